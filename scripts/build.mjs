@@ -1,0 +1,33 @@
+// Bundles the extension client, the language server and the CLI into dist/ (one esbuild context each,
+// as vscode-eslint does), or, with --tests, every test file into out/test/ for `node --test`.
+import * as esbuild from 'esbuild';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: true, logLevel: 'warning', absWorkingDir: root };
+
+function testEntries(dir) {
+  const out = [];
+  for (const e of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+    const rel = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...testEntries(rel));
+    else if (e.name.endsWith('.test.ts')) out.push(rel);
+  }
+  return out;
+}
+
+if (process.argv.includes('--tests')) {
+  fs.rmSync(path.join(root, 'out/test'), { recursive: true, force: true });
+  await esbuild.build({ ...common, entryPoints: testEntries('test').filter((f) => !f.startsWith(path.join('test', 'e2e'))), outdir: 'out/test', outbase: 'test' });
+} else {
+  const minify = process.argv.includes('--production');
+  const builds = [
+    { entryPoints: ['server/src/node/main.ts'], outfile: 'dist/server.js' },
+    { entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  ];
+  if (fs.existsSync(path.join(root, 'client/src/extension.ts'))) {
+    builds.push({ entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] });
+  }
+  await Promise.all(builds.map((b) => esbuild.build({ ...common, minify, ...b })));
+}

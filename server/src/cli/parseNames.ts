@@ -1,0 +1,38 @@
+// `mars-toml parse-names`: one JSON string literal per stdin line in, one parse record per line out,
+// in the format of shared/conformance/tool-names.jsonl.
+
+import { createInterface } from 'node:readline';
+import { parseRecord, toJsonLine } from '../grammar/record';
+
+export async function parseNames(input: NodeJS.ReadableStream, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+  let lineNo = 0;
+  let failed = 0;
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  let buffer = '';
+  for await (const line of lines) {
+    lineNo++;
+    if (line.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      value = undefined;
+    }
+    if (typeof value !== 'string') {
+      err.write(`parse-names: line ${lineNo}: expected a JSON string literal such as "bash(git log:*)", got ${truncate(line)}\n`);
+      failed++;
+      continue;
+    }
+    buffer += toJsonLine(parseRecord(value)) + '\n';
+    if (buffer.length > 1 << 16) {
+      out.write(buffer);
+      buffer = '';
+    }
+  }
+  out.write(buffer);
+  return failed > 0 ? 2 : 0;
+}
+
+function truncate(s: string): string {
+  return s.length > 60 ? `${s.slice(0, 60)}…` : s;
+}

@@ -1,0 +1,158 @@
+// Checks Mars itself does not make, over the same parse: what the Claude CLI would choke on, the
+// Claude-only MCP wire spelling, spellings Mars rewrites, and "did you mean" for unknown names.
+
+import { CAPABILITIES } from './vocabulary';
+import { asciiLower, eqIgnoreAsciiCase, rustTrim, rustTrimStart } from './text';
+import { isMcpWireToken, parseToolName, pascalToSnake, render, splitToolName, type ToolName } from './toolName';
+
+export interface CharProblem {
+  /** Offset in the raw entry. */
+  readonly offset: number;
+  readonly kind: 'comma' | 'control';
+  readonly char: string;
+}
+
+/**
+ * Commas (they split the Claude CLI's `--allowed-tools` list) and control characters (they can
+ * break a shell), after trimming as the CLI wrapper does (seeds/000).
+ */
+export function illegalChars(raw: string): CharProblem[] {
+  const out: CharProblem[] = [];
+  const start = rustTrimStart(raw);
+  const end = start + rustTrim(raw).length;
+  for (let i = start; i < end; i++) {
+    const c = raw.charCodeAt(i);
+    if (c === 0x2c) out.push({ offset: i, kind: 'comma', char: ',' });
+    else if (c < 0x20 || c === 0x7f) out.push({ offset: i, kind: 'control', char: raw[i]! });
+  }
+  return out;
+}
+
+/** `\u0009`-style name of a control character, for messages. */
+export function describeChar(char: string): string {
+  return char === ',' ? 'a comma' : `control character U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/**
+ * The portable `mcp(server/tool)` spelling of a Claude wire token, or null when there is none
+ * (a pattern, an empty server, a segment Mars would read differently). The first `__` after
+ * `mcp__` separates server from tool; `mcp__server` and `mcp__server__*` mean `mcp(server)`;
+ * `mcp__*` means every tool of every server.
+ */
+export function mcpWireRewrite(raw: string): string | null {
+  const trimmed = rustTrim(raw);
+  if (!isMcpWireToken(trimmed) || trimmed.includes('(')) return null;
+  const rest = trimmed.slice(5);
+  let server: string;
+  let tool: string;
+  if (rest === '*') [server, tool] = ['*', '*'];
+  else {
+    const sep = rest.indexOf('__');
+    server = sep < 0 ? rest : rest.slice(0, sep);
+    tool = sep < 0 || rest.slice(sep + 2) === '' ? '*' : rest.slice(sep + 2);
+  }
+  const portable = tool === '*' && server !== '*' ? `mcp(${server})` : `mcp(${server}/${tool})`;
+  // Only offer what Mars reads back as exactly this server and tool.
+  const back = parseToolName(portable);
+  return back.ok && back.name.kind === 'mcp' && back.name.mcp.server === server && back.name.mcp.tool === tool
+    ? portable
+    : null;
+}
+
+export type Respelling =
+  | { readonly kind: 'alias'; readonly written: string; readonly canonical: string }
+  | { readonly kind: 'casing'; readonly written: string; readonly canonical: string }
+  | { readonly kind: 'spacing' };
+
+/**
+ * How an accepted entry's spelling differs from the one Mars writes, leaving aside the legacy
+ * bash `:*` (see `writtenWithLegacyPrefix`), or null when it does not. Unknown names are left to
+ * `suggestCapability`. Surrounding or inner white space counts as a respelling.
+ */
+export function respelling(raw: string, name: ToolName): Respelling | null {
+  if (name.kind === 'unknown') return null;
+  const trimmed = rustTrim(raw);
+  const head = rustTrim(splitToolName(trimmed)[0]);
+  if (name.kind === 'builtin' && head !== name.capability) {
+    const sameWord = asciiLower(head) === name.capability || pascalToSnake(head) === name.capability;
+    return { kind: sameWord ? 'casing' : 'alias', written: head, canonical: name.capability };
+  }
+  if (name.kind === 'mcp' && head !== 'mcp') return { kind: 'casing', written: head, canonical: 'mcp' };
+  return raw === canonicalSpelling(raw, name, false) ? null : { kind: 'spacing' };
+}
+
+/**
+ * The spelling Mars writes for `raw`, keeping what the user wrote where Mars means the same:
+ * `mcp(server)` stays short, and with `normalizeLegacy` false a bash `X:*` pattern stays as written.
+ */
+export function canonicalSpelling(raw: string, name: ToolName, normalizeLegacy = true): string {
+  if (name.kind === 'mcp') {
+    const inner = rustTrim(splitToolName(rustTrim(raw))[1]);
+    const shortForm = name.mcp.tool === '*' && !inner.includes('/');
+    return shortForm ? `mcp(${name.mcp.server})` : render(name);
+  }
+  if (!normalizeLegacy && name.kind === 'builtin' && name.pattern !== null) {
+    const inner = rustTrim(rustTrim(splitToolName(rustTrim(raw))[1]).slice(1, -1));
+    return `${name.capability}(${inner})`;
+  }
+  return render(name);
+}
+
+/** Whether a bash entry was written with Claude's legacy `X:*` prefix form. */
+export function writtenWithLegacyPrefix(raw: string, name: ToolName): boolean {
+  if (name.kind !== 'builtin' || name.capability !== 'bash' || name.pattern === null) return false;
+  const inner = rustTrim(rustTrim(splitToolName(rustTrim(raw))[1]).slice(1, -1));
+  return inner.endsWith(':*');
+}
+
+/** `raw` with only its legacy `:*` suffix rewritten to ` *`, the rest as written. */
+export function rewriteLegacyPrefix(raw: string): string {
+  const close = raw.lastIndexOf(')');
+  const before = raw.slice(0, close).replace(/:\*(\s*)$/, ' *$1');
+  return before + raw.slice(close);
+}
+
+const squash = (s: string) => asciiLower(s).replace(/[-_\s.]/g, '');
+
+const SUGGESTION_KEYS: ReadonlyArray<readonly [key: string, canonical: string]> = CAPABILITIES.flatMap((c) =>
+  [c.name, ...c.aliases].map((n) => [squash(n), c.name] as const),
+);
+
+/**
+ * The canonical capability an unknown name most likely means: the same letters ignoring case and
+ * separators (`ask-user`, `ExecCommand`), else the nearest name or alias within a small edit distance.
+ */
+export function suggestCapability(head: string): string | null {
+  if (isMcpWireToken(head) || eqIgnoreAsciiCase(head, 'mcp')) return null;
+  const key = squash(head);
+  if (key === '') return null;
+  let best: string | null = null;
+  let bestDistance = key.length <= 4 ? 1 : 2;
+  for (const [candidate, canonical] of SUGGESTION_KEYS) {
+    if (candidate === key) return canonical;
+    if (Math.abs(candidate.length - key.length) > bestDistance) continue;
+    const d = editDistance(key, candidate, bestDistance);
+    if (d < bestDistance || (d === bestDistance && best === null)) {
+      best = canonical;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+/** Levenshtein distance, giving up (returning limit + 1) once it exceeds `limit`. */
+export function editDistance(a: string, b: string, limit: number): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur.push(v);
+      rowMin = Math.min(rowMin, v);
+    }
+    if (rowMin > limit) return limit + 1;
+    prev = cur;
+  }
+  return prev[b.length]!;
+}

@@ -1,0 +1,62 @@
+// String helpers with Rust's semantics, where Mars's behaviour depends on them.
+
+// Rust's `char::is_whitespace` (Unicode White_Space). Unlike JS `trim`, it keeps U+FEFF and
+// strips U+0085.
+function isRustWhitespace(c: number): boolean {
+  return (
+    (c >= 0x09 && c <= 0x0d) || c === 0x20 || c === 0x85 || c === 0xa0 || c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000
+  );
+}
+
+/** Rust's `str::trim`. */
+export function rustTrim(s: string): string {
+  const n = s.length;
+  // Fast path: printable ASCII at both ends, which is nearly every real entry.
+  if (n > 0) {
+    const a = s.charCodeAt(0);
+    const z = s.charCodeAt(n - 1);
+    if (a > 0x20 && a < 0x7f && z > 0x20 && z < 0x7f) return s;
+  }
+  let start = 0;
+  let end = s.length;
+  while (start < end && isRustWhitespace(s.charCodeAt(start))) start++;
+  while (end > start && isRustWhitespace(s.charCodeAt(end - 1))) end--;
+  return start === 0 && end === s.length ? s : s.slice(start, end);
+}
+
+/** Offset of the first character `rustTrim` keeps (s.length when all is white space). */
+export function rustTrimStart(s: string): number {
+  let start = 0;
+  while (start < s.length && isRustWhitespace(s.charCodeAt(start))) start++;
+  return start;
+}
+
+const ASCII_UPPER_RUN = /[A-Z]+/g;
+
+/** Rust's `to_ascii_lowercase`: only A-Z fold (JS `toLowerCase` would fold `İ`, `Ω`, …). */
+export function asciiLower(s: string): string {
+  let upper = false;
+  let ascii = true;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 65 && c <= 90) upper = true;
+    else if (c > 127) ascii = false;
+  }
+  if (!upper) return s;
+  // All-ASCII (the common case) may use the fast built-in; otherwise fold only the ASCII runs.
+  return ascii ? s.toLowerCase() : s.replace(ASCII_UPPER_RUN, (run) => run.toLowerCase());
+}
+
+/** Rust's `eq_ignore_ascii_case`. */
+export function eqIgnoreAsciiCase(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x >= 65 && x <= 90) x += 32;
+    if (y >= 65 && y <= 90) y += 32;
+    if (x !== y) return false;
+  }
+  return true;
+}

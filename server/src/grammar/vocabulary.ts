@@ -1,0 +1,84 @@
+// The capability vocabulary: Mars's `CANONICAL_TOOLS` table (seeds/001, tool_names.rs), in the same
+// order, plus what each capability gates in plain words and what its pattern scopes. Every feature
+// (parse, diagnostics, completion, hover, fixes) reads this one table.
+
+export interface Capability {
+  /** The canonical snake_case name Mars writes. */
+  readonly name: string;
+  /** Accepted legacy and harness spellings, lowercase, as Mars matches them. */
+  readonly aliases: readonly string[];
+  /** One line: what the capability gates. */
+  readonly meaning: string;
+  /** What `name(pattern)` scopes, and a snippet placeholder for it; absent where a pattern is unusual. */
+  readonly pattern?: { readonly scopes: string; readonly placeholder: string };
+}
+
+export const CAPABILITIES: readonly Capability[] = [
+  { name: 'bash', aliases: ['shell', 'terminal', 'exec_command', 'shell_command'],
+    meaning: 'Run shell commands.',
+    pattern: { scopes: 'a command prefix; `X *` matches X with any arguments', placeholder: 'command *' } },
+  { name: 'read', aliases: ['cat', 'view', 'file_read'],
+    meaning: 'Read files.',
+    pattern: { scopes: 'a path or glob', placeholder: 'path' } },
+  { name: 'write', aliases: ['file_write', 'apply_patch'],
+    meaning: 'Create or overwrite files (and apply patches).',
+    pattern: { scopes: 'a path or glob', placeholder: 'path' } },
+  { name: 'edit', aliases: ['sed', 'str_replace'],
+    meaning: 'Edit existing files in place.',
+    pattern: { scopes: 'a path or glob', placeholder: 'path' } },
+  { name: 'agent', aliases: ['subagent', 'spawn_agent'],
+    meaning: 'Launch sub-agents (Claude `Agent`, OpenCode `task`). Not the task list: see `task`.' },
+  { name: 'task',
+    aliases: ['todo_read', 'todoread', 'todo_write', 'todowrite', 'task_create', 'taskcreate', 'task_get', 'taskget',
+      'task_list', 'tasklist', 'task_update', 'taskupdate', 'update_plan'],
+    meaning: 'Use the task list (Claude `TaskCreate`…`TaskUpdate`, OpenCode `todowrite`, Codex `update_plan`). Not sub-agents: see `agent`.' },
+  { name: 'skill', aliases: [],
+    meaning: 'Invoke skills through the harness skill tool.',
+    pattern: { scopes: 'one skill by name', placeholder: 'name' } },
+  { name: 'workflow', aliases: [], meaning: 'Run workflows.',
+    pattern: { scopes: 'one workflow by name', placeholder: 'name' } },
+  { name: 'glob', aliases: ['find'], meaning: 'Find files by name pattern.' },
+  { name: 'grep', aliases: ['rg', 'search', 'ripgrep'], meaning: 'Search file contents.' },
+  { name: 'notebook', aliases: ['jupyter', 'notebook_edit', 'notebookedit'], meaning: 'Edit Jupyter notebooks.' },
+  { name: 'web', aliases: [], meaning: 'Reach the web: both `web_search` and `web_fetch`.' },
+  { name: 'web_search', aliases: ['websearch'], meaning: 'Search the web.' },
+  { name: 'web_fetch', aliases: ['webfetch', 'fetch', 'curl'],
+    meaning: 'Fetch web pages.',
+    pattern: { scopes: 'a host as `domain:host` (or a URL glob)', placeholder: 'domain:host' } },
+  { name: 'ask_user', aliases: ['askuser', 'request_user_input', 'ask_question', 'ask_user_question', 'askuserquestion'],
+    meaning: 'Ask the user a question mid-task.' },
+  { name: 'cron', aliases: [], meaning: 'Schedule recurring jobs.' },
+  { name: 'notifications', aliases: ['pushnotification', 'push_notification'], meaning: 'Send push notifications to the user.' },
+  { name: 'plan_mode', aliases: ['planmode', 'switch_mode'], meaning: 'Enter or leave plan mode.' },
+  { name: 'worktree', aliases: [], meaning: 'Create and switch git worktrees.' },
+  { name: 'lsp', aliases: [], meaning: 'Query language servers (definitions, references, diagnostics).' },
+  { name: 'monitor', aliases: [], meaning: 'Watch background processes and their output.' },
+  { name: 'send_user_file', aliases: ['senduserfile'], meaning: 'Send a file to the user.' },
+  { name: 'schedule_wakeup', aliases: ['schedulewakeup'], meaning: 'Schedule the agent to wake up later.' },
+  { name: 'remote_trigger', aliases: ['remotetrigger'], meaning: 'Trigger remote agent runs.' },
+  { name: 'tool_search', aliases: ['toolsearch'], meaning: 'Search for tools that are not loaded yet.' },
+  { name: 'ls', aliases: [], meaning: 'List one folder (OpenCode `list`, Pi `ls`); `glob` finds by name.' },
+  { name: 'work', aliases: [], meaning: "Meridian Flow's work tool; no harness has an equivalent." },
+  { name: 'image', aliases: ['view_image'], meaning: 'View an image file (Codex `view_image`; elsewhere `read` opens images).' },
+];
+
+/** The two special spellings that are not rows of the table. */
+export const ANY_MEANING = 'Every tool not otherwise named. `"*"` in `disallowed` turns the policy into an allowlist.';
+export const MCP_MEANING = 'Tools of an MCP server: `mcp(server)` is every tool of that server, `mcp(server/tool)` one tool.';
+
+const byName = new Map<string, Capability>();
+const byAlias = new Map<string, Capability>();
+for (const cap of CAPABILITIES) {
+  byName.set(cap.name, cap);
+  for (const alias of cap.aliases) byAlias.set(alias, cap);
+}
+
+/** Mars's `canonical_tool_name`: exact match on a canonical name. */
+export function capabilityNamed(name: string): Capability | undefined {
+  return byName.get(name);
+}
+
+/** Mars's `canonical_alias`: exact match on an alias. */
+export function capabilityWithAlias(alias: string): Capability | undefined {
+  return byAlias.get(alias);
+}

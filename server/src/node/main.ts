@@ -1,0 +1,2 @@
+// placeholder entry, replaced by the server issue
+

@@ -1,0 +1,99 @@
+// The positional TOML model the analysis walks. Every span is a pair of UTF-16 offsets into the
+// document text (JS string indices), so LSP positions follow from a line table alone.
+
+export interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+export interface KeyPart {
+  /** The decoded key (quotes removed, escapes resolved). */
+  readonly name: string;
+  readonly span: Span;
+}
+
+/** A possibly dotted key: `a."b c".d`. */
+export interface Key {
+  readonly parts: readonly KeyPart[];
+  readonly span: Span;
+}
+
+export type StringStyle = 'basic' | 'literal' | 'multiline-basic' | 'multiline-literal';
+
+export interface TomlString {
+  readonly kind: 'string';
+  /** The whole token, quotes included. */
+  readonly span: Span;
+  /** Between the quotes (to the end of the line, or of the text, when unterminated). */
+  readonly content: Span;
+  /** The decoded value. */
+  readonly value: string;
+  readonly style: StringStyle;
+  readonly terminated: boolean;
+}
+
+export interface TomlArray {
+  readonly kind: 'array';
+  readonly span: Span;
+  readonly items: readonly TomlValue[];
+  readonly closed: boolean;
+}
+
+export interface TomlInlineTable {
+  readonly kind: 'inline-table';
+  readonly span: Span;
+  readonly entries: readonly KeyValue[];
+  readonly closed: boolean;
+}
+
+/** A number, boolean or date-time, or text that is none of them (`invalid`). */
+export interface TomlScalar {
+  readonly kind: 'scalar';
+  readonly span: Span;
+  readonly text: string;
+  readonly type: 'integer' | 'float' | 'boolean' | 'datetime' | 'invalid';
+}
+
+export type TomlValue = TomlString | TomlArray | TomlInlineTable | TomlScalar;
+
+export interface KeyValue {
+  readonly key: Key;
+  /** Null when the line stops before a value (`allowed =`). */
+  readonly value: TomlValue | null;
+  readonly span: Span;
+}
+
+export interface TableHeader {
+  readonly key: Key;
+  /** `[[array.of.tables]]`. */
+  readonly array: boolean;
+  readonly span: Span;
+}
+
+/** The root table (header null) or one `[header]` and the key/values under it. */
+export interface Section {
+  readonly header: TableHeader | null;
+  readonly entries: readonly KeyValue[];
+  /** From the header's first character (or 0) to the next header (or the end). */
+  readonly span: Span;
+}
+
+export interface Comment {
+  /** From `#` to the end of the line. */
+  readonly span: Span;
+  /** The text after `#`. */
+  readonly text: string;
+}
+
+export interface SyntaxProblem {
+  readonly span: Span;
+  readonly message: string;
+}
+
+export interface TomlDocument {
+  readonly text: string;
+  readonly sections: readonly Section[];
+  readonly comments: readonly Comment[];
+  /** What the lenient parser noticed while recovering; not a full TOML validation. */
+  readonly problems: readonly SyntaxProblem[];
+}

@@ -1,0 +1,18 @@
+// Where the tests find the project and the shared reference material, from the bundled test file.
+import fs from 'node:fs';
+import path from 'node:path';
+
+function findRoot(start: string): string {
+  let dir = start;
+  while (!fs.existsSync(path.join(dir, 'package.json'))) {
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error(`no package.json above ${start}`);
+    dir = up;
+  }
+  return dir;
+}
+
+export const ROOT = findRoot(__dirname);
+/** shared/ sits beside the checkout (../shared), in a session and in CI alike. */
+export const SHARED = process.env.MARS_SHARED_DIR ?? path.resolve(ROOT, '../shared');
+export const DIST = path.join(ROOT, 'dist');

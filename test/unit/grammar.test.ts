@@ -1,0 +1,124 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseRecord, toJsonLine } from '../../server/src/grammar/record';
+import { errorMessage, parseToolName, render } from '../../server/src/grammar/toolName';
+import { CAPABILITIES, capabilityNamed } from '../../server/src/grammar/vocabulary';
+import {
+  canonicalSpelling, illegalChars, mcpWireRewrite, respelling, rewriteLegacyPrefix, suggestCapability, writtenWithLegacyPrefix,
+} from '../../server/src/grammar/checks';
+import { SHARED } from '../support/paths';
+
+const vectors = fs.readFileSync(path.join(SHARED, 'conformance/tool-names.jsonl'), 'utf8').split('\n').filter(Boolean);
+
+test(`all ${vectors.length} conformance vectors from the reference grammar`, () => {
+  assert.ok(vectors.length > 400);
+  const failures = vectors.filter((line) => toJsonLine(parseRecord(JSON.parse(line).input)) !== line);
+  assert.deepEqual(failures, []);
+});
+
+// One row per rule of SPEC section 3: input -> rendered spelling, or the error kind.
+const RULES: Array<[string, string]> = [
+  // 1. trim; empty; blank head
+  ['  read  ', 'read'], ['', '!Empty'], ['\u3000', '!Empty'], ['(git *)', '!Empty'], ['\u0085', '!Empty'],
+  ['\ufeff', '\ufeff'], // Rust keeps U+FEFF, JS trim would not
+  // 2. MCP references
+  ['mcp(github)', 'mcp(github/*)'], ['MCP(GitHub/CreateIssue)', 'mcp(GitHub/CreateIssue)'], ['mcp(*/*)', 'mcp(*/*)'],
+  ['mcp(*/tool)', 'mcp(*/tool)'], ['mcp(plugin:demo)', 'mcp(plugin:demo/*)'], ['mcp( a / b )', 'mcp(a/b)'],
+  // 3. mcp head that is no valid reference
+  ['mcp', '!InvalidMcpRef'], ['Mcp', '!InvalidMcpRef'], ['mcp(a/b/c)', '!InvalidMcpRef'], ['mcp(x/)', '!InvalidMcpRef'], ['mcp(a)b', '!InvalidMcpRef'],
+  // 4. payload
+  ['bash(git', '!UnbalancedPattern'], ['bash(a)b', '!UnbalancedPattern'], ['bash()', '!EmptyPattern'], ['bash( \t )', '!EmptyPattern'],
+  ['bash(echo (hi))', 'bash(echo (hi))'],
+  // 5. the any-capability
+  ['*', '*'], ['*(x)', '!WildcardPattern'], ['**', '**'],
+  // 6. canonicalize the head
+  ['mcp__Server__Tool', 'mcp__Server__Tool'], ['Shell', 'bash'], ['TodoWrite', 'task'], ['WEB_FETCH', 'web_fetch'],
+  ['MY_TOOL', 'my_tool'], ['CustomTool', 'custom_tool'], ['ExecCommand', 'exec_command'], ['WebSearch', 'web_search'],
+  ['my-tool', 'my-tool'], ['ÉDIT', 'Édit'], ['\u212Aill', '\u212Aill'],
+  // 7. bash legacy prefix only
+  ['bash(git log:*)', 'bash(git log *)'], ['shell(ls:*)', 'bash(ls *)'], ['read(./secrets:*)', 'read(./secrets:*)'],
+  ['web_fetch(domain:*)', 'web_fetch(domain:*)'], ['bash(a:*:*)', 'bash(a:* *)'],
+];
+
+for (const [input, expected] of RULES) {
+  test(`parse ${JSON.stringify(input)} -> ${expected}`, () => {
+    const r = parseToolName(input);
+    assert.equal(r.ok ? render(r.name) : `!${r.error}`, expected);
+  });
+}
+
+test("error messages are Mars's own", () => {
+  assert.equal(errorMessage('bash(', 'UnbalancedPattern'),
+    'invalid tool name `bash(`; allowed: scoped payload written as tool(pattern) with a non-empty pattern');
+  assert.equal(errorMessage('*(x)', 'WildcardPattern'), 'invalid tool name `*(x)`; allowed: `*` stands alone; it takes no pattern');
+});
+
+test('the vocabulary is the reference table: 28 capabilities, task is not agent, every entry explained', () => {
+  assert.equal(CAPABILITIES.length, 28);
+  assert.ok(capabilityNamed('task')!.aliases.includes('todowrite'));
+  assert.ok(!capabilityNamed('agent')!.aliases.includes('task'));
+  for (const c of CAPABILITIES) assert.match(c.meaning, /\S.{8,}/, c.name);
+  const all = CAPABILITIES.flatMap((c) => [c.name, ...c.aliases]);
+  assert.equal(new Set(all).size, all.length, 'no spelling belongs to two capabilities');
+});
+
+const CHARS: Array<[string, string[]]> = [
+  ['bash(git log, git status)', ['comma@12']], ['bash,read', ['comma@4']], ['bash\u0000', ['control@4']],
+  ['bash(\u001b[31m)', ['control@5']], ['bash(git log)', []], [' \tbash\n', []], ['ba\tsh', ['control@2']],
+];
+for (const [input, expected] of CHARS) {
+  test(`illegal characters in ${JSON.stringify(input)}`, () => {
+    assert.deepEqual(illegalChars(input).map((p) => `${p.kind}@${p.offset}`), expected);
+  });
+}
+
+const WIRE: Array<[string, string | null]> = [
+  ['mcp__github__create_issue', 'mcp(github/create_issue)'], ['mcp__github', 'mcp(github)'], ['mcp__github__*', 'mcp(github)'],
+  ['mcp__*', 'mcp(*/*)'], ['MCP__Server__Tool', 'mcp(Server/Tool)'], ['mcp__a__b__c', 'mcp(a/b__c)'],
+  ['mcp__github__x(arg)', null], ['mcp__', null], ['mcp____x', null], ['mcp__a/b__c', null], ['bash', null],
+];
+for (const [input, expected] of WIRE) {
+  test(`wire token ${input} -> ${expected}`, () => assert.equal(mcpWireRewrite(input), expected));
+}
+
+const SPELLING: Array<[string, string | null]> = [
+  ['shell', 'alias:bash'], ['Bash', 'casing:bash'], ['WebSearch', 'casing:web_search'], ['TodoWrite', 'alias:task'],
+  ['todowrite', 'alias:task'], ['bash', null], ['bash(git log:*)', null], ['bash (git)', 'spacing'], [' read', 'spacing'],
+  ['MCP(github)', 'casing:mcp'], ['mcp(github)', null], ['mcp(github/*)', null], ['mcp( a / b )', 'spacing'], ['custom_tool', null], ['*', null],
+];
+for (const [input, expected] of SPELLING) {
+  test(`respelling of ${JSON.stringify(input)}`, () => {
+    const r = parseToolName(input);
+    assert.ok(r.ok);
+    const s = respelling(input, r.name);
+    assert.equal(s === null ? null : s.kind === 'spacing' ? 'spacing' : `${s.kind}:${s.canonical}`, expected);
+  });
+}
+
+test('legacy prefix: detected on bash only, rewritten in place', () => {
+  const legacy = (s: string) => { const r = parseToolName(s); return r.ok && writtenWithLegacyPrefix(s, r.name); };
+  assert.equal(legacy('bash(git log:*)'), true);
+  assert.equal(legacy('Shell(npm run test:*)'), true);
+  assert.equal(legacy('bash(git log *)'), false);
+  assert.equal(legacy('read(./x:*)'), false);
+  assert.equal(rewriteLegacyPrefix('Bash(git log:*)'), 'Bash(git log *)');
+  assert.equal(rewriteLegacyPrefix('bash( git:* )'), 'bash( git * )');
+});
+
+test('canonical spelling keeps the pattern and the short mcp form', () => {
+  const canon = (s: string, legacy = true) => { const r = parseToolName(s); assert.ok(r.ok); return canonicalSpelling(s, r.name, legacy); };
+  assert.equal(canon('Shell(git log:*)'), 'bash(git log *)');
+  assert.equal(canon('Shell(git log:*)', false), 'bash(git log:*)');
+  assert.equal(canon('MCP( github )'), 'mcp(github)');
+  assert.equal(canon('mcp(github/*)'), 'mcp(github/*)');
+});
+
+const SUGGEST: Array<[string, string | null]> = [
+  ['ask-user', 'ask_user'], ['ExecCommand', 'bash'], ['ShellCommand', 'bash'], ['FileRead', 'read'], ['web-search', 'web_search'],
+  ['bsh', 'bash'], ['wirte', 'write'], ['grepp', 'grep'], ['totally_custom_thing', null], ['mcp__x', null], ['xyz', null],
+];
+for (const [input, expected] of SUGGEST) {
+  test(`did you mean for ${input}`, () => assert.equal(suggestCapability(input), expected));
+}
