@@ -1,16 +1,28 @@
 // The `mars-toml` command-line program: a thin front on the same analysis the server uses.
 
+import { parseCheckArgs, runCheck, UsageError } from './check';
 import { parseNames } from './parseNames';
 
 const USAGE = `usage: mars-toml <command>
 
 commands:
+  check [paths...] [--format text|json] [--fix]
+                           check mars.toml / mars.local.toml files (folders are searched; default .)
+                           exit 0: no errors, 1: errors found, 2: usage error or unreadable file
   parse-names              read one JSON string literal per line on stdin, print one parse per line (JSON)
 `;
 
 async function main(argv: string[]): Promise<number> {
-  const [command] = argv;
+  const [command, ...rest] = argv;
   switch (command) {
+    case 'check':
+      try {
+        return runCheck(parseCheckArgs(rest), process.stdout, process.stderr);
+      } catch (e) {
+        if (!(e instanceof UsageError)) throw e;
+        process.stderr.write(`mars-toml check: ${e.message}\n${USAGE}`);
+        return 2;
+      }
     case 'parse-names':
       return parseNames(process.stdin, process.stdout, process.stderr);
     case '-h':

@@ -1,0 +1,123 @@
+// The analysis of one mars.toml text: the TOML model, its tool policies, and every finding with
+// its fixes. Pure (no LSP, no IO), so the server, the checker and the tests share it.
+
+import type { ParseResult } from '../grammar/toolName';
+import { LineIndex } from '../toml/lineIndex';
+import type { TomlArray, TomlDocument } from '../toml/model';
+import { parseToml } from '../toml/parse';
+import { SyntaxChecker } from '../toml/syntax';
+import { CODES, type Code, type Severity, type SeverityOverrides } from './codes';
+import { deleteItems, nonOverlapping, type Edit } from './edits';
+import {
+  contentSpan, crossEntryFindings, entryFindings, parseEntries, policyFindings, type Finding, type ParsedEntry,
+} from './findings';
+import { moveEdits, moveOf } from './moves';
+import { findPolicies, type Policies } from './policies';
+import { findSuppressions, isSuppressed, type Suppressions } from './suppress';
+import { canonicalSpelling } from '../grammar/checks';
+import { replaceStringValue } from '../toml/strings';
+
+export interface Analysis {
+  readonly doc: TomlDocument;
+  readonly lines: LineIndex;
+  readonly policies: Policies;
+  readonly entries: readonly ParsedEntry[];
+  /** Every finding, at its default severity, suppressed ones included. */
+  readonly findings: readonly Finding[];
+  readonly suppressions: Suppressions;
+}
+
+/**
+ * Analyses texts. Keeps what is worth keeping between versions of one document (the per-section
+ * TOML syntax verdicts), so use one analyzer per document.
+ */
+export class Analyzer {
+  private readonly syntax = new SyntaxChecker();
+
+  analyze(text: string): Analysis {
+    const doc = parseToml(text);
+    const lines = new LineIndex(text);
+    const policies = findPolicies(doc);
+    const entries = parseEntries(policies);
+    const findings: Finding[] = [];
+    for (const problem of this.syntax.check(doc)) {
+      findings.push({ code: 'toml-syntax', severity: CODES['toml-syntax'].severity, span: problem.span, message: problem.message, fixes: [] });
+    }
+    for (const p of entries) findings.push(...entryFindings(text, p));
+    findings.push(...crossEntryFindings(text, entries));
+    findings.push(...policyFindings(doc, policies, new Map<string, ParseResult>()));
+    findings.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+    return { doc, lines, policies, entries, findings, suppressions: findSuppressions(doc, lines) };
+  }
+}
+
+export function analyze(text: string): Analysis {
+  return new Analyzer().analyze(text);
+}
+
+/** The findings a user sees: suppressed ones and codes turned off dropped, severities overridden. */
+export function visibleFindings(analysis: Analysis, overrides: SeverityOverrides = {}): Finding[] {
+  const out: Finding[] = [];
+  for (const f of analysis.findings) {
+    const severity = overrides[f.code] ?? f.severity;
+    if (severity === 'off') continue;
+    if (isSuppressed(analysis.suppressions, f.code, analysis.lines.position(f.span.start).line)) continue;
+    out.push(severity === f.severity ? f : { ...f, severity: severity as Severity });
+  }
+  return out;
+}
+
+const ENTRY_SPELLING: ReadonlySet<Code> = new Set(['non-canonical', 'legacy-prefix']);
+
+/**
+ * Every safe fix of the visible findings as one set of non-overlapping edits against this text
+ * (what "fix all" and `source.fixAll.mars` apply). Structural fixes (removals, moves) go first;
+ * an entry with both a spelling and a legacy-prefix fix gets the one edit that does both.
+ */
+export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {}, only?: Code): Edit[] {
+  const visible = visibleFindings(analysis, overrides).filter((f) => only === undefined || f.code === only);
+  const text = analysis.doc.text;
+  const structural: Edit[][] = [];
+  const values: Edit[][] = [];
+  const spellingAt = new Map<number, number>();
+  for (const f of visible) {
+    if (isMoveFinding(f) || f.code === 'duplicate-entry') continue; // grouped below
+    const fix = f.fixes.find((x) => x.safe);
+    if (!fix) continue;
+    if (ENTRY_SPELLING.has(f.code)) spellingAt.set(f.span.start, (spellingAt.get(f.span.start) ?? 0) + 1);
+    const single = fix.edits.length === 1 && fix.edits[0]!.newText !== '';
+    (single ? values : structural).push([...fix.edits]);
+  }
+  // Both spelling fixes on one entry: replace them with the fully canonical spelling.
+  const combined: Edit[][] = [];
+  for (const p of analysis.entries) {
+    if ((spellingAt.get(p.entry.string.content.start) ?? 0) > 1 && p.parse.ok) {
+      combined.push([replaceStringValue(p.entry.string, canonicalSpelling(p.raw, p.parse.name))]);
+    }
+  }
+  // Duplicates, one edit set per list, so removing neighbours never leaves two edits on one comma.
+  const duplicateAt = new Set(visible.filter((f) => f.code === 'duplicate-entry').map((f) => f.span.start));
+  const byArray = new Map<TomlArray, number[]>();
+  for (const p of analysis.entries) {
+    if (!duplicateAt.has(contentSpan(text, p.entry.string).start)) continue;
+    byArray.set(p.entry.array, [...(byArray.get(p.entry.array) ?? []), p.entry.index]);
+  }
+  for (const [array, indices] of byArray) structural.push(deleteItems(text, array, indices));
+  // Map-form keys and `tools.mcp`, one edit set per owner so two keys never both become a list.
+  const movable = new Set(visible.filter((f) => isMoveFinding(f) && f.fixes.some((x) => x.safe)).map((f) => f.span.start));
+  const byOwner = new Map<string, ReturnType<typeof moveOf>[]>();
+  for (const extra of analysis.policies.extraKeys) {
+    if (!movable.has(extra.name.span.start)) continue;
+    const move = moveOf(extra);
+    if (!move) continue;
+    const id = `${extra.owner.kind}\u0000${extra.owner.name}`;
+    byOwner.set(id, [...(byOwner.get(id) ?? []), move]);
+  }
+  for (const moves of byOwner.values()) structural.push(moveEdits(text, analysis.policies, moves.filter((m) => m !== null)));
+  return nonOverlapping([...structural, ...combined, ...values]);
+}
+
+/** A finding whose fix moves a key of a tools table into a list. */
+function isMoveFinding(f: Finding): boolean {
+  return f.code === 'unknown-policy-key' || (f.code === 'invalid-tool-policy' && f.message.startsWith('`tools.mcp`'));
+}

@@ -1,0 +1,29 @@
+// The diagnostics catalogue (SPEC section 4): one row per stable code. Settings, docs, the CLI and
+// the server read it from here.
+
+export type Severity = 'error' | 'warning' | 'information' | 'hint';
+
+export const CODES = {
+  'invalid-tool-name': { severity: 'error', summary: 'Mars rejects the entry (and with it the whole config load).' },
+  'invalid-tool-policy': { severity: 'error', summary: 'A tools table of the wrong shape, a non-string entry, or the removed `tools.mcp`.' },
+  'legacy-prefix': { severity: 'information', summary: "A bash pattern in Claude's legacy `X:*` form, which Mars rewrites to `X *`." },
+  'non-canonical': { severity: 'information', summary: 'An alias, casing or spacing that Mars rewrites to the canonical name.' },
+  'unknown-tool': { severity: 'information', summary: 'A name Mars has no capability for; it passes through as written.' },
+  'mcp-wire-token': { severity: 'warning', summary: "Claude's `mcp__server__tool` spelling, which reaches Claude only." },
+  'illegal-char': { severity: 'warning', summary: "A comma or control character, which breaks the Claude CLI's tool list or a shell." },
+  'duplicate-entry': { severity: 'warning', summary: 'Two entries of one list that mean the same thing.' },
+  'allow-deny-conflict': { severity: 'warning', summary: 'One policy both allows and disallows the same thing.' },
+  'unknown-policy-key': { severity: 'warning', summary: 'A key other than `allowed`/`disallowed` in a tools table, which Mars ignores.' },
+  'toml-syntax': { severity: 'error', summary: 'The file is not valid TOML.' },
+} as const satisfies Record<string, { severity: Severity; summary: string }>;
+
+export type Code = keyof typeof CODES;
+
+export const ALL_CODES = Object.keys(CODES) as Code[];
+
+export function isCode(value: string): value is Code {
+  return Object.prototype.hasOwnProperty.call(CODES, value);
+}
+
+/** Per-code severity overrides from settings: a severity, or 'off'. */
+export type SeverityOverrides = Partial<Record<Code, Severity | 'off'>>;

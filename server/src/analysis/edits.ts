@@ -1,0 +1,124 @@
+// Text edits over the positional model, as plain data: offsets into the document text. The fixes
+// are built from these, and they keep the user's formatting where they can.
+
+import type { KeyValue, TomlArray } from '../toml/model';
+import { basicString } from '../toml/strings';
+
+export interface Edit {
+  readonly start: number;
+  readonly end: number;
+  readonly newText: string;
+}
+
+/** Remove the items at `indices` of `array`, with their commas, in non-overlapping edits. */
+export function deleteItems(text: string, array: TomlArray, indices: Iterable<number>): Edit[] {
+  const items = array.items;
+  const remove = [...new Set(indices)].filter((i) => i >= 0 && i < items.length).sort((a, b) => a - b);
+  const edits: Edit[] = [];
+  let k = 0;
+  while (k < remove.length) {
+    const first = remove[k]!;
+    let last = first;
+    while (k + 1 < remove.length && remove[k + 1] === last + 1) last = remove[++k]!;
+    k++;
+    if (last + 1 < items.length) edits.push({ start: items[first]!.span.start, end: items[last + 1]!.span.start, newText: '' });
+    else if (first > 0) edits.push({ start: items[first - 1]!.span.end, end: items[last]!.span.end, newText: '' });
+    else edits.push({ start: items[first]!.span.start, end: afterComma(text, items[last]!.span.end), newText: '' });
+  }
+  return edits;
+}
+
+/** Append quoted `values` at the end of `array`, after its last item. */
+export function appendToArray(text: string, array: TomlArray, values: readonly string[]): Edit {
+  const quoted = values.map(basicString).join(', ');
+  const last = array.items[array.items.length - 1];
+  if (last) return { start: last.span.end, end: last.span.end, newText: `, ${quoted}` };
+  const open = text.indexOf('[', array.span.start);
+  return { start: open + 1, end: open + 1, newText: quoted };
+}
+
+/**
+ * Remove a key/value: its whole line when nothing else is on it (a comment after it goes too),
+ * else just the key/value and a comma beside it (inside an inline table).
+ */
+export function deleteKeyValue(text: string, kv: KeyValue): Edit {
+  let lineStart = kv.span.start;
+  while (lineStart > 0 && (text[lineStart - 1] === ' ' || text[lineStart - 1] === '\t')) lineStart--;
+  const atLineStart = lineStart === 0 || text[lineStart - 1] === '\n' || text[lineStart - 1] === '\r';
+  let end = kv.span.end;
+  while (end < text.length && (text[end] === ' ' || text[end] === '\t')) end++;
+  if (text[end] === '#') while (end < text.length && text[end] !== '\n' && text[end] !== '\r') end++;
+  const atLineEnd = end >= text.length || text[end] === '\n' || text[end] === '\r';
+  if (atLineStart && atLineEnd) {
+    if (text[end] === '\r') end++;
+    if (text[end] === '\n') end++;
+    return { start: lineStart, end, newText: '' };
+  }
+  // In an inline table: take the comma after, else the comma before.
+  const after = afterComma(text, kv.span.end);
+  if (after !== kv.span.end) {
+    let next = after;
+    while (next < text.length && (text[next] === ' ' || text[next] === '\t')) next++;
+    return { start: kv.span.start, end: next, newText: '' };
+  }
+  let before = kv.span.start;
+  while (before > 0 && (text[before - 1] === ' ' || text[before - 1] === '\t')) before--;
+  if (text[before - 1] === ',') before--;
+  return { start: before, end: kv.span.end, newText: '' };
+}
+
+/** The offset after a comma that follows `at` (white space allowed before it), else `at`. */
+function afterComma(text: string, at: number): number {
+  let i = at;
+  while (i < text.length && (text[i] === ' ' || text[i] === '\t')) i++;
+  return text[i] === ',' ? i + 1 : at;
+}
+
+/** Apply edits (offsets into `text`) that do not overlap. */
+export function applyEdits(text: string, edits: readonly Edit[]): string {
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+  let out = '';
+  let at = 0;
+  for (const e of sorted) {
+    if (e.start < at) throw new Error(`overlapping edits at ${e.start}`);
+    out += text.slice(at, e.start) + e.newText;
+    at = e.end;
+  }
+  return out + text.slice(at);
+}
+
+/** Whether two edits touch the same text: a shared interior, or two insertions at one point. */
+function overlaps(a: Edit, b: Edit): boolean {
+  if (a.start < b.end && b.start < a.end) return true;
+  return a.start === a.end && b.start === b.end && a.start === b.start;
+}
+
+/**
+ * The edits of the groups that do not overlap a group kept before them, in priority order. Kept
+ * edits stay sorted by offset, so a check is a binary search (groups mostly arrive in document
+ * order, which keeps insertion cheap on a file with thousands of fixes).
+ */
+export function nonOverlapping(groups: ReadonlyArray<readonly Edit[]>): Edit[] {
+  const taken: Edit[] = [];
+  const firstAtOrAfter = (start: number) => {
+    let lo = 0;
+    let hi = taken.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (taken[mid]!.start < start) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const clashes = (e: Edit) => {
+    const i = firstAtOrAfter(e.start);
+    // Neighbours: every kept edit is disjoint from the others, so only these two can overlap e.
+    return [taken[i - 1], taken[i]].some((t) => t !== undefined && overlaps(e, t)) ||
+      (i < taken.length && taken[i]!.start < e.end);
+  };
+  for (const group of groups) {
+    if (group.some(clashes) || group.some((e, i) => group.some((f, j) => i < j && overlaps(e, f)))) continue;
+    for (const e of group) taken.splice(firstAtOrAfter(e.start), 0, e);
+  }
+  return taken;
+}

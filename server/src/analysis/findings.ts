@@ -1,0 +1,225 @@
+// What is wrong with a mars.toml, as plain data: code, default severity, span, message, and the
+// fixes (text edits) for it. No LSP types here; the server and the checker both render these.
+
+import { errorMessage, parseToolName, render, type ParseResult, type ToolName } from '../grammar/toolName';
+import {
+  canonicalSpelling, describeChar, illegalChars, mcpWireRewrite, respelling, rewriteLegacyPrefix, suggestCapability,
+  writtenWithLegacyPrefix,
+} from '../grammar/checks';
+import { rustTrim } from '../grammar/text';
+import { isMcpWireToken, splitToolName } from '../grammar/toolName';
+import type { Span, TomlDocument, TomlString } from '../toml/model';
+import { replaceStringValue } from '../toml/strings';
+import { CODES, type Code, type Severity } from './codes';
+import { deleteItems, type Edit } from './edits';
+import { ownerLabel, type ListEntry, type Policies } from './policies';
+import { extraKeyFixes, shapeFix } from './moves';
+
+export interface Fix {
+  readonly title: string;
+  readonly edits: readonly Edit[];
+  /** The one clear fix for its problem (`isPreferred`). */
+  readonly preferred: boolean;
+  /** Applied by "fix all" and `source.fixAll`: it keeps the meaning Mars gives the file. */
+  readonly safe: boolean;
+}
+
+export interface Finding {
+  readonly code: Code;
+  readonly severity: Severity;
+  readonly span: Span;
+  readonly message: string;
+  readonly fixes: readonly Fix[];
+  readonly related?: ReadonlyArray<{ readonly span: Span; readonly message: string }>;
+}
+
+/** An entry and how Mars reads it. */
+export interface ParsedEntry {
+  readonly entry: ListEntry;
+  readonly raw: string;
+  readonly parse: ParseResult;
+}
+
+function finding(code: Code, span: Span, message: string, fixes: Fix[] = [], related?: Finding['related']): Finding {
+  return related ? { code, severity: CODES[code].severity, span, message, fixes, related } : { code, severity: CODES[code].severity, span, message, fixes };
+}
+
+function replaceFix(title: string, str: TomlString, value: string, preferred: boolean, safe: boolean): Fix {
+  return { title, edits: [replaceStringValue(str, value)], preferred, safe };
+}
+
+/** The span a problem with a string is reported on: its content, first line only. */
+export function contentSpan(text: string, str: TomlString): Span {
+  const { start, end } = str.content;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) return { start, end: i > start ? i : Math.min(end, i + 1) };
+  }
+  return { start, end };
+}
+
+/** Where a character of the decoded value sits in the text, when the string holds it verbatim. */
+function charSpan(text: string, str: TomlString, offset: number): Span | null {
+  const content = text.slice(str.content.start, str.content.end);
+  return content === str.value ? { start: str.content.start + offset, end: str.content.start + offset + 1 } : null;
+}
+
+export function parseEntries(policies: Policies): ParsedEntry[] {
+  return policies.entries.map((entry) => ({ entry, raw: entry.string.value, parse: parseToolName(entry.string.value) }));
+}
+
+/** The findings for one entry on its own. */
+export function entryFindings(text: string, p: ParsedEntry): Finding[] {
+  const { entry, raw } = p;
+  const str = entry.string;
+  const span = contentSpan(text, str);
+  const out: Finding[] = [];
+  if (!p.parse.ok) {
+    const fix = obviousRepair(raw);
+    out.push(finding('invalid-tool-name', span, errorMessage(raw, p.parse.error),
+      fix ? [replaceFix(`Change to \`${fix}\``, str, fix, true, true)] : []));
+  } else {
+    const name = p.parse.name;
+    const trimmed = rustTrim(raw);
+    if (isMcpWireToken(trimmed)) {
+      const portable = mcpWireRewrite(raw);
+      out.push(finding('mcp-wire-token', span,
+        `\`${trimmed}\` is Claude's MCP wire spelling: Mars passes it through verbatim and only Claude understands it.` +
+          (portable ? ` Write \`${portable}\` so every harness gets the grant.` : ' Write it as `mcp(server/tool)` so every harness gets the grant.'),
+        portable ? [replaceFix(`Change to \`${portable}\``, str, portable, true, true)] : []));
+    } else if (name.kind === 'unknown') {
+      out.push(unknownTool(raw, name, str, span));
+    } else {
+      const spelling = respelling(raw, name);
+      if (spelling) {
+        const target = canonicalSpelling(raw, name, false);
+        const message =
+          spelling.kind === 'alias' ? `\`${spelling.written}\` is an alias of \`${spelling.canonical}\`; Mars writes \`${target}\`.`
+          : spelling.kind === 'casing' ? `Mars spells \`${spelling.written}\` as \`${spelling.canonical}\`; it reads this entry as \`${target}\`.`
+          : `Mars reads this entry as \`${target}\`; the extra white space is dropped.`;
+        out.push(finding('non-canonical', span, message, [replaceFix(`Change to \`${target}\``, str, target, true, true)]));
+      }
+      if (writtenWithLegacyPrefix(raw, name)) {
+        const rewritten = rewriteLegacyPrefix(raw);
+        const pattern = name.kind === 'builtin' ? name.pattern : '';
+        out.push(finding('legacy-prefix', span,
+          `\`:*\` is Claude's legacy prefix form: Mars rewrites the pattern to \`${pattern}\`, and OpenCode would read the \`:\` literally.`,
+          [replaceFix(`Change to \`${rewritten}\``, str, rewritten, true, true)]));
+      }
+    }
+  }
+  for (const c of illegalChars(raw)) {
+    out.push(finding('illegal-char', charSpan(text, str, c.offset) ?? span,
+      c.kind === 'comma'
+        ? 'A comma splits the Claude CLI\'s tool list (`--allowed-tools a,b`): this entry would reach Claude as two. Use one entry per tool.'
+        : `This entry contains ${describeChar(c.char)}, which can break the shell command a harness is started with.`));
+  }
+  return out;
+}
+
+function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'unknown' }>, str: TomlString, span: Span): Finding {
+  const head = rustTrim(splitToolName(rustTrim(raw))[0]);
+  const suggestion = suggestCapability(head);
+  const asRead = render(name);
+  const passes = asRead === rustTrim(raw) ? 'passes it to harnesses as written' : `passes it to harnesses as \`${asRead}\``;
+  let message = `Mars has no capability named \`${head}\`; it ${passes}, and a harness without such a tool ignores it.`;
+  const fixes: Fix[] = [];
+  if (suggestion) {
+    const replacement = name.pattern === null ? suggestion : `${suggestion}(${name.pattern})`;
+    message += ` Did you mean \`${suggestion}\`?`;
+    fixes.push(replaceFix(`Change to \`${replacement}\``, str, replacement, true, false));
+  }
+  return finding('unknown-tool', span, message, fixes);
+}
+
+/** The fix for an entry Mars rejects, where only one reading makes sense: `bash()` -> `bash`, `*(x)` -> `*`, `bash(git` -> `bash(git)`. */
+export function obviousRepair(raw: string): string | null {
+  const r = parseToolName(raw);
+  if (r.ok) return null;
+  const trimmed = rustTrim(raw);
+  const head = rustTrim(splitToolName(trimmed)[0]);
+  let candidate: string | null = null;
+  if (r.error === 'EmptyPattern' || r.error === 'WildcardPattern') candidate = head;
+  else if (r.error === 'UnbalancedPattern' && trimmed.includes('(') && !trimmed.includes(')')) candidate = `${trimmed})`;
+  if (candidate === null) return null;
+  const back = parseToolName(candidate);
+  return back.ok ? candidate : null;
+}
+
+/** What an entry means to Mars, for duplicate and conflict checks: its canonical rendering. */
+function meaning(p: ParsedEntry): string | null {
+  return p.parse.ok ? render(p.parse.name) : null;
+}
+
+/** Entries of one list that mean the same, and rules a policy both allows and disallows. */
+export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[]): Finding[] {
+  const out: Finding[] = [];
+  const firstInList = new Map<string, ParsedEntry>();
+  const byPolicy = new Map<string, { allowed: Map<string, ParsedEntry>; disallowed: Map<string, ParsedEntry> }>();
+  for (const p of parsed) {
+    const m = meaning(p);
+    if (m === null) continue;
+    const { owner, list, array } = p.entry;
+    const policyId = `${owner.kind}\u0000${owner.name}`;
+    const listId = `${policyId}\u0000${list}\u0000${array.span.start}\u0000${m}`;
+    const earlier = firstInList.get(listId);
+    if (earlier) {
+      const same = earlier.raw === p.raw ? `\`${p.raw}\` is already in this list` : `\`${p.raw}\` means the same as \`${earlier.raw}\` (\`${m}\`), already in this list`;
+      out.push(finding('duplicate-entry', contentSpan(text, p.entry.string), `${same}.`, [
+        { title: `Remove the duplicate \`${p.raw}\``, edits: deleteItems(text, array, [p.entry.index]), preferred: true, safe: true },
+      ], [{ span: contentSpan(text, earlier.entry.string), message: 'first entry' }]));
+      continue;
+    }
+    firstInList.set(listId, p);
+    let policy = byPolicy.get(policyId);
+    if (!policy) byPolicy.set(policyId, (policy = { allowed: new Map(), disallowed: new Map() }));
+    if (!policy[list].has(m)) policy[list].set(m, p);
+  }
+  for (const policy of byPolicy.values()) {
+    for (const [m, denied] of policy.disallowed) {
+      const allowed = policy.allowed.get(m);
+      if (!allowed) continue;
+      const who = ownerLabel(denied.entry.owner);
+      const remove = (p: ParsedEntry, from: string): Fix => ({
+        title: `Remove \`${p.raw}\` from \`${from}\``, edits: deleteItems(text, p.entry.array, [p.entry.index]), preferred: false, safe: false,
+      });
+      out.push(finding('allow-deny-conflict', contentSpan(text, denied.entry.string),
+        `${who} both allows and disallows \`${m}\`; keep it in one list.`,
+        [remove(denied, 'disallowed'), remove(allowed, 'allowed')],
+        [{ span: contentSpan(text, allowed.entry.string), message: `\`${allowed.raw}\` in \`allowed\`` }]));
+    }
+  }
+  return out;
+}
+
+/** Shape problems and extra keys of the tools tables. */
+export function policyFindings(doc: TomlDocument, policies: Policies, parsedKeys: Map<string, ParseResult>): Finding[] {
+  const out: Finding[] = [];
+  for (const problem of policies.shape) {
+    const fix = shapeFix(doc.text, problem);
+    out.push(finding('invalid-tool-policy', problem.span, problem.message, fix ? [fix] : []));
+  }
+  for (const extra of policies.extraKeys) {
+    const name = extra.name.name;
+    if (name === 'mcp' && extra.keyValue.key.parts.length > 0) {
+      const fixes = extraKeyFixes(doc.text, policies, extra);
+      out.push(finding('invalid-tool-policy', extra.name.span,
+        '`tools.mcp` was removed: grant MCP servers in `allowed` as "mcp(server)" or "mcp(server/tool)".', fixes));
+      continue;
+    }
+    let parse = parsedKeys.get(name);
+    if (!parse) parsedKeys.set(name, (parse = parseToolName(name)));
+    if (!parse.ok) {
+      out.push(finding('invalid-tool-name', extra.name.span, errorMessage(name, parse.error)));
+    }
+    const fixes = extraKeyFixes(doc.text, policies, extra);
+    const value = extra.keyValue.value;
+    const verdict = value?.kind === 'string' ? value.value : null;
+    const intent = verdict === 'allow' ? 'allowed' : verdict === 'deny' ? 'disallowed' : null;
+    out.push(finding('unknown-policy-key', extra.name.span,
+      `Mars ignores \`${name}\` here: a tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists` +
+        (intent ? `, so this rule has no effect. Put "${name}" in \`${intent}\` instead.` : ' (the `tool = "allow"` map form belongs to agent profiles).'),
+      fixes));
+  }
+  return out;
+}

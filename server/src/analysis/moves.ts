@@ -1,0 +1,95 @@
+// Fixes that move rules between keys of a tools table: map-form keys (`bash = "allow"`) and the
+// removed `tools.mcp` into `allowed`/`disallowed`, and wrong shapes into the shape Mars reads.
+
+import { parseToolName } from '../grammar/toolName';
+import type { KeyValue } from '../toml/model';
+import { basicString } from '../toml/strings';
+import { appendToArray, deleteKeyValue, type Edit } from './edits';
+import type { Fix } from './findings';
+import type { ExtraKey, ListName, Policies, ShapeProblem } from './policies';
+
+interface Move {
+  readonly extra: ExtraKey;
+  readonly list: ListName;
+  readonly names: readonly string[];
+}
+
+/** Where an extra key's rule belongs, or null when its intent is not clear. */
+export function moveOf(extra: ExtraKey): Move | null {
+  const kv = extra.keyValue;
+  const value = kv.value;
+  if (!value || kv.key.parts[kv.key.parts.length - 1] !== extra.name) return null;
+  if (extra.name.name === 'mcp') {
+    const servers = value.kind === 'string' ? [value] : value.kind === 'array' ? value.items : [];
+    const names: string[] = [];
+    for (const s of servers) {
+      if (s.kind !== 'string') return null;
+      const ref = `mcp(${s.value.trim()})`;
+      const parsed = parseToolName(ref);
+      if (!parsed.ok || parsed.name.kind !== 'mcp') return null;
+      names.push(ref);
+    }
+    return names.length > 0 ? { extra, list: 'allowed', names } : null;
+  }
+  if (value.kind !== 'string') return null;
+  const list = value.value === 'allow' ? 'allowed' : value.value === 'deny' ? 'disallowed' : null;
+  return list ? { extra, list, names: [extra.name.name] } : null;
+}
+
+/**
+ * One set of edits moving the rules of `extras` (all of one owner) into its lists: appended to a
+ * list that exists, else the first moved key/value becomes the list. Never two edits in one place.
+ */
+export function moveEdits(text: string, policies: Policies, moves: readonly Move[]): Edit[] {
+  const edits: Edit[] = [];
+  for (const list of ['allowed', 'disallowed'] as const) {
+    const group = moves.filter((m) => m.list === list);
+    if (group.length === 0) continue;
+    const owner = group[0]!.extra.owner;
+    const existing = policies.lists.find((l) => l.list === list && l.owner.kind === owner.kind && l.owner.name === owner.name && l.array.closed);
+    const present = new Set(existing?.array.items.map((i) => (i.kind === 'string' ? i.value : '')));
+    const names = [...new Set(group.flatMap((m) => m.names))].filter((n) => !present.has(n));
+    let rest = group;
+    if (existing) {
+      if (names.length > 0) edits.push(appendToArray(text, existing.array, names));
+    } else {
+      const first = group[0]!.extra;
+      edits.push(becomeList(first.keyValue, first.name.span.start, list, names));
+      rest = group.slice(1);
+    }
+    for (const m of rest) edits.push(deleteKeyValue(text, m.extra.keyValue));
+  }
+  return edits;
+}
+
+/** Rewrite a key/value, from `keyStart` (its last key part) on, as `list = [names]`. */
+function becomeList(kv: KeyValue, keyStart: number, list: ListName, names: readonly string[]): Edit {
+  return { start: keyStart, end: kv.span.end, newText: `${list} = [${names.map(basicString).join(', ')}]` };
+}
+
+export function extraKeyFixes(text: string, policies: Policies, extra: ExtraKey): Fix[] {
+  const move = moveOf(extra);
+  if (!move) return [];
+  const what = move.names.length === 1 ? `"${move.names[0]}"` : move.names.map((n) => `"${n}"`).join(', ');
+  return [{
+    title: `Move ${what} into \`${move.list}\``,
+    edits: moveEdits(text, policies, [move]),
+    preferred: true,
+    safe: move.names.every((n) => parseToolName(n).ok),
+  }];
+}
+
+export function shapeFix(text: string, problem: ShapeProblem): Fix | null {
+  const kv = problem.keyValue;
+  const value = kv?.value;
+  if (!kv || !value) return null;
+  if (problem.kind === 'tools-not-table' && value.kind === 'array') {
+    const last = kv.key.parts[kv.key.parts.length - 1]!;
+    return { title: 'Make it `tools.allowed`', edits: [{ start: last.span.end, end: last.span.end, newText: '.allowed' }], preferred: true, safe: false };
+  }
+  if (problem.kind === 'list-not-array' && value.kind === 'string') {
+    const token = text.slice(value.span.start, value.span.end);
+    return { title: `Make it a list: [${token}]`, edits: [{ start: value.span.start, end: value.span.end, newText: `[${token}]` }], preferred: true, safe: true };
+  }
+  return null;
+}

@@ -1,0 +1,212 @@
+// The TOML walk: every tool policy (`agents.<name>.tools`, `skills.<name>.tools`) in every TOML
+// spelling, its entries with their context, and the shape problems Mars rejects at load.
+
+import type { Key, KeyPart, KeyValue, Span, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
+
+export type OwnerKind = 'agents' | 'skills';
+export type ListName = 'allowed' | 'disallowed';
+
+export interface Owner {
+  readonly kind: OwnerKind;
+  readonly name: string;
+}
+
+/** One string in `allowed` or `disallowed`. */
+export interface ListEntry {
+  readonly owner: Owner;
+  readonly list: ListName;
+  readonly index: number;
+  readonly string: TomlString;
+  /** The array holding it. */
+  readonly array: TomlArray;
+}
+
+/** A key in a tools table other than `allowed`/`disallowed` (the agent-profile map form, `mcp`). */
+export interface ExtraKey {
+  readonly owner: Owner;
+  readonly table: ToolsTable;
+  readonly keyValue: KeyValue;
+  /** The key part that names the tool (`bash` in `tools.bash = "allow"`). */
+  readonly name: KeyPart;
+}
+
+export type ShapeKind =
+  | 'tools-not-table'
+  | 'list-not-array'
+  | 'entry-not-string'
+  | 'list-is-table'
+  | 'tools-array-of-tables';
+
+export interface ShapeProblem {
+  readonly kind: ShapeKind;
+  readonly owner: Owner;
+  readonly span: Span;
+  readonly message: string;
+  /** The key/value at fault, when the fix can rewrite it. */
+  readonly keyValue?: KeyValue;
+  readonly list?: ListName;
+}
+
+/** One spelling of a tools table: where its keys are written, and the key/values written there. */
+export interface ToolsTable {
+  readonly owner: Owner;
+  /** The key/values that land in this tools table, as written (relative to `tools`). */
+  readonly members: Array<{ readonly keyValue: KeyValue; readonly relative: readonly KeyPart[] }>;
+  /** `[agents.x.tools]` section, inline table, or dotted keys (`tools.allowed = …`). */
+  readonly spelling: 'section' | 'inline' | 'dotted';
+  /** Where a new key/value for this spelling goes: the prefix a dotted key needs (`tools.`). */
+  readonly keyPrefix: string;
+}
+
+export interface Policies {
+  readonly entries: ListEntry[];
+  readonly extraKeys: ExtraKey[];
+  readonly shape: ShapeProblem[];
+  readonly tables: ToolsTable[];
+  /** Every list, for completion and for fixes that append to it. */
+  readonly lists: Array<{ readonly owner: Owner; readonly list: ListName; readonly array: TomlArray; readonly keyValue: KeyValue }>;
+}
+
+const OWNERS: ReadonlySet<string> = new Set(['agents', 'skills']);
+
+export function ownerLabel(owner: Owner): string {
+  return `${owner.kind === 'agents' ? 'agent' : 'skill'} \`${owner.name}\``;
+}
+
+export function findPolicies(doc: TomlDocument): Policies {
+  const out: Policies = { entries: [], extraKeys: [], shape: [], tables: [], lists: [] };
+  for (const section of doc.sections) {
+    const base = section.header ? section.header.key.parts : [];
+    const names = base.map((p) => p.name);
+    let sectionTable: ToolsTable | null = null;
+    if (section.header && names.length >= 3 && OWNERS.has(names[0]!) && names[2] === 'tools') {
+      const owner = { kind: names[0] as OwnerKind, name: names[1]! };
+      if (section.header.array && names.length === 3) {
+        out.shape.push({ kind: 'tools-array-of-tables', owner, span: section.header.key.span,
+          message: `\`tools\` of ${ownerLabel(owner)} must be a table, not an array of tables ([[…]])` });
+        continue;
+      }
+      if (names.length === 3) {
+        sectionTable = { owner, members: [], spelling: 'section', keyPrefix: '' };
+        out.tables.push(sectionTable);
+      } else {
+        headerBelowTools(out, owner, base.slice(3), section.header.key);
+        continue;
+      }
+    }
+    for (const kv of section.entries) {
+      if (sectionTable) {
+        sectionTable.members.push({ keyValue: kv, relative: kv.key.parts });
+        member(out, sectionTable, kv, kv.key.parts);
+      } else {
+        visit(out, [...base, ...kv.key.parts], base.length, kv);
+      }
+    }
+  }
+  return out;
+}
+
+/** A key/value whose full path is `path`; `keyStart` is where its own key begins in the path. */
+function visit(out: Policies, path: readonly KeyPart[], keyStart: number, kv: KeyValue): void {
+  if (path.length < 2 || !OWNERS.has(path[0]!.name)) return;
+  const owner = { kind: path[0]!.name as OwnerKind, name: path[1]!.name };
+  if (path.length === 2) {
+    // `agents.x = { tools = … }`
+    if (kv.value?.kind === 'inline-table') for (const inner of kv.value.entries) visit(out, [...path, ...inner.key.parts], path.length, inner);
+    return;
+  }
+  if (path[2]!.name !== 'tools') return;
+  if (path.length === 3) {
+    // `tools = …` (own key, dotted, or inside an inline table)
+    const value = kv.value;
+    if (!value) return;
+    if (value.kind === 'inline-table') {
+      const table: ToolsTable = { owner, members: [], spelling: 'inline', keyPrefix: '' };
+      out.tables.push(table);
+      for (const inner of value.entries) {
+        table.members.push({ keyValue: inner, relative: inner.key.parts });
+        member(out, table, inner, inner.key.parts);
+      }
+      return;
+    }
+    out.shape.push({
+      kind: 'tools-not-table', owner, span: value.span, keyValue: kv,
+      message: value.kind === 'array'
+        ? `\`tools\` of ${ownerLabel(owner)} must be a table with \`allowed\` and \`disallowed\` lists, not a list`
+        : `\`tools\` of ${ownerLabel(owner)} must be a table with \`allowed\` and \`disallowed\` lists`,
+    });
+    return;
+  }
+  // `tools.allowed = …` written as a dotted key: one more spelling of the owner's tools table.
+  const prefixParts = kv.key.parts.slice(0, 3 - keyStart);
+  const table = dottedTable(out, owner, prefixParts);
+  const relative = path.slice(3);
+  table.members.push({ keyValue: kv, relative });
+  member(out, table, kv, relative);
+}
+
+function dottedTable(out: Policies, owner: Owner, prefixParts: readonly KeyPart[]): ToolsTable {
+  const keyPrefix = prefixParts.map((p) => p.name).join('.') + '.';
+  const found = out.tables.find((t) => t.spelling === 'dotted' && t.owner.kind === owner.kind && t.owner.name === owner.name && t.keyPrefix === keyPrefix);
+  if (found) return found;
+  const table: ToolsTable = { owner, members: [], spelling: 'dotted', keyPrefix };
+  out.tables.push(table);
+  return table;
+}
+
+/** A key/value inside a tools table, `relative` being its key below `tools`. */
+function member(out: Policies, table: ToolsTable, kv: KeyValue, relative: readonly KeyPart[]): void {
+  const owner = table.owner;
+  const first = relative[0];
+  if (!first) return;
+  const name = first.name;
+  if ((name === 'allowed' || name === 'disallowed') && relative.length === 1) {
+    list(out, owner, name, kv);
+    return;
+  }
+  if ((name === 'allowed' || name === 'disallowed') && relative.length > 1) {
+    out.shape.push({ kind: 'list-is-table', owner, span: kv.key.span, keyValue: kv, list: name,
+      message: `\`${name}\` of ${ownerLabel(owner)} must be a list of tool names, not a table` });
+    return;
+  }
+  out.extraKeys.push({ owner, table, keyValue: kv, name: first });
+}
+
+function list(out: Policies, owner: Owner, name: ListName, kv: KeyValue): void {
+  const value = kv.value;
+  if (!value) return; // half-typed `allowed =`: the TOML syntax error says it
+  if (value.kind !== 'array') {
+    out.shape.push({ kind: 'list-not-array', owner, span: value.span, keyValue: kv, list: name,
+      message: `\`${name}\` of ${ownerLabel(owner)} must be a list of tool names, such as ${name} = ["read"]` });
+    return;
+  }
+  out.lists.push({ owner, list: name, array: value, keyValue: kv });
+  value.items.forEach((item: TomlValue, index) => {
+    if (item.kind === 'string') out.entries.push({ owner, list: name, index, string: item, array: value });
+    else
+      out.shape.push({ kind: 'entry-not-string', owner, span: item.span, list: name,
+        message: `entries of \`${name}\` must be tool names in quotes; this is ${describeValue(item)}` });
+  });
+}
+
+function headerBelowTools(out: Policies, owner: Owner, below: readonly KeyPart[], key: Key): void {
+  const name = below[0]!.name;
+  if (name === 'allowed' || name === 'disallowed') {
+    out.shape.push({ kind: 'list-is-table', owner, span: key.span, list: name,
+      message: `\`${name}\` of ${ownerLabel(owner)} must be a list of tool names, not a table` });
+  } else if (name === 'mcp') {
+    out.shape.push({ kind: 'list-is-table', owner, span: key.span,
+      message: '`tools.mcp` was removed: grant MCP servers in `allowed` as "mcp(server)" or "mcp(server/tool)"' });
+  }
+  // Any other `[agents.x.tools.<name>]` is a map-form key written as a table: the extra-key check
+  // has nothing to move, so it is reported with the table's members when they exist.
+}
+
+function describeValue(value: TomlValue): string {
+  switch (value.kind) {
+    case 'array': return 'a list';
+    case 'inline-table': return 'a table';
+    case 'string': return 'a string';
+    default: return value.type === 'invalid' ? `\`${value.text}\`` : `a ${value.type}`;
+  }
+}

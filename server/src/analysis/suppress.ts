@@ -1,0 +1,93 @@
+// Inline suppression comments, in the shape TOML users already write comments:
+//
+//   allowed = ["MyTool"]  # mars-ignore: unknown-tool        (this line)
+//   # mars-ignore: unknown-tool, non-canonical -- why        (the next line with content)
+//   # mars-ignore-file: legacy-prefix                        (the whole file)
+//
+// No codes after `mars-ignore` means every code. TOML syntax errors cannot be suppressed.
+
+import type { Comment, TomlDocument } from '../toml/model';
+import type { LineIndex } from '../toml/lineIndex';
+import { isCode, type Code } from './codes';
+import type { Edit } from './edits';
+
+export type CodeSet = ReadonlySet<Code> | 'all';
+
+export interface Suppressions {
+  readonly file: CodeSet | null;
+  /** Line number -> the codes suppressed on it. */
+  readonly lines: ReadonlyMap<number, CodeSet>;
+  /** Line number -> the suppression comment written on that line, for extending it. */
+  readonly trailing: ReadonlyMap<number, Comment>;
+}
+
+const DIRECTIVE = /^\s*mars-ignore(-file)?\s*(?::([^]*?))?\s*(?:--[^]*)?$/;
+
+function parseCodes(list: string | undefined): CodeSet {
+  if (list === undefined || list.trim() === '') return 'all';
+  return new Set(list.split(/[\s,]+/).filter(isCode));
+}
+
+function union(a: CodeSet | undefined, b: CodeSet): CodeSet {
+  if (a === undefined) return b;
+  if (a === 'all' || b === 'all') return 'all';
+  return new Set([...a, ...b]);
+}
+
+export function findSuppressions(doc: TomlDocument, index: LineIndex): Suppressions {
+  let file: CodeSet | null = null;
+  const lines = new Map<number, CodeSet>();
+  const trailing = new Map<number, Comment>();
+  const text = doc.text;
+  for (const comment of doc.comments) {
+    const m = DIRECTIVE.exec(comment.text);
+    if (!m) continue;
+    const codes = parseCodes(m[2]);
+    if (m[1]) {
+      file = union(file ?? undefined, codes);
+      continue;
+    }
+    const pos = index.position(comment.span.start);
+    const before = text.slice(index.lineStart(pos.line), comment.span.start);
+    let line = pos.line;
+    if (before.trim() === '') {
+      // On its own line: it speaks of the next line with content.
+      line++;
+      while (line < index.lineCount) {
+        const content = text.slice(index.lineStart(line), index.lineEnd(line)).trim();
+        if (content !== '' && !content.startsWith('#')) break;
+        line++;
+      }
+    } else {
+      trailing.set(line, comment);
+    }
+    lines.set(line, union(lines.get(line), codes));
+  }
+  return { file, lines, trailing };
+}
+
+export function isSuppressed(s: Suppressions, code: Code, line: number): boolean {
+  if (code === 'toml-syntax') return false;
+  const has = (set: CodeSet | null | undefined) => set === 'all' || (set instanceof Set && set.has(code));
+  return has(s.file) || has(s.lines.get(line));
+}
+
+/** The edit that suppresses `code` on `line`: extend its mars-ignore comment, or add one. */
+export function suppressEdit(doc: TomlDocument, index: LineIndex, s: Suppressions, code: Code, line: number): Edit {
+  const text = doc.text;
+  const existing = s.trailing.get(line);
+  if (existing) {
+    const m = DIRECTIVE.exec(existing.text);
+    const codesEnd = existing.span.start + 1 + existing.text.length - (existing.text.length - existing.text.trimEnd().length);
+    const dashes = existing.text.indexOf('--');
+    const at = dashes >= 0 ? existing.span.start + 1 + existing.text.slice(0, dashes).trimEnd().length : codesEnd;
+    return { start: at, end: at, newText: m && m[2] !== undefined ? `, ${code}` : `: ${code}` };
+  }
+  const lineStart = index.lineStart(line);
+  const lineEnd = index.lineEnd(line);
+  const hasComment = doc.comments.some((c) => c.span.start >= lineStart && c.span.start < lineEnd);
+  if (!hasComment) return { start: lineEnd, end: lineEnd, newText: `  # mars-ignore: ${code}` };
+  const indent = /^[ \t]*/.exec(text.slice(lineStart, lineEnd))![0];
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  return { start: lineStart, end: lineStart, newText: `${indent}# mars-ignore: ${code}${eol}` };
+}

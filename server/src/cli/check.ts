@@ -1,0 +1,168 @@
+// `mars-toml check [paths...] [--format text|json] [--fix]`: the same analysis as the server, for CI.
+// Exit 0 when nothing has error severity, 1 when something does, 2 for usage errors and files
+// that cannot be read.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { analyze, fixAllEdits, visibleFindings } from '../analysis/analyze';
+import { applyEdits } from '../analysis/edits';
+import type { Finding } from '../analysis/findings';
+import type { LineIndex } from '../toml/lineIndex';
+import type { Span } from '../toml/model';
+import { FILE_NAMES } from '../protocol';
+
+const SKIP_DIRS = new Set(['node_modules', '.git', '.mars']);
+
+export interface CheckOptions {
+  readonly paths: readonly string[];
+  readonly format: 'text' | 'json';
+  readonly fix: boolean;
+}
+
+export class UsageError extends Error {}
+
+export function parseCheckArgs(args: readonly string[]): CheckOptions {
+  const paths: string[] = [];
+  let format: 'text' | 'json' = 'text';
+  let fix = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--fix') fix = true;
+    else if (a === '--format' || a.startsWith('--format=')) {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
+      if (v !== 'text' && v !== 'json') throw new UsageError(`--format takes text or json${v === undefined ? '' : `, not '${v}'`}`);
+      format = v;
+    } else if (a === '--') paths.push(...args.slice(i + 1)), (i = args.length);
+    else if (a.startsWith('-')) throw new UsageError(`unknown option '${a}'`);
+    else paths.push(a);
+  }
+  return { paths: paths.length > 0 ? paths : ['.'], format, fix };
+}
+
+/** The mars.toml and mars.local.toml files under `paths` (a file path is taken as given). */
+export function findFiles(paths: readonly string[], problems: string[]): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch (e) {
+      problems.push(`cannot read folder ${dir}: ${reason(e)}`);
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const e of entries) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) {
+        if (!SKIP_DIRS.has(e.name)) walk(p);
+      } else if ((e.isFile() || e.isSymbolicLink()) && (FILE_NAMES as readonly string[]).includes(e.name)) out.push(p);
+    }
+  };
+  for (const p of paths) {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(p);
+    } catch (e) {
+      problems.push(`cannot read ${p}: ${reason(e)}`);
+      continue;
+    }
+    if (stat.isDirectory()) walk(p);
+    else out.push(p);
+  }
+  return out;
+}
+
+function reason(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such file or folder';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EISDIR') return 'it is a folder';
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** The file as text, or why it is not text. */
+export function readText(file: string): { text: string; bom: boolean } | { error: string } {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(file);
+  } catch (e) {
+    return { error: `cannot read ${file}: ${reason(e)}` };
+  }
+  if (bytes.includes(0)) return { error: `${file} is not a text file (it contains NUL bytes); mars.toml must be UTF-8 text` };
+  // Invalid UTF-8 becomes U+FFFD (and is then reported where it matters); a BOM is kept aside
+  // so positions match what editors show and --fix writes it back.
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  return { text: new TextDecoder('utf-8').decode(bytes), bom };
+}
+
+interface JsonRange {
+  start: { line: number; character: number };
+  end: { line: number; character: number };
+}
+
+const toRange = (lines: LineIndex, span: Span): JsonRange => ({ start: lines.position(span.start), end: lines.position(span.end) });
+
+function jsonFinding(file: string, lines: LineIndex, f: Finding) {
+  return {
+    file,
+    range: toRange(lines, f.span),
+    severity: f.severity,
+    code: f.code,
+    message: f.message,
+    fixes: f.fixes.map((x) => ({ title: x.title, edits: x.edits.map((e) => ({ range: toRange(lines, e), newText: e.newText })) })),
+  };
+}
+
+export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err: NodeJS.WritableStream): number {
+  const problems: string[] = [];
+  const files = findFiles(options.paths, problems);
+  let unreadable = problems.length > 0;
+  for (const p of problems) err.write(`mars-toml: ${p}\n`);
+  if (files.length === 0 && !unreadable) err.write(`mars-toml: no mars.toml or mars.local.toml under ${options.paths.join(', ')}\n`);
+  const json: ReturnType<typeof jsonFinding>[] = [];
+  const counts = { error: 0, warning: 0, information: 0, hint: 0 };
+  let fixed = 0;
+  for (const file of files) {
+    const read = readText(file);
+    if ('error' in read) {
+      err.write(`mars-toml: ${read.error}\n`);
+      unreadable = true;
+      continue;
+    }
+    let text = read.text;
+    let analysis = analyze(text);
+    if (options.fix) {
+      const edits = fixAllEdits(analysis);
+      if (edits.length > 0) {
+        text = applyEdits(text, edits);
+        try {
+          fs.writeFileSync(file, read.bom ? `\ufeff${text}` : text);
+        } catch (e) {
+          err.write(`mars-toml: cannot write ${file}: ${reason(e)}\n`);
+          unreadable = true;
+          continue;
+        }
+        fixed += edits.length;
+        analysis = analyze(text);
+      }
+    }
+    const relative = path.relative(process.cwd(), file);
+    const display = relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+    for (const f of visibleFindings(analysis)) {
+      counts[f.severity]++;
+      if (options.format === 'json') json.push(jsonFinding(display, analysis.lines, f));
+      else {
+        const at = analysis.lines.position(f.span.start);
+        out.write(`${display}:${at.line + 1}:${at.character + 1}: ${f.severity} ${f.code} ${f.message}\n`);
+      }
+    }
+  }
+  if (options.format === 'json') out.write(`${JSON.stringify(json, null, 2)}\n`);
+  else {
+    const plural = (s: string, n: number) => (n === 1 || s === 'information' ? s : `${s}s`);
+    const summary = Object.entries(counts).filter(([, n]) => n > 0).map(([s, n]) => `${n} ${plural(s, n)}`).join(', ');
+    err.write(`${files.length} file${files.length === 1 ? '' : 's'} checked${fixed ? `, ${fixed} fix${fixed === 1 ? '' : 'es'} applied` : ''}: ${summary || 'no problems'}\n`);
+  }
+  if (unreadable) return 2;
+  return counts.error > 0 ? 1 : 0;
+}

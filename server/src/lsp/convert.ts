@@ -1,0 +1,43 @@
+// Plain analysis data -> LSP types. Offsets become (line, UTF-16 character) through the line index.
+
+import {
+  type CodeAction, CodeActionKind, type Diagnostic, DiagnosticSeverity, type Range, type TextEdit, type WorkspaceEdit,
+} from 'vscode-languageserver';
+import type { Severity } from '../analysis/codes';
+import type { Edit } from '../analysis/edits';
+import type { Finding } from '../analysis/findings';
+import type { LineIndex } from '../toml/lineIndex';
+import type { Span } from '../toml/model';
+
+export const SEVERITY: Readonly<Record<Severity, DiagnosticSeverity>> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+export function toRange(lines: LineIndex, span: Span): Range {
+  return { start: lines.position(span.start), end: lines.position(span.end) };
+}
+
+export function toDiagnostic(uri: string, lines: LineIndex, f: Finding): Diagnostic {
+  const d: Diagnostic = { range: toRange(lines, f.span), severity: SEVERITY[f.severity], code: f.code, source: 'mars', message: f.message };
+  if (f.related) d.relatedInformation = f.related.map((r) => ({ location: { uri, range: toRange(lines, r.span) }, message: r.message }));
+  return d;
+}
+
+export function toTextEdits(lines: LineIndex, edits: readonly Edit[]): TextEdit[] {
+  return edits.map((e) => ({ range: toRange(lines, e), newText: e.newText }));
+}
+
+/** A workspace edit against one version of one document, so it never lands on a newer text. */
+export function versionedEdit(uri: string, version: number, lines: LineIndex, edits: readonly Edit[]): WorkspaceEdit {
+  return { documentChanges: [{ textDocument: { uri, version }, edits: toTextEdits(lines, edits) }] };
+}
+
+export function action(title: string, kind: CodeActionKind, edit: WorkspaceEdit, diagnostics?: Diagnostic[], isPreferred?: boolean): CodeAction {
+  const a: CodeAction = { title, kind, edit };
+  if (diagnostics) a.diagnostics = diagnostics;
+  if (isPreferred) a.isPreferred = true;
+  return a;
+}

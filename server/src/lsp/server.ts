@@ -1,0 +1,146 @@
+// The language server core, independent of how it is connected (node stdio/IPC here; a browser
+// entry would pass its own connection). Thin glue: documents in, analysis, LSP results out.
+
+import {
+  type CancellationToken, type Connection, type Diagnostic, DidChangeConfigurationNotification, DocumentDiagnosticReportKind,
+  type InitializeParams, type InitializeResult, TextDocumentSyncKind, TextDocuments, CodeActionKind,
+} from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { Analyzer, visibleFindings, type Analysis } from '../analysis/analyze';
+import type { SeverityOverrides } from '../analysis/codes';
+import { codeActions } from '../features/codeActions';
+import { completions } from '../features/completion';
+import { hover } from '../features/hover';
+import { FIX_ALL_KIND } from '../protocol';
+import { toDiagnostic } from './convert';
+import { overridesFrom, SettingsCache } from './settings';
+
+/** How long typing must pause before pushed diagnostics are recomputed. */
+const PUSH_DEBOUNCE_MS = 120;
+
+interface DocState {
+  readonly analyzer: Analyzer;
+  cached?: { readonly version: number; readonly analysis: Analysis };
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+export function startServer(connection: Connection): void {
+  const documents = new TextDocuments(TextDocument);
+  const states = new Map<string, DocState>();
+  const settings = new SettingsCache(connection);
+  let pull = false;
+
+  const stateOf = (uri: string): DocState => {
+    let s = states.get(uri);
+    if (!s) states.set(uri, (s = { analyzer: new Analyzer() }));
+    return s;
+  };
+
+  /** The analysis of the document's current version, computed once per version. */
+  const analysisOf = (doc: TextDocument): Analysis => {
+    const state = stateOf(doc.uri);
+    if (state.cached?.version !== doc.version) state.cached = { version: doc.version, analysis: state.analyzer.analyze(doc.getText()) };
+    return state.cached.analysis;
+  };
+
+  const diagnosticsOf = (doc: TextDocument, overrides: SeverityOverrides): Diagnostic[] => {
+    const analysis = analysisOf(doc);
+    return visibleFindings(analysis, overrides).map((f) => toDiagnostic(doc.uri, analysis.lines, f));
+  };
+
+  const guard = <A extends unknown[], R>(name: string, fallback: R, fn: (...args: A) => R | Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await fn(...args);
+      } catch (e) {
+        connection.console.error(`${name} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+        return fallback;
+      }
+    };
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    const caps = params.capabilities;
+    pull = !!caps.textDocument?.diagnostic;
+    settings.supported = !!caps.workspace?.configuration;
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        diagnosticProvider: pull ? { identifier: 'mars', interFileDependencies: false, workspaceDiagnostics: false } : undefined,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: false },
+        completionProvider: { triggerCharacters: ['"', "'", '(', '/', '[', ',', ' '] },
+        hoverProvider: true,
+      },
+      serverInfo: { name: 'mars-toml', version: '0.1.0' },
+    };
+  });
+
+  connection.onInitialized(() => {
+    if (settings.supported) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'mars' }).catch(() => undefined);
+  });
+
+  connection.onDidChangeConfiguration((change) => {
+    settings.forget();
+    const pushed = (change.settings as { mars?: unknown } | null)?.mars;
+    if (pushed) settings.global = overridesFrom(pushed as never);
+    if (pull) connection.languages.diagnostics.refresh();
+    else for (const doc of documents.all()) schedulePush(doc, 0);
+  });
+
+  // Push: coalesce a burst of edits into one analysis, and never publish over a newer version.
+  const schedulePush = (doc: TextDocument, delay = PUSH_DEBOUNCE_MS) => {
+    if (pull) return;
+    const state = stateOf(doc.uri);
+    if (state.timer) clearTimeout(state.timer);
+    state.timer = setTimeout(() => {
+      state.timer = undefined;
+      void publish(doc.uri);
+    }, delay);
+  };
+  const publish = guard('publishDiagnostics', undefined, async (uri: string) => {
+    const before = documents.get(uri);
+    if (!before) return;
+    const overrides = await settings.get(uri);
+    const doc = documents.get(uri);
+    if (!doc || doc.version !== before.version) return; // a newer version has its own push coming
+    await connection.sendDiagnostics({ uri, version: doc.version, diagnostics: diagnosticsOf(doc, overrides) });
+  });
+
+  documents.onDidOpen((e) => schedulePush(e.document, 0));
+  documents.onDidChangeContent((e) => schedulePush(e.document));
+  documents.onDidClose((e) => {
+    const state = states.get(e.document.uri);
+    if (state?.timer) clearTimeout(state.timer);
+    states.delete(e.document.uri);
+    settings.forget(e.document.uri);
+    if (!pull) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+  });
+
+  connection.languages.diagnostics.on(guard('diagnostics', { kind: DocumentDiagnosticReportKind.Full, items: [] as Diagnostic[] },
+    async (params, token: CancellationToken) => {
+      const doc = documents.get(params.textDocument.uri);
+      if (!doc) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+      const overrides = await settings.get(doc.uri);
+      if (token.isCancellationRequested) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+      return { kind: DocumentDiagnosticReportKind.Full, items: diagnosticsOf(doc, overrides) };
+    }));
+
+  connection.onCodeAction(guard('codeAction', [], async (params) => {
+    const doc = documents.get(params.textDocument.uri);
+    if (!doc) return [];
+    const overrides = await settings.get(doc.uri);
+    return codeActions(doc.uri, doc.version, analysisOf(doc), overrides, params.context);
+  }));
+
+  connection.onCompletion(guard('completion', null, (params) => {
+    const doc = documents.get(params.textDocument.uri);
+    return doc ? completions(analysisOf(doc), params.position) : null;
+  }));
+
+  connection.onHover(guard('hover', null, (params) => {
+    const doc = documents.get(params.textDocument.uri);
+    return doc ? hover(analysisOf(doc), params.position) : null;
+  }));
+
+  documents.listen(connection);
+  connection.listen();
+}

@@ -1,0 +1,61 @@
+// Offsets <-> (line, character) for one text. Characters are UTF-16 code units, as LSP requires and
+// as JS strings index; `\r\n`, `\n` and a lone `\r` all end a line.
+
+export interface Position {
+  readonly line: number;
+  readonly character: number;
+}
+
+export class LineIndex {
+  private readonly starts: number[];
+
+  constructor(private readonly text: string) {
+    const starts = [0];
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10) starts.push(i + 1);
+      else if (c === 13) {
+        if (text.charCodeAt(i + 1) === 10) i++;
+        starts.push(i + 1);
+      }
+    }
+    this.starts = starts;
+  }
+
+  get lineCount(): number {
+    return this.starts.length;
+  }
+
+  position(offset: number): Position {
+    const o = Math.max(0, Math.min(offset, this.text.length));
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid]! <= o) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo, character: o - this.starts[lo]! };
+  }
+
+  offset(position: Position): number {
+    if (position.line < 0) return 0;
+    if (position.line >= this.starts.length) return this.text.length;
+    return Math.min(this.starts[position.line]! + Math.max(0, position.character), this.lineEnd(position.line));
+  }
+
+  lineStart(line: number): number {
+    return this.starts[Math.max(0, Math.min(line, this.starts.length - 1))]!;
+  }
+
+  /** The offset of the line's end, before its line break. */
+  lineEnd(line: number): number {
+    const next = line + 1 < this.starts.length ? this.starts[line + 1]! : this.text.length + 1;
+    let end = next - 1;
+    if (end > this.text.length) end = this.text.length;
+    else if (this.text.charCodeAt(end) === 10 || this.text.charCodeAt(end) === 13) {
+      if (end > 0 && this.text.charCodeAt(end) === 10 && this.text.charCodeAt(end - 1) === 13) end--;
+    }
+    return Math.max(this.starts[line]!, end);
+  }
+}

@@ -1,0 +1,35 @@
+// Writing a value back into a TOML string: the edit that replaces an entry's text keeps the
+// string's quoting where it can.
+
+import type { TomlString } from './model';
+
+/** A basic (double-quoted) TOML string holding `value`. */
+export function basicString(value: string): string {
+  return `"${escapeBasic(value)}"`;
+}
+
+function escapeBasic(value: string): string {
+  return value.replace(/[\u0000-\u001f\u007f"\\]/g, (c) => {
+    switch (c) {
+      case '"': return '\\"';
+      case '\\': return '\\\\';
+      case '\n': return '\\n';
+      case '\t': return '\\t';
+      case '\r': return '\\r';
+      default: return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    }
+  });
+}
+
+/**
+ * The edit that makes `str` hold `value`: its content when the string's own quoting can hold the
+ * value, else the whole token as a basic string.
+ */
+export function replaceStringValue(str: TomlString, value: string): { start: number; end: number; newText: string } {
+  const literal = str.style === 'literal' || str.style === 'multiline-literal';
+  const fitsLiteral = !/['\u0000-\u0008\u000a-\u001f\u007f]/.test(value);
+  if (str.terminated && (!literal || fitsLiteral)) {
+    return { start: str.content.start, end: str.content.end, newText: literal ? value : escapeBasic(value) };
+  }
+  return { start: str.span.start, end: str.span.end, newText: basicString(value) };
+}

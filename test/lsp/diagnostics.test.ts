@@ -1,0 +1,187 @@
+// Protocol tests: spawn dist/server.js, speak LSP to it, assert code, severity and exact range.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Diagnostic } from 'vscode-languageserver';
+import { LspClient } from '../support/lspClient';
+import { rangeOf, show } from '../support/text';
+
+const SEV = { error: 1, warning: 2, information: 3, hint: 4 } as const;
+type Expect = [code: string, severity: keyof typeof SEV, needle: string, nth?: number];
+
+function check(text: string, diagnostics: Diagnostic[], expected: Expect[]): void {
+  const got = diagnostics.map((d) => `${d.code} ${d.severity} ${show(d.range)}`).sort();
+  const want = expected.map(([code, sev, needle, nth]) => `${code} ${SEV[sev]} ${show(rangeOf(text, needle, nth))}`).sort();
+  assert.deepEqual(got, want);
+  for (const d of diagnostics) assert.equal(d.source, 'mars');
+}
+
+// Every TOML spelling of a tools table (SPEC section 2), each with one entry Mars rewrites.
+const SPELLINGS = `skills.planner.tools.allowed = ["Read"]
+[agents.reviewer.tools]
+allowed = ["bash(git log:*)", "read"]
+disallowed = ["Agent"]
+
+[agents.coder]
+tools.allowed = ["Edit"]
+description = "shell, Bash and mcp__x__y are not entries here"
+
+[agents.other]
+tools = { disallowed = ["Web"] }
+
+[skills."deep research".tools]
+disallowed = ["AGENT"]
+
+[agents]
+tester.tools.allowed = ["Bash"]
+
+[dependencies.base]
+agents = ["Shell"]
+`;
+
+const CATALOGUE = `[agents.a.tools]
+allowed = ["bash()", "shell", "bash(npm test:*)", "FooTool", "mcp__github__get_issue", "bash(a,b)", "read", "Read", "grep"]
+disallowed = ["grep"]
+bash = "allow"
+
+[agents.b.tools]
+allowed = "read"
+mcp = ["github"]
+disallowed = [1]
+
+[agents.c]
+tools = ["read"]
+`;
+
+const UNICODE = '\ufeff# 🚀 rocket\r\n[agents."🚀 launcher".tools]\r\nallowed = ["read", "Shell"] # é\r\n\tdisallowed = [\t"wébfetch"]\r\n';
+
+const BROKEN = `[agents.a.tools]
+allowed = ["Shell", "read"]
+
+[agents.b.tools]
+allowed = ["bash(git log:*)
+disallowed = ["agent"]
+
+[agents.c.tools]
+allowed = ["Edit"]
+`;
+
+for (const mode of ['push', 'pull'] as const) {
+  describe(`diagnostics (${mode})`, () => {
+    let client: LspClient;
+    before(async () => (client = await LspClient.start({ pull: mode === 'pull' })));
+    after(() => client.stop());
+    const get = async (uri: string, text: string) => {
+      await client.open(uri, text);
+      return mode === 'pull' ? client.pulled(uri) : client.pushed(uri, 1);
+    };
+
+    test('every spelling of a tools table is found; other strings are not tool names', async () => {
+      const uri = `file:///${mode}/spellings/mars.toml`;
+      check(SPELLINGS, await get(uri, SPELLINGS), [
+        ['non-canonical', 'information', 'Read'],
+        ['legacy-prefix', 'information', 'bash(git log:*)'],
+        ['non-canonical', 'information', 'Agent'],
+        ['non-canonical', 'information', 'Edit'],
+        ['non-canonical', 'information', 'Web'],
+        ['non-canonical', 'information', 'AGENT'],
+        ['non-canonical', 'information', 'Bash', 1],
+      ]);
+    });
+
+    test('every code of the catalogue, with Mars wording for grammar errors', async () => {
+      const uri = `file:///${mode}/catalogue/mars.toml`;
+      const ds = await get(uri, CATALOGUE);
+      check(CATALOGUE, ds, [
+        ['invalid-tool-name', 'error', 'bash()'],
+        ['non-canonical', 'information', 'shell'],
+        ['legacy-prefix', 'information', 'bash(npm test:*)'],
+        ['unknown-tool', 'information', 'FooTool'],
+        ['mcp-wire-token', 'warning', 'mcp__github__get_issue'],
+        ['illegal-char', 'warning', ',', CATALOGUE.slice(0, CATALOGUE.indexOf('a,b')).split(',').length - 1],
+        ['non-canonical', 'information', 'Read'],
+        ['duplicate-entry', 'warning', 'Read'],
+        ['allow-deny-conflict', 'warning', 'grep', 1],
+        ['unknown-policy-key', 'warning', 'bash', 3],
+        ['invalid-tool-policy', 'error', '"read"', 1],
+        ['invalid-tool-policy', 'error', 'mcp', 1],
+        ['invalid-tool-policy', 'error', '1'],
+        ['invalid-tool-policy', 'error', '["read"]', 0],
+      ]);
+      const invalid = ds.find((d) => d.code === 'invalid-tool-name')!;
+      assert.equal(invalid.message, 'invalid tool name `bash()`; allowed: scoped payload written as tool(pattern) with a non-empty pattern');
+      assert.match(String(ds.find((d) => d.code === 'unknown-tool')!.message), /foo_tool/);
+      assert.match(String(ds.find((d) => d.code === 'mcp-wire-token')!.message), /mcp\(github\/get_issue\)/);
+      const conflict = ds.find((d) => d.code === 'allow-deny-conflict')!;
+      assert.equal(conflict.relatedInformation?.[0]?.location.uri, uri);
+    });
+
+    test('UTF-16 positions with a BOM, CRLF, tabs, emoji and accents', async () => {
+      const uri = `file:///${mode}/unicode/mars.toml`;
+      check(UNICODE, await get(uri, UNICODE), [
+        ['non-canonical', 'information', 'Shell'],
+        ['unknown-tool', 'information', 'wébfetch'],
+      ]);
+    });
+
+    test('a syntax error does not blank out the entries around it', async () => {
+      const uri = `file:///${mode}/broken/mars.toml`;
+      const ds = await get(uri, BROKEN);
+      const byCode = (c: string) => ds.filter((d) => d.code === c).map((d) => show(d.range));
+      assert.deepEqual(byCode('non-canonical'), [show(rangeOf(BROKEN, 'Shell')), show(rangeOf(BROKEN, 'Edit'))]);
+      assert.equal(byCode('toml-syntax').length, 1);
+      assert.equal(ds.find((d) => d.code === 'toml-syntax')!.range.start.line, 4);
+      assert.equal(ds.find((d) => d.code === 'toml-syntax')!.severity, SEV.error);
+    });
+
+    test('a clean file gives no diagnostic at all', async () => {
+      const uri = `file:///${mode}/clean/mars.toml`;
+      const clean = '[agents.a.tools]\nallowed = ["bash(git log *)", "read", "mcp(github)", "mcp(linear/get_issue)", "web_fetch(domain:docs.rs)"]\ndisallowed = ["*"]\n';
+      assert.deepEqual(await get(uri, clean), []);
+    });
+  });
+}
+
+describe('settings, suppression and edits', () => {
+  test('severity per code from workspace/configuration, and off', async () => {
+    const client = await LspClient.start({ settings: { diagnostics: { 'non-canonical': 'warning', 'legacy-prefix': 'off' } } });
+    try {
+      const text = '[agents.a.tools]\nallowed = ["Shell", "bash(git:*)"]\n';
+      await client.open('file:///s/mars.toml', text);
+      const ds = await client.pushed('file:///s/mars.toml', 1);
+      assert.deepEqual(ds.map((d) => `${d.code}:${d.severity}`), ['non-canonical:2']);
+    } finally {
+      await client.stop();
+    }
+  });
+
+  test('suppression comments for one entry and for the file', async () => {
+    const client = await LspClient.start();
+    try {
+      const text = '# mars-ignore-file: legacy-prefix\n[agents.a.tools]\nallowed = [\n  "Shell",  # mars-ignore: non-canonical\n  # mars-ignore\n  "FooTool",\n  "bash(x:*)",\n  "Read",\n]\n';
+      await client.open('file:///sup/mars.toml', text);
+      const ds = await client.pushed('file:///sup/mars.toml', 1);
+      assert.deepEqual(ds.map((d) => `${d.code} ${show(d.range)}`), [`non-canonical ${show(rangeOf(text, 'Read'))}`]);
+    } finally {
+      await client.stop();
+    }
+  });
+
+  test('a burst of edits is coalesced and only the newest version is published', async () => {
+    const client = await LspClient.start();
+    try {
+      const uri = 'file:///burst/mars.toml';
+      await client.open(uri, '[agents.a.tools]\nallowed = [""]\n');
+      await client.pushed(uri, 1);
+      const word = 'Shell';
+      for (let i = 0; i < word.length; i++) {
+        await client.change(uri, i + 2, [{ range: { start: { line: 1, character: 12 + i }, end: { line: 1, character: 12 + i } }, text: word[i] }]);
+      }
+      const ds = await client.pushed(uri, word.length + 1);
+      assert.deepEqual(ds.map((d) => d.code), ['non-canonical']);
+      assert.ok(client.allPushed(uri).length <= 3, `pushed ${client.allPushed(uri).length} times for one burst`);
+      assert.ok(client.allPushed(uri).every((p, i, all) => i === 0 || (p.version ?? 0) > (all[i - 1]!.version ?? 0)), 'versions only go up');
+    } finally {
+      await client.stop();
+    }
+  });
+});

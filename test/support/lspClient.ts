@@ -1,0 +1,104 @@
+// A minimal LSP client for the protocol tests: spawns the bundled dist/server.js and speaks
+// JSON-RPC over stdio, as an editor would.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { createMessageConnection, type MessageConnection } from 'vscode-languageserver/node';
+import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver';
+import { DIST } from './paths';
+
+export interface ClientOptions {
+  /** Advertise pull diagnostics (textDocument/diagnostic); otherwise the server must push. */
+  pull?: boolean;
+  /** Answer workspace/configuration with these settings (the `mars` section). */
+  settings?: unknown;
+}
+
+export class LspClient {
+  readonly proc: ChildProcess;
+  readonly conn: MessageConnection;
+  private readonly published = new Map<string, PublishDiagnosticsParams[]>();
+  private readonly waiters: Array<() => void> = [];
+  settings: unknown;
+  stderr = '';
+
+  private constructor(options: ClientOptions) {
+    this.settings = options.settings ?? {};
+    this.proc = spawn(process.execPath, [path.join(DIST, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.proc.stderr!.on('data', (d) => (this.stderr += d));
+    this.conn = createMessageConnection(this.proc.stdout!, this.proc.stdin!);
+    this.conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
+      this.published.set(p.uri, [...(this.published.get(p.uri) ?? []), p]);
+      for (const w of this.waiters.splice(0)) w();
+    });
+    this.conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => this.settings));
+    this.conn.onRequest('client/registerCapability', () => null);
+    this.conn.onRequest('workspace/diagnostic/refresh', () => null);
+    this.conn.onNotification('window/logMessage', () => undefined);
+    this.conn.listen();
+  }
+
+  static async start(options: ClientOptions = {}): Promise<LspClient> {
+    const c = new LspClient(options);
+    await c.conn.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: {
+        workspace: { configuration: true },
+        textDocument: {
+          ...(options.pull ? { diagnostic: { dynamicRegistration: false } } : {}),
+          publishDiagnostics: { relatedInformation: true, versionSupport: true },
+          completion: { completionItem: { snippetSupport: true } },
+          codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source', 'source.fixAll'] } } },
+        },
+      },
+    });
+    await c.conn.sendNotification('initialized', {});
+    return c;
+  }
+
+  open(uri: string, text: string, version = 1): Promise<void> {
+    return this.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'toml', version, text } });
+  }
+
+  change(uri: string, version: number, changes: unknown[]): Promise<void> {
+    return this.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: changes });
+  }
+
+  /** Pushed diagnostics for `uri` at `version` (waits for them). */
+  async pushed(uri: string, version: number, timeoutMs = 10_000): Promise<Diagnostic[]> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const hit = this.published.get(uri)?.find((p) => p.version === version);
+      if (hit) return hit.diagnostics;
+      if (Date.now() > deadline) throw new Error(`no diagnostics pushed for ${uri} v${version}; got versions ${this.published.get(uri)?.map((p) => p.version)}`);
+      await new Promise<void>((r) => {
+        this.waiters.push(r);
+        setTimeout(r, 200);
+      });
+    }
+  }
+
+  allPushed(uri: string): PublishDiagnosticsParams[] {
+    return this.published.get(uri) ?? [];
+  }
+
+  async pulled(uri: string): Promise<Diagnostic[]> {
+    const report = await this.conn.sendRequest<{ kind: string; items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } });
+    return report.items;
+  }
+
+  request<R>(method: string, params: unknown): Promise<R> {
+    return this.conn.sendRequest<R>(method, params);
+  }
+
+  async stop(): Promise<void> {
+    try {
+      await Promise.race([this.conn.sendRequest('shutdown'), new Promise((r) => setTimeout(r, 2000))]);
+      await this.conn.sendNotification('exit');
+    } catch {
+      // the server may already be gone
+    }
+    this.conn.dispose();
+    if (this.proc.exitCode === null) this.proc.kill();
+  }
+}
