@@ -7,7 +7,7 @@ import type { TomlArray, TomlDocument } from '../toml/model';
 import { parseToml } from '../toml/parse';
 import { SyntaxChecker } from '../toml/syntax';
 import { CODES, type Code, type Severity, type SeverityOverrides } from './codes';
-import { deleteItems, nonOverlapping, type Edit } from './edits';
+import { applyEdits, deleteItems, nonOverlapping, type Edit } from './edits';
 import {
   contentSpan, crossEntryFindings, entryFindings, parseEntries, policyFindings, type Finding, type ParsedEntry,
 } from './findings';
@@ -75,6 +75,35 @@ const ENTRY_SPELLING: ReadonlySet<Code> = new Set(['non-canonical', 'legacy-pref
  * an entry with both a spelling and a legacy-prefix fix gets the one edit that does both.
  */
 export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {}, only?: Code): Edit[] {
+  const first = fixPass(analysis, overrides, only);
+  if (first.length === 0) return first;
+  // A fix can make another problem (moving `bash = "allow"` next to a `bash()` that becomes
+  // `bash`): run further passes on the result, and if they change anything, answer with the one
+  // edit that turns the original text into the settled one.
+  const original = analysis.doc.text;
+  let text = applyEdits(original, first);
+  let passes = 1;
+  for (; passes < MAX_FIX_PASSES; passes++) {
+    const more = fixPass(analyze(text), overrides, only);
+    if (more.length === 0) break;
+    text = applyEdits(text, more);
+  }
+  return passes === 1 ? first : [wholeChange(original, text)];
+}
+
+const MAX_FIX_PASSES = 4;
+
+/** One edit from `a` to `b`: the differing middle, common prefix and suffix kept. */
+function wholeChange(a: string, b: string): Edit {
+  let start = 0;
+  while (start < a.length && start < b.length && a.charCodeAt(start) === b.charCodeAt(start)) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a.charCodeAt(endA - 1) === b.charCodeAt(endB - 1)) endA--, endB--;
+  return { start, end: endA, newText: b.slice(start, endB) };
+}
+
+function fixPass(analysis: Analysis, overrides: SeverityOverrides, only?: Code): Edit[] {
   const visible = visibleFindings(analysis, overrides).filter((f) => only === undefined || f.code === only);
   const text = analysis.doc.text;
   const structural: Edit[][] = [];

@@ -1,0 +1,116 @@
+// The checker and parse-names as a user runs them: spawn dist/cli.js, assert output and exit codes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DIST, ROOT, SHARED } from '../support/paths';
+
+const cli = (args: string[], opts: { cwd?: string; input?: string } = {}) => {
+  const r = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), ...args], { cwd: opts.cwd ?? ROOT, input: opts.input, encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+};
+
+function workspace(files: Record<string, string | Buffer>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-cli-'));
+  for (const [name, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), content);
+  }
+  return dir;
+}
+
+test('text format: file:line:column: severity code message, exit 1 on errors', () => {
+  const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["Shell", "bash()"]\n' });
+  const r = cli(['check', 'mars.toml'], { cwd: dir });
+  assert.equal(r.code, 1);
+  assert.deepEqual(r.out.trim().split('\n'), [
+    'mars.toml:2:13: information non-canonical `Shell` is an alias of `bash`; Mars writes `bash`.',
+    'mars.toml:2:22: error invalid-tool-name invalid tool name `bash()`; allowed: scoped payload written as tool(pattern) with a non-empty pattern',
+  ]);
+  assert.match(r.err, /1 file checked: 1 error, 1 information/);
+});
+
+test('json format: LSP ranges, severities and fixes with edits', () => {
+  const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["Shell"]\n' });
+  const r = cli(['check', '--format', 'json'], { cwd: dir });
+  assert.equal(r.code, 0);
+  assert.deepEqual(JSON.parse(r.out), [{
+    file: 'mars.toml',
+    range: { start: { line: 1, character: 12 }, end: { line: 1, character: 17 } },
+    severity: 'information',
+    code: 'non-canonical',
+    message: '`Shell` is an alias of `bash`; Mars writes `bash`.',
+    fixes: [{ title: 'Change to `bash`', edits: [{ range: { start: { line: 1, character: 12 }, end: { line: 1, character: 17 } }, newText: 'bash' }] }],
+  }]);
+});
+
+test('folders are searched for mars.toml and mars.local.toml, skipping node_modules, .git and .mars', () => {
+  const bad = '[agents.a.tools]\nallowed = ["mcp"]\n';
+  const dir = workspace({
+    'a/mars.toml': bad, 'b/c/mars.local.toml': bad, 'node_modules/x/mars.toml': bad, '.git/mars.toml': bad, '.mars/mars.toml': bad, 'other.toml': bad,
+  });
+  const r = cli(['check', '.', '--format=json'], { cwd: dir });
+  assert.equal(r.code, 1);
+  assert.deepEqual([...new Set(JSON.parse(r.out).map((f: { file: string }) => f.file))], [path.join('a', 'mars.toml'), path.join('b', 'c', 'mars.local.toml')]);
+});
+
+test('exit 0 on a clean file, 2 for a missing file or a bad option, with no stack trace', () => {
+  const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["read"]\n' });
+  assert.equal(cli(['check'], { cwd: dir }).code, 0);
+  const missing = cli(['check', 'nope/mars.toml'], { cwd: dir });
+  assert.equal(missing.code, 2);
+  assert.match(missing.err, /cannot read nope\/mars.toml: no such file or folder/);
+  assert.doesNotMatch(missing.err, /at .*\.js:\d+/);
+  const usage = cli(['check', '--format', 'xml'], { cwd: dir });
+  assert.equal(usage.code, 2);
+  assert.match(usage.err, /--format takes text or json/);
+  assert.equal(cli(['frobnicate']).code, 2);
+});
+
+test('a binary file gets a clear message and exit 2; invalid UTF-8 is still checked', () => {
+  const dir = workspace({ 'bin/mars.toml': Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x00, 0x01]), 'utf/mars.toml': Buffer.concat([Buffer.from('# \xff\n', 'latin1'), Buffer.from('[agents.a.tools]\nallowed = ["Shell"]\n')]) });
+  const bin = cli(['check', 'bin'], { cwd: dir });
+  assert.equal(bin.code, 2);
+  assert.match(bin.err, /not a text file/);
+  const utf = cli(['check', 'utf'], { cwd: dir });
+  assert.equal(utf.code, 0);
+  assert.match(utf.out, /non-canonical/);
+});
+
+test('--fix applies the safe fixes in place and reports what is left', () => {
+  const text = '\ufeff[agents.a.tools]\r\nallowed = ["Shell(git log:*)", "bash(git log *)", "FooTool", "mcp__gh__get"]\r\nbash = "allow"\r\n';
+  const dir = workspace({ 'mars.toml': text });
+  const r = cli(['check', '--fix'], { cwd: dir });
+  assert.equal(r.code, 0);
+  assert.equal(fs.readFileSync(path.join(dir, 'mars.toml'), 'utf8'),
+    '\ufeff[agents.a.tools]\r\nallowed = ["bash(git log *)", "FooTool", "mcp(gh/get)", "bash"]\r\n');
+  assert.deepEqual(r.out.trim().split('\n').map((l) => l.split(' ')[2]), ['unknown-tool']);
+  assert.match(r.err, /fixes applied/);
+});
+
+test('the demo example shows every code', () => {
+  const r = cli(['check', 'examples/mars.toml', '--format', 'json']);
+  assert.equal(r.code, 1);
+  const codes = new Set(JSON.parse(r.out).map((f: { code: string }) => f.code));
+  for (const code of ['invalid-tool-name', 'invalid-tool-policy', 'legacy-prefix', 'non-canonical', 'unknown-tool', 'mcp-wire-token', 'illegal-char', 'duplicate-entry', 'allow-deny-conflict', 'unknown-policy-key']) {
+    assert.ok(codes.has(code), `examples/mars.toml shows no ${code}`);
+  }
+});
+
+test('parse-names answers the conformance vectors line for line', () => {
+  const vectors = fs.readFileSync(path.join(SHARED, 'conformance/tool-names.jsonl'), 'utf8');
+  const input = vectors.trim().split('\n').map((l) => JSON.stringify(JSON.parse(l).input)).join('\n') + '\n';
+  const r = cli(['parse-names'], { input });
+  assert.equal(r.code, 0);
+  assert.equal(r.out, vectors.endsWith('\n') ? vectors : `${vectors}\n`);
+});
+
+test('parse-names: a line that is not a JSON string is reported, the rest still answered', () => {
+  const r = cli(['parse-names'], { input: '"bash"\nnot json\n42\n"Shell"\n' });
+  assert.equal(r.code, 2);
+  assert.equal(r.out.trim().split('\n').length, 2);
+  assert.match(r.err, /line 2: expected a JSON string literal/);
+  assert.match(r.err, /line 3: expected a JSON string literal/);
+});

@@ -1,0 +1,98 @@
+// Code actions over the protocol: each fix applied to the text gives the expected file.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { CodeAction, Diagnostic, TextDocumentEdit } from 'vscode-languageserver';
+import { LspClient } from '../support/lspClient';
+import { applyTextEdits } from '../support/text';
+
+let client: LspClient;
+let n = 0;
+
+async function actionsFor(text: string, only?: string[]): Promise<{ uri: string; diagnostics: Diagnostic[]; actions: CodeAction[] }> {
+  const uri = `file:///ca/${++n}/mars.toml`;
+  await client.open(uri, text);
+  const diagnostics = await client.pushed(uri, 1);
+  const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
+    textDocument: { uri },
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    context: { diagnostics: only ? [] : diagnostics, ...(only ? { only } : {}) },
+  });
+  return { uri, diagnostics, actions };
+}
+
+function applied(text: string, action: CodeAction, uri: string): string {
+  const change = action.edit!.documentChanges![0] as TextDocumentEdit;
+  assert.equal(change.textDocument.uri, uri);
+  assert.equal(change.textDocument.version, 1, 'edits name the version they were computed against');
+  return applyTextEdits(text, change.edits);
+}
+
+// input, the code whose preferred fix is applied, expected text
+const QUICK_FIXES: Array<[string, string, string]> = [
+  ['allowed = ["bash(git log:*)"]', 'legacy-prefix', 'allowed = ["bash(git log *)"]'],
+  ['allowed = ["Shell(npm test)"]', 'non-canonical', 'allowed = ["bash(npm test)"]'],
+  ['allowed = ["WebSearch"]', 'non-canonical', 'allowed = ["web_search"]'],
+  ['allowed = ["mcp__github__get_issue"]', 'mcp-wire-token', 'allowed = ["mcp(github/get_issue)"]'],
+  ['allowed = ["mcp__github__*"]', 'mcp-wire-token', 'allowed = ["mcp(github)"]'],
+  ['allowed = ["bash()"]', 'invalid-tool-name', 'allowed = ["bash"]'],
+  ['allowed = ["*(x)"]', 'invalid-tool-name', 'allowed = ["*"]'],
+  ["allowed = ['ask-user']", 'unknown-tool', "allowed = ['ask_user']"],
+  ['allowed = ["read", "bash", "Read"]', 'duplicate-entry', 'allowed = ["read", "bash"]'],
+  ['allowed = ["read"]\nbash = "allow"', 'unknown-policy-key', 'allowed = ["read", "bash"]'],
+  ['"*" = "deny"', 'unknown-policy-key', 'disallowed = ["*"]'],
+  ['allowed = "read"', 'invalid-tool-policy', 'allowed = ["read"]'],
+  ['mcp = ["github", "linear"]', 'invalid-tool-policy', 'allowed = ["mcp(github)", "mcp(linear)"]'],
+];
+
+describe('code actions', () => {
+  before(async () => (client = await LspClient.start()));
+  after(() => client.stop());
+
+  for (const [body, code, expected] of QUICK_FIXES) {
+    test(`${code}: ${body.replace(/\n/g, ' / ')}`, async () => {
+      const text = `[agents.a.tools]\n${body}\n`;
+      const { uri, diagnostics, actions } = await actionsFor(text);
+      const d = diagnostics.find((x) => x.code === code);
+      assert.ok(d, `no ${code} diagnostic in ${JSON.stringify(diagnostics.map((x) => x.code))}`);
+      const fix = actions.find((a) => a.kind === 'quickfix' && a.diagnostics?.[0] === undefined ? false : a.diagnostics?.some((x) => x.code === code) && !a.title.startsWith('Disable') && !a.title.startsWith('Fix all'));
+      assert.ok(fix, `no fix for ${code}: ${actions.map((a) => a.title).join(' | ')}`);
+      assert.equal(applied(text, fix, uri), `[agents.a.tools]\n${expected}\n`);
+    });
+  }
+
+  test('wrong-shape tools = [...] becomes tools.allowed', async () => {
+    const text = '[agents.a]\ntools = ["read"]\n';
+    const { uri, actions } = await actionsFor(text);
+    const fix = actions.find((a) => a.title === 'Make it `tools.allowed`')!;
+    assert.equal(applied(text, fix, uri), '[agents.a]\ntools.allowed = ["read"]\n');
+  });
+
+  test('one preferred fix per diagnostic, plus fix-all of its kind and a suppression', async () => {
+    const text = '[agents.a.tools]\nallowed = ["Shell", "Edit", "Read"]\n';
+    const { uri, actions } = await actionsFor(text);
+    const forShell = actions.filter((a) => a.diagnostics?.[0]?.range.start.character === 12);
+    assert.deepEqual(forShell.map((a) => [a.title, !!a.isPreferred]), [
+      ['Change to `bash`', true], ['Fix all `non-canonical` problems in this file', false], ['Disable `non-canonical` for this entry', false],
+    ]);
+    assert.equal(applied(text, forShell[1]!, uri), '[agents.a.tools]\nallowed = ["bash", "edit", "read"]\n');
+    assert.equal(applied(text, forShell[2]!, uri), '[agents.a.tools]\nallowed = ["Shell", "Edit", "Read"]  # mars-ignore: non-canonical\n');
+  });
+
+  test('source.fixAll.mars fixes every safe problem at once, without overlapping edits', async () => {
+    const text = [
+      '[agents.a.tools]',
+      'allowed = ["Shell(git log:*)", "bash(git log *)", "Bash(git log *)", "mcp__gh__x", "ask-user", "bash()"]',
+      'bash = "allow"',
+      '"*" = "deny"',
+      'mcp = ["linear"]',
+      '',
+    ].join('\n');
+    const { uri, actions } = await actionsFor(text, ['source.fixAll']);
+    assert.deepEqual(actions.map((a) => a.kind), ['source.fixAll.mars']);
+    const fixed = applied(text, actions[0]!, uri);
+    assert.equal(fixed, '[agents.a.tools]\nallowed = ["bash(git log *)", "mcp(gh/x)", "ask-user", "bash", "mcp(linear)"]\ndisallowed = ["*"]\n');
+    // What is left is only what needs a human: the did-you-mean guess.
+    const { diagnostics } = await actionsFor(fixed);
+    assert.deepEqual(diagnostics.map((d) => d.code), ['unknown-tool']);
+  });
+});
