@@ -50,7 +50,13 @@ function replaceFix(title: string, str: TomlString, value: string, preferred: bo
 
 /** The span a problem with a string is reported on: its content, first line only. */
 export function contentSpan(text: string, str: TomlString): Span {
-  const { start, end } = str.content;
+  let { start } = str.content;
+  const { end } = str.content;
+  // A multi-line string's first line break is not part of its value.
+  if (str.style.startsWith('multiline')) {
+    if (text.charCodeAt(start) === 13 && text.charCodeAt(start + 1) === 10) start += 2;
+    else if (text.charCodeAt(start) === 10) start += 1;
+  }
   for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);
     if (c === 10 || c === 13) return { start, end: i > start ? i : Math.min(end, i + 1) };

@@ -1,0 +1,54 @@
+// Data-driven analysis tests (rust-analyzer style): a mars.toml text in, the findings out as
+// `code@text` (the text under the finding's span), pure, with no server in between.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyze, fixAllEdits, visibleFindings } from '../../server/src/analysis/analyze';
+import { applyEdits } from '../../server/src/analysis/edits';
+
+function check(input: string, expected: string[]): void {
+  const a = analyze(input);
+  assert.deepEqual(visibleFindings(a).map((f) => `${f.code}@${input.slice(f.span.start, f.span.end)}`), expected);
+}
+
+const CASES: Array<[name: string, input: string, expected: string[]]> = [
+  ['table header', '[agents.r.tools]\nallowed = ["Bash"]\n', ['non-canonical@Bash']],
+  ['dotted in agent table', '[agents.c]\ntools.allowed = ["Bash"]\n', ['non-canonical@Bash']],
+  ['inline table', '[agents.o]\ntools = { disallowed = ["Web"] }\n', ['non-canonical@Web']],
+  ['quoted skill name', '[skills."deep research".tools]\ndisallowed = ["Agent"]\n', ['non-canonical@Agent']],
+  ['dotted from root', 'agents.p.tools.allowed = ["Read"]\n', ['non-canonical@Read']],
+  ['dotted from [agents]', '[agents]\nt.tools.allowed = ["Bash"]\n', ['non-canonical@Bash']],
+  ['inline agent', '[agents]\nq = { tools = { allowed = ["Bash"] } }\n', ['non-canonical@Bash']],
+  ['quoted dotted keys', '"agents"."x"."tools"."allowed" = ["Bash"]\n', ['non-canonical@Bash']],
+  ['mars.local shape, other tables ignored', '[dependencies.a]\nagents = ["Bash"]\n[settings]\nx = ["shell"]\n[agents.a]\ndescription = "Bash"\n', []],
+  ['tools.mcp removed', '[agents.a.tools]\nmcp = ["gh"]\n', ['invalid-tool-policy@mcp']],
+  ['tools is not a table', '[agents.a]\ntools = "bash"\n', ['invalid-tool-policy@"bash"']],
+  ['allowed is a table', '[agents.a.tools.allowed]\nx = 1\n', ['invalid-tool-policy@agents.a.tools.allowed']],
+  ['non-string entry', '[agents.a.tools]\nallowed = ["read", true]\n', ['invalid-tool-policy@true']],
+  ['map form key with invalid name', '[agents.a.tools]\n"mcp()" = "allow"\n', ['invalid-tool-name@"mcp()"', 'unknown-policy-key@"mcp()"']],
+  ['duplicates only within one list', '[agents.a.tools]\nallowed = ["read", "cat"]\ndisallowed = ["view"]\n', ['non-canonical@cat', 'duplicate-entry@cat', 'non-canonical@view', 'allow-deny-conflict@view']],
+  ['conflict across spellings of one policy', '[agents.a.tools]\nallowed = ["bash"]\n[agents.b]\ntools.disallowed = ["bash"]\n', []],
+  ['wire token with a pattern has no rewrite', '[agents.a.tools]\nallowed = ["mcp__gh__x(y)"]\n', ['mcp-wire-token@mcp__gh__x(y)']],
+  ['escaped control char: whole content', '[agents.a.tools]\nallowed = ["bash\\u0007"]\n', ['unknown-tool@bash\\u0007', 'illegal-char@bash\\u0007']],
+  ['multi-line string: first line', '[agents.a.tools]\nallowed = ["""\nShell\nx"""]\n', ['unknown-tool@Shell', 'illegal-char@Shell']],
+  ['suppressed by code', '[agents.a.tools]\nallowed = ["Bash"] # mars-ignore: non-canonical -- harness name\n', []],
+  ['suppression of another code does not hide', '[agents.a.tools]\nallowed = ["Bash"] # mars-ignore: unknown-tool\n', ['non-canonical@Bash']],
+  ['syntax error kept apart', '[agents.a.tools]\nallowed = ["Bash"\n[agents.b.tools]\nallowed = ["Read"]\n', ['non-canonical@Bash', 'toml-syntax@[', 'non-canonical@Read']],
+  ['table defined twice', '[agents.a.tools]\nallowed = ["read"]\n[agents.a.tools]\ndisallowed = ["bash"]\n', ['toml-syntax@[agents.a.tools]']],
+];
+
+for (const [name, input, expected] of CASES) test(name, () => check(input, expected));
+
+const FIX_ALL: Array<[string, string]> = [
+  ['allowed = ["Shell(git:*)", "Bash", "bash"]', 'allowed = ["bash(git *)", "bash"]'],
+  ['allowed = ["a", "read", "cat", "view"]\n', 'allowed = ["a", "read"]\n'],
+  ['allowed = ["cat"]\ndisallowed = ["view", "agent"]', 'allowed = ["read"]\ndisallowed = ["read", "agent"]'],
+  ['bash = "allow"\nread = "allow"\nagent = "deny"', 'allowed = ["bash", "read"]\ndisallowed = ["agent"]'],
+];
+for (const [input, expected] of FIX_ALL) {
+  test(`fix all: ${input.replace(/\n/g, ' / ')}`, () => {
+    const text = `[agents.a.tools]\n${input}`;
+    const fixed = applyEdits(text, fixAllEdits(analyze(text)));
+    assert.equal(fixed, `[agents.a.tools]\n${expected}`);
+    assert.deepEqual(fixAllEdits(analyze(fixed)), [], 'fix-all settles in one application');
+  });
+}
