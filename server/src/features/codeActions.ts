@@ -4,7 +4,7 @@
 
 import { type CodeAction, CodeActionKind, type CodeActionContext, type Range } from 'vscode-languageserver';
 import { fixAllEdits, visibleFindings, type Analysis } from '../analysis/analyze';
-import { isCode, type SeverityOverrides } from '../analysis/codes';
+import { isCode, type Code, type SeverityOverrides } from '../analysis/codes';
 import { suppressEdit } from '../analysis/suppress';
 import { action, toRange, versionedEdit } from '../lsp/convert';
 import { FIX_ALL_KIND } from '../protocol';
@@ -16,7 +16,31 @@ function wants(only: readonly string[] | undefined, kind: string): boolean {
   return !only || only.some((o) => kind === o || kind.startsWith(`${o}.`));
 }
 
-export function codeActions(uri: string, version: number, analysis: Analysis, overrides: SeverityOverrides, context: CodeActionContext): CodeAction[] {
+/** What a deferred fix-all action carries until `codeAction/resolve` computes its edits. */
+export interface FixAllData {
+  readonly uri: string;
+  readonly version: number;
+  readonly code?: Code;
+}
+
+/**
+ * The code actions for a request. With `lazy`, the file-wide fixes are returned without edits and
+ * with `FixAllData`, so a lightbulb request on every cursor move does not compute them; the
+ * client resolves the one the user picks (`resolveFixAll`).
+ */
+export function codeActions(
+  uri: string, version: number, analysis: Analysis, overrides: SeverityOverrides, context: CodeActionContext, lazy = false,
+): CodeAction[] {
+  const fixAll = (title: string, kind: string, code: Code | undefined, diagnostics?: CodeAction['diagnostics']): CodeAction | null => {
+    // Asked for by kind (fix-on-save): compute now, as a save does not wait for a resolve.
+    if (lazy && !context.only) {
+      const a: CodeAction = { title, kind, data: { uri, version, ...(code ? { code } : {}) } satisfies FixAllData };
+      if (diagnostics) a.diagnostics = diagnostics;
+      return a;
+    }
+    const edits = fixAllEdits(analysis, overrides, code);
+    return edits.length > 0 ? action(title, kind, versionedEdit(uri, version, analysis.lines, edits), diagnostics) : null;
+  };
   const out: CodeAction[] = [];
   const only = context.only;
   const { lines } = analysis;
@@ -34,8 +58,8 @@ export function codeActions(uri: string, version: number, analysis: Analysis, ov
       const sameKind = visible.filter((x) => x.code === code && x.fixes.some((fx) => fx.safe));
       if (sameKind.length > 1 && !fixAllOffered.has(code)) {
         fixAllOffered.add(code);
-        const edits = fixAllEdits(analysis, overrides, code);
-        if (edits.length > 0) out.push(action(`Fix all \`${code}\` problems in this file`, CodeActionKind.QuickFix, versionedEdit(uri, version, lines, edits), [d]));
+        const a = fixAll(`Fix all \`${code}\` problems in this file`, CodeActionKind.QuickFix, code, [d]);
+        if (a) out.push(a);
       }
       if (code !== 'toml-syntax') {
         const edit = suppressEdit(analysis.doc, lines, analysis.suppressions, code, lines.position(f.span.start).line);
@@ -44,8 +68,16 @@ export function codeActions(uri: string, version: number, analysis: Analysis, ov
     }
   }
   if (wants(only, FIX_ALL_KIND) && visible.some((f) => f.fixes.some((x) => x.safe))) {
-    const edits = fixAllEdits(analysis, overrides);
-    if (edits.length > 0) out.push(action('Fix all Mars problems in this file', FIX_ALL_KIND, versionedEdit(uri, version, lines, edits)));
+    const a = fixAll('Fix all Mars problems in this file', FIX_ALL_KIND, undefined);
+    if (a) out.push(a);
   }
   return out;
+}
+
+/** The edits of a deferred fix-all action, or the action unchanged when the document moved on. */
+export function resolveFixAll(a: CodeAction, version: number, analysis: Analysis, overrides: SeverityOverrides): CodeAction {
+  const data = a.data as FixAllData | undefined;
+  if (!data || data.version !== version) return a;
+  const edits = fixAllEdits(analysis, overrides, data.code);
+  return { ...a, edit: versionedEdit(data.uri, version, analysis.lines, edits) };
 }

@@ -8,7 +8,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Analyzer, visibleFindings, type Analysis } from '../analysis/analyze';
 import type { SeverityOverrides } from '../analysis/codes';
-import { codeActions } from '../features/codeActions';
+import { codeActions, resolveFixAll, type FixAllData } from '../features/codeActions';
 import { completions } from '../features/completion';
 import { hover } from '../features/hover';
 import { FIX_ALL_KIND } from '../protocol';
@@ -29,6 +29,7 @@ export function startServer(connection: Connection): void {
   const states = new Map<string, DocState>();
   const settings = new SettingsCache(connection);
   let pull = false;
+  let resolveEdits = false;
 
   const stateOf = (uri: string): DocState => {
     let s = states.get(uri);
@@ -61,12 +62,13 @@ export function startServer(connection: Connection): void {
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const caps = params.capabilities;
     pull = !!caps.textDocument?.diagnostic;
+    resolveEdits = !!caps.textDocument?.codeAction?.resolveSupport?.properties.includes('edit');
     settings.supported = !!caps.workspace?.configuration;
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
         diagnosticProvider: pull ? { identifier: 'mars', interFileDependencies: false, workspaceDiagnostics: false } : undefined,
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: false },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: true },
         completionProvider: { triggerCharacters: ['"', "'", '(', '/', '[', ',', ' '] },
         hoverProvider: true,
       },
@@ -128,7 +130,14 @@ export function startServer(connection: Connection): void {
     const doc = documents.get(params.textDocument.uri);
     if (!doc) return [];
     const overrides = await settings.get(doc.uri);
-    return codeActions(doc.uri, doc.version, analysisOf(doc), overrides, params.context);
+    return codeActions(doc.uri, doc.version, analysisOf(doc), overrides, params.context, resolveEdits);
+  }));
+
+  connection.onCodeActionResolve(guard('codeAction/resolve', undefined as never, async (a) => {
+    const uri = (a.data as FixAllData | undefined)?.uri;
+    const doc = uri ? documents.get(uri) : undefined;
+    if (!doc) return a;
+    return resolveFixAll(a, doc.version, analysisOf(doc), await settings.get(doc.uri));
   }));
 
   connection.onCompletion(guard('completion', null, (params) => {
