@@ -6,10 +6,10 @@ import { LineIndex } from '../toml/lineIndex';
 import type { TomlArray, TomlDocument } from '../toml/model';
 import { parseToml } from '../toml/parse';
 import { SyntaxChecker } from '../toml/syntax';
-import { CODES, type Code, type Severity, type SeverityOverrides } from './codes';
+import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, deleteItems, nonOverlapping, type Edit } from './edits';
 import {
-  contentSpan, crossEntryFindings, entryFindings, parseEntries, policyFindings, type Finding, type ParsedEntry,
+  contentSpan, crossEntryFindings, entryFindings, finding, withSeverity, parseEntries, policyFindings, type Finding, type ParsedEntry,
 } from './findings';
 import { moveEdits, moveOf } from './moves';
 import { findPolicies, type Policies } from './policies';
@@ -41,7 +41,7 @@ export class Analyzer {
     const entries = parseEntries(policies);
     const findings: Finding[] = [];
     for (const problem of this.syntax.check(doc)) {
-      findings.push({ code: 'toml-syntax', severity: CODES['toml-syntax'].severity, span: problem.span, message: problem.message, fixes: [] });
+      findings.push(finding('toml-syntax', problem.span, problem.message));
     }
     for (const p of entries) findings.push(...entryFindings(text, p));
     findings.push(...crossEntryFindings(text, entries));
@@ -62,7 +62,7 @@ export function visibleFindings(analysis: Analysis, overrides: SeverityOverrides
     const severity = overrides[f.code] ?? f.severity;
     if (severity === 'off') continue;
     if (isSuppressed(analysis.suppressions, f.code, analysis.lines.position(f.span.start).line)) continue;
-    out.push(severity === f.severity ? f : { ...f, severity: severity as Severity });
+    out.push(severity === f.severity ? f : withSeverity(f, severity));
   }
   return out;
 }

@@ -8,11 +8,11 @@ import {
 } from '../grammar/checks';
 import { rustTrim } from '../grammar/text';
 import { isMcpWireToken, splitToolName } from '../grammar/toolName';
-import type { Span, TomlDocument, TomlString } from '../toml/model';
+import type { Span, TomlArray, TomlDocument, TomlString } from '../toml/model';
 import { replaceStringValue } from '../toml/strings';
 import { CODES, type Code, type Severity } from './codes';
 import { deleteItems, type Edit } from './edits';
-import { ownerLabel, type ListEntry, type Policies } from './policies';
+import { ownerLabel, type ListEntry, type Owner, type Policies } from './policies';
 import { extraKeyFixes, shapeFix } from './moves';
 
 export interface Fix {
@@ -40,8 +40,36 @@ export interface ParsedEntry {
   readonly parse: ParseResult;
 }
 
-function finding(code: Code, span: Span, message: string, fixes: Fix[] = [], related?: Finding['related']): Finding {
-  return related ? { code, severity: CODES[code].severity, span, message, fixes, related } : { code, severity: CODES[code].severity, span, message, fixes };
+/**
+ * A finding whose fixes are computed when first asked for: a large file has tens of thousands of
+ * findings, and only code actions and the checker's JSON ever look at their edits.
+ */
+class LazyFinding implements Finding {
+  readonly severity: Severity;
+  private computed?: readonly Fix[];
+
+  constructor(
+    readonly code: Code,
+    readonly span: Span,
+    readonly message: string,
+    private readonly makeFixes: (() => Fix[]) | undefined,
+    readonly related: Finding['related'],
+  ) {
+    this.severity = CODES[code].severity;
+  }
+
+  get fixes(): readonly Fix[] {
+    return (this.computed ??= this.makeFixes ? this.makeFixes() : []);
+  }
+}
+
+export function finding(code: Code, span: Span, message: string, fixes?: () => Fix[], related?: Finding['related']): Finding {
+  return new LazyFinding(code, span, message, fixes, related);
+}
+
+/** The same finding at another severity (its fixes still computed once, when asked for). */
+export function withSeverity(f: Finding, severity: Severity): Finding {
+  return Object.create(f, { severity: { value: severity, enumerable: true } }) as Finding;
 }
 
 function replaceFix(title: string, str: TomlString, value: string, preferred: boolean, safe: boolean): Fix {
@@ -83,7 +111,7 @@ export function entryFindings(text: string, p: ParsedEntry): Finding[] {
   if (!p.parse.ok) {
     const fix = obviousRepair(raw);
     out.push(finding('invalid-tool-name', span, errorMessage(raw, p.parse.error),
-      fix ? [replaceFix(`Change to \`${fix}\``, str, fix, true, true)] : []));
+      fix ? () => [replaceFix(`Change to \`${fix}\``, str, fix, true, true)] : undefined));
   } else {
     const name = p.parse.name;
     const trimmed = rustTrim(raw);
@@ -92,7 +120,7 @@ export function entryFindings(text: string, p: ParsedEntry): Finding[] {
       out.push(finding('mcp-wire-token', span,
         `\`${trimmed}\` is Claude's MCP wire spelling: Mars passes it through verbatim and only Claude understands it.` +
           (portable ? ` Write \`${portable}\` so every harness gets the grant.` : ' Write it as `mcp(server/tool)` so every harness gets the grant.'),
-        portable ? [replaceFix(`Change to \`${portable}\``, str, portable, true, true)] : []));
+        portable ? () => [replaceFix(`Change to \`${portable}\``, str, portable, true, true)] : undefined));
     } else if (name.kind === 'unknown') {
       out.push(unknownTool(raw, name, str, span));
     } else {
@@ -103,14 +131,14 @@ export function entryFindings(text: string, p: ParsedEntry): Finding[] {
           spelling.kind === 'alias' ? `\`${spelling.written}\` is an alias of \`${spelling.canonical}\`; Mars writes \`${target}\`.`
           : spelling.kind === 'casing' ? `Mars spells \`${spelling.written}\` as \`${spelling.canonical}\`; it reads this entry as \`${target}\`.`
           : `Mars reads this entry as \`${target}\`; the extra white space is dropped.`;
-        out.push(finding('non-canonical', span, message, [replaceFix(`Change to \`${target}\``, str, target, true, true)]));
+        out.push(finding('non-canonical', span, message, () => [replaceFix(`Change to \`${target}\``, str, target, true, true)]));
       }
       if (writtenWithLegacyPrefix(raw, name)) {
         const rewritten = rewriteLegacyPrefix(raw);
         const pattern = name.kind === 'builtin' ? name.pattern : '';
         out.push(finding('legacy-prefix', span,
           `\`:*\` is Claude's legacy prefix form: Mars rewrites the pattern to \`${pattern}\`, and OpenCode would read the \`:\` literally.`,
-          [replaceFix(`Change to \`${rewritten}\``, str, rewritten, true, true)]));
+          () => [replaceFix(`Change to \`${rewritten}\``, str, rewritten, true, true)]));
       }
     }
   }
@@ -129,13 +157,10 @@ function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'u
   const asRead = render(name);
   const passes = asRead === rustTrim(raw) ? 'passes it to harnesses as written' : `passes it to harnesses as \`${asRead}\``;
   let message = `Mars has no capability named \`${head}\`; it ${passes}, and a harness without such a tool ignores it.`;
-  const fixes: Fix[] = [];
-  if (suggestion) {
-    const replacement = name.pattern === null ? suggestion : `${suggestion}(${name.pattern})`;
-    message += ` Did you mean \`${suggestion}\`?`;
-    fixes.push(replaceFix(`Change to \`${replacement}\``, str, replacement, true, false));
-  }
-  return finding('unknown-tool', span, message, fixes);
+  if (!suggestion) return finding('unknown-tool', span, message);
+  const replacement = name.pattern === null ? suggestion : `${suggestion}(${name.pattern})`;
+  message += ` Did you mean \`${suggestion}\`?`;
+  return finding('unknown-tool', span, message, () => [replaceFix(`Change to \`${replacement}\``, str, replacement, true, false)]);
 }
 
 /** The fix for an entry Mars rejects, where only one reading makes sense: `bash()` -> `bash`, `*(x)` -> `*`, `bash(git` -> `bash(git)`. */
@@ -160,23 +185,27 @@ function meaning(p: ParsedEntry): string | null {
 /** Entries of one list that mean the same, and rules a policy both allows and disallows. */
 export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[]): Finding[] {
   const out: Finding[] = [];
-  const firstInList = new Map<string, ParsedEntry>();
+  // Keyed by object where one is at hand: a string key per entry is what a large file pays for.
+  const firstInList = new Map<TomlArray, Map<string, ParsedEntry>>();
+  const policyIds = new Map<Owner, string>();
   const byPolicy = new Map<string, { allowed: Map<string, ParsedEntry>; disallowed: Map<string, ParsedEntry> }>();
   for (const p of parsed) {
     const m = meaning(p);
     if (m === null) continue;
     const { owner, list, array } = p.entry;
-    const policyId = `${owner.kind}\u0000${owner.name}`;
-    const listId = `${policyId}\u0000${list}\u0000${array.span.start}\u0000${m}`;
-    const earlier = firstInList.get(listId);
+    let seen = firstInList.get(array);
+    if (!seen) firstInList.set(array, (seen = new Map()));
+    const earlier = seen.get(m);
     if (earlier) {
       const same = earlier.raw === p.raw ? `\`${p.raw}\` is already in this list` : `\`${p.raw}\` means the same as \`${earlier.raw}\` (\`${m}\`), already in this list`;
-      out.push(finding('duplicate-entry', contentSpan(text, p.entry.string), `${same}.`, [
+      out.push(finding('duplicate-entry', contentSpan(text, p.entry.string), `${same}.`, () => [
         { title: `Remove the duplicate \`${p.raw}\``, edits: deleteItems(text, array, [p.entry.index]), preferred: true, safe: true },
       ], [{ span: contentSpan(text, earlier.entry.string), message: 'first entry' }]));
       continue;
     }
-    firstInList.set(listId, p);
+    seen.set(m, p);
+    let policyId = policyIds.get(owner);
+    if (policyId === undefined) policyIds.set(owner, (policyId = `${owner.kind}\u0000${owner.name}`));
     let policy = byPolicy.get(policyId);
     if (!policy) byPolicy.set(policyId, (policy = { allowed: new Map(), disallowed: new Map() }));
     if (!policy[list].has(m)) policy[list].set(m, p);
@@ -191,7 +220,7 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[])
       });
       out.push(finding('allow-deny-conflict', contentSpan(text, denied.entry.string),
         `${who} both allows and disallows \`${m}\`; keep it in one list.`,
-        [remove(denied, 'disallowed'), remove(allowed, 'allowed')],
+        () => [remove(denied, 'disallowed'), remove(allowed, 'allowed')],
         [{ span: contentSpan(text, allowed.entry.string), message: `\`${allowed.raw}\` in \`allowed\`` }]));
     }
   }
@@ -203,14 +232,13 @@ export function policyFindings(doc: TomlDocument, policies: Policies, parsedKeys
   const out: Finding[] = [];
   for (const problem of policies.shape) {
     const fix = shapeFix(doc.text, problem);
-    out.push(finding('invalid-tool-policy', problem.span, problem.message, fix ? [fix] : []));
+    out.push(finding('invalid-tool-policy', problem.span, problem.message, fix ? () => [fix] : undefined));
   }
   for (const extra of policies.extraKeys) {
     const name = extra.name.name;
     if (name === 'mcp' && extra.keyValue.key.parts.length > 0) {
-      const fixes = extraKeyFixes(doc.text, policies, extra);
       out.push(finding('invalid-tool-policy', extra.name.span,
-        '`tools.mcp` was removed: grant MCP servers in `allowed` as "mcp(server)" or "mcp(server/tool)".', fixes));
+        '`tools.mcp` was removed: grant MCP servers in `allowed` as "mcp(server)" or "mcp(server/tool)".', () => extraKeyFixes(doc.text, policies, extra)));
       continue;
     }
     let parse = parsedKeys.get(name);
@@ -218,14 +246,13 @@ export function policyFindings(doc: TomlDocument, policies: Policies, parsedKeys
     if (!parse.ok) {
       out.push(finding('invalid-tool-name', extra.name.span, errorMessage(name, parse.error)));
     }
-    const fixes = extraKeyFixes(doc.text, policies, extra);
     const value = extra.keyValue.value;
     const verdict = value?.kind === 'string' ? value.value : null;
     const intent = verdict === 'allow' ? 'allowed' : verdict === 'deny' ? 'disallowed' : null;
     out.push(finding('unknown-policy-key', extra.name.span,
       `Mars ignores \`${name}\` here: a tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists` +
         (intent ? `, so this rule has no effect. Put "${name}" in \`${intent}\` instead.` : ' (the `tool = "allow"` map form belongs to agent profiles).'),
-      fixes));
+      () => extraKeyFixes(doc.text, policies, extra)));
   }
   return out;
 }
