@@ -502,9 +502,14 @@ class Parser {
         lastBad = false;
         continue;
       }
-      if (!expectingValue && !lastBad) this.problem(this.spanAt(this.pos), 'missing `,` between array items');
       const before = this.problems.length;
+      const at = this.pos;
       const value = this.parseValue(depth);
+      const itemBad = this.problems.length > before;
+      // A missing comma is reported only before an item that is fine otherwise.
+      if (value !== null && !expectingValue && !lastBad && !itemBad) {
+        this.problem(this.spanAt(at), 'missing `,` between array items');
+      }
       if (value === null) {
         const s = this.spanAt(this.pos);
         this.problem(s, `unexpected \`${shown(this.charAt(this.pos))}\` in an array`);
@@ -515,7 +520,7 @@ class Parser {
       items.push(value);
       end = value.span.end;
       expectingValue = false;
-      lastBad = this.problems.length > before;
+      lastBad = itemBad;
     }
     if (!closed) this.problem({ start, end: start + 1 }, 'expected `]` to close the array');
     return { kind: 'array', span: { start, end }, items, closed };
@@ -549,10 +554,15 @@ class Parser {
         lastBad = false;
         continue;
       }
-      if (!expectingKey && !lastBad) this.problem(this.spanAt(this.pos), 'missing `,` between inline table entries');
       const before = this.problems.length;
+      let entryBad = true;
       if (isKeyStart(c)) {
+        const at = this.pos;
         const kv = this.parseKeyValue(depth);
+        entryBad = this.problems.length > before;
+        if (!expectingKey && !lastBad && !entryBad) {
+          this.problem(this.spanAt(at), 'missing `,` between inline table entries');
+        }
         entries.push(kv);
         end = kv.span.end;
       } else {
@@ -560,7 +570,7 @@ class Parser {
       }
       expectingKey = false;
       afterComma = false;
-      lastBad = this.problems.length > before;
+      lastBad = entryBad;
       if (lastBad) {
         // resynchronise at the next `,` or `}` of this line
         let p = this.pos;
