@@ -9,7 +9,7 @@ import { SyntaxChecker } from '../toml/syntax';
 import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, deleteItems, nonOverlapping, type Edit } from './edits';
 import {
-  contentSpan, crossEntryFindings, entryFindings, finding, withSeverity, parseEntries, policyFindings, type Finding, type ParsedEntry,
+  contentSpan, crossEntryFindings, entryFindings, finding, withSeverity, parseEntries, policyFindings, type Finding, type ParsedEntry, type VerdictMemo,
 } from './findings';
 import { moveEdits, moveOf } from './moves';
 import { findPolicies, type Policies } from './policies';
@@ -33,12 +33,13 @@ export interface Analysis {
  */
 export class Analyzer {
   private readonly syntax = new SyntaxChecker();
+  private readonly verdicts: VerdictMemo = new Map();
 
   analyze(text: string): Analysis {
     const doc = parseToml(text);
     const lines = new LineIndex(text);
     const policies = findPolicies(doc);
-    const entries = parseEntries(policies);
+    const entries = parseEntries(policies, this.verdicts);
     const findings: Finding[] = [];
     for (const problem of this.syntax.check(doc)) {
       findings.push(finding('toml-syntax', problem.span, problem.message));

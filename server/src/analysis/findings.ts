@@ -38,6 +38,7 @@ export interface ParsedEntry {
   readonly entry: ListEntry;
   readonly raw: string;
   readonly parse: ParseResult;
+  readonly verdict: EntryVerdict;
 }
 
 /**
@@ -98,31 +99,55 @@ function charSpan(text: string, str: TomlString, offset: number): Span | null {
   return content === str.value ? { start: str.content.start + offset, end: str.content.start + offset + 1 } : null;
 }
 
-export function parseEntries(policies: Policies): ParsedEntry[] {
-  return policies.entries.map((entry) => ({ entry, raw: entry.string.value, parse: parseToolName(entry.string.value) }));
+/** What one entry string means and what is wrong with it: a pure function of the string. */
+export interface EntryVerdict {
+  readonly parse: ParseResult;
+  readonly issues: readonly EntryIssue[];
 }
 
-/** The findings for one entry on its own. */
-export function entryFindings(text: string, p: ParsedEntry): Finding[] {
-  const { entry, raw } = p;
-  const str = entry.string;
-  const span = contentSpan(text, str);
-  const out: Finding[] = [];
-  if (!p.parse.ok) {
+interface EntryIssue {
+  readonly code: Code;
+  readonly message: string;
+  /** The entry's replacement value, for its fix. */
+  readonly replacement?: { readonly value: string; readonly preferred: boolean; readonly safe: boolean };
+  /** For one character of the value (a comma, a control character): its offset. */
+  readonly charOffset?: number;
+}
+
+/** Entry verdicts by string. Large files repeat the same few spellings, so each is judged once. */
+export type VerdictMemo = Map<string, EntryVerdict>;
+
+const MEMO_LIMIT = 50_000;
+
+export function parseEntries(policies: Policies, memo: VerdictMemo = new Map()): ParsedEntry[] {
+  if (memo.size > MEMO_LIMIT) memo.clear();
+  return policies.entries.map((entry) => {
+    const raw = entry.string.value;
+    let verdict = memo.get(raw);
+    if (!verdict) memo.set(raw, (verdict = entryVerdict(raw)));
+    return { entry, raw, parse: verdict.parse, verdict };
+  });
+}
+
+export function entryVerdict(raw: string): EntryVerdict {
+  const parse = parseToolName(raw);
+  const issues: EntryIssue[] = [];
+  if (!parse.ok) {
     const fix = obviousRepair(raw);
-    out.push(finding('invalid-tool-name', span, errorMessage(raw, p.parse.error),
-      fix ? () => [replaceFix(`Change to \`${fix}\``, str, fix, true, true)] : undefined));
+    issues.push({ code: 'invalid-tool-name', message: errorMessage(raw, parse.error), ...(fix ? { replacement: { value: fix, preferred: true, safe: true } } : {}) });
   } else {
-    const name = p.parse.name;
+    const name = parse.name;
     const trimmed = rustTrim(raw);
     if (isMcpWireToken(trimmed)) {
       const portable = mcpWireRewrite(raw);
-      out.push(finding('mcp-wire-token', span,
-        `\`${trimmed}\` is Claude's MCP wire spelling: Mars passes it through verbatim and only Claude understands it.` +
+      issues.push({
+        code: 'mcp-wire-token',
+        message: `\`${trimmed}\` is Claude's MCP wire spelling: Mars passes it through verbatim and only Claude understands it.` +
           (portable ? ` Write \`${portable}\` so every harness gets the grant.` : ' Write it as `mcp(server/tool)` so every harness gets the grant.'),
-        portable ? () => [replaceFix(`Change to \`${portable}\``, str, portable, true, true)] : undefined));
+        ...(portable ? { replacement: { value: portable, preferred: true, safe: true } } : {}),
+      });
     } else if (name.kind === 'unknown') {
-      out.push(unknownTool(raw, name, str, span));
+      issues.push(unknownTool(raw, name));
     } else {
       const spelling = respelling(raw, name);
       if (spelling) {
@@ -131,36 +156,52 @@ export function entryFindings(text: string, p: ParsedEntry): Finding[] {
           spelling.kind === 'alias' ? `\`${spelling.written}\` is an alias of \`${spelling.canonical}\`; Mars writes \`${target}\`.`
           : spelling.kind === 'casing' ? `Mars spells \`${spelling.written}\` as \`${spelling.canonical}\`; it reads this entry as \`${target}\`.`
           : `Mars reads this entry as \`${target}\`; the extra white space is dropped.`;
-        out.push(finding('non-canonical', span, message, () => [replaceFix(`Change to \`${target}\``, str, target, true, true)]));
+        issues.push({ code: 'non-canonical', message, replacement: { value: target, preferred: true, safe: true } });
       }
       if (writtenWithLegacyPrefix(raw, name)) {
-        const rewritten = rewriteLegacyPrefix(raw);
         const pattern = name.kind === 'builtin' ? name.pattern : '';
-        out.push(finding('legacy-prefix', span,
-          `\`:*\` is Claude's legacy prefix form: Mars rewrites the pattern to \`${pattern}\`, and OpenCode would read the \`:\` literally.`,
-          () => [replaceFix(`Change to \`${rewritten}\``, str, rewritten, true, true)]));
+        issues.push({
+          code: 'legacy-prefix',
+          message: `\`:*\` is Claude's legacy prefix form: Mars rewrites the pattern to \`${pattern}\`, and OpenCode would read the \`:\` literally.`,
+          replacement: { value: rewriteLegacyPrefix(raw), preferred: true, safe: true },
+        });
       }
     }
   }
   for (const c of illegalChars(raw)) {
-    out.push(finding('illegal-char', charSpan(text, str, c.offset) ?? span,
-      c.kind === 'comma'
+    issues.push({
+      code: 'illegal-char',
+      charOffset: c.offset,
+      message: c.kind === 'comma'
         ? 'A comma splits the Claude CLI\'s tool list (`--allowed-tools a,b`): this entry would reach Claude as two. Use one entry per tool.'
-        : `This entry contains ${describeChar(c.char)}, which can break the shell command a harness is started with.`));
+        : `This entry contains ${describeChar(c.char)}, which can break the shell command a harness is started with.`,
+    });
   }
-  return out;
+  return { parse, issues };
 }
 
-function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'unknown' }>, str: TomlString, span: Span): Finding {
+/** The findings for one entry on its own, placed at its string. */
+export function entryFindings(text: string, p: ParsedEntry): Finding[] {
+  const str = p.entry.string;
+  const issues = p.verdict.issues;
+  if (issues.length === 0) return [];
+  const span = contentSpan(text, str);
+  return issues.map((issue) => {
+    const at = issue.charOffset === undefined ? span : charSpan(text, str, issue.charOffset) ?? span;
+    const r = issue.replacement;
+    return finding(issue.code, at, issue.message, r ? () => [replaceFix(`Change to \`${r.value}\``, str, r.value, r.preferred, r.safe)] : undefined);
+  });
+}
+
+function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'unknown' }>): EntryIssue {
   const head = rustTrim(splitToolName(rustTrim(raw))[0]);
   const suggestion = suggestCapability(head);
   const asRead = render(name);
   const passes = asRead === rustTrim(raw) ? 'passes it to harnesses as written' : `passes it to harnesses as \`${asRead}\``;
-  let message = `Mars has no capability named \`${head}\`; it ${passes}, and a harness without such a tool ignores it.`;
-  if (!suggestion) return finding('unknown-tool', span, message);
+  const message = `Mars has no capability named \`${head}\`; it ${passes}, and a harness without such a tool ignores it.`;
+  if (!suggestion) return { code: 'unknown-tool', message };
   const replacement = name.pattern === null ? suggestion : `${suggestion}(${name.pattern})`;
-  message += ` Did you mean \`${suggestion}\`?`;
-  return finding('unknown-tool', span, message, () => [replaceFix(`Change to \`${replacement}\``, str, replacement, true, false)]);
+  return { code: 'unknown-tool', message: `${message} Did you mean \`${suggestion}\`?`, replacement: { value: replacement, preferred: true, safe: false } };
 }
 
 /** The fix for an entry Mars rejects, where only one reading makes sense: `bash()` -> `bash`, `*(x)` -> `*`, `bash(git` -> `bash(git)`. */

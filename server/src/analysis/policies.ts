@@ -94,11 +94,13 @@ export function findPolicies(doc: TomlDocument): Policies {
         continue;
       }
     }
+    // Most sections of a mars.toml are not under [agents] or [skills]: skip them without building paths.
+    if (!sectionTable && base.length > 0 && !OWNERS.has(names[0]!)) continue;
     for (const kv of section.entries) {
       if (sectionTable) {
         sectionTable.members.push({ keyValue: kv, relative: kv.key.parts });
         member(out, sectionTable, kv, kv.key.parts);
-      } else {
+      } else if (base.length > 0 || OWNERS.has(kv.key.parts[0]?.name ?? '')) {
         visit(out, [...base, ...kv.key.parts], base.length, kv);
       }
     }

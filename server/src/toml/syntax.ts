@@ -67,22 +67,23 @@ function errorSpan(text: string, at: number): Span {
 /** `[a.b]` twice, or a header for a table that a key/value already defined. */
 function tableRedefinitions(sections: readonly Section[]): SyntaxProblem[] {
   const problems: SyntaxProblem[] = [];
+  // Paths as keys joined by NUL, built a part at a time (a file has thousands of key/values).
   const headers = new Set<string>();
   const keyDefined = new Set<string>();
   for (const section of sections) {
-    const base = section.header ? section.header.key.parts.map((p) => p.name) : [];
+    const names = section.header ? section.header.key.parts.map((p) => p.name) : [];
+    const base = names.join('\u0000');
     if (section.header && !section.header.array) {
-      const id = JSON.stringify(base);
-      if (headers.has(id)) problems.push({ span: section.header.span, message: `TOML syntax error: table [${dotted(base)}] is defined twice` });
-      else if (keyDefined.has(id)) problems.push({ span: section.header.span, message: `TOML syntax error: [${dotted(base)}] was already defined by a key/value` });
-      headers.add(id);
+      if (headers.has(base)) problems.push({ span: section.header.span, message: `TOML syntax error: table [${dotted(names)}] is defined twice` });
+      else if (keyDefined.has(base)) problems.push({ span: section.header.span, message: `TOML syntax error: [${dotted(names)}] was already defined by a key/value` });
+      headers.add(base);
     }
     if (section.header?.array) continue; // each [[x]] element is a fresh table
     for (const kv of section.entries) {
-      const path = [...base];
+      let path = base;
       for (const part of kv.key.parts) {
-        path.push(part.name);
-        keyDefined.add(JSON.stringify(path));
+        path = path === '' && names.length === 0 ? part.name : `${path}\u0000${part.name}`;
+        keyDefined.add(path);
       }
     }
   }
