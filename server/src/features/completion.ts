@@ -1,0 +1,274 @@
+// Completion of tool names: in the strings of `allowed`/`disallowed` (every spelling of a tools
+// table), on an empty slot of those lists (quotes inserted), and for the keys and map-form values
+// of a tools table. Every item carries an explicit textEdit: `(`, `:`, `/` and `*` are not word
+// characters, so the client's word range would be wrong.
+
+import {
+  type CompletionItem, CompletionItemKind, type CompletionList, InsertTextFormat, MarkupKind, type Position, type Range,
+} from 'vscode-languageserver';
+import type { Analysis } from '../analysis/analyze';
+import type { Owner } from '../analysis/policies';
+import { eqIgnoreAsciiCase, rustTrim } from '../grammar/text';
+import { parseToolName, render } from '../grammar/toolName';
+import { CAPABILITIES, type Capability } from '../grammar/vocabulary';
+import type { LineIndex } from '../toml/lineIndex';
+import type { Span, TomlArray, TomlString } from '../toml/model';
+import {
+  ANY_MEANING, capabilityMarkdown, code, filterTextOf, MCP_MEANING, MCP_SNIPPET, snippetEscape, snippetOf, type Snippet,
+} from './describe';
+import { cursorContext, type EntryContext, type KeyContext, type SlotContext, type ValueContext } from './context';
+import { mcpServerNames } from './mcpServers';
+
+export { mcpManifestName, mcpServerNames } from './mcpServers';
+
+let workspaceMcpServers: readonly string[] = [];
+
+/** The MCP server names the workspace declares, offered inside `mcp(` (the server keeps this up to date). */
+export function setMcpServers(names: readonly string[]): void {
+  workspaceMcpServers = [...names];
+}
+
+/**
+ * Completion at `position`. `mcpServers` (the workspace's MCP server names, any order, cleaned here)
+ * defaults to what `setMcpServers` last set. Null where the cursor is not on a tool name, or a key
+ * or value of a tools table.
+ */
+export function completions(
+  analysis: Analysis,
+  position: Position,
+  mcpServers: readonly string[] = workspaceMcpServers,
+): CompletionItem[] | CompletionList | null {
+  const offset = analysis.lines.offset(position);
+  const ctx = cursorContext(analysis, offset);
+  if (!ctx) return null;
+  const servers = ctx.kind === 'entry' || ctx.kind === 'slot' ? mcpServerNames(mcpServers.map((name) => ({ name }))) : [];
+  switch (ctx.kind) {
+    case 'entry':
+      return entryItems(analysis, ctx, servers);
+    case 'slot':
+      return slotItems(analysis, ctx, servers);
+    case 'key':
+      return keyItems(analysis, ctx);
+    case 'value':
+      return valueItems(analysis.lines, ctx);
+  }
+}
+
+// ---- building blocks ---------------------------------------------------------------------------
+
+const toRange = (lines: LineIndex, span: Span): Range => ({ start: lines.position(span.start), end: lines.position(span.end) });
+const markdown = (value: string) => ({ kind: MarkupKind.Markdown, value });
+const pad = (n: number) => String(n).padStart(3, '0');
+
+/** Sort groups: canonical names first, then snippets, `*`, MCP servers. */
+const RANK = { key: '0', capability: '1', snippet: '2', any: '3', server: '4' } as const;
+
+/** What the list already holds, by meaning: the canonical rendering of each entry but one. */
+function held(array: TomlArray, except: TomlString | null): Set<string> {
+  const out = new Set<string>();
+  for (const item of array.items) {
+    if (item.kind !== 'string' || item === except) continue;
+    const parse = parseToolName(item.value);
+    if (parse.ok) out.add(render(parse.name));
+  }
+  return out;
+}
+
+const serverHeld = (holds: Set<string>, server: string) => holds.has(`mcp(${server}/*)`);
+
+/** How text goes where the completion lands: string content (escaped), then the quotes around it. */
+interface Writer {
+  /** `value` as string content, or null when the string's quoting cannot hold it. */
+  content(value: string): string | null;
+  /** Content (or a snippet body) with the quotes and separator this place needs. */
+  wrap(content: string): string;
+}
+
+const plain = (w: Writer, value: string) => {
+  const c = w.content(value);
+  return c === null ? null : w.wrap(c);
+};
+
+function capabilityItem(cap: Capability, index: number, range: Range, newText: string, snippet: boolean): CompletionItem {
+  return {
+    label: cap.name,
+    kind: CompletionItemKind.EnumMember,
+    detail: cap.meaning,
+    documentation: markdown(capabilityMarkdown(cap)),
+    sortText: `${RANK.capability}${pad(index)}`,
+    filterText: filterTextOf(cap),
+    textEdit: { range, newText },
+    insertTextFormat: snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+  };
+}
+
+function snippetItem(snippet: Snippet, cap: Capability | null, sortText: string, range: Range, newText: string): CompletionItem {
+  return {
+    label: snippet.label,
+    kind: CompletionItemKind.Snippet,
+    detail: cap ? `${cap.meaning} Scoped by ${cap.pattern!.scopes}.` : MCP_MEANING,
+    documentation: markdown(cap ? capabilityMarkdown(cap) : MCP_MEANING),
+    sortText,
+    filterText: cap ? filterTextOf(cap, snippet.label) : snippet.label,
+    textEdit: { range, newText },
+    insertTextFormat: InsertTextFormat.Snippet,
+  };
+}
+
+function anyItem(range: Range, newText: string): CompletionItem {
+  return {
+    label: '*', kind: CompletionItemKind.Constant, detail: ANY_MEANING, documentation: markdown(ANY_MEANING),
+    sortText: RANK.any, filterText: '*', textEdit: { range, newText }, insertTextFormat: InsertTextFormat.PlainText,
+  };
+}
+
+function serverItem(server: string, index: number, range: Range, newText: string, snippet: boolean, tool: boolean): CompletionItem {
+  const label = tool ? `mcp(${server}/tool)` : `mcp(${server})`;
+  const detail = tool ? `One tool of the MCP server \`${server}\`.` : `Every tool of the MCP server \`${server}\`.`;
+  return {
+    label, kind: CompletionItemKind.Module, detail, documentation: markdown(`${detail}\n\n${MCP_MEANING}`),
+    sortText: `${RANK.server}${pad(index * 2 + (tool ? 1 : 0))}`, filterText: label, textEdit: { range, newText },
+    insertTextFormat: snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+  };
+}
+
+/** MCP server items, `mcp(server)` and the `mcp(server/tool)` snippet each, skipping servers the list grants whole. */
+function serverItems(servers: readonly string[], holds: Set<string>, range: Range, w: Writer): CompletionItem[] {
+  const out: CompletionItem[] = [];
+  servers.forEach((server, i) => {
+    const content = w.content(server);
+    if (content === null) return;
+    if (!serverHeld(holds, server)) out.push(serverItem(server, i, range, w.wrap(`mcp(${content})`), false, false));
+    out.push(serverItem(server, i, range, w.wrap(`mcp(${snippetEscape(content)}/\${1:tool})`), true, true));
+  });
+  return out;
+}
+
+/**
+ * Every tool-name item for one place: canonical names (minus what the list holds), snippets, `*`,
+ * MCP servers. `keep` (a pattern already written) follows each canonical name.
+ */
+function toolItems(range: Range, w: Writer, holds: Set<string>, servers: readonly string[], keep = ''): CompletionItem[] {
+  const out: CompletionItem[] = [];
+  CAPABILITIES.forEach((cap, i) => {
+    const content = w.content(cap.name);
+    if (!holds.has(cap.name) && content !== null) out.push(capabilityItem(cap, i, range, w.wrap(content + keep), false));
+  });
+  out.push(...snippetItems(range, w));
+  const any = plain(w, '*');
+  if (!holds.has('*') && any !== null) out.push(anyItem(range, any));
+  out.push(...serverItems(servers, holds, range, w));
+  return out;
+}
+
+function snippetItems(range: Range, w: Writer): CompletionItem[] {
+  const out: CompletionItem[] = [];
+  CAPABILITIES.forEach((cap, i) => {
+    const snippet = snippetOf(cap);
+    if (snippet) out.push(snippetItem(snippet, cap, `${RANK.snippet}${pad(i)}`, range, w.wrap(snippet.body)));
+  });
+  out.push(snippetItem(MCP_SNIPPET, null, `${RANK.snippet}${pad(CAPABILITIES.length)}`, range, w.wrap(MCP_SNIPPET.body)));
+  return out;
+}
+
+const escapeBasic = (s: string) => s.replace(/["\\]/g, (c) => `\\${c}`);
+
+// ---- contexts ----------------------------------------------------------------------------------
+
+function entryItems(analysis: Analysis, ctx: EntryContext, servers: readonly string[]): CompletionItem[] {
+  const range = toRange(analysis.lines, ctx.range);
+  const holds = held(ctx.list.array, ctx.string);
+  const w: Writer = {
+    content: (value) => (ctx.literal ? (value.includes("'") ? null : value) : escapeBasic(value)),
+    wrap: (content) => content + ctx.close,
+  };
+  const paren = ctx.text.indexOf('(');
+  if (paren >= 0 && ctx.cursor > paren) {
+    // In the payload: server names inside `mcp(`, else the scoped snippets.
+    if (eqIgnoreAsciiCase(rustTrim(ctx.text.slice(0, paren)), 'mcp')) {
+      return [
+        ...serverItems(servers, holds, range, w),
+        snippetItem(MCP_SNIPPET, null, `${RANK.snippet}${pad(0)}`, range, w.wrap(MCP_SNIPPET.body)),
+      ];
+    }
+    return snippetItems(range, w);
+  }
+  // On the name: a pattern already written after it is kept (`sh|(git *)` -> `bash(git *)`).
+  return toolItems(range, w, holds, servers, paren >= 0 ? ctx.text.slice(paren) : '');
+}
+
+function slotItems(analysis: Analysis, ctx: SlotContext, servers: readonly string[]): CompletionItem[] {
+  const range = toRange(analysis.lines, ctx.range);
+  const w: Writer = { content: escapeBasic, wrap: (content) => `"${content}"${ctx.after}` };
+  return toolItems(range, w, held(ctx.list.array, null), servers);
+}
+
+const sameOwner = (a: Owner, b: Owner) => a.kind === b.kind && a.name === b.name;
+
+const LIST_KEYS = [
+  { key: 'allowed', detail: 'The tools this agent or skill may use.' },
+  { key: 'disallowed', detail: 'The tools this agent or skill may not use; `"*"` here makes `allowed` an allowlist.' },
+] as const;
+
+const MAP_FORM_NOTE =
+  '_Map form_ (`tool = "allow"`) belongs to agent profiles: Mars ignores such keys in mars.toml. Prefer `allowed = ["…"]`.';
+
+function keyItems(analysis: Analysis, ctx: KeyContext): CompletionItem[] {
+  const range = toRange(analysis.lines, ctx.range);
+  const keys = new Set<string>();
+  const holds = new Set<string>();
+  for (const table of analysis.policies.tables) {
+    if (!sameOwner(table.owner, ctx.owner)) continue;
+    for (const m of table.members) {
+      if (m.keyValue === ctx.keyValue || !m.relative[0]) continue;
+      const name = m.relative[0].name;
+      keys.add(name);
+      const parse = parseToolName(name);
+      if (parse.ok) holds.add(render(parse.name));
+    }
+  }
+  const bare = /^[A-Za-z0-9_-]+$/;
+  const withValue = !ctx.quoted && !ctx.valueFollows;
+  const key = (name: string) => (ctx.quoted ? escapeBasic(name) + ctx.close : bare.test(name) ? name : `"${escapeBasic(name)}"`);
+  const out: CompletionItem[] = [];
+  LIST_KEYS.forEach(({ key: name, detail }, i) => {
+    if (keys.has(name)) return;
+    out.push({
+      label: name, kind: CompletionItemKind.Property, detail, documentation: markdown(detail), sortText: `${RANK.key}${pad(i)}`,
+      textEdit: { range, newText: withValue ? `${name} = [$0]` : key(name) },
+      insertTextFormat: withValue ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+    });
+  });
+  const mapValue = (k: string) => (withValue ? `${snippetEscape(k)} = "\${1|allow,deny|}"` : k);
+  CAPABILITIES.forEach((cap, i) => {
+    if (holds.has(cap.name) || keys.has(cap.name)) return;
+    const item = capabilityItem(cap, i, range, mapValue(key(cap.name)), withValue);
+    item.documentation = markdown(`${capabilityMarkdown(cap)}\n\n${MAP_FORM_NOTE}`);
+    out.push(item);
+  });
+  if (!holds.has('*')) {
+    const item = anyItem(range, mapValue(key('*')));
+    item.insertTextFormat = withValue ? InsertTextFormat.Snippet : InsertTextFormat.PlainText;
+    item.documentation = markdown(`${ANY_MEANING}\n\n${MAP_FORM_NOTE}`);
+    out.push(item);
+  }
+  return out;
+}
+
+function valueItems(lines: LineIndex, ctx: ValueContext): CompletionItem[] {
+  const range = toRange(lines, ctx.range);
+  const name = ctx.extra.name.name;
+  return (['allow', 'deny'] as const).map((verdict, i) => {
+    const list = verdict === 'allow' ? 'allowed' : 'disallowed';
+    const detail = `Map form: Mars ignores it; put ${code(name)} in \`${list}\` instead.`;
+    return {
+      label: ctx.inString ? verdict : `"${verdict}"`,
+      kind: CompletionItemKind.Value,
+      detail,
+      documentation: markdown(`${detail}\n\n${MAP_FORM_NOTE}`),
+      sortText: `${RANK.key}${pad(i)}`,
+      textEdit: { range, newText: ctx.inString ? verdict + ctx.close : `"${verdict}"` },
+      insertTextFormat: InsertTextFormat.PlainText,
+    };
+  });
+}

@@ -1,0 +1,387 @@
+// What the cursor is on, for completion: an entry of a tool list, an empty slot of one, a key of a
+// tools table, or the value of a map-form key. Read from the positional model, so it works in
+// half-typed text (unterminated strings, unclosed arrays and inline tables).
+
+import type { Analysis } from '../analysis/analyze';
+import type { ExtraKey, Owner, OwnerKind, Policies } from '../analysis/policies';
+import type { KeyPart, KeyValue, Section, Span, TomlArray, TomlDocument, TomlInlineTable, TomlString, TomlValue } from '../toml/model';
+
+export type PolicyList = Policies['lists'][number];
+
+/** Inside a string of `allowed`/`disallowed`. */
+export interface EntryContext {
+  readonly kind: 'entry';
+  readonly list: PolicyList;
+  readonly string: TomlString;
+  /** The entry text a completion replaces: the string's content on the cursor's line. */
+  readonly range: Span;
+  /** The source text in `range`. */
+  readonly text: string;
+  /** The cursor, relative to `range.start`. */
+  readonly cursor: number;
+  /** The quote that closes an unterminated string, or ''. */
+  readonly close: string;
+  /** A literal (`'…'`) string: no escapes, no `'`. */
+  readonly literal: boolean;
+}
+
+/** Between the items of a tool list, where a new quoted entry goes (or on a bare word typed there). */
+export interface SlotContext {
+  readonly kind: 'slot';
+  readonly list: PolicyList;
+  /** Empty at the cursor, or the bare word being typed. */
+  readonly range: Span;
+  /** What goes after the new item: `, ` when another item follows with no comma between. */
+  readonly after: string;
+}
+
+/** On a key in a tools table (its own key, or the part after `tools.` of a dotted key). */
+export interface KeyContext {
+  readonly kind: 'key';
+  readonly owner: Owner;
+  /** The key part being typed (inside the quotes for a quoted key). */
+  readonly range: Span;
+  /** The key part is quoted. */
+  readonly quoted: boolean;
+  /** The quote that closes an unterminated quoted key, or ''. */
+  readonly close: string;
+  /** `=` (or a `.`) already follows the key part. */
+  readonly valueFollows: boolean;
+  /** The key/value whose key is under the cursor, if any. */
+  readonly keyValue: KeyValue | null;
+}
+
+/** On the value of a map-form key (`bash = |`, `bash = "al|"`). */
+export interface ValueContext {
+  readonly kind: 'value';
+  readonly extra: ExtraKey;
+  readonly range: Span;
+  /** Inside the string: insert without quotes. */
+  readonly inString: boolean;
+  readonly close: string;
+}
+
+export type CursorContext = EntryContext | SlotContext | KeyContext | ValueContext;
+
+const OWNERS: ReadonlySet<string> = new Set(['agents', 'skills']);
+
+type Parent = { readonly kind: 'array'; readonly array: TomlArray } | { readonly kind: 'kv'; readonly kv: KeyValue };
+
+interface Found {
+  readonly node: TomlValue;
+  readonly parent: Parent;
+  /** The full key path of an inline table (null inside arrays and arrays of tables). */
+  readonly path: readonly string[] | null;
+}
+
+const names = (parts: readonly KeyPart[]) => parts.map((p) => p.name);
+
+export function cursorContext(analysis: Analysis, offset: number): CursorContext | null {
+  const { doc, policies } = analysis;
+  if (inComment(doc, offset)) return null;
+  const layout = new Layout(analysis, offset);
+  const found = layout.innermost(offset);
+  const node = found?.node;
+
+  if (found && node && (node.kind === 'string' || node.kind === 'scalar')) {
+    const list = found.parent.kind === 'array' ? listOf(policies, found.parent.array) : undefined;
+    if (list) {
+      if (node.kind === 'string') return entryContext(layout, list, node, offset);
+      const slot = slotContext(layout, list, offset, node.span);
+      if (slot) return slot;
+      return fallsThroughToKey(layout, list.array, node.span.start) ? keyContext(layout, offset, null) : null;
+    }
+    const extra = found.parent.kind === 'kv' ? extraOf(policies, found.parent.kv) : undefined;
+    if (extra && extra.name.name !== 'mcp') {
+      if (node.kind === 'scalar') return { kind: 'value', extra, range: node.span, inString: false, close: '' };
+      const { range, close } = stringRange(layout, node, offset);
+      return { kind: 'value', extra, range, inString: true, close };
+    }
+    return null;
+  }
+  if (node?.kind === 'array') {
+    const list = listOf(policies, node);
+    if (!list) return null;
+    const slot = slotContext(layout, list, offset, { start: offset, end: offset });
+    if (slot) return slot;
+    return fallsThroughToKey(layout, node, offset) ? keyContext(layout, offset, null) : null;
+  }
+  const value = valueAfterEquals(layout, offset);
+  if (value) return value;
+  return keyContext(layout, offset, found && node?.kind === 'inline-table' ? { table: node, path: found.path } : null);
+}
+
+// ---- layout ------------------------------------------------------------------------------------
+
+/**
+ * The cursor's section of the document, with what the model leaves implicit: where unclosed arrays
+ * and inline tables end. Values never reach past their section (a header only counts outside
+ * values), so nothing else of the document is read.
+ */
+class Layout {
+  readonly text: string;
+  readonly doc: TomlDocument;
+  /** The section holding the cursor. */
+  readonly section: Section | null;
+  /** Starts of the statements (key/values) of the section, then the next section's start. */
+  private readonly statements: number[];
+
+  constructor(readonly analysis: Analysis, offset: number) {
+    this.doc = analysis.doc;
+    this.text = analysis.doc.text;
+    const sections = this.doc.sections;
+    const i = lastAtOrBefore(sections.length, (k) => sections[k]!.span.start, offset);
+    this.section = i >= 0 ? sections[i]! : null;
+    const starts = this.section ? this.section.entries.map((kv) => kv.span.start) : [];
+    if (i + 1 < sections.length) starts.push(sections[i + 1]!.span.start);
+    this.statements = starts;
+  }
+
+  lineOf(offset: number): number {
+    return this.analysis.lines.position(offset).line;
+  }
+
+  lineStart(offset: number): number {
+    return this.analysis.lines.lineStart(this.lineOf(offset));
+  }
+
+  lineEnd(offset: number): number {
+    return this.analysis.lines.lineEnd(this.lineOf(offset));
+  }
+
+  /** The first statement starting after `offset`, or past the end of the text. */
+  nextStatement(offset: number): number {
+    const i = lastAtOrBefore(this.statements.length, (k) => this.statements[k]!, offset) + 1;
+    return i < this.statements.length ? this.statements[i]! : this.text.length + 1;
+  }
+
+  /** Whether the cursor at `offset` is inside `v` (between its delimiters, or on a bare value). */
+  contains(v: TomlValue, offset: number): boolean {
+    switch (v.kind) {
+      case 'string':
+        return v.content.start <= offset && offset <= v.content.end;
+      case 'scalar':
+        return v.span.start <= offset && offset <= v.span.end;
+      case 'array':
+        return v.span.start < offset && (v.closed ? offset < v.span.end : offset < this.nextStatement(v.span.end));
+      case 'inline-table':
+        return v.span.start < offset && (v.closed ? offset < v.span.end : offset <= Math.max(v.span.end, this.lineEnd(v.span.start)));
+    }
+  }
+
+  /** The innermost value containing the cursor. */
+  innermost(offset: number): Found | null {
+    let best: Found | null = null;
+    const consider = (node: TomlValue, parent: Parent, path: readonly string[] | null): void => {
+      if (node.span.start > offset) return;
+      if (this.contains(node, offset) && (!best || node.span.start >= best.node.span.start)) best = { node, parent, path };
+      if (node.kind === 'array') {
+        if (node.closed && node.span.end <= offset) return;
+        for (const item of node.items) consider(item, { kind: 'array', array: node }, null);
+      } else if (node.kind === 'inline-table') {
+        if (node.closed && node.span.end <= offset) return;
+        for (const kv of node.entries) if (kv.value) consider(kv.value, { kind: 'kv', kv }, path ? [...path, ...names(kv.key.parts)] : null);
+      }
+    };
+    const section = this.section;
+    if (!section) return null;
+    const base = section.header?.array ? null : names(section.header?.key.parts ?? []);
+    for (const kv of section.entries) {
+      if (kv.span.start > offset) break;
+      if (kv.value) consider(kv.value, { kind: 'kv', kv }, base ? [...base, ...names(kv.key.parts)] : null);
+    }
+    return best;
+  }
+}
+
+/** The last index in [0, n) whose key is <= `offset` (keys ascending), or -1. */
+function lastAtOrBefore(n: number, key: (i: number) => number, offset: number): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (key(mid) <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
+/** Whether the cursor is in a comment (after its `#`). */
+function inComment(doc: TomlDocument, offset: number): boolean {
+  const i = lastAtOrBefore(doc.comments.length, (k) => doc.comments[k]!.span.start, offset - 1);
+  return i >= 0 && offset <= doc.comments[i]!.span.end;
+}
+
+function listOf(policies: Policies, array: TomlArray): PolicyList | undefined {
+  return policies.lists.find((l) => l.array === array);
+}
+
+function extraOf(policies: Policies, kv: KeyValue): ExtraKey | undefined {
+  return policies.extraKeys.find((e) => e.keyValue === kv);
+}
+
+// ---- strings and slots -------------------------------------------------------------------------
+
+const isMultiline = (s: TomlString) => s.style === 'multiline-basic' || s.style === 'multiline-literal';
+
+/** The part of a string's content a completion replaces, and the quote an unterminated one needs. */
+function stringRange(layout: Layout, str: TomlString, offset: number): { range: Span; close: string } {
+  const text = layout.text;
+  const start = Math.max(str.content.start, layout.lineStart(offset));
+  let end = Math.min(str.content.end, layout.lineEnd(offset));
+  let close = '';
+  if (!str.terminated && !isMultiline(str)) {
+    // An unterminated string runs to the end of the line: leave the `]`, `,` or `}` typed after it.
+    while (end > offset && /[\s\],}]/.test(text[end - 1]!)) end--;
+    close = str.style === 'literal' ? "'" : '"';
+  }
+  return { range: { start, end: Math.max(end, offset) }, close };
+}
+
+function entryContext(layout: Layout, list: PolicyList, str: TomlString, offset: number): EntryContext {
+  const { range, close } = stringRange(layout, str, offset);
+  return {
+    kind: 'entry', list, string: str, range, text: layout.text.slice(range.start, range.end), cursor: offset - range.start, close,
+    literal: str.style === 'literal' || str.style === 'multiline-literal',
+  };
+}
+
+/** Text between two offsets with comments and white space removed. */
+function significant(text: string, from: number, to: number): string {
+  return text.slice(from, Math.max(from, to)).replace(/#[^\r\n]*/g, '').replace(/\s+/g, '');
+}
+
+/**
+ * A new entry at the cursor (or replacing the bare word at `range`), when that is where an entry
+ * can go: right after `[` or after a comma.
+ */
+function slotContext(layout: Layout, list: PolicyList, offset: number, range: Span): SlotContext | null {
+  const { array } = list;
+  const text = layout.text;
+  const before = array.items.filter((i) => i.span.end <= range.start);
+  const prev = before[before.length - 1];
+  const between = significant(text, prev ? prev.span.end : array.span.start + 1, range.start);
+  if (between !== (prev ? ',' : '')) return null;
+  const next = array.items.find((i) => i.span.start >= Math.max(offset, range.end) && i.span.start > range.start);
+  const after = next && !significant(text, range.end, next.span.start).includes(',') ? ', ' : '';
+  return { kind: 'slot', list, range, after };
+}
+
+/**
+ * In an unclosed array, a line that cannot continue it (no comma after the last item) is more
+ * likely the next key of the table being typed: `allowed = ["bash"` then `dis|` on the next line.
+ */
+function fallsThroughToKey(layout: Layout, array: TomlArray, at: number): boolean {
+  if (array.closed || layout.lineOf(at) === layout.lineOf(array.span.start)) return false;
+  const prev = array.items.filter((i) => i.span.end <= at).pop();
+  return significant(layout.text, prev ? prev.span.end : array.span.start + 1, layout.lineStart(at)) !== (prev ? ',' : '');
+}
+
+// ---- map-form values ---------------------------------------------------------------------------
+
+/** `bash = |`: the cursor after the `=` of a map-form key that has no value yet. */
+function valueAfterEquals(layout: Layout, offset: number): ValueContext | null {
+  const text = layout.text;
+  for (const extra of layout.analysis.policies.extraKeys) {
+    const kv = extra.keyValue;
+    if (kv.value !== null || extra.name.name === 'mcp') continue;
+    const eq = kv.span.end - 1;
+    if (eq < kv.key.span.end || text[eq] !== '=' || offset < kv.span.end) continue;
+    if (/^[ \t]*$/.test(text.slice(kv.span.end, offset))) return { kind: 'value', extra, range: { start: offset, end: offset }, inString: false, close: '' };
+  }
+  return null;
+}
+
+// ---- keys --------------------------------------------------------------------------------------
+
+const isBare = (c: string | undefined) => c !== undefined && /[A-Za-z0-9_-]/.test(c);
+
+interface KeyPrefix {
+  /** The complete key parts before the one being typed. */
+  readonly parts: string[];
+  readonly range: Span;
+  readonly quoted: boolean;
+  readonly close: string;
+  readonly valueFollows: boolean;
+}
+
+/**
+ * Reads `a.b."c".par` from `from` to the cursor: the complete parts, and the part being typed
+ * (extended right over the rest of its word). Null when the text there is not a key being typed.
+ */
+function scanKeyPrefix(text: string, from: number, offset: number, lineEnd: number): KeyPrefix | null {
+  let p = from;
+  while (p < offset && (text[p] === ' ' || text[p] === '\t')) p++;
+  const parts: string[] = [];
+  for (;;) {
+    const c = text[p];
+    if (p === offset || isBare(c)) {
+      const s = p;
+      while (p < offset && isBare(text[p])) p++;
+      if (p === offset) {
+        let e = p;
+        while (e < lineEnd && isBare(text[e])) e++;
+        return { parts, range: { start: s, end: e }, quoted: false, close: '', valueFollows: /^[ \t]*[=.]/.test(text.slice(e, lineEnd)) };
+      }
+      parts.push(text.slice(s, p));
+    } else if (c === '"' || c === "'") {
+      const s = p + 1;
+      const closeAt = text.indexOf(c, s);
+      if (closeAt < 0 || closeAt >= offset) {
+        if (text.slice(s, offset).includes('\n')) return null;
+        const end = closeAt >= 0 && closeAt <= lineEnd ? closeAt : lineEnd;
+        const rest = closeAt >= 0 && closeAt <= lineEnd ? text.slice(closeAt + 1, lineEnd) : '';
+        return { parts, range: { start: s, end }, quoted: true, close: end === closeAt ? '' : c, valueFollows: /^[ \t]*[=.]/.test(rest) };
+      }
+      parts.push(text.slice(s, closeAt));
+      p = closeAt + 1;
+    } else {
+      return null;
+    }
+    while (p < offset && (text[p] === ' ' || text[p] === '\t')) p++;
+    if (p >= offset || text[p] !== '.') return null;
+    p++;
+    while (p < offset && (text[p] === ' ' || text[p] === '\t')) p++;
+  }
+}
+
+/**
+ * A key of a tools table at the cursor: on its own line in a section (`[agents.x.tools]`, or
+ * dotted below `[agents.x]`, `[agents]` or the root), or in an inline table (`tools = { | }`).
+ */
+function keyContext(layout: Layout, offset: number, inline: { table: TomlInlineTable; path: readonly string[] | null } | null): KeyContext | null {
+  const text = layout.text;
+  let from: number;
+  let base: readonly string[];
+  let candidates: readonly KeyValue[];
+  if (inline) {
+    if (!inline.path) return null;
+    base = inline.path;
+    candidates = inline.table.entries;
+    const prev = inline.table.entries.filter((kv) => kv.span.end <= offset).pop();
+    from = prev ? prev.span.end : inline.table.span.start + 1;
+    while (from < offset && (text[from] === ' ' || text[from] === '\t')) from++;
+    if (prev) {
+      if (text[from] !== ',') return null;
+      from++;
+    }
+  } else {
+    const section = layout.section;
+    if (!section) return null;
+    const header = section.header;
+    if (header && (header.array || layout.lineOf(offset) === layout.lineOf(header.span.start))) return null;
+    base = names(header?.key.parts ?? []);
+    candidates = section.entries;
+    from = layout.lineStart(offset);
+    if (from === 0 && text.charCodeAt(0) === 0xfeff) from = 1;
+  }
+  const prefix = scanKeyPrefix(text, from, offset, layout.lineEnd(offset));
+  if (!prefix) return null;
+  const path = [...base, ...prefix.parts];
+  if (path.length !== 3 || !OWNERS.has(path[0]!) || path[2] !== 'tools') return null;
+  const keyValue = candidates.find((kv) => kv.key.span.start <= offset && offset <= kv.key.span.end) ?? null;
+  return {
+    kind: 'key', owner: { kind: path[0] as OwnerKind, name: path[1]! }, range: prefix.range, quoted: prefix.quoted, close: prefix.close,
+    valueFollows: prefix.valueFollows, keyValue,
+  };
+}

@@ -1,0 +1,205 @@
+// Words about tool names, shared by completion and hover: a capability's documentation, the
+// spellings a user may type for it, its scoped snippet, and what Mars makes of one entry. Everything
+// is derived from the vocabulary table and the grammar; no names are listed here.
+
+import { ANY_MEANING, capabilityNamed, MCP_MEANING, type Capability } from '../grammar/vocabulary';
+import { errorMessage, isMcpWireToken, splitToolName, render, type ParseResult, type ToolNameError } from '../grammar/toolName';
+import {
+  canonicalSpelling, describeChar, illegalChars, mcpWireRewrite, respelling, suggestCapability, writtenWithLegacyPrefix,
+} from '../grammar/checks';
+import { rustTrim } from '../grammar/text';
+import { obviousRepair } from '../analysis/findings';
+
+// ---- markdown ----------------------------------------------------------------------------------
+
+/** `s` as inline code, whatever backticks it holds. */
+export function code(s: string): string {
+  let longest = 0;
+  for (const run of s.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  const fence = '`'.repeat(longest + 1);
+  const pad = s.startsWith('`') || s.endsWith('`') || s === '' ? ' ' : '';
+  return `${fence}${pad}${s.replace(/[\r\n]+/g, ' ')}${pad}${fence}`;
+}
+
+/** `s` as a fenced block, shown verbatim. */
+export function codeBlock(s: string): string {
+  let longest = 2;
+  for (const run of s.match(/`{3,}/g) ?? []) longest = Math.max(longest, run.length);
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}text\n${s}\n${fence}`;
+}
+
+const list = (names: readonly string[]) => names.map(code).join(', ');
+
+// ---- capabilities ------------------------------------------------------------------------------
+
+/** `web_fetch` -> `WebFetch`: the PascalCase spelling harnesses such as Claude Code use. */
+export function pascalCase(snake: string): string {
+  return snake.split('_').map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : '')).join('');
+}
+
+/**
+ * Every spelling that should find the capability in a completion list: its name, its aliases, and
+ * the PascalCase harness forms of the snake_case ones (`Bash`, `WebFetch`, `TodoWrite`,
+ * `AskUserQuestion`). Clients may cut a long filter text (VS Code reads 128 characters) and match
+ * ignoring case and gaps, so distinct words go first, then twins (`todowrite` after `todo_write`),
+ * then the PascalCase forms.
+ */
+export function spellingsOf(cap: Capability): string[] {
+  const words = [cap.name, ...cap.aliases];
+  const squashed = new Set<string>();
+  const distinct: string[] = [];
+  const twins: string[] = [];
+  for (const w of words) {
+    const key = w.replace(/_/g, '');
+    (squashed.has(key) ? twins : distinct).push(w);
+    squashed.add(key);
+  }
+  const pascal = words.filter((w, i) => i === 0 || w.includes('_')).map(pascalCase);
+  return [...new Set([...distinct, ...twins, ...pascal])];
+}
+
+/** The filter text of a completion item for `cap`, `label` first. */
+export function filterTextOf(cap: Capability, label: string = cap.name): string {
+  return [...new Set([label, ...spellingsOf(cap)])].join(' ');
+}
+
+/** Markdown about one capability: meaning, pattern scope, aliases. */
+export function capabilityMarkdown(cap: Capability): string {
+  const parts = [cap.meaning];
+  if (cap.pattern) parts.push(`Scoped as ${code(`${cap.name}(${cap.pattern.placeholder})`)}: the pattern is ${cap.pattern.scopes}.`);
+  if (cap.aliases.length > 0) parts.push(`Aliases Mars rewrites to ${code(cap.name)}: ${list(cap.aliases)}.`);
+  return parts.join('\n\n');
+}
+
+/** Escapes text for a snippet body. */
+export function snippetEscape(s: string): string {
+  return s.replace(/[$}\\]/g, (c) => `\\${c}`);
+}
+
+export interface Snippet {
+  /** `bash(command *)`. */
+  readonly label: string;
+  /** `bash(${1:command} *)`. */
+  readonly body: string;
+}
+
+/**
+ * The scoped snippet of a capability that takes a pattern, from its placeholder: the word after a
+ * `kind:` prefix and before a space is the tab stop (`command *` -> `${1:command} *`,
+ * `domain:host` -> `domain:${1:host}`).
+ */
+export function snippetOf(cap: Capability): Snippet | null {
+  if (!cap.pattern) return null;
+  const placeholder = cap.pattern.placeholder;
+  const colon = placeholder.lastIndexOf(':');
+  const prefix = placeholder.slice(0, colon + 1);
+  const rest = placeholder.slice(colon + 1);
+  const space = rest.indexOf(' ');
+  const variable = space < 0 ? rest : rest.slice(0, space);
+  const suffix = space < 0 ? '' : rest.slice(space);
+  return {
+    label: `${cap.name}(${placeholder})`,
+    body: `${snippetEscape(cap.name)}(${snippetEscape(prefix)}\${1:${snippetEscape(variable)}}${snippetEscape(suffix)})`,
+  };
+}
+
+export const MCP_SNIPPET: Snippet = { label: 'mcp(server/tool)', body: 'mcp(${1:server}/${2:tool})' };
+
+export { ANY_MEANING, MCP_MEANING };
+
+// ---- one entry ---------------------------------------------------------------------------------
+
+const REASONS: Readonly<Record<ToolNameError, string>> = {
+  Empty: 'The tool name is empty.',
+  InvalidMcpRef:
+    '`mcp` always names an MCP server: write `mcp(server)` for every tool of a server or `mcp(server/tool)` for one tool, ' +
+    'with non-empty parts, at most one `/`, and `*` as the only wildcard.',
+  UnbalancedPattern: 'A scoped entry is written `tool(pattern)`: the text after the name must start with `(` and end with `)`.',
+  EmptyPattern: 'The parentheses are empty: write the name alone to allow the whole tool, or put a pattern inside.',
+  WildcardPattern: '`*` stands for every tool and takes no pattern.',
+};
+
+/** Why Mars rejects `raw`, in plain words. */
+export function plainReason(raw: string, error: ToolNameError): string {
+  if (error === 'Empty' && rustTrim(raw) !== '') return 'There is no tool name before `(`.';
+  return REASONS[error];
+}
+
+/**
+ * Markdown paragraphs describing how Mars reads one tool name: the parse, the meaning, the aliases,
+ * the spelling Mars writes, and for an entry Mars rejects or does not know, what happens to it.
+ */
+export function describeToolName(raw: string, parse: ParseResult): string[] {
+  const out: string[] = [];
+  const trimmed = rustTrim(raw);
+  if (!parse.ok) {
+    out.push(`**Invalid tool name**: Mars refuses to load the config. ${plainReason(raw, parse.error)}`);
+    out.push(`Mars says:\n\n${codeBlock(errorMessage(raw, parse.error))}`);
+    const repair = obviousRepair(raw);
+    if (repair !== null) out.push(`Write ${code(repair)}.`);
+    return withCharProblems(out, raw);
+  }
+  const name = parse.name;
+  switch (name.kind) {
+    case 'any':
+      out.push(`**Any capability** ${code('*')}`, ANY_MEANING);
+      break;
+    case 'mcp': {
+      const { server, tool } = name.mcp;
+      const scope = `${tool === '*' ? 'every tool' : `the tool ${code(tool)}`} of ${server === '*' ? 'every MCP server' : `the MCP server ${code(server)}`}`;
+      out.push(`**MCP** server ${code(server)} · tool ${code(tool)}: ${scope}.`, MCP_MEANING);
+      break;
+    }
+    case 'builtin': {
+      const cap = capabilityNamed(name.capability)!;
+      out.push(`**Capability** ${code(cap.name)}` + (name.pattern === null ? '' : ` · pattern ${code(name.pattern)}`));
+      out.push(cap.meaning);
+      if (name.pattern !== null) {
+        out.push(cap.pattern ? `The pattern scopes ${cap.pattern.scopes}.` : `The vocabulary gives no pattern scope for this capability; Mars keeps the pattern as written.`);
+      }
+      if (cap.aliases.length > 0) out.push(`Aliases: ${list(cap.aliases)}.`);
+      break;
+    }
+    case 'unknown': {
+      if (isMcpWireToken(trimmed)) {
+        const portable = mcpWireRewrite(raw);
+        out.push(`**MCP wire token** ${code(trimmed)}`);
+        out.push(
+          "Claude's MCP wire spelling: Mars passes it through verbatim and only Claude understands it." +
+            (portable ? ` The portable spelling is ${code(portable)}.` : ' Write it as `mcp(server/tool)` so every harness gets the grant.'),
+        );
+        if (portable) out.push(MCP_MEANING);
+        return withCharProblems(out, raw);
+      }
+      const head = rustTrim(splitToolName(trimmed)[0]);
+      out.push(`**Unknown tool** ${code(name.capability)}` + (name.pattern === null ? '' : ` · pattern ${code(name.pattern)}`));
+      const asRead = render(name);
+      out.push(
+        `Mars has no capability named ${code(head)}: it passes the entry to harnesses as ${code(asRead)}` +
+          (asRead === trimmed ? ' (as written)' : '') +
+          ', and a harness without such a tool ignores it.',
+      );
+      const suggestion = suggestCapability(head);
+      const suggested = suggestion === null ? undefined : capabilityNamed(suggestion);
+      if (suggested) out.push(`Nearest canonical name: ${code(suggested.name)}. ${suggested.meaning}`);
+      return withCharProblems(out, raw);
+    }
+  }
+  const spelling = respelling(raw, name);
+  if (spelling?.kind === 'alias') out.push(`${code(spelling.written)} is an alias of ${code(spelling.canonical)}.`);
+  const canonical = canonicalSpelling(raw, name);
+  if (canonical !== trimmed || spelling !== null) {
+    const legacy = writtenWithLegacyPrefix(raw, name) ? " (`:*` is Claude's legacy prefix form)" : '';
+    out.push(`Canonical spelling: ${code(canonical)}${legacy}.`);
+  }
+  return withCharProblems(out, raw);
+}
+
+function withCharProblems(out: string[], raw: string): string[] {
+  const problems = illegalChars(raw);
+  if (problems.some((p) => p.kind === 'comma')) out.push("A comma splits the Claude CLI's tool list: this entry would reach Claude as two.");
+  const control = problems.find((p) => p.kind === 'control');
+  if (control) out.push(`It contains ${describeChar(control.char)}, which can break the shell command a harness is started with.`);
+  return out;
+}

@@ -1,0 +1,72 @@
+// Hover on a tool entry (a string in `allowed`/`disallowed`) or a map-form key of a tools table:
+// how Mars reads it, what it means, its aliases and canonical spelling, and for a bad entry why.
+
+import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
+import type { Analysis } from '../analysis/analyze';
+import { contentSpan } from '../analysis/findings';
+import { ownerLabel, type ExtraKey } from '../analysis/policies';
+import { parseToolName } from '../grammar/toolName';
+import type { Span } from '../toml/model';
+import { code, describeToolName } from './describe';
+
+export function hover(analysis: Analysis, position: Position): Hover | null {
+  const { doc, lines } = analysis;
+  const offset = lines.offset(position);
+  const hit = (span: Span, open: boolean) => span.start <= offset && (offset < span.end || (open && offset === span.end));
+
+  // Entries are in document order: the one at the cursor, if any, is the last starting at or before it.
+  const entries = analysis.entries;
+  let lo = 0;
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (entries[mid]!.entry.string.span.start <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  const p = entries[lo - 1];
+  if (p && hit(p.entry.string.span, !p.entry.string.terminated)) {
+    const str = p.entry.string;
+    const where = `_In \`${p.entry.list}\` of ${ownerLabel(p.entry.owner)}._`;
+    // The content span (all of a multi-line string; the first line of one left open to the end of the file).
+    const multiline = str.style === 'multiline-basic' || str.style === 'multiline-literal';
+    return result(analysis, [...describeToolName(p.raw, p.parse), where], multiline && !str.terminated ? contentSpan(doc.text, str) : str.content);
+  }
+  for (const extra of analysis.policies.extraKeys) {
+    if (!hit(extra.name.span, false)) continue;
+    return result(analysis, describeKey(extra), keyContent(doc.text, extra.name.span));
+  }
+  return null;
+}
+
+function result(analysis: Analysis, paragraphs: string[], span: Span): Hover {
+  return {
+    contents: { kind: MarkupKind.Markdown, value: paragraphs.join('\n\n') },
+    range: { start: analysis.lines.position(span.start), end: analysis.lines.position(span.end) },
+  };
+}
+
+/** A quoted key part's span without its quotes. */
+function keyContent(text: string, span: Span): Span {
+  const q = text[span.start];
+  if ((q === '"' || q === "'") && span.end - span.start >= 2 && text[span.end - 1] === q) return { start: span.start + 1, end: span.end - 1 };
+  if (q === '"' || q === "'") return { start: span.start + 1, end: span.end };
+  return span;
+}
+
+function describeKey(extra: ExtraKey): string[] {
+  const name = extra.name.name;
+  const owner = ownerLabel(extra.owner);
+  if (name === 'mcp') {
+    return [
+      `**${code('tools.mcp')}** was removed`,
+      `Mars refuses it: grant MCP servers in \`allowed\` of ${owner} as ${code('mcp(server)')} or ${code('mcp(server/tool)')}.`,
+    ];
+  }
+  const value = extra.keyValue.value;
+  const verdict = value?.kind === 'string' ? value.value : null;
+  const list = verdict === 'allow' ? 'allowed' : verdict === 'deny' ? 'disallowed' : null;
+  const note =
+    `_Map-form key in the tools table of ${owner}: Mars ignores it (a tools table in mars.toml holds only \`allowed\` and \`disallowed\`)` +
+    (list ? `; put ${code(name)} in \`${list}\` instead._` : `; move ${code(name)} into \`allowed\` or \`disallowed\`._`);
+  return [...describeToolName(name, parseToolName(name)), note];
+}

@@ -1,0 +1,342 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { CompletionItem, CompletionList, Position, TextEdit } from 'vscode-languageserver';
+import { analyze } from '../../server/src/analysis/analyze';
+import { completions, mcpManifestName, mcpServerNames, setMcpServers } from '../../server/src/features/completion';
+import { CAPABILITIES, capabilityNamed } from '../../server/src/grammar/vocabulary';
+
+// ---- helpers ----------------------------------------------------------------------------------
+
+/** The document without its `|` cursor marker, and the cursor position. */
+function at(src: string): { text: string; position: Position } {
+  const offset = src.indexOf('|');
+  assert.ok(offset >= 0, 'no | cursor marker');
+  const text = src.slice(0, offset) + src.slice(offset + 1);
+  return { text, position: analyze(text).lines.position(offset) };
+}
+
+function run(src: string, servers: readonly string[] = []): CompletionItem[] | null {
+  const { text, position } = at(src);
+  const result: CompletionItem[] | CompletionList | null = completions(analyze(text), position, servers);
+  return result === null ? null : Array.isArray(result) ? result : result.items;
+}
+
+type RangeTuple = readonly [number, number, number, number];
+
+const rangeOf = (item: CompletionItem): RangeTuple => {
+  const e = item.textEdit as TextEdit;
+  return [e.range.start.line, e.range.start.character, e.range.end.line, e.range.end.character];
+};
+
+/**
+ * The client-side filter, as VS Code applies it: the text from the edit range's start to the cursor
+ * must match the filter text (or the label) in order, ignoring case, the first character at the
+ * start of a word.
+ */
+function survivesFilter(item: CompletionItem, typed: string): boolean {
+  const filter = (item.filterText ?? item.label).toLowerCase();
+  const word = typed.toLowerCase();
+  if (word === '') return true;
+  const starts = [...filter].flatMap((_, i) => (i === 0 || /[\s_\-.(/:]/.test(filter[i - 1]!) ? [i] : []));
+  return starts.some((s) => {
+    if (filter[s] !== word[0]) return false;
+    let j = 1;
+    for (let i = s + 1; i < filter.length && j < word.length; i++) if (filter[i] === word[j]) j++;
+    return j === word.length;
+  });
+}
+
+/** What the user typed before the cursor inside the edit range. */
+function typedBefore(src: string, item: CompletionItem): string {
+  const { text, position } = at(src);
+  const lines = analyze(text).lines;
+  const e = item.textEdit as TextEdit;
+  return text.slice(lines.offset(e.range.start), lines.offset(position));
+}
+
+// ---- contexts ---------------------------------------------------------------------------------
+
+interface Case {
+  readonly name: string;
+  readonly doc: string;
+  readonly servers?: readonly string[];
+  /** Labels that must be offered. */
+  readonly present?: readonly string[];
+  /** Labels that must not be offered. */
+  readonly absent?: readonly string[];
+  /** No completion at all. */
+  readonly none?: true;
+  /** One item's edit. */
+  readonly edit?: { readonly label: string; readonly newText: string; readonly range: RangeTuple };
+}
+
+const SNIPPETS = ['bash(command *)', 'read(path)', 'skill(name)', 'web_fetch(domain:host)', 'mcp(server/tool)'];
+
+const CASES: Case[] = [
+  // every spelling of the tools table
+  { name: 'table header, empty string', doc: '[agents.reviewer.tools]\nallowed = ["|"]',
+    present: ['bash', 'read', 'agent', 'task', '*', ...SNIPPETS], edit: { label: 'bash', newText: 'bash', range: [1, 12, 1, 12] } },
+  { name: 'table header, disallowed', doc: '[agents.reviewer.tools]\ndisallowed = ["ag|"]',
+    present: ['agent'], edit: { label: 'agent', newText: 'agent', range: [1, 15, 1, 17] } },
+  { name: 'dotted key inside the agent table', doc: '[agents.coder]\ntools.allowed = ["ed|"]',
+    present: ['edit'], edit: { label: 'edit', newText: 'edit', range: [1, 18, 1, 20] } },
+  { name: 'inline table', doc: '[agents.coder]\ntools = { disallowed = ["we|"] }',
+    present: ['web', 'web_fetch'], edit: { label: 'web', newText: 'web', range: [1, 25, 1, 27] } },
+  { name: 'inline table in an inline table', doc: 'agents.x = { tools = { allowed = ["|"] } }', present: ['bash'] },
+  { name: 'dotted from the root table', doc: 'agents.planner.tools.allowed = ["re|"]',
+    present: ['read'], edit: { label: 'read', newText: 'read', range: [0, 33, 0, 35] } },
+  { name: 'dotted from the [agents] table', doc: '[agents]\ntester.tools.allowed = ["|"]',
+    present: ['bash'], edit: { label: 'bash', newText: 'bash', range: [1, 25, 1, 25] } },
+  { name: 'skills with a quoted name', doc: '[skills."deep research".tools]\ndisallowed = ["|"]', present: ['agent', 'web'] },
+  { name: 'literal string', doc: "[agents.x.tools]\nallowed = ['we|']",
+    present: ['web'], edit: { label: 'web_search', newText: 'web_search', range: [1, 12, 1, 14] } },
+
+  // slots: quotes inserted
+  { name: 'empty array', doc: '[agents.x.tools]\nallowed = [|]',
+    present: ['bash', '*', ...SNIPPETS], edit: { label: 'bash', newText: '"bash"', range: [1, 11, 1, 11] } },
+  { name: 'after a comma', doc: '[agents.x.tools]\nallowed = ["read",|]',
+    absent: ['read'], edit: { label: 'bash', newText: '"bash"', range: [1, 18, 1, 18] } },
+  { name: 'after a comma and a space', doc: '[agents.x.tools]\nallowed = ["read", |]', edit: { label: '*', newText: '"*"', range: [1, 19, 1, 19] } },
+  { name: 'snippet in a slot', doc: '[agents.x.tools]\nallowed = [|]',
+    edit: { label: 'bash(command *)', newText: '"bash(${1:command} *)"', range: [1, 11, 1, 11] } },
+  { name: 'slot before an item gets a comma', doc: '[agents.x.tools]\nallowed = [| "read"]',
+    edit: { label: 'bash', newText: '"bash", ', range: [1, 11, 1, 11] } },
+  { name: 'multi-line array, own line', doc: '[agents.x.tools]\nallowed = [\n  "read",\n  |\n]',
+    edit: { label: 'bash', newText: '"bash"', range: [3, 2, 3, 2] } },
+  { name: 'bare word typed in the array', doc: '[agents.x.tools]\nallowed = [ba|]',
+    edit: { label: 'bash', newText: '"bash"', range: [1, 11, 1, 13] } },
+  { name: 'no slot right after an item (comma missing)', doc: '[agents.x.tools]\nallowed = ["bash" |]', none: true },
+
+  // half-typed text
+  { name: 'unterminated string at the end of the text', doc: '[agents.x.tools]\nallowed = ["sh|',
+    edit: { label: 'bash', newText: 'bash"', range: [1, 12, 1, 14] } },
+  { name: 'unterminated string before more lines', doc: '[agents.x.tools]\nallowed = ["sh|\n\n[agents.y]\nmodel = "x"',
+    edit: { label: 'bash', newText: 'bash"', range: [1, 12, 1, 14] } },
+  { name: 'unterminated string keeps the typed ]', doc: '[agents.x.tools]\nallowed = ["sh|]',
+    edit: { label: 'bash', newText: 'bash"', range: [1, 12, 1, 14] } },
+  { name: 'unclosed array, next line', doc: '[agents.x.tools]\nallowed = [\n  |\n\ndisallowed = ["read"]\n',
+    edit: { label: 'read', newText: '"read"', range: [2, 2, 2, 2] } },
+  { name: 'unclosed array at the end of the text', doc: '[agents.x.tools]\nallowed = [|', edit: { label: 'bash', newText: '"bash"', range: [1, 11, 1, 11] } },
+  { name: 'unclosed array, after a comma', doc: '[agents.x.tools]\nallowed = ["read", |', absent: ['read'], present: ['bash'] },
+  { name: 'unclosed inline table', doc: '[agents.x]\ntools = { allowed = ["|"', present: ['bash'] },
+
+  // the whole entry is replaced
+  { name: 'range is the whole entry text', doc: '[agents.x.tools]\nallowed = ["web_f|etch"]',
+    edit: { label: 'web_fetch', newText: 'web_fetch', range: [1, 12, 1, 21] } },
+  { name: 'changing the name keeps the pattern', doc: '[agents.x.tools]\nallowed = ["sh|(git *)"]',
+    edit: { label: 'bash', newText: 'bash(git *)', range: [1, 12, 1, 21] } },
+  { name: 'snippet replaces the whole entry', doc: '[agents.x.tools]\nallowed = ["web_f|etch(domain:x.com)"]',
+    edit: { label: 'web_fetch(domain:host)', newText: 'web_fetch(domain:${1:host})', range: [1, 12, 1, 35] } },
+  { name: 'after ( offers the scoped snippets', doc: '[agents.x.tools]\nallowed = ["bash(|"]',
+    present: ['bash(command *)'], absent: ['bash', 'read'], edit: { label: 'bash(command *)', newText: 'bash(${1:command} *)', range: [1, 12, 1, 17] } },
+
+  // MCP servers
+  { name: 'inside mcp(: server names', doc: '[agents.x.tools]\nallowed = ["mcp(|"]', servers: ['github', 'linear'],
+    present: ['mcp(github)', 'mcp(linear)', 'mcp(github/tool)', 'mcp(server/tool)'], absent: ['bash', '*'],
+    edit: { label: 'mcp(github)', newText: 'mcp(github)', range: [1, 12, 1, 16] } },
+  { name: 'inside mcp( with a half-typed server', doc: '[agents.x.tools]\nallowed = ["mcp(gi|)"]', servers: ['github'],
+    edit: { label: 'mcp(github/tool)', newText: 'mcp(github/${1:tool})', range: [1, 12, 1, 19] } },
+  { name: 'inside MCP( in an unterminated string', doc: '[agents.x.tools]\nallowed = ["MCP(|', servers: ['github'],
+    edit: { label: 'mcp(github)', newText: 'mcp(github)"', range: [1, 12, 1, 16] } },
+  { name: 'servers the list grants whole are skipped', doc: '[agents.x.tools]\nallowed = ["mcp(github)", "mcp(|"]', servers: ['github', 'linear'],
+    present: ['mcp(linear)', 'mcp(github/tool)'], absent: ['mcp(github)'] },
+  { name: 'servers offered in a slot too', doc: '[agents.x.tools]\nallowed = [|]', servers: ['github'],
+    edit: { label: 'mcp(github)', newText: '"mcp(github)"', range: [1, 11, 1, 11] } },
+
+  // keys and values of a tools table
+  { name: 'key line in a tools table', doc: '[agents.x.tools]\n|',
+    present: ['allowed', 'disallowed', 'bash'], edit: { label: 'allowed', newText: 'allowed = [$0]', range: [1, 0, 1, 0] } },
+  { name: 'map-form key being typed', doc: '[agents.x.tools]\nallowed = ["read"]\nba|',
+    present: ['bash', 'disallowed'], absent: ['allowed'], edit: { label: 'bash', newText: 'bash = "${1|allow,deny|}"', range: [2, 0, 2, 2] } },
+  { name: 'existing map-form key: only the key is replaced', doc: '[agents.x.tools]\nsh|ell = "allow"',
+    edit: { label: 'bash', newText: 'bash', range: [1, 0, 1, 5] } },
+  { name: 'map-form keys already in the table are skipped', doc: '[agents.x.tools]\nshell = "allow"\n|', absent: ['bash'], present: ['read'] },
+  { name: 'quoted map-form key', doc: '[agents.x.tools]\n"ba|',
+    edit: { label: 'bash', newText: 'bash"', range: [1, 1, 1, 3] } },
+  { name: '* as a key is quoted', doc: '[agents.x.tools]\n|', edit: { label: '*', newText: '"*" = "${1|allow,deny|}"', range: [1, 0, 1, 0] } },
+  { name: 'dotted key below the agent table', doc: '[agents.x]\ntools.|',
+    present: ['allowed', 'disallowed'], edit: { label: 'disallowed', newText: 'disallowed = [$0]', range: [1, 6, 1, 6] } },
+  { name: 'dotted key from the root', doc: 'agents.x.tools.dis|', edit: { label: 'disallowed', newText: 'disallowed = [$0]', range: [0, 15, 0, 18] } },
+  { name: 'key in an inline tools table', doc: '[agents.x]\ntools = { allowed = ["read"], | }',
+    present: ['disallowed'], absent: ['allowed'], edit: { label: 'disallowed', newText: 'disallowed = [$0]', range: [1, 30, 1, 30] } },
+  { name: 'next key after an unclosed list', doc: '[agents.x.tools]\nallowed = ["bash"\ndis|',
+    edit: { label: 'disallowed', newText: 'disallowed = [$0]', range: [2, 0, 2, 3] } },
+  { name: 'map-form value', doc: '[agents.x.tools]\nbash = |',
+    present: ['"allow"', '"deny"'], absent: ['bash'], edit: { label: '"allow"', newText: '"allow"', range: [1, 7, 1, 7] } },
+  { name: 'map-form value inside its string', doc: '[agents.x.tools]\nbash = "d|"', edit: { label: 'deny', newText: 'deny', range: [1, 8, 1, 9] } },
+  { name: 'map-form value in an inline table', doc: '[agents.x]\ntools = { bash = | }', present: ['"allow"', '"deny"'] },
+
+  // not tool entries
+  { name: 'description string', doc: '[agents.x]\ndescription = "ba|"', none: true },
+  { name: 'dependency agents list', doc: '[dependencies.x]\nagents = ["|"]', none: true },
+  { name: 'dependency agents list, empty slot', doc: '[dependencies.x]\nagents = [|]', none: true },
+  { name: 'key of an agent table (not tools)', doc: '[agents.x]\n|', none: true },
+  { name: 'root table', doc: '|', none: true },
+  { name: 'table header', doc: '[agents.x.to|ols]', none: true },
+  { name: 'comment', doc: '[agents.x.tools]\nallowed = ["read"] # ba|', none: true },
+  { name: 'comment inside a list', doc: '[agents.x.tools]\nallowed = [\n  "read", # ba|\n]', none: true },
+  { name: 'tools as an array of tables', doc: '[[agents.x.tools]]\nallowed = ["|"]', none: true },
+  { name: 'allowed that is not a list', doc: '[agents.x.tools]\nallowed = "|"', none: true },
+  { name: 'nested list', doc: '[agents.x.tools]\nallowed = [["|"]]', none: true },
+  { name: 'tools.mcp value', doc: '[agents.x.tools]\nmcp = |', none: true },
+
+  // what the list holds is not offered again, by meaning
+  { name: 'held by alias and casing', doc: '[agents.x.tools]\nallowed = ["shell", "Read", "WebFetch", "|"]',
+    absent: ['bash', 'read', 'web_fetch'], present: ['write', 'bash(command *)', 'read(path)', 'web_fetch(domain:host)'] },
+  { name: 'held *', doc: '[agents.x.tools]\ndisallowed = ["*", |]', absent: ['*'], present: ['bash'] },
+  { name: 'a scoped entry does not hold the bare capability', doc: '[agents.x.tools]\nallowed = ["bash(git *)", |]', present: ['bash'] },
+  { name: 'the other list does not count', doc: '[agents.x.tools]\nallowed = ["bash"]\ndisallowed = ["|"]', present: ['bash'] },
+  { name: 'the entry under the cursor does not count', doc: '[agents.x.tools]\nallowed = ["bash|"]', present: ['bash'] },
+  { name: 'emoji before the cursor (UTF-16 positions)', doc: '[agents.x.tools]\nallowed = ["😀", "r|"]',
+    edit: { label: 'read', newText: 'read', range: [1, 18, 1, 19] } },
+  { name: 'CRLF and BOM', doc: '\ufeff[agents.x.tools]\r\nallowed = [\r\n  "read",\r\n  "b|"\r\n]\r\n',
+    absent: ['read'], edit: { label: 'bash', newText: 'bash', range: [3, 3, 3, 4] } },
+];
+
+for (const c of CASES) {
+  test(`completion: ${c.name}`, () => {
+    const items = run(c.doc, c.servers ?? []);
+    if (c.none) {
+      assert.ok(items === null || items.length === 0, `expected nothing, got ${items?.map((i) => i.label).join(', ')}`);
+      return;
+    }
+    assert.ok(items && items.length > 0, 'expected items');
+    const labels = new Set(items.map((i) => i.label));
+    for (const l of c.present ?? []) assert.ok(labels.has(l), `missing ${l}`);
+    for (const l of c.absent ?? []) assert.ok(!labels.has(l), `unexpected ${l}`);
+    assert.equal(labels.size, items.length, 'duplicate labels');
+    for (const item of items) {
+      assert.ok(item.textEdit && 'range' in item.textEdit, `${item.label} has no explicit textEdit range`);
+      const [sl, , el] = rangeOf(item);
+      assert.equal(sl, el, 'single-line range');
+    }
+    if (c.edit) {
+      const item = items.find((i) => i.label === c.edit!.label);
+      assert.ok(item, `no item ${c.edit.label}`);
+      assert.equal((item.textEdit as TextEdit).newText, c.edit.newText);
+      assert.deepEqual(rangeOf(item), c.edit.range);
+    }
+  });
+}
+
+// ---- typing an alias or a harness spelling finds the canonical name --------------------------
+
+const TYPED: Array<[typed: string, canonical: string]> = [
+  ['shell', 'bash'], ['Bash', 'bash'], ['exec_command', 'bash'], ['WebF', 'web_fetch'], ['WebFetch', 'web_fetch'], ['curl', 'web_fetch'],
+  ['todow', 'task'], ['TodoWrite', 'task'], ['update_plan', 'task'], ['TaskUpdate', 'task'], ['AskUserQuestion', 'ask_user'],
+  ['NotebookEdit', 'notebook'], ['jupyter', 'notebook'], ['subagent', 'agent'], ['rg', 'grep'], ['apply_patch', 'write'],
+  ['view_image', 'image'], ['ToolSearch', 'tool_search'], ['cat', 'read'],
+];
+
+for (const [typed, canonical] of TYPED) {
+  test(`completion: typing ${typed} offers ${canonical}`, () => {
+    for (const doc of [`[agents.x.tools]\nallowed = ["${typed}|"]`, `[agents.x.tools]\nallowed = ["${typed}|`]) {
+      const items = run(doc)!;
+      const item = items.find((i) => i.label === canonical);
+      assert.ok(item, `no ${canonical}`);
+      assert.equal(typedBefore(doc, item), typed);
+      assert.ok(survivesFilter(item, typed), `${canonical} filtered out by ${typed}: ${item.filterText}`);
+    }
+  });
+}
+
+test('completion: filter text holds the aliases and harness spellings', () => {
+  const items = run('[agents.x.tools]\nallowed = ["|"]')!;
+  const filter = (label: string) => items.find((i) => i.label === label)!.filterText!;
+  for (const [label, words] of [
+    ['bash', ['bash', 'shell', 'terminal', 'exec_command', 'Bash']], ['web_fetch', ['webfetch', 'WebFetch', 'curl']],
+    ['task', ['todowrite', 'TodoWrite', 'update_plan']], ['ask_user', ['AskUserQuestion']], ['notebook', ['NotebookEdit']],
+  ] as const) {
+    for (const w of words) assert.ok(filter(label).split(' ').includes(w), `${label}: ${w} not in ${filter(label)}`);
+  }
+  // Lowercase words first: a client reading only 128 characters still sees every distinct alias.
+  for (const cap of CAPABILITIES) {
+    const head = filter(cap.name).slice(0, 128).toLowerCase().replace(/_/g, '');
+    for (const a of cap.aliases) assert.ok(head.includes(a.replace(/_/g, '')), `${cap.name}: ${a} beyond 128 characters`);
+  }
+});
+
+// ---- item details ---------------------------------------------------------------------------
+
+test('completion: canonical names first, each with its meaning and aliases', () => {
+  const items = run('[agents.x.tools]\nallowed = ["|"]', ['github'])!;
+  const sorted = [...items].sort((a, b) => (a.sortText! < b.sortText! ? -1 : a.sortText! > b.sortText! ? 1 : 0));
+  const firstNonCanonical = sorted.findIndex((i) => !capabilityNamed(i.label));
+  assert.equal(firstNonCanonical, CAPABILITIES.length, 'every canonical name ranks before snippets, * and servers');
+  assert.deepEqual(sorted.slice(0, CAPABILITIES.length).map((i) => i.label), CAPABILITIES.map((c) => c.name));
+  for (const cap of CAPABILITIES) {
+    const item = items.find((i) => i.label === cap.name)!;
+    assert.equal(item.detail, cap.meaning);
+    const doc = item.documentation as { kind: string; value: string };
+    assert.equal(doc.kind, 'markdown');
+    assert.ok(doc.value.includes(cap.meaning));
+    for (const a of cap.aliases) assert.ok(doc.value.includes(`\`${a}\``), `${cap.name} documentation lacks ${a}`);
+  }
+});
+
+test('completion: scoped snippets are snippets with placeholders', () => {
+  const items = run('[agents.x.tools]\nallowed = ["|"]')!;
+  const expected: Record<string, string> = {
+    'bash(command *)': 'bash(${1:command} *)', 'read(path)': 'read(${1:path})', 'skill(name)': 'skill(${1:name})',
+    'web_fetch(domain:host)': 'web_fetch(domain:${1:host})', 'mcp(server/tool)': 'mcp(${1:server}/${2:tool})',
+  };
+  for (const [label, body] of Object.entries(expected)) {
+    const item = items.find((i) => i.label === label)!;
+    assert.equal(item.insertTextFormat, 2, label);
+    assert.equal((item.textEdit as TextEdit).newText, body);
+  }
+  const bash = items.find((i) => i.label === 'bash')!;
+  assert.equal(bash.insertTextFormat, 1);
+  const any = items.find((i) => i.label === '*')!;
+  assert.ok(String(any.detail).includes('Every tool'));
+});
+
+// ---- MCP server names ------------------------------------------------------------------------
+
+test('completion: setMcpServers is the default list of servers', () => {
+  const { text, position } = at('[agents.x.tools]\nallowed = ["mcp(|"]');
+  setMcpServers(['zeta', ' alpha ', 'zeta', '', 'a/b']);
+  try {
+    const result = completions(analyze(text), position);
+    const labels = (Array.isArray(result) ? result : result!.items).map((i) => i.label);
+    assert.ok(labels.includes('mcp(alpha)') && labels.includes('mcp(zeta)'));
+    assert.ok(!labels.includes('mcp(a/b)') && !labels.includes('mcp()'));
+  } finally {
+    setMcpServers([]);
+  }
+});
+
+test('completion: mcpServerNames keeps names Mars reads back as that server', () => {
+  assert.deepEqual(mcpServerNames([{ name: 'linear' }, { name: ' github ' }, { name: 'github' }, { name: 'plugin:demo' }, { name: 'a/b' },
+    { name: '*' }, { name: '/x' }, { name: '' }]), ['github', 'linear', 'plugin:demo']);
+  assert.equal(mcpManifestName('name = "github"\n[server]\ncommand = "x"\n'), 'github');
+  assert.equal(mcpManifestName('[server]\nname = "nested"\n'), null);
+  assert.equal(mcpManifestName('name = "unterminated\n'), null);
+  assert.equal(mcpManifestName('\u0000\u0001 junk ['), null);
+});
+
+// ---- never throws ----------------------------------------------------------------------------
+
+test('completion and ranges hold at every offset of half-typed and broken documents', () => {
+  const docs = [
+    '[agents.x.tools]\nallowed = ["sh\ndisallowed = [\n  "read", # c\n  ba\n[agents.y]\ntools = { allowed = ["a", ',
+    '\ufeff[agents.x.tools]\r\nallowed = [\'re\', """bash\n""", "mcp(", 1, [["x"]], {a = 1}]\r\n"q = "allow"\r\nbash = \r\n',
+    'agents.x.tools.\n[agents]\nx.tools = { bash = , "*" = "deny", allowed = [ }\n[[agents.x.tools]]\nallowed = ["\u0000😀"]',
+    '\u0000\u0001[[[{{{"""\'\'\'\\\n= = ]]]',
+  ];
+  for (const text of docs) {
+    const analysis = analyze(text);
+    for (let offset = 0; offset <= text.length; offset++) {
+      const position = analysis.lines.position(offset);
+      if (analysis.lines.offset(position) !== offset) continue; // between \r and \n: no LSP position
+      const result = completions(analysis, position, ['github']);
+      const items = result === null ? [] : Array.isArray(result) ? result : result.items;
+      for (const item of items) {
+        const e = item.textEdit as TextEdit;
+        assert.equal(e.range.start.line, e.range.end.line);
+        assert.equal(e.range.start.line, position.line, 'range on the cursor line');
+        assert.ok(e.range.start.character <= position.character && position.character <= e.range.end.character, 'range contains the cursor');
+      }
+    }
+  }
+});

@@ -1,0 +1,166 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Hover, MarkupContent, Position } from 'vscode-languageserver';
+import { analyze } from '../../server/src/analysis/analyze';
+import { hover } from '../../server/src/features/hover';
+import { errorMessage } from '../../server/src/grammar/toolName';
+import { ANY_MEANING, capabilityNamed, MCP_MEANING } from '../../server/src/grammar/vocabulary';
+
+/** Hover at the `|` marker of `src`. */
+function run(src: string): Hover | null {
+  const offset = src.indexOf('|');
+  assert.ok(offset >= 0, 'no | cursor marker');
+  const text = src.slice(0, offset) + src.slice(offset + 1);
+  const analysis = analyze(text);
+  const position: Position = analysis.lines.position(offset);
+  return hover(analysis, position);
+}
+
+type RangeTuple = readonly [number, number, number, number];
+
+interface Case {
+  readonly name: string;
+  readonly doc: string;
+  /** Null: no hover. */
+  readonly range: RangeTuple | null;
+  /** Texts the markdown must contain. */
+  readonly has?: readonly string[];
+  /** Texts it must not contain. */
+  readonly lacks?: readonly string[];
+}
+
+const T = '[agents.reviewer.tools]\n';
+const meaning = (name: string) => capabilityNamed(name)!.meaning;
+
+const CASES: Case[] = [
+  { name: 'builtin', doc: `${T}allowed = ["re|ad"]`, range: [1, 12, 1, 16],
+    has: ['**Capability** `read`', meaning('read'), '`cat`', '`view`', '`file_read`', 'In `allowed` of agent `reviewer`'],
+    lacks: ['Canonical spelling'] },
+  { name: 'alias', doc: `${T}disallowed = ["sh|ell"]`, range: [1, 15, 1, 20],
+    has: ['**Capability** `bash`', meaning('bash'), '`shell` is an alias of `bash`', 'Canonical spelling: `bash`', 'In `disallowed`'] },
+  { name: 'harness casing', doc: `${T}allowed = ["|WebFetch"]`, range: [1, 12, 1, 20],
+    has: ['**Capability** `web_fetch`', 'Canonical spelling: `web_fetch`'] },
+  { name: 'pattern', doc: `${T}allowed = ["bash(git |log *)"]`, range: [1, 12, 1, 27],
+    has: ['**Capability** `bash` · pattern `git log *`', 'command prefix'], lacks: ['Canonical spelling'] },
+  { name: 'legacy pattern', doc: `${T}allowed = ["Bash(git log:*)|"]`, range: [1, 12, 1, 27],
+    has: ['pattern `git log *`', 'Canonical spelling: `bash(git log *)`', 'legacy prefix'] },
+  { name: 'path pattern keeps its colon', doc: `${T}disallowed = ["read(./secrets:|*)"]`, range: [1, 15, 1, 32],
+    has: ['**Capability** `read` · pattern `./secrets:*`', 'a path or glob'] },
+  { name: 'mcp server', doc: `${T}allowed = ["mcp(git|hub)"]`, range: [1, 12, 1, 23],
+    has: ['**MCP** server `github` · tool `*`', 'every tool of the MCP server `github`', MCP_MEANING], lacks: ['Canonical spelling'] },
+  { name: 'mcp server and tool', doc: `${T}allowed = ["MCP(github/create_issue)|"]`, range: [1, 12, 1, 36],
+    has: ['server `github` · tool `create_issue`', 'Canonical spelling: `mcp(github/create_issue)`'] },
+  { name: 'mcp wire token', doc: `${T}allowed = ["mcp__github__cre|ate_issue"]`, range: [1, 12, 1, 37],
+    has: ['MCP wire token', 'only Claude', '`mcp(github/create_issue)`'] },
+  { name: 'mcp wire token for a whole server', doc: `${T}allowed = ["|mcp__github"]`, range: [1, 12, 1, 23], has: ['`mcp(github)`'] },
+  { name: 'unknown with a suggestion', doc: `${T}allowed = ["wbfe|tch"]`, range: [1, 12, 1, 19],
+    has: ['**Unknown tool** `wbfetch`', 'as `wbfetch` (as written)', 'Nearest canonical name: `web_fetch`', meaning('web_fetch')] },
+  { name: 'unknown, rendered differently', doc: `${T}allowed = ["Custom|Tool"]`, range: [1, 12, 1, 22],
+    has: ['**Unknown tool** `custom_tool`', 'no capability named `CustomTool`', 'as `custom_tool`'], lacks: ['Nearest'] },
+  { name: 'invalid: empty pattern', doc: `${T}allowed = ["bash(|)"]`, range: [1, 12, 1, 18],
+    has: ['**Invalid tool name**', 'parentheses are empty', errorMessage('bash()', 'EmptyPattern'), 'Write `bash`'] },
+  { name: 'invalid: bare mcp', doc: `${T}allowed = ["m|cp"]`, range: [1, 12, 1, 15],
+    has: ['**Invalid tool name**', '`mcp` always names an MCP server', errorMessage('mcp', 'InvalidMcpRef')] },
+  { name: 'invalid: * with a pattern', doc: `${T}allowed = ["*(x)|"]`, range: [1, 12, 1, 16],
+    has: ['takes no pattern', errorMessage('*(x)', 'WildcardPattern'), 'Write `*`'] },
+  { name: 'invalid: empty entry', doc: `${T}allowed = ["|"]`, range: [1, 12, 1, 12], has: ['The tool name is empty', errorMessage('', 'Empty')] },
+  { name: 'invalid: unbalanced', doc: `${T}allowed = ["bash(git|"]`, range: [1, 12, 1, 20],
+    has: ['must start with `(` and end with `)`', 'Write `bash(git)`'] },
+  { name: 'any capability', doc: `${T}disallowed = ["|*"]`, range: [1, 15, 1, 16], has: ['**Any capability**', ANY_MEANING] },
+  { name: 'comma warning', doc: `${T}allowed = ["read,|write"]`, range: [1, 12, 1, 22], has: ['comma'] },
+  { name: 'on the quote', doc: `${T}allowed = |"read"`, range: null },
+  { name: 'on the opening quote of an entry', doc: `${T}allowed = [|"read"]`, range: [1, 12, 1, 16] },
+  { name: 'unterminated string', doc: `${T}allowed = ["read|`, range: [1, 12, 1, 16], has: ['**Capability** `read`'] },
+  { name: 'inline table spelling', doc: '[agents.coder]\ntools = { allowed = ["gr|ep"] }', range: [1, 22, 1, 26],
+    has: ['**Capability** `grep`', 'agent `coder`'] },
+  { name: 'skill policy, root dotted', doc: 'skills."deep research".tools.disallowed = ["a|gent"]', range: [0, 44, 0, 49],
+    has: ['**Capability** `agent`', 'skill `deep research`'] },
+  { name: 'map-form key', doc: `${T}ba|sh = "allow"`, range: [1, 0, 1, 4],
+    has: ['**Capability** `bash`', 'Mars ignores it', 'put `bash` in `allowed`'] },
+  { name: 'quoted map-form key', doc: `${T}"|*" = "deny"`, range: [1, 1, 1, 2], has: ['**Any capability**', 'put `*` in `disallowed`'] },
+  { name: 'tools.mcp key', doc: `${T}m|cp = ["github"]`, range: [1, 0, 1, 3], has: ['`tools.mcp`', 'removed'] },
+  { name: 'non-BMP text before the entry', doc: `${T}allowed = ["😀", "re|ad"]`, range: [1, 18, 1, 22] },
+
+  // not entries
+  { name: 'description string', doc: '[agents.reviewer]\ndescription = "re|ad"', range: null },
+  { name: 'dependency agents list', doc: '[dependencies.x]\nagents = ["re|ad"]', range: null },
+  { name: 'the allowed key', doc: `${T}allo|wed = ["read"]`, range: null },
+  { name: 'white space in the list', doc: `${T}allowed = ["read", | "bash"]`, range: null },
+  { name: 'map-form value', doc: `${T}bash = "al|low"`, range: null },
+  { name: 'header', doc: `[agents.rev|iewer.tools]\nallowed = ["read"]`, range: null },
+];
+
+for (const c of CASES) {
+  test(`hover: ${c.name}`, () => {
+    const h = run(c.doc);
+    if (c.range === null) {
+      assert.equal(h, null);
+      return;
+    }
+    assert.ok(h, 'expected a hover');
+    const contents = h.contents as MarkupContent;
+    assert.equal(contents.kind, 'markdown');
+    const r = h.range!;
+    assert.deepEqual([r.start.line, r.start.character, r.end.line, r.end.character], c.range);
+    for (const s of c.has ?? []) assert.ok(contents.value.includes(s), `missing ${JSON.stringify(s)} in:\n${contents.value}`);
+    for (const s of c.lacks ?? []) assert.ok(!contents.value.includes(s), `unexpected ${JSON.stringify(s)} in:\n${contents.value}`);
+  });
+}
+
+test('hover: CRLF, BOM and a multi-line list', () => {
+  const h = run('\ufeff[agents.x.tools]\r\nallowed = [\r\n  "read",\r\n  "sh|ell",\r\n]\r\n');
+  assert.ok(h);
+  assert.deepEqual(h.range, { start: { line: 3, character: 3 }, end: { line: 3, character: 8 } });
+  assert.ok((h.contents as MarkupContent).value.includes('alias of `bash`'));
+});
+
+test('hover: backticks in an entry do not break the markdown', () => {
+  const h = run('[agents.x.tools]\nallowed = ["foo`b|ar"]');
+  assert.ok(h);
+  assert.ok((h.contents as MarkupContent).value.includes('``foo`bar``'));
+});
+
+test('hover: every entry of every tools-table spelling in one file', () => {
+  const text = [
+    'agents.planner.tools.allowed = ["read", "grep"]',
+    '[agents]',
+    'tester.tools.allowed = ["bash"]',
+    'x = { tools = { disallowed = ["web", "*"] } }',
+    '[agents.reviewer.tools]',
+    'allowed = ["bash(git log:*)", "read"]',
+    'disallowed = ["agent"]',
+    '[agents.coder]',
+    'tools.allowed = ["edit"]',
+    '[agents.other]',
+    'tools = { disallowed = ["web"], allowed = ["mcp(github)"] }',
+    '[skills."deep research".tools]',
+    'disallowed = [',
+    '  "agent",   # no sub-agents',
+    '  "shell",',
+    ']',
+  ].join('\n');
+  const analysis = analyze(text);
+  assert.equal(analysis.entries.length, 13);
+  for (const p of analysis.entries) {
+    for (const offset of [p.entry.string.span.start, p.entry.string.content.end]) {
+      const h = hover(analysis, analysis.lines.position(offset));
+      assert.ok(h, `no hover on ${p.raw}`);
+      assert.deepEqual(h.range!.start, analysis.lines.position(p.entry.string.content.start), p.raw);
+    }
+  }
+});
+
+test('hover never throws and stays on the cursor line in broken documents', () => {
+  for (const text of [
+    '[agents.x.tools]\nallowed = ["sh\ndisallowed = [\n  "read", # c\n  ba\n[agents.y]\ntools = { allowed = ["a", ',
+    '\ufeff[agents.x.tools]\r\nallowed = [\'re\', """bash\n""", "mcp(", 1, [["x"]]]\r\n"q = "allow"\r\nbash = \r\n',
+    '\u0000\u0001[[[{{{"""\'\'\'\\\n= = ]]]',
+  ]) {
+    const analysis = analyze(text);
+    for (let offset = 0; offset <= text.length; offset++) {
+      const position = analysis.lines.position(offset);
+      const h = hover(analysis, position);
+      if (h) assert.ok(h.range!.start.line <= position.line && position.line <= h.range!.end.line);
+    }
+  }
+});
