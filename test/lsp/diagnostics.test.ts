@@ -172,13 +172,17 @@ describe('settings, suppression and edits', () => {
       const uri = 'file:///burst/mars.toml';
       await client.open(uri, '[agents.a.tools]\nallowed = [""]\n');
       await client.pushed(uri, 1);
-      const word = 'Shell';
+      // A flood: every keystroke sent before the server has analysed the first.
+      const word = 'Shell'.repeat(40);
+      const sent: Promise<void>[] = [];
       for (let i = 0; i < word.length; i++) {
-        await client.change(uri, i + 2, [{ range: { start: { line: 1, character: 12 + i }, end: { line: 1, character: 12 + i } }, text: word[i] }]);
+        sent.push(client.change(uri, i + 2, [{ range: { start: { line: 1, character: 12 + i }, end: { line: 1, character: 12 + i } }, text: word[i] }]));
       }
+      await Promise.all(sent);
       const ds = await client.pushed(uri, word.length + 1);
-      assert.deepEqual(ds.map((d) => d.code), ['non-canonical']);
-      assert.ok(client.allPushed(uri).length <= 3, `pushed ${client.allPushed(uri).length} times for one burst`);
+      assert.deepEqual(ds.map((d) => d.code), ['unknown-tool']);
+      const pushes = client.allPushed(uri).length - 1;
+      assert.ok(pushes <= word.length / 4, `pushed ${pushes} times for ${word.length} edits`);
       assert.ok(client.allPushed(uri).every((p, i, all) => i === 0 || (p.version ?? 0) > (all[i - 1]!.version ?? 0)), 'versions only go up');
     } finally {
       await client.stop();

@@ -15,13 +15,22 @@ import { FIX_ALL_KIND } from '../protocol';
 import { toDiagnostic } from './convert';
 import { overridesFrom, SettingsCache } from './settings';
 
-/** How long typing must pause before pushed diagnostics are recomputed. */
-const PUSH_DEBOUNCE_MS = 120;
+/**
+ * Pushed diagnostics wait until edits stop arriving for this long: enough for the edits already
+ * in the pipe (the connection handles one message per event-loop turn) to be applied first,
+ * short enough that a keystroke's squiggle is not visibly late.
+ */
+const SETTLE_MS = 15;
+/** ...but a continuous flood of edits still gets diagnostics this often. */
+const MAX_WAIT_MS = 150;
 
 interface DocState {
   readonly analyzer: Analyzer;
   cached?: { readonly version: number; readonly analysis: Analysis };
+  /** A push is scheduled; it will analyse whatever version is newest when it runs. */
   timer?: ReturnType<typeof setTimeout>;
+  /** When the first edit not yet analysed arrived. */
+  since?: number;
 }
 
 export function startServer(connection: Connection): void {
@@ -85,18 +94,21 @@ export function startServer(connection: Connection): void {
     const pushed = (change.settings as { mars?: unknown } | null)?.mars;
     if (pushed) settings.global = overridesFrom(pushed as never);
     if (pull) connection.languages.diagnostics.refresh();
-    else for (const doc of documents.all()) schedulePush(doc, 0);
+    else for (const doc of documents.all()) schedulePush(doc);
   });
 
-  // Push: coalesce a burst of edits into one analysis, and never publish over a newer version.
-  const schedulePush = (doc: TextDocument, delay = PUSH_DEBOUNCE_MS) => {
+  // Push: a flood of edits is coalesced into one analysis of the newest version, never queued.
+  const schedulePush = (doc: TextDocument) => {
     if (pull) return;
     const state = stateOf(doc.uri);
+    const now = Date.now();
+    state.since ??= now;
     if (state.timer) clearTimeout(state.timer);
     state.timer = setTimeout(() => {
       state.timer = undefined;
+      state.since = undefined;
       void publish(doc.uri);
-    }, delay);
+    }, Math.max(0, Math.min(SETTLE_MS, state.since + MAX_WAIT_MS - now)));
   };
   const publish = guard('publishDiagnostics', undefined, async (uri: string) => {
     const before = documents.get(uri);
@@ -107,7 +119,7 @@ export function startServer(connection: Connection): void {
     await connection.sendDiagnostics({ uri, version: doc.version, diagnostics: diagnosticsOf(doc, overrides) });
   });
 
-  documents.onDidOpen((e) => schedulePush(e.document, 0));
+  documents.onDidOpen((e) => schedulePush(e.document));
   documents.onDidChangeContent((e) => schedulePush(e.document));
   documents.onDidClose((e) => {
     const state = states.get(e.document.uri);
