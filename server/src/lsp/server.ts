@@ -33,11 +33,18 @@ interface DocState {
   since?: number;
 }
 
-export function startServer(connection: Connection): void {
+/** What the server needs from its host that a browser could not give: the file system. */
+export interface ServerHost {
+  /** MCP server names declared near a document (`mcp/<name>/mcp.toml`), for completion in `mcp(`. */
+  mcpServers?(documentUri: string, workspaceFolders: readonly string[]): string[];
+}
+
+export function startServer(connection: Connection, host: ServerHost = {}): void {
   const documents = new TextDocuments(TextDocument);
   const states = new Map<string, DocState>();
   const settings = new SettingsCache(connection);
   let pull = false;
+  let workspaceFolders: string[] = [];
   let resolveEdits = false;
 
   const stateOf = (uri: string): DocState => {
@@ -70,6 +77,7 @@ export function startServer(connection: Connection): void {
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const caps = params.capabilities;
+    workspaceFolders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     pull = !!caps.textDocument?.diagnostic;
     resolveEdits = !!caps.textDocument?.codeAction?.resolveSupport?.properties.includes('edit');
     settings.supported = !!caps.workspace?.configuration;
@@ -154,7 +162,8 @@ export function startServer(connection: Connection): void {
 
   connection.onCompletion(guard('completion', null, (params) => {
     const doc = documents.get(params.textDocument.uri);
-    return doc ? completions(analysisOf(doc), params.position) : null;
+    if (!doc) return null;
+    return completions(analysisOf(doc), params.position, host.mcpServers?.(doc.uri, workspaceFolders) ?? []);
   }));
 
   connection.onHover(guard('hover', null, (params) => {

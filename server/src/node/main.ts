@@ -2,5 +2,6 @@
 // client starts it). The connection strategy comes from the command line.
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer } from '../lsp/server';
+import { mcpServersFor } from './mcpServers';
 
-startServer(createConnection(ProposedFeatures.all));
+startServer(createConnection(ProposedFeatures.all), { mcpServers: mcpServersFor });

@@ -1,0 +1,132 @@
+// Completion and hover over the protocol, against dist/server.js.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { CompletionItem, CompletionList, Hover, MarkupContent, TextEdit } from 'vscode-languageserver';
+import { LspClient } from '../support/lspClient';
+import { applyTextEdits, positionAt } from '../support/text';
+
+let client: LspClient;
+let n = 0;
+
+/** Open `src` (its `|` is the cursor) and ask `method` there. */
+async function ask<R>(method: string, src: string, uri = `file:///edit/${++n}/mars.toml`): Promise<{ text: string; result: R }> {
+  const at = src.indexOf('|');
+  const text = src.slice(0, at) + src.slice(at + 1);
+  await client.open(uri, text);
+  const result = await client.request<R>(method, { textDocument: { uri }, position: positionAt(text, at) });
+  return { text, result };
+}
+
+const items = (r: CompletionItem[] | CompletionList | null) => (r === null ? [] : Array.isArray(r) ? r : r.items);
+const complete = async (src: string, uri?: string) => {
+  const { text, result } = await ask<CompletionItem[] | CompletionList | null>('textDocument/completion', src, uri);
+  return { text, items: items(result) };
+};
+const accept = (text: string, item: CompletionItem) => applyTextEdits(text, [item.textEdit as TextEdit]);
+
+describe('completion', () => {
+  before(async () => (client = await LspClient.start()));
+  after(() => client.stop());
+
+  test('inside a string: canonical names first, the whole entry replaced', async () => {
+    const { text, items: got } = await complete('[agents.a.tools]\nallowed = ["ba|sh(git log:*)"]\n');
+    assert.ok(got.length > 20);
+    assert.equal(got[0]!.label, 'bash', 'canonical names rank first, in table order');
+    const read = got.find((i) => i.label === 'read')!;
+    const edit = read.textEdit as TextEdit;
+    assert.deepEqual([edit.range.start.character, edit.range.end.character], [12, 27], 'the range is the whole entry, `(`, `:` and `*` included');
+    assert.equal(accept(text, read), '[agents.a.tools]\nallowed = ["read(git log:*)"]\n');
+    // Inside the pattern, only scoped snippets.
+    const inPattern = await complete('[agents.a.tools]\nallowed = ["bash(git lo|g)"]\n');
+    assert.ok(inPattern.items.length > 0 && inPattern.items.every((i) => i.label.includes('(')), inPattern.items.map((i) => i.label).join(' '));
+  });
+
+  test('typing an alias offers the canonical name (aliases are in the filter text)', async () => {
+    const { items: got } = await complete('[agents.a.tools]\nallowed = ["shel|"]\n');
+    const bash = got.find((i) => i.label === 'bash')!;
+    assert.match(bash.filterText ?? '', /shell/);
+    assert.match(JSON.stringify(bash.documentation), /shell/);
+    const fetch = got.find((i) => i.label === 'web_fetch')!;
+    assert.match(fetch.filterText ?? '', /WebFetch/);
+  });
+
+  test('an empty slot and after a comma insert the quotes; what the list holds is not offered', async () => {
+    const { text, items: got } = await complete('[agents.a]\ntools.allowed = ["read", |]\n');
+    assert.equal(got.find((i) => i.label === 'read'), undefined);
+    assert.equal(accept(text, got.find((i) => i.label === 'edit')!), '[agents.a]\ntools.allowed = ["read", "edit"]\n');
+    const empty = await complete('[agents.a]\ntools = { disallowed = [|] }\n');
+    assert.equal(accept(empty.text, empty.items.find((i) => i.label === 'agent')!), '[agents.a]\ntools = { disallowed = ["agent"] }\n');
+  });
+
+  test('scoped snippets and the any-capability', async () => {
+    const { items: got } = await complete('[skills."deep research".tools]\nallowed = ["|"]\n');
+    const labels = got.map((i) => i.label);
+    for (const l of ['bash(command *)', 'read(path)', 'skill(name)', 'web_fetch(domain:host)', 'mcp(server/tool)', '*']) assert.ok(labels.includes(l), l);
+    assert.equal(got.find((i) => i.label === 'bash(command *)')!.insertTextFormat, 2);
+  });
+
+  test('inside mcp( the servers the workspace declares', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-mcp-'));
+    fs.mkdirSync(path.join(dir, 'mcp/gh'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'mcp/gh/mcp.toml'), 'name = "github"\ncommand = "gh-mcp"\n');
+    fs.mkdirSync(path.join(dir, 'mcp/linear'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'mcp/linear/mcp.toml'), 'command = "linear-mcp"\n');
+    const uri = pathToFileURL(path.join(dir, 'mars.toml')).href;
+    const { items: got } = await complete('[agents.a.tools]\nallowed = ["mcp(|"]\n', uri);
+    const labels = got.map((i) => i.label);
+    assert.ok(labels.some((l) => l.startsWith('mcp(github')), labels.join(' '));
+    assert.ok(labels.some((l) => l.startsWith('mcp(linear')), labels.join(' '));
+  });
+
+  test('keys and map-form values in a tools table', async () => {
+    const keys = await complete('[agents.a.tools]\nallowed = ["read"]\n|\n');
+    const labels = keys.items.map((i) => i.label);
+    assert.ok(labels.includes('disallowed'));
+    assert.ok(!labels.includes('allowed'));
+    const values = await complete('[agents.a.tools]\nbash = |\n');
+    assert.deepEqual(values.items.map((i) => i.label).sort(), ['"allow"', '"deny"']);
+  });
+
+  test('no tool names in strings that are not tool entries', async () => {
+    for (const src of ['[agents.a]\ndescription = "sh|"\n', '[dependencies.x]\nagents = ["|"]\n', '# allowed = ["|"]\n[agents.a.tools]\n']) {
+      const { items: got } = await complete(src);
+      assert.deepEqual(got.map((i) => i.label), [], src);
+    }
+  });
+});
+
+describe('hover', () => {
+  before(async () => (client = await LspClient.start()));
+  after(() => client.stop());
+
+  const hover = async (src: string) => {
+    const { result } = await ask<Hover | null>('textDocument/hover', src);
+    return result ? (result.contents as MarkupContent).value : null;
+  };
+
+  const CASES: Array<[string, string, RegExp[]]> = [
+    ['alias with a legacy pattern', '["she|ll(git log:*)"]', [/bash/, /git log \*/, /Run shell commands/, /alias/i]],
+    ['mcp reference', '["mcp(github/get_|issue)"]', [/github/, /get_issue/]],
+    ['wire token', '["mcp__gh__|x"]', [/mcp\(gh\/x\)/]],
+    ['unknown with a suggestion', '["ask-u|ser"]', [/ask_user/, /as written|passes/i]],
+    ['invalid entry', '["bash(|)"]', [/invalid tool name `bash\(\)`/, /non-empty pattern/]],
+    ['the any-capability', '["|*"]', [/Every tool not otherwise named/]],
+    ['task is the task list', '["Todo|Write"]', [/task list/i, /not sub-agents/i]],
+  ];
+  for (const [name, entry, expect] of CASES) {
+    test(name, async () => {
+      const md = await hover(`[agents.a.tools]\nallowed = ${entry}\n`);
+      assert.ok(md, 'no hover');
+      for (const re of expect) assert.match(md, re);
+    });
+  }
+
+  test('nothing outside tool entries', async () => {
+    assert.equal(await hover('[agents.a]\ndescription = "ba|sh"\n'), null);
+    assert.equal(await hover('[agents.|a.tools]\nallowed = ["bash"]\n'), null);
+  });
+});
