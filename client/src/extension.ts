@@ -1,0 +1,103 @@
+// The VS Code extension: a thin client. It starts the bundled language server (dist/server.js) over
+// Node IPC for every mars.toml / mars.local.toml, whatever language id another extension gives the
+// file, and forwards the `mars.*` settings. Everything a user sees comes from the server.
+
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import {
+  LanguageClient, type LanguageClientOptions, type ServerOptions, State, TransportKind,
+} from 'vscode-languageclient/node';
+import { FILE_NAMES, RESTART_COMMAND, SETTINGS_SECTION } from '../../server/src/protocol';
+
+/** What `activate` returns: for tests and for other extensions, nothing a user relies on. */
+export interface MarsExtensionApi {
+  /** `Date.now()` when `activate` was entered. */
+  readonly activatedAt: number;
+  /** Settles when the server answered `initialize` (or failed to start). */
+  readonly ready: Promise<void>;
+  /** `Date.now()` when the server first answered `initialize`. */
+  readonly serverReadyAt: () => number | undefined;
+  /** The running client (replaced by a restart). */
+  client(): LanguageClient | undefined;
+}
+
+const FILE_GLOB = `**/{${FILE_NAMES.join(',')}}`;
+
+/** By file name, not language id: Even Better TOML, Tombi or no TOML extension at all. */
+export const DOCUMENT_SELECTOR: { scheme: string; pattern: string }[] = [
+  { scheme: 'file', pattern: FILE_GLOB },
+  { scheme: 'untitled', pattern: FILE_GLOB },
+];
+
+let client: LanguageClient | undefined;
+
+export function activate(context: vscode.ExtensionContext): MarsExtensionApi {
+  const activatedAt = Date.now();
+  const output = vscode.window.createOutputChannel('Mars TOML', { log: true });
+  context.subscriptions.push(output);
+
+  const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
+  const serverOptions: ServerOptions = {
+    run: { module: serverModule, transport: TransportKind.ipc },
+    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: DOCUMENT_SELECTOR,
+    synchronize: { configurationSection: SETTINGS_SECTION },
+    outputChannel: output,
+    // `mars.trace.server` is read by the client itself (id `mars`); traces go to the same channel.
+    traceOutputChannel: output,
+  };
+
+  const start = async (): Promise<void> => {
+    client = new LanguageClient(SETTINGS_SECTION, 'Mars TOML', serverOptions, clientOptions);
+    try {
+      await client.start();
+    } catch (e) {
+      output.error(`the language server did not start: ${e instanceof Error ? e.message : String(e)}`);
+      throw e;
+    }
+  };
+
+  const status = vscode.languages.createLanguageStatusItem('mars.server', DOCUMENT_SELECTOR);
+  status.name = 'Mars TOML';
+  status.text = 'Mars';
+  status.detail = 'starting';
+  status.command = { title: 'Restart', command: RESTART_COMMAND, tooltip: 'Mars: Restart Language Server' };
+  context.subscriptions.push(status);
+  const showState = () => {
+    const state = client?.state;
+    status.busy = state === State.Starting;
+    status.detail = state === State.Running ? 'language server running' : state === State.Starting ? 'starting' : 'language server stopped';
+    status.severity = state === State.Stopped ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
+  };
+
+  let serverReadyAt: number | undefined;
+  const ready = start().then(() => {
+    serverReadyAt = Date.now();
+    showState();
+  }, () => showState());
+  client?.onDidChangeState(showState);
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand(RESTART_COMMAND, async () => {
+      output.info('restarting the language server');
+      if (client && client.state !== State.Stopped) {
+        await client.restart();
+      } else {
+        await client?.dispose().catch(() => undefined);
+        await start();
+        client?.onDidChangeState(showState);
+      }
+      showState();
+    }),
+  );
+
+  return { activatedAt, ready, serverReadyAt: () => serverReadyAt, client: () => client };
+}
+
+export async function deactivate(): Promise<void> {
+  const c = client;
+  client = undefined;
+  if (c) await c.stop().catch(() => undefined);
+}

@@ -1,0 +1,82 @@
+// Keeps the settings that package.json contributes in step with the diagnostics catalogue
+// (server/src/analysis/codes.ts): one `mars.diagnostics.<code>` setting per code, its default the
+// code's severity, its description the code's summary.
+//   node scripts/manifest.mjs           rewrite package.json's contributes.configuration
+//   node scripts/manifest.mjs --check   exit 1 if package.json is out of date (run by npm test)
+import * as esbuild from 'esbuild';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const manifestPath = path.join(root, 'package.json');
+
+async function loadCodes() {
+  const { outputFiles } = await esbuild.build({
+    entryPoints: [path.join(root, 'server/src/analysis/codes.ts')], bundle: true, write: false, format: 'cjs', platform: 'node', logLevel: 'silent',
+  });
+  const module = { exports: {} };
+  new Function('module', 'exports', outputFiles[0].text)(module, module.exports);
+  return module.exports.CODES;
+}
+
+const LEVELS = ['error', 'warning', 'information', 'hint', 'off'];
+const LEVEL_TEXT = {
+  error: 'Show as an error.',
+  warning: 'Show as a warning.',
+  information: 'Show as information.',
+  hint: 'Show as a hint (dotted underline, not in the Problems panel).',
+  off: 'Do not report.',
+};
+
+export async function configuration() {
+  const codes = await loadCodes();
+  const diagnostics = {};
+  let order = 0;
+  for (const [code, { severity, summary }] of Object.entries(codes)) {
+    diagnostics[`mars.diagnostics.${code}`] = {
+      type: 'string',
+      enum: LEVELS,
+      enumDescriptions: LEVELS.map((l) => LEVEL_TEXT[l]),
+      default: severity,
+      scope: 'resource',
+      order: order++,
+      description: `\`${code}\`: ${summary}`,
+      markdownDescription: `\`${code}\`: ${summary}`,
+    };
+  }
+  return [
+    { id: 'mars-diagnostics', title: 'Mars TOML: Diagnostics', order: 0, properties: diagnostics },
+    {
+      id: 'mars-server',
+      title: 'Mars TOML: Language Server',
+      order: 1,
+      properties: {
+        'mars.trace.server': {
+          type: 'string',
+          enum: ['off', 'messages', 'verbose'],
+          enumDescriptions: ['No trace.', 'Each request and notification between VS Code and the server.', 'Each message with its parameters.'],
+          default: 'off',
+          scope: 'window',
+          description: 'Traces the communication between VS Code and the Mars TOML language server in the "Mars TOML" output channel.',
+        },
+      },
+    },
+  ];
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+  const wanted = await configuration();
+  const current = JSON.stringify(manifest.contributes?.configuration);
+  if (process.argv.includes('--check')) {
+    if (current !== JSON.stringify(wanted)) {
+      console.error('package.json contributes.configuration is out of date with server/src/analysis/codes.ts: run `node scripts/manifest.mjs`');
+      process.exit(1);
+    }
+    console.log(`package.json settings match codes.ts (${Object.keys(wanted[0].properties).length} diagnostic codes)`);
+  } else {
+    manifest.contributes = { ...manifest.contributes, configuration: wanted };
+    fs.writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
+    console.log('package.json contributes.configuration updated');
+  }
+}
