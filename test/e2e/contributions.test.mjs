@@ -1,0 +1,221 @@
+// What the extension contributes statically, checked without starting VS Code: the TextMate grammars
+// in syntaxes/ tokenized with vscode-textmate + vscode-oniguruma (the engine VS Code uses): our TOML
+// grammar, the tool-entry injection on top of it, and the injection on top of a stand-in for another
+// extension's `source.toml` (the case when Even Better TOML or Tombi is installed and VS Code picks
+// their grammar); the JSON schema for mars.toml; the settings in package.json.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { test } from 'node:test';
+
+const require = createRequire(import.meta.url);
+const vsctm = require('vscode-textmate');
+const oniguruma = require('vscode-oniguruma');
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+const grammarFile = (scope) => {
+  const g = manifest.contributes.grammars.find((x) => x.scopeName === scope);
+  assert.ok(g, `package.json contributes no grammar ${scope}`);
+  return path.join(ROOT, g.path);
+};
+const INJECTION = 'mars.tool-entry.injection';
+
+await oniguruma.loadWASM(fs.readFileSync(require.resolve('vscode-oniguruma/release/onig.wasm')).buffer);
+const onigLib = Promise.resolve({ createOnigScanner: (p) => new oniguruma.OnigScanner(p), createOnigString: (s) => new oniguruma.OnigString(s) });
+
+/** A stand-in for another TOML extension's grammar: different rule names and shapes, same usual scope names. */
+const OTHER_TOML = {
+  scopeName: 'source.toml',
+  patterns: [{ include: '#comment' }, { include: '#header' }, { include: '#keyEq' }, { include: '#value' }],
+  repository: {
+    comment: { match: '\\s*((#).*)$', captures: { 1: { name: 'comment.line.number-sign.toml' } } },
+    header: { match: '^\\s*(\\[)([^\\[\\]]*)(\\])', name: 'meta.table.toml', captures: { 2: { name: 'variable.key.table.toml' } } },
+    keyEq: { match: '\\s*((?<!\\s*=\\s*)[^\\[{,=#]*)\\s*(=)', captures: { 1: { name: 'variable.key.toml' }, 2: { name: 'punctuation.eq.toml' } } },
+    value: {
+      patterns: [
+        { name: 'string.quoted.single.basic.line.toml', begin: '"', end: '"' },
+        { name: 'meta.array.toml', begin: '\\[', end: '\\]', patterns: [{ include: '#comment' }, { include: '#value' }] },
+        { name: 'meta.table.inline.toml', begin: '\\{', end: '\\}', patterns: [{ include: '#keyEq' }, { include: '#value' }] },
+      ],
+    },
+  },
+};
+
+async function tokenizer(host) {
+  const registry = new vsctm.Registry({
+    onigLib,
+    loadGrammar: async (scope) => {
+      if (scope === 'source.toml' && host === 'other') return OTHER_TOML;
+      const file = grammarFile(scope);
+      return vsctm.parseRawGrammar(fs.readFileSync(file, 'utf8'), file);
+    },
+    getInjections: (scope) => (scope === 'source.toml' ? [INJECTION] : undefined),
+  });
+  const grammar = await registry.loadGrammar('source.toml');
+  /** Every token of the text as [text, scopes]. */
+  return (text) => {
+    let state = vsctm.INITIAL;
+    const out = [];
+    for (const line of text.split('\n')) {
+      const r = grammar.tokenizeLine(line, state);
+      for (const t of r.tokens) out.push([line.slice(t.startIndex, t.endIndex), t.scopes]);
+      state = r.ruleStack;
+    }
+    return out;
+  };
+}
+
+const has = (scopes, prefix) => scopes.some((s) => s === prefix || s.startsWith(`${prefix}.`));
+/** Some token whose text is `text` has a scope `prefix` (or `prefix.*`). */
+function assertScope(tokens, text, prefix) {
+  const hits = tokens.filter(([t]) => t === text);
+  assert.ok(hits.length > 0, `no token ${JSON.stringify(text)} in ${JSON.stringify(tokens.map(([t]) => t))}`);
+  assert.ok(hits.some(([, scopes]) => has(scopes, prefix)), `no ${JSON.stringify(text)} with ${prefix}: ${hits.map(([, s]) => s.join(' ')).join(' | ')}`);
+}
+/** No token whose text contains `text` has a scope of ours (`*.mars`). */
+function assertPlain(tokens, text) {
+  const hits = tokens.filter(([t]) => t.includes(text));
+  assert.ok(hits.length > 0, `no token containing ${JSON.stringify(text)}`);
+  for (const [t, scopes] of hits) assert.ok(!scopes.some((s) => s.endsWith('.mars')), `${JSON.stringify(t)}: ${scopes.join(' ')}`);
+}
+
+const CAP = 'entity.name.function.capability';
+const SAMPLE = `# policy
+agents.planner.tools.allowed = ["mcp(plugin:demo)"]
+[agents.reviewer]
+description = "Reviews code: bash(git log) and read"
+tools.allowed = ["bash(git log:*)", 'read(./src/**)', "*"]
+[agents.coder]
+tools = { disallowed = ["mcp(github/create_issue)", "mcp__linear__*"] }
+
+[skills."deep research".tools]
+disallowed = [
+  "agent", # no sub-agents
+  "WebFetch",
+]
+[settings]
+version = 3
+`;
+
+for (const host of ['ours', 'other']) {
+  test(`tool entries are coloured inside allowed/disallowed (host grammar: ${host})`, async () => {
+    const tokens = (await tokenizer(host))(SAMPLE);
+    assertScope(tokens, 'bash', CAP);
+    assertScope(tokens, '(', 'punctuation.section.parens.begin');
+    assertScope(tokens, 'git log:', 'meta.pattern');
+    assertScope(tokens, '*', 'keyword.operator.wildcard');
+    assertScope(tokens, 'read', CAP);
+    assertScope(tokens, './src/', 'meta.pattern');
+    assertScope(tokens, '*', 'constant.language.wildcard'); // the lone "*" entry
+    assertScope(tokens, 'github', 'entity.name.namespace.mcp-server');
+    assertScope(tokens, '/', 'punctuation.separator.mcp');
+    assertScope(tokens, 'create_issue', 'entity.name.function.mcp-tool');
+    assertScope(tokens, 'linear', 'entity.name.namespace.mcp-server');
+    assertScope(tokens, 'agent', CAP);
+    assertScope(tokens, 'WebFetch', CAP);
+    assertScope(tokens, 'plugin:demo', 'entity.name.namespace.mcp-server');
+    // entries keep the usual TOML string scope, so themes colour them as strings
+    assertScope(tokens, 'agent', 'string.quoted.single.basic.line.toml');
+    assertScope(tokens, 'read', 'string.quoted.single.literal.line.toml');
+    // a comment inside a multi-line tool list stays a comment, and the list ends at its bracket
+    assertScope(tokens, ' no sub-agents', 'comment.line.number-sign.toml');
+    assertPlain(tokens, '3');
+  });
+
+  test(`strings outside tool lists are plain strings (host grammar: ${host})`, async () => {
+    const tokens = (await tokenizer(host))(SAMPLE);
+    assertPlain(tokens, 'Reviews code: bash(git log) and read');
+    assertScope(tokens, 'Reviews code: bash(git log) and read', 'string.quoted.single.basic.line.toml');
+    assertPlain(tokens, 'skills');
+    assertPlain(tokens, 'version');
+  });
+}
+
+test('our TOML grammar: headers, keys, values', async () => {
+  const tokens = (await tokenizer('ours'))(`[a."b c".d] # x
+[[arr]]
+key = "v\\n" # c
+'lit' = 'raw'
+n = 1_000
+f = -3.5e+2
+h = 0xFF
+t = true
+d = 1979-05-27T07:32:00Z
+ml = """
+one \\
+two"""
+inl = { x.y = 1, z = [1, 2] }
+`);
+  assertScope(tokens, 'a', 'entity.name.type.table');
+  assertScope(tokens, '"b c"', 'entity.name.type.table');
+  assertScope(tokens, 'arr', 'entity.name.type.table');
+  assertScope(tokens, 'key', 'support.type.property-name');
+  assertScope(tokens, '\\n', 'constant.character.escape');
+  assertScope(tokens, ' c', 'comment.line.number-sign');
+  assertScope(tokens, "'lit'", 'support.type.property-name');
+  assertScope(tokens, 'raw', 'string.quoted.single.literal.line');
+  assertScope(tokens, '1_000', 'constant.numeric.integer');
+  assertScope(tokens, '-3.5e+2', 'constant.numeric.float');
+  assertScope(tokens, '0xFF', 'constant.numeric.integer.hex');
+  assertScope(tokens, 'true', 'constant.language.boolean');
+  assertScope(tokens, '1979-05-27T07:32:00Z', 'constant.other.time.datetime.offset');
+  assertScope(tokens, 'two', 'string.quoted.triple.basic.block');
+  assertScope(tokens, 'x', 'support.type.property-name');
+  assertScope(tokens, '2', 'constant.numeric.integer');
+});
+
+test('package.json wires the grammars and the language as VS Code expects', () => {
+  const { languages, grammars } = manifest.contributes;
+  const toml = languages.find((l) => l.id === 'toml');
+  assert.deepEqual(toml.filenames, ['mars.toml', 'mars.local.toml']);
+  assert.ok(fs.existsSync(path.join(ROOT, toml.configuration)));
+  assert.deepEqual(grammars.find((g) => g.scopeName === 'source.toml').language, 'toml');
+  assert.deepEqual(grammars.find((g) => g.scopeName === INJECTION).injectTo, ['source.toml']);
+  for (const file of [toml.configuration, ...grammars.map((g) => g.path)]) JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));
+});
+
+test('the JSON schema accepts every spelling of a tool policy and rejects wrong shapes', async () => {
+  const { default: Ajv } = await import('ajv');
+  const { parse } = await import('smol-toml');
+  const schemaPath = manifest.contributes.tomlValidation[0].url;
+  assert.deepEqual(manifest.contributes.tomlValidation[0].fileMatch, ['mars.toml', 'mars.local.toml']);
+  const validate = new Ajv({ allErrors: true, strict: false }).compile(JSON.parse(fs.readFileSync(path.join(ROOT, schemaPath), 'utf8')));
+  const ok = (toml) => {
+    const valid = validate(parse(toml));
+    assert.ok(valid, `${toml}\n${JSON.stringify(validate.errors)}`);
+  };
+  const bad = (toml, where) => {
+    assert.equal(validate(parse(toml)), false, toml);
+    assert.ok(validate.errors.some((e) => e.instancePath.startsWith(where)), JSON.stringify(validate.errors));
+  };
+  ok(fs.readFileSync(path.join(ROOT, 'test/e2e/fixture/mars.toml'), 'utf8'));
+  ok(SAMPLE);
+  ok(`[dependencies]
+base = "1.2"
+tools = { url = "https://example.com/tools.git", version = "^2", agents = ["coder"] }
+[settings]
+targets = [".claude", ".codex"]
+unknown_future_key = { a = 1 }
+[models]
+fast = "claude-haiku"
+[agents.coder]
+model = "fast"
+tools = { allowed = ["read"], disallowed = [] }
+`);
+  bad('[agents.a.tools]\nallowed = "read"\n', '/agents/a/tools/allowed');
+  bad('[agents.a.tools]\nallowed = [1]\n', '/agents/a/tools/allowed/0');
+  bad('[skills.s]\ntools = ["read"]\n', '/skills/s/tools');
+  bad('[agents.a.tools]\nmcp = ["github"]\n', '/agents/a/tools');
+  bad('[agents.a.tools]\nbash = "allow"\n', '/agents/a/tools');
+});
+
+test('every diagnostic code has a setting, defaulting to its severity', async () => {
+  const { configuration } = await import('../../scripts/manifest.mjs');
+  assert.deepEqual(manifest.contributes.configuration, await configuration(), 'run `node scripts/manifest.mjs`');
+  const props = Object.assign({}, ...manifest.contributes.configuration.map((c) => c.properties));
+  assert.deepEqual(props['mars.trace.server'].enum, ['off', 'messages', 'verbose']);
+  assert.equal(props['mars.diagnostics.invalid-tool-name'].default, 'error');
+  assert.equal(manifest.contributes.configurationDefaults['[toml]']['editor.quickSuggestions'].strings, 'on');
+});
