@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+// `npm run test:e2e`: the end-to-end suite (test/e2e/suite) inside a real VS Code, on a copy of
+// test/e2e/fixture as the workspace.
+//
+//   node test/e2e/run.mjs                  offline: code-server 1.100.3 + headless Chromium (installed into
+//                                          .vscode-offline/ on first use by install-code-server.sh)
+//   node test/e2e/run.mjs --vsix X.vsix    the same against the packaged extension, installed from X.vsix
+//   node test/e2e/run.mjs --electron       desktop VS Code through @vscode/test-electron: VSCODE_EXECUTABLE,
+//                                          else the download @vscode/test-electron makes (needs the internet)
+// Options: --no-build (use dist/ as it is), --screenshot out.png (taken when the tests finish).
+// Environment: VSCODE_OFFLINE (code-server folder), CHROMIUM, E2E_TIMEOUT_MS, E2E_VERBOSE=1,
+// E2E_STRICT=1 (a server feature that answers nothing fails its tests instead of skipping them).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { installVsix, runInCodeServer, TEST_USER_SETTINGS } from './code-server.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(name);
+const option = (name) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const vsix = option('--vsix') && path.resolve(option('--vsix'));
+const screenshot = option('--screenshot') && path.resolve(option('--screenshot'));
+const electron = flag('--electron') || !!process.env.VSCODE_EXECUTABLE;
+const started = Date.now();
+
+function sh(cmd, cmdArgs, opts = {}) {
+  const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit', cwd: ROOT, ...opts });
+  if (r.status !== 0) throw new Error(`${cmd} ${cmdArgs.join(' ')} failed (${r.status ?? r.signal})`);
+}
+
+// 1. The extension (unless a VSIX is under test) and the suite.
+if (!vsix && !flag('--no-build')) sh(process.execPath, ['scripts/build.mjs']);
+const testsPath = path.join(ROOT, 'out/e2e/suite/index.js');
+await esbuild.build({
+  entryPoints: [path.join(ROOT, 'test/e2e/suite/index.ts')], outfile: testsPath, bundle: true, platform: 'node',
+  target: 'node20', format: 'cjs', sourcemap: 'inline', external: ['vscode', 'mocha'], logLevel: 'warning',
+});
+
+// 2. A workspace the tests may edit: a copy of the fixture.
+const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-e2e-ws-'));
+fs.cpSync(path.join(ROOT, 'test/e2e/fixture'), workspace, { recursive: true });
+
+let result;
+const timings = [];
+const onLine = (line) => {
+  const m = /^E2E_RESULT (\{.*\})$/.exec(line.trim());
+  if (m) result = JSON.parse(m[1]);
+  else {
+    if (line.startsWith('[timing]')) timings.push(line);
+    console.log(line);
+  }
+};
+
+let code;
+try {
+  if (electron) {
+    // 3a. Desktop VS Code.
+    if (vsix) throw new Error('--vsix runs on the offline route only (leave out --electron and VSCODE_EXECUTABLE)');
+    const { runTests } = await import('@vscode/test-electron');
+    const userData = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-e2e-user-'));
+    fs.mkdirSync(path.join(userData, 'User'), { recursive: true });
+    fs.writeFileSync(path.join(userData, 'User/settings.json'), JSON.stringify(TEST_USER_SETTINGS, null, 2));
+    try {
+      code = await runTests({
+        vscodeExecutablePath: process.env.VSCODE_EXECUTABLE || undefined,
+        extensionDevelopmentPath: ROOT,
+        extensionTestsPath: testsPath,
+        extensionTestsEnv: { E2E_STRICT: process.env.E2E_STRICT ?? '' },
+        launchArgs: [workspace, '--disable-extensions', '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes', `--user-data-dir=${userData}`],
+      }).then(() => 0, (e) => {
+        console.error(e);
+        return 1;
+      });
+    } finally {
+      fs.rmSync(userData, { recursive: true, force: true });
+    }
+  } else {
+    // 3b. code-server + headless Chromium, offline once installed.
+    const offlineDir = path.resolve(process.env.VSCODE_OFFLINE || path.join(ROOT, '.vscode-offline'));
+    if (!fs.existsSync(path.join(offlineDir, 'node_modules/code-server/out/node/entry.js'))) {
+      console.log(`[e2e] installing code-server into ${offlineDir} (once)`);
+      sh('bash', [path.join(ROOT, 'test/e2e/install-code-server.sh'), offlineDir]);
+    }
+    let extensionsDir;
+    if (vsix) {
+      extensionsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-e2e-ext-'));
+      await installVsix(offlineDir, vsix, extensionsDir);
+      console.log(`[e2e] testing the installed ${path.basename(vsix)}: ${fs.readdirSync(extensionsDir).filter((f) => !f.endsWith('.json')).join(', ')}`);
+    }
+    try {
+      code = await runInCodeServer({
+        offlineDir, extensionDevelopmentPath: vsix ? null : ROOT, testsPath, folder: workspace, extensionsDir, screenshot,
+        timeoutMs: +(process.env.E2E_TIMEOUT_MS || 180_000), verbose: !!process.env.E2E_VERBOSE, log: onLine,
+      });
+    } finally {
+      if (extensionsDir) fs.rmSync(extensionsDir, { recursive: true, force: true });
+    }
+  }
+} finally {
+  fs.rmSync(workspace, { recursive: true, force: true });
+}
+
+const seconds = ((Date.now() - started) / 1000).toFixed(1);
+for (const t of timings) console.log(t);
+if (result) {
+  console.log(`[e2e] ${vsix ? path.basename(vsix) : 'development build'} in VS Code ${electron ? '(desktop)' : '1.100.3 (code-server)'}, ${seconds} s in all`);
+  console.log(`${result.passes} passed, ${result.failures} failed${result.pending ? `, ${result.pending} skipped` : ''}`);
+} else if (!electron) {
+  console.log(`[e2e] the suite reported no result (exit code ${code})`);
+}
+process.exit(code === 0 && (electron || (result && result.failures === 0)) ? 0 : code || 1);
