@@ -13,7 +13,10 @@ import { FILE_NAMES, RESTART_COMMAND, SETTINGS_SECTION } from '../../server/src/
 export interface MarsExtensionApi {
   /** `Date.now()` when `activate` was entered. */
   readonly activatedAt: number;
-  /** Settles when the server answered `initialize` (or failed to start). */
+  /**
+   * Settles when the server answered `initialize` or failed to start. The server starts once a Mars
+   * file is open or found in the workspace, so this may wait for one.
+   */
   readonly ready: Promise<void>;
   /** `Date.now()` when the server first answered `initialize`. */
   readonly serverReadyAt: () => number | undefined;
@@ -49,20 +52,10 @@ export function activate(context: vscode.ExtensionContext): MarsExtensionApi {
     traceOutputChannel: output,
   };
 
-  const start = async (): Promise<void> => {
-    client = new LanguageClient(SETTINGS_SECTION, 'Mars TOML', serverOptions, clientOptions);
-    try {
-      await client.start();
-    } catch (e) {
-      output.error(`the language server did not start: ${e instanceof Error ? e.message : String(e)}`);
-      throw e;
-    }
-  };
-
   const status = vscode.languages.createLanguageStatusItem('mars.server', DOCUMENT_SELECTOR);
   status.name = 'Mars TOML';
   status.text = 'Mars';
-  status.detail = 'starting';
+  status.detail = 'not started';
   status.command = { title: 'Restart', command: RESTART_COMMAND, tooltip: 'Mars: Restart Language Server' };
   context.subscriptions.push(status);
   const showState = () => {
@@ -73,21 +66,50 @@ export function activate(context: vscode.ExtensionContext): MarsExtensionApi {
   };
 
   let serverReadyAt: number | undefined;
-  const ready = start().then(() => {
-    serverReadyAt = Date.now();
+  const start = async (): Promise<void> => {
+    client = new LanguageClient(SETTINGS_SECTION, 'Mars TOML', serverOptions, clientOptions);
+    context.subscriptions.push(client.onDidChangeState(showState));
+    try {
+      await client.start();
+      serverReadyAt ??= Date.now();
+    } catch (e) {
+      output.error(`the language server did not start: ${e instanceof Error ? e.message : String(e)}`);
+    }
     showState();
-  }, () => showState());
-  client?.onDidChangeState(showState);
+  };
+
+  // The server starts when it has work: at once when a Mars file is open or the workspace holds one
+  // (the workspaceContains activation), else (activated by some other TOML file) when the first Mars
+  // file opens. A workspace with only a Cargo.toml starts no server process.
+  let starting: Promise<void> | undefined;
+  const startOnce = () => (starting ??= start());
+  const isMars = (doc: vscode.TextDocument) => vscode.languages.match(DOCUMENT_SELECTOR, doc) > 0;
+  const ready = vscode.workspace.textDocuments.some(isMars)
+    ? startOnce()
+    : new Promise<void>((resolve) => {
+        const go = () => {
+          opened.dispose();
+          void startOnce().then(resolve);
+        };
+        const opened = vscode.workspace.onDidOpenTextDocument((doc) => {
+          if (isMars(doc)) go();
+        });
+        context.subscriptions.push(opened);
+        vscode.workspace.findFiles(FILE_GLOB, '**/node_modules/**', 1).then((found) => {
+          if (found.length > 0) go();
+        }, () => undefined);
+      });
 
   context.subscriptions.push(
     vscode.commands.registerCommand(RESTART_COMMAND, async () => {
       output.info('restarting the language server');
-      if (client && client.state !== State.Stopped) {
+      if (!client) {
+        await startOnce();
+      } else if (client.state !== State.Stopped) {
         await client.restart();
       } else {
-        await client?.dispose().catch(() => undefined);
+        await client.dispose().catch(() => undefined);
         await start();
-        client?.onDidChangeState(showState);
       }
       showState();
     }),
