@@ -1,7 +1,7 @@
 // Code actions over the protocol: each fix applied to the text gives the expected file.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { CodeAction, Diagnostic, TextDocumentEdit } from 'vscode-languageserver';
+import type { CodeAction, Diagnostic, TextDocumentEdit, TextEdit } from 'vscode-languageserver';
 import { LspClient } from '../support/lspClient';
 import { applyTextEdits } from '../support/text';
 
@@ -24,7 +24,7 @@ function applied(text: string, action: CodeAction, uri: string): string {
   const change = action.edit!.documentChanges![0] as TextDocumentEdit;
   assert.equal(change.textDocument.uri, uri);
   assert.equal(change.textDocument.version, 1, 'edits name the version they were computed against');
-  return applyTextEdits(text, change.edits);
+  return applyTextEdits(text, change.edits as TextEdit[]);
 }
 
 // input, the code whose preferred fix is applied, expected text
