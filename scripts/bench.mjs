@@ -1,21 +1,39 @@
-// `npm run bench`: prints speed and memory figures. Nothing here is asserted: machines are noisy,
-// so compare the ratios measured in one run.
+// `npm run bench`: prints speed and memory figures, side by side with their baselines (Tombi, an
+// empty Node language server, a bare smol-toml parse) and each with its target. Nothing here is
+// asserted and the exit code is 0 whatever the figures: machines are noisy, so compare the ratios
+// measured in one run.
+//
+//   node scripts/bench.mjs [--profile] [--keep]
+//     --profile  also run the checker and the server under `node --cpu-prof` and print their top costs
+//     --keep     keep the temp folder (generated files, bundles, profiles)
 import * as esbuild from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parse as smolParse } from 'smol-toml';
+import { bigMarsToml, rng, smallMarsToml } from './bench/generate.mjs';
+import { LspClient, now } from './bench/lsp.mjs';
+import { report } from './bench/profile.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
+const PROFILE = process.argv.includes('--profile');
+const KEEP = process.argv.includes('--keep');
+const benchStart = now();
 
 // Bundle the pure analysis modules once, so the figures are for the same code the server runs.
 await esbuild.build({
-  entryPoints: { grammar: 'server/src/grammar/toolName.ts' },
+  entryPoints: { grammar: 'server/src/grammar/toolName.ts', analysis: 'server/src/analysis/analyze.ts' },
   absWorkingDir: root, bundle: true, platform: 'node', format: 'cjs', outdir: 'out/bench', logLevel: 'warning',
 });
 const grammar = require(path.join(root, 'out/bench/grammar.js'));
+const analysis = require(path.join(root, 'out/bench/analysis.js'));
 
-console.log(`machine: ${os.cpus()[0]?.model ?? 'unknown cpu'} x${os.cpus().length}, node ${process.version}`);
+const cpus = os.cpus();
+console.log(`machine: ${cpus[0]?.model ?? 'unknown cpu'}, ${cpus.length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB, node ${process.version}, ${os.platform()} ${os.release()}`);
 
 function benchGrammar() {
   const base = ['bash', 'Bash(git log:*)', 'shell', 'WebSearch', 'mcp__github__create_issue', 'mcp(github/*)', 'read(./src/**)',
@@ -33,3 +51,400 @@ function benchGrammar() {
 }
 
 benchGrammar();
+
+// ---------------------------------------------------------------------------------------------
+// Inputs and programs, in a temp folder. The bundles are copied there first, so a rebuild of dist/
+// by someone else while the bench runs cannot mix two versions into one table.
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-bench-'));
+const bin = path.join(tmp, 'dist');
+fs.mkdirSync(bin);
+for (const f of ['server.js', 'cli.js', 'server.js.map', 'cli.js.map']) {
+  if (fs.existsSync(path.join(root, 'dist', f))) fs.copyFileSync(path.join(root, 'dist', f), path.join(bin, f));
+}
+const SERVER = path.join(bin, 'server.js');
+const CLI = path.join(bin, 'cli.js');
+const EMPTY_SERVER = path.join(bin, 'empty-server.js');
+await esbuild.build({
+  entryPoints: [path.join(root, 'scripts/bench/empty-server.ts')], outfile: EMPTY_SERVER,
+  absWorkingDir: root, bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning',
+});
+
+const big = bigMarsToml(1, 4000);
+const small = smallMarsToml();
+const bigFile = path.join(tmp, 'big', 'mars.toml');
+const smallFile = path.join(tmp, 'small', 'mars.toml');
+fs.mkdirSync(path.dirname(bigFile));
+fs.mkdirSync(path.dirname(smallFile));
+fs.writeFileSync(bigFile, big.text);
+fs.writeFileSync(smallFile, small);
+const bigUri = pathToFileURL(bigFile).href;
+const smallUri = pathToFileURL(smallFile).href;
+const lineCount = (t) => t.split('\n').length;
+console.log(`inputs: big ${(Buffer.byteLength(big.text) / 1e6).toFixed(2)} MB, ${lineCount(big.text)} lines, ${big.entries.length} entries; ` +
+  `small ${lineCount(small)} lines (${tmp})`);
+
+const TOMBI = findTombi();
+/** $TOMBI, else the npm package's binary (@tombi-toml/cli-linux-x64), else `tombi` on PATH. */
+function findTombi() {
+  const candidates = [process.env.TOMBI, path.join(root, 'node_modules/@tombi-toml/cli-linux-x64/tombi'), 'tombi'].filter(Boolean);
+  for (const c of candidates) {
+    const r = spawnSync(c, ['--version'], { encoding: 'utf8' });
+    if (r.status === 0) return { path: c, version: r.stdout.trim() };
+  }
+  return null;
+}
+console.log(TOMBI ? `baseline: ${TOMBI.version} (${TOMBI.path})` : 'baseline: tombi not installed (npm install --no-save @tombi-toml/cli-linux-x64)');
+
+const PUSH_DEBOUNCE_MS = Number(/(?:PUSH_DEBOUNCE_MS|SETTLE_MS)\s*=\s*(\d+)/.exec(safeRead(path.join(root, 'server/src/lsp/server.ts')))?.[1] ?? NaN);
+function safeRead(p) {
+  try {
+    return fs.readFileSync(p, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+const median = (xs) => percentile(xs, 50);
+function percentile(xs, p) {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+}
+const ms = (x) => (Number.isFinite(x) ? (x >= 100 ? `${x.toFixed(0)} ms` : x >= 10 ? `${x.toFixed(1)} ms` : `${x.toFixed(2)} ms`) : 'n/a');
+
+/** Wall time of a whole process, stdout and stderr to /dev/null. */
+function processMs(command, args) {
+  const t0 = now();
+  const r = spawnSync(command, args, { stdio: 'ignore', cwd: tmp });
+  const t = now() - t0;
+  if (r.error) throw r.error;
+  if (r.signal) throw new Error(`${path.basename(command)} died of ${r.signal}`);
+  return { t, status: r.status };
+}
+
+/** A one-character replacement inside a random entry: same length, so every offset stays valid. */
+function makeEditor(seed) {
+  const r = rng(seed);
+  let text = big.text;
+  const lineStarts = [0];
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) lineStarts.push(i + 1);
+  const position = (offset) => {
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (lineStarts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo, character: offset - lineStarts[lo] };
+  };
+  const randomEntryOffset = () => {
+    const e = big.entries[Math.floor(r() * big.entries.length)];
+    return e.start + Math.floor(r() * (e.end - e.start));
+  };
+  return {
+    get text() {
+      return text;
+    },
+    position,
+    randomEntryOffset,
+    edit() {
+      const at = randomEntryOffset();
+      const old = text[at];
+      let ch = String.fromCharCode(97 + Math.floor(r() * 26));
+      if (ch === old) ch = ch === 'a' ? 'b' : 'a';
+      text = text.slice(0, at) + ch + text.slice(at + 1);
+      const start = position(at);
+      return { range: { start, end: { line: start.line, character: start.character + 1 } }, text: ch };
+    },
+  };
+}
+
+const rows = [];
+/** One row of the table. `ratio` and `pass` are null where there is no baseline or no target. */
+function row(measure, ours, baseline, ratio, target, pass) {
+  rows.push({ measure, ours, baseline, ratio, target, pass });
+}
+const ratioText = (r) => (Number.isFinite(r) ? `${r < 10 ? r.toFixed(2) : r.toFixed(1)}x` : '');
+function failed(measure, e) {
+  row(measure, 'error', String(e instanceof Error ? e.message : e).slice(0, 60), null, '', false);
+}
+
+// ---------------------------------------------------------------------------------------------
+// (a) The checker over the large file, whole process, against `tombi lint --offline`.
+
+const CLI_RUNS = 5;
+try {
+  const nodeFloor = median(Array.from({ length: CLI_RUNS }, () => processMs(process.execPath, ['-e', '0']).t));
+  processMs(process.execPath, [CLI, 'check', bigFile, '--format', 'json']); // warm the file cache
+  const ours = [];
+  let status = null;
+  for (let i = 0; i < CLI_RUNS; i++) {
+    const r = processMs(process.execPath, [CLI, 'check', bigFile, '--format', 'json']);
+    ours.push(r.t);
+    status = r.status;
+  }
+  if (status !== 0 && status !== 1) throw new Error(`mars-toml check exited ${status}`);
+  const oursMs = median(ours);
+  if (TOMBI) {
+    processMs(TOMBI.path, ['lint', '--offline', bigFile]);
+    const theirs = median(Array.from({ length: CLI_RUNS }, () => processMs(TOMBI.path, ['lint', '--offline', bigFile]).t));
+    row(`checker, 1 MB file, whole process (median of ${CLI_RUNS})`, ms(oursMs), `tombi lint ${ms(theirs)}`, oursMs / theirs, '<= 0.5x tombi', oursMs <= 0.5 * theirs);
+  } else {
+    row(`checker, 1 MB file, whole process (median of ${CLI_RUNS})`, ms(oursMs), 'tombi not installed', null, '<= 0.5x tombi', null);
+  }
+  row('  node -e 0 (the floor of any Node process)', ms(nodeFloor), '', null, 'info', null);
+} catch (e) {
+  failed('checker, 1 MB file', e);
+}
+
+// ---------------------------------------------------------------------------------------------
+// (b) Cold start: spawn -> first diagnostics of the small file, against the empty server.
+
+async function coldStart(serverJs) {
+  const c = new LspClient(process.execPath, [serverJs, '--stdio']);
+  try {
+    await c.initialize();
+    await c.open(smallUri, small, 1);
+    const p = await c.waitPublished(smallUri, (x) => x.version === 1 || x.version === undefined, 20_000);
+    return p.at - c.spawnedAt;
+  } finally {
+    await c.stop();
+  }
+}
+
+const COLD_RUNS = 7;
+try {
+  await coldStart(SERVER); // warm the file cache
+  await coldStart(EMPTY_SERVER);
+  const ours = [];
+  const empty = [];
+  for (let i = 0; i < COLD_RUNS; i++) {
+    ours.push(await coldStart(SERVER));
+    empty.push(await coldStart(EMPTY_SERVER));
+  }
+  const o = median(ours);
+  const e = median(empty);
+  row(`cold start: spawn -> first diagnostics, small file (median of ${COLD_RUNS})`, ms(o), `empty server ${ms(e)}`, o / e, '<= 1.5x empty', o <= 1.5 * e);
+} catch (e) {
+  failed('cold start', e);
+}
+
+// ---------------------------------------------------------------------------------------------
+// (c) Edit -> fresh diagnostics on the large file (push, versioned), (d) completion and hover
+// latency, (e) peak memory, all on one server session.
+
+const EDITS = 15;
+const EDIT_BUDGET_MS = 45_000;
+const REQUESTS = 200;
+
+/** Opens the big file, then times one-character edits -> publishDiagnostics of that version. */
+async function editLoop(c, { fullSync, seed }) {
+  const editor = makeEditor(seed);
+  const t0 = now();
+  await c.open(bigUri, editor.text, 1);
+  const first = await c.waitPublished(bigUri, (x) => x.version === 1 || x.version === undefined, 60_000);
+  const openMs = first.at - t0;
+  const times = [];
+  const started = now();
+  for (let v = 2; v <= EDITS + 1 && now() - started < EDIT_BUDGET_MS; v++) {
+    const change = editor.edit();
+    const seen = c.publishedFor(bigUri).length;
+    const t = now();
+    await c.change(bigUri, v, [fullSync ? { text: editor.text } : change]);
+    const p = await c.waitPublished(bigUri, (x, i) => x.version === v || (x.version === undefined && i >= seen), 60_000);
+    times.push(p.at - t);
+  }
+  return { openMs, times, editor, diagnostics: first.count };
+}
+
+let oursEdit = null;
+let tombiEdit = null;
+let parseMs = NaN;
+let inProcessMs = NaN;
+try {
+  const c = new LspClient(process.execPath, [SERVER, '--stdio']);
+  try {
+    await c.initialize();
+    const loop = await editLoop(c, { fullSync: false, seed: 7 });
+    oursEdit = loop;
+    // (d) Completion and hover at random entry positions, one request at a time.
+    const r = rng(11);
+    const completion = [];
+    const hover = [];
+    let completionItems = 0;
+    let hovers = 0;
+    for (let i = 0; i < REQUESTS; i++) {
+      const position = loop.editor.position(loop.editor.randomEntryOffset());
+      const params = { textDocument: { uri: bigUri }, position };
+      if (r() < 0.5) {
+        let t = now();
+        const res = await c.request('textDocument/completion', params);
+        completion.push(now() - t);
+        completionItems += Array.isArray(res) ? res.length : res?.items?.length ?? 0;
+        t = now();
+        hovers += (await c.request('textDocument/hover', params)) ? 1 : 0;
+        hover.push(now() - t);
+      } else {
+        let t = now();
+        hovers += (await c.request('textDocument/hover', params)) ? 1 : 0;
+        hover.push(now() - t);
+        t = now();
+        const res = await c.request('textDocument/completion', params);
+        completion.push(now() - t);
+        completionItems += Array.isArray(res) ? res.length : res?.items?.length ?? 0;
+      }
+    }
+    const mem = await c.memory();
+    oursEdit.completion = completion;
+    oursEdit.hover = hover;
+    oursEdit.memory = mem;
+    oursEdit.completionItems = completionItems;
+    oursEdit.hovers = hovers;
+  } finally {
+    await c.stop();
+  }
+} catch (e) {
+  failed('edit -> diagnostics (ours)', e);
+}
+
+if (TOMBI) {
+  try {
+    const c = new LspClient(TOMBI.path, ['lsp', '--offline'], { cwd: path.dirname(bigFile), rootUri: pathToFileURL(path.dirname(bigFile)).href });
+    try {
+      const init = await c.initialize();
+      const sync = init.capabilities?.textDocumentSync;
+      const fullSync = (typeof sync === 'number' ? sync : sync?.change) !== 2;
+      tombiEdit = await editLoop(c, { fullSync, seed: 7 });
+      tombiEdit.memory = await c.memory();
+      tombiEdit.fullSync = fullSync;
+    } finally {
+      await c.stop();
+    }
+  } catch (e) {
+    failed('edit -> diagnostics (tombi lsp)', e);
+  }
+}
+
+// The floor: a bare smol-toml parse of the same text after the same kind of edit, in-process; and
+// the project's own analysis in-process (no LSP, no debounce, no JSON), for the breakdown.
+try {
+  const editor = makeEditor(7);
+  for (let i = 0; i < 2; i++) smolParse(editor.text);
+  const parses = [];
+  for (let i = 0; i < 9; i++) {
+    editor.edit();
+    const t = now();
+    smolParse(editor.text);
+    parses.push(now() - t);
+  }
+  parseMs = median(parses);
+  const analyzer = new analysis.Analyzer();
+  analyzer.analyze(editor.text);
+  const runs = [];
+  for (let i = 0; i < 5; i++) {
+    editor.edit();
+    const t = now();
+    const a = analyzer.analyze(editor.text);
+    analysis.visibleFindings(a);
+    runs.push(now() - t);
+  }
+  inProcessMs = median(runs);
+} catch (e) {
+  failed('bare parse / in-process analysis', e);
+}
+
+if (oursEdit) {
+  const o = median(oursEdit.times);
+  const label = `edit -> diagnostics, 1 MB file (median of ${oursEdit.times.length})`;
+  if (tombiEdit) {
+    const t = median(tombiEdit.times);
+    row(label, ms(o), `tombi lsp ${ms(t)}`, o / t, '<= 0.2x tombi', o <= 0.2 * t);
+  } else {
+    row(label, ms(o), 'tombi not installed', null, '<= 0.2x tombi', null);
+  }
+  row('', '', `smol-toml parse ${ms(parseMs)}`, o / parseMs, '<= 8x parse', o <= 8 * parseMs);
+  if (Number.isFinite(PUSH_DEBOUNCE_MS)) row(`  of which the server's settle delay (server.ts)`, ms(PUSH_DEBOUNCE_MS), '', null, 'info', null);
+  row('  in-process Analyzer.analyze + visibleFindings', ms(inProcessMs), '', inProcessMs / parseMs, 'info', null);
+  row('  open 1 MB file -> first diagnostics', ms(oursEdit.openMs), tombiEdit ? `tombi lsp ${ms(tombiEdit.openMs)}` : '',
+    tombiEdit ? oursEdit.openMs / tombiEdit.openMs : null, 'info', null);
+  if (oursEdit.completion) {
+    const p50 = percentile(oursEdit.completion, 50);
+    const p95 = percentile(oursEdit.completion, 95);
+    row(`completion p50 / p95, 1 MB file (${oursEdit.completion.length} requests)`, `${ms(p50)} / ${ms(p95)}`,
+      oursEdit.completionItems === 0 ? '(all results empty)' : `${(oursEdit.completionItems / oursEdit.completion.length).toFixed(1)} items/request`,
+      null, 'p95 < 20 ms', p95 < 20);
+    const h50 = percentile(oursEdit.hover, 50);
+    const h95 = percentile(oursEdit.hover, 95);
+    row(`hover p50 / p95, 1 MB file (${oursEdit.hover.length} requests)`, `${ms(h50)} / ${ms(h95)}`,
+      oursEdit.hovers === 0 ? '(all results null)' : `${oursEdit.hovers} non-null`, null, 'p95 < 20 ms', h95 < 20);
+  }
+  if (oursEdit.memory) {
+    const m = oursEdit.memory.peakMB;
+    row('server peak memory (VmHWM) after the edit loop, 1 MB file', `${m.toFixed(0)} MB`,
+      tombiEdit?.memory ? `tombi lsp ${tombiEdit.memory.peakMB.toFixed(0)} MB` : '', tombiEdit?.memory ? m / tombiEdit.memory.peakMB : null,
+      '< 200 MB', m < 200);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The table.
+
+const headers = ['measure', 'ours', 'baseline', 'ratio', 'target', ''];
+const cells = rows.map((r) => [r.measure, r.ours, r.baseline, ratioText(r.ratio), r.target, r.pass === null ? '' : r.pass ? 'PASS' : 'MISS']);
+const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+const line = (c) => c.map((x, i) => (i === 1 || i === 3 ? x.padStart(widths[i]) : x.padEnd(widths[i]))).join('  ').trimEnd();
+console.log('');
+console.log(line(headers));
+console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+for (const c of cells) console.log(line(c));
+const misses = rows.filter((r) => r.pass === false).length;
+const passes = rows.filter((r) => r.pass === true).length;
+console.log(`\n${passes} PASS, ${misses} MISS${tombiEdit?.fullSync ? '; tombi asks for full-text sync, so its edits carry the whole text' : ''}` +
+  `; ${((now() - benchStart) / 1000).toFixed(0)} s`);
+
+// ---------------------------------------------------------------------------------------------
+// --profile: where the checker's and the server's time goes.
+
+if (PROFILE) {
+  const profDir = path.join(tmp, 'profiles');
+  fs.mkdirSync(profDir);
+  try {
+    const dir = path.join(profDir, 'cli');
+    spawnSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', dir, CLI, 'check', bigFile, '--format', 'json'], { stdio: 'ignore', cwd: tmp });
+    for (const f of fs.readdirSync(dir)) console.log(`\n${report(path.join(dir, f), 'checker (mars-toml check --format json, 1 MB file)')}`);
+  } catch (e) {
+    console.log(`checker profile failed: ${e instanceof Error ? e.message : e}`);
+  }
+  try {
+    const dir = path.join(profDir, 'server');
+    const c = new LspClient(process.execPath, ['--cpu-prof', '--cpu-prof-dir', dir, SERVER, '--stdio']);
+    await c.initialize();
+    const editor = makeEditor(7);
+    await c.open(bigUri, editor.text, 1);
+    await c.waitPublished(bigUri, (x) => x.version === 1, 60_000);
+    for (let v = 2; v <= 6; v++) {
+      await c.change(bigUri, v, [editor.edit()]);
+      await c.waitPublished(bigUri, (x) => x.version === v, 60_000);
+    }
+    for (let i = 0; i < 50; i++) {
+      const position = editor.position(editor.randomEntryOffset());
+      await c.request('textDocument/completion', { textDocument: { uri: bigUri }, position });
+      await c.request('textDocument/hover', { textDocument: { uri: bigUri }, position });
+    }
+    await c.stop(10_000);
+    for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+      console.log(`\n${report(path.join(dir, f), 'server (open 1 MB file, 5 edits, 50 completions + hovers)')}`);
+    }
+  } catch (e) {
+    console.log(`server profile failed: ${e instanceof Error ? e.message : e}`);
+  }
+}
+
+if (KEEP) console.log(`\nkept ${tmp}`);
+else fs.rmSync(tmp, { recursive: true, force: true });
+process.exit(0);
