@@ -130,7 +130,9 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only?: Code):
   const byArray = new Map<TomlArray, number[]>();
   for (const p of analysis.entries) {
     if (!duplicateAt.has(contentSpan(text, p.entry.string).start)) continue;
-    byArray.set(p.entry.array, [...(byArray.get(p.entry.array) ?? []), p.entry.index]);
+    const indices = byArray.get(p.entry.array);
+    if (indices) indices.push(p.entry.index);
+    else byArray.set(p.entry.array, [p.entry.index]);
   }
   for (const [array, indices] of byArray) structural.push(deleteItems(text, array, indices));
   // Map-form keys and `tools.mcp`, one edit set per owner so two keys never both become a list.
@@ -141,7 +143,9 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only?: Code):
     const move = moveOf(extra);
     if (!move) continue;
     const id = `${extra.owner.kind}\u0000${extra.owner.name}`;
-    byOwner.set(id, [...(byOwner.get(id) ?? []), move]);
+    const moves = byOwner.get(id);
+    if (moves) moves.push(move);
+    else byOwner.set(id, [move]);
   }
   for (const moves of byOwner.values()) structural.push(moveEdits(text, analysis.policies, moves.filter((m) => m !== null)));
   return nonOverlapping([...structural, ...combined, ...values]);

@@ -94,31 +94,30 @@ function overlaps(a: Edit, b: Edit): boolean {
 }
 
 /**
- * The edits of the groups that do not overlap a group kept before them, in priority order. Kept
- * edits stay sorted by offset, so a check is a binary search (groups mostly arrive in document
- * order, which keeps insertion cheap on a file with thousands of fixes).
+ * The edits of the groups that do not overlap a group kept before them, in priority order. One
+ * sweep over all edits sorted by offset finds which groups clash (files with tens of thousands of
+ * fixes stay linear-logarithmic); a group's own edits never overlap each other.
  */
 export function nonOverlapping(groups: ReadonlyArray<readonly Edit[]>): Edit[] {
-  const taken: Edit[] = [];
-  const firstAtOrAfter = (start: number) => {
-    let lo = 0;
-    let hi = taken.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (taken[mid]!.start < start) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+  const items: Array<{ readonly e: Edit; readonly g: number }> = [];
+  groups.forEach((group, g) => group.forEach((e) => items.push({ e, g })));
+  items.sort((a, b) => a.e.start - b.e.start || a.e.end - b.e.end);
+  const clashes = new Map<number, number[]>();
+  const clash = (a: number, b: number) => {
+    (clashes.get(a) ?? clashes.set(a, []).get(a)!).push(b);
+    (clashes.get(b) ?? clashes.set(b, []).get(b)!).push(a);
   };
-  const clashes = (e: Edit) => {
-    const i = firstAtOrAfter(e.start);
-    // Neighbours: every kept edit is disjoint from the others, so only these two can overlap e.
-    return [taken[i - 1], taken[i]].some((t) => t !== undefined && overlaps(e, t)) ||
-      (i < taken.length && taken[i]!.start < e.end);
-  };
-  for (const group of groups) {
-    if (group.some(clashes) || group.some((e, i) => group.some((f, j) => i < j && overlaps(e, f)))) continue;
-    for (const e of group) taken.splice(firstAtOrAfter(e.start), 0, e);
+  // Edits that may still overlap what comes next: those ending after its start, and insertions
+  // at its very start.
+  let active: typeof items = [];
+  for (const it of items) {
+    active = active.filter((a) => a.e.end > it.e.start || (a.e.start === a.e.end && a.e.start === it.e.start));
+    for (const a of active) if (a.g !== it.g && overlaps(a.e, it.e)) clash(a.g, it.g);
+    active.push(it);
   }
-  return taken;
+  const kept = new Set<number>();
+  for (let g = 0; g < groups.length; g++) {
+    if (!(clashes.get(g) ?? []).some((other) => kept.has(other))) kept.add(g);
+  }
+  return items.filter((it) => kept.has(it.g)).map((it) => it.e);
 }

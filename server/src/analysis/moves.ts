@@ -6,7 +6,7 @@ import type { KeyValue } from '../toml/model';
 import { basicString } from '../toml/strings';
 import { appendToArray, deleteKeyValue, type Edit } from './edits';
 import type { Fix } from './findings';
-import type { ExtraKey, ListName, Policies, ShapeProblem } from './policies';
+import { listOf, type ExtraKey, type ListName, type Policies, type ShapeProblem } from './policies';
 
 interface Move {
   readonly extra: ExtraKey;
@@ -46,7 +46,7 @@ export function moveEdits(text: string, policies: Policies, moves: readonly Move
     const group = moves.filter((m) => m.list === list);
     if (group.length === 0) continue;
     const owner = group[0]!.extra.owner;
-    const existing = policies.lists.find((l) => l.list === list && l.owner.kind === owner.kind && l.owner.name === owner.name && l.array.closed);
+    const existing = listOf(policies, owner, list);
     const present = new Set(existing?.array.items.map((i) => (i.kind === 'string' ? i.value : '')));
     const names = [...new Set(group.flatMap((m) => m.names))].filter((n) => !present.has(n));
     let rest = group;

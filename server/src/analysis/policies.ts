@@ -147,13 +147,36 @@ function visit(out: Policies, path: readonly KeyPart[], keyStart: number, kv: Ke
   member(out, table, kv, relative);
 }
 
+/** The dotted-key tools tables found so far, by owner and key prefix (a file has thousands). */
+const dottedIndex = new WeakMap<Policies, Map<string, ToolsTable>>();
+
 function dottedTable(out: Policies, owner: Owner, prefixParts: readonly KeyPart[]): ToolsTable {
   const keyPrefix = prefixParts.map((p) => p.name).join('.') + '.';
-  const found = out.tables.find((t) => t.spelling === 'dotted' && t.owner.kind === owner.kind && t.owner.name === owner.name && t.keyPrefix === keyPrefix);
+  let index = dottedIndex.get(out);
+  if (!index) dottedIndex.set(out, (index = new Map()));
+  const id = `${owner.kind}\u0000${owner.name}\u0000${keyPrefix}`;
+  const found = index.get(id);
   if (found) return found;
   const table: ToolsTable = { owner, members: [], spelling: 'dotted', keyPrefix };
+  index.set(id, table);
   out.tables.push(table);
   return table;
+}
+
+const listIndex = new WeakMap<Policies, Map<string, Policies['lists'][number]>>();
+
+/** The first closed `list` of an owner, where a fix can append to it. */
+export function listOf(policies: Policies, owner: Owner, list: ListName): Policies['lists'][number] | undefined {
+  let index = listIndex.get(policies);
+  if (!index) {
+    index = new Map();
+    for (const l of policies.lists) {
+      const id = `${l.owner.kind}\u0000${l.owner.name}\u0000${l.list}`;
+      if (l.array.closed && !index.has(id)) index.set(id, l);
+    }
+    listIndex.set(policies, index);
+  }
+  return index.get(`${owner.kind}\u0000${owner.name}\u0000${list}`);
 }
 
 /** A key/value inside a tools table, `relative` being its key below `tools`. */

@@ -5,7 +5,7 @@ import {
   type CancellationToken, type Connection, type Diagnostic, DidChangeConfigurationNotification, DocumentDiagnosticReportKind,
   type InitializeParams, type InitializeResult, TextDocumentSyncKind, TextDocuments, CodeActionKind,
 } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import { TextDocument, type Position, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { Analyzer, visibleFindings, type Analysis } from '../analysis/analyze';
 import type { SeverityOverrides } from '../analysis/codes';
 import { codeActions, resolveFixAll, type FixAllData } from '../features/codeActions';
@@ -39,8 +39,27 @@ export interface ServerHost {
   mcpServers?(documentUri: string, workspaceFolders: readonly string[]): string[];
 }
 
+/**
+ * Apply content changes one at a time, each range clamped to the text it applies to: a position
+ * past the last line would otherwise leave `vscode-languageserver-textdocument`'s line table out
+ * of step with its text, and every later edit would land in the wrong place.
+ */
+function applyChanges(doc: TextDocument, changes: TextDocumentContentChangeEvent[], version: number): TextDocument {
+  let current = doc;
+  for (const change of changes) {
+    if (!('range' in change)) {
+      current = TextDocument.update(current, [change], version);
+      continue;
+    }
+    const clamp = (p: Position) => current.positionAt(current.offsetAt(p));
+    const range = { start: clamp(change.range.start), end: clamp(change.range.end) };
+    current = TextDocument.update(current, [{ range, text: change.text }], version);
+  }
+  return TextDocument.update(current, [], version);
+}
+
 export function startServer(connection: Connection, host: ServerHost = {}): void {
-  const documents = new TextDocuments(TextDocument);
+  const documents = new TextDocuments<TextDocument>({ create: TextDocument.create, update: applyChanges });
   const states = new Map<string, DocState>();
   const settings = new SettingsCache(connection);
   let pull = false;
