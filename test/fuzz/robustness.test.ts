@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver';
 import { CancellationTokenSource } from 'vscode-languageserver/node';
-import { analyze, fixAllEdits } from '../../server/src/analysis/analyze';
+import { analyzeDocument as analyze, documentFindings, documentFixAll as fixAllEdits } from '../../server/src/analysis/document';
 import { applyEdits } from '../../server/src/analysis/edits';
 import { LspClient } from '../support/lspClient';
 import { DIST } from '../support/paths';
@@ -287,7 +287,7 @@ describe('fuzz: analysis', () => {
       }
       const analyzeMs = now() - t0;
       if (analyzeMs > doc.boundMs) problems.push(`analyze took ${analyzeMs.toFixed(0)} ms (bound ${doc.boundMs}) on ${show(doc)}`);
-      for (const f of analysis.findings) {
+      for (const f of documentFindings(analysis)) {
         if (!(f.span.start >= 0 && f.span.start <= f.span.end && f.span.end <= doc.text.length)) {
           problems.push(`finding ${f.code} has span ${f.span.start}-${f.span.end} outside the text on ${show(doc)}`);
           break;

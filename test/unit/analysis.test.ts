@@ -2,12 +2,12 @@
 // `code@text` (the text under the finding's span), pure, with no server in between.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyze, fixAllEdits, visibleFindings } from '../../server/src/analysis/analyze';
+import { analyzeDocument, documentFindings, documentFixAll } from '../../server/src/analysis/document';
 import { applyEdits } from '../../server/src/analysis/edits';
 
 function check(input: string, expected: string[]): void {
-  const a = analyze(input);
-  assert.deepEqual(visibleFindings(a).map((f) => `${f.code}@${input.slice(f.span.start, f.span.end)}`), expected);
+  const a = analyzeDocument(input);
+  assert.deepEqual(documentFindings(a).map((f) => `${f.code}@${input.slice(f.span.start, f.span.end)}`), expected);
 }
 
 const CASES: Array<[name: string, input: string, expected: string[]]> = [
@@ -32,7 +32,7 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['multi-line string: first line', '[agents.a.tools]\nallowed = ["""\nShell\nx"""]\n', ['unknown-tool@Shell', 'illegal-char@Shell']],
   ['suppressed by code', '[agents.a.tools]\nallowed = ["Bash"] # mars-ignore: non-canonical -- harness name\n', []],
   ['suppression of another code does not hide', '[agents.a.tools]\nallowed = ["Bash"] # mars-ignore: unknown-tool\n', ['non-canonical@Bash']],
-  ['syntax error kept apart', '[agents.a.tools]\nallowed = ["Bash"\n[agents.b.tools]\nallowed = ["Read"]\n', ['non-canonical@Bash', 'toml-syntax@[', 'non-canonical@Read']],
+  ['syntax error kept apart', '[agents.a.tools]\nallowed = ["Bash"\n[agents.b.tools]\nallowed = ["Read"]\n', ['non-canonical@Bash', 'toml-syntax@"', 'non-canonical@Read']],
   ['table defined twice', '[agents.a.tools]\nallowed = ["read"]\n[agents.a.tools]\ndisallowed = ["bash"]\n', ['toml-syntax@[agents.a.tools]']],
 ];
 
@@ -47,8 +47,8 @@ const FIX_ALL: Array<[string, string]> = [
 for (const [input, expected] of FIX_ALL) {
   test(`fix all: ${input.replace(/\n/g, ' / ')}`, () => {
     const text = `[agents.a.tools]\n${input}`;
-    const fixed = applyEdits(text, fixAllEdits(analyze(text)));
+    const fixed = applyEdits(text, documentFixAll(analyzeDocument(text)));
     assert.equal(fixed, `[agents.a.tools]\n${expected}`);
-    assert.deepEqual(fixAllEdits(analyze(fixed)), [], 'fix-all settles in one application');
+    assert.deepEqual(documentFixAll(analyzeDocument(fixed)), [], 'fix-all settles in one application');
   });
 }

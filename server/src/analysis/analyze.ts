@@ -1,11 +1,12 @@
-// The analysis of one mars.toml text: the TOML model, its tool policies, and every finding with
-// its fixes. Pure (no LSP, no IO), so the server, the checker and the tests share it.
+// The analysis of one TOML text (in the server and the checker, one section of a mars.toml; see
+// document.ts): the positional model, its tool policies, and every finding with its fixes.
+// Pure (no LSP, no IO).
 
 import type { ParseResult } from '../grammar/toolName';
-import { LineIndex } from '../toml/lineIndex';
+import { LineIndex, type Lines } from '../toml/lineIndex';
 import type { TomlArray, TomlDocument } from '../toml/model';
 import { parseToml } from '../toml/parse';
-import { SyntaxChecker } from '../toml/syntax';
+import { syntaxProblems } from '../toml/syntax';
 import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, deleteItems, nonOverlapping, type Edit } from './edits';
 import {
@@ -13,13 +14,13 @@ import {
 } from './findings';
 import { moveEdits, moveOf } from './moves';
 import { findPolicies, type Policies } from './policies';
-import { findSuppressions, isSuppressed, type Suppressions } from './suppress';
+import { findSuppressions, isSuppressed, type CodeSet, type Suppressions } from './suppress';
 import { canonicalSpelling } from '../grammar/checks';
 import { replaceStringValue } from '../toml/strings';
 
 export interface Analysis {
   readonly doc: TomlDocument;
-  readonly lines: LineIndex;
+  readonly lines: Lines;
   readonly policies: Policies;
   readonly entries: readonly ParsedEntry[];
   /** Every finding, at its default severity, suppressed ones included. */
@@ -27,41 +28,28 @@ export interface Analysis {
   readonly suppressions: Suppressions;
 }
 
-/**
- * Analyses texts. Keeps what is worth keeping between versions of one document (the per-section
- * TOML syntax verdicts), so use one analyzer per document.
- */
-export class Analyzer {
-  private readonly syntax = new SyntaxChecker();
-  private readonly verdicts: VerdictMemo = new Map();
-
-  analyze(text: string): Analysis {
-    const doc = parseToml(text);
-    const lines = new LineIndex(text);
-    const policies = findPolicies(doc);
-    const entries = parseEntries(policies, this.verdicts);
-    const findings: Finding[] = [];
-    for (const problem of this.syntax.check(doc)) {
-      findings.push(finding('toml-syntax', problem.span, problem.message));
-    }
-    for (const p of entries) findings.push(...entryFindings(text, p));
-    findings.push(...crossEntryFindings(text, entries));
-    findings.push(...policyFindings(doc, policies, new Map<string, ParseResult>()));
-    findings.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
-    return { doc, lines, policies, entries, findings, suppressions: findSuppressions(doc, lines) };
-  }
-}
-
-export function analyze(text: string): Analysis {
-  return new Analyzer().analyze(text);
+/** Analyse one text. `memo` keeps entry verdicts between calls (see `VerdictMemo`). */
+export function analyze(text: string, memo: VerdictMemo = new Map()): Analysis {
+  const doc = parseToml(text);
+  const lines = new LineIndex(text);
+  const policies = findPolicies(doc);
+  const entries = parseEntries(policies, memo);
+  const findings: Finding[] = [];
+  for (const problem of syntaxProblems(doc)) findings.push(finding('toml-syntax', problem.span, problem.message));
+  for (const p of entries) findings.push(...entryFindings(text, p));
+  findings.push(...crossEntryFindings(text, entries));
+  findings.push(...policyFindings(doc, policies, new Map<string, ParseResult>()));
+  findings.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+  return { doc, lines, policies, entries, findings, suppressions: findSuppressions(doc, lines) };
 }
 
 /** The findings a user sees: suppressed ones and codes turned off dropped, severities overridden. */
-export function visibleFindings(analysis: Analysis, overrides: SeverityOverrides = {}): Finding[] {
+export function visibleFindings(analysis: Analysis, overrides: SeverityOverrides = {}, fileSuppressed: CodeSet | null = null): Finding[] {
   const out: Finding[] = [];
   for (const f of analysis.findings) {
     const severity = overrides[f.code] ?? f.severity;
     if (severity === 'off') continue;
+    if (fileSuppressed && f.code !== 'toml-syntax' && (fileSuppressed === 'all' || fileSuppressed.has(f.code))) continue;
     if (isSuppressed(analysis.suppressions, f.code, analysis.lines.position(f.span.start).line)) continue;
     out.push(severity === f.severity ? f : withSeverity(f, severity));
   }
@@ -75,8 +63,8 @@ const ENTRY_SPELLING: ReadonlySet<Code> = new Set(['non-canonical', 'legacy-pref
  * (what "fix all" and `source.fixAll.mars` apply). Structural fixes (removals, moves) go first;
  * an entry with both a spelling and a legacy-prefix fix gets the one edit that does both.
  */
-export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {}, only?: Code): Edit[] {
-  const first = fixPass(analysis, overrides, only);
+export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {}, only?: Code, fileSuppressed: CodeSet | null = null): Edit[] {
+  const first = fixPass(analysis, overrides, only, fileSuppressed);
   if (first.length === 0) return first;
   // A fix can make another problem (moving `bash = "allow"` next to a `bash()` that becomes
   // `bash`): run further passes on the result, and if they change anything, answer with the one
@@ -85,7 +73,7 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
   let text = applyEdits(original, first);
   let passes = 1;
   for (; passes < MAX_FIX_PASSES; passes++) {
-    const more = fixPass(analyze(text), overrides, only);
+    const more = fixPass(analyze(text), overrides, only, fileSuppressed);
     if (more.length === 0) break;
     text = applyEdits(text, more);
   }
@@ -104,8 +92,8 @@ function wholeChange(a: string, b: string): Edit {
   return { start, end: endA, newText: b.slice(start, endB) };
 }
 
-function fixPass(analysis: Analysis, overrides: SeverityOverrides, only?: Code): Edit[] {
-  const visible = visibleFindings(analysis, overrides).filter((f) => only === undefined || f.code === only);
+function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | undefined, fileSuppressed: CodeSet | null): Edit[] {
+  const visible = visibleFindings(analysis, overrides, fileSuppressed).filter((f) => only === undefined || f.code === only);
   const text = analysis.doc.text;
   const structural: Edit[][] = [];
   const values: Edit[][] = [];

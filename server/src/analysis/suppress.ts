@@ -7,7 +7,7 @@
 // No codes after `mars-ignore` means every code. TOML syntax errors cannot be suppressed.
 
 import type { Comment, TomlDocument } from '../toml/model';
-import type { LineIndex } from '../toml/lineIndex';
+import type { Lines } from '../toml/lineIndex';
 import { isCode, type Code } from './codes';
 import type { Edit } from './edits';
 
@@ -34,7 +34,7 @@ function union(a: CodeSet | undefined, b: CodeSet): CodeSet {
   return new Set([...a, ...b]);
 }
 
-export function findSuppressions(doc: TomlDocument, index: LineIndex): Suppressions {
+export function findSuppressions(doc: TomlDocument, index: Lines): Suppressions {
   let file: CodeSet | null = null;
   const lines = new Map<number, CodeSet>();
   const trailing = new Map<number, Comment>();
@@ -73,7 +73,7 @@ export function isSuppressed(s: Suppressions, code: Code, line: number): boolean
 }
 
 /** The edit that suppresses `code` on `line`: extend its mars-ignore comment, or add one. */
-export function suppressEdit(doc: TomlDocument, index: LineIndex, s: Suppressions, code: Code, line: number): Edit {
+export function suppressEdit(doc: TomlDocument, index: Lines, s: Suppressions, code: Code, line: number): Edit {
   const text = doc.text;
   const existing = s.trailing.get(line);
   if (existing) {

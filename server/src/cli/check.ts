@@ -4,10 +4,10 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { analyze, fixAllEdits, visibleFindings } from '../analysis/analyze';
+import { analyzeDocument, documentFindings, documentFixAll } from '../analysis/document';
 import { applyEdits } from '../analysis/edits';
 import type { Finding } from '../analysis/findings';
-import type { LineIndex } from '../toml/lineIndex';
+import type { Lines } from '../toml/lineIndex';
 import type { Span } from '../toml/model';
 import { FILE_NAMES } from '../protocol';
 
@@ -100,9 +100,9 @@ interface JsonRange {
   end: { line: number; character: number };
 }
 
-const toRange = (lines: LineIndex, span: Span): JsonRange => ({ start: lines.position(span.start), end: lines.position(span.end) });
+const toRange = (lines: Lines, span: Span): JsonRange => ({ start: lines.position(span.start), end: lines.position(span.end) });
 
-function jsonFinding(file: string, lines: LineIndex, f: Finding) {
+function jsonFinding(file: string, lines: Lines, f: Finding) {
   return {
     file,
     range: toRange(lines, f.span),
@@ -130,9 +130,9 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
       continue;
     }
     let text = read.text;
-    let analysis = analyze(text);
+    let analysis = analyzeDocument(text);
     if (options.fix) {
-      const edits = fixAllEdits(analysis);
+      const edits = documentFixAll(analysis);
       if (edits.length > 0) {
         text = applyEdits(text, edits);
         try {
@@ -143,12 +143,12 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
           continue;
         }
         fixed += edits.length;
-        analysis = analyze(text);
+        analysis = analyzeDocument(text);
       }
     }
     const relative = path.relative(process.cwd(), file);
     const display = relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
-    for (const f of visibleFindings(analysis)) {
+    for (const f of documentFindings(analysis)) {
       counts[f.severity]++;
       if (options.format === 'json') json.push(jsonFinding(display, analysis.lines, f));
       else {
@@ -157,7 +157,7 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
       }
     }
   }
-  if (options.format === 'json') out.write(`${JSON.stringify(json, null, 2)}\n`);
+  if (options.format === 'json') out.write(`${JSON.stringify(json)}\n`);
   else {
     const plural = (s: string, n: number) => (n === 1 || s === 'information' ? s : `${s}s`);
     const summary = Object.entries(counts).filter(([, n]) => n > 0).map(([s, n]) => `${n} ${plural(s, n)}`).join(', ');

@@ -3,7 +3,8 @@
 // Every edit names the document version it was computed against.
 
 import { type CodeAction, CodeActionKind, type CodeActionContext, type Range } from 'vscode-languageserver';
-import { fixAllEdits, visibleFindings, type Analysis } from '../analysis/analyze';
+import { visibleFindings } from '../analysis/analyze';
+import { documentFixAll, placed, unitAt, type DocumentAnalysis } from '../analysis/document';
 import { isCode, type Code, type SeverityOverrides } from '../analysis/codes';
 import { suppressEdit } from '../analysis/suppress';
 import { action, toRange, versionedEdit } from '../lsp/convert';
@@ -23,13 +24,24 @@ export interface FixAllData {
   readonly code?: Code;
 }
 
+/** Whether any finding of the document (of `code`, when given) has a safe fix; up to `enough`. */
+function countSafe(da: DocumentAnalysis, overrides: SeverityOverrides, code: Code | undefined, enough: number): number {
+  let n = 0;
+  for (const u of da.units) {
+    for (const f of visibleFindings(u.analysis, overrides, da.fileSuppressed)) {
+      if ((code === undefined || f.code === code) && f.fixes.some((x) => x.safe) && ++n >= enough) return n;
+    }
+  }
+  return n;
+}
+
 /**
  * The code actions for a request. With `lazy`, the file-wide fixes are returned without edits and
  * with `FixAllData`, so a lightbulb request on every cursor move does not compute them; the
  * client resolves the one the user picks (`resolveFixAll`).
  */
 export function codeActions(
-  uri: string, version: number, analysis: Analysis, overrides: SeverityOverrides, context: CodeActionContext, lazy = false,
+  uri: string, version: number, da: DocumentAnalysis, overrides: SeverityOverrides, context: CodeActionContext, lazy = false,
 ): CodeAction[] {
   const fixAll = (title: string, kind: string, code: Code | undefined, diagnostics?: CodeAction['diagnostics']): CodeAction | null => {
     // Asked for by kind (fix-on-save): compute now, as a save does not wait for a resolve.
@@ -38,25 +50,25 @@ export function codeActions(
       if (diagnostics) a.diagnostics = diagnostics;
       return a;
     }
-    const edits = fixAllEdits(analysis, overrides, code);
-    return edits.length > 0 ? action(title, kind, versionedEdit(uri, version, analysis.lines, edits), diagnostics) : null;
+    const edits = documentFixAll(da, overrides, code);
+    return edits.length > 0 ? action(title, kind, versionedEdit(uri, version, da.lines, edits), diagnostics) : null;
   };
   const out: CodeAction[] = [];
   const only = context.only;
-  const { lines } = analysis;
-  const visible = visibleFindings(analysis, overrides);
   if (wants(only, CodeActionKind.QuickFix)) {
     const fixAllOffered = new Set<string>();
     for (const d of context.diagnostics) {
       if (d.source !== 'mars' || typeof d.code !== 'string' || !isCode(d.code)) continue;
       const code = d.code;
-      const f = visible.find((x) => x.code === code && sameRange(toRange(lines, x.span), d.range));
+      // The diagnostic's section, seen in document positions.
+      const analysis = placed(da, unitAt(da, da.lines.offset(d.range.start)));
+      const { lines } = analysis;
+      const f = visibleFindings(analysis, overrides, da.fileSuppressed).find((x) => x.code === code && sameRange(toRange(lines, x.span), d.range));
       if (!f) continue;
       for (const fix of f.fixes) {
         out.push(action(fix.title, CodeActionKind.QuickFix, versionedEdit(uri, version, lines, fix.edits), [d], fix.preferred));
       }
-      const sameKind = visible.filter((x) => x.code === code && x.fixes.some((fx) => fx.safe));
-      if (sameKind.length > 1 && !fixAllOffered.has(code)) {
+      if (!fixAllOffered.has(code) && countSafe(da, overrides, code, 2) > 1) {
         fixAllOffered.add(code);
         const a = fixAll(`Fix all \`${code}\` problems in this file`, CodeActionKind.QuickFix, code, [d]);
         if (a) out.push(a);
@@ -67,7 +79,7 @@ export function codeActions(
       }
     }
   }
-  if (wants(only, FIX_ALL_KIND) && visible.some((f) => f.fixes.some((x) => x.safe))) {
+  if (wants(only, FIX_ALL_KIND) && countSafe(da, overrides, undefined, 1) > 0) {
     const a = fixAll('Fix all Mars problems in this file', FIX_ALL_KIND, undefined);
     if (a) out.push(a);
   }
@@ -75,9 +87,9 @@ export function codeActions(
 }
 
 /** The edits of a deferred fix-all action, or the action unchanged when the document moved on. */
-export function resolveFixAll(a: CodeAction, version: number, analysis: Analysis, overrides: SeverityOverrides): CodeAction {
+export function resolveFixAll(a: CodeAction, version: number, da: DocumentAnalysis, overrides: SeverityOverrides): CodeAction {
   const data = a.data as FixAllData | undefined;
   if (!data || data.version !== version) return a;
-  const edits = fixAllEdits(analysis, overrides, data.code);
-  return { ...a, edit: versionedEdit(data.uri, version, analysis.lines, edits) };
+  const edits = documentFixAll(da, overrides, data.code);
+  return { ...a, edit: versionedEdit(data.uri, version, da.lines, edits) };
 }

@@ -11,7 +11,7 @@ import type { Owner } from '../analysis/policies';
 import { eqIgnoreAsciiCase, rustTrim } from '../grammar/text';
 import { parseToolName, render } from '../grammar/toolName';
 import { CAPABILITIES, type Capability } from '../grammar/vocabulary';
-import type { LineIndex } from '../toml/lineIndex';
+import type { Lines } from '../toml/lineIndex';
 import type { Span, TomlArray, TomlString } from '../toml/model';
 import {
   ANY_MEANING, capabilityMarkdown, code, filterTextOf, MCP_MEANING, MCP_SNIPPET, snippetEscape, snippetOf, type Snippet,
@@ -56,7 +56,7 @@ export function completions(
 
 // ---- building blocks ---------------------------------------------------------------------------
 
-const toRange = (lines: LineIndex, span: Span): Range => ({ start: lines.position(span.start), end: lines.position(span.end) });
+const toRange = (lines: Lines, span: Span): Range => ({ start: lines.position(span.start), end: lines.position(span.end) });
 const markdown = (value: string) => ({ kind: MarkupKind.Markdown, value });
 const pad = (n: number) => String(n).padStart(3, '0');
 
@@ -255,7 +255,7 @@ function keyItems(analysis: Analysis, ctx: KeyContext): CompletionItem[] {
   return out;
 }
 
-function valueItems(lines: LineIndex, ctx: ValueContext): CompletionItem[] {
+function valueItems(lines: Lines, ctx: ValueContext): CompletionItem[] {
   const range = toRange(lines, ctx.range);
   const name = ctx.extra.name.name;
   return (['allow', 'deny'] as const).map((verdict, i) => {

@@ -6,7 +6,7 @@ import {
 import type { Severity } from '../analysis/codes';
 import type { Edit } from '../analysis/edits';
 import type { Finding } from '../analysis/findings';
-import type { LineIndex } from '../toml/lineIndex';
+import type { Lines } from '../toml/lineIndex';
 import type { Span } from '../toml/model';
 
 export const SEVERITY: Readonly<Record<Severity, DiagnosticSeverity>> = {
@@ -16,22 +16,22 @@ export const SEVERITY: Readonly<Record<Severity, DiagnosticSeverity>> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-export function toRange(lines: LineIndex, span: Span): Range {
+export function toRange(lines: Lines, span: Span): Range {
   return { start: lines.position(span.start), end: lines.position(span.end) };
 }
 
-export function toDiagnostic(uri: string, lines: LineIndex, f: Finding): Diagnostic {
+export function toDiagnostic(uri: string, lines: Lines, f: Finding): Diagnostic {
   const d: Diagnostic = { range: toRange(lines, f.span), severity: SEVERITY[f.severity], code: f.code, source: 'mars', message: f.message };
   if (f.related) d.relatedInformation = f.related.map((r) => ({ location: { uri, range: toRange(lines, r.span) }, message: r.message }));
   return d;
 }
 
-export function toTextEdits(lines: LineIndex, edits: readonly Edit[]): TextEdit[] {
+export function toTextEdits(lines: Lines, edits: readonly Edit[]): TextEdit[] {
   return edits.map((e) => ({ range: toRange(lines, e), newText: e.newText }));
 }
 
 /** A workspace edit against one version of one document, so it never lands on a newer text. */
-export function versionedEdit(uri: string, version: number, lines: LineIndex, edits: readonly Edit[]): WorkspaceEdit {
+export function versionedEdit(uri: string, version: number, lines: Lines, edits: readonly Edit[]): WorkspaceEdit {
   return { documentChanges: [{ textDocument: { uri, version }, edits: toTextEdits(lines, edits) }] };
 }
 

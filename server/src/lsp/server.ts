@@ -3,16 +3,18 @@
 
 import {
   type CancellationToken, type Connection, type Diagnostic, DidChangeConfigurationNotification, DocumentDiagnosticReportKind,
-  type InitializeParams, type InitializeResult, TextDocumentSyncKind, TextDocuments, CodeActionKind,
+  type InitializeParams, type InitializeResult, type Range, TextDocumentSyncKind, TextDocuments, CodeActionKind,
 } from 'vscode-languageserver';
 import { TextDocument, type Position, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
-import { Analyzer, visibleFindings, type Analysis } from '../analysis/analyze';
+import { visibleFindings, type Analysis } from '../analysis/analyze';
+import { DocumentAnalyzer, placed, unitAt, type DocumentAnalysis } from '../analysis/document';
 import type { SeverityOverrides } from '../analysis/codes';
 import { codeActions, resolveFixAll, type FixAllData } from '../features/codeActions';
 import { completions } from '../features/completion';
 import { hover } from '../features/hover';
 import { FIX_ALL_KIND } from '../protocol';
-import { toDiagnostic } from './convert';
+import { SEVERITY, toDiagnostic } from './convert';
+import type { CodeSet } from '../analysis/suppress';
 import { overridesFrom, SettingsCache } from './settings';
 
 /**
@@ -25,8 +27,8 @@ const SETTLE_MS = 15;
 const MAX_WAIT_MS = 150;
 
 interface DocState {
-  readonly analyzer: Analyzer;
-  cached?: { readonly version: number; readonly analysis: Analysis };
+  readonly analyzer: DocumentAnalyzer;
+  cached?: { readonly version: number; readonly analysis: DocumentAnalysis };
   /** A push is scheduled; it will analyse whatever version is newest when it runs. */
   timer?: ReturnType<typeof setTimeout>;
   /** When the first edit not yet analysed arrived. */
@@ -37,6 +39,17 @@ interface DocState {
 export interface ServerHost {
   /** MCP server names declared near a document (`mcp/<name>/mcp.toml`), for completion in `mcp(`. */
   mcpServers?(documentUri: string, workspaceFolders: readonly string[]): string[];
+}
+
+function codeSetKey(set: CodeSet | null): string {
+  return set === null ? '' : set === 'all' ? '*' : [...set].sort().join(',');
+}
+
+function shiftDiagnostic(d: Diagnostic, lines: number): Diagnostic {
+  const range = (r: Range): Range => ({ start: { line: r.start.line + lines, character: r.start.character }, end: { line: r.end.line + lines, character: r.end.character } });
+  const out: Diagnostic = { ...d, range: range(d.range) };
+  if (d.relatedInformation) out.relatedInformation = d.relatedInformation.map((r) => ({ ...r, location: { uri: r.location.uri, range: range(r.location.range) } }));
+  return out;
 }
 
 /**
@@ -68,20 +81,38 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
 
   const stateOf = (uri: string): DocState => {
     let s = states.get(uri);
-    if (!s) states.set(uri, (s = { analyzer: new Analyzer() }));
+    if (!s) states.set(uri, (s = { analyzer: new DocumentAnalyzer() }));
     return s;
   };
 
   /** The analysis of the document's current version, computed once per version. */
-  const analysisOf = (doc: TextDocument): Analysis => {
+  const analysisOf = (doc: TextDocument): DocumentAnalysis => {
     const state = stateOf(doc.uri);
     if (state.cached?.version !== doc.version) state.cached = { version: doc.version, analysis: state.analyzer.analyze(doc.getText()) };
     return state.cached.analysis;
   };
 
+  // Each section's diagnostics are converted once, in the section's own lines, and kept with the
+  // section's analysis (which is reused while its text is unchanged); a version only places them
+  // at the section's current line.
+  const converted = new WeakMap<Analysis, { readonly key: string; readonly items: Diagnostic[] }>();
   const diagnosticsOf = (doc: TextDocument, overrides: SeverityOverrides): Diagnostic[] => {
-    const analysis = analysisOf(doc);
-    return visibleFindings(analysis, overrides).map((f) => toDiagnostic(doc.uri, analysis.lines, f));
+    const da = analysisOf(doc);
+    const key = `${doc.uri}\u0000${JSON.stringify(overrides)}\u0000${codeSetKey(da.fileSuppressed)}`;
+    const out: Diagnostic[] = [];
+    for (const u of da.units) {
+      let c = converted.get(u.analysis);
+      if (c?.key !== key) {
+        c = { key, items: visibleFindings(u.analysis, overrides, da.fileSuppressed).map((f) => toDiagnostic(doc.uri, u.analysis.lines, f)) };
+        converted.set(u.analysis, c);
+      }
+      for (const d of c.items) out.push(u.startLine === 0 ? d : shiftDiagnostic(d, u.startLine));
+    }
+    for (const f of da.crossFindings) {
+      const severity = overrides[f.code] ?? f.severity;
+      if (severity !== 'off') out.push({ ...toDiagnostic(doc.uri, da.lines, f), severity: SEVERITY[severity] });
+    }
+    return out;
   };
 
   const guard = <A extends unknown[], R>(name: string, fallback: R, fn: (...args: A) => R | Promise<R>) =>
@@ -182,12 +213,16 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   connection.onCompletion(guard('completion', null, (params) => {
     const doc = documents.get(params.textDocument.uri);
     if (!doc) return null;
-    return completions(analysisOf(doc), params.position, host.mcpServers?.(doc.uri, workspaceFolders) ?? []);
+    const da = analysisOf(doc);
+    const unit = placed(da, unitAt(da, da.lines.offset(params.position)));
+    return completions(unit, params.position, host.mcpServers?.(doc.uri, workspaceFolders) ?? []);
   }));
 
   connection.onHover(guard('hover', null, (params) => {
     const doc = documents.get(params.textDocument.uri);
-    return doc ? hover(analysisOf(doc), params.position) : null;
+    if (!doc) return null;
+    const da = analysisOf(doc);
+    return hover(placed(da, unitAt(da, da.lines.offset(params.position))), params.position);
   }));
 
   documents.listen(connection);

@@ -6,7 +6,16 @@ export interface Position {
   readonly character: number;
 }
 
-export class LineIndex {
+/** Offsets <-> positions, as the features use them. */
+export interface Lines {
+  readonly lineCount: number;
+  position(offset: number): Position;
+  offset(position: Position): number;
+  lineStart(line: number): number;
+  lineEnd(line: number): number;
+}
+
+export class LineIndex implements Lines {
   private readonly starts: number[];
 
   constructor(private readonly text: string) {

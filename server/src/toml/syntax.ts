@@ -1,7 +1,7 @@
 // TOML syntax errors. The verdict comes from smol-toml (a well-kept, spec-tested parser), run on
-// each section alone: an error in one section cannot hide another section's, and an edit only
-// re-checks the section it touched (results are cached by section text). What a per-section check
-// cannot see, a table defined twice across sections, is checked here on the positional model.
+// each section alone, so an error in one section cannot hide another section's (and the document
+// analysis re-checks only the sections an edit touched). What a per-section check cannot see, a
+// table defined twice across sections, is checked on the positional model (`tableRedefinitions`).
 
 import { parse as smolParse } from 'smol-toml';
 import type { Section, Span, SyntaxProblem, TomlDocument } from './model';
@@ -12,28 +12,16 @@ interface SectionVerdict {
   readonly error: { readonly offset: number; readonly message: string } | null;
 }
 
-export class SyntaxChecker {
-  private cache = new Map<string, SectionVerdict>();
-
-  check(doc: TomlDocument): SyntaxProblem[] {
-    const next = new Map<string, SectionVerdict>();
-    const problems: SyntaxProblem[] = [];
-    for (const section of doc.sections) {
-      let start = section.span.start;
-      if (start === 0 && doc.text.charCodeAt(0) === 0xfeff) start = 1;
-      const text = doc.text.slice(start, section.span.end);
-      const verdict = this.cache.get(text) ?? next.get(text) ?? checkSection(text);
-      next.set(text, verdict);
-      if (verdict.error) {
-        const at = start + verdict.error.offset;
-        problems.push({ span: errorSpan(doc.text, at), message: verdict.error.message });
-      }
-    }
-    // Keep only what the current text uses, so the cache follows the document, not its history.
-    this.cache = next;
-    problems.push(...tableRedefinitions(doc.sections));
-    return problems.sort((a, b) => a.span.start - b.span.start);
+/** smol-toml's verdict on each section of the document, placed in the document. */
+export function syntaxProblems(doc: TomlDocument): SyntaxProblem[] {
+  const problems: SyntaxProblem[] = [];
+  for (const section of doc.sections) {
+    let start = section.span.start;
+    if (start === 0 && doc.text.charCodeAt(0) === 0xfeff) start = 1;
+    const verdict = checkSection(doc.text.slice(start, section.span.end));
+    if (verdict.error) problems.push({ span: errorSpan(doc.text, start + verdict.error.offset), message: verdict.error.message });
   }
+  return problems;
 }
 
 function checkSection(text: string): SectionVerdict {
@@ -54,28 +42,32 @@ function cleanMessage(message: string): string {
   return `TOML syntax error: ${first || 'invalid document'}`;
 }
 
-// One character at the error, or the line's last character when the error is at the line's end
-// (an unterminated string), so the squiggle shows.
+// One character at the error; at a line's end or the text's end (an unterminated string, an
+// unclosed list), the last character before it, so the squiggle shows where the thing was left open.
 function errorSpan(text: string, at: number): Span {
   const c = text.charCodeAt(at);
   if (at < text.length && c !== 10 && c !== 13) return { start: at, end: at + 1 };
-  let start = at;
-  while (start > 0 && text.charCodeAt(start - 1) !== 10 && text.charCodeAt(start - 1) !== 13) start--;
-  return start < at ? { start: at - 1, end: at } : { start: at, end: at };
+  let end = at;
+  while (end > 0 && /\s/.test(text[end - 1]!)) end--;
+  return end > 0 ? { start: end - 1, end } : { start: at, end: at };
 }
 
-/** `[a.b]` twice, or a header for a table that a key/value already defined. */
-function tableRedefinitions(sections: readonly Section[]): SyntaxProblem[] {
+/**
+ * `[a.b]` twice, or a header for a table that a key/value already defined: what no section can see
+ * on its own. Sections may come from separately parsed texts, each placed at its `base` offset.
+ */
+export function tableRedefinitions(placed: Iterable<{ readonly section: Section; readonly base: number }>): SyntaxProblem[] {
   const problems: SyntaxProblem[] = [];
   // Paths as keys joined by NUL, built a part at a time (a file has thousands of key/values).
   const headers = new Set<string>();
   const keyDefined = new Set<string>();
-  for (const section of sections) {
+  const at = (span: Span, base: number): Span => ({ start: span.start + base, end: span.end + base });
+  for (const { section, base: offset } of placed) {
     const names = section.header ? section.header.key.parts.map((p) => p.name) : [];
     const base = names.join('\u0000');
     if (section.header && !section.header.array) {
-      if (headers.has(base)) problems.push({ span: section.header.span, message: `TOML syntax error: table [${dotted(names)}] is defined twice` });
-      else if (keyDefined.has(base)) problems.push({ span: section.header.span, message: `TOML syntax error: [${dotted(names)}] was already defined by a key/value` });
+      if (headers.has(base)) problems.push({ span: at(section.header.span, offset), message: `TOML syntax error: table [${dotted(names)}] is defined twice` });
+      else if (keyDefined.has(base)) problems.push({ span: at(section.header.span, offset), message: `TOML syntax error: [${dotted(names)}] was already defined by a key/value` });
       headers.add(base);
     }
     if (section.header?.array) continue; // each [[x]] element is a fresh table

@@ -1,0 +1,154 @@
+// A whole mars.toml, analysed a section at a time: the text is split where table headers start
+// (toml/split.ts), each section is analysed on its own (analyze.ts) and the result is cached by the
+// section's text, so an edit re-analyses only the section it touched and the rest is reused as it
+// is, wherever it moved. Section analyses work in their own offsets; a unit's `base` places them.
+// What no section can see alone (a table defined twice, a file-wide suppression) is added here.
+
+import { LineIndex, type Lines, type Position } from '../toml/lineIndex';
+import { sectionStarts } from '../toml/split';
+import { tableRedefinitions } from '../toml/syntax';
+import { analyze, fixAllEdits, visibleFindings, type Analysis } from './analyze';
+import type { Code, SeverityOverrides } from './codes';
+import type { Edit } from './edits';
+import { finding, withSeverity, type Finding, type Fix, type VerdictMemo } from './findings';
+import type { CodeSet } from './suppress';
+
+/** One section of the document and its analysis. */
+export interface Unit {
+  /** Offset of the section's first character in the document. */
+  readonly base: number;
+  /** The line it starts (sections start at line starts, so characters need no shift). */
+  readonly startLine: number;
+  readonly analysis: Analysis;
+}
+
+export interface DocumentAnalysis {
+  readonly text: string;
+  readonly lines: LineIndex;
+  readonly units: readonly Unit[];
+  /** Findings across sections, in document offsets, at default severity. */
+  readonly crossFindings: readonly Finding[];
+  /** Codes a `# mars-ignore-file` comment anywhere in the file turns off. */
+  readonly fileSuppressed: CodeSet | null;
+}
+
+/** Keeps section analyses between versions of one document; use one per document. */
+export class DocumentAnalyzer {
+  private units = new Map<string, Analysis>();
+  private readonly memo: VerdictMemo = new Map();
+
+  analyze(text: string): DocumentAnalysis {
+    const starts = sectionStarts(text);
+    const lines = new LineIndex(text);
+    const next = new Map<string, Analysis>();
+    const units: Unit[] = [];
+    for (let i = 0; i < starts.length; i++) {
+      const base = starts[i]!;
+      const sectionText = text.slice(base, starts[i + 1] ?? text.length);
+      let analysis = next.get(sectionText) ?? this.units.get(sectionText);
+      if (!analysis) analysis = analyze(sectionText, this.memo);
+      next.set(sectionText, analysis);
+      units.push({ base, startLine: lines.position(base).line, analysis });
+    }
+    // Keep only what the current text uses, so the cache follows the document, not its history.
+    this.units = next;
+    const placed = units.flatMap((u) => u.analysis.doc.sections.map((section) => ({ section, base: u.base })));
+    const crossFindings = tableRedefinitions(placed).map((p) => finding('toml-syntax', p.span, p.message));
+    let fileSuppressed: CodeSet | null = null;
+    for (const u of units) fileSuppressed = union(fileSuppressed, u.analysis.suppressions.file);
+    return { text, lines, units, crossFindings, fileSuppressed };
+  }
+}
+
+export function analyzeDocument(text: string): DocumentAnalysis {
+  return new DocumentAnalyzer().analyze(text);
+}
+
+function union(a: CodeSet | null, b: CodeSet | null): CodeSet | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  if (a === 'all' || b === 'all') return 'all';
+  return new Set([...a, ...b]);
+}
+
+/**
+ * Lines of the document seen from a unit: positions are the document's, offsets the unit's. A
+ * feature given `placed(da, unit)` answers in document positions without knowing about units.
+ */
+class PlacedLines implements Lines {
+  constructor(private readonly doc: LineIndex, private readonly base: number, private readonly length: number) {}
+  get lineCount(): number {
+    return this.doc.lineCount;
+  }
+  position(offset: number): Position {
+    return this.doc.position(offset + this.base);
+  }
+  offset(position: Position): number {
+    return Math.max(0, Math.min(this.length, this.doc.offset(position) - this.base));
+  }
+  lineStart(line: number): number {
+    return this.clamp(this.doc.lineStart(line) - this.base);
+  }
+  lineEnd(line: number): number {
+    return this.clamp(this.doc.lineEnd(line) - this.base);
+  }
+  private clamp(offset: number): number {
+    return Math.max(0, Math.min(this.length, offset));
+  }
+}
+
+/** A unit's analysis with document positions (offsets stay the unit's). */
+export function placed(da: DocumentAnalysis, unit: Unit): Analysis {
+  return { ...unit.analysis, lines: new PlacedLines(da.lines, unit.base, unit.analysis.doc.text.length) };
+}
+
+/** The unit holding `offset` (a section's first offset belongs to it; the text's end to the last). */
+export function unitAt(da: DocumentAnalysis, offset: number): Unit {
+  const units = da.units;
+  let lo = 0;
+  let hi = units.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (units[mid]!.base <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return units[lo]!;
+}
+
+function shiftEdit(e: Edit, by: number): Edit {
+  return { start: e.start + by, end: e.end + by, newText: e.newText };
+}
+
+/** A unit's finding in document offsets (its fixes shifted when they are asked for). */
+function placeFinding(f: Finding, base: number): Finding {
+  if (base === 0) return f;
+  const related = f.related?.map((r) => ({ span: { start: r.span.start + base, end: r.span.end + base }, message: r.message }));
+  let fixes: readonly Fix[] | undefined;
+  return Object.create(f, {
+    span: { value: { start: f.span.start + base, end: f.span.end + base }, enumerable: true },
+    related: { value: related, enumerable: true },
+    fixes: { get: () => (fixes ??= f.fixes.map((x) => ({ ...x, edits: x.edits.map((e) => shiftEdit(e, base)) }))), enumerable: true },
+  }) as Finding;
+}
+
+/** The findings a user sees, in document offsets and document order. */
+export function documentFindings(da: DocumentAnalysis, overrides: SeverityOverrides = {}): Finding[] {
+  const out: Finding[] = [];
+  for (const u of da.units) {
+    for (const f of visibleFindings(u.analysis, overrides, da.fileSuppressed)) out.push(placeFinding(f, u.base));
+  }
+  for (const f of da.crossFindings) {
+    const severity = overrides[f.code] ?? f.severity;
+    if (severity !== 'off') out.push(severity === f.severity ? f : withSeverity(f, severity));
+  }
+  return out.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+}
+
+/** Every safe fix of the document (see `fixAllEdits`), in document offsets. */
+export function documentFixAll(da: DocumentAnalysis, overrides: SeverityOverrides = {}, only?: Code): Edit[] {
+  const out: Edit[] = [];
+  for (const u of da.units) {
+    for (const e of fixAllEdits(u.analysis, overrides, only, da.fileSuppressed)) out.push(shiftEdit(e, u.base));
+  }
+  return out;
+}

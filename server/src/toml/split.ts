@@ -1,0 +1,115 @@
+// Where a TOML text's sections begin: the root table at 0, then every line that starts a table
+// header (`[x]`, `[[x]]`) outside a multi-line string and outside an open array. A section is then
+// parsed and analysed on its own, so an edit re-analyses only the section it touches and an error
+// cannot spread past the next header.
+//
+// One allocation-free scan. Recovery mirrors the parser's: an array still open when a line starts
+// with `[` followed by a bare-key letter (`[agents.b]`, never a value such as `[1]`, `["x"]` or
+// `[true]`) is taken as unclosed, and that line as a header.
+
+const LF = 0x0a;
+const CR = 0x0d;
+const TAB = 0x09;
+const SPACE = 0x20;
+const QUOTE = 0x22;
+const APOS = 0x27;
+const HASH = 0x23;
+const BACKSLASH = 0x5c;
+const LBRACKET = 0x5b;
+const RBRACKET = 0x5d;
+const LBRACE = 0x7b;
+const RBRACE = 0x7d;
+
+function isBareLetter(c: number): boolean {
+  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f || c === 0x2d;
+}
+
+/** The word at p, when it is a value a bare key could be mistaken for. */
+function isWordValue(text: string, p: number): boolean {
+  for (const w of ['true', 'false', 'inf', 'nan']) {
+    if (text.startsWith(w, p) && !isBareLetter(text.charCodeAt(p + w.length)) && !/[0-9]/.test(text[p + w.length] ?? '')) return true;
+  }
+  return false;
+}
+
+/** Whether the `[` at p opens a header even inside an open array. */
+function startsHeader(text: string, p: number): boolean {
+  let q = p + 1;
+  if (text.charCodeAt(q) === LBRACKET) q++;
+  while (text.charCodeAt(q) === SPACE || text.charCodeAt(q) === TAB) q++;
+  return isBareLetter(text.charCodeAt(q)) && !isWordValue(text, q);
+}
+
+/** Offsets where sections start; the first is always 0. */
+export function sectionStarts(text: string): number[] {
+  const starts = [0];
+  const n = text.length;
+  let arrays = 0; // open arrays, which may span lines
+  let multiline: 0 | typeof QUOTE | typeof APOS = 0; // inside """ or '''
+  let p = 0;
+  while (p < n) {
+    // At a line start.
+    if (!multiline) {
+      let q = p;
+      while (text.charCodeAt(q) === SPACE || text.charCodeAt(q) === TAB) q++;
+      if (text.charCodeAt(q) === LBRACKET && (arrays === 0 || startsHeader(text, q))) {
+        if (p > 0) starts.push(p);
+        arrays = 0;
+        // The header line itself: skip to its end (a comment or junk after it is the parser's).
+        while (p < n && text.charCodeAt(p) !== LF && text.charCodeAt(p) !== CR) p++;
+        p = lineBreak(text, p);
+        continue;
+      }
+    }
+    // Scan the rest of the line.
+    let braces = 0; // inline tables end with their line
+    while (p < n) {
+      const c = text.charCodeAt(p);
+      if (c === LF || c === CR) break;
+      if (multiline) {
+        if (c === BACKSLASH && multiline === QUOTE) p += 2;
+        else if (c === multiline && text.charCodeAt(p + 1) === c && text.charCodeAt(p + 2) === c) {
+          p += 3;
+          while (text.charCodeAt(p) === multiline) p++; // up to two quotes may end the content
+          multiline = 0;
+        } else p++;
+        continue;
+      }
+      if (c === HASH) {
+        while (p < n && text.charCodeAt(p) !== LF && text.charCodeAt(p) !== CR) p++;
+        break;
+      }
+      if (c === QUOTE || c === APOS) {
+        if (text.charCodeAt(p + 1) === c && text.charCodeAt(p + 2) === c) {
+          multiline = c;
+          p += 3;
+          continue;
+        }
+        p++;
+        while (p < n) {
+          const d = text.charCodeAt(p);
+          if (d === LF || d === CR) break; // unterminated: ends with its line
+          if (d === BACKSLASH && c === QUOTE) p += 2;
+          else if (d === c) {
+            p++;
+            break;
+          } else p++;
+        }
+        continue;
+      }
+      if (c === LBRACE) braces++;
+      else if (c === RBRACE) braces = Math.max(0, braces - 1);
+      else if (c === LBRACKET && braces === 0) arrays++;
+      else if (c === RBRACKET && braces === 0) arrays = Math.max(0, arrays - 1);
+      p++;
+    }
+    p = lineBreak(text, p);
+  }
+  return starts;
+}
+
+function lineBreak(text: string, p: number): number {
+  if (text.charCodeAt(p) === CR) p++;
+  if (text.charCodeAt(p) === LF) p++;
+  return p;
+}

@@ -1,0 +1,70 @@
+// Sections: where the text is split, and that analysing a section at a time gives what analysing
+// the whole text at once gives.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { analyze, visibleFindings } from '../../server/src/analysis/analyze';
+import { analyzeDocument, DocumentAnalyzer, documentFindings } from '../../server/src/analysis/document';
+import { sectionStarts } from '../../server/src/toml/split';
+import { ROOT } from '../support/paths';
+
+// The text, with `|` where a section must start (besides 0).
+const SPLITS: Array<[string, string]> = [
+  ['root only', 'a = 1\nb = [\n  1,\n]\n'],
+  ['headers', 'a = 1\n|[x]\nb = 2\n|[[y]]\n|  [z] # indented\n'],
+  ['a [ line inside an array is a value', 'a = [\n[1, 2],\n["x"],\n[true],\n]\n|[x]\n'],
+  ['multi-line strings hide headers', 'a = """\n[not]\n"""\nb = \'\'\'\n[no]\'\'\'\n|[yes]\n'],
+  ['strings and comments hide brackets', 'a = "[" # [\nb = \'[\'\n|[x]\n'],
+  ['an unclosed array ends at a header', '[a]\nallowed = ["bash",\n|[agents.b.tools]\nallowed = ["read"]\n'],
+  ['an unclosed inline table ends with its line', 'a = { b = [1\n|[x]\n'],
+  ['escaped quote in a basic string', 'a = "\\"[" \n|[x]\n'],
+  ['CRLF', 'a = 1\r\n|[x]\r\nb = 2\r\n'],
+  ['BOM: the header shares the first section with it', '\ufeff[x]\na = 1\n|[y]\n'],
+];
+
+for (const [name, marked] of SPLITS) {
+  test(`split: ${name}`, () => {
+    const text = marked.replace(/\|/g, '');
+    const expected = [0];
+    let removed = 0;
+    for (let i = 0; i < marked.length; i++) if (marked[i] === '|') expected.push(i - removed++);
+    if (expected[1] === 0) expected.shift();
+    assert.deepEqual(sectionStarts(text), expected);
+  });
+}
+
+const SAMPLES = [
+  fs.readFileSync(path.join(ROOT, 'examples/mars.toml'), 'utf8'),
+  '# mars-ignore-file: non-canonical\n[agents.a.tools]\nallowed = ["Bash", "x"]\n[agents.b.tools]\nallowed = ["Shell(git:*)"]\n',
+  '[agents.a.tools]\nallowed = ["Read", "cat"]\ndisallowed = ["view"]\n[agents]\nb.tools.allowed = ["x", "ask-user"]\n',
+];
+
+test('a section at a time finds what the whole text finds, at the same places', () => {
+  for (const text of SAMPLES) {
+    const whole = analyze(text);
+    const fileWide = whole.suppressions.file;
+    const expected = visibleFindings(whole, {}, fileWide).map((f) => `${f.code}@${f.span.start}-${f.span.end}:${f.message}`);
+    const got = documentFindings(analyzeDocument(text)).map((f) => `${f.code}@${f.span.start}-${f.span.end}:${f.message}`);
+    assert.deepEqual(got, expected);
+  }
+});
+
+test('an edit re-analyses only the section it touches', () => {
+  const analyzer = new DocumentAnalyzer();
+  const text = SAMPLES[0]!;
+  const before = analyzer.analyze(text);
+  const at = text.indexOf('"Read"');
+  const edited = `${text.slice(0, at)}"Reed"${text.slice(at + 6)}`;
+  const after = analyzer.analyze(edited);
+  assert.equal(after.units.length, before.units.length);
+  const fresh = after.units.filter((u, i) => u.analysis !== before.units[i]!.analysis);
+  assert.equal(fresh.length, 1);
+  assert.ok(fresh[0]!.analysis.doc.text.includes('"Reed"'));
+  // The fixes of a reused section land at its new place.
+  const moved = analyzer.analyze(`# one more line\n${edited}`);
+  assert.ok(moved.units.slice(1).every((u, i) => u.analysis === after.units[i + 1]!.analysis), 'sections below the edit are reused');
+  const f = documentFindings(moved).find((x) => x.code === 'mcp-wire-token')!;
+  const edit = f.fixes[0]!.edits[0]!;
+  assert.equal(`# one more line\n${edited}`.slice(edit.start, edit.end), 'mcp__github__get_issue');
+});
