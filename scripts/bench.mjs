@@ -26,7 +26,7 @@ const benchStart = now();
 
 // Bundle the pure analysis modules once, so the figures are for the same code the server runs.
 await esbuild.build({
-  entryPoints: { grammar: 'server/src/grammar/toolName.ts', analysis: 'server/src/analysis/analyze.ts' },
+  entryPoints: { grammar: 'server/src/grammar/toolName.ts', analysis: 'server/src/analysis/document.ts' },
   absWorkingDir: root, bundle: true, platform: 'node', format: 'cjs', outdir: 'out/bench', logLevel: 'warning',
 });
 const grammar = require(path.join(root, 'out/bench/grammar.js'));
@@ -343,14 +343,14 @@ try {
     parses.push(now() - t);
   }
   parseMs = median(parses);
-  const analyzer = new analysis.Analyzer();
+  const analyzer = new analysis.DocumentAnalyzer();
   analyzer.analyze(editor.text);
   const runs = [];
   for (let i = 0; i < 5; i++) {
     editor.edit();
     const t = now();
     const a = analyzer.analyze(editor.text);
-    analysis.visibleFindings(a);
+    analysis.documentFindings(a);
     runs.push(now() - t);
   }
   inProcessMs = median(runs);
@@ -369,7 +369,7 @@ if (oursEdit) {
   }
   row('', '', `smol-toml parse ${ms(parseMs)}`, o / parseMs, '<= 8x parse', o <= 8 * parseMs);
   if (Number.isFinite(PUSH_DEBOUNCE_MS)) row(`  of which the server's settle delay (server.ts)`, ms(PUSH_DEBOUNCE_MS), '', null, 'info', null);
-  row('  in-process Analyzer.analyze + visibleFindings', ms(inProcessMs), '', inProcessMs / parseMs, 'info', null);
+  row('  in-process DocumentAnalyzer.analyze + documentFindings', ms(inProcessMs), '', inProcessMs / parseMs, 'info', null);
   row('  open 1 MB file -> first diagnostics', ms(oursEdit.openMs), tombiEdit ? `tombi lsp ${ms(tombiEdit.openMs)}` : '',
     tombiEdit ? oursEdit.openMs / tombiEdit.openMs : null, 'info', null);
   if (oursEdit.completion) {

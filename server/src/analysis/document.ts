@@ -5,8 +5,9 @@
 // What no section can see alone (a table defined twice, a file-wide suppression) is added here.
 
 import { LineIndex, type Lines, type Position } from '../toml/lineIndex';
+import type { Span } from '../toml/model';
 import { sectionStarts } from '../toml/split';
-import { tableRedefinitions } from '../toml/syntax';
+import { sectionDefinitions, tableRedefinitions, type SectionDefinitions } from '../toml/syntax';
 import { analyze, fixAllEdits, visibleFindings, type Analysis } from './analyze';
 import type { Code, SeverityOverrides } from './codes';
 import type { Edit } from './edits';
@@ -52,12 +53,21 @@ export class DocumentAnalyzer {
     }
     // Keep only what the current text uses, so the cache follows the document, not its history.
     this.units = next;
-    const placed = units.flatMap((u) => u.analysis.doc.sections.map((section) => ({ section, base: u.base })));
-    const crossFindings = tableRedefinitions(placed).map((p) => finding('toml-syntax', p.span, p.message));
+    const placedDefs = units.flatMap((u) => definitionsOf(u.analysis).map((defs) => ({ defs, base: u.base })));
+    const crossFindings = tableRedefinitions(placedDefs).map((p) => finding('toml-syntax', p.span, p.message));
     let fileSuppressed: CodeSet | null = null;
     for (const u of units) fileSuppressed = union(fileSuppressed, u.analysis.suppressions.file);
     return { text, lines, units, crossFindings, fileSuppressed };
   }
+}
+
+const definitions = new WeakMap<Analysis, SectionDefinitions[]>();
+
+/** What each section of a unit defines, computed once per unit analysis. */
+function definitionsOf(analysis: Analysis): SectionDefinitions[] {
+  let defs = definitions.get(analysis);
+  if (!defs) definitions.set(analysis, (defs = analysis.doc.sections.map(sectionDefinitions)));
+  return defs;
 }
 
 export function analyzeDocument(text: string): DocumentAnalysis {
@@ -120,15 +130,34 @@ function shiftEdit(e: Edit, by: number): Edit {
 }
 
 /** A unit's finding in document offsets (its fixes shifted when they are asked for). */
+class PlacedFinding implements Finding {
+  readonly span: Span;
+  private shifted?: readonly Fix[];
+
+  constructor(private readonly inner: Finding, private readonly base: number) {
+    this.span = { start: inner.span.start + base, end: inner.span.end + base };
+  }
+
+  get code() {
+    return this.inner.code;
+  }
+  get severity() {
+    return this.inner.severity;
+  }
+  get message() {
+    return this.inner.message;
+  }
+  get related() {
+    const base = this.base;
+    return this.inner.related?.map((r) => ({ span: { start: r.span.start + base, end: r.span.end + base }, message: r.message }));
+  }
+  get fixes(): readonly Fix[] {
+    return (this.shifted ??= this.inner.fixes.map((x) => ({ ...x, edits: x.edits.map((e) => shiftEdit(e, this.base)) })));
+  }
+}
+
 function placeFinding(f: Finding, base: number): Finding {
-  if (base === 0) return f;
-  const related = f.related?.map((r) => ({ span: { start: r.span.start + base, end: r.span.end + base }, message: r.message }));
-  let fixes: readonly Fix[] | undefined;
-  return Object.create(f, {
-    span: { value: { start: f.span.start + base, end: f.span.end + base }, enumerable: true },
-    related: { value: related, enumerable: true },
-    fixes: { get: () => (fixes ??= f.fixes.map((x) => ({ ...x, edits: x.edits.map((e) => shiftEdit(e, base)) }))), enumerable: true },
-  }) as Finding;
+  return base === 0 ? f : new PlacedFinding(f, base);
 }
 
 /** The findings a user sees, in document offsets and document order. */

@@ -95,7 +95,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   // Each section's diagnostics are converted once, in the section's own lines, and kept with the
   // section's analysis (which is reused while its text is unchanged); a version only places them
   // at the section's current line.
-  const converted = new WeakMap<Analysis, { readonly key: string; readonly items: Diagnostic[] }>();
+  const converted = new WeakMap<Analysis, { readonly key: string; readonly items: Diagnostic[]; placed?: { line: number; items: Diagnostic[] } }>();
   const diagnosticsOf = (doc: TextDocument, overrides: SeverityOverrides): Diagnostic[] => {
     const da = analysisOf(doc);
     const key = `${doc.uri}\u0000${JSON.stringify(overrides)}\u0000${codeSetKey(da.fileSuppressed)}`;
@@ -106,7 +106,9 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
         c = { key, items: visibleFindings(u.analysis, overrides, da.fileSuppressed).map((f) => toDiagnostic(doc.uri, u.analysis.lines, f)) };
         converted.set(u.analysis, c);
       }
-      for (const d of c.items) out.push(u.startLine === 0 ? d : shiftDiagnostic(d, u.startLine));
+      // A section that did not move keeps its placed diagnostics from the last version.
+      if (c.placed?.line !== u.startLine) c.placed = { line: u.startLine, items: u.startLine === 0 ? c.items : c.items.map((d) => shiftDiagnostic(d, u.startLine)) };
+      for (const d of c.placed.items) out.push(d);
     }
     for (const f of da.crossFindings) {
       const severity = overrides[f.code] ?? f.severity;
