@@ -16,21 +16,11 @@ import { analyzeDocument as analyze, documentFindings, documentFixAll as fixAllE
 import { applyEdits } from '../../server/src/analysis/edits';
 import { LspClient } from '../support/lspClient';
 import { DIST } from '../support/paths';
+import { rng } from '../support/rng';
 
 const SEED = Number(process.env.MARS_FUZZ_SEED ?? 20_260_601);
 console.log(`# fuzz seed ${SEED} (replay with MARS_FUZZ_SEED=${SEED})`);
 
-/** Mulberry32: small, fast, seeded. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = rng(SEED);
 const int = (n: number) => Math.floor(random() * n);
 const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;

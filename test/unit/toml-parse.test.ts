@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { parse as smolParse } from 'smol-toml';
 import { parseToml } from '../../server/src/toml/parse';
 import type { Key, KeyValue, Section, Span, TomlDocument, TomlString, TomlValue } from '../../server/src/toml/model';
+import { rng } from '../support/rng';
 
 // ---- helpers ----------------------------------------------------------------------------------
 
@@ -554,16 +555,6 @@ test('typing: every prefix keeps the complete sections before it', () => {
 
 // ---- robustness --------------------------------------------------------------------------------
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FRAGMENTS = [
   '[', ']', '[[', ']]', '{', '}', '"', "'", '"""', "'''", '=', ' = ', '#', ',', '.', '\n', '\r\n', '\r', ' ', '\t', '\\', '\\u', '\\U0001',
@@ -572,7 +563,7 @@ const FRAGMENTS = [
 ];
 
 test('robustness: random junk never throws, keeps invariants, stays fast', () => {
-  const rand = mulberry32(20240611);
+  const rand = rng(20240611);
   const t0 = performance.now();
   for (let n = 0; n < 3000; n++) {
     const target = Math.floor(rand() * 2000);
@@ -591,7 +582,7 @@ test('robustness: random junk never throws, keeps invariants, stays fast', () =>
 });
 
 test('robustness: mutated valid documents never throw and keep invariants', () => {
-  const rand = mulberry32(7);
+  const rand = rng(7);
   for (let n = 0; n < 3000; n++) {
     let s = VALID_DOCS[Math.floor(rand() * VALID_DOCS.length)];
     const edits = 1 + Math.floor(rand() * 4);

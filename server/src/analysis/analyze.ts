@@ -98,8 +98,11 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
   const structural: Edit[][] = [];
   const values: Edit[][] = [];
   const spellingAt = new Map<number, number>();
+  // Findings on a key of a tools table (`bash = "allow"`, `tools.mcp`): their fixes move rules.
+  const extraAt = new Set(analysis.policies.extraKeys.map((e) => e.name.span.start));
+  const isMove = (f: Finding) => (f.code === 'unknown-policy-key' || f.code === 'invalid-tool-policy') && extraAt.has(f.span.start);
   for (const f of visible) {
-    if (isMoveFinding(f) || f.code === 'duplicate-entry') continue; // grouped below
+    if (isMove(f) || f.code === 'duplicate-entry') continue; // grouped below
     const fix = f.fixes.find((x) => x.safe);
     if (!fix) continue;
     if (ENTRY_SPELLING.has(f.code)) spellingAt.set(f.span.start, (spellingAt.get(f.span.start) ?? 0) + 1);
@@ -124,7 +127,7 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
   }
   for (const [array, indices] of byArray) structural.push(deleteItems(text, array, indices));
   // Map-form keys and `tools.mcp`, one edit set per owner so two keys never both become a list.
-  const movable = new Set(visible.filter((f) => isMoveFinding(f) && f.fixes.some((x) => x.safe)).map((f) => f.span.start));
+  const movable = new Set(visible.filter((f) => isMove(f) && f.fixes.some((x) => x.safe)).map((f) => f.span.start));
   const byOwner = new Map<string, ReturnType<typeof moveOf>[]>();
   for (const extra of analysis.policies.extraKeys) {
     if (!movable.has(extra.name.span.start)) continue;
@@ -137,9 +140,4 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
   }
   for (const moves of byOwner.values()) structural.push(moveEdits(text, analysis.policies, moves.filter((m) => m !== null)));
   return nonOverlapping([...structural, ...combined, ...values]);
-}
-
-/** A finding whose fix moves a key of a tools table into a list. */
-function isMoveFinding(f: Finding): boolean {
-  return f.code === 'unknown-policy-key' || (f.code === 'invalid-tool-policy' && f.message.startsWith('`tools.mcp`'));
 }
