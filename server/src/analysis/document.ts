@@ -47,8 +47,8 @@ export class DocumentAnalyzer {
       const base = starts[i]!;
       const sectionText = text.slice(base, starts[i + 1] ?? text.length);
       let analysis = next.get(sectionText) ?? this.units.get(sectionText);
-      if (!analysis) analysis = analyze(sectionText, this.memo);
-      next.set(sectionText, analysis);
+      if (!analysis) analysis = analyze(ownCopy(sectionText), this.memo);
+      next.set(analysis.doc.text, analysis);
       units.push({ base, startLine: lines.position(base).line, analysis });
     }
     // Keep only what the current text uses, so the cache follows the document, not its history.
@@ -72,6 +72,14 @@ function definitionsOf(analysis: Analysis): SectionDefinitions[] {
 
 export function analyzeDocument(text: string): DocumentAnalysis {
   return new DocumentAnalyzer().analyze(text);
+}
+
+/**
+ * The string's characters in a string of their own. A slice shares its parent's memory, so a
+ * cached section would otherwise keep the whole text of the version it came from alive.
+ */
+function ownCopy(s: string): string {
+  return s.length < 64 ? s : Buffer.from(s, 'utf16le').toString('utf16le');
 }
 
 function union(a: CodeSet | null, b: CodeSet | null): CodeSet | null {
