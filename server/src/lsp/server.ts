@@ -92,10 +92,10 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     return state.cached.analysis;
   };
 
-  // Each section's diagnostics are converted once, in the section's own lines, and kept with the
-  // section's analysis (which is reused while its text is unchanged); a version only places them
-  // at the section's current line.
-  const converted = new WeakMap<Analysis, { readonly key: string; readonly items: Diagnostic[]; placed?: { line: number; items: Diagnostic[] } }>();
+  // Each section's diagnostics are converted once and kept with the section's analysis (which is
+  // reused while its text is unchanged), placed at the section's line; when the section moves, they
+  // are moved by the difference.
+  const converted = new WeakMap<Analysis, { readonly key: string; line: number; items: Diagnostic[] }>();
   const diagnosticsOf = (doc: TextDocument, overrides: SeverityOverrides): Diagnostic[] => {
     const da = analysisOf(doc);
     const key = `${doc.uri}\u0000${JSON.stringify(overrides)}\u0000${codeSetKey(da.fileSuppressed)}`;
@@ -103,12 +103,16 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     for (const u of da.units) {
       let c = converted.get(u.analysis);
       if (c?.key !== key) {
-        c = { key, items: visibleFindings(u.analysis, overrides, da.fileSuppressed).map((f) => toDiagnostic(doc.uri, u.analysis.lines, f)) };
+        const local = visibleFindings(u.analysis, overrides, da.fileSuppressed).map((f) => toDiagnostic(doc.uri, u.analysis.lines, f));
+        c = { key, line: 0, items: local };
         converted.set(u.analysis, c);
       }
-      // A section that did not move keeps its placed diagnostics from the last version.
-      if (c.placed?.line !== u.startLine) c.placed = { line: u.startLine, items: u.startLine === 0 ? c.items : c.items.map((d) => shiftDiagnostic(d, u.startLine)) };
-      for (const d of c.placed.items) out.push(d);
+      if (c.line !== u.startLine) {
+        const by = u.startLine - c.line;
+        c.items = c.items.map((d) => shiftDiagnostic(d, by));
+        c.line = u.startLine;
+      }
+      for (const d of c.items) out.push(d);
     }
     for (const f of da.crossFindings) {
       const severity = overrides[f.code] ?? f.severity;
