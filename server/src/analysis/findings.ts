@@ -103,6 +103,8 @@ function charSpan(text: string, str: TomlString, offset: number): Span | null {
 export interface EntryVerdict {
   readonly parse: ParseResult;
   readonly issues: readonly EntryIssue[];
+  /** What the entry means to Mars, for duplicate and conflict checks: its canonical rendering (null when invalid). */
+  readonly meaning: string | null;
 }
 
 interface EntryIssue {
@@ -177,7 +179,7 @@ export function entryVerdict(raw: string): EntryVerdict {
         : `This entry contains ${describeChar(c.char)}, which can break the shell command a harness is started with.`,
     });
   }
-  return { parse, issues };
+  return { parse, issues, meaning: parse.ok ? render(parse.name) : null };
 }
 
 /** The findings for one entry on its own, placed at its string. */
@@ -218,11 +220,6 @@ export function obviousRepair(raw: string): string | null {
   return back.ok ? candidate : null;
 }
 
-/** What an entry means to Mars, for duplicate and conflict checks: its canonical rendering. */
-function meaning(p: ParsedEntry): string | null {
-  return p.parse.ok ? render(p.parse.name) : null;
-}
-
 /** Entries of one list that mean the same, and rules a policy both allows and disallows. */
 export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[]): Finding[] {
   const out: Finding[] = [];
@@ -231,7 +228,7 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[])
   const policyIds = new Map<Owner, string>();
   const byPolicy = new Map<string, { allowed: Map<string, ParsedEntry>; disallowed: Map<string, ParsedEntry> }>();
   for (const p of parsed) {
-    const m = meaning(p);
+    const m = p.verdict.meaning;
     if (m === null) continue;
     const { owner, list, array } = p.entry;
     let seen = firstInList.get(array);

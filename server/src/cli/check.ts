@@ -120,6 +120,15 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
   for (const p of problems) err.write(`mars-toml: ${p}\n`);
   if (files.length === 0 && !unreadable) err.write(`mars-toml: no mars.toml or mars.local.toml under ${options.paths.join(', ')}\n`);
   const json: ReturnType<typeof jsonFinding>[] = [];
+  // Lines are written in chunks: a file can have tens of thousands of findings.
+  let pending = '';
+  const line = (text: string) => {
+    pending += text;
+    if (pending.length > 1 << 16) {
+      out.write(pending);
+      pending = '';
+    }
+  };
   const counts = { error: 0, warning: 0, information: 0, hint: 0 };
   let fixed = 0;
   for (const file of files) {
@@ -153,10 +162,11 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
       if (options.format === 'json') json.push(jsonFinding(display, analysis.lines, f));
       else {
         const at = analysis.lines.position(f.span.start);
-        out.write(`${display}:${at.line + 1}:${at.character + 1}: ${f.severity} ${f.code} ${f.message}\n`);
+        line(`${display}:${at.line + 1}:${at.character + 1}: ${f.severity} ${f.code} ${f.message}\n`);
       }
     }
   }
+  if (pending) out.write(pending);
   if (options.format === 'json') out.write(`${JSON.stringify(json)}\n`);
   else {
     const plural = (s: string, n: number) => (n === 1 || s === 'information' ? s : `${s}s`);
