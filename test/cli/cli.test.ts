@@ -114,3 +114,10 @@ test('parse-names: a line that is not a JSON string is reported, the rest still 
   assert.match(r.err, /line 2: expected a JSON string literal/);
   assert.match(r.err, /line 3: expected a JSON string literal/);
 });
+
+test('a clean, realistic mars.toml (every TOML feature, every spelling) gives no diagnostic at all', () => {
+  const r = cli(['check', 'test/fixtures/clean', '--format', 'json']);
+  assert.equal(r.code, 0);
+  assert.deepEqual(JSON.parse(r.out), []);
+  assert.match(r.err, /^$|^\s*$/);
+});
