@@ -45,7 +45,7 @@ export class LspClient {
       capabilities: {
         workspace: { configuration: true },
         textDocument: {
-          ...(options.pull ? { diagnostic: { dynamicRegistration: false } } : {}),
+          ...(options.pull ? { diagnostic: { dynamicRegistration: false, relatedInformation: true } } : {}),
           publishDiagnostics: { relatedInformation: true, versionSupport: true },
           completion: { completionItem: { snippetSupport: true } },
           codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source', 'source.fixAll'] } } },

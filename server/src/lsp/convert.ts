@@ -20,9 +20,10 @@ export function toRange(lines: Lines, span: Span): Range {
   return { start: lines.position(span.start), end: lines.position(span.end) };
 }
 
-export function toDiagnostic(uri: string, lines: Lines, f: Finding): Diagnostic {
+/** `related`: whether the client shows related information (else it is left out of the message). */
+export function toDiagnostic(uri: string, lines: Lines, f: Finding, related = true): Diagnostic {
   const d: Diagnostic = { range: toRange(lines, f.span), severity: SEVERITY[f.severity], code: f.code, source: 'mars', message: f.message };
-  if (f.related) d.relatedInformation = f.related.map((r) => ({ location: { uri, range: toRange(lines, r.span) }, message: r.message }));
+  if (f.related && related) d.relatedInformation = f.related.map((r) => ({ location: { uri, range: toRange(lines, r.span) }, message: r.message }));
   return d;
 }
 

@@ -78,6 +78,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   let pull = false;
   let workspaceFolders: string[] = [];
   let resolveEdits = false;
+  let relatedInformation = false;
 
   const stateOf = (uri: string): DocState => {
     let s = states.get(uri);
@@ -103,7 +104,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     for (const u of da.units) {
       let c = converted.get(u.analysis);
       if (c?.key !== key) {
-        const local = visibleFindings(u.analysis, overrides, da.fileSuppressed).map((f) => toDiagnostic(doc.uri, u.analysis.lines, f));
+        const local = visibleFindings(u.analysis, overrides, da.fileSuppressed).map((f) => toDiagnostic(doc.uri, u.analysis.lines, f, relatedInformation));
         c = { key, line: 0, items: local };
         converted.set(u.analysis, c);
       }
@@ -116,7 +117,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     }
     for (const f of da.crossFindings) {
       const severity = overrides[f.code] ?? f.severity;
-      if (severity !== 'off') out.push({ ...toDiagnostic(doc.uri, da.lines, f), severity: SEVERITY[severity] });
+      if (severity !== 'off') out.push({ ...toDiagnostic(doc.uri, da.lines, f, relatedInformation), severity: SEVERITY[severity] });
     }
     return out;
   };
@@ -136,6 +137,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     workspaceFolders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     pull = !!caps.textDocument?.diagnostic;
     resolveEdits = !!caps.textDocument?.codeAction?.resolveSupport?.properties.includes('edit');
+    relatedInformation = !!(pull ? caps.textDocument?.diagnostic?.relatedInformation : caps.textDocument?.publishDiagnostics?.relatedInformation);
     settings.supported = !!caps.workspace?.configuration;
     return {
       capabilities: {
