@@ -79,7 +79,8 @@ export function analyzeDocument(text: string): DocumentAnalysis {
  * cached section would otherwise keep the whole text of the version it came from alive.
  */
 function ownCopy(s: string): string {
-  return s.length < 64 ? s : Buffer.from(s, 'utf16le').toString('utf16le');
+  // A JSON round trip builds a new string in any JS engine (the analysis stays free of Node APIs).
+  return s.length < 64 ? s : (JSON.parse(JSON.stringify(s)) as string);
 }
 
 function union(a: CodeSet | null, b: CodeSet | null): CodeSet | null {
