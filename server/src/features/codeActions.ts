@@ -7,7 +7,7 @@ import { visibleFindings } from '../analysis/analyze';
 import { documentFixAll, placed, unitAt, type DocumentAnalysis } from '../analysis/document';
 import { isCode, type Code, type SeverityOverrides } from '../analysis/codes';
 import { suppressEdit } from '../analysis/suppress';
-import { action, toRange, versionedEdit } from '../lsp/convert';
+import { action, toRange, versionedEdit } from './convert';
 import { FIX_ALL_KIND } from '../protocol';
 
 const sameRange = (a: Range, b: Range) =>

@@ -12,10 +12,11 @@ import { eqIgnoreAsciiCase, rustTrim } from '../grammar/text';
 import { parseToolName, render } from '../grammar/toolName';
 import { CAPABILITIES, type Capability } from '../grammar/vocabulary';
 import type { Lines } from '../toml/lineIndex';
-import type { Span, TomlArray, TomlString } from '../toml/model';
+import type { TomlArray, TomlString } from '../toml/model';
 import {
   ANY_MEANING, capabilityMarkdown, code, filterTextOf, MCP_MEANING, MCP_SNIPPET, snippetEscape, snippetOf, type Snippet,
 } from './describe';
+import { toRange } from './convert';
 import { cursorContext, type EntryContext, type KeyContext, type SlotContext, type ValueContext } from './context';
 import { mcpServerNames } from './mcpServers';
 
@@ -56,7 +57,6 @@ export function completions(
 
 // ---- building blocks ---------------------------------------------------------------------------
 
-const toRange = (lines: Lines, span: Span): Range => ({ start: lines.position(span.start), end: lines.position(span.end) });
 const markdown = (value: string) => ({ kind: MarkupKind.Markdown, value });
 const pad = (n: number) => String(n).padStart(3, '0');
 

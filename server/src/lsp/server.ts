@@ -13,7 +13,7 @@ import { codeActions, resolveFixAll, type FixAllData } from '../features/codeAct
 import { completions } from '../features/completion';
 import { hover } from '../features/hover';
 import { FIX_ALL_KIND } from '../protocol';
-import { SEVERITY, toDiagnostic } from './convert';
+import { SEVERITY, toDiagnostic } from '../features/convert';
 import type { CodeSet } from '../analysis/suppress';
 import { overridesFrom, SettingsCache } from './settings';
 
