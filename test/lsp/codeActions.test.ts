@@ -96,3 +96,29 @@ describe('code actions', () => {
     assert.deepEqual(diagnostics.map((d) => d.code), ['unknown-tool']);
   });
 });
+
+describe('file-wide fixes on a lightbulb request', () => {
+  test('come without edits and are resolved against the version they were offered for', async () => {
+    const resolving = await LspClient.start({ resolve: true });
+    try {
+      const uri = 'file:///ca/resolve/mars.toml';
+      const text = '[agents.a.tools]\nallowed = ["Shell", "Edit"]\n';
+      await resolving.open(uri, text);
+      const diagnostics = await resolving.pushed(uri, 1);
+      const actions = await resolving.request<CodeAction[]>('textDocument/codeAction', {
+        textDocument: { uri }, range: diagnostics[0]!.range, context: { diagnostics: [diagnostics[0]] },
+      });
+      const lazy = actions.filter((a) => a.title.startsWith('Fix all'));
+      assert.deepEqual(lazy.map((a) => [a.kind, a.edit === undefined]), [['quickfix', true], ['source.fixAll.mars', true]]);
+      const resolved = await resolving.request<CodeAction>('codeAction/resolve', lazy[1]);
+      assert.equal(applied(text, resolved, uri), '[agents.a.tools]\nallowed = ["bash", "edit"]\n');
+      // Offered for version 1; once the text moved on, resolving gives no edit rather than a wrong one.
+      await resolving.change(uri, 2, [{ text: '[agents.a.tools]\nallowed = ["Read"]\n' }]);
+      await resolving.pushed(uri, 2);
+      const stale = await resolving.request<CodeAction>('codeAction/resolve', lazy[1]);
+      assert.equal(stale.edit, undefined);
+    } finally {
+      await resolving.stop();
+    }
+  });
+});

@@ -11,6 +11,8 @@ export interface ClientOptions {
   pull?: boolean;
   /** Answer workspace/configuration with these settings (the `mars` section). */
   settings?: unknown;
+  /** Advertise `codeAction/resolve` for edits, as VS Code does. */
+  resolve?: boolean;
 }
 
 export class LspClient {
@@ -48,7 +50,10 @@ export class LspClient {
           ...(options.pull ? { diagnostic: { dynamicRegistration: false, relatedInformation: true } } : {}),
           publishDiagnostics: { relatedInformation: true, versionSupport: true },
           completion: { completionItem: { snippetSupport: true } },
-          codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source', 'source.fixAll'] } } },
+          codeAction: {
+            codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source', 'source.fixAll'] } },
+            ...(options.resolve ? { dataSupport: true, resolveSupport: { properties: ['edit'] } } : {}),
+          },
         },
       },
     });
