@@ -2,7 +2,6 @@
 // document.ts): the positional model, its tool policies, and every finding with its fixes.
 // Pure (no LSP, no IO).
 
-import type { ParseResult } from '../grammar/toolName';
 import { LineIndex, type Lines } from '../toml/lineIndex';
 import type { TomlArray, TomlDocument } from '../toml/model';
 import { parseToml } from '../toml/parse';
@@ -38,7 +37,7 @@ export function analyze(text: string, memo: VerdictMemo = new Map()): Analysis {
   for (const problem of syntaxProblems(doc)) findings.push(finding('toml-syntax', problem.span, problem.message));
   for (const p of entries) findings.push(...entryFindings(text, p));
   findings.push(...crossEntryFindings(text, entries));
-  findings.push(...policyFindings(doc, policies, new Map<string, ParseResult>()));
+  findings.push(...policyFindings(doc, policies));
   findings.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
   return { doc, lines, policies, entries, findings, suppressions: findSuppressions(doc, lines) };
 }

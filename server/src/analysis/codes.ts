@@ -19,8 +19,6 @@ export const CODES = {
 
 export type Code = keyof typeof CODES;
 
-export const ALL_CODES = Object.keys(CODES) as Code[];
-
 export function isCode(value: string): value is Code {
   return Object.prototype.hasOwnProperty.call(CODES, value);
 }

@@ -266,7 +266,7 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[])
 }
 
 /** Shape problems and extra keys of the tools tables. */
-export function policyFindings(doc: TomlDocument, policies: Policies, parsedKeys: Map<string, ParseResult>): Finding[] {
+export function policyFindings(doc: TomlDocument, policies: Policies): Finding[] {
   const out: Finding[] = [];
   for (const problem of policies.shape) {
     const fix = shapeFix(doc.text, problem);
@@ -279,8 +279,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies, parsedKeys
         '`tools.mcp` was removed: grant MCP servers in `allowed` as "mcp(server)" or "mcp(server/tool)".', () => extraKeyFixes(doc.text, policies, extra)));
       continue;
     }
-    let parse = parsedKeys.get(name);
-    if (!parse) parsedKeys.set(name, (parse = parseToolName(name)));
+    const parse = parseToolName(name);
     if (!parse.ok) {
       out.push(finding('invalid-tool-name', extra.name.span, errorMessage(name, parse.error)));
     }

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'smol-toml';
+import { mcpManifestName } from '../features/mcpServers';
 
 const TTL_MS = 5000;
 const cache = new Map<string, { at: number; names: string[] }>();
@@ -23,29 +23,24 @@ function serversIn(root: string): string[] {
   for (const d of dirs) {
     if (!d.isDirectory()) continue;
     const file = path.join(root, 'mcp', d.name, 'mcp.toml');
-    let name: string | null = null;
+    let text: string;
     try {
-      const text = fs.readFileSync(file, 'utf8');
-      try {
-        const declared = (parse(text) as { name?: unknown }).name;
-        name = typeof declared === 'string' && declared.trim() !== '' ? declared.trim() : d.name;
-      } catch {
-        name = d.name; // a broken mcp.toml still names its folder
-      }
+      text = fs.readFileSync(file, 'utf8');
     } catch {
       continue; // a folder without mcp.toml is not a server
     }
+    // A broken or nameless mcp.toml still names its folder.
+    const name = mcpManifestName(text)?.trim() || d.name;
     names.push(name);
   }
-  const unique = [...new Set(names)].sort();
-  cache.set(root, { at: Date.now(), names: unique });
-  return unique;
+  cache.set(root, { at: Date.now(), names });
+  return names;
 }
 
-/** Server names for a document: from its own folder and from the workspace folders. */
+/** Server names for a document: from its own folder and from the workspace folders (completion cleans and sorts them). */
 export function mcpServersFor(documentUri: string, workspaceFolders: readonly string[]): string[] {
   const roots: string[] = [];
   if (documentUri.startsWith('file:')) roots.push(path.dirname(fileURLToPath(documentUri)));
   for (const f of workspaceFolders) if (f.startsWith('file:')) roots.push(fileURLToPath(f));
-  return [...new Set(roots.flatMap(serversIn))].sort();
+  return [...new Set(roots)].flatMap(serversIn);
 }
