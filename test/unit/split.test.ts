@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { analyze, visibleFindings } from '../../server/src/analysis/analyze';
-import { analyzeDocument, DocumentAnalyzer, documentFindings } from '../../server/src/analysis/document';
+import { analyzeDocument, DocumentAnalyzer, documentFindings, type DocumentAnalysis } from '../../server/src/analysis/document';
+import { rng } from '../support/rng';
 import { sectionStarts } from '../../server/src/toml/split';
 import { ROOT } from '../support/paths';
 
@@ -67,4 +68,36 @@ test('an edit re-analyses only the section it touches', () => {
   const f = documentFindings(moved).find((x) => x.code === 'mcp-wire-token')!;
   const edit = f.fixes[0]!.edits[0]!;
   assert.equal(`# one more line\n${edited}`.slice(edit.start, edit.end), 'mcp__github__get_issue');
+});
+
+/** Everything a document analysis tells, in plain data: units, lines, findings and their fixes. */
+function snapshot(da: DocumentAnalysis) {
+  const lines = Array.from({ length: da.lines.lineCount }, (_, i) => da.lines.lineStart(i));
+  return {
+    units: da.units.map((u) => ({ base: u.base, startLine: u.startLine, text: u.analysis.doc.text })),
+    lines,
+    findings: documentFindings(da).map((f) => ({ code: f.code, span: f.span, message: f.message, fixes: f.fixes.map((x) => x.edits) })),
+  };
+}
+
+// Insertions that move section boundaries and line breaks: headers, brackets, quotes that open
+// multi-line strings, CR and LF alone and together.
+const INSERTS = ['\n', '\r', '\r\n', '[', ']', '[x]\n', '"""', "'''", '"', "'", '#', 'a = [', '{', 'x', '\n[agents.z.tools]\nallowed = ["Bash"]\n', ''];
+
+test('an analyzer fed edit after edit agrees with a fresh analysis of each text', () => {
+  const r = rng(42);
+  for (const sample of [...SAMPLES, 'a = 1\r\n[x]\r\nb = """\r\n[y]\r\n"""\r\n[z]\rc = 2\r']) {
+    const analyzer = new DocumentAnalyzer();
+    let text = sample;
+    analyzer.analyze(text);
+    for (let step = 0; step < 150; step++) {
+      const at = Math.floor(r() * (text.length + 1));
+      const removed = r() < 0.5 ? 0 : Math.floor(r() * 8);
+      const inserted = INSERTS[Math.floor(r() * INSERTS.length)]!;
+      text = text.slice(0, at) + inserted + text.slice(at + removed);
+      const got = snapshot(analyzer.analyze(text));
+      const expected = snapshot(new DocumentAnalyzer().analyze(text));
+      assert.deepEqual(got, expected, `step ${step}: ${JSON.stringify(inserted)} at ${at}, ${removed} removed`);
+    }
+  }
 });

@@ -6,7 +6,8 @@
 
 import { LineIndex, type Lines, type Position } from '../toml/lineIndex';
 import type { Span } from '../toml/model';
-import { sectionStarts } from '../toml/split';
+import { sectionStarts, sectionStartsFrom } from '../toml/split';
+import { textChange, type TextChange } from '../toml/textChange';
 import { sectionDefinitions, tableRedefinitions, type SectionDefinitions } from '../toml/syntax';
 import { analyze, fixAllEdits, visibleFindings, type Analysis } from './analyze';
 import type { Code, SeverityOverrides } from './codes';
@@ -35,33 +36,115 @@ export interface DocumentAnalysis {
 
 /** Keeps section analyses between versions of one document; use one per document. */
 export class DocumentAnalyzer {
-  private units = new Map<string, Analysis>();
+  private last: DocumentAnalysis | null = null;
   private readonly memo: VerdictMemo = new Map();
 
   analyze(text: string): DocumentAnalysis {
-    const starts = sectionStarts(text);
+    const last = this.last;
+    const change = last ? textChange(last.text, text) : null;
+    if (!change) return last ?? (this.last = this.fresh(text));
+    const lines = last!.lines.edited(text, change);
+    const { units, replaced } = this.editedUnits(last!, text, lines, change);
+    // What the change did not touch across sections stays: only the sections it replaced are compared.
+    const sameCross = units.length === last!.units.length &&
+      units.slice(replaced.from, replaced.to).every((u, i) => crossSignature(u.analysis) === crossSignature(last!.units[replaced.from + i]!.analysis));
+    if (!sameCross) return (this.last = this.whole(text, lines, units));
+    const crossFindings = last!.crossFindings.map((f) => {
+      const i = unitIndexAt(last!.units, f.span.start);
+      const by = units[i]!.base - last!.units[i]!.base;
+      return by === 0 ? f : finding(f.code, { start: f.span.start + by, end: f.span.end + by }, f.message);
+    });
+    return (this.last = { text, lines, units, crossFindings, fileSuppressed: last!.fileSuppressed });
+  }
+
+  private fresh(text: string): DocumentAnalysis {
     const lines = new LineIndex(text);
-    const next = new Map<string, Analysis>();
-    const units: Unit[] = [];
-    for (let i = 0; i < starts.length; i++) {
-      const base = starts[i]!;
-      const sectionText = text.slice(base, starts[i + 1] ?? text.length);
-      let analysis = next.get(sectionText) ?? this.units.get(sectionText);
-      if (!analysis) analysis = analyze(ownCopy(sectionText), this.memo);
-      next.set(analysis.doc.text, analysis);
-      units.push({ base, startLine: lines.position(base).line, analysis });
-    }
-    // Keep only what the current text uses, so the cache follows the document, not its history.
-    this.units = next;
+    return this.whole(text, lines, this.unitsFrom(text, lines, sectionStarts(text), text.length, new Map()));
+  }
+
+  /** The document from its units, with what only the whole document shows. */
+  private whole(text: string, lines: LineIndex, units: Unit[]): DocumentAnalysis {
     const placedDefs = units.flatMap((u) => definitionsOf(u.analysis).map((defs) => ({ defs, base: u.base })));
     const crossFindings = tableRedefinitions(placedDefs).map((p) => finding('toml-syntax', p.span, p.message));
     let fileSuppressed: CodeSet | null = null;
     for (const u of units) fileSuppressed = union(fileSuppressed, u.analysis.suppressions.file);
     return { text, lines, units, crossFindings, fileSuppressed };
   }
+
+  /**
+   * The units after `change`: those before it are kept, the text from the section before the
+   * change is split again up to the first section start past the change that was a start before
+   * (every section starts in the same scanner state, so the old starts hold from there on), and
+   * the sections after that are kept, moved. `replaced`: the new units in place of old ones.
+   */
+  private editedUnits(last: DocumentAnalysis, text: string, lines: LineIndex, change: TextChange) {
+    const old = last.units;
+    const delta = change.newEnd - change.oldEnd;
+    // The section holding the change may stop being one, and whether it is depends on the line
+    // before it; the section before that starts on a line the change cannot reach.
+    const from = Math.max(0, unitIndexAt(old, change.start) - 1);
+    let resync: number | undefined; // the old unit the new split meets again
+    const starts = sectionStartsFrom(text, old[from]!.base, (start) => {
+      if (start < change.newEnd) return false;
+      const i = unitIndexAt(old, start - delta);
+      if (old[i]!.base !== start - delta) return false;
+      resync = i;
+      return true;
+    });
+    const end = resync === undefined ? text.length : starts.pop()!;
+    const reusable = new Map<string, Analysis>();
+    for (let i = from; i < (resync ?? old.length); i++) reusable.set(old[i]!.analysis.doc.text, old[i]!.analysis);
+    const units = old.slice(0, from).concat(this.unitsFrom(text, lines, starts, end, reusable));
+    const replaced = { from, to: units.length };
+    if (resync !== undefined) {
+      const lineDelta = lines.lineCount - last.lines.lineCount;
+      for (let i = resync; i < old.length; i++) {
+        const u = old[i]!;
+        units.push({ base: u.base + delta, startLine: u.startLine + lineDelta, analysis: u.analysis });
+      }
+    }
+    return { units, replaced };
+  }
+
+  /** Units for the sections at `starts`, the last ending at `end`; analyses in `reusable` are used again. */
+  private unitsFrom(text: string, lines: LineIndex, starts: readonly number[], end: number, reusable: Map<string, Analysis>): Unit[] {
+    const units: Unit[] = [];
+    for (let i = 0; i < starts.length; i++) {
+      const base = starts[i]!;
+      const sectionText = text.slice(base, starts[i + 1] ?? end);
+      let analysis = reusable.get(sectionText);
+      if (!analysis) reusable.set(sectionText, (analysis = analyze(ownCopy(sectionText), this.memo)));
+      units.push({ base, startLine: lines.position(base).line, analysis });
+    }
+    return units;
+  }
+}
+
+/** The index of the unit holding `offset`. */
+function unitIndexAt(units: readonly Unit[], offset: number): number {
+  let lo = 0;
+  let hi = units.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (units[mid]!.base <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 const definitions = new WeakMap<Analysis, SectionDefinitions[]>();
+
+const signatures = new WeakMap<Analysis, string>();
+
+/** What a unit gives the document-wide checks (definitions, file suppressions), as one comparable string. */
+function crossSignature(analysis: Analysis): string {
+  let sig = signatures.get(analysis);
+  if (sig === undefined) {
+    const file = analysis.suppressions.file;
+    signatures.set(analysis, (sig = JSON.stringify([definitionsOf(analysis), file === null || file === 'all' ? file : [...file].sort()])));
+  }
+  return sig;
+}
 
 /** What each section of a unit defines, computed once per unit analysis. */
 function definitionsOf(analysis: Analysis): SectionDefinitions[] {
@@ -123,15 +206,7 @@ export function placed(da: DocumentAnalysis, unit: Unit): Analysis {
 
 /** The unit holding `offset` (a section's first offset belongs to it; the text's end to the last). */
 export function unitAt(da: DocumentAnalysis, offset: number): Unit {
-  const units = da.units;
-  let lo = 0;
-  let hi = units.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (units[mid]!.base <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return units[lo]!;
+  return da.units[unitIndexAt(da.units, offset)]!;
 }
 
 function shiftEdit(e: Edit, by: number): Edit {

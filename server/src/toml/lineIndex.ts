@@ -1,6 +1,8 @@
 // Offsets <-> (line, character) for one text. Characters are UTF-16 code units, as LSP requires and
 // as JS strings index; `\r\n`, `\n` and a lone `\r` all end a line.
 
+import type { TextChange } from './textChange';
+
 export interface Position {
   readonly line: number;
   readonly character: number;
@@ -15,20 +17,38 @@ export interface Lines {
   lineEnd(line: number): number;
 }
 
+/** Appends to `starts` the line starts after `from` (a line start) up to `last`. */
+function lineStarts(text: string, starts: number[], from: number, last: number): number[] {
+  for (let i = from; i < last && i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
+    if ((c === 10 || c === 13) && i + 1 <= last) starts.push(i + 1);
+  }
+  return starts;
+}
+
 export class LineIndex implements Lines {
   private readonly starts: number[];
 
-  constructor(private readonly text: string) {
-    const starts = [0];
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 10) starts.push(i + 1);
-      else if (c === 13) {
-        if (text.charCodeAt(i + 1) === 10) i++;
-        starts.push(i + 1);
-      }
-    }
-    this.starts = starts;
+  constructor(private readonly text: string, starts?: number[]) {
+    this.starts = starts ?? lineStarts(text, [0], 0, text.length);
+  }
+
+  /**
+   * The index of `text`, which is this index's text with `change` applied: the lines before the
+   * change are kept, the changed ones scanned and the ones after it shifted.
+   */
+  edited(text: string, change: TextChange): LineIndex {
+    const old = this.starts;
+    // A line start depends on the character before it and its own (`\r` then `\n` is one break),
+    // so the starts before `change.start` hold, and those after `oldEnd + 1` only move.
+    let kept = 0;
+    while (kept < old.length && old[kept]! < change.start) kept++;
+    kept = Math.max(1, kept);
+    const starts = lineStarts(text, old.slice(0, kept), old[kept - 1]!, change.newEnd);
+    const delta = change.newEnd - change.oldEnd;
+    for (let i = kept; i < old.length; i++) if (old[i]! > change.oldEnd) starts.push(old[i]! + delta);
+    return new LineIndex(text, starts);
   }
 
   get lineCount(): number {

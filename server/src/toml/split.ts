@@ -42,18 +42,31 @@ function startsHeader(text: string, p: number): boolean {
 
 /** Offsets where sections start; the first is always 0. */
 export function sectionStarts(text: string): number[] {
-  const starts = [0];
+  return sectionStartsFrom(text, 0);
+}
+
+/**
+ * The section starts from `from` on (`from` must itself be a section start, and is the first).
+ * Every section starts in the same state (no open array, no open string), so a scan can begin at
+ * any start; `stop` ends it at the first later start it accepts (which is included), for a caller
+ * that knows the starts from there on already.
+ */
+export function sectionStartsFrom(text: string, from: number, stop?: (start: number) => boolean): number[] {
+  const starts = [from];
   const n = text.length;
   let arrays = 0; // open arrays, which may span lines
   let multiline: 0 | typeof QUOTE | typeof APOS = 0; // inside """ or '''
-  let p = 0;
+  let p = from;
   while (p < n) {
     // At a line start.
     if (!multiline) {
       let q = p;
       while (text.charCodeAt(q) === SPACE || text.charCodeAt(q) === TAB) q++;
       if (text.charCodeAt(q) === LBRACKET && (arrays === 0 || startsHeader(text, q))) {
-        if (p > 0) starts.push(p);
+        if (p > from) {
+          starts.push(p);
+          if (stop?.(p)) return starts;
+        }
         arrays = 0;
         // The header line itself: skip to its end (a comment or junk after it is the parser's).
         while (p < n && text.charCodeAt(p) !== LF && text.charCodeAt(p) !== CR) p++;
