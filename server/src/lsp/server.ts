@@ -15,6 +15,7 @@ import { hover } from '../features/hover';
 import { FIX_ALL_KIND } from '../protocol';
 import { SEVERITY, toDiagnostic } from '../features/convert';
 import type { CodeSet } from '../analysis/suppress';
+import { concatRuns, EncodedRun } from './encodedRuns';
 import { overridesFrom, SettingsCache } from './settings';
 
 /**
@@ -22,7 +23,7 @@ import { overridesFrom, SettingsCache } from './settings';
  * in the pipe (the connection handles one message per event-loop turn) to be applied first,
  * short enough that a keystroke's squiggle is not visibly late.
  */
-const SETTLE_MS = 15;
+const SETTLE_MS = 5;
 /** ...but a continuous flood of edits still gets diagnostics this often. */
 const MAX_WAIT_MS = 150;
 
@@ -93,33 +94,35 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     return state.cached.analysis;
   };
 
-  // Each section's diagnostics are converted once and kept with the section's analysis (which is
-  // reused while its text is unchanged), placed at the section's line; when the section moves, they
-  // are moved by the difference.
-  const converted = new WeakMap<Analysis, { readonly key: string; line: number; items: Diagnostic[] }>();
+  // Each section's diagnostics are converted (and encoded) once and kept with the section's
+  // analysis (which is reused while its text is unchanged), placed at the section's line; when the
+  // section moves, they are moved by the difference.
+  const converted = new WeakMap<Analysis, { readonly key: string; line: number; run: EncodedRun<Diagnostic> }>();
   const diagnosticsOf = (doc: TextDocument, overrides: SeverityOverrides): Diagnostic[] => {
     const da = analysisOf(doc);
     const key = `${doc.uri}\u0000${JSON.stringify(overrides)}\u0000${codeSetKey(da.fileSuppressed)}`;
-    const out: Diagnostic[] = [];
+    const runs: Array<EncodedRun<Diagnostic>> = [];
     for (const u of da.units) {
       let c = converted.get(u.analysis);
       if (c?.key !== key) {
         const local = visibleFindings(u.analysis, overrides, da.fileSuppressed).map((f) => toDiagnostic(doc.uri, u.analysis.lines, f, relatedInformation));
-        c = { key, line: 0, items: local };
+        c = { key, line: 0, run: new EncodedRun(local) };
         converted.set(u.analysis, c);
       }
       if (c.line !== u.startLine) {
         const by = u.startLine - c.line;
-        c.items = c.items.map((d) => shiftDiagnostic(d, by));
+        c.run = new EncodedRun(c.run.items.map((d) => shiftDiagnostic(d, by)));
         c.line = u.startLine;
       }
-      for (const d of c.items) out.push(d);
+      runs.push(c.run);
     }
+    const cross: Diagnostic[] = [];
     for (const f of da.crossFindings) {
       const severity = overrides[f.code] ?? f.severity;
-      if (severity !== 'off') out.push({ ...toDiagnostic(doc.uri, da.lines, f, relatedInformation), severity: SEVERITY[severity] });
+      if (severity !== 'off') cross.push({ ...toDiagnostic(doc.uri, da.lines, f, relatedInformation), severity: SEVERITY[severity] });
     }
-    return out;
+    runs.push(new EncodedRun(cross));
+    return concatRuns(runs);
   };
 
   const guard = <A extends unknown[], R>(name: string, fallback: R, fn: (...args: A) => R | Promise<R>) =>

@@ -1,7 +1,30 @@
-// Node entry of the language server: `node dist/server.js --stdio` (or `--node-ipc`, as the VS Code
-// client starts it). The connection strategy comes from the command line.
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+// Node entry of the language server: `node dist/server.js --stdio` (as the VS Code client starts
+// it), or `--node-ipc`, `--socket=<port>`, `--pipe=<name>`. Over stdio, messages are encoded by
+// `encodeMessage`, which writes a big file's diagnostics from the JSON kept for each section.
+import {
+  createConnection, ProposedFeatures, StreamMessageWriter, type Connection,
+} from 'vscode-languageserver/node';
+import { encodeMessage } from '../lsp/encodedRuns';
 import { startServer } from '../lsp/server';
 import { mcpServersFor } from './mcpServers';
 
-startServer(createConnection(ProposedFeatures.all), { mcpServers: mcpServersFor });
+function connect(): Connection {
+  if (!process.argv.includes('--stdio')) return createConnection(ProposedFeatures.all);
+  // The writer encodes a message only once the one before it is written out, so the bytes of a
+  // message with runs can live in the same memory every time.
+  let scratch = new Uint8Array(0);
+  const into = (n: number) => (scratch.length >= n ? scratch : (scratch = new Uint8Array(Math.max(n, 2 * scratch.length)))).subarray(0, n);
+  const writer = new StreamMessageWriter(process.stdout, {
+    contentTypeEncoder: { name: 'application/json', encode: (msg) => Promise.resolve(encodeMessage(msg, into)) },
+  });
+  // stdin as a stream, so the library still exits when the editor closes it; it accepts a writer
+  // in the stream's place at run time (the typings only allow both streams or both endpoints).
+  const connection = createConnection(ProposedFeatures.all, process.stdin, writer as unknown as NodeJS.WritableStream);
+  // stdout carries the protocol: anything logged goes to the client's output channel instead.
+  console.log = console.info = (...args: unknown[]) => connection.console.log(args.join(' '));
+  console.warn = (...args: unknown[]) => connection.console.warn(args.join(' '));
+  console.error = (...args: unknown[]) => connection.console.error(args.join(' '));
+  return connection;
+}
+
+startServer(connect(), { mcpServers: mcpServersFor });
