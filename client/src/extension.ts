@@ -1,5 +1,5 @@
 // The VS Code extension: a thin client. It starts the bundled language server (dist/server.js) over
-// Node IPC for every mars.toml / mars.local.toml, whatever language id another extension gives the
+// stdio for every mars.toml / mars.local.toml, whatever language id another extension gives the
 // file, and forwards the `mars.*` settings. Everything a user sees comes from the server.
 
 import * as path from 'node:path';
@@ -40,9 +40,11 @@ export function activate(context: vscode.ExtensionContext): MarsExtensionApi {
   context.subscriptions.push(output);
 
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
+  // stdio: there the server writes a big file's diagnostics from JSON it keeps per section (node IPC
+  // would serialize every diagnostic again on each push).
   const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.ipc },
-    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+    run: { module: serverModule, transport: TransportKind.stdio },
+    debug: { module: serverModule, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: DOCUMENT_SELECTOR,
