@@ -101,3 +101,14 @@ test('an analyzer fed edit after edit agrees with a fresh analysis of each text'
     }
   }
 });
+
+test('sections that let their models go give the same findings, fixes and model when asked again', () => {
+  // More sections than models are kept, so the first ones are rebuilt from their text.
+  const text = Array.from({ length: 150 }, (_, i) => `[agents.a${i}.tools]\nallowed = ["Bash(git log:*)", "shell", "mcp__gh__x", "shell"]\n`).join('');
+  const kept = analyzeDocument(text);
+  const released = new DocumentAnalyzer().analyze(text);
+  const plain = (da: DocumentAnalysis) => documentFindings(da).map((f) => ({ code: f.code, span: f.span, message: f.message, fixes: f.fixes }));
+  assert.deepEqual(plain(released), plain(kept));
+  assert.deepEqual(released.units[0]!.analysis.entries.map((e) => e.raw), kept.units[0]!.analysis.entries.map((e) => e.raw));
+  assert.equal(released.units[0]!.analysis.doc.text, kept.units[0]!.analysis.doc.text);
+});

@@ -8,11 +8,12 @@ import { LineIndex, type Lines, type Position } from '../toml/lineIndex';
 import type { Span } from '../toml/model';
 import { sectionStarts, sectionStartsFrom } from '../toml/split';
 import { textChange, type TextChange } from '../toml/textChange';
-import { sectionDefinitions, tableRedefinitions, type SectionDefinitions } from '../toml/syntax';
+import { tableRedefinitions } from '../toml/syntax';
 import { analyze, fixAllEdits, visibleFindings, type Analysis } from './analyze';
 import type { Code, SeverityOverrides } from './codes';
 import type { Edit } from './edits';
 import { finding, withSeverity, type Finding, type Fix, type VerdictMemo } from './findings';
+import { SectionAnalysis } from './section';
 import type { CodeSet } from './suppress';
 
 /** One section of the document and its analysis. */
@@ -21,7 +22,7 @@ export interface Unit {
   readonly base: number;
   /** The line it starts (sections start at line starts, so characters need no shift). */
   readonly startLine: number;
-  readonly analysis: Analysis;
+  readonly analysis: SectionAnalysis;
 }
 
 export interface DocumentAnalysis {
@@ -38,6 +39,12 @@ export interface DocumentAnalysis {
 export class DocumentAnalyzer {
   private last: DocumentAnalysis | null = null;
   private readonly memo: VerdictMemo = new Map();
+
+  /**
+   * `keepModels`: keep every section's full model (a one-shot run that reads every fix); by
+   * default a section keeps what pushes need and rebuilds its model on demand (see section.ts).
+   */
+  constructor(private readonly options: { readonly keepModels?: boolean } = {}) {}
 
   analyze(text: string): DocumentAnalysis {
     const last = this.last;
@@ -64,7 +71,7 @@ export class DocumentAnalyzer {
 
   /** The document from its units, with what only the whole document shows. */
   private whole(text: string, lines: LineIndex, units: Unit[]): DocumentAnalysis {
-    const placedDefs = units.flatMap((u) => definitionsOf(u.analysis).map((defs) => ({ defs, base: u.base })));
+    const placedDefs = units.flatMap((u) => u.analysis.definitions.map((defs) => ({ defs, base: u.base })));
     const crossFindings = tableRedefinitions(placedDefs).map((p) => finding('toml-syntax', p.span, p.message));
     let fileSuppressed: CodeSet | null = null;
     for (const u of units) fileSuppressed = union(fileSuppressed, u.analysis.suppressions.file);
@@ -92,8 +99,8 @@ export class DocumentAnalyzer {
       return true;
     });
     const end = resync === undefined ? text.length : starts.pop()!;
-    const reusable = new Map<string, Analysis>();
-    for (let i = from; i < (resync ?? old.length); i++) reusable.set(old[i]!.analysis.doc.text, old[i]!.analysis);
+    const reusable = new Map<string, SectionAnalysis>();
+    for (let i = from; i < (resync ?? old.length); i++) reusable.set(old[i]!.analysis.text, old[i]!.analysis);
     const units = old.slice(0, from).concat(this.unitsFrom(text, lines, starts, end, reusable));
     const replaced = { from, to: units.length };
     if (resync !== undefined) {
@@ -107,13 +114,18 @@ export class DocumentAnalyzer {
   }
 
   /** Units for the sections at `starts`, the last ending at `end`; analyses in `reusable` are used again. */
-  private unitsFrom(text: string, lines: LineIndex, starts: readonly number[], end: number, reusable: Map<string, Analysis>): Unit[] {
+  private unitsFrom(text: string, lines: LineIndex, starts: readonly number[], end: number, reusable: Map<string, SectionAnalysis>): Unit[] {
     const units: Unit[] = [];
     for (let i = 0; i < starts.length; i++) {
       const base = starts[i]!;
       const sectionText = text.slice(base, starts[i + 1] ?? end);
       let analysis = reusable.get(sectionText);
-      if (!analysis) reusable.set(sectionText, (analysis = analyze(ownCopy(sectionText), this.memo)));
+      if (!analysis) {
+        const keep = this.options.keepModels ?? false;
+        // A kept section outlives this text: it gets its own copy (see ownCopy).
+        analysis = new SectionAnalysis(analyze(keep ? sectionText : ownCopy(sectionText), this.memo), this.memo, keep);
+        reusable.set(sectionText, analysis);
+      }
       units.push({ base, startLine: lines.position(base).line, analysis });
     }
     return units;
@@ -132,29 +144,21 @@ function unitIndexAt(units: readonly Unit[], offset: number): number {
   return lo;
 }
 
-const definitions = new WeakMap<Analysis, SectionDefinitions[]>();
-
-const signatures = new WeakMap<Analysis, string>();
+const signatures = new WeakMap<SectionAnalysis, string>();
 
 /** What a unit gives the document-wide checks (definitions, file suppressions), as one comparable string. */
-function crossSignature(analysis: Analysis): string {
+function crossSignature(analysis: SectionAnalysis): string {
   let sig = signatures.get(analysis);
   if (sig === undefined) {
     const file = analysis.suppressions.file;
-    signatures.set(analysis, (sig = JSON.stringify([definitionsOf(analysis), file === null || file === 'all' ? file : [...file].sort()])));
+    signatures.set(analysis, (sig = JSON.stringify([analysis.definitions, file === null || file === 'all' ? file : [...file].sort()])));
   }
   return sig;
 }
 
-/** What each section of a unit defines, computed once per unit analysis. */
-function definitionsOf(analysis: Analysis): SectionDefinitions[] {
-  let defs = definitions.get(analysis);
-  if (!defs) definitions.set(analysis, (defs = analysis.doc.sections.map(sectionDefinitions)));
-  return defs;
-}
-
+/** One text, analysed once, every model kept (the checker, tests). */
 export function analyzeDocument(text: string): DocumentAnalysis {
-  return new DocumentAnalyzer().analyze(text);
+  return new DocumentAnalyzer({ keepModels: true }).analyze(text);
 }
 
 /**
@@ -201,7 +205,8 @@ class PlacedLines implements Lines {
 
 /** A unit's analysis with document positions (offsets stay the unit's). */
 export function placed(da: DocumentAnalysis, unit: Unit): Analysis {
-  return { ...unit.analysis, lines: new PlacedLines(da.lines, unit.base, unit.analysis.doc.text.length) };
+  const { doc, policies, entries, findings, suppressions } = unit.analysis.model();
+  return { doc, policies, entries, findings, suppressions, lines: new PlacedLines(da.lines, unit.base, unit.analysis.text.length) };
 }
 
 /** The unit holding `offset` (a section's first offset belongs to it; the text's end to the last). */

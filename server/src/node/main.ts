@@ -13,7 +13,7 @@ function connect(): Connection {
   // The writer encodes a message only once the one before it is written out, so the bytes of a
   // message with runs can live in the same memory every time.
   let scratch = new Uint8Array(0);
-  const into = (n: number) => (scratch.length >= n ? scratch : (scratch = new Uint8Array(Math.max(n, 2 * scratch.length)))).subarray(0, n);
+  const into = (n: number) => (scratch.length >= n ? scratch : (scratch = new Uint8Array(Math.ceil(n * 1.25)))).subarray(0, n);
   const writer = new StreamMessageWriter(process.stdout, {
     contentTypeEncoder: { name: 'application/json', encode: (msg) => Promise.resolve(encodeMessage(msg, into)) },
   });

@@ -1,0 +1,86 @@
+// One section's analysis as a document keeps it between edits. What every push needs stays: the
+// findings (code, span, message), suppressions, line index and what the section defines. The model
+// behind them (syntax tree, policies, parsed entries, the findings' fixes) is most of the memory: a
+// 1 MB file's models weigh about 40 MB. Unless told to keep it, a section lets its model go and
+// rebuilds it from its text when a feature asks (analysis is a pure function of the text, so the
+// rebuilt model is the same); the most recently used models are kept, like rust-analyzer's LRU of
+// syntax trees. Completion, hover and quick fixes touch one section at a time, so they hit it.
+
+import type { Lines } from '../toml/lineIndex';
+import type { TomlDocument } from '../toml/model';
+import { sectionDefinitions, type SectionDefinitions } from '../toml/syntax';
+import { analyze, type Analysis } from './analyze';
+import type { Finding, Fix, ParsedEntry, VerdictMemo } from './findings';
+import type { Policies } from './policies';
+import type { Suppressions } from './suppress';
+
+/** How many released models stay in memory (all documents together). */
+const RECENT_MODELS = 64;
+const recent = new Map<SectionAnalysis, Analysis>();
+
+export class SectionAnalysis implements Analysis {
+  readonly text: string;
+  readonly lines: Lines;
+  readonly suppressions: Suppressions;
+  readonly findings: readonly Finding[];
+  /** What the section's tables and keys define, for the checks across sections. */
+  readonly definitions: readonly SectionDefinitions[];
+  private readonly kept: Analysis | null;
+
+  /** `keep`: hold the model for good (a one-shot run that reads every fix). */
+  constructor(full: Analysis, private readonly memo: VerdictMemo, keep: boolean) {
+    this.text = full.doc.text;
+    this.lines = full.lines;
+    this.suppressions = full.suppressions;
+    this.definitions = full.doc.sections.map(sectionDefinitions);
+    this.kept = keep ? full : null;
+    this.findings = keep ? full.findings : full.findings.map((f, i) => new KeptFinding(this, i, f));
+    if (!keep) remember(this, full);
+  }
+
+  get doc(): TomlDocument {
+    return this.model().doc;
+  }
+  get policies(): Policies {
+    return this.model().policies;
+  }
+  get entries(): readonly ParsedEntry[] {
+    return this.model().entries;
+  }
+
+  /** The full analysis: kept, recent, or rebuilt from the text. */
+  model(): Analysis {
+    if (this.kept) return this.kept;
+    let full = recent.get(this);
+    if (full) recent.delete(this);
+    else full = analyze(this.text, this.memo);
+    remember(this, full);
+    return full;
+  }
+}
+
+function remember(section: SectionAnalysis, full: Analysis): void {
+  recent.set(section, full);
+  if (recent.size > RECENT_MODELS) recent.delete(recent.keys().next().value!);
+}
+
+/** A finding without its model: its fixes are the same finding's in the rebuilt model. */
+class KeptFinding implements Finding {
+  readonly code: Finding['code'];
+  readonly severity: Finding['severity'];
+  readonly span: Finding['span'];
+  readonly message: string;
+  readonly related: Finding['related'];
+
+  constructor(private readonly owner: SectionAnalysis, private readonly index: number, f: Finding) {
+    this.code = f.code;
+    this.severity = f.severity;
+    this.span = f.span;
+    this.message = f.message;
+    this.related = f.related;
+  }
+
+  get fixes(): readonly Fix[] {
+    return this.owner.model().findings[this.index]!.fixes;
+  }
+}
