@@ -144,8 +144,7 @@ export function entryVerdict(raw: string): EntryVerdict {
       const portable = mcpWireRewrite(raw);
       issues.push({
         code: 'mcp-wire-token',
-        message: `\`${trimmed}\` is Claude's MCP wire spelling: Mars passes it through verbatim and only Claude understands it.` +
-          (portable ? ` Write \`${portable}\` so every harness gets the grant.` : ' Write it as `mcp(server/tool)` so every harness gets the grant.'),
+        message: `Claude-only MCP wire spelling; write ${portable ? `\`${portable}\`` : 'it as `mcp(server/tool)`'} so every harness gets the grant.`,
         ...(portable ? { replacement: { value: portable, preferred: true, safe: true } } : {}),
       });
     } else if (name.kind === 'unknown') {
@@ -156,7 +155,8 @@ export function entryVerdict(raw: string): EntryVerdict {
         const target = canonicalSpelling(raw, name, false);
         const message =
           spelling.kind === 'alias' ? `\`${spelling.written}\` is an alias of \`${spelling.canonical}\`; Mars writes \`${target}\`.`
-          : spelling.kind === 'casing' ? `Mars spells \`${spelling.written}\` as \`${spelling.canonical}\`; it reads this entry as \`${target}\`.`
+          : spelling.kind === 'casing'
+            ? `Mars spells \`${spelling.written}\` as \`${spelling.canonical}\`${target === spelling.canonical ? '' : `; it reads this entry as \`${target}\``}.`
           : `Mars reads this entry as \`${target}\`; the extra white space is dropped.`;
         issues.push({ code: 'non-canonical', message, replacement: { value: target, preferred: true, safe: true } });
       }
@@ -164,7 +164,7 @@ export function entryVerdict(raw: string): EntryVerdict {
         const pattern = name.kind === 'builtin' ? name.pattern : '';
         issues.push({
           code: 'legacy-prefix',
-          message: `\`:*\` is Claude's legacy prefix form: Mars rewrites the pattern to \`${pattern}\`, and OpenCode would read the \`:\` literally.`,
+          message: `Legacy \`:*\` prefix: Mars reads the pattern as \`${pattern}\`; OpenCode would take the \`:\` literally.`,
           replacement: { value: rewriteLegacyPrefix(raw), preferred: true, safe: true },
         });
       }
@@ -175,7 +175,7 @@ export function entryVerdict(raw: string): EntryVerdict {
       code: 'illegal-char',
       charOffset: c.offset,
       message: c.kind === 'comma'
-        ? 'A comma splits the Claude CLI\'s tool list (`--allowed-tools a,b`): this entry would reach Claude as two. Use one entry per tool.'
+        ? 'A comma splits Claude\'s `--allowed-tools` list, so this entry would reach Claude as two; use one entry per tool.'
         : `This entry contains ${describeChar(c.char)}, which can break the shell command a harness is started with.`,
     });
   }
@@ -199,8 +199,8 @@ function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'u
   const head = rustTrim(splitToolName(rustTrim(raw))[0]);
   const suggestion = suggestCapability(head);
   const asRead = render(name);
-  const passes = asRead === rustTrim(raw) ? 'passes it to harnesses as written' : `passes it to harnesses as \`${asRead}\``;
-  const message = `Mars has no capability named \`${head}\`; it ${passes}, and a harness without such a tool ignores it.`;
+  const passes = asRead === rustTrim(raw) ? 'passes it on as written' : `passes it on as \`${asRead}\``;
+  const message = `Mars has no capability named \`${head}\`; it ${passes}, and harnesses without such a tool ignore it.`;
   if (!suggestion) return { code: 'unknown-tool', message };
   const replacement = name.pattern === null ? suggestion : `${suggestion}(${name.pattern})`;
   return { code: 'unknown-tool', message: `${message} Did you mean \`${suggestion}\`?`, replacement: { value: replacement, preferred: true, safe: false } };
