@@ -30,6 +30,7 @@ export class LspClient {
     this.waiters = new Set();
     this.conn.onNotification('textDocument/publishDiagnostics', (p) => {
       const at = now();
+      this.lastPublished = p;
       const list = this.published.get(p.uri) ?? [];
       list.push({ version: p.version, count: p.diagnostics.length, at });
       this.published.set(p.uri, list);

@@ -64,13 +64,18 @@ function remember(section: SectionAnalysis, full: Analysis): void {
   if (recent.size > RECENT_MODELS) recent.delete(recent.keys().next().value!);
 }
 
-/** A finding without its model: its fixes are the same finding's in the rebuilt model. */
+/**
+ * A finding without its model: its fixes are the same finding's in the rebuilt model, kept once
+ * asked for (plain edits, small; a lightbulb request asks whether any finding of a code has a safe
+ * fix, and should not rebuild the same models again on the next request).
+ */
 class KeptFinding implements Finding {
   readonly code: Finding['code'];
   readonly severity: Finding['severity'];
   readonly span: Finding['span'];
   readonly message: string;
   readonly related: Finding['related'];
+  private computed?: readonly Fix[];
 
   constructor(private readonly owner: SectionAnalysis, private readonly index: number, f: Finding) {
     this.code = f.code;
@@ -81,6 +86,6 @@ class KeptFinding implements Finding {
   }
 
   get fixes(): readonly Fix[] {
-    return this.owner.model().findings[this.index]!.fixes;
+    return (this.computed ??= this.owner.model().findings[this.index]!.fixes);
   }
 }
