@@ -189,3 +189,37 @@ describe('settings, suppression and edits', () => {
     }
   });
 });
+
+// Over stdio the server writes diagnostics from JSON it encoded earlier (lsp/encodedRuns.ts); over
+// Node IPC the same lists go through plain serialization. Both must say the same, and after an
+// edit that moves every section below it, what a server that never saw the old text says.
+test('stdio and Node IPC carry the same diagnostics, pushed and pulled, after edits too', async () => {
+  const text = [SPELLINGS, CATALOGUE, UNICODE, BROKEN].join('\n');
+  const uri = 'file:///transport/mars.toml';
+  const edited = `# one more line\n${text.replace('"Read"', '"Reed"')}`;
+  const freshPush = async (t: string) => {
+    const fresh = await LspClient.start();
+    try {
+      await fresh.open(uri, t);
+      return await fresh.pushed(uri, 1);
+    } finally {
+      await fresh.stop();
+    }
+  };
+  const expected = { first: await freshPush(text), second: await freshPush(edited) };
+  assert.ok(expected.first.length > 10 && expected.second.some((d) => d.code === 'unknown-tool'));
+  for (const transport of ['stdio', 'ipc'] as const) {
+    for (const pull of [false, true]) {
+      const c = await LspClient.start({ transport, pull });
+      try {
+        await c.open(uri, text);
+        const first = pull ? await c.pulled(uri) : await c.pushed(uri, 1);
+        await c.change(uri, 2, [{ text: edited }]);
+        const second = pull ? await c.pulled(uri) : await c.pushed(uri, 2);
+        assert.deepEqual({ first, second }, expected, `${transport}, ${pull ? 'pulled' : 'pushed'}`);
+      } finally {
+        await c.stop();
+      }
+    }
+  }
+});

@@ -1,8 +1,8 @@
 // A minimal LSP client for the protocol tests: spawns the bundled dist/server.js and speaks
 // JSON-RPC over stdio, as an editor would.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { createMessageConnection, type MessageConnection } from 'vscode-languageserver/node';
+import { createMessageConnection, IPCMessageReader, IPCMessageWriter, type MessageConnection } from 'vscode-languageserver/node';
 import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver';
 import { DIST } from './paths';
 
@@ -13,6 +13,8 @@ export interface ClientOptions {
   settings?: unknown;
   /** Advertise `codeAction/resolve` for edits, as VS Code does. */
   resolve?: boolean;
+  /** How to reach the server: stdio (as the extension does) or Node IPC. */
+  transport?: 'stdio' | 'ipc';
 }
 
 export class LspClient {
@@ -25,9 +27,15 @@ export class LspClient {
 
   private constructor(options: ClientOptions) {
     this.settings = options.settings ?? {};
-    this.proc = spawn(process.execPath, [path.join(DIST, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const server = path.join(DIST, 'server.js');
+    if (options.transport === 'ipc') {
+      this.proc = fork(server, ['--node-ipc'], { silent: true });
+      this.conn = createMessageConnection(new IPCMessageReader(this.proc), new IPCMessageWriter(this.proc));
+    } else {
+      this.proc = spawn(process.execPath, [server, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+      this.conn = createMessageConnection(this.proc.stdout!, this.proc.stdin!);
+    }
     this.proc.stderr!.on('data', (d) => (this.stderr += d));
-    this.conn = createMessageConnection(this.proc.stdout!, this.proc.stdin!);
     this.conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
       this.published.set(p.uri, [...(this.published.get(p.uri) ?? []), p]);
       for (const w of this.waiters.splice(0)) w();

@@ -1,8 +1,9 @@
 // A whole mars.toml, analysed a section at a time: the text is split where table headers start
-// (toml/split.ts), each section is analysed on its own (analyze.ts) and the result is cached by the
-// section's text, so an edit re-analyses only the section it touched and the rest is reused as it
-// is, wherever it moved. Section analyses work in their own offsets; a unit's `base` places them.
-// What no section can see alone (a table defined twice, a file-wide suppression) is added here.
+// (toml/split.ts) and each section is analysed on its own (analyze.ts). An analyzer keeps the last
+// version: an edit splits again only around the change and re-analyses only the sections it
+// touched; the rest are reused as they are, wherever they moved. Section analyses work in their
+// own offsets; a unit's `base` places them. What no section can see alone (a table defined twice,
+// a file-wide suppression) is added here.
 
 import { LineIndex, type Lines, type Position } from '../toml/lineIndex';
 import type { Span } from '../toml/model';
@@ -41,27 +42,29 @@ export class DocumentAnalyzer {
   private readonly memo: VerdictMemo = new Map();
 
   /**
-   * `keepModels`: keep every section's full model (a one-shot run that reads every fix); by
+   * `oneShot`: the text is analysed once and not edited (the checker). Every section then keeps
+   * its model, since such a run reads every fix, and shares the text instead of copying it. By
    * default a section keeps what pushes need and rebuilds its model on demand (see section.ts).
    */
-  constructor(private readonly options: { readonly keepModels?: boolean } = {}) {}
+  constructor(private readonly options: { readonly oneShot?: boolean } = {}) {}
 
   analyze(text: string): DocumentAnalysis {
     const last = this.last;
-    const change = last ? textChange(last.text, text) : null;
-    if (!change) return last ?? (this.last = this.fresh(text));
-    const lines = last!.lines.edited(text, change);
-    const { units, replaced } = this.editedUnits(last!, text, lines, change);
+    if (!last) return (this.last = this.fresh(text));
+    const change = textChange(last.text, text);
+    if (!change) return last;
+    const lines = last.lines.edited(text, change);
+    const { units, replaced } = this.editedUnits(last, text, lines, change);
     // What the change did not touch across sections stays: only the sections it replaced are compared.
-    const sameCross = units.length === last!.units.length &&
-      units.slice(replaced.from, replaced.to).every((u, i) => crossSignature(u.analysis) === crossSignature(last!.units[replaced.from + i]!.analysis));
+    const sameCross = units.length === last.units.length &&
+      units.slice(replaced.from, replaced.to).every((u, i) => crossSignature(u.analysis) === crossSignature(last.units[replaced.from + i]!.analysis));
     if (!sameCross) return (this.last = this.whole(text, lines, units));
-    const crossFindings = last!.crossFindings.map((f) => {
-      const i = unitIndexAt(last!.units, f.span.start);
-      const by = units[i]!.base - last!.units[i]!.base;
+    const crossFindings = last.crossFindings.map((f) => {
+      const i = unitIndexAt(last.units, f.span.start);
+      const by = units[i]!.base - last.units[i]!.base;
       return by === 0 ? f : finding(f.code, { start: f.span.start + by, end: f.span.end + by }, f.message);
     });
-    return (this.last = { text, lines, units, crossFindings, fileSuppressed: last!.fileSuppressed });
+    return (this.last = { text, lines, units, crossFindings, fileSuppressed: last.fileSuppressed });
   }
 
   private fresh(text: string): DocumentAnalysis {
@@ -121,9 +124,9 @@ export class DocumentAnalyzer {
       const sectionText = text.slice(base, starts[i + 1] ?? end);
       let analysis = reusable.get(sectionText);
       if (!analysis) {
-        const keep = this.options.keepModels ?? false;
-        // A kept section outlives this text: it gets its own copy (see ownCopy).
-        analysis = new SectionAnalysis(analyze(keep ? sectionText : ownCopy(sectionText), this.memo), this.memo, keep);
+        const oneShot = this.options.oneShot ?? false;
+        // A section kept across versions outlives this text, so it gets its own copy (see ownCopy).
+        analysis = new SectionAnalysis(analyze(oneShot ? sectionText : ownCopy(sectionText), this.memo), this.memo, oneShot);
         reusable.set(sectionText, analysis);
       }
       units.push({ base, startLine: lines.position(base).line, analysis });
@@ -158,7 +161,7 @@ function crossSignature(analysis: SectionAnalysis): string {
 
 /** One text, analysed once, every model kept (the checker, tests). */
 export function analyzeDocument(text: string): DocumentAnalysis {
-  return new DocumentAnalyzer({ keepModels: true }).analyze(text);
+  return new DocumentAnalyzer({ oneShot: true }).analyze(text);
 }
 
 /**
