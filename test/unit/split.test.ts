@@ -82,11 +82,12 @@ function snapshot(da: DocumentAnalysis) {
 
 // Insertions that move section boundaries and line breaks: headers, brackets, quotes that open
 // multi-line strings, CR and LF alone and together.
-const INSERTS = ['\n', '\r', '\r\n', '[', ']', '[x]\n', '"""', "'''", '"', "'", '#', 'a = [', '{', 'x', '\n[agents.z.tools]\nallowed = ["Bash"]\n', ''];
+const INSERTS = ['\n', '\r', '\r\n', '\ufeff', '🚀', '[', ']', '[x]\n', '"""', "'''", '"', "'", '#', 'a = [', '{', 'x', '\n[agents.z.tools]\nallowed = ["Bash"]\n', ''];
 
 test('an analyzer fed edit after edit agrees with a fresh analysis of each text', () => {
   const r = rng(42);
-  for (const sample of [...SAMPLES, 'a = 1\r\n[x]\r\nb = """\r\n[y]\r\n"""\r\n[z]\rc = 2\r']) {
+  const extra = ['a = 1\r\n[x]\r\nb = """\r\n[y]\r\n"""\r\n[z]\rc = 2\r', '\ufeff[agents."🚀".tools]\r\nallowed = ["read", "Shell"] # é\r\n[x]\n'];
+  for (const sample of [...SAMPLES, ...extra]) {
     const analyzer = new DocumentAnalyzer();
     let text = sample;
     analyzer.analyze(text);
