@@ -20,7 +20,8 @@ const runsOf = new WeakMap<readonly unknown[], ReadonlyArray<EncodedRun<unknown>
 
 /** The runs' items as one array, which `encodeMessage` writes from the runs' JSON. */
 export function concatRuns<T>(runs: ReadonlyArray<EncodedRun<T>>): T[] {
-  const items = ([] as T[]).concat(...runs.map((r) => r.items));
+  const items: T[] = [];
+  for (const run of runs) for (const x of run.items) items.push(x);
   runsOf.set(items, runs);
   return items;
 }
