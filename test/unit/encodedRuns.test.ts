@@ -13,8 +13,9 @@ const CASES: Array<[string, () => unknown]> = [
     params: { uri: 'file:///m/mars.toml', version: 3, diagnostics: concatRuns([new EncodedRun([]), new EncodedRun([diag(0, 'a "quoted" é 🚀')]), new EncodedRun([]), new EncodedRun([diag(2, 'b'), diag(3, 'c')])]) },
   })],
   ['a list of empty runs only', () => ({ jsonrpc: '2.0', id: 2, result: { kind: 'full', items: concatRuns([new EncodedRun([]), new EncodedRun([])]) } })],
-  ['two lists of runs in one message', () => ({ a: concatRuns([new EncodedRun([diag(1, 'x')])]), b: { c: concatRuns([new EncodedRun([diag(2, 'y')]), new EncodedRun([diag(3, 'z')])]) } })],
-  ['a string that holds the marker text', () => ({ s: '\u0000mars:encoded-runs\u0000', items: concatRuns([new EncodedRun([diag(1, 'x')])]) })],
+  ['a pull report made of runs', () => ({ jsonrpc: '2.0', id: 3, result: { kind: 'full', items: concatRuns([new EncodedRun([diag(1, 'x')]), new EncodedRun([diag(2, 'y'), diag(3, 'z')])]) } })],
+  ['runs anywhere else are written as a plain list', () => ({ a: concatRuns([new EncodedRun([diag(1, 'x')])]), params: { other: concatRuns([new EncodedRun([diag(2, 'y')])]) } })],
+  ['a string that holds the marker text', () => ({ jsonrpc: '2.0', id: 4, result: { note: '\u0000mars:encoded-runs\u0000', items: concatRuns([new EncodedRun([diag(1, 'x')])]) } })],
 ];
 
 for (const [name, make] of CASES) {
@@ -27,14 +28,15 @@ for (const [name, make] of CASES) {
 test('a run is encoded once, however many messages carry it', () => {
   const item = diag(5, 'once');
   const run = new EncodedRun([item]);
-  const first = decode(encodeMessage({ items: concatRuns([run]) }));
+  const report = () => ({ result: { items: concatRuns([run]) } });
+  const first = decode(encodeMessage(report()));
   item.message = 'changed after encoding';
-  assert.equal(decode(encodeMessage({ items: concatRuns([run]) })), first);
+  assert.equal(decode(encodeMessage(report())), first);
 });
 
 test('a message with runs is written into the memory the caller hands out', () => {
   const scratch = new Uint8Array(1 << 16);
-  const msg = { items: concatRuns([new EncodedRun([diag(1, 'x')]), new EncodedRun([diag(2, 'y')])]) };
+  const msg = { method: 'textDocument/publishDiagnostics', params: { uri: 'u', diagnostics: concatRuns([new EncodedRun([diag(1, 'x')]), new EncodedRun([diag(2, 'y')])]) } };
   const bytes = encodeMessage(msg, (n) => scratch.subarray(0, n));
   assert.equal(bytes.buffer, scratch.buffer);
   assert.equal(decode(bytes), JSON.stringify(msg));

@@ -26,42 +26,42 @@ export function concatRuns<T>(runs: ReadonlyArray<EncodedRun<T>>): T[] {
   return items;
 }
 
-// Stands for an array of runs in the message's own JSON; the NULs keep it out of any real text,
-// and a count check below catches the impossible case anyway.
+// Stands for the list in the message's own JSON; the NULs keep it out of any real text, and a
+// count check below catches the impossible case anyway.
 const MARK = '\u0000mars:encoded-runs\u0000';
 const MARK_JSON = JSON.stringify(MARK);
 
 /**
- * `msg` as UTF-8 JSON, as `JSON.stringify` would write it, arrays made by `concatRuns` taken from
- * their runs. `into(n)`, if given, supplies the n bytes a message with runs is written to (a
- * caller that writes one message at a time can hand out the same memory each time: megabytes of
- * fresh memory per push cost page faults and garbage).
+ * The message with its list of runs replaced by MARK, and the runs. Diagnostics travel in two
+ * places: a push's `params.diagnostics` and a pull report's `result.items`.
+ */
+function markRuns(msg: unknown): { shell: unknown; runs: ReadonlyArray<EncodedRun<unknown>> } | null {
+  const { params, result } = msg as { params?: { diagnostics?: unknown }; result?: { items?: unknown } };
+  const pushed = Array.isArray(params?.diagnostics) ? runsOf.get(params.diagnostics) : undefined;
+  if (pushed) return { shell: { ...(msg as object), params: { ...params, diagnostics: MARK } }, runs: pushed };
+  const pulled = Array.isArray(result?.items) ? runsOf.get(result.items) : undefined;
+  if (pulled) return { shell: { ...(msg as object), result: { ...result, items: MARK } }, runs: pulled };
+  return null;
+}
+
+/**
+ * `msg` as UTF-8 JSON, as `JSON.stringify` would write it; diagnostics made by `concatRuns` are
+ * taken from their runs' bytes. `into(n)`, if given, supplies the n bytes such a message is written
+ * to (a caller that writes one message at a time can hand out the same memory each time:
+ * megabytes of fresh memory per push cost page faults and garbage).
  */
 export function encodeMessage(msg: unknown, into: (length: number) => Uint8Array = (n) => new Uint8Array(n)): Uint8Array {
-  const found: Array<ReadonlyArray<EncodedRun<unknown>>> = [];
-  const json = JSON.stringify(msg, (_key, value: unknown) => {
-    const runs = Array.isArray(value) ? runsOf.get(value) : undefined;
-    if (!runs) return value;
-    found.push(runs);
-    return MARK;
-  });
-  if (found.length === 0) return utf8.encode(json);
-  const pieces = json.split(MARK_JSON);
-  if (pieces.length !== found.length + 1) return utf8.encode(JSON.stringify(msg));
-  const chunks: Uint8Array[] = [];
+  const marked = markRuns(msg);
+  const pieces = marked ? JSON.stringify(marked.shell).split(MARK_JSON) : [];
+  if (!marked || pieces.length !== 2) return utf8.encode(JSON.stringify(msg));
+  const chunks: Uint8Array[] = [utf8.encode(`${pieces[0]}[`)];
   const comma = utf8.encode(',');
-  pieces.forEach((piece, i) => {
-    chunks.push(utf8.encode(i === 0 ? piece : `]${piece}`));
-    if (i === found.length) return;
-    chunks.push(utf8.encode('['));
-    let first = true;
-    for (const run of found[i]!) {
-      if (run.items.length === 0) continue;
-      if (!first) chunks.push(comma);
-      chunks.push(run.json());
-      first = false;
-    }
-  });
+  for (const run of marked.runs) {
+    if (run.items.length === 0) continue;
+    if (chunks.length > 1) chunks.push(comma);
+    chunks.push(run.json());
+  }
+  chunks.push(utf8.encode(`]${pieces[1]}`));
   let length = 0;
   for (const c of chunks) length += c.length;
   const out = into(length);
