@@ -2,6 +2,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver';
+import { analyze, visibleFindings } from '../../server/src/analysis/analyze';
+import { LineIndex } from '../../server/src/toml/lineIndex';
+import { agentsTable } from '../support/bigToml';
 import { LspClient } from '../support/lspClient';
 import { rangeOf, show } from '../support/text';
 
@@ -221,5 +224,32 @@ test('stdio and Node IPC carry the same diagnostics, pushed and pulled, after ed
         await c.stop();
       }
     }
+  }
+});
+
+// A big table is analysed in pieces, each under a hidden copy of its header (toml/chunks.ts): the
+// server must still place every diagnostic where the whole text, analysed at once, puts it.
+test('a big table cut into pieces: every diagnostic where the whole text puts it', async () => {
+  const text = agentsTable(400);
+  const uri = 'file:///pieces/mars.toml';
+  const whole = analyze(text);
+  const lines = new LineIndex(text);
+  const expected = visibleFindings(whole, {}, whole.suppressions.file)
+    .map((f) => `${f.code} ${show({ start: lines.position(f.span.start), end: lines.position(f.span.end) })} ${f.message}`);
+  const c = await LspClient.start();
+  try {
+    await c.open(uri, text);
+    const got = (await c.pushed(uri, 1)).map((d) => `${d.code} ${show(d.range)} ${d.message}`);
+    assert.ok(expected.length > 1000);
+    assert.deepEqual(got, expected);
+    // Hover and completion in a late piece answer about the entry under the cursor, in its place.
+    const shell = rangeOf(text, 'shell', 390);
+    const hover = await c.request<{ contents: { value: string }; range: unknown }>('textDocument/hover', { textDocument: { uri }, position: shell.start });
+    assert.match(hover.contents.value, /alias of `bash`/);
+    assert.deepEqual(hover.range, shell);
+    const items = await c.request<Array<{ label: string; textEdit?: { range: unknown } }>>('textDocument/completion', { textDocument: { uri }, position: shell.end });
+    assert.deepEqual(items.find((i) => i.label === 'bash')?.textEdit?.range, shell);
+  } finally {
+    await c.stop();
   }
 });

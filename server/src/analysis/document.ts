@@ -7,6 +7,7 @@
 
 import { LineIndex, type Lines, type Position } from '../toml/lineIndex';
 import type { Span } from '../toml/model';
+import { chunkSection } from '../toml/chunks';
 import { sectionStarts, sectionStartsFrom } from '../toml/split';
 import { textChange, type TextChange } from '../toml/textChange';
 import { tableRedefinitions } from '../toml/syntax';
@@ -17,12 +18,20 @@ import { finding, withSeverity, type Finding, type Fix, type VerdictMemo } from 
 import { SectionAnalysis } from './section';
 import type { CodeSet } from './suppress';
 
-/** One section of the document and its analysis. */
+/**
+ * One section of the document (or a piece of a big one, see toml/chunks.ts) and its analysis. A
+ * piece after the first is analysed under a copy of its section's header line, which the analysis
+ * hides: its offset 0 lies before the piece, at `base`.
+ */
 export interface Unit {
-  /** Offset of the section's first character in the document. */
+  /** Offset of the unit's first character in the document. */
+  readonly start: number;
+  /** The document offset of the analysis's offset 0 (`start`, less a hidden header). */
   readonly base: number;
-  /** The line it starts (sections start at line starts, so characters need no shift). */
+  /** The document line of the analysis's line 0 (units start at line starts, so characters need no shift). */
   readonly startLine: number;
+  /** Whether a section starts here (not a later piece of one). */
+  readonly sectionStart: boolean;
   readonly analysis: SectionAnalysis;
 }
 
@@ -61,7 +70,7 @@ export class DocumentAnalyzer {
     if (!sameCross) return (this.last = this.whole(text, lines, units));
     const crossFindings = last.crossFindings.map((f) => {
       const i = unitIndexAt(last.units, f.span.start);
-      const by = units[i]!.base - last.units[i]!.base;
+      const by = units[i]!.start - last.units[i]!.start;
       return by === 0 ? f : finding(f.code, { start: f.span.start + by, end: f.span.end + by }, f.message);
     });
     return (this.last = { text, lines, units, crossFindings, fileSuppressed: last.fileSuppressed });
@@ -90,14 +99,19 @@ export class DocumentAnalyzer {
   private editedUnits(last: DocumentAnalysis, text: string, lines: LineIndex, change: TextChange) {
     const old = last.units;
     const delta = change.newEnd - change.oldEnd;
+    const sectionOf = (i: number) => {
+      while (i > 0 && !old[i]!.sectionStart) i--;
+      return i;
+    };
     // The section holding the change may stop being one, and whether it is depends on the line
     // before it; the section before that starts on a line the change cannot reach.
-    const from = Math.max(0, unitIndexAt(old, change.start) - 1);
+    const holding = sectionOf(unitIndexAt(old, change.start));
+    const from = holding > 0 ? sectionOf(holding - 1) : 0;
     let resync: number | undefined; // the old unit the new split meets again
-    const starts = sectionStartsFrom(text, old[from]!.base, (start) => {
+    const starts = sectionStartsFrom(text, old[from]!.start, (start) => {
       if (start < change.newEnd) return false;
       const i = unitIndexAt(old, start - delta);
-      if (old[i]!.base !== start - delta) return false;
+      if (old[i]!.start !== start - delta || !old[i]!.sectionStart) return false;
       resync = i;
       return true;
     });
@@ -110,7 +124,7 @@ export class DocumentAnalyzer {
       const lineDelta = lines.lineCount - last.lines.lineCount;
       for (let i = resync; i < old.length; i++) {
         const u = old[i]!;
-        units.push({ base: u.base + delta, startLine: u.startLine + lineDelta, analysis: u.analysis });
+        units.push({ ...u, start: u.start + delta, base: u.base + delta, startLine: u.startLine + lineDelta });
       }
     }
     return { units, replaced };
@@ -119,17 +133,26 @@ export class DocumentAnalyzer {
   /** Units for the sections at `starts`, the last ending at `end`; analyses in `reusable` are used again. */
   private unitsFrom(text: string, lines: LineIndex, starts: readonly number[], end: number, reusable: Map<string, SectionAnalysis>): Unit[] {
     const units: Unit[] = [];
+    const oneShot = this.options.oneShot ?? false;
     for (let i = 0; i < starts.length; i++) {
-      const base = starts[i]!;
-      const sectionText = text.slice(base, starts[i + 1] ?? end);
-      let analysis = reusable.get(sectionText);
-      if (!analysis) {
-        const oneShot = this.options.oneShot ?? false;
-        // A section kept across versions outlives this text, so it gets its own copy (see ownCopy).
-        analysis = new SectionAnalysis(analyze(oneShot ? sectionText : ownCopy(sectionText), this.memo), this.memo, oneShot);
-        reusable.set(sectionText, analysis);
+      const sectionStart = starts[i]!;
+      const sectionEnd = starts[i + 1] ?? end;
+      const chunks = chunkSection(text, sectionStart, sectionEnd);
+      const pieces = chunks ? [sectionStart, ...chunks.cuts] : [sectionStart];
+      for (let j = 0; j < pieces.length; j++) {
+        const start = pieces[j]!;
+        const hidden = j === 0 ? 0 : chunks!.header;
+        const piece = text.slice(start, pieces[j + 1] ?? sectionEnd);
+        const analysed = hidden ? text.slice(sectionStart, sectionStart + hidden) + piece : piece;
+        let analysis = reusable.get(analysed);
+        if (!analysis) {
+          // A section kept across versions outlives this text, so it gets its own copy (see ownCopy).
+          analysis = new SectionAnalysis(analyze(oneShot ? analysed : ownCopy(analysed), this.memo), this.memo, { keep: oneShot, hidden });
+          reusable.set(analysed, analysis);
+        }
+        // A hidden header is one line.
+        units.push({ start, base: start - hidden, startLine: lines.position(start).line - (hidden ? 1 : 0), sectionStart: j === 0, analysis });
       }
-      units.push({ base, startLine: lines.position(base).line, analysis });
     }
     return units;
   }
@@ -141,7 +164,7 @@ function unitIndexAt(units: readonly Unit[], offset: number): number {
   let hi = units.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (units[mid]!.base <= offset) lo = mid;
+    if (units[mid]!.start <= offset) lo = mid;
     else hi = mid - 1;
   }
   return lo;

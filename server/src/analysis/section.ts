@@ -27,14 +27,21 @@ export class SectionAnalysis implements Analysis {
   readonly definitions: readonly SectionDefinitions[];
   private readonly kept: Analysis | null;
 
-  /** `keep`: hold the model for good (a one-shot run that reads every fix). */
-  constructor(full: Analysis, private readonly memo: VerdictMemo, keep: boolean) {
+  /**
+   * `keep`: hold the model for good (a one-shot run that reads every fix). `hidden`: the length of
+   * a copied header the text starts with (a later piece of a big section, see toml/chunks.ts): it
+   * defines nothing and its findings belong to the piece that holds the real one.
+   */
+  constructor(full: Analysis, private readonly memo: VerdictMemo, options: { readonly keep: boolean; readonly hidden: number }) {
+    const { keep, hidden } = options;
     this.text = full.doc.text;
     this.lines = full.lines;
     this.suppressions = full.suppressions;
-    this.definitions = full.doc.sections.map(sectionDefinitions);
+    this.definitions = full.doc.sections.map(sectionDefinitions)
+      .map((d) => (d.header && d.header.span.start < hidden ? { ...d, table: null, header: null } : d));
     this.kept = keep ? full : null;
-    this.findings = keep ? full.findings : full.findings.map((f, i) => new KeptFinding(this, i, f));
+    const shown = (f: Finding) => f.span.start >= hidden;
+    this.findings = keep ? full.findings.filter(shown) : full.findings.flatMap((f, i) => (shown(f) ? [new KeptFinding(this, i, f)] : []));
     if (!keep) remember(this, full);
   }
 

@@ -54,74 +54,85 @@ export function sectionStarts(text: string): number[] {
 export function sectionStartsFrom(text: string, from: number, stop?: (start: number) => boolean): number[] {
   const starts = [from];
   const n = text.length;
-  let arrays = 0; // open arrays, which may span lines
-  let multiline: 0 | typeof QUOTE | typeof APOS = 0; // inside """ or '''
+  const state: LineState = { arrays: 0, multiline: 0 };
   let p = from;
   while (p < n) {
     // At a line start.
-    if (!multiline) {
+    if (!state.multiline) {
       let q = p;
       while (text.charCodeAt(q) === SPACE || text.charCodeAt(q) === TAB) q++;
-      if (text.charCodeAt(q) === LBRACKET && (arrays === 0 || startsHeader(text, q))) {
+      if (text.charCodeAt(q) === LBRACKET && (state.arrays === 0 || startsHeader(text, q))) {
         if (p > from) {
           starts.push(p);
           if (stop?.(p)) return starts;
         }
-        arrays = 0;
+        state.arrays = 0;
         // The header line itself: skip to its end (a comment or junk after it is the parser's).
         while (p < n && text.charCodeAt(p) !== LF && text.charCodeAt(p) !== CR) p++;
         p = lineBreak(text, p);
         continue;
       }
     }
-    // Scan the rest of the line.
-    let braces = 0; // inline tables end with their line
-    while (p < n) {
-      const c = text.charCodeAt(p);
-      if (c === LF || c === CR) break;
-      if (multiline) {
-        if (c === BACKSLASH && multiline === QUOTE) p += 2;
-        else if (c === multiline && text.charCodeAt(p + 1) === c && text.charCodeAt(p + 2) === c) {
-          p += 3;
-          while (text.charCodeAt(p) === multiline) p++; // up to two quotes may end the content
-          multiline = 0;
-        } else p++;
-        continue;
-      }
-      if (c === HASH) {
-        while (p < n && text.charCodeAt(p) !== LF && text.charCodeAt(p) !== CR) p++;
-        break;
-      }
-      if (c === QUOTE || c === APOS) {
-        if (text.charCodeAt(p + 1) === c && text.charCodeAt(p + 2) === c) {
-          multiline = c;
-          p += 3;
-          continue;
-        }
-        p++;
-        while (p < n) {
-          const d = text.charCodeAt(p);
-          if (d === LF || d === CR) break; // unterminated: ends with its line
-          if (d === BACKSLASH && c === QUOTE) p += 2;
-          else if (d === c) {
-            p++;
-            break;
-          } else p++;
-        }
-        continue;
-      }
-      if (c === LBRACE) braces++;
-      else if (c === RBRACE) braces = Math.max(0, braces - 1);
-      else if (c === LBRACKET && braces === 0) arrays++;
-      else if (c === RBRACKET && braces === 0) arrays = Math.max(0, arrays - 1);
-      p++;
-    }
+    p = restOfLine(text, p, state);
     p = lineBreak(text, p);
   }
   return starts;
 }
 
-function lineBreak(text: string, p: number): number {
+/** What a line leaves open for the next: arrays (which may span lines) and a multi-line string. */
+export interface LineState {
+  arrays: number;
+  multiline: 0 | typeof QUOTE | typeof APOS; // inside """ or '''
+}
+
+/** Scans from `p` to the end of its line (the offset of the line break), strings and comments skipped. */
+export function restOfLine(text: string, p: number, state: LineState): number {
+  const n = text.length;
+  let braces = 0; // inline tables end with their line
+  while (p < n) {
+    const c = text.charCodeAt(p);
+    if (c === LF || c === CR) break;
+    if (state.multiline) {
+      if (c === BACKSLASH && state.multiline === QUOTE) p += 2;
+      else if (c === state.multiline && text.charCodeAt(p + 1) === c && text.charCodeAt(p + 2) === c) {
+        p += 3;
+        while (text.charCodeAt(p) === state.multiline) p++; // up to two quotes may end the content
+        state.multiline = 0;
+      } else p++;
+      continue;
+    }
+    if (c === HASH) {
+      while (p < n && text.charCodeAt(p) !== LF && text.charCodeAt(p) !== CR) p++;
+      break;
+    }
+    if (c === QUOTE || c === APOS) {
+      if (text.charCodeAt(p + 1) === c && text.charCodeAt(p + 2) === c) {
+        state.multiline = c;
+        p += 3;
+        continue;
+      }
+      p++;
+      while (p < n) {
+        const d = text.charCodeAt(p);
+        if (d === LF || d === CR) break; // unterminated: ends with its line
+        if (d === BACKSLASH && c === QUOTE) p += 2;
+        else if (d === c) {
+          p++;
+          break;
+        } else p++;
+      }
+      continue;
+    }
+    if (c === LBRACE) braces++;
+    else if (c === RBRACE) braces = Math.max(0, braces - 1);
+    else if (c === LBRACKET && braces === 0) state.arrays++;
+    else if (c === RBRACKET && braces === 0) state.arrays = Math.max(0, state.arrays - 1);
+    p++;
+  }
+  return p;
+}
+
+export function lineBreak(text: string, p: number): number {
   if (text.charCodeAt(p) === CR) p++;
   if (text.charCodeAt(p) === LF) p++;
   return p;

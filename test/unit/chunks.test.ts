@@ -1,0 +1,105 @@
+// Big sections are cut into pieces analysed apart (toml/chunks.ts): where the cuts fall, when a
+// section stays whole, and that a cut document says exactly what the whole text analysed at once
+// says, fixes included.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyze, fixAllEdits, visibleFindings } from '../../server/src/analysis/analyze';
+import { applyEdits } from '../../server/src/analysis/edits';
+import { analyzeDocument, DocumentAnalyzer, documentFindings, documentFixAll, type DocumentAnalysis } from '../../server/src/analysis/document';
+import type { Finding } from '../../server/src/analysis/findings';
+import { chunkSection } from '../../server/src/toml/chunks';
+import { agentsTable } from '../support/bigToml';
+import { rng } from '../support/rng';
+// @ts-expect-error: a plain ES module of the benchmark, no types
+import { bigMarsToml } from '../../scripts/bench/generate.mjs';
+
+const plain = (fs: readonly Finding[]) =>
+  fs.map((f) => ({ code: f.code, severity: f.severity, span: f.span, message: f.message, related: f.related, fixes: f.fixes }));
+
+function wholeText(text: string) {
+  const whole = analyze(text);
+  return plain(visibleFindings(whole, {}, whole.suppressions.file));
+}
+
+const pieces = (da: DocumentAnalysis) => da.units.filter((u) => !u.sectionStart).length;
+
+test('chunks: a big table is cut only before a new group, with the comments that lead it', () => {
+  const text = agentsTable(400);
+  const chunks = chunkSection(text, 0, text.length);
+  assert.ok(chunks && chunks.cuts.length > 5, `cuts: ${chunks?.cuts.length}`);
+  assert.equal(chunks.header, '[agents]  # every agent of the team\n'.length);
+  const owner = (line: string) => /^"?(agent[ -]\d+)"?\./.exec(line)?.[1];
+  let last = 0;
+  for (const cut of chunks.cuts) {
+    assert.ok(cut > last && text[cut - 1] === '\n', `cut ${cut} is at a line start, after the one before`);
+    const before = text.slice(0, cut - 1).split('\n');
+    assert.ok(before.at(-1)!.trim() !== '' && !before.at(-1)!.trim().startsWith('#'), `the line before cut ${cut} is a statement's: ${before.at(-1)}`);
+    const previous = before.reverse().map(owner).find((o) => o !== undefined);
+    const next = text.slice(cut).split('\n').map(owner).find((o) => o !== undefined);
+    assert.ok(previous && next && previous !== next, `cut ${cut} is between two agents: ${previous} | ${next}`);
+    last = cut;
+  }
+});
+
+const WHOLE: Array<[string, string]> = [
+  ['a small section', agentsTable(20)],
+  ['an array of tables', agentsTable(400).replace('[agents]', '[[agents]]')],
+  ['a group that comes back', `${agentsTable(400)}agent-3.tools.disallowed = ["bash"]\n`],
+  ['a quoted key with an escape', agentsTable(400).replace('"agent 9"', '"agent\\u0020nine"')],
+  ['a header ending with a lone CR', agentsTable(400).replace('team\n\n', 'team\r\r')],
+];
+
+for (const [name, text] of WHOLE) {
+  test(`chunks: ${name} stays whole`, () => {
+    assert.equal(chunkSection(text, 0, text.length), null);
+  });
+}
+
+const SAMPLES: Array<[string, () => string]> = [
+  ['an [agents] table of 400 agents', () => agentsTable(400)],
+  ['the benchmark file at 1,200 overlays (a cut root table and [agents] table)', () => bigMarsToml(3, 1200).text],
+  ['CRLF line breaks', () => agentsTable(300, 2).replace(/\n/g, '\r\n')],
+];
+
+for (const [name, make] of SAMPLES) {
+  test(`chunks: ${name} gives what the whole text gives, fixes included`, () => {
+    const text = make();
+    const da = analyzeDocument(text);
+    assert.ok(pieces(da) > 5, `pieces: ${pieces(da)}`);
+    assert.deepEqual(plain(documentFindings(da)), wholeText(text));
+    // Released models are rebuilt under the same hidden header.
+    assert.deepEqual(plain(documentFindings(new DocumentAnalyzer().analyze(text))), wholeText(text));
+    // Fix-all settles each piece on its own, and lands where it does on the whole text.
+    assert.equal(applyEdits(text, documentFixAll(da)), applyEdits(text, fixAllEdits(analyze(text))));
+  });
+}
+
+test('chunks: an edit in a piece re-analyses that piece only, and the result is what a fresh analysis gives', () => {
+  const text = agentsTable(400);
+  const analyzer = new DocumentAnalyzer();
+  const before = analyzer.analyze(text);
+  const at = text.indexOf('"shell"', text.length >> 1);
+  const edited = `${text.slice(0, at)}"shel"${text.slice(at + 7)}`;
+  const after = analyzer.analyze(edited);
+  const fresh = after.units.filter((u, i) => u.analysis !== before.units[i]?.analysis);
+  assert.equal(fresh.length, 1);
+  assert.deepEqual(plain(documentFindings(after)), wholeText(edited));
+});
+
+test('chunks: random edits of a cut table agree with a fresh analysis of each text', () => {
+  const r = rng(9);
+  const inserts = ['\n', 'x', '"', '\n[agents.z.tools]\nallowed = ["Bash"]\n', '# mars-ignore\n', 'agent-5.tools.allowed = ["ls"]\n', '', '[', '"""'];
+  const analyzer = new DocumentAnalyzer();
+  let text = agentsTable(300, 4);
+  analyzer.analyze(text);
+  for (let step = 0; step < 60; step++) {
+    const at = Math.floor(r() * (text.length + 1));
+    const removed = r() < 0.5 ? 0 : Math.floor(r() * 8);
+    const inserted = inserts[Math.floor(r() * inserts.length)]!;
+    text = text.slice(0, at) + inserted + text.slice(at + removed);
+    const got = analyzer.analyze(text);
+    const expected = new DocumentAnalyzer().analyze(text);
+    assert.deepEqual(got.units.map((u) => [u.start, u.base, u.startLine]), expected.units.map((u) => [u.start, u.base, u.startLine]), `step ${step}`);
+    assert.deepEqual(plain(documentFindings(got)), plain(documentFindings(expected)), `step ${step}: ${JSON.stringify(inserted)} at ${at}`);
+  }
+});
