@@ -1,9 +1,9 @@
 // A whole mars.toml, analysed a section at a time: the text is split where table headers start
-// (toml/split.ts) and each section is analysed on its own (analyze.ts). An analyzer keeps the last
-// version: an edit splits again only around the change and re-analyses only the sections it
-// touched; the rest are reused as they are, wherever they moved. Section analyses work in their
-// own offsets; a unit's `base` places them. What no section can see alone (a table defined twice,
-// a file-wide suppression) is added here.
+// (toml/split.ts), a big section is cut into pieces (toml/chunks.ts), and each unit is analysed on
+// its own (analyze.ts). An analyzer keeps the last version: an edit splits again only around the
+// change and re-analyses only the units it touched; the rest are reused as they are, wherever they
+// moved. Unit analyses work in their own offsets; a unit's `base` places them. What no unit can see
+// alone (a table defined twice, a file-wide suppression) is added here.
 
 import { LineIndex, type Lines, type Position } from '../toml/lineIndex';
 import type { Span } from '../toml/model';
