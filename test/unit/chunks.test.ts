@@ -47,6 +47,7 @@ const WHOLE: Array<[string, string]> = [
   ['a group that comes back', `${agentsTable(400)}agent-3.tools.disallowed = ["bash"]\n`],
   ['a quoted key with an escape', agentsTable(400).replace('"agent 9"', '"agent\\u0020nine"')],
   ['a header ending with a lone CR', agentsTable(400).replace('team\n\n', 'team\r\r')],
+  ['an inline table left open over lines', agentsTable(400).replace('agent-1.description', 'agent-1.extra = { a = 1,\n  b = 2 }\nagent-1.description')],
 ];
 
 for (const [name, text] of WHOLE) {

@@ -11,8 +11,9 @@
 // each boundary's own group (a hash of it), not by the distance from the last cut, so typing in one
 // piece never moves the cuts after it. Comments and blank lines
 // before a statement go with it (a suppression comment speaks of the next line). Whatever the scan
-// cannot read simply (a key it cannot lex, a header it is unsure of, an array of tables) leaves the
-// section whole: cutting is only ever an optimisation.
+// cannot read simply (a key it cannot lex, a header it is unsure of, an array of tables, an inline
+// table left open over lines) leaves the section whole: cutting is only ever an optimisation. As
+// between sections, a syntax error in one piece does not hide those in the others.
 
 import { lineBreak, restOfLine, type LineState } from './split';
 
@@ -61,7 +62,9 @@ export function chunkSection(text: string, start: number, end: number): Chunks |
         block = null;
       }
     }
-    p = lineBreak(text, restOfLine(text, p, state));
+    p = restOfLine(text, p, state);
+    if (state.inlineOpen) return null; // an inline table over lines: where its statement ends is the parser's guess
+    p = lineBreak(text, p);
   }
   const sameFirst = statements.every((s) => s.first === statements[0]?.first);
   if (sameFirst && statements.some((s) => s.second === null)) return null;

@@ -83,6 +83,8 @@ export function sectionStartsFrom(text: string, from: number, stop?: (start: num
 export interface LineState {
   arrays: number;
   multiline: 0 | typeof QUOTE | typeof APOS; // inside """ or '''
+  /** The last line left an inline table open (TOML ends it there; the parser reports it). */
+  inlineOpen?: boolean;
 }
 
 /** Scans from `p` to the end of its line (the offset of the line break), strings and comments skipped. */
@@ -129,6 +131,7 @@ export function restOfLine(text: string, p: number, state: LineState): number {
     else if (c === RBRACKET && braces === 0) state.arrays = Math.max(0, state.arrays - 1);
     p++;
   }
+  state.inlineOpen = braces > 0;
   return p;
 }
 
