@@ -2,6 +2,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CodeAction, Diagnostic, TextDocumentEdit, TextEdit } from 'vscode-languageserver';
+import { CancellationTokenSource } from 'vscode-languageserver/node';
+import { agentsTable } from '../support/bigToml';
 import { LspClient } from '../support/lspClient';
 import { applyTextEdits } from '../support/text';
 
@@ -119,6 +121,31 @@ describe('file-wide fixes on a lightbulb request', () => {
       assert.equal(stale.edit, undefined);
     } finally {
       await resolving.stop();
+    }
+  });
+});
+
+describe('cancelling a file-wide fix', () => {
+  test('stops it in the middle: the request is answered "cancelled" and the server goes on', async () => {
+    const c = await LspClient.start();
+    try {
+      const uri = 'file:///cancel-fix-all/mars.toml';
+      const text = agentsTable(1500);
+      await c.open(uri, text);
+      await c.pushed(uri, 1, 30_000);
+      const params = { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+        context: { diagnostics: [], only: ['source.fixAll'] } };
+      // Cancelled once it is running (the handler has started: it computes for far longer than this).
+      const source = new CancellationTokenSource();
+      const running = c.conn.sendRequest<CodeAction[]>('textDocument/codeAction', params, source.token);
+      setTimeout(() => source.cancel(), 50);
+      const outcome = await running.then(() => 'answered', (e: { code?: number }) => e.code);
+      assert.equal(outcome, -32800);
+      // Not cancelled, the same request is answered with the fix.
+      const [fixAll] = await c.request<CodeAction[]>('textDocument/codeAction', params);
+      assert.ok((fixAll?.edit?.documentChanges?.[0] as TextDocumentEdit).edits.length > 10);
+    } finally {
+      await c.stop();
     }
   });
 });

@@ -288,11 +288,24 @@ export function documentFindings(da: DocumentAnalysis, overrides: SeverityOverri
   return out.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
 }
 
-/** Every safe fix of the document (see `fixAllEdits`), in document offsets. */
-export function documentFixAll(da: DocumentAnalysis, overrides: SeverityOverrides = {}, only?: Code): Edit[] {
+/**
+ * Every safe fix of the document (see `fixAllEdits`), in document offsets, a unit at a time: it
+ * yields after each unit, so a caller that must stay responsive (a server that can be told to
+ * cancel) can pause between units. `documentFixAll` runs it through.
+ */
+export function* documentFixAllSteps(da: DocumentAnalysis, overrides: SeverityOverrides = {}, only?: Code): Generator<void, Edit[]> {
   const out: Edit[] = [];
   for (const u of da.units) {
     for (const e of fixAllEdits(u.analysis, overrides, only, da.fileSuppressed)) out.push(shiftEdit(e, u.base));
+    yield;
   }
   return out;
+}
+
+export function documentFixAll(da: DocumentAnalysis, overrides: SeverityOverrides = {}, only?: Code): Edit[] {
+  const steps = documentFixAllSteps(da, overrides, only);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
 }

@@ -4,7 +4,8 @@
 
 import { type CodeAction, CodeActionKind, type CodeActionContext, type Range } from 'vscode-languageserver';
 import { visibleFindings } from '../analysis/analyze';
-import { documentFixAll, placed, unitAt, type DocumentAnalysis } from '../analysis/document';
+import { placed, unitAt, type DocumentAnalysis } from '../analysis/document';
+import type { Edit } from '../analysis/edits';
 import { isCode, type Code, type SeverityOverrides } from '../analysis/codes';
 import { suppressEdit } from '../analysis/suppress';
 import { action, toRange, versionedEdit } from './convert';
@@ -36,22 +37,28 @@ function countSafe(da: DocumentAnalysis, overrides: SeverityOverrides, code: Cod
 }
 
 /**
+ * The file-wide fixes of a code (all codes when undefined), or null when the request was cancelled
+ * while they were computed. The glue supplies it: it knows the request and its cancellation.
+ */
+export type FixAll = (code: Code | undefined) => Promise<readonly Edit[] | null>;
+
+/**
  * The code actions for a request. With `lazy`, the file-wide fixes are returned without edits and
  * with `FixAllData`, so a lightbulb request on every cursor move does not compute them; the
  * client resolves the one the user picks (`resolveFixAll`).
  */
-export function codeActions(
-  uri: string, version: number, da: DocumentAnalysis, overrides: SeverityOverrides, context: CodeActionContext, lazy = false,
-): CodeAction[] {
-  const fixAll = (title: string, kind: string, code: Code | undefined, diagnostics?: CodeAction['diagnostics']): CodeAction | null => {
+export async function codeActions(
+  uri: string, version: number, da: DocumentAnalysis, overrides: SeverityOverrides, context: CodeActionContext, lazy: boolean, fixAllEdits: FixAll,
+): Promise<CodeAction[]> {
+  const fixAll = async (title: string, kind: string, code: Code | undefined, diagnostics?: CodeAction['diagnostics']): Promise<CodeAction | null> => {
     // Asked for by kind (fix-on-save): compute now, as a save does not wait for a resolve.
     if (lazy && !context.only) {
       const a: CodeAction = { title, kind, data: { uri, version, ...(code ? { code } : {}) } satisfies FixAllData };
       if (diagnostics) a.diagnostics = diagnostics;
       return a;
     }
-    const edits = documentFixAll(da, overrides, code);
-    return edits.length > 0 ? action(title, kind, versionedEdit(uri, version, da.lines, edits), diagnostics) : null;
+    const edits = await fixAllEdits(code);
+    return edits && edits.length > 0 ? action(title, kind, versionedEdit(uri, version, da.lines, edits), diagnostics) : null;
   };
   const out: CodeAction[] = [];
   const only = context.only;
@@ -70,7 +77,7 @@ export function codeActions(
       }
       if (!fixAllOffered.has(code) && countSafe(da, overrides, code, 2) > 1) {
         fixAllOffered.add(code);
-        const a = fixAll(`Fix all \`${code}\` problems in this file`, CodeActionKind.QuickFix, code, [d]);
+        const a = await fixAll(`Fix all \`${code}\` problems in this file`, CodeActionKind.QuickFix, code, [d]);
         if (a) out.push(a);
       }
       if (code !== 'toml-syntax') {
@@ -80,16 +87,16 @@ export function codeActions(
     }
   }
   if (wants(only, FIX_ALL_KIND) && countSafe(da, overrides, undefined, 1) > 0) {
-    const a = fixAll('Fix all Mars problems in this file', FIX_ALL_KIND, undefined);
+    const a = await fixAll('Fix all Mars problems in this file', FIX_ALL_KIND, undefined);
     if (a) out.push(a);
   }
   return out;
 }
 
-/** The edits of a deferred fix-all action, or the action unchanged when the document moved on. */
-export function resolveFixAll(a: CodeAction, version: number, da: DocumentAnalysis, overrides: SeverityOverrides): CodeAction {
+/** The edits of a deferred fix-all action, or the action unchanged when the document moved on (or the request was cancelled). */
+export async function resolveFixAll(a: CodeAction, version: number, da: DocumentAnalysis, fixAllEdits: FixAll): Promise<CodeAction> {
   const data = a.data as FixAllData | undefined;
   if (!data || data.version !== version) return a;
-  const edits = documentFixAll(da, overrides, data.code);
-  return { ...a, edit: versionedEdit(data.uri, version, da.lines, edits) };
+  const edits = await fixAllEdits(data.code);
+  return edits ? { ...a, edit: versionedEdit(data.uri, version, da.lines, edits) } : a;
 }

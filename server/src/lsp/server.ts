@@ -3,13 +3,13 @@
 
 import {
   type CancellationToken, type Connection, type Diagnostic, DidChangeConfigurationNotification, DocumentDiagnosticReportKind,
-  type InitializeParams, type InitializeResult, type Range, TextDocumentSyncKind, TextDocuments, CodeActionKind,
+  type InitializeParams, type InitializeResult, type Range, TextDocumentSyncKind, TextDocuments, CodeActionKind, LSPErrorCodes, ResponseError,
 } from 'vscode-languageserver';
 import { TextDocument, type Position, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { visibleFindings, type Analysis } from '../analysis/analyze';
-import { DocumentAnalyzer, placed, unitAt, type DocumentAnalysis } from '../analysis/document';
+import { DocumentAnalyzer, documentFixAllSteps, placed, unitAt, type DocumentAnalysis } from '../analysis/document';
 import type { SeverityOverrides } from '../analysis/codes';
-import { codeActions, resolveFixAll, type FixAllData } from '../features/codeActions';
+import { codeActions, resolveFixAll, type FixAll, type FixAllData } from '../features/codeActions';
 import { completions } from '../features/completion';
 import { hover } from '../features/hover';
 import { FIX_ALL_KIND } from '../protocol';
@@ -17,6 +17,7 @@ import { SEVERITY, toDiagnostic } from '../features/convert';
 import type { CodeSet } from '../analysis/suppress';
 import { concatRuns, EncodedRun } from './encodedRuns';
 import { overridesFrom, SettingsCache } from './settings';
+import { runSteps } from './steps';
 
 /**
  * Pushed diagnostics wait until edits stop arriving for this long: enough for the edits already
@@ -130,6 +131,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
       try {
         return await fn(...args);
       } catch (e) {
+        if (e instanceof ResponseError) throw e; // an answer, such as "cancelled"
         connection.console.error(`${name} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
         return fallback;
       }
@@ -207,18 +209,29 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
       return { kind: DocumentDiagnosticReportKind.Full, items: diagnosticsOf(doc, overrides) };
     }));
 
-  connection.onCodeAction(guard('codeAction', [], async (params) => {
+  // File-wide fixes, computed a unit at a time so that a cancel stops them (see steps.ts).
+  const fixAllOf = (da: DocumentAnalysis, overrides: SeverityOverrides, token: CancellationToken): FixAll =>
+    (code) => runSteps(documentFixAllSteps(da, overrides, code), token);
+  const cancelled = () => new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
+
+  connection.onCodeAction(guard('codeAction', [], async (params, token: CancellationToken) => {
     const doc = documents.get(params.textDocument.uri);
     if (!doc) return [];
     const overrides = await settings.get(doc.uri);
-    return codeActions(doc.uri, doc.version, analysisOf(doc), overrides, params.context, resolveEdits);
+    const da = analysisOf(doc);
+    const actions = await codeActions(doc.uri, doc.version, da, overrides, params.context, resolveEdits, fixAllOf(da, overrides, token));
+    if (token.isCancellationRequested) throw cancelled();
+    return actions;
   }));
 
-  connection.onCodeActionResolve(guard('codeAction/resolve', undefined as never, async (a) => {
+  connection.onCodeActionResolve(guard('codeAction/resolve', undefined as never, async (a, token: CancellationToken) => {
     const uri = (a.data as FixAllData | undefined)?.uri;
     const doc = uri ? documents.get(uri) : undefined;
     if (!doc) return a;
-    return resolveFixAll(a, doc.version, analysisOf(doc), await settings.get(doc.uri));
+    const da = analysisOf(doc);
+    const resolved = await resolveFixAll(a, doc.version, da, fixAllOf(da, await settings.get(doc.uri), token));
+    if (token.isCancellationRequested) throw cancelled();
+    return resolved;
   }));
 
   connection.onCompletion(guard('completion', null, (params) => {

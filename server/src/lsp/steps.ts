@@ -1,0 +1,22 @@
+// Long work a request can be cancelled in the middle of. Messages, cancellations among them, are
+// read between event-loop turns, so work done in one go cannot notice a cancel: a file-wide fix of
+// a large file (a second or more) is done a unit at a time, and every few milliseconds the loop
+// gets a turn to read what arrived.
+
+import type { CancellationToken } from 'vscode-languageserver';
+
+const SLICE_MS = 10;
+
+/** Runs `steps` to its end, or stops at the first turn after `token` is cancelled (null). */
+export async function runSteps<T>(steps: Generator<void, T>, token: CancellationToken): Promise<T | null> {
+  let since = Date.now();
+  for (;;) {
+    if (token.isCancellationRequested) return null;
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (Date.now() - since >= SLICE_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      since = Date.now();
+    }
+  }
+}
