@@ -38,3 +38,14 @@ export function applyTextEdits(text: string, edits: readonly TextEdit[]): string
 }
 
 export const show = (r: Range) => `${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}`;
+
+/** `steps` random edits of `text`, one after another: at a random offset, up to 7 characters removed and one of `inserts` put in. */
+export function* randomEdits(text: string, r: () => number, inserts: readonly string[], steps: number): Generator<{ text: string; label: string }> {
+  for (let step = 0; step < steps; step++) {
+    const at = Math.floor(r() * (text.length + 1));
+    const removed = r() < 0.5 ? 0 : Math.floor(r() * 8);
+    const inserted = inserts[Math.floor(r() * inserts.length)]!;
+    text = text.slice(0, at) + inserted + text.slice(at + removed);
+    yield { text, label: `step ${step}: ${JSON.stringify(inserted)} at ${at}, ${removed} removed` };
+  }
+}

@@ -10,6 +10,7 @@ import type { Finding } from '../../server/src/analysis/findings';
 import { chunkSection } from '../../server/src/toml/chunks';
 import { agentsTable } from '../support/bigToml';
 import { rng } from '../support/rng';
+import { randomEdits } from '../support/text';
 // @ts-expect-error: a plain ES module of the benchmark, no types
 import { bigMarsToml } from '../../scripts/bench/generate.mjs';
 
@@ -91,16 +92,12 @@ test('chunks: random edits of a cut table agree with a fresh analysis of each te
   const r = rng(9);
   const inserts = ['\n', 'x', '"', '\n[agents.z.tools]\nallowed = ["Bash"]\n', '# mars-ignore\n', 'agent-5.tools.allowed = ["ls"]\n', '', '[', '"""'];
   const analyzer = new DocumentAnalyzer();
-  let text = agentsTable(300, 4);
-  analyzer.analyze(text);
-  for (let step = 0; step < 60; step++) {
-    const at = Math.floor(r() * (text.length + 1));
-    const removed = r() < 0.5 ? 0 : Math.floor(r() * 8);
-    const inserted = inserts[Math.floor(r() * inserts.length)]!;
-    text = text.slice(0, at) + inserted + text.slice(at + removed);
+  const table = agentsTable(300, 4);
+  analyzer.analyze(table);
+  for (const { text, label } of randomEdits(table, r, inserts, 60)) {
     const got = analyzer.analyze(text);
     const expected = new DocumentAnalyzer().analyze(text);
-    assert.deepEqual(got.units.map((u) => [u.start, u.base, u.startLine]), expected.units.map((u) => [u.start, u.base, u.startLine]), `step ${step}`);
-    assert.deepEqual(plain(documentFindings(got)), plain(documentFindings(expected)), `step ${step}: ${JSON.stringify(inserted)} at ${at}`);
+    assert.deepEqual(got.units.map((u) => [u.start, u.base, u.startLine]), expected.units.map((u) => [u.start, u.base, u.startLine]), label);
+    assert.deepEqual(plain(documentFindings(got)), plain(documentFindings(expected)), label);
   }
 });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { analyze, visibleFindings } from '../../server/src/analysis/analyze';
 import { analyzeDocument, DocumentAnalyzer, documentFindings, type DocumentAnalysis } from '../../server/src/analysis/document';
 import { rng } from '../support/rng';
+import { randomEdits } from '../support/text';
 import { sectionStarts } from '../../server/src/toml/split';
 import { ROOT } from '../support/paths';
 
@@ -89,16 +90,9 @@ test('an analyzer fed edit after edit agrees with a fresh analysis of each text'
   const extra = ['a = 1\r\n[x]\r\nb = """\r\n[y]\r\n"""\r\n[z]\rc = 2\r', '\ufeff[agents."🚀".tools]\r\nallowed = ["read", "Shell"] # é\r\n[x]\n'];
   for (const sample of [...SAMPLES, ...extra]) {
     const analyzer = new DocumentAnalyzer();
-    let text = sample;
-    analyzer.analyze(text);
-    for (let step = 0; step < 150; step++) {
-      const at = Math.floor(r() * (text.length + 1));
-      const removed = r() < 0.5 ? 0 : Math.floor(r() * 8);
-      const inserted = INSERTS[Math.floor(r() * INSERTS.length)]!;
-      text = text.slice(0, at) + inserted + text.slice(at + removed);
-      const got = snapshot(analyzer.analyze(text));
-      const expected = snapshot(new DocumentAnalyzer().analyze(text));
-      assert.deepEqual(got, expected, `step ${step}: ${JSON.stringify(inserted)} at ${at}, ${removed} removed`);
+    analyzer.analyze(sample);
+    for (const { text, label } of randomEdits(sample, r, INSERTS, 150)) {
+      assert.deepEqual(snapshot(analyzer.analyze(text)), snapshot(new DocumentAnalyzer().analyze(text)), label);
     }
   }
 });
