@@ -1,11 +1,6 @@
-/** Mulberry32: a small, fast, seeded PRNG, so a randomized test is the same test every run. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// A seeded PRNG (Mulberry32), so a randomized test is the same test every run: the benchmark's
+// own, one implementation for both.
+// @ts-expect-error: a plain ES module of the benchmark, no types
+import { rng as mulberry32 } from '../../scripts/bench/generate.mjs';
+
+export const rng: (seed: number) => () => number = mulberry32;

@@ -8,6 +8,7 @@
 import { LineIndex, type Lines, type Position } from '../toml/lineIndex';
 import type { Span } from '../toml/model';
 import { chunkSection } from '../toml/chunks';
+import { lastAtOrBefore } from '../toml/sorted';
 import { sectionStarts, sectionStartsFrom } from '../toml/split';
 import { textChange, type TextChange } from '../toml/textChange';
 import { tableRedefinitions } from '../toml/syntax';
@@ -160,14 +161,7 @@ export class DocumentAnalyzer {
 
 /** The index of the unit holding `offset`. */
 function unitIndexAt(units: readonly Unit[], offset: number): number {
-  let lo = 0;
-  let hi = units.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (units[mid]!.start <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  return Math.max(0, lastAtOrBefore(units.length, (i) => units[i]!.start, offset));
 }
 
 const signatures = new WeakMap<SectionAnalysis, string>();

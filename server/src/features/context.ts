@@ -5,6 +5,7 @@
 import type { Analysis } from '../analysis/analyze';
 import type { ExtraKey, Owner, OwnerKind, Policies } from '../analysis/policies';
 import type { KeyPart, KeyValue, Section, Span, TomlArray, TomlDocument, TomlInlineTable, TomlString, TomlValue } from '../toml/model';
+import { lastAtOrBefore } from '../toml/sorted';
 
 export type PolicyList = Policies['lists'][number];
 
@@ -195,17 +196,6 @@ class Layout {
 }
 
 /** The last index in [0, n) whose key is <= `offset` (keys ascending), or -1. */
-function lastAtOrBefore(n: number, key: (i: number) => number, offset: number): number {
-  let lo = 0;
-  let hi = n;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (key(mid) <= offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
-}
-
 /** Whether the cursor is in a comment (after its `#`). */
 function inComment(doc: TomlDocument, offset: number): boolean {
   const i = lastAtOrBefore(doc.comments.length, (k) => doc.comments[k]!.span.start, offset - 1);

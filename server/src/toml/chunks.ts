@@ -15,7 +15,7 @@
 // table left open over lines) leaves the section whole: cutting is only ever an optimisation. As
 // between sections, a syntax error in one piece does not hide those in the others.
 
-import { lineBreak, restOfLine, type LineState } from './split';
+import { lineBreak, restOfLine, skipBlank, type LineState } from './split';
 
 /** Sections shorter than this are analysed whole. */
 const MIN_SECTION = 16_384;
@@ -88,11 +88,6 @@ function hash(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
   return h >>> 0;
-}
-
-function skipBlank(text: string, p: number): number {
-  while (text.charCodeAt(p) === 0x20 || text.charCodeAt(p) === 0x09) p++;
-  return p;
 }
 
 /** The first two parts of the key at `p` (bare, or quoted without escapes), or null when it is not that simple. */

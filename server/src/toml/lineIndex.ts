@@ -1,6 +1,7 @@
 // Offsets <-> (line, character) for one text. Characters are UTF-16 code units, as LSP requires and
 // as JS strings index; `\r\n`, `\n` and a lone `\r` all end a line.
 
+import { lastAtOrBefore } from './sorted';
 import type { TextChange } from './textChange';
 
 export interface Position {
@@ -42,9 +43,7 @@ export class LineIndex implements Lines {
     const old = this.starts;
     // A line start depends on the character before it and its own (`\r` then `\n` is one break),
     // so the starts before `change.start` hold, and those after `oldEnd + 1` only move.
-    let kept = 0;
-    while (kept < old.length && old[kept]! < change.start) kept++;
-    kept = Math.max(1, kept);
+    const kept = Math.max(1, lastAtOrBefore(old.length, (i) => old[i]!, change.start - 1) + 1);
     const starts = lineStarts(text, old.slice(0, kept), old[kept - 1]!, change.newEnd);
     const delta = change.newEnd - change.oldEnd;
     for (let i = kept; i < old.length; i++) if (old[i]! > change.oldEnd) starts.push(old[i]! + delta);
@@ -57,14 +56,9 @@ export class LineIndex implements Lines {
 
   position(offset: number): Position {
     const o = Math.max(0, Math.min(offset, this.text.length));
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid]! <= o) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo, character: o - this.starts[lo]! };
+    const starts = this.starts;
+    const line = lastAtOrBefore(starts.length, (i) => starts[i]!, o); // starts[0] is 0: never -1
+    return { line, character: o - starts[line]! };
   }
 
   offset(position: Position): number {

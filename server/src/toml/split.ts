@@ -32,11 +32,15 @@ function isWordValue(text: string, p: number): boolean {
   return false;
 }
 
+/** The first offset from p that is not a space or a tab. */
+export function skipBlank(text: string, p: number): number {
+  while (text.charCodeAt(p) === SPACE || text.charCodeAt(p) === TAB) p++;
+  return p;
+}
+
 /** Whether the `[` at p opens a header even inside an open array. */
 function startsHeader(text: string, p: number): boolean {
-  let q = p + 1;
-  if (text.charCodeAt(q) === LBRACKET) q++;
-  while (text.charCodeAt(q) === SPACE || text.charCodeAt(q) === TAB) q++;
+  const q = skipBlank(text, text.charCodeAt(p + 1) === LBRACKET ? p + 2 : p + 1);
   return isBareLetter(text.charCodeAt(q)) && !isWordValue(text, q);
 }
 
@@ -59,8 +63,7 @@ export function sectionStartsFrom(text: string, from: number, stop?: (start: num
   while (p < n) {
     // At a line start.
     if (!state.multiline) {
-      let q = p;
-      while (text.charCodeAt(q) === SPACE || text.charCodeAt(q) === TAB) q++;
+      const q = skipBlank(text, p);
       if (text.charCodeAt(q) === LBRACKET && (state.arrays === 0 || startsHeader(text, q))) {
         if (p > from) {
           starts.push(p);
