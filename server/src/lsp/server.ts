@@ -41,6 +41,11 @@ interface DocState {
 export interface ServerHost {
   /** MCP server names declared near a document (`mcp/<name>/mcp.toml`), for completion in `mcp(`. */
   mcpServers?(documentUri: string, workspaceFolders: readonly string[]): string[];
+  /**
+   * Every message is written by `encodeMessage` (see encodedRuns.ts), so lists of diagnostics can
+   * leave their items unmade; another transport needs them made.
+   */
+  readonly encodesRuns?: boolean;
 }
 
 function codeSetKey(set: CodeSet | null): string {
@@ -112,7 +117,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
       }
       if (c.line !== u.startLine) {
         const by = u.startLine - c.line;
-        c.run = new EncodedRun(c.run.items.map((d) => shiftDiagnostic(d, by)));
+        c.run = c.run.moved(by, shiftDiagnostic);
         c.line = u.startLine;
       }
       runs.push(c.run);
@@ -123,7 +128,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
       if (severity !== 'off') cross.push({ ...toDiagnostic(doc.uri, da.lines, f, relatedInformation), severity: SEVERITY[severity] });
     }
     runs.push(new EncodedRun(cross));
-    return concatRuns(runs);
+    return concatRuns(runs, host.encodesRuns);
   };
 
   const guard = <A extends unknown[], R>(name: string, fallback: R, fn: (...args: A) => R | Promise<R>) =>

@@ -8,8 +8,7 @@ import { encodeMessage } from '../lsp/encodedRuns';
 import { startServer } from '../lsp/server';
 import { mcpServersFor } from './mcpServers';
 
-function connect(): Connection {
-  if (!process.argv.includes('--stdio')) return createConnection(ProposedFeatures.all);
+function stdioConnection(): Connection {
   // The writer encodes a message only once the one before it is written out, so the bytes of a
   // message with runs can live in the same memory every time (sized to the recent messages: a huge
   // file's push does not pin its size after the file is closed).
@@ -36,4 +35,5 @@ function connect(): Connection {
   return connection;
 }
 
-startServer(connect(), { mcpServers: mcpServersFor });
+const stdio = process.argv.includes('--stdio');
+startServer(stdio ? stdioConnection() : createConnection(ProposedFeatures.all), { mcpServers: mcpServersFor, encodesRuns: stdio });
