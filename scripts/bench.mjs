@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { PassThrough } from 'node:stream';
 import { parse as smolParse } from 'smol-toml';
 import { bigMarsToml, rng, smallMarsToml } from './bench/generate.mjs';
 import { LspClient, now } from './bench/lsp.mjs';
@@ -20,6 +21,7 @@ import { report } from './bench/profile.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
+const { StreamMessageReader } = require('vscode-languageserver/node');
 const PROFILE = process.argv.includes('--profile');
 const KEEP = process.argv.includes('--keep');
 const benchStart = now();
@@ -244,8 +246,12 @@ const EDITS = 15;
 const EDIT_BUDGET_MS = 45_000;
 const REQUESTS = 200;
 
-/** Opens the big file, then times one-character edits -> publishDiagnostics of that version. */
-async function editLoop(c, { fullSync, seed }) {
+/**
+ * Opens the big file, then times one-character edits -> publishDiagnostics of that version; with
+ * `enters`, then as many Enters typed at random line starts, each undone right after (every line
+ * below moves, twice), the text ending as it was.
+ */
+async function editLoop(c, { fullSync, seed, enters = 0 }) {
   const editor = makeEditor(seed);
   const t0 = now();
   await c.open(bigUri, editor.text, 1);
@@ -261,15 +267,50 @@ async function editLoop(c, { fullSync, seed }) {
     const p = await c.waitPublished(bigUri, (x, i) => x.version === v || (x.version === undefined && i >= seen), 60_000);
     times.push(p.at - t);
   }
-  // What the client spends decoding one push (JSON.parse of the message's text), measured here.
+  const enterTimes = [];
+  const r = rng(seed + 1);
+  let v = EDITS + 2;
+  for (let i = 0; i < enters; i++) {
+    const line = Math.floor(r() * (editor.position(editor.text.length).line + 1));
+    for (const change of [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: '\n' },
+      { range: { start: { line, character: 0 }, end: { line: line + 1, character: 0 } }, text: '' }]) {
+      const version = v++;
+      const t = now();
+      await c.change(bigUri, version, [change]);
+      const p = await c.waitPublished(bigUri, (x) => x.version === version, 60_000);
+      enterTimes.push(p.at - t);
+    }
+  }
+  // What the client spends on one push, measured here on the same bytes with no server: decoding
+  // it (JSON.parse), and reading it whole the way the client does (vscode-jsonrpc's reader).
   const json = JSON.stringify(c.lastPublished);
   const decodes = [];
+  const reads = [];
+  const message = JSON.stringify({ jsonrpc: '2.0', method: 'textDocument/publishDiagnostics', params: c.lastPublished });
   for (let i = 0; i < 5; i++) {
     const t = now();
     JSON.parse(json);
     decodes.push(now() - t);
+    reads.push(await readMs(message));
   }
-  return { openMs, times, editor, diagnostics: first.count, decode: { ms: median(decodes), bytes: Buffer.byteLength(json) } };
+  const decode = { ms: median(decodes), readMs: median(reads), bytes: Buffer.byteLength(json) };
+  return { openMs, times, enterTimes, editor, diagnostics: first.count, decode };
+}
+
+/** Time for vscode-jsonrpc's stream reader to deliver `message`, fed as a pipe would (64 KB chunks). */
+function readMs(message) {
+  const body = Buffer.from(message);
+  const stream = new PassThrough();
+  const reader = new StreamMessageReader(stream);
+  return new Promise((resolve) => {
+    const t = now();
+    reader.listen(() => {
+      resolve(now() - t);
+      reader.dispose();
+    });
+    stream.write(`Content-Length: ${body.length}\r\n\r\n`);
+    for (let at = 0; at < body.length; at += 1 << 16) stream.write(body.subarray(at, at + (1 << 16)));
+  });
 }
 
 let oursEdit = null;
@@ -280,7 +321,7 @@ try {
   const c = new LspClient(process.execPath, [...SERVER_EXEC_ARGV, SERVER, '--stdio']);
   try {
     await c.initialize();
-    const loop = await editLoop(c, { fullSync: false, seed: 7 });
+    const loop = await editLoop(c, { fullSync: false, seed: 7, enters: 8 });
     oursEdit = loop;
     // (d) Completion and hover at random entry positions, one request at a time.
     const r = rng(11);
@@ -380,8 +421,15 @@ if (oursEdit) {
   if (Number.isFinite(PUSH_DEBOUNCE_MS)) row(`  of which the server's settle delay (server.ts)`, ms(PUSH_DEBOUNCE_MS), '', null, 'info', null);
   row('  of which analysing the edit (DocumentAnalyzer.analyze, in-process)', ms(inProcessMs), '', null, 'info', null);
   if (oursEdit.decode) {
-    row(`  of which the client decoding the message (JSON.parse, ${(oursEdit.decode.bytes / 1e6).toFixed(1)} MB)`, ms(oursEdit.decode.ms),
+    const { bytes, readMs: read } = oursEdit.decode;
+    row(`  of which the client decoding the message (JSON.parse, ${(bytes / 1e6).toFixed(1)} MB)`, ms(oursEdit.decode.ms),
       `${oursEdit.diagnostics} diagnostics`, null, 'info', null);
+    // The floor for any server sending these findings to this client: the message read with no server.
+    row('  the client reading that message with no server (vscode-jsonrpc)', ms(read), tombiEdit ? `tombi lsp ${ms(median(tombiEdit.times))}` : '',
+      tombiEdit ? read / median(tombiEdit.times) : null, 'floor', null);
+  }
+  if (oursEdit.enterTimes.length > 0) {
+    row(`  Enter typed and undone (every later line moves; median of ${oursEdit.enterTimes.length})`, ms(median(oursEdit.enterTimes)), '', null, 'info', null);
   }
   row('  open 1 MB file -> first diagnostics', ms(oursEdit.openMs), tombiEdit ? `tombi lsp ${ms(tombiEdit.openMs)}` : '',
     tombiEdit ? oursEdit.openMs / tombiEdit.openMs : null, 'info', null);
