@@ -119,8 +119,7 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
   let unreadable = problems.length > 0;
   for (const p of problems) err.write(`mars-toml: ${p}\n`);
   if (files.length === 0 && !unreadable) err.write(`mars-toml: no mars.toml or mars.local.toml under ${options.paths.join(', ')}\n`);
-  const json: ReturnType<typeof jsonFinding>[] = [];
-  // Lines are written in chunks: a file can have tens of thousands of findings.
+  // Output is written in chunks as it is made: a file can have tens of thousands of findings.
   let pending = '';
   const line = (text: string) => {
     pending += text;
@@ -131,6 +130,7 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
   };
   const counts = { error: 0, warning: 0, information: 0, hint: 0 };
   let fixed = 0;
+  let written = 0; // findings, for the JSON list's brackets and commas
   for (const file of files) {
     const read = readText(file);
     if ('error' in read) {
@@ -159,16 +159,16 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
     const display = relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
     for (const f of documentFindings(analysis)) {
       counts[f.severity]++;
-      if (options.format === 'json') json.push(jsonFinding(display, analysis.lines, f));
+      if (options.format === 'json') line(`${written++ === 0 ? '[' : ','}${JSON.stringify(jsonFinding(display, analysis.lines, f))}`);
       else {
         const at = analysis.lines.position(f.span.start);
         line(`${display}:${at.line + 1}:${at.character + 1}: ${f.severity} ${f.code} ${f.message}\n`);
       }
     }
   }
+  if (options.format === 'json') line(written === 0 ? '[]\n' : ']\n');
   if (pending) out.write(pending);
-  if (options.format === 'json') out.write(`${JSON.stringify(json)}\n`);
-  else {
+  if (options.format === 'text') {
     const plural = (s: string, n: number) => (n === 1 || s === 'information' ? s : `${s}s`);
     const summary = Object.entries(counts).filter(([, n]) => n > 0).map(([s, n]) => `${n} ${plural(s, n)}`).join(', ');
     err.write(`${files.length} file${files.length === 1 ? '' : 's'} checked${fixed ? `, ${fixed} fix${fixed === 1 ? '' : 'es'} applied` : ''}: ${summary || 'no problems'}\n`);
