@@ -195,11 +195,17 @@ describe('settings, suppression and edits', () => {
 
 // Over stdio the server writes diagnostics from JSON it encoded earlier (lsp/encodedRuns.ts); over
 // Node IPC the same lists go through plain serialization. Both must say the same, and after an
-// edit that moves every section below it, what a server that never saw the old text says.
+// edit that moves every section below it (and another that moves half of them again), what a
+// server that never saw the old text says.
 test('stdio and Node IPC carry the same diagnostics, pushed and pulled, after edits too', async () => {
   const text = [SPELLINGS, CATALOGUE, UNICODE, BROKEN].join('\n');
   const uri = 'file:///transport/mars.toml';
   const edited = `# one more line\n${text.replace('"Read"', '"Reed"')}`;
+  // Then, incrementally, twelve lines in the middle (later sections move again, past a power of ten).
+  const middle = { line: Math.floor(edited.split('\n').length / 2), character: 0 };
+  const twelve = '#\n'.repeat(12);
+  const editedLines = edited.split('\n');
+  const again = [...editedLines.slice(0, middle.line), ...twelve.slice(0, -1).split('\n'), ...editedLines.slice(middle.line)].join('\n');
   const freshPush = async (t: string) => {
     const fresh = await LspClient.start();
     try {
@@ -209,7 +215,7 @@ test('stdio and Node IPC carry the same diagnostics, pushed and pulled, after ed
       await fresh.stop();
     }
   };
-  const expected = { first: await freshPush(text), second: await freshPush(edited) };
+  const expected = { first: await freshPush(text), second: await freshPush(edited), third: await freshPush(again) };
   assert.ok(expected.first.length > 10 && expected.second.some((d) => d.code === 'unknown-tool'));
   for (const transport of ['stdio', 'ipc'] as const) {
     for (const pull of [false, true]) {
@@ -219,7 +225,9 @@ test('stdio and Node IPC carry the same diagnostics, pushed and pulled, after ed
         const first = pull ? await c.pulled(uri) : await c.pushed(uri, 1);
         await c.change(uri, 2, [{ text: edited }]);
         const second = pull ? await c.pulled(uri) : await c.pushed(uri, 2);
-        assert.deepEqual({ first, second }, expected, `${transport}, ${pull ? 'pulled' : 'pushed'}`);
+        await c.change(uri, 3, [{ range: { start: middle, end: middle }, text: twelve }]);
+        const third = pull ? await c.pulled(uri) : await c.pushed(uri, 3);
+        assert.deepEqual({ first, second, third }, expected, `${transport}, ${pull ? 'pulled' : 'pushed'}`);
       } finally {
         await c.stop();
       }

@@ -195,7 +195,12 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     await connection.sendDiagnostics({ uri, version: doc.version, diagnostics: diagnosticsOf(doc, overrides) });
   });
 
-  documents.onDidOpen((e) => schedulePush(e.document));
+  documents.onDidOpen((e) => {
+    // Ask for the document's settings now: the round trip to the client overlaps the settle delay
+    // (and a pull request's wait) instead of following it.
+    void settings.get(e.document.uri);
+    schedulePush(e.document);
+  });
   documents.onDidChangeContent((e) => schedulePush(e.document));
   documents.onDidClose((e) => {
     const state = states.get(e.document.uri);
