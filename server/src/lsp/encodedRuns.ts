@@ -3,7 +3,7 @@
 // them again is most of what a push costs. A section's diagnostics are kept as a run whose JSON
 // is made on first need and reused; a list made of runs is still a plain array (any transport can
 // send it), but `encodeMessage` writes it from the runs' bytes. Lines added or removed above a
-// section move its run: its line numbers are rewritten in place of its bytes, not encoded again.
+// section move its run: the moved run keeps the bytes, and only its line numbers are written anew.
 
 const utf8 = new TextEncoder();
 
@@ -88,10 +88,10 @@ function encode(items: readonly unknown[]): Encoded {
     at = indexOfBytes(bytes, LINE_KEY_BYTES, at) + LINE_KEY_BYTES.length;
     slots[i] = at;
   }
-  let min = 0;
-  let max = 0;
-  for (const [i, n] of numbers.entries()) {
-    min = i === 0 ? n : Math.min(min, n);
+  let min = Infinity;
+  let max = -Infinity;
+  for (const n of numbers) {
+    min = Math.min(min, n);
     max = Math.max(max, n);
   }
   return { bytes, slots, lines: Int32Array.from(numbers), width, min, max };
@@ -158,9 +158,10 @@ function markRuns(msg: unknown): { shell: unknown; runs: readonly Run[] } | null
 
 /**
  * `msg` as UTF-8 JSON, as `JSON.stringify` would write it (but for spaces before a run's line
- * numbers); diagnostics made by `concatRuns` are taken from their runs' bytes. `into(n)`, if given, supplies the n bytes such a message is written
- * to (a caller that writes one message at a time can hand out the same memory each time:
- * megabytes of fresh memory per push cost page faults and garbage).
+ * numbers); diagnostics made by `concatRuns` are taken from their runs' bytes. `into(n)`, if
+ * given, supplies the n bytes such a message is written to (a caller that writes one message at a
+ * time can hand out the same memory each time: megabytes of fresh memory per push cost page faults
+ * and garbage).
  */
 export function encodeMessage(msg: unknown, into: (length: number) => Uint8Array = (n) => new Uint8Array(n)): Uint8Array {
   const marked = markRuns(msg);
