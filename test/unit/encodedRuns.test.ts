@@ -52,8 +52,10 @@ const written = (runs: Array<EncodedRun<D>>) => JSON.parse(decode(encodeMessage(
 const plain = (items: D[]) => JSON.parse(JSON.stringify(pushOf([new EncodedRun(items)]))) as unknown;
 
 test('a moved run writes its items at their new lines, through chains of moves and across widths', () => {
-  const items = [diag(7, 'seven é 🚀'), diag(95, '"line":1 in a message'), diag(8, 'x')];
-  for (const moves of [[1], [3, 2], [-7], [900, -890, 5], [2, 2, 2, 2]]) {
+  // Numbers of several widths in one run, in ASCII text and in text with other characters.
+  const ascii = [diag(3, 'a'), diag(120, '"line":1 in a message'), diag(45, 'c')];
+  const unicode = [diag(7, 'seven é 🚀'), diag(95, '"line":1 in a message'), diag(8, 'x')];
+  for (const [items, moves] of [ascii, unicode].flatMap((items) => [[1], [3, 2], [-3], [900, -890, 5], [2, 2, 2, 2]].map((m) => [items, m] as const))) {
     let run = new EncodedRun(items);
     run.byteLength(); // encoded before the moves, as a pushed run is
     let by = 0;

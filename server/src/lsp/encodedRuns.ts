@@ -7,9 +7,9 @@
 
 const utf8 = new TextEncoder();
 
-/** A position's line number as JSON writes it; the key cannot occur inside a JSON string (quotes there are escaped). */
-const LINE_KEY = /"line":(\d+)/g;
-const LINE_KEY_BYTES = utf8.encode('"line":');
+/** A position's line number follows this key; it cannot occur inside a JSON string (quotes there are escaped). */
+const LINE_KEY = '"line":';
+const LINE_KEY_BYTES = utf8.encode(LINE_KEY);
 
 /** A run's JSON: the bytes, and where its line numbers are (padded to one width). */
 interface Encoded {
@@ -75,18 +75,39 @@ export class EncodedRun<T> {
 
 function encode(items: readonly unknown[]): Encoded {
   const json = JSON.stringify(items).slice(1, -1);
-  let width = 1;
-  for (const m of json.matchAll(LINE_KEY)) width = Math.max(width, m[1]!.length);
+  // Each line number: where its digits start and end in the JSON, and its value.
+  const starts: number[] = [];
+  const ends: number[] = [];
   const numbers: number[] = [];
-  const bytes = utf8.encode(json.replace(LINE_KEY, (_, digits: string) => {
-    numbers.push(Number(digits));
-    return `"line":${digits.padStart(width)}`;
-  }));
-  // The slots in bytes (a message may hold non-ASCII text, so string offsets would not do).
+  let width = 1;
+  for (let at = json.indexOf(LINE_KEY); at !== -1; at = json.indexOf(LINE_KEY, at)) {
+    at += LINE_KEY.length;
+    let n = 0;
+    const start = at;
+    for (let c = json.charCodeAt(at); c >= 0x30 && c <= 0x39; c = json.charCodeAt(++at)) n = n * 10 + c - 0x30;
+    starts.push(start);
+    ends.push(at);
+    numbers.push(n);
+    width = Math.max(width, at - start);
+  }
+  // Pad the shorter numbers with spaces; slots are where the padded numbers start.
+  const parts: string[] = [];
   const slots = new Int32Array(numbers.length);
-  for (let i = 0, at = 0; i < numbers.length; i++) {
-    at = indexOfBytes(bytes, LINE_KEY_BYTES, at) + LINE_KEY_BYTES.length;
-    slots[i] = at;
+  let from = 0;
+  let added = 0;
+  for (let i = 0; i < numbers.length; i++) {
+    slots[i] = starts[i]! + added;
+    const pad = width - (ends[i]! - starts[i]!);
+    if (pad === 0) continue;
+    parts.push(json.slice(from, starts[i]), ' '.repeat(pad));
+    from = starts[i]!;
+    added += pad;
+  }
+  const padded = parts.length === 0 ? json : parts.join('') + json.slice(from);
+  const bytes = utf8.encode(padded);
+  // String offsets are byte offsets in ASCII text; a message with other characters is searched.
+  if (bytes.length !== padded.length) {
+    for (let i = 0, at = 0; i < numbers.length; i++) slots[i] = at = indexOfBytes(bytes, LINE_KEY_BYTES, at) + LINE_KEY_BYTES.length;
   }
   let min = Infinity;
   let max = -Infinity;
