@@ -28,13 +28,11 @@ const benchStart = now();
 
 // Bundle the pure analysis modules once, so the figures are for the same code the server runs.
 await esbuild.build({
-  entryPoints: { grammar: 'server/src/grammar/toolName.ts', analysis: 'server/src/analysis/document.ts', protocol: 'server/src/protocol.ts' },
+  entryPoints: { grammar: 'server/src/grammar/toolName.ts', analysis: 'server/src/analysis/document.ts' },
   absWorkingDir: root, bundle: true, platform: 'node', format: 'cjs', outdir: 'out/bench', logLevel: 'warning',
 });
 const grammar = require(path.join(root, 'out/bench/grammar.js'));
 const analysis = require(path.join(root, 'out/bench/analysis.js'));
-// The server runs with the flags the extension starts it with.
-const { SERVER_EXEC_ARGV } = require(path.join(root, 'out/bench/protocol.js'));
 
 const cpus = os.cpus();
 console.log(`machine: ${cpus[0]?.model ?? 'unknown cpu'}, ${cpus.length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB, node ${process.version}, ${os.platform()} ${os.release()}`);
@@ -210,7 +208,7 @@ try {
 // (b) Cold start: spawn -> first diagnostics of the small file, against the empty server.
 
 async function coldStart(serverJs) {
-  const c = new LspClient(process.execPath, [...(serverJs === SERVER ? SERVER_EXEC_ARGV : []), serverJs, '--stdio']);
+  const c = new LspClient(process.execPath, [serverJs, '--stdio']);
   try {
     await c.initialize();
     await c.open(smallUri, small, 1);
@@ -318,7 +316,7 @@ let tombiEdit = null;
 let parseMs = NaN;
 let inProcessMs = NaN;
 try {
-  const c = new LspClient(process.execPath, [...SERVER_EXEC_ARGV, SERVER, '--stdio']);
+  const c = new LspClient(process.execPath, [SERVER, '--stdio']);
   try {
     await c.initialize();
     const loop = await editLoop(c, { fullSync: false, seed: 7, enters: 8 });
@@ -483,7 +481,7 @@ if (PROFILE) {
   }
   try {
     const dir = path.join(profDir, 'server');
-    const c = new LspClient(process.execPath, [...SERVER_EXEC_ARGV, '--cpu-prof', '--cpu-prof-dir', dir, SERVER, '--stdio']);
+    const c = new LspClient(process.execPath, ['--cpu-prof', '--cpu-prof-dir', dir, SERVER, '--stdio']);
     await c.initialize();
     const editor = makeEditor(7);
     await c.open(bigUri, editor.text, 1);

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import {
   LanguageClient, type LanguageClientOptions, type ServerOptions, State, TransportKind,
 } from 'vscode-languageclient/node';
-import { FILE_NAMES, RESTART_COMMAND, SERVER_EXEC_ARGV, SETTINGS_SECTION } from '../../server/src/protocol';
+import { FILE_NAMES, RESTART_COMMAND, SETTINGS_SECTION } from '../../server/src/protocol';
 
 /** What `activate` returns: for tests and for other extensions, nothing a user relies on. */
 export interface MarsExtensionApi {
@@ -43,8 +43,8 @@ export function activate(context: vscode.ExtensionContext): MarsExtensionApi {
   // stdio: there the server writes a big file's diagnostics from JSON it keeps per section (node IPC
   // would serialize every diagnostic again on each push).
   const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.stdio, options: { execArgv: [...SERVER_EXEC_ARGV] } },
-    debug: { module: serverModule, transport: TransportKind.stdio, options: { execArgv: [...SERVER_EXEC_ARGV, '--nolazy', '--inspect=6009'] } },
+    run: { module: serverModule, transport: TransportKind.stdio },
+    debug: { module: serverModule, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: DOCUMENT_SELECTOR,
