@@ -7,8 +7,7 @@ import path from 'node:path';
 import { analyzeDocument, documentFindings, documentFixAll } from '../analysis/document';
 import { applyEdits } from '../analysis/edits';
 import type { Finding } from '../analysis/findings';
-import type { Lines } from '../toml/lineIndex';
-import type { Span } from '../toml/model';
+import { positionsOf, type Lines } from '../toml/lineIndex';
 import { FILE_NAMES } from '../protocol';
 
 const SKIP_DIRS = new Set(['node_modules', '.git', '.mars']);
@@ -95,21 +94,14 @@ export function readText(file: string): { text: string; bom: boolean } | { error
   return { text: new TextDecoder('utf-8').decode(bytes), bom };
 }
 
-interface JsonRange {
-  start: { line: number; character: number };
-  end: { line: number; character: number };
-}
-
-const toRange = (lines: Lines, span: Span): JsonRange => ({ start: lines.position(span.start), end: lines.position(span.end) });
-
 function jsonFinding(file: string, lines: Lines, f: Finding) {
   return {
     file,
-    range: toRange(lines, f.span),
+    range: positionsOf(lines, f.span),
     severity: f.severity,
     code: f.code,
     message: f.message,
-    fixes: f.fixes.map((x) => ({ title: x.title, edits: x.edits.map((e) => ({ range: toRange(lines, e), newText: e.newText })) })),
+    fixes: f.fixes.map((x) => ({ title: x.title, edits: x.edits.map((e) => ({ range: positionsOf(lines, e), newText: e.newText })) })),
   };
 }
 

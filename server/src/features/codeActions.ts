@@ -8,7 +8,8 @@ import { placed, unitAt, type DocumentAnalysis } from '../analysis/document';
 import type { Edit } from '../analysis/edits';
 import { isCode, type Code, type SeverityOverrides } from '../analysis/codes';
 import { suppressEdit } from '../analysis/suppress';
-import { action, toRange, versionedEdit } from './convert';
+import { positionsOf } from '../toml/lineIndex';
+import { action, versionedEdit } from './convert';
 import { FIX_ALL_KIND } from '../protocol';
 
 const sameRange = (a: Range, b: Range) =>
@@ -70,7 +71,7 @@ export async function codeActions(
       // The diagnostic's section, seen in document positions.
       const analysis = placed(da, unitAt(da, da.lines.offset(d.range.start)));
       const { lines } = analysis;
-      const f = visibleFindings(analysis, overrides, da.fileSuppressed).find((x) => x.code === code && sameRange(toRange(lines, x.span), d.range));
+      const f = visibleFindings(analysis, overrides, da.fileSuppressed).find((x) => x.code === code && sameRange(positionsOf(lines, x.span), d.range));
       if (!f) continue;
       for (const fix of f.fixes) {
         out.push(action(fix.title, CodeActionKind.QuickFix, versionedEdit(uri, version, lines, fix.edits), [d], fix.preferred));

@@ -11,12 +11,11 @@ import type { Owner } from '../analysis/policies';
 import { eqIgnoreAsciiCase, rustTrim } from '../grammar/text';
 import { parseToolName, render } from '../grammar/toolName';
 import { CAPABILITIES, type Capability } from '../grammar/vocabulary';
-import type { Lines } from '../toml/lineIndex';
+import { positionsOf, type Lines } from '../toml/lineIndex';
 import type { TomlArray, TomlString } from '../toml/model';
 import {
   ANY_MEANING, capabilityMarkdown, code, filterTextOf, MCP_MEANING, MCP_SNIPPET, snippetEscape, snippetOf, type Snippet,
 } from './describe';
-import { toRange } from './convert';
 import { cursorContext, type EntryContext, type KeyContext, type SlotContext, type ValueContext } from './context';
 import { mcpServerNames } from './mcpServers';
 
@@ -176,7 +175,7 @@ const escapeBasic = (s: string) => s.replace(/["\\]/g, (c) => `\\${c}`);
 // ---- contexts ----------------------------------------------------------------------------------
 
 function entryItems(analysis: Analysis, ctx: EntryContext, servers: readonly string[]): CompletionItem[] {
-  const range = toRange(analysis.lines, ctx.range);
+  const range = positionsOf(analysis.lines, ctx.range);
   const holds = held(ctx.list.array, ctx.string);
   const w: Writer = {
     content: (value) => (ctx.literal ? (value.includes("'") ? null : value) : escapeBasic(value)),
@@ -198,7 +197,7 @@ function entryItems(analysis: Analysis, ctx: EntryContext, servers: readonly str
 }
 
 function slotItems(analysis: Analysis, ctx: SlotContext, servers: readonly string[]): CompletionItem[] {
-  const range = toRange(analysis.lines, ctx.range);
+  const range = positionsOf(analysis.lines, ctx.range);
   const w: Writer = { content: escapeBasic, wrap: (content) => `"${content}"${ctx.after}` };
   return toolItems(range, w, held(ctx.list.array, null), servers);
 }
@@ -214,7 +213,7 @@ const MAP_FORM_NOTE =
   '_Map form_ (`tool = "allow"`) belongs to agent profiles: Mars ignores such keys in mars.toml. Prefer `allowed = ["…"]`.';
 
 function keyItems(analysis: Analysis, ctx: KeyContext): CompletionItem[] {
-  const range = toRange(analysis.lines, ctx.range);
+  const range = positionsOf(analysis.lines, ctx.range);
   const keys = new Set<string>();
   const holds = new Set<string>();
   for (const table of analysis.policies.tables) {
@@ -256,7 +255,7 @@ function keyItems(analysis: Analysis, ctx: KeyContext): CompletionItem[] {
 }
 
 function valueItems(lines: Lines, ctx: ValueContext): CompletionItem[] {
-  const range = toRange(lines, ctx.range);
+  const range = positionsOf(lines, ctx.range);
   const name = ctx.extra.name.name;
   return (['allow', 'deny'] as const).map((verdict, i) => {
     const list = verdict === 'allow' ? 'allowed' : 'disallowed';

@@ -1,13 +1,12 @@
 // Plain analysis data -> LSP types. Offsets become (line, UTF-16 character) through the line index.
 
 import {
-  type CodeAction, CodeActionKind, type Diagnostic, DiagnosticSeverity, type Range, type TextEdit, type WorkspaceEdit,
+  type CodeAction, CodeActionKind, type Diagnostic, DiagnosticSeverity, type TextEdit, type WorkspaceEdit,
 } from 'vscode-languageserver';
 import type { Severity } from '../analysis/codes';
 import type { Edit } from '../analysis/edits';
 import type { Finding } from '../analysis/findings';
-import type { Lines } from '../toml/lineIndex';
-import type { Span } from '../toml/model';
+import { positionsOf, type Lines } from '../toml/lineIndex';
 
 export const SEVERITY: Readonly<Record<Severity, DiagnosticSeverity>> = {
   error: DiagnosticSeverity.Error,
@@ -16,19 +15,15 @@ export const SEVERITY: Readonly<Record<Severity, DiagnosticSeverity>> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-export function toRange(lines: Lines, span: Span): Range {
-  return { start: lines.position(span.start), end: lines.position(span.end) };
-}
-
 /** `related`: whether the client shows related information (else it is left out of the message). */
 export function toDiagnostic(uri: string, lines: Lines, f: Finding, related = true): Diagnostic {
-  const d: Diagnostic = { range: toRange(lines, f.span), severity: SEVERITY[f.severity], code: f.code, source: 'mars', message: f.message };
-  if (f.related && related) d.relatedInformation = f.related.map((r) => ({ location: { uri, range: toRange(lines, r.span) }, message: r.message }));
+  const d: Diagnostic = { range: positionsOf(lines, f.span), severity: SEVERITY[f.severity], code: f.code, source: 'mars', message: f.message };
+  if (f.related && related) d.relatedInformation = f.related.map((r) => ({ location: { uri, range: positionsOf(lines, r.span) }, message: r.message }));
   return d;
 }
 
 export function toTextEdits(lines: Lines, edits: readonly Edit[]): TextEdit[] {
-  return edits.map((e) => ({ range: toRange(lines, e), newText: e.newText }));
+  return edits.map((e) => ({ range: positionsOf(lines, e), newText: e.newText }));
 }
 
 /** A workspace edit against one version of one document, so it never lands on a newer text. */

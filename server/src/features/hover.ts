@@ -7,7 +7,7 @@ import { contentSpan } from '../analysis/findings';
 import { ownerLabel, type ExtraKey } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
 import type { Span } from '../toml/model';
-import { toRange } from './convert';
+import { positionsOf } from '../toml/lineIndex';
 import { code, describeToolName } from './describe';
 
 export function hover(analysis: Analysis, position: Position): Hover | null {
@@ -42,7 +42,7 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
 function result(analysis: Analysis, paragraphs: string[], span: Span): Hover {
   return {
     contents: { kind: MarkupKind.Markdown, value: paragraphs.join('\n\n') },
-    range: toRange(analysis.lines, span),
+    range: positionsOf(analysis.lines, span),
   };
 }
 

@@ -18,6 +18,11 @@ export interface Lines {
   lineEnd(line: number): number;
 }
 
+/** A span's ends as positions: the shape of an LSP range, for the server and the checker's JSON alike. */
+export function positionsOf(lines: Lines, span: { readonly start: number; readonly end: number }): { start: Position; end: Position } {
+  return { start: lines.position(span.start), end: lines.position(span.end) };
+}
+
 /** Appends to `starts` the line starts after `from` (a line start) up to `last`. */
 function lineStarts(text: string, starts: number[], from: number, last: number): number[] {
   for (let i = from; i < last && i < text.length; i++) {
