@@ -1,7 +1,7 @@
 // The checker and parse-names as a user runs them: spawn dist/cli.js, assert output and exit codes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,6 +67,22 @@ test('exit 0 on a clean file, 2 for a missing file or a bad option, with no stac
   assert.equal(usage.code, 2);
   assert.match(usage.err, /--format takes text or json/);
   assert.equal(cli(['frobnicate']).code, 2);
+});
+
+test('a reader that stops early (`| head`) ends the output quietly: exit status of the check, no EPIPE trace', async () => {
+  const entries = Array.from({ length: 3000 }, (_, i) => `"Tool${i}"`).join(', ');
+  const dir = workspace({ 'mars.toml': `[agents.a.tools]\nallowed = ["bash()", ${entries}]\n` });
+  for (const format of ['text', 'json']) {
+    const child = spawn(process.execPath, [path.join(DIST, 'cli.js'), 'check', '--format', format], { cwd: dir });
+    let err = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+    // Read the first chunk, then close the pipe as `head` does.
+    await new Promise((resolve) => child.stdout.once('data', resolve));
+    child.stdout.destroy();
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    assert.equal(code, 1, `${format}: ${err}`);
+    assert.doesNotMatch(err, /EPIPE|Unhandled|at .*\.js:\d+/, format);
+  }
 });
 
 test('a binary file gets a clear message and exit 2; invalid UTF-8 is still checked', () => {

@@ -36,6 +36,14 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+// A reader that stops early (`mars-toml check | head`) closes the pipe: stop writing quietly and
+// keep the exit status of the check, as grep and ripgrep do, rather than die on an unhandled EPIPE.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') process.exitCode = 2;
+  });
+}
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
