@@ -190,6 +190,8 @@ add('U+2028 and U+0085', VALID.replace(/\n/g, '\u2028\n\u0085'));
     }
     add('1 MB line: one tool list of duplicates', `[agents.a.tools]\nallowed = [${dup.join(', ')}]\n`, 30_000);
   }
+  // Once a stack overflow: findings were gathered with push(...list), 150,000 arguments at once.
+  add('1.2 MB line: 150,000 times "read"', `[agents.a.tools]\nallowed = [${Array(150_000).fill('"read"').join(', ')}]\n`, 30_000);
   add('1 MB line: one comment', `# ${'x'.repeat(1_000_000)}\n[agents.a.tools]\nallowed = ["Shell"]\n`, 10_000);
   add('1 MB line: one entry', `[agents.a.tools]\nallowed = ["bash(${'a'.repeat(1_000_000)})", "Shell"]\n`, 10_000);
   add('1 MB line: unterminated entry', `[agents.a.tools]\nallowed = ["${'a('.repeat(500_000)}\ndisallowed = ["Shell"]\n`, 10_000);

@@ -35,9 +35,10 @@ export function analyze(text: string, memo: VerdictMemo = new Map()): Analysis {
   const entries = parseEntries(policies, memo);
   const findings: Finding[] = [];
   for (const problem of syntaxProblems(doc)) findings.push(finding('toml-syntax', problem.span, problem.message));
-  for (const p of entries) findings.push(...entryFindings(text, p));
-  findings.push(...crossEntryFindings(text, entries));
-  findings.push(...policyFindings(doc, policies));
+  // Loops, not push(...list): a list of 150,000 entries would overflow the stack as arguments.
+  for (const p of entries) for (const f of entryFindings(text, p)) findings.push(f);
+  for (const f of crossEntryFindings(text, entries)) findings.push(f);
+  for (const f of policyFindings(doc, policies)) findings.push(f);
   findings.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
   return { doc, lines, policies, entries, findings, suppressions: findSuppressions(doc, lines) };
 }

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { analyzeDocument, documentFindings, documentFixAll } from '../analysis/document';
 import { applyEdits } from '../analysis/edits';
-import type { Finding } from '../analysis/findings';
+import { finding, type Finding } from '../analysis/findings';
 import { positionsOf, type Lines } from '../toml/lineIndex';
 import { FILE_NAMES } from '../protocol';
 
@@ -79,8 +79,11 @@ function reason(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-/** The file as text, or why it is not text. */
-export function readText(file: string): { text: string; bom: boolean } | { error: string } {
+/**
+ * The file as text, or why it is not text. `invalid`: the first byte that is not UTF-8 and where it
+ * sits in `text` (decoded as U+FFFD): Mars cannot load such a file at all.
+ */
+export function readText(file: string): { text: string; bom: boolean; invalid?: { at: number; byte: number } } | { error: string } {
   let bytes: Buffer;
   try {
     bytes = fs.readFileSync(file);
@@ -88,10 +91,19 @@ export function readText(file: string): { text: string; bom: boolean } | { error
     return { error: `cannot read ${file}: ${reason(e)}` };
   }
   if (bytes.includes(0)) return { error: `${file} is not a text file (it contains NUL bytes); mars.toml must be UTF-8 text` };
-  // Invalid UTF-8 becomes U+FFFD (and is then reported where it matters); a BOM is kept aside
-  // so positions match what editors show and --fix writes it back.
+  // A BOM is kept aside so positions match what editors show and --fix writes it back.
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  return { text: new TextDecoder('utf-8').decode(bytes), bom };
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), bom };
+  } catch {
+    const text = new TextDecoder('utf-8').decode(bytes);
+    // The lossy text, encoded again, matches the file up to the first bad byte; what comes before
+    // it is valid UTF-8, so its decoding gives the offset exactly.
+    const again = Buffer.from(text);
+    let b = bom ? 3 : 0;
+    for (let i = 0; i < again.length && again[i] === bytes[b]; i++) b++;
+    return { text, bom, invalid: { at: new TextDecoder('utf-8').decode(bytes.subarray(0, b)).length, byte: bytes[b]! } };
+  }
 }
 
 function jsonFinding(file: string, lines: Lines, f: Finding) {
@@ -132,7 +144,9 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
     }
     let text = read.text;
     let analysis = analyzeDocument(text);
-    if (options.fix) {
+    if (options.fix && read.invalid) {
+      err.write(`mars-toml: not fixing ${file}: it is not valid UTF-8, and writing it back would replace those bytes\n`);
+    } else if (options.fix) {
       const edits = documentFixAll(analysis);
       if (edits.length > 0) {
         text = applyEdits(text, edits);
@@ -149,7 +163,14 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
     }
     const relative = path.relative(process.cwd(), file);
     const display = relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
-    for (const f of documentFindings(analysis)) {
+    const findings = documentFindings(analysis);
+    if (read.invalid) {
+      const { at, byte } = read.invalid;
+      const i = findings.findIndex((f) => f.span.start > at);
+      findings.splice(i < 0 ? findings.length : i, 0, finding('toml-syntax', { start: at, end: at + 1 },
+        `Byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')} here is not UTF-8: Mars reads mars.toml as UTF-8 and cannot load this file. Save it as UTF-8.`));
+    }
+    for (const f of findings) {
       counts[f.severity]++;
       if (options.format === 'json') line(`${written++ === 0 ? '[' : ','}${JSON.stringify(jsonFinding(display, analysis.lines, f))}`);
       else {
