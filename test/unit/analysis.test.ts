@@ -52,3 +52,17 @@ for (const [input, expected] of FIX_ALL) {
     assert.deepEqual(documentFixAll(analyzeDocument(fixed)), [], 'fix-all settles in one application');
   });
 }
+
+test('a map-form key is not moved into a list that is written as something else: a second `allowed` would be a TOML error', () => {
+  let text = '[agents.a.tools]\nedit = "allow"\nallowed = "read"\n';
+  const fixes = (t: string) => documentFindings(analyzeDocument(t)).map((f) => `${f.code}: ${f.fixes.map((x) => x.title).join(' | ')}`);
+  assert.deepEqual(fixes(text), ['unknown-policy-key: ', 'invalid-tool-policy: Make it a list: ["read"]']);
+  const steps: string[] = [];
+  for (let edits = documentFixAll(analyzeDocument(text)); edits.length > 0; edits = documentFixAll(analyzeDocument(text))) {
+    text = applyEdits(text, edits);
+    steps.push(text);
+    assert.ok(!documentFindings(analyzeDocument(text)).some((f) => f.code === 'toml-syntax'), text);
+  }
+  assert.deepEqual(steps, ['[agents.a.tools]\nallowed = ["read", "edit"]\n']);
+  assert.deepEqual(fixes('[agents.a.tools]\nedit = "allow"\nallowed = ["read"\n').filter((f) => f.startsWith('unknown')), ['unknown-policy-key: '], 'nor into an unclosed list');
+});

@@ -131,7 +131,7 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
   const byOwner = new Map<string, ReturnType<typeof moveOf>[]>();
   for (const extra of analysis.policies.extraKeys) {
     if (!movable.has(extra.name.span.start)) continue;
-    const move = moveOf(extra);
+    const move = moveOf(analysis.policies, extra);
     if (!move) continue;
     const id = `${extra.owner.kind}\u0000${extra.owner.name}`;
     const moves = byOwner.get(id);
