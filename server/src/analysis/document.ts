@@ -11,7 +11,7 @@ import { chunkSection } from '../toml/chunks';
 import { lastAtOrBefore } from '../toml/sorted';
 import { sectionStarts, sectionStartsFrom } from '../toml/split';
 import { textChange, type TextChange } from '../toml/textChange';
-import { tableRedefinitions } from '../toml/syntax';
+import { conflictSpan, tableConflicts, type SectionDefinitions, type TableConflict } from '../toml/tables';
 import { analyze, fixAllEdits, visibleFindings, type Analysis } from './analyze';
 import type { Code, SeverityOverrides } from './codes';
 import type { Edit } from './edits';
@@ -36,12 +36,20 @@ export interface Unit {
   readonly analysis: SectionAnalysis;
 }
 
+export interface CrossConflict {
+  readonly unit: number;
+  readonly index: number;
+  readonly conflict: TableConflict;
+}
+
 export interface DocumentAnalysis {
   readonly text: string;
   readonly lines: LineIndex;
   readonly units: readonly Unit[];
   /** Findings across sections, in document offsets, at default severity. */
   readonly crossFindings: readonly Finding[];
+  /** Where those are: the `index`-th definitions of unit `unit` (kept while the sections' definitions are the same). */
+  readonly crossConflicts: readonly CrossConflict[];
   /** Codes a `# mars-ignore-file` comment anywhere in the file turns off. */
   readonly fileSuppressed: CodeSet | null;
 }
@@ -69,12 +77,8 @@ export class DocumentAnalyzer {
     const sameCross = units.length === last.units.length &&
       units.slice(replaced.from, replaced.to).every((u, i) => crossSignature(u.analysis) === crossSignature(last.units[replaced.from + i]!.analysis));
     if (!sameCross) return (this.last = this.whole(text, lines, units));
-    const crossFindings = last.crossFindings.map((f) => {
-      const i = unitIndexAt(last.units, f.span.start);
-      const by = units[i]!.start - last.units[i]!.start;
-      return by === 0 ? f : finding(f.code, { start: f.span.start + by, end: f.span.end + by }, f.message);
-    });
-    return (this.last = { text, lines, units, crossFindings, fileSuppressed: last.fileSuppressed });
+    const crossFindings = crossFindingsOf(units, last.crossConflicts);
+    return (this.last = { text, lines, units, crossFindings, crossConflicts: last.crossConflicts, fileSuppressed: last.fileSuppressed });
   }
 
   private fresh(text: string): DocumentAnalysis {
@@ -84,11 +88,13 @@ export class DocumentAnalyzer {
 
   /** The document from its units, with what only the whole document shows. */
   private whole(text: string, lines: LineIndex, units: Unit[]): DocumentAnalysis {
-    const placedDefs = units.flatMap((u) => u.analysis.definitions.map((defs) => ({ defs, base: u.base })));
-    const crossFindings = tableRedefinitions(placedDefs).map((p) => finding('toml-syntax', p.span, p.message));
+    const all: SectionDefinitions[] = [];
+    const at: Array<{ unit: number; index: number }> = [];
+    units.forEach((u, unit) => u.analysis.definitions.forEach((defs, index) => (all.push(defs), at.push({ unit, index }))));
+    const crossConflicts = tableConflicts(all).map((conflict) => ({ ...at[conflict.section]!, conflict }));
     let fileSuppressed: CodeSet | null = null;
     for (const u of units) fileSuppressed = union(fileSuppressed, u.analysis.suppressions.file);
-    return { text, lines, units, crossFindings, fileSuppressed };
+    return { text, lines, units, crossFindings: crossFindingsOf(units, crossConflicts), crossConflicts, fileSuppressed };
   }
 
   /**
@@ -164,16 +170,33 @@ function unitIndexAt(units: readonly Unit[], offset: number): number {
   return Math.max(0, lastAtOrBefore(units.length, (i) => units[i]!.start, offset));
 }
 
+/** The conflicts as findings, placed where their units are now. */
+function crossFindingsOf(units: readonly Unit[], conflicts: readonly CrossConflict[]): Finding[] {
+  return conflicts.map(({ unit, index, conflict }) => {
+    const u = units[unit]!;
+    const span = conflictSpan(u.analysis.definitions[index]!, conflict);
+    return finding('toml-syntax', { start: span.start + u.base, end: span.end + u.base }, conflict.message);
+  });
+}
+
 const signatures = new WeakMap<SectionAnalysis, string>();
 
-/** What a unit gives the document-wide checks (definitions, file suppressions), as one comparable string. */
+/**
+ * What a unit gives the document-wide checks (definitions, file suppressions), as one comparable
+ * string. Spans are left out: where a definition sits does not change what clashes, and the
+ * findings are placed from the new units' spans.
+ */
 function crossSignature(analysis: SectionAnalysis): string {
   let sig = signatures.get(analysis);
   if (sig === undefined) {
     const file = analysis.suppressions.file;
-    signatures.set(analysis, (sig = JSON.stringify([analysis.definitions, file === null || file === 'all' ? file : [...file].sort()])));
+    signatures.set(analysis, (sig = JSON.stringify([analysis.definitions, file === null || file === 'all' ? file : [...file].sort()], withoutSpans)));
   }
   return sig;
+}
+
+function withoutSpans(key: string, value: unknown): unknown {
+  return key === 'span' || key === 'spans' ? undefined : value;
 }
 
 /** One text, analysed once, every model kept (the checker, tests). */

@@ -8,7 +8,7 @@
 
 import type { Lines } from '../toml/lineIndex';
 import type { TomlDocument } from '../toml/model';
-import { sectionDefinitions, type SectionDefinitions } from '../toml/syntax';
+import { sectionDefinitions, type SectionDefinitions } from '../toml/tables';
 import { analyze, type Analysis } from './analyze';
 import type { Finding, Fix, ParsedEntry, VerdictMemo } from './findings';
 import type { Policies } from './policies';
@@ -38,7 +38,7 @@ export class SectionAnalysis implements Analysis {
     this.lines = full.lines;
     this.suppressions = full.suppressions;
     this.definitions = full.doc.sections.map(sectionDefinitions)
-      .map((d) => (d.header && d.header.span.start < hidden ? { ...d, table: null, header: null } : d));
+      .map((d) => (d.header && d.header.span.start < hidden ? { ...d, header: null } : d));
     this.kept = keep ? full : null;
     const shown = (f: Finding) => f.span.start >= hidden;
     this.findings = keep ? full.findings.filter(shown) : full.findings.flatMap((f, i) => (shown(f) ? [new KeptFinding(this, i, f)] : []));

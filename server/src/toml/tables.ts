@@ -1,0 +1,168 @@
+// The tables a document defines, and where two sections' definitions clash: what no section
+// parsed alone can see. `[a]` twice, `[[a]]` after `[a]`, a header or a dotted key adding to an
+// inline table, an array or a table that a header made. The rules are smol-toml's, the parser
+// that checks each section (toml/syntax.ts), so the verdict on a document is the one smol-toml gives
+// parsing it whole (a test holds the two together). The tree of keys is built a section at a time
+// from what each section defines (`sectionDefinitions`), which is small and is compared between
+// versions without its spans (see analysis/document.ts). TOML parsers differ only on dotted keys
+// that pass through a table a header made (`[a.b.c]`, then `b.d = 1` under `[a]`): smol-toml, Python's
+// tomllib and toml_edit refuse it; Rust's `toml` 0.9 takes it.
+
+import type { Section, Span, TomlValue } from './model';
+
+export type ValueKind = 'inline table' | 'array' | 'value';
+
+export interface KeyDefinition {
+  /** The key's parts, decoded. */
+  readonly parts: readonly string[];
+  /** Each part's span, in the offsets of the text the section was parsed in. */
+  readonly spans: readonly Span[];
+  readonly value: ValueKind;
+}
+
+export interface SectionDefinitions {
+  /**
+   * The section's header. Null for the root table, and for a later piece of a cut section (see
+   * toml/chunks.ts): its keys go on in the table of the section before.
+   */
+  readonly header: { readonly names: readonly string[]; readonly array: boolean; readonly span: Span } | null;
+  readonly keys: readonly KeyDefinition[];
+}
+
+export function sectionDefinitions(section: Section): SectionDefinitions {
+  const h = section.header;
+  const keys: KeyDefinition[] = [];
+  for (const kv of section.entries) {
+    if (kv.key.parts.length === 0) continue;
+    keys.push({ parts: kv.key.parts.map((p) => p.name), spans: kv.key.parts.map((p) => p.span), value: valueKind(kv.value) });
+  }
+  return { header: h && h.key.parts.length > 0 ? { names: h.key.parts.map((p) => p.name), array: h.array, span: h.span } : null, keys };
+}
+
+function valueKind(value: TomlValue | null): ValueKind {
+  return value?.kind === 'inline-table' ? 'inline table' : value?.kind === 'array' ? 'array' : 'value';
+}
+
+/** A clash: the `section`-th definitions given, its header (`key` -1) or a key's `part`. */
+export interface TableConflict {
+  readonly section: number;
+  readonly key: number;
+  readonly part: number;
+  readonly message: string;
+}
+
+/** Where a conflict is, in the offsets of its section's text. */
+export function conflictSpan(defs: SectionDefinitions, c: TableConflict): Span {
+  return c.key < 0 ? defs.header!.span : defs.keys[c.key]!.spans[c.part]!;
+}
+
+/**
+ * A key of the tree being built, as smol-toml keeps it. `dotted`: made by a dotted key (a table on
+ * the way, or the value at its end, `defined`); `table`: a [header] made or defined it; `array`: an
+ * array of tables, its elements in `elements`; `made by [[…]]`: a table on the way to an array of
+ * tables (a later [header] may define it, and dotted keys may pass through it).
+ */
+interface Node {
+  readonly kind: 'dotted' | 'table' | 'array' | 'made by [[…]]';
+  defined: boolean;
+  /** The section that made the key, or defined it. */
+  section: number;
+  /** For a dotted key's value. */
+  value?: ValueKind;
+  readonly children: Map<string, Node>;
+  readonly elements: Node[];
+}
+
+const node = (kind: Node['kind'], section: number, defined = false): Node => ({ kind, defined, section, children: new Map(), elements: [] });
+
+/** Where a header or key failed: the part, the key found there, and why. */
+interface Failure {
+  readonly part: number;
+  readonly found: Node;
+  readonly message: string;
+}
+
+/**
+ * The clashes between sections, in document order. A clash inside one section is left to the
+ * per-section TOML check, which reports it already; after a clash the section's keys go into a
+ * table of their own, so one mistake is reported once.
+ */
+export function tableConflicts(sections: readonly SectionDefinitions[]): TableConflict[] {
+  const out: TableConflict[] = [];
+  const root = node('table', 0, true);
+  let current = root;
+  let currentPath: readonly string[] = [];
+  sections.forEach((defs, section) => {
+    const header = defs.header;
+    if (header) {
+      const found = peek(root, header.names, header.array ? 'array' : 'table', section);
+      if ('message' in found) {
+        out.push({ section, key: -1, part: 0, message: `TOML syntax error: ${found.message}` });
+        current = node('table', section, true);
+      } else current = found;
+      currentPath = header.names;
+    }
+    defs.keys.forEach((kd, key) => {
+      const found = peek(current, kd.parts, 'dotted', section, currentPath);
+      if (!('message' in found)) found.value = kd.value;
+      else if (found.found.section !== section) out.push({ section, key, part: found.part, message: `TOML syntax error: ${found.message}` });
+    });
+  });
+  return out;
+}
+
+/**
+ * smol-toml's `peekTable`: walk `names` from `from`, making the keys on the way, and take the last
+ * one as a [header] (`table`), a [[header]] (`array`) or a dotted key (`dotted`). Returns the table
+ * that the section's keys go into (for a dotted key, the key's own node), or why it cannot be.
+ */
+function peek(from: Node, names: readonly string[], as: 'table' | 'array' | 'dotted', section: number, prefix: readonly string[] = []): Node | Failure {
+  const what = as === 'table' ? `[${dotted(names)}]` : as === 'array' ? `[[${dotted(names)}]]` : 'a dotted key';
+  const path = (i: number) => `\`${dotted([...prefix, ...names.slice(0, i + 1)])}\``;
+  let children = from.children;
+  let n: Node | undefined;
+  let existed = false;
+  for (let i = 0; i < names.length; i++) {
+    if (i > 0) {
+      // Into the key before: dotted keys stay out of tables a header made and arrays of tables.
+      if (as === 'dotted' && (n!.kind === 'table' || n!.kind === 'array')) {
+        return { part: i - 1, found: n!, message: `${path(i - 1)} is ${n!.kind === 'array' ? 'an array of tables' : 'a table that a [header] made'}; dotted keys cannot add to it` };
+      }
+      children = n!.kind === 'array' ? n!.elements[n!.elements.length - 1]!.children : n!.children;
+    }
+    n = children.get(names[i]!);
+    existed = n !== undefined;
+    if (n && n.kind === 'dotted' && n.defined) {
+      if (i === names.length - 1) return { part: i, found: n, message: as === 'dotted' ? `${path(i)} is already defined` : `${what} was already defined by a key/value` };
+      return { part: i, found: n, message: `${path(i)} is ${describe(n.value)}; ${what} cannot add to it` };
+    }
+    if (!n) children.set(names[i]!, (n = node(i < names.length - 1 && as === 'array' ? 'made by [[…]]' : as, section)));
+  }
+  const last = names.length - 1;
+  let target = n!;
+  if (target.kind !== as && !(as === 'table' && target.kind === 'made by [[…]]')) {
+    const kind = target.kind === 'array' ? 'an array of tables' : target.kind === 'dotted' ? 'a key/value' : 'a table';
+    const message = as === 'dotted' ? `${path(last)} is already defined, as ${kind === 'a key/value' ? 'a table' : kind}`
+      : as === 'table' && target.kind === 'array' ? `${what}: ${path(last)} is an array of tables ([[${dotted(names)}]]), not a table`
+      : target.kind === 'dotted' ? `${what} was already defined by a key/value`
+      : `${what}: ${path(last)} is already a table`;
+    return { part: last, found: target, message };
+  }
+  if (as === 'array') {
+    target.defined = true;
+    target.elements.push((target = node('table', section)));
+  }
+  if (target.defined) return { part: last, found: target, message: as === 'dotted' ? `${path(last)} is already defined` : `table ${what} is defined twice` };
+  target.defined = true;
+  target.section = section;
+  if (as === 'dotted' && existed) return { part: last, found: target, message: `${path(last)} is already defined, as a table` };
+  return target;
+}
+
+function describe(value: ValueKind | undefined): string {
+  return value === 'inline table' ? 'an inline table' : value === 'array' ? 'an array' : 'a value, not a table';
+}
+
+export function dotted(path: readonly string[]): string {
+  return path.map((p) => (/^[A-Za-z0-9_-]+$/.test(p) ? p : JSON.stringify(p))).join('.');
+}

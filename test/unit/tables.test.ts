@@ -1,0 +1,91 @@
+// Tables across sections (toml/tables.ts): what no section parsed alone can see. Each case is a
+// text in, the `toml-syntax` findings out as `text under the span: message`; then the same rules
+// against smol-toml parsing whole documents, and kept right while the analyzer reuses sections.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parse } from 'smol-toml';
+import { analyzeDocument, DocumentAnalyzer, documentFindings, type DocumentAnalysis } from '../../server/src/analysis/document';
+import { rng } from '../support/rng';
+
+const syntax = (text: string, da: DocumentAnalysis = analyzeDocument(text)) =>
+  documentFindings(da).filter((f) => f.code === 'toml-syntax').map((f) => `${text.slice(f.span.start, f.span.end)}: ${f.message.replace('TOML syntax error: ', '')}`);
+
+const CASES: Array<[name: string, text: string, expected: string[]]> = [
+  ['a table defined twice', '[a]\nx = 1\n[a]\n', ['[a]: table [a] is defined twice']],
+  ['a header after the table got sub-tables is its definition', '[a.b.c]\n[a.b]\n[a]\n', []],
+  ['a header for a table that a dotted key made', 'a.b = 1\n[a.c]\n[a]\n', ['[a]: [a] was already defined by a key/value']],
+  ['a sub-table of a table that dotted keys made', '[a]\nb.c = 1\n[a.b.d]\n', []],
+  ['a header below an inline table', '[agents]\nreviewer = { model = "opus" }\n\n[agents.reviewer.tools]\nallowed = ["Bash"]\n',
+    ['[agents.reviewer.tools]: `agents.reviewer` is an inline table; [agents.reviewer.tools] cannot add to it']],
+  ['a header below an array', '[a]\nb = [1]\n[a.b.c]\n', ['[a.b.c]: `a.b` is an array; [a.b.c] cannot add to it']],
+  ['a header below a value', 'a = 1\n[a.b]\n', ['[a.b]: `a` is a value, not a table; [a.b] cannot add to it']],
+  ['dotted keys into a table with its own header', '[agents.coder.tools]\nallowed = ["read"]\n[agents]\ncoder.tools.disallowed = ["edit"]\n',
+    ['coder: `agents.coder` is a table that a [header] made; dotted keys cannot add to it']],
+  ['dotted keys ending in a table a header made on its way', '[a.b.c]\nz = 9\n[a]\nb.d = 1\n', ['b: `a.b` is a table that a [header] made; dotted keys cannot add to it']],
+  ['dotted keys through such a table to a new one (Rust\'s toml 0.9 allows it; smol-toml, tomllib, toml_edit do not)', '[a.b.c]\n[a]\nb.x.y = 1\n',
+    ['b: `a.b` is a table that a [header] made; dotted keys cannot add to it']],
+  ['dotted keys through a table made on the way to [[…]]', '[[a.b.c]]\n[a]\nb.x = 1\n', []],
+  ['dotted keys through an array of tables', '[[a.b]]\n[a]\nb.x = 1\n', ['b: `a.b` is an array of tables; dotted keys cannot add to it']],
+  ['a key that a later section already made a table', '[a.b]\n[a]\nb = 1\n', ['b: `a.b` is already defined, as a table']],
+  ['[a] after [[a]]', '[[a]]\n[a]\n', ['[a]: [a]: `a` is an array of tables ([[a]]), not a table']],
+  ['[[a]] after [a]', '[a]\n[[a]]\n', ['[[a]]: [[a]]: `a` is already a table']],
+  ['[[a]] after a = [1]', 'a = [1]\n[[a]]\n', ['[[a]]: [[a]] was already defined by a key/value']],
+  ['each [[x]] element has its own sub-tables', '[[x]]\n[x.y]\n[[x]]\n[x.y]\n', []],
+  ['one element cannot define a sub-table twice', '[[x]]\n[x.y]\n[x.y]\n', ['[x.y]: table [x.y] is defined twice']],
+  ['a clash inside one section is the section check\'s, reported once', '[a]\nb = 1\nb = 2\n[a.c]\n', ['b: trying to redefine an already defined table or value']],
+  ['keys under a header that clashed add no more findings', '[a]\n[a]\nb = 1\n[a.b]\n', ['[a]: table [a] is defined twice']],
+];
+
+for (const [name, text, expected] of CASES) {
+  test(`tables: ${name}`, () => {
+    assert.deepEqual(syntax(text), expected);
+  });
+}
+
+test('tables: the verdict on whole documents matches smol-toml\'s, on 20,000 random ones whose sections are each valid', () => {
+  const random = rng(7);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+  const path = () => Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(['a', 'b', 'c'])).join('.');
+  const value = () => pick(['1', '[1]', '{}', '{ x = 1 }', '[{ y = 2 }]', '"s"']);
+  const valid = (t: string) => {
+    try {
+      parse(t);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  let compared = 0;
+  let invalid = 0;
+  const disagree: string[] = [];
+  while (compared < 20_000) {
+    const sections: string[] = [];
+    const count = 2 + Math.floor(random() * 3);
+    for (let s = 0; s < count; s++) {
+      const header = s === 0 && random() < 0.5 ? '' : random() < 0.3 ? `[[${path()}]]` : `[${path()}]`;
+      const keys = Array.from({ length: Math.floor(random() * 3) }, () => `${path()} = ${value()}`);
+      sections.push([header, ...keys].filter(Boolean).join('\n'));
+    }
+    if (!sections.every(valid)) continue;
+    const text = `${sections.join('\n')}\n`;
+    compared++;
+    const smol = valid(text);
+    if (!smol) invalid++;
+    if (smol !== (syntax(text).length === 0)) disagree.push(JSON.stringify(text));
+  }
+  assert.ok(invalid > 2_000, `the corpus should hold many clashes (${invalid})`);
+  assert.deepEqual(disagree.slice(0, 10), []);
+});
+
+test('tables: a clash stays where its key is while edits move it inside its section and elsewhere', () => {
+  const analyzer = new DocumentAnalyzer();
+  const versions = [
+    '[a.b]\n[a]\nc = 1\nb = 1\n[z]\n',
+    '[a.b]\n[a]\nc = 12345\nb = 1\n[z]\n', // the clash moves inside its section: definitions the same
+    '# top\n[a.b]\n[a]\nc = 12345\nb = 1\n[z]\n', // every section moves
+    '# top\n[a.b]\n[a]\nc = 12345\nbb = 1\n[z]\n', // no clash
+    '# top\n[a.b]\n[a]\nc = 12345\nb = 1\n[z]\nq = 1\n', // back, with another section edited
+  ];
+  for (const text of versions) assert.deepEqual(syntax(text, analyzer.analyze(text)), syntax(text), text);
+  assert.deepEqual(syntax(versions[1]!), ['b: `a.b` is already defined, as a table']);
+});
