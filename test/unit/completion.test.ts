@@ -146,14 +146,17 @@ const CASES: Case[] = [
   // keys and values of a tools table
   { name: 'key line in a tools table', doc: '[agents.x.tools]\n|',
     present: ['allowed', 'disallowed', 'bash'], edit: { label: 'allowed', newText: 'allowed = [$0]', range: [1, 0, 1, 0] } },
-  { name: 'map-form key being typed', doc: '[agents.x.tools]\nallowed = ["read"]\nba|',
-    present: ['bash', 'disallowed'], absent: ['allowed'], edit: { label: 'bash', newText: 'bash = "${1|allow,deny|}"', range: [2, 0, 2, 2] } },
+  { name: 'a tool name typed as a key', doc: '[agents.x.tools]\nallowed = ["read"]\nba|',
+    present: ['bash', 'disallowed'], absent: ['allowed', 'read'], edit: { label: 'bash', newText: '', range: [2, 0, 2, 2] } },
   { name: 'existing map-form key: only the key is replaced', doc: '[agents.x.tools]\nsh|ell = "allow"',
     edit: { label: 'bash', newText: 'bash', range: [1, 0, 1, 5] } },
-  { name: 'map-form keys already in the table are skipped', doc: '[agents.x.tools]\nshell = "allow"\n|', absent: ['bash'], present: ['read'] },
+  { name: 'in an inline table with `allowed`, a tool name cannot be taken out of the key slot', doc: '[agents.x]\ntools = { allowed = ["read"], | }',
+    present: ['disallowed', '*'], absent: ['bash'] },
+  { name: 'what `allowed` holds is skipped, by meaning', doc: '[agents.x.tools]\nallowed = ["shell"]\n|', absent: ['bash', 'allowed'], present: ['read', 'disallowed'] },
+  { name: 'no tool names where `allowed` cannot take one', doc: '[agents.x.tools]\nallowed = "read"\n|', absent: ['bash'], present: ['disallowed', '*'] },
   { name: 'quoted map-form key', doc: '[agents.x.tools]\n"ba|',
     edit: { label: 'bash', newText: 'bash"', range: [1, 1, 1, 3] } },
-  { name: '* as a key is quoted', doc: '[agents.x.tools]\n|', edit: { label: '*', newText: '"*" = "${1|allow,deny|}"', range: [1, 0, 1, 0] } },
+  { name: '* as a key goes into disallowed', doc: '[agents.x.tools]\n|', edit: { label: '*', newText: 'disallowed = ["*"]', range: [1, 0, 1, 0] } },
   { name: 'dotted key below the agent table', doc: '[agents.x]\ntools.|',
     present: ['allowed', 'disallowed'], edit: { label: 'disallowed', newText: 'disallowed = [$0]', range: [1, 6, 1, 6] } },
   { name: 'dotted key from the root', doc: 'agents.x.tools.dis|', edit: { label: 'disallowed', newText: 'disallowed = [$0]', range: [0, 15, 0, 18] } },
@@ -216,6 +219,36 @@ for (const c of CASES) {
       assert.equal((item.textEdit as TextEdit).newText, c.edit.newText);
       assert.deepEqual(rangeOf(item), c.edit.range);
     }
+  });
+}
+
+// ---- a tool name typed where a key goes lands in a list, not in the map form --------------------
+
+/** The document after accepting `label` at its `|`, the item's main and additional edits applied. */
+function accept(src: string, label: string): string {
+  const { text } = at(src);
+  const item = run(src)!.find((i) => i.label === label);
+  assert.ok(item, `no item ${label}`);
+  const lines = analyze(text).lines;
+  const edits = [item.textEdit as TextEdit, ...(item.additionalTextEdits ?? [])]
+    .map((e) => ({ start: lines.offset(e.range.start), end: lines.offset(e.range.end), newText: e.newText }))
+    .sort((a, b) => b.start - a.start);
+  return edits.reduce((t, e) => t.slice(0, e.start) + e.newText + t.slice(e.end), text);
+}
+
+const INTO_LISTS: Array<[doc: string, label: string, after: string]> = [
+  ['[agents.x.tools]\nba|', 'bash', '[agents.x.tools]\nallowed = ["bash"]'],
+  ['[agents.x.tools]\nallowed = ["read"]\nba|\n', 'bash', '[agents.x.tools]\nallowed = ["read", "bash"]\n\n'],
+  ['[agents.x.tools]\nallowed = []\n|', 'grep', '[agents.x.tools]\nallowed = ["grep"]\n'],
+  ['[agents.x.tools]\nallowed = ["read"]\n|', '*', '[agents.x.tools]\nallowed = ["read"]\ndisallowed = ["*"]'],
+  ['[agents.x]\ntools = { | }', 'write', '[agents.x]\ntools = { allowed = ["write"] }'],
+  ['agents.x.tools.ed|', 'edit', 'agents.x.tools.allowed = ["edit"]'],
+];
+for (const [doc, label, after] of INTO_LISTS) {
+  test(`completion: ${label} typed as a key in ${JSON.stringify(doc)} lands in a list, and the result is clean`, () => {
+    const text = accept(doc, label);
+    assert.equal(text, after);
+    assert.deepEqual(analyze(text).findings.filter((f) => f.code !== 'duplicate-entry').map((f) => f.code), []);
   });
 }
 

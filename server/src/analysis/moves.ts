@@ -6,7 +6,7 @@ import type { KeyValue } from '../toml/model';
 import { basicString } from '../toml/strings';
 import { appendToArray, deleteKeyValue, type Edit } from './edits';
 import type { Fix } from './findings';
-import { listOf, type ExtraKey, type ListName, type Owner, type Policies, type ShapeProblem } from './policies';
+import { listOf, listTarget, type ExtraKey, type ListName, type Policies, type ShapeProblem } from './policies';
 
 interface Move {
   readonly extra: ExtraKey;
@@ -16,18 +16,11 @@ interface Move {
 
 /**
  * Where an extra key's rule belongs, or null when its intent is not clear or the list it belongs in
- * is written but cannot take it (`allowed = "read"`: making a second `allowed` would be a TOML
- * error; the list's own fix comes first).
+ * is written but cannot take it (`allowed = "read"`: the list's own fix comes first).
  */
 export function moveOf(policies: Policies, extra: ExtraKey): Move | null {
   const move = intendedMove(extra);
-  return move && (listOf(policies, extra.owner, move.list) || !writtenElsewise(policies, extra.owner, move.list)) ? move : null;
-}
-
-/** Whether the owner writes `list` in a shape no rule can be appended to (not a closed array). */
-function writtenElsewise(policies: Policies, owner: Owner, list: ListName): boolean {
-  const same = (o: Owner) => o.kind === owner.kind && o.name === owner.name;
-  return policies.lists.some((l) => l.list === list && same(l.owner)) || policies.shape.some((p) => p.list === list && same(p.owner));
+  return move && listTarget(policies, extra.owner, move.list) !== null ? move : null;
 }
 
 function intendedMove(extra: ExtraKey): Move | null {

@@ -179,6 +179,19 @@ export function listOf(policies: Policies, owner: Owner, list: ListName): Polici
   return index.get(`${owner.kind}\u0000${owner.name}\u0000${list}`);
 }
 
+/**
+ * Where a new rule for an owner's `list` goes: the closed list to append to, `new` when the owner
+ * writes no such list yet (a new key/value), or null when it writes one that cannot take it (a
+ * string, a table, an unclosed list: a second `allowed` would be a TOML error).
+ */
+export function listTarget(policies: Policies, owner: Owner, list: ListName): Policies['lists'][number] | 'new' | null {
+  const found = listOf(policies, owner, list);
+  if (found) return found;
+  const same = (o: Owner) => o.kind === owner.kind && o.name === owner.name;
+  const written = policies.lists.some((l) => l.list === list && same(l.owner)) || policies.shape.some((p) => p.list === list && same(p.owner));
+  return written ? null : 'new';
+}
+
 /** A key/value inside a tools table, `relative` being its key below `tools`. */
 function member(out: Policies, table: ToolsTable, kv: KeyValue, relative: readonly KeyPart[]): void {
   const owner = table.owner;

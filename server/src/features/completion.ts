@@ -7,11 +7,13 @@ import {
   type CompletionItem, CompletionItemKind, type CompletionList, InsertTextFormat, MarkupKind, type Position, type Range,
 } from 'vscode-languageserver';
 import type { Analysis } from '../analysis/analyze';
-import type { Owner } from '../analysis/policies';
+import { appendToArray } from '../analysis/edits';
+import { listTarget, type ListName, type Owner } from '../analysis/policies';
 import { eqIgnoreAsciiCase, rustTrim } from '../grammar/text';
 import { parseToolName, render } from '../grammar/toolName';
 import { CAPABILITIES, type Capability } from '../grammar/vocabulary';
 import { positionsOf, type Lines } from '../toml/lineIndex';
+import { basicString } from '../toml/strings';
 import type { TomlArray, TomlString } from '../toml/model';
 import {
   ANY_MEANING, capabilityMarkdown, code, filterTextOf, MCP_MEANING, MCP_SNIPPET, snippetEscape, snippetOf, type Snippet,
@@ -238,19 +240,34 @@ function keyItems(analysis: Analysis, ctx: KeyContext): CompletionItem[] {
       insertTextFormat: withValue ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
     });
   });
-  const mapValue = (k: string) => (withValue ? `${snippetEscape(k)} = "\${1|allow,deny|}"` : k);
-  CAPABILITIES.forEach((cap, i) => {
-    if (holds.has(cap.name) || keys.has(cap.name)) return;
-    const item = capabilityItem(cap, i, range, mapValue(key(cap.name)), withValue);
-    item.documentation = markdown(`${capabilityMarkdown(cap)}\n\n${MAP_FORM_NOTE}`);
-    out.push(item);
-  });
-  if (!holds.has('*')) {
-    const item = anyItem(range, mapValue(key('*')));
-    item.insertTextFormat = withValue ? InsertTextFormat.Snippet : InsertTextFormat.PlainText;
-    item.documentation = markdown(`${ANY_MEANING}\n\n${MAP_FORM_NOTE}`);
-    out.push(item);
+  if (!withValue) {
+    // Renaming a key already written (map form, which the diagnostics flag): its canonical spelling.
+    CAPABILITIES.forEach((cap, i) => {
+      if (holds.has(cap.name) || keys.has(cap.name)) return;
+      const item = capabilityItem(cap, i, range, key(cap.name), false);
+      item.documentation = markdown(`${capabilityMarkdown(cap)}\n\n${MAP_FORM_NOTE}`);
+      out.push(item);
+    });
+    if (!holds.has('*')) out.push(anyItem(range, key('*')));
+    return out;
   }
+  // A tool name typed where a key goes lands in a list (`*` in `disallowed`, the rest in `allowed`),
+  // not in the map form Mars ignores: appended to the list, or written as a new one here.
+  const into = (list: ListName, name: string): Pick<CompletionItem, 'textEdit' | 'additionalTextEdits' | 'detail'> | null => {
+    const target = listTarget(analysis.policies, ctx.owner, list);
+    if (target === null) return null;
+    const detail = `Adds "${name}" to \`${list}\``;
+    if (target === 'new') return { detail, textEdit: { range, newText: `${list} = [${basicString(name)}]` } };
+    if (held(target.array, null).has(name) || ctx.inline) return null;
+    const e = appendToArray(analysis.doc.text, target.array, [name]);
+    return { detail, textEdit: { range, newText: '' }, additionalTextEdits: [{ range: positionsOf(analysis.lines, e), newText: e.newText }] };
+  };
+  CAPABILITIES.forEach((cap, i) => {
+    const edits = into('allowed', cap.name);
+    if (edits) out.push({ ...capabilityItem(cap, i, range, '', false), ...edits, documentation: markdown(`${capabilityMarkdown(cap)}\n\n${edits.detail}.`) });
+  });
+  const any = into('disallowed', '*');
+  if (any) out.push({ ...anyItem(range, ''), ...any, documentation: markdown(`${ANY_MEANING}\n\n${any.detail}.`) });
   return out;
 }
 

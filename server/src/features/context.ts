@@ -50,6 +50,8 @@ export interface KeyContext {
   readonly valueFollows: boolean;
   /** The key/value whose key is under the cursor, if any. */
   readonly keyValue: KeyValue | null;
+  /** In an inline table (`tools = { … }`), where a key cannot just be taken out: a comma goes with it. */
+  readonly inline: boolean;
 }
 
 /** On the value of a map-form key (`bash = |`, `bash = "al|"`). */
@@ -372,6 +374,6 @@ function keyContext(layout: Layout, offset: number, inline: { table: TomlInlineT
   const keyValue = candidates.find((kv) => kv.key.span.start <= offset && offset <= kv.key.span.end) ?? null;
   return {
     kind: 'key', owner: { kind: path[0] as OwnerKind, name: path[1]! }, range: prefix.range, quoted: prefix.quoted, close: prefix.close,
-    valueFollows: prefix.valueFollows, keyValue,
+    valueFollows: prefix.valueFollows, keyValue, inline: inline !== null,
   };
 }
