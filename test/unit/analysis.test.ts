@@ -23,6 +23,7 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['tools.mcp removed', '[agents.a.tools]\nmcp = ["gh"]\n', ['invalid-tool-policy@mcp']],
   ['tools is not a table', '[agents.a]\ntools = "bash"\n', ['invalid-tool-policy@"bash"']],
   ['allowed is a table', '[agents.a.tools.allowed]\nx = 1\n', ['invalid-tool-policy@agents.a.tools.allowed']],
+  ['other tables below a tools table', '[agents.a.tools.sub]\nx = 1\n[[skills.b.tools."Bash".c]]\n', ['unknown-policy-key@sub', 'unknown-policy-key@"Bash"']],
   ['non-string entry', '[agents.a.tools]\nallowed = ["read", true]\n', ['invalid-tool-policy@true']],
   ['map form key with invalid name', '[agents.a.tools]\n"mcp()" = "allow"\n', ['invalid-tool-name@"mcp()"', 'unknown-policy-key@"mcp()"']],
   ['duplicates only within one list', '[agents.a.tools]\nallowed = ["read", "cat"]\ndisallowed = ["view"]\n', ['non-canonical@cat', 'duplicate-entry@cat', 'non-canonical@view', 'allow-deny-conflict@view']],

@@ -272,6 +272,10 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     const fix = shapeFix(doc.text, problem);
     out.push(finding('invalid-tool-policy', problem.span, problem.message, fix ? () => [fix] : undefined));
   }
+  for (const { name } of policies.extraTables) {
+    out.push(finding('unknown-policy-key', name.span,
+      `Mars ignores the table \`${name.name}\` here: a tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists.`));
+  }
   for (const extra of policies.extraKeys) {
     const name = extra.name.name;
     if (name === 'mcp' && extra.keyValue.key.parts.length > 0) {

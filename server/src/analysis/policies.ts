@@ -61,6 +61,8 @@ export interface ToolsTable {
 export interface Policies {
   readonly entries: ListEntry[];
   readonly extraKeys: ExtraKey[];
+  /** Other tables below a tools table, opened by a header (`[agents.x.tools.sub]`): the first key part below `tools`. */
+  readonly extraTables: Array<{ readonly owner: Owner; readonly name: KeyPart }>;
   readonly shape: ShapeProblem[];
   readonly tables: ToolsTable[];
   /** Every list, for completion and for fixes that append to it. */
@@ -74,7 +76,7 @@ export function ownerLabel(owner: Owner): string {
 }
 
 export function findPolicies(doc: TomlDocument): Policies {
-  const out: Policies = { entries: [], extraKeys: [], shape: [], tables: [], lists: [] };
+  const out: Policies = { entries: [], extraKeys: [], extraTables: [], shape: [], tables: [], lists: [] };
   for (const section of doc.sections) {
     const base = section.header ? section.header.key.parts : [];
     const names = base.map((p) => p.name);
@@ -235,9 +237,9 @@ function headerBelowTools(out: Policies, owner: Owner, below: readonly KeyPart[]
   } else if (name === 'mcp') {
     out.shape.push({ kind: 'list-is-table', owner, span: key.span,
       message: '`tools.mcp` was removed: grant MCP servers in `allowed` as "mcp(server)" or "mcp(server/tool)"' });
+  } else {
+    out.extraTables.push({ owner, name: below[0]! });
   }
-  // Any other `[agents.x.tools.<name>]` is a map-form key written as a table: the extra-key check
-  // has nothing to move, so it is reported with the table's members when they exist.
 }
 
 function describeValue(value: TomlValue): string {
