@@ -29,6 +29,7 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['duplicates only within one list', '[agents.a.tools]\nallowed = ["read", "cat"]\ndisallowed = ["view"]\n', ['non-canonical@cat', 'duplicate-entry@cat', 'non-canonical@view', 'allow-deny-conflict@view']],
   ['conflict across spellings of one policy', '[agents.a.tools]\nallowed = ["bash"]\n[agents.b]\ntools.disallowed = ["bash"]\n', []],
   ['wire token with a pattern has no rewrite', '[agents.a.tools]\nallowed = ["mcp__gh__x(y)"]\n', ['mcp-wire-token@mcp__gh__x(y)']],
+  ['C1 control char (U+009B, a terminal\'s CSI)', '[agents.a.tools]\nallowed = ["read\u009bx"]\n', ['unknown-tool@read\u009bx', 'illegal-char@\u009b']],
   ['escaped control char: whole content', '[agents.a.tools]\nallowed = ["bash\\u0007"]\n', ['unknown-tool@bash\\u0007', 'illegal-char@bash\\u0007']],
   ['multi-line string: first line', '[agents.a.tools]\nallowed = ["""\nShell\nx"""]\n', ['unknown-tool@Shell', 'illegal-char@Shell']],
   ['suppressed by code', '[agents.a.tools]\nallowed = ["Bash"] # mars-ignore: non-canonical -- harness name\n', []],
@@ -66,4 +67,31 @@ test('a map-form key is not moved into a list that is written as something else:
   }
   assert.deepEqual(steps, ['[agents.a.tools]\nallowed = ["read", "edit"]\n']);
   assert.deepEqual(fixes('[agents.a.tools]\nedit = "allow"\nallowed = ["read"\n').filter((f) => f.startsWith('unknown')), ['unknown-policy-key: '], 'nor into an unclosed list');
+});
+
+// An entry's fix, as text: what it writes, and that what it writes means what Mars reads (and is clean).
+const ENTRY_FIXES: Array<[entry: string, code: string, fixed: string | null]> = [
+  ['Bassh(git log:*)', 'unknown-tool', 'bash(git log *)'],
+  ['reed', 'unknown-tool', 'read'],
+  ['bash(git log:*)', 'legacy-prefix', 'bash(git log *)'],
+  ['bash(:*)', 'legacy-prefix', null], // reads as ` *`, which no spelling without `:*` keeps
+  ['Shell(npm test)', 'non-canonical', 'bash(npm test)'],
+];
+for (const [entry, code, fixed] of ENTRY_FIXES) {
+  test(`entry fix: ${code} on ${entry}`, () => {
+    const text = `[agents.a.tools]\nallowed = ["${entry}"]\n`;
+    const f = documentFindings(analyzeDocument(text)).find((x) => x.code === code);
+    assert.ok(f, `no ${code}`);
+    const newTexts = f.fixes.flatMap((x) => x.edits.map((e) => e.newText));
+    assert.deepEqual(newTexts, fixed === null ? [] : [fixed]);
+    if (fixed !== null) assert.deepEqual(documentFindings(analyzeDocument(applyEdits(text, f.fixes[0]!.edits))).map((x) => x.code), []);
+  });
+}
+
+test('control characters of an entry show in messages as escapes, never raw', () => {
+  const text = '[agents.a.tools]\nallowed = ["edit\\u0001", """a\nb""", "x\u009b"]\n';
+  const messages = documentFindings(analyzeDocument(text)).map((f) => f.message);
+  assert.ok(messages.some((m) => m.includes('`edit\\u0001`')), messages.join('\n'));
+  assert.ok(messages.some((m) => m.includes('`a\\u000Ab`')), messages.join('\n'));
+  for (const m of messages) assert.doesNotMatch(m, /[\u0000-\u001f\u007f-\u009f]/);
 });

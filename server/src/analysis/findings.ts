@@ -64,7 +64,13 @@ class LazyFinding implements Finding {
   }
 }
 
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROLS = new RegExp(CONTROL.source, 'g');
+
 export function finding(code: Code, span: Span, message: string, fixes?: () => Fix[], related?: Finding['related']): Finding {
+  // A control character of an entry would be invisible in the Problems panel (a line break would
+  // split the message): shown as its escape, as in the TOML source.
+  if (CONTROL.test(message)) message = message.replace(CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
   return new LazyFinding(code, span, message, fixes, related);
 }
 
@@ -162,10 +168,13 @@ export function entryVerdict(raw: string): EntryVerdict {
       }
       if (writtenWithLegacyPrefix(raw, name)) {
         const pattern = name.kind === 'builtin' ? name.pattern : '';
+        // `bash(:*)` reads as ` *`, which no spelling without `:*` keeps (`bash( *)` reads as `*`): no fix then.
+        const value = rewriteLegacyPrefix(raw);
+        const again = parseToolName(value);
         issues.push({
           code: 'legacy-prefix',
           message: `Legacy \`:*\` prefix: Mars reads the pattern as \`${pattern}\`; OpenCode would take the \`:\` literally.`,
-          replacement: { value: rewriteLegacyPrefix(raw), preferred: true, safe: true },
+          ...(again.ok && render(again.name) === render(name) ? { replacement: { value, preferred: true, safe: true } } : {}),
         });
       }
     }
@@ -202,7 +211,10 @@ function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'u
   const passes = asRead === rustTrim(raw) ? 'passes it on as written' : `passes it on as \`${asRead}\``;
   const message = `Mars has no capability named \`${head}\`; it ${passes}, and harnesses without such a tool ignore it.`;
   if (!suggestion) return { code: 'unknown-tool', message };
-  const replacement = name.pattern === null ? suggestion : `${suggestion}(${name.pattern})`;
+  // Written as Mars would write it, so the fixed entry is clean (`Bassh(git log:*)` -> `bash(git log *)`).
+  const candidate = name.pattern === null ? suggestion : `${suggestion}(${name.pattern})`;
+  const parsed = parseToolName(candidate);
+  const replacement = parsed.ok ? canonicalSpelling(candidate, parsed.name) : candidate;
   return { code: 'unknown-tool', message: `${message} Did you mean \`${suggestion}\`?`, replacement: { value: replacement, preferred: true, safe: false } };
 }
 

@@ -247,6 +247,6 @@ function describeValue(value: TomlValue): string {
     case 'array': return 'a list';
     case 'inline-table': return 'a table';
     case 'string': return 'a string';
-    default: return value.type === 'invalid' ? `\`${value.text}\`` : `a ${value.type}`;
+    default: return value.type === 'invalid' ? `\`${value.text}\`` : value.type === 'integer' ? 'an integer' : `a ${value.type}`;
   }
 }

@@ -23,7 +23,8 @@ export function illegalChars(raw: string): CharProblem[] {
   for (let i = start; i < end; i++) {
     const c = raw.charCodeAt(i);
     if (c === 0x2c) out.push({ offset: i, kind: 'comma', char: ',' });
-    else if (c < 0x20 || c === 0x7f) out.push({ offset: i, kind: 'control', char: raw[i]! });
+    // Unicode's control characters (Cc): C0, DEL and C1 (U+0080-U+009F; U+009B is a terminal's CSI).
+    else if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) out.push({ offset: i, kind: 'control', char: raw[i]! });
   }
   return out;
 }
