@@ -137,6 +137,9 @@ test('parse-names: a line that is not a JSON string is reported, the rest still 
   assert.equal(r.out.trim().split('\n').length, 2);
   assert.match(r.err, /line 2: expected a JSON string literal/);
   assert.match(r.err, /line 3: expected a JSON string literal/);
+  const bom = cli(['parse-names'], { input: '\ufeff"Shell"\r\n"read"\r\n' });
+  assert.equal(bom.code, 0, bom.err);
+  assert.deepEqual(bom.out.trim().split('\n').map((l) => JSON.parse(l).capability), ['bash', 'read']);
 });
 
 test('a clean, realistic mars.toml (every TOML feature, every spelling) gives no diagnostic at all', () => {

@@ -95,3 +95,16 @@ test('control characters of an entry show in messages as escapes, never raw', ()
   assert.ok(messages.some((m) => m.includes('`a\\u000Ab`')), messages.join('\n'));
   for (const m of messages) assert.doesNotMatch(m, /[\u0000-\u001f\u007f-\u009f]/);
 });
+
+test('a list under a misspelled key (`Allowed`, `deny`, `alow`): did you mean, renamed or moved into the list that exists', () => {
+  const text = '[agents.a.tools]\nAllowed = ["read"]\ndeny = ["bash"]\n[agents.b.tools]\nallowed = ["read"]\nalow = ["grep"]\n';
+  const found = documentFindings(analyzeDocument(text)).map((f) => [f.message.replace(/.*Did you mean /, ''), f.fixes.map((x) => x.title).join()]);
+  assert.deepEqual(found, [['`allowed`?', 'Rename to `allowed`'], ['`disallowed`?', 'Rename to `disallowed`'], ['`allowed`?', 'Move into `allowed`']]);
+  let t = text;
+  for (;;) {
+    const f = documentFindings(analyzeDocument(t)).find((x) => x.fixes.length > 0);
+    if (!f) break;
+    t = applyEdits(t, f.fixes[0]!.edits);
+  }
+  assert.equal(t, '[agents.a.tools]\nallowed = ["read"]\ndisallowed = ["bash"]\n[agents.b.tools]\nallowed = ["read", "grep"]\n');
+});

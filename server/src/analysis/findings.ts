@@ -13,7 +13,7 @@ import { replaceStringValue } from '../toml/strings';
 import { CODES, type Code, type Severity } from './codes';
 import { deleteItems, type Edit } from './edits';
 import { ownerLabel, type ListEntry, type Owner, type Policies } from './policies';
-import { extraKeyFixes, shapeFix } from './moves';
+import { extraKeyFixes, listKeyFixes, meantList, shapeFix } from './moves';
 
 export interface Fix {
   readonly title: string;
@@ -295,11 +295,18 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
         '`tools.mcp` was removed: grant MCP servers in `allowed` as "mcp(server)" or "mcp(server/tool)".', () => extraKeyFixes(doc.text, policies, extra)));
       continue;
     }
+    const value = extra.keyValue.value;
+    const meant = value?.kind === 'array' && extra.keyValue.key.parts[extra.keyValue.key.parts.length - 1] === extra.name ? meantList(name) : null;
+    if (meant) {
+      out.push(finding('unknown-policy-key', extra.name.span,
+        `Mars ignores \`${name}\` here: a tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists. Did you mean \`${meant}\`?`,
+        () => listKeyFixes(doc.text, policies, extra, meant)));
+      continue;
+    }
     const parse = parseToolName(name);
     if (!parse.ok) {
       out.push(finding('invalid-tool-name', extra.name.span, errorMessage(name, parse.error)));
     }
-    const value = extra.keyValue.value;
     const verdict = value?.kind === 'string' ? value.value : null;
     const intent = verdict === 'allow' ? 'allowed' : verdict === 'deny' ? 'disallowed' : null;
     out.push(finding('unknown-policy-key', extra.name.span,

@@ -4,6 +4,8 @@
 import { parseToolName } from '../grammar/toolName';
 import type { KeyValue } from '../toml/model';
 import { basicString } from '../toml/strings';
+import { asciiLower } from '../grammar/text';
+import { editDistance } from '../grammar/checks';
 import { appendToArray, deleteKeyValue, type Edit } from './edits';
 import type { Fix } from './findings';
 import { listOf, listTarget, type ExtraKey, type ListName, type Policies, type ShapeProblem } from './policies';
@@ -85,6 +87,42 @@ export function extraKeyFixes(text: string, policies: Policies, extra: ExtraKey)
     preferred: true,
     safe: move.names.every((n) => parseToolName(n).ok),
   }];
+}
+
+const LIST_WORDS: ReadonlyMap<string, ListName> = new Map([
+  ['allow', 'allowed'], ['allowlist', 'allowed'], ['allowedtools', 'allowed'], ['allowtools', 'allowed'],
+  ['deny', 'disallowed'], ['denied', 'disallowed'], ['denylist', 'disallowed'], ['disallow', 'disallowed'],
+  ['disallowedtools', 'disallowed'], ['blocked', 'disallowed'], ['blocklist', 'disallowed'],
+]);
+
+/** The list a key holding a list was meant to be (`Allowed`, `allow`, `deny`, `alowed`), or null. */
+export function meantList(name: string): ListName | null {
+  const key = asciiLower(name).replace(/[-_ ]/g, '');
+  if (key === 'allowed' || key === 'disallowed') return key;
+  const word = LIST_WORDS.get(key);
+  if (word) return word;
+  const limit = key.length <= 5 ? 1 : 2;
+  for (const [word, list] of [['allowed', 'allowed'], ['disallowed', 'disallowed'], ...LIST_WORDS] as const) {
+    if (editDistance(key, word, limit) <= limit) return list;
+  }
+  return null;
+}
+
+/** A list under a misspelled key: renamed to `list`, or its names moved into the `list` already written. */
+export function listKeyFixes(text: string, policies: Policies, extra: ExtraKey, list: ListName): Fix[] {
+  const value = extra.keyValue.value;
+  const target = listTarget(policies, extra.owner, list);
+  if (value?.kind !== 'array' || target === null) return [];
+  if (target === 'new') {
+    return [{ title: `Rename to \`${list}\``, edits: [{ start: extra.name.span.start, end: extra.name.span.end, newText: list }], preferred: true, safe: false }];
+  }
+  const names: string[] = [];
+  for (const item of value.items) {
+    if (item.kind !== 'string') return [];
+    names.push(item.value);
+  }
+  const edits = names.length > 0 ? [appendToArray(text, target.array, names), deleteKeyValue(text, extra.keyValue)] : [deleteKeyValue(text, extra.keyValue)];
+  return [{ title: `Move into \`${list}\``, edits, preferred: true, safe: false }];
 }
 
 export function shapeFix(text: string, problem: ShapeProblem): Fix | null {

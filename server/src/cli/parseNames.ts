@@ -9,8 +9,9 @@ export async function parseNames(input: NodeJS.ReadableStream, out: NodeJS.Writa
   let failed = 0;
   const lines = createInterface({ input, crlfDelay: Infinity });
   let buffer = '';
-  for await (const line of lines) {
-    lineNo++;
+  for await (let line of lines) {
+    // A BOM (an editor saving the input as "UTF-8 with BOM") is not part of the first literal.
+    if (lineNo++ === 0 && line.charCodeAt(0) === 0xfeff) line = line.slice(1);
     if (line.trim() === '') continue;
     let value: unknown;
     try {
