@@ -153,9 +153,9 @@ function peek(from: Node, names: readonly string[], as: 'table' | 'array' | 'dot
     target.elements.push((target = node('table', section)));
   }
   if (target.defined) return { part: last, found: target, message: as === 'dotted' ? `${path(last)} is already defined` : `table ${what} is defined twice` };
+  if (as === 'dotted' && existed) return { part: last, found: target, message: `${path(last)} is already defined, as a table` };
   target.defined = true;
   target.section = section;
-  if (as === 'dotted' && existed) return { part: last, found: target, message: `${path(last)} is already defined, as a table` };
   return target;
 }
 
