@@ -10,6 +10,18 @@ export const FIX_ALL_KIND = 'source.fixAll.mars';
 /** The files the server speaks for. */
 export const FILE_NAMES = ['mars.toml', 'mars.local.toml'] as const;
 
+/** Whether a document URI names one of those files (any scheme: `untitled:` ones too). */
+export function isMarsFile(uri: string): boolean {
+  const path = uri.replace(/[?#].*$/, '');
+  let name = path.slice(path.lastIndexOf('/') + 1);
+  try {
+    name = decodeURIComponent(name);
+  } catch {
+    // a stray % is taken as written
+  }
+  return (FILE_NAMES as readonly string[]).includes(name);
+}
+
 export const RESTART_COMMAND = 'mars.restartServer';
 
 

@@ -2,7 +2,7 @@
 // JSON-RPC over stdio, as an editor would.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { createMessageConnection, IPCMessageReader, IPCMessageWriter, type MessageConnection } from 'vscode-languageserver/node';
+import { createMessageConnection, IPCMessageReader, IPCMessageWriter, type MessageConnection, ResponseError } from 'vscode-languageserver/node';
 import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver';
 import { DIST } from './paths';
 
@@ -15,6 +15,12 @@ export interface ClientOptions {
   resolve?: boolean;
   /** How to reach the server: stdio (as the extension does) or Node IPC. */
   transport?: 'stdio' | 'ipc';
+  /** The client capabilities to declare, in place of VS Code's (the options above then do not apply). */
+  capabilities?: object;
+  /** Answer workspace/configuration this much later. */
+  settingsDelayMs?: number;
+  /** Server requests to answer with an error, as a client that does not know them. */
+  refuse?: string[];
 }
 
 export class LspClient {
@@ -24,6 +30,8 @@ export class LspClient {
   private readonly waiters: Array<() => void> = [];
   settings: unknown;
   stderr = '';
+  /** The requests the server sent, by method. */
+  readonly serverRequests: string[] = [];
 
   private constructor(options: ClientOptions) {
     this.settings = options.settings ?? {};
@@ -40,9 +48,16 @@ export class LspClient {
       this.published.set(p.uri, [...(this.published.get(p.uri) ?? []), p]);
       for (const w of this.waiters.splice(0)) w();
     });
-    this.conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => this.settings));
-    this.conn.onRequest('client/registerCapability', () => null);
-    this.conn.onRequest('workspace/diagnostic/refresh', () => null);
+    this.conn.onRequest('workspace/configuration', async (p: { items: unknown[] }) => {
+      this.serverRequests.push('workspace/configuration');
+      if (options.settingsDelayMs) await new Promise((r) => setTimeout(r, options.settingsDelayMs));
+      return p.items.map(() => this.settings);
+    });
+    this.conn.onRequest((method: string) => {
+      this.serverRequests.push(method);
+      if (options.refuse?.includes(method)) return new ResponseError(-32601, `Unhandled method ${method}`);
+      return null; // client/registerCapability, workspace/diagnostic/refresh
+    });
     this.conn.onNotification('window/logMessage', () => undefined);
     this.conn.listen();
   }
@@ -52,8 +67,9 @@ export class LspClient {
     await c.conn.sendRequest('initialize', {
       processId: process.pid,
       rootUri: null,
-      capabilities: {
-        workspace: { configuration: true },
+      capabilities: options.capabilities ?? {
+        // As VS Code declares them.
+        workspace: { configuration: true, workspaceEdit: { documentChanges: true }, diagnostics: { refreshSupport: true }, didChangeConfiguration: { dynamicRegistration: true } },
         textDocument: {
           ...(options.pull ? { diagnostic: { dynamicRegistration: false, relatedInformation: true } } : {}),
           publishDiagnostics: { relatedInformation: true, versionSupport: true },

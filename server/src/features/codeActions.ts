@@ -94,10 +94,14 @@ export async function codeActions(
   return out;
 }
 
-/** The edits of a deferred fix-all action, or the action unchanged when the document moved on (or the request was cancelled). */
+/**
+ * The edits of a deferred fix-all action, against the document's current version: a fix-all asks
+ * for every fix of its kind in the file, which holds after an edit too (the edit names the version
+ * it was made for). The action unchanged when the request was cancelled.
+ */
 export async function resolveFixAll(a: CodeAction, version: number, da: DocumentAnalysis, fixAllEdits: FixAll): Promise<CodeAction> {
   const data = a.data as FixAllData | undefined;
-  if (!data || data.version !== version) return a;
+  if (!data) return a;
   const edits = await fixAllEdits(data.code);
   return edits ? { ...a, edit: versionedEdit(data.uri, version, da.lines, edits) } : a;
 }

@@ -56,6 +56,57 @@ export function completions(
   }
 }
 
+/**
+ * The items for a client without snippet support: each snippet as the text it would insert with
+ * every placeholder left at its default (`bash(${1:command} *)` -> `bash(command *)`, `${1|a,b|}` -> `a`).
+ */
+export function withoutSnippets(result: CompletionItem[] | CompletionList | null): CompletionItem[] | CompletionList | null {
+  if (result === null) return null;
+  const plain = (item: CompletionItem): CompletionItem => {
+    if (item.insertTextFormat !== InsertTextFormat.Snippet) return item;
+    const out: CompletionItem = { ...item, insertTextFormat: InsertTextFormat.PlainText };
+    if (item.textEdit) out.textEdit = { ...item.textEdit, newText: snippetText(item.textEdit.newText) };
+    if (item.insertText !== undefined) out.insertText = snippetText(item.insertText);
+    return out;
+  };
+  return Array.isArray(result) ? result.map(plain) : { ...result, items: result.items.map(plain) };
+}
+
+/** A snippet body as plain text (LSP snippet grammar: `$1`, `${1}`, `${1:default}`, `${1|a,b|}`, `\\` escapes). */
+export function snippetText(snippet: string): string {
+  let i = 0;
+  const body = (stop: string): string => {
+    let out = '';
+    while (i < snippet.length && !stop.includes(snippet[i]!)) {
+      const c = snippet[i]!;
+      if (c === '\\' && i + 1 < snippet.length) {
+        out += snippet[i + 1];
+        i += 2;
+      } else if (c === '$' && /[0-9]/.test(snippet[i + 1] ?? '')) {
+        i++;
+        while (/[0-9]/.test(snippet[i] ?? '')) i++;
+      } else if (c === '$' && snippet[i + 1] === '{') {
+        i += 2;
+        while (/[0-9]/.test(snippet[i] ?? '')) i++;
+        if (snippet[i] === ':') {
+          i++;
+          out += body('}');
+        } else if (snippet[i] === '|') {
+          i++;
+          out += body(',|');
+          while (i < snippet.length && snippet[i] !== '}') i++;
+        }
+        i++; // the closing }
+      } else {
+        out += c;
+        i++;
+      }
+    }
+    return out;
+  };
+  return body('');
+}
+
 // ---- building blocks ---------------------------------------------------------------------------
 
 const markdown = (value: string) => ({ kind: MarkupKind.Markdown, value });

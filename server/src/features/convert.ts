@@ -31,6 +31,16 @@ export function versionedEdit(uri: string, version: number, lines: Lines, edits:
   return { documentChanges: [{ textDocument: { uri, version }, edits: toTextEdits(lines, edits) }] };
 }
 
+/**
+ * The same edit as `changes`, for a client that cannot take `documentChanges`: the version check
+ * is lost, which is why `documentChanges` is used wherever the client takes it.
+ */
+export function withoutVersions(edit: WorkspaceEdit): WorkspaceEdit {
+  const changes: NonNullable<WorkspaceEdit['changes']> = {};
+  for (const c of edit.documentChanges ?? []) if ('edits' in c) (changes[c.textDocument.uri] ??= []).push(...(c.edits as TextEdit[]));
+  return { changes };
+}
+
 export function action(title: string, kind: CodeActionKind, edit: WorkspaceEdit, diagnostics?: Diagnostic[], isPreferred?: boolean): CodeAction {
   const a: CodeAction = { title, kind, edit };
   if (diagnostics) a.diagnostics = diagnostics;

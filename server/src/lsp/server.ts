@@ -2,18 +2,19 @@
 // entry would pass its own connection). Thin glue: documents in, analysis, LSP results out.
 
 import {
-  type CancellationToken, type Connection, type Diagnostic, DidChangeConfigurationNotification, DocumentDiagnosticReportKind,
-  type InitializeParams, type InitializeResult, type Range, TextDocumentSyncKind, TextDocuments, CodeActionKind, LSPErrorCodes, ResponseError,
+  type CancellationToken, type CodeAction, type Connection, type Diagnostic, DidChangeConfigurationNotification, DocumentDiagnosticReportKind,
+  ErrorCodes, type InitializeError, type InitializeParams, type InitializeResult, type Range, TextDocumentSyncKind, TextDocuments, CodeActionKind,
+  LSPErrorCodes, ResponseError,
 } from 'vscode-languageserver';
 import { TextDocument, type Position, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { visibleFindings, type Analysis } from '../analysis/analyze';
 import { DocumentAnalyzer, documentFixAllSteps, placed, unitAt, type DocumentAnalysis } from '../analysis/document';
 import type { SeverityOverrides } from '../analysis/codes';
 import { codeActions, resolveFixAll, type FixAll, type FixAllData } from '../features/codeActions';
-import { completions } from '../features/completion';
+import { completions, withoutSnippets } from '../features/completion';
 import { hover } from '../features/hover';
-import { FIX_ALL_KIND } from '../protocol';
-import { SEVERITY, toDiagnostic } from '../features/convert';
+import { FIX_ALL_KIND, isMarsFile } from '../protocol';
+import { SEVERITY, toDiagnostic, withoutVersions } from '../features/convert';
 import type { CodeSet } from '../analysis/suppress';
 import { concatRuns, EncodedRun } from './encodedRuns';
 import { overridesFrom, SettingsCache } from './settings';
@@ -86,6 +87,15 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   let workspaceFolders: string[] = [];
   let resolveEdits = false;
   let relatedInformation = false;
+  // What the client said it takes (initialize); nothing is sent that it did not offer.
+  let refresh = false;
+  let registerConfiguration = false;
+  let snippets = false;
+  let documentChanges = false;
+  let lifecycle: 'new' | 'running' | 'shut down' = 'new';
+
+  /** An open document the server speaks for: mars.toml or mars.local.toml, not every TOML file an editor attaches it to. */
+  const marsDoc = (uri: string): TextDocument | undefined => (isMarsFile(uri) ? documents.get(uri) : undefined);
 
   const stateOf = (uri: string): DocState => {
     let s = states.get(uri);
@@ -133,6 +143,8 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
 
   const guard = <A extends unknown[], R>(name: string, fallback: R, fn: (...args: A) => R | Promise<R>) =>
     async (...args: A): Promise<R> => {
+      if (lifecycle === 'new') throw new ResponseError(ErrorCodes.ServerNotInitialized, 'the server is not initialized');
+      if (lifecycle === 'shut down') throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is shut down');
       try {
         return await fn(...args);
       } catch (e) {
@@ -142,11 +154,18 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
       }
     };
 
-  connection.onInitialize((params: InitializeParams): InitializeResult => {
+  connection.onInitialize((params: InitializeParams): InitializeResult | ResponseError<InitializeError> => {
+    if (lifecycle !== 'new') return new ResponseError(ErrorCodes.InvalidRequest, 'initialize was already sent', { retry: false });
+    lifecycle = 'running';
     const caps = params.capabilities;
     workspaceFolders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     pull = !!caps.textDocument?.diagnostic;
-    resolveEdits = !!caps.textDocument?.codeAction?.resolveSupport?.properties.includes('edit');
+    // A deferred fix-all needs the client to send back both its data and ask for its edit.
+    resolveEdits = !!caps.textDocument?.codeAction?.resolveSupport?.properties.includes('edit') && !!caps.textDocument?.codeAction?.dataSupport;
+    refresh = !!caps.workspace?.diagnostics?.refreshSupport;
+    registerConfiguration = !!caps.workspace?.didChangeConfiguration?.dynamicRegistration;
+    snippets = !!caps.textDocument?.completion?.completionItem?.snippetSupport;
+    documentChanges = !!caps.workspace?.workspaceEdit?.documentChanges;
     relatedInformation = !!(pull ? caps.textDocument?.diagnostic?.relatedInformation : caps.textDocument?.publishDiagnostics?.relatedInformation);
     settings.supported = !!caps.workspace?.configuration;
     return {
@@ -162,20 +181,24 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   });
 
   connection.onInitialized(() => {
-    if (settings.supported) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'mars' }).catch(() => undefined);
+    if (settings.supported && registerConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'mars' }).catch(() => undefined);
+  });
+  connection.onShutdown(() => {
+    lifecycle = 'shut down';
+    for (const s of states.values()) if (s.timer) clearTimeout(s.timer);
   });
 
   connection.onDidChangeConfiguration((change) => {
     settings.forget();
-    const pushed = (change.settings as { mars?: unknown } | null)?.mars;
-    if (pushed) settings.global = overridesFrom(pushed as never);
-    if (pull) connection.languages.diagnostics.refresh();
-    else for (const doc of documents.all()) schedulePush(doc);
+    // Without workspace/configuration, the settings are what this message carries: none means the defaults.
+    settings.global = overridesFrom((change.settings as { mars?: never } | null)?.mars);
+    if (!pull) for (const doc of documents.all()) schedulePush(doc);
+    else if (refresh) void connection.languages.diagnostics.refresh().catch((e: unknown) => connection.console.warn(`diagnostic refresh failed: ${String(e)}`));
   });
 
   // Push: a flood of edits is coalesced into one analysis of the newest version, never queued.
   const schedulePush = (doc: TextDocument) => {
-    if (pull) return;
+    if (pull || lifecycle !== 'running' || !isMarsFile(doc.uri)) return;
     const state = stateOf(doc.uri);
     const now = Date.now();
     state.since ??= now;
@@ -183,11 +206,11 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     state.timer = setTimeout(() => {
       state.timer = undefined;
       state.since = undefined;
-      void publish(doc.uri);
+      void publish(doc.uri).catch(() => undefined); // refused only once shut down
     }, Math.max(0, Math.min(SETTLE_MS, state.since + MAX_WAIT_MS - now)));
   };
   const publish = guard('publishDiagnostics', undefined, async (uri: string) => {
-    const before = documents.get(uri);
+    const before = marsDoc(uri);
     if (!before) return;
     const overrides = await settings.get(uri);
     const doc = documents.get(uri);
@@ -198,7 +221,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   documents.onDidOpen((e) => {
     // Ask for the document's settings now: the round trip to the client overlaps the settle delay
     // (and a pull request's wait) instead of following it.
-    void settings.get(e.document.uri);
+    if (isMarsFile(e.document.uri)) void settings.get(e.document.uri);
     schedulePush(e.document);
   });
   documents.onDidChangeContent((e) => schedulePush(e.document));
@@ -207,15 +230,16 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     if (state?.timer) clearTimeout(state.timer);
     states.delete(e.document.uri);
     settings.forget(e.document.uri);
-    if (!pull) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+    if (!pull && isMarsFile(e.document.uri)) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 
   connection.languages.diagnostics.on(guard('diagnostics', { kind: DocumentDiagnosticReportKind.Full, items: [] as Diagnostic[] },
     async (params, token: CancellationToken) => {
-      const doc = documents.get(params.textDocument.uri);
+      const doc = marsDoc(params.textDocument.uri);
       if (!doc) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
       const overrides = await settings.get(doc.uri);
-      if (token.isCancellationRequested) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+      // An empty report would clear the squiggles: a cancelled pull is answered as cancelled.
+      if (token.isCancellationRequested) throw cancelled();
       return { kind: DocumentDiagnosticReportKind.Full, items: diagnosticsOf(doc, overrides) };
     }));
 
@@ -224,36 +248,39 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     (code) => runSteps(documentFixAllSteps(da, overrides, code), token);
   const cancelled = () => new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
 
+  const asClientTakes = (a: CodeAction): CodeAction => (a.edit && !documentChanges ? { ...a, edit: withoutVersions(a.edit) } : a);
+
   connection.onCodeAction(guard('codeAction', [], async (params, token: CancellationToken) => {
-    const doc = documents.get(params.textDocument.uri);
+    const doc = marsDoc(params.textDocument.uri);
     if (!doc) return [];
     const overrides = await settings.get(doc.uri);
     const da = analysisOf(doc);
     const actions = await codeActions(doc.uri, doc.version, da, overrides, params.context, resolveEdits, fixAllOf(da, overrides, token));
     if (token.isCancellationRequested) throw cancelled();
-    return actions;
+    return actions.map(asClientTakes);
   }));
 
   connection.onCodeActionResolve(guard('codeAction/resolve', undefined as never, async (a, token: CancellationToken) => {
     const uri = (a.data as FixAllData | undefined)?.uri;
-    const doc = uri ? documents.get(uri) : undefined;
+    const doc = uri ? marsDoc(uri) : undefined;
     if (!doc) return a;
     const da = analysisOf(doc);
     const resolved = await resolveFixAll(a, doc.version, da, fixAllOf(da, await settings.get(doc.uri), token));
     if (token.isCancellationRequested) throw cancelled();
-    return resolved;
+    return asClientTakes(resolved);
   }));
 
   connection.onCompletion(guard('completion', null, (params) => {
-    const doc = documents.get(params.textDocument.uri);
+    const doc = marsDoc(params.textDocument.uri);
     if (!doc) return null;
     const da = analysisOf(doc);
     const unit = placed(da, unitAt(da, da.lines.offset(params.position)));
-    return completions(unit, params.position, host.mcpServers?.(doc.uri, workspaceFolders) ?? []);
+    const items = completions(unit, params.position, host.mcpServers?.(doc.uri, workspaceFolders) ?? []);
+    return snippets ? items : withoutSnippets(items);
   }));
 
   connection.onHover(guard('hover', null, (params) => {
-    const doc = documents.get(params.textDocument.uri);
+    const doc = marsDoc(params.textDocument.uri);
     if (!doc) return null;
     const da = analysisOf(doc);
     return hover(placed(da, unitAt(da, da.lines.offset(params.position))), params.position);

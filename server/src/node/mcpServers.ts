@@ -40,7 +40,21 @@ function serversIn(root: string): string[] {
 /** Server names for a document: from its own folder and from the workspace folders (completion cleans and sorts them). */
 export function mcpServersFor(documentUri: string, workspaceFolders: readonly string[]): string[] {
   const roots: string[] = [];
-  if (documentUri.startsWith('file:')) roots.push(path.dirname(fileURLToPath(documentUri)));
-  for (const f of workspaceFolders) if (f.startsWith('file:')) roots.push(fileURLToPath(f));
+  const doc = localPath(documentUri);
+  if (doc) roots.push(path.dirname(doc));
+  for (const f of workspaceFolders) {
+    const folder = localPath(f);
+    if (folder) roots.push(folder);
+  }
   return [...new Set(roots)].flatMap(serversIn);
+}
+
+/** The local path of a `file:` URI; null for another scheme and for what this OS cannot open (`file://host/…`, an encoded `/`). */
+function localPath(uri: string): string | null {
+  if (!uri.startsWith('file:')) return null;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return null;
+  }
 }
