@@ -18,7 +18,7 @@ async function withClient(options: Parameters<typeof LspClient.start>[0], body: 
 }
 
 describe('a client that offers nothing', () => {
-  test('gets plain-text completions, `changes` edits, no registration, and its settings from didChangeConfiguration', async () => {
+  test('gets plain-text completions and hover, `changes` edits, no registration, and its settings from didChangeConfiguration', async () => {
     await withClient({ capabilities: {} }, async (c) => {
       const uri = 'file:///bare/mars.toml';
       await c.open(uri, TEXT);
@@ -32,6 +32,10 @@ describe('a client that offers nothing', () => {
         assert.doesNotMatch((i.textEdit as { newText: string }).newText, /\$\{|\$\d/, i.label);
       }
       assert.equal((items.find((i) => i.label === 'bash(command *)')!.textEdit as { newText: string }).newText, 'bash(command *)');
+      for (const i of items) assert.ok(i.documentation === undefined || typeof i.documentation === 'string', `${i.label}: Markdown documentation`);
+      const h = await c.request<{ contents: { kind: string; value: string } }>('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 13 } });
+      assert.equal(h.contents.kind, 'plaintext');
+      assert.match(h.contents.value, /bash/);
 
       const actions = await c.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0]!.range, context: { diagnostics } });
       const fix = actions.find((a) => a.title === 'Change to `bash`')!;

@@ -73,7 +73,8 @@ export class LspClient {
         textDocument: {
           ...(options.pull ? { diagnostic: { dynamicRegistration: false, relatedInformation: true } } : {}),
           publishDiagnostics: { relatedInformation: true, versionSupport: true },
-          completion: { completionItem: { snippetSupport: true } },
+          completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
+          hover: { contentFormat: ['markdown', 'plaintext'] },
           codeAction: {
             codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source', 'source.fixAll'] } },
             ...(options.resolve ? { dataSupport: true, resolveSupport: { properties: ['edit'] } } : {}),

@@ -72,6 +72,14 @@ export function withoutSnippets(result: CompletionItem[] | CompletionList | null
   return Array.isArray(result) ? result.map(plain) : { ...result, items: result.items.map(plain) };
 }
 
+/** The items with their Markdown documentation sent as plain text (the same words), for a client that takes no Markdown. */
+export function asPlainText(result: CompletionItem[] | CompletionList | null, plain: boolean): CompletionItem[] | CompletionList | null {
+  if (result === null || !plain) return result;
+  const one = (item: CompletionItem): CompletionItem =>
+    typeof item.documentation === 'object' ? { ...item, documentation: item.documentation.value } : item;
+  return Array.isArray(result) ? result.map(one) : { ...result, items: result.items.map(one) };
+}
+
 /** A snippet body as plain text (LSP snippet grammar: `$1`, `${1}`, `${1:default}`, `${1|a,b|}`, `\\` escapes). */
 export function snippetText(snippet: string): string {
   let i = 0;

@@ -3,15 +3,15 @@
 
 import {
   type CancellationToken, type CodeAction, type Connection, type Diagnostic, DidChangeConfigurationNotification, DocumentDiagnosticReportKind,
-  ErrorCodes, type InitializeError, type InitializeParams, type InitializeResult, type Range, TextDocumentSyncKind, TextDocuments, CodeActionKind,
-  LSPErrorCodes, ResponseError,
+  ErrorCodes, type InitializeError, type InitializeParams, type InitializeResult, type MarkupContent, MarkupKind, type Range, TextDocumentSyncKind,
+  TextDocuments, CodeActionKind, LSPErrorCodes, ResponseError,
 } from 'vscode-languageserver';
 import { TextDocument, type Position, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { visibleFindings, type Analysis } from '../analysis/analyze';
 import { DocumentAnalyzer, documentFixAllSteps, placed, unitAt, type DocumentAnalysis } from '../analysis/document';
 import type { SeverityOverrides } from '../analysis/codes';
 import { codeActions, resolveFixAll, type FixAll, type FixAllData } from '../features/codeActions';
-import { completions, withoutSnippets } from '../features/completion';
+import { asPlainText, completions, withoutSnippets } from '../features/completion';
 import { hover } from '../features/hover';
 import { FIX_ALL_KIND, isMarsFile } from '../protocol';
 import { SEVERITY, toDiagnostic, withoutVersions } from '../features/convert';
@@ -92,6 +92,8 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   let registerConfiguration = false;
   let snippets = false;
   let documentChanges = false;
+  let markdownHover = false;
+  let markdownDocs = false;
   let lifecycle: 'new' | 'running' | 'shut down' = 'new';
 
   /** An open document the server speaks for: mars.toml or mars.local.toml, not every TOML file an editor attaches it to. */
@@ -165,6 +167,8 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     refresh = !!caps.workspace?.diagnostics?.refreshSupport;
     registerConfiguration = !!caps.workspace?.didChangeConfiguration?.dynamicRegistration;
     snippets = !!caps.textDocument?.completion?.completionItem?.snippetSupport;
+    markdownHover = !!caps.textDocument?.hover?.contentFormat?.includes(MarkupKind.Markdown);
+    markdownDocs = !!caps.textDocument?.completion?.completionItem?.documentationFormat?.includes(MarkupKind.Markdown);
     documentChanges = !!caps.workspace?.workspaceEdit?.documentChanges;
     relatedInformation = !!(pull ? caps.textDocument?.diagnostic?.relatedInformation : caps.textDocument?.publishDiagnostics?.relatedInformation);
     settings.supported = !!caps.workspace?.configuration;
@@ -276,14 +280,15 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     const da = analysisOf(doc);
     const unit = placed(da, unitAt(da, da.lines.offset(params.position)));
     const items = completions(unit, params.position, host.mcpServers?.(doc.uri, workspaceFolders) ?? []);
-    return snippets ? items : withoutSnippets(items);
+    return asPlainText(snippets ? items : withoutSnippets(items), !markdownDocs);
   }));
 
   connection.onHover(guard('hover', null, (params) => {
     const doc = marsDoc(params.textDocument.uri);
     if (!doc) return null;
     const da = analysisOf(doc);
-    return hover(placed(da, unitAt(da, da.lines.offset(params.position))), params.position);
+    const h = hover(placed(da, unitAt(da, da.lines.offset(params.position))), params.position);
+    return h && !markdownHover ? { ...h, contents: { kind: MarkupKind.PlainText, value: (h.contents as MarkupContent).value } } : h;
   }));
 
   documents.listen(connection);
