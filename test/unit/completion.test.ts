@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CompletionItem, CompletionList, Position, TextEdit } from 'vscode-languageserver';
 import { analyze } from '../../server/src/analysis/analyze';
-import { completions, mcpManifestName, mcpServerNames, setMcpServers } from '../../server/src/features/completion';
+import { completions, mcpManifestName, mcpServerNames, setMcpServers, snippetText } from '../../server/src/features/completion';
 import { CAPABILITIES, capabilityNamed } from '../../server/src/grammar/vocabulary';
 
 // ---- helpers ----------------------------------------------------------------------------------
@@ -373,3 +373,15 @@ test('completion and ranges hold at every offset of half-typed and broken docume
     }
   }
 });
+
+// ---- snippets for clients that take none --------------------------------------------------------
+
+const AS_PLAIN: Array<[snippet: string, plain: string]> = [
+  ['bash(${1:command} *)', 'bash(command *)'],
+  ['mcp(${1:server}/${2:tool})', 'mcp(server/tool)'],
+  ['allowed = [$0]', 'allowed = []'],
+  ['bash = "${1|allow,deny|}"', 'bash = "allow"'],
+  ['read(${1:./src/\\}**})', 'read(./src/}**)'],
+  ['cost: \\$5 ${1:a ${2:nested}}$3', 'cost: $5 a nested'],
+];
+for (const [snippet, plain] of AS_PLAIN) test(`snippet as plain text: ${snippet}`, () => assert.equal(snippetText(snippet), plain));
