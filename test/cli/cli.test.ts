@@ -103,6 +103,23 @@ test('a binary file gets a clear message and exit 2; invalid UTF-8 is an error a
   assert.deepEqual(fs.readFileSync(path.join(dir, 'utf/mars.toml')), notUtf8);
 });
 
+test('the first bad byte is found where the replacement character\'s own bytes begin it too (EF, EF BF), and a sequence cut at the end of the file', () => {
+  const cases: Array<[bytes: number[], line: number, column: number, byte: string]> = [
+    [[...Buffer.from('# na'), 0xef, ...Buffer.from('ve\n')], 1, 5, '0xEF'],
+    [[...Buffer.from('a = "r'), 0xef, 0xbf, ...Buffer.from('d"\n')], 1, 7, '0xEF'],
+    [[0xef, 0xbb, 0xbf, 0xef, 0xbb], 1, 1, '0xEF'],
+    [[...Buffer.from('# \u{1f680} '), 0xf0, 0x9f, 0x98], 1, 6, '0xF0'],
+    [[...Buffer.from('# '), 0xed, 0xa0, 0x80, ...Buffer.from('\n')], 1, 3, '0xED'],
+  ];
+  for (const [bytes, line, column, byte] of cases) {
+    const dir = workspace({ 'x/mars.toml': Buffer.from(bytes), 'y/mars.toml': '[agents.a.tools]\nallowed = ["Shell"]\n' });
+    const r = cli(['check', 'x', 'y'], { cwd: dir });
+    assert.equal(r.code, 1, r.err);
+    assert.match(r.out, new RegExp(`^${path.join('x', 'mars.toml').replace(/\\/g, '\\\\')}:${line}:${column}: error toml-syntax Byte ${byte} here is not UTF-8`, 'm'), JSON.stringify(bytes));
+    assert.match(r.out, /y.mars\.toml:2:13: information non-canonical/, 'the next file is still checked');
+  }
+});
+
 test('--fix applies the safe fixes in place and reports what is left', () => {
   const text = '\ufeff[agents.a.tools]\r\nallowed = ["Shell(git log:*)", "bash(git log *)", "FooTool", "mcp__gh__get"]\r\nbash = "allow"\r\n';
   const dir = workspace({ 'mars.toml': text });

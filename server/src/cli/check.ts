@@ -96,14 +96,42 @@ export function readText(file: string): { text: string; bom: boolean; invalid?: 
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), bom };
   } catch {
-    const text = new TextDecoder('utf-8').decode(bytes);
-    // The lossy text, encoded again, matches the file up to the first bad byte; what comes before
-    // it is valid UTF-8, so its decoding gives the offset exactly.
-    const again = Buffer.from(text);
-    let b = bom ? 3 : 0;
-    for (let i = 0; i < again.length && again[i] === bytes[b]; i++) b++;
-    return { text, bom, invalid: { at: new TextDecoder('utf-8').decode(bytes.subarray(0, b)).length, byte: bytes[b]! } };
+    // What comes before the first bad byte is valid UTF-8, so its decoding gives the offset exactly.
+    const b = firstInvalidByte(bytes);
+    return { text: new TextDecoder('utf-8').decode(bytes), bom, invalid: { at: new TextDecoder('utf-8').decode(bytes.subarray(0, b)).length, byte: bytes[b]! } };
   }
+}
+
+/** Where the first byte that does not belong to a well-formed UTF-8 sequence is (Unicode table 3-7); bytes.length when none. */
+export function firstInvalidByte(bytes: Uint8Array): number {
+  const n = bytes.length;
+  let i = 0;
+  while (i < n) {
+    const b = bytes[i]!;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    let length: number;
+    let low = 0x80;
+    let high = 0xbf;
+    if (b >= 0xc2 && b <= 0xdf) length = 2;
+    else if (b >= 0xe0 && b <= 0xef) {
+      length = 3;
+      if (b === 0xe0) low = 0xa0;
+      else if (b === 0xed) high = 0x9f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      length = 4;
+      if (b === 0xf0) low = 0x90;
+      else if (b === 0xf4) high = 0x8f;
+    } else return i;
+    if (i + length > n) return i;
+    const second = bytes[i + 1]!;
+    if (second < low || second > high) return i;
+    for (let k = 2; k < length; k++) if (bytes[i + k]! < 0x80 || bytes[i + k]! > 0xbf) return i;
+    i += length;
+  }
+  return n;
 }
 
 function jsonFinding(file: string, lines: Lines, f: Finding) {
@@ -135,14 +163,16 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
   const counts = { error: 0, warning: 0, information: 0, hint: 0 };
   let fixed = 0;
   let written = 0; // findings, for the JSON list's brackets and commas
-  for (const file of files) {
+  /** Checks one file, writes its findings; the number of fixes applied. */
+  function checkFile(file: string): number {
     const read = readText(file);
     if ('error' in read) {
       err.write(`mars-toml: ${read.error}\n`);
       unreadable = true;
-      continue;
+      return 0;
     }
     let text = read.text;
+    let applied = 0;
     let analysis = analyzeDocument(text);
     if (options.fix && read.invalid) {
       err.write(`mars-toml: not fixing ${file}: it is not valid UTF-8, and writing it back would replace those bytes\n`);
@@ -155,9 +185,9 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
         } catch (e) {
           err.write(`mars-toml: cannot write ${file}: ${reason(e)}\n`);
           unreadable = true;
-          continue;
+          return 0;
         }
-        fixed += edits.length;
+        applied = edits.length;
         analysis = analyzeDocument(text);
       }
     }
@@ -177,6 +207,16 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
         const at = analysis.lines.position(f.span.start);
         line(`${display}:${at.line + 1}:${at.character + 1}: ${f.severity} ${f.code} ${f.message}\n`);
       }
+    }
+    return applied;
+  }
+  for (const file of files) {
+    try {
+      fixed += checkFile(file);
+    } catch (e) {
+      // A bug of ours in one file must not hide the others' findings.
+      err.write(`mars-toml: internal error while checking ${file}: ${e instanceof Error ? e.message : String(e)}\n`);
+      unreadable = true;
     }
   }
   if (options.format === 'json') line(written === 0 ? '[]\n' : ']\n');

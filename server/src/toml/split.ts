@@ -3,9 +3,9 @@
 // parsed and analysed on its own, so an edit re-analyses only the section it touches and an error
 // cannot spread past the next header.
 //
-// One allocation-free scan. Recovery mirrors the parser's: an array still open when a line starts
-// with `[` followed by a bare-key letter (`[agents.b]`, never a value such as `[1]`, `["x"]` or
-// `[true]`) is taken as unclosed, and that line as a header.
+// One allocation-free scan. Recovery mirrors the parser's: an array still open when a line is a
+// whole header (`[agents.b]`, never a value such as `[1]`, `[-1, 2],`, `["x"]` or `[true]`) is
+// taken as unclosed, and that line as a header.
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -38,10 +38,35 @@ export function skipBlank(text: string, p: number): number {
   return p;
 }
 
-/** Whether the `[` at p opens a header even inside an open array. */
+/**
+ * Whether the `[` at p opens a header even inside an open array: a whole header line, `[key]` or
+ * `[[key]]` and nothing after it but a comment, whose key starts with a letter or `_` (not a value
+ * such as `[1]`, `[-1, 2],`, `["x"]` or `[true]`).
+ */
 function startsHeader(text: string, p: number): boolean {
-  const q = skipBlank(text, text.charCodeAt(p + 1) === LBRACKET ? p + 2 : p + 1);
-  return isBareLetter(text.charCodeAt(q)) && !isWordValue(text, q);
+  const double = text.charCodeAt(p + 1) === LBRACKET;
+  let q = skipBlank(text, double ? p + 2 : p + 1);
+  const first = text.charCodeAt(q);
+  if (!(isBareLetter(first) && first !== 0x2d) || isWordValue(text, q)) return false;
+  // The key: bare parts and quoted ones, joined by dots.
+  for (;;) {
+    const c = text.charCodeAt(q);
+    if (c === QUOTE || c === APOS) {
+      q++;
+      while (q < text.length && text.charCodeAt(q) !== c && text.charCodeAt(q) !== LF) q += text.charCodeAt(q) === BACKSLASH && c === QUOTE ? 2 : 1;
+      if (text.charCodeAt(q) !== c) return false;
+      q++;
+    } else if (isBareLetter(c) || (c >= 0x30 && c <= 0x39)) {
+      while (isBareLetter(text.charCodeAt(q)) || (text.charCodeAt(q) >= 0x30 && text.charCodeAt(q) <= 0x39)) q++;
+    } else return false;
+    q = skipBlank(text, q);
+    if (text.charCodeAt(q) !== 0x2e) break;
+    q = skipBlank(text, q + 1);
+  }
+  if (text.charCodeAt(q) !== RBRACKET || (double && text.charCodeAt(q + 1) !== RBRACKET)) return false;
+  q = skipBlank(text, q + (double ? 2 : 1));
+  const after = text.charCodeAt(q);
+  return q >= text.length || after === LF || after === CR || after === HASH;
 }
 
 /** Offsets where sections start; the first is always 0. */
@@ -128,10 +153,12 @@ export function restOfLine(text: string, p: number, state: LineState): number {
       }
       continue;
     }
+    // An array inside an inline table may go on over lines (`{ a = [` ... `] }`), as TOML allows;
+    // the inline table itself ends with its line.
     if (c === LBRACE) braces++;
     else if (c === RBRACE) braces = Math.max(0, braces - 1);
-    else if (c === LBRACKET && braces === 0) state.arrays++;
-    else if (c === RBRACKET && braces === 0) state.arrays = Math.max(0, state.arrays - 1);
+    else if (c === LBRACKET) state.arrays++;
+    else if (c === RBRACKET) state.arrays = Math.max(0, state.arrays - 1);
     p++;
   }
   state.inlineOpen = braces > 0;
