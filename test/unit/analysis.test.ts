@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeDocument, documentFindings, documentFixAll } from '../../server/src/analysis/document';
 import { applyEdits } from '../../server/src/analysis/edits';
+import { meantList } from '../../server/src/analysis/moves';
 
 function check(input: string, expected: string[]): void {
   const a = analyzeDocument(input);
@@ -107,4 +108,30 @@ test('a list under a misspelled key (`Allowed`, `deny`, `alow`): did you mean, r
     t = applyEdits(t, f.fixes[0]!.edits);
   }
   assert.equal(t, '[agents.a.tools]\nallowed = ["read"]\ndisallowed = ["bash"]\n[agents.b.tools]\nallowed = ["read", "grep"]\n');
+});
+
+test('which list a misspelled key meant: the nearer of the two, and no guess for other words', () => {
+  const cases: Array<[string, string | null]> = [
+    ['Allowed', 'allowed'], ['ALLOWED', 'allowed'], ['allow', 'allowed'], ['alow', 'allowed'], ['allowd', 'allowed'], ['allowed_tools', 'allowed'],
+    ['deny', 'disallowed'], ['Disallowed', 'disallowed'], ['diallowed', 'disallowed'], ['dsallowed', 'disallowed'], ['isallowed', 'disallowed'],
+    ['dissallowed', 'disallowed'], ['blocked', 'disallowed'],
+    ['unallowed', null], ['unblocked', null], ['unlocked', null], ['deno', null], ['dent', null], ['mocked', null], ['docked', null],
+    ['alleged', null], ['allayed', null], ['follow', null], ['read', null], ['bash', null], ['model', null],
+  ];
+  assert.deepEqual(cases.map(([name]) => [name, meantList(name)]), cases);
+});
+
+test('a move into an existing list skips what it already holds, by meaning', () => {
+  const text = '[agents.a.tools]\nallowed = ["read"]\nAllowed = ["bash", "Read", "shell"]\n';
+  const f = documentFindings(analyzeDocument(text)).find((x) => x.code === 'unknown-policy-key')!;
+  assert.equal(applyEdits(text, f.fixes[0]!.edits), '[agents.a.tools]\nallowed = ["read", "bash"]\n');
+});
+
+test('invisible characters in messages and fix titles show as escapes: line separators, zero widths, bidi controls', () => {
+  const text = '[agents.a.tools]\nallowed = ["re\\nad", "re\\nad", "\\u200bread", "x\\u2028y", "a\\u202eb"]\n';
+  const found = documentFindings(analyzeDocument(text));
+  const words = found.flatMap((f) => [f.message, ...f.fixes.map((x) => x.title)]);
+  assert.ok(words.some((w) => w.includes('Remove the duplicate `re\\u000Aad`')), words.join('\n'));
+  assert.ok(words.some((w) => w.includes('`\\u200Bread`')), words.join('\n'));
+  for (const w of words) assert.doesNotMatch(w, /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e]/, w);
 });

@@ -60,18 +60,25 @@ class LazyFinding implements Finding {
   }
 
   get fixes(): readonly Fix[] {
-    return (this.computed ??= this.makeFixes ? this.makeFixes() : []);
+    return (this.computed ??= this.makeFixes ? this.makeFixes().map((f) => (shown(f.title) === f.title ? f : { ...f, title: shown(f.title) })) : []);
   }
 }
 
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-const CONTROLS = new RegExp(CONTROL.source, 'g');
+// Control characters (C0, DEL, C1), line and paragraph separators, and the invisible format
+// characters (zero widths, bidirectional controls, BOM).
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+const INVISIBLES = new RegExp(INVISIBLE.source, 'g');
+
+/**
+ * `text` with the characters a reader could not see (or that would break the line) written as
+ * escapes, as in the TOML source: for messages and fix titles, which quote entries.
+ */
+export function shown(text: string): string {
+  return INVISIBLE.test(text) ? text.replace(INVISIBLES, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`) : text;
+}
 
 export function finding(code: Code, span: Span, message: string, fixes?: () => Fix[], related?: Finding['related']): Finding {
-  // A control character of an entry would be invisible in the Problems panel (a line break would
-  // split the message): shown as its escape, as in the TOML source.
-  if (CONTROL.test(message)) message = message.replace(CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
-  return new LazyFinding(code, span, message, fixes, related);
+  return new LazyFinding(code, span, shown(message), fixes, related);
 }
 
 /** The same finding at another severity (its fixes still computed once, when asked for). */

@@ -1,7 +1,7 @@
 // Fixes that move rules between keys of a tools table: map-form keys (`bash = "allow"`) and the
 // removed `tools.mcp` into `allowed`/`disallowed`, and wrong shapes into the shape Mars reads.
 
-import { parseToolName } from '../grammar/toolName';
+import { parseToolName, render } from '../grammar/toolName';
 import type { KeyValue } from '../toml/model';
 import { basicString } from '../toml/strings';
 import { asciiLower } from '../grammar/text';
@@ -90,22 +90,27 @@ export function extraKeyFixes(text: string, policies: Policies, extra: ExtraKey)
 }
 
 const LIST_WORDS: ReadonlyMap<string, ListName> = new Map([
-  ['allow', 'allowed'], ['allowlist', 'allowed'], ['allowedtools', 'allowed'], ['allowtools', 'allowed'],
-  ['deny', 'disallowed'], ['denied', 'disallowed'], ['denylist', 'disallowed'], ['disallow', 'disallowed'],
+  ['allowed', 'allowed'], ['allow', 'allowed'], ['allowlist', 'allowed'], ['allowedtools', 'allowed'], ['allowtools', 'allowed'],
+  ['disallowed', 'disallowed'], ['disallow', 'disallowed'], ['deny', 'disallowed'], ['denied', 'disallowed'], ['denylist', 'disallowed'],
   ['disallowedtools', 'disallowed'], ['blocked', 'disallowed'], ['blocklist', 'disallowed'],
 ]);
+/** The words a typo is measured against: one edit away, and nearer one list than the other. */
+const TYPO_TARGETS: ReadonlyArray<readonly [string, ListName]> = [['allowed', 'allowed'], ['allow', 'allowed'], ['disallowed', 'disallowed'], ['disallow', 'disallowed']];
 
 /** The list a key holding a list was meant to be (`Allowed`, `allow`, `deny`, `alowed`), or null. */
 export function meantList(name: string): ListName | null {
   const key = asciiLower(name).replace(/[-_ ]/g, '');
-  if (key === 'allowed' || key === 'disallowed') return key;
   const word = LIST_WORDS.get(key);
   if (word) return word;
-  const limit = key.length <= 5 ? 1 : 2;
-  for (const [word, list] of [['allowed', 'allowed'], ['disallowed', 'disallowed'], ...LIST_WORDS] as const) {
-    if (editDistance(key, word, limit) <= limit) return list;
+  if (key.length < 4) return null;
+  let best: ListName | null = null;
+  let bestDistance = 2;
+  for (const [target, list] of TYPO_TARGETS) {
+    const d = editDistance(key, target, 1);
+    if (d < bestDistance) [best, bestDistance] = [list, d];
+    else if (d === bestDistance && best !== list) best = null; // as near to both: no guess
   }
-  return null;
+  return bestDistance <= 1 ? best : null;
 }
 
 /** A list under a misspelled key: renamed to `list`, or its names moved into the `list` already written. */
@@ -116,13 +121,21 @@ export function listKeyFixes(text: string, policies: Policies, extra: ExtraKey, 
   if (target === 'new') {
     return [{ title: `Rename to \`${list}\``, edits: [{ start: extra.name.span.start, end: extra.name.span.end, newText: list }], preferred: true, safe: false }];
   }
+  const present = new Set(target.array.items.flatMap((i) => (i.kind === 'string' ? [meaning(i.value)] : [])));
   const names: string[] = [];
   for (const item of value.items) {
     if (item.kind !== 'string') return [];
-    names.push(item.value);
+    const m = meaning(item.value);
+    if (!present.has(m)) names.push(item.value), present.add(m);
   }
   const edits = names.length > 0 ? [appendToArray(text, target.array, names), deleteKeyValue(text, extra.keyValue)] : [deleteKeyValue(text, extra.keyValue)];
   return [{ title: `Move into \`${list}\``, edits, preferred: true, safe: false }];
+}
+
+/** What an entry means to Mars (its rendering), or the entry itself when Mars rejects it. */
+function meaning(raw: string): string {
+  const p = parseToolName(raw);
+  return p.ok ? render(p.name) : raw;
 }
 
 export function shapeFix(text: string, problem: ShapeProblem): Fix | null {
