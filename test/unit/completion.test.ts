@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CompletionItem, CompletionList, Position, TextEdit } from 'vscode-languageserver';
 import { analyze } from '../../server/src/analysis/analyze';
+import { analyzeDocument, definesOutside, placed, unitAt } from '../../server/src/analysis/document';
 import { completions, mcpManifestName, mcpServerNames, setMcpServers, snippetText } from '../../server/src/features/completion';
 import { CAPABILITIES, capabilityNamed } from '../../server/src/grammar/vocabulary';
 
@@ -236,6 +237,31 @@ function accept(src: string, label: string): string {
   return edits.reduce((t, e) => t.slice(0, e.start) + e.newText + t.slice(e.end), text);
 }
 
+/** Completion as the server runs it: on the cursor's unit of the whole document, seeing what other sections define. */
+function runDocument(src: string): CompletionItem[] {
+  const { text } = at(src);
+  const offset = src.indexOf('|');
+  const da = analyzeDocument(text);
+  const unit = unitAt(da, offset);
+  const result = completions(placed(da, unit), da.lines.position(offset), [], (path) => definesOutside(da, unit, path));
+  return result === null ? [] : Array.isArray(result) ? result : result.items;
+}
+
+test('completion at a key: nothing that would clash with a list or tools table another section defines', () => {
+  const cases: Array<[doc: string, absent: string[], present: string[]]> = [
+    ['[agents.x.tools]\nallowed = ["read"]\n\n[agents.x]\ntools.ba|', ['bash', 'allowed', 'disallowed'], []],
+    ['[agents.x.tools]\ndisallowed = ["read"]\n\n[agents.x]\ntools.|', ['allowed', 'bash'], []],
+    ['[agents.x]\ntools = { allowed = ["read"] }\n[agents.x.tools]\n|', ['allowed', 'bash', 'disallowed', '*'], []], // the inline table is closed
+    ['agents.x.tools.allowed = ["read"]\n[agents.x.tools]\n|', ['allowed', 'bash'], ['disallowed', '*']],
+    ['[agents.y.tools]\nallowed = ["read"]\n[agents.x]\ntools.|', [], ['allowed', 'bash', 'disallowed']],
+  ];
+  for (const [doc, absent, present] of cases) {
+    const labels = runDocument(doc).map((i) => i.label);
+    for (const l of absent) assert.ok(!labels.includes(l), `${doc}: unexpected ${l}`);
+    for (const l of present) assert.ok(labels.includes(l), `${doc}: missing ${l} in ${labels.join(' ')}`);
+  }
+});
+
 const INTO_LISTS: Array<[doc: string, label: string, after: string]> = [
   ['[agents.x.tools]\nba|', 'bash', '[agents.x.tools]\nallowed = ["bash"]'],
   ['[agents.x.tools]\nallowed = ["read"]\nba|\n', 'bash', '[agents.x.tools]\nallowed = ["read", "bash"]\n\n'],
@@ -243,6 +269,8 @@ const INTO_LISTS: Array<[doc: string, label: string, after: string]> = [
   ['[agents.x.tools]\nallowed = ["read"]\n|', '*', '[agents.x.tools]\nallowed = ["read"]\ndisallowed = ["*"]'],
   ['[agents.x]\ntools = { | }', 'write', '[agents.x]\ntools = { allowed = ["write"] }'],
   ['agents.x.tools.ed|', 'edit', 'agents.x.tools.allowed = ["edit"]'],
+  ['[agents.x]\ntools.allowed = ["read"]\ntools.ba|', 'bash', '[agents.x]\ntools.allowed = ["read", "bash"]\n'],
+  ['agents.x.tools.allowed = ["read"]\nagents.x.tools.gr|', 'grep', 'agents.x.tools.allowed = ["read", "grep"]\n'],
 ];
 for (const [doc, label, after] of INTO_LISTS) {
   test(`completion: ${label} typed as a key in ${JSON.stringify(doc)} lands in a list, and the result is clean`, () => {

@@ -252,6 +252,31 @@ export function placed(da: DocumentAnalysis, unit: Unit): Analysis {
   return { doc, policies, entries, findings, suppressions, lines: new PlacedLines(da.lines, unit.base, unit.analysis.text.length) };
 }
 
+/**
+ * Whether a unit other than `except` defines something at or below `path` (a header, a dotted key,
+ * or an inline table that may hold it), read from what the units define, without their models:
+ * for completion, which sees one unit.
+ */
+export function definesOutside(da: DocumentAnalysis, except: Unit, path: readonly string[]): boolean {
+  // `base` then `parts` (a full key) against `path`: it defines there when it runs through it, or
+  // stops short of it at an inline table.
+  const reaches = (base: readonly string[], parts: readonly string[], inline: boolean): boolean => {
+    const n = base.length + parts.length;
+    for (let i = 0; i < Math.min(n, path.length); i++) if ((i < base.length ? base[i] : parts[i - base.length]) !== path[i]) return false;
+    return n >= path.length || inline;
+  };
+  let current: readonly string[] = [];
+  for (const u of da.units) {
+    for (const defs of u.analysis.definitions) {
+      if (defs.header) current = defs.header.names;
+      if (u === except) continue;
+      if (defs.header && reaches(defs.header.names, [], false)) return true;
+      for (const k of defs.keys) if (reaches(current, k.parts, k.value === 'inline table')) return true;
+    }
+  }
+  return false;
+}
+
 /** The unit holding `offset` (a section's first offset belongs to it; the text's end to the last). */
 export function unitAt(da: DocumentAnalysis, offset: number): Unit {
   return da.units[unitIndexAt(da.units, offset)]!;

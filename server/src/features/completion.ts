@@ -31,6 +31,12 @@ export function setMcpServers(names: readonly string[]): void {
 }
 
 /**
+ * Whether the document defines something at or below a key path in a section other than the one
+ * completion looks at: a new `allowed` written here would then clash with it.
+ */
+export type DefinedElsewhere = (path: readonly string[]) => boolean;
+
+/**
  * Completion at `position`. `mcpServers` (the workspace's MCP server names, any order, cleaned here)
  * defaults to what `setMcpServers` last set. Null where the cursor is not on a tool name, or a key
  * or value of a tools table.
@@ -39,6 +45,7 @@ export function completions(
   analysis: Analysis,
   position: Position,
   mcpServers: readonly string[] = workspaceMcpServers,
+  elsewhere: DefinedElsewhere = () => false,
 ): CompletionItem[] | CompletionList | null {
   const offset = analysis.lines.offset(position);
   const ctx = cursorContext(analysis, offset);
@@ -50,7 +57,7 @@ export function completions(
     case 'slot':
       return slotItems(analysis, ctx, servers);
     case 'key':
-      return keyItems(analysis, ctx);
+      return keyItems(analysis, ctx, elsewhere);
     case 'value':
       return valueItems(analysis.lines, ctx);
   }
@@ -273,7 +280,7 @@ const LIST_KEYS = [
 const MAP_FORM_NOTE =
   '_Map form_ (`tool = "allow"`) belongs to agent profiles: Mars ignores such keys in mars.toml. Prefer `allowed = ["…"]`.';
 
-function keyItems(analysis: Analysis, ctx: KeyContext): CompletionItem[] {
+function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhere): CompletionItem[] {
   const range = positionsOf(analysis.lines, ctx.range);
   const keys = new Set<string>();
   const holds = new Set<string>();
@@ -291,8 +298,12 @@ function keyItems(analysis: Analysis, ctx: KeyContext): CompletionItem[] {
   const withValue = !ctx.quoted && !ctx.valueFollows;
   const key = (name: string) => (ctx.quoted ? escapeBasic(name) + ctx.close : bare.test(name) ? name : `"${escapeBasic(name)}"`);
   const out: CompletionItem[] = [];
+  // A list written here must not clash with another section: with `allowed` there, or, for a dotted
+  // key (`tools.allowed`), with any definition of the tools table there (a [header] one included).
+  const clashes = (list: ListName) =>
+    elsewhere(ctx.keyStart < ctx.range.start ? [ctx.owner.kind, ctx.owner.name, 'tools'] : [ctx.owner.kind, ctx.owner.name, 'tools', list]);
   LIST_KEYS.forEach(({ key: name, detail }, i) => {
-    if (keys.has(name)) return;
+    if (keys.has(name) || (withValue && clashes(name))) return;
     out.push({
       label: name, kind: CompletionItemKind.Property, detail, documentation: markdown(detail), sortText: `${RANK.key}${pad(i)}`,
       textEdit: { range, newText: withValue ? `${name} = [$0]` : key(name) },
@@ -316,10 +327,13 @@ function keyItems(analysis: Analysis, ctx: KeyContext): CompletionItem[] {
     const target = listTarget(analysis.policies, ctx.owner, list);
     if (target === null) return null;
     const detail = `Adds "${name}" to \`${list}\``;
-    if (target === 'new') return { detail, textEdit: { range, newText: `${list} = [${basicString(name)}]` } };
+    if (target === 'new') return clashes(list) ? null : { detail, textEdit: { range, newText: `${list} = [${basicString(name)}]` } };
     if (held(target.array, null).has(name) || ctx.inline) return null;
+    // The typed word goes, and the key before it (`tools.`, `agents.x.tools.`) with it.
     const e = appendToArray(analysis.doc.text, target.array, [name]);
-    return { detail, textEdit: { range, newText: '' }, additionalTextEdits: [{ range: positionsOf(analysis.lines, e), newText: e.newText }] };
+    const additionalTextEdits = [{ range: positionsOf(analysis.lines, e), newText: e.newText }];
+    if (ctx.keyStart < ctx.range.start) additionalTextEdits.push({ range: positionsOf(analysis.lines, { start: ctx.keyStart, end: ctx.range.start }), newText: '' });
+    return { detail, textEdit: { range, newText: '' }, additionalTextEdits };
   };
   CAPABILITIES.forEach((cap, i) => {
     const edits = into('allowed', cap.name);

@@ -40,6 +40,8 @@ export interface SlotContext {
 export interface KeyContext {
   readonly kind: 'key';
   readonly owner: Owner;
+  /** Where the whole key starts (`tools.` or `agents.x.tools.` before the part being typed). */
+  readonly keyStart: number;
   /** The key part being typed (inside the quotes for a quoted key). */
   readonly range: Span;
   /** The key part is quoted. */
@@ -289,6 +291,8 @@ function valueAfterEquals(layout: Layout, offset: number): ValueContext | null {
 const isBare = (c: string | undefined) => c !== undefined && /[A-Za-z0-9_-]/.test(c);
 
 interface KeyPrefix {
+  /** Where the key starts. */
+  readonly start: number;
   /** The complete key parts before the one being typed. */
   readonly parts: string[];
   readonly range: Span;
@@ -304,6 +308,7 @@ interface KeyPrefix {
 function scanKeyPrefix(text: string, from: number, offset: number, lineEnd: number): KeyPrefix | null {
   let p = from;
   while (p < offset && (text[p] === ' ' || text[p] === '\t')) p++;
+  const start = p;
   const parts: string[] = [];
   for (;;) {
     const c = text[p];
@@ -313,7 +318,7 @@ function scanKeyPrefix(text: string, from: number, offset: number, lineEnd: numb
       if (p === offset) {
         let e = p;
         while (e < lineEnd && isBare(text[e])) e++;
-        return { parts, range: { start: s, end: e }, quoted: false, close: '', valueFollows: /^[ \t]*[=.]/.test(text.slice(e, lineEnd)) };
+        return { start, parts, range: { start: s, end: e }, quoted: false, close: '', valueFollows: /^[ \t]*[=.]/.test(text.slice(e, lineEnd)) };
       }
       parts.push(text.slice(s, p));
     } else if (c === '"' || c === "'") {
@@ -323,7 +328,7 @@ function scanKeyPrefix(text: string, from: number, offset: number, lineEnd: numb
         if (text.slice(s, offset).includes('\n')) return null;
         const end = closeAt >= 0 && closeAt <= lineEnd ? closeAt : lineEnd;
         const rest = closeAt >= 0 && closeAt <= lineEnd ? text.slice(closeAt + 1, lineEnd) : '';
-        return { parts, range: { start: s, end }, quoted: true, close: end === closeAt ? '' : c, valueFollows: /^[ \t]*[=.]/.test(rest) };
+        return { start, parts, range: { start: s, end }, quoted: true, close: end === closeAt ? '' : c, valueFollows: /^[ \t]*[=.]/.test(rest) };
       }
       parts.push(text.slice(s, closeAt));
       p = closeAt + 1;
@@ -373,7 +378,7 @@ function keyContext(layout: Layout, offset: number, inline: { table: TomlInlineT
   if (path.length !== 3 || !OWNERS.has(path[0]!) || path[2] !== 'tools') return null;
   const keyValue = candidates.find((kv) => kv.key.span.start <= offset && offset <= kv.key.span.end) ?? null;
   return {
-    kind: 'key', owner: { kind: path[0] as OwnerKind, name: path[1]! }, range: prefix.range, quoted: prefix.quoted, close: prefix.close,
-    valueFollows: prefix.valueFollows, keyValue, inline: inline !== null,
+    kind: 'key', owner: { kind: path[0] as OwnerKind, name: path[1]! }, keyStart: prefix.start, range: prefix.range, quoted: prefix.quoted,
+    close: prefix.close, valueFollows: prefix.valueFollows, keyValue, inline: inline !== null,
   };
 }

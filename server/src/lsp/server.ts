@@ -8,7 +8,7 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument, type Position, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { visibleFindings, type Analysis } from '../analysis/analyze';
-import { DocumentAnalyzer, documentFixAllSteps, placed, unitAt, type DocumentAnalysis } from '../analysis/document';
+import { DocumentAnalyzer, documentFixAllSteps, definesOutside, placed, unitAt, type DocumentAnalysis } from '../analysis/document';
 import type { SeverityOverrides } from '../analysis/codes';
 import { codeActions, resolveFixAll, type FixAll, type FixAllData } from '../features/codeActions';
 import { asPlainText, completions, withoutSnippets } from '../features/completion';
@@ -278,8 +278,9 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     const doc = marsDoc(params.textDocument.uri);
     if (!doc) return null;
     const da = analysisOf(doc);
-    const unit = placed(da, unitAt(da, da.lines.offset(params.position)));
-    const items = completions(unit, params.position, host.mcpServers?.(doc.uri, workspaceFolders) ?? []);
+    const unit = unitAt(da, da.lines.offset(params.position));
+    const items = completions(placed(da, unit), params.position, host.mcpServers?.(doc.uri, workspaceFolders) ?? [],
+      (path) => definesOutside(da, unit, path));
     return asPlainText(snippets ? items : withoutSnippets(items), !markdownDocs);
   }));
 
