@@ -355,7 +355,8 @@ function keyContext(layout: Layout, offset: number, inline: { table: TomlInlineT
     if (!inline.path) return null;
     base = inline.path;
     candidates = inline.table.entries;
-    const prev = inline.table.entries.filter((kv) => kv.span.end <= offset).pop();
+    // The entry before the cursor's, not the half-typed key under the cursor itself (`{ ba| }`).
+    const prev = inline.table.entries.filter((kv) => kv.span.end <= offset && kv.key.span.end < offset).pop();
     from = prev ? prev.span.end : inline.table.span.start + 1;
     while (from < offset && (text[from] === ' ' || text[from] === '\t')) from++;
     if (prev) {
