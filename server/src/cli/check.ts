@@ -103,7 +103,7 @@ export function readText(file: string): { text: string; bom: boolean; invalid?: 
 }
 
 /** Where the first byte that does not belong to a well-formed UTF-8 sequence is (Unicode table 3-7); bytes.length when none. */
-export function firstInvalidByte(bytes: Uint8Array): number {
+function firstInvalidByte(bytes: Uint8Array): number {
   const n = bytes.length;
   let i = 0;
   while (i < n) {
