@@ -80,6 +80,21 @@ describe('code actions', () => {
     assert.equal(applied(text, forShell[2]!, uri), '[agents.a.tools]\nallowed = ["Shell", "Edit", "Read"]  # mars-ignore: non-canonical\n');
   });
 
+  test('"Disable" writes its comment where it suppresses the entry, in any section, and never inside a string', async () => {
+    // A later section: its line numbers are the document's, its suppressions the section's own.
+    const text = '[agents.a.tools]\nallowed = ["Foo"]\n[agents.b.tools]\nallowed = ["Bar"]\nx = 1\ndisallowed = ["shell"]  # mars-ignore: non-canonical\n';
+    const { uri, actions } = await actionsFor(text);
+    const disable = actions.find((a) => a.title === 'Disable `unknown-tool` for this entry' && a.diagnostics?.[0]?.range.start.line === 3)!;
+    const after = applied(text, disable, uri);
+    assert.equal(after.split('\n')[3], 'allowed = ["Bar"]  # mars-ignore: unknown-tool');
+    assert.deepEqual((await actionsFor(after)).diagnostics.map((d) => d.range.start.line), [1, 4]); // Foo, and x (Bar is suppressed)
+    // A line that ends inside a multi-line string, or starts inside one: no comment can go there.
+    const strings = `[agents.a.tools]\nallowed = ["""Bar""", '''Qux\n''', """\nok"""]\n`;
+    const found = await actionsFor(strings);
+    assert.ok(found.diagnostics.length >= 2, found.diagnostics.map((d) => d.message).join('\n'));
+    assert.deepEqual(found.actions.filter((a) => a.title.startsWith('Disable')).map((a) => a.title), []);
+  });
+
   test('source.fixAll.mars fixes every safe problem at once, without overlapping edits', async () => {
     const text = [
       '[agents.a.tools]',

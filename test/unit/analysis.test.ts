@@ -34,6 +34,7 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['escaped control char: whole content', '[agents.a.tools]\nallowed = ["bash\\u0007"]\n', ['unknown-tool@bash\\u0007', 'illegal-char@bash\\u0007']],
   ['multi-line string: first line', '[agents.a.tools]\nallowed = ["""\nShell\nx"""]\n', ['unknown-tool@Shell', 'illegal-char@Shell']],
   ['suppressed by code', '[agents.a.tools]\nallowed = ["Bash"] # mars-ignore: non-canonical -- harness name\n', []],
+  ['`all` suppresses every code', '[agents.a.tools]\nallowed = ["Bash", "Foo"] # mars-ignore: all\n', []],
   ['suppression of another code does not hide', '[agents.a.tools]\nallowed = ["Bash"] # mars-ignore: unknown-tool\n', ['non-canonical@Bash']],
   ['syntax error kept apart', '[agents.a.tools]\nallowed = ["Bash"\n[agents.b.tools]\nallowed = ["Read"]\n', ['non-canonical@Bash', 'toml-syntax@"', 'non-canonical@Read']],
   ['table defined twice', '[agents.a.tools]\nallowed = ["read"]\n[agents.a.tools]\ndisallowed = ["bash"]\n', ['toml-syntax@[agents.a.tools]']],

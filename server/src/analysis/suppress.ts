@@ -4,9 +4,10 @@
 //   # mars-ignore: unknown-tool, non-canonical -- why        (the next line with content)
 //   # mars-ignore-file: legacy-prefix                        (the whole file)
 //
-// No codes after `mars-ignore` means every code. TOML syntax errors cannot be suppressed.
+// No codes after `mars-ignore`, or `all`, means every code. TOML syntax errors cannot be suppressed
+// by a comment (a setting can turn them off, for those who see them from another TOML extension).
 
-import type { Comment, TomlDocument } from '../toml/model';
+import type { Comment, TomlDocument, TomlValue } from '../toml/model';
 import type { Lines } from '../toml/lineIndex';
 import { isCode, type Code } from './codes';
 import type { Edit } from './edits';
@@ -25,7 +26,9 @@ const DIRECTIVE = /^\s*mars-ignore(-file)?\s*(?::([^]*?))?\s*(?:--[^]*)?$/;
 
 function parseCodes(list: string | undefined): CodeSet {
   if (list === undefined || list.trim() === '') return 'all';
-  return new Set(list.split(/[\s,]+/).filter(isCode));
+  const words = list.split(/[\s,]+/);
+  if (words.includes('all')) return 'all';
+  return new Set(words.filter(isCode));
 }
 
 function union(a: CodeSet | undefined, b: CodeSet): CodeSet {
@@ -72,8 +75,12 @@ export function isSuppressed(s: Suppressions, code: Code, line: number): boolean
   return has(s.file) || has(s.lines.get(line));
 }
 
-/** The edit that suppresses `code` on `line`: extend its mars-ignore comment, or add one. */
-export function suppressEdit(doc: TomlDocument, index: Lines, s: Suppressions, code: Code, line: number): Edit {
+/**
+ * The edit that suppresses `code` on `line`: extend its mars-ignore comment, or add one at the end
+ * of the line or on a line of its own above it. Null where a comment cannot go: the line starts
+ * or ends inside a string that spans lines (the comment would become part of the string).
+ */
+export function suppressEdit(doc: TomlDocument, index: Lines, s: Suppressions, code: Code, line: number): Edit | null {
   const text = doc.text;
   const existing = s.trailing.get(line);
   if (existing) {
@@ -85,9 +92,26 @@ export function suppressEdit(doc: TomlDocument, index: Lines, s: Suppressions, c
   }
   const lineStart = index.lineStart(line);
   const lineEnd = index.lineEnd(line);
+  if (insideString(doc, lineStart) || insideString(doc, lineEnd)) return null;
   const hasComment = doc.comments.some((c) => c.span.start >= lineStart && c.span.start < lineEnd);
   if (!hasComment) return { start: lineEnd, end: lineEnd, newText: `  # mars-ignore: ${code}` };
   const indent = /^[ \t]*/.exec(text.slice(lineStart, lineEnd))![0];
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   return { start: lineStart, end: lineStart, newText: `${indent}# mars-ignore: ${code}${eol}` };
+}
+
+/** Whether `offset` falls inside a string token (after its opening quotes, before its closing ones). */
+function insideString(doc: TomlDocument, offset: number): boolean {
+  for (const section of doc.sections) {
+    if (offset < section.span.start || offset > section.span.end) continue;
+    const visit = (v: TomlValue | null): boolean => {
+      if (!v || offset <= v.span.start || offset >= v.span.end) return false;
+      if (v.kind === 'string') return true;
+      if (v.kind === 'array') return v.items.some(visit);
+      if (v.kind === 'inline-table') return v.entries.some((kv) => visit(kv.value));
+      return false;
+    };
+    if (section.entries.some((kv) => visit(kv.value))) return true;
+  }
+  return false;
 }

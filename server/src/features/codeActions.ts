@@ -68,10 +68,11 @@ export async function codeActions(
     for (const d of context.diagnostics) {
       if (d.source !== 'mars' || typeof d.code !== 'string' || !isCode(d.code)) continue;
       const code = d.code;
-      // The diagnostic's section, seen in document positions.
-      const analysis = placed(da, unitAt(da, da.lines.offset(d.range.start)));
-      const { lines } = analysis;
-      const f = visibleFindings(analysis, overrides, da.fileSuppressed).find((x) => x.code === code && sameRange(positionsOf(lines, x.span), d.range));
+      // The diagnostic's section: its own analysis (whose line numbers its suppressions use), seen in
+      // document positions (the same offsets).
+      const unit = unitAt(da, da.lines.offset(d.range.start));
+      const { lines } = placed(da, unit);
+      const f = visibleFindings(unit.analysis, overrides, da.fileSuppressed).find((x) => x.code === code && sameRange(positionsOf(lines, x.span), d.range));
       if (!f) continue;
       for (const fix of f.fixes) {
         out.push(action(fix.title, CodeActionKind.QuickFix, versionedEdit(uri, version, lines, fix.edits), [d], fix.preferred));
@@ -82,8 +83,9 @@ export async function codeActions(
         if (a) out.push(a);
       }
       if (code !== 'toml-syntax') {
-        const edit = suppressEdit(analysis.doc, lines, analysis.suppressions, code, lines.position(f.span.start).line);
-        out.push(action(`Disable \`${code}\` for this entry`, CodeActionKind.QuickFix, versionedEdit(uri, version, lines, [edit]), [d]));
+        const own = unit.analysis;
+        const edit = suppressEdit(own.doc, own.lines, own.suppressions, code, own.lines.position(f.span.start).line);
+        if (edit) out.push(action(`Disable \`${code}\` for this entry`, CodeActionKind.QuickFix, versionedEdit(uri, version, lines, [edit]), [d]));
       }
     }
   }
