@@ -47,6 +47,9 @@ const FIX_ALL: Array<[string, string]> = [
   ['allowed = ["a", "read", "cat", "view"]\n', 'allowed = ["a", "read"]\n'],
   ['allowed = ["cat"]\ndisallowed = ["view", "agent"]', 'allowed = ["read"]\ndisallowed = ["read", "agent"]'],
   ['bash = "allow"\nread = "allow"\nagent = "deny"', 'allowed = ["bash", "read"]\ndisallowed = ["agent"]'],
+  ['allowed = [\n  "bash",\n  "bash",  # again\n  # mars-ignore: unknown-tool\n  "Foo",\n]', 'allowed = [\n  "bash",\n  # mars-ignore: unknown-tool\n  "Foo",\n]'],
+  ['allowed = ["web", "web", # note\n  "Bar"]  # mars-ignore: unknown-tool', 'allowed = ["web", # note\n  "Bar"]  # mars-ignore: unknown-tool'],
+  ['allowed = [\n  "read",\n  # the last one\n  "read"\n]', 'allowed = [\n  "read",\n  # the last one\n]'],
 ];
 for (const [input, expected] of FIX_ALL) {
   test(`fix all: ${input.replace(/\n/g, ' / ')}`, () => {

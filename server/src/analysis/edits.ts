@@ -21,11 +21,36 @@ export function deleteItems(text: string, array: TomlArray, indices: Iterable<nu
     let last = first;
     while (k + 1 < remove.length && remove[k + 1] === last + 1) last = remove[++k]!;
     k++;
-    if (last + 1 < items.length) edits.push({ start: items[first]!.span.start, end: items[last + 1]!.span.start, newText: '' });
+    const start = items[first]!.span.start;
+    const end = afterComma(text, items[last]!.span.end);
+    // Items on lines of their own go with their lines (and a comment after them there); the lines
+    // around, comments included (a suppression comment speaks of the next line), stay. An array may
+    // end with a comma, so the comma before them can stay too.
+    const lines = wholeLines(text, start, end);
+    if (lines) edits.push({ ...lines, newText: '' });
+    else if (last + 1 < items.length) edits.push({ start, end: skipSpaces(text, end), newText: '' });
     else if (first > 0) edits.push({ start: items[first - 1]!.span.end, end: items[last]!.span.end, newText: '' });
-    else edits.push({ start: items[first]!.span.start, end: afterComma(text, items[last]!.span.end), newText: '' });
+    else edits.push({ start, end, newText: '' });
   }
   return edits;
+}
+
+function skipSpaces(text: string, i: number): number {
+  while (i < text.length && (text[i] === ' ' || text[i] === '\t')) i++;
+  return i;
+}
+
+/** [start, end) widened to whole lines, line break included, when nothing else is on them but blanks and a comment; else null. */
+function wholeLines(text: string, start: number, end: number): { start: number; end: number } | null {
+  let from = start;
+  while (from > 0 && (text[from - 1] === ' ' || text[from - 1] === '\t')) from--;
+  if (from > 0 && text[from - 1] !== '\n' && text[from - 1] !== '\r') return null;
+  let to = skipSpaces(text, end);
+  if (text[to] === '#') while (to < text.length && text[to] !== '\n' && text[to] !== '\r') to++;
+  if (to < text.length && text[to] !== '\n' && text[to] !== '\r') return null;
+  if (text[to] === '\r') to++;
+  if (text[to] === '\n') to++;
+  return { start: from, end: to };
 }
 
 /** Append quoted `values` at the end of `array`, after its last item. */
