@@ -34,6 +34,7 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['escaped control char: whole content', '[agents.a.tools]\nallowed = ["bash\\u0007"]\n', ['unknown-tool@bash\\u0007', 'illegal-char@bash\\u0007']],
   ['multi-line string: first line', '[agents.a.tools]\nallowed = ["""\nShell\nx"""]\n', ['unknown-tool@Shell', 'illegal-char@Shell']],
   ['suppressed by code', '[agents.a.tools]\nallowed = ["Bash"] # mars-ignore: non-canonical -- harness name\n', []],
+  ['TOML 1.1 escapes read as smol-toml reads them', '[agents.a.tools]\nallowed = ["\\x62ash", "Re\\x61d"]\n', ['non-canonical@Re\\x61d']],
   ['`all` suppresses every code', '[agents.a.tools]\nallowed = ["Bash", "Foo"] # mars-ignore: all\n', []],
   ['suppression of another code does not hide', '[agents.a.tools]\nallowed = ["Bash"] # mars-ignore: unknown-tool\n', ['non-canonical@Bash']],
   ['syntax error kept apart', '[agents.a.tools]\nallowed = ["Bash"\n[agents.b.tools]\nallowed = ["Read"]\n', ['non-canonical@Bash', 'toml-syntax@"', 'non-canonical@Read']],

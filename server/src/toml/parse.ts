@@ -612,9 +612,12 @@ class Parser {
       case 0x72: this.escValue = '\r'; return p + 2;
       case QUOTE: this.escValue = '"'; return p + 2;
       case BACKSLASH: this.escValue = '\\'; return p + 2;
+      // TOML 1.1's `\e` and `\xHH`, which smol-toml (the syntax verdict) accepts: the same value here.
+      case 0x65: this.escValue = '\x1b'; return p + 2;
+      case 0x78: // x
       case 0x75: // u
       case 0x55: { // U
-        const count = n === 0x75 ? 4 : 8;
+        const count = n === 0x78 ? 2 : n === 0x75 ? 4 : 8;
         let q = p + 2;
         let cp = 0;
         while (q < p + 2 + count && isHex(text.charCodeAt(q))) {
