@@ -242,7 +242,7 @@ test('a big table cut into pieces: every diagnostic where the whole text puts it
   const uri = 'file:///pieces/mars.toml';
   const whole = analyze(text);
   const lines = new LineIndex(text);
-  const expected = visibleFindings(whole, {}, whole.suppressions.file)
+  const expected = visibleFindings(whole)
     .map((f) => `${f.code} ${show({ start: lines.position(f.span.start), end: lines.position(f.span.end) })} ${f.message}`);
   const c = await LspClient.start();
   try {

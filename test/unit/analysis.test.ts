@@ -2,7 +2,7 @@
 // `code@text` (the text under the finding's span), pure, with no server in between.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyzeDocument, documentFindings, documentFixAll } from '../../server/src/analysis/document';
+import { analyzeDocument, DocumentAnalyzer, documentFindings, documentFixAll } from '../../server/src/analysis/document';
 import { applyEdits } from '../../server/src/analysis/edits';
 import { meantList } from '../../server/src/analysis/moves';
 
@@ -139,4 +139,16 @@ test('invisible characters in messages and fix titles show as escapes: line sepa
   assert.ok(words.some((w) => w.includes('Remove the duplicate `re\\u000Aad`')), words.join('\n'));
   assert.ok(words.some((w) => w.includes('`\\u200Bread`')), words.join('\n'));
   for (const w of words) assert.doesNotMatch(w, /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e]/, w);
+});
+
+test('a suppression comment just above a table header speaks of the header, in the section before it', () => {
+  const text = '[agents.a.tools]\nallowed = ["read"]\n# mars-ignore: unknown-policy-key\n\n[agents.a.tools.extra]\nx = 1\n# mars-ignore: invalid-tool-policy\n[agents.b.tools.mcp]\n[agents.c.tools.more]\n';
+  assert.deepEqual(documentFindings(analyzeDocument(text)).map((f) => `${f.code}@${text.slice(f.span.start, f.span.end)}`), ['unknown-policy-key@more']);
+  // Typed in and taken out again while the sections are reused: the same as a fresh analysis.
+  const analyzer = new DocumentAnalyzer();
+  const without = text.replace('# mars-ignore: unknown-policy-key\n', '');
+  for (const t of [text, without, text]) {
+    assert.deepEqual(documentFindings(analyzer.analyze(t)).map((f) => f.code), documentFindings(analyzeDocument(t)).map((f) => f.code));
+  }
+  assert.deepEqual(documentFindings(analyzeDocument(without)).map((f) => f.code), ['unknown-policy-key', 'unknown-policy-key']);
 });

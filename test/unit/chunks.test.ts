@@ -19,7 +19,7 @@ const plain = (fs: readonly Finding[]) =>
 
 function wholeText(text: string) {
   const whole = analyze(text);
-  return plain(visibleFindings(whole, {}, whole.suppressions.file));
+  return plain(visibleFindings(whole));
 }
 
 const pieces = (da: DocumentAnalysis) => da.units.filter((u) => !u.sectionStart).length;

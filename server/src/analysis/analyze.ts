@@ -13,7 +13,7 @@ import {
 } from './findings';
 import { moveEdits, moveOf } from './moves';
 import { findPolicies, type Policies } from './policies';
-import { findSuppressions, isSuppressed, type CodeSet, type Suppressions } from './suppress';
+import { findSuppressions, isSuppressed, NOTHING_OUTSIDE, type Outside, type Suppressions } from './suppress';
 import { canonicalSpelling } from '../grammar/checks';
 import { replaceStringValue } from '../toml/strings';
 
@@ -43,14 +43,16 @@ export function analyze(text: string, memo: VerdictMemo = new Map()): Analysis {
   return { doc, lines, policies, entries, findings, suppressions: findSuppressions(doc, lines) };
 }
 
-/** The findings a user sees: suppressed ones and codes turned off dropped, severities overridden. */
-export function visibleFindings(analysis: Analysis, overrides: SeverityOverrides = {}, fileSuppressed: CodeSet | null = null): Finding[] {
+/**
+ * The findings a user sees: suppressed ones and codes turned off dropped, severities overridden.
+ * `outside`: what suppresses them from outside the analysed text (see `Outside`).
+ */
+export function visibleFindings(analysis: Analysis, overrides: SeverityOverrides = {}, outside: Outside = NOTHING_OUTSIDE): Finding[] {
   const out: Finding[] = [];
   for (const f of analysis.findings) {
     const severity = overrides[f.code] ?? f.severity;
     if (severity === 'off') continue;
-    if (fileSuppressed && f.code !== 'toml-syntax' && (fileSuppressed === 'all' || fileSuppressed.has(f.code))) continue;
-    if (isSuppressed(analysis.suppressions, f.code, analysis.lines.position(f.span.start).line)) continue;
+    if (isSuppressed(analysis.suppressions, f.code, analysis.lines.position(f.span.start).line, outside)) continue;
     out.push(severity === f.severity ? f : withSeverity(f, severity));
   }
   return out;
@@ -63,8 +65,8 @@ const ENTRY_SPELLING: ReadonlySet<Code> = new Set(['non-canonical', 'legacy-pref
  * (what "fix all" and `source.fixAll.mars` apply). Structural fixes (removals, moves) go first;
  * an entry with both a spelling and a legacy-prefix fix gets the one edit that does both.
  */
-export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {}, only?: Code, fileSuppressed: CodeSet | null = null): Edit[] {
-  const first = fixPass(analysis, overrides, only, fileSuppressed);
+export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {}, only?: Code, outside: Outside = NOTHING_OUTSIDE): Edit[] {
+  const first = fixPass(analysis, overrides, only, outside);
   if (first.length === 0) return first;
   // A fix can make another problem (moving `bash = "allow"` next to a `bash()` that becomes
   // `bash`): run further passes on the result, and if they change anything, answer with the one
@@ -73,7 +75,7 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
   let text = applyEdits(original, first);
   let passes = 1;
   for (; passes < MAX_FIX_PASSES; passes++) {
-    const more = fixPass(analyze(text), overrides, only, fileSuppressed);
+    const more = fixPass(analyze(text), overrides, only, outside);
     if (more.length === 0) break;
     text = applyEdits(text, more);
   }
@@ -92,8 +94,8 @@ function wholeChange(a: string, b: string): Edit {
   return { start, end: endA, newText: b.slice(start, endB) };
 }
 
-function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | undefined, fileSuppressed: CodeSet | null): Edit[] {
-  const visible = visibleFindings(analysis, overrides, fileSuppressed).filter((f) => only === undefined || f.code === only);
+function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | undefined, outside: Outside): Edit[] {
+  const visible = visibleFindings(analysis, overrides, outside).filter((f) => only === undefined || f.code === only);
   const text = analysis.doc.text;
   const structural: Edit[][] = [];
   const values: Edit[][] = [];

@@ -17,7 +17,7 @@ import type { Code, SeverityOverrides } from './codes';
 import type { Edit } from './edits';
 import { finding, withSeverity, type Finding, type Fix, type VerdictMemo } from './findings';
 import { SectionAnalysis } from './section';
-import type { CodeSet } from './suppress';
+import { NOTHING_OUTSIDE, type CodeSet, type Outside } from './suppress';
 
 /**
  * One section of the document (or a piece of a big one, see toml/chunks.ts) and its analysis. A
@@ -317,11 +317,21 @@ function placeFinding(f: Finding, base: number): Finding {
   return base === 0 ? f : new PlacedFinding(f, base);
 }
 
+/**
+ * What suppresses a unit's findings from outside it: the file-wide comments, and for a unit that
+ * starts a section, the comments just above its header, at the end of the unit before.
+ */
+export function outsideOf(da: DocumentAnalysis, unit: Unit): Outside {
+  const i = unit.sectionStart ? unitIndexAt(da.units, unit.start) : 0;
+  const header = i > 0 && da.units[i] === unit ? da.units[i - 1]!.analysis.suppressions.pending : null;
+  return header === null && da.fileSuppressed === null ? NOTHING_OUTSIDE : { file: da.fileSuppressed, header };
+}
+
 /** The findings a user sees, in document offsets and document order. */
 export function documentFindings(da: DocumentAnalysis, overrides: SeverityOverrides = {}): Finding[] {
   const out: Finding[] = [];
   for (const u of da.units) {
-    for (const f of visibleFindings(u.analysis, overrides, da.fileSuppressed)) out.push(placeFinding(f, u.base));
+    for (const f of visibleFindings(u.analysis, overrides, outsideOf(da, u))) out.push(placeFinding(f, u.base));
   }
   for (const f of da.crossFindings) {
     const severity = overrides[f.code] ?? f.severity;
@@ -338,7 +348,7 @@ export function documentFindings(da: DocumentAnalysis, overrides: SeverityOverri
 export function* documentFixAllSteps(da: DocumentAnalysis, overrides: SeverityOverrides = {}, only?: Code): Generator<void, Edit[]> {
   const out: Edit[] = [];
   for (const u of da.units) {
-    for (const e of fixAllEdits(u.analysis, overrides, only, da.fileSuppressed)) out.push(shiftEdit(e, u.base));
+    for (const e of fixAllEdits(u.analysis, overrides, only, outsideOf(da, u))) out.push(shiftEdit(e, u.base));
     yield;
   }
   return out;

@@ -16,6 +16,11 @@ export type CodeSet = ReadonlySet<Code> | 'all';
 
 export interface Suppressions {
   readonly file: CodeSet | null;
+  /**
+   * Codes of comments on lines of their own with no line of content after them in this text: they
+   * speak of what follows it, the header of the next section (a section is analysed alone).
+   */
+  readonly pending: CodeSet | null;
   /** Line number -> the codes suppressed on it. */
   readonly lines: ReadonlyMap<number, CodeSet>;
   /** Line number -> the suppression comment written on that line, for extending it. */
@@ -39,6 +44,7 @@ function union(a: CodeSet | undefined, b: CodeSet): CodeSet {
 
 export function findSuppressions(doc: TomlDocument, index: Lines): Suppressions {
   let file: CodeSet | null = null;
+  let pending: CodeSet | null = null;
   const lines = new Map<number, CodeSet>();
   const trailing = new Map<number, Comment>();
   const text = doc.text;
@@ -61,18 +67,33 @@ export function findSuppressions(doc: TomlDocument, index: Lines): Suppressions 
         if (content !== '' && !content.startsWith('#')) break;
         line++;
       }
+      if (line >= index.lineCount) {
+        pending = union(pending ?? undefined, codes);
+        continue;
+      }
     } else {
       trailing.set(line, comment);
     }
     lines.set(line, union(lines.get(line), codes));
   }
-  return { file, lines, trailing };
+  return { file, pending, lines, trailing };
 }
 
-export function isSuppressed(s: Suppressions, code: Code, line: number): boolean {
+/**
+ * What suppresses findings of a unit from outside it: `# mars-ignore-file` anywhere in the file,
+ * and a comment just above the unit's header, which the unit before holds (its `pending`).
+ */
+export interface Outside {
+  readonly file: CodeSet | null;
+  readonly header: CodeSet | null;
+}
+
+export const NOTHING_OUTSIDE: Outside = { file: null, header: null };
+
+export function isSuppressed(s: Suppressions, code: Code, line: number, outside: Outside = NOTHING_OUTSIDE): boolean {
   if (code === 'toml-syntax') return false;
   const has = (set: CodeSet | null | undefined) => set === 'all' || (set instanceof Set && set.has(code));
-  return has(s.file) || has(s.lines.get(line));
+  return has(s.file) || has(s.lines.get(line)) || has(outside.file) || (line === 0 && has(outside.header));
 }
 
 /**

@@ -4,7 +4,7 @@
 
 import { type CodeAction, CodeActionKind, type CodeActionContext, type Range } from 'vscode-languageserver';
 import { visibleFindings } from '../analysis/analyze';
-import { placed, unitAt, type DocumentAnalysis } from '../analysis/document';
+import { outsideOf, placed, unitAt, type DocumentAnalysis } from '../analysis/document';
 import type { Edit } from '../analysis/edits';
 import { isCode, type Code, type SeverityOverrides } from '../analysis/codes';
 import { suppressEdit } from '../analysis/suppress';
@@ -30,7 +30,7 @@ export interface FixAllData {
 function countSafe(da: DocumentAnalysis, overrides: SeverityOverrides, code: Code | undefined, enough: number): number {
   let n = 0;
   for (const u of da.units) {
-    for (const f of visibleFindings(u.analysis, overrides, da.fileSuppressed)) {
+    for (const f of visibleFindings(u.analysis, overrides, outsideOf(da, u))) {
       if ((code === undefined || f.code === code) && f.fixes.some((x) => x.safe) && ++n >= enough) return n;
     }
   }
@@ -72,7 +72,7 @@ export async function codeActions(
       // document positions (the same offsets).
       const unit = unitAt(da, da.lines.offset(d.range.start));
       const { lines } = placed(da, unit);
-      const f = visibleFindings(unit.analysis, overrides, da.fileSuppressed).find((x) => x.code === code && sameRange(positionsOf(lines, x.span), d.range));
+      const f = visibleFindings(unit.analysis, overrides, outsideOf(da, unit)).find((x) => x.code === code && sameRange(positionsOf(lines, x.span), d.range));
       if (!f) continue;
       for (const fix of f.fixes) {
         out.push(action(fix.title, CodeActionKind.QuickFix, versionedEdit(uri, version, lines, fix.edits), [d], fix.preferred));

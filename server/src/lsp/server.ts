@@ -8,7 +8,7 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument, type Position, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { visibleFindings, type Analysis } from '../analysis/analyze';
-import { DocumentAnalyzer, documentFixAllSteps, definesOutside, placed, unitAt, type DocumentAnalysis } from '../analysis/document';
+import { DocumentAnalyzer, documentFixAllSteps, definesOutside, outsideOf, placed, unitAt, type DocumentAnalysis } from '../analysis/document';
 import type { SeverityOverrides } from '../analysis/codes';
 import { codeActions, resolveFixAll, type FixAll, type FixAllData } from '../features/codeActions';
 import { asPlainText, completions, withoutSnippets } from '../features/completion';
@@ -118,12 +118,14 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   const converted = new WeakMap<Analysis, { readonly key: string; line: number; run: EncodedRun<Diagnostic> }>();
   const diagnosticsOf = (doc: TextDocument, overrides: SeverityOverrides): Diagnostic[] => {
     const da = analysisOf(doc);
-    const key = `${doc.uri}\u0000${JSON.stringify(overrides)}\u0000${codeSetKey(da.fileSuppressed)}`;
+    const documentKey = `${doc.uri}\u0000${JSON.stringify(overrides)}\u0000${codeSetKey(da.fileSuppressed)}`;
     const runs: Array<EncodedRun<Diagnostic>> = [];
     for (const u of da.units) {
+      const outside = outsideOf(da, u);
+      const key = outside.header === null ? documentKey : `${documentKey}\u0000${codeSetKey(outside.header)}`;
       let c = converted.get(u.analysis);
       if (c?.key !== key) {
-        const local = visibleFindings(u.analysis, overrides, da.fileSuppressed).map((f) => toDiagnostic(doc.uri, u.analysis.lines, f, relatedInformation));
+        const local = visibleFindings(u.analysis, overrides, outside).map((f) => toDiagnostic(doc.uri, u.analysis.lines, f, relatedInformation));
         c = { key, line: 0, run: new EncodedRun(local) };
         converted.set(u.analysis, c);
       }
