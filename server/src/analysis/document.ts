@@ -282,6 +282,11 @@ export function unitAt(da: DocumentAnalysis, offset: number): Unit {
   return da.units[unitIndexAt(da.units, offset)]!;
 }
 
+/** The index of the unit holding `offset` in the document's units. */
+export function unitIndexOf(da: DocumentAnalysis, offset: number): number {
+  return unitIndexAt(da.units, offset);
+}
+
 function shiftEdit(e: Edit, by: number): Edit {
   return { start: e.start + by, end: e.end + by, newText: e.newText };
 }
@@ -321,18 +326,17 @@ function placeFinding(f: Finding, base: number): Finding {
  * What suppresses a unit's findings from outside it: the file-wide comments, and for a unit that
  * starts a section, the comments just above its header, at the end of the unit before.
  */
-export function outsideOf(da: DocumentAnalysis, unit: Unit): Outside {
-  const i = unit.sectionStart ? unitIndexAt(da.units, unit.start) : 0;
-  const header = i > 0 && da.units[i] === unit ? da.units[i - 1]!.analysis.suppressions.pending : null;
+export function outsideOf(da: DocumentAnalysis, i: number): Outside {
+  const header = i > 0 && da.units[i]!.sectionStart ? da.units[i - 1]!.analysis.suppressions.pending : null;
   return header === null && da.fileSuppressed === null ? NOTHING_OUTSIDE : { file: da.fileSuppressed, header };
 }
 
 /** The findings a user sees, in document offsets and document order. */
 export function documentFindings(da: DocumentAnalysis, overrides: SeverityOverrides = {}): Finding[] {
   const out: Finding[] = [];
-  for (const u of da.units) {
-    for (const f of visibleFindings(u.analysis, overrides, outsideOf(da, u))) out.push(placeFinding(f, u.base));
-  }
+  da.units.forEach((u, i) => {
+    for (const f of visibleFindings(u.analysis, overrides, outsideOf(da, i))) out.push(placeFinding(f, u.base));
+  });
   for (const f of da.crossFindings) {
     const severity = overrides[f.code] ?? f.severity;
     if (severity !== 'off') out.push(severity === f.severity ? f : withSeverity(f, severity));
@@ -347,8 +351,8 @@ export function documentFindings(da: DocumentAnalysis, overrides: SeverityOverri
  */
 export function* documentFixAllSteps(da: DocumentAnalysis, overrides: SeverityOverrides = {}, only?: Code): Generator<void, Edit[]> {
   const out: Edit[] = [];
-  for (const u of da.units) {
-    for (const e of fixAllEdits(u.analysis, overrides, only, outsideOf(da, u))) out.push(shiftEdit(e, u.base));
+  for (const [i, u] of da.units.entries()) {
+    for (const e of fixAllEdits(u.analysis, overrides, only, outsideOf(da, i))) out.push(shiftEdit(e, u.base));
     yield;
   }
   return out;

@@ -4,7 +4,7 @@
 
 import { type CodeAction, CodeActionKind, type CodeActionContext, type Range } from 'vscode-languageserver';
 import { visibleFindings } from '../analysis/analyze';
-import { outsideOf, placed, unitAt, type DocumentAnalysis } from '../analysis/document';
+import { outsideOf, placed, unitIndexOf, type DocumentAnalysis } from '../analysis/document';
 import type { Edit } from '../analysis/edits';
 import { isCode, type Code, type SeverityOverrides } from '../analysis/codes';
 import { suppressEdit } from '../analysis/suppress';
@@ -29,8 +29,8 @@ export interface FixAllData {
 /** Whether any finding of the document (of `code`, when given) has a safe fix; up to `enough`. */
 function countSafe(da: DocumentAnalysis, overrides: SeverityOverrides, code: Code | undefined, enough: number): number {
   let n = 0;
-  for (const u of da.units) {
-    for (const f of visibleFindings(u.analysis, overrides, outsideOf(da, u))) {
+  for (const [i, u] of da.units.entries()) {
+    for (const f of visibleFindings(u.analysis, overrides, outsideOf(da, i))) {
       if ((code === undefined || f.code === code) && f.fixes.some((x) => x.safe) && ++n >= enough) return n;
     }
   }
@@ -70,9 +70,10 @@ export async function codeActions(
       const code = d.code;
       // The diagnostic's section: its own analysis (whose line numbers its suppressions use), seen in
       // document positions (the same offsets).
-      const unit = unitAt(da, da.lines.offset(d.range.start));
+      const index = unitIndexOf(da, da.lines.offset(d.range.start));
+      const unit = da.units[index]!;
       const { lines } = placed(da, unit);
-      const f = visibleFindings(unit.analysis, overrides, outsideOf(da, unit)).find((x) => x.code === code && sameRange(positionsOf(lines, x.span), d.range));
+      const f = visibleFindings(unit.analysis, overrides, outsideOf(da, index)).find((x) => x.code === code && sameRange(positionsOf(lines, x.span), d.range));
       if (!f) continue;
       for (const fix of f.fixes) {
         out.push(action(fix.title, CodeActionKind.QuickFix, versionedEdit(uri, version, lines, fix.edits), [d], fix.preferred));

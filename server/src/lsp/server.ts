@@ -120,8 +120,9 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     const da = analysisOf(doc);
     const documentKey = `${doc.uri}\u0000${JSON.stringify(overrides)}\u0000${codeSetKey(da.fileSuppressed)}`;
     const runs: Array<EncodedRun<Diagnostic>> = [];
-    for (const u of da.units) {
-      const outside = outsideOf(da, u);
+    for (let i = 0; i < da.units.length; i++) {
+      const u = da.units[i]!;
+      const outside = outsideOf(da, i);
       const key = outside.header === null ? documentKey : `${documentKey}\u0000${codeSetKey(outside.header)}`;
       let c = converted.get(u.analysis);
       if (c?.key !== key) {
