@@ -3,7 +3,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeDocument, DocumentAnalyzer, documentFindings, documentFixAll } from '../../server/src/analysis/document';
+import { parse } from 'smol-toml';
 import { applyEdits } from '../../server/src/analysis/edits';
+import { rng } from '../support/rng';
 import { meantList } from '../../server/src/analysis/moves';
 
 function check(input: string, expected: string[]): void {
@@ -51,6 +53,10 @@ const FIX_ALL: Array<[string, string]> = [
   ['allowed = [\n  "bash",\n  "bash",  # again\n  # mars-ignore: unknown-tool\n  "Foo",\n]', 'allowed = [\n  "bash",\n  # mars-ignore: unknown-tool\n  "Foo",\n]'],
   ['allowed = ["web", "web", # note\n  "Bar"]  # mars-ignore: unknown-tool', 'allowed = ["web", # note\n  "Bar"]  # mars-ignore: unknown-tool'],
   ['allowed = [\n  "read",\n  # the last one\n  "read"\n]', 'allowed = [\n  "read",\n  # the last one\n]'],
+  ['allowed = [\n  "read", # keep me\n  "read" ]', 'allowed = [\n  "read", # keep me\n   ]'],
+  ['allowed = [\n  "read",\n  "read",\n  # --- group B ---\n  "read",\n  "grep",\n]', 'allowed = [\n  "read",\n  # --- group B ---\n  "grep",\n]'],
+  ['allowed = [\n  "read", "read", # about read\n  "read", "grep",\n]', 'allowed = [\n  "read", # about read\n  "grep",\n]'],
+  ['allowed = [\n  "read",\n  "grep"\n  , "read"\n  , "edit"\n]', 'allowed = [\n  "read",\n  "grep"\n  , "edit"\n]'],
 ];
 for (const [input, expected] of FIX_ALL) {
   test(`fix all: ${input.replace(/\n/g, ' / ')}`, () => {
@@ -151,4 +157,26 @@ test('a suppression comment just above a table header speaks of the header, in t
     assert.deepEqual(documentFindings(analyzer.analyze(t)).map((f) => f.code), documentFindings(analyzeDocument(t)).map((f) => f.code));
   }
   assert.deepEqual(documentFindings(analyzeDocument(without)).map((f) => f.code), ['unknown-policy-key', 'unknown-policy-key']);
+});
+
+test('removing duplicates from lists laid out every way keeps valid TOML and every comment on a line of its own', () => {
+  const random = rng(11);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+  for (let round = 0; round < 400; round++) {
+    const n = 2 + Math.floor(random() * 5);
+    let body = '';
+    let comments = 0;
+    for (let i = 0; i < n; i++) {
+      const item = JSON.stringify(pick(['read', 'grep', 'read', 'edit', 'read']));
+      const leading = random() < 0.3;
+      const commented = () => `,\n  # c${comments++}\n  `;
+      if (i > 0) body += leading ? pick(['\n  , ', ', ']) : pick([() => ', ', () => ',\n  ', commented])();
+      body += item;
+    }
+    const text = `[agents.a.tools]\nallowed = [\n  ${body}${pick(['', ',', '\n', ',\n'])}]\n`;
+    const fixed = applyEdits(text, documentFixAll(analyzeDocument(text)));
+    assert.doesNotThrow(() => parse(fixed), `${text}\n->\n${fixed}`);
+    for (let c = 0; c < comments; c++) assert.ok(fixed.includes(`# c${c}\n`), `# c${c} lost:\n${text}\n->\n${fixed}`);
+    assert.deepEqual(documentFixAll(analyzeDocument(fixed)), [], fixed);
+  }
 });

@@ -10,29 +10,67 @@ export interface Edit {
   readonly newText: string;
 }
 
-/** Remove the items at `indices` of `array`, with their commas, in non-overlapping edits. */
+/**
+ * Remove the items at `indices` of `array`, each with one of the commas beside it (the one after
+ * it, else the one before it, wherever on the lines around it that comma is), in non-overlapping
+ * edits. Everything else between the items stays: comments (a suppression comment speaks of the
+ * next line) and line breaks. A line left with nothing but blanks goes, with a comment after the
+ * removed item on it.
+ */
 export function deleteItems(text: string, array: TomlArray, indices: Iterable<number>): Edit[] {
   const items = array.items;
-  const remove = [...new Set(indices)].filter((i) => i >= 0 && i < items.length).sort((a, b) => a - b);
+  const remove = new Set([...indices].filter((i) => i >= 0 && i < items.length));
   const edits: Edit[] = [];
-  let k = 0;
-  while (k < remove.length) {
-    const first = remove[k]!;
-    let last = first;
-    while (k + 1 < remove.length && remove[k + 1] === last + 1) last = remove[++k]!;
-    k++;
-    const start = items[first]!.span.start;
-    const end = afterComma(text, items[last]!.span.end);
-    // Items on lines of their own go with their lines (and a comment after them there); the lines
-    // around, comments included (a suppression comment speaks of the next line), stay. An array may
-    // end with a comma, so the comma before them can stay too.
-    const lines = wholeLines(text, start, end);
-    if (lines) edits.push({ ...lines, newText: '' });
-    else if (last + 1 < items.length) edits.push({ start, end: skipSpaces(text, end), newText: '' });
-    else if (first > 0) edits.push({ start: items[first - 1]!.span.end, end: items[last]!.span.end, newText: '' });
-    else edits.push({ start, end, newText: '' });
+  // Removed items at the end, on the line of the last item kept: from that item's end (`[a, b, c]` -> `[a]`).
+  let kept = items.length - 1;
+  while (kept >= 0 && remove.has(kept)) kept--;
+  let upTo = items.length;
+  if (kept >= 0 && kept < items.length - 1 && !/[#\r\n]/.test(text.slice(items[kept]!.span.end, items[items.length - 1]!.span.end))) {
+    edits.push({ start: items[kept]!.span.end, end: items[items.length - 1]!.span.end, newText: '' });
+    upTo = kept + 1;
+  }
+  const taken = new Set<number>(); // commas already removed with an item
+  const free = (c: number) => (c >= 0 && !taken.has(c) ? c : -1);
+  for (let k = 0; k < upTo; k++) {
+    if (!remove.has(k)) continue;
+    const { start, end } = items[k]!.span;
+    // A comma on the item's own line first; else the one after it on a later line (`a\n, b`); the
+    // last item keeps the comma before it, which then ends the list, as TOML allows.
+    const afterNear = free(text[skipSpaces(text, end)] === ',' ? skipSpaces(text, end) : -1);
+    const beforeNear = free(commaBeside(text, start));
+    const afterFar = free(commaFrom(text, end, array.span.end));
+    const beforeFar = k > 0 && k < items.length - 1 ? free(commaFrom(text, items[k - 1]!.span.end, start)) : -1;
+    const comma = [afterNear, beforeNear, afterFar, beforeFar].find((c) => c >= 0) ?? -1;
+    if (comma < 0) {
+      edits.push(widened(text, start, end)); // the only item, the last one, or its commas went with its neighbours
+      continue;
+    }
+    taken.add(comma);
+    if (comma === afterNear) edits.push(widened(text, start, skipSpaces(text, comma + 1)));
+    else if (comma === beforeNear) edits.push(widened(text, comma, end));
+    else edits.push(widened(text, start, end), widened(text, comma, comma + 1));
   }
   return edits;
+}
+
+/** The first comma from `from` (before `limit`), over blanks, line breaks and comments; -1 when something else comes first. */
+function commaFrom(text: string, from: number, limit: number): number {
+  let i = from;
+  while (i < limit) {
+    const c = text[i];
+    if (c === ',') return i;
+    if (c === '#') while (i < limit && text[i] !== '\n' && text[i] !== '\r') i++;
+    else if (c === ' ' || c === '\t' || c === '\n' || c === '\r') i++;
+    else return -1;
+  }
+  return -1;
+}
+
+/** The comma just before `i`, blanks between, or -1. */
+function commaBeside(text: string, i: number): number {
+  let j = i;
+  while (j > 0 && (text[j - 1] === ' ' || text[j - 1] === '\t')) j--;
+  return text[j - 1] === ',' ? j - 1 : -1;
 }
 
 function skipSpaces(text: string, i: number): number {
@@ -40,17 +78,17 @@ function skipSpaces(text: string, i: number): number {
   return i;
 }
 
-/** [start, end) widened to whole lines, line break included, when nothing else is on them but blanks and a comment; else null. */
-function wholeLines(text: string, start: number, end: number): { start: number; end: number } | null {
+/** [start, end) as an edit, widened to its whole line (line break and a comment after it included) when nothing else is on it. */
+function widened(text: string, start: number, end: number): Edit {
   let from = start;
   while (from > 0 && (text[from - 1] === ' ' || text[from - 1] === '\t')) from--;
-  if (from > 0 && text[from - 1] !== '\n' && text[from - 1] !== '\r') return null;
   let to = skipSpaces(text, end);
   if (text[to] === '#') while (to < text.length && text[to] !== '\n' && text[to] !== '\r') to++;
-  if (to < text.length && text[to] !== '\n' && text[to] !== '\r') return null;
+  const alone = (from === 0 || text[from - 1] === '\n' || text[from - 1] === '\r') && (to >= text.length || text[to] === '\n' || text[to] === '\r');
+  if (!alone) return { start, end, newText: '' };
   if (text[to] === '\r') to++;
   if (text[to] === '\n') to++;
-  return { start: from, end: to };
+  return { start: from, end: to, newText: '' };
 }
 
 /** Append quoted `values` at the end of `array`, after its last item. */
