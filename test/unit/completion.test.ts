@@ -247,7 +247,7 @@ function runDocument(src: string): CompletionItem[] {
   const offset = src.indexOf('|');
   const da = analyzeDocument(text);
   const unit = unitAt(da, offset);
-  const result = completions(placed(da, unit), da.lines.position(offset), [], (path) => definesOutside(da, unit, path));
+  const result = completions(placed(da, unit), da.lines.position(offset), [], (path, how) => definesOutside(da, unit, path, how));
   return result === null ? [] : Array.isArray(result) ? result : result.items;
 }
 
@@ -258,6 +258,12 @@ test('completion at a key: nothing that would clash with a list or tools table a
     ['[agents.x]\ntools = { allowed = ["read"] }\n[agents.x.tools]\n|', ['allowed', 'bash', 'disallowed', '*'], []], // the inline table is closed
     ['agents.x.tools.allowed = ["read"]\n[agents.x.tools]\n|', ['allowed', 'bash'], ['disallowed', '*']],
     ['[agents.y.tools]\nallowed = ["read"]\n[agents.x]\ntools.|', [], ['allowed', 'bash', 'disallowed']],
+    // A dotted key makes the tables on its way: a [header] for one of them elsewhere clashes.
+    ['agents.x.tools.ba|\n[agents.x]\nmodel = "m"\n', ['bash', 'allowed', '*'], []],
+    ['agents.x.tools.ba|\n[agents]\nother = 1\n', ['bash', 'allowed', '*'], []],
+    ['[agents]\nx.tools.gr|\n[agents.x]\nmodel = "m"\n', ['grep', 'allowed'], []],
+    ['[agents.x]\nmodel = "m"\n[agents]\nx.tools.gr|', ['grep', 'allowed'], []],
+    ['agents.x.tools.ba|\n[agents.y]\nmodel = "m"\n', [], ['bash', 'allowed', '*']],
   ];
   for (const [doc, absent, present] of cases) {
     const labels = runDocument(doc).map((i) => i.label);

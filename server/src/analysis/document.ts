@@ -254,10 +254,10 @@ export function placed(da: DocumentAnalysis, unit: Unit): Analysis {
 
 /**
  * Whether a unit other than `except` defines something at or below `path` (a header, a dotted key,
- * or an inline table that may hold it), read from what the units define, without their models:
- * for completion, which sees one unit.
+ * or an inline table that may hold it), or with `header`, has a table header at exactly `path`;
+ * read from what the units define, without their models: for completion, which sees one unit.
  */
-export function definesOutside(da: DocumentAnalysis, except: Unit, path: readonly string[]): boolean {
+export function definesOutside(da: DocumentAnalysis, except: Unit, path: readonly string[], how: 'below' | 'header' = 'below'): boolean {
   // `base` then `parts` (a full key) against `path`: it defines there when it runs through it, or
   // stops short of it at an inline table.
   const reaches = (base: readonly string[], parts: readonly string[], inline: boolean): boolean => {
@@ -270,6 +270,10 @@ export function definesOutside(da: DocumentAnalysis, except: Unit, path: readonl
     for (const defs of u.analysis.definitions) {
       if (defs.header) current = defs.header.names;
       if (u === except) continue;
+      if (how === 'header') {
+        if (defs.header && defs.header.names.length === path.length && defs.header.names.every((n, i) => n === path[i])) return true;
+        continue;
+      }
       if (defs.header && reaches(defs.header.names, [], false)) return true;
       for (const k of defs.keys) if (reaches(current, k.parts, k.value === 'inline table')) return true;
     }

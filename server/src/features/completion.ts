@@ -31,10 +31,11 @@ export function setMcpServers(names: readonly string[]): void {
 }
 
 /**
- * Whether the document defines something at or below a key path in a section other than the one
- * completion looks at: a new `allowed` written here would then clash with it.
+ * Whether the document defines something at or below a key path (`below`), or a table header at
+ * exactly that path (`header`), in a section other than the one completion looks at: a new
+ * `allowed` written here would then clash with it.
  */
-export type DefinedElsewhere = (path: readonly string[]) => boolean;
+export type DefinedElsewhere = (path: readonly string[], how: 'below' | 'header') => boolean;
 
 /**
  * Completion at `position`. `mcpServers` (the workspace's MCP server names, any order, cleaned here)
@@ -299,9 +300,12 @@ function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhe
   const key = (name: string) => (ctx.quoted ? escapeBasic(name) + ctx.close : bare.test(name) ? name : `"${escapeBasic(name)}"`);
   const out: CompletionItem[] = [];
   // A list written here must not clash with another section: with `allowed` there, or, for a dotted
-  // key (`tools.allowed`), with any definition of the tools table there (a [header] one included).
-  const clashes = (list: ListName) =>
-    elsewhere(ctx.keyStart < ctx.range.start ? [ctx.owner.kind, ctx.owner.name, 'tools'] : [ctx.owner.kind, ctx.owner.name, 'tools', list]);
+  // key (`tools.allowed`), with any definition of the tools table there, or with a [header] of a
+  // table the dotted key makes on its way (`[agents.x]` against `agents.x.tools.allowed`).
+  const tools = [ctx.owner.kind, ctx.owner.name, 'tools'];
+  const clashes = (list: ListName) => ctx.tables.length > 0
+    ? elsewhere(tools, 'below') || ctx.tables.some((t) => elsewhere(t, 'header'))
+    : elsewhere([...tools, list], 'below');
   LIST_KEYS.forEach(({ key: name, detail }, i) => {
     if (keys.has(name) || (withValue && clashes(name))) return;
     out.push({

@@ -40,6 +40,8 @@ export interface SlotContext {
 export interface KeyContext {
   readonly kind: 'key';
   readonly owner: Owner;
+  /** The tables the key before the typed part makes (`agents.x.tools.` from the root: agents, agents.x, agents.x.tools). */
+  readonly tables: ReadonlyArray<readonly string[]>;
   /** Where the whole key starts (`tools.` or `agents.x.tools.` before the part being typed). */
   readonly keyStart: number;
   /** The key part being typed (inside the quotes for a quoted key). */
@@ -379,7 +381,8 @@ function keyContext(layout: Layout, offset: number, inline: { table: TomlInlineT
   if (path.length !== 3 || !OWNERS.has(path[0]!) || path[2] !== 'tools') return null;
   const keyValue = candidates.find((kv) => kv.key.span.start <= offset && offset <= kv.key.span.end) ?? null;
   return {
-    kind: 'key', owner: { kind: path[0] as OwnerKind, name: path[1]! }, keyStart: prefix.start, range: prefix.range, quoted: prefix.quoted,
+    kind: 'key', owner: { kind: path[0] as OwnerKind, name: path[1]! }, tables: path.slice(base.length).map((_, j) => path.slice(0, base.length + j + 1)),
+    keyStart: prefix.start, range: prefix.range, quoted: prefix.quoted,
     close: prefix.close, valueFollows: prefix.valueFollows, keyValue, inline: inline !== null,
   };
 }

@@ -283,7 +283,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     const da = analysisOf(doc);
     const unit = unitAt(da, da.lines.offset(params.position));
     const items = completions(placed(da, unit), params.position, host.mcpServers?.(doc.uri, workspaceFolders) ?? [],
-      (path) => definesOutside(da, unit, path));
+      (path, how) => definesOutside(da, unit, path, how));
     return asPlainText(snippets ? items : withoutSnippets(items), !markdownDocs);
   }));
 
