@@ -11,11 +11,10 @@ export interface Edit {
 }
 
 /**
- * Remove the items at `indices` of `array`, each with one of the commas beside it (the one after
- * it, else the one before it, wherever on the lines around it that comma is), in non-overlapping
- * edits. Everything else between the items stays: comments (a suppression comment speaks of the
- * next line) and line breaks. A line left with nothing but blanks goes, with a comment after the
- * removed item on it.
+ * Remove the items at `indices` of `array`, each with one of the commas that separate it from its
+ * neighbours (see the loop for which), in non-overlapping edits. Everything else between the items
+ * stays: comments (a suppression comment speaks of the next line) and line breaks. A line left
+ * with nothing but blanks goes, with a comment after the removed item on it.
  */
 export function deleteItems(text: string, array: TomlArray, indices: Iterable<number>): Edit[] {
   const items = array.items;
