@@ -2,6 +2,7 @@
 // are built from these, and they keep the user's formatting where they can.
 
 import type { KeyValue, TomlArray } from '../toml/model';
+import { skipBlank } from '../toml/split';
 import { basicString } from '../toml/strings';
 
 export interface Edit {
@@ -35,7 +36,7 @@ export function deleteItems(text: string, array: TomlArray, indices: Iterable<nu
     const { start, end } = items[k]!.span;
     // A comma on the item's own line first; else the one after it on a later line (`a\n, b`); the
     // last item keeps the comma before it, which then ends the list, as TOML allows.
-    const afterNear = free(text[skipSpaces(text, end)] === ',' ? skipSpaces(text, end) : -1);
+    const afterNear = free(text[skipBlank(text, end)] === ',' ? skipBlank(text, end) : -1);
     const beforeNear = free(commaBeside(text, start));
     const afterFar = free(commaFrom(text, end, array.span.end));
     const beforeFar = k > 0 && k < items.length - 1 ? free(commaFrom(text, items[k - 1]!.span.end, start)) : -1;
@@ -45,7 +46,7 @@ export function deleteItems(text: string, array: TomlArray, indices: Iterable<nu
       continue;
     }
     taken.add(comma);
-    if (comma === afterNear) edits.push(widened(text, start, skipSpaces(text, comma + 1)));
+    if (comma === afterNear) edits.push(widened(text, start, skipBlank(text, comma + 1)));
     else if (comma === beforeNear) edits.push(widened(text, comma, end));
     else edits.push(widened(text, start, end), widened(text, comma, comma + 1));
   }
@@ -72,22 +73,22 @@ function commaBeside(text: string, i: number): number {
   return text[j - 1] === ',' ? j - 1 : -1;
 }
 
-function skipSpaces(text: string, i: number): number {
-  while (i < text.length && (text[i] === ' ' || text[i] === '\t')) i++;
-  return i;
+/** [start, end) as an edit, widened to its whole line when nothing else is on it (see `wholeLine`). */
+function widened(text: string, start: number, end: number): Edit {
+  return { ...(wholeLine(text, start, end) ?? { start, end }), newText: '' };
 }
 
-/** [start, end) as an edit, widened to its whole line (line break and a comment after it included) when nothing else is on it. */
-function widened(text: string, start: number, end: number): Edit {
+/** The whole line around [start, end), line break and a comment after it included, when nothing else is on it; else null. */
+function wholeLine(text: string, start: number, end: number): { start: number; end: number } | null {
   let from = start;
   while (from > 0 && (text[from - 1] === ' ' || text[from - 1] === '\t')) from--;
-  let to = skipSpaces(text, end);
+  let to = skipBlank(text, end);
   if (text[to] === '#') while (to < text.length && text[to] !== '\n' && text[to] !== '\r') to++;
   const alone = (from === 0 || text[from - 1] === '\n' || text[from - 1] === '\r') && (to >= text.length || text[to] === '\n' || text[to] === '\r');
-  if (!alone) return { start, end, newText: '' };
+  if (!alone) return null;
   if (text[to] === '\r') to++;
   if (text[to] === '\n') to++;
-  return { start: from, end: to, newText: '' };
+  return { start: from, end: to };
 }
 
 /** Append quoted `values` at the end of `array`, after its last item. */
@@ -104,25 +105,11 @@ export function appendToArray(text: string, array: TomlArray, values: readonly s
  * else just the key/value and a comma beside it (inside an inline table).
  */
 export function deleteKeyValue(text: string, kv: KeyValue): Edit {
-  let lineStart = kv.span.start;
-  while (lineStart > 0 && (text[lineStart - 1] === ' ' || text[lineStart - 1] === '\t')) lineStart--;
-  const atLineStart = lineStart === 0 || text[lineStart - 1] === '\n' || text[lineStart - 1] === '\r';
-  let end = kv.span.end;
-  while (end < text.length && (text[end] === ' ' || text[end] === '\t')) end++;
-  if (text[end] === '#') while (end < text.length && text[end] !== '\n' && text[end] !== '\r') end++;
-  const atLineEnd = end >= text.length || text[end] === '\n' || text[end] === '\r';
-  if (atLineStart && atLineEnd) {
-    if (text[end] === '\r') end++;
-    if (text[end] === '\n') end++;
-    return { start: lineStart, end, newText: '' };
-  }
+  const line = wholeLine(text, kv.span.start, kv.span.end);
+  if (line) return { ...line, newText: '' };
   // In an inline table: take the comma after, else the comma before.
   const after = afterComma(text, kv.span.end);
-  if (after !== kv.span.end) {
-    let next = after;
-    while (next < text.length && (text[next] === ' ' || text[next] === '\t')) next++;
-    return { start: kv.span.start, end: next, newText: '' };
-  }
+  if (after !== kv.span.end) return { start: kv.span.start, end: skipBlank(text, after), newText: '' };
   let before = kv.span.start;
   while (before > 0 && (text[before - 1] === ' ' || text[before - 1] === '\t')) before--;
   if (text[before - 1] === ',') before--;

@@ -71,6 +71,8 @@ export interface Policies {
 
 const OWNERS: ReadonlySet<string> = new Set(['agents', 'skills']);
 
+export const sameOwner = (a: Owner, b: Owner): boolean => a.kind === b.kind && a.name === b.name;
+
 export function ownerLabel(owner: Owner): string {
   return `${owner.kind === 'agents' ? 'agent' : 'skill'} \`${owner.name}\``;
 }
@@ -189,8 +191,7 @@ export function listOf(policies: Policies, owner: Owner, list: ListName): Polici
 export function listTarget(policies: Policies, owner: Owner, list: ListName): Policies['lists'][number] | 'new' | null {
   const found = listOf(policies, owner, list);
   if (found) return found;
-  const same = (o: Owner) => o.kind === owner.kind && o.name === owner.name;
-  const written = policies.lists.some((l) => l.list === list && same(l.owner)) || policies.shape.some((p) => p.list === list && same(p.owner));
+  const written = policies.lists.some((l) => l.list === list && sameOwner(l.owner, owner)) || policies.shape.some((p) => p.list === list && sameOwner(p.owner, owner));
   return written ? null : 'new';
 }
 

@@ -8,7 +8,7 @@ import {
 } from 'vscode-languageserver';
 import type { Analysis } from '../analysis/analyze';
 import { appendToArray } from '../analysis/edits';
-import { listTarget, type ListName, type Owner } from '../analysis/policies';
+import { listTarget, sameOwner, type ListName } from '../analysis/policies';
 import { eqIgnoreAsciiCase, rustTrim } from '../grammar/text';
 import { parseToolName, render } from '../grammar/toolName';
 import { CAPABILITIES, type Capability } from '../grammar/vocabulary';
@@ -271,7 +271,6 @@ function slotItems(analysis: Analysis, ctx: SlotContext, servers: readonly strin
   return toolItems(range, w, held(ctx.list.array, null), servers);
 }
 
-const sameOwner = (a: Owner, b: Owner) => a.kind === b.kind && a.name === b.name;
 
 const LIST_KEYS = [
   { key: 'allowed', detail: 'The tools this agent or skill may use.' },
