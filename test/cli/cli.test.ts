@@ -126,8 +126,8 @@ test('--fix applies the safe fixes in place and reports what is left', () => {
   const r = cli(['check', '--fix'], { cwd: dir });
   assert.equal(r.code, 0);
   assert.equal(fs.readFileSync(path.join(dir, 'mars.toml'), 'utf8'),
-    '\ufeff[agents.a.tools]\r\nallowed = ["bash(git log *)", "FooTool", "mcp(gh/get)", "bash"]\r\n');
-  assert.deepEqual(r.out.trim().split('\n').map((l) => l.split(' ')[2]), ['unknown-tool']);
+    '\ufeff[agents.a.tools]\r\nallowed = ["bash(git log *)", "FooTool", "mcp(gh/get)"]\r\nbash = "allow"\r\n');
+  assert.deepEqual(r.out.trim().split('\n').map((l) => l.split(' ')[2]), ['unknown-tool', 'unknown-policy-key']);
   assert.match(r.err, /fixes applied/);
 });
 

@@ -107,10 +107,11 @@ describe('code actions', () => {
     const { uri, actions } = await actionsFor(text, ['source.fixAll']);
     assert.deepEqual(actions.map((a) => a.kind), ['source.fixAll.mars']);
     const fixed = applied(text, actions[0]!, uri);
-    assert.equal(fixed, '[agents.a.tools]\nallowed = ["bash(git log *)", "mcp(gh/x)", "ask-user", "bash", "mcp(linear)"]\ndisallowed = ["*"]\n');
-    // What is left is only what needs a human: the did-you-mean guess.
+    assert.equal(fixed, '[agents.a.tools]\nallowed = ["bash(git log *)", "mcp(gh/x)", "ask-user", "bash", "mcp(linear)"]\nbash = "allow"\n"*" = "deny"\n');
+    // What is left needs a human: the did-you-mean guess, and map-form rules Mars ignores (moving
+    // one puts a rule in force that was not).
     const { diagnostics } = await actionsFor(fixed);
-    assert.deepEqual(diagnostics.map((d) => d.code), ['unknown-tool']);
+    assert.deepEqual(diagnostics.map((d) => d.code), ['unknown-tool', 'unknown-policy-key', 'unknown-policy-key']);
   });
 });
 

@@ -26,9 +26,11 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['tools.mcp removed', '[agents.a.tools]\nmcp = ["gh"]\n', ['invalid-tool-policy@mcp']],
   ['tools is not a table', '[agents.a]\ntools = "bash"\n', ['invalid-tool-policy@"bash"']],
   ['allowed is a table', '[agents.a.tools.allowed]\nx = 1\n', ['invalid-tool-policy@agents.a.tools.allowed']],
-  ['other tables below a tools table', '[agents.a.tools.sub]\nx = 1\n[[skills.b.tools."Bash".c]]\n', ['unknown-policy-key@sub', 'unknown-policy-key@"Bash"']],
+  ['other tables below a tools table', '[agents.a.tools.sub]\nx = 1\n[[skills.b.tools."Bash".c]]\n', ['unknown-policy-key@sub', 'unknown-policy-key@Bash']],
   ['non-string entry', '[agents.a.tools]\nallowed = ["read", true]\n', ['invalid-tool-policy@true']],
-  ['map form key with invalid name', '[agents.a.tools]\n"mcp()" = "allow"\n', ['invalid-tool-name@"mcp()"', 'unknown-policy-key@"mcp()"']],
+  // Mars ignores the key, so a name it would reject does not stop the load: no error, no move.
+  ['map form key with invalid name', '[agents.a.tools]\n"mcp()" = "allow"\n', ['unknown-policy-key@mcp()']],
+  ['inline agents table at the root', 'agents = { a = { tools = { allowed = ["Bash"] } } }\nskills = { b.tools.disallowed = ["Web"] }\n', ['non-canonical@Bash', 'non-canonical@Web']],
   ['duplicates only within one list', '[agents.a.tools]\nallowed = ["read", "cat"]\ndisallowed = ["view"]\n', ['non-canonical@cat', 'duplicate-entry@cat', 'non-canonical@view', 'allow-deny-conflict@view']],
   ['conflict across spellings of one policy', '[agents.a.tools]\nallowed = ["bash"]\n[agents.b]\ntools.disallowed = ["bash"]\n', []],
   ['wire token with a pattern has no rewrite', '[agents.a.tools]\nallowed = ["mcp__gh__x(y)"]\n', ['mcp-wire-token@mcp__gh__x(y)']],
@@ -49,7 +51,11 @@ const FIX_ALL: Array<[string, string]> = [
   ['allowed = ["Shell(git:*)", "Bash", "bash"]', 'allowed = ["bash(git *)", "bash"]'],
   ['allowed = ["a", "read", "cat", "view"]\n', 'allowed = ["a", "read"]\n'],
   ['allowed = ["cat"]\ndisallowed = ["view", "agent"]', 'allowed = ["read"]\ndisallowed = ["read", "agent"]'],
-  ['bash = "allow"\nread = "allow"\nagent = "deny"', 'allowed = ["bash", "read"]\ndisallowed = ["agent"]'],
+  // Only fixes that keep what Mars does: map-form keys Mars ignores stay (moving one would put a rule
+  // in force), `*(x)` stays (`*` grants every tool), the removed `tools.mcp` becomes the grants it meant.
+  ['bash = "allow"\nagent = "deny"\nallowed = ["*(x)", "bash(git"]', 'bash = "allow"\nagent = "deny"\nallowed = ["*(x)", "bash(git)"]'],
+  ['allowed = ["read"]\nmcp = ["gh", "jira/search"]', 'allowed = ["read", "mcp(gh)", "mcp(jira/search)"]\n'],
+  ['allowed = ["read"]\nmcp = "deny"', 'allowed = ["read"]\nmcp = "deny"'],
   ['allowed = [\n  "bash",\n  "bash",  # again\n  # mars-ignore: unknown-tool\n  "Foo",\n]', 'allowed = [\n  "bash",\n  # mars-ignore: unknown-tool\n  "Foo",\n]'],
   ['allowed = ["web", "web", # note\n  "Bar"]  # mars-ignore: unknown-tool', 'allowed = ["web", # note\n  "Bar"]  # mars-ignore: unknown-tool'],
   ['allowed = [\n  "read",\n  # the last one\n  "read"\n]', 'allowed = [\n  "read",\n  # the last one\n]'],
@@ -67,17 +73,20 @@ for (const [input, expected] of FIX_ALL) {
   });
 }
 
+const firstFix = (t: string) => documentFindings(analyzeDocument(t)).flatMap((f) => f.fixes.filter((x) => x.preferred))[0];
+
 test('a map-form key is not moved into a list that is written as something else: a second `allowed` would be a TOML error', () => {
   let text = '[agents.a.tools]\nedit = "allow"\nallowed = "read"\n';
   const fixes = (t: string) => documentFindings(analyzeDocument(t)).map((f) => `${f.code}: ${f.fixes.map((x) => x.title).join(' | ')}`);
   assert.deepEqual(fixes(text), ['unknown-policy-key: ', 'invalid-tool-policy: Make it a list: ["read"]']);
+  // Each step applies the first finding's preferred fix, as a user clicking through would.
   const steps: string[] = [];
-  for (let edits = documentFixAll(analyzeDocument(text)); edits.length > 0; edits = documentFixAll(analyzeDocument(text))) {
-    text = applyEdits(text, edits);
+  for (let f = firstFix(text); f; f = firstFix(text)) {
+    text = applyEdits(text, f.edits);
     steps.push(text);
-    assert.ok(!documentFindings(analyzeDocument(text)).some((f) => f.code === 'toml-syntax'), text);
+    assert.ok(!documentFindings(analyzeDocument(text)).some((x) => x.code === 'toml-syntax'), text);
   }
-  assert.deepEqual(steps, ['[agents.a.tools]\nallowed = ["read", "edit"]\n']);
+  assert.deepEqual(steps, ['[agents.a.tools]\nedit = "allow"\nallowed = ["read"]\n', '[agents.a.tools]\nallowed = ["read", "edit"]\n']);
   assert.deepEqual(fixes('[agents.a.tools]\nedit = "allow"\nallowed = ["read"\n').filter((f) => f.startsWith('unknown')), ['unknown-policy-key: '], 'nor into an unclosed list');
 });
 

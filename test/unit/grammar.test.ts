@@ -6,7 +6,7 @@ import { parseRecord, toJsonLine } from '../../server/src/grammar/record';
 import { errorMessage, parseToolName, render } from '../../server/src/grammar/toolName';
 import { CAPABILITIES, capabilityNamed } from '../../server/src/grammar/vocabulary';
 import {
-  canonicalSpelling, illegalChars, mcpWireRewrite, respelling, rewriteLegacyPrefix, suggestCapability, writtenWithLegacyPrefix,
+  canonicalSpelling, editDistance, illegalChars, mcpWireRewrite, respelling, rewriteLegacyPrefix, suggestCapability, writtenWithLegacyPrefix,
 } from '../../server/src/grammar/checks';
 import { SHARED } from '../support/paths';
 
@@ -122,3 +122,24 @@ const SUGGEST: Array<[string, string | null]> = [
 for (const [input, expected] of SUGGEST) {
   test(`did you mean for ${input}`, () => assert.equal(suggestCapability(input), expected));
 }
+
+test('editDistance agrees with the textbook Levenshtein table (its shortcuts never change an answer)', () => {
+  const levenshtein = (a: string, b: string) => {
+    const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+    for (let i = 1; i <= a.length; i++) {
+      for (let j = 1; j <= b.length; j++) d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    return d[a.length]![b.length]!;
+  };
+  let seed = 7;
+  const random = (n: number) => ((seed = (seed * 1103515245 + 12345) >>> 0) % n);
+  const alphabet = 'abcAB019_-é\u{1F600}(';
+  const word = () => Array.from({ length: random(9) }, () => [...alphabet][random([...alphabet].length)]).join('');
+  for (let round = 0; round < 20_000; round++) {
+    const [a, b, limit] = [word(), word(), random(4)];
+    const exact = levenshtein(a, b);
+    assert.equal(editDistance(a, b, limit), exact <= limit ? exact : limit + 1, `${JSON.stringify(a)} ~ ${JSON.stringify(b)} within ${limit}`);
+  }
+  // Long strings grow the reused rows.
+  assert.equal(editDistance('a'.repeat(200), 'a'.repeat(199) + 'b', 2), 1);
+});

@@ -9,7 +9,7 @@ import { syntaxProblems } from '../toml/syntax';
 import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, deleteItems, nonOverlapping, type Edit } from './edits';
 import {
-  contentSpan, crossEntryFindings, entryFindings, finding, withSeverity, parseEntries, policyFindings, type Finding, type ParsedEntry, type VerdictMemo,
+  contentSpan, keyContentSpan, crossEntryFindings, entryFindings, finding, withSeverity, parseEntries, policyFindings, type Finding, type ParsedEntry, type VerdictMemo,
 } from './findings';
 import { moveEdits, moveOf } from './moves';
 import { findPolicies, type Policies } from './policies';
@@ -101,7 +101,7 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
   const values: Edit[][] = [];
   const spellingAt = new Map<number, number>();
   // Findings on a key of a tools table (`bash = "allow"`, `tools.mcp`): their fixes move rules.
-  const extraAt = new Set(analysis.policies.extraKeys.map((e) => e.name.span.start));
+  const extraAt = new Set(analysis.policies.extraKeys.map((e) => keyContentSpan(text, e.name.span).start));
   const isMove = (f: Finding) => (f.code === 'unknown-policy-key' || f.code === 'invalid-tool-policy') && extraAt.has(f.span.start);
   for (const f of visible) {
     if (isMove(f) || f.code === 'duplicate-entry') continue; // grouped below
@@ -132,7 +132,7 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
   const movable = new Set(visible.filter((f) => isMove(f) && f.fixes.some((x) => x.safe)).map((f) => f.span.start));
   const byOwner = new Map<string, ReturnType<typeof moveOf>[]>();
   for (const extra of analysis.policies.extraKeys) {
-    if (!movable.has(extra.name.span.start)) continue;
+    if (!movable.has(keyContentSpan(text, extra.name.span).start)) continue;
     const move = moveOf(analysis.policies, extra);
     if (!move) continue;
     const id = `${extra.owner.kind}\u0000${extra.owner.name}`;

@@ -1,7 +1,7 @@
 // What is wrong with a mars.toml, as plain data: code, default severity, span, message, and the
 // fixes (text edits) for it. No LSP types here; the server and the checker both render these.
 
-import { errorMessage, parseToolName, render, type ParseResult, type ToolName } from '../grammar/toolName';
+import { ERROR_ALLOWED, errorMessage, parseToolName, render, type ParseResult, type ToolName } from '../grammar/toolName';
 import {
   canonicalSpelling, describeChar, illegalChars, mcpWireRewrite, respelling, rewriteLegacyPrefix, suggestCapability,
   writtenWithLegacyPrefix,
@@ -90,6 +90,13 @@ function replaceFix(title: string, str: TomlString, value: string, preferred: bo
   return { title, edits: [replaceStringValue(str, value)], preferred, safe };
 }
 
+/** A key part's span inside its quotes, when it has them (as a string's content is). */
+export function keyContentSpan(text: string, span: Span): Span {
+  const q = text[span.start];
+  if (q !== '"' && q !== "'") return span;
+  return span.end - span.start >= 2 && text[span.end - 1] === q ? { start: span.start + 1, end: span.end - 1 } : { start: span.start + 1, end: span.end };
+}
+
 /** The span a problem with a string is reported on: its content, first line only. */
 export function contentSpan(text: string, str: TomlString): Span {
   let { start } = str.content;
@@ -149,7 +156,9 @@ export function entryVerdict(raw: string): EntryVerdict {
   const issues: EntryIssue[] = [];
   if (!parse.ok) {
     const fix = obviousRepair(raw);
-    issues.push({ code: 'invalid-tool-name', message: errorMessage(raw, parse.error), ...(fix ? { replacement: { value: fix, preferred: true, safe: true } } : {}) });
+    // `*(x)` -> `*` grants (or denies) every tool, far more than was written: offered, not in fix-all.
+    const safe = parse.error !== 'WildcardPattern';
+    issues.push({ code: 'invalid-tool-name', message: errorMessage(raw, parse.error), ...(fix ? { replacement: { value: fix, preferred: true, safe } } : {}) });
   } else {
     const name = parse.name;
     const trimmed = rustTrim(raw);
@@ -165,12 +174,14 @@ export function entryVerdict(raw: string): EntryVerdict {
     } else {
       const spelling = respelling(raw, name);
       if (spelling) {
+        // The fix changes the spelling only (a legacy `:*` has its own fix); the message says what Mars reads.
         const target = canonicalSpelling(raw, name, false);
+        const read = canonicalSpelling(raw, name);
         const message =
-          spelling.kind === 'alias' ? `\`${spelling.written}\` is an alias of \`${spelling.canonical}\`; Mars writes \`${target}\`.`
+          spelling.kind === 'alias' ? `\`${spelling.written}\` is an alias of \`${spelling.canonical}\`; Mars writes \`${read}\`.`
           : spelling.kind === 'casing'
-            ? `Mars spells \`${spelling.written}\` as \`${spelling.canonical}\`${target === spelling.canonical ? '' : `; it reads this entry as \`${target}\``}.`
-          : `Mars reads this entry as \`${target}\`; the extra white space is dropped.`;
+            ? `Mars spells \`${spelling.written}\` as \`${spelling.canonical}\`${read === spelling.canonical ? '' : `; it reads this entry as \`${read}\``}.`
+          : `Mars reads this entry as \`${read}\`; the extra white space is dropped.`;
         issues.push({ code: 'non-canonical', message, replacement: { value: target, preferred: true, safe: true } });
       }
       if (writtenWithLegacyPrefix(raw, name)) {
@@ -292,33 +303,36 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     out.push(finding('invalid-tool-policy', problem.span, problem.message, fix ? () => [fix] : undefined));
   }
   for (const { name } of policies.extraTables) {
-    out.push(finding('unknown-policy-key', name.span,
+    out.push(finding('unknown-policy-key', keyContentSpan(doc.text, name.span),
       `Mars ignores the table \`${name.name}\` here: a tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists.`));
   }
   for (const extra of policies.extraKeys) {
     const name = extra.name.name;
     if (name === 'mcp' && extra.keyValue.key.parts.length > 0) {
-      out.push(finding('invalid-tool-policy', extra.name.span,
+      out.push(finding('invalid-tool-policy', keyContentSpan(doc.text, extra.name.span),
         '`tools.mcp` was removed: grant MCP servers in `allowed` as "mcp(server)" or "mcp(server/tool)".', () => extraKeyFixes(doc.text, policies, extra)));
       continue;
     }
     const value = extra.keyValue.value;
     const meant = value?.kind === 'array' && extra.keyValue.key.parts[extra.keyValue.key.parts.length - 1] === extra.name ? meantList(name) : null;
     if (meant) {
-      out.push(finding('unknown-policy-key', extra.name.span,
+      out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
         `Mars ignores \`${name}\` here: a tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists. Did you mean \`${meant}\`?`,
         () => listKeyFixes(doc.text, policies, extra, meant)));
       continue;
     }
+    // Mars ignores the key whatever it is named, so a name it would reject breaks nothing here: it
+    // is said in the message, and nothing offers to move it where it would stop the load.
     const parse = parseToolName(name);
-    if (!parse.ok) {
-      out.push(finding('invalid-tool-name', extra.name.span, errorMessage(name, parse.error)));
-    }
     const verdict = value?.kind === 'string' ? value.value : null;
     const intent = verdict === 'allow' ? 'allowed' : verdict === 'deny' ? 'disallowed' : null;
-    out.push(finding('unknown-policy-key', extra.name.span,
+    const moved = parse.ok ? canonicalSpelling(name, parse.name) : null;
+    const suggestion = parse.ok && parse.name.kind === 'unknown' ? suggestCapability(rustTrim(splitToolName(rustTrim(name))[0])) : null;
+    out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
       `Mars ignores \`${name}\` here: a tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists` +
-        (intent ? `, so this rule has no effect. Put "${name}" in \`${intent}\` instead.` : ' (the `tool = "allow"` map form belongs to agent profiles).'),
+        (!parse.ok ? `, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED[parse.error]}).`
+        : intent ? `, so this rule has no effect. Put "${moved!}" in \`${intent}\` instead.${suggestion ? ` (Mars has no capability \`${name}\`: did you mean \`${suggestion}\`?)` : ''}`
+        : ' (the `tool = "allow"` map form belongs to agent profiles).'),
       () => extraKeyFixes(doc.text, policies, extra)));
   }
   return out;

@@ -5,7 +5,7 @@ import { parseToolName, render } from '../grammar/toolName';
 import type { KeyValue } from '../toml/model';
 import { basicString } from '../toml/strings';
 import { asciiLower } from '../grammar/text';
-import { editDistance } from '../grammar/checks';
+import { canonicalSpelling, editDistance } from '../grammar/checks';
 import { appendToArray, deleteKeyValue, type Edit } from './edits';
 import type { Fix } from './findings';
 import { listOf, listTarget, type ExtraKey, type ListName, type Policies, type ShapeProblem } from './policies';
@@ -25,11 +25,15 @@ export function moveOf(policies: Policies, extra: ExtraKey): Move | null {
   return move && listTarget(policies, extra.owner, move.list) !== null ? move : null;
 }
 
+const MAP_FORM_VALUES: ReadonlySet<string> = new Set(['allow', 'deny', 'ask']);
+
 function intendedMove(extra: ExtraKey): Move | null {
   const kv = extra.keyValue;
   const value = kv.value;
   if (!value || kv.key.parts[kv.key.parts.length - 1] !== extra.name) return null;
   if (extra.name.name === 'mcp') {
+    // `mcp = "deny"` is the map form, not a server named deny: what it meant is not clear.
+    if (value.kind === 'string' && MAP_FORM_VALUES.has(asciiLower(value.value.trim()))) return null;
     const servers = value.kind === 'string' ? [value] : value.kind === 'array' ? value.items : [];
     const names: string[] = [];
     for (const s of servers) {
@@ -43,7 +47,9 @@ function intendedMove(extra: ExtraKey): Move | null {
   }
   if (value.kind !== 'string') return null;
   const list = value.value === 'allow' ? 'allowed' : value.value === 'deny' ? 'disallowed' : null;
-  return list ? { extra, list, names: [extra.name.name] } : null;
+  // Into the list as Mars would write it; a name Mars rejects would stop the load there.
+  const parsed = parseToolName(extra.name.name);
+  return list && parsed.ok ? { extra, list, names: [canonicalSpelling(extra.name.name, parsed.name)] } : null;
 }
 
 /**
@@ -85,7 +91,9 @@ export function extraKeyFixes(text: string, policies: Policies, extra: ExtraKey)
     title: `Move ${what} into \`${move.list}\``,
     edits: moveEdits(text, policies, [move]),
     preferred: true,
-    safe: move.names.every((n) => parseToolName(n).ok),
+    // The removed `tools.mcp` meant these grants, so moving them keeps Mars's meaning; a map-form key
+    // is ignored by Mars, and moving it makes a rule that was not in force: offered, never in fix-all.
+    safe: extra.name.name === 'mcp' && move.names.every((n) => parseToolName(n).ok),
   }];
 }
 

@@ -114,13 +114,13 @@ export function findPolicies(doc: TomlDocument): Policies {
 
 /** A key/value whose full path is `path`; `keyStart` is where its own key begins in the path. */
 function visit(out: Policies, path: readonly KeyPart[], keyStart: number, kv: KeyValue): void {
-  if (path.length < 2 || !OWNERS.has(path[0]!.name)) return;
-  const owner = { kind: path[0]!.name as OwnerKind, name: path[1]!.name };
-  if (path.length === 2) {
-    // `agents.x = { tools = … }`
+  if (path.length === 0 || !OWNERS.has(path[0]!.name)) return;
+  if (path.length <= 2) {
+    // `agents = { x = { tools = … } }`, `agents.x = { tools = … }`
     if (kv.value?.kind === 'inline-table') for (const inner of kv.value.entries) visit(out, [...path, ...inner.key.parts], path.length, inner);
     return;
   }
+  const owner = { kind: path[0]!.name as OwnerKind, name: path[1]!.name };
   if (path[2]!.name !== 'tools') return;
   if (path.length === 3) {
     // `tools = …` (own key, dotted, or inside an inline table)

@@ -3,12 +3,13 @@
 
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
 import type { Analysis } from '../analysis/analyze';
-import { contentSpan } from '../analysis/findings';
+import { contentSpan, keyContentSpan } from '../analysis/findings';
 import { ownerLabel, type ExtraKey } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
 import type { Span } from '../toml/model';
 import { positionsOf } from '../toml/lineIndex';
-import { code, describeToolName } from './describe';
+import { code, describeToolName, plainReason } from './describe';
+import { canonicalSpelling } from '../grammar/checks';
 
 export function hover(analysis: Analysis, position: Position): Hover | null {
   const { doc, lines } = analysis;
@@ -34,7 +35,7 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
   }
   for (const extra of analysis.policies.extraKeys) {
     if (!hit(extra.name.span, false)) continue;
-    return result(analysis, describeKey(extra), keyContent(doc.text, extra.name.span));
+    return result(analysis, describeKey(extra), keyContentSpan(doc.text, extra.name.span));
   }
   return null;
 }
@@ -44,14 +45,6 @@ function result(analysis: Analysis, paragraphs: string[], span: Span): Hover {
     contents: { kind: MarkupKind.Markdown, value: paragraphs.join('\n\n') },
     range: positionsOf(analysis.lines, span),
   };
-}
-
-/** A quoted key part's span without its quotes. */
-function keyContent(text: string, span: Span): Span {
-  const q = text[span.start];
-  if ((q === '"' || q === "'") && span.end - span.start >= 2 && text[span.end - 1] === q) return { start: span.start + 1, end: span.end - 1 };
-  if (q === '"' || q === "'") return { start: span.start + 1, end: span.end };
-  return span;
 }
 
 function describeKey(extra: ExtraKey): string[] {
@@ -66,8 +59,10 @@ function describeKey(extra: ExtraKey): string[] {
   const value = extra.keyValue.value;
   const verdict = value?.kind === 'string' ? value.value : null;
   const list = verdict === 'allow' ? 'allowed' : verdict === 'deny' ? 'disallowed' : null;
-  const note =
-    `_Map-form key in the tools table of ${owner}: Mars ignores it (a tools table in mars.toml holds only \`allowed\` and \`disallowed\`)` +
-    (list ? `; put ${code(name)} in \`${list}\` instead._` : `; move ${code(name)} into \`allowed\` or \`disallowed\`._`);
-  return [...describeToolName(name, parseToolName(name)), note];
+  const parse = parseToolName(name);
+  const ignored = `_Map-form key in the tools table of ${owner}: Mars ignores it (a tools table in mars.toml holds only \`allowed\` and \`disallowed\`)`;
+  // Ignored, so the config loads: what the name would do as an entry is the question.
+  if (!parse.ok) return [`**Not a tool name Mars accepts**: ${plainReason(name, parse.error)} As an entry of a list it would stop the load.`, `${ignored}._`];
+  const written = canonicalSpelling(name, parse.name);
+  return [...describeToolName(name, parse), `${ignored}${list ? `; put ${code(written)} in \`${list}\` instead._` : `; move ${code(written)} into \`allowed\` or \`disallowed\`._`}`];
 }

@@ -115,8 +115,8 @@ export function rewriteLegacyPrefix(raw: string): string {
 
 const squash = (s: string) => asciiLower(s).replace(/[-_\s.]/g, '');
 
-const SUGGESTION_KEYS: ReadonlyArray<readonly [key: string, canonical: string]> = CAPABILITIES.flatMap((c) =>
-  [c.name, ...c.aliases].map((n) => [squash(n), c.name] as const),
+const SUGGESTION_KEYS: ReadonlyArray<readonly [key: string, canonical: string, chars: number]> = CAPABILITIES.flatMap((c) =>
+  [c.name, ...c.aliases].map((n) => [squash(n), c.name, charSet(squash(n))] as const),
 );
 
 /**
@@ -129,9 +129,12 @@ export function suggestCapability(head: string): string | null {
   if (key === '') return null;
   let best: string | null = null;
   let bestDistance = key.length <= 4 ? 1 : 2;
-  for (const [candidate, canonical] of SUGGESTION_KEYS) {
+  // Every name of an unknown-heavy file comes here: most candidates are turned away by length, or
+  // by the key's kinds of characters the candidate lacks (each needs an edit), before any table.
+  const keyChars = charSet(key);
+  for (const [candidate, canonical, chars] of SUGGESTION_KEYS) {
     if (candidate === key) return canonical;
-    if (Math.abs(candidate.length - key.length) > bestDistance) continue;
+    if (Math.abs(candidate.length - key.length) > bestDistance || bitCount(keyChars & ~chars) > bestDistance) continue;
     const d = editDistance(key, candidate, bestDistance);
     if (d < bestDistance || (d === bestDistance && best === null)) {
       best = canonical;
@@ -141,19 +144,62 @@ export function suggestCapability(head: string): string | null {
   return best;
 }
 
-/** Levenshtein distance, giving up (returning limit + 1) once it exceeds `limit`. */
+/**
+ * Levenshtein distance, giving up (returning limit + 1) once it exceeds `limit`. Every name in an
+ * unknown-heavy file is measured against the whole vocabulary, so this is on the checker's hot path:
+ * a cheap lower bound (characters of one string that the other lacks must each be edited) turns most
+ * pairs away before the table is filled, and the rows are reused.
+ */
 export function editDistance(a: string, b: string, limit: number): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  if (Math.max(missing(a, charSet(b)), missing(b, charSet(a))) > limit) return limit + 1;
+  if (rows[0].length <= b.length) rows = [new Int32Array(b.length + 1), new Int32Array(b.length + 1)];
+  let [prev, cur] = rows;
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
+    cur[0] = i;
     let rowMin = i;
+    const ai = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      cur.push(v);
-      rowMin = Math.min(rowMin, v);
+      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ai === b.charCodeAt(j - 1) ? 0 : 1));
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
     }
     if (rowMin > limit) return limit + 1;
-    prev = cur;
+    [prev, cur] = [cur, prev];
   }
   return prev[b.length]!;
+}
+
+let rows: [Int32Array, Int32Array] = [new Int32Array(64), new Int32Array(64)];
+
+/** The characters of `s` as a set of `charBit`s. */
+function charSet(s: string): number {
+  let bits = 0;
+  for (let i = 0; i < s.length; i++) bits |= charBit(s.charCodeAt(i));
+  return bits;
+}
+
+function bitCount(bits: number): number {
+  let n = 0;
+  for (; bits !== 0; bits &= bits - 1) n++;
+  return n;
+}
+
+/** How many characters of `s` are not in `set`. */
+function missing(s: string, set: number): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) if ((set & charBit(s.charCodeAt(i))) === 0) n++;
+  return n;
+}
+
+/**
+ * A bit for a character; equal characters get the same bit, which is all the bound needs (others
+ * sharing one only weakens it): letters of either case, digits by remainder, the rest in one.
+ */
+function charBit(c: number): number {
+  const lower = c | 0x20;
+  if (lower >= 0x61 && lower <= 0x7a) return 1 << (lower - 0x61);
+  if (c >= 0x30 && c <= 0x39) return 1 << (26 + (c % 5));
+  return 1 << 31;
 }

@@ -117,7 +117,8 @@ export function tableConflicts(sections: readonly SectionDefinitions[]): TableCo
  * that the section's keys go into (for a dotted key, the key's own node), or why it cannot be.
  */
 function peek(from: Node, names: readonly string[], as: 'table' | 'array' | 'dotted', section: number, prefix: readonly string[] = []): Node | Failure {
-  const what = as === 'table' ? `[${dotted(names)}]` : as === 'array' ? `[[${dotted(names)}]]` : 'a dotted key';
+  // Messages are made only on failure: a big document peeks hundreds of thousands of keys.
+  const what = () => (as === 'table' ? `[${dotted(names)}]` : as === 'array' ? `[[${dotted(names)}]]` : 'a dotted key');
   const path = (i: number) => `\`${dotted([...prefix, ...names.slice(0, i + 1)])}\``;
   let children = from.children;
   let n: Node | undefined;
@@ -133,8 +134,8 @@ function peek(from: Node, names: readonly string[], as: 'table' | 'array' | 'dot
     n = children.get(names[i]!);
     existed = n !== undefined;
     if (n && n.kind === 'dotted' && n.defined) {
-      if (i === names.length - 1) return { part: i, found: n, message: as === 'dotted' ? `${path(i)} is already defined` : `${what} was already defined by a key/value` };
-      return { part: i, found: n, message: `${path(i)} is ${describe(n.value)}; ${what} cannot add to it` };
+      if (i === names.length - 1) return { part: i, found: n, message: as === 'dotted' ? `${path(i)} is already defined` : `${what()} was already defined by a key/value` };
+      return { part: i, found: n, message: `${path(i)} is ${describe(n.value)}; ${what()} cannot add to it` };
     }
     if (!n) children.set(names[i]!, (n = node(i < names.length - 1 && as === 'array' ? 'made by [[…]]' : as, section)));
   }
@@ -143,16 +144,16 @@ function peek(from: Node, names: readonly string[], as: 'table' | 'array' | 'dot
   if (target.kind !== as && !(as === 'table' && target.kind === 'made by [[…]]')) {
     const kind = target.kind === 'array' ? 'an array of tables' : target.kind === 'dotted' ? 'a key/value' : 'a table';
     const message = as === 'dotted' ? `${path(last)} is already defined, as ${kind === 'a key/value' ? 'a table' : kind}`
-      : as === 'table' && target.kind === 'array' ? `${what}: ${path(last)} is an array of tables ([[${dotted(names)}]]), not a table`
-      : target.kind === 'dotted' ? `${what} was already defined by a key/value`
-      : `${what}: ${path(last)} is already a table`;
+      : as === 'table' && target.kind === 'array' ? `${what()}: ${path(last)} is an array of tables ([[${dotted(names)}]]), not a table`
+      : target.kind === 'dotted' ? `${what()} was already defined by a key/value`
+      : `${what()}: ${path(last)} is already a table`;
     return { part: last, found: target, message };
   }
   if (as === 'array') {
     target.defined = true;
     target.elements.push((target = node('table', section)));
   }
-  if (target.defined) return { part: last, found: target, message: as === 'dotted' ? `${path(last)} is already defined` : `table ${what} is defined twice` };
+  if (target.defined) return { part: last, found: target, message: as === 'dotted' ? `${path(last)} is already defined` : `table ${what()} is defined twice` };
   if (as === 'dotted' && existed) return { part: last, found: target, message: `${path(last)} is already defined, as a table` };
   target.defined = true;
   target.section = section;
