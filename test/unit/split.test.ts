@@ -26,6 +26,10 @@ const SPLITS: Array<[string, string]> = [
   ['escaped quote in a basic string', 'a = "\\"[" \n|[x]\n'],
   ['CRLF', 'a = 1\r\n|[x]\r\nb = 2\r\n'],
   ['BOM: the header shares the first section with it', '\ufeff[x]\na = 1\n|[y]\n'],
+  // Left open to the end, a multi-line string is taken to end with its first line, so the sections
+  // after it are still analysed while the user types its closing quotes.
+  ['a multi-line string never closed ends with its line', "[a]\nd = '''oops [x]\n|[b]\ne = 1 \"\"\"\n|[c]\n"],
+  ['... the last one left open, after others closed', 'a = """\n[no]\n"""\nb = """x""" + """\n|[yes]\n'],
 ];
 
 for (const [name, marked] of SPLITS) {

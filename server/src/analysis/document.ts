@@ -9,7 +9,7 @@ import { LineIndex, type Lines, type Position } from '../toml/lineIndex';
 import type { Span } from '../toml/model';
 import { chunkSection } from '../toml/chunks';
 import { lastAtOrBefore } from '../toml/sorted';
-import { sectionStarts, sectionStartsFrom } from '../toml/split';
+import { sectionStartsFrom } from '../toml/split';
 import { textChange, type TextChange } from '../toml/textChange';
 import { conflictSpan, tableConflicts, type SectionDefinitions, type TableConflict } from '../toml/tables';
 import { analyze, fixAllEdits, visibleFindings, type Analysis } from './analyze';
@@ -52,6 +52,8 @@ export interface DocumentAnalysis {
   readonly crossConflicts: readonly CrossConflict[];
   /** Codes a `# mars-ignore-file` comment anywhere in the file turns off. */
   readonly fileSuppressed: CodeSet | null;
+  /** Where the first multi-line string never closed begins (see toml/split.ts), or null. */
+  readonly unclosed: number | null;
 }
 
 /** Keeps section analyses between versions of one document; use one per document. */
@@ -72,29 +74,31 @@ export class DocumentAnalyzer {
     const change = textChange(last.text, text);
     if (!change) return last;
     const lines = last.lines.edited(text, change);
-    const { units, replaced } = this.editedUnits(last, text, lines, change);
+    const { units, replaced, unclosed } = this.editedUnits(last, text, lines, change);
     // What the change did not touch across sections stays: only the sections it replaced are compared.
     const sameCross = units.length === last.units.length &&
       units.slice(replaced.from, replaced.to).every((u, i) => crossSignature(u.analysis) === crossSignature(last.units[replaced.from + i]!.analysis));
-    if (!sameCross) return (this.last = this.whole(text, lines, units));
+    if (!sameCross) return (this.last = this.whole(text, lines, units, unclosed));
     const crossFindings = crossFindingsOf(units, last.crossConflicts);
-    return (this.last = { text, lines, units, crossFindings, crossConflicts: last.crossConflicts, fileSuppressed: last.fileSuppressed });
+    return (this.last = { text, lines, units, crossFindings, crossConflicts: last.crossConflicts, fileSuppressed: last.fileSuppressed, unclosed });
   }
 
   private fresh(text: string): DocumentAnalysis {
     const lines = new LineIndex(text);
-    return this.whole(text, lines, this.unitsFrom(text, lines, sectionStarts(text), text.length, new Map()));
+    const unclosed: number[] = [];
+    const starts = sectionStartsFrom(text, 0, undefined, unclosed);
+    return this.whole(text, lines, this.unitsFrom(text, lines, starts, text.length, new Map()), unclosed[0] ?? null);
   }
 
   /** The document from its units, with what only the whole document shows. */
-  private whole(text: string, lines: LineIndex, units: Unit[]): DocumentAnalysis {
+  private whole(text: string, lines: LineIndex, units: Unit[], unclosed: number | null): DocumentAnalysis {
     const all: SectionDefinitions[] = [];
     const at: Array<{ unit: number; index: number }> = [];
     units.forEach((u, unit) => u.analysis.definitions.forEach((defs, index) => (all.push(defs), at.push({ unit, index }))));
     const crossConflicts = tableConflicts(all).map((conflict) => ({ ...at[conflict.section]!, conflict }));
     let fileSuppressed: CodeSet | null = null;
     for (const u of units) fileSuppressed = union(fileSuppressed, u.analysis.suppressions.file);
-    return { text, lines, units, crossFindings: crossFindingsOf(units, crossConflicts), crossConflicts, fileSuppressed };
+    return { text, lines, units, crossFindings: crossFindingsOf(units, crossConflicts), crossConflicts, fileSuppressed, unclosed };
   }
 
   /**
@@ -113,15 +117,21 @@ export class DocumentAnalyzer {
     // The section holding the change may stop being one, and whether it is depends on the line
     // before it; the section before that starts on a line the change cannot reach.
     const holding = sectionOf(unitIndexAt(old, change.start));
-    const from = holding > 0 ? sectionOf(holding - 1) : 0;
+    let from = holding > 0 ? sectionOf(holding - 1) : 0;
+    // A string left open before the change may be closed by it, which moves the starts from there.
+    if (last.unclosed !== null && last.unclosed < change.start) from = Math.min(from, sectionOf(unitIndexAt(old, last.unclosed)));
     let resync: number | undefined; // the old unit the new split meets again
+    const found: number[] = [];
     const starts = sectionStartsFrom(text, old[from]!.start, (start) => {
       if (start < change.newEnd) return false;
       const i = unitIndexAt(old, start - delta);
       if (old[i]!.start !== start - delta || !old[i]!.sectionStart) return false;
       resync = i;
       return true;
-    });
+    }, found);
+    // Past the resync point the old split holds, its unclosed string included.
+    const later = resync !== undefined && last.unclosed !== null && last.unclosed >= old[resync]!.start ? last.unclosed + delta : null;
+    const unclosed = found[0] ?? later;
     const end = resync === undefined ? text.length : starts.pop()!;
     const reusable = new Map<string, SectionAnalysis>();
     for (let i = from; i < (resync ?? old.length); i++) reusable.set(old[i]!.analysis.text, old[i]!.analysis);
@@ -134,7 +144,7 @@ export class DocumentAnalyzer {
         units.push({ ...u, start: u.start + delta, base: u.base + delta, startLine: u.startLine + lineDelta });
       }
     }
-    return { units, replaced };
+    return { units, replaced, unclosed };
   }
 
   /** Units for the sections at `starts`, the last ending at `end`; analyses in `reusable` are used again. */

@@ -5,7 +5,8 @@
 //
 // One allocation-free scan. Recovery mirrors the parser's: an array still open when a line is a
 // whole header (`[agents.b]`, never a value such as `[1]`, `[-1, 2],`, `["x"]` or `[true]`) is
-// taken as unclosed, and that line as a header.
+// taken as unclosed, and that line as a header; a multi-line string never closed is taken to end
+// with its first line.
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -78,14 +79,27 @@ export function sectionStarts(text: string): number[] {
  * The section starts from `from` on (`from` must itself be a section start, and is the first).
  * Every section starts in the same state (no open array, no open string), so a scan can begin at
  * any start; `stop` ends it at the first later start it accepts (which is included), for a caller
- * that knows the starts from there on already.
+ * that knows the starts from there on already. `unclosed` gets where each multi-line string never
+ * closed begins: an edit after one can close it, and change the starts before the edit.
  */
-export function sectionStartsFrom(text: string, from: number, stop?: (start: number) => boolean): number[] {
+export function sectionStartsFrom(text: string, from: number, stop?: (start: number) => boolean, unclosed?: number[]): number[] {
   const starts = [from];
   const n = text.length;
   const state: LineState = { arrays: 0, multiline: 0 };
   let p = from;
-  while (p < n) {
+  for (;;) {
+    if (p >= n) {
+      // A multi-line string left open to the end would make the rest of the file one string, and
+      // blank out every section after it while the user types: the string is taken to end with the
+      // line it opened on (the parser reports it unterminated), and the scan goes on from there.
+      if (!state.multiline) break;
+      unclosed?.push(state.openedAt!);
+      // No start was taken while the string was open, so this is past the last one.
+      p = lineBreak(text, lineEnd(text, state.openedAt!));
+      state.multiline = 0;
+      state.arrays = 0;
+      continue;
+    }
     // At a line start.
     if (!state.multiline) {
       const q = skipBlank(text, p);
@@ -96,13 +110,12 @@ export function sectionStartsFrom(text: string, from: number, stop?: (start: num
         }
         state.arrays = 0;
         // The header line itself: skip to its end (a comment or junk after it is the parser's).
-        while (p < n && text.charCodeAt(p) !== LF && text.charCodeAt(p) !== CR) p++;
+        p = lineEnd(text, p);
         p = lineBreak(text, p);
         continue;
       }
     }
-    p = restOfLine(text, p, state);
-    p = lineBreak(text, p);
+    p = lineBreak(text, restOfLine(text, p, state));
   }
   return starts;
 }
@@ -111,6 +124,8 @@ export function sectionStartsFrom(text: string, from: number, stop?: (start: num
 export interface LineState {
   arrays: number;
   multiline: 0 | typeof QUOTE | typeof APOS; // inside """ or '''
+  /** Where the multi-line string still open began. */
+  openedAt?: number;
   /** The last line left an inline table open (TOML ends it there; the parser reports it). */
   inlineOpen?: boolean;
 }
@@ -132,12 +147,13 @@ export function restOfLine(text: string, p: number, state: LineState): number {
       continue;
     }
     if (c === HASH) {
-      while (p < n && text.charCodeAt(p) !== LF && text.charCodeAt(p) !== CR) p++;
+      p = lineEnd(text, p);
       break;
     }
     if (c === QUOTE || c === APOS) {
       if (text.charCodeAt(p + 1) === c && text.charCodeAt(p + 2) === c) {
         state.multiline = c;
+        state.openedAt = p;
         p += 3;
         continue;
       }
@@ -162,6 +178,11 @@ export function restOfLine(text: string, p: number, state: LineState): number {
     p++;
   }
   state.inlineOpen = braces > 0;
+  return p;
+}
+
+function lineEnd(text: string, p: number): number {
+  while (p < text.length && text.charCodeAt(p) !== LF && text.charCodeAt(p) !== CR) p++;
   return p;
 }
 
