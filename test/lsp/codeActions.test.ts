@@ -88,11 +88,16 @@ describe('code actions', () => {
     const after = applied(text, disable, uri);
     assert.equal(after.split('\n')[3], 'allowed = ["Bar"]  # mars-ignore: unknown-tool');
     assert.deepEqual((await actionsFor(after)).diagnostics.map((d) => d.range.start.line), [1, 4]); // Foo, and x (Bar is suppressed)
-    // A line that ends inside a multi-line string, or starts inside one: no comment can go there.
+    // A line that ends inside a multi-line string: no comment can go there. One that starts inside
+    // one and ends outside takes a comment at its end (the last entry, `ok`).
     const strings = `[agents.a.tools]\nallowed = ["""Bar""", '''Qux\n''', """\nok"""]\n`;
     const found = await actionsFor(strings);
-    assert.ok(found.diagnostics.length >= 2, found.diagnostics.map((d) => d.message).join('\n'));
-    assert.deepEqual(found.actions.filter((a) => a.title.startsWith('Disable')).map((a) => a.title), []);
+    assert.deepEqual(found.diagnostics.map((d) => d.range.start.line), [1, 1, 3]);
+    const disables = found.actions.filter((a) => a.title.startsWith('Disable'));
+    assert.deepEqual(disables.map((a) => a.diagnostics?.[0]?.range.start.line), [3]);
+    const suppressed = applied(strings, disables[0]!, found.uri);
+    assert.equal(suppressed.split('\n')[3], 'ok"""]  # mars-ignore: unknown-tool');
+    assert.deepEqual((await actionsFor(suppressed)).diagnostics.map((d) => d.range.start.line), [1, 1]);
   });
 
   test('source.fixAll.mars fixes every safe problem at once, without overlapping edits', async () => {

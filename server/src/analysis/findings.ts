@@ -113,10 +113,14 @@ export function contentSpan(text: string, str: TomlString): Span {
   return { start, end };
 }
 
-/** Where a character of the decoded value sits in the text, when the string holds it verbatim. */
+/**
+ * Where a character of the decoded value sits in the text, when the string holds it verbatim and it
+ * is not a line break (a range over one would end on the next line; the first line is shown instead).
+ */
 function charSpan(text: string, str: TomlString, offset: number): Span | null {
   const content = text.slice(str.content.start, str.content.end);
-  return content === str.value ? { start: str.content.start + offset, end: str.content.start + offset + 1 } : null;
+  const c = str.value.charCodeAt(offset);
+  return content === str.value && c !== 10 && c !== 13 ? { start: str.content.start + offset, end: str.content.start + offset + 1 } : null;
 }
 
 /** What one entry string means and what is wrong with it: a pure function of the string. */

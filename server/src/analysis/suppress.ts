@@ -98,8 +98,9 @@ export function isSuppressed(s: Suppressions, code: Code, line: number, outside:
 
 /**
  * The edit that suppresses `code` on `line`: extend its mars-ignore comment, or add one at the end
- * of the line or on a line of its own above it. Null where a comment cannot go: the line starts
- * or ends inside a string that spans lines (the comment would become part of the string).
+ * of the line or on a line of its own above it. Null where a comment cannot go: the line ends inside
+ * a string that spans lines, or it has a comment and starts inside one (the comment would become
+ * part of the string).
  */
 export function suppressEdit(doc: TomlDocument, index: Lines, s: Suppressions, code: Code, line: number): Edit | null {
   const text = doc.text;
@@ -113,9 +114,10 @@ export function suppressEdit(doc: TomlDocument, index: Lines, s: Suppressions, c
   }
   const lineStart = index.lineStart(line);
   const lineEnd = index.lineEnd(line);
-  if (insideString(doc, lineStart) || insideString(doc, lineEnd)) return null;
+  if (insideString(doc, lineEnd)) return null;
   const hasComment = doc.comments.some((c) => c.span.start >= lineStart && c.span.start < lineEnd);
   if (!hasComment) return { start: lineEnd, end: lineEnd, newText: `  # mars-ignore: ${code}` };
+  if (insideString(doc, lineStart)) return null;
   const indent = /^[ \t]*/.exec(text.slice(lineStart, lineEnd))![0];
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   return { start: lineStart, end: lineStart, newText: `${indent}# mars-ignore: ${code}${eol}` };
