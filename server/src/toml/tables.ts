@@ -5,8 +5,8 @@
 // parsing it whole (a test holds the two together). The tree of keys is built a section at a time
 // from what each section defines (`sectionDefinitions`), which is small and is compared between
 // versions without its spans (see analysis/document.ts). TOML parsers differ only on dotted keys
-// that pass through a table a header made (`[a.b.c]`, then `b.d = 1` under `[a]`): smol-toml, Python's
-// tomllib and toml_edit refuse it; Rust's `toml` 0.9 takes it.
+// that pass through a table a header made (`[a.b.c]`, then `b.d = 1` under `[a]`): smol-toml refuses
+// it; Python 3.11's tomllib and Rust's `toml` 0.9 take it.
 
 import type { Section, Span, TomlValue } from './model';
 
