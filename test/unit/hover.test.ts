@@ -78,6 +78,10 @@ const CASES: Case[] = [
   { name: 'map-form key', doc: `${T}ba|sh = "allow"`, range: [1, 0, 1, 4],
     has: ['**Capability** `bash`', 'Mars ignores it', 'put `bash` in `allowed`'] },
   { name: 'quoted map-form key', doc: `${T}"|*" = "deny"`, range: [1, 1, 1, 2], has: ['**Any capability**', 'put `*` in `disallowed`'] },
+  // Mars ignores the key, so the config loads: the hover says what the name would do as an entry.
+  { name: 'map-form key Mars would reject as an entry', doc: `${T}"*(|x)" = "deny"`, range: [1, 1, 1, 5],
+    has: ['**Not a tool name Mars accepts**', 'would stop the load', 'Mars ignores it'], lacks: ['refuses to load', 'put `'] },
+  { name: 'map-form key: moved in the spelling Mars writes', doc: `${T}Todo|Write = "allow"`, range: [1, 0, 1, 9], has: ['put `task` in `allowed`'] },
   { name: 'tools.mcp key', doc: `${T}m|cp = ["github"]`, range: [1, 0, 1, 3], has: ['`tools.mcp`', 'removed'] },
   { name: 'non-BMP text before the entry', doc: `${T}allowed = ["😀", "re|ad"]`, range: [1, 18, 1, 22] },
 
