@@ -6,7 +6,7 @@
 // rebuilt model is the same); the most recently used models are kept, like rust-analyzer's LRU of
 // syntax trees. Completion, hover and quick fixes touch one section at a time, so they hit it.
 
-import type { Lines } from '../toml/lineIndex';
+import { LineIndex, type Lines } from '../toml/lineIndex';
 import type { TomlDocument } from '../toml/model';
 import { sectionDefinitions, type SectionDefinitions } from '../toml/tables';
 import { analyze, type Analysis } from './analyze';
@@ -18,14 +18,17 @@ import type { Suppressions } from './suppress';
 const RECENT_MODELS = 64;
 const recent = new Map<SectionAnalysis, Analysis>();
 
+const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
+
 export class SectionAnalysis implements Analysis {
   readonly text: string;
-  readonly lines: Lines;
   readonly suppressions: Suppressions;
   readonly findings: readonly Finding[];
   /** What the section's tables and keys define, for the checks across sections. */
   readonly definitions: readonly SectionDefinitions[];
   private readonly kept: Analysis | null;
+  /** Kept where findings will be placed with it; a section with none makes it again if asked. */
+  private lineIndex: Lines | null;
 
   /**
    * `keep`: hold the model for good (a one-shot run that reads every fix). `hidden`: the length of
@@ -35,14 +38,21 @@ export class SectionAnalysis implements Analysis {
   constructor(full: Analysis, private readonly memo: VerdictMemo, options: { readonly keep: boolean; readonly hidden: number }) {
     const { keep, hidden } = options;
     this.text = full.doc.text;
-    this.lines = full.lines;
     this.suppressions = full.suppressions;
+    // A big file has hundreds of thousands of sections, and what each keeps is what the collector
+    // walks: nothing is kept that says nothing (an empty root table, no findings).
     this.definitions = full.doc.sections.map(sectionDefinitions)
-      .map((d) => (d.header && d.header.span.start < hidden ? { ...d, header: null } : d));
+      .flatMap((d) => (d.header === null && d.keys.length === 0 ? [] : [d.header && d.header.span.start < hidden ? { ...d, header: null } : d]));
     this.kept = keep ? full : null;
     const shown = (f: Finding) => f.span.start >= hidden;
-    this.findings = keep ? full.findings.filter(shown) : full.findings.flatMap((f, i) => (shown(f) ? [new KeptFinding(this, i, f)] : []));
+    const findings = keep ? full.findings.filter(shown) : full.findings.flatMap((f, i) => (shown(f) ? [new KeptFinding(this, i, f)] : []));
+    this.findings = findings.length > 0 ? findings : NO_FINDINGS;
+    this.lineIndex = keep || findings.length > 0 ? full.lines : null;
     if (!keep) remember(this, full);
+  }
+
+  get lines(): Lines {
+    return (this.lineIndex ??= new LineIndex(this.text));
   }
 
   get doc(): TomlDocument {

@@ -42,7 +42,11 @@ function union(a: CodeSet | undefined, b: CodeSet): CodeSet {
   return new Set([...a, ...b]);
 }
 
+/** What a text without suppression comments suppresses: shared, as most sections have none. */
+const NONE: Suppressions = { file: null, pending: null, lines: new Map(), trailing: new Map() };
+
 export function findSuppressions(doc: TomlDocument, index: Lines): Suppressions {
+  if (!doc.comments.some((c) => c.text.includes('mars-ignore'))) return NONE;
   let file: CodeSet | null = null;
   let pending: CodeSet | null = null;
   const lines = new Map<number, CodeSet>();
