@@ -541,6 +541,31 @@ describe('fuzz: edit floods and cancellation', () => {
     assert.deepEqual(got.map((d) => [d.code, d.range]), want.map((d) => [d.code, d.range]));
   });
 
+  test('a huge file analysed a few sections at a time: other files are served meanwhile, and an edit during it is what gets published', async (t) => {
+    // 30,000 sections: its first analysis takes seconds, during which the loop stays free.
+    const big = Array.from({ length: 30_000 }, (_, i) => `[agents.a${i}.tools]\nallowed = ["x${i}"]\n`).join('');
+    const bigUri = 'file:///slices/big/mars.toml';
+    const smallUri = 'file:///slices/small/mars.toml';
+    const t0 = now();
+    await client.open(bigUri, big);
+    await new Promise((r) => setTimeout(r, 50)); // the big analysis is under way
+    await client.open(smallUri, '[agents.a.tools]\nallowed = ["Shell"]\n');
+    const small = await client.pushed(smallUri, 1, 20_000);
+    const smallMs = now() - t0;
+    const hover = await client.request<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri: smallUri }, position: { line: 1, character: 13 } });
+    // An edit to the big file while its analysis runs: the first line's entry becomes "Shell".
+    await client.change(bigUri, 2, [{ range: { start: { line: 1, character: 12 }, end: { line: 1, character: 14 } }, text: 'Shell' }]);
+    const pushed = await client.pushed(bigUri, 2, 120_000);
+    const bigMs = now() - t0;
+    t.diagnostic(`small file's diagnostics after ${smallMs.toFixed(0)} ms; the big file's after ${bigMs.toFixed(0)} ms`);
+    assert.deepEqual(small.map((d) => d.code), ['non-canonical']);
+    assert.match(hover?.contents.value ?? '', /alias of `bash`/);
+    assert.ok(smallMs < bigMs / 2, `the small file waited for the big one: ${smallMs.toFixed(0)} ms vs ${bigMs.toFixed(0)} ms`);
+    assert.deepEqual(client.allPushed(bigUri).map((p) => p.version), [2], 'no push for the version replaced while it was analysed');
+    assert.equal(pushed.length, 30_000);
+    assert.deepEqual([pushed[0]!.code, pushed[0]!.range.start], ['non-canonical', { line: 1, character: 12 }]);
+  });
+
   test('$/cancelRequest for pending, finished and unknown requests does not break the server', async (t) => {
     // A large document keeps the server busy with a fix-all while the next requests and their
     // cancels queue up behind it, so the cancels reach requests that are still pending.

@@ -60,6 +60,11 @@ export interface DocumentAnalysis {
 export class DocumentAnalyzer {
   private last: DocumentAnalysis | null = null;
   private readonly memo: VerdictMemo = new Map();
+  /**
+   * Sections analysed by runs not finished yet, by text: a run given up for a newer version (see
+   * `analyzeSteps`) leaves its work here for the next, so a huge file under typing still gets there.
+   */
+  private partial = new Map<string, SectionAnalysis>();
 
   /**
    * `oneShot`: the text is analysed once and not edited (the checker). Every section then keeps
@@ -69,25 +74,45 @@ export class DocumentAnalyzer {
   constructor(private readonly options: { readonly oneShot?: boolean } = {}) {}
 
   analyze(text: string): DocumentAnalysis {
+    const steps = this.analyzeSteps(text);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /**
+   * `analyze`, yielding after each section analysed: a server reads messages between steps (a big
+   * file's first analysis takes seconds), and may drop the run for a newer version. Runs may
+   * interleave: each ends with an analysis of its own text, and the next starts from the last done.
+   */
+  *analyzeSteps(text: string): Generator<void, DocumentAnalysis> {
+    const result = yield* this.analysisOf(text);
+    this.partial = new Map();
+    return (this.last = result);
+  }
+
+  private *analysisOf(text: string): Generator<void, DocumentAnalysis> {
     const last = this.last;
-    if (!last) return (this.last = this.fresh(text));
+    if (!last) return yield* this.fresh(text);
     const change = textChange(last.text, text);
     if (!change) return last;
     const lines = last.lines.edited(text, change);
-    const { units, replaced, unclosed } = this.editedUnits(last, text, lines, change);
+    const { units, replaced, unclosed } = yield* this.editedUnits(last, text, lines, change);
     // What the change did not touch across sections stays: only the sections it replaced are compared.
     const sameCross = units.length === last.units.length &&
       units.slice(replaced.from, replaced.to).every((u, i) => crossSignature(u.analysis) === crossSignature(last.units[replaced.from + i]!.analysis));
-    if (!sameCross) return (this.last = this.whole(text, lines, units, unclosed));
+    if (!sameCross) return this.whole(text, lines, units, unclosed);
     const crossFindings = crossFindingsOf(units, last.crossConflicts);
-    return (this.last = { text, lines, units, crossFindings, crossConflicts: last.crossConflicts, fileSuppressed: last.fileSuppressed, unclosed });
+    return { text, lines, units, crossFindings, crossConflicts: last.crossConflicts, fileSuppressed: last.fileSuppressed, unclosed };
   }
 
-  private fresh(text: string): DocumentAnalysis {
+  private *fresh(text: string): Generator<void, DocumentAnalysis> {
     const lines = new LineIndex(text);
     const unclosed: number[] = [];
     const starts = sectionStartsFrom(text, 0, undefined, unclosed);
-    return this.whole(text, lines, this.unitsFrom(text, lines, starts, text.length, new Map()), unclosed[0] ?? null);
+    const reusable = this.options.oneShot ? new Map<string, SectionAnalysis>() : this.partial;
+    return this.whole(text, lines, yield* this.unitsFrom(text, lines, starts, text.length, reusable), unclosed[0] ?? null);
   }
 
   /** The document from its units, with what only the whole document shows. */
@@ -107,7 +132,7 @@ export class DocumentAnalyzer {
    * (every section starts in the same scanner state, so the old starts hold from there on), and
    * the sections after that are kept, moved. `replaced`: the new units in place of old ones.
    */
-  private editedUnits(last: DocumentAnalysis, text: string, lines: LineIndex, change: TextChange) {
+  private *editedUnits(last: DocumentAnalysis, text: string, lines: LineIndex, change: TextChange): Generator<void, EditedUnits> {
     const old = last.units;
     const delta = change.newEnd - change.oldEnd;
     const sectionOf = (i: number) => {
@@ -135,7 +160,7 @@ export class DocumentAnalyzer {
     const end = resync === undefined ? text.length : starts.pop()!;
     const reusable = new Map<string, SectionAnalysis>();
     for (let i = from; i < (resync ?? old.length); i++) reusable.set(old[i]!.analysis.text, old[i]!.analysis);
-    const units = old.slice(0, from).concat(this.unitsFrom(text, lines, starts, end, reusable));
+    const units = old.slice(0, from).concat(yield* this.unitsFrom(text, lines, starts, end, reusable));
     const replaced = { from, to: units.length };
     if (resync !== undefined) {
       const lineDelta = lines.lineCount - last.lines.lineCount;
@@ -147,8 +172,11 @@ export class DocumentAnalyzer {
     return { units, replaced, unclosed };
   }
 
-  /** Units for the sections at `starts`, the last ending at `end`; analyses in `reusable` are used again. */
-  private unitsFrom(text: string, lines: LineIndex, starts: readonly number[], end: number, reusable: Map<string, SectionAnalysis>): Unit[] {
+  /**
+   * Units for the sections at `starts`, the last ending at `end`, yielding after each one made;
+   * analyses in `reusable`, or left by a run not finished, are used again.
+   */
+  private *unitsFrom(text: string, lines: LineIndex, starts: readonly number[], end: number, reusable: Map<string, SectionAnalysis>): Generator<void, Unit[]> {
     const units: Unit[] = [];
     const oneShot = this.options.oneShot ?? false;
     for (let i = 0; i < starts.length; i++) {
@@ -161,18 +189,29 @@ export class DocumentAnalyzer {
         const hidden = j === 0 ? 0 : chunks!.header;
         const piece = text.slice(start, pieces[j + 1] ?? sectionEnd);
         const analysed = hidden ? text.slice(sectionStart, sectionStart + hidden) + piece : piece;
-        let analysis = reusable.get(analysed);
+        let analysis = reusable.get(analysed) ?? this.partial.get(analysed);
+        let made = false;
         if (!analysis) {
           // A section kept across versions outlives this text, so it gets its own copy (see ownCopy).
           analysis = new SectionAnalysis(analyze(oneShot ? analysed : ownCopy(analysed), this.memo), this.memo, { keep: oneShot, hidden });
-          reusable.set(analysed, analysis);
+          if (!oneShot) this.partial.set(analysed, analysis);
+          made = true;
         }
+        reusable.set(analysed, analysis);
         // A hidden header is one line.
         units.push({ start, base: start - hidden, startLine: lines.position(start).line - (hidden ? 1 : 0), sectionStart: j === 0, analysis });
+        if (made) yield;
       }
     }
     return units;
   }
+}
+
+interface EditedUnits {
+  readonly units: Unit[];
+  /** The new units in place of old ones. */
+  readonly replaced: { readonly from: number; readonly to: number };
+  readonly unclosed: number | null;
 }
 
 /** The index of the unit holding `offset`. */

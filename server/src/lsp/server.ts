@@ -32,6 +32,8 @@ const MAX_WAIT_MS = 150;
 interface DocState {
   readonly analyzer: DocumentAnalyzer;
   cached?: { readonly version: number; readonly analysis: DocumentAnalysis };
+  /** An analysis made a few sections at a time (see `analysisSoon`), for this version. */
+  running?: { readonly version: number; readonly analysis: Promise<DocumentAnalysis | null> };
   /** A push is scheduled; it will analyse whatever version is newest when it runs. */
   timer?: ReturnType<typeof setTimeout>;
   /** When the first edit not yet analysed arrived. */
@@ -110,6 +112,27 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     const state = stateOf(doc.uri);
     if (state.cached?.version !== doc.version) state.cached = { version: doc.version, analysis: state.analyzer.analyze(doc.getText()) };
     return state.cached.analysis;
+  };
+
+  /**
+   * The same, made a few sections at a time with the event loop free in between (see steps.ts): the
+   * first analysis of a 10 MB file takes many seconds, and meanwhile other documents, requests and
+   * edits are served. Null when the document changed or closed first: the run is dropped, and
+   * what it made is reused by the next (see DocumentAnalyzer.analyzeSteps).
+   */
+  const analysisSoon = (doc: TextDocument): Promise<DocumentAnalysis | null> => {
+    const state = stateOf(doc.uri);
+    const version = doc.version;
+    if (state.cached?.version === version) return Promise.resolve(state.cached.analysis);
+    if (state.running?.version === version) return state.running.analysis;
+    const outdated = { get isCancellationRequested() { return documents.get(doc.uri)?.version !== version || lifecycle !== 'running'; } } as CancellationToken;
+    const analysis = runSteps(state.analyzer.analyzeSteps(doc.getText()), outdated).then((da) => {
+      if (state.running?.analysis === analysis) state.running = undefined;
+      if (da && state.cached?.version !== version) state.cached = { version, analysis: da };
+      return da;
+    });
+    state.running = { version, analysis };
+    return analysis;
   };
 
   // Each section's diagnostics are converted (and encoded) once and kept with the section's
@@ -219,9 +242,9 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   const publish = guard('publishDiagnostics', undefined, async (uri: string) => {
     const before = marsDoc(uri);
     if (!before) return;
-    const overrides = await settings.get(uri);
+    const [overrides, analysis] = await Promise.all([settings.get(uri), analysisSoon(before)]);
     const doc = documents.get(uri);
-    if (!doc || doc.version !== before.version) return; // a newer version has its own push coming
+    if (!analysis || !doc || doc.version !== before.version) return; // a newer version has its own push coming
     await connection.sendDiagnostics({ uri, version: doc.version, diagnostics: diagnosticsOf(doc, overrides) });
   });
 
@@ -242,11 +265,14 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
 
   connection.languages.diagnostics.on(guard('diagnostics', { kind: DocumentDiagnosticReportKind.Full, items: [] as Diagnostic[] },
     async (params, token: CancellationToken) => {
-      const doc = marsDoc(params.textDocument.uri);
+      let doc = marsDoc(params.textDocument.uri);
       if (!doc) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
       const overrides = await settings.get(doc.uri);
+      // Made a step at a time; an edit meanwhile starts a run on the new text, which reuses the work.
+      while (doc && !(await analysisSoon(doc)) && !token.isCancellationRequested && lifecycle === 'running') doc = marsDoc(params.textDocument.uri);
       // An empty report would clear the squiggles: a cancelled pull is answered as cancelled.
       if (token.isCancellationRequested) throw cancelled();
+      if (!doc || lifecycle !== 'running') return { kind: DocumentDiagnosticReportKind.Full, items: [] };
       return { kind: DocumentDiagnosticReportKind.Full, items: diagnosticsOf(doc, overrides) };
     }));
 
