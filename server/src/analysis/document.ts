@@ -16,7 +16,7 @@ import { analyze, fixAllEdits, visibleFindings, type Analysis } from './analyze'
 import type { Code, SeverityOverrides } from './codes';
 import type { Edit } from './edits';
 import { finding, withSeverity, type Finding, type Fix, type VerdictMemo } from './findings';
-import { SectionAnalysis } from './section';
+import { SectionAnalysis, type Keep } from './section';
 import { NOTHING_OUTSIDE, type CodeSet, type Outside } from './suppress';
 
 /**
@@ -67,11 +67,12 @@ export class DocumentAnalyzer {
   private partial = new Map<string, SectionAnalysis>();
 
   /**
-   * `oneShot`: the text is analysed once and not edited (the checker). Every section then keeps
-   * its model, since such a run reads every fix, and shares the text instead of copying it. By
-   * default a section keeps what pushes need and rebuilds its model on demand (see section.ts).
+   * `oneShot`: the text is analysed once and not edited (the checker); sections share the text
+   * instead of copying it, and keep their models, or only their findings' fixes, or only their
+   * findings (what a report needs: a 10 MB file's models would not fit in memory). Otherwise a
+   * section keeps what pushes need and rebuilds its model on demand (see section.ts).
    */
-  constructor(private readonly options: { readonly oneShot?: boolean } = {}) {}
+  constructor(private readonly options: { readonly oneShot?: boolean; readonly keep?: Keep } = {}) {}
 
   analyze(text: string): DocumentAnalysis {
     const steps = this.analyzeSteps(text);
@@ -193,7 +194,8 @@ export class DocumentAnalyzer {
         let made = false;
         if (!analysis) {
           // A section kept across versions outlives this text, so it gets its own copy (see ownCopy).
-          analysis = new SectionAnalysis(analyze(oneShot ? analysed : ownCopy(analysed), this.memo), this.memo, { keep: oneShot, hidden });
+          const keep = !oneShot ? 'findings' : this.options.keep ?? 'models';
+          analysis = new SectionAnalysis(analyze(oneShot ? analysed : ownCopy(analysed), this.memo), this.memo, { keep, hidden });
           if (!oneShot) this.partial.set(analysed, analysis);
           made = true;
         }
@@ -248,9 +250,9 @@ function withoutSpans(key: string, value: unknown): unknown {
   return key === 'span' || key === 'spans' ? undefined : value;
 }
 
-/** One text, analysed once, every model kept (the checker, tests). */
-export function analyzeDocument(text: string): DocumentAnalysis {
-  return new DocumentAnalyzer({ oneShot: true }).analyze(text);
+/** One text, analysed once, every model kept (or only the findings' fixes: see DocumentAnalyzer). */
+export function analyzeDocument(text: string, keep: Keep = 'models'): DocumentAnalysis {
+  return new DocumentAnalyzer({ oneShot: true, keep }).analyze(text);
 }
 
 /**

@@ -18,6 +18,9 @@ import type { Suppressions } from './suppress';
 const RECENT_MODELS = 64;
 const recent = new Map<SectionAnalysis, Analysis>();
 
+/** What a section keeps besides its findings: see the constructor. */
+export type Keep = 'models' | 'fixes' | 'findings';
+
 const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
 
 export class SectionAnalysis implements Analysis {
@@ -31,12 +34,15 @@ export class SectionAnalysis implements Analysis {
   private lineIndex: Lines | null;
 
   /**
-   * `keep`: hold the model for good (a one-shot run that reads every fix). `hidden`: the length of
-   * a copied header the text starts with (a later piece of a big section, see toml/chunks.ts): it
-   * defines nothing and its findings belong to the piece that holds the real one.
+   * `keep`: what stays besides the findings: the model for good (a one-shot run that reads
+   * everything), the findings' fixes (one that reports them), or nothing (the model is rebuilt when
+   * asked). `hidden`: the length of a copied header the text starts with (a later piece of a big
+   * section, see toml/chunks.ts): it defines nothing and its findings belong to the piece that holds
+   * the real one.
    */
-  constructor(full: Analysis, private readonly memo: VerdictMemo, options: { readonly keep: boolean; readonly hidden: number }) {
-    const { keep, hidden } = options;
+  constructor(full: Analysis, private readonly memo: VerdictMemo, options: { readonly keep: Keep; readonly hidden: number }) {
+    const { hidden } = options;
+    const keep = options.keep === 'models';
     this.text = full.doc.text;
     this.suppressions = full.suppressions;
     // A big file has hundreds of thousands of sections, and what each keeps is what the collector
@@ -45,10 +51,11 @@ export class SectionAnalysis implements Analysis {
       .flatMap((d) => (d.header === null && d.keys.length === 0 ? [] : [d.header && d.header.span.start < hidden ? { ...d, header: null } : d]));
     this.kept = keep ? full : null;
     const shown = (f: Finding) => f.span.start >= hidden;
-    const findings = keep ? full.findings.filter(shown) : full.findings.flatMap((f, i) => (shown(f) ? [new KeptFinding(this, i, f)] : []));
+    const fixes = options.keep === 'fixes';
+    const findings = keep ? full.findings.filter(shown) : full.findings.flatMap((f, i) => (shown(f) ? [new KeptFinding(this, i, f, fixes ? f.fixes : undefined)] : []));
     this.findings = findings.length > 0 ? findings : NO_FINDINGS;
     this.lineIndex = keep || findings.length > 0 ? full.lines : null;
-    if (!keep) remember(this, full);
+    if (options.keep === 'findings') remember(this, full);
   }
 
   get lines(): Lines {
@@ -92,9 +99,8 @@ class KeptFinding implements Finding {
   readonly span: Finding['span'];
   readonly message: string;
   readonly related: Finding['related'];
-  private computed?: readonly Fix[];
 
-  constructor(private readonly owner: SectionAnalysis, private readonly index: number, f: Finding) {
+  constructor(private readonly owner: SectionAnalysis, private readonly index: number, f: Finding, private computed?: readonly Fix[]) {
     this.code = f.code;
     this.severity = f.severity;
     this.span = f.span;

@@ -173,7 +173,9 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
     }
     let text = read.text;
     let applied = 0;
-    let analysis = analyzeDocument(text);
+    // The models only where fix-all reads them; a report needs the findings (and for JSON their fixes).
+    const report = options.format === 'json' ? 'fixes' : 'findings';
+    let analysis = analyzeDocument(text, options.fix && !read.invalid ? 'models' : report);
     if (options.fix && read.invalid) {
       err.write(`mars-toml: not fixing ${file}: it is not valid UTF-8, and writing it back would replace those bytes\n`);
     } else if (options.fix) {
@@ -188,7 +190,7 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
           return 0;
         }
         applied = edits.length;
-        analysis = analyzeDocument(text);
+        analysis = analyzeDocument(text, report);
       }
     }
     const relative = path.relative(process.cwd(), file);
