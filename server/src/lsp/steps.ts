@@ -15,8 +15,16 @@ export async function runSteps<T>(steps: Generator<void, T>, token: Cancellation
     const step = steps.next();
     if (step.done) return step.value;
     if (Date.now() - since >= SLICE_MS) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await turn();
       since = Date.now();
     }
   }
 }
+
+/**
+ * One turn of the event loop, messages read. `setImmediate` where there is one (Node): a timer
+ * waits at least 1 ms, a tenth of a slice spent idle.
+ */
+const turn: () => Promise<void> = typeof setImmediate === 'function'
+  ? () => new Promise((resolve) => setImmediate(resolve))
+  : () => new Promise((resolve) => setTimeout(resolve, 0));
