@@ -101,3 +101,26 @@ test('chunks: random edits of a cut table agree with a fresh analysis of each te
     assert.deepEqual(plain(documentFindings(got)), plain(documentFindings(expected)), label);
   }
 });
+
+// A piece is analysed under a hidden copy of its section's header, so `[agents]` + piece is the
+// same text as a section `[agents]` holding that piece: the two analyses define different things
+// and must never stand in for each other.
+test('a piece and a section with the same text are not mistaken for each other, edited or in one file', () => {
+  const head = '[agents]\n';
+  const text = head + Array.from({ length: 600 }, (_, i) => `a${i}.tools.allowed = ["read"]\n`).join('');
+  const analyzer = new DocumentAnalyzer();
+  const before = analyzer.analyze(text);
+  const cut = before.units[1]!.start;
+  assert.ok(pieces(before) > 0, 'the section is cut');
+  const codes = (da: DocumentAnalysis) => documentFindings(da).map((f) => `${f.code}@${f.span.start}: ${f.message}`);
+  // A second [agents] header right where a piece starts: its text is the piece's analysed text.
+  const edited = `${text.slice(0, cut)}${head}${text.slice(cut)}`;
+  const fresh = codes(new DocumentAnalyzer().analyze(edited));
+  assert.deepEqual(fresh, [`toml-syntax@${cut}: TOML syntax error: table [agents] is defined twice`]);
+  assert.deepEqual(codes(analyzer.analyze(edited)), fresh);
+  assert.deepEqual(codes(analyzer.analyze(text)), [], 'and removing it again leaves no stale error');
+  // In one file: a later section whose text is an earlier piece's analysed text.
+  const pieceText = text.slice(before.units[1]!.start, before.units[2]!.start);
+  const twice = `${text}${head}${pieceText}`;
+  assert.deepEqual(codes(analyzeDocument(twice)), [`toml-syntax@${text.length}: TOML syntax error: table [agents] is defined twice`]);
+});

@@ -160,7 +160,7 @@ export class DocumentAnalyzer {
     const unclosed = found[0] ?? later;
     const end = resync === undefined ? text.length : starts.pop()!;
     const reusable = new Map<string, SectionAnalysis>();
-    for (let i = from; i < (resync ?? old.length); i++) reusable.set(old[i]!.analysis.text, old[i]!.analysis);
+    for (let i = from; i < (resync ?? old.length); i++) reusable.set(unitKey(old[i]!.analysis.text, old[i]!.analysis.hidden), old[i]!.analysis);
     const units = old.slice(0, from).concat(yield* this.unitsFrom(text, lines, starts, end, reusable));
     const replaced = { from, to: units.length };
     if (resync !== undefined) {
@@ -190,16 +190,17 @@ export class DocumentAnalyzer {
         const hidden = j === 0 ? 0 : chunks!.header;
         const piece = text.slice(start, pieces[j + 1] ?? sectionEnd);
         const analysed = hidden ? text.slice(sectionStart, sectionStart + hidden) + piece : piece;
-        let analysis = reusable.get(analysed) ?? this.partial.get(analysed);
+        const key = unitKey(analysed, hidden);
+        let analysis = reusable.get(key) ?? this.partial.get(key);
         let made = false;
         if (!analysis) {
           // A section kept across versions outlives this text, so it gets its own copy (see ownCopy).
           const keep = !oneShot ? 'findings' : this.options.keep ?? 'models';
           analysis = new SectionAnalysis(analyze(oneShot ? analysed : ownCopy(analysed), this.memo), this.memo, { keep, hidden });
-          if (!oneShot) this.partial.set(analysed, analysis);
+          if (!oneShot) this.partial.set(key, analysis);
           made = true;
         }
-        reusable.set(analysed, analysis);
+        reusable.set(key, analysis);
         // A hidden header is one line.
         units.push({ start, base: start - hidden, startLine: lines.position(start).line - (hidden ? 1 : 0), sectionStart: j === 0, analysis });
         if (made) yield;
@@ -214,6 +215,15 @@ interface EditedUnits {
   /** The new units in place of old ones. */
   readonly replaced: { readonly from: number; readonly to: number };
   readonly unclosed: number | null;
+}
+
+/**
+ * What a unit's analysis is reused by: its text, and the length of the header it hides. A piece
+ * analysed under a hidden `[agents]` line has the same text as a section `[agents]` followed by
+ * that piece, and defines less.
+ */
+function unitKey(text: string, hidden: number): string {
+  return hidden === 0 ? text : `${hidden}\u0000${text}`;
 }
 
 /** The index of the unit holding `offset`. */
@@ -261,7 +271,8 @@ export function analyzeDocument(text: string, keep: Keep = 'models'): DocumentAn
  */
 function ownCopy(s: string): string {
   // A JSON round trip builds a new string in any JS engine (the analysis stays free of Node APIs).
-  return s.length < 64 ? s : (JSON.parse(JSON.stringify(s)) as string);
+  // V8 makes any slice of 13 characters or more a view of its parent (SlicedString::kMinLength).
+  return s.length < 13 ? s : (JSON.parse(JSON.stringify(s)) as string);
 }
 
 function union(a: CodeSet | null, b: CodeSet | null): CodeSet | null {

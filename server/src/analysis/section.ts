@@ -40,8 +40,11 @@ export class SectionAnalysis implements Analysis {
    * section, see toml/chunks.ts): it defines nothing and its findings belong to the piece that holds
    * the real one.
    */
+  /** The length of the hidden header the text starts with. */
+  readonly hidden: number;
+
   constructor(full: Analysis, private readonly memo: VerdictMemo, options: { readonly keep: Keep; readonly hidden: number }) {
-    const { hidden } = options;
+    const hidden = (this.hidden = options.hidden);
     const keep = options.keep === 'models';
     this.text = full.doc.text;
     this.suppressions = full.suppressions;
