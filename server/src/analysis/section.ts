@@ -14,8 +14,8 @@ import type { Finding, Fix, ParsedEntry, VerdictMemo } from './findings';
 import type { Policies } from './policies';
 import type { Suppressions } from './suppress';
 
-/** How many released models stay in memory (all documents together). */
-const RECENT_MODELS = 64;
+/** How many released models stay in memory (all documents together): a user works in a few places at a time. */
+const RECENT_MODELS = 32;
 const recent = new Map<SectionAnalysis, Analysis>();
 
 /** What a section keeps besides its findings: see the constructor. */
