@@ -13,7 +13,7 @@ import { replaceStringValue } from '../toml/strings';
 import { CODES, type Code, type Severity } from './codes';
 import { deleteItems, type Edit } from './edits';
 import { ownerLabel, type ListEntry, type Owner, type Policies } from './policies';
-import { extraKeyFixes, listKeyFixes, meantList, shapeFix } from './moves';
+import { extraKeyFixes, listKeyFixes, mapFormList, meantList, shapeFix } from './moves';
 
 export interface Fix {
   readonly title: string;
@@ -328,8 +328,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     // Mars ignores the key whatever it is named, so a name it would reject breaks nothing here: it
     // is said in the message, and nothing offers to move it where it would stop the load.
     const parse = parseToolName(name);
-    const verdict = value?.kind === 'string' ? value.value : null;
-    const intent = verdict === 'allow' ? 'allowed' : verdict === 'deny' ? 'disallowed' : null;
+    const intent = mapFormList(extra.keyValue);
     const moved = parse.ok ? canonicalSpelling(name, parse.name) : null;
     const suggestion = parse.ok && parse.name.kind === 'unknown' ? suggestCapability(rustTrim(splitToolName(rustTrim(name))[0])) : null;
     out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),

@@ -27,6 +27,13 @@ export function moveOf(policies: Policies, extra: ExtraKey): Move | null {
 
 const MAP_FORM_VALUES: ReadonlySet<string> = new Set(['allow', 'deny', 'ask']);
 
+/** The list a map-form rule (`bash = "allow"`, `agent = "deny"`) was meant for, or null. */
+export function mapFormList(kv: KeyValue): ListName | null {
+  const value = kv.value;
+  if (value?.kind !== 'string') return null;
+  return value.value === 'allow' ? 'allowed' : value.value === 'deny' ? 'disallowed' : null;
+}
+
 function intendedMove(extra: ExtraKey): Move | null {
   const kv = extra.keyValue;
   const value = kv.value;
@@ -45,8 +52,7 @@ function intendedMove(extra: ExtraKey): Move | null {
     }
     return names.length > 0 ? { extra, list: 'allowed', names } : null;
   }
-  if (value.kind !== 'string') return null;
-  const list = value.value === 'allow' ? 'allowed' : value.value === 'deny' ? 'disallowed' : null;
+  const list = mapFormList(kv);
   // Into the list as Mars would write it; a name Mars rejects would stop the load there.
   const parsed = parseToolName(extra.name.name);
   return list && parsed.ok ? { extra, list, names: [canonicalSpelling(extra.name.name, parsed.name)] } : null;

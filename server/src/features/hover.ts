@@ -4,6 +4,7 @@
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
 import type { Analysis } from '../analysis/analyze';
 import { contentSpan, keyContentSpan } from '../analysis/findings';
+import { mapFormList } from '../analysis/moves';
 import { ownerLabel, type ExtraKey } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
 import type { Span } from '../toml/model';
@@ -56,9 +57,7 @@ function describeKey(extra: ExtraKey): string[] {
       `Mars refuses it: grant MCP servers in \`allowed\` of ${owner} as ${code('mcp(server)')} or ${code('mcp(server/tool)')}.`,
     ];
   }
-  const value = extra.keyValue.value;
-  const verdict = value?.kind === 'string' ? value.value : null;
-  const list = verdict === 'allow' ? 'allowed' : verdict === 'deny' ? 'disallowed' : null;
+  const list = mapFormList(extra.keyValue);
   const parse = parseToolName(name);
   const ignored = `_Map-form key in the tools table of ${owner}: Mars ignores it (a tools table in mars.toml holds only \`allowed\` and \`disallowed\`)`;
   // Ignored, so the config loads: what the name would do as an entry is the question.
