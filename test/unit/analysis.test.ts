@@ -44,6 +44,7 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['syntax error kept apart', '[agents.a.tools]\nallowed = ["Bash"\n[agents.b.tools]\nallowed = ["Read"]\n', ['non-canonical@Bash', 'toml-syntax@"', 'non-canonical@Read']],
   ['an unclosed multi-line string does not blank out the sections after it', '[agents.x]\ndescription = """oops\n[agents.a.tools]\nallowed = ["Shell"]\n', ['toml-syntax@"', 'non-canonical@Shell']],
   ['a line break in a multi-line entry: its first line', '[agents.a.tools]\nallowed = ["""Foo\nbar"""]\n', ['unknown-tool@Foo', 'illegal-char@Foo']],
+  ['a key below a map-form name is no rule for a list', '[agents.a.tools]\nedit.x = "allow"\n', ['unknown-policy-key@edit']],
   ['table defined twice', '[agents.a.tools]\nallowed = ["read"]\n[agents.a.tools]\ndisallowed = ["bash"]\n', ['toml-syntax@[agents.a.tools]']],
 ];
 

@@ -135,3 +135,20 @@ test('sections kept across edits do not keep the text of the version they came f
   const grown = (heap() - start) / 2 ** 20;
   assert.ok(grown < 10, `the heap grew by ${grown.toFixed(1)} MB over 60 edits`);
 });
+
+test('every string left open is remembered: an edit that closes a later one, after the first was closed, splits as a fresh analysis does', () => {
+  const v1 = "a = '''\n[agents.b]\nx = \"\"\"\n[agents.c]\n[agents.d]\ntools.allowed = [\"bsh\"]\n";
+  const v2 = v1.replace("a = '''", 'a = 1');
+  const v3 = `${v2}"""\n`;
+  const analyzer = new DocumentAnalyzer();
+  for (const text of [v1, v2, v3]) assert.deepEqual(snapshot(analyzer.analyze(text)), snapshot(new DocumentAnalyzer().analyze(text)), JSON.stringify(text));
+  assert.deepEqual(documentFindings(analyzer.analyze(v3)), [], 'x = """ ... """ is one valid string');
+  // Typing far below an open string re-splits only around the change, and still agrees.
+  const big = `a = """\n${Array.from({ length: 200 }, (_, i) => `[agents.a${i}.tools]\nallowed = ["Bash"]\n`).join('')}`;
+  analyzer.analyze(big);
+  const at = big.lastIndexOf('Bash');
+  for (const edit of ['x', '"', '""', '"""']) {
+    const text = `${big.slice(0, at)}${edit}${big.slice(at)}`;
+    assert.deepEqual(snapshot(analyzer.analyze(text)), snapshot(new DocumentAnalyzer().analyze(text)), edit);
+  }
+});

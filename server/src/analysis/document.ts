@@ -52,8 +52,8 @@ export interface DocumentAnalysis {
   readonly crossConflicts: readonly CrossConflict[];
   /** Codes a `# mars-ignore-file` comment anywhere in the file turns off. */
   readonly fileSuppressed: CodeSet | null;
-  /** Where the first multi-line string never closed begins (see toml/split.ts), or null. */
-  readonly unclosed: number | null;
+  /** Where each multi-line string never closed begins (see toml/split.ts), ascending. */
+  readonly unclosed: readonly number[];
 }
 
 /** Keeps section analyses between versions of one document; use one per document. */
@@ -113,11 +113,11 @@ export class DocumentAnalyzer {
     const unclosed: number[] = [];
     const starts = sectionStartsFrom(text, 0, undefined, unclosed);
     const reusable = this.options.oneShot ? new Map<string, SectionAnalysis>() : this.partial;
-    return this.whole(text, lines, yield* this.unitsFrom(text, lines, starts, text.length, reusable), unclosed[0] ?? null);
+    return this.whole(text, lines, yield* this.unitsFrom(text, lines, starts, text.length, reusable), unclosed);
   }
 
   /** The document from its units, with what only the whole document shows. */
-  private whole(text: string, lines: LineIndex, units: Unit[], unclosed: number | null): DocumentAnalysis {
+  private whole(text: string, lines: LineIndex, units: Unit[], unclosed: readonly number[]): DocumentAnalysis {
     const all: SectionDefinitions[] = [];
     const at: Array<{ unit: number; index: number }> = [];
     units.forEach((u, unit) => u.analysis.definitions.forEach((defs, index) => (all.push(defs), at.push({ unit, index }))));
@@ -144,8 +144,10 @@ export class DocumentAnalyzer {
     // before it; the section before that starts on a line the change cannot reach.
     const holding = sectionOf(unitIndexAt(old, change.start));
     let from = holding > 0 ? sectionOf(holding - 1) : 0;
-    // A string left open before the change may be closed by it, which moves the starts from there.
-    if (last.unclosed !== null && last.unclosed < change.start) from = Math.min(from, sectionOf(unitIndexAt(old, last.unclosed)));
+    // A string left open before the change is closed by it when the change makes a closing `"""` or
+    // `'''`, which moves the starts from that string on; then the split is made again from there.
+    const first = last.unclosed[0];
+    if (first !== undefined && first < change.start && makesTriple(text, change)) from = Math.min(from, sectionOf(unitIndexAt(old, first)));
     let resync: number | undefined; // the old unit the new split meets again
     const found: number[] = [];
     const starts = sectionStartsFrom(text, old[from]!.start, (start) => {
@@ -155,9 +157,12 @@ export class DocumentAnalyzer {
       resync = i;
       return true;
     }, found);
-    // Past the resync point the old split holds, its unclosed string included.
-    const later = resync !== undefined && last.unclosed !== null && last.unclosed >= old[resync]!.start ? last.unclosed + delta : null;
-    const unclosed = found[0] ?? later;
+    // Before the split made again and past the resync point, the old split holds, its unclosed strings included.
+    const unclosed = [
+      ...last.unclosed.filter((u) => u < old[from]!.start),
+      ...found,
+      ...(resync === undefined ? [] : last.unclosed.filter((u) => u >= old[resync!]!.start).map((u) => u + delta)),
+    ];
     const end = resync === undefined ? text.length : starts.pop()!;
     const reusable = new Map<string, SectionAnalysis>();
     for (let i = from; i < (resync ?? old.length); i++) reusable.set(unitKey(old[i]!.analysis.text, old[i]!.analysis.hidden), old[i]!.analysis);
@@ -214,7 +219,7 @@ interface EditedUnits {
   readonly units: Unit[];
   /** The new units in place of old ones. */
   readonly replaced: { readonly from: number; readonly to: number };
-  readonly unclosed: number | null;
+  readonly unclosed: readonly number[];
 }
 
 /**
@@ -224,6 +229,18 @@ interface EditedUnits {
  */
 function unitKey(text: string, hidden: number): string {
   return hidden === 0 ? text : `${hidden}\u0000${text}`;
+}
+
+/**
+ * Whether a closing `"""` or `'''` overlaps the changed text or what it joins: only that can close
+ * a string left open. (Backslashes right after the change are taken in too: their pairing decides
+ * whether the quotes after them are escaped.)
+ */
+function makesTriple(text: string, change: TextChange): boolean {
+  let end = change.newEnd;
+  while (text.charCodeAt(end) === 0x5c) end++;
+  const window = text.slice(Math.max(0, change.start - 3), end + 3);
+  return window.includes('"""') || window.includes("'''");
 }
 
 /** The index of the unit holding `offset`. */

@@ -328,7 +328,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     // Mars ignores the key whatever it is named, so a name it would reject breaks nothing here: it
     // is said in the message, and nothing offers to move it where it would stop the load.
     const parse = parseToolName(name);
-    const intent = mapFormList(extra.keyValue);
+    const intent = mapFormList(extra);
     const moved = parse.ok ? canonicalSpelling(name, parse.name) : null;
     const suggestion = parse.ok && parse.name.kind === 'unknown' ? suggestCapability(rustTrim(splitToolName(rustTrim(name))[0])) : null;
     out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),

@@ -27,10 +27,14 @@ export function moveOf(policies: Policies, extra: ExtraKey): Move | null {
 
 const MAP_FORM_VALUES: ReadonlySet<string> = new Set(['allow', 'deny', 'ask']);
 
-/** The list a map-form rule (`bash = "allow"`, `agent = "deny"`) was meant for, or null. */
-export function mapFormList(kv: KeyValue): ListName | null {
+/**
+ * The list a map-form rule (`bash = "allow"`, `agent = "deny"`) was meant for, or null; not for a
+ * key below the tool's name (`edit.x = "allow"` makes `edit` a table).
+ */
+export function mapFormList(extra: ExtraKey): ListName | null {
+  const kv = extra.keyValue;
   const value = kv.value;
-  if (value?.kind !== 'string') return null;
+  if (value?.kind !== 'string' || kv.key.parts[kv.key.parts.length - 1] !== extra.name) return null;
   return value.value === 'allow' ? 'allowed' : value.value === 'deny' ? 'disallowed' : null;
 }
 
@@ -52,7 +56,7 @@ function intendedMove(extra: ExtraKey): Move | null {
     }
     return names.length > 0 ? { extra, list: 'allowed', names } : null;
   }
-  const list = mapFormList(kv);
+  const list = mapFormList(extra);
   // Into the list as Mars would write it; a name Mars rejects would stop the load there.
   const parsed = parseToolName(extra.name.name);
   return list && parsed.ok ? { extra, list, names: [canonicalSpelling(extra.name.name, parsed.name)] } : null;

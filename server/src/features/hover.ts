@@ -57,7 +57,7 @@ function describeKey(extra: ExtraKey): string[] {
       `Mars refuses it: grant MCP servers in \`allowed\` of ${owner} as ${code('mcp(server)')} or ${code('mcp(server/tool)')}.`,
     ];
   }
-  const list = mapFormList(extra.keyValue);
+  const list = mapFormList(extra);
   const parse = parseToolName(name);
   const ignored = `_Map-form key in the tools table of ${owner}: Mars ignores it (a tools table in mars.toml holds only \`allowed\` and \`disallowed\`)`;
   // Ignored, so the config loads: what the name would do as an entry is the question.
