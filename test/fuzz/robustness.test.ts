@@ -555,6 +555,9 @@ describe('fuzz: edit floods and cancellation', () => {
     const hover = await client.request<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri: smallUri }, position: { line: 1, character: 13 } });
     // An edit to the big file while its analysis runs: the first line's entry becomes "Shell".
     await client.change(bigUri, 2, [{ range: { start: { line: 1, character: 12 }, end: { line: 1, character: 14 } }, text: 'Shell' }]);
+    // A hover on the big file waits for its analysis, without holding up anything else.
+    const bigHover = await client.request<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri: bigUri }, position: { line: 1, character: 14 } });
+    assert.match(bigHover?.contents.value ?? '', /alias of `bash`/);
     const pushed = await client.pushed(bigUri, 2, 120_000);
     const bigMs = now() - t0;
     t.diagnostic(`small file's diagnostics after ${smallMs.toFixed(0)} ms; the big file's after ${bigMs.toFixed(0)} ms`);

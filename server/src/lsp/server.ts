@@ -287,7 +287,8 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     const doc = marsDoc(params.textDocument.uri);
     if (!doc) return [];
     const overrides = await settings.get(doc.uri);
-    const da = analysisOf(doc);
+    const da = await analysisSoon(doc);
+    if (!da) return []; // the document changed: the client asks again for the new version
     const actions = await codeActions(doc.uri, doc.version, da, overrides, params.context, resolveEdits, fixAllOf(da, overrides, token));
     if (token.isCancellationRequested) throw cancelled();
     return actions.map(asClientTakes);
@@ -303,20 +304,22 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     return asClientTakes(resolved);
   }));
 
-  connection.onCompletion(guard('completion', null, (params) => {
+  // Requests wait for the analysis of the version they were made on without blocking the others
+  // (a huge file's first analysis takes seconds); answered empty if that version is gone meanwhile.
+  connection.onCompletion(guard('completion', null, async (params) => {
     const doc = marsDoc(params.textDocument.uri);
-    if (!doc) return null;
-    const da = analysisOf(doc);
+    const da = doc && (await analysisSoon(doc));
+    if (!doc || !da) return null;
     const unit = unitAt(da, da.lines.offset(params.position));
     const items = completions(placed(da, unit), params.position, host.mcpServers?.(doc.uri, workspaceFolders) ?? [],
       (path, how) => definesOutside(da, unit, path, how));
     return asPlainText(snippets ? items : withoutSnippets(items), !markdownDocs);
   }));
 
-  connection.onHover(guard('hover', null, (params) => {
+  connection.onHover(guard('hover', null, async (params) => {
     const doc = marsDoc(params.textDocument.uri);
-    if (!doc) return null;
-    const da = analysisOf(doc);
+    const da = doc && (await analysisSoon(doc));
+    if (!da) return null;
     const h = hover(placed(da, unitAt(da, da.lines.offset(params.position))), params.position);
     return h && !markdownHover ? { ...h, contents: { kind: MarkupKind.PlainText, value: (h.contents as MarkupContent).value } } : h;
   }));
