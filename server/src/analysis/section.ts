@@ -32,6 +32,8 @@ export class SectionAnalysis implements Analysis {
   private readonly kept: Analysis | null;
   /** Kept where findings will be placed with it; a section with none makes it again if asked. */
   private lineIndex: Lines | null;
+  /** The length of the hidden header the text starts with (see the constructor). */
+  readonly hidden: number;
 
   /**
    * `keep`: what stays besides the findings: the model for good (a one-shot run that reads
@@ -40,9 +42,6 @@ export class SectionAnalysis implements Analysis {
    * section, see toml/chunks.ts): it defines nothing and its findings belong to the piece that holds
    * the real one.
    */
-  /** The length of the hidden header the text starts with. */
-  readonly hidden: number;
-
   constructor(full: Analysis, private readonly memo: VerdictMemo, options: { readonly keep: Keep; readonly hidden: number }) {
     const hidden = (this.hidden = options.hidden);
     const keep = options.keep === 'models';
