@@ -139,9 +139,8 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   // analysis (which is reused while its text is unchanged), placed at the section's line; when the
   // section moves, they are moved by the difference.
   const converted = new WeakMap<Analysis, { readonly key: string; line: number; run: EncodedRun<Diagnostic> }>();
-  const diagnosticsOf = (doc: TextDocument, overrides: SeverityOverrides): Diagnostic[] => {
-    const da = analysisOf(doc);
-    const documentKey = `${doc.uri}\u0000${JSON.stringify(overrides)}\u0000${codeSetKey(da.fileSuppressed)}`;
+  const diagnosticsOf = (uri: string, da: DocumentAnalysis, overrides: SeverityOverrides): Diagnostic[] => {
+    const documentKey = `${uri}\u0000${JSON.stringify(overrides)}\u0000${codeSetKey(da.fileSuppressed)}`;
     const runs: Array<EncodedRun<Diagnostic>> = [];
     for (let i = 0; i < da.units.length; i++) {
       const u = da.units[i]!;
@@ -149,7 +148,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
       const key = outside.header === null ? documentKey : `${documentKey}\u0000${codeSetKey(outside.header)}`;
       let c = converted.get(u.analysis);
       if (c?.key !== key) {
-        const local = visibleFindings(u.analysis, overrides, outside).map((f) => toDiagnostic(doc.uri, u.analysis.lines, f, relatedInformation));
+        const local = visibleFindings(u.analysis, overrides, outside).map((f) => toDiagnostic(uri, u.analysis.lines, f, relatedInformation));
         c = { key, line: 0, run: new EncodedRun(local) };
         converted.set(u.analysis, c);
       }
@@ -163,7 +162,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     const cross: Diagnostic[] = [];
     for (const f of da.crossFindings) {
       const severity = overrides[f.code] ?? f.severity;
-      if (severity !== 'off') cross.push({ ...toDiagnostic(doc.uri, da.lines, f, relatedInformation), severity: SEVERITY[severity] });
+      if (severity !== 'off') cross.push({ ...toDiagnostic(uri, da.lines, f, relatedInformation), severity: SEVERITY[severity] });
     }
     runs.push(new EncodedRun(cross));
     return concatRuns(runs, host.encodesRuns);
@@ -245,7 +244,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     const [overrides, analysis] = await Promise.all([settings.get(uri), analysisSoon(before)]);
     const doc = documents.get(uri);
     if (!analysis || !doc || doc.version !== before.version) return; // a newer version has its own push coming
-    await connection.sendDiagnostics({ uri, version: doc.version, diagnostics: diagnosticsOf(doc, overrides) });
+    await connection.sendDiagnostics({ uri, version: doc.version, diagnostics: diagnosticsOf(uri, analysis, overrides) });
   });
 
   documents.onDidOpen((e) => {
@@ -269,11 +268,12 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
       if (!doc) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
       const overrides = await settings.get(doc.uri);
       // Made a step at a time; an edit meanwhile starts a run on the new text, which reuses the work.
-      while (doc && !(await analysisSoon(doc)) && !token.isCancellationRequested && lifecycle === 'running') doc = marsDoc(params.textDocument.uri);
+      let da: DocumentAnalysis | null = null;
+      while (doc && lifecycle === 'running' && !token.isCancellationRequested && !(da = await analysisSoon(doc))) doc = marsDoc(params.textDocument.uri);
       // An empty report would clear the squiggles: a cancelled pull is answered as cancelled.
       if (token.isCancellationRequested) throw cancelled();
-      if (!doc || lifecycle !== 'running') return { kind: DocumentDiagnosticReportKind.Full, items: [] };
-      return { kind: DocumentDiagnosticReportKind.Full, items: diagnosticsOf(doc, overrides) };
+      if (!doc || !da || lifecycle !== 'running') return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+      return { kind: DocumentDiagnosticReportKind.Full, items: diagnosticsOf(doc.uri, da, overrides) };
     }));
 
   // File-wide fixes, computed a unit at a time so that a cancel stops them (see steps.ts).
