@@ -22,12 +22,14 @@ if (process.argv.includes('--tests')) {
   await esbuild.build({ ...common, entryPoints: testEntries('test').filter((f) => !f.startsWith(path.join('test', 'e2e'))), outdir: 'out/test', outbase: 'test' });
 } else {
   const minify = process.argv.includes('--production');
+  // The web extension's pair is built for the browser, where importing a Node module fails the build.
+  const browser = { platform: 'browser', target: 'es2022' };
   const builds = [
     { entryPoints: ['server/src/node/main.ts'], outfile: 'dist/server.js' },
     { entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+    { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
+    { ...browser, entryPoints: ['server/src/browser/main.ts'], outfile: 'dist/browser/server.js', format: 'iife' },
+    { ...browser, entryPoints: ['client/src/browser.ts'], outfile: 'dist/browser/client.js', external: ['vscode'] },
   ];
-  if (fs.existsSync(path.join(root, 'client/src/extension.ts'))) {
-    builds.push({ entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] });
-  }
   await Promise.all(builds.map((b) => esbuild.build({ ...common, minify, ...b })));
 }

@@ -1,127 +1,22 @@
-// The VS Code extension: a thin client. It starts the bundled language server (dist/server.js) over
-// stdio for every mars.toml / mars.local.toml, whatever language id another extension gives the
-// file, and forwards the `mars.*` settings. Everything a user sees comes from the server.
+// The extension on the desktop and remote hosts: the server runs as a Node process (dist/server.js).
+// Over stdio, since there the server writes a big file's diagnostics from JSON it keeps per section
+// (Node IPC would serialize every diagnostic again on each push).
 
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import {
-  LanguageClient, type LanguageClientOptions, type ServerOptions, State, TransportKind,
-} from 'vscode-languageclient/node';
-import { FILE_NAMES, RESTART_COMMAND, SETTINGS_SECTION } from '../../server/src/protocol';
+import { LanguageClient, type ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { activateWith, type MarsExtensionApi } from './activate';
 
-/** What `activate` returns: for tests and for other extensions, nothing a user relies on. */
-export interface MarsExtensionApi {
-  /** `Date.now()` when `activate` was entered. */
-  readonly activatedAt: number;
-  /**
-   * Settles when the server answered `initialize` or failed to start. The server starts once a Mars
-   * file is open or found in the workspace, so this may wait for one.
-   */
-  readonly ready: Promise<void>;
-  /** `Date.now()` when the server first answered `initialize`. */
-  readonly serverReadyAt: () => number | undefined;
-  /** The running client (replaced by a restart). */
-  client(): LanguageClient | undefined;
-}
-
-const FILE_GLOB = `**/{${FILE_NAMES.join(',')}}`;
-
-/** By file name, not language id: Even Better TOML, Tombi or no TOML extension at all. */
-export const DOCUMENT_SELECTOR: { scheme: string; pattern: string }[] = [
-  { scheme: 'file', pattern: FILE_GLOB },
-  { scheme: 'untitled', pattern: FILE_GLOB },
-];
-
-let client: LanguageClient | undefined;
+export type { MarsExtensionApi } from './activate';
+export { deactivate } from './activate';
 
 export function activate(context: vscode.ExtensionContext): MarsExtensionApi {
-  const activatedAt = Date.now();
-  const output = vscode.window.createOutputChannel('Mars TOML', { log: true });
-  context.subscriptions.push(output);
-
-  const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
-  // stdio: there the server writes a big file's diagnostics from JSON it keeps per section (node IPC
-  // would serialize every diagnostic again on each push).
+  const module = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.stdio },
-    debug: { module: serverModule, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+    run: { module, transport: TransportKind.stdio },
+    debug: { module, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
-  const clientOptions: LanguageClientOptions = {
-    documentSelector: DOCUMENT_SELECTOR,
-    synchronize: { configurationSection: SETTINGS_SECTION },
-    outputChannel: output,
-    // `mars.trace.server` is read by the client itself (id `mars`); traces go to the same channel.
-    traceOutputChannel: output,
-  };
-
-  const status = vscode.languages.createLanguageStatusItem('mars.server', DOCUMENT_SELECTOR);
-  status.name = 'Mars TOML';
-  status.text = 'Mars';
-  status.detail = 'not started';
-  status.command = { title: 'Restart', command: RESTART_COMMAND, tooltip: 'Mars: Restart Language Server' };
-  context.subscriptions.push(status);
-  const showState = () => {
-    const state = client?.state;
-    status.busy = state === State.Starting;
-    status.detail = state === State.Running ? 'language server running' : state === State.Starting ? 'starting' : 'language server stopped';
-    status.severity = state === State.Stopped ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
-  };
-
-  let serverReadyAt: number | undefined;
-  const start = async (): Promise<void> => {
-    client = new LanguageClient(SETTINGS_SECTION, 'Mars TOML', serverOptions, clientOptions);
-    context.subscriptions.push(client.onDidChangeState(showState));
-    try {
-      await client.start();
-      serverReadyAt ??= Date.now();
-    } catch (e) {
-      output.error(`the language server did not start: ${e instanceof Error ? e.message : String(e)}`);
-    }
-    showState();
-  };
-
-  // The server starts when it has work: at once when a Mars file is open or the workspace holds one
-  // (the workspaceContains activation), else (activated by some other TOML file) when the first Mars
-  // file opens. A workspace with only a Cargo.toml starts no server process.
-  let starting: Promise<void> | undefined;
-  const startOnce = () => (starting ??= start());
-  const isMars = (doc: vscode.TextDocument) => vscode.languages.match(DOCUMENT_SELECTOR, doc) > 0;
-  const ready = vscode.workspace.textDocuments.some(isMars)
-    ? startOnce()
-    : new Promise<void>((resolve) => {
-        const go = () => {
-          opened.dispose();
-          void startOnce().then(resolve);
-        };
-        const opened = vscode.workspace.onDidOpenTextDocument((doc) => {
-          if (isMars(doc)) go();
-        });
-        context.subscriptions.push(opened);
-        vscode.workspace.findFiles(FILE_GLOB, '**/node_modules/**', 1).then((found) => {
-          if (found.length > 0) go();
-        }, () => undefined);
-      });
-
-  context.subscriptions.push(
-    vscode.commands.registerCommand(RESTART_COMMAND, async () => {
-      output.info('restarting the language server');
-      if (!client) {
-        await startOnce();
-      } else if (client.state !== State.Stopped) {
-        await client.restart();
-      } else {
-        await client.dispose().catch(() => undefined);
-        await start();
-      }
-      showState();
-    }),
-  );
-
-  return { activatedAt, ready, serverReadyAt: () => serverReadyAt, client: () => client };
-}
-
-export async function deactivate(): Promise<void> {
-  const c = client;
-  client = undefined;
-  if (c) await c.stop().catch(() => undefined);
+  return activateWith(context, {
+    schemes: ['file', 'untitled'],
+    newClient: (id, name, options) => new LanguageClient(id, name, serverOptions, options),
+  });
 }

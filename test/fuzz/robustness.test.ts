@@ -439,7 +439,7 @@ describe('fuzz: language server (dist/server.js)', () => {
       try {
         await client.pushed(uri, 1, doc.boundMs * 3 + 5_000);
       } catch (e) {
-        assert.fail(`no diagnostics for ${show(doc)}: ${e instanceof Error ? e.message : e}; server exit ${client.proc.exitCode}\n${client.stderr.slice(-2000)}`);
+        assert.fail(`no diagnostics for ${show(doc)}: ${e instanceof Error ? e.message : e}; server exit ${client.exitCode}\n${client.stderr.slice(-2000)}`);
       }
       // Requests at random positions (valid or not) must be answered, not crash the server.
       const lines = doc.text.split('\n').length;
@@ -453,7 +453,7 @@ describe('fuzz: language server (dist/server.js)', () => {
       await client.conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
       const ms = now() - t0;
       if (ms > 300) t.diagnostic(`slow: ${doc.name}: ${ms.toFixed(0)} ms for diagnostics, hover, completion and code actions`);
-      assert.equal(client.proc.exitCode, null, `server exited after ${show(doc)}\n${client.stderr.slice(-2000)}`);
+      assert.equal(client.exitCode, null, `server exited after ${show(doc)}\n${client.stderr.slice(-2000)}`);
       assert.deepEqual(errors, [], `server logged an error on ${show(doc)}`);
     }
     await stillAnswers(client, 'corpus');
@@ -601,7 +601,7 @@ describe('fuzz: edit floods and cancellation', () => {
     for (const o of outcomes) t.diagnostic(o);
     for (const o of outcomes) assert.match(o, /answered|rejected -32800/, o);
     await client.pushed(uri, 2, 30_000);
-    assert.equal(client.proc.exitCode, null);
+    assert.equal(client.exitCode, null);
     await stillAnswers(client, 'cancel');
   });
 
@@ -623,7 +623,7 @@ describe('fuzz: edit floods and cancellation', () => {
     }
     await client.conn.sendNotification('textDocument/didChange', { textDocument: { uri: 'file:///never/opened/mars.toml', version: 3 }, contentChanges: [{ text: 'x' }] });
     await client.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [] });
-    assert.equal(client.proc.exitCode, null);
+    assert.equal(client.exitCode, null);
     await stillAnswers(client, 'bad-params');
   });
 });

@@ -72,7 +72,7 @@ describe('a client that offers nothing', () => {
       await new Promise((r) => setTimeout(r, 300));
       assert.ok(c.serverRequests.includes('workspace/diagnostic/refresh'));
       assert.equal((await c.pulled(uri)).length, 1);
-      assert.equal(c.proc.exitCode, null);
+      assert.equal(c.exitCode, null);
     });
   });
 });

@@ -194,10 +194,10 @@ describe('settings, suppression and edits', () => {
 });
 
 // Over stdio the server writes diagnostics from JSON it encoded earlier (lsp/encodedRuns.ts); over
-// Node IPC the same lists go through plain serialization. Both must say the same, and after an
-// edit that moves every section below it (and another that moves half of them again), what a
-// server that never saw the old text says.
-test('stdio and Node IPC carry the same diagnostics, pushed and pulled, after edits too', async () => {
+// Node IPC, and from the web extension's server in a worker, the same lists go through plain
+// serialization. All must say the same, and after an edit that moves every section below it (and
+// another that moves half of them again), what a server that never saw the old text says.
+test('stdio, Node IPC and the web worker carry the same diagnostics, pushed and pulled, after edits too', async () => {
   const text = [SPELLINGS, CATALOGUE, UNICODE, BROKEN].join('\n');
   const uri = 'file:///transport/mars.toml';
   const edited = `# one more line\n${text.replace('"Read"', '"Reed"')}`;
@@ -217,7 +217,7 @@ test('stdio and Node IPC carry the same diagnostics, pushed and pulled, after ed
   };
   const expected = { first: await freshPush(text), second: await freshPush(edited), third: await freshPush(again) };
   assert.ok(expected.first.length > 10 && expected.second.some((d) => d.code === 'unknown-tool'));
-  for (const transport of ['stdio', 'ipc'] as const) {
+  for (const transport of ['stdio', 'ipc', 'worker'] as const) {
     for (const pull of [false, true]) {
       const c = await LspClient.start({ transport, pull });
       try {

@@ -1,10 +1,13 @@
 // A minimal LSP client for the protocol tests: spawns the bundled dist/server.js and speaks
-// JSON-RPC over stdio, as an editor would.
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+// JSON-RPC over stdio, as an editor would (or starts the web extension's server, see webWorker.ts).
+import { fork, spawn } from 'node:child_process';
 import path from 'node:path';
-import { createMessageConnection, IPCMessageReader, IPCMessageWriter, type MessageConnection, ResponseError } from 'vscode-languageserver/node';
+import {
+  createMessageConnection, IPCMessageReader, IPCMessageWriter, type MessageConnection, PortMessageReader, PortMessageWriter, ResponseError,
+} from 'vscode-languageserver/node';
 import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver';
 import { DIST } from './paths';
+import { browserServer } from './webWorker';
 
 export interface ClientOptions {
   /** Advertise pull diagnostics (textDocument/diagnostic); otherwise the server must push. */
@@ -13,8 +16,11 @@ export interface ClientOptions {
   settings?: unknown;
   /** Advertise `codeAction/resolve` for edits, as VS Code does. */
   resolve?: boolean;
-  /** How to reach the server: stdio (as the extension does) or Node IPC. */
-  transport?: 'stdio' | 'ipc';
+  /**
+   * How to reach the server: stdio (as the extension does), Node IPC, or `worker`: the web
+   * extension's server (dist/browser/server.js) in a worker, through messages.
+   */
+  transport?: 'stdio' | 'ipc' | 'worker';
   /** The client capabilities to declare, in place of VS Code's (the options above then do not apply). */
   capabilities?: object;
   /** Answer workspace/configuration this much later. */
@@ -24,8 +30,10 @@ export interface ClientOptions {
 }
 
 export class LspClient {
-  readonly proc: ChildProcess;
   readonly conn: MessageConnection;
+  /** The server's exit code once it has exited, else null. */
+  exitCode: number | null = null;
+  private readonly kill: () => void;
   private readonly published = new Map<string, PublishDiagnosticsParams[]>();
   private readonly waiters: Array<() => void> = [];
   settings: unknown;
@@ -36,14 +44,24 @@ export class LspClient {
   private constructor(options: ClientOptions) {
     this.settings = options.settings ?? {};
     const server = path.join(DIST, 'server.js');
-    if (options.transport === 'ipc') {
-      this.proc = fork(server, ['--node-ipc'], { silent: true });
-      this.conn = createMessageConnection(new IPCMessageReader(this.proc), new IPCMessageWriter(this.proc));
+    if (options.transport === 'worker') {
+      const worker = browserServer();
+      this.conn = createMessageConnection(new PortMessageReader(worker), new PortMessageWriter(worker));
+      worker.stderr.on('data', (d) => (this.stderr += d));
+      worker.on('error', (e) => (this.stderr += String(e.stack ?? e)));
+      worker.on('exit', (code) => (this.exitCode = code));
+      this.kill = () => void worker.terminate();
     } else {
-      this.proc = spawn(process.execPath, [server, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-      this.conn = createMessageConnection(this.proc.stdout!, this.proc.stdin!);
+      const proc = options.transport === 'ipc'
+        ? fork(server, ['--node-ipc'], { silent: true })
+        : spawn(process.execPath, [server, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+      this.conn = options.transport === 'ipc'
+        ? createMessageConnection(new IPCMessageReader(proc), new IPCMessageWriter(proc))
+        : createMessageConnection(proc.stdout!, proc.stdin!);
+      proc.stderr!.on('data', (d) => (this.stderr += d));
+      proc.on('exit', (code) => (this.exitCode = code ?? 1));
+      this.kill = () => proc.kill();
     }
-    this.proc.stderr!.on('data', (d) => (this.stderr += d));
     this.conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
       this.published.set(p.uri, [...(this.published.get(p.uri) ?? []), p]);
       for (const w of this.waiters.splice(0)) w();
@@ -129,6 +147,6 @@ export class LspClient {
       // the server may already be gone
     }
     this.conn.dispose();
-    if (this.proc.exitCode === null) this.proc.kill();
+    if (this.exitCode === null) this.kill();
   }
 }

@@ -1,0 +1,11 @@
+// Browser entry of the language server: a web worker started by the web extension
+// (client/src/browser.ts) on vscode.dev, github.dev or any VS Code for the Web. The same server
+// core as the Node entry, less what a worker cannot do: there is no file system to find the
+// project's MCP servers in (completion in `mcp(` offers only its snippet), and messages go through
+// postMessage as objects, so they are not written from encoded runs.
+import { BrowserMessageReader, BrowserMessageWriter, createConnection } from 'vscode-languageserver/browser';
+import { startServer } from '../lsp/server';
+
+// The worker's global scope is its message port (the project's typings have no WebWorker lib).
+const port = globalThis as unknown as ConstructorParameters<typeof BrowserMessageReader>[0];
+startServer(createConnection(new BrowserMessageReader(port), new BrowserMessageWriter(port)));
