@@ -7,6 +7,7 @@ import { parse } from 'smol-toml';
 import { applyEdits } from '../../server/src/analysis/edits';
 import { rng } from '../support/rng';
 import { meantList } from '../../server/src/analysis/moves';
+import { suppressEdit } from '../../server/src/analysis/suppress';
 
 function check(input: string, expected: string[]): void {
   const a = analyzeDocument(input);
@@ -66,12 +67,18 @@ const FIX_ALL: Array<[string, string]> = [
   ['allowed = [\n  "read",\n  "read",\n  # --- group B ---\n  "read",\n  "grep",\n]', 'allowed = [\n  "read",\n  # --- group B ---\n  "grep",\n]'],
   ['allowed = [\n  "read", "read", # about read\n  "read", "grep",\n]', 'allowed = [\n  "read", # about read\n  "grep",\n]'],
   ['allowed = [\n  "read",\n  "grep"\n  , "read"\n  , "edit"\n]', 'allowed = [\n  "read",\n  "grep"\n  , "edit"\n]'],
+  // Removing the last item keeps the comma before it; the move appends after the item kept, next pass.
+  ['allowed = ["bash", "read",\n  "Bash"]\nmcp = ["github"]', 'allowed = ["bash", "read", "mcp(github)",\n  ]\n'],
+  // An item written as a grant is not a server name: moved as it is, by a quick fix only.
+  ['allowed = ["read"]\nmcp = ["mcp(github)"]', 'allowed = ["read"]\nmcp = ["mcp(github)"]'],
+  ['allowed = ["*()"]', 'allowed = ["*()"]'],
 ];
 for (const [input, expected] of FIX_ALL) {
   test(`fix all: ${input.replace(/\n/g, ' / ')}`, () => {
     const text = `[agents.a.tools]\n${input}`;
     const fixed = applyEdits(text, documentFixAll(analyzeDocument(text)));
     assert.equal(fixed, `[agents.a.tools]\n${expected}`);
+    assert.doesNotThrow(() => parse(fixed), 'the fixed text is TOML');
     assert.deepEqual(documentFixAll(analyzeDocument(fixed)), [], 'fix-all settles in one application');
   });
 }
@@ -100,6 +107,11 @@ const ENTRY_FIXES: Array<[entry: string, code: string, fixed: string | null]> = 
   ['bash(git log:*)', 'legacy-prefix', 'bash(git log *)'],
   ['bash(:*)', 'legacy-prefix', null], // reads as ` *`, which no spelling without `:*` keeps
   ['Shell(npm test)', 'non-canonical', 'bash(npm test)'],
+  // Both spelling problems: either fix writes the entry as Mars does, clearing both.
+  ['Shell(git log:*)', 'non-canonical', 'bash(git log *)'],
+  ['Shell(git log:*)', 'legacy-prefix', 'bash(git log *)'],
+  ['bash(git:*\u0085)', 'legacy-prefix', 'bash(git *)'],
+  ['*()', 'invalid-tool-name', '*'],
 ];
 for (const [entry, code, fixed] of ENTRY_FIXES) {
   test(`entry fix: ${code} on ${entry}`, () => {
@@ -111,6 +123,36 @@ for (const [entry, code, fixed] of ENTRY_FIXES) {
     if (fixed !== null) assert.deepEqual(documentFindings(analyzeDocument(applyEdits(text, f.fixes[0]!.edits))).map((x) => x.code), []);
   });
 }
+
+test('a fix does not write a list another section defines: a second definition would be a TOML error', () => {
+  for (const key of ['mcp = ["github"]', 'bash = "allow"', 'Allowed = ["read"]']) {
+    const ownSection = `[agents.x.tools]\n${key}\n`;
+    const text = `${ownSection}\n[agents.x.tools.allowed]\nfoo = 1\n`;
+    const onKey = (t: string) => documentFindings(analyzeDocument(t)).find((f) => f.span.start === ownSection.indexOf(key))!;
+    // Alone, the key is moved (or renamed) into the list; with the other section, nothing is offered.
+    assert.equal(onKey(ownSection).fixes.length, 1, key);
+    assert.deepEqual(onKey(text).fixes, [], key);
+    assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), text, key);
+  }
+});
+
+test('a tools.mcp item already written as a grant is moved as it is', () => {
+  const text = '[agents.a.tools]\nmcp = ["mcp(github)", "mcp__jira", "slack"]\n';
+  const fix = firstFix(text);
+  assert.equal(fix?.title, 'Move "mcp(github)", "mcp(jira)", "mcp(slack)" into `allowed`');
+  assert.equal(fix?.safe, false);
+  assert.equal(applyEdits(text, fix!.edits), '[agents.a.tools]\nallowed = ["mcp(github)", "mcp(jira)", "mcp(slack)"]\n');
+});
+
+test('"Disable" on the first line of a file with a byte order mark goes after the mark', () => {
+  const text = '\ufeffagents.a.tools.allowed = ["shell"] # c\n';
+  const own = analyzeDocument(text).units[0]!.analysis;
+  const edit = suppressEdit(own.doc, own.lines, own.suppressions, 'non-canonical', 0);
+  assert.ok(edit);
+  const fixed = applyEdits(text, [edit]);
+  assert.equal(fixed, '\ufeff# mars-ignore: non-canonical\nagents.a.tools.allowed = ["shell"] # c\n');
+  assert.deepEqual(documentFindings(analyzeDocument(fixed)).map((f) => f.code), []);
+});
 
 test('control characters of an entry show in messages as escapes, never raw', () => {
   const text = '[agents.a.tools]\nallowed = ["edit\\u0001", """a\nb""", "x\u009b"]\n';

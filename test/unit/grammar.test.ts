@@ -105,6 +105,11 @@ test('legacy prefix: detected on bash only, rewritten in place', () => {
   assert.equal(legacy('read(./x:*)'), false);
   assert.equal(rewriteLegacyPrefix('Bash(git log:*)'), 'Bash(git log *)');
   assert.equal(rewriteLegacyPrefix('bash( git:* )'), 'bash( git * )');
+  // White space as Rust has it: U+0085 is (Mars reads `git *`), U+FEFF is not (no legacy prefix then).
+  assert.equal(legacy('bash(git:*\u0085)'), true);
+  assert.equal(rewriteLegacyPrefix('bash(git:*\u0085)'), 'bash(git *\u0085)');
+  assert.equal(legacy('bash(git:*\ufeff)'), false);
+  assert.equal(rewriteLegacyPrefix('bash(git:*\ufeff)'), 'bash(git:*\ufeff)');
 });
 
 test('canonical spelling keeps the pattern and the short mcp form', () => {

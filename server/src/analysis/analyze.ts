@@ -9,13 +9,12 @@ import { syntaxProblems } from '../toml/syntax';
 import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, deleteItems, nonOverlapping, type Edit } from './edits';
 import {
-  contentSpan, keyContentSpan, crossEntryFindings, entryFindings, finding, withSeverity, parseEntries, policyFindings, type Finding, type ParsedEntry, type VerdictMemo,
+  contentSpan, keyContentSpan, crossEntryFindings, entryFindings, finding, withSeverity, withoutClashingFixes, parseEntries, policyFindings, MAY_CREATE,
+  type Finding, type ParsedEntry, type VerdictMemo,
 } from './findings';
 import { moveEdits, moveOf } from './moves';
 import { findPolicies, type Policies } from './policies';
 import { findSuppressions, isSuppressed, NOTHING_OUTSIDE, type Outside, type Suppressions } from './suppress';
-import { canonicalSpelling } from '../grammar/checks';
-import { replaceStringValue } from '../toml/strings';
 
 export interface Analysis {
   readonly doc: TomlDocument;
@@ -53,17 +52,15 @@ export function visibleFindings(analysis: Analysis, overrides: SeverityOverrides
     const severity = overrides[f.code] ?? f.severity;
     if (severity === 'off') continue;
     if (isSuppressed(analysis.suppressions, f.code, analysis.lines.position(f.span.start).line, outside)) continue;
-    out.push(severity === f.severity ? f : withSeverity(f, severity));
+    const placed = outside.defines && MAY_CREATE.has(f.code) ? withoutClashingFixes(f, outside.defines) : f;
+    out.push(severity === f.severity ? placed : withSeverity(placed, severity));
   }
   return out;
 }
 
-const ENTRY_SPELLING: ReadonlySet<Code> = new Set(['non-canonical', 'legacy-prefix']);
-
 /**
  * Every safe fix of the visible findings as one set of non-overlapping edits against this text
- * (what "fix all" and `source.fixAll.mars` apply). Structural fixes (removals, moves) go first;
- * an entry with both a spelling and a legacy-prefix fix gets the one edit that does both.
+ * (what "fix all" and `source.fixAll.mars` apply). Structural fixes (removals, moves) go first.
  */
 export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {}, only?: Code, outside: Outside = NOTHING_OUTSIDE): Edit[] {
   const first = fixPass(analysis, overrides, only, outside);
@@ -99,7 +96,6 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
   const text = analysis.doc.text;
   const structural: Edit[][] = [];
   const values: Edit[][] = [];
-  const spellingAt = new Map<number, number>();
   // Findings on a key of a tools table (`bash = "allow"`, `tools.mcp`): their fixes move rules.
   const extraAt = new Set(analysis.policies.extraKeys.map((e) => keyContentSpan(text, e.name.span).start));
   const isMove = (f: Finding) => (f.code === 'unknown-policy-key' || f.code === 'invalid-tool-policy') && extraAt.has(f.span.start);
@@ -107,16 +103,8 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
     if (isMove(f) || f.code === 'duplicate-entry') continue; // grouped below
     const fix = f.fixes.find((x) => x.safe);
     if (!fix) continue;
-    if (ENTRY_SPELLING.has(f.code)) spellingAt.set(f.span.start, (spellingAt.get(f.span.start) ?? 0) + 1);
     const single = fix.edits.length === 1 && fix.edits[0]!.newText !== '';
     (single ? values : structural).push([...fix.edits]);
-  }
-  // Both spelling fixes on one entry: replace them with the fully canonical spelling.
-  const combined: Edit[][] = [];
-  for (const p of analysis.entries) {
-    if ((spellingAt.get(p.entry.string.content.start) ?? 0) > 1 && p.parse.ok) {
-      combined.push([replaceStringValue(p.entry.string, canonicalSpelling(p.raw, p.parse.name))]);
-    }
   }
   // Duplicates, one edit set per list, so removing neighbours never leaves two edits on one comma.
   const duplicateAt = new Set(visible.filter((f) => f.code === 'duplicate-entry').map((f) => f.span.start));
@@ -141,5 +129,5 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
     else byOwner.set(id, [move]);
   }
   for (const moves of byOwner.values()) structural.push(moveEdits(text, analysis.policies, moves.filter((m) => m !== null)));
-  return nonOverlapping([...structural, ...combined, ...values]);
+  return nonOverlapping([...structural, ...values]);
 }

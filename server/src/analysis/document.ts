@@ -17,7 +17,7 @@ import type { Code, SeverityOverrides } from './codes';
 import type { Edit } from './edits';
 import { finding, withSeverity, type Finding, type Fix, type VerdictMemo } from './findings';
 import { SectionAnalysis, type Keep } from './section';
-import { NOTHING_OUTSIDE, type CodeSet, type Outside } from './suppress';
+import type { CodeSet, Outside } from './suppress';
 
 /**
  * One section of the document (or a piece of a big one, see toml/chunks.ts) and its analysis. A
@@ -406,12 +406,72 @@ function placeFinding(f: Finding, base: number): Finding {
 }
 
 /**
- * What suppresses a unit's findings from outside it: the file-wide comments, and for a unit that
- * starts a section, the comments just above its header, at the end of the unit before.
+ * What bears on a unit's findings from outside it: the file-wide comments; for a unit that starts a
+ * section, the comments just above its header, at the end of the unit before; and the keys the
+ * other units define.
  */
 export function outsideOf(da: DocumentAnalysis, i: number): Outside {
   const header = i > 0 && da.units[i]!.sectionStart ? da.units[i - 1]!.analysis.suppressions.pending : null;
-  return header === null && da.fileSuppressed === null ? NOTHING_OUTSIDE : { file: da.fileSuppressed, header };
+  return { file: da.fileSuppressed, header, defines: (path) => keyIndexOf(da).definesBelow(path, i) };
+}
+
+/** Paths as long as a fix ever writes (`agents.<name>.tools.<list>`); longer ones are indexed by their start. */
+const INDEXED_DEPTH = 4;
+
+/**
+ * Which units define a key at or below a path of up to INDEXED_DEPTH names, as `definesOutside`
+ * reads them, built once per document analysis when a fix first asks: a file with thousands of
+ * such fixes asks thousands of times.
+ */
+class KeyIndex {
+  /** Each path start of each defined key and header, with the first two units defining there. */
+  private readonly below = new Map<string, number[]>();
+  /** Inline tables (which may hold any key below them), by their path, the same way. */
+  private readonly inline = new Map<string, number[]>();
+
+  constructor(da: DocumentAnalysis) {
+    let current: readonly string[] = [];
+    da.units.forEach((u, unit) => {
+      for (const defs of u.analysis.definitions) {
+        if (defs.header) {
+          current = defs.header.names;
+          this.addStarts(current, unit);
+        }
+        for (const k of defs.keys) {
+          const full = [...current, ...k.parts];
+          this.addStarts(full, unit);
+          if (k.value === 'inline table' && full.length < INDEXED_DEPTH) add(this.inline, full.join('\u0000'), unit);
+        }
+      }
+    });
+  }
+
+  private addStarts(path: readonly string[], unit: number): void {
+    for (let n = 1; n <= Math.min(path.length, INDEXED_DEPTH); n++) add(this.below, path.slice(0, n).join('\u0000'), unit);
+  }
+
+  /** Whether a unit other than `except` defines a key at or below `path`. */
+  definesBelow(path: readonly string[], except: number): boolean {
+    if (path.length > INDEXED_DEPTH) throw new Error(`paths longer than ${INDEXED_DEPTH} names are not indexed`);
+    const other = (units: number[] | undefined) => units !== undefined && units.some((u) => u !== except);
+    if (other(this.below.get(path.join('\u0000')))) return true;
+    for (let n = 1; n < path.length; n++) if (other(this.inline.get(path.slice(0, n).join('\u0000')))) return true;
+    return false;
+  }
+}
+
+function add(map: Map<string, number[]>, key: string, unit: number): void {
+  const units = map.get(key);
+  if (!units) map.set(key, [unit]);
+  else if (units.length < 2 && units[0] !== unit) units.push(unit);
+}
+
+const keyIndexes = new WeakMap<DocumentAnalysis, KeyIndex>();
+
+function keyIndexOf(da: DocumentAnalysis): KeyIndex {
+  let index = keyIndexes.get(da);
+  if (!index) keyIndexes.set(da, (index = new KeyIndex(da)));
+  return index;
 }
 
 /** The findings a user sees, in document offsets and document order. */

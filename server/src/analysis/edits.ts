@@ -136,10 +136,15 @@ export function applyEdits(text: string, edits: readonly Edit[]): string {
   return out + text.slice(at);
 }
 
-/** Whether two edits touch the same text: a shared interior, or two insertions at one point. */
+/**
+ * Whether two edits touch the same text: a shared interior, or an insertion at either end of the
+ * other (two fixes meeting there each assume the text beside them: removing a list's last item
+ * keeps the comma before it, which an append after that item would double).
+ */
 function overlaps(a: Edit, b: Edit): boolean {
   if (a.start < b.end && b.start < a.end) return true;
-  return a.start === a.end && b.start === b.end && a.start === b.start;
+  const touches = (ins: Edit, other: Edit) => ins.start === ins.end && (ins.start === other.start || ins.start === other.end);
+  return touches(a, b) || touches(b, a);
 }
 
 /**
@@ -156,11 +161,10 @@ export function nonOverlapping(groups: ReadonlyArray<readonly Edit[]>): Edit[] {
     (clashes.get(a) ?? clashes.set(a, []).get(a)!).push(b);
     (clashes.get(b) ?? clashes.set(b, []).get(b)!).push(a);
   };
-  // Edits that may still overlap what comes next: those ending after its start, and insertions
-  // at its very start.
+  // Edits that may still overlap what comes next: those ending at or after its start.
   let active: typeof items = [];
   for (const it of items) {
-    active = active.filter((a) => a.e.end > it.e.start || (a.e.start === a.e.end && a.e.start === it.e.start));
+    active = active.filter((a) => a.e.end >= it.e.start);
     for (const a of active) if (a.g !== it.g && overlaps(a.e, it.e)) clash(a.g, it.g);
     active.push(it);
   }

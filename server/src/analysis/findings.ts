@@ -22,6 +22,11 @@ export interface Fix {
   readonly preferred: boolean;
   /** Applied by "fix all" and `source.fixAll`: it keeps the meaning Mars gives the file. */
   readonly safe: boolean;
+  /**
+   * The key path the fix writes anew (`agents.x.tools.allowed`). A section is analysed alone, so
+   * the document drops the fix where another section defines that path already (see `Outside`).
+   */
+  readonly creates?: readonly string[];
 }
 
 export interface Finding {
@@ -79,6 +84,14 @@ export function shown(text: string): string {
 
 export function finding(code: Code, span: Span, message: string, fixes?: () => Fix[], related?: Finding['related']): Finding {
   return new LazyFinding(code, span, shown(message), fixes, related);
+}
+
+/** The same finding without the fixes that write a key `defined` elsewhere (see `Fix.creates`), filtered when asked for. */
+export function withoutClashingFixes(f: Finding, defined: (path: readonly string[]) => boolean): Finding {
+  let kept: readonly Fix[] | undefined;
+  return Object.create(f, {
+    fixes: { get: () => (kept ??= f.fixes.filter((x) => !x.creates || !defined(x.creates))), enumerable: true },
+  }) as Finding;
 }
 
 /** The same finding at another severity (its fixes still computed once, when asked for). */
@@ -160,8 +173,8 @@ export function entryVerdict(raw: string): EntryVerdict {
   const issues: EntryIssue[] = [];
   if (!parse.ok) {
     const fix = obviousRepair(raw);
-    // `*(x)` -> `*` grants (or denies) every tool, far more than was written: offered, not in fix-all.
-    const safe = parse.error !== 'WildcardPattern';
+    // `*(x)` or `*()` -> `*` grants (or denies) every tool, far more than was written: offered, not in fix-all.
+    const safe = fix === null || rustTrim(fix) !== '*';
     issues.push({ code: 'invalid-tool-name', message: errorMessage(raw, parse.error), ...(fix ? { replacement: { value: fix, preferred: true, safe } } : {}) });
   } else {
     const name = parse.name;
@@ -177,10 +190,13 @@ export function entryVerdict(raw: string): EntryVerdict {
       issues.push(unknownTool(raw, name));
     } else {
       const spelling = respelling(raw, name);
+      const legacy = writtenWithLegacyPrefix(raw, name);
+      const read = canonicalSpelling(raw, name);
+      // Both: each fix writes the entry as Mars does, so either one clears both (one fix per entry).
+      const both = spelling !== null && legacy && keepsMeaning(read, name);
       if (spelling) {
         // The fix changes the spelling only (a legacy `:*` has its own fix); the message says what Mars reads.
-        const target = canonicalSpelling(raw, name, false);
-        const read = canonicalSpelling(raw, name);
+        const target = both ? read : canonicalSpelling(raw, name, false);
         const message =
           spelling.kind === 'alias' ? `\`${spelling.written}\` is an alias of \`${spelling.canonical}\`; Mars writes \`${read}\`.`
           : spelling.kind === 'casing'
@@ -188,15 +204,14 @@ export function entryVerdict(raw: string): EntryVerdict {
           : `Mars reads this entry as \`${read}\`; the extra white space is dropped.`;
         issues.push({ code: 'non-canonical', message, replacement: { value: target, preferred: true, safe: true } });
       }
-      if (writtenWithLegacyPrefix(raw, name)) {
+      if (legacy) {
         const pattern = name.kind === 'builtin' ? name.pattern : '';
         // `bash(:*)` reads as ` *`, which no spelling without `:*` keeps (`bash( *)` reads as `*`): no fix then.
-        const value = rewriteLegacyPrefix(raw);
-        const again = parseToolName(value);
+        const value = both ? read : rewriteLegacyPrefix(raw);
         issues.push({
           code: 'legacy-prefix',
           message: `Legacy \`:*\` prefix: Mars reads the pattern as \`${pattern}\`; OpenCode would take the \`:\` literally.`,
-          ...(again.ok && render(again.name) === render(name) ? { replacement: { value, preferred: true, safe: true } } : {}),
+          ...(keepsMeaning(value, name) ? { replacement: { value, preferred: true, safe: true } } : {}),
         });
       }
     }
@@ -211,6 +226,12 @@ export function entryVerdict(raw: string): EntryVerdict {
     });
   }
   return { parse, issues, meaning: parse.ok ? render(parse.name) : null };
+}
+
+/** Whether Mars reads `value` as it reads `name`. */
+function keepsMeaning(value: string, name: ToolName): boolean {
+  const again = parseToolName(value);
+  return again.ok && render(again.name) === render(name);
 }
 
 /** The findings for one entry on its own, placed at its string. */
@@ -298,6 +319,9 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[])
   }
   return out;
 }
+
+/** The codes whose fixes may write a list anew (`Fix.creates`): the moves of extra keys below. */
+export const MAY_CREATE: ReadonlySet<Code> = new Set(['invalid-tool-policy', 'unknown-policy-key']);
 
 /** Shape problems and extra keys of the tools tables. */
 export function policyFindings(doc: TomlDocument, policies: Policies): Finding[] {

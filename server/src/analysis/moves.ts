@@ -5,15 +5,22 @@ import { parseToolName, render } from '../grammar/toolName';
 import type { KeyValue } from '../toml/model';
 import { basicString } from '../toml/strings';
 import { asciiLower } from '../grammar/text';
-import { canonicalSpelling, editDistance } from '../grammar/checks';
+import { canonicalSpelling, editDistance, mcpWireRewrite } from '../grammar/checks';
+import { rustTrim } from '../grammar/text';
+import { isMcpWireToken } from '../grammar/toolName';
 import { appendToArray, deleteKeyValue, type Edit } from './edits';
 import type { Fix } from './findings';
-import { listOf, listTarget, type ExtraKey, type ListName, type Policies, type ShapeProblem } from './policies';
+import { listOf, listTarget, type ExtraKey, type ListName, type Owner, type Policies, type ShapeProblem } from './policies';
+
+/** The key path of an owner's list: what a fix that writes the list anew creates. */
+const listPath = (owner: Owner, list: ListName): readonly string[] => [owner.kind, owner.name, 'tools', list];
 
 interface Move {
   readonly extra: ExtraKey;
   readonly list: ListName;
   readonly names: readonly string[];
+  /** What the key meant is not in doubt (else the move is offered, never applied by fix-all). */
+  readonly sure: boolean;
 }
 
 /**
@@ -47,19 +54,35 @@ function intendedMove(extra: ExtraKey): Move | null {
     if (value.kind === 'string' && MAP_FORM_VALUES.has(asciiLower(value.value.trim()))) return null;
     const servers = value.kind === 'string' ? [value] : value.kind === 'array' ? value.items : [];
     const names: string[] = [];
+    let sure = true;
     for (const s of servers) {
       if (s.kind !== 'string') return null;
+      const written = grantWritten(s.value);
+      if (written) {
+        // Already a grant (`"mcp(github)"`), not a server name: moved as it is, not wrapped again; a
+        // guess at what the removed key meant, so not in fix-all.
+        names.push(written);
+        sure = false;
+        continue;
+      }
       const ref = `mcp(${s.value.trim()})`;
       const parsed = parseToolName(ref);
       if (!parsed.ok || parsed.name.kind !== 'mcp') return null;
       names.push(ref);
     }
-    return names.length > 0 ? { extra, list: 'allowed', names } : null;
+    return names.length > 0 ? { extra, list: 'allowed', names, sure } : null;
   }
   const list = mapFormList(extra);
   // Into the list as Mars would write it; a name Mars rejects would stop the load there.
   const parsed = parseToolName(extra.name.name);
-  return list && parsed.ok ? { extra, list, names: [canonicalSpelling(extra.name.name, parsed.name)] } : null;
+  return list && parsed.ok ? { extra, list, names: [canonicalSpelling(extra.name.name, parsed.name)], sure: false } : null;
+}
+
+/** An MCP grant as Mars writes it, when `value` is written as one (`mcp(github)`, `mcp__github`); else null. */
+function grantWritten(value: string): string | null {
+  if (isMcpWireToken(rustTrim(value))) return mcpWireRewrite(value);
+  const parsed = parseToolName(value);
+  return parsed.ok && parsed.name.kind === 'mcp' ? canonicalSpelling(value, parsed.name) : null;
 }
 
 /**
@@ -97,14 +120,15 @@ export function extraKeyFixes(text: string, policies: Policies, extra: ExtraKey)
   const move = moveOf(policies, extra);
   if (!move) return [];
   const what = move.names.length === 1 ? `"${move.names[0]}"` : move.names.map((n) => `"${n}"`).join(', ');
-  return [{
+  const fix: Fix = {
     title: `Move ${what} into \`${move.list}\``,
     edits: moveEdits(text, policies, [move]),
     preferred: true,
     // The removed `tools.mcp` meant these grants, so moving them keeps Mars's meaning; a map-form key
     // is ignored by Mars, and moving it makes a rule that was not in force: offered, never in fix-all.
-    safe: extra.name.name === 'mcp' && move.names.every((n) => parseToolName(n).ok),
-  }];
+    safe: move.sure && move.names.every((n) => parseToolName(n).ok),
+  };
+  return [listOf(policies, extra.owner, move.list) ? fix : { ...fix, creates: listPath(extra.owner, move.list) }];
 }
 
 const LIST_WORDS: ReadonlyMap<string, ListName> = new Map([
@@ -137,7 +161,8 @@ export function listKeyFixes(text: string, policies: Policies, extra: ExtraKey, 
   const target = listTarget(policies, extra.owner, list);
   if (value?.kind !== 'array' || target === null) return [];
   if (target === 'new') {
-    return [{ title: `Rename to \`${list}\``, edits: [{ start: extra.name.span.start, end: extra.name.span.end, newText: list }], preferred: true, safe: false }];
+    const edits = [{ start: extra.name.span.start, end: extra.name.span.end, newText: list }];
+    return [{ title: `Rename to \`${list}\``, edits, preferred: true, safe: false, creates: listPath(extra.owner, list) }];
   }
   const present = new Set(target.array.items.flatMap((i) => (i.kind === 'string' ? [meaning(i.value)] : [])));
   const names: string[] = [];

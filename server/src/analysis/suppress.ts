@@ -84,12 +84,15 @@ export function findSuppressions(doc: TomlDocument, index: Lines): Suppressions 
 }
 
 /**
- * What suppresses findings of a unit from outside it: `# mars-ignore-file` anywhere in the file,
- * and a comment just above the unit's header, which the unit before holds (its `pending`).
+ * What bears on the findings of a unit from outside it: what suppresses them (`# mars-ignore-file`
+ * anywhere in the file, and a comment just above the unit's header, which the unit before holds:
+ * its `pending`), and what the other units define, which some fixes must not write again.
  */
 export interface Outside {
   readonly file: CodeSet | null;
   readonly header: CodeSet | null;
+  /** Whether another section defines a key at or below `path` (a fix must not write it again); unknown when absent. */
+  readonly defines?: (path: readonly string[]) => boolean;
 }
 
 export const NOTHING_OUTSIDE: Outside = { file: null, header: null };
@@ -122,9 +125,11 @@ export function suppressEdit(doc: TomlDocument, index: Lines, s: Suppressions, c
   const hasComment = doc.comments.some((c) => c.span.start >= lineStart && c.span.start < lineEnd);
   if (!hasComment) return { start: lineEnd, end: lineEnd, newText: `  # mars-ignore: ${code}` };
   if (insideString(doc, lineStart)) return null;
-  const indent = /^[ \t]*/.exec(text.slice(lineStart, lineEnd))![0];
+  // After a byte order mark, which must stay the file's first character.
+  const at = lineStart === 0 && text.charCodeAt(0) === 0xfeff ? 1 : lineStart;
+  const indent = /^[ \t]*/.exec(text.slice(at, lineEnd))![0];
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  return { start: lineStart, end: lineStart, newText: `${indent}# mars-ignore: ${code}${eol}` };
+  return { start: at, end: at, newText: `${indent}# mars-ignore: ${code}${eol}` };
 }
 
 /** Whether `offset` falls inside a string token (after its opening quotes, before its closing ones). */

@@ -2,7 +2,7 @@
 // Claude-only MCP wire spelling, spellings Mars rewrites, and "did you mean" for unknown names.
 
 import { CAPABILITIES } from './vocabulary';
-import { asciiLower, eqIgnoreAsciiCase, rustTrim, rustTrimStart } from './text';
+import { asciiLower, eqIgnoreAsciiCase, rustTrim, rustTrimEnd, rustTrimStart } from './text';
 import { isMcpWireToken, parseToolName, pascalToSnake, render, splitToolName, type ToolName } from './toolName';
 
 export interface CharProblem {
@@ -106,11 +106,16 @@ export function writtenWithLegacyPrefix(raw: string, name: ToolName): boolean {
   return inner.endsWith(':*');
 }
 
-/** `raw` with only its legacy `:*` suffix rewritten to ` *`, the rest as written. */
+/**
+ * `raw` with only its legacy `:*` suffix rewritten to ` *`, the rest as written. The suffix is
+ * found as Mars finds it, before white space in Rust's sense (U+0085 is, U+FEFF is not).
+ */
 export function rewriteLegacyPrefix(raw: string): string {
   const close = raw.lastIndexOf(')');
-  const before = raw.slice(0, close).replace(/:\*(\s*)$/, ' *$1');
-  return before + raw.slice(close);
+  const inside = raw.slice(0, close);
+  const end = rustTrimEnd(inside);
+  if (!inside.slice(0, end).endsWith(':*')) return raw;
+  return `${inside.slice(0, end - 2)} *${inside.slice(end)}${raw.slice(close)}`;
 }
 
 const squash = (s: string) => asciiLower(s).replace(/[-_\s.]/g, '');

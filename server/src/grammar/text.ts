@@ -32,6 +32,13 @@ export function rustTrimStart(s: string): number {
   return start;
 }
 
+/** Offset after the last character `rustTrim` keeps (0 when all is white space). */
+export function rustTrimEnd(s: string): number {
+  let end = s.length;
+  while (end > 0 && isRustWhitespace(s.charCodeAt(end - 1))) end--;
+  return end;
+}
+
 const ASCII_UPPER_RUN = /[A-Z]+/g;
 
 /** Rust's `to_ascii_lowercase`: only A-Z fold (JS `toLowerCase` would fold `İ`, `Ω`, …). */
