@@ -72,6 +72,8 @@ const FIX_ALL: Array<[string, string]> = [
   // An item written as a grant is not a server name: moved as it is, by a quick fix only.
   ['allowed = ["read"]\nmcp = ["mcp(github)"]', 'allowed = ["read"]\nmcp = ["mcp(github)"]'],
   ['allowed = ["*()"]', 'allowed = ["*()"]'],
+  // A `mars-ignore` line goes with the line it spoke of, or it would speak of the next one (`Foo`).
+  ['allowed = [\n  "bash",\n  # mars-ignore: unknown-tool\n\n  # why\n  "bash",\n  "Foo",\n]', 'allowed = [\n  "bash",\n\n  # why\n  "Foo",\n]'],
 ];
 for (const [input, expected] of FIX_ALL) {
   test(`fix all: ${input.replace(/\n/g, ' / ')}`, () => {

@@ -4,6 +4,7 @@
 import type { KeyValue, TomlArray } from '../toml/model';
 import { skipBlank } from '../toml/split';
 import { basicString } from '../toml/strings';
+import { isLineDirective } from './suppress';
 
 export interface Edit {
   readonly start: number;
@@ -42,13 +43,13 @@ export function deleteItems(text: string, array: TomlArray, indices: Iterable<nu
     const beforeFar = k > 0 && k < items.length - 1 ? free(commaFrom(text, items[k - 1]!.span.end, start)) : -1;
     const comma = [afterNear, beforeNear, afterFar, beforeFar].find((c) => c >= 0) ?? -1;
     if (comma < 0) {
-      edits.push(widened(text, start, end)); // the only item, the last one, or its commas went with its neighbours
+      edits.push(...widened(text, start, end)); // the only item, the last one, or its commas went with its neighbours
       continue;
     }
     taken.add(comma);
-    if (comma === afterNear) edits.push(widened(text, start, skipBlank(text, comma + 1)));
-    else if (comma === beforeNear) edits.push(widened(text, comma, end));
-    else edits.push(widened(text, start, end), widened(text, comma, comma + 1));
+    if (comma === afterNear) edits.push(...widened(text, start, skipBlank(text, comma + 1)));
+    else if (comma === beforeNear) edits.push(...widened(text, comma, end));
+    else edits.push(...widened(text, start, end), ...widened(text, comma, comma + 1));
   }
   return edits;
 }
@@ -73,9 +74,33 @@ function commaBeside(text: string, i: number): number {
   return text[j - 1] === ',' ? j - 1 : -1;
 }
 
-/** [start, end) as an edit, widened to its whole line when nothing else is on it (see `wholeLine`). */
-function widened(text: string, start: number, end: number): Edit {
-  return { ...(wholeLine(text, start, end) ?? { start, end }), newText: '' };
+/**
+ * [start, end) as an edit, widened to its whole line when nothing else is on it (see `wholeLine`);
+ * then with the `# mars-ignore` lines above that spoke of that line.
+ */
+function widened(text: string, start: number, end: number): Edit[] {
+  const line = wholeLine(text, start, end);
+  return line ? [...directivesAbove(text, line.start), { ...line, newText: '' }] : [{ start, end, newText: '' }];
+}
+
+/**
+ * Removals of the `# mars-ignore` comment lines that speak of the line starting at `lineStart` (a
+ * comment on a line of its own speaks of the next line with content, see suppress.ts): removing
+ * that line would turn them on the next one. Other comments and blank lines stay.
+ */
+function directivesAbove(text: string, lineStart: number): Edit[] {
+  const edits: Edit[] = [];
+  let end = lineStart;
+  while (end > 0) {
+    let start = end - 1;
+    if (text[start] === '\n' && text[start - 1] === '\r') start--;
+    while (start > 0 && text[start - 1] !== '\n' && text[start - 1] !== '\r') start--;
+    const content = text.slice(start, end).trim();
+    if (content !== '' && !content.startsWith('#')) break;
+    if (content.startsWith('#') && isLineDirective(content.slice(1))) edits.unshift({ start, end, newText: '' });
+    end = start;
+  }
+  return edits;
 }
 
 /** The whole line around [start, end), line break and a comment after it included, when nothing else is on it; else null. */
@@ -104,16 +129,16 @@ export function appendToArray(text: string, array: TomlArray, values: readonly s
  * Remove a key/value: its whole line when nothing else is on it (a comment after it goes too),
  * else just the key/value and a comma beside it (inside an inline table).
  */
-export function deleteKeyValue(text: string, kv: KeyValue): Edit {
+export function deleteKeyValue(text: string, kv: KeyValue): Edit[] {
   const line = wholeLine(text, kv.span.start, kv.span.end);
-  if (line) return { ...line, newText: '' };
+  if (line) return [...directivesAbove(text, line.start), { ...line, newText: '' }];
   // In an inline table: take the comma after, else the comma before.
   const after = afterComma(text, kv.span.end);
-  if (after !== kv.span.end) return { start: kv.span.start, end: skipBlank(text, after), newText: '' };
+  if (after !== kv.span.end) return [{ start: kv.span.start, end: skipBlank(text, after), newText: '' }];
   let before = kv.span.start;
   while (before > 0 && (text[before - 1] === ' ' || text[before - 1] === '\t')) before--;
   if (text[before - 1] === ',') before--;
-  return { start: before, end: kv.span.end, newText: '' };
+  return [{ start: before, end: kv.span.end, newText: '' }];
 }
 
 /** The offset after a comma that follows `at` (white space allowed before it), else `at`. */

@@ -106,7 +106,7 @@ export function moveEdits(text: string, policies: Policies, moves: readonly Move
       edits.push(becomeList(first.keyValue, first.name.span.start, list, names));
       rest = group.slice(1);
     }
-    for (const m of rest) edits.push(deleteKeyValue(text, m.extra.keyValue));
+    for (const m of rest) edits.push(...deleteKeyValue(text, m.extra.keyValue));
   }
   return edits;
 }
@@ -171,7 +171,7 @@ export function listKeyFixes(text: string, policies: Policies, extra: ExtraKey, 
     const m = meaning(item.value);
     if (!present.has(m)) names.push(item.value), present.add(m);
   }
-  const edits = names.length > 0 ? [appendToArray(text, target.array, names), deleteKeyValue(text, extra.keyValue)] : [deleteKeyValue(text, extra.keyValue)];
+  const edits = [...(names.length > 0 ? [appendToArray(text, target.array, names)] : []), ...deleteKeyValue(text, extra.keyValue)];
   return [{ title: `Move into \`${list}\``, edits, preferred: true, safe: false }];
 }
 

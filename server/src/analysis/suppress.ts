@@ -29,6 +29,12 @@ export interface Suppressions {
 
 const DIRECTIVE = /^\s*mars-ignore(-file)?\s*(?::([^]*?))?\s*(?:--[^]*)?$/;
 
+/** Whether a comment's text (after `#`) suppresses codes on a line (`mars-ignore`, not `mars-ignore-file`). */
+export function isLineDirective(comment: string): boolean {
+  const m = DIRECTIVE.exec(comment);
+  return m !== null && m[1] === undefined;
+}
+
 function parseCodes(list: string | undefined): CodeSet {
   if (list === undefined || list.trim() === '') return 'all';
   const words = list.split(/[\s,]+/);
