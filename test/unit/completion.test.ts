@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { CompletionItem, CompletionList, Position, TextEdit } from 'vscode-languageserver';
+import { parse as smolParse } from 'smol-toml';
+import { type CompletionItem, type CompletionList, InsertTextFormat, type Position, type TextEdit } from 'vscode-languageserver';
 import { analyze } from '../../server/src/analysis/analyze';
 import { analyzeDocument, definesOutside, placed, unitAt } from '../../server/src/analysis/document';
 import { completions, mcpManifestName, mcpServerNames, setMcpServers, snippetText } from '../../server/src/features/completion';
@@ -159,6 +160,18 @@ const CASES: Case[] = [
     present: ['disallowed', '*'], absent: ['bash'] },
   { name: 'what `allowed` holds is skipped, by meaning', doc: '[agents.x.tools]\nallowed = ["shell"]\n|', absent: ['bash', 'allowed'], present: ['read', 'disallowed'] },
   { name: 'no tool names where `allowed` cannot take one', doc: '[agents.x.tools]\nallowed = "read"\n|', absent: ['bash'], present: ['disallowed', '*'] },
+  // A list's key is not renamed to a tool name: that would make it a map-form key Mars ignores.
+  { name: 'on `allowed` of a header table: no tool names', doc: '[agents.x.tools]\nallo|wed = ["read"]',
+    present: ['disallowed'], absent: ['bash', 'read', '*'], edit: { label: 'disallowed', newText: 'disallowed', range: [1, 0, 1, 7] } },
+  { name: 'on a dotted `disallowed`: no tool names', doc: '[agents.x]\ntools.disall|owed = ["*"]', present: ['allowed'], absent: ['bash', '*'] },
+  { name: 'on `allowed` in an inline table: no tool names', doc: '[agents.x]\ntools = { |allowed = ["read"] }', absent: ['bash', '*'] },
+  { name: 'on `allowed` dotted from the root: no tool names', doc: 'agents.x.tools.allowed| = ["read"]', absent: ['bash', '*'] },
+  { name: 'on a quoted list key: no tool names', doc: '[agents.x.tools]\n"allo|wed" = ["read"]', absent: ['bash', '*'] },
+  { name: 'on a map-form key whose value is a list: no tool names', doc: '[agents.x.tools]\nsh|ell = ["x"]', absent: ['bash', '*'] },
+  // After the `.` of a dotted key, with more of the key after the cursor: nothing (it would be split or moved).
+  { name: 'before a quoted key part', doc: '[agents.s]\ntools.|"allowed" = ["read"]', none: true },
+  { name: 'before a bare key part after blanks', doc: '[agents.a]\ntools .| disallowed = ["grep"]', none: true },
+  { name: 'before a key part, from the root', doc: 'agents.a.tools.|"allowed" = ["read"]', none: true },
   { name: 'quoted map-form key', doc: '[agents.x.tools]\n"ba|',
     edit: { label: 'bash', newText: 'bash"', range: [1, 1, 1, 3] } },
   { name: '* as a key goes into disallowed', doc: '[agents.x.tools]\n|', edit: { label: '*', newText: 'disallowed = ["*"]', range: [1, 0, 1, 0] } },
@@ -229,16 +242,29 @@ for (const c of CASES) {
 
 // ---- a tool name typed where a key goes lands in a list, not in the map form --------------------
 
-/** The document after accepting `label` at its `|`, the item's main and additional edits applied. */
-function accept(src: string, label: string): string {
-  const { text } = at(src);
-  const item = run(src)!.find((i) => i.label === label);
-  assert.ok(item, `no item ${label}`);
+/** The document after accepting `item` (a snippet with its placeholders left empty), its main and additional edits applied. */
+function applyItem(text: string, item: CompletionItem): string {
   const lines = analyze(text).lines;
-  const edits = [item.textEdit as TextEdit, ...(item.additionalTextEdits ?? [])]
+  const main = item.textEdit as TextEdit;
+  const newText = item.insertTextFormat === InsertTextFormat.Snippet ? snippetText(main.newText) : main.newText;
+  const edits = [{ ...main, newText }, ...(item.additionalTextEdits ?? [])]
     .map((e) => ({ start: lines.offset(e.range.start), end: lines.offset(e.range.end), newText: e.newText }))
     .sort((a, b) => b.start - a.start);
   return edits.reduce((t, e) => t.slice(0, e.start) + e.newText + t.slice(e.end), text);
+}
+
+/** The document after accepting `label` at its `|`. */
+function accept(src: string, label: string): string {
+  const item = run(src)!.find((i) => i.label === label);
+  assert.ok(item, `no item ${label}`);
+  return applyItem(at(src).text, item);
+}
+
+/** Valid TOML, by our syntax check and by smol-toml's. */
+function assertValidToml(text: string, context: string): void {
+  const syntax = analyze(text).findings.filter((f) => f.code === 'toml-syntax').map((f) => f.message);
+  assert.deepEqual(syntax, [], `${context}: ${JSON.stringify(text)}`);
+  assert.doesNotThrow(() => smolParse(text), `${context}: ${JSON.stringify(text)}`);
 }
 
 /** Completion as the server runs it: on the cursor's unit of the whole document, seeing what other sections define. */
@@ -289,6 +315,56 @@ for (const [doc, label, after] of INTO_LISTS) {
     assert.deepEqual(analyze(text).findings.filter((f) => f.code !== 'duplicate-entry').map((f) => f.code), []);
   });
 }
+
+// ---- accepting an item keeps the TOML valid and every key in its table ---------------------------
+
+const ACCEPTED: Array<[doc: string, label: string, after: string]> = [
+  // An empty slot right before an entry: the comma goes in, in every spelling and string style.
+  ['[agents.a.tools]\nallowed = [|"bash"]', 'read', '[agents.a.tools]\nallowed = ["read", "bash"]'],
+  ['[agents.a.tools]\nallowed = [ |"bash"]', 'read', '[agents.a.tools]\nallowed = [ "read", "bash"]'],
+  ['[agents.a.tools]\nallowed = ["bash",|"read"]', 'grep', '[agents.a.tools]\nallowed = ["bash","grep", "read"]'],
+  ['[agents.a.tools]\nallowed = [\n  |"bash",\n]', 'read', '[agents.a.tools]\nallowed = [\n  "read", "bash",\n]'],
+  ['[agents.a]\ntools.allowed = [|"bash"]', 'read', '[agents.a]\ntools.allowed = ["read", "bash"]'],
+  ['[agents.a]\ntools = { disallowed = [|"bash"] }', '*', '[agents.a]\ntools = { disallowed = ["*", "bash"] }'],
+  ['agents.a.tools.allowed = [|"bash"]', 'bash(command *)', 'agents.a.tools.allowed = ["bash(command *)", "bash"]'],
+  ['[agents.a.tools]\nallowed = [|"""bash"""]', 'read', '[agents.a.tools]\nallowed = ["read", """bash"""]'],
+  ["[agents.a.tools]\nallowed = [|'bash']", 'read', "[agents.a.tools]\nallowed = [\"read\", 'bash']"],
+  ["[agents.a.tools]\nallowed = [|'''bash''']", 'read', "[agents.a.tools]\nallowed = [\"read\", '''bash''']"],
+  ['[agents.a.tools]\nallowed = [|"bash", "grep"]\n', 'mcp(server/tool)', '[agents.a.tools]\nallowed = ["mcp(server/tool)", "bash", "grep"]\n'],
+  // A new key before another on the same line: a line break after it, or `, ` in an inline table.
+  ['[agents.a.tools]\n|  allowed = ["bash"]', 'disallowed', '[agents.a.tools]\ndisallowed = []\n  allowed = ["bash"]'],
+  ['[agents.a.tools]\r\n|  allowed = ["bash"]\r\n', '*', '[agents.a.tools]\r\ndisallowed = ["*"]\r\n  allowed = ["bash"]\r\n'],
+  ['[agents.a.tools]\n|"*" = "deny"', 'allowed', '[agents.a.tools]\nallowed = []\n"*" = "deny"'],
+  ['[agents.a.tools]\n|"*" = "deny"', 'bash', '[agents.a.tools]\nallowed = ["bash"]\n"*" = "deny"'],
+  ['[agents.a]\ntools = {| allowed = ["bash"] }', 'disallowed', '[agents.a]\ntools = {disallowed = [], allowed = ["bash"] }'],
+  ['[agents.a]\ntools = {|"*" = "deny" }', 'grep', '[agents.a]\ntools = {allowed = ["grep"], "*" = "deny" }'],
+  ['[agents.a]\ntools = { allowed = ["read"], | bash = "deny" }', '*', '[agents.a]\ntools = { allowed = ["read"], disallowed = ["*"], bash = "deny" }'],
+  // A tool name before a key with its list already there: appended, the key untouched.
+  ['[agents.a.tools]\n|  allowed = ["bash"]', 'read', '[agents.a.tools]\n  allowed = ["bash", "read"]'],
+  // On a list's key: renamed to the other list only.
+  ['[agents.a.tools]\nallo|wed = ["read"]', 'disallowed', '[agents.a.tools]\ndisallowed = ["read"]'],
+];
+for (const [doc, label, after] of ACCEPTED) {
+  test(`completion: accepting ${label} at ${JSON.stringify(doc)}`, () => {
+    const text = accept(doc, label);
+    assert.equal(text, after);
+    assertValidToml(text, label);
+  });
+}
+
+test('completion: every item offered before an entry or a key, once accepted, leaves valid TOML', () => {
+  const docs = [
+    '[agents.a.tools]\nallowed = [|"bash"]', '[agents.a.tools]\nallowed = ["bash",|"read"]', '[agents.a.tools]\nallowed = [\n  |"bash",\n]',
+    '[agents.a]\ntools = { allowed = [ |"bash"] }', "agents.a.tools.disallowed = [|'''bash''']",
+    '[agents.a.tools]\n|  allowed = ["bash"]', '[agents.a.tools]\n|"*" = "deny"', '[agents.a]\ntools = {| allowed = ["bash"] }',
+    '[agents.a]\ntools = { |"*" = "deny", allowed = [] }', '[agents.a.tools]\nallowed = ["x"]\n|  bash = "deny" # c',
+  ];
+  for (const doc of docs) {
+    const items = run(doc);
+    assert.ok(items && items.length > 0, `${doc}: expected items`);
+    for (const item of items) assertValidToml(applyItem(at(doc).text, item), `${doc} + ${item.label}`);
+  }
+});
 
 // ---- typing an alias or a harness spelling finds the canonical name --------------------------
 

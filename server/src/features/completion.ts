@@ -309,12 +309,14 @@ function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhe
     if (keys.has(name) || (withValue && clashes(name))) return;
     out.push({
       label: name, kind: CompletionItemKind.Property, detail, documentation: markdown(detail), sortText: `${RANK.key}${pad(i)}`,
-      textEdit: { range, newText: withValue ? `${name} = [$0]` : key(name) },
+      textEdit: { range, newText: withValue ? `${name} = [$0]${ctx.after}` : key(name) },
       insertTextFormat: withValue ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
     });
   });
   if (!withValue) {
     // Renaming a key already written (map form, which the diagnostics flag): its canonical spelling.
+    // Not a list's key (`allo|wed = […]`): renamed to a tool name it would become a map-form key.
+    if (ctx.keyValue?.value?.kind === 'array') return out;
     CAPABILITIES.forEach((cap, i) => {
       if (holds.has(cap.name) || keys.has(cap.name)) return;
       const item = capabilityItem(cap, i, range, key(cap.name), false);
@@ -330,7 +332,7 @@ function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhe
     const target = listTarget(analysis.policies, ctx.owner, list);
     if (target === null) return null;
     const detail = `Adds "${name}" to \`${list}\``;
-    if (target === 'new') return clashes(list) ? null : { detail, textEdit: { range, newText: `${list} = [${basicString(name)}]` } };
+    if (target === 'new') return clashes(list) ? null : { detail, textEdit: { range, newText: `${list} = [${basicString(name)}]${ctx.after}` } };
     if (held(target.array, null).has(name) || ctx.inline) return null;
     // The typed word goes, and the key before it (`tools.`, `agents.x.tools.`) with it.
     const e = appendToArray(analysis.doc.text, target.array, [name]);

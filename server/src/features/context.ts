@@ -52,6 +52,8 @@ export interface KeyContext {
   readonly close: string;
   /** `=` (or a `.`) already follows the key part. */
   readonly valueFollows: boolean;
+  /** What goes after a new key: `, ` (inline table) or a line break when another key follows on the line, else ''. */
+  readonly after: string;
   /** The key/value whose key is under the cursor, if any. */
   readonly keyValue: KeyValue | null;
   /** In an inline table (`tools = { … }`), where a key cannot just be taken out: a comma goes with it. */
@@ -94,7 +96,7 @@ export function cursorContext(analysis: Analysis, offset: number): CursorContext
     const list = found.parent.kind === 'array' ? listOf(policies, found.parent.array) : undefined;
     if (list) {
       if (node.kind === 'string') return entryContext(layout, list, node, offset);
-      const slot = slotContext(layout, list, offset, node.span);
+      const slot = slotContext(layout, list, node.span, node);
       if (slot) return slot;
       return fallsThroughToKey(layout, list.array, node.span.start) ? keyContext(layout, offset, null) : null;
     }
@@ -109,7 +111,7 @@ export function cursorContext(analysis: Analysis, offset: number): CursorContext
   if (node?.kind === 'array') {
     const list = listOf(policies, node);
     if (!list) return null;
-    const slot = slotContext(layout, list, offset, { start: offset, end: offset });
+    const slot = slotContext(layout, list, { start: offset, end: offset }, null);
     if (slot) return slot;
     return fallsThroughToKey(layout, node, offset) ? keyContext(layout, offset, null) : null;
   }
@@ -248,17 +250,19 @@ function significant(text: string, from: number, to: number): string {
 }
 
 /**
- * A new entry at the cursor (or replacing the bare word at `range`), when that is where an entry
- * can go: right after `[` or after a comma.
+ * A new entry at the cursor (`range` empty), or replacing the bare `word` typed there (`range` its
+ * span), when that is where an entry can go: right after `[` or after a comma.
  */
-function slotContext(layout: Layout, list: PolicyList, offset: number, range: Span): SlotContext | null {
+function slotContext(layout: Layout, list: PolicyList, range: Span, word: TomlValue | null): SlotContext | null {
   const { array } = list;
   const text = layout.text;
   const before = array.items.filter((i) => i.span.end <= range.start);
   const prev = before[before.length - 1];
   const between = significant(text, prev ? prev.span.end : array.span.start + 1, range.start);
   if (between !== (prev ? ',' : '')) return null;
-  const next = array.items.find((i) => i.span.start >= Math.max(offset, range.end) && i.span.start > range.start);
+  // The next item is told by identity, not by position: with nothing typed it may start right at
+  // the cursor (`[|"bash"]`), and still needs the comma.
+  const next = array.items.find((i) => i !== word && i.span.start >= range.end);
   const after = next && !significant(text, range.end, next.span.start).includes(',') ? ', ' : '';
   return { kind: 'slot', list, range, after };
 }
@@ -291,6 +295,7 @@ function valueAfterEquals(layout: Layout, offset: number): ValueContext | null {
 // ---- keys --------------------------------------------------------------------------------------
 
 const isBare = (c: string | undefined) => c !== undefined && /[A-Za-z0-9_-]/.test(c);
+const trimBlanks = (s: string) => s.replace(/^[ \t]+/, '');
 
 interface KeyPrefix {
   /** Where the key starts. */
@@ -301,6 +306,8 @@ interface KeyPrefix {
   readonly quoted: boolean;
   readonly close: string;
   readonly valueFollows: boolean;
+  /** The rest of the line after the key part, from its first non-blank character. */
+  readonly rest: string;
 }
 
 /**
@@ -320,7 +327,8 @@ function scanKeyPrefix(text: string, from: number, offset: number, lineEnd: numb
       if (p === offset) {
         let e = p;
         while (e < lineEnd && isBare(text[e])) e++;
-        return { start, parts, range: { start: s, end: e }, quoted: false, close: '', valueFollows: /^[ \t]*[=.]/.test(text.slice(e, lineEnd)) };
+        const rest = trimBlanks(text.slice(e, lineEnd));
+        return { start, parts, range: { start: s, end: e }, quoted: false, close: '', valueFollows: /^[=.]/.test(rest), rest };
       }
       parts.push(text.slice(s, p));
     } else if (c === '"' || c === "'") {
@@ -329,8 +337,8 @@ function scanKeyPrefix(text: string, from: number, offset: number, lineEnd: numb
       if (closeAt < 0 || closeAt >= offset) {
         if (text.slice(s, offset).includes('\n')) return null;
         const end = closeAt >= 0 && closeAt <= lineEnd ? closeAt : lineEnd;
-        const rest = closeAt >= 0 && closeAt <= lineEnd ? text.slice(closeAt + 1, lineEnd) : '';
-        return { start, parts, range: { start: s, end }, quoted: true, close: end === closeAt ? '' : c, valueFollows: /^[ \t]*[=.]/.test(rest) };
+        const rest = closeAt >= 0 && closeAt <= lineEnd ? trimBlanks(text.slice(closeAt + 1, lineEnd)) : '';
+        return { start, parts, range: { start: s, end }, quoted: true, close: end === closeAt ? '' : c, valueFollows: /^[=.]/.test(rest), rest };
       }
       parts.push(text.slice(s, closeAt));
       p = closeAt + 1;
@@ -379,10 +387,29 @@ function keyContext(layout: Layout, offset: number, inline: { table: TomlInlineT
   if (!prefix) return null;
   const path = [...base, ...prefix.parts];
   if (path.length !== 3 || !OWNERS.has(path[0]!) || path[2] !== 'tools') return null;
-  const keyValue = candidates.find((kv) => kv.key.span.start <= offset && offset <= kv.key.span.end) ?? null;
+  const after = keySeparator(layout, prefix, inline !== null, offset);
+  if (after === null) return null;
+  // With a key after the cursor (`|"*" = "deny"`) the cursor is before that key, not on it.
+  const keyValue = after ? null : candidates.find((kv) => kv.key.span.start <= offset && offset <= kv.key.span.end) ?? null;
   return {
     kind: 'key', owner: { kind: path[0] as OwnerKind, name: path[1]! }, tables: path.slice(base.length).map((_, j) => path.slice(0, base.length + j + 1)),
     keyStart: prefix.start, range: prefix.range, quoted: prefix.quoted,
-    close: prefix.close, valueFollows: prefix.valueFollows, keyValue, inline: inline !== null,
+    close: prefix.close, valueFollows: prefix.valueFollows, after, keyValue, inline: inline !== null,
   };
+}
+
+/**
+ * What must follow a new key written at the cursor so the line stays valid TOML: nothing at the end
+ * of the line, but `, ` in an inline table or a line break outside when another key follows
+ * (`|  allowed = […]`, `{| allowed = […] }`). Null after the `.` of a dotted key with more key
+ * after the cursor (`tools.|"allowed" = […]`): that is the rest of the same key, which a completion
+ * must neither glue onto nor cut off (taking `tools.` away moves the key out of its table).
+ */
+function keySeparator(layout: Layout, prefix: KeyPrefix, inline: boolean, offset: number): string | null {
+  const { rest } = prefix;
+  if (prefix.quoted || prefix.valueFollows || rest === '' || rest.startsWith('#') || (inline && /^[,}]/.test(rest))) return '';
+  if (prefix.parts.length > 0) return null;
+  if (inline) return /[ \t]/.test(layout.text[prefix.range.end] ?? '') ? ',' : ', ';
+  const end = layout.lineEnd(offset);
+  return layout.text.startsWith('\r\n', end) ? '\r\n' : '\n';
 }
