@@ -10,10 +10,16 @@ export const FIX_ALL_KIND = 'source.fixAll.mars';
 /** The files the server speaks for. */
 export const FILE_NAMES = ['mars.toml', 'mars.local.toml'] as const;
 
-/** Whether a document URI names one of those files (any scheme: `untitled:` ones too). */
+/**
+ * Whether a document URI names one of those files (any scheme: `untitled:` ones too, with a path,
+ * `untitled:/scratch/mars.toml`, or without, `untitled:mars.toml`).
+ */
 export function isMarsFile(uri: string): boolean {
+  if (typeof uri !== 'string') return false;
   const path = uri.replace(/[?#].*$/, '');
-  let name = path.slice(path.lastIndexOf('/') + 1);
+  const slash = path.lastIndexOf('/');
+  // No slash: the name is all that follows the scheme.
+  let name = slash >= 0 ? path.slice(slash + 1) : path.replace(/^[A-Za-z][A-Za-z0-9+.-]*:/, '');
   try {
     name = decodeURIComponent(name);
   } catch {
@@ -23,6 +29,13 @@ export function isMarsFile(uri: string): boolean {
 }
 
 export const RESTART_COMMAND = 'mars.restartServer';
+
+/**
+ * The server's command that applies a code action's edit (its one argument, a `WorkspaceEdit`
+ * naming each document's version) through `workspace/applyEdit`: code actions reach a client
+ * without CodeAction literals as Commands of it. Offered only to such clients.
+ */
+export const APPLY_EDIT_COMMAND = 'mars.applyEdit';
 
 
 /** Settings as the client sends them through `workspace/configuration`. */

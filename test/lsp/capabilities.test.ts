@@ -3,8 +3,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CodeAction, CompletionItem, Diagnostic } from 'vscode-languageserver';
-import { CancellationTokenSource } from 'vscode-languageserver/node';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { CancellationTokenSource, createMessageConnection, type MessageConnection } from 'vscode-languageserver/node';
 import { LspClient } from '../support/lspClient';
+import { DIST } from '../support/paths';
 
 const TEXT = '[agents.a.tools]\nallowed = ["Shell", "read"]\n';
 
@@ -37,10 +40,8 @@ describe('a client that offers nothing', () => {
       assert.equal(h.contents.kind, 'plaintext');
       assert.match(h.contents.value, /bash/);
 
-      const actions = await c.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0]!.range, context: { diagnostics } });
-      const fix = actions.find((a) => a.title === 'Change to `bash`')!;
-      assert.equal(fix.edit?.documentChanges, undefined);
-      assert.deepEqual(fix.edit?.changes?.[uri]?.map((e) => e.newText), ['bash']);
+      // No CodeAction literals, and no way to apply an edit: no code actions (see codeActions.test.ts).
+      assert.deepEqual(await c.request('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0]!.range, context: { diagnostics } }), []);
 
       // No workspace/configuration: the settings are what didChangeConfiguration carries, and none means the defaults.
       await c.conn.sendNotification('workspace/didChangeConfiguration', { settings: { mars: { diagnostics: { 'non-canonical': 'off' } } } });
@@ -50,6 +51,18 @@ describe('a client that offers nothing', () => {
       await c.change(uri, 3, [{ text: TEXT }]);
       assert.deepEqual((await c.pushed(uri, 3)).map((d) => d.code), ['non-canonical']);
       assert.deepEqual(c.serverRequests, []);
+    });
+  });
+
+  test('with CodeAction literals but not `documentChanges`, gets its edits as `changes`', async () => {
+    await withClient({ capabilities: { textDocument: { codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: [] } } } } } }, async (c) => {
+      const uri = 'file:///bare-changes/mars.toml';
+      await c.open(uri, TEXT);
+      const diagnostics = await c.pushed(uri, 1);
+      const actions = await c.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0]!.range, context: { diagnostics } });
+      const fix = actions.find((a) => a.title === 'Change to `bash`')!;
+      assert.equal(fix.edit?.documentChanges, undefined);
+      assert.deepEqual(fix.edit?.changes?.[uri]?.map((e) => e.newText), ['bash']);
     });
   });
 
@@ -126,5 +139,191 @@ test('lifecycle: initialize once; after shutdown requests are refused and nothin
     await assert.rejects(c.request('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 13 } }), (e: { code?: number }) => e.code === -32600);
     await new Promise((r) => setTimeout(r, 200));
     assert.deepEqual(c.allPushed(uri).map((p) => p.version), [1]);
+  });
+});
+
+/** The server over stdio with nothing sent yet: for what happens around `initialize`. */
+function rawServer(): { conn: MessageConnection; stop: () => void } {
+  const proc = spawn(process.execPath, [path.join(DIST, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const conn = createMessageConnection(proc.stdout, proc.stdin);
+  conn.onRequest(() => null);
+  conn.onNotification(() => undefined);
+  conn.listen();
+  return { conn, stop: () => { conn.dispose(); proc.kill(); } };
+}
+
+const errorCode = (code: number) => (e: { code?: number }) => e.code === code;
+
+describe('initialize and the lifecycle', () => {
+  test('requests before initialize are refused as "not initialized", known or not', async () => {
+    const s = rawServer();
+    try {
+      const hoverParams = { textDocument: { uri: 'file:///x/mars.toml' }, position: { line: 0, character: 0 } };
+      await assert.rejects(s.conn.sendRequest('textDocument/hover', hoverParams), errorCode(-32002));
+      await assert.rejects(s.conn.sendRequest('mars/noSuchRequest', {}), errorCode(-32002));
+      await assert.rejects(s.conn.sendRequest('shutdown'), errorCode(-32002));
+      await s.conn.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });
+      // Initialized: an unknown request is now just unknown.
+      await assert.rejects(s.conn.sendRequest('mars/noSuchRequest', {}), errorCode(-32601));
+      assert.equal(await s.conn.sendRequest('textDocument/hover', hoverParams), null);
+    } finally {
+      s.stop();
+    }
+  });
+
+  test('a second shutdown is an invalid request', async () => {
+    const s = rawServer();
+    try {
+      await s.conn.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });
+      assert.equal(await s.conn.sendRequest('shutdown'), null);
+      await assert.rejects(s.conn.sendRequest('shutdown'), errorCode(-32600));
+      await assert.rejects(s.conn.sendRequest('mars/noSuchRequest', {}), errorCode(-32600));
+    } finally {
+      s.stop();
+    }
+  });
+
+  test('odd but legal capabilities do not stop initialize: resolveSupport without properties', async () => {
+    const s = rawServer();
+    try {
+      const result = await s.conn.sendRequest<{ capabilities: { codeActionProvider: unknown } }>('initialize', {
+        processId: null, rootUri: null,
+        capabilities: { textDocument: { codeAction: { dataSupport: true, resolveSupport: {}, codeActionLiteralSupport: { codeActionKind: { valueSet: [] } } } } },
+      });
+      assert.deepEqual(result.capabilities.codeActionProvider, { codeActionKinds: ['quickfix', 'source.fixAll.mars'], resolveProvider: true });
+    } finally {
+      s.stop();
+    }
+  });
+
+  test('code action provider and commands as the client takes them', async () => {
+    const cases: Array<[object, unknown, unknown]> = [
+      // VS Code: literals, resolved edits; no command of ours.
+      [{ workspace: { applyEdit: true }, textDocument: { codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: [] } } } } },
+        { codeActionKinds: ['quickfix', 'source.fixAll.mars'], resolveProvider: true }, undefined],
+      // No literals: `true`, and the command that applies an edit.
+      [{ workspace: { applyEdit: true }, textDocument: { codeAction: {} } }, true, { commands: ['mars.applyEdit'] }],
+      // ...which a client that cannot apply an edit does not get.
+      [{}, true, undefined],
+    ];
+    for (const [capabilities, provider, commands] of cases) {
+      const s = rawServer();
+      try {
+        const result = await s.conn.sendRequest<{ capabilities: { codeActionProvider: unknown; executeCommandProvider?: unknown } }>('initialize', { processId: null, rootUri: null, capabilities });
+        assert.deepEqual(result.capabilities.codeActionProvider, provider, JSON.stringify(capabilities));
+        assert.deepEqual(result.capabilities.executeCommandProvider, commands, JSON.stringify(capabilities));
+      } finally {
+        s.stop();
+      }
+    }
+  });
+});
+
+test('an untitled document named mars.toml, without a path, is served', async () => {
+  await withClient({}, async (c) => {
+    for (const uri of ['untitled:mars.toml', 'untitled:mars.local.toml', 'untitled:mars.toml?x=1']) {
+      await c.open(uri, TEXT);
+      assert.deepEqual((await c.pushed(uri, 1)).map((d) => d.code), ['non-canonical'], uri);
+    }
+    for (const uri of ['untitled:Untitled-2', 'untitled:xmars.toml', 'untitled:a%2Fmars.toml']) {
+      await c.open(uri, TEXT);
+      assert.equal(await c.request('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 13 } }), null, uri);
+    }
+  });
+});
+
+describe('a client without Markdown', () => {
+  const MARKUP = /\*\*|`|(^|[\s(])_\S|\S_($|[\s.,;:)])|\\[!-/:-@[-`{-~]|\]\(/m;
+  const capabilities = (hover: object | undefined) => ({
+    textDocument: {
+      ...(hover ? { hover } : {}),
+      completion: { completionItem: { documentationFormat: ['plaintext'] } },
+    },
+  });
+
+  for (const hoverCaps of [{ contentFormat: ['plaintext'] }, undefined]) {
+    test(`gets plain text, not Markdown marked plain (hover capability ${JSON.stringify(hoverCaps)})`, async () => {
+      await withClient({ capabilities: capabilities(hoverCaps) }, async (c) => {
+        const uri = `file:///plain-${hoverCaps ? 'hover' : 'none'}/mars.toml`;
+        const text = '[agents.a.tools]\nallowed = ["Shell(npm test)", "mcp__gh__x", "bash()"]\nmcp = ["gh"]\n';
+        await c.open(uri, text);
+        await c.pushed(uri, 1);
+        const hoverAt = async (character: number, line = 1) =>
+          (await c.request<{ contents: { kind: string; value: string } }>('textDocument/hover', { textDocument: { uri }, position: { line, character } })).contents;
+        const shell = await hoverAt(13);
+        assert.equal(shell.kind, 'plaintext');
+        assert.match(shell.value, /^Capability bash · pattern npm test\n/);
+        assert.match(shell.value, /\nIn allowed of agent a\.$/);
+        const invalid = await hoverAt(47);
+        // Mars's own message is quoted as it reads.
+        assert.match(invalid.value, /\n\nMars says:\n\ninvalid tool name `bash\(\)`; allowed: .*\n\nWrite bash\.\n/);
+        for (const h of [shell, await hoverAt(33), invalid, await hoverAt(1, 2)]) {
+          assert.equal(h.kind, 'plaintext');
+          assert.doesNotMatch(h.value.replace(/^invalid tool name .*$/m, ''), MARKUP, h.value);
+          assert.ok(h.value.includes('\n\n'), 'paragraphs are kept');
+        }
+
+        const items = await c.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri }, position: { line: 1, character: 12 } });
+        const documented = items.filter((i) => i.documentation !== undefined);
+        assert.ok(documented.length > 10);
+        for (const i of documented) {
+          assert.equal(typeof i.documentation, 'string', i.label);
+          assert.doesNotMatch(i.documentation as string, MARKUP, `${i.label}: ${String(i.documentation)}`);
+        }
+        const any = items.find((i) => i.label === '*')!;
+        assert.equal(any.documentation, 'Every tool not otherwise named. "*" in disallowed turns the policy into an allowlist.');
+      });
+    });
+  }
+});
+
+test('pulled diagnostics carry related information for a client that declares it the LSP 3.17 way', async () => {
+  const capabilities = { textDocument: { diagnostic: {}, publishDiagnostics: { relatedInformation: true } } };
+  await withClient({ capabilities }, async (c) => {
+    const uri = 'file:///related-317/mars.toml';
+    await c.open(uri, '[agents.a.tools]\nallowed = ["grep"]\ndisallowed = ["grep"]\n');
+    const conflict = (await c.pulled(uri)).find((d) => d.code === 'allow-deny-conflict')!;
+    assert.equal(conflict.relatedInformation?.[0]?.location.uri, uri);
+  });
+  // Declared nowhere: left out.
+  await withClient({ capabilities: { textDocument: { diagnostic: {} } } }, async (c) => {
+    const uri = 'file:///related-none/mars.toml';
+    await c.open(uri, '[agents.a.tools]\nallowed = ["grep"]\ndisallowed = ["grep"]\n');
+    const conflict = (await c.pulled(uri)).find((d) => d.code === 'allow-deny-conflict')!;
+    assert.equal(conflict.relatedInformation, undefined);
+  });
+});
+
+describe('completion item kinds', () => {
+  const at = { line: 1, character: 12 };
+  const kindsFor = async (capabilities: object) => {
+    let kinds: Array<number | undefined> = [];
+    await withClient({ capabilities }, async (c) => {
+      const uri = 'file:///kinds/mars.toml';
+      await c.open(uri, TEXT);
+      const items = await c.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri }, position: at });
+      kinds = items.map((i) => i.kind);
+    });
+    return new Set(kinds);
+  };
+
+  test('a client that declares every kind gets EnumMember and Constant', async () => {
+    const all = Array.from({ length: 25 }, (_, i) => i + 1);
+    const kinds = await kindsFor({ textDocument: { completion: { completionItem: {}, completionItemKind: { valueSet: all } } } });
+    assert.ok(kinds.has(20) && kinds.has(21), [...kinds].join());
+  });
+
+  test('a client that declares no kinds gets only the first protocol version\'s, 1 to 18', async () => {
+    for (const capabilities of [{}, { textDocument: { completion: { completionItemKind: {} } } }]) {
+      const kinds = await kindsFor(capabilities);
+      assert.ok(kinds.size > 1);
+      for (const k of kinds) assert.ok(k === undefined || (k >= 1 && k <= 18), `kind ${k}`);
+    }
+  });
+
+  test('a client that declares some later kinds gets those, and the others as one of the first 18', async () => {
+    const kinds = await kindsFor({ textDocument: { completion: { completionItemKind: { valueSet: [1, 9, 10, 12, 15, 20] } } } });
+    assert.ok(kinds.has(20));
+    for (const k of kinds) assert.ok(k === undefined || k <= 18 || k === 20, `kind ${k}`);
   });
 });

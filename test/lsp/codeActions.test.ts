@@ -62,6 +62,15 @@ describe('code actions', () => {
     });
   }
 
+  test('an entry both non-canonical and legacy gets one preferred fix for both, not one per diagnostic', async () => {
+    const text = '[agents.a.tools]\nallowed = ["Shell(git log:*)"]\n';
+    const { uri, diagnostics, actions } = await actionsFor(text);
+    assert.deepEqual(diagnostics.map((d) => d.code), ['non-canonical', 'legacy-prefix']);
+    const preferred = actions.filter((a) => a.isPreferred);
+    assert.deepEqual(preferred.map((a) => [a.title, a.diagnostics?.map((d) => d.code)]), [['Change to `bash(git log *)`', ['non-canonical', 'legacy-prefix']]]);
+    assert.equal(applied(text, preferred[0]!, uri), '[agents.a.tools]\nallowed = ["bash(git log *)"]\n');
+  });
+
   test('wrong-shape tools = [...] becomes tools.allowed', async () => {
     const text = '[agents.a]\ntools = ["read"]\n';
     const { uri, actions } = await actionsFor(text);
@@ -166,6 +175,105 @@ describe('cancelling a file-wide fix', () => {
       // Not cancelled, the same request is answered with the fix.
       const [fixAll] = await c.request<CodeAction[]>('textDocument/codeAction', params);
       assert.ok((fixAll?.edit?.documentChanges?.[0] as TextDocumentEdit).edits.length > 10);
+    } finally {
+      await c.stop();
+    }
+  });
+});
+
+// LSP 3.17: a client that did not declare `codeActionLiteralSupport` takes `Command`s only.
+describe('a client without CodeAction literals', () => {
+  const text = '[agents.a.tools]\nallowed = ["Shell", "Edit"]\n';
+  const caps = (applyEdit: boolean, documentChanges: boolean) => ({
+    workspace: { applyEdit, workspaceEdit: { documentChanges } }, textDocument: { codeAction: {}, publishDiagnostics: {} },
+  });
+
+  for (const documentChanges of [true, false]) {
+    test(`gets Commands that the server applies through workspace/applyEdit (documentChanges: ${documentChanges})`, async () => {
+      const c = await LspClient.start({ capabilities: caps(true, documentChanges) });
+      try {
+        const applied: unknown[] = [];
+        c.conn.onRequest('workspace/applyEdit', (p: { edit: unknown }) => {
+          applied.push(p.edit);
+          return { applied: true };
+        });
+        const uri = `file:///ca/commands-${documentChanges}/mars.toml`;
+        await c.open(uri, text);
+        const diagnostics = await c.pushed(uri, 1);
+        const answer = await c.request<Array<Record<string, unknown>>>('textDocument/codeAction', {
+          textDocument: { uri }, range: diagnostics[0]!.range, context: { diagnostics: [diagnostics[0]] },
+        });
+        assert.ok(answer.length > 0);
+        for (const a of answer) {
+          assert.equal(typeof a.command, 'string', `${String(a.title)} is not a Command`);
+          assert.deepEqual(Object.keys(a).sort(), ['arguments', 'command', 'title']);
+        }
+        assert.deepEqual(answer.map((a) => a.title), [
+          'Change to `bash`', 'Fix all `non-canonical` problems in this file', 'Disable `non-canonical` for this entry', 'Fix all Mars problems in this file',
+        ]);
+        const fix = answer[1]!;
+        assert.equal(await c.request('workspace/executeCommand', { command: fix.command, arguments: fix.arguments }), null);
+        assert.equal(applied.length, 1);
+        const edit = applied[0] as { documentChanges?: TextDocumentEdit[]; changes?: Record<string, TextEdit[]> };
+        const edits = documentChanges ? edit.documentChanges![0]!.edits as TextEdit[] : edit.changes![uri]!;
+        if (documentChanges) assert.deepEqual(edit.documentChanges![0]!.textDocument, { uri, version: 1 });
+        else assert.equal(edit.documentChanges, undefined);
+        assert.equal(applyTextEdits(text, edits), '[agents.a.tools]\nallowed = ["bash", "edit"]\n');
+
+        // Run after the document changed: the edit was made for another text, and is not applied.
+        await c.change(uri, 2, [{ text: `${text}# x\n` }]);
+        await assert.rejects(c.request('workspace/executeCommand', { command: fix.command, arguments: fix.arguments }), (e: { code?: number }) => e.code === -32801);
+        assert.equal(applied.length, 1);
+        await assert.rejects(c.request('workspace/executeCommand', { command: fix.command, arguments: [{ junk: 1 }] }), (e: { code?: number }) => e.code === -32602);
+      } finally {
+        await c.stop();
+      }
+    });
+  }
+
+  test('that cannot apply an edit gets no actions', async () => {
+    const c = await LspClient.start({ capabilities: caps(false, true) });
+    try {
+      const uri = 'file:///ca/no-apply/mars.toml';
+      await c.open(uri, text);
+      const diagnostics = await c.pushed(uri, 1);
+      assert.deepEqual(await c.request('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0]!.range, context: { diagnostics } }), []);
+    } finally {
+      await c.stop();
+    }
+  });
+});
+
+describe('code action requests with bad parts', () => {
+  test('a diagnostic without a range is skipped; the others still get their fixes', async () => {
+    const c = await LspClient.start();
+    try {
+      const uri = 'file:///ca/bad-range/mars.toml';
+      await c.open(uri, '[agents.a.tools]\nallowed = ["Shell"]\n');
+      const [good] = await c.pushed(uri, 1);
+      for (const bad of [{ ...good!, range: null }, { ...good!, range: { start: { line: 'x' } } }, null]) {
+        const actions = await c.request<CodeAction[]>('textDocument/codeAction', {
+          textDocument: { uri }, range: good!.range, context: { diagnostics: [bad, good] },
+        });
+        assert.deepEqual(actions.map((a) => a.title), ['Change to `bash`', 'Disable `non-canonical` for this entry', 'Fix all Mars problems in this file'], JSON.stringify(bad));
+      }
+    } finally {
+      await c.stop();
+    }
+  });
+
+  test('codeAction/resolve with data it did not make answers the action unchanged', async () => {
+    const c = await LspClient.start({ resolve: true });
+    try {
+      const uri = 'file:///ca/junk-resolve/mars.toml';
+      await c.open(uri, '[agents.a.tools]\nallowed = ["Shell"]\n');
+      await c.pushed(uri, 1);
+      for (const data of [{ uri: 123 }, { uri, version: 1, code: 'no-such-code' }, { uri, version: 'one' }, 'text', null, [uri]]) {
+        const action = { title: 'Fix all', kind: 'source.fixAll.mars', data };
+        assert.deepEqual(await c.request('codeAction/resolve', action), action, JSON.stringify(data));
+      }
+      const noData = { title: 'x' };
+      assert.deepEqual(await c.request('codeAction/resolve', noData), noData);
     } finally {
       await c.stop();
     }

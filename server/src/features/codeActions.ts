@@ -9,7 +9,7 @@ import type { Edit } from '../analysis/edits';
 import { isCode, type Code, type SeverityOverrides } from '../analysis/codes';
 import { suppressEdit } from '../analysis/suppress';
 import { positionsOf } from '../toml/lineIndex';
-import { action, versionedEdit } from './convert';
+import { action, isRange, versionedEdit } from './convert';
 import { FIX_ALL_KIND } from '../protocol';
 
 const sameRange = (a: Range, b: Range) =>
@@ -25,6 +25,16 @@ export interface FixAllData {
   readonly version: number;
   readonly code?: Code;
 }
+
+/** Whether `data` is what this server put in a deferred action (a client may send back anything). */
+export function isFixAllData(data: unknown): data is FixAllData {
+  if (typeof data !== 'object' || data === null) return false;
+  const d = data as Record<string, unknown>;
+  return typeof d.uri === 'string' && Number.isInteger(d.version) && (d.code === undefined || (typeof d.code === 'string' && isCode(d.code)));
+}
+
+/** Whether a diagnostic the client sent back has a range to find its finding by. */
+const hasRange = (d: unknown): boolean => isRange((d as { range?: unknown } | null)?.range);
 
 /** Whether any finding of the document (of `code`, when given) has a safe fix; up to `enough`. */
 function countSafe(da: DocumentAnalysis, overrides: SeverityOverrides, code: Code | undefined, enough: number): number {
@@ -62,11 +72,13 @@ export async function codeActions(
     return edits && edits.length > 0 ? action(title, kind, versionedEdit(uri, version, da.lines, edits), diagnostics) : null;
   };
   const out: CodeAction[] = [];
-  const only = context.only;
+  const only = Array.isArray(context.only) ? context.only : undefined;
   if (wants(only, CodeActionKind.QuickFix)) {
     const fixAllOffered = new Set<string>();
-    for (const d of context.diagnostics) {
-      if (d.source !== 'mars' || typeof d.code !== 'string' || !isCode(d.code)) continue;
+    const quickFixes = new Map<string, CodeAction>();
+    // Each diagnostic on its own: one the client mangled is skipped, the others still get their fixes.
+    for (const d of Array.isArray(context.diagnostics) ? context.diagnostics : []) {
+      if (!hasRange(d) || d.source !== 'mars' || typeof d.code !== 'string' || !isCode(d.code)) continue;
       const code = d.code;
       // The diagnostic's section: its own analysis (whose line numbers its suppressions use), seen in
       // document positions (the same offsets).
@@ -76,7 +88,16 @@ export async function codeActions(
       const f = visibleFindings(unit.analysis, overrides, outsideOf(da, index)).find((x) => x.code === code && sameRange(positionsOf(lines, x.span), d.range));
       if (!f) continue;
       for (const fix of f.fixes) {
-        out.push(action(fix.title, CodeActionKind.QuickFix, versionedEdit(uri, version, lines, fix.edits), [d], fix.preferred));
+        // One action for one edit: two problems of an entry fixed by one rewrite (`Shell(git:*)`) share it.
+        const key = JSON.stringify([fix.title, fix.edits]);
+        const same = quickFixes.get(key);
+        if (same) {
+          same.diagnostics!.push(d);
+          continue;
+        }
+        const a = action(fix.title, CodeActionKind.QuickFix, versionedEdit(uri, version, lines, fix.edits), [d], fix.preferred);
+        quickFixes.set(key, a);
+        out.push(a);
       }
       if (!fixAllOffered.has(code) && countSafe(da, overrides, code, 2) > 1) {
         fixAllOffered.add(code);
@@ -103,8 +124,8 @@ export async function codeActions(
  * it was made for). The action unchanged when the request was cancelled.
  */
 export async function resolveFixAll(a: CodeAction, version: number, da: DocumentAnalysis, fixAllEdits: FixAll): Promise<CodeAction> {
-  const data = a.data as FixAllData | undefined;
-  if (!data) return a;
+  const data: unknown = a.data;
+  if (!isFixAllData(data)) return a;
   const edits = await fixAllEdits(data.code);
   return edits ? { ...a, edit: versionedEdit(data.uri, version, da.lines, edits) } : a;
 }

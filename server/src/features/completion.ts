@@ -20,6 +20,7 @@ import {
 } from './describe';
 import { cursorContext, type EntryContext, type KeyContext, type SlotContext, type ValueContext } from './context';
 import { mcpServerNames } from './mcpServers';
+import { plainText } from './plainText';
 
 export { mcpManifestName, mcpServerNames } from './mcpServers';
 
@@ -80,11 +81,43 @@ export function withoutSnippets(result: CompletionItem[] | CompletionList | null
   return Array.isArray(result) ? result.map(plain) : { ...result, items: result.items.map(plain) };
 }
 
-/** The items with their Markdown documentation sent as plain text (the same words), for a client that takes no Markdown. */
-export function asPlainText(result: CompletionItem[] | CompletionList | null, plain: boolean): CompletionItem[] | CompletionList | null {
-  if (result === null || !plain) return result;
-  const one = (item: CompletionItem): CompletionItem =>
-    typeof item.documentation === 'object' ? { ...item, documentation: item.documentation.value } : item;
+/** What a client takes of completion items, from its `initialize`. */
+export interface CompletionClient {
+  readonly snippets: boolean;
+  readonly markdown: boolean;
+  /** The item kinds it declared besides the protocol's first eighteen, which every client takes. */
+  readonly kinds: ReadonlySet<number>;
+}
+
+/** The completion item kinds of the protocol's first version. */
+const FIRST_KINDS = 18;
+/** A kind added later, as the nearest of the first ones, for a client that did not declare it. */
+const OLDER_KIND: Readonly<Record<number, CompletionItemKind>> = {
+  [CompletionItemKind.Folder]: CompletionItemKind.File,
+  [CompletionItemKind.EnumMember]: CompletionItemKind.Enum,
+  [CompletionItemKind.Constant]: CompletionItemKind.Value,
+  [CompletionItemKind.Struct]: CompletionItemKind.Class,
+  [CompletionItemKind.Event]: CompletionItemKind.Field,
+  [CompletionItemKind.Operator]: CompletionItemKind.Keyword,
+  [CompletionItemKind.TypeParameter]: CompletionItemKind.Variable,
+};
+
+/** The items as `client` takes them: snippets as plain text, Markdown documentation as plain text, later kinds as older ones. */
+export function itemsAsClientTakes(result: CompletionItem[] | CompletionList | null, client: CompletionClient): CompletionItem[] | CompletionList | null {
+  if (!client.snippets) result = withoutSnippets(result);
+  if (result === null) return null;
+  const one = (item: CompletionItem): CompletionItem => {
+    let out = item;
+    if (!client.markdown && typeof item.documentation === 'object' && item.documentation.kind === MarkupKind.Markdown) {
+      out = { ...out, documentation: plainText(item.documentation.value) };
+    }
+    if (item.kind !== undefined && item.kind > FIRST_KINDS && !client.kinds.has(item.kind)) {
+      const { kind: _, ...rest } = out;
+      const older = OLDER_KIND[item.kind];
+      out = older === undefined ? rest : { ...rest, kind: older };
+    }
+    return out;
+  };
   return Array.isArray(result) ? result.map(one) : { ...result, items: result.items.map(one) };
 }
 

@@ -1,7 +1,7 @@
 // Plain analysis data -> LSP types. Offsets become (line, UTF-16 character) through the line index.
 
 import {
-  type CodeAction, CodeActionKind, type Diagnostic, DiagnosticSeverity, type TextEdit, type WorkspaceEdit,
+  type CodeAction, CodeActionKind, type Diagnostic, DiagnosticSeverity, type Range, type TextEdit, type WorkspaceEdit,
 } from 'vscode-languageserver';
 import type { Severity } from '../analysis/codes';
 import type { Edit } from '../analysis/edits';
@@ -21,6 +21,13 @@ export function toDiagnostic(uri: string, lines: Lines, f: Finding, related = tr
   if (f.related && related) d.relatedInformation = f.related.map((r) => ({ location: { uri, range: positionsOf(lines, r.span) }, message: r.message }));
   return d;
 }
+
+const isPosition = (p: unknown): boolean =>
+  typeof p === 'object' && p !== null && Number.isInteger((p as Record<string, unknown>).line) && Number.isInteger((p as Record<string, unknown>).character);
+
+/** Whether a range a client sent is one (it may send anything). */
+export const isRange = (r: unknown): r is Range =>
+  typeof r === 'object' && r !== null && isPosition((r as Range).start) && isPosition((r as Range).end);
 
 export function toTextEdits(lines: Lines, edits: readonly Edit[]): TextEdit[] {
   return edits.map((e) => ({ range: positionsOf(lines, e), newText: e.newText }));

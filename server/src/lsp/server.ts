@@ -2,19 +2,21 @@
 // entry would pass its own connection). Thin glue: documents in, analysis, LSP results out.
 
 import {
-  type CancellationToken, type CodeAction, type Connection, type Diagnostic, DidChangeConfigurationNotification, DocumentDiagnosticReportKind,
-  ErrorCodes, type InitializeError, type InitializeParams, type InitializeResult, type MarkupContent, MarkupKind, type Range, TextDocumentSyncKind,
-  TextDocuments, CodeActionKind, LSPErrorCodes, ResponseError,
+  type CancellationToken, type CodeAction, type Command, type Connection, type Diagnostic,
+  DidChangeConfigurationNotification, DocumentDiagnosticReportKind, ErrorCodes, type InitializeError, type InitializeParams, type InitializeResult,
+  type MarkupContent, MarkupKind, type Range, type TextDocumentEdit, TextDocumentSyncKind, TextDocuments, CodeActionKind, LSPErrorCodes, ResponseError,
+  type WorkspaceEdit,
 } from 'vscode-languageserver';
 import { TextDocument, type Position, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { visibleFindings, type Analysis } from '../analysis/analyze';
 import { DocumentAnalyzer, documentFixAllSteps, definesOutside, outsideOf, placed, unitAt, type DocumentAnalysis } from '../analysis/document';
 import type { SeverityOverrides } from '../analysis/codes';
-import { codeActions, resolveFixAll, type FixAll, type FixAllData } from '../features/codeActions';
-import { asPlainText, completions, withoutSnippets } from '../features/completion';
+import { codeActions, isFixAllData, resolveFixAll, type FixAll } from '../features/codeActions';
+import { completions, itemsAsClientTakes, type CompletionClient } from '../features/completion';
 import { hover } from '../features/hover';
-import { FIX_ALL_KIND, isMarsFile } from '../protocol';
-import { SEVERITY, toDiagnostic, withoutVersions } from '../features/convert';
+import { APPLY_EDIT_COMMAND, FIX_ALL_KIND, isMarsFile } from '../protocol';
+import { isRange, SEVERITY, toDiagnostic, withoutVersions } from '../features/convert';
+import { plainText } from '../features/plainText';
 import type { CodeSet } from '../analysis/suppress';
 import { concatRuns, EncodedRun } from './encodedRuns';
 import { overridesFrom, SettingsCache } from './settings';
@@ -81,6 +83,19 @@ function applyChanges(doc: TextDocument, changes: TextDocumentContentChangeEvent
   return TextDocument.update(current, [], version);
 }
 
+/** A list the client declared, or none: a capability of another shape is read as not declared. */
+const listOf = (v: unknown): readonly unknown[] => (Array.isArray(v) ? v : []);
+
+/** The edit a `mars.applyEdit` command carries: what `versionedEdit` makes, each document named with its version. */
+function isVersionedEdit(e: unknown): e is WorkspaceEdit & { documentChanges: TextDocumentEdit[] } {
+  const changes = (e as WorkspaceEdit | null)?.documentChanges;
+  return Array.isArray(changes) && changes.length > 0 && changes.every((change: unknown) => {
+    const c = change as Partial<TextDocumentEdit> | null;
+    return typeof c?.textDocument?.uri === 'string' && Number.isInteger(c.textDocument.version) && Array.isArray(c.edits)
+      && c.edits.every((t: unknown) => isRange((t as { range?: unknown } | null)?.range) && typeof (t as { newText?: unknown }).newText === 'string');
+  });
+}
+
 export function startServer(connection: Connection, host: ServerHost = {}): void {
   const documents = new TextDocuments<TextDocument>({ create: TextDocument.create, update: applyChanges });
   const states = new Map<string, DocState>();
@@ -92,10 +107,11 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   // What the client said it takes (initialize); nothing is sent that it did not offer.
   let refresh = false;
   let registerConfiguration = false;
-  let snippets = false;
   let documentChanges = false;
   let markdownHover = false;
-  let markdownDocs = false;
+  let literals = false;
+  let applyEdit = false;
+  let completionClient: CompletionClient = { snippets: false, markdown: false, kinds: new Set() };
   let lifecycle: 'new' | 'running' | 'shut down' = 'new';
 
   /** An open document the server speaks for: mars.toml or mars.local.toml, not every TOML file an editor attaches it to. */
@@ -168,40 +184,58 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     return concatRuns(runs, host.encodesRuns);
   };
 
-  const guard = <A extends unknown[], R>(name: string, fallback: R, fn: (...args: A) => R | Promise<R>) =>
+  /** Refuses requests outside the running state, as the protocol says; a failure is logged and answered with `fallback(...args)`. */
+  const guard = <A extends unknown[], R>(name: string, fallback: (...args: NoInfer<A>) => R, fn: (...args: A) => R | Promise<R>) =>
     async (...args: A): Promise<R> => {
-      if (lifecycle === 'new') throw new ResponseError(ErrorCodes.ServerNotInitialized, 'the server is not initialized');
-      if (lifecycle === 'shut down') throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is shut down');
+      refuseUnlessRunning();
       try {
         return await fn(...args);
       } catch (e) {
         if (e instanceof ResponseError) throw e; // an answer, such as "cancelled"
         connection.console.error(`${name} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
-        return fallback;
+        return fallback(...args);
       }
     };
+  const refuseUnlessRunning = () => {
+    if (lifecycle === 'new') throw new ResponseError(ErrorCodes.ServerNotInitialized, 'the server is not initialized');
+    if (lifecycle === 'shut down') throw new ResponseError(ErrorCodes.InvalidRequest, 'the server is shut down');
+  };
 
   connection.onInitialize((params: InitializeParams): InitializeResult | ResponseError<InitializeError> => {
     if (lifecycle !== 'new') return new ResponseError(ErrorCodes.InvalidRequest, 'initialize was already sent', { retry: false });
-    lifecycle = 'running';
-    const caps = params.capabilities;
-    workspaceFolders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
-    pull = !!caps.textDocument?.diagnostic;
+    // Capabilities are read defensively (a list where a list is due, else none): a client's odd but
+    // harmless declaration must not fail initialize, after which the server could never start.
+    const caps = params.capabilities ?? {};
+    const text = caps.textDocument;
+    workspaceFolders = Array.isArray(params.workspaceFolders)
+      ? params.workspaceFolders.map((f: { uri?: unknown } | null) => f?.uri).filter((u): u is string => typeof u === 'string')
+      : typeof params.rootUri === 'string' ? [params.rootUri] : [];
+    pull = !!text?.diagnostic;
+    // LSP 3.17: without literal support, code actions are sent as Commands (see onCodeAction).
+    literals = !!text?.codeAction?.codeActionLiteralSupport;
+    applyEdit = !!caps.workspace?.applyEdit;
     // A deferred fix-all needs the client to send back both its data and ask for its edit.
-    resolveEdits = !!caps.textDocument?.codeAction?.resolveSupport?.properties.includes('edit') && !!caps.textDocument?.codeAction?.dataSupport;
+    resolveEdits = literals && listOf(text?.codeAction?.resolveSupport?.properties).includes('edit') && !!text?.codeAction?.dataSupport;
     refresh = !!caps.workspace?.diagnostics?.refreshSupport;
     registerConfiguration = !!caps.workspace?.didChangeConfiguration?.dynamicRegistration;
-    snippets = !!caps.textDocument?.completion?.completionItem?.snippetSupport;
-    markdownHover = !!caps.textDocument?.hover?.contentFormat?.includes(MarkupKind.Markdown);
-    markdownDocs = !!caps.textDocument?.completion?.completionItem?.documentationFormat?.includes(MarkupKind.Markdown);
+    markdownHover = listOf(text?.hover?.contentFormat).includes(MarkupKind.Markdown);
+    completionClient = {
+      snippets: !!text?.completion?.completionItem?.snippetSupport,
+      markdown: listOf(text?.completion?.completionItem?.documentationFormat).includes(MarkupKind.Markdown),
+      kinds: new Set(listOf(text?.completion?.completionItemKind?.valueSet).filter((k): k is number => typeof k === 'number')),
+    };
     documentChanges = !!caps.workspace?.workspaceEdit?.documentChanges;
-    relatedInformation = !!(pull ? caps.textDocument?.diagnostic?.relatedInformation : caps.textDocument?.publishDiagnostics?.relatedInformation);
+    // Pull clients of LSP 3.17 declare related information for diagnostics only where they are pushed.
+    relatedInformation = !!((pull ? text?.diagnostic?.relatedInformation : undefined) ?? text?.publishDiagnostics?.relatedInformation);
     settings.supported = !!caps.workspace?.configuration;
+    lifecycle = 'running';
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
         diagnosticProvider: pull ? { identifier: 'mars', interFileDependencies: false, workspaceDiagnostics: false } : undefined,
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: true },
+        // CodeActionOptions only for a client that takes CodeAction literals (LSP 3.17).
+        codeActionProvider: literals ? { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: true } : true,
+        executeCommandProvider: !literals && applyEdit ? { commands: [APPLY_EDIT_COMMAND] } : undefined,
         completionProvider: { triggerCharacters: ['"', "'", '(', '/', '[', ',', ' '] },
         hoverProvider: true,
       },
@@ -209,10 +243,17 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     };
   });
 
+  // Requests no handler takes: refused as not initialized (or shut down) first, as for the others.
+  connection.onRequest((method: string) => {
+    refuseUnlessRunning();
+    throw new ResponseError(ErrorCodes.MethodNotFound, `Unhandled method ${method}`);
+  });
+
   connection.onInitialized(() => {
     if (settings.supported && registerConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'mars' }).catch(() => undefined);
   });
   connection.onShutdown(() => {
+    refuseUnlessRunning(); // a second shutdown is an invalid request
     lifecycle = 'shut down';
     for (const s of states.values()) if (s.timer) clearTimeout(s.timer);
   });
@@ -238,7 +279,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
       void publish(doc.uri).catch(() => undefined); // refused only once shut down
     }, Math.max(0, Math.min(SETTLE_MS, state.since + MAX_WAIT_MS - now)));
   };
-  const publish = guard('publishDiagnostics', undefined, async (uri: string) => {
+  const publish = guard('publishDiagnostics', () => undefined, async (uri: string) => {
     const before = marsDoc(uri);
     if (!before) return;
     const [overrides, analysis] = await Promise.all([settings.get(uri), analysisSoon(before)]);
@@ -262,7 +303,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     if (!pull && isMarsFile(e.document.uri)) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 
-  connection.languages.diagnostics.on(guard('diagnostics', { kind: DocumentDiagnosticReportKind.Full, items: [] as Diagnostic[] },
+  connection.languages.diagnostics.on(guard('diagnostics', () => ({ kind: DocumentDiagnosticReportKind.Full, items: [] as Diagnostic[] }),
     async (params, token: CancellationToken) => {
       let doc = marsDoc(params.textDocument.uri);
       if (!doc) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
@@ -283,20 +324,43 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
 
   const asClientTakes = (a: CodeAction): CodeAction => (a.edit && !documentChanges ? { ...a, edit: withoutVersions(a.edit) } : a);
 
-  connection.onCodeAction(guard('codeAction', [], async (params, token: CancellationToken) => {
-    const doc = marsDoc(params.textDocument.uri);
-    if (!doc) return [];
+  /**
+   * An action as a Command, for a client without CodeAction literals (LSP 3.17): the server applies
+   * its edit when the command is run (`mars.applyEdit`, through `workspace/applyEdit`).
+   */
+  const asCommand = (a: CodeAction): Command => ({ title: a.title, command: APPLY_EDIT_COMMAND, arguments: [a.edit] });
+
+  connection.onCodeAction(guard('codeAction', () => [], async (params, token: CancellationToken): Promise<Array<CodeAction | Command>> => {
+    const doc = marsDoc(params.textDocument?.uri);
+    // Without literals, an action the client could not apply is no action.
+    if (!doc || (!literals && !applyEdit)) return [];
     const overrides = await settings.get(doc.uri);
     const da = await analysisSoon(doc);
     if (!da) return []; // the document changed: the client asks again for the new version
-    const actions = await codeActions(doc.uri, doc.version, da, overrides, params.context, resolveEdits, fixAllOf(da, overrides, token));
+    const actions = await codeActions(doc.uri, doc.version, da, overrides, params.context ?? { diagnostics: [] }, resolveEdits, fixAllOf(da, overrides, token));
     if (token.isCancellationRequested) throw cancelled();
-    return actions.map(asClientTakes);
+    return literals ? actions.map(asClientTakes) : actions.filter((a) => a.edit).map(asCommand);
   }));
 
-  connection.onCodeActionResolve(guard('codeAction/resolve', undefined as never, async (a, token: CancellationToken) => {
-    const uri = (a.data as FixAllData | undefined)?.uri;
-    const doc = uri ? marsDoc(uri) : undefined;
+  connection.onExecuteCommand(guard('executeCommand', () => null, async (params) => {
+    if (params.command !== APPLY_EDIT_COMMAND || literals || !applyEdit) throw new ResponseError(ErrorCodes.InvalidParams, `unknown command ${String(params.command)}`);
+    const edit: unknown = params.arguments?.[0];
+    if (!isVersionedEdit(edit)) throw new ResponseError(ErrorCodes.InvalidParams, `${APPLY_EDIT_COMMAND} takes the edit of a code action`);
+    // The edit was made for one version of each document; on another text it would land in the wrong place.
+    for (const c of edit.documentChanges) {
+      if (documents.get(c.textDocument.uri)?.version !== c.textDocument.version) {
+        throw new ResponseError(LSPErrorCodes.ContentModified, 'the document changed since the action was offered');
+      }
+    }
+    const result = await connection.workspace.applyEdit(documentChanges ? edit : withoutVersions(edit));
+    if (!result.applied) connection.console.warn(`the edit was not applied${result.failureReason ? `: ${result.failureReason}` : ''}`);
+    return null;
+  }));
+
+  // An action this server did not make (or a resolve that fails) is answered unchanged.
+  connection.onCodeActionResolve(guard('codeAction/resolve', (a: CodeAction, _token: CancellationToken) => a, async (a, token: CancellationToken) => {
+    const data: unknown = a.data;
+    const doc = isFixAllData(data) ? marsDoc(data.uri) : undefined;
     if (!doc) return a;
     const da = analysisOf(doc);
     const resolved = await resolveFixAll(a, doc.version, da, fixAllOf(da, await settings.get(doc.uri), token));
@@ -306,22 +370,22 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
 
   // Requests wait for the analysis of the version they were made on without blocking the others
   // (a huge file's first analysis takes seconds); answered empty if that version is gone meanwhile.
-  connection.onCompletion(guard('completion', null, async (params) => {
+  connection.onCompletion(guard('completion', () => null, async (params) => {
     const doc = marsDoc(params.textDocument.uri);
     const da = doc && (await analysisSoon(doc));
     if (!doc || !da) return null;
     const unit = unitAt(da, da.lines.offset(params.position));
     const items = completions(placed(da, unit), params.position, host.mcpServers?.(doc.uri, workspaceFolders) ?? [],
       (path, how) => definesOutside(da, unit, path, how));
-    return asPlainText(snippets ? items : withoutSnippets(items), !markdownDocs);
+    return itemsAsClientTakes(items, completionClient);
   }));
 
-  connection.onHover(guard('hover', null, async (params) => {
+  connection.onHover(guard('hover', () => null, async (params) => {
     const doc = marsDoc(params.textDocument.uri);
     const da = doc && (await analysisSoon(doc));
     if (!da) return null;
     const h = hover(placed(da, unitAt(da, da.lines.offset(params.position))), params.position);
-    return h && !markdownHover ? { ...h, contents: { kind: MarkupKind.PlainText, value: (h.contents as MarkupContent).value } } : h;
+    return h && !markdownHover ? { ...h, contents: { kind: MarkupKind.PlainText, value: plainText((h.contents as MarkupContent).value) } } : h;
   }));
 
   documents.listen(connection);
