@@ -7,6 +7,8 @@
 //   node test/e2e/run.mjs --vsix X.vsix    the same against the packaged extension, installed from X.vsix
 //   node test/e2e/run.mjs --electron       desktop VS Code through @vscode/test-electron: VSCODE_EXECUTABLE,
 //                                          else the download @vscode/test-electron makes (needs the internet)
+//   node test/e2e/run.mjs --web            the web extension (client/src/browser.ts, its server in a web worker)
+//                                          in code-server's web worker extension host (with --vsix too)
 // Options: --no-build (use dist/ as it is), --screenshot out.png (taken when the tests finish).
 // Environment: VSCODE_OFFLINE (code-server folder), CHROMIUM, E2E_TIMEOUT_MS, E2E_VERBOSE=1,
 // E2E_STRICT=1 (a server feature that answers nothing fails its tests instead of skipping them).
@@ -18,6 +20,7 @@ import * as esbuild from 'esbuild';
 import { installVsix, runInCodeServer, TEST_USER_SETTINGS } from './code-server.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+const EXTENSION_ID = 'mars-toml.mars-toml';
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
 const option = (name) => {
@@ -27,6 +30,8 @@ const option = (name) => {
 const vsix = option('--vsix') && path.resolve(option('--vsix'));
 const screenshot = option('--screenshot') && path.resolve(option('--screenshot'));
 const electron = flag('--electron') || !!process.env.VSCODE_EXECUTABLE;
+const web = flag('--web');
+if (web && electron) throw new Error('--web runs on the offline route only (leave out --electron and VSCODE_EXECUTABLE)');
 const started = Date.now();
 
 function sh(cmd, cmdArgs, opts = {}) {
@@ -36,11 +41,21 @@ function sh(cmd, cmdArgs, opts = {}) {
 
 // 1. The extension (unless a VSIX is under test) and the suite.
 if (!vsix && !flag('--no-build')) sh(process.execPath, ['scripts/build.mjs']);
-const testsPath = path.join(ROOT, 'out/e2e/suite/index.js');
-await esbuild.build({
-  entryPoints: [path.join(ROOT, 'test/e2e/suite/index.ts')], outfile: testsPath, bundle: true, platform: 'node',
-  target: 'node20', format: 'cjs', sourcemap: 'inline', external: ['vscode', 'mocha'], logLevel: 'warning',
-});
+let testsPath = path.join(ROOT, web ? 'out/e2e/web/index.js' : 'out/e2e/suite/index.js');
+await esbuild.build(web
+  ? {
+    // For the web worker extension host: no Node modules there, mocha's browser build bundled in.
+    entryPoints: [path.join(ROOT, 'test/e2e/suite/web.ts')], outfile: testsPath, bundle: true, platform: 'browser',
+    target: 'es2022', format: 'cjs', sourcemap: 'inline', external: ['vscode'], logLevel: 'warning',
+    alias: { 'node:assert/strict': path.join(ROOT, 'test/e2e/suite/assert.ts') },
+    // mocha.js is an ES module whose UMD header writes `module.exports` when it sees a `module`:
+    // here that would be this bundle's, so it is hidden and mocha sets its global instead.
+    define: { 'process.env.E2E_STRICT': JSON.stringify(process.env.E2E_STRICT ?? ''), 'process.env.E2E_HOST': '"web"', module: 'undefined', exports: 'undefined' },
+  }
+  : {
+    entryPoints: [path.join(ROOT, 'test/e2e/suite/index.ts')], outfile: testsPath, bundle: true, platform: 'node',
+    target: 'node20', format: 'cjs', sourcemap: 'inline', external: ['vscode', 'mocha'], logLevel: 'warning',
+  });
 
 // 2. A workspace the tests may edit: a copy of the fixture.
 const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-e2e-ws-'));
@@ -91,11 +106,22 @@ try {
     if (vsix) {
       extensionsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-e2e-ext-'));
       await installVsix(offlineDir, vsix, extensionsDir);
-      console.log(`[e2e] testing the installed ${path.basename(vsix)}: ${fs.readdirSync(extensionsDir).filter((f) => !f.endsWith('.json')).join(', ')}`);
+      const installed = fs.readdirSync(extensionsDir).filter((f) => !f.endsWith('.json'));
+      console.log(`[e2e] testing the installed ${path.basename(vsix)}: ${installed.join(', ')}`);
+      if (web) {
+        // VS Code runs the tests in the host of the extension whose folder holds them.
+        const inExtension = path.join(extensionsDir, installed.find((f) => f.startsWith(`${EXTENSION_ID}-`)), 'out/e2e/web/index.js');
+        fs.mkdirSync(path.dirname(inExtension), { recursive: true });
+        fs.copyFileSync(testsPath, inExtension);
+        testsPath = inExtension;
+      }
     }
+    // The web extension runs in the web worker extension host when its kind says so; the tests run
+    // where it runs, as they sit in its folder.
+    const userSettings = web ? { ...TEST_USER_SETTINGS, 'remote.extensionKind': { [EXTENSION_ID]: ['web'] } } : TEST_USER_SETTINGS;
     try {
       code = await runInCodeServer({
-        offlineDir, extensionDevelopmentPath: vsix ? null : ROOT, testsPath, folder: workspace, extensionsDir, screenshot,
+        offlineDir, extensionDevelopmentPath: vsix ? null : ROOT, testsPath, folder: workspace, extensionsDir, screenshot, userSettings,
         timeoutMs: +(process.env.E2E_TIMEOUT_MS || 180_000), verbose: !!process.env.E2E_VERBOSE, log: onLine,
       });
     } finally {
@@ -109,7 +135,8 @@ try {
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 for (const t of timings) console.log(t);
 if (result) {
-  console.log(`[e2e] ${vsix ? path.basename(vsix) : 'development build'} in VS Code ${electron ? '(desktop)' : '1.100.3 (code-server)'}, ${seconds} s in all`);
+  const host = electron ? '(desktop)' : `1.100.3 (code-server${web ? ', web worker extension host' : ''})`;
+  console.log(`[e2e] ${vsix ? path.basename(vsix) : 'development build'} in VS Code ${host}, ${seconds} s in all`);
   console.log(`${result.passes} passed, ${result.failures} failed${result.pending ? `, ${result.pending} skipped` : ''}`);
 } else if (!electron) {
   console.log(`[e2e] the suite reported no result (exit code ${code})`);

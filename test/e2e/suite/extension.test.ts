@@ -8,6 +8,8 @@ const EXTENSION_ID = 'mars-toml.mars-toml';
 const FIX_ALL_KIND = 'source.fixAll.mars';
 /** `E2E_STRICT=1`: a server feature that answers nothing fails its tests instead of skipping them. */
 const STRICT = process.env.E2E_STRICT === '1';
+/** Set by run.mjs --web: the web extension under test, in the web worker extension host. */
+const WEB = process.env.E2E_HOST === 'web';
 
 interface Api {
   readonly activatedAt: number;
@@ -129,6 +131,8 @@ suite('Mars TOML in VS Code', () => {
     console.log(`[timing] cold: extension activation -> first diagnostic ${firstAt - api.activatedAt} ms (activation -> server ready ${ready ? ready - api.activatedAt : '?'} ms; mars.toml opened -> diagnostics ${firstAt - openedAt} ms)`);
     assert.equal(doc.languageId, 'toml');
     assert.ok(vscode.extensions.getExtension(EXTENSION_ID)?.isActive);
+    // In the browser (code-server's workbench) the only local host is the web worker one.
+    if (WEB) assert.equal(vscode.extensions.getExtension(EXTENSION_ID)?.extensionKind, vscode.ExtensionKind.UI, 'runs in the web worker extension host');
 
     assert.equal(ds.length, 4, `exactly the fixture's four problems, got ${show(ds)}`);
     const { Error, Information } = vscode.DiagnosticSeverity;
