@@ -128,7 +128,71 @@ test('--fix applies the safe fixes in place and reports what is left', () => {
   assert.equal(fs.readFileSync(path.join(dir, 'mars.toml'), 'utf8'),
     '\ufeff[agents.a.tools]\r\nallowed = ["bash(git log *)", "FooTool", "mcp(gh/get)"]\r\nbash = "allow"\r\n');
   assert.deepEqual(r.out.trim().split('\n').map((l) => l.split(' ')[2]), ['unknown-tool', 'unknown-policy-key']);
-  assert.match(r.err, /fixes applied/);
+  assert.match(r.err, /^1 file checked, 4 problems fixed: 1 warning, 1 information$/m);
+});
+
+test('--fix on a file it cannot write reports the file as it is, and exits 2', (t) => {
+  const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["Shell", "bash()"]\n' });
+  const file = path.join(dir, 'mars.toml');
+  fs.chmodSync(dir, 0o755);
+  fs.chmodSync(file, 0o444);
+  // Root writes whatever the mode: the checker then runs as nobody, from a copy nobody can read
+  // wherever the checkout is.
+  const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+  const program = path.join(dir, 'cli.js');
+  fs.copyFileSync(path.join(DIST, 'cli.js'), program);
+  fs.chmodSync(program, 0o644);
+  const r = spawnSync(process.execPath, [program, 'check', '--fix', 'mars.toml'], { cwd: dir, encoding: 'utf8', ...asNobody });
+  if (r.error || /Cannot find module|EACCES/.test(r.stderr)) return t.skip(`cannot run node as nobody here: ${r.error?.message ?? r.stderr.split('\n')[0]}`);
+  assert.equal(r.status, 2, r.stderr);
+  assert.match(r.stderr, /cannot write mars\.toml: permission denied/);
+  assert.deepEqual(r.stdout.trim().split('\n').map((l) => l.split(' ')[2]), ['non-canonical', 'invalid-tool-name']);
+  assert.match(r.stderr, /^1 file checked: 1 error, 1 information$/m);
+  assert.equal(fs.readFileSync(file, 'utf8'), '[agents.a.tools]\nallowed = ["Shell", "bash()"]\n');
+});
+
+test('pipes and devices are not read (they would block or never end); a file reached twice is checked once', () => {
+  const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["Shell"]\n' });
+  const fifo = path.join(dir, 'fifo.toml');
+  spawnSync('mkfifo', [fifo]);
+  fs.mkdirSync(path.join(dir, 'linked'));
+  fs.symlinkSync('/dev/zero', path.join(dir, 'linked', 'mars.toml'));
+  for (const target of [fifo, '/dev/zero']) {
+    const r = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), 'check', target], { cwd: dir, encoding: 'utf8', timeout: 20_000 });
+    assert.equal(r.status, 2, `${target}: ${r.stderr}`);
+    assert.match(r.stderr, /is not a regular file/);
+    assert.match(r.stderr, /^0 files checked, 1 not checked: no problems$/m);
+  }
+  // In a folder, a link named mars.toml to a device is passed over, as a pipe so named would be.
+  const r = cli(['check', '.', 'mars.toml', './mars.toml', path.join(dir, 'mars.toml')], { cwd: dir });
+  assert.equal(r.code, 0, r.err);
+  assert.equal(r.out.trim().split('\n').length, 1, r.out);
+  assert.match(r.err, /^1 file checked: 1 information$/m);
+});
+
+test('output that cannot be written (a full disk) exits 2, not 0', () => {
+  const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["Shell"]\n' });
+  const full = fs.openSync('/dev/full', 'w');
+  try {
+    const r = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), 'check', '--format', 'json'], { cwd: dir, stdio: ['ignore', full, 'pipe'], encoding: 'utf8' });
+    assert.equal(r.status, 2, r.stderr);
+  } finally {
+    fs.closeSync(full);
+  }
+});
+
+test('help and version on stdout, exit 0; parse-names takes no arguments', () => {
+  for (const args of [['check', '--help'], ['check', '-h'], ['--help']]) {
+    const r = cli(args);
+    assert.equal(r.code, 0, args.join(' '));
+    assert.match(r.out, /^usage: mars-toml <command>/);
+  }
+  const v = cli(['--version']);
+  assert.equal(v.code, 0);
+  assert.equal(v.out, `mars-toml ${JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version}\n`);
+  const p = cli(['parse-names', 'extra'], { input: '"bash"\n' });
+  assert.equal(p.code, 2);
+  assert.match(p.err, /takes no arguments/);
 });
 
 test('the demo example shows every code', () => {

@@ -74,6 +74,11 @@ const FIX_ALL: Array<[string, string]> = [
   ['allowed = ["*()"]', 'allowed = ["*()"]'],
   // A `mars-ignore` line goes with the line it spoke of, or it would speak of the next one (`Foo`).
   ['allowed = [\n  "bash",\n  # mars-ignore: unknown-tool\n\n  # why\n  "bash",\n  "Foo",\n]', 'allowed = [\n  "bash",\n\n  # why\n  "Foo",\n]'],
+  // ... but a line of a string that reads like one is no comment, and a file-wide one stays.
+  ['allowed = [\n  "bash", """\n# mars-ignore -- x""",\n  "bash",\n]', 'allowed = [\n  "bash", """\n# mars-ignore -- x""",\n]'],
+  ['allowed = [\n  "read",\n  "read", # mars-ignore-file: unknown-tool\n  "MyTool",\n]', 'allowed = [\n  "read",\n  # mars-ignore-file: unknown-tool\n  "MyTool",\n]'],
+  // A multi-line string keeps the line break it opens with: the lines below stay where they were.
+  ['# mars-ignore: unknown-tool\nallowed = ["""\nWebFetch""", "MyTool"]', '# mars-ignore: unknown-tool\nallowed = ["""\nweb_fetch""", "MyTool"]'],
 ];
 for (const [input, expected] of FIX_ALL) {
   test(`fix all: ${input.replace(/\n/g, ' / ')}`, () => {
@@ -136,6 +141,20 @@ test('a fix does not write a list another section defines: a second definition w
     assert.deepEqual(onKey(text).fixes, [], key);
     assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), text, key);
   }
+});
+
+test('fix-all takes no line of a string for a comment, and keeps a byte order mark', () => {
+  const cases: Array<[string, string]> = [
+    ['[agents.x]\ndescription = """\nSee the notes.\n# mars-ignore: tools below are ours"""\ntools.mcp = ["github"]\ntools.allowed = ["read"]\n',
+      '[agents.x]\ndescription = """\nSee the notes.\n# mars-ignore: tools below are ours"""\ntools.allowed = ["read", "mcp(github)"]\n'],
+    ['\ufeff# mars-ignore: unknown-tool\nagents.x.tools.mcp = ["github"]\nagents.x.tools.allowed = ["read"]\n', '\ufeffagents.x.tools.allowed = ["read", "mcp(github)"]\n'],
+  ];
+  for (const [text, expected] of cases) assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), expected);
+  // Three copies of a multi-line entry whose last line reads like a suppression comment.
+  const three = `[agents.x.tools]\nallowed = [\n${'  """\n# mars-ignore: x""",\n'.repeat(3)}]\n`;
+  const fixed = applyEdits(three, documentFixAll(analyzeDocument(three)));
+  assert.equal(fixed, `[agents.x.tools]\nallowed = [\n${'  """\n# mars-ignore: x""",\n'}]\n`);
+  assert.doesNotThrow(() => parse(fixed));
 });
 
 test('a tools.mcp item already written as a grant is moved as it is', () => {

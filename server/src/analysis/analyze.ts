@@ -128,6 +128,6 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
     if (moves) moves.push(move);
     else byOwner.set(id, [move]);
   }
-  for (const moves of byOwner.values()) structural.push(moveEdits(text, analysis.policies, moves.filter((m) => m !== null)));
+  for (const moves of byOwner.values()) structural.push(moveEdits(analysis.doc, analysis.policies, moves.filter((m) => m !== null)));
   return nonOverlapping([...structural, ...values]);
 }

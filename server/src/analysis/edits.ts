@@ -1,10 +1,10 @@
 // Text edits over the positional model, as plain data: offsets into the document text. The fixes
 // are built from these, and they keep the user's formatting where they can.
 
-import type { KeyValue, TomlArray } from '../toml/model';
+import type { Comment, KeyValue, TomlArray } from '../toml/model';
 import { skipBlank } from '../toml/split';
 import { basicString } from '../toml/strings';
-import { isLineDirective } from './suppress';
+import { directiveOf } from './suppress';
 
 export interface Edit {
   readonly start: number;
@@ -42,14 +42,17 @@ export function deleteItems(text: string, array: TomlArray, indices: Iterable<nu
     const afterFar = free(commaFrom(text, end, array.span.end));
     const beforeFar = k > 0 && k < items.length - 1 ? free(commaFrom(text, items[k - 1]!.span.end, start)) : -1;
     const comma = [afterNear, beforeNear, afterFar, beforeFar].find((c) => c >= 0) ?? -1;
+    // Between the item before and this one there are only commas, blanks and comments.
+    const gap = k > 0 ? items[k - 1]!.span.end : array.span.start;
+    const isComment = (at: number) => at > gap && at < start;
     if (comma < 0) {
-      edits.push(...widened(text, start, end)); // the only item, the last one, or its commas went with its neighbours
+      edits.push(...widened(text, start, end, isComment)); // the only item, the last one, or its commas went with its neighbours
       continue;
     }
     taken.add(comma);
-    if (comma === afterNear) edits.push(...widened(text, start, skipBlank(text, comma + 1)));
-    else if (comma === beforeNear) edits.push(...widened(text, comma, end));
-    else edits.push(...widened(text, start, end), ...widened(text, comma, comma + 1));
+    if (comma === afterNear) edits.push(...widened(text, start, skipBlank(text, comma + 1), isComment));
+    else if (comma === beforeNear) edits.push(...widened(text, comma, end, isComment));
+    else edits.push(...widened(text, start, end, isComment), ...widened(text, comma, comma + 1, () => false));
   }
   return edits;
 }
@@ -74,41 +77,73 @@ function commaBeside(text: string, i: number): number {
   return text[j - 1] === ',' ? j - 1 : -1;
 }
 
+/** Whether a comment starts at an offset: told by the model, as a `#` in a string is none. */
+type IsComment = (at: number) => boolean;
+
 /**
  * [start, end) as an edit, widened to its whole line when nothing else is on it (see `wholeLine`);
  * then with the `# mars-ignore` lines above that spoke of that line.
  */
-function widened(text: string, start: number, end: number): Edit[] {
+function widened(text: string, start: number, end: number, isComment: IsComment): Edit[] {
   const line = wholeLine(text, start, end);
-  return line ? [...directivesAbove(text, line.start), { ...line, newText: '' }] : [{ start, end, newText: '' }];
+  return line ? [...directivesAbove(text, line.start, isComment), { ...line, newText: '' }] : [{ start, end, newText: '' }];
 }
 
 /**
  * Removals of the `# mars-ignore` comment lines that speak of the line starting at `lineStart` (a
  * comment on a line of its own speaks of the next line with content, see suppress.ts): removing
- * that line would turn them on the next one. Other comments and blank lines stay.
+ * that line would turn them on the next one. Other comments, blank lines and a byte order mark stay.
  */
-function directivesAbove(text: string, lineStart: number): Edit[] {
+function directivesAbove(text: string, lineStart: number, isComment: IsComment): Edit[] {
   const edits: Edit[] = [];
+  const top = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let end = lineStart;
-  while (end > 0) {
+  while (end > top) {
     let start = end - 1;
     if (text[start] === '\n' && text[start - 1] === '\r') start--;
-    while (start > 0 && text[start - 1] !== '\n' && text[start - 1] !== '\r') start--;
-    const content = text.slice(start, end).trim();
-    if (content !== '' && !content.startsWith('#')) break;
-    if (content.startsWith('#') && isLineDirective(content.slice(1))) edits.unshift({ start, end, newText: '' });
+    while (start > top && text[start - 1] !== '\n' && text[start - 1] !== '\r') start--;
+    const hash = skipBlank(text, start);
+    const lineEnd = text.slice(start, end).trimEnd().length + start;
+    if (hash >= lineEnd) {
+      end = start; // a blank line
+      continue;
+    }
+    if (text[hash] !== '#' || !isComment(hash)) break; // content: the comments above speak of it
+    if (directiveOf(text.slice(hash + 1, lineEnd)) === 'line') edits.unshift({ start, end, newText: '' });
     end = start;
   }
   return edits;
 }
 
-/** The whole line around [start, end), line break and a comment after it included, when nothing else is on it; else null. */
+/** Whether a comment of `comments` (in text order) starts at `at`. */
+export function commentStarts(comments: readonly Comment[]): IsComment {
+  return (at) => {
+    let lo = 0;
+    let hi = comments.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const s = comments[mid]!.span.start;
+      if (s === at) return true;
+      if (s < at) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return false;
+  };
+}
+
+/**
+ * The whole line around [start, end), line break and a comment after it included, when nothing else
+ * is on it; else null. Not when that comment is a `mars-ignore-file`: it speaks of the whole file.
+ */
 function wholeLine(text: string, start: number, end: number): { start: number; end: number } | null {
   let from = start;
   while (from > 0 && (text[from - 1] === ' ' || text[from - 1] === '\t')) from--;
   let to = skipBlank(text, end);
-  if (text[to] === '#') while (to < text.length && text[to] !== '\n' && text[to] !== '\r') to++;
+  if (text[to] === '#') {
+    const hash = to;
+    while (to < text.length && text[to] !== '\n' && text[to] !== '\r') to++;
+    if (directiveOf(text.slice(hash + 1, to)) === 'file') return null;
+  }
   const alone = (from === 0 || text[from - 1] === '\n' || text[from - 1] === '\r') && (to >= text.length || text[to] === '\n' || text[to] === '\r');
   if (!alone) return null;
   if (text[to] === '\r') to++;
@@ -129,9 +164,9 @@ export function appendToArray(text: string, array: TomlArray, values: readonly s
  * Remove a key/value: its whole line when nothing else is on it (a comment after it goes too),
  * else just the key/value and a comma beside it (inside an inline table).
  */
-export function deleteKeyValue(text: string, kv: KeyValue): Edit[] {
+export function deleteKeyValue(text: string, kv: KeyValue, isComment: IsComment): Edit[] {
   const line = wholeLine(text, kv.span.start, kv.span.end);
-  if (line) return [...directivesAbove(text, line.start), { ...line, newText: '' }];
+  if (line) return [...directivesAbove(text, line.start, isComment), { ...line, newText: '' }];
   // In an inline table: take the comma after, else the comma before.
   const after = afterComma(text, kv.span.end);
   if (after !== kv.span.end) return [{ start: kv.span.start, end: skipBlank(text, after), newText: '' }];

@@ -99,8 +99,8 @@ export function withSeverity(f: Finding, severity: Severity): Finding {
   return Object.create(f, { severity: { value: severity, enumerable: true } }) as Finding;
 }
 
-function replaceFix(title: string, str: TomlString, value: string, preferred: boolean, safe: boolean): Fix {
-  return { title, edits: [replaceStringValue(str, value)], preferred, safe };
+function replaceFix(text: string, title: string, str: TomlString, value: string, preferred: boolean, safe: boolean): Fix {
+  return { title, edits: [replaceStringValue(text, str, value)], preferred, safe };
 }
 
 /** A key part's span inside its quotes, when it has them (as a string's content is). */
@@ -243,7 +243,7 @@ export function entryFindings(text: string, p: ParsedEntry): Finding[] {
   return issues.map((issue) => {
     const at = issue.charOffset === undefined ? span : charSpan(text, str, issue.charOffset) ?? span;
     const r = issue.replacement;
-    return finding(issue.code, at, issue.message, r ? () => [replaceFix(`Change to \`${r.value}\``, str, r.value, r.preferred, r.safe)] : undefined);
+    return finding(issue.code, at, issue.message, r ? () => [replaceFix(text, `Change to \`${r.value}\``, str, r.value, r.preferred, r.safe)] : undefined);
   });
 }
 
@@ -338,7 +338,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     const name = extra.name.name;
     if (name === 'mcp' && extra.keyValue.key.parts.length > 0) {
       out.push(finding('invalid-tool-policy', keyContentSpan(doc.text, extra.name.span),
-        '`tools.mcp` was removed: grant MCP servers in `allowed` as "mcp(server)" or "mcp(server/tool)".', () => extraKeyFixes(doc.text, policies, extra)));
+        '`tools.mcp` was removed: grant MCP servers in `allowed` as "mcp(server)" or "mcp(server/tool)".', () => extraKeyFixes(doc, policies, extra)));
       continue;
     }
     const value = extra.keyValue.value;
@@ -346,7 +346,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     if (meant) {
       out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
         `Mars ignores \`${name}\` here: a tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists. Did you mean \`${meant}\`?`,
-        () => listKeyFixes(doc.text, policies, extra, meant)));
+        () => listKeyFixes(doc, policies, extra, meant)));
       continue;
     }
     // Mars ignores the key whatever it is named, so a name it would reject breaks nothing here: it
@@ -360,7 +360,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
         (!parse.ok ? `, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED[parse.error]}).`
         : intent ? `, so this rule has no effect. Put "${moved!}" in \`${intent}\` instead.${suggestion ? ` (Mars has no capability \`${name}\`: did you mean \`${suggestion}\`?)` : ''}`
         : ' (the `tool = "allow"` map form belongs to agent profiles).'),
-      () => extraKeyFixes(doc.text, policies, extra)));
+      () => extraKeyFixes(doc, policies, extra)));
   }
   return out;
 }

@@ -2,13 +2,13 @@
 // removed `tools.mcp` into `allowed`/`disallowed`, and wrong shapes into the shape Mars reads.
 
 import { parseToolName, render } from '../grammar/toolName';
-import type { KeyValue } from '../toml/model';
+import type { KeyValue, TomlDocument } from '../toml/model';
 import { basicString } from '../toml/strings';
 import { asciiLower } from '../grammar/text';
 import { canonicalSpelling, editDistance, mcpWireRewrite } from '../grammar/checks';
 import { rustTrim } from '../grammar/text';
 import { isMcpWireToken } from '../grammar/toolName';
-import { appendToArray, deleteKeyValue, type Edit } from './edits';
+import { appendToArray, commentStarts, deleteKeyValue, type Edit } from './edits';
 import type { Fix } from './findings';
 import { listOf, listTarget, type ExtraKey, type ListName, type Owner, type Policies, type ShapeProblem } from './policies';
 
@@ -89,7 +89,8 @@ function grantWritten(value: string): string | null {
  * One set of edits moving the rules of `extras` (all of one owner) into its lists: appended to a
  * list that exists, else the first moved key/value becomes the list. Never two edits in one place.
  */
-export function moveEdits(text: string, policies: Policies, moves: readonly Move[]): Edit[] {
+export function moveEdits(doc: TomlDocument, policies: Policies, moves: readonly Move[]): Edit[] {
+  const text = doc.text;
   const edits: Edit[] = [];
   for (const list of ['allowed', 'disallowed'] as const) {
     const group = moves.filter((m) => m.list === list);
@@ -106,7 +107,7 @@ export function moveEdits(text: string, policies: Policies, moves: readonly Move
       edits.push(becomeList(first.keyValue, first.name.span.start, list, names));
       rest = group.slice(1);
     }
-    for (const m of rest) edits.push(...deleteKeyValue(text, m.extra.keyValue));
+    for (const m of rest) edits.push(...deleteKeyValue(text, m.extra.keyValue, commentStarts(doc.comments)));
   }
   return edits;
 }
@@ -116,13 +117,13 @@ function becomeList(kv: KeyValue, keyStart: number, list: ListName, names: reado
   return { start: keyStart, end: kv.span.end, newText: `${list} = [${names.map(basicString).join(', ')}]` };
 }
 
-export function extraKeyFixes(text: string, policies: Policies, extra: ExtraKey): Fix[] {
+export function extraKeyFixes(doc: TomlDocument, policies: Policies, extra: ExtraKey): Fix[] {
   const move = moveOf(policies, extra);
   if (!move) return [];
   const what = move.names.length === 1 ? `"${move.names[0]}"` : move.names.map((n) => `"${n}"`).join(', ');
   const fix: Fix = {
     title: `Move ${what} into \`${move.list}\``,
-    edits: moveEdits(text, policies, [move]),
+    edits: moveEdits(doc, policies, [move]),
     preferred: true,
     // The removed `tools.mcp` meant these grants, so moving them keeps Mars's meaning; a map-form key
     // is ignored by Mars, and moving it makes a rule that was not in force: offered, never in fix-all.
@@ -156,7 +157,8 @@ export function meantList(name: string): ListName | null {
 }
 
 /** A list under a misspelled key: renamed to `list`, or its names moved into the `list` already written. */
-export function listKeyFixes(text: string, policies: Policies, extra: ExtraKey, list: ListName): Fix[] {
+export function listKeyFixes(doc: TomlDocument, policies: Policies, extra: ExtraKey, list: ListName): Fix[] {
+  const text = doc.text;
   const value = extra.keyValue.value;
   const target = listTarget(policies, extra.owner, list);
   if (value?.kind !== 'array' || target === null) return [];
@@ -171,7 +173,7 @@ export function listKeyFixes(text: string, policies: Policies, extra: ExtraKey, 
     const m = meaning(item.value);
     if (!present.has(m)) names.push(item.value), present.add(m);
   }
-  const edits = [...(names.length > 0 ? [appendToArray(text, target.array, names)] : []), ...deleteKeyValue(text, extra.keyValue)];
+  const edits = [...(names.length > 0 ? [appendToArray(text, target.array, names)] : []), ...deleteKeyValue(text, extra.keyValue, commentStarts(doc.comments))];
   return [{ title: `Move into \`${list}\``, edits, preferred: true, safe: false }];
 }
 

@@ -29,10 +29,10 @@ export interface Suppressions {
 
 const DIRECTIVE = /^\s*mars-ignore(-file)?\s*(?::([^]*?))?\s*(?:--[^]*)?$/;
 
-/** Whether a comment's text (after `#`) suppresses codes on a line (`mars-ignore`, not `mars-ignore-file`). */
-export function isLineDirective(comment: string): boolean {
+/** What a comment's text (after `#`) suppresses: codes on a line (`mars-ignore`), in the file (`mars-ignore-file`), or nothing. */
+export function directiveOf(comment: string): 'line' | 'file' | null {
   const m = DIRECTIVE.exec(comment);
-  return m !== null && m[1] === undefined;
+  return m === null ? null : m[1] === undefined ? 'line' : 'file';
 }
 
 function parseCodes(list: string | undefined): CodeSet {

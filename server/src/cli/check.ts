@@ -16,6 +16,8 @@ export interface CheckOptions {
   readonly paths: readonly string[];
   readonly format: 'text' | 'json';
   readonly fix: boolean;
+  /** `--help`: the usage, nothing checked. */
+  readonly help?: boolean;
 }
 
 export class UsageError extends Error {}
@@ -27,6 +29,7 @@ export function parseCheckArgs(args: readonly string[]): CheckOptions {
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '--fix') fix = true;
+    else if (a === '--help' || a === '-h') return { paths: [], format, fix, help: true };
     else if (a === '--format' || a.startsWith('--format=')) {
       const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
       if (v !== 'text' && v !== 'json') throw new UsageError(`--format takes text or json${v === undefined ? '' : `, not '${v}'`}`);
@@ -38,9 +41,22 @@ export function parseCheckArgs(args: readonly string[]): CheckOptions {
   return { paths: paths.length > 0 ? paths : ['.'], format, fix };
 }
 
-/** The mars.toml and mars.local.toml files under `paths` (a file path is taken as given). */
+/**
+ * The mars.toml and mars.local.toml files under `paths` (a file path is taken as given), each once
+ * however many paths reach it.
+ */
 export function findFiles(paths: readonly string[], problems: string[]): string[] {
   const out: string[] = [];
+  const seen = new Set<string>();
+  const add = (file: string) => {
+    let real = file;
+    try {
+      real = fs.realpathSync(file);
+    } catch {
+      // reported when it is read
+    }
+    if (!seen.has(real)) seen.add(real), out.push(file);
+  };
   const walk = (dir: string) => {
     let entries: fs.Dirent[];
     try {
@@ -54,7 +70,7 @@ export function findFiles(paths: readonly string[], problems: string[]): string[
       const p = path.join(dir, e.name);
       if (e.isDirectory()) {
         if (!SKIP_DIRS.has(e.name)) walk(p);
-      } else if ((e.isFile() || e.isSymbolicLink()) && (FILE_NAMES as readonly string[]).includes(e.name)) out.push(p);
+      } else if ((e.isFile() || (e.isSymbolicLink() && isFileBehind(p))) && (FILE_NAMES as readonly string[]).includes(e.name)) add(p);
     }
   };
   for (const p of paths) {
@@ -66,9 +82,18 @@ export function findFiles(paths: readonly string[], problems: string[]): string[
       continue;
     }
     if (stat.isDirectory()) walk(p);
-    else out.push(p);
+    else add(p);
   }
   return out;
+}
+
+/** Whether a link found in a folder leads to a regular file (a folder, a pipe or a device named mars.toml is passed over, as is one not linked). */
+function isFileBehind(link: string): boolean {
+  try {
+    return fs.statSync(link).isFile();
+  } catch {
+    return true; // a broken link: reading it says why
+  }
 }
 
 function reason(e: unknown): string {
@@ -76,6 +101,8 @@ function reason(e: unknown): string {
   if (code === 'ENOENT') return 'no such file or folder';
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
   if (code === 'EISDIR') return 'it is a folder';
+  if (code === 'ENOTDIR') return 'a part of the path is not a folder';
+  if (code === 'ELOOP') return 'too many symbolic links (a loop?)';
   return e instanceof Error ? e.message : String(e);
 }
 
@@ -86,6 +113,8 @@ function reason(e: unknown): string {
 export function readText(file: string): { text: string; bom: boolean; invalid?: { at: number; byte: number } } | { error: string } {
   let bytes: Buffer;
   try {
+    // A pipe or a device (/dev/zero) would block or never end: only regular files are read.
+    if (!fs.statSync(file).isFile()) return { error: `${file} is not a regular file` };
     bytes = fs.readFileSync(file);
   } catch (e) {
     return { error: `cannot read ${file}: ${reason(e)}` };
@@ -162,35 +191,28 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
   };
   const counts = { error: 0, warning: 0, information: 0, hint: 0 };
   let fixed = 0;
+  let failed = 0; // files not read, or not checked for a bug of ours
   let written = 0; // findings, for the JSON list's brackets and commas
-  /** Checks one file, writes its findings; the number of fixes applied. */
-  function checkFile(file: string): number {
+  /** Checks one file, writes its findings; the number of problems fixed, or null when it could not be read. */
+  function checkFile(file: string): number | null {
     const read = readText(file);
     if ('error' in read) {
       err.write(`mars-toml: ${read.error}\n`);
-      unreadable = true;
-      return 0;
+      return null;
     }
-    let text = read.text;
     let applied = 0;
     // The models only where fix-all reads them; a report needs the findings (and for JSON their fixes).
     const report = options.format === 'json' ? 'fixes' : 'findings';
-    let analysis = analyzeDocument(text, options.fix && !read.invalid ? 'models' : report);
+    let analysis = analyzeDocument(read.text, options.fix && !read.invalid ? 'models' : report);
     if (options.fix && read.invalid) {
       err.write(`mars-toml: not fixing ${file}: it is not valid UTF-8, and writing it back would replace those bytes\n`);
     } else if (options.fix) {
       const edits = documentFixAll(analysis);
-      if (edits.length > 0) {
-        text = applyEdits(text, edits);
-        try {
-          fs.writeFileSync(file, read.bom ? `\ufeff${text}` : text);
-        } catch (e) {
-          err.write(`mars-toml: cannot write ${file}: ${reason(e)}\n`);
-          unreadable = true;
-          return 0;
-        }
-        applied = edits.length;
-        analysis = analyzeDocument(text, report);
+      // A file that cannot be written, or changed since it was read, is reported as it is.
+      if (edits.length > 0 && writeFixed(file, read, applyEdits(read.text, edits))) {
+        const before = documentFindings(analysis).length;
+        analysis = analyzeDocument(applyEdits(read.text, edits), report);
+        applied = Math.max(0, before - documentFindings(analysis).length);
       }
     }
     const relative = path.relative(process.cwd(), file);
@@ -212,21 +234,43 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
     }
     return applied;
   }
+  /** Writes the fixed text, if the file still holds what was read; whether it did. */
+  function writeFixed(file: string, read: { text: string; bom: boolean }, text: string): boolean {
+    const bom = read.bom ? '\ufeff' : '';
+    try {
+      if (fs.readFileSync(file, 'utf8') !== bom + read.text) {
+        err.write(`mars-toml: not fixing ${file}: it changed while it was checked\n`);
+        unreadable = true;
+        return false;
+      }
+      fs.writeFileSync(file, bom + text);
+      return true;
+    } catch (e) {
+      err.write(`mars-toml: cannot write ${file}: ${reason(e)}\n`);
+      unreadable = true;
+      return false;
+    }
+  }
   for (const file of files) {
     try {
-      fixed += checkFile(file);
+      const applied = checkFile(file);
+      if (applied === null) failed++;
+      else fixed += applied;
     } catch (e) {
       // A bug of ours in one file must not hide the others' findings.
       err.write(`mars-toml: internal error while checking ${file}: ${e instanceof Error ? e.message : String(e)}\n`);
-      unreadable = true;
+      failed++;
     }
   }
+  if (failed > 0) unreadable = true;
   if (options.format === 'json') line(written === 0 ? '[]\n' : ']\n');
   if (pending) out.write(pending);
   if (options.format === 'text') {
     const plural = (s: string, n: number) => (n === 1 || s === 'information' ? s : `${s}s`);
     const summary = Object.entries(counts).filter(([, n]) => n > 0).map(([s, n]) => `${n} ${plural(s, n)}`).join(', ');
-    err.write(`${files.length} file${files.length === 1 ? '' : 's'} checked${fixed ? `, ${fixed} fix${fixed === 1 ? '' : 'es'} applied` : ''}: ${summary || 'no problems'}\n`);
+    const checked = files.length - failed;
+    const notRead = failed > 0 ? `, ${failed} not checked` : '';
+    err.write(`${checked} file${checked === 1 ? '' : 's'} checked${notRead}${fixed ? `, ${fixed} problem${fixed === 1 ? '' : 's'} fixed` : ''}: ${summary || 'no problems'}\n`);
   }
   if (unreadable) return 2;
   return counts.error > 0 ? 1 : 0;

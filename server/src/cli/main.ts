@@ -1,5 +1,6 @@
 // The `mars-toml` command-line program: a thin front on the same analysis the server uses.
 
+import { version } from '../../../package.json';
 import { parseCheckArgs, runCheck, UsageError } from './check';
 import { parseNames } from './parseNames';
 
@@ -8,8 +9,9 @@ const USAGE = `usage: mars-toml <command>
 commands:
   check [paths...] [--format text|json] [--fix]
                            check mars.toml / mars.local.toml files (folders are searched; default .)
-                           exit 0: no errors, 1: errors found, 2: usage error or unreadable file
+                           exit 0: no errors, 1: errors found, 2: usage error, or a file not read or not fixed
   parse-names              read one JSON string literal per line on stdin, print one parse per line (JSON)
+  --version                print the version
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -17,14 +19,25 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'check':
       try {
-        return runCheck(parseCheckArgs(rest), process.stdout, process.stderr);
+        const options = parseCheckArgs(rest);
+        if (!options.help) return runCheck(options, process.stdout, process.stderr);
+        process.stdout.write(USAGE);
+        return 0;
       } catch (e) {
         if (!(e instanceof UsageError)) throw e;
         process.stderr.write(`mars-toml check: ${e.message}\n${USAGE}`);
         return 2;
       }
     case 'parse-names':
+      if (rest.length > 0) {
+        process.stderr.write(`mars-toml parse-names: it reads stdin and takes no arguments, not '${rest[0]}'\n${USAGE}`);
+        return 2;
+      }
       return parseNames(process.stdin, process.stdout, process.stderr);
+    case '-V':
+    case '--version':
+      process.stdout.write(`mars-toml ${version}\n`);
+      return 0;
     case '-h':
     case '--help':
     case 'help':
@@ -46,7 +59,8 @@ for (const stream of [process.stdout, process.stderr]) {
 
 main(process.argv.slice(2)).then(
   (code) => {
-    process.exitCode = code;
+    // An output that could not be written (a full disk) has already made it 2.
+    process.exitCode = Math.max(code, Number(process.exitCode ?? 0));
   },
   (error: unknown) => {
     process.stderr.write(`mars-toml: ${error instanceof Error ? error.message : String(error)}\n`);

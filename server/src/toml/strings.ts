@@ -23,13 +23,17 @@ function escapeBasic(value: string): string {
 
 /**
  * The edit that makes `str` hold `value`: its content when the string's own quoting can hold the
- * value, else the whole token as a basic string.
+ * value, else the whole token as a basic string. A multi-line string keeps the line break it opens
+ * with (not part of its value): every line after it stays where it was, and with it what a
+ * suppression comment speaks of.
  */
-export function replaceStringValue(str: TomlString, value: string): { start: number; end: number; newText: string } {
+export function replaceStringValue(text: string, str: TomlString, value: string): { start: number; end: number; newText: string } {
   const literal = str.style === 'literal' || str.style === 'multiline-literal';
   const fitsLiteral = !/['\u0000-\u0008\u000a-\u001f\u007f]/.test(value);
   if (str.terminated && (!literal || fitsLiteral)) {
-    return { start: str.content.start, end: str.content.end, newText: literal ? value : escapeBasic(value) };
+    let start = str.content.start;
+    if (str.style.startsWith('multiline')) start += text.startsWith('\r\n', start) ? 2 : text[start] === '\n' ? 1 : 0;
+    return { start, end: str.content.end, newText: literal ? value : escapeBasic(value) };
   }
   return { start: str.span.start, end: str.span.end, newText: basicString(value) };
 }
