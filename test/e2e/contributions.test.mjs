@@ -176,6 +176,14 @@ test('package.json wires the grammars and the language as VS Code expects', () =
   for (const file of [toml.configuration, ...grammars.map((g) => g.path)]) JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));
 });
 
+// The extension reads the files it checks and runs nothing of the workspace's, so it is safe in
+// Restricted Mode; VS Code disables an extension with a `main` there unless it says so. It needs no
+// disk either (the web extension reads documents only), so it works in virtual workspaces (github.dev).
+test('package.json declares support for untrusted and virtual workspaces', () => {
+  assert.deepEqual(manifest.capabilities, { untrustedWorkspaces: { supported: true }, virtualWorkspaces: true });
+  assert.ok(manifest.main && manifest.browser, 'a Node entry and a web entry');
+});
+
 test('the JSON schema accepts every spelling of a tool policy and rejects wrong shapes', async () => {
   const { default: Ajv } = await import('ajv');
   const { parse } = await import('smol-toml');
