@@ -98,7 +98,7 @@ test('a binary file gets a clear message and exit 2; invalid UTF-8 is an error a
   assert.deepEqual(findings.map((f) => [f.code, f.severity, f.range.start.line, f.range.start.character]), [['toml-syntax', 'error', 0, 13], ['non-canonical', 'information', 2, 12]]);
   assert.match(findings[0]!.message, /Byte 0xE9 here is not UTF-8/);
   const fix = cli(['check', '--fix', 'utf'], { cwd: dir });
-  assert.equal(fix.code, 1);
+  assert.equal(fix.code, 2, 'a file --fix cannot fix');
   assert.match(fix.err, /not fixing .*mars\.toml: it is not valid UTF-8/);
   assert.deepEqual(fs.readFileSync(path.join(dir, 'utf/mars.toml')), notUtf8);
 });
@@ -161,8 +161,13 @@ test('pipes and devices are not read (they would block or never end); a file rea
     const r = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), 'check', target], { cwd: dir, encoding: 'utf8', timeout: 20_000 });
     assert.equal(r.status, 2, `${target}: ${r.stderr}`);
     assert.match(r.stderr, /is not a regular file/);
-    assert.match(r.stderr, /^0 files checked, 1 not checked: no problems$/m);
+    assert.match(r.stderr, /^0 files checked, 1 not checked: no problems in what was checked$/m);
   }
+  // A missing path is not checked either; a hard link to a file named already is that file.
+  fs.linkSync(path.join(dir, 'mars.toml'), path.join(dir, 'hard.toml'));
+  const m = cli(['check', 'mars.toml', 'hard.toml', 'missing.toml'], { cwd: dir });
+  assert.equal(m.code, 2);
+  assert.match(m.err, /^1 file checked, 1 not checked: 1 information$/m);
   // In a folder, a link named mars.toml to a device is passed over, as a pipe so named would be.
   const r = cli(['check', '.', 'mars.toml', './mars.toml', path.join(dir, 'mars.toml')], { cwd: dir });
   assert.equal(r.code, 0, r.err);

@@ -77,6 +77,8 @@ const FIX_ALL: Array<[string, string]> = [
   // ... but a line of a string that reads like one is no comment, and a file-wide one stays.
   ['allowed = [\n  "bash", """\n# mars-ignore -- x""",\n  "bash",\n]', 'allowed = [\n  "bash", """\n# mars-ignore -- x""",\n]'],
   ['allowed = [\n  "read",\n  "read", # mars-ignore-file: unknown-tool\n  "MyTool",\n]', 'allowed = [\n  "read",\n  # mars-ignore-file: unknown-tool\n  "MyTool",\n]'],
+  ['allowed = [\n  "bash",\n  # mars-ignore: unknown-tool\n  "bash", # mars-ignore-file: legacy-prefix\n  "MyTool",\n]', 'allowed = [\n  "bash",\n  # mars-ignore-file: legacy-prefix\n  "MyTool",\n]'],
+  ['allowed = ["read"]\n# mars-ignore: unknown-tool\nmcp = [\n  "github", # mars-ignore-file: legacy-prefix\n  "gitlab",\n]\ndisallowed = ["MyTool", "bash(git:*)"]', 'allowed = ["read", "mcp(github)", "mcp(gitlab)"]\n# mars-ignore-file: legacy-prefix\ndisallowed = ["MyTool", "bash(git:*)"]'],
   // A multi-line string keeps the line break it opens with: the lines below stay where they were.
   ['# mars-ignore: unknown-tool\nallowed = ["""\nWebFetch""", "MyTool"]', '# mars-ignore: unknown-tool\nallowed = ["""\nweb_fetch""", "MyTool"]'],
 ];

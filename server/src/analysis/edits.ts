@@ -86,7 +86,7 @@ type IsComment = (at: number) => boolean;
  */
 function widened(text: string, start: number, end: number, isComment: IsComment): Edit[] {
   const line = wholeLine(text, start, end);
-  return line ? [...directivesAbove(text, line.start, isComment), { ...line, newText: '' }] : [{ start, end, newText: '' }];
+  return line ? [...directivesAbove(text, line.start, isComment), line] : [{ start, end, newText: '' }];
 }
 
 /**
@@ -132,23 +132,28 @@ export function commentStarts(comments: readonly Comment[]): IsComment {
 }
 
 /**
- * The whole line around [start, end), line break and a comment after it included, when nothing else
- * is on it; else null. Not when that comment is a `mars-ignore-file`: it speaks of the whole file.
+ * The removal of the whole line around [start, end), line break and a comment after it included,
+ * when nothing else is on it; else null. A `mars-ignore-file` comment on it, or among `inside` (the
+ * comments in [start, end)), speaks of the whole file: the line is left holding only those.
  */
-function wholeLine(text: string, start: number, end: number): { start: number; end: number } | null {
+function wholeLine(text: string, start: number, end: number, inside: readonly Comment[] = []): Edit | null {
   let from = start;
   while (from > 0 && (text[from - 1] === ' ' || text[from - 1] === '\t')) from--;
   let to = skipBlank(text, end);
+  const kept = inside.filter((c) => directiveOf(c.text) === 'file').map((c) => text.slice(c.span.start, c.span.end));
   if (text[to] === '#') {
     const hash = to;
     while (to < text.length && text[to] !== '\n' && text[to] !== '\r') to++;
-    if (directiveOf(text.slice(hash + 1, to)) === 'file') return null;
+    if (directiveOf(text.slice(hash + 1, to)) === 'file') kept.push(text.slice(hash, to));
   }
   const alone = (from === 0 || text[from - 1] === '\n' || text[from - 1] === '\r') && (to >= text.length || text[to] === '\n' || text[to] === '\r');
   if (!alone) return null;
+  const eolAt = to;
   if (text[to] === '\r') to++;
   if (text[to] === '\n') to++;
-  return { start: from, end: to };
+  const indent = text.slice(from, start);
+  const eol = text.slice(eolAt, to) || '\n';
+  return { start: from, end: to, newText: kept.map((c) => `${indent}${c}${eol}`).join('') };
 }
 
 /** Append quoted `values` at the end of `array`, after its last item. */
@@ -164,9 +169,10 @@ export function appendToArray(text: string, array: TomlArray, values: readonly s
  * Remove a key/value: its whole line when nothing else is on it (a comment after it goes too),
  * else just the key/value and a comma beside it (inside an inline table).
  */
-export function deleteKeyValue(text: string, kv: KeyValue, isComment: IsComment): Edit[] {
-  const line = wholeLine(text, kv.span.start, kv.span.end);
-  if (line) return [...directivesAbove(text, line.start, isComment), { ...line, newText: '' }];
+export function deleteKeyValue(text: string, kv: KeyValue, comments: readonly Comment[]): Edit[] {
+  const inside = comments.filter((c) => c.span.start > kv.span.start && c.span.start < kv.span.end);
+  const line = wholeLine(text, kv.span.start, kv.span.end, inside);
+  if (line) return [...directivesAbove(text, line.start, commentStarts(comments)), line];
   // In an inline table: take the comma after, else the comma before.
   const after = afterComma(text, kv.span.end);
   if (after !== kv.span.end) return [{ start: kv.span.start, end: skipBlank(text, after), newText: '' }];

@@ -8,7 +8,7 @@ import { asciiLower } from '../grammar/text';
 import { canonicalSpelling, editDistance, mcpWireRewrite } from '../grammar/checks';
 import { rustTrim } from '../grammar/text';
 import { isMcpWireToken } from '../grammar/toolName';
-import { appendToArray, commentStarts, deleteKeyValue, type Edit } from './edits';
+import { appendToArray, deleteKeyValue, type Edit } from './edits';
 import type { Fix } from './findings';
 import { listOf, listTarget, type ExtraKey, type ListName, type Owner, type Policies, type ShapeProblem } from './policies';
 
@@ -107,7 +107,7 @@ export function moveEdits(doc: TomlDocument, policies: Policies, moves: readonly
       edits.push(becomeList(first.keyValue, first.name.span.start, list, names));
       rest = group.slice(1);
     }
-    for (const m of rest) edits.push(...deleteKeyValue(text, m.extra.keyValue, commentStarts(doc.comments)));
+    for (const m of rest) edits.push(...deleteKeyValue(text, m.extra.keyValue, doc.comments));
   }
   return edits;
 }
@@ -173,7 +173,7 @@ export function listKeyFixes(doc: TomlDocument, policies: Policies, extra: Extra
     const m = meaning(item.value);
     if (!present.has(m)) names.push(item.value), present.add(m);
   }
-  const edits = [...(names.length > 0 ? [appendToArray(text, target.array, names)] : []), ...deleteKeyValue(text, extra.keyValue, commentStarts(doc.comments))];
+  const edits = [...(names.length > 0 ? [appendToArray(text, target.array, names)] : []), ...deleteKeyValue(text, extra.keyValue, doc.comments)];
   return [{ title: `Move into \`${list}\``, edits, preferred: true, safe: false }];
 }
 

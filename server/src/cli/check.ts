@@ -43,19 +43,20 @@ export function parseCheckArgs(args: readonly string[]): CheckOptions {
 
 /**
  * The mars.toml and mars.local.toml files under `paths` (a file path is taken as given), each once
- * however many paths reach it.
+ * however many paths reach it (links, hard links and `..` included).
  */
 export function findFiles(paths: readonly string[], problems: string[]): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
   const add = (file: string) => {
-    let real = file;
+    let id = file;
     try {
-      real = fs.realpathSync(file);
+      const { dev, ino } = fs.statSync(file);
+      id = `${dev}:${ino}`;
     } catch {
       // reported when it is read
     }
-    if (!seen.has(real)) seen.add(real), out.push(file);
+    if (!seen.has(id)) seen.add(id), out.push(file);
   };
   const walk = (dir: string) => {
     let entries: fs.Dirent[];
@@ -191,7 +192,7 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
   };
   const counts = { error: 0, warning: 0, information: 0, hint: 0 };
   let fixed = 0;
-  let failed = 0; // files not read, or not checked for a bug of ours
+  let failed = problems.length; // paths and files not read, or not checked for a bug of ours
   let written = 0; // findings, for the JSON list's brackets and commas
   /** Checks one file, writes its findings; the number of problems fixed, or null when it could not be read. */
   function checkFile(file: string): number | null {
@@ -206,6 +207,7 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
     let analysis = analyzeDocument(read.text, options.fix && !read.invalid ? 'models' : report);
     if (options.fix && read.invalid) {
       err.write(`mars-toml: not fixing ${file}: it is not valid UTF-8, and writing it back would replace those bytes\n`);
+      unreadable = true;
     } else if (options.fix) {
       const edits = documentFixAll(analysis);
       // A file that cannot be written, or changed since it was read, is reported as it is.
@@ -268,9 +270,10 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
   if (options.format === 'text') {
     const plural = (s: string, n: number) => (n === 1 || s === 'information' ? s : `${s}s`);
     const summary = Object.entries(counts).filter(([, n]) => n > 0).map(([s, n]) => `${n} ${plural(s, n)}`).join(', ');
-    const checked = files.length - failed;
+    const checked = files.length - (failed - problems.length);
     const notRead = failed > 0 ? `, ${failed} not checked` : '';
-    err.write(`${checked} file${checked === 1 ? '' : 's'} checked${notRead}${fixed ? `, ${fixed} problem${fixed === 1 ? '' : 's'} fixed` : ''}: ${summary || 'no problems'}\n`);
+    const found = summary || (failed > 0 ? 'no problems in what was checked' : 'no problems');
+    err.write(`${checked} file${checked === 1 ? '' : 's'} checked${notRead}${fixed ? `, ${fixed} problem${fixed === 1 ? '' : 's'} fixed` : ''}: ${found}\n`);
   }
   if (unreadable) return 2;
   return counts.error > 0 ? 1 : 0;

@@ -29,6 +29,10 @@ async function main(argv: string[]): Promise<number> {
         return 2;
       }
     case 'parse-names':
+      if (rest[0] === '--help' || rest[0] === '-h') {
+        process.stdout.write(USAGE);
+        return 0;
+      }
       if (rest.length > 0) {
         process.stderr.write(`mars-toml parse-names: it reads stdin and takes no arguments, not '${rest[0]}'\n${USAGE}`);
         return 2;
