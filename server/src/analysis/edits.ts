@@ -16,7 +16,8 @@ export interface Edit {
  * Remove the items at `indices` of `array`, each with one of the commas that separate it from its
  * neighbours (see the loop for which), in non-overlapping edits. Everything else between the items
  * stays: comments (a suppression comment speaks of the next line) and line breaks. A line left
- * with nothing but blanks goes, with a comment after the removed item on it.
+ * with nothing but blanks goes, with a comment after the removed item on it (a `mars-ignore-file`
+ * stays) and the `mars-ignore` lines above that spoke of it (see `directivesAbove`).
  */
 export function deleteItems(text: string, array: TomlArray, indices: Iterable<number>): Edit[] {
   const items = array.items;
@@ -166,8 +167,9 @@ export function appendToArray(text: string, array: TomlArray, values: readonly s
 }
 
 /**
- * Remove a key/value: its whole line when nothing else is on it (a comment after it goes too),
- * else just the key/value and a comma beside it (inside an inline table).
+ * Remove a key/value: its whole lines when nothing else is on them (a comment after it goes too,
+ * but a `mars-ignore-file` in or after it stays, and the `mars-ignore` lines above go), else just
+ * the key/value and a comma beside it (inside an inline table). `comments`: the document's.
  */
 export function deleteKeyValue(text: string, kv: KeyValue, comments: readonly Comment[]): Edit[] {
   const inside = comments.filter((c) => c.span.start > kv.span.start && c.span.start < kv.span.end);
