@@ -15,13 +15,20 @@ interface WebWorker {
 
 export function activate(context: vscode.ExtensionContext): MarsExtensionApi {
   const script = vscode.Uri.joinPath(context.extensionUri, 'dist/browser/server.js');
+  let url: Promise<string> | undefined;
   let worker: WebWorker | undefined;
+  context.subscriptions.push({ dispose: () => worker?.terminate() });
   // A new worker for each start: a restart must not talk to the worker the stopped client left.
   // Transports, not the worker: the client tells a worker by `instanceof Worker`, which VS Code's
   // own Worker in its web worker host does not pass.
   const transports = async (): Promise<MessageTransports> => {
     worker?.terminate();
-    const port = (worker = await serverWorker(script)) as unknown as ConstructorParameters<typeof BrowserMessageReader>[0];
+    // A failed fetch is tried again at the next start (Mars: Restart Language Server).
+    url ??= workerUrl(script, context).catch((e: unknown) => {
+      url = undefined;
+      throw e;
+    });
+    const port = (worker = new Worker(await url)) as unknown as ConstructorParameters<typeof BrowserMessageReader>[0];
     return { reader: new BrowserMessageReader(port), writer: new BrowserMessageWriter(port) };
   };
   return activateWith(context, {
@@ -31,13 +38,15 @@ export function activate(context: vscode.ExtensionContext): MarsExtensionApi {
 }
 
 /**
- * The server's worker. VS Code's web worker host starts no worker from a script of an extension
- * served by a remote (`vscode-remote:`, a web extension run from a VS Code server) but fetches from
- * there: the script is then started from its text.
+ * Where the server's worker starts from. VS Code's web worker host starts no worker from a script
+ * of an extension served by a remote (`vscode-remote:`, a web extension run from a VS Code server)
+ * but fetches from there: the script is then fetched once and started from its text.
  */
-async function serverWorker(script: vscode.Uri): Promise<WebWorker> {
-  if (script.scheme !== 'vscode-remote') return new Worker(script.toString(true));
+async function workerUrl(script: vscode.Uri, context: vscode.ExtensionContext): Promise<string> {
+  if (script.scheme !== 'vscode-remote') return script.toString(true);
   const response = await fetch(script.toString(true));
   if (!response.ok) throw new Error(`${script.toString(true)}: ${response.status} ${response.statusText}`);
-  return new Worker(URL.createObjectURL(new Blob([await response.text()], { type: 'text/javascript' })));
+  const url = URL.createObjectURL(new Blob([await response.text()], { type: 'text/javascript' }));
+  context.subscriptions.push({ dispose: () => URL.revokeObjectURL(url) });
+  return url;
 }
