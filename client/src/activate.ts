@@ -34,6 +34,9 @@ export interface ClientHost {
 
 let client: BaseLanguageClient | undefined;
 
+/** How long a starting server may take to answer `initialize`. */
+const START_TIMEOUT_MS = 30_000;
+
 export function activateWith(context: vscode.ExtensionContext, host: ClientHost): MarsExtensionApi {
   const activatedAt = Date.now();
   const output = vscode.window.createOutputChannel('Mars TOML', { log: true });
@@ -55,22 +58,36 @@ export function activateWith(context: vscode.ExtensionContext, host: ClientHost)
   status.detail = 'not started';
   status.command = { title: 'Restart', command: RESTART_COMMAND, tooltip: 'Mars: Restart Language Server' };
   context.subscriptions.push(status);
+  /** The last start failed, or got no answer in time (the client may still say it is starting). */
+  let failed = false;
   const showState = () => {
     const state = client?.state;
-    status.busy = state === State.Starting;
-    status.detail = state === State.Running ? 'language server running' : state === State.Starting ? 'starting' : 'language server stopped';
-    status.severity = state === State.Stopped ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
+    const starting = state === State.Starting && !failed;
+    status.busy = starting;
+    status.detail = state === State.Running ? 'language server running'
+      : starting ? 'starting'
+      : failed || state === State.StartFailed ? 'the language server did not start' : 'language server stopped';
+    status.severity = state === State.Running || starting ? vscode.LanguageStatusSeverity.Information : vscode.LanguageStatusSeverity.Warning;
   };
 
   let serverReadyAt: number | undefined;
   const start = async (): Promise<void> => {
+    failed = false;
     client = host.newClient(SETTINGS_SECTION, 'Mars TOML', clientOptions);
     context.subscriptions.push(client.onDidChangeState(showState));
+    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      await client.start();
+      // A server that never answers (a web worker whose script failed to load) must not leave the
+      // client starting for ever: the status says so, and a restart begins again.
+      await Promise.race([client.start(), new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer to initialize in ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
+      })]);
       serverReadyAt ??= Date.now();
     } catch (e) {
+      failed = true;
       output.error(`the language server did not start: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      clearTimeout(timer);
     }
     showState();
   };
@@ -97,21 +114,22 @@ export function activateWith(context: vscode.ExtensionContext, host: ClientHost)
         }, () => undefined);
       });
 
-  context.subscriptions.push(
-    vscode.commands.registerCommand(RESTART_COMMAND, async () => {
-      output.info('restarting the language server');
-      if (!client) {
-        await startOnce();
-      } else if (client.state !== State.Stopped) {
-        await client.stop();
-        await client.start();
-      } else {
-        await client.dispose().catch(() => undefined);
-        await start();
-      }
-      showState();
-    }),
-  );
+  // A restart stops a running client and starts a new one: a client that failed to start, or is
+  // still starting, cannot be stopped, only left. Restarts run one after another.
+  const restart = async () => {
+    output.info('restarting the language server');
+    const old = client;
+    if (!old) return startOnce();
+    if (old.state === State.Running) await old.stop().catch((e: unknown) => output.warn(`stopping the language server: ${String(e)}`));
+    try {
+      await old.dispose();
+    } catch {
+      // never started: nothing to stop
+    }
+    await start();
+  };
+  let restarting: Promise<void> = Promise.resolve();
+  context.subscriptions.push(vscode.commands.registerCommand(RESTART_COMMAND, () => (restarting = restarting.then(restart, restart))));
 
   return { activatedAt, ready, serverReadyAt: () => serverReadyAt, client: () => client };
 }
