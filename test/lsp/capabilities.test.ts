@@ -142,6 +142,20 @@ test('lifecycle: initialize once; after shutdown requests are refused and nothin
   });
 });
 
+test('shutdown then exit ends the server: the Node process, and the web worker', async () => {
+  for (const transport of ['stdio', 'worker'] as const) {
+    const c = await LspClient.start({ transport });
+    try {
+      await c.request('shutdown', null);
+      await c.conn.sendNotification('exit');
+      for (let i = 0; i < 100 && c.exitCode === null; i++) await new Promise((r) => setTimeout(r, 20));
+      assert.equal(c.exitCode, 0, transport);
+    } finally {
+      await c.stop();
+    }
+  }
+});
+
 /** The server over stdio with nothing sent yet: for what happens around `initialize`. */
 function rawServer(): { conn: MessageConnection; stop: () => void } {
   const proc = spawn(process.execPath, [path.join(DIST, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });

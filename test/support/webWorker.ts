@@ -9,10 +9,11 @@ const BOOT = `
 const { parentPort, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
 const vm = require('node:vm');
-// What the server uses of a web worker's global scope: postMessage, onmessage, addEventListener('error').
+// What the server uses of a web worker's global scope: postMessage, onmessage, addEventListener('error'), close.
 globalThis.postMessage = (data) => parentPort.postMessage(data);
 Object.defineProperty(globalThis, 'onmessage', { set: (listener) => parentPort.on('message', (data) => listener({ data })) });
 globalThis.addEventListener = () => undefined;
+globalThis.close = () => process.exit(0);
 delete globalThis.setImmediate;
 vm.runInThisContext(fs.readFileSync(workerData.script, 'utf8'), { filename: workerData.script });
 `;

@@ -290,6 +290,9 @@ test('completion at a key: nothing that would clash with a list or tools table a
     ['[agents]\nx.tools.gr|\n[agents.x]\nmodel = "m"\n', ['grep', 'allowed'], []],
     ['[agents.x]\nmodel = "m"\n[agents]\nx.tools.gr|', ['grep', 'allowed'], []],
     ['agents.x.tools.ba|\n[agents.y]\nmodel = "m"\n', [], ['bash', 'allowed', '*']],
+    // Nor a key renamed into one another section defines as a table.
+    ['[agents.x.tools]\nallo|wed = ["a"]\n[agents.x.tools.disallowed]\n', ['disallowed'], []],
+    ['[agents.x.tools]\nsh|ell = "allow"\n[agents.x.tools.bash]\n', ['bash'], ['read']],
   ];
   for (const [doc, absent, present] of cases) {
     const labels = runDocument(doc).map((i) => i.label);

@@ -338,8 +338,10 @@ function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhe
   const clashes = (list: ListName) => ctx.tables.length > 0
     ? elsewhere(tools, 'below') || ctx.tables.some((t) => elsewhere(t, 'header'))
     : elsewhere([...tools, list], 'below');
+  // A key renamed must not become one another section defines (`[agents.x.tools.disallowed]`).
+  const renameClashes = (name: string) => !withValue && elsewhere([...tools, name], 'below');
   LIST_KEYS.forEach(({ key: name, detail }, i) => {
-    if (keys.has(name) || (withValue && clashes(name))) return;
+    if (keys.has(name) || (withValue && clashes(name)) || renameClashes(name)) return;
     out.push({
       label: name, kind: CompletionItemKind.Property, detail, documentation: markdown(detail), sortText: `${RANK.key}${pad(i)}`,
       textEdit: { range, newText: withValue ? `${name} = [$0]${ctx.after}` : key(name) },
@@ -351,7 +353,7 @@ function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhe
     // Not a list's key (`allo|wed = […]`): renamed to a tool name it would become a map-form key.
     if (ctx.keyValue?.value?.kind === 'array') return out;
     CAPABILITIES.forEach((cap, i) => {
-      if (holds.has(cap.name) || keys.has(cap.name)) return;
+      if (holds.has(cap.name) || keys.has(cap.name) || renameClashes(cap.name)) return;
       const item = capabilityItem(cap, i, range, key(cap.name), false);
       item.documentation = markdown(`${capabilityMarkdown(cap)}\n\n${MAP_FORM_NOTE}`);
       out.push(item);
