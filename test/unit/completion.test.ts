@@ -334,6 +334,8 @@ const ACCEPTED: Array<[doc: string, label: string, after: string]> = [
   ["[agents.a.tools]\nallowed = [|'bash']", 'read', "[agents.a.tools]\nallowed = [\"read\", 'bash']"],
   ["[agents.a.tools]\nallowed = [|'''bash''']", 'read', "[agents.a.tools]\nallowed = [\"read\", '''bash''']"],
   ['[agents.a.tools]\nallowed = [|"bash", "grep"]\n', 'mcp(server/tool)', '[agents.a.tools]\nallowed = ["mcp(server/tool)", "bash", "grep"]\n'],
+  // A string not closed yet keeps the comment after it on the line.
+  ['[agents.a.tools]\nallowed = [\n  "read",\n  "sh|   # shell access\n]\n', 'bash', '[agents.a.tools]\nallowed = [\n  "read",\n  "bash"   # shell access\n]\n'],
   // A new key before another on the same line: a line break after it, or `, ` in an inline table.
   ['[agents.a.tools]\n|  allowed = ["bash"]', 'disallowed', '[agents.a.tools]\ndisallowed = []\n  allowed = ["bash"]'],
   ['[agents.a.tools]\r\n|  allowed = ["bash"]\r\n', '*', '[agents.a.tools]\r\ndisallowed = ["*"]\r\n  allowed = ["bash"]\r\n'],

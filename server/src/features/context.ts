@@ -229,7 +229,11 @@ function stringRange(layout: Layout, str: TomlString, offset: number): { range: 
   let end = Math.min(str.content.end, layout.lineEnd(offset));
   let close = '';
   if (!str.terminated && !isMultiline(str)) {
-    // An unterminated string runs to the end of the line: leave the `]`, `,` or `}` typed after it.
+    // An unterminated string runs to the end of the line: leave a comment after the cursor (a `#`
+    // after white space is one, the string being typed not closed yet), and the `]`, `,` or `}`
+    // typed after it.
+    const comment = text.slice(offset, end).search(/\s#/);
+    if (comment >= 0) end = offset + comment;
     while (end > offset && /[\s\],}]/.test(text[end - 1]!)) end--;
     close = str.style === 'literal' ? "'" : '"';
   }
