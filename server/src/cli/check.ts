@@ -210,10 +210,11 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
       unreadable = true;
     } else if (options.fix) {
       const edits = documentFixAll(analysis);
+      const fixedText = edits.length > 0 ? applyEdits(read.text, edits) : null;
       // A file that cannot be written, or changed since it was read, is reported as it is.
-      if (edits.length > 0 && writeFixed(file, read, applyEdits(read.text, edits))) {
+      if (fixedText !== null && writeFixed(file, read, fixedText)) {
         const before = documentFindings(analysis).length;
-        analysis = analyzeDocument(applyEdits(read.text, edits), report);
+        analysis = analyzeDocument(fixedText, report);
         applied = Math.max(0, before - documentFindings(analysis).length);
       }
     }

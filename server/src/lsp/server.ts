@@ -84,7 +84,7 @@ function applyChanges(doc: TextDocument, changes: TextDocumentContentChangeEvent
 }
 
 /** A list the client declared, or none: a capability of another shape is read as not declared. */
-const listOf = (v: unknown): readonly unknown[] => (Array.isArray(v) ? v : []);
+const declared = (v: unknown): readonly unknown[] => (Array.isArray(v) ? v : []);
 
 /** The edit a `mars.applyEdit` command carries: what `versionedEdit` makes, each document named with its version. */
 function isVersionedEdit(e: unknown): e is WorkspaceEdit & { documentChanges: TextDocumentEdit[] } {
@@ -215,14 +215,14 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     literals = !!text?.codeAction?.codeActionLiteralSupport;
     applyEdit = !!caps.workspace?.applyEdit;
     // A deferred fix-all needs the client to send back both its data and ask for its edit.
-    resolveEdits = literals && listOf(text?.codeAction?.resolveSupport?.properties).includes('edit') && !!text?.codeAction?.dataSupport;
+    resolveEdits = literals && declared(text?.codeAction?.resolveSupport?.properties).includes('edit') && !!text?.codeAction?.dataSupport;
     refresh = !!caps.workspace?.diagnostics?.refreshSupport;
     registerConfiguration = !!caps.workspace?.didChangeConfiguration?.dynamicRegistration;
-    markdownHover = listOf(text?.hover?.contentFormat).includes(MarkupKind.Markdown);
+    markdownHover = declared(text?.hover?.contentFormat).includes(MarkupKind.Markdown);
     completionClient = {
       snippets: !!text?.completion?.completionItem?.snippetSupport,
-      markdown: listOf(text?.completion?.completionItem?.documentationFormat).includes(MarkupKind.Markdown),
-      kinds: new Set(listOf(text?.completion?.completionItemKind?.valueSet).filter((k): k is number => typeof k === 'number')),
+      markdown: declared(text?.completion?.completionItem?.documentationFormat).includes(MarkupKind.Markdown),
+      kinds: new Set(declared(text?.completion?.completionItemKind?.valueSet).filter((k): k is number => typeof k === 'number')),
     };
     documentChanges = !!caps.workspace?.workspaceEdit?.documentChanges;
     // Pull clients of LSP 3.17 declare related information for diagnostics only where they are pushed.
