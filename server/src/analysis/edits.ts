@@ -2,6 +2,7 @@
 // are built from these, and they keep the user's formatting where they can.
 
 import type { Comment, KeyValue, TomlArray } from '../toml/model';
+import { lastAtOrBefore } from '../toml/sorted';
 import { skipBlank } from '../toml/split';
 import { basicString } from '../toml/strings';
 import { directiveOf } from './suppress';
@@ -117,19 +118,8 @@ function directivesAbove(text: string, lineStart: number, isComment: IsComment):
 }
 
 /** Whether a comment of `comments` (in text order) starts at `at`. */
-export function commentStarts(comments: readonly Comment[]): IsComment {
-  return (at) => {
-    let lo = 0;
-    let hi = comments.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const s = comments[mid]!.span.start;
-      if (s === at) return true;
-      if (s < at) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return false;
-  };
+function commentStarts(comments: readonly Comment[]): IsComment {
+  return (at) => comments[lastAtOrBefore(comments.length, (i) => comments[i]!.span.start, at)]?.span.start === at;
 }
 
 /**
