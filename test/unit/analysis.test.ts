@@ -67,6 +67,8 @@ const FIX_ALL: Array<[string, string]> = [
   ['allowed = [\n  "read",\n  "read",\n  # --- group B ---\n  "read",\n  "grep",\n]', 'allowed = [\n  "read",\n  # --- group B ---\n  "grep",\n]'],
   ['allowed = [\n  "read", "read", # about read\n  "read", "grep",\n]', 'allowed = [\n  "read", # about read\n  "grep",\n]'],
   ['allowed = [\n  "read",\n  "grep"\n  , "read"\n  , "edit"\n]', 'allowed = [\n  "read",\n  "grep"\n  , "edit"\n]'],
+  // The comma taken from the next line goes with the blank after it: the next item keeps its indent.
+  ['allowed = [\n  "grep",\n  "grep"\n  , "edit"\n]', 'allowed = [\n  "grep",\n  "edit"\n]'],
   // Removing the last item keeps the comma before it; the move appends after the item kept, next pass.
   ['allowed = ["bash", "read",\n  "Bash"]\nmcp = ["github"]', 'allowed = ["bash", "read", "mcp(github)",\n  ]\n'],
   // An item written as a grant is not a server name: moved as it is, by a quick fix only.

@@ -186,6 +186,17 @@ const CASES: Case[] = [
     present: ['"allow"', '"deny"'], absent: ['bash'], edit: { label: '"allow"', newText: '"allow"', range: [1, 7, 1, 7] } },
   { name: 'map-form value inside its string', doc: '[agents.x.tools]\nbash = "d|"', edit: { label: 'deny', newText: 'deny', range: [1, 8, 1, 9] } },
   { name: 'map-form value in an inline table', doc: '[agents.x]\ntools = { bash = | }', present: ['"allow"', '"deny"'] },
+  // the value of a list not written yet: a list of the one name
+  { name: 'value of `allowed` not written yet', doc: '[agents.x.tools]\nallowed = |',
+    present: ['bash', 'read', '*', ...SNIPPETS], edit: { label: 'bash', newText: '["bash"]', range: [1, 10, 1, 10] } },
+  { name: 'value of a dotted `disallowed`', doc: '[agents.x]\ntools.disallowed =|', edit: { label: '*', newText: '["*"]', range: [1, 18, 1, 18] } },
+  { name: 'value of a list in an inline table', doc: '[agents.x]\ntools = { allowed = | }', edit: { label: 'read', newText: '["read"]', range: [1, 20, 1, 20] } },
+  { name: 'a bare word typed as the value of a list', doc: '[agents.x.tools]\nallowed = sh|',
+    edit: { label: 'bash', newText: '["bash"]', range: [1, 10, 1, 12] } },
+  { name: 'servers in the value of a list', doc: '[agents.x.tools]\nallowed = |', servers: ['github'], present: ['mcp(github)', 'mcp(github/tool)'] },
+  // a dotted key cannot reach into a table a value already wrote whole
+  { name: 'dotted key after an inline tools table', doc: '[agents.x]\ntools = { allowed = ["a"] }\ntools.|', none: true },
+  { name: 'dotted key after an inline agent table', doc: 'agents.x = {}\nagents.x.tools.|', none: true },
 
   // not tool entries
   { name: 'description string', doc: '[agents.x]\ndescription = "ba|"', none: true },
@@ -363,6 +374,7 @@ test('completion: every item offered before an entry or a key, once accepted, le
     '[agents.a]\ntools = { allowed = [ |"bash"] }', "agents.a.tools.disallowed = [|'''bash''']",
     '[agents.a.tools]\n|  allowed = ["bash"]', '[agents.a.tools]\n|"*" = "deny"', '[agents.a]\ntools = {| allowed = ["bash"] }',
     '[agents.a]\ntools = { |"*" = "deny", allowed = [] }', '[agents.a.tools]\nallowed = ["x"]\n|  bash = "deny" # c',
+    '[agents.a.tools]\nallowed = |', '[agents.a]\ntools = { disallowed =| }', '[agents.a.tools]\nallowed = sh| # c',
   ];
   for (const doc of docs) {
     const items = run(doc);

@@ -54,6 +54,7 @@ export function deleteItems(text: string, array: TomlArray, indices: Iterable<nu
     taken.add(comma);
     if (comma === afterNear) edits.push(...widened(text, start, skipBlank(text, comma + 1), isComment));
     else if (comma === beforeNear) edits.push(...widened(text, comma, end, isComment));
+    else if (comma === afterFar) edits.push(...widened(text, start, end, isComment), ...widened(text, comma, skipBlank(text, comma + 1), () => false));
     else edits.push(...widened(text, start, end, isComment), ...widened(text, comma, comma + 1, () => false));
   }
   return edits;

@@ -18,7 +18,7 @@ import type { TomlArray, TomlString } from '../toml/model';
 import {
   ANY_MEANING, capabilityMarkdown, code, filterTextOf, MCP_MEANING, MCP_SNIPPET, snippetEscape, snippetOf, type Snippet,
 } from './describe';
-import { cursorContext, type EntryContext, type KeyContext, type SlotContext, type ValueContext } from './context';
+import { cursorContext, type EntryContext, type KeyContext, type ListValueContext, type SlotContext, type ValueContext } from './context';
 import { mcpServerNames } from './mcpServers';
 import { plainText } from './plainText';
 
@@ -52,7 +52,7 @@ export function completions(
   const offset = analysis.lines.offset(position);
   const ctx = cursorContext(analysis, offset);
   if (!ctx) return null;
-  const servers = ctx.kind === 'entry' || ctx.kind === 'slot' ? mcpServerNames(mcpServers.map((name) => ({ name }))) : [];
+  const servers = ctx.kind === 'entry' || ctx.kind === 'slot' || ctx.kind === 'list-value' ? mcpServerNames(mcpServers.map((name) => ({ name }))) : [];
   switch (ctx.kind) {
     case 'entry':
       return entryItems(analysis, ctx, servers);
@@ -62,6 +62,8 @@ export function completions(
       return keyItems(analysis, ctx, elsewhere);
     case 'value':
       return valueItems(analysis.lines, ctx);
+    case 'list-value':
+      return listValueItems(analysis, ctx, servers);
   }
 }
 
@@ -304,6 +306,12 @@ function slotItems(analysis: Analysis, ctx: SlotContext, servers: readonly strin
   return toolItems(range, w, held(ctx.list.array, null), servers);
 }
 
+/** `allowed = |`: a list of the one name. */
+function listValueItems(analysis: Analysis, ctx: ListValueContext, servers: readonly string[]): CompletionItem[] {
+  const range = positionsOf(analysis.lines, ctx.range);
+  const w: Writer = { content: escapeBasic, wrap: (content) => `["${content}"]` };
+  return toolItems(range, w, new Set(), servers);
+}
 
 const LIST_KEYS = [
   { key: 'allowed', detail: 'The tools this agent or skill may use.' },

@@ -3,7 +3,7 @@
 // half-typed text (unterminated strings, unclosed arrays and inline tables).
 
 import type { Analysis } from '../analysis/analyze';
-import type { ExtraKey, Owner, OwnerKind, Policies } from '../analysis/policies';
+import type { ExtraKey, ListName, Owner, OwnerKind, Policies } from '../analysis/policies';
 import type { KeyPart, KeyValue, Section, Span, TomlArray, TomlDocument, TomlInlineTable, TomlString, TomlValue } from '../toml/model';
 import { lastAtOrBefore } from '../toml/sorted';
 
@@ -70,7 +70,16 @@ export interface ValueContext {
   readonly close: string;
 }
 
-export type CursorContext = EntryContext | SlotContext | KeyContext | ValueContext;
+/** On the value of `allowed`/`disallowed` not written yet (`allowed = |`), or a bare word typed there. */
+export interface ListValueContext {
+  readonly kind: 'list-value';
+  readonly owner: Owner;
+  readonly list: ListName;
+  /** Empty at the cursor, or the bare word being typed. */
+  readonly range: Span;
+}
+
+export type CursorContext = EntryContext | SlotContext | KeyContext | ValueContext | ListValueContext;
 
 const OWNERS: ReadonlySet<string> = new Set(['agents', 'skills']);
 
@@ -84,6 +93,7 @@ interface Found {
 }
 
 const names = (parts: readonly KeyPart[]) => parts.map((p) => p.name);
+const samePath = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((n, i) => n === b[i]);
 
 export function cursorContext(analysis: Analysis, offset: number): CursorContext | null {
   const { doc, policies } = analysis;
@@ -99,6 +109,10 @@ export function cursorContext(analysis: Analysis, offset: number): CursorContext
       const slot = slotContext(layout, list, node.span, node);
       if (slot) return slot;
       return fallsThroughToKey(layout, list.array, node.span.start) ? keyContext(layout, offset, null) : null;
+    }
+    if (node.kind === 'scalar' && found.parent.kind === 'kv') {
+      const key = listKeyOf(policies, found.parent.kv);
+      if (key) return { kind: 'list-value', ...key, range: node.span };
     }
     const extra = found.parent.kind === 'kv' ? extraOf(policies, found.parent.kv) : undefined;
     if (extra && extra.name.name !== 'mcp') {
@@ -218,6 +232,18 @@ function extraOf(policies: Policies, kv: KeyValue): ExtraKey | undefined {
   return policies.extraKeys.find((e) => e.keyValue === kv);
 }
 
+const LISTS: ReadonlySet<string> = new Set<ListName>(['allowed', 'disallowed']);
+
+/** The owner and list a key/value is the `allowed`/`disallowed` of, if it is one. */
+function listKeyOf(policies: Policies, kv: KeyValue): { owner: Owner; list: ListName } | undefined {
+  for (const table of policies.tables) {
+    for (const m of table.members) {
+      if (m.keyValue === kv) return m.relative.length === 1 && LISTS.has(m.relative[0]!.name) ? { owner: table.owner, list: m.relative[0]!.name as ListName } : undefined;
+    }
+  }
+  return undefined;
+}
+
 // ---- strings and slots -------------------------------------------------------------------------
 
 const isMultiline = (s: TomlString) => s.style === 'multiline-basic' || s.style === 'multiline-literal';
@@ -281,17 +307,27 @@ function fallsThroughToKey(layout: Layout, array: TomlArray, at: number): boolea
   return significant(layout.text, prev ? prev.span.end : array.span.start + 1, layout.lineStart(at)) !== (prev ? ',' : '');
 }
 
-// ---- map-form values ---------------------------------------------------------------------------
+// ---- values not written yet ---------------------------------------------------------------------
 
-/** `bash = |`: the cursor after the `=` of a map-form key that has no value yet. */
-function valueAfterEquals(layout: Layout, offset: number): ValueContext | null {
-  const text = layout.text;
-  for (const extra of layout.analysis.policies.extraKeys) {
-    const kv = extra.keyValue;
-    if (kv.value !== null || extra.name.name === 'mcp') continue;
-    const eq = kv.span.end - 1;
-    if (eq < kv.key.span.end || text[eq] !== '=' || offset < kv.span.end) continue;
-    if (/^[ \t]*$/.test(text.slice(kv.span.end, offset))) return { kind: 'value', extra, range: { start: offset, end: offset }, inString: false, close: '' };
+/** The key/value whose `=` the cursor follows with only blanks between, its value not written yet. */
+function valueless(kv: KeyValue, text: string, offset: number): boolean {
+  const eq = kv.span.end - 1;
+  return kv.value === null && eq >= kv.key.span.end && text[eq] === '=' && offset >= kv.span.end && /^[ \t]*$/.test(text.slice(kv.span.end, offset));
+}
+
+/** `bash = |` (a map-form key) or `allowed = |`: the cursor after the `=` of a key that has no value yet. */
+function valueAfterEquals(layout: Layout, offset: number): ValueContext | ListValueContext | null {
+  const { text, analysis } = layout;
+  const range = { start: offset, end: offset };
+  for (const extra of analysis.policies.extraKeys) {
+    if (extra.name.name !== 'mcp' && valueless(extra.keyValue, text, offset)) return { kind: 'value', extra, range, inString: false, close: '' };
+  }
+  for (const table of analysis.policies.tables) {
+    for (const m of table.members) {
+      if (m.relative.length === 1 && LISTS.has(m.relative[0]!.name) && valueless(m.keyValue, text, offset)) {
+        return { kind: 'list-value', owner: table.owner, list: m.relative[0]!.name as ListName, range };
+      }
+    }
   }
   return null;
 }
@@ -391,12 +427,15 @@ function keyContext(layout: Layout, offset: number, inline: { table: TomlInlineT
   if (!prefix) return null;
   const path = [...base, ...prefix.parts];
   if (path.length !== 3 || !OWNERS.has(path[0]!) || path[2] !== 'tools') return null;
+  const tables = path.slice(base.length).map((_, j) => path.slice(0, base.length + j + 1));
+  // A dotted key cannot add to a table a value here already wrote whole (`tools = { … }` above `tools.|`).
+  if (candidates.some((kv) => kv.value !== null && tables.some((t) => samePath([...base, ...names(kv.key.parts)], t)))) return null;
   const after = keySeparator(layout, prefix, inline !== null, offset);
   if (after === null) return null;
   // With a key after the cursor (`|"*" = "deny"`) the cursor is before that key, not on it.
   const keyValue = after ? null : candidates.find((kv) => kv.key.span.start <= offset && offset <= kv.key.span.end) ?? null;
   return {
-    kind: 'key', owner: { kind: path[0] as OwnerKind, name: path[1]! }, tables: path.slice(base.length).map((_, j) => path.slice(0, base.length + j + 1)),
+    kind: 'key', owner: { kind: path[0] as OwnerKind, name: path[1]! }, tables,
     keyStart: prefix.start, range: prefix.range, quoted: prefix.quoted,
     close: prefix.close, valueFollows: prefix.valueFollows, after, keyValue, inline: inline !== null,
   };
