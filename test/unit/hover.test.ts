@@ -84,11 +84,18 @@ const CASES: Case[] = [
   { name: 'map-form key: moved in the spelling Mars writes', doc: `${T}Todo|Write = "allow"`, range: [1, 0, 1, 9], has: ['put `task` in `allowed`'] },
   { name: 'tools.mcp key', doc: `${T}m|cp = ["github"]`, range: [1, 0, 1, 3], has: ['`tools.mcp`', 'removed'] },
   { name: 'non-BMP text before the entry', doc: `${T}allowed = ["😀", "re|ad"]`, range: [1, 18, 1, 22] },
+  // the key of a list: the list as Mars reads it
+  { name: 'the allowed key', doc: `${T}allo|wed = ["read", "Shell(git:*)", "cat", "bash()", "mcp__gh"]`, range: [1, 0, 1, 7],
+    has: ['**`allowed`**: The tools this agent or skill may use', 'Mars reads: `read`, `bash(git *)`, `mcp__gh`.', 'refuses to load the config for `bash()`', 'agent `reviewer`'] },
+  { name: 'a dotted disallowed key', doc: '[agents.x]\ntools.dis|allowed = []', range: [1, 6, 1, 16], has: ['**`disallowed`**', 'Mars reads no tool name here.'] },
+  { name: 'a quoted list key in an inline table', doc: '[skills.s]\ntools = { "al|lowed" = ["read"] }', range: [1, 11, 1, 18], has: ['Mars reads: `read`.', 'skill `s`'] },
+  { name: 'a long list is cut short', doc: `${T}|allowed = [${Array.from({ length: 40 }, (_, i) => `"t${i}"`).join(', ')}]`, range: [1, 0, 1, 7],
+    has: ['`t29` and 10 more.'], lacks: ['`t30`'] },
+  { name: 'tools part of a dotted list key', doc: '[agents.x]\nto|ols.allowed = []', range: null },
 
   // not entries
   { name: 'description string', doc: '[agents.reviewer]\ndescription = "re|ad"', range: null },
   { name: 'dependency agents list', doc: '[dependencies.x]\nagents = ["re|ad"]', range: null },
-  { name: 'the allowed key', doc: `${T}allo|wed = ["read"]`, range: null },
   { name: 'white space in the list', doc: `${T}allowed = ["read", | "bash"]`, range: null },
   { name: 'map-form value', doc: `${T}bash = "al|low"`, range: null },
   { name: 'header', doc: `[agents.rev|iewer.tools]\nallowed = ["read"]`, range: null },

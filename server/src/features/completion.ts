@@ -16,7 +16,7 @@ import { positionsOf, type Lines } from '../toml/lineIndex';
 import { basicString } from '../toml/strings';
 import type { TomlArray, TomlString } from '../toml/model';
 import {
-  ANY_MEANING, capabilityMarkdown, code, filterTextOf, MCP_MEANING, MCP_SNIPPET, snippetEscape, snippetOf, type Snippet,
+  ANY_MEANING, capabilityMarkdown, code, filterTextOf, LIST_MEANING, MCP_MEANING, MCP_SNIPPET, snippetEscape, snippetOf, type Snippet,
 } from './describe';
 import { cursorContext, type EntryContext, type KeyContext, type ListValueContext, type SlotContext, type ValueContext } from './context';
 import { mcpServerNames } from './mcpServers';
@@ -313,10 +313,7 @@ function listValueItems(analysis: Analysis, ctx: ListValueContext, servers: read
   return toolItems(range, w, new Set(), servers);
 }
 
-const LIST_KEYS = [
-  { key: 'allowed', detail: 'The tools this agent or skill may use.' },
-  { key: 'disallowed', detail: 'The tools this agent or skill may not use; `"*"` here makes `allowed` an allowlist.' },
-] as const;
+const LIST_KEYS = (['allowed', 'disallowed'] as const).map((key) => ({ key, detail: LIST_MEANING[key] }));
 
 const MAP_FORM_NOTE =
   '_Map form_ (`tool = "allow"`) belongs to agent profiles: Mars ignores such keys in mars.toml. Prefer `allowed = ["…"]`.';

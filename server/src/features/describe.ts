@@ -9,6 +9,7 @@ import {
 } from '../grammar/checks';
 import { rustTrim } from '../grammar/text';
 import { obviousRepair } from '../analysis/findings';
+import type { ListName } from '../analysis/policies';
 
 // ---- markdown ----------------------------------------------------------------------------------
 
@@ -30,6 +31,36 @@ export function codeBlock(s: string): string {
 }
 
 const list = (names: readonly string[]) => names.map(code).join(', ');
+
+// ---- the lists of a tools table ----------------------------------------------------------------
+
+/** What `allowed` and `disallowed` hold, shown on their keys in completion and hover. */
+export const LIST_MEANING: Readonly<Record<ListName, string>> = {
+  allowed: 'The tools this agent or skill may use.',
+  disallowed: 'The tools this agent or skill may not use; `"*"` here makes `allowed` an allowlist.',
+};
+
+/** Names shown in one paragraph before the rest is counted. */
+const SHOWN = 30;
+
+/**
+ * A list as Mars reads it: each entry in the spelling Mars writes, once, in order, and the entries
+ * it refuses.
+ */
+export function describeList(name: ListName, entries: ReadonlyArray<{ readonly raw: string; readonly parse: ParseResult }>): string[] {
+  const read = new Set<string>();
+  const refused: string[] = [];
+  for (const { raw, parse } of entries) {
+    if (parse.ok) read.add(render(parse.name));
+    else refused.push(rustTrim(raw));
+  }
+  const some = (names: readonly string[]) =>
+    list(names.slice(0, SHOWN)) + (names.length > SHOWN ? ` and ${names.length - SHOWN} more` : '');
+  const out = [`**${code(name)}**: ${LIST_MEANING[name]}`];
+  out.push(read.size === 0 ? 'Mars reads no tool name here.' : `Mars reads: ${some([...read])}.`);
+  if (refused.length > 0) out.push(`Mars refuses to load the config for ${some(refused)}.`);
+  return out;
+}
 
 // ---- capabilities ------------------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 // Hover on a tool entry (a string in `allowed`/`disallowed`) or a map-form key of a tools table:
-// how Mars reads it, what it means, its aliases and canonical spelling, and for a bad entry why.
+// how Mars reads it, what it means, its aliases and canonical spelling, and for a bad entry why. On
+// the key of a list: the list as Mars reads it.
 
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
 import type { Analysis } from '../analysis/analyze';
@@ -9,7 +10,7 @@ import { ownerLabel, type ExtraKey } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
 import type { Span } from '../toml/model';
 import { positionsOf } from '../toml/lineIndex';
-import { code, describeToolName, plainReason } from './describe';
+import { code, describeList, describeToolName, plainReason } from './describe';
 import { canonicalSpelling } from '../grammar/checks';
 
 export function hover(analysis: Analysis, position: Position): Hover | null {
@@ -37,6 +38,12 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
   for (const extra of analysis.policies.extraKeys) {
     if (!hit(extra.name.span, false)) continue;
     return result(analysis, describeKey(extra), keyContentSpan(doc.text, extra.name.span));
+  }
+  for (const l of analysis.policies.lists) {
+    const key = l.keyValue.key.parts[l.keyValue.key.parts.length - 1]!;
+    if (!hit(key.span, false)) continue;
+    const held = entries.filter((p) => p.entry.array === l.array);
+    return result(analysis, [...describeList(l.list, held), `_Of ${ownerLabel(l.owner)}._`], keyContentSpan(doc.text, key.span));
   }
   return null;
 }
