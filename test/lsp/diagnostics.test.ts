@@ -193,6 +193,23 @@ describe('settings, suppression and edits', () => {
   });
 });
 
+test('a push is never labelled with a version newer than the text it analysed', async () => {
+  // The settings arrive late, so the analysis of version 1 is done when version 2 comes in.
+  const client = await LspClient.start({ settingsDelayMs: 150 });
+  try {
+    const uri = 'file:///late/mars.toml';
+    await client.open(uri, '[agents.a.tools]\nallowed = ["Shell"]\n');
+    await new Promise((r) => setTimeout(r, 40));
+    await client.change(uri, 2, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# one\n# two\n' }]);
+    assert.deepEqual((await client.pushed(uri, 2)).map((d) => d.range.start.line), [3]);
+    for (const p of client.allPushed(uri)) {
+      assert.deepEqual(p.diagnostics.map((d) => d.range.start.line), [p.version === 1 ? 1 : 3], `v${p.version}`);
+    }
+  } finally {
+    await client.stop();
+  }
+});
+
 // Over stdio the server writes diagnostics from JSON it encoded earlier (lsp/encodedRuns.ts); over
 // Node IPC, and from the web extension's server in a worker, the same lists go through plain
 // serialization. All must say the same, and after an edit that moves every section below it (and

@@ -280,12 +280,13 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     }, Math.max(0, Math.min(SETTLE_MS, state.since + MAX_WAIT_MS - now)));
   };
   const publish = guard('publishDiagnostics', () => undefined, async (uri: string) => {
-    const before = marsDoc(uri);
-    if (!before) return;
-    const [overrides, analysis] = await Promise.all([settings.get(uri), analysisSoon(before)]);
-    const doc = documents.get(uri);
-    if (!analysis || !doc || doc.version !== before.version) return; // a newer version has its own push coming
-    await connection.sendDiagnostics({ uri, version: doc.version, diagnostics: diagnosticsOf(uri, analysis, overrides) });
+    const doc = marsDoc(uri);
+    if (!doc) return;
+    // The version now: the document object is updated in place by an edit meanwhile.
+    const version = doc.version;
+    const [overrides, analysis] = await Promise.all([settings.get(uri), analysisSoon(doc)]);
+    if (!analysis || documents.get(uri)?.version !== version) return; // a newer version has its own push coming
+    await connection.sendDiagnostics({ uri, version, diagnostics: diagnosticsOf(uri, analysis, overrides) });
   });
 
   documents.onDidOpen((e) => {
