@@ -36,7 +36,15 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['conflict across spellings of one policy', '[agents.a.tools]\nallowed = ["bash"]\n[agents.b]\ntools.disallowed = ["bash"]\n', []],
   ['wire token with a pattern has no rewrite', '[agents.a.tools]\nallowed = ["mcp__gh__x(y)"]\n', ['mcp-wire-token@mcp__gh__x(y)']],
   ['C1 control char (U+009B, a terminal\'s CSI)', '[agents.a.tools]\nallowed = ["read\u009bx"]\n', ['unknown-tool@read\u009bx', 'illegal-char@\u009b']],
-  ['escaped control char: whole content', '[agents.a.tools]\nallowed = ["bash\\u0007"]\n', ['unknown-tool@bash\\u0007', 'illegal-char@bash\\u0007']],
+  ['escaped control char: its escape', '[agents.a.tools]\nallowed = ["bash\\u0007"]\n', ['unknown-tool@bash\\u0007', 'illegal-char@\\u0007']],
+  ['each escaped character on its own escape', '[agents.a.tools]\nallowed = ["bash(a\\tb\\tc)"]\n', ['illegal-char@\\t', 'illegal-char@\\t']],
+  ['commas after an escape, each on its own', '[agents.a.tools]\nallowed = ["re\\u0061d,x,y"]\n', ['unknown-tool@re\\u0061d,x,y', 'illegal-char@,', 'illegal-char@,']],
+  ['a comma in a multi-line string', '[agents.a.tools]\nallowed = ["""\nread,x"""]\n', ['unknown-tool@read,x', 'illegal-char@,']],
+  ['an escaped line break: its escape', '[agents.a.tools]\nallowed = ["read\\nx"]\n', ['unknown-tool@read\\nx', 'illegal-char@\\n']],
+  ['two raw line breaks: one finding on the first line', '[agents.a.tools]\nallowed = ["""Foo\nbar\nbaz"""]\n', ['unknown-tool@Foo', 'illegal-char@Foo']],
+  ['a multi-line string opening with blank lines: its first line with text', '[agents.a.tools]\nallowed = ["""\r\n\r\n  \r\nShell"""]\n', ['non-canonical@Shell']],
+  ['after a line-ending backslash: the text it joins, without the backslash', '[agents.a.tools]\nallowed = ["""\\\n   Shell \\\n  """]\n', ['non-canonical@Shell ']],
+  ['a multi-line string of white space: an empty span at its value', '[agents.a.tools]\nallowed = ["""\n  \n"""]\n', ['invalid-tool-name@']],
   ['multi-line string: first line', '[agents.a.tools]\nallowed = ["""\nShell\nx"""]\n', ['unknown-tool@Shell', 'illegal-char@Shell']],
   ['suppressed by code', '[agents.a.tools]\nallowed = ["Bash"] # mars-ignore: non-canonical -- harness name\n', []],
   ['TOML 1.1 escapes read as smol-toml reads them', '[agents.a.tools]\nallowed = ["\\x62ash", "Re\\x61d"]\n', ['non-canonical@Re\\x61d']],
@@ -46,6 +54,8 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['an unclosed multi-line string does not blank out the sections after it', '[agents.x]\ndescription = """oops\n[agents.a.tools]\nallowed = ["Shell"]\n', ['toml-syntax@"', 'non-canonical@Shell']],
   ['a line break in a multi-line entry: its first line', '[agents.a.tools]\nallowed = ["""Foo\nbar"""]\n', ['unknown-tool@Foo', 'illegal-char@Foo']],
   ['a key below a map-form name is no rule for a list', '[agents.a.tools]\nedit.x = "allow"\n', ['unknown-policy-key@edit']],
+  ['a syntax error on a character outside the BMP: all of it', '[agents.a.tools]\nallowed = [\u{1F600}]\n', ['toml-syntax@\u{1F600}', 'invalid-tool-policy@\u{1F600}']],
+  ['left open after a character outside the BMP: all of it', '[agents.a]\nx = [1, \u{1F600}', ['toml-syntax@\u{1F600}']],
   ['table defined twice', '[agents.a.tools]\nallowed = ["read"]\n[agents.a.tools]\ndisallowed = ["bash"]\n', ['toml-syntax@[agents.a.tools]']],
 ];
 
@@ -159,6 +169,25 @@ test('fix-all takes no line of a string for a comment, and keeps a byte order ma
   const fixed = applyEdits(three, documentFixAll(analyzeDocument(three)));
   assert.equal(fixed, `[agents.x.tools]\nallowed = [\n${'  """\n# mars-ignore: x""",\n'}]\n`);
   assert.doesNotThrow(() => parse(fixed));
+});
+
+test('a multi-line string left open gets no fix: where it ends is a guess, and the next header must stay', () => {
+  const rest = '\n[agents.b.tools]\nallowed = ["read", "Bash"]\n';
+  const fixedRest = '\n[agents.b.tools]\nallowed = ["read", "bash"]\n';
+  for (const open of ['"""Shell', "'''Shell", '"""read', '"""\nShell']) {
+    for (const head of ['[agents.a.tools]\nallowed = ["read", ', '[agents.a.tools]\ndisallowed = ["read"]\nallowed = [', '[agents.a.tools]\nallowed = ["x"]\nmcp = [']) {
+      const text = `${head}${open}${rest}`;
+      const a = analyzeDocument(text);
+      const from = text.indexOf(open);
+      const to = text.indexOf('[agents.b.tools]');
+      const onOpen = documentFindings(a).filter((f) => f.span.start >= from && f.span.start < to);
+      assert.ok(onOpen.length > 0, text);
+      for (const f of documentFindings(a)) {
+        for (const e of f.fixes.flatMap((x) => x.edits)) assert.ok(e.end <= from || e.start >= to, `${f.code} edits the open string in ${JSON.stringify(text)}`);
+      }
+      assert.equal(applyEdits(text, documentFixAll(a)), `${head}${open}${fixedRest}`);
+    }
+  }
 });
 
 test('a tools.mcp item already written as a grant is moved as it is', () => {

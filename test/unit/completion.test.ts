@@ -186,6 +186,16 @@ const CASES: Case[] = [
     present: ['"allow"', '"deny"'], absent: ['bash'], edit: { label: '"allow"', newText: '"allow"', range: [1, 7, 1, 7] } },
   { name: 'map-form value inside its string', doc: '[agents.x.tools]\nbash = "d|"', edit: { label: 'deny', newText: 'deny', range: [1, 8, 1, 9] } },
   { name: 'map-form value in an inline table', doc: '[agents.x]\ntools = { bash = | }', present: ['"allow"', '"deny"'] },
+  { name: 'a line-ending backslash stays', doc: '[agents.x.tools]\nallowed = ["""sh|\\\n  """]', edit: { label: 'bash', newText: 'bash', range: [1, 14, 1, 16] } },
+  { name: 'other white space in a string not closed is content', doc: '[agents.x.tools]\nallowed = ["sh|\u2028# x',
+    edit: { label: 'bash', newText: 'bash"', range: [1, 12, 1, 18] } },
+  // a word typed before a key on the same line: that key, which the parser skipped, is not offered again
+  { name: 'before a list key on the line', doc: '[agents.a.tools]\nba| disallowed = ["x"]', present: ['allowed', 'bash'], absent: ['disallowed', '*'] },
+  { name: 'before a list key in an inline table', doc: '[agents.a]\ntools = { ba| allowed = ["x"] }', present: ['disallowed'], absent: ['allowed', 'bash'] },
+  // quoted key parts are read as TOML reads them
+  { name: 'an owner quoted with an escape', doc: '[agents]\n"a\\u0062".tools.allowed = ["read"]\n"a\\u0062".tools.ba|',
+    present: ['disallowed'], absent: ['allowed'], edit: { label: 'bash', newText: '', range: [2, 16, 2, 18] } },
+  { name: 'an owner quoted with an escaped quote', doc: '[agents]\n"a\\"b".tools.ba|', present: ['allowed', 'disallowed'] },
   // the value of a list not written yet: a list of the one name
   { name: 'value of `allowed` not written yet', doc: '[agents.x.tools]\nallowed = |',
     present: ['bash', 'read', '*', ...SNIPPETS], edit: { label: 'bash', newText: '["bash"]', range: [1, 10, 1, 10] } },
@@ -374,6 +384,7 @@ test('completion: every item offered before an entry or a key, once accepted, le
     '[agents.a]\ntools = { allowed = [ |"bash"] }', "agents.a.tools.disallowed = [|'''bash''']",
     '[agents.a.tools]\n|  allowed = ["bash"]', '[agents.a.tools]\n|"*" = "deny"', '[agents.a]\ntools = {| allowed = ["bash"] }',
     '[agents.a]\ntools = { |"*" = "deny", allowed = [] }', '[agents.a.tools]\nallowed = ["x"]\n|  bash = "deny" # c',
+    '[agents.a.tools]\nba| disallowed = ["x"]', '[agents.a]\ntools = { ba| allowed = ["x"] }',
     '[agents.a.tools]\nallowed = |', '[agents.a]\ntools = { disallowed =| }', '[agents.a.tools]\nallowed = sh| # c',
   ];
   for (const doc of docs) {

@@ -4,6 +4,7 @@ import { parse as smolParse } from 'smol-toml';
 import { parseToml } from '../../server/src/toml/parse';
 import type { Key, KeyValue, Section, Span, TomlDocument, TomlString, TomlValue } from '../../server/src/toml/model';
 import { rng } from '../support/rng';
+import { contentSpan, valueSources } from '../../server/src/toml/stringPositions';
 
 // ---- helpers ----------------------------------------------------------------------------------
 
@@ -678,4 +679,51 @@ test('performance: 1 MB file parses fast; 10 MB file in bounded time', () => {
   console.log(`10 MB parse: ${ms.toFixed(0)} ms`);
   assert.ok(ms < 10_000, `${ms} ms`);
   assert.equal(doc.sections.length - 1, (big.length / chunk.length) * 1000);
+});
+
+// ---- where a string's characters come from ------------------------------------------------------
+
+test('every string the parser reads maps back to its text, character by character', () => {
+  const random = rng(29);
+  const pieces = [
+    'a', 'Bash', ' ', '\t', ',', '😀', 'é', '\\n', '\\t', '\\"', '\\\\', '\\u0061', '\\U0001F600', '\\x62', '\\e', '\\q', '\\u12', '\\uD800',
+    '\\', '\\ \n  ', '\\\n\n x', '\n', '\r\n', '\r', '"', "'", '\u0007', '\u2028',
+  ];
+  const opens = ['"', "'", '"""', "'''", '"""\n', "'''\r\n"];
+  let mapped = 0;
+  for (let round = 0; round < 3000; round++) {
+    const open = opens[Math.floor(random() * opens.length)]!;
+    let body = '';
+    for (let n = Math.floor(random() * 6); n > 0; n--) body += pieces[Math.floor(random() * pieces.length)];
+    const close = random() < 0.8 ? open.trimEnd() : '';
+    const text = `x = ${open}${body}${close}\n`;
+    const doc = parseToml(text);
+    const value = doc.sections[0]?.entries[0]?.value;
+    if (value?.kind !== 'string') continue;
+    const sources = valueSources(text, value);
+    assert.ok(sources, `no map for ${JSON.stringify(text)} (value ${JSON.stringify(value.value)})`);
+    assert.equal(sources.starts.length, value.value.length);
+    for (let i = 0; i < value.value.length; i++) {
+      const source = text.slice(sources.starts[i], sources.ends[i]);
+      // A character written as itself comes from itself; an escape holds the character it makes.
+      if (!source.startsWith('\\')) assert.ok(source === value.value[i] || source.length === 1, `${JSON.stringify(text)} @${i}`);
+    }
+    mapped++;
+  }
+  assert.ok(mapped > 2000, `only ${mapped} strings mapped`);
+});
+
+test('the span a problem with a string is shown on: its first line with text, never over a line break', () => {
+  const cases: Array<[string, string]> = [
+    ['"Shell"', 'Shell'], ['"  Shell  "', '  Shell  '], ['""', ''], ['"Shell', 'Shell'],
+    ['"""\nShell\nx"""', 'Shell'], ['"""\r\n\r\nShell"""', 'Shell'], ['"""  \n\tShell"""', '\tShell'],
+    ['"""\\\n   Shell \\\n  """', 'Shell '], ["'''\\\n  Shell'''", '\\'], ['"""\n  \n"""', ''], ['"""Shell\n[agents.b]\n', 'Shell'],
+  ];
+  for (const [literal, shown] of cases) {
+    const text = `x = ${literal}`;
+    const str = parseToml(text).sections[0]!.entries[0]!.value as TomlString;
+    const span = contentSpan(text, str);
+    assert.equal(text.slice(span.start, span.end), shown, literal);
+    assert.ok(!/[\r\n]/.test(text.slice(span.start, span.end)), literal);
+  }
 });

@@ -9,11 +9,12 @@ import { syntaxProblems } from '../toml/syntax';
 import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, deleteItems, nonOverlapping, type Edit } from './edits';
 import {
-  contentSpan, keyContentSpan, crossEntryFindings, entryFindings, finding, withSeverity, withoutClashingFixes, parseEntries, policyFindings, MAY_CREATE,
+  keyContentSpan, crossEntryFindings, entryFindings, finding, withSeverity, withoutClashingFixes, parseEntries, policyFindings, MAY_CREATE,
   type Finding, type ParsedEntry, type VerdictMemo,
 } from './findings';
 import { moveEdits, moveOf } from './moves';
 import { findPolicies, type Policies } from './policies';
+import { contentSpan } from '../toml/stringPositions';
 import { findSuppressions, isSuppressed, NOTHING_OUTSIDE, type Outside, type Suppressions } from './suppress';
 
 export interface Analysis {
@@ -107,7 +108,7 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
     (single ? values : structural).push([...fix.edits]);
   }
   // Duplicates, one edit set per list, so removing neighbours never leaves two edits on one comma.
-  const duplicateAt = new Set(visible.filter((f) => f.code === 'duplicate-entry').map((f) => f.span.start));
+  const duplicateAt = new Set(visible.filter((f) => f.code === 'duplicate-entry' && f.fixes.some((x) => x.safe)).map((f) => f.span.start));
   const byArray = new Map<TomlArray, number[]>();
   for (const p of analysis.entries) {
     if (!duplicateAt.has(contentSpan(text, p.entry.string).start)) continue;

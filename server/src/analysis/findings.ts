@@ -10,6 +10,7 @@ import { rustTrim } from '../grammar/text';
 import { isMcpWireToken, splitToolName } from '../grammar/toolName';
 import type { Span, TomlArray, TomlDocument, TomlString } from '../toml/model';
 import { replaceStringValue } from '../toml/strings';
+import { contentSpan, isOpenMultiline, valueSources } from '../toml/stringPositions';
 import { CODES, type Code, type Severity } from './codes';
 import { deleteItems, type Edit } from './edits';
 import { ownerLabel, type ListEntry, type Owner, type Policies } from './policies';
@@ -110,30 +111,16 @@ export function keyContentSpan(text: string, span: Span): Span {
   return span.end - span.start >= 2 && text[span.end - 1] === q ? { start: span.start + 1, end: span.end - 1 } : { start: span.start + 1, end: span.end };
 }
 
-/** The span a problem with a string is reported on: its content, first line only. */
-export function contentSpan(text: string, str: TomlString): Span {
-  let { start } = str.content;
-  const { end } = str.content;
-  // A multi-line string's first line break is not part of its value.
-  if (str.style.startsWith('multiline')) {
-    if (text.charCodeAt(start) === 13 && text.charCodeAt(start + 1) === 10) start += 2;
-    else if (text.charCodeAt(start) === 10) start += 1;
-  }
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || c === 13) return { start, end: i > start ? i : Math.min(end, i + 1) };
-  }
-  return { start, end };
-}
-
 /**
- * Where a character of the decoded value sits in the text, when the string holds it verbatim and it
- * is not a line break (a range over one would end on the next line; the first line is shown instead).
+ * Where a character of the decoded value comes from in the text (an escape: all of it), when that
+ * does not run over a line break (a range that does ends on the next line; the first line is shown
+ * instead).
  */
 function charSpan(text: string, str: TomlString, offset: number): Span | null {
-  const content = text.slice(str.content.start, str.content.end);
-  const c = str.value.charCodeAt(offset);
-  return content === str.value && c !== 10 && c !== 13 ? { start: str.content.start + offset, end: str.content.start + offset + 1 } : null;
+  const sources = valueSources(text, str);
+  if (!sources || offset >= sources.starts.length) return null;
+  const span = { start: sources.starts[offset]!, end: sources.ends[offset]! };
+  return /[\r\n]/.test(text.slice(span.start, span.end)) ? null : span;
 }
 
 /** What one entry string means and what is wrong with it: a pure function of the string. */
@@ -240,11 +227,18 @@ export function entryFindings(text: string, p: ParsedEntry): Finding[] {
   const issues = p.verdict.issues;
   if (issues.length === 0) return [];
   const span = contentSpan(text, str);
-  return issues.map((issue) => {
+  const out: Finding[] = [];
+  const said = new Set<string>();
+  for (const issue of issues) {
     const at = issue.charOffset === undefined ? span : charSpan(text, str, issue.charOffset) ?? span;
-    const r = issue.replacement;
-    return finding(issue.code, at, issue.message, r ? () => [replaceFix(text, `Change to \`${r.value}\``, str, r.value, r.preferred, r.safe)] : undefined);
-  });
+    // Two characters placed on one span (the first line) are one problem there.
+    const key = `${issue.code}\u0000${at.start}\u0000${at.end}\u0000${issue.message}`;
+    if (said.has(key)) continue;
+    said.add(key);
+    const r = isOpenMultiline(str) ? undefined : issue.replacement;
+    out.push(finding(issue.code, at, issue.message, r ? () => [replaceFix(text, `Change to \`${r.value}\``, str, r.value, r.preferred, r.safe)] : undefined));
+  }
+  return out;
 }
 
 function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'unknown' }>): EntryIssue {
@@ -291,7 +285,7 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[])
     const earlier = seen.get(m);
     if (earlier) {
       const same = earlier.raw === p.raw ? `\`${p.raw}\` is already in this list` : `\`${p.raw}\` means the same as \`${earlier.raw}\` (\`${m}\`), already in this list`;
-      out.push(finding('duplicate-entry', contentSpan(text, p.entry.string), `${same}.`, () => [
+      out.push(finding('duplicate-entry', contentSpan(text, p.entry.string), `${same}.`, isOpenMultiline(p.entry.string) ? undefined : () => [
         { title: `Remove the duplicate \`${p.raw}\``, edits: deleteItems(text, array, [p.entry.index]), preferred: true, safe: true },
       ], [{ span: contentSpan(text, earlier.entry.string), message: 'first entry' }]));
       continue;
@@ -313,7 +307,7 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[])
       });
       out.push(finding('allow-deny-conflict', contentSpan(text, denied.entry.string),
         `${who} both allows and disallows \`${m}\`; keep it in one list.`,
-        () => [remove(denied, 'disallowed'), remove(allowed, 'allowed')],
+        () => [...(isOpenMultiline(denied.entry.string) ? [] : [remove(denied, 'disallowed')]), ...(isOpenMultiline(allowed.entry.string) ? [] : [remove(allowed, 'allowed')])],
         [{ span: contentSpan(text, allowed.entry.string), message: `\`${allowed.raw}\` in \`allowed\`` }]));
     }
   }

@@ -11,6 +11,7 @@ import { isMcpWireToken } from '../grammar/toolName';
 import { appendToArray, deleteKeyValue, type Edit } from './edits';
 import type { Fix } from './findings';
 import { listOf, listTarget, type ExtraKey, type ListName, type Owner, type Policies, type ShapeProblem } from './policies';
+import { isOpenMultiline } from '../toml/stringPositions';
 
 /** The key path of an owner's list: what a fix that writes the list anew creates. */
 const listPath = (owner: Owner, list: ListName): readonly string[] => [owner.kind, owner.name, 'tools', list];
@@ -56,7 +57,7 @@ function intendedMove(extra: ExtraKey): Move | null {
     const names: string[] = [];
     let sure = true;
     for (const s of servers) {
-      if (s.kind !== 'string') return null;
+      if (s.kind !== 'string' || isOpenMultiline(s)) return null;
       const written = grantWritten(s.value);
       if (written) {
         // Already a grant (`"mcp(github)"`), not a server name: moved as it is, not wrapped again; a

@@ -332,6 +332,7 @@ function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhe
       if (parse.ok) holds.add(render(parse.name));
     }
   }
+  if (ctx.following !== null) keys.add(ctx.following);
   const bare = /^[A-Za-z0-9_-]+$/;
   const withValue = !ctx.quoted && !ctx.valueFollows;
   const key = (name: string) => (ctx.quoted ? escapeBasic(name) + ctx.close : bare.test(name) ? name : `"${escapeBasic(name)}"`);
@@ -372,7 +373,7 @@ function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhe
     const target = listTarget(analysis.policies, ctx.owner, list);
     if (target === null) return null;
     const detail = `Adds "${name}" to \`${list}\``;
-    if (target === 'new') return clashes(list) ? null : { detail, textEdit: { range, newText: `${list} = [${basicString(name)}]${ctx.after}` } };
+    if (target === 'new') return clashes(list) || keys.has(list) ? null : { detail, textEdit: { range, newText: `${list} = [${basicString(name)}]${ctx.after}` } };
     if (held(target.array, null).has(name) || ctx.inline) return null;
     // The typed word goes, and the key before it (`tools.`, `agents.x.tools.`) with it.
     const e = appendToArray(analysis.doc.text, target.array, [name]);

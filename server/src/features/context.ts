@@ -6,6 +6,7 @@ import type { Analysis } from '../analysis/analyze';
 import type { ExtraKey, ListName, Owner, OwnerKind, Policies } from '../analysis/policies';
 import type { KeyPart, KeyValue, Section, Span, TomlArray, TomlDocument, TomlInlineTable, TomlString, TomlValue } from '../toml/model';
 import { lastAtOrBefore } from '../toml/sorted';
+import { closingQuote, decodeBasic, lineEndingBackslash } from '../toml/stringPositions';
 
 export type PolicyList = Policies['lists'][number];
 
@@ -54,6 +55,8 @@ export interface KeyContext {
   readonly valueFollows: boolean;
   /** What goes after a new key: `, ` (inline table) or a line break when another key follows on the line, else ''. */
   readonly after: string;
+  /** That other key's name in the tools table, if it is one of it. */
+  readonly following: string | null;
   /** The key/value whose key is under the cursor, if any. */
   readonly keyValue: KeyValue | null;
   /** In an inline table (`tools = { … }`), where a key cannot just be taken out: a comma goes with it. */
@@ -253,14 +256,17 @@ function stringRange(layout: Layout, str: TomlString, offset: number): { range: 
   const text = layout.text;
   const start = Math.max(str.content.start, layout.lineStart(offset));
   let end = Math.min(str.content.end, layout.lineEnd(offset));
+  // A line-ending backslash joins the next line: it stays.
+  const backslash = str.style === 'multiline-basic' ? lineEndingBackslash(text, start, end) : -1;
+  if (backslash >= offset) end = backslash;
   let close = '';
   if (!str.terminated && !isMultiline(str)) {
     // An unterminated string runs to the end of the line: leave a comment after the cursor (a `#`
-    // after white space is one, the string being typed not closed yet), and the `]`, `,` or `}`
-    // typed after it.
-    const comment = text.slice(offset, end).search(/\s#/);
+    // after a blank is one, the string being typed not closed yet), and the `]`, `,` or `}` typed
+    // after it. Blanks are TOML's, space and tab: other white space is content.
+    const comment = text.slice(offset, end).search(/[ \t]#/);
     if (comment >= 0) end = offset + comment;
-    while (end > offset && /[\s\],}]/.test(text[end - 1]!)) end--;
+    while (end > offset && /[ \t\],}]/.test(text[end - 1]!)) end--;
     close = str.style === 'literal' ? "'" : '"';
   }
   return { range: { start, end: Math.max(end, offset) }, close };
@@ -373,14 +379,14 @@ function scanKeyPrefix(text: string, from: number, offset: number, lineEnd: numb
       parts.push(text.slice(s, p));
     } else if (c === '"' || c === "'") {
       const s = p + 1;
-      const closeAt = text.indexOf(c, s);
+      const closeAt = closingQuote(text, s, c, lineEnd);
       if (closeAt < 0 || closeAt >= offset) {
         if (text.slice(s, offset).includes('\n')) return null;
-        const end = closeAt >= 0 && closeAt <= lineEnd ? closeAt : lineEnd;
-        const rest = closeAt >= 0 && closeAt <= lineEnd ? trimBlanks(text.slice(closeAt + 1, lineEnd)) : '';
-        return { start, parts, range: { start: s, end }, quoted: true, close: end === closeAt ? '' : c, valueFollows: /^[=.]/.test(rest), rest };
+        const end = closeAt >= 0 ? closeAt : lineEnd;
+        const rest = closeAt >= 0 ? trimBlanks(text.slice(closeAt + 1, lineEnd)) : '';
+        return { start, parts, range: { start: s, end }, quoted: true, close: closeAt >= 0 ? '' : c, valueFollows: /^[=.]/.test(rest), rest };
       }
-      parts.push(text.slice(s, closeAt));
+      parts.push(keyPart(text, s, closeAt, c));
       p = closeAt + 1;
     } else {
       return null;
@@ -389,6 +395,36 @@ function scanKeyPrefix(text: string, from: number, offset: number, lineEnd: numb
     if (p >= offset || text[p] !== '.') return null;
     p++;
     while (p < offset && (text[p] === ' ' || text[p] === '\t')) p++;
+  }
+}
+
+/** A quoted key part's name: a basic one's escapes decoded. */
+const keyPart = (text: string, start: number, end: number, quote: string) =>
+  quote === '"' ? decodeBasic(text.slice(start, end)) : text.slice(start, end);
+
+/** The parts of the key written at `from` up to its `=` (`a."b".c =`), or null when there is none. */
+function keyAt(text: string, from: number, lineEnd: number): string[] | null {
+  const parts: string[] = [];
+  let p = from;
+  for (;;) {
+    while (p < lineEnd && (text[p] === ' ' || text[p] === '\t')) p++;
+    const c = text[p];
+    if (c === '"' || c === "'") {
+      const closeAt = closingQuote(text, p + 1, c, lineEnd);
+      if (closeAt < 0) return null;
+      parts.push(keyPart(text, p + 1, closeAt, c));
+      p = closeAt + 1;
+    } else if (isBare(c)) {
+      const s = p;
+      while (p < lineEnd && isBare(text[p])) p++;
+      parts.push(text.slice(s, p));
+    } else {
+      return null;
+    }
+    while (p < lineEnd && (text[p] === ' ' || text[p] === '\t')) p++;
+    if (text[p] === '=') return parts;
+    if (text[p] !== '.') return null;
+    p++;
   }
 }
 
@@ -432,12 +468,20 @@ function keyContext(layout: Layout, offset: number, inline: { table: TomlInlineT
   if (candidates.some((kv) => kv.value !== null && tables.some((t) => samePath([...base, ...names(kv.key.parts)], t)))) return null;
   const after = keySeparator(layout, prefix, inline !== null, offset);
   if (after === null) return null;
+  // The key after the cursor on the line (`ba| disallowed = […]`), which the parser, reading `ba`
+  // as a key with no value, skipped: a new key here must not be it.
+  let following: string | null = null;
+  if (after) {
+    const next = keyAt(text, prefix.range.end, layout.lineEnd(offset));
+    const full = next && [...base, ...next];
+    if (full && full.length > 3 && samePath(full.slice(0, 3), path)) following = full[3]!;
+  }
   // With a key after the cursor (`|"*" = "deny"`) the cursor is before that key, not on it.
   const keyValue = after ? null : candidates.find((kv) => kv.key.span.start <= offset && offset <= kv.key.span.end) ?? null;
   return {
     kind: 'key', owner: { kind: path[0] as OwnerKind, name: path[1]! }, tables,
     keyStart: prefix.start, range: prefix.range, quoted: prefix.quoted,
-    close: prefix.close, valueFollows: prefix.valueFollows, after, keyValue, inline: inline !== null,
+    close: prefix.close, valueFollows: prefix.valueFollows, after, following, keyValue, inline: inline !== null,
   };
 }
 

@@ -4,7 +4,8 @@
 
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
 import type { Analysis } from '../analysis/analyze';
-import { contentSpan, keyContentSpan } from '../analysis/findings';
+import { keyContentSpan } from '../analysis/findings';
+import { contentSpan } from '../toml/stringPositions';
 import { mapFormList } from '../analysis/moves';
 import { ownerLabel, type ExtraKey } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';

@@ -42,12 +42,17 @@ function cleanMessage(message: string): string {
   return `TOML syntax error: ${first || 'invalid document'}`;
 }
 
-// One character at the error; at a line's end or the text's end (an unterminated string, an
-// unclosed list), the last character before it, so the squiggle shows where the thing was left open.
+const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
+const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
+
+// One character (a whole surrogate pair) at the error; at a line's end or the text's end (an
+// unterminated string, an unclosed list), the last character before it, so the squiggle shows where
+// the thing was left open.
 function errorSpan(text: string, at: number): Span {
   const c = text.charCodeAt(at);
-  if (at < text.length && c !== 10 && c !== 13) return { start: at, end: at + 1 };
+  if (at < text.length && c !== 10 && c !== 13) return { start: at, end: at + (isHigh(c) && isLow(text.charCodeAt(at + 1)) ? 2 : 1) };
   let end = at;
-  while (end > 0 && /\s/.test(text[end - 1]!)) end--;
-  return end > 0 ? { start: end - 1, end } : { start: at, end: at };
+  while (end > 0 && /[ \t\r\n]/.test(text[end - 1]!)) end--;
+  if (end === 0) return { start: at, end: at };
+  return { start: end - (end >= 2 && isLow(text.charCodeAt(end - 1)) && isHigh(text.charCodeAt(end - 2)) ? 2 : 1), end };
 }
