@@ -166,6 +166,43 @@ inl = { x.y = 1, z = [1, 2] }
   assertScope(tokens, '2', 'constant.numeric.integer');
 });
 
+test('our grammar: a bracket or brace left open while typing does not run on into the next table', async () => {
+  const tokens = (await tokenizer('ours'))(`[agents.a
+description = "x"
+[agents.b]
+tools = { allowed = ["bash"]
+[agents.c.tools]
+allowed = ["x"
+disallowed = ["Bash"]
+[agents.e]
+x = [
+  [1, 2],
+  [inf],
+  ["q"],
+]
+y = 1
+`);
+  const only = (text) => {
+    const hits = tokens.filter(([t]) => t === text);
+    assert.equal(hits.length, 1, `${JSON.stringify(text)}: ${hits.length} tokens`);
+    return hits[0][1];
+  };
+  const depth = (scopes, name) => scopes.filter((s) => s === name).length;
+  for (const table of ['b', 'c', 'e']) {
+    const scopes = only(table);
+    assert.ok(has(scopes, 'entity.name.type.table'), `${table}: ${scopes.join(' ')}`);
+    assert.ok(!scopes.some((s) => s.startsWith('meta.array') || s.startsWith('meta.table.inline') || s.startsWith('meta.tool-list')), `${table}: ${scopes.join(' ')}`);
+  }
+  assert.ok(!has(only('description'), 'meta.array'), 'the line after an unclosed header is a key');
+  // The list left open ends at the next key; that key's list is a tool list of its own, not nested.
+  assert.equal(depth(only('disallowed'), 'meta.tool-list.mars'), 1);
+  assert.ok(has(only('Bash'), CAP));
+  // Nested arrays on lines of their own are values, not headers: the outer array holds them to its bracket.
+  assert.equal(depth(only('q'), 'meta.array.toml'), 2);
+  assert.equal(depth(only('inf'), 'meta.array.toml'), 2);
+  assert.ok(!has(only('y'), 'meta.array'));
+});
+
 test('package.json wires the grammars and the language as VS Code expects', () => {
   const { languages, grammars } = manifest.contributes;
   const toml = languages.find((l) => l.id === 'toml');
