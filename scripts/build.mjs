@@ -31,5 +31,6 @@ if (process.argv.includes('--tests')) {
     { ...browser, entryPoints: ['server/src/browser/main.ts'], outfile: 'dist/browser/server.js', format: 'iife' },
     { ...browser, entryPoints: ['client/src/browser.ts'], outfile: 'dist/browser/client.js', external: ['vscode'] },
   ];
-  await Promise.all(builds.map((b) => esbuild.build({ ...common, minify, ...b })));
+  // A production build goes into the .vsix without its source maps: written beside it, not linked from it.
+  await Promise.all(builds.map((b) => esbuild.build({ ...common, minify, ...(minify ? { sourcemap: 'external' } : {}), ...b })));
 }
