@@ -24,10 +24,15 @@ export interface MarsExtensionApi {
 
 const FILE_GLOB = `**/{${FILE_NAMES.join(',')}}`;
 
+/**
+ * The URI schemes of the documents served, on every host: files, new files, and virtual workspaces
+ * (a GitHub repository opened without cloning it is `vscode-vfs:`, on the desktop as on the web);
+ * the server needs only a document's text.
+ */
+const SCHEMES = ['file', 'untitled', 'vscode-vfs', 'vscode-remote', 'vscode-test-web'];
+
 /** What differs between the hosts. */
 export interface ClientHost {
-  /** The URI schemes of the documents served (`file:` and `untitled:` everywhere). */
-  readonly schemes: readonly string[];
   /** A client for the bundled server, not started. */
   newClient(id: string, name: string, options: LanguageClientOptions): BaseLanguageClient;
 }
@@ -43,7 +48,7 @@ export function activateWith(context: vscode.ExtensionContext, host: ClientHost)
   context.subscriptions.push(output);
 
   // By file name, not language id: Even Better TOML, Tombi or no TOML extension at all.
-  const DOCUMENT_SELECTOR = host.schemes.map((scheme) => ({ scheme, pattern: FILE_GLOB }));
+  const DOCUMENT_SELECTOR = SCHEMES.map((scheme) => ({ scheme, pattern: FILE_GLOB }));
   const clientOptions: LanguageClientOptions = {
     documentSelector: DOCUMENT_SELECTOR,
     synchronize: { configurationSection: SETTINGS_SECTION },

@@ -32,7 +32,6 @@ export function activate(context: vscode.ExtensionContext): MarsExtensionApi {
     return { reader: new BrowserMessageReader(port), writer: new BrowserMessageWriter(port) };
   };
   return activateWith(context, {
-    schemes: ['file', 'untitled', 'vscode-vfs', 'vscode-remote', 'vscode-test-web'],
     newClient: (id, name, options) => new LanguageClient(id, name, transports, options),
   });
 }

@@ -16,7 +16,6 @@ export function activate(context: vscode.ExtensionContext): MarsExtensionApi {
     debug: { module, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
   return activateWith(context, {
-    schemes: ['file', 'untitled'],
     newClient: (id, name, options) => new LanguageClient(id, name, serverOptions, options),
   });
 }
