@@ -208,6 +208,20 @@ test('"Disable" on the first line of a file with a byte order mark goes after th
   assert.deepEqual(documentFindings(analyzeDocument(fixed)).map((f) => f.code), []);
 });
 
+test('"Disable" on a line that ends inside a multi-line string goes on a line of its own above', () => {
+  const text = '[agents.a.tools]\nallowed = [\n  "Shell", """\nx"""]\n';
+  const own = analyzeDocument(text).units[0]!.analysis;
+  const edit = suppressEdit(own.doc, own.lines, own.suppressions, 'non-canonical', 2);
+  assert.ok(edit);
+  const fixed = applyEdits(text, [edit]);
+  assert.equal(fixed, '[agents.a.tools]\nallowed = [\n  # mars-ignore: non-canonical\n  "Shell", """\nx"""]\n');
+  assert.ok(!documentFindings(analyzeDocument(fixed)).some((f) => f.code === 'non-canonical'));
+  // A line that starts inside a string has no place for it.
+  const inside = '[agents.a.tools]\nallowed = ["""\nShell\nx""", "Bash"]\n';
+  const a = analyzeDocument(inside).units[0]!.analysis;
+  assert.equal(suppressEdit(a.doc, a.lines, a.suppressions, 'non-canonical', 2), null);
+});
+
 test('control characters of an entry show in messages as escapes, never raw', () => {
   const text = '[agents.a.tools]\nallowed = ["edit\\u0001", """a\nb""", "x\u009b"]\n';
   const messages = documentFindings(analyzeDocument(text)).map((f) => f.message);

@@ -127,9 +127,10 @@ export function suppressEdit(doc: TomlDocument, index: Lines, s: Suppressions, c
   }
   const lineStart = index.lineStart(line);
   const lineEnd = index.lineEnd(line);
-  if (insideString(doc, lineEnd)) return null;
+  // At the end of the line, unless a comment is there or the line ends inside a string (a
+  // multi-line one that starts on it); else on a line of its own above.
   const hasComment = doc.comments.some((c) => c.span.start >= lineStart && c.span.start < lineEnd);
-  if (!hasComment) return { start: lineEnd, end: lineEnd, newText: `  # mars-ignore: ${code}` };
+  if (!hasComment && !insideString(doc, lineEnd)) return { start: lineEnd, end: lineEnd, newText: `  # mars-ignore: ${code}` };
   if (insideString(doc, lineStart)) return null;
   // After a byte order mark, which must stay the file's first character.
   const at = lineStart === 0 && text.charCodeAt(0) === 0xfeff ? 1 : lineStart;
