@@ -203,6 +203,14 @@ y = 1
   assert.ok(!has(only('y'), 'meta.array'));
 });
 
+test('an entry with escapes in its pattern is coloured, its escapes too', async () => {
+  const tokens = (await tokenizer('ours'))('[agents.a.tools]\nallowed = ["Bash(echo \\"hi\\")"]\n');
+  assertScope(tokens, 'Bash', CAP);
+  assertScope(tokens, 'hi', 'meta.pattern');
+  assertScope(tokens, '\\"', 'constant.character.escape');
+  assertScope(tokens, ')', 'punctuation.section.parens.end');
+});
+
 test('package.json wires the grammars and the language as VS Code expects', () => {
   const { languages, grammars } = manifest.contributes;
   const toml = languages.find((l) => l.id === 'toml');
