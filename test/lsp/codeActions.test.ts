@@ -97,14 +97,17 @@ describe('code actions', () => {
     const after = applied(text, disable, uri);
     assert.equal(after.split('\n')[3], 'allowed = ["Bar"]  # mars-ignore: unknown-tool');
     assert.deepEqual((await actionsFor(after)).diagnostics.map((d) => d.range.start.line), [1, 4]); // Foo, and x (Bar is suppressed)
-    // A line that ends inside a multi-line string: no comment can go there. One that starts inside
-    // one and ends outside takes a comment at its end (the last entry, `ok`).
+    // A line that ends inside a multi-line string takes the comment on a line of its own above it.
+    // One that starts inside one and ends outside takes it at its end (the last entry, `ok`).
     const strings = `[agents.a.tools]\nallowed = ["""Bar""", '''Qux\n''', """\nok"""]\n`;
     const found = await actionsFor(strings);
     assert.deepEqual(found.diagnostics.map((d) => d.range.start.line), [1, 1, 3]);
     const disables = found.actions.filter((a) => a.title.startsWith('Disable'));
-    assert.deepEqual(disables.map((a) => a.diagnostics?.[0]?.range.start.line), [3]);
-    const suppressed = applied(strings, disables[0]!, found.uri);
+    assert.deepEqual(disables.map((a) => a.diagnostics?.[0]?.range.start.line), [1, 1, 3]);
+    const above = applied(strings, disables[0]!, found.uri);
+    assert.equal(above.split('\n')[1], '# mars-ignore: unknown-tool');
+    assert.deepEqual((await actionsFor(above)).diagnostics.map((d) => d.range.start.line), [4]);
+    const suppressed = applied(strings, disables[2]!, found.uri);
     assert.equal(suppressed.split('\n')[3], 'ok"""]  # mars-ignore: unknown-tool');
     assert.deepEqual((await actionsFor(suppressed)).diagnostics.map((d) => d.range.start.line), [1, 1]);
   });
