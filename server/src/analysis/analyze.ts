@@ -14,7 +14,7 @@ import {
 } from './findings';
 import { moveEdits, moveOf } from './moves';
 import { findPolicies, type Policies } from './policies';
-import { contentSpan } from '../toml/stringPositions';
+import { contentSpan, isOpenMultiline } from '../toml/stringPositions';
 import { findSuppressions, isSuppressed, NOTHING_OUTSIDE, type Outside, type Suppressions } from './suppress';
 
 export interface Analysis {
@@ -108,10 +108,11 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
     (single ? values : structural).push([...fix.edits]);
   }
   // Duplicates, one edit set per list, so removing neighbours never leaves two edits on one comma.
-  const duplicateAt = new Set(visible.filter((f) => f.code === 'duplicate-entry' && f.fixes.some((x) => x.safe)).map((f) => f.span.start));
+  const duplicateAt = new Set(visible.filter((f) => f.code === 'duplicate-entry').map((f) => f.span.start));
   const byArray = new Map<TomlArray, number[]>();
   for (const p of analysis.entries) {
-    if (!duplicateAt.has(contentSpan(text, p.entry.string).start)) continue;
+    // Not a string left open: where it ends is a guess (such a duplicate has no fix either).
+    if (!duplicateAt.has(contentSpan(text, p.entry.string).start) || isOpenMultiline(p.entry.string)) continue;
     const indices = byArray.get(p.entry.array);
     if (indices) indices.push(p.entry.index);
     else byArray.set(p.entry.array, [p.entry.index]);

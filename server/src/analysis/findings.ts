@@ -112,15 +112,18 @@ export function keyContentSpan(text: string, span: Span): Span {
 }
 
 /**
- * Where a character of the decoded value comes from in the text (an escape: all of it), when that
- * does not run over a line break (a range that does ends on the next line; the first line is shown
- * instead).
+ * Where each character of a string's decoded value comes from in the text (an escape: all of it),
+ * made once per string; a character whose text runs over a line break has none (a range that does
+ * ends on the next line; the first line is shown instead).
  */
-function charSpan(text: string, str: TomlString, offset: number): Span | null {
-  const sources = valueSources(text, str);
-  if (!sources || offset >= sources.starts.length) return null;
-  const span = { start: sources.starts[offset]!, end: sources.ends[offset]! };
-  return /[\r\n]/.test(text.slice(span.start, span.end)) ? null : span;
+function charSpans(text: string, str: TomlString): (offset: number) => Span | null {
+  let sources: ReturnType<typeof valueSources> | undefined;
+  return (offset) => {
+    sources ??= valueSources(text, str);
+    if (!sources || offset >= sources.starts.length) return null;
+    const span = { start: sources.starts[offset]!, end: sources.ends[offset]! };
+    return /[\r\n]/.test(text.slice(span.start, span.end)) ? null : span;
+  };
 }
 
 /** What one entry string means and what is wrong with it: a pure function of the string. */
@@ -227,10 +230,11 @@ export function entryFindings(text: string, p: ParsedEntry): Finding[] {
   const issues = p.verdict.issues;
   if (issues.length === 0) return [];
   const span = contentSpan(text, str);
+  const charSpan = charSpans(text, str);
   const out: Finding[] = [];
   const said = new Set<string>();
   for (const issue of issues) {
-    const at = issue.charOffset === undefined ? span : charSpan(text, str, issue.charOffset) ?? span;
+    const at = issue.charOffset === undefined ? span : charSpan(issue.charOffset) ?? span;
     // Two characters placed on one span (the first line) are one problem there.
     const key = `${issue.code}\u0000${at.start}\u0000${at.end}\u0000${issue.message}`;
     if (said.has(key)) continue;
