@@ -56,6 +56,9 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['a key below a map-form name is no rule for a list', '[agents.a.tools]\nedit.x = "allow"\n', ['unknown-policy-key@edit']],
   ['a syntax error on a character outside the BMP: all of it', '[agents.a.tools]\nallowed = [\u{1F600}]\n', ['toml-syntax@\u{1F600}', 'invalid-tool-policy@\u{1F600}']],
   ['left open after a character outside the BMP: all of it', '[agents.a]\nx = [1, \u{1F600}', ['toml-syntax@\u{1F600}']],
+  ['a value of the wrong shape over several lines: its first line', '[agents.a]\ntools = [\n  "bash",\n]\n', ['invalid-tool-policy@[']],
+  ['a multi-line string where a list goes: its first line', '[agents.a.tools]\nallowed = """bash\nread"""\n', ['invalid-tool-policy@"""bash']],
+  ['a quoted key with a line break in it: its first line', "[agents.a.tools]\n'a\rb' = \"allow\"\n", ['toml-syntax@a', 'unknown-policy-key@a']],
   ['table defined twice', '[agents.a.tools]\nallowed = ["read"]\n[agents.a.tools]\ndisallowed = ["bash"]\n', ['toml-syntax@[agents.a.tools]']],
 ];
 
@@ -175,7 +178,8 @@ test('a multi-line string left open gets no fix: where it ends is a guess, and t
   const rest = '\n[agents.b.tools]\nallowed = ["read", "Bash"]\n';
   const fixedRest = '\n[agents.b.tools]\nallowed = ["read", "bash"]\n';
   for (const open of ['"""Shell', "'''Shell", '"""read', '"""\nShell']) {
-    for (const head of ['[agents.a.tools]\nallowed = ["read", ', '[agents.a.tools]\ndisallowed = ["read"]\nallowed = [', '[agents.a.tools]\nallowed = ["x"]\nmcp = [']) {
+    for (const head of ['[agents.a.tools]\nallowed = ["read", ', '[agents.a.tools]\ndisallowed = ["read"]\nallowed = [', '[agents.a.tools]\nallowed = ["x"]\nmcp = [',
+      '[agents.a.tools]\nallowed = ', '[agents.a.tools]\nallowed = ["read"]\nAllowed = ["bash", ']) {
       const text = `${head}${open}${rest}`;
       const a = analyzeDocument(text);
       const from = text.indexOf(open);

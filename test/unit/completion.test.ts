@@ -203,6 +203,8 @@ const CASES: Case[] = [
   { name: 'value of a list in an inline table', doc: '[agents.x]\ntools = { allowed = | }', edit: { label: 'read', newText: '["read"]', range: [1, 20, 1, 20] } },
   { name: 'a bare word typed as the value of a list', doc: '[agents.x.tools]\nallowed = sh|',
     edit: { label: 'bash', newText: '["bash"]', range: [1, 10, 1, 12] } },
+  { name: 'a pattern typed after the word is kept', doc: '[agents.x.tools]\nallowed = sh|(git)', edit: { label: 'bash', newText: '["bash(git)"]', range: [1, 10, 1, 17] } },
+  { name: 'nothing in the pattern of a bare word', doc: '[agents.x.tools]\nallowed = sh(g|it)', none: true },
   { name: 'servers in the value of a list', doc: '[agents.x.tools]\nallowed = |', servers: ['github'], present: ['mcp(github)', 'mcp(github/tool)'] },
   // a dotted key cannot reach into a table a value already wrote whole
   { name: 'dotted key after an inline tools table', doc: '[agents.x]\ntools = { allowed = ["a"] }\ntools.|', none: true },

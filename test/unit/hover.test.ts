@@ -87,6 +87,8 @@ const CASES: Case[] = [
   // the key of a list: the list as Mars reads it
   { name: 'the allowed key', doc: `${T}allo|wed = ["read", "Shell(git:*)", "cat", "bash()", "mcp__gh"]`, range: [1, 0, 1, 7],
     has: ['**`allowed`**: The tools this agent or skill may use', 'Mars reads: `read`, `bash(git *)`, `mcp__gh`.', 'refuses to load the config for `bash()`', 'agent `reviewer`'] },
+  { name: 'the key of a list with rejected, blank and non-string items', doc: `${T}dis|allowed = ["bash()", "bash()", "  ", 1, "read"]`, range: [1, 0, 1, 10],
+    has: ['Mars reads: `read`.', 'Mars refuses to load the config for `bash()`, `"  "`, `1`.'] },
   { name: 'a dotted disallowed key', doc: '[agents.x]\ntools.dis|allowed = []', range: [1, 6, 1, 16], has: ['**`disallowed`**', 'Mars reads no tool name here.'] },
   { name: 'a quoted list key in an inline table', doc: '[skills.s]\ntools = { "al|lowed" = ["read"] }', range: [1, 11, 1, 18], has: ['Mars reads: `read`.', 'skill `s`'] },
   { name: 'a long list is cut short', doc: `${T}|allowed = [${Array.from({ length: 40 }, (_, i) => `"t${i}"`).join(', ')}]`, range: [1, 0, 1, 7],

@@ -10,7 +10,8 @@ import { rustTrim } from '../grammar/text';
 import { isMcpWireToken, splitToolName } from '../grammar/toolName';
 import type { Span, TomlArray, TomlDocument, TomlString } from '../toml/model';
 import { replaceStringValue } from '../toml/strings';
-import { contentSpan, isOpenMultiline, valueSources } from '../toml/stringPositions';
+import { closingQuote, contentSpan, isOpenMultiline, valueSources } from '../toml/stringPositions';
+import { firstLineOf } from '../toml/lineIndex';
 import { CODES, type Code, type Severity } from './codes';
 import { deleteItems, type Edit } from './edits';
 import { ownerLabel, type ListEntry, type Owner, type Policies } from './policies';
@@ -108,7 +109,9 @@ function replaceFix(text: string, title: string, str: TomlString, value: string,
 export function keyContentSpan(text: string, span: Span): Span {
   const q = text[span.start];
   if (q !== '"' && q !== "'") return span;
-  return span.end - span.start >= 2 && text[span.end - 1] === q ? { start: span.start + 1, end: span.end - 1 } : { start: span.start + 1, end: span.end };
+  // A quoted key not closed on its line (a syntax error) is shown up to the line's end.
+  const closeAt = closingQuote(text, span.start + 1, q, span.end);
+  return firstLineOf(text, { start: span.start + 1, end: closeAt >= 0 ? closeAt : span.end });
 }
 
 /**
@@ -326,7 +329,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
   const out: Finding[] = [];
   for (const problem of policies.shape) {
     const fix = shapeFix(doc.text, problem);
-    out.push(finding('invalid-tool-policy', problem.span, problem.message, fix ? () => [fix] : undefined));
+    out.push(finding('invalid-tool-policy', firstLineOf(doc.text, problem.span), problem.message, fix ? () => [fix] : undefined));
   }
   for (const { name } of policies.extraTables) {
     out.push(finding('unknown-policy-key', keyContentSpan(doc.text, name.span),

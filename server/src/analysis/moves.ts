@@ -170,7 +170,7 @@ export function listKeyFixes(doc: TomlDocument, policies: Policies, extra: Extra
   const present = new Set(target.array.items.flatMap((i) => (i.kind === 'string' ? [meaning(i.value)] : [])));
   const names: string[] = [];
   for (const item of value.items) {
-    if (item.kind !== 'string') return [];
+    if (item.kind !== 'string' || isOpenMultiline(item)) return [];
     const m = meaning(item.value);
     if (!present.has(m)) names.push(item.value), present.add(m);
   }
@@ -192,7 +192,7 @@ export function shapeFix(text: string, problem: ShapeProblem): Fix | null {
     const last = kv.key.parts[kv.key.parts.length - 1]!;
     return { title: 'Make it `tools.allowed`', edits: [{ start: last.span.end, end: last.span.end, newText: '.allowed' }], preferred: true, safe: false };
   }
-  if (problem.kind === 'list-not-array' && value.kind === 'string') {
+  if (problem.kind === 'list-not-array' && value.kind === 'string' && !isOpenMultiline(value)) {
     const token = text.slice(value.span.start, value.span.end);
     return { title: `Make it a list: [${token}]`, edits: [{ start: value.span.start, end: value.span.end, newText: `[${token}]` }], preferred: true, safe: true };
   }

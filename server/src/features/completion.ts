@@ -306,11 +306,13 @@ function slotItems(analysis: Analysis, ctx: SlotContext, servers: readonly strin
   return toolItems(range, w, held(ctx.list.array, null), servers);
 }
 
-/** `allowed = |`: a list of the one name. */
+/** `allowed = |`: a list of the one name; a pattern typed after the name (`sh|(git *)`) is kept. */
 function listValueItems(analysis: Analysis, ctx: ListValueContext, servers: readonly string[]): CompletionItem[] {
   const range = positionsOf(analysis.lines, ctx.range);
   const w: Writer = { content: escapeBasic, wrap: (content) => `["${content}"]` };
-  return toolItems(range, w, new Set(), servers);
+  const paren = ctx.text.indexOf('(');
+  if (paren >= 0 && ctx.cursor > paren) return [];
+  return toolItems(range, w, new Set(), servers, paren >= 0 ? escapeBasic(ctx.text.slice(paren)) : '');
 }
 
 const LIST_KEYS = (['allowed', 'disallowed'] as const).map((key) => ({ key, detail: LIST_MEANING[key] }));

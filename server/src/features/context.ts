@@ -80,6 +80,10 @@ export interface ListValueContext {
   readonly list: ListName;
   /** Empty at the cursor, or the bare word being typed. */
   readonly range: Span;
+  /** The source text in `range`. */
+  readonly text: string;
+  /** The cursor, relative to `range.start`. */
+  readonly cursor: number;
 }
 
 export type CursorContext = EntryContext | SlotContext | KeyContext | ValueContext | ListValueContext;
@@ -115,7 +119,7 @@ export function cursorContext(analysis: Analysis, offset: number): CursorContext
     }
     if (node.kind === 'scalar' && found.parent.kind === 'kv') {
       const key = listKeyOf(policies, found.parent.kv);
-      if (key) return { kind: 'list-value', ...key, range: node.span };
+      if (key) return { kind: 'list-value', ...key, range: node.span, text: layout.text.slice(node.span.start, node.span.end), cursor: offset - node.span.start };
     }
     const extra = found.parent.kind === 'kv' ? extraOf(policies, found.parent.kv) : undefined;
     if (extra && extra.name.name !== 'mcp') {
@@ -331,7 +335,7 @@ function valueAfterEquals(layout: Layout, offset: number): ValueContext | ListVa
   for (const table of analysis.policies.tables) {
     for (const m of table.members) {
       if (m.relative.length === 1 && LISTS.has(m.relative[0]!.name) && valueless(m.keyValue, text, offset)) {
-        return { kind: 'list-value', owner: table.owner, list: m.relative[0]!.name as ListName, range };
+        return { kind: 'list-value', owner: table.owner, list: m.relative[0]!.name as ListName, range, text: '', cursor: 0 };
       }
     }
   }

@@ -44,21 +44,27 @@ export const LIST_MEANING: Readonly<Record<ListName, string>> = {
 const SHOWN = 30;
 
 /**
- * A list as Mars reads it: each entry in the spelling Mars writes, once, in order, and the entries
- * it refuses.
+ * A list as Mars reads it: each entry in the spelling Mars writes, once, in order, and what it
+ * refuses (entries it rejects, and `others`, the source text of items that are not strings).
  */
-export function describeList(name: ListName, entries: ReadonlyArray<{ readonly raw: string; readonly parse: ParseResult }>): string[] {
+export function describeList(
+  name: ListName,
+  entries: ReadonlyArray<{ readonly raw: string; readonly parse: ParseResult }>,
+  others: readonly string[] = [],
+): string[] {
   const read = new Set<string>();
-  const refused: string[] = [];
+  const refused = new Set<string>();
   for (const { raw, parse } of entries) {
+    // A blank entry shows as the string it is, not as an empty code span.
     if (parse.ok) read.add(render(parse.name));
-    else refused.push(rustTrim(raw));
+    else refused.add(rustTrim(raw) === '' ? JSON.stringify(raw) : rustTrim(raw));
   }
+  for (const o of others) refused.add(o);
   const some = (names: readonly string[]) =>
     list(names.slice(0, SHOWN)) + (names.length > SHOWN ? ` and ${names.length - SHOWN} more` : '');
   const out = [`**${code(name)}**: ${LIST_MEANING[name]}`];
   out.push(read.size === 0 ? 'Mars reads no tool name here.' : `Mars reads: ${some([...read])}.`);
-  if (refused.length > 0) out.push(`Mars refuses to load the config for ${some(refused)}.`);
+  if (refused.size > 0) out.push(`Mars refuses to load the config for ${some([...refused])}.`);
   return out;
 }
 

@@ -10,7 +10,7 @@ import { mapFormList } from '../analysis/moves';
 import { ownerLabel, type ExtraKey } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
 import type { Span } from '../toml/model';
-import { positionsOf } from '../toml/lineIndex';
+import { firstLineOf, positionsOf } from '../toml/lineIndex';
 import { code, describeList, describeToolName, plainReason } from './describe';
 import { canonicalSpelling } from '../grammar/checks';
 
@@ -44,7 +44,8 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
     const key = l.keyValue.key.parts[l.keyValue.key.parts.length - 1]!;
     if (!hit(key.span, false)) continue;
     const held = entries.filter((p) => p.entry.array === l.array);
-    return result(analysis, [...describeList(l.list, held), `_Of ${ownerLabel(l.owner)}._`], keyContentSpan(doc.text, key.span));
+    const others = l.array.items.filter((i) => i.kind !== 'string').map((i) => firstLineOf(doc.text, i.span)).map((s) => doc.text.slice(s.start, s.end));
+    return result(analysis, [...describeList(l.list, held, others), `_Of ${ownerLabel(l.owner)}._`], keyContentSpan(doc.text, key.span));
   }
   return null;
 }

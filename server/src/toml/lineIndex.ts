@@ -19,6 +19,18 @@ export interface Lines {
 }
 
 /** A span's ends as positions: the shape of an LSP range, for the server and the checker's JSON alike. */
+/**
+ * The part of `span` on its first line: a problem with a value that spans lines is shown where the
+ * value starts (the protocol's `\r`, `\n` and `\r\n` all end a line).
+ */
+export function firstLineOf(text: string, span: { readonly start: number; readonly end: number }): { start: number; end: number } {
+  for (let i = span.start; i < span.end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) return { start: span.start, end: i };
+  }
+  return { start: span.start, end: span.end };
+}
+
 export function positionsOf(lines: Lines, span: { readonly start: number; readonly end: number }): { start: Position; end: Position } {
   return { start: lines.position(span.start), end: lines.position(span.end) };
 }
