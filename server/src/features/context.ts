@@ -3,7 +3,7 @@
 // half-typed text (unterminated strings, unclosed arrays and inline tables).
 
 import type { Analysis } from '../analysis/analyze';
-import type { ExtraKey, ListName, Owner, OwnerKind, Policies } from '../analysis/policies';
+import type { ExtraKey, ListName, Owner, OwnerKind, Policies, ToolsTable } from '../analysis/policies';
 import type { KeyPart, KeyValue, Section, Span, TomlArray, TomlDocument, TomlInlineTable, TomlString, TomlValue } from '../toml/model';
 import { lastAtOrBefore } from '../toml/sorted';
 import { closingQuote, decodeBasic, lineEndingBackslash } from '../toml/stringPositions';
@@ -241,11 +241,17 @@ function extraOf(policies: Policies, kv: KeyValue): ExtraKey | undefined {
 
 const LISTS: ReadonlySet<string> = new Set<ListName>(['allowed', 'disallowed']);
 
+/** The list a member of a tools table is (`allowed`, not `allowed.x`), if it is one. */
+const listNameOf = (m: ToolsTable['members'][number]): ListName | null =>
+  m.relative.length === 1 && LISTS.has(m.relative[0]!.name) ? (m.relative[0]!.name as ListName) : null;
+
 /** The owner and list a key/value is the `allowed`/`disallowed` of, if it is one. */
 function listKeyOf(policies: Policies, kv: KeyValue): { owner: Owner; list: ListName } | undefined {
   for (const table of policies.tables) {
     for (const m of table.members) {
-      if (m.keyValue === kv) return m.relative.length === 1 && LISTS.has(m.relative[0]!.name) ? { owner: table.owner, list: m.relative[0]!.name as ListName } : undefined;
+      if (m.keyValue !== kv) continue;
+      const list = listNameOf(m);
+      return list ? { owner: table.owner, list } : undefined;
     }
   }
   return undefined;
@@ -334,9 +340,8 @@ function valueAfterEquals(layout: Layout, offset: number): ValueContext | ListVa
   }
   for (const table of analysis.policies.tables) {
     for (const m of table.members) {
-      if (m.relative.length === 1 && LISTS.has(m.relative[0]!.name) && valueless(m.keyValue, text, offset)) {
-        return { kind: 'list-value', owner: table.owner, list: m.relative[0]!.name as ListName, range, text: '', cursor: 0 };
-      }
+      const list = listNameOf(m);
+      if (list && valueless(m.keyValue, text, offset)) return { kind: 'list-value', owner: table.owner, list, range, text: '', cursor: 0 };
     }
   }
   return null;
