@@ -2,6 +2,7 @@
 // its characters comes from (escapes and line-ending backslashes decoded), and the backslash that
 // ends a line of a multi-line basic string (text, but not value).
 
+import { firstLineOf } from './lineIndex';
 import type { Span, TomlString } from './model';
 
 const isBlank = (c: number) => c === 0x20 || c === 0x09;
@@ -54,11 +55,7 @@ export function lineEndingBackslash(text: string, lineStart: number, lineEnd: nu
  */
 export function contentSpan(text: string, str: TomlString): Span {
   const { end } = str.content;
-  if (!isMultiline(str)) {
-    const start = str.content.start;
-    const lineEnd = lineBreak(text, start, end);
-    return { start, end: lineEnd };
-  }
+  if (!isMultiline(str)) return firstLineOf(text, str.content);
   const basic = str.style === 'multiline-basic';
   let lineStart = valueStart(text, str);
   const first = lineStart;
