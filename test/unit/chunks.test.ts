@@ -49,6 +49,9 @@ const WHOLE: Array<[string, string]> = [
   ['a quoted key with an escape', agentsTable(400).replace('"agent 9"', '"agent\\u0020nine"')],
   ['a header ending with a lone CR', agentsTable(400).replace('team\n\n', 'team\r\r')],
   ['an inline table left open over lines', agentsTable(400).replace('agent-1.description', 'agent-1.extra = { a = 1,\n  b = 2 }\nagent-1.description')],
+  // Its keys all act on one another: a map-form key is moved into `allowed`.
+  ['a tools table of 2,000 map-form keys', `[agents.x.tools]\nallowed = ["read"]\n${Array.from({ length: 2000 }, (_, i) => `tool_${i} = "allow"\n`).join('')}`],
+  ['a tools table under a quoted header', `[ "agents" . 'x' . "tools" ]\nallowed = ["read"]\n${Array.from({ length: 2000 }, (_, i) => `tool_${i} = "allow"\n`).join('')}`],
 ];
 
 for (const [name, text] of WHOLE) {
@@ -56,6 +59,13 @@ for (const [name, text] of WHOLE) {
     assert.equal(chunkSection(text, 0, text.length), null);
   });
 }
+
+test('chunks: a map-form key far below `allowed` in a big tools table is still moved into it', () => {
+  const text = `[agents.x.tools]\nallowed = ["read"]  # ${'c'.repeat(17_000)}\nplan_mode = "allow"\n`;
+  const findings = plain(documentFindings(analyzeDocument(text)));
+  assert.deepEqual(findings, wholeText(text));
+  assert.deepEqual(findings.flatMap((f) => f.fixes.map((x) => x.title)), ['Move "plan_mode" into `allowed`']);
+});
 
 const SAMPLES: Array<[string, () => string]> = [
   ['an [agents] table of 400 agents', () => agentsTable(400)],

@@ -31,6 +31,13 @@ export interface Chunks {
 
 const SIMPLE_HEADER = /^[ \t]*\[(?:[^[\]#"'\r\n]|"[^"\\\r\n]*"|'[^'\r\n]*')+\][ \t]*(?:#[^\r\n]*)?$/;
 
+/**
+ * A tools table's own header (`[agents.x.tools]`): there every statement acts on the others, whatever
+ * its key (a map-form or misspelled key is moved into `allowed`, which is another key), so such a
+ * section is never cut.
+ */
+const TOOLS_HEADER = /^[ \t]*\[[ \t]*(?:agents|skills|"agents"|"skills"|'agents'|'skills')[ \t]*\.[ \t]*(?:[A-Za-z0-9_-]+|"[^"\\\r\n]*"|'[^'\r\n]*')[ \t]*\.[ \t]*(?:tools|"tools"|'tools')[ \t]*\]/;
+
 /** The cuts of the section [start, end) of `text`, or null to keep it whole. */
 export function chunkSection(text: string, start: number, end: number): Chunks | null {
   if (end - start < MIN_SECTION) return null;
@@ -39,7 +46,8 @@ export function chunkSection(text: string, start: number, end: number): Chunks |
   if (text.charCodeAt(skipBlank(text, start)) === 0x5b) {
     let lineEnd = start;
     while (lineEnd < end && text.charCodeAt(lineEnd) !== 0x0a && text.charCodeAt(lineEnd) !== 0x0d) lineEnd++;
-    if (!SIMPLE_HEADER.test(text.slice(start, lineEnd))) return null; // also `[[array]]`: each piece would be a new element
+    const line = text.slice(start, lineEnd);
+    if (!SIMPLE_HEADER.test(line) || TOOLS_HEADER.test(line)) return null; // also `[[array]]`: each piece would be a new element
     p = lineBreak(text, lineEnd);
     header = p - start;
     // A lone CR before a piece that starts with LF would read as one line break, not two.
