@@ -206,6 +206,13 @@ const CASES: Case[] = [
   { name: 'a pattern typed after the word is kept', doc: '[agents.x.tools]\nallowed = sh|(git)', edit: { label: 'bash', newText: '["bash(git)"]', range: [1, 10, 1, 17] } },
   { name: 'nothing in the pattern of a bare word', doc: '[agents.x.tools]\nallowed = sh(g|it)', none: true },
   { name: 'servers in the value of a list', doc: '[agents.x.tools]\nallowed = |', servers: ['github'], present: ['mcp(github)', 'mcp(github/tool)'] },
+  // the value of `tools` not written yet: the table inline, with one list
+  { name: 'value of tools', doc: '[agents.x]\ntools = |', present: ['{ allowed = [] }', '{ disallowed = [] }'], absent: ['bash'],
+    edit: { label: '{ allowed = [] }', newText: '{ allowed = [$0] }', range: [1, 8, 1, 8] } },
+  { name: 'value of a dotted tools', doc: 'skills.s.tools = |', present: ['{ disallowed = [] }'] },
+  { name: 'no value of tools the section writes already', doc: '[agents.x]\ntools.allowed = ["read"]\ntools = |', none: true },
+  { name: 'no value of tools under an array of tables', doc: '[[agents.x]]\ntools = |', none: true },
+  { name: 'no value of another key', doc: '[agents.x]\nmodel = |', none: true },
   // a dotted key cannot reach into a table a value already wrote whole
   { name: 'dotted key after an inline tools table', doc: '[agents.x]\ntools = { allowed = ["a"] }\ntools.|', none: true },
   { name: 'dotted key after an inline agent table', doc: 'agents.x = {}\nagents.x.tools.|', none: true },
@@ -316,6 +323,9 @@ test('completion at a key: nothing that would clash with a list or tools table a
     // Nor a key renamed into one another section defines as a table.
     ['[agents.x.tools]\nallo|wed = ["a"]\n[agents.x.tools.disallowed]\n', ['disallowed'], []],
     ['[agents.x.tools]\nsh|ell = "allow"\n[agents.x.tools.bash]\n', ['bash'], ['read']],
+    // Nor `tools = { … }` where another section writes that table.
+    ['[agents.x]\ntools = |\n[agents.x.tools]\nallowed = []\n', ['{ allowed = [] }', '{ disallowed = [] }'], []],
+    ['[agents.x]\ntools = |\n[agents.y.tools]\nallowed = []\n', [], ['{ allowed = [] }']],
   ];
   for (const [doc, absent, present] of cases) {
     const labels = runDocument(doc).map((i) => i.label);
@@ -387,6 +397,7 @@ test('completion: every item offered before an entry or a key, once accepted, le
     '[agents.a.tools]\n|  allowed = ["bash"]', '[agents.a.tools]\n|"*" = "deny"', '[agents.a]\ntools = {| allowed = ["bash"] }',
     '[agents.a]\ntools = { |"*" = "deny", allowed = [] }', '[agents.a.tools]\nallowed = ["x"]\n|  bash = "deny" # c',
     '[agents.a.tools]\nba| disallowed = ["x"]', '[agents.a]\ntools = { ba| allowed = ["x"] }',
+    '[agents.a]\ntools = |', 'agents.a.tools = | # c',
     '[agents.a.tools]\nallowed = |', '[agents.a]\ntools = { disallowed =| }', '[agents.a.tools]\nallowed = sh| # c',
   ];
   for (const doc of docs) {

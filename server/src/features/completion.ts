@@ -18,7 +18,7 @@ import type { TomlArray, TomlString } from '../toml/model';
 import {
   ANY_MEANING, capabilityMarkdown, code, filterTextOf, LIST_MEANING, MCP_MEANING, MCP_SNIPPET, snippetEscape, snippetOf, type Snippet,
 } from './describe';
-import { cursorContext, type EntryContext, type KeyContext, type ListValueContext, type SlotContext, type ValueContext } from './context';
+import { cursorContext, type EntryContext, type KeyContext, type ListValueContext, type SlotContext, type ToolsValueContext, type ValueContext } from './context';
 import { mcpServerNames } from './mcpServers';
 import { plainText } from './plainText';
 
@@ -64,6 +64,8 @@ export function completions(
       return valueItems(analysis.lines, ctx);
     case 'list-value':
       return listValueItems(analysis, ctx, servers);
+    case 'tools-value':
+      return toolsValueItems(analysis, ctx, elsewhere);
   }
 }
 
@@ -316,6 +318,16 @@ function listValueItems(analysis: Analysis, ctx: ListValueContext, servers: read
 }
 
 const LIST_KEYS = (['allowed', 'disallowed'] as const).map((key) => ({ key, detail: LIST_MEANING[key] }));
+
+/** `tools = |`: the tools table inline, with one list; nothing where another section writes that table. */
+function toolsValueItems(analysis: Analysis, ctx: ToolsValueContext, elsewhere: DefinedElsewhere): CompletionItem[] {
+  if (elsewhere(ctx.path, 'below')) return [];
+  const range = positionsOf(analysis.lines, ctx.range);
+  return LIST_KEYS.map(({ key, detail }, i) => ({
+    label: `{ ${key} = [] }`, kind: CompletionItemKind.Struct, detail, documentation: markdown(detail), sortText: `${RANK.key}${pad(i)}`,
+    filterText: key, textEdit: { range, newText: `{ ${key} = [$0] }` }, insertTextFormat: InsertTextFormat.Snippet,
+  }));
+}
 
 const MAP_FORM_NOTE =
   '_Map form_ (`tool = "allow"`) belongs to agent profiles: Mars ignores such keys in mars.toml. Prefer `allowed = ["…"]`.';

@@ -86,7 +86,16 @@ export interface ListValueContext {
   readonly cursor: number;
 }
 
-export type CursorContext = EntryContext | SlotContext | KeyContext | ValueContext | ListValueContext;
+/** On the value of `tools` not written yet (`[agents.x]` then `tools = |`). */
+export interface ToolsValueContext {
+  readonly kind: 'tools-value';
+  readonly owner: Owner;
+  /** The table path of `tools`, for the clash check. */
+  readonly path: readonly string[];
+  readonly range: Span;
+}
+
+export type CursorContext = EntryContext | SlotContext | KeyContext | ValueContext | ListValueContext | ToolsValueContext;
 
 const OWNERS: ReadonlySet<string> = new Set(['agents', 'skills']);
 
@@ -332,7 +341,7 @@ function valueless(kv: KeyValue, text: string, offset: number): boolean {
 }
 
 /** `bash = |` (a map-form key) or `allowed = |`: the cursor after the `=` of a key that has no value yet. */
-function valueAfterEquals(layout: Layout, offset: number): ValueContext | ListValueContext | null {
+function valueAfterEquals(layout: Layout, offset: number): ValueContext | ListValueContext | ToolsValueContext | null {
   const { text, analysis } = layout;
   const range = { start: offset, end: offset };
   for (const extra of analysis.policies.extraKeys) {
@@ -344,7 +353,24 @@ function valueAfterEquals(layout: Layout, offset: number): ValueContext | ListVa
       if (list && valueless(m.keyValue, text, offset)) return { kind: 'list-value', owner: table.owner, list, range, text: '', cursor: 0 };
     }
   }
-  return null;
+  return toolsValue(layout, offset);
+}
+
+/**
+ * `tools = |` in a table (its own key or dotted): the tools table written inline, unless this section
+ * already writes part of it with another key (`tools.allowed = […]`), which would define it twice.
+ */
+function toolsValue(layout: Layout, offset: number): ToolsValueContext | null {
+  const section = layout.section;
+  if (!section || section.header?.array) return null;
+  const base = names(section.header?.key.parts ?? []);
+  const kv = section.entries.find((e) => valueless(e, layout.text, offset));
+  if (!kv) return null;
+  const path = [...base, ...names(kv.key.parts)];
+  if (path.length !== 3 || !OWNERS.has(path[0]!) || path[2] !== 'tools') return null;
+  const writesTools = (e: KeyValue) => e !== kv && [...base, ...names(e.key.parts)].slice(0, 3).every((n, i) => n === path[i]);
+  if (section.entries.some(writesTools)) return null;
+  return { kind: 'tools-value', owner: { kind: path[0] as OwnerKind, name: path[1]! }, path, range: { start: offset, end: offset } };
 }
 
 // ---- keys --------------------------------------------------------------------------------------
