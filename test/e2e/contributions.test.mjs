@@ -268,6 +268,16 @@ tools = { allowed = ["read"], disallowed = [] }
   for (const name of ['', '  ', 'mcp', 'MCP', 'bash()', 'read( )']) bad(`[agents.a.tools]\nallowed = ["read", ${JSON.stringify(name)}]\n`, '/agents/a/tools/allowed/1');
   // Keys Mars ignores are the extension's warning (unknown-policy-key), not a schema error: Mars loads the file.
   ok('[agents.a.tools]\nallowed = ["read"]\nbash = "allow"\n[agents.a.tools.extra]\nx = 1\n');
+  // Against the reference grammar's vectors: never an error for a name Mars accepts, and what the
+  // schema can tell (all but the MCP references) caught. JavaScript's `\s` is not Rust's white space
+  // (U+FEFF is one to JavaScript, U+0085 is not), so those vectors are left to the editors' Rust engines.
+  const shared = process.env.MARS_SHARED_DIR ?? path.resolve(ROOT, '../shared');
+  const vectors = fs.readFileSync(path.join(shared, 'conformance/tool-names.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const judged = vectors.filter((v) => !/[\ufeff\u0085]/.test(v.input));
+  const schemaSays = (name) => validate({ agents: { a: { tools: { allowed: [name] } } } });
+  for (const v of judged.filter((x) => x.ok)) assert.ok(schemaSays(v.input), `Mars accepts ${JSON.stringify(v.input)}: ${JSON.stringify(validate.errors)}`);
+  const missed = judged.filter((x) => !x.ok && schemaSays(x.input));
+  assert.ok(missed.every((v) => v.error === 'InvalidMcpRef'), `missed: ${missed.filter((v) => v.error !== 'InvalidMcpRef').map((v) => JSON.stringify(v.input)).join(' ')}`);
 });
 
 test('every diagnostic code has a setting, defaulting to its severity', async () => {
