@@ -205,6 +205,11 @@ const CASES: Case[] = [
     edit: { label: 'bash', newText: '["bash"]', range: [1, 10, 1, 12] } },
   { name: 'a pattern typed after the word is kept', doc: '[agents.x.tools]\nallowed = sh|(git)', edit: { label: 'bash', newText: '["bash(git)"]', range: [1, 10, 1, 17] } },
   { name: 'nothing in the pattern of a bare word', doc: '[agents.x.tools]\nallowed = sh(g|it)', none: true },
+  // a bare word with a pattern that runs past a blank: where it ends is a guess, so nothing replaces it
+  { name: 'a bare word with a spaced pattern after the equals', doc: '[agents.x.tools]\nallowed = sh|(git *)', none: true },
+  { name: 'a bare word with a pattern in a list', doc: '[agents.x.tools]\nallowed = [sh|(git *)]', none: true },
+  // renaming a map-form key to a list's name would not make its value a list
+  { name: 'renaming a map-form key: no list keys', doc: '[agents.x.tools]\nba| = "allow"', present: ['bash'], absent: ['allowed', 'disallowed'] },
   { name: 'servers in the value of a list', doc: '[agents.x.tools]\nallowed = |', servers: ['github'], present: ['mcp(github)', 'mcp(github/tool)'] },
   // the value of `tools` not written yet: the table inline, with one list
   { name: 'value of tools', doc: '[agents.x]\ntools = |', present: ['{ allowed = [] }', '{ disallowed = [] }'], absent: ['bash'],
@@ -326,6 +331,9 @@ test('completion at a key: nothing that would clash with a list or tools table a
     // Nor `tools = { … }` where another section writes that table.
     ['[agents.x]\ntools = |\n[agents.x.tools]\nallowed = []\n', ['{ allowed = [] }', '{ disallowed = [] }'], []],
     ['[agents.x]\ntools = |\n[agents.y.tools]\nallowed = []\n', [], ['{ allowed = [] }']],
+    ['agents.x.tools = |\n[agents.x]\nmodel = "m"\n', ['{ allowed = [] }'], []],
+    ['[agents]\nx.tools = |\n[agents.x]\nmodel = "m"\n', ['{ allowed = [] }'], []],
+    ['agents.x.tools = |\n[agents.y]\nmodel = "m"\n', [], ['{ allowed = [] }']],
   ];
   for (const [doc, absent, present] of cases) {
     const labels = runDocument(doc).map((i) => i.label);

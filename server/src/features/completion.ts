@@ -321,7 +321,7 @@ const LIST_KEYS = (['allowed', 'disallowed'] as const).map((key) => ({ key, deta
 
 /** `tools = |`: the tools table inline, with one list; nothing where another section writes that table. */
 function toolsValueItems(analysis: Analysis, ctx: ToolsValueContext, elsewhere: DefinedElsewhere): CompletionItem[] {
-  if (elsewhere(ctx.path, 'below')) return [];
+  if (elsewhere(ctx.path, 'below') || ctx.tables.some((t) => elsewhere(t, 'header'))) return [];
   const range = positionsOf(analysis.lines, ctx.range);
   return LIST_KEYS.map(({ key, detail }, i) => ({
     label: `{ ${key} = [] }`, kind: CompletionItemKind.Struct, detail, documentation: markdown(detail), sortText: `${RANK.key}${pad(i)}`,
@@ -360,8 +360,10 @@ function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhe
     : elsewhere([...tools, list], 'below');
   // A key renamed must not become one another section defines (`[agents.x.tools.disallowed]`).
   const renameClashes = (name: string) => !withValue && elsewhere([...tools, name], 'below');
+  // A key renamed to a list's name keeps its value: only a list makes a list.
+  const renamesNonList = !withValue && ctx.keyValue?.value != null && ctx.keyValue.value.kind !== 'array';
   LIST_KEYS.forEach(({ key: name, detail }, i) => {
-    if (keys.has(name) || (withValue && clashes(name)) || renameClashes(name)) return;
+    if (keys.has(name) || (withValue && clashes(name)) || renameClashes(name) || renamesNonList) return;
     out.push({
       label: name, kind: CompletionItemKind.Property, detail, documentation: markdown(detail), sortText: `${RANK.key}${pad(i)}`,
       textEdit: { range, newText: withValue ? `${name} = [$0]${ctx.after}` : key(name) },

@@ -92,6 +92,8 @@ export interface ToolsValueContext {
   readonly owner: Owner;
   /** The table path of `tools`, for the clash check. */
   readonly path: readonly string[];
+  /** The tables a dotted key makes on its way there (`agents.x.tools =` from the root: agents, agents.x). */
+  readonly tables: ReadonlyArray<readonly string[]>;
   readonly range: Span;
 }
 
@@ -120,15 +122,19 @@ export function cursorContext(analysis: Analysis, offset: number): CursorContext
 
   if (found && node && (node.kind === 'string' || node.kind === 'scalar')) {
     const list = found.parent.kind === 'array' ? listOf(policies, found.parent.array) : undefined;
+    // A bare word with a pattern (`sh(git *)`) may run on past where the parser stopped it (at a
+    // blank): where it ends is a guess, so it is not replaced.
+    const bare = node.kind === 'scalar' ? layout.text.slice(node.span.start, node.span.end) : '';
     if (list) {
       if (node.kind === 'string') return entryContext(layout, list, node, offset);
+      if (bare.includes('(')) return null;
       const slot = slotContext(layout, list, node.span, node);
       if (slot) return slot;
       return fallsThroughToKey(layout, list.array, node.span.start) ? keyContext(layout, offset, null) : null;
     }
     if (node.kind === 'scalar' && found.parent.kind === 'kv') {
       const key = listKeyOf(policies, found.parent.kv);
-      if (key) return { kind: 'list-value', ...key, range: node.span, text: layout.text.slice(node.span.start, node.span.end), cursor: offset - node.span.start };
+      if (key) return bare.includes('(') && !bare.endsWith(')') ? null : { kind: 'list-value', ...key, range: node.span, text: bare, cursor: offset - node.span.start };
     }
     const extra = found.parent.kind === 'kv' ? extraOf(policies, found.parent.kv) : undefined;
     if (extra && extra.name.name !== 'mcp') {
@@ -370,7 +376,8 @@ function toolsValue(layout: Layout, offset: number): ToolsValueContext | null {
   if (path.length !== 3 || !OWNERS.has(path[0]!) || path[2] !== 'tools') return null;
   const writesTools = (e: KeyValue) => e !== kv && [...base, ...names(e.key.parts)].slice(0, 3).every((n, i) => n === path[i]);
   if (section.entries.some(writesTools)) return null;
-  return { kind: 'tools-value', owner: { kind: path[0] as OwnerKind, name: path[1]! }, path, range: { start: offset, end: offset } };
+  const tables = path.slice(base.length, 2).map((_, j) => path.slice(0, base.length + j + 1));
+  return { kind: 'tools-value', owner: { kind: path[0] as OwnerKind, name: path[1]! }, path, tables, range: { start: offset, end: offset } };
 }
 
 // ---- keys --------------------------------------------------------------------------------------
