@@ -112,6 +112,8 @@ interface Found {
 
 const names = (parts: readonly KeyPart[]) => parts.map((p) => p.name);
 const samePath = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((n, i) => n === b[i]);
+/** The tables a dotted key makes on its way along `path`, from its part `from` up to (not with) `to`. */
+const tablesMade = (path: readonly string[], from: number, to: number) => path.slice(from, to).map((_, j) => path.slice(0, from + j + 1));
 
 export function cursorContext(analysis: Analysis, offset: number): CursorContext | null {
   const { doc, policies } = analysis;
@@ -376,7 +378,7 @@ function toolsValue(layout: Layout, offset: number): ToolsValueContext | null {
   if (path.length !== 3 || !OWNERS.has(path[0]!) || path[2] !== 'tools') return null;
   const writesTools = (e: KeyValue) => e !== kv && [...base, ...names(e.key.parts)].slice(0, 3).every((n, i) => n === path[i]);
   if (section.entries.some(writesTools)) return null;
-  const tables = path.slice(base.length, 2).map((_, j) => path.slice(0, base.length + j + 1));
+  const tables = tablesMade(path, base.length, 2);
   return { kind: 'tools-value', owner: { kind: path[0] as OwnerKind, name: path[1]! }, path, tables, range: { start: offset, end: offset } };
 }
 
@@ -505,7 +507,7 @@ function keyContext(layout: Layout, offset: number, inline: { table: TomlInlineT
   if (!prefix) return null;
   const path = [...base, ...prefix.parts];
   if (path.length !== 3 || !OWNERS.has(path[0]!) || path[2] !== 'tools') return null;
-  const tables = path.slice(base.length).map((_, j) => path.slice(0, base.length + j + 1));
+  const tables = tablesMade(path, base.length, path.length);
   // A dotted key cannot add to a table a value here already wrote whole (`tools = { … }` above `tools.|`).
   if (candidates.some((kv) => kv.value !== null && tables.some((t) => samePath([...base, ...names(kv.key.parts)], t)))) return null;
   const after = keySeparator(layout, prefix, inline !== null, offset);
