@@ -6,7 +6,7 @@ import type { Analysis } from '../analysis/analyze';
 import type { ExtraKey, ListName, Owner, OwnerKind, Policies, ToolsTable } from '../analysis/policies';
 import type { KeyPart, KeyValue, Section, Span, TomlArray, TomlDocument, TomlInlineTable, TomlString, TomlValue } from '../toml/model';
 import { lastAtOrBefore } from '../toml/sorted';
-import { closingQuote, decodeBasic, lineEndingBackslash } from '../toml/stringPositions';
+import { closingQuote, decodeBasic, isMultiline, lineEndingBackslash } from '../toml/stringPositions';
 
 export type PolicyList = Policies['lists'][number];
 
@@ -275,8 +275,6 @@ function listKeyOf(policies: Policies, kv: KeyValue): { owner: Owner; list: List
 }
 
 // ---- strings and slots -------------------------------------------------------------------------
-
-const isMultiline = (s: TomlString) => s.style === 'multiline-basic' || s.style === 'multiline-literal';
 
 /** The part of a string's content a completion replaces, and the quote an unterminated one needs. */
 function stringRange(layout: Layout, str: TomlString, offset: number): { range: Span; close: string } {

@@ -5,7 +5,7 @@
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
 import type { Analysis } from '../analysis/analyze';
 import { keyContentSpan } from '../analysis/findings';
-import { contentSpan } from '../toml/stringPositions';
+import { contentSpan, isOpenMultiline } from '../toml/stringPositions';
 import { mapFormList } from '../analysis/moves';
 import { ownerLabel, type ExtraKey } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
@@ -33,8 +33,7 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
     const str = p.entry.string;
     const where = `_In \`${p.entry.list}\` of ${ownerLabel(p.entry.owner)}._`;
     // The content span (all of a multi-line string; the first line of one left open to the end of the file).
-    const multiline = str.style === 'multiline-basic' || str.style === 'multiline-literal';
-    return result(analysis, [...describeToolName(p.raw, p.parse), where], multiline && !str.terminated ? contentSpan(doc.text, str) : str.content);
+    return result(analysis, [...describeToolName(p.raw, p.parse), where], isOpenMultiline(str) ? contentSpan(doc.text, str) : str.content);
   }
   for (const extra of analysis.policies.extraKeys) {
     if (!hit(extra.name.span, false)) continue;

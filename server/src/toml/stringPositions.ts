@@ -7,13 +7,13 @@ import type { Span, TomlString } from './model';
 
 const isBlank = (c: number) => c === 0x20 || c === 0x09;
 
-const isMultiline = (str: TomlString) => str.style === 'multiline-basic' || str.style === 'multiline-literal';
+export const isMultiline = (str: TomlString) => str.style === 'multiline-basic' || str.style === 'multiline-literal';
 
 /** A multi-line string left open: where it was meant to end is a guess, so no fix edits it. */
 export const isOpenMultiline = (str: TomlString) => !str.terminated && isMultiline(str);
 
 /** Where a string's value starts: a multi-line string's first line break is not part of it. */
-function valueStart(text: string, str: TomlString): number {
+export function valueStart(text: string, str: TomlString): number {
   const start = str.content.start;
   if (!isMultiline(str)) return start;
   if (text.charCodeAt(start) === 13 && text.charCodeAt(start + 1) === 10) return start + 2;

@@ -2,6 +2,7 @@
 // string's quoting where it can.
 
 import type { TomlString } from './model';
+import { valueStart } from './stringPositions';
 
 /** A basic (double-quoted) TOML string holding `value`. */
 export function basicString(value: string): string {
@@ -31,9 +32,7 @@ export function replaceStringValue(text: string, str: TomlString, value: string)
   const literal = str.style === 'literal' || str.style === 'multiline-literal';
   const fitsLiteral = !/['\u0000-\u0008\u000a-\u001f\u007f]/.test(value);
   if (str.terminated && (!literal || fitsLiteral)) {
-    let start = str.content.start;
-    if (str.style.startsWith('multiline')) start += text.startsWith('\r\n', start) ? 2 : text[start] === '\n' ? 1 : 0;
-    return { start, end: str.content.end, newText: literal ? value : escapeBasic(value) };
+    return { start: valueStart(text, str), end: str.content.end, newText: literal ? value : escapeBasic(value) };
   }
   return { start: str.span.start, end: str.span.end, newText: basicString(value) };
 }
