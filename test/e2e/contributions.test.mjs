@@ -211,6 +211,16 @@ test('an entry with escapes in its pattern is coloured, its escapes too', async 
   assertScope(tokens, ')', 'punctuation.section.parens.end');
 });
 
+test('TOML 1.1 escapes, which Mars (TOML 1.0) refuses, are coloured as invalid, in a tool list and out of one', async () => {
+  const tokens = (await tokenizer('ours'))('[agents.a.tools]\nallowed = ["Bash\\e", "x\\x41"]\n[agents.b]\nd = "\\e\\u001B"\n');
+  for (const [escape, count] of [['\\e', 2], ['\\x', 1]]) {
+    const hits = tokens.filter(([t]) => t === escape);
+    assert.equal(hits.length, count, escape);
+    for (const [, scopes] of hits) assert.ok(has(scopes, 'invalid.illegal.escape'), `${escape}: ${scopes.join(' ')}`);
+  }
+  assertScope(tokens, '\\u001B', 'constant.character.escape');
+});
+
 test('package.json wires the grammars and the language as VS Code expects', () => {
   const { languages, grammars } = manifest.contributes;
   const toml = languages.find((l) => l.id === 'toml');

@@ -44,6 +44,9 @@ const QUICK_FIXES: Array<[string, string, string]> = [
   ['"*" = "deny"', 'unknown-policy-key', 'disallowed = ["*"]'],
   ['allowed = "read"', 'invalid-tool-policy', 'allowed = ["read"]'],
   ['mcp = ["github", "linear"]', 'invalid-tool-policy', 'allowed = ["mcp(github)", "mcp(linear)"]'],
+  // TOML 1.1, which Mars's TOML 1.0 parser refuses, written in TOML 1.0.
+  ['allowed = ["read"]\nx = {\n  y = 1,\n}', 'toml-syntax', 'allowed = ["read"]\nx = { y = 1 }'],
+  ['allowed = ["\\x62ash"]', 'toml-syntax', 'allowed = ["\\u0062ash"]'],
 ];
 
 describe('code actions', () => {

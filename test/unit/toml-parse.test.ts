@@ -111,7 +111,7 @@ const STRINGS: Array<[string, string, string, TomlString['style'], boolean]> = [
   [String.raw`"a\bb\tc\nd\fe\rf\"g\\h"`, 'a\bb\tc\nd\fe\rf"g\\h', String.raw`a\bb\tc\nd\fe\rf\"g\\h`, 'basic', false],
   [String.raw`"\u00e9\u00E9 \U0001F600 \u0041"`, 'éé 😀 A', String.raw`\u00e9\u00E9 \U0001F600 \u0041`, 'basic', false],
   [String.raw`"x\qy"`, String.raw`x\qy`, String.raw`x\qy`, 'basic', true],
-  [String.raw`"\e"`, '\x1b', String.raw`\e`, 'basic', false], // TOML 1.1, which smol-toml (the syntax verdict) reads
+  [String.raw`"\e"`, '\x1b', String.raw`\e`, 'basic', false], // TOML 1.1: a syntax error for Mars (toml11.ts), read as TOML 1.1 reads it
   [String.raw`"\x41\x7e"`, 'A~', String.raw`\x41\x7e`, 'basic', false], // TOML 1.1 too
   [String.raw`"\x4"`, String.raw`\x4`, String.raw`\x4`, 'basic', true],
   [String.raw`"\uD800"`, String.raw`\uD800`, String.raw`\uD800`, 'basic', true],

@@ -3,7 +3,7 @@
 // Pure (no LSP, no IO).
 
 import { LineIndex, type Lines } from '../toml/lineIndex';
-import type { TomlArray, TomlDocument } from '../toml/model';
+import type { SyntaxProblem, TomlArray, TomlDocument } from '../toml/model';
 import { parseToml } from '../toml/parse';
 import { syntaxProblems } from '../toml/syntax';
 import type { Code, SeverityOverrides } from './codes';
@@ -34,13 +34,18 @@ export function analyze(text: string, memo: VerdictMemo = new Map()): Analysis {
   const policies = findPolicies(doc);
   const entries = parseEntries(policies, memo);
   const findings: Finding[] = [];
-  for (const problem of syntaxProblems(doc)) findings.push(finding('toml-syntax', problem.span, problem.message));
+  for (const problem of syntaxProblems(doc)) findings.push(syntaxFinding(problem));
   // Loops, not push(...list): a list of 150,000 entries would overflow the stack as arguments.
   for (const p of entries) for (const f of entryFindings(text, p)) findings.push(f);
   for (const f of crossEntryFindings(text, entries)) findings.push(f);
   for (const f of policyFindings(doc, policies)) findings.push(f);
   findings.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
   return { doc, lines, policies, entries, findings, suppressions: findSuppressions(doc, lines) };
+}
+
+function syntaxFinding(problem: SyntaxProblem): Finding {
+  const rewrite = problem.rewrite;
+  return finding('toml-syntax', problem.span, problem.message, rewrite ? () => [{ title: rewrite.title, edits: [rewrite.edit], preferred: true, safe: true }] : undefined);
 }
 
 /**

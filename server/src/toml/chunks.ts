@@ -71,7 +71,7 @@ export function chunkSection(text: string, start: number, end: number): Chunks |
       }
     }
     p = restOfLine(text, p, state);
-    if (state.inlineOpen) return null; // an inline table over lines: where its statement ends is the parser's guess
+    if (state.braces) return null; // an inline table over lines: where its statement ends is the parser's guess
     p = lineBreak(text, p);
   }
   const sameFirst = statements.every((s) => s.first === statements[0]?.first);

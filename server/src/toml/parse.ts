@@ -5,7 +5,10 @@
 // Recovery rules, in short:
 // - a broken statement skips to the end of its line; at most one problem is reported per line
 //   unless the problems come from distinct tokens;
-// - an inline table ends at the end of its line (TOML 1.0 inline tables are single-line);
+// - an inline table goes on over lines (TOML 1.1, which the syntax check reports as an error, since
+//   Mars reads TOML 1.0) where an entry can: after `{` or `,`, or before `,` or `}`; it ends before
+//   a table header, and before a line that goes on with anything else after an entry (typing
+//   `tools = {` above other statements leaves those statements out of it);
 // - an unclosed array ends before a line that can only be a statement: a table header whose
 //   contents start with a bare-key letter (`[agents.b]`, `[[x]]`), or `bare.key =`;
 // - values nest at most MAX_DEPTH deep; anything deeper is skipped as one invalid scalar.
@@ -226,15 +229,7 @@ class Parser {
     const text = this.text;
     let c = text.charCodeAt(p);
     while (c === SPACE || c === TAB) c = text.charCodeAt(++p);
-    if (c === LBRACKET) {
-      c = text.charCodeAt(++p);
-      if (c === LBRACKET) c = text.charCodeAt(++p);
-      while (c === SPACE || c === TAB) c = text.charCodeAt(++p);
-      if (!isBareLetter(c)) return false;
-      const s = p;
-      while (isBare(text.charCodeAt(p))) p++;
-      return !isWordValue(text.slice(s, p));
-    }
+    if (c === LBRACKET) return this.looksLikeHeader(p);
     if (!isBareLetter(c)) return false;
     let first = true;
     for (;;) {
@@ -249,6 +244,21 @@ class Parser {
       c = text.charCodeAt(++p);
       while (c === SPACE || c === TAB) c = text.charCodeAt(++p);
     }
+  }
+
+  /** Whether the line starting at p opens a table header: `[bare...` or `[[bare...`. */
+  private looksLikeHeader(p: number): boolean {
+    const text = this.text;
+    let c = text.charCodeAt(p);
+    while (c === SPACE || c === TAB) c = text.charCodeAt(++p);
+    if (c !== LBRACKET) return false;
+    c = text.charCodeAt(++p);
+    if (c === LBRACKET) c = text.charCodeAt(++p);
+    while (c === SPACE || c === TAB) c = text.charCodeAt(++p);
+    if (!isBareLetter(c)) return false;
+    const s = p;
+    while (isBare(text.charCodeAt(p))) p++;
+    return !isWordValue(text.slice(s, p));
   }
 
   // ---- statements ----------------------------------------------------------------------------
@@ -526,6 +536,46 @@ class Parser {
     return { kind: 'array', span: { start, end }, items, closed };
   }
 
+  /**
+   * Skips blanks, and the line breaks and comments TOML 1.1 allows inside an inline table (see the
+   * recovery rules above). False (pos left on the line ending) when the table cannot go on.
+   */
+  private skipInlineTableTrivia(expectingKey: boolean): boolean {
+    const text = this.text;
+    let goesOn = expectingKey;
+    for (;;) {
+      this.skipWs();
+      if (this.pos >= this.len) return false;
+      const c = text.charCodeAt(this.pos);
+      if (c === HASH) {
+        this.readComment();
+        continue;
+      }
+      let next = -1;
+      if (c === LF) next = this.pos + 1;
+      else if (c === CR) {
+        if (text.charCodeAt(this.pos + 1) !== LF) return false; // a lone CR ends the line (and the table)
+        next = this.pos + 2;
+      }
+      if (next < 0) return true;
+      if (this.looksLikeHeader(next)) return false;
+      // After an entry, looked ahead once: the trivia up to the next `,` or `}` is then the table's.
+      if (!goesOn && !(goesOn = this.commaOrBraceNext(next))) return false;
+      this.pos = next;
+    }
+  }
+
+  /** Whether the first thing from p, past blanks, line breaks and comments, is `,` or `}`. */
+  private commaOrBraceNext(p: number): boolean {
+    const text = this.text;
+    for (;;) {
+      const c = text.charCodeAt(p);
+      if (c === SPACE || c === TAB || c === LF || c === CR) p++;
+      else if (c === HASH) p = this.lineEnd(p);
+      else return c === COMMA || c === RBRACE;
+    }
+  }
+
   private parseInlineTable(depth: number): TomlInlineTable {
     const text = this.text;
     const start = this.pos++;
@@ -536,10 +586,8 @@ class Parser {
     let afterComma = false;
     let lastBad = false;
     for (;;) {
-      this.skipWs();
-      if (this.pos >= this.len) break;
+      if (!this.skipInlineTableTrivia(expectingKey)) break;
       const c = text.charCodeAt(this.pos);
-      if (c === LF || c === CR || c === HASH) break;
       if (c === RBRACE) {
         if (afterComma && expectingKey && !lastBad) this.problem({ start: end - 1, end }, 'a trailing comma is not allowed in an inline table');
         closed = true;
@@ -582,7 +630,7 @@ class Parser {
         this.pos = p;
       }
     }
-    if (!closed) this.problem({ start, end: start + 1 }, 'expected `}` to close the inline table (inline tables must be on one line)');
+    if (!closed) this.problem({ start, end: start + 1 }, 'expected `}` to close the inline table');
     return { kind: 'inline-table', span: { start, end }, entries, closed };
   }
 
@@ -612,7 +660,7 @@ class Parser {
       case 0x72: this.escValue = '\r'; return p + 2;
       case QUOTE: this.escValue = '"'; return p + 2;
       case BACKSLASH: this.escValue = '\\'; return p + 2;
-      // TOML 1.1's `\e` and `\xHH`, which smol-toml (the syntax verdict) accepts: the same value here.
+      // TOML 1.1's `\e` and `\xHH`: a syntax error for Mars (toml11.ts), read as TOML 1.1 reads them.
       case 0x65: this.escValue = '\x1b'; return p + 2;
       case 0x78: // x
       case 0x75: // u

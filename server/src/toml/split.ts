@@ -1,9 +1,10 @@
 // Where a TOML text's sections begin: the root table at 0, then every line that starts a table
-// header (`[x]`, `[[x]]`) outside a multi-line string and outside an open array. A section is then
+// header (`[x]`, `[[x]]`) outside a multi-line string and outside an open array or inline table (TOML
+// 1.1's, over lines, which the syntax check reports but the parser reads). A section is then
 // parsed and analysed on its own, so an edit re-analyses only the section it touches and an error
 // cannot spread past the next header.
 //
-// One allocation-free scan. Recovery mirrors the parser's: an array still open when a line is a
+// One allocation-free scan. Recovery mirrors the parser's: an array or inline table still open when a line is a
 // whole header (`[agents.b]`, never a value such as `[1]`, `[-1, 2],`, `["x"]` or `[true]`) is
 // taken as unclosed, and that line as a header; a multi-line string never closed is taken to end
 // with its first line.
@@ -98,17 +99,19 @@ export function sectionStartsFrom(text: string, from: number, stop?: (start: num
       p = lineBreak(text, lineEnd(text, state.openedAt!));
       state.multiline = 0;
       state.arrays = 0;
+      state.braces = 0;
       continue;
     }
     // At a line start.
     if (!state.multiline) {
       const q = skipBlank(text, p);
-      if (text.charCodeAt(q) === LBRACKET && (state.arrays === 0 || startsHeader(text, q))) {
+      if (text.charCodeAt(q) === LBRACKET && ((state.arrays === 0 && !state.braces) || startsHeader(text, q))) {
         if (p > from) {
           starts.push(p);
           if (stop?.(p)) return starts;
         }
         state.arrays = 0;
+        state.braces = 0;
         // The header line itself: skip to its end (a comment or junk after it is the parser's).
         p = lineEnd(text, p);
         p = lineBreak(text, p);
@@ -120,20 +123,20 @@ export function sectionStartsFrom(text: string, from: number, stop?: (start: num
   return starts;
 }
 
-/** What a line leaves open for the next: arrays (which may span lines) and a multi-line string. */
+/** What a line leaves open for the next: arrays, inline tables and a multi-line string. */
 export interface LineState {
   arrays: number;
+  /** Inline tables open (TOML 1.1 lets them go on over lines). */
+  braces?: number;
   multiline: 0 | typeof QUOTE | typeof APOS; // inside """ or '''
   /** Where the multi-line string still open began. */
   openedAt?: number;
-  /** The last line left an inline table open (TOML ends it there; the parser reports it). */
-  inlineOpen?: boolean;
 }
 
 /** Scans from `p` to the end of its line (the offset of the line break), strings and comments skipped. */
 export function restOfLine(text: string, p: number, state: LineState): number {
   const n = text.length;
-  let braces = 0; // inline tables end with their line
+  let braces = state.braces ?? 0;
   while (p < n) {
     const c = text.charCodeAt(p);
     if (c === LF || c === CR) break;
@@ -169,15 +172,13 @@ export function restOfLine(text: string, p: number, state: LineState): number {
       }
       continue;
     }
-    // An array inside an inline table may go on over lines (`{ a = [` ... `] }`), as TOML allows;
-    // the inline table itself ends with its line.
     if (c === LBRACE) braces++;
     else if (c === RBRACE) braces = Math.max(0, braces - 1);
     else if (c === LBRACKET) state.arrays++;
     else if (c === RBRACKET) state.arrays = Math.max(0, state.arrays - 1);
     p++;
   }
-  state.inlineOpen = braces > 0;
+  state.braces = braces;
   return p;
 }
 

@@ -2,24 +2,39 @@
 // each section alone, so an error in one section cannot hide another section's (and the document
 // analysis re-checks only the sections an edit touched). What a per-section check cannot see, two
 // sections defining the same table or value, is checked on what each section defines (tables.ts).
+// smol-toml reads TOML 1.1 and Mars TOML 1.0, so in a section it accepts, what TOML 1.1 added is an
+// error too (toml11.ts), with the TOML 1.0 text that means the same.
 
 import { parse as smolParse } from 'smol-toml';
 import type { Span, SyntaxProblem, TomlDocument } from './model';
 import { LineIndex } from './lineIndex';
+import { toml11Constructs } from './toml11';
 
 interface SectionVerdict {
   /** Offset relative to the section's start, and the message; null when the section is valid. */
   readonly error: { readonly offset: number; readonly message: string } | null;
 }
 
-/** smol-toml's verdict on each section of the document, placed in the document. */
+/** smol-toml's verdict on each section of the document, and what TOML 1.1 added, placed in the document. */
 export function syntaxProblems(doc: TomlDocument): SyntaxProblem[] {
   const problems: SyntaxProblem[] = [];
   for (const section of doc.sections) {
     let start = section.span.start;
     if (start === 0 && doc.text.charCodeAt(0) === 0xfeff) start = 1;
-    const verdict = checkSection(doc.text.slice(start, section.span.end));
-    if (verdict.error) problems.push({ span: errorSpan(doc.text, start + verdict.error.offset), message: verdict.error.message });
+    const text = doc.text.slice(start, section.span.end);
+    const verdict = checkSection(text);
+    if (verdict.error) {
+      problems.push({ span: errorSpan(doc.text, start + verdict.error.offset), message: verdict.error.message });
+      continue;
+    }
+    const at = (span: Span) => ({ start: start + span.start, end: start + span.end });
+    for (const c of toml11Constructs(text)) {
+      problems.push({
+        span: at(c.span),
+        message: `TOML syntax error: ${c.message}`,
+        rewrite: c.rewrite && { title: c.rewrite.title, edit: { ...at(c.rewrite.span), newText: c.rewrite.newText } },
+      });
+    }
   }
   return problems;
 }

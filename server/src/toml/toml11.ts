@@ -1,0 +1,213 @@
+// What TOML 1.1 added, found in a text smol-toml accepted. Mars reads mars.toml with Rust's `toml`
+// 0.8 (toml_edit 0.22), a TOML 1.0 parser, while smol-toml (the syntax verdict, syntax.ts) reads
+// TOML 1.1: each of these loads in smol-toml and stops Mars's config load. TOML 1.1 added line
+// breaks, comments and a trailing comma in inline tables, the `\e` and `\xHH` escapes, and times
+// without seconds; each has a rewrite in TOML 1.0 that means the same, offered as its fix.
+//
+// One scan, linear, on valid TOML only (so a `:` outside strings and comments is in a time, and
+// every bracket is matched).
+
+import type { Span } from './model';
+
+export interface Toml11Construct {
+  readonly span: Span;
+  readonly message: string;
+  /** The TOML 1.0 text that means the same; null where none keeps the file as written (a comment inside an inline table). */
+  readonly rewrite: { readonly title: string; readonly span: Span; readonly newText: string } | null;
+}
+
+const LF = 0x0a;
+const CR = 0x0d;
+const TAB = 0x09;
+const SPACE = 0x20;
+const QUOTE = 0x22;
+const HASH = 0x23;
+const APOS = 0x27;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const BACKSLASH = 0x5c;
+const LBRACKET = 0x5b;
+const RBRACKET = 0x5d;
+const LBRACE = 0x7b;
+const RBRACE = 0x7d;
+
+const MARS_READS = 'Mars reads TOML 1.0';
+
+interface Frame {
+  readonly inline: boolean;
+  readonly open: number;
+  /** The first line break or comment directly inside this inline table, or -1. */
+  firstBreak: number;
+  /** A comment anywhere inside (which a one-line rewrite would swallow). */
+  comment: boolean;
+  /** The comma last seen at this level, while nothing else has followed it; or -1. */
+  comma: number;
+}
+
+/** The TOML 1.1 constructs in `text` (valid TOML 1.1), in text order. */
+export function toml11Constructs(text: string): Toml11Construct[] {
+  const found: Toml11Construct[] = [];
+  const stack: Frame[] = [];
+  const top = () => stack[stack.length - 1];
+  const len = text.length;
+  let p = 0;
+  while (p < len) {
+    const c = text.charCodeAt(p);
+    if (c === SPACE || c === TAB || c === CR) {
+      p++;
+      continue;
+    }
+    const frame = top();
+    if (c === LF || c === HASH) {
+      if (frame?.inline && frame.firstBreak < 0) frame.firstBreak = p;
+      if (c === HASH) {
+        for (const f of stack) f.comment = true;
+        while (p < len && text.charCodeAt(p) !== LF) p++;
+      } else p++;
+      continue;
+    }
+    if (c === COMMA) {
+      if (frame) frame.comma = p;
+      p++;
+      continue;
+    }
+    if (c === RBRACE || c === RBRACKET) {
+      stack.pop();
+      if (frame?.inline) inlineTableClosed(text, frame, p, found);
+      p++;
+      continue;
+    }
+    if (frame) frame.comma = -1;
+    if (c === LBRACE || c === LBRACKET) {
+      stack.push({ inline: c === LBRACE, open: p, firstBreak: -1, comment: false, comma: -1 });
+      p++;
+    } else if (c === QUOTE || c === APOS) {
+      p = skipString(text, p, found);
+    } else {
+      // A key, `=`, or a scalar: a time (the only place a `:` can be outside a string) is checked.
+      const start = p++; // at least `=`
+      let colon = false;
+      for (; p < len && !isStop(text.charCodeAt(p)); p++) colon ||= text.charCodeAt(p) === COLON;
+      if (colon) timeWithoutSeconds(text, start, p, found);
+    }
+  }
+  return found;
+}
+
+function isStop(c: number): boolean {
+  return c === SPACE || c === TAB || c === LF || c === CR || c === COMMA || c === HASH || c === QUOTE || c === APOS
+    || c === LBRACE || c === RBRACE || c === LBRACKET || c === RBRACKET || c === 0x3d;
+}
+
+function inlineTableClosed(text: string, frame: Frame, close: number, found: Toml11Construct[]): void {
+  if (frame.firstBreak >= 0) {
+    // Shown on the table's first line, from `{` to its last character before the break.
+    let end = frame.firstBreak;
+    while (end > frame.open + 1 && /[ \t\r]/.test(text[end - 1]!)) end--;
+    found.push({
+      span: { start: frame.open, end },
+      message: `an inline table must be on one line (${MARS_READS}; line breaks and comments inside \`{ }\` are TOML 1.1)`,
+      rewrite: frame.comment ? null : { title: 'Write the inline table on one line', span: { start: frame.open, end: close + 1 }, newText: oneLine(text, frame.open, close + 1) },
+    });
+  } else if (frame.comma >= 0) {
+    found.push(trailingComma(frame.comma));
+  }
+}
+
+function trailingComma(at: number): Toml11Construct {
+  return {
+    span: { start: at, end: at + 1 },
+    message: `an inline table cannot end with a comma (${MARS_READS}; the trailing comma is TOML 1.1)`,
+    rewrite: { title: 'Remove the trailing comma', span: { start: at, end: at + 1 }, newText: '' },
+  };
+}
+
+/**
+ * The inline table at [start, end) (with no comment in it) on one line: each run of blanks with a
+ * line break becomes one space, or nothing after `[` and before `]`; a comma left before a closing
+ * bracket goes (optional in an array, TOML 1.1 in an inline table). Strings are kept as they are.
+ */
+function oneLine(text: string, start: number, end: number): string {
+  let out = '';
+  let p = start;
+  while (p < end) {
+    const c = text.charCodeAt(p);
+    if (c === QUOTE || c === APOS) {
+      const q = skipString(text, p, null);
+      out += text.slice(p, q);
+      p = q;
+      continue;
+    }
+    if (c === SPACE || c === TAB || c === CR || c === LF) {
+      let q = p;
+      let broken = false;
+      for (; q < end && /[ \t\r\n]/.test(text[q]!); q++) if (text.charCodeAt(q) === LF) broken = true;
+      const next = text.charCodeAt(q);
+      if (!broken) out += text.slice(p, q);
+      else if (next === RBRACE || next === RBRACKET) {
+        if (out.endsWith(',')) out = out.slice(0, -1);
+        out += next === RBRACE ? ' ' : '';
+      } else out += out.endsWith('[') ? '' : ' ';
+      p = q;
+      continue;
+    }
+    if ((c === RBRACE || c === RBRACKET) && out.endsWith(',')) out = out.slice(0, -1);
+    out += text[p];
+    p++;
+  }
+  return out;
+}
+
+/** The index after the string at p; its TOML 1.1 escapes reported into `found` (when given). */
+function skipString(text: string, p: number, found: Toml11Construct[] | null): number {
+  const quote = text.charCodeAt(p);
+  const multi = text.charCodeAt(p + 1) === quote && text.charCodeAt(p + 2) === quote;
+  let q = p + (multi ? 3 : 1);
+  const len = text.length;
+  while (q < len) {
+    const c = text.charCodeAt(q);
+    if (c === quote && (!multi || (text.charCodeAt(q + 1) === quote && text.charCodeAt(q + 2) === quote))) {
+      if (!multi) return q + 1;
+      // Up to two quotes of the content may run into the closing three.
+      let end = q + 3;
+      for (let k = 0; k < 2 && text.charCodeAt(end) === quote; k++) end++;
+      return end;
+    }
+    if (c === BACKSLASH && quote === QUOTE) {
+      const n = text.charCodeAt(q + 1);
+      if (found && n === 0x65) {
+        found.push(escape(text, { start: q, end: q + 2 }, '\\u001B'));
+      } else if (found && n === 0x78) {
+        found.push(escape(text, { start: q, end: q + 4 }, `\\u00${text.slice(q + 2, q + 4).toUpperCase()}`));
+      }
+      q += 2;
+      continue;
+    }
+    q++;
+  }
+  return len;
+}
+
+function escape(text: string, span: Span, rewrite: string): Toml11Construct {
+  const written = text.slice(span.start, span.end);
+  return {
+    span,
+    message: `\`${written}\` is not an escape (${MARS_READS}; \`${written.slice(0, 2)}\` is TOML 1.1): write \`${rewrite}\``,
+    rewrite: { title: `Write \`${rewrite}\``, span, newText: rewrite },
+  };
+}
+
+const TIME = /(?:^|[Tt])([0-9]{2}:[0-9]{2})(?!:)/;
+
+/** A time (alone or in a date-time) at [start, end) written without seconds. */
+function timeWithoutSeconds(text: string, start: number, end: number, found: Toml11Construct[]): void {
+  const m = TIME.exec(text.slice(start, end));
+  if (!m) return;
+  const at = start + m.index + m[0].length - 5;
+  const span = { start: at, end: at + 5 };
+  found.push({
+    span,
+    message: `a time needs its seconds (${MARS_READS}; a time without seconds is TOML 1.1): write \`${m[1]}:00\``,
+    rewrite: { title: `Write \`${m[1]}:00\``, span, newText: `${m[1]}:00` },
+  });
+}

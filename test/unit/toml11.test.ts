@@ -1,0 +1,124 @@
+// What TOML 1.1 added, which smol-toml (the syntax verdict) accepts and Mars's TOML 1.0 parser
+// (Rust's `toml` 0.8) refuses: found, and rewritten in TOML 1.0. A table of cases, then random
+// documents held to a TOML 1.0 parser's verdict (toml-eslint-parser with tomlVersion 1.0.0).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parse } from 'smol-toml';
+import { parseTOML } from 'toml-eslint-parser';
+import { toml11Constructs } from '../../server/src/toml/toml11';
+import { analyzeDocument, documentFindings, documentFixAll } from '../../server/src/analysis/document';
+import { applyEdits } from '../../server/src/analysis/edits';
+import { rng } from '../support/rng';
+
+/** Each construct as `text under its span -> its rewrite` (`-> none` without one). */
+function check(input: string, expected: string[]): void {
+  const found = toml11Constructs(input).map((c) => `${input.slice(c.span.start, c.span.end)} -> ${c.rewrite ? c.rewrite.newText : 'none'}`);
+  assert.deepEqual(found, expected, JSON.stringify(input));
+}
+
+const CASES: Array<[name: string, input: string, expected: string[]]> = [
+  ['TOML 1.0 is left alone', 'a = { b = 1, c = [1, 2,] }\nd = 07:32:00\ne = 1979-05-27T07:32:00-07:00\nf = "\\u001B\\n"\n', []],
+  ['an array over lines in an inline table is TOML 1.0', 'a = { b = [\n  1, # one\n  2,\n] }\n', []],
+  ['a multi-line string in an inline table is TOML 1.0', 'a = { b = """\nx\n""", c = 1 }\n', []],
+  ['`\\e` and `\\x` in a literal string are text', "a = 'x\\e\\x41'\nb = '''\\e'''\n", []],
+  ['an inline table over lines: on one line', 'tools = {\n  allowed = ["bash"],\n  disallowed = [\n    "web",\n  ],\n}\n', ['{ -> { allowed = ["bash"], disallowed = ["web"] }']],
+  ['shown on its first line', 'a = { b = 1,\n  c = 2 }\n', ['{ b = 1, -> { b = 1, c = 2 }']],
+  ['an empty one', 'a = {\n}\n', ['{ -> { }']],
+  ['CRLF', 'a = {\r\n  b = 1\r\n}\r\n', ['{ -> { b = 1 }']],
+  ['strings kept as written', 'a = {\n  b = "x  \\" }\\n",\n  c = """\n  y\n  """\n}\n', ['{ -> { b = "x  \\" }\\n", c = """\n  y\n  """ }']],
+  ['with a comment inside: no rewrite', 'a = { # note\n  b = 1\n}\n', ['{ -> none']],
+  ['a comment in a nested list still blocks it', 'a = {\n  b = [ # one\n  1 ]\n}\n', ['{ -> none']],
+  ['nested: each table over lines', 'a = {\n  b = {\n    c = 1\n  }\n}\n', ['{ -> { c = 1 }', '{ -> { b = { c = 1 } }']],
+  ['a trailing comma', 'a = { b = 1, }\nc = { d = { e = 1,} }\n', [', -> ', ', -> ']],
+  ['`\\e`', 'a = "\\e[0m"\n', ['\\e -> \\u001B']],
+  ['`\\xHH`, in keys and headers too', '"k\\x41" = "\\x7e"\n["t\\xff"]\n', ['\\x41 -> \\u0041', '\\x7e -> \\u007E', '\\xff -> \\u00FF']],
+  ['in a multi-line basic string', 'a = """\n\\e\\\\e\n"""\n', ['\\e -> \\u001B']],
+  ['a time without seconds', 'a = 07:32\nb = 1979-05-27T07:32Z\nc = 1979-05-27 07:32\nd = 1979-05-27t07:32+01:00\n', ['07:32 -> 07:32:00', '07:32 -> 07:32:00', '07:32 -> 07:32:00', '07:32 -> 07:32:00']],
+  ['an offset is not a time', 'a = 1979-05-27T07:32:00+07:00\nb = [07:32:00.999]\n', []],
+];
+
+for (const [name, input, expected] of CASES) test(`TOML 1.1: ${name}`, () => check(input, expected));
+
+test('the analysis reports each as a toml-syntax error with its rewrite as the preferred, safe fix', () => {
+  const text = '[agents.a]\ntools = {\n  allowed = ["Bash"],\n}\n[agents.b.tools]\nallowed = ["re\\x61d", "b\\e"]\n';
+  const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');
+  assert.deepEqual(found.map((f) => [text.slice(f.span.start, f.span.end), f.severity, f.fixes.map((x) => [x.title, x.preferred, x.safe])]), [
+    ['{', 'error', [['Write the inline table on one line', true, true]]],
+    ['\\x61', 'error', [['Write `\\u0061`', true, true]]],
+    ['\\e', 'error', [['Write `\\u001B`', true, true]]],
+  ]);
+  assert.match(found[0]!.message, /^TOML syntax error: an inline table must be on one line \(Mars reads TOML 1\.0/);
+  const fixed = applyEdits(text, documentFixAll(analyzeDocument(text)));
+  assert.equal(fixed, '[agents.a]\ntools = { allowed = ["bash"] }\n[agents.b.tools]\nallowed = ["re\\u0061d", "b\\u001B"]\n');
+});
+
+test('after a syntax error smol-toml reports, nothing more in that section', () => {
+  const text = '[a]\nx = "\\e"\ny = [\n[b]\nz = "\\e"\n';
+  const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');
+  assert.equal(found.length, 2);
+  assert.doesNotMatch(found[0]!.message, /TOML 1\.1/);
+  assert.equal(text.slice(found[1]!.span.start, found[1]!.span.end), '\\e');
+});
+
+const acceptedBy10 = (text: string) => {
+  try {
+    parseTOML(text, { tomlVersion: '1.0.0' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+const acceptedBy11 = (text: string) => {
+  try {
+    parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** A random document of TOML 1.0 and 1.1 pieces (and some that are neither). */
+function randomDocument(next: () => number): string {
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!;
+  const scalars = ['1', '"s"', "'l\\e'", '"a\\e"', '"\\x41\\u0042"', '"\\\\e"', '07:32', '07:32:00', '1979-05-27T07:32Z', '1979-05-27 07:32:00+07:00', '1979-05-27 07:32', '"""\nm\\e\n"""', "'''\\x41'''", 'true'];
+  const blank = () => pick([' ', '', '\n  ', ' # c\n ', '\r\n']);
+  let keyNo = 0;
+  const value = (depth: number): string => {
+    const r = next();
+    if (depth > 2 || r < 0.5) return pick(scalars);
+    const n = Math.floor(next() * 3);
+    const items = Array.from({ length: n }, () => value(depth + 1));
+    if (r < 0.75) return `[${blank()}${items.join(`,${blank()}`)}${n && next() < 0.3 ? ',' : ''}${blank()}]`;
+    const entries = items.map((v) => `k${keyNo++} = ${v}`);
+    return `{${blank()}${entries.join(`,${blank()}`)}${n && next() < 0.2 ? ',' : ''}${blank()}}`;
+  };
+  const lines: string[] = [];
+  for (let i = 0, n = 1 + Math.floor(next() * 4); i < n; i++) {
+    if (next() < 0.2) lines.push(pick(['[t' + i + ']', '["q\\e' + i + '"]', '[[arr]]']));
+    const k = `${i}_${keyNo++}`;
+    lines.push(`${pick([`a${k}`, `"b\\x41${k}"`, `'c${k}'`])} = ${value(0)}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+test('random documents: a TOML 1.1 construct is found exactly where a TOML 1.0 parser refuses what smol-toml accepts, and the rewrite means the same in TOML 1.0', () => {
+  const next = rng(11);
+  let checked = 0;
+  let refused = 0;
+  let rewritten = 0;
+  for (let i = 0; i < 3000; i++) {
+    const text = randomDocument(next);
+    if (!acceptedBy11(text)) continue;
+    checked++;
+    const found = toml11Constructs(text);
+    assert.equal(found.length > 0, !acceptedBy10(text), JSON.stringify(text));
+    if (found.length === 0) continue;
+    refused++;
+    if (found.some((c) => !c.rewrite)) continue;
+    const fixed = applyEdits(text, documentFixAll(analyzeDocument(text)));
+    assert.ok(acceptedBy10(fixed), `${JSON.stringify(text)} -> ${JSON.stringify(fixed)}`);
+    assert.deepEqual(JSON.parse(JSON.stringify(parse(fixed))), JSON.parse(JSON.stringify(parse(text))), JSON.stringify(text));
+    rewritten++;
+  }
+  assert.ok(checked > 1000 && refused > 300 && rewritten > 200, `${checked} checked, ${refused} refused, ${rewritten} rewritten`);
+});
