@@ -33,6 +33,8 @@ const RBRACE = 0x7d;
 
 const MARS_READS = 'Mars reads TOML 1.0';
 
+const MAY_HOLD = /[{\\]|[0-9]:[0-9]/;
+
 interface Frame {
   readonly inline: boolean;
   readonly open: number;
@@ -47,6 +49,8 @@ interface Frame {
 /** The TOML 1.1 constructs in `text` (valid TOML 1.1), in text order. */
 export function toml11Constructs(text: string): Toml11Construct[] {
   const found: Toml11Construct[] = [];
+  // Each needs a brace, a backslash or a time's `HH:MM`: most sections have none (a native search).
+  if (!MAY_HOLD.test(text)) return found;
   const stack: Frame[] = [];
   const top = () => stack[stack.length - 1];
   const len = text.length;
@@ -94,10 +98,10 @@ export function toml11Constructs(text: string): Toml11Construct[] {
   return found;
 }
 
-function isStop(c: number): boolean {
-  return c === SPACE || c === TAB || c === LF || c === CR || c === COMMA || c === HASH || c === QUOTE || c === APOS
-    || c === LBRACE || c === RBRACE || c === LBRACKET || c === RBRACKET || c === 0x3d;
-}
+/** What ends a bare token (a key, a number, a date-time). */
+const STOP = new Uint8Array(128);
+for (const c of [SPACE, TAB, LF, CR, COMMA, HASH, QUOTE, APOS, LBRACE, RBRACE, LBRACKET, RBRACKET, 0x3d]) STOP[c] = 1;
+const isStop = (c: number) => c < 128 && STOP[c] === 1;
 
 function inlineTableClosed(text: string, frame: Frame, close: number, found: Toml11Construct[]): void {
   if (frame.firstBreak >= 0) {
