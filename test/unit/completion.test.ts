@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { parse as smolParse } from 'smol-toml';
 import { type CompletionItem, type CompletionList, InsertTextFormat, type Position, type TextEdit } from 'vscode-languageserver';
 import { analyze } from '../../server/src/analysis/analyze';
-import { analyzeDocument, definesOutside, placed, unitAt } from '../../server/src/analysis/document';
+import { analyzeDocument, definesOutside, documentFixAll, placed, unitAt } from '../../server/src/analysis/document';
+import { applyEdits } from '../../server/src/analysis/edits';
 import { completions, mcpManifestName, mcpServerNames, setMcpServers, snippetText } from '../../server/src/features/completion';
 import { CAPABILITIES, capabilityNamed } from '../../server/src/grammar/vocabulary';
 
@@ -397,6 +398,28 @@ for (const [doc, label, after] of ACCEPTED) {
     assertValidToml(text, label);
   });
 }
+
+// An inline table over lines (TOML 1.1, what VS Code makes when Enter is pressed between `{` and
+// `}`): keys completed there as on one line, a comma before an entry on a later line; the table
+// stays the one syntax error for Mars, whose fix writes it on one line.
+const OVER_LINES: Array<[doc: string, label: string, after: string]> = [
+  ['[agents.a]\ntools = {\n  |\n}', 'bash', '[agents.a]\ntools = {\n  allowed = ["bash"]\n}'],
+  ['[agents.a]\ntools = {\n  |\n  disallowed = ["grep"]\n}', 'read', '[agents.a]\ntools = {\n  allowed = ["read"],\n  disallowed = ["grep"]\n}'],
+  ['[agents.a]\ntools = { # note\n  allowed = ["read"],\n  |\n}', '*', '[agents.a]\ntools = { # note\n  allowed = ["read"],\n  disallowed = ["*"]\n}'],
+];
+for (const [doc, label, after] of OVER_LINES) {
+  test(`completion: accepting ${label} in an inline table over lines, ${JSON.stringify(doc)}`, () => {
+    const text = accept(doc, label);
+    assert.equal(text, after);
+    assert.doesNotThrow(() => smolParse(text));
+    const syntax = analyze(text).findings.filter((f) => f.code === 'toml-syntax');
+    assert.deepEqual(syntax.map((f) => text.slice(f.span.start, f.span.end)), ['{']);
+    if (text.includes('#')) return; // no one-line rewrite swallows a comment
+    const fixed = applyEdits(text, documentFixAll(analyzeDocument(text)));
+    assert.deepEqual(analyze(fixed).findings.map((f) => f.code), [], fixed);
+  });
+}
+assert.equal(runDocument('[agents.a]\ntools = {\n  allowed = ["read"]\n  |\n}').length, 0, 'no key where the entry before lacks its comma');
 
 test('completion: every item offered before an entry or a key, once accepted, leaves valid TOML', () => {
   const docs = [

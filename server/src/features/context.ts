@@ -241,7 +241,17 @@ class Layout {
   }
 }
 
-/** The last index in [0, n) whose key is <= `offset` (keys ascending), or -1. */
+/** The first offset from `p` (before `until`) past blanks, line breaks and comments. */
+function skipTrivia(text: string, p: number, until: number): number {
+  while (p < until) {
+    const c = text[p];
+    if (c === '#') while (p < until && text[p] !== '\n' && text[p] !== '\r') p++;
+    else if (c === ' ' || c === '\t' || c === '\n' || c === '\r') p++;
+    else break;
+  }
+  return p;
+}
+
 /** Whether the cursor is in a comment (after its `#`). */
 function inComment(doc: TomlDocument, offset: number): boolean {
   const i = lastAtOrBefore(doc.comments.length, (k) => doc.comments[k]!.span.start, offset - 1);
@@ -485,11 +495,12 @@ function keyContext(layout: Layout, offset: number, inline: { table: TomlInlineT
     candidates = inline.table.entries;
     // The entry before the cursor's, not the half-typed key under the cursor itself (`{ ba| }`).
     const prev = inline.table.entries.filter((kv) => kv.span.end <= offset && kv.key.span.end < offset).pop();
-    from = prev ? prev.span.end : inline.table.span.start + 1;
-    while (from < offset && (text[from] === ' ' || text[from] === '\t')) from++;
+    // Over line breaks and comments too: a table written over lines (TOML 1.1, a syntax error for
+    // Mars, with its fix; VS Code makes one when Enter is pressed between `{` and `}`).
+    from = skipTrivia(text, prev ? prev.span.end : inline.table.span.start + 1, offset);
     if (prev) {
       if (text[from] !== ',') return null;
-      from++;
+      from = skipTrivia(text, from + 1, offset);
     }
   } else {
     const section = layout.section;
@@ -536,6 +547,11 @@ function keyContext(layout: Layout, offset: number, inline: { table: TomlInlineT
  */
 function keySeparator(layout: Layout, prefix: KeyPrefix, inline: boolean, offset: number): string | null {
   const { rest } = prefix;
+  // At the end of a line of an inline table written over lines, an entry on a later line needs the comma.
+  if (inline && !prefix.quoted && !prefix.valueFollows && (rest === '' || rest.startsWith('#'))) {
+    const next = layout.text[skipTrivia(layout.text, layout.lineEnd(offset), layout.text.length)];
+    return next === undefined || next === ',' || next === '}' ? '' : ',';
+  }
   if (prefix.quoted || prefix.valueFollows || rest === '' || rest.startsWith('#') || (inline && /^[,}]/.test(rest))) return '';
   if (prefix.parts.length > 0) return null;
   if (inline) return /[ \t]/.test(layout.text[prefix.range.end] ?? '') ? ',' : ', ';
