@@ -29,6 +29,13 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['allowed is a table', '[agents.a.tools.allowed]\nx = 1\n', ['invalid-tool-policy@agents.a.tools.allowed']],
   ['other tables below a tools table', '[agents.a.tools.sub]\nx = 1\n[[skills.b.tools."Bash".c]]\n', ['unknown-policy-key@sub', 'unknown-policy-key@Bash']],
   ['non-string entry', '[agents.a.tools]\nallowed = ["read", true]\n', ['invalid-tool-policy@true']],
+  // Mars reads each agent and skill as one table: anything else stops the load (a list excepted,
+  // which its serde reads as the table's fields by position).
+  ['an agent written as an array of tables: its tools still read', '[[agents.x]]\ntools.allowed = ["Bash"]\n', ['invalid-tool-policy@agents.x', 'non-canonical@Bash']],
+  ['[[agents]]: the keys below name no agent', '[[agents]]\nname = "x"\ntools.allowed = ["Bash"]\n', ['invalid-tool-policy@agents']],
+  ['an agent or skill written as a value', 'agents.x = "reviewer"\nskills = { y = 1, z = [], w = { tools.allowed = ["read"] } }\n', ['invalid-tool-policy@"reviewer"', 'invalid-tool-policy@1']],
+  ['an agent written as a value under [agents]', '[agents]\n"q r" = true\n', ['invalid-tool-policy@true']],
+  ['`agents` itself written as a value', 'agents = "x"\n', ['invalid-tool-policy@"x"']],
   // Mars ignores the key, so a name it would reject does not stop the load: no error, no move.
   ['map form key with invalid name', '[agents.a.tools]\n"mcp()" = "allow"\n', ['unknown-policy-key@mcp()']],
   ['inline agents table at the root', 'agents = { a = { tools = { allowed = ["Bash"] } } }\nskills = { b.tools.disallowed = ["Web"] }\n', ['non-canonical@Bash', 'non-canonical@Web']],

@@ -35,7 +35,8 @@ export type ShapeKind =
   | 'list-not-array'
   | 'entry-not-string'
   | 'list-is-table'
-  | 'tools-array-of-tables';
+  | 'tools-array-of-tables'
+  | 'overlay-not-table';
 
 export interface ShapeProblem {
   readonly kind: ShapeKind;
@@ -83,6 +84,12 @@ export function findPolicies(doc: TomlDocument): Policies {
     const base = section.header ? section.header.key.parts : [];
     const names = base.map((p) => p.name);
     let sectionTable: ToolsTable | null = null;
+    // `[[agents]]`, `[[agents.x]]`: Mars reads each agent (skill) as one table. The keys below
+    // `[[agents.x]]` are still read as x's; those below `[[agents]]` name no agent.
+    if (section.header?.array && names.length <= 2 && OWNERS.has(names[0]!)) {
+      out.shape.push(overlayNotTable(base, section.header.key.span, 'an array of tables ([[…]])'));
+      if (names.length === 1) continue;
+    }
     if (section.header && names.length >= 3 && OWNERS.has(names[0]!) && names[2] === 'tools') {
       const owner = { kind: names[0] as OwnerKind, name: names[1]! };
       if (section.header.array && names.length === 3) {
@@ -117,7 +124,13 @@ function visit(out: Policies, path: readonly KeyPart[], keyStart: number, kv: Ke
   if (path.length === 0 || !OWNERS.has(path[0]!.name)) return;
   if (path.length <= 2) {
     // `agents = { x = { tools = … } }`, `agents.x = { tools = … }`
-    if (kv.value?.kind === 'inline-table') for (const inner of kv.value.entries) visit(out, [...path, ...inner.key.parts], path.length, inner);
+    const value = kv.value;
+    if (value?.kind === 'inline-table') for (const inner of value.entries) visit(out, [...path, ...inner.key.parts], path.length, inner);
+    // A string, number, boolean or date cannot be read as one (a list can: Mars's serde reads a
+    // struct from a list by position, so `agents.x = []` loads).
+    else if (value && value.kind !== 'array' && !(value.kind === 'scalar' && value.type === 'invalid')) {
+      out.shape.push(overlayNotTable(path, value.span, describeValue(value)));
+    }
     return;
   }
   const owner = { kind: path[0]!.name as OwnerKind, name: path[1]!.name };
@@ -241,6 +254,16 @@ function headerBelowTools(out: Policies, owner: Owner, below: readonly KeyPart[]
   } else {
     out.extraTables.push({ owner, name: below[0]! });
   }
+}
+
+/** `agents`, `agents.x` (or `skills…`) written as something other than a table. */
+function overlayNotTable(path: readonly KeyPart[], span: Span, what: string): ShapeProblem {
+  const kind = path[0]!.name as OwnerKind;
+  const owner = { kind, name: path[1]?.name ?? '' };
+  const message = path.length === 1
+    ? `\`${kind}\` must be a table of ${kind === 'agents' ? 'agents' : 'skills'} by name (\`[${kind}.<name>]\`), not ${what}: Mars cannot load the file`
+    : `${ownerLabel(owner)} must be a table (\`[${kind}.${path[1]!.name.match(/^[A-Za-z0-9_-]+$/) ? path[1]!.name : JSON.stringify(path[1]!.name)}]\`), not ${what}: Mars cannot load the file`;
+  return { kind: 'overlay-not-table', owner, span, message };
 }
 
 function describeValue(value: TomlValue): string {

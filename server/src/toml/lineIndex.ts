@@ -18,7 +18,6 @@ export interface Lines {
   lineEnd(line: number): number;
 }
 
-/** A span's ends as positions: the shape of an LSP range, for the server and the checker's JSON alike. */
 /**
  * The part of `span` on its first line: a problem with a value that spans lines is shown where the
  * value starts (the protocol's `\r`, `\n` and `\r\n` all end a line).
@@ -31,6 +30,7 @@ export function firstLineOf(text: string, span: { readonly start: number; readon
   return { start: span.start, end: span.end };
 }
 
+/** A span's ends as positions: the shape of an LSP range, for the server and the checker's JSON alike. */
 export function positionsOf(lines: Lines, span: { readonly start: number; readonly end: number }): { start: Position; end: Position } {
   return { start: lines.position(span.start), end: lines.position(span.end) };
 }
