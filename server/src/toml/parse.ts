@@ -466,29 +466,6 @@ class Parser {
     return { kind: 'scalar', span: { start, end }, text: text.slice(start, end), type: 'invalid' };
   }
 
-  /**
-   * Skips blanks, newlines and comments inside an array. False (pos left on the line ending) when
-   * the array cannot go on: the end of the text, or a next line that can only be a statement.
-   */
-  private skipArrayTrivia(): boolean {
-    const text = this.text;
-    for (;;) {
-      this.skipWs();
-      if (this.pos >= this.len) return false;
-      const c = text.charCodeAt(this.pos);
-      if (c === HASH) {
-        this.readComment();
-        continue;
-      }
-      let next = -1;
-      if (c === LF) next = this.pos + 1;
-      else if (c === CR && text.charCodeAt(this.pos + 1) === LF) next = this.pos + 2;
-      if (next < 0) return true;
-      if (this.looksLikeStatement(next)) return false;
-      this.pos = next;
-    }
-  }
-
   private parseArray(depth: number): TomlArray {
     const text = this.text;
     const start = this.pos++;
@@ -498,7 +475,7 @@ class Parser {
     let expectingValue = true;
     let lastBad = false;
     for (;;) {
-      if (!this.skipArrayTrivia()) break;
+      if (!this.skipTrivia(false)) break;
       const c = text.charCodeAt(this.pos);
       if (c === RBRACKET) {
         closed = true;
@@ -537,12 +514,14 @@ class Parser {
   }
 
   /**
-   * Skips blanks, and the line breaks and comments TOML 1.1 allows inside an inline table (see the
-   * recovery rules above). False (pos left on the line ending) when the table cannot go on.
+   * Skips blanks, and the line breaks and comments inside an array or an inline table (TOML 1.1
+   * allows them there; see the recovery rules above). False (pos left on the line ending) when the
+   * value cannot go on: at the end of the text; before a line that can only be a statement (an
+   * array) or a header (an inline table); after an inline table's entry with no `,` or `}` next.
    */
-  private skipInlineTableTrivia(expectingKey: boolean): boolean {
+  private skipTrivia(inline: boolean, expectingKey = true): boolean {
     const text = this.text;
-    let goesOn = expectingKey;
+    let goesOn = !inline || expectingKey;
     for (;;) {
       this.skipWs();
       if (this.pos >= this.len) return false;
@@ -553,12 +532,10 @@ class Parser {
       }
       let next = -1;
       if (c === LF) next = this.pos + 1;
-      else if (c === CR) {
-        if (text.charCodeAt(this.pos + 1) !== LF) return false; // a lone CR ends the line (and the table)
-        next = this.pos + 2;
-      }
+      else if (c === CR && text.charCodeAt(this.pos + 1) === LF) next = this.pos + 2;
+      else if (c === CR && inline) return false; // a lone CR ends the line, and the table
       if (next < 0) return true;
-      if (this.looksLikeHeader(next)) return false;
+      if (inline ? this.looksLikeHeader(next) : this.looksLikeStatement(next)) return false;
       // After an entry, looked ahead once: the trivia up to the next `,` or `}` is then the table's.
       if (!goesOn && !(goesOn = this.commaOrBraceNext(next))) return false;
       this.pos = next;
@@ -586,7 +563,7 @@ class Parser {
     let afterComma = false;
     let lastBad = false;
     for (;;) {
-      if (!this.skipInlineTableTrivia(expectingKey)) break;
+      if (!this.skipTrivia(true, expectingKey)) break;
       const c = text.charCodeAt(this.pos);
       if (c === RBRACE) {
         if (afterComma && expectingKey && !lastBad) this.problem({ start: end - 1, end }, 'a trailing comma is not allowed in an inline table');
