@@ -12,7 +12,7 @@ import { rng } from '../support/rng';
 
 /** Each construct as `text under its span -> its rewrite` (`-> none` without one). */
 function check(input: string, expected: string[]): void {
-  const found = toml11Constructs(input).map((c) => `${input.slice(c.span.start, c.span.end)} -> ${c.rewrite ? c.rewrite.newText : 'none'}`);
+  const found = toml11Constructs(input).map((c) => `${input.slice(c.span.start, c.span.end)} -> ${c.rewrite ? c.rewrite.newText() : 'none'}`);
   assert.deepEqual(found, expected, JSON.stringify(input));
 }
 
@@ -28,7 +28,11 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['strings kept as written', 'a = {\n  b = "x  \\" }\\n",\n  c = """\n  y\n  """\n}\n', ['{ -> { b = "x  \\" }\\n", c = """\n  y\n  """ }']],
   ['with a comment inside: no rewrite', 'a = { # note\n  b = 1\n}\n', ['{ -> none']],
   ['a comment in a nested list still blocks it', 'a = {\n  b = [ # one\n  1 ]\n}\n', ['{ -> none']],
-  ['nested: each table over lines', 'a = {\n  b = {\n    c = 1\n  }\n}\n', ['{ -> { c = 1 }', '{ -> { b = { c = 1 } }']],
+  ['nested: one problem, whose rewrite writes them all on one line', 'a = {\n  b = {\n    c = 1\n  }\n}\n', ['{ -> { b = { c = 1 } }']],
+  ['nested in one with a comment: each inner one has its own', 'a = { # c\n  b = {\n    c = [\n  1 ]\n  }\n}\n', ['{ -> { c = [1 ] }', '{ -> none']],
+  ['a time straight after `=`', 'x=07:32\ny = {z=07:32}\n', ['07:32 -> 07:32:00', '07:32 -> 07:32:00']],
+  ['a trailing comma before blanks and `}` in a table over lines', 'a = {\n  b = 1, }\n', ['{ -> { b = 1 }']],
+  ['a day past its month\'s end (no rewrite); a key that looks like a date is a key', 'a = 1979-04-31\n1979-04-31 = 2\nb = 2000-02-29\nc = [2001-02-29T07:32:00Z]\n', ['1979-04-31 -> none', '2001-02-29 -> none']],
   ['a trailing comma', 'a = { b = 1, }\nc = { d = { e = 1,} }\n', [', -> ', ', -> ']],
   ['`\\e`', 'a = "\\e[0m"\n', ['\\e -> \\u001B']],
   ['`\\xHH`, in keys and headers too', '"k\\x41" = "\\x7e"\n["t\\xff"]\n', ['\\x41 -> \\u0041', '\\x7e -> \\u007E', '\\xff -> \\u00FF']],
@@ -80,7 +84,7 @@ const acceptedBy11 = (text: string) => {
 /** A random document of TOML 1.0 and 1.1 pieces (and some that are neither). */
 function randomDocument(next: () => number): string {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!;
-  const scalars = ['1', '"s"', "'l\\e'", '"a\\e"', '"\\x41\\u0042"', '"\\\\e"', '07:32', '07:32:00', '1979-05-27T07:32Z', '1979-05-27 07:32:00+07:00', '1979-05-27 07:32', '"""\nm\\e\n"""', "'''\\x41'''", 'true'];
+  const scalars = ['1', '"s"', "'l\\e'", '"a\\e"', '"\\x41\\u0042"', '"\\\\e"', '07:32', '07:32:00', '1979-05-27T07:32Z', '1979-05-27 07:32:00+07:00', '1979-05-27 07:32', '"""\nm\\e\n"""', "'''\\x41'''", 'true', '1979-04-31', '2000-02-29'];
   const blank = () => pick([' ', '', '\n  ', ' # c\n ', '\r\n']);
   let keyNo = 0;
   const value = (depth: number): string => {
@@ -89,8 +93,8 @@ function randomDocument(next: () => number): string {
     const n = Math.floor(next() * 3);
     const items = Array.from({ length: n }, () => value(depth + 1));
     if (r < 0.75) return `[${blank()}${items.join(`,${blank()}`)}${n && next() < 0.3 ? ',' : ''}${blank()}]`;
-    const entries = items.map((v) => `k${keyNo++} = ${v}`);
-    return `{${blank()}${entries.join(`,${blank()}`)}${n && next() < 0.2 ? ',' : ''}${blank()}}`;
+    const entries = items.map((v) => `k${keyNo++}${pick([' = ', '='])}${v}`);
+    return `{${blank()}${entries.join(`,${blank()}`)}${n && next() < 0.2 ? pick([',', ', ']) : ''}${blank()}}`;
   };
   const lines: string[] = [];
   for (let i = 0, n = 1 + Math.floor(next() * 4); i < n; i++) {

@@ -45,7 +45,8 @@ export function analyze(text: string, memo: VerdictMemo = new Map()): Analysis {
 
 function syntaxFinding(problem: SyntaxProblem): Finding {
   const rewrite = problem.rewrite;
-  return finding('toml-syntax', problem.span, problem.message, rewrite ? () => [{ title: rewrite.title, edits: [rewrite.edit], preferred: true, safe: true }] : undefined);
+  const fix = rewrite && (() => [{ title: rewrite.title, edits: [{ ...rewrite.span, newText: rewrite.newText() }], preferred: true, safe: true }]);
+  return finding('toml-syntax', problem.span, problem.message, fix ?? undefined);
 }
 
 /**

@@ -88,8 +88,8 @@ export interface Comment {
 export interface SyntaxProblem {
   readonly span: Span;
   readonly message: string;
-  /** Text that means the same and is valid (what TOML 1.1 added, written in TOML 1.0). */
-  readonly rewrite?: { readonly title: string; readonly edit: Span & { readonly newText: string } } | null;
+  /** Text for `span` that means the same and is valid (what TOML 1.1 added, in TOML 1.0), made when asked for. */
+  readonly rewrite?: { readonly title: string; readonly span: Span; newText(): string } | null;
 }
 
 export interface TomlDocument {

@@ -522,6 +522,7 @@ class Parser {
   private skipTrivia(inline: boolean, expectingKey = true): boolean {
     const text = this.text;
     let goesOn = !inline || expectingKey;
+    this.brokeAt = -1;
     for (;;) {
       this.skipWs();
       if (this.pos >= this.len) return false;
@@ -535,22 +536,43 @@ class Parser {
       else if (c === CR && text.charCodeAt(this.pos + 1) === LF) next = this.pos + 2;
       else if (c === CR && inline) return false; // a lone CR ends the line, and the table
       if (next < 0) return true;
-      if (inline ? this.looksLikeHeader(next) : this.looksLikeStatement(next)) return false;
+      // In an inline table (not in a list in it) a line cannot go on with `[`: it is a header.
+      if (inline ? text.charCodeAt(this.skipBlanks(next)) === LBRACKET : this.looksLikeStatement(next)) return false;
       // After an entry, looked ahead once: the trivia up to the next `,` or `}` is then the table's.
       if (!goesOn && !(goesOn = this.commaOrBraceNext(next))) return false;
+      if (this.brokeAt < 0) {
+        this.brokeAt = this.pos;
+        this.brokeComments = this.comments.length;
+      }
       this.pos = next;
     }
   }
 
+  /** Where the last `skipTrivia` first went past a line break (-1: it did not), and how many comments were read then. */
+  private brokeAt = -1;
+  private brokeComments = 0;
+
   /** Whether the first thing from p, past blanks, line breaks and comments, is `,` or `}`. */
   private commaOrBraceNext(p: number): boolean {
+    // Each inline table around the cursor asks from the same place (`{a = {b = 1` then blank lines).
+    if (p === this.peekedFrom) return this.peeked;
+    this.peekedFrom = p;
     const text = this.text;
     for (;;) {
       const c = text.charCodeAt(p);
       if (c === SPACE || c === TAB || c === LF || c === CR) p++;
       else if (c === HASH) p = this.lineEnd(p);
-      else return c === COMMA || c === RBRACE;
+      else return (this.peeked = c === COMMA || c === RBRACE);
     }
+  }
+
+  private peekedFrom = -1;
+  private peeked = false;
+
+  private skipBlanks(p: number): number {
+    const text = this.text;
+    while (text.charCodeAt(p) === SPACE || text.charCodeAt(p) === TAB) p++;
+    return p;
   }
 
   private parseInlineTable(depth: number): TomlInlineTable {
@@ -562,8 +584,25 @@ class Parser {
     let expectingKey = true;
     let afterComma = false;
     let lastBad = false;
+    // The line break before an entry begun on a later line than its `{` or `,`, and what was read up to it.
+    let mark: { pos: number; entries: number; problems: number; comments: number; end: number } | null = null;
     for (;;) {
-      if (!this.skipTrivia(true, expectingKey)) break;
+      const goesOn = this.skipTrivia(true, expectingKey);
+      if (expectingKey) {
+        mark = this.brokeAt < 0 ? null : { pos: this.brokeAt, entries: entries.length, problems: this.problems.length, comments: this.brokeComments, end };
+      }
+      if (!goesOn) {
+        // An entry on a line of its own that nothing goes on from (`tools = {` typed above other
+        // statements): it was the next statement, not the table's.
+        if (mark && !expectingKey) {
+          this.pos = mark.pos;
+          entries.length = mark.entries;
+          this.problems.length = mark.problems;
+          this.comments.length = mark.comments;
+          end = mark.end;
+        }
+        break;
+      }
       const c = text.charCodeAt(this.pos);
       if (c === RBRACE) {
         if (afterComma && expectingKey && !lastBad) this.problem({ start: end - 1, end }, 'a trailing comma is not allowed in an inline table');

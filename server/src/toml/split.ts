@@ -1,13 +1,13 @@
 // Where a TOML text's sections begin: the root table at 0, then every line that starts a table
-// header (`[x]`, `[[x]]`) outside a multi-line string and outside an open array or inline table (TOML
-// 1.1's, over lines, which the syntax check reports but the parser reads). A section is then
+// header (`[x]`, `[[x]]`) outside a multi-line string and outside an open array. A section is then
 // parsed and analysed on its own, so an edit re-analyses only the section it touches and an error
 // cannot spread past the next header.
 //
-// One allocation-free scan. Recovery mirrors the parser's: an array or inline table still open when a line is a
+// One allocation-free scan. Recovery mirrors the parser's: an array still open when a line is a
 // whole header (`[agents.b]`, never a value such as `[1]`, `[-1, 2],`, `["x"]` or `[true]`) is
-// taken as unclosed, and that line as a header; a multi-line string never closed is taken to end
-// with its first line.
+// taken as unclosed, and that line as a header; so is an inline table (TOML 1.1 lets one go on over
+// lines, which the syntax check reports and the parser reads) at any line starting with `[`; a
+// multi-line string never closed is taken to end with its first line.
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -105,7 +105,8 @@ export function sectionStartsFrom(text: string, from: number, stop?: (start: num
     // At a line start.
     if (!state.multiline) {
       const q = skipBlank(text, p);
-      if (text.charCodeAt(q) === LBRACKET && ((state.arrays === 0 && !state.braces) || startsHeader(text, q))) {
+      // In an inline table (not in a list in it) a line cannot go on with `[`: it is a header.
+      if (text.charCodeAt(q) === LBRACKET && (state.arrays === 0 || startsHeader(text, q))) {
         if (p > from) {
           starts.push(p);
           if (stop?.(p)) return starts;

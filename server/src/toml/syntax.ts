@@ -32,7 +32,7 @@ export function syntaxProblems(doc: TomlDocument): SyntaxProblem[] {
       problems.push({
         span: at(c.span),
         message: `TOML syntax error: ${c.message}`,
-        rewrite: c.rewrite && { title: c.rewrite.title, edit: { ...at(c.rewrite.span), newText: c.rewrite.newText } },
+        rewrite: c.rewrite && { title: c.rewrite.title, span: at(c.rewrite.span), newText: c.rewrite.newText },
       });
     }
   }

@@ -1,8 +1,9 @@
-// What TOML 1.1 added, found in a text smol-toml accepted. Mars reads mars.toml with Rust's `toml`
-// 0.8 (toml_edit 0.22), a TOML 1.0 parser, while smol-toml (the syntax verdict, syntax.ts) reads
-// TOML 1.1: each of these loads in smol-toml and stops Mars's config load. TOML 1.1 added line
-// breaks, comments and a trailing comma in inline tables, the `\e` and `\xHH` escapes, and times
-// without seconds; each has a rewrite in TOML 1.0 that means the same, offered as its fix.
+// What TOML 1.0 refuses in a text smol-toml accepted. Mars reads mars.toml with Rust's `toml` 0.8
+// (toml_edit 0.22), a TOML 1.0 parser, while smol-toml (the syntax verdict, syntax.ts) reads TOML
+// 1.1: each of these loads in smol-toml and stops Mars's config load. TOML 1.1 added line breaks,
+// comments and a trailing comma in inline tables, the `\e` and `\xHH` escapes, and times without
+// seconds; each has a rewrite in TOML 1.0 that means the same, offered as its fix. And smol-toml
+// takes any day up to 31 in any month (`1979-04-31`), which no rewrite can mend.
 //
 // One scan, linear, on valid TOML only (so a `:` outside strings and comments is in a time, and
 // every bracket is matched).
@@ -12,8 +13,11 @@ import type { Span } from './model';
 export interface Toml11Construct {
   readonly span: Span;
   readonly message: string;
-  /** The TOML 1.0 text that means the same; null where none keeps the file as written (a comment inside an inline table). */
-  readonly rewrite: { readonly title: string; readonly span: Span; readonly newText: string } | null;
+  /**
+   * The TOML 1.0 text that means the same, made when asked for (only fixes need it); null where
+   * none keeps the file as written (a comment inside an inline table, an impossible date).
+   */
+  readonly rewrite: { readonly title: string; readonly span: Span; newText(): string } | null;
 }
 
 const LF = 0x0a;
@@ -24,7 +28,7 @@ const QUOTE = 0x22;
 const HASH = 0x23;
 const APOS = 0x27;
 const COMMA = 0x2c;
-const COLON = 0x3a;
+const EQUALS = 0x3d;
 const BACKSLASH = 0x5c;
 const LBRACKET = 0x5b;
 const RBRACKET = 0x5d;
@@ -33,7 +37,7 @@ const RBRACE = 0x7d;
 
 const MARS_READS = 'Mars reads TOML 1.0';
 
-const MAY_HOLD = /[{\\]|[0-9]:[0-9]/;
+const MAY_HOLD = /[{\\]|[0-9]:[0-9]|-[0-9]{2}-(?:29|3)/;
 
 interface Frame {
   readonly inline: boolean;
@@ -44,15 +48,18 @@ interface Frame {
   comment: boolean;
   /** The comma last seen at this level, while nothing else has followed it; or -1. */
   comma: number;
+  /** The inline tables over lines inside this value, found so far (their indices in `found`). */
+  inner: number[] | null;
 }
 
 /** The TOML 1.1 constructs in `text` (valid TOML 1.1), in text order. */
 export function toml11Constructs(text: string): Toml11Construct[] {
   const found: Toml11Construct[] = [];
-  // Each needs a brace, a backslash or a time's `HH:MM`: most sections have none (a native search).
+  // Each needs a brace, a backslash, a time's `HH:MM` or a day 29 to 31: most sections have none (a native search).
   if (!MAY_HOLD.test(text)) return found;
   const stack: Frame[] = [];
   const top = () => stack[stack.length - 1];
+  const dropped = new Set<number>();
   const len = text.length;
   let p = 0;
   while (p < len) {
@@ -77,31 +84,54 @@ export function toml11Constructs(text: string): Toml11Construct[] {
     }
     if (c === RBRACE || c === RBRACKET) {
       stack.pop();
-      if (frame?.inline) inlineTableClosed(text, frame, p, found);
+      if (frame) closed(text, frame, p, found, top(), dropped);
       p++;
       continue;
     }
     if (frame) frame.comma = -1;
     if (c === LBRACE || c === LBRACKET) {
-      stack.push({ inline: c === LBRACE, open: p, firstBreak: -1, comment: false, comma: -1 });
+      stack.push({ inline: c === LBRACE, open: p, firstBreak: -1, comment: false, comma: -1, inner: null });
       p++;
     } else if (c === QUOTE || c === APOS) {
       p = skipString(text, p, found);
+    } else if (c === EQUALS) {
+      p++;
     } else {
-      // A key, `=`, or a scalar: a time (the only place a `:` can be outside a string) is checked.
-      const start = p++; // at least `=`
-      let colon = false;
-      for (; p < len && !isStop(text.charCodeAt(p)); p++) colon ||= text.charCodeAt(p) === COLON;
-      if (colon) timeWithoutSeconds(text, start, p, found);
+      // A key or a scalar: a date or a time is checked.
+      const start = p;
+      while (p < len && !isStop(text.charCodeAt(p))) p++;
+      if (p - start >= 5 && c >= 0x30 && c <= 0x39) dateTime(text, start, p, found);
     }
   }
-  return found;
+  return dropped.size === 0 ? found : found.filter((_, i) => !dropped.has(i));
 }
 
 /** What ends a bare token (a key, a number, a date-time). */
 const STOP = new Uint8Array(128);
-for (const c of [SPACE, TAB, LF, CR, COMMA, HASH, QUOTE, APOS, LBRACE, RBRACE, LBRACKET, RBRACKET, 0x3d]) STOP[c] = 1;
+for (const c of [SPACE, TAB, LF, CR, COMMA, HASH, QUOTE, APOS, LBRACE, RBRACE, LBRACKET, RBRACKET, EQUALS]) STOP[c] = 1;
 const isStop = (c: number) => c < 128 && STOP[c] === 1;
+
+/**
+ * A list or inline table closed at `close`. An inline table over lines inside another whose rewrite
+ * writes it on one line too is not reported apart (999 nested tables are one problem).
+ */
+function closed(text: string, frame: Frame, close: number, found: Toml11Construct[], parent: Frame | undefined, dropped: Set<number>): void {
+  let inner = frame.inner;
+  if (frame.inline) {
+    const before = found.length;
+    inlineTableClosed(text, frame, close, found);
+    if (found.length > before && found[before]!.rewrite && frame.firstBreak >= 0) {
+      for (const i of inner ?? []) dropped.add(i);
+      inner = [before];
+    } else if (found.length > before && frame.firstBreak >= 0) {
+      (inner ??= []).push(before);
+    }
+  }
+  if (inner && parent) {
+    if (!parent.inner) parent.inner = inner;
+    else for (const i of inner) parent.inner.push(i);
+  }
+}
 
 function inlineTableClosed(text: string, frame: Frame, close: number, found: Toml11Construct[]): void {
   if (frame.firstBreak >= 0) {
@@ -111,7 +141,7 @@ function inlineTableClosed(text: string, frame: Frame, close: number, found: Tom
     found.push({
       span: { start: frame.open, end },
       message: `an inline table must be on one line (${MARS_READS}; line breaks and comments inside \`{ }\` are TOML 1.1)`,
-      rewrite: frame.comment ? null : { title: 'Write the inline table on one line', span: { start: frame.open, end: close + 1 }, newText: oneLine(text, frame.open, close + 1) },
+      rewrite: frame.comment ? null : { title: 'Write the inline table on one line', span: { start: frame.open, end: close + 1 }, newText: () => oneLine(text, frame.open, close + 1) },
     });
   } else if (frame.comma >= 0) {
     found.push(trailingComma(frame.comma));
@@ -122,44 +152,43 @@ function trailingComma(at: number): Toml11Construct {
   return {
     span: { start: at, end: at + 1 },
     message: `an inline table cannot end with a comma (${MARS_READS}; the trailing comma is TOML 1.1)`,
-    rewrite: { title: 'Remove the trailing comma', span: { start: at, end: at + 1 }, newText: '' },
+    rewrite: { title: 'Remove the trailing comma', span: { start: at, end: at + 1 }, newText: () => '' },
   };
 }
 
 /**
  * The inline table at [start, end) (with no comment in it) on one line: each run of blanks with a
- * line break becomes one space, or nothing after `[` and before `]`; a comma left before a closing
- * bracket goes (optional in an array, TOML 1.1 in an inline table). Strings are kept as they are.
+ * line break becomes one space, or nothing after `[` and before `]`; a comma left before `}` goes
+ * (TOML 1.1), and before `]` when a line break was between (optional there). Strings are kept as
+ * they are. Built in parts, linear in the table's length.
  */
 function oneLine(text: string, start: number, end: number): string {
-  let out = '';
+  const parts: string[] = [];
+  let comma = -1; // the part holding the last comma, while only blanks have followed it
+  let last = ''; // the last character written that is not a blank
   let p = start;
   while (p < end) {
     const c = text.charCodeAt(p);
-    if (c === QUOTE || c === APOS) {
-      const q = skipString(text, p, null);
-      out += text.slice(p, q);
-      p = q;
-      continue;
-    }
     if (c === SPACE || c === TAB || c === CR || c === LF) {
       let q = p;
       let broken = false;
       for (; q < end && /[ \t\r\n]/.test(text[q]!); q++) if (text.charCodeAt(q) === LF) broken = true;
       const next = text.charCodeAt(q);
-      if (!broken) out += text.slice(p, q);
-      else if (next === RBRACE || next === RBRACKET) {
-        if (out.endsWith(',')) out = out.slice(0, -1);
-        out += next === RBRACE ? ' ' : '';
-      } else out += out.endsWith('[') ? '' : ' ';
+      if (broken && next === RBRACKET && comma >= 0) parts[comma] = '';
+      if (!broken) parts.push(text.slice(p, q));
+      else if (next === RBRACKET || last === '[') parts.push('');
+      else parts.push(' ');
       p = q;
       continue;
     }
-    if ((c === RBRACE || c === RBRACKET) && out.endsWith(',')) out = out.slice(0, -1);
-    out += text[p];
-    p++;
+    if (c === RBRACE && comma >= 0) parts[comma] = '';
+    const q = c === QUOTE || c === APOS ? skipString(text, p, null) : p + 1;
+    parts.push(text.slice(p, q));
+    comma = c === COMMA ? parts.length - 1 : -1;
+    last = text[q - 1]!;
+    p = q;
   }
-  return out;
+  return parts.join('');
 }
 
 /** The index after the string at p; its TOML 1.1 escapes reported into `found` (when given). */
@@ -197,21 +226,44 @@ function escape(text: string, span: Span, rewrite: string): Toml11Construct {
   return {
     span,
     message: `\`${written}\` is not an escape (${MARS_READS}; \`${written.slice(0, 2)}\` is TOML 1.1): write \`${rewrite}\``,
-    rewrite: { title: `Write \`${rewrite}\``, span, newText: rewrite },
+    rewrite: { title: `Write \`${rewrite}\``, span, newText: () => rewrite },
   };
 }
 
 const TIME = /(?:^|[Tt])([0-9]{2}:[0-9]{2})(?!:)/;
+const DATE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})/;
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-/** A time (alone or in a date-time) at [start, end) written without seconds. */
-function timeWithoutSeconds(text: string, start: number, end: number, found: Toml11Construct[]): void {
-  const m = TIME.exec(text.slice(start, end));
+/**
+ * A date-time value at [start, end): a time written without seconds (TOML 1.1), or a day past its
+ * month's end (`1979-04-31`, `2001-02-29`), which smol-toml lets through and TOML 1.0 parsers refuse.
+ * A bare key can look like a date (`1979-04-31 = 1`): what `=` or `.` follows is a key, not checked.
+ */
+function dateTime(text: string, start: number, end: number, found: Toml11Construct[]): void {
+  let after = end;
+  while (text.charCodeAt(after) === SPACE || text.charCodeAt(after) === TAB) after++;
+  if (text.charCodeAt(after) === EQUALS || text.charCodeAt(after) === 0x2e) return;
+  const token = text.slice(start, end);
+  const date = DATE.exec(token);
+  if (date) {
+    const [year, month, day] = [Number(date[1]), Number(date[2]), Number(date[3])];
+    const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+    const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+    if (month >= 1 && month <= 12 && day > days) {
+      found.push({
+        span: { start, end: start + 10 },
+        message: `${MONTHS[month - 1]} ${year} has ${days} days: \`${date[0]}\` is no date (TOML 1.0, which Mars reads, refuses it)`,
+        rewrite: null,
+      });
+    }
+  }
+  const m = TIME.exec(token);
   if (!m) return;
   const at = start + m.index + m[0].length - 5;
   const span = { start: at, end: at + 5 };
   found.push({
     span,
     message: `a time needs its seconds (${MARS_READS}; a time without seconds is TOML 1.1): write \`${m[1]}:00\``,
-    rewrite: { title: `Write \`${m[1]}:00\``, span, newText: `${m[1]}:00` },
+    rewrite: { title: `Write \`${m[1]}:00\``, span, newText: () => `${m[1]}:00` },
   });
 }
