@@ -252,7 +252,7 @@ function dateTime(text: string, start: number, end: number, found: Toml11Constru
     if (month >= 1 && month <= 12 && day > days) {
       found.push({
         span: { start, end: start + 10 },
-        message: `${MONTHS[month - 1]} ${year} has ${days} days: \`${date[0]}\` is no date (TOML 1.0, which Mars reads, refuses it)`,
+        message: `\`${date[0]}\` is not a date: ${MONTHS[month - 1]} ${year} has ${days} days (${MARS_READS}, which refuses it)`,
         rewrite: null,
       });
     }
