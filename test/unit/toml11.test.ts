@@ -56,6 +56,12 @@ test('the analysis reports each as a toml-syntax error with its rewrite as the p
   assert.equal(fixed, '[agents.a]\ntools = { allowed = ["bash"] }\n[agents.b.tools]\nallowed = ["re\\u0061d", "b\\u001B"]\n');
 });
 
+test('a leap second is TOML 1.0, as Mars reads it (smol-toml refuses it)', () => {
+  const text = 'a = 1990-12-31T23:59:60Z\nb = 23:59:60.5\nc = "23:59:60"\n';
+  assert.deepEqual(documentFindings(analyzeDocument(text)), []);
+  assert.equal(documentFindings(analyzeDocument('a = 23:60:60\n')).length, 1, 'a minute past 59 is still no time');
+});
+
 test('after a syntax error smol-toml reports, nothing more in that section', () => {
   const text = '[a]\nx = "\\e"\ny = [\n[b]\nz = "\\e"\n';
   const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');

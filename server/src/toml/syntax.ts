@@ -39,9 +39,13 @@ export function syntaxProblems(doc: TomlDocument): SyntaxProblem[] {
   return problems;
 }
 
+// A leap second (`23:59:60`): TOML 1.0 and Mars's parser take it, smol-toml does not. Read as
+// `:59` for the verdict (same length, so offsets hold; valid wherever the other is).
+const LEAP_SECOND = /([0-9]{2}:[0-9]{2}:)60/g;
+
 function checkSection(text: string): SectionVerdict {
   try {
-    smolParse(text);
+    smolParse(text.includes(':60') ? text.replace(LEAP_SECOND, '$159') : text);
     return { error: null };
   } catch (e) {
     const err = e as { line?: number; column?: number; message?: string };
