@@ -36,6 +36,8 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['an agent or skill written as a value', 'agents.x = "reviewer"\nskills = { y = 1, z = [], w = { tools.allowed = ["read"] } }\n', ['invalid-tool-policy@"reviewer"', 'invalid-tool-policy@1']],
   ['an agent written as a value under [agents]', '[agents]\n"q r" = true\n', ['invalid-tool-policy@true']],
   ['`agents` itself written as a value', 'agents = "x"\n', ['invalid-tool-policy@"x"']],
+  ['a list as `agents`, or of tables as one agent (the value [[agents.x]] makes)', 'agents = []\nskills = { s = [{ tools = { allowed = ["Bash"] } }], t = [], u = ["d"] }\n', ['invalid-tool-policy@[]', 'invalid-tool-policy@[{ tools = { allowed = ["Bash"] } }]']],
+  ['[[agents] half typed: the keys below are still read', '[[agents]\nx.tools.allowed = ["Read"]\n', ['toml-syntax@]', 'non-canonical@Read']],
   // Mars ignores the key, so a name it would reject does not stop the load: no error, no move.
   ['map form key with invalid name', '[agents.a.tools]\n"mcp()" = "allow"\n', ['unknown-policy-key@mcp()']],
   ['inline agents table at the root', 'agents = { a = { tools = { allowed = ["Bash"] } } }\nskills = { b.tools.disallowed = ["Web"] }\n', ['non-canonical@Bash', 'non-canonical@Web']],

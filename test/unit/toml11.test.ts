@@ -33,6 +33,7 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['a time straight after `=`', 'x=07:32\ny = {z=07:32}\n', ['07:32 -> 07:32:00', '07:32 -> 07:32:00']],
   ['a trailing comma before blanks and `}` in a table over lines', 'a = {\n  b = 1, }\n', ['{ -> { b = 1 }']],
   ['a day past its month\'s end (no rewrite); a key that looks like a date is a key', 'a = 1979-04-31\n1979-04-31 = 2\nb = 2000-02-29\nc = [2001-02-29T07:32:00Z]\n', ['1979-04-31 -> none', '2001-02-29 -> none']],
+  ['a header\'s key that looks like a date is a key', '[1979-04-31]\n[[x. 2001-02-29.y]]\n[z]\nw = 1979-04-31\n', ['1979-04-31 -> none']],
   ['a trailing comma', 'a = { b = 1, }\nc = { d = { e = 1,} }\n', [', -> ', ', -> ']],
   ['`\\e`', 'a = "\\e[0m"\n', ['\\e -> \\u001B']],
   ['`\\xHH`, in keys and headers too', '"k\\x41" = "\\x7e"\n["t\\xff"]\n', ['\\x41 -> \\u0041', '\\x7e -> \\u007E', '\\xff -> \\u00FF']],
@@ -60,6 +61,14 @@ test('a leap second is TOML 1.0, as Mars reads it (smol-toml refuses it)', () =>
   const text = 'a = 1990-12-31T23:59:60Z\nb = 23:59:60.5\nc = "23:59:60"\n';
   assert.deepEqual(documentFindings(analyzeDocument(text)), []);
   assert.equal(documentFindings(analyzeDocument('a = 23:60:60\n')).length, 1, 'a minute past 59 is still no time');
+  assert.deepEqual(documentFindings(analyzeDocument('"10:00:60" = 1\n"10:00:59" = 2\nb = [1990-12-31 23:59:60, {c = 00:00:60}]\n')), [], 'keys are not times');
+});
+
+test('integers: any of 64 bits, as Mars reads them (smol-toml refused those past 2^53); past 64 bits an error', () => {
+  const text = 'a = 9007199254740993\nb = -9223372036854775808\nc = 9_223_372_036_854_775_807\nd = 0x7FFFFFFFFFFFFFFF\ne = 9223372036854775808\nf = [0xFFFFFFFFFFFFFFFF]\n12345678901234567890 = 1\n';
+  const found = documentFindings(analyzeDocument(text));
+  assert.deepEqual(found.map((f) => `${f.code}@${text.slice(f.span.start, f.span.end)}`), ['toml-syntax@9223372036854775808', 'toml-syntax@0xFFFFFFFFFFFFFFFF']);
+  assert.match(found[0]!.message, /out of range: TOML integers are 64-bit/);
 });
 
 test('after a syntax error smol-toml reports, nothing more in that section', () => {

@@ -165,14 +165,33 @@ export function appendToArray(text: string, array: TomlArray, values: readonly s
 export function deleteKeyValue(text: string, kv: KeyValue, comments: readonly Comment[]): Edit[] {
   const inside = comments.filter((c) => c.span.start > kv.span.start && c.span.start < kv.span.end);
   const line = wholeLine(text, kv.span.start, kv.span.end, inside);
-  if (line) return [...directivesAbove(text, line.start, commentStarts(comments)), line];
+  if (line) {
+    const edits = [...directivesAbove(text, line.start, commentStarts(comments)), line];
+    // The first entry of an inline table over lines, its comma starting a later line (`{` /
+    // `bash = "allow"` / `, allowed = […]`): that comma goes too.
+    const comma = significantBefore(text, kv.span.start, comments) === '{' ? commaFrom(text, line.end, text.length) : -1;
+    if (comma >= 0) edits.push({ start: comma, end: skipBlank(text, comma + 1), newText: '' });
+    return edits;
+  }
   // In an inline table: take the comma after, else the comma before.
   const after = afterComma(text, kv.span.end);
-  if (after !== kv.span.end) return [{ start: kv.span.start, end: skipBlank(text, after), newText: '' }];
+  // With its comma, and its line when that leaves it blank (an inline table over lines).
+  if (after !== kv.span.end) return [wholeLine(text, kv.span.start, after) ?? { start: kv.span.start, end: skipBlank(text, after), newText: '' }];
   let before = kv.span.start;
   while (before > 0 && (text[before - 1] === ' ' || text[before - 1] === '\t')) before--;
   if (text[before - 1] === ',') before--;
   return [{ start: before, end: kv.span.end, newText: '' }];
+}
+
+/** The character before `at`, past blanks, line breaks and comments; '' at the start. */
+function significantBefore(text: string, at: number, comments: readonly Comment[]): string {
+  let i = at;
+  for (;;) {
+    while (i > 0 && /[ \t\r\n]/.test(text[i - 1]!)) i--;
+    const c = comments[lastAtOrBefore(comments.length, (k) => comments[k]!.span.start, i - 1)];
+    if (!c || c.span.end !== i) return text[i - 1] ?? '';
+    i = c.span.start;
+  }
 }
 
 /** The offset after a comma that follows `at` (white space allowed before it), else `at`. */

@@ -86,8 +86,9 @@ export function findPolicies(doc: TomlDocument): Policies {
     let sectionTable: ToolsTable | null = null;
     // `[[agents]]`, `[[agents.x]]`: Mars reads each agent (skill) as one table. The keys below
     // `[[agents.x]]` are still read as x's; those below `[[agents]]` name no agent.
-    if (section.header?.array && names.length <= 2 && OWNERS.has(names[0]!)) {
-      out.shape.push(overlayNotTable(base, section.header.key.span, 'an array of tables ([[…]])'));
+    const header = section.header;
+    if (header?.array && names.length <= 2 && OWNERS.has(names[0]!) && doc.text.startsWith(']]', header.span.end - 2)) {
+      out.shape.push(overlayNotTable(base, header.key.span, 'an array of tables ([[…]])'));
       if (names.length === 1) continue;
     }
     if (section.header && names.length >= 3 && OWNERS.has(names[0]!) && names[2] === 'tools') {
@@ -126,10 +127,12 @@ function visit(out: Policies, path: readonly KeyPart[], keyStart: number, kv: Ke
     // `agents = { x = { tools = … } }`, `agents.x = { tools = … }`
     const value = kv.value;
     if (value?.kind === 'inline-table') for (const inner of value.entries) visit(out, [...path, ...inner.key.parts], path.length, inner);
-    // A string, number, boolean or date cannot be read as one (a list can: Mars's serde reads a
-    // struct from a list by position, so `agents.x = []` loads).
-    else if (value && value.kind !== 'array' && !(value.kind === 'scalar' && value.type === 'invalid')) {
-      out.shape.push(overlayNotTable(path, value.span, describeValue(value)));
+    // A string, number, boolean or date cannot be read as one. Nor can a list as `agents` (a map of
+    // names); as one agent, Mars's serde reads a struct from a list by position (`agents.x = []`
+    // loads), but not from a list of tables (`agents.x = [{ … }]`, the value `[[agents.x]]` makes).
+    else if (value && !(value.kind === 'scalar' && value.type === 'invalid')) {
+      if (value.kind !== 'array') out.shape.push(overlayNotTable(path, value.span, describeValue(value)));
+      else if (path.length === 1 || value.items[0]?.kind === 'inline-table') out.shape.push(overlayNotTable(path, value.span, 'a list'));
     }
     return;
   }

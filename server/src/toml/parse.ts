@@ -6,9 +6,8 @@
 // - a broken statement skips to the end of its line; at most one problem is reported per line
 //   unless the problems come from distinct tokens;
 // - an inline table goes on over lines (TOML 1.1, which the syntax check reports as an error, since
-//   Mars reads TOML 1.0) where an entry can: after `{` or `,`, or before `,` or `}`; it ends before
-//   a table header, and before a line that goes on with anything else after an entry (typing
-//   `tools = {` above other statements leaves those statements out of it);
+//   Mars reads TOML 1.0) when its `}` comes before the next header; else it ends with its line, as
+//   in TOML 1.0 (typing `tools = {` above other statements leaves those statements out of it);
 // - an unclosed array ends before a line that can only be a statement: a table header whose
 //   contents start with a bare-key letter (`[agents.b]`, `[[x]]`), or `bare.key =`;
 // - values nest at most MAX_DEPTH deep; anything deeper is skipped as one invalid scalar.
@@ -84,6 +83,115 @@ function isWordValue(w: string): boolean {
 }
 
 /** For messages: a short, printable rendering of a piece of source. */
+/**
+ * Whether the line starting at p can only be a statement, never the continuation of an array:
+ * `[bare...` / `[[bare...` (a table header) or `bare.key =`.
+ */
+function looksLikeStatement(text: string, p: number): boolean {
+  let c = text.charCodeAt(p);
+  while (c === SPACE || c === TAB) c = text.charCodeAt(++p);
+  if (c === LBRACKET) return looksLikeHeader(text, p);
+  if (!isBareLetter(c)) return false;
+  let first = true;
+  for (;;) {
+    const s = p;
+    while (isBare(text.charCodeAt(p))) p++;
+    if (p === s || (first && isWordValue(text.slice(s, p)))) return false;
+    first = false;
+    c = text.charCodeAt(p);
+    while (c === SPACE || c === TAB) c = text.charCodeAt(++p);
+    if (c === EQ) return true;
+    if (c !== DOT) return false;
+    c = text.charCodeAt(++p);
+    while (c === SPACE || c === TAB) c = text.charCodeAt(++p);
+  }
+}
+
+/** Whether the line starting at p opens a table header: `[bare...` or `[[bare...`. */
+function looksLikeHeader(text: string, p: number): boolean {
+  let c = text.charCodeAt(p);
+  while (c === SPACE || c === TAB) c = text.charCodeAt(++p);
+  if (c !== LBRACKET) return false;
+  c = text.charCodeAt(++p);
+  if (c === LBRACKET) c = text.charCodeAt(++p);
+  while (c === SPACE || c === TAB) c = text.charCodeAt(++p);
+  if (!isBareLetter(c)) return false;
+  const s = p;
+  while (isBare(text.charCodeAt(p))) p++;
+  return !isWordValue(text.slice(s, p));
+}
+
+/**
+ * The `{` of `text` whose `}` comes, as the parser reads: strings and comments skipped, and no `}`
+ * taken past a header (a line starting with `[` where no list is open, or `[bare…` anywhere), nor
+ * a list past its recovery (a `bare.key =` line ends the lists open). One linear pass, made only
+ * for a text with an inline table that goes past its line.
+ */
+function closedBraces(text: string): Set<number> {
+  const closed = new Set<number>();
+  const open: number[] = []; // offsets of the `{` and `[` open
+  const inList = () => open.length > 0 && text.charCodeAt(open[open.length - 1]!) === LBRACKET;
+  const len = text.length;
+  let p = 0;
+  while (p < len) {
+    // At a line start.
+    let q = p;
+    while (text.charCodeAt(q) === SPACE || text.charCodeAt(q) === TAB) q++;
+    if (text.charCodeAt(q) === LBRACKET && (!inList() || looksLikeHeader(text, q))) {
+      open.length = 0;
+      while (q < len && text.charCodeAt(q) !== LF) q++; // the header line, quoted keys and all
+      p = q + 1;
+      continue;
+    }
+    if (inList() && looksLikeStatement(text, q)) while (inList()) open.pop();
+    // The rest of the line (and the lines a multi-line string takes).
+    for (p = q; p < len; ) {
+      const c = text.charCodeAt(p);
+      if (c === LF || c === CR) {
+        p++;
+        if (c === CR && text.charCodeAt(p) === LF) p++;
+        break;
+      }
+      if (c === HASH) {
+        while (p < len && text.charCodeAt(p) !== LF && text.charCodeAt(p) !== CR) p++;
+      } else if (c === QUOTE || c === APOS) {
+        p = stringEnd(text, p);
+      } else {
+        if (c === LBRACE || c === LBRACKET) open.push(p);
+        else if (c === RBRACE && open.length > 0 && !inList()) closed.add(open.pop()!);
+        else if (c === RBRACKET && inList()) open.pop();
+        p++;
+      }
+    }
+  }
+  return closed;
+}
+
+/** The index after the string at p: its closing quote, the end of its line (one-line, unterminated) or of the text. */
+function stringEnd(text: string, p: number): number {
+  const quote = text.charCodeAt(p);
+  const len = text.length;
+  if (text.charCodeAt(p + 1) === quote && text.charCodeAt(p + 2) === quote) {
+    for (let q = p + 3; q < len; q++) {
+      const c = text.charCodeAt(q);
+      if (c === BACKSLASH && quote === QUOTE) q++;
+      else if (c === quote && text.charCodeAt(q + 1) === quote && text.charCodeAt(q + 2) === quote) {
+        let end = q + 3;
+        for (let k = 0; k < 2 && text.charCodeAt(end) === quote; k++) end++;
+        return end;
+      }
+    }
+    return len;
+  }
+  for (let q = p + 1; q < len; q++) {
+    const c = text.charCodeAt(q);
+    if (c === LF || c === CR) return q;
+    if (c === BACKSLASH && quote === QUOTE) q++;
+    else if (c === quote) return q + 1;
+  }
+  return len;
+}
+
 function shown(s: string): string {
   const t = s.length > 40 ? s.slice(0, 40) + '…' : s;
   return t.replace(/`/g, "'");
@@ -219,46 +327,6 @@ class Parser {
     this.pos = end;
     if (text.charCodeAt(this.pos) === CR) this.pos++;
     if (text.charCodeAt(this.pos) === LF) this.pos++;
-  }
-
-  /**
-   * Whether the line starting at p can only be a statement, never the continuation of an array:
-   * `[bare...` / `[[bare...` (a table header) or `bare.key =`.
-   */
-  private looksLikeStatement(p: number): boolean {
-    const text = this.text;
-    let c = text.charCodeAt(p);
-    while (c === SPACE || c === TAB) c = text.charCodeAt(++p);
-    if (c === LBRACKET) return this.looksLikeHeader(p);
-    if (!isBareLetter(c)) return false;
-    let first = true;
-    for (;;) {
-      const s = p;
-      while (isBare(text.charCodeAt(p))) p++;
-      if (p === s || (first && isWordValue(text.slice(s, p)))) return false;
-      first = false;
-      c = text.charCodeAt(p);
-      while (c === SPACE || c === TAB) c = text.charCodeAt(++p);
-      if (c === EQ) return true;
-      if (c !== DOT) return false;
-      c = text.charCodeAt(++p);
-      while (c === SPACE || c === TAB) c = text.charCodeAt(++p);
-    }
-  }
-
-  /** Whether the line starting at p opens a table header: `[bare...` or `[[bare...`. */
-  private looksLikeHeader(p: number): boolean {
-    const text = this.text;
-    let c = text.charCodeAt(p);
-    while (c === SPACE || c === TAB) c = text.charCodeAt(++p);
-    if (c !== LBRACKET) return false;
-    c = text.charCodeAt(++p);
-    if (c === LBRACKET) c = text.charCodeAt(++p);
-    while (c === SPACE || c === TAB) c = text.charCodeAt(++p);
-    if (!isBareLetter(c)) return false;
-    const s = p;
-    while (isBare(text.charCodeAt(p))) p++;
-    return !isWordValue(text.slice(s, p));
   }
 
   // ---- statements ----------------------------------------------------------------------------
@@ -450,7 +518,7 @@ class Parser {
       } else if (c === HASH) {
         p = this.lineEnd(p);
         continue;
-      } else if (c === LF && this.looksLikeStatement(p + 1)) {
+      } else if (c === LF && looksLikeStatement(text, p + 1)) {
         break;
       }
       p++;
@@ -475,7 +543,7 @@ class Parser {
     let expectingValue = true;
     let lastBad = false;
     for (;;) {
-      if (!this.skipTrivia(false)) break;
+      if (!this.skipTrivia()) break;
       const c = text.charCodeAt(this.pos);
       if (c === RBRACKET) {
         closed = true;
@@ -514,15 +582,15 @@ class Parser {
   }
 
   /**
-   * Skips blanks, and the line breaks and comments inside an array or an inline table (TOML 1.1
-   * allows them there; see the recovery rules above). False (pos left on the line ending) when the
-   * value cannot go on: at the end of the text; before a line that can only be a statement (an
-   * array) or a header (an inline table); after an inline table's entry with no `,` or `}` next.
+   * Skips blanks, and the line breaks and comments inside an array, or an inline table whose `}`
+   * comes (`open`: its `{`; TOML 1.1 lets one go on over lines). False (pos left on the line
+   * ending) when the value cannot go on: at the end of the text; before a line that can only be a
+   * statement (an array) or a header (an inline table); at the end of an inline table's line when
+   * its `}` never comes (`tools = {` typed above other statements leaves them out of it).
    */
-  private skipTrivia(inline: boolean, expectingKey = true): boolean {
+  private skipTrivia(open = -1): boolean {
     const text = this.text;
-    let goesOn = !inline || expectingKey;
-    this.brokeAt = -1;
+    const inline = open >= 0;
     for (;;) {
       this.skipWs();
       if (this.pos >= this.len) return false;
@@ -536,38 +604,15 @@ class Parser {
       else if (c === CR && text.charCodeAt(this.pos + 1) === LF) next = this.pos + 2;
       else if (c === CR && inline) return false; // a lone CR ends the line, and the table
       if (next < 0) return true;
+      if (inline && !(this.closedBraces ??= closedBraces(text)).has(open)) return false;
       // In an inline table (not in a list in it) a line cannot go on with `[`: it is a header.
-      if (inline ? text.charCodeAt(this.skipBlanks(next)) === LBRACKET : this.looksLikeStatement(next)) return false;
-      // After an entry, looked ahead once: the trivia up to the next `,` or `}` is then the table's.
-      if (!goesOn && !(goesOn = this.commaOrBraceNext(next))) return false;
-      if (this.brokeAt < 0) {
-        this.brokeAt = this.pos;
-        this.brokeComments = this.comments.length;
-      }
+      if (inline ? text.charCodeAt(this.skipBlanks(next)) === LBRACKET : looksLikeStatement(text, next)) return false;
       this.pos = next;
     }
   }
 
-  /** Where the last `skipTrivia` first went past a line break (-1: it did not), and how many comments were read then. */
-  private brokeAt = -1;
-  private brokeComments = 0;
-
-  /** Whether the first thing from p, past blanks, line breaks and comments, is `,` or `}`. */
-  private commaOrBraceNext(p: number): boolean {
-    // Each inline table around the cursor asks from the same place (`{a = {b = 1` then blank lines).
-    if (p === this.peekedFrom) return this.peeked;
-    this.peekedFrom = p;
-    const text = this.text;
-    for (;;) {
-      const c = text.charCodeAt(p);
-      if (c === SPACE || c === TAB || c === LF || c === CR) p++;
-      else if (c === HASH) p = this.lineEnd(p);
-      else return (this.peeked = c === COMMA || c === RBRACE);
-    }
-  }
-
-  private peekedFrom = -1;
-  private peeked = false;
+  /** The `{` whose `}` comes (see `closedBraces`), found when an inline table first reaches a line's end. */
+  private closedBraces: Set<number> | null = null;
 
   private skipBlanks(p: number): number {
     const text = this.text;
@@ -584,25 +629,8 @@ class Parser {
     let expectingKey = true;
     let afterComma = false;
     let lastBad = false;
-    // The line break before an entry begun on a later line than its `{` or `,`, and what was read up to it.
-    let mark: { pos: number; entries: number; problems: number; comments: number; end: number } | null = null;
     for (;;) {
-      const goesOn = this.skipTrivia(true, expectingKey);
-      if (expectingKey) {
-        mark = this.brokeAt < 0 ? null : { pos: this.brokeAt, entries: entries.length, problems: this.problems.length, comments: this.brokeComments, end };
-      }
-      if (!goesOn) {
-        // An entry on a line of its own that nothing goes on from (`tools = {` typed above other
-        // statements): it was the next statement, not the table's.
-        if (mark && !expectingKey) {
-          this.pos = mark.pos;
-          entries.length = mark.entries;
-          this.problems.length = mark.problems;
-          this.comments.length = mark.comments;
-          end = mark.end;
-        }
-        break;
-      }
+      if (!this.skipTrivia(start)) break;
       const c = text.charCodeAt(this.pos);
       if (c === RBRACE) {
         if (afterComma && expectingKey && !lastBad) this.problem({ start: end - 1, end }, 'a trailing comma is not allowed in an inline table');

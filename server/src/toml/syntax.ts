@@ -40,12 +40,14 @@ export function syntaxProblems(doc: TomlDocument): SyntaxProblem[] {
 }
 
 // A leap second (`23:59:60`): TOML 1.0 and Mars's parser take it, smol-toml does not. Read as
-// `:59` for the verdict (same length, so offsets hold; valid wherever the other is).
-const LEAP_SECOND = /([0-9]{2}:[0-9]{2}:)60/g;
+// `:59` for the verdict (same length, so offsets hold; valid wherever the other is), where a value
+// starts (after `=`, `[`, `,`, `{`, or a date): a quoted key `"10:00:60"` stays as it is.
+const LEAP_SECOND = /((?:[=[,{][ \t\r\n]*|[0-9]{2}[Tt ])[0-9]{2}:[0-9]{2}:)60/g;
 
 function checkSection(text: string): SectionVerdict {
   try {
-    smolParse(text.includes(':60') ? text.replace(LEAP_SECOND, '$159') : text);
+    // Big integers kept (smol-toml otherwise refuses any past 2^53, which Mars reads); toml11.ts checks the 64 bits.
+    smolParse(text.includes(':60') ? text.replace(LEAP_SECOND, '$159') : text, { integersAsBigInt: 'asNeeded' });
     return { error: null };
   } catch (e) {
     const err = e as { line?: number; column?: number; message?: string };

@@ -37,10 +37,12 @@ const RBRACE = 0x7d;
 
 const MARS_READS = 'Mars reads TOML 1.0';
 
-const MAY_HOLD = /[{\\]|[0-9]:[0-9]|-[0-9]{2}-(?:29|3)/;
+const MAY_HOLD = /[{\\]|[0-9]:[0-9]|-[0-9]{2}-(?:29|3)|[0-9A-Fa-f_]{16}/;
 
 interface Frame {
   readonly inline: boolean;
+  /** A header's brackets. */
+  readonly header: boolean;
   readonly open: number;
   /** The first line break or comment directly inside this inline table, or -1. */
   firstBreak: number;
@@ -55,13 +57,14 @@ interface Frame {
 /** The TOML 1.1 constructs in `text` (valid TOML 1.1), in text order. */
 export function toml11Constructs(text: string): Toml11Construct[] {
   const found: Toml11Construct[] = [];
-  // Each needs a brace, a backslash, a time's `HH:MM` or a day 29 to 31: most sections have none (a native search).
+  // Each needs a brace, a backslash, a time's `HH:MM`, a day 29 to 31 or 16 digits: most sections have none (a native search).
   if (!MAY_HOLD.test(text)) return found;
   const stack: Frame[] = [];
   const top = () => stack[stack.length - 1];
   const dropped = new Set<number>();
   const len = text.length;
   let p = 0;
+  let lineStart = true; // at the start of a statement (or a header)
   while (p < len) {
     const c = text.charCodeAt(p);
     if (c === SPACE || c === TAB || c === CR) {
@@ -69,6 +72,9 @@ export function toml11Constructs(text: string): Toml11Construct[] {
       continue;
     }
     const frame = top();
+    const statementStart = lineStart;
+    if (c === LF) lineStart = stack.length === 0;
+    else if (c !== HASH) lineStart = false;
     if (c === LF || c === HASH) {
       if (frame?.inline && frame.firstBreak < 0) frame.firstBreak = p;
       if (c === HASH) {
@@ -90,7 +96,9 @@ export function toml11Constructs(text: string): Toml11Construct[] {
     }
     if (frame) frame.comma = -1;
     if (c === LBRACE || c === LBRACKET) {
-      stack.push({ inline: c === LBRACE, open: p, firstBreak: -1, comment: false, comma: -1, inner: null });
+      // A header's brackets (`[x]`, `[[x]]`) hold keys, which may look like dates (`[1979-04-31]`).
+      const header = c === LBRACKET && (frame ? frame.header : statementStart);
+      stack.push({ inline: c === LBRACE, header, open: p, firstBreak: -1, comment: false, comma: -1, inner: null });
       p++;
     } else if (c === QUOTE || c === APOS) {
       p = skipString(text, p, found);
@@ -100,7 +108,7 @@ export function toml11Constructs(text: string): Toml11Construct[] {
       // A key or a scalar: a date or a time is checked.
       const start = p;
       while (p < len && !isStop(text.charCodeAt(p))) p++;
-      if (p - start >= 5 && c >= 0x30 && c <= 0x39) dateTime(text, start, p, found);
+      if (p - start >= 5 && ((c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d) && !frame?.header) scalar(text, start, p, found);
     }
   }
   return dropped.size === 0 ? found : found.filter((_, i) => !dropped.has(i));
@@ -234,16 +242,31 @@ const TIME = /(?:^|[Tt])([0-9]{2}:[0-9]{2})(?!:)/;
 const DATE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})/;
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
+const INTEGER = /^[+-]?(?:0x[0-9A-Fa-f_]+|0o[0-7_]+|0b[01_]+|[0-9_]+)$/;
+const I64 = [-(2n ** 63n), 2n ** 63n - 1n] as const;
+
 /**
- * A date-time value at [start, end): a time written without seconds (TOML 1.1), or a day past its
- * month's end (`1979-04-31`, `2001-02-29`), which smol-toml lets through and TOML 1.0 parsers refuse.
- * A bare key can look like a date (`1979-04-31 = 1`): what `=` or `.` follows is a key, not checked.
+ * A number or date-time value at [start, end): an integer past 64 bits (smol-toml, told to keep
+ * big integers, takes any size; TOML's are 64-bit), a time written without seconds (TOML 1.1), or a
+ * day past its month's end (`1979-04-31`, `2001-02-29`), which smol-toml lets through and TOML 1.0
+ * parsers refuse. A bare key can look like one (`1979-04-31 = 1`): what `=` or `.` follows is a
+ * key, not checked.
  */
-function dateTime(text: string, start: number, end: number, found: Toml11Construct[]): void {
+function scalar(text: string, start: number, end: number, found: Toml11Construct[]): void {
   let after = end;
   while (text.charCodeAt(after) === SPACE || text.charCodeAt(after) === TAB) after++;
   if (text.charCodeAt(after) === EQUALS || text.charCodeAt(after) === 0x2e) return;
   const token = text.slice(start, end);
+  if (end - start >= 16 && INTEGER.test(token)) {
+    const digits = token.replace(/_/g, '');
+    const negative = digits.startsWith('-');
+    const magnitude = BigInt(digits.replace(/^[+-]/, ''));
+    const value = negative ? -magnitude : magnitude;
+    if (value < I64[0] || value > I64[1]) {
+      found.push({ span: { start, end }, message: `\`${token}\` is out of range: TOML integers are 64-bit (from -2^63 to 2^63-1), and Mars cannot load it`, rewrite: null });
+    }
+    return;
+  }
   const date = DATE.exec(token);
   if (date) {
     const [year, month, day] = [Number(date[1]), Number(date[2]), Number(date[3])];
