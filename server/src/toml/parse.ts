@@ -16,6 +16,8 @@ import type {
   Comment, Key, KeyPart, KeyValue, Section, Span, StringStyle, SyntaxProblem, TableHeader, TomlArray,
   TomlDocument, TomlInlineTable, TomlScalar, TomlString, TomlValue,
 } from './model';
+import { skipBlank } from './split';
+import { stringEnd } from './stringPositions';
 
 const MAX_DEPTH = 128;
 
@@ -82,7 +84,6 @@ function isWordValue(w: string): boolean {
   return w === 'true' || w === 'false' || w === 'inf' || w === 'nan';
 }
 
-/** For messages: a short, printable rendering of a piece of source. */
 /**
  * Whether the line starting at p can only be a statement, never the continuation of an array:
  * `[bare...` / `[[bare...` (a table header) or `bare.key =`.
@@ -167,31 +168,7 @@ function closedBraces(text: string): Set<number> {
   return closed;
 }
 
-/** The index after the string at p: its closing quote, the end of its line (one-line, unterminated) or of the text. */
-function stringEnd(text: string, p: number): number {
-  const quote = text.charCodeAt(p);
-  const len = text.length;
-  if (text.charCodeAt(p + 1) === quote && text.charCodeAt(p + 2) === quote) {
-    for (let q = p + 3; q < len; q++) {
-      const c = text.charCodeAt(q);
-      if (c === BACKSLASH && quote === QUOTE) q++;
-      else if (c === quote && text.charCodeAt(q + 1) === quote && text.charCodeAt(q + 2) === quote) {
-        let end = q + 3;
-        for (let k = 0; k < 2 && text.charCodeAt(end) === quote; k++) end++;
-        return end;
-      }
-    }
-    return len;
-  }
-  for (let q = p + 1; q < len; q++) {
-    const c = text.charCodeAt(q);
-    if (c === LF || c === CR) return q;
-    if (c === BACKSLASH && quote === QUOTE) q++;
-    else if (c === quote) return q + 1;
-  }
-  return len;
-}
-
+/** For messages: a short, printable rendering of a piece of source. */
 function shown(s: string): string {
   const t = s.length > 40 ? s.slice(0, 40) + '…' : s;
   return t.replace(/`/g, "'");
@@ -606,19 +583,13 @@ class Parser {
       if (next < 0) return true;
       if (inline && !(this.closedBraces ??= closedBraces(text)).has(open)) return false;
       // In an inline table (not in a list in it) a line cannot go on with `[`: it is a header.
-      if (inline ? text.charCodeAt(this.skipBlanks(next)) === LBRACKET : looksLikeStatement(text, next)) return false;
+      if (inline ? text.charCodeAt(skipBlank(text, next)) === LBRACKET : looksLikeStatement(text, next)) return false;
       this.pos = next;
     }
   }
 
   /** The `{` whose `}` comes (see `closedBraces`), found when an inline table first reaches a line's end. */
   private closedBraces: Set<number> | null = null;
-
-  private skipBlanks(p: number): number {
-    const text = this.text;
-    while (text.charCodeAt(p) === SPACE || text.charCodeAt(p) === TAB) p++;
-    return p;
-  }
 
   private parseInlineTable(depth: number): TomlInlineTable {
     const text = this.text;

@@ -172,3 +172,28 @@ export function decodeBasic(content: string): string {
   }
   return out;
 }
+
+/** The index after the string at p: its closing quote, the end of its line (one-line, unterminated) or of the text. */
+export function stringEnd(text: string, p: number): number {
+  const quote = text.charCodeAt(p);
+  const len = text.length;
+  if (text.charCodeAt(p + 1) === quote && text.charCodeAt(p + 2) === quote) {
+    for (let q = p + 3; q < len; q++) {
+      const c = text.charCodeAt(q);
+      if (c === 0x5c && quote === 0x22) q++;
+      else if (c === quote && text.charCodeAt(q + 1) === quote && text.charCodeAt(q + 2) === quote) {
+        let end = q + 3;
+        for (let k = 0; k < 2 && text.charCodeAt(end) === quote; k++) end++;
+        return end;
+      }
+    }
+    return len;
+  }
+  for (let q = p + 1; q < len; q++) {
+    const c = text.charCodeAt(q);
+    if (c === 0x0a || c === 0x0d) return q;
+    if (c === 0x5c && quote === 0x22 && text.charCodeAt(q + 1) !== 0x0a && text.charCodeAt(q + 1) !== 0x0d) q++;
+    else if (c === quote) return q + 1;
+  }
+  return len;
+}

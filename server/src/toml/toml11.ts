@@ -3,12 +3,14 @@
 // 1.1: each of these loads in smol-toml and stops Mars's config load. TOML 1.1 added line breaks,
 // comments and a trailing comma in inline tables, the `\e` and `\xHH` escapes, and times without
 // seconds; each has a rewrite in TOML 1.0 that means the same, offered as its fix. And smol-toml
-// takes any day up to 31 in any month (`1979-04-31`), which no rewrite can mend.
+// takes any day up to 31 in any month (`1979-04-31`), and integers of any size (told to keep big
+// ones, syntax.ts), which no rewrite can mend.
 //
 // One scan, linear, on valid TOML only (so a `:` outside strings and comments is in a time, and
 // every bracket is matched).
 
 import type { Span } from './model';
+import { stringEnd } from './stringPositions';
 
 export interface Toml11Construct {
   readonly span: Span;
@@ -29,7 +31,6 @@ const HASH = 0x23;
 const APOS = 0x27;
 const COMMA = 0x2c;
 const EQUALS = 0x3d;
-const BACKSLASH = 0x5c;
 const LBRACKET = 0x5b;
 const RBRACKET = 0x5d;
 const LBRACE = 0x7b;
@@ -54,7 +55,7 @@ interface Frame {
   inner: number[] | null;
 }
 
-/** The TOML 1.1 constructs in `text` (valid TOML 1.1), in text order. */
+/** What TOML 1.0 refuses in `text` (valid TOML 1.1), in text order (an inline table's at its end). */
 export function toml11Constructs(text: string): Toml11Construct[] {
   const found: Toml11Construct[] = [];
   // Each needs a brace, a backslash, a time's `HH:MM`, a day 29 to 31 or 16 digits: most sections have none (a native search).
@@ -190,7 +191,7 @@ function oneLine(text: string, start: number, end: number): string {
       continue;
     }
     if (c === RBRACE && comma >= 0) parts[comma] = '';
-    const q = c === QUOTE || c === APOS ? skipString(text, p, null) : p + 1;
+    const q = c === QUOTE || c === APOS ? stringEnd(text, p) : p + 1;
     parts.push(text.slice(p, q));
     comma = c === COMMA ? parts.length - 1 : -1;
     last = text[q - 1]!;
@@ -199,34 +200,16 @@ function oneLine(text: string, start: number, end: number): string {
   return parts.join('');
 }
 
-/** The index after the string at p; its TOML 1.1 escapes reported into `found` (when given). */
-function skipString(text: string, p: number, found: Toml11Construct[] | null): number {
-  const quote = text.charCodeAt(p);
-  const multi = text.charCodeAt(p + 1) === quote && text.charCodeAt(p + 2) === quote;
-  let q = p + (multi ? 3 : 1);
-  const len = text.length;
-  while (q < len) {
-    const c = text.charCodeAt(q);
-    if (c === quote && (!multi || (text.charCodeAt(q + 1) === quote && text.charCodeAt(q + 2) === quote))) {
-      if (!multi) return q + 1;
-      // Up to two quotes of the content may run into the closing three.
-      let end = q + 3;
-      for (let k = 0; k < 2 && text.charCodeAt(end) === quote; k++) end++;
-      return end;
-    }
-    if (c === BACKSLASH && quote === QUOTE) {
-      const n = text.charCodeAt(q + 1);
-      if (found && n === 0x65) {
-        found.push(escape(text, { start: q, end: q + 2 }, '\\u001B'));
-      } else if (found && n === 0x78) {
-        found.push(escape(text, { start: q, end: q + 4 }, `\\u00${text.slice(q + 2, q + 4).toUpperCase()}`));
-      }
-      q += 2;
-      continue;
-    }
-    q++;
+/** The index after the string at p, its TOML 1.1 escapes reported into `found`. */
+function skipString(text: string, p: number, found: Toml11Construct[]): number {
+  const end = stringEnd(text, p);
+  if (text.charCodeAt(p) !== QUOTE) return end;
+  for (let q = text.indexOf('\\', p); q >= 0 && q < end; q = text.indexOf('\\', q + 2)) {
+    const n = text.charCodeAt(q + 1);
+    if (n === 0x65) found.push(escape(text, { start: q, end: q + 2 }, '\\u001B'));
+    else if (n === 0x78) found.push(escape(text, { start: q, end: q + 4 }, `\\u00${text.slice(q + 2, q + 4).toUpperCase()}`));
   }
-  return len;
+  return end;
 }
 
 function escape(text: string, span: Span, rewrite: string): Toml11Construct {
