@@ -37,6 +37,7 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['an agent written as a value under [agents]', '[agents]\n"q r" = true\n', ['invalid-tool-policy@true']],
   ['`agents` itself written as a value', 'agents = "x"\n', ['invalid-tool-policy@"x"']],
   ['a list as `agents`, or of tables as one agent (the value [[agents.x]] makes)', 'agents = []\nskills = { s = [{ tools = { allowed = ["Bash"] } }], t = [], u = ["d"] }\n', ['invalid-tool-policy@[]', 'invalid-tool-policy@[{ tools = { allowed = ["Bash"] } }]']],
+  ['a header being typed, or a line the parser cannot read, judges no overlay below it', '[agents].coder]\ndescription = "x"\n[skills]\n,junk\ny = "z"\n', ['toml-syntax@.', 'toml-syntax@,']],
   ['[[agents] half typed: the keys below are still read', '[[agents]\nx.tools.allowed = ["Read"]\n', ['toml-syntax@]', 'non-canonical@Read']],
   // Mars ignores the key, so a name it would reject does not stop the load: no error, no move.
   ['map form key with invalid name', '[agents.a.tools]\n"mcp()" = "allow"\n', ['unknown-policy-key@mcp()']],

@@ -1,7 +1,8 @@
 // The TOML walk: every tool policy (`agents.<name>.tools`, `skills.<name>.tools`) in every TOML
 // spelling, its entries with their context, and the shape problems Mars rejects at load.
 
-import type { Key, KeyPart, KeyValue, Span, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
+import type { Key, KeyPart, KeyValue, Span, TableHeader, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
+import { lastAtOrBefore } from '../toml/sorted';
 
 export type OwnerKind = 'agents' | 'skills';
 export type ListName = 'allowed' | 'disallowed';
@@ -80,6 +81,7 @@ export function ownerLabel(owner: Owner): string {
 
 export function findPolicies(doc: TomlDocument): Policies {
   const out: Policies = { entries: [], extraKeys: [], extraTables: [], shape: [], tables: [], lists: [] };
+  const problemStarts = doc.problems.map((p) => p.span.start).sort((a, b) => a - b);
   for (const section of doc.sections) {
     const base = section.header ? section.header.key.parts : [];
     const names = base.map((p) => p.name);
@@ -87,7 +89,12 @@ export function findPolicies(doc: TomlDocument): Policies {
     // `[[agents]]`, `[[agents.x]]`: Mars reads each agent (skill) as one table. The keys below
     // `[[agents.x]]` are still read as x's; those below `[[agents]]` name no agent.
     const header = section.header;
-    if (header?.array && names.length <= 2 && OWNERS.has(names[0]!) && doc.text.startsWith(']]', header.span.end - 2)) {
+    // A header being typed (`[agents].coder]`, `[[agents]`) names no table for sure: the keys below
+    // it are not judged as overlays (`description = "…"` is no agent named description); nor are
+    // those after a line the parser could not read (`,[dependencies.x]` puts `agents = […]` at the root).
+    const whole = !header || wholeHeader(doc.text, header);
+    const readUpTo = firstProblemIn(problemStarts, section.span);
+    if (header?.array && names.length <= 2 && OWNERS.has(names[0]!) && whole) {
       out.shape.push(overlayNotTable(base, header.key.span, 'an array of tables ([[…]])'));
       if (names.length === 1) continue;
     }
@@ -113,24 +120,40 @@ export function findPolicies(doc: TomlDocument): Policies {
         sectionTable.members.push({ keyValue: kv, relative: kv.key.parts });
         member(out, sectionTable, kv, kv.key.parts);
       } else if (base.length > 0 || OWNERS.has(kv.key.parts[0]?.name ?? '')) {
-        visit(out, [...base, ...kv.key.parts], base.length, kv);
+        visit(out, [...base, ...kv.key.parts], base.length, kv, whole && kv.span.start < readUpTo);
       }
     }
   }
   return out;
 }
 
-/** A key/value whose full path is `path`; `keyStart` is where its own key begins in the path. */
-function visit(out: Policies, path: readonly KeyPart[], keyStart: number, kv: KeyValue): void {
+/** Where the parser's first problem in `span` is, or the span's end; `starts`: the problems' starts, ascending. */
+function firstProblemIn(starts: readonly number[], span: Span): number {
+  const i = lastAtOrBefore(starts.length, (k) => starts[k]!, span.start - 1) + 1;
+  return i < starts.length && starts[i]! < span.end ? starts[i]! : span.end;
+}
+
+/** Whether a header is closed (`]`, `]]`) with nothing but blanks or a comment after it on its line. */
+function wholeHeader(text: string, header: TableHeader): boolean {
+  if (!text.startsWith(header.array ? ']]' : ']', header.span.end - (header.array ? 2 : 1))) return false;
+  const rest = /^[ \t]*(#|\r|\n|$)/.exec(text.slice(header.span.end, header.span.end + 256));
+  return rest !== null;
+}
+
+/**
+ * A key/value whose full path is `path`; `keyStart` is where its own key begins in the path.
+ * `overlays`: whether a value at `agents.x` is judged (not under a header being typed).
+ */
+function visit(out: Policies, path: readonly KeyPart[], keyStart: number, kv: KeyValue, overlays = true): void {
   if (path.length === 0 || !OWNERS.has(path[0]!.name)) return;
   if (path.length <= 2) {
     // `agents = { x = { tools = … } }`, `agents.x = { tools = … }`
     const value = kv.value;
-    if (value?.kind === 'inline-table') for (const inner of value.entries) visit(out, [...path, ...inner.key.parts], path.length, inner);
+    if (value?.kind === 'inline-table') for (const inner of value.entries) visit(out, [...path, ...inner.key.parts], path.length, inner, overlays);
     // A string, number, boolean or date cannot be read as one. Nor can a list as `agents` (a map of
     // names); as one agent, Mars's serde reads a struct from a list by position (`agents.x = []`
     // loads), but not from a list of tables (`agents.x = [{ … }]`, the value `[[agents.x]]` makes).
-    else if (value && !(value.kind === 'scalar' && value.type === 'invalid')) {
+    else if (overlays && value && !(value.kind === 'scalar' && value.type === 'invalid')) {
       if (value.kind !== 'array') out.shape.push(overlayNotTable(path, value.span, describeValue(value)));
       else if (path.length === 1 || value.items[0]?.kind === 'inline-table') out.shape.push(overlayNotTable(path, value.span, 'a list'));
     }
