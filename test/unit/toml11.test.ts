@@ -62,6 +62,7 @@ test('a leap second is TOML 1.0, as Mars reads it (smol-toml refuses it)', () =>
   assert.deepEqual(documentFindings(analyzeDocument(text)), []);
   assert.equal(documentFindings(analyzeDocument('a = 23:60:60\n')).length, 1, 'a minute past 59 is still no time');
   assert.deepEqual(documentFindings(analyzeDocument('"10:00:60" = 1\n"10:00:59" = 2\nb = [1990-12-31 23:59:60, {c = 00:00:60}]\n')), [], 'keys are not times');
+  assert.deepEqual(documentFindings(analyzeDocument('a = [ # c\n  23:59:60,\n  # leap\n  23:59:60\n]\n')), [], 'after comments');
 });
 
 test('integers: any of 64 bits, as Mars reads them (smol-toml refused those past 2^53); past 64 bits an error', () => {
@@ -69,6 +70,20 @@ test('integers: any of 64 bits, as Mars reads them (smol-toml refused those past
   const found = documentFindings(analyzeDocument(text));
   assert.deepEqual(found.map((f) => `${f.code}@${text.slice(f.span.start, f.span.end)}`), ['toml-syntax@9223372036854775808', 'toml-syntax@0xFFFFFFFFFFFFFFFF']);
   assert.match(found[0]!.message, /out of range: TOML integers are 64-bit/);
+});
+
+test('every fix in an inline table over lines, in the leading-comma styles, leaves TOML smol-toml reads', () => {
+  for (const text of [
+    '[agents.x]\ntools = { bash = "allow"\n        , allowed = ["read"]\n        }\n',
+    '[agents.x]\ntools = {\n  allowed = ["read"],\n  bash = "allow"\n  , disallowed = ["web"]\n}\n',
+    '[agents.x]\ntools = {\n  allowed = ["read"]\n  ,\n  bash = "allow"\n  ,\n  disallowed = ["web"]\n}\n',
+    '[agents.x]\ntools = {\n  "*" = "deny"\n  , disallowed = ["web"]\n}\n',
+  ]) {
+    const fixes = documentFindings(analyzeDocument(text)).flatMap((f) => f.fixes);
+    assert.ok(fixes.some((x) => x.title.startsWith('Move')), text);
+    for (const x of fixes) assert.doesNotThrow(() => parse(applyEdits(text, x.edits)), `${x.title} in ${JSON.stringify(text)}`);
+    assert.doesNotThrow(() => parse(applyEdits(text, documentFixAll(analyzeDocument(text)))), JSON.stringify(text));
+  }
 });
 
 test('after a syntax error smol-toml reports, nothing more in that section', () => {

@@ -167,9 +167,9 @@ export function deleteKeyValue(text: string, kv: KeyValue, comments: readonly Co
   const line = wholeLine(text, kv.span.start, kv.span.end, inside);
   if (line) {
     const edits = [...directivesAbove(text, line.start, commentStarts(comments)), line];
-    // The first entry of an inline table over lines, its comma starting a later line (`{` /
+    // An entry of an inline table over lines whose comma starts a later line (`{` or `,` /
     // `bash = "allow"` / `, allowed = […]`): that comma goes too.
-    const comma = significantBefore(text, kv.span.start, comments) === '{' ? commaFrom(text, line.end, text.length) : -1;
+    const comma = /^[{,]$/.test(significantBefore(text, kv.span.start, comments)) ? commaFrom(text, line.end, text.length) : -1;
     if (comma >= 0) edits.push({ start: comma, end: skipBlank(text, comma + 1), newText: '' });
     return edits;
   }
@@ -180,6 +180,9 @@ export function deleteKeyValue(text: string, kv: KeyValue, comments: readonly Co
   let before = kv.span.start;
   while (before > 0 && (text[before - 1] === ' ' || text[before - 1] === '\t')) before--;
   if (text[before - 1] === ',') before--;
+  // The first entry, on the `{` line, of a table whose commas start the next lines: the next comma goes.
+  const next = text[before - 1] === '{' ? commaFrom(text, kv.span.end, text.length) : -1;
+  if (next >= 0) return [{ start: kv.span.start, end: kv.span.end, newText: '' }, { start: next, end: skipBlank(text, next + 1), newText: '' }];
   return [{ start: before, end: kv.span.end, newText: '' }];
 }
 

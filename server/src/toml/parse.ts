@@ -154,7 +154,8 @@ function closedBraces(text: string): Set<number> {
         break;
       }
       if (c === HASH) {
-        while (p < len && text.charCodeAt(p) !== LF && text.charCodeAt(p) !== CR) p++;
+        // To the line feed, as the parser reads a comment (a lone CR does not end one).
+        while (p < len && text.charCodeAt(p) !== LF) p++;
       } else if (c === QUOTE || c === APOS) {
         p = stringEnd(text, p);
       } else {

@@ -42,7 +42,7 @@ export function syntaxProblems(doc: TomlDocument): SyntaxProblem[] {
 // A leap second (`23:59:60`): TOML 1.0 and Mars's parser take it, smol-toml does not. Read as
 // `:59` for the verdict (same length, so offsets hold; valid wherever the other is), where a value
 // starts (after `=`, `[`, `,`, `{`, or a date): a quoted key `"10:00:60"` stays as it is.
-const LEAP_SECOND = /((?:[=[,{][ \t\r\n]*|[0-9]{2}[Tt ])[0-9]{2}:[0-9]{2}:)60/g;
+const LEAP_SECOND = /((?:[=[,{](?:[ \t\r\n]|#[^\r\n]*)*|[0-9]{2}[Tt ])[0-9]{2}:[0-9]{2}:)60/g;
 
 function checkSection(text: string): SectionVerdict {
   try {
