@@ -3,7 +3,7 @@
 
 import type { Comment, KeyValue, TomlArray } from '../toml/model';
 import { lastAtOrBefore } from '../toml/sorted';
-import { skipBlank } from '../toml/split';
+import { skipBlank, skipTrivia } from '../toml/split';
 import { basicString } from '../toml/strings';
 import { directiveOf } from './suppress';
 
@@ -62,15 +62,8 @@ export function deleteItems(text: string, array: TomlArray, indices: Iterable<nu
 
 /** The first comma from `from` (before `limit`), over blanks, line breaks and comments; -1 when something else comes first. */
 function commaFrom(text: string, from: number, limit: number): number {
-  let i = from;
-  while (i < limit) {
-    const c = text[i];
-    if (c === ',') return i;
-    if (c === '#') while (i < limit && text[i] !== '\n' && text[i] !== '\r') i++;
-    else if (c === ' ' || c === '\t' || c === '\n' || c === '\r') i++;
-    else return -1;
-  }
-  return -1;
+  const i = skipTrivia(text, from, limit);
+  return i < limit && text[i] === ',' ? i : -1;
 }
 
 /** The comma just before `i`, blanks between, or -1. */

@@ -6,6 +6,7 @@ import type { Analysis } from '../analysis/analyze';
 import type { ExtraKey, ListName, Owner, OwnerKind, Policies, ToolsTable } from '../analysis/policies';
 import type { KeyPart, KeyValue, Section, Span, TomlArray, TomlDocument, TomlInlineTable, TomlString, TomlValue } from '../toml/model';
 import { lastAtOrBefore } from '../toml/sorted';
+import { skipTrivia } from '../toml/split';
 import { closingQuote, decodeBasic, isMultiline, lineEndingBackslash } from '../toml/stringPositions';
 
 export type PolicyList = Policies['lists'][number];
@@ -239,17 +240,6 @@ class Layout {
     }
     return best;
   }
-}
-
-/** The first offset from `p` (before `until`) past blanks, line breaks and comments. */
-function skipTrivia(text: string, p: number, until: number): number {
-  while (p < until) {
-    const c = text[p];
-    if (c === '#') while (p < until && text[p] !== '\n' && text[p] !== '\r') p++;
-    else if (c === ' ' || c === '\t' || c === '\n' || c === '\r') p++;
-    else break;
-  }
-  return p;
 }
 
 /** Whether the cursor is in a comment (after its `#`). */

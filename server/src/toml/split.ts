@@ -40,6 +40,17 @@ export function skipBlank(text: string, p: number): number {
   return p;
 }
 
+/** The first offset from `p` (before `until`) past blanks, line breaks and comments. */
+export function skipTrivia(text: string, p: number, until: number): number {
+  while (p < until) {
+    const c = text[p];
+    if (c === '#') while (p < until && text[p] !== '\n' && text[p] !== '\r') p++;
+    else if (c === ' ' || c === '\t' || c === '\n' || c === '\r') p++;
+    else break;
+  }
+  return p;
+}
+
 /**
  * Whether the `[` at p opens a header even inside an open array: a whole header line, `[key]` or
  * `[[key]]` and nothing after it but a comment, whose key starts with a letter or `_` (not a value
