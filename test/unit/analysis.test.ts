@@ -38,6 +38,9 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['`agents` itself written as a value', 'agents = "x"\n', ['invalid-tool-policy@"x"']],
   ['a list as `agents`, or of tables as one agent (the value [[agents.x]] makes)', 'agents = []\nskills = { s = [{ tools = { allowed = ["Bash"] } }], t = [], u = ["d"] }\n', ['invalid-tool-policy@[]', 'invalid-tool-policy@[{ tools = { allowed = ["Bash"] } }]']],
   ['a header being typed, or a line the parser cannot read, judges no overlay below it', '[agents].coder]\ndescription = "x"\n[skills]\n,junk\ny = "z"\n', ['toml-syntax@.', 'toml-syntax@,']],
+  ['what TOML 1.1 added is Mars\'s syntax error, and the overlays after it are still judged', '[agents]\nx = { a = 1, t = 07:32, }\nz = "s"\n', ['toml-syntax@07:32', 'toml-syntax@,', 'invalid-tool-policy@"s"']],
+  ['a float past the largest is a syntax error for Mars (toml_edit refuses infinity)', '[agents]\nx.tools.allowed = ["Read"]\ny = { n = 1e400 }\n', ['non-canonical@Read', 'toml-syntax@1e400']],
+  ['`allowed =` before its `[` is typed: the items read as keys are not policy keys', '[agents.a]\ntools = { allowed =\n  "Bash",\n]}\n[agents.b.tools]\nsub =\n', ['toml-syntax@=', 'toml-syntax@=']],
   ['[[agents] half typed: the keys below are still read', '[[agents]\nx.tools.allowed = ["Read"]\n', ['toml-syntax@]', 'non-canonical@Read']],
   // Mars ignores the key, so a name it would reject does not stop the load: no error, no move.
   ['map form key with invalid name', '[agents.a.tools]\n"mcp()" = "allow"\n', ['unknown-policy-key@mcp()']],

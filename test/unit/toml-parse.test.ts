@@ -205,6 +205,8 @@ const SCALARS: Array<[string, string]> = [
   ['-nan', 'float'], ['true', 'boolean'], ['false', 'boolean'], ['1979-05-27T07:32:00Z', 'datetime'],
   ['1979-05-27T00:32:00.999999-07:00', 'datetime'], ['1979-05-27 07:32:00Z', 'datetime'], ['1979-05-27t07:32:00', 'datetime'],
   ['1979-05-27', 'datetime'], ['07:32:00', 'datetime'], ['00:32:00.999999', 'datetime'],
+  // TOML 1.1 times without seconds (a syntax error for Mars, from toml11.ts): read as times.
+  ['07:32', 'datetime'], ['1979-05-27T07:32Z', 'datetime'], ['07:32.5', 'invalid'],
   ['0123', 'invalid'], ['1__0', 'invalid'], ['1.', 'invalid'], ['.5', 'invalid'], ['0x', 'invalid'], ['True', 'invalid'],
   ['abc', 'invalid'], ['1979-05-27T', 'invalid'], ['@', 'invalid'], ['😀', 'invalid'], ['+0x1', 'invalid'], ['nan1', 'invalid'],
 ];
@@ -279,9 +281,10 @@ const CASES: Array<[string, string, string[], string[]]> = [
   ['unclosed inline table ends at its line', 'x = {a = 1, b = \ny = 2\nz = { c = "d"\n[t]\nw = 1',
     ['x = {a = 1, b = ∅', 'y = 2', 'z = {c = "d"', '[t]', 'w = 1'], ['expected a value after `=`', 'expected `}`', 'expected `}`']],
   ['inline table with a comment', 'x = { a = 1 # c\ny = 2', ['x = {a = 1', 'y = 2'], ['expected `}`']],
+  // `{b = 1,}` is TOML 1.1, read on (a syntax error for Mars, from toml11.ts, not from the model).
   ['inline table problems', 'a = {b = 1,}\nc = {d = 1 e = 2}\nf = {g, h = 1}\ni = {, j = 1}\nk = {"l = 1}\nm = {1 = x y, n = 2}\no = {[ = 1, p = 2}',
     ['a = {b = 1}', 'c = {d = 1, e = 2}', 'f = {g = ∅, h = 1}', 'i = {j = 1}', 'k = {"l = 1}" = ∅', 'm = {1 = !x, n = 2}', 'o = {p = 2}'],
-    ['trailing comma', 'missing `,`', 'expected `=`', 'expected a key before `,`', 'unterminated string', 'expected `}`', 'strings must be quoted', 'expected a key in the inline table']],
+    ['missing `,`', 'expected `=`', 'expected a key before `,`', 'unterminated string', 'expected `}`', 'strings must be quoted', 'expected a key in the inline table']],
   ['unterminated quoted key', '"abc = 1\nb = 2', ['"abc = 1" = ∅', 'b = 2'], ['unterminated string']],
   ['unterminated multi-line string swallows the rest', 'a = 1\nb = """\n[x]\nc = 2', ['a = 1', 'b = "[x]\\nc = 2"…'], ['unterminated multi-line string']],
   ['lone carriage return', 'a = 1\rb = 2\nc = 3', ['a = 1', 'c = 3'], ['expected the end of the line']],

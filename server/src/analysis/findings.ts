@@ -336,6 +336,9 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
       `Mars ignores the table \`${name.name}\` here: a tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists.`));
   }
   for (const extra of policies.extraKeys) {
+    // A key with no value is the TOML syntax error's to report: half typed (`sub =`), or no key at
+    // all (the items of `allowed =` whose `[` is not typed yet, read as keys).
+    if (!extra.keyValue.value) continue;
     const name = extra.name.name;
     if (name === 'mcp' && extra.keyValue.key.parts.length > 0) {
       out.push(finding('invalid-tool-policy', keyContentSpan(doc.text, extra.name.span),

@@ -65,7 +65,8 @@ function isHex(c: number): boolean {
 
 const INT_RE = /^[+-]?(?:0|[1-9](?:_?[0-9])*)$|^0x[0-9A-Fa-f](?:_?[0-9A-Fa-f])*$|^0o[0-7](?:_?[0-7])*$|^0b[01](?:_?[01])*$/;
 const FLOAT_RE = /^[+-]?(?:0|[1-9](?:_?[0-9])*)(?:\.[0-9](?:_?[0-9])*)?(?:[eE][+-]?[0-9](?:_?[0-9])*)?$|^[+-]?(?:inf|nan)$/;
-const DATE_RE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[Tt ][0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]+)?(?:[Zz]|[+-][0-9]{2}:[0-9]{2})?)?$|^[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]+)?$/;
+// Seconds optional, as TOML 1.1 reads a time (a syntax error for Mars, toml11.ts: the model reads on).
+const DATE_RE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[Tt ][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?(?:[Zz]|[+-][0-9]{2}:[0-9]{2})?)?$|^[0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?$/;
 const DATE_ONLY_RE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 
 function classify(t: string): TomlScalar['type'] {
@@ -599,13 +600,12 @@ class Parser {
     let closed = false;
     let end = this.pos;
     let expectingKey = true;
-    let afterComma = false;
     let lastBad = false;
     for (;;) {
       if (!this.skipTrivia(start)) break;
       const c = text.charCodeAt(this.pos);
+      // A comma before `}` is TOML 1.1 (a syntax error for Mars, toml11.ts): the model reads on.
       if (c === RBRACE) {
-        if (afterComma && expectingKey && !lastBad) this.problem({ start: end - 1, end }, 'a trailing comma is not allowed in an inline table');
         closed = true;
         end = ++this.pos;
         break;
@@ -614,7 +614,6 @@ class Parser {
         if (expectingKey && !lastBad) this.problem({ start: this.pos, end: this.pos + 1 }, 'expected a key before `,`');
         end = ++this.pos;
         expectingKey = true;
-        afterComma = true;
         lastBad = false;
         continue;
       }
@@ -633,7 +632,6 @@ class Parser {
         this.problem(this.spanAt(this.pos), `expected a key in the inline table, found \`${shown(this.charAt(this.pos))}\``);
       }
       expectingKey = false;
-      afterComma = false;
       lastBad = entryBad;
       if (lastBad) {
         // resynchronise at the next `,` or `}` of this line
