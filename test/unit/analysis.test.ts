@@ -14,6 +14,10 @@ function check(input: string, expected: string[]): void {
   assert.deepEqual(documentFindings(a).map((f) => `${f.code}@${input.slice(f.span.start, f.span.end)}`), expected);
 }
 
+/** `n` lists nested in one another, and a key of `n` parts. */
+const nest = (n: number) => '['.repeat(n) + ']'.repeat(n);
+const parts = (n: number, k = 'k') => Array.from({ length: n }, (_, i) => `${k}${i}`).join('.');
+
 const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['table header', '[agents.r.tools]\nallowed = ["Bash"]\n', ['non-canonical@Bash']],
   ['dotted in agent table', '[agents.c]\ntools.allowed = ["Bash"]\n', ['non-canonical@Bash']],
@@ -41,6 +45,13 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['what TOML 1.1 added is Mars\'s syntax error, and the overlays after it are still judged', '[agents]\nx = { a = 1, t = 07:32, }\nz = "s"\n', ['toml-syntax@07:32', 'toml-syntax@,', 'invalid-tool-policy@"s"']],
   ['a float past the largest is a syntax error for Mars (toml_edit refuses infinity)', '[agents]\nx.tools.allowed = ["Read"]\ny = { n = 1e400 }\n', ['non-canonical@Read', 'toml-syntax@1e400']],
   ['`allowed =` before its `[` is typed: the items read as keys are not policy keys', '[agents.a]\ntools = { allowed =\n  "Bash",\n]}\n[agents.b.tools]\nsub =\n', ['toml-syntax@=', 'toml-syntax@=']],
+  // toml_edit's recursion limit (100), which smol-toml's (1,000) passes.
+  ['nesting: 99 levels load, 100 do not, reported once a statement at the 100th', `a = ${nest(99)}\nb = [${nest(100)}, ${nest(100)}]\nc = ${'{ x = '.repeat(99)}[1]${' }'.repeat(99)}\n`,
+    ['toml-syntax@[', 'toml-syntax@[']],
+  ['a key of 99 parts loads, of 100 does not (in a header, in an inline table, spaced)', `${parts(99)} = 1\n${parts(100, 'l')} = 1\n[${parts(100, 'm')}]\n[[${parts(100, 'n').replace(/\./g, ' . ')}]]\nx = { b = {}, ${parts(100)} = 1.5 }\n`,
+    [`toml-syntax@${parts(100, 'l')}`, `toml-syntax@${parts(100, 'm')}`, `toml-syntax@${parts(100, 'n').replace(/\./g, ' . ')}`, `toml-syntax@${parts(100)}`]],
+  ['dots in strings and values are not key parts', `a = "${'.'.repeat(120)}"\n"${'.'.repeat(120)}" = [${Array(120).fill('1.5').join(', ')}]\n`, []],
+  ['a section with a syntax error reports that alone', `a = ${nest(100)}\nb = \n`, ['toml-syntax@=']],
   ['[[agents] half typed: the keys below are still read', '[[agents]\nx.tools.allowed = ["Read"]\n', ['toml-syntax@]', 'non-canonical@Read']],
   // Mars ignores the key, so a name it would reject does not stop the load: no error, no move.
   ['map form key with invalid name', '[agents.a.tools]\n"mcp()" = "allow"\n', ['unknown-policy-key@mcp()']],

@@ -92,10 +92,22 @@ export interface SyntaxProblem {
   readonly rewrite?: { readonly title: string; readonly span: Span; newText(): string } | null;
 }
 
+/**
+ * toml_edit's recursion limit (Mars reads mars.toml with toml_edit 0.22; 100 since 0.22.8): a list
+ * or inline table nested this deep in one value, or a key of this many parts, stops the load.
+ */
+export const RECURSION_LIMIT = 100;
+
 export interface TomlDocument {
   readonly text: string;
   readonly sections: readonly Section[];
   readonly comments: readonly Comment[];
   /** What the lenient parser noticed while recovering; not a full TOML validation. */
   readonly problems: readonly SyntaxProblem[];
+  /**
+   * Where the text reaches RECURSION_LIMIT, noted as it is parsed (syntax.ts reports it where the
+   * TOML is otherwise valid): each statement's first `[` or `{` that deep, and each key of that many parts.
+   */
+  readonly tooDeep: readonly Span[];
+  readonly longKeys: readonly Key[];
 }

@@ -10,11 +10,12 @@
 //   in TOML 1.0 (typing `tools = {` above other statements leaves those statements out of it);
 // - an unclosed array ends before a line that can only be a statement: a table header whose
 //   contents start with a bare-key letter (`[agents.b]`, `[[x]]`), or `bare.key =`;
-// - values nest at most MAX_DEPTH deep; anything deeper is skipped as one invalid scalar.
+// - values nest at most MAX_DEPTH deep; anything deeper is skipped as one invalid scalar. Where
+//   Mars's parser would stop (RECURSION_LIMIT: nesting, key parts) is noted for syntax.ts.
 
-import type {
-  Comment, Key, KeyPart, KeyValue, Section, Span, StringStyle, SyntaxProblem, TableHeader, TomlArray,
-  TomlDocument, TomlInlineTable, TomlScalar, TomlString, TomlValue,
+import {
+  type Comment, type Key, type KeyPart, type KeyValue, RECURSION_LIMIT, type Section, type Span, type StringStyle, type SyntaxProblem,
+  type TableHeader, type TomlArray, type TomlDocument, type TomlInlineTable, type TomlScalar, type TomlString, type TomlValue,
 } from './model';
 import { skipBlank } from './split';
 import { stringEnd } from './stringPositions';
@@ -181,6 +182,10 @@ class Parser {
   private readonly len: number;
   readonly comments: Comment[] = [];
   readonly problems: SyntaxProblem[] = [];
+  readonly tooDeep: Span[] = [];
+  readonly longKeys: Key[] = [];
+  /** Where the top-level statement being read starts. */
+  private statement = 0;
 
   constructor(private readonly text: string) {
     this.len = text.length;
@@ -219,6 +224,7 @@ class Parser {
         sectionStart = header.span.start;
         what = 'the table header';
       } else if (isKeyStart(c)) {
+        this.statement = this.pos;
         entries.push(this.parseKeyValue(0));
       } else {
         this.problem(this.spanAt(this.pos), `expected a key or a [table] header, found \`${shown(this.charAt(this.pos))}\``);
@@ -227,7 +233,7 @@ class Parser {
       this.endOfLine(before, what);
     }
     sections.push({ header, entries, span: { start: sectionStart, end: len } });
-    return { text, sections, comments: this.comments, problems: this.problems };
+    return { text, sections, comments: this.comments, problems: this.problems, tooDeep: this.tooDeep, longKeys: this.longKeys };
   }
 
   // ---- helpers -------------------------------------------------------------------------------
@@ -388,7 +394,9 @@ class Parser {
     const span = parts.length === 1 ? parts[0].span
       : parts.length > 0 ? { start: parts[0].span.start, end: parts[parts.length - 1].span.end } : { start, end: start };
     this.keyBad = bad;
-    return { parts, span };
+    const key = { parts, span };
+    if (parts.length >= RECURSION_LIMIT) this.longKeys.push(key);
+    return key;
   }
 
   /** `key = value` at pos (which holds a key's first character). */
@@ -424,13 +432,23 @@ class Parser {
       case APOS:
         return text.charCodeAt(this.pos + 1) === APOS && text.charCodeAt(this.pos + 2) === APOS ? this.readMultilineLiteral() : this.readLiteral();
       case LBRACKET:
-        return depth >= MAX_DEPTH ? this.skipTooDeep() : this.parseArray(depth + 1);
+        if (depth >= MAX_DEPTH) return this.skipTooDeep();
+        this.opens(depth + 1);
+        return this.parseArray(depth + 1);
       case LBRACE:
-        return depth >= MAX_DEPTH ? this.skipTooDeep() : this.parseInlineTable(depth + 1);
+        if (depth >= MAX_DEPTH) return this.skipTooDeep();
+        this.opens(depth + 1);
+        return this.parseInlineTable(depth + 1);
       default:
         if (c < 128 && SCALAR_STOP[c] === 1) return null;
         return this.readScalar();
     }
+  }
+
+  /** A list or inline table opens at pos, `depth` deep: the statement's first at Mars's recursion limit is noted. */
+  private opens(depth: number): void {
+    const last = this.tooDeep[this.tooDeep.length - 1];
+    if (depth === RECURSION_LIMIT && !(last && last.start >= this.statement)) this.tooDeep.push(this.spanAt(this.pos));
   }
 
   private readScalar(): TomlScalar {

@@ -3,10 +3,11 @@
 // analysis re-checks only the sections an edit touched). What a per-section check cannot see, two
 // sections defining the same table or value, is checked on what each section defines (tables.ts).
 // smol-toml reads TOML 1.1 and Mars TOML 1.0, so in a section it accepts, what TOML 1.1 added is an
-// error too (toml11.ts), with the TOML 1.0 text that means the same.
+// error too (toml11.ts), with the TOML 1.0 text that means the same; and so is what reaches the
+// recursion limit of Mars's parser (noted by the model parser), which smol-toml's passes.
 
 import { parse as smolParse } from 'smol-toml';
-import type { Span, SyntaxProblem, TomlDocument } from './model';
+import { RECURSION_LIMIT, type Span, type SyntaxProblem, type TomlDocument } from './model';
 import { LineIndex } from './lineIndex';
 import { toml11Constructs } from './toml11';
 
@@ -18,7 +19,15 @@ interface SectionVerdict {
 /** smol-toml's verdict on each section of the document, and what TOML 1.1 added, placed in the document. */
 export function syntaxProblems(doc: TomlDocument): SyntaxProblem[] {
   const problems: SyntaxProblem[] = [];
+  // The model's notes, in text order, taken section by section.
+  let deep = 0;
+  let long = 0;
   for (const section of doc.sections) {
+    const end = section.span.end;
+    const deepFrom = deep;
+    const longFrom = long;
+    while (deep < doc.tooDeep.length && doc.tooDeep[deep]!.start < end) deep++;
+    while (long < doc.longKeys.length && doc.longKeys[long]!.span.start < end) long++;
     let start = section.span.start;
     if (start === 0 && doc.text.charCodeAt(0) === 0xfeff) start = 1;
     const text = doc.text.slice(start, section.span.end);
@@ -34,6 +43,12 @@ export function syntaxProblems(doc: TomlDocument): SyntaxProblem[] {
         message: `TOML syntax error: ${c.message}`,
         rewrite: c.rewrite && { title: c.rewrite.title, span: at(c.rewrite.span), newText: c.rewrite.newText },
       });
+    }
+    for (const span of doc.tooDeep.slice(deepFrom, deep)) {
+      problems.push({ span, message: `TOML syntax error: lists and inline tables nested ${RECURSION_LIMIT} deep: Mars's TOML parser stops at ${RECURSION_LIMIT - 1} levels (its recursion limit) and cannot load the file` });
+    }
+    for (const key of doc.longKeys.slice(longFrom, long)) {
+      problems.push({ span: key.span, message: `TOML syntax error: a key of ${key.parts.length} parts: Mars's TOML parser takes at most ${RECURSION_LIMIT - 1} (its recursion limit) and cannot load the file` });
     }
   }
   return problems;

@@ -5,8 +5,8 @@
 // seconds; each has a rewrite in TOML 1.0 that means the same, offered as its fix. And smol-toml
 // takes any day up to 31 in any month (`1979-04-31`), and integers of any size (told to keep big
 // ones, syntax.ts), which no rewrite can mend. Nor can what Mars's parser refuses beyond the
-// spec: a float that overflows to infinity, and the recursion limit of toml_edit 0.22 (100 levels
-// of lists and inline tables in one value, 100 parts in one key), which smol-toml's (1,000) passes.
+// spec: a float that overflows to infinity, and values nested or keys dotted past toml_edit's
+// recursion limit, which smol-toml's (1,000) passes (the model notes where, syntax.ts reports it).
 //
 // One scan, linear, on valid TOML only (so a `:` outside strings and comments is in a time, and
 // every bracket is matched).
@@ -40,16 +40,7 @@ const RBRACE = 0x7d;
 
 const MARS_READS = 'Mars reads TOML 1.0';
 
-/** toml_edit 0.22.8+: a list or inline table 100 levels deep, or a key of 100 parts, is refused. */
-export const RECURSION_LIMIT = 100;
-
 const MAY_HOLD = /[{\\]|[0-9]:[0-9]|-[0-9]{2}-(?:29|3)|[0-9A-Fa-f_]{16}|[eE]\+?[0-9][0-9_]{2}/;
-
-/** Whether `text` holds `c` at least `n` times (a native search, at most `n` steps). */
-function holdsAtLeast(text: string, c: string, n: number): boolean {
-  for (let i = text.indexOf(c); i >= 0; i = text.indexOf(c, i + 1)) if (--n === 0) return true;
-  return false;
-}
 
 interface Frame {
   readonly inline: boolean;
@@ -69,22 +60,15 @@ interface Frame {
 /** What TOML 1.0 refuses in `text` (valid TOML 1.1), in text order (an inline table's at its end). */
 export function toml11Constructs(text: string): Toml11Construct[] {
   const found: Toml11Construct[] = [];
-  // Each needs a brace, a backslash, a time's `HH:MM`, a day 29 to 31, 16 digits, a three-digit
-  // exponent, 100 `[` or 99 dots: most sections have none (native searches).
-  if (!MAY_HOLD.test(text) && !holdsAtLeast(text, '[', RECURSION_LIMIT) && !holdsAtLeast(text, '.', RECURSION_LIMIT - 1)) return found;
+  // Each needs a brace, a backslash, a time's `HH:MM`, a day 29 to 31, 16 digits or a three-digit
+  // exponent: most sections have none (a native search).
+  if (!MAY_HOLD.test(text)) return found;
   const stack: Frame[] = [];
   const top = () => stack[stack.length - 1];
   const dropped = new Set<number>();
   const len = text.length;
   let p = 0;
   let lineStart = true; // at the start of a statement (or a header)
-  let expectKey = false; // after `[` of a header, `{`, or `,` in an inline table
-  let key: { start: number; end: number; parts: number } | null = null; // the key being read
-  let deep = false; // the current statement's value was reported too deep
-  const keyEnds = () => {
-    if (key && key.parts >= RECURSION_LIMIT) found.push(tooLongKey(key.start, key.end, key.parts));
-    key = null;
-  };
   while (p < len) {
     const c = text.charCodeAt(p);
     if (c === SPACE || c === TAB || c === CR) {
@@ -95,10 +79,6 @@ export function toml11Constructs(text: string): Toml11Construct[] {
     const statementStart = lineStart;
     if (c === LF) lineStart = stack.length === 0;
     else if (c !== HASH) lineStart = false;
-    if (c !== LF && c !== HASH && c !== RBRACE && (expectKey || (statementStart && c !== LBRACKET))) {
-      expectKey = false;
-      key = { start: p, end: p, parts: 1 };
-    }
     if (c === LF || c === HASH) {
       if (frame?.inline && frame.firstBreak < 0) frame.firstBreak = p;
       if (c === HASH) {
@@ -109,16 +89,11 @@ export function toml11Constructs(text: string): Toml11Construct[] {
     }
     if (c === COMMA) {
       if (frame) frame.comma = p;
-      expectKey = frame?.inline === true;
       p++;
       continue;
     }
     if (c === RBRACE || c === RBRACKET) {
-      if (frame?.header) keyEnds();
-      else key = null;
-      expectKey = false;
       stack.pop();
-      if (stack.length === 0) deep = false;
       if (frame) closed(text, frame, p, found, top(), dropped);
       p++;
       continue;
@@ -128,27 +103,15 @@ export function toml11Constructs(text: string): Toml11Construct[] {
       // A header's brackets (`[x]`, `[[x]]`) hold keys, which may look like dates (`[1979-04-31]`).
       const header = c === LBRACKET && (frame ? frame.header : statementStart);
       stack.push({ inline: c === LBRACE, header, open: p, firstBreak: -1, comment: false, comma: -1, inner: null });
-      expectKey = header || c === LBRACE;
-      // Only values nest (a header's brackets hold a key), so the stack's height is the depth.
-      if (!header && stack.length === RECURSION_LIMIT && !deep) {
-        deep = true;
-        found.push({ span: { start: p, end: p + 1 }, message: `lists and inline tables nested ${RECURSION_LIMIT} levels deep: Mars's TOML parser stops at ${RECURSION_LIMIT - 1} (its recursion limit) and cannot load the file`, rewrite: null });
-      }
       p++;
     } else if (c === QUOTE || c === APOS) {
       p = skipString(text, p, found);
-      if (key) key.end = p;
     } else if (c === EQUALS) {
-      keyEnds();
       p++;
     } else {
       // A key or a scalar: a date or a time is checked.
       const start = p;
       while (p < len && !isStop(text.charCodeAt(p))) p++;
-      if (key) {
-        for (let d = text.indexOf('.', start); d >= 0 && d < p; d = text.indexOf('.', d + 1)) key.parts++;
-        key.end = p;
-      }
       if (p - start >= 5 && ((c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d) && !frame?.header) scalar(text, start, p, found);
     }
   }
@@ -195,14 +158,6 @@ function inlineTableClosed(text: string, frame: Frame, close: number, found: Tom
   } else if (frame.comma >= 0) {
     found.push(trailingComma(frame.comma));
   }
-}
-
-function tooLongKey(start: number, end: number, parts: number): Toml11Construct {
-  return {
-    span: { start, end },
-    message: `a key of ${parts} parts: Mars's TOML parser takes at most ${RECURSION_LIMIT - 1} (its recursion limit) and cannot load the file`,
-    rewrite: null,
-  };
 }
 
 function trailingComma(at: number): Toml11Construct {
