@@ -45,13 +45,14 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['what TOML 1.1 added is Mars\'s syntax error, and the overlays after it are still judged', '[agents]\nx = { a = 1, t = 07:32, }\nz = "s"\n', ['toml-syntax@07:32', 'toml-syntax@,', 'invalid-tool-policy@"s"']],
   ['a float past the largest is a syntax error for Mars (toml_edit refuses infinity)', '[agents]\nx.tools.allowed = ["Read"]\ny = { n = 1e400 }\n', ['non-canonical@Read', 'toml-syntax@1e400']],
   ['`allowed =` before its `[` is typed: the items read as keys are not policy keys', '[agents.a]\ntools = { allowed =\n  "Bash",\n]}\n[agents.b.tools]\nsub =\n', ['toml-syntax@=', 'toml-syntax@=']],
-  // toml_edit's recursion limit (100), which smol-toml's (1,000) passes.
-  ['nesting: 99 levels load, 100 do not, reported once a statement at the 100th', `a = ${nest(99)}\nb = [${nest(100)}, ${nest(100)}]\nc = ${'{ x = '.repeat(99)}[1]${' }'.repeat(99)}\n`,
+  // toml_edit's recursion limit (80), which smol-toml's (1,000) passes.
+  ['nesting: 79 levels load, 80 do not, reported once a statement at the 80th', `a = ${nest(79)}\nb = [${nest(80)}, ${nest(80)}]\nc = ${'{ x = '.repeat(79)}[1]${' }'.repeat(79)}\n`,
     ['toml-syntax@[', 'toml-syntax@[']],
-  ['a key of 99 parts loads, of 100 does not (in a header, in an inline table, spaced)', `${parts(99)} = 1\n${parts(100, 'l')} = 1\n[${parts(100, 'm')}]\n[[${parts(100, 'n').replace(/\./g, ' . ')}]]\nx = { b = {}, ${parts(100)} = 1.5 }\n`,
-    [`toml-syntax@${parts(100, 'l')}`, `toml-syntax@${parts(100, 'm')}`, `toml-syntax@${parts(100, 'n').replace(/\./g, ' . ')}`, `toml-syntax@${parts(100)}`]],
+  ['a key of 79 parts loads, of 80 does not (in a header, in an inline table, spaced)', `${parts(79)} = 1\n${parts(80, 'l')} = 1\n[${parts(80, 'm')}]\n[[${parts(80, 'n').replace(/\./g, ' . ')}]]\nx = { b = {}, ${parts(80)} = 1.5 }\n`,
+    [`toml-syntax@${parts(80, 'l')}`, `toml-syntax@${parts(80, 'm')}`, `toml-syntax@${parts(80, 'n').replace(/\./g, ' . ')}`, `toml-syntax@${parts(80)}`]],
   ['dots in strings and values are not key parts', `a = "${'.'.repeat(120)}"\n"${'.'.repeat(120)}" = [${Array(120).fill('1.5').join(', ')}]\n`, []],
-  ['a section with a syntax error reports that alone', `a = ${nest(100)}\nb = \n`, ['toml-syntax@=']],
+  ['a section with a syntax error reports that alone', `a = ${nest(80)}\nb = \n`, ['toml-syntax@=']],
+  ['past the model\'s own depth (128), a multi-line string\'s brackets do not count', `a = ${'['.repeat(130)}'''\n]]\n'''${']'.repeat(130)}\nb = ${nest(80)}\n`, ['toml-syntax@[', 'toml-syntax@[']],
   ['[[agents] half typed: the keys below are still read', '[[agents]\nx.tools.allowed = ["Read"]\n', ['toml-syntax@]', 'non-canonical@Read']],
   // Mars ignores the key, so a name it would reject does not stop the load: no error, no move.
   ['map form key with invalid name', '[agents.a.tools]\n"mcp()" = "allow"\n', ['unknown-policy-key@mcp()']],

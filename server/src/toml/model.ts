@@ -93,10 +93,11 @@ export interface SyntaxProblem {
 }
 
 /**
- * toml_edit's recursion limit (Mars reads mars.toml with toml_edit 0.22; 100 since 0.22.8): a list
- * or inline table nested this deep in one value, or a key of this many parts, stops the load.
+ * toml_edit's recursion limit (Mars reads mars.toml with toml_edit 0.22.27, whose parser has
+ * `LIMIT = 80`, refusing `LIMIT <= depth`): a list or inline table nested this deep in one value,
+ * or a key of this many parts, stops the load. (Its changelog says 100 from 0.22.8; the source says 80.)
  */
-export const RECURSION_LIMIT = 100;
+export const RECURSION_LIMIT = 80;
 
 export interface TomlDocument {
   readonly text: string;

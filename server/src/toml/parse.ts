@@ -499,19 +499,9 @@ class Parser {
           break;
         }
       } else if (c === QUOTE || c === APOS) {
-        // skip a (single-line) string so its brackets do not count
-        let q = p + 1;
-        for (;;) {
-          const d = text.charCodeAt(q);
-          if (q >= len || d === LF || d === c) break;
-          if (d === BACKSLASH && c === QUOTE) q++;
-          q++;
-        }
-        if (text.charCodeAt(q) !== c) {
-          p = q;
-          continue;
-        }
-        p = q;
+        // Skipped whole (multi-line ones too), so its brackets do not count.
+        p = stringEnd(text, p);
+        continue;
       } else if (c === HASH) {
         p = this.lineEnd(p);
         continue;
