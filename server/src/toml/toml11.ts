@@ -234,8 +234,8 @@ const I64 = [-(2n ** 63n), 2n ** 63n - 1n] as const;
 
 /**
  * A number or date-time value at [start, end): an integer past 64 bits (smol-toml, told to keep
- * big integers, takes any size; TOML's are 64-bit), a time written without seconds (TOML 1.1), or a
- * day past its month's end (`1979-04-31`, `2001-02-29`), which smol-toml lets through and TOML 1.0
+ * big integers, takes any size; TOML's are 64-bit), a float past the largest (toml_edit refuses
+ * +infinity), a time written without seconds (TOML 1.1), or a day past its month's end (`1979-04-31`, `2001-02-29`), which smol-toml lets through and TOML 1.0
  * parsers refuse. A bare key can look like one (`1979-04-31 = 1`): what `=` or `.` follows is a
  * key, not checked.
  */
