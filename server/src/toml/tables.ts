@@ -1,12 +1,15 @@
 // The tables a document defines, and where two sections' definitions clash: what no section
 // parsed alone can see. `[a]` twice, `[[a]]` after `[a]`, a header or a dotted key adding to an
-// inline table, an array or a table that a header made. The rules are smol-toml's, the parser
-// that checks each section (toml/syntax.ts), so the verdict on a document is the one smol-toml gives
-// parsing it whole (a test holds the two together). The tree of keys is built a section at a time
-// from what each section defines (`sectionDefinitions`), which is small and is compared between
-// versions without its spans (see analysis/document.ts). TOML parsers differ only on dotted keys
-// that pass through a table a header made (`[a.b.c]`, then `b.d = 1` under `[a]`): smol-toml refuses
-// it; Python 3.11's tomllib and Rust's `toml` 0.9 take it.
+// inline table, an array or a table that a header made. The rules are those of toml_edit 0.22.27,
+// Mars's TOML parser (its parser/state.rs), which are smol-toml's (the parser that checks each
+// section, toml/syntax.ts) but on dotted keys passing a table a header made on its way: toml_edit
+// lets them through that table (`[a.b.c]`, then `b.x.y = 1` under `[a]`) and into the last
+// element of an array of tables, never putting a value straight into such a table (`b.d = 1`),
+// while smol-toml refuses the first two and takes `b.d = 1` when `b` was made on the way to a
+// `[[a.b.c]]`. (Parsers differ here: Python's tomllib refuses both, Rust's `toml` 0.9 takes all.)
+// A test holds the verdict to a model of toml_edit's rules, and to smol-toml's elsewhere. The tree
+// of keys is built a section at a time from what each section defines (`sectionDefinitions`), which
+// is small and is compared between versions without its spans (see analysis/document.ts).
 
 import type { Section, Span, TomlValue } from './model';
 
@@ -112,9 +115,10 @@ export function tableConflicts(sections: readonly SectionDefinitions[]): TableCo
 }
 
 /**
- * smol-toml's `peekTable`: walk `names` from `from`, making the keys on the way, and take the last
- * one as a [header] (`table`), a [[header]] (`array`) or a dotted key (`dotted`). Returns the table
- * that the section's keys go into (for a dotted key, the key's own node), or why it cannot be.
+ * smol-toml's `peekTable`, with toml_edit's rule for dotted keys: walk `names` from `from`, making
+ * the keys on the way, and take the last one as a [header] (`table`), a [[header]] (`array`) or a
+ * dotted key (`dotted`). Returns the table that the section's keys go into (for a dotted key, the
+ * key's own node), or why it cannot be.
  */
 function peek(from: Node, names: readonly string[], as: 'table' | 'array' | 'dotted', section: number, prefix: readonly string[] = []): Node | Failure {
   // Messages are made only on failure: a big document peeks hundreds of thousands of keys.
@@ -125,8 +129,10 @@ function peek(from: Node, names: readonly string[], as: 'table' | 'array' | 'dot
   let existed = false;
   for (let i = 0; i < names.length; i++) {
     if (i > 0) {
-      // Into the key before: dotted keys stay out of tables a header made and arrays of tables.
-      if (as === 'dotted' && (n!.kind === 'table' || n!.kind === 'array')) {
+      // Into the key before. A dotted key goes through a table a header only made on its way, and
+      // into an array of tables' last element, but it neither enters a table a header defined nor
+      // puts its value straight into either (toml_edit's `descend_path` and `on_keyval`).
+      if (as === 'dotted' && n!.kind !== 'dotted' && (i === names.length - 1 || (n!.kind !== 'array' && n!.defined))) {
         return { part: i - 1, found: n!, message: `${path(i - 1)} is ${n!.kind === 'array' ? 'an array of tables' : 'a table that a [header] made'}; dotted keys cannot add to it` };
       }
       children = n!.kind === 'array' ? n!.elements[n!.elements.length - 1]!.children : n!.children;

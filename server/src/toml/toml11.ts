@@ -3,8 +3,9 @@
 // 1.1: each of these loads in smol-toml and stops Mars's config load. TOML 1.1 added line breaks,
 // comments and a trailing comma in inline tables, the `\e` and `\xHH` escapes, and times without
 // seconds; each has a rewrite in TOML 1.0 that means the same, offered as its fix. And smol-toml
-// takes any day up to 31 in any month (`1979-04-31`), and integers of any size (told to keep big
-// ones, syntax.ts), which no rewrite can mend. Nor can what Mars's parser refuses beyond the
+// takes any day up to 31 in any month (`1979-04-31`), dates with other characters in their digits,
+// and integers of any size (told to keep big ones, syntax.ts), which no rewrite can mend (an offset
+// written without its colon at the text's end, `+0100`, it takes too, and that one has). Nor can what Mars's parser refuses beyond the
 // spec: a float that overflows to infinity, and values nested or keys dotted past toml_edit's
 // recursion limit, which smol-toml's (1,000) passes (the model notes where, syntax.ts reports it).
 //
@@ -40,7 +41,7 @@ const RBRACE = 0x7d;
 
 const MARS_READS = 'Mars reads TOML 1.0';
 
-const MAY_HOLD = /[{\\]|[0-9]:[0-9]|-[0-9]{2}-(?:29|3)|[0-9A-Fa-f_]{16}|[eE]\+?[0-9][0-9_]{2}/;
+const MAY_HOLD = /[{\\]|[0-9]:[0-9]|-[0-9]{2}-(?:29|3)|[0-9]{4}-(?![0-9]{2}-[0-9])|[0-9A-Fa-f_]{16}|[eE]\+?[0-9][0-9_]{2}/;
 
 interface Frame {
   readonly inline: boolean;
@@ -60,8 +61,8 @@ interface Frame {
 /** What TOML 1.0 refuses in `text` (valid TOML 1.1), in text order (an inline table's at its end). */
 export function toml11Constructs(text: string): Toml11Construct[] {
   const found: Toml11Construct[] = [];
-  // Each needs a brace, a backslash, a time's `HH:MM`, a day 29 to 31, 16 digits or a three-digit
-  // exponent: most sections have none (a native search).
+  // Each needs a brace, a backslash, a time's `HH:MM`, a day 29 to 31, a year not followed by
+  // `MM-D`, 16 digits or a three-digit exponent: most sections have none (a native search).
   if (!MAY_HOLD.test(text)) return found;
   const stack: Frame[] = [];
   const top = () => stack[stack.length - 1];
@@ -225,6 +226,7 @@ function escape(text: string, span: Span, rewrite: string): Toml11Construct {
 }
 
 const TIME = /(?:^|[Tt])([0-9]{2}:[0-9]{2})(?!:)/;
+const OFFSET_WITHOUT_COLON = /[0-9]([+-][0-9]{2})([0-9]{2})$/;
 const DATE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})/;
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -235,9 +237,10 @@ const I64 = [-(2n ** 63n), 2n ** 63n - 1n] as const;
 /**
  * A number or date-time value at [start, end): an integer past 64 bits (smol-toml, told to keep
  * big integers, takes any size; TOML's are 64-bit), a float past the largest (toml_edit refuses
- * +infinity), a time written without seconds (TOML 1.1), or a day past its month's end (`1979-04-31`, `2001-02-29`), which smol-toml lets through and TOML 1.0
- * parsers refuse. A bare key can look like one (`1979-04-31 = 1`): what `=` or `.` follows is a
- * key, not checked.
+ * +infinity), a time written without seconds (TOML 1.1), a day past its month's end
+ * (`1979-04-31`, `2001-02-29`), a date with other characters in its digits (`1979-05- 7`) or an
+ * offset without its colon (`+0100`), which smol-toml lets through and TOML 1.0 parsers refuse. A
+ * bare key can look like one (`1979-04-31 = 1`): what `=` or `.` follows is a key, not checked.
  */
 function scalar(text: string, start: number, end: number, found: Toml11Construct[]): void {
   let after = end;
@@ -261,6 +264,14 @@ function scalar(text: string, start: number, end: number, found: Toml11Construct
     return;
   }
   const date = DATE.exec(token);
+  if (!date && /^[0-9]{4}-/.test(token)) {
+    // smol-toml's date reader does not look at the month's digits or the day's first (`1979-05- 7`).
+    let to = start;
+    while (to < start + 10 && to < text.length && text.charCodeAt(to) !== LF && text.charCodeAt(to) !== CR) to++;
+    const written = text.slice(start, to);
+    found.push({ span: { start, end: to }, message: `\`${written}\` is not a date: write it as YYYY-MM-DD (${MARS_READS}, which refuses it)`, rewrite: null });
+    return;
+  }
   if (date) {
     const [year, month, day] = [Number(date[1]), Number(date[2]), Number(date[3])];
     const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
@@ -274,12 +285,20 @@ function scalar(text: string, start: number, end: number, found: Toml11Construct
     }
   }
   const m = TIME.exec(token);
-  if (!m) return;
-  const at = start + m.index + m[0].length - 5;
-  const span = { start: at, end: at + 5 };
-  found.push({
-    span,
-    message: `a time needs its seconds (${MARS_READS}; a time without seconds is TOML 1.1): write \`${m[1]}:00\``,
-    rewrite: { title: `Write \`${m[1]}:00\``, span, newText: () => `${m[1]}:00` },
-  });
+  if (m) {
+    const at = start + m.index + m[0].length - 5;
+    const span = { start: at, end: at + 5 };
+    found.push({
+      span,
+      message: `a time needs its seconds (${MARS_READS}; a time without seconds is TOML 1.1): write \`${m[1]}:00\``,
+      rewrite: { title: `Write \`${m[1]}:00\``, span, newText: () => `${m[1]}:00` },
+    });
+  }
+  // `+0100`, which smol-toml takes at the very end of the text.
+  const offset = token.includes(':') ? OFFSET_WITHOUT_COLON.exec(token) : null;
+  if (offset) {
+    const span = { start: start + offset.index + 1, end };
+    const rewrite = `${offset[1]}:${offset[2]}`;
+    found.push({ span, message: `\`${text.slice(span.start, end)}\` is not an offset: write \`${rewrite}\` (${MARS_READS}, which refuses it)`, rewrite: { title: `Write \`${rewrite}\``, span, newText: () => rewrite } });
+  }
 }
