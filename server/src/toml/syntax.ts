@@ -16,7 +16,7 @@ interface SectionVerdict {
   readonly error: { readonly offset: number; readonly message: string } | null;
 }
 
-/** smol-toml's verdict on each section of the document, and what TOML 1.1 added, placed in the document. */
+/** smol-toml's verdict on each section of the document, and what Mars's parser refuses besides (TOML 1.1's additions, its limits), placed in the document. */
 export function syntaxProblems(doc: TomlDocument): SyntaxProblem[] {
   const problems: SyntaxProblem[] = [];
   // The model's notes, in text order, taken section by section.

@@ -4,10 +4,11 @@
 // comments and a trailing comma in inline tables, the `\e` and `\xHH` escapes, and times without
 // seconds; each has a rewrite in TOML 1.0 that means the same, offered as its fix. And smol-toml
 // takes any day up to 31 in any month (`1979-04-31`), dates with other characters in their digits,
-// and integers of any size (told to keep big ones, syntax.ts), which no rewrite can mend (an offset
-// written without its colon at the text's end, `+0100`, it takes too, and that one has). Nor can what Mars's parser refuses beyond the
-// spec: a float that overflows to infinity, and values nested or keys dotted past toml_edit's
-// recursion limit, which smol-toml's (1,000) passes (the model notes where, syntax.ts reports it).
+// and integers of any size (told to keep big ones, syntax.ts), which no rewrite can mend; and an
+// offset without its colon at the text's end (`+0100`), which one can. Nor can a rewrite mend what
+// Mars's parser refuses beyond the spec: a float that overflows to infinity, and values nested or
+// keys dotted past toml_edit's recursion limit, which smol-toml's (1,000) passes (the model notes
+// where, syntax.ts reports it).
 //
 // One scan, linear, on valid TOML only (so a `:` outside strings and comments is in a time, and
 // every bracket is matched).
