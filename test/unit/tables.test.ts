@@ -39,6 +39,7 @@ const CASES: Array<[name: string, text: string, expected: string[]]> = [
   ['each [[x]] element has its own sub-tables', '[[x]]\n[x.y]\n[[x]]\n[x.y]\n', []],
   ['one element cannot define a sub-table twice', '[[x]]\n[x.y]\n[x.y]\n', ['[x.y]: table [x.y] is defined twice']],
   ['a clash inside one section is the section check\'s, reported once', '[a]\nb = 1\nb = 2\n[a.c]\n', ['b: trying to redefine an already defined table or value']],
+  ['...also when the key passed through a table another section made', '[a.b.c]\n[a]\nb.x.y = 1\nb.x = 2\n', ['b: trying to redefine an already defined table or value']],
   ['keys under a header that clashed add no more findings', '[a]\n[a]\nb = 1\n[a.b]\n', ['[a]: table [a] is defined twice']],
 ];
 

@@ -44,6 +44,7 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   // smol-toml's date reader skips some characters, and takes `+0100` at the text's end; toml_edit refuses both.
   ['a date with other characters in its digits', 'a = 1979-05- 7\nb = [1979- 5-27]\nc = 1979-0:-27\nd = 1979-05-27\n', ['1979-05- 7 -> none', '1979- 5-27 -> none', '1979-0:-27 -> none']],
   ['an offset without its colon, at the end of the text', 'a = 1979-05-27T00:00:00.5-0130', ['-0130 -> -01:30']],
+  ['a key is never a value, whatever follows it; a value is, whatever is in it', 'a = 1979-05-=7\n2024-x."b" = 1\nc = { 2024-y. z = 1, 1979-04-31 = 2 }\n[t]\n1979-04-31."b" = 1\n', ['1979-05-=7 -> none']],
 ];
 
 for (const [name, input, expected] of CASES) test(`TOML 1.1: ${name}`, () => check(input, expected));

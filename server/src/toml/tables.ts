@@ -133,10 +133,13 @@ function peek(from: Node, names: readonly string[], as: 'table' | 'array' | 'dot
       // Into the key before. A dotted key goes through a table a header only made on its way, and
       // into an array of tables' last element, but it neither enters a table a header defined nor
       // puts its value straight into either (toml_edit's `descend_path` and `on_keyval`).
+      const into = n!.kind === 'array' ? n!.elements[n!.elements.length - 1]!.children : n!.children;
       if (as === 'dotted' && n!.kind !== 'dotted' && (i === names.length - 1 || (n!.kind !== 'array' && n!.defined))) {
-        return { part: i - 1, found: n!, message: `${path(i - 1)} is ${n!.kind === 'array' ? 'an array of tables' : 'a table that a [header] made'}; dotted keys cannot add to it` };
+        // When this section made the key already (`b.x.y = 1`, then `b.x = 2`), the clash is its own.
+        const own = into.get(names[i]!);
+        return { part: i - 1, found: own?.section === section ? own : n!, message: `${path(i - 1)} is ${n!.kind === 'array' ? 'an array of tables' : 'a table that a [header] made'}; dotted keys cannot add to it` };
       }
-      children = n!.kind === 'array' ? n!.elements[n!.elements.length - 1]!.children : n!.children;
+      children = into;
     }
     n = children.get(names[i]!);
     existed = n !== undefined;

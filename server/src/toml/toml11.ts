@@ -71,6 +71,7 @@ export function toml11Constructs(text: string): Toml11Construct[] {
   const len = text.length;
   let p = 0;
   let lineStart = true; // at the start of a statement (or a header)
+  let value = false; // whether a bare token here is a value (after `=`, in a list), not a key
   while (p < len) {
     const c = text.charCodeAt(p);
     if (c === SPACE || c === TAB || c === CR) {
@@ -79,8 +80,10 @@ export function toml11Constructs(text: string): Toml11Construct[] {
     }
     const frame = top();
     const statementStart = lineStart;
-    if (c === LF) lineStart = stack.length === 0;
-    else if (c !== HASH) lineStart = false;
+    if (c === LF) {
+      lineStart = stack.length === 0;
+      if (lineStart) value = false;
+    } else if (c !== HASH) lineStart = false;
     if (c === LF || c === HASH) {
       if (frame?.inline && frame.firstBreak < 0) frame.firstBreak = p;
       if (c === HASH) {
@@ -91,6 +94,7 @@ export function toml11Constructs(text: string): Toml11Construct[] {
     }
     if (c === COMMA) {
       if (frame) frame.comma = p;
+      value = frame !== undefined && !frame.inline && !frame.header;
       p++;
       continue;
     }
@@ -105,16 +109,19 @@ export function toml11Constructs(text: string): Toml11Construct[] {
       // A header's brackets (`[x]`, `[[x]]`) hold keys, which may look like dates (`[1979-04-31]`).
       const header = c === LBRACKET && (frame ? frame.header : statementStart);
       stack.push({ inline: c === LBRACE, header, open: p, firstBreak: -1, comment: false, comma: -1, inner: null });
+      value = c === LBRACKET && !header;
       p++;
     } else if (c === QUOTE || c === APOS) {
       p = skipString(text, p, found);
     } else if (c === EQUALS) {
+      value = true;
       p++;
     } else {
-      // A key or a scalar: a date or a time is checked.
+      // A key (which may look like a date: `1979-04-31 = 1`, `2024-x."b" = 1`) or a value: a
+      // number or a date-time value is checked.
       const start = p;
       while (p < len && !isStop(text.charCodeAt(p))) p++;
-      if (p - start >= 5 && ((c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d) && !frame?.header) scalar(text, start, p, found);
+      if (value && p - start >= 5 && ((c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d)) scalar(text, start, p, found);
     }
   }
   return dropped.size === 0 ? found : found.filter((_, i) => !dropped.has(i));
@@ -240,13 +247,9 @@ const I64 = [-(2n ** 63n), 2n ** 63n - 1n] as const;
  * big integers, takes any size; TOML's are 64-bit), a float past the largest (toml_edit refuses
  * +infinity), a time written without seconds (TOML 1.1), a day past its month's end
  * (`1979-04-31`, `2001-02-29`), a date with other characters in its digits (`1979-05- 7`) or an
- * offset without its colon (`+0100`), which smol-toml lets through and TOML 1.0 parsers refuse. A
- * bare key can look like one (`1979-04-31 = 1`): what `=` or `.` follows is a key, not checked.
+ * offset without its colon (`+0100`), which smol-toml lets through and TOML 1.0 parsers refuse.
  */
 function scalar(text: string, start: number, end: number, found: Toml11Construct[]): void {
-  let after = end;
-  while (text.charCodeAt(after) === SPACE || text.charCodeAt(after) === TAB) after++;
-  if (text.charCodeAt(after) === EQUALS || text.charCodeAt(after) === 0x2e) return;
   const token = text.slice(start, end);
   if (end - start >= 16 && INTEGER.test(token)) {
     const digits = token.replace(/_/g, '');
