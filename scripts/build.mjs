@@ -19,7 +19,8 @@ function testEntries(dir) {
 
 if (process.argv.includes('--tests')) {
   fs.rmSync(path.join(root, 'out/test'), { recursive: true, force: true });
-  await esbuild.build({ ...common, entryPoints: testEntries('test').filter((f) => !f.startsWith(path.join('test', 'e2e'))), outdir: 'out/test', outbase: 'test' });
+  // toml_edit built to WebAssembly (test/support/tomlEdit.ts) is loaded from node_modules, a fresh instance at a time.
+  await esbuild.build({ ...common, entryPoints: testEntries('test').filter((f) => !f.startsWith(path.join('test', 'e2e'))), outdir: 'out/test', outbase: 'test', external: ['@rainbowatcher/toml-edit-js'] });
 } else {
   const minify = process.argv.includes('--production');
   // The web extension's pair is built for the browser, where importing a Node module fails the build.

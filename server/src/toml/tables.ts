@@ -7,10 +7,9 @@
 // element of an array of tables, never putting a value straight into such a table (`b.d = 1`),
 // while smol-toml refuses the first two and takes `b.d = 1` when `b` was made on the way to a
 // `[[a.b.c]]`. (TOML parsers differ on this corner: Python 3.11's tomllib and Rust's `toml` 0.9
-// even take `b.d = 1`.)
-// A test holds the verdict to a model of toml_edit's rules, and to smol-toml's elsewhere. The tree
-// of keys is built a section at a time from what each section defines (`sectionDefinitions`), which
-// is small and is compared between versions without its spans (see analysis/document.ts).
+// even take `b.d = 1`.) A test holds the verdict to toml_edit's own, built to WebAssembly. The
+// tree of keys is built a section at a time from what each section defines (`sectionDefinitions`),
+// which is small and is compared between versions without its spans (see analysis/document.ts).
 
 import type { Section, Span, TomlValue } from './model';
 
