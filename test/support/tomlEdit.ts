@@ -28,19 +28,17 @@ async function freshInstance(): Promise<Glue> {
   return g;
 }
 
-/**
- * Whether toml_edit reads `text`; null when the package could not say (it turns the document into
- * JavaScript values by recursion, which overflows the stack on a deeply nested one).
- */
-export async function tomlEditTakes(text: string): Promise<boolean | null> {
+/** The line (0-based) toml_edit stops reading `text` at; null when it reads it all, undefined when the package could not say. */
+export async function tomlEditErrorLine(text: string): Promise<number | null | undefined> {
   for (let attempt = 0; ; attempt++) {
     if (!glue || used >= DOCUMENTS_PER_INSTANCE) glue = await freshInstance();
     used++;
     try {
       glue.parse(text);
-      return true;
+      return null;
     } catch (e) {
-      if (e instanceof RangeError) return null;
+      // It turns the document into JavaScript values by recursion, which overflows the stack on a deeply nested one.
+      if (e instanceof RangeError) return undefined;
       // A trap (WebAssembly.RuntimeError): the instance is spent; the document is tried once more on a new one.
       const trapped = e instanceof Error && e.name === 'RuntimeError';
       if (trapped && attempt === 0) {
@@ -48,7 +46,15 @@ export async function tomlEditTakes(text: string): Promise<boolean | null> {
         continue;
       }
       if (trapped) throw e;
-      return false;
+      const at = /at line (\d+),/.exec(String(e));
+      if (!at) throw new Error(`toml_edit's error has no line: ${String(e)}`);
+      return Number(at[1]) - 1;
     }
   }
+}
+
+/** Whether toml_edit reads `text`; null when the package could not say. */
+export async function tomlEditTakes(text: string): Promise<boolean | null> {
+  const line = await tomlEditErrorLine(text);
+  return line === undefined ? null : line === null;
 }

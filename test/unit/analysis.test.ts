@@ -75,8 +75,8 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   // Mars reads TOML 1.0: TOML 1.1's escapes are syntax errors, and the entries are read as TOML 1.1 reads them.
   ['TOML 1.1 escapes', '[agents.a.tools]\nallowed = ["\\x62ash", "Re\\x61d"]\n', ['toml-syntax@\\x62', 'non-canonical@Re\\x61d', 'toml-syntax@\\x61']],
   ['an inline tools table over lines (TOML 1.1): an error, and its entries read', '[agents.a]\ntools = {\n  allowed = ["Bash"],\n}\n', ['toml-syntax@{', 'non-canonical@Bash']],
-  ['one left open while typing above other statements: those are the section\'s', '[agents.a]\ntools = {\n  allowed = ["Bash"]\ndescription = "Shell"\n[agents.b.tools]\nallowed = ["Read"]\n', ['toml-syntax@d', 'non-canonical@Read']],
-  ['one left open above a list of the section', '[agents.a.tools]\nallowed = {\ndisallowed = ["Bash"]\n', ['invalid-tool-policy@{', 'non-canonical@Bash', 'toml-syntax@]']],
+  ['one left open while typing above other statements: those are the section\'s', '[agents.a]\ntools = {\n  allowed = ["Bash"]\ndescription = "Shell"\n[agents.b.tools]\nallowed = ["Read"]\n', ['toml-syntax@{', 'non-canonical@Read']],
+  ['one left open above a list of the section', '[agents.a.tools]\nallowed = {\ndisallowed = ["Bash"]\n', ['toml-syntax@{', 'invalid-tool-policy@{', 'non-canonical@Bash']],
   ['one left open above a header that starts with a quote', '[agents.a]\nmodel = {\n["agents".b.tools]\nallowed = ["bsh"]\n', ['toml-syntax@{', 'unknown-tool@bsh']],
   ['`all` suppresses every code', '[agents.a.tools]\nallowed = ["Bash", "Foo"] # mars-ignore: all\n', []],
   ['suppression of another code does not hide', '[agents.a.tools]\nallowed = ["Bash"] # mars-ignore: unknown-tool\n', ['non-canonical@Bash']],

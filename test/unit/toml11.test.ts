@@ -92,12 +92,25 @@ test('every fix in an inline table over lines, in the leading-comma styles, leav
   }
 });
 
-test('after a syntax error smol-toml reports, nothing more in that section', () => {
-  const text = '[a]\nx = "\\e"\ny = [\n[b]\nz = "\\e"\n';
-  const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');
-  assert.equal(found.length, 2);
-  assert.doesNotMatch(found[0]!.message, /TOML 1\.1/);
-  assert.equal(text.slice(found[1]!.span.start, found[1]!.span.end), '\\e');
+test('a section with an error smol-toml reports gets one: the first Mars\'s parser meets', () => {
+  const found = (text: string) =>
+    documentFindings(analyzeDocument(text))
+      .filter((f) => f.code === 'toml-syntax')
+      .map((f) => `${text.slice(f.span.start, f.span.end)}: ${f.message.replace(/ \(.*/, '')}`);
+  // What TOML 1.1 added after smol-toml's error is not reported; before it, it is what Mars stops at.
+  assert.deepEqual(found('[a]\ny = [\nx = "\\e"\n[b]\nz = "\\e"\n'), [
+    'x: TOML syntax error: invalid value',
+    '\\e: TOML syntax error: `\\e` is not an escape',
+  ]);
+  assert.deepEqual(found('[a]\nx = "\\e"\ny = [\n'), ['\\e: TOML syntax error: `\\e` is not an escape']);
+  // An inline table left open at a line break: smol-toml (TOML 1.1) reads on into the next
+  // statements, toml_edit stops at the break.
+  assert.deepEqual(found('[a]\ntools = { allowed = ["x"]\nmodel = "m"\nb = { c = 1 }\n'), [
+    '{ allowed = ["x"]: TOML syntax error: an inline table must be closed with `}` on the line it opens',
+  ]);
+  // A value smol-toml's error cuts off is not judged (`07:32x` is not a time without seconds); one before it is.
+  assert.deepEqual(found('a = 07:32x\n'), ['x: TOML syntax error: each key-value declaration must be followed by an end-of-line']);
+  assert.deepEqual(found('a = 07:32 x\n'), ['07:32: TOML syntax error: a time needs its seconds']);
 });
 
 const acceptedBy10 = (text: string) => {

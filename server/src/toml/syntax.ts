@@ -9,7 +9,7 @@
 import { parse as smolParse } from 'smol-toml';
 import { RECURSION_LIMIT, type Span, type SyntaxProblem, type TomlDocument } from './model';
 import { LineIndex } from './lineIndex';
-import { toml11Constructs } from './toml11';
+import { toml11Constructs, type Toml11Construct } from './toml11';
 
 interface SectionVerdict {
   /** Offset relative to the section's start, and the message; null when the section is valid. */
@@ -31,19 +31,26 @@ export function syntaxProblems(doc: TomlDocument): SyntaxProblem[] {
     let start = section.span.start;
     if (start === 0 && doc.text.charCodeAt(0) === 0xfeff) start = 1;
     const text = doc.text.slice(start, section.span.end);
-    const verdict = checkSection(text);
-    if (verdict.error) {
-      problems.push({ span: errorSpan(doc.text, start + verdict.error.offset), message: verdict.error.message });
-      continue;
-    }
     const at = (span: Span) => ({ start: start + span.start, end: start + span.end });
-    for (const c of toml11Constructs(text)) {
+    const report = (c: Toml11Construct) =>
       problems.push({
         span: at(c.span),
         message: `TOML syntax error: ${c.message}`,
         rewrite: c.rewrite && { title: c.rewrite.title, span: at(c.rewrite.span), newText: c.rewrite.newText },
       });
+    const verdict = checkSection(text);
+    if (verdict.error) {
+      // Mars's parser stops at the first error; before smol-toml's, it may meet what TOML 1.1
+      // added (most often an inline table left open at a line break, which smol-toml reads on
+      // until something cannot be in a table). A token cut off at the error is not judged.
+      const offset = verdict.error.offset;
+      const earlier = toml11Constructs(text.slice(0, offset)).filter((c) => c.span.end < offset);
+      const first = earlier.reduce<Toml11Construct | undefined>((a, c) => (a && a.span.start <= c.span.start ? a : c), undefined);
+      if (first) report(first);
+      else problems.push({ span: errorSpan(doc.text, start + offset), message: verdict.error.message });
+      continue;
     }
+    for (const c of toml11Constructs(text)) report(c);
     for (const span of doc.tooDeep.slice(deepFrom, deep)) {
       problems.push({ span, message: `TOML syntax error: lists and inline tables nested ${RECURSION_LIMIT} deep: Mars's TOML parser stops at ${RECURSION_LIMIT - 1} levels (its recursion limit) and cannot load the file` });
     }

@@ -11,7 +11,9 @@
 // where, syntax.ts reports it).
 //
 // One scan, linear, on valid TOML only (so a `:` outside strings and comments is in a time, and
-// every bracket is matched).
+// every bracket is matched), or on the part of a section before smol-toml's error: there an inline
+// table still open across a line break is reported too, as toml_edit stops at that line break,
+// before whatever smol-toml, reading TOML 1.1, stopped at later (syntax.ts).
 
 import type { Span } from './model';
 import { stringEnd } from './stringPositions';
@@ -124,6 +126,7 @@ export function toml11Constructs(text: string): Toml11Construct[] {
       if (value && p - start >= 5 && ((c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d)) scalar(text, start, p, found);
     }
   }
+  for (const frame of stack) if (frame.inline && frame.firstBreak >= 0) found.push(unclosedInlineTable(text, frame));
   return dropped.size === 0 ? found : found.filter((_, i) => !dropped.has(i));
 }
 
@@ -156,17 +159,29 @@ function closed(text: string, frame: Frame, close: number, found: Toml11Construc
 
 function inlineTableClosed(text: string, frame: Frame, close: number, found: Toml11Construct[]): void {
   if (frame.firstBreak >= 0) {
-    // Shown on the table's first line, from `{` to its last character before the break.
-    let end = frame.firstBreak;
-    while (end > frame.open + 1 && /[ \t\r]/.test(text[end - 1]!)) end--;
     found.push({
-      span: { start: frame.open, end },
+      span: firstLine(text, frame),
       message: `an inline table must be on one line (${MARS_READS}; line breaks and comments inside \`{ }\` are TOML 1.1)`,
       rewrite: frame.comment ? null : { title: 'Write the inline table on one line', span: { start: frame.open, end: close + 1 }, newText: () => oneLine(text, frame.open, close + 1) },
     });
   } else if (frame.comma >= 0) {
     found.push(trailingComma(frame.comma));
   }
+}
+
+function unclosedInlineTable(text: string, frame: Frame): Toml11Construct {
+  return {
+    span: firstLine(text, frame),
+    message: `an inline table must be closed with \`}\` on the line it opens (${MARS_READS}; line breaks inside \`{ }\` are TOML 1.1)`,
+    rewrite: null,
+  };
+}
+
+/** An inline table over lines is shown on its first line, from `{` to its last character before the break. */
+function firstLine(text: string, frame: Frame): Span {
+  let end = frame.firstBreak;
+  while (end > frame.open + 1 && /[ \t\r]/.test(text[end - 1]!)) end--;
+  return { start: frame.open, end };
 }
 
 function trailingComma(at: number): Toml11Construct {
