@@ -228,6 +228,47 @@ test('parse-names: a line that is not a JSON string is reported, the rest still 
   assert.deepEqual(bom.out.trim().split('\n').map((l) => JSON.parse(l).capability), ['bash', 'read']);
 });
 
+test('parse-names stops when its reader goes away, on input that never ends', async () => {
+  const child = spawn(process.execPath, [path.join(DIST, 'cli.js'), 'parse-names']);
+  // Lines keep coming, as from `yes '"bash"'`, until the process is gone.
+  const feed = setInterval(() => child.stdin.writable && child.stdin.write('"bash"\n'.repeat(1000)), 1);
+  child.stdin.on('error', () => {});
+  await new Promise((resolve) => child.stdout.once('data', resolve));
+  child.stdout.destroy();
+  const code = await Promise.race([new Promise((resolve) => child.on('close', resolve)), new Promise((resolve) => setTimeout(() => resolve('still running'), 10_000))]);
+  clearInterval(feed);
+  child.kill();
+  assert.equal(code, 0);
+});
+
+test('a file starting with two byte order marks, which Mars cannot load, is an error; --fix leaves one', () => {
+  const dir = workspace({ 'mars.toml': '\ufeff\ufeff[agents.a.tools]\nallowed = ["Shell"]\n' });
+  const r = cli(['check'], { cwd: dir });
+  assert.equal(r.code, 1);
+  // Columns as an editor shows them: the first mark is not one, the second is.
+  assert.match(r.out, /^mars\.toml:1:1: error toml-syntax TOML syntax error: an invisible byte order mark \(U\+FEFF\)/);
+  assert.equal(cli(['check', '--fix'], { cwd: dir }).code, 0);
+  assert.equal(fs.readFileSync(path.join(dir, 'mars.toml'), 'utf8'), '\ufeff[agents.a.tools]\nallowed = ["bash"]\n');
+});
+
+test('a current folder that was removed: files named by absolute paths are checked and fixed as usual', () => {
+  const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["Shell", "bash()"]\n' });
+  const gone = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-gone-'));
+  const file = path.join(dir, 'mars.toml');
+  const run = (args: string[]) => {
+    const r = spawnSync('sh', ['-c', 'cd "$1" && rmdir "$1" && shift && exec "$@"', 'sh', gone, process.execPath, path.join(DIST, 'cli.js'), ...args], { encoding: 'utf8' });
+    fs.mkdirSync(gone, { recursive: true });
+    return { code: r.status, out: r.stdout, err: r.stderr };
+  };
+  const check = run(['check', file]);
+  assert.equal(check.code, 1, check.err);
+  assert.match(check.out, new RegExp(`^${file.replace(/[.\\/]/g, '\\$&')}:2:22: error invalid-tool-name`, 'm'));
+  const fix = run(['check', '--fix', file]);
+  assert.equal(fix.code, 0, fix.err);
+  assert.match(fix.err, /1 file checked, 2 problems fixed: no problems/);
+  assert.equal(fs.readFileSync(file, 'utf8'), '[agents.a.tools]\nallowed = ["bash"]\n');
+});
+
 test('a clean, realistic mars.toml (every TOML feature, every spelling) gives no diagnostic at all', () => {
   const r = cli(['check', 'test/fixtures/clean', '--format', 'json']);
   assert.equal(r.code, 0);

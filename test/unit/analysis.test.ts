@@ -124,6 +124,11 @@ const FIX_ALL: Array<[string, string]> = [
   ['allowed = [\n  "read",\n  "read", # mars-ignore-file: unknown-tool\n  "MyTool",\n]', 'allowed = [\n  "read",\n  # mars-ignore-file: unknown-tool\n  "MyTool",\n]'],
   ['allowed = [\n  "bash",\n  # mars-ignore: unknown-tool\n  "bash", # mars-ignore-file: legacy-prefix\n  "MyTool",\n]', 'allowed = [\n  "bash",\n  # mars-ignore-file: legacy-prefix\n  "MyTool",\n]'],
   ['allowed = ["read"]\n# mars-ignore: unknown-tool\nmcp = [\n  "github", # mars-ignore-file: legacy-prefix\n  "gitlab",\n]\ndisallowed = ["MyTool", "bash(git:*)"]', 'allowed = ["read", "mcp(github)", "mcp(gitlab)"]\n# mars-ignore-file: legacy-prefix\ndisallowed = ["MyTool", "bash(git:*)"]'],
+  // Neighbours on one line go together, and so does their line when nothing else is left on it.
+  ['allowed = [\n  "read", "bash",\n  "Read", "Bash"\n]', 'allowed = [\n  "read", "bash",\n]'],
+  ['allowed = [\n  "read",\n  "Read", "READ",\n  "grep",\n]', 'allowed = [\n  "read",\n  "grep",\n]'],
+  ['allowed = [\n  "read", "bash"\n  , "Read", "Bash"\n]', 'allowed = [\n  "read", "bash"\n]'],
+  ['allowed = [\n  "read", "bash",\n  "Read", "Bash"  # both again\n]', 'allowed = [\n  "read", "bash",\n]'],
   // A multi-line string keeps the line break it opens with: the lines below stay where they were.
   ['# mars-ignore: unknown-tool\nallowed = ["""\nWebFetch""", "MyTool"]', '# mars-ignore: unknown-tool\nallowed = ["""\nweb_fetch""", "MyTool"]'],
 ];
@@ -202,6 +207,29 @@ test('fix-all takes no line of a string for a comment, and keeps a byte order ma
   const fixed = applyEdits(three, documentFixAll(analyzeDocument(three)));
   assert.equal(fixed, `[agents.x.tools]\nallowed = [\n${'  """\n# mars-ignore: x""",\n'}]\n`);
   assert.doesNotThrow(() => parse(fixed));
+});
+
+test('fix-all changes nothing past a syntax error in its section, where what the text means is a guess', () => {
+  // A stray `"""` pairs every quote after it the wrong way: the `","` between two strings reads as an
+  // entry, a duplicate, whose removal would join the strings.
+  const broken = '[agents.a.tools]\nallowed = [mcp"""]\ndisallowed = ["""\\\n   x""","""\\\n   y""","""\\\n   z"""]\n';
+  const fixes = documentFindings(analyzeDocument(broken)).filter((f) => f.code === 'duplicate-entry' && f.fixes.length > 0);
+  assert.ok(fixes.length > 0, 'the quick fix is still offered, asked for');
+  assert.deepEqual(documentFixAll(analyzeDocument(broken)), []);
+  // Before the error, and in the other sections, fixes are made; so is the syntax error's own.
+  const text = '[agents.a.tools]\nallowed = ["Bash", "read", "read"]\ndisallowed = [mcp, "Bash", "Bash"]\n[agents.b.tools]\nallowed = ["Read"]\n\ufeffx = 1\n';
+  assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))),
+    '[agents.a.tools]\nallowed = ["bash", "read"]\ndisallowed = [mcp, "Bash", "Bash"]\n[agents.b.tools]\nallowed = ["read"]\nx = 1\n');
+});
+
+test('a stray byte order mark is named (it is invisible), and deleted by its fix; the one a file starts with is no error, a second is', () => {
+  for (const [text, at] of [['a = 1\n\ufeffb = 2\n', 6], ['\ufeff\ufeffa = 1\n', 1]] as const) {
+    const found = documentFindings(analyzeDocument(text));
+    assert.deepEqual(found.map((f) => [f.code, f.span.start, f.span.end]), [['toml-syntax', at, at + 1]], JSON.stringify(text));
+    assert.match(found[0]!.message, /invisible byte order mark \(U\+FEFF\)/);
+    assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), text.slice(0, at) + text.slice(at + 1));
+  }
+  assert.deepEqual(documentFindings(analyzeDocument('\ufeffa = 1\n')), []);
 });
 
 test('a multi-line string left open gets no fix: where it ends is a guess, and the next header must stay', () => {
@@ -334,5 +362,9 @@ test('removing duplicates from lists laid out every way keeps valid TOML and eve
     assert.doesNotThrow(() => parse(fixed), `${text}\n->\n${fixed}`);
     for (let c = 0; c < comments; c++) assert.ok(fixed.includes(`# c${c}\n`), `# c${c} lost:\n${text}\n->\n${fixed}`);
     assert.deepEqual(documentFixAll(analyzeDocument(fixed)), [], fixed);
+    // The same text as the quick fixes, one at a time.
+    let oneByOne = text;
+    for (let d; (d = documentFindings(analyzeDocument(oneByOne)).find((f) => f.code === 'duplicate-entry')); ) oneByOne = applyEdits(oneByOne, d.fixes[0]!.edits);
+    assert.equal(fixed, oneByOne, text);
   }
 });

@@ -25,6 +25,8 @@ export interface Analysis {
   /** Every finding, at its default severity, suppressed ones included. */
   readonly findings: readonly Finding[];
   readonly suppressions: Suppressions;
+  /** Where the TOML could not be read further (the text's length when it all could): fix-all changes nothing past it. */
+  readonly unreadableFrom: number;
 }
 
 /** Analyse one text. `memo` keeps entry verdicts between calls (see `VerdictMemo`). */
@@ -34,13 +36,17 @@ export function analyze(text: string, memo: VerdictMemo = new Map()): Analysis {
   const policies = findPolicies(doc);
   const entries = parseEntries(policies, memo);
   const findings: Finding[] = [];
-  for (const problem of syntaxProblems(doc)) findings.push(syntaxFinding(problem));
+  let unreadableFrom = text.length;
+  for (const problem of syntaxProblems(doc)) {
+    findings.push(syntaxFinding(problem));
+    if (problem.unreadableFrom !== undefined) unreadableFrom = Math.min(unreadableFrom, problem.unreadableFrom);
+  }
   // Loops, not push(...list): a list of 150,000 entries would overflow the stack as arguments.
   for (const p of entries) for (const f of entryFindings(text, p)) findings.push(f);
   for (const f of crossEntryFindings(text, entries)) findings.push(f);
   for (const f of policyFindings(doc, policies)) findings.push(f);
   findings.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
-  return { doc, lines, policies, entries, findings, suppressions: findSuppressions(doc, lines) };
+  return { doc, lines, policies, entries, findings, suppressions: findSuppressions(doc, lines), unreadableFrom };
 }
 
 function syntaxFinding(problem: SyntaxProblem): Finding {
@@ -99,7 +105,11 @@ function wholeChange(a: string, b: string): Edit {
 }
 
 function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | undefined, outside: Outside): Edit[] {
-  const visible = visibleFindings(analysis, overrides, outside).filter((f) => only === undefined || f.code === only);
+  // Past a syntax error the model's reading is a guess (a stray `"""` pairs every quote after it
+  // the wrong way, and the text between two strings reads as an entry): nothing there is changed
+  // unasked. Mars's parser stops at the error too. The syntax error's own fix is its own.
+  const readable = (f: Finding) => f.span.start < analysis.unreadableFrom || f.code === 'toml-syntax';
+  const visible = visibleFindings(analysis, overrides, outside).filter((f) => (only === undefined || f.code === only) && readable(f));
   const text = analysis.doc.text;
   const structural: Edit[][] = [];
   const values: Edit[][] = [];

@@ -32,30 +32,47 @@ export function deleteItems(text: string, array: TomlArray, indices: Iterable<nu
     edits.push({ start: items[kept]!.span.end, end: items[items.length - 1]!.span.end, newText: '' });
     upTo = kept + 1;
   }
+  const cuts: Array<{ start: number; end: number; isComment: IsComment }> = [];
   const taken = new Set<number>(); // commas already removed with an item
   const free = (c: number) => (c >= 0 && !taken.has(c) ? c : -1);
   for (let k = 0; k < upTo; k++) {
     if (!remove.has(k)) continue;
-    const { start, end } = items[k]!.span;
+    // Removed neighbours on one line go as one item, the commas between them with them: removed
+    // apart, each would leave the other on the line, and the line would stay, blank.
+    const first = k;
+    while (k + 1 < upTo && remove.has(k + 1) && !/[#\r\n]/.test(text.slice(items[k]!.span.end, items[k + 1]!.span.start))) k++;
+    const start = items[first]!.span.start;
+    const end = items[k]!.span.end;
     // A comma on the item's own line first; else the one after it on a later line (`a\n, b`); the
     // last item keeps the comma before it, which then ends the list, as TOML allows.
     const afterNear = free(text[skipBlank(text, end)] === ',' ? skipBlank(text, end) : -1);
     const beforeNear = free(commaBeside(text, start));
     const afterFar = free(commaFrom(text, end, array.span.end));
-    const beforeFar = k > 0 && k < items.length - 1 ? free(commaFrom(text, items[k - 1]!.span.end, start)) : -1;
+    const beforeFar = first > 0 && k < items.length - 1 ? free(commaFrom(text, items[first - 1]!.span.end, start)) : -1;
     const comma = [afterNear, beforeNear, afterFar, beforeFar].find((c) => c >= 0) ?? -1;
     // Between the item before and this one there are only commas, blanks and comments.
-    const gap = k > 0 ? items[k - 1]!.span.end : array.span.start;
+    const gap = first > 0 ? items[first - 1]!.span.end : array.span.start;
     const isComment = (at: number) => at > gap && at < start;
-    if (comma < 0) {
-      edits.push(...widened(text, start, end, isComment)); // the only item, the last one, or its commas went with its neighbours
-      continue;
+    const none = () => false;
+    if (comma < 0) cuts.push({ start, end, isComment }); // the only item, the last one, or its commas went with its neighbours
+    else if (comma === afterNear) cuts.push({ start, end: skipBlank(text, comma + 1), isComment });
+    else if (comma === beforeNear) cuts.push({ start: comma, end, isComment });
+    else if (comma === afterFar) cuts.push({ start, end, isComment }, { start: comma, end: skipBlank(text, comma + 1), isComment: none });
+    else cuts.push({ start, end, isComment }, { start: comma, end: comma + 1, isComment: none });
+    if (comma >= 0) taken.add(comma);
+  }
+  // Cuts with only blanks between are one (a comma taken from the start of a line, then the item
+  // after it), so a line they empty is seen as empty and goes.
+  cuts.sort((a, b) => a.start - b.start);
+  for (let i = 0; i < cuts.length; i++) {
+    let { start, end, isComment } = cuts[i]!;
+    for (let next; (next = cuts[i + 1]) && skipBlank(text, end) >= next.start; i++) {
+      const before = isComment;
+      const also = next.isComment;
+      end = Math.max(end, next.end);
+      isComment = (at) => before(at) || also(at);
     }
-    taken.add(comma);
-    if (comma === afterNear) edits.push(...widened(text, start, skipBlank(text, comma + 1), isComment));
-    else if (comma === beforeNear) edits.push(...widened(text, comma, end, isComment));
-    else if (comma === afterFar) edits.push(...widened(text, start, end, isComment), ...widened(text, comma, skipBlank(text, comma + 1), () => false));
-    else edits.push(...widened(text, start, end, isComment), ...widened(text, comma, comma + 1, () => false));
+    edits.push(...widened(text, start, end, isComment));
   }
   return edits;
 }

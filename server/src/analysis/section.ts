@@ -73,6 +73,9 @@ export class SectionAnalysis implements Analysis {
   get entries(): readonly ParsedEntry[] {
     return this.model().entries;
   }
+  get unreadableFrom(): number {
+    return this.model().unreadableFrom;
+  }
 
   /** The full analysis: kept, recent, or rebuilt from the text. */
   model(): Analysis {

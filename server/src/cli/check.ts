@@ -121,15 +121,29 @@ export function readText(file: string): { text: string; bom: boolean; invalid?: 
     return { error: `cannot read ${file}: ${reason(e)}` };
   }
   if (bytes.includes(0)) return { error: `${file} is not a text file (it contains NUL bytes); mars.toml must be UTF-8 text` };
-  // A BOM is kept aside so positions match what editors show and --fix writes it back.
+  // The BOM stays in the text: the analysis skips one, as Mars's parser does, so a second one is
+  // the error it is for Mars (a decoder's default would drop the first and the analysis the other).
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const decode = (b: Uint8Array, fatal = false) => new TextDecoder('utf-8', { fatal, ignoreBOM: true }).decode(b);
   try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), bom };
+    return { text: decode(bytes, true), bom };
   } catch {
     // What comes before the first bad byte is valid UTF-8, so its decoding gives the offset exactly.
     const b = firstInvalidByte(bytes);
-    return { text: new TextDecoder('utf-8').decode(bytes), bom, invalid: { at: new TextDecoder('utf-8').decode(bytes.subarray(0, b)).length, byte: bytes[b]! } };
+    return { text: decode(bytes), bom, invalid: { at: decode(bytes.subarray(0, b)).length, byte: bytes[b]! } };
   }
+}
+
+type Shown = Pick<Lines, 'position'>;
+
+/** Positions as editors show them: a BOM is not a column. */
+function shownPastBom(lines: Lines): Shown {
+  return {
+    position(offset) {
+      const at = lines.position(offset);
+      return at.line === 0 ? { line: 0, character: Math.max(0, at.character - 1) } : at;
+    },
+  };
 }
 
 /** Where the first byte that does not belong to a well-formed UTF-8 sequence is (Unicode table 3-7); bytes.length when none. */
@@ -164,7 +178,7 @@ function firstInvalidByte(bytes: Uint8Array): number {
   return n;
 }
 
-function jsonFinding(file: string, lines: Lines, f: Finding) {
+function jsonFinding(file: string, lines: Shown, f: Finding) {
   return {
     file,
     range: positionsOf(lines, f.span),
@@ -190,6 +204,12 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
       pending = '';
     }
   };
+  let cwd: string | null = null;
+  try {
+    cwd = process.cwd();
+  } catch {
+    // The current folder was removed (files named by absolute paths are still checked): paths are shown as found.
+  }
   const counts = { error: 0, warning: 0, information: 0, hint: 0 };
   let fixed = 0;
   let failed = problems.length; // paths and files not read, or not checked for a bug of ours
@@ -201,6 +221,8 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
       err.write(`mars-toml: ${read.error}\n`);
       return null;
     }
+    const relative = cwd === null ? '' : path.relative(cwd, file);
+    const display = relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
     let applied = 0;
     // The models only where fix-all reads them; a report needs the findings (and for JSON their fixes).
     const report = options.format === 'json' ? 'fixes' : 'findings';
@@ -218,8 +240,7 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
         applied = Math.max(0, before - documentFindings(analysis).length);
       }
     }
-    const relative = path.relative(process.cwd(), file);
-    const display = relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+    const lines: Shown = read.bom ? shownPastBom(analysis.lines) : analysis.lines;
     const findings = documentFindings(analysis);
     if (read.invalid) {
       const { at, byte } = read.invalid;
@@ -229,24 +250,23 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
     }
     for (const f of findings) {
       counts[f.severity]++;
-      if (options.format === 'json') line(`${written++ === 0 ? '[' : ','}${JSON.stringify(jsonFinding(display, analysis.lines, f))}`);
+      if (options.format === 'json') line(`${written++ === 0 ? '[' : ','}${JSON.stringify(jsonFinding(display, lines, f))}`);
       else {
-        const at = analysis.lines.position(f.span.start);
+        const at = lines.position(f.span.start);
         line(`${display}:${at.line + 1}:${at.character + 1}: ${f.severity} ${f.code} ${f.message}\n`);
       }
     }
     return applied;
   }
   /** Writes the fixed text, if the file still holds what was read; whether it did. */
-  function writeFixed(file: string, read: { text: string; bom: boolean }, text: string): boolean {
-    const bom = read.bom ? '\ufeff' : '';
+  function writeFixed(file: string, read: { text: string }, text: string): boolean {
     try {
-      if (fs.readFileSync(file, 'utf8') !== bom + read.text) {
+      if (fs.readFileSync(file, 'utf8') !== read.text) {
         err.write(`mars-toml: not fixing ${file}: it changed while it was checked\n`);
         unreadable = true;
         return false;
       }
-      fs.writeFileSync(file, bom + text);
+      fs.writeFileSync(file, text);
       return true;
     } catch (e) {
       err.write(`mars-toml: cannot write ${file}: ${reason(e)}\n`);

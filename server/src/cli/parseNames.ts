@@ -8,8 +8,15 @@ export async function parseNames(input: NodeJS.ReadableStream, out: NodeJS.Writa
   let lineNo = 0;
   let failed = 0;
   const lines = createInterface({ input, crlfDelay: Infinity });
+  // A reader that went away (`| head`) ends the run: input that never ends would otherwise be read for no one.
+  let gone = false;
+  out.once('error', () => {
+    gone = true;
+    lines.close();
+  });
   let buffer = '';
   for await (let line of lines) {
+    if (gone) break;
     // A BOM (an editor saving the input as "UTF-8 with BOM") is not part of the first literal.
     if (lineNo++ === 0 && line.charCodeAt(0) === 0xfeff) line = line.slice(1);
     if (line.trim() === '') continue;
@@ -29,6 +36,11 @@ export async function parseNames(input: NodeJS.ReadableStream, out: NodeJS.Writa
       out.write(buffer);
       buffer = '';
     }
+  }
+  if (gone) {
+    // Reading stops; stdin (a pipe still being written) would keep the process waiting.
+    (input as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+    return failed > 0 ? 2 : 0;
   }
   out.write(buffer);
   return failed > 0 ? 2 : 0;

@@ -31,7 +31,7 @@ export function firstLineOf(text: string, span: { readonly start: number; readon
 }
 
 /** A span's ends as positions: the shape of an LSP range, for the server and the checker's JSON alike. */
-export function positionsOf(lines: Lines, span: { readonly start: number; readonly end: number }): { start: Position; end: Position } {
+export function positionsOf(lines: Pick<Lines, 'position'>, span: { readonly start: number; readonly end: number }): { start: Position; end: Position } {
   return { start: lines.position(span.start), end: lines.position(span.end) };
 }
 

@@ -28,26 +28,33 @@ export function syntaxProblems(doc: TomlDocument): SyntaxProblem[] {
     const longFrom = long;
     while (deep < doc.tooDeep.length && doc.tooDeep[deep]!.start < end) deep++;
     while (long < doc.longKeys.length && doc.longKeys[long]!.span.start < end) long++;
-    let start = section.span.start;
-    if (start === 0 && doc.text.charCodeAt(0) === 0xfeff) start = 1;
-    const text = doc.text.slice(start, section.span.end);
+    // smol-toml skips a BOM, once, as toml_edit does (a second is an error); the rest reads past it.
+    const verdict = checkSection(doc.text.slice(section.span.start, end));
+    const bom = section.span.start === 0 && doc.text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    const start = section.span.start + bom;
+    const text = doc.text.slice(start, end);
     const at = (span: Span) => ({ start: start + span.start, end: start + span.end });
-    const report = (c: Toml11Construct) =>
+    const report = (c: Toml11Construct, unreadableFrom?: number) =>
       problems.push({
         span: at(c.span),
         message: `TOML syntax error: ${c.message}`,
         rewrite: c.rewrite && { title: c.rewrite.title, span: at(c.rewrite.span), newText: c.rewrite.newText },
+        unreadableFrom,
       });
-    const verdict = checkSection(text);
     if (verdict.error) {
       // Mars's parser stops at the first error; before smol-toml's, it may meet what TOML 1.1
       // added (most often an inline table left open at a line break, which smol-toml reads on
       // until something cannot be in a table). A token cut off at the error is not judged.
-      const offset = verdict.error.offset;
+      const offset = Math.max(0, verdict.error.offset - bom);
       const earlier = toml11Constructs(text.slice(0, offset)).filter((c) => c.span.end < offset);
       const first = earlier.reduce<Toml11Construct | undefined>((a, c) => (a && a.span.start <= c.span.start ? a : c), undefined);
-      if (first) report(first);
-      else problems.push({ span: errorSpan(doc.text, start + offset), message: verdict.error.message });
+      const unreadableFrom = start + offset;
+      if (first) report(first, unreadableFrom);
+      // An invisible character gets named (files joined together leave their BOMs inside).
+      else if (doc.text.charCodeAt(unreadableFrom) === 0xfeff) {
+        const span = { start: unreadableFrom, end: unreadableFrom + 1 };
+        problems.push({ span, message: STRAY_BOM, rewrite: { title: 'Delete the byte order mark', span, newText: () => '' }, unreadableFrom });
+      } else problems.push({ span: errorSpan(doc.text, unreadableFrom), message: verdict.error.message, unreadableFrom });
       continue;
     }
     for (const c of toml11Constructs(text)) report(c);
@@ -91,6 +98,8 @@ const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
 // One character (a whole surrogate pair) at the error; at a line's end or the text's end (an
 // unterminated string, an unclosed list), the last character before it, so the squiggle shows where
 // the thing was left open.
+const STRAY_BOM = 'TOML syntax error: an invisible byte order mark (U+FEFF) here: Mars reads one only as the first character of the file; delete it';
+
 function errorSpan(text: string, at: number): Span {
   const c = text.charCodeAt(at);
   if (at < text.length && c !== 10 && c !== 13) return { start: at, end: at + (isHigh(c) && isLow(text.charCodeAt(at + 1)) ? 2 : 1) };
