@@ -188,6 +188,12 @@ const CASES: Case[] = [
   { name: 'map-form value inside its string', doc: '[agents.x.tools]\nbash = "d|"', edit: { label: 'deny', newText: 'deny', range: [1, 8, 1, 9] } },
   { name: 'map-form value in an inline table', doc: '[agents.x]\ntools = { bash = | }', present: ['"allow"', '"deny"'] },
   { name: 'a line-ending backslash stays', doc: '[agents.x.tools]\nallowed = ["""sh|\\\n  """]', edit: { label: 'bash', newText: 'bash', range: [1, 14, 1, 16] } },
+  // A value over lines would be cut in two: only the part on the cursor's line is replaced.
+  { name: 'not on a line a pattern continues on', doc: '[agents.x.tools]\nallowed = ["""bash(git \\\n    |log)"""]', none: true },
+  { name: 'not on the line it continues from', doc: '[agents.x.tools]\nallowed = ["""ba|sh(git \\\n    log)"""]', none: true },
+  { name: 'not before the line break the value starts after', doc: '[agents.x.tools]\nallowed = ["""|\nbash(git log)"""]', none: true },
+  { name: 'not in a value holding a line break', doc: '[agents.x.tools]\nallowed = ["""ba|sh\n"""]', none: true },
+  { name: 'on the line the value starts on, after that line break', doc: '[agents.x.tools]\nallowed = ["""\nsh|"""]', edit: { label: 'bash', newText: 'bash', range: [2, 0, 2, 2] } },
   { name: 'other white space in a string not closed is content', doc: '[agents.x.tools]\nallowed = ["sh|\u2028# x',
     edit: { label: 'bash', newText: 'bash"', range: [1, 12, 1, 18] } },
   // a word typed before a key on the same line: that key, which the parser skipped, is not offered again

@@ -7,7 +7,7 @@ import type { ExtraKey, ListName, Owner, OwnerKind, Policies, ToolsTable } from 
 import type { KeyPart, KeyValue, Section, Span, TomlArray, TomlDocument, TomlInlineTable, TomlString, TomlValue } from '../toml/model';
 import { lastAtOrBefore } from '../toml/sorted';
 import { skipTrivia } from '../toml/split';
-import { closingQuote, decodeBasic, isMultiline, lineEndingBackslash } from '../toml/stringPositions';
+import { closingQuote, decodeBasic, isMultiline, lineEndingBackslash, valueStart } from '../toml/stringPositions';
 
 export type PolicyList = Policies['lists'][number];
 
@@ -129,7 +129,7 @@ export function cursorContext(analysis: Analysis, offset: number): CursorContext
     // blank): where it ends is a guess, so it is not replaced.
     const bare = node.kind === 'scalar' ? layout.text.slice(node.span.start, node.span.end) : '';
     if (list) {
-      if (node.kind === 'string') return entryContext(layout, list, node, offset);
+      if (node.kind === 'string') return valueOnCursorLine(layout.text, node, offset) ? entryContext(layout, list, node, offset) : null;
       if (bare.includes('(')) return null;
       const slot = slotContext(layout, list, node.span, node);
       if (slot) return slot;
@@ -295,6 +295,21 @@ function stringRange(layout: Layout, str: TomlString, offset: number): { range: 
     close = str.style === 'literal' ? "'" : '"';
   }
   return { range: { start, end: Math.max(end, offset) }, close };
+}
+
+/**
+ * Whether a string's value is all on the cursor's line, the cursor in it: a completion replaces
+ * what is on that line, so a multi-line string's value over lines (a pattern continued after a
+ * `\`), or the line break before it, would be cut into. A `\` that only trims the blanks after it is no continuation.
+ */
+function valueOnCursorLine(text: string, str: TomlString, offset: number): boolean {
+  if (!isMultiline(str)) return true;
+  const start = valueStart(text, str);
+  if (offset < start || /[\r\n]/.test(text.slice(start, offset))) return false;
+  const rest = text.slice(offset, str.content.end).search(/[\r\n]/);
+  if (rest < 0) return true;
+  const lineEnd = offset + rest;
+  return str.style === 'multiline-basic' && lineEndingBackslash(text, start, lineEnd) >= 0 && /^[ \t\r\n]*$/.test(text.slice(lineEnd, str.content.end));
 }
 
 function entryContext(layout: Layout, list: PolicyList, str: TomlString, offset: number): EntryContext {
