@@ -37,12 +37,9 @@ export async function parseNames(input: NodeJS.ReadableStream, out: NodeJS.Writa
       buffer = '';
     }
   }
-  if (gone) {
-    // Reading stops; stdin (a pipe still being written) would keep the process waiting.
-    (input as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
-    return failed > 0 ? 2 : 0;
-  }
-  out.write(buffer);
+  // Gone: stdin, a pipe still being written, would keep the process waiting.
+  if (gone) (input as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+  else out.write(buffer);
   return failed > 0 ? 2 : 0;
 }
 
