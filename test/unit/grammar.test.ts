@@ -122,17 +122,20 @@ test('canonical spelling keeps the pattern and the short mcp form', () => {
 
 const SUGGEST: Array<[string, string | null]> = [
   ['ask-user', 'ask_user'], ['ExecCommand', 'bash'], ['ShellCommand', 'bash'], ['FileRead', 'read'], ['web-search', 'web_search'],
-  ['bsh', 'bash'], ['wirte', 'write'], ['grepp', 'grep'], ['totally_custom_thing', null], ['mcp__x', null], ['xyz', null],
+  ['bsh', 'bash'], ['wirte', 'write'], ['grpe', 'grep'], ['bahs', 'bash'], ['reda', 'read'], ['eidt', 'edit'], ['gerp', 'grep'], ['grepp', 'grep'], ['totally_custom_thing', null], ['mcp__x', null], ['xyz', null],
 ];
 for (const [input, expected] of SUGGEST) {
   test(`did you mean for ${input}`, () => assert.equal(suggestCapability(input), expected));
 }
 
-test('editDistance agrees with the textbook Levenshtein table (its shortcuts never change an answer)', () => {
+test('editDistance agrees with the textbook table of edits and adjacent transpositions (its shortcuts never change an answer)', () => {
   const levenshtein = (a: string, b: string) => {
     const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
     for (let i = 1; i <= a.length; i++) {
-      for (let j = 1; j <= b.length; j++) d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      for (let j = 1; j <= b.length; j++) {
+        d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+      }
     }
     return d[a.length]![b.length]!;
   };

@@ -150,7 +150,8 @@ export function suggestCapability(head: string): string | null {
 }
 
 /**
- * Levenshtein distance, giving up (returning limit + 1) once it exceeds `limit`. Every name in an
+ * Edit distance with adjacent transpositions (optimal string alignment: `grpe` is one edit from
+ * `grep`, as typos are), giving up (returning limit + 1) once it exceeds `limit`. Every name in an
  * unknown-heavy file is measured against the whole vocabulary, so this is on the checker's hot path:
  * a cheap lower bound (characters of one string that the other lacks must each be edited) turns most
  * pairs away before the table is filled, and the rows are reused.
@@ -158,25 +159,30 @@ export function suggestCapability(head: string): string | null {
 export function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
   if (Math.max(missing(a, charSet(b)), missing(b, charSet(a))) > limit) return limit + 1;
-  if (rows[0].length <= b.length) rows = [new Int32Array(b.length + 1), new Int32Array(b.length + 1)];
-  let [prev, cur] = rows;
+  if (rows[0].length <= b.length) rows = [new Int32Array(b.length + 1), new Int32Array(b.length + 1), new Int32Array(b.length + 1)];
+  let [before, prev, cur] = rows;
   for (let j = 0; j <= b.length; j++) prev[j] = j;
+  let prevMin = 0;
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;
     let rowMin = i;
     const ai = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ai === b.charCodeAt(j - 1) ? 0 : 1));
+      const bj = b.charCodeAt(j - 1);
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ai === bj ? 0 : 1));
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj && before[j - 2]! + 1 < v) v = before[j - 2]! + 1;
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
-    if (rowMin > limit) return limit + 1;
-    [prev, cur] = [cur, prev];
+    // A later cell comes from this row, or by a transposition from the row before plus one.
+    if (rowMin > limit && prevMin >= limit) return limit + 1;
+    prevMin = rowMin;
+    [before, prev, cur] = [prev, cur, before];
   }
   return prev[b.length]!;
 }
 
-let rows: [Int32Array, Int32Array] = [new Int32Array(64), new Int32Array(64)];
+let rows: [Int32Array, Int32Array, Int32Array] = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
 
 /** The characters of `s` as a set of `charBit`s. */
 function charSet(s: string): number {
