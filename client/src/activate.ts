@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { type BaseLanguageClient, type LanguageClientOptions, State } from 'vscode-languageclient';
 import { FILE_NAMES, RESTART_COMMAND, SETTINGS_SECTION } from '../../server/src/protocol';
+import { forTheVersionAsked } from './freshReports';
 
 /** What `activate` returns: for tests and for other extensions, nothing a user relies on. */
 export interface MarsExtensionApi {
@@ -55,6 +56,10 @@ export function activateWith(context: vscode.ExtensionContext, host: ClientHost)
     outputChannel: output,
     // `mars.trace.server` is read by the client itself (id `mars`); traces go to the same channel.
     traceOutputChannel: output,
+    middleware: {
+      provideDiagnostics: (document, previousResultId, token, next) =>
+        forTheVersionAsked(() => (document instanceof vscode.Uri ? undefined : document.version), () => next(document, previousResultId, token), () => new vscode.CancellationError()),
+    },
   };
 
   const status = vscode.languages.createLanguageStatusItem('mars.server', DOCUMENT_SELECTOR);
