@@ -368,3 +368,11 @@ test('removing duplicates from lists laid out every way keeps valid TOML and eve
     assert.equal(fixed, oneByOne, text);
   }
 });
+
+test('a duplicate names the entry it repeats, and what both mean only when that entry is spelt otherwise', () => {
+  const messages = (allowed: string) =>
+    documentFindings(analyzeDocument(`[agents.a.tools]\nallowed = ${allowed}\n`)).filter((f) => f.code === 'duplicate-entry').map((f) => f.message);
+  assert.deepEqual(messages('["bash", "bash"]'), ['`bash` is already in this list.']);
+  assert.deepEqual(messages('["bash", "shell"]'), ['`shell` means the same as `bash`, already in this list.']);
+  assert.deepEqual(messages('["Shell", "terminal"]'), ['`terminal` means the same as `Shell` (`bash`), already in this list.']);
+});

@@ -291,7 +291,7 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[])
     if (!seen) firstInList.set(array, (seen = new Map()));
     const earlier = seen.get(m);
     if (earlier) {
-      const same = earlier.raw === p.raw ? `\`${p.raw}\` is already in this list` : `\`${p.raw}\` means the same as \`${earlier.raw}\` (\`${m}\`), already in this list`;
+      const same = earlier.raw === p.raw ? `\`${p.raw}\` is already in this list` : `\`${p.raw}\` means the same as \`${earlier.raw}\`${earlier.raw === m ? '' : ` (\`${m}\`)`}, already in this list`;
       out.push(finding('duplicate-entry', contentSpan(text, p.entry.string), `${same}.`, isOpenMultiline(p.entry.string) ? undefined : () => [
         { title: `Remove the duplicate \`${p.raw}\``, edits: deleteItems(text, array, [p.entry.index]), preferred: true, safe: true },
       ], [{ span: contentSpan(text, earlier.entry.string), message: 'first entry' }]));
