@@ -7,7 +7,7 @@
 // recursion limit of Mars's parser (noted by the model parser), which smol-toml's passes.
 
 import { parse as smolParse } from 'smol-toml';
-import { RECURSION_LIMIT, type Span, type SyntaxProblem, type TomlDocument } from './model';
+import { RECURSION_LIMIT, type Key, type KeyValue, type Span, type SyntaxProblem, type TomlDocument } from './model';
 import { LineIndex } from './lineIndex';
 import { toml11Constructs, type Toml11Construct } from './toml11';
 
@@ -54,7 +54,7 @@ export function syntaxProblems(doc: TomlDocument): SyntaxProblem[] {
       else if (doc.text.charCodeAt(unreadableFrom) === 0xfeff) {
         const span = { start: unreadableFrom, end: unreadableFrom + 1 };
         problems.push({ span, message: STRAY_BOM, rewrite: { title: 'Delete the byte order mark', span, newText: () => '' }, unreadableFrom });
-      } else problems.push({ span: errorSpan(doc.text, unreadableFrom), message: verdict.error.message, unreadableFrom });
+      } else problems.push({ ...(redefinition(doc, section.entries, unreadableFrom) ?? { span: errorSpan(doc.text, unreadableFrom), message: verdict.error.message }), unreadableFrom });
       continue;
     }
     for (const c of toml11Constructs(text)) report(c);
@@ -98,6 +98,38 @@ const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
 // One character (a whole surrogate pair) at the error; at a line's end or the text's end (an
 // unterminated string, an unclosed list), the last character before it, so the squiggle shows where
 // the thing was left open.
+/**
+ * smol-toml's "trying to redefine an already defined table or value" points at a key's first
+ * character: the whole key is shown instead, with the key before it in the same table that it
+ * clashes with (one path the start of the other, or the same) and that key's line.
+ */
+function redefinition(doc: TomlDocument, entries: readonly KeyValue[], at: number): { span: Span; message: string } | null {
+  for (let i = 0; i < entries.length; i++) {
+    const kv = entries[i]!;
+    if (kv.value?.kind === 'inline-table' && kv.value.span.start < at && at < kv.value.span.end) return redefinition(doc, kv.value.entries, at);
+    if (kv.key.span.start !== at) continue;
+    const names = kv.key.parts.map((p) => p.name);
+    const earlier = entries.slice(0, i).find(({ key }) => key.parts.every((p, k) => k >= names.length || p.name === names[k]));
+    if (!earlier) return null;
+    const shown = (key: Key) => doc.text.slice(key.span.start, key.span.end);
+    const line = lineOf(doc.text, earlier.key.span.start) + 1;
+    const why = earlier.value?.kind === 'inline-table' ? ', an inline table, complete as written' : ', a value, not a table';
+    const message = earlier.key.parts.length === names.length
+      ? `\`${shown(kv.key)}\` is already defined, on line ${line}: a key is defined once`
+      : earlier.key.parts.length < names.length
+        ? `\`${shown(kv.key)}\` adds to \`${shown(earlier.key)}\`, defined on line ${line}${why}`
+        : `\`${shown(kv.key)}\` is already defined, as a table, by \`${shown(earlier.key)}\` on line ${line}`;
+    return { span: kv.key.span, message: `TOML syntax error: ${message}` };
+  }
+  return null;
+}
+
+function lineOf(text: string, offset: number): number {
+  let line = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
 const STRAY_BOM = 'TOML syntax error: an invisible byte order mark (U+FEFF) here: Mars reads one only as the first character of the file; delete it';
 
 function errorSpan(text: string, at: number): Span {
