@@ -61,16 +61,17 @@ test('random broken documents: a syntax error exactly when toml_edit refuses the
   assert.ok(refused > 2000 && sameLine >= 0.99 * refused, `${sameLine} of ${refused} on toml_edit's line`);
 });
 
-const REDEFINED: Array<[text: string, shown: string, message: string]> = [
-  ['[agents.a]\ntools = { allowed = ["x"] }\ntools.disallowed = ["y"]\n', 'tools.disallowed', '`tools.disallowed` adds to `tools`, defined on line 2, an inline table, complete as written'],
-  ['[agents.a]\nmodel = "a"\nmodel = "b"\n', 'model', '`model` is already defined, on line 2: a key is defined once'],
-  ['[agents.a]\ntools = { allowed = [], allowed = [] }\n', 'allowed', '`allowed` is already defined, on line 2: a key is defined once'],
-  ['[agents.a]\ntools.allowed = ["y"]\ntools = {}\n', 'tools', '`tools` is already defined, as a table, by `tools.allowed` on line 2'],
-  ['a.b = 1\n"a" . b.c = 2\n', '"a" . b.c', '`"a" . b.c` adds to `a.b`, defined on line 1, a value, not a table'],
+const REDEFINED: Array<[text: string, shown: string, message: string, first: string]> = [
+  ['[agents.a]\ntools = { allowed = ["x"] }\ntools.disallowed = ["y"]\n', 'tools.disallowed', '`tools.disallowed` adds to `tools`, an inline table, complete as written', 'tools'],
+  ['[agents.a]\nmodel = "a"\nmodel = "b"\n', 'model', '`model` is already defined: a key is defined once', 'model'],
+  ['[agents.a]\ntools = { allowed = [], allowed = [] }\n', 'allowed', '`allowed` is already defined: a key is defined once', 'allowed'],
+  ['[agents.a]\ntools.allowed = ["y"]\ntools = {}\n', 'tools', '`tools` is already defined, as a table, by `tools.allowed`', 'tools.allowed'],
+  ['[t]\na.b = 1\n"a" . b.c = 2\n', '"a" . b.c', '`"a" . b.c` adds to `a.b`, a value, not a table', 'a.b'],
 ];
-for (const [text, shown, message] of REDEFINED) {
+for (const [text, shown, message, first] of REDEFINED) {
   test(`a key defined twice in one table is shown whole, with the key it clashes with: ${JSON.stringify(text)}`, () => {
     const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');
-    assert.deepEqual(found.map((f) => [text.slice(f.span.start, f.span.end), f.message]), [[shown, `TOML syntax error: ${message}`]]);
+    assert.deepEqual(found.map((f) => [text.slice(f.span.start, f.span.end), f.message, f.related?.map((r) => text.slice(r.span.start, r.span.end))]),
+      [[shown, `TOML syntax error: ${message}`, [first]]]);
   });
 }

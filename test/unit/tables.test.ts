@@ -38,8 +38,8 @@ const CASES: Array<[name: string, text: string, expected: string[]]> = [
   ['[[a]] after a = [1]', 'a = [1]\n[[a]]\n', ['[[a]]: [[a]] was already defined by a key/value']],
   ['each [[x]] element has its own sub-tables', '[[x]]\n[x.y]\n[[x]]\n[x.y]\n', []],
   ['one element cannot define a sub-table twice', '[[x]]\n[x.y]\n[x.y]\n', ['[x.y]: table [x.y] is defined twice']],
-  ['a clash inside one section is the section check\'s, reported once', '[a]\nb = 1\nb = 2\n[a.c]\n', ['b: trying to redefine an already defined table or value']],
-  ['...also when the key passed through a table another section made', '[a.b.c]\n[a]\nb.x.y = 1\nb.x = 2\n', ['b: trying to redefine an already defined table or value']],
+  ['a clash inside one section is the section check\'s, reported once', '[a]\nb = 1\nb = 2\n[a.c]\n', ['b: `b` is already defined: a key is defined once']],
+  ['...also when the key passed through a table another section made', '[a.b.c]\n[a]\nb.x.y = 1\nb.x = 2\n', ['b.x: `b.x` is already defined, as a table, by `b.x.y`']],
   ['keys under a header that clashed add no more findings', '[a]\n[a]\nb = 1\n[a.b]\n', ['[a]: table [a] is defined twice']],
 ];
 

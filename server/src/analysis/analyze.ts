@@ -52,7 +52,7 @@ export function analyze(text: string, memo: VerdictMemo = new Map()): Analysis {
 function syntaxFinding(problem: SyntaxProblem): Finding {
   const rewrite = problem.rewrite;
   const fix = rewrite && (() => [{ title: rewrite.title, edits: [{ ...rewrite.span, newText: rewrite.newText() }], preferred: true, safe: true }]);
-  return finding('toml-syntax', problem.span, problem.message, fix ?? undefined);
+  return finding('toml-syntax', problem.span, problem.message, fix ?? undefined, problem.related);
 }
 
 /**

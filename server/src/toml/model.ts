@@ -90,6 +90,8 @@ export interface SyntaxProblem {
   readonly message: string;
   /** Text for `span` that means the same and is valid (what TOML 1.1 added, in TOML 1.0), made when asked for. */
   readonly rewrite?: { readonly title: string; readonly span: Span; newText(): string } | null;
+  /** Other places the problem is about (a key defined before), with what each is. */
+  readonly related?: ReadonlyArray<{ readonly span: Span; readonly message: string }>;
   /** Where the parser gave up (at or after `span`): past it, the model's reading is a guess. */
   readonly unreadableFrom?: number;
 }

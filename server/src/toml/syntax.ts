@@ -101,9 +101,9 @@ const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
 /**
  * smol-toml's "trying to redefine an already defined table or value" points at a key's first
  * character: the whole key is shown instead, with the key before it in the same table that it
- * clashes with (one path the start of the other, or the same) and that key's line.
+ * clashes with (one path the start of the other, or the same), which the diagnostic links to.
  */
-function redefinition(doc: TomlDocument, entries: readonly KeyValue[], at: number): { span: Span; message: string } | null {
+function redefinition(doc: TomlDocument, entries: readonly KeyValue[], at: number): Pick<SyntaxProblem, 'span' | 'message' | 'related'> | null {
   for (let i = 0; i < entries.length; i++) {
     const kv = entries[i]!;
     if (kv.value?.kind === 'inline-table' && kv.value.span.start < at && at < kv.value.span.end) return redefinition(doc, kv.value.entries, at);
@@ -112,22 +112,15 @@ function redefinition(doc: TomlDocument, entries: readonly KeyValue[], at: numbe
     const earlier = entries.slice(0, i).find(({ key }) => key.parts.every((p, k) => k >= names.length || p.name === names[k]));
     if (!earlier) return null;
     const shown = (key: Key) => doc.text.slice(key.span.start, key.span.end);
-    const line = lineOf(doc.text, earlier.key.span.start) + 1;
-    const why = earlier.value?.kind === 'inline-table' ? ', an inline table, complete as written' : ', a value, not a table';
+    const why = earlier.value?.kind === 'inline-table' ? 'an inline table, complete as written' : 'a value, not a table';
     const message = earlier.key.parts.length === names.length
-      ? `\`${shown(kv.key)}\` is already defined, on line ${line}: a key is defined once`
+      ? `\`${shown(kv.key)}\` is already defined: a key is defined once`
       : earlier.key.parts.length < names.length
-        ? `\`${shown(kv.key)}\` adds to \`${shown(earlier.key)}\`, defined on line ${line}${why}`
-        : `\`${shown(kv.key)}\` is already defined, as a table, by \`${shown(earlier.key)}\` on line ${line}`;
-    return { span: kv.key.span, message: `TOML syntax error: ${message}` };
+        ? `\`${shown(kv.key)}\` adds to \`${shown(earlier.key)}\`, ${why}`
+        : `\`${shown(kv.key)}\` is already defined, as a table, by \`${shown(earlier.key)}\``;
+    return { span: kv.key.span, message: `TOML syntax error: ${message}`, related: [{ span: earlier.key.span, message: 'defined here' }] };
   }
   return null;
-}
-
-function lineOf(text: string, offset: number): number {
-  let line = 0;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return line;
 }
 
 const STRAY_BOM = 'TOML syntax error: an invisible byte order mark (U+FEFF) here: Mars reads one only as the first character of the file; delete it';
