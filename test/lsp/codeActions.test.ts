@@ -86,7 +86,7 @@ describe('code actions', () => {
     const { uri, actions } = await actionsFor(text);
     const forShell = actions.filter((a) => a.diagnostics?.[0]?.range.start.character === 12);
     assert.deepEqual(forShell.map((a) => [a.title, !!a.isPreferred]), [
-      ['Change to `bash`', true], ['Fix all `non-canonical` problems in this file', false], ['Disable `non-canonical` for this entry', false],
+      ['Change to `bash`', true], ['Fix all `non-canonical` problems in this file', false], ['Disable `non-canonical` for this line', false],
     ]);
     assert.equal(applied(text, forShell[1]!, uri), '[agents.a.tools]\nallowed = ["bash", "edit", "read"]\n');
     assert.equal(applied(text, forShell[2]!, uri), '[agents.a.tools]\nallowed = ["Shell", "Edit", "Read"]  # mars-ignore: non-canonical\n');
@@ -96,7 +96,7 @@ describe('code actions', () => {
     // A later section: its line numbers are the document's, its suppressions the section's own.
     const text = '[agents.a.tools]\nallowed = ["Foo"]\n[agents.b.tools]\nallowed = ["Bar"]\nx = 1\ndisallowed = ["shell"]  # mars-ignore: non-canonical\n';
     const { uri, actions } = await actionsFor(text);
-    const disable = actions.find((a) => a.title === 'Disable `unknown-tool` for this entry' && a.diagnostics?.[0]?.range.start.line === 3)!;
+    const disable = actions.find((a) => a.title === 'Disable `unknown-tool` for this line' && a.diagnostics?.[0]?.range.start.line === 3)!;
     const after = applied(text, disable, uri);
     assert.equal(after.split('\n')[3], 'allowed = ["Bar"]  # mars-ignore: unknown-tool');
     assert.deepEqual((await actionsFor(after)).diagnostics.map((d) => d.range.start.line), [1, 4]); // Foo, and x (Bar is suppressed)
@@ -105,14 +105,26 @@ describe('code actions', () => {
     const strings = `[agents.a.tools]\nallowed = ["""Bar""", '''Qux\n''', """\nok"""]\n`;
     const found = await actionsFor(strings);
     assert.deepEqual(found.diagnostics.map((d) => d.range.start.line), [1, 1, 3]);
+    // The two of line 1 share one comment: one action for both.
     const disables = found.actions.filter((a) => a.title.startsWith('Disable'));
-    assert.deepEqual(disables.map((a) => a.diagnostics?.[0]?.range.start.line), [1, 1, 3]);
+    assert.deepEqual(disables.map((a) => a.diagnostics?.map((d) => d.range.start.line)), [[1, 1], [3]]);
     const above = applied(strings, disables[0]!, found.uri);
     assert.equal(above.split('\n')[1], '# mars-ignore: unknown-tool');
     assert.deepEqual((await actionsFor(above)).diagnostics.map((d) => d.range.start.line), [4]);
-    const suppressed = applied(strings, disables[2]!, found.uri);
+    const suppressed = applied(strings, disables[1]!, found.uri);
     assert.equal(suppressed.split('\n')[3], 'ok"""]  # mars-ignore: unknown-tool');
     assert.deepEqual((await actionsFor(suppressed)).diagnostics.map((d) => d.range.start.line), [1, 1]);
+  });
+
+  test('"Disable" is offered once for two diagnostics of one code on a line, and silences the whole line', async () => {
+    const text = '[agents.a.tools]\ndisallowed = [1, true]\nallowed = ["read"]\n';
+    const { uri, diagnostics, actions } = await actionsFor(text);
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line]), [['invalid-tool-policy', 1], ['invalid-tool-policy', 1]]);
+    const disables = actions.filter((a) => a.title.startsWith('Disable'));
+    assert.deepEqual(disables.map((a) => [a.title, a.diagnostics?.length]), [['Disable `invalid-tool-policy` for this line', 2]]);
+    const after = applied(text, disables[0]!, uri);
+    assert.equal(after, '[agents.a.tools]\ndisallowed = [1, true]  # mars-ignore: invalid-tool-policy\nallowed = ["read"]\n');
+    assert.deepEqual((await actionsFor(after)).diagnostics, []);
   });
 
   test('source.fixAll.mars fixes every safe problem at once, without overlapping edits', async () => {
@@ -215,7 +227,7 @@ describe('a client without CodeAction literals', () => {
           assert.deepEqual(Object.keys(a).sort(), ['arguments', 'command', 'title']);
         }
         assert.deepEqual(answer.map((a) => a.title), [
-          'Change to `bash`', 'Fix all `non-canonical` problems in this file', 'Disable `non-canonical` for this entry', 'Fix all Mars problems in this file',
+          'Change to `bash`', 'Fix all `non-canonical` problems in this file', 'Disable `non-canonical` for this line', 'Fix all Mars problems in this file',
         ]);
         const fix = answer[1]!;
         assert.equal(await c.request('workspace/executeCommand', { command: fix.command, arguments: fix.arguments }), null);
@@ -261,7 +273,7 @@ describe('code action requests with bad parts', () => {
         const actions = await c.request<CodeAction[]>('textDocument/codeAction', {
           textDocument: { uri }, range: good!.range, context: { diagnostics: [bad, good] },
         });
-        assert.deepEqual(actions.map((a) => a.title), ['Change to `bash`', 'Disable `non-canonical` for this entry', 'Fix all Mars problems in this file'], JSON.stringify(bad));
+        assert.deepEqual(actions.map((a) => a.title), ['Change to `bash`', 'Disable `non-canonical` for this line', 'Fix all Mars problems in this file'], JSON.stringify(bad));
       }
     } finally {
       await c.stop();

@@ -113,7 +113,7 @@ describe('hover', () => {
     ['mcp reference', '["mcp(github/get_|issue)"]', [/github/, /get_issue/]],
     ['wire token', '["mcp__gh__|x"]', [/mcp\(gh\/x\)/]],
     ['unknown with a suggestion', '["ask-u|ser"]', [/ask_user/, /as written|passes/i]],
-    ['invalid entry', '["bash(|)"]', [/invalid tool name `bash\(\)`/, /non-empty pattern/]],
+    ['invalid entry', '["bash(|)"]', [/Invalid tool name/, /parentheses are empty/]],
     ['the any-capability', '["|*"]', [/Every tool not otherwise named/]],
     ['task is the task list', '["Todo|Write"]', [/task list/i, /not sub-agents/i]],
   ];

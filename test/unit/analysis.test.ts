@@ -183,6 +183,32 @@ for (const [entry, code, fixed] of ENTRY_FIXES) {
   });
 }
 
+// What a message or a fix title says of one line of a tools table: every spelling offered reads back
+// as what the original means, and a capability is named by its head.
+const SAYS: Array<[line: string, code: string, says: string[], never: string[]]> = [
+  ['"bash(:*)" = "allow"', 'unknown-policy-key', ['Put "bash(:*)" in `allowed`', 'Move "bash(:*)" into `allowed`'], ['bash( *)']],
+  ['allowed = ["Bassh(:*)"]', 'unknown-tool', ['Change to `bash(:*)`'], ['bash( *)']],
+  ['allowed = ["Shell(:*)"]', 'non-canonical', ['Mars writes `bash(:*)`', 'Change to `bash(:*)`'], ['bash( *)']],
+  // `exec_command` is an alias of `bash`: the unknown `ExecCommand` is moved as written, not as Mars passes it on.
+  ['ExecCommand = "deny"', 'unknown-policy-key', ['Put "ExecCommand" in `disallowed`', 'Move "ExecCommand" into `disallowed`'], ['exec_command']],
+  ['"bassh(git:*)" = "allow"', 'unknown-policy-key', ['(Mars has no capability `bassh`: did you mean `bash`?)'], ['capability `bassh(']],
+];
+for (const [line, code, says, never] of SAYS) {
+  test(`${code} on ${line}: what it says`, () => {
+    const text = `[agents.a.tools]\n${line}\n`;
+    const f = documentFindings(analyzeDocument(text)).filter((x) => x.code === code);
+    const words = f.flatMap((x) => [x.message, ...x.fixes.map((y) => y.title), ...x.fixes.flatMap((y) => y.edits.map((e) => e.newText))]);
+    for (const w of says) assert.ok(words.some((x) => x.includes(w)), `no ${JSON.stringify(w)} in ${JSON.stringify(words)}`);
+    for (const w of never) assert.ok(!words.some((x) => x.includes(w)), `${JSON.stringify(w)} in ${JSON.stringify(words)}`);
+  });
+}
+
+test('`bash(:*)` written with an alias: one fix for the alias, none for the `:*` (no spelling without it keeps ` *`)', () => {
+  const text = '[agents.a.tools]\nallowed = ["Shell(:*)"]\n';
+  const found = documentFindings(analyzeDocument(text));
+  assert.deepEqual(found.map((f) => [f.code, f.fixes.flatMap((x) => x.edits.map((e) => e.newText))]), [['non-canonical', ['bash(:*)']], ['legacy-prefix', []]]);
+});
+
 test('a fix does not write a list another section defines: a second definition would be a TOML error', () => {
   for (const key of ['mcp = ["github"]', 'bash = "allow"', 'Allowed = ["read"]']) {
     const ownSection = `[agents.x.tools]\n${key}\n`;

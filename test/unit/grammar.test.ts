@@ -9,6 +9,7 @@ import {
   canonicalSpelling, editDistance, illegalChars, mcpWireRewrite, respelling, rewriteLegacyPrefix, suggestCapability, writtenWithLegacyPrefix,
 } from '../../server/src/grammar/checks';
 import { SHARED } from '../support/paths';
+import { CODES } from '../../server/src/analysis/codes';
 
 const vectors = fs.readFileSync(path.join(SHARED, 'conformance/tool-names.jsonl'), 'utf8').split('\n').filter(Boolean);
 
@@ -118,6 +119,37 @@ test('canonical spelling keeps the pattern and the short mcp form', () => {
   assert.equal(canon('Shell(git log:*)', false), 'bash(git log:*)');
   assert.equal(canon('MCP( github )'), 'mcp(github)');
   assert.equal(canon('mcp(github/*)'), 'mcp(github/*)');
+  // `bash(:*)` reads as the pattern ` *`; written `bash( *)` it would read as `*` (the inside is trimmed).
+  assert.equal(canon('bash(:*)'), 'bash(:*)');
+  assert.equal(canon('Shell( :* )'), 'bash(:*)');
+});
+
+// Every spelling offered (in hover, messages and fixes) must mean what the entry means: Mars reads
+// it back as the same name, on every input of the reference grammar and on the unknown heads' fixes.
+test('a canonical spelling reads back as the name it spells, on every conformance vector', () => {
+  const failures: string[] = [];
+  const inputs = vectors.map((line) => JSON.parse(line).input as string);
+  for (const raw of [...inputs, ...inputs.map((i) => `Bassh${i.slice(i.indexOf('('))}`)]) {
+    const r = parseToolName(raw);
+    if (!r.ok) continue;
+    for (const legacy of [true, false]) {
+      const spelled = canonicalSpelling(raw, r.name, legacy);
+      const back = parseToolName(spelled);
+      if (!back.ok || render(back.name) !== render(r.name)) failures.push(`${JSON.stringify(raw)} (${legacy}) -> ${JSON.stringify(spelled)}`);
+    }
+  }
+  assert.deepEqual(failures, []);
+});
+
+test("the unknown-tool summary (the setting's description) says what Mars passes on, as the grammar does", () => {
+  const summary = CODES['unknown-tool'].summary;
+  const examples = [...summary.matchAll(/`([^`]+)` as `([^`]+)`/g)];
+  assert.ok(examples.length > 0, summary);
+  for (const [, written, passed] of examples) {
+    const r = parseToolName(written!);
+    assert.ok(r.ok && r.name.kind === 'unknown' && render(r.name) === passed, `${written} -> ${passed}`);
+  }
+  assert.doesNotMatch(summary, /as written/);
 });
 
 const SUGGEST: Array<[string, string | null]> = [

@@ -58,12 +58,18 @@ const CASES: Case[] = [
   { name: 'unknown, rendered differently', doc: `${T}allowed = ["Custom|Tool"]`, range: [1, 12, 1, 22],
     has: ['**Unknown tool** `custom_tool`', 'no capability named `CustomTool`', 'as `custom_tool`'], lacks: ['Nearest'] },
   { name: 'invalid: empty pattern', doc: `${T}allowed = ["bash(|)"]`, range: [1, 12, 1, 18],
-    has: ['**Invalid tool name**', 'parentheses are empty', errorMessage('bash()', 'EmptyPattern'), 'Write `bash`'] },
+    has: ['**Invalid tool name**', 'parentheses are empty: write the name alone to allow the whole tool', 'Write `bash`'],
+    // Mars's own message is the diagnostic's, shown above the hover: not repeated.
+    lacks: [errorMessage('bash()', 'EmptyPattern'), 'Mars says'] },
+  { name: 'invalid: empty pattern in disallowed', doc: `${T}disallowed = ["bash(|)"]`, range: [1, 15, 1, 21],
+    has: ['write the name alone to deny the whole tool'], lacks: ['allow the whole tool'] },
+  { name: 'map-form key with an empty pattern', doc: `${T}"bash(|)" = "deny"`, range: [1, 1, 1, 7],
+    has: ['write the name alone to deny the whole tool'], lacks: ['allow the whole tool'] },
   { name: 'invalid: bare mcp', doc: `${T}allowed = ["m|cp"]`, range: [1, 12, 1, 15],
-    has: ['**Invalid tool name**', '`mcp` always names an MCP server', errorMessage('mcp', 'InvalidMcpRef')] },
+    has: ['**Invalid tool name**', '`mcp` always names an MCP server'], lacks: [errorMessage('mcp', 'InvalidMcpRef'), 'Mars says'] },
   { name: 'invalid: * with a pattern', doc: `${T}allowed = ["*(x)|"]`, range: [1, 12, 1, 16],
-    has: ['takes no pattern', errorMessage('*(x)', 'WildcardPattern'), 'Write `*`'] },
-  { name: 'invalid: empty entry', doc: `${T}allowed = ["|"]`, range: [1, 12, 1, 12], has: ['The tool name is empty', errorMessage('', 'Empty')] },
+    has: ['takes no pattern', 'Write `*`'], lacks: [errorMessage('*(x)', 'WildcardPattern')] },
+  { name: 'invalid: empty entry', doc: `${T}allowed = ["|"]`, range: [1, 12, 1, 12], has: ['The tool name is empty'], lacks: [errorMessage('', 'Empty')] },
   { name: 'invalid: unbalanced', doc: `${T}allowed = ["bash(git|"]`, range: [1, 12, 1, 20],
     has: ['must start with `(` and end with `)`', 'Write `bash(git)`'] },
   { name: 'any capability', doc: `${T}disallowed = ["|*"]`, range: [1, 15, 1, 16], has: ['**Any capability**', ANY_MEANING] },
@@ -82,6 +88,29 @@ const CASES: Case[] = [
   { name: 'map-form key Mars would reject as an entry', doc: `${T}"*(|x)" = "deny"`, range: [1, 1, 1, 5],
     has: ['**Not a tool name Mars accepts**', 'would stop the load', 'Mars ignores it'], lacks: ['refuses to load', 'put `'] },
   { name: 'map-form key: moved in the spelling Mars writes', doc: `${T}Todo|Write = "allow"`, range: [1, 0, 1, 9], has: ['put `task` in `allowed`'] },
+  // A list under a misspelt key is what its diagnostic ("Did you mean `allowed`?") takes it for: a list.
+  { name: 'a list under a misspelt key', doc: `${T}Allo|wed = ["read"]`, range: [1, 0, 1, 7],
+    has: ['**`Allowed`**: a list Mars ignores', 'It looks meant for `allowed`: The tools this agent or skill may use', 'agent `reviewer`'],
+    lacks: ['Unknown tool', 'Map-form', 'move `allowed`'] },
+  { name: 'a list under a mistyped key', doc: `${T}alo|wed = ["read"]`, range: [1, 0, 1, 6], has: ['It looks meant for `allowed`'], lacks: ['Unknown tool'] },
+  { name: 'a list under another word for disallowed', doc: `${T}"de|ny" = ["bash"]`, range: [1, 1, 1, 5], has: ['It looks meant for `disallowed`'], lacks: ['Unknown tool'] },
+  // Every spelling offered reads back as what the entry means: `bash( *)` would read as `bash(*)`.
+  { name: 'a pattern that is only the legacy suffix', doc: `${T}allowed = ["bash(:|*)"]`, range: [1, 12, 1, 20],
+    has: ['**Capability** `bash`'], lacks: ['bash( *)', 'Canonical spelling'] },
+  { name: 'an alias with a pattern that is only the legacy suffix', doc: `${T}allowed = ["Shell(:|*)"]`, range: [1, 12, 1, 21],
+    has: ['Canonical spelling: `bash(:*)`'], lacks: ['bash( *)'] },
+  { name: 'map-form key with a pattern that is only the legacy suffix', doc: `${T}"bash(:|*)" = "allow"`, range: [1, 1, 1, 9],
+    has: ['put `bash(:*)` in `allowed`'], lacks: ['bash( *)'] },
+  // Owner names and entries as the diagnostics show them: backticks, line breaks, invisible characters.
+  { name: 'an agent name with a backtick', doc: '[agents."we`ird".tools]\nallowed = ["re|ad"]', range: [1, 12, 1, 16], has: ['of agent ``we`ird``.'] },
+  { name: 'an agent name with a line break', doc: '[agents."a\\nb".tools]\nallowed = ["re|ad"]', range: [1, 12, 1, 16], has: ['_In `allowed` of agent `a\\u000Ab`._'] },
+  { name: 'an agent with an empty name', doc: '[agents."".tools]\nallowed = ["re|ad"]', range: [1, 12, 1, 16], has: ['of agent `""`.'], lacks: ['agent ``'] },
+  { name: 'an empty skill name on the key of a list', doc: '[skills."".tools]\nallo|wed = ["read"]', range: [1, 0, 1, 7], has: ['_Of skill `""`._'] },
+  { name: 'a control character in an entry', doc: `${T}allowed = ["a\\u0007|b"]`, range: [1, 12, 1, 20],
+    has: ['**Unknown tool** `a\\u0007b`', 'control character U+0007'] },
+  { name: 'a right-to-left override in an entry', doc: `${T}allowed = ["x\u202E|y"]`, range: [1, 12, 1, 15], has: ['**Unknown tool** `x\\u202Ey`'] },
+  { name: 'a right-to-left override on the key of its list', doc: `${T}allo|wed = ["x\u202Ey", "bash(\\u200B)"]`, range: [1, 0, 1, 7],
+    has: ['Mars reads: `x\\u202Ey`, `bash(\\u200B)`.'] },
   { name: 'tools.mcp key', doc: `${T}m|cp = ["github"]`, range: [1, 0, 1, 3], has: ['`tools.mcp`', 'removed'] },
   { name: 'non-BMP text before the entry', doc: `${T}allowed = ["😀", "re|ad"]`, range: [1, 18, 1, 22] },
   // the key of a list: the list as Mars reads it
@@ -117,6 +146,8 @@ for (const c of CASES) {
     assert.deepEqual([r.start.line, r.start.character, r.end.line, r.end.character], c.range);
     for (const s of c.has ?? []) assert.ok(contents.value.includes(s), `missing ${JSON.stringify(s)} in:\n${contents.value}`);
     for (const s of c.lacks ?? []) assert.ok(!contents.value.includes(s), `unexpected ${JSON.stringify(s)} in:\n${contents.value}`);
+    // What a reader cannot see is written as an escape, as in the diagnostics; so is a line break in a name.
+    assert.doesNotMatch(contents.value, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/);
   });
 }
 

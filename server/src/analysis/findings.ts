@@ -3,10 +3,10 @@
 
 import { ERROR_ALLOWED, errorMessage, parseToolName, render, type ParseResult, type ToolName } from '../grammar/toolName';
 import {
-  canonicalSpelling, describeChar, illegalChars, mcpWireRewrite, respelling, rewriteLegacyPrefix, suggestCapability,
+  canonicalSpelling, describeChar, illegalChars, mcpWireRewrite, readsAs, respelling, rewriteLegacyPrefix, suggestCapability,
   writtenWithLegacyPrefix,
 } from '../grammar/checks';
-import { rustTrim } from '../grammar/text';
+import { rustTrim, shown } from '../grammar/text';
 import { isMcpWireToken, splitToolName } from '../grammar/toolName';
 import type { Span, TomlArray, TomlDocument, TomlString } from '../toml/model';
 import { replaceStringValue } from '../toml/strings';
@@ -15,7 +15,7 @@ import { firstLineOf } from '../toml/lineIndex';
 import { CODES, type Code, type Severity } from './codes';
 import { deleteItems, type Edit } from './edits';
 import { ownerLabel, type ListEntry, type Owner, type Policies } from './policies';
-import { extraKeyFixes, listKeyFixes, mapFormList, meantList, shapeFix } from './moves';
+import { extraKeyFixes, listKeyFixes, mapFormList, misspeltList, shapeFix } from './moves';
 
 export interface Fix {
   readonly title: string;
@@ -69,19 +69,6 @@ class LazyFinding implements Finding {
   get fixes(): readonly Fix[] {
     return (this.computed ??= this.makeFixes ? this.makeFixes().map((f) => (shown(f.title) === f.title ? f : { ...f, title: shown(f.title) })) : []);
   }
-}
-
-// Control characters (C0, DEL, C1), line and paragraph separators, and the invisible format
-// characters (zero widths, bidirectional controls, BOM).
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
-const INVISIBLES = new RegExp(INVISIBLE.source, 'g');
-
-/**
- * `text` with the characters a reader could not see (or that would break the line) written as
- * escapes, as in the TOML source: for messages and fix titles, which quote entries.
- */
-export function shown(text: string): string {
-  return INVISIBLE.test(text) ? text.replace(INVISIBLES, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`) : text;
 }
 
 export function finding(code: Code, span: Span, message: string, fixes?: () => Fix[], related?: Finding['related']): Finding {
@@ -185,8 +172,10 @@ export function entryVerdict(raw: string): EntryVerdict {
       const spelling = respelling(raw, name);
       const legacy = writtenWithLegacyPrefix(raw, name);
       const read = canonicalSpelling(raw, name);
+      // Whether the spelling Mars writes drops the `:*`: not for `bash(:*)`, which no spelling without it keeps.
+      const normalized = legacy && !writtenWithLegacyPrefix(read, name);
       // Both: each fix writes the entry as Mars does, so either one clears both (one fix per entry).
-      const both = spelling !== null && legacy && keepsMeaning(read, name);
+      const both = spelling !== null && normalized;
       if (spelling) {
         // The fix changes the spelling only (a legacy `:*` has its own fix); the message says what Mars reads.
         const target = both ? read : canonicalSpelling(raw, name, false);
@@ -204,7 +193,7 @@ export function entryVerdict(raw: string): EntryVerdict {
         issues.push({
           code: 'legacy-prefix',
           message: `Legacy \`:*\` prefix: Mars reads the pattern as \`${pattern}\`; OpenCode would take the \`:\` literally.`,
-          ...(keepsMeaning(value, name) ? { replacement: { value, preferred: true, safe: true } } : {}),
+          ...(normalized && readsAs(value, name) ? { replacement: { value, preferred: true, safe: true } } : {}),
         });
       }
     }
@@ -219,12 +208,6 @@ export function entryVerdict(raw: string): EntryVerdict {
     });
   }
   return { parse, issues, meaning: parse.ok ? render(parse.name) : null };
-}
-
-/** Whether Mars reads `value` as it reads `name`. */
-function keepsMeaning(value: string, name: ToolName): boolean {
-  const again = parseToolName(value);
-  return again.ok && render(again.name) === render(name);
 }
 
 /** The findings for one entry on its own, placed at its string. */
@@ -345,8 +328,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
         '`tools.mcp` was removed: grant MCP servers in `allowed` as "mcp(server)" or "mcp(server/tool)".', () => extraKeyFixes(doc, policies, extra)));
       continue;
     }
-    const value = extra.keyValue.value;
-    const meant = value?.kind === 'array' && extra.keyValue.key.parts[extra.keyValue.key.parts.length - 1] === extra.name ? meantList(name) : null;
+    const meant = misspeltList(extra);
     if (meant) {
       out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
         `Mars ignores \`${name}\` here: a tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists. Did you mean \`${meant}\`?`,
@@ -358,11 +340,13 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     const parse = parseToolName(name);
     const intent = mapFormList(extra);
     const moved = parse.ok ? canonicalSpelling(name, parse.name) : null;
-    const suggestion = parse.ok && parse.name.kind === 'unknown' ? suggestCapability(rustTrim(splitToolName(rustTrim(name))[0])) : null;
+    // The capability is named by the head, as for an entry (`bassh` of `bassh(git:*)`).
+    const head = rustTrim(splitToolName(rustTrim(name))[0]);
+    const suggestion = parse.ok && parse.name.kind === 'unknown' ? suggestCapability(head) : null;
     out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
       `Mars ignores \`${name}\` here: a tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists` +
         (!parse.ok ? `, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED[parse.error]}).`
-        : intent ? `, so this rule has no effect. Put "${moved!}" in \`${intent}\` instead.${suggestion ? ` (Mars has no capability \`${name}\`: did you mean \`${suggestion}\`?)` : ''}`
+        : intent ? `, so this rule has no effect. Put "${moved!}" in \`${intent}\` instead.${suggestion ? ` (Mars has no capability \`${head}\`: did you mean \`${suggestion}\`?)` : ''}`
         : ' (the `tool = "allow"` map form belongs to agent profiles).'),
       () => extraKeyFixes(doc, policies, extra)));
   }

@@ -157,6 +157,15 @@ export function meantList(name: string): ListName | null {
   return bestDistance <= 1 ? best : null;
 }
 
+/**
+ * The list a key of a tools table was meant to be, when it holds a list (`Allowed = ["read"]`,
+ * `deny = […]`), or null: what its diagnostic, fixes and hover all speak of.
+ */
+export function misspeltList(extra: ExtraKey): ListName | null {
+  const kv = extra.keyValue;
+  return kv.value?.kind === 'array' && kv.key.parts[kv.key.parts.length - 1] === extra.name ? meantList(extra.name.name) : null;
+}
+
 /** A list under a misspelled key: renamed to `list`, or its names moved into the `list` already written. */
 export function listKeyFixes(doc: TomlDocument, policies: Policies, extra: ExtraKey, list: ListName): Fix[] {
   const text = doc.text;

@@ -3,6 +3,7 @@
 
 import type { Key, KeyPart, KeyValue, Span, TableHeader, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
 import { lastAtOrBefore } from '../toml/sorted';
+import { rustTrim } from '../grammar/text';
 
 export type OwnerKind = 'agents' | 'skills';
 export type ListName = 'allowed' | 'disallowed';
@@ -75,8 +76,14 @@ const OWNERS: ReadonlySet<string> = new Set(['agents', 'skills']);
 
 export const sameOwner = (a: Owner, b: Owner): boolean => a.kind === b.kind && a.name === b.name;
 
-export function ownerLabel(owner: Owner): string {
-  return `${owner.kind === 'agents' ? 'agent' : 'skill'} \`${owner.name}\``;
+/**
+ * The owner named for a reader (agent `x`), its name put through `quote`: hover passes its markdown
+ * code span, which escapes backticks and invisible characters; messages have theirs escaped by
+ * `finding`. A blank name shows as the string it is (`""`), not as an empty quote.
+ */
+export function ownerLabel(owner: Owner, quote: (name: string) => string = (n) => `\`${n}\``): string {
+  const name = rustTrim(owner.name) === '' ? JSON.stringify(owner.name) : owner.name;
+  return `${owner.kind === 'agents' ? 'agent' : 'skill'} ${quote(name)}`;
 }
 
 export function findPolicies(doc: TomlDocument): Policies {

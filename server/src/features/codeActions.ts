@@ -1,5 +1,5 @@
 // Code actions (the eslint model): each fix of a diagnostic as a quick fix, one preferred where it
-// is clear; "fix all of this kind"; suppress for this entry; and the file-wide `source.fixAll.mars`.
+// is clear; "fix all of this kind"; suppress a code on a line; and the file-wide `source.fixAll.mars`.
 // Every edit names the document version it was computed against.
 
 import { type CodeAction, CodeActionKind, type CodeActionContext, type Range } from 'vscode-languageserver';
@@ -76,6 +76,8 @@ export async function codeActions(
   if (wants(only, CodeActionKind.QuickFix)) {
     const fixAllOffered = new Set<string>();
     const quickFixes = new Map<string, CodeAction>();
+    // One "Disable" per code and comment: two diagnostics of one code on a line get the same comment.
+    const disables = new Map<string, CodeAction>();
     // Each diagnostic on its own: one the client mangled is skipped, the others still get their fixes.
     for (const d of Array.isArray(context.diagnostics) ? context.diagnostics : []) {
       if (!hasRange(d) || d.source !== 'mars' || typeof d.code !== 'string' || !isCode(d.code)) continue;
@@ -107,7 +109,18 @@ export async function codeActions(
       if (code !== 'toml-syntax') {
         const own = unit.analysis;
         const edit = suppressEdit(own.doc, own.lines, own.suppressions, code, own.lines.position(f.span.start).line);
-        if (edit) out.push(action(`Disable \`${code}\` for this entry`, CodeActionKind.QuickFix, versionedEdit(uri, version, lines, [edit]), [d]));
+        if (edit) {
+          // The comment silences the code on the whole line (every entry there), and the title says so.
+          const workspaceEdit = versionedEdit(uri, version, lines, [edit]);
+          const key = JSON.stringify([code, workspaceEdit]);
+          const same = disables.get(key);
+          if (same) same.diagnostics!.push(d);
+          else {
+            const a = action(`Disable \`${code}\` for this line`, CodeActionKind.QuickFix, workspaceEdit, [d]);
+            disables.set(key, a);
+            out.push(a);
+          }
+        }
       }
     }
   }

@@ -3,23 +3,27 @@
 // is derived from the vocabulary table and the grammar; no names are listed here.
 
 import { ANY_MEANING, capabilityNamed, MCP_MEANING, type Capability } from '../grammar/vocabulary';
-import { errorMessage, isMcpWireToken, splitToolName, render, type ParseResult, type ToolNameError } from '../grammar/toolName';
+import { isMcpWireToken, splitToolName, render, type ParseResult, type ToolNameError } from '../grammar/toolName';
 import {
   canonicalSpelling, describeChar, illegalChars, mcpWireRewrite, respelling, suggestCapability, writtenWithLegacyPrefix,
 } from '../grammar/checks';
-import { rustTrim } from '../grammar/text';
+import { rustTrim, shown } from '../grammar/text';
 import { obviousRepair } from '../analysis/findings';
 import type { ListName } from '../analysis/policies';
 
 // ---- markdown ----------------------------------------------------------------------------------
 
-/** `s` as inline code, whatever backticks it holds. */
+/**
+ * `s` as inline code, whatever backticks it holds; its invisible and control characters (line
+ * breaks, bidirectional overrides) written as escapes, as the diagnostics write them (`shown`).
+ */
 export function code(s: string): string {
+  const text = shown(s);
   let longest = 0;
-  for (const run of s.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
   const fence = '`'.repeat(longest + 1);
-  const pad = s.startsWith('`') || s.endsWith('`') || s === '' ? ' ' : '';
-  return `${fence}${pad}${s.replace(/[\r\n]+/g, ' ')}${pad}${fence}`;
+  const pad = text.startsWith('`') || text.endsWith('`') || text === '' ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
 }
 
 /** `s` as a fenced block, shown verbatim. */
@@ -147,32 +151,38 @@ export { ANY_MEANING, MCP_MEANING };
 
 // ---- one entry ---------------------------------------------------------------------------------
 
-const REASONS: Readonly<Record<ToolNameError, string>> = {
+/** What writing the capability's name alone does in `list`: in `disallowed` it denies the whole tool. */
+const WHOLE_TOOL: Readonly<Record<ListName, string>> = { allowed: 'to allow the whole tool', disallowed: 'to deny the whole tool' };
+
+const REASONS: Readonly<Record<Exclude<ToolNameError, 'EmptyPattern'>, string>> = {
   Empty: 'The tool name is empty.',
   InvalidMcpRef:
     '`mcp` always names an MCP server: write `mcp(server)` for every tool of a server or `mcp(server/tool)` for one tool, ' +
     'with non-empty parts, at most one `/`, and `*` as the only wildcard.',
   UnbalancedPattern: 'A scoped entry is written `tool(pattern)`: the text after the name must start with `(` and end with `)`.',
-  EmptyPattern: 'The parentheses are empty: write the name alone to allow the whole tool, or put a pattern inside.',
   WildcardPattern: '`*` stands for every tool and takes no pattern.',
 };
 
-/** Why Mars rejects `raw`, in plain words. */
-export function plainReason(raw: string, error: ToolNameError): string {
+/** Why Mars rejects `raw`, in plain words; `list` is where it is written (null: in no list, a map-form key). */
+export function plainReason(raw: string, error: ToolNameError, list: ListName | null): string {
   if (error === 'Empty' && rustTrim(raw) !== '') return 'There is no tool name before `(`.';
+  if (error === 'EmptyPattern') return `The parentheses are empty: write the name alone${list ? ` ${WHOLE_TOOL[list]}` : ' for the whole tool'}, or put a pattern inside.`;
   return REASONS[error];
 }
 
 /**
  * Markdown paragraphs describing how Mars reads one tool name: the parse, the meaning, the aliases,
  * the spelling Mars writes, and for an entry Mars rejects or does not know, what happens to it.
+ * `inList` is the list it is written in (null: a map-form key, in no list).
  */
-export function describeToolName(raw: string, parse: ParseResult): string[] {
+export function describeToolName(raw: string, parse: ParseResult, inList: ListName | null): string[] {
   const out: string[] = [];
   const trimmed = rustTrim(raw);
   if (!parse.ok) {
-    out.push(`**Invalid tool name**: Mars refuses to load the config. ${plainReason(raw, parse.error)}`);
-    out.push(`Mars says:\n\n${codeBlock(errorMessage(raw, parse.error))}`);
+    // Mars's own message is the diagnostic's, which the editor shows above this hover: it is not
+    // repeated here. The reason in plain words is, so a hover on an entry whose diagnostic is turned
+    // off or suppressed still says why Mars refuses it (the hover does not know the settings).
+    out.push(`**Invalid tool name**: Mars refuses to load the config. ${plainReason(raw, parse.error, inList)}`);
     const repair = obviousRepair(raw);
     if (repair !== null) out.push(`Write ${code(repair)}.`);
     return withCharProblems(out, raw);

@@ -6,12 +6,12 @@ import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
 import type { Analysis } from '../analysis/analyze';
 import { keyContentSpan } from '../analysis/findings';
 import { contentSpan, isOpenMultiline } from '../toml/stringPositions';
-import { mapFormList } from '../analysis/moves';
-import { ownerLabel, type ExtraKey } from '../analysis/policies';
+import { mapFormList, misspeltList } from '../analysis/moves';
+import { ownerLabel, type ExtraKey, type Owner } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
 import type { Span } from '../toml/model';
 import { firstLineOf, positionsOf } from '../toml/lineIndex';
-import { code, describeList, describeToolName, plainReason } from './describe';
+import { code, describeList, describeToolName, LIST_MEANING, plainReason } from './describe';
 import { canonicalSpelling } from '../grammar/checks';
 
 export function hover(analysis: Analysis, position: Position): Hover | null {
@@ -31,9 +31,9 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
   const p = entries[lo - 1];
   if (p && hit(p.entry.string.span, !p.entry.string.terminated)) {
     const str = p.entry.string;
-    const where = `_In \`${p.entry.list}\` of ${ownerLabel(p.entry.owner)}._`;
+    const where = `_In \`${p.entry.list}\` of ${owned(p.entry.owner)}._`;
     // The content span (all of a multi-line string; the first line of one left open to the end of the file).
-    return result(analysis, [...describeToolName(p.raw, p.parse), where], isOpenMultiline(str) ? contentSpan(doc.text, str) : str.content);
+    return result(analysis, [...describeToolName(p.raw, p.parse, p.entry.list), where], isOpenMultiline(str) ? contentSpan(doc.text, str) : str.content);
   }
   for (const extra of analysis.policies.extraKeys) {
     if (!hit(extra.name.span, false)) continue;
@@ -44,7 +44,7 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
     if (!hit(key.span, false)) continue;
     const held = entries.filter((p) => p.entry.array === l.array);
     const others = l.array.items.filter((i) => i.kind !== 'string').map((i) => firstLineOf(doc.text, i.span)).map((s) => doc.text.slice(s.start, s.end));
-    return result(analysis, [...describeList(l.list, held, others), `_Of ${ownerLabel(l.owner)}._`], keyContentSpan(doc.text, key.span));
+    return result(analysis, [...describeList(l.list, held, others), `_Of ${owned(l.owner)}._`], keyContentSpan(doc.text, key.span));
   }
   return null;
 }
@@ -56,20 +56,33 @@ function result(analysis: Analysis, paragraphs: string[], span: Span): Hover {
   };
 }
 
+/** The owner in markdown: its name a code span, escaped as every name the hover quotes. */
+const owned = (owner: Owner) => ownerLabel(owner, code);
+
 function describeKey(extra: ExtraKey): string[] {
   const name = extra.name.name;
-  const owner = ownerLabel(extra.owner);
+  const owner = owned(extra.owner);
   if (name === 'mcp') {
     return [
       `**${code('tools.mcp')}** was removed`,
       `Mars refuses it: grant MCP servers in \`allowed\` of ${owner} as ${code('mcp(server)')} or ${code('mcp(server/tool)')}.`,
     ];
   }
+  // A list under a misspelt key (`Allowed = ["read"]`): what its diagnostic and fixes take it for, a
+  // list, not a tool name.
+  const meant = misspeltList(extra);
+  if (meant) {
+    return [
+      `**${code(name)}**: a list Mars ignores; none of its rules is in force.`,
+      `It looks meant for ${code(meant)}: ${LIST_MEANING[meant]}`,
+      `_In the tools table of ${owner}, which holds only \`allowed\` and \`disallowed\`._`,
+    ];
+  }
   const list = mapFormList(extra);
   const parse = parseToolName(name);
   const ignored = `_Map-form key in the tools table of ${owner}: Mars ignores it (a tools table in mars.toml holds only \`allowed\` and \`disallowed\`)`;
   // Ignored, so the config loads: what the name would do as an entry is the question.
-  if (!parse.ok) return [`**Not a tool name Mars accepts**: ${plainReason(name, parse.error)} As an entry of a list it would stop the load.`, `${ignored}._`];
+  if (!parse.ok) return [`**Not a tool name Mars accepts**: ${plainReason(name, parse.error, list)} As an entry of a list it would stop the load.`, `${ignored}._`];
   const written = canonicalSpelling(name, parse.name);
-  return [...describeToolName(name, parse), `${ignored}${list ? `; put ${code(written)} in \`${list}\` instead._` : `; move ${code(written)} into \`allowed\` or \`disallowed\`._`}`];
+  return [...describeToolName(name, parse, list), `${ignored}${list ? `; put ${code(written)} in \`${list}\` instead._` : `; move ${code(written)} into \`allowed\` or \`disallowed\`._`}`];
 }

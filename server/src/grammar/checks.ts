@@ -85,8 +85,19 @@ export function respelling(raw: string, name: ToolName): Respelling | null {
 /**
  * The spelling Mars writes for `raw`, keeping what the user wrote where Mars means the same:
  * `mcp(server)` stays short, and with `normalizeLegacy` false a bash `X:*` pattern stays as written.
+ * Always a spelling Mars reads back as `name`: hover, messages and fixes offer it in place of `raw`.
  */
 export function canonicalSpelling(raw: string, name: ToolName, normalizeLegacy = true): string {
+  const spelled = spelling(raw, name, normalizeLegacy);
+  if (readsAs(spelled, name)) return spelled;
+  // Mars writes a few names in a spelling it would read as another: `bash(:*)` has the pattern ` *`,
+  // and `bash( *)` reads as `*` (the inside is trimmed); the unknown `ExecCommand` passes on as
+  // `exec_command`, an alias of `bash`. Then the pattern keeps its `:*`, or the entry stays as written.
+  const kept = normalizeLegacy ? spelling(raw, name, false) : spelled;
+  return kept !== spelled && readsAs(kept, name) ? kept : rustTrim(raw);
+}
+
+function spelling(raw: string, name: ToolName, normalizeLegacy: boolean): string {
   if (name.kind === 'mcp') {
     const inner = rustTrim(splitToolName(rustTrim(raw))[1]);
     const shortForm = name.mcp.tool === '*' && !inner.includes('/');
@@ -97,6 +108,12 @@ export function canonicalSpelling(raw: string, name: ToolName, normalizeLegacy =
     return `${name.capability}(${inner})`;
   }
   return render(name);
+}
+
+/** Whether Mars reads `value` as it reads `name`. */
+export function readsAs(value: string, name: ToolName): boolean {
+  const again = parseToolName(value);
+  return again.ok && render(again.name) === render(name);
 }
 
 /** Whether a bash entry was written with Claude's legacy `X:*` prefix form. */

@@ -1,4 +1,5 @@
-// String helpers with Rust's semantics, where Mars's behaviour depends on them.
+// String helpers with Rust's semantics, where Mars's behaviour depends on them; and how a string is
+// shown to a reader.
 
 // Rust's `char::is_whitespace` (Unicode White_Space). Unlike JS `trim`, it keeps U+FEFF and
 // strips U+0085.
@@ -66,4 +67,18 @@ export function eqIgnoreAsciiCase(a: string, b: string): boolean {
     if (x !== y) return false;
   }
   return true;
+}
+
+// Control characters (C0, DEL, C1), line and paragraph separators, and the invisible format
+// characters (zero widths, bidirectional controls, BOM).
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+const INVISIBLES = new RegExp(INVISIBLE.source, 'g');
+
+/**
+ * `text` with the characters a reader could not see (or that would break the line, or turn the
+ * text around it right to left) written as escapes, as in the TOML source: for every place a name
+ * is quoted to a reader, diagnostics and hover alike, so both show it the same way.
+ */
+export function shown(text: string): string {
+  return INVISIBLE.test(text) ? text.replace(INVISIBLES, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`) : text;
 }
