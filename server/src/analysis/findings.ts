@@ -15,7 +15,7 @@ import { firstLineOf } from '../toml/lineIndex';
 import { CODES, type Code, type Severity } from './codes';
 import { deleteItems, type Edit } from './edits';
 import { ownerLabel, type ListEntry, type Owner, type Policies } from './policies';
-import { extraKeyFixes, listKeyFixes, mapFormList, meantList, shapeFix } from './moves';
+import { extraKeyFixes, keyAsEntry, listKeyFixes, mapFormList, meantList, shapeFix } from './moves';
 
 export interface Fix {
   readonly title: string;
@@ -357,7 +357,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     // is said in the message, and nothing offers to move it where it would stop the load.
     const parse = parseToolName(name);
     const intent = mapFormList(extra);
-    const moved = parse.ok ? canonicalSpelling(name, parse.name) : null;
+    const moved = keyAsEntry(name);
     const suggestion = parse.ok && parse.name.kind === 'unknown' ? suggestCapability(rustTrim(splitToolName(rustTrim(name))[0])) : null;
     out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
       `Mars ignores \`${name}\` here: a tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists` +
