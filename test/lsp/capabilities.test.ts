@@ -2,7 +2,7 @@
 // protocol's lifecycle. Against dist/server.js over stdio, with clients other than VS Code.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { CodeAction, CompletionItem, Diagnostic } from 'vscode-languageserver';
+import type { CodeAction, Diagnostic } from 'vscode-languageserver';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { CancellationTokenSource, createMessageConnection, type MessageConnection } from 'vscode-languageserver/node';
@@ -28,7 +28,7 @@ describe('a client that offers nothing', () => {
       const diagnostics = await c.pushed(uri, 1);
       assert.deepEqual(diagnostics.map((d) => d.code), ['non-canonical']);
 
-      const items = await c.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri }, position: { line: 1, character: 21 } });
+      const items = (await c.completion(uri, { line: 1, character: 21 }))!;
       assert.ok(items.some((i) => i.label === 'bash(command *)'), 'scoped items are still offered');
       for (const i of items) {
         assert.notEqual(i.insertTextFormat, 2, `${i.label} is a snippet`);
@@ -108,7 +108,7 @@ test('only mars.toml and mars.local.toml are served, whatever the client attache
     // A file URI this OS cannot open as a path (another host, an encoded /) still gets completion, without MCP folders.
     for (const uri of ['file://remotehost/share/mars.toml', 'file:///tmp/a%2Fb/mars.toml']) {
       await c.open(uri, TEXT);
-      const items = await c.request<CompletionItem[] | null>('textDocument/completion', { textDocument: { uri }, position: { line: 1, character: 21 } });
+      const items = await c.completion(uri, { line: 1, character: 21 });
       assert.ok(items && items.some((i) => i.label === 'read'), uri);
     }
   });
@@ -277,15 +277,16 @@ describe('a client without Markdown', () => {
           assert.ok(h.value.includes('\n\n'), 'paragraphs are kept');
         }
 
-        const items = await c.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri }, position: { line: 1, character: 12 } });
+        const items = (await c.completion(uri, { line: 1, character: 12 }))!;
         const documented = items.filter((i) => i.documentation !== undefined);
         assert.ok(documented.length > 10);
         for (const i of documented) {
           assert.equal(typeof i.documentation, 'string', i.label);
           assert.doesNotMatch(i.documentation as string, MARKUP, `${i.label}: ${String(i.documentation)}`);
         }
+        // A detail is plain text for every client.
         const any = items.find((i) => i.label === '*')!;
-        assert.equal(any.documentation, 'Every tool not otherwise named. "*" in disallowed turns the policy into an allowlist.');
+        assert.equal(any.detail, 'Every tool not otherwise named. "*" in disallowed turns the policy into an allowlist.');
       });
     });
   }
@@ -315,7 +316,7 @@ describe('completion item kinds', () => {
     await withClient({ capabilities }, async (c) => {
       const uri = 'file:///kinds/mars.toml';
       await c.open(uri, TEXT);
-      const items = await c.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri }, position: at });
+      const items = (await c.completion(uri, at))!;
       kinds = items.map((i) => i.kind);
     });
     return new Set(kinds);

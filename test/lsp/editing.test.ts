@@ -54,6 +54,15 @@ describe('completion', () => {
     assert.match(fetch.filterText ?? '', /WebFetch/);
   });
 
+  test('a capitalised alias leads the filter text of its capability, in a list asked again as the word grows', async () => {
+    const { result } = await ask<CompletionItem[] | CompletionList | null>('textDocument/completion', '[agents.a.tools]\nallowed = [Shell|]\n');
+    assert.ok(result && !Array.isArray(result) && result.isIncomplete);
+    const bash = result.items.find((i) => i.label === 'bash')!;
+    assert.match(bash.filterText ?? '', /^shell /);
+    assert.equal(bash.detail, 'Run shell commands.');
+    for (const item of result.items) assert.ok(!item.detail?.includes('`'), `${item.label}: ${item.detail}`);
+  });
+
   test('an empty slot and after a comma insert the quotes; what the list holds is not offered', async () => {
     const { text, items: got } = await complete('[agents.a]\ntools.allowed = ["read", |]\n');
     assert.equal(got.find((i) => i.label === 'read'), undefined);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import {
   createMessageConnection, IPCMessageReader, IPCMessageWriter, type MessageConnection, PortMessageReader, PortMessageWriter, ResponseError,
 } from 'vscode-languageserver/node';
-import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver';
+import type { CompletionItem, CompletionList, Diagnostic, Position, PublishDiagnosticsParams } from 'vscode-languageserver';
 import { DIST } from './paths';
 import { browserServer } from './webWorker';
 
@@ -137,6 +137,12 @@ export class LspClient {
 
   request<R>(method: string, params: unknown): Promise<R> {
     return this.conn.sendRequest<R>(method, params);
+  }
+
+  /** The completion items at `position`, from a list or an array (a tool-name list comes incomplete), or null. */
+  async completion(uri: string, position: Position): Promise<CompletionItem[] | null> {
+    const result = await this.request<CompletionItem[] | CompletionList | null>('textDocument/completion', { textDocument: { uri }, position });
+    return result === null ? null : Array.isArray(result) ? result : result.items;
   }
 
   async stop(): Promise<void> {

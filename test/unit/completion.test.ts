@@ -6,6 +6,7 @@ import { analyze } from '../../server/src/analysis/analyze';
 import { analyzeDocument, definesOutside, documentFixAll, placed, unitAt } from '../../server/src/analysis/document';
 import { applyEdits } from '../../server/src/analysis/edits';
 import { completions, mcpManifestName, mcpServerNames, setMcpServers, snippetText } from '../../server/src/features/completion';
+import { plainText } from '../../server/src/features/plainText';
 import { CAPABILITIES, capabilityNamed } from '../../server/src/grammar/vocabulary';
 
 // ---- helpers ----------------------------------------------------------------------------------
@@ -465,6 +466,36 @@ for (const [typed, canonical] of TYPED) {
   });
 }
 
+// VS Code ranks a match at the start of the filter text far above one in a later word: the word
+// typed leads the filter text of the capability it spells, and among the items it leads, the
+// canonical name sorts first (`Shell` in `bash shell …` ranked `schedule_wakeup` first). The
+// texts suit that word only, so the list is incomplete: asked again as the word grows.
+const LEADS: Array<[typed: string, canonical: string, lead: string]> = [
+  ['Shell', 'bash', 'shell'], ['SHEL', 'bash', 'shell'], ['sh', 'bash', 'shell'], ['Sh', 'bash', 'shell'], ['Bash', 'bash', 'bash'],
+  ['Terminal', 'bash', 'terminal'], ['te', 'bash', 'terminal'], ['ShellC', 'bash', 'ShellCommand'], ['shell_', 'bash', 'shell_command'],
+  ['WebFetch', 'web_fetch', 'webfetch'], ['WebF', 'web_fetch', 'webfetch'], ['TODOWRITE', 'task', 'todowrite'], ['TodoW', 'task', 'todowrite'],
+  ['todo_w', 'task', 'todo_write'], ['Cat', 'read', 'cat'], ['AskUserQ', 'ask_user', 'askuserquestion'], ['Rg', 'grep', 'rg'],
+  ['s', 'skill', 'skill'], ['Web', 'web', 'web'],
+];
+const firstWord = (item: CompletionItem) => (item.filterText ?? item.label).split(' ')[0]!;
+for (const [typed, canonical, lead] of LEADS) {
+  test(`completion: ${typed} leads the filter text of ${canonical}, which sorts first of the items it leads`, () => {
+    const docs = [`[agents.x.tools]\nallowed = ["${typed}|"]`, `[agents.x.tools]\nallowed = [${typed}|]`, `[agents.x.tools]\nallowed = ${typed}|`,
+      `[agents.x.tools]\n${typed}|`];
+    for (const doc of docs) {
+      const { text, position } = at(doc);
+      const result = completions(analyze(text), position);
+      assert.ok(result && !Array.isArray(result) && result.isIncomplete, `${doc}: not an incomplete list`);
+      const item = result.items.find((i) => i.label === canonical)!;
+      assert.equal(typedBefore(doc, item), typed);
+      assert.equal(firstWord(item), lead, `${doc}: ${item.filterText}`);
+      const led = result.items.filter((i) => firstWord(i).toLowerCase().startsWith(typed.toLowerCase()));
+      const sorted = [...led].sort((a, b) => (a.sortText! < b.sortText! ? -1 : 1));
+      assert.equal(sorted[0]?.label, canonical, `${doc}: ${sorted.map((i) => i.label).join(' ')}`);
+    }
+  });
+}
+
 test('completion: filter text holds the aliases and harness spellings', () => {
   const items = run('[agents.x.tools]\nallowed = ["|"]')!;
   const filter = (label: string) => items.find((i) => i.label === label)!.filterText!;
@@ -489,15 +520,63 @@ test('completion: canonical names first, each with its meaning and aliases', () 
   const firstNonCanonical = sorted.findIndex((i) => !capabilityNamed(i.label));
   assert.equal(firstNonCanonical, CAPABILITIES.length, 'every canonical name ranks before snippets, * and servers');
   assert.deepEqual(sorted.slice(0, CAPABILITIES.length).map((i) => i.label), CAPABILITIES.map((c) => c.name));
+  // The meaning is the detail; the documentation says the rest (pattern scope, aliases), if any.
   for (const cap of CAPABILITIES) {
     const item = items.find((i) => i.label === cap.name)!;
-    assert.equal(item.detail, cap.meaning);
-    const doc = item.documentation as { kind: string; value: string };
-    assert.equal(doc.kind, 'markdown');
-    assert.ok(doc.value.includes(cap.meaning));
-    for (const a of cap.aliases) assert.ok(doc.value.includes(`\`${a}\``), `${cap.name} documentation lacks ${a}`);
+    assert.equal(item.detail, plainText(cap.meaning));
+    const doc = item.documentation as { kind: string; value: string } | undefined;
+    if (!cap.pattern && cap.aliases.length === 0) {
+      assert.equal(doc, undefined, cap.name);
+      continue;
+    }
+    assert.equal(doc!.kind, 'markdown');
+    assert.ok(!doc!.value.includes(cap.meaning), `${cap.name}: the documentation repeats the detail`);
+    for (const a of cap.aliases) assert.ok(doc!.value.includes(`\`${a}\``), `${cap.name} documentation lacks ${a}`);
   }
 });
+
+// A detail is shown as plain text (VS Code renders no Markdown there), above the documentation.
+const DESCRIBED = [
+  '[agents.x.tools]\nallowed = ["|"]', '[agents.x.tools]\nallowed = ["mcp(|"]', '[agents.x.tools]\nallowed = [|]', '[agents.x.tools]\n|',
+  '[agents.x.tools]\nallowed = ["read"]\nba|', '[agents.x.tools]\nsh|ell = "allow"', '[agents.x.tools]\nbash = |', '[agents.x.tools]\n"bash()" = "|"',
+  '[agents.x.tools]\nallowed = |', '[agents.x]\ntools = |',
+];
+for (const doc of DESCRIBED) {
+  test(`completion: details are plain text and the documentation does not repeat them, at ${JSON.stringify(doc)}`, () => {
+    const items = run(doc, ['github'])!;
+    assert.ok(items.length > 0);
+    for (const item of items) {
+      assert.ok(item.detail, `${item.label}: no detail`);
+      assert.ok(!item.detail.includes('`'), `${item.label}: ${item.detail}`);
+      const md = (item.documentation as { value: string } | undefined)?.value ?? '';
+      assert.ok(!plainText(md).includes(item.detail), `${item.label}: the documentation repeats ${JSON.stringify(item.detail)}`);
+    }
+  });
+}
+
+// The value of a map-form key: where the rule belongs, in the spelling the diagnostic on the key
+// writes, and for a key Mars would reject as an entry, that it would.
+const MAP_FORM_VALUE: Array<[doc: string, allow: string]> = [
+  ['[agents.x.tools]\nbash = |', 'Map form: Mars ignores it; put "bash" in allowed instead.'],
+  ['[agents.x.tools]\nShell = "|"', 'Map form: Mars ignores it; put "bash" in allowed instead.'],
+  ['[agents.x.tools]\n"WebFetch(domain:x.com)" = |', 'Map form: Mars ignores it; put "web_fetch(domain:x.com)" in allowed instead.'],
+  ['[agents.x.tools]\n"bash()" = "|"', 'Map form: Mars ignores it, and bash() is not a tool name Mars accepts in a list either.'],
+  ['[agents.x.tools]\n"*(x)" = |', 'Map form: Mars ignores it, and *(x) is not a tool name Mars accepts in a list either.'],
+];
+for (const [doc, allow] of MAP_FORM_VALUE) {
+  test(`completion: the map-form value at ${JSON.stringify(doc)} says what the diagnostic says`, () => {
+    const items = run(doc)!;
+    const item = items.find((i) => i.label.replace(/"/g, '') === 'allow')!;
+    assert.equal(item.detail, allow);
+    const deny = items.find((i) => i.label.replace(/"/g, '') === 'deny')!;
+    assert.equal(deny.detail, allow.replace('allowed', 'disallowed'));
+    // The diagnostic on the key names the same entry, or says Mars would not accept one.
+    const message = analyze(at(doc).text.replace(/= (""|)$/, '= "allow"')).findings.find((f) => f.code === 'unknown-policy-key')!.message;
+    const put = /put "([^"]*)"/.exec(allow);
+    if (put) assert.ok(message.includes(`Put "${put[1]}"`), message);
+    else assert.match(message, /not a tool name Mars accepts/);
+  });
+}
 
 test('completion: scoped snippets are snippets with placeholders', () => {
   const items = run('[agents.x.tools]\nallowed = ["|"]')!;

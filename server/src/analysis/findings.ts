@@ -15,7 +15,7 @@ import { firstLineOf } from '../toml/lineIndex';
 import { CODES, type Code, type Severity } from './codes';
 import { deleteItems, type Edit } from './edits';
 import { ownerLabel, type ListEntry, type Owner, type Policies } from './policies';
-import { extraKeyFixes, listKeyFixes, mapFormList, misspeltList, shapeFix } from './moves';
+import { extraKeyFixes, keyAsEntry, listKeyFixes, mapFormList, misspeltList, shapeFix } from './moves';
 
 export interface Fix {
   readonly title: string;
@@ -339,7 +339,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     // is said in the message, and nothing offers to move it where it would stop the load.
     const parse = parseToolName(name);
     const intent = mapFormList(extra);
-    const moved = parse.ok ? canonicalSpelling(name, parse.name) : null;
+    const moved = keyAsEntry(name);
     // The capability is named by the head, as for an entry (`bassh` of `bassh(git:*)`).
     const head = rustTrim(splitToolName(rustTrim(name))[0]);
     const suggestion = parse.ok && parse.name.kind === 'unknown' ? suggestCapability(head) : null;

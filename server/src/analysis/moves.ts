@@ -74,9 +74,18 @@ function intendedMove(extra: ExtraKey): Move | null {
     return names.length > 0 ? { extra, list: 'allowed', names, sure } : null;
   }
   const list = mapFormList(extra);
-  // Into the list as Mars would write it; a name Mars rejects would stop the load there.
-  const parsed = parseToolName(extra.name.name);
-  return list && parsed.ok ? { extra, list, names: [canonicalSpelling(extra.name.name, parsed.name)], sure: false } : null;
+  const entry = keyAsEntry(extra.name.name);
+  return list && entry !== null ? { extra, list, names: [entry], sure: false } : null;
+}
+
+/**
+ * A map-form key's name as the entry of a list that replaces it, spelled as Mars writes it
+ * (`Shell` -> `bash`), or null for a name Mars rejects as an entry (`bash()`): it would stop the
+ * load there. Diagnostics, fixes and completion say the same name.
+ */
+export function keyAsEntry(name: string): string | null {
+  const parsed = parseToolName(name);
+  return parsed.ok ? canonicalSpelling(name, parsed.name) : null;
 }
 
 /** An MCP grant as Mars writes it, when `value` is written as one (`mcp(github)`, `mcp__github`); else null. */

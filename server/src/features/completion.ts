@@ -1,13 +1,16 @@
 // Completion of tool names: in the strings of `allowed`/`disallowed` (every spelling of a tools
 // table), on an empty slot of those lists (quotes inserted), and for the keys and map-form values
 // of a tools table. Every item carries an explicit textEdit: `(`, `:`, `/` and `*` are not word
-// characters, so the client's word range would be wrong.
+// characters, so the client's word range would be wrong. An item's detail is one line of plain text
+// (VS Code shows it as written, beside the list and above the documentation); its documentation,
+// Markdown, says the rest and does not repeat it.
 
 import {
   type CompletionItem, CompletionItemKind, type CompletionList, InsertTextFormat, MarkupKind, type Position, type Range,
 } from 'vscode-languageserver';
 import type { Analysis } from '../analysis/analyze';
 import { appendToArray } from '../analysis/edits';
+import { keyAsEntry } from '../analysis/moves';
 import { listTarget, sameOwner, type ListName } from '../analysis/policies';
 import { eqIgnoreAsciiCase, rustTrim } from '../grammar/text';
 import { parseToolName, render } from '../grammar/toolName';
@@ -16,7 +19,8 @@ import { positionsOf, type Lines } from '../toml/lineIndex';
 import { basicString } from '../toml/strings';
 import type { TomlArray, TomlString } from '../toml/model';
 import {
-  ANY_MEANING, capabilityMarkdown, code, filterTextOf, LIST_MEANING, MCP_MEANING, MCP_SNIPPET, snippetEscape, snippetOf, type Snippet,
+  aliasesMarkdown, ANY_MEANING, code, filterTextOf, LIST_MEANING, MCP_MEANING, MCP_SNIPPET, scopeMarkdown, snippetEscape, snippetOf, startsIgnoringCase,
+  type Snippet,
 } from './describe';
 import { cursorContext, type EntryContext, type KeyContext, type ListValueContext, type SlotContext, type ToolsValueContext, type ValueContext } from './context';
 import { mcpServerNames } from './mcpServers';
@@ -53,21 +57,30 @@ export function completions(
   const ctx = cursorContext(analysis, offset);
   if (!ctx) return null;
   const servers = ctx.kind === 'entry' || ctx.kind === 'slot' || ctx.kind === 'list-value' ? mcpServerNames(mcpServers.map((name) => ({ name }))) : [];
+  // The word typed so far, as the client filters on it: from the start of the replaced range.
+  const typed = analysis.doc.text.slice(ctx.range.start, offset);
   switch (ctx.kind) {
     case 'entry':
-      return entryItems(analysis, ctx, servers);
+      return forWord(entryItems(analysis, ctx, servers, typed));
     case 'slot':
-      return slotItems(analysis, ctx, servers);
+      return forWord(slotItems(analysis, ctx, servers, typed));
     case 'key':
-      return keyItems(analysis, ctx, elsewhere);
+      return forWord(keyItems(analysis, ctx, elsewhere, typed));
     case 'value':
       return valueItems(analysis.lines, ctx);
     case 'list-value':
-      return listValueItems(analysis, ctx, servers);
+      return forWord(listValueItems(analysis, ctx, servers, typed));
     case 'tools-value':
       return toolsValueItems(analysis, ctx, elsewhere);
   }
 }
+
+/**
+ * Items whose filter texts lead with the spelling the typed word begins (`filterTextOf`): written
+ * for that word, so the list is incomplete and the client asks again as the word grows instead of
+ * filtering these texts with a longer one (a request takes a few milliseconds, even on a 1 MB file).
+ */
+const forWord = (items: CompletionItem[]): CompletionList => ({ isIncomplete: true, items });
 
 /**
  * The items for a client without snippet support: each snippet as the text it would insert with
@@ -165,8 +178,30 @@ export function snippetText(snippet: string): string {
 const markdown = (value: string) => ({ kind: MarkupKind.Markdown, value });
 const pad = (n: number) => String(n).padStart(3, '0');
 
+/**
+ * An item's detail, the first thing said (Markdown, shown as plain text), and its documentation, the
+ * paragraphs after it, none when nothing is left to say.
+ */
+function described(first: string, ...rest: ReadonlyArray<string | null>): Pick<CompletionItem, 'detail' | 'documentation'> {
+  const more = paragraphs(rest);
+  return more === '' ? { detail: plainText(first) } : { detail: plainText(first), documentation: markdown(more) };
+}
+
+const paragraphs = (parts: ReadonlyArray<string | null>) => parts.filter((p) => p !== null && p !== '').join('\n\n');
+
+/** What a capability is: its meaning, how a pattern scopes it, its aliases. */
+const aboutCapability = (cap: Capability): [string, ...Array<string | null>] => [cap.meaning, scopeMarkdown(cap), aliasesMarkdown(cap)];
+
 /** Sort groups: canonical names first, then snippets, `*`, MCP servers. */
 const RANK = { key: '0', capability: '1', snippet: '2', any: '3', server: '4' } as const;
+
+/**
+ * A canonical name's sort text: in table order, those the typed word begins before those it finds
+ * by an alias only (`s`: `skill` before `bash`, which `shell` finds), where the client scores them
+ * alike.
+ */
+const capabilitySort = (cap: Capability, index: number, typed: string) =>
+  `${RANK.capability}${startsIgnoringCase(cap.name, typed) ? 0 : 1}${pad(index)}`;
 
 /** What the list already holds, by meaning: the canonical rendering of each entry but one. */
 function held(array: TomlArray, except: TomlString | null): Set<string> {
@@ -194,44 +229,44 @@ const plain = (w: Writer, value: string) => {
   return c === null ? null : w.wrap(c);
 };
 
-function capabilityItem(cap: Capability, index: number, range: Range, newText: string, snippet: boolean): CompletionItem {
+/** A canonical name: its meaning, then how a pattern scopes it and its aliases; `more` after those. */
+function capabilityItem(cap: Capability, index: number, range: Range, newText: string, typed: string, ...more: string[]): CompletionItem {
   return {
     label: cap.name,
     kind: CompletionItemKind.EnumMember,
-    detail: cap.meaning,
-    documentation: markdown(capabilityMarkdown(cap)),
-    sortText: `${RANK.capability}${pad(index)}`,
-    filterText: filterTextOf(cap),
+    ...described(...aboutCapability(cap), ...more),
+    sortText: capabilitySort(cap, index, typed),
+    filterText: filterTextOf(cap, cap.name, typed),
     textEdit: { range, newText },
-    insertTextFormat: snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+    insertTextFormat: InsertTextFormat.PlainText,
   };
 }
 
-function snippetItem(snippet: Snippet, cap: Capability | null, sortText: string, range: Range, newText: string): CompletionItem {
+/** A scoped snippet: the meaning and what the pattern scopes, then the aliases. */
+function snippetItem(snippet: Snippet, cap: Capability | null, sortText: string, range: Range, newText: string, typed: string): CompletionItem {
   return {
     label: snippet.label,
     kind: CompletionItemKind.Snippet,
-    detail: cap ? `${cap.meaning} Scoped by ${cap.pattern!.scopes}.` : MCP_MEANING,
-    documentation: markdown(cap ? capabilityMarkdown(cap) : MCP_MEANING),
+    ...(cap ? described(`${cap.meaning} Scoped by ${cap.pattern!.scopes}.`, aliasesMarkdown(cap)) : described(MCP_MEANING)),
     sortText,
-    filterText: cap ? filterTextOf(cap, snippet.label) : snippet.label,
+    filterText: cap ? filterTextOf(cap, snippet.label, typed) : snippet.label,
     textEdit: { range, newText },
     insertTextFormat: InsertTextFormat.Snippet,
   };
 }
 
-function anyItem(range: Range, newText: string): CompletionItem {
+function anyItem(range: Range, newText: string, ...more: string[]): CompletionItem {
   return {
-    label: '*', kind: CompletionItemKind.Constant, detail: ANY_MEANING, documentation: markdown(ANY_MEANING),
+    label: '*', kind: CompletionItemKind.Constant, ...described(ANY_MEANING, ...more),
     sortText: RANK.any, filterText: '*', textEdit: { range, newText }, insertTextFormat: InsertTextFormat.PlainText,
   };
 }
 
 function serverItem(server: string, index: number, range: Range, newText: string, snippet: boolean, tool: boolean): CompletionItem {
   const label = tool ? `mcp(${server}/tool)` : `mcp(${server})`;
-  const detail = tool ? `One tool of the MCP server \`${server}\`.` : `Every tool of the MCP server \`${server}\`.`;
+  const first = tool ? `One tool of the MCP server ${code(server)}.` : `Every tool of the MCP server ${code(server)}.`;
   return {
-    label, kind: CompletionItemKind.Module, detail, documentation: markdown(`${detail}\n\n${MCP_MEANING}`),
+    label, kind: CompletionItemKind.Module, ...described(first, MCP_MEANING),
     sortText: `${RANK.server}${pad(index * 2 + (tool ? 1 : 0))}`, filterText: label, textEdit: { range, newText },
     insertTextFormat: snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
   };
@@ -253,26 +288,26 @@ function serverItems(servers: readonly string[], holds: Set<string>, range: Rang
  * Every tool-name item for one place: canonical names (minus what the list holds), snippets, `*`,
  * MCP servers. `keep` (a pattern already written) follows each canonical name.
  */
-function toolItems(range: Range, w: Writer, holds: Set<string>, servers: readonly string[], keep = ''): CompletionItem[] {
+function toolItems(range: Range, typed: string, w: Writer, holds: Set<string>, servers: readonly string[], keep = ''): CompletionItem[] {
   const out: CompletionItem[] = [];
   CAPABILITIES.forEach((cap, i) => {
     const content = w.content(cap.name);
-    if (!holds.has(cap.name) && content !== null) out.push(capabilityItem(cap, i, range, w.wrap(content + keep), false));
+    if (!holds.has(cap.name) && content !== null) out.push(capabilityItem(cap, i, range, w.wrap(content + keep), typed));
   });
-  out.push(...snippetItems(range, w));
+  out.push(...snippetItems(range, typed, w));
   const any = plain(w, '*');
   if (!holds.has('*') && any !== null) out.push(anyItem(range, any));
   out.push(...serverItems(servers, holds, range, w));
   return out;
 }
 
-function snippetItems(range: Range, w: Writer): CompletionItem[] {
+function snippetItems(range: Range, typed: string, w: Writer): CompletionItem[] {
   const out: CompletionItem[] = [];
   CAPABILITIES.forEach((cap, i) => {
     const snippet = snippetOf(cap);
-    if (snippet) out.push(snippetItem(snippet, cap, `${RANK.snippet}${pad(i)}`, range, w.wrap(snippet.body)));
+    if (snippet) out.push(snippetItem(snippet, cap, `${RANK.snippet}${pad(i)}`, range, w.wrap(snippet.body), typed));
   });
-  out.push(snippetItem(MCP_SNIPPET, null, `${RANK.snippet}${pad(CAPABILITIES.length)}`, range, w.wrap(MCP_SNIPPET.body)));
+  out.push(snippetItem(MCP_SNIPPET, null, `${RANK.snippet}${pad(CAPABILITIES.length)}`, range, w.wrap(MCP_SNIPPET.body), typed));
   return out;
 }
 
@@ -280,7 +315,7 @@ const escapeBasic = (s: string) => s.replace(/["\\]/g, (c) => `\\${c}`);
 
 // ---- contexts ----------------------------------------------------------------------------------
 
-function entryItems(analysis: Analysis, ctx: EntryContext, servers: readonly string[]): CompletionItem[] {
+function entryItems(analysis: Analysis, ctx: EntryContext, servers: readonly string[], typed: string): CompletionItem[] {
   const range = positionsOf(analysis.lines, ctx.range);
   const holds = held(ctx.list.array, ctx.string);
   const w: Writer = {
@@ -293,28 +328,28 @@ function entryItems(analysis: Analysis, ctx: EntryContext, servers: readonly str
     if (eqIgnoreAsciiCase(rustTrim(ctx.text.slice(0, paren)), 'mcp')) {
       return [
         ...serverItems(servers, holds, range, w),
-        snippetItem(MCP_SNIPPET, null, `${RANK.snippet}${pad(0)}`, range, w.wrap(MCP_SNIPPET.body)),
+        snippetItem(MCP_SNIPPET, null, `${RANK.snippet}${pad(0)}`, range, w.wrap(MCP_SNIPPET.body), typed),
       ];
     }
-    return snippetItems(range, w);
+    return snippetItems(range, typed, w);
   }
   // On the name: a pattern already written after it is kept (`sh|(git *)` -> `bash(git *)`).
-  return toolItems(range, w, holds, servers, paren >= 0 ? ctx.text.slice(paren) : '');
+  return toolItems(range, typed, w, holds, servers, paren >= 0 ? ctx.text.slice(paren) : '');
 }
 
-function slotItems(analysis: Analysis, ctx: SlotContext, servers: readonly string[]): CompletionItem[] {
+function slotItems(analysis: Analysis, ctx: SlotContext, servers: readonly string[], typed: string): CompletionItem[] {
   const range = positionsOf(analysis.lines, ctx.range);
   const w: Writer = { content: escapeBasic, wrap: (content) => `"${content}"${ctx.after}` };
-  return toolItems(range, w, held(ctx.list.array, null), servers);
+  return toolItems(range, typed, w, held(ctx.list.array, null), servers);
 }
 
 /** `allowed = |`: a list of the one name; a pattern typed after the name (`sh|(git *)`) is kept. */
-function listValueItems(analysis: Analysis, ctx: ListValueContext, servers: readonly string[]): CompletionItem[] {
+function listValueItems(analysis: Analysis, ctx: ListValueContext, servers: readonly string[], typed: string): CompletionItem[] {
   const range = positionsOf(analysis.lines, ctx.range);
   const w: Writer = { content: escapeBasic, wrap: (content) => `["${content}"]` };
   const paren = ctx.text.indexOf('(');
   if (paren >= 0 && ctx.cursor > paren) return [];
-  return toolItems(range, w, new Set(), servers, paren >= 0 ? escapeBasic(ctx.text.slice(paren)) : '');
+  return toolItems(range, typed, w, new Set(), servers, paren >= 0 ? escapeBasic(ctx.text.slice(paren)) : '');
 }
 
 const LIST_KEYS = (['allowed', 'disallowed'] as const).map((key) => ({ key, detail: LIST_MEANING[key] }));
@@ -324,7 +359,7 @@ function toolsValueItems(analysis: Analysis, ctx: ToolsValueContext, elsewhere: 
   if (elsewhere(ctx.path, 'below') || ctx.tables.some((t) => elsewhere(t, 'header'))) return [];
   const range = positionsOf(analysis.lines, ctx.range);
   return LIST_KEYS.map(({ key, detail }, i) => ({
-    label: `{ ${key} = [] }`, kind: CompletionItemKind.Struct, detail, documentation: markdown(detail), sortText: `${RANK.key}${pad(i)}`,
+    label: `{ ${key} = [] }`, kind: CompletionItemKind.Struct, ...described(detail), sortText: `${RANK.key}${pad(i)}`,
     filterText: key, textEdit: { range, newText: `{ ${key} = [$0] }` }, insertTextFormat: InsertTextFormat.Snippet,
   }));
 }
@@ -332,7 +367,7 @@ function toolsValueItems(analysis: Analysis, ctx: ToolsValueContext, elsewhere: 
 const MAP_FORM_NOTE =
   '_Map form_ (`tool = "allow"`) belongs to agent profiles: Mars ignores such keys in mars.toml. Prefer `allowed = ["…"]`.';
 
-function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhere): CompletionItem[] {
+function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhere, typed: string): CompletionItem[] {
   const range = positionsOf(analysis.lines, ctx.range);
   const keys = new Set<string>();
   const holds = new Set<string>();
@@ -365,7 +400,7 @@ function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhe
   LIST_KEYS.forEach(({ key: name, detail }, i) => {
     if (keys.has(name) || (withValue && clashes(name)) || renameClashes(name) || renamesNonList) return;
     out.push({
-      label: name, kind: CompletionItemKind.Property, detail, documentation: markdown(detail), sortText: `${RANK.key}${pad(i)}`,
+      label: name, kind: CompletionItemKind.Property, ...described(detail), sortText: `${RANK.key}${pad(i)}`,
       textEdit: { range, newText: withValue ? `${name} = [$0]${ctx.after}` : key(name) },
       insertTextFormat: withValue ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
     });
@@ -376,11 +411,9 @@ function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhe
     if (ctx.keyValue?.value?.kind === 'array') return out;
     CAPABILITIES.forEach((cap, i) => {
       if (holds.has(cap.name) || keys.has(cap.name) || renameClashes(cap.name)) return;
-      const item = capabilityItem(cap, i, range, key(cap.name), false);
-      item.documentation = markdown(`${capabilityMarkdown(cap)}\n\n${MAP_FORM_NOTE}`);
-      out.push(item);
+      out.push(capabilityItem(cap, i, range, key(cap.name), typed, MAP_FORM_NOTE));
     });
-    if (!holds.has('*')) out.push(anyItem(range, key('*')));
+    if (!holds.has('*')) out.push(anyItem(range, key('*'), MAP_FORM_NOTE));
     return out;
   }
   // A tool name typed where a key goes lands in a list (`*` in `disallowed`, the rest in `allowed`),
@@ -388,7 +421,7 @@ function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhe
   const into = (list: ListName, name: string): Pick<CompletionItem, 'textEdit' | 'additionalTextEdits' | 'detail'> | null => {
     const target = listTarget(analysis.policies, ctx.owner, list);
     if (target === null) return null;
-    const detail = `Adds "${name}" to \`${list}\``;
+    const detail = `Adds "${name}" to ${list}.`;
     if (target === 'new') return clashes(list) || keys.has(list) ? null : { detail, textEdit: { range, newText: `${list} = [${basicString(name)}]${ctx.after}` } };
     if (held(target.array, null).has(name) || ctx.inline) return null;
     // The typed word goes, and the key before it (`tools.`, `agents.x.tools.`) with it.
@@ -397,26 +430,33 @@ function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhe
     if (ctx.keyStart < ctx.range.start) additionalTextEdits.push({ range: positionsOf(analysis.lines, { start: ctx.keyStart, end: ctx.range.start }), newText: '' });
     return { detail, textEdit: { range, newText: '' }, additionalTextEdits };
   };
+  // The detail says where the name goes; the documentation, what it is.
   CAPABILITIES.forEach((cap, i) => {
     const edits = into('allowed', cap.name);
-    if (edits) out.push({ ...capabilityItem(cap, i, range, '', false), ...edits, documentation: markdown(`${capabilityMarkdown(cap)}\n\n${edits.detail}.`) });
+    if (edits) out.push({ ...capabilityItem(cap, i, range, '', typed), ...edits, documentation: markdown(paragraphs(aboutCapability(cap))) });
   });
   const any = into('disallowed', '*');
-  if (any) out.push({ ...anyItem(range, ''), ...any, documentation: markdown(`${ANY_MEANING}\n\n${any.detail}.`) });
+  if (any) out.push({ ...anyItem(range, ''), ...any, documentation: markdown(ANY_MEANING) });
   return out;
 }
 
+/**
+ * `allow`/`deny` for a map-form key, saying where the rule belongs instead: the key's name as the
+ * diagnostic and its fix write it in the list, or, for a name Mars rejects as an entry, that.
+ */
 function valueItems(lines: Lines, ctx: ValueContext): CompletionItem[] {
   const range = positionsOf(lines, ctx.range);
   const name = ctx.extra.name.name;
+  const entry = keyAsEntry(name);
   return (['allow', 'deny'] as const).map((verdict, i) => {
     const list = verdict === 'allow' ? 'allowed' : 'disallowed';
-    const detail = `Map form: Mars ignores it; put ${code(name)} in \`${list}\` instead.`;
+    const first = entry === null
+      ? `Map form: Mars ignores it, and ${code(name)} is not a tool name Mars accepts in a list either.`
+      : `Map form: Mars ignores it; put "${entry}" in ${code(list)} instead.`;
     return {
       label: ctx.inString ? verdict : `"${verdict}"`,
       kind: CompletionItemKind.Value,
-      detail,
-      documentation: markdown(`${detail}\n\n${MAP_FORM_NOTE}`),
+      ...described(first, MAP_FORM_NOTE),
       sortText: `${RANK.key}${pad(i)}`,
       textEdit: { range, newText: ctx.inString ? verdict + ctx.close : `"${verdict}"` },
       insertTextFormat: InsertTextFormat.PlainText,

@@ -100,17 +100,34 @@ export function spellingsOf(cap: Capability): string[] {
   return [...new Set([...distinct, ...twins, ...pascal])];
 }
 
-/** The filter text of a completion item for `cap`, `label` first. */
-export function filterTextOf(cap: Capability, label: string = cap.name): string {
-  return [...new Set([label, ...spellingsOf(cap)])].join(' ');
+/**
+ * The filter text of a completion item for `cap`: its spellings, `label` first, or first the one the
+ * word typed so far (`typed`) begins, ignoring case. VS Code scores a match at the start of the
+ * filter text far above one in a later word (which takes a late-start penalty), so with
+ * `bash shell …` the word `Shell` ranked `schedule_wakeup` first; with `shell …` first, the
+ * capability spelled so ranks first, and items led by the word alike score alike (their order is
+ * then the sort text's). The text suits this one word: a list of such items is incomplete, asked
+ * again as the word grows.
+ */
+export function filterTextOf(cap: Capability, label: string = cap.name, typed = ''): string {
+  const words = [...new Set([label, ...spellingsOf(cap)])];
+  const lead = words.find((w) => startsIgnoringCase(w, typed));
+  return (lead === undefined ? words : [lead, ...words.filter((w) => w !== lead)]).join(' ');
 }
 
-/** Markdown about one capability: meaning, pattern scope, aliases. */
-export function capabilityMarkdown(cap: Capability): string {
-  const parts = [cap.meaning];
-  if (cap.pattern) parts.push(`Scoped as ${code(`${cap.name}(${cap.pattern.placeholder})`)}: the pattern is ${cap.pattern.scopes}.`);
-  if (cap.aliases.length > 0) parts.push(`Aliases Mars rewrites to ${code(cap.name)}: ${list(cap.aliases)}.`);
-  return parts.join('\n\n');
+/** Whether `word` starts with `prefix`, ignoring case. */
+export function startsIgnoringCase(word: string, prefix: string): boolean {
+  return word.slice(0, prefix.length).toLowerCase() === prefix.toLowerCase();
+}
+
+/** What `name(pattern)` scopes, in Markdown, or null for a capability written without a pattern. */
+export function scopeMarkdown(cap: Capability): string | null {
+  return cap.pattern ? `Scoped as ${code(`${cap.name}(${cap.pattern.placeholder})`)}: the pattern is ${cap.pattern.scopes}.` : null;
+}
+
+/** The aliases Mars rewrites to `cap`, in Markdown, or null when it has none. */
+export function aliasesMarkdown(cap: Capability): string | null {
+  return cap.aliases.length > 0 ? `Aliases Mars rewrites to ${code(cap.name)}: ${list(cap.aliases)}.` : null;
 }
 
 /** Escapes text for a snippet body. */
