@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { plainText } from '../../server/src/features/plainText';
-import { code, codeBlock } from '../../server/src/features/describe';
+import { code } from '../../server/src/features/describe';
 
 test('markup goes, the words and the lines stay', () => {
   const cases: Array<[string, string]> = [
@@ -29,5 +29,5 @@ test('what describe.ts writes comes back as it was', () => {
     assert.equal(plainText(code(s)), s, s);
     assert.equal(plainText(`**Unknown tool** ${code(s)}`), `Unknown tool ${s}`, s);
   }
-  assert.equal(plainText(codeBlock('a\n```\n*b*')), 'a\n```\n*b*');
+  assert.equal(plainText('```text\na\n``\n*b*\n```'), 'a\n``\n*b*', 'a fenced block comes back verbatim');
 });

@@ -26,14 +26,6 @@ export function code(s: string): string {
   return `${fence}${pad}${text}${pad}${fence}`;
 }
 
-/** `s` as a fenced block, shown verbatim. */
-export function codeBlock(s: string): string {
-  let longest = 2;
-  for (const run of s.match(/`{3,}/g) ?? []) longest = Math.max(longest, run.length);
-  const fence = '`'.repeat(longest + 1);
-  return `${fence}text\n${s}\n${fence}`;
-}
-
 const list = (names: readonly string[]) => names.map(code).join(', ');
 
 // ---- the lists of a tools table ----------------------------------------------------------------
