@@ -69,7 +69,9 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['two raw line breaks: one finding on the first line', '[agents.a.tools]\nallowed = ["""Foo\nbar\nbaz"""]\n', ['unknown-tool@Foo', 'illegal-char@Foo']],
   ['a multi-line string opening with blank lines: its first line with text', '[agents.a.tools]\nallowed = ["""\r\n\r\n  \r\nShell"""]\n', ['non-canonical@Shell']],
   ['after a line-ending backslash: the text it joins, without the backslash', '[agents.a.tools]\nallowed = ["""\\\n   Shell \\\n  """]\n', ['non-canonical@Shell ']],
-  ['a multi-line string of white space: an empty span at its value', '[agents.a.tools]\nallowed = ["""\n  \n"""]\n', ['invalid-tool-name@']],
+  // An empty range would be drawn on the character after it, and stay there while the string is typed into.
+  ['a multi-line string of white space: the first line of its quotes', '[agents.a.tools]\nallowed = ["""\n  \n"""]\n', ['invalid-tool-name@"""']],
+  ['an empty string: its quotes', '[agents.a.tools]\nallowed = ["read", "", \'\']\n', ['invalid-tool-name@""', 'invalid-tool-name@\'\'']],
   ['multi-line string: first line', '[agents.a.tools]\nallowed = ["""\nShell\nx"""]\n', ['unknown-tool@Shell', 'illegal-char@Shell']],
   ['suppressed by code', '[agents.a.tools]\nallowed = ["Bash"] # mars-ignore: non-canonical -- harness name\n', []],
   // Mars reads TOML 1.0: TOML 1.1's escapes are syntax errors, and the entries are read as TOML 1.1 reads them.

@@ -215,7 +215,10 @@ export function entryFindings(text: string, p: ParsedEntry): Finding[] {
   const str = p.entry.string;
   const issues = p.verdict.issues;
   if (issues.length === 0) return [];
-  const span = contentSpan(text, str);
+  // An empty entry is shown on its quotes: an empty range is drawn on the character after it (the
+  // closing quote), where a squiggle stays, misplaced, while the user types into the string.
+  const content = contentSpan(text, str);
+  const span = content.start < content.end ? content : firstLineOf(text, str.span);
   const charSpan = charSpans(text, str);
   const out: Finding[] = [];
   const said = new Set<string>();
