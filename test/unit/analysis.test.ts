@@ -244,6 +244,11 @@ test('fix-all changes nothing past a syntax error in its section, where what the
   const fixes = documentFindings(analyzeDocument(broken)).filter((f) => f.code === 'duplicate-entry' && f.fixes.length > 0);
   assert.ok(fixes.length > 0, 'the quick fix is still offered, asked for');
   assert.deepEqual(documentFixAll(analyzeDocument(broken)), []);
+  // Nor does a fix of something before the error write past it (a move appending to the broken list).
+  for (const between of ['', 'y = 1 2\n']) {
+    const moving = `[agents.a.tools]\nmcp = ["x"]\n${between}allowed = ["read" "edit"]\n`;
+    assert.deepEqual(documentFixAll(analyzeDocument(moving)), [], moving);
+  }
   // Before the error, and in the other sections, fixes are made; so is the syntax error's own.
   const text = '[agents.a.tools]\nallowed = ["Bash", "read", "read"]\ndisallowed = [mcp, "Bash", "Bash"]\n[agents.b.tools]\nallowed = ["Read"]\n\ufeffx = 1\n';
   assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))),

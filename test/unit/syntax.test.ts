@@ -68,6 +68,15 @@ const REDEFINED: Array<[text: string, shown: string, message: string, first: str
   ['[agents.a]\ntools.allowed = ["y"]\ntools = {}\n', 'tools', '`tools` is already defined, as a table, by `tools.allowed`', 'tools.allowed'],
   ['[t]\na.b = 1\n"a" . b.c = 2\n', '"a" . b.c', '`"a" . b.c` adds to `a.b`, a value, not a table', 'a.b'],
 ];
+test('a key still being typed is not taken for one defined twice (smol-toml stops at its start too)', () => {
+  for (const text of ['a = 1\na', 'a.b = 1\na', '[agents.x.tools]\nallowed = ["read"]\nallowed', 'x = {a = 1, a']) {
+    const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');
+    assert.equal(found.length, 1, text);
+    assert.doesNotMatch(found[0]!.message, /already defined/, text);
+    assert.equal(found[0]!.related, undefined, text);
+  }
+});
+
 for (const [text, shown, message, first] of REDEFINED) {
   test(`a key defined twice in one table is shown whole, with the key it clashes with: ${JSON.stringify(text)}`, () => {
     const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');

@@ -107,8 +107,10 @@ function wholeChange(a: string, b: string): Edit {
 function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | undefined, outside: Outside): Edit[] {
   // Past a syntax error the model's reading is a guess (a stray `"""` pairs every quote after it
   // the wrong way, and the text between two strings reads as an entry): nothing there is changed
-  // unasked. Mars's parser stops at the error too. The syntax error's own fix is its own.
+  // unasked, whether a finding is there or a fix would write there (a move appending to a list the
+  // error is in). Mars's parser stops at the error too. The syntax error's own fix is its own.
   const readable = (f: Finding) => f.span.start < analysis.unreadableFrom || f.code === 'toml-syntax';
+  const before = (edits: readonly Edit[]) => edits.every((e) => e.start < analysis.unreadableFrom && e.end <= analysis.unreadableFrom);
   const visible = visibleFindings(analysis, overrides, outside).filter((f) => (only === undefined || f.code === only) && readable(f));
   const text = analysis.doc.text;
   const structural: Edit[][] = [];
@@ -119,7 +121,7 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
   for (const f of visible) {
     if (isMove(f) || f.code === 'duplicate-entry') continue; // grouped below
     const fix = f.fixes.find((x) => x.safe);
-    if (!fix) continue;
+    if (!fix || (f.code !== 'toml-syntax' && !before(fix.edits))) continue;
     const single = fix.edits.length === 1 && fix.edits[0]!.newText !== '';
     (single ? values : structural).push([...fix.edits]);
   }
@@ -133,7 +135,10 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
     if (indices) indices.push(p.entry.index);
     else byArray.set(p.entry.array, [p.entry.index]);
   }
-  for (const [array, indices] of byArray) structural.push(deleteItems(text, array, indices));
+  for (const [array, indices] of byArray) {
+    const edits = deleteItems(text, array, indices);
+    if (before(edits)) structural.push(edits);
+  }
   // Map-form keys and `tools.mcp`, one edit set per owner so two keys never both become a list.
   const movable = new Set(visible.filter((f) => isMove(f) && f.fixes.some((x) => x.safe)).map((f) => f.span.start));
   const byOwner = new Map<string, ReturnType<typeof moveOf>[]>();
@@ -146,6 +151,9 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
     if (moves) moves.push(move);
     else byOwner.set(id, [move]);
   }
-  for (const moves of byOwner.values()) structural.push(moveEdits(analysis.doc, analysis.policies, moves.filter((m) => m !== null)));
+  for (const moves of byOwner.values()) {
+    const edits = moveEdits(analysis.doc, analysis.policies, moves.filter((m) => m !== null));
+    if (before(edits)) structural.push(edits);
+  }
   return nonOverlapping([...structural, ...values]);
 }

@@ -54,7 +54,10 @@ export function syntaxProblems(doc: TomlDocument): SyntaxProblem[] {
       else if (doc.text.charCodeAt(unreadableFrom) === 0xfeff) {
         const span = { start: unreadableFrom, end: unreadableFrom + 1 };
         problems.push({ span, message: STRAY_BOM, rewrite: { title: 'Delete the byte order mark', span, newText: () => '' }, unreadableFrom });
-      } else problems.push({ ...(redefinition(doc, section.entries, unreadableFrom) ?? { span: errorSpan(doc.text, unreadableFrom), message: verdict.error.message }), unreadableFrom });
+      } else {
+        const again = REDEFINED.test(verdict.error.message) ? redefinition(doc, section.entries, unreadableFrom) : null;
+        problems.push({ ...(again ?? { span: errorSpan(doc.text, unreadableFrom), message: verdict.error.message }), unreadableFrom });
+      }
       continue;
     }
     for (const c of toml11Constructs(text)) report(c);
@@ -98,6 +101,9 @@ const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
 // One character (a whole surrogate pair) at the error; at a line's end or the text's end (an
 // unterminated string, an unclosed list), the last character before it, so the squiggle shows where
 // the thing was left open.
+/** smol-toml's message for a key or table defined twice (it says "trying to redefine an already defined table or value"). */
+const REDEFINED = /redefine an already defined/;
+
 /**
  * smol-toml's "trying to redefine an already defined table or value" points at a key's first
  * character: the whole key is shown instead, with the key before it in the same table that it
