@@ -33,34 +33,11 @@ export function syntaxProblems(doc: TomlDocument): SyntaxProblem[] {
     const bom = section.span.start === 0 && doc.text.charCodeAt(0) === 0xfeff ? 1 : 0;
     const start = section.span.start + bom;
     const text = doc.text.slice(start, end);
-    const at = (span: Span) => ({ start: start + span.start, end: start + span.end });
-    const report = (c: Toml11Construct, unreadableFrom?: number) =>
-      problems.push({
-        span: at(c.span),
-        message: `TOML syntax error: ${c.message}`,
-        rewrite: c.rewrite && { title: c.rewrite.title, span: at(c.rewrite.span), newText: c.rewrite.newText },
-        unreadableFrom,
-      });
     if (verdict.error) {
-      // Mars's parser stops at the first error; before smol-toml's, it may meet what TOML 1.1
-      // added (most often an inline table left open at a line break, which smol-toml reads on
-      // until something cannot be in a table). A token cut off at the error is not judged.
-      const offset = Math.max(0, verdict.error.offset - bom);
-      const earlier = toml11Constructs(text.slice(0, offset)).filter((c) => c.span.end < offset);
-      const first = earlier.reduce<Toml11Construct | undefined>((a, c) => (a && a.span.start <= c.span.start ? a : c), undefined);
-      const unreadableFrom = start + offset;
-      if (first) report(first, unreadableFrom);
-      // An invisible character gets named (files joined together leave their BOMs inside).
-      else if (doc.text.charCodeAt(unreadableFrom) === 0xfeff) {
-        const span = { start: unreadableFrom, end: unreadableFrom + 1 };
-        problems.push({ span, message: STRAY_BOM, rewrite: { title: 'Delete the byte order mark', span, newText: () => '' }, unreadableFrom });
-      } else {
-        const again = REDEFINED.test(verdict.error.message) ? redefinition(doc, section.entries, unreadableFrom) : null;
-        problems.push({ ...(again ?? { span: errorSpan(doc.text, unreadableFrom), message: verdict.error.message }), unreadableFrom });
-      }
+      problems.push(firstError(doc, section.entries, text, start, Math.max(0, verdict.error.offset - bom), verdict.error.message));
       continue;
     }
-    for (const c of toml11Constructs(text)) report(c);
+    for (const c of toml11Constructs(text)) problems.push(placed(c, start));
     for (const span of doc.tooDeep.slice(deepFrom, deep)) {
       problems.push({ span, message: `TOML syntax error: lists and inline tables nested ${RECURSION_LIMIT} deep: Mars's TOML parser stops at ${RECURSION_LIMIT - 1} levels (its recursion limit) and cannot load the file` });
     }
@@ -101,6 +78,37 @@ const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
 // One character (a whole surrogate pair) at the error; at a line's end or the text's end (an
 // unterminated string, an unclosed list), the last character before it, so the squiggle shows where
 // the thing was left open.
+/** A TOML 1.1 construct found in the text from `start`, as a problem of the document. */
+function placed(c: Toml11Construct, start: number, unreadableFrom?: number): SyntaxProblem {
+  const at = (span: Span) => ({ start: start + span.start, end: start + span.end });
+  return {
+    span: at(c.span),
+    message: `TOML syntax error: ${c.message}`,
+    rewrite: c.rewrite && { title: c.rewrite.title, span: at(c.rewrite.span), newText: c.rewrite.newText },
+    unreadableFrom,
+  };
+}
+
+/**
+ * The error of a section smol-toml stopped reading at `offset` of `text` (which starts at `start`).
+ * Mars's parser stops at the first error; before smol-toml's, it may meet what TOML 1.1 added
+ * (most often an inline table left open at a line break, which smol-toml reads on from until
+ * something cannot be in a table). A token cut off at the error is not judged.
+ */
+function firstError(doc: TomlDocument, entries: readonly KeyValue[], text: string, start: number, offset: number, message: string): SyntaxProblem {
+  const unreadableFrom = start + offset;
+  const earlier = toml11Constructs(text.slice(0, offset)).filter((c) => c.span.end < offset);
+  const first = earlier.reduce<Toml11Construct | undefined>((a, c) => (a && a.span.start <= c.span.start ? a : c), undefined);
+  if (first) return placed(first, start, unreadableFrom);
+  // An invisible character gets named (files joined together leave their BOMs inside).
+  if (doc.text.charCodeAt(unreadableFrom) === 0xfeff) {
+    const span = { start: unreadableFrom, end: unreadableFrom + 1 };
+    return { span, message: STRAY_BOM, rewrite: { title: 'Delete the byte order mark', span, newText: () => '' }, unreadableFrom };
+  }
+  const again = REDEFINED.test(message) ? redefinition(doc, entries, unreadableFrom) : null;
+  return { ...(again ?? { span: errorSpan(doc.text, unreadableFrom), message }), unreadableFrom };
+}
+
 /** smol-toml's message for a key or table defined twice (it says "trying to redefine an already defined table or value"). */
 const REDEFINED = /redefine an already defined/;
 
