@@ -7,7 +7,7 @@ import { isMcpWireToken, splitToolName, render, type ParseResult, type ToolNameE
 import {
   canonicalSpelling, describeChar, illegalChars, mcpWireRewrite, respelling, suggestCapability, writtenWithLegacyPrefix,
 } from '../grammar/checks';
-import { rustTrim, shown } from '../grammar/text';
+import { eqIgnoreAsciiCase, rustTrim, shown } from '../grammar/text';
 import { obviousRepair } from '../analysis/findings';
 import type { ListName } from '../analysis/policies';
 
@@ -107,9 +107,9 @@ export function filterTextOf(cap: Capability, label: string = cap.name, typed = 
   return (lead === undefined ? words : [lead, ...words.filter((w) => w !== lead)]).join(' ');
 }
 
-/** Whether `word` starts with `prefix`, ignoring case. */
+/** Whether `word` starts with `prefix`, ignoring ASCII case, as Mars folds names (the vocabulary is ASCII). */
 export function startsIgnoringCase(word: string, prefix: string): boolean {
-  return word.slice(0, prefix.length).toLowerCase() === prefix.toLowerCase();
+  return eqIgnoreAsciiCase(word.slice(0, prefix.length), prefix);
 }
 
 /** What `name(pattern)` scopes, in Markdown, or null for a capability written without a pattern. */
