@@ -157,6 +157,30 @@ describe('settings, suppression and edits', () => {
     }
   });
 
+  test('a setting the server cannot read is named to the user once, and the rest still apply', async () => {
+    const settings = { diagnostics: { 'non-canonical': 'warn', 'unknown-tol': 'off', 'legacy-prefix': 'off', 'mcp-wire-token': 3 } };
+    for (const viaPayload of [false, true]) {
+      // Without workspace/configuration a client sends its settings with didChangeConfiguration.
+      const client = await LspClient.start(viaPayload ? { capabilities: { textDocument: { publishDiagnostics: { versionSupport: true } } } } : { settings });
+      try {
+        const shown: string[] = [];
+        client.conn.onNotification('window/showMessage', (m: { type: number; message: string }) => void shown.push(`${m.type} ${m.message}`));
+        if (viaPayload) await client.conn.sendNotification('workspace/didChangeConfiguration', { settings: { mars: settings } });
+        const text = '[agents.a.tools]\nallowed = ["Shell", "bash(git:*)", "mcp__a__b"]\n';
+        for (const name of ['a', 'b']) await client.open(`file:///${name}/mars.toml`, text);
+        const ds = await client.pushed('file:///b/mars.toml', 1);
+        assert.deepEqual(ds.map((d) => `${d.code}:${d.severity}`), ['non-canonical:3', 'mcp-wire-token:2']);
+        assert.deepEqual(shown.sort(), [
+          '2 mars.diagnostics: "unknown-tol" is not a Mars TOML diagnostic code (did you mean "unknown-tool"?); the setting is ignored.',
+          '2 mars.diagnostics["mcp-wire-token"]: 3 is not a severity (error, warning, information, hint or off); mcp-wire-token keeps its default, warning.',
+          '2 mars.diagnostics["non-canonical"]: "warn" is not a severity (error, warning, information, hint or off); non-canonical keeps its default, information.',
+        ], viaPayload ? 'from didChangeConfiguration' : 'from workspace/configuration');
+      } finally {
+        await client.stop();
+      }
+    }
+  });
+
   test('suppression comments for one entry and for the file', async () => {
     const client = await LspClient.start();
     try {
@@ -207,6 +231,31 @@ test('a push is never labelled with a version newer than the text it analysed', 
     }
   } finally {
     await client.stop();
+  }
+});
+
+test('a document closed and opened again at the same version is served from its new text only', async () => {
+  const before = '[agents.a.tools]\nallowed = ["Shell", "grpe", "bash()"]\n';
+  const reopened = '[agents.a.tools]\nallowed = ["bash"]\n';
+  for (const pull of [true, false]) {
+    // The settings arrive late, so requests on the first text are still waiting when it is closed.
+    const client = await LspClient.start({ pull, settingsDelayMs: 100 });
+    try {
+      const uri = 'file:///reopen/mars.toml';
+      await client.open(uri, before);
+      const early = pull ? client.pulled(uri) : client.request('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 1, character: 13 }, end: { line: 1, character: 13 } }, context: { diagnostics: [] } });
+      await new Promise((r) => setTimeout(r, 20));
+      await client.conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
+      await client.open(uri, reopened);
+      await early;
+      await new Promise((r) => setTimeout(r, 200));
+      if (pull) assert.deepEqual(await client.pulled(uri), [], 'pulled');
+      else assert.deepEqual(client.allPushed(uri).at(-1)?.diagnostics, [], 'last push');
+      const actions = await client.request<unknown[]>('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 1, character: 13 }, end: { line: 1, character: 13 } }, context: { diagnostics: [] } });
+      assert.deepEqual(actions, [], `code actions (${pull ? 'pull' : 'push'})`);
+    } finally {
+      await client.stop();
+    }
   }
 });
 

@@ -19,7 +19,7 @@ import { isRange, SEVERITY, toDiagnostic, withoutVersions } from '../features/co
 import { plainText } from '../features/plainText';
 import type { CodeSet } from '../analysis/suppress';
 import { concatRuns, EncodedRun } from './encodedRuns';
-import { overridesFrom, SettingsCache } from './settings';
+import { SettingsCache } from './settings';
 import { runSteps } from './steps';
 
 /**
@@ -117,10 +117,19 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   /** An open document the server speaks for: mars.toml or mars.local.toml, not every TOML file an editor attaches it to. */
   const marsDoc = (uri: string): TextDocument | undefined => (isMarsFile(uri) ? documents.get(uri) : undefined);
 
+  /** Whether `doc` is still the open document of its URI (edits update it in place; a reopen makes another), at `version` if given. */
+  const isOpen = (doc: TextDocument, version = doc.version): boolean => documents.get(doc.uri) === doc && doc.version === version;
+
   const stateOf = (uri: string): DocState => {
     let s = states.get(uri);
     if (!s) states.set(uri, (s = { analyzer: new DocumentAnalyzer() }));
     return s;
+  };
+
+  const dropState = (uri: string) => {
+    const state = states.get(uri);
+    if (state?.timer) clearTimeout(state.timer);
+    states.delete(uri);
   };
 
   /** The analysis of the document's current version, computed once per version. */
@@ -137,11 +146,14 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
    * what it made is reused by the next (see DocumentAnalyzer.analyzeSteps).
    */
   const analysisSoon = (doc: TextDocument): Promise<DocumentAnalysis | null> => {
+    // A document closed and opened again may come back at the same version with another text: a
+    // request still holding the closed one must not analyse it into the new document's state.
+    if (!isOpen(doc)) return Promise.resolve(null);
     const state = stateOf(doc.uri);
     const version = doc.version;
     if (state.cached?.version === version) return Promise.resolve(state.cached.analysis);
     if (state.running?.version === version) return state.running.analysis;
-    const outdated = { get isCancellationRequested() { return documents.get(doc.uri)?.version !== version || lifecycle !== 'running'; } } as CancellationToken;
+    const outdated = { get isCancellationRequested() { return !isOpen(doc, version) || lifecycle !== 'running'; } } as CancellationToken;
     const analysis = runSteps(state.analyzer.analyzeSteps(doc.getText()), outdated).then((da) => {
       if (state.running?.analysis === analysis) state.running = undefined;
       if (da && state.cached?.version !== version) state.cached = { version, analysis: da };
@@ -261,7 +273,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   connection.onDidChangeConfiguration((change) => {
     settings.forget();
     // Without workspace/configuration, the settings are what this message carries: none means the defaults.
-    settings.global = overridesFrom((change.settings as { mars?: never } | null)?.mars);
+    settings.global = settings.read((change.settings as { mars?: never } | null)?.mars);
     if (!pull) for (const doc of documents.all()) schedulePush(doc);
     else if (refresh) void connection.languages.diagnostics.refresh().catch((e: unknown) => connection.console.warn(`diagnostic refresh failed: ${String(e)}`));
   });
@@ -285,11 +297,13 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     // The version now: the document object is updated in place by an edit meanwhile.
     const version = doc.version;
     const [overrides, analysis] = await Promise.all([settings.get(uri), analysisSoon(doc)]);
-    if (!analysis || documents.get(uri)?.version !== version) return; // a newer version has its own push coming
+    if (!analysis || !isOpen(doc, version)) return; // a newer version (or a reopened document) has its own push coming
     await connection.sendDiagnostics({ uri, version, diagnostics: diagnosticsOf(uri, analysis, overrides) });
   });
 
   documents.onDidOpen((e) => {
+    // A second open without a close (a client's mistake) replaces the text: nothing of the first is kept.
+    dropState(e.document.uri);
     // Ask for the document's settings now: the round trip to the client overlaps the settle delay
     // (and a pull request's wait) instead of following it.
     if (isMarsFile(e.document.uri)) void settings.get(e.document.uri);
@@ -297,9 +311,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   });
   documents.onDidChangeContent((e) => schedulePush(e.document));
   documents.onDidClose((e) => {
-    const state = states.get(e.document.uri);
-    if (state?.timer) clearTimeout(state.timer);
-    states.delete(e.document.uri);
+    dropState(e.document.uri);
     settings.forget(e.document.uri);
     if (!pull && isMarsFile(e.document.uri)) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
