@@ -147,6 +147,61 @@ describe('code actions', () => {
   });
 });
 
+describe('what each action covers', () => {
+  before(async () => (client = await LspClient.start({ resolve: true })));
+  after(() => client.stop());
+
+  test('fix-all is offered only where it would change something, and under a diagnostic it fixes', async () => {
+    // Past the syntax error of its section fix-all writes nothing: no "Fix all" for `Shell` there.
+    const broken = await actionsFor('[agents.a.tools]\nx = = 1\nallowed = ["Shell", "Edit"]\n');
+    assert.deepEqual(broken.actions.filter((a) => a.title.startsWith('Fix all')).map((a) => a.title), []);
+    // `Edit` in the next section is fixed by it, `Shell` is not: "Fix all `non-canonical`" is not
+    // listed under `Shell` (it would fix only `Edit`, which has its own quick fix).
+    const text = '[agents.a.tools]\nx = = 1\nallowed = ["Shell"]\n[agents.b.tools]\nallowed = ["Edit", "Read"]\n';
+    const { actions } = await actionsFor(text);
+    const fixAlls = actions.filter((a) => a.title.startsWith('Fix all'));
+    assert.deepEqual(fixAlls.map((a) => [a.title, a.diagnostics?.map((d) => d.range.start.line)]), [
+      ['Fix all `non-canonical` problems in this file', [4]], ['Fix all Mars problems in this file', undefined],
+    ]);
+  });
+
+  test('nothing is fixed past a multi-line string left open, whose text the rest of the file is', async () => {
+    const text = '[agents.a]\ndescription = """Reviewer\n[agents.b.tools]\nallowed = ["Shell", "Edit"]\n';
+    const { diagnostics, actions } = await actionsFor(text);
+    assert.deepEqual(diagnostics.map((d) => d.code), ['toml-syntax', 'non-canonical', 'non-canonical']);
+    assert.deepEqual(actions.filter((a) => a.title.startsWith('Fix all')).map((a) => a.title), []);
+    assert.ok(actions.some((a) => a.title === 'Change to `bash`'), 'the quick fixes one at a time are still offered');
+  });
+
+  test('two sections alike: each diagnostic gets its own fix', async () => {
+    const text = '[agents.a.tools]\nallowed = ["Shell"]\n[agents.b.tools]\nallowed = ["Shell"]\n';
+    const { uri, actions } = await actionsFor(text);
+    const changes = actions.filter((a) => a.title === 'Change to `bash`');
+    assert.deepEqual(changes.map((a) => a.diagnostics?.map((d) => d.range.start.line)), [[1], [3]]);
+    assert.equal(applied(text, changes[1]!, uri), '[agents.a.tools]\nallowed = ["Shell"]\n[agents.b.tools]\nallowed = ["bash"]\n');
+  });
+
+  test('removing one side of a conflict removes every entry there that means it', async () => {
+    const text = '[agents.a.tools]\nallowed = ["read", "edit", "Read"]\ndisallowed = ["read"]\n';
+    const { uri, diagnostics, actions } = await actionsFor(text);
+    const remove = actions.find((a) => a.title === 'Remove `read` and `Read` from `allowed`');
+    assert.ok(remove, actions.map((a) => a.title).join(' | '));
+    const after = applied(text, remove, uri);
+    assert.equal(after, '[agents.a.tools]\nallowed = ["edit"]\ndisallowed = ["read"]\n');
+    assert.ok(diagnostics.some((d) => d.code === 'allow-deny-conflict'));
+    assert.deepEqual((await actionsFor(after)).diagnostics, []);
+  });
+
+  test('a misspelt duplicate: removing it is the one preferred fix', async () => {
+    const text = '[agents.a.tools]\nallowed = ["bash", "Shell"]\n';
+    const { uri, diagnostics, actions } = await actionsFor(text);
+    assert.deepEqual(diagnostics.map((d) => d.code).sort(), ['duplicate-entry', 'non-canonical']);
+    const preferred = actions.filter((a) => a.isPreferred);
+    assert.deepEqual(preferred.map((a) => a.title), ['Remove the duplicate `Shell`']);
+    assert.equal(applied(text, preferred[0]!, uri), '[agents.a.tools]\nallowed = ["bash"]\n');
+  });
+});
+
 describe('file-wide fixes on a lightbulb request', () => {
   test('come without edits and are resolved against the document as it is when picked', async () => {
     const resolving = await LspClient.start({ resolve: true });

@@ -2,7 +2,8 @@
 // `code@text` (the text under the finding's span), pure, with no server in between.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyzeDocument, DocumentAnalyzer, documentFindings, documentFixAll } from '../../server/src/analysis/document';
+import { analyzeDocument, countFixAll, DocumentAnalyzer, documentFindings, documentFixAll } from '../../server/src/analysis/document';
+import { CODES, type Code } from '../../server/src/analysis/codes';
 import { parse } from 'smol-toml';
 import { applyEdits } from '../../server/src/analysis/edits';
 import { rng } from '../support/rng';
@@ -265,9 +266,8 @@ test('a stray byte order mark is named (it is invisible), and deleted by its fix
   assert.deepEqual(documentFindings(analyzeDocument('\ufeffa = 1\n')), []);
 });
 
-test('a multi-line string left open gets no fix: where it ends is a guess, and the next header must stay', () => {
+test('a multi-line string left open gets no fix, and fix-all changes nothing after it: to Mars the rest is its text', () => {
   const rest = '\n[agents.b.tools]\nallowed = ["read", "Bash"]\n';
-  const fixedRest = '\n[agents.b.tools]\nallowed = ["read", "bash"]\n';
   for (const open of ['"""Shell', "'''Shell", '"""read', '"""\nShell']) {
     for (const head of ['[agents.a.tools]\nallowed = ["read", ', '[agents.a.tools]\ndisallowed = ["read"]\nallowed = [', '[agents.a.tools]\nallowed = ["x"]\nmcp = [',
       '[agents.a.tools]\nallowed = ', '[agents.a.tools]\nallowed = ["read"]\nAllowed = ["bash", ']) {
@@ -280,7 +280,9 @@ test('a multi-line string left open gets no fix: where it ends is a guess, and t
       for (const f of documentFindings(a)) {
         for (const e of f.fixes.flatMap((x) => x.edits)) assert.ok(e.end <= from || e.start >= to, `${f.code} edits the open string in ${JSON.stringify(text)}`);
       }
-      assert.equal(applyEdits(text, documentFixAll(a)), `${head}${open}${fixedRest}`);
+      assert.deepEqual(documentFixAll(a), [], text);
+      // The sections after it are still checked (the user may be typing the string), and fixed one at a time.
+      assert.ok(documentFindings(a).some((f) => f.code === 'non-canonical' && f.span.start > to && f.fixes.length > 0), text);
     }
   }
 });
@@ -399,6 +401,31 @@ test('removing duplicates from lists laid out every way keeps valid TOML and eve
     let oneByOne = text;
     for (let d; (d = documentFindings(analyzeDocument(oneByOne)).find((f) => f.code === 'duplicate-entry')); ) oneByOne = applyEdits(oneByOne, d.fixes[0]!.edits);
     assert.equal(fixed, oneByOne, text);
+  }
+});
+
+test('fix-all is said to have something to do exactly when it has, and a finding said to have no safe fix has none', () => {
+  // Random files of lines of every kind: entries with and without safe fixes, duplicates,
+  // conflicts, map-form keys, tools.mcp, wrong shapes, syntax errors, strings left open.
+  const random = rng(23);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+  const LINES = [
+    '[agents.a.tools]', '[agents.b.tools]', '[skills.s]', '[agents.c]', 'tools.allowed = ["Shell", "read"]', 'tools = ["read"]',
+    'allowed = ["Shell", "bash", "Read", "read"]', 'allowed = ["grpe", "CustomTool"]', 'disallowed = ["read", "bash(x:*)"]',
+    'allowed = "read"', 'bash = "allow"', 'Allowed = ["edit"]', 'mcp = ["github"]', 'mcp = ["mcp(gh)"]', 'allowed = ["mcp__gh__x", "bash()"]',
+    'disallowed = ["*(x)"]', 'x = = 1', 'description = """open', '"""', 'allowed = ["\\x62ash"]', 'allowed = [', '"Edit",', ']', '# mars-ignore: non-canonical',
+  ];
+  const codes: Array<Code | undefined> = [undefined, ...(Object.keys(CODES) as Code[])];
+  for (let round = 0; round < 300; round++) {
+    const text = `${Array.from({ length: 3 + Math.floor(random() * 10) }, () => pick(LINES)).join('\n')}\n`;
+    const da = analyzeDocument(text);
+    for (const f of documentFindings(da)) {
+      if (!f.mayHaveSafeFix) assert.ok(!f.fixes.some((x) => x.safe), `${f.code} at ${f.span.start} said to have no safe fix:\n${text}`);
+    }
+    for (const code of codes) {
+      const edits = documentFixAll(da, {}, code);
+      assert.equal(countFixAll(da, {}, code, 1) > 0, edits.length > 0, `${code ?? 'every code'}:\n${text}`);
+    }
   }
 });
 

@@ -104,14 +104,26 @@ function wholeChange(a: string, b: string): Edit {
   return { start, end: endA, newText: b.slice(start, endB) };
 }
 
+// Past a syntax error the model's reading is a guess (a stray `"""` pairs every quote after it the
+// wrong way, and the text between two strings reads as an entry): nothing there is changed unasked,
+// whether a finding is there or a fix would write there (a move appending to a list the error is
+// in). Mars's parser stops at the error too. The syntax error's own fix is its own.
+const readable = (analysis: Analysis, f: Finding) => f.span.start < analysis.unreadableFrom || f.code === 'toml-syntax';
+const before = (analysis: Analysis, edits: readonly Edit[]) => edits.every((e) => e.start < analysis.unreadableFrom && e.end <= analysis.unreadableFrom);
+
+/**
+ * Whether fix-all fixes `f`, a visible finding of `analysis`: it has a safe fix, and that is not
+ * past a syntax error. (Duplicates and moves are applied a list or an owner at a time, with edits
+ * in the same list or table as their own.) Makes the fixes only of a finding that may have one.
+ */
+export function fixAllTakes(analysis: Analysis, f: Finding): boolean {
+  if (!f.mayHaveSafeFix || !readable(analysis, f)) return false;
+  const fix = f.fixes.find((x) => x.safe);
+  return !!fix && (f.code === 'toml-syntax' || before(analysis, fix.edits));
+}
+
 function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | undefined, outside: Outside): Edit[] {
-  // Past a syntax error the model's reading is a guess (a stray `"""` pairs every quote after it
-  // the wrong way, and the text between two strings reads as an entry): nothing there is changed
-  // unasked, whether a finding is there or a fix would write there (a move appending to a list the
-  // error is in). Mars's parser stops at the error too. The syntax error's own fix is its own.
-  const readable = (f: Finding) => f.span.start < analysis.unreadableFrom || f.code === 'toml-syntax';
-  const before = (edits: readonly Edit[]) => edits.every((e) => e.start < analysis.unreadableFrom && e.end <= analysis.unreadableFrom);
-  const visible = visibleFindings(analysis, overrides, outside).filter((f) => (only === undefined || f.code === only) && readable(f));
+  const visible = visibleFindings(analysis, overrides, outside).filter((f) => (only === undefined || f.code === only) && readable(analysis, f));
   const text = analysis.doc.text;
   const structural: Edit[][] = [];
   const values: Edit[][] = [];
@@ -119,9 +131,8 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
   const extraAt = new Set(analysis.policies.extraKeys.map((e) => keyContentSpan(text, e.name.span).start));
   const isMove = (f: Finding) => (f.code === 'unknown-policy-key' || f.code === 'invalid-tool-policy') && extraAt.has(f.span.start);
   for (const f of visible) {
-    if (isMove(f) || f.code === 'duplicate-entry') continue; // grouped below
-    const fix = f.fixes.find((x) => x.safe);
-    if (!fix || (f.code !== 'toml-syntax' && !before(fix.edits))) continue;
+    if (isMove(f) || f.code === 'duplicate-entry' || !fixAllTakes(analysis, f)) continue; // duplicates and moves: grouped below
+    const fix = f.fixes.find((x) => x.safe)!;
     const single = fix.edits.length === 1 && fix.edits[0]!.newText !== '';
     (single ? values : structural).push([...fix.edits]);
   }
@@ -137,7 +148,7 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
   }
   for (const [array, indices] of byArray) {
     const edits = deleteItems(text, array, indices);
-    if (before(edits)) structural.push(edits);
+    if (before(analysis, edits)) structural.push(edits);
   }
   // Map-form keys and `tools.mcp`, one edit set per owner so two keys never both become a list.
   const movable = new Set(visible.filter((f) => isMove(f) && f.fixes.some((x) => x.safe)).map((f) => f.span.start));
@@ -153,7 +164,7 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
   }
   for (const moves of byOwner.values()) {
     const edits = moveEdits(analysis.doc, analysis.policies, moves.filter((m) => m !== null));
-    if (before(edits)) structural.push(edits);
+    if (before(analysis, edits)) structural.push(edits);
   }
   return nonOverlapping([...structural, ...values]);
 }

@@ -12,7 +12,7 @@ import { lastAtOrBefore } from '../toml/sorted';
 import { sectionStartsFrom } from '../toml/split';
 import { textChange, type TextChange } from '../toml/textChange';
 import { conflictSpan, tableConflicts, type SectionDefinitions, type TableConflict } from '../toml/tables';
-import { analyze, fixAllEdits, visibleFindings, type Analysis } from './analyze';
+import { analyze, fixAllEdits, fixAllTakes, visibleFindings, type Analysis } from './analyze';
 import type { Code, SeverityOverrides } from './codes';
 import type { Edit } from './edits';
 import { finding, withSeverity, type Finding, type Fix, type VerdictMemo } from './findings';
@@ -392,6 +392,9 @@ class PlacedFinding implements Finding {
   get message() {
     return this.inner.message;
   }
+  get mayHaveSafeFix() {
+    return this.inner.mayHaveSafeFix;
+  }
   get related() {
     const base = this.base;
     return this.inner.related?.map((r) => ({ span: { start: r.span.start + base, end: r.span.end + base }, message: r.message }));
@@ -488,17 +491,43 @@ export function documentFindings(da: DocumentAnalysis, overrides: SeverityOverri
 }
 
 /**
+ * The units fix-all may change. A multi-line string never closed makes the rest of the file its
+ * text to Mars; the split reads on past it as if it closed on its line (so typing one does not
+ * blank the diagnostics below), but nothing after it is changed unasked.
+ */
+function fixAllUnits(da: DocumentAnalysis): readonly Unit[] {
+  const open = da.unclosed[0];
+  return open === undefined ? da.units : da.units.slice(0, unitIndexAt(da.units, open) + 1);
+}
+
+/**
  * Every safe fix of the document (see `fixAllEdits`), in document offsets, a unit at a time: it
  * yields after each unit, so a caller that must stay responsive (a server that can be told to
  * cancel) can pause between units. `documentFixAll` runs it through.
  */
 export function* documentFixAllSteps(da: DocumentAnalysis, overrides: SeverityOverrides = {}, only?: Code): Generator<void, Edit[]> {
   const out: Edit[] = [];
-  for (const [i, u] of da.units.entries()) {
+  for (const [i, u] of fixAllUnits(da).entries()) {
     for (const e of fixAllEdits(u.analysis, overrides, only, outsideOf(da, i))) out.push(shiftEdit(e, u.base));
     yield;
   }
   return out;
+}
+
+/** How many findings (of `code`, when given) fix-all fixes, counted up to `enough`. */
+export function countFixAll(da: DocumentAnalysis, overrides: SeverityOverrides, code: Code | undefined, enough: number): number {
+  let n = 0;
+  for (const [i, u] of fixAllUnits(da).entries()) {
+    for (const f of visibleFindings(u.analysis, overrides, outsideOf(da, i))) {
+      if ((code === undefined || f.code === code) && fixAllTakes(u.analysis, f) && ++n >= enough) return n;
+    }
+  }
+  return n;
+}
+
+/** Whether fix-all fixes `f`, a visible finding of unit `index` (in the unit's offsets). */
+export function fixAllTakesIn(da: DocumentAnalysis, index: number, f: Finding): boolean {
+  return index < fixAllUnits(da).length && fixAllTakes(da.units[index]!.analysis, f);
 }
 
 export function documentFixAll(da: DocumentAnalysis, overrides: SeverityOverrides = {}, only?: Code): Edit[] {

@@ -38,6 +38,12 @@ export interface Finding {
   readonly message: string;
   readonly fixes: readonly Fix[];
   readonly related?: ReadonlyArray<{ readonly span: Span; readonly message: string }>;
+  /**
+   * False when the finding has no safe fix, known without making its fixes: whether a file has
+   * anything for fix-all is asked on every lightbulb request, and making the fixes of a section
+   * rebuilds its model (section.ts).
+   */
+  readonly mayHaveSafeFix: boolean;
 }
 
 /** An entry and how Mars reads it. */
@@ -62,6 +68,7 @@ class LazyFinding implements Finding {
     readonly message: string,
     private readonly makeFixes: (() => Fix[]) | undefined,
     readonly related: Finding['related'],
+    readonly mayHaveSafeFix: boolean,
   ) {
     this.severity = CODES[code].severity;
   }
@@ -71,8 +78,9 @@ class LazyFinding implements Finding {
   }
 }
 
-export function finding(code: Code, span: Span, message: string, fixes?: () => Fix[], related?: Finding['related']): Finding {
-  return new LazyFinding(code, span, shown(message), fixes, related);
+/** `mayHaveSafeFix`: false when none of `fixes` will be safe (see `Finding.mayHaveSafeFix`). */
+export function finding(code: Code, span: Span, message: string, fixes?: () => Fix[], related?: Finding['related'], mayHaveSafeFix = fixes !== undefined): Finding {
+  return new LazyFinding(code, span, shown(message), fixes, related, mayHaveSafeFix);
 }
 
 /** The same finding without the fixes that write a key `defined` elsewhere (see `Fix.creates`), filtered when asked for. */
@@ -229,7 +237,7 @@ export function entryFindings(text: string, p: ParsedEntry): Finding[] {
     if (said.has(key)) continue;
     said.add(key);
     const r = isOpenMultiline(str) ? undefined : issue.replacement;
-    out.push(finding(issue.code, at, issue.message, r ? () => [replaceFix(text, `Change to \`${r.value}\``, str, r.value, r.preferred, r.safe)] : undefined));
+    out.push(finding(issue.code, at, issue.message, r ? () => [replaceFix(text, `Change to \`${r.value}\``, str, r.value, r.preferred, r.safe)] : undefined, undefined, !!r?.safe));
   }
   return out;
 }
@@ -295,13 +303,17 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[])
       const allowed = policy.allowed.get(m);
       if (!allowed) continue;
       const who = ownerLabel(denied.entry.owner);
-      const remove = (p: ParsedEntry, from: string): Fix => ({
-        title: `Remove \`${p.raw}\` from \`${from}\``, edits: deleteItems(text, p.entry.array, [p.entry.index]), preferred: false, safe: false,
-      });
+      // Every entry of the list that means it (duplicates too): removing one would leave the conflict.
+      const remove = (p: ParsedEntry, from: string): Fix[] => {
+        const all = parsed.filter((q) => q.entry.array === p.entry.array && q.verdict.meaning === m);
+        if (all.some((q) => isOpenMultiline(q.entry.string))) return [];
+        const names = [...new Set(all.map((q) => `\`${q.raw}\``))].join(' and ');
+        return [{ title: `Remove ${names} from \`${from}\``, edits: deleteItems(text, p.entry.array, all.map((q) => q.entry.index)), preferred: false, safe: false }];
+      };
       out.push(finding('allow-deny-conflict', contentSpan(text, denied.entry.string),
         `${who} both allows and disallows \`${m}\`; keep it in one list.`,
-        () => [...(isOpenMultiline(denied.entry.string) ? [] : [remove(denied, 'disallowed')]), ...(isOpenMultiline(allowed.entry.string) ? [] : [remove(allowed, 'allowed')])],
-        [{ span: contentSpan(text, allowed.entry.string), message: `\`${allowed.raw}\` in \`allowed\`` }]));
+        () => [...remove(denied, 'disallowed'), ...remove(allowed, 'allowed')],
+        [{ span: contentSpan(text, allowed.entry.string), message: `\`${allowed.raw}\` in \`allowed\`` }], false));
     }
   }
   return out;
@@ -315,7 +327,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
   const out: Finding[] = [];
   for (const problem of policies.shape) {
     const fix = shapeFix(doc.text, problem);
-    out.push(finding('invalid-tool-policy', firstLineOf(doc.text, problem.span), problem.message, fix ? () => [fix] : undefined));
+    out.push(finding('invalid-tool-policy', firstLineOf(doc.text, problem.span), problem.message, fix ? () => [fix] : undefined, undefined, !!fix?.safe));
   }
   for (const { name } of policies.extraTables) {
     out.push(finding('unknown-policy-key', keyContentSpan(doc.text, name.span),
@@ -335,7 +347,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     if (meant) {
       out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
         `Mars ignores \`${name}\` here: a tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists. Did you mean \`${meant}\`?`,
-        () => listKeyFixes(doc, policies, extra, meant)));
+        () => listKeyFixes(doc, policies, extra, meant), undefined, false));
       continue;
     }
     // Mars ignores the key whatever it is named, so a name it would reject breaks nothing here: it
@@ -351,7 +363,8 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
         (!parse.ok ? `, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED[parse.error]}).`
         : intent ? `, so this rule has no effect. Put "${moved!}" in \`${intent}\` instead.${suggestion ? ` (Mars has no capability \`${head}\`: did you mean \`${suggestion}\`?)` : ''}`
         : ' (the `tool = "allow"` map form belongs to agent profiles).'),
-      () => extraKeyFixes(doc, policies, extra)));
+      // Moving a key Mars ignores puts a rule in force: never safe (only `tools.mcp`'s move may be).
+      () => extraKeyFixes(doc, policies, extra), undefined, false));
   }
   return out;
 }

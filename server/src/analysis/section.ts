@@ -34,6 +34,7 @@ export class SectionAnalysis implements Analysis {
   private lineIndex: Lines | null;
   /** The length of the hidden header the text starts with (see the constructor). */
   readonly hidden: number;
+  readonly unreadableFrom: number;
 
   /**
    * `keep`: what stays besides the findings: the model for good (a one-shot run that reads
@@ -47,6 +48,7 @@ export class SectionAnalysis implements Analysis {
     const keep = options.keep === 'models';
     this.text = full.doc.text;
     this.suppressions = full.suppressions;
+    this.unreadableFrom = full.unreadableFrom;
     // A big file has hundreds of thousands of sections, and what each keeps is what the collector
     // walks: nothing is kept that says nothing (an empty root table, no findings).
     this.definitions = full.doc.sections.map(sectionDefinitions)
@@ -72,9 +74,6 @@ export class SectionAnalysis implements Analysis {
   }
   get entries(): readonly ParsedEntry[] {
     return this.model().entries;
-  }
-  get unreadableFrom(): number {
-    return this.model().unreadableFrom;
   }
 
   /** The full analysis: kept, recent, or rebuilt from the text. */
@@ -104,8 +103,10 @@ class KeptFinding implements Finding {
   readonly span: Finding['span'];
   readonly message: string;
   readonly related: Finding['related'];
+  readonly mayHaveSafeFix: boolean;
 
   constructor(private readonly owner: SectionAnalysis, private readonly index: number, f: Finding, private computed?: readonly Fix[]) {
+    this.mayHaveSafeFix = f.mayHaveSafeFix;
     this.code = f.code;
     this.severity = f.severity;
     this.span = f.span;

@@ -4,7 +4,7 @@
 
 import { type CodeAction, CodeActionKind, type CodeActionContext, type Range } from 'vscode-languageserver';
 import { visibleFindings } from '../analysis/analyze';
-import { outsideOf, placed, unitIndexOf, type DocumentAnalysis } from '../analysis/document';
+import { countFixAll, fixAllTakesIn, outsideOf, placed, unitIndexOf, type DocumentAnalysis } from '../analysis/document';
 import type { Edit } from '../analysis/edits';
 import { isCode, type Code, type SeverityOverrides } from '../analysis/codes';
 import { suppressEdit } from '../analysis/suppress';
@@ -36,17 +36,6 @@ export function isFixAllData(data: unknown): data is FixAllData {
 /** Whether a diagnostic the client sent back has a range to find its finding by. */
 const hasRange = (d: unknown): boolean => isRange((d as { range?: unknown } | null)?.range);
 
-/** Whether any finding of the document (of `code`, when given) has a safe fix; up to `enough`. */
-function countSafe(da: DocumentAnalysis, overrides: SeverityOverrides, code: Code | undefined, enough: number): number {
-  let n = 0;
-  for (const [i, u] of da.units.entries()) {
-    for (const f of visibleFindings(u.analysis, overrides, outsideOf(da, i))) {
-      if ((code === undefined || f.code === code) && f.fixes.some((x) => x.safe) && ++n >= enough) return n;
-    }
-  }
-  return n;
-}
-
 /**
  * The file-wide fixes of a code (all codes when undefined), or null when the request was cancelled
  * while they were computed. The glue supplies it: it knows the request and its cancellation.
@@ -62,8 +51,10 @@ export async function codeActions(
   uri: string, version: number, da: DocumentAnalysis, overrides: SeverityOverrides, context: CodeActionContext, lazy: boolean, fixAllEdits: FixAll,
 ): Promise<CodeAction[]> {
   const fixAll = async (title: string, kind: string, code: Code | undefined, diagnostics?: CodeAction['diagnostics']): Promise<CodeAction | null> => {
-    // Asked for by kind (fix-on-save): compute now, as a save does not wait for a resolve.
-    if (lazy && !context.only) {
+    // A source action asked for by kind (fix-on-save) is computed now: a save does not wait for a
+    // resolve. Quick fixes asked for by kind (`only: ["quickfix"]`, a common key binding) are shown
+    // in a menu like the lightbulb's, and stay deferred.
+    if (lazy && !(context.only && kind !== CodeActionKind.QuickFix)) {
       const a: CodeAction = { title, kind, data: { uri, version, ...(code ? { code } : {}) } satisfies FixAllData };
       if (diagnostics) a.diagnostics = diagnostics;
       return a;
@@ -90,8 +81,9 @@ export async function codeActions(
       const f = visibleFindings(unit.analysis, overrides, outsideOf(da, index)).find((x) => x.code === code && sameRange(positionsOf(lines, x.span), d.range));
       if (!f) continue;
       for (const fix of f.fixes) {
-        // One action for one edit: two problems of an entry fixed by one rewrite (`Shell(git:*)`) share it.
-        const key = JSON.stringify([fix.title, fix.edits]);
+        // One action for one edit: two problems of an entry fixed by one rewrite (`Shell(git:*)`)
+        // share it. (The edits are in the section's offsets: the section is part of the key.)
+        const key = JSON.stringify([fix.title, index, fix.edits]);
         const same = quickFixes.get(key);
         if (same) {
           same.diagnostics!.push(d);
@@ -101,7 +93,8 @@ export async function codeActions(
         quickFixes.set(key, a);
         out.push(a);
       }
-      if (!fixAllOffered.has(code) && countSafe(da, overrides, code, 2) > 1) {
+      // Under the diagnostic it fixes, and when it fixes more than that one.
+      if (!fixAllOffered.has(code) && fixAllTakesIn(da, index, f) && countFixAll(da, overrides, code, 2) > 1) {
         fixAllOffered.add(code);
         const a = await fixAll(`Fix all \`${code}\` problems in this file`, CodeActionKind.QuickFix, code, [d]);
         if (a) out.push(a);
@@ -124,11 +117,24 @@ export async function codeActions(
       }
     }
   }
-  if (wants(only, FIX_ALL_KIND) && countSafe(da, overrides, undefined, 1) > 0) {
+  preferRemovingDuplicates(out);
+  if (wants(only, FIX_ALL_KIND) && countFixAll(da, overrides, undefined, 1) > 0) {
     const a = await fixAll('Fix all Mars problems in this file', FIX_ALL_KIND, undefined);
     if (a) out.push(a);
   }
   return out;
+}
+
+/**
+ * An entry that is a duplicate and also misspelt (`"Shell"` after `"bash"`) has two preferred
+ * fixes, so an editor's auto-fix asks which: removing the duplicate fixes both, and is the one.
+ */
+function preferRemovingDuplicates(actions: CodeAction[]): void {
+  const removed = actions.filter((a) => a.isPreferred && a.diagnostics?.some((d) => d.code === 'duplicate-entry'));
+  for (const a of actions) {
+    if (!a.isPreferred || removed.includes(a)) continue;
+    if (a.diagnostics?.every((d) => removed.some((r) => r.diagnostics!.some((x) => sameRange(x.range, d.range))))) delete a.isPreferred;
+  }
 }
 
 /**
@@ -140,5 +146,6 @@ export async function resolveFixAll(a: CodeAction, version: number, da: Document
   const data: unknown = a.data;
   if (!isFixAllData(data)) return a;
   const edits = await fixAllEdits(data.code);
-  return edits ? { ...a, edit: versionedEdit(data.uri, version, da.lines, edits) } : a;
+  // Nothing left to fix (an edit since it was offered): no edit, rather than an empty one.
+  return edits && edits.length > 0 ? { ...a, edit: versionedEdit(data.uri, version, da.lines, edits) } : a;
 }
