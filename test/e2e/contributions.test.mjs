@@ -127,6 +127,13 @@ for (const host of ['ours', 'other']) {
   test(`strings outside tool lists are plain strings (host grammar: ${host})`, async () => {
     const tokens = (await tokenizer(host))(SAMPLE);
     assertPlain(tokens, 'Reviews code: bash(git log) and read');
+    // A dotted list not under `tools` is no tool list (`[agents.x]` forgetting `.tools`, any other TOML file).
+    const dotted = (await tokenizer(host))('[agents.x]\nnot.allowed = ["bsh"]\n[package.metadata]\nx.disallowed = ["nope(x"]\nagents.y."tools".\'allowed\' = ["shell"]\n');
+    assertPlain(dotted, 'bsh');
+    assertPlain(dotted, 'nope(x');
+    assertScope(dotted, 'shell', CAP);
+    // A quoted list key is coloured as the other quoted keys of its line.
+    assertScope(dotted, "'", 'string.quoted.key.toml');
     assertScope(tokens, 'Reviews code: bash(git log) and read', 'string.quoted.single.basic.line.toml');
     assertPlain(tokens, 'skills');
     assertPlain(tokens, 'version');
