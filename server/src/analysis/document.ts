@@ -505,10 +505,10 @@ function fixAllUnits(da: DocumentAnalysis): readonly Unit[] {
  * yields after each unit, so a caller that must stay responsive (a server that can be told to
  * cancel) can pause between units. `documentFixAll` runs it through.
  */
-export function* documentFixAllSteps(da: DocumentAnalysis, overrides: SeverityOverrides = {}, only?: Code): Generator<void, Edit[]> {
+export function* documentFixAllSteps(da: DocumentAnalysis, overrides: SeverityOverrides = {}, only?: Code, tally?: { fixed: number }): Generator<void, Edit[]> {
   const out: Edit[] = [];
   for (const [i, u] of fixAllUnits(da).entries()) {
-    for (const e of fixAllEdits(u.analysis, overrides, only, outsideOf(da, i))) out.push(shiftEdit(e, u.base));
+    for (const e of fixAllEdits(u.analysis, overrides, only, outsideOf(da, i), tally)) out.push(shiftEdit(e, u.base));
     yield;
   }
   return out;
@@ -530,8 +530,9 @@ export function fixAllTakesIn(da: DocumentAnalysis, index: number, f: Finding): 
   return index < fixAllUnits(da).length && fixAllTakes(da.units[index]!.analysis, f);
 }
 
-export function documentFixAll(da: DocumentAnalysis, overrides: SeverityOverrides = {}, only?: Code): Edit[] {
-  const steps = documentFixAllSteps(da, overrides, only);
+/** `tally.fixed`: see `fixAllEdits`. */
+export function documentFixAll(da: DocumentAnalysis, overrides: SeverityOverrides = {}, only?: Code, tally?: { fixed: number }): Edit[] {
+  const steps = documentFixAllSteps(da, overrides, only, tally);
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;

@@ -231,13 +231,15 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
       err.write(`mars-toml: not fixing ${file}: it is not valid UTF-8, and writing it back would replace those bytes\n`);
       unreadable = true;
     } else if (options.fix) {
-      const edits = documentFixAll(analysis);
+      // Counted as fixes are applied: findings before and after would not tell a fix that makes a
+      // finding as it removes one (`mcp__gh__x` made `mcp(gh/x)`, which the other list denies).
+      const tally = { fixed: 0 };
+      const edits = documentFixAll(analysis, {}, undefined, tally);
       const fixedText = edits.length > 0 ? applyEdits(read.text, edits) : null;
       // A file that cannot be written, or changed since it was read, is reported as it is.
       if (fixedText !== null && writeFixed(file, read, fixedText)) {
-        const before = documentFindings(analysis).length;
         analysis = analyzeDocument(fixedText, report);
-        applied = Math.max(0, before - documentFindings(analysis).length);
+        applied = tally.fixed;
       }
     }
     const lines: Shown = read.bom ? shownPastBom(analysis.lines) : analysis.lines;
