@@ -169,6 +169,18 @@ test('--fix counts the problems it fixed, not findings before and after: a fix m
   assert.match(b.err, /^1 file checked, 3 problems fixed: no problems$/m);
 });
 
+test('--fix on a file that is not valid UTF-8 with nothing to fix is a plain check: it refuses only to write', () => {
+  const bytes = Buffer.concat([Buffer.from('# caf'), Buffer.from([0xe9]), Buffer.from('\n[agents.a.tools]\nallowed = ["read"]\n')]);
+  const dir = workspace({ 'mars.toml': bytes });
+  const plain = cli(['check'], { cwd: dir });
+  const fix = cli(['check', '--fix'], { cwd: dir });
+  assert.equal(plain.code, 1);
+  assert.deepEqual([fix.code, fix.out, fix.err], [plain.code, plain.out, plain.err]);
+  assert.match(fix.out, /^mars\.toml:1:6: error toml-syntax Byte 0xE9 here is not UTF-8/);
+  assert.doesNotMatch(fix.err, /not fixing/);
+  assert.deepEqual(fs.readFileSync(path.join(dir, 'mars.toml')), bytes);
+});
+
 test('pipes and devices are not read (they would block or never end); a file reached twice is checked once', () => {
   const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["Shell"]\n' });
   const fifo = path.join(dir, 'fifo.toml');

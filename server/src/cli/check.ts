@@ -226,20 +226,23 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
     let applied = 0;
     // The models only where fix-all reads them; a report needs the findings (and for JSON their fixes).
     const report = options.format === 'json' ? 'fixes' : 'findings';
-    let analysis = analyzeDocument(read.text, options.fix && !read.invalid ? 'models' : report);
-    if (options.fix && read.invalid) {
-      err.write(`mars-toml: not fixing ${file}: it is not valid UTF-8, and writing it back would replace those bytes\n`);
-      unreadable = true;
-    } else if (options.fix) {
+    let analysis = analyzeDocument(read.text, options.fix ? 'models' : report);
+    if (options.fix) {
       // Counted as fixes are applied: findings before and after would not tell a fix that makes a
       // finding as it removes one (`mcp__gh__x` made `mcp(gh/x)`, which the other list denies).
       const tally = { fixed: 0 };
       const edits = documentFixAll(analysis, {}, undefined, tally);
-      const fixedText = edits.length > 0 ? applyEdits(read.text, edits) : null;
-      // A file that cannot be written, or changed since it was read, is reported as it is.
-      if (fixedText !== null && writeFixed(file, read, fixedText)) {
-        analysis = analyzeDocument(fixedText, report);
-        applied = tally.fixed;
+      // Only a file with something to write is refused: nothing else would replace its bad bytes.
+      if (edits.length > 0 && read.invalid) {
+        err.write(`mars-toml: not fixing ${file}: it is not valid UTF-8, and writing it back would replace those bytes\n`);
+        unreadable = true;
+      } else if (edits.length > 0) {
+        const fixedText = applyEdits(read.text, edits);
+        // A file that cannot be written, or changed since it was read, is reported as it is.
+        if (writeFixed(file, read, fixedText)) {
+          analysis = analyzeDocument(fixedText, report);
+          applied = tally.fixed;
+        }
       }
     }
     const lines: Shown = read.bom ? shownPastBom(analysis.lines) : analysis.lines;
