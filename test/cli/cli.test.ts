@@ -181,6 +181,88 @@ test('--fix on a file that is not valid UTF-8 with nothing to fix is a plain che
   assert.deepEqual(fs.readFileSync(path.join(dir, 'mars.toml')), bytes);
 });
 
+const FIXABLE = '[agents.a.tools]\nallowed = ["Shell"]\n';
+const FIXED = '[agents.a.tools]\nallowed = ["bash"]\n';
+
+test('--fix replaces a file whole, as a new file renamed over it: mode, owner and a symlink kept, no temporary file left', () => {
+  const dir = workspace({ 'a/mars.toml': FIXABLE, 'b/mars.toml': FIXABLE, 'real/mars.toml': FIXABLE });
+  fs.chmodSync(path.join(dir, 'a/mars.toml'), 0o640);
+  fs.chmodSync(path.join(dir, 'b/mars.toml'), 0o755);
+  fs.mkdirSync(path.join(dir, 'c'));
+  fs.symlinkSync(path.join('..', 'real', 'mars.toml'), path.join(dir, 'c/mars.toml'));
+  // Root can give the new file the old one's owner.
+  const root = process.getuid?.() === 0;
+  if (root) fs.chownSync(path.join(dir, 'a/mars.toml'), 65534, 65534);
+  const before = fs.statSync(path.join(dir, 'a/mars.toml'));
+  const r = cli(['check', '--fix', 'a', 'b', 'c'], { cwd: dir });
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.err, /^3 files checked, 3 problems fixed: no problems$/m);
+  for (const [name, mode] of [['a', 0o640], ['b', 0o755]] as const) {
+    const stat = fs.statSync(path.join(dir, name, 'mars.toml'));
+    assert.equal(fs.readFileSync(path.join(dir, name, 'mars.toml'), 'utf8'), FIXED, name);
+    assert.equal(stat.mode & 0o7777, mode, name);
+  }
+  const after = fs.statSync(path.join(dir, 'a/mars.toml'));
+  assert.notEqual(after.ino, before.ino, 'a new file, renamed over the old one');
+  assert.deepEqual([after.uid, after.gid], [before.uid, before.gid]);
+  assert.ok(fs.lstatSync(path.join(dir, 'c/mars.toml')).isSymbolicLink(), 'the link is still a link');
+  assert.equal(fs.readFileSync(path.join(dir, 'real/mars.toml'), 'utf8'), FIXED, 'the file it leads to is fixed');
+  for (const name of ['a', 'b', 'c', 'real']) assert.deepEqual(fs.readdirSync(path.join(dir, name)), ['mars.toml'], name);
+});
+
+/**
+ * Runs the checker as a user the modes apply to: nobody when the tests run as root (root writes
+ * whatever the mode), from a copy nobody can read wherever the checkout is. null when that cannot be done.
+ */
+function cliAsUser(dir: string, args: string[]): { code: number | null; out: string; err: string } | null {
+  const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+  const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-cli-bin-'));
+  fs.chmodSync(bin, 0o755);
+  const program = path.join(bin, 'cli.js');
+  fs.copyFileSync(path.join(DIST, 'cli.js'), program);
+  fs.chmodSync(program, 0o644);
+  const r = spawnSync(process.execPath, [program, ...args], { cwd: dir, encoding: 'utf8', ...asNobody });
+  if (r.error || /Cannot find module|EACCES/.test(r.stderr)) return null;
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+test('--fix writes in place a file with hard links (they keep sharing it) or in a folder that allows no new file', (t) => {
+  const dir = workspace({ 'hard/mars.toml': FIXABLE, 'locked/mars.toml': FIXABLE });
+  fs.chmodSync(dir, 0o755);
+  fs.linkSync(path.join(dir, 'hard/mars.toml'), path.join(dir, 'hard/other.toml'));
+  const root = process.getuid?.() === 0;
+  // The file is the user's to write, the folder is not.
+  if (root) fs.chownSync(path.join(dir, 'locked/mars.toml'), 65534, 65534);
+  fs.chmodSync(path.join(dir, 'locked'), root ? 0o755 : 0o555);
+  const inode = (name: string) => fs.statSync(path.join(dir, name)).ino;
+  const before = [inode('hard/mars.toml'), inode('locked/mars.toml')];
+  const hard = cli(['check', '--fix', 'hard/mars.toml'], { cwd: dir });
+  assert.equal(hard.code, 0, hard.err);
+  assert.equal(fs.readFileSync(path.join(dir, 'hard/other.toml'), 'utf8'), FIXED, 'the other link sees the fix');
+  assert.equal(inode('hard/mars.toml'), before[0]);
+  const locked = cliAsUser(dir, ['check', '--fix', 'locked']);
+  fs.chmodSync(path.join(dir, 'locked'), 0o755);
+  if (!locked) return t.skip('cannot run node as nobody here');
+  assert.equal(locked.code, 0, locked.err);
+  assert.match(locked.err, /^1 file checked, 1 problem fixed: no problems$/m);
+  assert.equal(fs.readFileSync(path.join(dir, 'locked/mars.toml'), 'utf8'), FIXED);
+  assert.equal(inode('locked/mars.toml'), before[1]);
+  for (const name of ['hard', 'locked']) assert.deepEqual(fs.readdirSync(path.join(dir, name)).filter((n) => n !== 'other.toml'), ['mars.toml'], name);
+});
+
+test('--fix leaves a file its mode keeps from the user, even in a folder where a new file could replace it', (t) => {
+  const dir = workspace({ 'mars.toml': FIXABLE });
+  fs.chmodSync(dir, 0o755);
+  fs.chmodSync(path.join(dir, 'mars.toml'), 0o444);
+  if (process.getuid?.() === 0) fs.chownSync(dir, 65534, 65534);
+  const r = cliAsUser(dir, ['check', '--fix']);
+  if (!r) return t.skip('cannot run node as nobody here');
+  assert.equal(r.code, 2, r.err);
+  assert.match(r.err, /cannot write mars\.toml: permission denied/);
+  assert.equal(fs.readFileSync(path.join(dir, 'mars.toml'), 'utf8'), FIXABLE);
+  assert.deepEqual(fs.readdirSync(dir), ['mars.toml']);
+});
+
 test('pipes and devices are not read (they would block or never end); a file reached twice is checked once', () => {
   const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["Shell"]\n' });
   const fifo = path.join(dir, 'fifo.toml');
