@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { replaceFile } from '../../server/src/cli/check';
+import { replaceFile } from '../../server/src/cli/files';
 
 const OLD = Buffer.from('[agents.a.tools]\nallowed = ["Shell"]\n');
 const NEW = Buffer.from('[agents.a.tools]\nallowed = ["bash"]\n');
