@@ -71,6 +71,13 @@ const SAMPLES: Array<[string, () => string]> = [
   ['an [agents] table of 400 agents', () => agentsTable(400)],
   ['the benchmark file at 1,200 overlays (a cut root table and [agents] table)', () => bigMarsToml(3, 1200).text],
   ['CRLF line breaks', () => agentsTable(300, 2).replace(/\n/g, '\r\n')],
+  // Past the section's syntax error (two statements joined by a Backspace): one syntax error, no
+  // judgement of what later keys are (`broken` is no agent table), and fix-all stops there.
+  ['a syntax error early in the table', () => {
+    const lines = agentsTable(400).split('\n');
+    lines.splice(4, 2, `${lines[4]}${lines[5]}`);
+    return `${lines.join('\n')}broken = "x"\nlast.tools.allowed = ["read" "grep"]\n`;
+  }],
 ];
 
 for (const [name, make] of SAMPLES) {

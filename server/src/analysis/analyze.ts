@@ -64,6 +64,7 @@ export function visibleFindings(analysis: Analysis, overrides: SeverityOverrides
   for (const f of analysis.findings) {
     const severity = overrides[f.code] ?? f.severity;
     if (severity === 'off') continue;
+    if (outside.unreadableBefore && (f.code === 'toml-syntax' || f.needsReadingBefore)) continue;
     if (isSuppressed(analysis.suppressions, f.code, analysis.lines.position(f.span.start).line, outside)) continue;
     const placed = outside.defines && MAY_CREATE.has(f.code) ? withoutClashingFixes(f, outside.defines) : f;
     out.push(severity === f.severity ? placed : withSeverity(placed, severity));

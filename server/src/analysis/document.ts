@@ -395,6 +395,9 @@ class PlacedFinding implements Finding {
   get mayHaveSafeFix() {
     return this.inner.mayHaveSafeFix;
   }
+  get needsReadingBefore() {
+    return this.inner.needsReadingBefore;
+  }
   get related() {
     const base = this.base;
     return this.inner.related?.map((r) => ({ span: { start: r.span.start + base, end: r.span.end + base }, message: r.message }));
@@ -415,7 +418,17 @@ function placeFinding(f: Finding, base: number): Finding {
  */
 export function outsideOf(da: DocumentAnalysis, i: number): Outside {
   const header = i > 0 && da.units[i]!.sectionStart ? da.units[i - 1]!.analysis.suppressions.pending : null;
-  return { file: da.fileSuppressed, header, defines: (path) => keyIndexOf(da).definesBelow(path, i) };
+  const outside: Outside = { file: da.fileSuppressed, header, defines: (path) => keyIndexOf(da).definesBelow(path, i) };
+  return unreadableBefore(da, i) ? { ...outside, unreadableBefore: true } : outside;
+}
+
+/** Whether an earlier piece of unit `i`'s section cannot be read past its syntax error. */
+function unreadableBefore(da: DocumentAnalysis, i: number): boolean {
+  for (let j = i; j > 0 && !da.units[j]!.sectionStart; ) {
+    const earlier = da.units[--j]!.analysis;
+    if (earlier.unreadableFrom < earlier.text.length) return true;
+  }
+  return false;
 }
 
 /** Paths as long as a fix ever writes (`agents.<name>.tools.<list>`); longer ones are indexed by their start. */
@@ -491,13 +504,14 @@ export function documentFindings(da: DocumentAnalysis, overrides: SeverityOverri
 }
 
 /**
- * The units fix-all may change. A multi-line string never closed makes the rest of the file its
- * text to Mars; the split reads on past it as if it closed on its line (so typing one does not
- * blank the diagnostics below), but nothing after it is changed unasked.
+ * Whether fix-all may change unit `i`. Not after a multi-line string never closed: to Mars the rest
+ * of the file is its text (the split reads on past it as if it closed on its line, so typing one
+ * does not blank the diagnostics below). Nor after the syntax error of an earlier piece of its
+ * section: the whole section analysed at once changes nothing past that.
  */
-function fixAllUnits(da: DocumentAnalysis): readonly Unit[] {
+function fixAllReaches(da: DocumentAnalysis, i: number): boolean {
   const open = da.unclosed[0];
-  return open === undefined ? da.units : da.units.slice(0, unitIndexAt(da.units, open) + 1);
+  return (open === undefined || i <= unitIndexAt(da.units, open)) && !unreadableBefore(da, i);
 }
 
 /**
@@ -507,7 +521,8 @@ function fixAllUnits(da: DocumentAnalysis): readonly Unit[] {
  */
 export function* documentFixAllSteps(da: DocumentAnalysis, overrides: SeverityOverrides = {}, only?: Code, tally?: { fixed: number }): Generator<void, Edit[]> {
   const out: Edit[] = [];
-  for (const [i, u] of fixAllUnits(da).entries()) {
+  for (const [i, u] of da.units.entries()) {
+    if (!fixAllReaches(da, i)) continue;
     for (const e of fixAllEdits(u.analysis, overrides, only, outsideOf(da, i), tally)) out.push(shiftEdit(e, u.base));
     yield;
   }
@@ -517,7 +532,8 @@ export function* documentFixAllSteps(da: DocumentAnalysis, overrides: SeverityOv
 /** How many findings (of `code`, when given) fix-all fixes, counted up to `enough`. */
 export function countFixAll(da: DocumentAnalysis, overrides: SeverityOverrides, code: Code | undefined, enough: number): number {
   let n = 0;
-  for (const [i, u] of fixAllUnits(da).entries()) {
+  for (const [i, u] of da.units.entries()) {
+    if (!fixAllReaches(da, i)) continue;
     for (const f of visibleFindings(u.analysis, overrides, outsideOf(da, i))) {
       if ((code === undefined || f.code === code) && fixAllTakes(u.analysis, f) && ++n >= enough) return n;
     }
@@ -527,7 +543,7 @@ export function countFixAll(da: DocumentAnalysis, overrides: SeverityOverrides, 
 
 /** Whether fix-all fixes `f`, a visible finding of unit `index` (in the unit's offsets). */
 export function fixAllTakesIn(da: DocumentAnalysis, index: number, f: Finding): boolean {
-  return index < fixAllUnits(da).length && fixAllTakes(da.units[index]!.analysis, f);
+  return fixAllReaches(da, index) && fixAllTakes(da.units[index]!.analysis, f);
 }
 
 /** `tally.fixed`: see `fixAllEdits`. */

@@ -44,6 +44,11 @@ export interface Finding {
    * rebuilds its model (section.ts).
    */
   readonly mayHaveSafeFix: boolean;
+  /**
+   * A judgement of what the text before it means (an agent that is not a table), made only where
+   * all of its section before it was read: not after a syntax error (see `Outside.unreadableBefore`).
+   */
+  readonly needsReadingBefore?: boolean;
 }
 
 /** An entry and how Mars reads it. */
@@ -327,7 +332,9 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
   const out: Finding[] = [];
   for (const problem of policies.shape) {
     const fix = shapeFix(doc.text, problem);
-    out.push(finding('invalid-tool-policy', firstLineOf(doc.text, problem.span), problem.message, fix ? () => [fix] : undefined, undefined, !!fix?.safe));
+    const f = finding('invalid-tool-policy', firstLineOf(doc.text, problem.span), problem.message, fix ? () => [fix] : undefined, undefined, !!fix?.safe);
+    // Judged only up to the section's first syntax error (policies.ts).
+    out.push(problem.kind === 'overlay-not-table' ? Object.assign(f, { needsReadingBefore: true }) : f);
   }
   for (const { name } of policies.extraTables) {
     out.push(finding('unknown-policy-key', keyContentSpan(doc.text, name.span),

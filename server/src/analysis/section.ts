@@ -104,9 +104,11 @@ class KeptFinding implements Finding {
   readonly message: string;
   readonly related: Finding['related'];
   readonly mayHaveSafeFix: boolean;
+  readonly needsReadingBefore?: boolean;
 
   constructor(private readonly owner: SectionAnalysis, private readonly index: number, f: Finding, private computed?: readonly Fix[]) {
     this.mayHaveSafeFix = f.mayHaveSafeFix;
+    if (f.needsReadingBefore) this.needsReadingBefore = true;
     this.code = f.code;
     this.severity = f.severity;
     this.span = f.span;

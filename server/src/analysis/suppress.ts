@@ -99,6 +99,13 @@ export interface Outside {
   readonly header: CodeSet | null;
   /** Whether another section defines a key at or below `path` (a fix must not write it again); unknown when absent. */
   readonly defines?: (path: readonly string[]) => boolean;
+  /**
+   * Whether an earlier piece of the unit's section (a big section is analysed in pieces, see
+   * toml/chunks.ts) has a syntax error past which it cannot be read. The unit then is what the
+   * whole section has after that error: no syntax error of its own (Mars stops at the first), no
+   * judgement that holds only if all before it was read, and nothing for fix-all.
+   */
+  readonly unreadableBefore?: boolean;
 }
 
 export const NOTHING_OUTSIDE: Outside = { file: null, header: null };

@@ -173,7 +173,8 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     for (let i = 0; i < da.units.length; i++) {
       const u = da.units[i]!;
       const outside = outsideOf(da, i);
-      const key = outside.header === null ? documentKey : `${documentKey}\u0000${codeSetKey(outside.header)}`;
+      // What from outside the unit decides what it shows: its header's suppressions, and an earlier piece's syntax error.
+      const key = `${documentKey}${outside.header === null ? '' : `\u0000${codeSetKey(outside.header)}`}${outside.unreadableBefore ? '\u0000after an error' : ''}`;
       let c = converted.get(u.analysis);
       if (c?.key !== key) {
         const local = visibleFindings(u.analysis, overrides, outside).map((f) => toDiagnostic(uri, u.analysis.lines, f, relatedInformation));

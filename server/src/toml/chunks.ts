@@ -12,8 +12,9 @@
 // piece never moves the cuts after it. Comments and blank lines
 // before a statement go with it (a suppression comment speaks of the next line). Whatever the scan
 // cannot read simply (a key it cannot lex, a header it is unsure of, an array of tables, an inline
-// table left open over lines) leaves the section whole: cutting is only ever an optimisation. As
-// between sections, a syntax error in one piece does not hide those in the others.
+// table left open over lines) leaves the section whole: cutting is only ever an optimisation. The
+// pieces after one with a syntax error show what the whole section shows past it (no syntax error
+// of their own, nothing for fix-all: see `Outside.unreadableBefore`).
 
 import { lineBreak, restOfLine, skipBlank, type LineState } from './split';
 
