@@ -167,6 +167,18 @@ test('--fix counts the problems it fixed, not findings before and after: a fix m
   assert.equal(b.code, 0, b.err);
   assert.equal(fs.readFileSync(path.join(dir, 'b/mars.toml'), 'utf8'), '[agents.a]\ntools = { allowed = ["bash", "read"] }\n');
   assert.match(b.err, /^1 file checked, 3 problems fixed: no problems$/m);
+  // A removed duplicate that was also misspelt is two problems fixed; a problem past a syntax error
+  // is not fixed, nor counted, though a fix makes one like it before the error.
+  const counts: Array<[string, string]> = [
+    ['allowed = ["bash", "Shell"]', '2 problems fixed: no problems'],
+    ['allowed = ["read", "Read", "READ"]', '4 problems fixed: no problems'],
+    ['allowed = ["mcp(gh/x)", "mcp__gh__x"]\nx = = 1\ndisallowed = ["mcp(gh/x)", "mcp(gh/x)"]', '1 problem fixed: 1 error, 2 warnings'],
+  ];
+  for (const [body, summary] of counts) {
+    const c = workspace({ 'mars.toml': `[agents.a.tools]\n${body}\n` });
+    const r = cli(['check', '--fix'], { cwd: c });
+    assert.match(r.err, new RegExp(`^1 file checked, ${summary}$`, 'm'), body);
+  }
 });
 
 test('--fix on a file that is not valid UTF-8 with nothing to fix is a plain check: it refuses only to write', () => {
@@ -184,15 +196,14 @@ test('--fix on a file that is not valid UTF-8 with nothing to fix is a plain che
 const FIXABLE = '[agents.a.tools]\nallowed = ["Shell"]\n';
 const FIXED = '[agents.a.tools]\nallowed = ["bash"]\n';
 
-test('--fix replaces a file whole, as a new file renamed over it: mode, owner and a symlink kept, no temporary file left', () => {
+test('--fix writes a file in place: mode, owner and a symlink kept, no other file made', () => {
   const dir = workspace({ 'a/mars.toml': FIXABLE, 'b/mars.toml': FIXABLE, 'real/mars.toml': FIXABLE });
   fs.chmodSync(path.join(dir, 'a/mars.toml'), 0o640);
   fs.chmodSync(path.join(dir, 'b/mars.toml'), 0o755);
   fs.mkdirSync(path.join(dir, 'c'));
   fs.symlinkSync(path.join('..', 'real', 'mars.toml'), path.join(dir, 'c/mars.toml'));
-  // Root can give the new file the old one's owner.
-  const root = process.getuid?.() === 0;
-  if (root) fs.chownSync(path.join(dir, 'a/mars.toml'), 65534, 65534);
+  // A file of another user's that root fixes stays theirs.
+  if (process.getuid?.() === 0) fs.chownSync(path.join(dir, 'a/mars.toml'), 65534, 65534);
   const before = fs.statSync(path.join(dir, 'a/mars.toml'));
   const r = cli(['check', '--fix', 'a', 'b', 'c'], { cwd: dir });
   assert.equal(r.code, 0, r.err);
@@ -203,7 +214,7 @@ test('--fix replaces a file whole, as a new file renamed over it: mode, owner an
     assert.equal(stat.mode & 0o7777, mode, name);
   }
   const after = fs.statSync(path.join(dir, 'a/mars.toml'));
-  assert.notEqual(after.ino, before.ino, 'a new file, renamed over the old one');
+  assert.equal(after.ino, before.ino, 'the same file');
   assert.deepEqual([after.uid, after.gid], [before.uid, before.gid]);
   assert.ok(fs.lstatSync(path.join(dir, 'c/mars.toml')).isSymbolicLink(), 'the link is still a link');
   assert.equal(fs.readFileSync(path.join(dir, 'real/mars.toml'), 'utf8'), FIXED, 'the file it leads to is fixed');
@@ -226,7 +237,7 @@ function cliAsUser(dir: string, args: string[]): { code: number | null; out: str
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
-test('--fix writes in place a file with hard links (they keep sharing it) or in a folder that allows no new file', (t) => {
+test('--fix fixes a file with hard links (they keep sharing it) or in a folder that allows no new file', (t) => {
   const dir = workspace({ 'hard/mars.toml': FIXABLE, 'locked/mars.toml': FIXABLE });
   fs.chmodSync(dir, 0o755);
   fs.linkSync(path.join(dir, 'hard/mars.toml'), path.join(dir, 'hard/other.toml'));
@@ -250,7 +261,7 @@ test('--fix writes in place a file with hard links (they keep sharing it) or in 
   for (const name of ['hard', 'locked']) assert.deepEqual(fs.readdirSync(path.join(dir, name)).filter((n) => n !== 'other.toml'), ['mars.toml'], name);
 });
 
-test('--fix leaves a file its mode keeps from the user, even in a folder where a new file could replace it', (t) => {
+test('--fix leaves a file its mode keeps from the user, even in a folder the user may write', (t) => {
   const dir = workspace({ 'mars.toml': FIXABLE });
   fs.chmodSync(dir, 0o755);
   fs.chmodSync(path.join(dir, 'mars.toml'), 0o444);

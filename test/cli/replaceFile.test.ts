@@ -7,44 +7,59 @@ import path from 'node:path';
 import { replaceFile } from '../../server/src/cli/files';
 
 const OLD = Buffer.from('[agents.a.tools]\nallowed = ["Shell"]\n');
-const NEW = Buffer.from('[agents.a.tools]\nallowed = ["bash"]\n');
+const SHORTER = Buffer.from('[agents.a.tools]\nallowed = ["bash"]\n');
+const LONGER = Buffer.from('[agents.a.tools]\nallowed = ["bash", "mcp(github/get_issue)"]\n');
 
-function folder(): string {
+function file(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-replace-'));
   fs.writeFileSync(path.join(dir, 'mars.toml'), OLD);
-  return dir;
+  return path.join(dir, 'mars.toml');
 }
 
-/** A write that puts half its data at the start of the file, then fails as a full disk does; `times` writes fail, the later ones work. */
+/** A write that puts half its data in the file, then fails as a full disk does; `times` writes fail, the later ones work. */
 function failing(times = Infinity) {
   let calls = 0;
-  return (fd: number, data: Uint8Array) => {
-    if (calls++ >= times) return void fs.writeSync(fd, data, 0, data.length, 0);
-    fs.writeSync(fd, data, 0, data.length >> 1, 0);
+  return (fd: number, data: Uint8Array, at: number) => {
+    if (calls++ >= times) return void fs.writeSync(fd, data, 0, data.length, at);
+    fs.writeSync(fd, data, 0, data.length >> 1, at);
     throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
   };
 }
 
-test('a write that fails leaves the file as it was and no temporary file', () => {
-  const dir = folder();
-  const file = path.join(dir, 'mars.toml');
-  assert.throws(() => replaceFile(file, NEW, OLD, failing()), /no space left on device.*\(it is as it was\)/);
-  assert.deepEqual(fs.readFileSync(file), OLD);
-  assert.deepEqual(fs.readdirSync(dir), ['mars.toml']);
-  replaceFile(file, NEW, OLD);
-  assert.deepEqual(fs.readFileSync(file), NEW);
-  assert.deepEqual(fs.readdirSync(dir), ['mars.toml']);
+test('a longer text takes its room past the old end first: a full disk there leaves the file as it was', () => {
+  const f = file();
+  assert.throws(() => replaceFile(f, LONGER, OLD, failing()), /no space left on device.*\(it is as it was\)/);
+  assert.deepEqual(fs.readFileSync(f), OLD);
+  replaceFile(f, LONGER, OLD);
+  assert.deepEqual(fs.readFileSync(f), LONGER);
 });
 
-test('in place (a hard-linked file), a write that fails puts the old text back, and says whether it could', () => {
-  const dir = folder();
-  const file = path.join(dir, 'mars.toml');
-  const other = path.join(dir, 'other.toml');
-  fs.linkSync(file, other);
-  assert.throws(() => replaceFile(file, NEW, OLD, failing(1)), /no space left on device.*\(it was written back as it was\)/);
-  assert.deepEqual(fs.readFileSync(file), OLD);
-  assert.throws(() => replaceFile(file, NEW, OLD, failing()), /\(it could not be written back as it was and may be cut short\)/);
-  replaceFile(file, NEW, OLD);
-  assert.deepEqual(fs.readFileSync(other), NEW, 'the links still share the file');
-  assert.deepEqual(fs.readdirSync(dir).sort(), ['mars.toml', 'other.toml']);
+test('a write that fails over the old text puts it back, and says whether it could', () => {
+  for (const text of [SHORTER, LONGER]) {
+    const f = file();
+    // The longer text's room is taken (one write), then the write over the old text fails once.
+    const failFrom = text === LONGER ? 1 : 0;
+    let calls = 0;
+    const once = failing(1);
+    assert.throws(() => replaceFile(f, text, OLD, (fd, data, at) => (calls++ < failFrom ? fs.writeSync(fd, data, 0, data.length, at) : once(fd, data, at))),
+      /no space left on device.*\(it was written back as it was\)/);
+    assert.deepEqual(fs.readFileSync(f), OLD, text.toString());
+  }
+  const f = file();
+  assert.throws(() => replaceFile(f, SHORTER, OLD, failing()), /\(it could not be written back as it was and may be cut short\)/);
+});
+
+test('the file is written in place: the same inode, its mode, its hard links and a symbolic link to it', () => {
+  const f = file();
+  const dir = path.dirname(f);
+  fs.chmodSync(f, 0o640);
+  fs.linkSync(f, path.join(dir, 'other.toml'));
+  fs.symlinkSync(f, path.join(dir, 'link.toml'));
+  const before = fs.statSync(f);
+  replaceFile(path.join(dir, 'link.toml'), SHORTER, OLD);
+  const after = fs.statSync(f);
+  assert.deepEqual([after.ino, after.mode, after.uid, after.gid], [before.ino, before.mode, before.uid, before.gid]);
+  assert.deepEqual(fs.readFileSync(path.join(dir, 'other.toml')), SHORTER);
+  assert.ok(fs.lstatSync(path.join(dir, 'link.toml')).isSymbolicLink());
+  assert.deepEqual(fs.readdirSync(dir).sort(), ['link.toml', 'mars.toml', 'other.toml']);
 });

@@ -75,45 +75,22 @@ export function visibleFindings(analysis: Analysis, overrides: SeverityOverrides
 /**
  * Every safe fix of the visible findings as one set of non-overlapping edits against this text
  * (what "fix all" and `source.fixAll.mars` apply). Structural fixes (removals, moves) go first.
- * `tally.fixed` is increased by the number of this text's findings whose fix the edits apply (a
- * count of fixes, not of findings before and after: a fix can make a finding as it removes one).
  */
-export function fixAllEdits(
-  analysis: Analysis, overrides: SeverityOverrides = {}, only?: Code, outside: Outside = NOTHING_OUTSIDE, tally?: { fixed: number },
-): Edit[] {
+export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {}, only?: Code, outside: Outside = NOTHING_OUTSIDE): Edit[] {
   const first = fixPass(analysis, overrides, only, outside);
-  if (first.edits.length === 0) return first.edits;
-  if (tally) tally.fixed += first.fixed.length;
+  if (first.length === 0) return first;
   // A fix can make another problem (moving `bash = "allow"` next to a `bash()` that becomes
   // `bash`): run further passes on the result, and if they change anything, answer with the one
   // edit that turns the original text into the settled one.
   const original = analysis.doc.text;
-  let text = applyEdits(original, first.edits);
+  let text = applyEdits(original, first);
   let passes = 1;
-  // What a later pass fixes is counted only when it is a finding of this text whose fix waited for
-  // an overlapping one (or for a syntax error's), known by its code and the text it is on; not a
-  // problem an earlier fix made. Worked out only when a later pass fixes something.
-  let waiting: Map<string, number> | undefined;
-  const key = (f: Finding, source: string) => `${f.code}\u0000${source.slice(f.span.start, f.span.end)}`;
   for (; passes < MAX_FIX_PASSES; passes++) {
     const more = fixPass(analyze(text), overrides, only, outside);
-    if (more.edits.length === 0) break;
-    if (tally) {
-      if (!waiting) {
-        waiting = new Map();
-        for (const f of visibleFindings(analysis, overrides, outside)) {
-          if (only === undefined || f.code === only) waiting.set(key(f, original), (waiting.get(key(f, original)) ?? 0) + 1);
-        }
-        for (const f of first.fixed) waiting.set(key(f, original), waiting.get(key(f, original))! - 1);
-      }
-      for (const f of more.fixed) {
-        const left = waiting.get(key(f, text)) ?? 0;
-        if (left > 0) waiting.set(key(f, text), left - 1), tally.fixed++;
-      }
-    }
-    text = applyEdits(text, more.edits);
+    if (more.length === 0) break;
+    text = applyEdits(text, more);
   }
-  return passes === 1 ? first.edits : [wholeChange(original, text)];
+  return passes === 1 ? first : [wholeChange(original, text)];
 }
 
 const MAX_FIX_PASSES = 4;
@@ -146,15 +123,11 @@ export function fixAllTakes(analysis: Analysis, f: Finding): boolean {
   return !!fix && (f.code === 'toml-syntax' || before(analysis, fix.edits));
 }
 
-/** The edits of one pass, and the findings whose fixes they are. */
-function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | undefined, outside: Outside): { edits: Edit[]; fixed: Finding[] } {
+function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | undefined, outside: Outside): Edit[] {
   const visible = visibleFindings(analysis, overrides, outside).filter((f) => (only === undefined || f.code === only) && readable(analysis, f));
   const text = analysis.doc.text;
   const structural: Edit[][] = [];
   const values: Edit[][] = [];
-  // Each edit set and the findings it fixes (an edit set is kept or dropped whole).
-  const fixes = new Map<readonly Edit[], readonly Finding[]>();
-  const add = (to: Edit[][], edits: Edit[], findings: readonly Finding[]) => (to.push(edits), fixes.set(edits, findings));
   // Findings on a key of a tools table (`bash = "allow"`, `tools.mcp`): their fixes move rules.
   const extraAt = new Set(analysis.policies.extraKeys.map((e) => keyContentSpan(text, e.name.span).start));
   const isMove = (f: Finding) => (f.code === 'unknown-policy-key' || f.code === 'invalid-tool-policy') && extraAt.has(f.span.start);
@@ -162,46 +135,37 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
     if (isMove(f) || f.code === 'duplicate-entry' || !fixAllTakes(analysis, f)) continue; // duplicates and moves: grouped below
     const fix = f.fixes.find((x) => x.safe)!;
     const single = fix.edits.length === 1 && fix.edits[0]!.newText !== '';
-    add(single ? values : structural, [...fix.edits], [f]);
+    (single ? values : structural).push([...fix.edits]);
   }
   // Duplicates, one edit set per list, so removing neighbours never leaves two edits on one comma.
-  const duplicateAt = new Map(visible.filter((f) => f.code === 'duplicate-entry').map((f) => [f.span.start, f]));
-  const byArray = new Map<TomlArray, { indices: number[]; findings: Finding[] }>();
+  const duplicateAt = new Set(visible.filter((f) => f.code === 'duplicate-entry').map((f) => f.span.start));
+  const byArray = new Map<TomlArray, number[]>();
   for (const p of analysis.entries) {
     // Not a string left open: where it ends is a guess (such a duplicate has no fix either).
-    const f = duplicateAt.get(contentSpan(text, p.entry.string).start);
-    if (!f || isOpenMultiline(p.entry.string)) continue;
-    const list = byArray.get(p.entry.array);
-    if (list) list.indices.push(p.entry.index), list.findings.push(f);
-    else byArray.set(p.entry.array, { indices: [p.entry.index], findings: [f] });
+    if (!duplicateAt.has(contentSpan(text, p.entry.string).start) || isOpenMultiline(p.entry.string)) continue;
+    const indices = byArray.get(p.entry.array);
+    if (indices) indices.push(p.entry.index);
+    else byArray.set(p.entry.array, [p.entry.index]);
   }
-  for (const [array, { indices, findings }] of byArray) {
+  for (const [array, indices] of byArray) {
     const edits = deleteItems(text, array, indices);
-    if (before(analysis, edits)) add(structural, edits, findings);
+    if (before(analysis, edits)) structural.push(edits);
   }
   // Map-form keys and `tools.mcp`, one edit set per owner so two keys never both become a list.
-  const movable = new Map(visible.filter((f) => isMove(f) && f.fixes.some((x) => x.safe)).map((f) => [f.span.start, f]));
-  const byOwner = new Map<string, { moves: NonNullable<ReturnType<typeof moveOf>>[]; findings: Finding[] }>();
+  const movable = new Set(visible.filter((f) => isMove(f) && f.fixes.some((x) => x.safe)).map((f) => f.span.start));
+  const byOwner = new Map<string, ReturnType<typeof moveOf>[]>();
   for (const extra of analysis.policies.extraKeys) {
-    const f = movable.get(keyContentSpan(text, extra.name.span).start);
-    if (!f) continue;
+    if (!movable.has(keyContentSpan(text, extra.name.span).start)) continue;
     const move = moveOf(analysis.policies, extra);
     if (!move) continue;
     const id = `${extra.owner.kind}\u0000${extra.owner.name}`;
-    const owner = byOwner.get(id);
-    if (owner) owner.moves.push(move), owner.findings.push(f);
-    else byOwner.set(id, { moves: [move], findings: [f] });
+    const moves = byOwner.get(id);
+    if (moves) moves.push(move);
+    else byOwner.set(id, [move]);
   }
-  for (const { moves, findings } of byOwner.values()) {
-    const edits = moveEdits(analysis.doc, analysis.policies, moves);
-    if (before(analysis, edits)) add(structural, edits, findings);
+  for (const moves of byOwner.values()) {
+    const edits = moveEdits(analysis.doc, analysis.policies, moves.filter((m) => m !== null));
+    if (before(analysis, edits)) structural.push(edits);
   }
-  const edits = nonOverlapping([...structural, ...values]);
-  // An edit set is applied when its edits are, as kept or as the same edits of another finding
-  // (`Shell(git:*)` is both non-canonical and a legacy prefix, with one fix for both).
-  const id = (e: Edit) => `${e.start}:${e.end}:${e.newText}`;
-  const kept = new Set(edits.map(id));
-  const fixed: Finding[] = [];
-  for (const [set, findings] of fixes) if (set.length > 0 && set.every((e) => kept.has(id(e)))) for (const f of findings) fixed.push(f);
-  return { edits, fixed };
+  return nonOverlapping([...structural, ...values]);
 }

@@ -519,17 +519,21 @@ function fixAllReaches(da: DocumentAnalysis, i: number): boolean {
  * yields after each unit, so a caller that must stay responsive (a server that can be told to
  * cancel) can pause between units. `documentFixAll` runs it through.
  */
-export function* documentFixAllSteps(da: DocumentAnalysis, overrides: SeverityOverrides = {}, only?: Code, tally?: { fixed: number }): Generator<void, Edit[]> {
+export function* documentFixAllSteps(da: DocumentAnalysis, overrides: SeverityOverrides = {}, only?: Code): Generator<void, Edit[]> {
   const out: Edit[] = [];
   for (const [i, u] of da.units.entries()) {
     if (!fixAllReaches(da, i)) continue;
-    for (const e of fixAllEdits(u.analysis, overrides, only, outsideOf(da, i), tally)) out.push(shiftEdit(e, u.base));
+    for (const e of fixAllEdits(u.analysis, overrides, only, outsideOf(da, i))) out.push(shiftEdit(e, u.base));
     yield;
   }
   return out;
 }
 
-/** How many findings (of `code`, when given) fix-all fixes, counted up to `enough`. */
+/**
+ * How many findings (of `code`, when given) fix-all fixes, counted up to `enough`: those it has a
+ * fix for (each is fixed, by its own edit, by one that takes its entry away, or in a later pass when
+ * it waited for an overlapping one); not what a fix makes or takes away as it goes.
+ */
 export function countFixAll(da: DocumentAnalysis, overrides: SeverityOverrides, code: Code | undefined, enough: number): number {
   let n = 0;
   for (const [i, u] of da.units.entries()) {
@@ -546,9 +550,8 @@ export function fixAllTakesIn(da: DocumentAnalysis, index: number, f: Finding): 
   return fixAllReaches(da, index) && fixAllTakes(da.units[index]!.analysis, f);
 }
 
-/** `tally.fixed`: see `fixAllEdits`. */
-export function documentFixAll(da: DocumentAnalysis, overrides: SeverityOverrides = {}, only?: Code, tally?: { fixed: number }): Edit[] {
-  const steps = documentFixAllSteps(da, overrides, only, tally);
+export function documentFixAll(da: DocumentAnalysis, overrides: SeverityOverrides = {}, only?: Code): Edit[] {
+  const steps = documentFixAllSteps(da, overrides, only);
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;

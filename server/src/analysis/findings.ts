@@ -303,6 +303,21 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[])
     if (!policy) byPolicy.set(policyId, (policy = { allowed: new Map(), disallowed: new Map() }));
     if (!policy[list].has(m)) policy[list].set(m, p);
   }
+  // Each list's entries by meaning, made when a conflict's fixes are first asked for.
+  let byMeaning: Map<TomlArray, Map<string, ParsedEntry[]>> | undefined;
+  const sameMeaning = () => {
+    if (byMeaning) return byMeaning;
+    byMeaning = new Map();
+    for (const p of parsed) {
+      if (p.verdict.meaning === null) continue;
+      let lists = byMeaning.get(p.entry.array);
+      if (!lists) byMeaning.set(p.entry.array, (lists = new Map()));
+      const same = lists.get(p.verdict.meaning);
+      if (same) same.push(p);
+      else lists.set(p.verdict.meaning, [p]);
+    }
+    return byMeaning;
+  };
   for (const policy of byPolicy.values()) {
     for (const [m, denied] of policy.disallowed) {
       const allowed = policy.allowed.get(m);
@@ -310,7 +325,7 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[])
       const who = ownerLabel(denied.entry.owner);
       // Every entry of the list that means it (duplicates too): removing one would leave the conflict.
       const remove = (p: ParsedEntry, from: string): Fix[] => {
-        const all = parsed.filter((q) => q.entry.array === p.entry.array && q.verdict.meaning === m);
+        const all = sameMeaning().get(p.entry.array)!.get(m)!;
         if (all.some((q) => isOpenMultiline(q.entry.string))) return [];
         const names = [...new Set(all.map((q) => `\`${q.raw}\``))].join(' and ');
         return [{ title: `Remove ${names} from \`${from}\``, edits: deleteItems(text, p.entry.array, all.map((q) => q.entry.index)), preferred: false, safe: false }];

@@ -4,7 +4,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { analyzeDocument, documentFindings, documentFixAll } from '../analysis/document';
+import { analyzeDocument, countFixAll, documentFindings, documentFixAll } from '../analysis/document';
 import { applyEdits } from '../analysis/edits';
 import { finding, type Finding } from '../analysis/findings';
 import { positionsOf, type Lines } from '../toml/lineIndex';
@@ -219,10 +219,7 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
     const report = options.format === 'json' ? 'fixes' : 'findings';
     let analysis = analyzeDocument(read.text, options.fix ? 'models' : report);
     if (options.fix) {
-      // Counted as fixes are applied: findings before and after would not tell a fix that makes a
-      // finding as it removes one (`mcp__gh__x` made `mcp(gh/x)`, which the other list denies).
-      const tally = { fixed: 0 };
-      const edits = documentFixAll(analysis, {}, undefined, tally);
+      const edits = documentFixAll(analysis);
       // Only a file with something to write is refused: nothing else would replace its bad bytes.
       if (edits.length > 0 && read.invalid) {
         err.write(`mars-toml: not fixing ${file}: it is not valid UTF-8, and writing it back would replace those bytes\n`);
@@ -231,8 +228,10 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
         const fixedText = applyEdits(read.text, edits);
         // A file that cannot be written, or changed since it was read, is reported as it is.
         if (writeFixed(file, read, fixedText)) {
+          // The problems fix-all had a fix for: findings before and after would not tell a fix that
+          // makes a finding as it removes one (`mcp__gh__x` made `mcp(gh/x)`, which the other list denies).
+          applied = countFixAll(analysis, {}, undefined, Infinity);
           analysis = analyzeDocument(fixedText, report);
-          applied = tally.fixed;
         }
       }
     }
