@@ -342,3 +342,34 @@ describe('completion item kinds', () => {
     for (const k of kinds) assert.ok(k === undefined || k <= 18 || k === 20, `kind ${k}`);
   });
 });
+
+test('what a client sends wrong is refused or told, never applied half: bad ranges, a version sent twice, missing parts', async () => {
+  const client = await LspClient.start();
+  try {
+    const uri = 'file:///wrong/mars.toml';
+    const text = '[agents.a.tools]\nallowed = ["read"]\n';
+    await client.open(uri, text);
+    await client.pushed(uri, 1);
+    // A range of fractions is not applied (it would put the line table out of step for good): told in the log.
+    await client.change(uri, 2, [{ range: { start: { line: 1.5, character: 0 }, end: { line: 1.5, character: 0 } }, text: '# x\n' }]);
+    assert.deepEqual(await client.pushed(uri, 2), []);
+    assert.ok(client.logs.some((l) => l.includes('a change whose range is not of whole numbers') && l.includes(uri)), client.logs.join('\n'));
+    // A client that sends a version twice gets the analysis of the text it sent last.
+    await client.change(uri, 2, [{ range: { start: { line: 1, character: 12 }, end: { line: 1, character: 16 } }, text: 'Shell' }]);
+    const hover = async () => client.request<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 13 } });
+    for (let i = 0; i < 50 && !(await hover())?.contents.value.includes('`Shell`'); i++) await new Promise((r) => setTimeout(r, 20));
+    assert.match((await hover())!.contents.value, /`Shell` is an alias/);
+    // Requests without their parts are answered empty, with no stack in the log.
+    const logged = client.logs.length;
+    assert.equal(await client.request('textDocument/hover', {}), null);
+    assert.equal(await client.request('textDocument/completion', { textDocument: { uri } }), null);
+    assert.equal(await client.request('textDocument/hover', { textDocument: { uri }, position: null }), null);
+    assert.deepEqual(client.logs.slice(logged), []);
+    // An open without a version or text is served as version 0 or empty, not failed on every request.
+    await client.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: 'file:///wrong/b/mars.toml', languageId: 'toml', text: '[agents.a.tools]\nallowed = ["Shell"]\n' } });
+    assert.deepEqual((await client.pushed('file:///wrong/b/mars.toml', 0)).map((d) => d.code), ['non-canonical']);
+    assert.deepEqual(client.logs.slice(logged), []);
+  } finally {
+    await client.stop();
+  }
+});

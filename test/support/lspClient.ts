@@ -40,6 +40,8 @@ export class LspClient {
   stderr = '';
   /** The requests the server sent, by method. */
   readonly serverRequests: string[] = [];
+  /** What the server logged (window/logMessage). */
+  readonly logs: string[] = [];
 
   private constructor(options: ClientOptions) {
     this.settings = options.settings ?? {};
@@ -76,7 +78,7 @@ export class LspClient {
       if (options.refuse?.includes(method)) return new ResponseError(-32601, `Unhandled method ${method}`);
       return null; // client/registerCapability, workspace/diagnostic/refresh
     });
-    this.conn.onNotification('window/logMessage', () => undefined);
+    this.conn.onNotification('window/logMessage', (m: { message: string }) => void this.logs.push(m.message));
     this.conn.listen();
   }
 

@@ -127,6 +127,9 @@ const FIX_ALL: Array<[string, string]> = [
   ['allowed = [\n  "read",\n  "read", # mars-ignore-file: unknown-tool\n  "MyTool",\n]', 'allowed = [\n  "read",\n  # mars-ignore-file: unknown-tool\n  "MyTool",\n]'],
   ['allowed = [\n  "bash",\n  # mars-ignore: unknown-tool\n  "bash", # mars-ignore-file: legacy-prefix\n  "MyTool",\n]', 'allowed = [\n  "bash",\n  # mars-ignore-file: legacy-prefix\n  "MyTool",\n]'],
   ['allowed = ["read"]\n# mars-ignore: unknown-tool\nmcp = [\n  "github", # mars-ignore-file: legacy-prefix\n  "gitlab",\n]\ndisallowed = ["MyTool", "bash(git:*)"]', 'allowed = ["read", "mcp(github)", "mcp(gitlab)"]\n# mars-ignore-file: legacy-prefix\ndisallowed = ["MyTool", "bash(git:*)"]'],
+  // With no list to move into, `tools.mcp` becomes one; the comments inside it stay, above it.
+  ['disallowed = ["bash(git log *)"]\nmcp = [\n  "github", # mars-ignore-file: legacy-prefix\n]', 'disallowed = ["bash(git log *)"]\n# mars-ignore-file: legacy-prefix\nallowed = ["mcp(github)"]'],
+  ['disallowed = ["MyTool"]\n  mcp = [ # servers\r\n  "github", # for issues\r\n  "linear", # mars-ignore-file: unknown-tool\r\n]', 'disallowed = ["MyTool"]\n  # servers\r\n  # for issues\r\n  # mars-ignore-file: unknown-tool\r\n  allowed = ["mcp(github)", "mcp(linear)"]'],
   // Neighbours on one line go together, and so does their line when nothing else is left on it.
   ['allowed = [\n  "read", "bash",\n  "Read", "Bash"\n]', 'allowed = [\n  "read", "bash",\n]'],
   ['allowed = [\n  "read",\n  "Read", "READ",\n  "grep",\n]', 'allowed = [\n  "read",\n  "grep",\n]'],

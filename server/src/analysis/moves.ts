@@ -114,7 +114,7 @@ export function moveEdits(doc: TomlDocument, policies: Policies, moves: readonly
       if (names.length > 0) edits.push(appendToArray(text, existing.array, names));
     } else {
       const first = group[0]!.extra;
-      edits.push(becomeList(first.keyValue, first.name.span.start, list, names));
+      edits.push(becomeList(doc, first.keyValue, first.name.span.start, list, names));
       rest = group.slice(1);
     }
     for (const m of rest) edits.push(...deleteKeyValue(text, m.extra.keyValue, doc.comments));
@@ -122,9 +122,22 @@ export function moveEdits(doc: TomlDocument, policies: Policies, moves: readonly
   return edits;
 }
 
-/** Rewrite a key/value, from `keyStart` (its last key part) on, as `list = [names]`. */
-function becomeList(kv: KeyValue, keyStart: number, list: ListName, names: readonly string[]): Edit {
-  return { start: keyStart, end: kv.span.end, newText: `${list} = [${names.map(basicString).join(', ')}]` };
+/**
+ * Rewrite a key/value, from `keyStart` (its last key part) on, as `list = [names]`. The comments
+ * inside its value (`mcp = [` over lines, `"github",  # mars-ignore-file: …`) are kept, each on a
+ * line of its own above it: a file-wide suppression among them still holds.
+ */
+function becomeList(doc: TomlDocument, kv: KeyValue, keyStart: number, list: ListName, names: readonly string[]): Edit {
+  const text = doc.text;
+  const newText = `${list} = [${names.map(basicString).join(', ')}]`;
+  const inside = doc.comments.filter((c) => c.span.start > keyStart && c.span.end <= kv.span.end);
+  if (inside.length === 0) return { start: keyStart, end: kv.span.end, newText };
+  let lineStart = kv.span.start;
+  while (lineStart > 0 && text[lineStart - 1] !== '\n' && text[lineStart - 1] !== '\r') lineStart--;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
+  const eol = /\r?\n|\r/.exec(text.slice(kv.span.start))?.[0] ?? '\n';
+  const above = inside.map((c) => `${indent}${text.slice(c.span.start, c.span.end)}${eol}`).join('');
+  return { start: lineStart, end: kv.span.end, newText: `${above}${text.slice(lineStart, keyStart)}${newText}` };
 }
 
 export function extraKeyFixes(doc: TomlDocument, policies: Policies, extra: ExtraKey): Fix[] {

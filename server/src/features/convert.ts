@@ -1,7 +1,7 @@
 // Plain analysis data -> LSP types. Offsets become (line, UTF-16 character) through the line index.
 
 import {
-  type CodeAction, CodeActionKind, type Diagnostic, DiagnosticSeverity, type Range, type TextEdit, type WorkspaceEdit,
+  type CodeAction, CodeActionKind, type Diagnostic, DiagnosticSeverity, type Position, type Range, type TextEdit, type WorkspaceEdit,
 } from 'vscode-languageserver';
 import type { Severity } from '../analysis/codes';
 import type { Edit } from '../analysis/edits';
@@ -22,7 +22,7 @@ export function toDiagnostic(uri: string, lines: Lines, f: Finding, related = tr
   return d;
 }
 
-const isPosition = (p: unknown): boolean =>
+export const isPosition = (p: unknown): p is Position =>
   typeof p === 'object' && p !== null && Number.isInteger((p as Record<string, unknown>).line) && Number.isInteger((p as Record<string, unknown>).character);
 
 /** Whether a range a client sent is one (it may send anything). */

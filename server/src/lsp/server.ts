@@ -15,7 +15,7 @@ import { codeActions, isFixAllData, resolveFixAll, type FixAll } from '../featur
 import { completions, itemsAsClientTakes, type CompletionClient } from '../features/completion';
 import { hover } from '../features/hover';
 import { APPLY_EDIT_COMMAND, FIX_ALL_KIND, isMarsFile } from '../protocol';
-import { isRange, SEVERITY, toDiagnostic, withoutVersions } from '../features/convert';
+import { isPosition, isRange, SEVERITY, toDiagnostic, withoutVersions } from '../features/convert';
 import { plainText } from '../features/plainText';
 import type { CodeSet } from '../analysis/suppress';
 import { concatRuns, EncodedRun } from './encodedRuns';
@@ -33,9 +33,14 @@ const MAX_WAIT_MS = 150;
 
 interface DocState {
   readonly analyzer: DocumentAnalyzer;
-  cached?: { readonly version: number; readonly analysis: DocumentAnalysis };
-  /** An analysis made a few sections at a time (see `analysisSoon`), for this version. */
-  running?: { readonly version: number; readonly analysis: Promise<DocumentAnalysis | null> };
+  /**
+   * Counts the document's changes: what its analyses are kept by. Not its version, which a client
+   * that breaks the protocol may send twice for two texts.
+   */
+  changes: number;
+  cached?: { readonly changes: number; readonly analysis: DocumentAnalysis };
+  /** An analysis made a few sections at a time (see `analysisSoon`), for this text. */
+  running?: { readonly changes: number; readonly analysis: Promise<DocumentAnalysis | null> };
   /** A push is scheduled; it will analyse whatever version is newest when it runs. */
   timer?: ReturnType<typeof setTimeout>;
   /** When the first edit not yet analysed arrived. */
@@ -67,13 +72,23 @@ function shiftDiagnostic(d: Diagnostic, lines: number): Diagnostic {
 /**
  * Apply content changes one at a time, each range clamped to the text it applies to: a position
  * past the last line would otherwise leave `vscode-languageserver-textdocument`'s line table out
- * of step with its text, and every later edit would land in the wrong place.
+ * of step with its text, and every later edit would land in the wrong place. A change that is not
+ * one (a position not of whole numbers, text not a string: a client's bug) is left out and told to
+ * `bad`: applied, it would corrupt the text for good.
  */
-function applyChanges(doc: TextDocument, changes: TextDocumentContentChangeEvent[], version: number): TextDocument {
+function applyChanges(doc: TextDocument, changes: TextDocumentContentChangeEvent[], version: number, bad: (why: string) => void): TextDocument {
   let current = doc;
-  for (const change of changes) {
+  for (const change of Array.isArray(changes) ? changes : []) {
+    if (typeof change?.text !== 'string') {
+      bad('a change without its text');
+      continue;
+    }
     if (!('range' in change)) {
       current = TextDocument.update(current, [change], version);
+      continue;
+    }
+    if (!isRange(change.range)) {
+      bad(`a change whose range is not of whole numbers (${JSON.stringify(change.range)})`);
       continue;
     }
     const clamp = (p: Position) => current.positionAt(current.offsetAt(p));
@@ -97,7 +112,16 @@ function isVersionedEdit(e: unknown): e is WorkspaceEdit & { documentChanges: Te
 }
 
 export function startServer(connection: Connection, host: ServerHost = {}): void {
-  const documents = new TextDocuments<TextDocument>({ create: TextDocument.create, update: applyChanges });
+  // What a client sends is checked before it is applied: a document of bad parts would fail every request on it.
+  const outOfStep = (uri: string, why: string) =>
+    connection.console.warn(`${uri}: ${why} was not applied; the server's copy of the document may differ from the editor's until it is reopened`);
+  const documents = new TextDocuments<TextDocument>({
+    create: (uri, languageId, version, text) => {
+      if (typeof text !== 'string') outOfStep(uri, 'an open without the text');
+      return TextDocument.create(uri, languageId, Number.isInteger(version) ? version : 0, typeof text === 'string' ? text : '');
+    },
+    update: (doc, changes, version) => applyChanges(doc, changes, Number.isInteger(version) ? version : doc.version + 1, (why) => outOfStep(doc.uri, why)),
+  });
   const states = new Map<string, DocState>();
   const settings = new SettingsCache(connection);
   let pull = false;
@@ -122,7 +146,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
 
   const stateOf = (uri: string): DocState => {
     let s = states.get(uri);
-    if (!s) states.set(uri, (s = { analyzer: new DocumentAnalyzer() }));
+    if (!s) states.set(uri, (s = { analyzer: new DocumentAnalyzer(), changes: 0 }));
     return s;
   };
 
@@ -132,10 +156,10 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     states.delete(uri);
   };
 
-  /** The analysis of the document's current version, computed once per version. */
+  /** The analysis of the document's current text, computed once per text. */
   const analysisOf = (doc: TextDocument): DocumentAnalysis => {
     const state = stateOf(doc.uri);
-    if (state.cached?.version !== doc.version) state.cached = { version: doc.version, analysis: state.analyzer.analyze(doc.getText()) };
+    if (state.cached?.changes !== state.changes) state.cached = { changes: state.changes, analysis: state.analyzer.analyze(doc.getText()) };
     return state.cached.analysis;
   };
 
@@ -150,16 +174,16 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     // request still holding the closed one must not analyse it into the new document's state.
     if (!isOpen(doc)) return Promise.resolve(null);
     const state = stateOf(doc.uri);
-    const version = doc.version;
-    if (state.cached?.version === version) return Promise.resolve(state.cached.analysis);
-    if (state.running?.version === version) return state.running.analysis;
-    const outdated = { get isCancellationRequested() { return !isOpen(doc, version) || lifecycle !== 'running'; } } as CancellationToken;
+    const changes = state.changes;
+    if (state.cached?.changes === changes) return Promise.resolve(state.cached.analysis);
+    if (state.running?.changes === changes) return state.running.analysis;
+    const outdated = { get isCancellationRequested() { return !isOpen(doc) || state.changes !== changes || lifecycle !== 'running'; } } as CancellationToken;
     const analysis = runSteps(state.analyzer.analyzeSteps(doc.getText()), outdated).then((da) => {
       if (state.running?.analysis === analysis) state.running = undefined;
-      if (da && state.cached?.version !== version) state.cached = { version, analysis: da };
+      if (da && state.cached?.changes !== changes) state.cached = { changes, analysis: da };
       return da;
     });
-    state.running = { version, analysis };
+    state.running = { changes, analysis };
     return analysis;
   };
 
@@ -310,7 +334,11 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     if (isMarsFile(e.document.uri)) void settings.get(e.document.uri);
     schedulePush(e.document);
   });
-  documents.onDidChangeContent((e) => schedulePush(e.document));
+  documents.onDidChangeContent((e) => {
+    const state = states.get(e.document.uri);
+    if (state) state.changes++;
+    schedulePush(e.document);
+  });
   documents.onDidClose((e) => {
     dropState(e.document.uri);
     settings.forget(e.document.uri);
@@ -319,7 +347,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
 
   connection.languages.diagnostics.on(guard('diagnostics', () => ({ kind: DocumentDiagnosticReportKind.Full, items: [] as Diagnostic[] }),
     async (params, token: CancellationToken) => {
-      let doc = marsDoc(params.textDocument.uri);
+      let doc = marsDoc(params?.textDocument?.uri);
       if (!doc) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
       const overrides = await settings.get(doc.uri);
       // Made a step at a time; an edit meanwhile starts a run on the new text, which reuses the work.
@@ -357,7 +385,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   }));
 
   connection.onExecuteCommand(guard('executeCommand', () => null, async (params) => {
-    if (params.command !== APPLY_EDIT_COMMAND || literals || !applyEdit) throw new ResponseError(ErrorCodes.InvalidParams, `unknown command ${String(params.command)}`);
+    if (params.command !== APPLY_EDIT_COMMAND || literals || !applyEdit) throw new ResponseError(ErrorCodes.InvalidParams, `unknown command ${typeof params.command === 'string' ? params.command : `of type ${typeof params.command}`}`);
     const edit: unknown = params.arguments?.[0];
     if (!isVersionedEdit(edit)) throw new ResponseError(ErrorCodes.InvalidParams, `${APPLY_EDIT_COMMAND} takes the edit of a code action`);
     // The edit was made for one version of each document; on another text it would land in the wrong place.
@@ -382,10 +410,14 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     return asClientTakes(resolved);
   }));
 
+  /** The document a request at a position is about, or none when it names none the server speaks for or no position. */
+  const at = (params: { textDocument?: { uri?: unknown }; position?: unknown } | null) =>
+    isPosition(params?.position) ? marsDoc(params?.textDocument?.uri as string) : undefined;
+
   // Requests wait for the analysis of the version they were made on without blocking the others
   // (a huge file's first analysis takes seconds); answered empty if that version is gone meanwhile.
   connection.onCompletion(guard('completion', () => null, async (params) => {
-    const doc = marsDoc(params.textDocument.uri);
+    const doc = at(params);
     const da = doc && (await analysisSoon(doc));
     if (!doc || !da) return null;
     const unit = unitAt(da, da.lines.offset(params.position));
@@ -395,7 +427,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   }));
 
   connection.onHover(guard('hover', () => null, async (params) => {
-    const doc = marsDoc(params.textDocument.uri);
+    const doc = at(params);
     const da = doc && (await analysisSoon(doc));
     if (!da) return null;
     const h = hover(placed(da, unitAt(da, da.lines.offset(params.position))), params.position);
