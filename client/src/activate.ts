@@ -52,7 +52,8 @@ export function activateWith(context: vscode.ExtensionContext, host: ClientHost)
   const DOCUMENT_SELECTOR = SCHEMES.map((scheme) => ({ scheme, pattern: FILE_GLOB }));
   const clientOptions: LanguageClientOptions = {
     documentSelector: DOCUMENT_SELECTOR,
-    synchronize: { configurationSection: SETTINGS_SECTION },
+    // No `synchronize.configurationSection`: the server registers for changes of `mars` itself (as
+    // it does with any client that can), and both would tell it of each change twice.
     outputChannel: output,
     // `mars.trace.server` is read by the client itself (id `mars`); traces go to the same channel.
     traceOutputChannel: output,

@@ -19,7 +19,7 @@ import { isPosition, isRange, SEVERITY, toDiagnostic, withoutVersions } from '..
 import { plainText } from '../features/plainText';
 import type { CodeSet } from '../analysis/suppress';
 import { concatRuns, EncodedRun } from './encodedRuns';
-import { SettingsCache } from './settings';
+import { overridesFrom, SettingsCache } from './settings';
 import { runSteps } from './steps';
 
 /**
@@ -298,7 +298,9 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   connection.onDidChangeConfiguration((change) => {
     settings.forget();
     // Without workspace/configuration, the settings are what this message carries: none means the defaults.
-    settings.global = settings.read((change.settings as { mars?: never } | null)?.mars);
+    // (Only what the server reads is told of: with workspace/configuration, the payload is no settings.)
+    const payload = (change.settings as { mars?: never } | null)?.mars;
+    settings.global = settings.supported ? overridesFrom(payload) : settings.read(payload);
     if (!pull) for (const doc of documents.all()) schedulePush(doc);
     else if (refresh) void connection.languages.diagnostics.refresh().catch((e: unknown) => connection.console.warn(`diagnostic refresh failed: ${String(e)}`));
   });

@@ -41,8 +41,11 @@ export class SettingsCache {
   /** Settings pushed with didChangeConfiguration, for clients without workspace/configuration. */
   global: SeverityOverrides = {};
 
-  /** Problems already told since the settings last changed: every document reads the same settings. */
-  private readonly told = new Set<string>();
+  /**
+   * What was told of the settings as read last: every document reads them, and a change may come
+   * twice (VS Code's client says so and so does the registration), so the same problems are told once.
+   */
+  private told = '';
 
   constructor(private readonly connection: Connection) {}
 
@@ -58,19 +61,24 @@ export class SettingsCache {
     return p;
   }
 
-  /** The overrides in `settings`; each problem in them is shown to the user once. */
+  /**
+   * The overrides in `settings`. Their problems are shown to the user in one message (VS Code shows
+   * three pop-ups at a time), unless it is the message shown last.
+   */
   read(settings: MarsSettings | null | undefined): SeverityOverrides {
-    return overridesFrom(settings, (message) => {
-      if (this.told.has(message)) return;
-      this.told.add(message);
+    const problems: string[] = [];
+    const overrides = overridesFrom(settings, (p) => problems.push(p));
+    const message = problems.length === 0 ? '' : problems.length === 1 ? `Mars TOML: ${problems[0]}` : `Mars TOML settings: ${problems.join(' ')}`;
+    if (message !== this.told) {
+      this.told = message;
       // A notification: the message asks nothing of the user (showWarningMessage would be a request).
-      void this.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message });
-    });
+      if (message) void this.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message });
+    }
+    return overrides;
   }
 
   forget(uri?: string): void {
     if (uri) return void this.cache.delete(uri);
     this.cache.clear();
-    this.told.clear();
   }
 }
