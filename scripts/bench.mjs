@@ -312,11 +312,28 @@ function readMs(message) {
 }
 
 let oursEdit = null;
+let allEdit = null;
 let tombiEdit = null;
 let parseMs = NaN;
 let inProcessMs = NaN;
+// As the extension runs it: VS Code's settings are the extension's defaults (package.json), among
+// them `mars.maxProblems`, 1,000, as VS Code shows no more of a file.
+const manifest = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const VSCODE_SETTINGS = { maxProblems: manifest.contributes.configuration.flatMap((g) => Object.entries(g.properties)).find(([k]) => k === 'mars.maxProblems')[1].default };
 try {
-  const c = new LspClient(process.execPath, [SERVER, '--stdio']);
+  // Every problem sent, as to an editor without that setting.
+  const all = new LspClient(process.execPath, [SERVER, '--stdio']);
+  try {
+    await all.initialize();
+    allEdit = await editLoop(all, { fullSync: false, seed: 7 });
+  } finally {
+    await all.stop();
+  }
+} catch (e) {
+  failed('edit -> diagnostics, every problem sent', e);
+}
+try {
+  const c = new LspClient(process.execPath, [SERVER, '--stdio'], { settings: VSCODE_SETTINGS });
   try {
     await c.initialize();
     const loop = await editLoop(c, { fullSync: false, seed: 7, enters: 8 });
@@ -416,6 +433,8 @@ if (oursEdit) {
     row(label, ms(o), 'tombi not installed', null, '<= 0.2x tombi', null);
   }
   row('', '', `smol-toml parse ${ms(parseMs)}`, o / parseMs, '<= 8x parse', o <= 8 * parseMs);
+  row(`  the server as VS Code runs it: mars.maxProblems ${VSCODE_SETTINGS.maxProblems}, ${oursEdit.diagnostics} of the file's problems sent`, '', '', null, 'info', null);
+
   if (Number.isFinite(PUSH_DEBOUNCE_MS)) row(`  of which the server's settle delay (server.ts)`, ms(PUSH_DEBOUNCE_MS), '', null, 'info', null);
   row('  of which analysing the edit (DocumentAnalyzer.analyze, in-process)', ms(inProcessMs), '', null, 'info', null);
   if (oursEdit.decode) {
@@ -431,6 +450,15 @@ if (oursEdit) {
   }
   row('  open 1 MB file -> first diagnostics', ms(oursEdit.openMs), tombiEdit ? `tombi lsp ${ms(tombiEdit.openMs)}` : '',
     tombiEdit ? oursEdit.openMs / tombiEdit.openMs : null, 'info', null);
+  if (allEdit) {
+    const a = median(allEdit.times);
+    row(`edit -> diagnostics, every problem sent (${allEdit.diagnostics}: an editor without that setting)`, ms(a),
+      tombiEdit ? `tombi lsp ${ms(median(tombiEdit.times))}` : '', tombiEdit ? a / median(tombiEdit.times) : null, 'info', null);
+    if (allEdit.decode) {
+      row(`  of which the client reading that message with no server (${(allEdit.decode.bytes / 1e6).toFixed(1)} MB)`, ms(allEdit.decode.readMs),
+        tombiEdit ? `tombi lsp ${ms(median(tombiEdit.times))}` : '', tombiEdit ? allEdit.decode.readMs / median(tombiEdit.times) : null, 'floor', null);
+    }
+  }
   if (oursEdit.completion) {
     const p50 = percentile(oursEdit.completion, 50);
     const p95 = percentile(oursEdit.completion, 95);

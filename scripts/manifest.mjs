@@ -51,6 +51,13 @@ export async function configuration() {
       title: 'Mars TOML: Language Server',
       order: 1,
       properties: {
+        'mars.maxProblems': {
+          type: 'integer',
+          minimum: 0,
+          default: 1000,
+          scope: 'resource',
+          markdownDescription: 'The most problems the server sends for one file, errors first, with a note of how many more there are (`0`: all). VS Code shows no more than 1,000 of a file and drops the rest only after reading them all, which on a big file costs more than the analysis.',
+        },
         'mars.trace.server': {
           type: 'string',
           enum: ['off', 'messages', 'verbose'],

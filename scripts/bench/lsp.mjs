@@ -37,7 +37,7 @@ export class LspClient {
       for (const w of [...this.waiters]) w();
     });
     this.conn.onNotification(() => undefined);
-    this.conn.onRequest('workspace/configuration', (p) => p.items.map(() => null));
+    this.conn.onRequest('workspace/configuration', (p) => p.items.map(() => options.settings ?? null));
     this.conn.onRequest(() => null);
     this.conn.listen();
     this.pull = !!options.pull;

@@ -42,4 +42,6 @@ export const APPLY_EDIT_COMMAND = 'mars.applyEdit';
 export interface MarsSettings {
   /** Per code: 'error' | 'warning' | 'information' | 'hint' | 'off'. */
   diagnostics?: Record<string, string>;
+  /** The most diagnostics sent for one file, 0 for all (see lsp/server.ts `diagnosticsOf`). */
+  maxProblems?: number;
 }

@@ -186,6 +186,23 @@ describe('settings, suppression and edits', () => {
     }
   });
 
+  test('mars.maxProblems: the problems VS Code would keep, and a note of the rest; without it, all', async () => {
+    const text = '[agents.a.tools]\nallowed = ["Shell", "bash()", "mcp__a__b", "Read", "bash(", "x,y"]\n';
+    const all = await LspClient.start();
+    const few = await LspClient.start({ settings: { maxProblems: 4 } });
+    try {
+      await all.open('file:///all/mars.toml', text);
+      assert.equal((await all.pushed('file:///all/mars.toml', 1)).length, 7);
+      await few.open('file:///few/mars.toml', text);
+      const ds = await few.pushed('file:///few/mars.toml', 1);
+      assert.deepEqual(ds.map((x) => [x.code ?? null, x.severity]), [['invalid-tool-name', 1], ['mcp-wire-token', 2], ['invalid-tool-name', 1], [null, 3]]);
+      assert.match(String(ds[3]!.message), /shows 3 of the 7 problems/);
+    } finally {
+      await all.stop();
+      await few.stop();
+    }
+  });
+
   test('suppression comments for one entry and for the file', async () => {
     const client = await LspClient.start();
     try {

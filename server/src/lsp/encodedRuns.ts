@@ -47,6 +47,17 @@ export class EncodedRun<T> {
     return this.source.length;
   }
 
+  /**
+   * The items `keep` takes, moved: only those are made. `keep` is asked of each item in order, as
+   * it was first made (a move changes its lines only).
+   */
+  pick(keep: (item: T) => boolean): T[] {
+    const shift = this.shift;
+    const out: T[] = [];
+    for (const x of this.source) if (keep(x)) out.push(shift ? shift.move(x, shift.by) : x);
+    return out;
+  }
+
   /** The run with every line moved by `by`; `move` moves one item. */
   moved(by: number, move: (item: T, by: number) => T): EncodedRun<T> {
     const run = new EncodedRun(this.source, { by: (this.shift?.by ?? 0) + by, move });

@@ -19,7 +19,8 @@ import { isPosition, isRange, SEVERITY, toDiagnostic, withoutVersions } from '..
 import { plainText } from '../features/plainText';
 import type { CodeSet } from '../analysis/suppress';
 import { concatRuns, EncodedRun } from './encodedRuns';
-import { overridesFrom, SettingsCache } from './settings';
+import { capped } from './problemCap';
+import { SettingsCache, settingsFrom } from './settings';
 import { runSteps } from './steps';
 
 /**
@@ -191,7 +192,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   // analysis (which is reused while its text is unchanged), placed at the section's line; when the
   // section moves, they are moved by the difference.
   const converted = new WeakMap<Analysis, { readonly key: string; line: number; run: EncodedRun<Diagnostic> }>();
-  const diagnosticsOf = (uri: string, da: DocumentAnalysis, overrides: SeverityOverrides): Diagnostic[] => {
+  const diagnosticsOf = (uri: string, da: DocumentAnalysis, overrides: SeverityOverrides, maxProblems: number): Diagnostic[] => {
     const documentKey = `${uri}\u0000${JSON.stringify(overrides)}\u0000${codeSetKey(da.fileSuppressed)}`;
     const runs: Array<EncodedRun<Diagnostic>> = [];
     for (let i = 0; i < da.units.length; i++) {
@@ -218,7 +219,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
       if (severity !== 'off') cross.push({ ...toDiagnostic(uri, da.lines, f, relatedInformation), severity: SEVERITY[severity] });
     }
     runs.push(new EncodedRun(cross));
-    return concatRuns(runs, host.encodesRuns);
+    return capped(runs, maxProblems) ?? concatRuns(runs, host.encodesRuns);
   };
 
   /** Refuses requests outside the running state, as the protocol says; a failure is logged and answered with `fallback(...args)`. */
@@ -300,7 +301,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     // Without workspace/configuration, the settings are what this message carries: none means the defaults.
     // (Only what the server reads is told of: with workspace/configuration, the payload is no settings.)
     const payload = (change.settings as { mars?: never } | null)?.mars;
-    settings.global = settings.supported ? overridesFrom(payload) : settings.read(payload);
+    settings.global = settings.supported ? settingsFrom(payload) : settings.read(payload);
     if (!pull) for (const doc of documents.all()) schedulePush(doc);
     else if (refresh) void connection.languages.diagnostics.refresh().catch((e: unknown) => connection.console.warn(`diagnostic refresh failed: ${String(e)}`));
   });
@@ -323,9 +324,9 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     if (!doc) return;
     // The version now: the document object is updated in place by an edit meanwhile.
     const version = doc.version;
-    const [overrides, analysis] = await Promise.all([settings.get(uri), analysisSoon(doc)]);
+    const [{ overrides, maxProblems }, analysis] = await Promise.all([settings.get(uri), analysisSoon(doc)]);
     if (!analysis || !isOpen(doc, version)) return; // a newer version (or a reopened document) has its own push coming
-    await connection.sendDiagnostics({ uri, version, diagnostics: diagnosticsOf(uri, analysis, overrides) });
+    await connection.sendDiagnostics({ uri, version, diagnostics: diagnosticsOf(uri, analysis, overrides, maxProblems) });
   });
 
   documents.onDidOpen((e) => {
@@ -351,14 +352,14 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     async (params, token: CancellationToken) => {
       let doc = marsDoc(params?.textDocument?.uri);
       if (!doc) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
-      const overrides = await settings.get(doc.uri);
+      const { overrides, maxProblems } = await settings.get(doc.uri);
       // Made a step at a time; an edit meanwhile starts a run on the new text, which reuses the work.
       let da: DocumentAnalysis | null = null;
       while (doc && lifecycle === 'running' && !token.isCancellationRequested && !(da = await analysisSoon(doc))) doc = marsDoc(params.textDocument.uri);
       // An empty report would clear the squiggles: a cancelled pull is answered as cancelled.
       if (token.isCancellationRequested) throw cancelled();
       if (!doc || !da || lifecycle !== 'running') return { kind: DocumentDiagnosticReportKind.Full, items: [] };
-      return { kind: DocumentDiagnosticReportKind.Full, items: diagnosticsOf(doc.uri, da, overrides) };
+      return { kind: DocumentDiagnosticReportKind.Full, items: diagnosticsOf(doc.uri, da, overrides, maxProblems) };
     }));
 
   // File-wide fixes, computed a unit at a time so that a cancel stops them (see steps.ts).
@@ -378,7 +379,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     const doc = marsDoc(params.textDocument?.uri);
     // Without literals, an action the client could not apply is no action.
     if (!doc || (!literals && !applyEdit)) return [];
-    const overrides = await settings.get(doc.uri);
+    const { overrides } = await settings.get(doc.uri);
     const da = await analysisSoon(doc);
     if (!da) return []; // the document changed: the client asks again for the new version
     const actions = await codeActions(doc.uri, doc.version, da, overrides, params.context ?? { diagnostics: [] }, resolveEdits, fixAllOf(da, overrides, token));
@@ -407,7 +408,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     const doc = isFixAllData(data) ? marsDoc(data.uri) : undefined;
     if (!doc) return a;
     const da = analysisOf(doc);
-    const resolved = await resolveFixAll(a, doc.version, da, fixAllOf(da, await settings.get(doc.uri), token));
+    const resolved = await resolveFixAll(a, doc.version, da, fixAllOf(da, (await settings.get(doc.uri)).overrides, token));
     if (token.isCancellationRequested) throw cancelled();
     return asClientTakes(resolved);
   }));

@@ -35,11 +35,27 @@ export function overridesFrom(settings: MarsSettings | null | undefined, problem
   return out;
 }
 
+/** What the server does with the settings. */
+export interface Settings {
+  readonly overrides: SeverityOverrides;
+  /** The most diagnostics sent for one file; 0: all. */
+  readonly maxProblems: number;
+}
+
+/** The settings the server reads in `settings`, what is not understood told to `problem` (see `overridesFrom`). */
+export function settingsFrom(settings: MarsSettings | null | undefined, problem: (message: string) => void = () => undefined): Settings {
+  const overrides = overridesFrom(settings, problem);
+  const max: unknown = settings?.maxProblems;
+  if (max === undefined || max === null || (Number.isInteger(max) && (max as number) >= 0)) return { overrides, maxProblems: (max as number | null | undefined) ?? 0 };
+  problem(`${SETTINGS_SECTION}.maxProblems: ${JSON.stringify(max)} is not a whole number of 0 or more; every problem is sent.`);
+  return { overrides, maxProblems: 0 };
+}
+
 export class SettingsCache {
-  private readonly cache = new Map<string, Promise<SeverityOverrides>>();
+  private readonly cache = new Map<string, Promise<Settings>>();
   supported = false;
   /** Settings pushed with didChangeConfiguration, for clients without workspace/configuration. */
-  global: SeverityOverrides = {};
+  global: Settings = { overrides: {}, maxProblems: 0 };
 
   /**
    * What was told of the settings as read last: every document reads them, and a change may come
@@ -49,7 +65,7 @@ export class SettingsCache {
 
   constructor(private readonly connection: Connection) {}
 
-  get(uri: string): Promise<SeverityOverrides> {
+  get(uri: string): Promise<Settings> {
     if (!this.supported) return Promise.resolve(this.global);
     let p = this.cache.get(uri);
     if (!p) {
@@ -65,16 +81,16 @@ export class SettingsCache {
    * The overrides in `settings`. Their problems are shown to the user in one message (VS Code shows
    * three pop-ups at a time), unless it is the message shown last.
    */
-  read(settings: MarsSettings | null | undefined): SeverityOverrides {
+  read(settings: MarsSettings | null | undefined): Settings {
     const problems: string[] = [];
-    const overrides = overridesFrom(settings, (p) => problems.push(p));
+    const read = settingsFrom(settings, (p) => problems.push(p));
     const message = problems.length === 0 ? '' : problems.length === 1 ? `Mars TOML: ${problems[0]}` : `Mars TOML settings: ${problems.join(' ')}`;
     if (message !== this.told) {
       this.told = message;
       // A notification: the message asks nothing of the user (showWarningMessage would be a request).
       if (message) void this.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message });
     }
-    return overrides;
+    return read;
   }
 
   forget(uri?: string): void {

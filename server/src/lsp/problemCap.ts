@@ -1,0 +1,48 @@
+// VS Code keeps at most 1,000 diagnostics of a file (errors first, then warnings, information and
+// hints, each kind in the order sent) and drops the rest, but only after its client has read them
+// all: a big file's 30,000 findings cost it 6.8 MB of JSON on every keystroke for 1,000 shown. With
+// a cap (the extension's `mars.maxProblems`, 1,000 by default; none for other editors) the server
+// sends the ones VS Code would keep, and one note that says how many it left out.
+
+import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
+import type { EncodedRun } from './encodedRuns';
+
+const SEVERITIES = [DiagnosticSeverity.Error, DiagnosticSeverity.Warning, DiagnosticSeverity.Information, DiagnosticSeverity.Hint];
+
+/** The first `max` diagnostics of `runs` as VS Code picks them, the note last; null when there are no more than `max`. */
+export function capped(runs: ReadonlyArray<EncodedRun<Diagnostic>>, max: number): Diagnostic[] | null {
+  let total = 0;
+  for (const run of runs) total += run.length;
+  if (max <= 0 || total <= max) return null;
+  const counts = new Map<number, number>();
+  for (const run of runs) {
+    run.pick((d) => {
+      counts.set(d.severity ?? 1, (counts.get(d.severity ?? 1) ?? 0) + 1);
+      return false;
+    });
+  }
+  // How many of each severity fit, the note taking the last place.
+  const quota = new Map<number, number>();
+  let room = max - 1;
+  for (const s of SEVERITIES) {
+    const n = Math.min(room, counts.get(s) ?? 0);
+    quota.set(s, n);
+    room -= n;
+  }
+  const out: Diagnostic[] = [];
+  for (const run of runs) {
+    for (const d of run.pick((x) => {
+      const left = quota.get(x.severity ?? 1) ?? 0;
+      if (left === 0) return false;
+      quota.set(x.severity ?? 1, left - 1);
+      return true;
+    })) out.push(d);
+  }
+  out.push({
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    severity: DiagnosticSeverity.Information,
+    source: 'mars',
+    message: `Mars TOML shows ${max - 1} of the ${total} problems of this file, errors first (setting mars.maxProblems, as VS Code shows no more than 1,000); \`mars-toml check\` lists them all.`,
+  });
+  return out;
+}

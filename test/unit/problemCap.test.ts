@@ -1,0 +1,25 @@
+// The cap on the diagnostics sent for one file (lsp/problemCap.ts): the ones VS Code would keep.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Diagnostic } from 'vscode-languageserver';
+import { EncodedRun } from '../../server/src/lsp/encodedRuns';
+import { capped } from '../../server/src/lsp/problemCap';
+
+const d = (line: number, severity: 1 | 2 | 3 | 4): Diagnostic => ({
+  range: { start: { line, character: 0 }, end: { line, character: 1 } }, severity, source: 'mars', message: `${line}`,
+});
+const moved = (x: Diagnostic, by: number): Diagnostic => ({
+  ...x, range: { start: { ...x.range.start, line: x.range.start.line + by }, end: { ...x.range.end, line: x.range.end.line + by } },
+});
+
+test('a capped list: errors first, then warnings, information and hints, each in the order sent, and a note of the rest', () => {
+  const runs = [new EncodedRun([d(0, 3), d(1, 1), d(2, 2)]), new EncodedRun([d(3, 4), d(4, 2), d(5, 1)]).moved(10, moved), new EncodedRun([d(20, 3)])];
+  assert.equal(capped(runs, 7), null, 'no more than the cap: sent as they are');
+  assert.equal(capped(runs, 0), null, '0: every problem');
+  const out = capped(runs, 4)!;
+  assert.deepEqual(out.slice(0, -1).map((x) => [x.range.start.line, x.severity]), [[1, 1], [2, 2], [15, 1]]);
+  const note = out.at(-1)!;
+  assert.deepEqual([note.range.start, note.severity, note.source], [{ line: 0, character: 0 }, 3, 'mars']);
+  assert.match(String(note.message), /shows 3 of the 7 problems of this file, errors first \(setting mars\.maxProblems/);
+  assert.deepEqual(capped(runs, 6)!.slice(0, -1).map((x) => x.range.start.line), [0, 1, 2, 14, 15]);
+});
