@@ -13,7 +13,7 @@ const LEVELS = new Set(['error', 'warning', 'information', 'hint', 'off']);
  * `problem`, in words the user can act on: VS Code checks settings against the extension's schema,
  * but other editors pass on whatever the user wrote.
  */
-export function overridesFrom(settings: MarsSettings | null | undefined, problem: (message: string) => void = () => undefined): SeverityOverrides {
+function overridesFrom(settings: MarsSettings | null | undefined, problem: (message: string) => void = () => undefined): SeverityOverrides {
   const out: SeverityOverrides = {};
   const diagnostics: unknown = settings?.diagnostics;
   if (diagnostics === undefined || diagnostics === null) return out;
@@ -78,7 +78,7 @@ export class SettingsCache {
   }
 
   /**
-   * The overrides in `settings`. Their problems are shown to the user in one message (VS Code shows
+   * What the server reads in `settings`. Its problems are shown to the user in one message (VS Code shows
    * three pop-ups at a time), unless it is the message shown last.
    */
   read(settings: MarsSettings | null | undefined): Settings {
