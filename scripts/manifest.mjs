@@ -54,9 +54,11 @@ export async function configuration() {
         'mars.maxProblems': {
           type: 'integer',
           minimum: 0,
+          // VS Code shows no more of a file: past it, VS Code's own cut would drop the note.
+          maximum: 1000,
           default: 1000,
           scope: 'resource',
-          markdownDescription: 'The most problems the server sends for one file, errors first, with a note of how many more there are (`0`: all). VS Code shows no more than 1,000 of a file and drops the rest only after reading them all, which on a big file costs more than the analysis.',
+          markdownDescription: 'The most problems the server sends for one file, errors first, with a note of how many more there are (`0`: all, of which VS Code shows 1,000). VS Code shows no more than 1,000 of a file and drops the rest only after reading them all, which on a big file costs more than the analysis.',
         },
         'mars.trace.server': {
           type: 'string',
