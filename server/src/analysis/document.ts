@@ -509,9 +509,9 @@ export function documentFindings(da: DocumentAnalysis, overrides: SeverityOverri
  * does not blank the diagnostics below). Nor after the syntax error of an earlier piece of its
  * section: the whole section analysed at once changes nothing past that.
  */
-function fixAllReaches(da: DocumentAnalysis, i: number): boolean {
+function fixAllReaches(da: DocumentAnalysis, i: number, outside: Outside): boolean {
   const open = da.unclosed[0];
-  return (open === undefined || i <= unitIndexAt(da.units, open)) && !unreadableBefore(da, i);
+  return !outside.unreadableBefore && (open === undefined || i <= unitIndexAt(da.units, open));
 }
 
 /**
@@ -522,8 +522,9 @@ function fixAllReaches(da: DocumentAnalysis, i: number): boolean {
 export function* documentFixAllSteps(da: DocumentAnalysis, overrides: SeverityOverrides = {}, only?: Code): Generator<void, Edit[]> {
   const out: Edit[] = [];
   for (const [i, u] of da.units.entries()) {
-    if (!fixAllReaches(da, i)) continue;
-    for (const e of fixAllEdits(u.analysis, overrides, only, outsideOf(da, i))) out.push(shiftEdit(e, u.base));
+    const outside = outsideOf(da, i);
+    if (!fixAllReaches(da, i, outside)) continue;
+    for (const e of fixAllEdits(u.analysis, overrides, only, outside)) out.push(shiftEdit(e, u.base));
     yield;
   }
   return out;
@@ -537,8 +538,9 @@ export function* documentFixAllSteps(da: DocumentAnalysis, overrides: SeverityOv
 export function countFixAll(da: DocumentAnalysis, overrides: SeverityOverrides, code: Code | undefined, enough: number): number {
   let n = 0;
   for (const [i, u] of da.units.entries()) {
-    if (!fixAllReaches(da, i)) continue;
-    for (const f of visibleFindings(u.analysis, overrides, outsideOf(da, i))) {
+    const outside = outsideOf(da, i);
+    if (!fixAllReaches(da, i, outside)) continue;
+    for (const f of visibleFindings(u.analysis, overrides, outside)) {
       if ((code === undefined || f.code === code) && fixAllTakes(u.analysis, f) && ++n >= enough) return n;
     }
   }
@@ -547,7 +549,7 @@ export function countFixAll(da: DocumentAnalysis, overrides: SeverityOverrides, 
 
 /** Whether fix-all fixes `f`, a visible finding of unit `index` (in the unit's offsets). */
 export function fixAllTakesIn(da: DocumentAnalysis, index: number, f: Finding): boolean {
-  return fixAllReaches(da, index) && fixAllTakes(da.units[index]!.analysis, f);
+  return fixAllReaches(da, index, outsideOf(da, index)) && fixAllTakes(da.units[index]!.analysis, f);
 }
 
 export function documentFixAll(da: DocumentAnalysis, overrides: SeverityOverrides = {}, only?: Code): Edit[] {
