@@ -210,6 +210,23 @@ describe('initialize and the lifecycle', () => {
     }
   });
 
+  test('initialize without capabilities (or without params) is read as declaring none, and the server runs', async () => {
+    for (const params of [{ processId: null, rootUri: null }, null, { capabilities: 5 }]) {
+      const s = rawServer();
+      try {
+        const result = await s.conn.sendRequest<{ capabilities: { codeActionProvider: unknown; diagnosticProvider?: unknown } }>('initialize', params);
+        // As for `capabilities: {}`: code actions as commands, diagnostics pushed.
+        assert.equal(result.capabilities.codeActionProvider, true, JSON.stringify(params));
+        assert.equal(result.capabilities.diagnosticProvider, undefined, JSON.stringify(params));
+        await s.conn.sendNotification('initialized', {});
+        const hoverParams = { textDocument: { uri: 'file:///x/mars.toml' }, position: { line: 0, character: 0 } };
+        assert.equal(await s.conn.sendRequest('textDocument/hover', hoverParams), null);
+      } finally {
+        s.stop();
+      }
+    }
+  });
+
   test('code action provider and commands as the client takes them', async () => {
     const cases: Array<[object, unknown, unknown]> = [
       // VS Code: literals, resolved edits; no command of ours.

@@ -4,11 +4,11 @@
 // project's MCP servers in (completion in `mcp(` offers only its snippet), and messages go through
 // postMessage as objects, so they are not written from encoded runs.
 import { BrowserMessageReader, BrowserMessageWriter, createConnection } from 'vscode-languageserver/browser';
-import { startServer } from '../lsp/server';
+import { connectionOptions, startServer } from '../lsp/server';
 
 // The worker's global scope is its message port (the project's typings have no WebWorker lib).
 const port = globalThis as unknown as ConstructorParameters<typeof BrowserMessageReader>[0];
-const connection = createConnection(new BrowserMessageReader(port), new BrowserMessageWriter(port));
+const connection = createConnection(new BrowserMessageReader(port), new BrowserMessageWriter(port), connectionOptions);
 startServer(connection);
 // `exit` ends the worker, as it ends the Node process: a stopped client leaves no server behind.
 connection.onExit(() => (globalThis as { close?: () => void }).close?.());

@@ -2,8 +2,8 @@
 // entry would pass its own connection). Thin glue: documents in, analysis, LSP results out.
 
 import {
-  type CancellationToken, type CodeAction, type Command, type Connection, type Diagnostic,
-  DidChangeConfigurationNotification, DocumentDiagnosticReportKind, ErrorCodes, type InitializeError, type InitializeParams, type InitializeResult,
+  type CancellationToken, type CodeAction, type Command, type Connection, type ConnectionOptions, type Diagnostic,
+  DidChangeConfigurationNotification, DocumentDiagnosticReportKind, Message, type RequestMessage, ErrorCodes, type InitializeError, type InitializeParams, type InitializeResult,
   type MarkupContent, MarkupKind, type Range, type TextDocumentEdit, TextDocumentSyncKind, TextDocuments, CodeActionKind, LSPErrorCodes, ResponseError,
   type WorkspaceEdit,
 } from 'vscode-languageserver';
@@ -47,6 +47,25 @@ interface DocState {
   /** When the first edit not yet analysed arrived. */
   since?: number;
 }
+
+/**
+ * For every entry's connection. A client that leaves `capabilities` (or all params) out of
+ * `initialize` breaks the protocol, but the library would fail on it with a TypeError before our
+ * handler runs, and the server could never start: it is read as declaring no capabilities.
+ */
+export const connectionOptions: ConnectionOptions = {
+  messageStrategy: {
+    handleMessage(message, next) {
+      if (!Message.isRequest(message) || message.method !== 'initialize') return next(message);
+      const params: unknown = message.params;
+      const given = typeof params === 'object' && params !== null && !Array.isArray(params) ? (params as { capabilities?: unknown }) : {};
+      const caps = given.capabilities;
+      if (typeof caps === 'object' && caps !== null && !Array.isArray(caps)) return next(message);
+      const read: RequestMessage = { ...message, params: { ...given, capabilities: {} } };
+      return next(read);
+    },
+  },
+};
 
 /** What the server needs from its host that a browser could not give: the file system. */
 export interface ServerHost {

@@ -5,7 +5,7 @@ import {
   createConnection, ProposedFeatures, StreamMessageWriter, type Connection, type Message,
 } from 'vscode-languageserver/node';
 import { encodeMessage } from '../lsp/encodedRuns';
-import { startServer } from '../lsp/server';
+import { connectionOptions, startServer } from '../lsp/server';
 import { mcpServersFor } from './mcpServers';
 
 function stdioConnection(): Connection {
@@ -27,7 +27,7 @@ function stdioConnection(): Connection {
   const writer = new StreamMessageWriter(process.stdout, { contentTypeEncoder: { name: 'application/json', encode } });
   // stdin as a stream, so the library still exits when the editor closes it; it accepts a writer
   // in the stream's place at run time (the typings only allow both streams or both endpoints).
-  const connection = createConnection(ProposedFeatures.all, process.stdin, writer as unknown as NodeJS.WritableStream);
+  const connection = createConnection(ProposedFeatures.all, process.stdin, writer as unknown as NodeJS.WritableStream, connectionOptions);
   // stdout carries the protocol: anything logged goes to the client's output channel instead.
   console.log = console.info = (...args: unknown[]) => connection.console.log(args.join(' '));
   console.warn = (...args: unknown[]) => connection.console.warn(args.join(' '));
@@ -36,4 +36,4 @@ function stdioConnection(): Connection {
 }
 
 const stdio = process.argv.includes('--stdio');
-startServer(stdio ? stdioConnection() : createConnection(ProposedFeatures.all), { mcpServers: mcpServersFor, encodesRuns: stdio });
+startServer(stdio ? stdioConnection() : createConnection(ProposedFeatures.all, connectionOptions), { mcpServers: mcpServersFor, encodesRuns: stdio });
