@@ -19,6 +19,19 @@ test(`all ${vectors.length} conformance vectors from the reference grammar`, () 
   assert.deepEqual(failures, []);
 });
 
+// The conformance file's encoding: control characters as `\u00XX`, a backslash as `\\` (a path's
+// `\new` must come back as written, not as a line break).
+const JSON_LINES: Array<[unknown, string]> = [
+  ['a\tb\nc\u0008\u007f', '"a\\u0009b\\u000ac\\u0008\\u007f"'], ['C:\\new\\tmp', '"C:\\\\new\\\\tmp"'],
+  ['\\\tx', '"\\\\\\u0009x"'], ['\\\\n', '"\\\\\\\\n"'],
+];
+for (const [value, line] of JSON_LINES) {
+  test(`toJsonLine(${JSON.stringify(value)})`, () => {
+    assert.equal(toJsonLine(value), line);
+    assert.deepEqual(JSON.parse(line), value);
+  });
+}
+
 // One row per rule of SPEC section 3: input -> rendered spelling, or the error kind.
 const RULES: Array<[string, string]> = [
   // 1. trim; empty; blank head
@@ -78,7 +91,7 @@ for (const [input, expected] of CHARS) {
 const WIRE: Array<[string, string | null]> = [
   ['mcp__github__create_issue', 'mcp(github/create_issue)'], ['mcp__github', 'mcp(github)'], ['mcp__github__*', 'mcp(github)'],
   ['mcp__*', 'mcp(*/*)'], ['MCP__Server__Tool', 'mcp(Server/Tool)'], ['mcp__a__b__c', 'mcp(a/b__c)'],
-  ['mcp__github__x(arg)', null], ['mcp__', null], ['mcp____x', null], ['mcp__a/b__c', null], ['bash', null],
+  ['mcp__github__x(arg)', null], ['mcp__', null], ['mcp____x', null], ['mcp__x__', null], ['mcp__a/b__c', null], ['bash', null],
 ];
 for (const [input, expected] of WIRE) {
   test(`wire token ${input} -> ${expected}`, () => assert.equal(mcpWireRewrite(input), expected));

@@ -36,7 +36,7 @@ export function describeChar(char: string): string {
 
 /**
  * The portable `mcp(server/tool)` spelling of a Claude wire token, or null when there is none
- * (a pattern, an empty server, a segment Mars would read differently). The first `__` after
+ * (a pattern, an empty server or tool, a segment Mars would read differently). The first `__` after
  * `mcp__` separates server from tool; `mcp__server` and `mcp__server__*` mean `mcp(server)`;
  * `mcp__*` means every tool of every server.
  */
@@ -50,7 +50,8 @@ export function mcpWireRewrite(raw: string): string | null {
   else {
     const sep = rest.indexOf('__');
     server = sep < 0 ? rest : rest.slice(0, sep);
-    tool = sep < 0 || rest.slice(sep + 2) === '' ? '*' : rest.slice(sep + 2);
+    // `mcp__x__` names a tool with an empty name, which matches none: not every tool of `x`.
+    tool = sep < 0 ? '*' : rest.slice(sep + 2);
   }
   const portable = tool === '*' && server !== '*' ? `mcp(${server})` : `mcp(${server}/${tool})`;
   // Only offer what Mars reads back as exactly this server and tool.

@@ -23,7 +23,9 @@ export function parseRecord(input: string): ParseRecord {
 
 /** JSON with control characters written `\u00XX`, as the conformance file writes them. */
 export function toJsonLine(value: unknown): string {
-  return JSON.stringify(value).replace(/\\[tnbfr]|[\u0000-\u001f\u007f]/g, (m) => {
+  // An escaped backslash is taken whole first, so the `\n` of `C:\\new` is not read as an escape.
+  return JSON.stringify(value).replace(/\\\\|\\[tnbfr]|[\u0000-\u001f\u007f]/g, (m) => {
+    if (m === '\\\\') return m;
     const c = m.length === 2 ? { t: 9, n: 10, b: 8, f: 12, r: 13 }[m[1] as 't' | 'n' | 'b' | 'f' | 'r'] : m.charCodeAt(0);
     return `\\u${c.toString(16).padStart(4, '0')}`;
   });
