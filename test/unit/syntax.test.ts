@@ -84,3 +84,48 @@ for (const [text, shown, message, first] of REDEFINED) {
       [[shown, `TOML syntax error: ${message}`, [first]]]);
   });
 }
+
+// What to type, for the errors met while typing: [text, the text under the squiggle, message,
+// the text the related location shows, if any].
+const EXPLAINED: Array<[text: string, shown: string, message: string, related?: string]> = [
+  ['[agents.a.tools]\nallowed = ["read", "bash\nx = 1\n', 'h', 'a string must end on the line it starts: add the closing `"` (a string over several lines is written between `"""`)'],
+  ['[agents.a.tools]\nallowed = [\'bash\r\n', 'h', "a string must end on the line it starts: add the closing `'` (a string over several lines is written between `'''`)"],
+  ['[agents.a.tools]\nallowed = ["read", "bash', '"', 'this string is never closed: add the closing `"`'],
+  ['x = """abc\n', '"', 'this string is never closed: add the closing `"""`'],
+  ['[agents.a.tools]\nallowed = ["a\u0001"]\n', '\u0001', 'control character U+0001 in a string: write it as `\\u0001`'],
+  ['[agents.a.tools]\nallowed = [\'a\u0001\']\n', '\u0001', 'control character U+0001 in a literal string: write it as `\\u0001` in a "..." string instead'],
+  ['[agents.a.tools\nallowed = ["read"]\n', 's', 'this table header is not closed: add `]`'],
+  ['[[agents.a.tools\n', 's', 'this table header is not closed: add `]]`'],
+  ['[agents.a tools]\n', 't', 'expected `.` or `]`: the parts of a table name are joined with `.` (put a name with spaces in quotes)'],
+  ['[agents.a.tools]]\n', ']', '`]` after the table header: only a comment may follow it on its line'],
+  ['[[agents.a.tools]\n', ']', 'a `[[...]]` header ends with `]]`'],
+  ['[]\n', ']', 'the table header has no name (`[agents.coder.tools]`)'],
+  ['[agents.a.tools]\nallowed = ["read"\nx = 1\n', 'x', 'the list of `allowed` is not closed: add `]`', '['],
+  ['[agents.a.tools]\nallowed = ["read" # c\n"disallowed" = []\n', '"', 'the list of `allowed` is not closed: add `]`', '['],
+  ['[a]\ny = [\nx.z = 1\n', 'x', 'the list of `y` is not closed: add `]`', '['],
+  ['[agents.a.tools]\nallowed = ["a", # c\n', 'c', 'the list of `allowed` is not closed: add `]`', '['],
+  ['[agents.a.tools]\nallowed = ["read",', '[', 'this list is never closed: add `]`'],
+  ['[agents.a.tools]\nallowed = ["read" "bash"]\n', '"', 'expected `,` or `]`: the items of a list are separated by commas'],
+  ['x = { a = 1 b = 2 }\n', 'b', 'expected `,` or `}`: the keys of an inline table are separated by commas'],
+  ['[agents.a.tools]\nallowed = ["a",,"b"]\n', ',', 'expected a value before this `,`: remove the extra comma'],
+  ['[agents.a.tools]\nallowed = \n[x]\n', '=', 'a value is missing after `=`'],
+  ['[agents.a.tools]\nallowed = [read]\n', 'r', '`read` is not a value TOML knows: write text in quotes (`"read"`)'],
+  ['x = True\n', 'T', '`True` is not a value TOML knows: write text in quotes (`"True"`); true and false are written in lower case'],
+  ['[agents.a.tools]\nallowed = ["read"]]\n', ']', '`]` after the value: a line holds one `key = value`, then only a comment'],
+  ['[agents.a.tools]\nallowed "read"\n', '"', 'expected `=` after the key'],
+  ['[agents.a.tools]\nallowed\n', 'd', 'expected `=` and a value after the key'],
+  ['all@wed = 1\n', '@', '`@` cannot be in a bare key (letters, digits, `_` and `-`): put the key in quotes'],
+  ['= ["read"]\n', '=', 'a key is missing before `=`'],
+  ['a. = 1\n', '=', 'a key part is missing after `.`'],
+  ['a..b = 1\n', '.', 'a part of this key is empty: remove the extra `.`, or write an empty name as `""`'],
+  ['[agents.a.tools]\nallowed = ["read(C:\\src)"]\n', 's', '`\\s` is not an escape TOML knows: write `\\\\` for a backslash, or use a literal string (\'...\'), where a backslash is plain'],
+  ['x = "\\u00zz"\n', 'z', '`\\u` takes four hex digits and `\\U` eight (`\\u00E9`)'],
+  ['x = 1__0\n', '_', 'an underscore in a number goes between two digits (`1_000`)'],
+];
+for (const [text, shown, message, related] of EXPLAINED) {
+  test(`the error says what to type: ${JSON.stringify(text)}`, () => {
+    const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');
+    assert.deepEqual(found.map((f) => [text.slice(f.span.start, f.span.end), f.message, f.related?.map((r) => text.slice(r.span.start, r.span.end))[0]]),
+      [[shown, `TOML syntax error: ${message}`, related]]);
+  });
+}

@@ -7,12 +7,13 @@
 // recursion limit of Mars's parser (noted by the model parser), which smol-toml's passes.
 
 import { parse as smolParse } from 'smol-toml';
-import { RECURSION_LIMIT, type Key, type KeyValue, type Span, type SyntaxProblem, type TomlDocument } from './model';
+import { RECURSION_LIMIT, type Key, type KeyValue, type Section, type Span, type SyntaxProblem, type TomlDocument } from './model';
 import { LineIndex } from './lineIndex';
+import { explainError } from './syntaxMessages';
 import { toml11Constructs, type Toml11Construct } from './toml11';
 
 interface SectionVerdict {
-  /** Offset relative to the section's start, and the message; null when the section is valid. */
+  /** Offset relative to the section's start, and smol-toml's message; null when the section is valid. */
   readonly error: { readonly offset: number; readonly message: string } | null;
 }
 
@@ -34,7 +35,7 @@ export function syntaxProblems(doc: TomlDocument): SyntaxProblem[] {
     const start = section.span.start + bom;
     const text = doc.text.slice(start, end);
     if (verdict.error) {
-      problems.push(firstError(doc, section.entries, text, start, Math.max(0, verdict.error.offset - bom), verdict.error.message));
+      problems.push(firstError(doc, section, text, start, Math.max(0, verdict.error.offset - bom), verdict.error.message));
       continue;
     }
     for (const c of toml11Constructs(text)) problems.push(placed(c, start));
@@ -68,8 +69,7 @@ function checkSection(text: string): SectionVerdict {
 }
 
 function cleanMessage(message: string): string {
-  const first = message.split('\n')[0]!.replace(/^Invalid TOML document:\s*/, '').trim();
-  return `TOML syntax error: ${first || 'invalid document'}`;
+  return message.split('\n')[0]!.replace(/^Invalid TOML document:\s*/, '').trim() || 'invalid document';
 }
 
 const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
@@ -95,7 +95,7 @@ function placed(c: Toml11Construct, start: number, unreadableFrom?: number): Syn
  * (most often an inline table left open at a line break, which smol-toml reads on from until
  * something cannot be in a table). A token cut off at the error is not judged.
  */
-function firstError(doc: TomlDocument, entries: readonly KeyValue[], text: string, start: number, offset: number, message: string): SyntaxProblem {
+function firstError(doc: TomlDocument, section: Section, text: string, start: number, offset: number, message: string): SyntaxProblem {
   const unreadableFrom = start + offset;
   const earlier = toml11Constructs(text.slice(0, offset)).filter((c) => c.span.end < offset);
   const first = earlier.reduce<Toml11Construct | undefined>((a, c) => (a && a.span.start <= c.span.start ? a : c), undefined);
@@ -105,8 +105,10 @@ function firstError(doc: TomlDocument, entries: readonly KeyValue[], text: strin
     const span = { start: unreadableFrom, end: unreadableFrom + 1 };
     return { span, message: STRAY_BOM, rewrite: { title: 'Delete the byte order mark', span, newText: () => '' }, unreadableFrom };
   }
-  const again = REDEFINED.test(message) ? redefinition(doc, entries, unreadableFrom) : null;
-  return { ...(again ?? { span: errorSpan(doc.text, unreadableFrom), message }), unreadableFrom };
+  const again = REDEFINED.test(message) ? redefinition(doc, section.entries, unreadableFrom) : null;
+  if (again) return { ...again, unreadableFrom };
+  const said = explainError(doc.text, section, unreadableFrom, message);
+  return { span: errorSpan(doc.text, unreadableFrom), message: `TOML syntax error: ${said.message}`, ...(said.related ? { related: said.related } : {}), unreadableFrom };
 }
 
 /** smol-toml's message for a key or table defined twice (it says "trying to redefine an already defined table or value"). */
