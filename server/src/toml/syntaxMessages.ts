@@ -106,13 +106,14 @@ function explained(text: string, section: Section, at: number, raw: string): str
         const open = openContainer(section.entries, at);
         if (!open) return 'a value is missing after `=`';
         // Nothing but comments to the end: the list was left open.
-        return /^(?:\s|#[^\n]*)*$/.test(text.slice(at)) ? leftOpen(text, section, open) : 'expected a value, or `]`';
+        return onlyCommentsFrom(text, at) ? leftOpen(text, section, open) : 'expected a value, or `]`';
       }
       if (c === ',') return 'expected a value before this `,`: remove the extra comma';
-      const word = /^[A-Za-z_][A-Za-z0-9_-]*/.exec(text.slice(at, at + 200))?.[0];
+      const word = /^[A-Za-z_][A-Za-z0-9_-]*/.exec(text.slice(at, at + 41))?.[0];
       if (word === undefined) return null;
       const open = openContainer(section.entries, at);
       if (open?.kind === 'array' && KEY_LINE.test(text.slice(at, lineEndOf(text, at)))) return leftOpen(text, section, open);
+      if (word.length > 40) return 'text here must be in quotes'; // a word that long is not typed
       return `\`${word}\` is not a value TOML knows: write text in quotes (\`"${word}"\`)${/^(?:true|false)$/i.test(word) ? '; true and false are written in lower case' : ''}`;
     }
     default:
@@ -149,6 +150,16 @@ function visit(entries: readonly KeyValue[], f: (v: TomlValue) => void): void {
     else if (v.kind === 'inline-table') visit(v.entries, f);
   };
   for (const kv of entries) if (kv.value) value(kv.value);
+}
+
+/** Whether the text from `at` holds only white space and comments (a loop: a regex for it backtracks exponentially on `# # # ...`). */
+function onlyCommentsFrom(text: string, at: number): boolean {
+  for (let i = at; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '#') while (i + 1 < text.length && text[i + 1] !== '\n') i++;
+    else if (c !== ' ' && c !== '\t' && c !== '\n' && c !== '\r') return false;
+  }
+  return true;
 }
 
 /** The character at `at` as a message shows it (a control or invisible one by its code). */
