@@ -106,6 +106,10 @@ const FIX_ALL: Array<[string, string]> = [
   ['bash = "allow"\nagent = "deny"\nallowed = ["*(x)", "bash(git"]', 'bash = "allow"\nagent = "deny"\nallowed = ["*(x)", "bash(git)"]'],
   ['allowed = ["read"]\nmcp = ["gh", "jira/search"]', 'allowed = ["read", "mcp(gh)", "mcp(jira/search)"]\n'],
   ['allowed = ["read"]\nmcp = "deny"', 'allowed = ["read"]\nmcp = "deny"'],
+  // An empty `tools.mcp` granted nothing: it goes, and no list is written for it (`allowed = []` allows nothing).
+  ['mcp = []\ndisallowed = ["read"]', 'disallowed = ["read"]'],
+  ['mcp = [ ]\nallowed = ["read"]', 'allowed = ["read"]'],
+  ['mcp = []', ''],
   ['allowed = [\n  "bash",\n  "bash",  # again\n  # mars-ignore: unknown-tool\n  "Foo",\n]', 'allowed = [\n  "bash",\n  # mars-ignore: unknown-tool\n  "Foo",\n]'],
   ['allowed = ["web", "web", # note\n  "Bar"]  # mars-ignore: unknown-tool', 'allowed = ["web", # note\n  "Bar"]  # mars-ignore: unknown-tool'],
   ['allowed = [\n  "read",\n  # the last one\n  "read"\n]', 'allowed = [\n  "read",\n  # the last one\n]'],

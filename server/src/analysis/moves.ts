@@ -30,7 +30,8 @@ interface Move {
  */
 export function moveOf(policies: Policies, extra: ExtraKey): Move | null {
   const move = intendedMove(extra);
-  return move && listTarget(policies, extra.owner, move.list) !== null ? move : null;
+  // A move of nothing (`mcp = []`) only deletes its key: the list is not written to.
+  return move && (move.names.length === 0 || listTarget(policies, extra.owner, move.list) !== null) ? move : null;
 }
 
 const MAP_FORM_VALUES: ReadonlySet<string> = new Set(['allow', 'deny', 'ask']);
@@ -71,7 +72,8 @@ function intendedMove(extra: ExtraKey): Move | null {
       if (!parsed.ok || parsed.name.kind !== 'mcp') return null;
       names.push(ref);
     }
-    return names.length > 0 ? { extra, list: 'allowed', names, sure } : null;
+    // An empty `mcp = []` granted nothing: deleting it keeps Mars's meaning.
+    return names.length > 0 || (value.kind === 'array' && value.items.length === 0) ? { extra, list: 'allowed', names, sure } : null;
   }
   const list = mapFormList(extra);
   const entry = keyAsEntry(extra.name.name);
@@ -110,9 +112,8 @@ export function moveEdits(doc: TomlDocument, policies: Policies, moves: readonly
     const present = new Set(existing?.array.items.map((i) => (i.kind === 'string' ? i.value : '')));
     const names = [...new Set(group.flatMap((m) => m.names))].filter((n) => !present.has(n));
     let rest = group;
-    if (existing) {
-      if (names.length > 0) edits.push(appendToArray(text, existing.array, names));
-    } else {
+    if (names.length > 0 && existing) edits.push(appendToArray(text, existing.array, names));
+    else if (names.length > 0) {
       const first = group[0]!.extra;
       edits.push(becomeList(doc, first.keyValue, first.name.span.start, list, names));
       rest = group.slice(1);
@@ -143,6 +144,9 @@ function becomeList(doc: TomlDocument, kv: KeyValue, keyStart: number, list: Lis
 export function extraKeyFixes(doc: TomlDocument, policies: Policies, extra: ExtraKey): Fix[] {
   const move = moveOf(policies, extra);
   if (!move) return [];
+  if (move.names.length === 0) {
+    return [{ title: `Remove \`${doc.text.slice(extra.keyValue.key.span.start, extra.keyValue.key.span.end)} = []\`: it grants nothing`, edits: moveEdits(doc, policies, [move]), preferred: true, safe: true }];
+  }
   const what = move.names.length === 1 ? `"${move.names[0]}"` : move.names.map((n) => `"${n}"`).join(', ');
   const fix: Fix = {
     title: `Move ${what} into \`${move.list}\``,
