@@ -136,7 +136,8 @@ export function rewriteLegacyPrefix(raw: string): string {
   return `${inside.slice(0, end - 2)} *${inside.slice(end)}${raw.slice(close)}`;
 }
 
-const squash = (s: string) => asciiLower(s).replace(/[-_\s.]/g, '');
+// Separators, and control characters (a stray one typed into `ls` makes it no nearer `lsp`).
+const squash = (s: string) => asciiLower(s).replace(/[-_\s.\u0000-\u001f\u007f-\u009f]/g, '');
 
 const SUGGESTION_KEYS: ReadonlyArray<readonly [key: string, canonical: string, chars: number]> = CAPABILITIES.flatMap((c) =>
   [c.name, ...c.aliases].map((n) => [squash(n), c.name, charSet(squash(n))] as const),
