@@ -443,3 +443,10 @@ test('a duplicate names the entry it repeats, and what both mean only when that 
   assert.deepEqual(messages('["bash", "shell"]'), ['`shell` means the same as `bash`, already in this list.']);
   assert.deepEqual(messages('["Shell", "terminal"]'), ['`terminal` means the same as `Shell` (`bash`), already in this list.']);
 });
+
+test('a list written as a table says which kind of table', () => {
+  const message = (text: string) => documentFindings(analyzeDocument(text)).map((f) => f.message);
+  assert.deepEqual(message('[agents.a.tools.allowed]\nx = 1\n'), ['`allowed` of agent `a` must be a list of tool names, not a table']);
+  assert.deepEqual(message('[[agents.a.tools.allowed]]\nx = 1\n'), ['`allowed` of agent `a` must be a list of tool names, not an array of tables ([[…]])']);
+  assert.deepEqual(message('[[skills.s.tools.disallowed.x]]\n'), ['`disallowed` of skill `s` must be a list of tool names, not a table']);
+});

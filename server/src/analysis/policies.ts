@@ -116,7 +116,7 @@ export function findPolicies(doc: TomlDocument): Policies {
         sectionTable = { owner, members: [], spelling: 'section', keyPrefix: '' };
         out.tables.push(sectionTable);
       } else {
-        headerBelowTools(out, owner, base.slice(3), section.header.key);
+        headerBelowTools(out, owner, base.slice(3), section.header.key, section.header.array);
         continue;
       }
     }
@@ -276,11 +276,13 @@ function list(out: Policies, owner: Owner, name: ListName, kv: KeyValue): void {
   });
 }
 
-function headerBelowTools(out: Policies, owner: Owner, below: readonly KeyPart[], key: Key): void {
+function headerBelowTools(out: Policies, owner: Owner, below: readonly KeyPart[], key: Key, array: boolean): void {
   const name = below[0]!.name;
   if (name === 'allowed' || name === 'disallowed') {
+    // `[[agents.x.tools.allowed]]` makes the list one of tables; `[[….allowed.y]]`, a table holding one.
+    const what = array && below.length === 1 ? 'an array of tables ([[…]])' : 'a table';
     out.shape.push({ kind: 'list-is-table', owner, span: key.span, list: name,
-      message: `\`${name}\` of ${ownerLabel(owner)} must be a list of tool names, not a table` });
+      message: `\`${name}\` of ${ownerLabel(owner)} must be a list of tool names, not ${what}` });
   } else if (name === 'mcp') {
     out.shape.push({ kind: 'list-is-table', owner, span: key.span,
       message: '`tools.mcp` was removed: grant MCP servers in `allowed` as "mcp(server)" or "mcp(server/tool)"' });
