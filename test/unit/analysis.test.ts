@@ -110,6 +110,10 @@ const FIX_ALL: Array<[string, string]> = [
   ['mcp = []\ndisallowed = ["read"]', 'disallowed = ["read"]'],
   ['mcp = [ ]\nallowed = ["read"]', 'allowed = ["read"]'],
   ['mcp = []', ''],
+  // A list written an item a line gets the moved items on lines of their own, trailing comma or not
+  // as written: never on the last item's line, where its comment would read as theirs.
+  ['allowed = [\n  "read",  # mars-ignore: unknown-tool\n]\nmcp = ["github"]', 'allowed = [\n  "read",  # mars-ignore: unknown-tool\n  "mcp(github)",\n]\n'],
+  ['allowed = [\r\n\t"read" # keep\r\n]\r\nmcp = ["a", "b"]\r\n', 'allowed = [\r\n\t"read", # keep\r\n\t"mcp(a)",\r\n\t"mcp(b)"\r\n]\r\n'],
   ['allowed = [\n  "bash",\n  "bash",  # again\n  # mars-ignore: unknown-tool\n  "Foo",\n]', 'allowed = [\n  "bash",\n  # mars-ignore: unknown-tool\n  "Foo",\n]'],
   ['allowed = ["web", "web", # note\n  "Bar"]  # mars-ignore: unknown-tool', 'allowed = ["web", # note\n  "Bar"]  # mars-ignore: unknown-tool'],
   ['allowed = [\n  "read",\n  # the last one\n  "read"\n]', 'allowed = [\n  "read",\n  # the last one\n]'],

@@ -162,9 +162,29 @@ function wholeLine(text: string, start: number, end: number, inside: readonly Co
 export function appendToArray(text: string, array: TomlArray, values: readonly string[]): Edit {
   const quoted = values.map(basicString).join(', ');
   const last = array.items[array.items.length - 1];
-  if (last) return { start: last.span.end, end: last.span.end, newText: `, ${quoted}` };
+  if (last) return lineAfter(text, array, last.span, values) ?? { start: last.span.end, end: last.span.end, newText: `, ${quoted}` };
   const open = text.indexOf('[', array.span.start);
   return { start: open + 1, end: open + 1, newText: quoted };
+}
+
+/**
+ * In a list written an item a line (the last item alone on its line, before a comment perhaps, the
+ * `]` on a later line): the values on lines of their own below it, indented as it is, with its
+ * trailing comma or none. Not on its line: there they would read as the subject of its comment
+ * (`# mars-ignore: …` included). Null for a list written otherwise.
+ */
+function lineAfter(text: string, array: TomlArray, last: { start: number; end: number }, values: readonly string[]): Edit | null {
+  const lineStart = Math.max(text.lastIndexOf('\n', last.start - 1), text.lastIndexOf('\r', last.start - 1)) + 1;
+  const indent = text.slice(lineStart, last.start);
+  if (!/^[ \t]*$/.test(indent) || /[\r\n]/.test(text.slice(last.start, last.end))) return null;
+  const after = /^[ \t]*(,?)[ \t]*(?:#[^\r\n]*)?(?=\r?\n)/.exec(text.slice(last.end, last.end + 10_000));
+  if (!after || !array.closed || array.span.end <= last.end + after[0].length) return null;
+  const lineEnd = last.end + after[0].length;
+  const eol = text[lineEnd] === '\r' ? '\r\n' : '\n';
+  const lines = values.map((v) => `${eol}${indent}${basicString(v)}`);
+  // The trailing comma kept as written: after each new item, or only between them.
+  if (after[1]) return { start: lineEnd, end: lineEnd, newText: lines.map((l) => `${l},`).join('') };
+  return { start: last.end, end: lineEnd, newText: `,${text.slice(last.end, lineEnd)}${lines.join(',')}` };
 }
 
 /**
