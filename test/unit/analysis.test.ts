@@ -110,6 +110,9 @@ const FIX_ALL: Array<[string, string]> = [
   ['mcp = []\ndisallowed = ["read"]', 'disallowed = ["read"]'],
   ['mcp = [ ]\nallowed = ["read"]', 'allowed = ["read"]'],
   ['mcp = []', ''],
+  // A moved rule's comments stay where it was, each on a line of its own; a `mars-ignore` that spoke of it goes.
+  ['allowed = ["read"]\nmcp = [ # servers\n  "github", # issues\n  # mars-ignore: unknown-tool\n  "gitlab",\n]  # moved in 2026', 'allowed = ["read", "mcp(github)", "mcp(gitlab)"]\n# servers\n# issues\n# moved in 2026\n'],
+  ['allowed = ["read"]\nmcp = ["github"]  # mars-ignore: unknown-tool\n', 'allowed = ["read", "mcp(github)"]\n'],
   // A list written an item a line gets the moved items on lines of their own, trailing comma or not
   // as written: never on the last item's line, where its comment would read as theirs.
   ['allowed = [\n  "read",  # mars-ignore: unknown-tool\n]\nmcp = ["github"]', 'allowed = [\n  "read",  # mars-ignore: unknown-tool\n  "mcp(github)",\n]\n'],

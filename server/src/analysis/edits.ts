@@ -136,17 +136,20 @@ function commentStarts(comments: readonly Comment[]): IsComment {
 /**
  * The removal of the whole line around [start, end), line break and a comment after it included,
  * when nothing else is on it; else null. A `mars-ignore-file` comment on it, or among `inside` (the
- * comments in [start, end)), speaks of the whole file: the line is left holding only those.
+ * comments in [start, end)), speaks of the whole file: the line is left holding only those. With
+ * `keepComments` (what is removed lives on elsewhere: a moved rule), every comment but a
+ * `mars-ignore`, which spoke of this line, stays.
  */
-function wholeLine(text: string, start: number, end: number, inside: readonly Comment[] = []): Edit | null {
+function wholeLine(text: string, start: number, end: number, inside: readonly Comment[] = [], keepComments = false): Edit | null {
   let from = start;
   while (from > 0 && (text[from - 1] === ' ' || text[from - 1] === '\t')) from--;
   let to = skipBlank(text, end);
-  const kept = inside.filter((c) => directiveOf(c.text) === 'file').map((c) => text.slice(c.span.start, c.span.end));
+  const keep = (comment: string) => (keepComments ? directiveOf(comment) !== 'line' : directiveOf(comment) === 'file');
+  const kept = inside.filter((c) => keep(c.text)).map((c) => text.slice(c.span.start, c.span.end));
   if (text[to] === '#') {
     const hash = to;
     while (to < text.length && text[to] !== '\n' && text[to] !== '\r') to++;
-    if (directiveOf(text.slice(hash + 1, to)) === 'file') kept.push(text.slice(hash, to));
+    if (keep(text.slice(hash + 1, to))) kept.push(text.slice(hash, to));
   }
   const alone = (from === 0 || text[from - 1] === '\n' || text[from - 1] === '\r') && (to >= text.length || text[to] === '\n' || text[to] === '\r');
   if (!alone) return null;
@@ -188,13 +191,14 @@ function lineAfter(text: string, array: TomlArray, last: { start: number; end: n
 }
 
 /**
- * Remove a key/value: its whole lines when nothing else is on them (a comment after it goes too,
- * but a `mars-ignore-file` in or after it stays, and the `mars-ignore` lines above go), else just
- * the key/value and a comma beside it (inside an inline table). `comments`: the document's.
+ * Remove a key/value whose rule a move takes elsewhere: its whole lines when nothing else is on
+ * them (the comments in and after it stay, each on a line of its own, but not a `mars-ignore`,
+ * which spoke of it, nor the `mars-ignore` lines above), else just the key/value and a comma
+ * beside it (inside an inline table). `comments`: the document's.
  */
 export function deleteKeyValue(text: string, kv: KeyValue, comments: readonly Comment[]): Edit[] {
   const inside = comments.filter((c) => c.span.start > kv.span.start && c.span.start < kv.span.end);
-  const line = wholeLine(text, kv.span.start, kv.span.end, inside);
+  const line = wholeLine(text, kv.span.start, kv.span.end, inside, true);
   if (line) {
     const edits = [...directivesAbove(text, line.start, commentStarts(comments)), line];
     // An entry of an inline table over lines whose comma starts a later line (`{` or `,` /
