@@ -113,6 +113,8 @@ const FIX_ALL: Array<[string, string]> = [
   // A moved rule's comments stay where it was, each on a line of its own; a `mars-ignore` that spoke of it goes.
   ['allowed = ["read"]\nmcp = [ # servers\n  "github", # issues\n  # mars-ignore: unknown-tool\n  "gitlab",\n]  # moved in 2026', 'allowed = ["read", "mcp(github)", "mcp(gitlab)"]\n# servers\n# issues\n# moved in 2026\n'],
   ['allowed = ["read"]\nmcp = ["github"]  # mars-ignore: unknown-tool\n', 'allowed = ["read", "mcp(github)"]\n'],
+  ['mcp = [\n  "gh", # mars-ignore\n  "a,b",\n]', 'allowed = ["mcp(gh)", "mcp(a,b)"]'],
+  ['allowed = [\n  "read"\n  , "edit"\n]\nmcp = ["gh"]', 'allowed = [\n  "read"\n  , "edit"\n  , "mcp(gh)"\n]\n'],
   // A list written an item a line gets the moved items on lines of their own, trailing comma or not
   // as written: never on the last item's line, where its comment would read as theirs.
   ['allowed = [\n  "read",  # mars-ignore: unknown-tool\n]\nmcp = ["github"]', 'allowed = [\n  "read",  # mars-ignore: unknown-tool\n  "mcp(github)",\n]\n'],
@@ -456,4 +458,17 @@ test('a list written as a table says which kind of table', () => {
   assert.deepEqual(message('[agents.a.tools.allowed]\nx = 1\n'), ['`allowed` of agent `a` must be a list of tool names, not a table']);
   assert.deepEqual(message('[[agents.a.tools.allowed]]\nx = 1\n'), ['`allowed` of agent `a` must be a list of tool names, not an array of tables ([[…]])']);
   assert.deepEqual(message('[[skills.s.tools.disallowed.x]]\n'), ['`disallowed` of skill `s` must be a list of tool names, not a table']);
+});
+
+test('a key over lines inside an inline table is not moved: its comments would have no line to stay on, and a comment after it would come to speak of another line', () => {
+  for (const text of [
+    '[agents.y]\ntools = { allowed = ["Web"], mcp = [\n  # mars-ignore-file: non-canonical\n] }\n',
+    '[agents.y]\ntools = { allowed = ["frobnicate"], mcp = [\n] } # mars-ignore: unknown-tool\n',
+    '[agents.y]\ntools = { allowed = ["read"], mcp = [\n  "gh",\n] }\n',
+  ]) {
+    const da = analyzeDocument(text);
+    const mcp = documentFindings(da).find((f) => f.code === 'invalid-tool-policy');
+    assert.deepEqual(mcp?.fixes, [], text);
+    assert.deepEqual(documentFixAll(da), [], text);
+  }
 });

@@ -156,7 +156,7 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
   const byOwner = new Map<string, ReturnType<typeof moveOf>[]>();
   for (const extra of analysis.policies.extraKeys) {
     if (!movable.has(keyContentSpan(text, extra.name.span).start)) continue;
-    const move = moveOf(analysis.policies, extra);
+    const move = moveOf(text, analysis.policies, extra);
     if (!move) continue;
     const id = `${extra.owner.kind}\u0000${extra.owner.name}`;
     const moves = byOwner.get(id);

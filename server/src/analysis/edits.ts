@@ -171,19 +171,25 @@ export function appendToArray(text: string, array: TomlArray, values: readonly s
 }
 
 /**
- * In a list written an item a line (the last item alone on its line, before a comment perhaps, the
- * `]` on a later line): the values on lines of their own below it, indented as it is, with its
- * trailing comma or none. Not on its line: there they would read as the subject of its comment
+ * In a list written an item a line (the last item alone on its line, after a leading comma or
+ * before a comment perhaps, the `]` on a later line): the values on lines of their own below it,
+ * indented as it is, with its leading comma, or its trailing comma or none. Not on its line: there they would read as the subject of its comment
  * (`# mars-ignore: …` included). Null for a list written otherwise.
  */
 function lineAfter(text: string, array: TomlArray, last: { start: number; end: number }, values: readonly string[]): Edit | null {
   const lineStart = Math.max(text.lastIndexOf('\n', last.start - 1), text.lastIndexOf('\r', last.start - 1)) + 1;
-  const indent = text.slice(lineStart, last.start);
-  if (!/^[ \t]*$/.test(indent) || /[\r\n]/.test(text.slice(last.start, last.end))) return null;
+  // `  "read",` or, in the leading-comma style, `  , "read"`.
+  const lead = /^([ \t]*)(,[ \t]*)?$/.exec(text.slice(lineStart, last.start));
+  if (!lead || /[\r\n]/.test(text.slice(last.start, last.end))) return null;
   const after = /^[ \t]*(,?)[ \t]*(?:#[^\r\n]*)?(?=\r?\n)/.exec(text.slice(last.end, last.end + 10_000));
   if (!after || !array.closed || array.span.end <= last.end + after[0].length) return null;
   const lineEnd = last.end + after[0].length;
   const eol = text[lineEnd] === '\r' ? '\r\n' : '\n';
+  const [, indent, comma] = lead;
+  if (comma !== undefined) {
+    // A trailing comma besides leading ones would make the next item's comma a second one.
+    return after[1] ? null : { start: lineEnd, end: lineEnd, newText: values.map((v) => `${eol}${indent}${comma}${basicString(v)}`).join('') };
+  }
   const lines = values.map((v) => `${eol}${indent}${basicString(v)}`);
   // The trailing comma kept as written: after each new item, or only between them.
   if (after[1]) return { start: lineEnd, end: lineEnd, newText: lines.map((l) => `${l},`).join('') };
@@ -218,6 +224,16 @@ export function deleteKeyValue(text: string, kv: KeyValue, comments: readonly Co
   const next = text[before - 1] === '{' ? commaFrom(text, kv.span.end, text.length) : -1;
   if (next >= 0) return [{ start: kv.span.start, end: kv.span.end, newText: '' }, { start: next, end: skipBlank(text, next + 1), newText: '' }];
   return [{ start: before, end: kv.span.end, newText: '' }];
+}
+
+/**
+ * Whether a key/value can be taken out, or rewritten on one line, without joining lines: it is on
+ * one line, or alone on its lines. (Inside an inline table, a list over lines would take its lines
+ * with it: the comments in it would have no line of their own to stay on, and a comment after it
+ * would come to speak of the line it joined.)
+ */
+export function standsAlone(text: string, kv: KeyValue): boolean {
+  return !/[\r\n]/.test(text.slice(kv.span.start, kv.span.end)) || wholeLine(text, kv.span.start, kv.span.end) !== null;
 }
 
 /** The character before `at`, past blanks, line breaks and comments; '' at the start. */

@@ -8,10 +8,11 @@ import { asciiLower } from '../grammar/text';
 import { canonicalSpelling, editDistance, mcpWireRewrite } from '../grammar/checks';
 import { rustTrim } from '../grammar/text';
 import { isMcpWireToken } from '../grammar/toolName';
-import { appendToArray, deleteKeyValue, type Edit } from './edits';
+import { appendToArray, deleteKeyValue, standsAlone, type Edit } from './edits';
 import type { Fix } from './findings';
 import { listOf, listTarget, type ExtraKey, type ListName, type Owner, type Policies, type ShapeProblem } from './policies';
 import { isOpenMultiline } from '../toml/stringPositions';
+import { directiveOf } from './suppress';
 
 /** The key path of an owner's list: what a fix that writes the list anew creates. */
 const listPath = (owner: Owner, list: ListName): readonly string[] => [owner.kind, owner.name, 'tools', list];
@@ -28,7 +29,8 @@ interface Move {
  * Where an extra key's rule belongs, or null when its intent is not clear or the list it belongs in
  * is written but cannot take it (`allowed = "read"`: the list's own fix comes first).
  */
-export function moveOf(policies: Policies, extra: ExtraKey): Move | null {
+export function moveOf(text: string, policies: Policies, extra: ExtraKey): Move | null {
+  if (!standsAlone(text, extra.keyValue)) return null;
   const move = intendedMove(extra);
   // A move of nothing (`mcp = []`) only deletes its key: the list is not written to.
   return move && (move.names.length === 0 || listTarget(policies, extra.owner, move.list) !== null) ? move : null;
@@ -131,7 +133,8 @@ export function moveEdits(doc: TomlDocument, policies: Policies, moves: readonly
 function becomeList(doc: TomlDocument, kv: KeyValue, keyStart: number, list: ListName, names: readonly string[]): Edit {
   const text = doc.text;
   const newText = `${list} = [${names.map(basicString).join(', ')}]`;
-  const inside = doc.comments.filter((c) => c.span.start > keyStart && c.span.end <= kv.span.end);
+  // A `mars-ignore` among them spoke of a line of the value, not of the list it becomes.
+  const inside = doc.comments.filter((c) => c.span.start > keyStart && c.span.end <= kv.span.end && directiveOf(c.text) !== 'line');
   if (inside.length === 0) return { start: keyStart, end: kv.span.end, newText };
   let lineStart = kv.span.start;
   while (lineStart > 0 && text[lineStart - 1] !== '\n' && text[lineStart - 1] !== '\r') lineStart--;
@@ -142,12 +145,12 @@ function becomeList(doc: TomlDocument, kv: KeyValue, keyStart: number, list: Lis
 }
 
 export function extraKeyFixes(doc: TomlDocument, policies: Policies, extra: ExtraKey): Fix[] {
-  const move = moveOf(policies, extra);
+  const move = moveOf(doc.text, policies, extra);
   if (!move) return [];
   if (move.names.length === 0) {
     return [{ title: `Remove \`${doc.text.slice(extra.keyValue.key.span.start, extra.keyValue.key.span.end)} = []\`: it grants nothing`, edits: moveEdits(doc, policies, [move]), preferred: true, safe: true }];
   }
-  const what = move.names.length === 1 ? `"${move.names[0]}"` : move.names.map((n) => `"${n}"`).join(', ');
+  const what = [...new Set(move.names)].map((n) => `"${n}"`).join(', ');
   const fix: Fix = {
     title: `Move ${what} into \`${move.list}\``,
     edits: moveEdits(doc, policies, [move]),
@@ -202,6 +205,7 @@ export function listKeyFixes(doc: TomlDocument, policies: Policies, extra: Extra
     const edits = [{ start: extra.name.span.start, end: extra.name.span.end, newText: list }];
     return [{ title: `Rename to \`${list}\``, edits, preferred: true, safe: false, creates: listPath(extra.owner, list) }];
   }
+  if (!standsAlone(text, extra.keyValue)) return [];
   const present = new Set(target.array.items.flatMap((i) => (i.kind === 'string' ? [meaning(i.value)] : [])));
   const names: string[] = [];
   for (const item of value.items) {
