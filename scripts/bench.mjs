@@ -54,6 +54,33 @@ function benchGrammar() {
 
 benchGrammar();
 
+/**
+ * Shapes that were once quadratic (each found by a scaling audit), analysed in-process at n and 4n
+ * with every fix made, as `check --format json` makes them: linear is 4x.
+ */
+function benchScaling() {
+  const list = (n, item) => `[agents.a.tools]\nallowed = [\n${Array.from({ length: n }, (_, i) => `  "${item(i)}",\n`).join('')}]\n`;
+  const shapes = {
+    'duplicates in one list': (n) => list(n, () => 'bash'),
+    'allow/deny conflicts': (n) => list(n, (i) => `bash(x${i})`) + `disallowed = [${Array.from({ length: n }, (_, i) => `"bash(x${i})"`).join(', ')}]\n`,
+    'a run of # mars-ignore lines': (n) => `[agents.a.tools]\n${'# mars-ignore: unknown-tool\n'.repeat(n)}allowed = ["grpe"]\n`,
+    'strings after a `{` in one section': (n) => list(n, (i) => `bash(git x${i})`).replace('\n', '\n# {\n'),
+  };
+  const time = (text) => {
+    const t0 = performance.now();
+    for (const f of analysis.documentFindings(analysis.analyzeDocument(text, 'fixes'))) void f.fixes;
+    return performance.now() - t0;
+  };
+  for (const [shape, make] of Object.entries(shapes)) {
+    const n = 5000;
+    const [small, large] = [make(n), make(4 * n)];
+    time(small); // warm-up
+    const a = Math.min(time(small), time(small));
+    const b = Math.min(time(large), time(large));
+    console.log(`scaling, ${shape}: ${n} -> ${ms(a)}, ${4 * n} -> ${ms(b)}: ${(b / a).toFixed(1)}x for 4x the input (linear: 4x; before the fix, 6-15x)`);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Inputs and programs, in a temp folder. The bundles are copied there first, so a rebuild of dist/
 // by someone else while the bench runs cannot mix two versions into one table.
@@ -175,6 +202,8 @@ const ratioText = (r) => (Number.isFinite(r) ? `${r < 10 ? r.toFixed(2) : r.toFi
 function failed(measure, e) {
   row(measure, 'error', String(e instanceof Error ? e.message : e).slice(0, 60), null, '', false);
 }
+
+benchScaling();
 
 // ---------------------------------------------------------------------------------------------
 // (a) The checker over the large file, whole process, against `tombi lint --offline`.

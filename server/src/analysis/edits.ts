@@ -35,12 +35,15 @@ export function deleteItems(text: string, array: TomlArray, indices: Iterable<nu
   const cuts: Array<{ start: number; end: number; isComment: IsComment }> = [];
   const taken = new Set<number>(); // commas already removed with an item
   const free = (c: number) => (c >= 0 && !taken.has(c) ? c : -1);
-  for (let k = 0; k < upTo; k++) {
-    if (!remove.has(k)) continue;
+  // The removed indices in order, not every item: a list of 10,000 duplicates asks for each one's fix.
+  const order = [...remove].sort((a, b) => a - b);
+  for (let r = 0; r < order.length && order[r]! < upTo; r++) {
+    let k = order[r]!;
     // Removed neighbours on one line go as one item, the commas between them with them: removed
     // apart, each would leave the other on the line, and the line would stay, blank.
     const first = k;
     while (k + 1 < upTo && remove.has(k + 1) && !/[#\r\n]/.test(text.slice(items[k]!.span.end, items[k + 1]!.span.start))) k++;
+    while (r + 1 < order.length && order[r + 1]! <= k) r++;
     const start = items[first]!.span.start;
     const end = items[k]!.span.end;
     // A comma on the item's own line first; else the one after it on a later line (`a\n, b`); the

@@ -58,6 +58,7 @@ export function findSuppressions(doc: TomlDocument, index: Lines): Suppressions 
   const lines = new Map<number, CodeSet>();
   const trailing = new Map<number, Comment>();
   const text = doc.text;
+  let scanned = { from: -1, to: -1 };
   for (const comment of doc.comments) {
     const m = DIRECTIVE.exec(comment.text);
     if (!m) continue;
@@ -70,12 +71,18 @@ export function findSuppressions(doc: TomlDocument, index: Lines): Suppressions 
     const before = text.slice(index.lineStart(pos.line), comment.span.start);
     let line = pos.line;
     if (before.trim() === '') {
-      // On its own line: it speaks of the next line with content.
+      // On its own line: it speaks of the next line with content. A run of such lines shares the
+      // scan (the lines from the last scan's start to its end hold nothing), or k of them cost k².
       line++;
-      while (line < index.lineCount) {
-        const content = text.slice(index.lineStart(line), index.lineEnd(line)).trim();
-        if (content !== '' && !content.startsWith('#')) break;
-        line++;
+      if (line >= scanned.from && line <= scanned.to) line = scanned.to;
+      else {
+        const from = line;
+        while (line < index.lineCount) {
+          const content = text.slice(index.lineStart(line), index.lineEnd(line)).trim();
+          if (content !== '' && !content.startsWith('#')) break;
+          line++;
+        }
+        scanned = { from, to: line };
       }
       if (line >= index.lineCount) {
         pending = union(pending ?? undefined, codes);

@@ -231,10 +231,12 @@ function oneLine(text: string, start: number, end: number): string {
 function skipString(text: string, p: number, found: Toml11Construct[]): number {
   const end = stringEnd(text, p);
   if (text.charCodeAt(p) !== QUOTE) return end;
-  for (let q = text.indexOf('\\', p); q >= 0 && q < end; q = text.indexOf('\\', q + 2)) {
-    const n = text.charCodeAt(q + 1);
-    if (n === 0x65) found.push(escape(text, { start: q, end: q + 2 }, '\\u001B'));
-    else if (n === 0x78) found.push(escape(text, { start: q, end: q + 4 }, `\\u00${text.slice(q + 2, q + 4).toUpperCase()}`));
+  // Within the string only: `indexOf` would run on to the section's end for every string without one.
+  for (let q = p + 1; q < end; q++) {
+    if (text.charCodeAt(q) !== 0x5c) continue;
+    const n = text.charCodeAt(++q);
+    if (n === 0x65) found.push(escape(text, { start: q - 1, end: q + 1 }, '\\u001B'));
+    else if (n === 0x78) found.push(escape(text, { start: q - 1, end: q + 3 }, `\\u00${text.slice(q + 1, q + 3).toUpperCase()}`));
   }
   return end;
 }
