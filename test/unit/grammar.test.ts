@@ -168,7 +168,7 @@ test("the unknown-tool summary (the setting's description) says what Mars passes
 const SUGGEST: Array<[string, string | null]> = [
   ['ask-user', 'ask_user'], ['ExecCommand', 'bash'], ['ShellCommand', 'bash'], ['FileRead', 'read'], ['web-search', 'web_search'],
   ['bsh', 'bash'], ['wirte', 'write'], ['grpe', 'grep'], ['bahs', 'bash'], ['reda', 'read'], ['eidt', 'edit'], ['gerp', 'grep'], ['grepp', 'grep'], ['totally_custom_thing', null], ['mcp__x', null], ['xyz', null],
-  ['ls\u001f', 'ls'], ['gr\u0000ep', 'grep'],
+  ['ls\u001f', 'ls'], ['gr\u0000ep', 'grep'], ['ls\u200b', 'ls'], ['ls\u00ad', 'ls'],
 ];
 for (const [input, expected] of SUGGEST) {
   test(`did you mean for ${input}`, () => assert.equal(suggestCapability(input), expected));

@@ -109,8 +109,8 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['x = { a = 1 b = 2 }\n', 'b', 'expected `,` or `}`: the keys of an inline table are separated by commas'],
   ['[agents.a.tools]\nallowed = ["a",,"b"]\n', ',', 'expected a value before this `,`: remove the extra comma'],
   ['[agents.a.tools]\nallowed = \n[x]\n', '=', 'a value is missing after `=`'],
-  ['[agents.a.tools]\nallowed = [read]\n', 'r', '`read` is not a value TOML knows: write text in quotes (`"read"`)'],
-  ['x = True\n', 'T', '`True` is not a value TOML knows: write text in quotes (`"True"`); true and false are written in lower case'],
+  ['[agents.a.tools]\nallowed = [read]\n', 'read', '`read` is not a value TOML knows: write text in quotes (`"read"`)'],
+  ['x = True\n', 'True', '`True` is not a value TOML knows: write text in quotes (`"True"`); true and false are written in lower case'],
   ['[agents.a.tools]\nallowed = ["read"]]\n', ']', '`]` after the value: a line holds one `key = value`, then only a comment'],
   ['[agents.a.tools]\nallowed "read"\n', '"', 'expected `=` after the key'],
   ['[agents.a.tools]\nallowed\n', 'd', 'expected `=` and a value after the key'],
@@ -121,6 +121,23 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['[agents.a.tools]\nallowed = ["read(C:\\src)"]\n', 's', '`\\s` is not an escape TOML knows: write `\\\\` for a backslash, or use a literal string (\'...\'), where a backslash is plain'],
   ['x = "\\u00zz"\n', 'z', '`\\u` takes four hex digits and `\\U` eight (`\\u00E9`)'],
   ['x = 1__0\n', '_', 'an underscore in a number goes between two digits (`1_000`)'],
+  // Met while typing (a typing simulation and a review of the first version of these messages):
+  ['[agents.x]\nmodel = "m"\ntools.allowed = ["read",\ntools.disallowed = []\n', 't', 'the list of `tools.allowed` is not closed: add `]`', '['],
+  ['[agents.a.tools]\nallowed = ["read", "grep"  # why\n\n[agents.b.tools]\n', 'y', 'the list of `allowed` is not closed: add `]`', '['],
+  ['\ufeff[agents x]\n', 'x', 'expected `.` or `]`: the parts of a table name are joined with `.` (put a name with spaces in quotes)'],
+  ['[agents.b.tools]\nallowed = ["read"]\n\n[agents.a.tools', 's', 'this table header is not closed: add `]`'],
+  ['[agents.x# comment\n', '#', 'this table header is not closed: add `]`'],
+  ["['agents.x]\n", ']', "a string must end on the line it starts: add the closing `'` (a string over several lines is written between `'''`)"],
+  // A lone CR ends a line for an editor (LSP), so the character before it is underlined.
+  ['x = "a\rb"\n', 'a', 'control character U+000D in a string: write it as `\\u000D`'],
+  ['[agents.a]\ntools = { allowed }\n', '}', 'expected `=` and a value after the key'],
+  ['[agents.a]\ntools = { allowed = }\n', '}', 'a value is missing after `=`'],
+  ['[agents.a]\ntools = { allowed = ["read"], ', ',', 'expected a key (`allowed = [...]`), or `}`'],
+  ['[agents.a.tools]\nallowed == ["read"]\n', '=', 'one `=` between the key and its value'],
+  ['[agents.a.tools]\nallowed: ["read"]\n', ':', 'expected `=` after the key (TOML writes `=`, not `:`)'],
+  ['[agents.a.tools]\nallowed = [\u201Cread\u201D]\n', '\u201C', '`\u201C` is not a TOML quote: use a straight `"` or `\'`'],
+  ['[agents.a.tools]\nallowed = [bash(git *)]\n', 'bash(git *)', '`bash(git *)` is not a value TOML knows: write text in quotes (`"bash(git *)"`)'],
+  ['[agents.a.tools]\nallowed = [\n  "read",\n  Bash = "allow",\n]\n', 'B', 'a list holds values, not `key = value`'],
 ];
 for (const [text, shown, message, related] of EXPLAINED) {
   test(`the error says what to type: ${JSON.stringify(text)}`, () => {
@@ -129,3 +146,10 @@ for (const [text, shown, message, related] of EXPLAINED) {
       [[shown, `TOML syntax error: ${message}`, related]]);
   });
 }
+
+test('past a syntax error, its statement says nothing more: the quotes after it pair the wrong way', () => {
+  const text = '[agents.reviewer.tools]\nallowed = ["Read", "t"grep", "mcp(github/list_pulls)"]\ndisallowed = ["Bash"]\n';
+  const found = documentFindings(analyzeDocument(text)).map((f) => `${f.code}@${text.slice(f.span.start, f.span.end)}`);
+  // Before the error, and in the next statement, as without it.
+  assert.deepEqual(found, ['non-canonical@Read', 'unknown-tool@t', 'toml-syntax@g', 'non-canonical@Bash']);
+});

@@ -3,7 +3,7 @@
 // Pure (no LSP, no IO).
 
 import { LineIndex, type Lines } from '../toml/lineIndex';
-import type { SyntaxProblem, TomlArray, TomlDocument } from '../toml/model';
+import type { Span, SyntaxProblem, TomlArray, TomlDocument } from '../toml/model';
 import { parseToml } from '../toml/parse';
 import { syntaxProblems } from '../toml/syntax';
 import type { Code, SeverityOverrides } from './codes';
@@ -41,12 +41,30 @@ export function analyze(text: string, memo: VerdictMemo = new Map()): Analysis {
     findings.push(syntaxFinding(problem));
     if (problem.unreadableFrom !== undefined) unreadableFrom = Math.min(unreadableFrom, problem.unreadableFrom);
   }
+  // Past the error, the statement it is in reads as a guess (`["a", "b"c", "d"]` pairs the quotes
+  // the wrong way: `", "` an entry, `d` a bare value): what it says there is left to the error.
+  const guess = guessedAfter(doc, unreadableFrom);
+  const said = (f: Finding) => f.span.start < guess.start || f.span.start >= guess.end;
   // Loops, not push(...list): a list of 150,000 entries would overflow the stack as arguments.
-  for (const p of entries) for (const f of entryFindings(text, p)) findings.push(f);
-  for (const f of crossEntryFindings(text, entries)) findings.push(f);
-  for (const f of policyFindings(doc, policies)) findings.push(f);
+  for (const p of entries) for (const f of entryFindings(text, p)) if (said(f)) findings.push(f);
+  for (const f of crossEntryFindings(text, entries)) if (said(f)) findings.push(f);
+  for (const f of policyFindings(doc, policies)) if (said(f)) findings.push(f);
   findings.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
   return { doc, lines, policies, entries, findings, suppressions: findSuppressions(doc, lines), unreadableFrom };
+}
+
+/** From a syntax error to the end of its statement (the top-level key/value holding it) or its line, whichever is later. */
+function guessedAfter(doc: TomlDocument, from: number): Span {
+  const text = doc.text;
+  if (from >= text.length) return { start: from, end: from };
+  let end = from;
+  while (end < text.length && text[end] !== '\n' && text[end] !== '\r') end++;
+  for (const section of doc.sections) {
+    if (section.span.end <= from) continue;
+    for (const kv of section.entries) if (kv.span.start <= from && from < kv.span.end) end = Math.max(end, kv.span.end);
+    break;
+  }
+  return { start: from, end };
 }
 
 function syntaxFinding(problem: SyntaxProblem): Finding {

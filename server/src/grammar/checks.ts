@@ -136,8 +136,9 @@ export function rewriteLegacyPrefix(raw: string): string {
   return `${inside.slice(0, end - 2)} *${inside.slice(end)}${raw.slice(close)}`;
 }
 
-// Separators, and control characters (a stray one typed into `ls` makes it no nearer `lsp`).
-const squash = (s: string) => asciiLower(s).replace(/[-_\s.\u0000-\u001f\u007f-\u009f]/g, '');
+// Separators, and control and format characters (a stray one typed into `ls`, or an invisible
+// zero-width space, makes it no nearer `lsp`).
+const squash = (s: string) => asciiLower(s).replace(/[-_\s.\p{Cc}\p{Cf}]/gu, '');
 
 const SUGGESTION_KEYS: ReadonlyArray<readonly [key: string, canonical: string, chars: number]> = CAPABILITIES.flatMap((c) =>
   [c.name, ...c.aliases].map((n) => [squash(n), c.name, charSet(squash(n))] as const),

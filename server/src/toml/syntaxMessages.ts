@@ -9,6 +9,8 @@ import type { KeyValue, Section, Span, TomlValue } from './model';
 export interface Explained {
   /** Without the `TOML syntax error: ` prefix. */
   readonly message: string;
+  /** Where to show it, when not at the error's character (a bare word: the whole word). */
+  readonly span?: Span;
   readonly related?: ReadonlyArray<{ readonly span: Span; readonly message: string }>;
 }
 
@@ -20,39 +22,45 @@ export function explainError(text: string, section: Section, at: number, raw: st
 
 type Container = Extract<TomlValue, { kind: 'array' | 'inline-table' }>;
 
-/** A list or inline table left open before `at`, named by its key, with where it opens. */
+/** A list or inline table left open before `at`, named by the key holding it, with where it opens. */
 function leftOpen(text: string, section: Section, open: Container): Explained {
-  const owner = section.entries.find((kv) => kv.value && kv.value.span.start <= open.span.start && (open.span.start < kv.value.span.end || !('closed' in kv.value) || !kv.value.closed));
+  const owner = section.entries.find(({ value: v }) =>
+    (v?.kind === 'array' || v?.kind === 'inline-table') && v.span.start <= open.span.start && (open.span.start < v.span.end || !v.closed));
   const key = owner ? text.slice(owner.key.span.start, owner.key.span.end) : null;
   const what = open.kind === 'array' ? 'list' : 'inline table';
   const whose = key === null ? `a ${what}` : owner!.value === open ? `the ${what} of \`${key}\`` : `a ${what} in \`${key}\``;
   return {
-    message: `${whose} is not closed: add \`${open.kind === 'array' ? ']' : '}'}\``,
+    message: `${whose} is not closed: add \`${closer(open)}\``,
     related: [{ span: { start: open.span.start, end: open.span.start + 1 }, message: `the ${what} opens here` }],
   };
 }
+
+const closer = (open: Container) => (open.kind === 'array' ? ']' : '}');
 
 function explained(text: string, section: Section, at: number, raw: string): string | Explained | null {
   const c = text[at];
   const lineStart = lineStartOf(text, at);
   const before = text.slice(lineStart, at);
-  const header = /^[ \t]*\[/.test(before) && section.header !== null && section.header.span.start >= lineStart;
-  const atLineEnd = at >= text.length || c === '\n' || c === '\r';
+  // The line is a header (the model may not have read it as one: a `[` typed at the file's end).
+  const header = /^\uFEFF?[ \t]*\[/.test(before) && !openContainer(section.entries, at);
+  // A lone CR is a control character to TOML, not a line break.
+  const atLineEnd = at >= text.length || c === '\n' || (c === '\r' && text[at + 1] === '\n');
+  const last = before.trimEnd().at(-1); // the character before, past blanks
+  const open = () => openContainer(section.entries, at);
   switch (raw) {
     case 'control characters are not allowed in strings': {
-      const str = stringAt(section, at);
+      const quote = quoteOpenAt(text, section, lineStart, at);
       if (atLineEnd) {
-        const quote = str?.style === 'literal' ? "'" : '"';
         return `a string must end on the line it starts: add the closing \`${quote}\` (a string over several lines is written between \`${quote.repeat(3)}\`)`;
       }
       const code = `U+${text.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0')}`;
-      return str?.style === 'literal' || str?.style === 'multiline-literal'
+      return quote === "'"
         ? `control character ${code} in a literal string: write it as \`\\u${code.slice(2)}\` in a "..." string instead`
         : `control character ${code} in a string: write it as \`\\u${code.slice(2)}\``;
     }
     case 'unfinished string': {
-      const quote = { basic: '"', literal: "'", 'multiline-basic': '"""', 'multiline-literal': "'''" }[stringAt(section, at + 1)?.style ?? 'basic'];
-      return `this string is never closed: add the closing \`${quote}\``;
+      const triple = text.startsWith('"""', at) || text.startsWith("'''", at);
+      return `this string is never closed: add the closing \`${(text[at] === "'" ? "'" : '"').repeat(triple ? 3 : 1)}\``;
     }
     case 'unfinished array':
       return 'this list is never closed: add `]`';
@@ -70,22 +78,31 @@ function explained(text: string, section: Section, at: number, raw: string): str
       return 'a number does not start with `0` (write `7`, not `07`)';
     case 'illegal empty bare key':
       return `a part of this key is empty: remove the extra \`.\`, or write an empty name as \`""\``;
-    case 'unexpected end of key': {
-      const last = before.trimEnd().at(-1);
+    case 'unexpected end of key':
       if (last === '.') return 'a key part is missing after `.`';
       if (header || last === '[') return 'the table header has no name (`[agents.coder.tools]`)';
       return 'a key is missing before `=`';
-    }
     case 'incomplete key-value: cannot find end of key':
+      // The line ran out before its `=` (at the end of the file: nothing after the key).
+      if (header) {
+        // Shown at the line's end, where the `]` goes, not at the key's start.
+        let end = lineEndOf(text, at);
+        while (end > at + 1 && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
+        return { message: `this table header is not closed: add \`${/^\uFEFF?[ \t]*\[\[/.test(before) ? ']]' : ']'}\``, span: { start: end - 1, end } };
+      }
+      if (open()?.kind === 'inline-table' && (last === '{' || last === ',')) return 'expected a key (`allowed = [...]`), or `}`';
       return 'expected `=` and a value after the key';
     case 'illegal character in key': {
       if (header) {
-        if (atLineEnd) return `this table header is not closed: add \`${/^[ \t]*\[\[/.test(before) ? ']]' : ']'}\``;
+        if (atLineEnd || c === '#') return `this table header is not closed: add \`${/^\uFEFF?[ \t]*\[\[/.test(before) ? ']]' : ']'}\``;
         return /[ \t]$/.test(before)
           ? 'expected `.` or `]`: the parts of a table name are joined with `.` (put a name with spaces in quotes)'
           : `\`${shownChar(text, at)}\` cannot be in a bare key (letters, digits, \`_\` and \`-\`): put this part of the name in quotes`;
       }
-      if (atLineEnd) return 'expected `=` and a value after the key';
+      const inline = open()?.kind === 'inline-table';
+      if (inline && (last === '{' || last === ',')) return 'expected a key (`allowed = [...]`), or `}`';
+      if (atLineEnd || c === '#' || (inline && c === '}')) return 'expected `=` and a value after the key';
+      if (c === ':') return 'expected `=` after the key (TOML writes `=`, not `:`)';
       return /[ \t]$/.test(before)
         ? 'expected `=` after the key'
         : `\`${shownChar(text, at)}\` cannot be in a bare key (letters, digits, \`_\` and \`-\`): put the key in quotes`;
@@ -95,30 +112,89 @@ function explained(text: string, section: Section, at: number, raw: string): str
         ? `\`${shownChar(text, at)}\` after the table header: only a comment may follow it on its line`
         : `\`${shownChar(text, at)}\` after the value: a line holds one \`key = value\`, then only a comment`;
     case 'expected comma or end of structure': {
-      const open = openContainer(section.entries, at);
-      if (!open) return null;
-      // A `key =` line: the list above it was left open.
-      if (!/\S/.test(before) && KEY_LINE.test(text.slice(at, lineEndOf(text, at)))) return leftOpen(text, section, open);
-      return open.kind === 'array' ? 'expected `,` or `]`: the items of a list are separated by commas' : 'expected `,` or `}`: the keys of an inline table are separated by commas';
+      const o = open();
+      if (!o) return null;
+      // A `key =` line, or a header, where an item was due: the list above it was left open.
+      if (o.kind === 'array' && nextIsStatement(text, at, before)) return leftOpen(text, section, o);
+      return o.kind === 'array' ? 'expected `,` or `]`: the items of a list are separated by commas' : 'expected `,` or `}`: the keys of an inline table are separated by commas';
     }
     case 'invalid value': {
+      if (last === '=' && (atLineEnd || c === '#' || c === '}' || c === ']' || c === ',')) return 'a value is missing after `=`';
+      if (c === '=' && last === '=') return 'one `=` between the key and its value';
+      const o = open();
       if (atLineEnd || c === '#') {
-        const open = openContainer(section.entries, at);
-        if (!open) return 'a value is missing after `=`';
+        if (!o) return 'a value is missing after `=`';
         // Nothing but comments to the end: the list was left open.
-        return onlyCommentsFrom(text, at) ? leftOpen(text, section, open) : 'expected a value, or `]`';
+        return onlyCommentsFrom(text, at) ? leftOpen(text, section, o) : `expected a value, or \`${closer(o)}\``;
       }
       if (c === ',') return 'expected a value before this `,`: remove the extra comma';
-      const word = /^[A-Za-z_][A-Za-z0-9_-]*/.exec(text.slice(at, at + 41))?.[0];
+      if (c === '\u201C' || c === '\u201D' || c === '\u2018' || c === '\u2019') return `\`${c}\` is not a TOML quote: use a straight \`"\` or \`'\``;
+      if (o?.kind === 'array' && KEY_LINE.test(text.slice(at, lineEndOf(text, at)))) {
+        // `Bash = "allow",` inside a list closed further down, or a list left open above a `key =` line.
+        return closedBelow(text, at) ? 'a list holds values, not `key = value`' : leftOpen(text, section, o);
+      }
+      const word = /^[\p{L}_][^,\]}#"'=\r\n]*/u.exec(text.slice(at, lineEndOf(text, at)))?.[0]?.trimEnd();
       if (word === undefined) return null;
-      const open = openContainer(section.entries, at);
-      if (open?.kind === 'array' && KEY_LINE.test(text.slice(at, lineEndOf(text, at)))) return leftOpen(text, section, open);
-      if (word.length > 40) return 'text here must be in quotes'; // a word that long is not typed
-      return `\`${word}\` is not a value TOML knows: write text in quotes (\`"${word}"\`)${/^(?:true|false)$/i.test(word) ? '; true and false are written in lower case' : ''}`;
+      const span = { start: at, end: at + word.length };
+      if (word.length > 40) return { message: 'text here must be in quotes', span }; // a word that long is not typed
+      const lower = /^(?:true|false)$/i.test(word) ? '; true and false are written in lower case' : '';
+      return { message: `\`${word}\` is not a value TOML knows: write text in quotes (\`"${word}"\`)${lower}`, span };
     }
     default:
       return null;
   }
+}
+
+/**
+ * The quote of the string open at `at`: the model's reading of a value, else the line read up to
+ * `at` (a quoted key or header part, which the model does not keep as strings).
+ */
+function quoteOpenAt(text: string, section: Section, lineStart: number, at: number): '"' | "'" {
+  const str = stringAt(section, at);
+  if (str) return str.style === 'literal' || str.style === 'multiline-literal' ? "'" : '"';
+  let open: '"' | "'" | null = null;
+  for (let i = lineStart; i < at; i++) {
+    const ch = text[i];
+    if (open === null) {
+      if (ch === '#') break;
+      if (ch === '"' || ch === "'") open = ch;
+    } else if (ch === '\\' && open === '"') i++;
+    else if (ch === open) open = null;
+  }
+  return open ?? '"';
+}
+
+/** Whether the line of `at` (which holds nothing before it) or the next line with content starts a statement: a `key =` or a header. */
+function nextIsStatement(text: string, at: number, before: string): boolean {
+  let i = at;
+  if (/\S/.test(before)) {
+    const rest = text.slice(at, lineEndOf(text, at)).trim();
+    if (rest !== '' && !rest.startsWith('#')) return false; // something on the line itself is out of place
+    // Past the rest of this line (a comment), to the next line with content.
+    i = lineEndOf(text, at);
+    while (i < text.length) {
+      const start = i + (text[i] === '\r' && text[i + 1] === '\n' ? 2 : 1);
+      const line = text.slice(start, lineEndOf(text, start));
+      i = start;
+      if (line.trim() !== '' && !line.trim().startsWith('#')) break;
+      i = lineEndOf(text, start);
+      if (i >= text.length) return true; // the section's end: a header, or the file's end, follows
+    }
+  }
+  if (i >= text.length) return true;
+  const line = text.slice(i, lineEndOf(text, i)).trimStart();
+  return KEY_LINE.test(line) || /^\[\[?[ \t]*[A-Za-z0-9_"'-]/.test(line);
+}
+
+/** Whether a line below `at` starts with `]` before any header: the list `at` is in is closed there. */
+function closedBelow(text: string, at: number): boolean {
+  for (let i = lineEndOf(text, at); i < text.length; ) {
+    const start = i + (text[i] === '\r' && text[i + 1] === '\n' ? 2 : 1);
+    const line = text.slice(start, (i = lineEndOf(text, start))).trimStart();
+    if (line.startsWith(']')) return true;
+    if (/^\[\[?[ \t]*[A-Za-z0-9_"'-]/.test(line) && !/^\[[ \t]*["']/.test(line)) return false;
+  }
+  return false;
 }
 
 /** A line that starts with `key =` (dotted, quoted parts too). */
