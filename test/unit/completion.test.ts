@@ -466,6 +466,17 @@ for (const [typed, canonical] of TYPED) {
   });
 }
 
+// An alias typed with its `(` finds the scoped item of the capability it spells.
+for (const [typed, label] of [['shell(', 'bash(command *)'], ['Sh', 'bash(command *)'], ['curl(', 'web_fetch(domain:host)'], ['cat(', 'read(path)']] as const) {
+  test(`completion: typing ${typed} offers ${label}`, () => {
+    for (const doc of [`[agents.x.tools]\nallowed = ["${typed}|"]`, `[agents.x.tools]\nallowed = ["${typed}|)"]`]) {
+      const item = run(doc)!.find((i) => i.label === label);
+      assert.ok(item, `${doc}: no ${label}`);
+      assert.ok(survivesFilter(item, typedBefore(doc, item)), `${doc}: ${label} filtered out by ${typedBefore(doc, item)}: ${item.filterText}`);
+    }
+  });
+}
+
 // VS Code ranks a match at the start of the filter text far above one in a later word: the word
 // typed leads the filter text of the capability it spells, and among the items it leads, the
 // canonical name sorts first (`Shell` in `bash shell …` ranked `schedule_wakeup` first). The

@@ -102,7 +102,9 @@ export function spellingsOf(cap: Capability): string[] {
  * again as the word grows.
  */
 export function filterTextOf(cap: Capability, label: string = cap.name, typed = ''): string {
-  const words = [...new Set([label, ...spellingsOf(cap)])];
+  // A scoped item (`bash(command *)`) is also found by an alias typed with its `(` (`shell(`).
+  const spellings = spellingsOf(cap);
+  const words = [...new Set([label, ...(label.includes('(') ? spellings.map((w) => `${w}(`) : []), ...spellings])];
   const lead = words.find((w) => startsIgnoringCase(w, typed));
   return (lead === undefined ? words : [lead, ...words.filter((w) => w !== lead)]).join(' ');
 }
