@@ -103,7 +103,9 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['[agents.a.tools]\nallowed = ["read"\nx = 1\n', 'x', 'the list of `allowed` is not closed: add `]`', '['],
   ['[agents.a.tools]\nallowed = ["read" # c\n"disallowed" = []\n', '"', 'the list of `allowed` is not closed: add `]`', '['],
   ['[a]\ny = [\nx.z = 1\n', 'x', 'the list of `y` is not closed: add `]`', '['],
-  ['[agents.a.tools]\nallowed = ["a", # c\n', 'c', 'the list of `allowed` is not closed: add `]`', '['],
+  // At the end of the text, where the `]` goes: after the last item, not on a comment after it.
+  ['[agents.a.tools]\nallowed = ["a", # c\n', '"', 'the list of `allowed` is not closed: add `]`', '['],
+  ['[agents.a.tools]\ndisallowed = ["agent", "web" # no web', '"', 'the list of `disallowed` is not closed: add `]`', '['],
   ['[agents.a.tools]\nallowed = ["read",', '[', 'this list is never closed: add `]`'],
   ['[agents.a.tools]\nallowed = ["read" "bash"]\n', '"', 'expected `,` or `]`: the items of a list are separated by commas'],
   ['x = { a = 1 b = 2 }\n', 'b', 'expected `,` or `}`: the keys of an inline table are separated by commas'],
@@ -138,6 +140,10 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['[agents.a.tools]\nallowed = [\u201Cread\u201D]\n', '\u201C', '`\u201C` is not a TOML quote: use a straight `"` or `\'`'],
   ['[agents.a.tools]\nallowed = [bash(git *)]\n', 'bash(git *)', '`bash(git *)` is not a value TOML knows: write text in quotes (`"bash(git *)"`)'],
   ['[agents.a.tools]\nallowed = [\n  "read",\n  Bash = "allow",\n]\n', 'B', 'a list holds values, not `key = value`'],
+  ['[agents.a]\ntools = { allowed', 'a', 'expected `=` and a value after the key'],
+  ['agents.x.\n', '.', 'a key part is missing after `.`'],
+  ['a = { "edit", }\n', ',', 'expected `=` after the key'],
+  ['[agents."my agent"x]\n', 'x', 'expected `.` or `]`: the parts of a table name are joined with `.` (put a name with spaces in quotes)'],
 ];
 for (const [text, shown, message, related] of EXPLAINED) {
   test(`the error says what to type: ${JSON.stringify(text)}`, () => {
@@ -152,4 +158,16 @@ test('past a syntax error, its statement says nothing more: the quotes after it 
   const found = documentFindings(analyzeDocument(text)).map((f) => `${f.code}@${text.slice(f.span.start, f.span.end)}`);
   // Before the error, and in the next statement, as without it.
   assert.deepEqual(found, ['non-canonical@Read', 'unknown-tool@t', 'toml-syntax@g', 'non-canonical@Bash']);
+});
+
+test('a string left open reads as no entry: what it holds is not written yet', () => {
+  const cases: Array<[string, string[]]> = [
+    ['[agents.a.tools]\nallowed = ["read", "gr', ['toml-syntax@"']],
+    ['[agents.a.tools]\nallowed = ["read", "\nx = 1\n', ['toml-syntax@"', 'unknown-policy-key@x']],
+    ["[agents.a.tools]\nallowed = ['Read', 'gr\r\n", ['non-canonical@Read', 'toml-syntax@r']],
+  ];
+  for (const [text, expected] of cases) {
+    const found = documentFindings(analyzeDocument(text)).map((f) => `${f.code}@${text.slice(f.span.start, f.span.end)}`);
+    assert.deepEqual(found, expected, JSON.stringify(text));
+  }
 });

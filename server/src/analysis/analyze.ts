@@ -3,7 +3,7 @@
 // Pure (no LSP, no IO).
 
 import { LineIndex, type Lines } from '../toml/lineIndex';
-import type { Span, SyntaxProblem, TomlArray, TomlDocument } from '../toml/model';
+import type { Span, SyntaxProblem, TomlArray, TomlDocument, TomlValue } from '../toml/model';
 import { parseToml } from '../toml/parse';
 import { syntaxProblems } from '../toml/syntax';
 import type { Code, SeverityOverrides } from './codes';
@@ -53,18 +53,28 @@ export function analyze(text: string, memo: VerdictMemo = new Map()): Analysis {
   return { doc, lines, policies, entries, findings, suppressions: findSuppressions(doc, lines), unreadableFrom };
 }
 
-/** From a syntax error to the end of its statement (the top-level key/value holding it) or its line, whichever is later. */
+/**
+ * From a syntax error to the end of its statement (the top-level key/value holding it) or its line,
+ * whichever is later; from the opening quote of a string left open there (the entry it reads as is
+ * not written yet).
+ */
 function guessedAfter(doc: TomlDocument, from: number): Span {
   const text = doc.text;
-  if (from >= text.length) return { start: from, end: from };
+  let start = from;
   let end = from;
   while (end < text.length && text[end] !== '\n' && text[end] !== '\r') end++;
-  for (const section of doc.sections) {
-    if (section.span.end <= from) continue;
-    for (const kv of section.entries) if (kv.span.start <= from && from < kv.span.end) end = Math.max(end, kv.span.end);
-    break;
+  const section = doc.sections.find((s) => s.span.end > from) ?? doc.sections[doc.sections.length - 1];
+  for (const kv of section?.entries ?? []) {
+    if (kv.span.start > from || from > kv.span.end) continue;
+    end = Math.max(end, kv.span.end);
+    const visit = (v: TomlValue): void => {
+      if (v.kind === 'string' && !v.terminated && v.span.start <= from) start = Math.min(start, v.span.start);
+      else if (v.kind === 'array') v.items.forEach(visit);
+      else if (v.kind === 'inline-table') for (const e of v.entries) if (e.value) visit(e.value);
+    };
+    if (kv.value) visit(kv.value);
   }
-  return { start: from, end };
+  return { start, end };
 }
 
 function syntaxFinding(problem: SyntaxProblem): Finding {

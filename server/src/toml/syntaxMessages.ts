@@ -22,15 +22,23 @@ export function explainError(text: string, section: Section, at: number, raw: st
 
 type Container = Extract<TomlValue, { kind: 'array' | 'inline-table' }>;
 
-/** A list or inline table left open before `at`, named by the key holding it, with where it opens. */
-function leftOpen(text: string, section: Section, open: Container): Explained {
+/**
+ * A list or inline table left open before `at`, named by the key holding it, with where it opens.
+ * `atItem`: shown at the end of its last item before `at`, where the closing bracket goes, when the
+ * error is at the end of a line or of the text (the character before it may be a comment's last);
+ * else at the error, the statement that showed it open, as Mars reports it.
+ */
+function leftOpen(text: string, section: Section, open: Container, at: number, atItem: boolean): Explained {
   const owner = section.entries.find(({ value: v }) =>
     (v?.kind === 'array' || v?.kind === 'inline-table') && v.span.start <= open.span.start && (open.span.start < v.span.end || !v.closed));
   const key = owner ? text.slice(owner.key.span.start, owner.key.span.end) : null;
   const what = open.kind === 'array' ? 'list' : 'inline table';
   const whose = key === null ? `a ${what}` : owner!.value === open ? `the ${what} of \`${key}\`` : `a ${what} in \`${key}\``;
+  const items: readonly { span: Span }[] = open.kind === 'array' ? open.items : open.entries;
+  const lastEnd = items.reduce((end, i) => (i.span.end <= at ? Math.max(end, i.span.end) : end), open.span.start + 1);
   return {
     message: `${whose} is not closed: add \`${closer(open)}\``,
+    ...(atItem ? { span: { start: lastEnd - (/[\udc00-\udfff]/.test(text[lastEnd - 1] ?? '') ? 2 : 1), end: lastEnd } } : {}),
     related: [{ span: { start: open.span.start, end: open.span.start + 1 }, message: `the ${what} opens here` }],
   };
 }
@@ -90,20 +98,24 @@ function explained(text: string, section: Section, at: number, raw: string): str
         while (end > at + 1 && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
         return { message: `this table header is not closed: add \`${/^\uFEFF?[ \t]*\[\[/.test(before) ? ']]' : ']'}\``, span: { start: end - 1, end } };
       }
-      if (open()?.kind === 'inline-table' && (last === '{' || last === ',')) return 'expected a key (`allowed = [...]`), or `}`';
+      if (/\.[ \t]*$/.test(text.slice(at, lineEndOf(text, at)))) return 'a key part is missing after `.`';
+      // Reported at the key's start: a key there is only missing its `=`.
+      if (open()?.kind === 'inline-table' && (last === '{' || last === ',') && !/^[A-Za-z0-9_"'-]/.test(c ?? '')) return 'expected a key (`allowed = [...]`), or `}`';
       return 'expected `=` and a value after the key';
     case 'illegal character in key': {
       if (header) {
         if (atLineEnd || c === '#') return `this table header is not closed: add \`${/^\uFEFF?[ \t]*\[\[/.test(before) ? ']]' : ']'}\``;
-        return /[ \t]$/.test(before)
+        return /[ \t"']$/.test(before)
           ? 'expected `.` or `]`: the parts of a table name are joined with `.` (put a name with spaces in quotes)'
           : `\`${shownChar(text, at)}\` cannot be in a bare key (letters, digits, \`_\` and \`-\`): put this part of the name in quotes`;
       }
+      if (last === '.' && (atLineEnd || c === '#' || c === '=' || c === ' ' || c === '\t')) return 'a key part is missing after `.`';
       const inline = open()?.kind === 'inline-table';
       if (inline && (last === '{' || last === ',')) return 'expected a key (`allowed = [...]`), or `}`';
       if (atLineEnd || c === '#' || (inline && c === '}')) return 'expected `=` and a value after the key';
       if (c === ':') return 'expected `=` after the key (TOML writes `=`, not `:`)';
-      return /[ \t]$/.test(before)
+      // After blanks or a quoted key, the key is complete: what follows it is out of place.
+      return /[ \t"']$/.test(before)
         ? 'expected `=` after the key'
         : `\`${shownChar(text, at)}\` cannot be in a bare key (letters, digits, \`_\` and \`-\`): put the key in quotes`;
     }
@@ -115,7 +127,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       const o = open();
       if (!o) return null;
       // A `key =` line, or a header, where an item was due: the list above it was left open.
-      if (o.kind === 'array' && nextIsStatement(text, at, before)) return leftOpen(text, section, o);
+      if (o.kind === 'array' && nextIsStatement(text, at, before)) return leftOpen(text, section, o, at, /\S/.test(before));
       return o.kind === 'array' ? 'expected `,` or `]`: the items of a list are separated by commas' : 'expected `,` or `}`: the keys of an inline table are separated by commas';
     }
     case 'invalid value': {
@@ -125,13 +137,13 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (atLineEnd || c === '#') {
         if (!o) return 'a value is missing after `=`';
         // Nothing but comments to the end: the list was left open.
-        return onlyCommentsFrom(text, at) ? leftOpen(text, section, o) : `expected a value, or \`${closer(o)}\``;
+        return onlyCommentsFrom(text, at) ? leftOpen(text, section, o, at, true) : `expected a value, or \`${closer(o)}\``;
       }
       if (c === ',') return 'expected a value before this `,`: remove the extra comma';
       if (c === '\u201C' || c === '\u201D' || c === '\u2018' || c === '\u2019') return `\`${c}\` is not a TOML quote: use a straight \`"\` or \`'\``;
       if (o?.kind === 'array' && KEY_LINE.test(text.slice(at, lineEndOf(text, at)))) {
         // `Bash = "allow",` inside a list closed further down, or a list left open above a `key =` line.
-        return closedBelow(text, at) ? 'a list holds values, not `key = value`' : leftOpen(text, section, o);
+        return closedBelow(text, at) ? 'a list holds values, not `key = value`' : leftOpen(text, section, o, at, false);
       }
       const word = /^[\p{L}_][^,\]}#"'=\r\n]*/u.exec(text.slice(at, lineEndOf(text, at)))?.[0]?.trimEnd();
       if (word === undefined) return null;
