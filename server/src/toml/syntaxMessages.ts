@@ -55,6 +55,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
   const atLineEnd = at >= text.length || c === '\n' || (c === '\r' && text[at + 1] === '\n');
   const last = before.trimEnd().at(-1); // the character before, past blanks
   const open = () => openContainer(section.entries, at);
+  const headerNotClosed = `this table header is not closed: add \`${/^\uFEFF?[ \t]*\[\[/.test(before) ? ']]' : ']'}\``;
   switch (raw) {
     case 'control characters are not allowed in strings': {
       const quote = quoteOpenAt(text, section, lineStart, at);
@@ -96,7 +97,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
         // Shown at the line's end, where the `]` goes, not at the key's start.
         let end = lineEndOf(text, at);
         while (end > at + 1 && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
-        return { message: `this table header is not closed: add \`${/^\uFEFF?[ \t]*\[\[/.test(before) ? ']]' : ']'}\``, span: { start: end - 1, end } };
+        return { message: headerNotClosed, span: { start: end - 1, end } };
       }
       if (/\.[ \t]*$/.test(text.slice(at, lineEndOf(text, at)))) return 'a key part is missing after `.`';
       // Reported at the key's start: a key there is only missing its `=`.
@@ -104,7 +105,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       return 'expected `=` and a value after the key';
     case 'illegal character in key': {
       if (header) {
-        if (atLineEnd || c === '#') return `this table header is not closed: add \`${/^\uFEFF?[ \t]*\[\[/.test(before) ? ']]' : ']'}\``;
+        if (atLineEnd || c === '#') return headerNotClosed;
         return /[ \t"']$/.test(before)
           ? 'expected `.` or `]`: the parts of a table name are joined with `.` (put a name with spaces in quotes)'
           : `\`${shownChar(text, at)}\` cannot be in a bare key (letters, digits, \`_\` and \`-\`): put this part of the name in quotes`;
