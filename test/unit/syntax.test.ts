@@ -171,3 +171,12 @@ test('a string left open reads as no entry: what it holds is not written yet', (
     assert.deepEqual(found, expected, JSON.stringify(text));
   }
 });
+
+test('a table defined twice is not reported from a guess: the statements read after a syntax error on its line or above', () => {
+  const syntax = (text: string) => documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax').map((f) => f.message);
+  assert.deepEqual(syntax('[agents.q.tools]\nallowed = ["read"]\n\n[agents.q\ntools = { allowed = ["grep"] }\n'), ['TOML syntax error: this table header is not closed: add `]`']);
+  assert.deepEqual(syntax('[agents.q.tools]\nallowed = ["read"]\n\n[agents.q.tools[agents.planner]\nx = 1\n'),
+    ['TOML syntax error: expected `]` before this `[`: a header names one table (is its `]` missing?)']);
+  // Without an error, as before.
+  assert.deepEqual(syntax('[a]\nx = 1\n[a]\ny = 2\n'), ['TOML syntax error: table [a] is defined twice']);
+});

@@ -248,12 +248,19 @@ function unitIndexAt(units: readonly Unit[], offset: number): number {
   return Math.max(0, lastAtOrBefore(units.length, (i) => units[i]!.start, offset));
 }
 
-/** The conflicts as findings, placed where their units are now. */
+/**
+ * The conflicts as findings, placed where their units are now; not one past its section's syntax
+ * error, where what the text defines is a guess (`[agents.q` left open reads the lines below as its).
+ */
 function crossFindingsOf(units: readonly Unit[], conflicts: readonly CrossConflict[]): Finding[] {
-  return conflicts.map(({ unit, index, conflict }) => {
+  return conflicts.flatMap(({ unit, index, conflict }) => {
     const u = units[unit]!;
     const span = conflictSpan(u.analysis.definitions[index]!, conflict);
-    return finding('toml-syntax', { start: span.start + u.base, end: span.end + u.base }, conflict.message);
+    // From the error's line: a header with an error in it is a guess too.
+    const text = u.analysis.text;
+    const from = u.analysis.unreadableFrom;
+    if (span.start >= Math.max(text.lastIndexOf('\n', from - 1), text.lastIndexOf('\r', from - 1)) + 1 && from < text.length) return [];
+    return [finding('toml-syntax', { start: span.start + u.base, end: span.end + u.base }, conflict.message)];
   });
 }
 

@@ -106,6 +106,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
     case 'illegal character in key': {
       if (header) {
         if (atLineEnd || c === '#') return headerNotClosed;
+        if (c === '[') return 'expected `]` before this `[`: a header names one table (is its `]` missing?)';
         return /[ \t"']$/.test(before)
           ? 'expected `.` or `]`: the parts of a table name are joined with `.` (put a name with spaces in quotes)'
           : `\`${shownChar(text, at)}\` cannot be in a bare key (letters, digits, \`_\` and \`-\`): put this part of the name in quotes`;
