@@ -125,7 +125,7 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['x = 1__0\n', '_', 'an underscore in a number goes between two digits (`1_000`)'],
   // Met while typing (a typing simulation and a review of the first version of these messages):
   ['[agents.x]\nmodel = "m"\ntools.allowed = ["read",\ntools.disallowed = []\n', 't', 'the list of `tools.allowed` is not closed: add `]`', '['],
-  ['[agents.a.tools]\nallowed = ["read", "grep"  # why\n\n[agents.b.tools]\n', 'y', 'the list of `allowed` is not closed: add `]`', '['],
+  ['[agents.a.tools]\nallowed = ["read", "grep"  # why\n\n[agents.b.tools]\n', '"', 'the list of `allowed` is not closed: add `]`', '['],
   ['\ufeff[agents x]\n', 'x', 'expected `.` or `]`: the parts of a table name are joined with `.` (put a name with spaces in quotes)'],
   ['[agents.b.tools]\nallowed = ["read"]\n\n[agents.a.tools', 's', 'this table header is not closed: add `]`'],
   ['[agents.x# comment\n', '#', 'this table header is not closed: add `]`'],

@@ -129,7 +129,8 @@ function explained(text: string, section: Section, at: number, raw: string): str
       const o = open();
       if (!o) return null;
       // A `key =` line, or a header, where an item was due: the list above it was left open.
-      if (o.kind === 'array' && nextIsStatement(text, at, before)) return leftOpen(text, section, o, at, /\S/.test(before));
+      // Shown on the statement that showed it open, when the error is on it; else after the last item.
+      if (o.kind === 'array' && nextIsStatement(text, at, before)) return leftOpen(text, section, o, at, /\S/.test(before) || at >= text.length || /^[ \t]*$/.test(text.slice(at, lineEndOf(text, at))));
       return o.kind === 'array' ? 'expected `,` or `]`: the items of a list are separated by commas' : 'expected `,` or `}`: the keys of an inline table are separated by commas';
     }
     case 'invalid value': {
