@@ -115,6 +115,9 @@ const FIX_ALL: Array<[string, string]> = [
   ['allowed = ["read"]\nmcp = ["github"]  # mars-ignore: unknown-tool\n', 'allowed = ["read", "mcp(github)"]\n'],
   ['mcp = [\n  "gh", # mars-ignore\n  "a,b",\n]', 'allowed = ["mcp(gh)", "mcp(a,b)"]'],
   ['allowed = [\n  "read"\n  , "edit"\n]\nmcp = ["gh"]', 'allowed = [\n  "read"\n  , "edit"\n  , "mcp(gh)"\n]\n'],
+  // A one-line list a `# mars-ignore` speaks of: the moved names on a line of their own, which it does not.
+  ['# mars-ignore: unknown-tool\nallowed = ["read"]\nmcp = ["gh"]', '# mars-ignore: unknown-tool\nallowed = ["read",\n  "mcp(gh)"]\n'],
+  ['allowed = ["read"]  # mars-ignore: unknown-tool\r\nmcp = ["gh", "jira"]\r\n', 'allowed = ["read",  # mars-ignore: unknown-tool\r\n  "mcp(gh)",\r\n  "mcp(jira)"]\r\n'],
   // A list written an item a line gets the moved items on lines of their own, trailing comma or not
   // as written: never on the last item's line, where its comment would read as theirs.
   ['allowed = [\n  "read",  # mars-ignore: unknown-tool\n]\nmcp = ["github"]', 'allowed = [\n  "read",  # mars-ignore: unknown-tool\n  "mcp(github)",\n]\n'],
@@ -470,5 +473,16 @@ test('a key over lines inside an inline table is not moved: its comments would h
     const mcp = documentFindings(da).find((f) => f.code === 'invalid-tool-policy');
     assert.deepEqual(mcp?.fixes, [], text);
     assert.deepEqual(documentFixAll(da), [], text);
+  }
+});
+
+test('a name moved into a one-line list a mars-ignore speaks of is not silenced by it', () => {
+  for (const list of ['allowed = ["read"] # mars-ignore: unknown-tool', '# mars-ignore: unknown-tool\n\nallowed = ["read"]']) {
+    const text = `[agents.x.tools]\n${list}\nfrobnicate = "allow"\n`;
+    const move = firstFix(text)!;
+    assert.equal(move.title, 'Move "frobnicate" into `allowed`');
+    const moved = applyEdits(text, move.edits);
+    assert.doesNotThrow(() => parse(moved));
+    assert.deepEqual(documentFindings(analyzeDocument(moved)).map((f) => `${f.code}@${moved.slice(f.span.start, f.span.end)}`), ['unknown-tool@frobnicate'], moved);
   }
 });

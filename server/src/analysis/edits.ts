@@ -168,9 +168,44 @@ function wholeLine(text: string, start: number, end: number, inside: readonly Co
 export function appendToArray(text: string, array: TomlArray, values: readonly string[]): Edit {
   const quoted = values.map(basicString).join(', ');
   const last = array.items[array.items.length - 1];
-  if (last) return lineAfter(text, array, last.span, values) ?? { start: last.span.end, end: last.span.end, newText: `, ${quoted}` };
+  if (last) return lineAfter(text, array, last.span, values) ?? belowSuppressed(text, array, last.span, values) ?? { start: last.span.end, end: last.span.end, newText: `, ${quoted}` };
   const open = text.indexOf('[', array.span.start);
   return { start: open + 1, end: open + 1, newText: quoted };
+}
+
+/**
+ * A list on one line that a `# mars-ignore` speaks of (after it, or on a line of its own above):
+ * the values on a line of their own before its `]`, which the comment does not speak of, the
+ * comment staying on the first line (`allowed = ["read", # mars-ignore: …` / `  "foo"]`). Null when
+ * nothing silences its line, or other text follows the list on it (a table written inline).
+ */
+function belowSuppressed(text: string, array: TomlArray, last: { start: number; end: number }, values: readonly string[]): Edit | null {
+  if (!array.closed || /[\r\n]/.test(text.slice(array.span.start, array.span.end))) return null;
+  const lineStart = Math.max(text.lastIndexOf('\n', array.span.start - 1), text.lastIndexOf('\r', array.span.start - 1)) + 1;
+  const after = /^[ \t]*(#[^\r\n]*)?(?=\r?\n|$)/.exec(text.slice(array.span.end, array.span.end + 10_000));
+  if (!after) return null;
+  const trailing = after[1] !== undefined && directiveOf(after[1].slice(1)) === 'line';
+  if (!trailing && !directiveAbove(text, lineStart)) return null;
+  const lineEnd = array.span.end + after[0].length;
+  const eol = text[lineEnd] === '\r' ? '\r\n' : '\n';
+  const indent = `${/^[ \t]*/.exec(text.slice(lineStart))![0]}  `;
+  const items = `${eol}${indent}${values.map(basicString).join(`,${eol}${indent}`)}]`;
+  return trailing
+    ? { start: last.end, end: lineEnd, newText: `,${text.slice(array.span.end, lineEnd)}${items}` }
+    : { start: last.end, end: array.span.end, newText: `,${items}` };
+}
+
+/** Whether a `# mars-ignore` on a line of its own above the line at `lineStart` speaks of it (blank and comment lines between). */
+function directiveAbove(text: string, lineStart: number): boolean {
+  for (let end = lineStart - 1; end > 0; ) {
+    if (text[end] === '\n' && text[end - 1] === '\r') end--;
+    const start = Math.max(text.lastIndexOf('\n', end - 1), text.lastIndexOf('\r', end - 1)) + 1;
+    const line = text.slice(start, end).trim();
+    if (line !== '' && !line.startsWith('#')) return false;
+    if (line.startsWith('#') && directiveOf(line.slice(1)) === 'line') return true;
+    end = start - 1;
+  }
+  return false;
 }
 
 /**
