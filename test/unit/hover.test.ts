@@ -76,7 +76,10 @@ const CASES: Case[] = [
   { name: 'comma warning', doc: `${T}allowed = ["read,|write"]`, range: [1, 12, 1, 22], has: ['comma'] },
   { name: 'on the quote', doc: `${T}allowed = |"read"`, range: null },
   { name: 'on the opening quote of an entry', doc: `${T}allowed = [|"read"]`, range: [1, 12, 1, 16] },
-  { name: 'unterminated string', doc: `${T}allowed = ["read|`, range: [1, 12, 1, 16], has: ['**Capability** `read`'] },
+  // A string left open is not written yet (its diagnostics wait too): `"read]` would be described as a tool `read]`.
+  { name: 'unterminated string', doc: `${T}allowed = ["read|`, range: null },
+  { name: 'a string left open before the ]', doc: `${T}allowed = ["re|ad]`, range: null },
+  { name: 'a key read inside a list left open', doc: `${T}allowed = ["read", "grep"\n|x = 1`, range: null },
   { name: 'inline table spelling', doc: '[agents.coder]\ntools = { allowed = ["gr|ep"] }', range: [1, 22, 1, 26],
     has: ['**Capability** `grep`', 'agent `coder`'] },
   { name: 'skill policy, root dotted', doc: 'skills."deep research".tools.disallowed = ["a|gent"]', range: [0, 44, 0, 49],

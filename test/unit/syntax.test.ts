@@ -140,6 +140,10 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['[agents.a.tools]\nallowed = [\u201Cread\u201D]\n', '\u201C', '`\u201C` is not a TOML quote: use a straight `"` or `\'`'],
   ['[agents.a.tools]\nallowed = [bash(git *)]\n', 'bash(git *)', '`bash(git *)` is not a value TOML knows: write text in quotes (`"bash(git *)"`)'],
   ['[agents.a.tools]\nallowed = [\n  "read",\n  Bash = "allow",\n]\n', 'B', 'a list holds values, not `key = value`'],
+  // `]` auto-closed after the cursor, so the list is closed after the key typed into it.
+  ['[agents.a.tools]\nallowed = ["read", "grep"\nx = 1]\n', 'x', 'a list holds values, not `key = value`'],
+  ['[agents.a.tools]\nallowed = ["read", "grep", x = "a # ]"]\n', 'x', 'a list holds values, not `key = value`'],
+  ['[agents.a.tools]\nallowed = ["read"\nx = [1]\n[agents.b]\n', 'x', 'the list of `allowed` is not closed: add `]`', '['],
   ['[agents.a]\ntools = { allowed', 'a', 'expected `=` and a value after the key'],
   ['agents.x.\n', '.', 'a key part is missing after `.`'],
   ['a = { "edit", }\n', ',', 'expected `=` after the key'],

@@ -27,6 +27,8 @@ export interface Analysis {
   readonly suppressions: Suppressions;
   /** Where the TOML could not be read further (the text's length when it all could): fix-all changes nothing past it. */
   readonly unreadableFrom: number;
+  /** Past the syntax error, the rest of its statement, where the reading is a guess: nothing there is reported or described. */
+  readonly guessed: Span;
 }
 
 /** Analyse one text. `memo` keeps entry verdicts between calls (see `VerdictMemo`). */
@@ -50,7 +52,7 @@ export function analyze(text: string, memo: VerdictMemo = new Map()): Analysis {
   for (const f of crossEntryFindings(text, entries)) if (said(f)) findings.push(f);
   for (const f of policyFindings(doc, policies)) if (said(f)) findings.push(f);
   findings.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
-  return { doc, lines, policies, entries, findings, suppressions: findSuppressions(doc, lines), unreadableFrom };
+  return { doc, lines, policies, entries, findings, suppressions: findSuppressions(doc, lines), unreadableFrom, guessed: guess };
 }
 
 /**

@@ -334,8 +334,8 @@ class PlacedLines implements Lines {
 
 /** A unit's analysis with document positions (offsets stay the unit's). */
 export function placed(da: DocumentAnalysis, unit: Unit): Analysis {
-  const { doc, policies, entries, findings, suppressions, unreadableFrom } = unit.analysis.model();
-  return { doc, policies, entries, findings, suppressions, unreadableFrom, lines: new PlacedLines(da.lines, unit.base, unit.analysis.text.length) };
+  const { doc, policies, entries, findings, suppressions, unreadableFrom, guessed } = unit.analysis.model();
+  return { doc, policies, entries, findings, suppressions, unreadableFrom, guessed, lines: new PlacedLines(da.lines, unit.base, unit.analysis.text.length) };
 }
 
 /**

@@ -35,6 +35,7 @@ export class SectionAnalysis implements Analysis {
   /** The length of the hidden header the text starts with (see the constructor). */
   readonly hidden: number;
   readonly unreadableFrom: number;
+  readonly guessed: Analysis['guessed'];
 
   /**
    * `keep`: what stays besides the findings: the model for good (a one-shot run that reads
@@ -49,6 +50,7 @@ export class SectionAnalysis implements Analysis {
     this.text = full.doc.text;
     this.suppressions = full.suppressions;
     this.unreadableFrom = full.unreadableFrom;
+    this.guessed = full.guessed;
     // A big file has hundreds of thousands of sections, and what each keeps is what the collector
     // walks: nothing is kept that says nothing (an empty root table, no findings).
     this.definitions = full.doc.sections.map(sectionDefinitions)

@@ -17,7 +17,9 @@ import { canonicalSpelling } from '../grammar/checks';
 export function hover(analysis: Analysis, position: Position): Hover | null {
   const { doc, lines } = analysis;
   const offset = lines.offset(position);
-  const hit = (span: Span, open: boolean) => span.start <= offset && (offset < span.end || (open && offset === span.end));
+  // Past a syntax error its statement reads as a guess (an entry not written yet): nothing there is described.
+  const guessed = (span: Span) => span.start >= analysis.guessed.start && span.start < analysis.guessed.end;
+  const hit = (span: Span, open: boolean) => !guessed(span) && span.start <= offset && (offset < span.end || (open && offset === span.end));
 
   // Entries are in document order: the one at the cursor, if any, is the last starting at or before it.
   const entries = analysis.entries;

@@ -130,6 +130,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (!o) return null;
       // A `key =` line, or a header, where an item was due: the list above it was left open.
       // Shown on the statement that showed it open, when the error is on it; else after the last item.
+      if (o.kind === 'array' && nextIsStatement(text, at, before) && !/\S/.test(before) && closedBelow(text, at)) return 'a list holds values, not `key = value`';
       if (o.kind === 'array' && nextIsStatement(text, at, before)) return leftOpen(text, section, o, at, /\S/.test(before) || at >= text.length || /^[ \t]*$/.test(text.slice(at, lineEndOf(text, at))));
       return o.kind === 'array' ? 'expected `,` or `]`: the items of a list are separated by commas' : 'expected `,` or `}`: the keys of an inline table are separated by commas';
     }
@@ -201,13 +202,28 @@ function nextIsStatement(text: string, at: number, before: string): boolean {
   return KEY_LINE.test(line) || /^\[\[?[ \t]*[A-Za-z0-9_"'-]/.test(line);
 }
 
-/** Whether a line below `at` starts with `]` before any header: the list `at` is in is closed there. */
+/**
+ * Whether the list `at` is in is closed further on: a `]` that closes it (past strings, comments and
+ * the brackets opened after `at`) comes before a line that reads as a header.
+ */
 function closedBelow(text: string, at: number): boolean {
-  for (let i = lineEndOf(text, at); i < text.length; ) {
-    const start = i + (text[i] === '\r' && text[i + 1] === '\n' ? 2 : 1);
-    const line = text.slice(start, (i = lineEndOf(text, start))).trimStart();
-    if (line.startsWith(']')) return true;
-    if (/^\[\[?[ \t]*[A-Za-z0-9_"'-]/.test(line) && !/^\[[ \t]*["']/.test(line)) return false;
+  let depth = 0;
+  const limit = Math.min(text.length, at + 100_000);
+  for (let i = at; i < limit; i++) {
+    const c = text[i];
+    if (c === '\n' || c === '\r') {
+      const line = text.slice(i + 1, lineEndOf(text, i + 1)).trim();
+      if (depth === 0 && /^\[\[?[ \t]*[A-Za-z0-9_"'-][^,]*\]\]?[ \t]*(?:#.*)?$/.test(line) && !/^\[[ \t]*["']/.test(line)) return false;
+    } else if (c === '#') i = lineEndOf(text, i) - 1;
+    else if (c === '"' || c === "'") {
+      const end = stringEndFrom(text, i);
+      if (end < 0) return false;
+      i = end;
+    } else if (c === '[' || c === '{') depth++;
+    else if (c === ']' || c === '}') {
+      if (depth === 0) return c === ']';
+      depth--;
+    }
   }
   return false;
 }
@@ -251,6 +267,22 @@ function onlyCommentsFrom(text: string, at: number): boolean {
     else if (c !== ' ' && c !== '\t' && c !== '\n' && c !== '\r') return false;
   }
   return true;
+}
+
+/** The index of the last character of the string opening at `i` (its line's last, left open on it), or -1 for a multi-line one never closed. */
+function stringEndFrom(text: string, i: number): number {
+  const q = text[i]!;
+  if (text.startsWith(q.repeat(3), i)) {
+    const end = text.indexOf(q.repeat(3), i + 3);
+    return end < 0 ? -1 : end + 2;
+  }
+  for (let k = i + 1; k < text.length; k++) {
+    const ch = text[k];
+    if (ch === '\n' || ch === '\r') return k - 1;
+    if (q === '"' && ch === '\\') k++;
+    else if (ch === q) return k;
+  }
+  return text.length - 1;
 }
 
 /** The character at `at` as a message shows it (a control or invisible one by its code). */
