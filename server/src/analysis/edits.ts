@@ -170,16 +170,17 @@ export function appendToArray(text: string, array: TomlArray, values: readonly s
   const last = array.items[array.items.length - 1];
   if (last) return lineAfter(text, array, last.span, values) ?? belowSuppressed(text, array, last.span, values) ?? { start: last.span.end, end: last.span.end, newText: `, ${quoted}` };
   const open = text.indexOf('[', array.span.start);
-  return { start: open + 1, end: open + 1, newText: quoted };
+  return belowSuppressed(text, array, null, values) ?? { start: open + 1, end: open + 1, newText: quoted };
 }
 
 /**
  * A list on one line that a `# mars-ignore` speaks of (after it, or on a line of its own above):
  * the values on a line of their own before its `]`, which the comment does not speak of, the
- * comment staying on the first line (`allowed = ["read", # mars-ignore: …` / `  "foo"]`). Null when
- * nothing silences its line, or other text follows the list on it (a table written inline).
+ * comment staying on the first line (`allowed = ["read", # mars-ignore: …` / `  "foo"]`; an empty
+ * list `allowed = [ # mars-ignore: …`). Null when nothing silences its line, or other text follows
+ * the list on it (a table written inline).
  */
-function belowSuppressed(text: string, array: TomlArray, last: { start: number; end: number }, values: readonly string[]): Edit | null {
+function belowSuppressed(text: string, array: TomlArray, last: { start: number; end: number } | null, values: readonly string[]): Edit | null {
   if (!array.closed || /[\r\n]/.test(text.slice(array.span.start, array.span.end))) return null;
   const lineStart = Math.max(text.lastIndexOf('\n', array.span.start - 1), text.lastIndexOf('\r', array.span.start - 1)) + 1;
   const after = /^[ \t]*(#[^\r\n]*)?(?=\r?\n|$)/.exec(text.slice(array.span.end, array.span.end + 10_000));
@@ -190,9 +191,12 @@ function belowSuppressed(text: string, array: TomlArray, last: { start: number; 
   const eol = text[lineEnd] === '\r' ? '\r\n' : '\n';
   const indent = `${/^[ \t]*/.exec(text.slice(lineStart))![0]}  `;
   const items = `${eol}${indent}${values.map(basicString).join(`,${eol}${indent}`)}]`;
+  // After the last item and a comma, or after the `[` of an empty list.
+  const from = last ? last.end : text.indexOf('[', array.span.start) + 1;
+  const comma = last ? ',' : '';
   return trailing
-    ? { start: last.end, end: lineEnd, newText: `,${text.slice(array.span.end, lineEnd)}${items}` }
-    : { start: last.end, end: array.span.end, newText: `,${items}` };
+    ? { start: from, end: lineEnd, newText: `${comma}${text.slice(array.span.end, lineEnd)}${items}` }
+    : { start: from, end: array.span.end, newText: `${comma}${items}` };
 }
 
 /** Whether a `# mars-ignore` on a line of its own above the line at `lineStart` speaks of it (blank and comment lines between). */

@@ -111,8 +111,9 @@ export function moveEdits(doc: TomlDocument, policies: Policies, moves: readonly
     if (group.length === 0) continue;
     const owner = group[0]!.extra.owner;
     const existing = listOf(policies, owner, list);
-    const present = new Set(existing?.array.items.map((i) => (i.kind === 'string' ? i.value : '')));
-    const names = [...new Set(group.flatMap((m) => m.names))].filter((n) => !present.has(n));
+    // By meaning: `mcp(github)` is already there as `mcp(github/*)`, or as `mcp__github`, which fix-all rewrites to it.
+    const present = new Set(existing?.array.items.flatMap((i) => (i.kind === 'string' ? [meaning(grantWritten(i.value) ?? i.value)] : [])));
+    const names = [...new Set(group.flatMap((m) => m.names))].filter((n) => !present.has(meaning(n)));
     let rest = group;
     if (names.length > 0 && existing) edits.push(appendToArray(text, existing.array, names));
     else if (names.length > 0) {
