@@ -479,7 +479,8 @@ test('a key over lines inside an inline table is not moved: its comments would h
 });
 
 test('a name moved into a one-line list a mars-ignore speaks of is not silenced by it', () => {
-  for (const list of ['allowed = ["read"] # mars-ignore: unknown-tool', '# mars-ignore: unknown-tool\n\nallowed = ["read"]', 'allowed = [] # mars-ignore', '# mars-ignore\nallowed = []']) {
+  for (const list of ['allowed = ["read"] # mars-ignore: unknown-tool', '# mars-ignore: unknown-tool\n\nallowed = ["read"]', 'allowed = [] # mars-ignore', '# mars-ignore\nallowed = []',
+    'allowed = [\n  "read", "edit"] # mars-ignore', 'allowed = [\n  # mars-ignore: unknown-tool\n  "read", "edit"\n]']) {
     const text = `[agents.x.tools]\n${list}\nfrobnicate = "allow"\n`;
     const move = firstFix(text)!;
     assert.equal(move.title, 'Move "frobnicate" into `allowed`');

@@ -181,18 +181,20 @@ export function appendToArray(text: string, array: TomlArray, values: readonly s
  * the list on it (a table written inline).
  */
 function belowSuppressed(text: string, array: TomlArray, last: { start: number; end: number } | null, values: readonly string[]): Edit | null {
-  if (!array.closed || /[\r\n]/.test(text.slice(array.span.start, array.span.end))) return null;
-  const lineStart = Math.max(text.lastIndexOf('\n', array.span.start - 1), text.lastIndexOf('\r', array.span.start - 1)) + 1;
+  // The `]` on the line of the last item (or of the `[`, for an empty list).
+  const from = last ? last.end : text.indexOf('[', array.span.start) + 1;
+  if (!array.closed || /[\r\n]/.test(text.slice(from, array.span.end))) return null;
+  const lineStart = Math.max(text.lastIndexOf('\n', from - 1), text.lastIndexOf('\r', from - 1)) + 1;
   const after = /^[ \t]*(#[^\r\n]*)?(?=\r?\n|$)/.exec(text.slice(array.span.end, array.span.end + 10_000));
   if (!after) return null;
   const trailing = after[1] !== undefined && directiveOf(after[1].slice(1)) === 'line';
   if (!trailing && !directiveAbove(text, lineStart)) return null;
   const lineEnd = array.span.end + after[0].length;
   const eol = text[lineEnd] === '\r' ? '\r\n' : '\n';
-  const indent = `${/^[ \t]*/.exec(text.slice(lineStart))![0]}  `;
+  // Indented as the items above, or one step in from a list that opens on this line.
+  const indent = `${/^[ \t]*/.exec(text.slice(lineStart))![0]}${array.span.start >= lineStart ? '  ' : ''}`;
   const items = `${eol}${indent}${values.map(basicString).join(`,${eol}${indent}`)}]`;
   // After the last item and a comma, or after the `[` of an empty list.
-  const from = last ? last.end : text.indexOf('[', array.span.start) + 1;
   const comma = last ? ',' : '';
   return trailing
     ? { start: from, end: lineEnd, newText: `${comma}${text.slice(array.span.end, lineEnd)}${items}` }
@@ -220,14 +222,18 @@ function directiveAbove(text: string, lineStart: number): boolean {
  */
 function lineAfter(text: string, array: TomlArray, last: { start: number; end: number }, values: readonly string[]): Edit | null {
   const lineStart = Math.max(text.lastIndexOf('\n', last.start - 1), text.lastIndexOf('\r', last.start - 1)) + 1;
-  // `  "read",` or, in the leading-comma style, `  , "read"`.
-  const lead = /^([ \t]*)(,[ \t]*)?$/.exec(text.slice(lineStart, last.start));
-  if (!lead || /[\r\n]/.test(text.slice(last.start, last.end))) return null;
-  const after = /^[ \t]*(,?)[ \t]*(?:#[^\r\n]*)?(?=\r?\n)/.exec(text.slice(last.end, last.end + 10_000));
+  if (/[\r\n]/.test(text.slice(last.start, last.end))) return null;
+  const after = /^[ \t]*(,?)[ \t]*(#[^\r\n]*)?(?=\r?\n)/.exec(text.slice(last.end, last.end + 10_000));
   if (!after || !array.closed || array.span.end <= last.end + after[0].length) return null;
+  // `  "read",` or, in the leading-comma style, `  , "read"`; or a line of several items that a
+  // `mars-ignore` speaks of, which the new lines keep out of (indented as that line).
+  const lead = /^([ \t]*)(,[ \t]*)?$/.exec(text.slice(lineStart, last.start)) ??
+    ((after[2] !== undefined && directiveOf(after[2].slice(1)) === 'line') || directiveAbove(text, lineStart) ? /^([ \t]*)()/.exec(text.slice(lineStart)) : null);
+  if (!lead) return null;
   const lineEnd = last.end + after[0].length;
   const eol = text[lineEnd] === '\r' ? '\r\n' : '\n';
-  const [, indent, comma] = lead;
+  const [, indent, leading] = lead;
+  const comma = leading === '' ? undefined : leading;
   if (comma !== undefined) {
     // A trailing comma besides leading ones would make the next item's comma a second one.
     return after[1] ? null : { start: lineEnd, end: lineEnd, newText: values.map((v) => `${eol}${indent}${comma}${basicString(v)}`).join('') };
