@@ -180,7 +180,11 @@ function quoteOpenAt(text: string, section: Section, lineStart: number, at: numb
   return open ?? '"';
 }
 
-/** Whether the line of `at` (which holds nothing before it) or the next line with content starts a statement: a `key =` or a header. */
+/**
+ * Whether a statement (a `key =` or a header) stands where an item was due: at `at`, on a line
+ * holding nothing before it; or, when the rest of `at`'s line is empty or a comment, on the next
+ * line with content, or the section ends (a header or the file's end follows).
+ */
 function nextIsStatement(text: string, at: number, before: string): boolean {
   let i = at;
   if (/\S/.test(before)) {
