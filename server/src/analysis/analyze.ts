@@ -45,7 +45,7 @@ export function analyze(text: string, memo: VerdictMemo = new Map()): Analysis {
   }
   // Past the error, the statement it is in reads as a guess (`["a", "b"c", "d"]` pairs the quotes
   // the wrong way: `", "` an entry, `d` a bare value): what it says there is left to the error.
-  const guess = guessedAfter(doc, unreadableFrom);
+  const guess = unreadableFrom < text.length ? guessedAfter(doc, unreadableFrom) : { start: text.length, end: text.length };
   const said = (f: Finding) => f.span.start < guess.start || f.span.start >= guess.end;
   // Loops, not push(...list): a list of 150,000 entries would overflow the stack as arguments.
   for (const p of entries) for (const f of entryFindings(text, p)) if (said(f)) findings.push(f);

@@ -5,7 +5,7 @@
 // moved. Unit analyses work in their own offsets; a unit's `base` places them. What no unit can see
 // alone (a table defined twice, a file-wide suppression) is added here.
 
-import { LineIndex, type Lines, type Position } from '../toml/lineIndex';
+import { LineIndex, lineStartAt, type Lines, type Position } from '../toml/lineIndex';
 import type { Span } from '../toml/model';
 import { chunkSection } from '../toml/chunks';
 import { lastAtOrBefore } from '../toml/sorted';
@@ -259,7 +259,7 @@ function crossFindingsOf(units: readonly Unit[], conflicts: readonly CrossConfli
     // From the error's line: a header with an error in it is a guess too.
     const text = u.analysis.text;
     const from = u.analysis.unreadableFrom;
-    if (span.start >= Math.max(text.lastIndexOf('\n', from - 1), text.lastIndexOf('\r', from - 1)) + 1 && from < text.length) return [];
+    if (span.start >= lineStartAt(text, from) && from < text.length) return [];
     return [finding('toml-syntax', { start: span.start + u.base, end: span.end + u.base }, conflict.message)];
   });
 }

@@ -1,6 +1,7 @@
 // Text edits over the positional model, as plain data: offsets into the document text. The fixes
 // are built from these, and they keep the user's formatting where they can.
 
+import { lineStartAt } from '../toml/lineIndex';
 import type { Comment, KeyValue, TomlArray } from '../toml/model';
 import { lastAtOrBefore } from '../toml/sorted';
 import { skipBlank, skipTrivia } from '../toml/split';
@@ -184,7 +185,7 @@ function belowSuppressed(text: string, array: TomlArray, last: { start: number; 
   // The `]` on the line of the last item (or of the `[`, for an empty list).
   const from = last ? last.end : text.indexOf('[', array.span.start) + 1;
   if (!array.closed || /[\r\n]/.test(text.slice(from, array.span.end))) return null;
-  const lineStart = Math.max(text.lastIndexOf('\n', from - 1), text.lastIndexOf('\r', from - 1)) + 1;
+  const lineStart = lineStartAt(text, from);
   const after = /^[ \t]*(#[^\r\n]*)?(?=\r?\n|$)/.exec(text.slice(array.span.end, array.span.end + 10_000));
   if (!after) return null;
   const trailing = after[1] !== undefined && directiveOf(after[1].slice(1)) === 'line';
@@ -205,7 +206,7 @@ function belowSuppressed(text: string, array: TomlArray, last: { start: number; 
 function directiveAbove(text: string, lineStart: number): boolean {
   for (let end = lineStart - 1; end > 0; ) {
     if (text[end] === '\n' && text[end - 1] === '\r') end--;
-    const start = Math.max(text.lastIndexOf('\n', end - 1), text.lastIndexOf('\r', end - 1)) + 1;
+    const start = lineStartAt(text, end);
     const line = text.slice(start, end).trim();
     if (line !== '' && !line.startsWith('#')) return false;
     if (line.startsWith('#') && directiveOf(line.slice(1)) === 'line') return true;
@@ -221,7 +222,7 @@ function directiveAbove(text: string, lineStart: number): boolean {
  * (`# mars-ignore: …` included). Null for a list written otherwise.
  */
 function lineAfter(text: string, array: TomlArray, last: { start: number; end: number }, values: readonly string[]): Edit | null {
-  const lineStart = Math.max(text.lastIndexOf('\n', last.start - 1), text.lastIndexOf('\r', last.start - 1)) + 1;
+  const lineStart = lineStartAt(text, last.start);
   if (/[\r\n]/.test(text.slice(last.start, last.end))) return null;
   const after = /^[ \t]*(,?)[ \t]*(#[^\r\n]*)?(?=\r?\n)/.exec(text.slice(last.end, last.end + 10_000));
   if (!after || !array.closed || array.span.end <= last.end + after[0].length) return null;

@@ -30,6 +30,17 @@ export function firstLineOf(text: string, span: { readonly start: number; readon
   return { start: span.start, end: span.end };
 }
 
+/** Where the line holding `at` starts (the protocol's `\r`, `\n` and `\r\n` all end a line). */
+export function lineStartAt(text: string, at: number): number {
+  return Math.max(text.lastIndexOf('\n', at - 1), text.lastIndexOf('\r', at - 1)) + 1;
+}
+
+/** Where the line holding `at` ends: its line break, or the text's end. */
+export function lineEndAt(text: string, at: number): number {
+  for (let i = at; i < text.length; i++) if (text[i] === '\n' || text[i] === '\r') return i;
+  return text.length;
+}
+
 /** A span's ends as positions: the shape of an LSP range, for the server and the checker's JSON alike. */
 export function positionsOf(lines: Pick<Lines, 'position'>, span: { readonly start: number; readonly end: number }): { start: Position; end: Position } {
   return { start: lines.position(span.start), end: lines.position(span.end) };

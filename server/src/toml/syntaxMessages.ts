@@ -4,6 +4,7 @@
 // the missing piece named. The text around the error and the model's reading of it (the string or
 // list left open) say which piece that is; where neither does, smol-toml's message stands.
 
+import { lineEndAt, lineStartAt } from './lineIndex';
 import type { KeyValue, Section, Span, TomlValue } from './model';
 
 export interface Explained {
@@ -47,7 +48,7 @@ const closer = (open: Container) => (open.kind === 'array' ? ']' : '}');
 
 function explained(text: string, section: Section, at: number, raw: string): string | Explained | null {
   const c = text[at];
-  const lineStart = lineStartOf(text, at);
+  const lineStart = lineStartAt(text, at);
   const before = text.slice(lineStart, at);
   // The line is a header (the model may not have read it as one: a `[` typed at the file's end).
   const header = /^\uFEFF?[ \t]*\[/.test(before) && !openContainer(section.entries, at);
@@ -95,11 +96,11 @@ function explained(text: string, section: Section, at: number, raw: string): str
       // The line ran out before its `=` (at the end of the file: nothing after the key).
       if (header) {
         // Shown at the line's end, where the `]` goes, not at the key's start.
-        let end = lineEndOf(text, at);
+        let end = lineEndAt(text, at);
         while (end > at + 1 && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
         return { message: headerNotClosed, span: { start: end - 1, end } };
       }
-      if (/\.[ \t]*$/.test(text.slice(at, lineEndOf(text, at)))) return 'a key part is missing after `.`';
+      if (/\.[ \t]*$/.test(text.slice(at, lineEndAt(text, at)))) return 'a key part is missing after `.`';
       // Reported at the key's start: a key there is only missing its `=`.
       if (open()?.kind === 'inline-table' && (last === '{' || last === ',') && !/^[A-Za-z0-9_"'-]/.test(c ?? '')) return 'expected a key (`allowed = [...]`), or `}`';
       return 'expected `=` and a value after the key';
@@ -131,7 +132,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       // A `key =` line, or a header, where an item was due: the list above it was left open.
       // Shown on the statement that showed it open, when the error is on it; else after the last item.
       if (o.kind === 'array' && nextIsStatement(text, at, before) && !/\S/.test(before) && closedBelow(text, at)) return 'a list holds values, not `key = value`';
-      if (o.kind === 'array' && nextIsStatement(text, at, before)) return leftOpen(text, section, o, at, /\S/.test(before) || at >= text.length || /^[ \t]*$/.test(text.slice(at, lineEndOf(text, at))));
+      if (o.kind === 'array' && nextIsStatement(text, at, before)) return leftOpen(text, section, o, at, /\S/.test(before) || at >= text.length || /^[ \t]*$/.test(text.slice(at, lineEndAt(text, at))));
       return o.kind === 'array' ? 'expected `,` or `]`: the items of a list are separated by commas' : 'expected `,` or `}`: the keys of an inline table are separated by commas';
     }
     case 'invalid value': {
@@ -145,11 +146,11 @@ function explained(text: string, section: Section, at: number, raw: string): str
       }
       if (c === ',') return 'expected a value before this `,`: remove the extra comma';
       if (c === '\u201C' || c === '\u201D' || c === '\u2018' || c === '\u2019') return `\`${c}\` is not a TOML quote: use a straight \`"\` or \`'\``;
-      if (o?.kind === 'array' && KEY_LINE.test(text.slice(at, lineEndOf(text, at)))) {
+      if (o?.kind === 'array' && KEY_LINE.test(text.slice(at, lineEndAt(text, at)))) {
         // `Bash = "allow",` inside a list closed further down, or a list left open above a `key =` line.
         return closedBelow(text, at) ? 'a list holds values, not `key = value`' : leftOpen(text, section, o, at, false);
       }
-      const word = /^[\p{L}_][^,\]}#"'=\r\n]*/u.exec(text.slice(at, lineEndOf(text, at)))?.[0]?.trimEnd();
+      const word = /^[\p{L}_][^,\]}#"'=\r\n]*/u.exec(text.slice(at, lineEndAt(text, at)))?.[0]?.trimEnd();
       if (word === undefined) return null;
       const span = { start: at, end: at + word.length };
       if (word.length > 40) return { message: 'text here must be in quotes', span }; // a word that long is not typed
@@ -188,21 +189,21 @@ function quoteOpenAt(text: string, section: Section, lineStart: number, at: numb
 function nextIsStatement(text: string, at: number, before: string): boolean {
   let i = at;
   if (/\S/.test(before)) {
-    const rest = text.slice(at, lineEndOf(text, at)).trim();
+    const rest = text.slice(at, lineEndAt(text, at)).trim();
     if (rest !== '' && !rest.startsWith('#')) return false; // something on the line itself is out of place
     // Past the rest of this line (a comment), to the next line with content.
-    i = lineEndOf(text, at);
+    i = lineEndAt(text, at);
     while (i < text.length) {
       const start = i + (text[i] === '\r' && text[i + 1] === '\n' ? 2 : 1);
-      const line = text.slice(start, lineEndOf(text, start));
+      const line = text.slice(start, lineEndAt(text, start));
       i = start;
       if (line.trim() !== '' && !line.trim().startsWith('#')) break;
-      i = lineEndOf(text, start);
+      i = lineEndAt(text, start);
       if (i >= text.length) return true; // the section's end: a header, or the file's end, follows
     }
   }
   if (i >= text.length) return true;
-  const line = text.slice(i, lineEndOf(text, i)).trimStart();
+  const line = text.slice(i, lineEndAt(text, i)).trimStart();
   return KEY_LINE.test(line) || /^\[\[?[ \t]*[A-Za-z0-9_"'-]/.test(line);
 }
 
@@ -216,9 +217,9 @@ function closedBelow(text: string, at: number): boolean {
   for (let i = at; i < limit; i++) {
     const c = text[i];
     if (c === '\n' || c === '\r') {
-      const line = text.slice(i + 1, lineEndOf(text, i + 1)).trim();
+      const line = text.slice(i + 1, lineEndAt(text, i + 1)).trim();
       if (depth === 0 && /^\[\[?[ \t]*[A-Za-z0-9_"'-][^,]*\]\]?[ \t]*(?:#.*)?$/.test(line) && !/^\[[ \t]*["']/.test(line)) return false;
-    } else if (c === '#') i = lineEndOf(text, i) - 1;
+    } else if (c === '#') i = lineEndAt(text, i) - 1;
     else if (c === '"' || c === "'") {
       const end = stringEndFrom(text, i);
       if (end < 0) return false;
@@ -294,15 +295,4 @@ function shownChar(text: string, at: number): string {
   const cp = text.codePointAt(at);
   if (cp === undefined) return '';
   return cp < 0x20 || cp === 0x7f || (cp >= 0x80 && cp < 0xa0) ? `U+${cp.toString(16).toUpperCase().padStart(4, '0')}` : String.fromCodePoint(cp);
-}
-
-function lineStartOf(text: string, at: number): number {
-  const n = text.lastIndexOf('\n', at - 1);
-  const r = text.lastIndexOf('\r', at - 1);
-  return Math.max(n, r) + 1;
-}
-
-function lineEndOf(text: string, at: number): number {
-  for (let i = at; i < text.length; i++) if (text[i] === '\n' || text[i] === '\r') return i;
-  return text.length;
 }
