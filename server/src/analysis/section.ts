@@ -42,9 +42,11 @@ export class SectionAnalysis implements Analysis {
    * everything), the findings' fixes (one that reports them), or nothing (the model is rebuilt when
    * asked). `hidden`: the length of a copied header the text starts with (a later piece of a big
    * section, see toml/chunks.ts): it defines nothing and its findings belong to the piece that holds
-   * the real one.
+   * the real one. `recent`: the model starts among the recently used (a server's features ask for
+   * the sections just analysed; in a one-shot run nothing asks, and models kept a while cost the
+   * collector more than anything else: each one is copied to the old generation before it dies).
    */
-  constructor(full: Analysis, private readonly memo: VerdictMemo, options: { readonly keep: Keep; readonly hidden: number }) {
+  constructor(full: Analysis, private readonly memo: VerdictMemo, options: { readonly keep: Keep; readonly hidden: number; readonly recent: boolean }) {
     const hidden = (this.hidden = options.hidden);
     const keep = options.keep === 'models';
     this.text = full.doc.text;
@@ -61,7 +63,7 @@ export class SectionAnalysis implements Analysis {
     const findings = keep ? full.findings.filter(shown) : full.findings.flatMap((f, i) => (shown(f) ? [new KeptFinding(this, i, f, fixes ? f.fixes : undefined)] : []));
     this.findings = findings.length > 0 ? findings : NO_FINDINGS;
     this.lineIndex = keep || findings.length > 0 ? full.lines : null;
-    if (options.keep === 'findings') remember(this, full);
+    if (!keep && options.recent) remember(this, full);
   }
 
   get lines(): Lines {
