@@ -185,33 +185,47 @@ export class DocumentAnalyzer {
   private *unitsFrom(text: string, lines: LineIndex, starts: readonly number[], end: number, reusable: Map<string, SectionAnalysis>): Generator<void, Unit[]> {
     const units: Unit[] = [];
     const oneShot = this.options.oneShot ?? false;
-    for (let i = 0; i < starts.length; i++) {
-      const sectionStart = starts[i]!;
-      const sectionEnd = starts[i + 1] ?? end;
-      const chunks = chunkSection(text, sectionStart, sectionEnd);
-      const pieces = chunks ? [sectionStart, ...chunks.cuts] : [sectionStart];
-      for (let j = 0; j < pieces.length; j++) {
-        const start = pieces[j]!;
-        const hidden = j === 0 ? 0 : chunks!.header;
-        const piece = text.slice(start, pieces[j + 1] ?? sectionEnd);
-        const analysed = hidden ? text.slice(sectionStart, sectionStart + hidden) + piece : piece;
-        const key = unitKey(analysed, hidden);
-        let analysis = reusable.get(key) ?? this.partial.get(key);
-        let made = false;
-        if (!analysis) {
-          // A section kept across versions outlives this text, so it gets its own copy (see ownCopy).
-          const keep = !oneShot ? 'findings' : this.options.keep ?? 'models';
-          analysis = new SectionAnalysis(analyze(oneShot ? analysed : ownCopy(analysed), this.memo), this.memo, { keep, hidden, recent: !oneShot });
-          if (!oneShot) this.partial.set(key, analysis);
-          made = true;
-        }
-        reusable.set(key, analysis);
-        // A hidden header is one line.
-        units.push({ start, base: start - hidden, startLine: lines.position(start).line - (hidden ? 1 : 0), sectionStart: j === 0, analysis });
-        if (made) yield;
+    for (const { start, hidden, sectionStart, analysed } of unitTexts(text, starts, end)) {
+      const key = unitKey(analysed, hidden);
+      let analysis = reusable.get(key) ?? this.partial.get(key);
+      let made = false;
+      if (!analysis) {
+        // A section kept across versions outlives this text, so it gets its own copy (see ownCopy).
+        const keep = !oneShot ? 'findings' : this.options.keep ?? 'models';
+        analysis = new SectionAnalysis(analyze(oneShot ? analysed : ownCopy(analysed), this.memo), this.memo, { keep, hidden, recent: !oneShot });
+        if (!oneShot) this.partial.set(key, analysis);
+        made = true;
       }
+      reusable.set(key, analysis);
+      // A hidden header is one line.
+      units.push({ start, base: start - hidden, startLine: lines.position(start).line - (hidden ? 1 : 0), sectionStart, analysis });
+      if (made) yield;
     }
     return units;
+  }
+}
+
+/** Where a unit starts, the length of the header copy it is analysed under, and the text it is analysed as. */
+export interface UnitText {
+  readonly start: number;
+  readonly hidden: number;
+  readonly sectionStart: boolean;
+  readonly analysed: string;
+}
+
+/** The units of the sections at `starts`, the last ending at `end`: each section, or its pieces (toml/chunks.ts). */
+export function* unitTexts(text: string, starts: readonly number[], end: number): Generator<UnitText> {
+  for (let i = 0; i < starts.length; i++) {
+    const sectionStart = starts[i]!;
+    const sectionEnd = starts[i + 1] ?? end;
+    const chunks = chunkSection(text, sectionStart, sectionEnd);
+    const pieces = chunks ? [sectionStart, ...chunks.cuts] : [sectionStart];
+    for (let j = 0; j < pieces.length; j++) {
+      const start = pieces[j]!;
+      const hidden = j === 0 ? 0 : chunks!.header;
+      const piece = text.slice(start, pieces[j + 1] ?? sectionEnd);
+      yield { start, hidden, sectionStart: j === 0, analysed: hidden ? text.slice(sectionStart, sectionStart + hidden) + piece : piece };
+    }
   }
 }
 
@@ -253,15 +267,17 @@ function unitIndexAt(units: readonly Unit[], offset: number): number {
  * error, where what the text defines is a guess (`[agents.q` left open reads the lines below as its).
  */
 function crossFindingsOf(units: readonly Unit[], conflicts: readonly CrossConflict[]): Finding[] {
-  return conflicts.flatMap(({ unit, index, conflict }) => {
-    const u = units[unit]!;
-    const span = conflictSpan(u.analysis.definitions[index]!, conflict);
-    // From the error's line: a header with an error in it is a guess too.
-    const text = u.analysis.text;
-    const from = u.analysis.unreadableFrom;
-    if (span.start >= lineStartAt(text, from) && from < text.length) return [];
-    return [finding('toml-syntax', { start: span.start + u.base, end: span.end + u.base }, conflict.message)];
-  });
+  return conflicts.flatMap(({ unit, index, conflict }) => conflictFinding(units[unit]!, index, conflict) ?? []);
+}
+
+/** A conflict at the `index`-th definitions of `u`, as a finding in document offsets; null past the unit's syntax error. */
+export function conflictFinding(u: Pick<Unit, 'analysis' | 'base'>, index: number, conflict: TableConflict): Finding | null {
+  const span = conflictSpan(u.analysis.definitions[index]!, conflict);
+  // From the error's line: a header with an error in it is a guess too.
+  const text = u.analysis.text;
+  const from = u.analysis.unreadableFrom;
+  if (span.start >= lineStartAt(text, from) && from < text.length) return null;
+  return finding('toml-syntax', { start: span.start + u.base, end: span.end + u.base }, conflict.message);
 }
 
 const signatures = new WeakMap<SectionAnalysis, string>();
@@ -414,7 +430,7 @@ class PlacedFinding implements Finding {
   }
 }
 
-function placeFinding(f: Finding, base: number): Finding {
+export function placeFinding(f: Finding, base: number): Finding {
   return base === 0 ? f : new PlacedFinding(f, base);
 }
 
@@ -507,7 +523,12 @@ export function documentFindings(da: DocumentAnalysis, overrides: SeverityOverri
     const severity = overrides[f.code] ?? f.severity;
     if (severity !== 'off') out.push(severity === f.severity ? f : withSeverity(f, severity));
   }
-  return out.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+  return out.sort(byPosition);
+}
+
+/** Document order: by start, then end. */
+export function byPosition(a: Finding, b: Finding): number {
+  return a.span.start - b.span.start || a.span.end - b.span.end;
 }
 
 /**

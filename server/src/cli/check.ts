@@ -4,10 +4,11 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { analyzeDocument, countFixAll, documentFindings, documentFixAll } from '../analysis/document';
+import { analyzeDocument, countFixAll, documentFindings, documentFixAll, type DocumentAnalysis } from '../analysis/document';
 import { applyEdits } from '../analysis/edits';
+import { reportFindings } from '../analysis/report';
 import { finding, type Finding } from '../analysis/findings';
-import { positionsOf, type Lines } from '../toml/lineIndex';
+import { LineIndex, positionsOf, type Lines } from '../toml/lineIndex';
 import { FILE_NAMES } from '../protocol';
 import { reason, replaceFile } from './files';
 
@@ -215,42 +216,49 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
     const relative = cwd === null ? '' : path.relative(cwd, file);
     const display = relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
     let applied = 0;
-    // The models only where fix-all reads them; a report needs the findings (and for JSON their fixes).
-    const report = options.format === 'json' ? 'fixes' : 'findings';
-    let analysis = analyzeDocument(read.text, options.fix ? 'models' : report);
+    let text = read.text;
+    // Fix-all reads the models; when it writes nothing, its analysis gives the findings too.
+    let analysis: DocumentAnalysis | null = null;
     if (options.fix) {
+      analysis = analyzeDocument(text, 'models');
       const edits = documentFixAll(analysis);
       // Only a file with something to write is refused: nothing else would replace its bad bytes.
       if (edits.length > 0 && read.invalid) {
         err.write(`mars-toml: not fixing ${file}: it is not valid UTF-8, and writing it back would replace those bytes\n`);
         unreadable = true;
       } else if (edits.length > 0) {
-        const fixedText = applyEdits(read.text, edits);
+        const fixedText = applyEdits(text, edits);
         // A file that cannot be written, or changed since it was read, is reported as it is.
         if (writeFixed(file, read, fixedText)) {
           // The problems fix-all had a fix for: findings before and after would not tell a fix that
           // makes a finding as it removes one (`mcp__gh__x` made `mcp(gh/x)`, which the other list denies).
           applied = countFixAll(analysis, {}, undefined, Infinity);
-          analysis = analyzeDocument(fixedText, report);
+          text = fixedText;
+          analysis = null;
         }
       }
     }
-    const lines: Shown = read.bom ? shownPastBom(analysis.lines) : analysis.lines;
-    const findings = documentFindings(analysis);
-    if (read.invalid) {
-      const { at, byte } = read.invalid;
-      const i = findings.findIndex((f) => f.span.start > at);
-      findings.splice(i < 0 ? findings.length : i, 0, finding('toml-syntax', { start: at, end: at + 1 },
-        `Byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')} here is not UTF-8: Mars reads mars.toml as UTF-8 and cannot load this file. Save it as UTF-8.`));
-    }
-    for (const f of findings) {
+    // Text output needs no fixes, so its findings are written as the analysis goes (analysis/report.ts).
+    if (analysis === null && options.format === 'json') analysis = analyzeDocument(text, 'fixes');
+    const index = analysis?.lines ?? new LineIndex(text);
+    const lines: Shown = read.bom ? shownPastBom(index) : index;
+    const write = (f: Finding) => {
       counts[f.severity]++;
       if (options.format === 'json') line(`${written++ === 0 ? '[' : ','}${JSON.stringify(jsonFinding(display, lines, f))}`);
       else {
         const at = lines.position(f.span.start);
         line(`${display}:${at.line + 1}:${at.character + 1}: ${f.severity} ${f.code} ${f.message}\n`);
       }
-    }
+    };
+    let invalid = read.invalid && finding('toml-syntax', { start: read.invalid.at, end: read.invalid.at + 1 },
+      `Byte 0x${read.invalid.byte.toString(16).toUpperCase().padStart(2, '0')} here is not UTF-8: Mars reads mars.toml as UTF-8 and cannot load this file. Save it as UTF-8.`);
+    const each = (f: Finding) => {
+      if (invalid && f.span.start > invalid.span.start) write(invalid), (invalid = undefined);
+      write(f);
+    };
+    if (analysis) for (const f of documentFindings(analysis)) each(f);
+    else reportFindings(text, each);
+    if (invalid) write(invalid);
     return applied;
   }
   /** Writes the fixed text, if the file still holds what was read; whether it did. */

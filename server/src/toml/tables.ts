@@ -91,27 +91,40 @@ interface Failure {
  * table of their own, so one mistake is reported once.
  */
 export function tableConflicts(sections: readonly SectionDefinitions[]): TableConflict[] {
-  const out: TableConflict[] = [];
-  const root = node('table', 0, true);
-  let current = root;
-  let currentPath: readonly string[] = [];
-  sections.forEach((defs, section) => {
+  const tree = new TableTree();
+  return sections.flatMap((defs) => tree.add(defs));
+}
+
+/**
+ * The tree of keys, built a section at a time: a clash is always the later definition's, so each
+ * section's clashes are known once it is added (a one-shot report writes them as it goes).
+ */
+export class TableTree {
+  private readonly root = node('table', 0, true);
+  private current = this.root;
+  private currentPath: readonly string[] = [];
+  private added = 0;
+
+  /** The clashes of the next section's definitions with those added before, its `section` numbered from 0. */
+  add(defs: SectionDefinitions): TableConflict[] {
+    const out: TableConflict[] = [];
+    const section = this.added++;
     const header = defs.header;
     if (header) {
-      const found = peek(root, header.names, header.array ? 'array' : 'table', section);
+      const found = peek(this.root, header.names, header.array ? 'array' : 'table', section);
       if ('message' in found) {
         out.push({ section, key: -1, part: 0, message: `TOML syntax error: ${found.message}` });
-        current = node('table', section, true);
-      } else current = found;
-      currentPath = header.names;
+        this.current = node('table', section, true);
+      } else this.current = found;
+      this.currentPath = header.names;
     }
     defs.keys.forEach((kd, key) => {
-      const found = peek(current, kd.parts, 'dotted', section, currentPath);
+      const found = peek(this.current, kd.parts, 'dotted', section, this.currentPath);
       if (!('message' in found)) found.value = kd.value;
       else if (found.found.section !== section) out.push({ section, key, part: found.part, message: `TOML syntax error: ${found.message}` });
     });
-  });
-  return out;
+    return out;
+  }
 }
 
 /**

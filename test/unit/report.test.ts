@@ -1,0 +1,60 @@
+// The checker's text report hands out findings a unit at a time as the text is analysed
+// (analysis/report.ts): it must say exactly what `documentFindings` says of the whole text, in the
+// same order, whatever a later unit does to an earlier one's findings.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { analyzeDocument, documentFindings } from '../../server/src/analysis/document';
+import type { Finding } from '../../server/src/analysis/findings';
+import { reportFindings } from '../../server/src/analysis/report';
+import { agentsTable } from '../support/bigToml';
+import { ROOT } from '../support/paths';
+import { rng } from '../support/rng';
+import { randomEdits } from '../support/text';
+// @ts-expect-error: a plain ES module of the benchmark, no types
+import { bigMarsToml } from '../../scripts/bench/generate.mjs';
+
+const plain = (f: Finding) => ({ code: f.code, severity: f.severity, span: f.span, message: f.message, related: f.related });
+
+function check(text: string, label: string): number {
+  const reported: ReturnType<typeof plain>[] = [];
+  reportFindings(text, (f) => reported.push(plain(f)));
+  const expected = documentFindings(analyzeDocument(text, 'findings')).map(plain);
+  assert.deepEqual(reported, expected, label);
+  return reported.length;
+}
+
+const broken = () => {
+  const lines = agentsTable(400).split('\n');
+  lines.splice(4, 2, `${lines[4]}${lines[5]}`);
+  return `${lines.join('\n')}broken = "x"\nlast.tools.allowed = ["read" "grep"]\n`;
+};
+
+const CASES: Array<[string, string, number]> = [
+  ['the bundled example', fs.readFileSync(path.join(ROOT, 'examples/mars.toml'), 'utf8'), 10],
+  ['the benchmark file at 300 overlays, its big tables cut into pieces', bigMarsToml(3, 300).text, 1000],
+  ['a syntax error in the first piece of a cut table (later pieces read nothing before it)', broken(), 1],
+  // Reported at the second definition, in the unit that holds it, among that unit's findings.
+  ['a table defined twice, and a dotted key into a table a later header defines',
+    '[agents.a.tools]\nallowed = ["bash"]\n[agents.b]\nx.y = 1\n[agents.a.tools]\nallowed = ["Bash"]\n[agents.b.x]\nz = 2\n', 2],
+  ['a conflict on the same line as another finding', '[agents.a]\ntools.allowed = ["shel"]\n[agents.a.tools]\n', 2],
+  // A comment above a header is the end of the unit before; it speaks of the header's section.
+  ['a suppression above a header', '[agents.a]\ndescription = "x"\n# mars-ignore: invalid-tool-policy\n[agents.b.tools.allowed]\nx = 1\n[agents.c.tools.allowed]\n', 1],
+  // Only these reach back: the text is analysed whole first.
+  ['a file-wide suppression at the end', '[agents.a.tools]\nallowed = ["grpe", "Bash"]\n[agents.b]\n# mars-ignore-file: unknown-tool\n', 1],
+  ['a multi-line string never closed', '[agents.a.tools]\nallowed = ["Bash"]\nx = """\n[agents.b.tools]\nallowed = ["grpe"]\n', 1],
+];
+
+for (const [name, text, least] of CASES) {
+  test(`report: ${name}`, () => {
+    const n = check(text, name);
+    assert.ok(n >= least, `${n} findings`);
+  });
+}
+
+test('report: random edits of a cut table report what the whole analysis reports', () => {
+  const r = rng(12);
+  const inserts = ['\n', 'x', '"', '\n[agents.z.tools]\nallowed = ["Bash"]\n', '# mars-ignore\n', '[agents]\n', 'agent-5.tools.allowed = ["ls"]\n', '', '[', '"""'];
+  for (const { text, label } of randomEdits(agentsTable(200, 5), r, inserts, 40)) check(text, label);
+});
