@@ -1,6 +1,6 @@
-// The checker's text report hands out findings a unit at a time as the text is analysed
-// (analysis/report.ts): it must say exactly what `documentFindings` says of the whole text, in the
-// same order, whatever a later unit does to an earlier one's findings.
+// The checker hands out findings a unit at a time as the text is analysed (analysis/report.ts): it
+// must say exactly what `documentFindings` says of the whole text, in the same order, fixes
+// included, whatever a later unit does to an earlier one's findings.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -16,12 +16,15 @@ import { randomEdits } from '../support/text';
 import { bigMarsToml } from '../../scripts/bench/generate.mjs';
 
 const plain = (f: Finding) => ({ code: f.code, severity: f.severity, span: f.span, message: f.message, related: f.related });
+const withFixes = (f: Finding) => ({ ...plain(f), fixes: f.fixes });
 
 function check(text: string, label: string): number {
   const reported: ReturnType<typeof plain>[] = [];
   reportFindings(text, (f) => reported.push(plain(f)));
-  const expected = documentFindings(analyzeDocument(text, 'findings')).map(plain);
-  assert.deepEqual(reported, expected, label);
+  assert.deepEqual(reported, documentFindings(analyzeDocument(text, 'findings')).map(plain), label);
+  const fixed: ReturnType<typeof withFixes>[] = [];
+  reportFindings(text, (f) => fixed.push(withFixes(f)), true);
+  assert.deepEqual(fixed, documentFindings(analyzeDocument(text, 'fixes')).map(withFixes), `${label}, with fixes`);
   return reported.length;
 }
 
@@ -43,6 +46,11 @@ const CASES: Array<[string, string, number]> = [
   ['a suppression above a header', '[agents.a]\ndescription = "x"\n# mars-ignore: invalid-tool-policy\n[agents.b.tools.allowed]\nx = 1\n[agents.c.tools.allowed]\n', 1],
   // Only these reach back: the text is analysed whole first.
   ['a file-wide suppression at the end', '[agents.a.tools]\nallowed = ["grpe", "Bash"]\n[agents.b]\n# mars-ignore-file: unknown-tool\n', 1],
+  // A fix that writes a list anew waits for the end: a later section may define that list. The
+  // findings after it wait with it, in order; those before it were written already.
+  ...['mcp = ["github"]', 'bash = "allow"', 'Allowed = ["read"]'].map((key): [string, string, number] =>
+    [`a fix of \`${key}\` that would write a list a later section defines`,
+      `[agents.w.tools]\nallowed = ["Bash"]\n[agents.x.tools]\n${key}\n[agents.y.tools]\nallowed = ["Read"]\n[agents.x.tools.allowed]\nfoo = 1\n[agents.z.tools]\n${key}\nallowed = ["Grep"]\n`, 4]),
   ['a multi-line string never closed', '[agents.a.tools]\nallowed = ["Bash"]\nx = """\n[agents.b.tools]\nallowed = ["grpe"]\n', 1],
 ];
 

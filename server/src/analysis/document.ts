@@ -462,16 +462,17 @@ const INDEXED_DEPTH = 4;
  * reads them, built once per document analysis when a fix first asks: a file with thousands of
  * such fixes asks thousands of times.
  */
-class KeyIndex {
+export class KeyIndex {
   /** Each path start of each defined key and header, with the first two units defining there. */
   private readonly below = new Map<string, number[]>();
   /** Inline tables (which may hold any key below them), by their path, the same way. */
   private readonly inline = new Map<string, number[]>();
 
-  constructor(da: DocumentAnalysis) {
+  /** `units`: what each unit defines, in document order. */
+  constructor(units: ReadonlyArray<readonly SectionDefinitions[]>) {
     let current: readonly string[] = [];
-    da.units.forEach((u, unit) => {
-      for (const defs of u.analysis.definitions) {
+    units.forEach((definitions, unit) => {
+      for (const defs of definitions) {
         if (defs.header) {
           current = defs.header.names;
           this.addStarts(current, unit);
@@ -509,7 +510,7 @@ const keyIndexes = new WeakMap<DocumentAnalysis, KeyIndex>();
 
 function keyIndexOf(da: DocumentAnalysis): KeyIndex {
   let index = keyIndexes.get(da);
-  if (!index) keyIndexes.set(da, (index = new KeyIndex(da)));
+  if (!index) keyIndexes.set(da, (index = new KeyIndex(da.units.map((u) => u.analysis.definitions))));
   return index;
 }
 

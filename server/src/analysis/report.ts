@@ -1,33 +1,40 @@
-// A one-shot report of a whole text (the checker's text output): the findings `documentFindings`
-// gives, in the same order, but handed out a unit at a time as the text is analysed, and each unit
-// let go once its findings are out. Kept to the end, a big file's 30,000 findings cost the
-// collector more than making them: every object kept is copied twice on its way to the old
-// generation. What a later unit changes of an earlier one's findings is known when the later one
-// is read: a table defined twice is reported at its second definition, and the comments above a
-// header are at the end of the unit before. Only a `# mars-ignore-file` comment reaches back, so
-// a text holding one is analysed whole first.
+// A one-shot report of a whole text (the checker's output): the findings `documentFindings` gives,
+// in the same order, but handed out a unit at a time as the text is analysed, and each unit let go
+// once its findings are out. Kept to the end, a big file's 30,000 findings cost the collector more
+// than making them: every object kept is copied twice on its way to the old generation. What a
+// later unit changes of an earlier one's findings is mostly known when the later one is read: a
+// table defined twice is reported at its second definition, and the comments above a header are
+// at the end of the unit before. Two things reach back: a `# mars-ignore-file` comment (a text
+// holding one is analysed whole first), and for a fix that writes a list anew, whether another
+// section defines it (such a finding, and those after it, wait for the end).
 
 import { sectionStartsFrom } from '../toml/split';
-import { TableTree } from '../toml/tables';
+import { TableTree, type SectionDefinitions } from '../toml/tables';
 import { analyze, visibleFindings } from './analyze';
-import { analyzeDocument, byPosition, conflictFinding, documentFindings, placeFinding, unitTexts } from './document';
-import type { Finding, VerdictMemo } from './findings';
+import { analyzeDocument, byPosition, conflictFinding, documentFindings, KeyIndex, placeFinding, unitTexts } from './document';
+import { MAY_CREATE, withoutClashingFixes, type Finding, type VerdictMemo } from './findings';
 import { SectionAnalysis } from './section';
 import type { Outside } from './suppress';
 
-/** Each finding of `text` at its default severity, without its fixes (they would ignore what later units define), in document order. */
-export function reportFindings(text: string, each: (f: Finding) => void): void {
+/**
+ * Each finding of `text` at its default severity, in document order; with `fixes`, their fixes
+ * made (without them, a finding's fixes would not know what later units define).
+ */
+export function reportFindings(text: string, each: (f: Finding) => void, fixes = false): void {
   if (text.includes('mars-ignore-file')) {
-    for (const f of documentFindings(analyzeDocument(text, 'findings'))) each(f);
+    for (const f of documentFindings(analyzeDocument(text, fixes ? 'fixes' : 'findings'))) each(f);
     return;
   }
   const memo: VerdictMemo = new Map();
   const tables = new TableTree();
+  // For fixes: what each unit defines, and the findings waiting for all of it, with their unit.
+  const definitions: Array<readonly SectionDefinitions[]> = [];
+  const waiting: Array<{ f: Finding; unit: number }> = [];
   let before: SectionAnalysis | null = null;
   // Whether an earlier piece of the unit's section cannot be read past its syntax error.
   let unreadableBefore = false;
   for (const u of unitTexts(text, sectionStartsFrom(text, 0), text.length)) {
-    const analysis = new SectionAnalysis(analyze(u.analysed, memo), memo, { keep: 'findings', hidden: u.hidden, recent: false });
+    const analysis = new SectionAnalysis(analyze(u.analysed, memo), memo, { keep: fixes ? 'fixes' : 'findings', hidden: u.hidden, recent: false });
     if (u.sectionStart) unreadableBefore = false;
     const header = u.sectionStart ? before?.suppressions.pending ?? null : null;
     const outside: Outside = unreadableBefore ? { file: null, header, unreadableBefore } : { file: null, header };
@@ -39,8 +46,15 @@ export function reportFindings(text: string, each: (f: Finding) => void): void {
         if (f) found.push(f);
       }
     });
-    for (const f of found.sort(byPosition)) each(f);
+    for (const f of found.sort(byPosition)) {
+      if (fixes && (waiting.length > 0 || (MAY_CREATE.has(f.code) && f.fixes.some((x) => x.creates)))) waiting.push({ f, unit: definitions.length });
+      else each(f);
+    }
+    if (fixes) definitions.push(analysis.definitions);
     if (analysis.unreadableFrom < analysis.text.length) unreadableBefore = true;
     before = analysis;
   }
+  if (waiting.length === 0) return;
+  const keys = new KeyIndex(definitions);
+  for (const { f, unit } of waiting) each(MAY_CREATE.has(f.code) ? withoutClashingFixes(f, (path) => keys.definesBelow(path, unit)) : f);
 }

@@ -238,8 +238,7 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
         }
       }
     }
-    // Text output needs no fixes, so its findings are written as the analysis goes (analysis/report.ts).
-    if (analysis === null && options.format === 'json') analysis = analyzeDocument(text, 'fixes');
+    // Otherwise findings are written as the analysis goes (analysis/report.ts).
     const index = analysis?.lines ?? new LineIndex(text);
     const lines: Shown = read.bom ? shownPastBom(index) : index;
     const write = (f: Finding) => {
@@ -257,7 +256,7 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
       write(f);
     };
     if (analysis) for (const f of documentFindings(analysis)) each(f);
-    else reportFindings(text, each);
+    else reportFindings(text, each, options.format === 'json');
     if (invalid) write(invalid);
     return applied;
   }
