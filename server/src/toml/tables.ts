@@ -72,11 +72,12 @@ interface Node {
   section: number;
   /** For a dotted key's value. */
   value?: ValueKind;
-  readonly children: Map<string, Node>;
-  readonly elements: Node[];
+  /** Made with the first child or element: most keys have none, and a big file has hundreds of thousands of keys. */
+  children: Map<string, Node> | null;
+  elements: Node[] | null;
 }
 
-const node = (kind: Node['kind'], section: number, defined = false): Node => ({ kind, defined, section, children: new Map(), elements: [] });
+const node = (kind: Node['kind'], section: number, defined = false): Node => ({ kind, defined, section, children: null, elements: null });
 
 /** Where a header or key failed: the part, the key found there, and why. */
 interface Failure {
@@ -137,7 +138,7 @@ function peek(from: Node, names: readonly string[], as: 'table' | 'array' | 'dot
   // Messages are made only on failure: a big document peeks hundreds of thousands of keys.
   const what = () => (as === 'table' ? `[${dotted(names)}]` : as === 'array' ? `[[${dotted(names)}]]` : 'a dotted key');
   const path = (i: number) => `\`${dotted([...prefix, ...names.slice(0, i + 1)])}\``;
-  let children = from.children;
+  let holder = from; // the key whose children the next name is one of
   let n: Node | undefined;
   let existed = false;
   for (let i = 0; i < names.length; i++) {
@@ -145,21 +146,21 @@ function peek(from: Node, names: readonly string[], as: 'table' | 'array' | 'dot
       // Into the key before. A dotted key goes through a table a header only made on its way, and
       // into an array of tables' last element, but it neither enters a table a header defined nor
       // puts its value straight into either (toml_edit's `descend_path` and `on_keyval`).
-      const into = n!.kind === 'array' ? n!.elements[n!.elements.length - 1]!.children : n!.children;
+      const into = n!.kind === 'array' ? n!.elements!.at(-1)! : n!;
       if (as === 'dotted' && n!.kind !== 'dotted' && (i === names.length - 1 || (n!.kind !== 'array' && n!.defined))) {
         // When this section made the key already (`b.x.y = 1`, then `b.x = 2`), the clash is its own.
-        const own = into.get(names[i]!);
+        const own = into.children?.get(names[i]!);
         return { part: i - 1, found: own?.section === section ? own : n!, message: `${path(i - 1)} is ${n!.kind === 'array' ? 'an array of tables' : 'a table that a [header] made'}; dotted keys cannot add to it` };
       }
-      children = into;
+      holder = into;
     }
-    n = children.get(names[i]!);
+    n = holder.children?.get(names[i]!);
     existed = n !== undefined;
     if (n && n.kind === 'dotted' && n.defined) {
       if (i === names.length - 1) return { part: i, found: n, message: as === 'dotted' ? `${path(i)} is already defined` : `${what()} was already defined by a key/value` };
       return { part: i, found: n, message: `${path(i)} is ${describe(n.value)}; ${what()} cannot add to it` };
     }
-    if (!n) children.set(names[i]!, (n = node(i < names.length - 1 && as === 'array' ? 'made by [[…]]' : as, section)));
+    if (!n) (holder.children ??= new Map()).set(names[i]!, (n = node(i < names.length - 1 && as === 'array' ? 'made by [[…]]' : as, section)));
   }
   const last = names.length - 1;
   let target = n!;
@@ -173,7 +174,7 @@ function peek(from: Node, names: readonly string[], as: 'table' | 'array' | 'dot
   }
   if (as === 'array') {
     target.defined = true;
-    target.elements.push((target = node('table', section)));
+    (target.elements ??= []).push((target = node('table', section)));
   }
   if (target.defined) return { part: last, found: target, message: as === 'dotted' ? `${path(last)} is already defined` : `table ${what()} is defined twice` };
   if (as === 'dotted' && existed) return { part: last, found: target, message: `${path(last)} is already defined, as a table` };
