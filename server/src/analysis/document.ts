@@ -192,7 +192,7 @@ export class DocumentAnalyzer {
       if (!analysis) {
         // A section kept across versions outlives this text, so it gets its own copy (see ownCopy).
         const keep = !oneShot ? 'findings' : this.options.keep ?? 'models';
-        analysis = new SectionAnalysis(analyze(oneShot ? analysed : ownCopy(analysed), this.memo), this.memo, { keep, hidden, recent: !oneShot });
+        analysis = new SectionAnalysis(analyze(oneShot ? analysed : ownCopy(analysed), this.memo), this.memo, { keep, hidden });
         if (!oneShot) this.partial.set(key, analysis);
         made = true;
       }

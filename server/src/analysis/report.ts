@@ -34,7 +34,7 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
   // Whether an earlier piece of the unit's section cannot be read past its syntax error.
   let unreadableBefore = false;
   for (const u of unitTexts(text, sectionStartsFrom(text, 0), text.length)) {
-    const analysis = new SectionAnalysis(analyze(u.analysed, memo), memo, { keep: fixes ? 'fixes' : 'findings', hidden: u.hidden, recent: false });
+    const analysis = new SectionAnalysis(analyze(u.analysed, memo), memo, { keep: fixes ? 'fixes' : 'findings', hidden: u.hidden });
     if (u.sectionStart) unreadableBefore = false;
     const header = u.sectionStart ? before?.suppressions.pending ?? null : null;
     const outside: Outside = unreadableBefore ? { file: null, header, unreadableBefore } : { file: null, header };
