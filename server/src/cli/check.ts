@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { analyzeDocument, countFixAll, documentFindings, documentFixAll, type DocumentAnalysis } from '../analysis/document';
 import { applyEdits } from '../analysis/edits';
-import { reportFindings } from '../analysis/report';
 import { finding, type Finding } from '../analysis/findings';
+import { reportFindings } from '../analysis/report';
 import { LineIndex, positionsOf, type Lines } from '../toml/lineIndex';
 import { FILE_NAMES } from '../protocol';
 import { reason, replaceFile } from './files';
@@ -238,7 +238,6 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
         }
       }
     }
-    // Otherwise findings are written as the analysis goes (analysis/report.ts).
     const index = analysis?.lines ?? new LineIndex(text);
     const lines: Shown = read.bom ? shownPastBom(index) : index;
     const write = (f: Finding) => {
@@ -256,7 +255,7 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
       write(f);
     };
     if (analysis) for (const f of documentFindings(analysis)) each(f);
-    else reportFindings(text, each, options.format === 'json');
+    else reportFindings(text, each, options.format === 'json'); // written as the analysis goes, a section at a time
     if (invalid) write(invalid);
     return applied;
   }
