@@ -155,6 +155,8 @@ export function fixAllTakes(analysis: Analysis, f: Finding): boolean {
 
 function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | undefined, outside: Outside): Edit[] {
   const visible = visibleFindings(analysis, overrides, outside).filter((f) => (only === undefined || f.code === only) && readable(analysis, f));
+  // Nothing to fix: the section's model, which a section that let it go would rebuild, is not read.
+  if (!visible.some((f) => f.mayHaveSafeFix)) return [];
   const text = analysis.doc.text;
   const structural: Edit[][] = [];
   const values: Edit[][] = [];

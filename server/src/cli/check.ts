@@ -217,10 +217,11 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
     const display = relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
     let applied = 0;
     let text = read.text;
-    // Fix-all reads the models; when it writes nothing, its analysis gives the findings too.
+    // Fix-all reads the models of the sections it has something to fix in, rebuilt one at a time (a
+    // big file's models would not all fit in memory); when it writes nothing, its analysis gives the findings too.
     let analysis: DocumentAnalysis | null = null;
     if (options.fix) {
-      analysis = analyzeDocument(text, 'models');
+      analysis = analyzeDocument(text, 'findings');
       const edits = documentFixAll(analysis);
       // Only a file with something to write is refused: nothing else would replace its bad bytes.
       if (edits.length > 0 && read.invalid) {
