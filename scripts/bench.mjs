@@ -28,11 +28,12 @@ const benchStart = now();
 
 // Bundle the pure analysis modules once, so the figures are for the same code the server runs.
 await esbuild.build({
-  entryPoints: { grammar: 'server/src/grammar/toolName.ts', analysis: 'server/src/analysis/document.ts' },
+  entryPoints: { grammar: 'server/src/grammar/toolName.ts', analysis: 'server/src/analysis/document.ts', completion: 'server/src/features/completion.ts' },
   absWorkingDir: root, bundle: true, platform: 'node', format: 'cjs', outdir: 'out/bench', logLevel: 'warning',
 });
 const grammar = require(path.join(root, 'out/bench/grammar.js'));
 const analysis = require(path.join(root, 'out/bench/analysis.js'));
+const completion = require(path.join(root, 'out/bench/completion.js'));
 
 const cpus = os.cpus();
 console.log(`machine: ${cpus[0]?.model ?? 'unknown cpu'}, ${cpus.length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB, node ${process.version}, ${os.platform()} ${os.release()}`);
@@ -204,6 +205,36 @@ function failed(measure, e) {
 }
 
 benchScaling();
+
+/**
+ * Typing in one big tools table (never cut into pieces, so one unit): the analysis of each
+ * keystroke, then a completion there, in-process. The completion reads the model the edit's
+ * analysis made; were it rebuilt, the completion would cost as much as the analysis.
+ */
+function benchTypingInOneUnit() {
+  const n = 20_000;
+  const names = ['read', 'Read', 'bash(git log:*)', 'grep', 'mcp__gh__x', 'shell'];
+  let text = `[agents.a.tools]\nallowed = [\n${Array.from({ length: n }, (_, i) => `  "${names[i % names.length]}${i % 3 ? '' : `(${i})`}",\n`).join('')}  "gr",\n]\n`;
+  const analyzer = new analysis.DocumentAnalyzer();
+  analyzer.analyze(text);
+  let at = text.indexOf('"gr"') + 3;
+  const typed = [];
+  const completed = [];
+  for (let k = 0; k < 20; k++) {
+    text = `${text.slice(0, at)}e${text.slice(at++)}`;
+    let t0 = performance.now();
+    const da = analyzer.analyze(text);
+    typed.push(performance.now() - t0);
+    t0 = performance.now();
+    const unit = analysis.unitAt(da, at);
+    completion.completions(analysis.placed(da, unit), da.lines.position(at), [], (p, how) => analysis.definesOutside(da, unit, p, how));
+    completed.push(performance.now() - t0);
+  }
+  const [a, c] = [median(typed), median(completed)];
+  console.log(`typing in one ${n.toLocaleString('en')}-entry tools table: analysing a keystroke ${ms(a)}, a completion after it ${ms(c)} (${(c / a).toFixed(2)}x; about 1x if the edit's model were not kept)`);
+}
+
+benchTypingInOneUnit();
 
 // ---------------------------------------------------------------------------------------------
 // (a) The checker over the large file, whole process, against `tombi lint --offline`.

@@ -166,7 +166,7 @@ export class DocumentAnalyzer {
     const end = resync === undefined ? text.length : starts.pop()!;
     const reusable = new Map<string, SectionAnalysis>();
     for (let i = from; i < (resync ?? old.length); i++) reusable.set(unitKey(old[i]!.analysis.text, old[i]!.analysis.hidden), old[i]!.analysis);
-    const units = old.slice(0, from).concat(yield* this.unitsFrom(text, lines, starts, end, reusable));
+    const units = old.slice(0, from).concat(yield* this.unitsFrom(text, lines, starts, end, reusable, true));
     const replaced = { from, to: units.length };
     if (resync !== undefined) {
       const lineDelta = lines.lineCount - last.lines.lineCount;
@@ -180,9 +180,10 @@ export class DocumentAnalyzer {
 
   /**
    * Units for the sections at `starts`, the last ending at `end`, yielding after each one made;
-   * analyses in `reusable`, or left by a run not finished, are used again.
+   * analyses in `reusable`, or left by a run not finished, are used again. `edited`: the units are
+   * an edit's, whose models are kept among the recent (see section.ts).
    */
-  private *unitsFrom(text: string, lines: LineIndex, starts: readonly number[], end: number, reusable: Map<string, SectionAnalysis>): Generator<void, Unit[]> {
+  private *unitsFrom(text: string, lines: LineIndex, starts: readonly number[], end: number, reusable: Map<string, SectionAnalysis>, edited = false): Generator<void, Unit[]> {
     const units: Unit[] = [];
     const oneShot = this.options.oneShot ?? false;
     for (const { start, hidden, sectionStart, analysed } of unitTexts(text, starts, end)) {
@@ -192,7 +193,7 @@ export class DocumentAnalyzer {
       if (!analysis) {
         // A section kept across versions outlives this text, so it gets its own copy (see ownCopy).
         const keep = !oneShot ? 'findings' : this.options.keep ?? 'models';
-        analysis = new SectionAnalysis(analyze(oneShot ? analysed : ownCopy(analysed), this.memo), this.memo, { keep, hidden });
+        analysis = new SectionAnalysis(analyze(oneShot ? analysed : ownCopy(analysed), this.memo), this.memo, { keep, hidden, recent: edited && !oneShot });
         if (!oneShot) this.partial.set(key, analysis);
         made = true;
       }

@@ -4,10 +4,10 @@
 // 1 MB file's models weigh about 40 MB. Unless told to keep it, a section lets its model go and
 // rebuilds it from its text when a feature asks (analysis is a pure function of the text, so the
 // rebuilt model is the same); the most recently used models are kept, like rust-analyzer's LRU of
-// syntax trees. Completion, hover and quick fixes touch one section at a time, so they hit it. A
-// model just analysed is not kept until a feature asks for it: a big file's first analysis makes
-// thousands, and each one kept a while was copied to the old generation before it died (the
-// collector then took a quarter of the time).
+// syntax trees. Completion, hover and quick fixes touch one section at a time, so they hit it. An
+// edit's models start among them (the features ask about the section being typed in next); the
+// models of a file's first analysis do not: it makes thousands, and each one kept a while was
+// copied to the old generation before it died (the collector then took a quarter of the time).
 
 import { LineIndex, type Lines } from '../toml/lineIndex';
 import type { TomlDocument } from '../toml/model';
@@ -45,9 +45,9 @@ export class SectionAnalysis implements Analysis {
    * everything), the findings' fixes (one that reports them), or nothing (the model is rebuilt when
    * asked). `hidden`: the length of a copied header the text starts with (a later piece of a big
    * section, see toml/chunks.ts): it defines nothing and its findings belong to the piece that holds
-   * the real one.
+   * the real one. `recent`: the model starts among the recently used (an edit's, see above).
    */
-  constructor(full: Analysis, private readonly memo: VerdictMemo, options: { readonly keep: Keep; readonly hidden: number }) {
+  constructor(full: Analysis, private readonly memo: VerdictMemo, options: { readonly keep: Keep; readonly hidden: number; readonly recent?: boolean }) {
     const hidden = (this.hidden = options.hidden);
     const keep = options.keep === 'models';
     this.text = full.doc.text;
@@ -64,6 +64,7 @@ export class SectionAnalysis implements Analysis {
     const findings = keep ? full.findings.filter(shown) : full.findings.flatMap((f, i) => (shown(f) ? [new KeptFinding(this, i, f, fixes ? f.fixes : undefined)] : []));
     this.findings = findings.length > 0 ? findings : NO_FINDINGS;
     this.lineIndex = keep || findings.length > 0 ? full.lines : null;
+    if (!keep && options.recent) remember(this, full);
   }
 
   get lines(): Lines {
