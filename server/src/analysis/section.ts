@@ -55,14 +55,15 @@ export class SectionAnalysis implements Analysis {
     this.unreadableFrom = full.unreadableFrom;
     this.guessed = full.guessed;
     // A big file has hundreds of thousands of sections, and what each keeps is what the collector
-    // walks: nothing is kept that says nothing (an empty root table, no findings).
-    this.definitions = full.doc.sections.map(sectionDefinitions)
-      .flatMap((d) => (d.header === null && d.keys.length === 0 ? [] : [d.header && d.header.span.start < hidden ? { ...d, header: null } : d]));
+    // walks: nothing is kept that says nothing (an empty root table, no findings), and a list is
+    // kept at its exact size (one grown by `flatMap` or pushes has room for 16 more).
+    this.definitions = full.doc.sections.map(sectionDefinitions).filter((d) => d.header !== null || d.keys.length > 0)
+      .map((d) => (d.header && d.header.span.start < hidden ? { ...d, header: null } : d));
     this.kept = keep ? full : null;
     const shown = (f: Finding) => f.span.start >= hidden;
     const fixes = options.keep === 'fixes';
     const findings = keep ? full.findings.filter(shown) : full.findings.flatMap((f, i) => (shown(f) ? [new KeptFinding(this, i, f, fixes ? f.fixes : undefined)] : []));
-    this.findings = findings.length > 0 ? findings : NO_FINDINGS;
+    this.findings = findings.length > 0 ? findings.slice() : NO_FINDINGS;
     this.lineIndex = keep || findings.length > 0 ? full.lines : null;
     if (!keep && options.recent) remember(this, full);
   }

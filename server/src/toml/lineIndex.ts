@@ -60,7 +60,10 @@ export class LineIndex implements Lines {
   private readonly starts: number[];
 
   constructor(private readonly text: string, starts?: number[]) {
-    this.starts = starts ?? lineStarts(text, [0], 0, text.length);
+    const made = starts ?? lineStarts(text, [0], 0, text.length);
+    // An array grown by pushes keeps room for more (17 slots for 3 lines); a section's index is kept
+    // by each of a big file's many sections, so a small one is copied to its exact size.
+    this.starts = made.length < 1024 ? made.slice() : made;
   }
 
   /**

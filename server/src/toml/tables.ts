@@ -34,11 +34,9 @@ export interface SectionDefinitions {
 
 export function sectionDefinitions(section: Section): SectionDefinitions {
   const h = section.header;
-  const keys: KeyDefinition[] = [];
-  for (const kv of section.entries) {
-    if (kv.key.parts.length === 0) continue;
-    keys.push({ parts: kv.key.parts.map((p) => p.name), spans: kv.key.parts.map((p) => p.span), value: valueKind(kv.value) });
-  }
+  // Made by `map`, exactly as long as it is: a big file keeps one per section.
+  const keys: KeyDefinition[] = section.entries.filter((kv) => kv.key.parts.length > 0)
+    .map((kv) => ({ parts: kv.key.parts.map((p) => p.name), spans: kv.key.parts.map((p) => p.span), value: valueKind(kv.value) }));
   return { header: h && h.key.parts.length > 0 ? { names: h.key.parts.map((p) => p.name), array: h.array, span: h.span } : null, keys };
 }
 
