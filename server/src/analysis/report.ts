@@ -35,6 +35,9 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
   let unreadableBefore = false;
   for (const u of unitTexts(text, sectionStartsFrom(text, 0), text.length)) {
     const analysis = new SectionAnalysis(analyze(u.analysed, memo), memo, { keep: fixes ? 'fixes' : 'findings', hidden: u.hidden });
+    // What bears on the unit from outside it, as `outsideOf` (document.ts) reads it from a whole
+    // analysis: no file-wide comment (see above), the comments ending the unit before, and whether
+    // an earlier piece of its section stopped at a syntax error.
     if (u.sectionStart) unreadableBefore = false;
     const header = u.sectionStart ? before?.suppressions.pending ?? null : null;
     const outside: Outside = unreadableBefore ? { file: null, header, unreadableBefore } : { file: null, header };
