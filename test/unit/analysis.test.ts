@@ -52,7 +52,10 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['a key of 79 parts loads, of 80 does not (in a header, in an inline table, spaced)', `${parts(79)} = 1\n${parts(80, 'l')} = 1\n[${parts(80, 'm')}]\n[[${parts(80, 'n').replace(/\./g, ' . ')}]]\nx = { b = {}, ${parts(80)} = 1.5 }\n`,
     [`toml-syntax@${parts(80, 'l')}`, `toml-syntax@${parts(80, 'm')}`, `toml-syntax@${parts(80, 'n').replace(/\./g, ' . ')}`, `toml-syntax@${parts(80)}`]],
   ['dots in strings and values are not key parts', `a = "${'.'.repeat(120)}"\n"${'.'.repeat(120)}" = [${Array(120).fill('1.5').join(', ')}]\n`, []],
-  ['a section with a syntax error reports that alone', `a = ${nest(80)}\nb = \n`, ['toml-syntax@=']],
+  // A section reports the first error Mars's parser meets: a limit smol-toml passes, before the error it finds.
+  ['a section with a syntax error reports the first alone', `a = ${nest(79)}\nb = \nc = ${nest(80)}\n`, ['toml-syntax@=']],
+  ['nesting past the limit, then another error: the nesting', `a = ${nest(80)}\nb = \n`, ['toml-syntax@[']],
+  ['a key past the limit, then another error: the key', `[agents.x.tools]\n${parts(100)} = 1\ny =\n`, [`unknown-policy-key@k0`, `toml-syntax@${parts(100)}`]],
   ['past the model\'s own depth (128), a multi-line string\'s brackets do not count', `a = ${'['.repeat(130)}'''\n]]\n'''${']'.repeat(130)}\nb = ${nest(80)}\n`, ['toml-syntax@[', 'toml-syntax@[']],
   ['[[agents] half typed: the keys below are still read', '[[agents]\nx.tools.allowed = ["Read"]\n', ['toml-syntax@]', 'non-canonical@Read']],
   // Mars ignores the key, so a name it would reject does not stop the load: no error, no move.
@@ -135,6 +138,9 @@ const FIX_ALL: Array<[string, string]> = [
   ['allowed = [\n  "grep",\n  "grep"\n  , "edit"\n]', 'allowed = [\n  "grep",\n  "edit"\n]'],
   // Removing the last item keeps the comma before it; the move appends after the item kept, next pass.
   ['allowed = ["bash", "read",\n  "Bash"]\nmcp = ["github"]', 'allowed = ["bash", "read", "mcp(github)",\n  ]\n'],
+  // ... and so does the item whose line a `mars-ignore` holds (the append is a rewrite from that item's end, not an insertion).
+  ['allowed = ["read",\n  "read"]  # mars-ignore: unknown-tool\nmcp = ["gh"]', 'allowed = ["read", "mcp(gh)",\n  ]  # mars-ignore: unknown-tool\n'],
+  ['allowed = ["read",\n  # mars-ignore: unknown-tool\n  "read"]\nmcp = ["gh"]', 'allowed = ["read", "mcp(gh)",\n  # mars-ignore: unknown-tool\n  ]\n'],
   // An item written as a grant is not a server name: moved as it is, by a quick fix only.
   ['allowed = ["read"]\nmcp = ["mcp(github)"]', 'allowed = ["read"]\nmcp = ["mcp(github)"]'],
   ['allowed = ["*()"]', 'allowed = ["*()"]'],
@@ -340,6 +346,31 @@ test('"Disable" on a line that ends inside a multi-line string goes on a line of
   assert.equal(suppressEdit(a.doc, a.lines, a.suppressions, 'non-canonical', 2), null);
 });
 
+test('"Disable" on a line whose end a comment cannot take (a string left open, a syntax error) goes on a line of its own above', () => {
+  for (const [text, code] of [
+    ['[agents.a.tools]\nallowed = ["Bash", "read]\n', 'non-canonical'],
+    ["[agents.a.tools]\nallowed = ['Bash', 'read]\n", 'non-canonical'],
+    ['[agents]\ntriage.tools = ["r\n', 'invalid-tool-policy'],
+    ['[agents.a.tools]\nallowed = ["Read"] \\\n', 'non-canonical'],
+  ] as const) {
+    const own = analyzeDocument(text).units[0]!.analysis;
+    const at = documentFindings(analyzeDocument(text)).find((f) => f.code === code);
+    assert.ok(at, `${code} in ${text}`);
+    const edit = suppressEdit(own.doc, own.lines, own.suppressions, code, own.lines.position(at.span.start).line);
+    assert.ok(edit, text);
+    const fixed = applyEdits(text, [edit]);
+    assert.match(fixed, new RegExp(`^# mars-ignore: ${code}\n`, 'm'), fixed);
+    assert.ok(!documentFindings(analyzeDocument(fixed)).some((f) => f.code === code), fixed);
+  }
+});
+
+test('nesting past smol-toml\'s own limit (1,000) is reported at Mars\'s, the 80th level', () => {
+  const text = `a = ${nest(1001)}\n`;
+  const found = documentFindings(analyzeDocument(text));
+  assert.deepEqual(found.map((f) => [f.code, f.span.start]), [['toml-syntax', 'a = '.length + 79]]);
+  assert.match(found[0]!.message, /nested 80 deep/);
+});
+
 test('control characters of an entry show in messages as escapes, never raw', () => {
   const text = '[agents.a.tools]\nallowed = ["edit\\u0001", """a\nb""", "x\u009b"]\n';
   const messages = documentFindings(analyzeDocument(text)).map((f) => f.message);
@@ -476,6 +507,19 @@ test('a key over lines inside an inline table is not moved: its comments would h
     assert.deepEqual(mcp?.fixes, [], text);
     assert.deepEqual(documentFixAll(da), [], text);
   }
+});
+
+test('a key taken out of an inline table over lines leaves the comment after its comma, on a line of its own', () => {
+  for (const [key, title] of [['mcp = ["gh"]', 'Move "mcp(gh)" into `allowed`'], ['mcp = []', 'Remove `mcp = []`: it grants nothing'], ['bash = "allow"', 'Move "bash" into `allowed`']]) {
+    const text = `[agents.a]\ntools = {\n  ${key}, # servers for issues\n  allowed = ["read"]\n}\n`;
+    const fix = documentFindings(analyzeDocument(text)).flatMap((f) => f.fixes).find((x) => x.title === title);
+    assert.ok(fix, `${title}: ${text}`);
+    const moved = applyEdits(text, fix.edits);
+    assert.match(moved, /^tools = \{\n  # servers for issues\n  allowed = \["read"(, "[^"]+")?\]\n\}$/m, moved);
+  }
+  // Fix-all cannot then write the table on one line: the comment would have no line to stay on.
+  const text = '[agents.a]\ntools = {\n  mcp = ["gh"], # servers for issues\n  allowed = ["read"]\n}\n';
+  assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), '[agents.a]\ntools = {\n  # servers for issues\n  allowed = ["read", "mcp(gh)"]\n}\n');
 });
 
 test('a name moved into a one-line list a mars-ignore speaks of is not silenced by it', () => {

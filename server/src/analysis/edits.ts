@@ -265,7 +265,7 @@ export function deleteKeyValue(text: string, kv: KeyValue, comments: readonly Co
   // In an inline table: take the comma after, else the comma before.
   const after = afterComma(text, kv.span.end);
   // With its comma, and its line when that leaves it blank (an inline table over lines).
-  if (after !== kv.span.end) return [wholeLine(text, kv.span.start, after) ?? { start: kv.span.start, end: skipBlank(text, after), newText: '' }];
+  if (after !== kv.span.end) return [wholeLine(text, kv.span.start, after, inside, true) ?? { start: kv.span.start, end: skipBlank(text, after), newText: '' }];
   let before = kv.span.start;
   while (before > 0 && (text[before - 1] === ' ' || text[before - 1] === '\t')) before--;
   if (text[before - 1] === ',') before--;
@@ -317,14 +317,12 @@ export function applyEdits(text: string, edits: readonly Edit[]): string {
 }
 
 /**
- * Whether two edits touch the same text: a shared interior, or an insertion at either end of the
- * other (two fixes meeting there each assume the text beside them: removing a list's last item
- * keeps the comma before it, which an append after that item would double).
+ * Whether two edits touch the same text: a shared interior, or a shared end. Two fixes meeting at
+ * a point each assume the text beside it: removing a list's last item keeps the comma before it,
+ * which an append after that item (an insertion there, or a rewrite of the item's line end) would double.
  */
 function overlaps(a: Edit, b: Edit): boolean {
-  if (a.start < b.end && b.start < a.end) return true;
-  const touches = (ins: Edit, other: Edit) => ins.start === ins.end && (ins.start === other.start || ins.start === other.end);
-  return touches(a, b) || touches(b, a);
+  return a.start <= b.end && b.start <= a.end;
 }
 
 /**

@@ -7,7 +7,8 @@
 // No codes after `mars-ignore`, or `all`, means every code. TOML syntax errors cannot be suppressed
 // by a comment (a setting can turn them off, for those who see them from another TOML extension).
 
-import type { Comment, TomlDocument, TomlValue } from '../toml/model';
+import type { Comment, TomlDocument } from '../toml/model';
+import { parseToml } from '../toml/parse';
 import type { Lines } from '../toml/lineIndex';
 import { isCode, type Code } from './codes';
 import type { Edit } from './edits';
@@ -125,9 +126,8 @@ export function isSuppressed(s: Suppressions, code: Code, line: number, outside:
 
 /**
  * The edit that suppresses `code` on `line`: extend its mars-ignore comment, or add one at the end
- * of the line or on a line of its own above it. Null where a comment cannot go: the line ends inside
- * a string that spans lines, or it has a comment and starts inside one (the comment would become
- * part of the string).
+ * of the line or on a line of its own above it. Null where a comment cannot go: the line starts
+ * inside a string, so a line above would be part of it, and its end is no place either.
  */
 export function suppressEdit(doc: TomlDocument, index: Lines, s: Suppressions, code: Code, line: number): Edit | null {
   const text = doc.text;
@@ -141,30 +141,21 @@ export function suppressEdit(doc: TomlDocument, index: Lines, s: Suppressions, c
   }
   const lineStart = index.lineStart(line);
   const lineEnd = index.lineEnd(line);
-  // At the end of the line, unless a comment is there or the line ends inside a string (a
-  // multi-line one that starts on it); else on a line of its own above.
+  // At the end of the line, unless a comment is there or the `#` would not start one (in a string
+  // left open, or after a syntax error); else on a line of its own above.
   const hasComment = doc.comments.some((c) => c.span.start >= lineStart && c.span.start < lineEnd);
-  if (!hasComment && !insideString(doc, lineEnd)) return { start: lineEnd, end: lineEnd, newText: `  # mars-ignore: ${code}` };
-  if (insideString(doc, lineStart)) return null;
+  const end = { start: lineEnd, end: lineEnd, newText: `  # mars-ignore: ${code}` };
+  if (!hasComment && readsAsComment(text, end, lineEnd + 2)) return end;
   // After a byte order mark, which must stay the file's first character.
   const at = lineStart === 0 && text.charCodeAt(0) === 0xfeff ? 1 : lineStart;
   const indent = /^[ \t]*/.exec(text.slice(at, lineEnd))![0];
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  return { start: at, end: at, newText: `${indent}# mars-ignore: ${code}${eol}` };
+  const above = { start: at, end: at, newText: `${indent}# mars-ignore: ${code}${eol}` };
+  return readsAsComment(text, above, at + indent.length) ? above : null;
 }
 
-/** Whether `offset` falls inside a string token (after its opening quotes, before its closing ones). */
-function insideString(doc: TomlDocument, offset: number): boolean {
-  for (const section of doc.sections) {
-    if (offset < section.span.start || offset > section.span.end) continue;
-    const visit = (v: TomlValue | null): boolean => {
-      if (!v || offset <= v.span.start || offset >= v.span.end) return false;
-      if (v.kind === 'string') return true;
-      if (v.kind === 'array') return v.items.some(visit);
-      if (v.kind === 'inline-table') return v.entries.some((kv) => visit(kv.value));
-      return false;
-    };
-    if (section.entries.some((kv) => visit(kv.value))) return true;
-  }
-  return false;
+/** Whether, with `edit` made, a comment starts at `hash`: the model's parser says, whatever the text around it. */
+function readsAsComment(text: string, edit: Edit, hash: number): boolean {
+  const edited = text.slice(0, edit.start) + edit.newText + text.slice(edit.end);
+  return parseToml(edited).comments.some((c) => c.span.start === hash);
 }

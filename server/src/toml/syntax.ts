@@ -34,17 +34,22 @@ export function syntaxProblems(doc: TomlDocument): SyntaxProblem[] {
     const bom = section.span.start === 0 && doc.text.charCodeAt(0) === 0xfeff ? 1 : 0;
     const start = section.span.start + bom;
     const text = doc.text.slice(start, end);
+    const limits = [
+      ...doc.tooDeep.slice(deepFrom, deep).map((span) => ({
+        span,
+        message: `TOML syntax error: lists and inline tables nested ${RECURSION_LIMIT} deep: Mars's TOML parser stops at ${RECURSION_LIMIT - 1} levels (its recursion limit) and cannot load the file`,
+      })),
+      ...doc.longKeys.slice(longFrom, long).map((key) => ({
+        span: key.span,
+        message: `TOML syntax error: a key of ${key.parts.length} parts: Mars's TOML parser takes at most ${RECURSION_LIMIT - 1} (its recursion limit) and cannot load the file`,
+      })),
+    ];
     if (verdict.error) {
-      problems.push(firstError(doc, section, text, start, Math.max(0, verdict.error.offset - bom), verdict.error.message));
+      problems.push(firstError(doc, section, text, start, Math.max(0, verdict.error.offset - bom), verdict.error.message, limits));
       continue;
     }
     for (const c of toml11Constructs(text)) problems.push(placed(c, start));
-    for (const span of doc.tooDeep.slice(deepFrom, deep)) {
-      problems.push({ span, message: `TOML syntax error: lists and inline tables nested ${RECURSION_LIMIT} deep: Mars's TOML parser stops at ${RECURSION_LIMIT - 1} levels (its recursion limit) and cannot load the file` });
-    }
-    for (const key of doc.longKeys.slice(longFrom, long)) {
-      problems.push({ span: key.span, message: `TOML syntax error: a key of ${key.parts.length} parts: Mars's TOML parser takes at most ${RECURSION_LIMIT - 1} (its recursion limit) and cannot load the file` });
-    }
+    problems.push(...limits);
   }
   return problems;
 }
@@ -93,12 +98,15 @@ function placed(c: Toml11Construct, start: number, unreadableFrom?: number): Syn
  * The error of a section smol-toml stopped reading at `offset` of `text` (which starts at `start`).
  * Mars's parser stops at the first error; before smol-toml's, it may meet what TOML 1.1 added
  * (most often an inline table left open at a line break, which smol-toml reads on from until
- * something cannot be in a table). A token cut off at the error is not judged.
+ * something cannot be in a table), or one of its `limits` (the section's, in text order), which
+ * smol-toml passes. A token cut off at the error is not judged.
  */
-function firstError(doc: TomlDocument, section: Section, text: string, start: number, offset: number, message: string): SyntaxProblem {
+function firstError(doc: TomlDocument, section: Section, text: string, start: number, offset: number, message: string, limits: readonly SyntaxProblem[]): SyntaxProblem {
   const unreadableFrom = start + offset;
   const earlier = toml11Constructs(text.slice(0, offset)).filter((c) => c.span.end < offset);
   const first = earlier.reduce<Toml11Construct | undefined>((a, c) => (a && a.span.start <= c.span.start ? a : c), undefined);
+  const limit = limits.reduce<SyntaxProblem | undefined>((a, p) => (p.span.start < unreadableFrom && (!a || p.span.start < a.span.start) ? p : a), undefined);
+  if (limit && (!first || limit.span.start < start + first.span.start)) return { ...limit, unreadableFrom };
   if (first) return placed(first, start, unreadableFrom);
   // An invisible character gets named (files joined together leave their BOMs inside).
   if (doc.text.charCodeAt(unreadableFrom) === 0xfeff) {
