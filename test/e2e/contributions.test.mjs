@@ -218,6 +218,20 @@ test('an entry with escapes in its pattern is coloured, its escapes too', async 
   assertScope(tokens, ')', 'punctuation.section.parens.end');
 });
 
+test('an entry\'s parts are matched after its opening quote only, never after an escaped one', async () => {
+  const tokens = (await tokenizer('ours'))('[agents.a.tools]\nallowed = ["*", "x\\"*", \'*\', "mcp(gh)"]\n');
+  const stars = tokens.filter(([t]) => t === '*');
+  assert.deepEqual(stars.map(([, scopes]) => has(scopes, 'constant.language.wildcard')), [true, false, true]);
+  assertScope(tokens, 'gh', 'entity.name.namespace.mcp-server');
+});
+
+test('no entry pattern starts at `\\G`: Oniguruma does not anchor a search there, so a long one-line list would take quadratic time', () => {
+  const grammar = JSON.parse(fs.readFileSync(grammarFile(INJECTION), 'utf8'));
+  const patterns = ['entry-basic', 'entry-literal'].flatMap((rule) => grammar.repository[rule].patterns.filter((p) => p.match));
+  assert.ok(patterns.length >= 8);
+  for (const p of patterns) assert.ok(!p.match.includes('\\G'), p.match);
+});
+
 test('TOML 1.1 escapes, which Mars (TOML 1.0) refuses, are coloured as invalid, in a tool list and out of one', async () => {
   const tokens = (await tokenizer('ours'))('[agents.a.tools]\nallowed = ["Bash\\e", "x\\x41"]\n[agents.b]\nd = "\\e\\u001B"\n');
   for (const [escape, count] of [['\\e', 2], ['\\x', 1]]) {
