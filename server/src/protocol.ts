@@ -4,6 +4,9 @@
 /** The settings section: `mars.diagnostics.<code>`, `mars.trace.server`. */
 export const SETTINGS_SECTION = 'mars';
 
+/** The `source` of every diagnostic the server sends: its quick fixes answer only those. */
+export const DIAGNOSTIC_SOURCE = 'mars';
+
 /** Code action kind of the file-wide fix (for `editor.codeActionsOnSave`). */
 export const FIX_ALL_KIND = 'source.fixAll.mars';
 

@@ -522,6 +522,22 @@ test('a key taken out of an inline table over lines leaves the comment after its
   assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), '[agents.a]\ntools = {\n  # servers for issues\n  allowed = ["read", "mcp(gh)"]\n}\n');
 });
 
+test('a key whose rule the list already holds: its message and fix say the key goes, not that it moves', () => {
+  const said = (text: string) => documentFindings(analyzeDocument(text)).filter((f) => f.code !== 'non-canonical').map((f) => [f.message.split(' lists')[1], f.fixes.map((x) => x.title)]);
+  assert.deepEqual(said('[agents.f.tools]\nallowed = ["read"]\nRead = "allow"\n'), [
+    [', so this rule has no effect; `allowed` already holds "read", so the key can go.', ['Remove `Read`: `allowed` already holds "read"']]]);
+  assert.deepEqual(said('[agents.g.tools]\nallowed = ["mcp(github/*)"]\nmcp = ["github"]\n')[0]![1], ['Remove `mcp`: `allowed` already holds "mcp(github)"']);
+  // One not there yet: a move.
+  assert.deepEqual(said('[agents.f.tools]\nallowed = ["read"]\nedit = "allow"\n')[0]![1], ['Move "edit" into `allowed`']);
+});
+
+test('a map-form key in Claude\'s MCP wire spelling moves as the portable spelling', () => {
+  const text = '[agents.f.tools]\nmcp__gh__x = "deny"\n';
+  const f = documentFindings(analyzeDocument(text)).find((x) => x.code === 'unknown-policy-key')!;
+  assert.match(f.message, /Put "mcp\(gh\/x\)" in `disallowed` instead/);
+  assert.equal(applyEdits(text, f.fixes[0]!.edits), '[agents.f.tools]\ndisallowed = ["mcp(gh/x)"]\n');
+});
+
 test('a name moved into a one-line list a mars-ignore speaks of is not silenced by it', () => {
   for (const list of ['allowed = ["read"] # mars-ignore: unknown-tool', '# mars-ignore: unknown-tool\n\nallowed = ["read"]', 'allowed = [] # mars-ignore', '# mars-ignore\nallowed = []',
     'allowed = [\n  "read", "edit"] # mars-ignore', 'allowed = [\n  # mars-ignore: unknown-tool\n  "read", "edit"\n]']) {

@@ -3,9 +3,10 @@ import assert from 'node:assert/strict';
 import { parse as smolParse } from 'smol-toml';
 import { type CompletionItem, type CompletionList, InsertTextFormat, type Position, type TextEdit } from 'vscode-languageserver';
 import { analyze } from '../../server/src/analysis/analyze';
-import { analyzeDocument, definesOutside, documentFixAll, placed, unitAt } from '../../server/src/analysis/document';
+import { analyzeDocument, definesOutside, documentFindings, documentFixAll, placed, unitAt } from '../../server/src/analysis/document';
 import { applyEdits } from '../../server/src/analysis/edits';
-import { completions, mcpManifestName, mcpServerNames, setMcpServers, snippetText } from '../../server/src/features/completion';
+import { completions, snippetText } from '../../server/src/features/completion';
+import { mcpManifestName, mcpServerNames } from '../../server/src/features/mcpServers';
 import { plainText } from '../../server/src/features/plainText';
 import { CAPABILITIES, capabilityNamed } from '../../server/src/grammar/vocabulary';
 
@@ -495,7 +496,7 @@ for (const [typed, canonical, lead] of LEADS) {
       `[agents.x.tools]\n${typed}|`];
     for (const doc of docs) {
       const { text, position } = at(doc);
-      const result = completions(analyze(text), position);
+      const result = completions(analyze(text), position, []);
       assert.ok(result && !Array.isArray(result) && result.isIncomplete, `${doc}: not an incomplete list`);
       const item = result.items.find((i) => i.label === canonical)!;
       assert.equal(typedBefore(doc, item), typed);
@@ -589,6 +590,11 @@ for (const [doc, allow] of MAP_FORM_VALUE) {
   });
 }
 
+test('completion: no map-form value for a key below a tool\'s name, which makes it a table', () => {
+  assert.deepEqual(run('[agents.x.tools]\nedit.x = "|"'), []);
+  assert.deepEqual(run('[agents.x.tools]\nfoo.x = |'), []);
+});
+
 test('completion: scoped snippets are snippets with placeholders', () => {
   const items = run('[agents.x.tools]\nallowed = ["|"]')!;
   const expected: Record<string, string> = {
@@ -608,22 +614,26 @@ test('completion: scoped snippets are snippets with placeholders', () => {
 
 // ---- MCP server names ------------------------------------------------------------------------
 
-test('completion: setMcpServers is the default list of servers', () => {
-  const { text, position } = at('[agents.x.tools]\nallowed = ["mcp(|"]');
-  setMcpServers(['zeta', ' alpha ', 'zeta', '', 'a/b']);
-  try {
-    const result = completions(analyze(text), position);
-    const labels = (Array.isArray(result) ? result : result!.items).map((i) => i.label);
-    assert.ok(labels.includes('mcp(alpha)') && labels.includes('mcp(zeta)'));
-    assert.ok(!labels.includes('mcp(a/b)') && !labels.includes('mcp()'));
-  } finally {
-    setMcpServers([]);
-  }
+test('completion: the workspace\'s servers are offered cleaned, and written as the string can hold them', () => {
+  const labels = (src: string, servers: readonly string[]) => run(src, servers)!.map((i) => i.label);
+  const basic = labels('[agents.x.tools]\nallowed = ["mcp(|"]', ['zeta', ' alpha ', 'zeta', '', 'a/b']);
+  assert.ok(basic.includes('mcp(alpha)') && basic.includes('mcp(zeta)'));
+  assert.ok(!basic.includes('mcp(a/b)') && !basic.includes('mcp()'));
+  // A control character is escaped in a basic string, and cannot be written in a literal one.
+  const src = '[agents.x.tools]\nallowed = ["mcp(|"]';
+  const item = run(src, ['a\u0001b'])!.find((i) => i.label === 'mcp(a\u0001b)')!;
+  const { text } = at(src);
+  const e = item.textEdit as TextEdit;
+  const lines = analyze(text).lines;
+  const done = text.slice(0, lines.offset(e.range.start)) + e.newText + text.slice(lines.offset(e.range.end));
+  assert.equal(done, '[agents.x.tools]\nallowed = ["mcp(a\\u0001b)"]');
+  assert.deepEqual(documentFindings(analyzeDocument(done)).map((f) => f.code), ['illegal-char']); // Mars's warning, not a TOML error
+  assert.ok(!labels("[agents.x.tools]\nallowed = ['mcp(|']", ['a\u0001b', 'ok']).includes('mcp(a\u0001b)'));
+  assert.ok(labels("[agents.x.tools]\nallowed = ['mcp(|']", ['a\u0001b', 'ok']).includes('mcp(ok)'));
 });
 
 test('completion: mcpServerNames keeps names Mars reads back as that server', () => {
-  assert.deepEqual(mcpServerNames([{ name: 'linear' }, { name: ' github ' }, { name: 'github' }, { name: 'plugin:demo' }, { name: 'a/b' },
-    { name: '*' }, { name: '/x' }, { name: '' }]), ['github', 'linear', 'plugin:demo']);
+  assert.deepEqual(mcpServerNames(['linear', ' github ', 'github', 'plugin:demo', 'a/b', '*', '/x', '']), ['github', 'linear', 'plugin:demo']);
   assert.equal(mcpManifestName('name = "github"\n[server]\ncommand = "x"\n'), 'github');
   assert.equal(mcpManifestName('[server]\nname = "nested"\n'), null);
   assert.equal(mcpManifestName('name = "unterminated\n'), null);

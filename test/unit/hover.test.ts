@@ -68,7 +68,9 @@ const CASES: Case[] = [
   { name: 'invalid: bare mcp', doc: `${T}allowed = ["m|cp"]`, range: [1, 12, 1, 15],
     has: ['**Invalid tool name**', '`mcp` always names an MCP server'], lacks: [errorMessage('mcp', 'InvalidMcpRef'), 'Mars says'] },
   { name: 'invalid: * with a pattern', doc: `${T}allowed = ["*(x)|"]`, range: [1, 12, 1, 16],
-    has: ['takes no pattern', 'Write `*`'], lacks: [errorMessage('*(x)', 'WildcardPattern')] },
+    has: ['takes no pattern', 'Write `*` alone only to mean every tool'], lacks: [errorMessage('*(x)', 'WildcardPattern')] },
+  { name: 'invalid: * with empty parentheses is not the whole of one tool', doc: `${T}allowed = ["*(|)"]`, range: [1, 12, 1, 15],
+    has: ['`*` stands for every tool and takes no pattern', 'Write `*` alone only to mean every tool'], lacks: ['whole tool'] },
   { name: 'invalid: empty entry', doc: `${T}allowed = ["|"]`, range: [1, 12, 1, 12], has: ['The tool name is empty'], lacks: [errorMessage('', 'Empty')] },
   { name: 'invalid: unbalanced', doc: `${T}allowed = ["bash(git|"]`, range: [1, 12, 1, 20],
     has: ['must start with `(` and end with `)`', 'Write `bash(git)`'] },
@@ -90,6 +92,11 @@ const CASES: Case[] = [
   // Mars ignores the key, so the config loads: the hover says what the name would do as an entry.
   { name: 'map-form key Mars would reject as an entry', doc: `${T}"*(|x)" = "deny"`, range: [1, 1, 1, 5],
     has: ['**Not a tool name Mars accepts**', 'would stop the load', 'Mars ignores it'], lacks: ['refuses to load', 'put `'] },
+  // Only `"allow"` or `"deny"` is the map form: any other key is ignored, with no move to make.
+  { name: 'a key that is not the map form', doc: `${T}fo|o = 3`, range: [1, 0, 1, 3],
+    has: ['**`foo`**: a key Mars ignores', '_In the tools table of agent `reviewer`: a tools table in mars.toml holds only'], lacks: ['Map-form', 'Unknown tool', 'move `', 'put `'] },
+  { name: 'an unknown map-form key: Mars ignores it, and what it would be as an entry', doc: `${T}bas|sh = "allow"`, range: [1, 0, 1, 5],
+    has: ['Mars ignores it', 'put `bassh` in `allowed`', 'As an entry of a list:'] },
   { name: 'map-form key: moved in the spelling Mars writes', doc: `${T}Todo|Write = "allow"`, range: [1, 0, 1, 9], has: ['put `task` in `allowed`'] },
   // A list under a misspelt key is what its diagnostic ("Did you mean `allowed`?") takes it for: a list.
   { name: 'a list under a misspelt key', doc: `${T}Allo|wed = ["read"]`, range: [1, 0, 1, 7],

@@ -13,7 +13,7 @@ import {
   type Finding, type ParsedEntry, type VerdictMemo,
 } from './findings';
 import { moveEdits, moveOf } from './moves';
-import { findPolicies, type Policies } from './policies';
+import { findPolicies, ownerKey, type Policies } from './policies';
 import { contentSpan, isOpenMultiline } from '../toml/stringPositions';
 import { findSuppressions, isSuppressed, NOTHING_OUTSIDE, type Outside, type Suppressions } from './suppress';
 
@@ -185,18 +185,18 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
   }
   // Map-form keys and `tools.mcp`, one edit set per owner so two keys never both become a list.
   const movable = new Set(visible.filter((f) => isMove(f) && f.fixes.some((x) => x.safe)).map((f) => f.span.start));
-  const byOwner = new Map<string, ReturnType<typeof moveOf>[]>();
+  const byOwner = new Map<string, NonNullable<ReturnType<typeof moveOf>>[]>();
   for (const extra of analysis.policies.extraKeys) {
     if (!movable.has(keyContentSpan(text, extra.name.span).start)) continue;
     const move = moveOf(text, analysis.policies, extra);
     if (!move) continue;
-    const id = `${extra.owner.kind}\u0000${extra.owner.name}`;
+    const id = ownerKey(extra.owner);
     const moves = byOwner.get(id);
     if (moves) moves.push(move);
     else byOwner.set(id, [move]);
   }
   for (const moves of byOwner.values()) {
-    const edits = moveEdits(analysis.doc, analysis.policies, moves.filter((m) => m !== null));
+    const edits = moveEdits(analysis.doc, analysis.policies, moves);
     if (before(analysis, edits)) structural.push(edits);
   }
   return nonOverlapping([...structural, ...values]);

@@ -301,7 +301,7 @@ function withoutSpans(key: string, value: unknown): unknown {
   return key === 'span' || key === 'spans' ? undefined : value;
 }
 
-/** One text, analysed once, every model kept (or only the findings' fixes: see DocumentAnalyzer). */
+/** One text, analysed once: every model kept, or only the findings' fixes, or only the findings (see `Keep`). */
 export function analyzeDocument(text: string, keep: Keep = 'models'): DocumentAnalysis {
   return new DocumentAnalyzer({ oneShot: true, keep }).analyze(text);
 }

@@ -14,8 +14,8 @@ import { closingQuote, contentSpan, isOpenMultiline, valueSources } from '../tom
 import { firstLineOf } from '../toml/lineIndex';
 import { CODES, type Code, type Severity } from './codes';
 import { deleteItems, type Edit } from './edits';
-import { ownerLabel, type ListEntry, type Owner, type Policies } from './policies';
-import { extraKeyFixes, keyAsEntry, listKeyFixes, mapFormList, misspeltList, shapeFix } from './moves';
+import { ownerKey, ownerLabel, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type Owner, type Policies } from './policies';
+import { extraKeyFixes, keyAsEntry, listKeyFixes, mapFormList, misspeltList, notYetIn, shapeFix } from './moves';
 
 export interface Fix {
   readonly title: string;
@@ -176,7 +176,7 @@ export function entryVerdict(raw: string): EntryVerdict {
       const portable = mcpWireRewrite(raw);
       issues.push({
         code: 'mcp-wire-token',
-        message: `Claude-only MCP wire spelling; write ${portable ? `\`${portable}\`` : 'it as `mcp(server/tool)`'} so every harness gets the grant.`,
+        message: `Claude-only MCP wire spelling; write ${portable ? `\`${portable}\`` : 'it as `mcp(server/tool)`'} so every harness applies it.`,
         ...(portable ? { replacement: { value: portable, preferred: true, safe: true } } : {}),
       });
     } else if (name.kind === 'unknown') {
@@ -205,7 +205,7 @@ export function entryVerdict(raw: string): EntryVerdict {
         const value = both ? read : rewriteLegacyPrefix(raw);
         issues.push({
           code: 'legacy-prefix',
-          message: `Legacy \`:*\` prefix: Mars reads the pattern as \`${pattern}\`; OpenCode would take the \`:\` literally.`,
+          message: `Legacy \`:*\` prefix: Mars rewrites the pattern to \`${pattern}\`, the form every harness reads (OpenCode takes \`:\` literally).`,
           ...(normalized && readsAs(value, name) ? { replacement: { value, preferred: true, safe: true } } : {}),
         });
       }
@@ -298,7 +298,7 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[])
     }
     seen.set(m, p);
     let policyId = policyIds.get(owner);
-    if (policyId === undefined) policyIds.set(owner, (policyId = `${owner.kind}\u0000${owner.name}`));
+    if (policyId === undefined) policyIds.set(owner, (policyId = ownerKey(owner)));
     let policy = byPolicy.get(policyId);
     if (!policy) byPolicy.set(policyId, (policy = { allowed: new Map(), disallowed: new Map() }));
     if (!policy[list].has(m)) policy[list].set(m, p);
@@ -353,22 +353,21 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
   }
   for (const { name } of policies.extraTables) {
     out.push(finding('unknown-policy-key', keyContentSpan(doc.text, name.span),
-      `Mars ignores the table \`${name.name}\` here: a tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists.`));
+      `Mars ignores the table \`${name.name}\` here: ${TOOLS_TABLE_HOLDS}.`));
   }
   for (const extra of policies.extraKeys) {
     // A key with no value is the TOML syntax error's to report: half typed (`sub =`), or no key at
     // all (the items of `allowed =` whose `[` is not typed yet, read as keys).
     if (!extra.keyValue.value) continue;
     const name = extra.name.name;
-    if (name === 'mcp' && extra.keyValue.key.parts.length > 0) {
-      out.push(finding('invalid-tool-policy', keyContentSpan(doc.text, extra.name.span),
-        '`tools.mcp` was removed: grant MCP servers in `allowed` as "mcp(server)" or "mcp(server/tool)".', () => extraKeyFixes(doc, policies, extra)));
+    if (name === 'mcp') {
+      out.push(finding('invalid-tool-policy', keyContentSpan(doc.text, extra.name.span), `${TOOLS_MCP_REMOVED}.`, () => extraKeyFixes(doc, policies, extra)));
       continue;
     }
     const meant = misspeltList(extra);
     if (meant) {
       out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
-        `Mars ignores \`${name}\` here: a tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists. Did you mean \`${meant}\`?`,
+        `Mars ignores \`${name}\` here: ${TOOLS_TABLE_HOLDS}. Did you mean \`${meant}\`?`,
         () => listKeyFixes(doc, policies, extra, meant), undefined, false));
       continue;
     }
@@ -381,8 +380,9 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     const head = rustTrim(splitToolName(rustTrim(name))[0]);
     const suggestion = parse.ok && parse.name.kind === 'unknown' ? suggestCapability(head) : null;
     out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
-      `Mars ignores \`${name}\` here: a tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists` +
+      `Mars ignores \`${name}\` here: ${TOOLS_TABLE_HOLDS}` +
         (!parse.ok ? `, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED[parse.error]}).`
+        : intent && notYetIn(policies, extra.owner, intent, [moved!]).length === 0 ? `, so this rule has no effect; \`${intent}\` already holds "${moved!}", so the key can go.`
         : intent ? `, so this rule has no effect. Put "${moved!}" in \`${intent}\` instead.${suggestion ? ` (Mars has no capability \`${head}\`: did you mean \`${suggestion}\`?)` : ''}`
         : ' (the `tool = "allow"` map form belongs to agent profiles).'),
       // Moving a key Mars ignores puts a rule in force: never safe (only `tools.mcp`'s move may be).

@@ -89,7 +89,15 @@ function intendedMove(extra: ExtraKey): Move | null {
  */
 export function keyAsEntry(name: string): string | null {
   const parsed = parseToolName(name);
-  return parsed.ok ? canonicalSpelling(name, parsed.name) : null;
+  // `mcp__github__x`, Claude's wire spelling, is moved as the portable `mcp(github/x)`.
+  return parsed.ok ? (mcpWireRewrite(name) ?? canonicalSpelling(name, parsed.name)) : null;
+}
+
+/** Of `names`, those the owner's `list` does not already hold by meaning (`mcp(github)` is there as `mcp(github/*)`, or as `mcp__github`, which fix-all rewrites to it). */
+export function notYetIn(policies: Policies, owner: Owner, list: ListName, names: readonly string[]): string[] {
+  const existing = listOf(policies, owner, list);
+  const present = new Set(existing?.array.items.flatMap((i) => (i.kind === 'string' ? [meaning(grantWritten(i.value) ?? i.value)] : [])));
+  return [...new Set(names)].filter((n) => !present.has(meaning(n)));
 }
 
 /** An MCP grant as Mars writes it, when `value` is written as one (`mcp(github)`, `mcp__github`); else null. */
@@ -111,9 +119,7 @@ export function moveEdits(doc: TomlDocument, policies: Policies, moves: readonly
     if (group.length === 0) continue;
     const owner = group[0]!.extra.owner;
     const existing = listOf(policies, owner, list);
-    // By meaning: `mcp(github)` is already there as `mcp(github/*)`, or as `mcp__github`, which fix-all rewrites to it.
-    const present = new Set(existing?.array.items.flatMap((i) => (i.kind === 'string' ? [meaning(grantWritten(i.value) ?? i.value)] : [])));
-    const names = [...new Set(group.flatMap((m) => m.names))].filter((n) => !present.has(meaning(n)));
+    const names = notYetIn(policies, owner, list, group.flatMap((m) => m.names));
     let rest = group;
     if (names.length > 0 && existing) edits.push(appendToArray(text, existing.array, names));
     else if (names.length > 0) {
@@ -152,8 +158,9 @@ export function extraKeyFixes(doc: TomlDocument, policies: Policies, extra: Extr
     return [{ title: `Remove \`${doc.text.slice(extra.keyValue.key.span.start, extra.keyValue.key.span.end)} = []\`: it grants nothing`, edits: moveEdits(doc, policies, [move]), preferred: true, safe: true }];
   }
   const what = [...new Set(move.names)].map((n) => `"${n}"`).join(', ');
+  const key = doc.text.slice(extra.keyValue.key.span.start, extra.keyValue.key.span.end);
   const fix: Fix = {
-    title: `Move ${what} into \`${move.list}\``,
+    title: notYetIn(policies, extra.owner, move.list, move.names).length === 0 ? `Remove \`${key}\`: \`${move.list}\` already holds ${what}` : `Move ${what} into \`${move.list}\``,
     edits: moveEdits(doc, policies, [move]),
     preferred: true,
     // The removed `tools.mcp` meant these grants, so moving them keeps Mars's meaning; a map-form key

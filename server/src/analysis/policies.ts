@@ -76,6 +76,15 @@ const OWNERS: ReadonlySet<string> = new Set(['agents', 'skills']);
 
 export const sameOwner = (a: Owner, b: Owner): boolean => a.kind === b.kind && a.name === b.name;
 
+/** An owner as a map key. */
+export const ownerKey = (owner: Owner): string => `${owner.kind}\u0000${owner.name}`;
+
+/** What a tools table holds, as the messages about the keys it ignores say it. */
+export const TOOLS_TABLE_HOLDS = 'a tools table in mars.toml holds only `allowed` and `disallowed` lists';
+
+/** The removed `tools.mcp`, however it is written (a list, a table): what replaced it. */
+export const TOOLS_MCP_REMOVED = '`tools.mcp` was removed: name MCP servers in `allowed` (or `disallowed`) as "mcp(server)" or "mcp(server/tool)"';
+
 /**
  * The owner named for a reader (agent `x`), its name put through `quote`: hover passes its markdown
  * code span, which escapes backticks and invisible characters; messages have theirs escaped by
@@ -204,7 +213,7 @@ function dottedTable(out: Policies, owner: Owner, prefixParts: readonly KeyPart[
   const keyPrefix = prefixParts.map((p) => p.name).join('.') + '.';
   let index = dottedIndex.get(out);
   if (!index) dottedIndex.set(out, (index = new Map()));
-  const id = `${owner.kind}\u0000${owner.name}\u0000${keyPrefix}`;
+  const id = `${ownerKey(owner)}\u0000${keyPrefix}`;
   const found = index.get(id);
   if (found) return found;
   const table: ToolsTable = { owner, members: [], spelling: 'dotted', keyPrefix };
@@ -221,12 +230,12 @@ export function listOf(policies: Policies, owner: Owner, list: ListName): Polici
   if (!index) {
     index = new Map();
     for (const l of policies.lists) {
-      const id = `${l.owner.kind}\u0000${l.owner.name}\u0000${l.list}`;
+      const id = `${ownerKey(l.owner)}\u0000${l.list}`;
       if (l.array.closed && !index.has(id)) index.set(id, l);
     }
     listIndex.set(policies, index);
   }
-  return index.get(`${owner.kind}\u0000${owner.name}\u0000${list}`);
+  return index.get(`${ownerKey(owner)}\u0000${list}`);
 }
 
 /**
@@ -285,7 +294,7 @@ function headerBelowTools(out: Policies, owner: Owner, below: readonly KeyPart[]
       message: `\`${name}\` of ${ownerLabel(owner)} must be a list of tool names, not ${what}` });
   } else if (name === 'mcp') {
     out.shape.push({ kind: 'list-is-table', owner, span: key.span,
-      message: '`tools.mcp` was removed: grant MCP servers in `allowed` as "mcp(server)" or "mcp(server/tool)"' });
+      message: TOOLS_MCP_REMOVED });
   } else {
     out.extraTables.push({ owner, name: below[0]! });
   }
@@ -296,7 +305,7 @@ function overlayNotTable(path: readonly KeyPart[], span: Span, what: string): Sh
   const kind = path[0]!.name as OwnerKind;
   const owner = { kind, name: path[1]?.name ?? '' };
   const message = path.length === 1
-    ? `\`${kind}\` must be a table of ${kind === 'agents' ? 'agents' : 'skills'} by name (\`[${kind}.<name>]\`), not ${what}: Mars cannot load the file`
+    ? `\`${kind}\` must be a table of ${kind} by name (\`[${kind}.<name>]\`), not ${what}: Mars cannot load the file`
     : `${ownerLabel(owner)} must be a table (\`[${kind}.${path[1]!.name.match(/^[A-Za-z0-9_-]+$/) ? path[1]!.name : JSON.stringify(path[1]!.name)}]\`), not ${what}: Mars cannot load the file`;
   return { kind: 'overlay-not-table', owner, span, message };
 }

@@ -1,6 +1,6 @@
 // `mars-toml check [paths...] [--format text|json] [--fix]`: the same analysis as the server, for CI.
-// Exit 0 when nothing has error severity, 1 when something does, 2 for usage errors and files
-// that cannot be read.
+// Exit 0 when nothing has error severity, 1 when something does, 2 for usage errors, files that
+// cannot be read or fixed, and output that cannot be written (the README's "Command line").
 
 import fs from 'node:fs';
 import path from 'node:path';

@@ -10,7 +10,7 @@ import { isCode, type Code, type SeverityOverrides } from '../analysis/codes';
 import { suppressEdit } from '../analysis/suppress';
 import { positionsOf } from '../toml/lineIndex';
 import { action, isRange, versionedEdit } from './convert';
-import { FIX_ALL_KIND } from '../protocol';
+import { DIAGNOSTIC_SOURCE, FIX_ALL_KIND } from '../protocol';
 
 const sameRange = (a: Range, b: Range) =>
   a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
@@ -71,7 +71,7 @@ export async function codeActions(
     const disables = new Map<string, CodeAction>();
     // Each diagnostic on its own: one the client mangled is skipped, the others still get their fixes.
     for (const d of Array.isArray(context.diagnostics) ? context.diagnostics : []) {
-      if (!hasRange(d) || d.source !== 'mars' || typeof d.code !== 'string' || !isCode(d.code)) continue;
+      if (!hasRange(d) || d.source !== DIAGNOSTIC_SOURCE || typeof d.code !== 'string' || !isCode(d.code)) continue;
       const code = d.code;
       // The diagnostic's section: its own analysis (whose line numbers its suppressions use), seen in
       // document positions (the same offsets).

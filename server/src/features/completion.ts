@@ -16,7 +16,7 @@ import { eqIgnoreAsciiCase, rustTrim } from '../grammar/text';
 import { parseToolName, render } from '../grammar/toolName';
 import { CAPABILITIES, type Capability } from '../grammar/vocabulary';
 import { positionsOf, type Lines } from '../toml/lineIndex';
-import { basicString } from '../toml/strings';
+import { basicString, escapeBasic, fitsLiteral } from '../toml/strings';
 import type { TomlArray, TomlString } from '../toml/model';
 import {
   aliasesMarkdown, ANY_MEANING, code, filterTextOf, LIST_MEANING, MCP_MEANING, MCP_SNIPPET, scopeMarkdown, snippetEscape, snippetOf, startsIgnoringCase,
@@ -26,15 +26,6 @@ import { cursorContext, type EntryContext, type KeyContext, type ListValueContex
 import { mcpServerNames } from './mcpServers';
 import { plainText } from './plainText';
 
-export { mcpManifestName, mcpServerNames } from './mcpServers';
-
-let workspaceMcpServers: readonly string[] = [];
-
-/** The MCP server names the workspace declares, offered inside `mcp(` (the server keeps this up to date). */
-export function setMcpServers(names: readonly string[]): void {
-  workspaceMcpServers = [...names];
-}
-
 /**
  * Whether the document defines something at or below a key path (`below`), or a table header at
  * exactly that path (`header`), in a section other than the one completion looks at: a new
@@ -43,20 +34,19 @@ export function setMcpServers(names: readonly string[]): void {
 export type DefinedElsewhere = (path: readonly string[], how: 'below' | 'header') => boolean;
 
 /**
- * Completion at `position`. `mcpServers` (the workspace's MCP server names, any order, cleaned here)
- * defaults to what `setMcpServers` last set. Null where the cursor is not on a tool name, or a key
- * or value of a tools table.
+ * Completion at `position`. `mcpServers`: the workspace's MCP server names, any order, cleaned
+ * here. Null where the cursor is not on a tool name, or a key or value of a tools table.
  */
 export function completions(
   analysis: Analysis,
   position: Position,
-  mcpServers: readonly string[] = workspaceMcpServers,
+  mcpServers: readonly string[],
   elsewhere: DefinedElsewhere = () => false,
 ): CompletionItem[] | CompletionList | null {
   const offset = analysis.lines.offset(position);
   const ctx = cursorContext(analysis, offset);
   if (!ctx) return null;
-  const servers = ctx.kind === 'entry' || ctx.kind === 'slot' || ctx.kind === 'list-value' ? mcpServerNames(mcpServers.map((name) => ({ name }))) : [];
+  const servers = ctx.kind === 'entry' || ctx.kind === 'slot' || ctx.kind === 'list-value' ? mcpServerNames(mcpServers) : [];
   // The word typed so far, as the client filters on it: from the start of the replaced range.
   const typed = analysis.doc.text.slice(ctx.range.start, offset);
   switch (ctx.kind) {
@@ -311,15 +301,13 @@ function snippetItems(range: Range, typed: string, w: Writer): CompletionItem[] 
   return out;
 }
 
-const escapeBasic = (s: string) => s.replace(/["\\]/g, (c) => `\\${c}`);
-
 // ---- contexts ----------------------------------------------------------------------------------
 
 function entryItems(analysis: Analysis, ctx: EntryContext, servers: readonly string[], typed: string): CompletionItem[] {
   const range = positionsOf(analysis.lines, ctx.range);
   const holds = held(ctx.list.array, ctx.string);
   const w: Writer = {
-    content: (value) => (ctx.literal ? (value.includes("'") ? null : value) : escapeBasic(value)),
+    content: (value) => (ctx.literal ? (fitsLiteral(value) ? value : null) : escapeBasic(value)),
     wrap: (content) => content + ctx.close,
   };
   const paren = ctx.text.indexOf('(');
@@ -365,7 +353,7 @@ function toolsValueItems(analysis: Analysis, ctx: ToolsValueContext, elsewhere: 
 }
 
 const MAP_FORM_NOTE =
-  '_Map form_ (`tool = "allow"`) belongs to agent profiles: Mars ignores such keys in mars.toml. Prefer `allowed = ["…"]`.';
+  '_Map form_ (`tool = "allow"`) belongs to agent profiles: Mars ignores such keys in mars.toml. Write the \`allowed\` and \`disallowed\` lists instead.';
 
 function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhere, typed: string): CompletionItem[] {
   const range = positionsOf(analysis.lines, ctx.range);
@@ -445,6 +433,9 @@ function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhe
  * diagnostic and its fix write it in the list, or, for a name Mars rejects as an entry, that.
  */
 function valueItems(lines: Lines, ctx: ValueContext): CompletionItem[] {
+  // A key below the tool's name (`edit.x = `) makes it a table: no map form.
+  const parts = ctx.extra.keyValue.key.parts;
+  if (parts[parts.length - 1] !== ctx.extra.name) return [];
   const range = positionsOf(lines, ctx.range);
   const name = ctx.extra.name.name;
   const entry = keyAsEntry(name);

@@ -6,6 +6,7 @@ import {
 import type { Severity } from '../analysis/codes';
 import type { Edit } from '../analysis/edits';
 import type { Finding } from '../analysis/findings';
+import { DIAGNOSTIC_SOURCE } from '../protocol';
 import { positionsOf, type Lines } from '../toml/lineIndex';
 
 export const SEVERITY: Readonly<Record<Severity, DiagnosticSeverity>> = {
@@ -17,7 +18,7 @@ export const SEVERITY: Readonly<Record<Severity, DiagnosticSeverity>> = {
 
 /** `related`: whether the client shows related information (else it is left out of the message). */
 export function toDiagnostic(uri: string, lines: Lines, f: Finding, related = true): Diagnostic {
-  const d: Diagnostic = { range: positionsOf(lines, f.span), severity: SEVERITY[f.severity], code: f.code, source: 'mars', message: f.message };
+  const d: Diagnostic = { range: positionsOf(lines, f.span), severity: SEVERITY[f.severity], code: f.code, source: DIAGNOSTIC_SOURCE, message: f.message };
   if (f.related && related) d.relatedInformation = f.related.map((r) => ({ location: { uri, range: positionsOf(lines, r.span) }, message: r.message }));
   return d;
 }

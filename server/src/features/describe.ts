@@ -177,6 +177,8 @@ const REASONS: Readonly<Record<Exclude<ToolNameError, 'EmptyPattern'>, string>> 
 /** Why Mars rejects `raw`, in plain words; `list` is where it is written (null: in no list, a map-form key). */
 export function plainReason(raw: string, error: ToolNameError, list: ListName | null): string {
   if (error === 'Empty' && rustTrim(raw) !== '') return 'There is no tool name before `(`.';
+  // `*()`: the name alone is `*`, every tool, not the whole of one.
+  if (error === 'EmptyPattern' && rustTrim(raw.slice(0, raw.indexOf('('))) === '*') return REASONS.WildcardPattern;
   if (error === 'EmptyPattern') return `The parentheses are empty: write the name alone${list ? ` ${WHOLE_TOOL[list]}` : ' for the whole tool'}, or put a pattern inside.`;
   return REASONS[error];
 }
@@ -195,7 +197,7 @@ export function describeToolName(raw: string, parse: ParseResult, inList: ListNa
     // off or suppressed still says why Mars refuses it (the hover does not know the settings).
     out.push(`**Invalid tool name**: Mars refuses to load the config. ${plainReason(raw, parse.error, inList)}`);
     const repair = obviousRepair(raw);
-    if (repair !== null) out.push(`Write ${code(repair)}.`);
+    if (repair !== null) out.push(repair === '*' ? `Write ${code('*')} alone only to mean every tool.` : `Write ${code(repair)}.`);
     return withCharProblems(out, raw);
   }
   const name = parse.name;
@@ -225,7 +227,7 @@ export function describeToolName(raw: string, parse: ParseResult, inList: ListNa
         out.push(`**MCP wire token** ${code(trimmed)}`);
         out.push(
           "Claude's MCP wire spelling: Mars passes it through verbatim and only Claude understands it." +
-            (portable ? ` The portable spelling is ${code(portable)}.` : ' Write it as `mcp(server/tool)` so every harness gets the grant.'),
+            (portable ? ` The portable spelling is ${code(portable)}.` : ' Write it as `mcp(server/tool)` so every harness applies it.'),
         );
         if (portable) out.push(MCP_MEANING);
         return withCharProblems(out, raw);

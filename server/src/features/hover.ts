@@ -7,7 +7,7 @@ import type { Analysis } from '../analysis/analyze';
 import { keyContentSpan } from '../analysis/findings';
 import { contentSpan, isOpenMultiline } from '../toml/stringPositions';
 import { mapFormList, misspeltList } from '../analysis/moves';
-import { ownerLabel, type ExtraKey, type Owner } from '../analysis/policies';
+import { ownerLabel, TOOLS_TABLE_HOLDS, type ExtraKey, type Owner } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
 import type { Span } from '../toml/model';
 import { firstLineOf, positionsOf } from '../toml/lineIndex';
@@ -82,9 +82,12 @@ function describeKey(extra: ExtraKey): string[] {
   }
   const list = mapFormList(extra);
   const parse = parseToolName(name);
-  const ignored = `_Map-form key in the tools table of ${owner}: Mars ignores it (a tools table in mars.toml holds only \`allowed\` and \`disallowed\`)`;
+  // Only `tool = "allow"` or `"deny"` is the map form, the one a move is offered for; any other key is just ignored.
+  if (!list) return [`**${code(name)}**: a key Mars ignores`, `_In the tools table of ${owner}: ${TOOLS_TABLE_HOLDS}._`];
+  const ignored = `_Map-form key in the tools table of ${owner}: Mars ignores it (${TOOLS_TABLE_HOLDS})`;
   // Ignored, so the config loads: what the name would do as an entry is the question.
   if (!parse.ok) return [`**Not a tool name Mars accepts**: ${plainReason(name, parse.error, list)} As an entry of a list it would stop the load.`, `${ignored}._`];
   const written = canonicalSpelling(name, parse.name);
-  return [...describeToolName(name, parse, list), `${ignored}${list ? `; put ${code(written)} in \`${list}\` instead._` : `; move ${code(written)} into \`allowed\` or \`disallowed\`._`}`];
+  const [title, ...rest] = describeToolName(name, parse, list);
+  return [title!, `${ignored}; put ${code(written)} in \`${list}\` instead._`, 'As an entry of a list:', ...rest];
 }

@@ -6,12 +6,12 @@ import { rustTrim } from '../grammar/text';
 import { parseToml } from '../toml/parse';
 
 /**
- * The server names worth offering, from `{ name }` records (one per manifest): trimmed, only names
- * Mars reads back as exactly that server in `mcp(name)`, without duplicates, sorted.
+ * The server names worth offering (one per manifest): trimmed, only names Mars reads back as
+ * exactly that server in `mcp(name)`, without duplicates, sorted.
  */
-export function mcpServerNames(servers: ReadonlyArray<{ readonly name: string }>): string[] {
+export function mcpServerNames(names: readonly string[]): string[] {
   const out = new Set<string>();
-  for (const { name } of servers) {
+  for (const name of names) {
     const trimmed = rustTrim(name);
     if (trimmed === '' || trimmed === '*') continue;
     const back = parseToolName(`mcp(${trimmed})`);

@@ -29,7 +29,7 @@ export function illegalChars(raw: string): CharProblem[] {
   return out;
 }
 
-/** `\u0009`-style name of a control character, for messages. */
+/** A character Mars flags in an entry, named for messages: `a comma`, `control character U+0009`. */
 export function describeChar(char: string): string {
   return char === ',' ? 'a comma' : `control character U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 }

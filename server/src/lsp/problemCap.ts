@@ -5,6 +5,7 @@
 // sends the ones VS Code would keep, and one note that says how many it left out.
 
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
+import { DIAGNOSTIC_SOURCE } from '../protocol';
 import type { EncodedRun } from './encodedRuns';
 
 const SEVERITIES = [DiagnosticSeverity.Error, DiagnosticSeverity.Warning, DiagnosticSeverity.Information, DiagnosticSeverity.Hint];
@@ -41,7 +42,7 @@ export function capped(runs: ReadonlyArray<EncodedRun<Diagnostic>>, max: number)
   out.push({
     range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
     severity: DiagnosticSeverity.Information,
-    source: 'mars',
+    source: DIAGNOSTIC_SOURCE,
     message: `Mars TOML shows ${max - 1} of the ${total} problems of this file, errors first (setting mars.maxProblems, as VS Code shows no more than 1,000); \`mars-toml check\` lists them all.`,
   });
   return out;

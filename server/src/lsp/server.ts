@@ -1,5 +1,5 @@
-// The language server core, independent of how it is connected (node stdio/IPC here; a browser
-// entry would pass its own connection). Thin glue: documents in, analysis, LSP results out.
+// The language server core, independent of how it is connected (`node/main.ts` and
+// `browser/main.ts` pass their connections). Thin glue: documents in, analysis, LSP results out.
 
 import {
   type CancellationToken, type CodeAction, type Command, type Connection, type ConnectionOptions, type Diagnostic,
@@ -14,7 +14,8 @@ import type { SeverityOverrides } from '../analysis/codes';
 import { codeActions, isFixAllData, resolveFixAll, type FixAll } from '../features/codeActions';
 import { completions, itemsAsClientTakes, type CompletionClient } from '../features/completion';
 import { hover } from '../features/hover';
-import { APPLY_EDIT_COMMAND, FIX_ALL_KIND, isMarsFile } from '../protocol';
+import { APPLY_EDIT_COMMAND, DIAGNOSTIC_SOURCE, FIX_ALL_KIND, isMarsFile, SETTINGS_SECTION, type MarsSettings } from '../protocol';
+import { version } from '../../../package.json';
 import { isPosition, isRange, SEVERITY, toDiagnostic, withoutVersions } from '../features/convert';
 import { plainText } from '../features/plainText';
 import type { CodeSet } from '../analysis/suppress';
@@ -289,14 +290,14 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
-        diagnosticProvider: pull ? { identifier: 'mars', interFileDependencies: false, workspaceDiagnostics: false } : undefined,
+        diagnosticProvider: pull ? { identifier: DIAGNOSTIC_SOURCE, interFileDependencies: false, workspaceDiagnostics: false } : undefined,
         // CodeActionOptions only for a client that takes CodeAction literals (LSP 3.17).
         codeActionProvider: literals ? { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: true } : true,
         executeCommandProvider: !literals && applyEdit ? { commands: [APPLY_EDIT_COMMAND] } : undefined,
         completionProvider: { triggerCharacters: ['"', "'", '(', '/', '[', ',', ' '] },
         hoverProvider: true,
       },
-      serverInfo: { name: 'mars-toml', version: '0.1.0' },
+      serverInfo: { name: 'mars-toml', version },
     };
   });
 
@@ -307,7 +308,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   });
 
   connection.onInitialized(() => {
-    if (settings.supported && registerConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'mars' }).catch(() => undefined);
+    if (settings.supported && registerConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION }).catch(() => undefined);
   });
   connection.onShutdown(() => {
     refuseUnlessRunning(); // a second shutdown is an invalid request
@@ -319,7 +320,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     settings.forget();
     // Without workspace/configuration, the settings are what this message carries: none means the defaults.
     // (Only what the server reads is told of: with workspace/configuration, the payload is no settings.)
-    const payload = (change.settings as { mars?: never } | null)?.mars;
+    const payload = (change.settings as Partial<Record<typeof SETTINGS_SECTION, MarsSettings>> | null)?.[SETTINGS_SECTION];
     settings.global = settings.supported ? settingsFrom(payload) : settings.read(payload);
     if (!pull) for (const doc of documents.all()) schedulePush(doc);
     else if (refresh) void connection.languages.diagnostics.refresh().catch((e: unknown) => connection.console.warn(`diagnostic refresh failed: ${String(e)}`));

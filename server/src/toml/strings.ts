@@ -9,7 +9,8 @@ export function basicString(value: string): string {
   return `"${escapeBasic(value)}"`;
 }
 
-function escapeBasic(value: string): string {
+/** `value` as the content of a basic string: quotes, backslashes and control characters escaped. */
+export function escapeBasic(value: string): string {
   return value.replace(/[\u0000-\u001f\u007f"\\]/g, (c) => {
     switch (c) {
       case '"': return '\\"';
@@ -30,9 +31,13 @@ function escapeBasic(value: string): string {
  */
 export function replaceStringValue(text: string, str: TomlString, value: string): { start: number; end: number; newText: string } {
   const literal = str.style === 'literal' || str.style === 'multiline-literal';
-  const fitsLiteral = !/['\u0000-\u0008\u000a-\u001f\u007f]/.test(value);
-  if (str.terminated && (!literal || fitsLiteral)) {
+  if (str.terminated && (!literal || fitsLiteral(value))) {
     return { start: valueStart(text, str), end: str.content.end, newText: literal ? value : escapeBasic(value) };
   }
   return { start: str.span.start, end: str.span.end, newText: basicString(value) };
+}
+
+/** Whether a literal (single-quoted, one-line) string can hold `value`: no `'`, no control character but tab. */
+export function fitsLiteral(value: string): boolean {
+  return !/['\u0000-\u0008\u000a-\u001f\u007f]/.test(value);
 }
