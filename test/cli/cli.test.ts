@@ -398,3 +398,52 @@ test('a clean, realistic mars.toml (every TOML feature, every spelling) gives no
   assert.deepEqual(JSON.parse(r.out), []);
   assert.match(r.err, /^$|^\s*$/);
 });
+
+test('a path that cannot be read is reported once however it is named; a folder not read is not a file not checked', (t) => {
+  const dir = workspace({ 'tree/mars.toml': '[agents.a.tools]\nallowed = ["Read"]\n' });
+  fs.symlinkSync(path.join(dir, 'nowhere'), path.join(dir, 'dangling.toml'));
+  const r = cli(['check', 'nope', 'nope', './nope', 'dangling.toml', `./tree/../dangling.toml`], { cwd: dir });
+  assert.equal(r.code, 2);
+  assert.deepEqual(r.err.split('\n').filter((l) => l.startsWith('mars-toml: cannot read')).map((l) => l.split(':')[1]), [' cannot read nope', ' cannot read dangling.toml']);
+  assert.match(r.err, /^0 files checked, 2 not checked: no problems in what was checked$/m);
+  // Only a user the folder's mode keeps out cannot read it: root can, so as root the check runs as `nobody`.
+  const asRoot = process.getuid?.() === 0;
+  const nobody = ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath];
+  const checkerRuns = (args: string[]) => spawnSync('setpriv', [...nobody, ...args]).status === 0;
+  // `nobody` must be able to run node and read the checker (a clone under /root is out of its reach).
+  if (asRoot && !checkerRuns(['-e', `require('fs').accessSync(${JSON.stringify(path.join(DIST, 'cli.js'))})`])) {
+    return t.diagnostic('run as root, and `nobody` cannot run the checker here: the unreadable folder is not tried');
+  }
+  fs.mkdirSync(path.join(dir, 'locked'));
+  fs.chmodSync(path.join(dir, 'locked'), 0o000);
+  fs.chmodSync(dir, 0o755);
+  try {
+    const args = [path.join(DIST, 'cli.js'), 'check', 'locked', 'locked', 'tree'];
+    const run = asRoot
+      ? spawnSync('setpriv', [...nobody, ...args], { cwd: dir, encoding: 'utf8' })
+      : spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8' });
+    const l = { code: run.status, err: run.stderr };
+    assert.equal(l.code, 2, l.err);
+    assert.equal(l.err.split('\n').filter((x) => x.startsWith('mars-toml: cannot read folder locked')).length, 1, l.err);
+    assert.match(l.err, /^1 file checked, 1 folder not read: 1 information$/m);
+  } finally {
+    fs.chmodSync(path.join(dir, 'locked'), 0o755);
+  }
+});
+
+test('a file under the current folder is shown by its relative path, even one whose name starts with two dots', () => {
+  const dir = workspace({ '..foo/mars.toml': 'agents.a.tools.allowed = ["Read"]\n' });
+  const r = cli(['check', path.join(dir, '..foo', 'mars.toml')], { cwd: dir });
+  assert.match(r.out, /^\.\.foo\/mars\.toml:1:28: information non-canonical/m);
+});
+
+test('a file too large to hold as text (past 512 MiB) is refused with the reason, not an internal error', () => {
+  const dir = workspace({});
+  const big = path.join(dir, 'mars.toml');
+  fs.writeFileSync(big, '');
+  fs.truncateSync(big, 600 * 2 ** 20); // sparse: no disk used
+  const r = cli(['check', big], { cwd: dir });
+  assert.equal(r.code, 2);
+  assert.match(r.err, /mars-toml: .*mars\.toml is too large to check \(629145600 bytes; at most \d+\)/);
+  assert.doesNotMatch(r.err, /internal error/);
+});

@@ -2,6 +2,7 @@
 // Exit 0 when nothing has error severity, 1 when something does, 2 for usage errors, files that
 // cannot be read or fixed, and output that cannot be written (the README's "Command line").
 
+import { constants } from 'node:buffer';
 import fs from 'node:fs';
 import path from 'node:path';
 import { analyzeDocument, countFixAll, documentFindings, documentFixAll, type DocumentAnalysis } from '../analysis/document';
@@ -43,13 +44,25 @@ export function parseCheckArgs(args: readonly string[]): CheckOptions {
   return { paths: paths.length > 0 ? paths : ['.'], format, fix };
 }
 
+/** A path that could not be read: a file (or what was named as one), or a folder. */
+export interface PathProblem {
+  readonly message: string;
+  readonly folder: boolean;
+}
+
 /**
  * The mars.toml and mars.local.toml files under `paths` (a file path is taken as given), each once
- * however many paths reach it (links, hard links and `..` included).
+ * however many paths reach it (links, hard links and `..` included); a path that cannot be read is
+ * one problem however many times it is named.
  */
-export function findFiles(paths: readonly string[], problems: string[]): string[] {
+export function findFiles(paths: readonly string[], problems: PathProblem[]): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
+  const reported = new Set<string>();
+  const problem = (p: string, message: string, folder: boolean) => {
+    const id = path.resolve(p);
+    if (!reported.has(id)) reported.add(id), problems.push({ message, folder });
+  };
   const add = (file: string) => {
     let id = file;
     try {
@@ -65,7 +78,7 @@ export function findFiles(paths: readonly string[], problems: string[]): string[
     try {
       entries = fs.readdirSync(dir, { withFileTypes: true });
     } catch (e) {
-      problems.push(`cannot read folder ${dir}: ${reason(e)}`);
+      problem(dir, `cannot read folder ${dir}: ${reason(e)}`, true);
       return;
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -81,7 +94,7 @@ export function findFiles(paths: readonly string[], problems: string[]): string[
     try {
       stat = fs.statSync(p);
     } catch (e) {
-      problems.push(`cannot read ${p}: ${reason(e)}`);
+      problem(p, `cannot read ${p}: ${reason(e)}`, false);
       continue;
     }
     if (stat.isDirectory()) walk(p);
@@ -99,19 +112,25 @@ function isFileBehind(link: string): boolean {
   }
 }
 
+const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
+
 /**
  * The file as text, or why it is not text. `invalid`: the first byte that is not UTF-8 and where it
  * sits in `text` (decoded as U+FFFD): Mars cannot load such a file at all.
  */
-export function readText(file: string): { text: string; bom: boolean; invalid?: { at: number; byte: number } } | { error: string } {
+export function readText(file: string, maxBytes: number = MAX_STRING_LENGTH): { text: string; bom: boolean; invalid?: { at: number; byte: number } } | { error: string } {
   let bytes: Buffer;
   try {
     // A pipe or a device (/dev/zero) would block or never end: only regular files are read.
-    if (!fs.statSync(file).isFile()) return { error: `${file} is not a regular file` };
+    const stat = fs.statSync(file);
+    if (!stat.isFile()) return { error: `${file} is not a regular file` };
+    // Past the longest string Node makes (about 512 MiB), the text cannot be held at all.
+    if (stat.size > maxBytes) return { error: `${file} is too large to check (${stat.size} bytes; at most ${maxBytes})` };
     bytes = fs.readFileSync(file);
   } catch (e) {
     return { error: `cannot read ${file}: ${reason(e)}` };
   }
+  if (bytes.length > maxBytes) return { error: `${file} is too large to check (${bytes.length} bytes; at most ${maxBytes})` };
   if (bytes.includes(0)) return { error: `${file} is not a text file (it contains NUL bytes); mars.toml must be UTF-8 text` };
   // The BOM stays in the text: the analysis skips one, as Mars's parser does, so a second one is
   // the error it is for Mars (a decoder's default would drop the first and the analysis the other).
@@ -182,10 +201,12 @@ function jsonFinding(file: string, lines: Shown, f: Finding) {
 }
 
 export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err: NodeJS.WritableStream): number {
-  const problems: string[] = [];
+  const problems: PathProblem[] = [];
   const files = findFiles(options.paths, problems);
   let unreadable = problems.length > 0;
-  for (const p of problems) err.write(`mars-toml: ${p}\n`);
+  for (const p of problems) err.write(`mars-toml: ${p.message}\n`);
+  const missing = problems.filter((p) => !p.folder).length; // paths named that could not be read
+  const foldersNotRead = problems.length - missing;
   if (files.length === 0 && !unreadable) err.write(`mars-toml: no mars.toml or mars.local.toml under ${options.paths.join(', ')}\n`);
   // Output is written in chunks as it is made: a file can have tens of thousands of findings.
   let pending = '';
@@ -204,7 +225,7 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
   }
   const counts = { error: 0, warning: 0, information: 0, hint: 0 };
   let fixed = 0;
-  let failed = problems.length; // paths and files not read, or not checked for a bug of ours
+  let failed = missing; // paths and files not read, or not checked for a bug of ours
   let written = 0; // findings, for the JSON list's brackets and commas
   /** Checks one file, writes its findings; the number of problems fixed, or null when it could not be read. */
   function checkFile(file: string): number | null {
@@ -214,7 +235,7 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
       return null;
     }
     const relative = cwd === null ? '' : path.relative(cwd, file);
-    const display = relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+    const display = relative && relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative) ? relative : file;
     let applied = 0;
     let text = read.text;
     // Fix-all reads the models of the sections it has something to fix in, rebuilt one at a time (a
@@ -294,9 +315,9 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
   if (options.format === 'text') {
     const plural = (s: string, n: number) => (n === 1 || s === 'information' ? s : `${s}s`);
     const summary = Object.entries(counts).filter(([, n]) => n > 0).map(([s, n]) => `${n} ${plural(s, n)}`).join(', ');
-    const checked = files.length - (failed - problems.length);
-    const notRead = failed > 0 ? `, ${failed} not checked` : '';
-    const found = summary || (failed > 0 ? 'no problems in what was checked' : 'no problems');
+    const checked = files.length - (failed - missing);
+    const notRead = `${failed > 0 ? `, ${failed} not checked` : ''}${foldersNotRead > 0 ? `, ${foldersNotRead} folder${foldersNotRead === 1 ? '' : 's'} not read` : ''}`;
+    const found = summary || (failed + foldersNotRead > 0 ? 'no problems in what was checked' : 'no problems');
     err.write(`${checked} file${checked === 1 ? '' : 's'} checked${notRead}${fixed ? `, ${fixed} problem${fixed === 1 ? '' : 's'} fixed` : ''}: ${found}\n`);
   }
   if (unreadable) return 2;
