@@ -77,7 +77,7 @@ describe('code actions', () => {
   test('wrong-shape tools = [...] becomes tools.allowed', async () => {
     const text = '[agents.a]\ntools = ["read"]\n';
     const { uri, actions } = await actionsFor(text);
-    const fix = actions.find((a) => a.title === 'Make it `tools.allowed`')!;
+    const fix = actions.find((a) => a.title === 'Rename to `tools.allowed`')!;
     assert.equal(applied(text, fix, uri), '[agents.a]\ntools.allowed = ["read"]\n');
   });
 

@@ -177,7 +177,7 @@ const firstFix = (t: string) => documentFindings(analyzeDocument(t)).flatMap((f)
 test('a map-form key is not moved into a list that is written as something else: a second `allowed` would be a TOML error', () => {
   let text = '[agents.a.tools]\nedit = "allow"\nallowed = "read"\n';
   const fixes = (t: string) => documentFindings(analyzeDocument(t)).map((f) => `${f.code}: ${f.fixes.map((x) => x.title).join(' | ')}`);
-  assert.deepEqual(fixes(text), ['unknown-policy-key: ', 'invalid-tool-policy: Make it a list: ["read"]']);
+  assert.deepEqual(fixes(text), ['unknown-policy-key: ', 'invalid-tool-policy: Change to `["read"]`']);
   // Each step applies the first finding's preferred fix, as a user clicking through would.
   const steps: string[] = [];
   for (let f = firstFix(text); f; f = firstFix(text)) {
@@ -382,7 +382,7 @@ test('control characters of an entry show in messages as escapes, never raw', ()
 test('a list under a misspelled key (`Allowed`, `deny`, `alow`): did you mean, renamed or moved into the list that exists', () => {
   const text = '[agents.a.tools]\nAllowed = ["read"]\ndeny = ["bash"]\n[agents.b.tools]\nallowed = ["read"]\nalow = ["grep"]\n';
   const found = documentFindings(analyzeDocument(text)).map((f) => [f.message.replace(/.*Did you mean /, ''), f.fixes.map((x) => x.title).join()]);
-  assert.deepEqual(found, [['`allowed`?', 'Rename to `allowed`'], ['`disallowed`?', 'Rename to `disallowed`'], ['`allowed`?', 'Move into `allowed`']]);
+  assert.deepEqual(found, [['`allowed`?', 'Rename to `allowed`'], ['`disallowed`?', 'Rename to `disallowed`'], ['`allowed`?', 'Move the entries of `alow` into `allowed`']]);
   let t = text;
   for (;;) {
     const f = documentFindings(analyzeDocument(t)).find((x) => x.fixes.length > 0);

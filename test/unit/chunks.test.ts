@@ -133,11 +133,11 @@ test('a piece and a section with the same text are not mistaken for each other, 
   // A second [agents] header right where a piece starts: its text is the piece's analysed text.
   const edited = `${text.slice(0, cut)}${head}${text.slice(cut)}`;
   const fresh = codes(new DocumentAnalyzer().analyze(edited));
-  assert.deepEqual(fresh, [`toml-syntax@${cut}: TOML syntax error: table [agents] is defined twice`]);
+  assert.deepEqual(fresh, [`toml-syntax@${cut}: TOML syntax error: table \`[agents]\` is defined twice`]);
   assert.deepEqual(codes(analyzer.analyze(edited)), fresh);
   assert.deepEqual(codes(analyzer.analyze(text)), [], 'and removing it again leaves no stale error');
   // In one file: a later section whose text is an earlier piece's analysed text.
   const pieceText = text.slice(before.units[1]!.start, before.units[2]!.start);
   const twice = `${text}${head}${pieceText}`;
-  assert.deepEqual(codes(analyzeDocument(twice)), [`toml-syntax@${text.length}: TOML syntax error: table [agents] is defined twice`]);
+  assert.deepEqual(codes(analyzeDocument(twice)), [`toml-syntax@${text.length}: TOML syntax error: table \`[agents]\` is defined twice`]);
 });

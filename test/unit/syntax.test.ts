@@ -182,5 +182,5 @@ test('a table defined twice is not reported from a guess: the statements read af
   assert.deepEqual(syntax('[agents.q.tools]\nallowed = ["read"]\n\n[agents.q.tools[agents.planner]\nx = 1\n'),
     ['TOML syntax error: expected `]` before this `[`: a header names one table (is its `]` missing?)']);
   // Without an error, as before.
-  assert.deepEqual(syntax('[a]\nx = 1\n[a]\ny = 2\n'), ['TOML syntax error: table [a] is defined twice']);
+  assert.deepEqual(syntax('[a]\nx = 1\n[a]\ny = 2\n'), ['TOML syntax error: table `[a]` is defined twice']);
 });

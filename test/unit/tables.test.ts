@@ -13,14 +13,14 @@ const syntax = (text: string, da: DocumentAnalysis = analyzeDocument(text)) =>
   documentFindings(da).filter((f) => f.code === 'toml-syntax').map((f) => `${text.slice(f.span.start, f.span.end)}: ${f.message.replace('TOML syntax error: ', '')}`);
 
 const CASES: Array<[name: string, text: string, expected: string[]]> = [
-  ['a table defined twice', '[a]\nx = 1\n[a]\n', ['[a]: table [a] is defined twice']],
+  ['a table defined twice', '[a]\nx = 1\n[a]\n', ['[a]: table `[a]` is defined twice']],
   ['a header after the table got sub-tables is its definition', '[a.b.c]\n[a.b]\n[a]\n', []],
-  ['a header for a table that a dotted key made', 'a.b = 1\n[a.c]\n[a]\n', ['[a]: [a] was already defined by a key/value']],
+  ['a header for a table that a dotted key made', 'a.b = 1\n[a.c]\n[a]\n', ['[a]: `[a]` was already defined by a key/value pair']],
   ['a sub-table of a table that dotted keys made', '[a]\nb.c = 1\n[a.b.d]\n', []],
   ['a header below an inline table', '[agents]\nreviewer = { model = "opus" }\n\n[agents.reviewer.tools]\nallowed = ["Bash"]\n',
-    ['[agents.reviewer.tools]: `agents.reviewer` is an inline table; [agents.reviewer.tools] cannot add to it']],
-  ['a header below an array', '[a]\nb = [1]\n[a.b.c]\n', ['[a.b.c]: `a.b` is an array; [a.b.c] cannot add to it']],
-  ['a header below a value', 'a = 1\n[a.b]\n', ['[a.b]: `a` is a value, not a table; [a.b] cannot add to it']],
+    ['[agents.reviewer.tools]: `agents.reviewer` is an inline table; `[agents.reviewer.tools]` cannot add to it']],
+  ['a header below an array', '[a]\nb = [1]\n[a.b.c]\n', ['[a.b.c]: `a.b` is an array; `[a.b.c]` cannot add to it']],
+  ['a header below a value', 'a = 1\n[a.b]\n', ['[a.b]: `a` is a value, not a table; `[a.b]` cannot add to it']],
   ['dotted keys into a table with its own header', '[agents.coder.tools]\nallowed = ["read"]\n[agents]\ncoder.tools.disallowed = ["edit"]\n',
     ['tools: `agents.coder.tools` is a table that a [header] made; dotted keys cannot add to it']],
   ['dotted keys ending in a table a header made on its way', '[a.b.c]\nz = 9\n[a]\nb.d = 1\n', ['b: `a.b` is a table that a [header] made; dotted keys cannot add to it']],
@@ -33,14 +33,14 @@ const CASES: Array<[name: string, text: string, expected: string[]]> = [
   ['dotted keys ending in an array of tables', '[[a.b]]\n[a]\nb.x = 1\n', ['b: `a.b` is an array of tables; dotted keys cannot add to it']],
   ['dotted keys through a table a header defined', '[a.b]\n[a]\nb.x.y = 1\n', ['b: `a.b` is a table that a [header] made; dotted keys cannot add to it']],
   ['a key that a later section already made a table', '[a.b]\n[a]\nb = 1\n', ['b: `a.b` is already defined, as a table']],
-  ['[a] after [[a]]', '[[a]]\n[a]\n', ['[a]: [a]: `a` is an array of tables ([[a]]), not a table']],
-  ['[[a]] after [a]', '[a]\n[[a]]\n', ['[[a]]: [[a]]: `a` is already a table']],
-  ['[[a]] after a = [1]', 'a = [1]\n[[a]]\n', ['[[a]]: [[a]] was already defined by a key/value']],
+  ['[a] after [[a]]', '[[a]]\n[a]\n', ['[a]: `[a]`: `a` is an array of tables ([[a]]), not a table']],
+  ['[[a]] after [a]', '[a]\n[[a]]\n', ['[[a]]: `[[a]]`: `a` is already a table']],
+  ['[[a]] after a = [1]', 'a = [1]\n[[a]]\n', ['[[a]]: `[[a]]` was already defined by a key/value pair']],
   ['each [[x]] element has its own sub-tables', '[[x]]\n[x.y]\n[[x]]\n[x.y]\n', []],
-  ['one element cannot define a sub-table twice', '[[x]]\n[x.y]\n[x.y]\n', ['[x.y]: table [x.y] is defined twice']],
+  ['one element cannot define a sub-table twice', '[[x]]\n[x.y]\n[x.y]\n', ['[x.y]: table `[x.y]` is defined twice']],
   ['a clash inside one section is the section check\'s, reported once', '[a]\nb = 1\nb = 2\n[a.c]\n', ['b: `b` is already defined: a key is defined once']],
   ['...also when the key passed through a table another section made', '[a.b.c]\n[a]\nb.x.y = 1\nb.x = 2\n', ['b.x: `b.x` is already defined, as a table, by `b.x.y`']],
-  ['keys under a header that clashed add no more findings', '[a]\n[a]\nb = 1\n[a.b]\n', ['[a]: table [a] is defined twice']],
+  ['keys under a header that clashed add no more findings', '[a]\n[a]\nb = 1\n[a.b]\n', ['[a]: table `[a]` is defined twice']],
 ];
 
 for (const [name, text, expected] of CASES) {

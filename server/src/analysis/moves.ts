@@ -222,7 +222,7 @@ export function listKeyFixes(doc: TomlDocument, policies: Policies, extra: Extra
     if (!present.has(m)) names.push(item.value), present.add(m);
   }
   const edits = [...(names.length > 0 ? [appendToArray(text, target.array, names)] : []), ...deleteKeyValue(text, extra.keyValue, doc.comments)];
-  return [{ title: `Move into \`${list}\``, edits, preferred: true, safe: false }];
+  return [{ title: `Move the entries of \`${extra.name.name}\` into \`${list}\``, edits, preferred: true, safe: false }];
 }
 
 /** What an entry means to Mars (its rendering), or the entry itself when Mars rejects it. */
@@ -237,11 +237,11 @@ export function shapeFix(text: string, problem: ShapeProblem): Fix | null {
   if (!kv || !value) return null;
   if (problem.kind === 'tools-not-table' && value.kind === 'array') {
     const last = kv.key.parts[kv.key.parts.length - 1]!;
-    return { title: 'Make it `tools.allowed`', edits: [{ start: last.span.end, end: last.span.end, newText: '.allowed' }], preferred: true, safe: false };
+    return { title: 'Rename to `tools.allowed`', edits: [{ start: last.span.end, end: last.span.end, newText: '.allowed' }], preferred: true, safe: false };
   }
   if (problem.kind === 'list-not-array' && value.kind === 'string' && !isOpenMultiline(value)) {
     const token = text.slice(value.span.start, value.span.end);
-    return { title: `Make it a list: [${token}]`, edits: [{ start: value.span.start, end: value.span.end, newText: `[${token}]` }], preferred: true, safe: true };
+    return { title: `Change to \`[${token}]\``, edits: [{ start: value.span.start, end: value.span.end, newText: `[${token}]` }], preferred: true, safe: true };
   }
   return null;
 }

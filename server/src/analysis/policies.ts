@@ -192,9 +192,7 @@ function visit(out: Policies, path: readonly KeyPart[], keyStart: number, kv: Ke
     }
     out.shape.push({
       kind: 'tools-not-table', owner, span: value.span, keyValue: kv,
-      message: value.kind === 'array'
-        ? `\`tools\` of ${ownerLabel(owner)} must be a table with \`allowed\` and \`disallowed\` lists, not a list`
-        : `\`tools\` of ${ownerLabel(owner)} must be a table with \`allowed\` and \`disallowed\` lists`,
+      message: `\`tools\` of ${ownerLabel(owner)} must be a table with \`allowed\` and \`disallowed\` lists, not ${describeValue(value)}`,
     });
     return;
   }
@@ -281,7 +279,7 @@ function list(out: Policies, owner: Owner, name: ListName, kv: KeyValue): void {
     if (item.kind === 'string') out.entries.push({ owner, list: name, index, string: item, array: value });
     else
       out.shape.push({ kind: 'entry-not-string', owner, span: item.span, list: name,
-        message: `entries of \`${name}\` must be tool names in quotes; this is ${describeValue(item)}` });
+        message: `\`${name}\` of ${ownerLabel(owner)} holds tool names in quotes; this entry is ${describeValue(item)}` });
   });
 }
 

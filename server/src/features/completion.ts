@@ -237,7 +237,7 @@ function snippetItem(snippet: Snippet, cap: Capability | null, sortText: string,
   return {
     label: snippet.label,
     kind: CompletionItemKind.Snippet,
-    ...(cap ? described(`${cap.meaning} Scoped by ${cap.pattern!.scopes}.`, aliasesMarkdown(cap)) : described(MCP_MEANING)),
+    ...(cap ? described(`${cap.meaning} Pattern: ${cap.pattern!.scopes}.`, aliasesMarkdown(cap)) : described(MCP_MEANING)),
     sortText,
     filterText: cap ? filterTextOf(cap, snippet.label, typed) : snippet.label,
     textEdit: { range, newText },

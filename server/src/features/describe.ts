@@ -216,7 +216,7 @@ export function describeToolName(raw: string, parse: ParseResult, inList: ListNa
       out.push(`**Capability** ${code(cap.name)}` + (name.pattern === null ? '' : ` · pattern ${code(name.pattern)}`));
       out.push(cap.meaning);
       if (name.pattern !== null) {
-        out.push(cap.pattern ? `The pattern scopes ${cap.pattern.scopes}.` : `The vocabulary gives no pattern scope for this capability; Mars keeps the pattern as written.`);
+        out.push(cap.pattern ? `The pattern scopes ${cap.pattern.scopes}.` : 'Mars passes the pattern on as written.');
       }
       if (cap.aliases.length > 0) out.push(`Aliases: ${list(cap.aliases)}.`);
       break;

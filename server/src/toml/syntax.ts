@@ -111,7 +111,7 @@ function firstError(doc: TomlDocument, section: Section, text: string, start: nu
   // An invisible character gets named (files joined together leave their BOMs inside).
   if (doc.text.charCodeAt(unreadableFrom) === 0xfeff) {
     const span = { start: unreadableFrom, end: unreadableFrom + 1 };
-    return { span, message: STRAY_BOM, rewrite: { title: 'Delete the byte order mark', span, newText: () => '' }, unreadableFrom };
+    return { span, message: STRAY_BOM, rewrite: { title: 'Remove the byte order mark', span, newText: () => '' }, unreadableFrom };
   }
   const again = REDEFINED.test(message) ? redefinition(doc, section.entries, unreadableFrom) : null;
   if (again) return { ...again, unreadableFrom };

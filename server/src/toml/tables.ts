@@ -134,7 +134,7 @@ export class TableTree {
  */
 function peek(from: Node, names: readonly string[], as: 'table' | 'array' | 'dotted', section: number, prefix: readonly string[] = []): Node | Failure {
   // Messages are made only on failure: a big document peeks hundreds of thousands of keys.
-  const what = () => (as === 'table' ? `[${dotted(names)}]` : as === 'array' ? `[[${dotted(names)}]]` : 'a dotted key');
+  const what = () => (as === 'table' ? `\`[${dotted(names)}]\`` : as === 'array' ? `\`[[${dotted(names)}]]\`` : 'a dotted key');
   const path = (i: number) => `\`${dotted([...prefix, ...names.slice(0, i + 1)])}\``;
   let holder = from; // the key whose children the next name is one of
   let n: Node | undefined;
@@ -155,7 +155,7 @@ function peek(from: Node, names: readonly string[], as: 'table' | 'array' | 'dot
     n = holder.children?.get(names[i]!);
     existed = n !== undefined;
     if (n && n.kind === 'dotted' && n.defined) {
-      if (i === names.length - 1) return { part: i, found: n, message: as === 'dotted' ? `${path(i)} is already defined` : `${what()} was already defined by a key/value` };
+      if (i === names.length - 1) return { part: i, found: n, message: as === 'dotted' ? `${path(i)} is already defined` : `${what()} was already defined by a key/value pair` };
       return { part: i, found: n, message: `${path(i)} is ${describe(n.value)}; ${what()} cannot add to it` };
     }
     if (!n) (holder.children ??= new Map()).set(names[i]!, (n = node(i < names.length - 1 && as === 'array' ? 'made by [[…]]' : as, section)));
@@ -166,7 +166,7 @@ function peek(from: Node, names: readonly string[], as: 'table' | 'array' | 'dot
     const kind = target.kind === 'array' ? 'an array of tables' : target.kind === 'dotted' ? 'a key/value' : 'a table';
     const message = as === 'dotted' ? `${path(last)} is already defined, as ${kind === 'a key/value' ? 'a table' : kind}`
       : as === 'table' && target.kind === 'array' ? `${what()}: ${path(last)} is an array of tables ([[${dotted(names)}]]), not a table`
-      : target.kind === 'dotted' ? `${what()} was already defined by a key/value`
+      : target.kind === 'dotted' ? `${what()} was already defined by a key/value pair`
       : `${what()}: ${path(last)} is already a table`;
     return { part: last, found: target, message };
   }
