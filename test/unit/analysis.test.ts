@@ -487,6 +487,11 @@ test('a duplicate names the entry it repeats, and what both mean only when that 
   assert.deepEqual(messages('["bash", "bash"]'), ['`bash` is already in this list.']);
   assert.deepEqual(messages('["bash", "shell"]'), ['`shell` means the same as `bash`, already in this list.']);
   assert.deepEqual(messages('["Shell", "terminal"]'), ['`terminal` means the same as `Shell` (`bash`), already in this list.']);
+  // In the spelling Mars writes, not in what it means (`mcp(gh/*)`), and not again when one entry is so written.
+  assert.deepEqual(messages('["MCP(gh)", "mcp(gh/*)"]'), ['`mcp(gh/*)` means the same as `MCP(gh)` (`mcp(gh)`), already in this list.']);
+  assert.deepEqual(messages('["Mcp(gh/x)", "mcp(gh/x)"]'), ['`mcp(gh/x)` means the same as `Mcp(gh/x)`, already in this list.']);
+  const conflict = documentFindings(analyzeDocument('[agents.a.tools]\nallowed = ["mcp(gh)"]\ndisallowed = ["MCP(gh)"]\n')).find((f) => f.code === 'allow-deny-conflict');
+  assert.equal(conflict?.message, 'agent `a` both allows and disallows `mcp(gh)`; keep it in one list.');
 });
 
 test('a list written as a table says which kind of table', () => {

@@ -276,6 +276,9 @@ export function obviousRepair(raw: string): string | null {
 }
 
 /** Entries of one list that mean the same, and rules a policy both allows and disallows. */
+/** An entry as Mars writes it (`mcp(gh)`, not its meaning `mcp(gh/*)`): what messages name. */
+const spelling = (p: ParsedEntry): string => (p.parse.ok ? canonicalSpelling(p.raw, p.parse.name) : p.raw);
+
 export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[]): Finding[] {
   const out: Finding[] = [];
   // Keyed by object where one is at hand: a string key per entry is what a large file pays for.
@@ -290,7 +293,10 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[])
     if (!seen) firstInList.set(array, (seen = new Map()));
     const earlier = seen.get(m);
     if (earlier) {
-      const same = earlier.raw === p.raw ? `\`${p.raw}\` is already in this list` : `\`${p.raw}\` means the same as \`${earlier.raw}\`${earlier.raw === m ? '' : ` (\`${m}\`)`}, already in this list`;
+      // What both mean, in the spelling Mars writes, unless one of them is written so already.
+      const written = spelling(earlier);
+      const same = earlier.raw === p.raw ? `\`${p.raw}\` is already in this list`
+        : `\`${p.raw}\` means the same as \`${earlier.raw}\`${earlier.raw === written || p.raw === written ? '' : ` (\`${written}\`)`}, already in this list`;
       out.push(finding('duplicate-entry', contentSpan(text, p.entry.string), `${same}.`, isOpenMultiline(p.entry.string) ? undefined : () => [
         { title: `Remove the duplicate \`${p.raw}\``, edits: deleteItems(text, array, [p.entry.index]), preferred: true, safe: true },
       ], [{ span: contentSpan(text, earlier.entry.string), message: 'first entry' }]));
@@ -331,7 +337,7 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[])
         return [{ title: `Remove ${names} from \`${from}\``, edits: deleteItems(text, p.entry.array, all.map((q) => q.entry.index)), preferred: false, safe: false }];
       };
       out.push(finding('allow-deny-conflict', contentSpan(text, denied.entry.string),
-        `${who} both allows and disallows \`${m}\`; keep it in one list.`,
+        `${who} both allows and disallows \`${spelling(denied)}\`; keep it in one list.`,
         () => [...remove(denied, 'disallowed'), ...remove(allowed, 'allowed')],
         [{ span: contentSpan(text, allowed.entry.string), message: `\`${allowed.raw}\` in \`allowed\`` }], false));
     }
