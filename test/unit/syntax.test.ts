@@ -95,6 +95,13 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['[agents.a.tools]\nallowed = ["a\u0001"]\n', '\u0001', 'control character U+0001 in a string: write it as `\\u0001`'],
   ['[agents.a.tools]\nallowed = [\'a\u0001\']\n', '\u0001', 'control character U+0001 in a literal string: write it as `\\u0001` in a "..." string instead'],
   ['[agents.a.tools\nallowed = ["read"]\n', 's', 'this table header is not closed: add `]`'],
+  // Dates and times smol-toml refuses, said in the forms TOML writes.
+  ['x = 2023-13-01\n', '2', '`2023-13-01` is not a date: the month is 01 to 12'],
+  ['x = 2023-01-00\n', '2', '`2023-01-00` is not a date: the day is 01 to 31'],
+  ['x = 1979-05-27T25:00:00\n', '1', '`1979-05-27T25:00:00` is not a time: the hour is 00 to 23'],
+  ['x = 07:61:00\n', '0', '`07:61:00` is not a time: the minute is 00 to 59'],
+  ['x = 1979-05-27T07:32:00+0700\n', '1', '`1979-05-27T07:32:00+0700`: a time offset is written with a colon, `1979-05-27T07:32:00+07:00`'],
+  ['x = 07:32:0\n', '0', '`07:32:0` is not a date or time TOML reads: write YYYY-MM-DD, HH:MM:SS, or both joined by `T`, with `Z` or `+HH:MM` for the offset'],
   ['[[agents.a.tools\n', 's', 'this table header is not closed: add `]]`'],
   ['[agents.a tools]\n', 't', 'expected `.` or `]`: the parts of a table name are joined with `.` (put a name with spaces in quotes)'],
   ['[agents.a.tools]]\n', ']', '`]` after the table header: only a comment may follow it on its line'],

@@ -58,6 +58,8 @@ function explained(text: string, section: Section, at: number, raw: string): str
   const open = () => openContainer(section.entries, at);
   const headerNotClosed = `this table header is not closed: add \`${/^\uFEFF?[ \t]*\[\[/.test(before) ? ']]' : ']'}\``;
   switch (raw) {
+    case 'invalid date':
+      return dateError(/^[0-9][0-9:.+\-TtZz ]*/.exec(text.slice(at, lineEndAt(text, at)))?.[0].trimEnd() ?? '');
     case 'control characters are not allowed in strings': {
       const quote = quoteOpenAt(text, section, lineStart, at);
       if (atLineEnd) {
@@ -295,4 +297,17 @@ function shownChar(text: string, at: number): string {
   const cp = text.codePointAt(at);
   if (cp === undefined) return '';
   return cp < 0x20 || cp === 0x7f || (cp >= 0x80 && cp < 0xa0) ? `U+${cp.toString(16).toUpperCase().padStart(4, '0')}` : String.fromCodePoint(cp);
+}
+
+/** What is wrong with a date or time smol-toml refuses (`2023-13-01`, `07:32:00+0700`), in the forms TOML writes. */
+function dateError(token: string): string {
+  const shown = `\`${token}\``;
+  const date = /^([0-9]{4})-([0-9]{2})-([0-9]{2})/.exec(token);
+  if (date && (Number(date[2]) < 1 || Number(date[2]) > 12)) return `${shown} is not a date: the month is 01 to 12`;
+  if (date && Number(date[3]) < 1) return `${shown} is not a date: the day is 01 to 31`;
+  const time = /(?:^|[Tt ])([0-9]{2}):([0-9]{2})/.exec(token);
+  if (time && Number(time[1]) > 23) return `${shown} is not a time: the hour is 00 to 23`;
+  if (time && Number(time[2]) > 59) return `${shown} is not a time: the minute is 00 to 59`;
+  if (/[+-][0-9]{4}$/.test(token)) return `${shown}: a time offset is written with a colon, \`${token.slice(0, -2)}:${token.slice(-2)}\``;
+  return `${shown} is not a date or time TOML reads: write YYYY-MM-DD, HH:MM:SS, or both joined by \`T\`, with \`Z\` or \`+HH:MM\` for the offset`;
 }
