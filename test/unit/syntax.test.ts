@@ -95,6 +95,7 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['[agents.a.tools]\nallowed = ["a\u0001"]\n', '\u0001', 'control character U+0001 in a string: write it as `\\u0001`'],
   ['[agents.a.tools]\nallowed = [\'a\u0001\']\n', '\u0001', 'control character U+0001 in a literal string: write it as `\\u0001` in a "..." string instead'],
   ['[agents.a.tools\nallowed = ["read"]\n', 's', 'this table header is not closed: add `]`'],
+  ['x = 1\r y = 2\n', '1', 'a lone carriage return (U+000D) after the value: TOML ends a line with a line feed (`\\n` or `\\r\\n`)'],
   // Dates and times smol-toml refuses, said in the forms TOML writes.
   ['x = 2023-13-01\n', '2', '`2023-13-01` is not a date: the month is 01 to 12'],
   ['x = 2023-01-00\n', '2', '`2023-01-00` is not a date: the day is 01 to 31'],
@@ -106,7 +107,7 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['[agents.a tools]\n', 't', 'expected `.` or `]`: the parts of a table name are joined with `.` (put a name with spaces in quotes)'],
   ['[agents.a.tools]]\n', ']', '`]` after the table header: only a comment may follow it on its line'],
   ['[[agents.a.tools]\n', ']', 'a `[[...]]` header ends with `]]`'],
-  ['[]\n', ']', 'the table header has no name (`[agents.coder.tools]`)'],
+  ['[]\n', ']', 'the table header has no name: write one, such as `[agents.coder.tools]`'],
   ['[agents.a.tools]\nallowed = ["read"\nx = 1\n', 'x', 'the list of `allowed` is not closed: add `]`', '['],
   ['[agents.a.tools]\nallowed = ["read" # c\n"disallowed" = []\n', '"', 'the list of `allowed` is not closed: add `]`', '['],
   ['[a]\ny = [\nx.z = 1\n', 'x', 'the list of `y` is not closed: add `]`', '['],

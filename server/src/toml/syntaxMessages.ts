@@ -92,7 +92,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       return `a part of this key is empty: remove the extra \`.\`, or write an empty name as \`""\``;
     case 'unexpected end of key':
       if (last === '.') return 'a key part is missing after `.`';
-      if (header || last === '[') return 'the table header has no name (`[agents.coder.tools]`)';
+      if (header || last === '[') return 'the table header has no name: write one, such as `[agents.coder.tools]`';
       return 'a key is missing before `=`';
     case 'incomplete key-value: cannot find end of key':
       // The line ran out before its `=` (at the end of the file: nothing after the key).
@@ -127,6 +127,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
     case 'each key-value declaration must be followed by an end-of-line':
       return header
         ? `\`${shownChar(text, at)}\` after the table header: only a comment may follow it on its line`
+        : text[at] === '\r' ? 'a lone carriage return (U+000D) after the value: TOML ends a line with a line feed (`\\n` or `\\r\\n`)'
         : `\`${shownChar(text, at)}\` after the value: a line holds one \`key = value\`, then only a comment`;
     case 'expected comma or end of structure': {
       const o = open();
