@@ -9,7 +9,7 @@ import { syntaxProblems } from '../toml/syntax';
 import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, deleteItems, nonOverlapping, type Edit } from './edits';
 import {
-  keyContentSpan, crossEntryFindings, entryFindings, finding, withSeverity, withoutClashingFixes, parseEntries, policyFindings, MAY_CREATE,
+  byPosition, keyContentSpan, crossEntryFindings, entryFindings, finding, withSeverity, withoutClashingFixes, parseEntries, policyFindings, MAY_CREATE,
   type Finding, type ParsedEntry, type VerdictMemo,
 } from './findings';
 import { moveEdits, moveOf } from './moves';
@@ -51,7 +51,7 @@ export function analyze(text: string, memo: VerdictMemo = new Map()): Analysis {
   for (const p of entries) for (const f of entryFindings(text, p)) if (said(f)) findings.push(f);
   for (const f of crossEntryFindings(text, entries)) if (said(f)) findings.push(f);
   for (const f of policyFindings(doc, policies)) if (said(f)) findings.push(f);
-  findings.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+  findings.sort(byPosition);
   return { doc, lines, policies, entries, findings, suppressions: findSuppressions(doc, lines), unreadableFrom, guessed: guess };
 }
 

@@ -1,7 +1,9 @@
 // The diagnostics catalogue (SPEC section 4): one row per stable code. Settings, docs, the CLI and
 // the server read it from here.
 
-export type Severity = 'error' | 'warning' | 'information' | 'hint';
+/** From the most to the least severe. */
+export const SEVERITIES = ['error', 'warning', 'information', 'hint'] as const;
+export type Severity = (typeof SEVERITIES)[number];
 
 export const CODES = {
   'invalid-tool-name': { severity: 'error', summary: 'Mars rejects the entry (and with it the whole config load).' },

@@ -15,7 +15,7 @@ import { conflictSpan, tableConflicts, type SectionDefinitions, type TableConfli
 import { analyze, fixAllEdits, fixAllTakes, visibleFindings, type Analysis } from './analyze';
 import type { Code, SeverityOverrides } from './codes';
 import type { Edit } from './edits';
-import { finding, withSeverity, type Finding, type Fix, type VerdictMemo } from './findings';
+import { byPosition, finding, withSeverity, type Finding, type Fix, type VerdictMemo } from './findings';
 import { SectionAnalysis, type Keep } from './section';
 import type { CodeSet, Outside } from './suppress';
 
@@ -528,10 +528,6 @@ export function documentFindings(da: DocumentAnalysis, overrides: SeverityOverri
   return out.sort(byPosition);
 }
 
-/** Document order: by start, then end. */
-export function byPosition(a: Finding, b: Finding): number {
-  return a.span.start - b.span.start || a.span.end - b.span.end;
-}
 
 /**
  * Whether fix-all may change unit `i`. Not after a multi-line string never closed: to Mars the rest

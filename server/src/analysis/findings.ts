@@ -3,7 +3,7 @@
 
 import { ERROR_ALLOWED, errorMessage, parseToolName, render, type ParseResult, type ToolName } from '../grammar/toolName';
 import {
-  canonicalSpelling, describeChar, illegalChars, mcpWireRewrite, readsAs, respelling, rewriteLegacyPrefix, suggestCapability,
+  canonicalSpelling, charProblemReason, illegalChars, mcpWireRewrite, readsAs, respelling, rewriteLegacyPrefix, suggestCapability,
   writtenWithLegacyPrefix,
 } from '../grammar/checks';
 import { rustTrim, shown } from '../grammar/text';
@@ -52,6 +52,11 @@ export interface Finding {
 }
 
 /** An entry and how Mars reads it. */
+/** Document order: by start, then end. */
+export function byPosition(a: Finding, b: Finding): number {
+  return a.span.start - b.span.start || a.span.end - b.span.end;
+}
+
 export interface ParsedEntry {
   readonly entry: ListEntry;
   readonly raw: string;
@@ -215,9 +220,7 @@ export function entryVerdict(raw: string): EntryVerdict {
     issues.push({
       code: 'illegal-char',
       charOffset: c.offset,
-      message: c.kind === 'comma'
-        ? 'A comma splits Claude\'s `--allowed-tools` list, so this entry would reach Claude as two; use one entry per tool.'
-        : `This entry contains ${describeChar(c.char)}, which can break the shell command a harness is started with.`,
+      message: charProblemReason(c),
     });
   }
   return { parse, issues, meaning: parse.ok ? render(parse.name) : null };

@@ -12,6 +12,7 @@ import { appendToArray, deleteKeyValue, standsAlone, type Edit } from './edits';
 import type { Fix } from './findings';
 import { listOf, listTarget, type ExtraKey, type ListName, type Owner, type Policies, type ShapeProblem } from './policies';
 import { isOpenMultiline } from '../toml/stringPositions';
+import { lineStartAt } from '../toml/lineIndex';
 import { directiveOf } from './suppress';
 
 /** The key path of an owner's list: what a fix that writes the list anew creates. */
@@ -143,8 +144,7 @@ function becomeList(doc: TomlDocument, kv: KeyValue, keyStart: number, list: Lis
   // A `mars-ignore` among them spoke of a line of the value, not of the list it becomes.
   const inside = doc.comments.filter((c) => c.span.start > keyStart && c.span.end <= kv.span.end && directiveOf(c.text) !== 'line');
   if (inside.length === 0) return { start: keyStart, end: kv.span.end, newText };
-  let lineStart = kv.span.start;
-  while (lineStart > 0 && text[lineStart - 1] !== '\n' && text[lineStart - 1] !== '\r') lineStart--;
+  const lineStart = lineStartAt(text, kv.span.start);
   const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
   const eol = /\r?\n|\r/.exec(text.slice(kv.span.start))?.[0] ?? '\n';
   const above = inside.map((c) => `${indent}${text.slice(c.span.start, c.span.end)}${eol}`).join('');

@@ -72,7 +72,8 @@ export interface Policies {
   readonly lists: Array<{ readonly owner: Owner; readonly list: ListName; readonly array: TomlArray; readonly keyValue: KeyValue }>;
 }
 
-const OWNERS: ReadonlySet<string> = new Set(['agents', 'skills']);
+/** The tables whose entries are overlays with tools: `[agents.<name>]`, `[skills.<name>]`. */
+export const OWNERS: ReadonlySet<string> = new Set(['agents', 'skills']);
 
 export const sameOwner = (a: Owner, b: Owner): boolean => a.kind === b.kind && a.name === b.name;
 

@@ -11,8 +11,8 @@
 import { sectionStartsFrom } from '../toml/split';
 import { TableTree, type SectionDefinitions } from '../toml/tables';
 import { analyze, visibleFindings } from './analyze';
-import { analyzeDocument, byPosition, conflictFinding, documentFindings, KeyIndex, placeFinding, unitTexts } from './document';
-import { MAY_CREATE, withoutClashingFixes, type Finding, type VerdictMemo } from './findings';
+import { analyzeDocument, conflictFinding, documentFindings, KeyIndex, placeFinding, unitTexts } from './document';
+import { byPosition, MAY_CREATE, withoutClashingFixes, type Finding, type VerdictMemo } from './findings';
 import { SectionAnalysis } from './section';
 import type { Outside } from './suppress';
 

@@ -3,7 +3,7 @@
 // half-typed text (unterminated strings, unclosed arrays and inline tables).
 
 import type { Analysis } from '../analysis/analyze';
-import type { ExtraKey, ListName, Owner, OwnerKind, Policies, ToolsTable } from '../analysis/policies';
+import { OWNERS, type ExtraKey, type ListName, type Owner, type OwnerKind, type Policies, type ToolsTable } from '../analysis/policies';
 import type { KeyPart, KeyValue, Section, Span, TomlArray, TomlDocument, TomlInlineTable, TomlString, TomlValue } from '../toml/model';
 import { lastAtOrBefore } from '../toml/sorted';
 import { skipTrivia } from '../toml/split';
@@ -100,7 +100,6 @@ export interface ToolsValueContext {
 
 export type CursorContext = EntryContext | SlotContext | KeyContext | ValueContext | ListValueContext | ToolsValueContext;
 
-const OWNERS: ReadonlySet<string> = new Set(['agents', 'skills']);
 
 type Parent = { readonly kind: 'array'; readonly array: TomlArray } | { readonly kind: 'kv'; readonly kv: KeyValue };
 

@@ -5,7 +5,7 @@
 import { ANY_MEANING, capabilityNamed, MCP_MEANING, type Capability } from '../grammar/vocabulary';
 import { isMcpWireToken, splitToolName, render, type ParseResult, type ToolNameError } from '../grammar/toolName';
 import {
-  canonicalSpelling, describeChar, illegalChars, mcpWireRewrite, respelling, suggestCapability, writtenWithLegacyPrefix,
+  canonicalSpelling, charProblemReason, illegalChars, mcpWireRewrite, respelling, suggestCapability, writtenWithLegacyPrefix,
 } from '../grammar/checks';
 import { eqIgnoreAsciiCase, rustTrim, shown } from '../grammar/text';
 import { obviousRepair } from '../analysis/findings';
@@ -258,8 +258,8 @@ export function describeToolName(raw: string, parse: ParseResult, inList: ListNa
 
 function withCharProblems(out: string[], raw: string): string[] {
   const problems = illegalChars(raw);
-  if (problems.some((p) => p.kind === 'comma')) out.push("A comma splits the Claude CLI's tool list: this entry would reach Claude as two.");
+  const comma = problems.find((p) => p.kind === 'comma');
   const control = problems.find((p) => p.kind === 'control');
-  if (control) out.push(`It contains ${describeChar(control.char)}, which can break the shell command a harness is started with.`);
+  for (const p of [comma, control]) if (p) out.push(charProblemReason(p));
   return out;
 }

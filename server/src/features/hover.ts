@@ -7,6 +7,7 @@ import type { Analysis } from '../analysis/analyze';
 import { keyContentSpan } from '../analysis/findings';
 import { contentSpan, isOpenMultiline } from '../toml/stringPositions';
 import { mapFormList, misspeltList } from '../analysis/moves';
+import { lastAtOrBefore } from '../toml/sorted';
 import { ownerLabel, TOOLS_TABLE_HOLDS, type ExtraKey, type Owner } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
 import type { Span } from '../toml/model';
@@ -23,14 +24,7 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
 
   // Entries are in document order: the one at the cursor, if any, is the last starting at or before it.
   const entries = analysis.entries;
-  let lo = 0;
-  let hi = entries.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (entries[mid]!.entry.string.span.start <= offset) lo = mid + 1;
-    else hi = mid;
-  }
-  const p = entries[lo - 1];
+  const p = entries[lastAtOrBefore(entries.length, (i) => entries[i]!.entry.string.span.start, offset)];
   if (p && hit(p.entry.string.span, !p.entry.string.terminated)) {
     const str = p.entry.string;
     const where = `_In \`${p.entry.list}\` of ${owned(p.entry.owner)}._`;

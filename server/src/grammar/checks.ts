@@ -12,6 +12,13 @@ export interface CharProblem {
   readonly char: string;
 }
 
+/** Why such a character matters: the one sentence messages and hover give. */
+export function charProblemReason(p: CharProblem): string {
+  return p.kind === 'comma'
+    ? "A comma splits Claude's `--allowed-tools` list, so this entry would reach Claude as two; use one entry per tool."
+    : `This entry contains ${describeChar(p.char)}, which can break the shell command a harness is started with.`;
+}
+
 /**
  * Commas (they split the Claude CLI's `--allowed-tools` list) and control characters (they can
  * break a shell), after trimming as the CLI wrapper does (seeds/000).
@@ -30,7 +37,7 @@ export function illegalChars(raw: string): CharProblem[] {
 }
 
 /** A character Mars flags in an entry, named for messages: `a comma`, `control character U+0009`. */
-export function describeChar(char: string): string {
+function describeChar(char: string): string {
   return char === ',' ? 'a comma' : `control character U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
 

@@ -2,11 +2,12 @@
 // folder's settings apply) and cached until the client says they changed.
 
 import { type Connection, MessageType, ShowMessageNotification } from 'vscode-languageserver';
-import { CODES, isCode, type SeverityOverrides } from '../analysis/codes';
+import { CODES, isCode, SEVERITIES, type SeverityOverrides } from '../analysis/codes';
 import { editDistance } from '../grammar/checks';
 import { SETTINGS_SECTION, type MarsSettings } from '../protocol';
 
-const LEVELS = new Set(['error', 'warning', 'information', 'hint', 'off']);
+/** What a code's setting may say: a severity, or `off`. */
+const LEVELS: readonly string[] = [...SEVERITIES, 'off'];
 
 /**
  * The severity overrides in the `mars` settings. What is not understood is left out and told to
@@ -26,8 +27,8 @@ function overridesFrom(settings: MarsSettings | null | undefined, problem: (mess
     if (!isCode(code)) {
       const near = Object.keys(CODES).find((c) => editDistance(code.toLowerCase(), c, 2) <= 2);
       problem(`${SETTINGS_SECTION}.diagnostics: ${JSON.stringify(code)} is not a Mars TOML diagnostic code${near ? ` (did you mean ${JSON.stringify(near)}?)` : ''}; the setting is ignored.`);
-    } else if (typeof normalized !== 'string' || !LEVELS.has(normalized)) {
-      problem(`${SETTINGS_SECTION}.diagnostics[${JSON.stringify(code)}]: ${JSON.stringify(level)} is not a severity (error, warning, information, hint or off); ${code} keeps its default, ${CODES[code].severity}.`);
+    } else if (typeof normalized !== 'string' || !LEVELS.includes(normalized)) {
+      problem(`${SETTINGS_SECTION}.diagnostics[${JSON.stringify(code)}]: ${JSON.stringify(level)} is not a severity (${LEVELS.slice(0, -1).join(', ')} or ${LEVELS.at(-1)}); ${code} keeps its default, ${CODES[code].severity}.`);
     } else {
       out[code] = normalized as SeverityOverrides[typeof code];
     }
