@@ -82,19 +82,24 @@ export function activateWith(context: vscode.ExtensionContext, host: ClientHost)
   };
 
   let serverReadyAt: number | undefined;
-  const start = async (): Promise<void> => {
+  /** The latest start, settled once its client answered, failed, or timed out (never rejects). */
+  let latestStart: Promise<void> = Promise.resolve();
+  const start = (): Promise<void> => (latestStart = startClient());
+  const startClient = async (): Promise<void> => {
     failed = false;
-    client = host.newClient(SETTINGS_SECTION, 'Mars TOML', clientOptions);
-    context.subscriptions.push(client.onDidChangeState(showState));
+    const mine = (client = host.newClient(SETTINGS_SECTION, 'Mars TOML', clientOptions));
+    context.subscriptions.push(mine.onDidChangeState(showState));
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       // A server that never answers (a web worker whose script failed to load) must not leave the
       // client starting for ever: the status says so, and a restart begins again.
-      await Promise.race([client.start(), new Promise<never>((_, reject) => {
+      await Promise.race([mine.start(), new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no answer to initialize in ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
       })]);
       serverReadyAt ??= Date.now();
     } catch (e) {
+      // A client replaced by a restart meanwhile says nothing of the one that replaced it.
+      if (client !== mine) return;
       failed = true;
       output.error(`the language server did not start: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
@@ -125,12 +130,14 @@ export function activateWith(context: vscode.ExtensionContext, host: ClientHost)
         }, () => undefined);
       });
 
-  // A restart stops a running client and starts a new one: a client that failed to start, or is
-  // still starting, cannot be stopped, only left. Restarts run one after another.
+  // A restart stops a running client and starts a new one. A client still starting is let finish
+  // first (or time out): disposed while starting, it would try to restart itself and fail loudly.
+  // A client that failed to start cannot be stopped, only left. Restarts run one after another.
   const restart = async () => {
     output.info('restarting the language server');
     const old = client;
     if (!old) return startOnce();
+    if (old.state === State.Starting) await latestStart;
     if (old.state === State.Running) await old.stop().catch((e: unknown) => output.warn(`stopping the language server: ${String(e)}`));
     try {
       await old.dispose();

@@ -10,8 +10,7 @@
 //   node test/e2e/run.mjs --web            the web extension (client/src/browser.ts, its server in a web worker)
 //                                          in code-server's web worker extension host (with --vsix too)
 // Options: --no-build (use dist/ as it is), --screenshot out.png (taken when the tests finish).
-// Environment: VSCODE_OFFLINE (code-server folder), CHROMIUM, E2E_TIMEOUT_MS, E2E_VERBOSE=1,
-// E2E_STRICT=1 (a server feature that answers nothing fails its tests instead of skipping them).
+// Environment: VSCODE_OFFLINE (code-server folder), CHROMIUM, E2E_TIMEOUT_MS, E2E_VERBOSE=1.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -50,7 +49,7 @@ await esbuild.build(web
     alias: { 'node:assert/strict': path.join(ROOT, 'test/e2e/suite/assert.ts') },
     // mocha.js is an ES module whose UMD header writes `module.exports` when it sees a `module`:
     // here that would be this bundle's, so it is hidden and mocha sets its global instead.
-    define: { 'process.env.E2E_STRICT': JSON.stringify(process.env.E2E_STRICT ?? ''), 'process.env.E2E_HOST': '"web"', module: 'undefined', exports: 'undefined' },
+    define: { 'process.env.E2E_HOST': '"web"', module: 'undefined', exports: 'undefined' },
   }
   : {
     entryPoints: [path.join(ROOT, 'test/e2e/suite/index.ts')], outfile: testsPath, bundle: true, platform: 'node',
@@ -86,7 +85,6 @@ try {
         vscodeExecutablePath: process.env.VSCODE_EXECUTABLE || undefined,
         extensionDevelopmentPath: ROOT,
         extensionTestsPath: testsPath,
-        extensionTestsEnv: { E2E_STRICT: process.env.E2E_STRICT ?? '' },
         launchArgs: [workspace, '--disable-extensions', '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes', `--user-data-dir=${userData}`],
       }).then(() => 0, (e) => {
         console.error(e);

@@ -91,6 +91,30 @@ describe('completion', () => {
     assert.ok(labels.some((l) => l.startsWith('mcp(linear')), labels.join(' '));
   });
 
+  test('inside mcp( the servers of a workspace folder added after the start, and not of one removed', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-folders-'));
+    const [a, b] = [path.join(root, 'a'), path.join(root, 'b')];
+    fs.mkdirSync(path.join(a, 'sub'), { recursive: true });
+    fs.mkdirSync(path.join(b, 'mcp/gh'), { recursive: true });
+    fs.writeFileSync(path.join(b, 'mcp/gh/mcp.toml'), 'name = "github"\n');
+    const [aUri, bUri] = [pathToFileURL(a).href, pathToFileURL(b).href];
+    const c = await LspClient.start({ workspaceFolders: [aUri] });
+    try {
+      const uri = pathToFileURL(path.join(a, 'sub', 'mars.toml')).href;
+      const text = '[agents.a.tools]\nallowed = ["mcp("]\n';
+      await c.open(uri, text);
+      const servers = async () => items(await c.request<CompletionItem[] | CompletionList | null>('textDocument/completion', { textDocument: { uri }, position: positionAt(text, text.indexOf('(') + 1) }))
+        .map((i) => i.label).filter((l) => l.startsWith('mcp(github'));
+      assert.deepEqual(await servers(), []);
+      await c.conn.sendNotification('workspace/didChangeWorkspaceFolders', { event: { added: [{ uri: bUri, name: 'b' }], removed: [] } });
+      assert.ok((await servers()).length > 0, 'the added folder\'s servers are offered');
+      await c.conn.sendNotification('workspace/didChangeWorkspaceFolders', { event: { added: [], removed: [{ uri: bUri, name: 'b' }] } });
+      assert.deepEqual(await servers(), [], 'the removed folder\'s are not');
+    } finally {
+      await c.stop();
+    }
+  });
+
   test('keys and map-form values in a tools table', async () => {
     const keys = await complete('[agents.a.tools]\nallowed = ["read"]\n|\n');
     const labels = keys.items.map((i) => i.label);

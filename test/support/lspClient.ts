@@ -27,6 +27,8 @@ export interface ClientOptions {
   settingsDelayMs?: number;
   /** Server requests to answer with an error, as a client that does not know them. */
   refuse?: string[];
+  /** The workspace folders (URIs) to open with. */
+  workspaceFolders?: string[];
 }
 
 export class LspClient {
@@ -87,9 +89,10 @@ export class LspClient {
     await c.conn.sendRequest('initialize', {
       processId: process.pid,
       rootUri: null,
+      workspaceFolders: options.workspaceFolders?.map((uri, i) => ({ uri, name: `folder ${i}` })) ?? null,
       capabilities: options.capabilities ?? {
         // As VS Code declares them.
-        workspace: { configuration: true, workspaceEdit: { documentChanges: true }, diagnostics: { refreshSupport: true }, didChangeConfiguration: { dynamicRegistration: true } },
+        workspace: { configuration: true, workspaceFolders: true, workspaceEdit: { documentChanges: true }, diagnostics: { refreshSupport: true }, didChangeConfiguration: { dynamicRegistration: true } },
         textDocument: {
           ...(options.pull ? { diagnostic: { dynamicRegistration: false, relatedInformation: true } } : {}),
           publishDiagnostics: { relatedInformation: true, versionSupport: true },

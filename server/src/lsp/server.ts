@@ -147,6 +147,8 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   const settings = new SettingsCache(connection);
   let pull = false;
   let workspaceFolders: string[] = [];
+  /** The client tells of folders added and removed (VS Code's multi-root workspaces). */
+  let folderChanges = false;
   let resolveEdits = false;
   let relatedInformation = false;
   // What the client said it takes (initialize); nothing is sent that it did not offer.
@@ -268,6 +270,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     workspaceFolders = Array.isArray(params.workspaceFolders)
       ? params.workspaceFolders.map((f: { uri?: unknown } | null) => f?.uri).filter((u): u is string => typeof u === 'string')
       : typeof params.rootUri === 'string' ? [params.rootUri] : [];
+    folderChanges = caps.workspace?.workspaceFolders === true;
     pull = !!text?.diagnostic;
     // LSP 3.17: without literal support, code actions are sent as Commands (see onCodeAction).
     literals = !!text?.codeAction?.codeActionLiteralSupport;
@@ -296,6 +299,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
         executeCommandProvider: !literals && applyEdit ? { commands: [APPLY_EDIT_COMMAND] } : undefined,
         completionProvider: { triggerCharacters: ['"', "'", '(', '/', '[', ',', ' '] },
         hoverProvider: true,
+        workspace: folderChanges ? { workspaceFolders: { supported: true, changeNotifications: true } } : undefined,
       },
       serverInfo: { name: 'mars-toml', version },
     };
@@ -309,6 +313,13 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
 
   connection.onInitialized(() => {
     if (settings.supported && registerConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION }).catch(() => undefined);
+    // The folders completion looks in for `mcp/<name>/mcp.toml`, kept as the user adds and removes them.
+    if (folderChanges) {
+      connection.workspace.onDidChangeWorkspaceFolders(({ added, removed }) => {
+        const gone = new Set(removed.map((f) => f.uri));
+        workspaceFolders = [...workspaceFolders.filter((f) => !gone.has(f)), ...added.map((f) => f.uri).filter((u) => !workspaceFolders.includes(u))];
+      });
+    }
   });
   connection.onShutdown(() => {
     refuseUnlessRunning(); // a second shutdown is an invalid request
