@@ -266,7 +266,7 @@ suite('Mars TOML in VS Code', () => {
     assert.equal(before?.state, 2, 'the server runs before the restart');
     await vscode.commands.executeCommand('mars.restartServer');
     // A new client, running; the old one stopped.
-    assert.notEqual(api.client(), before, 'the restart made a new client');
+    assert.ok(api.client() !== before, 'the restart made a new client');
     assert.equal(api.client()?.state, 2, 'the new client runs');
     assert.equal(before.state, 1, 'the old client stopped');
     const edit = new vscode.WorkspaceEdit();
