@@ -17,6 +17,8 @@ interface SectionVerdict {
   readonly error: { readonly offset: number; readonly message: string } | null;
 }
 
+const NO_PROBLEMS: readonly SyntaxProblem[] = [];
+
 /** smol-toml's verdict on each section of the document, and what Mars's parser refuses besides (TOML 1.1's additions, its limits), placed in the document. */
 export function syntaxProblems(doc: TomlDocument): SyntaxProblem[] {
   const problems: SyntaxProblem[] = [];
@@ -34,7 +36,8 @@ export function syntaxProblems(doc: TomlDocument): SyntaxProblem[] {
     const bom = section.span.start === 0 && doc.text.charCodeAt(0) === 0xfeff ? 1 : 0;
     const start = section.span.start + bom;
     const text = doc.text.slice(start, end);
-    const limits = [
+    // Most sections reach no limit: no list is made for them.
+    const limits: readonly SyntaxProblem[] = deep === deepFrom && long === longFrom ? NO_PROBLEMS : [
       ...doc.tooDeep.slice(deepFrom, deep).map((span) => ({
         span,
         message: `TOML syntax error: lists and inline tables nested ${RECURSION_LIMIT} deep: Mars's TOML parser stops at ${RECURSION_LIMIT - 1} levels (its recursion limit) and cannot load the file`,
@@ -49,7 +52,7 @@ export function syntaxProblems(doc: TomlDocument): SyntaxProblem[] {
       continue;
     }
     for (const c of toml11Constructs(text)) problems.push(placed(c, start));
-    problems.push(...limits);
+    for (const p of limits) problems.push(p);
   }
   return problems;
 }
