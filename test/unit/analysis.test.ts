@@ -371,6 +371,13 @@ test('nesting past smol-toml\'s own limit (1,000) is reported at Mars\'s, the 80
   assert.match(found[0]!.message, /nested 80 deep/);
 });
 
+test('"Disable" before a lone carriage return goes on a line of its own above: the comment would run on past it', () => {
+  const text = '[agents.x.tools]\nbash = "allow"\rx = 1\n';
+  const own = analyzeDocument(text).units[0]!.analysis;
+  const edit = suppressEdit(own.doc, own.lines, own.suppressions, 'unknown-policy-key', 1);
+  assert.equal(edit && applyEdits(text, [edit]), '[agents.x.tools]\n# mars-ignore: unknown-policy-key\nbash = "allow"\rx = 1\n');
+});
+
 test('control characters of an entry show in messages as escapes, never raw', () => {
   const text = '[agents.a.tools]\nallowed = ["edit\\u0001", """a\nb""", "x\u009b"]\n';
   const messages = documentFindings(analyzeDocument(text)).map((f) => f.message);
@@ -541,6 +548,31 @@ test('a map-form key in Claude\'s MCP wire spelling moves as the portable spelli
   const f = documentFindings(analyzeDocument(text)).find((x) => x.code === 'unknown-policy-key')!;
   assert.match(f.message, /Put "mcp\(gh\/x\)" in `disallowed` instead/);
   assert.equal(applyEdits(text, f.fixes[0]!.edits), '[agents.f.tools]\ndisallowed = ["mcp(gh/x)"]\n');
+});
+
+test('an inline table over lines a mars-ignore speaks of is not written on one line: the comment would come to cover every entry', () => {
+  for (const text of ['[agents.x]\ntools = {\n  allowed = ["Shell"],\n}  # mars-ignore\n', '[agents.x]\n# mars-ignore: non-canonical\ntools = {\n  allowed = ["Shell"],\n}\n']) {
+    const da = analyzeDocument(text);
+    assert.deepEqual(documentFindings(da).find((f) => f.code === 'toml-syntax')?.fixes, [], text);
+    assert.match(applyEdits(text, documentFixAll(da)), /tools = \{\n/, text);
+  }
+  const free = '[agents.x]\ntools = {\n  allowed = ["Shell"],\n}\n';
+  assert.equal(applyEdits(free, documentFixAll(analyzeDocument(free))), '[agents.x]\ntools = { allowed = ["bash"] }\n');
+});
+
+test('a key on the first line, after a byte order mark, goes with its line and the mars-ignore on it', () => {
+  const text = '\uFEFFagents.x.tools.mcp = ["gh"]  # mars-ignore: unknown-policy-key\nagents.x.tools.other = 1\nagents.x.tools.allowed = []\n';
+  const fixed = applyEdits(text, documentFixAll(analyzeDocument(text)));
+  assert.equal(fixed, '\uFEFFagents.x.tools.other = 1\nagents.x.tools.allowed = ["mcp(gh)"]\n');
+  assert.deepEqual(documentFindings(analyzeDocument(fixed)).map((f) => f.code), ['unknown-policy-key']);
+});
+
+test('a list under a misspelt key: no fix that brings an entry Mars rejects into force, and a removal says so', () => {
+  const fixes = (text: string) => documentFindings(analyzeDocument(text)).filter((f) => f.code === 'unknown-policy-key').map((f) => f.fixes.map((x) => x.title));
+  assert.deepEqual(fixes('[agents.x.tools]\ndeny = ["bash()"]\n'), [[]]);
+  assert.deepEqual(fixes('[agents.x.tools]\ndisallowed = ["read"]\ndeny = ["edit", "bash()"]\n'), [[]]);
+  assert.deepEqual(fixes('[agents.x.tools]\nallowed = ["read"]\nallow = ["Read"]\nAllowed = []\n'), [
+    ['Remove `allow`: `allowed` already holds its entries'], ['Remove `Allowed = []`: it holds nothing']]);
 });
 
 test('a name moved into a one-line list a mars-ignore speaks of is not silenced by it', () => {

@@ -38,9 +38,10 @@ export function analyze(text: string, memo: VerdictMemo = new Map()): Analysis {
   const policies = findPolicies(doc);
   const entries = parseEntries(policies, memo);
   const findings: Finding[] = [];
+  const suppressions = findSuppressions(doc, lines);
   let unreadableFrom = text.length;
   for (const problem of syntaxProblems(doc)) {
-    findings.push(syntaxFinding(problem));
+    findings.push(syntaxFinding(problem, lines, suppressions));
     if (problem.unreadableFrom !== undefined) unreadableFrom = Math.min(unreadableFrom, problem.unreadableFrom);
   }
   // Past the error, the statement it is in reads as a guess (`["a", "b"c", "d"]` pairs the quotes
@@ -52,7 +53,7 @@ export function analyze(text: string, memo: VerdictMemo = new Map()): Analysis {
   for (const f of crossEntryFindings(text, entries)) if (said(f)) findings.push(f);
   for (const f of policyFindings(doc, policies)) if (said(f)) findings.push(f);
   findings.sort(byPosition);
-  return { doc, lines, policies, entries, findings, suppressions: findSuppressions(doc, lines), unreadableFrom, guessed: guess };
+  return { doc, lines, policies, entries, findings, suppressions, unreadableFrom, guessed: guess };
 }
 
 /**
@@ -79,10 +80,21 @@ function guessedAfter(doc: TomlDocument, from: number): Span {
   return { start, end };
 }
 
-function syntaxFinding(problem: SyntaxProblem): Finding {
-  const rewrite = problem.rewrite;
+function syntaxFinding(problem: SyntaxProblem, lines: Lines, suppressions: Suppressions): Finding {
+  const rewrite = joinsSuppressed(problem.rewrite, lines, suppressions) ? undefined : problem.rewrite;
   const fix = rewrite && (() => [{ title: rewrite.title, edits: [{ ...rewrite.span, newText: rewrite.newText() }], preferred: true, safe: true }]);
   return finding('toml-syntax', problem.span, problem.message, fix ?? undefined, problem.related);
+}
+
+/**
+ * Whether a rewrite spans lines a `mars-ignore` speaks of (`tools = {` over lines, `}  # mars-ignore`):
+ * written on one line, what the comment says of one of them would come to cover them all.
+ */
+function joinsSuppressed(rewrite: SyntaxProblem['rewrite'], lines: Lines, suppressions: Suppressions): boolean {
+  if (!rewrite || suppressions.lines.size === 0) return false;
+  const [first, last] = [lines.position(rewrite.span.start).line, lines.position(rewrite.span.end).line];
+  for (let line = first; line <= last && last > first; line++) if (suppressions.lines.has(line)) return true;
+  return false;
 }
 
 /**

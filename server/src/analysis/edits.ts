@@ -155,7 +155,9 @@ function wholeLine(text: string, start: number, end: number, inside: readonly Co
     while (to < text.length && text[to] !== '\n' && text[to] !== '\r') to++;
     if (keep(text.slice(hash + 1, to))) kept.push(text.slice(hash, to));
   }
-  const alone = (from === 0 || text[from - 1] === '\n' || text[from - 1] === '\r') && (to >= text.length || text[to] === '\n' || text[to] === '\r');
+  // A line starts after a line break, at the text's start, or after the byte order mark there.
+  const atLineStart = from === 0 || text[from - 1] === '\n' || text[from - 1] === '\r' || (from === 1 && text.charCodeAt(0) === 0xfeff);
+  const alone = atLineStart && (to >= text.length || text[to] === '\n' || text[to] === '\r');
   if (!alone) return null;
   const eolAt = to;
   if (text[to] === '\r') to++;

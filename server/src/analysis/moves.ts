@@ -209,6 +209,8 @@ export function listKeyFixes(doc: TomlDocument, policies: Policies, extra: Extra
   const value = extra.keyValue.value;
   const target = listTarget(policies, extra.owner, list);
   if (value?.kind !== 'array' || target === null) return [];
+  // Mars ignores the key, so an entry it would reject breaks nothing there; in the list it would stop the load.
+  if (value.items.some((i) => i.kind === 'string' && !parseToolName(i.value).ok)) return [];
   if (target === 'new') {
     const edits = [{ start: extra.name.span.start, end: extra.name.span.end, newText: list }];
     return [{ title: `Rename to \`${list}\``, edits, preferred: true, safe: false, creates: listPath(extra.owner, list) }];
@@ -222,7 +224,10 @@ export function listKeyFixes(doc: TomlDocument, policies: Policies, extra: Extra
     if (!present.has(m)) names.push(item.value), present.add(m);
   }
   const edits = [...(names.length > 0 ? [appendToArray(text, target.array, names)] : []), ...deleteKeyValue(text, extra.keyValue, doc.comments)];
-  return [{ title: `Move the entries of \`${extra.name.name}\` into \`${list}\``, edits, preferred: true, safe: false }];
+  const key = extra.name.name;
+  const title = names.length > 0 ? `Move the entries of \`${key}\` into \`${list}\``
+    : value.items.length === 0 ? `Remove \`${key} = []\`: it holds nothing` : `Remove \`${key}\`: \`${list}\` already holds its entries`;
+  return [{ title, edits, preferred: true, safe: false }];
 }
 
 /** What an entry means to Mars (its rendering), or the entry itself when Mars rejects it. */

@@ -145,17 +145,21 @@ export function suppressEdit(doc: TomlDocument, index: Lines, s: Suppressions, c
   // left open, or after a syntax error); else on a line of its own above.
   const hasComment = doc.comments.some((c) => c.span.start >= lineStart && c.span.start < lineEnd);
   const end = { start: lineEnd, end: lineEnd, newText: `  # mars-ignore: ${code}` };
-  if (!hasComment && readsAsComment(text, end, lineEnd + 2)) return end;
+  if (!hasComment && readsAsComment(text, end, lineEnd + 2, lineEnd + end.newText.length)) return end;
   // After a byte order mark, which must stay the file's first character.
   const at = lineStart === 0 && text.charCodeAt(0) === 0xfeff ? 1 : lineStart;
   const indent = /^[ \t]*/.exec(text.slice(at, lineEnd))![0];
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const above = { start: at, end: at, newText: `${indent}# mars-ignore: ${code}${eol}` };
-  return readsAsComment(text, above, at + indent.length) ? above : null;
+  const hash = at + indent.length;
+  return readsAsComment(text, above, hash, hash + above.newText.length - indent.length - eol.length) ? above : null;
 }
 
-/** Whether, with `edit` made, a comment starts at `hash`: the model's parser says, whatever the text around it. */
-function readsAsComment(text: string, edit: Edit, hash: number): boolean {
+/**
+ * Whether, with `edit` made, a comment is exactly [hash, end): the model's parser says, whatever the
+ * text around it (not in a string left open, not run on past a lone carriage return).
+ */
+function readsAsComment(text: string, edit: Edit, hash: number, end: number): boolean {
   const edited = text.slice(0, edit.start) + edit.newText + text.slice(edit.end);
-  return parseToml(edited).comments.some((c) => c.span.start === hash);
+  return parseToml(edited).comments.some((c) => c.span.start === hash && c.span.end === end);
 }
