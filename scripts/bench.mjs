@@ -66,6 +66,7 @@ function benchScaling() {
     'allow/deny conflicts': (n) => list(n, (i) => `bash(x${i})`) + `disallowed = [${Array.from({ length: n }, (_, i) => `"bash(x${i})"`).join(', ')}]\n`,
     'a run of # mars-ignore lines': (n) => `[agents.a.tools]\n${'# mars-ignore: unknown-tool\n'.repeat(n)}allowed = ["grpe"]\n`,
     'strings after a `{` in one section': (n) => list(n, (i) => `bash(git x${i})`).replace('\n', '\n# {\n'),
+    'map-form keys beside a long list': (n) => list(n, (i) => `bash(x${i})`) + Array.from({ length: n }, (_, i) => `"bash(k${i})" = "allow"\n`).join(''),
   };
   const time = (text) => {
     const t0 = performance.now();

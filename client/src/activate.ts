@@ -131,8 +131,9 @@ export function activateWith(context: vscode.ExtensionContext, host: ClientHost)
       });
 
   // A restart stops a running client and starts a new one. A client still starting is let finish
-  // first (or time out): disposed while starting, it would try to restart itself and fail loudly.
-  // A client that failed to start cannot be stopped, only left. Restarts run one after another.
+  // first: disposed while starting, it would try to restart itself and fail loudly. One that did
+  // not answer in time, or failed to start, cannot be stopped, only disposed. Restarts run one
+  // after another.
   const restart = async () => {
     output.info('restarting the language server');
     const old = client;

@@ -406,6 +406,14 @@ test('a path that cannot be read is reported once however it is named; a folder 
   assert.equal(r.code, 2);
   assert.deepEqual(r.err.split('\n').filter((l) => l.startsWith('mars-toml: cannot read')).map((l) => l.split(':')[1]), [' cannot read nope', ' cannot read dangling.toml']);
   assert.match(r.err, /^0 files checked, 2 not checked: no problems in what was checked$/m);
+  // A broken link found in a folder and named too, in either order.
+  fs.mkdirSync(path.join(dir, 'links'));
+  fs.symlinkSync(path.join(dir, 'nowhere'), path.join(dir, 'links', 'mars.toml'));
+  for (const args of [['links', 'links/mars.toml'], ['links/mars.toml', 'links']]) {
+    const b = cli(['check', ...args], { cwd: dir });
+    assert.equal(b.err.split('\n').filter((l) => l.includes('cannot read')).length, 1, b.err);
+    assert.match(b.err, /^0 files checked, 1 not checked: no problems in what was checked$/m, b.err);
+  }
   // Only a user the folder's mode keeps out cannot read it: root can, so as root the check runs as `nobody`.
   const asRoot = process.getuid?.() === 0;
   const nobody = ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath];

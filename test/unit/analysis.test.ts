@@ -560,6 +560,13 @@ test('an inline table over lines a mars-ignore speaks of is not written on one l
   assert.equal(applyEdits(free, documentFixAll(analyzeDocument(free))), '[agents.x]\ntools = { allowed = ["bash"] }\n');
 });
 
+test('a key taken out of an inline table over lines takes the mars-ignore above it: it would come to speak of the next line', () => {
+  const text = '[agents.a]\ntools = {\n  # mars-ignore: non-canonical\n  mcp = ["gh"],\n  allowed = ["Read"]\n}\n';
+  const fixed = applyEdits(text, documentFindings(analyzeDocument(text)).find((f) => f.code === 'invalid-tool-policy')!.fixes[0]!.edits);
+  assert.equal(fixed, '[agents.a]\ntools = {\n  allowed = ["Read", "mcp(gh)"]\n}\n');
+  assert.ok(documentFindings(analyzeDocument(fixed)).some((f) => f.code === 'non-canonical'), fixed);
+});
+
 test('a key on the first line, after a byte order mark, goes with its line and the mars-ignore on it', () => {
   const text = '\uFEFFagents.x.tools.mcp = ["gh"]  # mars-ignore: unknown-policy-key\nagents.x.tools.other = 1\nagents.x.tools.allowed = []\n';
   const fixed = applyEdits(text, documentFixAll(analyzeDocument(text)));
@@ -571,6 +578,8 @@ test('a list under a misspelt key: no fix that brings an entry Mars rejects into
   const fixes = (text: string) => documentFindings(analyzeDocument(text)).filter((f) => f.code === 'unknown-policy-key').map((f) => f.fixes.map((x) => x.title));
   assert.deepEqual(fixes('[agents.x.tools]\ndeny = ["bash()"]\n'), [[]]);
   assert.deepEqual(fixes('[agents.x.tools]\ndisallowed = ["read"]\ndeny = ["edit", "bash()"]\n'), [[]]);
+  // By meaning, as the list's own entries read once fix-all has rewritten them (`mcp__gh` is `mcp(gh)`).
+  assert.deepEqual(fixes('[agents.x.tools]\nallowed = ["mcp__gh"]\nalow = ["mcp(gh)"]\n'), [['Remove `alow`: `allowed` already holds its entries']]);
   assert.deepEqual(fixes('[agents.x.tools]\nallowed = ["read"]\nallow = ["Read"]\nAllowed = []\n'), [
     ['Remove `allow`: `allowed` already holds its entries'], ['Remove `Allowed = []`: it holds nothing']]);
 });

@@ -98,6 +98,7 @@ const CASES: Case[] = [
   { name: 'an unknown map-form key: Mars ignores it, and what it would be as an entry', doc: `${T}bas|sh = "allow"`, range: [1, 0, 1, 5],
     has: ['Mars ignores it', 'put `bassh` in `allowed`', 'As an entry of a list:'] },
   { name: 'map-form key: moved in the spelling Mars writes', doc: `${T}Todo|Write = "allow"`, range: [1, 0, 1, 9], has: ['put `task` in `allowed`'] },
+  { name: 'map-form key in Claude\'s wire spelling: moved as the diagnostic says', doc: `${T}mcp__gh__|x = "allow"`, range: [1, 0, 1, 10], has: ['put `mcp(gh/x)` in `allowed`'] },
   // A list under a misspelt key is what its diagnostic ("Did you mean `allowed`?") takes it for: a list.
   { name: 'a list under a misspelt key', doc: `${T}Allo|wed = ["read"]`, range: [1, 0, 1, 7],
     has: ['**`Allowed`**: a list Mars ignores', 'It looks meant for `allowed`: The tools this agent or skill may use', 'agent `reviewer`'],

@@ -99,6 +99,8 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   // Dates and times smol-toml refuses, said in the forms TOML writes.
   ['x = 2023-13-01\n', '2', '`2023-13-01` is not a date: the month is 01 to 12'],
   ['x = 2023-01-00\n', '2', '`2023-01-00` is not a date: the day is 01 to 31'],
+  ['x = 2023-01-32\n', '2', '`2023-01-32` is not a date: the day is 01 to 31'],
+  ['x = 07:32:61\n', '0', '`07:32:61` is not a time: the second is 00 to 60'],
   ['x = 1979-05-27T25:00:00\n', '1', '`1979-05-27T25:00:00` is not a time: the hour is 00 to 23'],
   ['x = 07:61:00\n', '0', '`07:61:00` is not a time: the minute is 00 to 59'],
   ['x = 1979-05-27T07:32:00+0700\n', '1', '`1979-05-27T07:32:00+0700`: a time offset is written with a colon, `1979-05-27T07:32:00+07:00`'],

@@ -266,8 +266,12 @@ export function deleteKeyValue(text: string, kv: KeyValue, comments: readonly Co
   }
   // In an inline table: take the comma after, else the comma before.
   const after = afterComma(text, kv.span.end);
-  // With its comma, and its line when that leaves it blank (an inline table over lines).
-  if (after !== kv.span.end) return [wholeLine(text, kv.span.start, after, inside, true) ?? { start: kv.span.start, end: skipBlank(text, after), newText: '' }];
+  // With its comma, and its line when that leaves it blank (an inline table over lines), and the
+  // `mars-ignore` lines above, which spoke of it.
+  if (after !== kv.span.end) {
+    const whole = wholeLine(text, kv.span.start, after, inside, true);
+    return whole ? [...directivesAbove(text, whole.start, commentStarts(comments)), whole] : [{ start: kv.span.start, end: skipBlank(text, after), newText: '' }];
+  }
   let before = kv.span.start;
   while (before > 0 && (text[before - 1] === ' ' || text[before - 1] === '\t')) before--;
   if (text[before - 1] === ',') before--;

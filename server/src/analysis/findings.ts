@@ -51,12 +51,12 @@ export interface Finding {
   readonly needsReadingBefore?: boolean;
 }
 
-/** An entry and how Mars reads it. */
 /** Document order: by start, then end. */
 export function byPosition(a: Finding, b: Finding): number {
   return a.span.start - b.span.start || a.span.end - b.span.end;
 }
 
+/** An entry and how Mars reads it. */
 export interface ParsedEntry {
   readonly entry: ListEntry;
   readonly raw: string;
@@ -278,10 +278,10 @@ export function obviousRepair(raw: string): string | null {
   return back.ok ? candidate : null;
 }
 
-/** Entries of one list that mean the same, and rules a policy both allows and disallows. */
 /** An entry as Mars writes it (`mcp(gh)`, not its meaning `mcp(gh/*)`): what messages name. */
 const spelling = (p: ParsedEntry): string => (p.parse.ok ? canonicalSpelling(p.raw, p.parse.name) : p.raw);
 
+/** Entries of one list that mean the same, and rules a policy both allows and disallows. */
 export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[]): Finding[] {
   const out: Finding[] = [];
   // Keyed by object where one is at hand: a string key per entry is what a large file pays for.

@@ -2,7 +2,7 @@
 // removed `tools.mcp` into `allowed`/`disallowed`, and wrong shapes into the shape Mars reads.
 
 import { parseToolName, render } from '../grammar/toolName';
-import type { KeyValue, TomlDocument } from '../toml/model';
+import type { KeyValue, TomlArray, TomlDocument } from '../toml/model';
 import { basicString } from '../toml/strings';
 import { asciiLower } from '../grammar/text';
 import { canonicalSpelling, editDistance, mcpWireRewrite } from '../grammar/checks';
@@ -39,6 +39,9 @@ export function moveOf(text: string, policies: Policies, extra: ExtraKey): Move 
 
 const MAP_FORM_VALUES: ReadonlySet<string> = new Set(['allow', 'deny', 'ask']);
 
+/** Whether the extra key is the key/value's last part (`bash = …`), not a table on the way to one (`edit.x = …` makes `edit` a table). */
+export const namesTheKey = (extra: ExtraKey): boolean => extra.keyValue.key.parts[extra.keyValue.key.parts.length - 1] === extra.name;
+
 /**
  * The list a map-form rule (`bash = "allow"`, `agent = "deny"`) was meant for, or null; not for a
  * key below the tool's name (`edit.x = "allow"` makes `edit` a table).
@@ -46,14 +49,14 @@ const MAP_FORM_VALUES: ReadonlySet<string> = new Set(['allow', 'deny', 'ask']);
 export function mapFormList(extra: ExtraKey): ListName | null {
   const kv = extra.keyValue;
   const value = kv.value;
-  if (value?.kind !== 'string' || kv.key.parts[kv.key.parts.length - 1] !== extra.name) return null;
+  if (value?.kind !== 'string' || !namesTheKey(extra)) return null;
   return value.value === 'allow' ? 'allowed' : value.value === 'deny' ? 'disallowed' : null;
 }
 
 function intendedMove(extra: ExtraKey): Move | null {
   const kv = extra.keyValue;
   const value = kv.value;
-  if (!value || kv.key.parts[kv.key.parts.length - 1] !== extra.name) return null;
+  if (!value || !namesTheKey(extra)) return null;
   if (extra.name.name === 'mcp') {
     // `mcp = "deny"` is the map form, not a server named deny: what it meant is not clear.
     if (value.kind === 'string' && MAP_FORM_VALUES.has(asciiLower(value.value.trim()))) return null;
@@ -97,8 +100,18 @@ export function keyAsEntry(name: string): string | null {
 /** Of `names`, those the owner's `list` does not already hold by meaning (`mcp(github)` is there as `mcp(github/*)`, or as `mcp__github`, which fix-all rewrites to it). */
 export function notYetIn(policies: Policies, owner: Owner, list: ListName, names: readonly string[]): string[] {
   const existing = listOf(policies, owner, list);
-  const present = new Set(existing?.array.items.flatMap((i) => (i.kind === 'string' ? [meaning(grantWritten(i.value) ?? i.value)] : [])));
+  const present = existing ? meanings(existing.array) : NOTHING;
   return [...new Set(names)].filter((n) => !present.has(meaning(n)));
+}
+
+const NOTHING: ReadonlySet<string> = new Set();
+const listMeanings = new WeakMap<TomlArray, ReadonlySet<string>>();
+
+/** What a list's entries mean, made once per list: every map-form key beside a long list asks. */
+function meanings(array: TomlArray): ReadonlySet<string> {
+  let found = listMeanings.get(array);
+  if (!found) listMeanings.set(array, (found = new Set(array.items.flatMap((i) => (i.kind === 'string' ? [meaning(grantWritten(i.value) ?? i.value)] : [])))));
+  return found;
 }
 
 /** An MCP grant as Mars writes it, when `value` is written as one (`mcp(github)`, `mcp__github`); else null. */
@@ -200,7 +213,7 @@ export function meantList(name: string): ListName | null {
  */
 export function misspeltList(extra: ExtraKey): ListName | null {
   const kv = extra.keyValue;
-  return kv.value?.kind === 'array' && kv.key.parts[kv.key.parts.length - 1] === extra.name ? meantList(extra.name.name) : null;
+  return kv.value?.kind === 'array' && namesTheKey(extra) ? meantList(extra.name.name) : null;
 }
 
 /** A list under a misspelled key: renamed to `list`, or its names moved into the `list` already written. */
@@ -216,13 +229,11 @@ export function listKeyFixes(doc: TomlDocument, policies: Policies, extra: Extra
     return [{ title: `Rename to \`${list}\``, edits, preferred: true, safe: false, creates: listPath(extra.owner, list) }];
   }
   if (!standsAlone(text, extra.keyValue)) return [];
-  const present = new Set(target.array.items.flatMap((i) => (i.kind === 'string' ? [meaning(i.value)] : [])));
-  const names: string[] = [];
-  for (const item of value.items) {
-    if (item.kind !== 'string' || isOpenMultiline(item)) return [];
-    const m = meaning(item.value);
-    if (!present.has(m)) names.push(item.value), present.add(m);
-  }
+  if (value.items.some((item) => item.kind !== 'string' || isOpenMultiline(item))) return [];
+  // Each meaning once, as written first, and not when the list holds it already (in any spelling).
+  const byMeaning = new Map<string, string>();
+  for (const item of value.items) if (item.kind === 'string' && !byMeaning.has(meaning(item.value))) byMeaning.set(meaning(item.value), item.value);
+  const names = notYetIn(policies, extra.owner, list, [...byMeaning.values()]);
   const edits = [...(names.length > 0 ? [appendToArray(text, target.array, names)] : []), ...deleteKeyValue(text, extra.keyValue, doc.comments)];
   const key = extra.name.name;
   const title = names.length > 0 ? `Move the entries of \`${key}\` into \`${list}\``

@@ -7,7 +7,7 @@
 // No codes after `mars-ignore`, or `all`, means every code. TOML syntax errors cannot be suppressed
 // by a comment (a setting can turn them off, for those who see them from another TOML extension).
 
-import type { Comment, TomlDocument } from '../toml/model';
+import type { Comment, TomlDocument, TomlValue } from '../toml/model';
 import { parseToml } from '../toml/parse';
 import type { Lines } from '../toml/lineIndex';
 import { isCode, type Code } from './codes';
@@ -145,21 +145,36 @@ export function suppressEdit(doc: TomlDocument, index: Lines, s: Suppressions, c
   // left open, or after a syntax error); else on a line of its own above.
   const hasComment = doc.comments.some((c) => c.span.start >= lineStart && c.span.start < lineEnd);
   const end = { start: lineEnd, end: lineEnd, newText: `  # mars-ignore: ${code}` };
-  if (!hasComment && readsAsComment(text, end, lineEnd + 2, lineEnd + end.newText.length)) return end;
+  if (!hasComment && readsAsComment(doc, end, lineEnd + 2, lineEnd + end.newText.length)) return end;
   // After a byte order mark, which must stay the file's first character.
   const at = lineStart === 0 && text.charCodeAt(0) === 0xfeff ? 1 : lineStart;
   const indent = /^[ \t]*/.exec(text.slice(at, lineEnd))![0];
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const above = { start: at, end: at, newText: `${indent}# mars-ignore: ${code}${eol}` };
   const hash = at + indent.length;
-  return readsAsComment(text, above, hash, hash + above.newText.length - indent.length - eol.length) ? above : null;
+  return readsAsComment(doc, above, hash, hash + above.newText.length - indent.length - eol.length) ? above : null;
 }
 
 /**
- * Whether, with `edit` made, a comment is exactly [hash, end): the model's parser says, whatever the
- * text around it (not in a string left open, not run on past a lone carriage return).
+ * Whether, with `edit` (an insertion) made, a comment is exactly [hash, end). In a text the parser
+ * read without a problem, a `#` starts one anywhere outside a string. Past a problem (a string left
+ * open, a lone carriage return, which a comment would run on past) only the parser can say: the
+ * edited text is parsed again (the cost of a big unit, on a broken one only).
  */
-function readsAsComment(text: string, edit: Edit, hash: number, end: number): boolean {
-  const edited = text.slice(0, edit.start) + edit.newText + text.slice(edit.end);
+function readsAsComment(doc: TomlDocument, edit: Edit, hash: number, end: number): boolean {
+  if (doc.problems.length === 0) return !insideString(doc, edit.start);
+  const edited = doc.text.slice(0, edit.start) + edit.newText + doc.text.slice(edit.end);
   return parseToml(edited).comments.some((c) => c.span.start === hash && c.span.end === end);
+}
+
+/** Whether `offset` falls inside a string token (after its opening quotes, before its closing ones). */
+function insideString(doc: TomlDocument, offset: number): boolean {
+  const visit = (v: TomlValue | null): boolean => {
+    if (!v || offset <= v.span.start || offset >= v.span.end) return false;
+    if (v.kind === 'string') return true;
+    if (v.kind === 'array') return v.items.some(visit);
+    if (v.kind === 'inline-table') return v.entries.some((kv) => visit(kv.value));
+    return false;
+  };
+  return doc.sections.some((s) => s.span.start <= offset && offset <= s.span.end && s.entries.some((kv) => visit(kv.value)));
 }

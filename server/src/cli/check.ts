@@ -57,21 +57,22 @@ export interface PathProblem {
  */
 export function findFiles(paths: readonly string[], problems: PathProblem[]): string[] {
   const out: string[] = [];
+  // A file by device and inode; a path that cannot be read (a missing file, a broken link, a
+  // folder) by where it resolves to: whichever way it is reached first decides how it is reported.
   const seen = new Set<string>();
-  const reported = new Set<string>();
+  const first = (id: string) => !seen.has(id) && !!seen.add(id);
   const problem = (p: string, message: string, folder: boolean) => {
-    const id = path.resolve(p);
-    if (!reported.has(id)) reported.add(id), problems.push({ message, folder });
+    if (first(path.resolve(p))) problems.push({ message, folder });
   };
   const add = (file: string) => {
-    let id = file;
+    let id: string;
     try {
       const { dev, ino } = fs.statSync(file);
       id = `${dev}:${ino}`;
     } catch {
-      // reported when it is read
+      id = path.resolve(file); // reported when it is read
     }
-    if (!seen.has(id)) seen.add(id), out.push(file);
+    if (first(id)) out.push(file);
   };
   const walk = (dir: string) => {
     let entries: fs.Dirent[];

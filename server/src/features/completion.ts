@@ -10,7 +10,7 @@ import {
 } from 'vscode-languageserver';
 import type { Analysis } from '../analysis/analyze';
 import { appendToArray } from '../analysis/edits';
-import { keyAsEntry } from '../analysis/moves';
+import { keyAsEntry, namesTheKey } from '../analysis/moves';
 import { listTarget, sameOwner, type ListName } from '../analysis/policies';
 import { eqIgnoreAsciiCase, rustTrim } from '../grammar/text';
 import { parseToolName, render } from '../grammar/toolName';
@@ -434,8 +434,7 @@ function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhe
  */
 function valueItems(lines: Lines, ctx: ValueContext): CompletionItem[] {
   // A key below the tool's name (`edit.x = `) makes it a table: no map form.
-  const parts = ctx.extra.keyValue.key.parts;
-  if (parts[parts.length - 1] !== ctx.extra.name) return [];
+  if (!namesTheKey(ctx.extra)) return [];
   const range = positionsOf(lines, ctx.range);
   const name = ctx.extra.name.name;
   const entry = keyAsEntry(name);

@@ -6,14 +6,13 @@ import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
 import type { Analysis } from '../analysis/analyze';
 import { keyContentSpan } from '../analysis/findings';
 import { contentSpan, isOpenMultiline } from '../toml/stringPositions';
-import { mapFormList, misspeltList } from '../analysis/moves';
+import { keyAsEntry, mapFormList, misspeltList } from '../analysis/moves';
 import { lastAtOrBefore } from '../toml/sorted';
 import { ownerLabel, TOOLS_TABLE_HOLDS, type ExtraKey, type Owner } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
 import type { Span } from '../toml/model';
 import { firstLineOf, positionsOf } from '../toml/lineIndex';
 import { code, describeList, describeToolName, LIST_MEANING, plainReason } from './describe';
-import { canonicalSpelling } from '../grammar/checks';
 
 export function hover(analysis: Analysis, position: Position): Hover | null {
   const { doc, lines } = analysis;
@@ -81,7 +80,7 @@ function describeKey(extra: ExtraKey): string[] {
   const ignored = `_Map-form key in the tools table of ${owner}: Mars ignores it (${TOOLS_TABLE_HOLDS})`;
   // Ignored, so the config loads: what the name would do as an entry is the question.
   if (!parse.ok) return [`**Not a tool name Mars accepts**: ${plainReason(name, parse.error, list)} As an entry of a list it would stop the load.`, `${ignored}._`];
-  const written = canonicalSpelling(name, parse.name);
+  const written = keyAsEntry(name)!; // as the diagnostic and its move write it
   const [title, ...rest] = describeToolName(name, parse, list);
   return [title!, `${ignored}; put ${code(written)} in \`${list}\` instead._`, 'As an entry of a list:', ...rest];
 }

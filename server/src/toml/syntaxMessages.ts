@@ -305,10 +305,11 @@ function dateError(token: string): string {
   const shown = `\`${token}\``;
   const date = /^([0-9]{4})-([0-9]{2})-([0-9]{2})/.exec(token);
   if (date && (Number(date[2]) < 1 || Number(date[2]) > 12)) return `${shown} is not a date: the month is 01 to 12`;
-  if (date && Number(date[3]) < 1) return `${shown} is not a date: the day is 01 to 31`;
-  const time = /(?:^|[Tt ])([0-9]{2}):([0-9]{2})/.exec(token);
+  if (date && (Number(date[3]) < 1 || Number(date[3]) > 31)) return `${shown} is not a date: the day is 01 to 31`;
+  const time = /(?:^|[Tt ])([0-9]{2}):([0-9]{2})(?::([0-9]{2}))?/.exec(token);
   if (time && Number(time[1]) > 23) return `${shown} is not a time: the hour is 00 to 23`;
   if (time && Number(time[2]) > 59) return `${shown} is not a time: the minute is 00 to 59`;
+  if (time?.[3] !== undefined && Number(time[3]) > 60) return `${shown} is not a time: the second is 00 to 60`;
   if (/[+-][0-9]{4}$/.test(token)) return `${shown}: a time offset is written with a colon, \`${token.slice(0, -2)}:${token.slice(-2)}\``;
   return `${shown} is not a date or time TOML reads: write YYYY-MM-DD, HH:MM:SS, or both joined by \`T\`, with \`Z\` or \`+HH:MM\` for the offset`;
 }
