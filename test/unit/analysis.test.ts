@@ -6,6 +6,7 @@ import { analyzeDocument, countFixAll, DocumentAnalyzer, documentFindings, docum
 import { CODES, type Code } from '../../server/src/analysis/codes';
 import { parse } from 'smol-toml';
 import { applyEdits } from '../../server/src/analysis/edits';
+import { fixAmong } from '../../server/src/analysis/findings';
 import { rng } from '../support/rng';
 import { meantList } from '../../server/src/analysis/moves';
 import { suppressEdit } from '../../server/src/analysis/suppress';
@@ -565,6 +566,30 @@ test('a key taken out of an inline table over lines takes the mars-ignore above 
   const fixed = applyEdits(text, documentFindings(analyzeDocument(text)).find((f) => f.code === 'invalid-tool-policy')!.fixes[0]!.edits);
   assert.equal(fixed, '[agents.a]\ntools = {\n  allowed = ["Read", "mcp(gh)"]\n}\n');
   assert.ok(documentFindings(analyzeDocument(fixed)).some((f) => f.code === 'non-canonical'), fixed);
+});
+
+test('an entry with a spelling and a legacy prefix to fix: fix-all fixes only what is seen', () => {
+  const fixed = (line: string, overrides: Record<string, 'off'> = {}, only?: 'legacy-prefix' | 'non-canonical') => {
+    const text = `[agents.x.tools]\nallowed = ${line}\n`;
+    return applyEdits(text, documentFixAll(analyzeDocument(text), overrides, only)).split('\n')[1];
+  };
+  assert.equal(fixed('["Shell(git:*)"]'), 'allowed = ["bash(git *)"]');
+  assert.equal(fixed('["Shell(git:*)"]  # mars-ignore: non-canonical'), 'allowed = ["Shell(git *)"]  # mars-ignore: non-canonical');
+  assert.equal(fixed('["Shell(git:*)"]', { 'non-canonical': 'off' }), 'allowed = ["Shell(git *)"]');
+  assert.equal(fixed('["Shell(git:*)"]', { 'legacy-prefix': 'off' }), 'allowed = ["bash(git:*)"]');
+  assert.equal(fixed('["Shell(git:*)"]', {}, 'legacy-prefix'), 'allowed = ["Shell(git *)"]');
+  // The quick fix under one of them alone is that one's too.
+  const text = '[agents.x.tools]\nallowed = ["Shell(git:*)"]  # mars-ignore: legacy-prefix\n';
+  const seen = documentFindings(analyzeDocument(text));
+  assert.deepEqual(seen.map((f) => f.code), ['non-canonical']);
+  assert.equal(applyEdits(text, fixAmong(seen[0]!.fixes[0]!, seen[0]!, seen).edits).split('\n')[1], 'allowed = ["bash(git:*)"]  # mars-ignore: legacy-prefix');
+});
+
+test('a move names only what it adds, and wrapping a string in a list is in fix-all only when Mars takes the entry', () => {
+  const titles = (text: string) => documentFindings(analyzeDocument(text)).flatMap((f) => f.fixes.map((x) => `${x.title}${x.safe ? ' (safe)' : ''}`));
+  assert.deepEqual(titles('[agents.x.tools]\nallowed = ["mcp(github)"]\nmcp = ["github", "gitlab"]\n'), ['Move "mcp(gitlab)" into `allowed` (it already holds "mcp(github)") (safe)']);
+  assert.deepEqual(titles('[agents.x.tools]\nallowed = "read"\n'), ['Change to `["read"]` (safe)']);
+  assert.deepEqual(titles('[agents.x.tools]\nallowed = "Shell("\n'), ['Change to `["Shell("]`']);
 });
 
 test('a key on the first line, after a byte order mark, goes with its line and the mars-ignore on it', () => {

@@ -427,7 +427,8 @@ class PlacedFinding implements Finding {
     return this.inner.related?.map((r) => ({ span: { start: r.span.start + base, end: r.span.end + base }, message: r.message }));
   }
   get fixes(): readonly Fix[] {
-    return (this.shifted ??= this.inner.fixes.map((x) => ({ ...x, edits: x.edits.map((e) => shiftEdit(e, this.base)) })));
+    const shift = (x: Fix): Fix => ({ ...x, edits: x.edits.map((e) => shiftEdit(e, this.base)), ...(x.alone ? { alone: shift(x.alone) } : {}) });
+    return (this.shifted ??= this.inner.fixes.map(shift));
   }
 }
 

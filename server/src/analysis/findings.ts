@@ -29,6 +29,18 @@ export interface Fix {
    * the document drops the fix where another section defines that path already (see `Outside`).
    */
   readonly creates?: readonly string[];
+  /**
+   * Where this fix also clears the other finding on its entry (`Shell(git:*)`: the spelling and the
+   * legacy `:*`, one rewrite): the fix of this one alone, for when the other is off or suppressed.
+   */
+  readonly alone?: Fix;
+}
+
+/** The fix of `f` to apply, among the findings the user sees: its `alone` one unless both of the pair it clears are seen. */
+export function fixAmong(fix: Fix, f: Finding, visible: readonly Finding[]): Fix {
+  if (!fix.alone) return fix;
+  const partner = visible.some((g) => g !== f && g.code !== f.code && (g.code === 'non-canonical' || g.code === 'legacy-prefix') && g.span.start === f.span.start && g.span.end === f.span.end);
+  return partner ? fix : fix.alone;
 }
 
 export interface Finding {
@@ -146,7 +158,7 @@ interface EntryIssue {
   readonly code: Code;
   readonly message: string;
   /** The entry's replacement value, for its fix. */
-  readonly replacement?: { readonly value: string; readonly preferred: boolean; readonly safe: boolean };
+  readonly replacement?: { readonly value: string; readonly preferred: boolean; readonly safe: boolean; readonly alone?: string };
   /** For one character of the value (a comma, a control character): its offset. */
   readonly charOffset?: number;
 }
@@ -202,7 +214,7 @@ export function entryVerdict(raw: string): EntryVerdict {
           : spelling.kind === 'casing'
             ? `Mars spells \`${spelling.written}\` as \`${spelling.canonical}\`${read === spelling.canonical ? '' : `; it reads this entry as \`${read}\``}.`
           : `Mars reads this entry as \`${read}\`; the extra white space is dropped.`;
-        issues.push({ code: 'non-canonical', message, replacement: { value: target, preferred: true, safe: true } });
+        issues.push({ code: 'non-canonical', message, replacement: { value: target, preferred: true, safe: true, ...(both ? { alone: canonicalSpelling(raw, name, false) } : {}) } });
       }
       if (legacy) {
         const pattern = name.kind === 'builtin' ? name.pattern : '';
@@ -211,7 +223,7 @@ export function entryVerdict(raw: string): EntryVerdict {
         issues.push({
           code: 'legacy-prefix',
           message: `Legacy \`:*\` prefix: Mars rewrites the pattern to \`${pattern}\`, the form every harness reads (OpenCode takes \`:\` literally).`,
-          ...(normalized && readsAs(value, name) ? { replacement: { value, preferred: true, safe: true } } : {}),
+          ...(normalized && readsAs(value, name) ? { replacement: { value, preferred: true, safe: true, ...(both && readsAs(rewriteLegacyPrefix(raw), name) ? { alone: rewriteLegacyPrefix(raw) } : {}) } } : {}),
         });
       }
     }
@@ -245,7 +257,8 @@ export function entryFindings(text: string, p: ParsedEntry): Finding[] {
     if (said.has(key)) continue;
     said.add(key);
     const r = isOpenMultiline(str) ? undefined : issue.replacement;
-    out.push(finding(issue.code, at, issue.message, r ? () => [replaceFix(text, `Change to \`${r.value}\``, str, r.value, r.preferred, r.safe)] : undefined, undefined, !!r?.safe));
+    const fix = (value: string) => replaceFix(text, `Change to \`${value}\``, str, value, r!.preferred, r!.safe);
+    out.push(finding(issue.code, at, issue.message, r ? () => [r.alone === undefined ? fix(r.value) : { ...fix(r.value), alone: fix(r.alone) }] : undefined, undefined, !!r?.safe));
   }
   return out;
 }

@@ -170,10 +170,13 @@ export function extraKeyFixes(doc: TomlDocument, policies: Policies, extra: Extr
   if (move.names.length === 0) {
     return [{ title: `Remove \`${doc.text.slice(extra.keyValue.key.span.start, extra.keyValue.key.span.end)} = []\`: it grants nothing`, edits: moveEdits(doc, policies, [move]), preferred: true, safe: true }];
   }
-  const what = [...new Set(move.names)].map((n) => `"${n}"`).join(', ');
+  const quoted = (names: readonly string[]) => [...new Set(names)].map((n) => `"${n}"`).join(', ');
   const key = doc.text.slice(extra.keyValue.key.span.start, extra.keyValue.key.span.end);
+  const moved = notYetIn(policies, extra.owner, move.list, move.names);
+  const held = move.names.filter((n) => !moved.includes(n));
   const fix: Fix = {
-    title: notYetIn(policies, extra.owner, move.list, move.names).length === 0 ? `Remove \`${key}\`: \`${move.list}\` already holds ${what}` : `Move ${what} into \`${move.list}\``,
+    title: moved.length === 0 ? `Remove \`${key}\`: \`${move.list}\` already holds ${quoted(held)}`
+      : `Move ${quoted(moved)} into \`${move.list}\`${held.length > 0 ? ` (it already holds ${quoted(held)})` : ''}`,
     edits: moveEdits(doc, policies, [move]),
     preferred: true,
     // The removed `tools.mcp` meant these grants, so moving them keeps Mars's meaning; a map-form key
@@ -257,7 +260,8 @@ export function shapeFix(text: string, problem: ShapeProblem): Fix | null {
   }
   if (problem.kind === 'list-not-array' && value.kind === 'string' && !isOpenMultiline(value)) {
     const token = text.slice(value.span.start, value.span.end);
-    return { title: `Change to \`[${token}]\``, edits: [{ start: value.span.start, end: value.span.end, newText: `[${token}]` }], preferred: true, safe: true };
+    // Safe when the list it makes loads: an entry Mars rejects would trade one error for another.
+    return { title: `Change to \`[${token}]\``, edits: [{ start: value.span.start, end: value.span.end, newText: `[${token}]` }], preferred: true, safe: parseToolName(value.value).ok };
   }
   return null;
 }

@@ -6,6 +6,7 @@ import { type CodeAction, CodeActionKind, type CodeActionContext, type Range } f
 import { visibleFindings } from '../analysis/analyze';
 import { countFixAll, fixAllTakesIn, outsideOf, placed, unitIndexOf, type DocumentAnalysis } from '../analysis/document';
 import type { Edit } from '../analysis/edits';
+import { fixAmong } from '../analysis/findings';
 import { isCode, type Code, type SeverityOverrides } from '../analysis/codes';
 import { suppressEdit } from '../analysis/suppress';
 import { positionsOf } from '../toml/lineIndex';
@@ -78,9 +79,10 @@ export async function codeActions(
       const index = unitIndexOf(da, da.lines.offset(d.range.start));
       const unit = da.units[index]!;
       const { lines } = placed(da, unit);
-      const f = visibleFindings(unit.analysis, overrides, outsideOf(da, index)).find((x) => x.code === code && sameRange(positionsOf(lines, x.span), d.range));
+      const seen = visibleFindings(unit.analysis, overrides, outsideOf(da, index));
+      const f = seen.find((x) => x.code === code && sameRange(positionsOf(lines, x.span), d.range));
       if (!f) continue;
-      for (const fix of f.fixes) {
+      for (const fix of f.fixes.map((x) => fixAmong(x, f, seen))) {
         // One action for one edit: two problems of an entry fixed by one rewrite (`Shell(git:*)`)
         // share it. (The edits are in the section's offsets: the section is part of the key.)
         const key = JSON.stringify([fix.title, index, fix.edits]);
