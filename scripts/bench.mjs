@@ -57,7 +57,8 @@ benchGrammar();
 
 /**
  * Shapes that were once quadratic (each found by a scaling audit), analysed in-process at n and 4n
- * with every fix made, as `check --format json` makes them: linear is 4x.
+ * with every fix made, as `check --format json` makes them, then fixed all, as `check --fix` does:
+ * linear is 4x.
  */
 function benchScaling() {
   const list = (n, item) => `[agents.a.tools]\nallowed = [\n${Array.from({ length: n }, (_, i) => `  "${item(i)}",\n`).join('')}]\n`;
@@ -66,11 +67,14 @@ function benchScaling() {
     'allow/deny conflicts': (n) => list(n, (i) => `bash(x${i})`) + `disallowed = [${Array.from({ length: n }, (_, i) => `"bash(x${i})"`).join(', ')}]\n`,
     'a run of # mars-ignore lines': (n) => `[agents.a.tools]\n${'# mars-ignore: unknown-tool\n'.repeat(n)}allowed = ["grpe"]\n`,
     'strings after a `{` in one section': (n) => list(n, (i) => `bash(git x${i})`).replace('\n', '\n# {\n'),
+    'a removed tools.mcp of many servers': (n) => `[agents.a.tools]\nallowed = []\nmcp = [${Array.from({ length: n }, (_, i) => `"s${i}"`).join(', ')}]\n`,
+    'entries with both a spelling and a legacy :* to fix': (n) => list(n, (i) => `Shell(x${i}:*)`),
     'map-form keys beside a long list': (n) => list(n, (i) => `bash(x${i})`) + Array.from({ length: n }, (_, i) => `"bash(k${i})" = "allow"\n`).join(''),
   };
   const time = (text) => {
     const t0 = performance.now();
     for (const f of analysis.documentFindings(analysis.analyzeDocument(text, 'fixes'))) void f.fixes;
+    analysis.documentFixAll(analysis.analyzeDocument(text, 'findings'));
     return performance.now() - t0;
   };
   for (const [shape, make] of Object.entries(shapes)) {

@@ -6,7 +6,7 @@ import { analyzeDocument, countFixAll, DocumentAnalyzer, documentFindings, docum
 import { CODES, type Code } from '../../server/src/analysis/codes';
 import { parse } from 'smol-toml';
 import { applyEdits } from '../../server/src/analysis/edits';
-import { fixAmong } from '../../server/src/analysis/findings';
+import { fixAmong, partnersSeen } from '../../server/src/analysis/findings';
 import { rng } from '../support/rng';
 import { meantList } from '../../server/src/analysis/moves';
 import { suppressEdit } from '../../server/src/analysis/suppress';
@@ -582,7 +582,7 @@ test('an entry with a spelling and a legacy prefix to fix: fix-all fixes only wh
   const text = '[agents.x.tools]\nallowed = ["Shell(git:*)"]  # mars-ignore: legacy-prefix\n';
   const seen = documentFindings(analyzeDocument(text));
   assert.deepEqual(seen.map((f) => f.code), ['non-canonical']);
-  assert.equal(applyEdits(text, fixAmong(seen[0]!.fixes[0]!, seen[0]!, seen).edits).split('\n')[1], 'allowed = ["bash(git:*)"]  # mars-ignore: legacy-prefix');
+  assert.equal(applyEdits(text, fixAmong(seen[0]!.fixes[0]!, seen[0]!, partnersSeen(seen)).edits).split('\n')[1], 'allowed = ["bash(git:*)"]  # mars-ignore: legacy-prefix');
 });
 
 test('a move names only what it adds, and wrapping a string in a list is in fix-all only when Mars takes the entry', () => {

@@ -9,7 +9,7 @@ import { syntaxProblems } from '../toml/syntax';
 import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, deleteItems, nonOverlapping, type Edit } from './edits';
 import {
-  byPosition, fixAmong, keyContentSpan, crossEntryFindings, entryFindings, finding, withSeverity, withoutClashingFixes, parseEntries, policyFindings, MAY_CREATE,
+  byPosition, fixAmong, keyContentSpan, partnersSeen, crossEntryFindings, entryFindings, finding, withSeverity, withoutClashingFixes, parseEntries, policyFindings, MAY_CREATE,
   type Finding, type ParsedEntry, type VerdictMemo,
 } from './findings';
 import { moveEdits, moveOf } from './moves';
@@ -175,9 +175,10 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
   // Findings on a key of a tools table (`bash = "allow"`, `tools.mcp`): their fixes move rules.
   const extraAt = new Set(analysis.policies.extraKeys.map((e) => keyContentSpan(text, e.name.span).start));
   const isMove = (f: Finding) => (f.code === 'unknown-policy-key' || f.code === 'invalid-tool-policy') && extraAt.has(f.span.start);
+  const partnerSeen = partnersSeen(visible);
   for (const f of visible) {
     if (isMove(f) || f.code === 'duplicate-entry' || !fixAllTakes(analysis, f)) continue; // duplicates and moves: grouped below
-    const fix = fixAmong(f.fixes.find((x) => x.safe)!, f, visible);
+    const fix = fixAmong(f.fixes.find((x) => x.safe)!, f, partnerSeen);
     const single = fix.edits.length === 1 && fix.edits[0]!.newText !== '';
     (single ? values : structural).push([...fix.edits]);
   }

@@ -36,11 +36,16 @@ export interface Fix {
   readonly alone?: Fix;
 }
 
-/** The fix of `f` to apply, among the findings the user sees: its `alone` one unless both of the pair it clears are seen. */
-export function fixAmong(fix: Fix, f: Finding, visible: readonly Finding[]): Fix {
-  if (!fix.alone) return fix;
-  const partner = visible.some((g) => g !== f && g.code !== f.code && (g.code === 'non-canonical' || g.code === 'legacy-prefix') && g.span.start === f.span.start && g.span.end === f.span.end);
-  return partner ? fix : fix.alone;
+/** Of the findings a user sees, whether the other of the pair a fix with `alone` clears is among them (made once per list). */
+export function partnersSeen(visible: readonly Finding[]): (f: Finding) => boolean {
+  const key = (code: Code, span: Span) => `${code}\u0000${span.start}\u0000${span.end}`;
+  const seen = new Set(visible.filter((g) => g.code === 'non-canonical' || g.code === 'legacy-prefix').map((g) => key(g.code, g.span)));
+  return (f) => seen.has(key(f.code === 'non-canonical' ? 'legacy-prefix' : 'non-canonical', f.span));
+}
+
+/** The fix of `f` to apply: its `alone` one unless the other finding it clears is seen too. */
+export function fixAmong(fix: Fix, f: Finding, partnerSeen: (f: Finding) => boolean): Fix {
+  return fix.alone && !partnerSeen(f) ? fix.alone : fix;
 }
 
 export interface Finding {

@@ -173,7 +173,8 @@ export function extraKeyFixes(doc: TomlDocument, policies: Policies, extra: Extr
   const quoted = (names: readonly string[]) => [...new Set(names)].map((n) => `"${n}"`).join(', ');
   const key = doc.text.slice(extra.keyValue.key.span.start, extra.keyValue.key.span.end);
   const moved = notYetIn(policies, extra.owner, move.list, move.names);
-  const held = move.names.filter((n) => !moved.includes(n));
+  const adds = new Set(moved);
+  const held = move.names.filter((n) => !adds.has(n));
   const fix: Fix = {
     title: moved.length === 0 ? `Remove \`${key}\`: \`${move.list}\` already holds ${quoted(held)}`
       : `Move ${quoted(moved)} into \`${move.list}\`${held.length > 0 ? ` (it already holds ${quoted(held)})` : ''}`,

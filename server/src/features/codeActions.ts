@@ -6,7 +6,7 @@ import { type CodeAction, CodeActionKind, type CodeActionContext, type Range } f
 import { visibleFindings } from '../analysis/analyze';
 import { countFixAll, fixAllTakesIn, outsideOf, placed, unitIndexOf, type DocumentAnalysis } from '../analysis/document';
 import type { Edit } from '../analysis/edits';
-import { fixAmong } from '../analysis/findings';
+import { fixAmong, partnersSeen, type Finding } from '../analysis/findings';
 import { isCode, type Code, type SeverityOverrides } from '../analysis/codes';
 import { suppressEdit } from '../analysis/suppress';
 import { positionsOf } from '../toml/lineIndex';
@@ -70,6 +70,18 @@ export async function codeActions(
     const quickFixes = new Map<string, CodeAction>();
     // One "Disable" per code and comment: two diagnostics of one code on a line get the same comment.
     const disables = new Map<string, CodeAction>();
+    // What a unit's user sees, made once per request: a selection sends thousands of diagnostics.
+    const units = new Map<number, { byPlace: Map<string, Finding>; partnerSeen: (f: Finding) => boolean }>();
+    const place = (code: string, start: number, end: number) => `${code}\u0000${start}\u0000${end}`;
+    const seenIn = (index: number) => {
+      let u = units.get(index);
+      if (!u) {
+        const seen = visibleFindings(da.units[index]!.analysis, overrides, outsideOf(da, index));
+        units.set(index, (u = { byPlace: new Map(seen.map((x) => [place(x.code, x.span.start, x.span.end), x])), partnerSeen: partnersSeen(seen) }));
+      }
+      return u;
+    };
+    const suppressions = new Map<string, Edit | null>();
     // Each diagnostic on its own: one the client mangled is skipped, the others still get their fixes.
     for (const d of Array.isArray(context.diagnostics) ? context.diagnostics : []) {
       if (!hasRange(d) || d.source !== DIAGNOSTIC_SOURCE || typeof d.code !== 'string' || !isCode(d.code)) continue;
@@ -79,10 +91,10 @@ export async function codeActions(
       const index = unitIndexOf(da, da.lines.offset(d.range.start));
       const unit = da.units[index]!;
       const { lines } = placed(da, unit);
-      const seen = visibleFindings(unit.analysis, overrides, outsideOf(da, index));
-      const f = seen.find((x) => x.code === code && sameRange(positionsOf(lines, x.span), d.range));
-      if (!f) continue;
-      for (const fix of f.fixes.map((x) => fixAmong(x, f, seen))) {
+      const { byPlace, partnerSeen } = seenIn(index);
+      const f = byPlace.get(place(code, lines.offset(d.range.start), lines.offset(d.range.end)));
+      if (!f || !sameRange(positionsOf(lines, f.span), d.range)) continue;
+      for (const fix of f.fixes.map((x) => fixAmong(x, f, partnerSeen))) {
         // One action for one edit: two problems of an entry fixed by one rewrite (`Shell(git:*)`)
         // share it. (The edits are in the section's offsets: the section is part of the key.)
         const key = JSON.stringify([fix.title, index, fix.edits]);
@@ -103,7 +115,10 @@ export async function codeActions(
       }
       if (code !== 'toml-syntax') {
         const own = unit.analysis;
-        const edit = suppressEdit(own.doc, own.lines, own.suppressions, code, own.lines.position(f.span.start).line);
+        const line = own.lines.position(f.span.start).line;
+        const asked = `${index}\u0000${code}\u0000${line}`;
+        if (!suppressions.has(asked)) suppressions.set(asked, suppressEdit(own.doc, own.lines, own.suppressions, code, line));
+        const edit = suppressions.get(asked)!;
         if (edit) {
           // The comment silences the code on the whole line (every entry there), and the title says so.
           const workspaceEdit = versionedEdit(uri, version, lines, [edit]);
@@ -132,10 +147,12 @@ export async function codeActions(
  * fixes, so an editor's auto-fix asks which: removing the duplicate fixes both, and is the one.
  */
 function preferRemovingDuplicates(actions: CodeAction[]): void {
-  const removed = actions.filter((a) => a.isPreferred && a.diagnostics?.some((d) => d.code === 'duplicate-entry'));
+  const removed = new Set(actions.filter((a) => a.isPreferred && a.diagnostics?.some((d) => d.code === 'duplicate-entry')));
+  const key = (r: Range) => `${r.start.line}:${r.start.character}:${r.end.line}:${r.end.character}`;
+  const removedAt = new Set([...removed].flatMap((r) => r.diagnostics!.map((x) => key(x.range))));
   for (const a of actions) {
-    if (!a.isPreferred || removed.includes(a)) continue;
-    if (a.diagnostics?.every((d) => removed.some((r) => r.diagnostics!.some((x) => sameRange(x.range, d.range))))) delete a.isPreferred;
+    if (!a.isPreferred || removed.has(a)) continue;
+    if (a.diagnostics?.every((d) => removedAt.has(key(d.range)))) delete a.isPreferred;
   }
 }
 

@@ -30,9 +30,14 @@ export function firstLineOf(text: string, span: { readonly start: number; readon
   return { start: span.start, end: span.end };
 }
 
-/** Where the line holding `at` starts (the protocol's `\r`, `\n` and `\r\n` all end a line). */
+/**
+ * Where the line holding `at` starts (the protocol's `\r`, `\n` and `\r\n` all end a line). A walk
+ * back over the line: `lastIndexOf('\r')` would search to the text's start in a file with none.
+ */
 export function lineStartAt(text: string, at: number): number {
-  return Math.max(text.lastIndexOf('\n', at - 1), text.lastIndexOf('\r', at - 1)) + 1;
+  let i = at;
+  while (i > 0 && text.charCodeAt(i - 1) !== 10 && text.charCodeAt(i - 1) !== 13) i--;
+  return i;
 }
 
 /** Where the line holding `at` ends: its line break, or the text's end. */
