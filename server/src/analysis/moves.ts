@@ -236,7 +236,11 @@ export function listKeyFixes(doc: TomlDocument, policies: Policies, extra: Extra
   if (value.items.some((item) => item.kind !== 'string' || isOpenMultiline(item))) return [];
   // Each meaning once, as written first, and not when the list holds it already (in any spelling).
   const byMeaning = new Map<string, string>();
-  for (const item of value.items) if (item.kind === 'string' && !byMeaning.has(meaning(item.value))) byMeaning.set(meaning(item.value), item.value);
+  for (const item of value.items) {
+    if (item.kind !== 'string') continue;
+    const m = meaning(item.value);
+    if (!byMeaning.has(m)) byMeaning.set(m, item.value);
+  }
   const names = notYetIn(policies, extra.owner, list, [...byMeaning.values()]);
   const edits = [...(names.length > 0 ? [appendToArray(text, target.array, names)] : []), ...deleteKeyValue(text, extra.keyValue, doc.comments)];
   const key = extra.name.name;
