@@ -172,6 +172,9 @@ test('--fix counts the problems it fixed, not findings before and after: a fix m
   const counts: Array<[string, string]> = [
     ['allowed = ["bash", "Shell"]', '2 problems fixed: no problems'],
     ['allowed = ["read", "Read", "READ"]', '4 problems fixed: no problems'],
+    // A fix a later pass makes possible counts: the move waits until `allowed` is a list.
+    ['allowed = "read"\nmcp = ["gh"]', '2 problems fixed: no problems'],
+    ['allowed = ["bash()"]\nbash = "allow"', '2 problems fixed: no problems'],
     ['allowed = ["mcp(gh/x)", "mcp__gh__x"]\nx = = 1\ndisallowed = ["mcp(gh/x)", "mcp(gh/x)"]', '1 problem fixed: 1 error, 2 warnings'],
   ];
   for (const [body, summary] of counts) {

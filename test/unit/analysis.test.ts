@@ -142,6 +142,11 @@ const FIX_ALL: Array<[string, string]> = [
   // ... and so does the item whose line a `mars-ignore` holds (the append is a rewrite from that item's end, not an insertion).
   ['allowed = ["read",\n  "read"]  # mars-ignore: unknown-tool\nmcp = ["gh"]', 'allowed = ["read", "mcp(gh)",\n  ]  # mars-ignore: unknown-tool\n'],
   ['allowed = ["read",\n  # mars-ignore: unknown-tool\n  "read"]\nmcp = ["gh"]', 'allowed = ["read", "mcp(gh)",\n  # mars-ignore: unknown-tool\n  ]\n'],
+  // A key Mars ignores whose rule the list holds goes (`bash` by meaning, or once a fix makes it
+  // `bash`); one whose rule is not there stays: moving it would put a rule in force.
+  ['allowed = ["Shell"]\nbash = "allow"\nedit = "allow"', 'allowed = ["bash"]\nedit = "allow"'],
+  ['allowed = ["bash()"]\nbash = "allow"', 'allowed = ["bash"]\n'],
+  ['allowed = ["read"]\nallow = ["Read"]\ndeny = ["edit"]\nAllowed = []\nDisallowed = []', 'allowed = ["read"]\ndeny = ["edit"]\nDisallowed = []'],
   // An item written as a grant is not a server name: moved as it is, by a quick fix only.
   ['allowed = ["read"]\nmcp = ["mcp(github)"]', 'allowed = ["read"]\nmcp = ["mcp(github)"]'],
   ['allowed = ["*()"]', 'allowed = ["*()"]'],

@@ -117,22 +117,58 @@ export function visibleFindings(analysis: Analysis, overrides: SeverityOverrides
 /**
  * Every safe fix of the visible findings as one set of non-overlapping edits against this text
  * (what "fix all" and `source.fixAll.mars` apply). Structural fixes (removals, moves) go first.
+ * `counter.fixed` is raised by how many of the findings seen at the start it fixes: those it has a
+ * fix for (see `countFixAll`), and those a later pass fixes where the first had none (`allowed =
+ * "read"` beside a `tools.mcp`: the move waits until `allowed` is a list). Not what a fix makes as
+ * it goes (`mcp__gh__x` becoming an `mcp(gh/x)` the other list denies).
  */
-export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {}, only?: Code, outside: Outside = NOTHING_OUTSIDE): Edit[] {
+export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {}, only?: Code, outside: Outside = NOTHING_OUTSIDE, counter?: { fixed: number }): Edit[] {
   const first = fixPass(analysis, overrides, only, outside);
+  // The findings the first pass leaves, by where they are and their code, followed through each pass's edits.
+  let waiting: Finding[] = [];
+  if (counter) {
+    for (const f of visibleFindings(analysis, overrides, outside)) {
+      if (only !== undefined && f.code !== only) continue;
+      if (fixAllTakes(analysis, f)) counter.fixed++;
+      else if (readable(analysis, f)) waiting.push(f);
+    }
+  }
   if (first.length === 0) return first;
   // A fix can make another problem (moving `bash = "allow"` next to a `bash()` that becomes
   // `bash`): run further passes on the result, and if they change anything, answer with the one
   // edit that turns the original text into the settled one.
   const original = analysis.doc.text;
   let text = applyEdits(original, first);
+  let edits = first;
   let passes = 1;
   for (; passes < MAX_FIX_PASSES; passes++) {
-    const more = fixPass(analyze(text), overrides, only, outside);
-    if (more.length === 0) break;
-    text = applyEdits(text, more);
+    const next = analyze(text);
+    if (counter && waiting.length > 0) {
+      const left = new Set(waiting.flatMap((f) => placedAfter(f, edits) ?? []));
+      waiting = [];
+      for (const f of visibleFindings(next, overrides, outside)) {
+        const key = `${f.span.start} ${f.code}`;
+        if (!left.has(key)) continue;
+        if (fixAllTakes(next, f)) counter.fixed++;
+        else waiting.push(f);
+      }
+    }
+    edits = fixPass(next, overrides, only, outside);
+    if (edits.length === 0) break;
+    text = applyEdits(text, edits);
   }
   return passes === 1 ? first : [wholeChange(original, text)];
+}
+
+/** Where a finding's start is after `edits` (sorted, non-overlapping), keyed with its code; null when an edit rewrote it. */
+function placedAfter(f: Finding, edits: readonly Edit[]): string | null {
+  let shift = 0;
+  for (const e of edits) {
+    if (e.start > f.span.start) break;
+    if (e.end > f.span.start) return null;
+    shift += e.newText.length - (e.end - e.start);
+  }
+  return `${f.span.start + shift} ${f.code}`;
 }
 
 const MAX_FIX_PASSES = 4;
@@ -197,12 +233,18 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
     if (before(analysis, edits)) structural.push(edits);
   }
   // Map-form keys and `tools.mcp`, one edit set per owner so two keys never both become a list.
-  const movable = new Set(visible.filter((f) => isMove(f) && f.fixes.some((x) => x.safe)).map((f) => f.span.start));
+  const movable = new Map(visible.filter((f) => isMove(f) && f.fixes.some((x) => x.safe)).map((f) => [f.span.start, f]));
   const byOwner = new Map<string, NonNullable<ReturnType<typeof moveOf>>[]>();
   for (const extra of analysis.policies.extraKeys) {
-    if (!movable.has(keyContentSpan(text, extra.name.span).start)) continue;
+    const f = movable.get(keyContentSpan(text, extra.name.span).start);
+    if (!f) continue;
     const move = moveOf(text, analysis.policies, extra);
-    if (!move) continue;
+    if (!move) {
+      // Not a move: a misspelt list whose entries the list holds, removed.
+      const edits = f.fixes.find((x) => x.safe)!.edits;
+      if (before(analysis, edits)) structural.push([...edits]);
+      continue;
+    }
     const id = ownerKey(extra.owner);
     const moves = byOwner.get(id);
     if (moves) moves.push(move);

@@ -546,12 +546,12 @@ function fixAllReaches(da: DocumentAnalysis, i: number, outside: Outside): boole
  * yields after each unit, so a caller that must stay responsive (a server that can be told to
  * cancel) can pause between units. `documentFixAll` runs it through.
  */
-export function* documentFixAllSteps(da: DocumentAnalysis, overrides: SeverityOverrides = {}, only?: Code): Generator<void, Edit[]> {
+export function* documentFixAllSteps(da: DocumentAnalysis, overrides: SeverityOverrides = {}, only?: Code, counter?: { fixed: number }): Generator<void, Edit[]> {
   const out: Edit[] = [];
   for (const [i, u] of da.units.entries()) {
     const outside = outsideOf(da, i);
     if (!fixAllReaches(da, i, outside)) continue;
-    for (const e of fixAllEdits(u.analysis, overrides, only, outside)) out.push(shiftEdit(e, u.base));
+    for (const e of fixAllEdits(u.analysis, overrides, only, outside, counter)) out.push(shiftEdit(e, u.base));
     yield;
   }
   return out;
@@ -579,8 +579,8 @@ export function fixAllTakesIn(da: DocumentAnalysis, index: number, f: Finding): 
   return fixAllReaches(da, index, outsideOf(da, index)) && fixAllTakes(da.units[index]!.analysis, f);
 }
 
-export function documentFixAll(da: DocumentAnalysis, overrides: SeverityOverrides = {}, only?: Code): Edit[] {
-  const steps = documentFixAllSteps(da, overrides, only);
+export function documentFixAll(da: DocumentAnalysis, overrides: SeverityOverrides = {}, only?: Code, counter?: { fixed: number }): Edit[] {
+  const steps = documentFixAllSteps(da, overrides, only, counter);
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;

@@ -395,7 +395,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     if (meant) {
       out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
         `Mars ignores \`${name}\` here: ${TOOLS_TABLE_HOLDS}. Did you mean \`${meant}\`?`,
-        () => listKeyFixes(doc, policies, extra, meant), undefined, false));
+        () => listKeyFixes(doc, policies, extra, meant))); // safe only when it removes a key whose entries the list holds
       continue;
     }
     // Mars ignores the key whatever it is named, so a name it would reject breaks nothing here: it
@@ -406,14 +406,16 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     // The capability is named by the head, as for an entry (`bassh` of `bassh(git:*)`).
     const head = rustTrim(splitToolName(rustTrim(name))[0]);
     const suggestion = parse.ok && parse.name.kind === 'unknown' ? suggestCapability(head) : null;
+    const held = parse.ok && intent !== null && notYetIn(policies, extra.owner, intent, [moved!]).length === 0;
     out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
       `Mars ignores \`${name}\` here: ${TOOLS_TABLE_HOLDS}` +
         (!parse.ok ? `, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED[parse.error]}).`
-        : intent && notYetIn(policies, extra.owner, intent, [moved!]).length === 0 ? `, so this rule has no effect; \`${intent}\` already holds "${moved!}", so the key can go.`
+        : held ? `, so this rule has no effect; \`${intent}\` already holds "${moved!}", so the key can go.`
         : intent ? `, so this rule has no effect. Put "${moved!}" in \`${intent}\` instead.${suggestion ? ` (Mars has no capability \`${head}\`: did you mean \`${suggestion}\`?)` : ''}`
         : ' (the `tool = "allow"` map form belongs to agent profiles).'),
       // Moving a key Mars ignores puts a rule in force: never safe (only `tools.mcp`'s move may be).
-      () => extraKeyFixes(doc, policies, extra), undefined, false));
+      // Removing one whose rule is already in force changes nothing: safe.
+      () => extraKeyFixes(doc, policies, extra), undefined, held));
   }
   return out;
 }

@@ -182,7 +182,8 @@ export function extraKeyFixes(doc: TomlDocument, policies: Policies, extra: Extr
     preferred: true,
     // The removed `tools.mcp` meant these grants, so moving them keeps Mars's meaning; a map-form key
     // is ignored by Mars, and moving it makes a rule that was not in force: offered, never in fix-all.
-    safe: move.sure && move.names.every((n) => parseToolName(n).ok),
+    // Removing one whose rule the list already holds changes nothing, as a duplicate's removal does.
+    safe: moved.length === 0 || (move.sure && move.names.every((n) => parseToolName(n).ok)),
   };
   return [listOf(policies, extra.owner, move.list) ? fix : { ...fix, creates: listPath(extra.owner, move.list) }];
 }
@@ -246,7 +247,8 @@ export function listKeyFixes(doc: TomlDocument, policies: Policies, extra: Extra
   const key = extra.name.name;
   const title = names.length > 0 ? `Move the entries of \`${key}\` into \`${list}\``
     : value.items.length === 0 ? `Remove \`${key} = []\`: it holds nothing` : `Remove \`${key}\`: \`${list}\` already holds its entries`;
-  return [{ title, edits, preferred: true, safe: false }];
+  // Moving puts rules in force that were not; removing a key whose entries already are changes nothing.
+  return [{ title, edits, preferred: true, safe: names.length === 0 }];
 }
 
 /** What an entry means to Mars (its rendering), or the entry itself when Mars rejects it. */

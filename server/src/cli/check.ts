@@ -5,7 +5,7 @@
 import { constants } from 'node:buffer';
 import fs from 'node:fs';
 import path from 'node:path';
-import { analyzeDocument, countFixAll, documentFindings, documentFixAll, type DocumentAnalysis } from '../analysis/document';
+import { analyzeDocument, documentFindings, documentFixAll, type DocumentAnalysis } from '../analysis/document';
 import { applyEdits } from '../analysis/edits';
 import { finding, type Finding } from '../analysis/findings';
 import { reportFindings } from '../analysis/report';
@@ -244,7 +244,8 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
     let analysis: DocumentAnalysis | null = null;
     if (options.fix) {
       analysis = analyzeDocument(text, 'findings');
-      const edits = documentFixAll(analysis);
+      const counter = { fixed: 0 };
+      const edits = documentFixAll(analysis, {}, undefined, counter);
       // Only a file with something to write is refused: nothing else would replace its bad bytes.
       if (edits.length > 0 && read.invalid) {
         err.write(`mars-toml: not fixing ${file}: it is not valid UTF-8, and writing it back would replace those bytes\n`);
@@ -253,9 +254,9 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
         const fixedText = applyEdits(text, edits);
         // A file that cannot be written, or changed since it was read, is reported as it is.
         if (writeFixed(file, read, fixedText)) {
-          // The problems fix-all had a fix for: findings before and after would not tell a fix that
-          // makes a finding as it removes one (`mcp__gh__x` made `mcp(gh/x)`, which the other list denies).
-          applied = countFixAll(analysis, {}, undefined, Infinity);
+          // The problems fix-all fixed: findings before and after would not tell a fix that makes a
+          // finding as it removes one (`mcp__gh__x` made `mcp(gh/x)`, which the other list denies).
+          applied = counter.fixed;
           text = fixedText;
           analysis = null;
         }
