@@ -175,6 +175,8 @@ test('--fix counts the problems it fixed, not findings before and after: a fix m
     // A fix a later pass makes possible counts: the move waits until `allowed` is a list.
     ['allowed = "read"\nmcp = ["gh"]', '2 problems fixed: no problems'],
     ['allowed = ["bash()"]\nbash = "allow"', '2 problems fixed: no problems'],
+    // ... as does one past a syntax error whose fix makes it readable.
+    ['allowed = ["Shell"]\n\uFEFF[agents.b.tools]\nallowed = ["Shell"]', '3 problems fixed: no problems'],
     ['allowed = ["mcp(gh/x)", "mcp__gh__x"]\nx = = 1\ndisallowed = ["mcp(gh/x)", "mcp(gh/x)"]', '1 problem fixed: 1 error, 2 warnings'],
   ];
   for (const [body, summary] of counts) {

@@ -124,13 +124,14 @@ export function visibleFindings(analysis: Analysis, overrides: SeverityOverrides
  */
 export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {}, only?: Code, outside: Outside = NOTHING_OUTSIDE, counter?: { fixed: number }): Edit[] {
   const first = fixPass(analysis, overrides, only, outside);
-  // The findings the first pass leaves, by where they are and their code, followed through each pass's edits.
+  // The findings the first pass leaves (past a syntax error too: its fix may make them readable), by
+  // where they are and their code, followed through each pass's edits.
   let waiting: Finding[] = [];
   if (counter) {
     for (const f of visibleFindings(analysis, overrides, outside)) {
       if (only !== undefined && f.code !== only) continue;
       if (fixAllTakes(analysis, f)) counter.fixed++;
-      else if (readable(analysis, f)) waiting.push(f);
+      else waiting.push(f);
     }
   }
   if (first.length === 0) return first;
