@@ -608,8 +608,9 @@ test('a list under a misspelt key: no fix that brings an entry Mars rejects into
   const fixes = (text: string) => documentFindings(analyzeDocument(text)).filter((f) => f.code === 'unknown-policy-key').map((f) => f.fixes.map((x) => x.title));
   assert.deepEqual(fixes('[agents.x.tools]\ndeny = ["bash()"]\n'), [[]]);
   assert.deepEqual(fixes('[agents.x.tools]\ndisallowed = ["read"]\ndeny = ["edit", "bash()"]\n'), [[]]);
-  // By meaning, as the list's own entries read once fix-all has rewritten them (`mcp__gh` is `mcp(gh)`).
-  assert.deepEqual(fixes('[agents.x.tools]\nallowed = ["mcp__gh"]\nalow = ["mcp(gh)"]\n'), [['Remove `alow`: `allowed` already holds its entries']]);
+  // By meaning (`mcp(gh/*)` is `mcp(gh)`); the Claude-only `mcp__gh` holds it for Claude alone.
+  assert.deepEqual(fixes('[agents.x.tools]\nallowed = ["mcp(gh/*)"]\nalow = ["mcp(gh)"]\n'), [['Remove `alow`: `allowed` already holds its entries']]);
+  assert.deepEqual(fixes('[agents.x.tools]\nallowed = ["mcp__gh"]\nalow = ["mcp(gh)"]\n'), [['Move the entries of `alow` into `allowed`']]);
   assert.deepEqual(fixes('[agents.x.tools]\nallowed = ["read"]\nallow = ["Read"]\nAllowed = []\n'), [
     ['Remove `allow`: `allowed` already holds its entries'], ['Remove `Allowed = []`: it holds nothing']]);
 });

@@ -97,7 +97,11 @@ export function keyAsEntry(name: string): string | null {
   return parsed.ok ? (mcpWireRewrite(name) ?? canonicalSpelling(name, parsed.name)) : null;
 }
 
-/** Of `names`, those the owner's `list` does not already hold by meaning (`mcp(github)` is there as `mcp(github/*)`, or as `mcp__github`, which fix-all rewrites to it). */
+/**
+ * Of `names`, those the owner's `list` does not already hold by meaning (`mcp(github)` is there as
+ * `mcp(github/*)`). A Claude-only `mcp__github` does not hold it: a `mars-ignore` or a setting may
+ * keep it as written, and taking the key away would lose the grant every other harness reads.
+ */
 export function notYetIn(policies: Policies, owner: Owner, list: ListName, names: readonly string[]): string[] {
   const existing = listOf(policies, owner, list);
   const present = existing ? meanings(existing.array) : NOTHING;
@@ -110,7 +114,7 @@ const listMeanings = new WeakMap<TomlArray, ReadonlySet<string>>();
 /** What a list's entries mean, made once per list: every map-form key beside a long list asks. */
 function meanings(array: TomlArray): ReadonlySet<string> {
   let found = listMeanings.get(array);
-  if (!found) listMeanings.set(array, (found = new Set(array.items.flatMap((i) => (i.kind === 'string' ? [meaning(grantWritten(i.value) ?? i.value)] : [])))));
+  if (!found) listMeanings.set(array, (found = new Set(array.items.flatMap((i) => (i.kind === 'string' ? [meaning(i.value)] : [])))));
   return found;
 }
 
@@ -141,7 +145,12 @@ export function moveEdits(doc: TomlDocument, policies: Policies, moves: readonly
       edits.push(becomeList(doc, first.keyValue, first.name.span.start, list, names));
       rest = group.slice(1);
     }
-    for (const m of rest) edits.push(...deleteKeyValue(text, m.extra.keyValue, doc.comments));
+    for (const m of rest) {
+      const removal = deleteKeyValue(text, m.extra.keyValue, doc.comments);
+      // The last two keys of an inline table would both take the comma between them: the second
+      // waits (fix-all's next pass removes it, its rule then held).
+      if (!removal.some((r) => edits.some((e) => r.start < e.end && e.start < r.end))) edits.push(...removal);
+    }
   }
   return edits;
 }
