@@ -21,7 +21,7 @@ const ts = () => `${((Date.now() - t0) / 1000).toFixed(1)}s`;
 /** The editor area (tabs and text) down to just below the lowest of the given widgets. */
 async function editorClip(page, ...widgets) {
   const ed = await page.locator('.part.editor').boundingBox();
-  let bottom = ed.y + 290; // the fixture's 14 lines
+  let bottom = ed.y + 290; // the fixture's first 14 lines
   for (const w of widgets) {
     const b = await w.boundingBox();
     if (b) bottom = Math.max(bottom, b.y + b.height + 16);

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CompletionItem, CompletionList, Hover, MarkupContent, TextEdit } from 'vscode-languageserver';
+import type { CompletionItem, CompletionList, Hover, Location, LocationLink, MarkupContent, TextEdit } from 'vscode-languageserver';
 import { LspClient } from '../support/lspClient';
 import { applyTextEdits, positionAt } from '../support/text';
 
@@ -161,5 +161,49 @@ describe('hover', () => {
   test('nothing outside tool entries', async () => {
     assert.equal(await hover('[agents.a]\ndescription = "ba|sh"\n'), null);
     assert.equal(await hover('[agents.|a.tools]\nallowed = ["bash"]\n'), null);
+  });
+});
+
+describe('go to definition', () => {
+  // A workspace declaring two servers: one named in its manifest, one by its folder.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-def-'));
+  fs.mkdirSync(path.join(dir, 'mcp/gh'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'mcp/gh/mcp.toml'), '# the GitHub server\nname = "github"\ncommand = "gh-mcp"\n');
+  fs.mkdirSync(path.join(dir, 'mcp/linear'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'mcp/linear/mcp.toml'), 'command = "linear-mcp"\n');
+  const manifest = (folder: string) => pathToFileURL(path.join(dir, 'mcp', folder, 'mcp.toml')).href;
+  const uri = pathToFileURL(path.join(dir, 'mars.toml')).href;
+  const at = (c: LspClient, src: string) => {
+    const cursor = src.indexOf('|');
+    const text = src.slice(0, cursor) + src.slice(cursor + 1);
+    return c.open(uri, text).then(() => c.request<Location[] | LocationLink[] | null>('textDocument/definition', { textDocument: { uri }, position: positionAt(text, cursor) }));
+  };
+  const range = (l1: number, c1: number, l2: number, c2: number) => ({ start: { line: l1, character: c1 }, end: { line: l2, character: c2 } });
+
+  before(async () => (client = await LspClient.start()));
+  after(() => client.stop());
+
+  test('on mcp(server) or mcp(server/tool): the manifest, at its name, the whole entry the link', async () => {
+    assert.deepEqual(await at(client, '[agents.a.tools]\nallowed = ["read", "mcp(git|hub/get_issue)"]\n'), [
+      { originSelectionRange: range(1, 20, 1, 41), targetUri: manifest('gh'), targetRange: range(1, 8, 1, 14), targetSelectionRange: range(1, 8, 1, 14) },
+    ]);
+    // A manifest with no name names its folder; the link goes to the file's start.
+    const linear = await at(client, '[agents.a.tools]\ndisallowed = [" mcp(linear)| "]\n') as LocationLink[];
+    assert.deepEqual(linear.map((l) => [l.targetUri, l.targetRange]), [[manifest('linear'), range(0, 0, 0, 0)]]);
+  });
+
+  test('nothing on a server not declared, every server, another capability or outside an entry', async () => {
+    for (const src of ['allowed = ["mcp(git|lab)"]', 'allowed = ["mcp(|*)"]', 'allowed = ["re|ad"]', 'allowed = ["bash(mcp(github|))"]', 'allowed| = ["mcp(github)"]', '# "mcp(git|hub)"']) {
+      assert.equal(await at(client, `[agents.a.tools]\n${src}\n`), null, src);
+    }
+  });
+
+  test('a client without link support gets locations', async () => {
+    const c = await LspClient.start({ capabilities: { textDocument: {} } });
+    try {
+      assert.deepEqual(await at(c, '[agents.a.tools]\nallowed = ["mcp(github|)"]\n'), [{ uri: manifest('gh'), range: range(1, 8, 1, 14) }]);
+    } finally {
+      await c.stop();
+    }
   });
 });

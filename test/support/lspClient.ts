@@ -98,6 +98,7 @@ export class LspClient {
           publishDiagnostics: { relatedInformation: true, versionSupport: true },
           completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
           hover: { contentFormat: ['markdown', 'plaintext'] },
+          definition: { linkSupport: true },
           codeAction: {
             codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source', 'source.fixAll'] } },
             ...(options.resolve ? { dataSupport: true, resolveSupport: { properties: ['edit'] } } : {}),

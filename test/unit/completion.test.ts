@@ -634,7 +634,7 @@ test('completion: the workspace\'s servers are offered cleaned, and written as t
 
 test('completion: mcpServerNames keeps names Mars reads back as that server', () => {
   assert.deepEqual(mcpServerNames(['linear', ' github ', 'github', 'plugin:demo', 'a/b', '*', '/x', '']), ['github', 'linear', 'plugin:demo']);
-  assert.equal(mcpManifestName('name = "github"\n[server]\ncommand = "x"\n'), 'github');
+  assert.deepEqual(mcpManifestName('name = "github"\n[server]\ncommand = "x"\n'), { name: 'github', span: { start: 8, end: 14 } });
   assert.equal(mcpManifestName('[server]\nname = "nested"\n'), null);
   assert.equal(mcpManifestName('name = "unterminated\n'), null);
   assert.equal(mcpManifestName('\u0000\u0001 junk ['), null);

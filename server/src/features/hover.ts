@@ -4,7 +4,7 @@
 
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
 import type { Analysis } from '../analysis/analyze';
-import { keyContentSpan } from '../analysis/findings';
+import { keyContentSpan, type ParsedEntry } from '../analysis/findings';
 import { contentSpan, isOpenMultiline } from '../toml/stringPositions';
 import { keyAsEntry, mapFormList, misspeltList } from '../analysis/moves';
 import { lastAtOrBefore } from '../toml/sorted';
@@ -17,14 +17,10 @@ import { code, describeList, describeToolName, LIST_MEANING, plainReason } from 
 export function hover(analysis: Analysis, position: Position): Hover | null {
   const { doc, lines } = analysis;
   const offset = lines.offset(position);
-  // Past a syntax error its statement reads as a guess (an entry not written yet): nothing there is described.
-  const guessed = (span: Span) => span.start >= analysis.guessed.start && span.start < analysis.guessed.end;
-  const hit = (span: Span, open: boolean) => !guessed(span) && span.start <= offset && (offset < span.end || (open && offset === span.end));
+  const hit = (span: Span, open: boolean) => onSpan(analysis, span, offset, open);
 
-  // Entries are in document order: the one at the cursor, if any, is the last starting at or before it.
-  const entries = analysis.entries;
-  const p = entries[lastAtOrBefore(entries.length, (i) => entries[i]!.entry.string.span.start, offset)];
-  if (p && hit(p.entry.string.span, !p.entry.string.terminated)) {
+  const p = entryAt(analysis, offset);
+  if (p) {
     const str = p.entry.string;
     const where = `_In \`${p.entry.list}\` of ${owned(p.entry.owner)}._`;
     // The content span (all of a multi-line string; the first line of one left open to the end of the file).
@@ -37,11 +33,28 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
   for (const l of analysis.policies.lists) {
     const key = l.keyValue.key.parts[l.keyValue.key.parts.length - 1]!;
     if (!hit(key.span, false)) continue;
-    const held = entries.filter((p) => p.entry.array === l.array);
+    const held = analysis.entries.filter((p) => p.entry.array === l.array);
     const others = l.array.items.filter((i) => i.kind !== 'string').map((i) => firstLineOf(doc.text, i.span)).map((s) => doc.text.slice(s.start, s.end));
     return result(analysis, [...describeList(l.list, held, others), `_Of ${owned(l.owner)}._`], keyContentSpan(doc.text, key.span));
   }
   return null;
+}
+
+/**
+ * Whether `offset` is on `span` (or at its end, for a string left `open`). Past a syntax error its
+ * statement reads as a guess (an entry not written yet): nothing there is described.
+ */
+function onSpan(analysis: Analysis, span: Span, offset: number, open: boolean): boolean {
+  const guessed = span.start >= analysis.guessed.start && span.start < analysis.guessed.end;
+  return !guessed && span.start <= offset && (offset < span.end || (open && offset === span.end));
+}
+
+/** The entry whose string (quotes included) is at `offset`, if any. */
+export function entryAt(analysis: Analysis, offset: number): ParsedEntry | undefined {
+  // Entries are in document order: the one at the cursor, if any, is the last starting at or before it.
+  const entries = analysis.entries;
+  const p = entries[lastAtOrBefore(entries.length, (i) => entries[i]!.entry.string.span.start, offset)];
+  return p && onSpan(analysis, p.entry.string.span, offset, !p.entry.string.terminated) ? p : undefined;
 }
 
 function result(analysis: Analysis, paragraphs: string[], span: Span): Hover {

@@ -1,9 +1,15 @@
-// MCP server names a workspace declares (`mcp/<name>/mcp.toml`), for completion inside `mcp(`.
+// MCP servers a workspace declares (`mcp/<name>/mcp.toml`), for completion inside `mcp(` and
+// go to definition on an `mcp(server)` entry.
 // Pure: the server does the file IO and hands the results here.
 
 import { parseToolName } from '../grammar/toolName';
 import { rustTrim } from '../grammar/text';
 import { parseToml } from '../toml/parse';
+import type { Position, Range } from 'vscode-languageserver';
+import type { Analysis } from '../analysis/analyze';
+import { positionsOf } from '../toml/lineIndex';
+import type { Span } from '../toml/model';
+import { entryAt } from './hover';
 
 /**
  * The server names worth offering (one per manifest): trimmed, only names Mars reads back as
@@ -20,12 +26,29 @@ export function mcpServerNames(names: readonly string[]): string[] {
   return [...out].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** The root `name = "…"` of an `mcp.toml`, or null when it has none. Never throws. */
-export function mcpManifestName(text: string): string | null {
+/** The root `name = "…"` of an `mcp.toml`, with the span of its text (inside the quotes), or null when it has none. Never throws. */
+export function mcpManifestName(text: string): { name: string; span: Span } | null {
   const root = parseToml(text).sections[0];
   if (!root || root.header) return null;
   for (const kv of root.entries) {
-    if (kv.key.parts.length === 1 && kv.key.parts[0]!.name === 'name' && kv.value?.kind === 'string' && kv.value.terminated) return kv.value.value;
+    if (kv.key.parts.length === 1 && kv.key.parts[0]!.name === 'name' && kv.value?.kind === 'string' && kv.value.terminated) return { name: kv.value.value, span: kv.value.content };
   }
   return null;
 }
+
+/** An MCP server a workspace declares: its name, and where (the manifest, and its `name` or the file's start). */
+export interface McpManifest {
+  readonly name: string;
+  readonly uri: string;
+  readonly range: Range;
+}
+
+/** The server an `mcp(server)` or `mcp(server/tool)` entry at `position` names, and the entry's range; null elsewhere. */
+export function mcpServerAt(analysis: Analysis, position: Position): { server: string; range: Range } | null {
+  const p = entryAt(analysis, analysis.lines.offset(position));
+  if (!p || !p.parse.ok || p.parse.name.kind !== 'mcp' || p.parse.name.mcp.server === '*') return null;
+  return { server: p.parse.name.mcp.server, range: positionsOf(analysis.lines, p.entry.string.content) };
+}
+
+/** The manifests of `server`, as Mars reads a server name back (trimmed). */
+export const manifestsOf = (manifests: readonly McpManifest[], server: string): McpManifest[] => manifests.filter((m) => rustTrim(m.name) === server);

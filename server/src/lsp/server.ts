@@ -5,7 +5,7 @@ import {
   type CancellationToken, type CodeAction, type Command, type Connection, type ConnectionOptions, type Diagnostic,
   DidChangeConfigurationNotification, DocumentDiagnosticReportKind, Message, type RequestMessage, ErrorCodes, type InitializeError, type InitializeParams, type InitializeResult,
   type MarkupContent, MarkupKind, type Range, type TextDocumentEdit, TextDocumentSyncKind, TextDocuments, CodeActionKind, LSPErrorCodes, ResponseError,
-  type WorkspaceEdit,
+  type WorkspaceEdit, type Location, type LocationLink,
 } from 'vscode-languageserver';
 import { TextDocument, type Position, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { visibleFindings, type Analysis } from '../analysis/analyze';
@@ -14,6 +14,7 @@ import type { SeverityOverrides } from '../analysis/codes';
 import { codeActions, isFixAllData, resolveFixAll, type FixAll } from '../features/codeActions';
 import { completions, itemsAsClientTakes, type CompletionClient } from '../features/completion';
 import { hover } from '../features/hover';
+import { manifestsOf, mcpServerAt, type McpManifest } from '../features/mcpServers';
 import { APPLY_EDIT_COMMAND, DIAGNOSTIC_SOURCE, FIX_ALL_KIND, isMarsFile, SETTINGS_SECTION, type MarsSettings } from '../protocol';
 import { version } from '../../../package.json';
 import { isPosition, isRange, SEVERITY, toDiagnostic, withoutVersions } from '../features/convert';
@@ -70,8 +71,8 @@ export const connectionOptions: ConnectionOptions = {
 
 /** What the server needs from its host that a browser could not give: the file system. */
 export interface ServerHost {
-  /** MCP server names declared near a document (`mcp/<name>/mcp.toml`), for completion in `mcp(`. */
-  mcpServers?(documentUri: string, workspaceFolders: readonly string[]): string[];
+  /** MCP servers declared near a document (`mcp/<name>/mcp.toml`), for completion in `mcp(` and go to definition. */
+  mcpServers?(documentUri: string, workspaceFolders: readonly string[]): readonly McpManifest[];
   /**
    * Every message is written by `encodeMessage` (see encodedRuns.ts), so lists of diagnostics can
    * leave their items unmade; another transport needs them made.
@@ -156,6 +157,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   let registerConfiguration = false;
   let documentChanges = false;
   let markdownHover = false;
+  let definitionLinks = false;
   let literals = false;
   let applyEdit = false;
   let completionClient: CompletionClient = { snippets: false, markdown: false, kinds: new Set() };
@@ -280,6 +282,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     refresh = !!caps.workspace?.diagnostics?.refreshSupport;
     registerConfiguration = !!caps.workspace?.didChangeConfiguration?.dynamicRegistration;
     markdownHover = declared(text?.hover?.contentFormat).includes(MarkupKind.Markdown);
+    definitionLinks = text?.definition?.linkSupport === true;
     completionClient = {
       snippets: !!text?.completion?.completionItem?.snippetSupport,
       markdown: declared(text?.completion?.completionItem?.documentationFormat).includes(MarkupKind.Markdown),
@@ -299,6 +302,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
         executeCommandProvider: !literals && applyEdit ? { commands: [APPLY_EDIT_COMMAND] } : undefined,
         completionProvider: { triggerCharacters: ['"', "'", '(', '/', '[', ',', ' '] },
         hoverProvider: true,
+        definitionProvider: host.mcpServers ? true : undefined,
         workspace: folderChanges ? { workspaceFolders: { supported: true, changeNotifications: true } } : undefined,
       },
       serverInfo: { name: 'mars-toml', version },
@@ -455,7 +459,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     const da = doc && (await analysisSoon(doc));
     if (!doc || !da) return null;
     const unit = unitAt(da, da.lines.offset(params.position));
-    const items = completions(placed(da, unit), params.position, host.mcpServers?.(doc.uri, workspaceFolders) ?? [],
+    const items = completions(placed(da, unit), params.position, (host.mcpServers?.(doc.uri, workspaceFolders) ?? []).map((m) => m.name),
       (path, how) => definesOutside(da, unit, path, how));
     return itemsAsClientTakes(items, completionClient);
   }));
@@ -466,6 +470,19 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     if (!da) return null;
     const h = hover(placed(da, unitAt(da, da.lines.offset(params.position))), params.position);
     return h && !markdownHover ? { ...h, contents: { kind: MarkupKind.PlainText, value: plainText((h.contents as MarkupContent).value) } } : h;
+  }));
+
+  // On `mcp(server)`: the manifest that declares the server.
+  connection.onDefinition(guard('definition', () => null, async (params) => {
+    const doc = at(params);
+    const da = doc && host.mcpServers && (await analysisSoon(doc));
+    if (!doc || !da) return null;
+    const hit = mcpServerAt(placed(da, unitAt(da, da.lines.offset(params.position))), params.position);
+    const targets = hit ? manifestsOf(host.mcpServers!(doc.uri, workspaceFolders), hit.server) : [];
+    if (!hit || targets.length === 0) return null;
+    return definitionLinks
+      ? targets.map((t): LocationLink => ({ originSelectionRange: hit.range, targetUri: t.uri, targetRange: t.range, targetSelectionRange: t.range }))
+      : targets.map((t): Location => ({ uri: t.uri, range: t.range }));
   }));
 
   documents.listen(connection);

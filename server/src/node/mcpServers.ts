@@ -1,19 +1,21 @@
 // The MCP servers a project declares: `mcp/<name>/mcp.toml` beside its mars.toml (and at each
-// workspace folder's root), named by the file's `name =` field, else by the folder. Node IO,
+// workspace folder's root), named by the file's `name =` field, else by the folder, and where it is. Node IO,
 // kept out of the server core; results are cached for a few seconds, since completion asks often.
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { mcpManifestName } from '../features/mcpServers';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { mcpManifestName, type McpManifest } from '../features/mcpServers';
+import { LineIndex, positionsOf } from '../toml/lineIndex';
 
 const TTL_MS = 5000;
-const cache = new Map<string, { at: number; names: string[] }>();
+const cache = new Map<string, { at: number; manifests: McpManifest[] }>();
+const START = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
-function serversIn(root: string): string[] {
+function serversIn(root: string): McpManifest[] {
   const hit = cache.get(root);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.names;
-  const names: string[] = [];
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.manifests;
+  const manifests: McpManifest[] = [];
   let dirs: fs.Dirent[] = [];
   try {
     dirs = fs.readdirSync(path.join(root, 'mcp'), { withFileTypes: true });
@@ -30,15 +32,17 @@ function serversIn(root: string): string[] {
       continue; // a folder without mcp.toml is not a server
     }
     // A broken or nameless mcp.toml still names its folder.
-    const name = mcpManifestName(text)?.trim() || d.name;
-    names.push(name);
+    const named = mcpManifestName(text);
+    const name = named?.name.trim() || d.name;
+    const range = named && named.name.trim() ? positionsOf(new LineIndex(text), named.span) : START;
+    manifests.push({ name, uri: pathToFileURL(file).href, range });
   }
-  cache.set(root, { at: Date.now(), names });
-  return names;
+  cache.set(root, { at: Date.now(), manifests });
+  return manifests;
 }
 
-/** Server names for a document: from its own folder and from the workspace folders (completion cleans and sorts them). */
-export function mcpServersFor(documentUri: string, workspaceFolders: readonly string[]): string[] {
+/** The MCP servers declared for a document: in its own folder and at the workspace folders' roots. */
+export function mcpServersFor(documentUri: string, workspaceFolders: readonly string[]): McpManifest[] {
   const roots: string[] = [];
   const doc = localPath(documentUri);
   if (doc) roots.push(path.dirname(doc));

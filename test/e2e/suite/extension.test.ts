@@ -201,6 +201,16 @@ suite('Mars TOML in VS Code', () => {
     assert.equal(descriptionHover, '', 'no hover in the description');
   });
 
+  test('go to definition on mcp(server) opens the manifest that declares it (not in the web worker: no file system there)', async () => {
+    const doc = await open(marsToml);
+    const entry = contentRange(doc, 'mcp(github/get_issue)');
+    const found = (await vscode.commands.executeCommand<Array<vscode.Location | vscode.LocationLink>>('vscode.executeDefinitionProvider', marsToml, entry.start.translate(0, 6))) ?? [];
+    const targets = found.map((d) => ('targetUri' in d ? { uri: d.targetUri, range: d.targetRange } : d));
+    if (WEB) return assert.deepEqual(targets, []);
+    assert.deepEqual(targets.map((t) => t.uri.path), [fileUri('mcp', 'gh', 'mcp.toml').path]);
+    assert.ok(targets[0]!.range.isEqual(new vscode.Range(1, 8, 1, 14)), `the manifest's name, not ${JSON.stringify(targets[0]!.range)}`);
+  });
+
   test('fix all (source.fixAll.mars) rewrites every safe fix and leaves the rest', async () => {
     const doc = await open(marsToml);
     await waitForDiagnostics(marsToml, (d) => d.length === 4, 'the fixture diagnostics');
