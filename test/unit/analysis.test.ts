@@ -10,6 +10,8 @@ import { fixAmong, partnersSeen } from '../../server/src/analysis/findings';
 import { rng } from '../support/rng';
 import { meantList } from '../../server/src/analysis/moves';
 import { suppressEdit } from '../../server/src/analysis/suppress';
+import { wholeChange } from '../../server/src/analysis/analyze';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 
 function check(input: string, expected: string[]): void {
   const a = analyzeDocument(input);
@@ -625,5 +627,23 @@ test('a name moved into a one-line list a mars-ignore speaks of is not silenced 
     assert.doesNotThrow(() => parse(moved));
     const found = documentFindings(analyzeDocument(moved)).map((f) => `${f.code}@${moved.slice(f.span.start, f.span.end)}`);
     assert.deepEqual(found.filter((f) => f !== 'non-canonical@read'), ['unknown-tool@frobnicate'], moved);
+  }
+});
+
+test('fix-all\'s one edit for several passes never ends inside a \\r\\n or a surrogate pair: an editor applies it as the checker does', () => {
+  // `bash()` becomes `bash`, then the duplicate goes: two passes, one edit, whose end would fall
+  // between the `\r` and `\n` the removal takes, where no LSP position is.
+  const text = '[agents.a.tools]\nallowed = [\n  "read",\n  "bash()",\n  "bash",\r\n]\n';
+  const edits = documentFixAll(analyzeDocument(text));
+  const byOffset = applyEdits(text, edits);
+  assert.equal(byOffset, '[agents.a.tools]\nallowed = [\n  "read",\n  "bash",\n]\n');
+  const doc = TextDocument.create('file:///m/mars.toml', 'toml', 1, text);
+  const byPosition = TextDocument.applyEdits(doc, edits.map((e) => ({ range: { start: doc.positionAt(e.start), end: doc.positionAt(e.end) }, newText: e.newText })));
+  assert.equal(byPosition, byOffset);
+  const cases: Array<[string, string]> = [['a\r\nb', 'a\nb'], ['a\nb', 'a\r\nb'], ['x\r\n', 'x\n'], ['\uD83D\uDE00', '\uD83D\uDE01'], ['a\uD83D\uDE00b', 'a\uD83C\uDE00b']];
+  for (const [a, b] of cases) {
+    const e = wholeChange(a, b);
+    assert.equal(applyEdits(a, [e]), b);
+    for (const at of [e.start, e.end]) assert.ok(!/\r\n|[\uD800-\uDBFF][\uDC00-\uDFFF]/.test(a.slice(at - 1, at + 1)), `${JSON.stringify(a)} -> ${JSON.stringify(b)}: a bound at ${at}`);
   }
 });

@@ -174,14 +174,27 @@ function placedAfter(f: Finding, edits: readonly Edit[]): string | null {
 
 const MAX_FIX_PASSES = 4;
 
-/** One edit from `a` to `b`: the differing middle, common prefix and suffix kept. */
-function wholeChange(a: string, b: string): Edit {
+/**
+ * One edit from `a` to `b`: the differing middle, common prefix and suffix kept. Neither end falls
+ * inside a `\r\n` (a fix that writes `\n` for it: no LSP position is between the two, and an editor
+ * would keep the `\r`) or a surrogate pair.
+ */
+export function wholeChange(a: string, b: string): Edit {
   let start = 0;
   while (start < a.length && start < b.length && a.charCodeAt(start) === b.charCodeAt(start)) start++;
+  if (start > 0 && splits(a, start)) start--;
   let endA = a.length;
   let endB = b.length;
   while (endA > start && endB > start && a.charCodeAt(endA - 1) === b.charCodeAt(endB - 1)) endA--, endB--;
+  if (endA < a.length && splits(a, endA)) endA++, endB++;
   return { start, end: endA, newText: b.slice(start, endB) };
+}
+
+/** Whether offset `i` of `s` is between the two halves of a `\r\n` or of a surrogate pair. */
+function splits(s: string, i: number): boolean {
+  const before = s.charCodeAt(i - 1);
+  const after = s.charCodeAt(i);
+  return (before === 13 && after === 10) || (before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff);
 }
 
 // Past a syntax error the model's reading is a guess (a stray `"""` pairs every quote after it the

@@ -120,7 +120,7 @@ function directivesAbove(text: string, lineStart: number, isComment: IsComment):
     if (text[start] === '\n' && text[start - 1] === '\r') start--;
     while (start > top && text[start - 1] !== '\n' && text[start - 1] !== '\r') start--;
     const hash = skipBlank(text, start);
-    const lineEnd = text.slice(start, end).trimEnd().length + start;
+    const lineEnd = text.slice(start, end).replace(/[ \t\r\n]+$/, '').length + start; // TOML's blanks only: a stray U+FEFF is content
     if (hash >= lineEnd) {
       end = start; // a blank line
       continue;
@@ -209,7 +209,7 @@ function directiveAbove(text: string, lineStart: number): boolean {
   for (let end = lineStart - 1; end > 0; ) {
     if (text[end] === '\n' && text[end - 1] === '\r') end--;
     const start = lineStartAt(text, end);
-    const line = text.slice(start, end).trim();
+    const line = text.slice(start, end).replace(/^[ \t]+|[ \t\r\n]+$/g, ''); // TOML's blanks only, as suppress.ts reads lines
     if (line !== '' && !line.startsWith('#')) return false;
     if (line.startsWith('#') && directiveOf(line.slice(1)) === 'line') return true;
     end = start - 1;

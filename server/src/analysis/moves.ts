@@ -1,13 +1,11 @@
 // Fixes that move rules between keys of a tools table: map-form keys (`bash = "allow"`) and the
 // removed `tools.mcp` into `allowed`/`disallowed`, and wrong shapes into the shape Mars reads.
 
-import { parseToolName, render } from '../grammar/toolName';
+import { isMcpWireToken, parseToolName, render } from '../grammar/toolName';
 import type { KeyValue, TomlArray, TomlDocument } from '../toml/model';
 import { basicString } from '../toml/strings';
-import { asciiLower } from '../grammar/text';
+import { asciiLower, rustTrim } from '../grammar/text';
 import { canonicalSpelling, editDistance, mcpWireRewrite } from '../grammar/checks';
-import { rustTrim } from '../grammar/text';
-import { isMcpWireToken } from '../grammar/toolName';
 import { appendToArray, deleteKeyValue, standsAlone, type Edit } from './edits';
 import type { Fix } from './findings';
 import { listOf, listTarget, type ExtraKey, type ListName, type Owner, type Policies, type ShapeProblem } from './policies';
@@ -59,7 +57,7 @@ function intendedMove(extra: ExtraKey): Move | null {
   if (!value || !namesTheKey(extra)) return null;
   if (extra.name.name === 'mcp') {
     // `mcp = "deny"` is the map form, not a server named deny: what it meant is not clear.
-    if (value.kind === 'string' && MAP_FORM_VALUES.has(asciiLower(value.value.trim()))) return null;
+    if (value.kind === 'string' && MAP_FORM_VALUES.has(asciiLower(rustTrim(value.value)))) return null;
     const servers = value.kind === 'string' ? [value] : value.kind === 'array' ? value.items : [];
     const names: string[] = [];
     let sure = true;
@@ -73,7 +71,7 @@ function intendedMove(extra: ExtraKey): Move | null {
         sure = false;
         continue;
       }
-      const ref = `mcp(${s.value.trim()})`;
+      const ref = `mcp(${rustTrim(s.value)})`;
       const parsed = parseToolName(ref);
       if (!parsed.ok || parsed.name.kind !== 'mcp') return null;
       names.push(ref);
