@@ -198,6 +198,16 @@ describe('go to definition', () => {
     }
   });
 
+  test('a workspace folder named with a trailing slash is the document\'s folder: each manifest once', async () => {
+    const c = await LspClient.start({ workspaceFolders: [`${pathToFileURL(dir).href}/`] });
+    try {
+      const links = await at(c, '[agents.a.tools]\nallowed = ["mcp(github|)"]\n') as LocationLink[];
+      assert.deepEqual(links.map((l) => l.targetUri), [manifest('gh')]);
+    } finally {
+      await c.stop();
+    }
+  });
+
   test('a client without link support gets locations', async () => {
     const c = await LspClient.start({ capabilities: { textDocument: {} } });
     try {

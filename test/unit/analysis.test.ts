@@ -647,3 +647,11 @@ test('fix-all\'s one edit for several passes never ends inside a \\r\\n or a sur
     for (const at of [e.start, e.end]) assert.ok(!/\r\n|[\uD800-\uDBFF][\uDC00-\uDFFF]/.test(a.slice(at - 1, at + 1)), `${JSON.stringify(a)} -> ${JSON.stringify(b)}: a bound at ${at}`);
   }
 });
+
+test('a mars-ignore on the first line, after the file\'s byte order mark, keeps moved names off the line it speaks of', () => {
+  const body = '# mars-ignore\nagents.a.tools.allowed = ["read"]\nagents.a.tools.mcp = ["gh"]\n';
+  const fixed = applyEdits(body, documentFixAll(analyzeDocument(body)));
+  assert.equal(fixed, '# mars-ignore\nagents.a.tools.allowed = ["read",\n  "mcp(gh)"]\n');
+  const withBom = `\uFEFF${body}`;
+  assert.equal(applyEdits(withBom, documentFixAll(analyzeDocument(withBom))), `\uFEFF${fixed}`);
+});

@@ -128,8 +128,7 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
   // where they are and their code, followed through each pass's edits.
   let waiting: Finding[] = [];
   if (counter) {
-    for (const f of visibleFindings(analysis, overrides, outside)) {
-      if (only !== undefined && f.code !== only) continue;
+    for (const f of seenOf(analysis, overrides, outside, only)) {
       if (fixAllTakes(analysis, f)) counter.fixed++;
       else waiting.push(f);
     }
@@ -145,11 +144,10 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
   for (; passes < MAX_FIX_PASSES; passes++) {
     const next = analyze(text);
     if (counter && waiting.length > 0) {
-      const left = new Set(waiting.flatMap((f) => placedAfter(f, edits) ?? []));
+      const left = placedAfter(waiting, edits);
       waiting = [];
-      for (const f of visibleFindings(next, overrides, outside)) {
-        const key = `${f.span.start} ${f.code}`;
-        if (!left.has(key)) continue;
+      for (const f of seenOf(next, overrides, outside, only)) {
+        if (!left.has(`${f.span.start} ${f.code}`)) continue;
         if (fixAllTakes(next, f)) counter.fixed++;
         else waiting.push(f);
       }
@@ -161,15 +159,21 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
   return passes === 1 ? first : [wholeChange(original, text)];
 }
 
-/** Where a finding's start is after `edits` (sorted, non-overlapping), keyed with its code; null when an edit rewrote it. */
-function placedAfter(f: Finding, edits: readonly Edit[]): string | null {
+/**
+ * Where the findings start after `edits` (sorted, non-overlapping), each keyed with its code; not
+ * those an edit rewrote. One walk over both, the findings in text order.
+ */
+function placedAfter(findings: readonly Finding[], edits: readonly Edit[]): Set<string> {
+  const out = new Set<string>();
+  let i = 0;
   let shift = 0;
-  for (const e of edits) {
-    if (e.start > f.span.start) break;
-    if (e.end > f.span.start) return null;
-    shift += e.newText.length - (e.end - e.start);
+  for (const f of [...findings].sort(byPosition)) {
+    const at = f.span.start;
+    for (let e = edits[i]; e && e.end <= at; e = edits[++i]) shift += e.newText.length - (e.end - e.start);
+    if (edits[i] && edits[i]!.start <= at) continue; // rewritten
+    out.add(`${at + shift} ${f.code}`);
   }
-  return `${f.span.start + shift} ${f.code}`;
+  return out;
 }
 
 const MAX_FIX_PASSES = 4;
@@ -215,8 +219,14 @@ export function fixAllTakes(analysis: Analysis, f: Finding): boolean {
   return !!fix && (f.code === 'toml-syntax' || before(analysis, fix.edits));
 }
 
+/** The visible findings of code `only` (of every code when not given). */
+export function seenOf(analysis: Analysis, overrides: SeverityOverrides, outside: Outside, only: Code | undefined): Finding[] {
+  const visible = visibleFindings(analysis, overrides, outside);
+  return only === undefined ? visible : visible.filter((f) => f.code === only);
+}
+
 function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | undefined, outside: Outside): Edit[] {
-  const visible = visibleFindings(analysis, overrides, outside).filter((f) => (only === undefined || f.code === only) && readable(analysis, f));
+  const visible = seenOf(analysis, overrides, outside, only).filter((f) => readable(analysis, f));
   // Nothing to fix: the section's model, which a section that let it go would rebuild, is not read.
   if (!visible.some((f) => f.mayHaveSafeFix)) return [];
   const text = analysis.doc.text;

@@ -12,7 +12,7 @@ import { lastAtOrBefore } from '../toml/sorted';
 import { sectionStartsFrom } from '../toml/split';
 import { textChange, type TextChange } from '../toml/textChange';
 import { conflictSpan, tableConflicts, type SectionDefinitions, type TableConflict } from '../toml/tables';
-import { analyze, fixAllEdits, fixAllTakes, visibleFindings, type Analysis } from './analyze';
+import { analyze, fixAllEdits, fixAllTakes, seenOf, visibleFindings, type Analysis } from './analyze';
 import type { Code, SeverityOverrides } from './codes';
 import type { Edit } from './edits';
 import { byPosition, finding, withSeverity, type Finding, type Fix, type VerdictMemo } from './findings';
@@ -567,8 +567,8 @@ export function countFixAll(da: DocumentAnalysis, overrides: SeverityOverrides, 
   for (const [i, u] of da.units.entries()) {
     const outside = outsideOf(da, i);
     if (!fixAllReaches(da, i, outside)) continue;
-    for (const f of visibleFindings(u.analysis, overrides, outside)) {
-      if ((code === undefined || f.code === code) && fixAllTakes(u.analysis, f) && ++n >= enough) return n;
+    for (const f of seenOf(u.analysis, overrides, outside, code)) {
+      if (fixAllTakes(u.analysis, f) && ++n >= enough) return n;
     }
   }
   return n;

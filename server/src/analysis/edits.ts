@@ -1,7 +1,7 @@
 // Text edits over the positional model, as plain data: offsets into the document text. The fixes
 // are built from these, and they keep the user's formatting where they can.
 
-import { lineStartAt } from '../toml/lineIndex';
+import { lineContent, lineStartAt } from '../toml/lineIndex';
 import type { Comment, KeyValue, TomlArray } from '../toml/model';
 import { lastAtOrBefore } from '../toml/sorted';
 import { skipBlank, skipTrivia } from '../toml/split';
@@ -119,14 +119,13 @@ function directivesAbove(text: string, lineStart: number, isComment: IsComment):
     let start = end - 1;
     if (text[start] === '\n' && text[start - 1] === '\r') start--;
     while (start > top && text[start - 1] !== '\n' && text[start - 1] !== '\r') start--;
-    const hash = skipBlank(text, start);
-    const lineEnd = text.slice(start, end).replace(/[ \t\r\n]+$/, '').length + start; // TOML's blanks only: a stray U+FEFF is content
-    if (hash >= lineEnd) {
+    const content = lineContent(text, start, end);
+    if (content.start >= content.end) {
       end = start; // a blank line
       continue;
     }
-    if (text[hash] !== '#' || !isComment(hash)) break; // content: the comments above speak of it
-    if (directiveOf(text.slice(hash + 1, lineEnd)) === 'line') edits.unshift({ start, end, newText: '' });
+    if (text[content.start] !== '#' || !isComment(content.start)) break; // content: the comments above speak of it
+    if (directiveOf(text.slice(content.start + 1, content.end)) === 'line') edits.unshift({ start, end, newText: '' });
     end = start;
   }
   return edits;
@@ -209,7 +208,8 @@ function directiveAbove(text: string, lineStart: number): boolean {
   for (let end = lineStart - 1; end > 0; ) {
     if (text[end] === '\n' && text[end - 1] === '\r') end--;
     const start = lineStartAt(text, end);
-    const line = text.slice(start, end).replace(/^[ \t]+|[ \t\r\n]+$/g, ''); // TOML's blanks only, as suppress.ts reads lines
+    const content = lineContent(text, start, end);
+    const line = text.slice(content.start, content.end);
     if (line !== '' && !line.startsWith('#')) return false;
     if (line.startsWith('#') && directiveOf(line.slice(1)) === 'line') return true;
     end = start - 1;

@@ -130,6 +130,7 @@ function grantWritten(value: string): string | null {
 export function moveEdits(doc: TomlDocument, policies: Policies, moves: readonly Move[]): Edit[] {
   const text = doc.text;
   const edits: Edit[] = [];
+  const removals: Edit[][] = [];
   for (const list of ['allowed', 'disallowed'] as const) {
     const group = moves.filter((m) => m.list === list);
     if (group.length === 0) continue;
@@ -143,12 +144,17 @@ export function moveEdits(doc: TomlDocument, policies: Policies, moves: readonly
       edits.push(becomeList(doc, first.keyValue, first.name.span.start, list, names));
       rest = group.slice(1);
     }
-    for (const m of rest) {
-      const removal = deleteKeyValue(text, m.extra.keyValue, doc.comments);
-      // The last two keys of an inline table would both take the comma between them: the second
-      // waits (fix-all's next pass removes it, its rule then held).
-      if (!removal.some((r) => edits.some((e) => r.start < e.end && e.start < r.end))) edits.push(...removal);
-    }
+    for (const m of rest) removals.push(deleteKeyValue(text, m.extra.keyValue, doc.comments));
+  }
+  // The last two keys of an inline table would both take the comma between them: in text order, a
+  // removal that overlaps one kept before it waits (fix-all's next pass removes it, its rule then held).
+  const lists = edits.length;
+  let keptEnd = -1;
+  for (const removal of removals.sort((a, b) => (a[0]?.start ?? 0) - (b[0]?.start ?? 0))) {
+    const clashes = (r: Edit) => r.start < keptEnd || edits.slice(0, lists).some((e) => r.start < e.end && e.start < r.end);
+    if (removal.some(clashes)) continue;
+    edits.push(...removal);
+    for (const r of removal) keptEnd = Math.max(keptEnd, r.end);
   }
   return edits;
 }

@@ -9,7 +9,7 @@
 
 import type { Comment, TomlDocument, TomlValue } from '../toml/model';
 import { parseToml } from '../toml/parse';
-import type { Lines } from '../toml/lineIndex';
+import { lineContent, type Lines } from '../toml/lineIndex';
 import { isCode, type Code } from './codes';
 import type { Edit } from './edits';
 
@@ -52,9 +52,6 @@ function union(a: CodeSet | undefined, b: CodeSet): CodeSet {
 /** What a text without suppression comments suppresses: shared, as most sections have none. */
 const NONE: Suppressions = { file: null, pending: null, lines: new Map(), trailing: new Map() };
 
-/** Only spaces and tabs: TOML's whitespace. */
-const SPACES = /^[ \t]*$/;
-
 export function findSuppressions(doc: TomlDocument, index: Lines): Suppressions {
   if (!doc.comments.some((c) => c.text.includes('mars-ignore'))) return NONE;
   let file: CodeSet | null = null;
@@ -72,11 +69,9 @@ export function findSuppressions(doc: TomlDocument, index: Lines): Suppressions 
       continue;
     }
     const pos = index.position(comment.span.start);
-    const before = text.slice(index.lineStart(pos.line), comment.span.start);
     let line = pos.line;
-    // TOML's whitespace is spaces and tabs: a stray byte order mark (or U+00A0) is content, though
-    // JavaScript's trim() takes it away; the file's own byte order mark, at its start, is not.
-    if (SPACES.test(pos.line === 0 ? before.replace(/^\uFEFF/, '') : before)) {
+    const before = lineContent(text, index.lineStart(pos.line), comment.span.start);
+    if (before.start >= before.end) {
       // On its own line: it speaks of the next line with content. A run of such lines shares the
       // scan (the lines from the last scan's start to its end hold nothing), or k of them cost k².
       line++;
@@ -84,8 +79,8 @@ export function findSuppressions(doc: TomlDocument, index: Lines): Suppressions 
       else {
         const from = line;
         while (line < index.lineCount) {
-          const content = text.slice(index.lineStart(line), index.lineEnd(line)).replace(/^[ \t]+/, '');
-          if (content !== '' && !content.startsWith('#')) break;
+          const content = lineContent(text, index.lineStart(line), index.lineEnd(line));
+          if (content.start < content.end && text[content.start] !== '#') break;
           line++;
         }
         scanned = { from, to: line };

@@ -50,5 +50,8 @@ export function mcpServerAt(analysis: Analysis, position: Position): { server: s
   return { server: p.parse.name.mcp.server, range: positionsOf(analysis.lines, p.entry.string.content) };
 }
 
-/** The manifests of `server`, as Mars reads a server name back (trimmed). */
-export const manifestsOf = (manifests: readonly McpManifest[], server: string): McpManifest[] => manifests.filter((m) => rustTrim(m.name) === server);
+/** The manifests of `server` (names come trimmed as Mars reads them back), each file once. */
+export function manifestsOf(manifests: readonly McpManifest[], server: string): McpManifest[] {
+  const seen = new Set<string>();
+  return manifests.filter((m) => m.name === server && !seen.has(m.uri) && !!seen.add(m.uri));
+}

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { mcpManifestName, type McpManifest } from '../features/mcpServers';
 import { LineIndex, positionsOf } from '../toml/lineIndex';
+import { rustTrim } from '../grammar/text';
 
 const TTL_MS = 5000;
 const cache = new Map<string, { at: number; manifests: McpManifest[] }>();
@@ -31,11 +32,12 @@ function serversIn(root: string): McpManifest[] {
     } catch {
       continue; // a folder without mcp.toml is not a server
     }
-    // A broken or nameless mcp.toml still names its folder.
+    // A broken or nameless mcp.toml still names its folder. A name is trimmed as Mars reads one
+    // back in `mcp(name)` (Rust's trim, which keeps a U+FEFF).
     const named = mcpManifestName(text);
-    const name = named?.name.trim() || d.name;
-    const range = named && named.name.trim() ? positionsOf(new LineIndex(text), named.span) : START;
-    manifests.push({ name, uri: pathToFileURL(file).href, range });
+    const name = named ? rustTrim(named.name) : '';
+    const uri = pathToFileURL(file).href;
+    manifests.push(named && name ? { name, uri, range: positionsOf(new LineIndex(text), named.span) } : { name: d.name, uri, range: START });
   }
   cache.set(root, { at: Date.now(), manifests });
   return manifests;
@@ -48,7 +50,8 @@ export function mcpServersFor(documentUri: string, workspaceFolders: readonly st
   if (doc) roots.push(path.dirname(doc));
   for (const f of workspaceFolders) {
     const folder = localPath(f);
-    if (folder) roots.push(folder);
+    // Resolved, so `/ws` and `/ws/` are one root, read once.
+    if (folder) roots.push(path.resolve(folder));
   }
   return [...new Set(roots)].flatMap(serversIn);
 }

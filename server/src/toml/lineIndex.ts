@@ -2,6 +2,7 @@
 // as JS strings index; `\r\n`, `\n` and a lone `\r` all end a line.
 
 import { lastAtOrBefore } from './sorted';
+import type { Span } from './model';
 import type { TextChange } from './textChange';
 
 export interface Position {
@@ -38,6 +39,18 @@ export function lineStartAt(text: string, at: number): number {
   let i = at;
   while (i > 0 && text.charCodeAt(i - 1) !== 10 && text.charCodeAt(i - 1) !== 13) i--;
   return i;
+}
+
+/**
+ * What [start, end) holds past TOML's blanks: spaces and tabs around it, line breaks at its end, and
+ * the file's byte order mark at offset 0. A stray U+FEFF or U+00A0 is content, though JavaScript's
+ * trim() takes it away. Empty (start >= end) for a blank line.
+ */
+export function lineContent(text: string, start: number, end: number): Span {
+  if (start === 0 && text.charCodeAt(0) === 0xfeff) start = 1;
+  while (start < end && (text[start] === ' ' || text[start] === '\t')) start++;
+  while (end > start && (text[end - 1] === ' ' || text[end - 1] === '\t' || text[end - 1] === '\n' || text[end - 1] === '\r')) end--;
+  return { start, end };
 }
 
 /** Where the line holding `at` ends: its line break, or the text's end. */
