@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { analyzeDocument, documentFindings, documentFixAll, type DocumentAnalysis } from '../analysis/document';
 import { applyEdits } from '../analysis/edits';
-import { finding, type Finding } from '../analysis/findings';
+import { finding, fixAmong, partnersSeen, type Finding } from '../analysis/findings';
 import { reportFindings } from '../analysis/report';
 import { LineIndex, positionsOf, type Lines } from '../toml/lineIndex';
 import { FILE_NAMES } from '../protocol';
@@ -190,14 +190,18 @@ function firstInvalidByte(bytes: Uint8Array): number {
   return n;
 }
 
-function jsonFinding(file: string, lines: Shown, f: Finding) {
+/** `f` as JSON, with the fixes an editor offers for it (`fixAmong`: `partnerSeen` tells whether the other finding a fix clears is shown too). */
+function jsonFinding(file: string, lines: Shown, f: Finding, partnerSeen: (f: Finding) => boolean) {
   return {
     file,
     range: positionsOf(lines, f.span),
     severity: f.severity,
     code: f.code,
     message: f.message,
-    fixes: f.fixes.map((x) => ({ title: x.title, edits: x.edits.map((e) => ({ range: positionsOf(lines, e), newText: e.newText })) })),
+    fixes: f.fixes.map((fix) => {
+      const x = fixAmong(fix, f, partnerSeen);
+      return { title: x.title, edits: x.edits.map((e) => ({ range: positionsOf(lines, e), newText: e.newText })) };
+    }),
   };
 }
 
@@ -264,22 +268,34 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
     }
     const index = analysis?.lines ?? new LineIndex(text);
     const lines: Shown = read.bom ? shownPastBom(index) : index;
-    const write = (f: Finding) => {
+    const json = options.format === 'json';
+    // The spelling and the legacy `:*` of an entry are two findings at one place, whose fixes depend
+    // on which of them is shown (see `fixAmong`): JSON findings are written a place at a time.
+    let place: Finding[] = [];
+    const write = (f: Finding, partnerSeen: (f: Finding) => boolean = () => false) => {
       counts[f.severity]++;
-      if (options.format === 'json') line(`${written++ === 0 ? '[' : ','}${JSON.stringify(jsonFinding(display, lines, f))}`);
+      if (json) line(`${written++ === 0 ? '[' : ','}${JSON.stringify(jsonFinding(display, lines, f, partnerSeen))}`);
       else {
         const at = lines.position(f.span.start);
         line(`${display}:${at.line + 1}:${at.character + 1}: ${f.severity} ${f.code} ${f.message}\n`);
       }
     };
+    const flush = () => {
+      const seen = partnersSeen(place);
+      for (const f of place) write(f, seen);
+      place = [];
+    };
     let invalid = read.invalid && finding('toml-syntax', { start: read.invalid.at, end: read.invalid.at + 1 },
       `Byte 0x${read.invalid.byte.toString(16).toUpperCase().padStart(2, '0')} here is not UTF-8: Mars reads mars.toml as UTF-8 and cannot load this file. Save it as UTF-8.`);
     const each = (f: Finding) => {
+      if (place.length > 0 && place[0]!.span.start !== f.span.start) flush();
       if (invalid && f.span.start > invalid.span.start) write(invalid), (invalid = undefined);
-      write(f);
+      if (json) place.push(f);
+      else write(f);
     };
     if (analysis) for (const f of documentFindings(analysis)) each(f);
-    else reportFindings(text, each, options.format === 'json'); // written as the analysis goes, a section at a time
+    else reportFindings(text, each, json); // written as the analysis goes, a section at a time
+    flush();
     if (invalid) write(invalid);
     return applied;
   }
