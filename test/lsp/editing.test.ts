@@ -171,6 +171,10 @@ describe('go to definition', () => {
   fs.writeFileSync(path.join(dir, 'mcp/gh/mcp.toml'), '# the GitHub server\nname = "github"\ncommand = "gh-mcp"\n');
   fs.mkdirSync(path.join(dir, 'mcp/linear'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'mcp/linear/mcp.toml'), 'command = "linear-mcp"\n');
+  // A folder linked in from elsewhere is a server too.
+  const shared = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-def-shared-'));
+  fs.writeFileSync(path.join(shared, 'mcp.toml'), 'name = "sentry"\n');
+  fs.symlinkSync(shared, path.join(dir, 'mcp/sentry'));
   const manifest = (folder: string) => pathToFileURL(path.join(dir, 'mcp', folder, 'mcp.toml')).href;
   const uri = pathToFileURL(path.join(dir, 'mars.toml')).href;
   const at = (c: LspClient, src: string) => {
@@ -190,6 +194,9 @@ describe('go to definition', () => {
     // A manifest with no name names its folder; the link goes to the file's start.
     const linear = await at(client, '[agents.a.tools]\ndisallowed = [" mcp(linear)| "]\n') as LocationLink[];
     assert.deepEqual(linear.map((l) => [l.targetUri, l.targetRange]), [[manifest('linear'), range(0, 0, 0, 0)]]);
+    // A map-form key names the server as an entry does; a linked folder's manifest is found.
+    const key = await at(client, '[agents.a.tools]\n"mcp(sen|try)" = "allow"\n') as LocationLink[];
+    assert.deepEqual(key.map((l) => [l.originSelectionRange, l.targetUri, l.targetRange]), [[range(1, 1, 1, 12), manifest('sentry'), range(0, 8, 0, 14)]]);
   });
 
   test('nothing on a server not declared, every server, another capability or outside an entry', async () => {

@@ -26,10 +26,8 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
     // The content span (all of a multi-line string; the first line of one left open to the end of the file).
     return result(analysis, [...describeToolName(p.raw, p.parse, p.entry.list), where], isOpenMultiline(str) ? contentSpan(doc.text, str) : str.content);
   }
-  for (const extra of analysis.policies.extraKeys) {
-    if (!hit(extra.name.span, false)) continue;
-    return result(analysis, describeKey(extra), keyContentSpan(doc.text, extra.name.span));
-  }
+  const extra = extraKeyAt(analysis, offset);
+  if (extra) return result(analysis, describeKey(extra), keyContentSpan(doc.text, extra.name.span));
   for (const l of analysis.policies.lists) {
     const key = l.keyValue.key.parts[l.keyValue.key.parts.length - 1]!;
     if (!hit(key.span, false)) continue;
@@ -55,6 +53,11 @@ export function entryAt(analysis: Analysis, offset: number): ParsedEntry | undef
   const entries = analysis.entries;
   const p = entries[lastAtOrBefore(entries.length, (i) => entries[i]!.entry.string.span.start, offset)];
   return p && onSpan(analysis, p.entry.string.span, offset, !p.entry.string.terminated) ? p : undefined;
+}
+
+/** The key of a tools table Mars ignores (map form, `tools.mcp`, a misspelt list) at `offset`, if any. */
+export function extraKeyAt(analysis: Analysis, offset: number): ExtraKey | undefined {
+  return analysis.policies.extraKeys.find((extra) => onSpan(analysis, extra.name.span, offset, false));
 }
 
 function result(analysis: Analysis, paragraphs: string[], span: Span): Hover {

@@ -9,7 +9,8 @@ import type { Position, Range } from 'vscode-languageserver';
 import type { Analysis } from '../analysis/analyze';
 import { positionsOf } from '../toml/lineIndex';
 import type { Span } from '../toml/model';
-import { entryAt } from './hover';
+import { keyContentSpan } from '../analysis/findings';
+import { entryAt, extraKeyAt } from './hover';
 
 /**
  * The server names worth offering (one per manifest): trimmed, only names Mars reads back as
@@ -43,11 +44,18 @@ export interface McpManifest {
   readonly range: Range;
 }
 
-/** The server an `mcp(server)` or `mcp(server/tool)` entry at `position` names, and the entry's range; null elsewhere. */
+/**
+ * The server an `mcp(server)` or `mcp(server/tool)` entry at `position` names (or a map-form key,
+ * `"mcp(github)" = "allow"`), and the entry's range; null elsewhere.
+ */
 export function mcpServerAt(analysis: Analysis, position: Position): { server: string; range: Range } | null {
-  const p = entryAt(analysis, analysis.lines.offset(position));
-  if (!p || !p.parse.ok || p.parse.name.kind !== 'mcp' || p.parse.name.mcp.server === '*') return null;
-  return { server: p.parse.name.mcp.server, range: positionsOf(analysis.lines, p.entry.string.content) };
+  const offset = analysis.lines.offset(position);
+  const p = entryAt(analysis, offset);
+  const extra = p ? undefined : extraKeyAt(analysis, offset);
+  const parse = p ? p.parse : extra ? parseToolName(extra.name.name) : null;
+  const span = p ? p.entry.string.content : extra ? keyContentSpan(analysis.doc.text, extra.name.span) : null;
+  if (!parse?.ok || !span || parse.name.kind !== 'mcp' || parse.name.mcp.server === '*') return null;
+  return { server: parse.name.mcp.server, range: positionsOf(analysis.lines, span) };
 }
 
 /** The manifests of `server` (names come trimmed as Mars reads them back), each file once. */

@@ -24,7 +24,8 @@ function serversIn(root: string): McpManifest[] {
     // no mcp/ folder
   }
   for (const d of dirs) {
-    if (!d.isDirectory()) continue;
+    // A folder, or a link to one (a file named here has no mcp.toml below it, and is passed over).
+    if (!d.isDirectory() && !d.isSymbolicLink()) continue;
     const file = path.join(root, 'mcp', d.name, 'mcp.toml');
     let text: string;
     try {
