@@ -148,10 +148,10 @@ export function moveEdits(doc: TomlDocument, policies: Policies, moves: readonly
   }
   // The last two keys of an inline table would both take the comma between them: in text order, a
   // removal that overlaps one kept before it waits (fix-all's next pass removes it, its rule then held).
-  const lists = edits.length;
+  const listEdits = [...edits];
   let keptEnd = -1;
   for (const removal of removals.sort((a, b) => (a[0]?.start ?? 0) - (b[0]?.start ?? 0))) {
-    const clashes = (r: Edit) => r.start < keptEnd || edits.slice(0, lists).some((e) => r.start < e.end && e.start < r.end);
+    const clashes = (r: Edit) => r.start < keptEnd || listEdits.some((e) => r.start < e.end && e.start < r.end);
     if (removal.some(clashes)) continue;
     edits.push(...removal);
     for (const r of removal) keptEnd = Math.max(keptEnd, r.end);
