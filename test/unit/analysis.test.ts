@@ -655,3 +655,17 @@ test('a mars-ignore on the first line, after the file\'s byte order mark, keeps 
   const withBom = `\uFEFF${body}`;
   assert.equal(applyEdits(withBom, documentFixAll(analyzeDocument(withBom))), `\uFEFF${fixed}`);
 });
+
+test('a value over lines is marked on its first line up to a comment there, which a Disable may have written', () => {
+  const marked = (text: string) => documentFindings(analyzeDocument(text)).filter((f) => f.code === 'invalid-tool-policy').map((f) => text.slice(f.span.start, f.span.end));
+  assert.deepEqual(marked('[agents.a.tools]\nallowed = ["Shell", [\n]]\n'), ['[']);
+  assert.deepEqual(marked('[agents.a.tools]\nallowed = ["Shell", [  # mars-ignore: non-canonical\n]]\n'), ['[']);
+  assert.deepEqual(marked('[agents.a]\ntools = [  # note\n  "read",\n]\n'), ['[']);
+  assert.deepEqual(marked('[agents.a]\ntools = [ "read",  # note\n]\n'), ['[ "read",']);
+});
+
+test('a name holding a quote is written in a move\'s title and message as the edit writes it', () => {
+  const [f] = documentFindings(analyzeDocument('[agents.a.tools]\ndisallowed = []\n\'Shel"l\' = "deny"\n'));
+  assert.match(f!.message, /Put "shel\\"l" in `disallowed`/);
+  assert.deepEqual(f!.fixes.map((x) => x.title), ['Move "shel\\"l" into `disallowed`']);
+});

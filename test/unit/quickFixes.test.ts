@@ -37,6 +37,7 @@ import type { Finding } from '../../server/src/analysis/findings';
 import { codeActions } from '../../server/src/features/codeActions';
 import { toDiagnostic } from '../../server/src/features/convert';
 import { shown } from '../../server/src/grammar/text';
+import { basicString } from '../../server/src/toml/strings';
 import { generator, isTable, keepsMeaning, load, type Loaded } from '../support/marsDocs';
 import { rng } from '../support/rng';
 
@@ -140,9 +141,10 @@ function titleSays(title: string, removed: ReturnType<typeof minus>, added: Retu
     return ok ? null : `removes only ${m[1]} from ${m[2]}`;
   }
   if (/^Remove `/.test(title)) return real.length === 0 && removed.length > 0 ? null : 'only removes';
-  if ((m = /^Move ((?:"[^"]*"(?:, )?)+) into `(allowed|disallowed)`/.exec(title))) {
-    const names = [...m[1]!.matchAll(/"([^"]*)"/g)].map((x) => x[1]);
-    const ok = real.every(inList(m[2]!)) && JSON.stringify(real.map((l) => shown(String(decoded(l)))).sort()) === JSON.stringify([...names].sort()) && removed.length > 0;
+  // Names written as the edit writes them, TOML basic strings (`"shel\\"l"`).
+  if ((m = /^Move ((?:"(?:[^"\\]|\\.)*"(?:, )?)+) into `(allowed|disallowed)`/.exec(title))) {
+    const names = [...m[1]!.matchAll(/"(?:[^"\\]|\\.)*"/g)].map((x) => x[0]);
+    const ok = real.every(inList(m[2]!)) && JSON.stringify(real.map((l) => shown(basicString(String(decoded(l))))).sort()) === JSON.stringify([...names].sort()) && removed.length > 0;
     return ok ? null : `adds ${m[1]} to ${m[2]}, nothing else`;
   }
   if ((m = /^Move the entries of `[^]*` into `(allowed|disallowed)`$/.exec(title))) {

@@ -9,9 +9,10 @@ import {
 import { rustTrim, shown } from '../grammar/text';
 import { isMcpWireToken, splitToolName } from '../grammar/toolName';
 import type { Span, TomlArray, TomlDocument, TomlString } from '../toml/model';
-import { replaceStringValue } from '../toml/strings';
+import { basicString, replaceStringValue } from '../toml/strings';
 import { closingQuote, contentSpan, isOpenMultiline, valueSources } from '../toml/stringPositions';
 import { firstLineOf } from '../toml/lineIndex';
+import { lastAtOrBefore } from '../toml/sorted';
 import { CODES, type Code, type Severity } from './codes';
 import { deleteItems, type Edit } from './edits';
 import { ownerKey, ownerLabel, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type Owner, type Policies } from './policies';
@@ -369,12 +370,26 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[])
 /** The codes whose fixes may write a list anew (`Fix.creates`): the moves of extra keys below. */
 export const MAY_CREATE: ReadonlySet<Code> = new Set(['invalid-tool-policy', 'unknown-policy-key']);
 
+/**
+ * The first line of a value (`[` of a list over lines), up to a comment on that line: the range
+ * would otherwise run under `# note`, or a `# mars-ignore` written there by "Disable".
+ */
+function valueFirstLine(doc: TomlDocument, span: Span): Span {
+  const line = firstLineOf(doc.text, span);
+  if (line.end === span.end) return line;
+  const comments = doc.comments;
+  const c = comments[lastAtOrBefore(comments.length, (i) => comments[i]!.span.start, line.end - 1)];
+  let end = c && c.span.start > line.start ? c.span.start : line.end;
+  while (end > line.start + 1 && (doc.text[end - 1] === ' ' || doc.text[end - 1] === '\t')) end--;
+  return { start: line.start, end };
+}
+
 /** Shape problems and extra keys of the tools tables. */
 export function policyFindings(doc: TomlDocument, policies: Policies): Finding[] {
   const out: Finding[] = [];
   for (const problem of policies.shape) {
     const fix = shapeFix(doc.text, problem);
-    const f = finding('invalid-tool-policy', firstLineOf(doc.text, problem.span), problem.message, fix ? () => [fix] : undefined, undefined, !!fix?.safe);
+    const f = finding('invalid-tool-policy', valueFirstLine(doc, problem.span), problem.message, fix ? () => [fix] : undefined, undefined, !!fix?.safe);
     // Judged only up to the section's first syntax error (policies.ts).
     out.push(problem.kind === 'overlay-not-table' ? Object.assign(f, { needsReadingBefore: true }) : f);
   }
@@ -410,8 +425,8 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
       `Mars ignores \`${name}\` here: ${TOOLS_TABLE_HOLDS}` +
         (!parse.ok ? `, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED[parse.error]}).`
-        : held ? `, so this rule has no effect; \`${intent}\` already holds "${moved!}", so the key can go.`
-        : intent ? `, so this rule has no effect. Put "${moved!}" in \`${intent}\` instead.${suggestion ? ` (Mars has no capability \`${head}\`: did you mean \`${suggestion}\`?)` : ''}`
+        : held ? `, so this rule has no effect; \`${intent}\` already holds ${basicString(moved!)}, so the key can go.`
+        : intent ? `, so this rule has no effect. Put ${basicString(moved!)} in \`${intent}\` instead.${suggestion ? ` (Mars has no capability \`${head}\`: did you mean \`${suggestion}\`?)` : ''}`
         : ' (the `tool = "allow"` map form belongs to agent profiles).'),
       // Moving a key Mars ignores puts a rule in force: never safe (only `tools.mcp`'s move may be).
       // Removing one whose rule is already in force changes nothing: safe.

@@ -183,7 +183,8 @@ export function extraKeyFixes(doc: TomlDocument, policies: Policies, extra: Extr
   if (move.names.length === 0) {
     return [{ title: `Remove \`${doc.text.slice(extra.keyValue.key.span.start, extra.keyValue.key.span.end)} = []\`: it grants nothing`, edits: moveEdits(doc, policies, [move]), preferred: true, safe: true }];
   }
-  const quoted = (names: readonly string[]) => [...new Set(names)].map((n) => `"${n}"`).join(', ');
+  // As the edit writes them (`shel\"l`), so a name holding a quote reads as one name.
+  const quoted = (names: readonly string[]) => [...new Set(names)].map(basicString).join(', ');
   const key = doc.text.slice(extra.keyValue.key.span.start, extra.keyValue.key.span.end);
   const moved = notYetIn(policies, extra.owner, move.list, move.names);
   const adds = new Set(moved);
