@@ -39,10 +39,12 @@ export interface Fix {
 
 /** Of the findings a user sees, whether the other of the pair a fix with `alone` clears is among them (made once per list). */
 export function partnersSeen(visible: readonly Finding[]): (f: Finding) => boolean {
-  const key = (code: Code, span: Span) => `${code}\u0000${span.start}\u0000${span.end}`;
-  const seen = new Set(visible.filter((g) => g.code === 'non-canonical' || g.code === 'legacy-prefix').map((g) => key(g.code, g.span)));
-  return (f) => seen.has(key(f.code === 'non-canonical' ? 'legacy-prefix' : 'non-canonical', f.span));
+  const seen = new Set(visible.filter((g) => g.code === 'non-canonical' || g.code === 'legacy-prefix').map((g) => placeKey(g.code, g.span)));
+  return (f) => seen.has(placeKey(f.code === 'non-canonical' ? 'legacy-prefix' : 'non-canonical', f.span));
 }
+
+/** A finding's code and span as one key: one finding of a code at a place. */
+export const placeKey = (code: string, span: Span): string => `${code}\u0000${span.start}\u0000${span.end}`;
 
 /** The fix of `f` to apply: its `alone` one unless the other finding it clears is seen too. */
 export function fixAmong(fix: Fix, f: Finding, partnerSeen: (f: Finding) => boolean): Fix {

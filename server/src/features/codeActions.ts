@@ -6,7 +6,7 @@ import { type CodeAction, CodeActionKind, type CodeActionContext, type Range } f
 import { visibleFindings } from '../analysis/analyze';
 import { countFixAll, fixAllTakesIn, outsideOf, placed, unitIndexOf, type DocumentAnalysis } from '../analysis/document';
 import type { Edit } from '../analysis/edits';
-import { fixAmong, partnersSeen, type Finding } from '../analysis/findings';
+import { fixAmong, partnersSeen, placeKey, type Finding } from '../analysis/findings';
 import { isCode, type Code, type SeverityOverrides } from '../analysis/codes';
 import { suppressEdit } from '../analysis/suppress';
 import { positionsOf } from '../toml/lineIndex';
@@ -72,12 +72,11 @@ export async function codeActions(
     const disables = new Map<string, CodeAction>();
     // What a unit's user sees, made once per request: a selection sends thousands of diagnostics.
     const units = new Map<number, { byPlace: Map<string, Finding>; partnerSeen: (f: Finding) => boolean }>();
-    const place = (code: string, start: number, end: number) => `${code}\u0000${start}\u0000${end}`;
     const seenIn = (index: number) => {
       let u = units.get(index);
       if (!u) {
         const seen = visibleFindings(da.units[index]!.analysis, overrides, outsideOf(da, index));
-        units.set(index, (u = { byPlace: new Map(seen.map((x) => [place(x.code, x.span.start, x.span.end), x])), partnerSeen: partnersSeen(seen) }));
+        units.set(index, (u = { byPlace: new Map(seen.map((x) => [placeKey(x.code, x.span), x])), partnerSeen: partnersSeen(seen) }));
       }
       return u;
     };
@@ -92,7 +91,7 @@ export async function codeActions(
       const unit = da.units[index]!;
       const { lines } = placed(da, unit);
       const { byPlace, partnerSeen } = seenIn(index);
-      const f = byPlace.get(place(code, lines.offset(d.range.start), lines.offset(d.range.end)));
+      const f = byPlace.get(placeKey(code, { start: lines.offset(d.range.start), end: lines.offset(d.range.end) }));
       if (!f || !sameRange(positionsOf(lines, f.span), d.range)) continue;
       for (const fix of f.fixes.map((x) => fixAmong(x, f, partnerSeen))) {
         // One action for one edit: two problems of an entry fixed by one rewrite (`Shell(git:*)`)

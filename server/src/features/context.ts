@@ -1,8 +1,9 @@
-// What the cursor is on, for completion: an entry of a tool list, an empty slot of one, a key of a
+// What the cursor is on: for completion, an entry of a tool list, an empty slot of one, a key of a
 // tools table, or the value of a map-form key. Read from the positional model, so it works in
 // half-typed text (unterminated strings, unclosed arrays and inline tables).
 
 import type { Analysis } from '../analysis/analyze';
+import type { ParsedEntry } from '../analysis/findings';
 import { OWNERS, type ExtraKey, type ListName, type Owner, type OwnerKind, type Policies, type ToolsTable } from '../analysis/policies';
 import type { KeyPart, KeyValue, Section, Span, TomlArray, TomlDocument, TomlInlineTable, TomlString, TomlValue } from '../toml/model';
 import { lastAtOrBefore } from '../toml/sorted';
@@ -561,4 +562,28 @@ function keySeparator(layout: Layout, prefix: KeyPrefix, inline: boolean, offset
   if (inline) return /[ \t]/.test(layout.text[prefix.range.end] ?? '') ? ',' : ', ';
   const end = layout.lineEnd(offset);
   return layout.text.startsWith('\r\n', end) ? '\r\n' : '\n';
+}
+
+// What hover and go to definition are on: an entry, or a key Mars ignores in a tools table.
+
+/**
+ * Whether `offset` is on `span` (or at its end, for a string left `open`). Past a syntax error its
+ * statement reads as a guess (an entry not written yet): nothing there is described.
+ */
+export function onSpan(analysis: Analysis, span: Span, offset: number, open: boolean): boolean {
+  const guessed = span.start >= analysis.guessed.start && span.start < analysis.guessed.end;
+  return !guessed && span.start <= offset && (offset < span.end || (open && offset === span.end));
+}
+
+/** The entry whose string (quotes included) is at `offset`, if any. */
+export function entryAt(analysis: Analysis, offset: number): ParsedEntry | undefined {
+  // Entries are in document order: the one at the cursor, if any, is the last starting at or before it.
+  const entries = analysis.entries;
+  const p = entries[lastAtOrBefore(entries.length, (i) => entries[i]!.entry.string.span.start, offset)];
+  return p && onSpan(analysis, p.entry.string.span, offset, !p.entry.string.terminated) ? p : undefined;
+}
+
+/** The key of a tools table Mars ignores (map form, `tools.mcp`, a misspelt list) at `offset`, if any. */
+export function extraKeyAt(analysis: Analysis, offset: number): ExtraKey | undefined {
+  return analysis.policies.extraKeys.find((extra) => onSpan(analysis, extra.name.span, offset, false));
 }

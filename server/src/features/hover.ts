@@ -4,10 +4,10 @@
 
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
 import type { Analysis } from '../analysis/analyze';
-import { keyContentSpan, type ParsedEntry } from '../analysis/findings';
+import { keyContentSpan } from '../analysis/findings';
+import { entryAt, extraKeyAt, onSpan } from './context';
 import { contentSpan, isOpenMultiline } from '../toml/stringPositions';
 import { keyAsEntry, mapFormList, misspeltList } from '../analysis/moves';
-import { lastAtOrBefore } from '../toml/sorted';
 import { ownerLabel, TOOLS_TABLE_HOLDS, type ExtraKey, type Owner } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
 import type { Span } from '../toml/model';
@@ -36,28 +36,6 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
     return result(analysis, [...describeList(l.list, held, others), `_Of ${owned(l.owner)}._`], keyContentSpan(doc.text, key.span));
   }
   return null;
-}
-
-/**
- * Whether `offset` is on `span` (or at its end, for a string left `open`). Past a syntax error its
- * statement reads as a guess (an entry not written yet): nothing there is described.
- */
-function onSpan(analysis: Analysis, span: Span, offset: number, open: boolean): boolean {
-  const guessed = span.start >= analysis.guessed.start && span.start < analysis.guessed.end;
-  return !guessed && span.start <= offset && (offset < span.end || (open && offset === span.end));
-}
-
-/** The entry whose string (quotes included) is at `offset`, if any. */
-export function entryAt(analysis: Analysis, offset: number): ParsedEntry | undefined {
-  // Entries are in document order: the one at the cursor, if any, is the last starting at or before it.
-  const entries = analysis.entries;
-  const p = entries[lastAtOrBefore(entries.length, (i) => entries[i]!.entry.string.span.start, offset)];
-  return p && onSpan(analysis, p.entry.string.span, offset, !p.entry.string.terminated) ? p : undefined;
-}
-
-/** The key of a tools table Mars ignores (map form, `tools.mcp`, a misspelt list) at `offset`, if any. */
-export function extraKeyAt(analysis: Analysis, offset: number): ExtraKey | undefined {
-  return analysis.policies.extraKeys.find((extra) => onSpan(analysis, extra.name.span, offset, false));
 }
 
 function result(analysis: Analysis, paragraphs: string[], span: Span): Hover {

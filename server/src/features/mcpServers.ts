@@ -10,7 +10,7 @@ import type { Analysis } from '../analysis/analyze';
 import { positionsOf } from '../toml/lineIndex';
 import type { Span } from '../toml/model';
 import { keyContentSpan } from '../analysis/findings';
-import { entryAt, extraKeyAt } from './hover';
+import { entryAt, extraKeyAt } from './context';
 
 /**
  * The server names worth offering (one per manifest): trimmed, only names Mars reads back as
