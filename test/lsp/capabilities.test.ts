@@ -326,6 +326,27 @@ test('pulled diagnostics carry related information for a client that declares it
   });
 });
 
+test('what does nothing in Mars is tagged Unnecessary (shown faded) for a client that takes the tag, pushed and pulled', async () => {
+  const text = '[agents.a.tools]\nallowed = ["grep", "Grep", "bash"]\ndisallowed = ["bash"]\nedit = "allow"\n';
+  const tagged = (ds: Diagnostic[]) => ds.map((d) => `${d.code} ${JSON.stringify(d.tags ?? [])}`).sort();
+  const expected = ['allow-deny-conflict []', 'duplicate-entry [1]', 'non-canonical []', 'unknown-policy-key [1]'];
+  for (const pull of [false, true]) {
+    await withClient({ pull }, async (c) => {
+      const uri = `file:///tags-${pull}/mars.toml`;
+      await c.open(uri, text);
+      assert.deepEqual(tagged(pull ? await c.pulled(uri) : await c.pushed(uri, 1)), expected);
+    });
+  }
+  // Declared nowhere, or without Unnecessary: left out.
+  for (const publishDiagnostics of [{}, { tagSupport: { valueSet: [2] } }]) {
+    await withClient({ capabilities: { textDocument: { publishDiagnostics } } }, async (c) => {
+      const uri = 'file:///tags-none/mars.toml';
+      await c.open(uri, text);
+      assert.deepEqual(tagged(await c.pushed(uri, 1)), expected.map((e) => e.replace('[1]', '[]')));
+    });
+  }
+});
+
 describe('completion item kinds', () => {
   const at = { line: 1, character: 12 };
   const kindsFor = async (capabilities: object) => {

@@ -87,9 +87,32 @@ describe('code actions', () => {
     const forShell = actions.filter((a) => a.diagnostics?.[0]?.range.start.character === 12);
     assert.deepEqual(forShell.map((a) => [a.title, !!a.isPreferred]), [
       ['Change to `bash`', true], ['Fix all `non-canonical` problems in this file', false], ['Disable `non-canonical` for this line', false],
+      ['Disable `non-canonical` for the entire file', false],
     ]);
     assert.equal(applied(text, forShell[1]!, uri), '[agents.a.tools]\nallowed = ["bash", "edit", "read"]\n');
     assert.equal(applied(text, forShell[2]!, uri), '[agents.a.tools]\nallowed = ["Shell", "Edit", "Read"]  # mars-ignore: non-canonical\n');
+    assert.equal(applied(text, forShell[3]!, uri), '# mars-ignore-file: non-canonical\n[agents.a.tools]\nallowed = ["Shell", "Edit", "Read"]\n');
+  });
+
+  test('"Disable for the entire file": one per code for all its diagnostics, at the top (after a BOM), extending a mars-ignore-file comment there', async () => {
+    const text = '\uFEFF[agents.a.tools]\r\nallowed = ["Shell", "Foo"]\r\n[agents.b.tools]\r\nallowed = ["Edit"]\r\n';
+    const { uri, diagnostics, actions } = await actionsFor(text);
+    const file = actions.filter((a) => a.title.endsWith('for the entire file'));
+    assert.deepEqual(file.map((a) => [a.title, a.diagnostics?.map((d) => d.range.start.line)]), [
+      ['Disable `non-canonical` for the entire file', [1, 3]], ['Disable `unknown-tool` for the entire file', [1]],
+    ]);
+    assert.equal(diagnostics.length, 3);
+    const after = applied(text, file[0]!, uri);
+    assert.equal(after, `\uFEFF# mars-ignore-file: non-canonical\r\n${text.slice(1)}`);
+    const next = await actionsFor(after);
+    assert.deepEqual(next.diagnostics.map((d) => d.code), ['unknown-tool']);
+    // The comment on the first line takes the next code, before its reason.
+    const reason = applied(after.replace('non-canonical', 'non-canonical -- generated'), next.actions.find((a) => a.title === 'Disable `unknown-tool` for the entire file')!, next.uri);
+    assert.equal(reason.split('\r\n')[0], '\uFEFF# mars-ignore-file: non-canonical, unknown-tool -- generated');
+    assert.deepEqual((await actionsFor(reason)).diagnostics, []);
+    // Not a syntax error: a comment cannot take one away.
+    const broken = await actionsFor('[agents.a.tools\nallowed = ["Shell"]\n');
+    assert.ok(!broken.actions.some((a) => a.title === 'Disable `toml-syntax` for the entire file'), broken.actions.map((a) => a.title).join(', '));
   });
 
   test('"Disable" writes its comment where it suppresses the entry, in any section, and never inside a string', async () => {
@@ -107,7 +130,7 @@ describe('code actions', () => {
     assert.deepEqual(found.diagnostics.map((d) => d.range.start.line), [1, 1, 3]);
     // The two of line 1 share one comment: one action for both.
     const disables = found.actions.filter((a) => a.title.startsWith('Disable'));
-    assert.deepEqual(disables.map((a) => a.diagnostics?.map((d) => d.range.start.line)), [[1, 1], [3]]);
+    assert.deepEqual(disables.map((a) => a.diagnostics?.map((d) => d.range.start.line)), [[1, 1], [3], [1, 1, 3]]);
     const above = applied(strings, disables[0]!, found.uri);
     assert.equal(above.split('\n')[1], '# mars-ignore: unknown-tool');
     assert.deepEqual((await actionsFor(above)).diagnostics.map((d) => d.range.start.line), [4]);
@@ -121,7 +144,7 @@ describe('code actions', () => {
     const { uri, diagnostics, actions } = await actionsFor(text);
     assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line]), [['invalid-tool-policy', 1], ['invalid-tool-policy', 1]]);
     const disables = actions.filter((a) => a.title.startsWith('Disable'));
-    assert.deepEqual(disables.map((a) => [a.title, a.diagnostics?.length]), [['Disable `invalid-tool-policy` for this line', 2]]);
+    assert.deepEqual(disables.map((a) => [a.title, a.diagnostics?.length]), [['Disable `invalid-tool-policy` for this line', 2], ['Disable `invalid-tool-policy` for the entire file', 2]]);
     const after = applied(text, disables[0]!, uri);
     assert.equal(after, '[agents.a.tools]\ndisallowed = [1, true]  # mars-ignore: invalid-tool-policy\nallowed = ["read"]\n');
     assert.deepEqual((await actionsFor(after)).diagnostics, []);
@@ -283,7 +306,8 @@ describe('a client without CodeAction literals', () => {
           assert.deepEqual(Object.keys(a).sort(), ['arguments', 'command', 'title']);
         }
         assert.deepEqual(answer.map((a) => a.title), [
-          'Change to `bash`', 'Fix all `non-canonical` problems in this file', 'Disable `non-canonical` for this line', 'Fix all Mars problems in this file',
+          'Change to `bash`', 'Fix all `non-canonical` problems in this file', 'Disable `non-canonical` for this line', 'Disable `non-canonical` for the entire file',
+          'Fix all Mars problems in this file',
         ]);
         const fix = answer[1]!;
         assert.equal(await c.request('workspace/executeCommand', { command: fix.command, arguments: fix.arguments }), null);
@@ -329,7 +353,7 @@ describe('code action requests with bad parts', () => {
         const actions = await c.request<CodeAction[]>('textDocument/codeAction', {
           textDocument: { uri }, range: good!.range, context: { diagnostics: [bad, good] },
         });
-        assert.deepEqual(actions.map((a) => a.title), ['Change to `bash`', 'Disable `non-canonical` for this line', 'Fix all Mars problems in this file'], JSON.stringify(bad));
+        assert.deepEqual(actions.map((a) => a.title), ['Change to `bash`', 'Disable `non-canonical` for this line', 'Disable `non-canonical` for the entire file', 'Fix all Mars problems in this file'], JSON.stringify(bad));
       }
     } finally {
       await c.stop();

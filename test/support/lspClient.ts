@@ -95,7 +95,7 @@ export class LspClient {
         workspace: { configuration: true, workspaceFolders: true, workspaceEdit: { documentChanges: true }, diagnostics: { refreshSupport: true }, didChangeConfiguration: { dynamicRegistration: true } },
         textDocument: {
           ...(options.pull ? { diagnostic: { dynamicRegistration: false, relatedInformation: true } } : {}),
-          publishDiagnostics: { relatedInformation: true, versionSupport: true },
+          publishDiagnostics: { relatedInformation: true, versionSupport: true, tagSupport: { valueSet: [1, 2] } },
           completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
           hover: { contentFormat: ['markdown', 'plaintext'] },
           definition: { linkSupport: true },

@@ -13,13 +13,21 @@ export const CODES = {
   'unknown-tool': { severity: 'information', summary: 'A name Mars has no capability for; Mars passes it on in its own spelling (`CustomTool` as `custom_tool`), and harnesses without such a tool ignore it.' },
   'mcp-wire-token': { severity: 'warning', summary: "Claude's `mcp__server__tool` spelling, which reaches Claude only." },
   'illegal-char': { severity: 'warning', summary: "A comma or control character, which breaks the Claude CLI's tool list or a shell." },
-  'duplicate-entry': { severity: 'warning', summary: 'Two entries of one list that mean the same thing.' },
+  'duplicate-entry': { severity: 'warning', summary: 'Two entries of one list that mean the same thing.', inert: true },
   'allow-deny-conflict': { severity: 'warning', summary: 'One policy both allows and disallows the same thing.' },
-  'unknown-policy-key': { severity: 'warning', summary: 'A key other than `allowed`/`disallowed` in a tools table, which Mars ignores.' },
+  'unknown-policy-key': { severity: 'warning', summary: 'A key other than `allowed`/`disallowed` in a tools table, which Mars ignores.', inert: true },
   'toml-syntax': { severity: 'error', summary: 'The file is not valid TOML.' },
-} as const satisfies Record<string, { severity: Severity; summary: string }>;
+} as const satisfies Record<string, { severity: Severity; summary: string; inert?: true }>;
 
 export type Code = keyof typeof CODES;
+
+/**
+ * Whether what a finding of `code` marks does nothing in Mars (the later of two equal entries, a
+ * key Mars ignores): an editor shows it faded, as unused code (`DiagnosticTag.Unnecessary`).
+ */
+export function marksInert(code: Code): boolean {
+  return 'inert' in CODES[code];
+}
 
 export function isCode(value: string): value is Code {
   return Object.prototype.hasOwnProperty.call(CODES, value);

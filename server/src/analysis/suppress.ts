@@ -132,13 +132,7 @@ export function isSuppressed(s: Suppressions, code: Code, line: number, outside:
 export function suppressEdit(doc: TomlDocument, index: Lines, s: Suppressions, code: Code, line: number): Edit | null {
   const text = doc.text;
   const existing = s.trailing.get(line);
-  if (existing) {
-    const m = DIRECTIVE.exec(existing.text);
-    const codesEnd = existing.span.start + 1 + existing.text.length - (existing.text.length - existing.text.trimEnd().length);
-    const dashes = existing.text.indexOf('--');
-    const at = dashes >= 0 ? existing.span.start + 1 + existing.text.slice(0, dashes).trimEnd().length : codesEnd;
-    return { start: at, end: at, newText: m && m[2] !== undefined ? `, ${code}` : `: ${code}` };
-  }
+  if (existing) return extended(existing, code);
   const lineStart = index.lineStart(line);
   const lineEnd = index.lineEnd(line);
   // At the end of the line, unless a comment is there or the `#` would not start one (in a string
@@ -153,6 +147,29 @@ export function suppressEdit(doc: TomlDocument, index: Lines, s: Suppressions, c
   const above = { start: at, end: at, newText: `${indent}# mars-ignore: ${code}${eol}` };
   const hash = at + indent.length;
   return readsAsComment(doc, above, hash, hash + above.newText.length - indent.length - eol.length) ? above : null;
+}
+
+/**
+ * The edit that suppresses `code` in the whole file, given the analysis of the text's first section
+ * (`doc`, from offset 0): extend a `# mars-ignore-file` comment on the first line, or add one on a
+ * line of its own at the top, where eslint puts its file-wide comments. (Nothing is open before the
+ * first line, so it is always a comment there.)
+ */
+export function suppressFileEdit(doc: TomlDocument, code: Code): Edit {
+  const text = doc.text;
+  // After a byte order mark, which must stay the file's first character.
+  const at = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const first = doc.comments.find((c) => lineContent(text, at, c.span.start).start === c.span.start);
+  if (first && directiveOf(first.text) === 'file' && !/[\r\n]/.test(text.slice(at, first.span.start))) return extended(first, code);
+  return { start: at, end: at, newText: `# mars-ignore-file: ${code}${text.includes('\r\n') ? '\r\n' : '\n'}` };
+}
+
+/** `code` added to the codes of a mars-ignore comment (before its `-- reason`). */
+function extended(comment: Comment, code: Code): Edit {
+  const m = DIRECTIVE.exec(comment.text);
+  const dashes = comment.text.indexOf('--');
+  const at = comment.span.start + 1 + (dashes >= 0 ? comment.text.slice(0, dashes) : comment.text).trimEnd().length;
+  return { start: at, end: at, newText: m && m[2] !== undefined ? `, ${code}` : `: ${code}` };
 }
 
 /**

@@ -8,7 +8,7 @@ import { countFixAll, fixAllTakesIn, outsideOf, placed, unitIndexOf, type Docume
 import type { Edit } from '../analysis/edits';
 import { fixAmong, partnersSeen, placeKey, type Finding } from '../analysis/findings';
 import { isCode, type Code, type SeverityOverrides } from '../analysis/codes';
-import { suppressEdit } from '../analysis/suppress';
+import { suppressEdit, suppressFileEdit } from '../analysis/suppress';
 import { positionsOf } from '../toml/lineIndex';
 import { action, isRange, versionedEdit } from './convert';
 import { DIAGNOSTIC_SOURCE, FIX_ALL_KIND } from '../protocol';
@@ -70,6 +70,7 @@ export async function codeActions(
     const quickFixes = new Map<string, CodeAction>();
     // One "Disable" per code and comment: two diagnostics of one code on a line get the same comment.
     const disables = new Map<string, CodeAction>();
+    const fileDisables = new Map<Code, CodeAction>();
     // What a unit's user sees, made once per request: a selection sends thousands of diagnostics.
     const units = new Map<number, { byPlace: Map<string, Finding>; partnerSeen: (f: Finding) => boolean }>();
     const seenIn = (index: number) => {
@@ -130,8 +131,14 @@ export async function codeActions(
             out.push(a);
           }
         }
+        const inFile = fileDisables.get(code);
+        if (inFile) inFile.diagnostics!.push(d);
+        else fileDisables.set(code, action(`Disable \`${code}\` for the entire file`, CodeActionKind.QuickFix,
+          versionedEdit(uri, version, da.lines, [suppressFileEdit(da.units[0]!.analysis.doc, code)]), [d]));
       }
     }
+    // After every other fix (the file's are the widest), one per code, as eslint offers them.
+    out.push(...fileDisables.values());
   }
   preferRemovingDuplicates(out);
   if (wants(only, FIX_ALL_KIND) && countFixAll(da, overrides, undefined, 1) > 0) {

@@ -1,9 +1,9 @@
 // Plain analysis data -> LSP types. Offsets become (line, UTF-16 character) through the line index.
 
 import {
-  type CodeAction, CodeActionKind, type Diagnostic, DiagnosticSeverity, type Position, type Range, type TextEdit, type WorkspaceEdit,
+  type CodeAction, CodeActionKind, type Diagnostic, DiagnosticSeverity, DiagnosticTag, type Position, type Range, type TextEdit, type WorkspaceEdit,
 } from 'vscode-languageserver';
-import type { Severity } from '../analysis/codes';
+import { marksInert, type Severity } from '../analysis/codes';
 import type { Edit } from '../analysis/edits';
 import type { Finding } from '../analysis/findings';
 import { DIAGNOSTIC_SOURCE } from '../protocol';
@@ -16,10 +16,20 @@ export const SEVERITY: Readonly<Record<Severity, DiagnosticSeverity>> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-/** `related`: whether the client shows related information (else it is left out of the message). */
-export function toDiagnostic(uri: string, lines: Lines, f: Finding, related = true): Diagnostic {
+/** What a client shows of a diagnostic besides its range, severity, code and message. */
+export interface DiagnosticClient {
+  /** Related information (else it is left out of the message). */
+  readonly related: boolean;
+  /** The tag `Unnecessary` (text shown faded). */
+  readonly unnecessary: boolean;
+}
+
+const EVERY_PART: DiagnosticClient = { related: true, unnecessary: true };
+
+export function toDiagnostic(uri: string, lines: Lines, f: Finding, client: DiagnosticClient = EVERY_PART): Diagnostic {
   const d: Diagnostic = { range: positionsOf(lines, f.span), severity: SEVERITY[f.severity], code: f.code, source: DIAGNOSTIC_SOURCE, message: f.message };
-  if (f.related && related) d.relatedInformation = f.related.map((r) => ({ location: { uri, range: positionsOf(lines, r.span) }, message: r.message }));
+  if (f.related && client.related) d.relatedInformation = f.related.map((r) => ({ location: { uri, range: positionsOf(lines, r.span) }, message: r.message }));
+  if (client.unnecessary && marksInert(f.code)) d.tags = [DiagnosticTag.Unnecessary];
   return d;
 }
 

@@ -5,7 +5,7 @@ import {
   type CancellationToken, type CodeAction, type Command, type Connection, type ConnectionOptions, type Diagnostic,
   DidChangeConfigurationNotification, DocumentDiagnosticReportKind, Message, type RequestMessage, ErrorCodes, type InitializeError, type InitializeParams, type InitializeResult,
   type MarkupContent, MarkupKind, type Range, type TextDocumentEdit, TextDocumentSyncKind, TextDocuments, CodeActionKind, LSPErrorCodes, ResponseError,
-  type WorkspaceEdit, type Location, type LocationLink,
+  type WorkspaceEdit, type Location, type LocationLink, DiagnosticTag,
 } from 'vscode-languageserver';
 import { TextDocument, type Position, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { visibleFindings, type Analysis } from '../analysis/analyze';
@@ -17,7 +17,7 @@ import { hover } from '../features/hover';
 import { manifestsOf, mcpServerAt, type McpManifest } from '../features/mcpServers';
 import { APPLY_EDIT_COMMAND, DIAGNOSTIC_SOURCE, FIX_ALL_KIND, isMarsFile, SETTINGS_SECTION, type MarsSettings } from '../protocol';
 import { version } from '../../../package.json';
-import { isPosition, isRange, SEVERITY, toDiagnostic, withoutVersions } from '../features/convert';
+import { isPosition, isRange, SEVERITY, toDiagnostic, withoutVersions, type DiagnosticClient } from '../features/convert';
 import { plainText } from '../features/plainText';
 import type { CodeSet } from '../analysis/suppress';
 import { concatRuns, EncodedRun } from './encodedRuns';
@@ -151,7 +151,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   /** The client tells of folders added and removed (VS Code's multi-root workspaces). */
   let folderChanges = false;
   let resolveEdits = false;
-  let relatedInformation = false;
+  let diagnosticClient: DiagnosticClient = { related: false, unnecessary: false };
   // What the client said it takes (initialize); nothing is sent that it did not offer.
   let refresh = false;
   let registerConfiguration = false;
@@ -226,7 +226,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
       const key = `${documentKey}${outside.header === null ? '' : `\u0000${codeSetKey(outside.header)}`}${outside.unreadableBefore ? '\u0000after an error' : ''}`;
       let c = converted.get(u.analysis);
       if (c?.key !== key) {
-        const local = visibleFindings(u.analysis, overrides, outside).map((f) => toDiagnostic(uri, u.analysis.lines, f, relatedInformation));
+        const local = visibleFindings(u.analysis, overrides, outside).map((f) => toDiagnostic(uri, u.analysis.lines, f, diagnosticClient));
         c = { key, line: 0, run: new EncodedRun(local) };
         converted.set(u.analysis, c);
       }
@@ -240,7 +240,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     const cross: Diagnostic[] = [];
     for (const f of da.crossFindings) {
       const severity = overrides[f.code] ?? f.severity;
-      if (severity !== 'off') cross.push({ ...toDiagnostic(uri, da.lines, f, relatedInformation), severity: SEVERITY[severity] });
+      if (severity !== 'off') cross.push({ ...toDiagnostic(uri, da.lines, f, diagnosticClient), severity: SEVERITY[severity] });
     }
     runs.push(new EncodedRun(cross));
     return capped(runs, maxProblems) ?? concatRuns(runs, host.encodesRuns);
@@ -289,8 +289,12 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
       kinds: new Set(declared(text?.completion?.completionItemKind?.valueSet).filter((k): k is number => typeof k === 'number')),
     };
     documentChanges = !!caps.workspace?.workspaceEdit?.documentChanges;
-    // Pull clients of LSP 3.17 declare related information for diagnostics only where they are pushed.
-    relatedInformation = !!((pull ? text?.diagnostic?.relatedInformation : undefined) ?? text?.publishDiagnostics?.relatedInformation);
+    // Pull clients of LSP 3.17 declare what they show of diagnostics only where they are pushed (3.18 both places).
+    const shows = <K extends 'relatedInformation' | 'tagSupport'>(k: K) => (pull ? text?.diagnostic?.[k] : undefined) ?? text?.publishDiagnostics?.[k];
+    diagnosticClient = {
+      related: !!shows('relatedInformation'),
+      unnecessary: declared(shows('tagSupport')?.valueSet).includes(DiagnosticTag.Unnecessary),
+    };
     settings.supported = !!caps.workspace?.configuration;
     lifecycle = 'running';
     return {

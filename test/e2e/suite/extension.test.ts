@@ -228,13 +228,18 @@ suite('Mars TOML in VS Code', () => {
     await waitForDiagnostics(marsToml, (d) => d.length === 4, 'the fixture diagnostics after revert');
   });
 
-  test('mars.local.toml two folders down: diagnostics, and fix-on-save with editor.codeActionsOnSave', async () => {
+  test('mars.local.toml two folders down: diagnostics (a duplicate faded), and fix-on-save with editor.codeActionsOnSave', async () => {
     const uri = fileUri('nested', 'deeper', 'mars.local.toml');
     const openedAt = Date.now();
     const doc = await open(uri);
-    const ds = await waitForDiagnostics(uri, (d) => d.length === 3, 'the three problems of mars.local.toml');
+    const ds = await waitForDiagnostics(uri, (d) => d.length === 4, 'the four problems of mars.local.toml');
     console.log(`[timing] warm: mars.local.toml opened -> diagnostics ${Date.now() - openedAt} ms`);
-    assert.deepEqual(ds.map(codeOf).sort(), ['legacy-prefix', 'non-canonical', 'non-canonical']);
+    assert.deepEqual(ds.map(codeOf).sort(), ['duplicate-entry', 'legacy-prefix', 'non-canonical', 'non-canonical']);
+    // The later "task" does nothing (TodoWrite is task): it is shown faded.
+    const duplicate = ds.find((d) => codeOf(d) === 'duplicate-entry')!;
+    assert.ok(duplicate.range.isEqual(contentRange(doc, 'task')), show(ds));
+    assert.deepEqual(duplicate.tags, [vscode.DiagnosticTag.Unnecessary]);
+    assert.ok(ds.every((d) => d === duplicate || !d.tags?.length), 'only what does nothing is faded');
     const editor = vscode.workspace.getConfiguration('editor', doc);
     await editor.update('codeActionsOnSave', { [FIX_ALL_KIND]: 'explicit' }, vscode.ConfigurationTarget.Global);
     try {
