@@ -46,6 +46,19 @@ test('json format: LSP ranges, severities and fixes with edits', () => {
   }]);
 });
 
+test('github format: one workflow command per problem, escaped as GitHub reads it, and the summary on stderr', () => {
+  // A folder name with the separators of the properties; a byte order mark, which is no column.
+  const dir = workspace({ 'a,b: c/mars.toml': '\uFEFF[agents.a.tools]\nallowed = ["Shell", "bash()", "my%tool"]\n' });
+  const r = cli(['check', '--format', 'github'], { cwd: dir });
+  assert.equal(r.code, 1);
+  assert.deepEqual(r.out.trim().split('\n'), [
+    '::notice file=a%2Cb%3A c/mars.toml,line=2,col=13,endLine=2,endColumn=18,title=Mars TOML (non-canonical)::`Shell` is an alias of `bash`; Mars writes `bash`.',
+    '::error file=a%2Cb%3A c/mars.toml,line=2,col=22,endLine=2,endColumn=28,title=Mars TOML (invalid-tool-name)::invalid tool name `bash()`; allowed: scoped payload written as tool(pattern) with a non-empty pattern',
+    '::notice file=a%2Cb%3A c/mars.toml,line=2,col=32,endLine=2,endColumn=39,title=Mars TOML (unknown-tool)::Mars has no capability named `my%25tool`; it passes it on as written, and harnesses without such a tool ignore it.',
+  ]);
+  assert.match(r.err, /^1 file checked: 1 error, 2 information$/m);
+});
+
 test('folders are searched for mars.toml and mars.local.toml, skipping node_modules, .git and .mars', () => {
   const bad = '[agents.a.tools]\nallowed = ["mcp"]\n';
   const dir = workspace({
@@ -65,14 +78,14 @@ test('exit 0 on a clean file, 2 for a missing file or a bad option, with no stac
   assert.doesNotMatch(missing.err, /at .*\.js:\d+/);
   const usage = cli(['check', '--format', 'xml'], { cwd: dir });
   assert.equal(usage.code, 2);
-  assert.match(usage.err, /--format takes text or json/);
+  assert.match(usage.err, /--format takes text, json or github, not 'xml'/);
   assert.equal(cli(['frobnicate']).code, 2);
 });
 
 test('a reader that stops early (`| head`) ends the output quietly: exit status of the check, no EPIPE trace', async () => {
   const entries = Array.from({ length: 3000 }, (_, i) => `"Tool${i}"`).join(', ');
   const dir = workspace({ 'mars.toml': `[agents.a.tools]\nallowed = ["bash()", ${entries}]\n` });
-  for (const format of ['text', 'json']) {
+  for (const format of ['text', 'json', 'github']) {
     const child = spawn(process.execPath, [path.join(DIST, 'cli.js'), 'check', '--format', format], { cwd: dir });
     let err = '';
     child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));

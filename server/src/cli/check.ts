@@ -1,4 +1,4 @@
-// `mars-toml check [paths...] [--format text|json] [--fix]`: the same analysis as the server, for CI.
+// `mars-toml check [paths...] [--format text|json|github] [--fix]`: the same analysis as the server, for CI.
 // Exit 0 when nothing has error severity, 1 when something does, 2 for usage errors, files that
 // cannot be read or fixed, and output that cannot be written (the README's "Command line").
 
@@ -17,7 +17,7 @@ const SKIP_DIRS = new Set(['node_modules', '.git', '.mars']);
 
 export interface CheckOptions {
   readonly paths: readonly string[];
-  readonly format: 'text' | 'json';
+  readonly format: Format;
   readonly fix: boolean;
   /** `--help`: the usage, nothing checked. */
   readonly help?: boolean;
@@ -25,9 +25,12 @@ export interface CheckOptions {
 
 export class UsageError extends Error {}
 
+const FORMATS = ['text', 'json', 'github'] as const;
+type Format = (typeof FORMATS)[number];
+
 export function parseCheckArgs(args: readonly string[]): CheckOptions {
   const paths: string[] = [];
-  let format: 'text' | 'json' = 'text';
+  let format: Format = 'text';
   let fix = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -35,8 +38,8 @@ export function parseCheckArgs(args: readonly string[]): CheckOptions {
     else if (a === '--help' || a === '-h') return { paths: [], format, fix, help: true };
     else if (a === '--format' || a.startsWith('--format=')) {
       const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
-      if (v !== 'text' && v !== 'json') throw new UsageError(`--format takes text or json${v === undefined ? '' : `, not '${v}'`}`);
-      format = v;
+      if (!(FORMATS as readonly string[]).includes(v!)) throw new UsageError(`--format takes text, json or github${v === undefined ? '' : `, not '${v}'`}`);
+      format = v as Format;
     } else if (a === '--') paths.push(...args.slice(i + 1)), (i = args.length);
     else if (a.startsWith('-')) throw new UsageError(`unknown option '${a}'`);
     else paths.push(a);
@@ -190,6 +193,21 @@ function firstInvalidByte(bytes: Uint8Array): number {
   return n;
 }
 
+const GITHUB_LEVEL: Readonly<Record<Finding['severity'], string>> = { error: 'error', warning: 'warning', information: 'notice', hint: 'notice' };
+
+/**
+ * `f` as a GitHub Actions workflow command, which the run shows on the file's line in a pull
+ * request. Escaped as GitHub's own toolkit does (@actions/core): `%`, CR and LF everywhere, and `:`
+ * and `,` in the properties, which they separate.
+ */
+function githubAnnotation(file: string, lines: Shown, f: Finding): string {
+  const data = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const property = (s: string) => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+  const { start, end } = positionsOf(lines, f.span);
+  const at = `line=${start.line + 1},col=${start.character + 1},endLine=${end.line + 1},endColumn=${end.character + 1}`;
+  return `::${GITHUB_LEVEL[f.severity]} file=${property(file)},${at},title=${property(`Mars TOML (${f.code})`)}::${data(f.message)}\n`;
+}
+
 /** `f` as JSON, with the fixes an editor offers for it (`fixAmong`: `partnerSeen` tells whether the other finding a fix clears is shown too). */
 function jsonFinding(file: string, lines: Shown, f: Finding, partnerSeen: (f: Finding) => boolean) {
   return {
@@ -275,6 +293,7 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
     const write = (f: Finding, partnerSeen: (f: Finding) => boolean = () => false) => {
       counts[f.severity]++;
       if (json) line(`${written++ === 0 ? '[' : ','}${JSON.stringify(jsonFinding(display, lines, f, partnerSeen))}`);
+      else if (options.format === 'github') line(githubAnnotation(display, lines, f));
       else {
         const at = lines.position(f.span.start);
         line(`${display}:${at.line + 1}:${at.character + 1}: ${f.severity} ${f.code} ${f.message}\n`);
@@ -330,7 +349,7 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
   if (failed > 0) unreadable = true;
   if (options.format === 'json') line(written === 0 ? '[]\n' : ']\n');
   if (pending) out.write(pending);
-  if (options.format === 'text') {
+  if (options.format !== 'json') {
     const plural = (s: string, n: number) => (n === 1 || s === 'information' ? s : `${s}s`);
     const summary = Object.entries(counts).filter(([, n]) => n > 0).map(([s, n]) => `${n} ${plural(s, n)}`).join(', ');
     const checked = files.length - (failed - missing);

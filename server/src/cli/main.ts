@@ -7,7 +7,7 @@ import { parseNames } from './parseNames';
 const USAGE = `usage: mars-toml <command>
 
 commands:
-  check [paths...] [--format text|json] [--fix]
+  check [paths...] [--format text|json|github] [--fix]
                            check mars.toml / mars.local.toml files (folders are searched; default .)
                            exit 0: no errors, 1: errors found, 2: usage error, or a file not read or not fixed
   parse-names              read one JSON string literal per line on stdin, print one parse per line (JSON)
