@@ -18,6 +18,7 @@ import { CAPABILITIES, type Capability } from '../grammar/vocabulary';
 import { positionsOf, type Lines } from '../toml/lineIndex';
 import { basicString, escapeBasic, fitsLiteral } from '../toml/strings';
 import type { TomlArray, TomlString } from '../toml/model';
+import { decodeBasic } from '../toml/stringPositions';
 import {
   aliasesMarkdown, ANY_MEANING, code, filterTextOf, LIST_MEANING, MCP_MEANING, MCP_SNIPPET, scopeMarkdown, snippetEscape, snippetOf, startsIgnoringCase,
   type Snippet,
@@ -275,14 +276,20 @@ function serverItems(servers: readonly string[], holds: Set<string>, range: Rang
 }
 
 /**
- * Every tool-name item for one place: canonical names (minus what the list holds), snippets, `*`,
- * MCP servers. `keep` (a pattern already written) follows each canonical name.
+ * Every tool-name item for one place: canonical names (minus those that would write what the list
+ * holds), snippets, `*`, MCP servers. `keep` (a pattern already written, as source text; `kept`, its
+ * value) follows each canonical name: on `b|(git *)`, `bash` writes `bash(git *)`, which is what
+ * must not be held already (plain `bash` may be).
  */
-function toolItems(range: Range, typed: string, w: Writer, holds: Set<string>, servers: readonly string[], keep = ''): CompletionItem[] {
+function toolItems(range: Range, typed: string, w: Writer, holds: Set<string>, servers: readonly string[], keep = '', kept = keep): CompletionItem[] {
   const out: CompletionItem[] = [];
+  const isHeld = (value: string) => {
+    const parse = parseToolName(value);
+    return parse.ok && holds.has(render(parse.name));
+  };
   CAPABILITIES.forEach((cap, i) => {
     const content = w.content(cap.name);
-    if (!holds.has(cap.name) && content !== null) out.push(capabilityItem(cap, i, range, w.wrap(content + keep), typed));
+    if (content !== null && !isHeld(cap.name + kept)) out.push(capabilityItem(cap, i, range, w.wrap(content + keep), typed));
   });
   out.push(...snippetItems(range, typed, w));
   const any = plain(w, '*');
@@ -322,7 +329,8 @@ function entryItems(analysis: Analysis, ctx: EntryContext, servers: readonly str
     return snippetItems(range, typed, w);
   }
   // On the name: a pattern already written after it is kept (`sh|(git *)` -> `bash(git *)`).
-  return toolItems(range, typed, w, holds, servers, paren >= 0 ? ctx.text.slice(paren) : '');
+  const keep = paren >= 0 ? ctx.text.slice(paren) : '';
+  return toolItems(range, typed, w, holds, servers, keep, ctx.literal ? keep : decodeBasic(keep));
 }
 
 function slotItems(analysis: Analysis, ctx: SlotContext, servers: readonly string[], typed: string): CompletionItem[] {
@@ -337,7 +345,8 @@ function listValueItems(analysis: Analysis, ctx: ListValueContext, servers: read
   const w: Writer = { content: escapeBasic, wrap: (content) => `["${content}"]` };
   const paren = ctx.text.indexOf('(');
   if (paren >= 0 && ctx.cursor > paren) return [];
-  return toolItems(range, typed, w, new Set(), servers, paren >= 0 ? escapeBasic(ctx.text.slice(paren)) : '');
+  const kept = paren >= 0 ? ctx.text.slice(paren) : '';
+  return toolItems(range, typed, w, new Set(), servers, escapeBasic(kept), kept);
 }
 
 const LIST_KEYS = (['allowed', 'disallowed'] as const).map((key) => ({ key, detail: LIST_MEANING[key] }));
