@@ -252,6 +252,14 @@ test('package.json wires the grammars and the language as VS Code expects', () =
   for (const file of [toml.configuration, ...grammars.map((g) => g.path)]) JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));
 });
 
+// The marketplace and the Extensions view show a PNG icon of 128 px; the .vsix must carry it.
+test('package.json names a 128 px PNG icon, and the .vsix takes it', () => {
+  const png = fs.readFileSync(path.join(ROOT, manifest.icon));
+  assert.equal(png.subarray(1, 4).toString('latin1'), 'PNG');
+  assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [128, 128]);
+  assert.match(fs.readFileSync(path.join(ROOT, '.vscodeignore'), 'utf8'), new RegExp(`^!${manifest.icon.replace('.', '\\.')}$`, 'm'));
+});
+
 // The extension reads the files it checks and runs nothing of the workspace's, so it is safe in
 // Restricted Mode; VS Code disables an extension with a `main` there unless it says so. It needs no
 // disk either (the web extension reads documents only), so it works in virtual workspaces (github.dev).
