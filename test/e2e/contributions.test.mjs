@@ -132,6 +132,14 @@ for (const host of ['ours', 'other']) {
     assertPlain(dotted, 'bsh');
     assertPlain(dotted, 'nope(x');
     assertScope(dotted, 'shell', CAP);
+    // Before `tools`, a dotted key names an agent or skill: `<name>.` (under `[agents]`) or
+    // `agents.<name>.` / `skills.<name>.`; `agent.planner.tools.allowed` (a typo Mars ignores) is no tool list.
+    const prefixes = (await tokenizer(host))('agent.planner.tools.allowed = ["rd"]\nx.y.z.tools.disallowed = ["rd2"]\n' +
+      '"skills" . \'deep research\' . tools.allowed = ["read"]\n[agents]\ntester.tools.disallowed = ["grep"]\n');
+    assertPlain(prefixes, 'rd');
+    assertPlain(prefixes, 'rd2');
+    assertScope(prefixes, 'read', CAP);
+    assertScope(prefixes, 'grep', CAP);
     // A quoted list key is coloured as the other quoted keys of its line.
     assertScope(dotted, "'", 'string.quoted.key.toml');
     assertScope(tokens, 'Reviews code: bash(git log) and read', 'string.quoted.single.basic.line.toml');
