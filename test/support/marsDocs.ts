@@ -213,7 +213,9 @@ const MAP_VALUES = ['"allow"', '"deny"', '"ask"', 'true', '"allow"', '"deny"'];
 const MISSPELT = ['allow', 'Allowed', 'deny', 'alowed', 'disallow', 'Disallowed', 'allowed_tools', 'blocked'];
 const MCP_VALUES = ['["gh"]', '["gh", "linear"]', '[]', '"gh"', '["mcp(gh)"]', '["a/b/c"]', '"deny"', '[" gh "]', '["gh", "gh"]', '["gh/x"]', '["mcp__gh"]', '[1]'];
 const COMMENTS = ['# note', '# mars-ignore', '# mars-ignore: non-canonical', '# mars-ignore: duplicate-entry, unknown-policy-key', '# mars-ignore: invalid-tool-name',
-  '# mars-ignore: legacy-prefix -- on purpose', '# mars-ignore: mcp-wire-token', '# mars-ignore: invalid-tool-policy'];
+  '# mars-ignore: legacy-prefix -- on purpose', '# mars-ignore: mcp-wire-token', '# mars-ignore: invalid-tool-policy',
+  // Codes that silence nothing (invalid-suppression): misspelt, and one no comment silences.
+  '# mars-ignore: non-canonica', '# mars-ignore: unkown-tool, toml-syntax -- typo'];
 const OWNERS: ReadonlyArray<readonly [kind: 'agents' | 'skills', key: string]> = [
   ['agents', 'a'], ['agents', 'b'], ['skills', 'c'], ['skills', '"deep research"'], ['agents', 'x-y'],
 ];

@@ -15,7 +15,7 @@ import {
 import { moveEdits, moveOf } from './moves';
 import { findPolicies, ownerKey, type Policies } from './policies';
 import { contentSpan, isOpenMultiline } from '../toml/stringPositions';
-import { findSuppressions, isSuppressed, NOTHING_OUTSIDE, type Outside, type Suppressions } from './suppress';
+import { findSuppressions, isSuppressed, NOTHING_OUTSIDE, suppressionFindings, type Outside, type Suppressions } from './suppress';
 
 export interface Analysis {
   readonly doc: TomlDocument;
@@ -52,6 +52,7 @@ export function analyze(text: string, memo: VerdictMemo = new Map()): Analysis {
   for (const p of entries) for (const f of entryFindings(text, p)) if (said(f)) findings.push(f);
   for (const f of crossEntryFindings(text, entries)) if (said(f)) findings.push(f);
   for (const f of policyFindings(doc, policies)) if (said(f)) findings.push(f);
+  for (const f of suppressionFindings(doc)) if (said(f)) findings.push(f);
   findings.sort(byPosition);
   return { doc, lines, policies, entries, findings, suppressions, unreadableFrom, guessed: guess };
 }

@@ -10,8 +10,10 @@
 import type { Comment, TomlDocument, TomlValue } from '../toml/model';
 import { parseToml } from '../toml/parse';
 import { lineContent, type Lines } from '../toml/lineIndex';
-import { isCode, type Code } from './codes';
+import { editDistance } from '../grammar/checks';
+import { CODES, isCode, type Code } from './codes';
 import type { Edit } from './edits';
+import { finding, type Finding } from './findings';
 
 export type CodeSet = ReadonlySet<Code> | 'all';
 
@@ -47,6 +49,49 @@ function union(a: CodeSet | undefined, b: CodeSet): CodeSet {
   if (a === undefined) return b;
   if (a === 'all' || b === 'all') return 'all';
   return new Set([...a, ...b]);
+}
+
+/**
+ * A code a mars-ignore comment names that silences nothing (a misspelt code, which the comment
+ * would otherwise drop without a word, or `toml-syntax`, which no comment silences), with the code
+ * it most likely means as a fix.
+ */
+export function suppressionFindings(doc: TomlDocument): Finding[] {
+  const out: Finding[] = [];
+  for (const comment of doc.comments) {
+    if (!comment.text.includes('mars-ignore')) continue;
+    const m = DIRECTIVE.exec(comment.text);
+    const head = /^\s*mars-ignore(?:-file)?\s*:/.exec(comment.text);
+    if (!m || m[2] === undefined || !head) continue;
+    const listStart = comment.span.start + 1 + head[0].length;
+    for (const word of m[2].matchAll(/[^\s,]+/g)) {
+      const name = word[0];
+      if (name === 'all' || (isCode(name) && name !== 'toml-syntax')) continue;
+      const span = { start: listStart + word.index!, end: listStart + word.index! + name.length };
+      if (name === 'toml-syntax') {
+        out.push(finding('invalid-suppression', span, 'A comment cannot silence `toml-syntax`: Mars cannot load a file with a syntax error. The setting `mars.diagnostics.toml-syntax` can turn it down in the editor.'));
+        continue;
+      }
+      const meant = nearestCode(name);
+      const message = `\`${name}\` is not a Mars TOML code, so this comment silences nothing by that name.${meant ? ` Did you mean \`${meant}\`?` : ''}`;
+      out.push(finding('invalid-suppression', span, message, meant ? () => [{ title: `Change the code to \`${meant}\``, edits: [{ ...span, newText: meant }], preferred: true, safe: false }] : undefined));
+    }
+  }
+  return out;
+}
+
+const SUPPRESSIBLE = (Object.keys(CODES) as Code[]).filter((c) => c !== 'toml-syntax');
+
+/** The code `word` is most likely a typo of: within two edits (one for short words), case aside. */
+function nearestCode(word: string): Code | null {
+  const lower = word.toLowerCase();
+  let best: Code | null = null;
+  let bestDistance = lower.length <= 4 ? 1 : 2;
+  for (const code of SUPPRESSIBLE) {
+    const d = editDistance(lower, code, bestDistance);
+    if (d < bestDistance || (d === bestDistance && best === null)) [best, bestDistance] = [code, d];
+  }
+  return best;
 }
 
 /** What a text without suppression comments suppresses: shared, as most sections have none. */
@@ -135,6 +180,10 @@ export function suppressEdit(doc: TomlDocument, index: Lines, s: Suppressions, c
   if (existing) return extended(existing, code);
   const lineStart = index.lineStart(line);
   const lineEnd = index.lineEnd(line);
+  // A line that is a comment (a misspelt code in a mars-ignore of its own line): a comment above
+  // would speak of the next line with content, past it, and its end is the comment's.
+  const content = lineContent(text, lineStart, lineEnd);
+  if (text[content.start] === '#') return null;
   // At the end of the line, unless a comment is there or the `#` would not start one (in a string
   // left open, or after a syntax error); else on a line of its own above.
   const hasComment = doc.comments.some((c) => c.span.start >= lineStart && c.span.start < lineEnd);
