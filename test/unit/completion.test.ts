@@ -130,6 +130,14 @@ const CASES: Case[] = [
     edit: { label: 'web_fetch', newText: 'web_fetch', range: [1, 12, 1, 21] } },
   { name: 'changing the name keeps the pattern', doc: '[agents.x.tools]\nallowed = ["sh|(git *)"]',
     edit: { label: 'bash', newText: 'bash(git *)', range: [1, 12, 1, 21] } },
+  // The codes of a suppression comment: those a comment can silence, and `all`, not the listed ones.
+  { name: 'codes after # mars-ignore:', doc: '[agents.x.tools]\nallowed = ["Bash"]  # mars-ignore: non|',
+    present: ['non-canonical', 'unknown-tool', 'all', 'invalid-suppression'], absent: ['toml-syntax'], edit: { label: 'non-canonical', newText: 'non-canonical', range: [1, 35, 1, 38] } },
+  { name: 'codes in a file-wide comment, the word under the cursor replaced whole, not those listed', doc: '# mars-ignore-file: legacy-prefix, unk|nown-tol -- why\n',
+    absent: ['legacy-prefix', 'toml-syntax'], edit: { label: 'unknown-tool', newText: 'unknown-tool', range: [0, 35, 0, 46] } },
+  { name: 'no codes in the reason of a suppression comment, nor in another comment', doc: '[agents.x.tools]\nallowed = ["Bash"]  # mars-ignore: unknown-tool -- non|',
+    none: true },
+  { name: 'no codes in a comment that is not a suppression', doc: '# mars-ignores: |\n', none: true },
   // What is held is what the item writes, the kept pattern with it: not the bare name.
   { name: 'a name before a pattern: not offered when the list holds what it would write', doc: '[agents.x.tools]\nallowed = ["bash(git *)", "b|(git *)"]',
     absent: ['bash'], present: ['read'] },

@@ -9,6 +9,7 @@ import {
   type CompletionItem, CompletionItemKind, type CompletionList, InsertTextFormat, MarkupKind, type Position, type Range,
 } from 'vscode-languageserver';
 import type { Analysis } from '../analysis/analyze';
+import { CODES, type Code } from '../analysis/codes';
 import { appendToArray } from '../analysis/edits';
 import { keyAsEntry, namesTheKey } from '../analysis/moves';
 import { listTarget, sameOwner, type ListName } from '../analysis/policies';
@@ -45,6 +46,8 @@ export function completions(
   elsewhere: DefinedElsewhere = () => false,
 ): CompletionItem[] | CompletionList | null {
   const offset = analysis.lines.offset(position);
+  const codes = suppressionCodeItems(analysis, offset);
+  if (codes) return codes;
   const ctx = cursorContext(analysis, offset);
   if (!ctx) return null;
   const servers = ctx.kind === 'entry' || ctx.kind === 'slot' || ctx.kind === 'list-value' ? mcpServerNames(mcpServers) : [];
@@ -64,6 +67,31 @@ export function completions(
     case 'tools-value':
       return toolsValueItems(analysis, ctx, elsewhere);
   }
+}
+
+/**
+ * In the code list of a `# mars-ignore:` or `# mars-ignore-file:` comment (not its `-- reason`):
+ * the codes a comment can silence, each with its summary, and `all`; not those the list names
+ * already. Null elsewhere.
+ */
+function suppressionCodeItems(analysis: Analysis, offset: number): CompletionItem[] | null {
+  const comment = analysis.doc.comments.find((c) => c.span.start < offset && offset <= c.span.end);
+  if (!comment) return null;
+  const before = comment.text.slice(0, offset - comment.span.start - 1);
+  const head = /^\s*mars-ignore(?:-file)?\s*:/.exec(before);
+  if (!head || before.includes('--', head[0].length)) return null;
+  const text = analysis.doc.text;
+  let start = offset;
+  while (start > comment.span.start && /[A-Za-z-]/.test(text[start - 1]!)) start--;
+  let end = offset;
+  while (end < comment.span.end && /[A-Za-z-]/.test(text[end]!) && !text.startsWith('--', end)) end++;
+  const range = positionsOf(analysis.lines, { start, end });
+  const listed = new Set(comment.text.slice(head[0].length).split(/--/)[0]!.split(/[\s,]+/));
+  const item = (label: string, detail: string, sort: number): CompletionItem =>
+    ({ label, kind: CompletionItemKind.EnumMember, detail: plainText(detail), sortText: pad(sort), textEdit: { range, newText: label } });
+  const codes = (Object.keys(CODES) as Code[]).filter((c) => c !== 'toml-syntax');
+  return [...codes.map((c, i) => item(c, CODES[c].summary, i)), item('all', 'Every code.', codes.length)]
+    .filter((i) => !listed.has(i.label) || text.slice(start, end) === i.label);
 }
 
 /**
