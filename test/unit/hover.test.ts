@@ -141,6 +141,12 @@ const CASES: Case[] = [
   { name: 'white space in the list', doc: `${T}allowed = ["read", | "bash"]`, range: null },
   { name: 'map-form value', doc: `${T}bash = "al|low"`, range: null },
   { name: 'header', doc: `[agents.rev|iewer.tools]\nallowed = ["read"]`, range: null },
+  // The codes of a suppression comment: what each is, not its reason or a word that is no code.
+  { name: 'a code in a suppression comment', doc: `${T}allowed = ["read"]  # mars-ignore: legacy-prefix, non-can|onical -- why`, range: [1, 50, 1, 63],
+    has: ['**`non-canonical`** · information by default', 'An alias, casing or spacing'] },
+  { name: 'all in a file-wide suppression comment', doc: '# mars-ignore-file: a|ll\n', range: [0, 20, 0, 23], has: ['**`all`**', 'Every code'] },
+  { name: 'a word that is no code: the diagnostic speaks', doc: '# mars-ignore: unkn|own\n', range: null },
+  { name: 'the reason of a suppression comment', doc: '# mars-ignore: unknown-tool -- unknown-t|ool\n', range: null },
 ];
 
 for (const c of CASES) {

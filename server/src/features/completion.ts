@@ -24,7 +24,7 @@ import {
   aliasesMarkdown, ANY_MEANING, code, filterTextOf, LIST_MEANING, MCP_MEANING, MCP_SNIPPET, scopeMarkdown, snippetEscape, snippetOf, startsIgnoringCase,
   type Snippet,
 } from './describe';
-import { cursorContext, type EntryContext, type KeyContext, type ListValueContext, type SlotContext, type ToolsValueContext, type ValueContext } from './context';
+import { cursorContext, suppressionCodeAt, ALL_CODES, type EntryContext, type KeyContext, type ListValueContext, type SlotContext, type ToolsValueContext, type ValueContext } from './context';
 import { mcpServerNames } from './mcpServers';
 import { plainText } from './plainText';
 
@@ -75,23 +75,15 @@ export function completions(
  * already. Null elsewhere.
  */
 function suppressionCodeItems(analysis: Analysis, offset: number): CompletionItem[] | null {
-  const comment = analysis.doc.comments.find((c) => c.span.start < offset && offset <= c.span.end);
-  if (!comment) return null;
-  const before = comment.text.slice(0, offset - comment.span.start - 1);
-  const head = /^\s*mars-ignore(?:-file)?\s*:/.exec(before);
-  if (!head || before.includes('--', head[0].length)) return null;
-  const text = analysis.doc.text;
-  let start = offset;
-  while (start > comment.span.start && /[A-Za-z-]/.test(text[start - 1]!)) start--;
-  let end = offset;
-  while (end < comment.span.end && /[A-Za-z-]/.test(text[end]!) && !text.startsWith('--', end)) end++;
-  const range = positionsOf(analysis.lines, { start, end });
-  const listed = new Set(comment.text.slice(head[0].length).split(/--/)[0]!.split(/[\s,]+/));
+  const at = suppressionCodeAt(analysis, offset);
+  if (!at) return null;
+  const range = positionsOf(analysis.lines, at.word);
+  const typed = analysis.doc.text.slice(at.word.start, at.word.end);
   const item = (label: string, detail: string, sort: number): CompletionItem =>
     ({ label, kind: CompletionItemKind.EnumMember, detail: plainText(detail), sortText: pad(sort), textEdit: { range, newText: label } });
   const codes = (Object.keys(CODES) as Code[]).filter((c) => c !== 'toml-syntax');
-  return [...codes.map((c, i) => item(c, CODES[c].summary, i)), item('all', 'Every code.', codes.length)]
-    .filter((i) => !listed.has(i.label) || text.slice(start, end) === i.label);
+  return [...codes.map((c, i) => item(c, CODES[c].summary, i)), item('all', ALL_CODES, codes.length)]
+    .filter((i) => !at.listed.has(i.label) || typed === i.label);
 }
 
 /**

@@ -587,3 +587,26 @@ export function entryAt(analysis: Analysis, offset: number): ParsedEntry | undef
 export function extraKeyAt(analysis: Analysis, offset: number): ExtraKey | undefined {
   return analysis.policies.extraKeys.find((extra) => onSpan(analysis, extra.name.span, offset, false));
 }
+
+/** What `all` in a suppression comment means. */
+export const ALL_CODES = 'Every code a comment can silence.';
+
+/**
+ * On the code list of a `# mars-ignore:` or `# mars-ignore-file:` comment (not its `-- reason`):
+ * the word under the cursor (empty between words) and the words the list holds.
+ */
+export function suppressionCodeAt(analysis: Analysis, offset: number): { readonly word: Span; readonly listed: ReadonlySet<string> } | null {
+  const comment = analysis.doc.comments.find((c) => c.span.start < offset && offset <= c.span.end);
+  if (!comment) return null;
+  const head = /^\s*mars-ignore(?:-file)?\s*:/.exec(comment.text);
+  const listStart = comment.span.start + 1 + (head?.[0].length ?? 0);
+  if (!head || offset < listStart || comment.text.slice(0, offset - comment.span.start - 1).includes('--', head[0].length)) return null;
+  const text = analysis.doc.text;
+  const isCodeChar = (i: number) => /[A-Za-z-]/.test(text[i]!) && !text.startsWith('--', i);
+  let start = offset;
+  while (start > listStart && isCodeChar(start - 1)) start--;
+  let end = offset;
+  while (end < comment.span.end && isCodeChar(end)) end++;
+  return { word: { start, end }, listed: new Set(comment.text.slice(head[0].length).split('--')[0]!.split(/[\s,]+/)) };
+}
+

@@ -4,8 +4,9 @@
 
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
 import type { Analysis } from '../analysis/analyze';
+import { CODES, isCode } from '../analysis/codes';
 import { keyContentSpan } from '../analysis/findings';
-import { entryAt, extraKeyAt, onSpan } from './context';
+import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './context';
 import { contentSpan, isOpenMultiline } from '../toml/stringPositions';
 import { keyAsEntry, mapFormList, misspeltList } from '../analysis/moves';
 import { ownerLabel, TOOLS_TABLE_HOLDS, type ExtraKey, type Owner } from '../analysis/policies';
@@ -19,6 +20,13 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
   const offset = lines.offset(position);
   const hit = (span: Span, open: boolean) => onSpan(analysis, span, offset, open);
 
+  const suppression = suppressionCodeAt(analysis, offset);
+  if (suppression) {
+    const word = doc.text.slice(suppression.word.start, suppression.word.end);
+    if (word === 'all') return result(analysis, ['**`all`**', ALL_CODES], suppression.word);
+    // A word that is no code has its diagnostic, which says what it may mean.
+    return isCode(word) ? result(analysis, [`**\`${word}\`** · ${CODES[word].severity} by default`, CODES[word].summary], suppression.word) : null;
+  }
   const p = entryAt(analysis, offset);
   if (p) {
     const str = p.entry.string;
