@@ -139,6 +139,21 @@ describe('code actions', () => {
     assert.deepEqual((await actionsFor(suppressed)).diagnostics.map((d) => d.range.start.line), [1, 1]);
   });
 
+  test('a suppression comment naming no code: the code it likely means, or the words made its reason; no "Disable" on a comment line', async () => {
+    const text = '[agents.a.tools]\n# mars-ignore: non-canonica\nallowed = ["Bash", "Foo"]  # mars-ignore: unknown-tool our own tool\n';
+    const { uri, diagnostics, actions } = await actionsFor(text);
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line]), [['invalid-suppression', 1], ['non-canonical', 2], ['invalid-suppression', 2]]);
+    const titles = (line: number) => actions.filter((a) => a.diagnostics?.some((d) => d.code === 'invalid-suppression' && d.range.start.line === line)).map((a) => a.title);
+    assert.deepEqual(titles(1), ['Change the code to `non-canonical`', 'Disable `invalid-suppression` for the entire file']);
+    assert.deepEqual(titles(2), ['Make `our own tool` the reason', 'Disable `invalid-suppression` for this line', 'Disable `invalid-suppression` for the entire file']);
+    const meant = applied(text, actions.find((a) => a.title === 'Change the code to `non-canonical`')!, uri);
+    assert.equal(meant.split('\n')[1], '# mars-ignore: non-canonical');
+    assert.deepEqual((await actionsFor(meant)).diagnostics.map((d) => d.code), ['invalid-suppression']);
+    const reason = applied(text, actions.find((a) => a.title === 'Make `our own tool` the reason')!, uri);
+    assert.equal(reason.split('\n')[2], 'allowed = ["Bash", "Foo"]  # mars-ignore: unknown-tool -- our own tool');
+    assert.deepEqual((await actionsFor(reason)).diagnostics.map((d) => d.code), ['invalid-suppression', 'non-canonical']);
+  });
+
   test('"Disable" is offered once for two diagnostics of one code on a line, and silences the whole line', async () => {
     const text = '[agents.a.tools]\ndisallowed = [1, true]\nallowed = ["read"]\n';
     const { uri, diagnostics, actions } = await actionsFor(text);

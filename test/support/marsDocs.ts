@@ -215,7 +215,7 @@ const MCP_VALUES = ['["gh"]', '["gh", "linear"]', '[]', '"gh"', '["mcp(gh)"]', '
 const COMMENTS = ['# note', '# mars-ignore', '# mars-ignore: non-canonical', '# mars-ignore: duplicate-entry, unknown-policy-key', '# mars-ignore: invalid-tool-name',
   '# mars-ignore: legacy-prefix -- on purpose', '# mars-ignore: mcp-wire-token', '# mars-ignore: invalid-tool-policy',
   // Codes that silence nothing (invalid-suppression): misspelt, and one no comment silences.
-  '# mars-ignore: non-canonica', '# mars-ignore: unkown-tool, toml-syntax -- typo'];
+  '# mars-ignore: non-canonica', '# mars-ignore: unkown-tool, toml-syntax -- typo', '# mars-ignore: unknown-tool our own tool'];
 const OWNERS: ReadonlyArray<readonly [kind: 'agents' | 'skills', key: string]> = [
   ['agents', 'a'], ['agents', 'b'], ['skills', 'c'], ['skills', '"deep research"'], ['agents', 'x-y'],
 ];

@@ -93,6 +93,8 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['no comment silences toml-syntax: named, it is said; the other codes still count', '[agents.a.tools]\nallowed = ["Foo"] # mars-ignore: toml-syntax, unknown-tool\n', ['invalid-suppression@toml-syntax']],
   ['a file-wide comment\'s codes too, not its reason', '# mars-ignore-file: legacy-prfix -- not-a-code\n[agents.a.tools]\nallowed = ["bash(x:*)"]\n', ['invalid-suppression@legacy-prfix', 'legacy-prefix@bash(x:*)']],
   ['a misspelt code silenced by the comment it is in', '[agents.a.tools]\nallowed = ["read"] # mars-ignore: xyz, invalid-suppression\n', []],
+  ['a reason written without its --: one finding for the words in a row, the codes still count', '[agents.a.tools]\nallowed = ["Foo"] # mars-ignore: unknown-tool our own tool\n', ['invalid-suppression@our own tool']],
+  ['words like no code around a near miss: each run its own finding', '[agents.a.tools]\nallowed = ["Foo"] # mars-ignore: our tool, unkown-tool xyz\n', ['unknown-tool@Foo', 'invalid-suppression@our tool', 'invalid-suppression@unkown-tool', 'invalid-suppression@xyz']],
   ['no codes, `all`, and text that only mentions mars-ignore: nothing to say', '[agents.a.tools]\n# not a mars-ignore: x\nallowed = ["read"] # mars-ignore\ndisallowed = ["grep"] # mars-ignore: all\n', []],
   ['syntax error kept apart', '[agents.a.tools]\nallowed = ["Bash"\n[agents.b.tools]\nallowed = ["Read"]\n', ['non-canonical@Bash', 'toml-syntax@"', 'non-canonical@Read']],
   ['an unclosed multi-line string does not blank out the sections after it', '[agents.x]\ndescription = """oops\n[agents.a.tools]\nallowed = ["Shell"]\n', ['toml-syntax@"', 'non-canonical@Shell']],

@@ -7,7 +7,7 @@
 // No codes after `mars-ignore`, or `all`, means every code. TOML syntax errors cannot be suppressed
 // by a comment (a setting can turn them off, for those who see them from another TOML extension).
 
-import type { Comment, TomlDocument, TomlValue } from '../toml/model';
+import type { Comment, Span, TomlDocument, TomlValue } from '../toml/model';
 import { parseToml } from '../toml/parse';
 import { lineContent, type Lines } from '../toml/lineIndex';
 import { editDistance } from '../grammar/checks';
@@ -54,7 +54,8 @@ function union(a: CodeSet | undefined, b: CodeSet): CodeSet {
 /**
  * A code a mars-ignore comment names that silences nothing (a misspelt code, which the comment
  * would otherwise drop without a word, or `toml-syntax`, which no comment silences), with the code
- * it most likely means as a fix.
+ * it most likely means as a fix. Words that are like no code in a row are one finding: most often a
+ * reason written without its ` -- `.
  */
 export function suppressionFindings(doc: TomlDocument): Finding[] {
   const out: Finding[] = [];
@@ -64,20 +65,45 @@ export function suppressionFindings(doc: TomlDocument): Finding[] {
     const head = /^\s*mars-ignore(?:-file)?\s*:/.exec(comment.text);
     if (!m || m[2] === undefined || !head) continue;
     const listStart = comment.span.start + 1 + head[0].length;
+    let codesBefore = false;
+    let prose: Span | null = null;
+    // `last`: nothing follows in the list, which could become part of the reason.
+    const endProse = (last: boolean) => {
+      if (prose) out.push(proseFinding(doc.text, prose, codesBefore && last));
+      prose = null;
+    };
     for (const word of m[2].matchAll(/[^\s,]+/g)) {
       const name = word[0];
-      if (name === 'all' || (isCode(name) && name !== 'toml-syntax')) continue;
       const span = { start: listStart + word.index!, end: listStart + word.index! + name.length };
-      if (name === 'toml-syntax') {
-        out.push(finding('invalid-suppression', span, 'A comment cannot silence `toml-syntax`: Mars cannot load a file with a syntax error. The setting `mars.diagnostics.toml-syntax` can turn it down in the editor.'));
+      const meant = name === 'all' || isCode(name) ? null : nearestCode(name);
+      if (!meant && name !== 'all' && !isCode(name)) {
+        prose = prose ? { start: prose.start, end: span.end } : span;
         continue;
       }
-      const meant = nearestCode(name);
-      const message = `\`${name}\` is not a Mars TOML code, so this comment silences nothing by that name.${meant ? ` Did you mean \`${meant}\`?` : ''}`;
-      out.push(finding('invalid-suppression', span, message, meant ? () => [{ title: `Change the code to \`${meant}\``, edits: [{ ...span, newText: meant }], preferred: true, safe: false }] : undefined));
+      endProse(false);
+      if (name === 'toml-syntax') {
+        out.push(finding('invalid-suppression', span, 'A comment cannot silence `toml-syntax`: Mars cannot load a file with a syntax error. The setting `mars.diagnostics.toml-syntax` can turn it down in the editor.'));
+      } else if (meant) {
+        const message = `\`${name}\` is not a Mars TOML code, so this comment silences nothing by that name. Did you mean \`${meant}\`?`;
+        out.push(finding('invalid-suppression', span, message, () => [{ title: `Change the code to \`${meant}\``, edits: [{ ...span, newText: meant }], preferred: true, safe: false }]));
+      } else codesBefore = true;
     }
+    endProse(true);
   }
   return out;
+}
+
+/**
+ * Words like no code, from `span.start` to `span.end`. With `asReason` (codes before them, nothing
+ * after), making them the comment's reason is a fix: with no code before them it would silence every
+ * code, and a code after them would become part of the reason.
+ */
+function proseFinding(text: string, span: Span, asReason: boolean): Finding {
+  const words = text.slice(span.start, span.end);
+  const one = !/[\s,]/.test(words);
+  const message = `\`${words}\` ${one ? 'is not a Mars TOML code' : 'are not Mars TOML codes'}, so this comment silences nothing by ${one ? 'that name' : 'those names'}. A reason goes after \` -- \`.`;
+  if (!asReason) return finding('invalid-suppression', span, message);
+  return finding('invalid-suppression', span, message, () => [{ title: `Make \`${words}\` the reason`, edits: [{ start: span.start, end: span.start, newText: '-- ' }], preferred: true, safe: false }]);
 }
 
 const SUPPRESSIBLE = (Object.keys(CODES) as Code[]).filter((c) => c !== 'toml-syntax');
