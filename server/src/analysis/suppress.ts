@@ -32,6 +32,9 @@ export interface Suppressions {
 
 const DIRECTIVE = /^\s*mars-ignore(-file)?\s*(?::([^]*?))?\s*(?:--[^]*)?$/;
 
+/** A comment's text (after `#`) up to the colon its list of codes follows. */
+export const DIRECTIVE_HEAD = /^\s*mars-ignore(?:-file)?\s*:/;
+
 /** What a comment's text (after `#`) suppresses: codes on a line (`mars-ignore`), in the file (`mars-ignore-file`), or nothing. */
 export function directiveOf(comment: string): 'line' | 'file' | null {
   const m = DIRECTIVE.exec(comment);
@@ -62,7 +65,7 @@ export function suppressionFindings(doc: TomlDocument): Finding[] {
   for (const comment of doc.comments) {
     if (!comment.text.includes('mars-ignore')) continue;
     const m = DIRECTIVE.exec(comment.text);
-    const head = /^\s*mars-ignore(?:-file)?\s*:/.exec(comment.text);
+    const head = DIRECTIVE_HEAD.exec(comment.text);
     if (!m || m[2] === undefined || !head) continue;
     const listStart = comment.span.start + 1 + head[0].length;
     let codesBefore = false;

@@ -4,6 +4,7 @@
 
 import type { Analysis } from '../analysis/analyze';
 import type { ParsedEntry } from '../analysis/findings';
+import { DIRECTIVE_HEAD } from '../analysis/suppress';
 import { OWNERS, type ExtraKey, type ListName, type Owner, type OwnerKind, type Policies, type ToolsTable } from '../analysis/policies';
 import type { KeyPart, KeyValue, Section, Span, TomlArray, TomlDocument, TomlInlineTable, TomlString, TomlValue } from '../toml/model';
 import { lastAtOrBefore } from '../toml/sorted';
@@ -598,7 +599,7 @@ export const ALL_CODES = 'Every code a comment can silence.';
 export function suppressionCodeAt(analysis: Analysis, offset: number): { readonly word: Span; readonly listed: ReadonlySet<string> } | null {
   const comment = analysis.doc.comments.find((c) => c.span.start < offset && offset <= c.span.end);
   if (!comment) return null;
-  const head = /^\s*mars-ignore(?:-file)?\s*:/.exec(comment.text);
+  const head = DIRECTIVE_HEAD.exec(comment.text);
   const listStart = comment.span.start + 1 + (head?.[0].length ?? 0);
   if (!head || offset < listStart || comment.text.slice(0, offset - comment.span.start - 1).includes('--', head[0].length)) return null;
   const text = analysis.doc.text;
