@@ -9,7 +9,7 @@ import { applyEdits } from '../../server/src/analysis/edits';
 import { fixAmong, partnersSeen } from '../../server/src/analysis/findings';
 import { rng } from '../support/rng';
 import { meantList } from '../../server/src/analysis/moves';
-import { suppressEdit } from '../../server/src/analysis/suppress';
+import { suppressEdit, suppressFileEdit } from '../../server/src/analysis/suppress';
 import { wholeChange } from '../../server/src/analysis/analyze';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 
@@ -345,6 +345,28 @@ test('"Disable" on the first line of a file with a byte order mark goes after th
   const fixed = applyEdits(text, [edit]);
   assert.equal(fixed, '\ufeff# mars-ignore: non-canonical\nagents.a.tools.allowed = ["shell"] # c\n');
   assert.deepEqual(documentFindings(analyzeDocument(fixed)).map((f) => f.code), []);
+});
+
+test('"Disable" on a line that is a comment: none; on one starting with # inside a string: at its end', () => {
+  const comment = '[agents.a.tools]\n# mars-ignore: xyzzy\nallowed = ["read"]\n';
+  const c = analyzeDocument(comment).units[0]!.analysis;
+  assert.equal(suppressEdit(c.doc, c.lines, c.suppressions, 'invalid-suppression', 1), null);
+  const text = '[agents.a.tools]\nallowed = ["""\n#Bash""", "x"]\n';
+  const own = analyzeDocument(text).units[0]!.analysis;
+  const edit = suppressEdit(own.doc, own.lines, own.suppressions, 'unknown-tool', 2);
+  assert.ok(edit);
+  const fixed = applyEdits(text, [edit]);
+  assert.equal(fixed, '[agents.a.tools]\nallowed = ["""\n#Bash""", "x"]  # mars-ignore: unknown-tool\n');
+  assert.deepEqual(documentFindings(analyzeDocument(fixed)).map((f) => f.code), []);
+});
+
+test('"Disable for the entire file" from the text alone: after a BOM, extending a mars-ignore-file comment on the first line only', () => {
+  const apply = (text: string, code: Code) => applyEdits(text, [suppressFileEdit(text, code)]);
+  assert.equal(apply('\uFEFF  # mars-ignore-file: unknown-tool -- ours\r\n[a]\r\n', 'non-canonical'), '\uFEFF  # mars-ignore-file: unknown-tool, non-canonical -- ours\r\n[a]\r\n');
+  assert.equal(apply('# mars-ignore-file\n', 'non-canonical'), '# mars-ignore-file: non-canonical\n');
+  assert.equal(apply('# mars-ignore: unknown-tool\n[a]\n', 'non-canonical'), '# mars-ignore-file: non-canonical\n# mars-ignore: unknown-tool\n[a]\n');
+  assert.equal(apply('\n# mars-ignore-file: unknown-tool\n', 'non-canonical'), '# mars-ignore-file: non-canonical\n\n# mars-ignore-file: unknown-tool\n');
+  assert.equal(apply('', 'non-canonical'), '# mars-ignore-file: non-canonical\n');
 });
 
 test('"Disable" on a line that ends inside a multi-line string goes on a line of its own above', () => {

@@ -138,6 +138,8 @@ const CASES: Case[] = [
   { name: 'no codes in the reason of a suppression comment, nor in another comment', doc: '[agents.x.tools]\nallowed = ["Bash"]  # mars-ignore: unknown-tool -- non|',
     none: true },
   { name: 'no codes in a comment that is not a suppression', doc: '# mars-ignores: |\n', none: true },
+  { name: 'a code list word is what the comment reads as one (an underscore, a digit): replaced whole', doc: '# mars-ignore: unknown_tool2|\n',
+    edit: { label: 'unknown-tool', newText: 'unknown-tool', range: [0, 15, 0, 28] } },
   // What is held is what the item writes, the kept pattern with it: not the bare name.
   { name: 'a name before a pattern: not offered when the list holds what it would write', doc: '[agents.x.tools]\nallowed = ["bash(git *)", "b|(git *)"]',
     absent: ['bash'], present: ['read'] },

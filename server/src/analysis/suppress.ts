@@ -9,7 +9,7 @@
 
 import type { Comment, Span, TomlDocument, TomlValue } from '../toml/model';
 import { parseToml } from '../toml/parse';
-import { lineContent, type Lines } from '../toml/lineIndex';
+import { lineContent, lineEndAt, type Lines } from '../toml/lineIndex';
 import { editDistance } from '../grammar/checks';
 import { CODES, isCode, type Code } from './codes';
 import type { Edit } from './edits';
@@ -212,7 +212,7 @@ export function suppressEdit(doc: TomlDocument, index: Lines, s: Suppressions, c
   // A line that is a comment (a misspelt code in a mars-ignore of its own line): a comment above
   // would speak of the next line with content, past it, and its end is the comment's.
   const content = lineContent(text, lineStart, lineEnd);
-  if (text[content.start] === '#') return null;
+  if (doc.comments.some((c) => c.span.start === content.start)) return null;
   // At the end of the line, unless a comment is there or the `#` would not start one (in a string
   // left open, or after a syntax error); else on a line of its own above.
   const hasComment = doc.comments.some((c) => c.span.start >= lineStart && c.span.start < lineEnd);
@@ -228,17 +228,18 @@ export function suppressEdit(doc: TomlDocument, index: Lines, s: Suppressions, c
 }
 
 /**
- * The edit that suppresses `code` in the whole file, given the analysis of the text's first section
- * (`doc`, from offset 0): extend a `# mars-ignore-file` comment on the first line, or add one on a
- * line of its own at the top, where eslint puts its file-wide comments. (Nothing is open before the
- * first line, so it is always a comment there.)
+ * The edit that suppresses `code` in the whole file of `text`: extend a `# mars-ignore-file`
+ * comment on the first line, or add one on a line of its own at the top, where eslint puts its
+ * file-wide comments. Read from the text alone (not a section's model, which a big first section
+ * would rebuild): nothing is open before the first line, so a `#` starting it starts a comment.
  */
-export function suppressFileEdit(doc: TomlDocument, code: Code): Edit {
-  const text = doc.text;
+export function suppressFileEdit(text: string, code: Code): Edit {
   // After a byte order mark, which must stay the file's first character.
   const at = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const first = doc.comments.find((c) => lineContent(text, at, c.span.start).start === c.span.start);
-  if (first && directiveOf(first.text) === 'file' && !/[\r\n]/.test(text.slice(at, first.span.start))) return extended(first, code);
+  const end = lineEndAt(text, at);
+  const content = lineContent(text, at, end);
+  const first = { span: { start: content.start, end }, text: text.slice(content.start + 1, end) };
+  if (text[content.start] === '#' && directiveOf(first.text) === 'file') return extended(first, code);
   return { start: at, end: at, newText: `# mars-ignore-file: ${code}${text.includes('\r\n') ? '\r\n' : '\n'}` };
 }
 

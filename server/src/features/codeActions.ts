@@ -134,7 +134,7 @@ export async function codeActions(
         const inFile = fileDisables.get(code);
         if (inFile) inFile.diagnostics!.push(d);
         else fileDisables.set(code, action(`Disable \`${code}\` for the entire file`, CodeActionKind.QuickFix,
-          versionedEdit(uri, version, da.lines, [suppressFileEdit(da.units[0]!.analysis.doc, code)]), [d]));
+          versionedEdit(uri, version, da.lines, [suppressFileEdit(da.text, code)]), [d]));
       }
     }
     // After every other fix (the file's are the widest), one per code, as eslint offers them.

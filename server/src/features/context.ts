@@ -603,7 +603,8 @@ export function suppressionCodeAt(analysis: Analysis, offset: number): { readonl
   const listStart = comment.span.start + 1 + (head?.[0].length ?? 0);
   if (!head || offset < listStart || comment.text.slice(0, offset - comment.span.start - 1).includes('--', head[0].length)) return null;
   const text = analysis.doc.text;
-  const isCodeChar = (i: number) => /[A-Za-z-]/.test(text[i]!) && !text.startsWith('--', i);
+  // A word as the comment's reader splits them (suppress.ts): anything but blanks and commas.
+  const isCodeChar = (i: number) => !/[\s,]/.test(text[i]!) && !text.startsWith('--', i);
   let start = offset;
   while (start > listStart && isCodeChar(start - 1)) start--;
   let end = offset;
