@@ -29,6 +29,7 @@ import { parseToolName, render } from '../../server/src/grammar/toolName';
 import { CAPABILITIES } from '../../server/src/grammar/vocabulary';
 import { decodeBasic } from '../../server/src/toml/stringPositions';
 import { generator } from '../support/marsDocs';
+import { failureReport, type Failure } from '../support/failures';
 import { rng } from '../support/rng';
 import { tomlEditTakes } from '../support/tomlEdit';
 
@@ -41,12 +42,6 @@ const SAMPLED_OFFSETS = 120;
 /** Items accepted per offset (each is a toml_edit parse), the rest only checked in place. */
 const ACCEPTED_PER_OFFSET = 3;
 const SERVERS = ['gh', 'linear', 'plugin:demo', 'we$ird}'];
-
-interface Failure {
-  readonly property: string;
-  readonly text: string;
-  readonly detail: string;
-}
 
 interface Placed {
   readonly p: ParsedEntry;
@@ -238,8 +233,5 @@ test('completion and hover at every offset of generated documents, mid-edit: ran
     if (performance.now() - started > TIME_LIMIT_MS) break;
   }
   console.log(`# seed ${SEED}: ${documents} documents, ${counts.offsets} offsets, ${counts.accepted} items accepted, ${counts.hovers} hovers, ${failures.length} failures, ${Math.round(performance.now() - started)} ms`);
-  const byProperty = new Map<string, Failure[]>();
-  for (const f of failures) (byProperty.get(f.property) ?? byProperty.set(f.property, []).get(f.property)!).push(f);
-  const report = [...byProperty].map(([p, fs]) => `${p}: ${fs.length} (first, shortest:)\n${[...fs].sort((x, y) => x.text.length - y.text.length)[0]!.detail}`);
-  assert.equal(failures.length, 0, report.join('\n\n'));
+  assert.equal(failures.length, 0, failureReport(failures));
 });

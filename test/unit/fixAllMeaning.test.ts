@@ -19,6 +19,7 @@ import { CODES, type Code, type SeverityOverrides } from '../../server/src/analy
 import { analyzeDocument, countFixAll, documentFindings, documentFixAll } from '../../server/src/analysis/document';
 import { applyEdits } from '../../server/src/analysis/edits';
 import { generator, keepsMeaning, load } from '../support/marsDocs';
+import { failureReport, type Failure } from '../support/failures';
 import { rng } from '../support/rng';
 
 const SEED = Number(process.env.MARS_FIXALL_SEED ?? 20_261_202);
@@ -28,12 +29,6 @@ const TIME_LIMIT_MS = Number(process.env.MARS_FIXALL_MS ?? 40_000);
 
 // ---------------------------------------------------------------------------------------------
 // The properties.
-
-interface Failure {
-  readonly property: string;
-  readonly text: string;
-  readonly detail: string;
-}
 
 interface Checked {
   readonly failures: Failure[];
@@ -126,10 +121,7 @@ test('fix-all keeps what Mars does, settles, and counts what it fixed', async ()
     if (performance.now() - started > TIME_LIMIT_MS) break;
   }
   console.log(`# seed ${SEED}: ${documents} documents, ${loaded} TOML, ${changedCount} changed by fix-all, ${failures.length} failures, ${Math.round(performance.now() - started)} ms`);
-  const byProperty = new Map<string, Failure[]>();
-  for (const f of failures) (byProperty.get(f.property) ?? byProperty.set(f.property, []).get(f.property)!).push(f);
-  const report = [...byProperty].map(([p, fs]) => `${p}: ${fs.length} (first, shortest:)\n${[...fs].sort((x, y) => x.text.length - y.text.length)[0]!.detail}`);
-  assert.equal(failures.length, 0, report.join('\n\n'));
+  assert.equal(failures.length, 0, failureReport(failures));
 });
 
 // The smallest inputs of what this test found, each on its own: (1) two keys side by side at the end

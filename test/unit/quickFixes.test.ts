@@ -40,18 +40,13 @@ import { toDiagnostic } from '../../server/src/features/convert';
 import { shown } from '../../server/src/grammar/text';
 import { basicString } from '../../server/src/toml/strings';
 import { generator, isTable, keepsMeaning, load, type Loaded } from '../support/marsDocs';
+import { failureReport, type Failure } from '../support/failures';
 import { rng } from '../support/rng';
 
 const SEED = Number(process.env.MARS_QUICKFIX_SEED ?? 20_261_203);
 const ROUNDS = Number(process.env.MARS_QUICKFIX_ROUNDS ?? 1000);
 const TIME_LIMIT_MS = Number(process.env.MARS_QUICKFIX_MS ?? 30_000);
 const URI = 'file:///quick-fixes/mars.toml';
-
-interface Failure {
-  readonly property: string;
-  readonly text: string;
-  readonly detail: string;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Offsets through edits.
@@ -349,10 +344,7 @@ test('each quick fix alone keeps what Mars does and fixes its finding; a disable
   console.log(`# seed ${SEED}: ${documents} documents, ${counts.fixes} fixes applied (${counts.safe} safe), ${counts.disables} disables, ${failures.length} failures, ${Math.round(performance.now() - started)} ms`);
   if (process.env.MARS_QUICKFIX_DUMP) writeFileSync(process.env.MARS_QUICKFIX_DUMP, JSON.stringify(failures, null, 1));
   if (unreadTitles.size > 0) console.log(`# titles not read: ${[...unreadTitles].join(' | ')}`);
-  const byProperty = new Map<string, Failure[]>();
-  for (const f of failures) (byProperty.get(f.property) ?? byProperty.set(f.property, []).get(f.property)!).push(f);
-  const report = [...byProperty].map(([p, fs]) => `${p}: ${fs.length} (first, shortest:)\n${[...fs].sort((x, y) => x.text.length - y.text.length)[0]!.detail}`);
-  assert.equal(failures.length, 0, report.join('\n\n'));
+  assert.equal(failures.length, 0, failureReport(failures));
 });
 
 // The smallest failure this test found (seed 4, 3,000 documents), not fixed yet: a `mars-ignore`

@@ -1,0 +1,15 @@
+// The failures of a seeded property test (fix-all, quick fixes, completion), and how they are told.
+
+export interface Failure {
+  readonly property: string;
+  /** The input, by whose length the failures of a property are ordered. */
+  readonly text: string;
+  readonly detail: string;
+}
+
+/** For each property that failed: how often, and its failure on the shortest input. */
+export function failureReport(failures: readonly Failure[]): string {
+  const byProperty = new Map<string, Failure[]>();
+  for (const f of failures) (byProperty.get(f.property) ?? byProperty.set(f.property, []).get(f.property)!).push(f);
+  return [...byProperty].map(([p, fs]) => `${p}: ${fs.length} (first, shortest:)\n${[...fs].sort((x, y) => x.text.length - y.text.length)[0]!.detail}`).join('\n\n');
+}
