@@ -337,25 +337,23 @@ test('a tools.mcp item already written as a grant is moved as it is', () => {
   assert.equal(applyEdits(text, fix!.edits), '[agents.a.tools]\nallowed = ["mcp(github)", "mcp(jira)", "mcp(slack)"]\n');
 });
 
+/** The text after "Disable `code` for this line" on `line` of the text's first section; null when none is offered. */
+function disabled(text: string, code: Code, line: number): string | null {
+  const own = analyzeDocument(text).units[0]!.analysis;
+  const edit = suppressEdit(own.doc, own.lines, own.suppressions, code, line);
+  return edit && applyEdits(text, [edit]);
+}
+
 test('"Disable" on the first line of a file with a byte order mark goes after the mark', () => {
   const text = '\ufeffagents.a.tools.allowed = ["shell"] # c\n';
-  const own = analyzeDocument(text).units[0]!.analysis;
-  const edit = suppressEdit(own.doc, own.lines, own.suppressions, 'non-canonical', 0);
-  assert.ok(edit);
-  const fixed = applyEdits(text, [edit]);
+  const fixed = disabled(text, 'non-canonical', 0)!;
   assert.equal(fixed, '\ufeff# mars-ignore: non-canonical\nagents.a.tools.allowed = ["shell"] # c\n');
   assert.deepEqual(documentFindings(analyzeDocument(fixed)).map((f) => f.code), []);
 });
 
 test('"Disable" on a line that is a comment: none; on one starting with # inside a string: at its end', () => {
-  const comment = '[agents.a.tools]\n# mars-ignore: xyzzy\nallowed = ["read"]\n';
-  const c = analyzeDocument(comment).units[0]!.analysis;
-  assert.equal(suppressEdit(c.doc, c.lines, c.suppressions, 'invalid-suppression', 1), null);
-  const text = '[agents.a.tools]\nallowed = ["""\n#Bash""", "x"]\n';
-  const own = analyzeDocument(text).units[0]!.analysis;
-  const edit = suppressEdit(own.doc, own.lines, own.suppressions, 'unknown-tool', 2);
-  assert.ok(edit);
-  const fixed = applyEdits(text, [edit]);
+  assert.equal(disabled('[agents.a.tools]\n# mars-ignore: xyzzy\nallowed = ["read"]\n', 'invalid-suppression', 1), null);
+  const fixed = disabled('[agents.a.tools]\nallowed = ["""\n#Bash""", "x"]\n', 'unknown-tool', 2)!;
   assert.equal(fixed, '[agents.a.tools]\nallowed = ["""\n#Bash""", "x"]  # mars-ignore: unknown-tool\n');
   assert.deepEqual(documentFindings(analyzeDocument(fixed)).map((f) => f.code), []);
 });
@@ -370,17 +368,11 @@ test('"Disable for the entire file" from the text alone: after a BOM, extending 
 });
 
 test('"Disable" on a line that ends inside a multi-line string goes on a line of its own above', () => {
-  const text = '[agents.a.tools]\nallowed = [\n  "Shell", """\nx"""]\n';
-  const own = analyzeDocument(text).units[0]!.analysis;
-  const edit = suppressEdit(own.doc, own.lines, own.suppressions, 'non-canonical', 2);
-  assert.ok(edit);
-  const fixed = applyEdits(text, [edit]);
+  const fixed = disabled('[agents.a.tools]\nallowed = [\n  "Shell", """\nx"""]\n', 'non-canonical', 2)!;
   assert.equal(fixed, '[agents.a.tools]\nallowed = [\n  # mars-ignore: non-canonical\n  "Shell", """\nx"""]\n');
   assert.ok(!documentFindings(analyzeDocument(fixed)).some((f) => f.code === 'non-canonical'));
   // A line that starts inside a string has no place for it.
-  const inside = '[agents.a.tools]\nallowed = ["""\nShell\nx""", "Bash"]\n';
-  const a = analyzeDocument(inside).units[0]!.analysis;
-  assert.equal(suppressEdit(a.doc, a.lines, a.suppressions, 'non-canonical', 2), null);
+  assert.equal(disabled('[agents.a.tools]\nallowed = ["""\nShell\nx""", "Bash"]\n', 'non-canonical', 2), null);
 });
 
 test('"Disable" on a line whose end a comment cannot take (a string left open, a syntax error) goes on a line of its own above', () => {
@@ -390,12 +382,11 @@ test('"Disable" on a line whose end a comment cannot take (a string left open, a
     ['[agents]\ntriage.tools = ["r\n', 'invalid-tool-policy'],
     ['[agents.a.tools]\nallowed = ["Read"] \\\n', 'non-canonical'],
   ] as const) {
-    const own = analyzeDocument(text).units[0]!.analysis;
-    const at = documentFindings(analyzeDocument(text)).find((f) => f.code === code);
+    const da = analyzeDocument(text);
+    const at = documentFindings(da).find((f) => f.code === code);
     assert.ok(at, `${code} in ${text}`);
-    const edit = suppressEdit(own.doc, own.lines, own.suppressions, code, own.lines.position(at.span.start).line);
-    assert.ok(edit, text);
-    const fixed = applyEdits(text, [edit]);
+    const fixed = disabled(text, code, da.lines.position(at.span.start).line);
+    assert.ok(fixed, text);
     assert.match(fixed, new RegExp(`^# mars-ignore: ${code}\n`, 'm'), fixed);
     assert.ok(!documentFindings(analyzeDocument(fixed)).some((f) => f.code === code), fixed);
   }
@@ -409,10 +400,7 @@ test('nesting past smol-toml\'s own limit (1,000) is reported at Mars\'s, the 80
 });
 
 test('"Disable" before a lone carriage return goes on a line of its own above: the comment would run on past it', () => {
-  const text = '[agents.x.tools]\nbash = "allow"\rx = 1\n';
-  const own = analyzeDocument(text).units[0]!.analysis;
-  const edit = suppressEdit(own.doc, own.lines, own.suppressions, 'unknown-policy-key', 1);
-  assert.equal(edit && applyEdits(text, [edit]), '[agents.x.tools]\n# mars-ignore: unknown-policy-key\nbash = "allow"\rx = 1\n');
+  assert.equal(disabled('[agents.x.tools]\nbash = "allow"\rx = 1\n', 'unknown-policy-key', 1), '[agents.x.tools]\n# mars-ignore: unknown-policy-key\nbash = "allow"\rx = 1\n');
 });
 
 test('control characters of an entry show in messages as escapes, never raw', () => {

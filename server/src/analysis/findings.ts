@@ -11,7 +11,7 @@ import { isMcpWireToken, splitToolName } from '../grammar/toolName';
 import type { Span, TomlArray, TomlDocument, TomlString } from '../toml/model';
 import { basicString, replaceStringValue } from '../toml/strings';
 import { closingQuote, contentSpan, isOpenMultiline, valueSources } from '../toml/stringPositions';
-import { firstLineOf } from '../toml/lineIndex';
+import { firstLineOf, lineContent } from '../toml/lineIndex';
 import { lastAtOrBefore } from '../toml/sorted';
 import { CODES, type Code, type Severity } from './codes';
 import { deleteItems, type Edit } from './edits';
@@ -381,9 +381,8 @@ function valueFirstLine(doc: TomlDocument, span: Span): Span {
   if (line.end === span.end) return line;
   const comments = doc.comments;
   const c = comments[lastAtOrBefore(comments.length, (i) => comments[i]!.span.start, line.end - 1)];
-  let end = c && c.span.start > line.start ? c.span.start : line.end;
-  while (end > line.start + 1 && (doc.text[end - 1] === ' ' || doc.text[end - 1] === '\t')) end--;
-  return { start: line.start, end };
+  // The value's first character (`[`) is no blank: the blanks before the comment are all lineContent takes.
+  return lineContent(doc.text, line.start, c && c.span.start > line.start ? c.span.start : line.end);
 }
 
 /** Shape problems and extra keys of the tools tables. */

@@ -32,20 +32,35 @@ export interface Suppressions {
 
 const DIRECTIVE = /^\s*mars-ignore(-file)?\s*(?::([^]*?))?\s*(?:--[^]*)?$/;
 
-/** A comment's text (after `#`) up to the colon its list of codes follows. */
-export const DIRECTIVE_HEAD = /^\s*mars-ignore(?:-file)?\s*:/;
+/** A mars-ignore comment read: whole file or a line, and the words of its list of codes. */
+export interface Directive {
+  readonly kind: 'line' | 'file';
+  /** Where the list of codes starts in the comment's text (after its colon); null without a colon. */
+  readonly listAt: number | null;
+  /** Each word of the list (split at blanks and commas) and where it starts in the comment's text. */
+  readonly words: ReadonlyArray<{ readonly word: string; readonly at: number }>;
+}
+
+/** A comment's text (after `#`) read as a mars-ignore directive, or null when it is none. */
+export function readDirective(comment: string): Directive | null {
+  const m = DIRECTIVE.exec(comment);
+  if (m === null) return null;
+  const kind = m[1] === undefined ? 'line' : 'file';
+  if (m[2] === undefined) return { kind, listAt: null, words: [] };
+  // Right after the colon, the first in the text: `mars-ignore` and blanks come before it.
+  const listAt = comment.indexOf(':') + 1;
+  return { kind, listAt, words: [...m[2].matchAll(/[^\s,]+/g)].map((w) => ({ word: w[0], at: listAt + w.index! })) };
+}
 
 /** What a comment's text (after `#`) suppresses: codes on a line (`mars-ignore`), in the file (`mars-ignore-file`), or nothing. */
 export function directiveOf(comment: string): 'line' | 'file' | null {
-  const m = DIRECTIVE.exec(comment);
-  return m === null ? null : m[1] === undefined ? 'line' : 'file';
+  return readDirective(comment)?.kind ?? null;
 }
 
-function parseCodes(list: string | undefined): CodeSet {
-  if (list === undefined || list.trim() === '') return 'all';
-  const words = list.split(/[\s,]+/);
-  if (words.includes('all')) return 'all';
-  return new Set(words.filter(isCode));
+/** The codes a directive silences: every code when it lists none, or lists `all`. */
+function codesOf(d: Directive): CodeSet {
+  const words = d.words.map((w) => w.word);
+  return words.length === 0 || words.includes('all') ? 'all' : new Set(words.filter(isCode));
 }
 
 function union(a: CodeSet | undefined, b: CodeSet): CodeSet {
@@ -64,10 +79,8 @@ export function suppressionFindings(doc: TomlDocument): Finding[] {
   const out: Finding[] = [];
   for (const comment of doc.comments) {
     if (!comment.text.includes('mars-ignore')) continue;
-    const m = DIRECTIVE.exec(comment.text);
-    const head = DIRECTIVE_HEAD.exec(comment.text);
-    if (!m || m[2] === undefined || !head) continue;
-    const listStart = comment.span.start + 1 + head[0].length;
+    const d = readDirective(comment.text);
+    if (!d) continue;
     let codesBefore = false;
     let prose: Span | null = null;
     // `last`: nothing follows in the list, which could become part of the reason.
@@ -75,9 +88,8 @@ export function suppressionFindings(doc: TomlDocument): Finding[] {
       if (prose) out.push(proseFinding(doc.text, prose, codesBefore && last));
       prose = null;
     };
-    for (const word of m[2].matchAll(/[^\s,]+/g)) {
-      const name = word[0];
-      const span = { start: listStart + word.index!, end: listStart + word.index! + name.length };
+    for (const { word: name, at } of d.words) {
+      const span = { start: comment.span.start + 1 + at, end: comment.span.start + 1 + at + name.length };
       const meant = name === 'all' || isCode(name) ? null : nearestCode(name);
       if (!meant && name !== 'all' && !isCode(name)) {
         prose = prose ? { start: prose.start, end: span.end } : span;
@@ -135,10 +147,10 @@ export function findSuppressions(doc: TomlDocument, index: Lines): Suppressions 
   const text = doc.text;
   let scanned = { from: -1, to: -1 };
   for (const comment of doc.comments) {
-    const m = DIRECTIVE.exec(comment.text);
-    if (!m) continue;
-    const codes = parseCodes(m[2]);
-    if (m[1]) {
+    const d = readDirective(comment.text);
+    if (!d) continue;
+    const codes = codesOf(d);
+    if (d.kind === 'file') {
       file = union(file ?? undefined, codes);
       continue;
     }
@@ -245,10 +257,9 @@ export function suppressFileEdit(text: string, code: Code): Edit {
 
 /** `code` added to the codes of a mars-ignore comment (before its `-- reason`). */
 function extended(comment: Comment, code: Code): Edit {
-  const m = DIRECTIVE.exec(comment.text);
   const dashes = comment.text.indexOf('--');
   const at = comment.span.start + 1 + (dashes >= 0 ? comment.text.slice(0, dashes) : comment.text).trimEnd().length;
-  return { start: at, end: at, newText: m && m[2] !== undefined ? `, ${code}` : `: ${code}` };
+  return { start: at, end: at, newText: (readDirective(comment.text)?.listAt ?? null) !== null ? `, ${code}` : `: ${code}` };
 }
 
 /**

@@ -4,7 +4,7 @@
 
 import type { Analysis } from '../analysis/analyze';
 import type { ParsedEntry } from '../analysis/findings';
-import { DIRECTIVE_HEAD } from '../analysis/suppress';
+import { readDirective } from '../analysis/suppress';
 import { OWNERS, type ExtraKey, type ListName, type Owner, type OwnerKind, type Policies, type ToolsTable } from '../analysis/policies';
 import type { KeyPart, KeyValue, Section, Span, TomlArray, TomlDocument, TomlInlineTable, TomlString, TomlValue } from '../toml/model';
 import { lastAtOrBefore } from '../toml/sorted';
@@ -598,17 +598,12 @@ export const ALL_CODES = 'Every code a comment can silence.';
  */
 export function suppressionCodeAt(analysis: Analysis, offset: number): { readonly word: Span; readonly listed: ReadonlySet<string> } | null {
   const comment = analysis.doc.comments.find((c) => c.span.start < offset && offset <= c.span.end);
-  if (!comment) return null;
-  const head = DIRECTIVE_HEAD.exec(comment.text);
-  const listStart = comment.span.start + 1 + (head?.[0].length ?? 0);
-  if (!head || offset < listStart || comment.text.slice(0, offset - comment.span.start - 1).includes('--', head[0].length)) return null;
-  const text = analysis.doc.text;
-  // A word as the comment's reader splits them (suppress.ts): anything but blanks and commas.
-  const isCodeChar = (i: number) => !/[\s,]/.test(text[i]!) && !text.startsWith('--', i);
-  let start = offset;
-  while (start > listStart && isCodeChar(start - 1)) start--;
-  let end = offset;
-  while (end < comment.span.end && isCodeChar(end)) end++;
-  return { word: { start, end }, listed: new Set(comment.text.slice(head[0].length).split('--')[0]!.split(/[\s,]+/)) };
+  const directive = comment && readDirective(comment.text);
+  if (!comment || !directive || directive.listAt === null) return null;
+  const at = offset - comment.span.start - 1; // in the comment's text
+  if (at < directive.listAt || comment.text.slice(0, at).includes('--', directive.listAt)) return null;
+  const base = comment.span.start + 1;
+  const w = directive.words.find((x) => x.at <= at && at <= x.at + x.word.length);
+  return { word: w ? { start: base + w.at, end: base + w.at + w.word.length } : { start: offset, end: offset }, listed: new Set(directive.words.map((x) => x.word)) };
 }
 
