@@ -280,6 +280,10 @@ export function generator(random: () => number) {
   };
 
   const line = (s: string) => `${chance(0.12) ? `${pick(COMMENTS)}\n` : ''}${s}${trailing()}\n`;
+  // Now and then a list written outside the tools table, which Mars does not read as one: beside
+  // it (`tools.` forgotten) or in a table one typo from `tools`.
+  const misplaced = () => pick(['', 'tool.', 'Tools.']);
+  const tools = (k: string) => (chance(0.06) && (k === 'allowed' || k === 'disallowed' || MISSPELT.includes(k)) ? misplaced() : 'tools.');
 
   return (): string => {
     const root: string[] = [];
@@ -299,21 +303,21 @@ export function generator(random: () => number) {
         case 5:
           // Header spaced now and then; the overlay's own table beside it, before or after.
           if (chance(0.15)) sections.push(`[${kind}.${name}]\ndescription = "d"\n`);
-          sections.push(`${chance(0.1) ? `${pick(COMMENTS)}\n` : ''}${chance(0.1) ? `[ ${kind} . ${name} . tools ]` : `[${kind}.${name}.tools]`}\n${pairs.map(([k, v]) => line(`${k}${chance(0.1) ? '\t=\t' : ' = '}${v}`)).join('')}`);
+          sections.push(`${chance(0.1) ? `${pick(COMMENTS)}\n` : ''}${chance(0.1) ? `[ ${kind} . ${name} . tools ]` : `[${kind}.${name}.${chance(0.03) ? pick(['tool', 'Tools']) : 'tools'}]`}\n${pairs.map(([k, v]) => line(`${k}${chance(0.1) ? '\t=\t' : ' = '}${v}`)).join('')}`);
           // A list written as a table (Mars rejects it), where no key wrote that list.
           if (chance(0.04) && !pairs.some(([k]) => k === 'allowed')) sections.push(`[${kind}.${name}.tools.allowed]\nx = 1\n`);
           break;
         case 1: // [agents.x] tools.k = v
-          sections.push(`[${kind}.${name}]\n${chance(0.3) ? 'description = "d"\n' : ''}${pairs.map(([k, v]) => line(`tools.${k} = ${v}`)).join('')}`);
+          sections.push(`[${kind}.${name}]\n${chance(0.3) ? 'description = "d"\n' : ''}${pairs.map(([k, v]) => line(`${tools(k)}${k} = ${v}`)).join('')}`);
           break;
         case 2: // [agents.x] tools = { ... }
           sections.push(`[${kind}.${name}]\n${line(`tools = { ${pairs.map(([k, v]) => `${k} = ${v}`).join(', ')} }`)}`);
           break;
         case 3: // agents.x.tools.k = v at the root
-          root.push(...pairs.map(([k, v]) => line(`${kind}.${name}.tools.${k} = ${v}`)));
+          root.push(...pairs.map(([k, v]) => line(`${kind}.${name}.${tools(k)}${k} = ${v}`)));
           break;
         case 4: // [agents] x.tools.k = v
-          (kind === 'agents' ? agentsTable : skillsTable).push(...pairs.map(([k, v]) => line(`${name}.tools.${k} = ${v}`)));
+          (kind === 'agents' ? agentsTable : skillsTable).push(...pairs.map(([k, v]) => line(`${name}.${tools(k)}${k} = ${v}`)));
           break;
         case 6: // [agents.x] "tools"."k" = v, or the inline table over lines (TOML 1.1: Mars refuses it)
           if (chance(0.5)) sections.push(`[${kind}.${name}]\n${pairs.map(([k, v]) => line(`"tools".${k.startsWith('"') ? k : `"${k}"`}\t= ${v}`)).join('')}`);

@@ -8,7 +8,7 @@ import { parse } from 'smol-toml';
 import { applyEdits } from '../../server/src/analysis/edits';
 import { fixAmong, partnersSeen } from '../../server/src/analysis/findings';
 import { rng } from '../support/rng';
-import { meantList } from '../../server/src/analysis/moves';
+import { meantList } from '../../server/src/analysis/meant';
 import { suppressEdit, suppressFileEdit } from '../../server/src/analysis/suppress';
 import { wholeChange } from '../../server/src/analysis/analyze';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -37,6 +37,11 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['allowed is a table', '[agents.a.tools.allowed]\nx = 1\n', ['invalid-tool-policy@agents.a.tools.allowed']],
   ['other tables below a tools table', '[agents.a.tools.sub]\nx = 1\n[[skills.b.tools."Bash".c]]\n', ['unknown-policy-key@sub', 'unknown-policy-key@Bash']],
   ['non-string entry', '[agents.a.tools]\nallowed = ["read", true]\n', ['invalid-tool-policy@true']],
+  // A list meant for the tools table, written beside it or in a table that misses `tools`: Mars does
+  // not read it as one, so its entries are not judged as tool names.
+  ['a tool list beside the tools table', '[agents.a]\nallowed = ["Bash"]\n[agents]\nb.deny = []\nc = { disallowedTools = ["x"] }\n', ['misplaced-tool-list@allowed', 'misplaced-tool-list@deny', 'misplaced-tool-list@disallowedTools']],
+  ['tool lists in a table that misses `tools`: one finding on the name', '[agents.a.tool]\nallowed = ["read"]\ndisallowed = ["web"]\n[skills.b]\nTools.deny = ["x"]\n', ['misplaced-tool-list@tool', 'misplaced-tool-list@Tools']],
+  ['other keys and lists of an agent are not tool lists', '[agents.a]\nskills = ["x"]\nallowed = "read"\nmodel.allowed = ["x"]\ntools.allowed = ["read"]\n[dependencies.d]\nallowed = ["x"]\n', []],
   // Mars reads each agent and skill as one table: anything else stops the load (a list excepted,
   // which its serde reads as the table's fields by position).
   ['an agent written as an array of tables: its tools still read', '[[agents.x]]\ntools.allowed = ["Bash"]\n', ['invalid-tool-policy@agents.x', 'non-canonical@Bash']],
@@ -422,6 +427,37 @@ test('a list under a misspelled key (`Allowed`, `deny`, `alow`): did you mean, r
     t = applyEdits(t, f.fixes[0]!.edits);
   }
   assert.equal(t, '[agents.a.tools]\nallowed = ["read"]\ndisallowed = ["bash"]\n[agents.b.tools]\nallowed = ["read", "grep"]\n');
+});
+
+test('a tool list outside the tools table: renamed into it, or its entries moved into the list written; never a second spelling of the table', () => {
+  const text = '[agents.a]\nallowed = ["read"]\n[agents.b]\ntools.allowed = ["read"]\ndeny = ["bash"]\nallowed = ["grep", "Read"]\n' +
+    '[agents.c.tool]\nallowed = ["edit"]\ndisallowed = ["web"]\n[agents.d]\ntools = { allowed = ["x"] }\ndisallowed = ["bash"]\n' +
+    '[agents.e]\ntool.allowed = ["read"]\n[agents.e.tools]\n[agents.f]\nallowed = ["bash()"]\n';
+  const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'misplaced-tool-list');
+  assert.deepEqual(found.map((f) => [text.slice(f.span.start, f.span.end), f.fixes.map((x) => x.title).join()]), [
+    ['allowed', 'Rename to `tools.allowed`'],
+    ['deny', 'Rename to `tools.disallowed`'], // the dotted keys of the same tools table take one more
+    ['allowed', 'Move the entries of `allowed` into `tools.allowed`'],
+    ['tool', 'Rename `tool` to `tools`'], // a header's lists, renamed together
+    ['disallowed', ''], // `tools.disallowed` would add to the inline table
+    ['tool', ''], // `[agents.e.tools]` defines the table the rename would make
+    ['allowed', ''], // `bash()` would stop the load in the list
+  ]);
+  assert.ok(found.every((f) => f.fixes.every((x) => !x.safe)), 'each puts rules in force that were not');
+  assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
+  let t = text;
+  for (;;) {
+    const f = documentFindings(analyzeDocument(t)).find((x) => x.code === 'misplaced-tool-list' && x.fixes.length > 0);
+    if (!f) break;
+    t = applyEdits(t, f.fixes[0]!.edits);
+    assert.doesNotThrow(() => parse(t), t);
+  }
+  assert.equal(t, '[agents.a]\ntools.allowed = ["read"]\n[agents.b]\ntools.allowed = ["read", "grep"]\ntools.disallowed = ["bash"]\n' +
+    '[agents.c.tools]\nallowed = ["edit"]\ndisallowed = ["web"]\n[agents.d]\ntools = { allowed = ["x"] }\ndisallowed = ["bash"]\n' +
+    '[agents.e]\ntool.allowed = ["read"]\n[agents.e.tools]\n[agents.f]\nallowed = ["bash()"]\n');
+  // A list whose entries the tools table already holds changes nothing: fix-all removes it.
+  const held = '[agents.b]\ntools.allowed = ["read"]\nallowed = ["Read"]\n';
+  assert.equal(applyEdits(held, documentFixAll(analyzeDocument(held))), '[agents.b]\ntools.allowed = ["read"]\n');
 });
 
 test('which list a misspelled key meant: the nearer of the two, and no guess for other words', () => {

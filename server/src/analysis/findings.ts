@@ -8,15 +8,15 @@ import {
 } from '../grammar/checks';
 import { rustTrim, shown } from '../grammar/text';
 import { isMcpWireToken, splitToolName } from '../grammar/toolName';
-import type { Span, TomlArray, TomlDocument, TomlString } from '../toml/model';
+import type { KeyPart, Span, TomlArray, TomlDocument, TomlString } from '../toml/model';
 import { basicString, replaceStringValue } from '../toml/strings';
 import { closingQuote, contentSpan, isOpenMultiline, valueSources } from '../toml/stringPositions';
 import { firstLineOf, lineContent } from '../toml/lineIndex';
 import { lastAtOrBefore } from '../toml/sorted';
 import { CODES, type Code, type Severity } from './codes';
 import { deleteItems, type Edit } from './edits';
-import { ownerKey, ownerLabel, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type Owner, type Policies } from './policies';
-import { extraKeyFixes, keyAsEntry, listKeyFixes, mapFormList, misspeltList, notYetIn, shapeFix } from './moves';
+import { ownerKey, ownerLabel, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type MisplacedList, type Owner, type Policies } from './policies';
+import { extraKeyFixes, keyAsEntry, listKeyFixes, mapFormList, misplacedListFixes, misspeltList, notYetIn, shapeFix } from './moves';
 
 export interface Fix {
   readonly title: string;
@@ -370,7 +370,7 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[])
 }
 
 /** The codes whose fixes may write a list anew (`Fix.creates`): the moves of extra keys below. */
-export const MAY_CREATE: ReadonlySet<Code> = new Set(['invalid-tool-policy', 'unknown-policy-key']);
+export const MAY_CREATE: ReadonlySet<Code> = new Set(['invalid-tool-policy', 'unknown-policy-key', 'misplaced-tool-list']);
 
 /**
  * The first line of a value (`[` of a list over lines), up to a comment on that line: the range
@@ -397,6 +397,23 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
   for (const { name } of policies.extraTables) {
     out.push(finding('unknown-policy-key', keyContentSpan(doc.text, name.span),
       `Mars ignores the table \`${name.name}\` here: ${TOOLS_TABLE_HOLDS}.`));
+  }
+  // One finding per key at fault: the lists under one header `[agents.x.tool]` share its `tool`.
+  const misplaced = new Map<KeyPart, MisplacedList[]>();
+  for (const m of policies.misplaced) {
+    const at = m.tools ?? m.key;
+    const group = misplaced.get(at);
+    if (group) group.push(m);
+    else misplaced.set(at, [m]);
+  }
+  for (const [at, group] of misplaced) {
+    const { owner, tools, list } = group[0]!;
+    const lists = [...new Set(group.map((m) => `\`${m.key.name}\``))];
+    const where = `Mars reads the tool lists of ${ownerLabel(owner)} only from its \`tools\` table`;
+    out.push(finding('misplaced-tool-list', keyContentSpan(doc.text, at.span), tools
+      ? `\`${tools.name}\` is not \`tools\`: ${where}, so ${lists.join(' and ')} here ${lists.length === 1 ? 'is' : 'are'} not part of its policy.`
+      : `${where}: ${lists[0]} here is not part of its policy. Did you mean \`tools.${list}\`?`,
+    () => misplacedListFixes(doc, policies, group)));
   }
   for (const extra of policies.extraKeys) {
     // A key with no value is the TOML syntax error's to report: half typed (`sub =`), or no key at

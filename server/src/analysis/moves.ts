@@ -1,14 +1,16 @@
 // Fixes that move rules between keys of a tools table: map-form keys (`bash = "allow"`) and the
-// removed `tools.mcp` into `allowed`/`disallowed`, and wrong shapes into the shape Mars reads.
+// removed `tools.mcp` into `allowed`/`disallowed`, lists under misspelt keys or outside the tools
+// table into it, and wrong shapes into the shape Mars reads.
 
 import { isMcpWireToken, parseToolName, render } from '../grammar/toolName';
 import type { KeyValue, TomlArray, TomlDocument } from '../toml/model';
 import { basicString } from '../toml/strings';
 import { asciiLower, rustTrim } from '../grammar/text';
-import { canonicalSpelling, editDistance, mcpWireRewrite } from '../grammar/checks';
+import { canonicalSpelling, mcpWireRewrite } from '../grammar/checks';
+import { meantList } from './meant';
 import { appendToArray, deleteKeyValue, standsAlone, type Edit } from './edits';
 import type { Fix } from './findings';
-import { listOf, listTarget, type ExtraKey, type ListName, type Owner, type Policies, type ShapeProblem } from './policies';
+import { listOf, listTarget, sameOwner, type ExtraKey, type ListName, type MisplacedList, type Owner, type Policies, type ShapeProblem } from './policies';
 import { isOpenMultiline } from '../toml/stringPositions';
 import { lineStartAt } from '../toml/lineIndex';
 import { directiveOf } from './suppress';
@@ -202,30 +204,6 @@ export function extraKeyFixes(doc: TomlDocument, policies: Policies, extra: Extr
   return [listOf(policies, extra.owner, move.list) ? fix : { ...fix, creates: listPath(extra.owner, move.list) }];
 }
 
-const LIST_WORDS: ReadonlyMap<string, ListName> = new Map([
-  ['allowed', 'allowed'], ['allow', 'allowed'], ['allowlist', 'allowed'], ['allowedtools', 'allowed'], ['allowtools', 'allowed'],
-  ['disallowed', 'disallowed'], ['disallow', 'disallowed'], ['deny', 'disallowed'], ['denied', 'disallowed'], ['denylist', 'disallowed'],
-  ['disallowedtools', 'disallowed'], ['blocked', 'disallowed'], ['blocklist', 'disallowed'],
-]);
-/** The words a typo is measured against: one edit away, and nearer one list than the other. */
-const TYPO_TARGETS: ReadonlyArray<readonly [string, ListName]> = [['allowed', 'allowed'], ['allow', 'allowed'], ['disallowed', 'disallowed'], ['disallow', 'disallowed']];
-
-/** The list a key holding a list was meant to be (`Allowed`, `allow`, `deny`, `alowed`), or null. */
-export function meantList(name: string): ListName | null {
-  const key = asciiLower(name).replace(/[-_ ]/g, '');
-  const word = LIST_WORDS.get(key);
-  if (word) return word;
-  if (key.length < 4) return null;
-  let best: ListName | null = null;
-  let bestDistance = 2;
-  for (const [target, list] of TYPO_TARGETS) {
-    const d = editDistance(key, target, 1);
-    if (d < bestDistance) [best, bestDistance] = [list, d];
-    else if (d === bestDistance && best !== list) best = null; // as near to both: no guess
-  }
-  return bestDistance <= 1 ? best : null;
-}
-
 /**
  * The list a key of a tools table was meant to be, when it holds a list (`Allowed = ["read"]`,
  * `deny = […]`), or null: what its diagnostic, fixes and hover all speak of.
@@ -235,19 +213,54 @@ export function misspeltList(extra: ExtraKey): ListName | null {
   return kv.value?.kind === 'array' && namesTheKey(extra) ? meantList(extra.name.name) : null;
 }
 
-/** A list under a misspelled key: renamed to `list`, or its names moved into the `list` already written. */
+/** A list under a misspelled key of a tools table: renamed to `list`, or its names moved into the `list` already written. */
 export function listKeyFixes(doc: TomlDocument, policies: Policies, extra: ExtraKey, list: ListName): Fix[] {
+  const rename = { title: `Rename to \`${list}\``, edits: [{ start: extra.name.span.start, end: extra.name.span.end, newText: list }], creates: listPath(extra.owner, list) };
+  return strayListFixes(doc, policies, extra.owner, extra.keyValue, extra.name.name, list, list, rename);
+}
+
+/**
+ * A list meant for an owner's tools table, written outside it (see `MisplacedList`; `group`: those
+ * under one misspelt `tools`, a header's): its key made the list's, or its names moved into the list
+ * already written.
+ */
+export function misplacedListFixes(doc: TomlDocument, policies: Policies, group: readonly MisplacedList[]): Fix[] {
+  const first = group[0]!;
+  const owner = first.owner;
+  const to = first.tools ? 'tools' : `tools.${first.list}`;
+  const at = first.tools ?? first.key;
+  // The key prefix of the tools table the rename makes (`u.tools.` for `u.allowed` under `[agents]`;
+  // none for a header's `[agents.x.tool]`, which becomes a section of its own).
+  const parts = first.keyValue.key.parts;
+  const i = parts.indexOf(at);
+  const prefix = i < 0 ? null : [...parts.slice(0, i).map((p) => p.name), 'tools', ''].join('.');
+  // Renamed only where it makes no second spelling of a tools table this section writes (`tools = { … }`,
+  // then `tools.allowed`); the dotted keys of the same table (`tools.allowed` beside `deny`) take one
+  // more. A tools table in another section drops the fix (`creates`).
+  const clashes = policies.tables.some((t) => sameOwner(t.owner, owner) && (t.spelling !== 'dotted' || t.keyPrefix !== prefix)) ||
+    policies.shape.some((p) => sameOwner(p.owner, owner) && (p.kind === 'tools-not-table' || p.kind === 'tools-array-of-tables'));
+  const title = first.tools ? `Rename \`${first.tools.name}\` to \`tools\`` : `Rename to \`${to}\``;
+  const rename = clashes ? null : { title, edits: [{ start: at.span.start, end: at.span.end, newText: to }], creates: [owner.kind, owner.name, 'tools'] };
+  if (group.length === 1) return strayListFixes(doc, policies, owner, first.keyValue, first.key.name, first.list, `tools.${first.list}`, rename);
+  // A header's table of lists (`[agents.x.tool]`) is renamed whole, when every list in it can be.
+  const each = group.map((m) => strayListFixes(doc, policies, owner, m.keyValue, m.key.name, m.list, `tools.${m.list}`, rename));
+  return rename && each.every((fixes) => fixes.length === 1 && fixes[0]!.title === rename.title) ? each[0]! : [];
+}
+
+/**
+ * A list under a key Mars does not read: where the owner writes no such list, `rename` (when it can
+ * be, else nothing); else its names moved into the list written, `into`.
+ */
+function strayListFixes(doc: TomlDocument, policies: Policies, owner: Owner, kv: KeyValue, key: string, list: ListName, into: string,
+  rename: Pick<Fix, 'title' | 'edits' | 'creates'> | null): Fix[] {
   const text = doc.text;
-  const value = extra.keyValue.value;
-  const target = listTarget(policies, extra.owner, list);
+  const value = kv.value;
+  const target = listTarget(policies, owner, list);
   if (value?.kind !== 'array' || target === null) return [];
-  // Mars ignores the key, so an entry it would reject breaks nothing there; in the list it would stop the load.
+  // Mars does not read the key, so an entry it would reject breaks nothing there; in the list it would stop the load.
   if (value.items.some((i) => i.kind === 'string' && !parseToolName(i.value).ok)) return [];
-  if (target === 'new') {
-    const edits = [{ start: extra.name.span.start, end: extra.name.span.end, newText: list }];
-    return [{ title: `Rename to \`${list}\``, edits, preferred: true, safe: false, creates: listPath(extra.owner, list) }];
-  }
-  if (!standsAlone(text, extra.keyValue)) return [];
+  if (target === 'new') return rename ? [{ ...rename, preferred: true, safe: false }] : [];
+  if (!standsAlone(text, kv)) return [];
   if (value.items.some((item) => item.kind !== 'string' || isOpenMultiline(item))) return [];
   // Each meaning once, as written first, and not when the list holds it already (in any spelling).
   const byMeaning = new Map<string, string>();
@@ -256,11 +269,10 @@ export function listKeyFixes(doc: TomlDocument, policies: Policies, extra: Extra
     const m = meaning(item.value);
     if (!byMeaning.has(m)) byMeaning.set(m, item.value);
   }
-  const names = notYetIn(policies, extra.owner, list, [...byMeaning.values()]);
-  const edits = [...(names.length > 0 ? [appendToArray(text, target.array, names)] : []), ...deleteKeyValue(text, extra.keyValue, doc.comments)];
-  const key = extra.name.name;
-  const title = names.length > 0 ? `Move the entries of \`${key}\` into \`${list}\``
-    : value.items.length === 0 ? `Remove \`${key} = []\`: it holds nothing` : `Remove \`${key}\`: \`${list}\` already holds its entries`;
+  const names = notYetIn(policies, owner, list, [...byMeaning.values()]);
+  const edits = [...(names.length > 0 ? [appendToArray(text, target.array, names)] : []), ...deleteKeyValue(text, kv, doc.comments)];
+  const title = names.length > 0 ? `Move the entries of \`${key}\` into \`${into}\``
+    : value.items.length === 0 ? `Remove \`${key} = []\`: it holds nothing` : `Remove \`${key}\`: \`${into}\` already holds its entries`;
   // Moving puts rules in force that were not; removing a key whose entries already are changes nothing.
   return [{ title, edits, preferred: true, safe: names.length === 0 }];
 }

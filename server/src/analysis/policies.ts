@@ -4,6 +4,7 @@
 import type { Key, KeyPart, KeyValue, Span, TableHeader, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
 import { lastAtOrBefore } from '../toml/sorted';
 import { rustTrim } from '../grammar/text';
+import { meantList, meantTools } from './meant';
 
 export type OwnerKind = 'agents' | 'skills';
 export type ListName = 'allowed' | 'disallowed';
@@ -40,6 +41,22 @@ export type ShapeKind =
   | 'tools-array-of-tables'
   | 'overlay-not-table';
 
+/**
+ * A list meant for an owner's tools table written outside it: beside it (`allowed = […]` in
+ * `[agents.x]`) or in a table whose name misses `tools` (`tool.allowed`). Mars does not read it as
+ * a tool list.
+ */
+export interface MisplacedList {
+  readonly owner: Owner;
+  readonly keyValue: KeyValue;
+  /** The list it was meant to be. */
+  readonly list: ListName;
+  /** The key part naming the list (`allowed`, `deny`). */
+  readonly key: KeyPart;
+  /** The key part meant to be `tools` (`tool`); null for a list written beside the tools table. */
+  readonly tools: KeyPart | null;
+}
+
 export interface ShapeProblem {
   readonly kind: ShapeKind;
   readonly owner: Owner;
@@ -70,6 +87,7 @@ export interface Policies {
   readonly tables: ToolsTable[];
   /** Every list, for completion and for fixes that append to it. */
   readonly lists: Array<{ readonly owner: Owner; readonly list: ListName; readonly array: TomlArray; readonly keyValue: KeyValue }>;
+  readonly misplaced: MisplacedList[];
 }
 
 /** The tables whose entries are overlays with tools: `[agents.<name>]`, `[skills.<name>]`. */
@@ -97,7 +115,7 @@ export function ownerLabel(owner: Owner, quote: (name: string) => string = (n) =
 }
 
 export function findPolicies(doc: TomlDocument): Policies {
-  const out: Policies = { entries: [], extraKeys: [], extraTables: [], shape: [], tables: [], lists: [] };
+  const out: Policies = { entries: [], extraKeys: [], extraTables: [], shape: [], tables: [], lists: [], misplaced: [] };
   const problemStarts = doc.problems.map((p) => p.span.start).sort((a, b) => a - b);
   for (const section of doc.sections) {
     const base = section.header ? section.header.key.parts : [];
@@ -177,7 +195,10 @@ function visit(out: Policies, path: readonly KeyPart[], keyStart: number, kv: Ke
     return;
   }
   const owner = { kind: path[0]!.name as OwnerKind, name: path[1]!.name };
-  if (path[2]!.name !== 'tools') return;
+  if (path[2]!.name !== 'tools') {
+    if (overlays) misplacedList(out, owner, path, kv);
+    return;
+  }
   if (path.length === 3) {
     // `tools = …` (own key, dotted, or inside an inline table)
     const value = kv.value;
@@ -203,6 +224,16 @@ function visit(out: Policies, path: readonly KeyPart[], keyStart: number, kv: Ke
   const relative = path.slice(3);
   table.members.push({ keyValue: kv, relative });
   member(out, table, kv, relative);
+}
+
+/** A list whose key is meant for the owner's tools table (see `MisplacedList`): `path` is its full key path, `tools` not its third part. */
+function misplacedList(out: Policies, owner: Owner, path: readonly KeyPart[], kv: KeyValue): void {
+  if (kv.value?.kind !== 'array') return;
+  const tools = path.length === 4 && meantTools(path[2]!.name) ? path[2]! : null;
+  if (path.length !== 3 && !tools) return;
+  const key = path[path.length - 1]!;
+  const list = meantList(key.name);
+  if (list) out.misplaced.push({ owner, keyValue: kv, list, key, tools });
 }
 
 /** The dotted-key tools tables found so far, by owner and key prefix (a file has thousands). */

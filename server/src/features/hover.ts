@@ -1,4 +1,4 @@
-// Hover on a tool entry (a string in `allowed`/`disallowed`) or a map-form key of a tools table:
+// Hover on a tool entry (a string in `allowed`/`disallowed`), a map-form key of a tools table or a list outside it:
 // how Mars reads it, what it means, its aliases and canonical spelling, and for a bad entry why. On
 // the key of a list: the list as Mars reads it.
 
@@ -9,7 +9,7 @@ import { keyContentSpan } from '../analysis/findings';
 import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './context';
 import { contentSpan, isOpenMultiline } from '../toml/stringPositions';
 import { keyAsEntry, mapFormList, misspeltList } from '../analysis/moves';
-import { ownerLabel, TOOLS_TABLE_HOLDS, type ExtraKey, type Owner } from '../analysis/policies';
+import { ownerLabel, TOOLS_TABLE_HOLDS, type ExtraKey, type MisplacedList, type Owner } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
 import type { Span } from '../toml/model';
 import { firstLineOf, positionsOf } from '../toml/lineIndex';
@@ -36,6 +36,8 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
   }
   const extra = extraKeyAt(analysis, offset);
   if (extra) return result(analysis, describeKey(extra), keyContentSpan(doc.text, extra.name.span));
+  const stray = analysis.policies.misplaced.find((m) => hit((m.tools ?? m.key).span, false));
+  if (stray) return result(analysis, describeMisplaced(stray), keyContentSpan(doc.text, (stray.tools ?? stray.key).span));
   for (const l of analysis.policies.lists) {
     const key = l.keyValue.key.parts[l.keyValue.key.parts.length - 1]!;
     if (!hit(key.span, false)) continue;
@@ -55,6 +57,14 @@ function result(analysis: Analysis, paragraphs: string[], span: Span): Hover {
 
 /** The owner in markdown: its name a code span, escaped as every name the hover quotes. */
 const owned = (owner: Owner) => ownerLabel(owner, code);
+
+/** A list outside its owner's tools table, hovered on the key at fault: what its diagnostic takes it for. */
+function describeMisplaced(m: MisplacedList): string[] {
+  const owner = owned(m.owner);
+  const meant = `It looks meant for ${code(`tools.${m.list}`)}: ${LIST_MEANING[m.list]}`;
+  if (m.tools) return [`**${code(m.tools.name)}** is not \`tools\`: Mars reads no tool list in it; none of its rules is in force.`, meant, `_Of ${owner}._`];
+  return [`**${code(m.key.name)}**: a list outside the tools table; Mars does not read it as a tool list, and none of its rules is in force.`, meant, `_Of ${owner}._`];
+}
 
 function describeKey(extra: ExtraKey): string[] {
   const name = extra.name.name;

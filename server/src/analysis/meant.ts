@@ -1,0 +1,37 @@
+// What a misspelt key of a tool policy was meant to be: a list (`Allowed`, `deny`, `disallowedTools`)
+// or the `tools` table itself (`tool`, `Tools`). The walk (policies.ts), the findings, their fixes
+// and hover all read a key the same way from here.
+
+import { editDistance } from '../grammar/checks';
+import { asciiLower } from '../grammar/text';
+import type { ListName } from './policies';
+
+const LIST_WORDS: ReadonlyMap<string, ListName> = new Map([
+  ['allowed', 'allowed'], ['allow', 'allowed'], ['allowlist', 'allowed'], ['allowedtools', 'allowed'], ['allowtools', 'allowed'],
+  ['disallowed', 'disallowed'], ['disallow', 'disallowed'], ['deny', 'disallowed'], ['denied', 'disallowed'], ['denylist', 'disallowed'],
+  ['disallowedtools', 'disallowed'], ['blocked', 'disallowed'], ['blocklist', 'disallowed'],
+]);
+/** The words a typo is measured against: one edit away, and nearer one list than the other. */
+const TYPO_TARGETS: ReadonlyArray<readonly [string, ListName]> = [['allowed', 'allowed'], ['allow', 'allowed'], ['disallowed', 'disallowed'], ['disallow', 'disallowed']];
+
+/** The list a key holding a list was meant to be (`Allowed`, `allow`, `deny`, `alowed`), or null. */
+export function meantList(name: string): ListName | null {
+  const key = asciiLower(name).replace(/[-_ ]/g, '');
+  const word = LIST_WORDS.get(key);
+  if (word) return word;
+  if (key.length < 4) return null;
+  let best: ListName | null = null;
+  let bestDistance = 2;
+  for (const [target, list] of TYPO_TARGETS) {
+    const d = editDistance(key, target, 1);
+    if (d < bestDistance) [best, bestDistance] = [list, d];
+    else if (d === bestDistance && best !== list) best = null; // as near to both: no guess
+  }
+  return bestDistance <= 1 ? best : null;
+}
+
+/** Whether a key that is not `tools` was meant to be it: another casing (`Tools`) or one edit away (`tool`, `tols`). */
+export function meantTools(name: string): boolean {
+  const key = asciiLower(name);
+  return name !== 'tools' && (key === 'tools' || editDistance(key, 'tools', 1) <= 1);
+}
