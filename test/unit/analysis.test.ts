@@ -238,10 +238,13 @@ for (const [entry, code, fixed] of ENTRY_FIXES) {
 const SAYS: Array<[line: string, code: string, says: string[], never: string[]]> = [
   ['"bash(:*)" = "allow"', 'unknown-policy-key', ['Put "bash(:*)" in `allowed`', 'Move "bash(:*)" into `allowed`'], ['bash( *)']],
   ['allowed = ["Bassh(:*)"]', 'unknown-tool', ['Change to `bash(:*)`'], ['bash( *)']],
-  ['allowed = ["Shell(:*)"]', 'non-canonical', ['Mars writes `bash(:*)`', 'Change to `bash(:*)`'], ['bash( *)']],
+  ['allowed = ["Shell(:*)"]', 'non-canonical', ['write it `bash(:*)`', 'Change to `bash(:*)`'], ['bash( *)', 'Mars writes']],
   // `exec_command` is an alias of `bash`: the unknown `ExecCommand` is moved as written, not as Mars passes it on.
   ['ExecCommand = "deny"', 'unknown-policy-key', ['Put "ExecCommand" in `disallowed`', 'Move "ExecCommand" into `disallowed`'], ['exec_command']],
   ['"bassh(git:*)" = "allow"', 'unknown-policy-key', ['(Mars has no capability `bassh`: did you mean `bash`?)'], ['capability `bassh(']],
+  // `mcp(…)` holds no pattern: a wire token with one has no portable spelling, and the message does not offer one.
+  ['allowed = ["mcp__gh__x(y)"]', 'mcp-wire-token', ['with a pattern, which `mcp(server/tool)` cannot hold: only Claude applies this rule'], ['write it as']],
+  ['allowed = ["mcp__gh__"]', 'mcp-wire-token', ['write it as `mcp(server/tool)`'], ['pattern']],
 ];
 for (const [line, code, says, never] of SAYS) {
   test(`${code} on ${line}: what it says`, () => {
@@ -408,6 +411,12 @@ test('"Disable" before a lone carriage return goes on a line of its own above: t
   assert.equal(disabled('[agents.x.tools]\nbash = "allow"\rx = 1\n', 'unknown-policy-key', 1), '[agents.x.tools]\n# mars-ignore: unknown-policy-key\nbash = "allow"\rx = 1\n');
 });
 
+test('the related messages of a finding escape what they quote, as its message does', () => {
+  const text = '[agents.a.tools]\nallowed = ["x\u202eyz"]\ndisallowed = ["x\u202eyz"]\n';
+  const conflict = documentFindings(analyzeDocument(text)).find((f) => f.code === 'allow-deny-conflict')!;
+  assert.deepEqual(conflict.related!.map((r) => r.message), ['`x\\u202Eyz` in `allowed`']);
+});
+
 test('control characters of an entry show in messages as escapes, never raw', () => {
   const text = '[agents.a.tools]\nallowed = ["edit\\u0001", """a\nb""", "x\u009b"]\n';
   const messages = documentFindings(analyzeDocument(text)).map((f) => f.message);
@@ -458,6 +467,12 @@ test('a tool list outside the tools table: renamed into it, or its entries moved
   // A list whose entries the tools table already holds changes nothing: fix-all removes it.
   const held = '[agents.b]\ntools.allowed = ["read"]\nallowed = ["Read"]\n';
   assert.equal(applyEdits(held, documentFixAll(analyzeDocument(held))), '[agents.b]\ntools.allowed = ["read"]\n');
+});
+
+test('an alias whose pattern is only the legacy `:*`: the message names the spelling Mars reads the same, not the one it writes (`bash( *)` reads as `bash(*)`)', () => {
+  const text = '[agents.a.tools]\nallowed = ["shell(:*)", "shell(git:*)"]\n';
+  const messages = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'non-canonical').map((f) => f.message);
+  assert.deepEqual(messages, ['`shell` is an alias of `bash`; write it `bash(:*)`.', '`shell` is an alias of `bash`; Mars writes `bash(git *)`.']);
 });
 
 test('which list a misspelled key meant: the nearer of the two, and no guess for other words', () => {

@@ -52,6 +52,8 @@ const CASES: Case[] = [
     has: ['server `github` · tool `create_issue`', 'Canonical spelling: `mcp(github/create_issue)`'] },
   { name: 'mcp wire token', doc: `${T}allowed = ["mcp__github__cre|ate_issue"]`, range: [1, 12, 1, 37],
     has: ['MCP wire token', 'only Claude', '`mcp(github/create_issue)`'] },
+  { name: 'MCP wire token with a pattern: passed on as Mars trims it, and no portable spelling', doc: `${T}allowed = ["mcp__|x( a )"]`, range: [1, 12, 1, 23],
+    has: ['passes it through as `mcp__x(a)`', '`mcp(server/tool)` holds no pattern'], lacks: ['verbatim', 'Write it as'] },
   { name: 'mcp wire token for a whole server', doc: `${T}allowed = ["|mcp__github"]`, range: [1, 12, 1, 23], has: ['`mcp(github)`'] },
   { name: 'unknown with a suggestion', doc: `${T}allowed = ["wbfe|tch"]`, range: [1, 12, 1, 19],
     has: ['**Unknown tool** `wbfetch`', 'as `wbfetch` (as written)', 'Nearest canonical name: `web_fetch`', meaning('web_fetch')] },
@@ -115,7 +117,7 @@ const CASES: Case[] = [
   { name: 'a pattern that is only the legacy suffix', doc: `${T}allowed = ["bash(:|*)"]`, range: [1, 12, 1, 20],
     has: ['**Capability** `bash`'], lacks: ['bash( *)', 'Canonical spelling'] },
   { name: 'an alias with a pattern that is only the legacy suffix', doc: `${T}allowed = ["Shell(:|*)"]`, range: [1, 12, 1, 21],
-    has: ['Canonical spelling: `bash(:*)`'], lacks: ['bash( *)'] },
+    has: ['Canonical spelling: `bash(:*)` (Claude\'s legacy `:*` kept: `bash( *)`, as Mars writes it, would read as another pattern)'] },
   { name: 'map-form key with a pattern that is only the legacy suffix', doc: `${T}"bash(:|*)" = "allow"`, range: [1, 1, 1, 9],
     has: ['put `bash(:*)` in `allowed`'], lacks: ['bash( *)'] },
   // Owner names and entries as the diagnostics show them: backticks, line breaks, invisible characters.

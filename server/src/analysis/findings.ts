@@ -110,7 +110,9 @@ class LazyFinding implements Finding {
 
 /** `mayHaveSafeFix`: false when none of `fixes` will be safe (see `Finding.mayHaveSafeFix`). */
 export function finding(code: Code, span: Span, message: string, fixes?: () => Fix[], related?: Finding['related'], mayHaveSafeFix = fixes !== undefined): Finding {
-  return new LazyFinding(code, span, shown(message), fixes, related, mayHaveSafeFix);
+  // Related messages quote entries too: escaped as the message is (a U+202E would flip the Problems panel's line).
+  const relatedShown = related?.map((r) => (shown(r.message) === r.message ? r : { ...r, message: shown(r.message) }));
+  return new LazyFinding(code, span, shown(message), fixes, relatedShown, mayHaveSafeFix);
 }
 
 /** The same finding without the fixes that write a key `defined` elsewhere (see `Fix.creates`), filtered when asked for. */
@@ -201,7 +203,10 @@ export function entryVerdict(raw: string): EntryVerdict {
       const portable = mcpWireRewrite(raw);
       issues.push({
         code: 'mcp-wire-token',
-        message: `Claude-only MCP wire spelling; write ${portable ? `\`${portable}\`` : 'it as `mcp(server/tool)`'} so every harness applies it.`,
+        message: portable ? `Claude-only MCP wire spelling; write \`${portable}\` so every harness applies it.`
+          // `mcp(…)` names a server or a tool, never a pattern of one: no spelling keeps this rule for the others.
+          : name.kind === 'unknown' && name.pattern !== null ? 'Claude-only MCP wire spelling with a pattern, which `mcp(server/tool)` cannot hold: only Claude applies this rule.'
+          : 'Claude-only MCP wire spelling; write it as `mcp(server/tool)` so every harness applies it.',
         ...(portable ? { replacement: { value: portable, preferred: true, safe: true } } : {}),
       });
     } else if (name.kind === 'unknown') {
@@ -218,7 +223,7 @@ export function entryVerdict(raw: string): EntryVerdict {
         // The fix changes the spelling only (a legacy `:*` has its own fix); the message says what Mars reads.
         const target = both ? read : canonicalSpelling(raw, name, false);
         const message =
-          spelling.kind === 'alias' ? `\`${spelling.written}\` is an alias of \`${spelling.canonical}\`; Mars writes \`${read}\`.`
+          spelling.kind === 'alias' ? `\`${spelling.written}\` is an alias of \`${spelling.canonical}\`; ${readsAs(render(name), name) ? 'Mars writes' : 'write it'} \`${read}\`.`
           : spelling.kind === 'casing'
             ? `Mars spells \`${spelling.written}\` as \`${spelling.canonical}\`${read === spelling.canonical ? '' : `; it reads this entry as \`${read}\``}.`
           : `Mars reads this entry as \`${read}\`; the extra white space is dropped.`;

@@ -5,7 +5,7 @@
 import { ANY_MEANING, capabilityNamed, MCP_MEANING, type Capability } from '../grammar/vocabulary';
 import { isMcpWireToken, splitToolName, render, type ParseResult, type ToolNameError } from '../grammar/toolName';
 import {
-  canonicalSpelling, charProblemReason, illegalChars, mcpWireRewrite, respelling, suggestCapability, writtenWithLegacyPrefix,
+  canonicalSpelling, charProblemReason, illegalChars, mcpWireRewrite, readsAs, respelling, suggestCapability, writtenWithLegacyPrefix,
 } from '../grammar/checks';
 import { eqIgnoreAsciiCase, rustTrim, shown } from '../grammar/text';
 import { obviousRepair } from '../analysis/findings';
@@ -226,8 +226,10 @@ export function describeToolName(raw: string, parse: ParseResult, inList: ListNa
         const portable = mcpWireRewrite(raw);
         out.push(`**MCP wire token** ${code(trimmed)}`);
         out.push(
-          "Claude's MCP wire spelling: Mars passes it through verbatim and only Claude understands it." +
-            (portable ? ` The portable spelling is ${code(portable)}.` : ' Write it as `mcp(server/tool)` so every harness applies it.'),
+          `Claude's MCP wire spelling: Mars passes it through ${render(name) === trimmed ? 'verbatim' : `as ${code(render(name))}`} and only Claude understands it.` +
+            (portable ? ` The portable spelling is ${code(portable)}.`
+            : name.pattern !== null ? ' `mcp(server/tool)` holds no pattern, so no spelling keeps this rule for the other harnesses.'
+            : ' Write it as `mcp(server/tool)` so every harness applies it.'),
         );
         if (portable) out.push(MCP_MEANING);
         return withCharProblems(out, raw);
@@ -250,7 +252,9 @@ export function describeToolName(raw: string, parse: ParseResult, inList: ListNa
   if (spelling?.kind === 'alias') out.push(`${code(spelling.written)} is an alias of ${code(spelling.canonical)}.`);
   const canonical = canonicalSpelling(raw, name);
   if (canonical !== trimmed || spelling !== null) {
-    const legacy = writtenWithLegacyPrefix(raw, name) ? " (`:*` is Claude's legacy prefix form)" : '';
+    // Mars writes `bash(:*)` as `bash( *)`, which it would read as `bash(*)`: there the `:*` stays.
+    const legacy = !writtenWithLegacyPrefix(raw, name) ? ''
+      : readsAs(render(name), name) ? " (`:*` is Claude's legacy prefix form)" : ` (Claude's legacy \`:*\` kept: ${code(render(name))}, as Mars writes it, would read as another pattern)`;
     out.push(`Canonical spelling: ${code(canonical)}${legacy}.`);
   }
   return withCharProblems(out, raw);

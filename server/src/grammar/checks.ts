@@ -151,29 +151,68 @@ const SUGGESTION_KEYS: ReadonlyArray<readonly [key: string, canonical: string, c
   [c.name, ...c.aliases].map((n) => [squash(n), c.name, charSet(squash(n))] as const),
 );
 
+/** Each name and alias, squashed, to its capability: the same letters ignoring case and separators. */
+const EXACT: ReadonlyMap<string, string> = new Map(SUGGESTION_KEYS.map(([key, canonical]) => [key, canonical]));
+
+/** Words of aliases that say nothing of their capability alone: `get` is no more `task_get` than a web fetch. */
+const GENERIC_WORDS: ReadonlySet<string> = new Set(['get', 'create']);
+
+/**
+ * A word of a name or alias (`patch` of `apply_patch`, `ask` of `ask_user`), of three letters or
+ * more, to the one capability whose names hold it; null when several do (`user`, `file`).
+ */
+const WORDS: ReadonlyMap<string, string | null> = (() => {
+  const words = new Map<string, string | null>();
+  for (const c of CAPABILITIES) {
+    for (const n of [c.name, ...c.aliases]) {
+      for (const w of n.split('_')) {
+        if (w.length < 3 || GENERIC_WORDS.has(w)) continue;
+        words.set(w, words.has(w) && words.get(w) !== c.name ? null : c.name);
+      }
+    }
+  }
+  return words;
+})();
+
 /**
  * The canonical capability an unknown name most likely means: the same letters ignoring case and
- * separators (`ask-user`, `ExecCommand`), else the nearest name or alias within a small edit distance.
+ * separators (`ask-user`, `ExecCommand`), else the capability one of whose names holds it as a word
+ * (`patch`: `apply_patch`, so `write`), else the nearest name or alias (one edit for up to six
+ * letters, two from seven), when only one capability is that near. A name or alias of three letters
+ * or fewer is only near when two of its letters are swapped (`sl`), and a name of two letters
+ * (`rm`, `ps`) near nothing: at one edit every short word is near one.
  */
 export function suggestCapability(head: string): string | null {
   if (isMcpWireToken(head) || eqIgnoreAsciiCase(head, 'mcp')) return null;
   const key = squash(head);
   if (key === '') return null;
+  const exact = EXACT.get(key);
+  if (exact) return exact;
+  const word = WORDS.get(key);
+  if (word !== undefined) return word;
+  if (key.length <= 2) return null;
   let best: string | null = null;
-  let bestDistance = key.length <= 4 ? 1 : 2;
+  let tied = false;
+  let bestDistance = key.length <= 6 ? 1 : 2;
   // Every name of an unknown-heavy file comes here: most candidates are turned away by length, or
   // by the key's kinds of characters the candidate lacks (each needs an edit), before any table.
   const keyChars = charSet(key);
   for (const [candidate, canonical, chars] of SUGGESTION_KEYS) {
-    if (candidate === key) return canonical;
     if (Math.abs(candidate.length - key.length) > bestDistance || bitCount(keyChars & ~chars) > bestDistance) continue;
+    if (candidate.length <= 3 && !swapsTwo(key, candidate)) continue;
     const d = editDistance(key, candidate, bestDistance);
-    if (d < bestDistance || (d === bestDistance && best === null)) {
-      best = canonical;
-      bestDistance = d;
-    }
+    if (d < bestDistance || (d === bestDistance && best === null)) [best, bestDistance, tied] = [canonical, d, false];
+    else if (d === bestDistance && canonical !== best) tied = true;
   }
-  return best;
+  return tied ? null : best;
+}
+
+/** Whether `a` is `b` with two neighbouring letters swapped. */
+function swapsTwo(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return i + 1 < a.length && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
 }
 
 /**
