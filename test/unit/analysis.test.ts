@@ -41,6 +41,8 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   // not read it as one, so its entries are not judged as tool names.
   ['a tool list beside the tools table', '[agents.a]\nallowed = ["Bash"]\n[agents]\nb.deny = []\nc = { disallowedTools = ["x"] }\n', ['misplaced-tool-list@allowed', 'misplaced-tool-list@deny', 'misplaced-tool-list@disallowedTools']],
   ['tool lists in a table that misses `tools`: one finding on the name', '[agents.a.tool]\nallowed = ["read"]\ndisallowed = ["web"]\n[skills.b]\nTools.deny = ["x"]\n', ['misplaced-tool-list@tool', 'misplaced-tool-list@Tools']],
+  ['tool lists in an inline table one typo from `tools`', '[agents.a]\ntool = { allowed = ["read"], x = 1 }\n[agents]\nb = { Tools = { deny = ["x"] } }\n', ['misplaced-tool-list@tool', 'misplaced-tool-list@Tools']],
+  ['a list of no string is no tool list', '[agents.a]\nallowed = [1]\ndeny = [["bash"]]\n', []],
   ['other keys and lists of an agent are not tool lists', '[agents.a]\nskills = ["x"]\nallowed = "read"\nmodel.allowed = ["x"]\ntools.allowed = ["read"]\n[dependencies.d]\nallowed = ["x"]\n', []],
   // Mars reads each agent and skill as one table: anything else stops the load (a list excepted,
   // which its serde reads as the table's fields by position).
@@ -441,7 +443,7 @@ test('a list under a misspelled key (`Allowed`, `deny`, `alow`): did you mean, r
 test('a tool list outside the tools table: renamed into it, or its entries moved into the list written; never a second spelling of the table', () => {
   const text = '[agents.a]\nallowed = ["read"]\n[agents.b]\ntools.allowed = ["read"]\ndeny = ["bash"]\nallowed = ["grep", "Read"]\n' +
     '[agents.c.tool]\nallowed = ["edit"]\ndisallowed = ["web"]\n[agents.d]\ntools = { allowed = ["x"] }\ndisallowed = ["bash"]\n' +
-    '[agents.e]\ntool.allowed = ["read"]\n[agents.e.tools]\n[agents.f]\nallowed = ["bash()"]\n';
+    '[agents.e]\ntool.allowed = ["read"]\n[agents.e.tools]\n[agents.f]\nallowed = ["bash()"]\n[agents.g]\nallowed = ["read", 1]\n';
   const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'misplaced-tool-list');
   assert.deepEqual(found.map((f) => [text.slice(f.span.start, f.span.end), f.fixes.map((x) => x.title).join()]), [
     ['allowed', 'Rename to `tools.allowed`'],
@@ -451,6 +453,7 @@ test('a tool list outside the tools table: renamed into it, or its entries moved
     ['disallowed', ''], // `tools.disallowed` would add to the inline table
     ['tool', ''], // `[agents.e.tools]` defines the table the rename would make
     ['allowed', ''], // `bash()` would stop the load in the list
+    ['allowed', ''], // so would `1`
   ]);
   assert.ok(found.every((f) => f.fixes.every((x) => !x.safe)), 'each puts rules in force that were not');
   assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
@@ -463,7 +466,7 @@ test('a tool list outside the tools table: renamed into it, or its entries moved
   }
   assert.equal(t, '[agents.a]\ntools.allowed = ["read"]\n[agents.b]\ntools.allowed = ["read", "grep"]\ntools.disallowed = ["bash"]\n' +
     '[agents.c.tools]\nallowed = ["edit"]\ndisallowed = ["web"]\n[agents.d]\ntools = { allowed = ["x"] }\ndisallowed = ["bash"]\n' +
-    '[agents.e]\ntool.allowed = ["read"]\n[agents.e.tools]\n[agents.f]\nallowed = ["bash()"]\n');
+    '[agents.e]\ntool.allowed = ["read"]\n[agents.e.tools]\n[agents.f]\nallowed = ["bash()"]\n[agents.g]\nallowed = ["read", 1]\n');
   // A list whose entries the tools table already holds changes nothing: fix-all removes it.
   const held = '[agents.b]\ntools.allowed = ["read"]\nallowed = ["Read"]\n';
   assert.equal(applyEdits(held, documentFixAll(analyzeDocument(held))), '[agents.b]\ntools.allowed = ["read"]\n');
@@ -678,6 +681,8 @@ test('a list under a misspelt key: no fix that brings an entry Mars rejects into
   const fixes = (text: string) => documentFindings(analyzeDocument(text)).filter((f) => f.code === 'unknown-policy-key').map((f) => f.fixes.map((x) => x.title));
   assert.deepEqual(fixes('[agents.x.tools]\ndeny = ["bash()"]\n'), [[]]);
   assert.deepEqual(fixes('[agents.x.tools]\ndisallowed = ["read"]\ndeny = ["edit", "bash()"]\n'), [[]]);
+  // Nor one that is no string: `allowed = [1]` stops the load as `bash()` does.
+  assert.deepEqual(fixes('[agents.x.tools]\nAllowed = ["read", 1]\n'), [[]]);
   // By meaning (`mcp(gh/*)` is `mcp(gh)`); the Claude-only `mcp__gh` holds it for Claude alone.
   assert.deepEqual(fixes('[agents.x.tools]\nallowed = ["mcp(gh/*)"]\nalow = ["mcp(gh)"]\n'), [['Remove `alow`: `allowed` already holds its entries']]);
   assert.deepEqual(fixes('[agents.x.tools]\nallowed = ["mcp__gh"]\nalow = ["mcp(gh)"]\n'), [['Move the entries of `alow` into `allowed`']]);

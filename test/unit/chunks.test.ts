@@ -52,6 +52,10 @@ const WHOLE: Array<[string, string]> = [
   // Its keys all act on one another: a map-form key is moved into `allowed`.
   ['a tools table of 2,000 map-form keys', `[agents.x.tools]\nallowed = ["read"]\n${Array.from({ length: 2000 }, (_, i) => `tool_${i} = "allow"\n`).join('')}`],
   ['a tools table under a quoted header', `[ "agents" . 'x' . "tools" ]\nallowed = ["read"]\n${Array.from({ length: 2000 }, (_, i) => `tool_${i} = "allow"\n`).join('')}`],
+  // An agent's own table: `allowed` there is moved into `tools.allowed`, whatever lies between.
+  ['an agent\'s own table', `[agents.a]\ntools.allowed = ["read"]\n${Array.from({ length: 700 }, (_, i) => `k${i} = "xxxxxxxxxxxxxxxxxxxx"\n`).join('')}allowed = ["Read"]\n`],
+  ['a table one typo from `tools`', `[agents.a.tool]\nallowed = ["read"]\n${Array.from({ length: 700 }, (_, i) => `k${i} = "xxxxxxxxxxxxxxxxxxxx"\n`).join('')}deny = ["bash"]\n`],
+  ['an [agents] table of one agent', `[agents]\na.tools.allowed = ["read"]\n${Array.from({ length: 700 }, (_, i) => `a.k${i} = "xxxxxxxxxxxxxxxxxxxx"\n`).join('')}a.allowed = ["Read"]\n`],
 ];
 
 for (const [name, text] of WHOLE) {
@@ -59,6 +63,14 @@ for (const [name, text] of WHOLE) {
     assert.equal(chunkSection(text, 0, text.length), null);
   });
 }
+
+test('chunks: a tool list far below the tools table of a big agent table is still removed by fix-all, its entries held', () => {
+  const text = `[agents.a]\ntools.disallowed = ["grep"]\ndescription = """\n${'d'.repeat(17_000)}\n"""\ndisallowedTools = ["grep"]\n`;
+  const findings = plain(documentFindings(analyzeDocument(text)));
+  assert.deepEqual(findings, wholeText(text));
+  assert.deepEqual(findings.flatMap((f) => f.fixes.map((x) => x.title)), ['Remove `disallowedTools`: `tools.disallowed` already holds its entries']);
+  assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), text.replace('disallowedTools = ["grep"]\n', ''));
+});
 
 test('chunks: a map-form key far below `allowed` in a big tools table is still moved into it', () => {
   const text = `[agents.x.tools]\nallowed = ["read"]  # ${'c'.repeat(17_000)}\nplan_mode = "allow"\n`;

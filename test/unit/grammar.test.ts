@@ -171,7 +171,7 @@ const SUGGEST: Array<[string, string | null]> = [
   ['ls\u001f', 'ls'], ['gr\u0000ep', 'grep'], ['ls\u200b', 'ls'], ['ls\u00ad', 'ls'],
   // A word of one capability's names: `patch` of `apply_patch` is `write`, not `web_fetch` two edits
   // away; a word several capabilities' names hold (`user`, `file`), or a generic one, says nothing.
-  ['patch', 'write'], ['ask', 'ask_user'], ['Ask', 'ask_user'], ['todo', 'task'], ['mode', 'plan_mode'], ['user', null], ['file', null], ['get', null],
+  ['patch', 'write'], ['ask', 'ask_user'], ['Ask', 'ask_user'], ['todo', 'task'], ['mode', 'plan_mode'], ['user', null], ['file', null], ['get', null], ['list', null], ['update', null],
   // Short names are near everything at one edit: two letters near nothing, three-letter names only by a swap.
   ['rm', null], ['ps', null], ['fs', null], ['lst', null], ['ls1', null], ['lps', 'lsp'], ['rgep', 'grep'],
   // One edit up to six letters (`patch` is two from `fetch`), two from seven; no guess between two capabilities as near.

@@ -111,7 +111,7 @@ const CASES: Case[] = [
   { name: 'a tool list beside the tools table', doc: '[agents.coder]\nallo|wed = ["read"]', range: [1, 0, 1, 7],
     has: ['**`allowed`**: a list outside the tools table', 'none of its rules is in force', 'It looks meant for `tools.allowed`: The tools this agent or skill may use', '_Of agent `coder`._'], lacks: ['Capability'] },
   { name: 'a tool list in a table that misses `tools`', doc: '[skills.s.to|ol]\ndeny = ["bash"]', range: [0, 10, 0, 14],
-    has: ['**`tool`** is not `tools`', 'It looks meant for `tools.disallowed`', '_Of skill `s`._'] },
+    has: ['**`tool`** is not `tools`', 'It looks meant for `tools`, the table of the `allowed` and `disallowed` lists', '_Of skill `s`._'], lacks: ['tools.disallowed'] },
   { name: 'a list of an agent that is no tool list', doc: '[agents.coder]\nski|lls = ["x"]', range: null },
   // Every spelling offered reads back as what the entry means: `bash( *)` would read as `bash(*)`.
   { name: 'a pattern that is only the legacy suffix', doc: `${T}allowed = ["bash(:|*)"]`, range: [1, 12, 1, 20],

@@ -257,11 +257,12 @@ function strayListFixes(doc: TomlDocument, policies: Policies, owner: Owner, kv:
   const value = kv.value;
   const target = listTarget(policies, owner, list);
   if (value?.kind !== 'array' || target === null) return [];
-  // Mars does not read the key, so an entry it would reject breaks nothing there; in the list it would stop the load.
-  if (value.items.some((i) => i.kind === 'string' && !parseToolName(i.value).ok)) return [];
+  // Mars does not read the key, so an entry it would reject (a name, or no string at all) breaks
+  // nothing there; in the list it would stop the load.
+  if (value.items.some((i) => i.kind !== 'string' || !parseToolName(i.value).ok)) return [];
   if (target === 'new') return rename ? [{ ...rename, preferred: true, safe: false }] : [];
   if (!standsAlone(text, kv)) return [];
-  if (value.items.some((item) => item.kind !== 'string' || isOpenMultiline(item))) return [];
+  if (value.items.some((item) => item.kind === 'string' && isOpenMultiline(item))) return [];
   // Each meaning once, as written first, and not when the list holds it already (in any spelling).
   const byMeaning = new Map<string, string>();
   for (const item of value.items) {

@@ -196,7 +196,11 @@ function visit(out: Policies, path: readonly KeyPart[], keyStart: number, kv: Ke
   }
   const owner = { kind: path[0]!.name as OwnerKind, name: path[1]!.name };
   if (path[2]!.name !== 'tools') {
-    if (overlays) misplacedList(out, owner, path, kv);
+    if (!overlays) return;
+    // `tool = { allowed = […] }`: the lists of a table one typo from `tools`, written inline.
+    if (path.length === 3 && kv.value?.kind === 'inline-table' && meantTools(path[2]!.name)) {
+      for (const inner of kv.value.entries) misplacedList(out, owner, [...path, ...inner.key.parts], inner);
+    } else misplacedList(out, owner, path, kv);
     return;
   }
   if (path.length === 3) {
@@ -228,7 +232,9 @@ function visit(out: Policies, path: readonly KeyPart[], keyStart: number, kv: Ke
 
 /** A list whose key is meant for the owner's tools table (see `MisplacedList`): `path` is its full key path, `tools` not its third part. */
 function misplacedList(out: Policies, owner: Owner, path: readonly KeyPart[], kv: KeyValue): void {
-  if (kv.value?.kind !== 'array') return;
+  // A list of no string (`allowed = [1]`) is hardly one of tool names.
+  const value = kv.value;
+  if (value?.kind !== 'array' || (value.items.length > 0 && !value.items.some((i) => i.kind === 'string'))) return;
   const tools = path.length === 4 && meantTools(path[2]!.name) ? path[2]! : null;
   if (path.length !== 3 && !tools) return;
   const key = path[path.length - 1]!;

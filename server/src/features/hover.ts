@@ -61,9 +61,13 @@ const owned = (owner: Owner) => ownerLabel(owner, code);
 /** A list outside its owner's tools table, hovered on the key at fault: what its diagnostic takes it for. */
 function describeMisplaced(m: MisplacedList): string[] {
   const owner = owned(m.owner);
-  const meant = `It looks meant for ${code(`tools.${m.list}`)}: ${LIST_MEANING[m.list]}`;
-  if (m.tools) return [`**${code(m.tools.name)}** is not \`tools\`: Mars reads no tool list in it; none of its rules is in force.`, meant, `_Of ${owner}._`];
-  return [`**${code(m.key.name)}**: a list outside the tools table; Mars does not read it as a tool list, and none of its rules is in force.`, meant, `_Of ${owner}._`];
+  // A table one typo from `tools` may hold both lists (`[agents.x.tool]`): the table is what it was meant to be.
+  if (m.tools) {
+    return [`**${code(m.tools.name)}** is not \`tools\`: Mars reads no tool list in it; none of its rules is in force.`,
+      'It looks meant for `tools`, the table of the `allowed` and `disallowed` lists.', `_Of ${owner}._`];
+  }
+  return [`**${code(m.key.name)}**: a list outside the tools table; Mars does not read it as a tool list, and none of its rules is in force.`,
+    `It looks meant for ${code(`tools.${m.list}`)}: ${LIST_MEANING[m.list]}`, `_Of ${owner}._`];
 }
 
 function describeKey(extra: ExtraKey): string[] {

@@ -154,8 +154,11 @@ const SUGGESTION_KEYS: ReadonlyArray<readonly [key: string, canonical: string, c
 /** Each name and alias, squashed, to its capability: the same letters ignoring case and separators. */
 const EXACT: ReadonlyMap<string, string> = new Map(SUGGESTION_KEYS.map(([key, canonical]) => [key, canonical]));
 
-/** Words of aliases that say nothing of their capability alone: `get` is no more `task_get` than a web fetch. */
-const GENERIC_WORDS: ReadonlySet<string> = new Set(['get', 'create']);
+/**
+ * Words of aliases that say nothing of their capability alone: `get` is no more `task_get` than a
+ * web fetch, and `list` (OpenCode's folder listing) no more `task_list`.
+ */
+const GENERIC_WORDS: ReadonlySet<string> = new Set(['get', 'create', 'list', 'update', 'tool', 'request', 'switch']);
 
 /**
  * A word of a name or alias (`patch` of `apply_patch`, `ask` of `ask_user`), of three letters or

@@ -5,7 +5,8 @@
 //
 // Two statements of a table interact (a key defined twice, a tools table spread over statements,
 // allowed against disallowed) only when their keys share a first part, or the first two parts when
-// every key of the section starts with the same part. So a section is cut only between runs of
+// every key of the section starts with the same part; in an agent's or skill's own table any two
+// may (`allowed` is moved into `tools.allowed`), so it stays whole. So a section is cut only between runs of
 // statements of different such groups, and only when no group comes back later in the section;
 // each later piece is analysed under a copy of the section's header. Where to cut is decided by
 // each boundary's own group (a hash of it), not by the distance from the last cut, so typing in one
@@ -32,23 +33,31 @@ export interface Chunks {
 
 const SIMPLE_HEADER = /^[ \t]*\[(?:[^[\]#"'\r\n]|"[^"\\\r\n]*"|'[^'\r\n]*')+\][ \t]*(?:#[^\r\n]*)?$/;
 
+const OWNER = `(?:agents|skills|"agents"|"skills"|'agents'|'skills')`;
+const PART = `[ \\t]*\\.[ \\t]*(?:[A-Za-z0-9_-]+|"[^"\\\\\\r\\n]*"|'[^'\\r\\n]*')[ \\t]*`;
+
 /**
- * A tools table's own header (`[agents.x.tools]`): there every statement acts on the others, whatever
- * its key (a map-form or misspelled key is moved into `allowed`, which is another key), so such a
- * section is never cut.
+ * An agent's or skill's own table (`[agents.x]`) or one directly below it (`[agents.x.tools]`, or
+ * `[agents.x.tool]` misspelt): there statements act on one another whatever their keys (a map-form
+ * or misspelt key is moved into `allowed`; `allowed` beside `tools.allowed` is moved into it), so such
+ * a section is never cut.
  */
-const TOOLS_HEADER = /^[ \t]*\[[ \t]*(?:agents|skills|"agents"|"skills"|'agents'|'skills')[ \t]*\.[ \t]*(?:[A-Za-z0-9_-]+|"[^"\\\r\n]*"|'[^'\r\n]*')[ \t]*\.[ \t]*(?:tools|"tools"|'tools')[ \t]*\]/;
+const OWNER_TABLE_HEADER = new RegExp(`^[ \\t]*\\[[ \\t]*${OWNER}(?:${PART}){1,2}\\]`);
+/** `[agents]`, `[skills]`: when all its keys name one owner (`a.tools.allowed`, `a.allowed`), they are that owner's table's. */
+const OWNERS_HEADER = new RegExp(`^[ \\t]*\\[[ \\t]*${OWNER}[ \\t]*\\]`);
 
 /** The cuts of the section [start, end) of `text`, or null to keep it whole. */
 export function chunkSection(text: string, start: number, end: number): Chunks | null {
   if (end - start < MIN_SECTION) return null;
   let p = start;
   let header = 0;
+  let owners = false;
   if (text.charCodeAt(skipBlank(text, start)) === 0x5b) {
     let lineEnd = start;
     while (lineEnd < end && text.charCodeAt(lineEnd) !== 0x0a && text.charCodeAt(lineEnd) !== 0x0d) lineEnd++;
     const line = text.slice(start, lineEnd);
-    if (!SIMPLE_HEADER.test(line) || TOOLS_HEADER.test(line)) return null; // also `[[array]]`: each piece would be a new element
+    if (!SIMPLE_HEADER.test(line) || OWNER_TABLE_HEADER.test(line)) return null; // also `[[array]]`: each piece would be a new element
+    owners = OWNERS_HEADER.test(line);
     p = lineBreak(text, lineEnd);
     header = p - start;
     // A lone CR before a piece that starts with LF would read as one line break, not two.
@@ -76,7 +85,7 @@ export function chunkSection(text: string, start: number, end: number): Chunks |
     p = lineBreak(text, p);
   }
   const sameFirst = statements.every((s) => s.first === statements[0]?.first);
-  if (sameFirst && statements.some((s) => s.second === null)) return null;
+  if (sameFirst && (owners || statements.some((s) => s.second === null))) return null;
   const group = (s: (typeof statements)[number]) => (sameFirst ? `${s.first}\u0000${s.second}` : s.first);
   const seen = new Set<string>();
   const cuts: number[] = [];
