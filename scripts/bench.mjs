@@ -73,6 +73,13 @@ function benchScaling() {
     'map-form keys the list holds (fix-all removes them)': (n) => list(n, (i) => `bash(x${i})`) + Array.from({ length: n }, (_, i) => `"bash(x${i})" = "allow"\n`).join(''),
     // A second pass (the move waits until `allowed` is a list), with n findings no pass fixes waiting.
     'findings waiting for a later pass, counted by --fix': (n) => list(2 * n, (i) => (i < n ? `Bash(x${i})` : `zq${i}`)).replace('allowed = [', 'allowed = "read"\nmcp = ["gh"]\ndisallowed = ['),
+    // Found on 2026-12-01 (the first was exponential: 16 such comments took minutes).
+    'commented-out entries in a section with a :60': (n) => list(1, () => 'webfetch(localhost:6006)').replace(']\n', `${'  # "bash(t *)",  # off\n'.repeat(n)}]\n`),
+    'blanks in a mars-ignore comment': (n) => `# mars-ignore:${' '.repeat(4 * n)}x\n[agents.a.tools]\nallowed = ["grpe"]\n`,
+    'multi-line strings left open, one a line': (n) => `a = """\n${'k = \\"""\n'.repeat(n)}`,
+    'map-form keys with comments the list holds': (n) => list(n, (i) => `bash(x${i})`) + Array.from({ length: n }, (_, i) => `"bash(x${i})" = "allow" # c\n`).join(''),
+    'map-form keys moved into a list on one line': (n) => `[agents.a.tools]\nallowed = [${Array.from({ length: n }, (_, i) => `"read(y${i})"`).join(', ')}]\n` +
+      Array.from({ length: n }, (_, i) => `"bash(x${i})" = "allow"\n`).join(''),
   };
   const time = (text) => {
     const t0 = performance.now();

@@ -78,6 +78,8 @@ interface Doc {
   readonly boundMs: number;
   /** The checker must say "not a text file" and exit 2. */
   readonly binary?: boolean;
+  /** Every finding's fixes are made too, within the bound (what `--format json` and a code action over a selection ask for). */
+  readonly everyFix?: boolean;
 }
 
 const SMALL_BOUND = 2_000;
@@ -199,6 +201,22 @@ add('U+2028 and U+0085', VALID.replace(/\n/g, '\u2028\n\u0085'));
   add('1 MB line: no line break at all', `[agents.a.tools] allowed = ["read"] ${'x = 1 '.repeat(170_000)}`, 10_000);
 }
 
+// Once super-linear (a helper timed shapes at doubling sizes): each took seconds to minutes here.
+{
+  const lines = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i)).join('');
+  // The leap-second rewrite read comments between `=` and a time with a regular expression: exponential.
+  add('a leap second in the text, and commented-out entries', `[agents.coder.tools]\nallowed = [\n  "read",\n  "webfetch(localhost:6006)",\n${lines(40, () => '  # "bash(tool1 *)",  # disabled for now\n')}]\n`);
+  add('`# =` and a run of `#`, and a port ending in :60', `# =${'#'.repeat(60)}\nport = "localhost:6000"\n`);
+  // Quadratic: the blanks around a mars-ignore comment's colon; a multi-line string left open, then
+  // one per line (each scanned to the end); a comment search per removed key; a walk back over a
+  // one-line list per value moved into it.
+  add('a mars-ignore comment of 100,000 blanks', `# mars-ignore:${' '.repeat(100_000)}x\n[agents.a.tools]\nallowed = ["Shell"]\n`);
+  add('a multi-line string left open, then 30,000 lines of escaped triple quotes', `a = """\n${'k = \\"""\n'.repeat(30_000)}`, 10_000);
+  const held = (n: number) => `[agents.a.tools]\nallowed = [${lines(n, (i) => `${i ? ', ' : ''}"bash(x${i})"`)}]\n${lines(n, (i) => `"bash(x${i})" = "allow" # c\n`)}`;
+  add('50,000 map-form keys with comments, their rules held (fix-all removes them)', held(50_000), 8_000, { everyFix: true });
+  add('20,000 map-form keys whose moves append to one long line', `[agents.a.tools]\nallowed = [${lines(20_000, (i) => `${i ? ', ' : ''}"read(y${i})"`)}]\n${lines(20_000, (i) => `"bash(x${i})" = "allow"\n`)}`, 8_000, { everyFix: true });
+}
+
 // Thousands of tool tables, in each spelling, and one table defined thousands of times.
 {
   const N = 3000;
@@ -295,6 +313,12 @@ describe('fuzz: analysis', () => {
       }
       const fixMs = now() - t1;
       if (fixMs > doc.boundMs) problems.push(`fixAllEdits took ${fixMs.toFixed(0)} ms (bound ${doc.boundMs}) on ${show(doc)}`);
+      if (doc.everyFix) {
+        const t2 = now();
+        for (const f of documentFindings(analysis)) void f.fixes;
+        const everyMs = now() - t2;
+        if (everyMs > doc.boundMs) problems.push(`every finding's fixes took ${everyMs.toFixed(0)} ms (bound ${doc.boundMs}) on ${show(doc)}`);
+      }
       if (doc.text.length < 200_000) {
         try {
           analyze(fixed);

@@ -447,13 +447,24 @@ export function outsideOf(da: DocumentAnalysis, i: number): Outside {
   return unreadableBefore(da, i) ? { ...outside, unreadableBefore: true } : outside;
 }
 
-/** Whether an earlier piece of unit `i`'s section cannot be read past its syntax error. */
+const unreadables = new WeakMap<DocumentAnalysis, Uint8Array>();
+
+/**
+ * Whether an earlier piece of unit `i`'s section cannot be read past its syntax error: for every
+ * unit, in one pass, once per document analysis (each unit asks on every push; walking back over
+ * the pieces of a big section each time was quadratic).
+ */
 function unreadableBefore(da: DocumentAnalysis, i: number): boolean {
-  for (let j = i; j > 0 && !da.units[j]!.sectionStart; ) {
-    const earlier = da.units[--j]!.analysis;
-    if (earlier.unreadableFrom < earlier.text.length) return true;
+  let flags = unreadables.get(da);
+  if (!flags) {
+    flags = new Uint8Array(da.units.length);
+    for (let j = 1; j < da.units.length; j++) {
+      const earlier = da.units[j - 1]!.analysis;
+      flags[j] = !da.units[j]!.sectionStart && (flags[j - 1] === 1 || earlier.unreadableFrom < earlier.text.length) ? 1 : 0;
+    }
+    unreadables.set(da, flags);
   }
-  return false;
+  return flags[i] === 1;
 }
 
 /** Paths as long as a fix ever writes (`agents.<name>.tools.<list>`); longer ones are indexed by their start. */

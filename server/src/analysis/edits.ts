@@ -131,6 +131,16 @@ function directivesAbove(text: string, lineStart: number, isComment: IsComment):
   return edits;
 }
 
+/**
+ * The comments of `comments` (in text order) that start inside (start, end), found by binary search:
+ * a fix-all removing thousands of keys asks once per key.
+ */
+export function commentsWithin(comments: readonly Comment[], start: number, end: number): Comment[] {
+  const out: Comment[] = [];
+  for (let i = lastAtOrBefore(comments.length, (k) => comments[k]!.span.start, start) + 1; i < comments.length && comments[i]!.span.start < end; i++) out.push(comments[i]!);
+  return out;
+}
+
 /** Whether a comment of `comments` (in text order) starts at `at`. */
 function commentStarts(comments: readonly Comment[]): IsComment {
   return (at) => comments[lastAtOrBefore(comments.length, (i) => comments[i]!.span.start, at)]?.span.start === at;
@@ -186,7 +196,7 @@ function belowSuppressed(text: string, array: TomlArray, last: { start: number; 
   // The `]` on the line of the last item (or of the `[`, for an empty list).
   const from = last ? last.end : text.indexOf('[', array.span.start) + 1;
   if (!array.closed || /[\r\n]/.test(text.slice(from, array.span.end))) return null;
-  const lineStart = lineStartAt(text, from);
+  const lineStart = closingLineStart(text, array);
   const after = /^[ \t]*(#[^\r\n]*)?(?=\r?\n|$)/.exec(text.slice(array.span.end, array.span.end + 10_000));
   if (!after) return null;
   const trailing = after[1] !== undefined && directiveOf(after[1].slice(1)) === 'line';
@@ -201,6 +211,18 @@ function belowSuppressed(text: string, array: TomlArray, last: { start: number; 
   return trailing
     ? { start: from, end: lineEnd, newText: `${comma}${text.slice(array.span.end, lineEnd)}${items}` }
     : { start: from, end: array.span.end, newText: `${comma}${items}` };
+}
+
+const closingLines = new WeakMap<TomlArray, number>();
+
+/**
+ * Where the line of a list's `]` starts, found once per list: every value moved into a list of one
+ * long line asks, and walking back over it each time was quadratic.
+ */
+function closingLineStart(text: string, array: TomlArray): number {
+  let start = closingLines.get(array);
+  if (start === undefined) closingLines.set(array, (start = lineStartAt(text, array.span.end - 1)));
+  return start;
 }
 
 /** Whether a `# mars-ignore` on a line of its own above the line at `lineStart` speaks of it (blank and comment lines between). */
@@ -224,10 +246,11 @@ function directiveAbove(text: string, lineStart: number): boolean {
  * (`# mars-ignore: …` included). Null for a list written otherwise.
  */
 function lineAfter(text: string, array: TomlArray, last: { start: number; end: number }, values: readonly string[]): Edit | null {
-  const lineStart = lineStartAt(text, last.start);
   if (/[\r\n]/.test(text.slice(last.start, last.end))) return null;
   const after = /^[ \t]*(,?)[ \t]*(#[^\r\n]*)?(?=\r?\n)/.exec(text.slice(last.end, last.end + 10_000));
   if (!after || !array.closed || array.span.end <= last.end + after[0].length) return null;
+  // Only now: on a list of one long line, walking back to its start for every value moved in is quadratic.
+  const lineStart = lineStartAt(text, last.start);
   // `  "read",` or, in the leading-comma style, `  , "read"`; or a line of several items that a
   // `mars-ignore` speaks of, which the new lines keep out of (indented as that line).
   const lead = /^([ \t]*)(,[ \t]*)?$/.exec(text.slice(lineStart, last.start)) ??
@@ -254,7 +277,7 @@ function lineAfter(text: string, array: TomlArray, last: { start: number; end: n
  * beside it (inside an inline table). `comments`: the document's.
  */
 export function deleteKeyValue(text: string, kv: KeyValue, comments: readonly Comment[]): Edit[] {
-  const inside = comments.filter((c) => c.span.start > kv.span.start && c.span.start < kv.span.end);
+  const inside = commentsWithin(comments, kv.span.start, kv.span.end);
   const line = wholeLine(text, kv.span.start, kv.span.end, inside, true);
   if (line) {
     const edits = [...directivesAbove(text, line.start, commentStarts(comments)), line];

@@ -8,7 +8,7 @@ import { basicString } from '../toml/strings';
 import { asciiLower, rustTrim } from '../grammar/text';
 import { canonicalSpelling, mcpWireRewrite } from '../grammar/checks';
 import { meantList } from './meant';
-import { appendToArray, deleteKeyValue, standsAlone, type Edit } from './edits';
+import { appendToArray, commentsWithin, deleteKeyValue, standsAlone, type Edit } from './edits';
 import type { Fix } from './findings';
 import { listOf, listTarget, sameOwner, type ExtraKey, type ListName, type MisplacedList, type Owner, type Policies, type ShapeProblem } from './policies';
 import { isOpenMultiline } from '../toml/stringPositions';
@@ -170,7 +170,7 @@ function becomeList(doc: TomlDocument, kv: KeyValue, keyStart: number, list: Lis
   const text = doc.text;
   const newText = `${list} = [${names.map(basicString).join(', ')}]`;
   // A `mars-ignore` among them spoke of a line of the value, not of the list it becomes.
-  const inside = doc.comments.filter((c) => c.span.start > keyStart && c.span.end <= kv.span.end && directiveOf(c.text) !== 'line');
+  const inside = commentsWithin(doc.comments, keyStart, kv.span.end).filter((c) => c.span.end <= kv.span.end && directiveOf(c.text) !== 'line');
   if (inside.length === 0) return { start: keyStart, end: kv.span.end, newText };
   const lineStart = lineStartAt(text, kv.span.start);
   const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];

@@ -10,6 +10,7 @@
 import type { Comment, Span, TomlDocument, TomlValue } from '../toml/model';
 import { parseToml } from '../toml/parse';
 import { lineContent, lineEndAt, type Lines } from '../toml/lineIndex';
+import { lastAtOrBefore } from '../toml/sorted';
 import { editDistance } from '../grammar/checks';
 import { CODES, isCode, type Code } from './codes';
 import type { Edit } from './edits';
@@ -30,8 +31,6 @@ export interface Suppressions {
   readonly trailing: ReadonlyMap<number, Comment>;
 }
 
-const DIRECTIVE = /^\s*mars-ignore(-file)?\s*(?::([^]*?))?\s*(?:--[^]*)?$/;
-
 /** A mars-ignore comment read: whole file or a line, and the words of its list of codes. */
 export interface Directive {
   readonly kind: 'line' | 'file';
@@ -41,15 +40,33 @@ export interface Directive {
   readonly words: ReadonlyArray<{ readonly word: string; readonly at: number }>;
 }
 
-/** A comment's text (after `#`) read as a mars-ignore directive, or null when it is none. */
+/**
+ * A comment's text (after `#`) read as a mars-ignore directive, or null when it is none: blanks,
+ * `mars-ignore` or `mars-ignore-file`, blanks, then nothing, a `-- reason`, or a colon and the list
+ * of codes up to the first `--`. Read by hand in one pass: a regular expression with the blanks
+ * around an optional colon split a long run of them every way it could (quadratic).
+ */
 export function readDirective(comment: string): Directive | null {
-  const m = DIRECTIVE.exec(comment);
-  if (m === null) return null;
-  const kind = m[1] === undefined ? 'line' : 'file';
-  if (m[2] === undefined) return { kind, listAt: null, words: [] };
-  // Right after the colon, the first in the text: `mars-ignore` and blanks come before it.
-  const listAt = comment.indexOf(':') + 1;
-  return { kind, listAt, words: [...m[2].matchAll(/[^\s,]+/g)].map((w) => ({ word: w[0], at: listAt + w.index! })) };
+  let p = skipSpaces(comment, 0);
+  if (!comment.startsWith(KEYWORD, p)) return null;
+  p += KEYWORD.length;
+  const kind = comment.startsWith('-file', p) ? 'file' : 'line';
+  if (kind === 'file') p += '-file'.length;
+  p = skipSpaces(comment, p);
+  if (comment.charCodeAt(p) !== 0x3a) return p === comment.length || comment.startsWith('--', p) ? { kind, listAt: null, words: [] } : null;
+  const listAt = p + 1;
+  const reason = comment.indexOf('--', listAt);
+  const list = comment.slice(listAt, reason < 0 ? comment.length : reason);
+  return { kind, listAt, words: [...list.matchAll(/[^\s,]+/g)].map((w) => ({ word: w[0], at: listAt + w.index! })) };
+}
+
+const KEYWORD = 'mars-ignore';
+const SPACE = /\s/;
+
+/** Past the white space (JavaScript's `\s`) at `p`. */
+function skipSpaces(text: string, p: number): number {
+  while (p < text.length && SPACE.test(text[p]!)) p++;
+  return p;
 }
 
 /** What a comment's text (after `#`) suppresses: codes on a line (`mars-ignore`), in the file (`mars-ignore-file`), or nothing. */
@@ -210,12 +227,18 @@ export function isSuppressed(s: Suppressions, code: Code, line: number, outside:
   return has(s.file) || has(s.lines.get(line)) || has(outside.file) || (line === 0 && has(outside.header));
 }
 
+/** How much text the edits of one request may parse again to tell where a comment can go (see `readsAsComment`). */
+export interface ReparseBudget {
+  chars: number;
+}
+
 /**
  * The edit that suppresses `code` on `line`: extend its mars-ignore comment, or add one at the end
  * of the line or on a line of its own above it. Null where a comment cannot go: the line starts
- * inside a string, so a line above would be part of it, and its end is no place either.
+ * inside a string, so a line above would be part of it, and its end is no place either; or, past a
+ * syntax error, where only parsing the unit again could tell and `budget` is spent.
  */
-export function suppressEdit(doc: TomlDocument, index: Lines, s: Suppressions, code: Code, line: number): Edit | null {
+export function suppressEdit(doc: TomlDocument, index: Lines, s: Suppressions, code: Code, line: number, budget: ReparseBudget = { chars: Infinity }): Edit | null {
   const text = doc.text;
   const existing = s.trailing.get(line);
   if (existing) return extended(existing, code);
@@ -224,19 +247,31 @@ export function suppressEdit(doc: TomlDocument, index: Lines, s: Suppressions, c
   // A line that is a comment (a misspelt code in a mars-ignore of its own line): a comment above
   // would speak of the next line with content, past it, and its end is the comment's.
   const content = lineContent(text, lineStart, lineEnd);
-  if (doc.comments.some((c) => c.span.start === content.start)) return null;
+  // The last comment starting on the line, by binary search: a selection asks for thousands of lines.
+  const comments = doc.comments;
+  const last = comments[lastAtOrBefore(comments.length, (i) => comments[i]!.span.start, lineEnd - 1)];
+  const onLine = last !== undefined && last.span.start >= lineStart;
+  if (onLine && last.span.start === content.start) return null;
   // At the end of the line, unless a comment is there or the `#` would not start one (in a string
   // left open, or after a syntax error); else on a line of its own above.
-  const hasComment = doc.comments.some((c) => c.span.start >= lineStart && c.span.start < lineEnd);
   const end = { start: lineEnd, end: lineEnd, newText: `  # mars-ignore: ${code}` };
-  if (!hasComment && readsAsComment(doc, end, lineEnd + 2, lineEnd + end.newText.length)) return end;
+  if (!onLine && readsAsComment(doc, end, lineEnd + 2, lineEnd + end.newText.length, budget)) return end;
   // After a byte order mark, which must stay the file's first character.
   const at = lineStart === 0 && text.charCodeAt(0) === 0xfeff ? 1 : lineStart;
   const indent = /^[ \t]*/.exec(text.slice(at, lineEnd))![0];
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const eol = eolOf(doc);
   const above = { start: at, end: at, newText: `${indent}# mars-ignore: ${code}${eol}` };
   const hash = at + indent.length;
-  return readsAsComment(doc, above, hash, hash + above.newText.length - indent.length - eol.length) ? above : null;
+  return readsAsComment(doc, above, hash, hash + above.newText.length - indent.length - eol.length, budget) ? above : null;
+}
+
+const eols = new WeakMap<TomlDocument, string>();
+
+/** The line break a new line of `doc` takes: CRLF when it has any, else LF (found once: a request asks for many lines of one). */
+function eolOf(doc: TomlDocument): string {
+  let eol = eols.get(doc);
+  if (eol === undefined) eols.set(doc, (eol = doc.text.includes('\r\n') ? '\r\n' : '\n'));
+  return eol;
 }
 
 /**
@@ -268,20 +303,45 @@ function extended(comment: Comment, code: Code): Edit {
  * open, a lone carriage return, which a comment would run on past) only the parser can say: the
  * edited text is parsed again (the cost of a big unit, on a broken one only).
  */
-function readsAsComment(doc: TomlDocument, edit: Edit, hash: number, end: number): boolean {
-  if (doc.problems.length === 0) return !insideString(doc, edit.start);
+function readsAsComment(doc: TomlDocument, edit: Edit, hash: number, end: number, budget: ReparseBudget): boolean {
+  // Before the first problem the text reads as if it had none (the parser reads from the start), so
+  // the model says it: not in a string, nor in a comment (one run on past a lone CR). A random test
+  // holds this to the reparse on broken documents. A selection sends a thousand lines of a unit broken further down.
+  if (firstProblemAt(doc) > edit.start + 2) return !insideString(doc, edit.start) && !insideComment(doc, edit.start);
+  // A selection of a thousand lines of a big unit broken near its top would parse it a thousand times.
+  if (budget.chars < doc.text.length) return false;
+  budget.chars -= doc.text.length;
   const edited = doc.text.slice(0, edit.start) + edit.newText + doc.text.slice(edit.end);
   return parseToml(edited).comments.some((c) => c.span.start === hash && c.span.end === end);
 }
 
-/** Whether `offset` falls inside a string token (after its opening quotes, before its closing ones). */
+const firstProblems = new WeakMap<TomlDocument, number>();
+
+/** Where the parser's first problem in `doc` starts (Infinity when it has none). */
+function firstProblemAt(doc: TomlDocument): number {
+  let at = firstProblems.get(doc);
+  if (at === undefined) firstProblems.set(doc, (at = doc.problems.reduce((min, p) => Math.min(min, p.span.start), Infinity)));
+  return at;
+}
+
+/** Whether `offset` falls inside a comment or at its end (found by binary search). */
+function insideComment(doc: TomlDocument, offset: number): boolean {
+  const c = doc.comments[lastAtOrBefore(doc.comments.length, (i) => doc.comments[i]!.span.start, offset - 1)];
+  return c !== undefined && c.span.end >= offset;
+}
+
+/** Whether `offset` falls inside a string token (after its opening quotes, before its closing ones), found by binary search. */
 function insideString(doc: TomlDocument, offset: number): boolean {
-  const visit = (v: TomlValue | null): boolean => {
-    if (!v || offset <= v.span.start || offset >= v.span.end) return false;
-    if (v.kind === 'string') return true;
-    if (v.kind === 'array') return v.items.some(visit);
-    if (v.kind === 'inline-table') return v.entries.some((kv) => visit(kv.value));
-    return false;
+  // The last of `spans` (in text order) starting before `offset`, when `offset` is inside it.
+  const around = <T extends { readonly span: Span }>(xs: readonly T[]): T | undefined => {
+    const x = xs[lastAtOrBefore(xs.length, (i) => xs[i]!.span.start, offset - 1)];
+    return x && offset < x.span.end ? x : undefined;
   };
-  return doc.sections.some((s) => s.span.start <= offset && offset <= s.span.end && s.entries.some((kv) => visit(kv.value)));
+  let v: TomlValue | null | undefined = around(around(doc.sections)?.entries ?? [])?.value;
+  while (v && offset > v.span.start && offset < v.span.end) {
+    if (v.kind === 'string') return true;
+    v = v.kind === 'array' ? around(v.items)
+      : v.kind === 'inline-table' ? around(v.entries)?.value : undefined;
+  }
+  return false;
 }

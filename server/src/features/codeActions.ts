@@ -8,7 +8,7 @@ import { countFixAll, fixAllTakesIn, outsideOf, placed, unitIndexOf, type Docume
 import type { Edit } from '../analysis/edits';
 import { fixAmong, partnersSeen, placeKey, type Finding } from '../analysis/findings';
 import { isCode, type Code, type SeverityOverrides } from '../analysis/codes';
-import { suppressEdit, suppressFileEdit } from '../analysis/suppress';
+import { suppressEdit, suppressFileEdit, type ReparseBudget } from '../analysis/suppress';
 import { positionsOf } from '../toml/lineIndex';
 import { action, isRange, versionedEdit } from './convert';
 import { DIAGNOSTIC_SOURCE, FIX_ALL_KIND } from '../protocol';
@@ -82,6 +82,8 @@ export async function codeActions(
       return u;
     };
     const suppressions = new Map<string, Edit | null>();
+    // Past a syntax error a "Disable" is checked by parsing its unit again: 4 MB of that a request, some 100 ms.
+    const budget: ReparseBudget = { chars: 4_000_000 };
     // Each diagnostic on its own: one the client mangled is skipped, the others still get their fixes.
     for (const d of Array.isArray(context.diagnostics) ? context.diagnostics : []) {
       if (!hasRange(d) || d.source !== DIAGNOSTIC_SOURCE || typeof d.code !== 'string' || !isCode(d.code)) continue;
@@ -117,7 +119,7 @@ export async function codeActions(
         const own = unit.analysis;
         const line = own.lines.position(f.span.start).line;
         const asked = `${index}\u0000${code}\u0000${line}`;
-        if (!suppressions.has(asked)) suppressions.set(asked, suppressEdit(own.doc, own.lines, own.suppressions, code, line));
+        if (!suppressions.has(asked)) suppressions.set(asked, suppressEdit(own.doc, own.lines, own.suppressions, code, line, budget));
         const edit = suppressions.get(asked)!;
         if (edit) {
           // The comment silences the code on the whole line (every entry there), and the title says so.

@@ -98,13 +98,19 @@ export function sectionStartsFrom(text: string, from: number, stop?: (start: num
   const starts = [from];
   const n = text.length;
   const state: LineState = { arrays: 0, multiline: 0 };
+  // The kinds of multi-line string found open to the end. A later one of the same kind is open to
+  // the end too: its content's first character is one the first string's scan read as content (the
+  // one before it, a quote, escapes nothing), and from there the two scans read alike, so it is not
+  // scanned again (`a = """` then lines of `k = \"""` took a scan to the end each).
+  const openToEnd = new Set<number>();
   let p = from;
   for (;;) {
-    if (p >= n) {
+    if (p >= n || (state.multiline && openToEnd.has(state.multiline))) {
       // A multi-line string left open to the end would make the rest of the file one string, and
       // blank out every section after it while the user types: the string is taken to end with the
       // line it opened on (the parser reports it unterminated), and the scan goes on from there.
       if (!state.multiline) break;
+      openToEnd.add(state.multiline);
       unclosed?.push(state.openedAt!);
       // No start was taken while the string was open, so this is past the last one.
       p = lineBreak(text, lineEnd(text, state.openedAt!));

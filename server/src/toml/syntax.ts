@@ -9,6 +9,7 @@
 import { parse as smolParse } from 'smol-toml';
 import { RECURSION_LIMIT, type Key, type KeyValue, type Section, type Span, type SyntaxProblem, type TomlDocument } from './model';
 import { LineIndex } from './lineIndex';
+import { stringEnd } from './stringPositions';
 import { explainError } from './syntaxMessages';
 import { toml11Constructs, type Toml11Construct } from './toml11';
 
@@ -58,14 +59,65 @@ export function syntaxProblems(doc: TomlDocument): SyntaxProblem[] {
 }
 
 // A leap second (`23:59:60`): TOML 1.0 and Mars's parser take it, smol-toml does not. Read as
-// `:59` for the verdict (same length, so offsets hold; valid wherever the other is), where a value
-// starts (after `=`, `[`, `,`, `{`, or a date): a quoted key `"10:00:60"` stays as it is.
-const LEAP_SECOND = /((?:[=[,{](?:[ \t\r\n]|#[^\r\n]*)*|[0-9]{2}[Tt ])[0-9]{2}:[0-9]{2}:)60/g;
+// `:59` for the verdict (same length, so offsets hold; valid wherever the other is), in a value: a
+// time that starts a value (after `=`, `[`, `,` or `{`, blanks and comments between) or follows a
+// date (`1979-05-27T23:59:60`, `1979-05-27 23:59:60`). One pass that skips strings and comments: a
+// regular expression that reads comments between `=` and the time backtracks exponentially on a
+// run of them.
+function withoutLeapSeconds(text: string): string {
+  let out: string[] | null = null;
+  let from = 0;
+  let last = 0; // the last character that is not blank or in a comment or string
+  const len = text.length;
+  for (let p = 0; p < len; ) {
+    const c = text.charCodeAt(p);
+    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) {
+      p++;
+      continue;
+    }
+    if (c === 0x23) {
+      while (p < len && text.charCodeAt(p) !== 0x0a && text.charCodeAt(p) !== 0x0d) p++;
+      continue;
+    }
+    if (c === 0x22 || c === 0x27) {
+      p = stringEnd(text, p);
+      last = c;
+      continue;
+    }
+    if (!isDigit(c)) {
+      last = c;
+      p++;
+      continue;
+    }
+    // A bare token: a time at its start (a value, or after a date and a space), or after a `T`.
+    const start = p;
+    while (p < len && !isTokenStop(text.charCodeAt(p))) p++;
+    const valueStart = last === 0x3d || last === 0x5b || last === 0x2c || last === 0x7b ||
+      (text.charCodeAt(start - 1) === 0x20 && isDigit(text.charCodeAt(start - 2)) && isDigit(text.charCodeAt(start - 3)));
+    for (let at = text.indexOf(':60', start); at >= 0 && at + 3 <= p; at = text.indexOf(':60', at + 1)) {
+      const h = at - 5; // HH:MM before `:60`
+      if (h < start || !isDigit(text.charCodeAt(h)) || !isDigit(text.charCodeAt(h + 1)) || text.charCodeAt(h + 2) !== 0x3a ||
+        !isDigit(text.charCodeAt(h + 3)) || !isDigit(text.charCodeAt(h + 4))) continue;
+      const afterDate = h - 3 >= start && (text[h - 1] === 'T' || text[h - 1] === 't') && isDigit(text.charCodeAt(h - 2)) && isDigit(text.charCodeAt(h - 3));
+      if (!(h === start ? valueStart : afterDate)) continue;
+      (out ??= []).push(text.slice(from, at + 1), '59');
+      from = at + 3;
+    }
+    last = text.charCodeAt(p - 1);
+  }
+  return out ? out.join('') + text.slice(from) : text;
+}
+
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+/** What ends a bare token (a number, a date-time, a key) for `withoutLeapSeconds`. */
+const isTokenStop = (c: number) =>
+  c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x2c || c === 0x23 || c === 0x22 || c === 0x27 ||
+  c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d || c === 0x3d;
 
 function checkSection(text: string): SectionVerdict {
   try {
     // Big integers kept (smol-toml otherwise refuses any past 2^53, which Mars reads); toml11.ts checks the 64 bits.
-    smolParse(text.includes(':60') ? text.replace(LEAP_SECOND, '$159') : text, { integersAsBigInt: 'asNeeded' });
+    smolParse(text.includes(':60') ? withoutLeapSeconds(text) : text, { integersAsBigInt: 'asNeeded' });
     return { error: null };
   } catch (e) {
     const err = e as { line?: number; column?: number; message?: string };
