@@ -8,7 +8,7 @@ import { parse } from 'smol-toml';
 import { applyEdits } from '../../server/src/analysis/edits';
 import { fixAmong, partnersSeen } from '../../server/src/analysis/findings';
 import { rng } from '../support/rng';
-import { meantList } from '../../server/src/analysis/meant';
+import { meantList, meantOwner } from '../../server/src/analysis/meant';
 import { suppressEdit, suppressFileEdit } from '../../server/src/analysis/suppress';
 import { wholeChange } from '../../server/src/analysis/analyze';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -42,6 +42,8 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['a tool list beside the tools table', '[agents.a]\nallowed = ["Bash"]\n[agents]\nb.deny = []\nc = { disallowedTools = ["x"] }\n', ['misplaced-tool-list@allowed', 'misplaced-tool-list@deny', 'misplaced-tool-list@disallowedTools']],
   ['tool lists in a table that misses `tools`: one finding on the name', '[agents.a.tool]\nallowed = ["read"]\ndisallowed = ["web"]\n[skills.b]\nTools.deny = ["x"]\n', ['misplaced-tool-list@tool', 'misplaced-tool-list@Tools']],
   ['tool lists in an inline table one typo from `tools`', '[agents.a]\ntool = { allowed = ["read"], x = 1 }\n[agents]\nb = { Tools = { deny = ["x"] } }\n', ['misplaced-tool-list@tool', 'misplaced-tool-list@Tools']],
+  ['tool lists under a table one typo from `agents` or `skills`', 'agent.r.tools.allowed = ["Bash"]\n[Skills.y]\ntools = { allowed = ["x"] }\n[agnets.z.tool]\nallowed = ["read"]\n[agent.w]\ndescription = "d"\nallowed = ["read"]\n[agency.v.tools]\nallowed = ["read"]\n',
+    ['misplaced-tool-list@agent', 'misplaced-tool-list@Skills', 'misplaced-tool-list@agnets']],
   ['a list of no string is no tool list', '[agents.a]\nallowed = [1]\ndeny = [["bash"]]\n', []],
   ['other keys and lists of an agent are not tool lists', '[agents.a]\nskills = ["x"]\nallowed = "read"\nmodel.allowed = ["x"]\ntools.allowed = ["read"]\n[dependencies.d]\nallowed = ["x"]\n', []],
   // Mars reads each agent and skill as one table: anything else stops the load (a list excepted,
@@ -472,6 +474,29 @@ test('a tool list outside the tools table: renamed into it, or its entries moved
   assert.equal(applyEdits(held, documentFixAll(analyzeDocument(held))), '[agents.b]\ntools.allowed = ["read"]\n');
 });
 
+test('a tool list under a table one typo from `agents`: renamed in a header naming one owner, when no other section writes that owner', () => {
+  const text = 'agent.r.tools.allowed = ["read"]\nagents.q.tools.disallowed = ["bash"]\nagent.q.tools.disallowed = ["edit"]\n' +
+    '[agent.x.tools]\nallowed = ["read"]\ndeny = ["web"]\n[Skills.y]\ntools = { allowed = ["edit"] }\n[agent.u.tools]\nallowed = ["read"]\n[agents.u]\ndescription = "x"\n';
+  const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'misplaced-tool-list');
+  assert.deepEqual(found.map((f) => [text.slice(f.span.start, f.span.end), f.fixes.map((x) => x.title).join()]), [
+    ['agent', ''], // dotted: `agents.r` defined by dotted keys would clash with any `[agents]` header
+    ['agent', 'Move the entries of `disallowed` into `tools.disallowed`'], // the list written beside it takes them
+    ['agent', 'Rename `agent` to `agents`'], // both lists of the header's table
+    ['Skills', 'Rename `Skills` to `skills`'],
+    ['agent', ''], // `[agents.u]` is written elsewhere
+  ]);
+  assert.match(found[2]!.message, /^`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` and `deny` here are not part of the policy of agent `x`\.$/);
+  let t = text;
+  for (;;) {
+    const f = documentFindings(analyzeDocument(t)).find((x) => x.code === 'misplaced-tool-list' && x.fixes.length > 0);
+    if (!f) break;
+    t = applyEdits(t, f.fixes[0]!.edits);
+    assert.doesNotThrow(() => parse(t), t);
+  }
+  assert.equal(t, 'agent.r.tools.allowed = ["read"]\nagents.q.tools.disallowed = ["bash", "edit"]\n' +
+    '[agents.x.tools]\nallowed = ["read"]\ndeny = ["web"]\n[skills.y]\ntools = { allowed = ["edit"] }\n[agent.u.tools]\nallowed = ["read"]\n[agents.u]\ndescription = "x"\n');
+});
+
 test('an alias whose pattern is only the legacy `:*`: the message names the spelling Mars reads the same, not the one it writes (`bash( *)` reads as `bash(*)`)', () => {
   const text = '[agents.a.tools]\nallowed = ["shell(:*)", "shell(git:*)"]\n';
   const messages = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'non-canonical').map((f) => f.message);
@@ -487,6 +512,14 @@ test('which list a misspelled key meant: the nearer of the two, and no guess for
     ['alleged', null], ['allayed', null], ['follow', null], ['read', null], ['bash', null], ['model', null],
   ];
   assert.deepEqual(cases.map(([name]) => [name, meantList(name)]), cases);
+});
+
+test('which table of owners a misspelt key meant: another casing, the singular, one edit away; no guess for other words', () => {
+  const cases: Array<[string, string | null]> = [
+    ['agent', 'agents'], ['Agents', 'agents'], ['AGENT', 'agents'], ['agnets', 'agents'], ['agentss', 'agents'], ['skill', 'skills'], ['Skills', 'skills'], ['skils', 'skills'],
+    ['agents', null], ['skills', null], ['agency', null], ['agenda', null], ['age', null], ['kills', 'skills'], ['models', null], ['dependencies', null], ['settings', null],
+  ];
+  assert.deepEqual(cases.map(([name]) => [name, meantOwner(name)]), cases);
 });
 
 test('a move into an existing list skips what it already holds, by meaning', () => {

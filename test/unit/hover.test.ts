@@ -113,6 +113,8 @@ const CASES: Case[] = [
   { name: 'a tool list in a table that misses `tools`', doc: '[skills.s.to|ol]\ndeny = ["bash"]', range: [0, 10, 0, 14],
     has: ['**`tool`** is not `tools`', 'It looks meant for `tools`, the table of the `allowed` and `disallowed` lists', '_Of skill `s`._'], lacks: ['tools.disallowed'] },
   { name: 'a list of an agent that is no tool list', doc: '[agents.coder]\nski|lls = ["x"]', range: null },
+  { name: 'a tool list under a table one typo from `agents`', doc: '[age|nt.coder.tools]\nallowed = ["read"]', range: [0, 1, 0, 6],
+    has: ['**`agent`** is not `agents`: Mars reads no tool policy under it', 'It looks meant for `agents`', '_Of agent `coder`._'] },
   // Every spelling offered reads back as what the entry means: `bash( *)` would read as `bash(*)`.
   { name: 'a pattern that is only the legacy suffix', doc: `${T}allowed = ["bash(:|*)"]`, range: [1, 12, 1, 20],
     has: ['**Capability** `bash`'], lacks: ['bash( *)', 'Canonical spelling'] },

@@ -15,7 +15,7 @@ import { firstLineOf, lineContent } from '../toml/lineIndex';
 import { lastAtOrBefore } from '../toml/sorted';
 import { CODES, type Code, type Severity } from './codes';
 import { deleteItems, type Edit } from './edits';
-import { ownerKey, ownerLabel, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type MisplacedList, type Owner, type Policies } from './policies';
+import { misplacedAt, ownerKey, ownerLabel, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type MisplacedList, type Owner, type Policies } from './policies';
 import { extraKeyFixes, keyAsEntry, listKeyFixes, mapFormList, misplacedListFixes, misspeltList, notYetIn, shapeFix } from './moves';
 
 export interface Fix {
@@ -406,17 +406,20 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
   // One finding per key at fault: the lists under one header `[agents.x.tool]` share its `tool`.
   const misplaced = new Map<KeyPart, MisplacedList[]>();
   for (const m of policies.misplaced) {
-    const at = m.tools ?? m.key;
+    const at = misplacedAt(m);
     const group = misplaced.get(at);
     if (group) group.push(m);
     else misplaced.set(at, [m]);
   }
   for (const [at, group] of misplaced) {
-    const { owner, tools, list } = group[0]!;
+    const { owner, tools, ownerPart, list } = group[0]!;
     const lists = [...new Set(group.map((m) => `\`${m.key.name}\``))];
+    const these = `${lists.join(' and ')} here ${lists.length === 1 ? 'is' : 'are'}`;
     const where = `Mars reads the tool lists of ${ownerLabel(owner)} only from its \`tools\` table`;
-    out.push(finding('misplaced-tool-list', keyContentSpan(doc.text, at.span), tools
-      ? `\`${tools.name}\` is not \`tools\`: ${where}, so ${lists.join(' and ')} here ${lists.length === 1 ? 'is' : 'are'} not part of its policy.`
+    out.push(finding('misplaced-tool-list', keyContentSpan(doc.text, at.span), ownerPart
+      ? `\`${ownerPart.name}\` is not \`${owner.kind}\`: Mars reads tool policies only under \`agents\` and \`skills\`, so ${these} not part of ` +
+        (group.every((m) => sameOwner(m.owner, owner)) ? `the policy of ${ownerLabel(owner)}.` : `any ${owner.kind === 'agents' ? 'agent' : 'skill'}'s policy.`)
+      : tools ? `\`${tools.name}\` is not \`tools\`: ${where}, so ${these} not part of its policy.`
       : `${where}: ${lists[0]} here is not part of its policy. Did you mean \`tools.${list}\`?`,
     () => misplacedListFixes(doc, policies, group)));
   }

@@ -1,10 +1,10 @@
-// What a misspelt key of a tool policy was meant to be: a list (`Allowed`, `deny`, `disallowedTools`)
-// or the `tools` table itself (`tool`, `Tools`). The walk (policies.ts), the findings, their fixes
+// What a misspelt key of a tool policy was meant to be: a list (`Allowed`, `deny`, `disallowedTools`),
+// the `tools` table itself (`tool`, `Tools`), or the table of agents or skills (`agent`). The walk (policies.ts), the findings, their fixes
 // and hover all read a key the same way from here.
 
 import { editDistance } from '../grammar/checks';
 import { asciiLower } from '../grammar/text';
-import type { ListName } from './policies';
+import type { ListName, OwnerKind } from './policies';
 
 const LIST_WORDS: ReadonlyMap<string, ListName> = new Map([
   ['allowed', 'allowed'], ['allow', 'allowed'], ['allowlist', 'allowed'], ['allowedtools', 'allowed'], ['allowtools', 'allowed'],
@@ -34,4 +34,14 @@ export function meantList(name: string): ListName | null {
 export function meantTools(name: string): boolean {
   const key = asciiLower(name);
   return name !== 'tools' && (key === 'tools' || editDistance(key, 'tools', 1) <= 1);
+}
+
+/** The table of owners a key that is not `agents` or `skills` was meant to be: another casing, the singular (`agent`), or one edit away (`agnets`). */
+export function meantOwner(name: string): OwnerKind | null {
+  if (name === 'agents' || name === 'skills') return null;
+  const key = asciiLower(name);
+  for (const owner of ['agents', 'skills'] as const) {
+    if (key === owner || key === owner.slice(0, -1) || (key.length >= 5 && editDistance(key, owner, 1) <= 1)) return owner;
+  }
+  return null;
 }

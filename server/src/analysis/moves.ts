@@ -10,7 +10,7 @@ import { canonicalSpelling, mcpWireRewrite } from '../grammar/checks';
 import { meantList } from './meant';
 import { appendToArray, commentsWithin, deleteKeyValue, standsAlone, type Edit } from './edits';
 import type { Fix } from './findings';
-import { listOf, listTarget, sameOwner, type ExtraKey, type ListName, type MisplacedList, type Owner, type Policies, type ShapeProblem } from './policies';
+import { listOf, listTarget, misplacedAt, sameOwner, type ExtraKey, type ListName, type MisplacedList, type Owner, type Policies, type ShapeProblem } from './policies';
 import { isOpenMultiline } from '../toml/stringPositions';
 import { lineStartAt } from '../toml/lineIndex';
 import { directiveOf } from './suppress';
@@ -227,22 +227,30 @@ export function listKeyFixes(doc: TomlDocument, policies: Policies, extra: Extra
 export function misplacedListFixes(doc: TomlDocument, policies: Policies, group: readonly MisplacedList[]): Fix[] {
   const first = group[0]!;
   const owner = first.owner;
-  const to = first.tools ? 'tools' : `tools.${first.list}`;
-  const at = first.tools ?? first.key;
-  // The key prefix of the tools table the rename makes (`u.tools.` for `u.allowed` under `[agents]`;
-  // none for a header's `[agents.x.tool]`, which becomes a section of its own).
+  const at = misplacedAt(first);
+  const to = first.ownerPart ? owner.kind : first.tools ? 'tools' : `tools.${first.list}`;
+  // The key prefix of the tools table the rename makes (`u.tools.` for `u.allowed` under `[agents]`);
+  // none for a header's (`[agents.x.tool]`), which becomes a section of its own.
   const parts = first.keyValue.key.parts;
   const i = parts.indexOf(at);
   const prefix = i < 0 ? null : [...parts.slice(0, i).map((p) => p.name), 'tools', ''].join('.');
   // Renamed only where it makes no second spelling of a tools table this section writes (`tools = { … }`,
   // then `tools.allowed`); the dotted keys of the same table (`tools.allowed` beside `deny`) take one
-  // more. A tools table in another section drops the fix (`creates`).
+  // more. A tools table in another section drops the fix (`creates`). A misspelt `agents` is renamed
+  // only in a header naming one owner (`[agent.x.tools]`), and only where no other section writes
+  // that owner's table: dotted (`agent.x.… = …`), the rename would define `agents.x` with dotted keys,
+  // which a header `[agents]` anywhere makes an error.
   const clashes = policies.tables.some((t) => sameOwner(t.owner, owner) && (t.spelling !== 'dotted' || t.keyPrefix !== prefix)) ||
-    policies.shape.some((p) => sameOwner(p.owner, owner) && (p.kind === 'tools-not-table' || p.kind === 'tools-array-of-tables'));
-  const title = first.tools ? `Rename \`${first.tools.name}\` to \`tools\`` : `Rename to \`${to}\``;
-  const rename = clashes ? null : { title, edits: [{ start: at.span.start, end: at.span.end, newText: to }], creates: [owner.kind, owner.name, 'tools'] };
+    policies.shape.some((p) => sameOwner(p.owner, owner) && (p.kind === 'tools-not-table' || p.kind === 'tools-array-of-tables')) ||
+    (first.ownerPart !== null && !first.ownerHeader);
+  const title = first.ownerPart || first.tools ? `Rename \`${at.name}\` to \`${to}\`` : `Rename to \`${to}\``;
+  const creates = first.ownerPart ? [owner.kind, owner.name] : [owner.kind, owner.name, 'tools'];
+  const rename = clashes ? null : { title, edits: [{ start: at.span.start, end: at.span.end, newText: to }], creates };
   if (group.length === 1) return strayListFixes(doc, policies, owner, first.keyValue, first.key.name, first.list, `tools.${first.list}`, rename);
-  // A header's table of lists (`[agents.x.tool]`) is renamed whole, when every list in it can be.
+  // A header `[agent]` over several agents: its rename makes several tools tables, which one fix
+  // cannot tell the document it writes (`creates`).
+  if (group.some((m) => !sameOwner(m.owner, owner))) return [];
+  // A header's table of lists (`[agents.x.tool]`, `[agent.x.tools]`) is renamed whole, when every list in it can be.
   const each = group.map((m) => strayListFixes(doc, policies, owner, m.keyValue, m.key.name, m.list, `tools.${m.list}`, rename));
   return rename && each.every((fixes) => fixes.length === 1 && fixes[0]!.title === rename.title) ? each[0]! : [];
 }

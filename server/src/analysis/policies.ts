@@ -4,7 +4,7 @@
 import type { Key, KeyPart, KeyValue, Span, TableHeader, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
 import { lastAtOrBefore } from '../toml/sorted';
 import { rustTrim } from '../grammar/text';
-import { meantList, meantTools } from './meant';
+import { meantList, meantOwner, meantTools } from './meant';
 
 export type OwnerKind = 'agents' | 'skills';
 export type ListName = 'allowed' | 'disallowed';
@@ -43,8 +43,8 @@ export type ShapeKind =
 
 /**
  * A list meant for an owner's tools table written outside it: beside it (`allowed = […]` in
- * `[agents.x]`) or in a table whose name misses `tools` (`tool.allowed`). Mars does not read it as
- * a tool list.
+ * `[agents.x]`), in a table whose name misses `tools` (`tool.allowed`), or under one that misses
+ * `agents` or `skills` (`[agent.x.tools]`). Mars does not read it as a tool list.
  */
 export interface MisplacedList {
   readonly owner: Owner;
@@ -55,7 +55,14 @@ export interface MisplacedList {
   readonly key: KeyPart;
   /** The key part meant to be `tools` (`tool`); null for a list written beside the tools table. */
   readonly tools: KeyPart | null;
+  /** The key part meant to be `agents` or `skills` (`agent` of `[agent.x.tools]`); null when it is one. */
+  readonly ownerPart: KeyPart | null;
+  /** Whether `ownerPart` is in a header that names the owner too (`[agent.x…]`): renaming it renames that one owner's table. */
+  readonly ownerHeader: boolean;
 }
+
+/** The key part at fault in a misplaced list: where its finding sits and its rename goes. */
+export const misplacedAt = (m: MisplacedList): KeyPart => m.ownerPart ?? m.tools ?? m.key;
 
 export interface ShapeProblem {
   readonly kind: ShapeKind;
@@ -149,13 +156,18 @@ export function findPolicies(doc: TomlDocument): Policies {
       }
     }
     // Most sections of a mars.toml are not under [agents] or [skills]: skip them without building paths.
-    if (!sectionTable && base.length > 0 && !OWNERS.has(names[0]!)) continue;
+    if (!sectionTable && base.length > 0 && !OWNERS.has(names[0]!)) {
+      if (whole && meantOwner(names[0]!)) for (const kv of section.entries) if (kv.span.start < readUpTo) strayOwner(out, [...base, ...kv.key.parts], kv, base.length);
+      continue;
+    }
     for (const kv of section.entries) {
       if (sectionTable) {
         sectionTable.members.push({ keyValue: kv, relative: kv.key.parts });
         member(out, sectionTable, kv, kv.key.parts);
       } else if (base.length > 0 || OWNERS.has(kv.key.parts[0]?.name ?? '')) {
         visit(out, [...base, ...kv.key.parts], base.length, kv, whole && kv.span.start < readUpTo);
+      } else if (kv.span.start < readUpTo && meantOwner(kv.key.parts[0]?.name ?? '')) {
+        strayOwner(out, kv.key.parts, kv, 0);
       }
     }
   }
@@ -230,16 +242,34 @@ function visit(out: Policies, path: readonly KeyPart[], keyStart: number, kv: Ke
   member(out, table, kv, relative);
 }
 
-/** A list whose key is meant for the owner's tools table (see `MisplacedList`): `path` is its full key path, `tools` not its third part. */
-function misplacedList(out: Policies, owner: Owner, path: readonly KeyPart[], kv: KeyValue): void {
+/**
+ * A list whose key is meant for the owner's tools table (see `MisplacedList`): `path` is its full key
+ * path, `tools` not its third part, or `ownerPart` (its first) not `agents` or `skills`.
+ */
+function misplacedList(out: Policies, owner: Owner, path: readonly KeyPart[], kv: KeyValue, ownerPart: KeyPart | null = null, ownerHeader = false): void {
   // A list of no string (`allowed = [1]`) is hardly one of tool names.
   const value = kv.value;
   if (value?.kind !== 'array' || (value.items.length > 0 && !value.items.some((i) => i.kind === 'string'))) return;
   const tools = path.length === 4 && meantTools(path[2]!.name) ? path[2]! : null;
-  if (path.length !== 3 && !tools) return;
+  const fits = ownerPart ? path.length === 4 && (tools !== null || path[2]!.name === 'tools') : path.length === 3 || tools !== null;
+  if (!fits) return;
   const key = path[path.length - 1]!;
   const list = meantList(key.name);
-  if (list) out.misplaced.push({ owner, keyValue: kv, list, key, tools });
+  if (list) out.misplaced.push({ owner, keyValue: kv, list, key, tools, ownerPart, ownerHeader });
+}
+
+/**
+ * A key/value under a table one typo from `agents` or `skills` (`agent.x.tools.allowed`,
+ * `[agent.x.tools]`): `path` its full key path, of which a header wrote the first `header` parts.
+ */
+function strayOwner(out: Policies, path: readonly KeyPart[], kv: KeyValue, header: number): void {
+  const value = kv.value;
+  if (path.length < 4 && value?.kind === 'inline-table') {
+    for (const inner of value.entries) strayOwner(out, [...path, ...inner.key.parts], inner, header);
+    return;
+  }
+  const kind = path.length === 4 ? meantOwner(path[0]!.name) : null;
+  if (kind) misplacedList(out, { kind, name: path[1]!.name }, path, kv, path[0]!, header >= 2);
 }
 
 /** The dotted-key tools tables found so far, by owner and key prefix (a file has thousands). */

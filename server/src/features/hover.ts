@@ -9,7 +9,7 @@ import { keyContentSpan } from '../analysis/findings';
 import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './context';
 import { contentSpan, isOpenMultiline } from '../toml/stringPositions';
 import { keyAsEntry, mapFormList, misspeltList } from '../analysis/moves';
-import { ownerLabel, TOOLS_TABLE_HOLDS, type ExtraKey, type MisplacedList, type Owner } from '../analysis/policies';
+import { misplacedAt, ownerLabel, TOOLS_TABLE_HOLDS, type ExtraKey, type MisplacedList, type Owner } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
 import type { Span } from '../toml/model';
 import { firstLineOf, positionsOf } from '../toml/lineIndex';
@@ -36,8 +36,8 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
   }
   const extra = extraKeyAt(analysis, offset);
   if (extra) return result(analysis, describeKey(extra), keyContentSpan(doc.text, extra.name.span));
-  const stray = analysis.policies.misplaced.find((m) => hit((m.tools ?? m.key).span, false));
-  if (stray) return result(analysis, describeMisplaced(stray), keyContentSpan(doc.text, (stray.tools ?? stray.key).span));
+  const stray = analysis.policies.misplaced.find((m) => hit(misplacedAt(m).span, false));
+  if (stray) return result(analysis, describeMisplaced(stray), keyContentSpan(doc.text, misplacedAt(stray).span));
   for (const l of analysis.policies.lists) {
     const key = l.keyValue.key.parts[l.keyValue.key.parts.length - 1]!;
     if (!hit(key.span, false)) continue;
@@ -61,6 +61,10 @@ const owned = (owner: Owner) => ownerLabel(owner, code);
 /** A list outside its owner's tools table, hovered on the key at fault: what its diagnostic takes it for. */
 function describeMisplaced(m: MisplacedList): string[] {
   const owner = owned(m.owner);
+  if (m.ownerPart) {
+    return [`**${code(m.ownerPart.name)}** is not \`${m.owner.kind}\`: Mars reads no tool policy under it; none of its rules is in force.`,
+      `It looks meant for ${code(m.owner.kind)}, the table of ${m.owner.kind} by name.`, `_Of ${owner}._`];
+  }
   // A table one typo from `tools` may hold both lists (`[agents.x.tool]`): the table is what it was meant to be.
   if (m.tools) {
     return [`**${code(m.tools.name)}** is not \`tools\`: Mars reads no tool list in it; none of its rules is in force.`,
