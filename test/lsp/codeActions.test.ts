@@ -344,6 +344,51 @@ describe('a client without CodeAction literals', () => {
     });
   }
 
+  // The version alone does not tell two texts apart: a close and reopen starts it again, and a
+  // command run twice is checked before the first run's edit lands.
+  test('a command run after a close and reopen at the same version, or run twice, is refused: its edit was made for another text', async () => {
+    const c = await LspClient.start({ capabilities: caps(true, true) });
+    try {
+      const texts = new Map<string, { text: string; version: number }>();
+      const applied: unknown[] = [];
+      // As editors do: the change is sent before the answer.
+      c.conn.onRequest('workspace/applyEdit', async (p: { edit: { documentChanges: TextDocumentEdit[] } }) => {
+        applied.push(p.edit);
+        const { textDocument, edits } = p.edit.documentChanges[0]!;
+        const doc = texts.get(textDocument.uri)!;
+        doc.text = applyTextEdits(doc.text, edits as TextEdit[]);
+        await c.change(textDocument.uri, ++doc.version, [{ text: doc.text }]);
+        return { applied: true };
+      });
+      const offered = async (uri: string) => {
+        texts.set(uri, { text, version: 1 });
+        await c.open(uri, text);
+        const diagnostics = await c.pushed(uri, 1);
+        const answer = await c.request<Array<{ title: string; command: string; arguments: unknown[] }>>('textDocument/codeAction', {
+          textDocument: { uri }, range: diagnostics[0]!.range, context: { diagnostics: [diagnostics[0]] },
+        });
+        return answer.find((a) => a.title === 'Change to `bash`')!;
+      };
+      const run = (fix: { command: string; arguments: unknown[] }) => c.request('workspace/executeCommand', { command: fix.command, arguments: fix.arguments });
+
+      const twice = 'file:///ca/twice/mars.toml';
+      const fix = await offered(twice);
+      const [first, second] = await Promise.allSettled([run(fix), run(fix)]);
+      assert.equal(first.status, 'fulfilled');
+      assert.equal(second.status === 'rejected' && (second.reason as { code?: number }).code, -32801);
+      assert.equal(texts.get(twice)!.text, '[agents.a.tools]\nallowed = ["bash", "Edit"]\n');
+
+      const reopened = 'file:///ca/reopened/mars.toml';
+      const stale = await offered(reopened);
+      await c.conn.sendNotification('textDocument/didClose', { textDocument: { uri: reopened } });
+      await c.open(reopened, '[agents.a.tools]\nallowed = ["read", "grep"]\n', 1);
+      await assert.rejects(run(stale), (e: { code?: number }) => e.code === -32801);
+      assert.equal(applied.length, 1);
+    } finally {
+      await c.stop();
+    }
+  });
+
   test('that cannot apply an edit gets no actions', async () => {
     const c = await LspClient.start({ capabilities: caps(false, true) });
     try {

@@ -55,7 +55,8 @@ export function versionedEdit(uri: string, version: number, lines: Lines, edits:
  */
 export function withoutVersions(edit: WorkspaceEdit): WorkspaceEdit {
   const changes: NonNullable<WorkspaceEdit['changes']> = {};
-  for (const c of edit.documentChanges ?? []) if ('edits' in c) (changes[c.textDocument.uri] ??= []).push(...(c.edits as TextEdit[]));
+  // One at a time: a fix-all of a big file has more edits than a call takes arguments (`push(...edits)` overflowed the stack).
+  for (const c of edit.documentChanges ?? []) if ('edits' in c) for (const e of c.edits as TextEdit[]) (changes[c.textDocument.uri] ??= []).push(e);
   return { changes };
 }
 

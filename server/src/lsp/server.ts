@@ -371,6 +371,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   documents.onDidOpen((e) => {
     // A second open without a close (a client's mistake) replaces the text: nothing of the first is kept.
     dropState(e.document.uri);
+    stamps.set(e.document.uri, ++lastStamp);
     // Ask for the document's settings now: the round trip to the client overlaps the settle delay
     // (and a pull request's wait) instead of following it.
     if (isMarsFile(e.document.uri)) void settings.get(e.document.uri);
@@ -379,6 +380,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   documents.onDidChangeContent((e) => {
     const state = states.get(e.document.uri);
     if (state) state.changes++;
+    stamps.set(e.document.uri, ++lastStamp);
     schedulePush(e.document);
   });
   documents.onDidClose((e) => {
@@ -406,13 +408,21 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     (code) => runSteps(documentFixAllSteps(da, overrides, code), token);
   const cancelled = () => new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
 
+  // Each text a document has had, stamped from one count that only grows (a version does not tell
+  // two texts apart after a close and reopen): what a command's edit is checked against.
+  const stamps = new Map<string, number>();
+  let lastStamp = 0;
+  /** The `workspace/applyEdit` of a command still waiting for the client's answer, by document. */
+  const applying = new Map<string, Promise<unknown>>();
+
   const asClientTakes = (a: CodeAction): CodeAction => (a.edit && !documentChanges ? { ...a, edit: withoutVersions(a.edit) } : a);
 
   /**
    * An action as a Command, for a client without CodeAction literals (LSP 3.17): the server applies
-   * its edit when the command is run (`mars.applyEdit`, through `workspace/applyEdit`).
+   * its edit when the command is run (`mars.applyEdit`, through `workspace/applyEdit`), with the
+   * stamp of the text it was made for.
    */
-  const asCommand = (a: CodeAction): Command => ({ title: a.title, command: APPLY_EDIT_COMMAND, arguments: [a.edit] });
+  const asCommand = (a: CodeAction, stamp: number): Command => ({ title: a.title, command: APPLY_EDIT_COMMAND, arguments: [a.edit, { stamp }] });
 
   connection.onCodeAction(guard('codeAction', () => [], async (params, token: CancellationToken): Promise<Array<CodeAction | Command>> => {
     const doc = marsDoc(params.textDocument?.uri);
@@ -423,21 +433,32 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     if (!da) return []; // the document changed: the client asks again for the new version
     const actions = await codeActions(doc.uri, doc.version, da, overrides, params.context ?? { diagnostics: [] }, resolveEdits, fixAllOf(da, overrides, token));
     if (token.isCancellationRequested) throw cancelled();
-    return literals ? actions.map(asClientTakes) : actions.filter((a) => a.edit).map(asCommand);
+    return literals ? actions.map(asClientTakes) : actions.filter((a) => a.edit).map((a) => asCommand(a, stamps.get(doc.uri)!));
   }));
 
   connection.onExecuteCommand(guard('executeCommand', () => null, async (params) => {
     if (params.command !== APPLY_EDIT_COMMAND || literals || !applyEdit) throw new ResponseError(ErrorCodes.InvalidParams, `unknown command ${typeof params.command === 'string' ? params.command : `of type ${typeof params.command}`}`);
     const edit: unknown = params.arguments?.[0];
     if (!isVersionedEdit(edit)) throw new ResponseError(ErrorCodes.InvalidParams, `${APPLY_EDIT_COMMAND} takes the edit of a code action`);
-    // The edit was made for one version of each document; on another text it would land in the wrong place.
-    for (const c of edit.documentChanges) {
-      if (documents.get(c.textDocument.uri)?.version !== c.textDocument.version) {
-        throw new ResponseError(LSPErrorCodes.ContentModified, 'the document changed since the action was offered');
-      }
+    const changes: readonly TextDocumentEdit[] = edit.documentChanges;
+    const uri = changes[0]!.textDocument.uri;
+    // An edit of this document still being applied changes its text first (a command run twice):
+    // the client sends its change before it answers.
+    await applying.get(uri);
+    // The edit was made for one text of the document; on another it would land in the wrong place.
+    // Its version alone does not tell (a reopen starts the count again): the server's stamp does.
+    const stamp = (params.arguments?.[1] as { stamp?: unknown } | undefined)?.stamp;
+    if (changes.some((c) => c.textDocument.uri !== uri || documents.get(uri)?.version !== c.textDocument.version) || stamp !== stamps.get(uri)) {
+      throw new ResponseError(LSPErrorCodes.ContentModified, 'the document changed since the action was offered');
     }
-    const result = await connection.workspace.applyEdit(documentChanges ? edit : withoutVersions(edit));
-    if (!result.applied) connection.console.warn(`the edit was not applied${result.failureReason ? `: ${result.failureReason}` : ''}`);
+    const applied = connection.workspace.applyEdit(documentChanges ? edit : withoutVersions(edit));
+    applying.set(uri, applied.catch(() => undefined));
+    try {
+      const result = await applied;
+      if (!result.applied) connection.console.warn(`the edit was not applied${result.failureReason ? `: ${result.failureReason}` : ''}`);
+    } finally {
+      if (applying.get(uri) !== undefined) applying.delete(uri);
+    }
     return null;
   }));
 
