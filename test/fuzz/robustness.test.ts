@@ -524,6 +524,49 @@ describe('fuzz: language server (dist/server.js)', () => {
     assert.deepEqual(got.map(key), want.map(key), `incremental edits diverged (seed ${SEED}); final text ${JSON.stringify(text.slice(0, 400))}`);
     assert.deepEqual(errors, []);
   });
+
+  // A multi-cursor keystroke or a fix-all comes as one message of many changes; listed from the
+  // bottom up the server applies them in one pass, else one at a time: the text must be the same.
+  test('messages of many changes, listed from the bottom up or in any order, keep the server consistent', async () => {
+    const uri = 'file:///fuzz/multi/mars.toml';
+    let text = VALID.repeat(3);
+    await client.open(uri, text);
+    await client.pushed(uri, 1);
+    const offsetAt = (t: string, pos: { line: number; character: number }) => {
+      const starts = [0];
+      for (let i = 0; i < t.length; i++) {
+        const c = t[i];
+        if (c === '\r' && t[i + 1] === '\n') i++;
+        if (c === '\r' || c === '\n') starts.push(i + 1);
+      }
+      if (pos.line >= starts.length) return t.length;
+      let end = pos.line + 1 < starts.length ? starts[pos.line + 1]! : t.length;
+      while (end > starts[pos.line]! && (t[end - 1] === '\n' || t[end - 1] === '\r')) end--;
+      return Math.min(starts[pos.line]! + Math.max(0, pos.character), end);
+    };
+    let version = 1;
+    for (let k = 0; k < 30; k++) {
+      const lines = text.split(/\r\n|\r|\n/).length;
+      // Positions on distinct lines, from the bottom up; now and then shuffled (applied one at a time then).
+      const rows = [...new Set(Array.from({ length: 2 + int(12) }, () => int(lines + 1)))].sort((a, b) => b - a);
+      const changes = rows.map((line) => {
+        const a = { line, character: int(30) };
+        const b = { line, character: a.character + int(4) };
+        // Words that keep most of the text readable, so its diagnostics tell two texts apart.
+        return { range: { start: a, end: b }, text: pick(['', 'x', 'Shell', ' ', 'grep', '\n', '"Bash", ']) };
+      });
+      if (int(4) === 0) changes.reverse();
+      for (const c of changes) text = text.slice(0, offsetAt(text, c.range.start)) + c.text + text.slice(Math.max(offsetAt(text, c.range.start), offsetAt(text, c.range.end)));
+      await client.change(uri, ++version, changes);
+    }
+    const got = await client.pushed(uri, version, 20_000);
+    const check = 'file:///fuzz/multi-check/mars.toml';
+    await client.open(check, text);
+    const want = await client.pushed(check, 1, 20_000);
+    const key = (d: Diagnostic) => JSON.stringify([d.code, d.range, d.message]);
+    assert.deepEqual(got.map(key), want.map(key), `multi-change messages diverged (seed ${SEED}); final text ${JSON.stringify(text.slice(0, 400))}`);
+    assert.deepEqual(errors, []);
+  });
 });
 
 describe('fuzz: edit floods and cancellation', () => {

@@ -10,7 +10,7 @@ import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, deleteItems, nonOverlapping, type Edit } from './edits';
 import {
   byPosition, fixAmong, keyContentSpan, partnersSeen, crossEntryFindings, entryFindings, finding, withSeverity, withoutClashingFixes, parseEntries, policyFindings, MAY_CREATE,
-  type Finding, type ParsedEntry, type VerdictMemo,
+  type Finding, type ParsedEntry, VerdictMemo,
 } from './findings';
 import { moveEdits, moveOf } from './moves';
 import { findPolicies, ownerKey, type Policies } from './policies';
@@ -32,7 +32,7 @@ export interface Analysis {
 }
 
 /** Analyse one text. `memo` keeps entry verdicts between calls (see `VerdictMemo`). */
-export function analyze(text: string, memo: VerdictMemo = new Map()): Analysis {
+export function analyze(text: string, memo: VerdictMemo = new VerdictMemo()): Analysis {
   const doc = parseToml(text);
   const lines = new LineIndex(text);
   const policies = findPolicies(doc);

@@ -15,8 +15,9 @@ import { conflictSpan, tableConflicts, type SectionDefinitions, type TableConfli
 import { analyze, fixAllEdits, fixAllTakes, seenOf, visibleFindings, type Analysis } from './analyze';
 import type { Code, SeverityOverrides } from './codes';
 import type { Edit } from './edits';
-import { byPosition, finding, withSeverity, type Finding, type Fix, type VerdictMemo } from './findings';
-import { SectionAnalysis, type Keep } from './section';
+import { byPosition, finding, VerdictMemo, withSeverity, type Finding, type Fix } from './findings';
+import { ownCopy } from '../grammar/text';
+import { forgetModel, SectionAnalysis, type Keep } from './section';
 import type { CodeSet, Outside } from './suppress';
 
 /**
@@ -59,7 +60,7 @@ export interface DocumentAnalysis {
 /** Keeps section analyses between versions of one document; use one per document. */
 export class DocumentAnalyzer {
   private last: DocumentAnalysis | null = null;
-  private readonly memo: VerdictMemo = new Map();
+  private readonly memo = new VerdictMemo();
   /**
    * Sections analysed by runs not finished yet, by text: a run given up for a newer version (see
    * `analyzeSteps`) leaves its work here for the next, so a huge file under typing still gets there.
@@ -175,6 +176,11 @@ export class DocumentAnalyzer {
         units.push({ ...u, start: u.start + delta, base: u.base + delta, startLine: u.startLine + lineDelta });
       }
     }
+    // The models of the sections the edit replaced are asked for no more (only a request still on
+    // the old version would, and rebuild one): the recent ones are the kept memory, a big section's
+    // hundreds of megabytes.
+    const now = new Set(units.slice(replaced.from, replaced.to).map((u) => u.analysis));
+    for (let i = from; i < (resync ?? old.length); i++) if (!now.has(old[i]!.analysis)) forgetModel(old[i]!.analysis);
     return { units, replaced, unclosed };
   }
 
@@ -304,16 +310,6 @@ function withoutSpans(key: string, value: unknown): unknown {
 /** One text, analysed once: every model kept, or only the findings' fixes, or only the findings (see `Keep`). */
 export function analyzeDocument(text: string, keep: Keep = 'models'): DocumentAnalysis {
   return new DocumentAnalyzer({ oneShot: true, keep }).analyze(text);
-}
-
-/**
- * The string's characters in a string of their own. A slice shares its parent's memory, so a
- * cached section would otherwise keep the whole text of the version it came from alive.
- */
-function ownCopy(s: string): string {
-  // A JSON round trip builds a new string in any JS engine (the analysis stays free of Node APIs).
-  // V8 makes any slice of 13 characters or more a view of its parent (SlicedString::kMinLength).
-  return s.length < 13 ? s : (JSON.parse(JSON.stringify(s)) as string);
 }
 
 function union(a: CodeSet | null, b: CodeSet | null): CodeSet | null {

@@ -200,7 +200,7 @@ function belowSuppressed(text: string, array: TomlArray, last: { start: number; 
   const after = /^[ \t]*(#[^\r\n]*)?(?=\r?\n|$)/.exec(text.slice(array.span.end, array.span.end + 10_000));
   if (!after) return null;
   const trailing = after[1] !== undefined && directiveOf(after[1].slice(1)) === 'line';
-  if (!trailing && !directiveAbove(text, lineStart)) return null;
+  if (!trailing && !directiveAboveList(text, array, lineStart)) return null;
   const lineEnd = array.span.end + after[0].length;
   const eol = text[lineEnd] === '\r' ? '\r\n' : '\n';
   // Indented as the items above, or one step in from a list that opens on this line.
@@ -223,6 +223,21 @@ function closingLineStart(text: string, array: TomlArray): number {
   let start = closingLines.get(array);
   if (start === undefined) closingLines.set(array, (start = lineStartAt(text, array.span.end - 1)));
   return start;
+}
+
+const knownDirectivesAbove = new WeakMap<TomlArray, { readonly lineStart: number; readonly found: boolean }>();
+
+/**
+ * `directiveAbove` for a line of a list (the line of its `]` or of its last item), found once per
+ * list and line: every value moved into the list asks, and the walk over a long block of comments
+ * above it each time was quadratic.
+ */
+function directiveAboveList(text: string, array: TomlArray, lineStart: number): boolean {
+  const known = knownDirectivesAbove.get(array);
+  if (known?.lineStart === lineStart) return known.found;
+  const found = directiveAbove(text, lineStart);
+  knownDirectivesAbove.set(array, { lineStart, found });
+  return found;
 }
 
 /** Whether a `# mars-ignore` on a line of its own above the line at `lineStart` speaks of it (blank and comment lines between). */
@@ -254,7 +269,7 @@ function lineAfter(text: string, array: TomlArray, last: { start: number; end: n
   // `  "read",` or, in the leading-comma style, `  , "read"`; or a line of several items that a
   // `mars-ignore` speaks of, which the new lines keep out of (indented as that line).
   const lead = /^([ \t]*)(,[ \t]*)?$/.exec(text.slice(lineStart, last.start)) ??
-    ((after[2] !== undefined && directiveOf(after[2].slice(1)) === 'line') || directiveAbove(text, lineStart) ? /^([ \t]*)()/.exec(text.slice(lineStart)) : null);
+    ((after[2] !== undefined && directiveOf(after[2].slice(1)) === 'line') || directiveAboveList(text, array, lineStart) ? /^([ \t]*)()/.exec(text.slice(lineStart)) : null);
   if (!lead) return null;
   const lineEnd = last.end + after[0].length;
   const eol = text[lineEnd] === '\r' ? '\r\n' : '\n';

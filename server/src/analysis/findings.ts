@@ -6,7 +6,7 @@ import {
   canonicalSpelling, charProblemReason, illegalChars, mcpWireRewrite, readsAs, respelling, rewriteLegacyPrefix, suggestCapability,
   writtenWithLegacyPrefix,
 } from '../grammar/checks';
-import { rustTrim, shown } from '../grammar/text';
+import { ownCopy, rustTrim, shown } from '../grammar/text';
 import { isMcpWireToken, splitToolName } from '../grammar/toolName';
 import type { KeyPart, Span, TomlArray, TomlDocument, TomlString } from '../toml/model';
 import { basicString, replaceStringValue } from '../toml/strings';
@@ -173,17 +173,33 @@ interface EntryIssue {
   readonly charOffset?: number;
 }
 
-/** Entry verdicts by string. Large files repeat the same few spellings, so each is judged once. */
-export type VerdictMemo = Map<string, EntryVerdict>;
-
 const MEMO_LIMIT = 50_000;
 
-export function parseEntries(policies: Policies, memo: VerdictMemo = new Map()): ParsedEntry[] {
-  if (memo.size > MEMO_LIMIT) memo.clear();
+/**
+ * Entry verdicts by string. Large files repeat the same few spellings, so each is judged once. Two
+ * generations of up to MEMO_LIMIT each: a section of more distinct entries than that, emptying one
+ * map, judged them all again on every keystroke. Keys and verdicts are made from a copy of the
+ * entry of its own: a slice of the section's text would keep every version of it alive.
+ */
+export class VerdictMemo {
+  private current = new Map<string, EntryVerdict>();
+  private previous = new Map<string, EntryVerdict>();
+
+  verdict(raw: string): EntryVerdict {
+    const found = this.current.get(raw);
+    if (found) return found;
+    const own = ownCopy(raw);
+    const verdict = this.previous.get(raw) ?? entryVerdict(own);
+    if (this.current.size >= MEMO_LIMIT) [this.previous, this.current] = [this.current, new Map()];
+    this.current.set(own, verdict);
+    return verdict;
+  }
+}
+
+export function parseEntries(policies: Policies, memo: VerdictMemo = new VerdictMemo()): ParsedEntry[] {
   return policies.entries.map((entry) => {
     const raw = entry.string.value;
-    let verdict = memo.get(raw);
-    if (!verdict) memo.set(raw, (verdict = entryVerdict(raw)));
+    const verdict = memo.verdict(raw);
     return { entry, raw, parse: verdict.parse, verdict };
   });
 }

@@ -12,7 +12,7 @@ import { sectionStartsFrom } from '../toml/split';
 import { TableTree, type SectionDefinitions } from '../toml/tables';
 import { analyze, visibleFindings } from './analyze';
 import { analyzeDocument, conflictFinding, documentFindings, KeyIndex, placeFinding, unitTexts } from './document';
-import { byPosition, MAY_CREATE, withoutClashingFixes, type Finding, type VerdictMemo } from './findings';
+import { byPosition, MAY_CREATE, VerdictMemo, withoutClashingFixes, type Finding } from './findings';
 import { SectionAnalysis } from './section';
 import type { Outside } from './suppress';
 
@@ -25,7 +25,7 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
     for (const f of documentFindings(analyzeDocument(text, fixes ? 'fixes' : 'findings'))) each(f);
     return;
   }
-  const memo: VerdictMemo = new Map();
+  const memo = new VerdictMemo();
   const tables = new TableTree();
   // For fixes: what each unit defines, and the findings waiting for all of it, with their unit.
   const definitions: Array<readonly SectionDefinitions[]> = [];

@@ -17,9 +17,15 @@ import type { Finding, Fix, ParsedEntry, VerdictMemo } from './findings';
 import type { Policies } from './policies';
 import type { Suppressions } from './suppress';
 
-/** How many released models stay in memory (all documents together): a user works in a few places at a time. */
+/**
+ * How many released models stay in memory (all documents together): a user works in a few places
+ * at a time. And how much text they may hold, the newest always kept: a model takes 20-300 bytes a
+ * byte of its text, and 32 models of a 1 MB section typed in grew past a gigabyte.
+ */
 const RECENT_MODELS = 32;
+const RECENT_CHARS = 512 * 1024;
 const recent = new Map<SectionAnalysis, Analysis>();
+let recentChars = 0;
 
 /** What a section keeps besides its findings: see the constructor. */
 export type Keep = 'models' | 'fixes' | 'findings';
@@ -85,17 +91,22 @@ export class SectionAnalysis implements Analysis {
   /** The full analysis: kept, recent, or rebuilt from the text. */
   model(): Analysis {
     if (this.kept) return this.kept;
-    let full = recent.get(this);
-    if (full) recent.delete(this);
-    else full = analyze(this.text, this.memo);
+    const full = recent.get(this) ?? analyze(this.text, this.memo);
     remember(this, full);
     return full;
   }
 }
 
 function remember(section: SectionAnalysis, full: Analysis): void {
+  forgetModel(section);
   recent.set(section, full);
-  if (recent.size > RECENT_MODELS) recent.delete(recent.keys().next().value!);
+  recentChars += section.text.length;
+  while (recent.size > RECENT_MODELS || (recent.size > 1 && recentChars > RECENT_CHARS)) forgetModel(recent.keys().next().value!);
+}
+
+/** Drops the recent model of a section, if any (one an edit replaced is asked for no more). */
+export function forgetModel(section: SectionAnalysis): void {
+  if (recent.delete(section)) recentChars -= section.text.length;
 }
 
 /**

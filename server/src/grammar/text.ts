@@ -82,3 +82,13 @@ const INVISIBLES = new RegExp(INVISIBLE.source, 'g');
 export function shown(text: string): string {
   return INVISIBLE.test(text) ? text.replace(INVISIBLES, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`) : text;
 }
+
+/**
+ * The string's characters in a string of their own. A slice shares its parent's memory, so a
+ * string kept past its text (a cached section, a memo's key) would otherwise keep that whole text alive.
+ */
+export function ownCopy(s: string): string {
+  // A JSON round trip builds a new string in any JS engine (the analysis stays free of Node APIs).
+  // V8 makes any slice of 13 characters or more a view of its parent (SlicedString::kMinLength).
+  return s.length < 13 ? s : (JSON.parse(JSON.stringify(s)) as string);
+}

@@ -99,6 +99,8 @@ function shiftDiagnostic(d: Diagnostic, lines: number): Diagnostic {
  * `bad`: applied, it would corrupt the text for good.
  */
 function applyChanges(doc: TextDocument, changes: TextDocumentContentChangeEvent[], version: number, bad: (why: string) => void): TextDocument {
+  const text = bottomUp(doc, changes);
+  if (text !== null) return TextDocument.update(doc, [{ text }], version);
   let current = doc;
   for (const change of Array.isArray(changes) ? changes : []) {
     if (typeof change?.text !== 'string') {
@@ -118,6 +120,36 @@ function applyChanges(doc: TextDocument, changes: TextDocumentContentChangeEvent
     current = TextDocument.update(current, [{ range, text: change.text }], version);
   }
   return TextDocument.update(current, [], version);
+}
+
+/**
+ * The text after `changes` when they are ranged, valid and listed from the bottom of the text up
+ * without overlapping, as an editor sends a multi-cursor keystroke or the thousands of edits of a
+ * fix-all: then each range is of the text before any of them, and the new text is made in one pass.
+ * Applied one at a time, each change flattened the whole text and moved every later line
+ * (15,792 edits to a 1 MB file: 74 s). Null for any other list.
+ */
+function bottomUp(doc: TextDocument, changes: TextDocumentContentChangeEvent[]): string | null {
+  if (!Array.isArray(changes) || changes.length < 2) return null;
+  const spans: Array<{ start: number; end: number; text: string }> = [];
+  for (const change of changes) {
+    if (typeof change?.text !== 'string' || !('range' in change) || !isRange(change.range)) return null;
+    const start = doc.offsetAt(change.range.start);
+    const end = doc.offsetAt(change.range.end);
+    const above = spans[spans.length - 1];
+    if (end < start || (above && end > above.start)) return null;
+    spans.push({ start, end, text: change.text });
+  }
+  const text = doc.getText();
+  const parts: string[] = [];
+  let at = 0;
+  for (let i = spans.length - 1; i >= 0; i--) {
+    const s = spans[i]!;
+    parts.push(text.slice(at, s.start), s.text);
+    at = s.end;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
 }
 
 /** A list the client declared, or none: a capability of another shape is read as not declared. */

@@ -34,7 +34,9 @@ export interface Chunks {
 const SIMPLE_HEADER = /^[ \t]*\[(?:[^[\]#"'\r\n]|"[^"\\\r\n]*"|'[^'\r\n]*')+\][ \t]*(?:#[^\r\n]*)?$/;
 
 const OWNER = `(?:agents|skills|"agents"|"skills"|'agents'|'skills')`;
-const PART = `[ \\t]*\\.[ \\t]*(?:[A-Za-z0-9_-]+|"[^"\\\\\\r\\n]*"|'[^'\\r\\n]*')[ \\t]*`;
+// No blanks before the dot: the blanks after the previous part are its, or a run of them between
+// two parts would be split between them every way it can (quadratic in the run).
+const PART = `\\.[ \\t]*(?:[A-Za-z0-9_-]+|"[^"\\\\\\r\\n]*"|'[^'\\r\\n]*')[ \\t]*`;
 
 /**
  * An agent's or skill's own table (`[agents.x]`) or one directly below it (`[agents.x.tools]`, or
@@ -42,7 +44,7 @@ const PART = `[ \\t]*\\.[ \\t]*(?:[A-Za-z0-9_-]+|"[^"\\\\\\r\\n]*"|'[^'\\r\\n]*'
  * or misspelt key is moved into `allowed`; `allowed` beside `tools.allowed` is moved into it), so such
  * a section is never cut.
  */
-const OWNER_TABLE_HEADER = new RegExp(`^[ \\t]*\\[[ \\t]*${OWNER}(?:${PART}){1,2}\\]`);
+const OWNER_TABLE_HEADER = new RegExp(`^[ \\t]*\\[[ \\t]*${OWNER}[ \\t]*(?:${PART}){1,2}\\]`);
 /** `[agents]`, `[skills]`: when all its keys name one owner (`a.tools.allowed`, `a.allowed`), they are that owner's table's. */
 const OWNERS_HEADER = new RegExp(`^[ \\t]*\\[[ \\t]*${OWNER}[ \\t]*\\]`);
 
