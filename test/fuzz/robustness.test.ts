@@ -279,6 +279,20 @@ function show(doc: Doc): string {
   return `${doc.name} (${doc.text.length} chars, seed ${SEED}): ${head}${doc.text.length > 160 ? '…' : ''}`;
 }
 
+/** An LSP position's offset in `text`: lines end at \r\n, \r or \n; a character past the line's end means its end. */
+function lspOffsetAt(text: string, pos: { line: number; character: number }): number {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\r' && text[i + 1] === '\n') i++;
+    if (c === '\r' || c === '\n') starts.push(i + 1);
+  }
+  if (pos.line >= starts.length) return text.length;
+  let end = pos.line + 1 < starts.length ? starts[pos.line + 1]! : text.length;
+  while (end > starts[pos.line]! && (text[end - 1] === '\n' || text[end - 1] === '\r')) end--;
+  return Math.min(starts[pos.line]! + Math.max(0, pos.character), end);
+}
+
 // ---------------------------------------------------------------------------------------------
 // (1) The pure analysis.
 
@@ -485,24 +499,23 @@ describe('fuzz: language server (dist/server.js)', () => {
 
   // Characters past a line's end and lines past the document's end are clamped (the server clamps
   // them itself: vscode-languageserver-textdocument would corrupt its line table).
+  /** The server's text must equal ours: a fresh open of our text gets the diagnostics `uri` has at `version`. */
+  const sameAsFresh = async (uri: string, version: number, text: string, what: string) => {
+    const got = await client.pushed(uri, version, 20_000);
+    const check = `${uri.replace(/\/mars\.toml$/, '')}-check/mars.toml`;
+    await client.open(check, text);
+    const want = await client.pushed(check, 1, 20_000);
+    const key = (d: Diagnostic) => JSON.stringify([d.code, d.range, d.message]);
+    assert.deepEqual(got.map(key), want.map(key), `${what} diverged (seed ${SEED}); final text ${JSON.stringify(text.slice(0, 400))}`);
+    assert.deepEqual(errors, []);
+  };
+
   test('random incremental edits, including characters past line ends, keep the server consistent', async () => {
     const uri = 'file:///fuzz/edits/mars.toml';
     let text = VALID;
     await client.open(uri, text);
     await client.pushed(uri, 1);
-    // LSP positions: lines end at \r\n, \r or \n; a character past the line's end means its end.
-    const offsetAt = (pos: { line: number; character: number }) => {
-      const starts = [0];
-      for (let i = 0; i < text.length; i++) {
-        const c = text[i];
-        if (c === '\r' && text[i + 1] === '\n') i++;
-        if (c === '\r' || c === '\n') starts.push(i + 1);
-      }
-      if (pos.line >= starts.length) return text.length;
-      let end = pos.line + 1 < starts.length ? starts[pos.line + 1]! : text.length;
-      while (end > starts[pos.line]! && (text[end - 1] === '\n' || text[end - 1] === '\r')) end--;
-      return Math.min(starts[pos.line]! + Math.max(0, pos.character), end);
-    };
+    const offsetAt = (pos: { line: number; character: number }) => lspOffsetAt(text, pos);
     let version = 1;
     for (let k = 0; k < 60; k++) {
       const lines = text.split(/\r\n|\r|\n/).length;
@@ -515,14 +528,7 @@ describe('fuzz: language server (dist/server.js)', () => {
       // Some versions are pushed, so later pushes reuse (and move) what earlier ones encoded.
       if (k % 3 === 0) await client.pushed(uri, version, 20_000);
     }
-    const got = await client.pushed(uri, version, 20_000);
-    // The server's text must equal ours: a fresh open of our text gets the same diagnostics.
-    const check = 'file:///fuzz/edits-check/mars.toml';
-    await client.open(check, text);
-    const want = await client.pushed(check, 1, 20_000);
-    const key = (d: Diagnostic) => JSON.stringify([d.code, d.range, d.message]);
-    assert.deepEqual(got.map(key), want.map(key), `incremental edits diverged (seed ${SEED}); final text ${JSON.stringify(text.slice(0, 400))}`);
-    assert.deepEqual(errors, []);
+    await sameAsFresh(uri, version, text, 'incremental edits');
   });
 
   // A multi-cursor keystroke or a fix-all comes as one message of many changes; listed from the
@@ -532,18 +538,7 @@ describe('fuzz: language server (dist/server.js)', () => {
     let text = VALID.repeat(3);
     await client.open(uri, text);
     await client.pushed(uri, 1);
-    const offsetAt = (t: string, pos: { line: number; character: number }) => {
-      const starts = [0];
-      for (let i = 0; i < t.length; i++) {
-        const c = t[i];
-        if (c === '\r' && t[i + 1] === '\n') i++;
-        if (c === '\r' || c === '\n') starts.push(i + 1);
-      }
-      if (pos.line >= starts.length) return t.length;
-      let end = pos.line + 1 < starts.length ? starts[pos.line + 1]! : t.length;
-      while (end > starts[pos.line]! && (t[end - 1] === '\n' || t[end - 1] === '\r')) end--;
-      return Math.min(starts[pos.line]! + Math.max(0, pos.character), end);
-    };
+    const offsetAt = lspOffsetAt;
     let version = 1;
     for (let k = 0; k < 30; k++) {
       const lines = text.split(/\r\n|\r|\n/).length;
@@ -559,13 +554,7 @@ describe('fuzz: language server (dist/server.js)', () => {
       for (const c of changes) text = text.slice(0, offsetAt(text, c.range.start)) + c.text + text.slice(Math.max(offsetAt(text, c.range.start), offsetAt(text, c.range.end)));
       await client.change(uri, ++version, changes);
     }
-    const got = await client.pushed(uri, version, 20_000);
-    const check = 'file:///fuzz/multi-check/mars.toml';
-    await client.open(check, text);
-    const want = await client.pushed(check, 1, 20_000);
-    const key = (d: Diagnostic) => JSON.stringify([d.code, d.range, d.message]);
-    assert.deepEqual(got.map(key), want.map(key), `multi-change messages diverged (seed ${SEED}); final text ${JSON.stringify(text.slice(0, 400))}`);
-    assert.deepEqual(errors, []);
+    await sameAsFresh(uri, version, text, 'multi-change messages');
   });
 });
 

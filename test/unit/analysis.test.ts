@@ -442,6 +442,17 @@ test('a list under a misspelled key (`Allowed`, `deny`, `alow`): did you mean, r
   assert.equal(t, '[agents.a.tools]\nallowed = ["read"]\ndisallowed = ["bash"]\n[agents.b.tools]\nallowed = ["read", "grep"]\n');
 });
 
+/** `text` with the first fix of each `misplaced-tool-list` finding applied in turn, each step TOML smol-toml reads. */
+function everyMisplacedFix(text: string): string {
+  let t = text;
+  for (;;) {
+    const f = documentFindings(analyzeDocument(t)).find((x) => x.code === 'misplaced-tool-list' && x.fixes.length > 0);
+    if (!f) return t;
+    t = applyEdits(t, f.fixes[0]!.edits);
+    assert.doesNotThrow(() => parse(t), t);
+  }
+}
+
 test('a tool list outside the tools table: renamed into it, or its entries moved into the list written; never a second spelling of the table', () => {
   const text = '[agents.a]\nallowed = ["read"]\n[agents.b]\ntools.allowed = ["read"]\ndeny = ["bash"]\nallowed = ["grep", "Read"]\n' +
     '[agents.c.tool]\nallowed = ["edit"]\ndisallowed = ["web"]\n[agents.d]\ntools = { allowed = ["x"] }\ndisallowed = ["bash"]\n' +
@@ -459,13 +470,7 @@ test('a tool list outside the tools table: renamed into it, or its entries moved
   ]);
   assert.ok(found.every((f) => f.fixes.every((x) => !x.safe)), 'each puts rules in force that were not');
   assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
-  let t = text;
-  for (;;) {
-    const f = documentFindings(analyzeDocument(t)).find((x) => x.code === 'misplaced-tool-list' && x.fixes.length > 0);
-    if (!f) break;
-    t = applyEdits(t, f.fixes[0]!.edits);
-    assert.doesNotThrow(() => parse(t), t);
-  }
+  const t = everyMisplacedFix(text);
   assert.equal(t, '[agents.a]\ntools.allowed = ["read"]\n[agents.b]\ntools.allowed = ["read", "grep"]\ntools.disallowed = ["bash"]\n' +
     '[agents.c.tools]\nallowed = ["edit"]\ndisallowed = ["web"]\n[agents.d]\ntools = { allowed = ["x"] }\ndisallowed = ["bash"]\n' +
     '[agents.e]\ntool.allowed = ["read"]\n[agents.e.tools]\n[agents.f]\nallowed = ["bash()"]\n[agents.g]\nallowed = ["read", 1]\n');
@@ -486,13 +491,7 @@ test('a tool list under a table one typo from `agents`: renamed in a header nami
     ['agent', ''], // `[agents.u]` is written elsewhere
   ]);
   assert.match(found[2]!.message, /^`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` and `deny` here are not part of the policy of agent `x`\.$/);
-  let t = text;
-  for (;;) {
-    const f = documentFindings(analyzeDocument(t)).find((x) => x.code === 'misplaced-tool-list' && x.fixes.length > 0);
-    if (!f) break;
-    t = applyEdits(t, f.fixes[0]!.edits);
-    assert.doesNotThrow(() => parse(t), t);
-  }
+  const t = everyMisplacedFix(text);
   assert.equal(t, 'agent.r.tools.allowed = ["read"]\nagents.q.tools.disallowed = ["bash", "edit"]\n' +
     '[agents.x.tools]\nallowed = ["read"]\ndeny = ["web"]\n[skills.y]\ntools = { allowed = ["edit"] }\n[agent.u.tools]\nallowed = ["read"]\n[agents.u]\ndescription = "x"\n');
 });
