@@ -417,6 +417,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   });
   documents.onDidClose((e) => {
     dropState(e.document.uri);
+    stamps.delete(e.document.uri);
     settings.forget(e.document.uri);
     if (!pull && isMarsFile(e.document.uri)) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
@@ -484,12 +485,13 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
       throw new ResponseError(LSPErrorCodes.ContentModified, 'the document changed since the action was offered');
     }
     const applied = connection.workspace.applyEdit(documentChanges ? edit : withoutVersions(edit));
-    applying.set(uri, applied.catch(() => undefined));
+    const settled = applied.catch(() => undefined);
+    applying.set(uri, settled);
     try {
       const result = await applied;
       if (!result.applied) connection.console.warn(`the edit was not applied${result.failureReason ? `: ${result.failureReason}` : ''}`);
     } finally {
-      if (applying.get(uri) !== undefined) applying.delete(uri);
+      if (applying.get(uri) === settled) applying.delete(uri);
     }
     return null;
   }));
