@@ -3,7 +3,7 @@
 
 import { lineContent, lineStartAt } from '../toml/lineIndex';
 import type { Comment, KeyValue, TomlArray } from '../toml/model';
-import { lastAtOrBefore } from '../toml/sorted';
+import { lastAtOrBefore, lastStartingBefore } from '../toml/sorted';
 import { skipBlank, skipTrivia } from '../toml/split';
 import { basicString } from '../toml/strings';
 import { directiveOf } from './suppress';
@@ -143,7 +143,7 @@ export function commentsWithin(comments: readonly Comment[], start: number, end:
 
 /** Whether a comment of `comments` (in text order) starts at `at`. */
 function commentStarts(comments: readonly Comment[]): IsComment {
-  return (at) => comments[lastAtOrBefore(comments.length, (i) => comments[i]!.span.start, at)]?.span.start === at;
+  return (at) => lastStartingBefore(comments, at + 1)?.span.start === at;
 }
 
 /**
@@ -334,7 +334,7 @@ function significantBefore(text: string, at: number, comments: readonly Comment[
   let i = at;
   for (;;) {
     while (i > 0 && /[ \t\r\n]/.test(text[i - 1]!)) i--;
-    const c = comments[lastAtOrBefore(comments.length, (k) => comments[k]!.span.start, i - 1)];
+    const c = lastStartingBefore(comments, i);
     if (!c || c.span.end !== i) return text[i - 1] ?? '';
     i = c.span.start;
   }

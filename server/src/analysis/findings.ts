@@ -12,7 +12,7 @@ import type { KeyPart, Span, TomlArray, TomlDocument, TomlString } from '../toml
 import { basicString, replaceStringValue } from '../toml/strings';
 import { closingQuote, contentSpan, isOpenMultiline, valueSources } from '../toml/stringPositions';
 import { firstLineOf, lineContent } from '../toml/lineIndex';
-import { lastAtOrBefore } from '../toml/sorted';
+import { lastStartingBefore } from '../toml/sorted';
 import { CODES, type Code, type Severity } from './codes';
 import { deleteItems, type Edit } from './edits';
 import { misplacedAt, ownerKey, ownerLabel, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type MisplacedList, type Owner, type Policies } from './policies';
@@ -401,7 +401,7 @@ function valueFirstLine(doc: TomlDocument, span: Span): Span {
   const line = firstLineOf(doc.text, span);
   if (line.end === span.end) return line;
   const comments = doc.comments;
-  const c = comments[lastAtOrBefore(comments.length, (i) => comments[i]!.span.start, line.end - 1)];
+  const c = lastStartingBefore(comments, line.end);
   // The value's first character (`[`) is no blank: the blanks before the comment are all lineContent takes.
   return lineContent(doc.text, line.start, c && c.span.start > line.start ? c.span.start : line.end);
 }

@@ -10,7 +10,7 @@
 import type { Comment, Span, TomlDocument, TomlValue } from '../toml/model';
 import { parseToml } from '../toml/parse';
 import { lineContent, lineEndAt, type Lines } from '../toml/lineIndex';
-import { lastAtOrBefore } from '../toml/sorted';
+import { inComment, lastStartingBefore } from '../toml/sorted';
 import { editDistance } from '../grammar/checks';
 import { CODES, isCode, type Code } from './codes';
 import type { Edit } from './edits';
@@ -248,8 +248,7 @@ export function suppressEdit(doc: TomlDocument, index: Lines, s: Suppressions, c
   // would speak of the next line with content, past it, and its end is the comment's.
   const content = lineContent(text, lineStart, lineEnd);
   // The last comment starting on the line, by binary search: a selection asks for thousands of lines.
-  const comments = doc.comments;
-  const last = comments[lastAtOrBefore(comments.length, (i) => comments[i]!.span.start, lineEnd - 1)];
+  const last = lastStartingBefore(doc.comments, lineEnd);
   const onLine = last !== undefined && last.span.start >= lineStart;
   if (onLine && last.span.start === content.start) return null;
   // At the end of the line, unless a comment is there or the `#` would not start one (in a string
@@ -307,7 +306,7 @@ function readsAsComment(doc: TomlDocument, edit: Edit, hash: number, end: number
   // Before the first problem the text reads as if it had none (the parser reads from the start), so
   // the model says it: not in a string, nor in a comment (one run on past a lone CR). A random test
   // holds this to the reparse on broken documents. A selection sends a thousand lines of a unit broken further down.
-  if (firstProblemAt(doc) > edit.start + 2) return !insideString(doc, edit.start) && !insideComment(doc, edit.start);
+  if (firstProblemAt(doc) > edit.start + 2) return !insideString(doc, edit.start) && !inComment(doc.comments, edit.start);
   // A selection of a thousand lines of a big unit broken near its top would parse it a thousand times.
   if (budget.chars < doc.text.length) return false;
   budget.chars -= doc.text.length;
@@ -324,17 +323,11 @@ function firstProblemAt(doc: TomlDocument): number {
   return at;
 }
 
-/** Whether `offset` falls inside a comment or at its end (found by binary search). */
-function insideComment(doc: TomlDocument, offset: number): boolean {
-  const c = doc.comments[lastAtOrBefore(doc.comments.length, (i) => doc.comments[i]!.span.start, offset - 1)];
-  return c !== undefined && c.span.end >= offset;
-}
-
 /** Whether `offset` falls inside a string token (after its opening quotes, before its closing ones), found by binary search. */
 function insideString(doc: TomlDocument, offset: number): boolean {
   // The last of `spans` (in text order) starting before `offset`, when `offset` is inside it.
   const around = <T extends { readonly span: Span }>(xs: readonly T[]): T | undefined => {
-    const x = xs[lastAtOrBefore(xs.length, (i) => xs[i]!.span.start, offset - 1)];
+    const x = lastStartingBefore(xs, offset);
     return x && offset < x.span.end ? x : undefined;
   };
   let v: TomlValue | null | undefined = around(around(doc.sections)?.entries ?? [])?.value;

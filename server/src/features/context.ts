@@ -7,7 +7,7 @@ import type { ParsedEntry } from '../analysis/findings';
 import { readDirective } from '../analysis/suppress';
 import { OWNERS, type ExtraKey, type ListName, type Owner, type OwnerKind, type Policies, type ToolsTable } from '../analysis/policies';
 import type { KeyPart, KeyValue, Section, Span, TomlArray, TomlDocument, TomlInlineTable, TomlString, TomlValue } from '../toml/model';
-import { lastAtOrBefore } from '../toml/sorted';
+import { inComment, lastAtOrBefore } from '../toml/sorted';
 import { skipTrivia } from '../toml/split';
 import { closingQuote, decodeBasic, isMultiline, lineEndingBackslash, valueStart } from '../toml/stringPositions';
 
@@ -119,7 +119,7 @@ const tablesMade = (path: readonly string[], from: number, to: number) => path.s
 
 export function cursorContext(analysis: Analysis, offset: number): CursorContext | null {
   const { doc, policies } = analysis;
-  if (inComment(doc, offset)) return null;
+  if (inComment(doc.comments, offset)) return null;
   const layout = new Layout(analysis, offset);
   const found = layout.innermost(offset);
   const node = found?.node;
@@ -241,12 +241,6 @@ class Layout {
     }
     return best;
   }
-}
-
-/** Whether the cursor is in a comment (after its `#`). */
-function inComment(doc: TomlDocument, offset: number): boolean {
-  const i = lastAtOrBefore(doc.comments.length, (k) => doc.comments[k]!.span.start, offset - 1);
-  return i >= 0 && offset <= doc.comments[i]!.span.end;
 }
 
 function listOf(policies: Policies, array: TomlArray): PolicyList | undefined {

@@ -37,13 +37,15 @@ const MAX_WAIT_MS = 150;
 interface DocState {
   readonly analyzer: DocumentAnalyzer;
   /**
-   * Counts the document's changes: what its analyses are kept by. Not its version, which a client
-   * that breaks the protocol may send twice for two texts.
+   * Stamps the document's text, from one count for every document that only grows: what its
+   * analyses are kept by, and what a command's edit is checked against. Not its version, which a
+   * client that breaks the protocol may send twice for two texts, and which a close and reopen
+   * starts again.
    */
-  changes: number;
-  cached?: { readonly changes: number; readonly analysis: DocumentAnalysis };
+  stamp: number;
+  cached?: { readonly stamp: number; readonly analysis: DocumentAnalysis };
   /** An analysis made a few sections at a time (see `analysisSoon`), for this text. */
-  running?: { readonly changes: number; readonly analysis: Promise<DocumentAnalysis | null> };
+  running?: { readonly stamp: number; readonly analysis: Promise<DocumentAnalysis | null> };
   /** A push is scheduled; it will analyse whatever version is newest when it runs. */
   timer?: ReturnType<typeof setTimeout>;
   /** When the first edit not yet analysed arrived. */
@@ -177,6 +179,8 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     update: (doc, changes, version) => applyChanges(doc, changes, Number.isInteger(version) ? version : doc.version + 1, (why) => outOfStep(doc.uri, why)),
   });
   const states = new Map<string, DocState>();
+  // The last stamp given to a text (see `DocState.stamp`).
+  let lastStamp = 0;
   const settings = new SettingsCache(connection);
   let pull = false;
   let workspaceFolders: string[] = [];
@@ -203,7 +207,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
 
   const stateOf = (uri: string): DocState => {
     let s = states.get(uri);
-    if (!s) states.set(uri, (s = { analyzer: new DocumentAnalyzer(), changes: 0 }));
+    if (!s) states.set(uri, (s = { analyzer: new DocumentAnalyzer(), stamp: ++lastStamp }));
     return s;
   };
 
@@ -216,7 +220,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   /** The analysis of the document's current text, computed once per text. */
   const analysisOf = (doc: TextDocument): DocumentAnalysis => {
     const state = stateOf(doc.uri);
-    if (state.cached?.changes !== state.changes) state.cached = { changes: state.changes, analysis: state.analyzer.analyze(doc.getText()) };
+    if (state.cached?.stamp !== state.stamp) state.cached = { stamp: state.stamp, analysis: state.analyzer.analyze(doc.getText()) };
     return state.cached.analysis;
   };
 
@@ -231,16 +235,16 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     // request still holding the closed one must not analyse it into the new document's state.
     if (!isOpen(doc)) return Promise.resolve(null);
     const state = stateOf(doc.uri);
-    const changes = state.changes;
-    if (state.cached?.changes === changes) return Promise.resolve(state.cached.analysis);
-    if (state.running?.changes === changes) return state.running.analysis;
-    const outdated = { get isCancellationRequested() { return !isOpen(doc) || state.changes !== changes || lifecycle !== 'running'; } } as CancellationToken;
+    const stamp = state.stamp;
+    if (state.cached?.stamp === stamp) return Promise.resolve(state.cached.analysis);
+    if (state.running?.stamp === stamp) return state.running.analysis;
+    const outdated = { get isCancellationRequested() { return !isOpen(doc) || state.stamp !== stamp || lifecycle !== 'running'; } } as CancellationToken;
     const analysis = runSteps(state.analyzer.analyzeSteps(doc.getText()), outdated).then((da) => {
       if (state.running?.analysis === analysis) state.running = undefined;
-      if (da && state.cached?.changes !== changes) state.cached = { changes, analysis: da };
+      if (da && state.cached?.stamp !== stamp) state.cached = { stamp, analysis: da };
       return da;
     });
-    state.running = { changes, analysis };
+    state.running = { stamp, analysis };
     return analysis;
   };
 
@@ -403,7 +407,6 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   documents.onDidOpen((e) => {
     // A second open without a close (a client's mistake) replaces the text: nothing of the first is kept.
     dropState(e.document.uri);
-    stamps.set(e.document.uri, ++lastStamp);
     // Ask for the document's settings now: the round trip to the client overlaps the settle delay
     // (and a pull request's wait) instead of following it.
     if (isMarsFile(e.document.uri)) void settings.get(e.document.uri);
@@ -411,13 +414,11 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   });
   documents.onDidChangeContent((e) => {
     const state = states.get(e.document.uri);
-    if (state) state.changes++;
-    stamps.set(e.document.uri, ++lastStamp);
+    if (state) state.stamp = ++lastStamp;
     schedulePush(e.document);
   });
   documents.onDidClose((e) => {
     dropState(e.document.uri);
-    stamps.delete(e.document.uri);
     settings.forget(e.document.uri);
     if (!pull && isMarsFile(e.document.uri)) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
@@ -441,10 +442,6 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     (code) => runSteps(documentFixAllSteps(da, overrides, code), token);
   const cancelled = () => new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
 
-  // Each text a document has had, stamped from one count that only grows (a version does not tell
-  // two texts apart after a close and reopen): what a command's edit is checked against.
-  const stamps = new Map<string, number>();
-  let lastStamp = 0;
   /** The `workspace/applyEdit` of a command still waiting for the client's answer, by document. */
   const applying = new Map<string, Promise<unknown>>();
 
@@ -466,7 +463,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     if (!da) return []; // the document changed: the client asks again for the new version
     const actions = await codeActions(doc.uri, doc.version, da, overrides, params.context ?? { diagnostics: [] }, resolveEdits, fixAllOf(da, overrides, token));
     if (token.isCancellationRequested) throw cancelled();
-    return literals ? actions.map(asClientTakes) : actions.filter((a) => a.edit).map((a) => asCommand(a, stamps.get(doc.uri)!));
+    return literals ? actions.map(asClientTakes) : actions.filter((a) => a.edit).map((a) => asCommand(a, stateOf(doc.uri).stamp));
   }));
 
   connection.onExecuteCommand(guard('executeCommand', () => null, async (params) => {
@@ -481,7 +478,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     // The edit was made for one text of the document; on another it would land in the wrong place.
     // Its version alone does not tell (a reopen starts the count again): the server's stamp does.
     const stamp = (params.arguments?.[1] as { stamp?: unknown } | undefined)?.stamp;
-    if (changes.some((c) => c.textDocument.uri !== uri || documents.get(uri)?.version !== c.textDocument.version) || stamp !== stamps.get(uri)) {
+    if (changes.some((c) => c.textDocument.uri !== uri || documents.get(uri)?.version !== c.textDocument.version) || stamp !== states.get(uri)?.stamp) {
       throw new ResponseError(LSPErrorCodes.ContentModified, 'the document changed since the action was offered');
     }
     const applied = connection.workspace.applyEdit(documentChanges ? edit : withoutVersions(edit));

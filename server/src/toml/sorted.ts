@@ -11,3 +11,14 @@ export function lastAtOrBefore(n: number, key: (i: number) => number, value: num
   }
   return lo - 1;
 }
+
+/** The last of `xs` (in text order) that starts before `offset`: the one `offset` may fall in. */
+export function lastStartingBefore<T extends { readonly span: { readonly start: number } }>(xs: readonly T[], offset: number): T | undefined {
+  return xs[lastAtOrBefore(xs.length, (i) => xs[i]!.span.start, offset - 1)];
+}
+
+/** Whether `offset` is in a comment of `comments` (after its `#`) or at its end. */
+export function inComment(comments: ReadonlyArray<{ readonly span: { readonly start: number; readonly end: number } }>, offset: number): boolean {
+  const c = lastStartingBefore(comments, offset);
+  return c !== undefined && offset <= c.span.end;
+}

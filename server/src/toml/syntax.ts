@@ -11,7 +11,7 @@ import { RECURSION_LIMIT, type Key, type KeyValue, type Section, type Span, type
 import { LineIndex } from './lineIndex';
 import { stringEnd } from './stringPositions';
 import { explainError } from './syntaxMessages';
-import { toml11Constructs, type Toml11Construct } from './toml11';
+import { isStop, toml11Constructs, type Toml11Construct } from './toml11';
 
 interface SectionVerdict {
   /** Offset relative to the section's start, and smol-toml's message; null when the section is valid. */
@@ -91,7 +91,7 @@ function withoutLeapSeconds(text: string): string {
     }
     // A bare token: a time at its start (a value, or after a date and a space), or after a `T`.
     const start = p;
-    while (p < len && !isTokenStop(text.charCodeAt(p))) p++;
+    while (p < len && !isStop(text.charCodeAt(p))) p++;
     const valueStart = last === 0x3d || last === 0x5b || last === 0x2c || last === 0x7b ||
       (text.charCodeAt(start - 1) === 0x20 && isDigit(text.charCodeAt(start - 2)) && isDigit(text.charCodeAt(start - 3)));
     for (let at = text.indexOf(':60', start); at >= 0 && at + 3 <= p; at = text.indexOf(':60', at + 1)) {
@@ -109,10 +109,6 @@ function withoutLeapSeconds(text: string): string {
 }
 
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
-/** What ends a bare token (a number, a date-time, a key) for `withoutLeapSeconds`. */
-const isTokenStop = (c: number) =>
-  c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x2c || c === 0x23 || c === 0x22 || c === 0x27 ||
-  c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d || c === 0x3d;
 
 function checkSection(text: string): SectionVerdict {
   try {

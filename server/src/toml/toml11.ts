@@ -133,7 +133,7 @@ export function toml11Constructs(text: string): Toml11Construct[] {
 /** What ends a bare token (a key, a number, a date-time). */
 const STOP = new Uint8Array(128);
 for (const c of [SPACE, TAB, LF, CR, COMMA, HASH, QUOTE, APOS, LBRACE, RBRACE, LBRACKET, RBRACKET, EQUALS]) STOP[c] = 1;
-const isStop = (c: number) => c < 128 && STOP[c] === 1;
+export const isStop = (c: number) => c < 128 && STOP[c] === 1;
 
 /**
  * A list or inline table closed at `close`. An inline table over lines inside another whose rewrite
