@@ -81,10 +81,12 @@ test('the vocabulary is the reference table: 28 capabilities, task is not agent,
 const CHARS: Array<[string, string[]]> = [
   ['bash(git log, git status)', ['comma@12']], ['bash,read', ['comma@4']], ['bash\u0000', ['control@4']],
   ['bash(\u001b[31m)', ['control@5']], ['bash(git log)', []], [' \tbash\n', []], ['ba\tsh', ['control@2']],
+  // A run of one character is one problem; another character, or one between, starts the next.
+  ['a,,,b,c', ['comma@1x3', 'comma@5']], ['a\t\t\u0000b', ['control@1x2', 'control@3']], [',,', ['comma@0x2']], ['a,\t,b', ['comma@1', 'control@2', 'comma@3']],
 ];
 for (const [input, expected] of CHARS) {
   test(`illegal characters in ${JSON.stringify(input)}`, () => {
-    assert.deepEqual(illegalChars(input).map((p) => `${p.kind}@${p.offset}`), expected);
+    assert.deepEqual(illegalChars(input).map((p) => `${p.kind}@${p.offset}${p.length > 1 ? `x${p.length}` : ''}`), expected);
   });
 }
 

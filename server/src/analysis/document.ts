@@ -529,11 +529,18 @@ export function documentFindings(da: DocumentAnalysis, overrides: SeverityOverri
   da.units.forEach((u, i) => {
     for (const f of visibleFindings(u.analysis, overrides, outsideOf(da, i))) out.push(placeFinding(f, u.base));
   });
+  for (const f of crossFindingsShown(da, overrides)) out.push(f);
+  return out.sort(byPosition);
+}
+
+/** The findings across units at the severity `overrides` give them, those turned off left out. */
+export function crossFindingsShown(da: DocumentAnalysis, overrides: SeverityOverrides): Finding[] {
+  const out: Finding[] = [];
   for (const f of da.crossFindings) {
     const severity = overrides[f.code] ?? f.severity;
     if (severity !== 'off') out.push(severity === f.severity ? f : withSeverity(f, severity));
   }
-  return out.sort(byPosition);
+  return out;
 }
 
 

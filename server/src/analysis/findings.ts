@@ -142,16 +142,17 @@ export function keyContentSpan(text: string, span: Span): Span {
 }
 
 /**
- * Where each character of a string's decoded value comes from in the text (an escape: all of it),
- * made once per string; a character whose text runs over a line break has none (a range that does
- * ends on the next line; the first line is shown instead).
+ * Where a run of characters of a string's decoded value comes from in the text (an escape: all of
+ * it), the string's sources made once; a run whose text spans a line break has none (a range that
+ * does ends on another line; the first line is shown instead).
  */
-function charSpans(text: string, str: TomlString): (offset: number) => Span | null {
+function charSpans(text: string, str: TomlString): (offset: number, length: number) => Span | null {
   let sources: ReturnType<typeof valueSources> | undefined;
-  return (offset) => {
+  return (offset, length) => {
     sources ??= valueSources(text, str);
-    if (!sources || offset >= sources.starts.length) return null;
-    const span = { start: sources.starts[offset]!, end: sources.ends[offset]! };
+    const last = offset + length - 1;
+    if (!sources || last >= sources.starts.length) return null;
+    const span = { start: sources.starts[offset]!, end: sources.ends[last]! };
     return /[\r\n]/.test(text.slice(span.start, span.end)) ? null : span;
   };
 }
@@ -169,8 +170,8 @@ interface EntryIssue {
   readonly message: string;
   /** The entry's replacement value, for its fix. */
   readonly replacement?: { readonly value: string; readonly preferred: boolean; readonly safe: boolean; readonly alone?: string };
-  /** For one character of the value (a comma, a control character): its offset. */
-  readonly charOffset?: number;
+  /** For characters of the value (a comma, a run of control characters): where they are in it. */
+  readonly chars?: { readonly offset: number; readonly length: number };
 }
 
 const MEMO_LIMIT = 50_000;
@@ -260,7 +261,7 @@ export function entryVerdict(raw: string): EntryVerdict {
   for (const c of illegalChars(raw)) {
     issues.push({
       code: 'illegal-char',
-      charOffset: c.offset,
+      chars: { offset: c.offset, length: c.length },
       message: charProblemReason(c),
     });
   }
@@ -280,7 +281,7 @@ export function entryFindings(text: string, p: ParsedEntry): Finding[] {
   const out: Finding[] = [];
   const said = new Set<string>();
   for (const issue of issues) {
-    const at = issue.charOffset === undefined ? span : charSpan(issue.charOffset) ?? span;
+    const at = issue.chars === undefined ? span : charSpan(issue.chars.offset, issue.chars.length) ?? span;
     // Two characters placed on one span (the first line) are one problem there.
     const key = `${issue.code}\u0000${at.start}\u0000${at.end}\u0000${issue.message}`;
     if (said.has(key)) continue;

@@ -8,20 +8,25 @@ import { isMcpWireToken, parseToolName, pascalToSnake, render, splitToolName, ty
 export interface CharProblem {
   /** Offset in the raw entry. */
   readonly offset: number;
+  /** How many of the same character stand there in a row: one problem (a million commas are not a million findings). */
+  readonly length: number;
   readonly kind: 'comma' | 'control';
   readonly char: string;
 }
 
 /** Why such a character matters: the one sentence messages and hover give. */
 export function charProblemReason(p: CharProblem): string {
-  return p.kind === 'comma'
-    ? "A comma splits Claude's `--allowed-tools` list, so this entry would reach Claude as two; use one entry per tool."
-    : `This entry contains ${describeChar(p.char)}, which can break the shell command a harness is started with.`;
+  if (p.kind === 'comma') {
+    return p.length === 1
+      ? "A comma splits Claude's `--allowed-tools` list, so this entry would reach Claude as two; use one entry per tool."
+      : `${p.length} commas in a row split Claude's \`--allowed-tools\` list, so this entry would reach Claude in pieces; use one entry per tool.`;
+  }
+  return `This entry contains ${describeChar(p.char)}${p.length === 1 ? '' : ` ${p.length} times in a row`}, which can break the shell command a harness is started with.`;
 }
 
 /**
  * Commas (they split the Claude CLI's `--allowed-tools` list) and control characters (they can
- * break a shell), after trimming as the CLI wrapper does (seeds/000).
+ * break a shell), after trimming as the CLI wrapper does (seeds/000); a run of one character is one problem.
  */
 export function illegalChars(raw: string): CharProblem[] {
   const out: CharProblem[] = [];
@@ -29,9 +34,13 @@ export function illegalChars(raw: string): CharProblem[] {
   const end = start + rustTrim(raw).length;
   for (let i = start; i < end; i++) {
     const c = raw.charCodeAt(i);
-    if (c === 0x2c) out.push({ offset: i, kind: 'comma', char: ',' });
     // Unicode's control characters (Cc): C0, DEL and C1 (U+0080-U+009F; U+009B is a terminal's CSI).
-    else if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) out.push({ offset: i, kind: 'control', char: raw[i]! });
+    const kind = c === 0x2c ? 'comma' : c < 0x20 || (c >= 0x7f && c <= 0x9f) ? 'control' : null;
+    if (kind === null) continue;
+    let length = 1;
+    while (i + length < end && raw.charCodeAt(i + length) === c) length++;
+    out.push({ offset: i, length, kind, char: raw[i]! });
+    i += length - 1;
   }
   return out;
 }

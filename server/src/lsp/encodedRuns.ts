@@ -28,39 +28,45 @@ interface Encoded {
  * lines (an Enter typed above it) shares the bytes of the run it came from and only its line
  * numbers are written anew, into the message. Runs never change: a message waiting to be written
  * still says what it said when it was sent.
+ *
+ * The items are made from `source` by `make` only when read or encoded, and the objects an
+ * encoding made are not kept: a file with a finding every few bytes would otherwise hold a
+ * diagnostic object per finding (half a kilobyte each), where the editor is sent the first 1,000.
  */
-export class EncodedRun<T> {
+export class EncodedRun<T, S = T> {
   private made?: readonly T[];
   private encoded?: Encoded;
   /** Lines to add to the encoded ones. */
   private encodedBy = 0;
 
-  /** `shift`: the items are `source` moved by `shift.by` lines, made only if something reads them. */
-  constructor(private readonly source: readonly T[], private readonly shift?: { readonly by: number; readonly move: (item: T, by: number) => T }) {}
+  /** Items that are their own source. */
+  constructor(items: readonly T[]);
+  /** `shift`: the items are `source` made and moved by `shift.by` lines. */
+  constructor(source: readonly S[], make: (s: S) => T, shift?: { readonly by: number; readonly move: (item: T, by: number) => T });
+  constructor(
+    private readonly source: readonly S[],
+    private readonly make: (s: S) => T = (s) => s as unknown as T,
+    private readonly shift?: { readonly by: number; readonly move: (item: T, by: number) => T },
+  ) {}
 
   get items(): readonly T[] {
-    const shift = this.shift;
-    return (this.made ??= shift ? this.source.map((x) => shift.move(x, shift.by)) : this.source);
+    return (this.made ??= this.source.map((s) => this.item(s)));
   }
 
   get length(): number {
     return this.source.length;
   }
 
-  /**
-   * The items `keep` takes, moved: only those are made. `keep` is asked of each item in order, as
-   * it was first made (a move changes its lines only).
-   */
-  pick(keep: (item: T) => boolean): T[] {
-    const shift = this.shift;
+  /** The items whose source `keep` takes, made: only those are made. */
+  pick(keep: (s: S) => boolean): T[] {
     const out: T[] = [];
-    for (const x of this.source) if (keep(x)) out.push(shift ? shift.move(x, shift.by) : x);
+    for (const s of this.source) if (keep(s)) out.push(this.item(s));
     return out;
   }
 
   /** The run with every line moved by `by`; `move` moves one item. */
-  moved(by: number, move: (item: T, by: number) => T): EncodedRun<T> {
-    const run = new EncodedRun(this.source, { by: (this.shift?.by ?? 0) + by, move });
+  moved(by: number, move: (item: T, by: number) => T): EncodedRun<T, S> {
+    const run = new EncodedRun(this.source, this.make, { by: (this.shift?.by ?? 0) + by, move });
     const e = this.encoded;
     const to = this.encodedBy + by;
     // Lines that no longer fit the width are encoded afresh when needed.
@@ -71,14 +77,23 @@ export class EncodedRun<T> {
     return run;
   }
 
+  private item(s: S): T {
+    const x = this.make(s);
+    return this.shift ? this.shift.move(x, this.shift.by) : x;
+  }
+
+  private encoding(): Encoded {
+    return (this.encoded ??= encode(this.made ?? this.source.map((s) => this.item(s))));
+  }
+
   /** The length of the run's JSON. */
   byteLength(): number {
-    return (this.encoded ??= encode(this.items)).bytes.length;
+    return this.encoding().bytes.length;
   }
 
   /** Writes the run's JSON into `out` at `at`. */
   writeInto(out: Uint8Array, at: number): void {
-    const e = (this.encoded ??= encode(this.items));
+    const e = this.encoding();
     out.set(e.bytes, at);
     if (this.encodedBy !== 0) for (let i = 0; i < e.slots.length; i++) writePadded(out, at + e.slots[i]!, e.width, e.lines[i]! + this.encodedBy);
   }
@@ -146,7 +161,7 @@ function writePadded(bytes: Uint8Array, at: number, width: number, n: number): v
 }
 
 /** What writing a list needs of its runs. */
-type Run = Pick<EncodedRun<unknown>, 'items' | 'length' | 'byteLength' | 'writeInto'>;
+type Run = Pick<EncodedRun<unknown, unknown>, 'items' | 'length' | 'byteLength' | 'writeInto'>;
 
 const runsOf = new WeakMap<readonly unknown[], readonly Run[]>();
 
@@ -156,7 +171,7 @@ const runsOf = new WeakMap<readonly unknown[], readonly Run[]>();
  * stays empty and the items are made only if the list is written some other way: a push after an
  * Enter then moves 30,000 diagnostics without making 30,000 new objects.
  */
-export function concatRuns<T>(runs: ReadonlyArray<EncodedRun<T>>, deferred = false): T[] {
+export function concatRuns<T, S>(runs: ReadonlyArray<EncodedRun<T, S>>, deferred = false): T[] {
   const list: T[] = [];
   if (deferred) deferredLists.add(list);
   else for (const run of runs) for (const x of run.items) list.push(x);

@@ -10,15 +10,20 @@ import type { EncodedRun } from './encodedRuns';
 
 const SEVERITIES = [DiagnosticSeverity.Error, DiagnosticSeverity.Warning, DiagnosticSeverity.Information, DiagnosticSeverity.Hint];
 
-/** The first `max` diagnostics of `runs` as VS Code picks them, the note last; null when there are no more than `max`. */
-export function capped(runs: ReadonlyArray<EncodedRun<Diagnostic>>, max: number): Diagnostic[] | null {
+/**
+ * The first `max` diagnostics of `runs` as VS Code picks them, the note last; null when there are
+ * no more than `max`. `severityOf` reads a diagnostic's severity from its run's source, so only the
+ * diagnostics sent are made.
+ */
+export function capped<S>(runs: ReadonlyArray<EncodedRun<Diagnostic, S>>, max: number, severityOf: (s: S) => DiagnosticSeverity): Diagnostic[] | null {
   let total = 0;
   for (const run of runs) total += run.length;
   if (max <= 0 || total <= max) return null;
   const counts = new Map<number, number>();
   for (const run of runs) {
-    run.pick((d) => {
-      counts.set(d.severity ?? 1, (counts.get(d.severity ?? 1) ?? 0) + 1);
+    run.pick((s) => {
+      const severity = severityOf(s);
+      counts.set(severity, (counts.get(severity) ?? 0) + 1);
       return false;
     });
   }
@@ -32,10 +37,11 @@ export function capped(runs: ReadonlyArray<EncodedRun<Diagnostic>>, max: number)
   }
   const out: Diagnostic[] = [];
   for (const run of runs) {
-    for (const d of run.pick((x) => {
-      const left = quota.get(x.severity ?? 1) ?? 0;
+    for (const d of run.pick((s) => {
+      const severity = severityOf(s);
+      const left = quota.get(severity) ?? 0;
       if (left === 0) return false;
-      quota.set(x.severity ?? 1, left - 1);
+      quota.set(severity, left - 1);
       return true;
     })) out.push(d);
   }

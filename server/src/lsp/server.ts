@@ -9,7 +9,7 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument, type Position, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { visibleFindings, type Analysis } from '../analysis/analyze';
-import { DocumentAnalyzer, documentFixAllSteps, definesOutside, outsideOf, placed, unitAt, type DocumentAnalysis } from '../analysis/document';
+import { crossFindingsShown, DocumentAnalyzer, documentFixAllSteps, definesOutside, outsideOf, placed, unitAt, type DocumentAnalysis } from '../analysis/document';
 import type { SeverityOverrides } from '../analysis/codes';
 import { codeActions, isFixAllData, resolveFixAll, type FixAll } from '../features/codeActions';
 import { completions, itemsAsClientTakes, type CompletionClient } from '../features/completion';
@@ -20,6 +20,7 @@ import { version } from '../../../package.json';
 import { isPosition, isRange, SEVERITY, toDiagnostic, withoutVersions, type DiagnosticClient } from '../features/convert';
 import { plainText } from '../features/plainText';
 import type { CodeSet } from '../analysis/suppress';
+import type { Finding } from '../analysis/findings';
 import { concatRuns, EncodedRun } from './encodedRuns';
 import { capped } from './problemCap';
 import { SettingsCache, settingsFrom } from './settings';
@@ -251,10 +252,10 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   // Each section's diagnostics are converted (and encoded) once and kept with the section's
   // analysis (which is reused while its text is unchanged), placed at the section's line; when the
   // section moves, they are moved by the difference.
-  const converted = new WeakMap<Analysis, { readonly key: string; line: number; run: EncodedRun<Diagnostic> }>();
+  const converted = new WeakMap<Analysis, { readonly key: string; line: number; run: EncodedRun<Diagnostic, Finding> }>();
   const diagnosticsOf = (uri: string, da: DocumentAnalysis, overrides: SeverityOverrides, maxProblems: number): Diagnostic[] => {
     const documentKey = `${uri}\u0000${JSON.stringify(overrides)}\u0000${codeSetKey(da.fileSuppressed)}`;
-    const runs: Array<EncodedRun<Diagnostic>> = [];
+    const runs: Array<EncodedRun<Diagnostic, Finding>> = [];
     for (let i = 0; i < da.units.length; i++) {
       const u = da.units[i]!;
       const outside = outsideOf(da, i);
@@ -262,8 +263,8 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
       const key = `${documentKey}${outside.header === null ? '' : `\u0000${codeSetKey(outside.header)}`}${outside.unreadableBefore ? '\u0000after an error' : ''}`;
       let c = converted.get(u.analysis);
       if (c?.key !== key) {
-        const local = visibleFindings(u.analysis, overrides, outside).map((f) => toDiagnostic(uri, u.analysis.lines, f, diagnosticClient));
-        c = { key, line: 0, run: new EncodedRun(local) };
+        const lines = u.analysis.lines;
+        c = { key, line: 0, run: new EncodedRun(visibleFindings(u.analysis, overrides, outside), (f) => toDiagnostic(uri, lines, f, diagnosticClient)) };
         converted.set(u.analysis, c);
       }
       if (c.line !== u.startLine) {
@@ -273,13 +274,8 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
       }
       runs.push(c.run);
     }
-    const cross: Diagnostic[] = [];
-    for (const f of da.crossFindings) {
-      const severity = overrides[f.code] ?? f.severity;
-      if (severity !== 'off') cross.push({ ...toDiagnostic(uri, da.lines, f, diagnosticClient), severity: SEVERITY[severity] });
-    }
-    runs.push(new EncodedRun(cross));
-    return capped(runs, maxProblems) ?? concatRuns(runs, host.encodesRuns);
+    runs.push(new EncodedRun(crossFindingsShown(da, overrides), (f) => toDiagnostic(uri, da.lines, f, diagnosticClient)));
+    return capped(runs, maxProblems, (f) => SEVERITY[f.severity]) ?? concatRuns(runs, host.encodesRuns);
   };
 
   /** Refuses requests outside the running state, as the protocol says; a failure is logged and answered with `fallback(...args)`. */
