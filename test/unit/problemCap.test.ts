@@ -24,3 +24,12 @@ test('a capped list: errors first, then warnings, information and hints, each in
   assert.match(String(note.message), /shows 3 of the 7 problems of this file, errors first \(setting mars\.maxProblems/);
   assert.deepEqual(capped(runs, 6, severity)!.slice(0, -1).map((x) => x.range.start.line), [0, 1, 2, 14, 15]);
 });
+
+test('a capped list makes only the diagnostics it sends, reading severities from the runs\' sources', () => {
+  let made = 0;
+  const make = (n: number): Diagnostic => (made++, d(n, n % 2 === 0 ? 1 : 3));
+  const runs = [new EncodedRun([0, 1, 2, 3], make), new EncodedRun([4, 5, 6, 7, 8, 9], make).moved(100, moved)];
+  const out = capped(runs, 4, (n) => (n % 2 === 0 ? 1 : 3))!;
+  assert.deepEqual(out.slice(0, -1).map((x) => x.range.start.line), [0, 2, 104]);
+  assert.equal(made, 3, 'one diagnostic made per diagnostic sent');
+});
