@@ -21,6 +21,8 @@ const grammarFile = (scope) => {
   return path.join(ROOT, g.path);
 };
 const INJECTION = 'mars.tool-entry.injection';
+/** Every grammar package.json injects into `source.toml`: the tool entries, and the tools tables' sections. */
+const INJECTIONS = manifest.contributes.grammars.filter((g) => g.injectTo?.includes('source.toml')).map((g) => g.scopeName);
 
 await oniguruma.loadWASM(fs.readFileSync(require.resolve('vscode-oniguruma/release/onig.wasm')).buffer);
 const onigLib = Promise.resolve({ createOnigScanner: (p) => new oniguruma.OnigScanner(p), createOnigString: (s) => new oniguruma.OnigString(s) });
@@ -51,7 +53,7 @@ async function tokenizer(host) {
       const file = grammarFile(scope);
       return vsctm.parseRawGrammar(fs.readFileSync(file, 'utf8'), file);
     },
-    getInjections: (scope) => (scope === 'source.toml' ? [INJECTION] : undefined),
+    getInjections: (scope) => (scope === 'source.toml' ? INJECTIONS : undefined),
   });
   const grammar = await registry.loadGrammar('source.toml');
   /** Every token of the text as [text, scopes]. */
@@ -78,7 +80,8 @@ function assertScope(tokens, text, prefix) {
 function assertPlain(tokens, text) {
   const hits = tokens.filter(([t]) => t.includes(text));
   assert.ok(hits.length > 0, `no token containing ${JSON.stringify(text)}`);
-  for (const [t, scopes] of hits) assert.ok(!scopes.some((s) => s.endsWith('.mars')), `${JSON.stringify(t)}: ${scopes.join(' ')}`);
+  // No scope of ours but the section of a tools table, which marks where a bare list is one.
+  for (const [t, scopes] of hits) assert.ok(!scopes.some((s) => s.endsWith('.mars') && s !== 'meta.tools-table.mars'), `${JSON.stringify(t)}: ${scopes.join(' ')}`);
 }
 
 const CAP = 'entity.name.function.capability';
@@ -145,6 +148,33 @@ for (const host of ['ours', 'other']) {
     assertScope(tokens, 'Reviews code: bash(git log) and read', 'string.quoted.single.basic.line.toml');
     assertPlain(tokens, 'skills');
     assertPlain(tokens, 'version');
+  });
+
+  test(`a bare list is a tool list in a tools table's section only (host grammar: ${host})`, async () => {
+    const tokens = (await tokenizer(host))(`[agents.x]
+allowed = ["bsh"]
+[package]
+disallowed = ["zz"]
+[ agents . "a b" . 'tools' ] # spaced, quoted
+# a comment, then a blank line
+
+allowed = ["read"]
+tools.allowed = ["q1"]
+[agents.x.tools.extra]
+allowed = ["q2"]
+[skills.y.tools]
+disallowed = [
+  "grep",
+]
+[settings]
+allowed = ["q3"]
+`);
+    for (const plain of ['bsh', 'zz', 'q1', 'q2', 'q3']) assertPlain(tokens, plain);
+    assertScope(tokens, 'read', CAP);
+    assertScope(tokens, 'grep', CAP);
+    // The headers keep the host grammar's colours.
+    const header = tokens.find(([t]) => t.includes('"a b"'));
+    assert.ok(has(header[1], host === 'ours' ? 'entity.name.type.table' : 'variable.key.table'), header[1].join(' '));
   });
 }
 
@@ -256,7 +286,7 @@ test('package.json wires the grammars and the language as VS Code expects', () =
   assert.deepEqual(toml.filenames, ['mars.toml', 'mars.local.toml']);
   assert.ok(fs.existsSync(path.join(ROOT, toml.configuration)));
   assert.deepEqual(grammars.find((g) => g.scopeName === 'source.toml').language, 'toml');
-  assert.deepEqual(grammars.find((g) => g.scopeName === INJECTION).injectTo, ['source.toml']);
+  assert.deepEqual(INJECTIONS, [INJECTION, 'mars.tools-table.injection']);
   for (const file of [toml.configuration, ...grammars.map((g) => g.path)]) JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));
 });
 
