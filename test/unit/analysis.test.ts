@@ -499,6 +499,28 @@ test('a tool list under a table one typo from `agents`: renamed in a header nami
     '[agents.x.tools]\nallowed = ["read"]\ndeny = ["web"]\n[skills.y]\ntools = { allowed = ["edit"] }\n[agent.u.tools]\nallowed = ["read"]\n[agents.u]\ndescription = "x"\n');
 });
 
+test('no rename of a table that puts in force a key Mars rejects beside the list: `mcp`, a list that is none, an entry it refuses', () => {
+  const unsafe = [
+    '[agents.x.tool]\nallowed = ["read"]\nmcp = ["gh"]\n',
+    '[agents.x.tool]\nallowed = ["read"]\ndisallowed = 3\n',
+    '[agents.x.tool]\nallowed = ["read"]\ndisallowed = ["bash()"]\n',
+    '[agents.x.tool]\nallowed = ["read"]\ndisallowed.y = ["web"]\n',
+    '[agents.x]\ntool = { allowed = ["read"], mcp = "gh" }\n',
+    '[agent.x.tools]\nallowed = ["read"]\nmcp = []\n',
+    '[agets.x]\ntools.allowed = ["read"]\ntools.mcp = "gh"\n',
+    '[agets.x]\ntools.allowed = ["read"]\ntools.disallowed = "bash()"\n',
+  ];
+  for (const text of unsafe) {
+    const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'misplaced-tool-list');
+    assert.ok(found.length > 0, text);
+    assert.deepEqual(found.flatMap((f) => f.fixes.filter((x) => x.title.startsWith('Rename')).map((x) => x.title)), [], text);
+  }
+  // What Mars ignores or only warns of (another key, a misspelt list) does not hold the rename back.
+  const safe = '[agents.x.tool]\nallowed = ["read"]\nmodel = "m"\nDeny = ["web"]\n';
+  const f = documentFindings(analyzeDocument(safe)).find((x) => x.code === 'misplaced-tool-list')!;
+  assert.deepEqual(f.fixes.map((x) => x.title), ['Rename `tool` to `tools`']);
+});
+
 test('an alias whose pattern is only the legacy `:*`: the message names the spelling Mars reads the same, not the one it writes (`bash( *)` reads as `bash(*)`)', () => {
   const text = '[agents.a.tools]\nallowed = ["shell(:*)", "shell(git:*)"]\n';
   const messages = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'non-canonical').map((f) => f.message);

@@ -240,6 +240,10 @@ const CASES: Case[] = [
   { name: 'a bare word with a pattern in a list', doc: '[agents.x.tools]\nallowed = [sh|(git *)]', none: true },
   // renaming a map-form key to a list's name would not make its value a list
   { name: 'renaming a map-form key: no list keys', doc: '[agents.x.tools]\nba| = "allow"', present: ['bash'], absent: ['allowed', 'disallowed'] },
+  // nor a part with more after it, which names a table (`allowed.lowed` makes `allowed` one)
+  { name: 'the first part of a dotted key: nothing', doc: '[agents.a.tools]\nal|.lowed = ["read"]', none: true },
+  { name: 'the first part of a dotted key, inline: nothing', doc: '[agents.a]\ntools = { al|.lowed = ["read"] }', none: true },
+  { name: 'a quoted first part of a dotted key: nothing', doc: 'agents.a.tools."al|".x = ["read"]', none: true },
   { name: 'servers in the value of a list', doc: '[agents.x.tools]\nallowed = |', servers: ['github'], present: ['mcp(github)', 'mcp(github/tool)'] },
   // the value of `tools` not written yet: the table inline, with one list
   { name: 'value of tools', doc: '[agents.x]\ntools = |', present: ['{ allowed = [] }', '{ disallowed = [] }'], absent: ['bash'],

@@ -242,7 +242,9 @@ export function misplacedListFixes(doc: TomlDocument, policies: Policies, group:
   // which a header `[agents]` anywhere makes an error.
   const clashes = policies.tables.some((t) => sameOwner(t.owner, owner) && (t.spelling !== 'dotted' || t.keyPrefix !== prefix)) ||
     policies.shape.some((p) => sameOwner(p.owner, owner) && (p.kind === 'tools-not-table' || p.kind === 'tools-array-of-tables')) ||
-    (first.ownerPart !== null && !first.ownerHeader);
+    (first.ownerPart !== null && !first.ownerHeader) ||
+    // The rename puts in force the table's other keys too (`mcp` beside `allowed`): not when one would stop the load.
+    policies.unsafeRenames.includes(at);
   const title = first.ownerPart || first.tools ? `Rename \`${at.name}\` to \`${to}\`` : `Rename to \`${to}\``;
   const creates = first.ownerPart ? [owner.kind, owner.name] : [owner.kind, owner.name, 'tools'];
   const rename = clashes ? null : { title, edits: [{ start: at.span.start, end: at.span.end, newText: to }], creates };

@@ -4,6 +4,7 @@
 import type { Key, KeyPart, KeyValue, Span, TableHeader, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
 import { lastAtOrBefore } from '../toml/sorted';
 import { rustTrim } from '../grammar/text';
+import { parseToolName } from '../grammar/toolName';
 import { meantList, meantOwner, meantTools } from './meant';
 
 export type OwnerKind = 'agents' | 'skills';
@@ -95,6 +96,11 @@ export interface Policies {
   /** Every list, for completion and for fixes that append to it. */
   readonly lists: Array<{ readonly owner: Owner; readonly list: ListName; readonly array: TomlArray; readonly keyValue: KeyValue }>;
   readonly misplaced: MisplacedList[];
+  /**
+   * Key parts one typo from `tools`, `agents` or `skills` whose rename would put in force something
+   * Mars rejects (`[agents.x.tool]` holding `mcp = […]`): no fix renames them.
+   */
+  readonly unsafeRenames: KeyPart[];
 }
 
 /** The tables whose entries are overlays with tools: `[agents.<name>]`, `[skills.<name>]`. */
@@ -121,8 +127,10 @@ export function ownerLabel(owner: Owner, quote: (name: string) => string = (n) =
   return `${owner.kind === 'agents' ? 'agent' : 'skill'} ${quote(name)}`;
 }
 
+const emptyPolicies = (): Policies => ({ entries: [], extraKeys: [], extraTables: [], shape: [], tables: [], lists: [], misplaced: [], unsafeRenames: [] });
+
 export function findPolicies(doc: TomlDocument): Policies {
-  const out: Policies = { entries: [], extraKeys: [], extraTables: [], shape: [], tables: [], lists: [], misplaced: [] };
+  const out = emptyPolicies();
   const problemStarts = doc.problems.map((p) => p.span.start).sort((a, b) => a - b);
   for (const section of doc.sections) {
     const base = section.header ? section.header.key.parts : [];
@@ -209,6 +217,7 @@ function visit(out: Policies, path: readonly KeyPart[], keyStart: number, kv: Ke
   const owner = { kind: path[0]!.name as OwnerKind, name: path[1]!.name };
   if (path[2]!.name !== 'tools') {
     if (!overlays) return;
+    if (meantTools(path[2]!.name)) noteRename(out, path, keyStart, kv, path[2]!, 'tools');
     // `tool = { allowed = […] }`: the lists of a table one typo from `tools`, written inline.
     if (path.length === 3 && kv.value?.kind === 'inline-table' && meantTools(path[2]!.name)) {
       for (const inner of kv.value.entries) misplacedList(out, owner, [...path, ...inner.key.parts], inner);
@@ -268,8 +277,23 @@ function strayOwner(out: Policies, path: readonly KeyPart[], kv: KeyValue, heade
     for (const inner of value.entries) strayOwner(out, [...path, ...inner.key.parts], inner, header);
     return;
   }
-  const kind = path.length === 4 ? meantOwner(path[0]!.name) : null;
+  const meant = meantOwner(path[0]!.name);
+  if (meant) noteRename(out, path, header, kv, path[0]!, meant);
+  const kind = path.length === 4 ? meant : null;
   if (kind) misplacedList(out, { kind, name: path[1]!.name }, path, kv, path[0]!, header >= 2);
+}
+
+/**
+ * Notes `part` as unsafe to rename to `name` when `kv` (at `path`, its own key from `keyStart`)
+ * would then be read as Mars reads an owner's tools and be refused: a list that is not one of names
+ * Mars accepts, `mcp`, `tools` not a table. Judged by reading it so, on the side.
+ */
+function noteRename(out: Policies, path: readonly KeyPart[], keyStart: number, kv: KeyValue, part: KeyPart, name: string): void {
+  if (out.unsafeRenames.includes(part)) return;
+  const side = emptyPolicies();
+  visit(side, path.map((p) => (p === part ? { ...p, name } : p)), keyStart, kv);
+  const refused = side.shape.length > 0 || side.extraKeys.some((k) => k.name.name === 'mcp') || side.entries.some((e) => !parseToolName(e.string.value).ok);
+  if (refused) out.unsafeRenames.push(part);
 }
 
 /** The dotted-key tools tables found so far, by owner and key prefix (a file has thousands). */

@@ -412,8 +412,9 @@ function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhe
     : elsewhere([...tools, list], 'below');
   // A key renamed must not become one another section defines (`[agents.x.tools.disallowed]`).
   const renameClashes = (name: string) => !withValue && elsewhere([...tools, name], 'below');
-  // A key renamed to a list's name keeps its value: only a list makes a list.
-  const renamesNonList = !withValue && ctx.keyValue?.value != null && ctx.keyValue.value.kind !== 'array';
+  // A key renamed to a list's name keeps its value: only a list makes a list; and a part with more
+  // after it (`al|.lowed = […]`) names a table.
+  const renamesNonList = !withValue && (ctx.partsFollow || (ctx.keyValue?.value != null && ctx.keyValue.value.kind !== 'array'));
   LIST_KEYS.forEach(({ key: name, detail }, i) => {
     if (keys.has(name) || (withValue && clashes(name)) || renameClashes(name) || renamesNonList) return;
     out.push({

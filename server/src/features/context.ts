@@ -56,6 +56,8 @@ export interface KeyContext {
   readonly close: string;
   /** `=` (or a `.`) already follows the key part. */
   readonly valueFollows: boolean;
+  /** A `.` follows the key part: more parts follow, and what it names is a table. */
+  readonly partsFollow: boolean;
   /** What goes after a new key: `, ` (inline table) or a line break when another key follows on the line, else ''. */
   readonly after: string;
   /** That other key's name in the tools table, if it is one of it. */
@@ -404,6 +406,7 @@ interface KeyPrefix {
   readonly quoted: boolean;
   readonly close: string;
   readonly valueFollows: boolean;
+  readonly partsFollow: boolean;
   /** The rest of the line after the key part, from its first non-blank character. */
   readonly rest: string;
 }
@@ -426,7 +429,7 @@ function scanKeyPrefix(text: string, from: number, offset: number, lineEnd: numb
         let e = p;
         while (e < lineEnd && isBare(text[e])) e++;
         const rest = trimBlanks(text.slice(e, lineEnd));
-        return { start, parts, range: { start: s, end: e }, quoted: false, close: '', valueFollows: /^[=.]/.test(rest), rest };
+        return { start, parts, range: { start: s, end: e }, quoted: false, close: '', valueFollows: /^[=.]/.test(rest), partsFollow: rest.startsWith('.'), rest };
       }
       parts.push(text.slice(s, p));
     } else if (c === '"' || c === "'") {
@@ -436,7 +439,7 @@ function scanKeyPrefix(text: string, from: number, offset: number, lineEnd: numb
         if (text.slice(s, offset).includes('\n')) return null;
         const end = closeAt >= 0 ? closeAt : lineEnd;
         const rest = closeAt >= 0 ? trimBlanks(text.slice(closeAt + 1, lineEnd)) : '';
-        return { start, parts, range: { start: s, end }, quoted: true, close: closeAt >= 0 ? '' : c, valueFollows: /^[=.]/.test(rest), rest };
+        return { start, parts, range: { start: s, end }, quoted: true, close: closeAt >= 0 ? '' : c, valueFollows: /^[=.]/.test(rest), partsFollow: rest.startsWith('.'), rest };
       }
       parts.push(keyPart(text, s, closeAt, c));
       p = closeAt + 1;
@@ -534,7 +537,7 @@ function keyContext(layout: Layout, offset: number, inline: { table: TomlInlineT
   return {
     kind: 'key', owner: { kind: path[0] as OwnerKind, name: path[1]! }, tables,
     keyStart: prefix.start, range: prefix.range, quoted: prefix.quoted,
-    close: prefix.close, valueFollows: prefix.valueFollows, after, following, keyValue, inline: inline !== null,
+    close: prefix.close, valueFollows: prefix.valueFollows, partsFollow: prefix.partsFollow, after, following, keyValue, inline: inline !== null,
   };
 }
 
