@@ -8,8 +8,12 @@ import path from 'node:path';
 import { CODES } from '../../server/src/analysis/codes';
 import { DIST, ROOT, SHARED } from '../support/paths';
 
-const cli = (args: string[], opts: { cwd?: string; input?: string } = {}) => {
-  const r = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), ...args], { cwd: opts.cwd ?? ROOT, input: opts.input, encoding: 'utf8' });
+/** The checker run as a user runs it; not in a GitHub workspace unless `workspace` is given (this suite may run in one). */
+const cli = (args: string[], opts: { cwd?: string; input?: string; workspace?: string } = {}) => {
+  const env = { ...process.env };
+  delete env.GITHUB_WORKSPACE;
+  if (opts.workspace) env.GITHUB_WORKSPACE = opts.workspace;
+  const r = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), ...args], { cwd: opts.cwd ?? ROOT, input: opts.input, encoding: 'utf8', env });
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
 
@@ -58,6 +62,19 @@ test('github format: one workflow command per problem, escaped as GitHub reads i
     '::notice file=a%2Cb%3A c/mars.toml,line=2,col=32,endLine=2,endColumn=39,title=Mars TOML (unknown-tool)::Mars has no capability named `my%25tool`; it passes it on as written, and harnesses without such a tool ignore it.',
   ]);
   assert.match(r.err, /^1 file checked: 1 error, 2 information$/m);
+});
+
+test('github format: a file from the workspace root, where GitHub reads it, whichever folder the step runs in; names that break lines escaped on stderr', () => {
+  const dir = workspace({ 'sub/mars.toml': '[agents.a.tools]\nallowed = ["bash()"]\n', 'evil\n::stop-commands::x\n/mars.toml': 'a\0b' });
+  const r = cli(['check', '--format', 'github', '.', path.join('..', 'evil\n::stop-commands::x\n')], { cwd: path.join(dir, 'sub'), workspace: dir });
+  assert.equal(r.code, 2);
+  assert.match(r.out, /^::error file=sub\/mars\.toml,line=2,/);
+  assert.ok(!r.err.split('\n').some((l) => l.startsWith('::')), r.err);
+  assert.match(r.err, /evil\\u000A::stop-commands::x\\u000A\/mars\.toml is not a text file/);
+  // Text output shows such a name escaped too; JSON gives it as it is.
+  const named = workspace({ 'a\nb/mars.toml': '[agents.a.tools]\nallowed = ["bash()"]\n' });
+  assert.match(cli(['check', '.'], { cwd: named }).out, /^a\\u000Ab\/mars\.toml:2:13: error/);
+  assert.equal(JSON.parse(cli(['check', '.', '--format', 'json'], { cwd: named }).out)[0].file, 'a\nb/mars.toml');
 });
 
 test('folders are searched for mars.toml and mars.local.toml, skipping node_modules, .git and .mars', () => {
@@ -472,4 +489,19 @@ test('a file too large to hold as text (past 512 MiB) is refused with the reason
   assert.equal(r.code, 2);
   assert.match(r.err, /mars-toml: .*mars\.toml is too large to check \(629145600 bytes; at most \d+\)/);
   assert.doesNotMatch(r.err, /internal error/);
+});
+
+test('a folder whose name is not UTF-8 is reported as such, not as missing', (t) => {
+  const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["read"]\n' });
+  const bad = Buffer.concat([Buffer.from(`${dir}/bad`), Buffer.from([0xff]), Buffer.from('dir')]);
+  try {
+    fs.mkdirSync(bad);
+  } catch {
+    return t.skip('this file system takes only UTF-8 names');
+  }
+  fs.writeFileSync(Buffer.concat([bad, Buffer.from('/mars.toml')]), '[agents.a.tools]\nallowed = ["bash()"]\n');
+  const r = cli(['check', '.'], { cwd: dir });
+  assert.equal(r.code, 2, r.err);
+  assert.match(r.err, /^mars-toml: cannot read folder bad\uFFFDdir: its name is not UTF-8$/m);
+  assert.match(r.err, /^1 file checked, 1 folder not read: no problems in what was checked$/m);
 });

@@ -9,6 +9,8 @@ import { replaceFile } from '../../server/src/cli/files';
 const OLD = Buffer.from('[agents.a.tools]\nallowed = ["Shell"]\n');
 const SHORTER = Buffer.from('[agents.a.tools]\nallowed = ["bash"]\n');
 const LONGER = Buffer.from('[agents.a.tools]\nallowed = ["bash", "mcp(github/get_issue)"]\n');
+/** What was checked: the text the fix was made for. */
+const IS_OLD = (b: Buffer) => b.equals(OLD);
 
 function file(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-replace-'));
@@ -28,9 +30,9 @@ function failing(times = Infinity) {
 
 test('a longer text takes its room past the old end first: a full disk there leaves the file as it was', () => {
   const f = file();
-  assert.throws(() => replaceFile(f, LONGER, OLD, failing()), /no space left on device.*\(it is as it was\)/);
+  assert.throws(() => replaceFile(f, LONGER, IS_OLD, failing()), /no space left on device.*\(it is as it was\)/);
   assert.deepEqual(fs.readFileSync(f), OLD);
-  replaceFile(f, LONGER, OLD);
+  replaceFile(f, LONGER, IS_OLD);
   assert.deepEqual(fs.readFileSync(f), LONGER);
 });
 
@@ -41,12 +43,12 @@ test('a write that fails over the old text puts it back, and says whether it cou
     const failFrom = text === LONGER ? 1 : 0;
     let calls = 0;
     const once = failing(1);
-    assert.throws(() => replaceFile(f, text, OLD, (fd, data, at) => (calls++ < failFrom ? fs.writeSync(fd, data, 0, data.length, at) : once(fd, data, at))),
+    assert.throws(() => replaceFile(f, text, IS_OLD, (fd, data, at) => (calls++ < failFrom ? fs.writeSync(fd, data, 0, data.length, at) : once(fd, data, at))),
       /no space left on device.*\(it was written back as it was\)/);
     assert.deepEqual(fs.readFileSync(f), OLD, text.toString());
   }
   const f = file();
-  assert.throws(() => replaceFile(f, SHORTER, OLD, failing()), /\(it could not be written back as it was and may be cut short\)/);
+  assert.throws(() => replaceFile(f, SHORTER, IS_OLD, failing()), /\(it could not be written back as it was and may be cut short\)/);
 });
 
 test('the file is written in place: the same inode, its mode, its hard links and a symbolic link to it', () => {
@@ -56,10 +58,33 @@ test('the file is written in place: the same inode, its mode, its hard links and
   fs.linkSync(f, path.join(dir, 'other.toml'));
   fs.symlinkSync(f, path.join(dir, 'link.toml'));
   const before = fs.statSync(f);
-  replaceFile(path.join(dir, 'link.toml'), SHORTER, OLD);
+  replaceFile(path.join(dir, 'link.toml'), SHORTER, IS_OLD);
   const after = fs.statSync(f);
   assert.deepEqual([after.ino, after.mode, after.uid, after.gid], [before.ino, before.mode, before.uid, before.gid]);
   assert.deepEqual(fs.readFileSync(path.join(dir, 'other.toml')), SHORTER);
   assert.ok(fs.lstatSync(path.join(dir, 'link.toml')).isSymbolicLink());
   assert.deepEqual(fs.readdirSync(dir).sort(), ['link.toml', 'mars.toml', 'other.toml']);
+});
+
+test('a file that no longer holds what was checked is left alone, and so is one an editor saves over while it is written', () => {
+  const f = file();
+  const saved = Buffer.from('[agents.a.tools]\nallowed = ["Shell", "saved by the editor"]\n');
+  fs.writeFileSync(f, saved);
+  assert.equal(replaceFile(f, SHORTER, IS_OLD), 'changed');
+  assert.deepEqual(fs.readFileSync(f), saved);
+  // Saved as editors do, a new file renamed over the path, after the file was opened to be fixed.
+  const g = file();
+  let once = true;
+  const result = replaceFile(g, LONGER, IS_OLD, (fd, data, at) => {
+    if (once) {
+      once = false;
+      fs.writeFileSync(`${g}.tmp`, saved);
+      fs.renameSync(`${g}.tmp`, g);
+    }
+    fs.writeSync(fd, data, 0, data.length, at);
+  });
+  assert.equal(result, 'changed');
+  assert.deepEqual(fs.readFileSync(g), saved);
+  assert.equal(replaceFile(g, SHORTER, (b) => b.equals(saved)), 'written');
+  assert.deepEqual(fs.readFileSync(g), SHORTER);
 });

@@ -12,6 +12,7 @@ import { reportFindings } from '../analysis/report';
 import { LineIndex, positionsOf, type Lines } from '../toml/lineIndex';
 import { FILE_NAMES } from '../protocol';
 import { reason, replaceFile } from './files';
+import { shown } from '../grammar/text';
 
 const SKIP_DIRS = new Set(['node_modules', '.git', '.mars']);
 
@@ -88,6 +89,12 @@ export function findFiles(paths: readonly string[], problems: PathProblem[]): st
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const e of entries) {
       const p = path.join(dir, e.name);
+      // A name that is not UTF-8 comes decoded with U+FFFD in it, and no longer names anything (a
+      // file so named is no mars.toml; a folder is reported, not searched).
+      if (e.name.includes('\uFFFD') && !fs.existsSync(p)) {
+        if (e.isDirectory()) problem(p, `cannot read folder ${p}: its name is not UTF-8`, true);
+        continue;
+      }
       if (e.isDirectory()) {
         if (!SKIP_DIRS.has(e.name)) walk(p);
       } else if ((e.isFile() || (e.isSymbolicLink() && isFileBehind(p))) && (FILE_NAMES as readonly string[]).includes(e.name)) add(p);
@@ -224,13 +231,16 @@ function jsonFinding(file: string, lines: Shown, f: Finding, partnerSeen: (f: Fi
 }
 
 export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err: NodeJS.WritableStream): number {
+  // Paths and messages quote file names, which can hold a line break: escaped, no line of ours can
+  // read as another (GitHub takes a line of stderr that starts with `::` for a workflow command).
+  const complain = (message: string) => err.write(`mars-toml: ${shown(message)}\n`);
   const problems: PathProblem[] = [];
   const files = findFiles(options.paths, problems);
   let unreadable = problems.length > 0;
-  for (const p of problems) err.write(`mars-toml: ${p.message}\n`);
+  for (const p of problems) complain(`${p.message}`);
   const missing = problems.filter((p) => !p.folder).length; // paths named that could not be read
   const foldersNotRead = problems.length - missing;
-  if (files.length === 0 && !unreadable) err.write(`mars-toml: no mars.toml or mars.local.toml under ${options.paths.join(', ')}\n`);
+  if (files.length === 0 && !unreadable) complain(`no mars.toml or mars.local.toml under ${options.paths.join(', ')}`);
   // Output is written in chunks as it is made: a file can have tens of thousands of findings.
   let pending = '';
   const line = (text: string) => {
@@ -240,9 +250,12 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
       pending = '';
     }
   };
+  // Paths are shown from the current folder; GitHub reads an annotation's `file` from the workspace
+  // (the repository's root) whichever folder the step runs in.
+  const workspace = options.format === 'github' ? process.env.GITHUB_WORKSPACE : undefined;
   let cwd: string | null = null;
   try {
-    cwd = process.cwd();
+    cwd = workspace ? path.resolve(workspace) : process.cwd();
   } catch {
     // The current folder was removed (files named by absolute paths are still checked): paths are shown as found.
   }
@@ -254,7 +267,7 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
   function checkFile(file: string): number | null {
     const read = readText(file);
     if ('error' in read) {
-      err.write(`mars-toml: ${read.error}\n`);
+      complain(read.error);
       return null;
     }
     const relative = cwd === null ? '' : path.relative(cwd, file);
@@ -270,7 +283,7 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
       const edits = documentFixAll(analysis, {}, undefined, counter);
       // Only a file with something to write is refused: nothing else would replace its bad bytes.
       if (edits.length > 0 && read.invalid) {
-        err.write(`mars-toml: not fixing ${file}: it is not valid UTF-8, and writing it back would replace those bytes\n`);
+        complain(`not fixing ${file}: it is not valid UTF-8, and writing it back would replace those bytes`);
         unreadable = true;
       } else if (edits.length > 0) {
         const fixedText = applyEdits(text, edits);
@@ -296,7 +309,7 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
       else if (options.format === 'github') line(githubAnnotation(display, lines, f));
       else {
         const at = lines.position(f.span.start);
-        line(`${display}:${at.line + 1}:${at.character + 1}: ${f.severity} ${f.code} ${f.message}\n`);
+        line(`${shown(display)}:${at.line + 1}:${at.character + 1}: ${f.severity} ${f.code} ${f.message}\n`);
       }
     };
     const flush = () => {
@@ -321,16 +334,14 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
   /** Writes the fixed text, if the file still holds what was read; whether it did. */
   function writeFixed(file: string, read: { text: string }, text: string): boolean {
     try {
-      const original = fs.readFileSync(file);
-      if (original.toString('utf8') !== read.text) {
-        err.write(`mars-toml: not fixing ${file}: it changed while it was checked\n`);
+      if (replaceFile(file, Buffer.from(text, 'utf8'), (original) => original.toString('utf8') === read.text) === 'changed') {
+        complain(`not fixing ${file}: it changed while it was checked`);
         unreadable = true;
         return false;
       }
-      replaceFile(file, Buffer.from(text, 'utf8'), original);
       return true;
     } catch (e) {
-      err.write(`mars-toml: cannot write ${file}: ${reason(e)}\n`);
+      complain(`cannot write ${file}: ${reason(e)}`);
       unreadable = true;
       return false;
     }
@@ -342,7 +353,7 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
       else fixed += applied;
     } catch (e) {
       // A bug of ours in one file must not hide the others' findings.
-      err.write(`mars-toml: internal error while checking ${file}: ${e instanceof Error ? e.message : String(e)}\n`);
+      complain(`internal error while checking ${file}: ${e instanceof Error ? e.message : String(e)}`);
       failed++;
     }
   }

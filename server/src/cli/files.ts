@@ -24,15 +24,20 @@ function writeAt(fd: number, data: Uint8Array, at: number): void {
 /**
  * Replaces the content of `file` (through a symbolic link, which stays one) with `text`, in place,
  * as editors save: the file keeps its inode, so its owner, mode, ACLs, extended attributes and
- * hard links stay as they were (a new file renamed over it keeps none of these for certain). A
- * write that fails partway (a full disk, a quota) must not leave it cut short, so the room a
- * longer text needs is taken first, past the old end: a full disk fails there, and the file is cut
- * back to what it was. A failure after that puts `original` back, and the error says whether that
- * worked. `write` is the step a test makes fail.
+ * hard links stay as they were (a new file renamed over it keeps none of these for certain). The
+ * file is opened once, and what it holds then must be what was checked (`checked`), else it is
+ * left alone: `changed`; so it is too when another file is renamed over it while it is written
+ * (an editor's save: the text went to the file that was replaced). A write that fails partway (a
+ * full disk, a quota) must not leave it cut short, so the room a longer text needs is taken first,
+ * past the old end: a full disk fails there, and the file is cut back to what it was. A failure
+ * after that puts the original back, and the error says whether that worked. `write` is the step
+ * a test makes fail, or uses to save over the file meanwhile.
  */
-export function replaceFile(file: string, text: Uint8Array, original: Uint8Array, write: WriteAt = writeAt): void {
+export function replaceFile(file: string, text: Uint8Array, checked: (original: Buffer) => boolean, write: WriteAt = writeAt): 'written' | 'changed' {
   const fd = fs.openSync(file, 'r+');
   try {
+    const original = fs.readFileSync(fd);
+    if (!checked(original)) return 'changed';
     if (text.length > original.length) {
       try {
         write(fd, text.subarray(original.length), original.length);
@@ -51,12 +56,23 @@ export function replaceFile(file: string, text: Uint8Array, original: Uint8Array
       });
       throw new Error(`${reason(e)} (${restored ? 'it was written back as it was' : UNSURE})`);
     }
+    const written = fs.fstatSync(fd);
+    const now = statOrNull(file); // a file removed meanwhile is not the one written
+    return now !== null && now.ino === written.ino && now.dev === written.dev ? 'written' : 'changed';
   } finally {
     fs.closeSync(fd);
   }
 }
 
 const UNSURE = 'it could not be written back as it was and may be cut short';
+
+function statOrNull(file: string): fs.Stats | null {
+  try {
+    return fs.statSync(file);
+  } catch {
+    return null;
+  }
+}
 
 /** Whether `step` ran without throwing. */
 function attempt(step: () => void): boolean {

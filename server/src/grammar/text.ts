@@ -70,9 +70,10 @@ export function eqIgnoreAsciiCase(a: string, b: string): boolean {
 }
 
 // Control characters (C0, DEL, C1), line and paragraph separators, and the invisible format
-// characters (zero widths, bidirectional controls, BOM).
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
-const INVISIBLES = new RegExp(INVISIBLE.source, 'g');
+// characters: the soft hyphen, zero widths, every bidirectional control (U+061C too), the
+// deprecated format controls, the interlinear annotation marks, the BOM, and the tag characters.
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\u{e0000}-\u{e007f}]/u;
+const INVISIBLES = new RegExp(INVISIBLE.source, 'gu');
 
 /**
  * `text` with the characters a reader could not see (or that would break the line, or turn the
@@ -80,7 +81,10 @@ const INVISIBLES = new RegExp(INVISIBLE.source, 'g');
  * is quoted to a reader, diagnostics and hover alike, so both show it the same way.
  */
 export function shown(text: string): string {
-  return INVISIBLE.test(text) ? text.replace(INVISIBLES, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`) : text;
+  return INVISIBLE.test(text) ? text.replace(INVISIBLES, (c) => {
+    const code = c.codePointAt(0)!;
+    return code > 0xffff ? `\\U${code.toString(16).toUpperCase().padStart(8, '0')}` : `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  }) : text;
 }
 
 /**
