@@ -78,6 +78,8 @@ const CASES: Case[] = [
     has: ['must start with `(` and end with `)`', 'Write `bash(git)`'] },
   { name: 'any capability', doc: `${T}disallowed = ["|*"]`, range: [1, 15, 1, 16], has: ['**Any capability**', ANY_MEANING] },
   { name: 'comma warning', doc: `${T}allowed = ["read,|write"]`, range: [1, 12, 1, 22], has: ['comma'] },
+  // Each kind once, counted over the whole entry: three commas in two places, a tab twice.
+  { name: 'commas and control characters counted', doc: `${T}allowed = ["bash(a,|b,,c\\t\\td)"]`, range: [1, 12, 1, 29], has: ['3 commas split', 'control character U+0009 2 times'], lacks: ['as two'] },
   { name: 'on the quote', doc: `${T}allowed = |"read"`, range: null },
   { name: 'on the opening quote of an entry', doc: `${T}allowed = [|"read"]`, range: [1, 12, 1, 16] },
   // A string left open is not written yet (its diagnostics wait too): `"read]` would be described as a tool `read]`.

@@ -262,8 +262,10 @@ export function describeToolName(raw: string, parse: ParseResult, inList: ListNa
 
 function withCharProblems(out: string[], raw: string): string[] {
   const problems = illegalChars(raw);
+  // Each kind once, with how many the entry holds: commas, and the first control character.
   const comma = problems.find((p) => p.kind === 'comma');
   const control = problems.find((p) => p.kind === 'control');
-  for (const p of [comma, control]) if (p) out.push(charProblemReason(p));
+  const count = (char: string) => problems.reduce((n, p) => n + (p.char === char ? p.length : 0), 0);
+  for (const p of [comma, control]) if (p) out.push(charProblemReason({ ...p, length: count(p.char) }));
   return out;
 }

@@ -8,7 +8,7 @@ import { isMcpWireToken, parseToolName, pascalToSnake, render, splitToolName, ty
 export interface CharProblem {
   /** Offset in the raw entry. */
   readonly offset: number;
-  /** How many of the same character stand there in a row: one problem (a million commas are not a million findings). */
+  /** How many of the same character stand there in a row: one problem (a million commas are not a million findings); for hover, how many the entry holds. */
   readonly length: number;
   readonly kind: 'comma' | 'control';
   readonly char: string;
@@ -19,9 +19,9 @@ export function charProblemReason(p: CharProblem): string {
   if (p.kind === 'comma') {
     return p.length === 1
       ? "A comma splits Claude's `--allowed-tools` list, so this entry would reach Claude as two; use one entry per tool."
-      : `${p.length} commas in a row split Claude's \`--allowed-tools\` list, so this entry would reach Claude in pieces; use one entry per tool.`;
+      : `${p.length} commas split Claude's \`--allowed-tools\` list, so this entry would reach Claude in pieces; use one entry per tool.`;
   }
-  return `This entry contains ${describeChar(p.char)}${p.length === 1 ? '' : ` ${p.length} times in a row`}, which can break the shell command a harness is started with.`;
+  return `This entry contains ${describeChar(p.char)}${p.length === 1 ? '' : ` ${p.length} times`}, which can break the shell command a harness is started with.`;
 }
 
 /**
