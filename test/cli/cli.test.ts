@@ -77,6 +77,17 @@ test('github format: a file from the workspace root, where GitHub reads it, whic
   assert.equal(JSON.parse(cli(['check', '.', '--format', 'json'], { cwd: named }).out)[0].file, 'a\nb/mars.toml');
 });
 
+test('github format through a link to the workspace, and a file outside it: named where GitHub finds it; a text line never starts like a command', () => {
+  const dir = workspace({ 'repo/sub/mars.toml': '[agents.a.tools]\nallowed = ["bash()"]\n', 'elsewhere/mars.toml': '[agents.a.tools]\nallowed = ["bash()"]\n' });
+  fs.symlinkSync(path.join(dir, 'repo'), path.join(dir, 'link'));
+  const linked = cli(['check', '--format', 'github'], { cwd: path.join(dir, 'link', 'sub'), workspace: path.join(dir, 'link') });
+  assert.match(linked.out, /^::error file=sub\/mars\.toml,line=2,/);
+  const outside = cli(['check', '--format', 'github', path.join('..', 'elsewhere')], { cwd: path.join(dir, 'repo'), workspace: path.join(dir, 'repo') });
+  assert.ok(outside.out.startsWith(`::error file=${fs.realpathSync(dir)}/elsewhere/mars.toml,line=2,`), outside.out);
+  const named = workspace({ '::error title=x::y/mars.toml': '[agents.a.tools]\nallowed = ["bash()"]\n' });
+  assert.match(cli(['check', '.'], { cwd: named }).out, /^\.\/::error title=x::y\/mars\.toml:2:13: error/);
+});
+
 test('folders are searched for mars.toml and mars.local.toml, skipping node_modules, .git and .mars', () => {
   const bad = '[agents.a.tools]\nallowed = ["mcp"]\n';
   const dir = workspace({

@@ -88,3 +88,18 @@ test('a file that no longer holds what was checked is left alone, and so is one 
   assert.equal(replaceFile(g, SHORTER, (b) => b.equals(saved)), 'written');
   assert.deepEqual(fs.readFileSync(g), SHORTER);
 });
+
+test('a save in place while the fix is written leaves the fixed text whole, never the two mixed', () => {
+  const f = file();
+  const saved = Buffer.from('[agents.a.tools]\nallowed = ["Shell", "read", "edit", "grep"]\n');
+  let once = true;
+  const result = replaceFile(f, SHORTER, IS_OLD, (fd, data, at) => {
+    if (once) {
+      once = false;
+      fs.writeFileSync(f, saved); // the same file, made longer
+    }
+    fs.writeSync(fd, data, 0, data.length, at);
+  });
+  assert.equal(result, 'written');
+  assert.deepEqual(fs.readFileSync(f), SHORTER);
+});

@@ -509,6 +509,11 @@ test('no rename of a table that puts in force a key Mars rejects beside the list
     '[agent.x.tools]\nallowed = ["read"]\nmcp = []\n',
     '[agets.x]\ntools.allowed = ["read"]\ntools.mcp = "gh"\n',
     '[agets.x]\ntools.allowed = ["read"]\ntools.disallowed = "bash()"\n',
+    // What the header makes is refused (an array of tables), or not read to its end (a syntax error).
+    '[[agents.x.tool]]\nallowed = ["read"]\n',
+    '[[agent.x.tools]]\nallowed = ["read"]\n',
+    '[[agent.x]]\ntools.allowed = ["read"]\n',
+    '[agents.x.tool]\nallowed = ["read"]\n=\nmcp = ["gh"]\n',
   ];
   for (const text of unsafe) {
     const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'misplaced-tool-list');
@@ -553,12 +558,13 @@ test('a move into an existing list skips what it already holds, by meaning', () 
 });
 
 test('invisible characters in messages and fix titles show as escapes: line separators, zero widths, bidi controls', () => {
-  const text = '[agents.a.tools]\nallowed = ["re\\nad", "re\\nad", "\\u200bread", "x\\u2028y", "a\\u202eb", "re\\u00ADad", "x\\u061C1", "t\\U000E0041"]\n';
+  const text = '[agents.a.tools]\nallowed = ["re\\nad", "re\\nad", "\\u200bread", "x\\u2028y", "a\\u202eb", "re\\u00ADad", "x\\u061C1", "t\\U000E0041", "Read\\u034F"]\n';
   const found = documentFindings(analyzeDocument(text));
   const words = found.flatMap((f) => [f.message, ...f.fixes.map((x) => x.title)]);
   assert.ok(words.some((w) => w.includes('Remove the duplicate `re\\u000Aad`')), words.join('\n'));
   assert.ok(words.some((w) => w.includes('`\\u200Bread`')), words.join('\n'));
-  assert.ok(words.some((w) => w.includes('`re\\u00ADad`')) && words.some((w) => w.includes('`x\\u061C1`')) && words.some((w) => w.includes('`t\\U000E0041`')), words.join('\n'));
+  assert.ok(words.some((w) => w.includes('`re\\u00ADad`')) && words.some((w) => w.includes('`x\\u061C1`')) && words.some((w) => w.includes('`t\\U000E0041`')) &&
+    words.some((w) => w.includes('`Read\\u034F`')), words.join('\n'));
   for (const w of words) assert.doesNotMatch(w, /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u{e0000}-\u{e007f}]/u, w);
 });
 

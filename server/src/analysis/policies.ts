@@ -144,6 +144,11 @@ export function findPolicies(doc: TomlDocument): Policies {
     // those after a line the parser could not read (`,[dependencies.x]` puts `agents = […]` at the root).
     const whole = !header || wholeHeader(doc.text, header);
     const readUpTo = firstProblemIn(problemStarts, section.span);
+    // A header's misspelt part is not renamed where what it makes cannot be known to load: an array
+    // of tables (`[[agents.x.tools]]` is refused), or a section not read to its end.
+    if (header && (header.array || readUpTo < section.span.end)) {
+      for (const p of base) if (meantTools(p.name) || meantOwner(p.name)) out.unsafeRenames.push(p);
+    }
     if (header?.array && names.length <= 2 && OWNERS.has(names[0]!) && whole) {
       out.shape.push(overlayNotTable(base, header.key.span, 'an array of tables ([[…]])'));
       if (names.length === 1) continue;

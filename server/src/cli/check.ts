@@ -250,15 +250,28 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
       pending = '';
     }
   };
-  // Paths are shown from the current folder; GitHub reads an annotation's `file` from the workspace
-  // (the repository's root) whichever folder the step runs in.
+  // Paths are shown from the current folder. GitHub reads an annotation's `file` from the workspace
+  // (the repository's root) whichever folder the step runs in: from there (through links, which
+  // the current folder has resolved), or whole when the file is outside it.
   const workspace = options.format === 'github' ? process.env.GITHUB_WORKSPACE : undefined;
-  let cwd: string | null = null;
+  let from: string | null = null;
   try {
-    cwd = workspace ? path.resolve(workspace) : process.cwd();
+    from = workspace ? fs.realpathSync(path.resolve(workspace)) : process.cwd();
   } catch {
     // The current folder was removed (files named by absolute paths are still checked): paths are shown as found.
   }
+  const displayPath = (file: string): string => {
+    if (from === null) return file;
+    let target = path.resolve(file);
+    try {
+      if (workspace) target = path.join(fs.realpathSync(path.dirname(target)), path.basename(target));
+    } catch {
+      // shown as resolved
+    }
+    const relative = path.relative(from, target);
+    if (relative && relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative)) return relative;
+    return workspace ? target : file;
+  };
   const counts = { error: 0, warning: 0, information: 0, hint: 0 };
   let fixed = 0;
   let failed = missing; // paths and files not read, or not checked for a bug of ours
@@ -270,8 +283,9 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
       complain(read.error);
       return null;
     }
-    const relative = cwd === null ? '' : path.relative(cwd, file);
-    const display = relative && relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative) ? relative : file;
+    const display = displayPath(file);
+    // A text line starts with the path: one that starts like a command (`::error`, `##[`) gets `./`.
+    const textPath = shown(/^[\w./]/.test(display) ? display : `.${path.sep}${display}`);
     let applied = 0;
     let text = read.text;
     // Fix-all reads the models of the sections it has something to fix in, rebuilt one at a time (a
@@ -309,7 +323,7 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
       else if (options.format === 'github') line(githubAnnotation(display, lines, f));
       else {
         const at = lines.position(f.span.start);
-        line(`${shown(display)}:${at.line + 1}:${at.character + 1}: ${f.severity} ${f.code} ${f.message}\n`);
+        line(`${textPath}:${at.line + 1}:${at.character + 1}: ${f.severity} ${f.code} ${f.message}\n`);
       }
     };
     const flush = () => {

@@ -47,7 +47,8 @@ export function replaceFile(file: string, text: Uint8Array, checked: (original: 
     }
     try {
       write(fd, text.subarray(0, Math.min(text.length, original.length)), 0);
-      if (text.length < original.length) fs.ftruncateSync(fd, text.length);
+      // Cut at the text's end even when it is not shorter: what a save in place made longer meanwhile goes.
+      fs.ftruncateSync(fd, text.length);
       fs.fsyncSync(fd);
     } catch (e) {
       const restored = attempt(() => {

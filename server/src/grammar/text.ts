@@ -69,10 +69,10 @@ export function eqIgnoreAsciiCase(a: string, b: string): boolean {
   return true;
 }
 
-// Control characters (C0, DEL, C1), line and paragraph separators, and the invisible format
-// characters: the soft hyphen, zero widths, every bidirectional control (U+061C too), the
-// deprecated format controls, the interlinear annotation marks, the BOM, and the tag characters.
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\u{e0000}-\u{e007f}]/u;
+// Control characters (C0, DEL, C1), line and paragraph separators, format characters (zero widths,
+// bidirectional controls, the BOM, tags) and the others Unicode says to draw as nothing (variation
+// selectors, Hangul fillers, the combining grapheme joiner).
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
 const INVISIBLES = new RegExp(INVISIBLE.source, 'gu');
 
 /**
