@@ -80,8 +80,8 @@ function assertScope(tokens, text, prefix) {
 function assertPlain(tokens, text) {
   const hits = tokens.filter(([t]) => t.includes(text));
   assert.ok(hits.length > 0, `no token containing ${JSON.stringify(text)}`);
-  // No scope of ours but the section of a tools table, which marks where a bare list is one.
-  for (const [t, scopes] of hits) assert.ok(!scopes.some((s) => s.endsWith('.mars') && s !== 'meta.tools-table.mars'), `${JSON.stringify(t)}: ${scopes.join(' ')}`);
+  // No scope of ours but the sections that mark where a bare list is one, and where none is.
+  for (const [t, scopes] of hits) assert.ok(!scopes.some((s) => s.endsWith('.mars') && s !== 'meta.tools-table.mars' && s !== 'meta.plain-table.mars'), `${JSON.stringify(t)}: ${scopes.join(' ')}`);
 }
 
 const CAP = 'entity.name.function.capability';
@@ -131,9 +131,12 @@ for (const host of ['ours', 'other']) {
     const tokens = (await tokenizer(host))(SAMPLE);
     assertPlain(tokens, 'Reviews code: bash(git log) and read');
     // A dotted list not under `tools` is no tool list (`[agents.x]` forgetting `.tools`, any other TOML file).
-    const dotted = (await tokenizer(host))('[agents.x]\nnot.allowed = ["bsh"]\n[package.metadata]\nx.disallowed = ["nope(x"]\nagents.y."tools".\'allowed\' = ["shell"]\n');
+    const dotted = (await tokenizer(host))('agents.y."tools".\'allowed\' = ["shell"]\n[agents.x]\nnot.allowed = ["bsh"]\n[package.metadata]\nx.disallowed = ["nope(x"]\n' +
+      'tools.allowed = ["q4"]\nagents.z.tools.allowed = ["q5"]\nx = { allowed = ["q6"] }\n');
     assertPlain(dotted, 'bsh');
     assertPlain(dotted, 'nope(x');
+    // Under a table Mars reads no tool list in, none: dotted through `tools`, from `agents`, inline.
+    for (const plain of ['q4', 'q5', 'q6']) assertPlain(dotted, plain);
     assertScope(dotted, 'shell', CAP);
     // Before `tools`, a dotted key names an agent or skill: `<name>.` (under `[agents]`) or
     // `agents.<name>.` / `skills.<name>.`; `agent.planner.tools.allowed` (a typo Mars ignores) is no tool list.
@@ -246,6 +249,24 @@ y = 1
   assert.equal(depth(only('q'), 'meta.array.toml'), 2);
   assert.equal(depth(only('inf'), 'meta.array.toml'), 2);
   assert.ok(!has(only('y'), 'meta.array'));
+});
+
+test('multi-line string entries are entries; a header whose first part is quoted ends a list or brace left open', async () => {
+  const tokens = (await tokenizer('ours'))(`[agents.a.tools]
+allowed = ["""read""", \'\'\'grep\'\'\']
+[agents.b]
+tools = { allowed = ["x"]
+['agents'.c.tools]
+disallowed = ["edit"]
+[agents.d]
+tools.allowed = ["bash",
+["skills".e]
+description = "plain"
+`);
+  for (const entry of ['read', 'grep']) assertScope(tokens, entry, 'meta.tool-entry');
+  assertScope(tokens, 'edit', CAP);
+  const description = tokens.find(([t]) => t === 'description')[1];
+  assert.ok(!description.some((s) => s.startsWith('meta.array') || s.startsWith('meta.tool-list')), description.join(' '));
 });
 
 test('an entry with escapes in its pattern is coloured, its escapes too', async () => {
