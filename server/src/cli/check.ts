@@ -237,7 +237,7 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
   const problems: PathProblem[] = [];
   const files = findFiles(options.paths, problems);
   let unreadable = problems.length > 0;
-  for (const p of problems) complain(`${p.message}`);
+  for (const p of problems) complain(p.message);
   const missing = problems.filter((p) => !p.folder).length; // paths named that could not be read
   const foldersNotRead = problems.length - missing;
   if (files.length === 0 && !unreadable) complain(`no mars.toml or mars.local.toml under ${options.paths.join(', ')}`);
