@@ -557,6 +557,25 @@ test('a move into an existing list skips what it already holds, by meaning', () 
   assert.equal(applyEdits(text, f.fixes[0]!.edits), '[agents.a.tools]\nallowed = ["read", "bash"]\n');
 });
 
+test('a long entry is quoted by its start and end in messages and fix titles, never a half of a surrogate pair; its range covers it all', () => {
+  // The cuts (50 characters from the start, 25 from the end) fall inside an emoji at either end.
+  const long = `${'a'.repeat(49)}😀${'c'.repeat(5000)}😀${'b'.repeat(24)}`;
+  const text = `[agents.a.tools]\nallowed = ["${long}", "${long}"]\n`;
+  const found = documentFindings(analyzeDocument(text));
+  const dup = found.find((f) => f.code === 'duplicate-entry')!;
+  assert.equal(text.slice(dup.span.start, dup.span.end), long);
+  assert.equal(dup.fixes[0]!.title, `Remove the duplicate \`${'a'.repeat(49)}…${'b'.repeat(24)}\``);
+  const words = found.flatMap((f) => [f.message, ...f.fixes.map((x) => x.title), ...(f.related ?? []).map((r) => r.message)]);
+  // A key moved into a list is quoted as the TOML string it becomes, shortened too.
+  const key = `[agents.a.tools]\n"bash(${'y'.repeat(5000)})" = "allow"\n`;
+  const move = documentFindings(analyzeDocument(key)).find((f) => f.code === 'unknown-policy-key')!;
+  assert.equal(move.fixes[0]!.title, `Move "bash(${'y'.repeat(44)}…${'y'.repeat(23)})" into \`allowed\``);
+  for (const w of [...words, move.message]) {
+    assert.ok(w.length < 400, w.slice(0, 120));
+    assert.doesNotMatch(w, /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
+  }
+});
+
 test('invisible characters in messages and fix titles show as escapes: line separators, zero widths, bidi controls', () => {
   const text = '[agents.a.tools]\nallowed = ["re\\nad", "re\\nad", "\\u200bread", "x\\u2028y", "a\\u202eb", "re\\u00ADad", "x\\u061C1", "t\\U000E0041", "Read\\u034F"]\n';
   const found = documentFindings(analyzeDocument(text));

@@ -6,7 +6,7 @@ import {
   canonicalSpelling, charProblemReason, illegalChars, mcpWireRewrite, readsAs, respelling, rewriteLegacyPrefix, suggestCapability,
   writtenWithLegacyPrefix,
 } from '../grammar/checks';
-import { ownCopy, rustTrim, shown } from '../grammar/text';
+import { ownCopy, QUOTED_MAX, rustTrim, shortened, shown } from '../grammar/text';
 import { isMcpWireToken, splitToolName } from '../grammar/toolName';
 import type { KeyPart, Span, TomlArray, TomlDocument, TomlString } from '../toml/model';
 import { basicString, replaceStringValue } from '../toml/strings';
@@ -104,15 +104,28 @@ class LazyFinding implements Finding {
   }
 
   get fixes(): readonly Fix[] {
-    return (this.computed ??= this.makeFixes ? this.makeFixes().map((f) => (shown(f.title) === f.title ? f : { ...f, title: shown(f.title) })) : []);
+    return (this.computed ??= this.makeFixes ? this.makeFixes().map((f) => (readable(f.title) === f.title ? f : { ...f, title: readable(f.title) })) : []);
   }
 }
 
 /** `mayHaveSafeFix`: false when none of `fixes` will be safe (see `Finding.mayHaveSafeFix`). */
 export function finding(code: Code, span: Span, message: string, fixes?: () => Fix[], related?: Finding['related'], mayHaveSafeFix = fixes !== undefined): Finding {
   // Related messages quote entries too: escaped as the message is (a U+202E would flip the Problems panel's line).
-  const relatedShown = related?.map((r) => (shown(r.message) === r.message ? r : { ...r, message: shown(r.message) }));
-  return new LazyFinding(code, span, shown(message), fixes, relatedShown, mayHaveSafeFix);
+  const relatedShown = related?.map((r) => (readable(r.message) === r.message ? r : { ...r, message: readable(r.message) }));
+  return new LazyFinding(code, span, readable(message), fixes, relatedShown, mayHaveSafeFix);
+}
+
+/**
+ * A message or title as a reader is shown it: invisible characters escaped (`shown`), and what it
+ * quotes between backticks shortened (a 10 KB entry would fill the Problems panel, and every
+ * message quoting it would hold a copy; its range shows all of it).
+ */
+function readable(text: string): string {
+  const s = shown(text);
+  if (s.length <= QUOTED_MAX) return s;
+  // Quoted are the odd parts between backticks, when they pair up (an entry holding one may not).
+  const parts = s.split('`');
+  return parts.length % 2 === 0 ? s : parts.map((p, i) => (i % 2 === 1 ? shortened(p) : p)).join('`');
 }
 
 /** The same finding without the fixes that write a key `defined` elsewhere (see `Fix.creates`), filtered when asked for. */
@@ -468,8 +481,8 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
       `Mars ignores \`${name}\` here: ${TOOLS_TABLE_HOLDS}` +
         (!parse.ok ? `, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED[parse.error]}).`
-        : held ? `, so this rule has no effect; \`${intent}\` already holds ${basicString(moved!)}, so the key can go.`
-        : intent ? `, so this rule has no effect. Put ${basicString(moved!)} in \`${intent}\` instead.${suggestion ? ` (Mars has no capability \`${head}\`: did you mean \`${suggestion}\`?)` : ''}`
+        : held ? `, so this rule has no effect; \`${intent}\` already holds ${shortened(basicString(moved!))}, so the key can go.`
+        : intent ? `, so this rule has no effect. Put ${shortened(basicString(moved!))} in \`${intent}\` instead.${suggestion ? ` (Mars has no capability \`${head}\`: did you mean \`${suggestion}\`?)` : ''}`
         : ' (the `tool = "allow"` map form belongs to agent profiles).'),
       // Moving a key Mars ignores puts a rule in force: never safe (only `tools.mcp`'s move may be).
       // Removing one whose rule is already in force changes nothing: safe.

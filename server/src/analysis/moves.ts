@@ -5,7 +5,7 @@
 import { isMcpWireToken, parseToolName, render } from '../grammar/toolName';
 import type { KeyValue, TomlArray, TomlDocument } from '../toml/model';
 import { basicString } from '../toml/strings';
-import { asciiLower, rustTrim } from '../grammar/text';
+import { asciiLower, rustTrim, shortened } from '../grammar/text';
 import { canonicalSpelling, mcpWireRewrite } from '../grammar/checks';
 import { meantList } from './meant';
 import { appendToArray, commentsWithin, deleteKeyValue, standsAlone, type Edit } from './edits';
@@ -186,7 +186,7 @@ export function extraKeyFixes(doc: TomlDocument, policies: Policies, extra: Extr
     return [{ title: `Remove \`${doc.text.slice(extra.keyValue.key.span.start, extra.keyValue.key.span.end)} = []\`: it grants nothing`, edits: moveEdits(doc, policies, [move]), preferred: true, safe: true }];
   }
   // As the edit writes them (`shel\"l`), so a name holding a quote reads as one name.
-  const quoted = (names: readonly string[]) => [...new Set(names)].map(basicString).join(', ');
+  const quoted = (names: readonly string[]) => [...new Set(names)].map((n) => shortened(basicString(n))).join(', ');
   const key = doc.text.slice(extra.keyValue.key.span.start, extra.keyValue.key.span.end);
   const moved = notYetIn(policies, extra.owner, move.list, move.names);
   const adds = new Set(moved);

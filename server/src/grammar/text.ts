@@ -87,6 +87,18 @@ export function shown(text: string): string {
   }) : text;
 }
 
+/** The longest text a message or a fix's title quotes whole. */
+export const QUOTED_MAX = 80;
+
+/** `s` as quoted to a reader: past QUOTED_MAX characters, its first 50 and last 25, never half a surrogate pair. */
+export function shortened(s: string): string {
+  if (s.length <= QUOTED_MAX) return s;
+  const low = (i: number) => (s.charCodeAt(i) & 0xfc00) === 0xdc00;
+  const head = low(50) ? 49 : 50;
+  const tail = low(s.length - 25) ? s.length - 24 : s.length - 25;
+  return `${s.slice(0, head)}…${s.slice(tail)}`;
+}
+
 /**
  * The string's characters in a string of their own. A slice shares its parent's memory, so a
  * string kept past its text (a cached section, a memo's key) would otherwise keep that whole text alive.
