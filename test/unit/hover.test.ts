@@ -56,7 +56,7 @@ const CASES: Case[] = [
     has: ['passes it through as `mcp__x(a)`', '`mcp(server/tool)` holds no pattern'], lacks: ['verbatim', 'Write it as'] },
   { name: 'mcp wire token for a whole server', doc: `${T}allowed = ["|mcp__github"]`, range: [1, 12, 1, 23], has: ['`mcp(github)`'] },
   { name: 'unknown with a suggestion', doc: `${T}allowed = ["wbfe|tch"]`, range: [1, 12, 1, 19],
-    has: ['**Unknown tool** `wbfetch`', 'as `wbfetch` (as written)', 'Nearest canonical name: `web_fetch`', meaning('web_fetch')] },
+    has: ['**Unknown tool** `wbfetch`', 'no capability of that name: it passes the entry on as written', 'Nearest canonical name: `web_fetch`', meaning('web_fetch')], lacks: ['named `wbfetch`'] },
   { name: 'unknown, rendered differently', doc: `${T}allowed = ["Custom|Tool"]`, range: [1, 12, 1, 22],
     has: ['**Unknown tool** `custom_tool`', 'no capability named `CustomTool`', 'as `custom_tool`'], lacks: ['Nearest'] },
   { name: 'invalid: empty pattern', doc: `${T}allowed = ["bash(|)"]`, range: [1, 12, 1, 18],
@@ -78,8 +78,8 @@ const CASES: Case[] = [
     has: ['must start with `(` and end with `)`', 'Write `bash(git)`'] },
   { name: 'any capability', doc: `${T}disallowed = ["|*"]`, range: [1, 15, 1, 16], has: ['**Any capability**', ANY_MEANING] },
   { name: 'comma warning', doc: `${T}allowed = ["read,|write"]`, range: [1, 12, 1, 22], has: ['comma'] },
-  // Each kind once, counted over the whole entry: three commas in two places, a tab twice.
-  { name: 'commas and control characters counted', doc: `${T}allowed = ["bash(a,|b,,c\\t\\td)"]`, range: [1, 12, 1, 29], has: ['3 commas split', 'control character U+0009 2 times'], lacks: ['as two'] },
+  // One sentence, counted over the whole entry (three commas in two places, a tab twice), not the diagnostics' words again.
+  { name: 'commas and control characters counted', doc: `${T}allowed = ["bash(a,|b,,c\\t\\td)"]`, range: [1, 12, 1, 29], has: ["Holds 3 commas, which split Claude's `--allowed-tools` list, and control character U+0009 (2 times), which can break a shell."], lacks: ['as two', 'This entry contains'] },
   { name: 'on the quote', doc: `${T}allowed = |"read"`, range: null },
   { name: 'on the opening quote of an entry', doc: `${T}allowed = [|"read"]`, range: [1, 12, 1, 16] },
   // A string left open is not written yet (its diagnostics wait too): `"read]` would be described as a tool `read]`.

@@ -5,7 +5,7 @@
 import { ANY_MEANING, capabilityNamed, MCP_MEANING, type Capability } from '../grammar/vocabulary';
 import { isMcpWireToken, splitToolName, render, type ParseResult, type ToolNameError } from '../grammar/toolName';
 import {
-  canonicalSpelling, charProblemReason, illegalChars, mcpWireRewrite, readsAs, respelling, suggestCapability, writtenWithLegacyPrefix,
+  canonicalSpelling, charProblemsNote, illegalChars, mcpWireRewrite, readsAs, respelling, suggestCapability, writtenWithLegacyPrefix,
 } from '../grammar/checks';
 import { eqIgnoreAsciiCase, rustTrim, shown } from '../grammar/text';
 import { obviousRepair } from '../analysis/findings';
@@ -236,12 +236,11 @@ export function describeToolName(raw: string, parse: ParseResult, inList: ListNa
       }
       const head = rustTrim(splitToolName(trimmed)[0]);
       out.push(`**Unknown tool** ${code(name.capability)}` + (name.pattern === null ? '' : ` · pattern ${code(name.pattern)}`));
+      // The heading names it: quoted again only where it reads otherwise (a long name would fill the hover).
       const asRead = render(name);
-      out.push(
-        `Mars has no capability named ${code(head)}: it passes the entry to harnesses as ${code(asRead)}` +
-          (asRead === trimmed ? ' (as written)' : '') +
-          ', and a harness without such a tool ignores it.',
-      );
+      const named = head === name.capability ? 'of that name' : `named ${code(head)}`;
+      const passes = asRead === trimmed ? 'passes the entry on as written' : `passes the entry to harnesses as ${code(asRead)}`;
+      out.push(`Mars has no capability ${named}: it ${passes}, and a harness without such a tool ignores it.`);
       const suggestion = suggestCapability(head);
       const suggested = suggestion === null ? undefined : capabilityNamed(suggestion);
       if (suggested) out.push(`Nearest canonical name: ${code(suggested.name)}. ${suggested.meaning}`);
@@ -261,11 +260,7 @@ export function describeToolName(raw: string, parse: ParseResult, inList: ListNa
 }
 
 function withCharProblems(out: string[], raw: string): string[] {
-  const problems = illegalChars(raw);
-  // Each kind once, with how many the entry holds: commas, and the first control character.
-  const comma = problems.find((p) => p.kind === 'comma');
-  const control = problems.find((p) => p.kind === 'control');
-  const count = (char: string) => problems.reduce((n, p) => n + (p.char === char ? p.length : 0), 0);
-  for (const p of [comma, control]) if (p) out.push(charProblemReason({ ...p, length: count(p.char) }));
+  const note = charProblemsNote(illegalChars(raw));
+  if (note) out.push(note);
   return out;
 }

@@ -14,7 +14,7 @@ export interface CharProblem {
   readonly char: string;
 }
 
-/** Why such a character matters: the one sentence messages and hover give. */
+/** Why such a character matters: a diagnostic's message. */
 export function charProblemReason(p: CharProblem): string {
   if (p.kind === 'comma') {
     return p.length === 1
@@ -22,6 +22,21 @@ export function charProblemReason(p: CharProblem): string {
       : `${p.length} commas split Claude's \`--allowed-tools\` list, so this entry would reach Claude in pieces; use one entry per tool.`;
   }
   return `This entry contains ${describeChar(p.char)}${p.length === 1 ? '' : ` ${p.length} times`}, which can break the shell command a harness is started with.`;
+}
+
+/**
+ * What hover says of an entry's characters, in one sentence beside the diagnostics' (which VS Code
+ * shows above it): how many commas, and the first control character and how often it occurs.
+ */
+export function charProblemsNote(problems: readonly CharProblem[]): string | null {
+  const count = (char: string) => problems.reduce((n, p) => n + (p.char === char ? p.length : 0), 0);
+  const commas = count(',');
+  const control = problems.find((p) => p.kind === 'control');
+  const parts = [
+    ...(commas === 0 ? [] : [`${commas === 1 ? 'a comma, which splits' : `${commas} commas, which split`} Claude's \`--allowed-tools\` list`]),
+    ...(control ? [`${describeChar(control.char)}${count(control.char) === 1 ? '' : ` (${count(control.char)} times)`}, which can break a shell`] : []),
+  ];
+  return parts.length === 0 ? null : `Holds ${parts.join(', and ')}.`;
 }
 
 /**
