@@ -8,7 +8,7 @@ import { isMcpWireToken, parseToolName, pascalToSnake, render, splitToolName, ty
 export interface CharProblem {
   /** Offset in the raw entry. */
   readonly offset: number;
-  /** How many of the same character stand there in a row: one problem (a million commas are not a million findings); for hover, how many the entry holds. */
+  /** How many of the same character stand there in a row: one problem (a million commas are not a million findings). */
   readonly length: number;
   readonly kind: 'comma' | 'control';
   readonly char: string;
