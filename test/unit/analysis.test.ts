@@ -566,6 +566,14 @@ test('a long entry is quoted by its start and end in messages and fix titles, ne
   assert.equal(text.slice(dup.span.start, dup.span.end), long);
   assert.equal(dup.fixes[0]!.title, `Remove the duplicate \`${'a'.repeat(49)}…${'b'.repeat(24)}\``);
   const words = found.flatMap((f) => [f.message, ...f.fixes.map((x) => x.title), ...(f.related ?? []).map((r) => r.message)]);
+  // An entry holding a backtick breaks the pairing of the message's quotes: still shortened.
+  const tick = `bash(\`${'y'.repeat(5000)})`;
+  const ticked = documentFindings(analyzeDocument(`[agents.a.tools]\nallowed = ["${tick}", "${tick}"]\n`)).find((f) => f.code === 'duplicate-entry')!;
+  assert.equal(ticked.message, `\`bash(\`${'y'.repeat(50)}…${'y'.repeat(24)})\` is already in this list.`);
+  // A cut never splits an escape written for an invisible character.
+  const hidden = `${'y'.repeat(48)}\\u200b${'z'.repeat(40)}`;
+  const escaped = documentFindings(analyzeDocument(`[agents.a.tools]\nallowed = ["${hidden}", "${hidden}"]\n`)).find((f) => f.code === 'duplicate-entry')!;
+  assert.equal(escaped.message, `\`${'y'.repeat(48)}…${'z'.repeat(25)}\` is already in this list.`);
   // A key moved into a list is quoted as the TOML string it becomes, shortened too.
   const key = `[agents.a.tools]\n"bash(${'y'.repeat(5000)})" = "allow"\n`;
   const move = documentFindings(analyzeDocument(key)).find((f) => f.code === 'unknown-policy-key')!;

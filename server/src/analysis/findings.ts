@@ -123,9 +123,12 @@ export function finding(code: Code, span: Span, message: string, fixes?: () => F
 function readable(text: string): string {
   const s = shown(text);
   if (s.length <= QUOTED_MAX) return s;
-  // Quoted are the odd parts between backticks, when they pair up (an entry holding one may not).
+  // Quoted are the odd parts between backticks, when they pair up. An entry holding a backtick
+  // (`bash(echo `date`)`) breaks the pairing: then any part longer than the prose of a message runs
+  // between two quotes is taken for a quoted one.
   const parts = s.split('`');
-  return parts.length % 2 === 0 ? s : parts.map((p, i) => (i % 2 === 1 ? shortened(p) : p)).join('`');
+  const paired = parts.length % 2 === 1;
+  return parts.map((p, i) => ((paired && i % 2 === 1) || p.length > 2 * QUOTED_MAX ? shortened(p) : p)).join('`');
 }
 
 /** The same finding without the fixes that write a key `defined` elsewhere (see `Fix.creates`), filtered when asked for. */

@@ -90,12 +90,25 @@ export function shown(text: string): string {
 /** The longest text a message or a fix's title quotes whole. */
 export const QUOTED_MAX = 80;
 
-/** `s` as quoted to a reader: past QUOTED_MAX characters, its first 50 and last 25, never half a surrogate pair. */
+/**
+ * `s` as quoted to a reader: past QUOTED_MAX characters, its first 50 and last 25, never half a
+ * surrogate pair nor half of an escape `shown` wrote (`\u200B`, `\U000E0041`).
+ */
 export function shortened(s: string): string {
   if (s.length <= QUOTED_MAX) return s;
   const low = (i: number) => (s.charCodeAt(i) & 0xfc00) === 0xdc00;
-  const head = low(50) ? 49 : 50;
-  const tail = low(s.length - 25) ? s.length - 24 : s.length - 25;
+  // The escape a cut at `i` would split: where it starts and ends, or null.
+  const escapeAround = (i: number): [number, number] | null => {
+    for (const m of s.slice(Math.max(0, i - 9), i + 9).matchAll(/\\(?:u[0-9A-F]{4}|U[0-9A-F]{8})/g)) {
+      const start = Math.max(0, i - 9) + m.index;
+      if (start < i && i < start + m[0].length) return [start, start + m[0].length];
+    }
+    return null;
+  };
+  let head = low(50) ? 49 : 50;
+  head = escapeAround(head)?.[0] ?? head;
+  let tail = low(s.length - 25) ? s.length - 24 : s.length - 25;
+  tail = escapeAround(tail)?.[1] ?? tail;
   return `${s.slice(0, head)}…${s.slice(tail)}`;
 }
 
