@@ -124,7 +124,7 @@ function readable(text: string): string {
   const s = shown(text);
   if (s.length <= QUOTED_MAX) return s;
   // Quoted are the odd parts between backticks, when they pair up. An entry holding a backtick
-  // (`bash(echo `date`)`) breaks the pairing: then any part longer than the prose of a message runs
+  // (`bash(echo `date`)`) breaks the pairing: then any part longer than the prose a message puts
   // between two quotes is taken for a quoted one.
   const parts = s.split('`');
   const paired = parts.length % 2 === 1;
