@@ -104,15 +104,20 @@ class LazyFinding implements Finding {
   }
 
   get fixes(): readonly Fix[] {
-    return (this.computed ??= this.makeFixes ? this.makeFixes().map((f) => (readable(f.title) === f.title ? f : { ...f, title: readable(f.title) })) : []);
+    return (this.computed ??= this.makeFixes ? this.makeFixes().map((f) => withText(f, 'title', readable(f.title))) : []);
   }
 }
 
 /** `mayHaveSafeFix`: false when none of `fixes` will be safe (see `Finding.mayHaveSafeFix`). */
 export function finding(code: Code, span: Span, message: string, fixes?: () => Fix[], related?: Finding['related'], mayHaveSafeFix = fixes !== undefined): Finding {
   // Related messages quote entries too: escaped as the message is (a U+202E would flip the Problems panel's line).
-  const relatedShown = related?.map((r) => (readable(r.message) === r.message ? r : { ...r, message: readable(r.message) }));
+  const relatedShown = related?.map((r) => withText(r, 'message', readable(r.message)));
   return new LazyFinding(code, span, readable(message), fixes, relatedShown, mayHaveSafeFix);
+}
+
+/** `x` with `text` for its `key`: itself when that is what it holds. */
+function withText<T extends object, K extends keyof T>(x: T, key: K, text: T[K]): T {
+  return x[key] === text ? x : { ...x, [key]: text };
 }
 
 /**

@@ -222,9 +222,10 @@ function visit(out: Policies, path: readonly KeyPart[], keyStart: number, kv: Ke
   const owner = { kind: path[0]!.name as OwnerKind, name: path[1]!.name };
   if (path[2]!.name !== 'tools') {
     if (!overlays) return;
-    if (meantTools(path[2]!.name)) noteRename(out, path, keyStart, kv, path[2]!, 'tools');
+    const tools = meantTools(path[2]!.name);
+    if (tools) noteRename(out, path, keyStart, kv, path[2]!, 'tools');
     // `tool = { allowed = […] }`: the lists of a table one typo from `tools`, written inline.
-    if (path.length === 3 && kv.value?.kind === 'inline-table' && meantTools(path[2]!.name)) {
+    if (path.length === 3 && kv.value?.kind === 'inline-table' && tools) {
       for (const inner of kv.value.entries) misplacedList(out, owner, [...path, ...inner.key.parts], inner);
     } else misplacedList(out, owner, path, kv);
     return;
