@@ -15,7 +15,7 @@ import {
 import { moveEdits, moveOf } from './moves';
 import { findPolicies, ownerKey, type Policies } from './policies';
 import { contentSpan, isOpenMultiline } from '../toml/stringPositions';
-import { findSuppressions, isSuppressed, NOTHING_OUTSIDE, suppressionFindings, type Outside, type Suppressions } from './suppress';
+import { anySuppression, findSuppressions, isSuppressed, NOTHING_OUTSIDE, suppressionFindings, type Outside, type Suppressions } from './suppress';
 
 export interface Analysis {
   readonly doc: TomlDocument;
@@ -104,11 +104,12 @@ function joinsSuppressed(rewrite: SyntaxProblem['rewrite'], lines: Lines, suppre
  */
 export function visibleFindings(analysis: Analysis, overrides: SeverityOverrides = {}, outside: Outside = NOTHING_OUTSIDE): Finding[] {
   const out: Finding[] = [];
+  const suppressible = anySuppression(analysis.suppressions, outside);
   for (const f of analysis.findings) {
     const severity = overrides[f.code] ?? f.severity;
     if (severity === 'off') continue;
     if (outside.unreadableBefore && (f.code === 'toml-syntax' || f.needsReadingBefore)) continue;
-    if (isSuppressed(analysis.suppressions, f.code, analysis.lines.position(f.span.start).line, outside)) continue;
+    if (suppressible && isSuppressed(analysis.suppressions, f.code, analysis.lines.position(f.span.start).line, outside)) continue;
     const placed = outside.defines && MAY_CREATE.has(f.code) ? withoutClashingFixes(f, outside.defines) : f;
     out.push(severity === f.severity ? placed : withSeverity(placed, severity));
   }

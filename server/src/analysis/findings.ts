@@ -184,10 +184,13 @@ export interface EntryVerdict {
   readonly issues: readonly EntryIssue[];
   /** What the entry means to Mars, for duplicate and conflict checks: its canonical rendering (null when invalid). */
   readonly meaning: string | null;
+  /** The entry as Mars writes it (`mcp(gh)`, not its meaning `mcp(gh/*)`), what messages name; as written when invalid. */
+  readonly written: string;
 }
 
 interface EntryIssue {
   readonly code: Code;
+  /** As a reader is shown it (`readable`). */
   readonly message: string;
   /** The entry's replacement value, for its fix. */
   readonly replacement?: { readonly value: string; readonly preferred: boolean; readonly safe: boolean; readonly alone?: string };
@@ -286,7 +289,11 @@ export function entryVerdict(raw: string): EntryVerdict {
       message: charProblemReason(c),
     });
   }
-  return { parse, issues, meaning: parse.ok ? render(parse.name) : null };
+  // Made readable here, once per spelling (verdicts are memoized), not once per finding.
+  return {
+    parse, issues: issues.map((i) => withText(i, 'message', readable(i.message))),
+    meaning: parse.ok ? render(parse.name) : null, written: parse.ok ? canonicalSpelling(raw, parse.name) : raw,
+  };
 }
 
 /** The findings for one entry on its own, placed at its string. */
@@ -298,18 +305,20 @@ export function entryFindings(text: string, p: ParsedEntry): Finding[] {
   // closing quote), where a squiggle stays, misplaced, while the user types into the string.
   const content = contentSpan(text, str);
   const span = content.start < content.end ? content : firstLineOf(text, str.span);
-  const charSpan = charSpans(text, str);
+  const charSpan = issues.some((i) => i.chars) ? charSpans(text, str) : null;
   const out: Finding[] = [];
-  const said = new Set<string>();
+  // Two characters placed on one span (the first line) are one problem there (most entries have one issue).
+  const said = issues.length > 1 ? new Set<string>() : null;
   for (const issue of issues) {
-    const at = issue.chars === undefined ? span : charSpan(issue.chars.offset, issue.chars.length) ?? span;
-    // Two characters placed on one span (the first line) are one problem there.
-    const key = `${issue.code}\u0000${at.start}\u0000${at.end}\u0000${issue.message}`;
-    if (said.has(key)) continue;
-    said.add(key);
+    const at = issue.chars === undefined ? span : charSpan!(issue.chars.offset, issue.chars.length) ?? span;
+    if (said) {
+      const key = `${issue.code}\u0000${at.start}\u0000${at.end}\u0000${issue.message}`;
+      if (said.has(key)) continue;
+      said.add(key);
+    }
     const r = isOpenMultiline(str) ? undefined : issue.replacement;
     const fix = (value: string) => replaceFix(text, `Change to \`${value}\``, str, value, r!.preferred, r!.safe);
-    out.push(finding(issue.code, at, issue.message, r ? () => [r.alone === undefined ? fix(r.value) : { ...fix(r.value), alone: fix(r.alone) }] : undefined, undefined, !!r?.safe));
+    out.push(new LazyFinding(issue.code, at, issue.message, r ? () => [r.alone === undefined ? fix(r.value) : { ...fix(r.value), alone: fix(r.alone) }] : undefined, undefined, !!r?.safe));
   }
   return out;
 }
@@ -342,9 +351,6 @@ export function obviousRepair(raw: string): string | null {
   return back.ok ? candidate : null;
 }
 
-/** An entry as Mars writes it (`mcp(gh)`, not its meaning `mcp(gh/*)`): what messages name. */
-const spelling = (p: ParsedEntry): string => (p.parse.ok ? canonicalSpelling(p.raw, p.parse.name) : p.raw);
-
 /** Entries of one list that mean the same, and rules a policy both allows and disallows. */
 export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[]): Finding[] {
   const out: Finding[] = [];
@@ -361,7 +367,7 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[])
     const earlier = seen.get(m);
     if (earlier) {
       // What both mean, in the spelling Mars writes, unless one of them is written so already.
-      const written = spelling(earlier);
+      const written = earlier.verdict.written;
       const same = earlier.raw === p.raw ? `\`${p.raw}\` is already in this list`
         : `\`${p.raw}\` means the same as \`${earlier.raw}\`${earlier.raw === written || p.raw === written ? '' : ` (\`${written}\`)`}, already in this list`;
       out.push(finding('duplicate-entry', contentSpan(text, p.entry.string), `${same}.`, isOpenMultiline(p.entry.string) ? undefined : () => [
@@ -404,7 +410,7 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[])
         return [{ title: `Remove ${names} from \`${from}\``, edits: deleteItems(text, p.entry.array, all.map((q) => q.entry.index)), preferred: false, safe: false }];
       };
       out.push(finding('allow-deny-conflict', contentSpan(text, denied.entry.string),
-        `${who} both allows and disallows \`${spelling(denied)}\`; keep it in one list.`,
+        `${who} both allows and disallows \`${denied.verdict.written}\`; keep it in one list.`,
         () => [...remove(denied, 'disallowed'), ...remove(allowed, 'allowed')],
         [{ span: contentSpan(text, allowed.entry.string), message: `\`${allowed.raw}\` in \`allowed\`` }], false));
     }

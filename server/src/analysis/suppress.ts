@@ -221,6 +221,11 @@ export interface Outside {
 
 export const NOTHING_OUTSIDE: Outside = { file: null, header: null };
 
+/** Whether anything could suppress a finding of a unit: most hold no mars-ignore, and then no finding's line is looked up. */
+export function anySuppression(s: Suppressions, outside: Outside = NOTHING_OUTSIDE): boolean {
+  return s.file !== null || s.lines.size > 0 || outside.file !== null || outside.header !== null;
+}
+
 export function isSuppressed(s: Suppressions, code: Code, line: number, outside: Outside = NOTHING_OUTSIDE): boolean {
   if (code === 'toml-syntax') return false;
   const has = (set: CodeSet | null | undefined) => set === 'all' || (set instanceof Set && set.has(code));

@@ -64,6 +64,12 @@ export function positionsOf(lines: Pick<Lines, 'position'>, span: { readonly sta
   return { start: lines.position(span.start), end: lines.position(span.end) };
 }
 
+/**
+ * An array grown by pushes keeps room for more (17 slots for 3 lines); a section's index is kept by
+ * each of a big file's many sections, so a small one is copied to its exact size.
+ */
+const exact = (starts: number[]): number[] => (starts.length < 1024 ? starts.slice() : starts);
+
 /** Appends to `starts` the line starts after `from` (a line start) up to `last`. */
 function lineStarts(text: string, starts: number[], from: number, last: number): number[] {
   for (let i = from; i < last && i < text.length; i++) {
@@ -75,13 +81,17 @@ function lineStarts(text: string, starts: number[], from: number, last: number):
 }
 
 export class LineIndex implements Lines {
-  private readonly starts: number[];
+  private made: number[] | undefined;
+  /** The line of the last position answered (see `position`). */
+  private near = 0;
 
   constructor(private readonly text: string, starts?: number[]) {
-    const made = starts ?? lineStarts(text, [0], 0, text.length);
-    // An array grown by pushes keeps room for more (17 slots for 3 lines); a section's index is kept
-    // by each of a big file's many sections, so a small one is copied to its exact size.
-    this.starts = made.length < 1024 ? made.slice() : made;
+    this.made = starts && exact(starts);
+  }
+
+  /** Scanned when first asked for: most sections of a big file are never asked a position. */
+  private get starts(): number[] {
+    return (this.made ??= exact(lineStarts(this.text, [0], 0, this.text.length)));
   }
 
   /**
@@ -106,7 +116,16 @@ export class LineIndex implements Lines {
   position(offset: number): Position {
     const o = Math.max(0, Math.min(offset, this.text.length));
     const starts = this.starts;
-    const line = lastAtOrBefore(starts.length, (i) => starts[i]!, o); // starts[0] is 0: never -1
+    // Positions are mostly asked in text order (findings, then their fixes' edits nearby): the line
+    // of the last answer, or the next, before a search of the whole file's lines.
+    let line = this.near;
+    if (!(starts[line]! <= o && (line + 1 === starts.length || o < starts[line + 1]!))) {
+      line++;
+      if (!(line < starts.length && starts[line]! <= o && (line + 1 === starts.length || o < starts[line + 1]!))) {
+        line = lastAtOrBefore(starts.length, (i) => starts[i]!, o); // starts[0] is 0: never -1
+      }
+      this.near = line;
+    }
     return { line, character: o - starts[line]! };
   }
 
