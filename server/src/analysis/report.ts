@@ -34,7 +34,9 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
   // Whether an earlier piece of the unit's section cannot be read past its syntax error.
   let unreadableBefore = false;
   for (const u of unitTexts(text, sectionStartsFrom(text, 0), text.length)) {
-    const analysis = new SectionAnalysis(analyze(u.analysed, memo), memo, { keep: fixes ? 'fixes' : 'findings', hidden: u.hidden });
+    // The unit is let go once its findings are out, so without fixes it keeps its model meanwhile
+    // (no finding is copied off it); with them, a finding that waits must not keep its model alive.
+    const analysis = new SectionAnalysis(analyze(u.analysed, memo), memo, { keep: fixes ? 'fixes' : 'models', hidden: u.hidden });
     // What bears on the unit from outside it, as `outsideOf` (document.ts) reads it from a whole
     // analysis: no file-wide comment (see above), the comments ending the unit before, and whether
     // an earlier piece of its section stopped at a syntax error.
