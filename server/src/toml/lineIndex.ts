@@ -70,6 +70,10 @@ export function positionsOf(lines: Pick<Lines, 'position'>, span: { readonly sta
  */
 const exact = (starts: number[]): number[] => (starts.length < 1024 ? starts.slice() : starts);
 
+/** Whether `offset` is on line `line` of `starts`. */
+const holds = (starts: readonly number[], line: number, offset: number): boolean =>
+  line < starts.length && starts[line]! <= offset && (line + 1 === starts.length || offset < starts[line + 1]!);
+
 /** Appends to `starts` the line starts after `from` (a line start) up to `last`. */
 function lineStarts(text: string, starts: number[], from: number, last: number): number[] {
   for (let i = from; i < last && i < text.length; i++) {
@@ -119,13 +123,8 @@ export class LineIndex implements Lines {
     // Positions are mostly asked in text order (findings, then their fixes' edits nearby): the line
     // of the last answer, or the next, before a search of the whole file's lines.
     let line = this.near;
-    if (!(starts[line]! <= o && (line + 1 === starts.length || o < starts[line + 1]!))) {
-      line++;
-      if (!(line < starts.length && starts[line]! <= o && (line + 1 === starts.length || o < starts[line + 1]!))) {
-        line = lastAtOrBefore(starts.length, (i) => starts[i]!, o); // starts[0] is 0: never -1
-      }
-      this.near = line;
-    }
+    if (!holds(starts, line, o) && !holds(starts, ++line, o)) line = lastAtOrBefore(starts.length, (i) => starts[i]!, o); // starts[0] is 0: never -1
+    this.near = line;
     return { line, character: o - starts[line]! };
   }
 
