@@ -531,8 +531,8 @@ describe('fuzz: language server (dist/server.js)', () => {
     await sameAsFresh(uri, version, text, 'incremental edits');
   });
 
-  // A multi-cursor keystroke or a fix-all comes as one message of many changes; listed from the
-  // bottom up the server applies them in one pass, else one at a time: the text must be the same.
+  // A multi-cursor keystroke or a fix-all comes as one message of many changes, each on the text the
+  // one before it left: the server's text must be the editor's, whichever order they are listed in.
   test('messages of many changes, listed from the bottom up or in any order, keep the server consistent', async () => {
     const uri = 'file:///fuzz/multi/mars.toml';
     let text = VALID.repeat(3);

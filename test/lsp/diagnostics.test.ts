@@ -256,6 +256,35 @@ test('a push is never labelled with a version newer than the text it analysed', 
   }
 });
 
+test('the changes of one didChange apply in order, each to the text the one before it left, whichever way they are listed', async () => {
+  const client = await LspClient.start();
+  try {
+    const at = (line: number, character: number) => ({ start: { line, character }, end: { line, character } });
+    const cases: Array<[string, string, unknown[], string]> = [
+      // The second position is past the first line's end before the first change: it was read there.
+      ['top down on one line', '[agents.a.tools]\nallowed = [\n', [{ range: at(1, 11), text: '"Shell"' }, { range: at(1, 18), text: ']' }], '[agents.a.tools]\nallowed = ["Shell"]\n'],
+      // The second line is past the end before the first change: it was put before the first.
+      ['two lines appended', '[agents.a.tools]\n', [{ range: at(1, 0), text: 'allowed = ["Shell"]\n' }, { range: at(2, 0), text: 'disallowed = ["read"]\n' }],
+        '[agents.a.tools]\nallowed = ["Shell"]\ndisallowed = ["read"]\n'],
+      ['bottom up', '[agents.a.tools]\nallowed = ["read"]\ndisallowed = ["read"]\n', [{ range: at(2, 14), text: '"Shell", ' }, { range: at(1, 11), text: '"Bash", ' }],
+        '[agents.a.tools]\nallowed = ["Bash", "read"]\ndisallowed = ["Shell", "read"]\n'],
+    ];
+    for (const [i, [name, text, changes, want]] of cases.entries()) {
+      const uri = `file:///in-order/${i}/mars.toml`;
+      await client.open(uri, text);
+      await client.pushed(uri, 1);
+      await client.change(uri, 2, changes);
+      const fresh = `file:///in-order-fresh/${i}/mars.toml`;
+      await client.open(fresh, want);
+      const shown = (ds: Diagnostic[]) => ds.map((d) => [d.code, d.range.start.line, d.range.start.character, d.message]);
+      assert.deepEqual(shown(await client.pushed(uri, 2)), shown(await client.pushed(fresh, 1)), name);
+      assert.ok((await client.pushed(fresh, 1)).length > 0, `${name}: the text has findings to compare`);
+    }
+  } finally {
+    await client.stop();
+  }
+});
+
 test('a document closed and opened again at the same version is served from its new text only', async () => {
   const before = '[agents.a.tools]\nallowed = ["Shell", "grpe", "bash()"]\n';
   const reopened = '[agents.a.tools]\nallowed = ["bash"]\n';

@@ -7,7 +7,7 @@ import {
   type MarkupContent, MarkupKind, type Range, type TextDocumentEdit, TextDocumentSyncKind, TextDocuments, CodeActionKind, LSPErrorCodes, ResponseError,
   type WorkspaceEdit, type Location, type LocationLink, DiagnosticTag,
 } from 'vscode-languageserver';
-import { TextDocument, type Position, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
+import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { visibleFindings, type Analysis } from '../analysis/analyze';
 import { crossFindingsShown, DocumentAnalyzer, documentFixAllSteps, definesOutside, outsideOf, placed, unitAt, type DocumentAnalysis } from '../analysis/document';
 import type { SeverityOverrides } from '../analysis/codes';
@@ -21,6 +21,7 @@ import { isPosition, isRange, SEVERITY, toDiagnostic, withoutVersions, type Diag
 import { plainText } from '../features/plainText';
 import type { CodeSet } from '../analysis/suppress';
 import type { Finding } from '../analysis/findings';
+import { applyContentChanges, type ContentChange } from './contentChanges';
 import { concatRuns, EncodedRun } from './encodedRuns';
 import { capped } from './problemCap';
 import { SettingsCache, settingsFrom } from './settings';
@@ -95,64 +96,19 @@ function shiftDiagnostic(d: Diagnostic, lines: number): Diagnostic {
 }
 
 /**
- * Apply content changes one at a time, each range clamped to the text it applies to: a position
- * past the last line would otherwise leave `vscode-languageserver-textdocument`'s line table out
- * of step with its text, and every later edit would land in the wrong place. A change that is not
- * one (a position not of whole numbers, text not a string: a client's bug) is left out and told to
- * `bad`: applied, it would corrupt the text for good.
+ * Apply content changes in order (`contentChanges.ts`). A change that is not one (a position not of
+ * whole numbers, text not a string: a client's bug) is left out and told to `bad`: applied, it would
+ * corrupt the text for good.
  */
 function applyChanges(doc: TextDocument, changes: TextDocumentContentChangeEvent[], version: number, bad: (why: string) => void): TextDocument {
-  const text = bottomUp(doc, changes);
-  if (text !== null) return TextDocument.update(doc, [{ text }], version);
-  let current = doc;
+  const valid: ContentChange[] = [];
   for (const change of Array.isArray(changes) ? changes : []) {
-    if (typeof change?.text !== 'string') {
-      bad('a change without its text');
-      continue;
-    }
-    if (!('range' in change)) {
-      current = TextDocument.update(current, [change], version);
-      continue;
-    }
-    if (!isRange(change.range)) {
-      bad(`a change whose range is not of whole numbers (${JSON.stringify(change.range)})`);
-      continue;
-    }
-    const clamp = (p: Position) => current.positionAt(current.offsetAt(p));
-    const range = { start: clamp(change.range.start), end: clamp(change.range.end) };
-    current = TextDocument.update(current, [{ range, text: change.text }], version);
+    if (typeof change?.text !== 'string') bad('a change without its text');
+    else if (!('range' in change)) valid.push({ text: change.text });
+    else if (!isRange(change.range)) bad(`a change whose range is not of whole numbers (${JSON.stringify(change.range)})`);
+    else valid.push({ text: change.text, range: change.range });
   }
-  return TextDocument.update(current, [], version);
-}
-
-/**
- * The text after `changes` when they are ranged, valid and listed from the bottom of the text up
- * without overlapping, as an editor sends a multi-cursor keystroke or the thousands of edits of a
- * fix-all: then each range is of the text before any of them, and the new text is made in one pass.
- * Applied one at a time, each change flattened the whole text and moved every later line
- * (15,792 edits to a 1 MB file: 74 s). Null for any other list.
- */
-function bottomUp(doc: TextDocument, changes: TextDocumentContentChangeEvent[]): string | null {
-  if (!Array.isArray(changes) || changes.length < 2) return null;
-  const spans: Array<{ start: number; end: number; text: string }> = [];
-  for (const change of changes) {
-    if (typeof change?.text !== 'string' || !('range' in change) || !isRange(change.range)) return null;
-    const start = doc.offsetAt(change.range.start);
-    const end = doc.offsetAt(change.range.end);
-    const above = spans[spans.length - 1];
-    if (end < start || (above && end > above.start)) return null;
-    spans.push({ start, end, text: change.text });
-  }
-  const text = doc.getText();
-  const parts: string[] = [];
-  let at = 0;
-  for (let i = spans.length - 1; i >= 0; i--) {
-    const s = spans[i]!;
-    parts.push(text.slice(at, s.start), s.text);
-    at = s.end;
-  }
-  parts.push(text.slice(at));
-  return parts.join('');
+  return TextDocument.update(doc, [{ text: applyContentChanges(doc.getText(), valid) }], version);
 }
 
 /** A list the client declared, or none: a capability of another shape is read as not declared. */

@@ -1,0 +1,87 @@
+// A didChange's changes applied in order, against `vscode-languageserver-textdocument` applying
+// them one at a time (each range first clamped to the text it applies to, as the server did):
+// in any order, with ranges past the end, written end first, across `\r\n`, and on a big file
+// fast enough to be one keystroke.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { applyContentChanges, type ContentChange } from '../../server/src/lsp/contentChanges';
+import { rng } from '../support/rng';
+
+function oneAtATime(text: string, changes: readonly ContentChange[]): string {
+  let doc = TextDocument.create('file:///x', 'toml', 1, text);
+  for (const c of changes) {
+    const clamp = (p: { line: number; character: number }) => doc.positionAt(doc.offsetAt(p));
+    doc = TextDocument.update(doc, [c.range ? { range: { start: clamp(c.range.start), end: clamp(c.range.end) }, text: c.text } : { text: c.text }], doc.version + 1);
+  }
+  return doc.getText();
+}
+
+const CASES: Array<[string, string, ContentChange[], string]> = [
+  // Each range is of the text the change before it left (LSP), not of the text before all of them.
+  ['top down, the second past the first one\'s line end before it', '[agents.a.tools]\nallowed = [\n',
+    [{ range: { start: { line: 1, character: 11 }, end: { line: 1, character: 11 } }, text: '"Shell"' },
+      { range: { start: { line: 1, character: 18 }, end: { line: 1, character: 18 } }, text: ']' }],
+    '[agents.a.tools]\nallowed = ["Shell"]\n'],
+  ['two lines appended, each at the end the one before left', 'a = 1\n',
+    [{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: 'b = 2\n' },
+      { range: { start: { line: 2, character: 0 }, end: { line: 2, character: 0 } }, text: 'c = 3\n' }],
+    'a = 1\nb = 2\nc = 3\n'],
+  ['bottom up', 'a\nb\nc\n',
+    [{ range: { start: { line: 2, character: 0 }, end: { line: 2, character: 1 } }, text: 'C' },
+      { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, text: 'A' }],
+    'A\nb\nC\n'],
+  ['a range written end first', 'abc', [{ range: { start: { line: 0, character: 2 }, end: { line: 0, character: 1 } }, text: 'X' }], 'aXc'],
+  ['positions past the end and before the start', 'ab\ncd', [
+    { range: { start: { line: 9, character: 0 }, end: { line: 9, character: 4 } }, text: '!' },
+    { range: { start: { line: 0, character: 7 }, end: { line: 0, character: 9 } }, text: '?' },
+    { range: { start: { line: -1, character: -1 }, end: { line: 0, character: -5 } }, text: '<' }], '<ab?\ncd!'],
+  ['a `\\n` typed after a lone `\\r` makes one line break, and the next change counts it as one', 'a\rb', [
+    { range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: '\n' },
+    { range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: 'X' }], 'a\r\nXb'],
+  ['a `\\r` typed before a `\\n`', 'a\nb', [
+    { range: { start: { line: 0, character: 1 }, end: { line: 0, character: 1 } }, text: '\r' },
+    { range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: 'X' }], 'a\r\nXb'],
+  ['the whole text, then a range of it', 'old', [{ text: 'x\ny' }, { range: { start: { line: 1, character: 1 }, end: { line: 1, character: 1 } }, text: 'z' }], 'x\nyz'],
+];
+
+test('changes applied in order, each to the text the ones before it left', () => {
+  for (const [name, text, changes, want] of CASES) {
+    assert.equal(oneAtATime(text, changes), want, `${name}: the oracle`);
+    assert.equal(applyContentChanges(text, changes), want, name);
+  }
+});
+
+test('the same text as changes applied one at a time, on 3,000 random messages', () => {
+  const random = rng(73);
+  const int = (n: number) => Math.floor(random() * n);
+  const PIECES = ['a', 'bc', ' ', '\n', '\r\n', '\r', '😀', '"Shell"', ''];
+  const words = (n: number) => Array.from({ length: n }, () => PIECES[int(PIECES.length)]).join('');
+  for (let k = 0; k < 3000; k++) {
+    const text = words(int(30));
+    const lines = text.split(/\r\n|\r|\n/).length;
+    const position = () => ({ line: int(lines + 2) - (int(20) === 0 ? 2 : 0), character: int(8) - (int(20) === 0 ? 3 : 0) });
+    const changes: ContentChange[] = Array.from({ length: 1 + int(6) }, () =>
+      int(15) === 0 ? { text: words(int(5)) } : { range: { start: position(), end: position() }, text: words(int(4)) });
+    assert.equal(applyContentChanges(text, changes), oneAtATime(text, changes), `${JSON.stringify(text)} with ${JSON.stringify(changes)}`);
+  }
+});
+
+test('9,000 changes to a 1 MB text, listed top down or bottom up, in well under a second', () => {
+  const line = 'skills.skill-3.tools.allowed = ["write", "custom_tool", "Bash"]\n';
+  const text = line.repeat(18_000);
+  const rows = Array.from({ length: 9_000 }, (_, i) => 2 * i);
+  // Top down: each change one line lower than the last, which moved nothing; bottom up: as VS Code lists them.
+  const topDown = rows.map((r) => ({ range: { start: { line: r, character: 0 }, end: { line: r, character: 0 } }, text: '#' }));
+  const bottomUp = [...rows].reverse().map((r) => ({ range: { start: { line: r, character: 0 }, end: { line: r, character: 0 } }, text: '#' }));
+  // Deleting every other line, bottom up: each change moves the lines below it.
+  const deletions = [...rows].reverse().map((r) => ({ range: { start: { line: r, character: 0 }, end: { line: r + 1, character: 0 } }, text: '' }));
+  const want = text.split('\n').map((l, i) => (i % 2 === 0 && i < 18_000 && l ? `#${l}` : l)).join('\n');
+  for (const [name, changes, expected] of [['top down', topDown, want], ['bottom up', bottomUp, want], ['deletions', deletions, line.repeat(9_000)]] as const) {
+    const t = performance.now();
+    const got = applyContentChanges(text, changes);
+    const ms = performance.now() - t;
+    assert.equal(got, expected, name);
+    assert.ok(ms < 2_000, `${name}: ${ms.toFixed(0)} ms`);
+  }
+});
