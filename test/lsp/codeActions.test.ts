@@ -293,6 +293,41 @@ describe('cancelling a file-wide fix', () => {
   });
 });
 
+describe('an edit while a file-wide fix is made', () => {
+  // Its edits would be of the text before the edit: a client without versioned edits applies them
+  // to its new text, one line off. The request fails with ContentModified (LSP 3.17) instead.
+  for (const resolve of [false, true]) {
+    test(`fails the ${resolve ? 'resolve' : 'request'} with ContentModified, and the next one is of the new text`, async () => {
+      const c = await LspClient.start({ resolve });
+      try {
+        const uri = `file:///modified-fix-all/${resolve}/mars.toml`;
+        const text = agentsTable(1500);
+        await c.open(uri, text);
+        await c.pushed(uri, 1, 30_000);
+        const params = { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+          context: { diagnostics: [], only: ['source.fixAll'] } };
+        const ask = async () => {
+          const [action] = await c.request<CodeAction[]>('textDocument/codeAction', params);
+          return resolve ? c.conn.sendRequest<CodeAction>('codeAction/resolve', action) : action!;
+        };
+        // Edited once it is running (the handler has started: it computes for far longer than this).
+        const running = ask();
+        if (resolve) await new Promise((r) => setTimeout(r, 0));
+        setTimeout(() => void c.change(uri, 2, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# a line\n' }]), 50);
+        const outcome = await running.then(() => 'answered', (e: { code?: number }) => e.code);
+        assert.equal(outcome, -32801);
+        // Asked again, the fix is of the new text, at its version.
+        const fixAll = await ask();
+        const edit = fixAll.edit?.documentChanges?.[0] as TextDocumentEdit;
+        assert.equal(edit.textDocument.version, 2);
+        assert.ok(edit.edits.length > 10 && edit.edits.every((e) => e.range.start.line >= 1), 'nothing on the line typed');
+      } finally {
+        await c.stop();
+      }
+    });
+  }
+});
+
 // LSP 3.17: a client that did not declare `codeActionLiteralSupport` takes `Command`s only.
 describe('a client without CodeAction literals', () => {
   const text = '[agents.a.tools]\nallowed = ["Shell", "Edit"]\n';

@@ -394,6 +394,22 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     (code) => runSteps(documentFixAllSteps(da, overrides, code), token);
   const cancelled = () => new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
 
+  /**
+   * Actions are made a step at a time, and an edit may come in between: their edits would then be of
+   * a text the client no longer has, and a client without versioned edits would apply them to the
+   * new one. So the work stops, and the request fails with ContentModified (LSP 3.17), when the
+   * document no longer holds the text of `stamp`.
+   */
+  const whileHolds = (doc: TextDocument, stamp: number, token: CancellationToken) => {
+    const holds = () => isOpen(doc) && states.get(doc.uri)?.stamp === stamp;
+    const stepToken = { get isCancellationRequested() { return token.isCancellationRequested || !holds(); } } as CancellationToken;
+    const check = () => {
+      if (token.isCancellationRequested) throw cancelled();
+      if (!holds()) throw new ResponseError(LSPErrorCodes.ContentModified, 'the document changed while its code actions were made');
+    };
+    return { stepToken, check };
+  };
+
   /** The `workspace/applyEdit` of a command still waiting for the client's answer, by document. */
   const applying = new Map<string, Promise<unknown>>();
 
@@ -413,9 +429,11 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     const { overrides } = await settings.get(doc.uri);
     const da = await analysisSoon(doc);
     if (!da) return []; // the document changed: the client asks again for the new version
-    const actions = await codeActions(doc.uri, doc.version, da, overrides, params.context ?? { diagnostics: [] }, resolveEdits, fixAllOf(da, overrides, token));
-    if (token.isCancellationRequested) throw cancelled();
-    return literals ? actions.map(asClientTakes) : actions.filter((a) => a.edit).map((a) => asCommand(a, stateOf(doc.uri).stamp));
+    const stamp = stateOf(doc.uri).stamp; // of the text `da` is of: nothing ran in between
+    const { stepToken, check } = whileHolds(doc, stamp, token);
+    const actions = await codeActions(doc.uri, doc.version, da, overrides, params.context ?? { diagnostics: [] }, resolveEdits, fixAllOf(da, overrides, stepToken));
+    check();
+    return literals ? actions.map(asClientTakes) : actions.filter((a) => a.edit).map((a) => asCommand(a, stamp));
   }));
 
   connection.onExecuteCommand(guard('executeCommand', () => null, async (params) => {
@@ -450,9 +468,11 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     const data: unknown = a.data;
     const doc = isFixAllData(data) ? marsDoc(data.uri) : undefined;
     if (!doc) return a;
+    const { overrides } = await settings.get(doc.uri);
     const da = analysisOf(doc);
-    const resolved = await resolveFixAll(a, doc.version, da, fixAllOf(da, (await settings.get(doc.uri)).overrides, token));
-    if (token.isCancellationRequested) throw cancelled();
+    const { stepToken, check } = whileHolds(doc, stateOf(doc.uri).stamp, token);
+    const resolved = await resolveFixAll(a, doc.version, da, fixAllOf(da, overrides, stepToken));
+    check();
     return asClientTakes(resolved);
   }));
 
