@@ -260,6 +260,7 @@ test('the changes of one didChange apply in order, each to the text the one befo
   const client = await LspClient.start();
   try {
     const at = (line: number, character: number) => ({ start: { line, character }, end: { line, character } });
+    const row = (i: number) => (i % 2 ? `allowed = ["Shell", "grpe${i}"]\n` : `[agents.a${i}.tools]\n`);
     const cases: Array<[string, string, unknown[], string]> = [
       // The second position is past the first line's end before the first change: it was read there.
       ['top down on one line', '[agents.a.tools]\nallowed = [\n', [{ range: at(1, 11), text: '"Shell"' }, { range: at(1, 18), text: ']' }], '[agents.a.tools]\nallowed = ["Shell"]\n'],
@@ -268,6 +269,8 @@ test('the changes of one didChange apply in order, each to the text the one befo
         '[agents.a.tools]\nallowed = ["Shell"]\ndisallowed = ["read"]\n'],
       ['bottom up', '[agents.a.tools]\nallowed = ["read"]\ndisallowed = ["read"]\n', [{ range: at(2, 14), text: '"Shell", ' }, { range: at(1, 11), text: '"Bash", ' }],
         '[agents.a.tools]\nallowed = ["Bash", "read"]\ndisallowed = ["Shell", "read"]\n'],
+      // Past a few changes, the server applies them to the text held as lines.
+      ['twelve lines appended, top down', '', Array.from({ length: 12 }, (_, i) => ({ range: at(i, 0), text: row(i) })), Array.from({ length: 12 }, (_, i) => row(i)).join('')],
     ];
     for (const [i, [name, text, changes, want]] of cases.entries()) {
       const uri = `file:///in-order/${i}/mars.toml`;

@@ -108,7 +108,7 @@ function applyChanges(doc: TextDocument, changes: TextDocumentContentChangeEvent
     else if (!isRange(change.range)) bad(`a change whose range is not of whole numbers (${JSON.stringify(change.range)})`);
     else valid.push({ text: change.text, range: change.range });
   }
-  return TextDocument.update(doc, [{ text: applyContentChanges(doc.getText(), valid) }], version);
+  return applyContentChanges(doc, valid, version);
 }
 
 /** A list the client declared, or none: a capability of another shape is read as not declared. */
