@@ -272,6 +272,31 @@ suite('Mars TOML in VS Code', () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
+  test('one edit of many changes (a multi-cursor keystroke, a replace-all) leaves the server the editor\'s text', async () => {
+    const untitled = vscode.Uri.joinPath(folder(), 'multi', 'mars.toml').with({ scheme: 'untitled' });
+    const doc = await vscode.workspace.openTextDocument(untitled);
+    const editor = await vscode.window.showTextDocument(doc);
+    const owners = Array.from({ length: 12 }, (_, i) => `[agents.a${i}.tools]\nallowed = ["read"]\n`).join('');
+    const first = new vscode.WorkspaceEdit();
+    first.insert(untitled, new vscode.Position(0, 0), owners);
+    assert.ok(await vscode.workspace.applyEdit(first));
+    await waitForDiagnostics(untitled, (d) => d.length === 0, 'a clean file');
+    // Each `"read"` replaced, and a line above each header: one message of 24 changes, each line
+    // moved by those above it.
+    const many = new vscode.WorkspaceEdit();
+    for (let i = 0; i < 12; i++) {
+      many.insert(untitled, new vscode.Position(2 * i, 0), `# owner ${i}\n`);
+      many.replace(untitled, contentRange(doc, 'read', doc.offsetAt(new vscode.Position(2 * i + 1, 0))), 'Shell');
+    }
+    assert.ok(await vscode.workspace.applyEdit(many));
+    // A paste at a cursor on each list: one message of 12 changes.
+    assert.ok(await editor.edit((b) => { for (let i = 0; i < 12; i++) b.insert(new vscode.Position(3 * i + 2, 11), '"WebFetch", '); }));
+    const want = Array.from({ length: 12 }, (_, i) => [contentRange(doc, 'WebFetch', doc.offsetAt(new vscode.Position(3 * i + 2, 0))), contentRange(doc, 'Shell', doc.offsetAt(new vscode.Position(3 * i + 2, 0)))]).flat();
+    const ds = await waitForDiagnostics(untitled, (d) => d.length === 24, 'an alias and a spelling on each of twelve lines');
+    for (const range of want) assertDiagnostic(ds, 'non-canonical', range, vscode.DiagnosticSeverity.Information);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   test('"Mars: Restart Language Server" restarts it and diagnostics keep coming', async () => {
     const doc = await open(marsToml);
     await waitForDiagnostics(marsToml, (d) => d.length === 4, 'the fixture diagnostics');
