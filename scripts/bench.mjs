@@ -78,6 +78,8 @@ function benchScaling() {
     'blanks in a mars-ignore comment': (n) => `# mars-ignore:${' '.repeat(4 * n)}x\n[agents.a.tools]\nallowed = ["grpe"]\n`,
     'multi-line strings left open, one a line': (n) => `a = """\n${'k = \\"""\n'.repeat(n)}`,
     'map-form keys with comments the list holds': (n) => list(n, (i) => `bash(x${i})`) + Array.from({ length: n }, (_, i) => `"bash(x${i})" = "allow" # c\n`).join(''),
+    // Found on 2026-12-02: each owner's fixes walked every owner's tables (the section left whole by `x0` coming back).
+    'owners with a misplaced list each, in one section': (n) => `[agents]\n${Array.from({ length: n }, (_, i) => `x${i}.tool.allowed = ["read"]\nx${i}.tools.disallowed = ["grep"]\n`).join('')}x0.description = "d"\n`,
     'map-form keys moved into a list on one line': (n) => `[agents.a.tools]\nallowed = [${Array.from({ length: n }, (_, i) => `"read(y${i})"`).join(', ')}]\n` +
       Array.from({ length: n }, (_, i) => `"bash(x${i})" = "allow"\n`).join(''),
   };

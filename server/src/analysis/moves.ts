@@ -10,7 +10,7 @@ import { canonicalSpelling, mcpWireRewrite } from '../grammar/checks';
 import { meantList } from './meant';
 import { appendToArray, commentsWithin, deleteKeyValue, standsAlone, type Edit } from './edits';
 import type { Fix } from './findings';
-import { listOf, listTarget, misplacedAt, sameOwner, type ExtraKey, type ListName, type MisplacedList, type Owner, type Policies, type ShapeProblem } from './policies';
+import { listOf, listTarget, misplacedAt, ownPolicy, sameOwner, type ExtraKey, type ListName, type MisplacedList, type Owner, type Policies, type ShapeProblem } from './policies';
 import { isOpenMultiline } from '../toml/stringPositions';
 import { lineStartAt } from '../toml/lineIndex';
 import { directiveOf } from './suppress';
@@ -240,11 +240,12 @@ export function misplacedListFixes(doc: TomlDocument, policies: Policies, group:
   // only in a header naming one owner (`[agent.x.tools]`), and only where no other section writes
   // that owner's table: dotted (`agent.x.… = …`), the rename would define `agents.x` with dotted keys,
   // which a header `[agents]` anywhere makes an error.
-  const clashes = policies.tables.some((t) => sameOwner(t.owner, owner) && (t.spelling !== 'dotted' || t.keyPrefix !== prefix)) ||
-    policies.shape.some((p) => sameOwner(p.owner, owner) && (p.kind === 'tools-not-table' || p.kind === 'tools-array-of-tables')) ||
+  const own = ownPolicy(policies, owner);
+  const clashes = own.tables.some((t) => t.spelling !== 'dotted' || t.keyPrefix !== prefix) ||
+    own.shape.some((p) => p.kind === 'tools-not-table' || p.kind === 'tools-array-of-tables') ||
     (first.ownerPart !== null && !first.ownerHeader) ||
     // The rename puts in force the table's other keys too (`mcp` beside `allowed`): not when one would stop the load.
-    policies.unsafeRenames.includes(at);
+    policies.unsafeRenames.has(at);
   const title = first.ownerPart || first.tools ? `Rename \`${at.name}\` to \`${to}\`` : `Rename to \`${to}\``;
   const creates = first.ownerPart ? [owner.kind, owner.name] : [owner.kind, owner.name, 'tools'];
   const rename = clashes ? null : { title, edits: [{ start: at.span.start, end: at.span.end, newText: to }], creates };

@@ -100,7 +100,7 @@ export interface Policies {
    * Key parts one typo from `tools`, `agents` or `skills` whose rename would put in force something
    * Mars rejects (`[agents.x.tool]` holding `mcp = […]`): no fix renames them.
    */
-  readonly unsafeRenames: KeyPart[];
+  readonly unsafeRenames: Set<KeyPart>;
 }
 
 /** The tables whose entries are overlays with tools: `[agents.<name>]`, `[skills.<name>]`. */
@@ -127,7 +127,7 @@ export function ownerLabel(owner: Owner, quote: (name: string) => string = (n) =
   return `${owner.kind === 'agents' ? 'agent' : 'skill'} ${quote(name)}`;
 }
 
-const emptyPolicies = (): Policies => ({ entries: [], extraKeys: [], extraTables: [], shape: [], tables: [], lists: [], misplaced: [], unsafeRenames: [] });
+const emptyPolicies = (): Policies => ({ entries: [], extraKeys: [], extraTables: [], shape: [], tables: [], lists: [], misplaced: [], unsafeRenames: new Set() });
 
 export function findPolicies(doc: TomlDocument): Policies {
   const out = emptyPolicies();
@@ -147,7 +147,7 @@ export function findPolicies(doc: TomlDocument): Policies {
     // A header's misspelt part is not renamed where what it makes cannot be known to load: an array
     // of tables (`[[agents.x.tools]]` is refused), or a section not read to its end.
     if (header && (header.array || readUpTo < section.span.end)) {
-      for (const p of base) if (meantTools(p.name) || meantOwner(p.name)) out.unsafeRenames.push(p);
+      for (const p of base) if (meantTools(p.name) || meantOwner(p.name)) out.unsafeRenames.add(p);
     }
     if (header?.array && names.length <= 2 && OWNERS.has(names[0]!) && whole) {
       out.shape.push(overlayNotTable(base, header.key.span, 'an array of tables ([[…]])'));
@@ -295,11 +295,11 @@ function strayOwner(out: Policies, path: readonly KeyPart[], kv: KeyValue, heade
  * Mars accepts, `mcp`, `tools` not a table. Judged by reading it so, on the side.
  */
 function noteRename(out: Policies, path: readonly KeyPart[], keyStart: number, kv: KeyValue, part: KeyPart, name: string): void {
-  if (out.unsafeRenames.includes(part)) return;
+  if (out.unsafeRenames.has(part)) return;
   const side = emptyPolicies();
   visit(side, path.map((p) => (p === part ? { ...p, name } : p)), keyStart, kv);
   const refused = side.shape.length > 0 || side.extraKeys.some((k) => k.name.name === 'mcp') || side.entries.some((e) => !parseToolName(e.string.value).ok);
-  if (refused) out.unsafeRenames.push(part);
+  if (refused) out.unsafeRenames.add(part);
 }
 
 /** The dotted-key tools tables found so far, by owner and key prefix (a file has thousands). */
@@ -318,20 +318,41 @@ function dottedTable(out: Policies, owner: Owner, prefixParts: readonly KeyPart[
   return table;
 }
 
-const listIndex = new WeakMap<Policies, Map<string, Policies['lists'][number]>>();
+/** What one owner's policy is written as: its tools tables, lists and shape problems. */
+export interface OwnPolicy {
+  readonly tables: ToolsTable[];
+  readonly lists: Policies['lists'];
+  readonly shape: ShapeProblem[];
+}
+
+const NO_POLICY: OwnPolicy = { tables: [], lists: [], shape: [] };
+const ownIndex = new WeakMap<Policies, Map<string, OwnPolicy>>();
+
+/**
+ * What `owner` writes, from an index of the policies made once: a fix of one owner's key asks, and a
+ * section of thousands of owners each with one such key made it quadratic to walk them all.
+ */
+export function ownPolicy(policies: Policies, owner: Owner): OwnPolicy {
+  let index = ownIndex.get(policies);
+  if (!index) {
+    const made = new Map<string, { tables: ToolsTable[]; lists: Array<Policies['lists'][number]>; shape: ShapeProblem[] }>();
+    const of = (o: Owner) => {
+      const key = ownerKey(o);
+      let own = made.get(key);
+      if (!own) made.set(key, (own = { tables: [], lists: [], shape: [] }));
+      return own;
+    };
+    for (const t of policies.tables) of(t.owner).tables.push(t);
+    for (const l of policies.lists) of(l.owner).lists.push(l);
+    for (const p of policies.shape) of(p.owner).shape.push(p);
+    ownIndex.set(policies, (index = made));
+  }
+  return index.get(ownerKey(owner)) ?? NO_POLICY;
+}
 
 /** The first closed `list` of an owner, where a fix can append to it. */
 export function listOf(policies: Policies, owner: Owner, list: ListName): Policies['lists'][number] | undefined {
-  let index = listIndex.get(policies);
-  if (!index) {
-    index = new Map();
-    for (const l of policies.lists) {
-      const id = `${ownerKey(l.owner)}\u0000${l.list}`;
-      if (l.array.closed && !index.has(id)) index.set(id, l);
-    }
-    listIndex.set(policies, index);
-  }
-  return index.get(`${ownerKey(owner)}\u0000${list}`);
+  return ownPolicy(policies, owner).lists.find((l) => l.list === list && l.array.closed);
 }
 
 /**
@@ -340,9 +361,10 @@ export function listOf(policies: Policies, owner: Owner, list: ListName): Polici
  * string, a table, an unclosed list: a second `allowed` would be a TOML error).
  */
 export function listTarget(policies: Policies, owner: Owner, list: ListName): Policies['lists'][number] | 'new' | null {
-  const found = listOf(policies, owner, list);
+  const own = ownPolicy(policies, owner);
+  const found = own.lists.find((l) => l.list === list && l.array.closed);
   if (found) return found;
-  const written = policies.lists.some((l) => l.list === list && sameOwner(l.owner, owner)) || policies.shape.some((p) => p.list === list && sameOwner(p.owner, owner));
+  const written = own.lists.some((l) => l.list === list) || own.shape.some((p) => p.list === list);
   return written ? null : 'new';
 }
 
