@@ -304,15 +304,17 @@ describe('an edit while a file-wide fix is made', () => {
         const text = agentsTable(1500);
         await c.open(uri, text);
         await c.pushed(uri, 1, 30_000);
+        // Asked for by kind, the fix is made in the request; in a lightbulb's list, when resolved.
         const params = { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-          context: { diagnostics: [], only: ['source.fixAll'] } };
-        const ask = async () => {
-          const [action] = await c.request<CodeAction[]>('textDocument/codeAction', params);
-          return resolve ? c.conn.sendRequest<CodeAction>('codeAction/resolve', action) : action!;
+          context: resolve ? { diagnostics: [] } : { diagnostics: [], only: ['source.fixAll'] } };
+        const offered = async () => {
+          const action = (await c.request<CodeAction[]>('textDocument/codeAction', params)).find((a) => a.kind === 'source.fixAll.mars')!;
+          assert.equal(action.edit === undefined, resolve, resolve ? 'left for resolve' : 'made in the request');
+          return action;
         };
-        // Edited once it is running (the handler has started: it computes for far longer than this).
-        const running = ask();
-        if (resolve) await new Promise((r) => setTimeout(r, 0));
+        const ask = async () => (resolve ? c.conn.sendRequest<CodeAction>('codeAction/resolve', await offered()) : offered());
+        // Edited once the fix is being made (it takes far longer than this).
+        const running = resolve ? c.conn.sendRequest<CodeAction>('codeAction/resolve', await offered()) : offered();
         setTimeout(() => void c.change(uri, 2, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# a line\n' }]), 50);
         const outcome = await running.then(() => 'answered', (e: { code?: number }) => e.code);
         assert.equal(outcome, -32801);
@@ -325,6 +327,25 @@ describe('an edit while a file-wide fix is made', () => {
         await c.stop();
       }
     });
+  }
+});
+
+test('a resolve whose document is closed and opened again while its settings come leaves the new text its own analysis', async () => {
+  const c = await LspClient.start({ resolve: true, pull: true, settingsDelayMs: 800 });
+  try {
+    const uri = 'file:///reopened-resolve/mars.toml';
+    const first = '[agents.a.tools]\nallowed = ["grpe", "bash()"]\n';
+    const second = '[agents.b.tools]\ndisallowed = ["Shell"]\n';
+    await c.open(uri, first);
+    const resolving = c.conn.sendRequest<CodeAction>('codeAction/resolve', { title: 'Fix all', kind: 'source.fixAll.mars', data: { uri, version: 1 } });
+    await new Promise((r) => setTimeout(r, 100));
+    await c.conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
+    await c.open(uri, second);
+    assert.equal(await resolving.then(() => 'answered', (e: { code?: number }) => e.code), -32801);
+    const pulled = await c.conn.sendRequest<{ items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } });
+    assert.deepEqual(pulled.items.map((d) => [d.code, d.range.start.line, d.range.start.character]), [['non-canonical', 1, 15]]);
+  } finally {
+    await c.stop();
   }
 });
 

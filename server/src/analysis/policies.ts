@@ -335,7 +335,7 @@ const ownIndex = new WeakMap<Policies, Map<string, OwnPolicy>>();
 export function ownPolicy(policies: Policies, owner: Owner): OwnPolicy {
   let index = ownIndex.get(policies);
   if (!index) {
-    const made = new Map<string, { tables: ToolsTable[]; lists: Array<Policies['lists'][number]>; shape: ShapeProblem[] }>();
+    const made = new Map<string, OwnPolicy>();
     const of = (o: Owner) => {
       const key = ownerKey(o);
       let own = made.get(key);
@@ -361,9 +361,9 @@ export function listOf(policies: Policies, owner: Owner, list: ListName): Polici
  * string, a table, an unclosed list: a second `allowed` would be a TOML error).
  */
 export function listTarget(policies: Policies, owner: Owner, list: ListName): Policies['lists'][number] | 'new' | null {
-  const own = ownPolicy(policies, owner);
-  const found = own.lists.find((l) => l.list === list && l.array.closed);
+  const found = listOf(policies, owner, list);
   if (found) return found;
+  const own = ownPolicy(policies, owner);
   const written = own.lists.some((l) => l.list === list) || own.shape.some((p) => p.list === list);
   return written ? null : 'new';
 }

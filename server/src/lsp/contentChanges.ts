@@ -25,7 +25,7 @@ export interface ContentChange {
   readonly range?: { readonly start: Position; readonly end: Position };
 }
 
-/** Where each line break ends: after `\r\n`, a lone `\r` or `\n` (the line breaks LSP counts). */
+/** The lines of `text`, each with its line break (`\r\n`, a lone `\r` or `\n`: those LSP counts); the last has none. */
 function splitLines(text: string): string[] {
   const lines: string[] = [];
   let from = 0;
@@ -66,7 +66,7 @@ export function applyContentChanges(doc: TextDocument, changes: readonly Content
     const range = change.range && { start: clamp(change.range.start), end: clamp(change.range.end) };
     current = TextDocument.update(current, [range ? { range, text: change.text } : { text: change.text }], version);
   }
-  return TextDocument.update(current, [], version);
+  return TextDocument.update(current, [], version); // the version, also for a message of no change
 }
 
 /** The text after `changes`, applied to it held as lines. */

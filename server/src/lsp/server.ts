@@ -174,8 +174,12 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     states.delete(uri);
   };
 
-  /** The analysis of the document's current text, computed once per text. */
+  /**
+   * The analysis of the document's current text, computed once per text. A document closed meanwhile
+   * (a request still holding it) is analysed apart: kept, it would stand for the reopened one's text.
+   */
   const analysisOf = (doc: TextDocument): DocumentAnalysis => {
+    if (!isOpen(doc)) return new DocumentAnalyzer().analyze(doc.getText());
     const state = stateOf(doc.uri);
     if (state.cached?.stamp !== state.stamp) state.cached = { stamp: state.stamp, analysis: state.analyzer.analyze(doc.getText()) };
     return state.cached.analysis;
@@ -401,14 +405,16 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
    * document no longer holds the text of `stamp`.
    */
   const whileHolds = (doc: TextDocument, stamp: number, token: CancellationToken) => {
+    // Open (this document object, not one opened again since) and of the same text.
     const holds = () => isOpen(doc) && states.get(doc.uri)?.stamp === stamp;
     const stepToken = { get isCancellationRequested() { return token.isCancellationRequested || !holds(); } } as CancellationToken;
     const check = () => {
       if (token.isCancellationRequested) throw cancelled();
-      if (!holds()) throw new ResponseError(LSPErrorCodes.ContentModified, 'the document changed while its code actions were made');
+      if (!holds()) throw contentModified();
     };
     return { stepToken, check };
   };
+  const contentModified = () => new ResponseError(LSPErrorCodes.ContentModified, 'the document changed while its code actions were made');
 
   /** The `workspace/applyEdit` of a command still waiting for the client's answer, by document. */
   const applying = new Map<string, Promise<unknown>>();
@@ -469,6 +475,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     const doc = isFixAllData(data) ? marsDoc(data.uri) : undefined;
     if (!doc) return a;
     const { overrides } = await settings.get(doc.uri);
+    if (!isOpen(doc)) throw contentModified(); // closed (and perhaps opened again) while the settings came
     const da = analysisOf(doc);
     const { stepToken, check } = whileHolds(doc, stateOf(doc.uri).stamp, token);
     const resolved = await resolveFixAll(a, doc.version, da, fixAllOf(da, overrides, stepToken));
