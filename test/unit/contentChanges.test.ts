@@ -62,7 +62,8 @@ test('the same text as changes applied one at a time, on 3,000 random messages',
     const text = words(int(30));
     const lines = text.split(/\r\n|\r|\n/).length;
     const position = () => ({ line: int(lines + 2) - (int(20) === 0 ? 2 : 0), character: int(8) - (int(20) === 0 ? 3 : 0) });
-    const changes: ContentChange[] = Array.from({ length: 1 + int(12) }, () =>
+    // Now and then a list bottom up, as VS Code sends one (applied in one pass when no position is clamped).
+    const changes: ContentChange[] = int(3) === 0 ? bottomUpList(text, random) : Array.from({ length: 1 + int(12) }, () =>
       int(15) === 0 ? { text: words(int(5)) } : { range: { start: position(), end: position() }, text: words(int(4)) });
     const want = oneAtATime(text, changes);
     const shown = `${JSON.stringify(text)} with ${JSON.stringify(changes)}`;
@@ -76,7 +77,21 @@ test('the same text as changes applied one at a time, on 3,000 random messages',
   }
 });
 
-test('9,000 changes to a 1 MB text, listed top down or bottom up: the text each way, and no stall (one at a time, about a minute)', () => {
+/** 9-20 ranges of `text` that do not overlap, the last in the text first, each written end first now and then; a position past its line's end now and then. */
+function bottomUpList(text: string, random: () => number): ContentChange[] {
+  const doc = TextDocument.create('file:///z', 'toml', 1, text);
+  const int = (n: number) => Math.floor(random() * n);
+  const offsets = Array.from({ length: 2 * (9 + int(12)) }, () => int(text.length + 1)).sort((a, b) => a - b);
+  const changes: ContentChange[] = [];
+  for (let i = offsets.length - 2; i >= 0; i -= 2) {
+    const [start, end] = [doc.positionAt(offsets[i]!), doc.positionAt(offsets[i + 1]!)];
+    if (int(30) === 0) start.character += 5;
+    changes.push({ range: int(8) === 0 ? { start: end, end: start } : { start, end }, text: ['', 'x', '\n', '\r', '\r\n', '"Shell"'][int(6)]! });
+  }
+  return changes;
+}
+
+test('9,000 changes to a 1 MB text listed top down or bottom up, and 10,000 on one long line: the text each way, and no stall', () => {
   const line = 'skills.skill-3.tools.allowed = ["write", "custom_tool", "Bash"]\n';
   const text = line.repeat(18_000);
   const rows = Array.from({ length: 9_000 }, (_, i) => 2 * i);
@@ -86,9 +101,14 @@ test('9,000 changes to a 1 MB text, listed top down or bottom up: the text each 
   // Deleting every other line, bottom up: each change moves the lines below it.
   const deletions = [...rows].reverse().map((r) => ({ range: { start: { line: r, character: 0 }, end: { line: r + 1, character: 0 } }, text: '' }));
   const want = text.split('\n').map((l, i) => (i % 2 === 0 && i < 18_000 && l ? `#${l}` : l)).join('\n');
-  for (const [name, changes, expected] of [['top down', topDown, want], ['bottom up', bottomUp, want], ['deletions', deletions, line.repeat(9_000)]] as const) {
+  // 10,000 on one line of 480 KB (a fix-all of a one-line list), bottom up: each would copy the line.
+  const long = `allowed = [${Array(60_000).fill('"Bash"').join(', ')}]\n`;
+  const oneLine = Array.from({ length: 10_000 }, (_, k) => 12 + (59_999 - k) * 8).map((c) => ({ range: { start: { line: 0, character: c }, end: { line: 0, character: c + 1 } }, text: 'b' }));
+  const longWant = `allowed = [${[...Array(50_000).fill('"Bash"'), ...Array(10_000).fill('"bash"')].join(', ')}]\n`;
+  for (const [name, changes, expected, from] of [['top down', topDown, want, text], ['bottom up', bottomUp, want, text], ['deletions', deletions, line.repeat(9_000), text],
+    ['one long line, bottom up', oneLine, longWant, long]] as const) {
     const t = performance.now();
-    const got = applyContentChanges(TextDocument.create('file:///x', 'toml', 1, text), changes, 2).getText();
+    const got = applyContentChanges(TextDocument.create('file:///x', 'toml', 1, from), changes, 2).getText();
     const ms = performance.now() - t;
     assert.equal(got, expected, name);
     assert.ok(ms < 5_000, `${name}: ${ms.toFixed(0)} ms, a bound far above its 0.1 s`);
