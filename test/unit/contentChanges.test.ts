@@ -105,8 +105,11 @@ test('9,000 changes to a 1 MB text listed top down or bottom up, and 10,000 on o
   const long = `allowed = [${Array(60_000).fill('"Bash"').join(', ')}]\n`;
   const oneLine = Array.from({ length: 10_000 }, (_, k) => 12 + (59_999 - k) * 8).map((c) => ({ range: { start: { line: 0, character: c }, end: { line: 0, character: c + 1 } }, text: 'b' }));
   const longWant = `allowed = [${[...Array(50_000).fill('"Bash"'), ...Array(10_000).fill('"bash"')].join(', ')}]\n`;
+  // Top down, each position in the line as the changes before it left it (each adds a character).
+  const oneLineDown = Array.from({ length: 10_000 }, (_, k) => 12 + (50_000 + k) * 8 + k).map((c) => ({ range: { start: { line: 0, character: c }, end: { line: 0, character: c } }, text: 'x' }));
+  const longDownWant = `allowed = [${[...Array(50_000).fill('"Bash"'), ...Array(10_000).fill('"xBash"')].join(', ')}]\n`;
   for (const [name, changes, expected, from] of [['top down', topDown, want, text], ['bottom up', bottomUp, want, text], ['deletions', deletions, line.repeat(9_000), text],
-    ['one long line, bottom up', oneLine, longWant, long]] as const) {
+    ['one long line, bottom up', oneLine, longWant, long], ['one long line, top down', oneLineDown, longDownWant, long]] as const) {
     const t = performance.now();
     const got = applyContentChanges(TextDocument.create('file:///x', 'toml', 1, from), changes, 2).getText();
     const ms = performance.now() - t;

@@ -48,11 +48,46 @@ function contentLength(line: string): number {
   return n;
 }
 
-/** `p` read as a place in `lines`: [line, character], clamped as `TextDocument.offsetAt` clamps. */
-function place(lines: readonly string[], p: Position): [number, number] {
-  if (p.line >= lines.length) return [lines.length - 1, lines[lines.length - 1]!.length];
+/**
+ * `p` read as a place among `count` lines, each `length(line)` long without its break: [line,
+ * character], clamped as `TextDocument.offsetAt` clamps (the last line has no break).
+ */
+function place(count: number, length: (line: number) => number, p: Position): [number, number] {
+  if (p.line >= count) return [count - 1, length(count - 1)];
   if (p.line < 0) return [0, 0];
-  return [p.line, Math.max(0, Math.min(p.character, contentLength(lines[p.line]!)))];
+  return [p.line, Math.max(0, Math.min(p.character, length(p.line)))];
+}
+
+/**
+ * Changes inside one line, each after the one before along it (a list from the top down on one long
+ * line, a one-line list's fix-all): kept in the line's text as it was, and the line made once.
+ */
+class LineRun {
+  private readonly edits: Array<{ readonly from: number; readonly to: number; readonly text: string }> = [];
+  /** How much longer the line is now than it was. */
+  delta = 0;
+  /** Where the last change's text ends, in the line as it is now. */
+  end = 0;
+
+  constructor(readonly line: number, private readonly was: string) {}
+
+  /** A change from `from` to `to` of the line as it is now, at or after `end`. */
+  add(from: number, to: number, text: string): void {
+    this.edits.push({ from: from - this.delta, to: to - this.delta, text });
+    this.delta += text.length - (to - from);
+    this.end = from + text.length;
+  }
+
+  made(): string {
+    const parts: string[] = [];
+    let at = 0;
+    for (const e of this.edits) {
+      parts.push(this.was.slice(at, e.from), e.text);
+      at = e.to;
+    }
+    parts.push(this.was.slice(at));
+    return parts.join('');
+  }
 }
 
 /** `doc` after `changes`, at `version`. */
@@ -109,14 +144,28 @@ function bottomUp(doc: TextDocument, changes: readonly ContentChange[]): string 
 /** The text after `changes`, applied to it held as lines. */
 export function textAfter(text: string, changes: readonly ContentChange[]): string {
   let lines = splitLines(text);
+  let run: LineRun | null = null;
+  const flush = () => {
+    if (run) lines[run.line] = run.made();
+    run = null;
+  };
+  const length = (line: number) => contentLength(lines[line]!) + (run?.line === line ? run.delta : 0);
   for (const change of changes) {
     if (!change.range) {
+      run = null;
       lines = splitLines(change.text);
       continue;
     }
-    let [a, ac] = place(lines, change.range.start);
-    let [b, bc] = place(lines, change.range.end);
+    let [a, ac] = place(lines.length, length, change.range.start);
+    let [b, bc] = place(lines.length, length, change.range.end);
     if (a > b || (a === b && ac > bc)) [a, ac, b, bc] = [b, bc, a, ac];
+    // Inside one line, adding no line break: into the line's run, if it goes on along the line.
+    if (a === b && !/[\r\n]/.test(change.text)) {
+      if (run && (run.line !== a || ac < run.end)) flush();
+      (run ??= new LineRun(a, lines[a]!)).add(ac, bc, change.text);
+      continue;
+    }
+    flush();
     let piece = lines[a]!.slice(0, ac) + change.text + lines[b]!.slice(bc);
     // A line ending in a lone `\r` before a piece starting with `\n`: the two are one line break now.
     if (a > 0 && piece.charCodeAt(0) === 10 && lines[a - 1]!.endsWith('\r')) piece = lines[--a]! + piece;
@@ -125,6 +174,7 @@ export function textAfter(text: string, changes: readonly ContentChange[]): stri
     if (b < lines.length - 1) pieces.pop();
     lines = replaced(lines, a, b, pieces);
   }
+  flush();
   return lines.join('');
 }
 
