@@ -43,6 +43,14 @@ const CASES: Array<[string, string, ContentChange[], string]> = [
     { range: { start: { line: 0, character: 1 }, end: { line: 0, character: 1 } }, text: '\r' },
     { range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: 'X' }], 'a\r\nXb'],
   ['the whole text, then a range of it', 'old', [{ text: 'x\ny' }, { range: { start: { line: 1, character: 1 }, end: { line: 1, character: 1 } }, text: 'z' }], 'x\nyz'],
+  // A line emptied after a lone `\r`: its `\n` and the `\r` are one line break, and the line after is the next.
+  ['a line emptied after a lone `\\r`', 'a\rX\nb', [
+    { range: { start: { line: 1, character: 0 }, end: { line: 1, character: 1 } }, text: '' },
+    { range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: 'Y' },
+    ...Array.from({ length: 8 }, () => ({ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '' }))], 'a\r\nYb'],
+  ['...and then the line before emptied too', '\ra\n', [
+    { range: { start: { line: 1, character: 0 }, end: { line: 1, character: 1 } }, text: '' },
+    { range: { start: { line: 0, character: 0 }, end: { line: 1, character: 0 } }, text: '' }], ''],
 ];
 
 test('changes applied in order, each to the text the ones before it left', () => {
@@ -90,6 +98,14 @@ function bottomUpList(text: string, random: () => number): ContentChange[] {
   }
   return changes;
 }
+
+test('line breaks typed into a long line, enough to make the lines again from one string midway: the text of one change at a time', () => {
+  const text = `allowed = [${Array(12_500).fill('"Bash"').join(', ')}]\n`; // 100 KB on one line
+  // Top down, each a character of the line the one before left made a line break (20 pieces of about 100 KB: past the room of 1.4 MB).
+  const changes = Array.from({ length: 20 }, (_, k) => ({ range: { start: { line: k, character: 19 }, end: { line: k, character: 20 } }, text: '\n  ' }));
+  assert.equal(textAfter(text, changes), oneAtATime(text, changes));
+  assert.equal(applyContentChanges(TextDocument.create('file:///x', 'toml', 1, text), changes, 2).getText(), oneAtATime(text, changes));
+});
 
 test('9,000 changes to a 1 MB text listed top down or bottom up, and 10,000 on one long line: the text each way, and no stall', () => {
   const line = 'skills.skill-3.tools.allowed = ["write", "custom_tool", "Bash"]\n';
