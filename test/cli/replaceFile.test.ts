@@ -66,6 +66,18 @@ test('the file is written in place: the same inode, its mode, its hard links and
   assert.deepEqual(fs.readdirSync(dir).sort(), ['link.toml', 'mars.toml', 'other.toml']);
 });
 
+/** A write that lets `save` run first, once: an editor saving while the fix is written. */
+function savingFirst(save: () => void) {
+  let once = true;
+  return (fd: number, data: Uint8Array, at: number) => {
+    if (once) {
+      once = false;
+      save();
+    }
+    fs.writeSync(fd, data, 0, data.length, at);
+  };
+}
+
 test('a file that no longer holds what was checked is left alone, and so is one an editor saves over while it is written', () => {
   const f = file();
   const saved = Buffer.from('[agents.a.tools]\nallowed = ["Shell", "saved by the editor"]\n');
@@ -74,15 +86,10 @@ test('a file that no longer holds what was checked is left alone, and so is one 
   assert.deepEqual(fs.readFileSync(f), saved);
   // Saved as editors do, a new file renamed over the path, after the file was opened to be fixed.
   const g = file();
-  let once = true;
-  const result = replaceFile(g, LONGER, IS_OLD, (fd, data, at) => {
-    if (once) {
-      once = false;
-      fs.writeFileSync(`${g}.tmp`, saved);
-      fs.renameSync(`${g}.tmp`, g);
-    }
-    fs.writeSync(fd, data, 0, data.length, at);
-  });
+  const result = replaceFile(g, LONGER, IS_OLD, savingFirst(() => {
+    fs.writeFileSync(`${g}.tmp`, saved);
+    fs.renameSync(`${g}.tmp`, g);
+  }));
   assert.equal(result, 'changed');
   assert.deepEqual(fs.readFileSync(g), saved);
   assert.equal(replaceFile(g, SHORTER, (b) => b.equals(saved)), 'written');
@@ -92,14 +99,7 @@ test('a file that no longer holds what was checked is left alone, and so is one 
 test('a save in place while the fix is written leaves the fixed text whole, never the two mixed', () => {
   const f = file();
   const saved = Buffer.from('[agents.a.tools]\nallowed = ["Shell", "read", "edit", "grep"]\n');
-  let once = true;
-  const result = replaceFile(f, SHORTER, IS_OLD, (fd, data, at) => {
-    if (once) {
-      once = false;
-      fs.writeFileSync(f, saved); // the same file, made longer
-    }
-    fs.writeSync(fd, data, 0, data.length, at);
-  });
+  const result = replaceFile(f, SHORTER, IS_OLD, savingFirst(() => fs.writeFileSync(f, saved))); // the same file, made longer
   assert.equal(result, 'written');
   assert.deepEqual(fs.readFileSync(f), SHORTER);
 });

@@ -10,6 +10,7 @@
 // text, and 9,000 changes to a 1 MB file took about a minute.
 
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { applyEdits, type Edit } from '../analysis/edits';
 
 /** Up to this many changes are applied to the document one at a time (each copies the text once). */
 const FEW = 8;
@@ -63,7 +64,7 @@ function place(count: number, length: (line: number) => number, p: Position): [n
  * line, a one-line list's fix-all): kept in the line's text as it was, and the line made once.
  */
 class LineRun {
-  private readonly edits: Array<{ readonly from: number; readonly to: number; readonly text: string }> = [];
+  private readonly edits: Edit[] = [];
   /** How much longer the line is now than it was. */
   delta = 0;
   /** Where the last change's text ends, in the line as it is now. */
@@ -73,20 +74,13 @@ class LineRun {
 
   /** A change from `from` to `to` of the line as it is now, at or after `end`. */
   add(from: number, to: number, text: string): void {
-    this.edits.push({ from: from - this.delta, to: to - this.delta, text });
+    this.edits.push({ start: from - this.delta, end: to - this.delta, newText: text });
     this.delta += text.length - (to - from);
     this.end = from + text.length;
   }
 
   made(): string {
-    const parts: string[] = [];
-    let at = 0;
-    for (const e of this.edits) {
-      parts.push(this.was.slice(at, e.from), e.text);
-      at = e.to;
-    }
-    parts.push(this.was.slice(at));
-    return parts.join('');
+    return applyEdits(this.was, this.edits);
   }
 }
 
@@ -119,7 +113,7 @@ function bottomUp(doc: TextDocument, changes: readonly ContentChange[]): string 
     const back = doc.positionAt(offset);
     return back.line === p.line && back.character === p.character ? offset : -1;
   };
-  const spans: Array<{ start: number; end: number; text: string }> = [];
+  const spans: Edit[] = [];
   for (const change of changes) {
     if (!change.range) return null;
     let start = exact(change.range.start);
@@ -128,17 +122,10 @@ function bottomUp(doc: TextDocument, changes: readonly ContentChange[]): string 
     if (start > end) [start, end] = [end, start];
     const above = spans[spans.length - 1];
     if ((above && end > above.start) || text.charCodeAt(start - 1) === 13) return null;
-    spans.push({ start, end, text: change.text });
+    spans.push({ start, end, newText: change.text });
   }
-  const parts: string[] = [];
-  let at = 0;
-  for (let i = spans.length - 1; i >= 0; i--) {
-    const s = spans[i]!;
-    parts.push(text.slice(at, s.start), s.text);
-    at = s.end;
-  }
-  parts.push(text.slice(at));
-  return parts.join('');
+  // In text order; two inserts at one place, the one listed later (applied later, before it) first.
+  return applyEdits(text, spans.reverse());
 }
 
 /** The text after `changes`, applied to it held as lines. */

@@ -174,12 +174,8 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     states.delete(uri);
   };
 
-  /**
-   * The analysis of the document's current text, computed once per text. A document closed meanwhile
-   * (a request still holding it) is analysed apart: kept, it would stand for the reopened one's text.
-   */
+  /** The analysis of the document's current text, computed once per text (of an open document: kept under its URI). */
   const analysisOf = (doc: TextDocument): DocumentAnalysis => {
-    if (!isOpen(doc)) return new DocumentAnalyzer().analyze(doc.getText());
     const state = stateOf(doc.uri);
     if (state.cached?.stamp !== state.stamp) state.cached = { stamp: state.stamp, analysis: state.analyzer.analyze(doc.getText()) };
     return state.cached.analysis;
