@@ -240,6 +240,12 @@ for (const [entry, code, fixed] of ENTRY_FIXES) {
   });
 }
 
+test('an obvious repair is the preferred fix, but for `*`, which would grant every tool: an editor applies a lone preferred fix unasked', () => {
+  const fixOf = (entry: string) => documentFindings(analyzeDocument(`[agents.a.tools]\nallowed = [${JSON.stringify(entry)}]\n`))[0]!.fixes[0]!;
+  assert.deepEqual([fixOf('bash()').preferred, fixOf('bash()').safe], [true, true]);
+  for (const entry of ['*(x)', '*()']) assert.deepEqual([fixOf(entry).edits[0]!.newText, fixOf(entry).preferred, fixOf(entry).safe], ['*', false, false], entry);
+});
+
 // What a message or a fix title says of one line of a tools table: every spelling offered reads back
 // as what the original means, and a capability is named by its head.
 const SAYS: Array<[line: string, code: string, says: string[], never: string[]]> = [

@@ -234,9 +234,10 @@ export function entryVerdict(raw: string): EntryVerdict {
   const issues: EntryIssue[] = [];
   if (!parse.ok) {
     const fix = obviousRepair(raw);
-    // `*(x)` or `*()` -> `*` grants (or denies) every tool, far more than was written: offered, not in fix-all.
+    // `*(x)` or `*()` -> `*` grants (or denies) every tool, far more than was written: offered, not in
+    // fix-all, and not preferred either (an editor's auto fix applies a lone preferred fix unasked).
     const safe = fix === null || rustTrim(fix) !== '*';
-    issues.push({ code: 'invalid-tool-name', message: errorMessage(raw, parse.error), ...(fix ? { replacement: { value: fix, preferred: true, safe } } : {}) });
+    issues.push({ code: 'invalid-tool-name', message: errorMessage(raw, parse.error), ...(fix ? { replacement: { value: fix, preferred: safe, safe } } : {}) });
   } else {
     const name = parse.name;
     const trimmed = rustTrim(raw);
