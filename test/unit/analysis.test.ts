@@ -156,6 +156,9 @@ const FIX_ALL: Array<[string, string]> = [
   ['allowed = [\n  "read",\n  "read",\n  # --- group B ---\n  "read",\n  "grep",\n]', 'allowed = [\n  "read",\n  # --- group B ---\n  "grep",\n]'],
   ['allowed = [\n  "read", "read", # about read\n  "read", "grep",\n]', 'allowed = [\n  "read", # about read\n  "grep",\n]'],
   ['allowed = [\n  "read",\n  "grep"\n  , "read"\n  , "edit"\n]', 'allowed = [\n  "read",\n  "grep"\n  , "edit"\n]'],
+  // A comma taken from a line of its own leaves the comment on that line: no removed item's.
+  ['allowed = [\n  "read",\n  "read"\n  , # grep: needed by the indexer\n  "grep",\n]', 'allowed = [\n  "read",\n  # grep: needed by the indexer\n  "grep",\n]'],
+  ['allowed = [\n  "read",\n  "read"\n  , # keep me\n]', 'allowed = [\n  "read",\n  # keep me\n]'],
   // The comma taken from the next line goes with the blank after it: the next item keeps its indent.
   ['allowed = [\n  "grep",\n  "grep"\n  , "edit"\n]', 'allowed = [\n  "grep",\n  "edit"\n]'],
   // Removing the last item keeps the comma before it; the move appends after the item kept, next pass.
@@ -215,6 +218,21 @@ test('a map-form key is not moved into a list that is written as something else:
   assert.deepEqual(steps, ['[agents.a.tools]\nedit = "allow"\nallowed = ["read"]\n', '[agents.a.tools]\nallowed = ["read", "edit"]\n']);
   assert.deepEqual(fixes('[agents.a.tools]\nedit = "allow"\nallowed = ["read"\n').filter((f) => f.startsWith('unknown')), ['unknown-policy-key: '], 'nor into an unclosed list');
 });
+
+// Fixes that wait for one another (removals beside one another in an inline table share a comma; a
+// rewrite makes a key redundant), more passes' worth than a few: fix-all still settles in one go.
+const FIX_CHAINS: Array<[string, string]> = [
+  ['tools = { allowed = ["mcp__gh__x"], mcp__gh__x = "allow", "mcp(gh/x)" = "allow", Allow = ["mcp(gh/x)"], allow = ["mcp(gh/x)"] }', 'tools = { allowed = ["mcp(gh/x)"] }'],
+  ['tools = { allowed = ["read"], "read" = "allow", Allow = ["read"], allowed_tools = ["read"], Allowed = ["read"], allow = ["read"], mcp = [] }', 'tools = { allowed = ["read"] }'],
+];
+for (const [input, expected] of FIX_CHAINS) {
+  test(`fix all, a chain of fixes: ${input}`, () => {
+    const text = `[agents.a]\n${input}\n`;
+    const fixed = applyEdits(text, documentFixAll(analyzeDocument(text)));
+    assert.equal(fixed, `[agents.a]\n${expected}\n`);
+    assert.deepEqual(documentFixAll(analyzeDocument(fixed)), [], 'settled');
+  });
+}
 
 // An entry's fix, as text: what it writes, and that what it writes means what Mars reads (and is clean).
 const ENTRY_FIXES: Array<[entry: string, code: string, fixed: string | null]> = [

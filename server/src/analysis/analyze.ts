@@ -178,7 +178,12 @@ function placedAfter(findings: readonly Finding[], edits: readonly Edit[]): Set<
   return out;
 }
 
-const MAX_FIX_PASSES = 4;
+/**
+ * Passes run until one has nothing to fix: a chain of fixes that each wait for the one before (a
+ * list made of a string, then a rule moved into it, then the key it made redundant removed) can
+ * take several. The bound only stops fixes that would undo each other, which none is known to.
+ */
+const MAX_FIX_PASSES = 32;
 
 /**
  * One edit from `a` to `b`: the differing middle, common prefix and suffix kept. Neither end falls

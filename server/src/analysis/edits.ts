@@ -33,7 +33,9 @@ export function deleteItems(text: string, array: TomlArray, indices: Iterable<nu
     edits.push({ start: items[kept]!.span.end, end: items[items.length - 1]!.span.end, newText: '' });
     upTo = kept + 1;
   }
-  const cuts: Array<{ start: number; end: number; isComment: IsComment }> = [];
+  // `commaOnly`: a comma cut apart from its item, on a line of its own; a comment after it on that
+  // line is no removed item's, and stays.
+  const cuts: Array<{ start: number; end: number; isComment: IsComment; commaOnly?: boolean }> = [];
   const taken = new Set<number>(); // commas already removed with an item
   const free = (c: number) => (c >= 0 && !taken.has(c) ? c : -1);
   // The removed indices in order, not every item: a list of 10,000 duplicates asks for each one's fix.
@@ -61,22 +63,23 @@ export function deleteItems(text: string, array: TomlArray, indices: Iterable<nu
     if (comma < 0) cuts.push({ start, end, isComment }); // the only item, the last one, or its commas went with its neighbours
     else if (comma === afterNear) cuts.push({ start, end: skipBlank(text, comma + 1), isComment });
     else if (comma === beforeNear) cuts.push({ start: comma, end, isComment });
-    else if (comma === afterFar) cuts.push({ start, end, isComment }, { start: comma, end: skipBlank(text, comma + 1), isComment: none });
-    else cuts.push({ start, end, isComment }, { start: comma, end: comma + 1, isComment: none });
+    else if (comma === afterFar) cuts.push({ start, end, isComment }, { start: comma, end: skipBlank(text, comma + 1), isComment: none, commaOnly: true });
+    else cuts.push({ start, end, isComment }, { start: comma, end: comma + 1, isComment: none, commaOnly: true });
     if (comma >= 0) taken.add(comma);
   }
   // Cuts with only blanks between are one (a comma taken from the start of a line, then the item
   // after it), so a line they empty is seen as empty and goes.
   cuts.sort((a, b) => a.start - b.start);
   for (let i = 0; i < cuts.length; i++) {
-    let { start, end, isComment } = cuts[i]!;
+    let { start, end, isComment, commaOnly = false } = cuts[i]!;
     for (let next; (next = cuts[i + 1]) && skipBlank(text, end) >= next.start; i++) {
       const before = isComment;
       const also = next.isComment;
       end = Math.max(end, next.end);
       isComment = (at) => before(at) || also(at);
+      commaOnly &&= next.commaOnly === true;
     }
-    edits.push(...widened(text, start, end, isComment));
+    edits.push(...widened(text, start, end, isComment, commaOnly));
   }
   return edits;
 }
@@ -98,11 +101,11 @@ function commaBeside(text: string, i: number): number {
 type IsComment = (at: number) => boolean;
 
 /**
- * [start, end) as an edit, widened to its whole line when nothing else is on it (see `wholeLine`);
- * then with the `# mars-ignore` lines above that spoke of that line.
+ * [start, end) as an edit, widened to its whole line when nothing else is on it (see `wholeLine`,
+ * which `keepComments` is passed to); then with the `# mars-ignore` lines above that spoke of that line.
  */
-function widened(text: string, start: number, end: number, isComment: IsComment): Edit[] {
-  const line = wholeLine(text, start, end);
+function widened(text: string, start: number, end: number, isComment: IsComment, keepComments = false): Edit[] {
+  const line = wholeLine(text, start, end, [], keepComments);
   return line ? [...directivesAbove(text, line.start, isComment), line] : [{ start, end, newText: '' }];
 }
 
