@@ -240,12 +240,14 @@ export function generator(random: () => number) {
   const list = (items: readonly string[], multiline: boolean): string => {
     if (items.length === 0) return '[]';
     if (!multiline || chance(0.55)) return `[${items.map(str).join(', ')}${chance(0.1) ? ',' : ''}]`;
-    const leading = chance(0.2);
+    // Commas after the items, leading the items, or on lines of their own (a comment after one).
+    const layout = pick(['after', 'after', 'after', 'leading', 'own line']);
     let body = '[\n';
     items.forEach((item, i) => {
       if (chance(0.2)) body += `  ${pick(COMMENTS)}\n`;
       const last = i === items.length - 1;
-      if (leading) body += `  ${i > 0 ? ', ' : ''}${str(item)}${trailing()}\n`;
+      if (layout === 'leading') body += `  ${i > 0 ? ', ' : ''}${str(item)}${trailing()}\n`;
+      else if (layout === 'own line') body += `  ${str(item)}${trailing()}\n${last && chance(0.5) ? '' : `  ,${trailing()}\n`}`;
       else body += `  ${str(item)}${last && chance(0.5) ? '' : ','}${trailing()}\n`;
     });
     return `${body}]`;
