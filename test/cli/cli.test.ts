@@ -345,12 +345,15 @@ test('pipes and devices are not read (they would block or never end); a file rea
   assert.match(r.err, /^1 file checked: 1 information$/m);
 });
 
-test('output that cannot be written (a full disk) exits 2, not 0', () => {
+test('output that cannot be written (a full disk) exits 2, not 0, and says why', () => {
   const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["Shell"]\n' });
   const full = fs.openSync('/dev/full', 'w');
   try {
-    const r = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), 'check', '--format', 'json'], { cwd: dir, stdio: ['ignore', full, 'pipe'], encoding: 'utf8' });
-    assert.equal(r.status, 2, r.stderr);
+    for (const args of [['check', '--format', 'json'], ['check'], ['--version']]) {
+      const r = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), ...args], { cwd: dir, stdio: ['ignore', full, 'pipe'], encoding: 'utf8' });
+      assert.equal(r.status, 2, r.stderr);
+      assert.equal(r.stderr.match(/^mars-toml: cannot write the output: .*no space/gim)?.length, 1, `${args.join(' ')}: ${r.stderr}`);
+    }
   } finally {
     fs.closeSync(full);
   }

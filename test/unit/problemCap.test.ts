@@ -21,7 +21,9 @@ test('a capped list: errors first, then warnings, information and hints, each in
   assert.deepEqual(out.slice(0, -1).map((x) => [x.range.start.line, x.severity]), [[1, 1], [2, 2], [15, 1]]);
   const note = out.at(-1)!;
   assert.deepEqual([note.range.start, note.severity, note.source], [{ line: 0, character: 0 }, 3, 'mars']);
-  assert.match(String(note.message), /shows 3 of the 7 problems of this file, errors first \(setting mars\.maxProblems/);
+  assert.match(String(note.message), /shows 3 of the 7 problems of this file, errors first \(setting mars\.maxProblems\);/, 'a cap the user lowered is no limit of VS Code');
+  const many = new EncodedRun(Array.from({ length: 1001 }, (_, i) => d(i, 1)));
+  assert.match(String(capped([many], 1000, severity)!.at(-1)!.message), /shows 999 of the 1001 problems .*, as VS Code shows no more than 1,000\)/);
   assert.deepEqual(capped(runs, 6, severity)!.slice(0, -1).map((x) => x.range.start.line), [0, 1, 2, 14, 15]);
 });
 

@@ -9,7 +9,8 @@ const USAGE = `usage: mars-toml <command>
 commands:
   check [paths...] [--format text|json|github] [--fix]
                            check mars.toml / mars.local.toml files (folders are searched; default .)
-                           exit 0: no errors, 1: errors found, 2: usage error, or a file not read or not fixed
+                           exit 0: no errors, 1: errors found, 2: usage error, a file or folder not read,
+                           a file not fixed, or output not written
   parse-names              read one JSON string literal per line on stdin, print one parse per line (JSON)
   --version                print the version
 `;
@@ -55,9 +56,17 @@ async function main(argv: string[]): Promise<number> {
 
 // A reader that stops early (`mars-toml check | head`) closes the pipe: stop writing quietly and
 // keep the exit status of the check, as grep and ripgrep do, rather than die on an unhandled EPIPE.
+// Any other failure (a full disk) is exit 2, said once on stderr when that still takes it: a CI log
+// would otherwise show a failed step and no reason.
+let saidWhy = false;
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code !== 'EPIPE') process.exitCode = 2;
+    if (e.code === 'EPIPE') return;
+    process.exitCode = 2;
+    if (stream === process.stdout && !saidWhy) {
+      saidWhy = true;
+      process.stderr.write(`mars-toml: cannot write the output: ${e.message}\n`);
+    }
   });
 }
 

@@ -49,7 +49,8 @@ export function capped<S>(runs: ReadonlyArray<EncodedRun<Diagnostic, S>>, max: n
     range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
     severity: DiagnosticSeverity.Information,
     source: DIAGNOSTIC_SOURCE,
-    message: `Mars TOML shows ${max - 1} of the ${total} problems of this file, errors first (setting mars.maxProblems, as VS Code shows no more than 1,000); \`mars-toml check\` lists them all.`,
+    // VS Code's own limit is the reason only when the setting is at it; a lower one is the user's choice.
+    message: `Mars TOML shows ${max - 1} of the ${total} problems of this file, errors first (setting mars.maxProblems${max >= 1000 ? ', as VS Code shows no more than 1,000' : ''}); \`mars-toml check\` lists them all.`,
   });
   return out;
 }
