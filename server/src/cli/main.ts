@@ -8,11 +8,23 @@ const USAGE = `usage: mars-toml <command>
 
 commands:
   check [paths...] [--format text|json|github] [--fix]
-                           check mars.toml / mars.local.toml files (folders are searched; default .)
-                           exit 0: no errors, 1: errors found, 2: usage error, a file or folder not read,
-                           a file not fixed, or output not written
+                           check mars.toml / mars.local.toml files (more: mars-toml check --help)
   parse-names              read one JSON string literal per line on stdin, print one parse per line (JSON)
   --version                print the version
+`;
+
+const CHECK_USAGE = `usage: mars-toml check [paths...] [--format text|json|github] [--fix]
+
+Checks the tool names in mars.toml and mars.local.toml. A path is a file, or a folder searched
+for them (node_modules, .git and .mars skipped); the default is the current folder.
+
+  --format text     one line per problem: file:line:column: severity code message (the default)
+  --format json     an array of problems, LSP ranges, each with the fixes an editor offers
+  --format github   GitHub Actions annotations, shown on a pull request's lines
+  --fix             apply the safe fixes, writing each file in place, then report what is left
+
+exit 0: no errors, 1: errors found, 2: usage error, a file or folder not read, a file not fixed,
+or output not written
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -22,11 +34,11 @@ async function main(argv: string[]): Promise<number> {
       try {
         const options = parseCheckArgs(rest);
         if (!options.help) return runCheck(options, process.stdout, process.stderr);
-        process.stdout.write(USAGE);
+        process.stdout.write(CHECK_USAGE);
         return 0;
       } catch (e) {
         if (!(e instanceof UsageError)) throw e;
-        process.stderr.write(`mars-toml check: ${e.message}\n${USAGE}`);
+        process.stderr.write(`mars-toml check: ${e.message}\n${CHECK_USAGE}`);
         return 2;
       }
     case 'parse-names':
