@@ -59,7 +59,7 @@ test('github format: one workflow command per problem, escaped as GitHub reads i
   assert.deepEqual(r.out.trim().split('\n'), [
     '::notice file=a%2Cb%3A c/mars.toml,line=2,col=13,endLine=2,endColumn=18,title=Mars TOML (non-canonical)::`Shell` is an alias of `bash`; Mars writes `bash`.',
     '::error file=a%2Cb%3A c/mars.toml,line=2,col=22,endLine=2,endColumn=28,title=Mars TOML (invalid-tool-name)::invalid tool name `bash()`; allowed: scoped payload written as tool(pattern) with a non-empty pattern',
-    '::notice file=a%2Cb%3A c/mars.toml,line=2,col=32,endLine=2,endColumn=39,title=Mars TOML (unknown-tool)::Mars has no capability named `my%25tool`; it passes it on as written, and harnesses without such a tool ignore it.',
+    '::notice file=a%2Cb%3A c/mars.toml,line=2,col=32,endLine=2,endColumn=39,title=Mars TOML (unknown-tool)::Mars has no capability named `my%25tool`; it passes it on as written, so only a harness with a tool of that name applies it.',
   ]);
   assert.match(r.err, /^1 file checked: 1 error, 2 information$/m);
 });
@@ -395,6 +395,10 @@ test('parse-names: a line that is not a JSON string is reported, the rest still 
   assert.equal(r.out.trim().split('\n').length, 2);
   assert.match(r.err, /line 2: expected a JSON string literal/);
   assert.match(r.err, /line 3: expected a JSON string literal/);
+  // What a line holds is quoted as the checker quotes: a terminal's escape or a U+202E shown as its code, a long line shortened.
+  const odd = cli(['parse-names'], { input: `\u001b[2J\u202e${'x'.repeat(200)}\n` });
+  assert.match(odd.err, /got \\u001B\[2J\\u202Ex+…x+\n$/);
+  assert.doesNotMatch(odd.err, /[\u001b\u202e]/);
   const bom = cli(['parse-names'], { input: '\ufeff"Shell"\r\n"read"\r\n' });
   assert.equal(bom.code, 0, bom.err);
   assert.deepEqual(bom.out.trim().split('\n').map((l) => JSON.parse(l).capability), ['bash', 'read']);

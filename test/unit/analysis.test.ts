@@ -234,6 +234,26 @@ for (const [input, expected] of FIX_CHAINS) {
   });
 }
 
+test('a comma\'s message fits either list and any number of commas: Claude splits both lists at each', () => {
+  const messages = documentFindings(analyzeDocument('[agents.a.tools]\ndisallowed = ["a,b,c"]\n')).filter((f) => f.code === 'illegal-char').map((f) => f.message);
+  assert.deepEqual(messages, Array(2).fill("A comma splits Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read this entry in pieces; use one entry per tool."));
+});
+
+test('the map form\'s note only for a key that reads as one: a name given a string', () => {
+  const message = (line: string) => documentFindings(analyzeDocument(`[agents.a.tools]\nallowed = ["read"]\n${line}\n`)).find((f) => f.code === 'unknown-policy-key')!.message;
+  assert.match(message('bash = "ask"'), /lists \(the `tool = "allow"` map form belongs to agent profiles\)\.$/);
+  for (const line of ['foo = 3', 'web = ["read"]', 'sub = { x = 1 }']) assert.match(message(line), /holds only `allowed` and `disallowed` lists\.$/, line);
+});
+
+test('a suppression\'s word that begins one code only is taken for it, as a typo one edit away is', () => {
+  const said = (comment: string) => documentFindings(analyzeDocument(`[agents.a.tools]\nallowed = ["read", "Read"] # mars-ignore: ${comment}\n`)).filter((f) => f.code === 'invalid-suppression').map((f) => f.message.replace(/.*\. /, ''));
+  assert.deepEqual(said('duplicate'), ['Did you mean `duplicate-entry`?']);
+  assert.deepEqual(said('duplicat-entry'), ['Did you mean `duplicate-entry`?']);
+  // Not a word that begins several, nor a short one, which reads as a reason written without its `--`.
+  assert.deepEqual(said('unknown'), ['A reason goes after ` -- `.']);
+  assert.deepEqual(said('dup'), ['A reason goes after ` -- `.']);
+});
+
 // An entry's fix, as text: what it writes, and that what it writes means what Mars reads (and is clean).
 const ENTRY_FIXES: Array<[entry: string, code: string, fixed: string | null]> = [
   ['Bassh(git log:*)', 'unknown-tool', 'bash(git log *)'],

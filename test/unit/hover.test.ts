@@ -79,7 +79,7 @@ const CASES: Case[] = [
   { name: 'any capability', doc: `${T}disallowed = ["|*"]`, range: [1, 15, 1, 16], has: ['**Any capability**', ANY_MEANING] },
   { name: 'comma warning', doc: `${T}allowed = ["read,|write"]`, range: [1, 12, 1, 22], has: ['comma'] },
   // One sentence, counted over the whole entry (three commas in two places, a tab twice), not the diagnostics' words again.
-  { name: 'commas and control characters counted', doc: `${T}allowed = ["bash(a,|b,,c\\t\\td)"]`, range: [1, 12, 1, 29], has: ["Holds 3 commas, which split Claude's `--allowed-tools` list, and control character U+0009 (2 times), which can break a shell."], lacks: ['as two', 'This entry contains'] },
+  { name: 'commas and control characters counted', doc: `${T}allowed = ["bash(a,|b,,c\\t\\td)"]`, range: [1, 12, 1, 29], has: ["Holds 3 commas, which split Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), and control character U+0009 (2 times), which can break a shell."], lacks: ['as two', 'This entry contains'] },
   { name: 'on the quote', doc: `${T}allowed = |"read"`, range: null },
   { name: 'on the opening quote of an entry', doc: `${T}allowed = [|"read"]`, range: [1, 12, 1, 16] },
   // A string left open is not written yet (its diagnostics wait too): `"read]` would be described as a tool `read]`.

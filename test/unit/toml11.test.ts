@@ -108,6 +108,9 @@ test('a section with an error smol-toml reports gets one: the first Mars\'s pars
   assert.deepEqual(found('[a]\ntools = { allowed = ["x"]\nmodel = "m"\nb = { c = 1 }\n'), [
     '{ allowed = ["x"]: TOML syntax error: an inline table must be closed with `}` on the line it opens',
   ]);
+  // Closed nowhere, which TOML 1.1 refuses too: its message does not put the line break down to TOML 1.1.
+  assert.deepEqual(documentFindings(analyzeDocument('[a]\ntools = { allowed = ["x"]\nmodel = "m"\n')).map((f) => f.message),
+    ['TOML syntax error: an inline table must be closed with `}` on the line it opens (Mars reads TOML 1.0, where an inline table is one line)']);
   // A value smol-toml's error cuts off is not judged (`07:32x` is not a time without seconds); one before it is.
   assert.deepEqual(found('a = 07:32x\n'), ['x: TOML syntax error: `x` after the value: a line holds one `key = value`, then only a comment']);
   assert.deepEqual(found('a = 07:32 x\n'), ['07:32: TOML syntax error: a time needs its seconds']);

@@ -10,7 +10,7 @@ export const CODES = {
   'invalid-tool-policy': { severity: 'error', summary: 'A tools table of the wrong shape, a non-string entry, or the removed `tools.mcp`.' },
   'legacy-prefix': { severity: 'information', summary: "A bash pattern in Claude's legacy `X:*` form, which Mars rewrites to `X *`." },
   'non-canonical': { severity: 'information', summary: 'An alias, casing or spacing that Mars rewrites to the canonical name.' },
-  'unknown-tool': { severity: 'information', summary: 'A name Mars has no capability for; Mars passes it on in its own spelling (`CustomTool` as `custom_tool`), and harnesses without such a tool ignore it.' },
+  'unknown-tool': { severity: 'information', summary: 'A name Mars has no capability for; Mars passes it on in its own spelling (`CustomTool` as `custom_tool`), so only a harness with a tool of that name applies it.' },
   'mcp-wire-token': { severity: 'warning', summary: "Claude's `mcp__server__tool` spelling, which reaches Claude only." },
   'illegal-char': { severity: 'warning', summary: "A comma or control character, which breaks the Claude CLI's tool list or a shell." },
   'duplicate-entry': { severity: 'warning', summary: 'Two entries of one list that mean the same thing.', inert: true },

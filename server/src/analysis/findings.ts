@@ -277,7 +277,7 @@ export function entryVerdict(raw: string): EntryVerdict {
         const value = both ? read : rewriteLegacyPrefix(raw);
         issues.push({
           code: 'legacy-prefix',
-          message: `Legacy \`:*\` prefix: Mars rewrites the pattern to \`${pattern}\`, the form every harness reads (OpenCode takes \`:\` literally).`,
+          message: `Legacy \`:*\` prefix: Mars rewrites the pattern to \`${pattern}\`, the only form it writes (OpenCode takes \`:\` literally).`,
           ...(normalized && readsAs(value, name) ? { replacement: { value, preferred: true, safe: true, ...(both && readsAs(rewriteLegacyPrefix(raw), name) ? { alone: rewriteLegacyPrefix(raw) } : {}) } } : {}),
         });
       }
@@ -329,7 +329,7 @@ function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'u
   const suggestion = suggestCapability(head);
   const asRead = render(name);
   const passes = asRead === rustTrim(raw) ? 'passes it on as written' : `passes it on as \`${asRead}\``;
-  const message = `Mars has no capability named \`${head}\`; it ${passes}, and harnesses without such a tool ignore it.`;
+  const message = `Mars has no capability named \`${head}\`; it ${passes}, so only a harness with a tool of that name applies it.`;
   if (!suggestion) return { code: 'unknown-tool', message };
   // Written as Mars would write it, so the fixed entry is clean (`Bassh(git log:*)` -> `bash(git log *)`).
   const candidate = name.pattern === null ? suggestion : `${suggestion}(${name.pattern})`;
@@ -498,7 +498,8 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
         (!parse.ok ? `, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED[parse.error]}).`
         : held ? `, so this rule has no effect; \`${intent}\` already holds ${shortened(basicString(moved!))}, so the key can go.`
         : intent ? `, so this rule has no effect. Put ${shortened(basicString(moved!))} in \`${intent}\` instead.${suggestion ? ` (Mars has no capability \`${head}\`: did you mean \`${suggestion}\`?)` : ''}`
-        : ' (the `tool = "allow"` map form belongs to agent profiles).'),
+        // The map form's note only where the key reads as one: a tool named with a string.
+        : extra.keyValue.value?.kind === 'string' ? ' (the `tool = "allow"` map form belongs to agent profiles).' : '.'),
       // Moving a key Mars ignores puts a rule in force: never safe (only `tools.mcp`'s move may be).
       // Removing one whose rule is already in force changes nothing: safe.
       () => extraKeyFixes(doc, policies, extra), undefined, held));

@@ -140,9 +140,14 @@ function proseFinding(text: string, span: Span, asReason: boolean): Finding {
 
 const SUPPRESSIBLE = (Object.keys(CODES) as Code[]).filter((c) => c !== 'toml-syntax');
 
-/** The code `word` is most likely a typo of: within two edits (one for short words), case aside. */
+/**
+ * The code `word` is most likely meant for: the one code it begins (`duplicate`), else one within
+ * two edits (one for short words), case aside.
+ */
 function nearestCode(word: string): Code | null {
   const lower = word.toLowerCase();
+  const begun = lower.length >= 6 ? SUPPRESSIBLE.filter((code) => code.startsWith(lower)) : [];
+  if (begun.length === 1) return begun[0]!;
   let best: Code | null = null;
   let bestDistance = lower.length <= 4 ? 1 : 2;
   for (const code of SUPPRESSIBLE) {

@@ -142,7 +142,7 @@ export function readText(file: string, maxBytes: number = MAX_STRING_LENGTH): { 
     return { error: `cannot read ${file}: ${reason(e)}` };
   }
   if (bytes.length > maxBytes) return { error: `${file} is too large to check (${bytes.length} bytes; at most ${maxBytes})` };
-  if (bytes.includes(0)) return { error: `${file} is not a text file (it contains NUL bytes); mars.toml must be UTF-8 text` };
+  if (bytes.includes(0)) return { error: `${file} is not a text file (it contains NUL bytes); Mars reads it as UTF-8 text` };
   // The BOM stays in the text: the analysis skips one, as Mars's parser does, so a second one is
   // the error it is for Mars (a decoder's default would drop the first and the analysis the other).
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;

@@ -3,6 +3,7 @@
 
 import { createInterface } from 'node:readline';
 import { parseRecord, toJsonLine } from '../grammar/record';
+import { shortened, shown } from '../grammar/text';
 
 export async function parseNames(input: NodeJS.ReadableStream, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
   let lineNo = 0;
@@ -27,7 +28,7 @@ export async function parseNames(input: NodeJS.ReadableStream, out: NodeJS.Writa
       value = undefined;
     }
     if (typeof value !== 'string') {
-      err.write(`parse-names: line ${lineNo}: expected a JSON string literal such as "bash(git log:*)", got ${truncate(line)}\n`);
+      err.write(`parse-names: line ${lineNo}: expected a JSON string literal such as "bash(git log:*)", got ${shortened(shown(line))}\n`);
       failed++;
       continue;
     }
@@ -41,8 +42,4 @@ export async function parseNames(input: NodeJS.ReadableStream, out: NodeJS.Writa
   if (gone) (input as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
   else out.write(buffer);
   return failed > 0 ? 2 : 0;
-}
-
-function truncate(s: string): string {
-  return s.length > 60 ? `${s.slice(0, 60)}…` : s;
 }

@@ -240,7 +240,7 @@ export function describeToolName(raw: string, parse: ParseResult, inList: ListNa
       const asRead = render(name);
       const named = head === name.capability ? 'of that name' : `named ${code(head)}`;
       const passes = asRead === trimmed ? 'passes the entry on as written' : `passes the entry to harnesses as ${code(asRead)}`;
-      out.push(`Mars has no capability ${named}: it ${passes}, and a harness without such a tool ignores it.`);
+      out.push(`Mars has no capability ${named}: it ${passes}, so only a harness with a tool of that name applies it.`);
       const suggestion = suggestCapability(head);
       const suggested = suggestion === null ? undefined : capabilityNamed(suggestion);
       if (suggested) out.push(`Nearest canonical name: ${code(suggested.name)}. ${suggested.meaning}`);

@@ -14,12 +14,14 @@ export interface CharProblem {
   readonly char: string;
 }
 
+const CLAUDE_LISTS = "Claude's tool lists (`--allowed-tools`, `--disallowed-tools`)";
+
 /** Why such a character matters: a diagnostic's message. */
 export function charProblemReason(p: CharProblem): string {
   if (p.kind === 'comma') {
-    return p.length === 1
-      ? "A comma splits Claude's `--allowed-tools` list, so this entry would reach Claude as two; use one entry per tool."
-      : `${p.length} commas split Claude's \`--allowed-tools\` list, so this entry would reach Claude in pieces; use one entry per tool.`;
+    // An entry of either list: Claude takes both as comma-separated lists (seeds/000). An entry with
+    // commas apart is a finding per comma, so none counts the pieces.
+    return `${p.length === 1 ? 'A comma splits' : `${p.length} commas split`} ${CLAUDE_LISTS}, so Claude would read this entry in pieces; use one entry per tool.`;
   }
   return `This entry contains ${describeChar(p.char)}${p.length === 1 ? '' : ` ${p.length} times`}, which can break the shell command a harness is started with.`;
 }
@@ -33,14 +35,14 @@ export function charProblemsNote(problems: readonly CharProblem[]): string | nul
   const commas = count(',');
   const control = problems.find((p) => p.kind === 'control');
   const parts = [
-    ...(commas === 0 ? [] : [`${commas === 1 ? 'a comma, which splits' : `${commas} commas, which split`} Claude's \`--allowed-tools\` list`]),
+    ...(commas === 0 ? [] : [`${commas === 1 ? 'a comma, which splits' : `${commas} commas, which split`} ${CLAUDE_LISTS}`]),
     ...(control ? [`${describeChar(control.char)}${count(control.char) === 1 ? '' : ` (${count(control.char)} times)`}, which can break a shell`] : []),
   ];
   return parts.length === 0 ? null : `Holds ${parts.join(', and ')}.`;
 }
 
 /**
- * Commas (they split the Claude CLI's `--allowed-tools` list) and control characters (they can
+ * Commas (they split the Claude CLI's `--allowed-tools` and `--disallowed-tools` lists) and control characters (they can
  * break a shell), after trimming as the CLI wrapper does (seeds/000); a run of one character is one problem.
  */
 export function illegalChars(raw: string): CharProblem[] {

@@ -172,7 +172,8 @@ function inlineTableClosed(text: string, frame: Frame, close: number, found: Tom
 function unclosedInlineTable(text: string, frame: Frame): Toml11Construct {
   return {
     span: firstLine(text, frame),
-    message: `an inline table must be closed with \`}\` on the line it opens (${MARS_READS}; line breaks inside \`{ }\` are TOML 1.1)`,
+    // Closed nowhere: TOML 1.1, which takes line breaks inside `{ }`, would refuse it too.
+    message: `an inline table must be closed with \`}\` on the line it opens (${MARS_READS}, where an inline table is one line)`,
     rewrite: null,
   };
 }
