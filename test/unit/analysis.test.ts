@@ -8,6 +8,7 @@ import { parse } from 'smol-toml';
 import { applyEdits } from '../../server/src/analysis/edits';
 import { fixAmong, partnersSeen } from '../../server/src/analysis/findings';
 import { rng } from '../support/rng';
+import { ERROR_ALLOWED } from '../../server/src/grammar/toolName';
 import { meantList, meantOwner } from '../../server/src/analysis/meant';
 import { suppressEdit, suppressFileEdit } from '../../server/src/analysis/suppress';
 import { wholeChange } from '../../server/src/analysis/analyze';
@@ -252,6 +253,11 @@ test('a suppression\'s word that begins one code only is taken for it, as a typo
   // Not a word that begins several, nor a short one, which reads as a reason written without its `--`.
   assert.deepEqual(said('unknown'), ['A reason goes after ` -- `.']);
   assert.deepEqual(said('dup'), ['A reason goes after ` -- `.']);
+});
+
+test('a message quoting Mars\'s own long text of what it allows keeps that prose whole', () => {
+  const message = documentFindings(analyzeDocument('[agents.a.tools]\nallowed = ["read"]\nMCP = "allow"\n')).find((f) => f.code === 'unknown-policy-key')!.message;
+  assert.ok(message.endsWith(`(allowed: ${ERROR_ALLOWED.InvalidMcpRef}).`), message);
 });
 
 // An entry's fix, as text: what it writes, and that what it writes means what Mars reads (and is clean).

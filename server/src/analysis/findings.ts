@@ -130,10 +130,11 @@ function readable(text: string): string {
   if (s.length <= QUOTED_MAX) return s;
   // Quoted are the odd parts between backticks, when they pair up. An entry holding a backtick
   // (`bash(echo `date`)`) breaks the pairing: then any part longer than the prose a message puts
-  // between two quotes is taken for a quoted one.
+  // between two quotes is taken for a quoted one. Paired, a long even part is prose (Mars's own
+  // text of what it allows, quoted in a message), and stays whole.
   const parts = s.split('`');
   const paired = parts.length % 2 === 1;
-  return parts.map((p, i) => ((paired && i % 2 === 1) || p.length > 2 * QUOTED_MAX ? shortened(p) : p)).join('`');
+  return parts.map((p, i) => ((paired ? i % 2 === 1 : p.length > 2 * QUOTED_MAX) ? shortened(p) : p)).join('`');
 }
 
 /** The same finding without the fixes that write a key `defined` elsewhere (see `Fix.creates`), filtered when asked for. */
