@@ -77,8 +77,15 @@ test('a key still being typed is not taken for one defined twice (smol-toml stop
   }
 });
 
-for (const [text, shown, message, first] of REDEFINED) {
-  test(`a key defined twice in one table is shown whole, with the key it clashes with: ${JSON.stringify(text)}`, () => {
+// ... and across sections, where the first definition may be far above.
+const REDEFINED_ACROSS: Array<[text: string, shown: string, message: string, first: string]> = [
+  ['[agents.b.tools]\nallowed = []\n[agents.c]\n[agents.b.tools]\n', '[agents.b.tools]', 'table `[agents.b.tools]` is defined twice', '[agents.b.tools]'],
+  ['[agents.y]\ntools.allowed = ["read"]\n[agents.y.tools]\n', '[agents.y.tools]', '`[agents.y.tools]` was already defined by a key/value pair', 'tools'],
+  ['[[a]]\n[a.b]\n[a]\n', '[a]', '`[a]`: `a` is an array of tables ([[a]]), not a table', '[[a]]'],
+  ['[a.b.c]\n[a]\nb.d = 1\n', 'b', '`a.b` is a table that a [header] made; dotted keys cannot add to it', '[a.b.c]'],
+];
+for (const [text, shown, message, first] of [...REDEFINED, ...REDEFINED_ACROSS]) {
+  test(`a key defined twice is shown whole, with the key it clashes with: ${JSON.stringify(text)}`, () => {
     const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');
     assert.deepEqual(found.map((f) => [text.slice(f.span.start, f.span.end), f.message, f.related?.map((r) => text.slice(r.span.start, r.span.end))]),
       [[shown, `TOML syntax error: ${message}`, [first]]]);

@@ -11,7 +11,7 @@ import { chunkSection } from '../toml/chunks';
 import { lastAtOrBefore } from '../toml/sorted';
 import { sectionStartsFrom } from '../toml/split';
 import { textChange, type TextChange } from '../toml/textChange';
-import { conflictSpan, tableConflicts, type SectionDefinitions, type TableConflict } from '../toml/tables';
+import { conflictSpan, tableConflicts, type DefinitionPlace, type SectionDefinitions, type TableConflict } from '../toml/tables';
 import { analyze, fixAllEdits, fixAllTakes, seenOf, visibleFindings, type Analysis } from './analyze';
 import type { Code, SeverityOverrides } from './codes';
 import type { Edit } from './edits';
@@ -41,6 +41,8 @@ export interface CrossConflict {
   readonly unit: number;
   readonly index: number;
   readonly conflict: TableConflict;
+  /** The unit and definitions index of `conflict.earlier`. */
+  readonly earlier: { readonly unit: number; readonly index: number };
 }
 
 export interface DocumentAnalysis {
@@ -122,7 +124,7 @@ export class DocumentAnalyzer {
     const all: SectionDefinitions[] = [];
     const at: Array<{ unit: number; index: number }> = [];
     units.forEach((u, unit) => u.analysis.definitions.forEach((defs, index) => (all.push(defs), at.push({ unit, index }))));
-    const crossConflicts = tableConflicts(all).map((conflict) => ({ ...at[conflict.section]!, conflict }));
+    const crossConflicts = tableConflicts(all).map((conflict) => ({ ...at[conflict.section]!, conflict, earlier: at[conflict.earlier.section]! }));
     let fileSuppressed: CodeSet | null = null;
     for (const u of units) fileSuppressed = union(fileSuppressed, u.analysis.suppressions.file);
     return { text, lines, units, crossFindings: crossFindingsOf(units, crossConflicts), crossConflicts, fileSuppressed, unclosed };
@@ -274,17 +276,26 @@ function unitIndexAt(units: readonly Unit[], offset: number): number {
  * error, where what the text defines is a guess (`[agents.q` left open reads the lines below as its).
  */
 function crossFindingsOf(units: readonly Unit[], conflicts: readonly CrossConflict[]): Finding[] {
-  return conflicts.flatMap(({ unit, index, conflict }) => conflictFinding(units[unit]!, index, conflict) ?? []);
+  return conflicts.flatMap(({ unit, index, conflict, earlier }) => conflictFinding(units[unit]!, index, conflict, definitionSpan(units[earlier.unit]!.analysis.definitions[earlier.index]!, units[earlier.unit]!.base, conflict.earlier)) ?? []);
 }
 
-/** A conflict at the `index`-th definitions of `u`, as a finding in document offsets; null past the unit's syntax error. */
-export function conflictFinding(u: Pick<Unit, 'analysis' | 'base'>, index: number, conflict: TableConflict): Finding | null {
-  const span = conflictSpan(u.analysis.definitions[index]!, conflict);
+/** A place among `defs`, the definitions of a unit starting at `base`, in document offsets. */
+export function definitionSpan(defs: SectionDefinitions, base: number, at: DefinitionPlace): Span {
+  const span = conflictSpan(defs, at);
+  return { start: span.start + base, end: span.end + base };
+}
+
+/**
+ * A conflict at the `index`-th definitions of `u`, as a finding in document offsets, pointing at
+ * `earlier` (the key it clashes with, in document offsets); null past the unit's syntax error.
+ */
+export function conflictFinding(u: Pick<Unit, 'analysis' | 'base'>, index: number, conflict: TableConflict, earlier: Span): Finding | null {
+  const span = definitionSpan(u.analysis.definitions[index]!, u.base, conflict);
   // From the error's line: a header with an error in it is a guess too.
   const text = u.analysis.text;
   const from = u.analysis.unreadableFrom;
-  if (span.start >= lineStartAt(text, from) && from < text.length) return null;
-  return finding('toml-syntax', { start: span.start + u.base, end: span.end + u.base }, conflict.message);
+  if (span.start - u.base >= lineStartAt(text, from) && from < text.length) return null;
+  return finding('toml-syntax', span, conflict.message, undefined, [{ span: earlier, message: 'defined here' }]);
 }
 
 const signatures = new WeakMap<SectionAnalysis, string>();

@@ -11,7 +11,7 @@
 import { sectionStartsFrom } from '../toml/split';
 import { TableTree, type SectionDefinitions } from '../toml/tables';
 import { analyze, visibleFindings } from './analyze';
-import { analyzeDocument, conflictFinding, documentFindings, KeyIndex, placeFinding, unitTexts } from './document';
+import { analyzeDocument, conflictFinding, definitionSpan, documentFindings, KeyIndex, placeFinding, unitTexts } from './document';
 import { byPosition, MAY_CREATE, VerdictMemo, withoutClashingFixes, type Finding } from './findings';
 import { SectionAnalysis } from './section';
 import type { Outside } from './suppress';
@@ -27,6 +27,8 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
   }
   const memo = new VerdictMemo();
   const tables = new TableTree();
+  // Each section's definitions and where its unit starts: a clash points at the key it clashes with.
+  const sections: Array<{ defs: SectionDefinitions; base: number }> = [];
   // For fixes: what each unit defines, and the findings waiting for all of it, with their unit.
   const definitions: Array<readonly SectionDefinitions[]> = [];
   const waiting: Array<{ f: Finding; unit: number }> = [];
@@ -46,8 +48,10 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
     const base = u.start - u.hidden;
     const found = visibleFindings(analysis, {}, outside).map((f) => placeFinding(f, base));
     analysis.definitions.forEach((defs, index) => {
+      sections.push({ defs, base });
       for (const conflict of tables.add(defs)) {
-        const f = conflictFinding({ analysis, base }, index, conflict);
+        const earlier = sections[conflict.earlier.section]!;
+        const f = conflictFinding({ analysis, base }, index, conflict, definitionSpan(earlier.defs, earlier.base, conflict.earlier));
         if (f) found.push(f);
       }
     });

@@ -44,16 +44,21 @@ function valueKind(value: TomlValue | null): ValueKind {
   return value?.kind === 'inline-table' ? 'inline table' : value?.kind === 'array' ? 'array' : 'value';
 }
 
-/** A clash: the `section`-th definitions given, its header (`key` -1) or a key's `part`. */
-export interface TableConflict {
+/** A place among the definitions given: the `section`-th, its header (`key` -1) or a key's `part`. */
+export interface DefinitionPlace {
   readonly section: number;
   readonly key: number;
   readonly part: number;
-  readonly message: string;
 }
 
-/** Where a conflict is, in the offsets of its section's text. */
-export function conflictSpan(defs: SectionDefinitions, c: TableConflict): Span {
+/** A clash, at its place; `earlier`, where the key it clashes with was made or defined. */
+export interface TableConflict extends DefinitionPlace {
+  readonly message: string;
+  readonly earlier: DefinitionPlace;
+}
+
+/** Where a place is, in the offsets of its section's text. */
+export function conflictSpan(defs: SectionDefinitions, c: DefinitionPlace): Span {
   return c.key < 0 ? defs.header!.span : defs.keys[c.key]!.spans[c.part]!;
 }
 
@@ -66,8 +71,10 @@ export function conflictSpan(defs: SectionDefinitions, c: TableConflict): Span {
 interface Node {
   readonly kind: 'dotted' | 'table' | 'array' | 'made by [[…]]';
   defined: boolean;
-  /** The section that made the key, or defined it. */
+  /** The section that made the key, or defined it, and where in it (see `DefinitionPlace`). */
   section: number;
+  key: number;
+  part: number;
   /** For a dotted key's value. */
   value?: ValueKind;
   /** Made with the first child or element: most keys have none, and a big file has hundreds of thousands of keys. */
@@ -75,7 +82,9 @@ interface Node {
   elements: Node[] | null;
 }
 
-const node = (kind: Node['kind'], section: number, defined = false): Node => ({ kind, defined, section, children: null, elements: null });
+const node = (kind: Node['kind'], at: DefinitionPlace, defined = false): Node =>
+  ({ kind, defined, section: at.section, key: at.key, part: at.part, children: null, elements: null });
+const placeOf = (n: Node): DefinitionPlace => ({ section: n.section, key: n.key, part: n.part });
 
 /** Where a header or key failed: the part, the key found there, and why. */
 interface Failure {
@@ -99,7 +108,7 @@ export function tableConflicts(sections: readonly SectionDefinitions[]): TableCo
  * section's clashes are known once it is added (a one-shot report writes them as it goes).
  */
 export class TableTree {
-  private readonly root = node('table', 0, true);
+  private readonly root = node('table', { section: 0, key: -1, part: 0 }, true);
   private current = this.root;
   private currentPath: readonly string[] = [];
   private added = 0;
@@ -110,17 +119,17 @@ export class TableTree {
     const section = this.added++;
     const header = defs.header;
     if (header) {
-      const found = peek(this.root, header.names, header.array ? 'array' : 'table', section);
+      const found = peek(this.root, header.names, header.array ? 'array' : 'table', section, -1);
       if ('message' in found) {
-        out.push({ section, key: -1, part: 0, message: `TOML syntax error: ${found.message}` });
-        this.current = node('table', section, true);
+        out.push({ section, key: -1, part: 0, message: `TOML syntax error: ${found.message}`, earlier: placeOf(found.found) });
+        this.current = node('table', { section, key: -1, part: 0 }, true);
       } else this.current = found;
       this.currentPath = header.names;
     }
     defs.keys.forEach((kd, key) => {
-      const found = peek(this.current, kd.parts, 'dotted', section, this.currentPath);
+      const found = peek(this.current, kd.parts, 'dotted', section, key, this.currentPath);
       if (!('message' in found)) found.value = kd.value;
-      else if (found.found.section !== section) out.push({ section, key, part: found.part, message: `TOML syntax error: ${found.message}` });
+      else if (found.found.section !== section) out.push({ section, key, part: found.part, message: `TOML syntax error: ${found.message}`, earlier: placeOf(found.found) });
     });
     return out;
   }
@@ -132,7 +141,7 @@ export class TableTree {
  * dotted key (`dotted`). Returns the table that the section's keys go into (for a dotted key, the
  * key's own node), or why it cannot be.
  */
-function peek(from: Node, names: readonly string[], as: 'table' | 'array' | 'dotted', section: number, prefix: readonly string[] = []): Node | Failure {
+function peek(from: Node, names: readonly string[], as: 'table' | 'array' | 'dotted', section: number, key: number, prefix: readonly string[] = []): Node | Failure {
   // Messages are made only on failure: a big document peeks hundreds of thousands of keys.
   const what = () => (as === 'table' ? `\`[${dotted(names)}]\`` : as === 'array' ? `\`[[${dotted(names)}]]\`` : 'a dotted key');
   const path = (i: number) => `\`${dotted([...prefix, ...names.slice(0, i + 1)])}\``;
@@ -158,7 +167,7 @@ function peek(from: Node, names: readonly string[], as: 'table' | 'array' | 'dot
       if (i === names.length - 1) return { part: i, found: n, message: as === 'dotted' ? `${path(i)} is already defined` : `${what()} was already defined by a key/value pair` };
       return { part: i, found: n, message: `${path(i)} is ${describe(n.value)}; ${what()} cannot add to it` };
     }
-    if (!n) (holder.children ??= new Map()).set(names[i]!, (n = node(i < names.length - 1 && as === 'array' ? 'made by [[…]]' : as, section)));
+    if (!n) (holder.children ??= new Map()).set(names[i]!, (n = node(i < names.length - 1 && as === 'array' ? 'made by [[…]]' : as, { section, key, part: i })));
   }
   const last = names.length - 1;
   let target = n!;
@@ -172,12 +181,14 @@ function peek(from: Node, names: readonly string[], as: 'table' | 'array' | 'dot
   }
   if (as === 'array') {
     target.defined = true;
-    (target.elements ??= []).push((target = node('table', section)));
+    (target.elements ??= []).push((target = node('table', { section, key, part: last })));
   }
   if (target.defined) return { part: last, found: target, message: as === 'dotted' ? `${path(last)} is already defined` : `table ${what()} is defined twice` };
   if (as === 'dotted' && existed) return { part: last, found: target, message: `${path(last)} is already defined, as a table` };
   target.defined = true;
   target.section = section;
+  target.key = key;
+  target.part = last;
   return target;
 }
 
