@@ -296,6 +296,7 @@ const SAYS: Array<[line: string, code: string, says: string[], never: string[]]>
   ['"bash(:*)" = "allow"', 'unknown-policy-key', ['Put "bash(:*)" in `allowed`', 'Move "bash(:*)" into `allowed`'], ['bash( *)']],
   ['allowed = ["Bassh(:*)"]', 'unknown-tool', ['Change to `bash(:*)`'], ['bash( *)']],
   ['allowed = ["Shell(:*)"]', 'non-canonical', ['write it `bash(:*)`', 'Change to `bash(:*)`'], ['bash( *)', 'Mars writes']],
+  ['allowed = ["Bash(:*)"]', 'non-canonical', ['Mars spells `Bash` as `bash`; write it `bash(:*)`', 'Change to `bash(:*)`'], ['bash( *)', 'reads this entry as']],
   // `exec_command` is an alias of `bash`: the unknown `ExecCommand` is moved as written, not as Mars passes it on.
   ['ExecCommand = "deny"', 'unknown-policy-key', ['Put "ExecCommand" in `disallowed`', 'Move "ExecCommand" into `disallowed`'], ['exec_command']],
   ['"bassh(git:*)" = "allow"', 'unknown-policy-key', ['(Mars has no capability `bassh`: did you mean `bash`?)'], ['capability `bassh(']],

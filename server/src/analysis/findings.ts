@@ -268,7 +268,8 @@ export function entryVerdict(raw: string): EntryVerdict {
         const message =
           spelling.kind === 'alias' ? `\`${spelling.written}\` is an alias of \`${spelling.canonical}\`; ${readsAs(render(name), name) ? 'Mars writes' : 'write it'} \`${read}\`.`
           : spelling.kind === 'casing'
-            ? `Mars spells \`${spelling.written}\` as \`${spelling.canonical}\`${read === spelling.canonical ? '' : `; it reads this entry as \`${read}\``}.`
+            // What Mars renders (`bash( *)` for `Bash(:*)`) is not always a spelling that means what the entry does.
+            ? `Mars spells \`${spelling.written}\` as \`${spelling.canonical}\`${read === spelling.canonical ? '' : readsAs(render(name), name) ? `; it reads this entry as \`${read}\`` : `; write it \`${read}\``}.`
           : `Mars reads this entry as \`${read}\`; the extra white space is dropped.`;
         issues.push({ code: 'non-canonical', message, replacement: { value: target, preferred: true, safe: true, ...(both ? { alone: canonicalSpelling(raw, name, false) } : {}) } });
       }
