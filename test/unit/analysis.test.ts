@@ -260,6 +260,13 @@ test('a message quoting Mars\'s own long text of what it allows keeps that prose
   assert.ok(message.endsWith(`(allowed: ${ERROR_ALLOWED.InvalidMcpRef}).`), message);
 });
 
+test('a name in characters that only look like ASCII says so, and gets the suggestion of the letters they look like', () => {
+  const message = (entry: string) => documentFindings(analyzeDocument(`[agents.a.tools]\nallowed = [${JSON.stringify(entry)}]\n`)).find((f) => f.code === 'unknown-tool')!.message;
+  assert.match(message('TAS\u212A'), /It holds U\+212A, which looks like `K` but is not an ASCII character\. Did you mean `task`\?$/);
+  assert.match(message('\uff22\uff21\uff33\uff28(ls)'), /It holds U\+FF22, which looks like `B` but is not an ASCII character\. Did you mean `bash`\?$/);
+  assert.doesNotMatch(message('r\u00e9ad'), /looks like/, 'é is a letter of its own, not a look-alike');
+});
+
 // An entry's fix, as text: what it writes, and that what it writes means what Mars reads (and is clean).
 const ENTRY_FIXES: Array<[entry: string, code: string, fixed: string | null]> = [
   ['Bassh(git log:*)', 'unknown-tool', 'bash(git log *)'],

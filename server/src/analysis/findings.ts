@@ -3,7 +3,7 @@
 
 import { ERROR_ALLOWED, errorMessage, parseToolName, render, type ParseResult, type ToolName } from '../grammar/toolName';
 import {
-  canonicalSpelling, charProblemReason, illegalChars, mcpWireRewrite, readsAs, respelling, rewriteLegacyPrefix, suggestCapability,
+  canonicalSpelling, charProblemReason, illegalChars, lookalikeChar, mcpWireRewrite, readsAs, respelling, rewriteLegacyPrefix, suggestCapability,
   writtenWithLegacyPrefix,
 } from '../grammar/checks';
 import { ownCopy, QUOTED_MAX, rustTrim, shortened, shown } from '../grammar/text';
@@ -328,10 +328,13 @@ export function entryFindings(text: string, p: ParsedEntry): Finding[] {
 
 function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'unknown' }>): EntryIssue {
   const head = rustTrim(splitToolName(rustTrim(raw))[0]);
+  // A name in characters that only look like ASCII reads as a capability's: the first is named.
+  const lookalike = lookalikeChar(head);
   const suggestion = suggestCapability(head);
   const asRead = render(name);
   const passes = asRead === rustTrim(raw) ? 'passes it on as written' : `passes it on as \`${asRead}\``;
-  const message = `Mars has no capability named \`${head}\`; it ${passes}, so only a harness with a tool of that name applies it.`;
+  const message = `Mars has no capability named \`${head}\`; it ${passes}, so only a harness with a tool of that name applies it.` +
+    (lookalike ? ` It holds U+${lookalike.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}, which looks like \`${lookalike.normalize('NFKC')}\` but is not an ASCII character.` : '');
   if (!suggestion) return { code: 'unknown-tool', message };
   // Written as Mars would write it, so the fixed entry is clean (`Bassh(git log:*)` -> `bash(git log *)`).
   const candidate = name.pattern === null ? suggestion : `${suggestion}(${name.pattern})`;

@@ -209,9 +209,27 @@ const WORDS: ReadonlyMap<string, string | null> = (() => {
  * (`patch`: `apply_patch`, so `write`), else the nearest name or alias (one edit for up to six
  * letters, two from seven), when only one capability is that near. A name or alias of three letters
  * or fewer is only near when two of its letters are swapped (`sl`), and a name of two letters
- * (`rm`, `ps`) near nothing: at one edit every short word is near one.
+ * (`rm`, `ps`) near nothing: at one edit every short word is near one. A name in look-alikes of
+ * ASCII (`ＢＡＳＨ`) is read as the letters they look like.
  */
 export function suggestCapability(head: string): string | null {
+  const asWritten = suggestAscii(head);
+  if (asWritten !== null || !lookalikeChar(head)) return asWritten;
+  return suggestAscii(head.normalize('NFKC'));
+}
+
+/**
+ * The first character of `head` that only looks like ASCII (`Ｂ` of `ＢＡＳＨ`, a Kelvin sign for
+ * `K`), when all of it reads as ASCII so (NFKC); Mars folds ASCII letters only, so such a name
+ * is unknown to it however much it looks like a capability's. Undefined for any other name.
+ */
+export function lookalikeChar(head: string): string | undefined {
+  if (!/[^\x00-\x7f]/.test(head)) return undefined;
+  const folded = head.normalize('NFKC');
+  return /^[\x21-\x7e]+$/.test(folded) ? [...head].find((c) => c.charCodeAt(0) > 0x7e) : undefined;
+}
+
+function suggestAscii(head: string): string | null {
   if (isMcpWireToken(head) || eqIgnoreAsciiCase(head, 'mcp')) return null;
   const key = squash(head);
   if (key === '') return null;
