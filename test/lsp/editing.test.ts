@@ -1,6 +1,7 @@
 // Completion and hover over the protocol, against dist/server.js.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -222,5 +223,51 @@ describe('go to definition', () => {
     } finally {
       await c.stop();
     }
+  });
+
+  test('a document opened through a link to its folder: each manifest once', async () => {
+    const link = `${dir}-link`;
+    fs.symlinkSync(dir, link);
+    const c = await LspClient.start({ workspaceFolders: [pathToFileURL(dir).href] });
+    try {
+      const linked = pathToFileURL(path.join(link, 'mars.toml')).href;
+      const text = '[agents.a.tools]\nallowed = ["mcp(github)"]\n';
+      await c.open(linked, text);
+      const links = await c.request<LocationLink[]>('textDocument/definition', { textDocument: { uri: linked }, position: positionAt(text, text.indexOf('github')) });
+      assert.deepEqual(links.map((l) => l.targetUri), [manifest('gh')]);
+    } finally {
+      await c.stop();
+    }
+  });
+});
+
+describe('MCP manifests an editor would show otherwise, or could not read', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-odd-mcp-'));
+  const write = (folder: string, text: string) => {
+    fs.mkdirSync(path.join(dir, 'mcp', folder), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'mcp', folder, 'mcp.toml'), text);
+  };
+  write('bom', '\uFEFFname = "bomname"\n');
+  write(' spaced ', 'command = "x"\n');
+  // A FIFO where a manifest would be: reading it would block the server until something writes to it.
+  fs.mkdirSync(path.join(dir, 'mcp/fifo'), { recursive: true });
+  const fifo = spawnSync('mkfifo', [path.join(dir, 'mcp/fifo/mcp.toml')]).status === 0;
+  const uri = pathToFileURL(path.join(dir, 'mars.toml')).href;
+  const src = '[agents.a.tools]\nallowed = ["mcp(bomname)", "mcp(spaced)", "mcp("]\n';
+
+  before(async () => (client = await LspClient.start()));
+  after(() => client.stop());
+
+  test('a byte order mark is no column of the name\'s range; a folder\'s name is trimmed as a manifest\'s; a FIFO is passed over', async () => {
+    await client.open(uri, src);
+    const definition = (word: string) => client.request<LocationLink[] | null>('textDocument/definition', { textDocument: { uri }, position: positionAt(src, src.indexOf(word)) });
+    assert.deepEqual((await definition('bomname'))!.map((l) => l.targetRange), [{ start: { line: 0, character: 8 }, end: { line: 0, character: 15 } }]);
+    assert.deepEqual((await definition('spaced'))!.map((l) => l.targetUri), [pathToFileURL(path.join(dir, 'mcp/ spaced /mcp.toml')).href]);
+    const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: positionAt(src, src.lastIndexOf('mcp(') + 4) });
+    const labels = list.items.map((i) => i.label);
+    // (The list grants both servers whole already: each is offered with a tool only.)
+    assert.ok(labels.includes('mcp(bomname/tool)') && labels.includes('mcp(spaced/tool)'), labels.join(' '));
+    assert.ok(fifo, 'mkfifo made the FIFO');
+    assert.ok(!labels.some((l) => l.startsWith('mcp(fifo')), 'a FIFO is no manifest');
   });
 });

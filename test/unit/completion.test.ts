@@ -164,6 +164,11 @@ const CASES: Case[] = [
     edit: { label: 'mcp(github/tool)', newText: 'mcp(github/${1:tool})', range: [1, 12, 1, 19] } },
   { name: 'inside MCP( in an unterminated string', doc: '[agents.x.tools]\nallowed = ["MCP(|', servers: ['github'],
     edit: { label: 'mcp(github)', newText: 'mcp(github)"', range: [1, 12, 1, 16] } },
+  // On the server of an entry naming a tool, the tool stays: a grant of one tool never becomes one of the whole server.
+  { name: 'on the server of mcp(server/tool): the tool kept', doc: '[agents.x.tools]\nallowed = ["mcp(git|hub/get_issue)"]', servers: ['github', 'linear'],
+    present: ['mcp(linear/get_issue)'], absent: ['mcp(github)', 'mcp(linear)', 'mcp(linear/tool)', 'mcp(server/tool)'],
+    edit: { label: 'mcp(linear/get_issue)', newText: 'mcp(linear/get_issue)', range: [1, 12, 1, 33] } },
+  { name: 'on the tool of mcp(server/tool): no server', doc: '[agents.x.tools]\nallowed = ["mcp(github/get|)"]', servers: ['github'], none: true },
   { name: 'servers the list grants whole are skipped', doc: '[agents.x.tools]\nallowed = ["mcp(github)", "mcp(|"]', servers: ['github', 'linear'],
     present: ['mcp(linear)', 'mcp(github/tool)'], absent: ['mcp(github)'] },
   { name: 'servers offered in a slot too', doc: '[agents.x.tools]\nallowed = [|]', servers: ['github'],

@@ -273,8 +273,7 @@ function anyItem(range: Range, newText: string, ...more: string[]): CompletionIt
   };
 }
 
-function serverItem(server: string, index: number, range: Range, newText: string, snippet: boolean, tool: boolean): CompletionItem {
-  const label = tool ? `mcp(${server}/tool)` : `mcp(${server})`;
+function serverItem(server: string, index: number, range: Range, newText: string, snippet: boolean, tool: boolean, label = tool ? `mcp(${server}/tool)` : `mcp(${server})`): CompletionItem {
   const first = tool ? `One tool of the MCP server ${code(server)}.` : `Every tool of the MCP server ${code(server)}.`;
   return {
     label, kind: CompletionItemKind.Module, ...described(first, MCP_MEANING),
@@ -283,12 +282,22 @@ function serverItem(server: string, index: number, range: Range, newText: string
   };
 }
 
-/** MCP server items, `mcp(server)` and the `mcp(server/tool)` snippet each, skipping servers the list grants whole. */
-function serverItems(servers: readonly string[], holds: Set<string>, range: Range, w: Writer): CompletionItem[] {
+/**
+ * MCP server items, `mcp(server)` and the `mcp(server/tool)` snippet each, skipping servers the list
+ * grants whole. With `tool` (the `/get_issue)` written after the server being typed, as source
+ * text; `toolValue`, its value), one item a server, that tool kept: a grant of one tool must not
+ * become one of every tool of the server.
+ */
+function serverItems(servers: readonly string[], holds: Set<string>, range: Range, w: Writer, tool = '', toolValue = tool): CompletionItem[] {
   const out: CompletionItem[] = [];
   servers.forEach((server, i) => {
     const content = w.content(server);
     if (content === null) return;
+    if (tool) {
+      const parse = parseToolName(`mcp(${server}${toolValue}`);
+      if (!(parse.ok && holds.has(render(parse.name)))) out.push(serverItem(server, i, range, w.wrap(`mcp(${content}${tool}`), false, true, `mcp(${server}${toolValue}`));
+      return;
+    }
     if (!serverHeld(holds, server)) out.push(serverItem(server, i, range, w.wrap(`mcp(${content})`), false, false));
     out.push(serverItem(server, i, range, w.wrap(`mcp(${snippetEscape(content)}/\${1:tool})`), true, true));
   });
@@ -341,6 +350,13 @@ function entryItems(analysis: Analysis, ctx: EntryContext, servers: readonly str
   if (paren >= 0 && ctx.cursor > paren) {
     // In the payload: server names inside `mcp(`, else the scoped snippets.
     if (eqIgnoreAsciiCase(rustTrim(ctx.text.slice(0, paren)), 'mcp')) {
+      // On the server of `mcp(server/tool)`, the tool after it stays; on the tool, no server fits.
+      const slash = ctx.text.indexOf('/', paren);
+      if (slash >= 0 && ctx.cursor > slash) return [];
+      if (slash >= 0) {
+        const tool = ctx.text.slice(slash);
+        return serverItems(servers, holds, range, w, tool, ctx.literal ? tool : decodeBasic(tool));
+      }
       return [
         ...serverItems(servers, holds, range, w),
         snippetItem(MCP_SNIPPET, null, `${RANK.snippet}${pad(0)}`, range, w.wrap(MCP_SNIPPET.body), typed),

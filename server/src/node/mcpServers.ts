@@ -10,6 +10,7 @@ import { LineIndex, positionsOf } from '../toml/lineIndex';
 import { rustTrim } from '../grammar/text';
 
 const TTL_MS = 5000;
+const MAX_MANIFEST_BYTES = 1 << 20;
 const cache = new Map<string, { at: number; manifests: McpManifest[] }>();
 const START = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
@@ -29,7 +30,12 @@ function serversIn(root: string): McpManifest[] {
     const file = path.join(root, 'mcp', d.name, 'mcp.toml');
     let text: string;
     try {
-      text = fs.readFileSync(file, 'utf8');
+      // A regular file only, and not a huge one: a FIFO (or a link to /dev/zero) would block the
+      // server in the read, and every request with it.
+      const stat = fs.statSync(file);
+      if (!stat.isFile() || stat.size > MAX_MANIFEST_BYTES) continue;
+      // Without a byte order mark, which an editor leaves out of the text it shows: positions are in that text.
+      text = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
     } catch {
       continue; // a folder without mcp.toml is not a server
     }
@@ -38,7 +44,7 @@ function serversIn(root: string): McpManifest[] {
     const named = mcpManifestName(text);
     const name = named ? rustTrim(named.name) : '';
     const uri = pathToFileURL(file).href;
-    manifests.push(named && name ? { name, uri, range: positionsOf(new LineIndex(text), named.span) } : { name: d.name, uri, range: START });
+    manifests.push(named && name ? { name, uri, range: positionsOf(new LineIndex(text), named.span) } : { name: rustTrim(d.name), uri, range: START });
   }
   cache.set(root, { at: Date.now(), manifests });
   return manifests;
@@ -51,10 +57,19 @@ export function mcpServersFor(documentUri: string, workspaceFolders: readonly st
   if (doc) roots.push(path.dirname(doc));
   for (const f of workspaceFolders) {
     const folder = localPath(f);
-    // Resolved, so `/ws` and `/ws/` are one root, read once.
-    if (folder) roots.push(path.resolve(folder));
+    if (folder) roots.push(folder);
   }
-  return [...new Set(roots)].flatMap(serversIn);
+  // By real path, so `/ws`, `/ws/` and a link to it are one root, read once (one file found twice
+  // would make go to definition a list to pick from).
+  return [...new Set(roots.map(realPath))].flatMap(serversIn);
+}
+
+function realPath(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return path.resolve(p);
+  }
 }
 
 /** The local path of a `file:` URI; null for another scheme and for what this OS cannot open (`file://host/…`, an encoded `/`). */
