@@ -276,7 +276,10 @@ function unitIndexAt(units: readonly Unit[], offset: number): number {
  * error, where what the text defines is a guess (`[agents.q` left open reads the lines below as its).
  */
 function crossFindingsOf(units: readonly Unit[], conflicts: readonly CrossConflict[]): Finding[] {
-  return conflicts.flatMap(({ unit, index, conflict, earlier }) => conflictFinding(units[unit]!, index, conflict, definitionSpan(units[earlier.unit]!.analysis.definitions[earlier.index]!, units[earlier.unit]!.base, conflict.earlier)) ?? []);
+  return conflicts.flatMap(({ unit, index, conflict, earlier }) => {
+    const first = units[earlier.unit]!;
+    return conflictFinding(units[unit]!, index, conflict, definitionSpan(first.analysis.definitions[earlier.index]!, first.base, conflict.earlier)) ?? [];
+  });
 }
 
 /** A place among `defs`, the definitions of a unit starting at `base`, in document offsets. */

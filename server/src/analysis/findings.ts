@@ -6,7 +6,7 @@ import {
   canonicalSpelling, charProblemReason, illegalChars, lookalikeChar, mcpWireRewrite, readsAs, respelling, rewriteLegacyPrefix, suggestCapability,
   writtenWithLegacyPrefix,
 } from '../grammar/checks';
-import { ownCopy, QUOTED_MAX, rustTrim, shortened, shown } from '../grammar/text';
+import { ownCopy, QUOTED_MAX, rustTrim, shortened, shown, uPlus } from '../grammar/text';
 import { isMcpWireToken, splitToolName } from '../grammar/toolName';
 import type { KeyPart, Span, TomlArray, TomlDocument, TomlString } from '../toml/model';
 import { basicString, replaceStringValue } from '../toml/strings';
@@ -334,7 +334,7 @@ function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'u
   const asRead = render(name);
   const passes = asRead === rustTrim(raw) ? 'passes it on as written' : `passes it on as \`${asRead}\``;
   const message = `Mars has no capability named \`${head}\`; it ${passes}, so only a harness with a tool of that name applies it.` +
-    (lookalike ? ` It holds U+${lookalike.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}, which looks like \`${lookalike.normalize('NFKC')}\` but is not an ASCII character.` : '');
+    (lookalike ? ` It holds ${uPlus(lookalike.codePointAt(0)!)}, which looks like \`${lookalike.normalize('NFKC')}\` but is not an ASCII character.` : '');
   if (!suggestion) return { code: 'unknown-tool', message };
   // Written as Mars would write it, so the fixed entry is clean (`Bassh(git log:*)` -> `bash(git log *)`).
   const candidate = name.pattern === null ? suggestion : `${suggestion}(${name.pattern})`;

@@ -2,7 +2,7 @@
 // Claude-only MCP wire spelling, spellings Mars rewrites, and "did you mean" for unknown names.
 
 import { CAPABILITIES } from './vocabulary';
-import { asciiLower, eqIgnoreAsciiCase, rustTrim, rustTrimEnd, rustTrimStart } from './text';
+import { asciiLower, eqIgnoreAsciiCase, rustTrim, rustTrimEnd, rustTrimStart, uPlus } from './text';
 import { isMcpWireToken, parseToolName, pascalToSnake, render, splitToolName, type ToolName } from './toolName';
 
 export interface CharProblem {
@@ -64,7 +64,7 @@ export function illegalChars(raw: string): CharProblem[] {
 
 /** A character Mars flags in an entry, named for messages: `a comma`, `control character U+0009`. */
 function describeChar(char: string): string {
-  return char === ',' ? 'a comma' : `control character U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+  return char === ',' ? 'a comma' : `control character ${uPlus(char.charCodeAt(0))}`;
 }
 
 /**

@@ -87,6 +87,9 @@ export function shown(text: string): string {
   }) : text;
 }
 
+/** A code point as messages name one: `U+212A`. */
+export const uPlus = (cp: number): string => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+
 /** The longest text a message or a fix's title quotes whole. */
 export const QUOTED_MAX = 80;
 

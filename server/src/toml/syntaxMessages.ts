@@ -5,6 +5,7 @@
 // list left open) say which piece that is; where neither does, smol-toml's message stands.
 
 import { lineEndAt, lineStartAt } from './lineIndex';
+import { uPlus } from '../grammar/text';
 import type { KeyValue, Section, Span, TomlValue } from './model';
 
 export interface Explained {
@@ -65,7 +66,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (atLineEnd) {
         return `a string must end on the line it starts: add the closing \`${quote}\` (a string over several lines is written between \`${quote.repeat(3)}\`)`;
       }
-      const code = `U+${text.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0')}`;
+      const code = uPlus(text.charCodeAt(at));
       return quote === "'"
         ? `control character ${code} in a literal string: write it as \`\\u${code.slice(2)}\` in a "..." string instead`
         : `control character ${code} in a string: write it as \`\\u${code.slice(2)}\``;
@@ -297,7 +298,7 @@ function stringEndFrom(text: string, i: number): number {
 function shownChar(text: string, at: number): string {
   const cp = text.codePointAt(at);
   if (cp === undefined) return '';
-  return cp < 0x20 || cp === 0x7f || (cp >= 0x80 && cp < 0xa0) ? `U+${cp.toString(16).toUpperCase().padStart(4, '0')}` : String.fromCodePoint(cp);
+  return cp < 0x20 || cp === 0x7f || (cp >= 0x80 && cp < 0xa0) ? uPlus(cp) : String.fromCodePoint(cp);
 }
 
 /** What is wrong with a date or time smol-toml refuses (`2023-13-01`, `07:32:00+0700`), in the forms TOML writes. */
