@@ -267,6 +267,20 @@ test('a name in characters that only look like ASCII says so, and gets the sugge
   assert.doesNotMatch(message('r\u00e9ad'), /looks like/, 'é is a letter of its own, not a look-alike');
 });
 
+test('names are never moved onto a line a mars-ignore silences: where a table written inline leaves them no line of their own, no move', () => {
+  const fixTitles = (text: string, code: string) => documentFindings(analyzeDocument(text)).filter((f) => f.code === code).flatMap((f) => f.fixes.map((x) => x.title));
+  const misplaced = (comment: string) => `[agents.x]\ntools = { allowed = ["read"] }${comment}\nallowed = ["MyTool"]\n`;
+  assert.ok(fixTitles(misplaced(''), 'misplaced-tool-list').some((t) => t.startsWith('Move the entries')), 'moved when nothing silences the line');
+  assert.deepEqual(fixTitles(misplaced('  # mars-ignore: unknown-tool'), 'misplaced-tool-list').filter((t) => t.startsWith('Move')), []);
+  const mapForm = (comment: string) => `[agents.x]\n${comment}tools = { allowed = ["read", "MyTool"], Foo = "allow" }\n`;
+  assert.ok(fixTitles(mapForm(''), 'unknown-policy-key').some((t) => t.startsWith('Move')), 'moved when nothing silences the line');
+  assert.deepEqual(fixTitles(mapForm('# mars-ignore: unknown-tool\n'), 'unknown-policy-key').filter((t) => t.startsWith('Move')), []);
+  // Fix-all's move of `tools.mcp` too: the entry it would make stays a finding to see, not one silenced.
+  const mcp = '[agents.x]\n# mars-ignore: illegal-char\ntools = { allowed = ["read"], mcp = ["a,b"] }\n';
+  assert.deepEqual(documentFixAll(analyzeDocument(mcp)), []);
+  assert.notDeepEqual(documentFixAll(analyzeDocument(mcp.replace('# mars-ignore: illegal-char\n', ''))), [], 'moved when nothing silences the line');
+});
+
 // An entry's fix, as text: what it writes, and that what it writes means what Mars reads (and is clean).
 const ENTRY_FIXES: Array<[entry: string, code: string, fixed: string | null]> = [
   ['Bassh(git log:*)', 'unknown-tool', 'bash(git log *)'],

@@ -283,7 +283,7 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
   }
   for (const moves of byOwner.values()) {
     const edits = moveEdits(analysis.doc, analysis.policies, moves);
-    if (before(analysis, edits)) structural.push(edits);
+    if (edits.length > 0 && before(analysis, edits)) structural.push(edits);
   }
   return nonOverlapping([...structural, ...values]);
 }

@@ -1,7 +1,7 @@
 // Text edits over the positional model, as plain data: offsets into the document text. The fixes
 // are built from these, and they keep the user's formatting where they can.
 
-import { lineContent, lineStartAt } from '../toml/lineIndex';
+import { lineContent, lineEndAt, lineStartAt } from '../toml/lineIndex';
 import type { Comment, KeyValue, TomlArray } from '../toml/model';
 import { lastAtOrBefore, lastStartingBefore } from '../toml/sorted';
 import { skipBlank, skipTrivia } from '../toml/split';
@@ -179,13 +179,29 @@ function wholeLine(text: string, start: number, end: number, inside: readonly Co
   return { start: from, end: to, newText: kept.map((c) => `${indent}${c}${eol}`).join('') };
 }
 
-/** Append quoted `values` at the end of `array`, after its last item. */
-export function appendToArray(text: string, array: TomlArray, values: readonly string[]): Edit {
+/**
+ * Append quoted `values` at the end of `array`, after its last item; null when they could go only
+ * on a line a `# mars-ignore` speaks of (a list in a table written inline), which would silence them.
+ */
+export function appendToArray(text: string, array: TomlArray, values: readonly string[]): Edit | null {
   const quoted = values.map(basicString).join(', ');
   const last = array.items[array.items.length - 1];
-  if (last) return lineAfter(text, array, last.span, values) ?? belowSuppressed(text, array, last.span, values) ?? { start: last.span.end, end: last.span.end, newText: `, ${quoted}` };
+  if (last) {
+    const own = lineAfter(text, array, last.span, values) ?? belowSuppressed(text, array, last.span, values);
+    if (own) return own;
+    return spokenOf(text, last.span.end) ? null : { start: last.span.end, end: last.span.end, newText: `, ${quoted}` };
+  }
   const open = text.indexOf('[', array.span.start);
-  return belowSuppressed(text, array, null, values) ?? { start: open + 1, end: open + 1, newText: quoted };
+  const own = belowSuppressed(text, array, null, values);
+  if (own) return own;
+  return spokenOf(text, open) ? null : { start: open + 1, end: open + 1, newText: quoted };
+}
+
+/** Whether a `# mars-ignore` speaks of the line holding `at`: later on it, or on a line of its own above it. */
+function spokenOf(text: string, at: number): boolean {
+  const rest = text.slice(at, lineEndAt(text, at));
+  const hash = rest.indexOf('#');
+  return (hash >= 0 && directiveOf(rest.slice(hash + 1)) === 'line') || directiveAbove(text, lineStartAt(text, at));
 }
 
 /**

@@ -140,8 +140,11 @@ export function moveEdits(doc: TomlDocument, policies: Policies, moves: readonly
     const existing = listOf(policies, owner, list);
     const names = notYetIn(policies, owner, list, group.flatMap((m) => m.names));
     let rest = group;
-    if (names.length > 0 && existing) edits.push(appendToArray(text, existing.array, names));
-    else if (names.length > 0) {
+    if (names.length > 0 && existing) {
+      const append = appendToArray(text, existing.array, names);
+      if (append === null) return []; // no fix: the moved names would be silenced
+      edits.push(append);
+    } else if (names.length > 0) {
       const first = group[0]!.extra;
       edits.push(becomeList(doc, first.keyValue, first.name.span.start, list, names));
       rest = group.slice(1);
@@ -191,10 +194,12 @@ export function extraKeyFixes(doc: TomlDocument, policies: Policies, extra: Extr
   const moved = notYetIn(policies, extra.owner, move.list, move.names);
   const adds = new Set(moved);
   const held = move.names.filter((n) => !adds.has(n));
+  const edits = moveEdits(doc, policies, [move]);
+  if (edits.length === 0) return [];
   const fix: Fix = {
     title: moved.length === 0 ? `Remove \`${key}\`: \`${move.list}\` already holds ${quoted(held)}`
       : `Move ${quoted(moved)} into \`${move.list}\`${held.length > 0 ? ` (it already holds ${quoted(held)})` : ''}`,
-    edits: moveEdits(doc, policies, [move]),
+    edits,
     preferred: true,
     // The removed `tools.mcp` meant these grants, so moving them keeps Mars's meaning; a map-form key
     // is ignored by Mars, and moving it makes a rule that was not in force: offered, never in fix-all.
@@ -282,7 +287,9 @@ function strayListFixes(doc: TomlDocument, policies: Policies, owner: Owner, kv:
     if (!byMeaning.has(m)) byMeaning.set(m, item.value);
   }
   const names = notYetIn(policies, owner, list, [...byMeaning.values()]);
-  const edits = [...(names.length > 0 ? [appendToArray(text, target.array, names)] : []), ...deleteKeyValue(text, kv, doc.comments)];
+  const append = names.length > 0 ? appendToArray(text, target.array, names) : null;
+  if (names.length > 0 && append === null) return []; // the moved names would be silenced
+  const edits = [...(append ? [append] : []), ...deleteKeyValue(text, kv, doc.comments)];
   const title = names.length > 0 ? `Move the entries of \`${key}\` into \`${into}\``
     : value.items.length === 0 ? `Remove \`${key} = []\`: it holds nothing` : `Remove \`${key}\`: \`${into}\` already holds its entries`;
   // Moving puts rules in force that were not; removing a key whose entries already are changes nothing.

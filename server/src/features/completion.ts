@@ -460,6 +460,7 @@ function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhe
     if (held(target.array, null).has(name) || ctx.inline) return null;
     // The typed word goes, and the key before it (`tools.`, `agents.x.tools.`) with it.
     const e = appendToArray(analysis.doc.text, target.array, [name]);
+    if (e === null) return null; // it would land on a line a `mars-ignore` silences
     const additionalTextEdits = [{ range: positionsOf(analysis.lines, e), newText: e.newText }];
     if (ctx.keyStart < ctx.range.start) additionalTextEdits.push({ range: positionsOf(analysis.lines, { start: ctx.keyStart, end: ctx.range.start }), newText: '' });
     return { detail, textEdit: { range, newText: '' }, additionalTextEdits };
