@@ -189,19 +189,29 @@ export function appendToArray(text: string, array: TomlArray, values: readonly s
   if (last) {
     const own = lineAfter(text, array, last.span, values) ?? belowSuppressed(text, array, last.span, values);
     if (own) return own;
-    return spokenOf(text, last.span.end) ? null : { start: last.span.end, end: last.span.end, newText: `, ${quoted}` };
+    return spokenOf(text, array, last.span.end) ? null : { start: last.span.end, end: last.span.end, newText: `, ${quoted}` };
   }
   const open = text.indexOf('[', array.span.start);
   const own = belowSuppressed(text, array, null, values);
   if (own) return own;
-  return spokenOf(text, open) ? null : { start: open + 1, end: open + 1, newText: quoted };
+  return spokenOf(text, array, open) ? null : { start: open + 1, end: open + 1, newText: quoted };
 }
 
-/** Whether a `# mars-ignore` speaks of the line holding `at`: later on it, or on a line of its own above it. */
-function spokenOf(text: string, at: number): boolean {
+const knownSpoken = new WeakMap<TomlArray, { readonly at: number; readonly spoken: boolean }>();
+
+/**
+ * Whether a `# mars-ignore` speaks of the line holding `at`, a place in `array`: later on it, or on
+ * a line of its own above it. Found once per list and place: every value moved into a list of one
+ * long line asks, and walking that line each time was quadratic.
+ */
+function spokenOf(text: string, array: TomlArray, at: number): boolean {
+  const known = knownSpoken.get(array);
+  if (known?.at === at) return known.spoken;
   const rest = text.slice(at, lineEndAt(text, at));
   const hash = rest.indexOf('#');
-  return (hash >= 0 && directiveOf(rest.slice(hash + 1)) === 'line') || directiveAbove(text, lineStartAt(text, at));
+  const spoken = (hash >= 0 && directiveOf(rest.slice(hash + 1)) === 'line') || directiveAbove(text, lineStartAt(text, at));
+  knownSpoken.set(array, { at, spoken });
+  return spoken;
 }
 
 /**
