@@ -165,10 +165,13 @@ const CASES: Case[] = [
   { name: 'inside MCP( in an unterminated string', doc: '[agents.x.tools]\nallowed = ["MCP(|', servers: ['github'],
     edit: { label: 'mcp(github)', newText: 'mcp(github)"', range: [1, 12, 1, 16] } },
   // On the server of an entry naming a tool, the tool stays: a grant of one tool never becomes one of the whole server.
-  { name: 'on the server of mcp(server/tool): the tool kept', doc: '[agents.x.tools]\nallowed = ["mcp(git|hub/get_issue)"]', servers: ['github', 'linear'],
+  { name: 'on the server of mcp(server/tool): the tool kept', doc: '[agents.x.tools]\nallowed = ["mcp(|github/get_issue)"]', servers: ['github', 'linear'],
     present: ['mcp(linear/get_issue)'], absent: ['mcp(github)', 'mcp(linear)', 'mcp(linear/tool)', 'mcp(server/tool)'],
     edit: { label: 'mcp(linear/get_issue)', newText: 'mcp(linear/get_issue)', range: [1, 12, 1, 33] } },
   { name: 'on the tool of mcp(server/tool): no server', doc: '[agents.x.tools]\nallowed = ["mcp(github/get|)"]', servers: ['github'], none: true },
+  // Only servers the typed word may match, and no more than 100 (the list is incomplete: typing narrows it).
+  { name: 'servers the typed word cannot match are left out', doc: '[agents.x.tools]\nallowed = ["mcp(lin|"]', servers: ['github', 'linear'],
+    present: ['mcp(linear)', 'mcp(linear/tool)'], absent: ['mcp(github)', 'mcp(github/tool)'] },
   { name: 'servers the list grants whole are skipped', doc: '[agents.x.tools]\nallowed = ["mcp(github)", "mcp(|"]', servers: ['github', 'linear'],
     present: ['mcp(linear)', 'mcp(github/tool)'], absent: ['mcp(github)'] },
   { name: 'servers offered in a slot too', doc: '[agents.x.tools]\nallowed = [|]', servers: ['github'],
@@ -643,6 +646,14 @@ test('completion: scoped snippets are snippets with placeholders', () => {
 });
 
 // ---- MCP server names ------------------------------------------------------------------------
+
+test('completion: of thousands of servers, at most 100 a request, those the typed word may match; the rest come as it narrows', () => {
+  const servers = Array.from({ length: 5000 }, (_, i) => `server-${i}`);
+  const count = (src: string) => run(src, servers)!.filter((i) => String(i.label).startsWith('mcp(server-')).map((i) => String(i.label));
+  assert.equal(count('[agents.x.tools]\nallowed = ["mcp(|"]').filter((l) => l.endsWith('/tool)')).length, 100);
+  const narrowed = count('[agents.x.tools]\nallowed = ["mcp(server-4999|"]');
+  assert.deepEqual(narrowed, ['mcp(server-4999)', 'mcp(server-4999/tool)']);
+});
 
 test('completion: the workspace\'s servers are offered cleaned, and written as the string can hold them', () => {
   const labels = (src: string, servers: readonly string[]) => run(src, servers)!.map((i) => i.label);

@@ -288,20 +288,43 @@ function serverItem(server: string, index: number, range: Range, newText: string
  * text; `toolValue`, its value), one item a server, that tool kept: a grant of one tool must not
  * become one of every tool of the server.
  */
-function serverItems(servers: readonly string[], holds: Set<string>, range: Range, w: Writer, tool = '', toolValue = tool): CompletionItem[] {
+function serverItems(servers: readonly string[], typed: string, holds: Set<string>, range: Range, w: Writer, tool = '', toolValue = tool): CompletionItem[] {
   const out: CompletionItem[] = [];
-  servers.forEach((server, i) => {
+  let offered = 0;
+  for (let i = 0; i < servers.length && offered < MAX_SERVERS; i++) {
+    const server = servers[i]!;
     const content = w.content(server);
-    if (content === null) return;
+    if (content === null || !mayMatch(typed, tool ? `mcp(${server}${toolValue}` : `mcp(${server}/tool)`)) continue;
+    offered++;
     if (tool) {
       const parse = parseToolName(`mcp(${server}${toolValue}`);
       if (!(parse.ok && holds.has(render(parse.name)))) out.push(serverItem(server, i, range, w.wrap(`mcp(${content}${tool}`), false, true, `mcp(${server}${toolValue}`));
-      return;
+      continue;
     }
     if (!serverHeld(holds, server)) out.push(serverItem(server, i, range, w.wrap(`mcp(${content})`), false, false));
     out.push(serverItem(server, i, range, w.wrap(`mcp(${snippetEscape(content)}/\${1:tool})`), true, true));
-  });
+  }
   return out;
+}
+
+/**
+ * At most this many MCP servers are offered at once, those the typed word may match first: a project
+ * declaring thousands sent them all (4 MB) on every keystroke. The list is incomplete (`forWord`),
+ * so the client asks again as the word grows, and the servers it narrows to come then.
+ */
+const MAX_SERVERS = 100;
+
+/**
+ * Whether the client could show an item labelled `label` for the typed word: the word's characters
+ * in order, case aside (every match of VS Code's fuzzy filter is one). `mcp(server)` is such a
+ * subsequence of `mcp(server/tool)`, so one test serves both of a server's items.
+ */
+function mayMatch(typed: string, label: string): boolean {
+  const a = typed.toLowerCase();
+  const b = label.toLowerCase();
+  let j = 0;
+  for (let i = 0; i < b.length && j < a.length; i++) if (b[i] === a[j]) j++;
+  return j === a.length;
 }
 
 /**
@@ -323,7 +346,7 @@ function toolItems(range: Range, typed: string, w: Writer, holds: Set<string>, s
   out.push(...snippetItems(range, typed, w));
   const any = plain(w, '*');
   if (!holds.has('*') && any !== null) out.push(anyItem(range, any));
-  out.push(...serverItems(servers, holds, range, w));
+  out.push(...serverItems(servers, typed, holds, range, w));
   return out;
 }
 
@@ -355,10 +378,10 @@ function entryItems(analysis: Analysis, ctx: EntryContext, servers: readonly str
       if (slash >= 0 && ctx.cursor > slash) return [];
       if (slash >= 0) {
         const tool = ctx.text.slice(slash);
-        return serverItems(servers, holds, range, w, tool, ctx.literal ? tool : decodeBasic(tool));
+        return serverItems(servers, typed, holds, range, w, tool, ctx.literal ? tool : decodeBasic(tool));
       }
       return [
-        ...serverItems(servers, holds, range, w),
+        ...serverItems(servers, typed, holds, range, w),
         snippetItem(MCP_SNIPPET, null, `${RANK.snippet}${pad(0)}`, range, w.wrap(MCP_SNIPPET.body), typed),
       ];
     }
