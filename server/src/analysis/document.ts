@@ -11,7 +11,7 @@ import { chunkSection } from '../toml/chunks';
 import { lastAtOrBefore } from '../toml/sorted';
 import { sectionStartsFrom } from '../toml/split';
 import { textChange, type TextChange } from '../toml/textChange';
-import { conflictSpan, tableConflicts, type DefinitionPlace, type SectionDefinitions, type TableConflict } from '../toml/tables';
+import { placeSpan, tableConflicts, type DefinitionPlace, type SectionDefinitions, type TableConflict } from '../toml/tables';
 import { analyze, fixAllEdits, fixAllTakes, seenOf, visibleFindings, type Analysis } from './analyze';
 import type { Code, SeverityOverrides } from './codes';
 import type { Edit } from './edits';
@@ -284,7 +284,7 @@ function crossFindingsOf(units: readonly Unit[], conflicts: readonly CrossConfli
 
 /** A place among `defs`, the definitions of a unit starting at `base`, in document offsets. */
 export function definitionSpan(defs: SectionDefinitions, base: number, at: DefinitionPlace): Span {
-  const span = conflictSpan(defs, at);
+  const span = placeSpan(defs, at);
   return { start: span.start + base, end: span.end + base };
 }
 

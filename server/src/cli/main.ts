@@ -4,16 +4,18 @@ import { version } from '../../../package.json';
 import { parseCheckArgs, runCheck, UsageError } from './check';
 import { parseNames } from './parseNames';
 
+const CHECK = 'check [paths...] [--format text|json|github] [--fix]';
+
 const USAGE = `usage: mars-toml <command>
 
 commands:
-  check [paths...] [--format text|json|github] [--fix]
+  ${CHECK}
                            check mars.toml / mars.local.toml files (more: mars-toml check --help)
   parse-names              read one JSON string literal per line on stdin, print one parse per line (JSON)
   --version                print the version
 `;
 
-const CHECK_USAGE = `usage: mars-toml check [paths...] [--format text|json|github] [--fix]
+const CHECK_USAGE = `usage: mars-toml ${CHECK}
 
 Checks the tool names in mars.toml and mars.local.toml. A path is a file, or a folder searched
 for them (node_modules, .git and .mars skipped); the default is the current folder.

@@ -227,6 +227,12 @@ function held(array: TomlArray, except: TomlString | null): Set<string> {
 
 const serverHeld = (holds: Set<string>, server: string) => holds.has(`mcp(${server}/*)`);
 
+/** Whether the entry `value` would write what the list holds (`held`) already. */
+function isHeld(holds: Set<string>, value: string): boolean {
+  const parse = parseToolName(value);
+  return parse.ok && holds.has(render(parse.name));
+}
+
 /** How text goes where the completion lands: string content (escaped), then the quotes around it. */
 interface Writer {
   /** `value` as string content, or null when the string's quoting cannot hold it. */
@@ -294,11 +300,11 @@ function serverItems(servers: readonly string[], typed: string, holds: Set<strin
   for (let i = 0; i < servers.length && offered < MAX_SERVERS; i++) {
     const server = servers[i]!;
     const content = w.content(server);
-    if (content === null || !mayMatch(typed, tool ? `mcp(${server}${toolValue}` : `mcp(${server}/tool)`)) continue;
+    const kept = `mcp(${server}${toolValue}`; // the entry, its tool kept
+    if (content === null || !mayMatch(typed, tool ? kept : `mcp(${server}/tool)`)) continue;
     offered++;
     if (tool) {
-      const parse = parseToolName(`mcp(${server}${toolValue}`);
-      if (!(parse.ok && holds.has(render(parse.name)))) out.push(serverItem(server, i, range, w.wrap(`mcp(${content}${tool}`), false, true, `mcp(${server}${toolValue}`));
+      if (!isHeld(holds, kept)) out.push(serverItem(server, i, range, w.wrap(`mcp(${content}${tool}`), false, true, kept));
       continue;
     }
     if (!serverHeld(holds, server)) out.push(serverItem(server, i, range, w.wrap(`mcp(${content})`), false, false));
@@ -335,13 +341,9 @@ function mayMatch(typed: string, label: string): boolean {
  */
 function toolItems(range: Range, typed: string, w: Writer, holds: Set<string>, servers: readonly string[], keep = '', kept = keep): CompletionItem[] {
   const out: CompletionItem[] = [];
-  const isHeld = (value: string) => {
-    const parse = parseToolName(value);
-    return parse.ok && holds.has(render(parse.name));
-  };
   CAPABILITIES.forEach((cap, i) => {
     const content = w.content(cap.name);
-    if (content !== null && !isHeld(cap.name + kept)) out.push(capabilityItem(cap, i, range, w.wrap(content + keep), typed));
+    if (content !== null && !isHeld(holds, cap.name + kept)) out.push(capabilityItem(cap, i, range, w.wrap(content + keep), typed));
   });
   out.push(...snippetItems(range, typed, w));
   const any = plain(w, '*');

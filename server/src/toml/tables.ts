@@ -58,7 +58,7 @@ export interface TableConflict extends DefinitionPlace {
 }
 
 /** Where a place is, in the offsets of its section's text. */
-export function conflictSpan(defs: SectionDefinitions, c: DefinitionPlace): Span {
+export function placeSpan(defs: SectionDefinitions, c: DefinitionPlace): Span {
   return c.key < 0 ? defs.header!.span : defs.keys[c.key]!.spans[c.part]!;
 }
 
