@@ -75,8 +75,11 @@ export const connectionOptions: ConnectionOptions = {
 
 /** What the server needs from its host that a browser could not give: the file system. */
 export interface ServerHost {
-  /** MCP servers declared near a document (`mcp/<name>/mcp.toml`), for completion in `mcp(` and go to definition. */
-  mcpServers?(documentUri: string, workspaceFolders: readonly string[]): readonly McpManifest[];
+  /**
+   * MCP servers declared near a document (`mcp/<name>/mcp.toml`), for completion in `mcp(` and go
+   * to definition: `'soon'` may answer with what was read a few seconds ago, `'fresh'` may not.
+   */
+  mcpServers?(documentUri: string, workspaceFolders: readonly string[], want: 'soon' | 'fresh'): Promise<readonly McpManifest[]>;
   /**
    * Every message is written by `encodeMessage` (see encodedRuns.ts), so lists of diagnostics can
    * leave their items unmade; another transport needs them made.
@@ -490,7 +493,8 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     const da = doc && (await analysisSoon(doc));
     if (!doc || !da) return null;
     const unit = unitAt(da, da.lines.offset(params.position));
-    const items = completions(placed(da, unit), params.position, (host.mcpServers?.(doc.uri, workspaceFolders) ?? []).map((m) => m.name),
+    const servers = (await host.mcpServers?.(doc.uri, workspaceFolders, 'soon')) ?? [];
+    const items = completions(placed(da, unit), params.position, servers.map((m) => m.name),
       (path, how) => definesOutside(da, unit, path, how));
     return itemsAsClientTakes(items, completionClient);
   }));
@@ -509,7 +513,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     const da = doc && host.mcpServers && (await analysisSoon(doc));
     if (!doc || !da) return null;
     const hit = mcpServerAt(placed(da, unitAt(da, da.lines.offset(params.position))), params.position);
-    const targets = hit ? manifestsOf(host.mcpServers!(doc.uri, workspaceFolders), hit.server) : [];
+    const targets = hit ? manifestsOf(await host.mcpServers!(doc.uri, workspaceFolders, 'fresh'), hit.server) : [];
     if (!hit || targets.length === 0) return null;
     return definitionLinks
       ? targets.map((t): LocationLink => ({ originSelectionRange: hit.range, targetUri: t.uri, targetRange: t.range, targetSelectionRange: t.range }))

@@ -1,6 +1,6 @@
 // The MCP servers a project declares: `mcp/<name>/mcp.toml` beside its mars.toml (and at each
 // workspace folder's root), named by the file's `name =` field, else by the folder, and where it is. Node IO,
-// kept out of the server core; results are cached for a few seconds, since completion asks often.
+// kept out of the server core.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,47 +11,74 @@ import { rustTrim } from '../grammar/text';
 
 const TTL_MS = 5000;
 const MAX_MANIFEST_BYTES = 1 << 20;
-const cache = new Map<string, { at: number; manifests: McpManifest[] }>();
 const START = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
-function serversIn(root: string): McpManifest[] {
-  const hit = cache.get(root);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.manifests;
-  const manifests: McpManifest[] = [];
+/** The manifests under `root`'s `mcp/` folder, read without blocking: a project may declare thousands. */
+async function readServers(root: string): Promise<McpManifest[]> {
   let dirs: fs.Dirent[] = [];
   try {
-    dirs = fs.readdirSync(path.join(root, 'mcp'), { withFileTypes: true });
+    dirs = await fs.promises.readdir(path.join(root, 'mcp'), { withFileTypes: true });
   } catch {
     // no mcp/ folder
   }
-  for (const d of dirs) {
-    // A folder, or a link to one (a file named here has no mcp.toml below it, and is passed over).
-    if (!d.isDirectory() && !d.isSymbolicLink()) continue;
-    const file = path.join(root, 'mcp', d.name, 'mcp.toml');
-    let text: string;
-    try {
-      // A regular file only, and not a huge one: a FIFO (or a link to /dev/zero) would block the
-      // server in the read, and every request with it.
-      const stat = fs.statSync(file);
-      if (!stat.isFile() || stat.size > MAX_MANIFEST_BYTES) continue;
-      // Without a byte order mark, which an editor leaves out of the text it shows: positions are in that text.
-      text = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
-    } catch {
-      continue; // a folder without mcp.toml is not a server
-    }
-    // A broken or nameless mcp.toml still names its folder. A name is trimmed as Mars reads one
-    // back in `mcp(name)` (Rust's trim, which keeps a U+FEFF).
-    const named = mcpManifestName(text);
-    const name = named ? rustTrim(named.name) : '';
-    const uri = pathToFileURL(file).href;
-    manifests.push(named && name ? { name, uri, range: positionsOf(new LineIndex(text), named.span) } : { name: rustTrim(d.name), uri, range: START });
-  }
-  cache.set(root, { at: Date.now(), manifests });
-  return manifests;
+  // A folder, or a link to one (a file named here has no mcp.toml below it, and is passed over).
+  const found = await Promise.all(dirs.filter((d) => d.isDirectory() || d.isSymbolicLink()).map((d) => readServer(root, d.name)));
+  return found.filter((m): m is McpManifest => m !== null);
 }
 
+async function readServer(root: string, folder: string): Promise<McpManifest | null> {
+  const file = path.join(root, 'mcp', folder, 'mcp.toml');
+  let text: string;
+  try {
+    // A regular file only, and not a huge one: a FIFO (or a link to /dev/zero) would never end the read.
+    const stat = await fs.promises.stat(file);
+    if (!stat.isFile() || stat.size > MAX_MANIFEST_BYTES) return null;
+    // Without a byte order mark, which an editor leaves out of the text it shows: positions are in that text.
+    text = (await fs.promises.readFile(file, 'utf8')).replace(/^\uFEFF/, '');
+  } catch {
+    return null; // a folder without mcp.toml is not a server
+  }
+  // A broken or nameless mcp.toml still names its folder. A name is trimmed as Mars reads one
+  // back in `mcp(name)` (Rust's trim, which keeps a U+FEFF).
+  const named = mcpManifestName(text);
+  const name = named ? rustTrim(named.name) : '';
+  const uri = pathToFileURL(file).href;
+  return named && name ? { name, uri, range: positionsOf(new LineIndex(text), named.span) } : { name: rustTrim(folder), uri, range: START };
+}
+
+/**
+ * The servers of each root, kept for a few seconds (completion asks on every keystroke). Once they
+ * are older, `'soon'` answers with them at once and reads them again for the next request (typing
+ * never waits on the disk), and `'fresh'` waits for that read (go to definition opens a file, which
+ * must still be there). One read of a root at a time.
+ */
+export function manifestCache(ttlMs = TTL_MS, now = Date.now, read = readServers) {
+  const cache = new Map<string, { at: number; manifests: McpManifest[] }>();
+  const reading = new Map<string, Promise<McpManifest[]>>();
+  const reread = (root: string) => {
+    let r = reading.get(root);
+    if (!r) {
+      const at = now();
+      r = read(root).then((manifests) => {
+        cache.set(root, { at, manifests });
+        return manifests;
+      }).finally(() => reading.delete(root));
+      reading.set(root, r);
+    }
+    return r;
+  };
+  return async (root: string, want: 'soon' | 'fresh'): Promise<McpManifest[]> => {
+    const hit = cache.get(root);
+    if (hit && now() - hit.at < ttlMs) return hit.manifests;
+    const r = reread(root);
+    return hit && want === 'soon' ? hit.manifests : r;
+  };
+}
+
+const serversIn = manifestCache();
+
 /** The MCP servers declared for a document: in its own folder and at the workspace folders' roots. */
-export function mcpServersFor(documentUri: string, workspaceFolders: readonly string[]): McpManifest[] {
+export async function mcpServersFor(documentUri: string, workspaceFolders: readonly string[], want: 'soon' | 'fresh'): Promise<McpManifest[]> {
   const roots: string[] = [];
   const doc = localPath(documentUri);
   if (doc) roots.push(path.dirname(doc));
@@ -61,7 +88,7 @@ export function mcpServersFor(documentUri: string, workspaceFolders: readonly st
   }
   // By real path, so `/ws`, `/ws/` and a link to it are one root, read once (one file found twice
   // would make go to definition a list to pick from).
-  return [...new Set(roots.map(realPath))].flatMap(serversIn);
+  return (await Promise.all([...new Set(roots.map(realPath))].map((root) => serversIn(root, want)))).flat();
 }
 
 function realPath(p: string): string {

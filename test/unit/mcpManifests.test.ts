@@ -1,0 +1,69 @@
+// The MCP manifests a project declares are read from disk without blocking the server, and kept a
+// few seconds: completion answers at once with what was read last (reading again for the next
+// request), go to definition waits for a fresh read, and a root is read once at a time.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { manifestCache } from '../../server/src/node/mcpServers';
+import type { McpManifest } from '../../server/src/features/mcpServers';
+
+/** A read the test ends by hand, counting the reads started. */
+function manualReads() {
+  const pending: Array<(m: McpManifest[]) => void> = [];
+  let started = 0;
+  const read = (_root: string) => {
+    started++;
+    return new Promise<McpManifest[]>((resolve) => pending.push(resolve));
+  };
+  const finish = (...names: string[]) => pending.shift()!(names.map((name) => ({ name, uri: `file:///${name}`, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } })));
+  return { read, finish, started: () => started };
+}
+
+const names = (ms: readonly McpManifest[]) => ms.map((m) => m.name);
+
+test('older manifests: completion gets them at once while they are read again, definition waits for the new read', async () => {
+  let clock = 0;
+  const reads = manualReads();
+  const servers = manifestCache(5000, () => clock, reads.read);
+
+  const first = servers('/p', 'soon'); // nothing read yet: even completion waits for the first read
+  const alsoFirst = servers('/p', 'fresh');
+  assert.equal(reads.started(), 1, 'one read of a root at a time');
+  reads.finish('github');
+  assert.deepEqual(names(await first), ['github']);
+  assert.deepEqual(names(await alsoFirst), ['github']);
+
+  clock = 4999;
+  assert.deepEqual(names(await servers('/p', 'fresh')), ['github'], 'within the time kept, no read');
+  assert.equal(reads.started(), 1);
+
+  clock = 5000;
+  assert.deepEqual(names(await servers('/p', 'soon')), ['github'], 'completion does not wait for the disk');
+  assert.equal(reads.started(), 2, 'but starts the read for the next request');
+  const definition = servers('/p', 'fresh');
+  assert.equal(reads.started(), 2, 'the read under way is shared');
+  reads.finish('github', 'linear');
+  assert.deepEqual(names(await definition), ['github', 'linear']);
+  assert.deepEqual(names(await servers('/p', 'soon')), ['github', 'linear']);
+  assert.equal(reads.started(), 2);
+});
+
+test('the disk read: a folder per server, named by its manifest or its folder; no mcp.toml, no server', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-mcp-'));
+  const write = (folder: string, text: string | null) => {
+    fs.mkdirSync(path.join(root, 'mcp', folder), { recursive: true });
+    if (text !== null) fs.writeFileSync(path.join(root, 'mcp', folder, 'mcp.toml'), text);
+  };
+  write('gh', '\uFEFFname = "github"\n');
+  write('linear', 'command = "linear-mcp"\n');
+  write('empty', null);
+  const servers = manifestCache();
+  const found = (await servers(root, 'fresh')).slice().sort((a, b) => a.name.localeCompare(b.name));
+  assert.deepEqual(found.map((m) => [m.name, path.basename(path.dirname(new URL(m.uri).pathname)), m.range.start]), [
+    ['github', 'gh', { line: 0, character: 8 }],
+    ['linear', 'linear', { line: 0, character: 0 }],
+  ]);
+  fs.rmSync(root, { recursive: true });
+});
