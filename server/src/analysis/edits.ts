@@ -191,18 +191,19 @@ export function appendToArray(text: string, array: TomlArray, values: readonly s
     if (own) return own;
     return spokenOf(text, array, last.span.end) ? null : { start: last.span.end, end: last.span.end, newText: `, ${quoted}` };
   }
-  const open = text.indexOf('[', array.span.start);
+  const inside = text.indexOf('[', array.span.start) + 1;
   const own = belowSuppressed(text, array, null, values);
   if (own) return own;
-  return spokenOf(text, array, open) ? null : { start: open + 1, end: open + 1, newText: quoted };
+  return spokenOf(text, array, inside) ? null : { start: inside, end: inside, newText: quoted };
 }
 
 const knownSpoken = new WeakMap<TomlArray, { readonly at: number; readonly spoken: boolean }>();
 
 /**
- * Whether a `# mars-ignore` speaks of the line holding `at`, a place in `array`: later on it, or on
- * a line of its own above it. Found once per list and place: every value moved into a list of one
- * long line asks, and walking that line each time was quadratic.
+ * Whether a `# mars-ignore` speaks of the line holding `at`, where values would join `array` (after
+ * its last item, or its `[`): later on it, or on a line of its own above it. Found once per list:
+ * every value moved into a list of one long line asks, and walking that line (or a long block of
+ * comments above it) each time was quadratic.
  */
 function spokenOf(text: string, array: TomlArray, at: number): boolean {
   const known = knownSpoken.get(array);
@@ -227,9 +228,8 @@ function belowSuppressed(text: string, array: TomlArray, last: { start: number; 
   if (!array.closed || /[\r\n]/.test(text.slice(from, array.span.end))) return null;
   const lineStart = closingLineStart(text, array);
   const after = /^[ \t]*(#[^\r\n]*)?(?=\r?\n|$)/.exec(text.slice(array.span.end, array.span.end + 10_000));
-  if (!after) return null;
+  if (!after || !spokenOf(text, array, from)) return null;
   const trailing = after[1] !== undefined && directiveOf(after[1].slice(1)) === 'line';
-  if (!trailing && !directiveAboveList(text, array, lineStart)) return null;
   const lineEnd = array.span.end + after[0].length;
   const eol = text[lineEnd] === '\r' ? '\r\n' : '\n';
   // Indented as the items above, or one step in from a list that opens on this line.
@@ -252,21 +252,6 @@ function closingLineStart(text: string, array: TomlArray): number {
   let start = closingLines.get(array);
   if (start === undefined) closingLines.set(array, (start = lineStartAt(text, array.span.end - 1)));
   return start;
-}
-
-const knownDirectivesAbove = new WeakMap<TomlArray, { readonly lineStart: number; readonly found: boolean }>();
-
-/**
- * `directiveAbove` for a line of a list (the line of its `]` or of its last item), found once per
- * list and line: every value moved into the list asks, and the walk over a long block of comments
- * above it each time was quadratic.
- */
-function directiveAboveList(text: string, array: TomlArray, lineStart: number): boolean {
-  const known = knownDirectivesAbove.get(array);
-  if (known?.lineStart === lineStart) return known.found;
-  const found = directiveAbove(text, lineStart);
-  knownDirectivesAbove.set(array, { lineStart, found });
-  return found;
 }
 
 /** Whether a `# mars-ignore` on a line of its own above the line at `lineStart` speaks of it (blank and comment lines between). */
@@ -298,7 +283,7 @@ function lineAfter(text: string, array: TomlArray, last: { start: number; end: n
   // `  "read",` or, in the leading-comma style, `  , "read"`; or a line of several items that a
   // `mars-ignore` speaks of, which the new lines keep out of (indented as that line).
   const lead = /^([ \t]*)(,[ \t]*)?$/.exec(text.slice(lineStart, last.start)) ??
-    ((after[2] !== undefined && directiveOf(after[2].slice(1)) === 'line') || directiveAboveList(text, array, lineStart) ? /^([ \t]*)()/.exec(text.slice(lineStart)) : null);
+    (spokenOf(text, array, last.end) ? /^([ \t]*)()/.exec(text.slice(lineStart)) : null);
   if (!lead) return null;
   const lineEnd = last.end + after[0].length;
   const eol = text[lineEnd] === '\r' ? '\r\n' : '\n';
