@@ -638,10 +638,10 @@ test('a long entry is quoted by its start and end in messages and fix titles, ne
   assert.equal(text.slice(dup.span.start, dup.span.end), long);
   assert.equal(dup.fixes[0]!.title, `Remove the duplicate \`${'a'.repeat(49)}…${'b'.repeat(24)}\``);
   const words = found.flatMap((f) => [f.message, ...f.fixes.map((x) => x.title), ...(f.related ?? []).map((r) => r.message)]);
-  // An entry holding a backtick breaks the pairing of the message's quotes: still shortened.
+  // An entry holding a backtick is shortened as a whole (its quote is made where it is put in the message).
   const tick = `bash(\`${'y'.repeat(5000)})`;
   const ticked = documentFindings(analyzeDocument(`[agents.a.tools]\nallowed = ["${tick}", "${tick}"]\n`)).find((f) => f.code === 'duplicate-entry')!;
-  assert.equal(ticked.message, `\`bash(\`${'y'.repeat(50)}…${'y'.repeat(24)})\` is already in this list.`);
+  assert.equal(ticked.message, `\`bash(\`${'y'.repeat(44)}…${'y'.repeat(24)})\` is already in this list.`);
   // A cut never splits an escape written for an invisible character.
   const hidden = `${'y'.repeat(48)}\\u200b${'z'.repeat(40)}`;
   const escaped = documentFindings(analyzeDocument(`[agents.a.tools]\nallowed = ["${hidden}", "${hidden}"]\n`)).find((f) => f.code === 'duplicate-entry')!;

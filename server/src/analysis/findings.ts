@@ -6,7 +6,7 @@ import {
   canonicalSpelling, charProblemReason, illegalChars, lookalikeChar, mcpWireRewrite, readsAs, respelling, rewriteLegacyPrefix, suggestCapability,
   writtenWithLegacyPrefix,
 } from '../grammar/checks';
-import { ownCopy, QUOTED_MAX, rustTrim, shortened, shown, uPlus } from '../grammar/text';
+import { ownCopy, quoted, rustTrim, shortened, shown, uPlus } from '../grammar/text';
 import { isMcpWireToken, splitToolName } from '../grammar/toolName';
 import type { KeyPart, Span, TomlArray, TomlDocument, TomlString } from '../toml/model';
 import { basicString, replaceStringValue } from '../toml/strings';
@@ -121,21 +121,13 @@ function withText<T extends object, K extends keyof T>(x: T, key: K, text: T[K])
 }
 
 /**
- * A message or title as a reader is shown it: invisible characters escaped (`shown`), and what it
- * quotes between backticks shortened (a 10 KB entry would fill the Problems panel, and every
- * message quoting it would hold a copy; its range shows all of it).
+ * A message or title as a reader is shown it. What it quotes from the document is escaped and
+ * shortened where it is put in (`quoted`): the finished message cannot tell its quotes apart once an
+ * entry holds a backtick. Escaping the whole again is cheap, changes nothing already escaped, and
+ * keeps an invisible character that reached a message unquoted (a name in double quotes, a parser's
+ * text) from breaking the line, or turning it right to left, in the Problems panel.
  */
-function readable(text: string): string {
-  const s = shown(text);
-  if (s.length <= QUOTED_MAX) return s;
-  // Quoted are the odd parts between backticks, when they pair up. An entry holding a backtick
-  // (`bash(echo `date`)`) breaks the pairing: then any part longer than the prose a message puts
-  // between two quotes is taken for a quoted one. Paired, a long even part is prose (Mars's own
-  // text of what it allows, quoted in a message), and stays whole.
-  const parts = s.split('`');
-  const paired = parts.length % 2 === 1;
-  return parts.map((p, i) => ((paired ? i % 2 === 1 : p.length > 2 * QUOTED_MAX) ? shortened(p) : p)).join('`');
-}
+const readable = shown;
 
 /** The same finding without the fixes that write a key `defined` elsewhere (see `Fix.creates`), filtered when asked for. */
 export function withoutClashingFixes(f: Finding, defined: (path: readonly string[]) => boolean): Finding {
@@ -246,7 +238,7 @@ export function entryVerdict(raw: string): EntryVerdict {
       const portable = mcpWireRewrite(raw);
       issues.push({
         code: 'mcp-wire-token',
-        message: portable ? `Claude-only MCP wire spelling; write \`${portable}\` so every harness applies it.`
+        message: portable ? `Claude-only MCP wire spelling; write ${quoted(portable)} so every harness applies it.`
           // `mcp(…)` names a server or a tool, never a pattern of one: no spelling keeps this rule for the others.
           : name.kind === 'unknown' && name.pattern !== null ? 'Claude-only MCP wire spelling with a pattern, which `mcp(server/tool)` cannot hold: only Claude applies this rule.'
           : 'Claude-only MCP wire spelling; write it as `mcp(server/tool)` so every harness applies it.',
@@ -266,20 +258,20 @@ export function entryVerdict(raw: string): EntryVerdict {
         // The fix changes the spelling only (a legacy `:*` has its own fix); the message says what Mars reads.
         const target = both ? read : canonicalSpelling(raw, name, false);
         const message =
-          spelling.kind === 'alias' ? `\`${spelling.written}\` is an alias of \`${spelling.canonical}\`; ${readsAs(render(name), name) ? 'Mars writes' : 'write it'} \`${read}\`.`
+          spelling.kind === 'alias' ? `${quoted(spelling.written)} is an alias of ${quoted(spelling.canonical)}; ${readsAs(render(name), name) ? 'Mars writes' : 'write it'} ${quoted(read)}.`
           : spelling.kind === 'casing'
             // What Mars renders (`bash( *)` for `Bash(:*)`) is not always a spelling that means what the entry does.
-            ? `Mars spells \`${spelling.written}\` as \`${spelling.canonical}\`${read === spelling.canonical ? '' : readsAs(render(name), name) ? `; it reads this entry as \`${read}\`` : `; write it \`${read}\``}.`
-          : `Mars reads this entry as \`${read}\`; the extra white space is dropped.`;
+            ? `Mars spells ${quoted(spelling.written)} as ${quoted(spelling.canonical)}${read === spelling.canonical ? '' : readsAs(render(name), name) ? `; it reads this entry as ${quoted(read)}` : `; write it ${quoted(read)}`}.`
+          : `Mars reads this entry as ${quoted(read)}; the extra white space is dropped.`;
         issues.push({ code: 'non-canonical', message, replacement: { value: target, preferred: true, safe: true, ...(both ? { alone: canonicalSpelling(raw, name, false) } : {}) } });
       }
       if (legacy) {
-        const pattern = name.kind === 'builtin' ? name.pattern : '';
+        const pattern = name.kind === 'builtin' ? name.pattern ?? '' : '';
         // `bash(:*)` reads as ` *`, which no spelling without `:*` keeps (`bash( *)` reads as `*`): no fix then.
         const value = both ? read : rewriteLegacyPrefix(raw);
         issues.push({
           code: 'legacy-prefix',
-          message: `Legacy \`:*\` prefix: Mars rewrites the pattern to \`${pattern}\`, the only form it writes (OpenCode takes \`:\` literally).`,
+          message: `Legacy \`:*\` prefix: Mars rewrites the pattern to ${quoted(pattern)}, the only form it writes (OpenCode takes \`:\` literally).`,
           ...(normalized && readsAs(value, name) ? { replacement: { value, preferred: true, safe: true, ...(both && readsAs(rewriteLegacyPrefix(raw), name) ? { alone: rewriteLegacyPrefix(raw) } : {}) } } : {}),
         });
       }
@@ -320,7 +312,7 @@ export function entryFindings(text: string, p: ParsedEntry): Finding[] {
       said.add(key);
     }
     const r = isOpenMultiline(str) ? undefined : issue.replacement;
-    const fix = (value: string) => replaceFix(text, `Change to \`${value}\``, str, value, r!.preferred, r!.safe);
+    const fix = (value: string) => replaceFix(text, `Change to ${quoted(value)}`, str, value, r!.preferred, r!.safe);
     out.push(new LazyFinding(issue.code, at, issue.message, r ? () => [r.alone === undefined ? fix(r.value) : { ...fix(r.value), alone: fix(r.alone) }] : undefined, undefined, !!r?.safe));
   }
   return out;
@@ -332,15 +324,15 @@ function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'u
   const lookalike = lookalikeChar(head);
   const suggestion = suggestCapability(head);
   const asRead = render(name);
-  const passes = asRead === rustTrim(raw) ? 'passes it on as written' : `passes it on as \`${asRead}\``;
-  const message = `Mars has no capability named \`${head}\`; it ${passes}, so only a harness with a tool of that name applies it.` +
-    (lookalike ? ` It holds ${uPlus(lookalike.codePointAt(0)!)}, which looks like \`${lookalike.normalize('NFKC')}\` but is not an ASCII character.` : '');
+  const passes = asRead === rustTrim(raw) ? 'passes it on as written' : `passes it on as ${quoted(asRead)}`;
+  const message = `Mars has no capability named ${quoted(head)}; it ${passes}, so only a harness with a tool of that name applies it.` +
+    (lookalike ? ` It holds ${uPlus(lookalike.codePointAt(0)!)}, which looks like ${quoted(lookalike.normalize('NFKC'))} but is not an ASCII character.` : '');
   if (!suggestion) return { code: 'unknown-tool', message };
   // Written as Mars would write it, so the fixed entry is clean (`Bassh(git log:*)` -> `bash(git log *)`).
   const candidate = name.pattern === null ? suggestion : `${suggestion}(${name.pattern})`;
   const parsed = parseToolName(candidate);
   const replacement = parsed.ok ? canonicalSpelling(candidate, parsed.name) : candidate;
-  return { code: 'unknown-tool', message: `${message} Did you mean \`${suggestion}\`?`, replacement: { value: replacement, preferred: true, safe: false } };
+  return { code: 'unknown-tool', message: `${message} Did you mean ${quoted(suggestion)}?`, replacement: { value: replacement, preferred: true, safe: false } };
 }
 
 /** The fix for an entry Mars rejects, where only one reading makes sense: `bash()` -> `bash`, `*(x)` -> `*`, `bash(git` -> `bash(git)`. */
@@ -374,10 +366,10 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[])
     if (earlier) {
       // What both mean, in the spelling Mars writes, unless one of them is written so already.
       const written = earlier.verdict.written;
-      const same = earlier.raw === p.raw ? `\`${p.raw}\` is already in this list`
-        : `\`${p.raw}\` means the same as \`${earlier.raw}\`${earlier.raw === written || p.raw === written ? '' : ` (\`${written}\`)`}, already in this list`;
+      const same = earlier.raw === p.raw ? `${quoted(p.raw)} is already in this list`
+        : `${quoted(p.raw)} means the same as ${quoted(earlier.raw)}${earlier.raw === written || p.raw === written ? '' : ` (${quoted(written)})`}, already in this list`;
       out.push(finding('duplicate-entry', contentSpan(text, p.entry.string), `${same}.`, isOpenMultiline(p.entry.string) ? undefined : () => [
-        { title: `Remove the duplicate \`${p.raw}\``, edits: deleteItems(text, array, [p.entry.index]), preferred: true, safe: true },
+        { title: `Remove the duplicate ${quoted(p.raw)}`, edits: deleteItems(text, array, [p.entry.index]), preferred: true, safe: true },
       ], [{ span: contentSpan(text, earlier.entry.string), message: 'first entry' }]));
       continue;
     }
@@ -412,13 +404,13 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[])
       const remove = (p: ParsedEntry, from: string): Fix[] => {
         const all = sameMeaning().get(p.entry.array)!.get(m)!;
         if (all.some((q) => isOpenMultiline(q.entry.string))) return [];
-        const names = [...new Set(all.map((q) => `\`${q.raw}\``))].join(' and ');
-        return [{ title: `Remove ${names} from \`${from}\``, edits: deleteItems(text, p.entry.array, all.map((q) => q.entry.index)), preferred: false, safe: false }];
+        const names = [...new Set(all.map((q) => quoted(q.raw)))].join(' and ');
+        return [{ title: `Remove ${names} from ${quoted(from)}`, edits: deleteItems(text, p.entry.array, all.map((q) => q.entry.index)), preferred: false, safe: false }];
       };
       out.push(finding('allow-deny-conflict', contentSpan(text, denied.entry.string),
-        `${who} both allows and disallows \`${denied.verdict.written}\`; keep it in one list.`,
+        `${who} both allows and disallows ${quoted(denied.verdict.written)}; keep it in one list.`,
         () => [...remove(denied, 'disallowed'), ...remove(allowed, 'allowed')],
-        [{ span: contentSpan(text, allowed.entry.string), message: `\`${allowed.raw}\` in \`allowed\`` }], false));
+        [{ span: contentSpan(text, allowed.entry.string), message: `${quoted(allowed.raw)} in \`allowed\`` }], false));
     }
   }
   return out;
@@ -451,7 +443,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
   }
   for (const { name } of policies.extraTables) {
     out.push(finding('unknown-policy-key', keyContentSpan(doc.text, name.span),
-      `Mars ignores the table \`${name.name}\` here: ${TOOLS_TABLE_HOLDS}.`));
+      `Mars ignores the table ${quoted(name.name)} here: ${TOOLS_TABLE_HOLDS}.`));
   }
   // One finding per key at fault: the lists under one header `[agents.x.tool]` share its `tool`.
   const misplaced = new Map<KeyPart, MisplacedList[]>();
@@ -463,14 +455,14 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
   }
   for (const [at, group] of misplaced) {
     const { owner, tools, ownerPart, list } = group[0]!;
-    const lists = [...new Set(group.map((m) => `\`${m.key.name}\``))];
+    const lists = [...new Set(group.map((m) => quoted(m.key.name)))];
     const these = `${lists.join(' and ')} here ${lists.length === 1 ? 'is' : 'are'}`;
     const where = `Mars reads the tool lists of ${ownerLabel(owner)} only from its \`tools\` table`;
     out.push(finding('misplaced-tool-list', keyContentSpan(doc.text, at.span), ownerPart
-      ? `\`${ownerPart.name}\` is not \`${owner.kind}\`: Mars reads tool policies only under \`agents\` and \`skills\`, so ${these} not part of ` +
+      ? `${quoted(ownerPart.name)} is not ${quoted(owner.kind)}: Mars reads tool policies only under \`agents\` and \`skills\`, so ${these} not part of ` +
         (group.every((m) => sameOwner(m.owner, owner)) ? `the policy of ${ownerLabel(owner)}.` : `any ${owner.kind === 'agents' ? 'agent' : 'skill'}'s policy.`)
-      : tools ? `\`${tools.name}\` is not \`tools\`: ${where}, so ${these} not part of its policy.`
-      : `${where}: ${lists[0]} here is not part of its policy. Did you mean \`tools.${list}\`?`,
+      : tools ? `${quoted(tools.name)} is not \`tools\`: ${where}, so ${these} not part of its policy.`
+      : `${where}: ${lists[0]} here is not part of its policy. Did you mean ${quoted(`tools.${list}`)}?`,
     () => misplacedListFixes(doc, policies, group)));
   }
   for (const extra of policies.extraKeys) {
@@ -485,7 +477,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     const meant = misspeltList(extra);
     if (meant) {
       out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
-        `Mars ignores \`${name}\` here: ${TOOLS_TABLE_HOLDS}. Did you mean \`${meant}\`?`,
+        `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}. Did you mean ${quoted(meant)}?`,
         () => listKeyFixes(doc, policies, extra, meant))); // safe only when it removes a key whose entries the list holds
       continue;
     }
@@ -499,10 +491,10 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     const suggestion = parse.ok && parse.name.kind === 'unknown' ? suggestCapability(head) : null;
     const held = parse.ok && intent !== null && notYetIn(policies, extra.owner, intent, [moved!]).length === 0;
     out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
-      `Mars ignores \`${name}\` here: ${TOOLS_TABLE_HOLDS}` +
+      `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}` +
         (!parse.ok ? `, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED[parse.error]}).`
-        : held ? `, so this rule has no effect; \`${intent}\` already holds ${shortened(basicString(moved!))}, so the key can go.`
-        : intent ? `, so this rule has no effect. Put ${shortened(basicString(moved!))} in \`${intent}\` instead.${suggestion ? ` (Mars has no capability \`${head}\`: did you mean \`${suggestion}\`?)` : ''}`
+        : held ? `, so this rule has no effect; ${quoted(intent)} already holds ${shortened(shown(basicString(moved!)))}, so the key can go.`
+        : intent ? `, so this rule has no effect. Put ${shortened(shown(basicString(moved!)))} in ${quoted(intent)} instead.${suggestion ? ` (Mars has no capability ${quoted(head)}: did you mean ${quoted(suggestion)}?)` : ''}`
         // The map form's note only where the key reads as one: a tool named with a string.
         : extra.keyValue.value?.kind === 'string' ? ' (the `tool = "allow"` map form belongs to agent profiles).' : '.'),
       // Moving a key Mars ignores puts a rule in force: never safe (only `tools.mcp`'s move may be).

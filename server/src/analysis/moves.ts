@@ -5,7 +5,7 @@
 import { isMcpWireToken, parseToolName, render } from '../grammar/toolName';
 import type { KeyValue, TomlArray, TomlDocument } from '../toml/model';
 import { basicString } from '../toml/strings';
-import { asciiLower, rustTrim, shortened } from '../grammar/text';
+import { asciiLower, quoted, rustTrim, shortened, shown } from '../grammar/text';
 import { canonicalSpelling, mcpWireRewrite } from '../grammar/checks';
 import { meantList } from './meant';
 import { appendToArray, commentsWithin, deleteKeyValue, standsAlone, type Edit } from './edits';
@@ -186,10 +186,10 @@ export function extraKeyFixes(doc: TomlDocument, policies: Policies, extra: Extr
   const move = moveOf(doc.text, policies, extra);
   if (!move) return [];
   if (move.names.length === 0) {
-    return [{ title: `Remove \`${doc.text.slice(extra.keyValue.key.span.start, extra.keyValue.key.span.end)} = []\`: it grants nothing`, edits: moveEdits(doc, policies, [move]), preferred: true, safe: true }];
+    return [{ title: `Remove ${quoted(`${doc.text.slice(extra.keyValue.key.span.start, extra.keyValue.key.span.end)} = []`)}: it grants nothing`, edits: moveEdits(doc, policies, [move]), preferred: true, safe: true }];
   }
   // As the edit writes them (`shel\"l`), so a name holding a quote reads as one name.
-  const quoted = (names: readonly string[]) => [...new Set(names)].map((n) => shortened(basicString(n))).join(', ');
+  const strings = (names: readonly string[]) => [...new Set(names)].map((n) => shortened(shown(basicString(n)))).join(', ');
   const key = doc.text.slice(extra.keyValue.key.span.start, extra.keyValue.key.span.end);
   const moved = notYetIn(policies, extra.owner, move.list, move.names);
   const adds = new Set(moved);
@@ -197,8 +197,8 @@ export function extraKeyFixes(doc: TomlDocument, policies: Policies, extra: Extr
   const edits = moveEdits(doc, policies, [move]);
   if (edits.length === 0) return [];
   const fix: Fix = {
-    title: moved.length === 0 ? `Remove \`${key}\`: \`${move.list}\` already holds ${quoted(held)}`
-      : `Move ${quoted(moved)} into \`${move.list}\`${held.length > 0 ? ` (it already holds ${quoted(held)})` : ''}`,
+    title: moved.length === 0 ? `Remove ${quoted(key)}: ${quoted(move.list)} already holds ${strings(held)}`
+      : `Move ${strings(moved)} into ${quoted(move.list)}${held.length > 0 ? ` (it already holds ${strings(held)})` : ''}`,
     edits,
     preferred: true,
     // The removed `tools.mcp` meant these grants, so moving them keeps Mars's meaning; a map-form key
@@ -220,7 +220,7 @@ export function misspeltList(extra: ExtraKey): ListName | null {
 
 /** A list under a misspelled key of a tools table: renamed to `list`, or its names moved into the `list` already written. */
 export function listKeyFixes(doc: TomlDocument, policies: Policies, extra: ExtraKey, list: ListName): Fix[] {
-  const rename = { title: `Rename to \`${list}\``, edits: [{ start: extra.name.span.start, end: extra.name.span.end, newText: list }], creates: listPath(extra.owner, list) };
+  const rename = { title: `Rename to ${quoted(list)}`, edits: [{ start: extra.name.span.start, end: extra.name.span.end, newText: list }], creates: listPath(extra.owner, list) };
   return strayListFixes(doc, policies, extra.owner, extra.keyValue, extra.name.name, list, list, rename);
 }
 
@@ -251,7 +251,7 @@ export function misplacedListFixes(doc: TomlDocument, policies: Policies, group:
     (first.ownerPart !== null && !first.ownerHeader) ||
     // The rename puts in force the table's other keys too (`mcp` beside `allowed`): not when one would stop the load.
     policies.unsafeRenames.has(at);
-  const title = first.ownerPart || first.tools ? `Rename \`${at.name}\` to \`${to}\`` : `Rename to \`${to}\``;
+  const title = first.ownerPart || first.tools ? `Rename ${quoted(at.name)} to ${quoted(to)}` : `Rename to ${quoted(to)}`;
   const creates = first.ownerPart ? [owner.kind, owner.name] : [owner.kind, owner.name, 'tools'];
   const rename = clashes ? null : { title, edits: [{ start: at.span.start, end: at.span.end, newText: to }], creates };
   if (group.length === 1) return strayListFixes(doc, policies, owner, first.keyValue, first.key.name, first.list, `tools.${first.list}`, rename);
@@ -290,8 +290,8 @@ function strayListFixes(doc: TomlDocument, policies: Policies, owner: Owner, kv:
   const append = names.length > 0 ? appendToArray(text, target.array, names) : null;
   if (names.length > 0 && append === null) return []; // the moved names would be silenced
   const edits = [...(append ? [append] : []), ...deleteKeyValue(text, kv, doc.comments)];
-  const title = names.length > 0 ? `Move the entries of \`${key}\` into \`${into}\``
-    : value.items.length === 0 ? `Remove \`${key} = []\`: it holds nothing` : `Remove \`${key}\`: \`${into}\` already holds its entries`;
+  const title = names.length > 0 ? `Move the entries of ${quoted(key)} into ${quoted(into)}`
+    : value.items.length === 0 ? `Remove ${quoted(`${key} = []`)}: it holds nothing` : `Remove ${quoted(key)}: ${quoted(into)} already holds its entries`;
   // Moving puts rules in force that were not; removing a key whose entries already are changes nothing.
   return [{ title, edits, preferred: true, safe: names.length === 0 }];
 }
@@ -313,7 +313,7 @@ export function shapeFix(text: string, problem: ShapeProblem): Fix | null {
   if (problem.kind === 'list-not-array' && value.kind === 'string' && !isOpenMultiline(value)) {
     const token = text.slice(value.span.start, value.span.end);
     // Safe when the list it makes loads: an entry Mars rejects would trade one error for another.
-    return { title: `Change to \`[${token}]\``, edits: [{ start: value.span.start, end: value.span.end, newText: `[${token}]` }], preferred: true, safe: parseToolName(value.value).ok };
+    return { title: `Change to ${quoted(`[${token}]`)}`, edits: [{ start: value.span.start, end: value.span.end, newText: `[${token}]` }], preferred: true, safe: parseToolName(value.value).ok };
   }
   return null;
 }

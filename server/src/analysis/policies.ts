@@ -3,7 +3,7 @@
 
 import type { Key, KeyPart, KeyValue, Span, TableHeader, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
 import { lastAtOrBefore } from '../toml/sorted';
-import { rustTrim } from '../grammar/text';
+import { quoted, rustTrim } from '../grammar/text';
 import { parseToolName } from '../grammar/toolName';
 import { meantList, meantOwner, meantTools } from './meant';
 
@@ -119,10 +119,10 @@ export const TOOLS_MCP_REMOVED = '`tools.mcp` was removed: name MCP servers in `
 
 /**
  * The owner named for a reader (agent `x`), its name put through `quote`: hover passes its markdown
- * code span, which escapes backticks and invisible characters; messages have theirs escaped by
- * `finding`. A blank name shows as the string it is (`""`), not as an empty quote.
+ * code span, which escapes backticks and invisible characters; messages, their quote (`quoted`:
+ * escaped and shortened). A blank name shows as the string it is (`""`), not as an empty quote.
  */
-export function ownerLabel(owner: Owner, quote: (name: string) => string = (n) => `\`${n}\``): string {
+export function ownerLabel(owner: Owner, quote: (name: string) => string = quoted): string {
   const name = rustTrim(owner.name) === '' ? JSON.stringify(owner.name) : owner.name;
   return `${owner.kind === 'agents' ? 'agent' : 'skill'} ${quote(name)}`;
 }
@@ -380,7 +380,7 @@ function member(out: Policies, table: ToolsTable, kv: KeyValue, relative: readon
   }
   if ((name === 'allowed' || name === 'disallowed') && relative.length > 1) {
     out.shape.push({ kind: 'list-is-table', owner, span: kv.key.span, keyValue: kv, list: name,
-      message: `\`${name}\` of ${ownerLabel(owner)} must be a list of tool names, not a table` });
+      message: `${quoted(name)} of ${ownerLabel(owner)} must be a list of tool names, not a table` });
     return;
   }
   out.extraKeys.push({ owner, table, keyValue: kv, name: first });
@@ -391,7 +391,7 @@ function list(out: Policies, owner: Owner, name: ListName, kv: KeyValue): void {
   if (!value) return; // half-typed `allowed =`: the TOML syntax error says it
   if (value.kind !== 'array') {
     out.shape.push({ kind: 'list-not-array', owner, span: value.span, keyValue: kv, list: name,
-      message: `\`${name}\` of ${ownerLabel(owner)} must be a list of tool names, such as ${name} = ["read"]` });
+      message: `${quoted(name)} of ${ownerLabel(owner)} must be a list of tool names, such as ${name} = ["read"]` });
     return;
   }
   out.lists.push({ owner, list: name, array: value, keyValue: kv });
@@ -399,7 +399,7 @@ function list(out: Policies, owner: Owner, name: ListName, kv: KeyValue): void {
     if (item.kind === 'string') out.entries.push({ owner, list: name, index, string: item, array: value });
     else
       out.shape.push({ kind: 'entry-not-string', owner, span: item.span, list: name,
-        message: `\`${name}\` of ${ownerLabel(owner)} holds tool names in quotes; this entry is ${describeValue(item)}` });
+        message: `${quoted(name)} of ${ownerLabel(owner)} holds tool names in quotes; this entry is ${describeValue(item)}` });
   });
 }
 
@@ -409,7 +409,7 @@ function headerBelowTools(out: Policies, owner: Owner, below: readonly KeyPart[]
     // `[[agents.x.tools.allowed]]` makes the list one of tables; `[[….allowed.y]]`, a table holding one.
     const what = array && below.length === 1 ? 'an array of tables ([[…]])' : 'a table';
     out.shape.push({ kind: 'list-is-table', owner, span: key.span, list: name,
-      message: `\`${name}\` of ${ownerLabel(owner)} must be a list of tool names, not ${what}` });
+      message: `${quoted(name)} of ${ownerLabel(owner)} must be a list of tool names, not ${what}` });
   } else if (name === 'mcp') {
     out.shape.push({ kind: 'list-is-table', owner, span: key.span,
       message: TOOLS_MCP_REMOVED });
@@ -423,8 +423,8 @@ function overlayNotTable(path: readonly KeyPart[], span: Span, what: string): Sh
   const kind = path[0]!.name as OwnerKind;
   const owner = { kind, name: path[1]?.name ?? '' };
   const message = path.length === 1
-    ? `\`${kind}\` must be a table of ${kind} by name (\`[${kind}.<name>]\`), not ${what}: Mars cannot load the file`
-    : `${ownerLabel(owner)} must be a table (\`[${kind}.${path[1]!.name.match(/^[A-Za-z0-9_-]+$/) ? path[1]!.name : JSON.stringify(path[1]!.name)}]\`), not ${what}: Mars cannot load the file`;
+    ? `${quoted(kind)} must be a table of ${kind} by name (${quoted(`[${kind}.<name>]`)}), not ${what}: Mars cannot load the file`
+    : `${ownerLabel(owner)} must be a table (${quoted(`[${kind}.${path[1]!.name.match(/^[A-Za-z0-9_-]+$/) ? path[1]!.name : JSON.stringify(path[1]!.name)}]`)}), not ${what}: Mars cannot load the file`;
   return { kind: 'overlay-not-table', owner, span, message };
 }
 
@@ -433,6 +433,6 @@ function describeValue(value: TomlValue): string {
     case 'array': return 'a list';
     case 'inline-table': return 'a table';
     case 'string': return 'a string';
-    default: return value.type === 'invalid' ? `\`${value.text}\`` : value.type === 'integer' ? 'an integer' : `a ${value.type}`;
+    default: return value.type === 'invalid' ? quoted(value.text) : value.type === 'integer' ? 'an integer' : `a ${value.type}`;
   }
 }

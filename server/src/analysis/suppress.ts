@@ -12,6 +12,7 @@ import { parseToml } from '../toml/parse';
 import { lineContent, lineEndAt, type Lines } from '../toml/lineIndex';
 import { inComment, lastStartingBefore } from '../toml/sorted';
 import { editDistance } from '../grammar/checks';
+import { quoted } from '../grammar/text';
 import { CODES, isCode, type Code } from './codes';
 import type { Edit } from './edits';
 import { finding, type Finding } from './findings';
@@ -116,8 +117,8 @@ export function suppressionFindings(doc: TomlDocument): Finding[] {
       if (name === 'toml-syntax') {
         out.push(finding('invalid-suppression', span, 'A comment cannot silence `toml-syntax`: Mars cannot load a file with a syntax error. The setting `mars.diagnostics.toml-syntax` can turn it down in the editor.'));
       } else if (meant) {
-        const message = `\`${name}\` is not a Mars TOML code, so this comment silences nothing by that name. Did you mean \`${meant}\`?`;
-        out.push(finding('invalid-suppression', span, message, () => [{ title: `Change the code to \`${meant}\``, edits: [{ ...span, newText: meant }], preferred: true, safe: false }]));
+        const message = `${quoted(name)} is not a Mars TOML code, so this comment silences nothing by that name. Did you mean ${quoted(meant)}?`;
+        out.push(finding('invalid-suppression', span, message, () => [{ title: `Change the code to ${quoted(meant)}`, edits: [{ ...span, newText: meant }], preferred: true, safe: false }]));
       } else codesBefore = true;
     }
     endProse(true);
@@ -133,9 +134,9 @@ export function suppressionFindings(doc: TomlDocument): Finding[] {
 function proseFinding(text: string, span: Span, asReason: boolean): Finding {
   const words = text.slice(span.start, span.end);
   const one = !/[\s,]/.test(words);
-  const message = `\`${words}\` ${one ? 'is not a Mars TOML code' : 'are not Mars TOML codes'}, so this comment silences nothing by ${one ? 'that name' : 'those names'}. A reason goes after \` -- \`.`;
+  const message = `${quoted(words)} ${one ? 'is not a Mars TOML code' : 'are not Mars TOML codes'}, so this comment silences nothing by ${one ? 'that name' : 'those names'}. A reason goes after \` -- \`.`;
   if (!asReason) return finding('invalid-suppression', span, message);
-  return finding('invalid-suppression', span, message, () => [{ title: `Make \`${words}\` the reason`, edits: [{ start: span.start, end: span.start, newText: '-- ' }], preferred: true, safe: false }]);
+  return finding('invalid-suppression', span, message, () => [{ title: `Make ${quoted(words)} the reason`, edits: [{ start: span.start, end: span.start, newText: '-- ' }], preferred: true, safe: false }]);
 }
 
 const SUPPRESSIBLE = (Object.keys(CODES) as Code[]).filter((c) => c !== 'toml-syntax');

@@ -116,6 +116,16 @@ export function shortened(s: string): string {
 }
 
 /**
+ * Text from the document (an entry, a key, a token) as a message or a fix's title quotes it, between
+ * backticks: escaped (`shown`) before it is shortened, so a cut never splits an escape. Quoted where
+ * it is put into the message: the finished message cannot tell its quotes apart once the quoted text
+ * holds a backtick itself.
+ */
+export function quoted(text: string): string {
+  return `\`${shortened(shown(text))}\``;
+}
+
+/**
  * The string's characters in a string of their own. A slice shares its parent's memory, so a
  * string kept past its text (a cached section, a memo's key) would otherwise keep that whole text alive.
  */

@@ -3,7 +3,7 @@
 // quirks included: only ASCII letters fold, and `trim` is Rust's (Unicode White_Space), not JS's.
 
 import { capabilityNamed, capabilityWithAlias } from './vocabulary';
-import { asciiLower, eqIgnoreAsciiCase, rustTrim } from './text';
+import { asciiLower, eqIgnoreAsciiCase, quoted, rustTrim } from './text';
 
 export type ToolNameError = 'Empty' | 'InvalidMcpRef' | 'UnbalancedPattern' | 'EmptyPattern' | 'WildcardPattern';
 
@@ -30,9 +30,9 @@ export type ToolName =
 
 export type ParseResult = { readonly ok: true; readonly name: ToolName } | { readonly ok: false; readonly error: ToolNameError };
 
-/** Mars's error message for an entry it rejects. */
+/** Mars's error message for an entry it rejects, the entry quoted as messages quote one. */
 export function errorMessage(raw: string, error: ToolNameError): string {
-  return `invalid tool name \`${raw}\`; allowed: ${ERROR_ALLOWED[error]}`;
+  return `invalid tool name ${quoted(raw)}; allowed: ${ERROR_ALLOWED[error]}`;
 }
 
 export function parseToolName(raw: string): ParseResult {

@@ -11,6 +11,7 @@ import { RECURSION_LIMIT, type Key, type KeyValue, type Section, type Span, type
 import { LineIndex } from './lineIndex';
 import { stringEnd } from './stringPositions';
 import { explainError } from './syntaxMessages';
+import { quoted } from '../grammar/text';
 import { isStop, toml11Constructs, type Toml11Construct } from './toml11';
 
 interface SectionVerdict {
@@ -186,13 +187,13 @@ function redefinition(doc: TomlDocument, entries: readonly KeyValue[], at: numbe
     const names = kv.key.parts.map((p) => p.name);
     const earlier = entries.slice(0, i).find(({ key }) => key.parts.every((p, k) => k >= names.length || p.name === names[k]));
     if (!earlier) return null;
-    const shown = (key: Key) => doc.text.slice(key.span.start, key.span.end);
+    const written = (key: Key) => quoted(doc.text.slice(key.span.start, key.span.end));
     const why = earlier.value?.kind === 'inline-table' ? 'an inline table, complete as written' : 'a value, not a table';
     const message = earlier.key.parts.length === names.length
-      ? `\`${shown(kv.key)}\` is already defined: a key is defined once`
+      ? `${written(kv.key)} is already defined: a key is defined once`
       : earlier.key.parts.length < names.length
-        ? `\`${shown(kv.key)}\` adds to \`${shown(earlier.key)}\`, ${why}`
-        : `\`${shown(kv.key)}\` is already defined, as a table, by \`${shown(earlier.key)}\``;
+        ? `${written(kv.key)} adds to ${written(earlier.key)}, ${why}`
+        : `${written(kv.key)} is already defined, as a table, by ${written(earlier.key)}`;
     return { span: kv.key.span, message: `TOML syntax error: ${message}`, related: [{ span: earlier.key.span, message: 'defined here' }] };
   }
   return null;

@@ -5,7 +5,7 @@
 // list left open) say which piece that is; where neither does, smol-toml's message stands.
 
 import { lineEndAt, lineStartAt } from './lineIndex';
-import { uPlus } from '../grammar/text';
+import { quoted, uPlus } from '../grammar/text';
 import type { KeyValue, Section, Span, TomlValue } from './model';
 
 export interface Explained {
@@ -35,7 +35,7 @@ function leftOpen(text: string, section: Section, open: Container, at: number, a
     (v?.kind === 'array' || v?.kind === 'inline-table') && v.span.start <= open.span.start && (open.span.start < v.span.end || !v.closed));
   const key = owner ? text.slice(owner.key.span.start, owner.key.span.end) : null;
   const what = open.kind === 'array' ? 'list' : 'inline table';
-  const whose = key === null ? `a ${what}` : owner!.value === open ? `the ${what} of \`${key}\`` : `a ${what} in \`${key}\``;
+  const whose = key === null ? `a ${what}` : owner!.value === open ? `the ${what} of ${quoted(key)}` : `a ${what} in ${quoted(key)}`;
   const items: readonly { span: Span }[] = open.kind === 'array' ? open.items : open.entries;
   const lastEnd = items.reduce((end, i) => (i.span.end <= at ? Math.max(end, i.span.end) : end), open.span.start + 1);
   return {
@@ -82,7 +82,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
     case 'expected end of table array declaration':
       return 'a `[[...]]` header ends with `]]`';
     case 'unrecognised escape sequence':
-      return `\`\\${shownChar(text, at)}\` is not an escape TOML knows: write \`\\\\\` for a backslash, or use a literal string ('...'), where a backslash is plain`;
+      return `${quoted(`\\${shownChar(text, at)}`)} is not an escape TOML knows: write \`\\\\\` for a backslash, or use a literal string ('...'), where a backslash is plain`;
     case 'invalid non-hex character in unicode escape':
       return '`\\u` takes four hex digits and `\\U` eight (`\\u00E9`)';
     case 'illegal underscore':
@@ -113,7 +113,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
         if (c === '[') return 'expected `]` before this `[`: a header names one table (is its `]` missing?)';
         return /[ \t"']$/.test(before)
           ? 'expected `.` or `]`: the parts of a table name are joined with `.` (put a name with spaces in quotes)'
-          : `\`${shownChar(text, at)}\` cannot be in a bare key (letters, digits, \`_\` and \`-\`): put this part of the name in quotes`;
+          : `${quoted(shownChar(text, at))} cannot be in a bare key (letters, digits, \`_\` and \`-\`): put this part of the name in quotes`;
       }
       if (last === '.' && (atLineEnd || c === '#' || c === '=' || c === ' ' || c === '\t')) return 'a key part is missing after `.`';
       const inline = open()?.kind === 'inline-table';
@@ -123,13 +123,13 @@ function explained(text: string, section: Section, at: number, raw: string): str
       // After blanks or a quoted key, the key is complete: what follows it is out of place.
       return /[ \t"']$/.test(before)
         ? 'expected `=` after the key'
-        : `\`${shownChar(text, at)}\` cannot be in a bare key (letters, digits, \`_\` and \`-\`): put the key in quotes`;
+        : `${quoted(shownChar(text, at))} cannot be in a bare key (letters, digits, \`_\` and \`-\`): put the key in quotes`;
     }
     case 'each key-value declaration must be followed by an end-of-line':
       return header
-        ? `\`${shownChar(text, at)}\` after the table header: only a comment may follow it on its line`
+        ? `${quoted(shownChar(text, at))} after the table header: only a comment may follow it on its line`
         : text[at] === '\r' ? 'a lone carriage return (U+000D) after the value: TOML ends a line with a line feed (`\\n` or `\\r\\n`)'
-        : `\`${shownChar(text, at)}\` after the value: a line holds one \`key = value\`, then only a comment`;
+        : `${quoted(shownChar(text, at))} after the value: a line holds one \`key = value\`, then only a comment`;
     case 'expected comma or end of structure': {
       const o = open();
       if (!o) return null;
@@ -149,7 +149,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
         return onlyCommentsFrom(text, at) ? leftOpen(text, section, o, at, true) : `expected a value, or \`${closer(o)}\``;
       }
       if (c === ',') return 'expected a value before this `,`: remove the extra comma';
-      if (c === '\u201C' || c === '\u201D' || c === '\u2018' || c === '\u2019') return `\`${c}\` is not a TOML quote: use a straight \`"\` or \`'\``;
+      if (c === '\u201C' || c === '\u201D' || c === '\u2018' || c === '\u2019') return `${quoted(c)} is not a TOML quote: use a straight \`"\` or \`'\``;
       if (o?.kind === 'array' && KEY_LINE.test(text.slice(at, lineEndAt(text, at)))) {
         // `Bash = "allow",` inside a list closed further down, or a list left open above a `key =` line.
         return closedBelow(text, at) ? 'a list holds values, not `key = value`' : leftOpen(text, section, o, at, false);
@@ -159,7 +159,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       const span = { start: at, end: at + word.length };
       if (word.length > 40) return { message: 'text here must be in quotes', span }; // a word that long is not typed
       const lower = /^(?:true|false)$/i.test(word) ? '; true and false are written in lower case' : '';
-      return { message: `\`${word}\` is not a value TOML knows: write text in quotes (\`"${word}"\`)${lower}`, span };
+      return { message: `${quoted(word)} is not a value TOML knows: write text in quotes (${quoted(`"${word}"`)})${lower}`, span };
     }
     default:
       return null;
@@ -303,14 +303,14 @@ function shownChar(text: string, at: number): string {
 
 /** What is wrong with a date or time smol-toml refuses (`2023-13-01`, `07:32:00+0700`), in the forms TOML writes. */
 function dateError(token: string): string {
-  const shown = `\`${token}\``;
+  const written = quoted(token);
   const date = /^([0-9]{4})-([0-9]{2})-([0-9]{2})/.exec(token);
-  if (date && (Number(date[2]) < 1 || Number(date[2]) > 12)) return `${shown} is not a date: the month is 01 to 12`;
-  if (date && (Number(date[3]) < 1 || Number(date[3]) > 31)) return `${shown} is not a date: the day is 01 to 31`;
+  if (date && (Number(date[2]) < 1 || Number(date[2]) > 12)) return `${written} is not a date: the month is 01 to 12`;
+  if (date && (Number(date[3]) < 1 || Number(date[3]) > 31)) return `${written} is not a date: the day is 01 to 31`;
   const time = /(?:^|[Tt ])([0-9]{2}):([0-9]{2})(?::([0-9]{2}))?/.exec(token);
-  if (time && Number(time[1]) > 23) return `${shown} is not a time: the hour is 00 to 23`;
-  if (time && Number(time[2]) > 59) return `${shown} is not a time: the minute is 00 to 59`;
-  if (time?.[3] !== undefined && Number(time[3]) > 60) return `${shown} is not a time: the second is 00 to 60`;
-  if (/[+-][0-9]{4}$/.test(token)) return `${shown}: a time offset is written with a colon, \`${token.slice(0, -2)}:${token.slice(-2)}\``;
-  return `${shown} is not a date or time TOML reads: write YYYY-MM-DD, HH:MM:SS, or both joined by \`T\`, with \`Z\` or \`+HH:MM\` for the offset`;
+  if (time && Number(time[1]) > 23) return `${written} is not a time: the hour is 00 to 23`;
+  if (time && Number(time[2]) > 59) return `${written} is not a time: the minute is 00 to 59`;
+  if (time?.[3] !== undefined && Number(time[3]) > 60) return `${written} is not a time: the second is 00 to 60`;
+  if (/[+-][0-9]{4}$/.test(token)) return `${written}: a time offset is written with a colon, ${quoted(`${token.slice(0, -2)}:${token.slice(-2)}`)}`;
+  return `${written} is not a date or time TOML reads: write YYYY-MM-DD, HH:MM:SS, or both joined by \`T\`, with \`Z\` or \`+HH:MM\` for the offset`;
 }

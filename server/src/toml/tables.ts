@@ -12,6 +12,7 @@
 // which is small and is compared between versions without its spans (see analysis/document.ts).
 
 import type { Section, Span, TomlValue } from './model';
+import { quoted } from '../grammar/text';
 
 export type ValueKind = 'inline table' | 'array' | 'value';
 
@@ -143,8 +144,8 @@ export class TableTree {
  */
 function peek(from: Node, names: readonly string[], as: 'table' | 'array' | 'dotted', section: number, key: number, prefix: readonly string[] = []): Node | Failure {
   // Messages are made only on failure: a big document peeks hundreds of thousands of keys.
-  const what = () => (as === 'table' ? `\`[${dotted(names)}]\`` : as === 'array' ? `\`[[${dotted(names)}]]\`` : 'a dotted key');
-  const path = (i: number) => `\`${dotted([...prefix, ...names.slice(0, i + 1)])}\``;
+  const what = () => (as === 'table' ? quoted(`[${dotted(names)}]`) : as === 'array' ? quoted(`[[${dotted(names)}]]`) : 'a dotted key');
+  const path = (i: number) => quoted(dotted([...prefix, ...names.slice(0, i + 1)]));
   let holder = from; // the key whose children the next name is one of
   let n: Node | undefined;
   let existed = false;

@@ -17,6 +17,7 @@
 
 import type { Span } from './model';
 import { stringEnd } from './stringPositions';
+import { quoted } from '../grammar/text';
 
 export interface Toml11Construct {
   readonly span: Span;
@@ -246,8 +247,8 @@ function escape(text: string, span: Span, rewrite: string): Toml11Construct {
   const written = text.slice(span.start, span.end);
   return {
     span,
-    message: `\`${written}\` is not an escape (${MARS_READS}; \`${written.slice(0, 2)}\` is TOML 1.1): write \`${rewrite}\``,
-    rewrite: { title: `Write \`${rewrite}\``, span, newText: () => rewrite },
+    message: `${quoted(written)} is not an escape (${MARS_READS}; ${quoted(written.slice(0, 2))} is TOML 1.1): write ${quoted(rewrite)}`,
+    rewrite: { title: `Write ${quoted(rewrite)}`, span, newText: () => rewrite },
   };
 }
 
@@ -275,14 +276,14 @@ function scalar(text: string, start: number, end: number, found: Toml11Construct
     const magnitude = BigInt(digits.replace(/^[+-]/, ''));
     const value = negative ? -magnitude : magnitude;
     if (value < I64[0] || value > I64[1]) {
-      found.push({ span: { start, end }, message: `\`${token}\` is out of range: TOML integers are 64-bit (from -2^63 to 2^63-1), and Mars cannot load it`, rewrite: null });
+      found.push({ span: { start, end }, message: `${quoted(token)} is out of range: TOML integers are 64-bit (from -2^63 to 2^63-1), and Mars cannot load it`, rewrite: null });
     }
     return;
   }
   // Rust's float parse and JavaScript's round alike (to nearest), so they overflow alike. toml_edit
   // refuses +infinity only: `-1e400` loads, as -infinity.
   if (FLOAT.test(token) && Number(token.replace(/_/g, '')) === Infinity) {
-    found.push({ span: { start, end }, message: `\`${token}\` is too large for a float: Mars's TOML parser reads it as infinity, refuses it, and cannot load the file (write \`inf\` if infinity is meant)`, rewrite: null });
+    found.push({ span: { start, end }, message: `${quoted(token)} is too large for a float: Mars's TOML parser reads it as infinity, refuses it, and cannot load the file (write \`inf\` if infinity is meant)`, rewrite: null });
     return;
   }
   const date = DATE.exec(token);
@@ -291,7 +292,7 @@ function scalar(text: string, start: number, end: number, found: Toml11Construct
     let to = start;
     while (to < start + 10 && to < text.length && text.charCodeAt(to) !== LF && text.charCodeAt(to) !== CR) to++;
     const written = text.slice(start, to);
-    found.push({ span: { start, end: to }, message: `\`${written}\` is not a date: write it as YYYY-MM-DD (${MARS_READS}, which refuses it)`, rewrite: null });
+    found.push({ span: { start, end: to }, message: `${quoted(written)} is not a date: write it as YYYY-MM-DD (${MARS_READS}, which refuses it)`, rewrite: null });
     return;
   }
   if (date) {
@@ -301,7 +302,7 @@ function scalar(text: string, start: number, end: number, found: Toml11Construct
     if (month >= 1 && month <= 12 && day > days) {
       found.push({
         span: { start, end: start + 10 },
-        message: `\`${date[0]}\` is not a date: ${MONTHS[month - 1]} ${year} has ${days} days (${MARS_READS}, which refuses it)`,
+        message: `${quoted(date[0])} is not a date: ${MONTHS[month - 1]} ${year} has ${days} days (${MARS_READS}, which refuses it)`,
         rewrite: null,
       });
     }
@@ -312,8 +313,8 @@ function scalar(text: string, start: number, end: number, found: Toml11Construct
     const span = { start: at, end: at + 5 };
     found.push({
       span,
-      message: `a time needs its seconds (${MARS_READS}; a time without seconds is TOML 1.1): write \`${m[1]}:00\``,
-      rewrite: { title: `Write \`${m[1]}:00\``, span, newText: () => `${m[1]}:00` },
+      message: `a time needs its seconds (${MARS_READS}; a time without seconds is TOML 1.1): write ${quoted(`${m[1]}:00`)}`,
+      rewrite: { title: `Write ${quoted(`${m[1]}:00`)}`, span, newText: () => `${m[1]}:00` },
     });
   }
   // `+0100`, which smol-toml takes at the very end of the text.
@@ -321,6 +322,6 @@ function scalar(text: string, start: number, end: number, found: Toml11Construct
   if (offset) {
     const span = { start: start + offset.index + 1, end };
     const rewrite = `${offset[1]}:${offset[2]}`;
-    found.push({ span, message: `\`${text.slice(span.start, end)}\` is not an offset: write \`${rewrite}\` (${MARS_READS}, which refuses it)`, rewrite: { title: `Write \`${rewrite}\``, span, newText: () => rewrite } });
+    found.push({ span, message: `${quoted(text.slice(span.start, end))} is not an offset: write ${quoted(rewrite)} (${MARS_READS}, which refuses it)`, rewrite: { title: `Write ${quoted(rewrite)}`, span, newText: () => rewrite } });
   }
 }

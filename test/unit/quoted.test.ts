@@ -1,0 +1,63 @@
+// Text from the document is quoted where a message or a fix's title puts it in (`quoted`): escaped,
+// then shortened, whatever it holds. A backtick in an entry once broke the pairing of the finished
+// message's quotes, and the entry was then shortened in the wrong place, or not at all.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyzeDocument, documentFindings } from '../../server/src/analysis/document';
+import { ERROR_ALLOWED } from '../../server/src/grammar/toolName';
+
+/** The message and the first fix's title (if any) of the first finding of `code` in a tools table holding `body`. */
+function said(body: string, code: string): string[] {
+  const f = documentFindings(analyzeDocument(`[agents.a.tools]\n${body}\n`)).find((x) => x.code === code);
+  assert.ok(f, `no ${code} for ${body}`);
+  return [f.message, ...f.fixes.slice(0, 1).map((x) => x.title)];
+}
+
+const y = (n: number) => 'y'.repeat(n);
+const z = (n: number) => 'z'.repeat(n);
+
+// The entries, as TOML strings write them (`\u200b` is TOML's escape, read as the character).
+const ONE_TICK = `bash(echo \`date ${y(80)})`; // 97 characters: unpaired, not shortened before
+const TWO_TICKS = `Bash(echo \`date\` ${y(80)})`; // paired with the wrong backticks: cut after `date`
+const HIDDEN = `bash(echo \`${y(38)}\\u200b${z(60)}\\u202e${z(20)})`; // escapes where both cuts fall
+
+const CASES: Array<[name: string, body: string, code: string, expected: string[]]> = [
+  ['an entry of 97 characters holding a backtick is shortened in the message and the fix title',
+    `allowed = ["${ONE_TICK}", "${ONE_TICK}"]`, 'duplicate-entry', [
+      `\`bash(echo \`date ${y(34)}…${y(24)})\` is already in this list.`,
+      `Remove the duplicate \`bash(echo \`date ${y(34)}…${y(24)})\``,
+    ]],
+  ['an entry holding two backticks is shortened as a whole, not from its second backtick on',
+    `allowed = ["${TWO_TICKS}"]`, 'non-canonical', [
+      `Mars spells \`Bash\` as \`bash\`; it reads this entry as \`bash(echo \`date\` ${y(33)}…${y(24)})\`.`,
+      `Change to \`bash(echo \`date\` ${y(33)}…${y(24)})\``,
+    ]],
+  ['a long entry with invisible characters is escaped, then shortened at neither escape',
+    `allowed = ["${HIDDEN}", "${HIDDEN}"]`, 'duplicate-entry', [
+      `\`bash(echo \`${y(38)}…${z(20)})\` is already in this list.`,
+      `Remove the duplicate \`bash(echo \`${y(38)}…${z(20)})\``,
+    ]],
+  ['a map-form key holding a backtick: Mars\'s own long prose of what it allows stays whole',
+    '"mcp(`/)" = "allow"', 'unknown-policy-key', [
+      `Mars ignores \`mcp(\`/)\` here: a tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED.InvalidMcpRef}).`,
+    ]],
+  ['a map-form key holding a backtick, over 80 characters, is shortened in the message as in the fix title',
+    `"mcp(${y(45)}\`${y(45)})" = "allow"`, 'unknown-policy-key', [
+      `Mars ignores \`mcp(${y(45)}\`…${y(24)})\` here: a tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists, so this rule has no effect. Put "mcp(${y(45)}…${y(23)})" in \`allowed\` instead.`,
+      `Move "mcp(${y(45)}…${y(23)})" into \`allowed\``,
+    ]],
+  // The TOML string a key becomes keeps U+202E as it is: escaped before it is shortened, as a quote is.
+  ['a long map-form key with an invisible character where it is cut: the escape is cut whole',
+    `"${y(48)}\\u202e${z(60)}" = "allow"`, 'unknown-policy-key', [
+      `Mars ignores \`${y(48)}…${z(25)}\` here: a tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists, so this rule has no effect. Put "${y(48)}…${z(24)}" in \`allowed\` instead.`,
+      `Move "${y(48)}…${z(24)}" into \`allowed\``,
+    ]],
+  ['a TOML syntax error quoting a key that holds a backtick shortens it too',
+    `"a\`${y(90)}" = 1\n"a\`${y(90)}" = 2`, 'toml-syntax', [
+      `TOML syntax error: \`"a\`${y(47)}…${y(24)}"\` is already defined: a key is defined once`,
+    ]],
+];
+
+for (const [name, body, code, expected] of CASES) {
+  test(`quoting: ${name}`, () => assert.deepEqual(said(body, code), expected));
+}
