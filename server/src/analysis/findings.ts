@@ -222,7 +222,7 @@ export function parseEntries(policies: Policies, memo: VerdictMemo = new Verdict
   });
 }
 
-export function entryVerdict(raw: string): EntryVerdict {
+function entryVerdict(raw: string): EntryVerdict {
   const parse = parseToolName(raw);
   const issues: EntryIssue[] = [];
   if (!parse.ok) {

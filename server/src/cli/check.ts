@@ -129,7 +129,7 @@ const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
  * The file as text, or why it is not text. `invalid`: the first byte that is not UTF-8 and where it
  * sits in `text` (decoded as U+FFFD): Mars cannot load such a file at all.
  */
-export function readText(file: string, maxBytes: number = MAX_STRING_LENGTH): { text: string; bom: boolean; invalid?: { at: number; byte: number } } | { error: string } {
+function readText(file: string, maxBytes: number = MAX_STRING_LENGTH): { text: string; bom: boolean; invalid?: { at: number; byte: number } } | { error: string } {
   let bytes: Buffer;
   try {
     // A pipe or a device (/dev/zero) would block or never end: only regular files are read.

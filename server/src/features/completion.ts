@@ -97,7 +97,7 @@ const forWord = (items: CompletionItem[]): CompletionList => ({ isIncomplete: tr
  * The items for a client without snippet support: each snippet as the text it would insert with
  * every placeholder left at its default (`bash(${1:command} *)` -> `bash(command *)`, `${1|a,b|}` -> `a`).
  */
-export function withoutSnippets(result: CompletionItem[] | CompletionList | null): CompletionItem[] | CompletionList | null {
+function withoutSnippets(result: CompletionItem[] | CompletionList | null): CompletionItem[] | CompletionList | null {
   if (result === null) return null;
   const plain = (item: CompletionItem): CompletionItem => {
     if (item.insertTextFormat !== InsertTextFormat.Snippet) return item;

@@ -40,7 +40,7 @@ export const isPosition = (p: unknown): p is Position =>
 export const isRange = (r: unknown): r is Range =>
   typeof r === 'object' && r !== null && isPosition((r as Range).start) && isPosition((r as Range).end);
 
-export function toTextEdits(lines: Lines, edits: readonly Edit[]): TextEdit[] {
+function toTextEdits(lines: Lines, edits: readonly Edit[]): TextEdit[] {
   return edits.map((e) => ({ range: positionsOf(lines, e), newText: e.newText }));
 }
 

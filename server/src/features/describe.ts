@@ -67,7 +67,7 @@ export function describeList(
 // ---- capabilities ------------------------------------------------------------------------------
 
 /** `web_fetch` -> `WebFetch`: the PascalCase spelling harnesses such as Claude Code use. */
-export function pascalCase(snake: string): string {
+function pascalCase(snake: string): string {
   return snake.split('_').map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : '')).join('');
 }
 
@@ -78,7 +78,7 @@ export function pascalCase(snake: string): string {
  * ignoring case and gaps, so distinct words go first, then twins (`todowrite` after `todo_write`),
  * then the PascalCase forms.
  */
-export function spellingsOf(cap: Capability): string[] {
+function spellingsOf(cap: Capability): string[] {
   const words = [cap.name, ...cap.aliases];
   const squashed = new Set<string>();
   const distinct: string[] = [];
