@@ -677,6 +677,8 @@ test('completion: mcpServerNames keeps names Mars reads back as that server', ()
   assert.deepEqual(mcpServerNames(['linear', ' github ', 'github', 'plugin:demo', 'a/b', '*', '/x', '']), ['github', 'linear', 'plugin:demo']);
   assert.deepEqual(mcpManifestName('name = "github"\n[server]\ncommand = "x"\n'), { name: 'github', span: { start: 8, end: 14 } });
   assert.equal(mcpManifestName('[server]\nname = "nested"\n'), null);
+  // Only the root table is read, up to the first header: a `[` line in a string is none.
+  assert.deepEqual(mcpManifestName('about = """\n[server]\n"""\nname = "gh"\n[env]\nname = "x"\n'), { name: 'gh', span: { start: 33, end: 35 } });
   assert.equal(mcpManifestName('name = "unterminated\n'), null);
   assert.equal(mcpManifestName('\u0000\u0001 junk ['), null);
 });

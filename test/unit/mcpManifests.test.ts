@@ -50,6 +50,21 @@ test('older manifests: completion gets them at once while they are read again, d
   assert.equal(reads.started(), 2);
 });
 
+test('a read that fails leaves the list as it was, and the next request reads again', async () => {
+  let clock = 0;
+  let calls = 0;
+  const servers = manifestCache(5000, () => clock, async () => {
+    if (++calls === 2) throw new Error('disk gone');
+    return [{ name: `s${calls}`, uri: 'file:///m', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }];
+  });
+  assert.deepEqual(names(await servers('/p', 'soon')), ['s1']);
+  clock = 6000;
+  // The failing read runs unawaited behind this answer: its rejection must not end the process.
+  assert.deepEqual(names(await servers('/p', 'soon')), ['s1']);
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(names(await servers('/p', 'fresh')), ['s3']);
+});
+
 test('the disk read: a folder per server, named by its manifest or its folder; no mcp.toml, no server', async () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-mcp-'));
   const write = (folder: string, text: string | null) => {

@@ -5,6 +5,7 @@
 import { parseToolName } from '../grammar/toolName';
 import { rustTrim } from '../grammar/text';
 import { parseToml } from '../toml/parse';
+import { sectionStartsFrom } from '../toml/split';
 import type { Position, Range } from 'vscode-languageserver';
 import type { Analysis } from '../analysis/analyze';
 import { positionsOf } from '../toml/lineIndex';
@@ -29,7 +30,8 @@ export function mcpServerNames(names: readonly string[]): string[] {
 
 /** The root `name = "…"` of an `mcp.toml`, with the span of its text (inside the quotes), or null when it has none. Never throws. */
 export function mcpManifestName(text: string): { name: string; span: Span } | null {
-  const root = parseToml(text).sections[0];
+  // Only the root table is read: the tables below it can be long, and never hold the name.
+  const root = parseToml(text.slice(0, sectionStartsFrom(text, 0, () => true)[1])).sections[0];
   if (!root || root.header) return null;
   for (const kv of root.entries) {
     if (kv.key.parts.length === 1 && kv.key.parts[0]!.name === 'name' && kv.value?.kind === 'string' && kv.value.terminated) return { name: kv.value.value, span: kv.value.content };
