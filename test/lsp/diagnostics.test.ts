@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver';
 import { analyze, visibleFindings } from '../../server/src/analysis/analyze';
 import { LineIndex } from '../../server/src/toml/lineIndex';
+import { MOST_SENT } from '../../server/src/lsp/problemCap';
 import { agentsTable } from '../support/bigToml';
 import { LspClient } from '../support/lspClient';
 import { rangeOf, show } from '../support/text';
@@ -197,6 +198,12 @@ describe('settings, suppression and edits', () => {
       const ds = await few.pushed('file:///few/mars.toml', 1);
       assert.deepEqual(ds.map((x) => [x.code ?? null, x.severity]), [['invalid-tool-name', 1], ['mcp-wire-token', 2], ['invalid-tool-name', 1], [null, 3]]);
       assert.match(String(ds[3]!.message), /shows 3 of the 7 problems/);
+      // "All" stops at MOST_SENT: 2 million findings made a message too long to write, and none was sent.
+      const packed = `[agents.a.tools]\nallowed = [${'"", '.repeat(MOST_SENT + 1)}]\n`;
+      await all.open('file:///packed/mars.toml', packed);
+      const sent = await all.pushed('file:///packed/mars.toml', 1, 60_000);
+      assert.equal(sent.length, MOST_SENT);
+      assert.match(String(sent.at(-1)!.message), new RegExp(`shows ${MOST_SENT - 1} of the ${MOST_SENT + 1} problems`));
     } finally {
       await all.stop();
       await few.stop();

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver';
 import { EncodedRun } from '../../server/src/lsp/encodedRuns';
-import { capped } from '../../server/src/lsp/problemCap';
+import { capped, MOST_SENT } from '../../server/src/lsp/problemCap';
 
 const d = (line: number, severity: 1 | 2 | 3 | 4): Diagnostic => ({
   range: { start: { line, character: 0 }, end: { line, character: 1 } }, severity, source: 'mars', message: `${line}`,
@@ -25,6 +25,18 @@ test('a capped list: errors first, then warnings, information and hints, each in
   const many = new EncodedRun(Array.from({ length: 1001 }, (_, i) => d(i, 1)));
   assert.match(String(capped([many], 1000, severity)!.at(-1)!.message), /shows 999 of the 1001 problems .*, as VS Code shows no more than 1,000\)/);
   assert.deepEqual(capped(runs, 6, severity)!.slice(0, -1).map((x) => x.range.start.line), [0, 1, 2, 14, 15]);
+});
+
+test('past MOST_SENT, whatever the setting, the rest is a note: a message of them all could not be written', () => {
+  const severity = (x: Diagnostic) => x.severity ?? 1;
+  const runs = [new EncodedRun(Array.from({ length: MOST_SENT - 1 }, (_, i) => d(i, 3))), new EncodedRun([d(0, 1), d(1, 2)])];
+  for (const max of [0, MOST_SENT + 5]) {
+    const out = capped(runs, max, severity)!;
+    assert.equal(out.length, MOST_SENT);
+    assert.deepEqual(out.slice(-3, -1).map((x) => x.severity), [1, 2], 'the error and the warning kept, information left out');
+    assert.match(String(out.at(-1)!.message), new RegExp(`shows ${MOST_SENT - 1} of the ${MOST_SENT + 1} problems .*\\(the most it sends: `));
+  }
+  assert.equal(capped(runs.slice(0, 1), 0, severity), null, 'up to MOST_SENT: all sent');
 });
 
 test('a capped list makes only the diagnostics it sends, reading severities from the runs\' sources', () => {

@@ -1,24 +1,33 @@
 // VS Code keeps at most 1,000 diagnostics of a file (errors first, then warnings, information and
 // hints, each kind in the order sent) and drops the rest, but only after its client has read them
 // all: a big file's 30,000 findings cost it 6.8 MB of JSON on every keystroke for 1,000 shown. With
-// a cap (the extension's `mars.maxProblems`, 1,000 by default; none for other editors) the server
-// sends the ones VS Code would keep, and one note that says how many it left out.
+// a cap (the extension's `mars.maxProblems`, 1,000 by default; MOST_SENT for other editors, and for
+// `0`) the server sends the ones VS Code would keep, and one note that says how many it left out.
 
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
 import { DIAGNOSTIC_SOURCE } from '../protocol';
 import type { EncodedRun } from './encodedRuns';
 
+/**
+ * The most diagnostics sent for one file, whatever the setting. A message of all of a file packed
+ * with mistakes could not be written at all: 2 million `""` entries in 8 MB make more JSON than
+ * the longest string a JS engine holds (about 2^29 characters), on either end of the connection.
+ */
+export const MOST_SENT = 100_000;
+
 const SEVERITIES = [DiagnosticSeverity.Error, DiagnosticSeverity.Warning, DiagnosticSeverity.Information, DiagnosticSeverity.Hint];
 
 /**
  * The first `max` diagnostics of `runs` as VS Code picks them, the note last; null when there are
- * no more than `max`. `severityOf` reads a diagnostic's severity from its run's source, so only the
+ * no more than `max` (`0`, or more than MOST_SENT: MOST_SENT). `severityOf` reads a diagnostic's severity from its run's source, so only the
  * diagnostics sent are made.
  */
 export function capped<S>(runs: ReadonlyArray<EncodedRun<Diagnostic, S>>, max: number, severityOf: (s: S) => DiagnosticSeverity): Diagnostic[] | null {
   let total = 0;
   for (const run of runs) total += run.length;
-  if (max <= 0 || total <= max) return null;
+  const setting = max > 0 && max <= MOST_SENT;
+  if (!setting) max = MOST_SENT;
+  if (total <= max) return null;
   const counts = new Map<number, number>();
   for (const run of runs) {
     run.pick((s) => {
@@ -50,7 +59,9 @@ export function capped<S>(runs: ReadonlyArray<EncodedRun<Diagnostic, S>>, max: n
     severity: DiagnosticSeverity.Information,
     source: DIAGNOSTIC_SOURCE,
     // VS Code's own limit is the reason only when the setting is at it; a lower one is the user's choice.
-    message: `Mars TOML shows ${max - 1} of the ${total} problems of this file, errors first (setting mars.maxProblems${max >= 1000 ? ', as VS Code shows no more than 1,000' : ''}); \`mars-toml check\` lists them all.`,
+    message: `Mars TOML shows ${max - 1} of the ${total} problems of this file, errors first (${setting
+      ? `setting mars.maxProblems${max >= 1000 ? ', as VS Code shows no more than 1,000' : ''}`
+      : 'the most it sends: a message of them all could be too long for an editor to read'}); \`mars-toml check\` lists them all.`,
   });
   return out;
 }
