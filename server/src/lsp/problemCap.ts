@@ -18,15 +18,15 @@ export const MOST_SENT = 100_000;
 const SEVERITIES = [DiagnosticSeverity.Error, DiagnosticSeverity.Warning, DiagnosticSeverity.Information, DiagnosticSeverity.Hint];
 
 /**
- * The first `max` diagnostics of `runs` as VS Code picks them, the note last; null when there are
- * no more than `max` (`0`, or more than MOST_SENT: MOST_SENT). `severityOf` reads a diagnostic's severity from its run's source, so only the
- * diagnostics sent are made.
+ * The first `setting` diagnostics of `runs` as VS Code picks them (MOST_SENT for `0` and past it),
+ * the note last; null when there are no more. `severityOf` reads a diagnostic's severity from its
+ * run's source, so only the diagnostics sent are made.
  */
-export function capped<S>(runs: ReadonlyArray<EncodedRun<Diagnostic, S>>, max: number, severityOf: (s: S) => DiagnosticSeverity): Diagnostic[] | null {
+export function capped<S>(runs: ReadonlyArray<EncodedRun<Diagnostic, S>>, setting: number, severityOf: (s: S) => DiagnosticSeverity): Diagnostic[] | null {
   let total = 0;
   for (const run of runs) total += run.length;
-  const setting = max > 0 && max <= MOST_SENT;
-  if (!setting) max = MOST_SENT;
+  const bySetting = setting > 0 && setting <= MOST_SENT;
+  const max = bySetting ? setting : MOST_SENT;
   if (total <= max) return null;
   const counts = new Map<number, number>();
   for (const run of runs) {
@@ -59,7 +59,7 @@ export function capped<S>(runs: ReadonlyArray<EncodedRun<Diagnostic, S>>, max: n
     severity: DiagnosticSeverity.Information,
     source: DIAGNOSTIC_SOURCE,
     // VS Code's own limit is the reason only when the setting is at it; a lower one is the user's choice.
-    message: `Mars TOML shows ${max - 1} of the ${total} problems of this file, errors first (${setting
+    message: `Mars TOML shows ${max - 1} of the ${total} problems of this file, errors first (${bySetting
       ? `setting mars.maxProblems${max >= 1000 ? ', as VS Code shows no more than 1,000' : ''}`
       : 'the most it sends: a message of them all could be too long for an editor to read'}); \`mars-toml check\` lists them all.`,
   });
