@@ -168,7 +168,14 @@ export class DocumentAnalyzer {
     ];
     const end = resync === undefined ? text.length : starts.pop()!;
     const reusable = new Map<string, SectionAnalysis>();
-    for (let i = from; i < (resync ?? old.length); i++) reusable.set(unitKey(old[i]!.analysis.text, old[i]!.analysis.hidden), old[i]!.analysis);
+    // The models of the sections the edit replaces are asked for no more (only a request still on
+    // the old version would, and rebuild one), and go before the new ones are made: the recent ones
+    // are the kept memory, and a 10 MB section's old model (1.5 GB) held beside its new analysis
+    // ran the server out of memory on a keystroke.
+    for (let i = from; i < (resync ?? old.length); i++) {
+      reusable.set(unitKey(old[i]!.analysis.text, old[i]!.analysis.hidden), old[i]!.analysis);
+      forgetModel(old[i]!.analysis);
+    }
     const units = old.slice(0, from).concat(yield* this.unitsFrom(text, lines, starts, end, reusable, true));
     const replaced = { from, to: units.length };
     if (resync !== undefined) {
@@ -178,11 +185,6 @@ export class DocumentAnalyzer {
         units.push({ ...u, start: u.start + delta, base: u.base + delta, startLine: u.startLine + lineDelta });
       }
     }
-    // The models of the sections the edit replaced are asked for no more (only a request still on
-    // the old version would, and rebuild one): the recent ones are the kept memory, a big section's
-    // hundreds of megabytes.
-    const now = new Set(units.slice(replaced.from, replaced.to).map((u) => u.analysis));
-    for (let i = from; i < (resync ?? old.length); i++) if (!now.has(old[i]!.analysis)) forgetModel(old[i]!.analysis);
     return { units, replaced, unclosed };
   }
 
