@@ -189,6 +189,19 @@ test('hover: CRLF, BOM and a multi-line list', () => {
   assert.ok((h.contents as MarkupContent).value.includes('alias of `bash`'));
 });
 
+// An entry of megabytes (a pasted file): its name is shown shortened, not sent whole in every hover.
+test('hover: a huge entry is shown shortened, in the hover and on its list key', () => {
+  const pattern = `${'a'.repeat(300)}${'b'.repeat(1_000_000)}${'c'.repeat(150)}`;
+  for (const [at, name] of [['bash(|', 'entry'], ['allo|wed = ["bash(', 'list key']] as const) {
+    const doc = at === 'bash(|' ? `[agents.x.tools]\nallowed = ["bash(|${pattern})"]` : `[agents.x.tools]\nallo|wed = ["bash(${pattern})"]`;
+    const h = run(doc);
+    assert.ok(h, name);
+    const value = (h.contents as MarkupContent).value;
+    assert.ok(value.length < 2_000, `${name}: ${value.length} characters`);
+    assert.match(value, /a{50,}b*…b*c{100,}/, name);
+  }
+});
+
 test('hover: backticks in an entry do not break the markdown', () => {
   const h = run('[agents.x.tools]\nallowed = ["foo`b|ar"]');
   assert.ok(h);

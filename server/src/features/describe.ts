@@ -7,18 +7,25 @@ import { isMcpWireToken, splitToolName, render, type ParseResult, type ToolNameE
 import {
   canonicalSpelling, charProblemsNote, illegalChars, mcpWireRewrite, readsAs, respelling, suggestCapability, writtenWithLegacyPrefix,
 } from '../grammar/checks';
-import { eqIgnoreAsciiCase, rustTrim, shown } from '../grammar/text';
+import { eqIgnoreAsciiCase, rustTrim, shortened, shown } from '../grammar/text';
 import { obviousRepair } from '../analysis/findings';
 import type { ListName } from '../analysis/policies';
 
 // ---- markdown ----------------------------------------------------------------------------------
 
 /**
+ * The longest text a hover or a completion's documentation shows whole: longer than a message's
+ * quote (a pattern is worth reading in full), but an entry of megabytes is not sent as one.
+ */
+const SHOWN_MAX = 400;
+
+/**
  * `s` as inline code, whatever backticks it holds; its invisible and control characters (line
- * breaks, bidirectional overrides) written as escapes, as the diagnostics write them (`shown`).
+ * breaks, bidirectional overrides) written as escapes, as the diagnostics write them (`shown`), and
+ * past SHOWN_MAX characters shortened.
  */
 export function code(s: string): string {
-  const text = shown(s);
+  const text = shortened(shown(s), SHOWN_MAX);
   let longest = 0;
   for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
   const fence = '`'.repeat(longest + 1);

@@ -94,11 +94,13 @@ export const uPlus = (cp: number): string => `U+${cp.toString(16).toUpperCase().
 export const QUOTED_MAX = 80;
 
 /**
- * `s` as quoted to a reader: past QUOTED_MAX characters, its first 50 and last 25, never half a
- * surrogate pair nor half of an escape `shown` wrote (`\u200B`, `\U000E0041`).
+ * `s` as quoted to a reader: past `max` characters, its first 5/8 and last 5/16 of `max` (50 and
+ * 25 of QUOTED_MAX), never half a surrogate pair nor half of an escape `shown` wrote (`\u200B`, `\U000E0041`).
  */
-export function shortened(s: string): string {
-  if (s.length <= QUOTED_MAX) return s;
+export function shortened(s: string, max = QUOTED_MAX): string {
+  if (s.length <= max) return s;
+  const headLength = Math.round((max * 5) / 8);
+  const tailLength = Math.round((max * 5) / 16);
   const low = (i: number) => (s.charCodeAt(i) & 0xfc00) === 0xdc00;
   // The escape a cut at `i` would split: where it starts and ends, or null.
   const escapeAround = (i: number): [number, number] | null => {
@@ -108,9 +110,9 @@ export function shortened(s: string): string {
     }
     return null;
   };
-  let head = low(50) ? 49 : 50;
+  let head = low(headLength) ? headLength - 1 : headLength;
   head = escapeAround(head)?.[0] ?? head;
-  let tail = low(s.length - 25) ? s.length - 24 : s.length - 25;
+  let tail = low(s.length - tailLength) ? s.length - tailLength + 1 : s.length - tailLength;
   tail = escapeAround(tail)?.[1] ?? tail;
   return `${s.slice(0, head)}…${s.slice(tail)}`;
 }
