@@ -40,6 +40,15 @@ export const RESTART_COMMAND = 'mars.restartServer';
  */
 export const APPLY_EDIT_COMMAND = 'mars.applyEdit';
 
+/**
+ * The server's command that computes a fix-all when it is run and applies it through
+ * `workspace/applyEdit` (its arguments: the `FixAllData` of features/codeActions.ts, and the stamp
+ * `mars.applyEdit` takes too), as eslint's fix-all command: offered to a client that cannot resolve
+ * a code action's edit (`codeAction/resolve`), which would otherwise get every fix-all of the file
+ * computed in each lightbulb request.
+ */
+export const FIX_ALL_COMMAND = 'mars.fixAll';
+
 
 /** Settings as the client sends them through `workspace/configuration`. */
 export interface MarsSettings {

@@ -228,13 +228,17 @@ describe('initialize and the lifecycle', () => {
   });
 
   test('code action provider and commands as the client takes them', async () => {
+    const literals = { codeActionLiteralSupport: { codeActionKind: { valueSet: [] } } };
     const cases: Array<[object, unknown, unknown]> = [
       // VS Code: literals, resolved edits; no command of ours.
-      [{ workspace: { applyEdit: true }, textDocument: { codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: [] } } } } },
+      [{ workspace: { applyEdit: true }, textDocument: { codeAction: { ...literals, dataSupport: true, resolveSupport: { properties: ['edit'] } } } },
         { codeActionKinds: ['quickfix', 'source.fixAll.mars'], resolveProvider: true }, undefined],
-      // No literals: `true`, and the command that applies an edit.
-      [{ workspace: { applyEdit: true }, textDocument: { codeAction: {} } }, true, { commands: ['mars.applyEdit'] }],
+      // Literals without resolve: the command that computes a fix-all when run.
+      [{ workspace: { applyEdit: true }, textDocument: { codeAction: literals } }, { codeActionKinds: ['quickfix', 'source.fixAll.mars'], resolveProvider: true }, { commands: ['mars.fixAll'] }],
+      // No literals: `true`, the command that applies an edit, and the fix-all's.
+      [{ workspace: { applyEdit: true }, textDocument: { codeAction: {} } }, true, { commands: ['mars.applyEdit', 'mars.fixAll'] }],
       // ...which a client that cannot apply an edit does not get.
+      [{ textDocument: { codeAction: literals } }, { codeActionKinds: ['quickfix', 'source.fixAll.mars'], resolveProvider: true }, undefined],
       [{}, true, undefined],
     ];
     for (const [capabilities, provider, commands] of cases) {

@@ -1,7 +1,7 @@
 // Code actions over the protocol: each fix applied to the text gives the expected file.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { CodeAction, Diagnostic, TextDocumentEdit, TextEdit } from 'vscode-languageserver';
+import type { CodeAction, Command, Diagnostic, TextDocumentEdit, TextEdit } from 'vscode-languageserver';
 import { CancellationTokenSource } from 'vscode-languageserver/node';
 import { agentsTable } from '../support/bigToml';
 import { LspClient } from '../support/lspClient';
@@ -243,7 +243,8 @@ describe('what each action covers', () => {
 
 describe('file-wide fixes on a lightbulb request', () => {
   test('come without edits and are resolved against the document as it is when picked', async () => {
-    const resolving = await LspClient.start({ resolve: true });
+    // As VS Code, which can also apply an edit the server sends: it resolves, and gets no command.
+    const resolving = await LspClient.start({ resolve: true, applyEdit: true });
     try {
       const uri = 'file:///ca/resolve/mars.toml';
       const text = '[agents.a.tools]\nallowed = ["Shell", "Edit"]\n';
@@ -253,7 +254,9 @@ describe('file-wide fixes on a lightbulb request', () => {
         textDocument: { uri }, range: diagnostics[0]!.range, context: { diagnostics: [diagnostics[0]] },
       });
       const lazy = actions.filter((a) => a.title.startsWith('Fix all'));
-      assert.deepEqual(lazy.map((a) => [a.kind, a.edit === undefined]), [['quickfix', true], ['source.fixAll.mars', true]]);
+      assert.deepEqual(lazy.map((a) => [a.kind, a.edit, a.command, a.data]), [
+        ['quickfix', undefined, undefined, { uri, version: 1, code: 'non-canonical' }], ['source.fixAll.mars', undefined, undefined, { uri, version: 1 }],
+      ]);
       const resolved = await resolving.request<CodeAction>('codeAction/resolve', lazy[1]);
       assert.equal(applied(text, resolved, uri), '[agents.a.tools]\nallowed = ["bash", "edit"]\n');
       // Offered for version 1 and picked after an edit: every fix of the file as it is now, named for version 2.
@@ -264,6 +267,151 @@ describe('file-wide fixes on a lightbulb request', () => {
       assert.equal(applied(now, later, uri, 2), '[agents.a.tools]\nallowed = ["read"]\n');
     } finally {
       await resolving.stop();
+    }
+  });
+});
+
+// vscode-eslint's model: a client that cannot resolve an action's edit but can apply one the server
+// sends runs the fix-all as the server's command, computed then, not in every lightbulb request.
+describe('file-wide fixes for a client that cannot resolve them', () => {
+  const text = '[agents.a.tools]\nallowed = ["Shell", "Edit", "bash(git:*)"]\n';
+  type Run = { command: string; arguments?: unknown[] };
+  /** A client that applies an edit the server sends as editors do: its change is sent before its answer. */
+  async function applyingClient(options: Parameters<typeof LspClient.start>[0]) {
+    const c = await LspClient.start(options);
+    const doc = { text: '', version: 1 };
+    const sent: Array<{ documentChanges?: TextDocumentEdit[]; changes?: Record<string, TextEdit[]> }> = [];
+    c.conn.onRequest('workspace/applyEdit', async (p: { edit: (typeof sent)[number] }) => {
+      sent.push(p.edit);
+      const [uri, edits] = p.edit.documentChanges ? [p.edit.documentChanges[0]!.textDocument.uri, p.edit.documentChanges[0]!.edits] : Object.entries(p.edit.changes!)[0]!;
+      doc.text = applyTextEdits(doc.text, edits as TextEdit[]);
+      await c.change(uri, ++doc.version, [{ text: doc.text }]);
+      return { applied: true };
+    });
+    const run = (r: Run) => c.request('workspace/executeCommand', { command: r.command, arguments: r.arguments });
+    const refused = (r: Run) => run(r).then(() => 'applied', (e: { code?: number }) => e.code);
+    return { c, doc, sent, run, refused };
+  }
+  const lightbulb = <A = CodeAction>(c: LspClient, uri: string, diagnostic: Diagnostic) =>
+    c.request<A[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostic.range, context: { diagnostics: [diagnostic] } });
+
+  test('with CodeAction literals: the actions carry the command, which computes the edit when run and applies it for the text it was offered for', async () => {
+    const { c, doc, sent, run, refused } = await applyingClient({ applyEdit: true });
+    try {
+      const uri = 'file:///ca/fix-all-command/mars.toml';
+      doc.text = text;
+      await c.open(uri, text);
+      const diagnostics = await c.pushed(uri, 1);
+      const actions = await lightbulb(c, uri, diagnostics.find((d) => d.code === 'non-canonical')!);
+      const fixAlls = actions.filter((a) => a.title.startsWith('Fix all'));
+      assert.deepEqual(fixAlls.map((a) => [a.kind, a.edit, a.data, a.command?.command, a.command?.arguments?.[0]]), [
+        ['quickfix', undefined, undefined, 'mars.fixAll', { uri, version: 1, code: 'non-canonical' }],
+        ['source.fixAll.mars', undefined, undefined, 'mars.fixAll', { uri, version: 1 }],
+      ]);
+      assert.ok(actions.filter((a) => !a.title.startsWith('Fix all')).every((a) => a.edit && !a.command), 'the other actions carry their edits');
+      assert.equal(sent.length, 0);
+      // Run twice at once: the first applies (for version 1), the second finds the text changed.
+      const [first, second] = await Promise.allSettled([run(fixAlls[0]!.command!), run(fixAlls[0]!.command!)]);
+      assert.equal(first.status, 'fulfilled');
+      assert.equal(second.status === 'rejected' && (second.reason as { code?: number }).code, -32801);
+      assert.equal(sent.length, 1);
+      assert.deepEqual(sent[0]!.documentChanges!.map((x) => x.textDocument), [{ uri, version: 1 }]);
+      assert.equal(doc.text, '[agents.a.tools]\nallowed = ["bash", "edit", "bash(git:*)"]\n');
+      // Offered for version 1, run on version 2: refused, nothing sent.
+      assert.equal(await refused(fixAlls[1]!.command!), -32801);
+      assert.equal(sent.length, 1);
+      // Offered again, for version 2.
+      await c.pushed(uri, 2);
+      const again = (await lightbulb(c, uri, (await c.pushed(uri, 2))[0]!)).find((a) => a.kind === 'source.fixAll.mars')!;
+      assert.deepEqual(again.command?.arguments?.[0], { uri, version: 2 });
+      await run(again.command!);
+      assert.deepEqual(sent[1]!.documentChanges!.map((x) => x.textDocument), [{ uri, version: 2 }]);
+      assert.equal(doc.text, '[agents.a.tools]\nallowed = ["bash", "edit", "bash(git *)"]\n');
+      // What the client sends back is checked.
+      for (const args of [[], [{ uri, version: 'one' }], [{ uri, version: 3, code: 'no-such-code' }]]) {
+        assert.equal(await refused({ command: 'mars.fixAll', arguments: args }), -32602, JSON.stringify(args));
+      }
+      assert.equal(await refused({ command: 'mars.applyEdit', arguments: [actions[0]!.edit] }), -32602, 'a client with literals is offered no mars.applyEdit');
+    } finally {
+      await c.stop();
+    }
+  });
+
+  test('asked for by kind (fix-on-save), the file-wide fix still carries its edit', async () => {
+    const { c, sent } = await applyingClient({ applyEdit: true });
+    try {
+      const uri = 'file:///ca/fix-all-on-save/mars.toml';
+      await c.open(uri, text);
+      await c.pushed(uri, 1);
+      const actions = await c.request<CodeAction[]>('textDocument/codeAction', {
+        textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ['source.fixAll'] },
+      });
+      assert.deepEqual(actions.map((a) => [a.kind, a.command]), [['source.fixAll.mars', undefined]]);
+      assert.equal(applied(text, actions[0]!, uri), '[agents.a.tools]\nallowed = ["bash", "edit", "bash(git *)"]\n');
+      assert.equal(sent.length, 0);
+    } finally {
+      await c.stop();
+    }
+  });
+
+  test('without CodeAction literals: the same command, as a Command', async () => {
+    const { c, doc, sent, run, refused } = await applyingClient({ capabilities: { workspace: { applyEdit: true }, textDocument: { codeAction: {}, publishDiagnostics: {} } } });
+    try {
+      const uri = 'file:///ca/fix-all-command-no-literals/mars.toml';
+      doc.text = text;
+      await c.open(uri, text);
+      const diagnostics = await c.pushed(uri, 1);
+      const answer = await lightbulb<Command>(c, uri, diagnostics.find((d) => d.code === 'non-canonical')!);
+      assert.deepEqual(answer.map((a) => [a.title, a.command]), [
+        ['Change to `bash`', 'mars.applyEdit'], ['Fix all `non-canonical` problems in this file', 'mars.fixAll'],
+        ['Disable `non-canonical` for this line', 'mars.applyEdit'], ['Disable `non-canonical` for the entire file', 'mars.applyEdit'],
+        ['Fix all Mars problems in this file', 'mars.fixAll'],
+      ]);
+      const fixAll = answer[4]!;
+      assert.deepEqual(Object.keys(fixAll).sort(), ['arguments', 'command', 'title']);
+      assert.deepEqual(fixAll.arguments![0], { uri, version: 1 });
+      await run(fixAll);
+      // Without documentChanges, the edit comes as `changes`.
+      assert.deepEqual(sent.map((e) => [e.documentChanges, Object.keys(e.changes!)]), [[undefined, [uri]]]);
+      assert.equal(doc.text, '[agents.a.tools]\nallowed = ["bash", "edit", "bash(git *)"]\n');
+      assert.equal(await refused(answer[1]!), -32801, 'offered for version 1, run on version 2');
+      assert.equal(sent.length, 1);
+    } finally {
+      await c.stop();
+    }
+  });
+
+  test('its run stops when the document changes or the request is cancelled, and sends nothing', async () => {
+    const { c, doc, sent, run, refused } = await applyingClient({ applyEdit: true });
+    try {
+      const uri = 'file:///ca/fix-all-command-stopped/mars.toml';
+      doc.text = agentsTable(1500);
+      await c.open(uri, doc.text);
+      await c.pushed(uri, 1, 30_000);
+      const offered = async () => (await c.request<CodeAction[]>('textDocument/codeAction', {
+        textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [] },
+      })).find((a) => a.kind === 'source.fixAll.mars')!.command!;
+      // Edited once the fix is being made (it takes far longer than this).
+      const edited = refused(await offered());
+      setTimeout(() => {
+        doc.text = `# a line\n${doc.text}`;
+        void c.change(uri, ++doc.version, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# a line\n' }]);
+      }, 50);
+      assert.equal(await edited, -32801);
+      await c.pushed(uri, 2, 30_000);
+      const source = new CancellationTokenSource();
+      const command = await offered();
+      const cancelled = c.conn.sendRequest('workspace/executeCommand', { command: command.command, arguments: command.arguments }, source.token);
+      setTimeout(() => source.cancel(), 50);
+      assert.equal(await cancelled.then(() => 'applied', (e: { code?: number }) => e.code), -32800);
+      assert.equal(sent.length, 0);
+      // Not stopped, it is applied, named for version 2 and nothing on the line typed.
+      await run(command);
+      const edit = sent[0]!.documentChanges![0]!;
+      assert.equal(edit.textDocument.version, 2);
+      assert.ok(edit.edits.length > 10 && edit.edits.every((e) => e.range.start.line >= 1));
+    } finally {
+      await c.stop();
     }
   });
 });
@@ -380,14 +528,15 @@ describe('a client without CodeAction literals', () => {
           'Change to `bash`', 'Fix all `non-canonical` problems in this file', 'Disable `non-canonical` for this line', 'Disable `non-canonical` for the entire file',
           'Fix all Mars problems in this file',
         ]);
-        const fix = answer[1]!;
+        const fix = answer[0]!;
+        assert.equal(fix.command, 'mars.applyEdit');
         assert.equal(await c.request('workspace/executeCommand', { command: fix.command, arguments: fix.arguments }), null);
         assert.equal(applied.length, 1);
         const edit = applied[0] as { documentChanges?: TextDocumentEdit[]; changes?: Record<string, TextEdit[]> };
         const edits = documentChanges ? edit.documentChanges![0]!.edits as TextEdit[] : edit.changes![uri]!;
         if (documentChanges) assert.deepEqual(edit.documentChanges![0]!.textDocument, { uri, version: 1 });
         else assert.equal(edit.documentChanges, undefined);
-        assert.equal(applyTextEdits(text, edits), '[agents.a.tools]\nallowed = ["bash", "edit"]\n');
+        assert.equal(applyTextEdits(text, edits), '[agents.a.tools]\nallowed = ["bash", "Edit"]\n');
 
         // Run after the document changed: the edit was made for another text, and is not applied.
         await c.change(uri, 2, [{ text: `${text}# x\n` }]);

@@ -16,6 +16,8 @@ export interface ClientOptions {
   settings?: unknown;
   /** Advertise `codeAction/resolve` for edits, as VS Code does. */
   resolve?: boolean;
+  /** Advertise `workspace/applyEdit`, as VS Code does (requests for it are answered by `onRequest`'s default: null, unless a test handles them). */
+  applyEdit?: boolean;
   /**
    * How to reach the server: stdio (as the extension does), Node IPC, or `worker`: the web
    * extension's server (dist/browser/server.js) in a worker, through messages.
@@ -92,7 +94,7 @@ export class LspClient {
       workspaceFolders: options.workspaceFolders?.map((uri, i) => ({ uri, name: `folder ${i}` })) ?? null,
       capabilities: options.capabilities ?? {
         // As VS Code declares them.
-        workspace: { configuration: true, workspaceFolders: true, workspaceEdit: { documentChanges: true }, diagnostics: { refreshSupport: true }, didChangeConfiguration: { dynamicRegistration: true } },
+        workspace: { ...(options.applyEdit ? { applyEdit: true } : {}), configuration: true, workspaceFolders: true, workspaceEdit: { documentChanges: true }, diagnostics: { refreshSupport: true }, didChangeConfiguration: { dynamicRegistration: true } },
         textDocument: {
           ...(options.pull ? { diagnostic: { dynamicRegistration: false, relatedInformation: true } } : {}),
           publishDiagnostics: { relatedInformation: true, versionSupport: true, tagSupport: { valueSet: [1, 2] } },

@@ -20,7 +20,10 @@ function wants(only: readonly string[] | undefined, kind: string): boolean {
   return !only || only.some((o) => kind === o || kind.startsWith(`${o}.`));
 }
 
-/** What a deferred fix-all action carries until `codeAction/resolve` computes its edits. */
+/**
+ * What a deferred fix-all action carries until `codeAction/resolve` computes its edits, or what the
+ * command that computes them when run (`FIX_ALL_COMMAND`) takes first.
+ */
 export interface FixAllData {
   readonly uri: string;
   readonly version: number;
@@ -46,7 +49,8 @@ export type FixAll = (code: Code | undefined) => Promise<readonly Edit[] | null>
 /**
  * The code actions for a request. With `lazy`, the file-wide fixes are returned without edits and
  * with `FixAllData`, so a lightbulb request on every cursor move does not compute them; the
- * client resolves the one the user picks (`resolveFixAll`).
+ * client resolves the one the user picks (`resolveFixAll`), or the glue makes it a command that
+ * computes them when run.
  */
 export async function codeActions(
   uri: string, version: number, da: DocumentAnalysis, overrides: SeverityOverrides, context: CodeActionContext, lazy: boolean, fixAllEdits: FixAll,

@@ -11,13 +11,13 @@ import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-langua
 import { visibleFindings, type Analysis } from '../analysis/analyze';
 import { crossFindingsShown, DocumentAnalyzer, documentFixAllSteps, definesOutside, outsideOf, placed, unitAt, type DocumentAnalysis } from '../analysis/document';
 import type { SeverityOverrides } from '../analysis/codes';
-import { codeActions, isFixAllData, resolveFixAll, type FixAll } from '../features/codeActions';
+import { codeActions, isFixAllData, resolveFixAll, type FixAll, type FixAllData } from '../features/codeActions';
 import { completions, itemsAsClientTakes, type CompletionClient } from '../features/completion';
 import { hover } from '../features/hover';
 import { manifestsOf, mcpServerAt, type McpManifest } from '../features/mcpServers';
-import { APPLY_EDIT_COMMAND, DIAGNOSTIC_SOURCE, FIX_ALL_KIND, isMarsFile, SETTINGS_SECTION, type MarsSettings } from '../protocol';
+import { APPLY_EDIT_COMMAND, DIAGNOSTIC_SOURCE, FIX_ALL_COMMAND, FIX_ALL_KIND, isMarsFile, SETTINGS_SECTION, type MarsSettings } from '../protocol';
 import { version } from '../../../package.json';
-import { isPosition, isRange, SEVERITY, toDiagnostic, withoutVersions, type DiagnosticClient } from '../features/convert';
+import { isPosition, isRange, SEVERITY, toDiagnostic, versionedEdit, withoutVersions, type DiagnosticClient } from '../features/convert';
 import { plainText } from '../features/plainText';
 import type { CodeSet } from '../analysis/suppress';
 import type { Finding } from '../analysis/findings';
@@ -156,6 +156,8 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   let definitionLinks = false;
   let literals = false;
   let applyEdit = false;
+  /** The server's commands this client is offered (`executeCommandProvider`), and the only ones it runs. */
+  let commands: ReadonlySet<string> = new Set();
   let completionClient: CompletionClient = { snippets: false, markdown: false, kinds: new Set() };
   let lifecycle: 'new' | 'running' | 'shut down' = 'new';
 
@@ -270,6 +272,12 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     applyEdit = !!caps.workspace?.applyEdit;
     // A deferred fix-all needs the client to send back both its data and ask for its edit.
     resolveEdits = literals && declared(text?.codeAction?.resolveSupport?.properties).includes('edit') && !!text?.codeAction?.dataSupport;
+    commands = new Set([
+      // Without literals, every action is a command that applies its edit.
+      ...(!literals && applyEdit ? [APPLY_EDIT_COMMAND] : []),
+      // A fix-all the client cannot resolve is computed when run, not in every lightbulb request.
+      ...(!resolveEdits && applyEdit ? [FIX_ALL_COMMAND] : []),
+    ]);
     refresh = !!caps.workspace?.diagnostics?.refreshSupport;
     registerConfiguration = !!caps.workspace?.didChangeConfiguration?.dynamicRegistration;
     markdownHover = declared(text?.hover?.contentFormat).includes(MarkupKind.Markdown);
@@ -294,7 +302,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
         diagnosticProvider: pull ? { identifier: DIAGNOSTIC_SOURCE, interFileDependencies: false, workspaceDiagnostics: false } : undefined,
         // CodeActionOptions only for a client that takes CodeAction literals (LSP 3.17).
         codeActionProvider: literals ? { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: true } : true,
-        executeCommandProvider: !literals && applyEdit ? { commands: [APPLY_EDIT_COMMAND] } : undefined,
+        executeCommandProvider: commands.size > 0 ? { commands: [...commands] } : undefined,
         completionProvider: { triggerCharacters: ['"', "'", '(', '/', '[', ',', ' '] },
         hoverProvider: true,
         definitionProvider: host.mcpServers ? true : undefined,
@@ -415,9 +423,6 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   };
   const contentModified = () => new ResponseError(LSPErrorCodes.ContentModified, 'the document changed while its code actions were made');
 
-  /** The `workspace/applyEdit` of a command still waiting for the client's answer, by document. */
-  const applying = new Map<string, Promise<unknown>>();
-
   const asClientTakes = (a: CodeAction): CodeAction => (a.edit && !documentChanges ? { ...a, edit: withoutVersions(a.edit) } : a);
 
   /**
@@ -426,6 +431,15 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
    * stamp of the text it was made for.
    */
   const asCommand = (a: CodeAction, stamp: number): Command => ({ title: a.title, command: APPLY_EDIT_COMMAND, arguments: [a.edit, { stamp }] });
+
+  /**
+   * A deferred fix-all as the action that runs it, for a client that cannot resolve it: the command
+   * computes its edits when it is run, with the stamp of the text it was offered for.
+   */
+  const runsFixAll = (a: CodeAction, data: FixAllData, stamp: number): CodeAction => {
+    const { data: _, ...rest } = a;
+    return { ...rest, command: { title: a.title, command: FIX_ALL_COMMAND, arguments: [data, { stamp }] } };
+  };
 
   connection.onCodeAction(guard('codeAction', () => [], async (params, token: CancellationToken): Promise<Array<CodeAction | Command>> => {
     const doc = marsDoc(params.textDocument?.uri);
@@ -436,35 +450,81 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     if (!da) return []; // the document changed: the client asks again for the new version
     const stamp = stateOf(doc.uri).stamp; // of the text `da` is of: nothing ran in between
     const { stepToken, check } = whileHolds(doc, stamp, token);
-    const actions = await codeActions(doc.uri, doc.version, da, overrides, params.context ?? { diagnostics: [] }, resolveEdits, fixAllOf(da, overrides, stepToken));
+    const lazy = resolveEdits || commands.has(FIX_ALL_COMMAND);
+    const actions = await codeActions(doc.uri, doc.version, da, overrides, params.context ?? { diagnostics: [] }, lazy, fixAllOf(da, overrides, stepToken));
     check();
-    return literals ? actions.map(asClientTakes) : actions.filter((a) => a.edit).map((a) => asCommand(a, stamp));
+    // A deferred fix-all is resolved by a client that can, else run as the server's command.
+    const taken = resolveEdits ? actions : actions.map((a) => (!a.edit && isFixAllData(a.data) ? runsFixAll(a, a.data, stamp) : a));
+    return literals ? taken.map(asClientTakes) : taken.map((a) => a.command ?? asCommand(a, stamp));
   }));
 
-  connection.onExecuteCommand(guard('executeCommand', () => null, async (params) => {
-    if (params.command !== APPLY_EDIT_COMMAND || literals || !applyEdit) throw new ResponseError(ErrorCodes.InvalidParams, `unknown command ${typeof params.command === 'string' ? params.command : `of type ${typeof params.command}`}`);
-    const edit: unknown = params.arguments?.[0];
+  /** A command's run on a document, until the client has answered its `workspace/applyEdit`. */
+  const commandRuns = new Map<string, Promise<unknown>>();
+
+  /**
+   * Runs a command on a document once the runs on it before it are done: an edit of this document
+   * still being applied changes its text first (the client sends its change before it answers), so
+   * a command run twice finds the text changed and applies once.
+   */
+  const inTurn = (uri: string, run: () => Promise<void>): Promise<void> => {
+    const mine = (commandRuns.get(uri) ?? Promise.resolve()).then(run);
+    const settled = mine.catch(() => undefined);
+    commandRuns.set(uri, settled);
+    void settled.then(() => {
+      if (commandRuns.get(uri) === settled) commandRuns.delete(uri);
+    });
+    return mine;
+  };
+
+  /**
+   * Whether the document still holds the text a command was offered for: its edit, or the fix-all
+   * it computes, would land in the wrong place on another. The version alone does not tell (a
+   * reopen starts the count again): the server's stamp, the command's second argument, does.
+   */
+  const stillOffered = (uri: string, version: number | null, args: unknown[] | undefined): boolean =>
+    documents.get(uri)?.version === version && (args?.[1] as { stamp?: unknown } | null | undefined)?.stamp === states.get(uri)?.stamp;
+  const changedSinceOffered = () => new ResponseError(LSPErrorCodes.ContentModified, 'the document changed since the action was offered');
+
+  const applyThroughClient = async (edit: WorkspaceEdit) => {
+    const result = await connection.workspace.applyEdit(documentChanges ? edit : withoutVersions(edit));
+    if (!result.applied) connection.console.warn(`the edit was not applied${result.failureReason ? `: ${result.failureReason}` : ''}`);
+  };
+
+  /** `mars.applyEdit`: the edit of an action, as it was made. */
+  const applyEditCommand = (args: unknown[] | undefined): Promise<void> => {
+    const edit: unknown = args?.[0];
     if (!isVersionedEdit(edit)) throw new ResponseError(ErrorCodes.InvalidParams, `${APPLY_EDIT_COMMAND} takes the edit of a code action`);
     const changes: readonly TextDocumentEdit[] = edit.documentChanges;
     const uri = changes[0]!.textDocument.uri;
-    // An edit of this document still being applied changes its text first (a command run twice):
-    // the client sends its change before it answers.
-    await applying.get(uri);
-    // The edit was made for one text of the document; on another it would land in the wrong place.
-    // Its version alone does not tell (a reopen starts the count again): the server's stamp does.
-    const stamp = (params.arguments?.[1] as { stamp?: unknown } | undefined)?.stamp;
-    if (changes.some((c) => c.textDocument.uri !== uri || documents.get(uri)?.version !== c.textDocument.version) || stamp !== states.get(uri)?.stamp) {
-      throw new ResponseError(LSPErrorCodes.ContentModified, 'the document changed since the action was offered');
-    }
-    const applied = connection.workspace.applyEdit(documentChanges ? edit : withoutVersions(edit));
-    const settled = applied.catch(() => undefined);
-    applying.set(uri, settled);
-    try {
-      const result = await applied;
-      if (!result.applied) connection.console.warn(`the edit was not applied${result.failureReason ? `: ${result.failureReason}` : ''}`);
-    } finally {
-      if (applying.get(uri) === settled) applying.delete(uri);
-    }
+    return inTurn(uri, async () => {
+      if (changes.some((c) => c.textDocument.uri !== uri || !stillOffered(uri, c.textDocument.version, args))) throw changedSinceOffered();
+      await applyThroughClient(edit);
+    });
+  };
+
+  /** `mars.fixAll`: a fix-all computed now, for the text it was offered for, cancellable and stopped by an edit. */
+  const fixAllCommand = (args: unknown[] | undefined, token: CancellationToken): Promise<void> => {
+    const data: unknown = args?.[0];
+    if (!isFixAllData(data)) throw new ResponseError(ErrorCodes.InvalidParams, `${FIX_ALL_COMMAND} takes the data of a fix-all action`);
+    return inTurn(data.uri, async () => {
+      const doc = marsDoc(data.uri);
+      if (!doc || !stillOffered(data.uri, data.version, args)) throw changedSinceOffered();
+      const { stepToken, check } = whileHolds(doc, stateOf(doc.uri).stamp, token);
+      const { overrides } = await settings.get(doc.uri);
+      check();
+      const da = await analysisSoon(doc);
+      check();
+      if (!da) throw contentModified();
+      const edits = await fixAllOf(da, overrides, stepToken)(data.code);
+      check();
+      // Nothing left to fix (a setting turned its code off since): nothing to apply.
+      if (edits && edits.length > 0) await applyThroughClient(versionedEdit(doc.uri, doc.version, da.lines, edits));
+    });
+  };
+
+  connection.onExecuteCommand(guard('executeCommand', () => null, async (params, token: CancellationToken) => {
+    if (!commands.has(params.command)) throw new ResponseError(ErrorCodes.InvalidParams, `unknown command ${typeof params.command === 'string' ? params.command : `of type ${typeof params.command}`}`);
+    await (params.command === FIX_ALL_COMMAND ? fixAllCommand(params.arguments, token) : applyEditCommand(params.arguments));
     return null;
   }));
 
