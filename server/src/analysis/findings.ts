@@ -37,14 +37,33 @@ export interface Fix {
   readonly alone?: Fix;
 }
 
-/** Of the findings a user sees, whether the other of the pair a fix with `alone` clears is among them (made once per list). */
+/**
+ * Of the findings a user sees (`visible`, in document order), whether the other of the pair a fix
+ * with `alone` clears is among them.
+ */
 export function partnersSeen(visible: readonly Finding[]): (f: Finding) => boolean {
-  const seen = new Set(visible.filter((g) => g.code === 'non-canonical' || g.code === 'legacy-prefix').map((g) => placeKey(g.code, g.span)));
-  return (f) => seen.has(placeKey(f.code === 'non-canonical' ? 'legacy-prefix' : 'non-canonical', f.span));
+  return (f) => findingAt(visible, f.code === 'non-canonical' ? 'legacy-prefix' : 'non-canonical', f.span) !== undefined;
 }
 
-/** A finding's code and span as one key: one finding of a code at a place. */
-export const placeKey = (code: string, span: Span): string => `${code}\u0000${span.start}\u0000${span.end}`;
+/**
+ * The finding of `code` at `span` among `sorted` (in document order, `byPosition`): found by
+ * halving, not through an index made first, as a request on a list of a million entries would
+ * make one of all its findings to look up the few the client sent.
+ */
+export function findingAt(sorted: readonly Finding[], code: string, span: Span): Finding | undefined {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid]!.span.start < span.start) low = mid + 1;
+    else high = mid;
+  }
+  for (let i = low; i < sorted.length && sorted[i]!.span.start === span.start; i++) {
+    const f = sorted[i]!;
+    if (f.code === code && f.span.end === span.end) return f;
+  }
+  return undefined;
+}
 
 /** The fix of `f` to apply: its `alone` one unless the other finding it clears is seen too. */
 export function fixAmong(fix: Fix, f: Finding, partnerSeen: (f: Finding) => boolean): Fix {

@@ -6,7 +6,7 @@ import { type CodeAction, CodeActionKind, type CodeActionContext, type Range } f
 import { visibleFindings } from '../analysis/analyze';
 import { countFixAll, fixAllTakesIn, outsideOf, placed, unitIndexOf, type DocumentAnalysis } from '../analysis/document';
 import type { Edit } from '../analysis/edits';
-import { fixAmong, partnersSeen, placeKey, type Finding } from '../analysis/findings';
+import { findingAt, fixAmong, partnersSeen, type Finding } from '../analysis/findings';
 import { isCode, type Code, type SeverityOverrides } from '../analysis/codes';
 import { suppressEdit, suppressFileEdit, type ReparseBudget } from '../analysis/suppress';
 import { positionsOf } from '../toml/lineIndex';
@@ -75,15 +75,12 @@ export async function codeActions(
     // One "Disable" per code and comment: two diagnostics of one code on a line get the same comment.
     const disables = new Map<string, CodeAction>();
     const fileDisables = new Map<Code, CodeAction>();
-    // What a unit's user sees, made once per request: a selection sends thousands of diagnostics.
-    const units = new Map<number, { byPlace: Map<string, Finding>; partnerSeen: (f: Finding) => boolean }>();
+    // What a unit's user sees (in document order), made once per request: a selection sends thousands of diagnostics.
+    const units = new Map<number, Finding[]>();
     const seenIn = (index: number) => {
-      let u = units.get(index);
-      if (!u) {
-        const seen = visibleFindings(da.units[index]!.analysis, overrides, outsideOf(da, index));
-        units.set(index, (u = { byPlace: new Map(seen.map((x) => [placeKey(x.code, x.span), x])), partnerSeen: partnersSeen(seen) }));
-      }
-      return u;
+      let seen = units.get(index);
+      if (!seen) units.set(index, (seen = visibleFindings(da.units[index]!.analysis, overrides, outsideOf(da, index))));
+      return seen;
     };
     const suppressions = new Map<string, Edit | null>();
     // Past a syntax error a "Disable" is checked by parsing its unit again: 4 MB of that a request, some 100 ms.
@@ -97,10 +94,10 @@ export async function codeActions(
       const index = unitIndexOf(da, da.lines.offset(d.range.start));
       const unit = da.units[index]!;
       const { lines } = placed(da, unit);
-      const { byPlace, partnerSeen } = seenIn(index);
-      const f = byPlace.get(placeKey(code, { start: lines.offset(d.range.start), end: lines.offset(d.range.end) }));
+      const seen = seenIn(index);
+      const f = findingAt(seen, code, { start: lines.offset(d.range.start), end: lines.offset(d.range.end) });
       if (!f || !sameRange(positionsOf(lines, f.span), d.range)) continue;
-      for (const fix of f.fixes.map((x) => fixAmong(x, f, partnerSeen))) {
+      for (const fix of f.fixes.map((x) => fixAmong(x, f, partnersSeen(seen)))) {
         // One action for one edit: two problems of an entry fixed by one rewrite (`Shell(git:*)`)
         // share it. (The edits are in the section's offsets: the section is part of the key.)
         const key = JSON.stringify([fix.title, index, fix.edits]);
