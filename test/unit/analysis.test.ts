@@ -6,7 +6,7 @@ import { analyzeDocument, countFixAll, DocumentAnalyzer, documentFindings, docum
 import { CODES, type Code } from '../../server/src/analysis/codes';
 import { parse } from 'smol-toml';
 import { applyEdits } from '../../server/src/analysis/edits';
-import { fixAmong, partnersSeen } from '../../server/src/analysis/findings';
+import { fixAmong, partnersSeen, type Finding } from '../../server/src/analysis/findings';
 import { rng } from '../support/rng';
 import { ERROR_ALLOWED } from '../../server/src/grammar/toolName';
 import { meantList, meantOwner } from '../../server/src/analysis/meant';
@@ -705,10 +705,12 @@ test('removing duplicates from lists laid out every way keeps valid TOML and eve
   }
 });
 
-test('fix-all is said to have something to do exactly when it has, and a finding said to have no safe fix has none', () => {
-  // Random files of lines of every kind: entries with and without safe fixes, duplicates,
-  // conflicts, map-form keys, tools.mcp, wrong shapes, syntax errors, strings left open.
-  const random = rng(23);
+/**
+ * Random files of lines of every kind: entries with and without safe fixes, duplicates, conflicts,
+ * map-form keys, tools.mcp, wrong shapes, syntax errors, strings left open, suppressions.
+ */
+function* fixAllDocuments(seed: number, rounds: number): Generator<string> {
+  const random = rng(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
   const LINES = [
     '[agents.a.tools]', '[agents.b.tools]', '[skills.s]', '[agents.c]', 'tools.allowed = ["Shell", "read"]', 'tools = ["read"]',
@@ -716,9 +718,28 @@ test('fix-all is said to have something to do exactly when it has, and a finding
     'allowed = "read"', 'bash = "allow"', 'Allowed = ["edit"]', 'mcp = ["github"]', 'mcp = ["mcp(gh)"]', 'allowed = ["mcp__gh__x", "bash()"]',
     'disallowed = ["*(x)"]', 'x = = 1', 'description = """open', '"""', 'allowed = ["\\x62ash"]', 'allowed = [', '"Edit",', ']', '# mars-ignore: non-canonical',
   ];
+  for (let round = 0; round < rounds; round++) yield `${Array.from({ length: 3 + Math.floor(random() * 10) }, () => pick(LINES)).join('\n')}\n`;
+}
+
+test('fix-all gives the same edits and count whatever the sections keep: models, findings (the server), or what --fix keeps', () => {
+  for (const text of fixAllDocuments(29, 300)) {
+    const run = (da: ReturnType<typeof analyzeDocument>) => {
+      const counter = { fixed: 0 };
+      return { edits: documentFixAll(da, {}, undefined, counter), fixed: counter.fixed };
+    };
+    const expected = run(analyzeDocument(text));
+    assert.deepEqual(run(new DocumentAnalyzer().analyze(text)), expected, text);
+    const fixAll = analyzeDocument(text, 'fix-all');
+    assert.deepEqual(run(fixAll), expected, text);
+    // Where no section has a finding it may fix, the findings it keeps are the text's report (--fix writes nothing).
+    const plain = (f: Finding) => ({ code: f.code, severity: f.severity, span: f.span, message: f.message, related: f.related });
+    if (fixAll.units.every((u) => u.analysis.keepsFindings)) assert.deepEqual(documentFindings(fixAll).map(plain), documentFindings(analyzeDocument(text)).map(plain), text);
+  }
+});
+
+test('fix-all is said to have something to do exactly when it has, and a finding said to have no safe fix has none', () => {
   const codes: Array<Code | undefined> = [undefined, ...(Object.keys(CODES) as Code[])];
-  for (let round = 0; round < 300; round++) {
-    const text = `${Array.from({ length: 3 + Math.floor(random() * 10) }, () => pick(LINES)).join('\n')}\n`;
+  for (const text of fixAllDocuments(23, 300)) {
     const da = analyzeDocument(text);
     for (const f of documentFindings(da)) {
       if (!f.mayHaveSafeFix) assert.ok(!f.fixes.some((x) => x.safe), `${f.code} at ${f.span.start} said to have no safe fix:\n${text}`);

@@ -9,7 +9,7 @@ import { syntaxProblems } from '../toml/syntax';
 import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, deleteItems, nonOverlapping, type Edit } from './edits';
 import {
-  byPosition, fixAmong, keyContentSpan, partnersSeen, crossEntryFindings, entryFindings, finding, withSeverity, withoutClashingFixes, parseEntries, policyFindings, MAY_CREATE,
+  byPosition, fixAmong, fixesNotKept, keyContentSpan, partnersSeen, crossEntryFindings, entryFindings, finding, withSeverity, withoutClashingFixes, parseEntries, policyFindings, MAY_CREATE,
   type Finding, type ParsedEntry, VerdictMemo,
 } from './findings';
 import { moveEdits, moveOf } from './moves';
@@ -130,10 +130,14 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
   // where they are and their code, followed through each pass's edits.
   let waiting: Finding[] = [];
   if (counter) {
-    for (const f of seenOf(analysis, overrides, outside, only)) {
-      if (fixAllTakes(analysis, f)) counter.fixed++;
-      else waiting.push(f);
-    }
+    // The count asks for every finding's fixes (a duplicate's removal, which the pass makes a list
+    // at a time): made for it alone, not kept on the findings beside the model.
+    fixesNotKept(() => {
+      for (const f of seenOf(analysis, overrides, outside, only)) {
+        if (fixAllTakes(analysis, f)) counter.fixed++;
+        else waiting.push(f);
+      }
+    });
   }
   if (first.length === 0) return first;
   // A fix can make another problem (moving `bash = "allow"` next to a `bash()` that becomes
@@ -148,11 +152,13 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
     if (counter && waiting.length > 0) {
       const left = placedAfter(waiting, edits);
       waiting = [];
-      for (const f of seenOf(next, overrides, outside, only)) {
-        if (!left.has(`${f.span.start} ${f.code}`)) continue;
-        if (fixAllTakes(next, f)) counter.fixed++;
-        else waiting.push(f);
-      }
+      fixesNotKept(() => {
+        for (const f of seenOf(next, overrides, outside, only)) {
+          if (!left.has(`${f.span.start} ${f.code}`)) continue;
+          if (fixAllTakes(next, f)) counter.fixed++;
+          else waiting.push(f);
+        }
+      });
     }
     edits = fixPass(next, overrides, only, outside);
     if (edits.length === 0) break;
@@ -232,13 +238,24 @@ export function seenOf(analysis: Analysis, overrides: SeverityOverrides, outside
   return only === undefined ? visible : visible.filter((f) => f.code === only);
 }
 
+/**
+ * Whether fix-all may change anything among `visible` findings of `analysis`, known without their
+ * fixes or the model: a section that let its model go would have to make it again.
+ */
+const mayFix = (analysis: Analysis, visible: readonly Finding[]) => visible.some((f) => f.mayHaveSafeFix && readable(analysis, f));
+
+/** Whether fix-all may change anything in `analysis` (see `mayFix`): where not, it need not be given the model. */
+export function fixAllMayChange(analysis: Analysis, overrides: SeverityOverrides = {}, only?: Code, outside: Outside = NOTHING_OUTSIDE): boolean {
+  return mayFix(analysis, seenOf(analysis, overrides, outside, only));
+}
+
 function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | undefined, outside: Outside): Edit[] {
-  const visible = seenOf(analysis, overrides, outside, only).filter((f) => readable(analysis, f));
-  // Nothing to fix: the section's model, which a section that let it go would rebuild, is not read.
-  if (!visible.some((f) => f.mayHaveSafeFix)) return [];
+  const seen = seenOf(analysis, overrides, outside, only);
+  if (!mayFix(analysis, seen)) return [];
+  const visible = seen.filter((f) => readable(analysis, f));
   const text = analysis.doc.text;
-  const structural: Edit[][] = [];
-  const values: Edit[][] = [];
+  const structural: Array<readonly Edit[]> = [];
+  const values: Array<readonly Edit[]> = [];
   // Findings on a key of a tools table (`bash = "allow"`, `tools.mcp`): their fixes move rules.
   const extraAt = new Set(analysis.policies.extraKeys.map((e) => keyContentSpan(text, e.name.span).start));
   const isMove = (f: Finding) => (f.code === 'unknown-policy-key' || f.code === 'invalid-tool-policy') && extraAt.has(f.span.start);
@@ -247,7 +264,7 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
     if (isMove(f) || f.code === 'duplicate-entry' || !fixAllTakes(analysis, f)) continue; // duplicates and moves: grouped below
     const fix = fixAmong(f.fixes.find((x) => x.safe)!, f, partnerSeen);
     const single = fix.edits.length === 1 && fix.edits[0]!.newText !== '';
-    (single ? values : structural).push([...fix.edits]);
+    (single ? values : structural).push(fix.edits);
   }
   // Duplicates, one edit set per list, so removing neighbours never leaves two edits on one comma.
   const duplicateAt = new Set(visible.filter((f) => f.code === 'duplicate-entry').map((f) => f.span.start));
@@ -273,7 +290,7 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
     if (!move) {
       // Not a move: a misspelt list whose entries the list holds, removed.
       const edits = f.fixes.find((x) => x.safe)!.edits;
-      if (before(analysis, edits)) structural.push([...edits]);
+      if (before(analysis, edits)) structural.push(edits);
       continue;
     }
     const id = ownerKey(extra.owner);

@@ -18,7 +18,8 @@ import type { Edit } from './edits';
 import { byPosition, finding, VerdictMemo, withSeverity, type Finding, type Fix } from './findings';
 import { ownCopy } from '../grammar/text';
 import { forgetModel, SectionAnalysis, type Keep } from './section';
-import type { CodeSet, Outside } from './suppress';
+import { findSuppressions, type CodeSet, type Outside } from './suppress';
+import { parseToml } from '../toml/parse';
 
 /**
  * One section of the document (or a piece of a big one, see toml/chunks.ts) and its analysis. A
@@ -72,8 +73,9 @@ export class DocumentAnalyzer {
   /**
    * `oneShot`: the text is analysed once and not edited (the checker); sections share the text
    * instead of copying it, and keep their models, or only their findings' fixes, or only their
-   * findings (what a report needs: a 10 MB file's models would not fit in memory). Otherwise a
-   * section keeps what pushes need and rebuilds its model on demand (see section.ts).
+   * findings (a 10 MB file's models would not fit in memory), or not even those where fix-all
+   * will read them off the model (see `Keep`).
+   * Otherwise a section keeps what pushes need and rebuilds its model on demand (see section.ts).
    */
   constructor(private readonly options: { readonly oneShot?: boolean; readonly keep?: Keep } = {}) {}
 
@@ -323,9 +325,20 @@ function withoutSpans(key: string, value: unknown): unknown {
   return key === 'span' || key === 'spans' ? undefined : value;
 }
 
-/** One text, analysed once: every model kept, or only the findings' fixes, or only the findings (see `Keep`). */
+/** One text, analysed once: every model kept, or only the findings' fixes, or only the findings, or those fix-all does not read (see `Keep`). */
 export function analyzeDocument(text: string, keep: Keep = 'models'): DocumentAnalysis {
   return new DocumentAnalyzer({ oneShot: true, keep }).analyze(text);
+}
+
+/**
+ * The codes `# mars-ignore-file` comments of `text` turn off, as a document analysis finds them
+ * (`fileSuppressed`), read from each unit's comments alone: what a report streamed a unit at a time
+ * must know before the first.
+ */
+export function fileSuppressionsOf(text: string): CodeSet | null {
+  let file: CodeSet | null = null;
+  for (const u of unitTexts(text, sectionStartsFrom(text, 0), text.length)) file = union(file, findSuppressions(parseToml(u.analysed), new LineIndex(u.analysed)).file);
+  return file;
 }
 
 function union(a: CodeSet | null, b: CodeSet | null): CodeSet | null {
@@ -581,7 +594,12 @@ export function* documentFixAllSteps(da: DocumentAnalysis, overrides: SeverityOv
   for (const [i, u] of da.units.entries()) {
     const outside = outsideOf(da, i);
     if (!fixAllReaches(da, i, outside)) continue;
-    for (const e of fixAllEdits(u.analysis, overrides, only, outside, counter)) out.push(shiftEdit(e, u.base));
+    // A unit's model is made only where there may be something to fix, and read with its own
+    // findings, whose fixes go when it goes (see `withFixes`): kept on the unit's findings, a 10 MB
+    // list's fixes stayed beside its next version's analysis.
+    if (u.analysis.mayFix(overrides, only, outside)) {
+      for (const e of fixAllEdits(u.analysis.withFixes(), overrides, only, outside, counter)) out.push(u.base === 0 ? e : shiftEdit(e, u.base));
+    }
     yield;
   }
   return out;

@@ -392,10 +392,12 @@ export function nonOverlapping(groups: ReadonlyArray<readonly Edit[]>): Edit[] {
   const items: Array<{ readonly e: Edit; readonly g: number }> = [];
   groups.forEach((group, g) => group.forEach((e) => items.push({ e, g })));
   items.sort((a, b) => a.e.start - b.e.start || a.e.end - b.e.end);
+  // Each group's clashes with groups before it (only those can be kept when it is weighed): one
+  // group of a million removals clashing with a million rewrites kept a list of all of them.
   const clashes = new Map<number, number[]>();
   const clash = (a: number, b: number) => {
-    (clashes.get(a) ?? clashes.set(a, []).get(a)!).push(b);
-    (clashes.get(b) ?? clashes.set(b, []).get(b)!).push(a);
+    const later = Math.max(a, b);
+    (clashes.get(later) ?? clashes.set(later, []).get(later)!).push(Math.min(a, b));
   };
   // Edits that may still overlap what comes next: those ending at or after its start.
   let active: typeof items = [];

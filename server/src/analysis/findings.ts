@@ -103,12 +103,32 @@ export interface ParsedEntry {
   readonly verdict: EntryVerdict;
 }
 
+/** Whether findings keep the fixes they make when asked (see `fixesNotKept`). */
+let keepingFixes = true;
+
+/**
+ * Runs `read`, the fixes it asks of findings made for it and not kept on them (unless they were
+ * already): fix-all's count and the checker's JSON ask for every finding's fixes once, and kept,
+ * a 10 MB list's came to 0.8 GB beside its model.
+ */
+export function fixesNotKept<T>(read: () => T): T {
+  const was = keepingFixes;
+  keepingFixes = false;
+  try {
+    return read();
+  } finally {
+    keepingFixes = was;
+  }
+}
+
+/** Whether fixes asked for now are kept on their findings (see `fixesNotKept`). */
+export const fixesKept = (): boolean => keepingFixes;
+
 /**
  * A finding whose fixes are computed when first asked for: a large file has tens of thousands of
  * findings, and only code actions and the checker's JSON ever look at their edits.
  */
 class LazyFinding implements Finding {
-  readonly severity: Severity;
   private computed?: readonly Fix[];
 
   constructor(
@@ -118,20 +138,46 @@ class LazyFinding implements Finding {
     private readonly makeFixes: (() => Fix[]) | undefined,
     readonly related: Finding['related'],
     readonly mayHaveSafeFix: boolean,
-  ) {
-    this.severity = CODES[code].severity;
+  ) {}
+
+  /** Its code's (`withSeverity` gives another): not a field, of which a list of a million entries makes millions. */
+  get severity(): Severity {
+    return CODES[this.code].severity;
   }
 
   get fixes(): readonly Fix[] {
-    return (this.computed ??= this.makeFixes ? this.makeFixes().map((f) => withText(f, 'title', readable(f.title))) : []);
+    if (this.computed) return this.computed;
+    const made = this.make().map((f) => withText(f, 'title', readable(f.title)));
+    if (keepingFixes) this.computed = made;
+    return made;
+  }
+
+  protected make(): Fix[] {
+    return this.makeFixes ? this.makeFixes() : [];
+  }
+}
+
+/**
+ * A duplicate, whose fix removes it: made from the entry when asked for, without a closure of its
+ * own (120 bytes with its context: a list of a million copies of one entry has a million duplicates).
+ */
+class DuplicateFinding extends LazyFinding {
+  constructor(span: Span, message: string, related: Finding['related'], private readonly text: string, private readonly p: ParsedEntry, private readonly title: string) {
+    super('duplicate-entry', span, message, undefined, related, true);
+  }
+
+  protected override make(): Fix[] {
+    return [{ title: this.title, edits: deleteItems(this.text, this.p.entry.array, [this.p.entry.index]), preferred: true, safe: true }];
   }
 }
 
 /** `mayHaveSafeFix`: false when none of `fixes` will be safe (see `Finding.mayHaveSafeFix`). */
 export function finding(code: Code, span: Span, message: string, fixes?: () => Fix[], related?: Finding['related'], mayHaveSafeFix = fixes !== undefined): Finding {
-  // Related messages quote entries too: escaped as the message is (a U+202E would flip the Problems panel's line).
+  // Related messages quote entries too: escaped as the message is (a U+202E would flip the Problems
+  // panel's line). The list itself when nothing changes: findings may share one.
   const relatedShown = related?.map((r) => withText(r, 'message', readable(r.message)));
-  return new LazyFinding(code, span, readable(message), fixes, relatedShown, mayHaveSafeFix);
+  const same = relatedShown?.every((r, i) => r === related![i]);
+  return new LazyFinding(code, span, readable(message), fixes, same ? related : relatedShown, mayHaveSafeFix);
 }
 
 /** `x` with `text` for its `key`: itself when that is what it holds. */
@@ -154,6 +200,15 @@ export function withoutClashingFixes(f: Finding, defined: (path: readonly string
   return Object.create(f, {
     fixes: { get: () => (kept ??= f.fixes.filter((x) => !x.creates || !defined(x.creates))), enumerable: true },
   }) as Finding;
+}
+
+/**
+ * `f` as plain data, its fixes made: nothing of the model it was found in stays reachable through it
+ * (a finding's fixes are made from the model, which it holds until they are).
+ */
+export function detached(f: Finding): Finding {
+  const { code, severity, span, message, related, mayHaveSafeFix, needsReadingBefore, fixes } = f;
+  return { code, severity, span, message, related, mayHaveSafeFix, fixes, ...(needsReadingBefore ? { needsReadingBefore } : {}) };
 }
 
 /** The same finding at another severity (its fixes still computed once, when asked for). */
@@ -200,12 +255,20 @@ export interface EntryVerdict {
   readonly written: string;
 }
 
+interface Replacement {
+  readonly value: string;
+  readonly preferred: boolean;
+  readonly safe: boolean;
+  /** The value that fixes this finding alone (see `Fix.alone`). */
+  readonly alone?: string;
+}
+
 interface EntryIssue {
   readonly code: Code;
   /** As a reader is shown it (`readable`). */
   readonly message: string;
   /** The entry's replacement value, for its fix. */
-  readonly replacement?: { readonly value: string; readonly preferred: boolean; readonly safe: boolean; readonly alone?: string };
+  readonly replacement?: Replacement;
   /** For characters of the value (a comma, a run of control characters): where they are in it. */
   readonly chars?: { readonly offset: number; readonly length: number };
 }
@@ -331,10 +394,22 @@ export function entryFindings(text: string, p: ParsedEntry): Finding[] {
       said.add(key);
     }
     const r = isOpenMultiline(str) ? undefined : issue.replacement;
-    const fix = (value: string) => replaceFix(text, `Change to ${quoted(value)}`, str, value, r!.preferred, r!.safe);
-    out.push(new LazyFinding(issue.code, at, issue.message, r ? () => [r.alone === undefined ? fix(r.value) : { ...fix(r.value), alone: fix(r.alone) }] : undefined, undefined, !!r?.safe));
+    out.push(r ? new ReplacementFinding(issue.code, at, issue.message, text, str, r) : new LazyFinding(issue.code, at, issue.message, undefined, undefined, false));
   }
   return out;
+}
+
+/** An entry's finding whose fix writes another value for it: made when asked for, without a closure (see `DuplicateFinding`). */
+class ReplacementFinding extends LazyFinding {
+  constructor(code: Code, span: Span, message: string, private readonly text: string, private readonly str: TomlString, private readonly r: Replacement) {
+    super(code, span, message, undefined, undefined, r.safe);
+  }
+
+  protected override make(): Fix[] {
+    const { text, str, r } = this;
+    const fix = (value: string) => replaceFix(text, `Change to ${quoted(value)}`, str, value, r.preferred, r.safe);
+    return [r.alone === undefined ? fix(r.value) : { ...fix(r.value), alone: fix(r.alone) }];
+  }
 }
 
 function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'unknown' }>): EntryIssue {
@@ -375,6 +450,10 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[])
   const firstInList = new Map<TomlArray, Map<string, ParsedEntry>>();
   const policyIds = new Map<Owner, string>();
   const byPolicy = new Map<string, { allowed: Map<string, ParsedEntry>; disallowed: Map<string, ParsedEntry> }>();
+  // What the duplicates of one entry say, made once for each spelling in a row: a list of a million
+  // copies of one entry has a million duplicates, whose own messages and related lists were a sixth
+  // of its model's memory, and more of what the server keeps of it.
+  const said = new Map<ParsedEntry, { raw: string; message: string; title: string; related: Finding['related'] }>();
   for (const p of parsed) {
     const m = p.verdict.meaning;
     if (m === null) continue;
@@ -383,13 +462,18 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[])
     if (!seen) firstInList.set(array, (seen = new Map()));
     const earlier = seen.get(m);
     if (earlier) {
-      // What both mean, in the spelling Mars writes, unless one of them is written so already.
-      const written = earlier.verdict.written;
-      const same = earlier.raw === p.raw ? `${quoted(p.raw)} is already in this list`
-        : `${quoted(p.raw)} means the same as ${quoted(earlier.raw)}${earlier.raw === written || p.raw === written ? '' : ` (${quoted(written)})`}, already in this list`;
-      out.push(finding('duplicate-entry', contentSpan(text, p.entry.string), `${same}.`, isOpenMultiline(p.entry.string) ? undefined : () => [
-        { title: `Remove the duplicate ${quoted(p.raw)}`, edits: deleteItems(text, array, [p.entry.index]), preferred: true, safe: true },
-      ], [{ span: contentSpan(text, earlier.entry.string), message: 'first entry' }]));
+      let words = said.get(earlier);
+      if (words?.raw !== p.raw) {
+        // What both mean, in the spelling Mars writes, unless one of them is written so already.
+        const written = earlier.verdict.written;
+        const same = earlier.raw === p.raw ? `${quoted(p.raw)} is already in this list`
+          : `${quoted(p.raw)} means the same as ${quoted(earlier.raw)}${earlier.raw === written || p.raw === written ? '' : ` (${quoted(written)})`}, already in this list`;
+        const related = words?.related ?? [{ span: contentSpan(text, earlier.entry.string), message: 'first entry' }];
+        said.set(earlier, (words = { raw: p.raw, message: readable(`${same}.`), title: `Remove the duplicate ${quoted(p.raw)}`, related }));
+      }
+      // Not a string left open: where it ends is a guess.
+      const span = contentSpan(text, p.entry.string);
+      out.push(isOpenMultiline(p.entry.string) ? finding('duplicate-entry', span, words.message, undefined, words.related) : new DuplicateFinding(span, words.message, words.related, text, p, words.title));
       continue;
     }
     seen.set(m, p);

@@ -4,15 +4,15 @@
 // than making them: every object kept is copied twice on its way to the old generation. What a
 // later unit changes of an earlier one's findings is mostly known when the later one is read: a
 // table defined twice is reported at its second definition, and the comments above a header are
-// at the end of the unit before. Two things reach back: a `# mars-ignore-file` comment (a text
-// holding one is analysed whole first), and for a fix that writes a list anew, whether another
-// section defines it (such a finding, and those after it, wait for the end).
+// at the end of the unit before. Two things reach back: a `# mars-ignore-file` comment (the
+// comments of a text holding one are read first), and for a fix that writes a list anew, whether
+// another section defines it (such a finding, and those after it, wait for the end).
 
 import { sectionStartsFrom } from '../toml/split';
 import { TableTree, type SectionDefinitions } from '../toml/tables';
 import { analyze, visibleFindings } from './analyze';
-import { analyzeDocument, conflictFinding, definitionSpan, documentFindings, KeyIndex, placeFinding, unitTexts } from './document';
-import { byPosition, MAY_CREATE, VerdictMemo, withoutClashingFixes, type Finding } from './findings';
+import { conflictFinding, definitionSpan, fileSuppressionsOf, KeyIndex, placeFinding, unitTexts } from './document';
+import { byPosition, detached, fixesNotKept, MAY_CREATE, VerdictMemo, withoutClashingFixes, type Finding } from './findings';
 import { SectionAnalysis } from './section';
 import type { Outside } from './suppress';
 
@@ -21,10 +21,10 @@ import type { Outside } from './suppress';
  * made (without them, a finding's fixes would not know what later units define).
  */
 export function reportFindings(text: string, each: (f: Finding) => void, fixes = false): void {
-  if (text.includes('mars-ignore-file')) {
-    for (const f of documentFindings(analyzeDocument(text, fixes ? 'fixes' : 'findings'))) each(f);
-    return;
-  }
+  // A `# mars-ignore-file` comment hides the findings above it too: its codes are read first. (Such a
+  // text was analysed whole, and its findings all kept, with their fixes for JSON: a 10 MB list's
+  // ran the checker out of memory.)
+  const file = text.includes('mars-ignore-file') ? fileSuppressionsOf(text) : null;
   const memo = new VerdictMemo();
   const tables = new TableTree();
   // Each section's definitions and where its unit starts: a clash points at the key it clashes with.
@@ -32,19 +32,21 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
   // For fixes: what each unit defines, and the findings waiting for all of it, with their unit.
   const definitions: Array<readonly SectionDefinitions[]> = [];
   const waiting: Array<{ f: Finding; unit: number }> = [];
-  let before: SectionAnalysis | null = null;
+  // The comments ending the unit before (of it, only they are kept while the next is analysed).
+  let pending: SectionAnalysis['suppressions']['pending'] = null;
   // Whether an earlier piece of the unit's section cannot be read past its syntax error.
   let unreadableBefore = false;
   for (const u of unitTexts(text, sectionStartsFrom(text, 0), text.length)) {
-    // The unit is let go once its findings are out, so without fixes it keeps its model meanwhile
-    // (no finding is copied off it); with them, a finding that waits must not keep its model alive.
-    const analysis = new SectionAnalysis(analyze(u.analysed, memo), memo, { keep: fixes ? 'fixes' : 'models', hidden: u.hidden });
+    // The unit is let go once its findings are out, so it keeps its model meanwhile (no finding is
+    // copied off it), and the fixes written are not kept on its findings (a 10 MB list's are 0.8
+    // GB); a finding that waits takes its fixes with it, not its model.
+    const analysis = new SectionAnalysis(analyze(u.analysed, memo), memo, { keep: 'models', hidden: u.hidden });
     // What bears on the unit from outside it, as `outsideOf` (document.ts) reads it from a whole
-    // analysis: no file-wide comment (see above), the comments ending the unit before, and whether
-    // an earlier piece of its section stopped at a syntax error.
+    // analysis: the file-wide comments (see above), the comments ending the unit before, and
+    // whether an earlier piece of its section stopped at a syntax error.
     if (u.sectionStart) unreadableBefore = false;
-    const header = u.sectionStart ? before?.suppressions.pending ?? null : null;
-    const outside: Outside = unreadableBefore ? { file: null, header, unreadableBefore } : { file: null, header };
+    const header = u.sectionStart ? pending : null;
+    const outside: Outside = unreadableBefore ? { file, header, unreadableBefore } : { file, header };
     const base = u.start - u.hidden;
     const found = visibleFindings(analysis, {}, outside).map((f) => placeFinding(f, base));
     analysis.definitions.forEach((defs, index) => {
@@ -55,13 +57,15 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
         if (f) found.push(f);
       }
     });
-    for (const f of found.sort(byPosition)) {
-      if (fixes && (waiting.length > 0 || (MAY_CREATE.has(f.code) && f.fixes.some((x) => x.creates)))) waiting.push({ f, unit: definitions.length });
-      else each(f);
-    }
+    fixesNotKept(() => {
+      for (const f of found.sort(byPosition)) {
+        if (fixes && (waiting.length > 0 || (MAY_CREATE.has(f.code) && f.fixes.some((x) => x.creates)))) waiting.push({ f: detached(f), unit: definitions.length });
+        else each(f);
+      }
+    });
     if (fixes) definitions.push(analysis.definitions);
     if (analysis.unreadableFrom < analysis.text.length) unreadableBefore = true;
-    before = analysis;
+    pending = analysis.suppressions.pending;
   }
   if (waiting.length === 0) return;
   const keys = new KeyIndex(definitions);

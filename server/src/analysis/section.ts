@@ -7,28 +7,32 @@
 // syntax trees. Completion, hover and quick fixes touch one section at a time, so they hit it. An
 // edit's models start among them (the features ask about the section being typed in next); the
 // models of a file's first analysis do not: it makes thousands, and each one kept a while was
-// copied to the old generation before it died (the collector then took a quarter of the time).
+// copied to the old generation before it died (the collector then took a quarter of the time). A
+// model of more text than the recent ones may hold in all is held only weakly (see `remember`).
 
 import { LineIndex, type Lines } from '../toml/lineIndex';
 import type { TomlDocument } from '../toml/model';
 import { sectionDefinitions, type SectionDefinitions } from '../toml/tables';
-import { analyze, type Analysis } from './analyze';
-import type { Finding, Fix, ParsedEntry, VerdictMemo } from './findings';
+import { analyze, fixAllMayChange, type Analysis } from './analyze';
+import { CODES, type Code, type SeverityOverrides } from './codes';
+import { fixesKept, type Finding, type Fix, type ParsedEntry, type VerdictMemo } from './findings';
 import type { Policies } from './policies';
-import type { Suppressions } from './suppress';
+import type { Outside, Suppressions } from './suppress';
 
 /**
  * How many released models stay in memory (all documents together): a user works in a few places
- * at a time. And how much text they may hold, the newest always kept: a model takes 20-300 bytes a
- * byte of its text, and 32 models of a 1 MB section typed in grew past a gigabyte.
+ * at a time. And how much text they may hold: a model takes 20-300 bytes a byte of its text (32
+ * models of a 1 MB section typed in grew past a gigabyte, and one of a 10 MB list is 1.5 GB).
  */
 const RECENT_MODELS = 32;
 const RECENT_CHARS = 512 * 1024;
 const recent = new Map<SectionAnalysis, Analysis>();
 let recentChars = 0;
+/** The models of sections of more text than RECENT_CHARS, while anything still uses them (see `remember`). */
+const passing = new WeakMap<SectionAnalysis, WeakRef<Analysis>>();
 
-/** What a section keeps besides its findings: see the constructor. */
-export type Keep = 'models' | 'fixes' | 'findings';
+/** What a section keeps besides its findings, or whether it keeps them: see the constructor. */
+export type Keep = 'models' | 'fixes' | 'findings' | 'fix-all';
 
 const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
 
@@ -45,17 +49,29 @@ export class SectionAnalysis implements Analysis {
   readonly hidden: number;
   readonly unreadableFrom: number;
   readonly guessed: Analysis['guessed'];
+  /** Whether its findings are kept: not by a section fix-all will make the model of again (see the constructor). */
+  readonly keepsFindings: boolean;
+  /**
+   * Whether the model goes among the recent ones when made again: in the server, whose features ask
+   * for it again. Not in a one-shot run, which asks once, and in which a big model held weakly
+   * would stay to the end (what a job reads of a WeakRef is kept until the job ends).
+   */
+  private readonly recents: boolean;
 
   /**
    * `keep`: what stays besides the findings: the model for good (a one-shot run that reads
-   * everything), the findings' fixes (one that reports them), or nothing (the model is rebuilt when
-   * asked). `hidden`: the length of a copied header the text starts with (a later piece of a big
-   * section, see toml/chunks.ts): it defines nothing and its findings belong to the piece that holds
-   * the real one. `recent`: the model starts among the recently used (an edit's, see above).
+   * everything), the findings' fixes (one that reports them), nothing (the model is rebuilt when
+   * asked), or, for a one-shot fix-all, nothing, and not even the findings where one may have a safe
+   * fix: fix-all makes that section's model again and reads them there (kept beside it, they and
+   * their fixes were a third of its memory). `hidden`: the length of a copied header the text
+   * starts with (a later piece of a big section, see toml/chunks.ts): it defines nothing and its
+   * findings belong to the piece that holds the real one. `recent`: the model starts among the
+   * recently used (an edit's, see above).
    */
   constructor(full: Analysis, private readonly memo: VerdictMemo, options: { readonly keep: Keep; readonly hidden: number; readonly recent?: boolean }) {
     const hidden = (this.hidden = options.hidden);
     const keep = options.keep === 'models';
+    this.recents = options.keep === 'findings';
     this.text = full.doc.text;
     this.suppressions = full.suppressions;
     this.unreadableFrom = full.unreadableFrom;
@@ -68,10 +84,19 @@ export class SectionAnalysis implements Analysis {
     this.kept = keep ? full : null;
     const shown = (f: Finding) => f.span.start >= hidden;
     const fixes = options.keep === 'fixes';
-    const findings = keep ? full.findings.filter(shown) : full.findings.flatMap((f, i) => (shown(f) ? [new KeptFinding(this, i, f, fixes ? f.fixes : undefined)] : []));
+    this.keepsFindings = options.keep !== 'fix-all' || !full.findings.some((f) => shown(f) && f.mayHaveSafeFix);
+    const findings = keep ? full.findings.filter(shown) : !this.keepsFindings ? [] : full.findings.flatMap((f, i) => (shown(f) ? [new KeptFinding(this, i, f, fixes ? f.fixes : undefined)] : []));
     this.findings = findings.length > 0 ? findings.slice() : NO_FINDINGS;
     this.lineIndex = keep || findings.length > 0 ? full.lines : null;
-    if (!keep && options.recent) remember(this, full);
+    if (this.recents && options.recent) remember(this, full);
+  }
+
+  /**
+   * Whether fix-all may change anything here (`fixAllMayChange`), known without the model; with no
+   * findings kept, yes: one of them may have a safe fix, whatever hides it.
+   */
+  mayFix(overrides: SeverityOverrides, only: Code | undefined, outside: Outside): boolean {
+    return !this.keepsFindings || fixAllMayChange(this, overrides, only, outside);
   }
 
   get lines(): Lines {
@@ -91,49 +116,93 @@ export class SectionAnalysis implements Analysis {
   /** The full analysis: kept, recent, or rebuilt from the text. */
   model(): Analysis {
     if (this.kept) return this.kept;
-    const full = recent.get(this) ?? analyze(this.text, this.memo);
-    remember(this, full);
+    const full = recent.get(this) ?? passing.get(this)?.deref() ?? analyze(this.text, this.memo);
+    if (this.recents) remember(this, full);
     return full;
+  }
+
+  /**
+   * The model with this section's findings (not those of a hidden header), as made with it: what
+   * fix-all reads. The fixes it asks of them all go with the model, never onto the findings kept
+   * here, which live as long as the document's version (a 10 MB list's fixes are 0.8 GB).
+   */
+  withFixes(): Analysis {
+    const full = this.model();
+    return this.hidden === 0 ? full : { ...full, findings: full.findings.filter((f) => f.span.start >= this.hidden) };
   }
 }
 
+/**
+ * Keeps a section's model among the recent ones, or, of more text than they may hold in all, only
+ * weakly: for the job that asked (a request, a unit of fix-all, which read it many times: a model
+ * made again for each finding would be quadratic), and then until the collector wants the room.
+ * Kept for good, the newest model of a 10 MB list (1.5 GB) stayed after a hover, and an edit or a
+ * fix-all made beside it ran the server out of memory.
+ */
 function remember(section: SectionAnalysis, full: Analysis): void {
   forgetModel(section);
+  if (section.text.length > RECENT_CHARS) {
+    passing.set(section, new WeakRef(full));
+    return;
+  }
   recent.set(section, full);
   recentChars += section.text.length;
-  while (recent.size > RECENT_MODELS || (recent.size > 1 && recentChars > RECENT_CHARS)) forgetModel(recent.keys().next().value!);
+  while (recent.size > RECENT_MODELS || recentChars > RECENT_CHARS) forgetModel(recent.keys().next().value!);
 }
 
 /** Drops the recent model of a section, if any (one an edit replaced is asked for no more). */
 export function forgetModel(section: SectionAnalysis): void {
   if (recent.delete(section)) recentChars -= section.text.length;
+  passing.delete(section);
 }
 
 /**
- * A finding without its model: its fixes are the same finding's in the rebuilt model, kept once
- * asked for (plain edits, small; a lightbulb request asks whether any finding of a code has a safe
- * fix, and should not rebuild the same models again on the next request).
+ * A finding without its model: its fixes are the same finding's in the rebuilt model. A lightbulb
+ * request asks whether fix-all has anything to fix, and should not rebuild the same models again on
+ * the next request: so a finding keeps the fixes asked of it when one is safe (fix-all's count
+ * stops at the first few such, and quick fixes ask for the findings at the cursor), and otherwise
+ * learns that it has none. Fix-all, which asks for every fix, reads them off the model
+ * (`withFixes`), not through these.
  */
 class KeptFinding implements Finding {
   readonly code: Finding['code'];
-  readonly severity: Finding['severity'];
   readonly span: Finding['span'];
   readonly message: string;
   readonly related: Finding['related'];
-  readonly mayHaveSafeFix: boolean;
-  readonly needsReadingBefore?: boolean;
+  /** MAY_HAVE_SAFE_FIX and NEEDS_READING_BEFORE: a section may keep millions of these, each field 8 bytes. */
+  private flags: number;
 
-  constructor(private readonly owner: SectionAnalysis, private readonly index: number, f: Finding, private computed?: readonly Fix[]) {
-    this.mayHaveSafeFix = f.mayHaveSafeFix;
-    if (f.needsReadingBefore) this.needsReadingBefore = true;
+  constructor(private readonly owner: SectionAnalysis, private readonly index: number, f: Finding, computed?: readonly Fix[]) {
+    this.flags = (f.mayHaveSafeFix ? MAY_HAVE_SAFE_FIX : 0) | (f.needsReadingBefore ? NEEDS_READING_BEFORE : 0);
     this.code = f.code;
-    this.severity = f.severity;
     this.span = f.span;
     this.message = f.message;
     this.related = f.related;
+    if (computed) keptFixes.set(this, computed);
+  }
+
+  /** A finding of an analysis is at its code's default severity (`visibleFindings` overrides it). */
+  get severity(): Finding['severity'] {
+    return CODES[this.code].severity;
+  }
+  get mayHaveSafeFix(): boolean {
+    return (this.flags & MAY_HAVE_SAFE_FIX) !== 0;
+  }
+  get needsReadingBefore(): boolean {
+    return (this.flags & NEEDS_READING_BEFORE) !== 0;
   }
 
   get fixes(): readonly Fix[] {
-    return (this.computed ??= this.owner.model().findings[this.index]!.fixes);
+    const kept = keptFixes.get(this);
+    if (kept) return kept;
+    const fixes = this.owner.model().findings[this.index]!.fixes;
+    if (!fixes.some((x) => x.safe)) this.flags &= ~MAY_HAVE_SAFE_FIX;
+    else if (fixesKept()) keptFixes.set(this, fixes);
+    return fixes;
   }
 }
+
+const MAY_HAVE_SAFE_FIX = 1;
+const NEEDS_READING_BEFORE = 2;
+/** The fixes kept findings keep (see KeptFinding): few of them have any, so not a field of each. */
+const keptFixes = new WeakMap<KeptFinding, readonly Fix[]>();

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { analyzeDocument, documentFindings, documentFixAll, type DocumentAnalysis } from '../analysis/document';
 import { applyEdits } from '../analysis/edits';
-import { finding, fixAmong, partnersSeen, type Finding } from '../analysis/findings';
+import { detached, finding, fixAmong, partnersSeen, type Finding } from '../analysis/findings';
 import { reportFindings } from '../analysis/report';
 import { LineIndex, positionsOf, type Lines } from '../toml/lineIndex';
 import { FILE_NAMES } from '../protocol';
@@ -288,11 +288,13 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
     const textPath = shown(/^[\w./]/.test(display) ? display : `.${path.sep}${display}`);
     let applied = 0;
     let text = read.text;
-    // Fix-all reads the models of the sections it has something to fix in, rebuilt one at a time (a
-    // big file's models would not all fit in memory); when it writes nothing, its analysis gives the findings too.
+    // Fix-all makes again, one at a time, the models of the sections it may have something to fix
+    // in, and reads their findings there, keeping only the others' (a 10 MB list's findings kept
+    // beside its model, and their fixes, ran the checker out of memory). When it writes nothing
+    // and kept them all, they are the report; else the report is made of the text as it is.
     let analysis: DocumentAnalysis | null = null;
     if (options.fix) {
-      analysis = analyzeDocument(text, 'findings');
+      analysis = analyzeDocument(text, 'fix-all');
       const counter = { fixed: 0 };
       const edits = documentFixAll(analysis, {}, undefined, counter);
       // Only a file with something to write is refused: nothing else would replace its bad bytes.
@@ -311,7 +313,7 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
         }
       }
     }
-    const index = analysis?.lines ?? new LineIndex(text);
+    const index = new LineIndex(text);
     const lines: Shown = read.bom ? shownPastBom(index) : index;
     const json = options.format === 'json';
     // The spelling and the legacy `:*` of an entry are two findings at one place, whose fixes depend
@@ -336,10 +338,13 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
     const each = (f: Finding) => {
       if (place.length > 0 && place[0]!.span.start !== f.span.start) flush();
       if (invalid && f.span.start > invalid.span.start) write(invalid), (invalid = undefined);
-      if (json) place.push(f);
+      // Detached (its fixes made): a place held while the next unit is analysed would keep its unit's model.
+      if (json) place.push(detached(f));
       else write(f);
     };
-    if (analysis) for (const f of documentFindings(analysis)) each(f);
+    // JSON asks every finding for its fixes, which a kept one makes again from its model: it is
+    // always written as the analysis goes.
+    if (analysis && !json && analysis.units.every((u) => u.analysis.keepsFindings)) for (const f of documentFindings(analysis)) each(f);
     else reportFindings(text, each, json); // written as the analysis goes, a section at a time
     flush();
     if (invalid) write(invalid);

@@ -23,12 +23,13 @@ export interface Lines {
  * The part of `span` on its first line: a problem with a value that spans lines is shown where the
  * value starts (the protocol's `\r`, `\n` and `\r\n` all end a line).
  */
-export function firstLineOf(text: string, span: { readonly start: number; readonly end: number }): { start: number; end: number } {
+export function firstLineOf(text: string, span: { readonly start: number; readonly end: number }): { readonly start: number; readonly end: number } {
   for (let i = span.start; i < span.end; i++) {
     const c = text.charCodeAt(i);
     if (c === 10 || c === 13) return { start: span.start, end: i };
   }
-  return { start: span.start, end: span.end };
+  // The span itself: the findings on a list of a million entries share their strings' spans.
+  return span;
 }
 
 /**
