@@ -337,7 +337,10 @@ export function analyzeDocument(text: string, keep: Keep = 'models'): DocumentAn
  */
 export function fileSuppressionsOf(text: string): CodeSet | null {
   let file: CodeSet | null = null;
-  for (const u of unitTexts(text, sectionStartsFrom(text, 0), text.length)) file = union(file, findSuppressions(parseToml(u.analysed), new LineIndex(u.analysed)).file);
+  // Only a unit holding the words can hold such a comment: the others are not parsed a second time.
+  for (const u of unitTexts(text, sectionStartsFrom(text, 0), text.length)) {
+    if (u.analysed.includes('mars-ignore-file')) file = union(file, findSuppressions(parseToml(u.analysed), new LineIndex(u.analysed)).file);
+  }
   return file;
 }
 
