@@ -443,6 +443,13 @@ test('a current folder that was removed: files named by absolute paths are check
   assert.equal(fix.code, 0, fix.err);
   assert.match(fix.err, /1 file checked, 2 problems fixed: no problems/);
   assert.equal(fs.readFileSync(file, 'utf8'), '[agents.a.tools]\nallowed = ["bash"]\n');
+  // A relative path cannot be found from a folder that is gone: it is reported, and the file named after it still checked.
+  fs.writeFileSync(file, '[agents.a.tools]\nallowed = ["bash()"]\n');
+  const relative = run(['check', 'nope', file]);
+  assert.equal(relative.code, 2, relative.err);
+  assert.match(relative.err, /^mars-toml: cannot read nope: no such file or folder$/m);
+  assert.match(relative.out, /:2:13: error invalid-tool-name/);
+  assert.match(relative.err, /^1 file checked, 1 not checked: 1 error$/m);
 });
 
 test('a clean, realistic mars.toml (every TOML feature, every spelling) gives no diagnostic at all', () => {

@@ -66,7 +66,7 @@ export function findFiles(paths: readonly string[], problems: PathProblem[]): st
   const seen = new Set<string>();
   const first = (id: string) => !seen.has(id) && !!seen.add(id);
   const problem = (p: string, message: string, folder: boolean) => {
-    if (first(path.resolve(p))) problems.push({ message, folder });
+    if (first(resolved(p))) problems.push({ message, folder });
   };
   const add = (file: string) => {
     let id: string;
@@ -74,7 +74,7 @@ export function findFiles(paths: readonly string[], problems: PathProblem[]): st
       const { dev, ino } = fs.statSync(file);
       id = `${dev}:${ino}`;
     } catch {
-      id = path.resolve(file); // reported when it is read
+      id = resolved(file); // reported when it is read
     }
     if (first(id)) out.push(file);
   };
@@ -112,6 +112,19 @@ export function findFiles(paths: readonly string[], problems: PathProblem[]): st
     else add(p);
   }
   return out;
+}
+
+/**
+ * `p` made absolute, or as written when it cannot be: path.resolve asks for the current folder, which
+ * throws once that folder was removed, and a relative path named then must be reported as missing,
+ * not end the run before the absolute paths after it are checked.
+ */
+function resolved(p: string): string {
+  try {
+    return path.resolve(p);
+  } catch {
+    return path.normalize(p);
+  }
 }
 
 /** Whether a link found in a folder leads to a regular file (a folder, a pipe or a device named mars.toml is passed over, as is one not linked). */
