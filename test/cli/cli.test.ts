@@ -88,6 +88,26 @@ test('github format through a link to the workspace, and a file outside it: name
   assert.match(cli(['check', '.'], { cwd: named }).out, /^\.\/::error title=x::y\/mars\.toml:2:13: error/);
 });
 
+test('no line of a report holds `##[`, which GitHub takes for a workflow command anywhere in a line (its `[` escaped, read back in JSON)', () => {
+  // A tool name, a key and a file name of the repository's, each a command the runner would run and drop from the log.
+  const dir = workspace({ '##[notice]x/mars.toml': '[agents.a.tools]\nallowed = ["##[error]pwned"]\n"##[warning]k" = "allow"\n', 'b/mars.toml': 'a\0b' });
+  fs.renameSync(path.join(dir, 'b'), path.join(dir, '##[debug]b'));
+  const runs = { text: cli(['check', '.', '##[error]gone'], { cwd: dir }), json: cli(['check', '.', '--format', 'json'], { cwd: dir }), github: cli(['check', '.', '--format', 'github'], { cwd: dir }) };
+  for (const [format, r] of Object.entries(runs)) {
+    assert.equal(r.code, 2, `${format}: ${r.err}`);
+    // The runner reads a line as a `::` command first; only a line that is none is searched for `##[`.
+    const commands = (r.out + r.err).split('\n').filter((l) => !l.trimStart().startsWith('::') && l.includes('##['));
+    assert.deepEqual(commands, [], format);
+  }
+  assert.match(runs.text.out, /^\.\/##\\u005Bnotice]x\/mars\.toml:2:13: information unknown-tool Mars has no capability named `##\\u005Berror]pwned`/m);
+  assert.match(runs.text.err, /^mars-toml: cannot read ##\\u005Berror]gone: no such file or folder$/m);
+  assert.match(runs.text.err, /^mars-toml: ##\\u005Bdebug]b\/mars\.toml is not a text file/m);
+  const json = JSON.parse(runs.json.out) as Array<{ file: string; message: string }>;
+  assert.deepEqual(json.map((f) => f.file), ['##[notice]x/mars.toml', '##[notice]x/mars.toml']);
+  assert.match(json[0]!.message, /named `##\[error\]pwned`/);
+  assert.match(runs.github.out, /^::notice file=##\[notice\]x\/mars\.toml,.*named `##\[error\]pwned`/m);
+});
+
 test('folders are searched for mars.toml and mars.local.toml, skipping node_modules, .git and .mars', () => {
   const bad = '[agents.a.tools]\nallowed = ["mcp"]\n';
   const dir = workspace({

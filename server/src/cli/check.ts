@@ -213,6 +213,19 @@ function firstInvalidByte(bytes: Uint8Array): number {
   return n;
 }
 
+/**
+ * `text` with the `[` of every `##[` written `\u005B`. GitHub's runner reads a step's output, stdout
+ * and stderr, for workflow commands: `::` only at a line's start, but the older `##[error]message`
+ * anywhere in a line (actions/runner: OutputManager, ActionCommand.TryParse), and then drops the
+ * line from the log. A tool name or a file name holding `##[error]` would turn a line of a text
+ * report, the whole JSON report (one line) or a complaint into an annotation of its choosing. The
+ * escape reads as one in text, and back as `[` in JSON (`#` is only ever in a JSON string).
+ * The `--format github` lines start with `::`, which the runner reads first: they need none.
+ */
+function inert(text: string): string {
+  return text.includes('##[') ? text.replace(/##\[/g, '##\\u005B') : text;
+}
+
 const GITHUB_LEVEL: Readonly<Record<Finding['severity'], string>> = { error: 'error', warning: 'warning', information: 'notice', hint: 'notice' };
 
 /**
@@ -246,7 +259,7 @@ function jsonFinding(file: string, lines: Shown, f: Finding, partnerSeen: (f: Fi
 export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err: NodeJS.WritableStream): number {
   // Paths and messages quote file names, which can hold a line break: escaped, no line of ours can
   // read as another (GitHub takes a line of stderr that starts with `::` for a workflow command).
-  const complain = (message: string) => err.write(`mars-toml: ${shown(message)}\n`);
+  const complain = (message: string) => err.write(`mars-toml: ${inert(shown(message))}\n`);
   const problems: PathProblem[] = [];
   const files = findFiles(options.paths, problems);
   let unreadable = problems.length > 0;
@@ -334,11 +347,11 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
     let place: Finding[] = [];
     const write = (f: Finding, partnerSeen: (f: Finding) => boolean = () => false) => {
       counts[f.severity]++;
-      if (json) line(`${written++ === 0 ? '[' : ','}${JSON.stringify(jsonFinding(display, lines, f, partnerSeen))}`);
+      if (json) line(`${written++ === 0 ? '[' : ','}${inert(JSON.stringify(jsonFinding(display, lines, f, partnerSeen)))}`);
       else if (options.format === 'github') line(githubAnnotation(display, lines, f));
       else {
         const at = lines.position(f.span.start);
-        line(`${textPath}:${at.line + 1}:${at.character + 1}: ${f.severity} ${f.code} ${f.message}\n`);
+        line(inert(`${textPath}:${at.line + 1}:${at.character + 1}: ${f.severity} ${f.code} ${f.message}\n`));
       }
     };
     const flush = () => {
