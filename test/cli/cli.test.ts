@@ -393,6 +393,16 @@ test('help and version on stdout, exit 0; parse-names takes no arguments', () =>
   assert.match(p.err, /takes no arguments/);
 });
 
+test('an argument quoted in a usage error cannot make a line GitHub reads as a workflow command (a hook passes file names as arguments)', () => {
+  const evil = '-x\n::error::injected ##[warning]too';
+  for (const args of [['check', evil], ['parse-names', evil], [evil]]) {
+    const r = cli(args, { input: '' });
+    assert.equal(r.code, 2, args.join(' '));
+    assert.match(r.err, /'-x\\u000A::error::injected ##\\u005Bwarning\]too'/, r.err);
+    assert.deepEqual(r.err.split('\n').filter((l) => l.trimStart().startsWith('::') || l.includes('##[')), [], args[0]);
+  }
+});
+
 test('the demo example shows every code', () => {
   const r = cli(['check', 'examples/mars.toml', '--format', 'json']);
   assert.equal(r.code, 1);

@@ -222,7 +222,7 @@ function firstInvalidByte(bytes: Uint8Array): number {
  * escape reads as one in text, and back as `[` in JSON (`#` is only ever in a JSON string).
  * The `--format github` lines start with `::`, which the runner reads first: they need none.
  */
-function inert(text: string): string {
+export function inert(text: string): string {
   return text.includes('##[') ? text.replace(/##\[/g, '##\\u005B') : text;
 }
 

@@ -1,7 +1,8 @@
 // The `mars-toml` command-line program: a thin front on the same analysis the server uses.
 
 import { version } from '../../../package.json';
-import { parseCheckArgs, runCheck, UsageError } from './check';
+import { inert, parseCheckArgs, runCheck, UsageError } from './check';
+import { shown } from '../grammar/text';
 import { parseNames } from './parseNames';
 
 const CHECK = 'check [paths...] [--format text|json|github] [--fix]';
@@ -29,6 +30,12 @@ exit 0: no errors, 1: errors found, 2: usage error, a file or folder not read, a
 or output not written
 `;
 
+/**
+ * An argument quoted back in an error: a hook passes file names as arguments, and one that holds a
+ * line break or `##[` must not make a line of stderr that GitHub reads as a workflow command.
+ */
+const said = (text: string): string => inert(shown(text));
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
@@ -40,7 +47,7 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       } catch (e) {
         if (!(e instanceof UsageError)) throw e;
-        process.stderr.write(`mars-toml check: ${e.message}\n${CHECK_USAGE}`);
+        process.stderr.write(`mars-toml check: ${said(e.message)}\n${CHECK_USAGE}`);
         return 2;
       }
     case 'parse-names':
@@ -49,7 +56,7 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       }
       if (rest.length > 0) {
-        process.stderr.write(`mars-toml parse-names: it reads stdin and takes no arguments, not '${rest[0]}'\n${USAGE}`);
+        process.stderr.write(`mars-toml parse-names: it reads stdin and takes no arguments, not '${said(rest[0]!)}'\n${USAGE}`);
         return 2;
       }
       return parseNames(process.stdin, process.stdout, process.stderr);
@@ -63,7 +70,7 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(USAGE);
       return 0;
     default:
-      process.stderr.write(command ? `mars-toml: unknown command '${command}'\n${USAGE}` : USAGE);
+      process.stderr.write(command ? `mars-toml: unknown command '${said(command)}'\n${USAGE}` : USAGE);
       return 2;
   }
 }
