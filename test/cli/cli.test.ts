@@ -434,6 +434,17 @@ test('parse-names: a line that is not a JSON string is reported, the rest still 
   assert.deepEqual(bom.out.trim().split('\n').map((l) => JSON.parse(l).capability), ['bash', 'read']);
 });
 
+test('parse-names: a line that is not UTF-8 is reported, not answered for the name its U+FFFD would make', () => {
+  // `café` saved as Latin-1, then a line cut in the middle of a character; the lines around them still answered.
+  const input = Buffer.concat([Buffer.from('"bash"\n"caf'), Buffer.from([0xe9]), Buffer.from('"\r\n"\u00e9"\n"x'), Buffer.from('é').subarray(0, 1), Buffer.from('"\n"Read"')]);
+  const r = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), 'parse-names'], { input, encoding: 'utf8' });
+  assert.equal(r.status, 2, r.stderr);
+  assert.deepEqual(r.stdout.trim().split('\n').map((l) => JSON.parse(l).input), ['bash', 'é', 'Read']);
+  assert.match(r.stderr, /^parse-names: line 2: not UTF-8, as JSON text must be, got "caf\uFFFD"$/m);
+  assert.match(r.stderr, /^parse-names: line 4: not UTF-8/m);
+  assert.equal(r.stderr.trim().split('\n').length, 2, r.stderr);
+});
+
 test('parse-names stops when its reader goes away, on input that never ends', async () => {
   const child = spawn(process.execPath, [path.join(DIST, 'cli.js'), 'parse-names']);
   // Lines keep coming, as from `yes '"bash"'`, until the process is gone.

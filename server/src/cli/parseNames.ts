@@ -1,26 +1,40 @@
 // `mars-toml parse-names`: one JSON string literal per stdin line in, one parse record per line out,
 // in the format of shared/conformance/tool-names.jsonl.
 
-import { createInterface } from 'node:readline';
 import { parseRecord, toJsonLine } from '../grammar/record';
 import { shortened, shown } from '../grammar/text';
+
+const LF = 0x0a;
+const CR = 0x0d;
 
 export async function parseNames(input: NodeJS.ReadableStream, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
   let lineNo = 0;
   let failed = 0;
-  const lines = createInterface({ input, crlfDelay: Infinity });
   // A reader that went away (`| head`) ends the run: input that never ends would otherwise be read for no one.
   let gone = false;
+  const stop = () => (input as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
   out.once('error', () => {
     gone = true;
-    lines.close();
+    stop();
   });
+  // Lines are split and decoded here, not by readline: its decoder turns a byte that is not UTF-8
+  // into U+FFFD without a word, and the name answered for would not be the one written (a
+  // vectors file saved as Latin-1: `café` answered as `caf\uFFFD`). JSON text is UTF-8.
+  const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   let buffer = '';
-  for await (let line of lines) {
-    if (gone) break;
+  const answer = (bytes: Uint8Array) => {
+    lineNo++;
     // A BOM (an editor saving the input as "UTF-8 with BOM") is not part of the first literal.
-    if (lineNo++ === 0 && line.charCodeAt(0) === 0xfeff) line = line.slice(1);
-    if (line.trim() === '') continue;
+    if (lineNo === 1 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+    let line: string;
+    try {
+      line = utf8.decode(bytes);
+    } catch {
+      err.write(`parse-names: line ${lineNo}: not UTF-8, as JSON text must be, got ${shortened(shown(new TextDecoder('utf-8').decode(bytes)))}\n`);
+      failed++;
+      return;
+    }
+    if (line.trim() === '') return;
     let value: unknown;
     try {
       value = JSON.parse(line);
@@ -30,16 +44,49 @@ export async function parseNames(input: NodeJS.ReadableStream, out: NodeJS.Writa
     if (typeof value !== 'string') {
       err.write(`parse-names: line ${lineNo}: expected a JSON string literal such as "bash(git log:*)", got ${shortened(shown(line))}\n`);
       failed++;
-      continue;
+      return;
     }
     buffer += toJsonLine(parseRecord(value)) + '\n';
     if (buffer.length > 1 << 16) {
       out.write(buffer);
       buffer = '';
     }
+  };
+  /** The lines of `bytes`, which holds no LF: `\r` ends one too, as readline reads it. */
+  const answerAll = (bytes: Uint8Array) => {
+    for (let start = 0; ; ) {
+      const cr = bytes.indexOf(CR, start);
+      answer(bytes.subarray(start, cr === -1 ? bytes.length : cr));
+      if (cr === -1) return;
+      start = cr + 1;
+    }
+  };
+  // The bytes of the line not yet ended, kept as read: joined once its end comes (a line of
+  // megabytes arrives in many chunks).
+  let pending: Buffer[] = [];
+  try {
+    for await (const data of input) {
+      if (gone) break;
+      const chunk = typeof data === 'string' ? Buffer.from(data) : (data as Buffer);
+      let start = 0;
+      for (let lf = chunk.indexOf(LF); lf !== -1 && !gone; lf = chunk.indexOf(LF, start)) {
+        let line = chunk.subarray(start, lf);
+        if (pending.length > 0) (line = Buffer.concat([...pending, line])), (pending = []);
+        // `\r\n` ends one line.
+        answerAll(line.at(-1) === CR ? line.subarray(0, -1) : line);
+        start = lf + 1;
+      }
+      if (start < chunk.length) pending.push(chunk.subarray(start));
+    }
+  } catch (e) {
+    if (!gone) throw e; // stdin stopped because the reader went: not an error of reading it
   }
-  // Gone: stdin, a pipe still being written, would keep the process waiting.
-  if (gone) (input as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
-  else out.write(buffer);
+  if (gone) {
+    stop(); // stdin, a pipe still being written, would keep the process waiting
+    return failed > 0 ? 2 : 0;
+  }
+  // A last line without its line break; a text that ends in one has no line after it.
+  if (pending.length > 0) answerAll(Buffer.concat(pending));
+  out.write(buffer);
   return failed > 0 ? 2 : 0;
 }
