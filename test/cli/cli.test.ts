@@ -570,4 +570,10 @@ test('a folder whose name is not UTF-8 is reported as such, not as missing', (t)
   assert.equal(r.code, 2, r.err);
   assert.match(r.err, /^mars-toml: cannot read folder bad\uFFFDdir: its name is not UTF-8$/m);
   assert.match(r.err, /^1 file checked, 1 folder not read: no problems in what was checked$/m);
+  // Named on the command line, as a hook passes it: Node gives the name with U+FFFD, which names nothing.
+  const script = 'exec "$0" "$1" check "$(printf \'bad\\377dir/mars.toml\')" "$2"';
+  const named = spawnSync('sh', ['-c', script, process.execPath, path.join(DIST, 'cli.js'), 'nope\uFFFD'], { cwd: dir, encoding: 'utf8' });
+  assert.equal(named.status, 2, named.stderr);
+  assert.match(named.stderr, /^mars-toml: cannot read bad\uFFFDdir\/mars\.toml: its name is not UTF-8$/m);
+  assert.match(named.stderr, /^mars-toml: cannot read nope\uFFFD: no such file or folder$/m);
 });

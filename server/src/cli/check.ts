@@ -105,7 +105,7 @@ export function findFiles(paths: readonly string[], problems: PathProblem[]): st
     try {
       stat = fs.statSync(p);
     } catch (e) {
-      problem(p, `cannot read ${p}: ${reason(e)}`, false);
+      problem(p, `cannot read ${p}: ${namedNotUtf8(p) ? 'its name is not UTF-8' : reason(e)}`, false);
       continue;
     }
     if (stat.isDirectory()) walk(p);
@@ -124,6 +124,23 @@ function resolved(p: string): string {
     return path.resolve(p);
   } catch {
     return path.normalize(p);
+  }
+}
+
+/**
+ * Whether `p`, not found, names a file or folder whose name is not UTF-8: Node hands an argument
+ * over decoded, with U+FFFD for such bytes, and that name is no longer the one on disk. So it is
+ * when the first part of the path not found is, decoded as Node decodes, a name in its folder.
+ */
+function namedNotUtf8(p: string): boolean {
+  if (!p.includes('\uFFFD')) return false;
+  let dir = path.dirname(p);
+  let name = path.basename(p);
+  while (!fs.existsSync(dir) && path.dirname(dir) !== dir) (name = path.basename(dir)), (dir = path.dirname(dir));
+  try {
+    return name.includes('\uFFFD') && fs.readdirSync(dir, { encoding: 'buffer' }).some((n) => n.toString('utf8') === name);
+  } catch {
+    return false;
   }
 }
 
