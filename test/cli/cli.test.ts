@@ -108,6 +108,19 @@ test('no line of a report holds `##[`, which GitHub takes for a workflow command
   assert.match(runs.github.out, /^::notice file=##\[notice\]x\/mars\.toml,.*named `##\[error\]pwned`/m);
 });
 
+test('text and github lines are counted as git and grep -n count them, where a lone CR (line ends converted twice) would not end one; JSON keeps LSP ranges', () => {
+  const dir = workspace({ 'mars.toml': '\uFEFF[agents.a.tools]\r\r\nallowed = ["Shell"]\r\r\ndisallowed = ["bash()"]\r\r\n' });
+  const text = cli(['check'], { cwd: dir });
+  assert.deepEqual(text.out.trim().split('\n').map((l) => l.split(' ').slice(0, 3).join(' ')), [
+    'mars.toml:1:16: error toml-syntax',
+    'mars.toml:2:13: information non-canonical',
+    'mars.toml:3:16: error invalid-tool-name',
+  ]);
+  assert.match(cli(['check', '--format', 'github'], { cwd: dir }).out, /^::error file=mars\.toml,line=3,col=16,endLine=3,endColumn=22,title=Mars TOML \(invalid-tool-name\)/m);
+  const json = JSON.parse(cli(['check', '--format', 'json'], { cwd: dir }).out) as Array<{ range: { start: { line: number; character: number } } }>;
+  assert.deepEqual(json.map((f) => [f.range.start.line, f.range.start.character]), [[0, 15], [2, 12], [4, 15]]);
+});
+
 test('folders are searched for mars.toml and mars.local.toml, skipping node_modules, .git and .mars', () => {
   const bad = '[agents.a.tools]\nallowed = ["mcp"]\n';
   const dir = workspace({

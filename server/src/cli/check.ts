@@ -10,6 +10,7 @@ import { applyEdits } from '../analysis/edits';
 import { detached, finding, fixAmong, partnersSeen, type Finding } from '../analysis/findings';
 import { reportFindings } from '../analysis/report';
 import { LineIndex, positionsOf, type Lines } from '../toml/lineIndex';
+import { lastAtOrBefore } from '../toml/sorted';
 import { FILE_NAMES } from '../protocol';
 import { reason, replaceFile } from './files';
 import { shown } from '../grammar/text';
@@ -189,11 +190,30 @@ function readText(file: string, maxBytes: number = MAX_STRING_LENGTH): { text: s
 type Shown = Pick<Lines, 'position'>;
 
 /** Positions as editors show them: a BOM is not a column. */
-function shownPastBom(lines: Lines): Shown {
+function shownPastBom(lines: Shown): Shown {
   return {
     position(offset) {
       const at = lines.position(offset);
       return at.line === 0 ? { line: 0, character: Math.max(0, at.character - 1) } : at;
+    },
+  };
+}
+
+const LONE_CR = /\r(?!\n)/;
+
+/**
+ * Positions as git, `grep -n`, GitHub and a terminal's editor count lines, for the text and github
+ * formats: only `\n` ends one. LSP ends one at a lone `\r` too (the JSON ranges, as the server's),
+ * which TOML forbids but a file whose line ends were converted twice holds (`\r\r\n`): there every
+ * line after the first was reported at twice its number, and annotated on another line.
+ */
+function linesByLf(text: string): Shown {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return {
+    position(offset) {
+      const line = lastAtOrBefore(starts.length, (i) => starts[i]!, offset);
+      return { line, character: offset - starts[line]! };
     },
   };
 }
@@ -356,9 +376,9 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
         }
       }
     }
-    const index = new LineIndex(text);
-    const lines: Shown = read.bom ? shownPastBom(index) : index;
     const json = options.format === 'json';
+    const index: Shown = json || !LONE_CR.test(text) ? new LineIndex(text) : linesByLf(text);
+    const lines: Shown = read.bom ? shownPastBom(index) : index;
     // The spelling and the legacy `:*` of an entry are two findings at one place, whose fixes depend
     // on which of them is shown (see `fixAmong`): JSON findings are written a place at a time.
     let place: Finding[] = [];
