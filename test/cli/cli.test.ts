@@ -458,6 +458,21 @@ test('parse-names: a line that is not UTF-8 is reported, not answered for the na
   assert.equal(r.stderr.trim().split('\n').length, 2, r.stderr);
 });
 
+test('parse-names answers each line as it comes, not at the end of the input (a harness writes a name and waits for its parse)', async () => {
+  const child = spawn(process.execPath, [path.join(DIST, 'cli.js'), 'parse-names']);
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stdin.write('"Bash(git:*)"\n');
+  const answered = await new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), 10_000);
+    child.stdout.once('data', () => (clearTimeout(timer), resolve(true)));
+  });
+  child.stdin.end();
+  await new Promise((resolve) => child.on('close', resolve));
+  assert.ok(answered, 'no answer while stdin stays open');
+  assert.equal(JSON.parse(out).rendered, 'bash(git *)');
+});
+
 test('parse-names stops when its reader goes away, on input that never ends', async () => {
   const child = spawn(process.execPath, [path.join(DIST, 'cli.js'), 'parse-names']);
   // Lines keep coming, as from `yes '"bash"'`, until the process is gone.

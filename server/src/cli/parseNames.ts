@@ -77,6 +77,9 @@ export async function parseNames(input: NodeJS.ReadableStream, out: NodeJS.Writa
         start = lf + 1;
       }
       if (start < chunk.length) pending.push(chunk.subarray(start));
+      // What came in is answered before more is awaited: a program that writes a name and waits for
+      // its parse (a differential harness), or a person typing, would wait for the end of the input.
+      if (buffer && !gone) out.write(buffer), (buffer = '');
     }
   } catch (e) {
     if (!gone) throw e; // stdin stopped because the reader went: not an error of reading it
