@@ -341,6 +341,27 @@ test('--fix fixes a file with hard links (they keep sharing it) or in a folder t
   for (const name of ['hard', 'locked']) assert.deepEqual(fs.readdirSync(path.join(dir, name)).filter((n) => n !== 'other.toml'), ['mars.toml'], name);
 });
 
+test('--fix: Ctrl-C (or a CI job\'s timeout) while a file is written ends the run once the write is done, never with the file half written', async (t) => {
+  if (spawnSync('strace', ['-V']).status !== 0) return t.skip('strace is not installed');
+  const old = '[agents.a.tools]\nallowed = ["read"]\nmcp = ["gh", "linear"]\n';
+  const dir = workspace({ 'mars.toml': old });
+  const file = path.join(dir, 'mars.toml');
+  // The fixed text is longer: its tail goes past the old end first, then the rest over the old
+  // text. strace holds that second write for 5 s; SIGINT comes once the first has made the file longer.
+  const child = spawn('strace', ['-f', '-qq', '-o', '/dev/null', '-e', 'trace=pwrite64', '-e', 'inject=pwrite64:delay_enter=5000000:when=2', process.execPath, path.join(DIST, 'cli.js'), 'check', '--fix', file]);
+  let err = '';
+  child.stderr.on('data', (d) => (err += d));
+  const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+  const until = Date.now() + 20_000;
+  while (fs.statSync(file).size <= old.length && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+  const checker = fs.readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim();
+  assert.match(checker, /^\d+$/, 'the checker under strace');
+  process.kill(Number(checker), 'SIGINT');
+  await closed;
+  assert.equal(fs.readFileSync(file, 'utf8'), '[agents.a.tools]\nallowed = ["read", "mcp(gh)", "mcp(linear)"]\n');
+  assert.doesNotMatch(err, /file checked/, 'the run ended there');
+});
+
 test('--fix leaves a file its mode keeps from the user, even in a folder the user may write', (t) => {
   const dir = workspace({ 'mars.toml': FIXABLE });
   fs.chmodSync(dir, 0o755);

@@ -12,7 +12,7 @@ import { reportFindings } from '../analysis/report';
 import { LineIndex, positionsOf, type Lines } from '../toml/lineIndex';
 import { lastAtOrBefore } from '../toml/sorted';
 import { FILE_NAMES } from '../protocol';
-import { reason, replaceFile } from './files';
+import { reason, replaceFile, uninterrupted } from './files';
 import { shown } from '../grammar/text';
 
 const SKIP_DIRS = new Set(['node_modules', '.git', '.mars']);
@@ -293,7 +293,7 @@ function jsonFinding(file: string, lines: Shown, f: Finding, partnerSeen: (f: Fi
   };
 }
 
-export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err: NodeJS.WritableStream): number {
+export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
   // Paths and messages quote file names, which can hold a line break: escaped, no line of ours can
   // read as another (GitHub takes a line of stderr that starts with `::` for a workflow command).
   const complain = (message: string) => err.write(`mars-toml: ${inert(shown(message))}\n`);
@@ -340,7 +340,7 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
   let failed = missing; // paths and files not read, or not checked for a bug of ours
   let written = 0; // findings, for the JSON list's brackets and commas
   /** Checks one file, writes its findings; the number of problems fixed, or null when it could not be read. */
-  function checkFile(file: string): number | null {
+  async function checkFile(file: string): Promise<number | null> {
     const read = readText(file);
     if ('error' in read) {
       complain(read.error);
@@ -367,7 +367,7 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
       } else if (edits.length > 0) {
         const fixedText = applyEdits(text, edits);
         // A file that cannot be written, or changed since it was read, is reported as it is.
-        if (writeFixed(file, read, fixedText)) {
+        if (await writeFixed(file, read, fixedText)) {
           // The problems fix-all fixed: findings before and after would not tell a fix that makes a
           // finding as it removes one (`mcp__gh__x` made `mcp(gh/x)`, which the other list denies).
           applied = counter.fixed;
@@ -414,9 +414,9 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
     return applied;
   }
   /** Writes the fixed text, if the file still holds what was read; whether it did. */
-  function writeFixed(file: string, read: { text: string }, text: string): boolean {
+  async function writeFixed(file: string, read: { text: string }, text: string): Promise<boolean> {
     try {
-      if (replaceFile(file, Buffer.from(text, 'utf8'), (original) => original.toString('utf8') === read.text) === 'changed') {
+      if ((await uninterrupted(() => replaceFile(file, Buffer.from(text, 'utf8'), (original) => original.toString('utf8') === read.text))) === 'changed') {
         complain(`not fixing ${file}: it changed while it was checked`);
         unreadable = true;
         return false;
@@ -430,7 +430,7 @@ export function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err:
   }
   for (const file of files) {
     try {
-      const applied = checkFile(file);
+      const applied = await checkFile(file);
       if (applied === null) failed++;
       else fixed += applied;
     } catch (e) {

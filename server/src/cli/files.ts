@@ -65,6 +65,31 @@ export function replaceFile(file: string, text: Uint8Array, checked: (original: 
   }
 }
 
+/** The signals that end a run: Ctrl-C, a terminal closed, a CI job's timeout or cancel. */
+const ENDING: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+/**
+ * Runs `step`, a file's write, with the signals that end a run held until it is done, then ends
+ * the run by the one that came meanwhile, if one did: such a signal between the writes of
+ * replaceFile killed the checker with the file half written (the old text, then the new text's
+ * tail). Held only while writing: elsewhere they end the run at once, as they always did. A held
+ * signal is taken from the event loop before the listeners go; removed first, they would drop it.
+ * `raise` is what a test replaces, to see the signal without being ended by it.
+ */
+export async function uninterrupted<T>(step: () => T, signals: readonly NodeJS.Signals[] = ENDING, raise = (s: NodeJS.Signals) => void process.kill(process.pid, s)): Promise<T> {
+  let came: NodeJS.Signals | null = null;
+  const hold = (s: NodeJS.Signals) => void (came ??= s);
+  for (const s of signals) process.on(s, hold);
+  try {
+    return step();
+  } finally {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    for (const s of signals) process.off(s, hold);
+    // With no listener left, the signal's own action applies again: the run ends as the signal says.
+    if (came) raise(came);
+  }
+}
+
 const UNSURE = 'it could not be written back as it was and may be cut short';
 
 function statOrNull(file: string): fs.Stats | null {
