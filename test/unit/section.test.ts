@@ -5,8 +5,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { DocumentAnalyzer, documentFixAll } from '../../server/src/analysis/document';
+import { DocumentAnalyzer, documentFixAll, outsideOf } from '../../server/src/analysis/document';
 import { forgetModel } from '../../server/src/analysis/section';
+import { visibleFindings } from '../../server/src/analysis/analyze';
+import { codeActions } from '../../server/src/features/codeActions';
+import { toDiagnostic } from '../../server/src/features/convert';
 import type { Code } from '../../server/src/analysis/codes';
 
 v8.setFlagsFromString('--expose-gc');
@@ -81,3 +84,37 @@ for (const [name, text, code, safe] of LEARNS) {
     assert.equal(f.mayHaveSafeFix, safe);
   });
 }
+
+// One section of more than 512 KB (more text than the recent models may hold), a list of
+// every kind of entry with a fix, duplicates, comments, and an inline table after it.
+const BIG_ENTRIES = [
+  '"x"', '"Bash"', '"bash"', '"Shell(git log:*)"', '"bash(git log:*)"', '"mcp__github__get_issue"', '"bash()"', '"*(x)"',
+  '""', "'read'", '"Read"', '"ask-user"', '"gerp"', '"web_fetch(domain:docs.rs)"', '"""Edit"""', '"\\u0062ash"',
+];
+const bigList = (n: number) => {
+  const items = Array.from({ length: n }, (_, i) => `${BIG_ENTRIES[i % BIG_ENTRIES.length]}, ${BIG_ENTRIES[(i * 7) % BIG_ENTRIES.length]},${i % 5 === 0 ? ' # note' : ''}\n`);
+  return `[agents.a.tools]\nallowed = [\n${items.join('')}]\ndisallowed = ["Bash", "Read"]\n` +
+    `[agents.b]\ntools = { allowed = ["Shell", "shell", ${items.slice(0, 200).join('')}] }\n`;
+};
+
+test('a lightbulb reads the findings at its diagnostic and the few fix-all\'s count needs, not all of its section\'s', async () => {
+  const da = new DocumentAnalyzer().analyze(bigList(24_000));
+  const unit = da.units[0]!.analysis;
+  const uri = 'file:///big/mars.toml';
+  const seen = visibleFindings(unit, {}, outsideOf(da, 0));
+  const asked = [seen.filter((f) => f.code === 'duplicate-entry')[5000]!, seen.filter((f) => f.code === 'unknown-tool')[5000]!];
+  // Every finding of the section it reads, counted.
+  const read = new Set<string>();
+  const findings = unit.findings;
+  Object.defineProperty(unit, 'findings', {
+    value: new Proxy(findings, { get: (target, key, receiver) => (typeof key === 'string' && /^\d+$/.test(key) && read.add(key), Reflect.get(target, key, receiver)) }),
+  });
+  for (const f of asked) {
+    read.clear();
+    const actions = await codeActions(uri, 1, da, {}, { diagnostics: [toDiagnostic(uri, da.lines, f)] }, true, async () => []);
+    assert.ok(actions.some((a) => a.title.startsWith('Fix all Mars')), 'fix-all offered');
+    // Halving to it (17 steps of 78,000), the few at its place, and fix-all's count: it stops at the
+    // first findings with a safe fix (of the diagnostic's code, of any code).
+    assert.ok(read.size < 100, `${f.code}: read ${read.size} of ${findings.length} findings`);
+  }
+});

@@ -9,7 +9,7 @@ import { syntaxProblems } from '../toml/syntax';
 import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, deleteItems, nonOverlapping, type Edit } from './edits';
 import {
-  byPosition, fixAmong, fixesNotKept, keyContentSpan, partnersSeen, crossEntryFindings, entryFindings, finding, withSeverity, withoutClashingFixes, parseEntries, policyFindings, MAY_CREATE,
+  byPosition, firstAtOrAfter, fixAmong, fixesNotKept, keyContentSpan, partnersSeen, crossEntryFindings, entryFindings, finding, withSeverity, withoutClashingFixes, parseEntries, policyFindings, MAY_CREATE,
   type Finding, type ParsedEntry, VerdictMemo,
 } from './findings';
 import { moveEdits, moveOf } from './moves';
@@ -103,17 +103,48 @@ function joinsSuppressed(rewrite: SyntaxProblem['rewrite'], lines: Lines, suppre
  * `outside`: what suppresses them from outside the analysed text (see `Outside`).
  */
 export function visibleFindings(analysis: Analysis, overrides: SeverityOverrides = {}, outside: Outside = NOTHING_OUTSIDE): Finding[] {
-  const out: Finding[] = [];
+  return seenOf(analysis, overrides, outside, undefined);
+}
+
+/**
+ * The visible findings (of code `only`, of every code when not given) one at a time, as
+ * `visibleFindings` gives them: for a caller that may stop early (fix-all's count stops at the
+ * first two), without a list of all of a big section's millions.
+ */
+export function* eachSeen(analysis: Analysis, overrides: SeverityOverrides, outside: Outside, only: Code | undefined): Generator<Finding> {
   const suppressible = anySuppression(analysis.suppressions, outside);
   for (const f of analysis.findings) {
-    const severity = overrides[f.code] ?? f.severity;
-    if (severity === 'off') continue;
-    if (outside.unreadableBefore && (f.code === 'toml-syntax' || f.needsReadingBefore)) continue;
-    if (suppressible && isSuppressed(analysis.suppressions, f.code, analysis.lines.position(f.span.start).line, outside)) continue;
-    const placed = outside.defines && MAY_CREATE.has(f.code) ? withoutClashingFixes(f, outside.defines) : f;
-    out.push(severity === f.severity ? placed : withSeverity(placed, severity));
+    if (only !== undefined && f.code !== only) continue;
+    const seen = seenAs(analysis, f, overrides, outside, suppressible);
+    if (seen) yield seen;
   }
-  return out;
+}
+
+/** `f` as the user sees it (see `visibleFindings`), or null when not seen. `suppressible`: `anySuppression` of the analysis. */
+function seenAs(analysis: Analysis, f: Finding, overrides: SeverityOverrides, outside: Outside, suppressible: boolean): Finding | null {
+  const severity = overrides[f.code] ?? f.severity;
+  if (severity === 'off') return null;
+  if (outside.unreadableBefore && (f.code === 'toml-syntax' || f.needsReadingBefore)) return null;
+  if (suppressible && isSuppressed(analysis.suppressions, f.code, analysis.lines.position(f.span.start).line, outside)) return null;
+  const placed = outside.defines && MAY_CREATE.has(f.code) ? withoutClashingFixes(f, outside.defines) : f;
+  return severity === f.severity ? placed : withSeverity(placed, severity);
+}
+
+/**
+ * The visible finding of `code` at `span` (`findingAt` among `visibleFindings`), found by halving
+ * the analysis's findings (in document order) and judging only those there: a lightbulb on a list
+ * of a million entries made the list of its 2 million visible findings to look up one.
+ */
+export function seenAt(analysis: Analysis, overrides: SeverityOverrides, outside: Outside, code: Code, span: Span): Finding | undefined {
+  const all = analysis.findings;
+  const suppressible = anySuppression(analysis.suppressions, outside);
+  for (let i = firstAtOrAfter(all, span.start); i < all.length && all[i]!.span.start === span.start; i++) {
+    const f = all[i]!;
+    if (f.code !== code || f.span.end !== span.end) continue;
+    const seen = seenAs(analysis, f, overrides, outside, suppressible);
+    if (seen) return seen;
+  }
+  return undefined;
 }
 
 /**
@@ -234,8 +265,15 @@ export function fixAllTakes(analysis: Analysis, f: Finding): boolean {
 
 /** The visible findings of code `only` (of every code when not given). */
 export function seenOf(analysis: Analysis, overrides: SeverityOverrides, outside: Outside, only: Code | undefined): Finding[] {
-  const visible = visibleFindings(analysis, overrides, outside);
-  return only === undefined ? visible : visible.filter((f) => f.code === only);
+  // A loop, not `eachSeen`: a generator's step costs more, and the checker's fix-all reads millions.
+  const out: Finding[] = [];
+  const suppressible = anySuppression(analysis.suppressions, outside);
+  for (const f of analysis.findings) {
+    if (only !== undefined && f.code !== only) continue;
+    const seen = seenAs(analysis, f, overrides, outside, suppressible);
+    if (seen) out.push(seen);
+  }
+  return out;
 }
 
 /**

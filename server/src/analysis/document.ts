@@ -12,7 +12,7 @@ import { lastAtOrBefore } from '../toml/sorted';
 import { sectionStartsFrom } from '../toml/split';
 import { textChange, type TextChange } from '../toml/textChange';
 import { placeSpan, tableConflicts, type DefinitionPlace, type SectionDefinitions, type TableConflict } from '../toml/tables';
-import { analyze, fixAllEdits, fixAllTakes, seenOf, visibleFindings, type Analysis } from './analyze';
+import { analyze, eachSeen, fixAllEdits, fixAllTakes, visibleFindings, type Analysis } from './analyze';
 import type { Code, SeverityOverrides } from './codes';
 import type { Edit } from './edits';
 import { byPosition, finding, VerdictMemo, withSeverity, type Finding, type Fix } from './findings';
@@ -618,7 +618,9 @@ export function countFixAll(da: DocumentAnalysis, overrides: SeverityOverrides, 
   for (const [i, u] of da.units.entries()) {
     const outside = outsideOf(da, i);
     if (!fixAllReaches(da, i, outside)) continue;
-    for (const f of seenOf(u.analysis, overrides, outside, code)) {
+    // One at a time: the count stops at `enough` (a lightbulb asks for 1 or 2), not after making
+    // the list of all of a big section's visible findings.
+    for (const f of eachSeen(u.analysis, overrides, outside, code)) {
       if (fixAllTakes(u.analysis, f) && ++n >= enough) return n;
     }
   }

@@ -38,11 +38,12 @@ export interface Fix {
 }
 
 /**
- * Of the findings a user sees (`visible`, in document order), whether the other of the pair a fix
- * with `alone` clears is among them.
+ * Of the findings a user sees (`visible`, in document order, or what finds one of them by code
+ * and span), whether the other of the pair a fix with `alone` clears is among them.
  */
-export function partnersSeen(visible: readonly Finding[]): (f: Finding) => boolean {
-  return (f) => findingAt(visible, f.code === 'non-canonical' ? 'legacy-prefix' : 'non-canonical', f.span) !== undefined;
+export function partnersSeen(visible: readonly Finding[] | ((code: Code, span: Span) => Finding | undefined)): (f: Finding) => boolean {
+  const seen = typeof visible === 'function' ? visible : (code: Code, span: Span) => findingAt(visible, code, span);
+  return (f) => seen(f.code === 'non-canonical' ? 'legacy-prefix' : 'non-canonical', f.span) !== undefined;
 }
 
 /**
@@ -51,18 +52,23 @@ export function partnersSeen(visible: readonly Finding[]): (f: Finding) => boole
  * make one of all its findings to look up the few the client sent.
  */
 export function findingAt(sorted: readonly Finding[], code: string, span: Span): Finding | undefined {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (sorted[mid]!.span.start < span.start) low = mid + 1;
-    else high = mid;
-  }
-  for (let i = low; i < sorted.length && sorted[i]!.span.start === span.start; i++) {
+  for (let i = firstAtOrAfter(sorted, span.start); i < sorted.length && sorted[i]!.span.start === span.start; i++) {
     const f = sorted[i]!;
     if (f.code === code && f.span.end === span.end) return f;
   }
   return undefined;
+}
+
+/** The index of the first of `sorted` (in document order) starting at or after `start`, found by halving. */
+export function firstAtOrAfter(sorted: readonly Finding[], start: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid]!.span.start < start) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 /** The fix of `f` to apply: its `alone` one unless the other finding it clears is seen too. */

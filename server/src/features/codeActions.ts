@@ -3,12 +3,13 @@
 // Every edit names the document version it was computed against.
 
 import { type CodeAction, CodeActionKind, type CodeActionContext, type Range } from 'vscode-languageserver';
-import { visibleFindings } from '../analysis/analyze';
+import { seenAt } from '../analysis/analyze';
 import { countFixAll, fixAllTakesIn, outsideOf, placed, unitIndexOf, type DocumentAnalysis } from '../analysis/document';
 import type { Edit } from '../analysis/edits';
-import { findingAt, fixAmong, partnersSeen, type Finding } from '../analysis/findings';
+import { fixAmong, partnersSeen } from '../analysis/findings';
 import { isCode, type Code, type SeverityOverrides } from '../analysis/codes';
-import { suppressEdit, suppressFileEdit, type ReparseBudget } from '../analysis/suppress';
+import { suppressEdit, suppressFileEdit, type Outside, type ReparseBudget } from '../analysis/suppress';
+import type { Span } from '../toml/model';
 import { positionsOf } from '../toml/lineIndex';
 import { action, isRange, versionedEdit } from './convert';
 import { DIAGNOSTIC_SOURCE, FIX_ALL_KIND } from '../protocol';
@@ -75,12 +76,14 @@ export async function codeActions(
     // One "Disable" per code and comment: two diagnostics of one code on a line get the same comment.
     const disables = new Map<string, CodeAction>();
     const fileDisables = new Map<Code, CodeAction>();
-    // What a unit's user sees (in document order), made once per request: a selection sends thousands of diagnostics.
-    const units = new Map<number, Finding[]>();
+    // What a unit's user sees at a place, found by halving its findings: not the list of all it
+    // sees, which a lightbulb on a list of a million entries made of 2 million findings.
+    const outsides = new Map<number, Outside>();
     const seenIn = (index: number) => {
-      let seen = units.get(index);
-      if (!seen) units.set(index, (seen = visibleFindings(da.units[index]!.analysis, overrides, outsideOf(da, index))));
-      return seen;
+      let outside = outsides.get(index);
+      if (!outside) outsides.set(index, (outside = outsideOf(da, index)));
+      const analysis = da.units[index]!.analysis;
+      return (code: Code, span: Span) => seenAt(analysis, overrides, outside, code, span);
     };
     const suppressions = new Map<string, Edit | null>();
     // Past a syntax error a "Disable" is checked by parsing its unit again: 4 MB of that a request, some 100 ms.
@@ -95,7 +98,7 @@ export async function codeActions(
       const unit = da.units[index]!;
       const { lines } = placed(da, unit);
       const seen = seenIn(index);
-      const f = findingAt(seen, code, { start: lines.offset(d.range.start), end: lines.offset(d.range.end) });
+      const f = seen(code, { start: lines.offset(d.range.start), end: lines.offset(d.range.end) });
       if (!f || !sameRange(positionsOf(lines, f.span), d.range)) continue;
       for (const fix of f.fixes.map((x) => fixAmong(x, f, partnersSeen(seen)))) {
         // One action for one edit: two problems of an entry fixed by one rewrite (`Shell(git:*)`)
