@@ -5,8 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { DocumentAnalyzer, documentFixAll, outsideOf } from '../../server/src/analysis/document';
-import { forgetModel } from '../../server/src/analysis/section';
+import { DocumentAnalyzer, documentFixAll, outsideOf, type DocumentAnalysis } from '../../server/src/analysis/document';
+import { forgetModel, made } from '../../server/src/analysis/section';
 import { visibleFindings } from '../../server/src/analysis/analyze';
 import { codeActions } from '../../server/src/features/codeActions';
 import { toDiagnostic } from '../../server/src/features/convert';
@@ -96,6 +96,58 @@ const bigList = (n: number) => {
   return `[agents.a.tools]\nallowed = [\n${items.join('')}]\ndisallowed = ["Bash", "Read"]\n` +
     `[agents.b]\ntools = { allowed = ["Shell", "shell", ${items.slice(0, 200).join('')}] }\n`;
 };
+
+// A lightbulb on a big section (a list of millions of entries near the 10 MB bound) reads one
+// finding's fixes and where a comment can go: made from the section's parse alone, not its model
+// (its policies, parsed entries and every finding: 1 GB and 20 s on such a list, which ran the
+// server out of a 1.5 GB heap). The fixes are the model's, whichever way they are made.
+test('a big section\'s entry findings make their fixes from its parse alone, the same as its model\'s', () => {
+  const text = bigList(24_000); // one section of more than 512 KB
+  const da = new DocumentAnalyzer().analyze(text);
+  const unit = da.units[0]!.analysis;
+  assert.ok(unit.text.length > 512 * 1024 && unit.findings.length > 20_000);
+  forgetModel(unit);
+  const before = { ...made };
+  // Those of its entries (not a conflict of two lists: its fixes are the model's).
+  const fixes = unit.findings.map((f) => (f.code === 'allow-deny-conflict' ? null : f.fixes));
+  assert.deepEqual({ models: made.models - before.models, parses: made.parses - before.parses }, { models: 0, parses: 1 });
+  const model = unit.model();
+  const kinds = new Set<string>();
+  unit.findings.forEach((f, i) => {
+    const m = model.findings[i]!;
+    assert.deepEqual([m.code, m.span], [f.code, f.span]);
+    if (fixes[i]) assert.deepEqual(fixes[i], m.fixes, `${f.code} at ${f.span.start}`);
+    if (fixes[i] && m.fixes.length > 0) kinds.add(`${f.code} ${m.fixes.some((x) => x.alone) ? 'alone' : ''}`);
+  });
+  // Every kind of entry fix was among them, an `alone` variant too.
+  assert.deepEqual([...kinds].sort(), ['duplicate-entry ', 'invalid-tool-name ', 'legacy-prefix alone', 'legacy-prefix ', 'mcp-wire-token ', 'non-canonical alone', 'non-canonical ', 'unknown-tool '].sort());
+});
+
+test('a lightbulb on a big section makes no model, and offers what it offers with the model at hand', async () => {
+  const text = bigList(24_000);
+  const uri = 'file:///big/mars.toml';
+  const lightbulbs = async (da: DocumentAnalysis) => {
+    const seen = visibleFindings(da.units[0]!.analysis, {}, outsideOf(da, 0));
+    const out = [];
+    for (const code of ['duplicate-entry', 'unknown-tool', 'non-canonical', 'legacy-prefix', 'mcp-wire-token', 'invalid-tool-name']) {
+      const f = seen.filter((x) => x.code === code)[3]!;
+      out.push(await codeActions(uri, 1, da, {}, { diagnostics: [toDiagnostic(uri, da.lines, f)] }, true, async () => []));
+    }
+    return out;
+  };
+  const da = new DocumentAnalyzer().analyze(text);
+  forgetModel(da.units[0]!.analysis);
+  const before = made.models;
+  const fromParse = await lightbulbs(da);
+  assert.equal(made.models - before, 0, 'no model made');
+  // Another analysis of the text, its model at hand (held here): fixes read off its findings.
+  const other = new DocumentAnalyzer().analyze(text);
+  const model = other.units[0]!.analysis.model();
+  assert.deepEqual(await lightbulbs(other), fromParse);
+  assert.equal(other.units[0]!.analysis.model(), model);
+  assert.ok(fromParse.every((actions) => actions.some((a) => a.title.startsWith('Disable'))));
+  assert.ok(fromParse.filter((actions) => actions.some((a) => a.isPreferred)).length >= 5, 'the fixes are among them');
+});
 
 test('a lightbulb reads the findings at its diagnostic and the few fix-all\'s count needs, not all of its section\'s', async () => {
   const da = new DocumentAnalyzer().analyze(bigList(24_000));

@@ -380,7 +380,12 @@ class PlacedLines implements Lines {
 /** A unit's analysis with document positions (offsets stay the unit's). */
 export function placed(da: DocumentAnalysis, unit: Unit): Analysis {
   const { doc, policies, entries, findings, suppressions, unreadableFrom, guessed } = unit.analysis.model();
-  return { doc, policies, entries, findings, suppressions, unreadableFrom, guessed, lines: new PlacedLines(da.lines, unit.base, unit.analysis.text.length) };
+  return { doc, policies, entries, findings, suppressions, unreadableFrom, guessed, lines: placedLines(da, unit) };
+}
+
+/** A unit's lines with document positions (offsets stay the unit's), without its model. */
+export function placedLines(da: DocumentAnalysis, unit: Unit): Lines {
+  return new PlacedLines(da.lines, unit.base, unit.analysis.text.length);
 }
 
 /**

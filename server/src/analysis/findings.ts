@@ -8,11 +8,11 @@ import {
 } from '../grammar/checks';
 import { ownCopy, quoted, rustTrim, shortened, shown, uPlus } from '../grammar/text';
 import { isMcpWireToken, splitToolName } from '../grammar/toolName';
-import type { KeyPart, Span, TomlArray, TomlDocument, TomlString } from '../toml/model';
+import type { KeyPart, Span, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
 import { basicString, replaceStringValue } from '../toml/strings';
 import { closingQuote, contentSpan, isOpenMultiline, valueSources } from '../toml/stringPositions';
 import { firstLineOf, lineContent } from '../toml/lineIndex';
-import { lastStartingBefore } from '../toml/sorted';
+import { lastAtOrBefore, lastStartingBefore } from '../toml/sorted';
 import { CODES, type Code, type Severity } from './codes';
 import { deleteItems, type Edit } from './edits';
 import { misplacedAt, ownerKey, ownerLabel, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type MisplacedList, type Owner, type Policies } from './policies';
@@ -153,13 +153,18 @@ class LazyFinding implements Finding {
 
   get fixes(): readonly Fix[] {
     if (this.computed) return this.computed;
-    const made = this.make().map((f) => withText(f, 'title', readable(f.title)));
+    const made = withReadableTitles(this.make());
     if (keepingFixes) this.computed = made;
     return made;
   }
 
   protected make(): Fix[] {
     return this.makeFixes ? this.makeFixes() : [];
+  }
+
+  /** Whether it has no fixes, known without making them. */
+  get fixless(): boolean {
+    return this.makeFixes === undefined && this.constructor === LazyFinding;
   }
 }
 
@@ -173,9 +178,17 @@ class DuplicateFinding extends LazyFinding {
   }
 
   protected override make(): Fix[] {
-    return [{ title: this.title, edits: deleteItems(this.text, this.p.entry.array, [this.p.entry.index]), preferred: true, safe: true }];
+    return duplicateFixes(this.text, this.p.entry.array, this.p.entry.index, this.title);
   }
 }
+
+/** A duplicate's fix: the entry removed from its list. */
+function duplicateFixes(text: string, array: TomlArray, index: number, title: string): Fix[] {
+  return [{ title, edits: deleteItems(text, array, [index]), preferred: true, safe: true }];
+}
+
+/** The title of a duplicate's fix, made of the entry as written. */
+const duplicateTitle = (raw: string) => `Remove the duplicate ${quoted(raw)}`;
 
 /** `mayHaveSafeFix`: false when none of `fixes` will be safe (see `Finding.mayHaveSafeFix`). */
 export function finding(code: Code, span: Span, message: string, fixes?: () => Fix[], related?: Finding['related'], mayHaveSafeFix = fixes !== undefined): Finding {
@@ -384,10 +397,7 @@ export function entryFindings(text: string, p: ParsedEntry): Finding[] {
   const str = p.entry.string;
   const issues = p.verdict.issues;
   if (issues.length === 0) return [];
-  // An empty entry is shown on its quotes: an empty range is drawn on the character after it (the
-  // closing quote), where a squiggle stays, misplaced, while the user types into the string.
-  const content = contentSpan(text, str);
-  const span = content.start < content.end ? content : firstLineOf(text, str.span);
+  const span = entrySpan(text, str);
   const charSpan = issues.some((i) => i.chars) ? charSpans(text, str) : null;
   const out: Finding[] = [];
   // Two characters placed on one span (the first line) are one problem there (most entries have one issue).
@@ -412,10 +422,86 @@ class ReplacementFinding extends LazyFinding {
   }
 
   protected override make(): Fix[] {
-    const { text, str, r } = this;
-    const fix = (value: string) => replaceFix(text, `Change to ${quoted(value)}`, str, value, r.preferred, r.safe);
-    return [r.alone === undefined ? fix(r.value) : { ...fix(r.value), alone: fix(r.alone) }];
+    return replacementFixes(this.text, this.str, this.r);
   }
+}
+
+/** The fix of an entry's finding that writes another value for it. */
+function replacementFixes(text: string, str: TomlString, r: Replacement): Fix[] {
+  const fix = (value: string) => replaceFix(text, `Change to ${quoted(value)}`, str, value, r.preferred, r.safe);
+  return [r.alone === undefined ? fix(r.value) : { ...fix(r.value), alone: fix(r.alone) }];
+}
+
+/** The span an entry's finding is placed at (see `entryFindings`). */
+function entrySpan(text: string, str: TomlString): Span {
+  const content = contentSpan(text, str);
+  // An empty entry is shown on its quotes: an empty range is drawn on the character after it (the
+  // closing quote), where a squiggle stays, misplaced, while the user types into the string.
+  return content.start < content.end ? content : firstLineOf(text, str.span);
+}
+
+/**
+ * How a finding's fixes can be made again without its model (see `fixesFromParse`): it has none
+ * (most findings of a big list: an unknown tool with no name it may mean), or they are made from its
+ * entry alone, so from a parse of its text. Null: only from the model.
+ */
+export type FromParse = 'none' | 'duplicate' | 'replacement';
+
+export function fromParse(f: Finding): FromParse | null {
+  return f instanceof DuplicateFinding ? 'duplicate' : f instanceof ReplacementFinding ? 'replacement' : f instanceof LazyFinding && f.fixless ? 'none' : null;
+}
+
+/**
+ * The fixes of a finding on one entry (a duplicate, or one whose fix writes another value: see
+ * `fromParse`) made from a parse of the text it was found in, without the rest of the model
+ * (policies, parsed entries, every finding): those are most of a big section's model, and a quick
+ * fix asks for one finding's. The same fixes the finding makes, as made from the same entry; null
+ * when no entry there has them (then the caller asks the model).
+ */
+export function fixesFromParse(doc: TomlDocument, memo: VerdictMemo, kind: Exclude<FromParse, 'none'>, code: Code, span: Span): readonly Fix[] | null {
+  const text = doc.text;
+  const at = stringItemAt(doc, span.start);
+  if (!at) return null;
+  const { array, index, str } = at;
+  if (kind === 'duplicate') {
+    if (code !== 'duplicate-entry' || isOpenMultiline(str)) return null;
+    const content = contentSpan(text, str);
+    if (content.start !== span.start || content.end !== span.end) return null;
+    return withReadableTitles(duplicateFixes(text, array, index, duplicateTitle(str.value)));
+  }
+  const place = entrySpan(text, str);
+  if (place.start !== span.start || place.end !== span.end || isOpenMultiline(str)) return null;
+  const r = memo.verdict(str.value).issues.find((i) => i.code === code && i.chars === undefined)?.replacement;
+  return r ? withReadableTitles(replacementFixes(text, str, r)) : null;
+}
+
+/** Fixes as a finding gives them (`LazyFinding.fixes`): their titles as a reader is shown them. */
+const withReadableTitles = (fixes: Fix[]): Fix[] => fixes.map((f) => withText(f, 'title', readable(f.title)));
+
+/**
+ * The string item of an array holding `offset` (from its opening quote), with its array and index
+ * there: found by halving each level's items, as `suppress.ts` finds a string around an offset.
+ */
+function stringItemAt(doc: TomlDocument, offset: number): { array: TomlArray; index: number; str: TomlString } | null {
+  const around = <T extends { readonly span: Span }>(xs: readonly T[]): number => {
+    const i = lastAtOrBefore(xs.length, (j) => xs[j]!.span.start, offset);
+    return i >= 0 && offset < xs[i]!.span.end ? i : -1;
+  };
+  const section = doc.sections[around(doc.sections)];
+  let kv = section?.entries[around(section.entries)];
+  let v: TomlValue | null | undefined = kv?.value;
+  while (v) {
+    if (v.kind === 'array') {
+      const i: number = around(v.items);
+      const item: TomlValue | undefined = v.items[i];
+      if (item?.kind === 'string') return { array: v, index: i, str: item };
+      v = item;
+    } else if (v.kind === 'inline-table') {
+      kv = v.entries[around(v.entries)];
+      v = kv?.value;
+    } else return null;
+  }
+  return null;
 }
 
 function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'unknown' }>): EntryIssue {
@@ -475,7 +561,7 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[])
         const same = earlier.raw === p.raw ? `${quoted(p.raw)} is already in this list`
           : `${quoted(p.raw)} means the same as ${quoted(earlier.raw)}${earlier.raw === written || p.raw === written ? '' : ` (${quoted(written)})`}, already in this list`;
         const related = words?.related ?? [{ span: contentSpan(text, earlier.entry.string), message: 'first entry' }];
-        said.set(earlier, (words = { raw: p.raw, message: readable(`${same}.`), title: `Remove the duplicate ${quoted(p.raw)}`, related }));
+        said.set(earlier, (words = { raw: p.raw, message: readable(`${same}.`), title: duplicateTitle(p.raw), related }));
       }
       // Not a string left open: where it ends is a guess.
       const span = contentSpan(text, p.entry.string);

@@ -12,10 +12,11 @@
 
 import { LineIndex, type Lines } from '../toml/lineIndex';
 import type { TomlDocument } from '../toml/model';
+import { parseToml } from '../toml/parse';
 import { sectionDefinitions, type SectionDefinitions } from '../toml/tables';
 import { analyze, fixAllMayChange, type Analysis } from './analyze';
 import { CODES, type Code, type SeverityOverrides } from './codes';
-import { fixesKept, type Finding, type Fix, type ParsedEntry, type VerdictMemo } from './findings';
+import { fixesFromParse, fixesKept, fromParse, type Finding, type Fix, type ParsedEntry, type VerdictMemo } from './findings';
 import type { Policies } from './policies';
 import type { Outside, Suppressions } from './suppress';
 
@@ -30,6 +31,14 @@ const recent = new Map<SectionAnalysis, Analysis>();
 let recentChars = 0;
 /** The models of sections of more text than RECENT_CHARS, while anything still uses them (see `remember`). */
 const passing = new WeakMap<SectionAnalysis, WeakRef<Analysis>>();
+/** The parses alone of such sections, held the same way (see `parsed`). */
+const parses = new WeakMap<SectionAnalysis, WeakRef<TomlDocument>>();
+
+/**
+ * How many models and parses alone sections made again from their text since the start: what a
+ * request costs, which the tests hold (a lightbulb on a big section makes no model).
+ */
+export const made = { models: 0, parses: 0 };
 
 /** What a section keeps besides its findings, or whether it keeps them: see the constructor. */
 export type Keep = 'models' | 'fixes' | 'findings' | 'fix-all';
@@ -68,7 +77,7 @@ export class SectionAnalysis implements Analysis {
    * findings belong to the piece that holds the real one. `recent`: the model starts among the
    * recently used (an edit's, see above).
    */
-  constructor(full: Analysis, private readonly memo: VerdictMemo, options: { readonly keep: Keep; readonly hidden: number; readonly recent?: boolean }) {
+  constructor(full: Analysis, readonly memo: VerdictMemo, options: { readonly keep: Keep; readonly hidden: number; readonly recent?: boolean }) {
     const hidden = (this.hidden = options.hidden);
     const keep = options.keep === 'models';
     this.recents = options.keep === 'findings';
@@ -113,10 +122,39 @@ export class SectionAnalysis implements Analysis {
     return this.model().entries;
   }
 
+  /**
+   * The parse of the text: the model's when one is at hand (or the section is small: its model is
+   * made, and kept among the recent ones), else the parse alone, held as a big model is (see
+   * `remember`). What a quick fix reads of a big section (where a comment can go, the list an entry
+   * is removed from: see `fixesFromParse`): its model is most of its memory and time (a 10 MB list
+   * of 2 million entries: 1 GB and 20 s, its parse a third of the memory and a sixth of the time).
+   */
+  parsed(): TomlDocument {
+    if (this.kept) return this.kept.doc;
+    const full = recent.get(this) ?? passing.get(this)?.deref();
+    if (full) return full.doc;
+    if (this.text.length <= RECENT_CHARS || !this.recents) return this.model().doc;
+    let doc = parses.get(this)?.deref();
+    if (!doc) {
+      parses.set(this, new WeakRef((doc = parseToml(this.text))));
+      made.parses++;
+    }
+    return doc;
+  }
+
+  /** Whether `parsed` gives a parse alone where the model is not at hand (a big section, in the server). */
+  get parsesAlone(): boolean {
+    return this.recents && !this.kept && this.text.length > RECENT_CHARS;
+  }
+
   /** The full analysis: kept, recent, or rebuilt from the text. */
   model(): Analysis {
     if (this.kept) return this.kept;
-    const full = recent.get(this) ?? passing.get(this)?.deref() ?? analyze(this.text, this.memo);
+    let full = recent.get(this) ?? passing.get(this)?.deref();
+    if (!full) {
+      full = analyze(this.text, this.memo);
+      made.models++;
+    }
     if (this.recents) remember(this, full);
     return full;
   }
@@ -154,6 +192,7 @@ function remember(section: SectionAnalysis, full: Analysis): void {
 export function forgetModel(section: SectionAnalysis): void {
   if (recent.delete(section)) recentChars -= section.text.length;
   passing.delete(section);
+  parses.delete(section);
 }
 
 /**
@@ -173,7 +212,9 @@ class KeptFinding implements Finding {
   private flags: number;
 
   constructor(private readonly owner: SectionAnalysis, private readonly index: number, f: Finding, computed?: readonly Fix[]) {
-    this.flags = (f.mayHaveSafeFix ? MAY_HAVE_SAFE_FIX : 0) | (f.needsReadingBefore ? NEEDS_READING_BEFORE : 0);
+    const from = fromParse(f);
+    this.flags = (f.mayHaveSafeFix ? MAY_HAVE_SAFE_FIX : 0) | (f.needsReadingBefore ? NEEDS_READING_BEFORE : 0) |
+      (from === 'none' ? FIXLESS : from === 'duplicate' ? DUPLICATE : from === 'replacement' ? REPLACEMENT : 0);
     this.code = f.code;
     this.span = f.span;
     this.message = f.message;
@@ -195,14 +236,32 @@ class KeptFinding implements Finding {
   get fixes(): readonly Fix[] {
     const kept = keptFixes.get(this);
     if (kept) return kept;
-    const fixes = this.owner.model().findings[this.index]!.fixes;
+    const fixes = this.fromParse() ?? this.owner.model().findings[this.index]!.fixes;
     if (!fixes.some((x) => x.safe)) this.flags &= ~MAY_HAVE_SAFE_FIX;
     else if (fixesKept()) keptFixes.set(this, fixes);
     return fixes;
+  }
+
+  /**
+   * None, for a finding known to have none; or the fixes of an entry's finding, made from the
+   * section's parse where that is all a big section has at hand (see `parsed`): a lightbulb on one
+   * entry of a list of millions made the model, its millions of findings among it, to read one
+   * finding's fixes (or learn it had none).
+   */
+  private fromParse(): readonly Fix[] | null {
+    if (this.flags & FIXLESS) return NO_FIXES;
+    const kind = this.flags & DUPLICATE ? 'duplicate' : this.flags & REPLACEMENT ? 'replacement' : null;
+    if (!kind || !this.owner.parsesAlone) return null;
+    return fixesFromParse(this.owner.parsed(), this.owner.memo, kind, this.code, this.span);
   }
 }
 
 const MAY_HAVE_SAFE_FIX = 1;
 const NEEDS_READING_BEFORE = 2;
+/** The finding has no fixes, or they can be made from the parse alone (see `fromParse` in findings.ts). */
+const FIXLESS = 4;
+const DUPLICATE = 8;
+const REPLACEMENT = 16;
+const NO_FIXES: readonly Fix[] = Object.freeze([]);
 /** The fixes kept findings keep (see KeptFinding): few of them have any, so not a field of each. */
 const keptFixes = new WeakMap<KeptFinding, readonly Fix[]>();

@@ -4,7 +4,7 @@
 
 import { type CodeAction, CodeActionKind, type CodeActionContext, type Range } from 'vscode-languageserver';
 import { seenAt } from '../analysis/analyze';
-import { countFixAll, fixAllTakesIn, outsideOf, placed, unitIndexOf, type DocumentAnalysis } from '../analysis/document';
+import { countFixAll, fixAllTakesIn, outsideOf, placedLines, unitIndexOf, type DocumentAnalysis } from '../analysis/document';
 import type { Edit } from '../analysis/edits';
 import { fixAmong, partnersSeen } from '../analysis/findings';
 import { isCode, type Code, type SeverityOverrides } from '../analysis/codes';
@@ -96,7 +96,9 @@ export async function codeActions(
       // document positions (the same offsets).
       const index = unitIndexOf(da, da.lines.offset(d.range.start));
       const unit = da.units[index]!;
-      const { lines } = placed(da, unit);
+      // Not `placed(da, unit).lines`, which makes the unit's model: a quick fix reads of a big one
+      // only what its parse says (see `SectionAnalysis.parsed`).
+      const lines = placedLines(da, unit);
       const seen = seenIn(index);
       const f = seen(code, { start: lines.offset(d.range.start), end: lines.offset(d.range.end) });
       if (!f || !sameRange(positionsOf(lines, f.span), d.range)) continue;
@@ -123,7 +125,7 @@ export async function codeActions(
         const own = unit.analysis;
         const line = own.lines.position(f.span.start).line;
         const asked = `${index}\u0000${code}\u0000${line}`;
-        if (!suppressions.has(asked)) suppressions.set(asked, suppressEdit(own.doc, own.lines, own.suppressions, code, line, budget));
+        if (!suppressions.has(asked)) suppressions.set(asked, suppressEdit(own.parsed(), own.lines, own.suppressions, code, line, budget));
         const edit = suppressions.get(asked)!;
         if (edit) {
           // The comment silences the code on the whole line (every entry there), and the title says so.
