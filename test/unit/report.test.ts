@@ -24,7 +24,7 @@ function check(text: string, label: string): number {
   assert.deepEqual(reported, documentFindings(analyzeDocument(text, 'findings')).map(plain), label);
   const fixed: ReturnType<typeof withFixes>[] = [];
   reportFindings(text, (f) => fixed.push(withFixes(f)), true);
-  assert.deepEqual(fixed, documentFindings(analyzeDocument(text, 'fixes')).map(withFixes), `${label}, with fixes`);
+  assert.deepEqual(fixed, documentFindings(analyzeDocument(text, 'models')).map(withFixes), `${label}, with fixes`);
   return reported.length;
 }
 

@@ -41,7 +41,7 @@ const parses = new WeakMap<SectionAnalysis, WeakRef<TomlDocument>>();
 export const made = { models: 0, parses: 0 };
 
 /** What a section keeps besides its findings, or whether it keeps them: see the constructor. */
-export type Keep = 'models' | 'fixes' | 'findings' | 'fix-all';
+export type Keep = 'models' | 'findings' | 'fix-all';
 
 const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
 
@@ -69,8 +69,7 @@ export class SectionAnalysis implements Analysis {
 
   /**
    * `keep`: what stays besides the findings: the model for good (a one-shot run that reads
-   * everything), the findings' fixes (one that reports them), nothing (the model is rebuilt when
-   * asked), or, for a one-shot fix-all, nothing, and not even the findings where one may have a safe
+   * everything), nothing (the model is rebuilt when asked), or, for a one-shot fix-all, nothing, and not even the findings where one may have a safe
    * fix: fix-all makes that section's model again and reads them there (kept beside it, they and
    * their fixes were a third of its memory). `hidden`: the length of a copied header the text
    * starts with (a later piece of a big section, see toml/chunks.ts): it defines nothing and its
@@ -92,9 +91,8 @@ export class SectionAnalysis implements Analysis {
       .map((d) => (d.header && d.header.span.start < hidden ? { ...d, header: null } : d));
     this.kept = keep ? full : null;
     const shown = (f: Finding) => f.span.start >= hidden;
-    const fixes = options.keep === 'fixes';
     this.keepsFindings = options.keep !== 'fix-all' || !full.findings.some((f) => shown(f) && f.mayHaveSafeFix);
-    const findings = keep ? full.findings.filter(shown) : !this.keepsFindings ? [] : full.findings.flatMap((f, i) => (shown(f) ? [new KeptFinding(this, i, f, fixes ? f.fixes : undefined)] : []));
+    const findings = keep ? full.findings.filter(shown) : !this.keepsFindings ? [] : full.findings.flatMap((f, i) => (shown(f) ? [new KeptFinding(this, i, f)] : []));
     this.findings = findings.length > 0 ? findings.slice() : NO_FINDINGS;
     this.lineIndex = keep || findings.length > 0 ? full.lines : null;
     if (this.recents && options.recent) remember(this, full);
@@ -211,7 +209,7 @@ class KeptFinding implements Finding {
   /** MAY_HAVE_SAFE_FIX and NEEDS_READING_BEFORE: a section may keep millions of these, each field 8 bytes. */
   private flags: number;
 
-  constructor(private readonly owner: SectionAnalysis, private readonly index: number, f: Finding, computed?: readonly Fix[]) {
+  constructor(private readonly owner: SectionAnalysis, private readonly index: number, f: Finding) {
     const from = fromParse(f);
     this.flags = (f.mayHaveSafeFix ? MAY_HAVE_SAFE_FIX : 0) | (f.needsReadingBefore ? NEEDS_READING_BEFORE : 0) |
       (from === 'none' ? FIXLESS : from === 'duplicate' ? DUPLICATE : from === 'replacement' ? REPLACEMENT : 0);
@@ -219,7 +217,6 @@ class KeptFinding implements Finding {
     this.span = f.span;
     this.message = f.message;
     this.related = f.related;
-    if (computed) keptFixes.set(this, computed);
   }
 
   /** A finding of an analysis is at its code's default severity (`visibleFindings` overrides it). */
