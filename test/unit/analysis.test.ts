@@ -106,6 +106,10 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['no comment silences toml-syntax: named, it is said; the other codes still count', '[agents.a.tools]\nallowed = ["Foo"] # mars-ignore: toml-syntax, unknown-tool\n', ['invalid-suppression@toml-syntax']],
   ['a file-wide comment\'s codes too, not its reason', '# mars-ignore-file: legacy-prfix -- not-a-code\n[agents.a.tools]\nallowed = ["bash(x:*)"]\n', ['invalid-suppression@legacy-prfix', 'legacy-prefix@bash(x:*)']],
   ['a misspelt code silenced by the comment it is in', '[agents.a.tools]\nallowed = ["read"] # mars-ignore: xyz, invalid-suppression\n', []],
+  // eslint's spelling (`eslint-disable-line no-console`) has no colon: the comment is no mars-ignore, and says so.
+  ['codes without the colon silence nothing, and say so on the keyword; prose after `mars-ignore` is left alone',
+    '[agents.a.tools]\nallowed = ["Foo"] # mars-ignore unknown-tool, non-canonicl -- ours\ndisallowed = ["Bar"] # mars-ignore because ours\n# mars-ignore-file legacy-prefix\n',
+    ['unknown-tool@Foo', 'invalid-suppression@mars-ignore', 'unknown-tool@Bar', 'invalid-suppression@mars-ignore-file']],
   ['a reason written without its --: one finding for the words in a row, the codes still count', '[agents.a.tools]\nallowed = ["Foo"] # mars-ignore: unknown-tool our own tool\n', ['invalid-suppression@our own tool']],
   ['words like no code around a near miss: each run its own finding', '[agents.a.tools]\nallowed = ["Foo"] # mars-ignore: our tool, unkown-tool xyz\n', ['unknown-tool@Foo', 'invalid-suppression@our tool', 'invalid-suppression@unkown-tool', 'invalid-suppression@xyz']],
   ['no codes, `all`, and text that only mentions mars-ignore: nothing to say', '[agents.a.tools]\n# not a mars-ignore: x\nallowed = ["read"] # mars-ignore\ndisallowed = ["grep"] # mars-ignore: all\n', []],
@@ -253,6 +257,19 @@ test('a suppression\'s word that begins one code only is taken for it, as a typo
   // Not a word that begins several, nor a short one, which reads as a reason written without its `--`.
   assert.deepEqual(said('unknown'), ['A reason goes after ` -- `.']);
   assert.deepEqual(said('dup'), ['A reason goes after ` -- `.']);
+});
+
+test('a mars-ignore without its colon: the fix writes it, and the comment then silences what it lists', () => {
+  for (const [comment, fixed] of [['# mars-ignore unknown-tool -- ours', '# mars-ignore: unknown-tool -- ours'], ['#mars-ignore-file\tall', '#mars-ignore-file:\tall']]) {
+    const text = `[agents.a.tools]\nallowed = ["Foo"] ${comment}\n`;
+    const [finding] = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'invalid-suppression');
+    assert.ok(finding, comment);
+    const fix = finding.fixes[0]!;
+    assert.deepEqual([fix.safe, fix.preferred], [false, true], 'a guess at what the comment meant: not in fix-all');
+    const after = applyEdits(text, fix.edits);
+    assert.equal(after, `[agents.a.tools]\nallowed = ["Foo"] ${fixed}\n`);
+    assert.deepEqual(documentFindings(analyzeDocument(after)), []);
+  }
 });
 
 test('a message quoting Mars\'s own long text of what it allows keeps that prose whole', () => {

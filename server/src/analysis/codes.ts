@@ -17,7 +17,7 @@ export const CODES = {
   'allow-deny-conflict': { severity: 'warning', summary: 'One policy both allows and disallows the same thing.' },
   'unknown-policy-key': { severity: 'warning', summary: 'A key other than `allowed`/`disallowed` in a tools table, which Mars ignores.', inert: true },
   'misplaced-tool-list': { severity: 'warning', summary: 'A tool list outside the `tools` table (`allowed` beside it, in `tool`, or under `agent`), which Mars does not read as one.' },
-  'invalid-suppression': { severity: 'warning', summary: 'A `mars-ignore` comment names a code it cannot silence: no such code, or `toml-syntax`.' },
+  'invalid-suppression': { severity: 'warning', summary: 'A `mars-ignore` comment names a code it cannot silence (no such code, or `toml-syntax`), or lists codes without its colon.' },
   'toml-syntax': { severity: 'error', summary: 'The file is not valid TOML.' },
 } as const satisfies Record<string, { severity: Severity; summary: string; inert?: true }>;
 

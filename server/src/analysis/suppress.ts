@@ -98,7 +98,11 @@ export function suppressionFindings(doc: TomlDocument): Finding[] {
   for (const comment of doc.comments) {
     if (!comment.text.includes('mars-ignore')) continue;
     const d = readDirective(comment.text);
-    if (!d) continue;
+    if (!d) {
+      const colon = missingColon(comment.text);
+      if (colon) out.push(missingColonFinding(comment, colon));
+      continue;
+    }
     let codesBefore = false;
     let prose: Span | null = null;
     // `last`: nothing follows in the list, which could become part of the reason.
@@ -137,6 +141,40 @@ function proseFinding(text: string, span: Span, asReason: boolean): Finding {
   const message = `${quoted(words)} ${one ? 'is not a Mars TOML code' : 'are not Mars TOML codes'}, so this comment silences nothing by ${one ? 'that name' : 'those names'}. A reason goes after \` -- \`.`;
   if (!asReason) return finding('invalid-suppression', span, message);
   return finding('invalid-suppression', span, message, () => [{ title: `Make ${quoted(words)} the reason`, edits: [{ start: span.start, end: span.start, newText: '-- ' }], preferred: true, safe: false }]);
+}
+
+/**
+ * A mars-ignore comment that lists codes without its colon (`mars-ignore unknown-tool`, as eslint's
+ * `eslint-disable-line no-console` reads): it is no directive, so it silences nothing, and would do
+ * so without a word. Where the colon goes and the words after it (up to a `-- reason`), when the first
+ * of them is a code, `all`, or one a typo away (a word of prose, `mars-ignore because …`, is left alone).
+ */
+function missingColon(comment: string): { readonly at: number; readonly words: Span } | null {
+  let p = skipSpaces(comment, 0);
+  if (!comment.startsWith(KEYWORD, p)) return null;
+  p += KEYWORD.length;
+  if (comment.startsWith('-file', p)) p += '-file'.length;
+  const first = skipSpaces(comment, p);
+  if (first === p) return null;
+  const word = /[^\s,]+/y;
+  word.lastIndex = first;
+  const w = word.exec(comment)?.[0];
+  if (w === undefined || (w !== 'all' && !isCode(w) && nearestCode(w) === null)) return null;
+  const reason = comment.indexOf('--', first);
+  return { at: p, words: { start: first, end: first + comment.slice(first, reason < 0 ? comment.length : reason).trimEnd().length } };
+}
+
+function missingColonFinding(comment: Comment, colon: { readonly at: number; readonly words: Span }): Finding {
+  const base = comment.span.start + 1; // past the `#`
+  const from = skipSpaces(comment.text, 0);
+  const keyword = comment.text.slice(from, colon.at);
+  // On the keyword the colon belongs to: a code misspelt after it has its own finding once the colon is in.
+  const span = { start: base + from, end: base + colon.at };
+  const written = comment.text.slice(colon.words.start, colon.words.end);
+  const message = `Without a colon after \`${keyword}\`, this comment silences nothing: write ${quoted(`${keyword}: ${written}`)}.`;
+  return finding('invalid-suppression', span, message, () => [{
+    title: `Write the colon after \`${keyword}\``, edits: [{ start: base + colon.at, end: base + colon.at, newText: ':' }], preferred: true, safe: false,
+  }]);
 }
 
 const SUPPRESSIBLE = (Object.keys(CODES) as Code[]).filter((c) => c !== 'toml-syntax');
