@@ -455,6 +455,14 @@ test('"Disable" on the first line of a file with a byte order mark goes after th
   assert.deepEqual(documentFindings(analyzeDocument(fixed)).map((f) => f.code), []);
 });
 
+test('"Disable" extends a mars-ignore whose codes end with a comma without writing a second one', () => {
+  const fixed = disabled('[agents.a.tools]\nallowed = ["Bash"] # mars-ignore: legacy-prefix, -- ours\n', 'non-canonical', 1)!;
+  assert.equal(fixed, '[agents.a.tools]\nallowed = ["Bash"] # mars-ignore: legacy-prefix, non-canonical -- ours\n');
+  assert.deepEqual(documentFindings(analyzeDocument(fixed)), []);
+  const apply = (text: string) => applyEdits(text, [suppressFileEdit(text, 'non-canonical')]);
+  assert.equal(apply('# mars-ignore-file: unknown-tool,\n'), '# mars-ignore-file: unknown-tool, non-canonical\n');
+});
+
 test('"Disable" on a line that is a comment: none; on one starting with # inside a string: at its end', () => {
   assert.equal(disabled('[agents.a.tools]\n# mars-ignore: xyzzy\nallowed = ["read"]\n', 'invalid-suppression', 1), null);
   const fixed = disabled('[agents.a.tools]\nallowed = ["""\n#Bash""", "x"]\n', 'unknown-tool', 2)!;

@@ -338,11 +338,13 @@ export function suppressFileEdit(text: string, code: Code): Edit {
   return { start: at, end: at, newText: `# mars-ignore-file: ${code}${text.includes('\r\n') ? '\r\n' : '\n'}` };
 }
 
-/** `code` added to the codes of a mars-ignore comment (before its `-- reason`). */
+/** `code` added to the codes of a mars-ignore comment (before its `-- reason`; after a comma the list ends with, not a second one). */
 function extended(comment: Comment, code: Code): Edit {
   const dashes = comment.text.indexOf('--');
-  const at = comment.span.start + 1 + (dashes >= 0 ? comment.text.slice(0, dashes) : comment.text).trimEnd().length;
-  return { start: at, end: at, newText: (readDirective(comment.text)?.listAt ?? null) !== null ? `, ${code}` : `: ${code}` };
+  const list = (dashes >= 0 ? comment.text.slice(0, dashes) : comment.text).trimEnd();
+  const at = comment.span.start + 1 + list.length;
+  const separator = (readDirective(comment.text)?.listAt ?? null) === null ? ': ' : list.endsWith(',') ? ' ' : ', ';
+  return { start: at, end: at, newText: `${separator}${code}` };
 }
 
 /**
