@@ -87,7 +87,10 @@ const CASES: Case[] = [
   // A string left open is not written yet (its diagnostics wait too): `"read]` would be described as a tool `read]`.
   { name: 'unterminated string', doc: `${T}allowed = ["read|`, range: null },
   { name: 'a string left open before the ]', doc: `${T}allowed = ["re|ad]`, range: null },
-  { name: 'a key read inside a list left open', doc: `${T}allowed = ["read", "grep"\n|x = 1`, range: null },
+  // A key typed into a list a `]` closes further on is no key of the table; below a list never closed, it is the next statement.
+  { name: 'a key typed inside a list closed further on', doc: `${T}allowed = ["read", "grep"\n|x = 1]`, range: null },
+  { name: 'a statement below a list left open, never closed', doc: `${T}allowed = ["read", "grep"\n|x = 1`, range: [2, 0, 2, 1], has: ['a key Mars ignores'] },
+  { name: 'an entry of a list below a list left open', doc: `${T}allowed = ["read", "grep"\ndisallowed = ["a|gent"]`, range: [2, 15, 2, 20], has: ['**Capability** `agent`'] },
   { name: 'inline table spelling', doc: '[agents.coder]\ntools = { allowed = ["gr|ep"] }', range: [1, 22, 1, 26],
     has: ['**Capability** `grep`', 'agent `coder`'] },
   { name: 'skill policy, root dotted', doc: 'skills."deep research".tools.disallowed = ["a|gent"]', range: [0, 44, 0, 49],

@@ -6,6 +6,7 @@ import { LineIndex, type Lines } from '../toml/lineIndex';
 import type { Span, SyntaxProblem, TomlArray, TomlDocument, TomlValue } from '../toml/model';
 import { parseToml } from '../toml/parse';
 import { syntaxProblems } from '../toml/syntax';
+import { closedBelow } from '../toml/syntaxMessages';
 import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, deleteItems, nonOverlapping, type Edit } from './edits';
 import {
@@ -68,7 +69,15 @@ function guessedAfter(doc: TomlDocument, from: number): Span {
   let end = from;
   while (end < text.length && text[end] !== '\n' && text[end] !== '\r') end++;
   const section = doc.sections.find((s) => s.span.end > from) ?? doc.sections[doc.sections.length - 1];
-  for (const kv of section?.entries ?? []) {
+  const entries = section?.entries ?? [];
+  // An error at the very start of a statement after a list left open (`allowed = ["a"`, then
+  // `disallowed = [...]` below it, where Mars stops) is the open list's, which ended before it: the
+  // parser reads this statement on its own, as written, so it is no guess. Not when a `]` further on
+  // closes that list (`x = 1]`): the statement was typed into it.
+  const at = entries.findIndex((kv) => kv.span.start === from);
+  const before = at > 0 ? entries[at - 1]!.value : null;
+  if (before?.kind === 'array' && !before.closed && !closedBelow(text, from)) return { start: from, end: from };
+  for (const kv of entries) {
     if (kv.span.start > from || from > kv.span.end) continue;
     end = Math.max(end, kv.span.end);
     const visit = (v: TomlValue): void => {

@@ -215,7 +215,7 @@ function nextIsStatement(text: string, at: number, before: string): boolean {
  * Whether the list `at` is in is closed further on: a `]` that closes it (past strings, comments and
  * the brackets opened after `at`) comes before a line that reads as a header.
  */
-function closedBelow(text: string, at: number): boolean {
+export function closedBelow(text: string, at: number): boolean {
   let depth = 0;
   const limit = Math.min(text.length, at + 100_000);
   for (let i = at; i < limit; i++) {
