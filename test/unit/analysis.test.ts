@@ -117,6 +117,12 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['a list left open: the statement below it reads as written', '[agents.a.tools]\nallowed = ["Read", "Edit"\ndisallowed = ["Grep"]\nbash = "allow"\n',
     ['non-canonical@Read', 'non-canonical@Edit', 'toml-syntax@d', 'non-canonical@Grep', 'unknown-policy-key@bash']],
   ['a list over lines left open: the same', '[agents.a]\ntools.allowed = [\n  "Read",\n\ntools.disallowed = ["Grep"]\n', ['non-canonical@Read', 'toml-syntax@t', 'non-canonical@Grep']],
+  // A string of one line ends with it: past the error's line, the items of a list over lines read as written.
+  ['a comma missing in a list over lines: the items on the lines below still count', '[agents.a.tools]\nallowed = [\n  "Read",\n  "bash"\n  "Edit",\n  "Grep",\n  "Shell",\n]\n',
+    ['non-canonical@Read', 'toml-syntax@"', 'non-canonical@Grep', 'non-canonical@Shell', 'duplicate-entry@Shell']],
+  ['a string left open in a list over lines: the same', '[agents.a.tools]\nallowed = [\n  "Read",\n  "bas\n  "Edit",\n]\n', ['non-canonical@Read', 'toml-syntax@s', 'non-canonical@Edit']],
+  ['a list over lines never closed, at the end of the file: its items count', '[agents.a.tools]\nallowed = [\n  "Shell",\n  "Read",', ['toml-syntax@[', 'non-canonical@Shell', 'non-canonical@Read']],
+  ['a `"""` past the error on its line: its statement reads as a guess', '[agents.a.tools]\nallowed = [\n  "b"c", """\n  "Edit",\n  """, "Grep",\n]\n', ['unknown-tool@b', 'toml-syntax@c']],
   ['syntax error kept apart', '[agents.a.tools]\nallowed = ["Bash"\n[agents.b.tools]\nallowed = ["Read"]\n', ['non-canonical@Bash', 'toml-syntax@"', 'non-canonical@Read']],
   ['an unclosed multi-line string does not blank out the sections after it', '[agents.x]\ndescription = """oops\n[agents.a.tools]\nallowed = ["Shell"]\n', ['toml-syntax@"', 'non-canonical@Shell']],
   ['a line break in a multi-line entry: its first line', '[agents.a.tools]\nallowed = ["""Foo\nbar"""]\n', ['unknown-tool@Foo', 'illegal-char@Foo']],

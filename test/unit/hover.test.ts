@@ -91,6 +91,8 @@ const CASES: Case[] = [
   { name: 'a key typed inside a list closed further on', doc: `${T}allowed = ["read", "grep"\n|x = 1]`, range: null },
   { name: 'a statement below a list left open, never closed', doc: `${T}allowed = ["read", "grep"\n|x = 1`, range: [2, 0, 2, 1], has: ['a key Mars ignores'] },
   { name: 'an entry of a list below a list left open', doc: `${T}allowed = ["read", "grep"\ndisallowed = ["a|gent"]`, range: [2, 15, 2, 20], has: ['**Capability** `agent`'] },
+  { name: 'an entry on a line below a comma missing in a list over lines', doc: `${T}allowed = [\n  "read"\n  "edit",\n  "gr|ep",\n]`, range: [4, 3, 4, 7], has: ['**Capability** `grep`'] },
+  { name: 'an entry on the line of a comma missing', doc: `${T}allowed = [\n  "read"\n  "ed|it",\n  "grep",\n]`, range: null },
   { name: 'inline table spelling', doc: '[agents.coder]\ntools = { allowed = ["gr|ep"] }', range: [1, 22, 1, 26],
     has: ['**Capability** `grep`', 'agent `coder`'] },
   { name: 'skill policy, root dotted', doc: 'skills."deep research".tools.disallowed = ["a|gent"]', range: [0, 44, 0, 49],

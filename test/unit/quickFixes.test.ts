@@ -32,7 +32,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { parse } from 'smol-toml';
 import type { CodeAction, TextDocumentEdit, TextEdit } from 'vscode-languageserver';
-import { analyzeDocument, documentFindings, type DocumentAnalysis } from '../../server/src/analysis/document';
+import { analyzeDocument, documentFindings, unitAt, type DocumentAnalysis } from '../../server/src/analysis/document';
 import { applyEdits, type Edit } from '../../server/src/analysis/edits';
 import type { Finding } from '../../server/src/analysis/findings';
 import { codeActions } from '../../server/src/features/codeActions';
@@ -299,11 +299,16 @@ async function checkOrThrow(text: string, counts: Counts, fail: (property: strin
     if (kept.length > 0) fail(`e: the findings of its code ${wholeFile ? 'in the file' : 'on its line'} go`, `${show}\n--- line ${line}\n--- still: ${kept.map((f) => key(f)).join(' | ')}`);
     // No other finding comes or goes; but past a syntax error on this line or after it, the comment
     // may change how the text not finished there reads (`agents.a = { tools = { mcp = true,  # …` at
-    // the end of the file): from that error on nothing is compared, nor a syntax error reaching the line.
+    // the end of the file): from that error on nothing is compared, nor a syntax error reaching the
+    // line, or in the statement the line is part of (a list left open, named at its `[` above the
+    // line: the comment moves where the text ends, and so what is said of what it leaves open).
     const lineStart = da.lines.lineStart(line);
     // (A line on its own at the top changes how nothing reads.)
     const cut = wholeFile ? Infinity : Math.min(...findings.filter((f) => f.code === 'toml-syntax' && f.span.end >= lineStart).map((f) => f.span.start));
-    const compared = (f: Finding, upTo: number) => f.span.start < upTo && !(cut < Infinity && f.code === 'toml-syntax' && f.span.end >= lineStart);
+    const unit = unitAt(da, lineStart);
+    const statement = unit.analysis.model().doc.sections.flatMap((s) => s.entries).find((kv) => kv.span.start + unit.base < lineStart && lineStart <= kv.span.end + unit.base);
+    const reach = wholeFile ? Infinity : Math.min(lineStart, statement ? statement.span.start + unit.base : lineStart);
+    const compared = (f: Finding, upTo: number) => f.span.start < upTo && !(f.code === 'toml-syntax' && f.span.end >= reach);
     const expected = findings.filter((f) => compared(f, cut)).map((f) => key(f, inserted(f.span, e))).filter((k) => !silenced.has(k)).sort();
     const got = left.filter((f) => compared(f, inserted({ start: cut, end: cut }, e).start)).map((f) => key(f)).filter((k) => !silenced.has(k)).sort();
     const gone = expected.filter((k) => !got.includes(k));

@@ -28,7 +28,7 @@ export interface Analysis {
   readonly suppressions: Suppressions;
   /** Where the TOML could not be read further (the text's length when it all could): fix-all changes nothing past it. */
   readonly unreadableFrom: number;
-  /** Past the syntax error, the rest of its statement, where the reading is a guess: nothing there is reported or described. */
+  /** Past the syntax error, the rest of its line (or statement: see guessedAfter), where the reading is a guess: nothing there is reported or described. */
   readonly guessed: Span;
 }
 
@@ -59,15 +59,20 @@ export function analyze(text: string, memo: VerdictMemo = new VerdictMemo()): An
 }
 
 /**
- * From a syntax error to the end of its statement (the top-level key/value holding it) or its line,
- * whichever is later; from the opening quote of a string left open there (the entry it reads as is
- * not written yet).
+ * From a syntax error to the end of its line, and of a string that runs on past it (a multi-line
+ * one: its text is no entries); from the opening quote of a string left open there (the entry it
+ * reads as is not written yet). Quotes pair the wrong way on the error's line only (but for a `"""`
+ * there): a string of one line ends with it, so the lines below it (the items of a list over lines)
+ * read as written.
  */
 function guessedAfter(doc: TomlDocument, from: number): Span {
   const text = doc.text;
+  const lineEnd = (p: number) => {
+    while (p < text.length && text[p] !== '\n' && text[p] !== '\r') p++;
+    return p;
+  };
   let start = from;
-  let end = from;
-  while (end < text.length && text[end] !== '\n' && text[end] !== '\r') end++;
+  let end = lineEnd(from);
   const section = doc.sections.find((s) => s.span.end > from) ?? doc.sections[doc.sections.length - 1];
   const entries = section?.entries ?? [];
   // An error at the very start of a statement after a list left open (`allowed = ["a"`, then
@@ -77,12 +82,18 @@ function guessedAfter(doc: TomlDocument, from: number): Span {
   const at = entries.findIndex((kv) => kv.span.start === from);
   const before = at > 0 ? entries[at - 1]!.value : null;
   if (before?.kind === 'array' && !before.closed && !closedBelow(text, from)) return { start: from, end: from };
+  // Where a `"""` or `'''` follows the error on its line, quotes paired the wrong way may have made a
+  // string of several lines of it, or text of one: the whole statement is a guess.
+  const tripled = /"""|'''/.test(text.slice(from, end));
   for (const kv of entries) {
     if (kv.span.start > from || from > kv.span.end) continue;
-    end = Math.max(end, kv.span.end);
+    if (tripled) end = Math.max(end, kv.span.end);
+    // In text order: a string taken in moves the end, which a later one may then cross.
     const visit = (v: TomlValue): void => {
-      if (v.kind === 'string' && !v.terminated && v.span.start <= from) start = Math.min(start, v.span.start);
-      else if (v.kind === 'array') v.items.forEach(visit);
+      if (v.kind === 'string') {
+        if (!v.terminated && v.span.start <= from) start = Math.min(start, v.span.start);
+        if (v.span.start < end && v.span.end > end) end = lineEnd(v.span.end);
+      } else if (v.kind === 'array') v.items.forEach(visit);
       else if (v.kind === 'inline-table') for (const e of v.entries) if (e.value) visit(e.value);
     };
     if (kv.value) visit(kv.value);
