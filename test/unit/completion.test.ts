@@ -108,6 +108,11 @@ const CASES: Case[] = [
     edit: { label: 'bash', newText: '"bash", ', range: [1, 11, 1, 11] } },
   { name: 'multi-line array, own line', doc: '[agents.x.tools]\nallowed = [\n  "read",\n  |\n]',
     edit: { label: 'bash', newText: '"bash"', range: [3, 2, 3, 2] } },
+  // An item on a line below: the comma ends the new item's line, with no blank after it.
+  { name: 'multi-line array, a slot above an item', doc: '[agents.x.tools]\nallowed = [\n  "read",\n  |\n  "grep",\n]',
+    edit: { label: 'bash', newText: '"bash",', range: [3, 2, 3, 2] } },
+  { name: 'multi-line array, a slot above a comment and an item', doc: '[agents.x.tools]\nallowed = [\n  "read",\n  |  # note\n  "grep",\n]',
+    edit: { label: 'bash', newText: '"bash",', range: [3, 2, 3, 2] } },
   { name: 'bare word typed in the array', doc: '[agents.x.tools]\nallowed = [ba|]',
     edit: { label: 'bash', newText: '"bash"', range: [1, 11, 1, 13] } },
   { name: 'no slot right after an item (comma missing)', doc: '[agents.x.tools]\nallowed = ["bash" |]', none: true },

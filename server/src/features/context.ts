@@ -36,7 +36,7 @@ export interface SlotContext {
   readonly list: PolicyList;
   /** Empty at the cursor, or the bare word being typed. */
   readonly range: Span;
-  /** What goes after the new item: `, ` when another item follows with no comma between. */
+  /** What goes after the new item: `, ` when another item follows with no comma between (`,` when it is on a line below). */
   readonly after: string;
 }
 
@@ -336,7 +336,8 @@ function slotContext(layout: Layout, list: PolicyList, range: Span, word: TomlVa
   // The next item is told by identity, not by position: with nothing typed it may start right at
   // the cursor (`[|"bash"]`), and still needs the comma.
   const next = array.items.find((i) => i !== word && i.span.start >= range.end);
-  const after = next && !significant(text, range.end, next.span.start).includes(',') ? ', ' : '';
+  // On a line below, the comma ends the new item's line: a blank after it would trail there.
+  const after = next && !significant(text, range.end, next.span.start).includes(',') ? (/[\r\n]/.test(text.slice(range.end, next.span.start)) ? ',' : ', ') : '';
   return { kind: 'slot', list, range, after };
 }
 
