@@ -204,6 +204,9 @@ const FIX_ALL: Array<[string, string]> = [
   ['allowed = [\n  "read",\n  "Read", "READ",\n  "grep",\n]', 'allowed = [\n  "read",\n  "grep",\n]'],
   ['allowed = [\n  "read", "bash"\n  , "Read", "Bash"\n]', 'allowed = [\n  "read", "bash"\n]'],
   ['allowed = [\n  "read", "bash",\n  "Read", "Bash"  # both again\n]', 'allowed = [\n  "read", "bash",\n]'],
+  // The last item of a line going, with its comma: no blank left trailing after the one before it.
+  ['allowed = [\n  "read", "Read",\n  "grep",\n]', 'allowed = [\n  "read",\n  "grep",\n]'],
+  ['allowed = [\r\n  "bash",\t"Shell" ,\r\n  "grep"\r\n]', 'allowed = [\r\n  "bash",\r\n  "grep"\r\n]'],
   // A multi-line string keeps the line break it opens with: the lines below stay where they were.
   ['# mars-ignore: unknown-tool\nallowed = ["""\nWebFetch""", "MyTool"]', '# mars-ignore: unknown-tool\nallowed = ["""\nweb_fetch""", "MyTool"]'],
 ];

@@ -106,7 +106,10 @@ type IsComment = (at: number) => boolean;
  */
 function widened(text: string, start: number, end: number, isComment: IsComment, keepComments = false): Edit[] {
   const line = wholeLine(text, start, end, [], keepComments);
-  return line ? [...directivesAbove(text, line.start, isComment), line] : [{ start, end, newText: '' }];
+  if (line) return [...directivesAbove(text, line.start, isComment), line];
+  // Nothing left after it on its line (`"a", "b",` -> `"a",`): the blanks before it would trail there.
+  if (end >= text.length || text[end] === '\n' || text[end] === '\r') while (start > 0 && (text[start - 1] === ' ' || text[start - 1] === '\t')) start--;
+  return [{ start, end, newText: '' }];
 }
 
 /**
