@@ -29,6 +29,9 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['strings kept as written', 'a = {\n  b = "x  \\" }\\n",\n  c = """\n  y\n  """\n}\n', ['{ -> { b = "x  \\" }\\n", c = """\n  y\n  """ }']],
   ['with a comment inside: no rewrite', 'a = { # note\n  b = 1\n}\n', ['{ -> none']],
   ['a comment in a nested list still blocks it', 'a = {\n  b = [ # one\n  1 ]\n}\n', ['{ -> none']],
+  // Commas leading the items, or on lines of their own: no blank before them once on one line.
+  ['an inline table over lines, its list with commas on lines of their own', 'tools = {\n  disallowed = [\n    "web"\n    ,\n    "agent"\n    ,\n  ],\n}\n', ['{ -> { disallowed = ["web", "agent"] }']],
+  ['commas leading the items', 'tools = {\n  allowed = [\n    "a"\n    , "b"\n  ]\n  , disallowed = []\n}\n', ['{ -> { allowed = ["a", "b"], disallowed = [] }']],
   ['nested: one problem, whose rewrite writes them all on one line', 'a = {\n  b = {\n    c = 1\n  }\n}\n', ['{ -> { b = { c = 1 } }']],
   ['nested in one with a comment: each inner one has its own', 'a = { # c\n  b = {\n    c = [\n  1 ]\n  }\n}\n', ['{ -> { c = [1 ] }', '{ -> none']],
   ['a time straight after `=`', 'x=07:32\ny = {z=07:32}\n', ['07:32 -> 07:32:00', '07:32 -> 07:32:00']],

@@ -196,7 +196,7 @@ function trailingComma(at: number): Toml11Construct {
 
 /**
  * The inline table at [start, end) (with no comment in it) on one line: each run of blanks with a
- * line break becomes one space, or nothing after `[` and before `]`; a comma left before `}` goes
+ * line break becomes one space, or nothing after `[` and before `]` or a comma; a comma left before `}` goes
  * (TOML 1.1), and before `]` when a line break was between (optional there). Strings are kept as
  * they are. Built in parts, linear in the table's length.
  */
@@ -214,7 +214,7 @@ function oneLine(text: string, start: number, end: number): string {
       const next = text.charCodeAt(q);
       if (broken && next === RBRACKET && comma >= 0) parts[comma] = '';
       if (!broken) parts.push(text.slice(p, q));
-      else if (next === RBRACKET || last === '[') parts.push('');
+      else if (next === RBRACKET || next === COMMA || last === '[') parts.push('');
       else parts.push(' ');
       p = q;
       continue;
