@@ -391,13 +391,17 @@ test('completion at a key: nothing that would clash with a list or tools table a
 
 const INTO_LISTS: Array<[doc: string, label: string, after: string]> = [
   ['[agents.x.tools]\nba|', 'bash', '[agents.x.tools]\nallowed = ["bash"]'],
-  ['[agents.x.tools]\nallowed = ["read"]\nba|\n', 'bash', '[agents.x.tools]\nallowed = ["read", "bash"]\n\n'],
+  ['[agents.x.tools]\nallowed = ["read"]\nba|\n', 'bash', '[agents.x.tools]\nallowed = ["read", "bash"]\n'],
+  // The key's line goes with it, indent and line break (a CRLF whole); a comment after it stays.
+  ['[agents.x.tools]\r\nallowed = ["read"]\r\n  ba|\r\ndisallowed = []\r\n', 'bash', '[agents.x.tools]\r\nallowed = ["read", "bash"]\r\ndisallowed = []\r\n'],
+  ['[agents.x.tools]\n  ba|\nallowed = ["read"]\n', 'bash', '[agents.x.tools]\nallowed = ["read", "bash"]\n'],
+  ['[agents.x.tools]\nallowed = ["read"]\nba|  # todo\n', 'bash', '[agents.x.tools]\nallowed = ["read", "bash"]\n  # todo\n'],
   ['[agents.x.tools]\nallowed = []\n|', 'grep', '[agents.x.tools]\nallowed = ["grep"]\n'],
   ['[agents.x.tools]\nallowed = ["read"]\n|', '*', '[agents.x.tools]\nallowed = ["read"]\ndisallowed = ["*"]'],
   ['[agents.x]\ntools = { | }', 'write', '[agents.x]\ntools = { allowed = ["write"] }'],
   ['agents.x.tools.ed|', 'edit', 'agents.x.tools.allowed = ["edit"]'],
-  ['[agents.x]\ntools.allowed = ["read"]\ntools.ba|', 'bash', '[agents.x]\ntools.allowed = ["read", "bash"]\n'],
-  ['agents.x.tools.allowed = ["read"]\nagents.x.tools.gr|', 'grep', 'agents.x.tools.allowed = ["read", "grep"]\n'],
+  ['[agents.x]\ntools.allowed = ["read"]\ntools.ba|', 'bash', '[agents.x]\ntools.allowed = ["read", "bash"]'],
+  ['agents.x.tools.allowed = ["read"]\nagents.x.tools.gr|', 'grep', 'agents.x.tools.allowed = ["read", "grep"]'],
 ];
 for (const [doc, label, after] of INTO_LISTS) {
   test(`completion: ${label} typed as a key in ${JSON.stringify(doc)} lands in a list, and the result is clean`, () => {

@@ -16,7 +16,7 @@ import { listTarget, sameOwner, type ListName } from '../analysis/policies';
 import { eqIgnoreAsciiCase, rustTrim } from '../grammar/text';
 import { parseToolName, render } from '../grammar/toolName';
 import { CAPABILITIES, type Capability } from '../grammar/vocabulary';
-import { positionsOf, type Lines } from '../toml/lineIndex';
+import { lineEndAt, lineStartAt, positionsOf, type Lines } from '../toml/lineIndex';
 import { basicString, escapeBasic, fitsLiteral } from '../toml/strings';
 import type { TomlArray, TomlString } from '../toml/model';
 import { decodeBasic } from '../toml/stringPositions';
@@ -487,7 +487,12 @@ function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhe
     const e = appendToArray(analysis.doc.text, target.array, [name]);
     if (e === null) return null; // it would land on a line a `mars-ignore` silences
     const additionalTextEdits = [{ range: positionsOf(analysis.lines, e), newText: e.newText }];
-    if (ctx.keyStart < ctx.range.start) additionalTextEdits.push({ range: positionsOf(analysis.lines, { start: ctx.keyStart, end: ctx.range.start }), newText: '' });
+    // Typed alone on its line, the key takes the line with it (from the line break before it), not leave it blank.
+    const text = analysis.doc.text;
+    const lineStart = lineStartAt(text, ctx.keyStart);
+    const alone = lineStart > 0 && ctx.range.end > ctx.keyStart && /^[ \t]*$/.test(text.slice(lineStart, ctx.keyStart)) && /^[ \t]*$/.test(text.slice(ctx.range.end, lineEndAt(text, ctx.range.end)));
+    const from = alone ? lineStart - (text[lineStart - 1] === '\n' && text[lineStart - 2] === '\r' ? 2 : 1) : ctx.keyStart;
+    if (from < ctx.range.start) additionalTextEdits.push({ range: positionsOf(analysis.lines, { start: from, end: ctx.range.start }), newText: '' });
     return { detail, textEdit: { range, newText: '' }, additionalTextEdits };
   };
   // The detail says where the name goes; the documentation, what it is.
