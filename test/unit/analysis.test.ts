@@ -123,6 +123,9 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['a string left open in a list over lines: the same', '[agents.a.tools]\nallowed = [\n  "Read",\n  "bas\n  "Edit",\n]\n', ['non-canonical@Read', 'toml-syntax@s', 'non-canonical@Edit']],
   ['a list over lines never closed, at the end of the file: its items count', '[agents.a.tools]\nallowed = [\n  "Shell",\n  "Read",', ['toml-syntax@[', 'non-canonical@Shell', 'non-canonical@Read']],
   ['a `"""` past the error on its line: its statement reads as a guess', '[agents.a.tools]\nallowed = [\n  "b"c", """\n  "Edit",\n  """, "Grep",\n]\n', ['unknown-tool@b', 'toml-syntax@c']],
+  // A second error further in the statement (Mars stops at the first): to the end of its line, the reading is a guess too.
+  ['a second error in a list over lines: the lines to it say nothing, those below it do', '[agents.a.tools]\nallowed = [\n  "read"\n  "Edit",\n  "b"c", "d",\n  "Shell",\n]\n', ['toml-syntax@"', 'non-canonical@Shell']],
+  ['a statement below a list left open, with an error of its own: a guess', '[agents.a.tools]\nallowed = ["read"\ndisallowed = ["a", "b"c", "d"]\n', ['toml-syntax@d']],
   ['syntax error kept apart', '[agents.a.tools]\nallowed = ["Bash"\n[agents.b.tools]\nallowed = ["Read"]\n', ['non-canonical@Bash', 'toml-syntax@"', 'non-canonical@Read']],
   ['an unclosed multi-line string does not blank out the sections after it', '[agents.x]\ndescription = """oops\n[agents.a.tools]\nallowed = ["Shell"]\n', ['toml-syntax@"', 'non-canonical@Shell']],
   ['a line break in a multi-line entry: its first line', '[agents.a.tools]\nallowed = ["""Foo\nbar"""]\n', ['unknown-tool@Foo', 'illegal-char@Foo']],

@@ -3,7 +3,7 @@
 // Pure (no LSP, no IO).
 
 import { LineIndex, type Lines } from '../toml/lineIndex';
-import type { Span, SyntaxProblem, TomlArray, TomlDocument, TomlValue } from '../toml/model';
+import type { KeyValue, Span, SyntaxProblem, TomlArray, TomlDocument, TomlValue } from '../toml/model';
 import { parseToml } from '../toml/parse';
 import { syntaxProblems } from '../toml/syntax';
 import { closedBelow } from '../toml/syntaxMessages';
@@ -79,15 +79,23 @@ function guessedAfter(doc: TomlDocument, from: number): Span {
   // `disallowed = [...]` below it, where Mars stops) is the open list's, which ended before it: the
   // parser reads this statement on its own, as written, so it is no guess. Not when a `]` further on
   // closes that list (`x = 1]`): the statement was typed into it.
+  // The parser's problems in a statement from `from` on: past the error Mars stops at, they are not
+  // reported, and what the statement reads as around them is a guess, to the end of the last one's line.
+  const problemsEnd = (kv: KeyValue) => {
+    let last = -1;
+    for (const p of doc.problems) if (p.span.start >= from && p.span.start < kv.span.end) last = Math.max(last, p.span.start);
+    return last < 0 ? -1 : lineEnd(last);
+  };
   const at = entries.findIndex((kv) => kv.span.start === from);
   const before = at > 0 ? entries[at - 1]!.value : null;
-  if (before?.kind === 'array' && !before.closed && !closedBelow(text, from)) return { start: from, end: from };
+  if (before?.kind === 'array' && !before.closed && !closedBelow(text, from) && problemsEnd(entries[at]!) < 0) return { start: from, end: from };
   // Where a `"""` or `'''` follows the error on its line, quotes paired the wrong way may have made a
   // string of several lines of it, or text of one: the whole statement is a guess.
   const tripled = /"""|'''/.test(text.slice(from, end));
   for (const kv of entries) {
     if (kv.span.start > from || from > kv.span.end) continue;
     if (tripled) end = Math.max(end, kv.span.end);
+    end = Math.max(end, problemsEnd(kv));
     // In text order: a string taken in moves the end, which a later one may then cross.
     const visit = (v: TomlValue): void => {
       if (v.kind === 'string') {
