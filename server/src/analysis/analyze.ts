@@ -75,10 +75,6 @@ function guessedAfter(doc: TomlDocument, from: number): Span {
   let end = lineEnd(from);
   const section = doc.sections.find((s) => s.span.end > from) ?? doc.sections[doc.sections.length - 1];
   const entries = section?.entries ?? [];
-  // An error at the very start of a statement after a list left open (`allowed = ["a"`, then
-  // `disallowed = [...]` below it, where Mars stops) is the open list's, which ended before it: the
-  // parser reads this statement on its own, as written, so it is no guess. Not when a `]` further on
-  // closes that list (`x = 1]`): the statement was typed into it.
   // The parser's problems in a statement from `from` on: past the error Mars stops at, they are not
   // reported, and what the statement reads as around them is a guess, to the end of the last one's line.
   const problemsEnd = (kv: KeyValue) => {
@@ -86,6 +82,11 @@ function guessedAfter(doc: TomlDocument, from: number): Span {
     for (const p of doc.problems) if (p.span.start >= from && p.span.start < kv.span.end) last = Math.max(last, p.span.start);
     return last < 0 ? -1 : lineEnd(last);
   };
+  // An error at the very start of a statement after a list left open (`allowed = ["a"`, then
+  // `disallowed = [...]` below it, where Mars stops) is the open list's, which ended before it: the
+  // parser reads this statement on its own, as written, so it is no guess. Not when a `]` further on
+  // closes that list (`x = 1]`): the statement was typed into it; nor when the parser has problems
+  // with the statement itself (its quotes may pair the wrong way).
   const at = entries.findIndex((kv) => kv.span.start === from);
   const before = at > 0 ? entries[at - 1]!.value : null;
   if (before?.kind === 'array' && !before.closed && !closedBelow(text, from) && problemsEnd(entries[at]!) < 0) return { start: from, end: from };
