@@ -125,6 +125,12 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['a `"""` past the error on its line: its statement reads as a guess', '[agents.a.tools]\nallowed = [\n  "b"c", """\n  "Edit",\n  """, "Grep",\n]\n', ['unknown-tool@b', 'toml-syntax@c']],
   // A second error further in the statement (Mars stops at the first): to the end of its line, the reading is a guess too.
   ['a second error in a list over lines: the lines to it say nothing, those below it do', '[agents.a.tools]\nallowed = [\n  "read"\n  "Edit",\n  "b"c", "d",\n  "Shell",\n]\n', ['toml-syntax@"', 'non-canonical@Shell']],
+  // Mars stops at the first error of a section; the parser reads on, and past each problem it finds there the rest of the line is a guess too.
+  ['an error in a later statement of the section: the rest of its line says nothing', '[agents.a.tools]\nallowed = ["read" "x"]\ndisallowed = ["a", "b"c", "d"]\nbash = "allow"\n',
+    ['toml-syntax@"', 'unknown-tool@a', 'unknown-tool@b', 'unknown-policy-key@bash']],
+  ['a `"""` after a later error: the rest of the section is a guess', '[agents.a.tools]\nallowed = ["read" "x"]\ndisallowed = ["b"c", """\n"Shell"]\n[agents.b.tools]\nallowed = ["Shell"]\n',
+    ['toml-syntax@"', 'unknown-tool@b', 'non-canonical@Shell']],
+  ['a list left open in a later statement: its items still count', '[agents.a.tools]\nallowed = ["read" "x"]\ndisallowed = ["Shell",\n', ['toml-syntax@"', 'non-canonical@Shell']],
   ['a statement below a list left open, with an error of its own: a guess', '[agents.a.tools]\nallowed = ["read"\ndisallowed = ["a", "b"c", "d"]\n', ['toml-syntax@d']],
   ['syntax error kept apart', '[agents.a.tools]\nallowed = ["Bash"\n[agents.b.tools]\nallowed = ["Read"]\n', ['non-canonical@Bash', 'toml-syntax@"', 'non-canonical@Read']],
   ['an unclosed multi-line string does not blank out the sections after it', '[agents.x]\ndescription = """oops\n[agents.a.tools]\nallowed = ["Shell"]\n', ['toml-syntax@"', 'non-canonical@Shell']],

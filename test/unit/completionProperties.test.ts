@@ -19,6 +19,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type CompletionItem, InsertTextFormat, type MarkupContent, type TextEdit } from 'vscode-languageserver';
+import { inGuessed } from '../../server/src/analysis/analyze';
 import { analyzeDocument, definesOutside, documentFindings, placed, unitAt, type DocumentAnalysis } from '../../server/src/analysis/document';
 import type { ParsedEntry } from '../../server/src/analysis/findings';
 import { completions, snippetText } from '../../server/src/features/completion';
@@ -181,7 +182,7 @@ async function checkDocument(text: string, random: () => number, counts: { offse
   for (const { p, base, unit } of entries) {
     const a = placed(da, da.units[unit]!);
     const s = { start: p.entry.string.span.start + base, end: p.entry.string.span.end + base };
-    if (s.start - base >= a.guessed.start && s.start - base < a.guessed.end) continue;
+    if (inGuessed(a.guessed, s.start - base)) continue;
     if (p.parse.ok && rejected.some((f) => f.span.start >= s.start && f.span.end <= s.end)) fail('hover: the diagnostic and the parse agree', JSON.stringify(p.raw));
     for (let o = s.start; o < s.end; o++) {
       if (text[o - 1] === '\r' && text[o] === '\n') continue;

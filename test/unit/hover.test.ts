@@ -93,6 +93,9 @@ const CASES: Case[] = [
   { name: 'an entry of a list below a list left open', doc: `${T}allowed = ["read", "grep"\ndisallowed = ["a|gent"]`, range: [2, 15, 2, 20], has: ['**Capability** `agent`'] },
   { name: 'an entry on a line below a comma missing in a list over lines', doc: `${T}allowed = [\n  "read"\n  "edit",\n  "gr|ep",\n]`, range: [4, 3, 4, 7], has: ['**Capability** `grep`'] },
   { name: 'an entry on the line of a comma missing', doc: `${T}allowed = [\n  "read"\n  "ed|it",\n  "grep",\n]`, range: null },
+  // Past an error Mars stops at, the parser's later problems leave the rest of their line a guess: `", "` reads as an entry there.
+  { name: 'past a later error of the section, on its line', doc: `${T}allowed = ["read" "x"]\ndisallowed = ["b"c",| "d"]`, range: null },
+  { name: 'past a later error of the section, before it on its line', doc: `${T}allowed = ["read" "x"]\ndisallowed = ["gr|ep", "b"c", "d"]`, range: [2, 15, 2, 19], has: ['**Capability** `grep`'] },
   { name: 'inline table spelling', doc: '[agents.coder]\ntools = { allowed = ["gr|ep"] }', range: [1, 22, 1, 26],
     has: ['**Capability** `grep`', 'agent `coder`'] },
   { name: 'skill policy, root dotted', doc: 'skills."deep research".tools.disallowed = ["a|gent"]', range: [0, 44, 0, 49],

@@ -5,6 +5,7 @@
 import { LineIndex, type Lines } from '../toml/lineIndex';
 import type { KeyValue, Span, SyntaxProblem, TomlArray, TomlDocument, TomlValue } from '../toml/model';
 import { parseToml } from '../toml/parse';
+import { lastAtOrBefore } from '../toml/sorted';
 import { syntaxProblems } from '../toml/syntax';
 import { closedBelow } from '../toml/syntaxMessages';
 import type { Code, SeverityOverrides } from './codes';
@@ -28,8 +29,11 @@ export interface Analysis {
   readonly suppressions: Suppressions;
   /** Where the TOML could not be read further (the text's length when it all could): fix-all changes nothing past it. */
   readonly unreadableFrom: number;
-  /** Past the syntax error, the rest of its line (or statement: see guessedAfter), where the reading is a guess: nothing there is reported or described. */
-  readonly guessed: Span;
+  /**
+   * Where the reading is a guess, past the syntax error Mars stops at (sorted, apart): nothing there
+   * is reported or described (see `guessedSpans`).
+   */
+  readonly guessed: readonly Span[];
 }
 
 /** Analyse one text. `memo` keeps entry verdicts between calls (see `VerdictMemo`). */
@@ -45,17 +49,52 @@ export function analyze(text: string, memo: VerdictMemo = new VerdictMemo()): An
     findings.push(syntaxFinding(problem, lines, suppressions));
     if (problem.unreadableFrom !== undefined) unreadableFrom = Math.min(unreadableFrom, problem.unreadableFrom);
   }
-  // Past the error, the statement it is in reads as a guess (`["a", "b"c", "d"]` pairs the quotes
+  // Past the error, the rest of its line reads as a guess (`["a", "b"c", "d"]` pairs the quotes
   // the wrong way: `", "` an entry, `d` a bare value): what it says there is left to the error.
-  const guess = unreadableFrom < text.length ? guessedAfter(doc, unreadableFrom) : { start: text.length, end: text.length };
-  const said = (f: Finding) => f.span.start < guess.start || f.span.start >= guess.end;
+  const guessed = unreadableFrom < text.length ? guessedSpans(doc, unreadableFrom) : [];
+  const said = (f: Finding) => !inGuessed(guessed, f.span.start);
   // Loops, not push(...list): a list of 150,000 entries would overflow the stack as arguments.
   for (const p of entries) for (const f of entryFindings(text, p)) if (said(f)) findings.push(f);
   for (const f of crossEntryFindings(text, entries)) if (said(f)) findings.push(f);
   for (const f of policyFindings(doc, policies)) if (said(f)) findings.push(f);
   for (const f of suppressionFindings(doc)) if (said(f)) findings.push(f);
   findings.sort(byPosition);
-  return { doc, lines, policies, entries, findings, suppressions, unreadableFrom, guessed: guess };
+  return { doc, lines, policies, entries, findings, suppressions, unreadableFrom, guessed };
+}
+
+/**
+ * Where the reading is a guess past the syntax error at `from`: the rest of its line (see
+ * `guessedAfter`), and past that, the rest of the line of each problem the parser finds further on,
+ * which Mars never reaches and so is not reported: quotes pair the wrong way there too
+ * (`allowed = ["a" "b"]` above `disallowed = ["c", "d"e", "f"]` made tools of `, ` and `]`).
+ * A `"""` or `'''` after such a problem may make any of the rest a string: all of it is a guess.
+ */
+function guessedSpans(doc: TomlDocument, from: number): Span[] {
+  const text = doc.text;
+  const first = guessedAfter(doc, from);
+  const out = first.end > first.start ? [first] : [];
+  let covered = Math.max(from, first.end);
+  // Not a list or inline table left open, named at its `[` or `{`: its items read as written.
+  const opener = (at: number) => text[at] === '[' || text[at] === '{';
+  for (const at of doc.problems.map((p) => p.span.start).filter((at) => at >= covered && !opener(at)).sort((a, b) => a - b)) {
+    if (at < covered) continue;
+    const end = lineEndOf(text, at);
+    covered = /"""|'''/.test(text.slice(at, end)) ? text.length : end;
+    if (covered > at) out.push({ start: at, end: covered });
+  }
+  return out;
+}
+
+/** Whether `offset` is in one of `guessed` (sorted, apart). */
+export function inGuessed(guessed: readonly Span[], offset: number): boolean {
+  const i = lastAtOrBefore(guessed.length, (j) => guessed[j]!.start, offset);
+  return i >= 0 && offset < guessed[i]!.end;
+}
+
+/** The end of the line `p` is on (before its line break). */
+function lineEndOf(text: string, p: number): number {
+  while (p < text.length && text[p] !== '\n' && text[p] !== '\r') p++;
+  return p;
 }
 
 /**
@@ -67,10 +106,7 @@ export function analyze(text: string, memo: VerdictMemo = new VerdictMemo()): An
  */
 function guessedAfter(doc: TomlDocument, from: number): Span {
   const text = doc.text;
-  const lineEnd = (p: number) => {
-    while (p < text.length && text[p] !== '\n' && text[p] !== '\r') p++;
-    return p;
-  };
+  const lineEnd = (p: number) => lineEndOf(text, p);
   let start = from;
   let end = lineEnd(from);
   const section = doc.sections.find((s) => s.span.end > from) ?? doc.sections[doc.sections.length - 1];

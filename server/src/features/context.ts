@@ -2,7 +2,7 @@
 // tools table, or the value of a map-form key. Read from the positional model, so it works in
 // half-typed text (unterminated strings, unclosed arrays and inline tables).
 
-import type { Analysis } from '../analysis/analyze';
+import { inGuessed, type Analysis } from '../analysis/analyze';
 import type { ParsedEntry } from '../analysis/findings';
 import { readDirective } from '../analysis/suppress';
 import { OWNERS, type ExtraKey, type ListName, type Owner, type OwnerKind, type Policies, type ToolsTable } from '../analysis/policies';
@@ -570,8 +570,7 @@ function keySeparator(layout: Layout, prefix: KeyPrefix, inline: boolean, offset
  * statement reads as a guess (an entry not written yet): nothing there is described.
  */
 export function onSpan(analysis: Analysis, span: Span, offset: number, open: boolean): boolean {
-  const guessed = span.start >= analysis.guessed.start && span.start < analysis.guessed.end;
-  return !guessed && span.start <= offset && (offset < span.end || (open && offset === span.end));
+  return !inGuessed(analysis.guessed, span.start) && span.start <= offset && (offset < span.end || (open && offset === span.end));
 }
 
 /** The entry whose string (quotes included) is at `offset`, if any. */
