@@ -272,6 +272,28 @@ test('the map form\'s note only for a key that reads as one: a name given a stri
   for (const line of ['foo = 3', 'web = ["read"]', 'sub = { x = 1 }']) assert.match(message(line), /holds only `allowed` and `disallowed` lists\.$/, line);
 });
 
+// The map form's verdict read as `tools.mcp`'s is, in any case and between blanks: what was meant is
+// not in doubt. `"ask"` names no list; none is moved (nor removed) by fix-all.
+const MAP_FORM_VERDICTS: Array<[value: string, fixes: string[]]> = [
+  ['"allow"', ['Move "write" into `allowed`']],
+  ['"Allow"', ['Move "write" into `allowed`']],
+  ['"DENY"', ['Move "write" into `disallowed`']],
+  ['" allow "', ['Move "write" into `allowed`']],
+  ['"\\tDeny"', ['Move "write" into `disallowed`']],
+  ['"ask"', []],
+  ['"allowed"', []],
+];
+for (const [value, fixes] of MAP_FORM_VERDICTS) {
+  test(`map-form verdict ${value}: its move`, () => {
+    const text = `[agents.a.tools]\nallowed = ["read"]\nwrite = ${value}\n`;
+    const [f, ...rest] = documentFindings(analyzeDocument(text));
+    assert.equal(rest.length, 0);
+    assert.deepEqual([f!.code, f!.fixes.map((x) => x.title)], ['unknown-policy-key', fixes]);
+    assert.equal(f!.message.includes('Put "write" in'), fixes.length > 0, f!.message);
+    assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
+  });
+}
+
 test('a suppression\'s word that begins one code only is taken for it, as a typo one edit away is', () => {
   const said = (comment: string) => documentFindings(analyzeDocument(`[agents.a.tools]\nallowed = ["read", "Read"] # mars-ignore: ${comment}\n`)).filter((f) => f.code === 'invalid-suppression').map((f) => f.message.replace(/.*\. /, ''));
   assert.deepEqual(said('duplicate'), ['Did you mean `duplicate-entry`?']);

@@ -102,6 +102,8 @@ const CASES: Case[] = [
     has: ['**Capability** `agent`', 'skill `deep research`'] },
   { name: 'map-form key', doc: `${T}ba|sh = "allow"`, range: [1, 0, 1, 4],
     has: ['**Capability** `bash`', 'Mars ignores it', 'put `bash` in `allowed`'] },
+  { name: 'map-form key with its verdict in capitals', doc: `${T}ba|sh = "DENY"`, range: [1, 0, 1, 4],
+    has: ['**Capability** `bash`', 'put `bash` in `disallowed`'] },
   { name: 'quoted map-form key', doc: `${T}"|*" = "deny"`, range: [1, 1, 1, 2], has: ['**Any capability**', 'put `*` in `disallowed`'] },
   // Mars ignores the key, so the config loads: the hover says what the name would do as an entry.
   { name: 'map-form key Mars would reject as an entry', doc: `${T}"*(|x)" = "deny"`, range: [1, 1, 1, 5],

@@ -50,7 +50,10 @@ export function mapFormList(extra: ExtraKey): ListName | null {
   const kv = extra.keyValue;
   const value = kv.value;
   if (value?.kind !== 'string' || !namesTheKey(extra)) return null;
-  return value.value === 'allow' ? 'allowed' : value.value === 'deny' ? 'disallowed' : null;
+  // Read as `tools.mcp`'s map-form check reads it: `"Allow"`, `" deny "` leave no doubt what was meant
+  // (the move is never in fix-all anyway); `"ask"` names no list.
+  const verdict = asciiLower(rustTrim(value.value));
+  return verdict === 'allow' ? 'allowed' : verdict === 'deny' ? 'disallowed' : null;
 }
 
 function intendedMove(extra: ExtraKey): Move | null {
