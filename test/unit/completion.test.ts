@@ -193,8 +193,9 @@ const CASES: Case[] = [
     present: ['allowed', 'disallowed'], edit: { label: 'bash', newText: 'allowed = ["bash"]', range: [1, 10, 1, 12] } },
   { name: 'a word typed after an entry of an inline tools table', doc: '[agents.x]\ntools = { allowed = ["a"], dis| }',
     edit: { label: 'disallowed', newText: 'disallowed = [$0]', range: [1, 27, 1, 30] } },
-  { name: 'in an inline table with `allowed`, a tool name cannot be taken out of the key slot', doc: '[agents.x]\ntools = { allowed = ["read"], | }',
-    present: ['disallowed', '*'], absent: ['bash'] },
+  // The slot goes with its comma (INTO_LISTS), as the header form takes the key's line.
+  { name: 'in an inline table with `allowed`, a tool name is appended to it', doc: '[agents.x]\ntools = { allowed = ["read"], | }',
+    present: ['disallowed', '*', 'bash'], absent: ['read'] },
   { name: 'what `allowed` holds is skipped, by meaning', doc: '[agents.x.tools]\nallowed = ["shell"]\n|', absent: ['bash', 'allowed'], present: ['read', 'disallowed'] },
   { name: 'no tool names where `allowed` cannot take one', doc: '[agents.x.tools]\nallowed = "read"\n|', absent: ['bash'], present: ['disallowed', '*'] },
   // A list's key is not renamed to a tool name: that would make it a map-form key Mars ignores.
@@ -399,6 +400,13 @@ const INTO_LISTS: Array<[doc: string, label: string, after: string]> = [
   ['[agents.x.tools]\nallowed = []\n|', 'grep', '[agents.x.tools]\nallowed = ["grep"]\n'],
   ['[agents.x.tools]\nallowed = ["read"]\n|', '*', '[agents.x.tools]\nallowed = ["read"]\ndisallowed = ["*"]'],
   ['[agents.x]\ntools = { | }', 'write', '[agents.x]\ntools = { allowed = ["write"] }'],
+  // In an inline table the word's slot goes with the comma beside it, none left dangling (TOML 1.1).
+  ['[agents.x]\ntools = { allowed = ["read"], b| }', 'bash', '[agents.x]\ntools = { allowed = ["read", "bash"] }'],
+  ['[agents.x]\ntools = { allowed = ["read"] ,\tb|ash }', 'bash', '[agents.x]\ntools = { allowed = ["read", "bash"] }'],
+  ['[agents.x]\ntools = { b|, allowed = ["read"] }', 'bash', '[agents.x]\ntools = { allowed = ["read", "bash"] }'],
+  ['[agents.x]\ntools = { allowed = ["read"], g| , disallowed = [] }', 'grep', '[agents.x]\ntools = { allowed = ["read", "grep"], disallowed = [] }'],
+  ['[agents.x]\ntools = { allowed = ["read"], | disallowed = ["edit"] }', '*', '[agents.x]\ntools = { allowed = ["read"], disallowed = ["edit", "*"] }'],
+  ['agents.x.tools = { allowed = ["read"], w| }\n', 'write', 'agents.x.tools = { allowed = ["read", "write"] }\n'],
   ['agents.x.tools.ed|', 'edit', 'agents.x.tools.allowed = ["edit"]'],
   ['[agents.x]\ntools.allowed = ["read"]\ntools.ba|', 'bash', '[agents.x]\ntools.allowed = ["read", "bash"]'],
   ['agents.x.tools.allowed = ["read"]\nagents.x.tools.gr|', 'grep', 'agents.x.tools.allowed = ["read", "grep"]'],

@@ -18,7 +18,7 @@ import { parseToolName, render } from '../grammar/toolName';
 import { CAPABILITIES, type Capability } from '../grammar/vocabulary';
 import { lineEndAt, lineStartAt, positionsOf, type Lines } from '../toml/lineIndex';
 import { basicString, escapeBasic, fitsLiteral } from '../toml/strings';
-import type { TomlArray, TomlString } from '../toml/model';
+import type { Span, TomlArray, TomlString } from '../toml/model';
 import { decodeBasic } from '../toml/stringPositions';
 import {
   aliasesMarkdown, ANY_MEANING, code, filterTextOf, LIST_MEANING, MCP_MEANING, MCP_SNIPPET, scopeMarkdown, snippetEscape, snippetOf, startsIgnoringCase,
@@ -482,13 +482,23 @@ function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhe
     if (target === null) return null;
     const detail = `Adds "${name}" to ${list}.`;
     if (target === 'new') return clashes(list) || keys.has(list) ? null : { detail, textEdit: { range, newText: `${list} = [${basicString(name)}]${ctx.after}` } };
-    if (held(target.array, null).has(name) || ctx.inline) return null;
+    if (held(target.array, null).has(name)) return null;
+    const text = analysis.doc.text;
+    // In an inline table the word's slot goes with a comma beside it: none left dangling (`{ a = 1, }`
+    // is TOML 1.1, which Mars refuses).
+    const slot = ctx.inline ? inlineSlot(text, ctx) : null;
+    if (ctx.inline && slot === null) return null;
     // The typed word goes, and the key before it (`tools.`, `agents.x.tools.`) with it.
-    const e = appendToArray(analysis.doc.text, target.array, [name]);
+    const e = appendToArray(text, target.array, [name]);
     if (e === null) return null; // it would land on a line a `mars-ignore` silences
     const additionalTextEdits = [{ range: positionsOf(analysis.lines, e), newText: e.newText }];
+    if (slot) {
+      for (const gone of [{ start: slot.start, end: ctx.range.start }, { start: ctx.range.end, end: slot.end }]) {
+        if (gone.start < gone.end) additionalTextEdits.push({ range: positionsOf(analysis.lines, gone), newText: '' });
+      }
+      return { detail, textEdit: { range, newText: '' }, additionalTextEdits };
+    }
     // Typed alone on its line, the key takes the line with it (from the line break before it), not leave it blank.
-    const text = analysis.doc.text;
     const lineStart = lineStartAt(text, ctx.keyStart);
     const alone = lineStart > 0 && ctx.range.end > ctx.keyStart && /^[ \t]*$/.test(text.slice(lineStart, ctx.keyStart)) && /^[ \t]*$/.test(text.slice(ctx.range.end, lineEndAt(text, ctx.range.end)));
     const from = alone ? lineStart - (text[lineStart - 1] === '\n' && text[lineStart - 2] === '\r' ? 2 : 1) : ctx.keyStart;
@@ -503,6 +513,30 @@ function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhe
   const any = into('disallowed', '*');
   if (any) out.push({ ...anyItem(range, ''), ...any, documentation: markdown(ANY_MEANING) });
   return out;
+}
+
+/**
+ * What a word typed as a key of an inline table takes with it when it goes (`b` of `{ a = [], b| }`):
+ * the comma before it at the table's end (` , b`), the comma after it before another entry (`b, `),
+ * or only the blanks after it when an entry follows with no comma (`b c = 1`: the comma before it,
+ * if any, then separates the two). Null where the table goes on over lines (TOML 1.1, which Mars refuses).
+ */
+function inlineSlot(text: string, ctx: KeyContext): Span | null {
+  const blanksFrom = (p: number) => {
+    while (text[p] === ' ' || text[p] === '\t') p++;
+    return p;
+  };
+  const next = blanksFrom(ctx.range.end);
+  const c = text[next];
+  if (c === undefined || c === '\r' || c === '\n' || c === '#') return null;
+  if (c === ',') return { start: ctx.keyStart, end: blanksFrom(next + 1) };
+  if (c !== '}') return { start: ctx.keyStart, end: next };
+  let before = ctx.keyStart;
+  while (text[before - 1] === ' ' || text[before - 1] === '\t') before--;
+  if (text[before - 1] !== ',') return { start: ctx.keyStart, end: ctx.range.end };
+  before--;
+  while (text[before - 1] === ' ' || text[before - 1] === '\t') before--;
+  return { start: before, end: ctx.range.end };
 }
 
 /**
