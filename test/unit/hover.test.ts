@@ -82,7 +82,8 @@ const CASES: Case[] = [
   { name: 'comma warning', doc: `${T}allowed = ["read,|write"]`, range: [1, 12, 1, 22], has: ['comma'] },
   // One sentence, counted over the whole entry (three commas in two places, a tab twice), not the diagnostics' words again.
   { name: 'commas and control characters counted', doc: `${T}allowed = ["bash(a,|b,,c\\t\\td)"]`, range: [1, 12, 1, 29], has: ["Holds 3 commas, which split Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), and control character U+0009 (2 times), which can break a shell."], lacks: ['as two', 'This entry contains'] },
-  { name: 'on the quote', doc: `${T}allowed = |"read"`, range: null },
+  // A list written as a string: on its quote as on an entry's, what it would be as one.
+  { name: 'on the quote', doc: `${T}allowed = |"read"`, range: [1, 11, 1, 15], has: ['As the entry `read` of `allowed`'] },
   { name: 'on the opening quote of an entry', doc: `${T}allowed = [|"read"]`, range: [1, 12, 1, 16] },
   // A string left open is not written yet (its diagnostics wait too): `"read]` would be described as a tool `read]`.
   { name: 'unterminated string', doc: `${T}allowed = ["read|`, range: null },
@@ -105,6 +106,17 @@ const CASES: Case[] = [
   { name: 'map-form key with its verdict in capitals', doc: `${T}ba|sh = "DENY"`, range: [1, 0, 1, 4],
     has: ['**Capability** `bash`', 'put `bash` in `disallowed`'] },
   { name: 'quoted map-form key', doc: `${T}"|*" = "deny"`, range: [1, 1, 1, 2], has: ['**Any capability**', 'put `*` in `disallowed`'] },
+  // A string Mars reads as no entry for its value's shape: the entry its fix makes of it, and why it is none yet.
+  { name: 'a string of `tools` written as a list', doc: '[agents.x]\ntools = ["read", "gr|ep"]', range: [1, 18, 1, 22],
+    has: ['**Capability** `grep`', '_Not an entry yet: `tools` of agent `x` must be a table', 'As the entry `grep` of `allowed` of agent `x`:'] },
+  { name: '`allowed` written as a string', doc: `${T}allowed = "Re|ad"`, range: [1, 11, 1, 15],
+    has: ['**Capability** `read`', 'must be a list of tool names', 'As the entry `Read` of `allowed`', 'Canonical spelling: `read`'] },
+  { name: '`disallowed` written as a string Mars would refuse', doc: `${T}disallowed = "ba|sh("`, range: [1, 14, 1, 19],
+    has: ['**Invalid tool name**', 'As the entry `bash(` of `disallowed` of agent `reviewer`.'] },
+  { name: 'a server of the removed `tools.mcp`', doc: `${T}mcp = ["git|hub"]`, range: [1, 8, 1, 14],
+    has: ['**MCP** server `github` · tool `*`', '`tools.mcp` was removed', 'As the entry `mcp(github)` of `allowed`'] },
+  { name: 'a grant in the removed `tools.mcp`, moved as it is', doc: `${T}mcp = "mcp__gh|__x"`, range: [1, 7, 1, 17], has: ['As the entry `mcp(gh/x)` of `allowed`'] },
+  { name: '`tools.mcp` given the map form: no server', doc: `${T}mcp = "de|ny"`, range: null },
   // Mars ignores the key, so the config loads: the hover says what the name would do as an entry.
   { name: 'map-form key Mars would reject as an entry', doc: `${T}"*(|x)" = "deny"`, range: [1, 1, 1, 5],
     has: ['**Not a tool name Mars accepts**', 'would stop the load', 'Mars ignores it'], lacks: ['refuses to load', 'put `'] },

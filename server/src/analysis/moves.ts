@@ -39,6 +39,9 @@ export function moveOf(text: string, policies: Policies, extra: ExtraKey): Move 
 
 const MAP_FORM_VALUES: ReadonlySet<string> = new Set(['allow', 'deny', 'ask']);
 
+/** Whether a string reads as a map-form verdict (`"allow"`, `" Deny "`, `"ask"`), no server or tool name. */
+export const isMapFormVerdict = (value: string): boolean => MAP_FORM_VALUES.has(asciiLower(rustTrim(value)));
+
 /** Whether the extra key is the key/value's last part (`bash = …`), not a table on the way to one (`edit.x = …` makes `edit` a table). */
 export const namesTheKey = (extra: ExtraKey): boolean => extra.keyValue.key.parts[extra.keyValue.key.parts.length - 1] === extra.name;
 
@@ -62,21 +65,20 @@ function intendedMove(extra: ExtraKey): Move | null {
   if (!value || !namesTheKey(extra)) return null;
   if (extra.name.name === 'mcp') {
     // `mcp = "deny"` is the map form, not a server named deny: what it meant is not clear.
-    if (value.kind === 'string' && MAP_FORM_VALUES.has(asciiLower(rustTrim(value.value)))) return null;
+    if (value.kind === 'string' && isMapFormVerdict(value.value)) return null;
     const servers = value.kind === 'string' ? [value] : value.kind === 'array' ? value.items : [];
     const names: string[] = [];
     let sure = true;
     for (const s of servers) {
       if (s.kind !== 'string' || isOpenMultiline(s)) return null;
-      const written = grantWritten(s.value);
+      const { grant: ref, written } = mcpItemGrant(s.value);
       if (written) {
         // Already a grant (`"mcp(github)"`), not a server name: moved as it is, not wrapped again; a
         // guess at what the removed key meant, so not in fix-all.
-        names.push(written);
+        names.push(ref);
         sure = false;
         continue;
       }
-      const ref = `mcp(${rustTrim(s.value)})`;
       const parsed = parseToolName(ref);
       if (!parsed.ok || parsed.name.kind !== 'mcp') return null;
       names.push(ref);
@@ -119,6 +121,16 @@ function meanings(array: TomlArray): ReadonlySet<string> {
   let found = listMeanings.get(array);
   if (!found) listMeanings.set(array, (found = new Set(array.items.flatMap((i) => (i.kind === 'string' ? [meaning(i.value)] : [])))));
   return found;
+}
+
+/**
+ * The grant an item of the removed `tools.mcp` becomes in `allowed`: a server name wrapped
+ * (`gh` -> `mcp(gh)`), one written as a grant already as it is (`written`); what its move writes and
+ * its hover describes.
+ */
+export function mcpItemGrant(value: string): { readonly grant: string; readonly written: boolean } {
+  const written = grantWritten(value);
+  return written ? { grant: written, written: true } : { grant: `mcp(${rustTrim(value)})`, written: false };
 }
 
 /** An MCP grant as Mars writes it, when `value` is written as one (`mcp(github)`, `mcp__github`); else null. */

@@ -8,10 +8,10 @@ import { CODES, isCode } from '../analysis/codes';
 import { keyContentSpan } from '../analysis/findings';
 import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './context';
 import { contentSpan, isOpenMultiline } from '../toml/stringPositions';
-import { keyAsEntry, mapFormList, misspeltList } from '../analysis/moves';
-import { misplacedAt, ownerLabel, TOOLS_TABLE_HOLDS, type ExtraKey, type MisplacedList, type Owner } from '../analysis/policies';
+import { isMapFormVerdict, keyAsEntry, mapFormList, mcpItemGrant, misspeltList, namesTheKey } from '../analysis/moves';
+import { misplacedAt, ownerLabel, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ExtraKey, type ListName, type MisplacedList, type Owner } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
-import type { Span } from '../toml/model';
+import type { Span, TomlString, TomlValue } from '../toml/model';
 import { firstLineOf, positionsOf } from '../toml/lineIndex';
 import { code, describeList, describeToolName, LIST_MEANING, plainReason } from './describe';
 
@@ -34,6 +34,14 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
     // The content span (all of a multi-line string; the first line of one left open to the end of the file).
     return result(analysis, [...describeToolName(p.raw, p.parse, p.entry.list), where], isOpenMultiline(str) ? contentSpan(doc.text, str) : str.content);
   }
+  const wouldBe = wouldBeEntryAt(analysis, offset);
+  if (wouldBe) {
+    const { str, raw, list, why } = wouldBe;
+    const [title, ...rest] = describeToolName(raw, parseToolName(raw), list);
+    // The entry it would be, named as written there (`gh` of `mcp` is `mcp(gh)`).
+    const as = `As the entry ${code(raw)} of \`${list}\` of ${owned(wouldBe.owner)}${rest.length > 0 ? ':' : '.'}`;
+    return result(analysis, [title!, `_Not an entry yet: ${why}._`, as, ...rest], str.content);
+  }
   const extra = extraKeyAt(analysis, offset);
   if (extra) return result(analysis, describeKey(extra), keyContentSpan(doc.text, extra.name.span));
   const stray = analysis.policies.misplaced.find((m) => hit(misplacedAt(m).span, false));
@@ -53,6 +61,31 @@ function result(analysis: Analysis, paragraphs: string[], span: Span): Hover {
     contents: { kind: MarkupKind.Markdown, value: paragraphs.join('\n\n') },
     range: positionsOf(analysis.lines, span),
   };
+}
+
+/**
+ * A string Mars does not read as an entry for its shape (`tools = ["read"]`, `allowed = "Read"`,
+ * the removed `mcp = ["gh"]`): the entry the shape's fix makes of it, in the list it goes to, and
+ * why it is not one yet (the diagnostic's words).
+ */
+function wouldBeEntryAt(analysis: Analysis, offset: number): { str: TomlString; raw: string; list: ListName; owner: Owner; why: string } | null {
+  const on = (v: TomlValue | null | undefined): TomlString[] => (v?.kind === 'string' ? [v] : v?.kind === 'array' ? v.items.flatMap((i) => (i.kind === 'string' ? [i] : [])) : []);
+  const at = (v: TomlValue | null | undefined) => on(v).find((s) => !isOpenMultiline(s) && onSpan(analysis, s.span, offset, !s.terminated));
+  for (const problem of analysis.policies.shape) {
+    const value = problem.keyValue?.value;
+    if (!value || value.span.end < offset || value.span.start > offset) continue;
+    // `allowed = "Read"` is made `["Read"]`; `tools = [...]` becomes `tools.allowed`.
+    const list = problem.kind === 'list-not-array' && value.kind === 'string' ? problem.list! : problem.kind === 'tools-not-table' && value.kind === 'array' ? 'allowed' : null;
+    const str = list && at(value);
+    if (str) return { str, raw: str.value, list, owner: problem.owner, why: problem.message };
+  }
+  for (const extra of analysis.policies.extraKeys) {
+    if (extra.name.name !== 'mcp' || !namesTheKey(extra)) continue;
+    const str = at(extra.keyValue.value);
+    // `mcp = "deny"` is the map form, no server named deny (moves.ts).
+    if (str && !(extra.keyValue.value!.kind === 'string' && isMapFormVerdict(str.value))) return { str, raw: mcpItemGrant(str.value).grant, list: 'allowed', owner: extra.owner, why: TOOLS_MCP_REMOVED };
+  }
+  return null;
 }
 
 /** The owner in markdown: its name a code span, escaped as every name the hover quotes. */
