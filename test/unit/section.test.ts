@@ -8,6 +8,7 @@ import vm from 'node:vm';
 import { DocumentAnalyzer, documentFixAll, outsideOf, type DocumentAnalysis } from '../../server/src/analysis/document';
 import { forgetModel, made } from '../../server/src/analysis/section';
 import { visibleFindings } from '../../server/src/analysis/analyze';
+import { applyEdits } from '../../server/src/analysis/edits';
 import { codeActions } from '../../server/src/features/codeActions';
 import { toDiagnostic } from '../../server/src/features/convert';
 import type { Code } from '../../server/src/analysis/codes';
@@ -121,6 +122,38 @@ test('a big section\'s entry findings make their fixes from its parse alone, the
   });
   // Every kind of entry fix was among them, an `alone` variant too.
   assert.deepEqual([...kinds].sort(), ['duplicate-entry ', 'invalid-tool-name ', 'legacy-prefix alone', 'legacy-prefix ', 'mcp-wire-token ', 'non-canonical alone', 'non-canonical ', 'unknown-tool '].sort());
+});
+
+// Fix-all on a big section in the server reads the findings the document keeps, beside a model made
+// without its own copy of them (0.4 GB of a 10 MB list's 1 GB model: with the kept ones beside it,
+// fix-all ran the server out of a 1.5 GB heap); the fixes it asks of them are not kept on them.
+test('fix-all on a big section makes no full model, and makes the edits the full model makes', () => {
+  // A rule in map form too, which its list holds: its fix (the key removed) is not made from an
+  // entry, but read off the model fix-all made.
+  // One section (a small one after it makes its model to fix it).
+  const list = bigList(24_000);
+  const text = list.slice(0, list.indexOf('[agents.b]')).replace('disallowed = ["Bash", "Read"]\n', 'disallowed = ["Bash", "Read"]\nbash = "deny"\n');
+  const da = new DocumentAnalyzer().analyze(text);
+  const unit = da.units[0]!.analysis;
+  assert.ok(da.units.length === 1 && unit.text.length > 512 * 1024 && unit.findings.some((f) => f.code === 'unknown-policy-key'));
+  forgetModel(unit);
+  const before = { ...made };
+  const counter = { fixed: 0 };
+  const edits = documentFixAll(da, {}, undefined, counter);
+  assert.deepEqual({ models: made.models - before.models, fixModels: made.fixModels - before.fixModels }, { models: 0, fixModels: 1 });
+  // Its fixes not kept: a duplicate asked for its fixes makes them again, from a parse of the text.
+  const parses = made.parses;
+  void unit.findings.find((f) => f.code === 'duplicate-entry')!.fixes;
+  assert.equal(made.parses - parses, 1, 'made again');
+  // Another analysis of the text, its model at hand (held here): fix-all reads it, with its findings.
+  const other = new DocumentAnalyzer().analyze(text);
+  const model = other.units[0]!.analysis.model();
+  const otherCounter = { fixed: 0 };
+  assert.deepEqual(documentFixAll(other, {}, undefined, otherCounter), edits);
+  assert.equal(other.units[0]!.analysis.model(), model);
+  assert.equal(counter.fixed, otherCounter.fixed);
+  const fixed = applyEdits(text, edits);
+  assert.ok(!fixed.includes('bash = "deny"') && fixed.length < text.length / 2, 'the rule and the duplicates removed');
 });
 
 test('a lightbulb on a big section makes no model, and offers what it offers with the model at hand', async () => {

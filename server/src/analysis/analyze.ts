@@ -36,8 +36,11 @@ export interface Analysis {
   readonly guessed: readonly Span[];
 }
 
-/** Analyse one text. `memo` keeps entry verdicts between calls (see `VerdictMemo`). */
-export function analyze(text: string, memo: VerdictMemo = new VerdictMemo()): Analysis {
+/**
+ * Analyse one text. `memo` keeps entry verdicts between calls (see `VerdictMemo`). `only`: the
+ * findings the analysis holds, where its caller has the others already (see `SectionAnalysis.fixAll`).
+ */
+export function analyze(text: string, memo: VerdictMemo = new VerdictMemo(), only?: (f: Finding) => boolean): Analysis {
   const doc = parseToml(text);
   const lines = new LineIndex(text);
   const policies = findPolicies(doc);
@@ -46,21 +49,25 @@ export function analyze(text: string, memo: VerdictMemo = new VerdictMemo()): An
   const suppressions = findSuppressions(doc, lines);
   let unreadableFrom = text.length;
   for (const problem of syntaxProblems(doc)) {
-    findings.push(syntaxFinding(problem, lines, suppressions));
+    const f = syntaxFinding(problem, lines, suppressions);
+    if (!only || only(f)) findings.push(f);
     if (problem.unreadableFrom !== undefined) unreadableFrom = Math.min(unreadableFrom, problem.unreadableFrom);
   }
   // Past the error, the rest of its line reads as a guess (`["a", "b"c", "d"]` pairs the quotes
   // the wrong way: `", "` an entry, `d` a bare value): what it says there is left to the error.
-  const guessed = unreadableFrom < text.length ? guessedSpans(doc, unreadableFrom) : [];
-  const said = (f: Finding) => !inGuessed(guessed, f.span.start);
+  const guessed = unreadableFrom < text.length ? guessedSpans(doc, unreadableFrom) : NO_GUESS;
+  const said = (f: Finding) => !inGuessed(guessed, f.span.start) && (!only || only(f));
   // Loops, not push(...list): a list of 150,000 entries would overflow the stack as arguments.
   for (const p of entries) for (const f of entryFindings(text, p)) if (said(f)) findings.push(f);
-  for (const f of crossEntryFindings(text, entries)) if (said(f)) findings.push(f);
+  for (const f of crossEntryFindings(text, entries, said)) findings.push(f);
   for (const f of policyFindings(doc, policies)) if (said(f)) findings.push(f);
   for (const f of suppressionFindings(doc)) if (said(f)) findings.push(f);
   findings.sort(byPosition);
   return { doc, lines, policies, entries, findings, suppressions, unreadableFrom, guessed };
 }
+
+/** A text read to its end: shared, as a big file has hundreds of thousands of sections. */
+const NO_GUESS: readonly Span[] = Object.freeze([]);
 
 /**
  * Where the reading is a guess past the syntax error at `from`: the rest of its line (see

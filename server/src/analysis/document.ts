@@ -603,10 +603,11 @@ export function* documentFixAllSteps(da: DocumentAnalysis, overrides: SeverityOv
     const outside = outsideOf(da, i);
     if (!fixAllReaches(da, i, outside)) continue;
     // A unit's model is made only where there may be something to fix, and read with its own
-    // findings, whose fixes go when it goes (see `withFixes`): kept on the unit's findings, a 10 MB
+    // findings, whose fixes go when it goes (see `fixAll`): kept on the unit's findings, a 10 MB
     // list's fixes stayed beside its next version's analysis.
     if (u.analysis.mayFix(overrides, only, outside)) {
-      for (const e of fixAllEdits(u.analysis.withFixes(), overrides, only, outside, counter)) out.push(u.base === 0 ? e : shiftEdit(e, u.base));
+      const edits = u.analysis.fixAll((a) => fixAllEdits(a, overrides, only, outside, counter));
+      for (const e of edits) out.push(u.base === 0 ? e : shiftEdit(e, u.base));
     }
     yield;
   }

@@ -535,8 +535,11 @@ export function obviousRepair(raw: string): string | null {
   return back.ok ? candidate : null;
 }
 
-/** Entries of one list that mean the same, and rules a policy both allows and disallows. */
-export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[]): Finding[] {
+/**
+ * Entries of one list that mean the same, and rules a policy both allows and disallows; those `keep`
+ * takes (a list of a million duplicates, all made and then dropped, would be held all at once).
+ */
+export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[], keep: (f: Finding) => boolean = () => true): Finding[] {
   const out: Finding[] = [];
   // Keyed by object where one is at hand: a string key per entry is what a large file pays for.
   const firstInList = new Map<TomlArray, Map<string, ParsedEntry>>();
@@ -565,7 +568,8 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[])
       }
       // Not a string left open: where it ends is a guess.
       const span = contentSpan(text, p.entry.string);
-      out.push(isOpenMultiline(p.entry.string) ? finding('duplicate-entry', span, words.message, undefined, words.related) : new DuplicateFinding(span, words.message, words.related, text, p, words.title));
+      const f = isOpenMultiline(p.entry.string) ? finding('duplicate-entry', span, words.message, undefined, words.related) : new DuplicateFinding(span, words.message, words.related, text, p, words.title);
+      if (keep(f)) out.push(f);
       continue;
     }
     seen.set(m, p);
@@ -602,10 +606,11 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[])
         const names = [...new Set(all.map((q) => quoted(q.raw)))].join(' and ');
         return [{ title: `Remove ${names} from ${quoted(from)}`, edits: deleteItems(text, p.entry.array, all.map((q) => q.entry.index)), preferred: false, safe: false }];
       };
-      out.push(finding('allow-deny-conflict', contentSpan(text, denied.entry.string),
+      const f = finding('allow-deny-conflict', contentSpan(text, denied.entry.string),
         `${who} both allows and disallows ${quoted(denied.verdict.written)}; keep it in one list.`,
         () => [...remove(denied, 'disallowed'), ...remove(allowed, 'allowed')],
-        [{ span: contentSpan(text, allowed.entry.string), message: `${quoted(allowed.raw)} in \`allowed\`` }], false));
+        [{ span: contentSpan(text, allowed.entry.string), message: `${quoted(allowed.raw)} in \`allowed\`` }], false);
+      if (keep(f)) out.push(f);
     }
   }
   return out;

@@ -16,7 +16,7 @@ import { parseToml } from '../toml/parse';
 import { sectionDefinitions, type SectionDefinitions } from '../toml/tables';
 import { analyze, fixAllMayChange, type Analysis } from './analyze';
 import { CODES, type Code, type SeverityOverrides } from './codes';
-import { fixesFromParse, fixesKept, fromParse, type Finding, type Fix, type ParsedEntry, type VerdictMemo } from './findings';
+import { firstAtOrAfter, fixesFromParse, fixesKept, fromParse, type Finding, type Fix, type ParsedEntry, type VerdictMemo } from './findings';
 import type { Policies } from './policies';
 import type { Outside, Suppressions } from './suppress';
 
@@ -35,10 +35,11 @@ const passing = new WeakMap<SectionAnalysis, WeakRef<Analysis>>();
 const parses = new WeakMap<SectionAnalysis, WeakRef<TomlDocument>>();
 
 /**
- * How many models and parses alone sections made again from their text since the start: what a
- * request costs, which the tests hold (a lightbulb on a big section makes no model).
+ * How many models and parses alone sections made again from their text since the start, and models
+ * made for fix-all without the findings a section keeps (see `fixAll`): what a request costs, which
+ * the tests hold (a lightbulb on a big section makes no model, nor its fix-all a full one).
  */
-export const made = { models: 0, parses: 0 };
+export const made = { models: 0, parses: 0, fixModels: 0 };
 
 /** What a section keeps besides its findings, or whether it keeps them: see the constructor. */
 export type Keep = 'models' | 'findings' | 'fix-all';
@@ -66,6 +67,8 @@ export class SectionAnalysis implements Analysis {
    * would stay to the end (what a job reads of a WeakRef is kept until the job ends).
    */
   private readonly recents: boolean;
+  /** While fix-all reads this section with its kept findings, the model it reads (see `fixAll`). */
+  private fixing: Analysis | null = null;
 
   /**
    * `keep`: what stays besides the findings: the model for good (a one-shot run that reads
@@ -129,6 +132,7 @@ export class SectionAnalysis implements Analysis {
    */
   parsed(): TomlDocument {
     if (this.kept) return this.kept.doc;
+    if (this.fixing) return this.fixing.doc;
     const full = recent.get(this) ?? passing.get(this)?.deref();
     if (full) return full.doc;
     if (this.text.length <= RECENT_CHARS || !this.recents) return this.model().doc;
@@ -158,11 +162,48 @@ export class SectionAnalysis implements Analysis {
   }
 
   /**
-   * The model with this section's findings (not those of a hidden header), as made with it: what
-   * fix-all reads. The fixes it asks of them all go with the model, never onto the findings kept
-   * here, which live as long as the document's version (a 10 MB list's fixes are 0.8 GB).
+   * `read` given the model with this section's findings (not those of a hidden header): what fix-all
+   * reads. The fixes it asks of them all go with the model, never onto the findings kept here, which
+   * live as long as the document's version (a 10 MB list's fixes are 0.8 GB).
+   * A big section in the server, whose model is not at hand, is read with the findings it keeps,
+   * beside a model made without those whose fixes its parse gives (or that have none: see
+   * `fromParse`): the model's own findings were a copy of them, 0.4 GB of a 10 MB list's 1 GB model,
+   * and with the findings kept beside it, its fix-all ran out of a 1.5 GB heap.
    */
-  withFixes(): Analysis {
+  fixAll<T>(read: (a: Analysis) => T): T {
+    const atHand = this.kept ?? recent.get(this) ?? passing.get(this)?.deref();
+    if (atHand || !this.parsesAlone || !this.keepsFindings) return read(this.withFixes());
+    const model = analyze(this.text, this.memo, (f) => fromParse(f) === null);
+    made.fixModels++;
+    this.fixing = model;
+    try {
+      return read({ ...model, findings: this.findings });
+    } finally {
+      this.fixing = null;
+    }
+  }
+
+  /** Whether fix-all is reading the findings kept here (see `fixAll`): the fixes it asks of them are not kept. */
+  get fixingAll(): boolean {
+    return this.fixing !== null;
+  }
+
+  /**
+   * The fixes of the kept finding `f` (the model's `index`th) that its parse does not give: the same
+   * finding's in the model fix-all reads, else in the full model.
+   */
+  fixesOf(f: Finding, index: number): readonly Fix[] {
+    if (this.fixing) {
+      const all = this.fixing.findings;
+      for (let i = firstAtOrAfter(all, f.span.start); i < all.length && all[i]!.span.start === f.span.start; i++) {
+        const g = all[i]!;
+        if (g.code === f.code && g.span.end === f.span.end && g.message === f.message) return g.fixes;
+      }
+    }
+    return this.model().findings[index]!.fixes;
+  }
+
+  private withFixes(): Analysis {
     const full = this.model();
     return this.hidden === 0 ? full : { ...full, findings: full.findings.filter((f) => f.span.start >= this.hidden) };
   }
@@ -233,9 +274,9 @@ class KeptFinding implements Finding {
   get fixes(): readonly Fix[] {
     const kept = keptFixes.get(this);
     if (kept) return kept;
-    const fixes = this.fromParse() ?? this.owner.model().findings[this.index]!.fixes;
+    const fixes = this.fromParse() ?? this.owner.fixesOf(this, this.index);
     if (!fixes.some((x) => x.safe)) this.flags &= ~MAY_HAVE_SAFE_FIX;
-    else if (fixesKept()) keptFixes.set(this, fixes);
+    else if (fixesKept() && !this.owner.fixingAll) keptFixes.set(this, fixes);
     return fixes;
   }
 
