@@ -2,7 +2,7 @@
 // document.ts): the positional model, its tool policies, and every finding with its fixes.
 // Pure (no LSP, no IO).
 
-import { LineIndex, type Lines } from '../toml/lineIndex';
+import { LineIndex, lineEndAt, type Lines } from '../toml/lineIndex';
 import type { KeyValue, Span, SyntaxProblem, TomlArray, TomlDocument, TomlValue } from '../toml/model';
 import { parseToml } from '../toml/parse';
 import { lastAtOrBefore } from '../toml/sorted';
@@ -11,7 +11,7 @@ import { closedBelow } from '../toml/syntaxMessages';
 import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, deleteItems, nonOverlapping, type Edit } from './edits';
 import {
-  byPosition, firstAtOrAfter, fixAmong, fixesNotKept, keyContentSpan, partnersSeen, crossEntryFindings, entryFindings, finding, withSeverity, withoutClashingFixes, parseEntries, policyFindings, MAY_CREATE,
+  byPosition, findingAt, fixAmong, fixesNotKept, keyContentSpan, partnersSeen, crossEntryFindings, entryFindings, finding, withSeverity, withoutClashingFixes, parseEntries, policyFindings, MAY_CREATE,
   type Finding, type ParsedEntry, VerdictMemo,
 } from './findings';
 import { moveEdits, moveOf } from './moves';
@@ -85,7 +85,7 @@ function guessedSpans(doc: TomlDocument, from: number): Span[] {
   const opener = (at: number) => text[at] === '[' || text[at] === '{';
   for (const at of doc.problems.map((p) => p.span.start).filter((at) => at >= covered && !opener(at)).sort((a, b) => a - b)) {
     if (at < covered) continue;
-    const end = lineEndOf(text, at);
+    const end = lineEndAt(text, at);
     covered = /"""|'''/.test(text.slice(at, end)) ? text.length : end;
     if (covered > at) out.push({ start: at, end: covered });
   }
@@ -98,12 +98,6 @@ export function inGuessed(guessed: readonly Span[], offset: number): boolean {
   return i >= 0 && offset < guessed[i]!.end;
 }
 
-/** The end of the line `p` is on (before its line break). */
-function lineEndOf(text: string, p: number): number {
-  while (p < text.length && text[p] !== '\n' && text[p] !== '\r') p++;
-  return p;
-}
-
 /**
  * From a syntax error to the end of its line, and of a string that runs on past it (a multi-line
  * one: its text is no entries); from the opening quote of a string left open there (the entry it
@@ -113,9 +107,8 @@ function lineEndOf(text: string, p: number): number {
  */
 function guessedAfter(doc: TomlDocument, from: number): Span {
   const text = doc.text;
-  const lineEnd = (p: number) => lineEndOf(text, p);
   let start = from;
-  let end = lineEnd(from);
+  let end = lineEndAt(text, from);
   const section = doc.sections.find((s) => s.span.end > from) ?? doc.sections[doc.sections.length - 1];
   const entries = section?.entries ?? [];
   // The parser's problems in a statement from `from` on: past the error Mars stops at, they are not
@@ -123,7 +116,7 @@ function guessedAfter(doc: TomlDocument, from: number): Span {
   const problemsEnd = (kv: KeyValue) => {
     let last = -1;
     for (const p of doc.problems) if (p.span.start >= from && p.span.start < kv.span.end) last = Math.max(last, p.span.start);
-    return last < 0 ? -1 : lineEnd(last);
+    return last < 0 ? -1 : lineEndAt(text, last);
   };
   // An error at the very start of a statement after a list left open (`allowed = ["a"`, then
   // `disallowed = [...]` below it, where Mars stops) is the open list's, which ended before it: the
@@ -144,7 +137,7 @@ function guessedAfter(doc: TomlDocument, from: number): Span {
     const visit = (v: TomlValue): void => {
       if (v.kind === 'string') {
         if (!v.terminated && v.span.start <= from) start = Math.min(start, v.span.start);
-        if (v.span.start < end && v.span.end > end) end = lineEnd(v.span.end);
+        if (v.span.start < end && v.span.end > end) end = lineEndAt(text, v.span.end);
       } else if (v.kind === 'array') v.items.forEach(visit);
       else if (v.kind === 'inline-table') for (const e of v.entries) if (e.value) visit(e.value);
     };
@@ -208,15 +201,10 @@ function seenAs(analysis: Analysis, f: Finding, overrides: SeverityOverrides, ou
  * of a million entries made the list of its 2 million visible findings to look up one.
  */
 export function seenAt(analysis: Analysis, overrides: SeverityOverrides, outside: Outside, code: Code, span: Span): Finding | undefined {
-  const all = analysis.findings;
   const suppressible = anySuppression(analysis.suppressions, outside);
-  for (let i = firstAtOrAfter(all, span.start); i < all.length && all[i]!.span.start === span.start; i++) {
-    const f = all[i]!;
-    if (f.code !== code || f.span.end !== span.end) continue;
-    const seen = seenAs(analysis, f, overrides, outside, suppressible);
-    if (seen) return seen;
-  }
-  return undefined;
+  let seen: Finding | null = null;
+  findingAt(analysis.findings, code, span, (f) => (seen = seenAs(analysis, f, overrides, outside, suppressible)) !== null);
+  return seen ?? undefined;
 }
 
 /**

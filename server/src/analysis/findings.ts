@@ -47,14 +47,15 @@ export function partnersSeen(visible: readonly Finding[] | ((code: Code, span: S
 }
 
 /**
- * The finding of `code` at `span` among `sorted` (in document order, `byPosition`): found by
+ * The finding of `code` at `span` among `sorted` (in document order, `byPosition`), the first there
+ * `accept` takes: found by
  * halving, not through an index made first, as a request on a list of a million entries would
  * make one of all its findings to look up the few the client sent.
  */
-export function findingAt(sorted: readonly Finding[], code: string, span: Span): Finding | undefined {
+export function findingAt(sorted: readonly Finding[], code: string, span: Span, accept: (f: Finding) => boolean = () => true): Finding | undefined {
   for (let i = firstAtOrAfter(sorted, span.start); i < sorted.length && sorted[i]!.span.start === span.start; i++) {
     const f = sorted[i]!;
-    if (f.code === code && f.span.end === span.end) return f;
+    if (f.code === code && f.span.end === span.end && accept(f)) return f;
   }
   return undefined;
 }

@@ -16,7 +16,7 @@ import { parseToml } from '../toml/parse';
 import { sectionDefinitions, type SectionDefinitions } from '../toml/tables';
 import { analyze, fixAllMayChange, type Analysis } from './analyze';
 import { CODES, type Code, type SeverityOverrides } from './codes';
-import { firstAtOrAfter, fixesFromParse, fixesKept, fromParse, type Finding, type Fix, type ParsedEntry, type VerdictMemo } from './findings';
+import { findingAt, fixesFromParse, fixesKept, fromParse, type Finding, type Fix, type ParsedEntry, type VerdictMemo } from './findings';
 import type { Policies } from './policies';
 import type { Outside, Suppressions } from './suppress';
 
@@ -193,14 +193,8 @@ export class SectionAnalysis implements Analysis {
    * finding's in the model fix-all reads, else in the full model.
    */
   fixesOf(f: Finding, index: number): readonly Fix[] {
-    if (this.fixing) {
-      const all = this.fixing.findings;
-      for (let i = firstAtOrAfter(all, f.span.start); i < all.length && all[i]!.span.start === f.span.start; i++) {
-        const g = all[i]!;
-        if (g.code === f.code && g.span.end === f.span.end && g.message === f.message) return g.fixes;
-      }
-    }
-    return this.model().findings[index]!.fixes;
+    const same = this.fixing && findingAt(this.fixing.findings, f.code, f.span, (g) => g.message === f.message);
+    return (same || this.model().findings[index]!).fixes;
   }
 
   private withFixes(): Analysis {
