@@ -256,6 +256,8 @@ const CASES: Case[] = [
   { name: 'renaming a map-form key: no list keys', doc: '[agents.x.tools]\nba| = "allow"', present: ['bash'], absent: ['allowed', 'disallowed'] },
   // nor a part with more after it, which names a table (`allowed.lowed` makes `allowed` one)
   { name: 'the first part of a dotted key: nothing', doc: '[agents.a.tools]\nal|.lowed = ["read"]', none: true },
+  { name: 'before the comma after an entry of an inline table: nothing', doc: 'agents.a = { tools = { disallowed = ["x"]|,"" = "deny" } }', none: true },
+  { name: 'before the comma after an entry of an inline table, a word after it: nothing', doc: 'agents.a = { tools = { disallowed = ["x"]|,b = "deny" } }', none: true },
   { name: 'the first part of a dotted key, inline: nothing', doc: '[agents.a]\ntools = { al|.lowed = ["read"] }', none: true },
   { name: 'a quoted first part of a dotted key: nothing', doc: 'agents.a.tools."al|".x = ["read"]', none: true },
   { name: 'servers in the value of a list', doc: '[agents.x.tools]\nallowed = |', servers: ['github'], present: ['mcp(github)', 'mcp(github/tool)'] },

@@ -503,7 +503,8 @@ function keyContext(layout: Layout, offset: number, inline: { table: TomlInlineT
     // Mars, with its fix; VS Code makes one when Enter is pressed between `{` and `}`).
     from = skipTrivia(text, prev ? prev.span.end : inline.table.span.start + 1, offset);
     if (prev) {
-      if (text[from] !== ',') return null;
+      // At or before the comma that ends the entry before (`["x"]|, "b"`), the cursor is on no key.
+      if (text[from] !== ',' || from >= offset) return null;
       from = skipTrivia(text, from + 1, offset);
     }
   } else {
