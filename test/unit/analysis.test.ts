@@ -142,6 +142,9 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['a multi-line string where a list goes: its first line', '[agents.a.tools]\nallowed = """bash\nread"""\n', ['invalid-tool-policy@"""bash']],
   ['a quoted key with a line break in it: its first line', "[agents.a.tools]\n'a\rb' = \"allow\"\n", ['toml-syntax@a', 'unknown-policy-key@a']],
   ['table defined twice', '[agents.a.tools]\nallowed = ["read"]\n[agents.a.tools]\ndisallowed = ["bash"]\n', ['toml-syntax@[agents.a.tools]']],
+  // toml_edit (Mars's parser) reads a CR LF line break inside a multi-line string as one LF: no CR to flag, and the same entry as `\n`.
+  ['a CR LF in a multi-line string is an LF to Mars', '[agents.a.tools]\r\nallowed = ["""Read(a\r\nb)""", "read(a\\nb)", \'\'\'Grep(x\r\ny)\'\'\']\r\n',
+    ['non-canonical@Read(a', 'illegal-char@Read(a', 'duplicate-entry@read(a\\nb)', 'illegal-char@\\n', 'non-canonical@Grep(x', 'illegal-char@Grep(x']],
 ];
 
 for (const [name, input, expected] of CASES) test(name, () => check(input, expected));
@@ -218,6 +221,8 @@ const FIX_ALL: Array<[string, string]> = [
   ['allowed = [\r\n  "bash",\t"Shell" ,\r\n  "grep"\r\n]', 'allowed = [\r\n  "bash",\r\n  "grep"\r\n]'],
   // A multi-line string keeps the line break it opens with: the lines below stay where they were.
   ['# mars-ignore: unknown-tool\nallowed = ["""\nWebFetch""", "MyTool"]', '# mars-ignore: unknown-tool\nallowed = ["""\nweb_fetch""", "MyTool"]'],
+  // A CR LF inside a multi-line string is an LF to Mars: the rewrite writes `\n`, never a `\r` Mars did not read.
+  ['allowed = [\'\'\'Shell(a\r\nb:*)\'\'\']\r\n', 'allowed = ["bash(a\\nb *)"]\r\n'],
 ];
 for (const [input, expected] of FIX_ALL) {
   test(`fix all: ${input.replace(/\n/g, ' / ')}`, () => {

@@ -801,7 +801,7 @@ class Parser {
       if (p >= len) {
         this.problem({ start, end: cs }, 'unterminated multi-line string');
         this.pos = len;
-        return this.str(start, len, cs, len, out + text.slice(seg, len), 'multiline-basic', false);
+        return this.str(start, len, cs, len, out + lf(text.slice(seg, len)), 'multiline-basic', false);
       }
       const c = text.charCodeAt(p);
       if (c === QUOTE) {
@@ -810,7 +810,7 @@ class Parser {
         const run = q - p;
         if (run >= 3) {
           const ce = p + Math.min(run - 3, 2);
-          const value = seg === vs ? text.slice(vs, ce) : out + text.slice(seg, ce);
+          const value = seg === vs ? lf(text.slice(vs, ce)) : out + lf(text.slice(seg, ce));
           this.pos = ce + 3;
           return this.str(start, ce + 3, cs, ce, value, 'multiline-basic', true);
         }
@@ -825,7 +825,7 @@ class Parser {
           while (text.charCodeAt(q) === SPACE || text.charCodeAt(q) === TAB) q++;
           const e = text.charCodeAt(q);
           if (e === LF || (e === CR && text.charCodeAt(q + 1) === LF)) {
-            out += text.slice(seg, p);
+            out += lf(text.slice(seg, p));
             for (;;) {
               const d = text.charCodeAt(q);
               if (d !== SPACE && d !== TAB && d !== LF && !(d === CR && text.charCodeAt(q + 1) === LF)) break;
@@ -835,7 +835,7 @@ class Parser {
             continue;
           }
         }
-        out += text.slice(seg, p);
+        out += lf(text.slice(seg, p));
         p = this.readEscape(p);
         out += this.escValue;
         seg = p;
@@ -858,7 +858,7 @@ class Parser {
       if (p >= len) {
         this.problem({ start, end: cs }, 'unterminated multi-line string');
         this.pos = len;
-        return this.str(start, len, cs, len, text.slice(vs, len), 'multiline-literal', false);
+        return this.str(start, len, cs, len, lf(text.slice(vs, len)), 'multiline-literal', false);
       }
       const c = text.charCodeAt(p);
       if (c === APOS) {
@@ -868,7 +868,7 @@ class Parser {
         if (run >= 3) {
           const ce = p + Math.min(run - 3, 2);
           this.pos = ce + 3;
-          return this.str(start, ce + 3, cs, ce, text.slice(vs, ce), 'multiline-literal', true);
+          return this.str(start, ce + 3, cs, ce, lf(text.slice(vs, ce)), 'multiline-literal', true);
         }
         p = q;
         continue;
@@ -877,6 +877,15 @@ class Parser {
       p++;
     }
   }
+}
+
+/**
+ * Raw text of a multi-line string as its value: a CR LF line break in it is one LF, as toml_edit
+ * (Mars's parser) reads it, so `"""Read(a<CR LF>b)"""` in a CRLF file is `read(a\nb)` to Mars, holds
+ * no CR, and is the same entry as `"read(a\nb)"`. An escaped `\r` is no line break and stays.
+ */
+function lf(raw: string): string {
+  return raw.indexOf('\r') < 0 ? raw : raw.replace(/\r\n/g, '\n');
 }
 
 function isDigit(c: number): boolean {

@@ -93,7 +93,14 @@ export function valueSources(text: string, str: TomlString): { readonly starts: 
   const basic = str.style === 'basic' || str.style === 'multiline-basic';
   const end = str.content.end;
   let p = valueStart(text, str);
+  const multiline = isMultiline(str);
   while (p < end) {
+    // A CR LF line break of a multi-line string is one LF of its value (the parser's `lf`).
+    if (multiline && text.charCodeAt(p) === 13 && text.charCodeAt(p + 1) === 10 && p + 1 < end) {
+      add('\n', p, p + 2);
+      p += 2;
+      continue;
+    }
     if (!basic || text.charCodeAt(p) !== 0x5c) {
       add(text[p]!, p, p + 1);
       p++;
