@@ -464,6 +464,12 @@ test('parse-names: a line that is not a JSON string is reported, the rest still 
   const odd = cli(['parse-names'], { input: `\u001b[2J\u202e${'x'.repeat(200)}\n` });
   assert.match(odd.err, /got \\u001B\[2J\\u202Ex+…x+\n$/);
   assert.doesNotMatch(odd.err, /[\u001b\u202e]/);
+  // Half of a surrogate pair, escaped: JSON's grammar, but no name Mars can hold (serde_json refuses it); a whole pair is answered.
+  const lone = cli(['parse-names'], { input: '"\\ud800bash"\n"bash\\udc00"\n"\\ud83d\\ude80"\n' });
+  assert.equal(lone.code, 2);
+  assert.deepEqual(lone.out.trim().split('\n').map((l) => JSON.parse(l).input), ['\u{1F680}']);
+  assert.match(lone.err, /^parse-names: line 1: \\uD800 is half of a surrogate pair/m);
+  assert.match(lone.err, /^parse-names: line 2: \\uDC00 is half of a surrogate pair/m);
   const bom = cli(['parse-names'], { input: '\ufeff"Shell"\r\n"read"\r\n' });
   assert.equal(bom.code, 0, bom.err);
   assert.deepEqual(bom.out.trim().split('\n').map((l) => JSON.parse(l).capability), ['bash', 'read']);

@@ -4,6 +4,10 @@
 import { parseRecord, toJsonLine } from '../grammar/record';
 import { shortened, shown } from '../grammar/text';
 
+// An escaped half of a surrogate pair (`"\ud800"`) is JSON's grammar but no Unicode text: Rust's
+// serde_json refuses it, and no name Mars loads (UTF-8) can hold one, so there is no parse of it to answer.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 const LF = 0x0a;
 const CR = 0x0d;
 
@@ -43,6 +47,12 @@ export async function parseNames(input: NodeJS.ReadableStream, out: NodeJS.Writa
     }
     if (typeof value !== 'string') {
       err.write(`parse-names: line ${lineNo}: expected a JSON string literal such as "bash(git log:*)", got ${shortened(shown(line))}\n`);
+      failed++;
+      return;
+    }
+    const lone = LONE_SURROGATE.exec(value);
+    if (lone) {
+      err.write(`parse-names: line ${lineNo}: \\u${lone[0].charCodeAt(0).toString(16).toUpperCase()} is half of a surrogate pair, which no Unicode text holds (nor a name Mars reads), got ${shortened(shown(line))}\n`);
       failed++;
       return;
     }
