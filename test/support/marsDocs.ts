@@ -78,7 +78,7 @@ export function meaningOf(raw: string): string | null {
 
 /**
  * The one thing a rejected entry can mean (README, invalid-tool-name: `bash()` -> `bash`, `bash(git`
- * -> `bash(git)`); not `*(x)` -> `*`, every tool, which is offered and never applied unasked.
+ * -> `bash(git)`, `mcp(gh` -> `mcp(gh)`); not `*(x)` -> `*`, every tool, which is offered and never applied unasked.
  */
 export function oneMeaning(raw: string): string | null {
   const p = parseToolName(raw);
@@ -87,7 +87,7 @@ export function oneMeaning(raw: string): string | null {
   const head = t.split('(')[0]!.trim();
   let candidate: string | null = null;
   if (p.error === 'EmptyPattern' || p.error === 'WildcardPattern') candidate = head;
-  else if (p.error === 'UnbalancedPattern' && t.includes('(') && !t.includes(')')) candidate = `${t})`;
+  else if ((p.error === 'UnbalancedPattern' || p.error === 'InvalidMcpRef') && t.includes('(') && !t.includes(')')) candidate = `${t})`;
   const m = candidate === null ? null : meaningOf(candidate);
   return m === '*' ? null : m;
 }

@@ -359,6 +359,12 @@ const ENTRY_FIXES: Array<[entry: string, code: string, fixed: string | null]> = 
   ['Shell(git log:*)', 'legacy-prefix', 'bash(git log *)'],
   ['bash(git:*\u0085)', 'legacy-prefix', 'bash(git *)'],
   ['*()', 'invalid-tool-name', '*'],
+  // Only the `)` is missing: the one thing it can mean, for an MCP grant too.
+  ['bash(git log', 'invalid-tool-name', 'bash(git log)'],
+  ['mcp(github', 'invalid-tool-name', 'mcp(github)'],
+  ['mcp(github/create_issue ', 'invalid-tool-name', 'mcp(github/create_issue)'],
+  ['mcp(a/b/c', 'invalid-tool-name', null], // `)` or not, three segments are no reference
+  ['mcp(', 'invalid-tool-name', null],
 ];
 for (const [entry, code, fixed] of ENTRY_FIXES) {
   test(`entry fix: ${code} on ${entry}`, () => {

@@ -522,7 +522,10 @@ function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'u
   return { code: 'unknown-tool', message: `${message} Did you mean ${quoted(suggestion)}?`, replacement: { value: replacement, preferred: true, safe: false } };
 }
 
-/** The fix for an entry Mars rejects, where only one reading makes sense: `bash()` -> `bash`, `*(x)` -> `*`, `bash(git` -> `bash(git)`. */
+/**
+ * The fix for an entry Mars rejects, where only one reading makes sense: `bash()` -> `bash`, `*(x)` -> `*`,
+ * `bash(git` -> `bash(git)`, and `mcp(github` -> `mcp(github)` (Mars says InvalidMcpRef there, not UnbalancedPattern).
+ */
 export function obviousRepair(raw: string): string | null {
   const r = parseToolName(raw);
   if (r.ok) return null;
@@ -530,7 +533,7 @@ export function obviousRepair(raw: string): string | null {
   const head = rustTrim(splitToolName(trimmed)[0]);
   let candidate: string | null = null;
   if (r.error === 'EmptyPattern' || r.error === 'WildcardPattern') candidate = head;
-  else if (r.error === 'UnbalancedPattern' && trimmed.includes('(') && !trimmed.includes(')')) candidate = `${trimmed})`;
+  else if ((r.error === 'UnbalancedPattern' || r.error === 'InvalidMcpRef') && trimmed.includes('(') && !trimmed.includes(')')) candidate = `${trimmed})`;
   if (candidate === null) return null;
   const back = parseToolName(candidate);
   return back.ok ? candidate : null;
