@@ -149,6 +149,8 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ["['agents.x]\n", ']', "a string must end on the line it starts: add the closing `'` (a string over several lines is written between `'''`)"],
   // A lone CR ends a line for an editor (LSP), so the character before it is underlined.
   ['x = "a\rb"\n', 'a', 'control character U+000D in a string: write it as `\\u000D`'],
+  ['[x]\na = 1 # c\rd\n', 'c', 'control character U+000D (a carriage return not followed by a line feed) in a comment: delete it (a comment holds no control character but tab)'],
+  ['a = 1 # bell\u0007\n', '\u0007', 'control character U+0007 in a comment: delete it (a comment holds no control character but tab)'],
   ['[agents.a]\ntools = { allowed }\n', '}', 'expected `=` and a value after the key'],
   ['[agents.a]\ntools = { allowed = }\n', '}', 'a value is missing after `=`'],
   ['[agents.a]\ntools = { allowed = ["read"], ', ',', 'expected a key (`allowed = [...]`), or `}`'],

@@ -71,6 +71,9 @@ function explained(text: string, section: Section, at: number, raw: string): str
         ? `control character ${code} in a literal string: write it as \`\\u${code.slice(2)}\` in a "..." string instead`
         : `control character ${code} in a string: write it as \`\\u${code.slice(2)}\``;
     }
+    case 'control characters are not allowed in comments':
+      // A lone CR shows as a line break in most editors: named, so the error is not on nothing.
+      return `control character ${uPlus(text.charCodeAt(at))}${c === '\r' ? ' (a carriage return not followed by a line feed)' : ''} in a comment: delete it (a comment holds no control character but tab)`;
     case 'unfinished string': {
       const triple = text.startsWith('"""', at) || text.startsWith("'''", at);
       return `this string is never closed: add the closing \`${(text[at] === "'" ? "'" : '"').repeat(triple ? 3 : 1)}\``;
