@@ -1006,3 +1006,10 @@ test('a name holding a quote is written in a move\'s title and message as the ed
   assert.match(f!.message, /Put "shel\\"l" in `disallowed`/);
   assert.deepEqual(f!.fixes.map((x) => x.title), ['Move "shel\\"l" into `disallowed`']);
 });
+
+test('an unknown name says what Mars passes on: as written, or as Mars writes it (its blanks dropped, its case and separators changed)', () => {
+  const passes = (entry: string) => /it passes it on as ([^,]*),/.exec(documentFindings(analyzeDocument(`[agents.a.tools]\nallowed = [${JSON.stringify(entry)}]\n`)).find((f) => f.code === 'unknown-tool')!.message)?.[1];
+  assert.equal(passes('my_tool'), 'written');
+  assert.equal(passes('  my_tool  '), '`my_tool`');
+  assert.equal(passes('My Tool'), '`my _tool`');
+});

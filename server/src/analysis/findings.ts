@@ -511,7 +511,7 @@ function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'u
   const lookalike = lookalikeChar(head);
   const suggestion = suggestCapability(head);
   const asRead = render(name);
-  const passes = asRead === rustTrim(raw) ? 'passes it on as written' : `passes it on as ${quoted(asRead)}`;
+  const passes = asRead === raw ? 'passes it on as written' : `passes it on as ${quoted(asRead)}`;
   const message = `Mars has no capability named ${quoted(head)}; it ${passes}, so only a harness with a tool of that name applies it.` +
     (lookalike ? ` It holds ${uPlus(lookalike.codePointAt(0)!)}, which looks like ${quoted(lookalike.normalize('NFKC'))} but is not an ASCII character.` : '');
   if (!suggestion) return { code: 'unknown-tool', message };
