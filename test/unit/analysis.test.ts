@@ -634,6 +634,17 @@ test('a tool list outside the tools table: renamed into it, or its entries moved
   assert.equal(applyEdits(held, documentFixAll(analyzeDocument(held))), '[agents.b]\ntools.allowed = ["read"]\n');
 });
 
+test('tools = [...] is renamed tools.allowed only when it lists strings: a table or a number in it would stop the load in allowed too', () => {
+  const text = '[agents.a]\ntools = ["read", "bash()"]\n[agents.b]\ntools = []\n[agents.c]\ntools = [{ allowed = ["Read"] }]\n[agents.d]\ntools = ["read", 1]\n';
+  const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'invalid-tool-policy');
+  assert.deepEqual(found.map((f) => [text.slice(f.span.start, f.span.end), f.fixes.map((x) => x.title).join()]), [
+    ['["read", "bash()"]', 'Rename to `tools.allowed`'], // `bash()` has its own fix once in the list
+    ['[]', 'Rename to `tools.allowed`'],
+    ['[{ allowed = ["Read"] }]', ''], // `tools.allowed = [{ allowed = ["Read"] }]` holds a table
+    ['["read", 1]', ''],
+  ]);
+});
+
 test('a tool list under a table one typo from `agents`: renamed in a header naming one owner, when no other section writes that owner', () => {
   const text = 'agent.r.tools.allowed = ["read"]\nagents.q.tools.disallowed = ["bash"]\nagent.q.tools.disallowed = ["edit"]\n' +
     '[agent.x.tools]\nallowed = ["read"]\ndeny = ["web"]\n[Skills.y]\ntools = { allowed = ["edit"] }\n[agent.u.tools]\nallowed = ["read"]\n[agents.u]\ndescription = "x"\n';

@@ -322,6 +322,10 @@ export function shapeFix(text: string, problem: ShapeProblem): Fix | null {
   const value = kv?.value;
   if (!kv || !value) return null;
   if (problem.kind === 'tools-not-table' && value.kind === 'array') {
+    // A list of tool names was meant for `allowed`; with anything else in it (`1`, a table, as in
+    // `tools = [{ allowed = […] }]`) the renamed list would still stop the load, on that item, as a
+    // misplaced list with one is not moved either.
+    if (value.items.some((i) => i.kind !== 'string')) return null;
     const last = kv.key.parts[kv.key.parts.length - 1]!;
     return { title: 'Rename to `tools.allowed`', edits: [{ start: last.span.end, end: last.span.end, newText: '.allowed' }], preferred: true, safe: false };
   }
