@@ -299,6 +299,16 @@ for (const [value, fixes] of MAP_FORM_VERDICTS) {
   });
 }
 
+test('a list\'s name given a verdict (`deny = "allow"`, `Allowed = "deny"`) is no map-form rule for a tool of that name: nothing to move', () => {
+  for (const line of ['deny = "allow"', 'Allowed = "deny"', 'allow = "allow"', 'blocked = "deny"']) {
+    const text = `[agents.a.tools]\nallowed = ["read"]\n${line}\n`;
+    const found = documentFindings(analyzeDocument(text));
+    // It was read as `allowed = ["deny"]` to be, a tool named `deny`: a preferred move wrote it.
+    assert.deepEqual(found.map((f) => [f.code, f.fixes.map((x) => x.title)]), [['unknown-policy-key', []]], line);
+    assert.doesNotMatch(found[0]!.message, /Put /, line);
+  }
+});
+
 test('a suppression\'s word that begins one code only is taken for it, as a typo one edit away is', () => {
   const said = (comment: string) => documentFindings(analyzeDocument(`[agents.a.tools]\nallowed = ["read", "Read"] # mars-ignore: ${comment}\n`)).filter((f) => f.code === 'invalid-suppression').map((f) => f.message.replace(/.*\. /, ''));
   assert.deepEqual(said('duplicate'), ['Did you mean `duplicate-entry`?']);

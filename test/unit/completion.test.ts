@@ -224,6 +224,9 @@ const CASES: Case[] = [
     present: ['"allow"', '"deny"'], absent: ['bash'], edit: { label: '"allow"', newText: '"allow"', range: [1, 7, 1, 7] } },
   { name: 'map-form value inside its string', doc: '[agents.x.tools]\nbash = "d|"', edit: { label: 'deny', newText: 'deny', range: [1, 8, 1, 9] } },
   { name: 'map-form value in an inline table', doc: '[agents.x]\ntools = { bash = | }', present: ['"allow"', '"deny"'] },
+  // A list's name (`deny`, a misspelt `disallowed`) names no tool to allow or deny.
+  { name: 'no map-form value for a list\'s name', doc: '[agents.x.tools]\ndeny = |', none: true },
+  { name: 'no map-form value inside the string of a list\'s name', doc: '[agents.x.tools]\nAllowed = "a|"', none: true },
   { name: 'a line-ending backslash stays', doc: '[agents.x.tools]\nallowed = ["""sh|\\\n  """]', edit: { label: 'bash', newText: 'bash', range: [1, 14, 1, 16] } },
   // A value over lines would be cut in two: only the part on the cursor's line is replaced.
   { name: 'not on a line a pattern continues on', doc: '[agents.x.tools]\nallowed = ["""bash(git \\\n    |log)"""]', none: true },

@@ -123,6 +123,9 @@ const CASES: Case[] = [
   // Only `"allow"` or `"deny"` is the map form: any other key is ignored, with no move to make.
   { name: 'a key that is not the map form', doc: `${T}fo|o = 3`, range: [1, 0, 1, 3],
     has: ['**`foo`**: a key Mars ignores', '_In the tools table of agent `reviewer`: a tools table in mars.toml holds only'], lacks: ['Map-form', 'Unknown tool', 'move `', 'put `'] },
+  // A list's name given a verdict names no tool `deny`: nothing to put in a list.
+  { name: 'a list\'s name given a verdict is not the map form', doc: `${T}de|ny = "allow"`, range: [1, 0, 1, 4],
+    has: ['**`deny`**: a key Mars ignores'], lacks: ['Map-form', 'Unknown tool', 'put `'] },
   { name: 'an unknown map-form key: Mars ignores it, and what it would be as an entry', doc: `${T}bas|sh = "allow"`, range: [1, 0, 1, 5],
     has: ['Mars ignores it', 'put `bassh` in `allowed`', 'As an entry of a list:'] },
   { name: 'map-form key: moved in the spelling Mars writes', doc: `${T}Todo|Write = "allow"`, range: [1, 0, 1, 9], has: ['put `task` in `allowed`'] },

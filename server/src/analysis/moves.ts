@@ -46,13 +46,20 @@ export const isMapFormVerdict = (value: string): boolean => MAP_FORM_VALUES.has(
 export const namesTheKey = (extra: ExtraKey): boolean => extra.keyValue.key.parts[extra.keyValue.key.parts.length - 1] === extra.name;
 
 /**
+ * Whether the key reads as the map form's tool name: the key itself, and not a list's name, which
+ * names no tool (`deny = "allow"` is no rule for a tool `deny`; the diagnostics read `deny = […]`
+ * as the `disallowed` list misspelt).
+ */
+export const namesATool = (extra: ExtraKey): boolean => namesTheKey(extra) && meantList(extra.name.name) === null;
+
+/**
  * The list a map-form rule (`bash = "allow"`, `agent = "deny"`) was meant for, or null; not for a
- * key below the tool's name (`edit.x = "allow"` makes `edit` a table).
+ * key below the tool's name (`edit.x = "allow"` makes `edit` a table), nor a list's name (`namesATool`).
  */
 export function mapFormList(extra: ExtraKey): ListName | null {
   const kv = extra.keyValue;
   const value = kv.value;
-  if (value?.kind !== 'string' || !namesTheKey(extra)) return null;
+  if (value?.kind !== 'string' || !namesATool(extra)) return null;
   // Read as `tools.mcp`'s map-form check reads it: `"Allow"`, `" deny "` leave no doubt what was meant
   // (the move is never in fix-all anyway); `"ask"` names no list.
   const verdict = asciiLower(rustTrim(value.value));

@@ -11,7 +11,7 @@ import {
 import type { Analysis } from '../analysis/analyze';
 import { CODES, type Code } from '../analysis/codes';
 import { appendToArray } from '../analysis/edits';
-import { keyAsEntry, namesTheKey } from '../analysis/moves';
+import { keyAsEntry, namesATool } from '../analysis/moves';
 import { listTarget, sameOwner, type ListName } from '../analysis/policies';
 import { eqIgnoreAsciiCase, rustTrim } from '../grammar/text';
 import { parseToolName, render } from '../grammar/toolName';
@@ -544,8 +544,9 @@ function inlineSlot(text: string, ctx: KeyContext): Span | null {
  * diagnostic and its fix write it in the list, or, for a name Mars rejects as an entry, that.
  */
 function valueItems(lines: Lines, ctx: ValueContext): CompletionItem[] {
-  // A key below the tool's name (`edit.x = `) makes it a table: no map form.
-  if (!namesTheKey(ctx.extra)) return [];
+  // A key below the tool's name (`edit.x = `) makes it a table, and a list's name (`deny = `) names
+  // no tool: no map form.
+  if (!namesATool(ctx.extra)) return [];
   const range = positionsOf(lines, ctx.range);
   const name = ctx.extra.name.name;
   const entry = keyAsEntry(name);
