@@ -953,6 +953,10 @@ test('a move names only what it adds, and wrapping a string in a list is in fix-
   assert.deepEqual(titles('[agents.x.tools]\nallowed = ["mcp(github)"]\nmcp = ["github", "gitlab"]\n'), ['Move "mcp(gitlab)" into `allowed` (it already holds "mcp(github)") (safe)']);
   assert.deepEqual(titles('[agents.x.tools]\nallowed = "read"\n'), ['Change to `["read"]` (safe)']);
   assert.deepEqual(titles('[agents.x.tools]\nallowed = "Shell("\n'), ['Change to `["Shell("]`']);
+  // Names between commas: a list of them, first, and not in fix-all (one entry holding the commas, or the names, is a guess).
+  assert.deepEqual(titles('[agents.x.tools]\nallowed = "read, Edit,bash(git *)"\n'), ['Change to `["read", "Edit", "bash(git *)"]`', 'Change to `["read, Edit,bash(git *)"]`']);
+  assert.deepEqual(titles('[agents.x.tools]\nallowed = "bash(git log, git diff)"\n'), ['Change to `["bash(git log, git diff)"]` (safe)']);
+  assert.deepEqual(titles("[agents.x.tools]\nallowed = 'read,'\n"), ['Change to `[\'read,\']` (safe)']);
 });
 
 test('a key on the first line, after a byte order mark, goes with its line and the mars-ignore on it', () => {

@@ -16,7 +16,7 @@ import { lastAtOrBefore, lastStartingBefore } from '../toml/sorted';
 import { CODES, type Code, type Severity } from './codes';
 import { deleteItems, type Edit } from './edits';
 import { misplacedAt, ownerKey, ownerLabel, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type MisplacedList, type Owner, type Policies } from './policies';
-import { extraKeyFixes, keyAsEntry, listKeyFixes, mapFormList, misplacedListFixes, misspeltList, notYetIn, shapeFix } from './moves';
+import { extraKeyFixes, keyAsEntry, listKeyFixes, mapFormList, misplacedListFixes, misspeltList, notYetIn, shapeFixes } from './moves';
 
 export interface Fix {
   readonly title: string;
@@ -640,8 +640,8 @@ function valueFirstLine(doc: TomlDocument, span: Span): Span {
 export function policyFindings(doc: TomlDocument, policies: Policies): Finding[] {
   const out: Finding[] = [];
   for (const problem of policies.shape) {
-    const fix = shapeFix(doc.text, problem);
-    const f = finding('invalid-tool-policy', valueFirstLine(doc, problem.span), problem.message, fix ? () => [fix] : undefined, undefined, !!fix?.safe);
+    const fixes = shapeFixes(doc.text, problem);
+    const f = finding('invalid-tool-policy', valueFirstLine(doc, problem.span), problem.message, fixes.length > 0 ? () => fixes : undefined, undefined, fixes.some((x) => x.safe));
     // Judged only up to the section's first syntax error (policies.ts).
     out.push(problem.kind === 'overlay-not-table' ? Object.assign(f, { needsReadingBefore: true }) : f);
   }

@@ -324,22 +324,30 @@ function meaning(raw: string): string {
   return p.ok ? render(p.name) : raw;
 }
 
-export function shapeFix(text: string, problem: ShapeProblem): Fix | null {
+export function shapeFixes(text: string, problem: ShapeProblem): Fix[] {
   const kv = problem.keyValue;
   const value = kv?.value;
-  if (!kv || !value) return null;
+  if (!kv || !value) return [];
   if (problem.kind === 'tools-not-table' && value.kind === 'array') {
     // A list of tool names was meant for `allowed`; with anything else in it (`1`, a table, as in
     // `tools = [{ allowed = […] }]`) the renamed list would still stop the load, on that item, as a
     // misplaced list with one is not moved either.
-    if (value.items.some((i) => i.kind !== 'string')) return null;
+    if (value.items.some((i) => i.kind !== 'string')) return [];
     const last = kv.key.parts[kv.key.parts.length - 1]!;
-    return { title: 'Rename to `tools.allowed`', edits: [{ start: last.span.end, end: last.span.end, newText: '.allowed' }], preferred: true, safe: false };
+    return [{ title: 'Rename to `tools.allowed`', edits: [{ start: last.span.end, end: last.span.end, newText: '.allowed' }], preferred: true, safe: false }];
   }
   if (problem.kind === 'list-not-array' && value.kind === 'string' && !isOpenMultiline(value)) {
-    const token = text.slice(value.span.start, value.span.end);
+    const change = (list: string, preferred: boolean, safe: boolean): Fix =>
+      ({ title: `Change to ${quoted(list)}`, edits: [{ start: value.span.start, end: value.span.end, newText: list }], preferred, safe });
+    const wrapped = `[${text.slice(value.span.start, value.span.end)}]`;
+    // Names between commas (`"read, edit"`) were most likely meant as a list of them, not one entry
+    // holding commas: that list first, and neither in fix-all (which of the two is a guess).
+    const names = value.value.split(',').map(rustTrim);
+    if (names.length > 1 && names.every((n) => n !== '' && parseToolName(n).ok)) {
+      return [change(`[${names.map(basicString).join(', ')}]`, true, false), change(wrapped, false, false)];
+    }
     // Safe when the list it makes loads: an entry Mars rejects would trade one error for another.
-    return { title: `Change to ${quoted(`[${token}]`)}`, edits: [{ start: value.span.start, end: value.span.end, newText: `[${token}]` }], preferred: true, safe: parseToolName(value.value).ok };
+    return [change(wrapped, true, parseToolName(value.value).ok)];
   }
-  return null;
+  return [];
 }
