@@ -1038,3 +1038,20 @@ test('an unknown name says what Mars passes on: as written, or as Mars writes it
   assert.equal(passes('  my_tool  '), '`my_tool`');
   assert.equal(passes('My Tool'), '`my _tool`');
 });
+
+test('an agent, skill or tools table written once as an array of tables ([[…]]) gets the fix that writes it as the table Mars reads', () => {
+  const fixed = (text: string) => documentFindings(analyzeDocument(text)).filter((f) => f.code === 'invalid-tool-policy')
+    .map((f) => f.fixes.map((x) => `${x.title}${x.safe ? ' (safe)' : ''} -> ${JSON.stringify(applyEdits(text, x.edits))}`));
+  assert.deepEqual(fixed('[[agents.x]]\ndescription = "d"\ntools.allowed = ["read"]\n'),
+    [['Write as the table `[agents.x]` -> "[agents.x]\\ndescription = \\"d\\"\\ntools.allowed = [\\"read\\"]\\n"']]);
+  assert.deepEqual(fixed('[[ skills."my skill" ]] # s\n'), [['Write as the table `[skills."my skill"]` -> "[ skills.\\"my skill\\" ] # s\\n"']]);
+  assert.deepEqual(fixed('[agents.a]\n[[agents.x.tools]]\nallowed = ["read"]\n'), [['Write as the table `[agents.x.tools]` -> "[agents.a]\\n[agents.x.tools]\\nallowed = [\\"read\\"]\\n"']]);
+  // Not where another section defines the table or below it, nor for `[[agents]]`, a list of agents with no names.
+  assert.deepEqual(fixed('[[agents.x]]\n[[agents.x]]\n'), [[], []]);
+  assert.deepEqual(fixed('[[agents.x]]\n[agents.x.tools]\nallowed = ["read"]\n'), [[]]);
+  assert.deepEqual(fixed('[[agents]]\nname = "x"\n'), [[]]);
+  // Once written, the file loads: nothing is left to report.
+  const text = '[[agents.x]]\ntools.allowed = ["read"]\n';
+  const f = documentFindings(analyzeDocument(text))[0]!;
+  assert.deepEqual(documentFindings(analyzeDocument(applyEdits(text, f.fixes[0]!.edits))), []);
+});

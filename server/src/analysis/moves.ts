@@ -325,6 +325,16 @@ function meaning(raw: string): string {
 }
 
 export function shapeFixes(text: string, problem: ShapeProblem): Fix[] {
+  const header = problem.header;
+  if (header?.array) {
+    // Written once, `[[agents.x]]` (`[[agents.x.tools]]`) was meant as the one table Mars reads there:
+    // a bracket less on each side. Not where another section defines anything at or below it
+    // (`creates`): a second `[[agents.x]]` would then clash with the table.
+    const names = header.key.parts.map((p) => p.name);
+    const table = `[${names.map((n) => (/^[A-Za-z0-9_-]+$/.test(n) ? n : basicString(n))).join('.')}]`;
+    return [{ title: `Write as the table ${quoted(table)}`, preferred: true, safe: false, creates: names,
+      edits: [{ start: header.span.start, end: header.span.start + 1, newText: '' }, { start: header.span.end - 1, end: header.span.end, newText: '' }] }];
+  }
   const kv = problem.keyValue;
   const value = kv?.value;
   if (!kv || !value) return [];

@@ -72,6 +72,8 @@ export interface ShapeProblem {
   readonly message: string;
   /** The key/value at fault, when the fix can rewrite it. */
   readonly keyValue?: KeyValue;
+  /** The `[[…]]` header at fault, when the fix can write it as a table's. */
+  readonly header?: TableHeader;
   readonly list?: ListName;
 }
 
@@ -150,13 +152,13 @@ export function findPolicies(doc: TomlDocument): Policies {
       for (const p of base) if (meantTools(p.name) || meantOwner(p.name)) out.unsafeRenames.add(p);
     }
     if (header?.array && names.length <= 2 && OWNERS.has(names[0]!) && whole) {
-      out.shape.push(overlayNotTable(base, header.key.span, 'an array of tables ([[…]])'));
+      out.shape.push({ ...overlayNotTable(base, header.key.span, 'an array of tables ([[…]])'), ...(names.length === 2 ? { header } : {}) });
       if (names.length === 1) continue;
     }
     if (section.header && names.length >= 3 && OWNERS.has(names[0]!) && names[2] === 'tools') {
       const owner = { kind: names[0] as OwnerKind, name: names[1]! };
       if (section.header.array && names.length === 3) {
-        out.shape.push({ kind: 'tools-array-of-tables', owner, span: section.header.key.span,
+        out.shape.push({ kind: 'tools-array-of-tables', owner, span: section.header.key.span, header: section.header,
           message: `\`tools\` of ${ownerLabel(owner)} must be a table, not an array of tables ([[…]])` });
         continue;
       }
