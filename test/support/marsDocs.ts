@@ -114,15 +114,22 @@ export function mcpGrants(value: unknown): string[] {
   return [`!mcp ${JSON.stringify(value)}`];
 }
 
+/**
+ * The values of a TOML text as Mars reads them, by smol-toml: a byte order mark at the start is no
+ * part of the text (to Mars as to an editor), and a CR LF line break is read as LF, as toml_edit
+ * reads one inside a multi-line string (smol-toml keeps it there; elsewhere it is a line break either way).
+ */
+export function tomlValues(text: string): unknown {
+  return parse((text.startsWith('\uFEFF') ? text.slice(1) : text).replace(/\r\n/g, '\n'));
+}
+
 export async function load(text: string): Promise<Loaded> {
   const owners = new Map<string, Rules>();
   const rejected: string[] = [];
-  // A byte order mark at the start is no part of the text, to Mars as to an editor.
-  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const toml = (await tomlEditTakes(body)) === true;
+  const toml = (await tomlEditTakes(text.startsWith('\uFEFF') ? text.slice(1) : text)) === true;
   let doc: Record<string, unknown>;
   try {
-    doc = parse(body) as Record<string, unknown>;
+    doc = tomlValues(text) as Record<string, unknown>;
   } catch {
     return { parsed: false, toml, accepted: false, owners, rejected: ['not TOML'] };
   }

@@ -30,7 +30,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
-import { parse } from 'smol-toml';
 import type { CodeAction, TextDocumentEdit, TextEdit } from 'vscode-languageserver';
 import { analyzeDocument, documentFindings, unitAt, type DocumentAnalysis } from '../../server/src/analysis/document';
 import { applyEdits, type Edit } from '../../server/src/analysis/edits';
@@ -39,7 +38,7 @@ import { codeActions } from '../../server/src/features/codeActions';
 import { toDiagnostic } from '../../server/src/features/convert';
 import { shown } from '../../server/src/grammar/text';
 import { basicString } from '../../server/src/toml/strings';
-import { generator, isTable, keepsMeaning, load, type Loaded } from '../support/marsDocs';
+import { generator, isTable, keepsMeaning, load, tomlValues, type Loaded } from '../support/marsDocs';
 import { failureReport, type Failure } from '../support/failures';
 import { rng } from '../support/rng';
 
@@ -84,7 +83,7 @@ const sortEdits = (edits: readonly Edit[]) => [...edits].sort((a, b) => a.start 
 function leavesOf(text: string): Map<string, number> | null {
   let doc: unknown;
   try {
-    doc = parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
+    doc = tomlValues(text);
   } catch {
     return null;
   }
