@@ -142,6 +142,18 @@ test('lifecycle: initialize once; after shutdown requests are refused and nothin
   });
 });
 
+test('a push whose settings come after shutdown is not sent', async () => {
+  // The analysis of a small file is done at once; the push waits only for the settings.
+  await withClient({ settingsDelayMs: 300 }, async (c) => {
+    const uri = 'file:///late-settings-shutdown/mars.toml';
+    await c.open(uri, TEXT);
+    await new Promise((r) => setTimeout(r, 30));
+    await c.request('shutdown', null);
+    await new Promise((r) => setTimeout(r, 500));
+    assert.deepEqual(c.allPushed(uri), []);
+  });
+});
+
 test('shutdown then exit ends the server: the Node process, and the web worker', async () => {
   for (const transport of ['stdio', 'worker'] as const) {
     const c = await LspClient.start({ transport });

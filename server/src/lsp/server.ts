@@ -364,6 +364,8 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     const version = doc.version;
     const [{ overrides, maxProblems }, analysis] = await Promise.all([settings.get(uri), analysisSoon(doc)]);
     if (!analysis || !isOpen(doc, version)) return; // a newer version (or a reopened document) has its own push coming
+    // Shut down while the settings came (the analysis stops by itself): the client is done with the server.
+    if (lifecycle !== 'running') return;
     await connection.sendDiagnostics({ uri, version, diagnostics: diagnosticsOf(uri, analysis, overrides, maxProblems) });
   });
 
