@@ -116,6 +116,40 @@ describe('completion', () => {
     }
   });
 
+  test('a manifest added, renamed or deleted is seen at once when the client\'s file watcher tells of it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-watched-'));
+    const c = await LspClient.start({ watchFiles: true });
+    try {
+      const uri = pathToFileURL(path.join(dir, 'mars.toml')).href;
+      const text = '[agents.a.tools]\nallowed = ["mcp("]\n[agents.b.tools]\nallowed = ["mcp(github)"]\n';
+      await c.open(uri, text);
+      const servers = async () => items(await c.request<CompletionItem[] | CompletionList | null>('textDocument/completion', { textDocument: { uri }, position: positionAt(text, text.indexOf('(') + 1) }))
+        .map((i) => i.label).filter((l) => /^mcp\(\w+\)$/.test(l));
+      const definition = () => c.request<LocationLink[] | null>('textDocument/definition', { textDocument: { uri }, position: positionAt(text, text.indexOf('github')) });
+      assert.deepEqual(await servers(), []);
+      // The watchers the server asked for (before it answered): an mcp/ folder, a server's folder, its manifest.
+      const watched = c.registrations.filter((r) => r.method === 'workspace/didChangeWatchedFiles')
+        .flatMap((r) => (r.registerOptions as { watchers: Array<{ globPattern: string }> }).watchers.map((w) => w.globPattern));
+      assert.deepEqual(watched.sort(), ['**/mcp', '**/mcp/*', '**/mcp/*/mcp.toml']);
+      const manifest = path.join(dir, 'mcp/gh/mcp.toml');
+      const told = (type: number, file: string) => c.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(file).href, type }] });
+      fs.mkdirSync(path.dirname(manifest), { recursive: true });
+      fs.writeFileSync(manifest, 'name = "github"\n');
+      await told(1, manifest);
+      assert.deepEqual(await servers(), ['mcp(github)'], 'added: offered in the next request');
+      assert.deepEqual((await definition())?.map((l) => l.targetUri), [pathToFileURL(manifest).href]);
+      fs.writeFileSync(manifest, 'name = "gitlab"\n');
+      await told(2, manifest);
+      assert.deepEqual(await servers(), ['mcp(gitlab)'], 'renamed');
+      assert.equal(await definition(), null);
+      fs.rmSync(path.join(dir, 'mcp'), { recursive: true });
+      await told(3, path.join(dir, 'mcp')); // a folder deleted: the one event
+      assert.deepEqual(await servers(), [], 'deleted');
+    } finally {
+      await c.stop();
+    }
+  });
+
   test('keys and map-form values in a tools table', async () => {
     const keys = await complete('[agents.a.tools]\nallowed = ["read"]\n|\n');
     const labels = keys.items.map((i) => i.label);

@@ -29,6 +29,8 @@ export interface ClientOptions {
   settingsDelayMs?: number;
   /** Server requests to answer with an error, as a client that does not know them. */
   refuse?: string[];
+  /** Advertise dynamic registration of file watchers (`workspace/didChangeWatchedFiles`), as VS Code does. */
+  watchFiles?: boolean;
   /** The workspace folders (URIs) to open with. */
   workspaceFolders?: string[];
 }
@@ -44,6 +46,8 @@ export class LspClient {
   stderr = '';
   /** The requests the server sent, by method. */
   readonly serverRequests: string[] = [];
+  /** What the server registered (`client/registerCapability`), by method, with its options. */
+  readonly registrations: Array<{ method: string; registerOptions?: unknown }> = [];
   /** What the server logged (window/logMessage). */
   readonly logs: string[] = [];
 
@@ -77,8 +81,9 @@ export class LspClient {
       if (options.settingsDelayMs) await new Promise((r) => setTimeout(r, options.settingsDelayMs));
       return p.items.map(() => this.settings);
     });
-    this.conn.onRequest((method: string) => {
+    this.conn.onRequest((method: string, params: unknown) => {
       this.serverRequests.push(method);
+      if (method === 'client/registerCapability') this.registrations.push(...((params as { registrations?: [] } | undefined)?.registrations ?? []));
       if (options.refuse?.includes(method)) return new ResponseError(-32601, `Unhandled method ${method}`);
       return null; // client/registerCapability, workspace/diagnostic/refresh
     });
@@ -94,7 +99,7 @@ export class LspClient {
       workspaceFolders: options.workspaceFolders?.map((uri, i) => ({ uri, name: `folder ${i}` })) ?? null,
       capabilities: options.capabilities ?? {
         // As VS Code declares them.
-        workspace: { ...(options.applyEdit ? { applyEdit: true } : {}), configuration: true, workspaceFolders: true, workspaceEdit: { documentChanges: true }, diagnostics: { refreshSupport: true }, didChangeConfiguration: { dynamicRegistration: true } },
+        workspace: { ...(options.applyEdit ? { applyEdit: true } : {}), ...(options.watchFiles ? { didChangeWatchedFiles: { dynamicRegistration: true } } : {}), configuration: true, workspaceFolders: true, workspaceEdit: { documentChanges: true }, diagnostics: { refreshSupport: true }, didChangeConfiguration: { dynamicRegistration: true } },
         textDocument: {
           ...(options.pull ? { diagnostic: { dynamicRegistration: false, relatedInformation: true } } : {}),
           publishDiagnostics: { relatedInformation: true, versionSupport: true, tagSupport: { valueSet: [1, 2] } },

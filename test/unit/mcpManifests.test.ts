@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { manifestCache } from '../../server/src/node/mcpServers';
-import type { McpManifest } from '../../server/src/features/mcpServers';
+import { touchesManifests, type McpManifest } from '../../server/src/features/mcpServers';
 
 /** A read the test ends by hand, counting the reads started. */
 function manualReads() {
@@ -48,6 +48,30 @@ test('older manifests: completion gets them at once while they are read again, d
   assert.deepEqual(names(await definition), ['github', 'linear']);
   assert.deepEqual(names(await servers('/p', 'soon')), ['github', 'linear']);
   assert.equal(reads.started(), 2);
+});
+
+test('forget (the file watcher told of a change): the next request reads again, and a read begun before it is not kept', async () => {
+  const reads = manualReads();
+  const servers = manifestCache(5000, () => 0, reads.read);
+  const first = servers('/p', 'soon');
+  servers.forget(); // the change came while the first read was under way
+  const second = servers('/p', 'soon');
+  assert.equal(reads.started(), 2, 'a read begun after the change');
+  reads.finish('old');
+  reads.finish('new');
+  assert.deepEqual(names(await first), ['old']);
+  assert.deepEqual(names(await second), ['new']);
+  assert.deepEqual(names(await servers('/p', 'soon')), ['new'], 'what the older read saw is not kept');
+  servers.forget();
+  const third = servers('/p', 'soon');
+  assert.equal(reads.started(), 3, 'within the time kept, but told of a change: read again');
+  reads.finish('newer');
+  assert.deepEqual(names(await third), ['newer']);
+});
+
+test('the file events that touch manifests: an mcp/ folder, a server folder in it, its mcp.toml', () => {
+  for (const uri of ['file:///w/mcp', 'file:///w/mcp/gh', 'file:///w/sub/mcp/gh/mcp.toml']) assert.ok(touchesManifests(uri), uri);
+  for (const uri of ['file:///w/mars.toml', 'file:///w/mcp/gh/README.md', 'file:///w/mcp.toml', 'file:///w/x/gh/mcp.toml', 42]) assert.ok(!touchesManifests(uri), String(uri));
 });
 
 test('a read that fails leaves the list as it was, and the next request reads again', async () => {

@@ -39,6 +39,20 @@ export function mcpManifestName(text: string): { name: string; span: Span } | nu
   return null;
 }
 
+/**
+ * What a file watcher is asked to tell of: an `mcp/` folder, a server's folder in it, and its
+ * manifest (a folder deleted is told of as the folder alone, not each file in it).
+ */
+export const MANIFEST_GLOBS = ['**/mcp', '**/mcp/*', '**/mcp/*/mcp.toml'] as const;
+
+/** Whether a file event's URI is one of those (a client may tell of every file it watches). */
+export function touchesManifests(uri: unknown): boolean {
+  if (typeof uri !== 'string') return false;
+  const parts = uri.replace(/[?#].*$/, '').split('/');
+  const at = (i: number) => parts[parts.length - i];
+  return at(1) === 'mcp' || at(2) === 'mcp' || (at(1) === 'mcp.toml' && at(3) === 'mcp');
+}
+
 /** An MCP server a workspace declares: its name, and where (the manifest, and its `name` or the file's start). */
 export interface McpManifest {
   readonly name: string;

@@ -3,7 +3,7 @@
 
 import {
   type CancellationToken, type CodeAction, type Command, type Connection, type ConnectionOptions, type Diagnostic,
-  DidChangeConfigurationNotification, DocumentDiagnosticReportKind, Message, type RequestMessage, ErrorCodes, type InitializeError, type InitializeParams, type InitializeResult,
+  DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, DocumentDiagnosticReportKind, Message, type RequestMessage, ErrorCodes, type InitializeError, type InitializeParams, type InitializeResult,
   type MarkupContent, MarkupKind, type Range, type TextDocumentEdit, TextDocumentSyncKind, TextDocuments, CodeActionKind, LSPErrorCodes, ResponseError,
   type WorkspaceEdit, type Location, type LocationLink, DiagnosticTag,
 } from 'vscode-languageserver';
@@ -14,7 +14,7 @@ import type { SeverityOverrides } from '../analysis/codes';
 import { codeActions, isFixAllData, resolveFixAll, type FixAll, type FixAllData } from '../features/codeActions';
 import { completions, itemsAsClientTakes, type CompletionClient } from '../features/completion';
 import { hover } from '../features/hover';
-import { manifestsOf, mcpServerAt, type McpManifest } from '../features/mcpServers';
+import { MANIFEST_GLOBS, manifestsOf, mcpServerAt, touchesManifests, type McpManifest } from '../features/mcpServers';
 import { APPLY_EDIT_COMMAND, DIAGNOSTIC_SOURCE, FIX_ALL_COMMAND, FIX_ALL_KIND, isMarsFile, SETTINGS_SECTION, type MarsSettings } from '../protocol';
 import { version } from '../../../package.json';
 import { isPosition, isRange, SEVERITY, toDiagnostic, versionedEdit, withoutVersions, type DiagnosticClient } from '../features/convert';
@@ -80,6 +80,8 @@ export interface ServerHost {
    * to definition: `'soon'` may answer with what was read a few seconds ago, `'fresh'` may not.
    */
   mcpServers?(documentUri: string, workspaceFolders: readonly string[], want: 'soon' | 'fresh'): Promise<readonly McpManifest[]>;
+  /** The client's file watcher told of a change under an `mcp/` folder: `mcpServers` reads the disk again when next asked. */
+  mcpServersChanged?(): void;
   /**
    * Every message is written by `encodeMessage` (see encodedRuns.ts), so lists of diagnostics can
    * leave their items unmade; another transport needs them made.
@@ -151,6 +153,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   // What the client said it takes (initialize); nothing is sent that it did not offer.
   let refresh = false;
   let registerConfiguration = false;
+  let registerWatchers = false;
   let documentChanges = false;
   let markdownHover = false;
   let definitionLinks = false;
@@ -280,6 +283,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     ]);
     refresh = !!caps.workspace?.diagnostics?.refreshSupport;
     registerConfiguration = !!caps.workspace?.didChangeConfiguration?.dynamicRegistration;
+    registerWatchers = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
     markdownHover = declared(text?.hover?.contentFormat).includes(MarkupKind.Markdown);
     definitionLinks = text?.definition?.linkSupport === true;
     completionClient = {
@@ -320,6 +324,11 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
 
   connection.onInitialized(() => {
     if (settings.supported && registerConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION }).catch(() => undefined);
+    // MCP manifests are kept a few seconds (completion asks on every keystroke): the client's
+    // watcher tells when one is added, changed or deleted, so none is offered or linked to stale.
+    if (host.mcpServersChanged && registerWatchers) {
+      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: MANIFEST_GLOBS.map((globPattern) => ({ globPattern })) }).catch(() => undefined);
+    }
     // The folders completion looks in for `mcp/<name>/mcp.toml`, kept as the user adds and removes them.
     if (folderChanges) {
       connection.workspace.onDidChangeWorkspaceFolders(({ added, removed }) => {
@@ -327,6 +336,10 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
         workspaceFolders = [...workspaceFolders.filter((f) => !gone.has(f)), ...added.map((f) => f.uri).filter((u) => !workspaceFolders.includes(u))];
       });
     }
+  });
+  // Also from a client that watches files of its own accord (and may tell of every file).
+  connection.onDidChangeWatchedFiles((params) => {
+    if (Array.isArray(params?.changes) && params.changes.some((c) => touchesManifests(c?.uri))) host.mcpServersChanged?.();
   });
   connection.onShutdown(() => {
     refuseUnlessRunning(); // a second shutdown is an invalid request

@@ -6,7 +6,7 @@ import {
 } from 'vscode-languageserver/node';
 import { encodeMessage } from '../lsp/encodedRuns';
 import { connectionOptions, startServer } from '../lsp/server';
-import { mcpServersFor } from './mcpServers';
+import { mcpServersChanged, mcpServersFor } from './mcpServers';
 
 function stdioConnection(): Connection {
   // The writer encodes a message only once the one before it is written out, so the bytes of a
@@ -36,4 +36,4 @@ function stdioConnection(): Connection {
 }
 
 const stdio = process.argv.includes('--stdio');
-startServer(stdio ? stdioConnection() : createConnection(ProposedFeatures.all, connectionOptions), { mcpServers: mcpServersFor, encodesRuns: stdio });
+startServer(stdio ? stdioConnection() : createConnection(ProposedFeatures.all, connectionOptions), { mcpServers: mcpServersFor, mcpServersChanged, encodesRuns: stdio });

@@ -65,19 +65,26 @@ function readServer(root: string, folder: string): McpManifest | null {
  * The servers of each root, kept for a few seconds (completion asks on every keystroke). Once they
  * are older, `'soon'` answers with them at once and reads them again for the next request (typing
  * never waits on the disk), and `'fresh'` waits for that read (go to definition opens a file, which
- * must still be there). One read of a root at a time.
+ * must still be there). One read of a root at a time. `forget`, when the client's file watcher
+ * tells of a change: every request after it waits for a read begun after it (a server just added
+ * is offered at once, a manifest just deleted is no definition).
  */
 export function manifestCache(ttlMs = TTL_MS, now = Date.now, read = readServers) {
   const cache = new Map<string, { at: number; manifests: McpManifest[] }>();
   const reading = new Map<string, Promise<McpManifest[]>>();
+  // A read begun before a `forget` may have seen the files as they were: it answers its own callers but is not kept.
+  let generation = 0;
   const reread = (root: string) => {
     let r = reading.get(root);
     if (!r) {
       const at = now();
+      const mine = generation;
       r = read(root).then((manifests) => {
-        cache.set(root, { at, manifests });
+        if (mine === generation) cache.set(root, { at, manifests });
         return manifests;
-      }).finally(() => reading.delete(root));
+      }).finally(() => {
+        if (reading.get(root) === r) reading.delete(root);
+      });
       reading.set(root, r);
       // A read that fails leaves the list as it was; unawaited (completion answers without it), its
       // rejection would end the process.
@@ -85,15 +92,26 @@ export function manifestCache(ttlMs = TTL_MS, now = Date.now, read = readServers
     }
     return r;
   };
-  return async (root: string, want: 'soon' | 'fresh'): Promise<McpManifest[]> => {
+  const servers = async (root: string, want: 'soon' | 'fresh'): Promise<McpManifest[]> => {
     const hit = cache.get(root);
     if (hit && now() - hit.at < ttlMs) return hit.manifests;
     const r = reread(root);
     return hit && want === 'soon' ? hit.manifests : r;
   };
+  const forget = () => {
+    generation++;
+    cache.clear();
+    reading.clear();
+  };
+  return Object.assign(servers, { forget });
 }
 
 const serversIn = manifestCache();
+
+/** Files under an `mcp/` folder were created, changed or deleted: the manifests are read again when next asked for. */
+export function mcpServersChanged(): void {
+  serversIn.forget();
+}
 
 /** The MCP servers declared for a document: in its own folder and at the workspace folders' roots. */
 export async function mcpServersFor(documentUri: string, workspaceFolders: readonly string[], want: 'soon' | 'fresh'): Promise<McpManifest[]> {
