@@ -13,6 +13,7 @@ import type { Fix } from './findings';
 import { listOf, listTarget, misplacedAt, ownPolicy, sameOwner, type ExtraKey, type ListName, type MisplacedList, type Owner, type Policies, type ShapeProblem } from './policies';
 import { isOpenMultiline } from '../toml/stringPositions';
 import { lineStartAt } from '../toml/lineIndex';
+import { dotted } from '../toml/tables';
 import { directiveOf } from './suppress';
 
 /** The key path of an owner's list: what a fix that writes the list anew creates. */
@@ -331,8 +332,7 @@ export function shapeFixes(text: string, problem: ShapeProblem): Fix[] {
     // a bracket less on each side. Not where another section defines anything at or below it
     // (`creates`): a second `[[agents.x]]` would then clash with the table.
     const names = header.key.parts.map((p) => p.name);
-    const table = `[${names.map((n) => (/^[A-Za-z0-9_-]+$/.test(n) ? n : basicString(n))).join('.')}]`;
-    return [{ title: `Write as the table ${quoted(table)}`, preferred: true, safe: false, creates: names,
+    return [{ title: `Write as the table ${quoted(`[${dotted(names)}]`)}`, preferred: true, safe: false, creates: names,
       edits: [{ start: header.span.start, end: header.span.start + 1, newText: '' }, { start: header.span.end - 1, end: header.span.end, newText: '' }] }];
   }
   const kv = problem.keyValue;

@@ -3,6 +3,7 @@
 
 import type { Key, KeyPart, KeyValue, Span, TableHeader, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
 import { lastAtOrBefore } from '../toml/sorted';
+import { dotted } from '../toml/tables';
 import { quoted, rustTrim } from '../grammar/text';
 import { parseToolName } from '../grammar/toolName';
 import { meantList, meantOwner, meantTools } from './meant';
@@ -426,7 +427,7 @@ function overlayNotTable(path: readonly KeyPart[], span: Span, what: string): Sh
   const owner = { kind, name: path[1]?.name ?? '' };
   const message = path.length === 1
     ? `${quoted(kind)} must be a table of ${kind} by name (${quoted(`[${kind}.<name>]`)}), not ${what}: Mars cannot load the file`
-    : `${ownerLabel(owner)} must be a table (${quoted(`[${kind}.${path[1]!.name.match(/^[A-Za-z0-9_-]+$/) ? path[1]!.name : JSON.stringify(path[1]!.name)}]`)}), not ${what}: Mars cannot load the file`;
+    : `${ownerLabel(owner)} must be a table (${quoted(`[${dotted([kind, path[1]!.name])}]`)}), not ${what}: Mars cannot load the file`;
   return { kind: 'overlay-not-table', owner, span, message };
 }
 
