@@ -14,7 +14,7 @@
 //     that code elsewhere, followed through the edits, do not count; in a text that is not TOML,
 //     only a syntax error's own fix is checked);
 // (d) its title says what it does, on the values (smol-toml) before and after: "Remove …" only
-//     removes, "Change to `x`" makes an entry `x` (or a string a list of it), "Move "a" into
+//     removes, "Change to `x`" makes an entry `x` (or a string a list of it, or of its names between commas), "Move "a" into
 //     `allowed`" adds "a" there and nothing else, "Rename to …" keeps the values under another key,
 //     a TOML 1.1 -> 1.0 rewrite keeps every value;
 // (e) "Disable `code` for this line" (codeActions.ts, what the server answers) changes no value,
@@ -150,6 +150,11 @@ function titleSays(title: string, removed: ReturnType<typeof minus>, added: Retu
     return real.every(inList(to)) && sameValues(removed.filter((l) => !empty(l)), real) ? null : `the same values, now in ${to}`;
   }
   if ((m = /^Change to `([^]*)`$/.exec(title))) {
+    // A string of names between commas where a list goes made the list of those names.
+    if (removed.length === 1 && real.length > 1 && real.every((l) => l.path === `${removed[0]!.path}[]`)) {
+      const names = String(decoded(removed[0]!)).split(',').map((n) => n.trim());
+      return JSON.stringify(real.map((l) => String(decoded(l))).sort()) === JSON.stringify(names.sort()) ? null : `the string becomes the list of its names, ${m[1]}`;
+    }
     if (removed.length !== 1 || real.length !== 1) return `one value changed to ${m[1]}`;
     const [was, now] = [removed[0]!, real[0]!];
     // An entry rewritten, or a string where a list goes made a list of it.
