@@ -255,6 +255,14 @@ const CASES: Case[] = [
   // a bare word with a pattern that runs past a blank: where it ends is a guess, so nothing replaces it
   { name: 'a bare word with a spaced pattern after the equals', doc: '[agents.x.tools]\nallowed = sh|(git *)', none: true },
   { name: 'a bare word with a pattern in a list', doc: '[agents.x.tools]\nallowed = [sh|(git *)]', none: true },
+  // in a list as after the equals: a pattern ending where the parser stopped the word is kept
+  { name: 'a pattern typed after a bare word in a list is kept', doc: '[agents.x.tools]\nallowed = [sh|(git)]',
+    present: ['read', '*'], edit: { label: 'bash', newText: '"bash(git)"', range: [1, 11, 1, 18] } },
+  { name: 'a bare word with a pattern in a list, an entry after it', doc: '[agents.x.tools]\nallowed = [sh|(git) "read"]',
+    edit: { label: 'bash', newText: '"bash(git)", ', range: [1, 11, 1, 18] } },
+  { name: 'a bare word with a pattern in a list: not offered when the list holds what it would write', doc: '[agents.x.tools]\nallowed = ["bash(git)", b|(git)]',
+    present: ['read'], absent: ['bash'] },
+  { name: 'nothing in the pattern of a bare word in a list', doc: '[agents.x.tools]\nallowed = [sh(g|it)]', none: true },
   // renaming a map-form key to a list's name would not make its value a list
   { name: 'renaming a map-form key: no list keys', doc: '[agents.x.tools]\nba| = "allow"', present: ['bash'], absent: ['allowed', 'disallowed'] },
   // nor a part with more after it, which names a table (`allowed.lowed` makes `allowed` one)
@@ -451,6 +459,8 @@ const ACCEPTED: Array<[doc: string, label: string, after: string]> = [
   ['[agents.a]\ntools = { allowed = ["read"], | bash = "deny" }', '*', '[agents.a]\ntools = { allowed = ["read"], disallowed = ["*"], bash = "deny" }'],
   // A tool name before a key with its list already there: appended, the key untouched.
   ['[agents.a.tools]\n|  allowed = ["bash"]', 'read', '[agents.a.tools]\n  allowed = ["bash", "read"]'],
+  // A bare word typed in a list, its pattern with it: quoted whole.
+  ['[agents.a.tools]\nallowed = [sh|(git)]', 'bash', '[agents.a.tools]\nallowed = ["bash(git)"]'],
   // On a list's key: renamed to the other list only.
   ['[agents.a.tools]\nallo|wed = ["read"]', 'disallowed', '[agents.a.tools]\ndisallowed = ["read"]'],
 ];

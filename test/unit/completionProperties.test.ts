@@ -6,9 +6,9 @@
 // At each offset (every one of a small document, a sample of a big one):
 // (a) nothing throws; each item's range is on the cursor's line, holds the cursor, and splits no
 //     surrogate pair and no CRLF;
-// (b) inside an entry or on an empty slot, a canonical name is offered exactly when what it would
-//     write (with the pattern already written after the name) means something the list does not
-//     hold yet (SPEC 5: "skip what the list already holds");
+// (b) inside an entry or on a slot (empty or a bare word), a canonical name is offered exactly when
+//     what it would write (with the pattern already written after the name) means something the
+//     list does not hold yet (SPEC 5: "skip what the list already holds");
 // (c) in a document toml_edit reads, an accepted item (a sample of them; snippets with their
 //     placeholders' defaults) leaves one toml_edit reads, and in a tool list an entry Mars takes
 //     (unless the entry was rejected before) that no other entry of the list means already;
@@ -123,12 +123,12 @@ async function checkDocument(text: string, random: () => number, counts: { offse
         if ((c >= 0xd800 && c <= 0xdbff) || (text[o - 1] === '\r' && text[o] === '\n')) fail('a: a range splits no surrogate pair or CRLF', `${at}: ${item.label} ${JSON.stringify(r)}`);
       }
     }
-    // (b) On the name (not in the pattern) of an entry, or on an empty slot.
+    // (b) On the name (not in the pattern) of an entry, or on a slot (empty, or a bare word typed there).
     const ctx = cursorContext(a, a.lines.offset(pos));
     if (ctx && (ctx.kind === 'slot' || ctx.kind === 'entry')) {
-      const paren = ctx.kind === 'entry' ? ctx.text.indexOf('(') : -1;
-      if (ctx.kind === 'slot' || paren < 0 || ctx.cursor <= paren) {
-        const keep = paren >= 0 && ctx.kind === 'entry' ? ctx.text.slice(paren) : '';
+      const paren = ctx.text.indexOf('(');
+      if (paren < 0 || ctx.cursor <= paren) {
+        const keep = paren >= 0 ? ctx.text.slice(paren) : '';
         const kept = ctx.kind === 'entry' && !ctx.literal ? decodeBasic(keep) : keep;
         const listStart = ctx.list.array.span.start + unit.base;
         const self = ctx.kind === 'entry' ? ctx.string.span.start + unit.base : -1;

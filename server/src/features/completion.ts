@@ -397,17 +397,25 @@ function entryItems(analysis: Analysis, ctx: EntryContext, servers: readonly str
 function slotItems(analysis: Analysis, ctx: SlotContext, servers: readonly string[], typed: string): CompletionItem[] {
   const range = positionsOf(analysis.lines, ctx.range);
   const w: Writer = { content: escapeBasic, wrap: (content) => `"${content}"${ctx.after}` };
-  return toolItems(range, typed, w, held(ctx.list.array, null), servers);
+  return bareWordItems(ctx, range, typed, w, held(ctx.list.array, null), servers);
 }
 
-/** `allowed = |`: a list of the one name; a pattern typed after the name (`sh|(git *)`) is kept. */
+/** `allowed = |`: a list of the one name. */
 function listValueItems(analysis: Analysis, ctx: ListValueContext, servers: readonly string[], typed: string): CompletionItem[] {
   const range = positionsOf(analysis.lines, ctx.range);
   const w: Writer = { content: escapeBasic, wrap: (content) => `["${content}"]` };
+  return bareWordItems(ctx, range, typed, w, new Set(), servers);
+}
+
+/**
+ * On a bare word (or nothing) where an entry goes, which the item writes quoted: a pattern typed after
+ * the name (`sh|(git *)`) is kept, quoted with it; nothing in the pattern itself.
+ */
+function bareWordItems(ctx: SlotContext | ListValueContext, range: Range, typed: string, w: Writer, holds: Set<string>, servers: readonly string[]): CompletionItem[] {
   const paren = ctx.text.indexOf('(');
   if (paren >= 0 && ctx.cursor > paren) return [];
   const kept = paren >= 0 ? ctx.text.slice(paren) : '';
-  return toolItems(range, typed, w, new Set(), servers, escapeBasic(kept), kept);
+  return toolItems(range, typed, w, holds, servers, escapeBasic(kept), kept);
 }
 
 const LIST_KEYS = (['allowed', 'disallowed'] as const).map((key) => ({ key, detail: LIST_MEANING[key] }));

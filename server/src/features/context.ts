@@ -36,6 +36,10 @@ export interface SlotContext {
   readonly list: PolicyList;
   /** Empty at the cursor, or the bare word being typed. */
   readonly range: Span;
+  /** The source text in `range`. */
+  readonly text: string;
+  /** The cursor, relative to `range.start`. */
+  readonly cursor: number;
   /** What goes after the new item: `, ` when another item follows with no comma between (`,` when it is on a line below). */
   readonly after: string;
 }
@@ -129,18 +133,19 @@ export function cursorContext(analysis: Analysis, offset: number): CursorContext
   if (found && node && (node.kind === 'string' || node.kind === 'scalar')) {
     const list = found.parent.kind === 'array' ? listOf(policies, found.parent.array) : undefined;
     // A bare word with a pattern (`sh(git *)`) may run on past where the parser stopped it (at a
-    // blank): where it ends is a guess, so it is not replaced.
+    // blank, a comma): where it ends is a guess, unless at a `)`, so it is not replaced.
     const bare = node.kind === 'scalar' ? layout.text.slice(node.span.start, node.span.end) : '';
+    const endGuessed = bare.includes('(') && !bare.endsWith(')');
     if (list) {
       if (node.kind === 'string') return valueOnCursorLine(layout.text, node, offset) ? entryContext(layout, list, node, offset) : null;
-      if (bare.includes('(')) return null;
-      const slot = slotContext(layout, list, node.span, node);
+      if (endGuessed) return null;
+      const slot = slotContext(layout, list, offset, node);
       if (slot) return slot;
       return fallsThroughToKey(layout, list.array, node.span.start) ? keyContext(layout, offset, null) : null;
     }
     if (node.kind === 'scalar' && found.parent.kind === 'kv') {
       const key = listKeyOf(policies, found.parent.kv);
-      if (key) return bare.includes('(') && !bare.endsWith(')') ? null : { kind: 'list-value', ...key, range: node.span, text: bare, cursor: offset - node.span.start };
+      if (key) return endGuessed ? null : { kind: 'list-value', ...key, range: node.span, text: bare, cursor: offset - node.span.start };
     }
     const extra = found.parent.kind === 'kv' ? extraOf(policies, found.parent.kv) : undefined;
     if (extra && extra.name.name !== 'mcp') {
@@ -153,7 +158,7 @@ export function cursorContext(analysis: Analysis, offset: number): CursorContext
   if (node?.kind === 'array') {
     const list = listOf(policies, node);
     if (!list) return null;
-    const slot = slotContext(layout, list, { start: offset, end: offset }, null);
+    const slot = slotContext(layout, list, offset, null);
     if (slot) return slot;
     return fallsThroughToKey(layout, node, offset) ? keyContext(layout, offset, null) : null;
   }
@@ -323,12 +328,13 @@ function significant(text: string, from: number, to: number): string {
 }
 
 /**
- * A new entry at the cursor (`range` empty), or replacing the bare `word` typed there (`range` its
- * span), when that is where an entry can go: right after `[` or after a comma.
+ * A new entry at the cursor, or replacing the bare `word` typed there (the cursor on it), when that
+ * is where an entry can go: right after `[` or after a comma.
  */
-function slotContext(layout: Layout, list: PolicyList, range: Span, word: TomlValue | null): SlotContext | null {
+function slotContext(layout: Layout, list: PolicyList, offset: number, word: TomlValue | null): SlotContext | null {
   const { array } = list;
   const text = layout.text;
+  const range = word ? word.span : { start: offset, end: offset };
   const before = array.items.filter((i) => i.span.end <= range.start);
   const prev = before[before.length - 1];
   const between = significant(text, prev ? prev.span.end : array.span.start + 1, range.start);
@@ -338,7 +344,7 @@ function slotContext(layout: Layout, list: PolicyList, range: Span, word: TomlVa
   const next = array.items.find((i) => i !== word && i.span.start >= range.end);
   // On a line below, the comma ends the new item's line: a blank after it would trail there.
   const after = next && !significant(text, range.end, next.span.start).includes(',') ? (/[\r\n]/.test(text.slice(range.end, next.span.start)) ? ',' : ', ') : '';
-  return { kind: 'slot', list, range, after };
+  return { kind: 'slot', list, range, text: text.slice(range.start, range.end), cursor: offset - range.start, after };
 }
 
 /**
