@@ -116,6 +116,10 @@ const CASES: Case[] = [
   { name: 'bare word typed in the array', doc: '[agents.x.tools]\nallowed = [ba|]',
     edit: { label: 'bash', newText: '"bash"', range: [1, 11, 1, 13] } },
   { name: 'no slot right after an item (comma missing)', doc: '[agents.x.tools]\nallowed = ["bash" |]', none: true },
+  // On a line below an item with no comma after it: a slot all the same, the comma written too.
+  { name: 'multi-line array, the comma after the item above missing', doc: '[agents.x.tools]\nallowed = [\n  "read"\n  |\n]',
+    present: ['bash', '*'], absent: ['read'], edit: { label: 'bash', newText: '"bash"', range: [3, 2, 3, 2] } },
+  { name: 'multi-line array, the comma missing after a string not closed: nothing', doc: '[agents.x.tools]\nallowed = [\n  "read\n  |\n]', none: true },
 
   // half-typed text
   { name: 'unterminated string at the end of the text', doc: '[agents.x.tools]\nallowed = ["sh|',
@@ -461,6 +465,10 @@ const ACCEPTED: Array<[doc: string, label: string, after: string]> = [
   ['[agents.a.tools]\n|  allowed = ["bash"]', 'read', '[agents.a.tools]\n  allowed = ["bash", "read"]'],
   // A bare word typed in a list, its pattern with it: quoted whole.
   ['[agents.a.tools]\nallowed = [sh|(git)]', 'bash', '[agents.a.tools]\nallowed = ["bash(git)"]'],
+  // On a line below an item with no comma after it: the comma goes in after that item.
+  ['[agents.a.tools]\nallowed = [\n  "read"\n  |\n]', 'bash', '[agents.a.tools]\nallowed = [\n  "read",\n  "bash"\n]'],
+  ['[agents.a.tools]\r\nallowed = [\r\n  """read"""  # note\r\n  gr|\r\n  "edit",\r\n]', 'grep', '[agents.a.tools]\r\nallowed = [\r\n  """read""",  # note\r\n  "grep",\r\n  "edit",\r\n]'],
+  ['[agents.a.tools]\nallowed = [\n  "read"\n  sh|(git)\n]', 'bash', '[agents.a.tools]\nallowed = [\n  "read",\n  "bash(git)"\n]'],
   // On a list's key: renamed to the other list only.
   ['[agents.a.tools]\nallo|wed = ["read"]', 'disallowed', '[agents.a.tools]\ndisallowed = ["read"]'],
 ];

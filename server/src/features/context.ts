@@ -42,6 +42,8 @@ export interface SlotContext {
   readonly cursor: number;
   /** What goes after the new item: `, ` when another item follows with no comma between (`,` when it is on a line below). */
   readonly after: string;
+  /** Where the comma missing after the item before goes (that item on a line above), or null. */
+  readonly comma: number | null;
 }
 
 /** On a key in a tools table (its own key, or the part after `tools.` of a dotted key). */
@@ -338,13 +340,18 @@ function slotContext(layout: Layout, list: PolicyList, offset: number, word: Tom
   const before = array.items.filter((i) => i.span.end <= range.start);
   const prev = before[before.length - 1];
   const between = significant(text, prev ? prev.span.end : array.span.start + 1, range.start);
-  if (between !== (prev ? ',' : '')) return null;
+  // On a line below an item with no comma after it, in a list closed further on, a new entry is
+  // being typed (in a list not closed, more likely the table's next key: `fallsThroughToKey`): the
+  // comma goes in too. Not after a string not closed, where it would be content.
+  const comma = prev?.kind === 'string' && prev.terminated && between === '' && array.closed && /[\r\n]/.test(text.slice(prev.span.end, range.start))
+    ? prev.span.end : null;
+  if (between !== (prev ? ',' : '') && comma === null) return null;
   // The next item is told by identity, not by position: with nothing typed it may start right at
   // the cursor (`[|"bash"]`), and still needs the comma.
   const next = array.items.find((i) => i !== word && i.span.start >= range.end);
   // On a line below, the comma ends the new item's line: a blank after it would trail there.
   const after = next && !significant(text, range.end, next.span.start).includes(',') ? (/[\r\n]/.test(text.slice(range.end, next.span.start)) ? ',' : ', ') : '';
-  return { kind: 'slot', list, range, text: text.slice(range.start, range.end), cursor: offset - range.start, after };
+  return { kind: 'slot', list, range, text: text.slice(range.start, range.end), cursor: offset - range.start, after, comma };
 }
 
 /**
