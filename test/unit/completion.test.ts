@@ -414,6 +414,9 @@ const INTO_LISTS: Array<[doc: string, label: string, after: string]> = [
   ['[agents.x.tools]\r\nallowed = ["read"]\r\n  ba|\r\ndisallowed = []\r\n', 'bash', '[agents.x.tools]\r\nallowed = ["read", "bash"]\r\ndisallowed = []\r\n'],
   ['[agents.x.tools]\n  ba|\nallowed = ["read"]\n', 'bash', '[agents.x.tools]\nallowed = ["read", "bash"]\n'],
   ['[agents.x.tools]\nallowed = ["read"]\nba|  # todo\n', 'bash', '[agents.x.tools]\nallowed = ["read", "bash"]\n  # todo\n'],
+  // Blanks after the word go with it: none left trailing on the line before, or on a line left empty.
+  ['[agents.x.tools]\n  ba|  \nallowed = ["read"]\n', 'bash', '[agents.x.tools]\nallowed = ["read", "bash"]\n'],
+  ['agents.x.tools.gr|\t \nagents.x.tools.allowed = ["read"]', 'grep', '\nagents.x.tools.allowed = ["read", "grep"]'],
   ['[agents.x.tools]\nallowed = []\n|', 'grep', '[agents.x.tools]\nallowed = ["grep"]\n'],
   ['[agents.x.tools]\nallowed = ["read"]\n|', '*', '[agents.x.tools]\nallowed = ["read"]\ndisallowed = ["*"]'],
   ['[agents.x]\ntools = { | }', 'write', '[agents.x]\ntools = { allowed = ["write"] }'],

@@ -512,10 +512,15 @@ function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhe
     }
     // Typed alone on its line, the key takes the line with it (from the line break before it), not leave it blank.
     const lineStart = lineStartAt(text, ctx.keyStart);
-    const alone = lineStart > 0 && ctx.range.end > ctx.keyStart && /^[ \t]*$/.test(text.slice(lineStart, ctx.keyStart)) && /^[ \t]*$/.test(text.slice(ctx.range.end, lineEndAt(text, ctx.range.end)));
+    const lineEnd = lineEndAt(text, ctx.range.end);
+    const blanksAfter = /^[ \t]*$/.test(text.slice(ctx.range.end, lineEnd));
+    const alone = lineStart > 0 && ctx.range.end > ctx.keyStart && /^[ \t]*$/.test(text.slice(lineStart, ctx.keyStart)) && blanksAfter;
     const from = alone ? lineStart - (text[lineStart - 1] === '\n' && text[lineStart - 2] === '\r' ? 2 : 1) : ctx.keyStart;
     if (from < ctx.range.start) additionalTextEdits.push({ range: positionsOf(analysis.lines, { start: from, end: ctx.range.start }), newText: '' });
-    return { detail, textEdit: { range, newText: '' }, additionalTextEdits };
+    // The blanks after the word go too, else they trail (at the end of the line before, when the
+    // line goes): in the main edit, as VS Code does not move an additional edit starting at the cursor.
+    const main = blanksAfter ? positionsOf(analysis.lines, { start: ctx.range.start, end: lineEnd }) : range;
+    return { detail, textEdit: { range: main, newText: '' }, additionalTextEdits };
   };
   // The detail says where the name goes; the documentation, what it is.
   CAPABILITIES.forEach((cap, i) => {
