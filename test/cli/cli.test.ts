@@ -51,20 +51,6 @@ test('json format: LSP ranges, severities and fixes with edits', () => {
   }]);
 });
 
-test('json format: the bytes JSON.stringify writes of the report, for names, paths and edits that need escaping', () => {
-  // The report is written as text (check.ts, jsonFinding): quotes, backslashes, control characters,
-  // U+2028, non-BMP characters and a BOM, in a path, a message, a fix's title and its new text.
-  const dir = workspace({
-    'q"u\\o\u2028é😀/mars.toml': '\uFEFF[agents."a\\"b\\u2028c".tools]\nallowed = ["Shell", "\\u0001x", "\\u001f", "\\u2029z", "é😀", "\\u007f", "Read", "read", "bash(git log:*)"]\ndisallowed = ["read", "mcp__gh__x"]\n',
-    'crlf/mars.toml': '[agents.a.tools]\r\nallowed = ["Shell", "bash()", "tab\\there", "Bash(git log:*)"]\r\n',
-  });
-  const r = cli(['check', '--format', 'json'], { cwd: dir });
-  const report = JSON.parse(r.out) as Array<{ file: string; fixes: unknown[] }>;
-  assert.equal(new Set(report.map((f) => f.file)).size, 2);
-  assert.ok(report.some((f) => f.fixes.length > 1) && report.some((f) => f.fixes.length === 0));
-  assert.equal(r.out, `${JSON.stringify(report)}\n`);
-});
-
 test('github format: one workflow command per problem, escaped as GitHub reads it, and the summary on stderr', () => {
   // A folder name with the separators of the properties; a byte order mark, which is no column.
   const dir = workspace({ 'a,b: c/mars.toml': '\uFEFF[agents.a.tools]\nallowed = ["Shell", "bash()", "my%tool"]\n' });

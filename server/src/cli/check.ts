@@ -10,7 +10,6 @@ import { applyEdits } from '../analysis/edits';
 import { detached, finding, fixAmong, partnersSeen, type Finding } from '../analysis/findings';
 import { reportFindings } from '../analysis/report';
 import { LineIndex, positionsOf, type Lines } from '../toml/lineIndex';
-import type { Span } from '../toml/model';
 import { lastAtOrBefore } from '../toml/sorted';
 import { FILE_NAMES } from '../protocol';
 import { reason, replaceFile, uninterrupted } from './files';
@@ -279,31 +278,19 @@ function githubAnnotation(file: string, lines: Shown, f: Finding): string {
   return `::${GITHUB_LEVEL[f.severity]} file=${property(file)},${at},title=${property(`Mars TOML (${f.code})`)}::${data(f.message)}\n`;
 }
 
-/**
- * `f` as a line of the JSON report, with the fixes an editor offers for it (`fixAmong`: `partnerSeen`
- * tells whether the other finding a fix clears is shown too); `file` is already JSON. Written as
- * text, not as objects given to JSON.stringify: a big file has tens of thousands of findings, each
- * of which made five objects, and six more for a fix, only to write them once (a range is three).
- * The same bytes as JSON.stringify of
- * `{ file, range, severity, code, message, fixes: [{ title, edits: [{ range, newText }] }] }`: its
- * strings are still written by it, and positions are whole numbers.
- */
-function jsonFinding(file: string, lines: Shown, f: Finding, partnerSeen: (f: Finding) => boolean): string {
-  let fixes = '';
-  for (const fix of f.fixes) {
-    const x = fixAmong(fix, f, partnerSeen);
-    let edits = '';
-    for (const e of x.edits) edits += `${edits ? ',' : ''}{"range":${jsonRange(lines, e)},"newText":${JSON.stringify(e.newText)}}`;
-    fixes += `${fixes ? ',' : ''}{"title":${JSON.stringify(x.title)},"edits":[${edits}]}`;
-  }
-  return `{"file":${file},"range":${jsonRange(lines, f.span)},"severity":${JSON.stringify(f.severity)},"code":${JSON.stringify(f.code)},"message":${JSON.stringify(f.message)},"fixes":[${fixes}]}`;
-}
-
-/** JSON.stringify(positionsOf(lines, span)), without the objects. */
-function jsonRange(lines: Shown, span: Span): string {
-  const start = lines.position(span.start);
-  const end = lines.position(span.end);
-  return `{"start":{"line":${start.line},"character":${start.character}},"end":{"line":${end.line},"character":${end.character}}}`;
+/** `f` as JSON, with the fixes an editor offers for it (`fixAmong`: `partnerSeen` tells whether the other finding a fix clears is shown too). */
+function jsonFinding(file: string, lines: Shown, f: Finding, partnerSeen: (f: Finding) => boolean) {
+  return {
+    file,
+    range: positionsOf(lines, f.span),
+    severity: f.severity,
+    code: f.code,
+    message: f.message,
+    fixes: f.fixes.map((fix) => {
+      const x = fixAmong(fix, f, partnerSeen);
+      return { title: x.title, edits: x.edits.map((e) => ({ range: positionsOf(lines, e), newText: e.newText })) };
+    }),
+  };
 }
 
 export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
@@ -390,7 +377,6 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
       }
     }
     const json = options.format === 'json';
-    const jsonFile = JSON.stringify(display);
     const index: Shown = json || !LONE_CR.test(text) ? new LineIndex(text) : linesByLf(text);
     const lines: Shown = read.bom ? shownPastBom(index) : index;
     // The spelling and the legacy `:*` of an entry are two findings at one place, whose fixes depend
@@ -398,7 +384,7 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
     let place: Finding[] = [];
     const write = (f: Finding, partnerSeen: (f: Finding) => boolean = () => false) => {
       counts[f.severity]++;
-      if (json) line(`${written++ === 0 ? '[' : ','}${inert(jsonFinding(jsonFile, lines, f, partnerSeen))}`);
+      if (json) line(`${written++ === 0 ? '[' : ','}${inert(JSON.stringify(jsonFinding(display, lines, f, partnerSeen)))}`);
       else if (options.format === 'github') line(githubAnnotation(display, lines, f));
       else {
         const at = lines.position(f.span.start);
