@@ -37,6 +37,7 @@ import type { Finding } from '../../server/src/analysis/findings';
 import { codeActions } from '../../server/src/features/codeActions';
 import { toDiagnostic } from '../../server/src/features/convert';
 import { shown } from '../../server/src/grammar/text';
+import type { TomlString, TomlValue } from '../../server/src/toml/model';
 import { basicString } from '../../server/src/toml/strings';
 import { generator, isTable, keepsMeaning, load, tomlValues, type Loaded } from '../support/marsDocs';
 import { failureReport, type Failure } from '../support/failures';
@@ -289,7 +290,7 @@ async function checkOrThrow(text: string, counts: Counts, fail: (property: strin
       fail('e: a disable is one insertion for its diagnostics', `${show}\n--- ${JSON.stringify(d.edits)}`);
       continue;
     }
-    const line = da.lines.position(d.fixes[0]!.span.start).line;
+    const line = spokenLine(da, d.fixes[0]!);
     const wholeFile = d.title.endsWith(' for the entire file');
     const { loaded, findings: left } = await after(out);
     if (before.toml && !loaded.toml) fail('e: output is TOML', show);
@@ -298,7 +299,7 @@ async function checkOrThrow(text: string, counts: Counts, fail: (property: strin
     if (leaves && now && (minus(leaves, now).length > 0 || minus(now, leaves).length > 0)) fail('e: a comment changes no value', show);
     const e = d.edits[0]!;
     const key = (f: Finding, s = f.span) => `${f.code} ${s.start}-${s.end} ${f.message}`;
-    const silenced = new Set(findings.filter((f) => f.code === code && (wholeFile || da.lines.position(f.span.start).line === line)).map((f) => key(f, inserted(f.span, e))));
+    const silenced = new Set(findings.filter((f) => f.code === code && (wholeFile || spokenLine(da, f) === line)).map((f) => key(f, inserted(f.span, e))));
     const kept = left.filter((f) => silenced.has(key(f)) || (wholeFile && f.code === code));
     if (kept.length > 0) fail(`e: the findings of its code ${wholeFile ? 'in the file' : 'on its line'} go`, `${show}\n--- line ${line}\n--- still: ${kept.map((f) => key(f)).join(' | ')}`);
     // No other finding comes or goes; but past a syntax error on this line or after it, the comment
@@ -319,6 +320,25 @@ async function checkOrThrow(text: string, counts: Counts, fail: (property: strin
     const came = got.filter((k) => !expected.includes(k));
     if (gone.length + came.length > 0) fail('e: no other finding comes or goes', `${show}\n--- line ${line}\n--- gone: ${gone.join(' | ')}\n--- came: ${came.join(' | ')}`);
   }
+}
+
+/**
+ * The line a mars-ignore comment for `f` speaks of: its own, but for a finding inside a multi-line
+ * string on a line between the one the string opens on and the one it closes on, where no comment
+ * can go, the line the string opens on.
+ */
+function spokenLine(da: DocumentAnalysis, f: Finding): number {
+  const line = da.lines.position(f.span.start).line;
+  const unit = unitAt(da, f.span.start);
+  const at = f.span.start - unit.base;
+  const strings = (v: TomlValue | null): TomlString[] => (v?.kind === 'string' ? [v] : v?.kind === 'array' ? v.items.flatMap(strings)
+    : v?.kind === 'inline-table' ? v.entries.flatMap((kv) => strings(kv.value)) : []);
+  for (const str of unit.analysis.model().doc.sections.flatMap((s) => s.entries).flatMap((kv) => strings(kv.value))) {
+    if (!str.terminated || !str.style.startsWith('multiline') || at <= str.span.start || at >= str.span.end) continue;
+    const [opens, closes] = [da.lines.position(str.span.start + unit.base).line, da.lines.position(str.span.end + unit.base).line];
+    if (opens < line && line < closes) return opens;
+  }
+  return line;
 }
 
 /** Now and then a TOML syntax error with a fix the generator rarely makes: TOML 1.1 (a trailing comma in an inline table, `\e`, a time without seconds) or a stray byte order mark. */

@@ -2,8 +2,11 @@
 // parser: the reading of a `mars-ignore` comment, and where "Disable for this line" may write one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyzeDocument } from '../../server/src/analysis/document';
+import type { TextDocumentEdit, TextEdit } from 'vscode-languageserver';
+import { analyzeDocument, documentFindings } from '../../server/src/analysis/document';
 import { applyEdits } from '../../server/src/analysis/edits';
+import { codeActions } from '../../server/src/features/codeActions';
+import { toDiagnostic } from '../../server/src/features/convert';
 import { readDirective, suppressEdit } from '../../server/src/analysis/suppress';
 import { parseToml } from '../../server/src/toml/parse';
 import { generator } from '../support/marsDocs';
@@ -69,4 +72,35 @@ test('"Disable for this line" on broken documents: where it writes a comment, th
     }
   }
   assert.ok(checked > 1000, `checked ${checked}`);
+});
+
+/** The findings of `text` as `code@line`. */
+function shownFindings(text: string): string[] {
+  const da = analyzeDocument(text);
+  return documentFindings(da).map((f) => `${f.code}@${da.lines.position(f.span.start).line}`);
+}
+
+test('a finding on a line inside a multi-line string is silenced by a mars-ignore above the line the string opens on', () => {
+  // No comment can go on `Shell` (a line of the string) nor above it (it would be text of the
+  // string): the one above the entry is the only one that can speak of it.
+  const string = 'allowed = ["""\nShell\n""", "Bash"]\n';
+  assert.deepEqual(shownFindings(`[agents.a.tools]\n${string}`), ['non-canonical@2', 'non-canonical@3', 'duplicate-entry@3']);
+  assert.deepEqual(shownFindings(`[agents.a.tools]\n# mars-ignore: non-canonical\n${string}`), ['non-canonical@4', 'duplicate-entry@4']);
+  // Not another code, nor an entry after the string on the line it closes on (which a comment at its end speaks of).
+  assert.deepEqual(shownFindings(`[agents.a.tools]\n# mars-ignore: unknown-tool\n${string}`), ['non-canonical@3', 'non-canonical@4', 'duplicate-entry@4']);
+  assert.deepEqual(shownFindings(`[agents.a.tools]\n${string.replace('"Bash"]', '"Bash"]  # mars-ignore: non-canonical')}`), ['non-canonical@2', 'duplicate-entry@3']);
+});
+
+test('"Disable for this line" on a line inside a multi-line string writes its comment above the line the string opens on', async () => {
+  const text = '[agents.a.tools]\nallowed = ["""\nShell\n"""]\n';
+  const da = analyzeDocument(text);
+  const uri = 'file:///mars.toml';
+  const diagnostics = documentFindings(da).map((f) => toDiagnostic(uri, da.lines, f));
+  const disables = (await codeActions(uri, 1, da, {}, { diagnostics }, true, async () => null)).filter((a) => a.title === 'Disable `non-canonical` for this line');
+  assert.equal(disables.length, 1);
+  const edits = ((disables[0]!.edit!.documentChanges![0] as TextDocumentEdit).edits as TextEdit[])
+    .map((e) => ({ start: da.lines.offset(e.range.start), end: da.lines.offset(e.range.end), newText: e.newText }));
+  const fixed = applyEdits(text, edits);
+  assert.equal(fixed, '[agents.a.tools]\n# mars-ignore: non-canonical\nallowed = ["""\nShell\n"""]\n');
+  assert.deepEqual(shownFindings(fixed), []);
 });

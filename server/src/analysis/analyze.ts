@@ -190,7 +190,7 @@ function seenAs(analysis: Analysis, f: Finding, overrides: SeverityOverrides, ou
   const severity = overrides[f.code] ?? f.severity;
   if (severity === 'off') return null;
   if (outside.unreadableBefore && (f.code === 'toml-syntax' || f.needsReadingBefore)) return null;
-  if (suppressible && isSuppressed(analysis.suppressions, f.code, analysis.lines.position(f.span.start).line, outside)) return null;
+  if (suppressible && isSuppressed(analysis.suppressions, f.code, analysis.lines.position(f.span.start).line, outside, f.span.start)) return null;
   const placed = outside.defines && MAY_CREATE.has(f.code) ? withoutClashingFixes(f, outside.defines) : f;
   return severity === f.severity ? placed : withSeverity(placed, severity);
 }

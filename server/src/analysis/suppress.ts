@@ -7,10 +7,11 @@
 // No codes after `mars-ignore`, or `all`, means every code. TOML syntax errors cannot be suppressed
 // by a comment (a setting can turn them off, for those who see them from another TOML extension).
 
-import type { Comment, Span, TomlDocument, TomlValue } from '../toml/model';
+import type { Comment, Span, TomlDocument, TomlString, TomlValue } from '../toml/model';
 import { parseToml } from '../toml/parse';
 import { lineContent, lineEndAt, type Lines } from '../toml/lineIndex';
 import { inComment, lastStartingBefore } from '../toml/sorted';
+import { isMultiline } from '../toml/stringPositions';
 import { editDistance } from '../grammar/checks';
 import { quoted } from '../grammar/text';
 import { CODES, isCode, type Code } from './codes';
@@ -30,6 +31,15 @@ export interface Suppressions {
   readonly lines: ReadonlyMap<number, CodeSet>;
   /** Line number -> the suppression comment written on that line, for extending it. */
   readonly trailing: ReadonlyMap<number, Comment>;
+  /**
+   * The multi-line strings that hold a line between the one they open on and the one they close
+   * on, where the opening line has codes suppressed, in text order: a finding inside one on such a
+   * line (`allowed = ["""` ⏎ `Shell` ⏎ `"""]`) is suppressed by what suppresses the line the string
+   * opens on. No comment can go on a line that starts and ends inside a string, nor above it (it
+   * would be text of the string), so a comment above the entry is the only one that can speak of
+   * it. (The closing line takes one at its end, which speaks of it alone.)
+   */
+  readonly opened: ReadonlyArray<{ readonly span: Span; readonly line: number; readonly closes: number }>;
 }
 
 /** A mars-ignore comment read: whole file or a line, and the words of its list of codes. */
@@ -197,7 +207,7 @@ function nearestCode(word: string): Code | null {
 }
 
 /** What a text without suppression comments suppresses: shared, as most sections have none. */
-const NONE: Suppressions = { file: null, pending: null, lines: new Map(), trailing: new Map() };
+const NONE: Suppressions = { file: null, pending: null, lines: new Map(), trailing: new Map(), opened: [] };
 
 export function findSuppressions(doc: TomlDocument, index: Lines): Suppressions {
   if (!doc.comments.some((c) => c.text.includes('mars-ignore'))) return NONE;
@@ -241,7 +251,34 @@ export function findSuppressions(doc: TomlDocument, index: Lines): Suppressions 
     }
     lines.set(line, union(lines.get(line), codes));
   }
-  return { file, pending, lines, trailing };
+  const opened: Array<{ span: Span; line: number; closes: number }> = [];
+  if (lines.size > 0) {
+    // Every value walked once, only in a text with a mars-ignore speaking of a line.
+    const walk = (v: TomlValue | null): void => {
+      if (v?.kind === 'array') v.items.forEach(walk);
+      else if (v?.kind === 'inline-table') for (const kv of v.entries) walk(kv.value);
+      // One left open reports on its first line only.
+      else if (v?.kind === 'string' && v.terminated && isMultiline(v)) {
+        const line = index.position(v.span.start).line;
+        const closes = index.position(v.span.end).line;
+        if (lines.has(line) && closes > line + 1) opened.push({ span: v.span, line, closes });
+      }
+    };
+    for (const section of doc.sections) for (const kv of section.entries) walk(kv.value);
+  }
+  return { file, pending, lines, trailing, opened };
+}
+
+/**
+ * The line the multi-line string holding offset `at` opens on, when `line` (the finding's) is
+ * between that line and the one it closes on: where "Disable for this line" writes its comment,
+ * above that line, as `line` takes none (see `Suppressions.opened`). Null otherwise.
+ */
+export function openingLine(doc: TomlDocument, index: Lines, at: number, line: number): number | null {
+  const str = stringAround(doc, at);
+  if (!str || !str.terminated || !isMultiline(str)) return null;
+  const opens = index.position(str.span.start).line;
+  return opens < line && line < index.position(str.span.end).line ? opens : null;
 }
 
 /**
@@ -270,10 +307,14 @@ export function anySuppression(s: Suppressions, outside: Outside = NOTHING_OUTSI
   return s.file !== null || s.lines.size > 0 || outside.file !== null || outside.header !== null;
 }
 
-export function isSuppressed(s: Suppressions, code: Code, line: number, outside: Outside = NOTHING_OUTSIDE): boolean {
+/** Whether `code` is suppressed for a finding on `line` starting at offset `at` (see `Suppressions.opened`). */
+export function isSuppressed(s: Suppressions, code: Code, line: number, outside: Outside = NOTHING_OUTSIDE, at?: number): boolean {
   if (code === 'toml-syntax') return false;
   const has = (set: CodeSet | null | undefined) => set === 'all' || (set instanceof Set && set.has(code));
-  return has(s.file) || has(s.lines.get(line)) || has(outside.file) || (line === 0 && has(outside.header));
+  if (has(s.file) || has(s.lines.get(line)) || has(outside.file) || (line === 0 && has(outside.header))) return true;
+  if (at === undefined || s.opened.length === 0) return false;
+  const str = lastStartingBefore(s.opened, at);
+  return str !== undefined && at < str.span.end && str.line < line && line < str.closes && has(s.lines.get(str.line));
 }
 
 /** How much text the edits of one request may parse again to tell where a comment can go (see `readsAsComment`). */
@@ -374,8 +415,13 @@ function firstProblemAt(doc: TomlDocument): number {
   return at;
 }
 
-/** Whether `offset` falls inside a string token (after its opening quotes, before its closing ones), found by binary search. */
+/** Whether `offset` falls inside a string token (after its opening quotes, before its closing ones). */
 function insideString(doc: TomlDocument, offset: number): boolean {
+  return stringAround(doc, offset) !== undefined;
+}
+
+/** The string token `offset` falls inside (after its opening quotes, before its closing ones), found by binary search. */
+function stringAround(doc: TomlDocument, offset: number): TomlString | undefined {
   // The last of `spans` (in text order) starting before `offset`, when `offset` is inside it.
   const around = <T extends { readonly span: Span }>(xs: readonly T[]): T | undefined => {
     const x = lastStartingBefore(xs, offset);
@@ -383,9 +429,9 @@ function insideString(doc: TomlDocument, offset: number): boolean {
   };
   let v: TomlValue | null | undefined = around(around(doc.sections)?.entries ?? [])?.value;
   while (v && offset > v.span.start && offset < v.span.end) {
-    if (v.kind === 'string') return true;
+    if (v.kind === 'string') return v;
     v = v.kind === 'array' ? around(v.items)
       : v.kind === 'inline-table' ? around(v.entries)?.value : undefined;
   }
-  return false;
+  return undefined;
 }

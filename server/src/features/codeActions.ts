@@ -8,7 +8,7 @@ import { countFixAll, fixAllTakesIn, outsideOf, placedLines, unitIndexOf, type D
 import type { Edit } from '../analysis/edits';
 import { fixAmong, partnersSeen } from '../analysis/findings';
 import { isCode, type Code, type SeverityOverrides } from '../analysis/codes';
-import { suppressEdit, suppressFileEdit, type Outside, type ReparseBudget } from '../analysis/suppress';
+import { openingLine, suppressEdit, suppressFileEdit, type Outside, type ReparseBudget } from '../analysis/suppress';
 import type { Span } from '../toml/model';
 import { positionsOf } from '../toml/lineIndex';
 import { action, isRange, versionedEdit } from './convert';
@@ -124,9 +124,17 @@ export async function codeActions(
       if (code !== 'toml-syntax') {
         const own = unit.analysis;
         const line = own.lines.position(f.span.start).line;
-        const asked = `${index}\u0000${code}\u0000${line}`;
-        if (!suppressions.has(asked)) suppressions.set(asked, suppressEdit(own.parsed(), own.lines, own.suppressions, code, line, budget));
-        const edit = suppressions.get(asked)!;
+        const editFor = (line: number) => {
+          const asked = `${index}\u0000${code}\u0000${line}`;
+          if (!suppressions.has(asked)) suppressions.set(asked, suppressEdit(own.parsed(), own.lines, own.suppressions, code, line, budget));
+          return suppressions.get(asked)!;
+        };
+        let edit = editFor(line);
+        // A line inside a multi-line string takes no comment: the one above the line the string opens on speaks of it.
+        if (!edit) {
+          const opens = openingLine(own.parsed(), own.lines, f.span.start, line);
+          if (opens !== null) edit = editFor(opens);
+        }
         if (edit) {
           // The comment silences the code on the whole line (every entry there), and the title says so.
           const workspaceEdit = versionedEdit(uri, version, lines, [edit]);
