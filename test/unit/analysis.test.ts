@@ -1046,9 +1046,13 @@ test('an agent, skill or tools table written once as an array of tables ([[…]]
     [['Write as the table `[agents.x]` -> "[agents.x]\\ndescription = \\"d\\"\\ntools.allowed = [\\"read\\"]\\n"']]);
   assert.deepEqual(fixed('[[ skills."my skill" ]] # s\n'), [['Write as the table `[skills."my skill"]` -> "[ skills.\\"my skill\\" ] # s\\n"']]);
   assert.deepEqual(fixed('[agents.a]\n[[agents.x.tools]]\nallowed = ["read"]\n'), [['Write as the table `[agents.x.tools]` -> "[agents.a]\\n[agents.x.tools]\\nallowed = [\\"read\\"]\\n"']]);
-  // Not where another section defines the table or below it, nor for `[[agents]]`, a list of agents with no names.
+  // A table below it, written in another section, stays as it is: it is the table's, after as before.
+  assert.deepEqual(fixed('[[agents.x]]\n[agents.x.tools]\nallowed = ["read"]\n'),
+    [['Write as the table `[agents.x]` -> "[agents.x]\\n[agents.x.tools]\\nallowed = [\\"read\\"]\\n"']]);
+  assert.deepEqual(fixed('[agents]\ny.description = "d"\n[[agents.x]]\n'), [['Write as the table `[agents.x]` -> "[agents]\\ny.description = \\"d\\"\\n[agents.x]\\n"']]);
+  assert.deepEqual(fixed('[agents]\nx.description = "d"\n[[agents.x]]\n').flat(), []);
+  // Not where another section defines the table too, nor for `[[agents]]`, a list of agents with no names.
   assert.deepEqual(fixed('[[agents.x]]\n[[agents.x]]\n'), [[], []]);
-  assert.deepEqual(fixed('[[agents.x]]\n[agents.x.tools]\nallowed = ["read"]\n'), [[]]);
   assert.deepEqual(fixed('[[agents]]\nname = "x"\n'), [[]]);
   // Once written, the file loads: nothing is left to report.
   const text = '[[agents.x]]\ntools.allowed = ["read"]\n';

@@ -476,7 +476,7 @@ export function placeFinding(f: Finding, base: number): Finding {
  */
 export function outsideOf(da: DocumentAnalysis, i: number): Outside {
   const header = i > 0 && da.units[i]!.sectionStart ? da.units[i - 1]!.analysis.suppressions.pending : null;
-  const outside: Outside = { file: da.fileSuppressed, header, defines: (path) => keyIndexOf(da).definesBelow(path, i) };
+  const outside: Outside = { file: da.fileSuppressed, header, defines: (path, asHeader) => keyIndexOf(da).defines(path, i, asHeader) };
   return unreadableBefore(da, i) ? { ...outside, unreadableBefore: true } : outside;
 }
 
@@ -513,6 +513,8 @@ export class KeyIndex {
   private readonly below = new Map<string, number[]>();
   /** Inline tables (which may hold any key below them), by their path, the same way. */
   private readonly inline = new Map<string, number[]>();
+  /** Each header's own path, and the tables a key makes below its header (`x.y` under `[agents]`: agents.x and agents.x.y), the same way. */
+  private readonly made = new Map<string, number[]>();
 
   /** `units`: what each unit defines, in document order. */
   constructor(units: ReadonlyArray<readonly SectionDefinitions[]>) {
@@ -522,10 +524,12 @@ export class KeyIndex {
         if (defs.header) {
           current = defs.header.names;
           this.addStarts(current, unit);
+          if (current.length <= INDEXED_DEPTH) add(this.made, current.join('\u0000'), unit);
         }
         for (const k of defs.keys) {
           const full = [...current, ...k.parts];
           this.addStarts(full, unit);
+          for (let n = current.length + 1; n <= Math.min(full.length, INDEXED_DEPTH); n++) add(this.made, full.slice(0, n).join('\u0000'), unit);
           if (k.value === 'inline table' && full.length < INDEXED_DEPTH) add(this.inline, full.join('\u0000'), unit);
         }
       }
@@ -536,11 +540,15 @@ export class KeyIndex {
     for (let n = 1; n <= Math.min(path.length, INDEXED_DEPTH); n++) add(this.below, path.slice(0, n).join('\u0000'), unit);
   }
 
-  /** Whether a unit other than `except` defines a key at or below `path`. */
-  definesBelow(path: readonly string[], except: number): boolean {
+  /**
+   * Whether a unit other than `except` defines a key at or below `path`; with `asHeader`, what a table
+   * header written at `path` clashes with: a header there, a key there or through it, an inline
+   * table above it, but not a header below it (`[agents.x.tools]` beside `[agents.x]`).
+   */
+  defines(path: readonly string[], except: number, asHeader: boolean): boolean {
     if (path.length > INDEXED_DEPTH) throw new Error(`paths longer than ${INDEXED_DEPTH} names are not indexed`);
     const other = (units: number[] | undefined) => units !== undefined && units.some((u) => u !== except);
-    if (other(this.below.get(path.join('\u0000')))) return true;
+    if (other((asHeader ? this.made : this.below).get(path.join('\u0000')))) return true;
     for (let n = 1; n < path.length; n++) if (other(this.inline.get(path.slice(0, n).join('\u0000')))) return true;
     return false;
   }

@@ -31,6 +31,11 @@ export interface Fix {
    */
   readonly creates?: readonly string[];
   /**
+   * `creates` is a table header (`[agents.x]` for `[[agents.x]]`): a header below it elsewhere
+   * (`[agents.x.tools]`) is no clash, as it would be for a key written there.
+   */
+  readonly createsHeader?: boolean;
+  /**
    * Where this fix also clears the other finding on its entry (`Shell(git:*)`: the spelling and the
    * legacy `:*`, one rewrite): the fix of this one alone, for when the other is off or suppressed.
    */
@@ -215,10 +220,10 @@ function withText<T extends object, K extends keyof T>(x: T, key: K, text: T[K])
 const readable = shown;
 
 /** The same finding without the fixes that write a key `defined` elsewhere (see `Fix.creates`), filtered when asked for. */
-export function withoutClashingFixes(f: Finding, defined: (path: readonly string[]) => boolean): Finding {
+export function withoutClashingFixes(f: Finding, defined: (path: readonly string[], asHeader: boolean) => boolean): Finding {
   let kept: readonly Fix[] | undefined;
   return Object.create(f, {
-    fixes: { get: () => (kept ??= f.fixes.filter((x) => !x.creates || !defined(x.creates))), enumerable: true },
+    fixes: { get: () => (kept ??= f.fixes.filter((x) => !x.creates || !defined(x.creates, x.createsHeader === true))), enumerable: true },
   }) as Finding;
 }
 

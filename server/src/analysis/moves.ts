@@ -329,10 +329,10 @@ export function shapeFixes(text: string, problem: ShapeProblem): Fix[] {
   const header = problem.header;
   if (header?.array) {
     // Written once, `[[agents.x]]` (`[[agents.x.tools]]`) was meant as the one table Mars reads there:
-    // a bracket less on each side. Not where another section defines anything at or below it
-    // (`creates`): a second `[[agents.x]]` would then clash with the table.
+    // a bracket less on each side. Not where another section defines the table too (`creates`): a
+    // second `[[agents.x]]`, or `x.y` under `[agents]`, would then clash with it.
     const names = header.key.parts.map((p) => p.name);
-    return [{ title: `Write as the table ${quoted(`[${dotted(names)}]`)}`, preferred: true, safe: false, creates: names,
+    return [{ title: `Write as the table ${quoted(`[${dotted(names)}]`)}`, preferred: true, safe: false, creates: names, createsHeader: true,
       edits: [{ start: header.span.start, end: header.span.start + 1, newText: '' }, { start: header.span.end - 1, end: header.span.end, newText: '' }] }];
   }
   const kv = problem.keyValue;

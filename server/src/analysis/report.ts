@@ -69,5 +69,5 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
   }
   if (waiting.length === 0) return;
   const keys = new KeyIndex(definitions);
-  for (const { f, unit } of waiting) each(MAY_CREATE.has(f.code) ? withoutClashingFixes(f, (path) => keys.definesBelow(path, unit)) : f);
+  for (const { f, unit } of waiting) each(MAY_CREATE.has(f.code) ? withoutClashingFixes(f, (path, asHeader) => keys.defines(path, unit, asHeader)) : f);
 }

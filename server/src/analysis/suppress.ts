@@ -289,8 +289,11 @@ export function openingLine(doc: TomlDocument, index: Lines, at: number, line: n
 export interface Outside {
   readonly file: CodeSet | null;
   readonly header: CodeSet | null;
-  /** Whether another section defines a key at or below `path` (a fix must not write it again); unknown when absent. */
-  readonly defines?: (path: readonly string[]) => boolean;
+  /**
+   * Whether another section defines a key at or below `path` (a fix must not write it again), or
+   * with `asHeader`, what a table header written at `path` would clash with; unknown when absent.
+   */
+  readonly defines?: (path: readonly string[], asHeader: boolean) => boolean;
   /**
    * Whether an earlier piece of the unit's section (a big section is analysed in pieces, see
    * toml/chunks.ts) has a syntax error past which it cannot be read. The unit then is what the
