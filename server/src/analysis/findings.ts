@@ -8,11 +8,11 @@ import {
 } from '../grammar/checks';
 import { ownCopy, quoted, rustTrim, shortened, shown, uPlus } from '../grammar/text';
 import { isMcpWireToken, splitToolName } from '../grammar/toolName';
-import type { KeyPart, Span, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
+import type { KeyPart, Span, TomlArray, TomlDocument, TomlString } from '../toml/model';
 import { basicString, replaceStringValue } from '../toml/strings';
 import { closingQuote, contentSpan, isOpenMultiline, valueSources } from '../toml/stringPositions';
 import { firstLineOf, lineContent } from '../toml/lineIndex';
-import { lastAtOrBefore, lastStartingBefore } from '../toml/sorted';
+import { lastStartingBefore, stringTowards } from '../toml/sorted';
 import { CODES, type Code, type Severity } from './codes';
 import { deleteItems, type Edit } from './edits';
 import { misplacedAt, ownerKey, ownerLabel, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type MisplacedList, type Owner, type Policies } from './policies';
@@ -466,8 +466,8 @@ export function fromParse(f: Finding): FromParse | null {
  */
 export function fixesFromParse(doc: TomlDocument, memo: VerdictMemo, kind: Exclude<FromParse, 'none'>, code: Code, span: Span): readonly Fix[] | null {
   const text = doc.text;
-  const at = stringItemAt(doc, span.start);
-  if (!at) return null;
+  const at = stringTowards(doc, span.start);
+  if (!at?.array) return null;
   const { array, index, str } = at;
   if (kind === 'duplicate') {
     if (code !== 'duplicate-entry' || isOpenMultiline(str)) return null;
@@ -484,31 +484,6 @@ export function fixesFromParse(doc: TomlDocument, memo: VerdictMemo, kind: Exclu
 /** Fixes as a finding gives them (`LazyFinding.fixes`): their titles as a reader is shown them. */
 const withReadableTitles = (fixes: Fix[]): Fix[] => fixes.map((f) => withText(f, 'title', readable(f.title)));
 
-/**
- * The string item of an array holding `offset` (from its opening quote), with its array and index
- * there: found by halving each level's items, as `suppress.ts` finds a string around an offset.
- */
-function stringItemAt(doc: TomlDocument, offset: number): { array: TomlArray; index: number; str: TomlString } | null {
-  const around = <T extends { readonly span: Span }>(xs: readonly T[]): number => {
-    const i = lastAtOrBefore(xs.length, (j) => xs[j]!.span.start, offset);
-    return i >= 0 && offset < xs[i]!.span.end ? i : -1;
-  };
-  const section = doc.sections[around(doc.sections)];
-  let kv = section?.entries[around(section.entries)];
-  let v: TomlValue | null | undefined = kv?.value;
-  while (v) {
-    if (v.kind === 'array') {
-      const i: number = around(v.items);
-      const item: TomlValue | undefined = v.items[i];
-      if (item?.kind === 'string') return { array: v, index: i, str: item };
-      v = item;
-    } else if (v.kind === 'inline-table') {
-      kv = v.entries[around(v.entries)];
-      v = kv?.value;
-    } else return null;
-  }
-  return null;
-}
 
 function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'unknown' }>): EntryIssue {
   const head = rustTrim(splitToolName(rustTrim(raw))[0]);

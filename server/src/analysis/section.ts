@@ -135,7 +135,7 @@ export class SectionAnalysis implements Analysis {
     if (this.fixing) return this.fixing.doc;
     const full = recent.get(this) ?? passing.get(this)?.deref();
     if (full) return full.doc;
-    if (this.text.length <= RECENT_CHARS || !this.recents) return this.model().doc;
+    if (!this.parsesAlone) return this.model().doc;
     let doc = parses.get(this)?.deref();
     if (!doc) {
       parses.set(this, new WeakRef((doc = parseToml(this.text))));

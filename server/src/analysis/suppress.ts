@@ -10,7 +10,7 @@
 import type { Comment, Span, TomlDocument, TomlString, TomlValue } from '../toml/model';
 import { parseToml } from '../toml/parse';
 import { lineContent, lineEndAt, type Lines } from '../toml/lineIndex';
-import { inComment, lastStartingBefore } from '../toml/sorted';
+import { inComment, lastStartingBefore, stringTowards } from '../toml/sorted';
 import { isMultiline } from '../toml/stringPositions';
 import { editDistance } from '../grammar/checks';
 import { quoted } from '../grammar/text';
@@ -423,18 +423,8 @@ function insideString(doc: TomlDocument, offset: number): boolean {
   return stringAround(doc, offset) !== undefined;
 }
 
-/** The string token `offset` falls inside (after its opening quotes, before its closing ones), found by binary search. */
+/** The string token `offset` falls inside (after its opening quotes, before its closing ones). */
 function stringAround(doc: TomlDocument, offset: number): TomlString | undefined {
-  // The last of `spans` (in text order) starting before `offset`, when `offset` is inside it.
-  const around = <T extends { readonly span: Span }>(xs: readonly T[]): T | undefined => {
-    const x = lastStartingBefore(xs, offset);
-    return x && offset < x.span.end ? x : undefined;
-  };
-  let v: TomlValue | null | undefined = around(around(doc.sections)?.entries ?? [])?.value;
-  while (v && offset > v.span.start && offset < v.span.end) {
-    if (v.kind === 'string') return v;
-    v = v.kind === 'array' ? around(v.items)
-      : v.kind === 'inline-table' ? around(v.entries)?.value : undefined;
-  }
-  return undefined;
+  const str = stringTowards(doc, offset)?.str;
+  return str && offset > str.span.start && offset < str.span.end ? str : undefined;
 }
