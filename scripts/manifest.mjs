@@ -44,11 +44,13 @@ export async function configuration() {
       markdownDescription: `\`${code}\`: ${summary}`,
     };
   }
+  // The Settings editor lists the categories under the extension's display name (Mars TOML): their
+  // titles name only the category, or its narrow table of contents cut both to "Mars TOML: …".
   return [
-    { id: 'mars-diagnostics', title: 'Mars TOML: Diagnostics', order: 0, properties: diagnostics },
+    { id: 'mars-diagnostics', title: 'Diagnostics', order: 0, properties: diagnostics },
     {
       id: 'mars-server',
-      title: 'Mars TOML: Language Server',
+      title: 'Language Server',
       order: 1,
       properties: {
         'mars.maxProblems': {

@@ -386,3 +386,10 @@ test('every diagnostic code has a setting, defaulting to its severity', async ()
   assert.equal(props['mars.diagnostics.invalid-tool-name'].default, 'error');
   assert.equal(manifest.contributes.configurationDefaults['[toml]']['editor.quickSuggestions'].strings, 'on');
 });
+
+test('the settings categories are titled by what they hold, not again by the extension the Settings editor lists them under', () => {
+  // Its table of contents shows each under "Mars TOML" in a narrow column: "Mars TOML: Diagnostics"
+  // and "Mars TOML: Language Server" were both cut to "Mars TOML: …".
+  assert.deepEqual(manifest.contributes.configuration.map((c) => c.title), ['Diagnostics', 'Language Server']);
+  for (const c of manifest.contributes.configuration) assert.ok(!c.title.includes(manifest.displayName), c.title);
+});
