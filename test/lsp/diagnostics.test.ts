@@ -388,3 +388,27 @@ test('a big table cut into pieces: every diagnostic where the whole text puts it
     await c.stop();
   }
 });
+
+test('a [[agents]] typed above an agent\'s tools table: the table is its last element\'s, no agent\'s; taken away, the agent\'s again', async () => {
+  const client = await LspClient.start();
+  try {
+    const uri = 'file:///array-of-agents/mars.toml';
+    await client.open(uri, '[agents.x.tools]\nallowed = ["Shell"]\n');
+    assert.deepEqual((await client.pushed(uri, 1)).map((d) => d.code), ['non-canonical']);
+    const top = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    await client.change(uri, 2, [{ range: top, text: '[[agents]]\n' }]);
+    assert.deepEqual((await client.pushed(uri, 2)).map((d) => `${d.code}@${d.range.start.line}`), ['invalid-tool-policy@0']);
+    const entry = { line: 2, character: 14 };
+    assert.deepEqual(await client.completion(uri, entry), null);
+    assert.equal(await client.request('textDocument/hover', { textDocument: { uri }, position: entry }), null);
+    const actions = await client.request<unknown[]>('textDocument/codeAction', {
+      textDocument: { uri }, range: { start: { line: 2, character: 12 }, end: { line: 2, character: 17 } }, context: { diagnostics: [] },
+    });
+    assert.deepEqual(actions, []);
+    await client.change(uri, 3, [{ range: { start: top.start, end: { line: 1, character: 0 } }, text: '' }]);
+    assert.deepEqual((await client.pushed(uri, 3)).map((d) => d.code), ['non-canonical']);
+    assert.ok((await client.completion(uri, { line: 1, character: 14 }))?.some((i) => i.label === 'bash'));
+  } finally {
+    await client.stop();
+  }
+});

@@ -51,6 +51,18 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   // which its serde reads as the table's fields by position).
   ['an agent written as an array of tables: its tools still read', '[[agents.x]]\ntools.allowed = ["Bash"]\n', ['invalid-tool-policy@agents.x', 'non-canonical@Bash']],
   ['[[agents]]: the keys below name no agent', '[[agents]]\nname = "x"\ntools.allowed = ["Bash"]\n', ['invalid-tool-policy@agents']],
+  // After `[[agents]]` (or `[[skills]]`), a header below it names a table in the array's last
+  // element (toml_edit and smol-toml agree: `{ agents = [{ x = { tools = … } }] }`), not agent x's.
+  ['after [[agents]], [agents.x.tools] is no agent\'s tools table', '[[agents]]\nname = "a"\n[agents.x.tools]\nallowed = ["Bash", "mcp__gh__x", "bash"]\nsub = "allow"\n', ['invalid-tool-policy@agents']],
+  ['after [[agents]], nor is tools under [agents.x], dotted or inline, or a list beside it', '[[agents]]\n[agents.x]\ntools.allowed = ["Bash"]\nallowed = ["read"]\n[agents.y]\ntools = { disallowed = ["Web"] }\n[agents.z]\ntools = 1\n', ['invalid-tool-policy@agents']],
+  ['after [[agents]], a table below tools, a list written as a table, [[agents.x]]: none is an agent\'s', '[[agents]]\n[agents.x.tools.sub]\n[agents.y.tools.allowed]\n[[agents.z]]\n[agents.w.tool]\nallowed = ["read"]\n', ['invalid-tool-policy@agents']],
+  ['[[skills]] the same; [agents] tables stay read, and each [[…]] is told', '[agents.a.tools]\nallowed = ["Bash"]\n[[skills]]\n[skills.y.tools]\nallowed = ["Bash"]\n[[skills]]\n[agents.b.tools]\nallowed = ["Web"]\n', ['non-canonical@Bash', 'invalid-tool-policy@skills', 'invalid-tool-policy@skills', 'non-canonical@Web']],
+  // Where `agents` was a table first, `[[agents]]` is a TOML error and changes nothing after it; so
+  // is `[agents]` after `[[agents]]`, and a header adding to a list written as a value: Mars stops
+  // at the error, and either definition may be the one to go, so what follows is read as written.
+  ['[[agents]] after [agents.x.tools], or [agents] after [[agents]]: a clash, the tables still read', '[agents.x.tools]\nallowed = ["Bash"]\n[[agents]]\n[agents.y.tools]\nallowed = ["Read"]\n', ['non-canonical@Bash', 'toml-syntax@[[agents]]', 'invalid-tool-policy@agents', 'non-canonical@Read']],
+  ['[agents] after [[agents]]: a clash, its keys still read', '[[agents]]\n[agents]\nx.tools.allowed = ["Bash"]\n', ['invalid-tool-policy@agents', 'toml-syntax@[agents]', 'non-canonical@Bash']],
+  ['a header adding to `agents` written as a list: a clash, the table still read', 'agents = []\n[agents.x.tools]\nallowed = ["Bash"]\n', ['invalid-tool-policy@[]', 'toml-syntax@[agents.x.tools]', 'non-canonical@Bash']],
   ['an agent or skill written as a value', 'agents.x = "reviewer"\nskills = { y = 1, z = [], w = { tools.allowed = ["read"] } }\n', ['invalid-tool-policy@"reviewer"', 'invalid-tool-policy@1']],
   ['an agent written as a value under [agents]', '[agents]\n"q r" = true\n', ['invalid-tool-policy@true']],
   ['`agents` itself written as a value', 'agents = "x"\n', ['invalid-tool-policy@"x"']],

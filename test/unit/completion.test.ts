@@ -297,6 +297,15 @@ const CASES: Case[] = [
   { name: 'comment', doc: '[agents.x.tools]\nallowed = ["read"] # ba|', none: true },
   { name: 'comment inside a list', doc: '[agents.x.tools]\nallowed = [\n  "read", # ba|\n]', none: true },
   { name: 'tools as an array of tables', doc: '[[agents.x.tools]]\nallowed = ["|"]', none: true },
+  // After `[[agents]]`, `[agents.x…]` is a table of the array's last element: no agent's tools.
+  { name: 'after [[agents]], a list in [agents.x.tools]', doc: '[[agents]]\n[agents.x.tools]\nallowed = ["|"]', none: true },
+  { name: 'after [[agents]], a key in [agents.x.tools]', doc: '[[agents]]\n[agents.x.tools]\n|', none: true },
+  { name: 'after [[agents]], the value of allowed', doc: '[[agents]]\n[agents.x.tools]\nallowed = |', none: true },
+  { name: 'after [[skills]], a dotted key in [skills.x]', doc: '[[skills]]\n[skills.x]\ntools.|', none: true },
+  { name: 'after [[skills]], the value of tools', doc: '[[skills]]\n[skills.x]\ntools = |', none: true },
+  { name: 'after [[agents]], a key of tools written inline', doc: '[[agents]]\n[agents.x]\ntools = { | }', none: true },
+  { name: 'after [[agents]], a map-form value', doc: '[[agents]]\n[agents.x.tools]\nbash = "|"', none: true },
+  { name: 'after [[agents]], skills are still read', doc: '[[agents]]\n[skills.x.tools]\nallowed = ["|"]', present: ['bash'] },
   { name: 'allowed that is not a list', doc: '[agents.x.tools]\nallowed = "|"', none: true },
   { name: 'nested list', doc: '[agents.x.tools]\nallowed = [["|"]]', none: true },
   { name: 'tools.mcp value', doc: '[agents.x.tools]\nmcp = |', none: true },
@@ -376,6 +385,13 @@ function runDocument(src: string): CompletionItem[] {
   const result = completions(placed(da, unit), da.lines.position(offset), [], (path, how) => definesOutside(da, unit, path, how));
   return result === null ? [] : Array.isArray(result) ? result : result.items;
 }
+
+test('completion in the document: after [[agents]] in another section, [agents.x…] holds no agent\'s tools', () => {
+  for (const doc of ['[[agents]]\n[agents.x.tools]\nallowed = ["|"]', '[[agents]]\nname = "a"\n[agents.x.tools]\n|', '[[agents]]\n[agents.x]\ntools = |', '[[agents]]\n[agents.x]\ntools.allowed = [|]']) {
+    assert.deepEqual(runDocument(doc).map((i) => i.label), [], doc);
+  }
+  assert.ok(runDocument('[agents.x.tools]\nallowed = ["|"]\n[[agents]]\n').some((i) => i.label === 'bash'), 'above [[agents]], which clashes with it, the table is read');
+});
 
 test('completion at a key: nothing that would clash with a list or tools table another section defines', () => {
   const cases: Array<[doc: string, absent: string[], present: string[]]> = [

@@ -87,6 +87,11 @@ const CASES: Case[] = [
   { name: 'on the opening quote of an entry', doc: `${T}allowed = [|"read"]`, range: [1, 12, 1, 16] },
   // A string left open is not written yet (its diagnostics wait too): `"read]` would be described as a tool `read]`.
   { name: 'unterminated string', doc: `${T}allowed = ["read|`, range: null },
+  // After `[[agents]]`, `[agents.x.tools]` is a table of the array's last element: no agent's tools.
+  { name: 'after [[agents]], an entry', doc: `[[agents]]\n${T}allowed = ["sh|ell"]`, range: null },
+  { name: 'after [[agents]], a list\'s key', doc: `[[agents]]\n${T}allo|wed = ["shell"]`, range: null },
+  { name: 'after [[agents]], a map-form key', doc: `[[agents]]\n${T}sh|ell = "allow"`, range: null },
+  { name: 'after [[skills]], a list as a value', doc: '[[skills]]\n[skills.s]\ntools = ["Re|ad"]', range: null },
   { name: 'a string left open before the ]', doc: `${T}allowed = ["re|ad]`, range: null },
   // A key typed into a list a `]` closes further on is no key of the table; below a list never closed, it is the next statement.
   { name: 'a key typed inside a list closed further on', doc: `${T}allowed = ["read", "grep"\n|x = 1]`, range: null },

@@ -49,6 +49,9 @@ const SAMPLES = [
   fs.readFileSync(path.join(ROOT, 'examples/mars.toml'), 'utf8'),
   '# mars-ignore-file: non-canonical\n[agents.a.tools]\nallowed = ["Bash", "x"]\n[agents.b.tools]\nallowed = ["Shell(git:*)"]\n',
   '[agents.a.tools]\nallowed = ["Read", "cat"]\ndisallowed = ["view"]\n[agents]\nb.tools.allowed = ["x", "ask-user"]\n',
+  // Past `[[agents]]`, `[agents.x.tools]` is a table of its last element (see policies.ts): what a
+  // section is told of the sections before it.
+  '[[agents]]\nname = "a"\n[agents.x.tools]\nallowed = ["Bash"]\n[[skills]]\n[skills.z.tools]\nallowed = ["Read"]\n[[agents]]\n[agents.y]\ntools.allowed = ["Shell"]\n',
 ];
 
 test('a section at a time finds what the whole text finds, at the same places', () => {
@@ -91,7 +94,7 @@ function snapshot(da: DocumentAnalysis) {
 
 // Insertions that move section boundaries and line breaks: headers, brackets, quotes that open
 // multi-line strings, CR and LF alone and together.
-const INSERTS = ['\n', '\r', '\r\n', '\ufeff', '🚀', '[', ']', '[x]\n', '"""', "'''", '"', "'", '#', 'a = [', '{', 'x', '\n[agents.z.tools]\nallowed = ["Bash"]\n', ''];
+const INSERTS = ['\n', '\r', '\r\n', '\ufeff', '🚀', '[', ']', '[x]\n', '"""', "'''", '"', "'", '#', 'a = [', '{', 'x', '\n[agents.z.tools]\nallowed = ["Bash"]\n', '\n[[agents]]\n', ''];
 
 test('an analyzer fed edit after edit agrees with a fresh analysis of each text', () => {
   const r = rng(42);
@@ -103,6 +106,26 @@ test('an analyzer fed edit after edit agrees with a fresh analysis of each text'
       assert.deepEqual(snapshot(analyzer.analyze(text)), snapshot(new DocumentAnalyzer().analyze(text)), label);
     }
   }
+});
+
+test('a `[[agents]]` typed above an agent\'s tools table, and taken away: the sections below it are analysed again', () => {
+  const tables = '[agents.x.tools]\nallowed = ["Bash"]\n[skills.s]\ntools.allowed = ["Read"]\n[agents.y]\ntools = { allowed = ["Shell"] }\n';
+  const versions = [tables, `[[agents]]\n${tables}`, tables, `[[skills]]\n[[agents]]\n${tables}`, `${tables}[[agents]]\n`];
+  const codes = (da: DocumentAnalysis) => documentFindings(da).map((f) => `${f.code}@${da.text.slice(f.span.start, f.span.end)}`);
+  const analyzer = new DocumentAnalyzer();
+  const got = versions.map((text) => {
+    const da = analyzer.analyze(text);
+    assert.deepEqual(snapshot(da), snapshot(new DocumentAnalyzer().analyze(text)), JSON.stringify(text));
+    return codes(da);
+  });
+  assert.deepEqual(got, [
+    ['non-canonical@Bash', 'non-canonical@Read', 'non-canonical@Shell'],
+    ['invalid-tool-policy@agents', 'non-canonical@Read'],
+    ['non-canonical@Bash', 'non-canonical@Read', 'non-canonical@Shell'],
+    ['invalid-tool-policy@skills', 'invalid-tool-policy@agents'],
+    // Below the tables, `[[agents]]` clashes with them: they stay read.
+    ['non-canonical@Bash', 'non-canonical@Read', 'non-canonical@Shell', 'toml-syntax@[[agents]]', 'invalid-tool-policy@agents'],
+  ]);
 });
 
 test('sections that let their models go give the same findings, fixes and model when asked again', () => {

@@ -15,7 +15,7 @@ import {
   type Finding, type ParsedEntry, VerdictMemo,
 } from './findings';
 import { moveEdits, moveOf } from './moves';
-import { findPolicies, ownerKey, type Policies } from './policies';
+import { findPolicies, NO_ARRAYS, ownerKey, type Policies } from './policies';
 import { contentSpan, isOpenMultiline } from '../toml/stringPositions';
 import { anySuppression, findSuppressions, isSuppressed, NOTHING_OUTSIDE, suppressionFindings, type Outside, type Suppressions } from './suppress';
 
@@ -34,16 +34,20 @@ export interface Analysis {
    * is reported or described (see `guessedSpans`).
    */
   readonly guessed: readonly Span[];
+  /** The root keys arrays of tables hold where the text starts (see `findPolicies`): a text read again reads with them. */
+  readonly arrays: ReadonlySet<string>;
 }
 
 /**
  * Analyse one text. `memo` keeps entry verdicts between calls (see `VerdictMemo`). `only`: the
  * findings the analysis holds, where its caller has the others already (see `SectionAnalysis.fixAll`).
+ * `arrays`: the root keys arrays of tables hold where the text starts (a section of a document, see
+ * `findPolicies`).
  */
-export function analyze(text: string, memo: VerdictMemo = new VerdictMemo(), only?: (f: Finding) => boolean): Analysis {
+export function analyze(text: string, memo: VerdictMemo = new VerdictMemo(), only?: (f: Finding) => boolean, arrays: ReadonlySet<string> = NO_ARRAYS): Analysis {
   const doc = parseToml(text);
   const lines = new LineIndex(text);
-  const policies = findPolicies(doc);
+  const policies = findPolicies(doc, arrays);
   const entries = parseEntries(policies, memo);
   const findings: Finding[] = [];
   const suppressions = findSuppressions(doc, lines);
@@ -63,7 +67,7 @@ export function analyze(text: string, memo: VerdictMemo = new VerdictMemo(), onl
   for (const f of policyFindings(doc, policies)) if (said(f)) findings.push(f);
   for (const f of suppressionFindings(doc)) if (said(f)) findings.push(f);
   findings.sort(byPosition);
-  return { doc, lines, policies, entries, findings, suppressions, unreadableFrom, guessed };
+  return { doc, lines, policies, entries, findings, suppressions, unreadableFrom, guessed, arrays };
 }
 
 /** A text read to its end: shared, as a big file has hundreds of thousands of sections. */
@@ -239,7 +243,7 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
   let edits = first;
   let passes = 1;
   for (; passes < MAX_FIX_PASSES; passes++) {
-    const next = analyze(text);
+    const next = analyze(text, undefined, undefined, analysis.arrays);
     if (counter && waiting.length > 0) {
       const left = placedAfter(waiting, edits);
       waiting = [];

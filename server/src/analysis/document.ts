@@ -3,7 +3,8 @@
 // its own (analyze.ts). An analyzer keeps the last version: an edit splits again only around the
 // change and re-analyses only the units it touched; the rest are reused as they are, wherever they
 // moved. Unit analyses work in their own offsets; a unit's `base` places them. What no unit can see
-// alone (a table defined twice, a file-wide suppression) is added here.
+// alone (a table defined twice, a file-wide suppression) is added here; a unit is told only which
+// owners (`agents`, `skills`) a `[[…]]` header above it made arrays of tables (see `findPolicies`).
 
 import { LineIndex, lineStartAt, type Lines, type Position } from '../toml/lineIndex';
 import type { Span } from '../toml/model';
@@ -11,12 +12,13 @@ import { chunkSection } from '../toml/chunks';
 import { lastAtOrBefore } from '../toml/sorted';
 import { sectionStartsFrom } from '../toml/split';
 import { textChange, type TextChange } from '../toml/textChange';
-import { placeSpan, tableConflicts, type DefinitionPlace, type SectionDefinitions, type TableConflict } from '../toml/tables';
+import { placeSpan, RootArrays, tableConflicts, type DefinitionPlace, type SectionDefinitions, type TableConflict } from '../toml/tables';
 import { analyze, eachSeen, fixAllEdits, fixAllTakes, visibleFindings, type Analysis } from './analyze';
 import type { Code, SeverityOverrides } from './codes';
 import type { Edit } from './edits';
 import { byPosition, finding, VerdictMemo, withSeverity, type Finding, type Fix } from './findings';
 import { ownCopy } from '../grammar/text';
+import { NO_ARRAYS, ownerArrays } from './policies';
 import { forgetModel, SectionAnalysis, type Keep } from './section';
 import { findSuppressions, type CodeSet, type Outside } from './suppress';
 import { parseToml } from '../toml/parse';
@@ -58,6 +60,8 @@ export interface DocumentAnalysis {
   readonly fileSuppressed: CodeSet | null;
   /** Where each multi-line string never closed begins (see toml/split.ts), ascending. */
   readonly unclosed: readonly number[];
+  /** The root keys arrays of tables hold, each noted with the index of the unit that reached it first. */
+  readonly roots: RootArrays;
 }
 
 /** Keeps section analyses between versions of one document; use one per document. */
@@ -108,9 +112,9 @@ export class DocumentAnalyzer {
     // What the change did not touch across sections stays: only the sections it replaced are compared.
     const sameCross = units.length === last.units.length &&
       units.slice(replaced.from, replaced.to).every((u, i) => crossSignature(u.analysis) === crossSignature(last.units[replaced.from + i]!.analysis));
-    if (!sameCross) return this.whole(text, lines, units, unclosed);
+    if (!sameCross) return yield* this.whole(text, lines, units, unclosed);
     const crossFindings = crossFindingsOf(units, last.crossConflicts);
-    return { text, lines, units, crossFindings, crossConflicts: last.crossConflicts, fileSuppressed: last.fileSuppressed, unclosed };
+    return { text, lines, units, crossFindings, crossConflicts: last.crossConflicts, fileSuppressed: last.fileSuppressed, unclosed, roots: last.roots };
   }
 
   private *fresh(text: string): Generator<void, DocumentAnalysis> {
@@ -118,18 +122,54 @@ export class DocumentAnalyzer {
     const unclosed: number[] = [];
     const starts = sectionStartsFrom(text, 0, undefined, unclosed);
     const reusable = this.options.oneShot ? new Map<string, SectionAnalysis>() : this.partial;
-    return this.whole(text, lines, yield* this.unitsFrom(text, lines, starts, text.length, reusable), unclosed);
+    return yield* this.whole(text, lines, yield* this.unitsFrom(text, lines, starts, text.length, reusable, new RootArrays()), unclosed, reusable);
   }
 
-  /** The document from its units, with what only the whole document shows. */
-  private whole(text: string, lines: LineIndex, units: Unit[], unclosed: readonly number[]): DocumentAnalysis {
+  /**
+   * The document from its units, with what only the whole document shows. A unit analysed as if
+   * other root keys were arrays of tables where it starts than now are (a `[[agents]]` above it
+   * typed or taken away) is analysed again (see `findPolicies`), yielding after each.
+   */
+  private *whole(text: string, lines: LineIndex, units: Unit[], unclosed: readonly number[], reusable = new Map<string, SectionAnalysis>()): Generator<void, DocumentAnalysis> {
+    const roots = new RootArrays();
+    for (let i = 0; i < units.length; i++) {
+      const u = units[i]!;
+      const arrays = ownerArrays(roots);
+      if (u.analysis.arrays !== arrays) {
+        const { analysis, made } = this.unitAnalysis(u.analysis.text, u.analysis.hidden, arrays, reusable, !this.options.oneShot);
+        units[i] = { ...u, analysis };
+        if (made) yield;
+      }
+      addRoots(roots, units[i]!.analysis, i);
+    }
     const all: SectionDefinitions[] = [];
     const at: Array<{ unit: number; index: number }> = [];
     units.forEach((u, unit) => u.analysis.definitions.forEach((defs, index) => (all.push(defs), at.push({ unit, index }))));
     const crossConflicts = tableConflicts(all).map((conflict) => ({ ...at[conflict.section]!, conflict, earlier: at[conflict.earlier.section]! }));
     let fileSuppressed: CodeSet | null = null;
     for (const u of units) fileSuppressed = union(fileSuppressed, u.analysis.suppressions.file);
-    return { text, lines, units, crossFindings: crossFindingsOf(units, crossConflicts), crossConflicts, fileSuppressed, unclosed };
+    return { text, lines, units, crossFindings: crossFindingsOf(units, crossConflicts), crossConflicts, fileSuppressed, unclosed, roots };
+  }
+
+  /**
+   * The analysis of a unit's text (`hidden`: its hidden header's length) told `arrays` (see
+   * `findPolicies`): one in `reusable`, or left by a run not finished, else a new one (`made`).
+   * `edited`: an edit's, whose model is kept among the recent (see section.ts).
+   */
+  private unitAnalysis(analysed: string, hidden: number, arrays: ReadonlySet<string>, reusable: Map<string, SectionAnalysis>, edited: boolean): { analysis: SectionAnalysis; made: boolean } {
+    const key = unitKey(analysed, hidden, arrays);
+    let analysis = reusable.get(key) ?? this.partial.get(key);
+    let made = false;
+    const oneShot = this.options.oneShot ?? false;
+    if (!analysis) {
+      // A section kept across versions outlives this text, so it gets its own copy (see ownCopy).
+      const keep = !oneShot ? 'findings' : this.options.keep ?? 'models';
+      analysis = new SectionAnalysis(analyze(oneShot ? analysed : ownCopy(analysed), this.memo, undefined, arrays), this.memo, { keep, hidden, recent: edited && !oneShot });
+      if (!oneShot) this.partial.set(key, analysis);
+      made = true;
+    }
+    reusable.set(key, analysis);
+    return { analysis, made };
   }
 
   /**
@@ -175,10 +215,10 @@ export class DocumentAnalyzer {
     // are the kept memory, and a 10 MB section's old model (1.5 GB) held beside its new analysis
     // ran the server out of memory on a keystroke.
     for (let i = from; i < (resync ?? old.length); i++) {
-      reusable.set(unitKey(old[i]!.analysis.text, old[i]!.analysis.hidden), old[i]!.analysis);
+      reusable.set(unitKey(old[i]!.analysis.text, old[i]!.analysis.hidden, old[i]!.analysis.arrays), old[i]!.analysis);
       forgetModel(old[i]!.analysis);
     }
-    const units = old.slice(0, from).concat(yield* this.unitsFrom(text, lines, starts, end, reusable, true));
+    const units = old.slice(0, from).concat(yield* this.unitsFrom(text, lines, starts, end, reusable, last.roots.before(from), from, true));
     const replaced = { from, to: units.length };
     if (resync !== undefined) {
       const lineDelta = lines.lineCount - last.lines.lineCount;
@@ -192,24 +232,15 @@ export class DocumentAnalyzer {
 
   /**
    * Units for the sections at `starts`, the last ending at `end`, yielding after each one made;
-   * analyses in `reusable`, or left by a run not finished, are used again. `edited`: the units are
-   * an edit's, whose models are kept among the recent (see section.ts).
+   * analyses in `reusable`, or left by a run not finished, are used again. `roots`: what the units
+   * before them (`first` of them) reached, read on through these. `edited`: the units are an edit's,
+   * whose models are kept among the recent (see section.ts).
    */
-  private *unitsFrom(text: string, lines: LineIndex, starts: readonly number[], end: number, reusable: Map<string, SectionAnalysis>, edited = false): Generator<void, Unit[]> {
+  private *unitsFrom(text: string, lines: LineIndex, starts: readonly number[], end: number, reusable: Map<string, SectionAnalysis>, roots: RootArrays, first = 0, edited = false): Generator<void, Unit[]> {
     const units: Unit[] = [];
-    const oneShot = this.options.oneShot ?? false;
     for (const { start, hidden, sectionStart, analysed } of unitTexts(text, starts, end)) {
-      const key = unitKey(analysed, hidden);
-      let analysis = reusable.get(key) ?? this.partial.get(key);
-      let made = false;
-      if (!analysis) {
-        // A section kept across versions outlives this text, so it gets its own copy (see ownCopy).
-        const keep = !oneShot ? 'findings' : this.options.keep ?? 'models';
-        analysis = new SectionAnalysis(analyze(oneShot ? analysed : ownCopy(analysed), this.memo), this.memo, { keep, hidden, recent: edited && !oneShot });
-        if (!oneShot) this.partial.set(key, analysis);
-        made = true;
-      }
-      reusable.set(key, analysis);
+      const { analysis, made } = this.unitAnalysis(analysed, hidden, ownerArrays(roots), reusable, edited);
+      addRoots(roots, analysis, first + units.length);
       // A hidden header is one line.
       units.push({ start, base: start - hidden, startLine: lines.position(start).line - (hidden ? 1 : 0), sectionStart, analysis });
       if (made) yield;
@@ -250,12 +281,18 @@ interface EditedUnits {
 }
 
 /**
- * What a unit's analysis is reused by: its text, and the length of the header it hides. A piece
- * analysed under a hidden `[agents]` line has the same text as a section `[agents]` followed by
- * that piece, and defines less.
+ * What a unit's analysis is reused by: its text, the length of the header it hides, and the owners
+ * arrays of tables hold where it starts (see `findPolicies`). A piece analysed under a hidden
+ * `[agents]` line has the same text as a section `[agents]` followed by that piece, and defines less.
  */
-function unitKey(text: string, hidden: number): string {
-  return hidden === 0 ? text : `${hidden}\u0000${text}`;
+function unitKey(text: string, hidden: number, arrays: ReadonlySet<string>): string {
+  const key = hidden === 0 ? text : `${hidden}\u0000${text}`;
+  return arrays === NO_ARRAYS ? key : `${[...arrays].join('\u0000')}\u0001${key}`;
+}
+
+/** What unit `at`'s definitions reach of the root keys (see `RootArrays`). */
+function addRoots(roots: RootArrays, analysis: SectionAnalysis, at: number): void {
+  for (const defs of analysis.definitions) roots.add(defs.header, () => defs.keys.map((k) => k.parts[0]!), at);
 }
 
 /**
@@ -379,8 +416,8 @@ class PlacedLines implements Lines {
 
 /** A unit's analysis with document positions (offsets stay the unit's). */
 export function placed(da: DocumentAnalysis, unit: Unit): Analysis {
-  const { doc, policies, entries, findings, suppressions, unreadableFrom, guessed } = unit.analysis.model();
-  return { doc, policies, entries, findings, suppressions, unreadableFrom, guessed, lines: placedLines(da, unit) };
+  const { doc, policies, entries, findings, suppressions, unreadableFrom, guessed, arrays } = unit.analysis.model();
+  return { doc, policies, entries, findings, suppressions, unreadableFrom, guessed, arrays, lines: placedLines(da, unit) };
 }
 
 /** A unit's lines with document positions (offsets stay the unit's), without its model. */

@@ -1,9 +1,9 @@
 // The TOML walk: every tool policy (`agents.<name>.tools`, `skills.<name>.tools`) in every TOML
 // spelling, its entries with their context, and the shape problems Mars rejects at load.
 
-import type { Key, KeyPart, KeyValue, Span, TableHeader, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
+import type { Key, KeyPart, KeyValue, Section, Span, TableHeader, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
 import { lastAtOrBefore } from '../toml/sorted';
-import { dotted } from '../toml/tables';
+import { dotted, RootArrays } from '../toml/tables';
 import { quoted, rustTrim } from '../grammar/text';
 import { parseToolName } from '../grammar/toolName';
 import { meantList, meantOwner, meantTools } from './meant';
@@ -104,6 +104,11 @@ export interface Policies {
    * Mars rejects (`[agents.x.tool]` holding `mcp = […]`): no fix renames them.
    */
   readonly unsafeRenames: Set<KeyPart>;
+  /**
+   * Sections whose header names a table in the last element of an array of tables at the root
+   * (`[agents.x.tools]` after `[[agents]]`): no owner's, so nothing in them is read as one's.
+   */
+  readonly inElements: Set<Section>;
 }
 
 /** The tables whose entries are overlays with tools: `[agents.<name>]`, `[skills.<name>]`. */
@@ -130,14 +135,43 @@ export function ownerLabel(owner: Owner, quote: (name: string) => string = quote
   return `${owner.kind === 'agents' ? 'agent' : 'skill'} ${quote(name)}`;
 }
 
-const emptyPolicies = (): Policies => ({ entries: [], extraKeys: [], extraTables: [], shape: [], tables: [], lists: [], misplaced: [], unsafeRenames: new Set() });
+const emptyPolicies = (): Policies => ({ entries: [], extraKeys: [], extraTables: [], shape: [], tables: [], lists: [], misplaced: [], unsafeRenames: new Set(), inElements: new Set() });
 
-export function findPolicies(doc: TomlDocument): Policies {
+/** No root key is an array of tables where the text starts. */
+export const NO_ARRAYS: ReadonlySet<string> = new Set();
+const OWNER_ARRAYS = new Map<string, ReadonlySet<string>>();
+
+/**
+ * Of the owners (`agents`, `skills`), those arrays of tables hold at a point `roots` was read to:
+ * what a section analysed alone is told (`findPolicies`), the same set for the same owners.
+ */
+export function ownerArrays(roots: RootArrays): ReadonlySet<string> {
+  const names = [...OWNERS].filter((o) => roots.has(o));
+  if (names.length === 0) return NO_ARRAYS;
+  const key = names.join('\u0000');
+  let set = OWNER_ARRAYS.get(key);
+  if (!set) OWNER_ARRAYS.set(key, (set = new Set(names)));
+  return set;
+}
+
+/**
+ * `arrays`: the root keys that arrays of tables hold where the text starts, made by `[[…]]` headers
+ * before it (a section of a document is analysed alone: see analysis/document.ts).
+ */
+export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO_ARRAYS): Policies {
   const out = emptyPolicies();
   const problemStarts = doc.problems.map((p) => p.span.start).sort((a, b) => a - b);
+  const roots = RootArrays.holding(arrays);
   for (const section of doc.sections) {
     const base = section.header ? section.header.key.parts : [];
     const names = base.map((p) => p.name);
+    roots.add(section.header && { names, array: section.header.array }, () => section.entries.map((kv) => kv.key.parts[0]?.name ?? ''));
+    // After `[[agents]]`, `[agents.x.tools]` is a table of the array's last element: there is no
+    // agent `x` (Mars, which wants `agents` a table, cannot load the file, as `[[agents]]` is told).
+    if (names.length >= 2 && OWNERS.has(names[0]!) && roots.has(names[0]!)) {
+      out.inElements.add(section);
+      continue;
+    }
     let sectionTable: ToolsTable | null = null;
     // `[[agents]]`, `[[agents.x]]`: Mars reads each agent (skill) as one table. The keys below
     // `[[agents.x]]` are still read as x's; those below `[[agents]]` name no agent.

@@ -9,10 +9,11 @@
 // another section defines it (such a finding, and those after it, wait for the end).
 
 import { sectionStartsFrom } from '../toml/split';
-import { TableTree, type SectionDefinitions } from '../toml/tables';
+import { RootArrays, TableTree, type SectionDefinitions } from '../toml/tables';
 import { analyze, visibleFindings } from './analyze';
 import { conflictFinding, definitionSpan, fileSuppressionsOf, KeyIndex, placeFinding, unitTexts } from './document';
 import { byPosition, detached, fixesNotKept, MAY_CREATE, VerdictMemo, withoutClashingFixes, type Finding } from './findings';
+import { ownerArrays } from './policies';
 import { SectionAnalysis } from './section';
 import type { Outside } from './suppress';
 
@@ -27,6 +28,8 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
   const file = text.includes('mars-ignore-file') ? fileSuppressionsOf(text) : null;
   const memo = new VerdictMemo();
   const tables = new TableTree();
+  // The root keys arrays of tables hold, as the units before reached them (see `findPolicies`).
+  const roots = new RootArrays();
   // Each section's definitions and where its unit starts: a clash points at the key it clashes with.
   const sections: Array<{ defs: SectionDefinitions; base: number }> = [];
   // For fixes: what each unit defines, and the findings waiting for all of it, with their unit.
@@ -40,7 +43,7 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
     // The unit is let go once its findings are out, so it keeps its model meanwhile (no finding is
     // copied off it), and the fixes written are not kept on its findings (a 10 MB list's are 0.8
     // GB); a finding that waits takes its fixes with it, not its model.
-    const analysis = new SectionAnalysis(analyze(u.analysed, memo), memo, { keep: 'models', hidden: u.hidden });
+    const analysis = new SectionAnalysis(analyze(u.analysed, memo, undefined, ownerArrays(roots)), memo, { keep: 'models', hidden: u.hidden });
     // What bears on the unit from outside it, as `outsideOf` (document.ts) reads it from a whole
     // analysis: the file-wide comments (see above), the comments ending the unit before, and
     // whether an earlier piece of its section stopped at a syntax error.
@@ -51,6 +54,7 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
     const found = visibleFindings(analysis, {}, outside).map((f) => placeFinding(f, base));
     analysis.definitions.forEach((defs, index) => {
       sections.push({ defs, base });
+      roots.add(defs.header, () => defs.keys.map((k) => k.parts[0]!));
       for (const conflict of tables.add(defs)) {
         const earlier = sections[conflict.earlier.section]!;
         const f = conflictFinding({ analysis, base }, index, conflict, definitionSpan(earlier.defs, earlier.base, conflict.earlier));

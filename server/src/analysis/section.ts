@@ -2,8 +2,8 @@
 // findings (code, span, message), suppressions, line index and what the section defines. The model
 // behind them (syntax tree, policies, parsed entries, the findings' fixes) is most of the memory: a
 // 1 MB file's models weigh about 40 MB. Unless told to keep it, a section lets its model go and
-// rebuilds it from its text when a feature asks (analysis is a pure function of the text, so the
-// rebuilt model is the same); the most recently used models are kept, like rust-analyzer's LRU of
+// rebuilds it from its text when a feature asks (analysis is a pure function of the text, and of the
+// arrays of tables the sections before it made, which it keeps: so the rebuilt model is the same); the most recently used models are kept, like rust-analyzer's LRU of
 // syntax trees. Completion, hover and quick fixes touch one section at a time, so they hit it. An
 // edit's models start among them (the features ask about the section being typed in next); the
 // models of a file's first analysis do not: it makes thousands, and each one kept a while was
@@ -59,6 +59,7 @@ export class SectionAnalysis implements Analysis {
   readonly hidden: number;
   readonly unreadableFrom: number;
   readonly guessed: Analysis['guessed'];
+  readonly arrays: Analysis['arrays'];
   /** Whether its findings are kept: not by a section fix-all will make the model of again (see the constructor). */
   readonly keepsFindings: boolean;
   /**
@@ -87,6 +88,7 @@ export class SectionAnalysis implements Analysis {
     this.suppressions = full.suppressions;
     this.unreadableFrom = full.unreadableFrom;
     this.guessed = full.guessed;
+    this.arrays = full.arrays;
     // A big file has hundreds of thousands of sections, and what each keeps is what the collector
     // walks: nothing is kept that says nothing (an empty root table, no findings), and a list is
     // kept at its exact size (one grown by `flatMap` or pushes has room for 16 more).
@@ -154,7 +156,7 @@ export class SectionAnalysis implements Analysis {
     if (this.kept) return this.kept;
     let full = recent.get(this) ?? passing.get(this)?.deref();
     if (!full) {
-      full = analyze(this.text, this.memo);
+      full = analyze(this.text, this.memo, undefined, this.arrays);
       made.models++;
     }
     if (this.recents) remember(this, full);
@@ -173,7 +175,7 @@ export class SectionAnalysis implements Analysis {
   fixAll<T>(read: (a: Analysis) => T): T {
     const atHand = this.kept ?? recent.get(this) ?? passing.get(this)?.deref();
     if (atHand || !this.parsesAlone || !this.keepsFindings) return read(this.withFixes());
-    const model = analyze(this.text, this.memo, (f) => fromParse(f) === null);
+    const model = analyze(this.text, this.memo, (f) => fromParse(f) === null, this.arrays);
     made.fixModels++;
     this.fixing = model;
     try {

@@ -181,6 +181,11 @@ class Layout {
   readonly doc: TomlDocument;
   /** The section holding the cursor. */
   readonly section: Section | null;
+  /**
+   * The path of the section's table, where an owner's table may be: null under an array of tables'
+   * header, or one naming a table in an element of one (`[agents.x]` after `[[agents]]`, see `Policies.inElements`).
+   */
+  readonly base: readonly string[] | null;
   /** Starts of the statements (key/values) of the section, then the next section's start. */
   private readonly statements: number[];
 
@@ -190,6 +195,8 @@ class Layout {
     const sections = this.doc.sections;
     const i = lastAtOrBefore(sections.length, (k) => sections[k]!.span.start, offset);
     this.section = i >= 0 ? sections[i]! : null;
+    const header = this.section?.header;
+    this.base = header?.array || (this.section && analysis.policies.inElements.has(this.section)) ? null : names(header?.key.parts ?? []);
     const starts = this.section ? this.section.entries.map((kv) => kv.span.start) : [];
     if (i + 1 < sections.length) starts.push(sections[i + 1]!.span.start);
     this.statements = starts;
@@ -243,7 +250,7 @@ class Layout {
     };
     const section = this.section;
     if (!section) return null;
-    const base = section.header?.array ? null : names(section.header?.key.parts ?? []);
+    const base = this.base;
     for (const kv of section.entries) {
       if (kv.span.start > offset) break;
       if (kv.value) consider(kv.value, { kind: 'kv', kv }, base ? [...base, ...names(kv.key.parts)] : null);
@@ -394,8 +401,8 @@ function valueAfterEquals(layout: Layout, offset: number): ValueContext | ListVa
  */
 function toolsValue(layout: Layout, offset: number): ToolsValueContext | null {
   const section = layout.section;
-  if (!section || section.header?.array) return null;
-  const base = names(section.header?.key.parts ?? []);
+  const base = layout.base;
+  if (!section || !base) return null;
   const kv = section.entries.find((e) => valueless(e, layout.text, offset));
   if (!kv) return null;
   const path = [...base, ...names(kv.key.parts)];
@@ -524,8 +531,8 @@ function keyContext(layout: Layout, offset: number, inline: { table: TomlInlineT
     const section = layout.section;
     if (!section) return null;
     const header = section.header;
-    if (header && (header.array || layout.lineOf(offset) === layout.lineOf(header.span.start))) return null;
-    base = names(header?.key.parts ?? []);
+    if (!layout.base || (header && layout.lineOf(offset) === layout.lineOf(header.span.start))) return null;
+    base = layout.base;
     candidates = section.entries;
     from = layout.lineStart(offset);
     if (from === 0 && text.charCodeAt(0) === 0xfeff) from = 1;

@@ -193,6 +193,55 @@ function peek(from: Node, names: readonly string[], as: 'table' | 'array' | 'dot
   return target;
 }
 
+/**
+ * The root keys an array of tables holds, read a section at a time as TableTree reads them but
+ * without its tree (a unit's analysis is told them, see analysis/policies.ts): a root key is what
+ * first reaches it makes it, an array of tables only when that is a `[[key]]` header, and nothing
+ * later changes it (a later `[key]`, `[[key]]` or `key = …` clashes). A header below one
+ * (`[agents.x.tools]` after `[[agents]]`) names a table in its last element, not a key of `key`.
+ * Each is noted with the place (`at`, the caller's count: a unit of a document) that reached it.
+ */
+export class RootArrays {
+  /** Each root key reached so far: whether an array of tables, and where reached. */
+  private readonly made = new Map<string, { readonly array: boolean; readonly at: number }>();
+  /** Where the first header was (past it, keys are not the root table's); Infinity before one. */
+  private headerAt = Infinity;
+
+  /** Root keys an array of tables holds before the text read (a header made them, so the root table is behind). */
+  static holding(arrays: Iterable<string>): RootArrays {
+    const roots = new RootArrays();
+    for (const name of arrays) roots.made.set(name, { array: true, at: -1 });
+    if (roots.made.size > 0) roots.headerAt = -1;
+    return roots;
+  }
+
+  /**
+   * The next section's header (null for the root table and a later piece of a cut section), then,
+   * asked only while in the root table, its keys' first parts.
+   */
+  add(header: { readonly names: readonly string[]; readonly array: boolean } | null, firstParts: () => Iterable<string>, at = 0): void {
+    if (header && header.names.length > 0) {
+      if (this.headerAt === Infinity) this.headerAt = at;
+      const name = header.names[0]!;
+      if (!this.made.has(name)) this.made.set(name, { array: header.array && header.names.length === 1, at });
+    } else if (this.headerAt === Infinity) {
+      for (const name of firstParts()) if (!this.made.has(name)) this.made.set(name, { array: false, at });
+    }
+  }
+
+  has(name: string): boolean {
+    return this.made.get(name)?.array === true;
+  }
+
+  /** What was reached before place `at`. */
+  before(at: number): RootArrays {
+    const roots = new RootArrays();
+    for (const [name, m] of this.made) if (m.at < at) roots.made.set(name, m);
+    if (this.headerAt < at) roots.headerAt = this.headerAt;
+    return roots;
+  }
+}
+
 function describe(value: ValueKind | undefined): string {
   return value === 'inline table' ? 'an inline table' : value === 'array' ? 'an array' : 'a value, not a table';
 }
