@@ -236,6 +236,13 @@ const FIX_ALL: Array<[string, string]> = [
   // A CR LF inside a multi-line string is an LF to Mars: the rewrite writes `\n`, never a `\r` Mars did not read.
   ['allowed = [\'\'\'Shell(a\r\nb:*)\'\'\']\r\n', 'allowed = ["bash(a\\nb *)"]\r\n'],
 ];
+test('fix-all after [[agents]] changes nothing in [agents.x.tools], a table of its last element, whatever the sections keep; the skills below it are fixed', () => {
+  const text = '[[agents]]\n[agents.x.tools]\nallowed = ["Shell", "Bash"]\nbash = "allow"\n[skills.s.tools]\nallowed = ["Shell"]\n';
+  const expected = text.replace('allowed = ["Shell"]', 'allowed = ["bash"]');
+  for (const keep of ['models', 'findings', 'fix-all'] as const) assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text, keep))), expected, keep);
+  assert.equal(countFixAll(analyzeDocument(text), {}, undefined, 10), 1);
+});
+
 for (const [input, expected] of FIX_ALL) {
   test(`fix all: ${input.replace(/\n/g, ' / ')}`, () => {
     const text = `[agents.a.tools]\n${input}`;
