@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { parse } from 'smol-toml';
 import { analyzeDocument, DocumentAnalyzer, documentFindings, type DocumentAnalysis } from '../../server/src/analysis/document';
 import { rng } from '../support/rng';
+import { parseToml } from '../../server/src/toml/parse';
+import { RootArrays, sectionDefinitions } from '../../server/src/toml/tables';
 import { tomlEditTakes } from '../support/tomlEdit';
 
 const syntax = (text: string, da: DocumentAnalysis = analyzeDocument(text)) =>
@@ -86,6 +88,44 @@ test('tables: the verdict on whole documents is toml_edit\'s, on 20,000 random o
   // smol-toml, which checks each section, differs from toml_edit only on dotted keys through tables a header made (see tables.ts).
   assert.ok(smolDiffers > 0 && smolDiffers < 100, `smol-toml and toml_edit differ on ${smolDiffers}`);
   assert.deepEqual(disagree.slice(0, 10), []);
+});
+
+test('tables: the root keys RootArrays reads as arrays of tables are those smol-toml reads as arrays, on 5,000 random valid documents', () => {
+  const random = rng(11);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+  const path = () => Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(['a', 'b'])).join('.');
+  let compared = 0;
+  let arrays = 0;
+  while (compared < 5_000) {
+    const sections: string[] = [];
+    for (let s = 0, count = 1 + Math.floor(random() * 4); s < count; s++) {
+      const header = s === 0 && random() < 0.5 ? '' : random() < 0.4 ? `[[${path()}]]` : `[${path()}]`;
+      const keys = Array.from({ length: Math.floor(random() * 2) }, () => `${path()} = ${pick(['1', '[{ y = 2 }]', '{}'])}`);
+      sections.push([header, ...keys].filter(Boolean).join('\n'));
+    }
+    const text = `${sections.join('\n')}\n`;
+    let values: Record<string, unknown>;
+    try {
+      values = parse(text);
+    } catch {
+      continue;
+    }
+    compared++;
+    const roots = new RootArrays();
+    for (const section of parseToml(text).sections) {
+      const defs = sectionDefinitions(section);
+      roots.add(defs.header, () => defs.keys.map((k) => k.parts[0]!));
+    }
+    for (const name of ['a', 'b']) {
+      // An inline array at the root is no array of tables: a header below it is a clash, not an element.
+      const firstHeader = text.search(/^\[/m);
+      const rootTable = firstHeader < 0 ? text : text.slice(0, firstHeader);
+      const made = Array.isArray(values[name]) && !rootTable.split('\n').some((l) => l.startsWith(`${name} = [`));
+      if (made) arrays++;
+      assert.equal(roots.has(name), made, `${name} in ${JSON.stringify(text)}`);
+    }
+  }
+  assert.ok(arrays > 500, `the corpus should hold many arrays of tables (${arrays})`);
 });
 
 test('tables: a clash stays where its key is while edits move it inside its section and elsewhere', () => {
