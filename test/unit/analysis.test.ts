@@ -62,6 +62,8 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   // at the error, and either definition may be the one to go, so what follows is read as written.
   ['[[agents]] after [agents.x.tools], or [agents] after [[agents]]: a clash, the tables still read', '[agents.x.tools]\nallowed = ["Bash"]\n[[agents]]\n[agents.y.tools]\nallowed = ["Read"]\n', ['non-canonical@Bash', 'toml-syntax@[[agents]]', 'invalid-tool-policy@agents', 'non-canonical@Read']],
   ['[agents] after [[agents]]: a clash, its keys still read', '[[agents]]\n[agents]\nx.tools.allowed = ["Bash"]\n', ['invalid-tool-policy@agents', 'toml-syntax@[agents]', 'non-canonical@Bash']],
+  // A `[[agents` being typed may yet be `[[agents.y]]`: the tables below it keep their agents meanwhile.
+  ['[[agents being typed above [agents.x.tools]: the table is still read', '[[agents\n[agents.x.tools]\nallowed = ["Bash"]\n[[agents.\n[agents.y.tools]\nallowed = ["Read"]\n[[agents] # x\n[agents.z.tools]\nallowed = ["Web"]\n', ['toml-syntax@s', 'non-canonical@Bash', 'toml-syntax@.', 'non-canonical@Read', 'toml-syntax@ ', 'non-canonical@Web']],
   ['a header adding to `agents` written as a list: a clash, the table still read', 'agents = []\n[agents.x.tools]\nallowed = ["Bash"]\n', ['invalid-tool-policy@[]', 'toml-syntax@[agents.x.tools]', 'non-canonical@Bash']],
   ['an agent or skill written as a value', 'agents.x = "reviewer"\nskills = { y = 1, z = [], w = { tools.allowed = ["read"] } }\n', ['invalid-tool-policy@"reviewer"', 'invalid-tool-policy@1']],
   ['an agent written as a value under [agents]', '[agents]\n"q r" = true\n', ['invalid-tool-policy@true']],

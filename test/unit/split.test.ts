@@ -110,7 +110,8 @@ test('an analyzer fed edit after edit agrees with a fresh analysis of each text'
 
 test('a `[[agents]]` typed above an agent\'s tools table, and taken away: the sections below it are analysed again', () => {
   const tables = '[agents.x.tools]\nallowed = ["Bash"]\n[skills.s]\ntools.allowed = ["Read"]\n[agents.y]\ntools = { allowed = ["Shell"] }\n';
-  const versions = [tables, `[[agents]]\n${tables}`, tables, `[[skills]]\n[[agents]]\n${tables}`, `${tables}[[agents]]\n`];
+  // A `[[agents]]` with more typed after it on its line may be a header being typed: it takes nothing.
+  const versions = [tables, `[[agents]]\n${tables}`, `[[agents]] x\n${tables}`, `[[agents]]\n${tables}`, tables, `[[skills]]\n[[agents]]\n${tables}`, `${tables}[[agents]]\n`];
   const codes = (da: DocumentAnalysis) => documentFindings(da).map((f) => `${f.code}@${da.text.slice(f.span.start, f.span.end)}`);
   const analyzer = new DocumentAnalyzer();
   const got = versions.map((text) => {
@@ -120,6 +121,8 @@ test('a `[[agents]]` typed above an agent\'s tools table, and taken away: the se
   });
   assert.deepEqual(got, [
     ['non-canonical@Bash', 'non-canonical@Read', 'non-canonical@Shell'],
+    ['invalid-tool-policy@agents', 'non-canonical@Read'],
+    ['toml-syntax@x', 'non-canonical@Bash', 'non-canonical@Read', 'non-canonical@Shell'],
     ['invalid-tool-policy@agents', 'non-canonical@Read'],
     ['non-canonical@Bash', 'non-canonical@Read', 'non-canonical@Shell'],
     ['invalid-tool-policy@skills', 'invalid-tool-policy@agents'],

@@ -113,7 +113,7 @@ test('tables: the root keys RootArrays reads as arrays of tables are those smol-
     compared++;
     const roots = new RootArrays();
     for (const section of parseToml(text).sections) {
-      const defs = sectionDefinitions(section);
+      const defs = sectionDefinitions(section, text);
       roots.add(defs.header, () => defs.keys.map((k) => k.parts[0]!));
     }
     for (const name of ['a', 'b']) {

@@ -3,7 +3,7 @@
 
 import type { Key, KeyPart, KeyValue, Section, Span, TableHeader, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
 import { lastAtOrBefore } from '../toml/sorted';
-import { dotted, RootArrays } from '../toml/tables';
+import { dotted, RootArrays, wholeHeader } from '../toml/tables';
 import { quoted, rustTrim } from '../grammar/text';
 import { parseToolName } from '../grammar/toolName';
 import { meantList, meantOwner, meantTools } from './meant';
@@ -165,7 +165,12 @@ export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO
   for (const section of doc.sections) {
     const base = section.header ? section.header.key.parts : [];
     const names = base.map((p) => p.name);
-    roots.add(section.header && { names, array: section.header.array }, () => section.entries.map((kv) => kv.key.parts[0]?.name ?? ''));
+    const header = section.header;
+    // A header being typed (`[agents].coder]`, `[[agents]`) names no table for sure: the keys below
+    // it are not judged as overlays (`description = "…"` is no agent named description); nor are
+    // those after a line the parser could not read (`,[dependencies.x]` puts `agents = […]` at the root).
+    const whole = !header || wholeHeader(doc.text, header);
+    roots.add(header && { names, array: header.array, whole }, () => section.entries.map((kv) => kv.key.parts[0]?.name ?? ''));
     // After `[[agents]]`, `[agents.x.tools]` is a table of the array's last element: there is no
     // agent `x` (Mars, which wants `agents` a table, cannot load the file, as `[[agents]]` is told).
     if (names.length >= 2 && OWNERS.has(names[0]!) && roots.has(names[0]!)) {
@@ -175,11 +180,6 @@ export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO
     let sectionTable: ToolsTable | null = null;
     // `[[agents]]`, `[[agents.x]]`: Mars reads each agent (skill) as one table. The keys below
     // `[[agents.x]]` are still read as x's; those below `[[agents]]` name no agent.
-    const header = section.header;
-    // A header being typed (`[agents].coder]`, `[[agents]`) names no table for sure: the keys below
-    // it are not judged as overlays (`description = "…"` is no agent named description); nor are
-    // those after a line the parser could not read (`,[dependencies.x]` puts `agents = […]` at the root).
-    const whole = !header || wholeHeader(doc.text, header);
     const readUpTo = firstProblemIn(problemStarts, section.span);
     // A header's misspelt part is not renamed where what it makes cannot be known to load: an array
     // of tables (`[[agents.x.tools]]` is refused), or a section not read to its end.
@@ -228,13 +228,6 @@ export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO
 function firstProblemIn(starts: readonly number[], span: Span): number {
   const i = lastAtOrBefore(starts.length, (k) => starts[k]!, span.start - 1) + 1;
   return i < starts.length && starts[i]! < span.end ? starts[i]! : span.end;
-}
-
-/** Whether a header is closed (`]`, `]]`) with nothing but blanks or a comment after it on its line. */
-function wholeHeader(text: string, header: TableHeader): boolean {
-  if (!text.startsWith(header.array ? ']]' : ']', header.span.end - (header.array ? 2 : 1))) return false;
-  const rest = /^[ \t]*(#|\r|\n|$)/.exec(text.slice(header.span.end, header.span.end + 256));
-  return rest !== null;
 }
 
 /**

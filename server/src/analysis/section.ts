@@ -92,7 +92,7 @@ export class SectionAnalysis implements Analysis {
     // A big file has hundreds of thousands of sections, and what each keeps is what the collector
     // walks: nothing is kept that says nothing (an empty root table, no findings), and a list is
     // kept at its exact size (one grown by `flatMap` or pushes has room for 16 more).
-    this.definitions = full.doc.sections.map(sectionDefinitions).filter((d) => d.header !== null || d.keys.length > 0)
+    this.definitions = full.doc.sections.map((section) => sectionDefinitions(section, full.doc.text)).filter((d) => d.header !== null || d.keys.length > 0)
       .map((d) => (d.header && d.header.span.start < hidden ? { ...d, header: null } : d));
     this.kept = keep ? full : null;
     const shown = (f: Finding) => f.span.start >= hidden;

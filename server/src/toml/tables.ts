@@ -29,16 +29,25 @@ export interface SectionDefinitions {
    * The section's header. Null for the root table, and for a later piece of a cut section (see
    * toml/chunks.ts): its keys go on in the table of the section before.
    */
-  readonly header: { readonly names: readonly string[]; readonly array: boolean; readonly span: Span } | null;
+  readonly header: SectionHeader | null;
   readonly keys: readonly KeyDefinition[];
 }
 
-export function sectionDefinitions(section: Section): SectionDefinitions {
+/** A header as the checks across sections read it; `whole`: closed, with nothing after it on its line (see `wholeHeader`). */
+export interface SectionHeader {
+  readonly names: readonly string[];
+  readonly array: boolean;
+  readonly span: Span;
+  readonly whole: boolean;
+}
+
+/** What `section`, of the text `text`, defines. */
+export function sectionDefinitions(section: Section, text: string): SectionDefinitions {
   const h = section.header;
   // Made by `map`, exactly as long as it is: a big file keeps one per section.
   const keys: KeyDefinition[] = section.entries.filter((kv) => kv.key.parts.length > 0)
     .map((kv) => ({ parts: kv.key.parts.map((p) => p.name), spans: kv.key.parts.map((p) => p.span), value: valueKind(kv.value) }));
-  return { header: h && h.key.parts.length > 0 ? { names: h.key.parts.map((p) => p.name), array: h.array, span: h.span } : null, keys };
+  return { header: h && h.key.parts.length > 0 ? { names: h.key.parts.map((p) => p.name), array: h.array, span: h.span, whole: wholeHeader(text, h) } : null, keys };
 }
 
 function valueKind(value: TomlValue | null): ValueKind {
@@ -217,13 +226,15 @@ export class RootArrays {
 
   /**
    * The next section's header (null for the root table and a later piece of a cut section), then,
-   * asked only while in the root table, its keys' first parts.
+   * asked only while in the root table, its keys' first parts. A header being typed (`[[agents`,
+   * `[[agents.`) reaches nothing: it may yet name another table, and typing it must not take the
+   * tables below it from their agents.
    */
-  add(header: { readonly names: readonly string[]; readonly array: boolean } | null, firstParts: () => Iterable<string>, at = 0): void {
+  add(header: Pick<SectionHeader, 'names' | 'array' | 'whole'> | null, firstParts: () => Iterable<string>, at = 0): void {
     if (header && header.names.length > 0) {
       if (this.headerAt === Infinity) this.headerAt = at;
       const name = header.names[0]!;
-      if (!this.made.has(name)) this.made.set(name, { array: header.array && header.names.length === 1, at });
+      if (!this.made.has(name) && header.whole) this.made.set(name, { array: header.array && header.names.length === 1, at });
     } else if (this.headerAt === Infinity) {
       for (const name of firstParts()) if (!this.made.has(name)) this.made.set(name, { array: false, at });
     }
@@ -240,6 +251,13 @@ export class RootArrays {
     if (this.headerAt < at) roots.headerAt = this.headerAt;
     return roots;
   }
+}
+
+/** Whether a header is closed (`]`, `]]`) with nothing but blanks or a comment after it on its line. */
+export function wholeHeader(text: string, header: { readonly array: boolean; readonly span: Span }): boolean {
+  if (!text.startsWith(header.array ? ']]' : ']', header.span.end - (header.array ? 2 : 1))) return false;
+  const rest = /^[ \t]*(#|\r|\n|$)/.exec(text.slice(header.span.end, header.span.end + 256));
+  return rest !== null;
 }
 
 function describe(value: ValueKind | undefined): string {
