@@ -18,7 +18,7 @@ import type { Code, SeverityOverrides } from './codes';
 import type { Edit } from './edits';
 import { byPosition, finding, VerdictMemo, withSeverity, type Finding, type Fix } from './findings';
 import { ownCopy } from '../grammar/text';
-import { NO_ARRAYS, ownerArrays } from './policies';
+import { NO_ARRAYS, ownerArrays, OWNERS } from './policies';
 import { forgetModel, SectionAnalysis, type Keep } from './section';
 import { findSuppressions, type CodeSet, type Outside } from './suppress';
 import { parseToml } from '../toml/parse';
@@ -122,7 +122,7 @@ export class DocumentAnalyzer {
     const unclosed: number[] = [];
     const starts = sectionStartsFrom(text, 0, undefined, unclosed);
     const reusable = this.options.oneShot ? new Map<string, SectionAnalysis>() : this.partial;
-    return yield* this.whole(text, lines, yield* this.unitsFrom(text, lines, starts, text.length, reusable, new RootArrays()), unclosed, reusable);
+    return yield* this.whole(text, lines, yield* this.unitsFrom(text, lines, starts, text.length, reusable, new RootArrays(OWNERS)), unclosed, reusable);
   }
 
   /**
@@ -131,7 +131,7 @@ export class DocumentAnalyzer {
    * typed or taken away) is analysed again (see `findPolicies`), yielding after each.
    */
   private *whole(text: string, lines: LineIndex, units: Unit[], unclosed: readonly number[], reusable = new Map<string, SectionAnalysis>()): Generator<void, DocumentAnalysis> {
-    const roots = new RootArrays();
+    const roots = new RootArrays(OWNERS);
     for (let i = 0; i < units.length; i++) {
       const u = units[i]!;
       const arrays = ownerArrays(roots);

@@ -146,11 +146,12 @@ const OWNER_ARRAYS = new Map<string, ReadonlySet<string>>();
  * what a section analysed alone is told (`findPolicies`), the same set for the same owners.
  */
 export function ownerArrays(roots: RootArrays): ReadonlySet<string> {
-  const names = [...OWNERS].filter((o) => roots.has(o));
-  if (names.length === 0) return NO_ARRAYS;
-  const key = names.join('\u0000');
+  // Asked for every unit of a document, most often of none: nothing is made for that.
+  let key = '';
+  for (const o of OWNERS) if (roots.has(o)) key += key === '' ? o : `\u0000${o}`;
+  if (key === '') return NO_ARRAYS;
   let set = OWNER_ARRAYS.get(key);
-  if (!set) OWNER_ARRAYS.set(key, (set = new Set(names)));
+  if (!set) OWNER_ARRAYS.set(key, (set = new Set(key.split('\u0000'))));
   return set;
 }
 

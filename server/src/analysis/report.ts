@@ -13,7 +13,7 @@ import { RootArrays, TableTree, type SectionDefinitions } from '../toml/tables';
 import { analyze, visibleFindings } from './analyze';
 import { conflictFinding, definitionSpan, fileSuppressionsOf, KeyIndex, placeFinding, unitTexts } from './document';
 import { byPosition, detached, fixesNotKept, MAY_CREATE, VerdictMemo, withoutClashingFixes, type Finding } from './findings';
-import { ownerArrays } from './policies';
+import { ownerArrays, OWNERS } from './policies';
 import { SectionAnalysis } from './section';
 import type { Outside } from './suppress';
 
@@ -29,7 +29,7 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
   const memo = new VerdictMemo();
   const tables = new TableTree();
   // The root keys arrays of tables hold, as the units before reached them (see `findPolicies`).
-  const roots = new RootArrays();
+  const roots = new RootArrays(OWNERS);
   // Each section's definitions and where its unit starts: a clash points at the key it clashes with.
   const sections: Array<{ defs: SectionDefinitions; base: number }> = [];
   // For fixes: what each unit defines, and the findings waiting for all of it, with their unit.

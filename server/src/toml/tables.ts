@@ -216,6 +216,12 @@ export class RootArrays {
   /** Where the first header was (past it, keys are not the root table's); Infinity before one. */
   private headerAt = Infinity;
 
+  /**
+   * `followed`: the root keys asked about (`agents`, `skills`), the only ones noted, or null for all:
+   * a document may have thousands of root tables, and what is noted is copied on every edit (`before`).
+   */
+  constructor(private readonly followed: ReadonlySet<string> | null = null) {}
+
   /** Root keys an array of tables holds before the text read (a header made them, so the root table is behind). */
   static holding(arrays: Iterable<string>): RootArrays {
     const roots = new RootArrays();
@@ -234,10 +240,14 @@ export class RootArrays {
     if (header && header.names.length > 0) {
       if (this.headerAt === Infinity) this.headerAt = at;
       const name = header.names[0]!;
-      if (!this.made.has(name) && header.whole) this.made.set(name, { array: header.array && header.names.length === 1, at });
+      if (!this.made.has(name) && header.whole && this.follows(name)) this.made.set(name, { array: header.array && header.names.length === 1, at });
     } else if (this.headerAt === Infinity) {
-      for (const name of firstParts()) if (!this.made.has(name)) this.made.set(name, { array: false, at });
+      for (const name of firstParts()) if (!this.made.has(name) && this.follows(name)) this.made.set(name, { array: false, at });
     }
+  }
+
+  private follows(name: string): boolean {
+    return this.followed === null || this.followed.has(name);
   }
 
   has(name: string): boolean {
@@ -246,7 +256,7 @@ export class RootArrays {
 
   /** What was reached before place `at`. */
   before(at: number): RootArrays {
-    const roots = new RootArrays();
+    const roots = new RootArrays(this.followed);
     for (const [name, m] of this.made) if (m.at < at) roots.made.set(name, m);
     if (this.headerAt < at) roots.headerAt = this.headerAt;
     return roots;
