@@ -255,13 +255,14 @@ export function describeToolName(raw: string, parse: ParseResult, inList: ListNa
     }
   }
   const spelling = respelling(raw, name);
-  if (spelling?.kind === 'alias') out.push(`${code(spelling.written)} is an alias of ${code(spelling.canonical)}.`);
   const canonical = canonicalSpelling(raw, name);
   if (canonical !== trimmed || spelling !== null) {
     // Mars writes `bash(:*)` as `bash( *)`, which it would read as `bash(*)`: there the `:*` stays.
     const legacy = !writtenWithLegacyPrefix(raw, name) ? ''
       : readsAs(render(name), name) ? " (`:*` is Claude's legacy prefix form)" : ` (Claude's legacy \`:*\` kept: ${code(render(name))}, as Mars writes it, would read as another pattern)`;
-    out.push(`Canonical spelling: ${code(canonical)}${legacy}.`);
+    // An alias and the spelling Mars writes are one sentence: two said `bash` twice over.
+    const lead = spelling?.kind === 'alias' ? `${code(spelling.written)} is an alias of ${code(spelling.canonical)}; canonical spelling` : 'Canonical spelling';
+    out.push(`${lead}: ${code(canonical)}${legacy}.`);
   }
   return withCharProblems(out, raw);
 }
