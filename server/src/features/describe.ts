@@ -214,8 +214,10 @@ export function describeToolName(raw: string, parse: ParseResult, inList: ListNa
       break;
     case 'mcp': {
       const { server, tool } = name.mcp;
-      const scope = `${tool === '*' ? 'every tool' : `the tool ${code(tool)}`} of ${server === '*' ? 'every MCP server' : `the MCP server ${code(server)}`}`;
-      out.push(`**MCP** server ${code(server)} · tool ${code(tool)}: ${scope}.`, MCP_MEANING);
+      // A wildcard is said in words; a named server and tool, the heading says already.
+      const scope = server === '*' || tool === '*'
+        ? `: ${tool === '*' ? 'every tool' : `the tool ${code(tool)}`} of ${server === '*' ? 'every MCP server' : `the MCP server ${code(server)}`}.` : '';
+      out.push(`**MCP** server ${code(server)} · tool ${code(tool)}${scope}`, MCP_MEANING);
       break;
     }
     case 'builtin': {
