@@ -126,6 +126,13 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['[agents.a.tools]\nallowed = ["read",', '[', 'this list is never closed: add `]`'],
   ['[agents.a.tools]\nallowed = ["read" "bash"]\n', '"', 'expected `,` or `]`: the items of a list are separated by commas'],
   ['x = { a = 1 b = 2 }\n', 'b', 'expected `,` or `}`: the keys of an inline table are separated by commas'],
+  // smol-toml calls each of these an illegal leading zero; the fix is the prefix's case, or the sign.
+  ['x = 07\n', '0', 'a number does not start with `0` (write `7`, not `07`)'],
+  ['x = 0XFF\n', '0', 'the prefix of a hex, octal or binary number is written in lower case: `0xFF`, not `0XFF`'],
+  ['x = 0O755 # mode\n', '0', 'the prefix of a hex, octal or binary number is written in lower case: `0o755`, not `0O755`'],
+  ['x = [0B1_0]\n', '0', 'the prefix of a hex, octal or binary number is written in lower case: `0b1_0`, not `0B1_0`'],
+  ['x = -0x1\n', '-', 'a hex, octal or binary number takes no sign (`0x1`, not `-0x1`): write a negative number in decimal'],
+  ['x = +0o7\n', '+', 'a hex, octal or binary number takes no sign (`0o7`, not `+0o7`)'],
   ['[agents.a.tools]\nallowed = ["a",,"b"]\n', ',', 'expected a value before this `,`: remove the extra comma'],
   ['[agents.a.tools]\nallowed = \n[x]\n', '=', 'a value is missing after `=`'],
   ['[agents.a.tools]\nallowed = [read]\n', 'read', '`read` is not a value TOML knows: write text in quotes (`"read"`)'],

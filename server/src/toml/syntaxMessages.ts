@@ -90,8 +90,16 @@ function explained(text: string, section: Section, at: number, raw: string): str
       return '`\\u` takes four hex digits and `\\U` eight (`\\u00E9`)';
     case 'illegal underscore':
       return 'an underscore in a number goes between two digits (`1_000`)';
-    case 'illegal leading zero':
-      return 'a number does not start with `0` (write `7`, not `07`)';
+    case 'illegal leading zero': {
+      // smol-toml says this of any `0` followed by what it does not take: a base prefix in upper
+      // case (`0XFF`) or after a sign (`-0x1`) is no leading zero, and the advice would mislead.
+      const [token, sign, base] = /^([+-]?)0([xXoObB])[0-9A-Za-z_]*/.exec(text.slice(at, lineEndAt(text, at))) ?? [];
+      if (token === undefined) return 'a number does not start with `0` (write `7`, not `07`)';
+      const lower = `0${base!.toLowerCase()}${token.slice(sign!.length + 2)}`;
+      return sign
+        ? `a hex, octal or binary number takes no sign (${quoted(lower)}, not ${quoted(token)})${sign === '-' ? ': write a negative number in decimal' : ''}`
+        : `the prefix of a hex, octal or binary number is written in lower case: ${quoted(lower)}, not ${quoted(token)}`;
+    }
     case 'illegal empty bare key':
       return `a part of this key is empty: remove the extra \`.\`, or write an empty name as \`""\``;
     case 'unexpected end of key':
