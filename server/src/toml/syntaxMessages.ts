@@ -86,6 +86,8 @@ function explained(text: string, section: Section, at: number, raw: string): str
       return 'a `[[...]]` header ends with `]]`';
     case 'unrecognised escape sequence':
       return `${quoted(`\\${shownChar(text, at)}`)} is not an escape TOML knows: write \`\\\\\` for a backslash, or use a literal string ('...'), where a backslash is plain`;
+    case 'invalid unicode escape':
+      return badCodePoint(text, at);
     case 'invalid non-hex character in unicode escape':
       return '`\\u` takes four hex digits and `\\U` eight (`\\u00E9`)';
     case 'illegal underscore':
@@ -310,6 +312,26 @@ function shownChar(text: string, at: number): string {
   const cp = text.codePointAt(at);
   if (cp === undefined) return '';
   return cp < 0x20 || cp === 0x7f || (cp >= 0x80 && cp < 0xa0) ? uPlus(cp) : String.fromCodePoint(cp);
+}
+
+/**
+ * A `\\u` or `\\U` escape at `at` that names no character: half of a UTF-16 surrogate pair (JSON's
+ * and JavaScript's way to write U+1F600 is `\\uD83D\\uDE00`, TOML's is `\\U0001F600`), or past U+10FFFF.
+ * Shown on the escape, the pair when both halves are there.
+ */
+function badCodePoint(text: string, at: number): Explained | null {
+  const escape = /^\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8}))/.exec(text.slice(at, at + 10));
+  if (!escape) return null;
+  const cp = parseInt(escape[1] ?? escape[2]!, 16);
+  const span = { start: at, end: at + escape[0].length };
+  if (cp > 0x10ffff) return { message: `${quoted(escape[0])} is past U+10FFFF, the last character Unicode has`, span };
+  const low = cp <= 0xdbff ? /^\\u(D[C-F][0-9A-F]{2})/i.exec(text.slice(span.end, span.end + 6)) : null;
+  if (low) {
+    const pair = 0x10000 + ((cp - 0xd800) << 10) + (parseInt(low[1]!, 16) - 0xdc00);
+    const written = `\\U${pair.toString(16).toUpperCase().padStart(8, '0')}`;
+    return { message: `TOML takes no surrogate pair (${quoted(text.slice(at, span.end + 6))}): write ${uPlus(pair)} as ${quoted(written)}`, span: { start: at, end: span.end + 6 } };
+  }
+  return { message: `${quoted(escape[0])} is half of a UTF-16 surrogate pair, no character: TOML writes a character past U+FFFF as \`\\U\` and eight hex digits (\`\\U0001F600\`)`, span };
 }
 
 /** What is wrong with a date or time smol-toml refuses (`2023-13-01`, `07:32:00+0700`), in the forms TOML writes. */
