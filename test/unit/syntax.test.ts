@@ -137,6 +137,12 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['[agents.a.tools]\nallowed = \n[x]\n', '=', 'a value is missing after `=`'],
   ['[agents.a.tools]\nallowed = [read]\n', 'read', '`read` is not a value TOML knows: write text in quotes (`"read"`)'],
   ['x = True\n', 'True', '`True` is not a value TOML knows: write text in quotes (`"True"`); true and false are written in lower case'],
+  // A version, a path or a size written bare: smol-toml reads a number, or no value, and names neither.
+  ['[dependencies]\nfoo = 1.2.3\n', '1.2.3', '`1.2.3` is not a value TOML knows: write text in quotes (`"1.2.3"`)'],
+  ['[dependencies]\nfoo = { version = ^1.2, path = "x" }\n', '^1.2', '`^1.2` is not a value TOML knows: write text in quotes (`"^1.2"`)'],
+  ['[settings]\nroot = ./agents # here\n', './agents', '`./agents` is not a value TOML knows: write text in quotes (`"./agents"`)'],
+  ['[settings]\ntimeout = [30s]\n', '30s', '`30s` is not a value TOML knows: write text in quotes (`"30s"`)'],
+  ['x = -.5\n', '-.5', 'a float starts with a digit: write `-0.5`'],
   ['[agents.a.tools]\nallowed = ["read"]]\n', ']', '`]` after the value: a line holds one `key = value`, then only a comment'],
   ['[agents.a.tools]\nallowed "read"\n', '"', 'expected `=` after the key'],
   ['[agents.a.tools]\nallowed\n', 'd', 'expected `=` and a value after the key'],

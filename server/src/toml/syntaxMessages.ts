@@ -152,6 +152,9 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (o.kind === 'array' && nextIsStatement(text, at, before)) return leftOpen(text, section, o, at, /\S/.test(before) || at >= text.length || /^[ \t]*$/.test(text.slice(at, lineEndAt(text, at))));
       return o.kind === 'array' ? 'expected `,` or `]`: the items of a list are separated by commas' : 'expected `,` or `}`: the keys of an inline table are separated by commas';
     }
+    case 'illegal character in numeric literal':
+      // A version, a path or a size written bare (`1.2.3`, `30s`): smol-toml read a number up to here.
+      return unquotedText(text, at);
     case 'invalid value': {
       if (last === '=' && (atLineEnd || c === '#' || c === '}' || c === ']' || c === ',')) return 'a value is missing after `=`';
       if (c === '=' && last === '=') return 'one `=` between the key and its value';
@@ -168,7 +171,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
         return closedBelow(text, at) ? 'a list holds values, not `key = value`' : leftOpen(text, section, o, at, false);
       }
       const word = /^[\p{L}_][^,\]}#"'=\r\n]*/u.exec(text.slice(at, lineEndAt(text, at)))?.[0]?.trimEnd();
-      if (word === undefined) return null;
+      if (word === undefined) return unquotedText(text, at);
       const span = { start: at, end: at + word.length };
       if (word.length > 40) return { message: 'text here must be in quotes', span }; // a word that long is not typed
       const lower = /^(?:true|false)$/i.test(word) ? '; true and false are written in lower case' : '';
@@ -177,6 +180,22 @@ function explained(text: string, section: Section, at: number, raw: string): str
     default:
       return null;
   }
+}
+
+/**
+ * A value written bare that reads as no number (`1.2.3`, `^1.2`, `./agents`, `30s`), with the error
+ * at `at` inside it: the whole of it, which is most likely text that needs its quotes. Not a value
+ * cut short where a separator follows a number (`1,5`), which is not text.
+ */
+function unquotedText(text: string, at: number): Explained | null {
+  const lineStart = lineStartAt(text, at);
+  let start = at;
+  while (start > lineStart && !/[\s=,[{]/.test(text[start - 1]!)) start--;
+  const token = /^[^\s,\]}#"'=]+/.exec(text.slice(start, lineEndAt(text, at)))?.[0];
+  if (token === undefined || at >= start + token.length || token.length > 40 || /^[+-]$/.test(token)) return null;
+  const span = { start, end: start + token.length };
+  if (/^[+-]?\.[0-9]+$/.test(token)) return { message: `a float starts with a digit: write ${quoted(token.replace('.', '0.'))}`, span };
+  return { message: `${quoted(token)} is not a value TOML knows: write text in quotes (${quoted(`"${token}"`)})`, span };
 }
 
 /**
