@@ -152,6 +152,7 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['a..b = 1\n', '.', 'a part of this key is empty: remove the extra `.`, or write an empty name as `""`'],
   ['[agents.a.tools]\nallowed = ["read(C:\\src)"]\n', 's', '`\\s` is not an escape TOML knows: write `\\\\` for a backslash, or use a literal string (\'...\'), where a backslash is plain'],
   ['x = "\\u00zz"\n', 'z', '`\\u` takes four hex digits and `\\U` eight (`\\u00E9`)'],
+  ['[agents.a.tools]\nallowed = ["""bash(ls my\\ dir)"""]\n', '\\ ', '`\\ ` is not an escape TOML knows: write `\\\\` for a backslash, or use a literal string (\'\'\'...\'\'\'), where a backslash is plain; a `\\` at the end of a line joins it to the next'],
   // smol-toml says "invalid unicode escape" of an escape that names no character; JSON's habit of a surrogate pair is the likely one.
   ['[agents.a.tools]\nallowed = ["x\\uD83D\\uDE00"]\n', '\\uD83D\\uDE00', 'TOML takes no surrogate pair (`\\uD83D\\uDE00`): write U+1F600 as `\\U0001F600`'],
   ['x = "\\udc00"\n', '\\udc00', '`\\udc00` is half of a UTF-16 surrogate pair, no character: TOML writes a character past U+FFFF as `\\U` and eight hex digits (`\\U0001F600`)'],
