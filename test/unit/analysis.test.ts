@@ -110,6 +110,11 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['suppressed by code', '[agents.a.tools]\nallowed = ["Bash"] # mars-ignore: non-canonical -- harness name\n', []],
   // Mars reads TOML 1.0: TOML 1.1's escapes are syntax errors, and the entries are read as TOML 1.1 reads them.
   ['TOML 1.1 escapes', '[agents.a.tools]\nallowed = ["\\x62ash", "Re\\x61d"]\n', ['toml-syntax@\\x62', 'non-canonical@Re\\x61d', 'toml-syntax@\\x61']],
+  // JSON's surrogate pair is an error too, read as the character it spells (`Shell😀`, not a name of backslashes and letters).
+  ['a surrogate pair escape: the error on the pair, the entry read as the character', '[agents.a.tools]\nallowed = [\n  "Shell\\uD83D\\uDE00",\n  "shell\u{1F600}",\n]\n',
+    ['unknown-tool@Shell\\uD83D\\uDE00', 'toml-syntax@\\uD83D\\uDE00', 'unknown-tool@shell\u{1F600}', 'duplicate-entry@shell\u{1F600}']],
+  ['a comma before a surrogate pair escape: on the comma, the positions read the pair as the parser does', '[agents.a.tools]\nallowed = ["a,b\\uD83D\\uDE00"]\n',
+    ['unknown-tool@a,b\\uD83D\\uDE00', 'illegal-char@,', 'toml-syntax@\\uD83D\\uDE00']],
   ['an inline tools table over lines (TOML 1.1): an error, and its entries read', '[agents.a]\ntools = {\n  allowed = ["Bash"],\n}\n', ['toml-syntax@{', 'non-canonical@Bash']],
   ['one left open while typing above other statements: those are the section\'s', '[agents.a]\ntools = {\n  allowed = ["Bash"]\ndescription = "Shell"\n[agents.b.tools]\nallowed = ["Read"]\n', ['toml-syntax@{', 'non-canonical@Read']],
   ['one left open above a list of the section', '[agents.a.tools]\nallowed = {\ndisallowed = ["Bash"]\n', ['toml-syntax@{', 'invalid-tool-policy@{', 'non-canonical@Bash']],

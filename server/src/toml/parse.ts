@@ -18,7 +18,7 @@ import {
   type TableHeader, type TomlArray, type TomlDocument, type TomlInlineTable, type TomlScalar, type TomlString, type TomlValue,
 } from './model';
 import { skipBlank } from './split';
-import { stringEnd } from './stringPositions';
+import { stringEnd, surrogatePairEscape } from './stringPositions';
 
 const MAX_DEPTH = 128;
 
@@ -696,6 +696,10 @@ class Parser {
         }
         if (q === p + 2 + count && cp <= 0x10ffff && !(cp >= 0xd800 && cp <= 0xdfff)) {
           this.escValue = String.fromCodePoint(cp);
+        } else if (n === 0x75 && surrogatePairEscape(text, p) !== null) {
+          this.escValue = surrogatePairEscape(text, p)!;
+          this.problem({ start: p, end: p + 12 }, `invalid Unicode escape \`${text.slice(p, p + 12)}\` (a UTF-16 surrogate pair)`);
+          return p + 12;
         } else {
           this.escValue = text.slice(p, q);
           this.problem({ start: p, end: q }, q === p + 2 + count

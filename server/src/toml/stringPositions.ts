@@ -126,11 +126,22 @@ export function valueSources(text: string, str: TomlString): { readonly starts: 
 const SIMPLE: Readonly<Record<string, string>> = { b: '\b', t: '\t', n: '\n', f: '\f', r: '\r', '"': '"', '\\': '\\', e: '\x1b' };
 const HEX_DIGITS: Readonly<Record<string, number>> = { x: 2, u: 4, U: 8 };
 
+/**
+ * The character JSON's surrogate pair escape at `p` spells (`\\uD83D\\uDE00`, an error for TOML), or
+ * null: the parser reads it as that character, as the error's advice writes it (`\\U0001F600`), not
+ * as twelve characters of text, and so does every other reading of an escape.
+ */
+export function surrogatePairEscape(text: string, p: number): string | null {
+  const pair = /^\\u([dD][89abAB][0-9a-fA-F]{2})\\u([dD][c-fC-F][0-9a-fA-F]{2})/.exec(text.slice(p, p + 12));
+  return pair ? String.fromCharCode(parseInt(pair[1]!, 16), parseInt(pair[2]!, 16)) : null;
+}
+
 /** Where the escape at `p` (a backslash) ends, as the parser reads it. */
 function escapeEnd(text: string, p: number, end: number): number {
   const n = text[p + 1];
   if (n === undefined || p + 1 >= end) return p + 1;
   if (n in SIMPLE) return p + 2;
+  if (n === 'u' && p + 12 <= end && surrogatePairEscape(text, p) !== null) return p + 12;
   const count = HEX_DIGITS[n];
   if (count !== undefined) {
     let q = p + 2;
@@ -144,6 +155,7 @@ function escapeEnd(text: string, p: number, end: number): number {
 /** The value of one escape sequence; an invalid one stands for itself, as in the parser. */
 function decodeEscape(seq: string): string {
   if (seq.length === 2 && seq[1]! in SIMPLE) return SIMPLE[seq[1]!]!;
+  if (seq.length === 12) return surrogatePairEscape(seq, 0) ?? seq;
   const count = HEX_DIGITS[seq[1] ?? ''];
   if (count !== undefined && seq.length === 2 + count) {
     const cp = parseInt(seq.slice(2), 16);
