@@ -178,6 +178,21 @@ test('a binary file gets a clear message and exit 2; invalid UTF-8 is an error a
   assert.deepEqual(fs.readFileSync(path.join(dir, 'utf/mars.toml')), notUtf8);
 });
 
+test('a file saved as UTF-16 (as Windows PowerShell 5 writes `>`) is said to be UTF-16 text, not binary; exit 2', () => {
+  const text = '[agents.a.tools]\nallowed = ["Shell"]\n';
+  const le = Buffer.from(text, 'utf16le');
+  const be = Buffer.from(le).swap16();
+  const dir = workspace({ 'bom/mars.toml': Buffer.concat([Buffer.from([0xff, 0xfe]), le]), 'be/mars.toml': Buffer.concat([Buffer.from([0xfe, 0xff]), be]), 'le/mars.toml': le });
+  for (const name of ['bom', 'be', 'le']) {
+    const r = cli(['check', name], { cwd: dir });
+    assert.equal(r.code, 2, name);
+    assert.match(r.err, new RegExp(`${name}/mars\\.toml is UTF-16 text \\(.*\\); Mars reads it as UTF-8: save it as UTF-8`), name);
+  }
+  // An executable is no text at all.
+  const bin = cli(['check', 'mars.toml'], { cwd: workspace({ 'mars.toml': Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]) }) });
+  assert.match(bin.err, /is not a text file \(it contains NUL bytes\)/);
+});
+
 test('the first bad byte is found where the replacement character\'s own bytes begin it too (EF, EF BF), and a sequence cut at the end of the file', () => {
   const cases: Array<[bytes: number[], line: number, column: number, byte: string]> = [
     [[...Buffer.from('# na'), 0xef, ...Buffer.from('ve\n')], 1, 5, '0xEF'],

@@ -160,6 +160,15 @@ const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
  * The file as text, or why it is not text. `invalid`: the first byte that is not UTF-8 and where it
  * sits in `text` (decoded as U+FFFD): Mars cannot load such a file at all.
  */
+/** How `bytes` show they are UTF-16: a byte order mark, or text that starts with ASCII characters each beside a NUL byte. */
+function utf16Order(bytes: Buffer): string | null {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return 'it starts with a UTF-16 byte order mark';
+  const ascii = (b: number | undefined) => b !== undefined && b >= 0x09 && b < 0x7f && b !== 0;
+  const le = ascii(bytes[0]) && bytes[1] === 0 && ascii(bytes[2]) && bytes[3] === 0;
+  const be = bytes[0] === 0 && ascii(bytes[1]) && bytes[2] === 0 && ascii(bytes[3]);
+  return le || be ? 'each of its first characters is two bytes, one of them NUL' : null;
+}
+
 function readText(file: string, maxBytes: number = MAX_STRING_LENGTH): { text: string; bom: boolean; invalid?: { at: number; byte: number } } | { error: string } {
   let bytes: Buffer;
   try {
@@ -173,7 +182,11 @@ function readText(file: string, maxBytes: number = MAX_STRING_LENGTH): { text: s
     return { error: `cannot read ${file}: ${reason(e)}` };
   }
   if (bytes.length > maxBytes) return { error: `${file} is too large to check (${bytes.length} bytes; at most ${maxBytes})` };
-  if (bytes.includes(0)) return { error: `${file} is not a text file (it contains NUL bytes); Mars reads it as UTF-8 text` };
+  if (bytes.includes(0)) {
+    // Windows PowerShell 5 writes `>` and Out-File as UTF-16: text, in an encoding Mars does not read.
+    const utf16 = utf16Order(bytes);
+    return { error: utf16 ? `${file} is UTF-16 text (${utf16}); Mars reads it as UTF-8: save it as UTF-8` : `${file} is not a text file (it contains NUL bytes); Mars reads it as UTF-8 text` };
+  }
   // The BOM stays in the text: the analysis skips one, as Mars's parser does, so a second one is
   // the error it is for Mars (a decoder's default would drop the first and the analysis the other).
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
