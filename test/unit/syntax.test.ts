@@ -146,7 +146,9 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['[agents.a.tools]\nallowed = ["read"]]\n', ']', '`]` after the value: a line holds one `key = value`, then only a comment'],
   ['[agents.a.tools]\nallowed "read"\n', '"', 'expected `=` after the key'],
   ['[agents.a.tools]\nallowed\n', 'd', 'expected `=` and a value after the key'],
-  ['all@wed = 1\n', '@', '`@` cannot be in a bare key (letters, digits, `_` and `-`): put the key in quotes'],
+  ['all@wed = 1\n', '@', '`@` cannot be in a bare key (ASCII letters, digits, `_` and `-`): put the key in quotes'],
+  // `é` is a letter: the message names the letters a bare key takes.
+  ['[agents.réviseur.tools]\n', 'é', '`é` cannot be in a bare key (ASCII letters, digits, `_` and `-`): put this part of the name in quotes'],
   ['= ["read"]\n', '=', 'a key is missing before `=`'],
   ['a. = 1\n', '=', 'a key part is missing after `.`'],
   ['a..b = 1\n', '.', 'a part of this key is empty: remove the extra `.`, or write an empty name as `""`'],

@@ -130,7 +130,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
         if (c === '[') return 'expected `]` before this `[`: a header names one table (is its `]` missing?)';
         return /[ \t"']$/.test(before)
           ? 'expected `.` or `]`: the parts of a table name are joined with `.` (put a name with spaces in quotes)'
-          : `${quoted(shownChar(text, at))} cannot be in a bare key (letters, digits, \`_\` and \`-\`): put this part of the name in quotes`;
+          : `${quoted(shownChar(text, at))} cannot be in a bare key (ASCII letters, digits, \`_\` and \`-\`): put this part of the name in quotes`;
       }
       if (last === '.' && (atLineEnd || c === '#' || c === '=' || c === ' ' || c === '\t')) return 'a key part is missing after `.`';
       const inline = open()?.kind === 'inline-table';
@@ -140,7 +140,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       // After blanks or a quoted key, the key is complete: what follows it is out of place.
       return /[ \t"']$/.test(before)
         ? 'expected `=` after the key'
-        : `${quoted(shownChar(text, at))} cannot be in a bare key (letters, digits, \`_\` and \`-\`): put the key in quotes`;
+        : `${quoted(shownChar(text, at))} cannot be in a bare key (ASCII letters, digits, \`_\` and \`-\`): put the key in quotes`;
     }
     case 'each key-value declaration must be followed by an end-of-line':
       return header
