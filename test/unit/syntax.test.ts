@@ -143,6 +143,8 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['[settings]\nroot = ./agents # here\n', './agents', '`./agents` is not a value TOML knows: write text in quotes (`"./agents"`)'],
   ['[settings]\ntimeout = [30s]\n', '30s', '`30s` is not a value TOML knows: write text in quotes (`"30s"`)'],
   ['x = -.5\n', '-.5', 'a float starts with a digit: write `-0.5`'],
+  ['x = 0o8\n', '0o8', '`0o8` is not an octal number: its digits are 0 to 7'],
+  ['x = [0b102]\n', '0b102', '`0b102` is not a binary number: its digits are 0 and 1'],
   ['[agents.a.tools]\nallowed = ["read"]]\n', ']', '`]` after the value: a line holds one `key = value`, then only a comment'],
   ['[agents.a.tools]\nallowed "read"\n', '"', 'expected `=` after the key'],
   ['[agents.a.tools]\nallowed\n', 'd', 'expected `=` and a value after the key'],

@@ -186,6 +186,13 @@ function explained(text: string, section: Section, at: number, raw: string): str
   }
 }
 
+/** A number's prefix: the base it names, and that base's digits. */
+const BASES: Readonly<Record<string, readonly [string, string]>> = {
+  '0x': ['a hex number', '0 to 9 and A to F'],
+  '0o': ['an octal number', '0 to 7'],
+  '0b': ['a binary number', '0 and 1'],
+};
+
 /**
  * A value written bare that reads as no number (`1.2.3`, `^1.2`, `./agents`, `30s`), with the error
  * at `at` inside it: the whole of it, which is most likely text that needs its quotes. Not a value
@@ -199,6 +206,8 @@ function unquotedText(text: string, at: number): Explained | null {
   if (token === undefined || at >= start + token.length || token.length > 40 || /^[+-]$/.test(token)) return null;
   const span = { start, end: start + token.length };
   if (/^[+-]?\.[0-9]+$/.test(token)) return { message: `a float starts with a digit: write ${quoted(token.replace('.', '0.'))}`, span };
+  const base = BASES[token.slice(0, 2)];
+  if (base) return { message: `${quoted(token)} is not ${base[0]}: its digits are ${base[1]}`, span };
   return { message: `${quoted(token)} is not a value TOML knows: write text in quotes (${quoted(`"${token}"`)})`, span };
 }
 
