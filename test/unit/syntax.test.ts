@@ -144,6 +144,11 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['[settings]\ntimeout = [30s]\n', '30s', '`30s` is not a value TOML knows: write text in quotes (`"30s"`)'],
   ['x = -.5\n', '-.5', 'a float starts with a digit: write `-0.5`'],
   ['x = 0o8\n', '0o8', '`0o8` is not an octal number: its digits are 0 to 7'],
+  // A number cut short (a version being typed, `1.`): what it lacks, where smol-toml says "unfinished numeric value".
+  ['[dependencies]\nfoo = { version = 1. }\n', '1.', '`1.` is unfinished: a float has digits after its `.`, as in `1.0`'],
+  ['x = [-1.5e+]\n', '-1.5e+', '`-1.5e+` is unfinished: an exponent has digits, as in `-1.5e6`'],
+  ['x = 0x\n', '0x', '`0x` is unfinished: a hex, octal or binary number has digits after its prefix, as in `0x1`'],
+  ['x = 1_\n', '1_', '`1_` is unfinished: an underscore in a number goes between two digits (`1_000`)'],
   ['x = [0b102]\n', '0b102', '`0b102` is not a binary number: its digits are 0 and 1'],
   ['[agents.a.tools]\nallowed = ["read"]]\n', ']', '`]` after the value: a line holds one `key = value`, then only a comment'],
   ['[agents.a.tools]\nallowed "read"\n', '"', 'expected `=` after the key'],

@@ -156,6 +156,8 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (o.kind === 'array' && nextIsStatement(text, at, before)) return leftOpen(text, section, o, at, /\S/.test(before) || at >= text.length || /^[ \t]*$/.test(text.slice(at, lineEndAt(text, at))));
       return o.kind === 'array' ? 'expected `,` or `]`: the items of a list are separated by commas' : 'expected `,` or `}`: the keys of an inline table are separated by commas';
     }
+    case 'unfinished numeric value':
+      return unfinishedNumber(text, at);
     case 'illegal character in numeric literal':
       // A version, a path or a size written bare (`1.2.3`, `30s`): smol-toml read a number up to here.
       return unquotedText(text, at);
@@ -209,6 +211,25 @@ function unquotedText(text: string, at: number): Explained | null {
   const base = BASES[token.slice(0, 2)];
   if (base) return { message: `${quoted(token)} is not ${base[0]}: its digits are ${base[1]}`, span };
   return { message: `${quoted(token)} is not a value TOML knows: write text in quotes (${quoted(`"${token}"`)})`, span };
+}
+
+/**
+ * A number that stops where TOML wants more (`1.`, `1e`, `1_`, `0x`): what is missing, on the whole
+ * number. smol-toml points at its start, or past a base prefix at the line's end.
+ */
+function unfinishedNumber(text: string, at: number): Explained | null {
+  const lineStart = lineStartAt(text, at);
+  let start = at;
+  while (start > lineStart && /[0-9A-Za-z_.+-]/.test(text[start - 1]!)) start--;
+  const token = /^[+-]?[0-9][0-9A-Za-z_.+-]*/.exec(text.slice(start, lineEndAt(text, at)))?.[0];
+  if (token === undefined || token.length > 40) return null;
+  const span = { start, end: start + token.length };
+  const lacking = /^[+-]?0[xob]$/.test(token) ? `a hex, octal or binary number has digits after its prefix, as in ${quoted(`${token}1`)}`
+    : /[eE][+-]?$/.test(token) ? `an exponent has digits, as in ${quoted(token.replace(/[eE][+-]?$/, 'e6'))}`
+    : /\.$/.test(token) ? `a float has digits after its \`.\`, as in ${quoted(`${token}0`)}`
+    : /_$/.test(token) ? 'an underscore in a number goes between two digits (`1_000`)'
+    : null;
+  return lacking === null ? null : { message: `${quoted(token)} is unfinished: ${lacking}`, span };
 }
 
 /**
