@@ -112,6 +112,9 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['x = 07:61:00\n', '0', '`07:61:00` is not a time: the minute is 00 to 59'],
   ['x = 1979-05-27T07:32:00+0700\n', '1', '`1979-05-27T07:32:00+0700`: a time offset is written with a colon, `1979-05-27T07:32:00+07:00`'],
   ['x = 07:32:0\n', '0', '`07:32:0` is not a date or time TOML reads: write YYYY-MM-DD, HH:MM:SS, or both joined by `T`, with `Z` or `+HH:MM` for the offset'],
+  // smol-toml's "invalid date-time: time part is malformed" (or "date part"), said as its "invalid date" is.
+  ['x = 1979-05-27T07\n', '1', '`1979-05-27T07` is not a date or time TOML reads: write YYYY-MM-DD, HH:MM:SS, or both joined by `T`, with `Z` or `+HH:MM` for the offset'],
+  ['x = 1979-05-2\n', '1', '`1979-05-2` is not a date or time TOML reads: write YYYY-MM-DD, HH:MM:SS, or both joined by `T`, with `Z` or `+HH:MM` for the offset'],
   ['[[agents.a.tools\n', 's', 'this table header is not closed: add `]]`'],
   ['[agents.a tools]\n', 't', 'expected `.` or `]`: the parts of a table name are joined with `.` (put a name with spaces in quotes)'],
   ['[agents.a.tools]]\n', ']', '`]` after the table header: only a comment may follow it on its line'],

@@ -60,6 +60,8 @@ function explained(text: string, section: Section, at: number, raw: string): str
   const headerNotClosed = `this table header is not closed: add \`${/^\uFEFF?[ \t]*\[\[/.test(before) ? ']]' : ']'}\``;
   switch (raw) {
     case 'invalid date':
+    case 'invalid date-time: date part is malformed':
+    case 'invalid date-time: time part is malformed':
       return dateError(/^[0-9][0-9:.+\-TtZz ]*/.exec(text.slice(at, lineEndAt(text, at)))?.[0].trimEnd() ?? '');
     case 'control characters are not allowed in strings': {
       const quote = quoteOpenAt(text, section, lineStart, at);
