@@ -92,6 +92,10 @@ function explained(text: string, section: Section, at: number, raw: string): str
       // A multi-line string's `\` before blanks that do not run to the line's end (`a\ b`): in a
       // one-line string smol-toml calls the same `\ ` an unrecognised escape, said at its blank.
       return { message: `${quoted(`\\${shownChar(text, at + 1)}`)} is not an escape TOML knows: write \`\\\\\` for a backslash, or use a literal string ('''...'''), where a backslash is plain; a \`\\\` at the end of a line joins it to the next`, span: { start: at, end: at + 2 } };
+    case 'illegal quoted key: multiline strings are not allowed': {
+      const q = text[at] === "'" ? "'" : '"';
+      return `a key is quoted with one \`${q}\` on each side, not \`${q.repeat(3)}\``;
+    }
     case 'invalid unicode escape':
       return badCodePoint(text, at);
     case 'invalid non-hex character in unicode escape':
