@@ -162,7 +162,7 @@ test('a reader that stops early (`| head`) ends the output quietly: exit status 
 
 test('a binary file gets a clear message and exit 2; invalid UTF-8 is an error at its first bad byte, the rest still checked, and --fix leaves the file alone', () => {
   const notUtf8 = Buffer.concat([Buffer.from('\ufeff# caf\u00e9 \u{1f680} caf', 'utf8'), Buffer.from([0xe9, 0x20, 0xff]), Buffer.from('\n[agents.a.tools]\nallowed = ["Shell"]\n')]);
-  const dir = workspace({ 'bin/mars.toml': Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x00, 0x01]), 'utf/mars.toml': notUtf8 });
+  const dir = workspace({ 'bin/mars.toml': Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x00, 0x01]), 'utf/mars.toml': notUtf8, 'local/mars.local.toml': notUtf8 });
   const bin = cli(['check', 'bin'], { cwd: dir });
   assert.equal(bin.code, 2);
   assert.match(bin.err, /not a text file/);
@@ -171,7 +171,9 @@ test('a binary file gets a clear message and exit 2; invalid UTF-8 is an error a
   const findings = JSON.parse(utf.out) as { code: string; severity: string; message: string; range: { start: { line: number; character: number } } }[];
   // The BOM is not counted; the rocket is two UTF-16 units; then " caf".
   assert.deepEqual(findings.map((f) => [f.code, f.severity, f.range.start.line, f.range.start.character]), [['toml-syntax', 'error', 0, 13], ['non-canonical', 'information', 2, 12]]);
-  assert.match(findings[0]!.message, /Byte 0xE9 here is not UTF-8/);
+  assert.match(findings[0]!.message, /Byte 0xE9 here is not UTF-8: Mars reads mars\.toml as UTF-8/);
+  // The file is named as it is: mars.local.toml is read as UTF-8 too.
+  assert.match(cli(['check', 'local'], { cwd: dir }).out, /Byte 0xE9 here is not UTF-8: Mars reads mars\.local\.toml as UTF-8/);
   const fix = cli(['check', '--fix', 'utf'], { cwd: dir });
   assert.equal(fix.code, 2, 'a file --fix cannot fix');
   assert.match(fix.err, /not fixing .*mars\.toml: it is not valid UTF-8/);

@@ -410,7 +410,7 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
       place = [];
     };
     let invalid = read.invalid && finding('toml-syntax', { start: read.invalid.at, end: read.invalid.at + 1 },
-      `Byte 0x${read.invalid.byte.toString(16).toUpperCase().padStart(2, '0')} here is not UTF-8: Mars reads mars.toml as UTF-8 and cannot load this file. Save it as UTF-8.`);
+      `Byte 0x${read.invalid.byte.toString(16).toUpperCase().padStart(2, '0')} here is not UTF-8: Mars reads ${path.basename(file)} as UTF-8 and cannot load this file. Save it as UTF-8.`);
     const each = (f: Finding) => {
       if (place.length > 0 && place[0]!.span.start !== f.span.start) flush();
       if (invalid && f.span.start > invalid.span.start) write(invalid), (invalid = undefined);
