@@ -146,6 +146,7 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['[settings]\nroot = ./agents # here\n', './agents', '`./agents` is not a value TOML knows: write text in quotes (`"./agents"`)'],
   ['[settings]\ntimeout = [30s]\n', '30s', '`30s` is not a value TOML knows: write text in quotes (`"30s"`)'],
   ['x = -.5\n', '-.5', 'a float starts with a digit: write `-0.5`'],
+  ['x = [1, -]\n', '-', 'a number is missing after `-` (`-1`)'],
   ['[agents.a.tools]\n\'\'\'allowed\'\'\' = []\n', "'", "a key is quoted with one `'` on each side, not `'''`"],
   ['x = 0o8\n', '0o8', '`0o8` is not an octal number: its digits are 0 to 7'],
   // A number cut short (a version being typed, `1.`): what it lacks, where smol-toml says "unfinished numeric value".

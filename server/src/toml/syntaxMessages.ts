@@ -211,8 +211,9 @@ function unquotedText(text: string, at: number): Explained | null {
   let start = at;
   while (start > lineStart && !/[\s=,[{]/.test(text[start - 1]!)) start--;
   const token = /^[^\s,\]}#"'=]+/.exec(text.slice(start, lineEndAt(text, at)))?.[0];
-  if (token === undefined || at >= start + token.length || token.length > 40 || /^[+-]$/.test(token)) return null;
+  if (token === undefined || at >= start + token.length || token.length > 40) return null;
   const span = { start, end: start + token.length };
+  if (token === '-' || token === '+') return { message: `a number is missing after ${quoted(token)} (${quoted(`${token}1`)})`, span };
   if (/^[+-]?\.[0-9]+$/.test(token)) return { message: `a float starts with a digit: write ${quoted(token.replace('.', '0.'))}`, span };
   const base = BASES[token.slice(0, 2)];
   if (base) return { message: `${quoted(token)} is not ${base[0]}: its digits are ${base[1]}`, span };
