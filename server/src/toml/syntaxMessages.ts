@@ -5,6 +5,7 @@
 // list left open) say which piece that is; where neither does, smol-toml's message stands.
 
 import { lineEndAt, lineStartAt } from './lineIndex';
+import { surrogatePairEscape } from './stringPositions';
 import { quoted, uPlus } from '../grammar/text';
 import type { KeyValue, Section, Span, TomlValue } from './model';
 
@@ -385,11 +386,11 @@ function badCodePoint(text: string, at: number): Explained | null {
   const cp = parseInt(escape[1] ?? escape[2]!, 16);
   const span = { start: at, end: at + escape[0].length };
   if (cp > 0x10ffff) return { message: `${quoted(escape[0])} is past U+10FFFF, the last character Unicode has`, span };
-  const low = cp <= 0xdbff ? /^\\u(D[C-F][0-9A-F]{2})/i.exec(text.slice(span.end, span.end + 6)) : null;
-  if (low) {
-    const pair = 0x10000 + ((cp - 0xd800) << 10) + (parseInt(low[1]!, 16) - 0xdc00);
-    const written = `\\U${pair.toString(16).toUpperCase().padStart(8, '0')}`;
-    return { message: `TOML takes no surrogate pair (${quoted(text.slice(at, span.end + 6))}): write ${uPlus(pair)} as ${quoted(written)}`, span: { start: at, end: span.end + 6 } };
+  const pair = surrogatePairEscape(text, at);
+  if (pair !== null) {
+    const end = at + 12;
+    const written = `\\U${pair.codePointAt(0)!.toString(16).toUpperCase().padStart(8, '0')}`;
+    return { message: `TOML takes no surrogate pair (${quoted(text.slice(at, end))}): write ${uPlus(pair.codePointAt(0)!)} as ${quoted(written)}`, span: { start: at, end } };
   }
   return { message: `${quoted(escape[0])} is half of a UTF-16 surrogate pair, no character: TOML writes a character past U+FFFF as \`\\U\` and eight hex digits (\`\\U0001F600\`)`, span };
 }
