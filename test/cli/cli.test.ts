@@ -650,3 +650,40 @@ test('a folder whose name is not UTF-8 is reported as such, not as missing', (t)
   assert.match(named.stderr, /^mars-toml: cannot read bad\uFFFDdir\/mars\.toml: its name is not UTF-8$/m);
   assert.match(named.stderr, /^mars-toml: cannot read nope\uFFFD: no such file or folder$/m);
 });
+
+test('--severity sets a code\'s level as the editor\'s setting does: the report, the exit code, the summary, --fix', () => {
+  const text = '[agents.a.tools]\nallowed = ["Shell", "bash()", "MyTool"]\n';
+  const dir = workspace({ 'mars.toml': text });
+  // Raised to an error, an alias fails the run; lowered, an invalid entry does not; off, it is gone.
+  const r = cli(['check', 'mars.toml', '--severity', 'non-canonical=error', '--severity=invalid-tool-name=warning', '--severity', 'unknown-tool=off'], { cwd: dir });
+  assert.equal(r.code, 1);
+  assert.deepEqual(r.out.trim().split('\n').map((l) => l.split(' ').slice(1, 3).join(' ')), ['error non-canonical', 'warning invalid-tool-name']);
+  assert.match(r.err, /^1 file checked: 1 error, 1 warning$/m);
+  assert.equal(cli(['check', 'mars.toml', '--severity', 'non-canonical=info'], { cwd: dir }).code, 1);
+  assert.equal(cli(['check', 'mars.toml', '--severity', 'invalid-tool-name=hint'], { cwd: dir }).code, 0);
+  // The JSON says the level given; --fix leaves what is off as it was.
+  const json = JSON.parse(cli(['check', '--format', 'json', '--severity', 'non-canonical=warning'], { cwd: dir }).out) as Array<{ code: string; severity: string }>;
+  assert.equal(json.find((f) => f.code === 'non-canonical')?.severity, 'warning');
+  const alias = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["Shell"]\n' });
+  assert.equal(cli(['check', '--fix', '--severity', 'non-canonical=off'], { cwd: alias }).code, 0);
+  assert.equal(fs.readFileSync(path.join(alias, 'mars.toml'), 'utf8'), '[agents.a.tools]\nallowed = ["Shell"]\n');
+  assert.equal(cli(['check', '--fix'], { cwd: alias }).code, 0);
+  assert.equal(fs.readFileSync(path.join(alias, 'mars.toml'), 'utf8'), '[agents.a.tools]\nallowed = ["bash"]\n');
+  // toml-syntax too, as the editor's setting can turn it down.
+  const broken = workspace({ 'mars.toml': '[agents.a.tools\n' });
+  assert.equal(cli(['check', '--severity', 'toml-syntax=warning'], { cwd: broken }).code, 0);
+});
+
+test('--severity: a code or level not known is a usage error that says what is', () => {
+  const cases: Array<[string[], RegExp]> = [
+    [['--severity', 'unknwn-tool=off'], /'unknwn-tool' is not a diagnostic code \(did you mean unknown-tool\?\); the codes: invalid-tool-name, /],
+    [['--severity', 'unknown-tool=loud'], /'loud' is not a level: error, warning, information, hint or off/],
+    [['--severity', 'unknown-tool'], /--severity takes <code>=<level>, as unknown-tool=error, not 'unknown-tool'/],
+    [['--severity'], /--severity takes <code>=<level>, as unknown-tool=error\n/],
+  ];
+  for (const [args, message] of cases) {
+    const r = cli(['check', ...args]);
+    assert.equal(r.code, 2, args.join(' '));
+    assert.match(r.err, message);
+  }
+});

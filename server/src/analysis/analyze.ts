@@ -11,7 +11,7 @@ import { closedBelow } from '../toml/syntaxMessages';
 import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, deleteItems, nonOverlapping, type Edit } from './edits';
 import {
-  byPosition, findingAt, fixAmong, fixesNotKept, keyContentSpan, partnersSeen, crossEntryFindings, entryFindings, finding, withSeverity, withoutClashingFixes, parseEntries, policyFindings, MAY_CREATE,
+  byPosition, findingAt, fixAmong, fixesNotKept, keyContentSpan, partnersSeen, crossEntryFindings, entryFindings, finding, overridden, withoutClashingFixes, parseEntries, policyFindings, MAY_CREATE,
   type Finding, type ParsedEntry, VerdictMemo,
 } from './findings';
 import { moveEdits, moveOf } from './moves';
@@ -191,12 +191,10 @@ export function* eachSeen(analysis: Analysis, overrides: SeverityOverrides, outs
 
 /** `f` as the user sees it (see `visibleFindings`), or null when not seen. `suppressible`: `anySuppression` of the analysis. */
 function seenAs(analysis: Analysis, f: Finding, overrides: SeverityOverrides, outside: Outside, suppressible: boolean): Finding | null {
-  const severity = overrides[f.code] ?? f.severity;
-  if (severity === 'off') return null;
+  if ((overrides[f.code] ?? f.severity) === 'off') return null;
   if (outside.unreadableBefore && (f.code === 'toml-syntax' || f.needsReadingBefore)) return null;
   if (suppressible && isSuppressed(analysis.suppressions, f.code, analysis.lines.position(f.span.start).line, outside, f.span.start)) return null;
-  const placed = outside.defines && MAY_CREATE.has(f.code) ? withoutClashingFixes(f, outside.defines) : f;
-  return severity === f.severity ? placed : withSeverity(placed, severity);
+  return overridden(outside.defines && MAY_CREATE.has(f.code) ? withoutClashingFixes(f, outside.defines) : f, overrides);
 }
 
 /**

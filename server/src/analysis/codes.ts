@@ -1,6 +1,8 @@
 // The diagnostics catalogue (SPEC section 4): one row per stable code. Settings, docs, the CLI and
 // the server read it from here.
 
+import { editDistance } from '../grammar/checks';
+
 /** From the most to the least severe. */
 export const SEVERITIES = ['error', 'warning', 'information', 'hint'] as const;
 export type Severity = (typeof SEVERITIES)[number];
@@ -35,5 +37,19 @@ export function isCode(value: string): value is Code {
   return Object.prototype.hasOwnProperty.call(CODES, value);
 }
 
-/** Per-code severity overrides from settings: a severity, or 'off'. */
+/** Per-code severity overrides (the editor's settings, the checker's `--severity`): a severity, or 'off'. */
 export type SeverityOverrides = Partial<Record<Code, Severity | 'off'>>;
+
+/** What an override may say: a severity, or `off`. */
+export const LEVELS: readonly string[] = [...SEVERITIES, 'off'];
+
+/** The override `value` says (`info` is taken for `information`), or undefined when it says none. */
+export function levelOf(value: unknown): Severity | 'off' | undefined {
+  const level = value === 'info' ? 'information' : value;
+  return typeof level === 'string' && LEVELS.includes(level) ? (level as Severity | 'off') : undefined;
+}
+
+/** The code a mistyped one most likely means (two edits at most), if any. */
+export function nearestCode(value: string): Code | undefined {
+  return (Object.keys(CODES) as Code[]).find((c) => editDistance(value.toLowerCase(), c, 2) <= 2);
+}

@@ -16,7 +16,7 @@ import { placeSpan, RootArrays, tableConflicts, type DefinitionPlace, type Secti
 import { analyze, eachSeen, fixAllEdits, fixAllTakes, visibleFindings, type Analysis } from './analyze';
 import type { Code, SeverityOverrides } from './codes';
 import type { Edit } from './edits';
-import { byPosition, finding, VerdictMemo, withSeverity, type Finding, type Fix } from './findings';
+import { byPosition, finding, overridden, VerdictMemo, type Finding, type Fix } from './findings';
 import { ownCopy } from '../grammar/text';
 import { NO_ARRAYS, ownerArrays, OWNERS } from './policies';
 import { forgetModel, SectionAnalysis, type Keep } from './section';
@@ -619,8 +619,8 @@ export function documentFindings(da: DocumentAnalysis, overrides: SeverityOverri
 export function crossFindingsShown(da: DocumentAnalysis, overrides: SeverityOverrides): Finding[] {
   const out: Finding[] = [];
   for (const f of da.crossFindings) {
-    const severity = overrides[f.code] ?? f.severity;
-    if (severity !== 'off') out.push(severity === f.severity ? f : withSeverity(f, severity));
+    const shown = overridden(f, overrides);
+    if (shown) out.push(shown);
   }
   return out;
 }

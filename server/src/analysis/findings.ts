@@ -13,7 +13,7 @@ import { basicString, replaceStringValue } from '../toml/strings';
 import { closingQuote, contentSpan, isOpenMultiline, valueSources } from '../toml/stringPositions';
 import { firstLineOf, lineContent } from '../toml/lineIndex';
 import { lastStartingBefore, stringTowards } from '../toml/sorted';
-import { CODES, type Code, type Severity } from './codes';
+import { CODES, type Code, type Severity, type SeverityOverrides } from './codes';
 import { deleteItems, type Edit } from './edits';
 import { misplacedAt, ownerKey, ownerLabel, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type MisplacedList, type Owner, type Policies } from './policies';
 import { extraKeyFixes, keyAsEntry, listKeyFixes, mapFormList, misplacedListFixes, misspeltList, notYetIn, shapeFixes } from './moves';
@@ -239,6 +239,12 @@ export function detached(f: Finding): Finding {
 /** The same finding at another severity (its fixes still computed once, when asked for). */
 export function withSeverity(f: Finding, severity: Severity): Finding {
   return Object.create(f, { severity: { value: severity, enumerable: true } }) as Finding;
+}
+
+/** `f` at the severity `overrides` give its code; null when they turn it off. */
+export function overridden(f: Finding, overrides: SeverityOverrides): Finding | null {
+  const severity = overrides[f.code] ?? f.severity;
+  return severity === 'off' ? null : severity === f.severity ? f : withSeverity(f, severity);
 }
 
 function replaceFix(text: string, title: string, str: TomlString, value: string, preferred: boolean, safe: boolean): Fix {

@@ -12,16 +12,18 @@ import { sectionStartsFrom } from '../toml/split';
 import { RootArrays, TableTree, type SectionDefinitions } from '../toml/tables';
 import { analyze, visibleFindings } from './analyze';
 import { conflictFinding, definitionSpan, fileSuppressionsOf, KeyIndex, placeFinding, unitTexts } from './document';
-import { byPosition, detached, fixesNotKept, MAY_CREATE, VerdictMemo, withoutClashingFixes, type Finding } from './findings';
+import type { SeverityOverrides } from './codes';
+import { byPosition, detached, fixesNotKept, MAY_CREATE, overridden, VerdictMemo, withoutClashingFixes, type Finding } from './findings';
 import { ownerArrays, OWNERS } from './policies';
 import { SectionAnalysis } from './section';
 import type { Outside } from './suppress';
 
 /**
- * Each finding of `text` at its default severity, in document order; with `fixes`, their fixes
- * made (without them, a finding's fixes would not know what later units define).
+ * Each finding of `text` at the severity `overrides` give it (its default where they say nothing),
+ * in document order; with `fixes`, their fixes made (without them, a finding's fixes would not know
+ * what later units define).
  */
-export function reportFindings(text: string, each: (f: Finding) => void, fixes = false): void {
+export function reportFindings(text: string, each: (f: Finding) => void, fixes = false, overrides: SeverityOverrides = {}): void {
   // A `# mars-ignore-file` comment hides the findings above it too: its codes are read first. (Such a
   // text was analysed whole, and its findings all kept, with their fixes for JSON: a 10 MB list's
   // ran the checker out of memory.)
@@ -51,14 +53,15 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
     const header = u.sectionStart ? pending : null;
     const outside: Outside = unreadableBefore ? { file, header, unreadableBefore } : { file, header };
     const base = u.start - u.hidden;
-    const found = visibleFindings(analysis, {}, outside).map((f) => placeFinding(f, base));
+    const found = visibleFindings(analysis, overrides, outside).map((f) => placeFinding(f, base));
     analysis.definitions.forEach((defs, index) => {
       sections.push({ defs, base });
       roots.add(defs.header, () => defs.keys.map((k) => k.parts[0]!));
       for (const conflict of tables.add(defs)) {
         const earlier = sections[conflict.earlier.section]!;
         const f = conflictFinding({ analysis, base }, index, conflict, definitionSpan(earlier.defs, earlier.base, conflict.earlier));
-        if (f) found.push(f);
+        const shown = f && overridden(f, overrides);
+        if (shown) found.push(shown);
       }
     });
     fixesNotKept(() => {

@@ -5,9 +5,10 @@
 import { constants } from 'node:buffer';
 import fs from 'node:fs';
 import path from 'node:path';
+import { CODES, isCode, levelOf, LEVELS, nearestCode, type Code, type Severity, type SeverityOverrides } from '../analysis/codes';
 import { analyzeDocument, documentFindings, documentFixAll, type DocumentAnalysis } from '../analysis/document';
 import { applyEdits } from '../analysis/edits';
-import { detached, finding, fixAmong, partnersSeen, type Finding } from '../analysis/findings';
+import { detached, finding, fixAmong, overridden, partnersSeen, type Finding } from '../analysis/findings';
 import { reportFindings } from '../analysis/report';
 import { LineIndex, positionsOf, type Lines } from '../toml/lineIndex';
 import { lastAtOrBefore } from '../toml/sorted';
@@ -21,6 +22,8 @@ export interface CheckOptions {
   readonly paths: readonly string[];
   readonly format: Format;
   readonly fix: boolean;
+  /** `--severity <code>=<level>`: each code's severity, as the editor's `mars.diagnostics.<code>` setting gives it. */
+  readonly overrides: SeverityOverrides;
   /** `--help`: the usage, nothing checked. */
   readonly help?: boolean;
 }
@@ -34,19 +37,38 @@ export function parseCheckArgs(args: readonly string[]): CheckOptions {
   const paths: string[] = [];
   let format: Format = 'text';
   let fix = false;
+  const overrides: SeverityOverrides = {};
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '--fix') fix = true;
-    else if (a === '--help' || a === '-h') return { paths: [], format, fix, help: true };
+    else if (a === '--help' || a === '-h') return { paths: [], format, fix, overrides, help: true };
     else if (a === '--format' || a.startsWith('--format=')) {
       const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
       if (!(FORMATS as readonly string[]).includes(v!)) throw new UsageError(`--format takes text, json or github${v === undefined ? '' : `, not '${v}'`}`);
       format = v as Format;
+    } else if (a === '--severity' || a.startsWith('--severity=')) {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
+      const [code, level] = severityArg(v);
+      overrides[code] = level;
     } else if (a === '--') paths.push(...args.slice(i + 1)), (i = args.length);
     else if (a.startsWith('-')) throw new UsageError(`unknown option '${a}'`);
     else paths.push(a);
   }
-  return { paths: paths.length > 0 ? paths : ['.'], format, fix };
+  return { paths: paths.length > 0 ? paths : ['.'], format, fix, overrides };
+}
+
+/** `<code>=<level>` of `--severity`, as the editor's settings read it (`info` for `information`). */
+function severityArg(v: string | undefined): [Code, Severity | 'off'] {
+  const levels = `${LEVELS.slice(0, -1).join(', ')} or ${LEVELS.at(-1)}`;
+  if (v === undefined || !v.includes('=')) throw new UsageError(`--severity takes <code>=<level>, as unknown-tool=error${v === undefined ? '' : `, not '${v}'`}`);
+  const code = v.slice(0, v.indexOf('='));
+  const level = levelOf(v.slice(v.indexOf('=') + 1));
+  if (!isCode(code)) {
+    const near = nearestCode(code);
+    throw new UsageError(`--severity: '${code}' is not a diagnostic code${near ? ` (did you mean ${near}?)` : ''}; the codes: ${Object.keys(CODES).join(', ')}`);
+  }
+  if (level === undefined) throw new UsageError(`--severity: '${v.slice(v.indexOf('=') + 1)}' is not a level: ${levels}`);
+  return [code, level];
 }
 
 /** A path that could not be read: a file (or what was named as one), or a folder. */
@@ -372,7 +394,7 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
     if (options.fix) {
       analysis = analyzeDocument(text, 'fix-all');
       const counter = { fixed: 0 };
-      const edits = documentFixAll(analysis, {}, undefined, counter);
+      const edits = documentFixAll(analysis, options.overrides, undefined, counter);
       // Only a file with something to write is refused: nothing else would replace its bad bytes.
       if (edits.length > 0 && read.invalid) {
         complain(`not fixing ${file}: it is not valid UTF-8, and writing it back would replace those bytes`);
@@ -409,8 +431,8 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
       for (const f of place) write(f, seen);
       place = [];
     };
-    let invalid = read.invalid && finding('toml-syntax', { start: read.invalid.at, end: read.invalid.at + 1 },
-      `Byte 0x${read.invalid.byte.toString(16).toUpperCase().padStart(2, '0')} here is not UTF-8: Mars reads ${path.basename(file)} as UTF-8 and cannot load this file. Save it as UTF-8.`);
+    let invalid = read.invalid && overridden(finding('toml-syntax', { start: read.invalid.at, end: read.invalid.at + 1 },
+      `Byte 0x${read.invalid.byte.toString(16).toUpperCase().padStart(2, '0')} here is not UTF-8: Mars reads ${path.basename(file)} as UTF-8 and cannot load this file. Save it as UTF-8.`), options.overrides);
     const each = (f: Finding) => {
       if (place.length > 0 && place[0]!.span.start !== f.span.start) flush();
       if (invalid && f.span.start > invalid.span.start) write(invalid), (invalid = undefined);
@@ -420,8 +442,8 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
     };
     // JSON asks every finding for its fixes, which a kept one makes again from its model: it is
     // always written as the analysis goes.
-    if (analysis && !json && analysis.units.every((u) => u.analysis.keepsFindings)) for (const f of documentFindings(analysis)) each(f);
-    else reportFindings(text, each, json); // written as the analysis goes, a section at a time
+    if (analysis && !json && analysis.units.every((u) => u.analysis.keepsFindings)) for (const f of documentFindings(analysis, options.overrides)) each(f);
+    else reportFindings(text, each, json, options.overrides); // written as the analysis goes, a section at a time
     flush();
     if (invalid) write(invalid);
     return applied;

@@ -5,7 +5,7 @@ import { inert, parseCheckArgs, runCheck, UsageError } from './check';
 import { shown } from '../grammar/text';
 import { parseNames } from './parseNames';
 
-const CHECK = 'check [paths...] [--format text|json|github] [--fix]';
+const CHECK = 'check [paths...] [--format text|json|github] [--fix] [--severity <code>=<level>]...';
 
 const USAGE = `usage: mars-toml <command>
 
@@ -25,6 +25,11 @@ for them (node_modules, .git and .mars skipped); the default is the current fold
   --format json     an array of problems, LSP ranges, each with the fixes an editor offers
   --format github   GitHub Actions annotations, shown on a pull request's lines
   --fix             apply the safe fixes, writing each file in place, then report what is left
+  --severity <code>=<level>
+                    report a code at another level (error, warning, information, hint) or not at
+                    all (off), as the editor's setting mars.diagnostics.<code> does; repeatable;
+                    a code turned off is not fixed by --fix either (--severity non-canonical=error
+                    fails the run on an alias)
 
 exit 0: no errors, 1: errors found, 2: usage error, a file or folder not read, a file not fixed,
 or output not written

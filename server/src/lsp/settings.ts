@@ -2,12 +2,8 @@
 // folder's settings apply) and cached until the client says they changed.
 
 import { type Connection, MessageType, ShowMessageNotification } from 'vscode-languageserver';
-import { CODES, isCode, SEVERITIES, type SeverityOverrides } from '../analysis/codes';
-import { editDistance } from '../grammar/checks';
+import { CODES, isCode, levelOf, LEVELS, nearestCode, type SeverityOverrides } from '../analysis/codes';
 import { SETTINGS_SECTION, type MarsSettings } from '../protocol';
-
-/** What a code's setting may say: a severity, or `off`. */
-const LEVELS: readonly string[] = [...SEVERITIES, 'off'];
 
 /**
  * The severity overrides in the `mars` settings. What is not understood is left out and told to
@@ -23,14 +19,14 @@ function overridesFrom(settings: MarsSettings | null | undefined, problem: (mess
     return out;
   }
   for (const [code, level] of Object.entries(diagnostics)) {
-    const normalized = level === 'info' ? 'information' : level;
+    const normalized = levelOf(level);
     if (!isCode(code)) {
-      const near = Object.keys(CODES).find((c) => editDistance(code.toLowerCase(), c, 2) <= 2);
+      const near = nearestCode(code);
       problem(`${SETTINGS_SECTION}.diagnostics: ${JSON.stringify(code)} is not a Mars TOML diagnostic code${near ? ` (did you mean ${JSON.stringify(near)}?)` : ''}; the setting is ignored.`);
-    } else if (typeof normalized !== 'string' || !LEVELS.includes(normalized)) {
+    } else if (normalized === undefined) {
       problem(`${SETTINGS_SECTION}.diagnostics[${JSON.stringify(code)}]: ${JSON.stringify(level)} is not a severity (${LEVELS.slice(0, -1).join(', ')} or ${LEVELS.at(-1)}); ${code} keeps its default, ${CODES[code].severity}.`);
     } else {
-      out[code] = normalized as SeverityOverrides[typeof code];
+      out[code] = normalized;
     }
   }
   return out;
