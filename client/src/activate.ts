@@ -5,7 +5,7 @@
 
 import * as vscode from 'vscode';
 import { type BaseLanguageClient, type LanguageClientOptions, State } from 'vscode-languageclient';
-import { FILE_NAMES, RESTART_COMMAND, SETTINGS_SECTION } from '../../server/src/protocol';
+import { FILE_NAMES, RESTART_COMMAND, SETTINGS_SECTION, SUGGEST_COMMAND_OPTION } from '../../server/src/protocol';
 import { forTheVersionAsked } from './freshReports';
 
 /** What `activate` returns: for tests and for other extensions, nothing a user relies on. */
@@ -57,6 +57,8 @@ export function activateWith(context: vscode.ExtensionContext, host: ClientHost)
     outputChannel: output,
     // `mars.trace.server` is read by the client itself (id `mars`); traces go to the same channel.
     traceOutputChannel: output,
+    // Accepting `allowed` (`allowed = [|]`) opens the list of tool names at once.
+    initializationOptions: { [SUGGEST_COMMAND_OPTION]: 'editor.action.triggerSuggest' },
     middleware: {
       provideDiagnostics: (document, previousResultId, token, next) =>
         forTheVersionAsked(() => (document instanceof vscode.Uri ? undefined : document.version), () => next(document, previousResultId, token), () => new vscode.CancellationError()),

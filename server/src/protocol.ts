@@ -49,6 +49,15 @@ export const APPLY_EDIT_COMMAND = 'mars.applyEdit';
  */
 export const FIX_ALL_COMMAND = 'mars.fixAll';
 
+/**
+ * The initialization option (a key of `initializationOptions`) naming the client's command that opens
+ * the completion list: VS Code's `editor.action.triggerSuggest`, which the extension sends. A
+ * completion item that leaves the cursor where a tool name goes next (`allowed = [|]`) then carries
+ * it, so the next list opens at once, as VS Code's JSON completion does after a property; a client
+ * that names no such command gets none on any item (it would run a command it does not have).
+ */
+export const SUGGEST_COMMAND_OPTION = 'suggestCommand';
+
 
 /** Settings as the client sends them through `workspace/configuration`. */
 export interface MarsSettings {

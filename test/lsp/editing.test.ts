@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CompletionItem, CompletionList, Hover, Location, LocationLink, MarkupContent, TextEdit } from 'vscode-languageserver';
+import { SUGGEST_COMMAND_OPTION } from '../../server/src/protocol';
 import { LspClient } from '../support/lspClient';
 import { applyTextEdits, positionAt } from '../support/text';
 
@@ -157,6 +158,53 @@ describe('completion', () => {
     assert.ok(!labels.includes('allowed'));
     const values = await complete('[agents.a.tools]\nbash = |\n');
     assert.deepEqual(values.items.map((i) => i.label).sort(), ['"allow"', '"deny"']);
+  });
+
+  test('accepting a list\'s key reopens the list inside its brackets, only for a client that names its suggest command', async () => {
+    // Each place an item leaves the cursor where a tool name goes: a key written with its list, the tools table inline.
+    const places = ['[agents.a.tools]\nallowed = ["read"]\n|\n', '[agents.a.tools]\n|\n', '[agents.a]\ntools = |\n'];
+    const reopening = (got: CompletionItem[]) => got.filter((i) => i.command !== undefined).map((i) => `${i.label} ${i.command!.command}`);
+    const vscode = await LspClient.start({ initializationOptions: { [SUGGEST_COMMAND_OPTION]: 'editor.action.triggerSuggest' } });
+    try {
+      const got: string[] = [];
+      for (const [i, src] of places.entries()) {
+        const at = src.indexOf('|');
+        const text = src.slice(0, at) + src.slice(at + 1);
+        const uri = `file:///suggest/${i}/mars.toml`;
+        await vscode.open(uri, text);
+        got.push(...reopening((await vscode.completion(uri, positionAt(text, at)))!));
+      }
+      assert.deepEqual(got, [
+        'disallowed editor.action.triggerSuggest',
+        'allowed editor.action.triggerSuggest', 'disallowed editor.action.triggerSuggest',
+        '{ allowed = [] } editor.action.triggerSuggest', '{ disallowed = [] } editor.action.triggerSuggest',
+      ]);
+      // Not an item that leaves the cursor elsewhere: a tool name, a map-form value, a key renamed.
+      for (const src of ['[agents.a.tools]\nallowed = ["|"]\n', '[agents.a.tools]\nallowed = [|]\n', '[agents.a.tools]\nbash = |\n', '[agents.a.tools]\nallo|wed = []\n']) {
+        const at = src.indexOf('|');
+        const text = src.slice(0, at) + src.slice(at + 1);
+        const uri = `file:///suggest/${++n}/mars.toml`;
+        await vscode.open(uri, text);
+        const items = (await vscode.completion(uri, positionAt(text, at)))!;
+        assert.ok(items.length > 0, src);
+        assert.deepEqual(reopening(items), [], src);
+      }
+    } finally {
+      await vscode.stop();
+    }
+    // Another editor, which names no such command: none on any item.
+    for (const src of places) assert.deepEqual(reopening((await complete(src)).items), [], src);
+    // One without snippets, whose `allowed = []` leaves the cursor after the brackets: none either.
+    const plain = await LspClient.start({ initializationOptions: { [SUGGEST_COMMAND_OPTION]: 'editor.action.triggerSuggest' }, capabilities: {} });
+    try {
+      const uri = 'file:///suggest/plain/mars.toml';
+      await plain.open(uri, '[agents.a.tools]\n\n');
+      const items = (await plain.completion(uri, { line: 1, character: 0 }))!;
+      assert.equal((items.find((i) => i.label === 'allowed')!.textEdit as TextEdit).newText, 'allowed = []');
+      assert.deepEqual(reopening(items), []);
+    } finally {
+      await plain.stop();
+    }
   });
 
   test('no tool names in strings that are not tool entries', async () => {

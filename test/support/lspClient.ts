@@ -33,6 +33,8 @@ export interface ClientOptions {
   watchFiles?: boolean;
   /** The workspace folders (URIs) to open with. */
   workspaceFolders?: string[];
+  /** `initializationOptions` to send, as the VS Code extension sends its own (none unless given). */
+  initializationOptions?: object;
 }
 
 export class LspClient {
@@ -97,6 +99,7 @@ export class LspClient {
       processId: process.pid,
       rootUri: null,
       workspaceFolders: options.workspaceFolders?.map((uri, i) => ({ uri, name: `folder ${i}` })) ?? null,
+      ...(options.initializationOptions ? { initializationOptions: options.initializationOptions } : {}),
       capabilities: options.capabilities ?? {
         // As VS Code declares them.
         workspace: { ...(options.applyEdit ? { applyEdit: true } : {}), ...(options.watchFiles ? { didChangeWatchedFiles: { dynamicRegistration: true } } : {}), configuration: true, workspaceFolders: true, workspaceEdit: { documentChanges: true }, diagnostics: { refreshSupport: true }, didChangeConfiguration: { dynamicRegistration: true } },

@@ -6,7 +6,7 @@
 // Markdown, says the rest and does not repeat it.
 
 import {
-  type CompletionItem, CompletionItemKind, type CompletionList, InsertTextFormat, MarkupKind, type Position, type Range,
+  type Command, type CompletionItem, CompletionItemKind, type CompletionList, InsertTextFormat, MarkupKind, type Position, type Range,
 } from 'vscode-languageserver';
 import type { Analysis } from '../analysis/analyze';
 import { CODES, type Code } from '../analysis/codes';
@@ -37,13 +37,17 @@ export type DefinedElsewhere = (path: readonly string[], how: 'below' | 'header'
 
 /**
  * Completion at `position`. `mcpServers`: the workspace's MCP server names, any order, cleaned
- * here. Null where the cursor is not on a tool name, or a key or value of a tools table.
+ * here. `suggest`: the client's command that opens the completion list (VS Code's
+ * `editor.action.triggerSuggest`), carried by the items that leave the cursor where a tool name goes
+ * next (`allowed = [|]`); null for a client that has none. Null where the cursor is not on a tool
+ * name, or a key or value of a tools table.
  */
 export function completions(
   analysis: Analysis,
   position: Position,
   mcpServers: readonly string[],
   elsewhere: DefinedElsewhere = () => false,
+  suggest: Command | null = null,
 ): CompletionItem[] | CompletionList | null {
   const offset = analysis.lines.offset(position);
   const codes = suppressionCodeItems(analysis, offset);
@@ -59,13 +63,13 @@ export function completions(
     case 'slot':
       return forWord(slotItems(analysis, ctx, servers, typed));
     case 'key':
-      return forWord(keyItems(analysis, ctx, elsewhere, typed));
+      return forWord(keyItems(analysis, ctx, elsewhere, typed, suggest));
     case 'value':
       return valueItems(analysis.lines, ctx);
     case 'list-value':
       return forWord(listValueItems(analysis, ctx, servers, typed));
     case 'tools-value':
-      return toolsValueItems(analysis, ctx, elsewhere);
+      return toolsValueItems(analysis, ctx, elsewhere, suggest);
   }
 }
 
@@ -101,7 +105,9 @@ function withoutSnippets(result: CompletionItem[] | CompletionList | null): Comp
   if (result === null) return null;
   const plain = (item: CompletionItem): CompletionItem => {
     if (item.insertTextFormat !== InsertTextFormat.Snippet) return item;
-    const out: CompletionItem = { ...item, insertTextFormat: InsertTextFormat.PlainText };
+    // Written as plain text, the cursor lands after the item's text, not inside its brackets: no list to reopen there.
+    const { command: _, ...rest } = item;
+    const out: CompletionItem = { ...rest, insertTextFormat: InsertTextFormat.PlainText };
     if (item.textEdit) out.textEdit = { ...item.textEdit, newText: snippetText(item.textEdit.newText) };
     if (item.insertText !== undefined) out.insertText = snippetText(item.insertText);
     return out;
@@ -424,20 +430,23 @@ function bareWordItems(ctx: SlotContext | ListValueContext, range: Range, typed:
 
 const LIST_KEYS = (['allowed', 'disallowed'] as const).map((key) => ({ key, detail: LIST_MEANING[key] }));
 
+/** The command (if any) of an item that leaves the cursor where a tool name goes: the next list opens at once. */
+const reopening = (suggest: Command | null): Pick<CompletionItem, 'command'> => (suggest ? { command: suggest } : {});
+
 /** `tools = |`: the tools table inline, with one list; nothing where another section writes that table. */
-function toolsValueItems(analysis: Analysis, ctx: ToolsValueContext, elsewhere: DefinedElsewhere): CompletionItem[] {
+function toolsValueItems(analysis: Analysis, ctx: ToolsValueContext, elsewhere: DefinedElsewhere, suggest: Command | null): CompletionItem[] {
   if (elsewhere(ctx.path, 'below') || ctx.tables.some((t) => elsewhere(t, 'header'))) return [];
   const range = positionsOf(analysis.lines, ctx.range);
   return LIST_KEYS.map(({ key, detail }, i) => ({
     label: `{ ${key} = [] }`, kind: CompletionItemKind.Struct, ...described(detail), sortText: `${RANK.key}${pad(i)}`,
-    filterText: key, textEdit: { range, newText: `{ ${key} = [$0] }` }, insertTextFormat: InsertTextFormat.Snippet,
+    filterText: key, textEdit: { range, newText: `{ ${key} = [$0] }` }, insertTextFormat: InsertTextFormat.Snippet, ...reopening(suggest),
   }));
 }
 
 const MAP_FORM_NOTE =
   '_Map form_ (`tool = "allow"`) belongs to agent profiles: Mars ignores such keys in mars.toml. Write the \`allowed\` and \`disallowed\` lists instead.';
 
-function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhere, typed: string): CompletionItem[] {
+function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhere, typed: string, suggest: Command | null): CompletionItem[] {
   const range = positionsOf(analysis.lines, ctx.range);
   const keys = new Set<string>();
   const holds = new Set<string>();
@@ -474,6 +483,8 @@ function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhe
       label: name, kind: CompletionItemKind.Property, ...described(detail), sortText: `${RANK.key}${pad(i)}`,
       textEdit: { range, newText: withValue ? `${name} = [$0]${ctx.after}` : key(name) },
       insertTextFormat: withValue ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+      // Written with its list, `allowed = [|]`, the key leaves the cursor where a tool name goes.
+      ...(withValue ? reopening(suggest) : {}),
     });
   });
   if (!withValue) {

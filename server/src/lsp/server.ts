@@ -15,7 +15,7 @@ import { codeActions, isFixAllData, resolveFixAll, type FixAll, type FixAllData 
 import { completions, itemsAsClientTakes, type CompletionClient } from '../features/completion';
 import { hover } from '../features/hover';
 import { MANIFEST_GLOBS, manifestsOf, mcpServerAt, touchesManifests, type McpManifest } from '../features/mcpServers';
-import { APPLY_EDIT_COMMAND, DIAGNOSTIC_SOURCE, FIX_ALL_COMMAND, FIX_ALL_KIND, isMarsFile, SETTINGS_SECTION, type MarsSettings } from '../protocol';
+import { APPLY_EDIT_COMMAND, DIAGNOSTIC_SOURCE, FIX_ALL_COMMAND, FIX_ALL_KIND, isMarsFile, SETTINGS_SECTION, SUGGEST_COMMAND_OPTION, type MarsSettings } from '../protocol';
 import { version } from '../../../package.json';
 import { isPosition, isRange, SEVERITY, toDiagnostic, versionedEdit, withoutVersions, type DiagnosticClient } from '../features/convert';
 import { plainText } from '../features/plainText';
@@ -162,6 +162,8 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   /** The server's commands this client is offered (`executeCommandProvider`), and the only ones it runs. */
   let commands: ReadonlySet<string> = new Set();
   let completionClient: CompletionClient = { snippets: false, markdown: false, kinds: new Set() };
+  /** The client's command that opens the completion list, if it named one (SUGGEST_COMMAND_OPTION). */
+  let suggest: Command | null = null;
   let lifecycle: 'new' | 'running' | 'shut down' = 'new';
 
   /** An open document the server speaks for: mars.toml or mars.local.toml, not every TOML file an editor attaches it to. */
@@ -291,6 +293,8 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
       markdown: declared(text?.completion?.completionItem?.documentationFormat).includes(MarkupKind.Markdown),
       kinds: new Set(declared(text?.completion?.completionItemKind?.valueSet).filter((k): k is number => typeof k === 'number')),
     };
+    const suggestCommand: unknown = (params.initializationOptions as Record<string, unknown> | null | undefined)?.[SUGGEST_COMMAND_OPTION];
+    suggest = typeof suggestCommand === 'string' && suggestCommand !== '' ? { title: 'Suggest', command: suggestCommand } : null;
     documentChanges = !!caps.workspace?.workspaceEdit?.documentChanges;
     // Pull clients of LSP 3.17 declare what they show of diagnostics only where they are pushed (3.18 both places).
     const shows = <K extends 'relatedInformation' | 'tagSupport'>(k: K) => (pull ? text?.diagnostic?.[k] : undefined) ?? text?.publishDiagnostics?.[k];
@@ -570,7 +574,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     const unit = unitAt(da, da.lines.offset(params.position));
     const servers = (await host.mcpServers?.(doc.uri, workspaceFolders, 'soon')) ?? [];
     const items = completions(placed(da, unit), params.position, servers.map((m) => m.name),
-      (path, how) => definesOutside(da, unit, path, how));
+      (path, how) => definesOutside(da, unit, path, how), suggest);
     return itemsAsClientTakes(items, completionClient);
   }));
 
