@@ -687,6 +687,14 @@ test('completion: no map-form value for a key below a tool\'s name, which makes 
   assert.deepEqual(run('[agents.x.tools]\nfoo.x = |'), []);
 });
 
+test('completion: the workspace\'s MCP servers sort before the generic mcp(server/tool), inside mcp( and on a word', () => {
+  const bySort = (items: CompletionItem[]) => [...items].sort((a, b) => (a.sortText! < b.sortText! ? -1 : a.sortText! > b.sortText! ? 1 : 0)).map((i) => i.label);
+  assert.deepEqual(bySort(run('[agents.x.tools]\nallowed = ["mcp(|"]', ['linear', 'github'])!),
+    ['mcp(github)', 'mcp(github/tool)', 'mcp(linear)', 'mcp(linear/tool)', 'mcp(server/tool)']);
+  const onWord = bySort(run('[agents.x.tools]\nallowed = ["mc|"]', ['github'])!).filter((l) => l.startsWith('mcp('));
+  assert.deepEqual(onWord, ['mcp(github)', 'mcp(github/tool)', 'mcp(server/tool)']);
+});
+
 test('completion: scoped snippets are snippets with placeholders', () => {
   const items = run('[agents.x.tools]\nallowed = ["|"]')!;
   const expected: Record<string, string> = {

@@ -209,8 +209,12 @@ const paragraphs = (parts: ReadonlyArray<string | null>) => parts.filter((p) => 
 /** What a capability is: its meaning, how a pattern scopes it, its aliases. */
 const aboutCapability = (cap: Capability): [string, ...Array<string | null>] => [cap.meaning, scopeMarkdown(cap), aliasesMarkdown(cap)];
 
-/** Sort groups: canonical names first, then snippets, `*`, MCP servers. */
-const RANK = { key: '0', capability: '1', snippet: '2', any: '3', server: '4' } as const;
+/**
+ * Sort groups: canonical names first, then snippets, `*`, the workspace's MCP servers, and last the
+ * generic `mcp(server/tool)`, a template for a server the workspace does not declare: a real one is
+ * what is meant more often.
+ */
+const RANK = { key: '0', capability: '1', snippet: '2', any: '3', server: '4', mcpSnippet: '5' } as const;
 
 /**
  * A canonical name's sort text: in table order, those the typed word begins before those it finds
@@ -364,8 +368,12 @@ function snippetItems(range: Range, typed: string, w: Writer): CompletionItem[] 
     const snippet = snippetOf(cap);
     if (snippet) out.push(snippetItem(snippet, cap, `${RANK.snippet}${pad(i)}`, range, w.wrap(snippet.body), typed));
   });
-  out.push(snippetItem(MCP_SNIPPET, null, `${RANK.snippet}${pad(CAPABILITIES.length)}`, range, w.wrap(MCP_SNIPPET.body), typed));
+  out.push(mcpSnippetItem(range, typed, w));
   return out;
+}
+
+function mcpSnippetItem(range: Range, typed: string, w: Writer): CompletionItem {
+  return snippetItem(MCP_SNIPPET, null, RANK.mcpSnippet, range, w.wrap(MCP_SNIPPET.body), typed);
 }
 
 // ---- contexts ----------------------------------------------------------------------------------
@@ -388,10 +396,7 @@ function entryItems(analysis: Analysis, ctx: EntryContext, servers: readonly str
         const tool = ctx.text.slice(slash);
         return serverItems(servers, typed, holds, range, w, tool, ctx.literal ? tool : decodeBasic(tool));
       }
-      return [
-        ...serverItems(servers, typed, holds, range, w),
-        snippetItem(MCP_SNIPPET, null, `${RANK.snippet}${pad(0)}`, range, w.wrap(MCP_SNIPPET.body), typed),
-      ];
+      return [...serverItems(servers, typed, holds, range, w), mcpSnippetItem(range, typed, w)];
     }
     return snippetItems(range, typed, w);
   }
