@@ -9,7 +9,7 @@
 // wire spelling `mcp__server__tool` reaches Claude only (SPEC section 3): it counts as the portable
 // `mcp(server/tool)` only where a fix rewrote it (the README makes that rewrite its fix), never as
 // holding that grant where it is left as written. A rejected entry counts by "the one thing it can
-// mean" where it has one (`bash()` -> `bash`, `bash(git` -> `bash(git)`, `allowed = "read"` ->
+// mean" where it has one (`bash()` or `bash(` -> `bash`, `bash(git` -> `bash(git)`, `allowed = "read"` ->
 // `["read"]`, `tools.mcp = ["gh"]` -> `mcp(gh)` in `allowed`), else as itself (`*(x)` is not `*`);
 // keys Mars ignores (map form, misspelt lists) count for nothing, so removing them keeps the
 // meaning and moving one into a list does not.
@@ -77,8 +77,8 @@ export function meaningOf(raw: string): string | null {
 }
 
 /**
- * The one thing a rejected entry can mean (README, invalid-tool-name: `bash()` -> `bash`, `bash(git`
- * -> `bash(git)`, `mcp(gh` -> `mcp(gh)`); not `*(x)` -> `*`, every tool, which is offered and never applied unasked.
+ * The one thing a rejected entry can mean (README, invalid-tool-name: `bash()` and `bash(` -> `bash`,
+ * `bash(git` -> `bash(git)`, `mcp(gh` -> `mcp(gh)`); not `*(x)` -> `*`, every tool, which is offered and never applied unasked.
  */
 export function oneMeaning(raw: string): string | null {
   const p = parseToolName(raw);
@@ -87,7 +87,10 @@ export function oneMeaning(raw: string): string | null {
   const head = t.split('(')[0]!.trim();
   let candidate: string | null = null;
   if (p.error === 'EmptyPattern' || p.error === 'WildcardPattern') candidate = head;
-  else if ((p.error === 'UnbalancedPattern' || p.error === 'InvalidMcpRef') && t.includes('(') && !t.includes(')')) candidate = `${t})`;
+  else if ((p.error === 'UnbalancedPattern' || p.error === 'InvalidMcpRef') && t.includes('(') && !t.includes(')')) {
+    // Nothing after the `(` (`bash(`): the name alone, as for `bash()`.
+    candidate = /^[^(]*\(\s*$/.test(t) ? head : `${t})`;
+  }
   const m = candidate === null ? null : meaningOf(candidate);
   return m === '*' ? null : m;
 }
@@ -208,7 +211,7 @@ const SCOPED = ['bash(git log *)', 'bash(git log:*)', 'Bash(git:*)', 'Shell(git:
   'web_fetch(domain:example.com)', 'skill(x)', 'Read(./a/**)', 'bash(git *)'];
 const MCP = ['mcp(gh)', 'mcp(gh/*)', 'mcp(gh/x)', 'MCP(gh)', 'mcp( gh / x )', 'mcp(*/*)', 'mcp(*/x)', 'mcp(plugin:demo)', 'Mcp(linear)'];
 const WIRE = ['mcp__gh__x', 'mcp__gh', 'mcp__gh__*', 'mcp__*', 'MCP__gh__x', 'mcp__gh__x(y)', 'mcp__gh__', 'mcp__linear__list_issues', 'mcp__gh__x__y'];
-const REJECTED = ['bash()', 'bash(git', 'Shell()', 'read( )', '*(x)', '*()', 'mcp', 'MCP', 'mcp()', '', ' ', 'mcp(a/b/c)', 'bash(x)y', 'mcp(gh', 'web_fetch(domain:x'];
+const REJECTED = ['bash()', 'bash(git', 'Shell()', 'read( )', '*(x)', '*()', 'mcp', 'MCP', 'mcp()', '', ' ', 'mcp(a/b/c)', 'bash(x)y', 'mcp(gh', 'web_fetch(domain:x', 'bash(', 'Shell( ', 'mcp(', '*('];
 const UNKNOWN = ['CustomTool', 'grpe', 'my_tool', 'ask-user', 'read,edit', 'bash\u0007', 'EXEC', 'ExecCommand'];
 const POOLS = [CANONICAL, CANONICAL, ALIASES, SCOPED, MCP, WIRE, REJECTED, UNKNOWN];
 /** Entries written other than as a plain basic string (TOML text): escapes, multi-line and literal strings. */

@@ -400,7 +400,12 @@ const ENTRY_FIXES: Array<[entry: string, code: string, fixed: string | null]> = 
   ['mcp(github', 'invalid-tool-name', 'mcp(github)'],
   ['mcp(github/create_issue ', 'invalid-tool-name', 'mcp(github/create_issue)'],
   ['mcp(a/b/c', 'invalid-tool-name', null], // `)` or not, three segments are no reference
+  // Nothing after the `(`: the name alone, as for `bash()`; a bare `mcp` is no reference, so `mcp(` has none.
+  ['bash(', 'invalid-tool-name', 'bash'],
+  ['bash(  ', 'invalid-tool-name', 'bash'],
+  ['*(', 'invalid-tool-name', '*'],
   ['mcp(', 'invalid-tool-name', null],
+  ['mcp( ', 'invalid-tool-name', null],
 ];
 for (const [entry, code, fixed] of ENTRY_FIXES) {
   test(`entry fix: ${code} on ${entry}`, () => {
@@ -415,8 +420,8 @@ for (const [entry, code, fixed] of ENTRY_FIXES) {
 
 test('an obvious repair is the preferred fix, but for `*`, which would grant every tool: an editor applies a lone preferred fix unasked', () => {
   const fixOf = (entry: string) => documentFindings(analyzeDocument(`[agents.a.tools]\nallowed = [${JSON.stringify(entry)}]\n`))[0]!.fixes[0]!;
-  assert.deepEqual([fixOf('bash()').preferred, fixOf('bash()').safe], [true, true]);
-  for (const entry of ['*(x)', '*()']) assert.deepEqual([fixOf(entry).edits[0]!.newText, fixOf(entry).preferred, fixOf(entry).safe], ['*', false, false], entry);
+  for (const entry of ['bash()', 'bash(']) assert.deepEqual([fixOf(entry).edits[0]!.newText, fixOf(entry).preferred, fixOf(entry).safe], ['bash', true, true], entry);
+  for (const entry of ['*(x)', '*()', '*(']) assert.deepEqual([fixOf(entry).edits[0]!.newText, fixOf(entry).preferred, fixOf(entry).safe], ['*', false, false], entry);
 });
 
 // What a message or a fix title says of one line of a tools table: every spelling offered reads back

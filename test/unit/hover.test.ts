@@ -122,7 +122,7 @@ const CASES: Case[] = [
   { name: '`allowed` written as a string', doc: `${T}allowed = "Re|ad"`, range: [1, 11, 1, 15],
     has: ['**Capability** `read`', 'must be a list of tool names', 'As the entry `Read` of `allowed`', 'Canonical spelling: `read`'] },
   { name: '`disallowed` written as a string Mars would refuse', doc: `${T}disallowed = "ba|sh("`, range: [1, 14, 1, 19],
-    has: ['**Invalid tool name**', 'As the entry `bash(` of `disallowed` of agent `reviewer`.'] },
+    has: ['**Invalid tool name**', 'As the entry `bash(` of `disallowed` of agent `reviewer`:', 'Write `bash`.'] },
   { name: 'a server of the removed `tools.mcp`', doc: `${T}mcp = ["git|hub"]`, range: [1, 8, 1, 14],
     has: ['**MCP** server `github` · tool `*`', '`tools.mcp` was removed', 'As the entry `mcp(github)` of `allowed`'] },
   { name: 'a grant in the removed `tools.mcp`, moved as it is', doc: `${T}mcp = "mcp__gh|__x"`, range: [1, 7, 1, 17], has: ['As the entry `mcp(gh/x)` of `allowed`'] },

@@ -510,7 +510,9 @@ function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'u
 
 /**
  * The fix for an entry Mars rejects, where only one reading makes sense: `bash()` -> `bash`, `*(x)` -> `*`,
- * `bash(git` -> `bash(git)`, and `mcp(github` -> `mcp(github)` (Mars says InvalidMcpRef there, not UnbalancedPattern).
+ * `bash(git` -> `bash(git)`, and `mcp(github` -> `mcp(github)` (Mars says InvalidMcpRef there, not
+ * UnbalancedPattern); with nothing after the `(`, `bash(` -> `bash`, as `bash()`. `mcp(` has none:
+ * a bare `mcp` is no reference either.
  */
 export function obviousRepair(raw: string): string | null {
   const r = parseToolName(raw);
@@ -519,7 +521,12 @@ export function obviousRepair(raw: string): string | null {
   const head = rustTrim(splitToolName(trimmed)[0]);
   let candidate: string | null = null;
   if (r.error === 'EmptyPattern' || r.error === 'WildcardPattern') candidate = head;
-  else if ((r.error === 'UnbalancedPattern' || r.error === 'InvalidMcpRef') && trimmed.includes('(') && !trimmed.includes(')')) candidate = `${trimmed})`;
+  else if ((r.error === 'UnbalancedPattern' || r.error === 'InvalidMcpRef') && trimmed.includes('(') && !trimmed.includes(')')) {
+    candidate = `${trimmed})`;
+    // Closed, an empty pattern: the name alone, as for `bash()`.
+    const closed = parseToolName(candidate);
+    if (!closed.ok && closed.error === 'EmptyPattern') candidate = head;
+  }
   if (candidate === null) return null;
   const back = parseToolName(candidate);
   return back.ok ? candidate : null;
