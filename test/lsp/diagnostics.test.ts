@@ -1,12 +1,15 @@
 // Protocol tests: spawn dist/server.js, speak LSP to it, assert code, severity and exact range.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver';
 import { analyze, visibleFindings } from '../../server/src/analysis/analyze';
 import { LineIndex } from '../../server/src/toml/lineIndex';
 import { MOST_SENT } from '../../server/src/lsp/problemCap';
 import { agentsTable } from '../support/bigToml';
 import { LspClient } from '../support/lspClient';
+import { ROOT } from '../support/paths';
 import { rangeOf, show } from '../support/text';
 
 const SEV = { error: 1, warning: 2, information: 3, hint: 4 } as const;
@@ -160,9 +163,13 @@ describe('settings, suppression and edits', () => {
 
   test('a setting the server cannot read is named to the user once, in one message, and the rest still apply', async () => {
     const settings = { diagnostics: { 'non-canonical': 'warn', 'unknown-tol': 'off', 'legacy-prefix': 'off', 'mcp-wire-token': 3 } };
-    const told = 'Mars TOML settings: mars.diagnostics["non-canonical"]: "warn" is not a severity (error, warning, information, hint or off); non-canonical keeps its default, information.'
-      + ' mars.diagnostics: "unknown-tol" is not a Mars TOML diagnostic code (did you mean "unknown-tool"?); the setting is ignored.'
-      + ' mars.diagnostics["mcp-wire-token"]: 3 is not a severity (error, warning, information, hint or off); mcp-wire-token keeps its default, warning.';
+    // Each code named by its setting's ID, `mars.diagnostics.<code>` (package.json), as settings.json and the Settings editor name it.
+    const told = 'Mars TOML settings: mars.diagnostics.non-canonical: "warn" is not a severity (error, warning, information, hint or off); non-canonical keeps its default, information.'
+      + ' mars.diagnostics.unknown-tol: no Mars TOML diagnostic has the code "unknown-tol" (did you mean mars.diagnostics.unknown-tool?); the setting is ignored.'
+      + ' mars.diagnostics.mcp-wire-token: 3 is not a severity (error, warning, information, hint or off); mcp-wire-token keeps its default, warning.';
+    const declared = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { contributes: { configuration: Array<{ properties: object }> } })
+      .contributes.configuration.flatMap((c) => Object.keys(c.properties));
+    for (const id of ['mars.diagnostics.non-canonical', 'mars.diagnostics.unknown-tool', 'mars.diagnostics.mcp-wire-token']) assert.ok(declared.includes(id), id);
     for (const viaPayload of [false, true]) {
       // Without workspace/configuration a client sends its settings with didChangeConfiguration.
       const client = await LspClient.start(viaPayload ? { capabilities: { textDocument: { publishDiagnostics: { versionSupport: true } } } } : { settings });

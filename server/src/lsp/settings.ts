@@ -3,7 +3,15 @@
 
 import { type Connection, MessageType, ShowMessageNotification } from 'vscode-languageserver';
 import { CODES, isCode, levelOf, LEVELS, nearestCode, type SeverityOverrides } from '../analysis/codes';
+import { shown } from '../grammar/text';
 import { SETTINGS_SECTION, type MarsSettings } from '../protocol';
+
+/**
+ * A code's setting as users write it in settings.json and find it in VS Code's Settings editor: each
+ * code is a setting of its own there (package.json), `mars.diagnostics.unknown-tool`. A code the user
+ * made up has its invisible characters written as escapes (`shown`).
+ */
+const settingId = (code: string) => `${SETTINGS_SECTION}.diagnostics.${shown(code)}`;
 
 /**
  * The severity overrides in the `mars` settings. What is not understood is left out and told to
@@ -22,9 +30,9 @@ function overridesFrom(settings: MarsSettings | null | undefined, problem: (mess
     const normalized = levelOf(level);
     if (!isCode(code)) {
       const near = nearestCode(code);
-      problem(`${SETTINGS_SECTION}.diagnostics: ${JSON.stringify(code)} is not a Mars TOML diagnostic code${near ? ` (did you mean ${JSON.stringify(near)}?)` : ''}; the setting is ignored.`);
+      problem(`${settingId(code)}: no Mars TOML diagnostic has the code ${JSON.stringify(code)}${near ? ` (did you mean ${settingId(near)}?)` : ''}; the setting is ignored.`);
     } else if (normalized === undefined) {
-      problem(`${SETTINGS_SECTION}.diagnostics[${JSON.stringify(code)}]: ${JSON.stringify(level)} is not a severity (${LEVELS.slice(0, -1).join(', ')} or ${LEVELS.at(-1)}); ${code} keeps its default, ${CODES[code].severity}.`);
+      problem(`${settingId(code)}: ${JSON.stringify(level)} is not a severity (${LEVELS.slice(0, -1).join(', ')} or ${LEVELS.at(-1)}); ${code} keeps its default, ${CODES[code].severity}.`);
     } else {
       out[code] = normalized;
     }
