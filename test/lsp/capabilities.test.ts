@@ -317,9 +317,10 @@ describe('a client without Markdown', () => {
           assert.equal(typeof i.documentation, 'string', i.label);
           assert.doesNotMatch(i.documentation as string, MARKUP, `${i.label}: ${String(i.documentation)}`);
         }
-        // A detail is plain text for every client.
+        // A detail is plain text for every client; the documentation, Markdown for others, is too.
         const any = items.find((i) => i.label === '*')!;
-        assert.equal(any.detail, 'Every tool not otherwise named. "*" in disallowed turns the policy into an allowlist.');
+        assert.equal(any.detail, 'Every tool not otherwise named.');
+        assert.equal(any.documentation, '"*" in disallowed turns the policy into an allowlist.');
       });
     });
   }

@@ -8,7 +8,7 @@ import { applyEdits } from '../../server/src/analysis/edits';
 import { completions, snippetText } from '../../server/src/features/completion';
 import { mcpManifestName, mcpServerNames } from '../../server/src/features/mcpServers';
 import { plainText } from '../../server/src/features/plainText';
-import { CAPABILITIES, capabilityNamed } from '../../server/src/grammar/vocabulary';
+import { CAPABILITIES, capabilityNamed, MCP_MEANING } from '../../server/src/grammar/vocabulary';
 
 // ---- helpers ----------------------------------------------------------------------------------
 
@@ -629,7 +629,7 @@ test('completion: canonical names first, each with its meaning and aliases', () 
     const item = items.find((i) => i.label === cap.name)!;
     assert.equal(item.detail, plainText(cap.meaning));
     const doc = item.documentation as { kind: string; value: string } | undefined;
-    if (!cap.pattern && cap.aliases.length === 0) {
+    if (!cap.pattern && cap.aliases.length === 0 && !cap.note) {
       assert.equal(doc, undefined, cap.name);
       continue;
     }
@@ -657,6 +657,46 @@ for (const doc of DESCRIBED) {
     }
   });
 }
+
+// VS Code shows a detail in a line of its own above the documentation, and where that is narrow (35
+// characters in a review's window) breaks it anywhere, mid-word too ("a comm / and prefix"): a
+// tool name's item, and a list's key, say one short phrase there, the rest in the documentation.
+const DETAIL_MAX = 35;
+for (const doc of DESCRIBED.slice(0, 5).concat('[agents.x]\ntools = |', '[agents.x.tools]\nallowed = ["bash(|"]')) {
+  test(`completion: a tool name's or a list key's detail is one short phrase, at ${JSON.stringify(doc)}`, () => {
+    const items = run(doc, ['github'])!;
+    assert.ok(items.length > 0);
+    for (const item of items) {
+      // Where a name typed as a key goes ("Adds "web_search" to allowed."): no meaning, and short but for the name.
+      if (item.detail!.startsWith('Adds ')) continue;
+      assert.ok(item.detail!.length <= DETAIL_MAX, `${item.label}: ${item.detail}`);
+      assert.match(item.detail!, /^[^.;:]*\.$/, `${item.label}: one phrase`);
+    }
+  });
+}
+
+test('completion: what does not fit the detail is in the documentation, as Markdown', () => {
+  const items = run('[agents.x.tools]\nallowed = ["|"]', ['github'])!;
+  const about = (label: string) => {
+    const item = items.find((i) => i.label === label)!;
+    const doc = item.documentation as { kind: string; value: string };
+    assert.equal(doc.kind, 'markdown', label);
+    return [item.detail, doc.value];
+  };
+  const [bashDetail, bashDoc] = about('bash(command *)');
+  assert.equal(bashDetail, 'Run shell commands.');
+  assert.match(bashDoc!, /Scoped as `bash\(command \*\)`: the pattern is a command prefix; `X \*` matches X with any arguments\./);
+  const [taskDetail, taskDoc] = about('task');
+  assert.equal(taskDetail, 'Use the task list.');
+  assert.match(taskDoc!, /^Claude `TaskCreate`…`TaskUpdate`, OpenCode `todowrite`, Codex `update_plan`\. Not sub-agents: see `agent`\./);
+  const [anyDetail, anyDoc] = about('*');
+  assert.equal(anyDetail, 'Every tool not otherwise named.');
+  assert.match(anyDoc!, /^`"\*"` in `disallowed` turns the policy into an allowlist\.$/);
+  const [mcpDetail, mcpDoc] = about('mcp(server/tool)');
+  assert.equal(mcpDetail, 'One tool of an MCP server.');
+  assert.match(mcpDoc!, /`mcp\(server\)` is every tool of that server/);
+  assert.deepEqual(about('mcp(github)'), ['Every tool of this MCP server.', MCP_MEANING]);
+});
 
 // The value of a map-form key: where the rule belongs, in the spelling the diagnostic on the key
 // writes, and for a key Mars would reject as an entry, that it would.

@@ -142,13 +142,13 @@ const CASES: Case[] = [
   { name: 'map-form key in Claude\'s wire spelling: moved as the diagnostic says', doc: `${T}mcp__gh__|x = "allow"`, range: [1, 0, 1, 10], has: ['put `mcp(gh/x)` in `allowed`'] },
   // A list under a misspelt key is what its diagnostic ("Did you mean `allowed`?") takes it for: a list.
   { name: 'a list under a misspelt key', doc: `${T}Allo|wed = ["read"]`, range: [1, 0, 1, 7],
-    has: ['**`Allowed`**: a list Mars ignores', 'It looks meant for `allowed`: The tools this agent or skill may use', 'agent `reviewer`'],
+    has: ['**`Allowed`**: a list Mars ignores', 'It looks meant for `allowed`: Tools the agent or skill may use', 'agent `reviewer`'],
     lacks: ['Unknown tool', 'Map-form', 'move `allowed`'] },
   { name: 'a list under a mistyped key', doc: `${T}alo|wed = ["read"]`, range: [1, 0, 1, 6], has: ['It looks meant for `allowed`'], lacks: ['Unknown tool'] },
   { name: 'a list under another word for disallowed', doc: `${T}"de|ny" = ["bash"]`, range: [1, 1, 1, 5], has: ['It looks meant for `disallowed`'], lacks: ['Unknown tool'] },
   // A tool list outside the tools table: what its diagnostic takes it for, on the key at fault.
   { name: 'a tool list beside the tools table', doc: '[agents.coder]\nallo|wed = ["read"]', range: [1, 0, 1, 7],
-    has: ['**`allowed`**: a list outside the tools table', 'none of its rules is in force', 'It looks meant for `tools.allowed`: The tools this agent or skill may use', '_Of agent `coder`._'], lacks: ['Capability'] },
+    has: ['**`allowed`**: a list outside the tools table', 'none of its rules is in force', 'It looks meant for `tools.allowed`: Tools the agent or skill may use', '_Of agent `coder`._'], lacks: ['Capability'] },
   { name: 'a tool list in a table that misses `tools`', doc: '[skills.s.to|ol]\ndeny = ["bash"]', range: [0, 10, 0, 14],
     has: ['**`tool`** is not `tools`', 'It looks meant for `tools`, the table of the `allowed` and `disallowed` lists', '_Of skill `s`._'], lacks: ['tools.disallowed'] },
   { name: 'a list of an agent that is no tool list', doc: '[agents.coder]\nski|lls = ["x"]', range: null },
@@ -175,7 +175,7 @@ const CASES: Case[] = [
   { name: 'non-BMP text before the entry', doc: `${T}allowed = ["😀", "re|ad"]`, range: [1, 18, 1, 22] },
   // the key of a list: the list as Mars reads it
   { name: 'the allowed key', doc: `${T}allo|wed = ["read", "Shell(git:*)", "cat", "bash()", "mcp__gh"]`, range: [1, 0, 1, 7],
-    has: ['**`allowed`**: The tools this agent or skill may use', 'Mars reads: `read`, `bash(git *)`, `mcp__gh`.', 'refuses to load the config for `bash()`', 'agent `reviewer`'] },
+    has: ['**`allowed`**: Tools the agent or skill may use', 'Mars reads: `read`, `bash(git *)`, `mcp__gh`.', 'refuses to load the config for `bash()`', 'agent `reviewer`'] },
   { name: 'the key of a list with rejected, blank and non-string items', doc: `${T}dis|allowed = ["bash()", "bash()", "  ", 1, "read"]`, range: [1, 0, 1, 10],
     has: ['Mars reads: `read`.', 'Mars refuses to load the config for `bash()`, `"  "`, `1`.'] },
   { name: 'a dotted disallowed key', doc: '[agents.x]\ntools.dis|allowed = []', range: [1, 6, 1, 16], has: ['**`disallowed`**', 'Mars reads no tool name here.'] },

@@ -1,9 +1,9 @@
 // Completion of tool names: in the strings of `allowed`/`disallowed` (every spelling of a tools
 // table), on an empty slot of those lists (quotes inserted), and for the keys and map-form values
 // of a tools table. Every item carries an explicit textEdit: `(`, `:`, `/` and `*` are not word
-// characters, so the client's word range would be wrong. An item's detail is one line of plain text
-// (VS Code shows it as written, beside the list and above the documentation); its documentation,
-// Markdown, says the rest and does not repeat it.
+// characters, so the client's word range would be wrong. An item's detail is one short phrase of
+// plain text (VS Code shows it as written, beside the list and above the documentation, where a
+// narrow pane breaks it mid-word); its documentation, Markdown, says the rest and does not repeat it.
 
 import {
   type Command, type CompletionItem, CompletionItemKind, type CompletionList, InsertTextFormat, MarkupKind, type Position, type Range,
@@ -21,7 +21,7 @@ import { basicString, escapeBasic, fitsLiteral } from '../toml/strings';
 import type { Span, TomlArray, TomlString } from '../toml/model';
 import { decodeBasic } from '../toml/stringPositions';
 import {
-  aliasesMarkdown, ANY_MEANING, code, filterTextOf, LIST_MEANING, MCP_MEANING, MCP_SNIPPET, scopeMarkdown, snippetEscape, snippetOf, startsIgnoringCase,
+  aliasesMarkdown, ANY_MEANING, ANY_NOTE, code, filterTextOf, LIST_MEANING, LIST_NOTE, MCP_MEANING, MCP_SNIPPET, scopeMarkdown, snippetEscape, snippetOf, startsIgnoringCase,
   type Snippet,
 } from './describe';
 import { cursorContext, suppressionCodeAt, ALL_CODES, type EntryContext, type KeyContext, type ListValueContext, type SlotContext, type ToolsValueContext, type ValueContext } from './context';
@@ -206,8 +206,11 @@ function described(first: string, ...rest: ReadonlyArray<string | null>): Pick<C
 
 const paragraphs = (parts: ReadonlyArray<string | null>) => parts.filter((p) => p !== null && p !== '').join('\n\n');
 
-/** What a capability is: its meaning, how a pattern scopes it, its aliases. */
-const aboutCapability = (cap: Capability): [string, ...Array<string | null>] => [cap.meaning, scopeMarkdown(cap), aliasesMarkdown(cap)];
+/** What a capability is: its meaning (the detail), then its note, how a pattern scopes it, its aliases. */
+const aboutCapability = (cap: Capability): [string, ...Array<string | null>] => [cap.meaning, cap.note ?? null, scopeMarkdown(cap), aliasesMarkdown(cap)];
+
+/** What the generic `mcp(server/tool)` snippet writes: the detail, MCP_MEANING the documentation. */
+const MCP_SNIPPET_DETAIL = 'One tool of an MCP server.';
 
 /**
  * Sort groups: canonical names first, then snippets, `*`, the workspace's MCP servers, and last the
@@ -269,12 +272,12 @@ function capabilityItem(cap: Capability, index: number, range: Range, newText: s
   };
 }
 
-/** A scoped snippet: the meaning and what the pattern scopes, then the aliases. */
+/** A scoped snippet: what its canonical name's item says (the meaning; then the note, what the pattern scopes, the aliases). */
 function snippetItem(snippet: Snippet, cap: Capability | null, sortText: string, range: Range, newText: string, typed: string): CompletionItem {
   return {
     label: snippet.label,
     kind: CompletionItemKind.Snippet,
-    ...(cap ? described(`${cap.meaning} Pattern: ${cap.pattern!.scopes}.`, aliasesMarkdown(cap)) : described(MCP_MEANING)),
+    ...(cap ? described(...aboutCapability(cap)) : described(MCP_SNIPPET_DETAIL, MCP_MEANING)),
     sortText,
     filterText: cap ? filterTextOf(cap, snippet.label, typed) : snippet.label,
     textEdit: { range, newText },
@@ -284,13 +287,14 @@ function snippetItem(snippet: Snippet, cap: Capability | null, sortText: string,
 
 function anyItem(range: Range, newText: string, ...more: string[]): CompletionItem {
   return {
-    label: '*', kind: CompletionItemKind.Constant, ...described(ANY_MEANING, ...more),
+    label: '*', kind: CompletionItemKind.Constant, ...described(ANY_MEANING, ANY_NOTE, ...more),
     sortText: RANK.any, filterText: '*', textEdit: { range, newText }, insertTextFormat: InsertTextFormat.PlainText,
   };
 }
 
 function serverItem(server: string, index: number, range: Range, newText: string, snippet: boolean, tool: boolean, label = tool ? `mcp(${server}/tool)` : `mcp(${server})`): CompletionItem {
-  const first = tool ? `One tool of the MCP server ${code(server)}.` : `Every tool of the MCP server ${code(server)}.`;
+  // The label names the server: the detail stays short whatever its length.
+  const first = tool ? 'One tool of this MCP server.' : 'Every tool of this MCP server.';
   return {
     label, kind: CompletionItemKind.Module, ...described(first, MCP_MEANING),
     sortText: `${RANK.server}${pad(index * 2 + (tool ? 1 : 0))}`, filterText: label, textEdit: { range, newText },
@@ -433,7 +437,7 @@ function bareWordItems(ctx: SlotContext | ListValueContext, range: Range, typed:
   return toolItems(range, typed, w, holds, servers, escapeBasic(kept), kept);
 }
 
-const LIST_KEYS = (['allowed', 'disallowed'] as const).map((key) => ({ key, detail: LIST_MEANING[key] }));
+const LIST_KEYS = (['allowed', 'disallowed'] as const).map((key) => ({ key, about: described(LIST_MEANING[key], LIST_NOTE[key]) }));
 
 /** The command (if any) of an item that leaves the cursor where a tool name goes: the next list opens at once. */
 const reopening = (suggest: Command | null): Pick<CompletionItem, 'command'> => (suggest ? { command: suggest } : {});
@@ -442,8 +446,8 @@ const reopening = (suggest: Command | null): Pick<CompletionItem, 'command'> => 
 function toolsValueItems(analysis: Analysis, ctx: ToolsValueContext, elsewhere: DefinedElsewhere, suggest: Command | null): CompletionItem[] {
   if (elsewhere(ctx.path, 'below') || ctx.tables.some((t) => elsewhere(t, 'header'))) return [];
   const range = positionsOf(analysis.lines, ctx.range);
-  return LIST_KEYS.map(({ key, detail }, i) => ({
-    label: `{ ${key} = [] }`, kind: CompletionItemKind.Struct, ...described(detail), sortText: `${RANK.key}${pad(i)}`,
+  return LIST_KEYS.map(({ key, about }, i) => ({
+    label: `{ ${key} = [] }`, kind: CompletionItemKind.Struct, ...about, sortText: `${RANK.key}${pad(i)}`,
     filterText: key, textEdit: { range, newText: `{ ${key} = [$0] }` }, insertTextFormat: InsertTextFormat.Snippet, ...reopening(suggest),
   }));
 }
@@ -482,10 +486,10 @@ function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhe
   // A key renamed to a list's name keeps its value: only a list makes a list; and a part with more
   // after it (`al|.lowed = […]`) names a table.
   const renamesNonList = !withValue && (ctx.partsFollow || (ctx.keyValue?.value != null && ctx.keyValue.value.kind !== 'array'));
-  LIST_KEYS.forEach(({ key: name, detail }, i) => {
+  LIST_KEYS.forEach(({ key: name, about }, i) => {
     if (keys.has(name) || (withValue && clashes(name)) || renameClashes(name) || renamesNonList) return;
     out.push({
-      label: name, kind: CompletionItemKind.Property, ...described(detail), sortText: `${RANK.key}${pad(i)}`,
+      label: name, kind: CompletionItemKind.Property, ...about, sortText: `${RANK.key}${pad(i)}`,
       textEdit: { range, newText: withValue ? `${name} = [$0]${ctx.after}` : key(name) },
       insertTextFormat: withValue ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
       // Written with its list, `allowed = [|]`, the key leaves the cursor where a tool name goes.
@@ -544,7 +548,7 @@ function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhe
     if (edits) out.push({ ...capabilityItem(cap, i, range, '', typed), ...edits, documentation: markdown(paragraphs(aboutCapability(cap))) });
   });
   const any = into('disallowed', '*');
-  if (any) out.push({ ...anyItem(range, ''), ...any, documentation: markdown(ANY_MEANING) });
+  if (any) out.push({ ...anyItem(range, ''), ...any, documentation: markdown(paragraphs([ANY_MEANING, ANY_NOTE])) });
   return out;
 }
 

@@ -2,7 +2,7 @@
 // spellings a user may type for it, its scoped snippet, and what Mars makes of one entry. Everything
 // is derived from the vocabulary table and the grammar; no names are listed here.
 
-import { ANY_MEANING, capabilityNamed, MCP_MEANING, type Capability } from '../grammar/vocabulary';
+import { ANY_MEANING, ANY_NOTE, capabilityNamed, MCP_MEANING, type Capability } from '../grammar/vocabulary';
 import { isMcpWireToken, splitToolName, render, type ParseResult, type ToolNameError } from '../grammar/toolName';
 import {
   canonicalSpelling, charProblemsNote, illegalChars, mcpWireRewrite, readsAs, respelling, suggestCapability, writtenWithLegacyPrefix,
@@ -37,10 +37,17 @@ const list = (names: readonly string[]) => names.map(code).join(', ');
 
 // ---- the lists of a tools table ----------------------------------------------------------------
 
-/** What `allowed` and `disallowed` hold, shown on their keys in completion and hover. */
+/**
+ * What `allowed` and `disallowed` hold, shown on their keys in completion and hover: one short phrase
+ * (a completion item's detail, as a capability's meaning), then a note where there is more.
+ */
 export const LIST_MEANING: Readonly<Record<ListName, string>> = {
-  allowed: 'The tools this agent or skill may use.',
-  disallowed: 'The tools this agent or skill may not use; `"*"` here makes `allowed` an allowlist.',
+  allowed: 'Tools the agent or skill may use.',
+  disallowed: 'Tools denied to the agent or skill.',
+};
+export const LIST_NOTE: Readonly<Record<ListName, string | null>> = {
+  allowed: null,
+  disallowed: '`"*"` here makes `allowed` an allowlist.',
 };
 
 /** Names shown in one paragraph before the rest is counted. */
@@ -65,7 +72,7 @@ export function describeList(
   for (const o of others) refused.add(o);
   const some = (names: readonly string[]) =>
     list(names.slice(0, SHOWN)) + (names.length > SHOWN ? ` and ${names.length - SHOWN} more` : '');
-  const out = [`**${code(name)}**: ${LIST_MEANING[name]}`];
+  const out = [`**${code(name)}**: ${LIST_MEANING[name]}${LIST_NOTE[name] ? ` ${LIST_NOTE[name]}` : ''}`];
   out.push(read.size === 0 ? 'Mars reads no tool name here.' : `Mars reads: ${some([...read])}.`);
   if (refused.size > 0) out.push(`Mars refuses to load the config for ${some([...refused])}.`);
   return out;
@@ -165,7 +172,10 @@ export function snippetOf(cap: Capability): Snippet | null {
 
 export const MCP_SNIPPET: Snippet = { label: 'mcp(server/tool)', body: 'mcp(${1:server}/${2:tool})' };
 
-export { ANY_MEANING, MCP_MEANING };
+export { ANY_MEANING, ANY_NOTE, MCP_MEANING };
+
+/** A capability's meaning with its note, as hover says it in one paragraph. */
+export const meaningMarkdown = (cap: Capability): string => (cap.note ? `${cap.meaning} ${cap.note}` : cap.meaning);
 
 // ---- one entry ---------------------------------------------------------------------------------
 
@@ -210,7 +220,7 @@ export function describeToolName(raw: string, parse: ParseResult, inList: ListNa
   const name = parse.name;
   switch (name.kind) {
     case 'any':
-      out.push(`**Any capability** ${code('*')}`, ANY_MEANING);
+      out.push(`**Any capability** ${code('*')}`, `${ANY_MEANING} ${ANY_NOTE}`);
       break;
     case 'mcp': {
       const { server, tool } = name.mcp;
@@ -223,7 +233,7 @@ export function describeToolName(raw: string, parse: ParseResult, inList: ListNa
     case 'builtin': {
       const cap = capabilityNamed(name.capability)!;
       out.push(`**Capability** ${code(cap.name)}` + (name.pattern === null ? '' : ` · pattern ${code(name.pattern)}`));
-      out.push(cap.meaning);
+      out.push(meaningMarkdown(cap));
       if (name.pattern !== null) {
         out.push(cap.pattern ? `The pattern scopes ${cap.pattern.scopes}.` : 'Mars passes the pattern on as written.');
       }

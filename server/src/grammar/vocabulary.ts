@@ -7,8 +7,13 @@ export interface Capability {
   readonly name: string;
   /** Accepted legacy and harness spellings, lowercase, as Mars matches them. */
   readonly aliases: readonly string[];
-  /** One line: what the capability gates. */
+  /**
+   * What the capability gates, in one short phrase (at most 35 characters): a completion item's
+   * detail, a line VS Code breaks anywhere, mid-word too, where it is narrow.
+   */
   readonly meaning: string;
+  /** Markdown, said after the meaning where there is more: the harnesses' names for it, what it is not. */
+  readonly note?: string;
   /** What `name(pattern)` scopes, and a snippet placeholder for it; absent where a pattern is unusual. */
   readonly pattern?: { readonly scopes: string; readonly placeholder: string };
 }
@@ -21,26 +26,26 @@ export const CAPABILITIES: readonly Capability[] = [
     meaning: 'Read files.',
     pattern: { scopes: 'a path or glob', placeholder: 'path' } },
   { name: 'write', aliases: ['file_write', 'apply_patch'],
-    meaning: 'Create or overwrite files (and apply patches).',
+    meaning: 'Create or overwrite files.', note: 'Applying patches too (`apply_patch`).',
     pattern: { scopes: 'a path or glob', placeholder: 'path' } },
   { name: 'edit', aliases: ['sed', 'str_replace'],
     meaning: 'Edit existing files in place.',
     pattern: { scopes: 'a path or glob', placeholder: 'path' } },
   { name: 'agent', aliases: ['subagent', 'spawn_agent'],
-    meaning: 'Launch sub-agents (Claude `Agent`, OpenCode `task`). Not the task list: see `task`.' },
+    meaning: 'Launch sub-agents.', note: 'Claude `Agent`, OpenCode `task`. Not the task list: see `task`.' },
   { name: 'task',
     aliases: ['todo_read', 'todoread', 'todo_write', 'todowrite', 'task_create', 'taskcreate', 'task_get', 'taskget',
       'task_list', 'tasklist', 'task_update', 'taskupdate', 'update_plan'],
-    meaning: 'Use the task list (Claude `TaskCreate`…`TaskUpdate`, OpenCode `todowrite`, Codex `update_plan`). Not sub-agents: see `agent`.' },
+    meaning: 'Use the task list.', note: 'Claude `TaskCreate`…`TaskUpdate`, OpenCode `todowrite`, Codex `update_plan`. Not sub-agents: see `agent`.' },
   { name: 'skill', aliases: [],
-    meaning: 'Invoke skills through the harness skill tool.',
+    meaning: 'Invoke skills.', note: "Through the harness's skill tool.",
     pattern: { scopes: 'one skill by name', placeholder: 'name' } },
   { name: 'workflow', aliases: [], meaning: 'Run workflows.',
     pattern: { scopes: 'one workflow by name', placeholder: 'name' } },
   { name: 'glob', aliases: ['find'], meaning: 'Find files by name pattern.' },
   { name: 'grep', aliases: ['rg', 'search', 'ripgrep'], meaning: 'Search file contents.' },
   { name: 'notebook', aliases: ['jupyter', 'notebook_edit', 'notebookedit'], meaning: 'Edit Jupyter notebooks.' },
-  { name: 'web', aliases: [], meaning: 'Reach the web: both `web_search` and `web_fetch`.' },
+  { name: 'web', aliases: [], meaning: 'Reach the web.', note: 'Both `web_search` and `web_fetch`.' },
   { name: 'web_search', aliases: ['websearch'], meaning: 'Search the web.' },
   { name: 'web_fetch', aliases: ['webfetch', 'fetch', 'curl'],
     meaning: 'Fetch web pages.',
@@ -48,22 +53,23 @@ export const CAPABILITIES: readonly Capability[] = [
   { name: 'ask_user', aliases: ['askuser', 'request_user_input', 'ask_question', 'ask_user_question', 'askuserquestion'],
     meaning: 'Ask the user a question mid-task.' },
   { name: 'cron', aliases: [], meaning: 'Schedule recurring jobs.' },
-  { name: 'notifications', aliases: ['pushnotification', 'push_notification'], meaning: 'Send push notifications to the user.' },
+  { name: 'notifications', aliases: ['pushnotification', 'push_notification'], meaning: 'Send the user push notifications.' },
   { name: 'plan_mode', aliases: ['planmode', 'switch_mode'], meaning: 'Enter or leave plan mode.' },
   { name: 'worktree', aliases: [], meaning: 'Create and switch git worktrees.' },
-  { name: 'lsp', aliases: [], meaning: 'Query language servers (definitions, references, diagnostics).' },
-  { name: 'monitor', aliases: [], meaning: 'Watch background processes and their output.' },
+  { name: 'lsp', aliases: [], meaning: 'Query language servers.', note: 'Definitions, references, diagnostics.' },
+  { name: 'monitor', aliases: [], meaning: 'Watch background processes.', note: 'Their output too.' },
   { name: 'send_user_file', aliases: ['senduserfile'], meaning: 'Send a file to the user.' },
-  { name: 'schedule_wakeup', aliases: ['schedulewakeup'], meaning: 'Schedule the agent to wake up later.' },
+  { name: 'schedule_wakeup', aliases: ['schedulewakeup'], meaning: 'Wake the agent up later.' },
   { name: 'remote_trigger', aliases: ['remotetrigger'], meaning: 'Trigger remote agent runs.' },
-  { name: 'tool_search', aliases: ['toolsearch'], meaning: 'Search for tools that are not loaded yet.' },
-  { name: 'ls', aliases: [], meaning: 'List one folder (OpenCode `list`, Pi `ls`); `glob` finds by name.' },
-  { name: 'work', aliases: [], meaning: "Meridian Flow's work tool; no harness has an equivalent." },
-  { name: 'image', aliases: ['view_image'], meaning: 'View an image file (Codex `view_image`; elsewhere `read` opens images).' },
+  { name: 'tool_search', aliases: ['toolsearch'], meaning: 'Find tools not loaded yet.' },
+  { name: 'ls', aliases: [], meaning: 'List one folder.', note: 'OpenCode `list`, Pi `ls`; `glob` finds by name.' },
+  { name: 'work', aliases: [], meaning: "Meridian Flow's work tool.", note: 'No harness has an equivalent.' },
+  { name: 'image', aliases: ['view_image'], meaning: 'View an image file.', note: 'Codex `view_image`; elsewhere `read` opens images.' },
 ];
 
-/** The two special spellings that are not rows of the table. */
-export const ANY_MEANING = 'Every tool not otherwise named. `"*"` in `disallowed` turns the policy into an allowlist.';
+/** The two special spellings that are not rows of the table (a meaning, then a note, as a capability's). */
+export const ANY_MEANING = 'Every tool not otherwise named.';
+export const ANY_NOTE = '`"*"` in `disallowed` turns the policy into an allowlist.';
 export const MCP_MEANING = 'Tools of an MCP server: `mcp(server)` is every tool of that server, `mcp(server/tool)` one tool.';
 
 const byName = new Map<string, Capability>();
