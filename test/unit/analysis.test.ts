@@ -898,10 +898,27 @@ test('a duplicate names the entry it repeats, and what both mean only when that 
 
 test('a list written as a table says which kind of table', () => {
   const message = (text: string) => documentFindings(analyzeDocument(text)).map((f) => f.message);
-  assert.deepEqual(message('[agents.a.tools.allowed]\nx = 1\n'), ['`allowed` of agent `a` must be a list of tool names, not a table']);
-  assert.deepEqual(message('[[agents.a.tools.allowed]]\nx = 1\n'), ['`allowed` of agent `a` must be a list of tool names, not an array of tables ([[…]])']);
-  assert.deepEqual(message('[[skills.s.tools.disallowed.x]]\n'), ['`disallowed` of skill `s` must be a list of tool names, not a table']);
+  assert.deepEqual(message('[agents.a.tools.allowed]\nx = 1\n'), ['`allowed` of agent `a` must be a list of tool names, not a table.']);
+  assert.deepEqual(message('[[agents.a.tools.allowed]]\nx = 1\n'), ['`allowed` of agent `a` must be a list of tool names, not an array of tables (`[[…]]`).']);
+  assert.deepEqual(message('[[skills.s.tools.disallowed.x]]\n'), ['`disallowed` of skill `s` must be a list of tool names, not a table.']);
 });
+
+// As the rest of the catalogue (but Mars's own words and the TOML parser's): a sentence, its code in backticks.
+const POLICY_MESSAGES: Array<[text: string, message: string]> = [
+  ['[[agents.a.tools]]\n', '`tools` of agent `a` must be a table, not an array of tables (`[[…]]`).'],
+  ['[agents.a]\ntools = 1\n', '`tools` of agent `a` must be a table with `allowed` and `disallowed` lists, not an integer.'],
+  ['[agents.a.tools]\ndisallowed = "read"\n', '`disallowed` of agent `a` must be a list of tool names, such as `disallowed = ["read"]`.'],
+  ['[agents.a.tools]\nallowed = [1]\n', '`allowed` of agent `a` holds tool names in quotes; this entry is an integer.'],
+  ['[agents.a.tools.mcp]\n', '`tools.mcp` was removed: name MCP servers in `allowed` (or `disallowed`) as `mcp(server)` or `mcp(server/tool)`.'],
+  ['[agents.a.tools]\nmcp = ["gh"]\n', '`tools.mcp` was removed: name MCP servers in `allowed` (or `disallowed`) as `mcp(server)` or `mcp(server/tool)`.'],
+  ['[[agents.a]]\n', 'agent `a` must be a table (`[agents.a]`), not an array of tables (`[[…]]`): Mars cannot load the file.'],
+  ['agents = 1\n', '`agents` must be a table of agents by name (`[agents.<name>]`), not an integer: Mars cannot load the file.'],
+];
+for (const [text, message] of POLICY_MESSAGES) {
+  test(`invalid-tool-policy message for ${JSON.stringify(text)}: a sentence, code in backticks`, () => {
+    assert.deepEqual(documentFindings(analyzeDocument(text)).map((f) => `${f.code}: ${f.message}`), [`invalid-tool-policy: ${message}`]);
+  });
+}
 
 test('a key over lines inside an inline table is not moved: its comments would have no line to stay on, and a comment after it would come to speak of another line', () => {
   for (const text of [

@@ -122,9 +122,10 @@ const CASES: Case[] = [
   { name: '`allowed` written as a string', doc: `${T}allowed = "Re|ad"`, range: [1, 11, 1, 15],
     has: ['**Capability** `read`', 'must be a list of tool names', 'As the entry `Read` of `allowed`', 'Canonical spelling: `read`'] },
   { name: '`disallowed` written as a string Mars would refuse', doc: `${T}disallowed = "ba|sh("`, range: [1, 14, 1, 19],
-    has: ['**Invalid tool name**', 'As the entry `bash(` of `disallowed` of agent `reviewer`:', 'Write `bash`.'] },
+    has: ['**Invalid tool name**', '_Not an entry yet: `disallowed` of agent `reviewer` must be a list of tool names, such as `disallowed = ["read"]`._',
+      'As the entry `bash(` of `disallowed` of agent `reviewer`:', 'Write `bash`.'] },
   { name: 'a server of the removed `tools.mcp`', doc: `${T}mcp = ["git|hub"]`, range: [1, 8, 1, 14],
-    has: ['**MCP** server `github` · tool `*`', '`tools.mcp` was removed', 'As the entry `mcp(github)` of `allowed`'] },
+    has: ['**MCP** server `github` · tool `*`', '_Not an entry yet: `tools.mcp` was removed: name MCP servers in `allowed` (or `disallowed`) as `mcp(server)` or `mcp(server/tool)`._', 'As the entry `mcp(github)` of `allowed`'] },
   { name: 'a grant in the removed `tools.mcp`, moved as it is', doc: `${T}mcp = "mcp__gh|__x"`, range: [1, 7, 1, 17], has: ['As the entry `mcp(gh/x)` of `allowed`'] },
   { name: '`tools.mcp` given the map form: no server', doc: `${T}mcp = "de|ny"`, range: null },
   // Mars ignores the key, so the config loads: the hover says what the name would do as an entry.
@@ -132,10 +133,10 @@ const CASES: Case[] = [
     has: ['**Not a tool name Mars accepts**', 'would stop the load', 'Mars ignores it'], lacks: ['refuses to load', 'put `'] },
   // Only `"allow"` or `"deny"` is the map form: any other key is ignored, with no move to make.
   { name: 'a key that is not the map form', doc: `${T}fo|o = 3`, range: [1, 0, 1, 3],
-    has: ['**`foo`**: a key Mars ignores', '_In the tools table of agent `reviewer`: a tools table in mars.toml holds only'], lacks: ['Map-form', 'Unknown tool', 'move `', 'put `'] },
+    has: ['**`foo`**: a key Mars ignores.', '_In the tools table of agent `reviewer`: a tools table in mars.toml holds only'], lacks: ['Map-form', 'Unknown tool', 'move `', 'put `'] },
   // A list's name given a verdict names no tool `deny`: nothing to put in a list.
   { name: 'a list\'s name given a verdict is not the map form', doc: `${T}de|ny = "allow"`, range: [1, 0, 1, 4],
-    has: ['**`deny`**: a key Mars ignores'], lacks: ['Map-form', 'Unknown tool', 'put `'] },
+    has: ['**`deny`**: a key Mars ignores.'], lacks: ['Map-form', 'Unknown tool', 'put `'] },
   { name: 'an unknown map-form key: Mars ignores it, and what it would be as an entry', doc: `${T}bas|sh = "allow"`, range: [1, 0, 1, 5],
     has: ['Mars ignores it', 'put `bassh` in `allowed`', 'As an entry of a list:'] },
   { name: 'map-form key: moved in the spelling Mars writes', doc: `${T}Todo|Write = "allow"`, range: [1, 0, 1, 9], has: ['put `task` in `allowed`'] },
@@ -171,7 +172,7 @@ const CASES: Case[] = [
   { name: 'a right-to-left override in an entry', doc: `${T}allowed = ["x\u202E|y"]`, range: [1, 12, 1, 15], has: ['**Unknown tool** `x\\u202Ey`'] },
   { name: 'a right-to-left override on the key of its list', doc: `${T}allo|wed = ["x\u202Ey", "bash(\\u200B)"]`, range: [1, 0, 1, 7],
     has: ['Mars reads: `x\\u202Ey`, `bash(\\u200B)`.'] },
-  { name: 'tools.mcp key', doc: `${T}m|cp = ["github"]`, range: [1, 0, 1, 3], has: ['`tools.mcp`', 'removed'] },
+  { name: 'tools.mcp key', doc: `${T}m|cp = ["github"]`, range: [1, 0, 1, 3], has: ['**`tools.mcp`** was removed.', 'as `mcp(server)` or `mcp(server/tool)`.'] },
   { name: 'non-BMP text before the entry', doc: `${T}allowed = ["😀", "re|ad"]`, range: [1, 18, 1, 22] },
   // the key of a list: the list as Mars reads it
   { name: 'the allowed key', doc: `${T}allo|wed = ["read", "Shell(git:*)", "cat", "bash()", "mcp__gh"]`, range: [1, 0, 1, 7],

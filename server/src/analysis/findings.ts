@@ -634,7 +634,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
   const out: Finding[] = [];
   for (const problem of policies.shape) {
     const fixes = shapeFixes(doc.text, problem);
-    const f = finding('invalid-tool-policy', valueFirstLine(doc, problem.span), problem.message, fixes.length > 0 ? () => fixes : undefined, undefined, fixes.some((x) => x.safe));
+    const f = finding('invalid-tool-policy', valueFirstLine(doc, problem.span), `${problem.message}.`, fixes.length > 0 ? () => fixes : undefined, undefined, fixes.some((x) => x.safe));
     // Judged only up to the section's first syntax error (policies.ts).
     out.push(problem.kind === 'overlay-not-table' ? Object.assign(f, { needsReadingBefore: true }) : f);
   }

@@ -70,6 +70,7 @@ export interface ShapeProblem {
   readonly kind: ShapeKind;
   readonly owner: Owner;
   readonly span: Span;
+  /** What is wrong, as a clause: the diagnostic ends it with a period, hover quotes it in a sentence of its own. */
   readonly message: string;
   /** The key/value at fault, when the fix can rewrite it. */
   readonly keyValue?: KeyValue;
@@ -123,7 +124,10 @@ export const ownerKey = (owner: Owner): string => `${owner.kind}\u0000${owner.na
 export const TOOLS_TABLE_HOLDS = 'a tools table in mars.toml holds only `allowed` and `disallowed` lists';
 
 /** The removed `tools.mcp`, however it is written (a list, a table): what replaced it. */
-export const TOOLS_MCP_REMOVED = '`tools.mcp` was removed: name MCP servers in `allowed` (or `disallowed`) as "mcp(server)" or "mcp(server/tool)"';
+export const TOOLS_MCP_REMOVED = '`tools.mcp` was removed: name MCP servers in `allowed` (or `disallowed`) as `mcp(server)` or `mcp(server/tool)`';
+
+/** What a `[[…]]` header makes, as a shape problem's message names it. */
+const ARRAY_OF_TABLES = 'an array of tables (`[[…]]`)';
 
 /**
  * The owner named for a reader (agent `x`), its name put through `quote`: hover passes its markdown
@@ -188,14 +192,14 @@ export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO
       for (const p of base) if (meantTools(p.name) || meantOwner(p.name)) out.unsafeRenames.add(p);
     }
     if (header?.array && names.length <= 2 && OWNERS.has(names[0]!) && whole) {
-      out.shape.push({ ...overlayNotTable(base, header.key.span, 'an array of tables ([[…]])'), ...(names.length === 2 ? { header } : {}) });
+      out.shape.push({ ...overlayNotTable(base, header.key.span, ARRAY_OF_TABLES), ...(names.length === 2 ? { header } : {}) });
       if (names.length === 1) continue;
     }
     if (section.header && names.length >= 3 && OWNERS.has(names[0]!) && names[2] === 'tools') {
       const owner = { kind: names[0] as OwnerKind, name: names[1]! };
       if (section.header.array && names.length === 3) {
         out.shape.push({ kind: 'tools-array-of-tables', owner, span: section.header.key.span, header: section.header,
-          message: `\`tools\` of ${ownerLabel(owner)} must be a table, not an array of tables ([[…]])` });
+          message: `\`tools\` of ${ownerLabel(owner)} must be a table, not ${ARRAY_OF_TABLES}` });
         continue;
       }
       if (names.length === 3) {
@@ -422,7 +426,7 @@ function list(out: Policies, owner: Owner, name: ListName, kv: KeyValue): void {
   if (!value) return; // half-typed `allowed =`: the TOML syntax error says it
   if (value.kind !== 'array') {
     out.shape.push({ kind: 'list-not-array', owner, span: value.span, keyValue: kv, list: name,
-      message: `${quoted(name)} of ${ownerLabel(owner)} must be a list of tool names, such as ${name} = ["read"]` });
+      message: `${quoted(name)} of ${ownerLabel(owner)} must be a list of tool names, such as \`${name} = ["read"]\`` });
     return;
   }
   out.lists.push({ owner, list: name, array: value, keyValue: kv });
@@ -438,7 +442,7 @@ function headerBelowTools(out: Policies, owner: Owner, below: readonly KeyPart[]
   const name = below[0]!.name;
   if (name === 'allowed' || name === 'disallowed') {
     // `[[agents.x.tools.allowed]]` makes the list one of tables; `[[….allowed.y]]`, a table holding one.
-    const what = array && below.length === 1 ? 'an array of tables ([[…]])' : 'a table';
+    const what = array && below.length === 1 ? ARRAY_OF_TABLES : 'a table';
     out.shape.push({ kind: 'list-is-table', owner, span: key.span, list: name,
       message: `${quoted(name)} of ${ownerLabel(owner)} must be a list of tool names, not ${what}` });
   } else if (name === 'mcp') {

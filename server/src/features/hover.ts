@@ -112,7 +112,7 @@ function describeKey(extra: ExtraKey): string[] {
   const owner = owned(extra.owner);
   if (name === 'mcp') {
     return [
-      `**${code('tools.mcp')}** was removed`,
+      `**${code('tools.mcp')}** was removed.`,
       `Mars refuses it: grant MCP servers in \`allowed\` of ${owner} as ${code('mcp(server)')} or ${code('mcp(server/tool)')}.`,
     ];
   }
@@ -129,7 +129,7 @@ function describeKey(extra: ExtraKey): string[] {
   const list = mapFormList(extra);
   const parse = parseToolName(name);
   // Only `tool = "allow"` or `"deny"` is the map form, the one a move is offered for; any other key is just ignored.
-  if (!list) return [`**${code(name)}**: a key Mars ignores`, `_In the tools table of ${owner}: ${TOOLS_TABLE_HOLDS}._`];
+  if (!list) return [`**${code(name)}**: a key Mars ignores.`, `_In the tools table of ${owner}: ${TOOLS_TABLE_HOLDS}._`];
   const ignored = `_Map-form key in the tools table of ${owner}: Mars ignores it (${TOOLS_TABLE_HOLDS})`;
   // Ignored, so the config loads: what the name would do as an entry is the question.
   if (!parse.ok) return [`**Not a tool name Mars accepts**: ${plainReason(name, parse.error, list)} As an entry of a list it would stop the load.`, `${ignored}._`];
