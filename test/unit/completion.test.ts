@@ -659,18 +659,16 @@ for (const doc of DESCRIBED) {
 }
 
 // VS Code shows a detail in a line of its own above the documentation, and where that is narrow (35
-// characters in a review's window) breaks it anywhere, mid-word too ("a comm / and prefix"): a
-// tool name's item, and a list's key, say one short phrase there, the rest in the documentation.
+// characters in a review's window) breaks it anywhere, mid-word too ("a comm / and prefix"): an
+// item says one short phrase there, the rest in the documentation.
 const DETAIL_MAX = 35;
-for (const doc of DESCRIBED.slice(0, 5).concat('[agents.x]\ntools = |', '[agents.x.tools]\nallowed = ["bash(|"]')) {
-  test(`completion: a tool name's or a list key's detail is one short phrase, at ${JSON.stringify(doc)}`, () => {
+for (const doc of DESCRIBED.concat('[agents.x.tools]\nallowed = ["bash(|"]', '[agents.x.tools]\n"WebFetch(domain:example.com)" = "|"', '# mars-ignore: |\n')) {
+  test(`completion: an item's detail is one short phrase, at ${JSON.stringify(doc)}`, () => {
     const items = run(doc, ['github'])!;
     assert.ok(items.length > 0);
     for (const item of items) {
-      // Where a name typed as a key goes ("Adds "web_search" to allowed."): no meaning, and short but for the name.
-      if (item.detail!.startsWith('Adds ')) continue;
       assert.ok(item.detail!.length <= DETAIL_MAX, `${item.label}: ${item.detail}`);
-      assert.match(item.detail!, /^[^.;:]*\.$/, `${item.label}: one phrase`);
+      assert.match(item.detail!, /^[^.;:]*\.?$/, `${item.label}: one phrase`);
     }
   });
 }
@@ -701,22 +699,26 @@ test('completion: what does not fit the detail is in the documentation, as Markd
 // The value of a map-form key: where the rule belongs, in the spelling the diagnostic on the key
 // writes, and for a key Mars would reject as an entry, that it would.
 const MAP_FORM_VALUE: Array<[doc: string, allow: string]> = [
-  ['[agents.x.tools]\nbash = |', 'Map form: Mars ignores it; put "bash" in allowed instead.'],
-  ['[agents.x.tools]\nShell = "|"', 'Map form: Mars ignores it; put "bash" in allowed instead.'],
-  ['[agents.x.tools]\n"WebFetch(domain:x.com)" = |', 'Map form: Mars ignores it; put "web_fetch(domain:x.com)" in allowed instead.'],
-  ['[agents.x.tools]\n"bash()" = "|"', 'Map form: Mars ignores it, and bash() is not a tool name Mars accepts in a list either.'],
-  ['[agents.x.tools]\n"*(x)" = |', 'Map form: Mars ignores it, and *(x) is not a tool name Mars accepts in a list either.'],
+  ['[agents.x.tools]\nbash = |', 'Put "bash" in `allowed` instead.'],
+  ['[agents.x.tools]\nShell = "|"', 'Put "bash" in `allowed` instead.'],
+  ['[agents.x.tools]\n"WebFetch(domain:x.com)" = |', 'Put "web_fetch(domain:x.com)" in `allowed` instead.'],
+  ['[agents.x.tools]\n"bash()" = "|"', '`bash()` is not a tool name Mars accepts in a list either.'],
+  ['[agents.x.tools]\n"*(x)" = |', '`*(x)` is not a tool name Mars accepts in a list either.'],
 ];
 for (const [doc, allow] of MAP_FORM_VALUE) {
   test(`completion: the map-form value at ${JSON.stringify(doc)} says what the diagnostic says`, () => {
     const items = run(doc)!;
-    const item = items.find((i) => i.label.replace(/"/g, '') === 'allow')!;
-    assert.equal(item.detail, allow);
-    const deny = items.find((i) => i.label.replace(/"/g, '') === 'deny')!;
-    assert.equal(deny.detail, allow.replace('allowed', 'disallowed'));
+    // The detail, one short phrase, what the value makes; the documentation, where the rule belongs instead.
+    const said = (label: string) => {
+      const item = items.find((i) => i.label.replace(/"/g, '') === label)!;
+      assert.equal(item.detail, 'Map form, which Mars ignores.');
+      return (item.documentation as { value: string }).value.split('\n\n')[0];
+    };
+    assert.equal(said('allow'), allow);
+    assert.equal(said('deny'), allow.replace('allowed', 'disallowed'));
     // The diagnostic on the key names the same entry, or says Mars would not accept one.
     const message = analyze(at(doc).text.replace(/= (""|)$/, '= "allow"')).findings.find((f) => f.code === 'unknown-policy-key')!.message;
-    const put = /put "([^"]*)"/.exec(allow);
+    const put = /Put "([^"]*)"/.exec(allow);
     if (put) assert.ok(message.includes(`Put "${put[1]}"`), message);
     else assert.match(message, /not a tool name Mars accepts/);
   });

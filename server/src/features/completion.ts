@@ -75,18 +75,18 @@ export function completions(
 
 /**
  * In the code list of a `# mars-ignore:` or `# mars-ignore-file:` comment (not its `-- reason`):
- * the codes a comment can silence, each with its summary, and `all`; not those the list names
- * already. Null elsewhere.
+ * the codes a comment can silence, each with its default severity and its summary (as hover on one
+ * says them), and `all`; not those the list names already. Null elsewhere.
  */
 function suppressionCodeItems(analysis: Analysis, offset: number): CompletionItem[] | null {
   const at = suppressionCodeAt(analysis, offset);
   if (!at) return null;
   const range = positionsOf(analysis.lines, at.word);
   const typed = analysis.doc.text.slice(at.word.start, at.word.end);
-  const item = (label: string, detail: string, sort: number): CompletionItem =>
-    ({ label, kind: CompletionItemKind.EnumMember, detail: plainText(detail), sortText: pad(sort), textEdit: { range, newText: label } });
+  const item = (label: string, sort: number, detail: string, ...more: string[]): CompletionItem =>
+    ({ label, kind: CompletionItemKind.EnumMember, ...described(detail, ...more), sortText: pad(sort), textEdit: { range, newText: label } });
   const codes = (Object.keys(CODES) as Code[]).filter((c) => c !== 'toml-syntax');
-  return [...codes.map((c, i) => item(c, CODES[c].summary, i)), item('all', ALL_CODES, codes.length)]
+  return [...codes.map((c, i) => item(c, i, `${CODES[c].severity} by default`, CODES[c].summary)), item('all', codes.length, ALL_CODES)]
     .filter((i) => !at.listed.has(i.label) || typed === i.label);
 }
 
@@ -452,6 +452,7 @@ function toolsValueItems(analysis: Analysis, ctx: ToolsValueContext, elsewhere: 
   }));
 }
 
+const MAP_FORM_VALUE = 'Map form, which Mars ignores.';
 const MAP_FORM_NOTE =
   '_Map form_ (`tool = "allow"`) belongs to agent profiles: Mars ignores such keys in mars.toml. Write the \`allowed\` and \`disallowed\` lists instead.';
 
@@ -589,13 +590,14 @@ function valueItems(lines: Lines, ctx: ValueContext): CompletionItem[] {
   const entry = keyAsEntry(name);
   return (['allow', 'deny'] as const).map((verdict, i) => {
     const list = verdict === 'allow' ? 'allowed' : 'disallowed';
-    const first = entry === null
-      ? `Map form: Mars ignores it, and ${code(name)} is not a tool name Mars accepts in a list either.`
-      : `Map form: Mars ignores it; put "${entry}" in ${code(list)} instead.`;
+    // The detail says what the value makes; where the rule belongs instead, which names the entry, goes below.
+    const instead = entry === null
+      ? `${code(name)} is not a tool name Mars accepts in a list either.`
+      : `Put "${entry}" in ${code(list)} instead.`;
     return {
       label: ctx.inString ? verdict : `"${verdict}"`,
       kind: CompletionItemKind.Value,
-      ...described(first, MAP_FORM_NOTE),
+      ...described(MAP_FORM_VALUE, instead, MAP_FORM_NOTE),
       sortText: `${RANK.key}${pad(i)}`,
       textEdit: { range, newText: ctx.inString ? verdict + ctx.close : `"${verdict}"` },
       insertTextFormat: InsertTextFormat.PlainText,
