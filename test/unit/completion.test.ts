@@ -737,6 +737,14 @@ test('completion: the workspace\'s MCP servers sort before the generic mcp(serve
   assert.deepEqual(onWord, ['mcp(github)', 'mcp(github/tool)', 'mcp(server/tool)']);
 });
 
+test('completion: servers past the 500th sort in their order too (sort texts of one width)', () => {
+  // The servers the word matches straddle the 500th: its sort text `41000` once came before `4998`.
+  const servers = [...Array.from({ length: 499 }, (_, i) => `a${String(i).padStart(3, '0')}`), ...Array.from({ length: 10 }, (_, i) => `b${i}`)];
+  const items = run('[agents.x.tools]\nallowed = ["mcp(b|"]', servers)!;
+  const sorted = [...items].sort((a, b) => (a.sortText! < b.sortText! ? -1 : a.sortText! > b.sortText! ? 1 : 0)).map((i) => i.label);
+  assert.deepEqual(sorted.filter((l) => /^mcp\(b\d\)$/.test(l)), Array.from({ length: 10 }, (_, i) => `mcp(b${i})`));
+});
+
 test('completion: scoped snippets are snippets with placeholders', () => {
   const items = run('[agents.x.tools]\nallowed = ["|"]')!;
   const expected: Record<string, string> = {

@@ -292,12 +292,12 @@ function anyItem(range: Range, newText: string, ...more: string[]): CompletionIt
   };
 }
 
-function serverItem(server: string, index: number, range: Range, newText: string, snippet: boolean, tool: boolean, label = tool ? `mcp(${server}/tool)` : `mcp(${server})`): CompletionItem {
+function serverItem(server: string, index: number, width: number, range: Range, newText: string, snippet: boolean, tool: boolean, label = tool ? `mcp(${server}/tool)` : `mcp(${server})`): CompletionItem {
   // The label names the server: the detail stays short whatever its length.
   const first = tool ? 'One tool of this MCP server.' : 'Every tool of this MCP server.';
   return {
     label, kind: CompletionItemKind.Module, ...described(first, MCP_MEANING),
-    sortText: `${RANK.server}${pad(index * 2 + (tool ? 1 : 0))}`, filterText: label, textEdit: { range, newText },
+    sortText: `${RANK.server}${String(index * 2 + (tool ? 1 : 0)).padStart(width, '0')}`, filterText: label, textEdit: { range, newText },
     insertTextFormat: snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
   };
 }
@@ -311,6 +311,8 @@ function serverItem(server: string, index: number, range: Range, newText: string
 function serverItems(servers: readonly string[], typed: string, holds: Set<string>, range: Range, w: Writer, tool = '', toolValue = tool): CompletionItem[] {
   const out: CompletionItem[] = [];
   let offered = 0;
+  // Sort texts of one width, compared as strings: `4999` would sort after `41000`.
+  const width = String(servers.length * 2).length;
   for (let i = 0; i < servers.length && offered < MAX_SERVERS; i++) {
     const server = servers[i]!;
     const content = w.content(server);
@@ -318,11 +320,11 @@ function serverItems(servers: readonly string[], typed: string, holds: Set<strin
     if (content === null || !mayMatch(typed, tool ? kept : `mcp(${server}/tool)`)) continue;
     offered++;
     if (tool) {
-      if (!isHeld(holds, kept)) out.push(serverItem(server, i, range, w.wrap(`mcp(${content}${tool}`), false, true, kept));
+      if (!isHeld(holds, kept)) out.push(serverItem(server, i, width, range, w.wrap(`mcp(${content}${tool}`), false, true, kept));
       continue;
     }
-    if (!serverHeld(holds, server)) out.push(serverItem(server, i, range, w.wrap(`mcp(${content})`), false, false));
-    out.push(serverItem(server, i, range, w.wrap(`mcp(${snippetEscape(content)}/\${1:tool})`), true, true));
+    if (!serverHeld(holds, server)) out.push(serverItem(server, i, width, range, w.wrap(`mcp(${content})`), false, false));
+    out.push(serverItem(server, i, width, range, w.wrap(`mcp(${snippetEscape(content)}/\${1:tool})`), true, true));
   }
   return out;
 }
