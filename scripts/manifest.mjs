@@ -24,7 +24,7 @@ const LEVEL_TEXT = {
   error: 'Show as an error.',
   warning: 'Show as a warning.',
   information: 'Show as information.',
-  hint: 'Show as a hint (dotted underline, not in the Problems panel).',
+  hint: 'Show as a hint (a few dots under its start, not in the Problems panel).',
   off: 'Do not report.',
 };
 
@@ -60,7 +60,7 @@ export async function configuration() {
           maximum: 1000,
           default: 1000,
           scope: 'resource',
-          markdownDescription: 'The most problems the server sends for one file, errors first; when there are more, the last place is a note of how many. `0` sends all (up to 100,000): VS Code shows at most 1,000 of a file, and reads all the others before it drops them, which on a big file costs more than the analysis.',
+          markdownDescription: 'The most problems the server sends for one file, errors first; when there are more, the last one sent is a note saying how many were left out. `0` sends all (up to 100,000): VS Code shows at most 1,000 of a file, and reads all the others before it drops them, which on a big file costs more than the analysis.',
         },
         'mars.trace.server': {
           type: 'string',
