@@ -272,6 +272,21 @@ suite('Mars TOML in VS Code', () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
+  test('accepting `allowed` in a tools table opens the list of names in its brackets: the extension asks for the suggest command', async () => {
+    const untitled = vscode.Uri.joinPath(folder(), 'suggest', 'mars.toml').with({ scheme: 'untitled' });
+    const doc = await vscode.workspace.openTextDocument(untitled);
+    await vscode.window.showTextDocument(doc);
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(untitled, new vscode.Position(0, 0), '[agents.a.tools]\nal\n');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await waitForDiagnostics(untitled, (d) => d.length === 1, 'the key being typed');
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', untitled, new vscode.Position(1, 2));
+    const allowed = list?.items.find((i) => (typeof i.label === 'string' ? i.label : i.label.label) === 'allowed');
+    assert.ok(allowed, 'allowed offered at the key');
+    assert.equal(allowed.command?.command, 'editor.action.triggerSuggest');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   test('one edit of many changes (a multi-cursor keystroke, a replace-all) leaves the server the editor\'s text', async () => {
     const untitled = vscode.Uri.joinPath(folder(), 'multi', 'mars.toml').with({ scheme: 'untitled' });
     const doc = await vscode.workspace.openTextDocument(untitled);
