@@ -369,6 +369,35 @@ test('a name in characters that only look like ASCII says so, and gets the sugge
   assert.doesNotMatch(message('r\u00e9ad'), /looks like/, 'é is a letter of its own, not a look-alike');
 });
 
+test('a scoped entry written without its parentheses gets the entry it most likely means: a guess, preferred, not in fix-all', () => {
+  const CASES: Array<[entry: string, meant: string | null]> = [
+    ['skill:init', 'skill(init)'],
+    ['Bash: npm test', 'bash(npm test)'],
+    ['bash git log', 'bash(git log)'],
+    ['shell:ls', 'bash(ls)'], // an alias, written as Mars writes it
+    ['read ./src/**', 'read(./src/**)'],
+    ['mcp:github', 'mcp(github)'],
+    ['mcp/github/get_issue', 'mcp(github/get_issue)'],
+    ['task list', 'task'], // task takes no pattern: the name it is nearest
+    ['grep:', 'grep'], // nothing after the separator: the name alone
+    ['mcp:a/b/c', null], // no reference Mars takes
+  ];
+  for (const [entry, meant] of CASES) {
+    const text = `[agents.a.tools]\nallowed = [${JSON.stringify(entry)}]\n`;
+    const f = documentFindings(analyzeDocument(text)).find((x) => x.code === 'unknown-tool');
+    assert.ok(f, entry);
+    if (meant === null) {
+      assert.doesNotMatch(f.message, /Did you mean/, entry);
+      continue;
+    }
+    assert.ok(f.message.endsWith(`Did you mean \`${meant}\`?`), `${entry}: ${f.message}`);
+    assert.deepEqual(f.fixes.map((x) => [x.title, x.preferred, x.safe]), [[`Change to \`${meant}\``, true, false]], entry);
+    const after = applyEdits(text, f.fixes[0]!.edits);
+    assert.equal(after, `[agents.a.tools]\nallowed = [${JSON.stringify(meant)}]\n`, entry);
+    assert.deepEqual(documentFindings(analyzeDocument(after)), [], entry);
+  }
+});
+
 test('names are never moved onto a line a mars-ignore silences: where a table written inline leaves them no line of their own, no move', () => {
   const fixTitles = (text: string, code: string) => documentFindings(analyzeDocument(text)).filter((f) => f.code === code).flatMap((f) => f.fixes.map((x) => x.title));
   const misplaced = (comment: string) => `[agents.x]\ntools = { allowed = ["read"] }${comment}\nallowed = ["MyTool"]\n`;

@@ -64,6 +64,8 @@ const CASES: Case[] = [
     has: ['**Unknown tool** `wbfetch`', 'no capability of that name: it passes the entry on as written', 'Nearest canonical name: `web_fetch`', meaning('web_fetch')], lacks: ['named `wbfetch`'] },
   { name: 'unknown: look-alikes of ASCII, read as the letters they look like', doc: `${T}allowed = ["\uff22\uff21|\uff33\uff28"]`, range: [1, 12, 1, 16],
     has: ['Nearest canonical name: `bash`'] },
+  { name: 'unknown: a scoped entry without its parentheses', doc: `${T}allowed = ["skill:in|it"]`, range: [1, 12, 1, 22],
+    has: ['A scoped entry is written `tool(pattern)`: did you mean `skill(init)`?'], lacks: ['Nearest canonical name'] },
   { name: 'unknown, rendered differently', doc: `${T}allowed = ["Custom|Tool"]`, range: [1, 12, 1, 22],
     has: ['**Unknown tool** `custom_tool`', 'no capability named `CustomTool`', 'as `custom_tool`'], lacks: ['Nearest'] },
   { name: 'invalid: empty pattern', doc: `${T}allowed = ["bash(|)"]`, range: [1, 12, 1, 18],

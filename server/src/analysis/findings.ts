@@ -3,7 +3,7 @@
 
 import { ERROR_ALLOWED, errorMessage, parseToolName, render, type ParseResult, type ToolName } from '../grammar/toolName';
 import {
-  canonicalSpelling, charProblemReason, illegalChars, lookalikeChar, mcpWireRewrite, readsAs, respelling, rewriteLegacyPrefix, suggestCapability,
+  canonicalSpelling, charProblemReason, illegalChars, lookalikeChar, mcpWireRewrite, readsAs, respelling, rewriteLegacyPrefix, suggestCapability, suggestScoped,
   writtenWithLegacyPrefix,
 } from '../grammar/checks';
 import { ownCopy, quoted, rustTrim, shortened, shown, uPlus } from '../grammar/text';
@@ -495,14 +495,16 @@ function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'u
   const head = rustTrim(splitToolName(rustTrim(raw))[0]);
   // A name in characters that only look like ASCII reads as a capability's: the first is named.
   const lookalike = lookalikeChar(head);
-  const suggestion = suggestCapability(head);
+  // A scoped entry without its parentheses (`skill:init`) before the nearest name, as more precise.
+  const scoped = name.pattern === null ? suggestScoped(head) : null;
+  const suggestion = scoped ?? suggestCapability(head);
   const asRead = render(name);
   const passes = asRead === raw ? 'passes it on as written' : `passes it on as ${quoted(asRead)}`;
   const message = `Mars has no capability named ${quoted(head)}; it ${passes}, so only a harness with a tool of that name applies it.` +
     (lookalike ? ` It holds ${uPlus(lookalike.codePointAt(0)!)}, which looks like ${quoted(lookalike.normalize('NFKC'))} but is not an ASCII character.` : '');
   if (!suggestion) return { code: 'unknown-tool', message };
   // Written as Mars would write it, so the fixed entry is clean (`Bassh(git log:*)` -> `bash(git log *)`).
-  const candidate = name.pattern === null ? suggestion : `${suggestion}(${name.pattern})`;
+  const candidate = name.pattern === null || scoped ? suggestion : `${suggestion}(${name.pattern})`;
   const parsed = parseToolName(candidate);
   const replacement = parsed.ok ? canonicalSpelling(candidate, parsed.name) : candidate;
   return { code: 'unknown-tool', message: `${message} Did you mean ${quoted(suggestion)}?`, replacement: { value: replacement, preferred: true, safe: false } };

@@ -5,7 +5,7 @@
 import { ANY_MEANING, ANY_NOTE, capabilityNamed, MCP_MEANING, type Capability } from '../grammar/vocabulary';
 import { isMcpWireToken, splitToolName, render, type ParseResult, type ToolNameError } from '../grammar/toolName';
 import {
-  canonicalSpelling, charProblemsNote, illegalChars, mcpWireRewrite, readsAs, respelling, suggestCapability, writtenWithLegacyPrefix,
+  canonicalSpelling, charProblemsNote, illegalChars, mcpWireRewrite, readsAs, respelling, suggestCapability, suggestScoped, writtenWithLegacyPrefix,
 } from '../grammar/checks';
 import { eqIgnoreAsciiCase, rustTrim, shortened, shown } from '../grammar/text';
 import { obviousRepair } from '../analysis/findings';
@@ -260,9 +260,11 @@ export function describeToolName(raw: string, parse: ParseResult, inList: ListNa
       const named = head === name.capability ? 'of that name' : `named ${code(head)}`;
       const passes = asRead === trimmed ? 'passes the entry on as written' : `passes the entry to harnesses as ${code(asRead)}`;
       out.push(`Mars has no capability ${named}: it ${passes}, so only a harness with a tool of that name applies it.`);
-      const suggestion = suggestCapability(head);
+      const scoped = name.pattern === null ? suggestScoped(head) : null;
+      const suggestion = scoped === null ? suggestCapability(head) : null;
       const suggested = suggestion === null ? undefined : capabilityNamed(suggestion);
-      if (suggested) out.push(`Nearest canonical name: ${code(suggested.name)}. ${suggested.meaning}`);
+      if (scoped !== null) out.push(`A scoped entry is written \`tool(pattern)\`: did you mean ${code(scoped)}?`);
+      else if (suggested) out.push(`Nearest canonical name: ${code(suggested.name)}. ${suggested.meaning}`);
       return withCharProblems(out, raw);
     }
   }

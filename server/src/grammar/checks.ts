@@ -1,7 +1,7 @@
 // Checks Mars itself does not make, over the same parse: what the Claude CLI would choke on, the
 // Claude-only MCP wire spelling, spellings Mars rewrites, and "did you mean" for unknown names.
 
-import { CAPABILITIES } from './vocabulary';
+import { CAPABILITIES, capabilityNamed } from './vocabulary';
 import { asciiLower, eqIgnoreAsciiCase, rustTrim, rustTrimEnd, rustTrimStart, uPlus } from './text';
 import { isMcpWireToken, parseToolName, pascalToSnake, render, splitToolName, type ToolName } from './toolName';
 
@@ -216,6 +216,23 @@ export function suggestCapability(head: string): string | null {
   const asWritten = suggestAscii(head);
   if (asWritten !== null || !lookalikeChar(head)) return asWritten;
   return suggestAscii(head.normalize('NFKC'));
+}
+
+/**
+ * A scoped entry written without its parentheses (`skill:init`, `Bash: npm test`, `read ./src/**`,
+ * `mcp/github/get_issue`): the entry it most likely means, as Mars writes it (`skill(init)`,
+ * `bash(npm test)`, `read(./src/**)`, `mcp(github/get_issue)`). Only where the word before the first
+ * `:`, `/` or blank names a capability that takes a pattern (or is `mcp`), and the entry so written
+ * is one Mars takes; else null (`task list` means the task list, not a pattern of it).
+ */
+export function suggestScoped(head: string): string | null {
+  const m = /^([A-Za-z][A-Za-z0-9_-]*)[ \t]*[:/ \t][ \t]*([^ \t].*)$/s.exec(head);
+  if (!m) return null;
+  const parsed = parseToolName(`${m[1]}(${m[2]})`);
+  if (!parsed.ok) return null;
+  const { name } = parsed;
+  const scoped = name.kind === 'mcp' || (name.kind === 'builtin' && capabilityNamed(name.capability)?.pattern !== undefined);
+  return scoped ? canonicalSpelling(`${m[1]}(${m[2]})`, name) : null;
 }
 
 /**
