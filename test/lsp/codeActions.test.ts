@@ -53,6 +53,16 @@ describe('code actions', () => {
   before(async () => (client = await LspClient.start()));
   after(() => client.stop());
 
+  test('a line of several diagnostics: every fix first, then the fix-alls, the line\'s Disables, the file\'s', async () => {
+    const text = '[agents.a.tools]\nallowed = ["bash", "Shell(git:*)", "Bash", "WebSearch", "mcp__gh__x"]\nx = ["WebSearch", "Bash(a:*)"]\n';
+    const { actions } = await actionsFor(text);
+    const tier = (title: string) => /^Fix all/.test(title) ? 1 : /for this line$/.test(title) ? 2 : /for the entire file$/.test(title) ? 3 : 0;
+    const quick = actions.filter((a) => a.kind === 'quickfix');
+    const tiers = quick.map((a) => tier(a.title));
+    assert.deepEqual(tiers, [...tiers].sort((a, b) => a - b), quick.map((a) => a.title).join('\n'));
+    assert.deepEqual([...new Set(tiers)], [0, 1, 2, 3], 'each tier offered');
+  });
+
   for (const [body, code, expected] of QUICK_FIXES) {
     test(`${code}: ${body.replace(/\n/g, ' / ')}`, async () => {
       const text = `[agents.a.tools]\n${body}\n`;

@@ -72,6 +72,9 @@ export async function codeActions(
   const only = Array.isArray(context.only) ? context.only : undefined;
   if (wants(only, CodeActionKind.QuickFix)) {
     const fixAllOffered = new Set<string>();
+    // In tiers, as a menu reads best when several diagnostics meet (a whole line selected): every
+    // diagnostic's own fixes, then the fix-alls, the line's "Disable"s, the file's.
+    const fixAlls: CodeAction[] = [];
     const quickFixes = new Map<string, CodeAction>();
     // One "Disable" per code and comment: two diagnostics of one code on a line get the same comment.
     const disables = new Map<string, CodeAction>();
@@ -111,15 +114,13 @@ export async function codeActions(
           same.diagnostics!.push(d);
           continue;
         }
-        const a = action(fix.title, CodeActionKind.QuickFix, versionedEdit(uri, version, lines, fix.edits), [d], fix.preferred);
-        quickFixes.set(key, a);
-        out.push(a);
+        quickFixes.set(key, action(fix.title, CodeActionKind.QuickFix, versionedEdit(uri, version, lines, fix.edits), [d], fix.preferred));
       }
       // Under the diagnostic it fixes, and when it fixes more than that one.
       if (!fixAllOffered.has(code) && fixAllTakesIn(da, index, f) && countFixAll(da, overrides, code, 2) > 1) {
         fixAllOffered.add(code);
         const a = await fixAll(`Fix all \`${code}\` problems in this file`, CodeActionKind.QuickFix, code, [d]);
-        if (a) out.push(a);
+        if (a) fixAlls.push(a);
       }
       if (code !== 'toml-syntax') {
         const own = unit.analysis;
@@ -142,9 +143,7 @@ export async function codeActions(
           const same = disables.get(key);
           if (same) same.diagnostics!.push(d);
           else {
-            const a = action(`Disable \`${code}\` for this line`, CodeActionKind.QuickFix, workspaceEdit, [d]);
-            disables.set(key, a);
-            out.push(a);
+            disables.set(key, action(`Disable \`${code}\` for this line`, CodeActionKind.QuickFix, workspaceEdit, [d]));
           }
         }
         const inFile = fileDisables.get(code);
@@ -153,8 +152,8 @@ export async function codeActions(
           versionedEdit(uri, version, da.lines, [suppressFileEdit(da.text, code)]), [d]));
       }
     }
-    // After every other fix (the file's are the widest), one per code, as eslint offers them.
-    out.push(...fileDisables.values());
+    // The file's "Disable"s after every other fix (they are the widest), one per code, as eslint offers them.
+    out.push(...quickFixes.values(), ...fixAlls, ...disables.values(), ...fileDisables.values());
   }
   preferRemovingDuplicates(out);
   if (wants(only, FIX_ALL_KIND) && countFixAll(da, overrides, undefined, 1) > 0) {
