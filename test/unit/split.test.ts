@@ -8,6 +8,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { analyze, visibleFindings } from '../../server/src/analysis/analyze';
 import { analyzeDocument, DocumentAnalyzer, documentFindings, type DocumentAnalysis } from '../../server/src/analysis/document';
+import { NO_ARRAYS, readAlike } from '../../server/src/analysis/policies';
 import { rng } from '../support/rng';
 import { randomEdits } from '../support/text';
 import { sectionStarts } from '../../server/src/toml/split';
@@ -129,6 +130,44 @@ test('a `[[agents]]` typed above an agent\'s tools table, and taken away: the se
     // Below the tables, `[[agents]]` clashes with them: they stay read.
     ['non-canonical@Bash', 'non-canonical@Read', 'non-canonical@Shell', 'toml-syntax@[[agents]]', 'invalid-tool-policy@agents'],
   ]);
+});
+
+test('a `[[agents]]` typed above, and taken away, analyses again only the sections that name an agent in their header', () => {
+  const tables = '[skills.s.tools]\nallowed = ["Read"]\n[agents.x.tools]\nallowed = ["Bash"]\n[dependencies.d]\nx = 1\n[skills.t]\ntools.allowed = ["Shell"]\n[agents.y]\ntools.allowed = ["Grep"]\n';
+  const analyzer = new DocumentAnalyzer();
+  const analyses = (da: DocumentAnalysis) => da.units.map((u) => u.analysis);
+  const before = analyses(analyzer.analyze(`# top\n${tables}`));
+  for (const text of [`[[agents]]\n${tables}`, `# top\n${tables}`]) {
+    const da = analyzer.analyze(text);
+    assert.deepEqual(snapshot(da), snapshot(new DocumentAnalyzer().analyze(text)), JSON.stringify(text));
+    const again = da.units.flatMap((u, i) => (i > 0 && u.analysis !== before[i] ? [u.analysis.text.split('\n')[0]] : []));
+    assert.deepEqual(again, ['[agents.x.tools]', '[agents.y]'], JSON.stringify(text));
+  }
+});
+
+test('a text told arrays of tables that agree on the owners it reads (arraysRead) is read the same', () => {
+  const told = [NO_ARRAYS, new Set(['agents']), new Set(['skills']), new Set(['agents', 'skills'])];
+  // Keys before the first header (`agents.q = 1`): told none, the text may be the root table's.
+  const parts = ['agents.q = 1\n', 'skills.q.tools.allowed = ["Bash"]\n', '[[agents]]\n', '[[skills]]\n', '[agents.x.tools]\nallowed = ["Bash"]\n',
+    '[skills.s]\ntools.allowed = ["Shell"]\n', '[dependencies.d]\nx = 1\n', '[[agents]] x\n', '[agents]\ny.tools.allowed = ["Read"]\n', '[]\nagents.z = 2\n'];
+  const r = rng(7);
+  const read = (text: string, arrays: ReadonlySet<string>) => {
+    const a = analyze(text, undefined, undefined, arrays);
+    return { inElements: a.policies.inElements.size, findings: a.findings.map((f) => `${f.code}@${f.span.start}:${f.message}`) };
+  };
+  let alike = 0;
+  for (let n = 0; n < 400; n++) {
+    const text = Array.from({ length: 1 + Math.floor(r() * 5) }, () => parts[Math.floor(r() * parts.length)]!).join('');
+    const reads = analyze(text).policies.arraysRead;
+    for (const a of told) {
+      for (const b of told) {
+        if (a === b || !readAlike(reads, a, b)) continue;
+        alike++;
+        assert.deepEqual(read(text, a), read(text, b), `${JSON.stringify(text)} told ${[...a]} or ${[...b]}`);
+      }
+    }
+  }
+  assert.ok(alike > 1000, `${alike} pairs told alike`);
 });
 
 test('sections that let their models go give the same findings, fixes and model when asked again', () => {

@@ -18,7 +18,7 @@ import type { Code, SeverityOverrides } from './codes';
 import type { Edit } from './edits';
 import { byPosition, finding, overridden, VerdictMemo, type Finding, type Fix } from './findings';
 import { ownCopy } from '../grammar/text';
-import { NO_ARRAYS, ownerArrays, OWNERS } from './policies';
+import { ownerArrays, OWNERS, readAlike } from './policies';
 import { forgetModel, SectionAnalysis, type Keep } from './section';
 import { findSuppressions, type CodeSet, type Outside } from './suppress';
 import { parseToml } from '../toml/parse';
@@ -128,14 +128,15 @@ export class DocumentAnalyzer {
   /**
    * The document from its units, with what only the whole document shows. A unit analysed as if
    * other root keys were arrays of tables where it starts than now are (a `[[agents]]` above it
-   * typed or taken away) is analysed again (see `findPolicies`), yielding after each.
+   * typed or taken away) is analysed again (see `findPolicies`), yielding after each: only one whose
+   * reading looks at them (`[agents.x.tools]`, not `[skills.s.tools]`: see `Policies.arraysRead`).
    */
   private *whole(text: string, lines: LineIndex, units: Unit[], unclosed: readonly number[], reusable = new Map<string, SectionAnalysis>()): Generator<void, DocumentAnalysis> {
     const roots = new RootArrays(OWNERS);
     for (let i = 0; i < units.length; i++) {
       const u = units[i]!;
       const arrays = ownerArrays(roots);
-      if (u.analysis.arrays !== arrays) {
+      if (!readAlike(u.analysis.arraysRead, u.analysis.arrays, arrays)) {
         const { analysis, made } = this.unitAnalysis(u.analysis.text, u.analysis.hidden, arrays, reusable, !this.options.oneShot);
         units[i] = { ...u, analysis };
         if (made) yield;
@@ -153,12 +154,13 @@ export class DocumentAnalyzer {
 
   /**
    * The analysis of a unit's text (`hidden`: its hidden header's length) told `arrays` (see
-   * `findPolicies`): one in `reusable`, or left by a run not finished, else a new one (`made`).
-   * `edited`: an edit's, whose model is kept among the recent (see section.ts).
+   * `findPolicies`): one in `reusable`, or left by a run not finished, that reads alike told them,
+   * else a new one (`made`). `edited`: an edit's, whose model is kept among the recent (see section.ts).
    */
   private unitAnalysis(analysed: string, hidden: number, arrays: ReadonlySet<string>, reusable: Map<string, SectionAnalysis>, edited: boolean): { analysis: SectionAnalysis; made: boolean } {
-    const key = unitKey(analysed, hidden, arrays);
-    let analysis = reusable.get(key) ?? this.partial.get(key);
+    const key = unitKey(analysed, hidden);
+    const alike = (a: SectionAnalysis | undefined) => (a && readAlike(a.arraysRead, a.arrays, arrays) ? a : undefined);
+    let analysis = alike(reusable.get(key)) ?? alike(this.partial.get(key));
     let made = false;
     const oneShot = this.options.oneShot ?? false;
     if (!analysis) {
@@ -215,7 +217,7 @@ export class DocumentAnalyzer {
     // are the kept memory, and a 10 MB section's old model (1.5 GB) held beside its new analysis
     // ran the server out of memory on a keystroke.
     for (let i = from; i < (resync ?? old.length); i++) {
-      reusable.set(unitKey(old[i]!.analysis.text, old[i]!.analysis.hidden, old[i]!.analysis.arrays), old[i]!.analysis);
+      reusable.set(unitKey(old[i]!.analysis.text, old[i]!.analysis.hidden), old[i]!.analysis);
       forgetModel(old[i]!.analysis);
     }
     const units = old.slice(0, from).concat(yield* this.unitsFrom(text, lines, starts, end, reusable, last.roots.before(from), from, true));
@@ -281,13 +283,13 @@ interface EditedUnits {
 }
 
 /**
- * What a unit's analysis is reused by: its text, the length of the header it hides, and the owners
- * arrays of tables hold where it starts (see `findPolicies`). A piece analysed under a hidden
- * `[agents]` line has the same text as a section `[agents]` followed by that piece, and defines less.
+ * What a unit's analysis is found by: its text and the length of the header it hides (a piece
+ * analysed under a hidden `[agents]` line has the same text as a section `[agents]` followed by that
+ * piece, and defines less). It is reused if it reads alike told the owners arrays of tables hold
+ * where the unit starts (see `unitAnalysis`); of two units of one text told unlike, the later is kept.
  */
-function unitKey(text: string, hidden: number, arrays: ReadonlySet<string>): string {
-  const key = hidden === 0 ? text : `${hidden}\u0000${text}`;
-  return arrays === NO_ARRAYS ? key : `${[...arrays].join('\u0000')}\u0001${key}`;
+function unitKey(text: string, hidden: number): string {
+  return hidden === 0 ? text : `${hidden}\u0000${text}`;
 }
 
 /** What unit `at`'s definitions reach of the root keys (see `RootArrays`). */

@@ -110,6 +110,12 @@ export interface Policies {
    * (`[agents.x.tools]` after `[[agents]]`): no owner's, so nothing in them is read as one's.
    */
   readonly inElements: Set<Section>;
+  /**
+   * The owners whose being arrays of tables where the text starts changes what is read here (see
+   * `findPolicies`): told `arrays` that agree on these, the text is read the same. A section that
+   * names no owner in a header reads none: a `[[agents]]` typed above a file's skills leaves them be.
+   */
+  arraysRead: ReadonlySet<string>;
 }
 
 /** The tables whose entries are overlays with tools: `[agents.<name>]`, `[skills.<name>]`. */
@@ -139,7 +145,7 @@ export function ownerLabel(owner: Owner, quote: (name: string) => string = quote
   return `${owner.kind === 'agents' ? 'agent' : 'skill'} ${quote(name)}`;
 }
 
-const emptyPolicies = (): Policies => ({ entries: [], extraKeys: [], extraTables: [], shape: [], tables: [], lists: [], misplaced: [], unsafeRenames: new Set(), inElements: new Set() });
+const emptyPolicies = (): Policies => ({ entries: [], extraKeys: [], extraTables: [], shape: [], tables: [], lists: [], misplaced: [], unsafeRenames: new Set(), inElements: new Set(), arraysRead: NO_ARRAYS });
 
 /** No root key is an array of tables where the text starts. */
 export const NO_ARRAYS: ReadonlySet<string> = new Set();
@@ -150,13 +156,25 @@ const OWNER_ARRAYS = new Map<string, ReadonlySet<string>>();
  * what a section analysed alone is told (`findPolicies`), the same set for the same owners.
  */
 export function ownerArrays(roots: RootArrays): ReadonlySet<string> {
+  return owners((o) => roots.has(o));
+}
+
+/** The owners `has` holds, the same set for the same owners. */
+function owners(has: (owner: string) => boolean): ReadonlySet<string> {
   // Asked for every unit of a document, most often of none: nothing is made for that.
   let key = '';
-  for (const o of OWNERS) if (roots.has(o)) key += key === '' ? o : `\u0000${o}`;
+  for (const o of OWNERS) if (has(o)) key += key === '' ? o : `\u0000${o}`;
   if (key === '') return NO_ARRAYS;
   let set = OWNER_ARRAYS.get(key);
   if (!set) OWNER_ARRAYS.set(key, (set = new Set(key.split('\u0000'))));
   return set;
+}
+
+/** Whether `a` and `b`, told where a text starts, have it read the same: they agree on the owners its reading looks at (`Policies.arraysRead`). */
+export function readAlike(read: ReadonlySet<string>, a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a === b) return true;
+  for (const o of read) if (a.has(o) !== b.has(o)) return false;
+  return true;
 }
 
 /**
@@ -167,10 +185,20 @@ export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO
   const out = emptyPolicies();
   const problemStarts = doc.problems.map((p) => p.span.start).sort((a, b) => a - b);
   const roots = RootArrays.holding(arrays);
+  // What `arrays` is asked of (see `arraysRead`): whether a header's owner is an array, that is, the
+  // owners headers name first. And whether arrays are told at all, when keys come before the first
+  // header: told none, the text may start in the root table, whose `agents.q = 1` makes `agents` a table.
+  const read = new Set<string>();
+  let named = false;
+  let rootKeys = false;
   for (const section of doc.sections) {
     const base = section.header ? section.header.key.parts : [];
     const names = base.map((p) => p.name);
     const header = section.header;
+    if (names.length > 0) {
+      named = true;
+      if (OWNERS.has(names[0]!)) read.add(names[0]!);
+    } else if (!named && section.entries.length > 0) rootKeys = true;
     // A header being typed (`[agents].coder]`, `[[agents]`) names no table for sure: the keys below
     // it are not judged as overlays (`description = "…"` is no agent named description); nor are
     // those after a line the parser could not read (`,[dependencies.x]` puts `agents = […]` at the root).
@@ -226,6 +254,7 @@ export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO
       }
     }
   }
+  out.arraysRead = read.size === 0 ? NO_ARRAYS : rootKeys ? owners(() => true) : owners((o) => read.has(o));
   return out;
 }
 

@@ -60,6 +60,8 @@ export class SectionAnalysis implements Analysis {
   readonly unreadableFrom: number;
   readonly guessed: Analysis['guessed'];
   readonly arrays: Analysis['arrays'];
+  /** The owners of `arrays` its reading looks at (`Policies.arraysRead`): told others that agree on these, it reads the same. */
+  readonly arraysRead: ReadonlySet<string>;
   /** Whether its findings are kept: not by a section fix-all will make the model of again (see the constructor). */
   readonly keepsFindings: boolean;
   /**
@@ -89,6 +91,7 @@ export class SectionAnalysis implements Analysis {
     this.unreadableFrom = full.unreadableFrom;
     this.guessed = full.guessed;
     this.arrays = full.arrays;
+    this.arraysRead = full.policies.arraysRead;
     // A big file has hundreds of thousands of sections, and what each keeps is what the collector
     // walks: nothing is kept that says nothing (an empty root table, no findings), and a list is
     // kept at its exact size (one grown by `flatMap` or pushes has room for 16 more).
