@@ -99,7 +99,10 @@ const INSERTS = ['\n', '\r', '\r\n', '\ufeff', '🚀', '[', ']', '[x]\n', '"""',
 
 test('an analyzer fed edit after edit agrees with a fresh analysis of each text', () => {
   const r = rng(42);
-  const extra = ['a = 1\r\n[x]\r\nb = """\r\n[y]\r\n"""\r\n[z]\rc = 2\r', '\ufeff[agents."🚀".tools]\r\nallowed = ["read", "Shell"] # é\r\n[x]\n'];
+  const extra = ['a = 1\r\n[x]\r\nb = """\r\n[y]\r\n"""\r\n[z]\rc = 2\r', '\ufeff[agents."🚀".tools]\r\nallowed = ["read", "Shell"] # é\r\n[x]\n',
+    // One text on both sides of `[[agents]]`: a unit's analysis is found by its text, and reused
+    // only where it reads alike (see `Policies.arraysRead`).
+    '[agents.x.tools]\nallowed = ["Bash"]\n[skills.s]\ntools.allowed = ["Read"]\n[[agents]]\n[agents.x.tools]\nallowed = ["Bash"]\n[skills.s]\ntools.allowed = ["Read"]\n[[skills]]\n'];
   for (const sample of [...SAMPLES, ...extra]) {
     const analyzer = new DocumentAnalyzer();
     analyzer.analyze(sample);
