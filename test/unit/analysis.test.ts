@@ -1136,3 +1136,9 @@ test('an agent, skill or tools table written once as an array of tables ([[…]]
   const f = documentFindings(analyzeDocument(text))[0]!;
   assert.deepEqual(documentFindings(analyzeDocument(applyEdits(text, f.fixes[0]!.edits))), []);
 });
+
+test('a header with text after it on its line is one being typed however many blanks come between: `[[agents]]   x` makes no array of tables', () => {
+  const codes = (blanks: number) => documentFindings(analyzeDocument(`[[agents]]${' '.repeat(blanks)}x\n[agents.x.tools]\nallowed = ["Shell"]\n`)).map((f) => f.code);
+  assert.deepEqual(codes(300), codes(10));
+  assert.ok(codes(300).includes('non-canonical'), 'agent x\'s tools are still read as such');
+});

@@ -266,9 +266,13 @@ export class RootArrays {
 /** Whether a header is closed (`]`, `]]`) with nothing but blanks or a comment after it on its line. */
 export function wholeHeader(text: string, header: { readonly array: boolean; readonly span: Span }): boolean {
   if (!text.startsWith(header.array ? ']]' : ']', header.span.end - (header.array ? 2 : 1))) return false;
-  const rest = /^[ \t]*(#|\r|\n|$)/.exec(text.slice(header.span.end, header.span.end + 256));
-  return rest !== null;
+  // Read in place, however many blanks: a slice of 256 characters took 300 blanks and text for a line's end.
+  LINE_REST.lastIndex = header.span.end;
+  return LINE_REST.test(text);
 }
+
+/** Blanks up to a comment or the line's end (`$`: the text's end). */
+const LINE_REST = /[ \t]*(?:#|\r|\n|$)/y;
 
 function describe(value: ValueKind | undefined): string {
   return value === 'inline table' ? 'an inline table' : value === 'array' ? 'an array' : 'a value, not a table';
