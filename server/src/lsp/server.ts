@@ -362,7 +362,9 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   });
 
   // Push: a flood of edits is coalesced into one analysis of the newest version, never queued.
-  const schedulePush = (doc: TextDocument) => {
+  // `settle`: how long to wait for more; an open has no flood to wait for (an edit soon after it
+  // drops the run, as any edit does).
+  const schedulePush = (doc: TextDocument, settle = SETTLE_MS) => {
     if (pull || lifecycle !== 'running' || !isMarsFile(doc.uri)) return;
     const state = stateOf(doc.uri);
     const now = Date.now();
@@ -372,7 +374,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
       state.timer = undefined;
       state.since = undefined;
       void publish(doc.uri).catch(() => undefined); // refused only once shut down
-    }, Math.max(0, Math.min(SETTLE_MS, state.since + MAX_WAIT_MS - now)));
+    }, Math.max(0, Math.min(settle, state.since + MAX_WAIT_MS - now)));
   };
   const publish = guard('publishDiagnostics', () => undefined, async (uri: string) => {
     const doc = marsDoc(uri);
@@ -392,7 +394,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     // Ask for the document's settings now: the round trip to the client overlaps the settle delay
     // (and a pull request's wait) instead of following it.
     if (isMarsFile(e.document.uri)) void settings.get(e.document.uri);
-    schedulePush(e.document);
+    schedulePush(e.document, 0);
   });
   documents.onDidChangeContent((e) => {
     const state = states.get(e.document.uri);
