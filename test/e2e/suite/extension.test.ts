@@ -95,6 +95,17 @@ async function completionLabels(uri: vscode.Uri, position: vscode.Position): Pro
   return (list?.items ?? []).map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
 }
 
+/** An untitled `mars.toml` in a folder of its own (`name`), shown in an editor, holding `text`. */
+async function untitledMarsToml(name: string, text: string): Promise<{ uri: vscode.Uri; doc: vscode.TextDocument; editor: vscode.TextEditor }> {
+  const uri = vscode.Uri.joinPath(folder(), name, 'mars.toml').with({ scheme: 'untitled' });
+  const doc = await vscode.workspace.openTextDocument(uri);
+  const editor = await vscode.window.showTextDocument(doc);
+  const edit = new vscode.WorkspaceEdit();
+  edit.insert(uri, new vscode.Position(0, 0), text);
+  assert.ok(await vscode.workspace.applyEdit(edit));
+  return { uri, doc, editor };
+}
+
 async function hoverText(uri: vscode.Uri, position: vscode.Position): Promise<string> {
   const hovers = (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, position)) ?? [];
   return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
@@ -261,24 +272,14 @@ suite('Mars TOML in VS Code', () => {
     await waitForDiagnostics(marsToml, (d) => d.length === 4, 'diagnostics with language id plaintext');
     await vscode.languages.setTextDocumentLanguage(plain, 'toml');
 
-    const untitled = vscode.Uri.joinPath(folder(), 'scratch', 'mars.toml').with({ scheme: 'untitled' });
-    const scratch = await vscode.workspace.openTextDocument(untitled);
-    await vscode.window.showTextDocument(scratch);
-    const edit = new vscode.WorkspaceEdit();
-    edit.insert(untitled, new vscode.Position(0, 0), '[agents.a.tools]\nallowed = ["TodoWrite"]\n');
-    assert.ok(await vscode.workspace.applyEdit(edit));
+    const { uri: untitled, doc: scratch } = await untitledMarsToml('scratch', '[agents.a.tools]\nallowed = ["TodoWrite"]\n');
     const ds = await waitForDiagnostics(untitled, (d) => d.length === 1, 'the alias in the untitled mars.toml');
     assertDiagnostic(ds, 'non-canonical', contentRange(scratch, 'TodoWrite'), vscode.DiagnosticSeverity.Information);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
   test('accepting `allowed` in a tools table opens the list of names in its brackets: the extension asks for the suggest command', async () => {
-    const untitled = vscode.Uri.joinPath(folder(), 'suggest', 'mars.toml').with({ scheme: 'untitled' });
-    const doc = await vscode.workspace.openTextDocument(untitled);
-    await vscode.window.showTextDocument(doc);
-    const edit = new vscode.WorkspaceEdit();
-    edit.insert(untitled, new vscode.Position(0, 0), '[agents.a.tools]\nal\n');
-    assert.ok(await vscode.workspace.applyEdit(edit));
+    const { uri: untitled } = await untitledMarsToml('suggest', '[agents.a.tools]\nal\n');
     await waitForDiagnostics(untitled, (d) => d.length === 1, 'the key being typed');
     const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', untitled, new vscode.Position(1, 2));
     const allowed = list?.items.find((i) => (typeof i.label === 'string' ? i.label : i.label.label) === 'allowed');
@@ -288,13 +289,8 @@ suite('Mars TOML in VS Code', () => {
   });
 
   test('one edit of many changes (a multi-cursor keystroke, a replace-all) leaves the server the editor\'s text', async () => {
-    const untitled = vscode.Uri.joinPath(folder(), 'multi', 'mars.toml').with({ scheme: 'untitled' });
-    const doc = await vscode.workspace.openTextDocument(untitled);
-    const editor = await vscode.window.showTextDocument(doc);
     const owners = Array.from({ length: 12 }, (_, i) => `[agents.a${i}.tools]\nallowed = ["read"]\n`).join('');
-    const first = new vscode.WorkspaceEdit();
-    first.insert(untitled, new vscode.Position(0, 0), owners);
-    assert.ok(await vscode.workspace.applyEdit(first));
+    const { uri: untitled, doc, editor } = await untitledMarsToml('multi', owners);
     await waitForDiagnostics(untitled, (d) => d.length === 0, 'a clean file');
     // Each `"read"` replaced, and a line above each header: one message of 24 changes, each line
     // moved by those above it.
