@@ -376,6 +376,13 @@ test('a scoped entry written without its parentheses gets the entry it most like
     ['bash git log', 'bash(git log)'],
     ['shell:ls', 'bash(ls)'], // an alias, written as Mars writes it
     ['read ./src/**', 'read(./src/**)'],
+    // A path's `/` is the path's: an absolute path stays one, not made relative to the project.
+    ['read /etc/passwd', 'read(/etc/passwd)'],
+    ['Edit/src/**', 'edit(/src/**)'],
+    ['write: /tmp/x', 'write(/tmp/x)'],
+    ['bash/ls', 'bash(ls)'], // not a path: the `/` only parts the name from the pattern
+    ['bash /usr/bin/ls -la', 'bash(/usr/bin/ls -la)'], // after a blank, a `/` is the pattern's whatever it scopes
+    ['skill: /x', 'skill(/x)'],
     ['mcp:github', 'mcp(github)'],
     ['mcp/github/get_issue', 'mcp(github/get_issue)'],
     ['task list', 'task'], // task takes no pattern: the name it is nearest

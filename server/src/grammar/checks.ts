@@ -223,16 +223,26 @@ export function suggestCapability(head: string): string | null {
  * `mcp/github/get_issue`): the entry it most likely means, as Mars writes it (`skill(init)`,
  * `bash(npm test)`, `read(./src/**)`, `mcp(github/get_issue)`). Only where the word before the first
  * `:`, `/` or blank names a capability that takes a pattern (or is `mcp`), and the entry so written
- * is one Mars takes; else null (`task list` means the task list, not a pattern of it).
+ * is one Mars takes; else null (`task list` means the task list, not a pattern of it). A `/` that
+ * begins a path or command is kept (`read /etc/passwd` -> `read(/etc/passwd)`).
  */
 export function suggestScoped(head: string): string | null {
-  const m = /^([A-Za-z][A-Za-z0-9_-]*)[ \t]*[:/ \t][ \t]*([^ \t].*)$/s.exec(head);
+  // The separator: a `:` (blanks around it or not), blanks, or a `/` right after the name. A `/`
+  // after blanks begins the pattern (`bash /usr/bin/ls`), and one after a path's name begins the
+  // path (`read/etc`): dropped, an absolute path would become one relative to the project.
+  const m = /^([A-Za-z][A-Za-z0-9_-]*)(?:[ \t]*:[ \t]*|[ \t]+|(\/))([^ \t].*)$/s.exec(head);
   if (!m) return null;
-  const parsed = parseToolName(`${m[1]}(${m[2]})`);
+  const [, word, slash, rest] = m as unknown as [string, string, string | undefined, string];
+  let pattern = rest;
+  let parsed = parseToolName(`${word}(${pattern})`);
+  if (slash && parsed.ok && parsed.name.kind === 'builtin' && capabilityNamed(parsed.name.capability)?.pattern?.placeholder === 'path') {
+    pattern = slash + rest;
+    parsed = parseToolName(`${word}(${pattern})`);
+  }
   if (!parsed.ok) return null;
   const { name } = parsed;
   const scoped = name.kind === 'mcp' || (name.kind === 'builtin' && capabilityNamed(name.capability)?.pattern !== undefined);
-  return scoped ? canonicalSpelling(`${m[1]}(${m[2]})`, name) : null;
+  return scoped ? canonicalSpelling(`${word}(${pattern})`, name) : null;
 }
 
 /**
