@@ -43,6 +43,9 @@ export type SeverityOverrides = Partial<Record<Code, Severity | 'off'>>;
 /** What an override may say: a severity, or `off`. */
 export const LEVELS: readonly string[] = [...SEVERITIES, 'off'];
 
+/** The levels, as a message lists them. */
+export const LEVELS_SAID = `${LEVELS.slice(0, -1).join(', ')} or ${LEVELS.at(-1)}`;
+
 /** The override `value` says (`info` is taken for `information`), or undefined when it says none. */
 export function levelOf(value: unknown): Severity | 'off' | undefined {
   const level = value === 'info' ? 'information' : value;

@@ -294,7 +294,7 @@ function unitKey(text: string, hidden: number): string {
 
 /** What unit `at`'s definitions reach of the root keys (see `RootArrays`). */
 function addRoots(roots: RootArrays, analysis: SectionAnalysis, at: number): void {
-  for (const defs of analysis.definitions) roots.add(defs.header, () => defs.keys.map((k) => k.parts[0]!), at);
+  for (const defs of analysis.definitions) roots.addDefinitions(defs, at);
 }
 
 /**

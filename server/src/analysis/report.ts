@@ -56,7 +56,7 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
     const found = visibleFindings(analysis, overrides, outside).map((f) => placeFinding(f, base));
     analysis.definitions.forEach((defs, index) => {
       sections.push({ defs, base });
-      roots.add(defs.header, () => defs.keys.map((k) => k.parts[0]!));
+      roots.addDefinitions(defs);
       for (const conflict of tables.add(defs)) {
         const earlier = sections[conflict.earlier.section]!;
         const f = conflictFinding({ analysis, base }, index, conflict, definitionSpan(earlier.defs, earlier.base, conflict.earlier));

@@ -5,7 +5,7 @@
 import { constants } from 'node:buffer';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CODES, isCode, levelOf, LEVELS, nearestCode, type Code, type Severity, type SeverityOverrides } from '../analysis/codes';
+import { CODES, isCode, levelOf, LEVELS_SAID, nearestCode, type Code, type Severity, type SeverityOverrides } from '../analysis/codes';
 import { analyzeDocument, documentFindings, documentFixAll, type DocumentAnalysis } from '../analysis/document';
 import { applyEdits } from '../analysis/edits';
 import { detached, finding, fixAmong, overridden, partnersSeen, type Finding } from '../analysis/findings';
@@ -59,15 +59,15 @@ export function parseCheckArgs(args: readonly string[]): CheckOptions {
 
 /** `<code>=<level>` of `--severity`, as the editor's settings read it (`info` for `information`). */
 function severityArg(v: string | undefined): [Code, Severity | 'off'] {
-  const levels = `${LEVELS.slice(0, -1).join(', ')} or ${LEVELS.at(-1)}`;
   if (v === undefined || !v.includes('=')) throw new UsageError(`--severity takes <code>=<level>, as unknown-tool=error${v === undefined ? '' : `, not '${v}'`}`);
   const code = v.slice(0, v.indexOf('='));
-  const level = levelOf(v.slice(v.indexOf('=') + 1));
+  const said = v.slice(v.indexOf('=') + 1);
+  const level = levelOf(said);
   if (!isCode(code)) {
     const near = nearestCode(code);
     throw new UsageError(`--severity: '${code}' is not a diagnostic code${near ? ` (did you mean ${near}?)` : ''}; the codes: ${Object.keys(CODES).join(', ')}`);
   }
-  if (level === undefined) throw new UsageError(`--severity: '${v.slice(v.indexOf('=') + 1)}' is not a level: ${levels}`);
+  if (level === undefined) throw new UsageError(`--severity: '${said}' is not a level: ${LEVELS_SAID}`);
   return [code, level];
 }
 

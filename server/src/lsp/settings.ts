@@ -2,7 +2,7 @@
 // folder's settings apply) and cached until the client says they changed.
 
 import { type Connection, MessageType, ShowMessageNotification } from 'vscode-languageserver';
-import { CODES, isCode, levelOf, LEVELS, nearestCode, type SeverityOverrides } from '../analysis/codes';
+import { CODES, isCode, levelOf, LEVELS_SAID, nearestCode, type SeverityOverrides } from '../analysis/codes';
 import { shown } from '../grammar/text';
 import { SETTINGS_SECTION, type MarsSettings } from '../protocol';
 
@@ -32,7 +32,7 @@ function overridesFrom(settings: MarsSettings | null | undefined, problem: (mess
       const near = nearestCode(code);
       problem(`${settingId(code)}: no Mars TOML diagnostic has the code ${JSON.stringify(code)}${near ? ` (did you mean ${settingId(near)}?)` : ''}; the setting is ignored.`);
     } else if (normalized === undefined) {
-      problem(`${settingId(code)}: ${JSON.stringify(level)} is not a severity (${LEVELS.slice(0, -1).join(', ')} or ${LEVELS.at(-1)}); ${code} keeps its default, ${CODES[code].severity}.`);
+      problem(`${settingId(code)}: ${JSON.stringify(level)} is not a severity (${LEVELS_SAID}); ${code} keeps its default, ${CODES[code].severity}.`);
     } else {
       out[code] = normalized;
     }

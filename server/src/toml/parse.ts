@@ -694,10 +694,11 @@ class Parser {
           cp = cp * 16 + parseInt(text[q], 16);
           q++;
         }
+        const pair = q === p + 2 + count && cp >= 0xd800 && cp <= 0xdbff && n === 0x75 ? surrogatePairEscape(text, p) : null;
         if (q === p + 2 + count && cp <= 0x10ffff && !(cp >= 0xd800 && cp <= 0xdfff)) {
           this.escValue = String.fromCodePoint(cp);
-        } else if (n === 0x75 && surrogatePairEscape(text, p) !== null) {
-          this.escValue = surrogatePairEscape(text, p)!;
+        } else if (pair !== null) {
+          this.escValue = pair;
           this.problem({ start: p, end: p + 12 }, `invalid Unicode escape \`${text.slice(p, p + 12)}\` (a UTF-16 surrogate pair)`);
           return p + 12;
         } else {

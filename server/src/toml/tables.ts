@@ -246,6 +246,11 @@ export class RootArrays {
     }
   }
 
+  /** `add` for what a section defines (`sectionDefinitions`): its header, else its keys' first parts. */
+  addDefinitions(defs: SectionDefinitions, at = 0): void {
+    this.add(defs.header, () => defs.keys.map((k) => k.parts[0]!), at);
+  }
+
   private follows(name: string): boolean {
     return this.followed === null || this.followed.has(name);
   }
