@@ -26,7 +26,8 @@ if (process.argv.includes('--tests')) {
   // The web extension's pair is built for the browser, where importing a Node module fails the build.
   const browser = { platform: 'browser', target: 'es2022' };
   const builds = [
-    { entryPoints: ['server/src/node/main.ts'], outfile: 'dist/server.js' },
+    { entryPoints: ['server/src/node/start.ts'], outfile: 'dist/server.js', external: ['./server-main.js'] },
+    { entryPoints: ['server/src/node/main.ts'], outfile: 'dist/server-main.js' },
     { entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
     { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
     { ...browser, entryPoints: ['server/src/browser/main.ts'], outfile: 'dist/browser/server.js', format: 'iife' },

@@ -21,6 +21,8 @@ export interface MarsExtensionApi {
   readonly serverReadyAt: () => number | undefined;
   /** The running client (replaced by a restart). */
   client(): BaseLanguageClient | undefined;
+  /** The folder of the server's code cache (server/src/node/codeCache.ts); none for the web extension. */
+  readonly codeCache?: string;
 }
 
 const FILE_GLOB = `**/{${FILE_NAMES.join(',')}}`;
@@ -36,6 +38,8 @@ const SCHEMES = ['file', 'untitled', 'vscode-vfs', 'vscode-remote', 'vscode-test
 export interface ClientHost {
   /** A client for the bundled server, not started. */
   newClient(id: string, name: string, options: LanguageClientOptions): BaseLanguageClient;
+  /** Where the server keeps its code cache, if it keeps one. */
+  codeCache?: string;
 }
 
 let client: BaseLanguageClient | undefined;
@@ -152,7 +156,7 @@ export function activateWith(context: vscode.ExtensionContext, host: ClientHost)
   let restarting: Promise<void> = Promise.resolve();
   context.subscriptions.push(vscode.commands.registerCommand(RESTART_COMMAND, () => (restarting = restarting.then(restart, restart))));
 
-  return { activatedAt, ready, serverReadyAt: () => serverReadyAt, client: () => client };
+  return { activatedAt, ready, serverReadyAt: () => serverReadyAt, client: () => client, codeCache: host.codeCache };
 }
 
 export async function deactivate(): Promise<void> {

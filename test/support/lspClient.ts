@@ -35,6 +35,8 @@ export interface ClientOptions {
   workspaceFolders?: string[];
   /** `initializationOptions` to send, as the VS Code extension sends its own (none unless given). */
   initializationOptions?: object;
+  /** More arguments for dist/server.js over stdio, before `--stdio`, as the VS Code extension passes `--code-cache`. */
+  args?: string[];
 }
 
 export class LspClient {
@@ -44,6 +46,7 @@ export class LspClient {
   private readonly kill: () => void;
   private readonly published = new Map<string, PublishDiagnosticsParams[]>();
   private readonly waiters: Array<() => void> = [];
+  private readonly exitWaiters: Array<() => void> = [];
   settings: unknown;
   stderr = '';
   /** The requests the server sent, by method. */
@@ -66,12 +69,15 @@ export class LspClient {
     } else {
       const proc = options.transport === 'ipc'
         ? fork(server, ['--node-ipc'], { silent: true })
-        : spawn(process.execPath, [server, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+        : spawn(process.execPath, [server, ...(options.args ?? []), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
       this.conn = options.transport === 'ipc'
         ? createMessageConnection(new IPCMessageReader(proc), new IPCMessageWriter(proc))
         : createMessageConnection(proc.stdout!, proc.stdin!);
       proc.stderr!.on('data', (d) => (this.stderr += d));
-      proc.on('exit', (code) => (this.exitCode = code ?? 1));
+      proc.on('exit', (code) => {
+        this.exitCode = code ?? 1;
+        for (const w of this.exitWaiters.splice(0)) w();
+      });
       this.kill = () => proc.kill();
     }
     this.conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
@@ -159,6 +165,16 @@ export class LspClient {
   async completion(uri: string, position: Position): Promise<CompletionItem[] | null> {
     const result = await this.request<CompletionItem[] | CompletionList | null>('textDocument/completion', { textDocument: { uri }, position });
     return result === null ? null : Array.isArray(result) ? result : result.items;
+  }
+
+  /** Shuts the server down as an editor does (`shutdown`, then `exit`) and waits for its process to end: its exit code. */
+  async quit(): Promise<number> {
+    const ended = new Promise<void>((r) => (this.exitCode === null ? this.exitWaiters.push(r) : r()));
+    await this.conn.sendRequest('shutdown');
+    await this.conn.sendNotification('exit');
+    await ended;
+    this.conn.dispose();
+    return this.exitCode!;
   }
 
   async stop(): Promise<void> {

@@ -15,6 +15,7 @@ interface Api {
   readonly serverReadyAt: () => number | undefined;
   /** The running client: `state` 2 is running, 1 stopped (vscode-languageclient's `State`). */
   client(): { readonly state: number } | undefined;
+  readonly codeCache?: string;
 }
 
 const folder = () => {
@@ -327,5 +328,15 @@ suite('Mars TOML in VS Code', () => {
     const ds = await waitForDiagnostics(marsToml, (d) => d.length === 5, 'a new diagnostic from the restarted server');
     assertDiagnostic(ds, 'non-canonical', contentRange(doc, 'WebFetch'), vscode.DiagnosticSeverity.Information);
     await vscode.commands.executeCommand('workbench.action.files.revert');
+    // The stopped server wrote its code cache as it exited, in the extension's storage (not on the web: no Node server there).
+    if (WEB) assert.equal(api.codeCache, undefined);
+    else {
+      const cache = vscode.Uri.file(api.codeCache ?? assert.fail('a code cache folder is named'));
+      const files = await poll(async () => {
+        const names = (await vscode.workspace.fs.readDirectory(cache).then((es) => es, () => [])).map(([n]) => n).filter((n) => n.endsWith('.v8cache'));
+        return names.length > 0 ? names : undefined;
+      }, 'a code cache written by the stopped server');
+      assert.equal(files.length, 1, files.join(', '));
+    }
   });
 });

@@ -1,0 +1,76 @@
+// dist/server.js started as the VS Code extension starts it, with `--code-cache=<folder>`: the
+// first start writes a V8 code cache there, later starts run from it, and nothing about the cache
+// (missing, corrupt, stale, in a folder others can write, not a folder) changes what the server says.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { LspClient } from '../support/lspClient';
+
+const URI = 'file:///cache/mars.toml';
+const TEXT = '[agents.a.tools]\nallowed = ["Shell", "reed"]\n';
+
+/** One session: open, diagnostics, quit. The codes it saw, and how the server exited. */
+async function session(folder: string): Promise<{ codes: unknown[]; exit: number }> {
+  const c = await LspClient.start({ args: [`--code-cache=${folder}`] });
+  try {
+    await c.open(URI, TEXT);
+    const codes = (await c.pushed(URI, 1)).map((d) => d.code);
+    return { codes, exit: await c.quit() };
+  } finally {
+    await c.stop();
+  }
+}
+
+const caches = (folder: string) => fs.readdirSync(folder).filter((n) => n.endsWith('.v8cache'));
+const EXPECTED = ['non-canonical', 'unknown-tool'];
+const posix = process.platform !== 'win32';
+
+function tempFolder(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'mars-code-cache-'));
+}
+
+describe('the server code cache', () => {
+  test('is written by the first start, private to the user, and read, not rewritten, by the next', async () => {
+    const folder = path.join(tempFolder(), 'storage', 'code-cache'); // made by the server
+    assert.deepEqual(await session(folder), { codes: EXPECTED, exit: 0 });
+    const [name] = caches(folder);
+    assert.ok(name, 'a cache was written at exit');
+    const file = path.join(folder, name);
+    const first = fs.statSync(file);
+    assert.ok(first.size > 100_000, `the cache holds the compiled bundle (${first.size} bytes)`);
+    if (posix) {
+      assert.equal(fs.statSync(folder).mode & 0o777, 0o700);
+      assert.equal(first.mode & 0o777, 0o600);
+    }
+    assert.deepEqual(await session(folder), { codes: EXPECTED, exit: 0 });
+    assert.deepEqual(caches(folder), [name]);
+    assert.equal(fs.statSync(file).ino, first.ino, 'an accepted cache is not written again');
+  });
+
+  test('a corrupt cache is rejected and replaced; a stale one is removed', async () => {
+    const folder = tempFolder();
+    await session(folder);
+    const [name] = caches(folder);
+    fs.writeFileSync(path.join(folder, name!), Buffer.alloc(50_000, 7));
+    fs.writeFileSync(path.join(folder, 'server-0123456789abcdef0123.v8cache'), 'from an older build');
+    fs.writeFileSync(path.join(folder, 'notes.txt'), 'not ours');
+    assert.deepEqual(await session(folder), { codes: EXPECTED, exit: 0 });
+    assert.deepEqual(caches(folder), [name]);
+    assert.notDeepEqual(fs.readFileSync(path.join(folder, name!)), Buffer.alloc(50_000, 7));
+    assert.ok(fs.existsSync(path.join(folder, 'notes.txt')), 'only caches are removed');
+  });
+
+  test('a folder others can write is not used, nor a path that is a file', { skip: !posix && 'no mode bits' }, async () => {
+    const shared = tempFolder();
+    fs.chmodSync(shared, 0o777);
+    assert.deepEqual(await session(shared), { codes: EXPECTED, exit: 0 });
+    assert.deepEqual(caches(shared), []);
+
+    const file = path.join(tempFolder(), 'a-file');
+    fs.writeFileSync(file, 'x');
+    assert.deepEqual(await session(file), { codes: EXPECTED, exit: 0 });
+    assert.equal(fs.readFileSync(file, 'utf8'), 'x');
+  });
+});
