@@ -9,7 +9,7 @@ import { CODES } from '../../server/src/analysis/codes';
 import { DIST, ROOT, SHARED } from '../support/paths';
 
 /** The checker run as a user runs it; not in a GitHub workspace unless `workspace` is given (this suite may run in one). */
-const cli = (args: string[], opts: { cwd?: string; input?: string; workspace?: string } = {}) => {
+const cli = (args: string[], opts: { cwd?: string; input?: string | Buffer; workspace?: string } = {}) => {
   const env = { ...process.env };
   delete env.GITHUB_WORKSPACE;
   if (opts.workspace) env.GITHUB_WORKSPACE = opts.workspace;
@@ -672,6 +672,64 @@ test('--severity sets a code\'s level as the editor\'s setting does: the report,
   // toml-syntax too, as the editor's setting can turn it down.
   const broken = workspace({ 'mars.toml': '[agents.a.tools\n' });
   assert.equal(cli(['check', '--severity', 'toml-syntax=warning'], { cwd: broken }).code, 0);
+});
+
+test('check - reads the document from stdin, as a file: every format, --severity, named <stdin> or by --stdin-filename', () => {
+  const dir = workspace({});
+  const findings = '[agents.a.tools]\nallowed = ["Shell", "bash()"]\n';
+  const text = cli(['check', '-'], { cwd: dir, input: findings });
+  assert.equal(text.code, 1);
+  assert.deepEqual(text.out.trim().split('\n'), [
+    '<stdin>:2:13: information non-canonical `Shell` is an alias of `bash`; Mars writes `bash`.',
+    '<stdin>:2:22: error invalid-tool-name invalid tool name `bash()`; allowed: scoped payload written as tool(pattern) with a non-empty pattern',
+  ]);
+  assert.equal(text.err, '1 file checked: 1 error, 1 information\n');
+  const json = cli(['check', '--format', 'json', '-'], { cwd: dir, input: findings });
+  assert.equal(json.code, 1);
+  assert.deepEqual((JSON.parse(json.out) as Array<{ file: string; code: string }>).map((f) => [f.file, f.code]), [['<stdin>', 'non-canonical'], ['<stdin>', 'invalid-tool-name']]);
+  // Named, the document is shown as a file at that path is: from the current folder, or GitHub's workspace.
+  const named = cli(['check', '-', '--stdin-filename', path.join(dir, 'sub', 'mars.local.toml'), '--severity', 'invalid-tool-name=off'], { cwd: dir, input: findings });
+  assert.equal(named.code, 0);
+  assert.equal(named.out, 'sub/mars.local.toml:2:13: information non-canonical `Shell` is an alias of `bash`; Mars writes `bash`.\n');
+  const github = cli(['check', '--format', 'github', '--stdin-filename=mars.toml', '-'], { cwd: path.join(dir), workspace: path.dirname(dir), input: findings });
+  assert.match(github.out, new RegExp(`^::error file=${path.basename(dir)}/mars\\.toml,line=2,col=22,`, 'm'));
+  // A clean document, and an empty one, which is a document with nothing in it.
+  for (const input of ['[agents.a.tools]\nallowed = ["read"]\n', '']) {
+    const clean = cli(['check', '-'], { cwd: dir, input });
+    assert.deepEqual([clean.code, clean.out, clean.err], [0, '', '1 file checked: no problems\n'], JSON.stringify(input));
+  }
+});
+
+test('check -: what is not text gets the message a file gets, and exit 2; not UTF-8 is said for the name given', () => {
+  const bin = cli(['check', '-'], { input: Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x00, 0x01]) });
+  assert.equal(bin.code, 2);
+  assert.equal(bin.out, '');
+  assert.match(bin.err, /^mars-toml: <stdin> is not a text file \(it contains NUL bytes\); Mars reads it as UTF-8 text$/m);
+  assert.match(bin.err, /^0 files checked, 1 not checked: no problems in what was checked$/m);
+  const utf16 = cli(['check', '-', '--stdin-filename', 'mars.toml'], { input: Buffer.from('[agents.a.tools]\n', 'utf16le') });
+  assert.equal(utf16.code, 2);
+  assert.match(utf16.err, /^mars-toml: mars\.toml is UTF-16 text \(.*\); Mars reads it as UTF-8: save it as UTF-8$/m);
+  const notUtf8 = Buffer.concat([Buffer.from('# caf'), Buffer.from([0xe9]), Buffer.from('\n')]);
+  const unnamed = cli(['check', '-'], { input: notUtf8 });
+  assert.equal(unnamed.code, 1);
+  assert.equal(unnamed.out, '<stdin>:1:6: error toml-syntax Byte 0xE9 here is not UTF-8: Mars reads mars.toml as UTF-8 and cannot load this file. Save it as UTF-8.\n');
+  assert.match(cli(['check', '-', '--stdin-filename', 'a/mars.local.toml'], { input: notUtf8 }).out, /^a\/mars\.local\.toml:1:6: error toml-syntax .*Mars reads mars\.local\.toml as UTF-8/);
+});
+
+test('check -: stdin with another path, twice, or --stdin-filename without it, is a usage error', () => {
+  const cases: Array<[string[], RegExp]> = [
+    [['-', '-'], /- \(stdin\) is named twice: it is read once/],
+    [['-', 'mars.toml'], /- reads one document from stdin: no other path goes with it/],
+    [['.', '--', '-'], /- reads one document from stdin: no other path goes with it/],
+    [['--stdin-filename', 'mars.toml'], /--stdin-filename names the document read from stdin: give - as the path/],
+    [['-', '--stdin-filename'], /--stdin-filename takes the path the document read from stdin is reported as/],
+  ];
+  for (const [args, message] of cases) {
+    const r = cli(['check', ...args], { input: '' });
+    assert.equal(r.code, 2, args.join(' '));
+    assert.match(r.err, message, args.join(' '));
+    assert.match(r.err, /^usage: mars-toml check /m);
+  }
 });
 
 test('--severity: a code or level not known is a usage error that says what is', () => {

@@ -1,4 +1,4 @@
-// `mars-toml check [paths...] [--format text|json|github] [--fix]`: the same analysis as the server, for CI.
+// `mars-toml check [paths... | -] [--format text|json|github] [--fix]`: the same analysis as the server, for CI.
 // Exit 0 when nothing has error severity, 1 when something does, 2 for usage errors, files that
 // cannot be read or fixed, and output that cannot be written (the README's "Command line").
 
@@ -24,11 +24,17 @@ export interface CheckOptions {
   readonly fix: boolean;
   /** `--severity <code>=<level>`: each code's severity, as the editor's `mars.diagnostics.<code>` setting gives it. */
   readonly overrides: SeverityOverrides;
+  /** `--stdin-filename <path>`: what the document read from stdin (`-`) is called, `<stdin>` without it. */
+  readonly stdinFilename?: string;
   /** `--help`: the usage, nothing checked. */
   readonly help?: boolean;
 }
 
 export class UsageError extends Error {}
+
+/** The path that means stdin, and what the report calls the document read there when no --stdin-filename names it. */
+export const STDIN = '-';
+const STDIN_NAME = '<stdin>';
 
 const FORMATS = ['text', 'json', 'github'] as const;
 type Format = (typeof FORMATS)[number];
@@ -38,6 +44,7 @@ export function parseCheckArgs(args: readonly string[]): CheckOptions {
   let format: Format = 'text';
   let fix = false;
   const overrides: SeverityOverrides = {};
+  let stdinFilename: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '--fix') fix = true;
@@ -50,11 +57,20 @@ export function parseCheckArgs(args: readonly string[]): CheckOptions {
       const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
       const [code, level] = severityArg(v);
       overrides[code] = level;
+    } else if (a === '--stdin-filename' || a.startsWith('--stdin-filename=')) {
+      stdinFilename = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
+      if (!stdinFilename) throw new UsageError('--stdin-filename takes the path the document read from stdin is reported as');
     } else if (a === '--') paths.push(...args.slice(i + 1)), (i = args.length);
-    else if (a.startsWith('-')) throw new UsageError(`unknown option '${a}'`);
+    else if (a.startsWith('-') && a !== STDIN) throw new UsageError(`unknown option '${a}'`);
     else paths.push(a);
   }
-  return { paths: paths.length > 0 ? paths : ['.'], format, fix, overrides };
+  // Stdin is one document, read once: with a file beside it, the report would mix a stream and a search.
+  const stdin = paths.filter((p) => p === STDIN).length;
+  if (stdin > 1) throw new UsageError(`${STDIN} (stdin) is named twice: it is read once`);
+  if (stdin > 0 && paths.length > 1) throw new UsageError(`${STDIN} reads one document from stdin: no other path goes with it`);
+  if (stdinFilename !== undefined && stdin === 0) throw new UsageError(`--stdin-filename names the document read from stdin: give ${STDIN} as the path`);
+  if (stdin > 0 && fix) throw new UsageError(`--fix does not take ${STDIN} yet`);
+  return { paths: paths.length > 0 ? paths : ['.'], format, fix, overrides, stdinFilename };
 }
 
 /** `<code>=<level>` of `--severity`, as the editor's settings read it (`info` for `information`). */
@@ -178,10 +194,6 @@ function isFileBehind(link: string): boolean {
 
 const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
 
-/**
- * The file as text, or why it is not text. `invalid`: the first byte that is not UTF-8 and where it
- * sits in `text` (decoded as U+FFFD): Mars cannot load such a file at all.
- */
 /** How `bytes` show they are UTF-16: a byte order mark, or text that starts with ASCII characters each beside a NUL byte. */
 function utf16Order(bytes: Buffer): string | null {
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return 'it starts with a UTF-16 byte order mark';
@@ -191,7 +203,13 @@ function utf16Order(bytes: Buffer): string | null {
   return le || be ? 'each of its first characters is two bytes, one of them NUL' : null;
 }
 
-function readText(file: string, maxBytes: number = MAX_STRING_LENGTH): { text: string; bom: boolean; invalid?: { at: number; byte: number } } | { error: string } {
+/**
+ * A document as text, or why it is not text. `invalid`: the first byte that is not UTF-8 and where
+ * it sits in `text` (decoded as U+FFFD): Mars cannot load such a file at all.
+ */
+type Read = { text: string; bom: boolean; invalid?: { at: number; byte: number } } | { error: string };
+
+function readText(file: string, maxBytes: number = MAX_STRING_LENGTH): Read {
   let bytes: Buffer;
   try {
     // A pipe or a device (/dev/zero) would block or never end: only regular files are read.
@@ -203,6 +221,30 @@ function readText(file: string, maxBytes: number = MAX_STRING_LENGTH): { text: s
   } catch (e) {
     return { error: `cannot read ${file}: ${reason(e)}` };
   }
+  return asText(file, bytes, maxBytes);
+}
+
+/**
+ * Stdin (`-`) to its end, as a file is read (`readText`), `name` said for it: a pipe, a file
+ * (`< mars.toml`), a terminal. Reading stops once it is too large: a larger text cannot be held.
+ */
+async function readStdin(input: NodeJS.ReadableStream, name: string, maxBytes: number = MAX_STRING_LENGTH): Promise<Read> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const data of input) {
+      const chunk = typeof data === 'string' ? Buffer.from(data) : (data as Buffer);
+      if ((size += chunk.length) > maxBytes) return { error: `${name} is too large to check (more than ${maxBytes} bytes, the most it checks)` };
+      chunks.push(chunk);
+    }
+  } catch (e) {
+    return { error: `cannot read ${name}: ${reason(e)}` };
+  }
+  return asText(name, Buffer.concat(chunks), maxBytes);
+}
+
+/** `bytes`, the content of `file`, as text (`Read`). */
+function asText(file: string, bytes: Buffer, maxBytes: number): Read {
   if (bytes.length > maxBytes) return { error: `${file} is too large to check (${bytes.length} bytes; at most ${maxBytes})` };
   if (bytes.includes(0)) {
     // Windows PowerShell 5 writes `>` and Out-File as UTF-16: text, in an encoding Mars does not read.
@@ -328,12 +370,16 @@ function jsonFinding(file: string, lines: Shown, f: Finding, partnerSeen: (f: Fi
   };
 }
 
-export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err: NodeJS.WritableStream, input: NodeJS.ReadableStream & { isTTY?: boolean }): Promise<number> {
   // Paths and messages quote file names, which can hold a line break: escaped, no line of ours can
   // read as another (GitHub takes a line of stderr that starts with `::` for a workflow command).
   const complain = (message: string) => err.write(`mars-toml: ${inert(shown(message))}\n`);
   const problems: PathProblem[] = [];
-  const files = findFiles(options.paths, problems);
+  // Stdin is one file, the document --stdin-filename names (shown as that path is) or `<stdin>`.
+  const stdin = options.paths[0] === STDIN;
+  const files = stdin ? [options.stdinFilename ?? STDIN_NAME] : findFiles(options.paths, problems);
+  // Nothing piped: a run that waits for the terminal says so, rather than seem to hang.
+  if (stdin && input.isTTY) complain('reading the document from the terminal: end it with Ctrl-D (Ctrl-Z, Enter on Windows)');
   let unreadable = problems.length > 0;
   for (const p of problems) complain(p.message);
   const missing = problems.filter((p) => !p.folder).length; // paths named that could not be read
@@ -376,14 +422,15 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
   let written = 0; // findings, for the JSON list's brackets and commas
   /** Checks one file, writes its findings; the number of problems fixed, or null when it could not be read. */
   async function checkFile(file: string): Promise<number | null> {
-    const read = readText(file);
+    const read = stdin ? await readStdin(input, file) : readText(file);
     if ('error' in read) {
       complain(read.error);
       return null;
     }
-    const display = displayPath(file);
-    // A text line starts with the path: one that starts like a command (`::error`, `##[`) gets `./`.
-    const textPath = shown(/^[\w./]/.test(display) ? display : `.${path.sep}${display}`);
+    const display = stdin && options.stdinFilename === undefined ? STDIN_NAME : displayPath(file);
+    // A text line starts with the path: one that starts like a command (`::error`, `##[`) gets `./`
+    // (`<stdin>` does not).
+    const textPath = shown(/^[\w./<]/.test(display) ? display : `.${path.sep}${display}`);
     let applied = 0;
     let text = read.text;
     // Fix-all makes again, one at a time, the models of the sections it may have something to fix
@@ -432,7 +479,7 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
       place = [];
     };
     let invalid = read.invalid && overridden(finding('toml-syntax', { start: read.invalid.at, end: read.invalid.at + 1 },
-      `Byte 0x${read.invalid.byte.toString(16).toUpperCase().padStart(2, '0')} here is not UTF-8: Mars reads ${path.basename(file)} as UTF-8 and cannot load this file. Save it as UTF-8.`), options.overrides);
+      `Byte 0x${read.invalid.byte.toString(16).toUpperCase().padStart(2, '0')} here is not UTF-8: Mars reads ${path.basename(stdin && options.stdinFilename === undefined ? FILE_NAMES[0] : file)} as UTF-8 and cannot load this file. Save it as UTF-8.`), options.overrides);
     const each = (f: Finding) => {
       if (place.length > 0 && place[0]!.span.start !== f.span.start) flush();
       if (invalid && f.span.start > invalid.span.start) write(invalid), (invalid = undefined);

@@ -5,7 +5,7 @@ import { inert, parseCheckArgs, runCheck, UsageError } from './check';
 import { shown } from '../grammar/text';
 import { parseNames } from './parseNames';
 
-const CHECK = 'check [paths...] [--format text|json|github] [--fix] [--severity <code>=<level>]...';
+const CHECK = 'check [paths... | -] [--format text|json|github] [--fix] [--severity <code>=<level>]... [--stdin-filename <path>]';
 
 const USAGE = `usage: mars-toml <command>
 
@@ -19,7 +19,8 @@ commands:
 const CHECK_USAGE = `usage: mars-toml ${CHECK}
 
 Checks the tool names in mars.toml and mars.local.toml. A path is a file, or a folder searched
-for them (node_modules, .git and .mars skipped); the default is the current folder.
+for them (node_modules, .git and .mars skipped); the default is the current folder. A path of -
+reads one document from stdin (no other path with it), as a file is read.
 
   --format text     one line per problem: file:line:column: severity code message (the default)
   --format json     an array of problems, LSP ranges, each with the fixes an editor offers
@@ -30,6 +31,8 @@ for them (node_modules, .git and .mars skipped); the default is the current fold
                     all (off), as the editor's setting mars.diagnostics.<code> does; repeatable;
                     a code turned off is not fixed by --fix either (--severity non-canonical=error
                     fails the run on an alias)
+  --stdin-filename <path>
+                    the path the document read from - is reported as (<stdin> without it)
 
 exit 0: no errors, 1: errors found, 2: usage error, a file or folder not read, a file not fixed,
 or output not written
@@ -47,7 +50,7 @@ async function main(argv: string[]): Promise<number> {
     case 'check':
       try {
         const options = parseCheckArgs(rest);
-        if (!options.help) return runCheck(options, process.stdout, process.stderr);
+        if (!options.help) return runCheck(options, process.stdout, process.stderr, process.stdin);
         process.stdout.write(CHECK_USAGE);
         return 0;
       } catch (e) {
