@@ -716,13 +716,44 @@ test('check -: what is not text gets the message a file gets, and exit 2; not UT
   assert.match(cli(['check', '-', '--stdin-filename', 'a/mars.local.toml'], { input: notUtf8 }).out, /^a\/mars\.local\.toml:1:6: error toml-syntax .*Mars reads mars\.local\.toml as UTF-8/);
 });
 
-test('check -: stdin with another path, twice, or --stdin-filename without it, is a usage error', () => {
+test('--fix -: the document on stdout, fixed or as it came, the findings left on stderr; no file touched', () => {
+  const before = '\uFEFF[agents.a.tools]\r\nallowed = ["Shell", "mcp__gh__x", "MyTool"]\r\n';
+  const dir = workspace({ 'mars.toml': before });
+  const r = cli(['check', '--fix', '-', '--stdin-filename', 'mars.toml'], { cwd: dir, input: before });
+  assert.equal(r.code, 0, r.err);
+  assert.equal(r.out, '\uFEFF[agents.a.tools]\r\nallowed = ["bash", "mcp(gh/x)", "MyTool"]\r\n');
+  assert.deepEqual(r.err.split('\n'), [
+    'mars.toml:2:34: information unknown-tool Mars has no capability named `MyTool`; it passes it on as `my_tool`, so only a harness with a tool of that name applies it.',
+    '1 file checked, 2 problems fixed: 1 information',
+    '',
+  ]);
+  assert.equal(fs.readFileSync(path.join(dir, 'mars.toml'), 'utf8'), before, 'the file named is not written');
+  assert.deepEqual(fs.readdirSync(dir), ['mars.toml']);
+  // Nothing to fix: the document as it came. The github format's annotations go to stderr too.
+  const clean = cli(['check', '--fix', '--format', 'github', '-'], { input: 'agents.a.tools.allowed = ["bash()"]\n' });
+  assert.deepEqual([clean.code, clean.out], [0, 'agents.a.tools.allowed = ["bash"]\n']);
+  const github = cli(['check', '--fix', '--format', 'github', '-'], { input: 'agents.a.tools.allowed = ["bash", "*(x)"]\n' });
+  assert.deepEqual([github.code, github.out], [1, 'agents.a.tools.allowed = ["bash", "*(x)"]\n']);
+  assert.match(github.err, /^::error file=<stdin>,line=1,col=36,.*invalid-tool-name/m);
+  // Not UTF-8: not fixed, its bytes written back as they came (exit 2, as for a file); not text: nothing.
+  const notUtf8 = Buffer.concat([Buffer.from('# caf'), Buffer.from([0xe9]), Buffer.from('\nagents.a.tools.allowed = ["Shell"]\n')]);
+  const bad = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), 'check', '--fix', '-'], { input: notUtf8 });
+  assert.equal(bad.status, 2);
+  assert.deepEqual(bad.stdout, notUtf8);
+  assert.match(bad.stderr.toString(), /^mars-toml: not fixing <stdin>: it is not valid UTF-8/m);
+  const bin = cli(['check', '--fix', '-'], { input: Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x00, 0x01]) });
+  assert.deepEqual([bin.code, bin.out], [2, '']);
+  assert.match(bin.err, /<stdin> is not a text file/);
+});
+
+test('check -: stdin with another path, twice, --stdin-filename without it, or --fix - --format json, is a usage error', () => {
   const cases: Array<[string[], RegExp]> = [
     [['-', '-'], /- \(stdin\) is named twice: it is read once/],
     [['-', 'mars.toml'], /- reads one document from stdin: no other path goes with it/],
     [['.', '--', '-'], /- reads one document from stdin: no other path goes with it/],
     [['--stdin-filename', 'mars.toml'], /--stdin-filename names the document read from stdin: give - as the path/],
     [['-', '--stdin-filename'], /--stdin-filename takes the path the document read from stdin is reported as/],
+    [['--fix', '--format', 'json', '-'], /--fix - writes the document to stdout and the findings to stderr: not as JSON/],
   ];
   for (const [args, message] of cases) {
     const r = cli(['check', ...args], { input: '' });

@@ -69,7 +69,8 @@ export function parseCheckArgs(args: readonly string[]): CheckOptions {
   if (stdin > 1) throw new UsageError(`${STDIN} (stdin) is named twice: it is read once`);
   if (stdin > 0 && paths.length > 1) throw new UsageError(`${STDIN} reads one document from stdin: no other path goes with it`);
   if (stdinFilename !== undefined && stdin === 0) throw new UsageError(`--stdin-filename names the document read from stdin: give ${STDIN} as the path`);
-  if (stdin > 0 && fix) throw new UsageError(`--fix does not take ${STDIN} yet`);
+  // The JSON would share stderr with the messages, and a reader could not tell them apart.
+  if (stdin > 0 && fix && format === 'json') throw new UsageError(`--fix ${STDIN} writes the document to stdout and the findings to stderr: not as JSON, which would be mixed with messages there`);
   return { paths: paths.length > 0 ? paths : ['.'], format, fix, overrides, stdinFilename };
 }
 
@@ -207,7 +208,7 @@ function utf16Order(bytes: Buffer): string | null {
  * A document as text, or why it is not text. `invalid`: the first byte that is not UTF-8 and where
  * it sits in `text` (decoded as U+FFFD): Mars cannot load such a file at all.
  */
-type Read = { text: string; bom: boolean; invalid?: { at: number; byte: number } } | { error: string };
+type Read = { text: string; bom: boolean; invalid?: { at: number; byte: number }; bytes?: Buffer } | { error: string };
 
 function readText(file: string, maxBytes: number = MAX_STRING_LENGTH): Read {
   let bytes: Buffer;
@@ -227,6 +228,7 @@ function readText(file: string, maxBytes: number = MAX_STRING_LENGTH): Read {
 /**
  * Stdin (`-`) to its end, as a file is read (`readText`), `name` said for it: a pipe, a file
  * (`< mars.toml`), a terminal. Reading stops once it is too large: a larger text cannot be held.
+ * Its `bytes` are kept, for `--fix -` to write back a text that is not UTF-8 as it came.
  */
 async function readStdin(input: NodeJS.ReadableStream, name: string, maxBytes: number = MAX_STRING_LENGTH): Promise<Read> {
   const chunks: Buffer[] = [];
@@ -240,7 +242,9 @@ async function readStdin(input: NodeJS.ReadableStream, name: string, maxBytes: n
   } catch (e) {
     return { error: `cannot read ${name}: ${reason(e)}` };
   }
-  return asText(name, Buffer.concat(chunks), maxBytes);
+  const bytes = Buffer.concat(chunks);
+  const read = asText(name, bytes, maxBytes);
+  return 'error' in read ? read : { ...read, bytes };
 }
 
 /** `bytes`, the content of `file`, as text (`Read`). */
@@ -380,6 +384,8 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
   const files = stdin ? [options.stdinFilename ?? STDIN_NAME] : findFiles(options.paths, problems);
   // Nothing piped: a run that waits for the terminal says so, rather than seem to hang.
   if (stdin && input.isTTY) complain('reading the document from the terminal: end it with Ctrl-D (Ctrl-Z, Enter on Windows)');
+  // `--fix -` writes the document to stdout, fixed or not, and the report to stderr, as ruff does.
+  const report = stdin && options.fix ? err : out;
   let unreadable = problems.length > 0;
   for (const p of problems) complain(p.message);
   const missing = problems.filter((p) => !p.folder).length; // paths named that could not be read
@@ -390,7 +396,7 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
   const line = (text: string) => {
     pending += text;
     if (pending.length > 1 << 16) {
-      out.write(pending);
+      report.write(pending);
       pending = '';
     }
   };
@@ -448,8 +454,8 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
         unreadable = true;
       } else if (edits.length > 0) {
         const fixedText = applyEdits(text, edits);
-        // A file that cannot be written, or changed since it was read, is reported as it is.
-        if (await writeFixed(file, read, fixedText)) {
+        // A file that cannot be written, or changed since it was read, is reported as it is; stdin's goes to stdout, below.
+        if (stdin || (await writeFixed(file, read, fixedText))) {
           // The problems fix-all fixed: findings before and after would not tell a fix that makes a
           // finding as it removes one (`mcp__gh__x` made `mcp(gh/x)`, which the other list denies).
           applied = counter.fixed;
@@ -457,6 +463,8 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
           analysis = null;
         }
       }
+      // The text as it came is its bytes: one not UTF-8, never fixed, keeps the bytes it has.
+      if (stdin) out.write(read.invalid ? read.bytes! : text);
     }
     const json = options.format === 'json';
     const index: Shown = json || !LONE_CR.test(text) ? new LineIndex(text) : linesByLf(text);
@@ -523,7 +531,7 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
   }
   if (failed > 0) unreadable = true;
   if (options.format === 'json') line(written === 0 ? '[]\n' : ']\n');
-  if (pending) out.write(pending);
+  if (pending) report.write(pending);
   if (options.format !== 'json') {
     const plural = (s: string, n: number) => (n === 1 || s === 'information' ? s : `${s}s`);
     const summary = Object.entries(counts).filter(([, n]) => n > 0).map(([s, n]) => `${n} ${plural(s, n)}`).join(', ');

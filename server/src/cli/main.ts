@@ -25,7 +25,9 @@ reads one document from stdin (no other path with it), as a file is read.
   --format text     one line per problem: file:line:column: severity code message (the default)
   --format json     an array of problems, LSP ranges, each with the fixes an editor offers
   --format github   GitHub Actions annotations, shown on a pull request's lines
-  --fix             apply the safe fixes, writing each file in place, then report what is left
+  --fix             apply the safe fixes, writing each file in place, then report what is left;
+                    with -, write the document to stdout, fixed or not, and the report to stderr
+                    (text or github)
   --severity <code>=<level>
                     report a code at another level (error, warning, information, hint) or not at
                     all (off), as the editor's setting mars.diagnostics.<code> does; repeatable;
