@@ -2,7 +2,7 @@
 // spellings a user may type for it, its scoped snippet, and what Mars makes of one entry. Everything
 // is derived from the vocabulary table and the grammar; no names are listed here.
 
-import { ANY_MEANING, ANY_NOTE, capabilityNamed, MCP_MEANING, type Capability } from '../grammar/vocabulary';
+import { ANY_MEANING, ANY_NOTE, capabilityNamed, MCP_MEANING, type Capability, type PatternShape } from '../grammar/vocabulary';
 import { isMcpWireToken, splitToolName, render, type ParseResult, type ToolNameError } from '../grammar/toolName';
 import {
   canonicalSpelling, charProblemsNote, illegalChars, mcpWireRewrite, readsAs, respelling, suggestCapability, suggestScoped, writtenWithLegacyPrefix,
@@ -130,7 +130,7 @@ export function startsIgnoringCase(word: string, prefix: string): boolean {
 
 /** What `name(pattern)` scopes, in Markdown, or null for a capability written without a pattern. */
 export function scopeMarkdown(cap: Capability): string | null {
-  return cap.pattern ? `Scoped as ${code(`${cap.name}(${cap.pattern.placeholder})`)}: the pattern is ${cap.pattern.scopes}.` : null;
+  return cap.pattern ? `Scoped as ${code(scopedLabel(cap, cap.pattern))}: the pattern is ${cap.pattern.scopes}.` : null;
 }
 
 /** The aliases Mars rewrites to `cap`, in Markdown, or null when it has none. */
@@ -150,23 +150,19 @@ export interface Snippet {
   readonly body: string;
 }
 
+/** `bash(command *)`, `web_fetch(domain:host)`: a capability's scoped entry with its placeholder. */
+const scopedLabel = (cap: Capability, p: PatternShape): string => `${cap.name}(${p.prefix ?? ''}${p.placeholder}${p.suffix ?? ''})`;
+
 /**
- * The scoped snippet of a capability that takes a pattern, from its placeholder: the word after a
- * `kind:` prefix and before a space is the tab stop (`command *` -> `${1:command} *`,
- * `domain:host` -> `domain:${1:host}`).
+ * The scoped snippet of a capability that takes a pattern: its placeholder is the tab stop, what
+ * the vocabulary writes before and after it stays as it is (`${1:command} *`, `domain:${1:host}`).
  */
 export function snippetOf(cap: Capability): Snippet | null {
-  if (!cap.pattern) return null;
-  const placeholder = cap.pattern.placeholder;
-  const colon = placeholder.lastIndexOf(':');
-  const prefix = placeholder.slice(0, colon + 1);
-  const rest = placeholder.slice(colon + 1);
-  const space = rest.indexOf(' ');
-  const variable = space < 0 ? rest : rest.slice(0, space);
-  const suffix = space < 0 ? '' : rest.slice(space);
+  const p = cap.pattern;
+  if (!p) return null;
   return {
-    label: `${cap.name}(${placeholder})`,
-    body: `${snippetEscape(cap.name)}(${snippetEscape(prefix)}\${1:${snippetEscape(variable)}}${snippetEscape(suffix)})`,
+    label: scopedLabel(cap, p),
+    body: `${snippetEscape(cap.name)}(${snippetEscape(p.prefix ?? '')}\${1:${snippetEscape(p.placeholder)}}${snippetEscape(p.suffix ?? '')})`,
   };
 }
 

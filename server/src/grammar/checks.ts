@@ -235,7 +235,7 @@ export function suggestScoped(head: string): string | null {
   const [, word, slash, rest] = m as unknown as [string, string, string | undefined, string];
   let pattern = rest;
   let parsed = parseToolName(`${word}(${pattern})`);
-  if (slash && parsed.ok && parsed.name.kind === 'builtin' && capabilityNamed(parsed.name.capability)?.pattern?.placeholder === 'path') {
+  if (slash && parsed.ok && parsed.name.kind === 'builtin' && capabilityNamed(parsed.name.capability)?.pattern?.kind === 'path') {
     pattern = slash + rest;
     parsed = parseToolName(`${word}(${pattern})`);
   }

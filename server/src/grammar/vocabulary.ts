@@ -14,23 +14,42 @@ export interface Capability {
   readonly meaning: string;
   /** Markdown, said after the meaning where there is more: the harnesses' names for it, what it is not. */
   readonly note?: string;
-  /** What `name(pattern)` scopes, and a snippet placeholder for it; absent where a pattern is unusual. */
-  readonly pattern?: { readonly scopes: string; readonly placeholder: string };
+  /** What `name(pattern)` scopes and how it is written; absent where a pattern is unusual. */
+  readonly pattern?: PatternShape;
+}
+
+/** What a capability's pattern names: the one place checks and snippets learn it from. */
+export type PatternKind = 'command' | 'path' | 'name' | 'host';
+
+export interface PatternShape {
+  /**
+   * What the pattern names. The checks read it: a path keeps a `/` that begins it (`read/etc` is
+   * `read(/etc)`), a bare host is written after `prefix` (`web_fetch:docs.rs`).
+   */
+  readonly kind: PatternKind;
+  /** What `name(pattern)` scopes, in Markdown, said after "the pattern is". */
+  readonly scopes: string;
+  /** The word a snippet's tab stop holds: `command`, `path`, `host`. */
+  readonly placeholder: string;
+  /** Written before the placeholder as it stands (`domain:` of `web_fetch(domain:host)`). */
+  readonly prefix?: string;
+  /** Written after the placeholder as it stands (` *` of `bash(command *)`). */
+  readonly suffix?: string;
 }
 
 export const CAPABILITIES: readonly Capability[] = [
   { name: 'bash', aliases: ['shell', 'terminal', 'exec_command', 'shell_command'],
     meaning: 'Run shell commands.',
-    pattern: { scopes: 'a command prefix; `X *` matches X with any arguments', placeholder: 'command *' } },
+    pattern: { kind: 'command', scopes: 'a command prefix; `X *` matches X with any arguments', placeholder: 'command', suffix: ' *' } },
   { name: 'read', aliases: ['cat', 'view', 'file_read'],
     meaning: 'Read files.',
-    pattern: { scopes: 'a path or glob', placeholder: 'path' } },
+    pattern: { kind: 'path', scopes: 'a path or glob', placeholder: 'path' } },
   { name: 'write', aliases: ['file_write', 'apply_patch'],
     meaning: 'Create or overwrite files.', note: 'Applying patches too (`apply_patch`).',
-    pattern: { scopes: 'a path or glob', placeholder: 'path' } },
+    pattern: { kind: 'path', scopes: 'a path or glob', placeholder: 'path' } },
   { name: 'edit', aliases: ['sed', 'str_replace'],
     meaning: 'Edit existing files in place.',
-    pattern: { scopes: 'a path or glob', placeholder: 'path' } },
+    pattern: { kind: 'path', scopes: 'a path or glob', placeholder: 'path' } },
   { name: 'agent', aliases: ['subagent', 'spawn_agent'],
     meaning: 'Launch sub-agents.', note: 'Claude `Agent`, OpenCode `task`. Not the task list: see `task`.' },
   { name: 'task',
@@ -39,9 +58,9 @@ export const CAPABILITIES: readonly Capability[] = [
     meaning: 'Use the task list.', note: 'Claude `TaskCreate`…`TaskUpdate`, OpenCode `todowrite`, Codex `update_plan`. Not sub-agents: see `agent`.' },
   { name: 'skill', aliases: [],
     meaning: 'Invoke skills.', note: "Through the harness's skill tool.",
-    pattern: { scopes: 'one skill by name', placeholder: 'name' } },
+    pattern: { kind: 'name', scopes: 'one skill by name', placeholder: 'name' } },
   { name: 'workflow', aliases: [], meaning: 'Run workflows.',
-    pattern: { scopes: 'one workflow by name', placeholder: 'name' } },
+    pattern: { kind: 'name', scopes: 'one workflow by name', placeholder: 'name' } },
   { name: 'glob', aliases: ['find'], meaning: 'Find files by name pattern.' },
   { name: 'grep', aliases: ['rg', 'search', 'ripgrep'], meaning: 'Search file contents.' },
   { name: 'notebook', aliases: ['jupyter', 'notebook_edit', 'notebookedit'], meaning: 'Edit Jupyter notebooks.' },
@@ -49,7 +68,7 @@ export const CAPABILITIES: readonly Capability[] = [
   { name: 'web_search', aliases: ['websearch'], meaning: 'Search the web.' },
   { name: 'web_fetch', aliases: ['webfetch', 'fetch', 'curl'],
     meaning: 'Fetch web pages.',
-    pattern: { scopes: 'a host as `domain:host` (or a URL glob)', placeholder: 'domain:host' } },
+    pattern: { kind: 'host', scopes: 'a host as `domain:host` (or a URL glob)', placeholder: 'host', prefix: 'domain:' } },
   { name: 'ask_user', aliases: ['askuser', 'request_user_input', 'ask_question', 'ask_user_question', 'askuserquestion'],
     meaning: 'Ask the user a question mid-task.' },
   { name: 'cron', aliases: [], meaning: 'Schedule recurring jobs.' },
