@@ -388,6 +388,17 @@ test('a scoped entry written without its parentheses gets the entry it most like
     ['task list', 'task'], // task takes no pattern: the name it is nearest
     ['grep:', 'grep'], // nothing after the separator: the name alone
     ['mcp:a/b/c', null], // no reference Mars takes
+    // web_fetch scopes a host as `domain:host`: a bare host gets the prefix (as written, `docs.rs`
+    // would be a URL glob, which no URL fetched matches); a URL glob or a pattern with it is kept.
+    ['web_fetch:docs.rs', 'web_fetch(domain:docs.rs)'],
+    ['WebFetch: docs.rs', 'web_fetch(domain:docs.rs)'],
+    ['webfetch docs.rs', 'web_fetch(domain:docs.rs)'],
+    ['curl/api.github.com', 'web_fetch(domain:api.github.com)'],
+    ['fetch *.docs.rs', 'web_fetch(domain:*.docs.rs)'],
+    ['web_fetch:domain:docs.rs', 'web_fetch(domain:docs.rs)'],
+    ['web_fetch https://docs.rs/*', 'web_fetch(https://docs.rs/*)'],
+    ['web_fetch:docs.rs/*', 'web_fetch(docs.rs/*)'],
+    ['web_fetch:*', 'web_fetch(*)'],
   ];
   for (const [entry, meant] of CASES) {
     const text = `[agents.a.tools]\nallowed = [${JSON.stringify(entry)}]\n`;

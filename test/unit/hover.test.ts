@@ -66,6 +66,8 @@ const CASES: Case[] = [
     has: ['Nearest canonical name: `bash`'] },
   { name: 'unknown: a scoped entry without its parentheses', doc: `${T}allowed = ["skill:in|it"]`, range: [1, 12, 1, 22],
     has: ['A scoped entry is written `tool(pattern)`: did you mean `skill(init)`?'], lacks: ['Nearest canonical name'] },
+  { name: 'unknown: a host written without its parentheses gets the `domain:` web_fetch scopes it by', doc: `${T}allowed = ["WebFetch: do|cs.rs"]`, range: [1, 12, 1, 29],
+    has: ['did you mean `web_fetch(domain:docs.rs)`?'] },
   { name: 'unknown, rendered differently', doc: `${T}allowed = ["Custom|Tool"]`, range: [1, 12, 1, 22],
     has: ['**Unknown tool** `custom_tool`', 'no capability named `CustomTool`', 'as `custom_tool`'], lacks: ['Nearest'] },
   { name: 'invalid: empty pattern', doc: `${T}allowed = ["bash(|)"]`, range: [1, 12, 1, 18],

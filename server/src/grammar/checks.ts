@@ -224,7 +224,8 @@ export function suggestCapability(head: string): string | null {
  * `bash(npm test)`, `read(./src/**)`, `mcp(github/get_issue)`). Only where the word before the first
  * `:`, `/` or blank names a capability that takes a pattern (or is `mcp`), and the entry so written
  * is one Mars takes; else null (`task list` means the task list, not a pattern of it). A `/` that
- * begins a path or command is kept (`read /etc/passwd` -> `read(/etc/passwd)`).
+ * begins a path or command is kept (`read /etc/passwd` -> `read(/etc/passwd)`), and a bare host
+ * gets the `domain:` web_fetch scopes hosts by (`web_fetch:docs.rs` -> `web_fetch(domain:docs.rs)`).
  */
 export function suggestScoped(head: string): string | null {
   // The separator: a `:` (blanks around it or not), blanks, or a `/` right after the name. A `/`
@@ -235,15 +236,23 @@ export function suggestScoped(head: string): string | null {
   const [, word, slash, rest] = m as unknown as [string, string, string | undefined, string];
   let pattern = rest;
   let parsed = parseToolName(`${word}(${pattern})`);
-  if (slash && parsed.ok && parsed.name.kind === 'builtin' && capabilityNamed(parsed.name.capability)?.pattern?.kind === 'path') {
-    pattern = slash + rest;
-    parsed = parseToolName(`${word}(${pattern})`);
-  }
+  const shape = parsed.ok && parsed.name.kind === 'builtin' ? capabilityNamed(parsed.name.capability)?.pattern : undefined;
+  // What the pattern names says how it is written: a path keeps its `/`, and a bare host the
+  // prefix that makes it one (`web_fetch(docs.rs)` would be a URL glob, which no URL matches).
+  if (slash && shape?.kind === 'path') pattern = slash + rest;
+  else if (shape?.kind === 'host' && shape.prefix !== undefined && BARE_HOST.test(rest)) pattern = shape.prefix + rest;
+  if (pattern !== rest) parsed = parseToolName(`${word}(${pattern})`);
   if (!parsed.ok) return null;
   const { name } = parsed;
   const scoped = name.kind === 'mcp' || (name.kind === 'builtin' && capabilityNamed(name.capability)?.pattern !== undefined);
   return scoped ? canonicalSpelling(`${word}(${pattern})`, name) : null;
 }
+
+/**
+ * A host name, or a glob of one by its first label (`docs.rs`, `*.docs.rs`): no scheme, port or
+ * path, which a URL glob has.
+ */
+const BARE_HOST = /^(?:\*\.)?[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*$/u;
 
 /**
  * The first character of `head` that only looks like ASCII (`Ｂ` of `ＢＡＳＨ`, a Kelvin sign for
