@@ -416,6 +416,39 @@ test('a scoped entry written without its parentheses gets the entry it most like
   }
 });
 
+test('a fix that would write what its list already holds removes the entry instead: no duplicate made', () => {
+  // [list, code, the entry fixed, the fix's title, the list after it, safe (in fix-all)]
+  const CASES: Array<[list: string, code: Code, entry: string, title: string, after: string, safe: boolean]> = [
+    ['["Bash: ls", "bash(ls)"]', 'unknown-tool', 'Bash: ls', 'Remove `Bash: ls`: the list already holds `bash(ls)`', '["bash(ls)"]', false],
+    ['["bassh", "bash"]', 'unknown-tool', 'bassh', 'Remove `bassh`: the list already holds `bash`', '["bash"]', false],
+    ['["bash", "bassh"]', 'unknown-tool', 'bassh', 'Remove `bassh`: the list already holds `bash`', '["bash"]', false],
+    // Held by meaning, in another spelling: that entry's own finding stays, as it was.
+    ['["Bassh(git log:*)", "Shell(git log *)"]', 'unknown-tool', 'Bassh(git log:*)', 'Remove `Bassh(git log:*)`: the list already holds `Shell(git log *)`', '["Shell(git log *)"]', false],
+    ['["mcp__gh__x", "mcp(gh/x)"]', 'mcp-wire-token', 'mcp__gh__x', 'Remove `mcp__gh__x`: the list already holds `mcp(gh/x)`', '["mcp(gh/x)"]', true],
+    ['["bash", "bash("]', 'invalid-tool-name', 'bash(', 'Remove `bash(`: the list already holds `bash`', '["bash"]', true],
+    // Not held by this list: the other list, or another owner's, is no duplicate.
+    ['["bassh"]\ndisallowed = ["bash"]', 'unknown-tool', 'bassh', 'Change to `bash`', '["bash"]\ndisallowed = ["bash"]', false],
+    // A spelling Mars rewrites means what the list holds already: that is the duplicate's own finding.
+    ['["Bash", "bash"]', 'non-canonical', 'Bash', 'Change to `bash`', '["bash", "bash"]', true],
+  ];
+  for (const [list, code, entry, title, after, safe] of CASES) {
+    const text = `[agents.a.tools]\nallowed = ${list}\n`;
+    const findings = documentFindings(analyzeDocument(text));
+    const f = findings.find((x) => x.code === code && text.slice(x.span.start, x.span.end) === entry);
+    assert.ok(f, `${list}: ${code}`);
+    assert.deepEqual(f.fixes.map((x) => [x.title, x.preferred, x.safe]), [[title, true, safe]], list);
+    const fixed = applyEdits(text, f.fixes[0]!.edits);
+    assert.equal(fixed, `[agents.a.tools]\nallowed = ${after}\n`, list);
+    if (title.startsWith('Remove')) {
+      // Nothing new: what is left are the findings that were there, less the one fixed.
+      const codes = (t: string) => documentFindings(analyzeDocument(t)).map((x) => x.code).sort();
+      assert.deepEqual(codes(fixed), findings.filter((x) => x !== f).map((x) => x.code).sort(), list);
+    }
+    // Fix-all ends where applying the safe one and then removing the duplicate ended.
+    if (safe) assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), `[agents.a.tools]\nallowed = ${after.replace('"bash", "bash"', '"bash"')}\n`, list);
+  }
+});
+
 test('names are never moved onto a line a mars-ignore silences: where a table written inline leaves them no line of their own, no move', () => {
   const fixTitles = (text: string, code: string) => documentFindings(analyzeDocument(text)).filter((f) => f.code === code).flatMap((f) => f.fixes.map((x) => x.title));
   const misplaced = (comment: string) => `[agents.x]\ntools = { allowed = ["read"] }${comment}\nallowed = ["MyTool"]\n`;
@@ -1088,9 +1121,10 @@ test('a name moved into a one-line list a mars-ignore speaks of is not silenced 
 });
 
 test('fix-all\'s one edit for several passes never ends inside a \\r\\n or a surrogate pair: an editor applies it as the checker does', () => {
-  // `bash()` becomes `bash`, then the duplicate goes: two passes, one edit, whose end would fall
-  // between the `\r` and `\n` the removal takes, where no LSP position is.
-  const text = '[agents.a.tools]\nallowed = [\n  "read",\n  "bash()",\n  "bash",\r\n]\n';
+  // `bash()` and `bash(` both become `bash`, then the duplicate goes: two passes, one edit, whose
+  // end would fall between the `\r` and `\n` the removal takes, where no LSP position is. (Beside
+  // a `bash` already in the list, `bash()` would be removed in the first pass.)
+  const text = '[agents.a.tools]\nallowed = [\n  "read",\n  "bash()",\n  "bash(",\r\n]\n';
   const edits = documentFixAll(analyzeDocument(text));
   const byOffset = applyEdits(text, edits);
   assert.equal(byOffset, '[agents.a.tools]\nallowed = [\n  "read",\n  "bash",\n]\n');

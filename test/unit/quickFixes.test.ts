@@ -22,6 +22,10 @@
 //     comment speaks of the whole line), no other finding appearing or going (but for what a syntax
 //     error on that line or after it reads differently once the comment is there); "… for the
 //     entire file" the same, for the findings of that code anywhere;
+// (f) a preferred fix of an entry (the one an editor's auto fix applies unasked) makes no
+//     duplicate: no more `duplicate-entry` findings after it than before (`bassh` beside `bash` is
+//     removed, not made a second `bash`); not asked of a list's fixes, whose rename into the tools
+//     table shows the duplicates it held all along;
 // and each quick fix the code actions offer is one of its finding's fixes, a finding with a safe
 // fix says so (`mayHaveSafeFix`, which fix-all reads before it makes the fixes).
 // Bounded: 1,000 documents (about 18 s here: 5,300 fixes and 10,100 disables applied), stopping
@@ -172,6 +176,9 @@ function titleSays(title: string, removed: ReturnType<typeof minus>, added: Retu
 
 const unreadTitles = new Set<string>();
 
+/** The codes of one entry's findings whose fixes rewrite it (`f`). */
+const ENTRY_CODES: ReadonlySet<string> = new Set(['invalid-tool-name', 'mcp-wire-token', 'non-canonical', 'legacy-prefix', 'unknown-tool']);
+
 // ---------------------------------------------------------------------------------------------
 // The properties.
 
@@ -180,6 +187,8 @@ interface Candidate {
   readonly title: string;
   readonly edits: readonly Edit[];
   readonly safe: boolean;
+  /** Preferred by a finding it fixes. */
+  preferred: boolean;
   readonly findings: Finding[];
 }
 
@@ -219,17 +228,19 @@ async function checkOrThrow(text: string, counts: Counts, fail: (property: strin
   const before = await load(text);
   const leaves = leavesOf(text);
   const candidates = new Map<string, Candidate>();
-  const add = (title: string, edits: readonly Edit[], safe: boolean, f: Finding) => {
+  const add = (title: string, edits: readonly Edit[], safe: boolean, f: Finding, preferred: boolean) => {
     const key = JSON.stringify(sortEdits(edits));
     const known = candidates.get(key);
-    if (known) known.findings.push(f);
-    else candidates.set(key, { title, edits: sortEdits(edits), safe, findings: [f] });
+    if (known) {
+      known.findings.push(f);
+      known.preferred ||= preferred;
+    } else candidates.set(key, { title, edits: sortEdits(edits), safe, preferred, findings: [f] });
   };
   for (const f of findings) {
     if (f.fixes.some((x) => x.safe) && !f.mayHaveSafeFix) fail('a safe fix is known to be there (mayHaveSafeFix)', `--- input\n${text}\n--- ${f.code} at ${f.span.start}`);
     for (const fix of f.fixes) {
-      add(fix.title, fix.edits, fix.safe, f);
-      if (fix.alone) add(fix.alone.title, fix.alone.edits, fix.alone.safe, f);
+      add(fix.title, fix.edits, fix.safe, f, fix.preferred);
+      if (fix.alone) add(fix.alone.title, fix.alone.edits, fix.alone.safe, f, fix.alone.preferred);
     }
   }
   const disables: Array<{ title: string; edits: Edit[]; fixes: Finding[] }> = [];
@@ -272,6 +283,10 @@ async function checkOrThrow(text: string, counts: Counts, fail: (property: strin
         && (at.start === at.end ? g.span.start <= at.start && at.start < g.span.end : g.span.start < at.end && at.start < g.span.end));
       if (still.length > 0) fail(`c: the finding it fixes is gone (${f.code})`, `${show}\n--- still: ${still.map((g) => `${g.code} at ${g.span.start}: ${g.message}`).join(' | ')}`);
     }
+    // (f) Past a syntax error the reading is a guess.
+    const duplicates = (fs: readonly Finding[]) => fs.filter((g) => g.code === 'duplicate-entry').length;
+    const ofEntries = c.findings.every((g) => ENTRY_CODES.has(g.code));
+    if (c.preferred && ofEntries && before.parsed && duplicates(left) > duplicates(findings)) fail(`f: a preferred fix makes no duplicate (${codes})`, show);
     // (d)
     const now = leavesOf(out);
     if (leaves && now) {

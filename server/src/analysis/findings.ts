@@ -422,26 +422,67 @@ export function entryFindings(text: string, p: ParsedEntry): Finding[] {
       said.add(key);
     }
     const r = isOpenMultiline(str) ? undefined : issue.replacement;
-    out.push(r ? new ReplacementFinding(issue.code, at, issue.message, text, str, r) : new LazyFinding(issue.code, at, issue.message, undefined, undefined, false));
+    out.push(r ? new ReplacementFinding(issue.code, at, issue.message, text, p.entry, r) : new LazyFinding(issue.code, at, issue.message, undefined, undefined, false));
   }
   return out;
 }
 
 /** An entry's finding whose fix writes another value for it: made when asked for, without a closure (see `DuplicateFinding`). */
 class ReplacementFinding extends LazyFinding {
-  constructor(code: Code, span: Span, message: string, private readonly text: string, private readonly str: TomlString, private readonly r: Replacement) {
+  constructor(code: Code, span: Span, message: string, private readonly text: string, private readonly entry: ListEntry, private readonly r: Replacement) {
     super(code, span, message, undefined, undefined, r.safe);
   }
 
   protected override make(): Fix[] {
-    return replacementFixes(this.text, this.str, this.r);
+    return replacementFixes(this.text, this.entry.string, this.entry.array, this.entry.index, this.r);
   }
 }
 
-/** The fix of an entry's finding that writes another value for it. */
-function replacementFixes(text: string, str: TomlString, r: Replacement): Fix[] {
+/**
+ * The fix of an entry's finding that writes another value for it (the `index`th of `array`). Where
+ * that value means what another entry of the list already does (`"bassh"` beside `"bash"`), the
+ * entry is removed instead: written, it would be a duplicate, a new problem the fix made.
+ */
+function replacementFixes(text: string, str: TomlString, array: TomlArray, index: number, r: Replacement): Fix[] {
+  const held = heldElsewhere(array, str.value, r.value);
+  if (held !== null) {
+    return [{ title: `Remove ${quoted(str.value)}: the list already holds ${quoted(held)}`, edits: deleteItems(text, array, [index]), preferred: r.preferred, safe: r.safe }];
+  }
   const fix = (value: string) => replaceFix(text, `Change to ${quoted(value)}`, str, value, r.preferred, r.safe);
   return [r.alone === undefined ? fix(r.value) : { ...fix(r.value), alone: fix(r.alone) }];
+}
+
+/** What an entry means to Mars, as duplicates are judged (`EntryVerdict.meaning`). */
+function meaningOf(raw: string): string | null {
+  const r = parseToolName(raw);
+  return r.ok ? render(r.name) : null;
+}
+
+/**
+ * Each list's first entry of each meaning, as written, made when a fix first asks: fix-all asks of
+ * every finding, and a list of a million wire tokens would be read a million times over.
+ */
+const firstOfMeaning = new WeakMap<TomlArray, ReadonlyMap<string, string>>();
+
+/**
+ * The entry of `array`, as written, that means what `value` does, where `raw` (the entry a fix
+ * rewrites as `value`) means something else; null when none does. An entry whose spelling alone
+ * changes (`Bash` -> `bash`) already means what it means: a copy of it is the duplicate's finding.
+ */
+function heldElsewhere(array: TomlArray, raw: string, value: string): string | null {
+  const meaning = meaningOf(value);
+  if (meaning === null || meaning === meaningOf(raw)) return null;
+  let first = firstOfMeaning.get(array);
+  if (!first) {
+    const made = new Map<string, string>();
+    for (const item of array.items) {
+      if (item.kind !== 'string') continue;
+      const m = meaningOf(item.value);
+      if (m !== null && !made.has(m)) made.set(m, item.value);
+    }
+    firstOfMeaning.set(array, (first = made));
+  }
+  return first.get(meaning) ?? null;
 }
 
 /** The span an entry's finding is placed at (see `entryFindings`). */
@@ -484,7 +525,7 @@ export function fixesFromParse(doc: TomlDocument, memo: VerdictMemo, kind: Exclu
   const place = entrySpan(text, str);
   if (place.start !== span.start || place.end !== span.end || isOpenMultiline(str)) return null;
   const r = memo.verdict(str.value).issues.find((i) => i.code === code && i.chars === undefined)?.replacement;
-  return r ? withReadableTitles(replacementFixes(text, str, r)) : null;
+  return r ? withReadableTitles(replacementFixes(text, str, array, index, r)) : null;
 }
 
 /** Fixes as a finding gives them (`LazyFinding.fixes`): their titles as a reader is shown them. */
