@@ -105,6 +105,10 @@ const CASES: Case[] = [
   // A key typed into a list a `]` closes further on is no key of the table; below a list never closed, it is the next statement.
   { name: 'a key typed inside a list closed further on', doc: `${T}allowed = ["read", "grep"\n|x = 1]`, range: null },
   { name: 'a statement below a list left open, never closed', doc: `${T}allowed = ["read", "grep"\n|x = 1`, range: [2, 0, 2, 1], has: ['a key Mars ignores'] },
+  // A key with no value is the syntax error's to report, as the diagnostics leave it: half typed, or no key at all (the
+  // items on the lines below an inline table left open, `b = {`, read as keys).
+  { name: 'an item below an inline table left open, read as a key with no value', doc: `${T}b = {\n"re|ad",\n"bash"`, range: null },
+  { name: 'a key typed before its value', doc: `${T}ba|sh =`, range: null },
   { name: 'an entry of a list below a list left open', doc: `${T}allowed = ["read", "grep"\ndisallowed = ["a|gent"]`, range: [2, 15, 2, 20], has: ['**Capability** `agent`'] },
   { name: 'an entry on a line below a comma missing in a list over lines', doc: `${T}allowed = [\n  "read"\n  "edit",\n  "gr|ep",\n]`, range: [4, 3, 4, 7], has: ['**Capability** `grep`'] },
   { name: 'an entry on the line of a comma missing', doc: `${T}allowed = [\n  "read"\n  "ed|it",\n  "grep",\n]`, range: null },

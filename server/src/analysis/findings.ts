@@ -15,7 +15,7 @@ import { firstLineOf, lineContent } from '../toml/lineIndex';
 import { lastStartingBefore, stringTowards } from '../toml/sorted';
 import { CODES, type Code, type Severity, type SeverityOverrides } from './codes';
 import { deleteItems, type Edit } from './edits';
-import { misplacedAt, ownerKey, ownerLabel, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type MisplacedList, type Owner, type Policies } from './policies';
+import { isWritten, misplacedAt, ownerKey, ownerLabel, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type MisplacedList, type Owner, type Policies } from './policies';
 import { extraKeyFixes, keyAsEntry, listKeyFixes, mapFormList, misplacedListFixes, misspeltList, notYetIn, shapeFixes } from './moves';
 
 export interface Fix {
@@ -706,9 +706,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     () => misplacedListFixes(doc, policies, group)));
   }
   for (const extra of policies.extraKeys) {
-    // A key with no value is the TOML syntax error's to report: half typed (`sub =`), or no key at
-    // all (the items of `allowed =` whose `[` is not typed yet, read as keys).
-    if (!extra.keyValue.value) continue;
+    if (!isWritten(extra)) continue;
     const name = extra.name.name;
     if (name === 'mcp') {
       out.push(finding('invalid-tool-policy', keyContentSpan(doc.text, extra.name.span), `${TOOLS_MCP_REMOVED}.`, () => extraKeyFixes(doc, policies, extra)));

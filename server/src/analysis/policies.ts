@@ -35,6 +35,14 @@ export interface ExtraKey {
   readonly name: KeyPart;
 }
 
+/**
+ * Whether the key has a value: one with none is the TOML syntax error's to report, and nothing is
+ * said of it (no finding, no hover): half typed (`sub =`), or no key at all (the items of `allowed =`
+ * whose `[` is not typed yet, or on the lines below an inline table left open, `b = {`, read as keys).
+ * Completion still reads it, to offer its value (`bash = |`).
+ */
+export const isWritten = (extra: ExtraKey): boolean => extra.keyValue.value !== null;
+
 export type ShapeKind =
   | 'tools-not-table'
   | 'list-not-array'

@@ -5,7 +5,7 @@
 import { inGuessed, type Analysis } from '../analysis/analyze';
 import type { ParsedEntry } from '../analysis/findings';
 import { readDirective } from '../analysis/suppress';
-import { OWNERS, type ExtraKey, type ListName, type Owner, type OwnerKind, type Policies, type ToolsTable } from '../analysis/policies';
+import { isWritten, OWNERS, type ExtraKey, type ListName, type Owner, type OwnerKind, type Policies, type ToolsTable } from '../analysis/policies';
 import type { KeyPart, KeyValue, Section, Span, TomlArray, TomlDocument, TomlInlineTable, TomlString, TomlValue } from '../toml/model';
 import { inComment, lastAtOrBefore } from '../toml/sorted';
 import { skipTrivia } from '../toml/split';
@@ -602,9 +602,9 @@ export function entryAt(analysis: Analysis, offset: number): ParsedEntry | undef
   return p && onSpan(analysis, p.entry.string.span, offset, !p.entry.string.terminated) ? p : undefined;
 }
 
-/** The key of a tools table Mars ignores (map form, `tools.mcp`, a misspelt list) at `offset`, if any. */
+/** The key of a tools table Mars ignores (map form, `tools.mcp`, a misspelt list) at `offset`, if any: one with a value, as the diagnostics say (`isWritten`). */
 export function extraKeyAt(analysis: Analysis, offset: number): ExtraKey | undefined {
-  return analysis.policies.extraKeys.find((extra) => onSpan(analysis, extra.name.span, offset, false));
+  return analysis.policies.extraKeys.find((extra) => isWritten(extra) && onSpan(analysis, extra.name.span, offset, false));
 }
 
 /** What `all` in a suppression comment means. */
