@@ -145,6 +145,20 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['[dependencies]\nfoo = { version = ^1.2, path = "x" }\n', '^1.2', '`^1.2` is not a value TOML knows: write text in quotes (`"^1.2"`)'],
   ['[settings]\nroot = ./agents # here\n', './agents', '`./agents` is not a value TOML knows: write text in quotes (`"./agents"`)'],
   ['[settings]\ntimeout = [30s]\n', '30s', '`30s` is not a value TOML knows: write text in quotes (`"30s"`)'],
+  // A comma in a number (smol-toml: "illegal character in numeric literal" at the comma): a decimal comma, a digit
+  // group, or a list written without its brackets; each offered only where it would be a value TOML reads.
+  ['x = 1,5\n', '1,5', '`1,5` is not a value TOML knows: write a decimal point (`1.5`), or a list in brackets (`[1, 5]`)'],
+  ['[agents.a.tools]\nallowed = 1,2\n', '1,2', '`1,2` is not a value TOML knows: write a decimal point (`1.2`), or a list in brackets (`[1, 2]`)'],
+  ['x = 1, 5 # c\n', '1, 5', '`1, 5` is not a value TOML knows: write a list in brackets (`[1, 5]`)'],
+  ['x = -1.5,2,"a"\n', '-1.5,2,"a"', '`-1.5,2,"a"` is not a value TOML knows: write a list in brackets (`[-1.5,2,"a"]`)'],
+  ['x = 1,5]\n', '1,5]', '`1,5]` is not a value TOML knows: write a list in brackets (`[1, 5]`)'],
+  ['x = 1,000\n', '1,000', '`1,000` is not a value TOML knows: group digits with `_` (`1_000`)'],
+  ['x = 12,500\n', '12,500', '`12,500` is not a value TOML knows: group digits with `_` (`12_500`), or write a list in brackets (`[12, 500]`)'],
+  ['x = 1,a\n', '1,a', '`1,a` is not a value TOML knows: write text in quotes (`"1,a"`)'],
+  ['x = 1, "#,2", [3], # c\n', '1, "#,2", [3],', '`1, "#,2", [3],` is not a value TOML knows: write a list in brackets (`[1, "#,2", [3],]`)'],
+  ['x = 1,"a\n', ',', 'a number holds no `,`: a decimal point is `.`, and a list is written in brackets (`[1, 2]`)'],
+  // A comma after a number alone, as after any other value.
+  ['x = 1.5,\n', ',', '`,` after the value: a line holds one `key = value`, then only a comment'],
   ['x = -.5\n', '-.5', 'a float starts with a digit: write `-0.5`'],
   ['x = [1, -]\n', '-', 'a number is missing after `-` (`-1`)'],
   ['[agents.a.tools]\n\'\'\'allowed\'\'\' = []\n', "'", "a key is quoted with one `'` on each side, not `'''`"],

@@ -4,6 +4,7 @@
 // the missing piece named. The text around the error and the model's reading of it (the string or
 // list left open) say which piece that is; where neither does, smol-toml's message stands.
 
+import { parse as smolParse } from 'smol-toml';
 import { lineEndAt, lineStartAt } from './lineIndex';
 import { surrogatePairEscape } from './stringPositions';
 import { quoted, uPlus } from '../grammar/text';
@@ -153,7 +154,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       return header
         ? `${quoted(shownChar(text, at))} after the table header: only a comment may follow it on its line`
         : text[at] === '\r' ? 'a lone carriage return (U+000D) after the value: TOML ends a line with a line feed (`\\n` or `\\r\\n`)'
-        : `${quoted(shownChar(text, at))} after the value: a line holds one \`key = value\`, then only a comment`;
+        : afterValue(text, at);
     case 'expected comma or end of structure': {
       const o = open();
       if (!o) return null;
@@ -166,6 +167,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
     case 'unfinished numeric value':
       return unfinishedNumber(text, at);
     case 'illegal character in numeric literal':
+      if (c === ',') return commaInNumber(text, at);
       // A version, a path or a size written bare (`1.2.3`, `30s`): smol-toml read a number up to here.
       return unquotedText(text, at);
     case 'invalid value': {
@@ -205,7 +207,7 @@ const BASES: Readonly<Record<string, readonly [string, string]>> = {
 /**
  * A value written bare that reads as no number (`1.2.3`, `^1.2`, `./agents`, `30s`), with the error
  * at `at` inside it: the whole of it, which is most likely text that needs its quotes. Not a value
- * cut short where a separator follows a number (`1,5`), which is not text.
+ * cut short where a separator follows a number (`1,5`: see `commaInNumber`), which is not text.
  */
 function unquotedText(text: string, at: number): Explained | null {
   const lineStart = lineStartAt(text, at);
@@ -219,6 +221,63 @@ function unquotedText(text: string, at: number): Explained | null {
   const base = BASES[token.slice(0, 2)];
   if (base) return { message: `${quoted(token)} is not ${base[0]}: its digits are ${base[1]}`, span };
   return { message: `${quoted(token)} is not a value TOML knows: write text in quotes (${quoted(`"${token}"`)})`, span };
+}
+
+/** A character after a statement's value (`"a",`, `1 5`), where only a comment may follow. */
+const afterValue = (text: string, at: number) => `${quoted(shownChar(text, at))} after the value: a line holds one \`key = value\`, then only a comment`;
+
+/**
+ * A comma right after a number (`x = 1,5`, `allowed = 1,2`), where smol-toml stops as at any
+ * character a number does not hold: the value written, up to a comment, on the whole of it, and what
+ * it may mean, each where what it says to write is a value TOML reads: a decimal comma (`1.5`), digits
+ * grouped (`1_000`), a list without its brackets (`[1, 5]`, a `]` typed already too). Else text to
+ * quote (`1,a`), and after a number alone (`1.5,`), what a comma after any value gets.
+ */
+function commaInNumber(text: string, at: number): Explained | null {
+  const lineStart = lineStartAt(text, at);
+  let start = at;
+  while (start > lineStart && /[0-9A-Za-z_.:+-]/.test(text[start - 1]!)) start--;
+  const token = text.slice(start, commentOrLineEnd(text, at)).trimEnd();
+  // Where nothing more is known: what a comma in a number may have meant.
+  const unsaid = { message: 'a number holds no `,`: a decimal point is `.`, and a list is written in brackets (`[1, 2]`)', span: { start: at, end: at + 1 } };
+  if (token.length > 40) return unsaid;
+  // A `]` typed already, its `[` not (`1,5]`).
+  const inList = /^[^[]*\]$/.test(token) ? token.slice(0, -1).trimEnd() : token;
+  const items = inList.split(',').map((i) => i.trim());
+  if (items.length === 2 && items[1] === '') return { message: afterValue(text, at) };
+  if (items.length > 2 && items.at(-1) === '') items.pop(); // `1, 2,`: a list's trailing comma
+  const reads = (value: string) => {
+    try {
+      smolParse(`x = ${value}`);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const ways: string[] = [];
+  if (/^[+-]?[0-9]+,[0-9]+$/.test(token) && !/^[+-]?[0-9]+,[0-9]{3}$/.test(token) && reads(token.replace(',', '.'))) ways.push(`write a decimal point (${quoted(token.replace(',', '.'))})`);
+  if (/^[+-]?[0-9]{1,3}(?:,[0-9]{3})+$/.test(token) && reads(token.replace(/,/g, '_'))) ways.push(`group digits with \`_\` (${quoted(token.replace(/,/g, '_'))})`);
+  // Spaced as TOML is most often written, but where a comma may be in a string or a nested list: as written.
+  const list = /["'[{]/.test(inList) ? `[${inList}]` : `[${items.join(', ')}]`;
+  if (items.every((i) => i !== '') && reads(list)) ways.push(`${ways.some((w) => w.startsWith('write ')) ? '' : 'write '}a list in brackets (${quoted(list)})`);
+  const span = { start, end: start + token.length };
+  if (ways.length === 0) return /["'\[{]/.test(token) ? unsaid : { message: `${quoted(token)} is not a value TOML knows: write text in quotes (${quoted(`"${token}"`)})`, span };
+  return { message: `${quoted(token)} is not a value TOML knows: ${ways.join(', or ')}`, span };
+}
+
+/** Where the line of `at` ends, or a comment on it starts (a `#` outside quotes), from `at` on. */
+function commentOrLineEnd(text: string, at: number): number {
+  const end = lineEndAt(text, at);
+  for (let i = at; i < end; i++) {
+    const c = text[i];
+    if (c === '#') return i;
+    if (c === '"' || c === "'") {
+      const close = stringEndFrom(text, i);
+      if (close < 0 || close >= end) return end;
+      i = close;
+    }
+  }
+  return end;
 }
 
 /**
