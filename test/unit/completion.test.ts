@@ -119,6 +119,12 @@ const CASES: Case[] = [
   // On a line below an item with no comma after it: a slot all the same, the comma written too.
   { name: 'multi-line array, the comma after the item above missing', doc: '[agents.x.tools]\nallowed = [\n  "read"\n  |\n]',
     present: ['bash', '*'], absent: ['read'], edit: { label: 'bash', newText: '"bash"', range: [3, 2, 3, 2] } },
+  // Past a syntax error on its line, quotes pair the wrong way: `", "` reads as a string, which no entry is (hover and the
+  // diagnostics say nothing of it either), and an item would be written over the `, ` (`"b"c"bash"d"]`).
+  { name: 'in a string past an error on its line, paired the wrong way: nothing', doc: '[agents.x.tools]\nallowed = ["a", "b"c",| "d"]', none: true },
+  { name: 'the same past an earlier error of the section', doc: '[agents.x.tools]\nallowed = ["read" "x"]\ndisallowed = ["b"c",| "d"]', none: true },
+  // A string after a blank there reads as typed: a comma missing before `"x"` leaves the next entry offered.
+  { name: 'an entry typed on the line of a comma missing', doc: '[agents.x.tools]\nallowed = ["read" "x", "sh|', edit: { label: 'bash', newText: 'bash"', range: [1, 24, 1, 26] } },
   { name: 'multi-line array, the comma missing after a string not closed: nothing', doc: '[agents.x.tools]\nallowed = [\n  "read\n  |\n]', none: true },
 
   // half-typed text

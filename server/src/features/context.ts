@@ -133,6 +133,7 @@ export function cursorContext(analysis: Analysis, offset: number): CursorContext
   const node = found?.node;
 
   if (found && node && (node.kind === 'string' || node.kind === 'scalar')) {
+    if (node.kind === 'string' && pairedWrong(analysis, node)) return null;
     const list = found.parent.kind === 'array' ? listOf(policies, found.parent.array) : undefined;
     // A bare word with a pattern (`sh(git *)`) may run on past where the parser stopped it (at a
     // blank, a comma): where it ends is a guess, unless at a `)`, so it is not replaced.
@@ -592,6 +593,21 @@ function keySeparator(layout: Layout, prefix: KeyPrefix, inline: boolean, offset
  */
 export function onSpan(analysis: Analysis, span: Span, offset: number, open: boolean): boolean {
   return !inGuessed(analysis.guessed, span.start) && span.start <= offset && (offset < span.end || (open && offset === span.end));
+}
+
+/**
+ * Whether a string starts inside the guess past a syntax error where its quotes pair the wrong way:
+ * its opening quote right after other text (`"b"c", "d"` reads `", "` as one, whose first quote
+ * closes `"b"c"`). No entry, so completion writes none over it (`"b"c"bash"d"`), as hover and the
+ * diagnostics say nothing of it. Not the string the guess starts at, being typed (`["rea|`, left
+ * open) or where a comma is missing (`["read" "x"]`), nor one after a blank or a comma there
+ * (`["read" "x", "sh|`), which reads as typed.
+ */
+function pairedWrong(analysis: Analysis, str: TomlString): boolean {
+  const guessed = analysis.guessed;
+  const i = lastAtOrBefore(guessed.length, (j) => guessed[j]!.start, str.span.start);
+  const inGuess = i >= 0 && guessed[i]!.start < str.span.start && str.span.start < guessed[i]!.end;
+  return inGuess && !/[ \t,[{=]/.test(analysis.doc.text[str.span.start - 1]!);
 }
 
 /** The entry whose string (quotes included) is at `offset`, if any. */
