@@ -157,6 +157,10 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['x = 1,a\n', '1,a', '`1,a` is not a value TOML knows: write text in quotes (`"1,a"`)'],
   ['x = 1, "#,2", [3], # c\n', '1, "#,2", [3],', '`1, "#,2", [3],` is not a value TOML knows: write a list in brackets (`[1, "#,2", [3],]`)'],
   ['x = 1,"a\n', ',', 'a number holds no `,`: a decimal point is `.`, and a list is written in brackets (`[1, 2]`)'],
+  // Values after a key with commas between them, as a list is written without its brackets.
+  ['[agents.a.tools]\nallowed = "read", "grep"\n', '"read", "grep"', '`"read", "grep"` is not a value TOML knows: write a list in brackets (`["read", "grep"]`)'],
+  ['x = true,false # c\n', 'true,false', '`true,false` is not a value TOML knows: write a list in brackets (`[true, false]`)'],
+  ['x = "a", b\n', ',', '`,` after the value: a line holds one `key = value`, then only a comment'],
   // A comma after a number alone, as after any other value.
   ['x = 1.5,\n', ',', '`,` after the value: a line holds one `key = value`, then only a comment'],
   ['x = -.5\n', '-.5', 'a float starts with a digit: write `-0.5`'],

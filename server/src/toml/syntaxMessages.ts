@@ -154,7 +154,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       return header
         ? `${quoted(shownChar(text, at))} after the table header: only a comment may follow it on its line`
         : text[at] === '\r' ? 'a lone carriage return (U+000D) after the value: TOML ends a line with a line feed (`\\n` or `\\r\\n`)'
-        : afterValue(text, at);
+        : (c === ',' && valuesWithoutBrackets(text, section, at)) || afterValue(text, at);
     case 'expected comma or end of structure': {
       const o = open();
       if (!o) return null;
@@ -243,26 +243,53 @@ function commaInNumber(text: string, at: number): Explained | null {
   if (token.length > 40) return unsaid;
   // A `]` typed already, its `[` not (`1,5]`).
   const inList = /^[^[]*\]$/.test(token) ? token.slice(0, -1).trimEnd() : token;
-  const items = inList.split(',').map((i) => i.trim());
-  if (items.length === 2 && items[1] === '') return { message: afterValue(text, at) };
-  if (items.length > 2 && items.at(-1) === '') items.pop(); // `1, 2,`: a list's trailing comma
-  const reads = (value: string) => {
-    try {
-      smolParse(`x = ${value}`);
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  if (/^[^,]*,\s*$/.test(inList)) return { message: afterValue(text, at) };
   const ways: string[] = [];
-  if (/^[+-]?[0-9]+,[0-9]+$/.test(token) && !/^[+-]?[0-9]+,[0-9]{3}$/.test(token) && reads(token.replace(',', '.'))) ways.push(`write a decimal point (${quoted(token.replace(',', '.'))})`);
-  if (/^[+-]?[0-9]{1,3}(?:,[0-9]{3})+$/.test(token) && reads(token.replace(/,/g, '_'))) ways.push(`group digits with \`_\` (${quoted(token.replace(/,/g, '_'))})`);
-  // Spaced as TOML is most often written, but where a comma may be in a string or a nested list: as written.
-  const list = /["'[{]/.test(inList) ? `[${inList}]` : `[${items.join(', ')}]`;
-  if (items.every((i) => i !== '') && reads(list)) ways.push(`${ways.some((w) => w.startsWith('write ')) ? '' : 'write '}a list in brackets (${quoted(list)})`);
+  if (/^[+-]?[0-9]+,[0-9]+$/.test(token) && !/^[+-]?[0-9]+,[0-9]{3}$/.test(token) && readsAsValue(token.replace(',', '.'))) ways.push(`write a decimal point (${quoted(token.replace(',', '.'))})`);
+  if (/^[+-]?[0-9]{1,3}(?:,[0-9]{3})+$/.test(token) && readsAsValue(token.replace(/,/g, '_'))) ways.push(`group digits with \`_\` (${quoted(token.replace(/,/g, '_'))})`);
+  const list = bracketed(inList);
+  if (list !== null) ways.push(`${ways.some((w) => w.startsWith('write ')) ? '' : 'write '}a list in brackets (${quoted(list)})`);
   const span = { start, end: start + token.length };
   if (ways.length === 0) return /["'\[{]/.test(token) ? unsaid : { message: `${quoted(token)} is not a value TOML knows: write text in quotes (${quoted(`"${token}"`)})`, span };
   return { message: `${quoted(token)} is not a value TOML knows: ${ways.join(', or ')}`, span };
+}
+
+/**
+ * A comma after a statement's value, more values after it (`allowed = "read", "grep"`): the values
+ * written, on the whole of them, as the list they read as in brackets; null where they read as none
+ * (`"a", b`), or the value starts on a line above.
+ */
+function valuesWithoutBrackets(text: string, section: Section, at: number): Explained | null {
+  const lineStart = lineStartAt(text, at);
+  let start = -1;
+  for (const kv of section.entries) if (kv.value && kv.value.span.start >= lineStart && kv.value.span.end <= at) start = kv.value.span.start;
+  if (start < 0) return null;
+  const token = text.slice(start, commentOrLineEnd(text, at)).trimEnd();
+  const list = token.length <= 80 ? bracketed(token) : null;
+  return list === null ? null : { message: `${quoted(token)} is not a value TOML knows: write a list in brackets (${quoted(list)})`, span: { start, end: start + token.length } };
+}
+
+/**
+ * Values written with commas between them (`1, 5`, `"read","grep"`, a trailing comma too) as the
+ * list in brackets that reads as TOML, or null: spaced as TOML is most often written, but as written
+ * where a comma may be in a string or a nested list. Not one value and a comma (`1,`).
+ */
+function bracketed(values: string): string | null {
+  const items = values.split(',').map((i) => i.trim());
+  if (items.length > 2 && items.at(-1) === '') items.pop(); // `1, 2,`: a list's trailing comma
+  if (items.length < 2 || items.some((i) => i === '')) return null;
+  const list = /["'[{]/.test(values) ? `[${values}]` : `[${items.join(', ')}]`;
+  return readsAsValue(list) ? list : null;
+}
+
+/** Whether `value` reads as a TOML value. */
+function readsAsValue(value: string): boolean {
+  try {
+    smolParse(`x = ${value}`);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Where the line of `at` ends, or a comment on it starts (a `#` outside quotes), from `at` on. */
