@@ -1085,6 +1085,13 @@ test('a move names only what it adds, and wrapping a string in a list is in fix-
   assert.deepEqual(titles('[agents.x.tools]\nallowed = "read, Edit,bash(git *)"\n'), ['Change to `["read", "Edit", "bash(git *)"]`', 'Change to `["read, Edit,bash(git *)"]`']);
   assert.deepEqual(titles('[agents.x.tools]\nallowed = "bash(git log, git diff)"\n'), ['Change to `["bash(git log, git diff)"]` (safe)']);
   assert.deepEqual(titles("[agents.x.tools]\nallowed = 'read,'\n"), ['Change to `[\'read,\']` (safe)']);
+  // Values with commas between them and no brackets (a syntax error, whose message names the same list): all of them,
+  // not the first alone, which left `["read"], "grep"`, an error still.
+  const text = '[agents.x.tools]\nallowed = "read", \'grep\' # c\n';
+  const wrap = documentFindings(analyzeDocument(text)).find((f) => f.code === 'invalid-tool-policy')!;
+  assert.deepEqual(wrap.fixes.map((x) => [x.title, x.preferred, x.safe]), [['Change to `["read", \'grep\']`', true, false]]);
+  assert.equal(applyEdits(text, wrap.fixes[0]!.edits), '[agents.x.tools]\nallowed = ["read", \'grep\'] # c\n');
+  assert.deepEqual(titles('[agents.x.tools]\nallowed = "read", 1\n'), ['Change to `["read"]` (safe)']);
 });
 
 test('a key on the first line, after a byte order mark, goes with its line and the mars-ignore on it', () => {

@@ -14,6 +14,7 @@ import { listOf, listTarget, misplacedAt, ownPolicy, sameOwner, type ExtraKey, t
 import { isOpenMultiline } from '../toml/stringPositions';
 import { lineStartAt } from '../toml/lineIndex';
 import { dotted } from '../toml/tables';
+import { listWithoutBrackets } from '../toml/syntaxMessages';
 import { directiveOf } from './suppress';
 
 /** The key path of an owner's list: what a fix that writes the list anew creates. */
@@ -349,6 +350,10 @@ export function shapeFixes(text: string, problem: ShapeProblem): Fix[] {
   if (problem.kind === 'list-not-array' && value.kind === 'string' && !isOpenMultiline(value)) {
     const change = (list: string, preferred: boolean, safe: boolean): Fix =>
       ({ title: `Change to ${quoted(list)}`, edits: [{ start: value.span.start, end: value.span.end, newText: list }], preferred, safe });
+    // More values after it with commas between them (`allowed = "read", "grep"`, a syntax error):
+    // all of them, as the error's message says, not the first alone (`["read"], "grep"`, an error still).
+    const run = listWithoutBrackets(text, value.span.start);
+    if (run && run.values.every((v) => typeof v === 'string')) return [{ ...change(run.list, true, false), edits: [{ start: value.span.start, end: run.end, newText: run.list }] }];
     const wrapped = `[${text.slice(value.span.start, value.span.end)}]`;
     // Names between commas (`"read, edit"`) were most likely meant as a list of them, not one entry
     // holding commas: that list first, and neither in fix-all (which of the two is a guess).

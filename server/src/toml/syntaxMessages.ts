@@ -263,10 +263,19 @@ function valuesWithoutBrackets(text: string, section: Section, at: number): Expl
   const lineStart = lineStartAt(text, at);
   let start = -1;
   for (const kv of section.entries) if (kv.value && kv.value.span.start >= lineStart && kv.value.span.end <= at) start = kv.value.span.start;
-  if (start < 0) return null;
-  const token = text.slice(start, commentOrLineEnd(text, at)).trimEnd();
+  const run = start < 0 ? null : listWithoutBrackets(text, start);
+  return run && { message: `${quoted(text.slice(start, run.end))} is not a value TOML knows: write a list in brackets (${quoted(run.list)})`, span: { start, end: run.end } };
+}
+
+/**
+ * The values from `start` to the end of its line (or a comment on it) with commas between them and
+ * no brackets (`"read", "grep"`): where they end, the list in brackets they read as, and its values
+ * (the syntax error's message and the fix that wraps a string value in a list say the same list).
+ */
+export function listWithoutBrackets(text: string, start: number): { end: number; list: string; values: unknown[] } | null {
+  const token = text.slice(start, commentOrLineEnd(text, start)).trimEnd();
   const list = token.length <= 80 ? bracketed(token) : null;
-  return list === null ? null : { message: `${quoted(token)} is not a value TOML knows: write a list in brackets (${quoted(list)})`, span: { start, end: start + token.length } };
+  return list === null ? null : { end: start + token.length, list, values: listValues(list)! };
 }
 
 /**
@@ -279,7 +288,17 @@ function bracketed(values: string): string | null {
   if (items.length > 2 && items.at(-1) === '') items.pop(); // `1, 2,`: a list's trailing comma
   if (items.length < 2 || items.some((i) => i === '')) return null;
   const list = /["'[{]/.test(values) ? `[${values}]` : `[${items.join(', ')}]`;
-  return readsAsValue(list) ? list : null;
+  // Two values at least: a comma inside the one string there is (`"read, edit"`) makes no list.
+  return (listValues(list)?.length ?? 0) >= 2 ? list : null;
+}
+
+/** The values of `list` as TOML reads it, or null where it reads as none. */
+function listValues(list: string): unknown[] | null {
+  try {
+    return smolParse(`x = ${list}`).x as unknown[];
+  } catch {
+    return null;
+  }
 }
 
 /** Whether `value` reads as a TOML value. */
