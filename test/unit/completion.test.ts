@@ -222,6 +222,10 @@ const CASES: Case[] = [
   { name: 'before a key part, from the root', doc: 'agents.a.tools.|"allowed" = ["read"]', none: true },
   { name: 'quoted map-form key', doc: '[agents.x.tools]\n"ba|',
     edit: { label: 'bash', newText: 'bash"', range: [1, 1, 1, 3] } },
+  // A quote typed before a key (`"|Shell = "allow"`) pairs with the value's: the key read, `Shell = `, is no key being
+  // typed, and writing a name over it left `"bash"allow"`.
+  { name: 'a quoted key whose closing quote has other text after it: nothing', doc: '[agents.x.tools]\n"Sh|ell = "allow"', none: true },
+  { name: 'a quoted key before the } of an inline table', doc: '[agents.x]\ntools = { "ba|" }', present: ['bash'] },
   { name: '* as a key goes into disallowed', doc: '[agents.x.tools]\n|', edit: { label: '*', newText: 'disallowed = ["*"]', range: [1, 0, 1, 0] } },
   { name: 'dotted key below the agent table', doc: '[agents.x]\ntools.|',
     present: ['allowed', 'disallowed'], edit: { label: 'disallowed', newText: 'disallowed = [$0]', range: [1, 6, 1, 6] } },

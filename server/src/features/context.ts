@@ -461,6 +461,8 @@ function scanKeyPrefix(text: string, from: number, offset: number, lineEnd: numb
         if (text.slice(s, offset).includes('\n')) return null;
         const end = closeAt >= 0 ? closeAt : lineEnd;
         const rest = closeAt >= 0 ? trimBlanks(text.slice(closeAt + 1, lineEnd)) : '';
+        // Other text right after the closing quote (`"Sh|ell = "allow"`): that quote was the value's, paired the wrong way.
+        if (rest !== '' && !/^[=.#,}]/.test(rest)) return null;
         return { start, parts, range: { start: s, end }, quoted: true, close: closeAt >= 0 ? '' : c, valueFollows: /^[=.]/.test(rest), partsFollow: rest.startsWith('.'), rest };
       }
       parts.push(keyPart(text, s, closeAt, c));
