@@ -276,6 +276,11 @@ const CASES: Case[] = [
     edit: { label: 'bash', newText: '"bash(git)", ', range: [1, 11, 1, 18] } },
   { name: 'a bare word with a pattern in a list: not offered when the list holds what it would write', doc: '[agents.x.tools]\nallowed = ["bash(git)", b|(git)]',
     present: ['read'], absent: ['bash'] },
+  // A bare word with a quote right after it (its opening quote forgotten): that quote opens the next string as the parser
+  // reads it, so where the word ends is a guess, and writing `"bash"` over the word left `["bash", ", "grep"]`.
+  { name: 'a bare word with a quote right after it, in a list: nothing', doc: '[agents.x.tools]\nallowed = [re|ad", "grep"]', none: true },
+  { name: 'a bare word with a quote right after it, as the value of a list: nothing', doc: '[agents.x.tools]\nallowed = re|ad"', none: true },
+  { name: 'a bare word with a quote right after it, as a map-form value: nothing', doc: '[agents.x.tools]\nShell = al|low"', none: true },
   { name: 'nothing in the pattern of a bare word in a list', doc: '[agents.x.tools]\nallowed = [sh(g|it)]', none: true },
   // renaming a map-form key to a list's name would not make its value a list
   { name: 'renaming a map-form key: no list keys', doc: '[agents.x.tools]\nba| = "allow"', present: ['bash'], absent: ['allowed', 'disallowed'] },

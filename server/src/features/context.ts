@@ -136,9 +136,12 @@ export function cursorContext(analysis: Analysis, offset: number): CursorContext
     if (node.kind === 'string' && pairedWrong(analysis, node)) return null;
     const list = found.parent.kind === 'array' ? listOf(policies, found.parent.array) : undefined;
     // A bare word with a pattern (`sh(git *)`) may run on past where the parser stopped it (at a
-    // blank, a comma): where it ends is a guess, unless at a `)`, so it is not replaced.
+    // blank, a comma): where it ends is a guess, unless at a `)`, so it is not replaced. So is one
+    // with a quote right after it (`[re|ad", "grep"]`, its opening quote forgotten), which the
+    // parser reads as opening the next string.
     const bare = node.kind === 'scalar' ? layout.text.slice(node.span.start, node.span.end) : '';
-    const endGuessed = bare.includes('(') && !bare.endsWith(')');
+    const quoteAfter = node.kind === 'scalar' && /["']/.test(layout.text[node.span.end] ?? '');
+    const endGuessed = (bare.includes('(') && !bare.endsWith(')')) || quoteAfter;
     if (list) {
       if (node.kind === 'string') return valueOnCursorLine(layout.text, node, offset) ? entryContext(layout, list, node, offset) : null;
       if (endGuessed) return null;
@@ -152,7 +155,7 @@ export function cursorContext(analysis: Analysis, offset: number): CursorContext
     }
     const extra = found.parent.kind === 'kv' ? extraOf(policies, found.parent.kv) : undefined;
     if (extra && extra.name.name !== 'mcp') {
-      if (node.kind === 'scalar') return { kind: 'value', extra, range: node.span, inString: false, close: '' };
+      if (node.kind === 'scalar') return quoteAfter ? null : { kind: 'value', extra, range: node.span, inString: false, close: '' };
       const { range, close } = stringRange(layout, node, offset);
       return { kind: 'value', extra, range, inString: true, close };
     }
