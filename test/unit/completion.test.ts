@@ -226,6 +226,8 @@ const CASES: Case[] = [
   // typed, and writing a name over it left `"bash"allow"`.
   { name: 'a quoted key whose closing quote has other text after it: nothing', doc: '[agents.x.tools]\n"Sh|ell = "allow"', none: true },
   { name: 'a quoted key before the } of an inline table', doc: '[agents.x]\ntools = { "ba|" }', present: ['bash'] },
+  // Nor a bare key with a quote right after it (`ba|sh" = "allow"`): moving it into `allowed` left `" = "allow"` behind.
+  { name: 'a bare key with a quote right after it: nothing', doc: '[agents.x.tools]\nba|sh" = "allow"', none: true },
   { name: '* as a key goes into disallowed', doc: '[agents.x.tools]\n|', edit: { label: '*', newText: 'disallowed = ["*"]', range: [1, 0, 1, 0] } },
   { name: 'dotted key below the agent table', doc: '[agents.x]\ntools.|',
     present: ['allowed', 'disallowed'], edit: { label: 'disallowed', newText: 'disallowed = [$0]', range: [1, 6, 1, 6] } },

@@ -453,6 +453,8 @@ function scanKeyPrefix(text: string, from: number, offset: number, lineEnd: numb
       if (p === offset) {
         let e = p;
         while (e < lineEnd && isBare(text[e])) e++;
+        // A quote right after the word (`ba|sh" = "allow"`) opens what the parser reads next: where the key ends is a guess.
+        if (e > s && (text[e] === '"' || text[e] === "'")) return null;
         const rest = trimBlanks(text.slice(e, lineEnd));
         return { start, parts, range: { start: s, end: e }, quoted: false, close: '', valueFollows: /^[=.]/.test(rest), partsFollow: rest.startsWith('.'), rest };
       }
