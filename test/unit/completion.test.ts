@@ -228,6 +228,10 @@ const CASES: Case[] = [
   { name: 'a quoted key before the } of an inline table', doc: '[agents.x]\ntools = { "ba|" }', present: ['bash'] },
   // Nor a bare key with a quote right after it (`ba|sh" = "allow"`): moving it into `allowed` left `" = "allow"` behind.
   { name: 'a bare key with a quote right after it: nothing', doc: '[agents.x.tools]\nba|sh" = "allow"', none: true },
+  // Nor into a list a syntax error is in, which Mars stops reading in, as fix-all moves no key into it: where the list
+  // ends is a guess (`["a" }` read on to a `]` lines below, where the name went).
+  { name: 'a tool name typed as a key, the list below a syntax error in it: not appended', doc: '[agents.x.tools]\nallowed = ["a" }\n"b"]\nre|', present: ['disallowed'], absent: ['read', 'bash'] },
+  { name: 'the same with a comma missing in the list', doc: '[agents.x.tools]\nallowed = ["a" "c"]\nre|', present: ['disallowed'], absent: ['read'] },
   { name: '* as a key goes into disallowed', doc: '[agents.x.tools]\n|', edit: { label: '*', newText: 'disallowed = ["*"]', range: [1, 0, 1, 0] } },
   { name: 'dotted key below the agent table', doc: '[agents.x]\ntools.|',
     present: ['allowed', 'disallowed'], edit: { label: 'disallowed', newText: 'disallowed = [$0]', range: [1, 6, 1, 6] } },

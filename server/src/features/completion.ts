@@ -518,6 +518,10 @@ function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhe
     const detail = `Adds "${name}" to ${list}.`;
     if (target === 'new') return clashes(list) || keys.has(list) ? null : { detail, textEdit: { range, newText: `${list} = [${basicString(name)}]${ctx.after}` } };
     if (held(target.array, null).has(name)) return null;
+    // Not into a list the syntax error Mars stops at is in, as fix-all moves no key into it: where it
+    // ends is a guess (`allowed = ["a" }` read on to a `]` lines below).
+    const { span } = target.array;
+    if (span.start < analysis.unreadableFrom && analysis.unreadableFrom < span.end) return null;
     const text = analysis.doc.text;
     // In an inline table the word's slot goes with a comma beside it: none left dangling (`{ a = 1, }`
     // is TOML 1.1, which Mars refuses).
