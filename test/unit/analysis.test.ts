@@ -1094,6 +1094,13 @@ test('a move names only what it adds, and wrapping a string in a list is in fix-
   assert.deepEqual(titles('[agents.x.tools]\nallowed = "read", 1\n'), ['Change to `["read"]` (safe)']);
 });
 
+test('nothing is appended after a string left open, whose text it would become', () => {
+  const text = '[agents.x.tools]\nallowed = ["a", "b\n]\nbash = "allow"\n';
+  const key = documentFindings(analyzeDocument(text)).find((f) => f.code === 'unknown-policy-key')!;
+  // Before: `Move "bash" into `allowed`` wrote `"b, "bash"`, one string.
+  assert.deepEqual(key.fixes.map((f) => applyEdits(text, f.edits)).filter((t) => t.includes('"b, ')), []);
+});
+
 test('a key on the first line, after a byte order mark, goes with its line and the mars-ignore on it', () => {
   const text = '\uFEFFagents.x.tools.mcp = ["gh"]  # mars-ignore: unknown-policy-key\nagents.x.tools.other = 1\nagents.x.tools.allowed = []\n';
   const fixed = applyEdits(text, documentFixAll(analyzeDocument(text)));

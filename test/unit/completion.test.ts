@@ -231,6 +231,7 @@ const CASES: Case[] = [
   // Nor into a list a syntax error is in, which Mars stops reading in, as fix-all moves no key into it: where the list
   // ends is a guess (`["a" }` read on to a `]` lines below, where the name went).
   { name: 'a tool name typed as a key, the list below a syntax error in it: not appended', doc: '[agents.x.tools]\nallowed = ["a" }\n"b"]\nre|', present: ['disallowed'], absent: ['read', 'bash'] },
+  { name: 'a tool name typed as a key, the list ending in a string left open: not appended', doc: '[agents.x.tools]\n"mcp(g\nallowed = ["a", "b\n]\nre|', present: ['disallowed'], absent: ['read'] },
   { name: 'the same with a comma missing in the list', doc: '[agents.x.tools]\nallowed = ["a" "c"]\nre|', present: ['disallowed'], absent: ['read'] },
   { name: '* as a key goes into disallowed', doc: '[agents.x.tools]\n|', edit: { label: '*', newText: 'disallowed = ["*"]', range: [1, 0, 1, 0] } },
   { name: 'dotted key below the agent table', doc: '[agents.x]\ntools.|',

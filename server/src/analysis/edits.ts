@@ -184,11 +184,13 @@ function wholeLine(text: string, start: number, end: number, inside: readonly Co
 
 /**
  * Append quoted `values` at the end of `array`, after its last item; null when they could go only
- * on a line a `# mars-ignore` speaks of (a list in a table written inline), which would silence them.
+ * on a line a `# mars-ignore` speaks of (a list in a table written inline), which would silence them,
+ * or the last item is a string left open (`["a", "b` then `]` below), whose text they would become.
  */
 export function appendToArray(text: string, array: TomlArray, values: readonly string[]): Edit | null {
   const quoted = values.map(basicString).join(', ');
   const last = array.items[array.items.length - 1];
+  if (last?.kind === 'string' && !last.terminated) return null;
   if (last) {
     const own = lineAfter(text, array, last.span, values) ?? belowSuppressed(text, array, last.span, values);
     if (own) return own;

@@ -166,7 +166,7 @@ export function moveEdits(doc: TomlDocument, policies: Policies, moves: readonly
     let rest = group;
     if (names.length > 0 && existing) {
       const append = appendToArray(text, existing.array, names);
-      if (append === null) return []; // no fix: the moved names would be silenced
+      if (append === null) return []; // no fix: the moved names would be silenced, or text of a string left open
       edits.push(append);
     } else if (names.length > 0) {
       const first = group[0]!.extra;
@@ -312,7 +312,7 @@ function strayListFixes(doc: TomlDocument, policies: Policies, owner: Owner, kv:
   }
   const names = notYetIn(policies, owner, list, [...byMeaning.values()]);
   const append = names.length > 0 ? appendToArray(text, target.array, names) : null;
-  if (names.length > 0 && append === null) return []; // the moved names would be silenced
+  if (names.length > 0 && append === null) return []; // the moved names would be silenced, or text of a string left open
   const edits = [...(append ? [append] : []), ...deleteKeyValue(text, kv, doc.comments)];
   const title = names.length > 0 ? `Move the entries of ${quoted(key)} into ${quoted(into)}`
     : value.items.length === 0 ? `Remove ${quoted(`${key} = []`)}: it holds nothing` : `Remove ${quoted(key)}: ${quoted(into)} already holds its entries`;
