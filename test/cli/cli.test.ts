@@ -763,6 +763,26 @@ test('check -: stdin with another path, twice, --stdin-filename without it, or -
   }
 });
 
+test('a mistyped option or command is a usage error that names the one it most likely means, as ruff\'s and eslint\'s', () => {
+  const dir = workspace({ 'mars.toml': '' });
+  const cases: Array<[string[], RegExp]> = [
+    [['check', '--fromat', 'json'], /^mars-toml check: unknown option '--fromat' \(did you mean --format\?\)$/m],
+    [['check', '-fix'], /^mars-toml check: unknown option '-fix' \(did you mean --fix\?\)$/m],
+    [['check', '--severty=unknown-tool=off'], /unknown option '--severty=unknown-tool=off' \(did you mean --severity\?\)$/m],
+    [['check', '--quiet'], /^mars-toml check: unknown option '--quiet'$/m],
+    [['chek'], /^mars-toml: unknown command 'chek' \(did you mean check\?\)$/m],
+    [['parse-name'], /unknown command 'parse-name' \(did you mean parse-names\?\)$/m],
+    [['--fix'], /unknown command '--fix' \(did you mean mars-toml check --fix\?\)$/m],
+    [['mars.toml'], /unknown command 'mars.toml' \(did you mean mars-toml check mars.toml\?\)$/m],
+    [['frobnicate'], /^mars-toml: unknown command 'frobnicate'$/m],
+  ];
+  for (const [args, message] of cases) {
+    const r = cli(args, { cwd: dir });
+    assert.equal(r.code, 2, args.join(' '));
+    assert.match(r.err, message, args.join(' '));
+  }
+});
+
 test('--severity: a code or level not known is a usage error that says what is', () => {
   const cases: Array<[string[], RegExp]> = [
     [['--severity', 'unknwn-tool=off'], /'unknwn-tool' is not a diagnostic code \(did you mean unknown-tool\?\); the codes: invalid-tool-name, /],

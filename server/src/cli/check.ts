@@ -15,6 +15,7 @@ import { lastAtOrBefore } from '../toml/sorted';
 import { FILE_NAMES } from '../protocol';
 import { reason, replaceFile, uninterrupted } from './files';
 import { shown } from '../grammar/text';
+import { editDistance } from '../grammar/checks';
 
 const SKIP_DIRS = new Set(['node_modules', '.git', '.mars']);
 
@@ -37,6 +38,21 @@ export const STDIN = '-';
 const STDIN_NAME = '<stdin>';
 
 const FORMATS = ['text', 'json', 'github'] as const;
+
+/** The options of `check`, for the did-you-mean of a mistyped one (`--fromat`, `-fix`), as ruff's and eslint's. */
+export const CHECK_OPTIONS = ['--format', '--fix', '--severity', '--stdin-filename', '--help'];
+
+/** Of `words`, the one `typed` most likely means (an edit for a short word, two for a longer), if any. */
+export function nearestWord(typed: string, words: readonly string[]): string | undefined {
+  const limit = typed.replace(/^-+/, '').length <= 4 ? 1 : 2;
+  let best: string | undefined;
+  let bestDistance = limit + 1;
+  for (const w of words) {
+    const d = editDistance(typed.toLowerCase(), w, limit);
+    if (d < bestDistance) [best, bestDistance] = [w, d];
+  }
+  return best;
+}
 type Format = (typeof FORMATS)[number];
 
 export function parseCheckArgs(args: readonly string[]): CheckOptions {
@@ -61,7 +77,10 @@ export function parseCheckArgs(args: readonly string[]): CheckOptions {
       stdinFilename = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
       if (!stdinFilename) throw new UsageError('--stdin-filename takes the path the document read from stdin is reported as');
     } else if (a === '--') paths.push(...args.slice(i + 1)), (i = args.length);
-    else if (a.startsWith('-') && a !== STDIN) throw new UsageError(`unknown option '${a}'`);
+    else if (a.startsWith('-') && a !== STDIN) {
+      const near = nearestWord(a.split('=')[0]!, CHECK_OPTIONS);
+      throw new UsageError(`unknown option '${a}'${near ? ` (did you mean ${near}?)` : ''}`);
+    }
     else paths.push(a);
   }
   // Stdin is one document, read once: with a file beside it, the report would mix a stream and a search.

@@ -1,7 +1,8 @@
 // The `mars-toml` command-line program: a thin front on the same analysis the server uses.
 
 import { version } from '../../../package.json';
-import { inert, parseCheckArgs, runCheck, UsageError } from './check';
+import fs from 'node:fs';
+import { CHECK_OPTIONS, inert, nearestWord, parseCheckArgs, runCheck, UsageError } from './check';
 import { shown } from '../grammar/text';
 import { parseNames } from './parseNames';
 
@@ -46,6 +47,19 @@ or output not written
  */
 const said = (text: string): string => inert(shown(text));
 
+const COMMANDS = ['check', 'parse-names', 'help', '--help', '--version'];
+
+/**
+ * What an unknown command most likely meant: a mistyped one (`chek`), or `check` left out before a
+ * path or one of its options (`mars-toml mars.toml`, `mars-toml --fix`), as clap's tips say.
+ */
+function meant(command: string): string {
+  const near = nearestWord(command, COMMANDS);
+  if (near) return ` (did you mean ${near}?)`;
+  const checks = command === '-' || CHECK_OPTIONS.includes(command.split('=')[0]!) || (!command.startsWith('-') && fs.existsSync(command));
+  return checks ? ` (did you mean mars-toml check ${said(command)}?)` : '';
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
@@ -80,7 +94,7 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(USAGE);
       return 0;
     default:
-      process.stderr.write(command ? `mars-toml: unknown command '${said(command)}'\n${USAGE}` : USAGE);
+      process.stderr.write(command ? `mars-toml: unknown command '${said(command)}'${meant(command)}\n${USAGE}` : USAGE);
       return 2;
   }
 }
