@@ -781,6 +781,12 @@ test('a mistyped option or command is a usage error that names the one it most l
     assert.equal(r.code, 2, args.join(' '));
     assert.match(r.err, message, args.join(' '));
   }
+  // The error, the usage line and where the rest is: not the whole help, which would scroll the error away.
+  assert.deepEqual(cli(['check', '--fromat', 'json'], { cwd: dir }).err.split('\n').slice(1), [
+    'usage: mars-toml check [paths... | -] [--format text|json|github] [--fix] [--severity <code>=<level>]... [--stdin-filename <path>]',
+    'more: mars-toml check --help',
+    '',
+  ]);
 });
 
 test('--severity: a code or level not known is a usage error that says what is', () => {

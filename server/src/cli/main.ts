@@ -71,7 +71,8 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       } catch (e) {
         if (!(e instanceof UsageError)) throw e;
-        process.stderr.write(`mars-toml check: ${said(e.message)}\n${CHECK_USAGE}`);
+        // The usage line, not the whole help, as clap's: the error stays on screen, above 20 lines of options.
+        process.stderr.write(`mars-toml check: ${said(e.message)}\nusage: mars-toml ${CHECK}\nmore: mars-toml check --help\n`);
         return 2;
       }
     case 'parse-names':
