@@ -37,18 +37,29 @@ test('text format: file:line:column: severity code message, exit 1 on errors', (
   assert.match(r.err, /1 file checked: 1 error, 1 information/);
 });
 
-test('json format: LSP ranges, severities and fixes with edits', () => {
-  const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["Shell"]\n' });
+test('json format: LSP ranges, severities and fixes with edits, each fix saying whether --fix applies it', () => {
+  const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["Shell", "grpe"]\n' });
   const r = cli(['check', '--format', 'json'], { cwd: dir });
   assert.equal(r.code, 0);
+  const at = (start: number, end: number) => ({ start: { line: 1, character: start }, end: { line: 1, character: end } });
   assert.deepEqual(JSON.parse(r.out), [{
     file: 'mars.toml',
-    range: { start: { line: 1, character: 12 }, end: { line: 1, character: 17 } },
+    range: at(12, 17),
     severity: 'information',
     code: 'non-canonical',
     message: '`Shell` is an alias of `bash`; Mars writes `bash`.',
-    fixes: [{ title: 'Change to `bash`', edits: [{ range: { start: { line: 1, character: 12 }, end: { line: 1, character: 17 } }, newText: 'bash' }] }],
+    fixes: [{ title: 'Change to `bash`', safe: true, edits: [{ range: at(12, 17), newText: 'bash' }] }],
+  }, {
+    file: 'mars.toml',
+    range: at(21, 25),
+    severity: 'information',
+    code: 'unknown-tool',
+    message: 'Mars has no capability named `grpe`; it passes it on as written, so only a harness with a tool of that name applies it. Did you mean `grep`?',
+    // A guess: offered, not applied by --fix.
+    fixes: [{ title: 'Change to `grep`', safe: false, edits: [{ range: at(21, 25), newText: 'grep' }] }],
   }]);
+  assert.equal(cli(['check', '--fix'], { cwd: dir }).code, 0);
+  assert.equal(fs.readFileSync(path.join(dir, 'mars.toml'), 'utf8'), '[agents.a.tools]\nallowed = ["bash", "grpe"]\n');
 });
 
 test('github format: one workflow command per problem, escaped as GitHub reads it, and the summary on stderr', () => {

@@ -388,7 +388,8 @@ function jsonFinding(file: string, lines: Shown, f: Finding, partnerSeen: (f: Fi
     message: f.message,
     fixes: f.fixes.map((fix) => {
       const x = fixAmong(fix, f, partnerSeen);
-      return { title: x.title, edits: x.edits.map((e) => ({ range: positionsOf(lines, e), newText: e.newText })) };
+      // `safe`: --fix applies it (the first safe fix of a finding), as ruff's applicability says; else only a person would.
+      return { title: x.title, safe: x.safe, edits: x.edits.map((e) => ({ range: positionsOf(lines, e), newText: e.newText })) };
     }),
   };
 }
