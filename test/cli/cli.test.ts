@@ -8,6 +8,11 @@ import path from 'node:path';
 import { CODES } from '../../server/src/analysis/codes';
 import { DIST, ROOT, SHARED } from '../support/paths';
 
+// Text reports are plain unless asked for colour (see the colour test): `node --test` on a terminal
+// sets FORCE_COLOR for its test files, which every checker run here would inherit.
+delete process.env.FORCE_COLOR;
+delete process.env.NO_COLOR;
+
 /** The checker run as a user runs it; not in a GitHub workspace unless `workspace` is given (this suite may run in one). */
 const cli = (args: string[], opts: { cwd?: string; input?: string | Buffer; workspace?: string } = {}) => {
   const env = { ...process.env };
@@ -35,6 +40,32 @@ test('text format: file:line:column: severity code message, exit 1 on errors', (
     'mars.toml:2:22: error invalid-tool-name invalid tool name `bash()`; allowed: scoped payload written as tool(pattern) with a non-empty pattern',
   ]);
   assert.match(r.err, /1 file checked: 1 error, 1 information/);
+});
+
+test('colour in text lines only when asked by FORCE_COLOR or on a terminal, as ruff and eslint: never piped, never with NO_COLOR, never in json or github', () => {
+  const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["Shell", "bash()"]\n' });
+  const run = (env: Record<string, string>, args: string[] = []) => {
+    const r = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), 'check', ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, ...env } });
+    return r.stdout;
+  };
+  const plain = run({});
+  assert.doesNotMatch(plain, /\x1b/);
+  assert.equal(run({ NO_COLOR: '1' }), plain);
+  assert.equal(run({ FORCE_COLOR: '0' }), plain);
+  assert.deepEqual(run({ FORCE_COLOR: '1' }).split('\n'), [
+    '\x1b[1mmars.toml:2:13:\x1b[22m \x1b[34minformation\x1b[39m \x1b[2mnon-canonical\x1b[22m `Shell` is an alias of `bash`; Mars writes `bash`.',
+    '\x1b[1mmars.toml:2:22:\x1b[22m \x1b[31merror\x1b[39m \x1b[2minvalid-tool-name\x1b[22m invalid tool name `bash()`; allowed: scoped payload written as tool(pattern) with a non-empty pattern',
+    '',
+  ]);
+  assert.doesNotMatch(run({ FORCE_COLOR: '1' }, ['--format', 'json']) + run({ FORCE_COLOR: '1' }, ['--format', 'github']), /\x1b/);
+  // A terminal, through util-linux's script(1) where there is one (BSD's takes other arguments, and
+  // says only its usage): colour, and none with NO_COLOR.
+  const script = (env: string) => spawnSync('script', ['-qc', `${env} "${process.execPath}" "${path.join(DIST, 'cli.js')}" check`, '/dev/null'], { cwd: dir, encoding: 'utf8' });
+  const tty = script('');
+  if (!tty.error && tty.stdout.includes('mars.toml:')) {
+    assert.match(tty.stdout, /\x1b\[31merror/);
+    assert.doesNotMatch(script('NO_COLOR=1').stdout, /\x1b/);
+  }
 });
 
 test('json format: LSP ranges, severities and fixes with edits, each fix saying whether --fix applies it', () => {

@@ -363,6 +363,22 @@ export function inert(text: string): string {
   return text.includes('##[') ? text.replace(/##\[/g, '##\\u005B') : text;
 }
 
+/**
+ * Whether the text report goes to `stream` in colour: on a terminal that shows colour, as ruff and
+ * eslint do, never into a pipe or a file (a CI log, `| grep`), and as the conventions say:
+ * FORCE_COLOR (but `0` or `false`) asks for it anywhere, and a set NO_COLOR asks for none.
+ */
+export function wantsColour(stream: NodeJS.WritableStream & { isTTY?: boolean; hasColors?: () => boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return force !== '0' && force !== 'false';
+  if (env.NO_COLOR) return false;
+  return stream.isTTY === true && stream.hasColors?.() === true;
+}
+
+/** SGR codes of a text line: the path bold, the severity in its colour, the code faint. */
+const SEVERITY_COLOUR: Readonly<Record<Finding['severity'], number>> = { error: 31, warning: 33, information: 34, hint: 36 };
+const sgr = (on: number, off: number, text: string) => `\x1b[${on}m${text}\x1b[${off}m`;
+
 const GITHUB_LEVEL: Readonly<Record<Finding['severity'], string>> = { error: 'error', warning: 'warning', information: 'notice', hint: 'notice' };
 
 /**
@@ -406,6 +422,7 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
   if (stdin && input.isTTY) complain('reading the document from the terminal: end it with Ctrl-D (Ctrl-Z, Enter on Windows)');
   // `--fix -` writes the document to stdout, fixed or not, and the report to stderr, as ruff does.
   const report = stdin && options.fix ? err : out;
+  const colour = options.format === 'text' && wantsColour(report);
   let unreadable = problems.length > 0;
   for (const p of problems) complain(p.message);
   const missing = problems.filter((p) => !p.folder).length; // paths named that could not be read
@@ -498,7 +515,10 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
       else if (options.format === 'github') line(githubAnnotation(display, lines, f));
       else {
         const at = lines.position(f.span.start);
-        line(inert(`${textPath}:${at.line + 1}:${at.character + 1}: ${f.severity} ${f.code} ${f.message}\n`));
+        const where = inert(`${textPath}:${at.line + 1}:${at.character + 1}:`);
+        const message = inert(f.message);
+        if (colour) line(`${sgr(1, 22, where)} ${sgr(SEVERITY_COLOUR[f.severity], 39, f.severity)} ${sgr(2, 22, f.code)} ${message}\n`);
+        else line(`${where} ${f.severity} ${f.code} ${message}\n`);
       }
     };
     const flush = () => {
