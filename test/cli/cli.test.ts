@@ -758,6 +758,14 @@ test('check -: what is not text gets the message a file gets, and exit 2; not UT
   assert.match(cli(['check', '-', '--stdin-filename', 'a/mars.local.toml'], { input: notUtf8 }).out, /^a\/mars\.local\.toml:1:6: error toml-syntax .*Mars reads mars\.local\.toml as UTF-8/);
 });
 
+test('check - with a folder for stdin (`< .`) says so, exit 2, rather than check an empty document', () => {
+  const dir = workspace({ 'mars.toml': '' });
+  const r = spawnSync('sh', ['-c', '"$0" "$1" check - < .', process.execPath, path.join(DIST, 'cli.js')], { cwd: dir, encoding: 'utf8' });
+  assert.equal(r.status, 2, r.stderr);
+  assert.match(r.stderr, /^mars-toml: cannot read <stdin>: it is a folder$/m);
+  assert.match(r.stderr, /^0 files checked, 1 not checked/m);
+});
+
 test('--fix -: the document on stdout, fixed or as it came, the findings left on stderr; no file touched', () => {
   const before = '\uFEFF[agents.a.tools]\r\nallowed = ["Shell", "mcp__gh__x", "MyTool"]\r\n';
   const dir = workspace({ 'mars.toml': before });

@@ -253,6 +253,9 @@ async function readStdin(input: NodeJS.ReadableStream, name: string, maxBytes: n
   const chunks: Buffer[] = [];
   let size = 0;
   try {
+    // Node reads a folder given as stdin (`check - < .`) as an empty stream: said as a folder named as a file is.
+    const fd = (input as { fd?: unknown }).fd;
+    if (typeof fd === 'number' && fs.fstatSync(fd).isDirectory()) return { error: `cannot read ${name}: ${reason({ code: 'EISDIR' })}` };
     for await (const data of input) {
       const chunk = typeof data === 'string' ? Buffer.from(data) : (data as Buffer);
       if ((size += chunk.length) > maxBytes) return { error: `${name} is too large to check (more than ${maxBytes} bytes, the most it checks)` };
