@@ -820,6 +820,10 @@ test('a mistyped option or command is a usage error that names the one it most l
     [['check', '-fix'], /^mars-toml check: unknown option '-fix' \(did you mean --fix\?\)$/m],
     [['check', '--severty=unknown-tool=off'], /unknown option '--severty=unknown-tool=off' \(did you mean --severity\?\)$/m],
     [['check', '--quiet'], /^mars-toml check: unknown option '--quiet'$/m],
+    // Other tools' names for --format: ruff's, biome's, eslint's.
+    [['check', '--output-format=github'], /unknown option '--output-format=github' \(did you mean --format\?\)$/m],
+    [['check', '--reporter', 'github'], /unknown option '--reporter' \(did you mean --format\?\)$/m],
+    [['check', '-f', 'json'], /unknown option '-f' \(did you mean --format\?\)$/m],
     [['chek'], /^mars-toml: unknown command 'chek' \(did you mean check\?\)$/m],
     [['parse-name'], /unknown command 'parse-name' \(did you mean parse-names\?\)$/m],
     [['--fix'], /unknown command '--fix' \(did you mean mars-toml check --fix\?\)$/m],

@@ -42,6 +42,9 @@ const FORMATS = ['text', 'json', 'github'] as const;
 /** The options of `check`, for the did-you-mean of a mistyped one (`--fromat`, `-fix`), as ruff's and eslint's. */
 export const CHECK_OPTIONS = ['--format', '--fix', '--severity', '--stdin-filename', '--help'];
 
+/** What the tools a user types daily call an option of ours: ruff's --output-format, biome's --reporter, eslint's -f. */
+const ELSEWHERE: Readonly<Record<string, string>> = { '--output-format': '--format', '--reporter': '--format', '-f': '--format' };
+
 /** Of `words`, the one `typed` most likely means (an edit for a short word, two for a longer), if any. */
 export function nearestWord(typed: string, words: readonly string[]): string | undefined {
   const limit = typed.replace(/^-+/, '').length <= 4 ? 1 : 2;
@@ -78,7 +81,8 @@ export function parseCheckArgs(args: readonly string[]): CheckOptions {
       if (!stdinFilename) throw new UsageError('--stdin-filename takes the path the document read from stdin is reported as');
     } else if (a === '--') paths.push(...args.slice(i + 1)), (i = args.length);
     else if (a.startsWith('-') && a !== STDIN) {
-      const near = nearestWord(a.split('=')[0]!, CHECK_OPTIONS);
+      const name = a.split('=')[0]!;
+      const near = ELSEWHERE[name] ?? nearestWord(name, CHECK_OPTIONS);
       throw new UsageError(`unknown option '${a}'${near ? ` (did you mean ${near}?)` : ''}`);
     }
     else paths.push(a);
