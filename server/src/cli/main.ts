@@ -92,7 +92,8 @@ async function main(argv: string[]): Promise<number> {
     case '-h':
     case '--help':
     case 'help':
-      process.stdout.write(USAGE);
+      // `help check`, as git's and clap's `help <command>`: the help of check.
+      process.stdout.write(rest[0] === 'check' ? CHECK_USAGE : USAGE);
       return 0;
     default:
       process.stderr.write(command ? `mars-toml: unknown command '${said(command)}'${meant(command)}\n${USAGE}` : USAGE);
