@@ -702,6 +702,10 @@ test('--severity sets a code\'s level as the editor\'s setting does: the report,
   assert.deepEqual(r.out.trim().split('\n').map((l) => l.split(' ').slice(1, 3).join(' ')), ['error non-canonical', 'warning invalid-tool-name']);
   assert.match(r.err, /^1 file checked: 1 error, 1 warning$/m);
   assert.equal(cli(['check', 'mars.toml', '--severity', 'non-canonical=info'], { cwd: dir }).code, 1);
+  // eslint's short name for a warning, as its users type it.
+  const warn = cli(['check', 'mars.toml', '--severity', 'invalid-tool-name=warn'], { cwd: dir });
+  assert.equal(warn.code, 0, warn.err);
+  assert.match(warn.out, /^mars\.toml:2:22: warning invalid-tool-name /m);
   assert.equal(cli(['check', 'mars.toml', '--severity', 'invalid-tool-name=hint'], { cwd: dir }).code, 0);
   // The JSON says the level given; --fix leaves what is off as it was.
   const json = JSON.parse(cli(['check', '--format', 'json', '--severity', 'non-canonical=warning'], { cwd: dir }).out) as Array<{ code: string; severity: string }>;

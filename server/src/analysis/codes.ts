@@ -46,9 +46,12 @@ export const LEVELS: readonly string[] = [...SEVERITIES, 'off'];
 /** The levels, as a message lists them. */
 export const LEVELS_SAID = `${LEVELS.slice(0, -1).join(', ')} or ${LEVELS.at(-1)}`;
 
-/** The override `value` says (`info` is taken for `information`), or undefined when it says none. */
+/**
+ * The override `value` says, or undefined when it says none. The short names other linters use
+ * are taken too (`info` for `information`, eslint's `warn` for `warning`).
+ */
 export function levelOf(value: unknown): Severity | 'off' | undefined {
-  const level = value === 'info' ? 'information' : value;
+  const level = value === 'info' ? 'information' : value === 'warn' ? 'warning' : value;
   return typeof level === 'string' && LEVELS.includes(level) ? (level as Severity | 'off') : undefined;
 }
 
