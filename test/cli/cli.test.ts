@@ -91,6 +91,12 @@ test('json format: LSP ranges, severities and fixes with edits, each fix saying 
   }]);
   assert.equal(cli(['check', '--fix'], { cwd: dir }).code, 0);
   assert.equal(fs.readFileSync(path.join(dir, 'mars.toml'), 'utf8'), '[agents.a.tools]\nallowed = ["bash", "grpe"]\n');
+  // The places a finding names (the editor's related information): a duplicate's first entry, the allowed entry a denied one conflicts with.
+  const twice = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["read", "read"]\ndisallowed = ["read"]\n' });
+  const related = (JSON.parse(cli(['check', '--format', 'json'], { cwd: twice }).out) as Array<{ code: string; related?: Array<{ range: { start: { line: number; character: number } } }> }>)
+    .map((f) => [f.code, f.related?.map((x) => `${x.range.start.line}:${x.range.start.character}`)]);
+  assert.deepEqual(related.find(([code]) => code === 'duplicate-entry'), ['duplicate-entry', ['1:12']]);
+  assert.deepEqual(related.find(([code]) => code === 'allow-deny-conflict'), ['allow-deny-conflict', ['1:12']]);
 });
 
 test('github format: one workflow command per problem, escaped as GitHub reads it, and the summary on stderr', () => {

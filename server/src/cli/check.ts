@@ -409,6 +409,8 @@ function jsonFinding(file: string, lines: Shown, f: Finding, partnerSeen: (f: Fi
     severity: f.severity,
     code: f.code,
     message: f.message,
+    // The places it names, as the editor's related information shows them (the entry a duplicate repeats).
+    ...(f.related?.length ? { related: f.related.map((r) => ({ range: positionsOf(lines, r.span), message: r.message })) } : {}),
     fixes: f.fixes.map((fix) => {
       const x = fixAmong(fix, f, partnerSeen);
       // `safe`: --fix applies it (the first safe fix of a finding), as ruff's applicability says; else only a person would.
