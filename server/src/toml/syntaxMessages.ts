@@ -292,24 +292,20 @@ function bracketed(values: string): string | null {
   return (listValues(list)?.length ?? 0) >= 2 ? list : null;
 }
 
-/** The values of `list` as TOML reads it, or null where it reads as none. */
-function listValues(list: string): unknown[] | null {
+/** `value` as TOML reads it, or undefined where it reads as none. */
+function valueOf(value: string): unknown {
   try {
-    return smolParse(`x = ${list}`).x as unknown[];
+    return smolParse(`x = ${value}`).x;
   } catch {
-    return null;
+    return undefined;
   }
 }
 
+/** The values of `list` as TOML reads it, or null where it reads as none. */
+const listValues = (list: string): unknown[] | null => (valueOf(list) as unknown[] | undefined) ?? null;
+
 /** Whether `value` reads as a TOML value. */
-function readsAsValue(value: string): boolean {
-  try {
-    smolParse(`x = ${value}`);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const readsAsValue = (value: string): boolean => valueOf(value) !== undefined;
 
 /** Where the line of `at` ends, or a comment on it starts (a `#` outside quotes), from `at` on. */
 function commentOrLineEnd(text: string, at: number): number {
