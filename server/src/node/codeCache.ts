@@ -3,9 +3,11 @@
 // the bundle nor compiles the functions its first work runs (the server's first diagnostics came
 // 174 -> 132 ms after spawn, where an empty Node server takes about 117).
 //
-// V8 runs a cache's bytecode as it finds it, checking only the source's length and the engine's
-// flags; so the cache is named by a hash of the source and the engine, and it is read only from a
-// folder that no one but this user can write (the extension's own storage). Anything amiss (no
+// V8 runs a cache's bytecode as it finds it, checking only its header: the source's length, the
+// engine's version and flags, the payload's length (release builds skip the payload's checksum, and
+// a damaged payload crashes Node). So the cache is named by a hash of the source and the engine,
+// begins with a hash of its payload, checked before V8 sees it, and it is read only from a folder
+// that no one but this user can write (the extension's own storage). Anything amiss (no
 // cache, a rejected one, a folder not ours, a write that fails) costs the cache, never the start.
 
 import { createHash } from 'node:crypto';
@@ -18,6 +20,8 @@ const PREFIX = 'server-';
 const SUFFIX = '.v8cache';
 /** When an unused cache is written, if the process does not exit before. */
 const WRITE_AFTER_MS = 10_000;
+/** Bytes of the payload's SHA-256 the file begins with. */
+const DIGEST = 32;
 
 /** Loads `file` as a CommonJS module whose code cache lives in `folder` (made if missing). */
 export function runWithCodeCache(file: string, folder: string): void {
@@ -28,7 +32,7 @@ export function runWithCodeCache(file: string, folder: string): void {
   let cachedData: Buffer | undefined;
   if (safe) {
     try {
-      cachedData = fs.readFileSync(cacheFile);
+      cachedData = intact(fs.readFileSync(cacheFile));
     } catch {
       // none yet
     }
@@ -50,6 +54,12 @@ export function runWithCodeCache(file: string, folder: string): void {
   run.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file));
 }
 
+/** The payload of a cache file, or undefined when it is not the one written (a lost block, a bit flipped). */
+function intact(file: Buffer): Buffer | undefined {
+  const payload = file.subarray(DIGEST);
+  return file.length > DIGEST && createHash('sha256').update(payload).digest().equals(file.subarray(0, DIGEST)) ? payload : undefined;
+}
+
 /** Whether `folder` is (or is now made) a folder this user owns and no one else can write. */
 function ownFolder(folder: string): boolean {
   try {
@@ -66,7 +76,8 @@ function ownFolder(folder: string): boolean {
 function writeCache(folder: string, cacheFile: string, script: vm.Script): void {
   try {
     const temp = `${cacheFile}.${process.pid}.tmp`;
-    fs.writeFileSync(temp, script.createCachedData(), { mode: 0o600 });
+    const payload = script.createCachedData();
+    fs.writeFileSync(temp, Buffer.concat([createHash('sha256').update(payload).digest(), payload]), { mode: 0o600 });
     fs.renameSync(temp, cacheFile); // whole or not at all, for a server starting meanwhile
     // The caches of earlier builds or Node versions are never read again.
     for (const name of fs.readdirSync(folder)) {
