@@ -1,12 +1,14 @@
 // dist/server.js started as the VS Code extension starts it, with `--code-cache=<folder>`: the
 // first start writes a V8 code cache there, later starts run from it, and nothing about the cache
 // (missing, corrupt, stale, in a folder others can write, not a folder) changes what the server says.
+import { spawnSync } from 'node:child_process';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LspClient } from '../support/lspClient';
+import { DIST } from '../support/paths';
 
 const URI = 'file:///cache/mars.toml';
 const TEXT = '[agents.a.tools]\nallowed = ["Shell", "reed"]\n';
@@ -78,6 +80,27 @@ describe('the server code cache', () => {
     assert.deepEqual(caches(folder), [name]);
     assert.notDeepEqual(fs.readFileSync(file), damaged, 'the damaged cache was written again');
     assert.deepEqual(await session(folder), { codes: EXPECTED, exit: 0 });
+  });
+
+  test('leaves no temporary file: not from a write that fails, nor from a server killed while writing', { skip: !posix && 'no ulimit' }, async () => {
+    // A file size limit fails the write halfway, as a full disk does, at every start.
+    const folder = tempFolder();
+    const server = path.join(DIST, 'server.js');
+    const limited = spawnSync('sh', ['-c', 'ulimit -f 100; exec "$0" "$@"', process.execPath, server, `--code-cache=${folder}`, '--stdio'], { input: '' });
+    assert.equal(limited.signal, null);
+    assert.deepEqual(fs.readdirSync(folder), []);
+
+    // One a server killed mid-write left (its pid in the name) is removed by the next write...
+    const killed = path.join(folder, 'server-0123456789abcdef0123.v8cache.4242.tmp');
+    fs.writeFileSync(killed, 'half a cache');
+    const old = new Date(Date.now() - 3_600_000);
+    fs.utimesSync(killed, old, old);
+    // ...but not one a server starting meanwhile is writing now.
+    const writing = path.join(folder, 'server-0123456789abcdef0123.v8cache.4243.tmp');
+    fs.writeFileSync(writing, 'being written');
+    assert.deepEqual(await session(folder), { codes: EXPECTED, exit: 0 });
+    assert.equal(caches(folder).length, 1);
+    assert.deepEqual(fs.readdirSync(folder).filter((n) => n.endsWith('.tmp')), [path.basename(writing)]);
   });
 
   test('a folder others can write is not used, nor a path that is a file', { skip: !posix && 'no mode bits' }, async () => {

@@ -18,6 +18,8 @@ import vm from 'node:vm';
 
 const PREFIX = 'server-';
 const SUFFIX = '.v8cache';
+/** Ends the name of a cache being written, `<cache>.<pid>.tmp`, renamed to `<cache>` once whole. */
+const TEMP = '.tmp';
 /** When an unused cache is written, if the process does not exit before. */
 const WRITE_AFTER_MS = 10_000;
 /** Bytes of the payload's SHA-256 the file begins with. */
@@ -74,16 +76,35 @@ function ownFolder(folder: string): boolean {
 }
 
 function writeCache(folder: string, cacheFile: string, script: vm.Script): void {
+  const temp = `${cacheFile}.${process.pid}${TEMP}`;
   try {
-    const temp = `${cacheFile}.${process.pid}.tmp`;
     const payload = script.createCachedData();
     fs.writeFileSync(temp, Buffer.concat([createHash('sha256').update(payload).digest(), payload]), { mode: 0o600 });
     fs.renameSync(temp, cacheFile); // whole or not at all, for a server starting meanwhile
-    // The caches of earlier builds or Node versions are never read again.
+  } catch {
+    // A full disk or a folder gone: the next start compiles, as this one did, and tries again, so
+    // what was written of this one would be left at every start (each with its own pid).
+    rm(temp);
+    return;
+  }
+  // The caches of earlier builds or Node versions are never read again, nor the half written by a
+  // server killed meanwhile (another server's write in progress is newer than that).
+  const killedBefore = Date.now() - 60_000;
+  try {
     for (const name of fs.readdirSync(folder)) {
-      if (name.startsWith(PREFIX) && name.endsWith(SUFFIX) && path.join(folder, name) !== cacheFile) fs.rmSync(path.join(folder, name), { force: true });
+      const file = path.join(folder, name);
+      if (!name.startsWith(PREFIX) || file === cacheFile) continue;
+      if (name.endsWith(SUFFIX) || (name.endsWith(TEMP) && (fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < killedBefore)) rm(file);
     }
   } catch {
-    // A full disk or a folder gone: the next start compiles, as this one did.
+    // A folder gone meanwhile.
+  }
+}
+
+function rm(file: string): void {
+  try {
+    fs.rmSync(file, { force: true });
+  } catch {
+    // Gone, or not ours to remove: nothing is read from it.
   }
 }
