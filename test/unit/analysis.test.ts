@@ -449,6 +449,23 @@ test('a fix that would write what its list already holds removes the entry inste
   }
 });
 
+test('an entry read past a syntax error holds nothing a fix would remove an entry for: that reading is a guess', () => {
+  // `"a"b"mcp(gh/x)"c"` pairs its quotes the wrong way: `"mcp(gh/x)"` reads as an entry, which the
+  // string the user meant may not hold. Fix-all removed the wire token, the grant gone with it.
+  const text = '[agents.a.tools]\nallowed = ["mcp__gh__x", "a"b"mcp(gh/x)"c"]\n';
+  const da = analyzeDocument(text);
+  const f = documentFindings(da).find((x) => x.code === 'mcp-wire-token');
+  assert.deepEqual(f?.fixes.map((x) => x.title), ['Change to `mcp(gh/x)`']);
+  assert.equal(applyEdits(text, documentFixAll(da)), '[agents.a.tools]\nallowed = ["mcp(gh/x)", "a"b"mcp(gh/x)"c"]\n');
+  // Before the error, a held entry is read as Mars reads it.
+  const before = '[agents.a.tools]\nallowed = ["mcp(gh/x)", "mcp__gh__x", "a"b"c"]\n';
+  assert.equal(applyEdits(before, documentFixAll(analyzeDocument(before))), '[agents.a.tools]\nallowed = ["mcp(gh/x)", "a"b"c"]\n');
+  // Past the error, where fix-all changes nothing, a quick fix asked for reads the lines below as written.
+  const past = '[agents.a.tools]\nallowed = [\n  "a" "b",\n  "mcp(gh/x)",\n  "mcp__gh__x",\n]\n';
+  const token = documentFindings(analyzeDocument(past)).find((x) => x.code === 'mcp-wire-token');
+  assert.deepEqual(token?.fixes.map((x) => x.title), ['Remove `mcp__gh__x`: the list already holds `mcp(gh/x)`']);
+});
+
 test('names are never moved onto a line a mars-ignore silences: where a table written inline leaves them no line of their own, no move', () => {
   const fixTitles = (text: string, code: string) => documentFindings(analyzeDocument(text)).filter((f) => f.code === code).flatMap((f) => f.fixes.map((x) => x.title));
   const misplaced = (comment: string) => `[agents.x]\ntools = { allowed = ["read"] }${comment}\nallowed = ["MyTool"]\n`;

@@ -404,8 +404,11 @@ function entryVerdict(raw: string): EntryVerdict {
   };
 }
 
-/** The findings for one entry on its own, placed at its string. */
-export function entryFindings(text: string, p: ParsedEntry): Finding[] {
+/**
+ * The findings for one entry on its own, placed at its string. `readTo`: where the text stops being
+ * read as Mars reads it (the first syntax error's reach, `Analysis.unreadableFrom`).
+ */
+export function entryFindings(text: string, p: ParsedEntry, readTo = text.length): Finding[] {
   const str = p.entry.string;
   const issues = p.verdict.issues;
   if (issues.length === 0) return [];
@@ -422,29 +425,30 @@ export function entryFindings(text: string, p: ParsedEntry): Finding[] {
       said.add(key);
     }
     const r = isOpenMultiline(str) ? undefined : issue.replacement;
-    out.push(r ? new ReplacementFinding(issue.code, at, issue.message, text, p.entry, r) : new LazyFinding(issue.code, at, issue.message, undefined, undefined, false));
+    out.push(r ? new ReplacementFinding(issue.code, at, issue.message, text, p.entry, r, readTo) : new LazyFinding(issue.code, at, issue.message, undefined, undefined, false));
   }
   return out;
 }
 
 /** An entry's finding whose fix writes another value for it: made when asked for, without a closure (see `DuplicateFinding`). */
 class ReplacementFinding extends LazyFinding {
-  constructor(code: Code, span: Span, message: string, private readonly text: string, private readonly entry: ListEntry, private readonly r: Replacement) {
+  constructor(code: Code, span: Span, message: string, private readonly text: string, private readonly entry: ListEntry, private readonly r: Replacement, private readonly readTo: number) {
     super(code, span, message, undefined, undefined, r.safe);
   }
 
   protected override make(): Fix[] {
-    return replacementFixes(this.text, this.entry.string, this.entry.array, this.entry.index, this.r);
+    return replacementFixes(this.text, this.entry.string, this.entry.array, this.entry.index, this.r, this.readTo);
   }
 }
 
 /**
  * The fix of an entry's finding that writes another value for it (the `index`th of `array`). Where
  * that value means what another entry of the list already does (`"bassh"` beside `"bash"`), the
- * entry is removed instead: written, it would be a duplicate, a new problem the fix made.
+ * entry is removed instead: written, it would be a duplicate, a new problem the fix made. `readTo`:
+ * where a syntax error leaves the reading a guess (see `heldElsewhere`).
  */
-function replacementFixes(text: string, str: TomlString, array: TomlArray, index: number, r: Replacement): Fix[] {
-  const held = heldElsewhere(array, str.value, r.value);
+function replacementFixes(text: string, str: TomlString, array: TomlArray, index: number, r: Replacement, readTo: number): Fix[] {
+  const held = heldElsewhere(array, str, r.value, readTo);
   if (held !== null) {
     return [{ title: `Remove ${quoted(str.value)}: the list already holds ${quoted(held)}`, edits: deleteItems(text, array, [index]), preferred: r.preferred, safe: r.safe }];
   }
@@ -459,30 +463,36 @@ function meaningOf(raw: string): string | null {
 }
 
 /**
- * Each list's first entry of each meaning, as written, made when a fix first asks: fix-all asks of
- * every finding, and a list of a million wire tokens would be read a million times over.
+ * Each list's first entry of each meaning, as written, and where it ends, made when a fix first
+ * asks: fix-all asks of every finding, and a list of a million wire tokens would be read a million
+ * times over.
  */
-const firstOfMeaning = new WeakMap<TomlArray, ReadonlyMap<string, string>>();
+const firstOfMeaning = new WeakMap<TomlArray, ReadonlyMap<string, { readonly value: string; readonly end: number }>>();
 
 /**
- * The entry of `array`, as written, that means what `value` does, where `raw` (the entry a fix
+ * The entry of `array`, as written, that means what `value` does, where `str` (the entry a fix
  * rewrites as `value`) means something else; null when none does. An entry whose spelling alone
  * changes (`Bash` -> `bash`) already means what it means: a copy of it is the duplicate's finding.
+ * For the fix of an entry before `readTo` (a syntax error's reach), which fix-all applies, an entry
+ * from `readTo` on holds nothing: its reading is a guess (`"a"b"x"c"` reads `"x"` as an entry, which
+ * the string meant may not hold), and the entry removed for it would take its rule with it,
+ * unasked. Past the error fix-all changes nothing, and a quick fix asked for there reads on.
  */
-function heldElsewhere(array: TomlArray, raw: string, value: string): string | null {
+function heldElsewhere(array: TomlArray, str: TomlString, value: string, readTo: number): string | null {
   const meaning = meaningOf(value);
-  if (meaning === null || meaning === meaningOf(raw)) return null;
+  if (meaning === null || meaning === meaningOf(str.value)) return null;
   let first = firstOfMeaning.get(array);
   if (!first) {
-    const made = new Map<string, string>();
+    const made = new Map<string, { value: string; end: number }>();
     for (const item of array.items) {
       if (item.kind !== 'string') continue;
       const m = meaningOf(item.value);
-      if (m !== null && !made.has(m)) made.set(m, item.value);
+      if (m !== null && !made.has(m)) made.set(m, { value: item.value, end: item.span.end });
     }
     firstOfMeaning.set(array, (first = made));
   }
-  return first.get(meaning) ?? null;
+  const held = first.get(meaning);
+  return held && (held.end <= readTo || str.span.start >= readTo) ? held.value : null;
 }
 
 /** The span an entry's finding is placed at (see `entryFindings`). */
@@ -511,7 +521,7 @@ export function fromParse(f: Finding): FromParse | null {
  * fix asks for one finding's. The same fixes the finding makes, as made from the same entry; null
  * when no entry there has them (then the caller asks the model).
  */
-export function fixesFromParse(doc: TomlDocument, memo: VerdictMemo, kind: Exclude<FromParse, 'none'>, code: Code, span: Span): readonly Fix[] | null {
+export function fixesFromParse(doc: TomlDocument, memo: VerdictMemo, kind: Exclude<FromParse, 'none'>, code: Code, span: Span, readTo: number): readonly Fix[] | null {
   const text = doc.text;
   const at = stringTowards(doc, span.start);
   if (!at?.array) return null;
@@ -525,7 +535,7 @@ export function fixesFromParse(doc: TomlDocument, memo: VerdictMemo, kind: Exclu
   const place = entrySpan(text, str);
   if (place.start !== span.start || place.end !== span.end || isOpenMultiline(str)) return null;
   const r = memo.verdict(str.value).issues.find((i) => i.code === code && i.chars === undefined)?.replacement;
-  return r ? withReadableTitles(replacementFixes(text, str, array, index, r)) : null;
+  return r ? withReadableTitles(replacementFixes(text, str, array, index, r, readTo)) : null;
 }
 
 /** Fixes as a finding gives them (`LazyFinding.fixes`): their titles as a reader is shown them. */
