@@ -51,6 +51,30 @@ describe('the server code cache', () => {
     assert.equal(fs.statSync(file).ino, first.ino, 'an accepted cache is not written again');
   });
 
+  test('is written only once the server has made diagnostics: soon after them, or at exit', async () => {
+    const folder = tempFolder();
+    // A session that opens no Mars file leaves no cache, which would hold the start alone.
+    const idle = await LspClient.start({ args: [`--code-cache=${folder}`] });
+    try {
+      assert.equal(await idle.quit(), 0);
+    } finally {
+      await idle.stop();
+    }
+    assert.deepEqual(caches(folder), []);
+    // One that does writes it while still running, without waiting for its exit.
+    const c = await LspClient.start({ args: [`--code-cache=${folder}`] });
+    try {
+      await c.open(URI, TEXT);
+      await c.pushed(URI, 1);
+      const deadline = Date.now() + 10_000;
+      while (caches(folder).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      assert.equal(caches(folder).length, 1, 'written while the server runs');
+      assert.equal(c.exitCode, null);
+    } finally {
+      await c.stop();
+    }
+  });
+
   test('a corrupt cache is rejected and replaced; a stale one is removed', async () => {
     const folder = tempFolder();
     await session(folder);

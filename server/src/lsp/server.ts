@@ -87,6 +87,8 @@ export interface ServerHost {
    * leave their items unmade; another transport needs them made.
    */
   readonly encodesRuns?: boolean;
+  /** Diagnostics were made for a document (each time): the Node entry then writes its code cache, which holds the code that ran. */
+  diagnosed?(): void;
 }
 
 function codeSetKey(set: CodeSet | null): string {
@@ -241,6 +243,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
       runs.push(c.run);
     }
     runs.push(new EncodedRun(crossFindingsShown(da, overrides), (f) => toDiagnostic(uri, da.lines, f, diagnosticClient)));
+    host.diagnosed?.();
     return capped(runs, maxProblems, (f) => SEVERITY[f.severity]) ?? concatRuns(runs, host.encodesRuns);
   };
 

@@ -20,8 +20,19 @@ const PREFIX = 'server-';
 const SUFFIX = '.v8cache';
 /** Ends the name of a cache being written, `<cache>.<pid>.tmp`, renamed to `<cache>` once whole. */
 const TEMP = '.tmp';
-/** When an unused cache is written, if the process does not exit before. */
-const WRITE_AFTER_MS = 10_000;
+/** How long after the first diagnostics a new cache is written, if the process does not exit before. */
+const WRITE_AFTER_MS = 2_000;
+/**
+ * How the server (dist/server-main.js, a bundle of its own) tells this loader (dist/server.js) it
+ * made diagnostics: a function in the global symbol registry, the one thing both bundles share.
+ */
+const WARM = Symbol.for('mars-toml.codeCache.warm');
+type WarmHook = Record<symbol, (() => void) | undefined>;
+
+/** Called by the server each time it has made diagnostics: the code a first analysis runs has run. */
+export function codeIsWarm(): void {
+  (globalThis as WarmHook)[WARM]?.();
+}
 /** Bytes of the payload's SHA-256 the file begins with. */
 const DIGEST = 32;
 
@@ -41,14 +52,20 @@ export function runWithCodeCache(file: string, folder: string): void {
   }
   const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
   if (safe && (!cachedData || script.cachedDataRejected)) {
-    let written = false;
+    // Written once the server has made its first diagnostics (a little later, so the requests that
+    // follow them have compiled too), or at exit if sooner; never before: a cache of the start alone
+    // (a session that opened no Mars file) speeds up nothing, and would be kept for good.
+    let state: 'cold' | 'warm' | 'written' = 'cold';
     const write = () => {
-      if (written) return;
-      written = true;
+      if (state !== 'warm') return;
+      state = 'written';
       writeCache(folder, cacheFile, script);
     };
-    // Written once the server has done some work, so the functions it ran are in it; at exit if sooner.
-    setTimeout(write, WRITE_AFTER_MS).unref();
+    (globalThis as WarmHook)[WARM] = () => {
+      if (state !== 'cold') return;
+      state = 'warm';
+      setTimeout(write, WRITE_AFTER_MS).unref();
+    };
     process.once('exit', write);
   }
   const module = { exports: {}, filename: file, id: file, loaded: false };

@@ -6,6 +6,7 @@ import {
 } from 'vscode-languageserver/node';
 import { encodeMessage } from '../lsp/encodedRuns';
 import { connectionOptions, startServer } from '../lsp/server';
+import { codeIsWarm } from './codeCache';
 import { mcpServersChanged, mcpServersFor } from './mcpServers';
 
 function stdioConnection(): Connection {
@@ -36,4 +37,4 @@ function stdioConnection(): Connection {
 }
 
 const stdio = process.argv.includes('--stdio');
-startServer(stdio ? stdioConnection() : createConnection(ProposedFeatures.all, connectionOptions), { mcpServers: mcpServersFor, mcpServersChanged, encodesRuns: stdio });
+startServer(stdio ? stdioConnection() : createConnection(ProposedFeatures.all, connectionOptions), { mcpServers: mcpServersFor, mcpServersChanged, encodesRuns: stdio, diagnosed: codeIsWarm });
