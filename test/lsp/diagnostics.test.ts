@@ -162,9 +162,9 @@ describe('settings, suppression and edits', () => {
   });
 
   test('a setting the server cannot read is named to the user once, in one message, and the rest still apply', async () => {
-    const settings = { diagnostics: { 'non-canonical': 'warn', 'unknown-tol': 'off', 'legacy-prefix': 'off', 'mcp-wire-token': 3 } };
+    const settings = { diagnostics: { 'non-canonical': 'loud', 'unknown-tol': 'off', 'legacy-prefix': 'off', 'mcp-wire-token': 3 } };
     // Each code named by its setting's ID, `mars.diagnostics.<code>` (package.json), as settings.json and the Settings editor name it.
-    const told = 'Mars TOML settings: mars.diagnostics.non-canonical: "warn" is not a severity (error, warning, information, hint or off); non-canonical keeps its default, information.'
+    const told = 'Mars TOML settings: mars.diagnostics.non-canonical: "loud" is not a severity (error, warning, information, hint or off); non-canonical keeps its default, information.'
       + ' mars.diagnostics.unknown-tol: no Mars TOML diagnostic has the code "unknown-tol" (did you mean mars.diagnostics.unknown-tool?); the setting is ignored.'
       + ' mars.diagnostics.mcp-wire-token: 3 is not a severity (error, warning, information, hint or off); mcp-wire-token keeps its default, warning.';
     const declared = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { contributes: { configuration: Array<{ properties: object }> } })
