@@ -1,7 +1,7 @@
 // The diagnostics catalogue (SPEC section 4): one row per stable code. Settings, docs, the CLI and
 // the server read it from here.
 
-import { editDistance } from '../grammar/checks';
+import { nearestWord } from '../grammar/checks';
 
 /** From the most to the least severe. */
 export const SEVERITIES = ['error', 'warning', 'information', 'hint'] as const;
@@ -55,7 +55,7 @@ export function levelOf(value: unknown): Severity | 'off' | undefined {
   return typeof level === 'string' && LEVELS.includes(level) ? (level as Severity | 'off') : undefined;
 }
 
-/** The code a mistyped one most likely means (two edits at most), if any. */
+/** The code a mistyped one most likely means (`nearestWord`), if any. */
 export function nearestCode(value: string): Code | undefined {
-  return (Object.keys(CODES) as Code[]).find((c) => editDistance(value.toLowerCase(), c, 2) <= 2);
+  return nearestWord(value, Object.keys(CODES) as Code[]);
 }

@@ -12,7 +12,7 @@ import { parseToml } from '../toml/parse';
 import { lineContent, lineEndAt, type Lines } from '../toml/lineIndex';
 import { inComment, lastStartingBefore, stringTowards } from '../toml/sorted';
 import { isMultiline } from '../toml/stringPositions';
-import { editDistance } from '../grammar/checks';
+import { nearestWord } from '../grammar/checks';
 import { quoted } from '../grammar/text';
 import { CODES, isCode, type Code } from './codes';
 import type { Edit } from './edits';
@@ -197,13 +197,7 @@ function nearestCode(word: string): Code | null {
   const lower = word.toLowerCase();
   const begun = lower.length >= 6 ? SUPPRESSIBLE.filter((code) => code.startsWith(lower)) : [];
   if (begun.length === 1) return begun[0]!;
-  let best: Code | null = null;
-  let bestDistance = lower.length <= 4 ? 1 : 2;
-  for (const code of SUPPRESSIBLE) {
-    const d = editDistance(lower, code, bestDistance);
-    if (d < bestDistance || (d === bestDistance && best === null)) [best, bestDistance] = [code, d];
-  }
-  return best;
+  return nearestWord(lower, SUPPRESSIBLE) ?? null;
 }
 
 /** What a text without suppression comments suppresses: shared, as most sections have none. */

@@ -15,7 +15,7 @@ import { lastAtOrBefore } from '../toml/sorted';
 import { FILE_NAMES } from '../protocol';
 import { reason, replaceFile, uninterrupted } from './files';
 import { shown } from '../grammar/text';
-import { editDistance } from '../grammar/checks';
+import { nearestWord } from '../grammar/checks';
 
 const SKIP_DIRS = new Set(['node_modules', '.git', '.mars']);
 
@@ -45,17 +45,6 @@ export const CHECK_OPTIONS = ['--format', '--fix', '--severity', '--stdin-filena
 /** What the tools a user types daily call an option of ours: ruff's --output-format, biome's --reporter, eslint's -f. */
 const ELSEWHERE: Readonly<Record<string, string>> = { '--output-format': '--format', '--reporter': '--format', '-f': '--format' };
 
-/** Of `words`, the one `typed` most likely means (an edit for a short word, two for a longer), if any. */
-export function nearestWord(typed: string, words: readonly string[]): string | undefined {
-  const limit = typed.replace(/^-+/, '').length <= 4 ? 1 : 2;
-  let best: string | undefined;
-  let bestDistance = limit + 1;
-  for (const w of words) {
-    const d = editDistance(typed.toLowerCase(), w, limit);
-    if (d < bestDistance) [best, bestDistance] = [w, d];
-  }
-  return best;
-}
 type Format = (typeof FORMATS)[number];
 
 export function parseCheckArgs(args: readonly string[]): CheckOptions {

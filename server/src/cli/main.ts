@@ -2,7 +2,8 @@
 
 import { version } from '../../../package.json';
 import fs from 'node:fs';
-import { CHECK_OPTIONS, inert, nearestWord, parseCheckArgs, runCheck, UsageError } from './check';
+import { CHECK_OPTIONS, inert, parseCheckArgs, runCheck, UsageError } from './check';
+import { nearestWord } from '../grammar/checks';
 import { shown } from '../grammar/text';
 import { parseNames } from './parseNames';
 

@@ -305,6 +305,23 @@ function swapsTwo(a: string, b: string): boolean {
  * a cheap lower bound (characters of one string that the other lacks must each be edited) turns most
  * pairs away before the table is filled, and the rows are reused.
  */
+/**
+ * Of `words`, the one `typed` most likely means, if any: the nearest in edits, at most one for a
+ * short word (four letters, leading dashes aside) and two for a longer (a mistyped option, command
+ * or diagnostic code).
+ */
+export function nearestWord<W extends string>(typed: string, words: readonly W[]): W | undefined {
+  const lower = typed.toLowerCase();
+  const limit = lower.replace(/^-+/, '').length <= 4 ? 1 : 2;
+  let best: W | undefined;
+  let bestDistance = limit + 1;
+  for (const w of words) {
+    const d = editDistance(lower, w, limit);
+    if (d < bestDistance) [best, bestDistance] = [w, d];
+  }
+  return best;
+}
+
 export function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
   if (Math.max(missing(a, charSet(b)), missing(b, charSet(a))) > limit) return limit + 1;
