@@ -415,6 +415,7 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
   const problems: PathProblem[] = [];
   // Stdin is one file, the document --stdin-filename names (shown as that path is) or `<stdin>`.
   const stdin = options.paths[0] === STDIN;
+  const unnamed = stdin && options.stdinFilename === undefined; // taken for a mars.toml
   const files = stdin ? [options.stdinFilename ?? STDIN_NAME] : findFiles(options.paths, problems);
   // Nothing piped: a run that waits for the terminal says so, rather than seem to hang.
   if (stdin && input.isTTY) complain('reading the document from the terminal: end it with Ctrl-D (Ctrl-Z, Enter on Windows)');
@@ -468,7 +469,7 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
       complain(read.error);
       return null;
     }
-    const display = stdin && options.stdinFilename === undefined ? STDIN_NAME : displayPath(file);
+    const display = unnamed ? STDIN_NAME : displayPath(file);
     // A text line starts with the path: one that starts like a command (`::error`, `##[`) gets `./`
     // (`<stdin>` does not).
     const textPath = shown(/^[\w./<]/.test(display) ? display : `.${path.sep}${display}`);
@@ -525,7 +526,7 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
       place = [];
     };
     let invalid = read.invalid && overridden(finding('toml-syntax', { start: read.invalid.at, end: read.invalid.at + 1 },
-      `Byte 0x${read.invalid.byte.toString(16).toUpperCase().padStart(2, '0')} here is not UTF-8: Mars reads ${path.basename(stdin && options.stdinFilename === undefined ? FILE_NAMES[0] : file)} as UTF-8 and cannot load this file. Save it as UTF-8.`), options.overrides);
+      `Byte 0x${read.invalid.byte.toString(16).toUpperCase().padStart(2, '0')} here is not UTF-8: Mars reads ${path.basename(unnamed ? FILE_NAMES[0] : file)} as UTF-8 and cannot load this file. Save it as UTF-8.`), options.overrides);
     const each = (f: Finding) => {
       if (place.length > 0 && place[0]!.span.start !== f.span.start) flush();
       if (invalid && f.span.start > invalid.span.start) write(invalid), (invalid = undefined);
