@@ -87,6 +87,19 @@ export interface ShapeProblem {
   readonly list?: ListName;
 }
 
+/**
+ * The list whose entries the strings of a shape problem's value are once its fix is in: `allowed =
+ * "gr"` made `["gr"]`, `tools = ["gr"]` renamed `tools.allowed`. Mars reads them as no entry yet;
+ * hover describes each as the entry it would be, and completion offers the names there, as in a
+ * list. Null for a value that holds no such string (`tools = "gr"`, whose fix makes no list of it).
+ */
+export function shapeList(problem: ShapeProblem): ListName | null {
+  const value = problem.keyValue?.value;
+  if (problem.kind === 'list-not-array' && value?.kind === 'string') return problem.list!;
+  if (problem.kind === 'tools-not-table' && value?.kind === 'array') return 'allowed';
+  return null;
+}
+
 /** One spelling of a tools table: where its keys are written, and the key/values written there. */
 export interface ToolsTable {
   readonly owner: Owner;

@@ -9,7 +9,7 @@ import { keyContentSpan } from '../analysis/findings';
 import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './context';
 import { contentSpan, isOpenMultiline } from '../toml/stringPositions';
 import { isMapFormVerdict, keyAsEntry, mapFormList, mcpItemGrant, misspeltList, namesTheKey } from '../analysis/moves';
-import { misplacedAt, ownerLabel, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ExtraKey, type ListName, type MisplacedList, type Owner } from '../analysis/policies';
+import { misplacedAt, ownerLabel, shapeList, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ExtraKey, type ListName, type MisplacedList, type Owner } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
 import type { Span, TomlString, TomlValue } from '../toml/model';
 import { firstLineOf, positionsOf } from '../toml/lineIndex';
@@ -74,8 +74,7 @@ function wouldBeEntryAt(analysis: Analysis, offset: number): { str: TomlString; 
   for (const problem of analysis.policies.shape) {
     const value = problem.keyValue?.value;
     if (!value || value.span.end < offset || value.span.start > offset) continue;
-    // `allowed = "Read"` is made `["Read"]`; `tools = [...]` becomes `tools.allowed`.
-    const list = problem.kind === 'list-not-array' && value.kind === 'string' ? problem.list! : problem.kind === 'tools-not-table' && value.kind === 'array' ? 'allowed' : null;
+    const list = shapeList(problem);
     const str = list && at(value);
     if (str) return { str, raw: str.value, list, owner: problem.owner, why: problem.message };
   }
