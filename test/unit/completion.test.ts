@@ -1,11 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse as smolParse } from 'smol-toml';
-import { type CompletionItem, type CompletionList, InsertTextFormat, type Position, type TextEdit } from 'vscode-languageserver';
+import { type CompletionItem, type CompletionList, InsertTextFormat, type MarkupContent, type Position, type TextEdit } from 'vscode-languageserver';
 import { analyze } from '../../server/src/analysis/analyze';
 import { analyzeDocument, definesOutside, documentFindings, documentFixAll, placed, unitAt } from '../../server/src/analysis/document';
 import { applyEdits } from '../../server/src/analysis/edits';
 import { completions, snippetText } from '../../server/src/features/completion';
+import { hover } from '../../server/src/features/hover';
 import { mcpManifestName, mcpServerNames } from '../../server/src/features/mcpServers';
 import { plainText } from '../../server/src/features/plainText';
 import { CAPABILITIES, capabilityNamed, MCP_MEANING } from '../../server/src/grammar/vocabulary';
@@ -328,9 +329,32 @@ const CASES: Case[] = [
   { name: 'after [[agents]], a key of tools written inline', doc: '[[agents]]\n[agents.x]\ntools = { | }', none: true },
   { name: 'after [[agents]], a map-form value', doc: '[[agents]]\n[agents.x.tools]\nbash = "|"', none: true },
   { name: 'after [[agents]], skills are still read', doc: '[[agents]]\n[skills.x.tools]\nallowed = ["|"]', present: ['bash'] },
-  { name: 'allowed that is not a list', doc: '[agents.x.tools]\nallowed = "|"', none: true },
   { name: 'nested list', doc: '[agents.x.tools]\nallowed = [["|"]]', none: true },
   { name: 'tools.mcp value', doc: '[agents.x.tools]\nmcp = |', none: true },
+
+  // A string Mars reads as no entry for its value's shape (a quote typed for a bracket): hover describes the entry its
+  // fix makes of it, and completion offers the names there, replacing the string's content; the shape's finding and
+  // its fix stay.
+  { name: 'allowed written as a string', doc: '[agents.x.tools]\nallowed = "gr|"',
+    present: ['grep', 'bash', '*', ...SNIPPETS], edit: { label: 'grep', newText: 'grep', range: [1, 11, 1, 13] } },
+  { name: 'allowed written as an empty string', doc: '[agents.x.tools]\nallowed = "|"', present: ['bash', '*'] },
+  { name: 'disallowed written as a string', doc: '[agents.x.tools]\ndisallowed = "ag|"', edit: { label: 'agent', newText: 'agent', range: [1, 14, 1, 16] } },
+  { name: 'allowed written as a string not closed', doc: '[agents.x.tools]\nallowed = "gr|', edit: { label: 'grep', newText: 'grep"', range: [1, 11, 1, 13] } },
+  { name: 'allowed written as a literal string', doc: "[agents.x.tools]\nallowed = 'gr|'", edit: { label: 'grep', newText: 'grep', range: [1, 11, 1, 13] } },
+  { name: 'allowed written as a string, a pattern kept', doc: '[agents.x.tools]\nallowed = "sh|(git *)"',
+    edit: { label: 'bash', newText: 'bash(git *)', range: [1, 11, 1, 20] } },
+  { name: 'allowed written as a string, inline', doc: '[agents.x]\ntools = { allowed = "gr|" }', edit: { label: 'grep', newText: 'grep', range: [1, 21, 1, 23] } },
+  { name: 'allowed written as a string, dotted', doc: '[agents.x]\ntools.allowed = "gr|"', edit: { label: 'grep', newText: 'grep', range: [1, 17, 1, 19] } },
+  { name: 'allowed written as a string, from the root', doc: 'skills.s.tools.allowed = "gr|"', present: ['grep'] },
+  { name: 'a string of tools written as a list', doc: '[agents.x]\ntools = ["read", "re|"]',
+    absent: ['read'], present: ['read(path)'], edit: { label: 'web', newText: 'web', range: [1, 18, 1, 20] } },
+  { name: 'a string of tools written as a list, not closed', doc: '[agents.x]\ntools = ["gr|', edit: { label: 'grep', newText: 'grep"', range: [1, 10, 1, 12] } },
+  // Strings the analysis reads as no entry: `tools` a string (its fix makes no entry of it), a string in a list in the
+  // list, `allowed` after `[[agents]]` (no agent's), the removed `tools.mcp` (whose strings are servers).
+  { name: 'tools written as a string', doc: '[agents.x]\ntools = "gr|"', none: true },
+  { name: 'a string in a list of tools written as a list', doc: '[agents.x]\ntools = [["gr|"]]', none: true },
+  { name: 'after [[agents]], allowed written as a string', doc: '[[agents]]\n[agents.x.tools]\nallowed = "gr|"', none: true },
+  { name: 'a server of the removed tools.mcp', doc: '[agents.x.tools]\nmcp = ["gh|"]', none: true },
 
   // what the list holds is not offered again, by meaning
   { name: 'held by alias and casing', doc: '[agents.x.tools]\nallowed = ["shell", "Read", "WebFetch", "|"]',
@@ -820,6 +844,52 @@ test('completion: mcpServerNames keeps names Mars reads back as that server', ()
   assert.deepEqual(mcpManifestName('about = """\n[server]\n"""\nname = "gh"\n[env]\nname = "x"\n'), { name: 'gh', span: { start: 33, end: 35 } });
   assert.equal(mcpManifestName('name = "unterminated\n'), null);
   assert.equal(mcpManifestName('\u0000\u0001 junk ['), null);
+});
+
+// ---- a string Mars reads as no entry for its value's shape ------------------------------------
+
+test('completion and hover agree on a string of a shape problem: completed where hover describes it as the entry it would be', () => {
+  const docs = [
+    '[agents.x.tools]\nallowed = "gr"\ndisallowed = \'ba\'',
+    '[agents.x]\ntools = { allowed = "gr", disallowed = "" }',
+    '[agents.x]\ntools = ["read", "gr", [""], 1]',
+    'agents.x.tools.allowed = "Shell(git:*)"',
+    // Hover describes these as other entries (`mcp(gh)`) or none: nothing is completed.
+    '[agents.x.tools]\nmcp = ["gh"]\n[agents.y.tools]\nmcp = "gh"\n[agents.z]\ntools = "gr"',
+  ];
+  let completed = 0;
+  for (const text of docs) {
+    const analysis = analyze(text);
+    for (const m of text.matchAll(/"([^"]*)"|'([^']*)'/g)) {
+      const content = m[1] ?? m[2]!;
+      for (let offset = m.index! + 1; offset <= m.index! + 1 + content.length; offset++) {
+        const position = analysis.lines.position(offset);
+        const h = hover(analysis, position);
+        // As the entry written there (an empty one's name is quoted otherwise), not another (`gh` of `mcp` as `mcp(gh)`).
+        const value = h === null ? '' : (h.contents as MarkupContent).value;
+        const described = value.includes(content === '' ? 'As the entry ' : `As the entry \`${content}\` of`);
+        const result = completions(analysis, position, []);
+        const items = result === null ? [] : Array.isArray(result) ? result : result.items;
+        const where = `${JSON.stringify(text)} at ${offset}`;
+        assert.equal(items.length > 0, described, `${where}: ${described ? 'described as an entry, not completed' : 'completed, not described as an entry'}`);
+        if (!described) continue;
+        completed++;
+        // Both on the string's content: completion replaces what hover describes.
+        for (const item of items) assert.deepEqual((item.textEdit as TextEdit).range, h!.range, `${where}: ${item.label}`);
+      }
+    }
+  }
+  assert.ok(completed > 0);
+});
+
+test('completion in a string of a shape problem: the name accepted is the entry hover describes, the finding and its fix kept', () => {
+  const out = accept('[agents.x.tools]\nallowed = "gr|"', 'grep');
+  assert.equal(out, '[agents.x.tools]\nallowed = "grep"');
+  const analysis = analyze(out);
+  const h = hover(analysis, { line: 1, character: 12 });
+  assert.ok(h && (h.contents as MarkupContent).value.includes('As the entry `grep` of `allowed`'));
+  const shape = analysis.findings.filter((f) => f.code === 'invalid-tool-policy');
+  assert.deepEqual(shape.map((f) => f.fixes.map((x) => x.edits.map((e) => e.newText))), [[['["grep"]']]]);
 });
 
 // ---- never throws ----------------------------------------------------------------------------

@@ -125,7 +125,8 @@ async function checkDocument(text: string, random: () => number, counts: { offse
     }
     // (b) On the name (not in the pattern) of an entry, or on a slot (empty, or a bare word typed there).
     const ctx = cursorContext(a, a.lines.offset(pos));
-    if (ctx && (ctx.kind === 'slot' || ctx.kind === 'entry')) {
+    // Not in a string Mars reads as no entry for its value's shape (`allowed = "gr"`): no entry holds it, nor it one.
+    if (ctx && (ctx.kind === 'slot' || ctx.kind === 'entry') && ctx.list !== null) {
       const paren = ctx.text.indexOf('(');
       if (paren < 0 || ctx.cursor <= paren) {
         const keep = paren >= 0 ? ctx.text.slice(paren) : '';
@@ -160,7 +161,7 @@ async function checkDocument(text: string, random: () => number, counts: { offse
         fail(`c: toml_edit still reads it (${ctx.kind})`, show);
         continue;
       }
-      if (ctx.kind !== 'entry' && ctx.kind !== 'slot' && ctx.kind !== 'list-value') continue;
+      if ((ctx.kind !== 'entry' || ctx.list === null) && ctx.kind !== 'slot' && ctx.kind !== 'list-value') continue;
       // Where the main edit lands in the output.
       const main = edits.find((x) => x.main)!;
       const start = main.start + edits.filter((x) => !x.main && x.end <= main.start).reduce((n, x) => n + x.newText.length - (x.end - x.start), 0);

@@ -1,9 +1,10 @@
 // Completion of tool names: in the strings of `allowed`/`disallowed` (every spelling of a tools
-// table), on an empty slot of those lists (quotes inserted), and for the keys and map-form values
-// of a tools table. Every item carries an explicit textEdit: `(`, `:`, `/` and `*` are not word
-// characters, so the client's word range would be wrong. An item's detail is one short phrase of
-// plain text (VS Code shows it as written, beside the list and above the documentation, where a
-// narrow pane breaks it mid-word); its documentation, Markdown, says the rest and does not repeat it.
+// table) and in one Mars reads as no entry for its value's shape (`allowed = "gr"`), on an empty slot
+// of those lists (quotes inserted), and for the keys and map-form values of a tools table. Every item
+// carries an explicit textEdit: `(`, `:`, `/` and `*` are not word characters, so the client's word
+// range would be wrong. An item's detail is one short phrase of plain text (VS Code shows it as
+// written, beside the list and above the documentation, where a narrow pane breaks it mid-word); its
+// documentation, Markdown, says the rest and does not repeat it.
 
 import {
   type Command, type CompletionItem, CompletionItemKind, type CompletionList, InsertTextFormat, MarkupKind, type Position, type Range,
@@ -386,7 +387,7 @@ function mcpSnippetItem(range: Range, typed: string, w: Writer): CompletionItem 
 
 function entryItems(analysis: Analysis, ctx: EntryContext, servers: readonly string[], typed: string): CompletionItem[] {
   const range = positionsOf(analysis.lines, ctx.range);
-  const holds = held(ctx.list.array, ctx.string);
+  const holds = ctx.array ? held(ctx.array, ctx.string) : new Set<string>();
   const w: Writer = {
     content: (value) => (ctx.literal ? (fitsLiteral(value) ? value : null) : escapeBasic(value)),
     wrap: (content) => content + ctx.close,

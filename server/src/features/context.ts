@@ -5,7 +5,7 @@
 import { inGuessed, type Analysis } from '../analysis/analyze';
 import type { ParsedEntry } from '../analysis/findings';
 import { readDirective } from '../analysis/suppress';
-import { isWritten, OWNERS, type ExtraKey, type ListName, type Owner, type OwnerKind, type Policies, type ToolsTable } from '../analysis/policies';
+import { isWritten, OWNERS, shapeList, type ExtraKey, type ListName, type Owner, type OwnerKind, type Policies, type ToolsTable } from '../analysis/policies';
 import type { KeyPart, KeyValue, Section, Span, TomlArray, TomlDocument, TomlInlineTable, TomlString, TomlValue } from '../toml/model';
 import { inComment, lastAtOrBefore } from '../toml/sorted';
 import { skipTrivia } from '../toml/split';
@@ -13,10 +13,17 @@ import { closingQuote, decodeBasic, isMultiline, lineEndingBackslash, valueStart
 
 export type PolicyList = Policies['lists'][number];
 
-/** Inside a string of `allowed`/`disallowed`. */
+/**
+ * Inside a string of `allowed`/`disallowed`, or one Mars reads as no entry for its value's shape
+ * (`allowed = "gr"`, a quote typed for a bracket; `tools = ["gr"]`), which hover describes as the
+ * entry its fix makes of it (`shapeList`): completed as an entry all the same, its finding and fix kept.
+ */
 export interface EntryContext {
   readonly kind: 'entry';
-  readonly list: PolicyList;
+  /** The list holding the string; null for a string of a shape problem's value. */
+  readonly list: PolicyList | null;
+  /** The array whose other strings are entries of the same list (what it holds already), or null for a string written as the whole list. */
+  readonly array: TomlArray | null;
   readonly string: TomlString;
   /** The entry text a completion replaces: the string's content on the cursor's line. */
   readonly range: Span;
@@ -143,11 +150,16 @@ export function cursorContext(analysis: Analysis, offset: number): CursorContext
     const quoteAfter = node.kind === 'scalar' && /["']/.test(layout.text[node.span.end] ?? '');
     const endGuessed = (bare.includes('(') && !bare.endsWith(')')) || quoteAfter;
     if (list) {
-      if (node.kind === 'string') return valueOnCursorLine(layout.text, node, offset) ? entryContext(layout, list, node, offset) : null;
+      if (node.kind === 'string') return valueOnCursorLine(layout.text, node, offset) ? entryContext(layout, list, list.array, node, offset) : null;
       if (endGuessed) return null;
       const slot = slotContext(layout, list, offset, node);
       if (slot) return slot;
       return fallsThroughToKey(layout, list.array, node.span.start) ? keyContext(layout, offset, null) : null;
+    }
+    // A string of a shape problem's value (`allowed = "gr|"`, `tools = ["gr|"]`): the entry hover says it would be.
+    const array = found.parent.kind === 'array' ? found.parent.array : null;
+    if (node.kind === 'string' && policies.shape.some((p) => p.keyValue?.value === (array ?? node) && shapeList(p) !== null)) {
+      return valueOnCursorLine(layout.text, node, offset) ? entryContext(layout, null, array, node, offset) : null;
     }
     if (node.kind === 'scalar' && found.parent.kind === 'kv') {
       const key = listKeyOf(policies, found.parent.kv);
@@ -327,10 +339,10 @@ function valueOnCursorLine(text: string, str: TomlString, offset: number): boole
   return str.style === 'multiline-basic' && lineEndingBackslash(text, start, lineEnd) >= 0 && /^[ \t\r\n]*$/.test(text.slice(lineEnd, str.content.end));
 }
 
-function entryContext(layout: Layout, list: PolicyList, str: TomlString, offset: number): EntryContext {
+function entryContext(layout: Layout, list: PolicyList | null, array: TomlArray | null, str: TomlString, offset: number): EntryContext {
   const { range, close } = stringRange(layout, str, offset);
   return {
-    kind: 'entry', list, string: str, range, text: layout.text.slice(range.start, range.end), cursor: offset - range.start, close,
+    kind: 'entry', list, array, string: str, range, text: layout.text.slice(range.start, range.end), cursor: offset - range.start, close,
     literal: str.style === 'literal' || str.style === 'multiline-literal',
   };
 }
