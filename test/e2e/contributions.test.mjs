@@ -76,12 +76,14 @@ function assertScope(tokens, text, prefix) {
   assert.ok(hits.length > 0, `no token ${JSON.stringify(text)} in ${JSON.stringify(tokens.map(([t]) => t))}`);
   assert.ok(hits.some(([, scopes]) => has(scopes, prefix)), `no ${JSON.stringify(text)} with ${prefix}: ${hits.map(([, s]) => s.join(' ')).join(' | ')}`);
 }
+/** The scopes that mark a section by what Mars reads in it (mars-tools-table.injection): no colour of their own. */
+const SECTIONS = ['meta.tools-table.mars', 'meta.owners-table.mars', 'meta.owner-table.mars', 'meta.plain-table.mars'];
 /** No token whose text contains `text` has a scope of ours (`*.mars`). */
 function assertPlain(tokens, text) {
   const hits = tokens.filter(([t]) => t.includes(text));
   assert.ok(hits.length > 0, `no token containing ${JSON.stringify(text)}`);
-  // No scope of ours but the sections that mark where a bare list is one, and where none is.
-  for (const [t, scopes] of hits) assert.ok(!scopes.some((s) => s.endsWith('.mars') && s !== 'meta.tools-table.mars' && s !== 'meta.plain-table.mars'), `${JSON.stringify(t)}: ${scopes.join(' ')}`);
+  // No scope of ours but the sections that mark which lists are tool lists there.
+  for (const [t, scopes] of hits) assert.ok(!scopes.some((s) => s.endsWith('.mars') && !SECTIONS.includes(s)), `${JSON.stringify(t)}: ${scopes.join(' ')}`);
 }
 
 const CAP = 'entity.name.function.capability';
@@ -151,6 +153,54 @@ for (const host of ['ours', 'other']) {
     assertScope(tokens, 'Reviews code: bash(git log) and read', 'string.quoted.single.basic.line.toml');
     assertPlain(tokens, 'skills');
     assertPlain(tokens, 'version');
+  });
+
+  test(`a list is a tool list only with the prefix Mars reads where it is (host grammar: ${host})`, async () => {
+    const tokenize = await tokenizer(host);
+    // [document, entries of the lists Mars reads, entries of those it does not] (as the checker says:
+    // it reports each entry read as an unknown tool). `tools.allowed` directly under `[agents]` names
+    // an agent `tools`; `x.tools.allowed` under `[agents.a]`, a key `x` of agent a.
+    const cases = [
+      [`tools.allowed = ["w1"]
+x.tools.disallowed = ["w2"]
+y = { tools = { allowed = ["w3"] } }
+agents.a.allowed = ["w4"]
+agents.b.tools.allowed = ["r1"]
+agents.c.tools = { allowed = ["r2"] }
+agents.d = { tools.disallowed = ["r3"] }
+agents.e = { description = "d", tools = { allowed = ["r4"] } }
+skills = { f.tools.allowed = ["r5"], g = { tools = { allowed = ["r6"] } }, h.tools = { disallowed = ["r7"] }, tools = { allowed = ["w5"] } }
+`, ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7'], ['w1', 'w2', 'w3', 'w4', 'w5']],
+      [`[agents]
+tools.allowed = ["w6"]
+agents.a.tools.allowed = ["w8"]
+b = { allowed = ["w9"] }
+c.tools.allowed = ["r8"]
+d.tools = { allowed = ["r9"] }
+e = { tools.allowed = ["r10"] }
+f = { model = "m", tools = { allowed = ["r11"] } }
+[skills]
+tools = { disallowed = ["w7"] }
+g.tools.disallowed = ["r12"]
+`, ['r8', 'r9', 'r10', 'r11', 'r12'], ['w6', 'w7', 'w8', 'w9']],
+      [`[agents.a]
+x.tools.allowed = ["w11"]
+agents.b.tools.allowed = ["w12"]
+y = { tools = { allowed = ["w13"] } }
+z = { allowed = ["w14"] }
+tools = { x = 1, disallowed = ["r13"] }
+[skills.b]
+tools.allowed = ["r14"]
+[[agents.c]]
+x.tools.allowed = ["w15"]
+tools.disallowed = ["r15"]
+`, ['r13', 'r14', 'r15'], ['w11', 'w12', 'w13', 'w14', 'w15']],
+    ];
+    for (const [doc, read, unread] of cases) {
+      const tokens = tokenize(doc);
+      for (const entry of read) assertScope(tokens, entry, CAP);
+      for (const entry of unread) assertPlain(tokens, entry);
+    }
   });
 
   test(`a bare list is a tool list in a tools table's section only (host grammar: ${host})`, async () => {
