@@ -59,8 +59,11 @@ test('colour in text lines only when asked by FORCE_COLOR or on a terminal, as r
   ]);
   assert.doesNotMatch(run({ FORCE_COLOR: '1' }, ['--format', 'json']) + run({ FORCE_COLOR: '1' }, ['--format', 'github']), /\x1b/);
   // A terminal, through util-linux's script(1) where there is one (BSD's takes other arguments, and
-  // says only its usage): colour, and none with NO_COLOR.
-  const script = (env: string) => spawnSync('script', ['-qc', `${env} "${process.execPath}" "${path.join(DIST, 'cli.js')}" check`, '/dev/null'], { cwd: dir, encoding: 'utf8' });
+  // says only its usage): colour, and none with NO_COLOR. One that shows colour, as Node tells it
+  // (`hasColors`): a colour TERM, and no CI variable, which makes Node say no colour on any terminal.
+  const terminal: NodeJS.ProcessEnv = { ...process.env, TERM: 'xterm-256color' };
+  for (const v of ['CI', 'FORCE_COLOR', 'NO_COLOR']) delete terminal[v];
+  const script = (env: string) => spawnSync('script', ['-qc', `${env} "${process.execPath}" "${path.join(DIST, 'cli.js')}" check`, '/dev/null'], { cwd: dir, encoding: 'utf8', env: terminal });
   const tty = script('');
   if (!tty.error && tty.stdout.includes('mars.toml:')) {
     assert.match(tty.stdout, /\x1b\[31merror/);
