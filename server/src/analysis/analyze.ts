@@ -62,7 +62,7 @@ export function analyze(text: string, memo: VerdictMemo = new VerdictMemo(), onl
   const guessed = unreadableFrom < text.length ? guessedSpans(doc, unreadableFrom) : NO_GUESS;
   const said = (f: Finding) => !inGuessed(guessed, f.span.start) && (!only || only(f));
   // Loops, not push(...list): a list of 150,000 entries would overflow the stack as arguments.
-  for (const p of entries) for (const f of entryFindings(text, p, unreadableFrom)) if (said(f)) findings.push(f);
+  for (const p of entries) for (const f of entryFindings(text, p, memo, unreadableFrom)) if (said(f)) findings.push(f);
   for (const f of crossEntryFindings(text, entries, said)) findings.push(f);
   for (const f of policyFindings(doc, policies)) if (said(f)) findings.push(f);
   for (const f of suppressionFindings(doc)) if (said(f)) findings.push(f);

@@ -408,7 +408,7 @@ function entryVerdict(raw: string): EntryVerdict {
  * The findings for one entry on its own, placed at its string. `readTo`: where the text stops being
  * read as Mars reads it (the first syntax error's reach, `Analysis.unreadableFrom`).
  */
-export function entryFindings(text: string, p: ParsedEntry, readTo = text.length): Finding[] {
+export function entryFindings(text: string, p: ParsedEntry, memo: VerdictMemo, readTo = text.length): Finding[] {
   const str = p.entry.string;
   const issues = p.verdict.issues;
   if (issues.length === 0) return [];
@@ -425,19 +425,19 @@ export function entryFindings(text: string, p: ParsedEntry, readTo = text.length
       said.add(key);
     }
     const r = isOpenMultiline(str) ? undefined : issue.replacement;
-    out.push(r ? new ReplacementFinding(issue.code, at, issue.message, text, p.entry, r, readTo) : new LazyFinding(issue.code, at, issue.message, undefined, undefined, false));
+    out.push(r ? new ReplacementFinding(issue.code, at, issue.message, text, p.entry, r, memo, readTo) : new LazyFinding(issue.code, at, issue.message, undefined, undefined, false));
   }
   return out;
 }
 
 /** An entry's finding whose fix writes another value for it: made when asked for, without a closure (see `DuplicateFinding`). */
 class ReplacementFinding extends LazyFinding {
-  constructor(code: Code, span: Span, message: string, private readonly text: string, private readonly entry: ListEntry, private readonly r: Replacement, private readonly readTo: number) {
+  constructor(code: Code, span: Span, message: string, private readonly text: string, private readonly entry: ListEntry, private readonly r: Replacement, private readonly memo: VerdictMemo, private readonly readTo: number) {
     super(code, span, message, undefined, undefined, r.safe);
   }
 
   protected override make(): Fix[] {
-    return replacementFixes(this.text, this.entry.string, this.entry.array, this.entry.index, this.r, this.readTo);
+    return replacementFixes(this.text, this.entry.string, this.entry.array, this.entry.index, this.r, this.memo, this.readTo);
   }
 }
 
@@ -447,19 +447,13 @@ class ReplacementFinding extends LazyFinding {
  * entry is removed instead: written, it would be a duplicate, a new problem the fix made. `readTo`:
  * where a syntax error leaves the reading a guess (see `heldElsewhere`).
  */
-function replacementFixes(text: string, str: TomlString, array: TomlArray, index: number, r: Replacement, readTo: number): Fix[] {
-  const held = heldElsewhere(array, str, r.value, readTo);
+function replacementFixes(text: string, str: TomlString, array: TomlArray, index: number, r: Replacement, memo: VerdictMemo, readTo: number): Fix[] {
+  const held = heldElsewhere(memo, array, str, r.value, readTo);
   if (held !== null) {
     return [{ title: `Remove ${quoted(str.value)}: the list already holds ${quoted(held)}`, edits: deleteItems(text, array, [index]), preferred: r.preferred, safe: r.safe }];
   }
   const fix = (value: string) => replaceFix(text, `Change to ${quoted(value)}`, str, value, r.preferred, r.safe);
   return [r.alone === undefined ? fix(r.value) : { ...fix(r.value), alone: fix(r.alone) }];
-}
-
-/** What an entry means to Mars, as duplicates are judged (`EntryVerdict.meaning`). */
-function meaningOf(raw: string): string | null {
-  const r = parseToolName(raw);
-  return r.ok ? render(r.name) : null;
 }
 
 /**
@@ -473,12 +467,14 @@ const firstOfMeaning = new WeakMap<TomlArray, ReadonlyMap<string, { readonly val
  * The entry of `array`, as written, that means what `value` does, where `str` (the entry a fix
  * rewrites as `value`) means something else; null when none does. An entry whose spelling alone
  * changes (`Bash` -> `bash`) already means what it means: a copy of it is the duplicate's finding.
+ * Meanings are the verdicts' (`EntryVerdict.meaning`), which the analysis put in `memo`, not parsed again.
  * For the fix of an entry before `readTo` (a syntax error's reach), which fix-all applies, an entry
  * from `readTo` on holds nothing: its reading is a guess (`"a"b"x"c"` reads `"x"` as an entry, which
  * the string meant may not hold), and the entry removed for it would take its rule with it,
  * unasked. Past the error fix-all changes nothing, and a quick fix asked for there reads on.
  */
-function heldElsewhere(array: TomlArray, str: TomlString, value: string, readTo: number): string | null {
+function heldElsewhere(memo: VerdictMemo, array: TomlArray, str: TomlString, value: string, readTo: number): string | null {
+  const meaningOf = (raw: string) => memo.verdict(raw).meaning;
   const meaning = meaningOf(value);
   if (meaning === null || meaning === meaningOf(str.value)) return null;
   let first = firstOfMeaning.get(array);
@@ -535,7 +531,7 @@ export function fixesFromParse(doc: TomlDocument, memo: VerdictMemo, kind: Exclu
   const place = entrySpan(text, str);
   if (place.start !== span.start || place.end !== span.end || isOpenMultiline(str)) return null;
   const r = memo.verdict(str.value).issues.find((i) => i.code === code && i.chars === undefined)?.replacement;
-  return r ? withReadableTitles(replacementFixes(text, str, array, index, r, readTo)) : null;
+  return r ? withReadableTitles(replacementFixes(text, str, array, index, r, memo, readTo)) : null;
 }
 
 /** Fixes as a finding gives them (`LazyFinding.fixes`): their titles as a reader is shown them. */

@@ -241,11 +241,9 @@ export function suggestScoped(head: string): string | null {
   // prefix that makes it one (`web_fetch(docs.rs)` would be a URL glob, which no URL matches).
   if (slash && shape?.kind === 'path') pattern = slash + rest;
   else if (shape?.kind === 'host' && shape.prefix !== undefined && BARE_HOST.test(rest)) pattern = shape.prefix + rest;
-  if (pattern !== rest) parsed = parseToolName(`${word}(${pattern})`);
+  if (pattern !== rest) parsed = parseToolName(`${word}(${pattern})`); // the same capability, its pattern written so
   if (!parsed.ok) return null;
-  const { name } = parsed;
-  const scoped = name.kind === 'mcp' || (name.kind === 'builtin' && capabilityNamed(name.capability)?.pattern !== undefined);
-  return scoped ? canonicalSpelling(`${word}(${pattern})`, name) : null;
+  return parsed.name.kind === 'mcp' || shape !== undefined ? canonicalSpelling(`${word}(${pattern})`, parsed.name) : null;
 }
 
 /**
