@@ -112,7 +112,35 @@ test('github format: one workflow command per problem, escaped as GitHub reads i
     '::error file=a%2Cb%3A c/mars.toml,line=2,col=22,endLine=2,endColumn=28,title=Mars TOML (invalid-tool-name)::invalid tool name `bash()`; allowed: scoped payload written as tool(pattern) with a non-empty pattern',
     '::notice file=a%2Cb%3A c/mars.toml,line=2,col=32,endLine=2,endColumn=39,title=Mars TOML (unknown-tool)::Mars has no capability named `my%25tool`; it passes it on as written, so only a harness with a tool of that name applies it.',
   ]);
-  assert.match(r.err, /^1 file checked: 1 error, 2 information$/m);
+  assert.match(r.err, /^1 file checked: 1 error, 2 information \(2 fixable with --fix\)$/m);
+});
+
+test('the summary says how many problems --fix would fix, as fix-all counts them: none past a syntax error or in a file not UTF-8, none once fixed, none that --severity turns off', () => {
+  // [file, the hint without --fix, the summary of --fix on it]
+  const table: Array<[string, string, string]> = [
+    ['[agents.a.tools]\nallowed = ["Shell", "Read"]\n', '2 information (2 fixable with --fix)', '2 problems fixed: no problems'],
+    // A did-you-mean is no safe fix: --fix leaves it, so it is not counted.
+    ['[agents.a.tools]\nallowed = ["bassh"]\n', '1 information', '1 information'],
+    ['[agents.a.tools]\nallowed = ["read", "Read", "READ"]\n', '2 warnings, 2 information (4 fixable with --fix)', '4 problems fixed: no problems'],
+    // Past a syntax error nothing is fixed, and the syntax error has no safe fix here.
+    ['[agents.a.tools]\nallowed = ["Shell"]\nx = = 1\ndisallowed = ["Read"]\n', '1 error, 2 information (1 fixable with --fix)', '1 problem fixed: 1 error, 1 information'],
+    // Nor after a multi-line string never closed, which to Mars runs to the end of the file.
+    ['[agents.a.tools]\nallowed = ["Shell"]\n[agents.b.tools]\nx = """\n[agents.c.tools]\nallowed = ["Read"]\n', '1 error, 1 warning, 2 information (1 fixable with --fix)', '1 problem fixed: 1 error, 1 warning, 1 information'],
+    ['[agents.a.tools]\nallowed = ["bash"]\n', 'no problems', 'no problems'],
+  ];
+  for (const [body, hint, fixed] of table) {
+    const dir = workspace({ 'mars.toml': body });
+    const r = cli(['check'], { cwd: dir });
+    assert.equal(r.err, `1 file checked: ${hint}\n`, body);
+    const f = cli(['check', '--fix'], { cwd: dir });
+    assert.equal(f.err, `1 file checked${fixed.includes('fixed') ? ', ' : ': '}${fixed}\n`, body);
+  }
+  const off = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["Shell", "read", "read"]\n' });
+  assert.equal(cli(['check', '--severity', 'non-canonical=off'], { cwd: off }).err, '1 file checked: 1 warning (1 fixable with --fix)\n');
+  // A file not UTF-8 is never written by --fix.
+  const bytes = workspace({});
+  fs.writeFileSync(path.join(bytes, 'mars.toml'), Buffer.concat([Buffer.from('# \xff\n', 'latin1'), Buffer.from('[agents.a.tools]\nallowed = ["Shell"]\n')]));
+  assert.equal(cli(['check'], { cwd: bytes }).err, '1 file checked: 1 error, 1 information\n');
 });
 
 test('github format: a file from the workspace root, where GitHub reads it, whichever folder the step runs in; names that break lines escaped on stderr', () => {
@@ -460,12 +488,12 @@ test('pipes and devices are not read (they would block or never end); a file rea
   fs.linkSync(path.join(dir, 'mars.toml'), path.join(dir, 'hard.toml'));
   const m = cli(['check', 'mars.toml', 'hard.toml', 'missing.toml'], { cwd: dir });
   assert.equal(m.code, 2);
-  assert.match(m.err, /^1 file checked, 1 not checked: 1 information$/m);
+  assert.match(m.err, /^1 file checked, 1 not checked: 1 information \(1 fixable with --fix\)$/m);
   // In a folder, a link named mars.toml to a device is passed over, as a pipe so named would be.
   const r = cli(['check', '.', 'mars.toml', './mars.toml', path.join(dir, 'mars.toml')], { cwd: dir });
   assert.equal(r.code, 0, r.err);
   assert.equal(r.out.trim().split('\n').length, 1, r.out);
-  assert.match(r.err, /^1 file checked: 1 information$/m);
+  assert.match(r.err, /^1 file checked: 1 information \(1 fixable with --fix\)$/m);
 });
 
 test('output that cannot be written (a full disk) exits 2, not 0, and says why', () => {
@@ -614,7 +642,7 @@ test('a current folder that was removed: files named by absolute paths are check
   assert.equal(relative.code, 2, relative.err);
   assert.match(relative.err, /^mars-toml: cannot read nope: no such file or folder$/m);
   assert.match(relative.out, /:2:13: error invalid-tool-name/);
-  assert.match(relative.err, /^1 file checked, 1 not checked: 1 error$/m);
+  assert.match(relative.err, /^1 file checked, 1 not checked: 1 error \(1 fixable with --fix\)$/m);
 });
 
 test('a clean, realistic mars.toml (every TOML feature, every spelling) gives no diagnostic at all', () => {
@@ -658,7 +686,7 @@ test('a path that cannot be read is reported once however it is named; a folder 
     const l = { code: run.status, err: run.stderr };
     assert.equal(l.code, 2, l.err);
     assert.equal(l.err.split('\n').filter((x) => x.startsWith('mars-toml: cannot read folder locked')).length, 1, l.err);
-    assert.match(l.err, /^1 file checked, 1 folder not read: 1 information$/m);
+    assert.match(l.err, /^1 file checked, 1 folder not read: 1 information \(1 fixable with --fix\)$/m);
   } finally {
     fs.chmodSync(path.join(dir, 'locked'), 0o755);
   }
@@ -709,7 +737,7 @@ test('--severity sets a code\'s level as the editor\'s setting does: the report,
   const r = cli(['check', 'mars.toml', '--severity', 'non-canonical=error', '--severity=invalid-tool-name=warning', '--severity', 'unknown-tool=off'], { cwd: dir });
   assert.equal(r.code, 1);
   assert.deepEqual(r.out.trim().split('\n').map((l) => l.split(' ').slice(1, 3).join(' ')), ['error non-canonical', 'warning invalid-tool-name']);
-  assert.match(r.err, /^1 file checked: 1 error, 1 warning$/m);
+  assert.match(r.err, /^1 file checked: 1 error, 1 warning \(2 fixable with --fix\)$/m);
   assert.equal(cli(['check', 'mars.toml', '--severity', 'non-canonical=info'], { cwd: dir }).code, 1);
   // eslint's short name for a warning, as its users type it.
   const warn = cli(['check', 'mars.toml', '--severity', 'invalid-tool-name=warn'], { cwd: dir });
@@ -738,7 +766,7 @@ test('check - reads the document from stdin, as a file: every format, --severity
     '<stdin>:2:13: information non-canonical `Shell` is an alias of `bash`; Mars writes `bash`.',
     '<stdin>:2:22: error invalid-tool-name invalid tool name `bash()`; allowed: scoped payload written as tool(pattern) with a non-empty pattern',
   ]);
-  assert.equal(text.err, '1 file checked: 1 error, 1 information\n');
+  assert.equal(text.err, '1 file checked: 1 error, 1 information (2 fixable with --fix)\n');
   const json = cli(['check', '--format', 'json', '-'], { cwd: dir, input: findings });
   assert.equal(json.code, 1);
   assert.deepEqual((JSON.parse(json.out) as Array<{ file: string; code: string }>).map((f) => [f.file, f.code]), [['<stdin>', 'non-canonical'], ['<stdin>', 'invalid-tool-name']]);

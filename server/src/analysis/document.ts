@@ -629,14 +629,14 @@ export function crossFindingsShown(da: DocumentAnalysis, overrides: SeverityOver
 
 
 /**
- * Whether fix-all may change unit `i`. Not after a multi-line string never closed: to Mars the rest
- * of the file is its text (the split reads on past it as if it closed on its line, so typing one
- * does not blank the diagnostics below). Nor after the syntax error of an earlier piece of its
- * section: the whole section analysed at once changes nothing past that.
+ * Whether fix-all may change the unit that starts at offset `start`, `firstUnclosed` being where the
+ * text's first multi-line string never closed: not after that, as to Mars the rest of the file is
+ * its text (the split reads on past it as if it closed on its line, so typing one does not blank
+ * the diagnostics below). Nor after the syntax error of an earlier piece of its section: the whole
+ * section analysed at once changes nothing past that.
  */
-function fixAllReaches(da: DocumentAnalysis, i: number, outside: Outside): boolean {
-  const open = da.unclosed[0];
-  return !outside.unreadableBefore && (open === undefined || i <= unitIndexAt(da.units, open));
+export function fixAllReaches(start: number, outside: Outside, firstUnclosed: number | undefined): boolean {
+  return !outside.unreadableBefore && (firstUnclosed === undefined || start <= firstUnclosed);
 }
 
 /**
@@ -648,7 +648,7 @@ export function* documentFixAllSteps(da: DocumentAnalysis, overrides: SeverityOv
   const out: Edit[] = [];
   for (const [i, u] of da.units.entries()) {
     const outside = outsideOf(da, i);
-    if (!fixAllReaches(da, i, outside)) continue;
+    if (!fixAllReaches(u.start, outside, da.unclosed[0])) continue;
     // A unit's model is made only where there may be something to fix, and read with its own
     // findings, whose fixes go when it goes (see `fixAll`): kept on the unit's findings, a 10 MB
     // list's fixes stayed beside its next version's analysis.
@@ -670,7 +670,7 @@ export function countFixAll(da: DocumentAnalysis, overrides: SeverityOverrides, 
   let n = 0;
   for (const [i, u] of da.units.entries()) {
     const outside = outsideOf(da, i);
-    if (!fixAllReaches(da, i, outside)) continue;
+    if (!fixAllReaches(u.start, outside, da.unclosed[0])) continue;
     // One at a time: the count stops at `enough` (a lightbulb asks for 1 or 2), not after making
     // the list of all of a big section's visible findings.
     for (const f of eachSeen(u.analysis, overrides, outside, code)) {
@@ -682,7 +682,7 @@ export function countFixAll(da: DocumentAnalysis, overrides: SeverityOverrides, 
 
 /** Whether fix-all fixes `f`, a visible finding of unit `index` (in the unit's offsets). */
 export function fixAllTakesIn(da: DocumentAnalysis, index: number, f: Finding): boolean {
-  return fixAllReaches(da, index, outsideOf(da, index)) && fixAllTakes(da.units[index]!.analysis, f);
+  return fixAllReaches(da.units[index]!.start, outsideOf(da, index), da.unclosed[0]) && fixAllTakes(da.units[index]!.analysis, f);
 }
 
 export function documentFixAll(da: DocumentAnalysis, overrides: SeverityOverrides = {}, only?: Code, counter?: { fixed: number }): Edit[] {

@@ -10,8 +10,8 @@
 
 import { sectionStartsFrom } from '../toml/split';
 import { RootArrays, TableTree, type SectionDefinitions } from '../toml/tables';
-import { analyze, visibleFindings } from './analyze';
-import { conflictFinding, definitionSpan, fileSuppressionsOf, KeyIndex, placeFinding, unitTexts } from './document';
+import { analyze, fixAllTakes, visibleFindings } from './analyze';
+import { conflictFinding, definitionSpan, fileSuppressionsOf, fixAllReaches, KeyIndex, placeFinding, unitTexts } from './document';
 import type { SeverityOverrides } from './codes';
 import { byPosition, detached, fixesNotKept, MAY_CREATE, overridden, VerdictMemo, withoutClashingFixes, type Finding } from './findings';
 import { ownerArrays, OWNERS } from './policies';
@@ -21,9 +21,10 @@ import type { Outside } from './suppress';
 /**
  * Each finding of `text` at the severity `overrides` give it (its default where they say nothing),
  * in document order; with `fixes`, their fixes made (without them, a finding's fixes would not know
- * what later units define).
+ * what later units define). With `fixable`, its `count` is raised by how many of them fix-all
+ * fixes (as `countFixAll` counts them), for the checker's hint that `--fix` would.
  */
-export function reportFindings(text: string, each: (f: Finding) => void, fixes = false, overrides: SeverityOverrides = {}): void {
+export function reportFindings(text: string, each: (f: Finding) => void, fixes = false, overrides: SeverityOverrides = {}, fixable?: { count: number }): void {
   // A `# mars-ignore-file` comment hides the findings above it too: its codes are read first. (Such a
   // text was analysed whole, and its findings all kept, with their fixes for JSON: a 10 MB list's
   // ran the checker out of memory.)
@@ -41,7 +42,8 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
   let pending: SectionAnalysis['suppressions']['pending'] = null;
   // Whether an earlier piece of the unit's section cannot be read past its syntax error.
   let unreadableBefore = false;
-  for (const u of unitTexts(text, sectionStartsFrom(text, 0), text.length)) {
+  const unclosed: number[] = [];
+  for (const u of unitTexts(text, sectionStartsFrom(text, 0, undefined, unclosed), text.length)) {
     // The unit is let go once its findings are out, so it keeps its model meanwhile (no finding is
     // copied off it), and the fixes written are not kept on its findings (a 10 MB list's are 0.8
     // GB); a finding that waits takes its fixes with it, not its model.
@@ -53,7 +55,13 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
     const header = u.sectionStart ? pending : null;
     const outside: Outside = unreadableBefore ? { file, header, unreadableBefore } : { file, header };
     const base = u.start - u.hidden;
-    const found = visibleFindings(analysis, overrides, outside).map((f) => placeFinding(f, base));
+    const visible = visibleFindings(analysis, overrides, outside);
+    if (fixable && fixAllReaches(u.start, outside, unclosed[0])) {
+      fixesNotKept(() => {
+        for (const f of visible) if (fixAllTakes(analysis, f)) fixable.count++;
+      });
+    }
+    const found = visible.map((f) => placeFinding(f, base));
     analysis.definitions.forEach((defs, index) => {
       sections.push({ defs, base });
       roots.addDefinitions(defs);

@@ -460,6 +460,9 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
   };
   const counts = { error: 0, warning: 0, information: 0, hint: 0 };
   let fixed = 0;
+  // What --fix would fix, for the summary's hint, as ruff's and eslint's say it: counted only where
+  // nothing is fixed (a file not UTF-8 is never written) and no JSON is written (each fix says `safe`).
+  const fixable = { count: 0 };
   let failed = missing; // paths and files not read, or not checked for a bug of ours
   let written = 0; // findings, for the JSON list's brackets and commas
   /** Checks one file, writes its findings; the number of problems fixed, or null when it could not be read. */
@@ -537,7 +540,8 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
     // JSON asks every finding for its fixes, which a kept one makes again from its model: it is
     // always written as the analysis goes.
     if (analysis && !json && analysis.units.every((u) => u.analysis.keepsFindings)) for (const f of documentFindings(analysis, options.overrides)) each(f);
-    else reportFindings(text, each, json, options.overrides); // written as the analysis goes, a section at a time
+    // Written as the analysis goes, a section at a time.
+    else reportFindings(text, each, json, options.overrides, options.fix || json || read.invalid ? undefined : fixable);
     flush();
     if (invalid) write(invalid);
     return applied;
@@ -577,7 +581,8 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
     const checked = files.length - (failed - missing);
     const notRead = `${failed > 0 ? `, ${failed} not checked` : ''}${foldersNotRead > 0 ? `, ${foldersNotRead} folder${foldersNotRead === 1 ? '' : 's'} not read` : ''}`;
     const found = summary || (failed + foldersNotRead > 0 ? 'no problems in what was checked' : 'no problems');
-    err.write(`${checked} file${checked === 1 ? '' : 's'} checked${notRead}${fixed ? `, ${fixed} problem${fixed === 1 ? '' : 's'} fixed` : ''}: ${found}\n`);
+    const hint = fixable.count > 0 ? ` (${fixable.count} fixable with --fix)` : '';
+    err.write(`${checked} file${checked === 1 ? '' : 's'} checked${notRead}${fixed ? `, ${fixed} problem${fixed === 1 ? '' : 's'} fixed` : ''}: ${found}${hint}\n`);
   }
   if (unreadable) return 2;
   return counts.error > 0 ? 1 : 0;
