@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { analyzeDocument, documentFindings } from '../../server/src/analysis/document';
+import { analyzeDocument, countFixAll, documentFindings } from '../../server/src/analysis/document';
 import type { Finding } from '../../server/src/analysis/findings';
 import { reportFindings } from '../../server/src/analysis/report';
 import { agentsTable } from '../support/bigToml';
@@ -20,8 +20,12 @@ const withFixes = (f: Finding) => ({ ...plain(f), fixes: f.fixes });
 
 function check(text: string, label: string): number {
   const reported: ReturnType<typeof plain>[] = [];
-  reportFindings(text, (f) => reported.push(plain(f)));
-  assert.deepEqual(reported, documentFindings(analyzeDocument(text, 'findings')).map(plain), label);
+  const fixable = { count: 0 };
+  reportFindings(text, (f) => reported.push(plain(f)), false, {}, fixable);
+  const whole = analyzeDocument(text, 'findings');
+  assert.deepEqual(reported, documentFindings(whole).map(plain), label);
+  // The checker's hint counts what fix-all fixes, as the editor's "Fix all" counts it.
+  assert.equal(fixable.count, countFixAll(whole, {}, undefined, Infinity), `${label}, fixable`);
   const fixed: ReturnType<typeof withFixes>[] = [];
   reportFindings(text, (f) => fixed.push(withFixes(f)), true);
   assert.deepEqual(fixed, documentFindings(analyzeDocument(text, 'models')).map(withFixes), `${label}, with fixes`);

@@ -11,7 +11,7 @@ import { closedBelow } from '../toml/syntaxMessages';
 import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, deleteItems, nonOverlapping, type Edit } from './edits';
 import {
-  byPosition, findingAt, fixAmong, fixesNotKept, keyContentSpan, partnersSeen, crossEntryFindings, entryFindings, finding, overridden, withoutClashingFixes, parseEntries, policyFindings, MAY_CREATE,
+  byPosition, findingAt, fixAmong, fromParse, fixesNotKept, keyContentSpan, partnersSeen, crossEntryFindings, entryFindings, finding, overridden, withoutClashingFixes, parseEntries, policyFindings, MAY_CREATE,
   type Finding, type ParsedEntry, VerdictMemo,
 } from './findings';
 import { moveEdits, moveOf } from './moves';
@@ -307,20 +307,28 @@ function splits(s: string, i: number): boolean {
   return (before === 13 && after === 10) || (before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff);
 }
 
+/** What fix-all's reach in an analysis depends on (an analysis, or these read off one let go). */
+export type Reach = { readonly unreadableFrom: number; readonly doc: { readonly text: string } };
+
 // Past a syntax error the model's reading is a guess (a stray `"""` pairs every quote after it the
 // wrong way, and the text between two strings reads as an entry): nothing there is changed unasked,
 // whether a finding is there or a fix would write there (a move appending to a list the error is
 // in). Mars's parser stops at the error too. The syntax error's own fix is its own.
-const readable = (analysis: Analysis, f: Finding) => f.span.start < analysis.unreadableFrom || f.code === 'toml-syntax';
-const before = (analysis: Analysis, edits: readonly Edit[]) => edits.every((e) => e.start < analysis.unreadableFrom && e.end <= analysis.unreadableFrom);
+const readable = (analysis: Reach, f: Finding) => f.span.start < analysis.unreadableFrom || f.code === 'toml-syntax';
+const before = (analysis: Reach, edits: readonly Edit[]) => edits.every((e) => e.start < analysis.unreadableFrom && e.end <= analysis.unreadableFrom);
 
 /**
  * Whether fix-all fixes `f`, a visible finding of `analysis`: it has a safe fix, and that is not
  * past a syntax error. (Duplicates and moves are applied a list or an owner at a time, with edits
  * in the same list or table as their own.) Makes the fixes only of a finding that may have one.
  */
-export function fixAllTakes(analysis: Analysis, f: Finding): boolean {
+export function fixAllTakes(analysis: Reach, f: Finding): boolean {
   if (!f.mayHaveSafeFix || !readable(analysis, f)) return false;
+  // An entry's own fix (a respelling, a duplicate's removal: `fromParse`) is safe as the finding
+  // says and edits only its list, so where nothing is unreadable it need not be made to be known:
+  // the checker's count of what --fix would fix asks of tens of thousands.
+  const own = fromParse(f);
+  if ((own === 'replacement' || own === 'duplicate') && analysis.unreadableFrom >= analysis.doc.text.length) return true;
   const fix = f.fixes.find((x) => x.safe);
   return !!fix && (f.code === 'toml-syntax' || before(analysis, fix.edits));
 }

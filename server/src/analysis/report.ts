@@ -10,7 +10,7 @@
 
 import { sectionStartsFrom } from '../toml/split';
 import { RootArrays, TableTree, type SectionDefinitions } from '../toml/tables';
-import { analyze, fixAllTakes, visibleFindings } from './analyze';
+import { analyze, fixAllTakes, visibleFindings, type Reach } from './analyze';
 import { conflictFinding, definitionSpan, fileSuppressionsOf, fixAllReaches, KeyIndex, placeFinding, unitTexts } from './document';
 import type { SeverityOverrides } from './codes';
 import { byPosition, detached, fixesNotKept, MAY_CREATE, overridden, VerdictMemo, withoutClashingFixes, type Finding } from './findings';
@@ -38,6 +38,9 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
   // For fixes: what each unit defines, and the findings waiting for all of it, with their unit.
   const definitions: Array<readonly SectionDefinitions[]> = [];
   const waiting: Array<{ f: Finding; unit: number }> = [];
+  // For `fixable`: the findings whose fix writes a list anew, which fix-all drops where a later unit
+  // defines that list, with what their unit's reach was.
+  const countLater: Array<{ f: Finding; unit: number; reach: Reach }> = [];
   // The comments ending the unit before (of it, only they are kept while the next is analysed).
   let pending: SectionAnalysis['suppressions']['pending'] = null;
   // Whether an earlier piece of the unit's section cannot be read past its syntax error.
@@ -58,7 +61,11 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
     const visible = visibleFindings(analysis, overrides, outside);
     if (fixable && fixAllReaches(u.start, outside, unclosed[0])) {
       fixesNotKept(() => {
-        for (const f of visible) if (fixAllTakes(analysis, f)) fixable.count++;
+        for (const f of visible) {
+          if (MAY_CREATE.has(f.code) && f.mayHaveSafeFix && f.fixes.some((x) => x.creates)) {
+            countLater.push({ f: detached(f), unit: definitions.length, reach: { unreadableFrom: analysis.unreadableFrom, doc: { text: analysis.doc.text } } });
+          } else if (fixAllTakes(analysis, f)) fixable.count++;
+        }
       });
     }
     const found = visible.map((f) => placeFinding(f, base));
@@ -78,11 +85,12 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
         else each(f);
       }
     });
-    if (fixes) definitions.push(analysis.definitions);
+    if (fixes || fixable) definitions.push(analysis.definitions);
     if (analysis.unreadableFrom < analysis.text.length) unreadableBefore = true;
     pending = analysis.suppressions.pending;
   }
-  if (waiting.length === 0) return;
+  if (waiting.length === 0 && countLater.length === 0) return;
   const keys = new KeyIndex(definitions);
+  for (const { f, unit, reach } of countLater) if (fixAllTakes(reach, withoutClashingFixes(f, (path, asHeader) => keys.defines(path, unit, asHeader)))) fixable!.count++;
   for (const { f, unit } of waiting) each(MAY_CREATE.has(f.code) ? withoutClashingFixes(f, (path, asHeader) => keys.defines(path, unit, asHeader)) : f);
 }
