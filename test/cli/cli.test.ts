@@ -210,6 +210,58 @@ test('folders are searched for mars.toml and mars.local.toml, skipping node_modu
   assert.deepEqual([...new Set(JSON.parse(r.out).map((f: { file: string }) => f.file))], [path.join('a', 'mars.toml'), path.join('b', 'c', 'mars.local.toml')]);
 });
 
+/** The files a run of the checker reported on, from its JSON (each file's content has a finding). */
+const checkedFiles = (r: { out: string }) => [...new Set(JSON.parse(r.out).map((f: { file: string }) => f.file.split(path.sep).join('/')))].sort();
+
+test('a folder search skips what git ignores: .gitignore files in the searched folders, with their negations; --no-respect-gitignore and a file named check it all the same', () => {
+  const bad = '[agents.a.tools]\nallowed = ["mcp"]\n';
+  const dir = workspace({
+    '.git/HEAD': '', '.gitignore': 'build/\n*.local.toml\n!keep/mars.local.toml\n',
+    'sub/.gitignore': '/mars.toml\n',
+    'mars.toml': bad, 'build/mars.toml': bad, 'build/keep/mars.local.toml': bad, 'a/mars.local.toml': bad, 'keep/mars.local.toml': bad,
+    'sub/mars.toml': bad, 'sub/x/mars.toml': bad,
+  });
+  assert.deepEqual(checkedFiles(cli(['check', '--format=json'], { cwd: dir })), ['keep/mars.local.toml', 'mars.toml', 'sub/x/mars.toml']);
+  assert.deepEqual(checkedFiles(cli(['check', 'sub', '--format=json'], { cwd: dir })), ['sub/x/mars.toml']);
+  // A folder named is searched even when git ignores it; what is ignored inside it still is not.
+  assert.deepEqual(checkedFiles(cli(['check', 'build', '--format=json'], { cwd: dir })), ['build/mars.toml']);
+  assert.deepEqual(checkedFiles(cli(['check', '--format=json', '--no-respect-gitignore'], { cwd: dir })), [
+    'a/mars.local.toml', 'build/keep/mars.local.toml', 'build/mars.toml', 'keep/mars.local.toml', 'mars.toml', 'sub/mars.toml', 'sub/x/mars.toml',
+  ]);
+  assert.deepEqual(checkedFiles(cli(['check', 'build/mars.toml', 'sub/mars.toml', '.', '--format=json'], { cwd: dir })), [
+    'build/mars.toml', 'keep/mars.local.toml', 'mars.toml', 'sub/mars.toml', 'sub/x/mars.toml',
+  ]);
+});
+
+test('in a git work tree, a folder searched below its root also skips what .git/info/exclude and the .gitignore files above it ignore; outside one, no .gitignore above is read', () => {
+  const bad = '[agents.a.tools]\nallowed = ["mcp"]\n';
+  const files = { '.gitignore': 'gen/\n', 'pkg/gen/mars.toml': bad, 'pkg/ex/mars.toml': bad, 'pkg/mars.toml': bad };
+  const repo = workspace({ ...files, '.git/info/exclude': '/pkg/ex/\n' });
+  assert.deepEqual(checkedFiles(cli(['check', 'pkg', '--format=json'], { cwd: repo })), ['pkg/mars.toml']);
+  assert.deepEqual(checkedFiles(cli(['check', '.', '--format=json'], { cwd: path.join(repo, 'pkg') })), ['mars.toml']);
+  // A worktree's .git is a file naming its git folder, whose commondir holds info/exclude.
+  const worktree = workspace({
+    ...Object.fromEntries(Object.entries(files).map(([k, v]) => [`w/${k}`, v])),
+    'w/.git': 'gitdir: ../main/.git/worktrees/w\n', 'main/.git/worktrees/w/commondir': '../..\n', 'main/.git/info/exclude': 'ex/\n',
+  });
+  assert.deepEqual(checkedFiles(cli(['check', 'pkg', '--format=json'], { cwd: path.join(worktree, 'w') })), ['pkg/mars.toml']);
+  const plain = workspace(files);
+  assert.deepEqual(checkedFiles(cli(['check', 'pkg', '--format=json'], { cwd: plain })), ['pkg/ex/mars.toml', 'pkg/gen/mars.toml', 'pkg/mars.toml']);
+});
+
+test('a folder whose mars.toml files git all ignores says so, and how to check them', () => {
+  const dir = workspace({ '.gitignore': 'mars*.toml\n', 'mars.toml': '', 'a/mars.local.toml': '' });
+  const r = cli(['check'], { cwd: dir });
+  assert.equal(r.code, 0);
+  const said = (err: string) => err.split('\n')[0];
+  assert.equal(said(r.err), 'mars-toml: no mars.toml or mars.local.toml under . that git does not ignore (2 ignored: name them, or pass --no-respect-gitignore, to check them)');
+  fs.rmSync(path.join(dir, 'a'), { recursive: true });
+  assert.equal(said(cli(['check'], { cwd: dir }).err), 'mars-toml: no mars.toml or mars.local.toml under . that git does not ignore (1 ignored: name it, or pass --no-respect-gitignore, to check it)');
+  fs.rmSync(path.join(dir, 'mars.toml'));
+  assert.equal(said(cli(['check'], { cwd: dir }).err), 'mars-toml: no mars.toml or mars.local.toml under .');
+  assert.equal(said(cli(['check', '--no-respect-gitignore'], { cwd: dir }).err), 'mars-toml: no mars.toml or mars.local.toml under .');
+});
+
 test('exit 0 on a clean file, 2 for a missing file or a bad option, with no stack trace', () => {
   const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["read"]\n' });
   assert.equal(cli(['check'], { cwd: dir }).code, 0);
@@ -514,7 +566,7 @@ test('help and version on stdout, exit 0; parse-names takes no arguments', () =>
   for (const args of [['check', '--help'], ['check', '-h'], ['help', 'check'], ['--help']]) {
     const r = cli(args);
     assert.equal(r.code, 0, args.join(' '));
-    assert.match(r.out, args.includes('check') ? /^usage: mars-toml check [^]*--fix +apply the safe fixes, writing each file in place/ : /^usage: mars-toml <command>/);
+    assert.match(r.out, args.includes('check') ? /^usage: mars-toml check [^]*--fix +apply the safe fixes, writing each file in place[^]*--no-respect-gitignore\n +search folders without skipping what git ignores/ : /^usage: mars-toml <command>/);
   }
   const v = cli(['--version']);
   assert.equal(v.code, 0);
@@ -865,6 +917,9 @@ test('a mistyped option or command is a usage error that names the one it most l
     [['check', '--output-format=github'], /unknown option '--output-format=github' \(did you mean --format\?\)$/m],
     [['check', '--reporter', 'github'], /unknown option '--reporter' \(did you mean --format\?\)$/m],
     [['check', '-f', 'json'], /unknown option '-f' \(did you mean --format\?\)$/m],
+    [['check', '--no-ignore'], /unknown option '--no-ignore' \(did you mean --no-respect-gitignore\?\)$/m],
+    [['check', '--no-respect-git-ignore'], /unknown option '--no-respect-git-ignore' \(did you mean --no-respect-gitignore\?\)$/m],
+    [['--no-respect-gitignore'], /unknown command '--no-respect-gitignore' \(did you mean mars-toml check --no-respect-gitignore\?\)$/m],
     [['chek'], /^mars-toml: unknown command 'chek' \(did you mean check\?\)$/m],
     [['parse-name'], /unknown command 'parse-name' \(did you mean parse-names\?\)$/m],
     [['--fix'], /unknown command '--fix' \(did you mean mars-toml check --fix\?\)$/m],
@@ -878,7 +933,7 @@ test('a mistyped option or command is a usage error that names the one it most l
   }
   // The error, the usage line and where the rest is: not the whole help, which would scroll the error away.
   assert.deepEqual(cli(['check', '--fromat', 'json'], { cwd: dir }).err.split('\n').slice(1), [
-    'usage: mars-toml check [paths... | -] [--format text|json|github] [--fix] [--severity <code>=<level>]... [--stdin-filename <path>]',
+    'usage: mars-toml check [paths... | -] [--format text|json|github] [--fix] [--severity <code>=<level>]... [--stdin-filename <path>] [--no-respect-gitignore]',
     'more: mars-toml check --help',
     '',
   ]);

@@ -16,6 +16,7 @@ import { FILE_NAMES } from '../protocol';
 import { reason, replaceFile, uninterrupted } from './files';
 import { shown } from '../grammar/text';
 import { nearestWord } from '../grammar/checks';
+import { ignored, parseIgnoreFile, type IgnoreLevel, type IgnorePattern } from './gitignore';
 
 const SKIP_DIRS = new Set(['node_modules', '.git', '.mars']);
 
@@ -23,6 +24,8 @@ export interface CheckOptions {
   readonly paths: readonly string[];
   readonly format: Format;
   readonly fix: boolean;
+  /** Folders are searched for the files git does not ignore; `--no-respect-gitignore` turns it off. */
+  readonly respectGitignore: boolean;
   /** `--severity <code>=<level>`: each code's severity, as the editor's `mars.diagnostics.<code>` setting gives it. */
   readonly overrides: SeverityOverrides;
   /** `--stdin-filename <path>`: what the document read from stdin (`-`) is called, `<stdin>` without it. */
@@ -40,10 +43,12 @@ const STDIN_NAME = '<stdin>';
 const FORMATS = ['text', 'json', 'github'] as const;
 
 /** The options of `check`, for the did-you-mean of a mistyped one (`--fromat`, `-fix`), as ruff's and eslint's. */
-export const CHECK_OPTIONS = ['--format', '--fix', '--severity', '--stdin-filename', '--help'];
+export const CHECK_OPTIONS = ['--format', '--fix', '--severity', '--stdin-filename', '--no-respect-gitignore', '--help'];
 
-/** What the tools a user types daily call an option of ours: ruff's --output-format, biome's --reporter, eslint's -f. */
-const ELSEWHERE: Readonly<Record<string, string>> = { '--output-format': '--format', '--reporter': '--format', '-f': '--format' };
+/** What the tools a user types daily call an option of ours: ruff's --output-format, biome's --reporter, eslint's -f, ripgrep's --no-ignore. */
+const ELSEWHERE: Readonly<Record<string, string>> = {
+  '--output-format': '--format', '--reporter': '--format', '-f': '--format', '--no-ignore': '--no-respect-gitignore', '--no-ignore-vcs': '--no-respect-gitignore',
+};
 
 type Format = (typeof FORMATS)[number];
 
@@ -51,12 +56,14 @@ export function parseCheckArgs(args: readonly string[]): CheckOptions {
   const paths: string[] = [];
   let format: Format = 'text';
   let fix = false;
+  let respectGitignore = true;
   const overrides: SeverityOverrides = {};
   let stdinFilename: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '--fix') fix = true;
-    else if (a === '--help' || a === '-h') return { paths: [], format, fix, overrides, help: true };
+    else if (a === '--no-respect-gitignore') respectGitignore = false;
+    else if (a === '--help' || a === '-h') return { paths: [], format, fix, respectGitignore, overrides, help: true };
     else if (a === '--format' || a.startsWith('--format=')) {
       const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
       if (!(FORMATS as readonly string[]).includes(v!)) throw new UsageError(`--format takes text, json or github${v === undefined ? '' : `, not '${v}'`}`);
@@ -83,7 +90,7 @@ export function parseCheckArgs(args: readonly string[]): CheckOptions {
   if (stdinFilename !== undefined && stdin === 0) throw new UsageError(`--stdin-filename names the document read from stdin: give ${STDIN} as the path`);
   // The JSON would share stderr with the messages, and a reader could not tell them apart.
   if (stdin > 0 && fix && format === 'json') throw new UsageError(`--fix ${STDIN} writes the document to stdout and the findings to stderr: not as JSON, which would be mixed with messages there`);
-  return { paths: paths.length > 0 ? paths : ['.'], format, fix, overrides, stdinFilename };
+  return { paths: paths.length > 0 ? paths : ['.'], format, fix, respectGitignore, overrides, stdinFilename };
 }
 
 /** `<code>=<level>` of `--severity`, as the editor's settings read it (`info` for `information`). */
@@ -109,9 +116,10 @@ export interface PathProblem {
 /**
  * The mars.toml and mars.local.toml files under `paths` (a file path is taken as given), each once
  * however many paths reach it (links, hard links and `..` included); a path that cannot be read is
- * one problem however many times it is named.
+ * one problem however many times it is named. With `respectGitignore`, a folder's search skips
+ * what git ignores (`outerIgnores`, and each searched folder's .gitignore), as ruff's does.
  */
-export function findFiles(paths: readonly string[], problems: PathProblem[]): string[] {
+export function findFiles(paths: readonly string[], problems: PathProblem[], respectGitignore = false): string[] {
   const out: string[] = [];
   // A file by device and inode; a path that cannot be read (a missing file, a broken link, a
   // folder) by where it resolves to: whichever way it is reached first decides how it is reported.
@@ -130,7 +138,12 @@ export function findFiles(paths: readonly string[], problems: PathProblem[]): st
     }
     if (first(id)) out.push(file);
   };
-  const walk = (dir: string) => {
+  // `levels`: the ignore files that apply to the entries of `dir`, outermost first.
+  const walk = (dir: string, levels: readonly IgnoreLevel[]) => {
+    if (respectGitignore) {
+      const own = readIgnoreFile(path.join(dir, '.gitignore'));
+      if (own.length > 0) levels = [...levels, { patterns: own, prefix: '' }];
+    }
     let entries: fs.Dirent[];
     try {
       entries = fs.readdirSync(dir, { withFileTypes: true });
@@ -147,8 +160,9 @@ export function findFiles(paths: readonly string[], problems: PathProblem[]): st
         if (e.isDirectory()) problem(p, `cannot read folder ${p}: its name is not UTF-8`, true);
         continue;
       }
+      if (respectGitignore && ignored(levels, e.name, e.isDirectory())) continue;
       if (e.isDirectory()) {
-        if (!SKIP_DIRS.has(e.name)) walk(p);
+        if (!SKIP_DIRS.has(e.name)) walk(p, levels.map((l) => ({ patterns: l.patterns, prefix: `${l.prefix}${e.name}/` })));
       } else if ((e.isFile() || (e.isSymbolicLink() && isFileBehind(p))) && (FILE_NAMES as readonly string[]).includes(e.name)) add(p);
     }
   };
@@ -160,10 +174,72 @@ export function findFiles(paths: readonly string[], problems: PathProblem[]): st
       problem(p, `cannot read ${p}: ${namedNotUtf8(p) ? 'its name is not UTF-8' : reason(e)}`, false);
       continue;
     }
-    if (stat.isDirectory()) walk(p);
+    if (stat.isDirectory()) walk(p, respectGitignore ? outerIgnores(p) : []);
     else add(p);
   }
   return out;
+}
+
+/** The patterns of an ignore file; none when it cannot be read (git warns and goes on), or is a folder. */
+function readIgnoreFile(file: string): IgnorePattern[] {
+  try {
+    return parseIgnoreFile(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The ignore files above the searched folder `dir` that apply to it: in a git work tree, the
+ * repository's .git/info/exclude and the .gitignore files from the work tree's root down to `dir`'s
+ * parent (`dir`'s own is read by the walk). Outside one, none: git reads no .gitignore there, and a
+ * folder above may be anyone's. The user's global core.excludesFile is left out: it differs from one
+ * machine to another (and on CI), where a check should give the same answer.
+ */
+function outerIgnores(dir: string): IgnoreLevel[] {
+  let abs: string;
+  try {
+    abs = path.resolve(dir);
+  } catch {
+    return [];
+  }
+  const folders = [abs]; // from `dir` up to the work tree's root
+  while (!fs.existsSync(path.join(folders[folders.length - 1]!, '.git'))) {
+    const up = path.dirname(folders[folders.length - 1]!);
+    if (up === folders[folders.length - 1]) return []; // not in a work tree
+    folders.push(up);
+  }
+  folders.reverse();
+  const root = folders[0]!;
+  // The path from a folder to `dir`, as a prefix of the paths the walk matches.
+  const prefix = (folder: string) => folders.slice(folders.indexOf(folder) + 1).map((f) => `${path.basename(f)}/`).join('');
+  const levels: IgnoreLevel[] = [];
+  const git = gitDir(root);
+  const exclude = git === undefined ? [] : readIgnoreFile(path.join(git, 'info', 'exclude'));
+  if (exclude.length > 0) levels.push({ patterns: exclude, prefix: prefix(root) });
+  for (const folder of folders.slice(0, -1)) {
+    const patterns = readIgnoreFile(path.join(folder, '.gitignore'));
+    if (patterns.length > 0) levels.push({ patterns, prefix: prefix(folder) });
+  }
+  return levels;
+}
+
+/** The folder that holds a work tree's info/exclude: its .git folder, or, where .git is a file (a linked worktree, a submodule), the one it names, or that one's common folder. */
+function gitDir(root: string): string | undefined {
+  const dotGit = path.join(root, '.git');
+  try {
+    if (fs.statSync(dotGit).isDirectory()) return dotGit;
+    const named = /^gitdir: *(.+?) *\r?$/m.exec(fs.readFileSync(dotGit, 'utf8'))?.[1];
+    if (named === undefined) return undefined;
+    const own = path.resolve(root, named);
+    try {
+      return path.resolve(own, fs.readFileSync(path.join(own, 'commondir'), 'utf8').trim());
+    } catch {
+      return own;
+    }
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -416,7 +492,7 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
   // Stdin is one file, the document --stdin-filename names (shown as that path is) or `<stdin>`.
   const stdin = options.paths[0] === STDIN;
   const unnamed = stdin && options.stdinFilename === undefined; // taken for a mars.toml
-  const files = stdin ? [options.stdinFilename ?? STDIN_NAME] : findFiles(options.paths, problems);
+  const files = stdin ? [options.stdinFilename ?? STDIN_NAME] : findFiles(options.paths, problems, options.respectGitignore);
   // Nothing piped: a run that waits for the terminal says so, rather than seem to hang.
   if (stdin && input.isTTY) complain('reading the document from the terminal: end it with Ctrl-D (Ctrl-Z, Enter on Windows)');
   // `--fix -` writes the document to stdout, fixed or not, and the report to stderr, as ruff does.
@@ -426,7 +502,12 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
   for (const p of problems) complain(p.message);
   const missing = problems.filter((p) => !p.folder).length; // paths named that could not be read
   const foldersNotRead = problems.length - missing;
-  if (files.length === 0 && !unreadable) complain(`no mars.toml or mars.local.toml under ${options.paths.join(', ')}`);
+  if (files.length === 0 && !unreadable) {
+    // Searched again without .gitignore only when nothing was found, to tell why.
+    const hidden = options.respectGitignore ? findFiles(options.paths, []).length : 0;
+    const them = hidden === 1 ? 'it' : 'them';
+    complain(`no mars.toml or mars.local.toml under ${options.paths.join(', ')}${hidden === 0 ? '' : ` that git does not ignore (${hidden} ignored: name ${them}, or pass --no-respect-gitignore, to check ${them})`}`);
+  }
   // Output is written in chunks as it is made: a file can have tens of thousands of findings.
   let pending = '';
   const line = (text: string) => {

@@ -7,7 +7,7 @@ import { nearestWord } from '../grammar/checks';
 import { shown } from '../grammar/text';
 import { parseNames } from './parseNames';
 
-const CHECK = 'check [paths... | -] [--format text|json|github] [--fix] [--severity <code>=<level>]... [--stdin-filename <path>]';
+const CHECK = 'check [paths... | -] [--format text|json|github] [--fix] [--severity <code>=<level>]... [--stdin-filename <path>] [--no-respect-gitignore]';
 
 const USAGE = `usage: mars-toml <command>
 
@@ -21,8 +21,9 @@ commands:
 const CHECK_USAGE = `usage: mars-toml ${CHECK}
 
 Checks the tool names in mars.toml and mars.local.toml. A path is a file, or a folder searched
-for them (node_modules, .git and .mars skipped); the default is the current folder. A path of -
-reads one document from stdin (no other path with it), as a file is read.
+for them (node_modules, .git and .mars skipped, and what git ignores); the default is the current
+folder. A file named is checked even when git ignores it. A path of - reads one document from
+stdin (no other path with it), as a file is read.
 
   --format text     one line per problem: file:line:column: severity code message (the default)
   --format json     an array of problems, LSP ranges, each with the fixes an editor offers
@@ -37,6 +38,9 @@ reads one document from stdin (no other path with it), as a file is read.
                     fails the run on an alias)
   --stdin-filename <path>
                     the path the document read from - is reported as (<stdin> without it)
+  --no-respect-gitignore
+                    search folders without skipping what git ignores (the .gitignore files in
+                    and above them, and the repository's .git/info/exclude)
 
 exit 0: no errors, 1: errors found, 2: usage error, a file or folder not read, a file not fixed,
 or output not written
