@@ -58,7 +58,16 @@ const CLASSES: Readonly<Record<string, string>> = {
   upper: 'A-Z', xdigit: '0-9a-fA-F',
 };
 
-// What a `u` regex lets be escaped, outside a class and in one.
+/**
+ * `s` as its UTF-8 bytes, one character each: git matches bytes, so `?` is one byte, and never é,
+ * which is two (ASCII, most names, is the same either way).
+ */
+function bytes(s: string): string {
+  if (/^[\x00-\x7f]*$/.test(s)) return s;
+  return String.fromCharCode(...new TextEncoder().encode(s));
+}
+
+// What a regex needs escaped, outside a class and in one.
 const escapeRegex = (c: string) => (/[\\^$.*+?()[\]{}|/]/.test(c) ? `\\${c}` : c);
 const escapeInClass = (c: string) => (/[\\^\]\[-]/.test(c) ? `\\${c}` : c);
 
@@ -68,6 +77,7 @@ const escapeInClass = (c: string) => (/[\\^\]\[-]/.test(c) ? `\\${c}` : c);
  * `^` negates, `]` first is one of them, `a-z`, `[:alpha:]`), `\` makes the next character plain.
  */
 export function compileGlob(glob: string): RegExp | null {
+  glob = bytes(glob);
   let re = '';
   let i = 0;
   while (i < glob.length) {
@@ -100,7 +110,7 @@ export function compileGlob(glob: string): RegExp | null {
       i++;
     }
   }
-  return new RegExp(`^${re}$`, 'su');
+  return new RegExp(`^${re}$`, 's');
 }
 
 /** The bracket expression starting at `glob[start]` (`[`) as a regex class, and where it ends; null when not closed or with an unknown class. */
@@ -153,7 +163,7 @@ function bracket(glob: string, start: number): { re: string; end: number } | nul
  */
 export function patternMatches(pattern: IgnorePattern, rel: string, folder: boolean): boolean {
   if (!pattern.regex || (pattern.folderOnly && !folder)) return false;
-  return pattern.regex.test(pattern.anchored ? rel : rel.slice(rel.lastIndexOf('/') + 1));
+  return pattern.regex.test(bytes(pattern.anchored ? rel : rel.slice(rel.lastIndexOf('/') + 1)));
 }
 
 /** The patterns of one ignore file, and the path from its folder to the folder being searched (`''` there, else ending in `/`). */
