@@ -1,0 +1,116 @@
+// The checker's reading: a file or stdin as text, or a message saying why it is not text Mars reads
+// (binary, UTF-16, not UTF-8, too large, not a regular file).
+
+import { constants } from 'node:buffer';
+import fs from 'node:fs';
+import { reason } from './files';
+
+const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
+
+/** How `bytes` show they are UTF-16: a byte order mark, or text that starts with ASCII characters each beside a NUL byte. */
+function utf16Order(bytes: Buffer): string | null {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return 'it starts with a UTF-16 byte order mark';
+  const ascii = (b: number | undefined) => b !== undefined && b >= 0x09 && b < 0x7f && b !== 0;
+  const le = ascii(bytes[0]) && bytes[1] === 0 && ascii(bytes[2]) && bytes[3] === 0;
+  const be = bytes[0] === 0 && ascii(bytes[1]) && bytes[2] === 0 && ascii(bytes[3]);
+  return le || be ? 'each of its first characters is two bytes, one of them NUL' : null;
+}
+
+/**
+ * A document as text, or why it is not text. `invalid`: the first byte that is not UTF-8 and where
+ * it sits in `text` (decoded as U+FFFD): Mars cannot load such a file at all.
+ */
+export type Read = { text: string; bom: boolean; invalid?: { at: number; byte: number }; bytes?: Buffer } | { error: string };
+
+export function readText(file: string, maxBytes: number = MAX_STRING_LENGTH): Read {
+  let bytes: Buffer;
+  try {
+    // A pipe or a device (/dev/zero) would block or never end: only regular files are read.
+    const stat = fs.statSync(file);
+    if (!stat.isFile()) return { error: `${file} is not a regular file` };
+    // Past the longest string Node makes (about 512 MiB), the text cannot be held at all.
+    if (stat.size > maxBytes) return { error: `${file} is too large to check (${stat.size} bytes; at most ${maxBytes})` };
+    bytes = fs.readFileSync(file);
+  } catch (e) {
+    return { error: `cannot read ${file}: ${reason(e)}` };
+  }
+  return asText(file, bytes, maxBytes);
+}
+
+/**
+ * Stdin (`-`) to its end, as a file is read (`readText`), `name` said for it: a pipe, a file
+ * (`< mars.toml`), a terminal. Reading stops once it is too large: a larger text cannot be held.
+ * Its `bytes` are kept, for `--fix -` to write back a text that is not UTF-8 as it came.
+ */
+export async function readStdin(input: NodeJS.ReadableStream, name: string, maxBytes: number = MAX_STRING_LENGTH): Promise<Read> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    // Node reads a folder given as stdin (`check - < .`) as an empty stream: said as a folder named as a file is.
+    const fd = (input as { fd?: unknown }).fd;
+    if (typeof fd === 'number' && fs.fstatSync(fd).isDirectory()) return { error: `cannot read ${name}: ${reason({ code: 'EISDIR' })}` };
+    for await (const data of input) {
+      const chunk = typeof data === 'string' ? Buffer.from(data) : (data as Buffer);
+      if ((size += chunk.length) > maxBytes) return { error: `${name} is too large to check (more than ${maxBytes} bytes, the most it checks)` };
+      chunks.push(chunk);
+    }
+  } catch (e) {
+    return { error: `cannot read ${name}: ${reason(e)}` };
+  }
+  const bytes = Buffer.concat(chunks);
+  const read = asText(name, bytes, maxBytes);
+  return 'error' in read ? read : { ...read, bytes };
+}
+
+/** `bytes`, the content of `file`, as text (`Read`). */
+function asText(file: string, bytes: Buffer, maxBytes: number): Read {
+  if (bytes.length > maxBytes) return { error: `${file} is too large to check (${bytes.length} bytes; at most ${maxBytes})` };
+  if (bytes.includes(0)) {
+    // Windows PowerShell 5 writes `>` and Out-File as UTF-16: text, in an encoding Mars does not read.
+    const utf16 = utf16Order(bytes);
+    return { error: utf16 ? `${file} is UTF-16 text (${utf16}); Mars reads it as UTF-8: save it as UTF-8` : `${file} is not a text file (it contains NUL bytes); Mars reads it as UTF-8 text` };
+  }
+  // The BOM stays in the text: the analysis skips one, as Mars's parser does, so a second one is
+  // the error it is for Mars (a decoder's default would drop the first and the analysis the other).
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const decode = (b: Uint8Array, fatal = false) => new TextDecoder('utf-8', { fatal, ignoreBOM: true }).decode(b);
+  try {
+    return { text: decode(bytes, true), bom };
+  } catch {
+    // What comes before the first bad byte is valid UTF-8, so its decoding gives the offset exactly.
+    const b = firstInvalidByte(bytes);
+    return { text: decode(bytes), bom, invalid: { at: decode(bytes.subarray(0, b)).length, byte: bytes[b]! } };
+  }
+}
+
+/** Where the first byte that does not belong to a well-formed UTF-8 sequence is (Unicode table 3-7); bytes.length when none. */
+function firstInvalidByte(bytes: Uint8Array): number {
+  const n = bytes.length;
+  let i = 0;
+  while (i < n) {
+    const b = bytes[i]!;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    let length: number;
+    let low = 0x80;
+    let high = 0xbf;
+    if (b >= 0xc2 && b <= 0xdf) length = 2;
+    else if (b >= 0xe0 && b <= 0xef) {
+      length = 3;
+      if (b === 0xe0) low = 0xa0;
+      else if (b === 0xed) high = 0x9f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      length = 4;
+      if (b === 0xf0) low = 0x90;
+      else if (b === 0xf4) high = 0x8f;
+    } else return i;
+    if (i + length > n) return i;
+    const second = bytes[i + 1]!;
+    if (second < low || second > high) return i;
+    for (let k = 2; k < length; k++) if (bytes[i + k]! < 0x80 || bytes[i + k]! > 0xbf) return i;
+    i += length;
+  }
+  return n;
+}

@@ -1,0 +1,184 @@
+// The checker's search: the mars.toml and mars.local.toml files a run's paths name or hold, each
+// once, skipping what git ignores, with what could not be read said once.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { FILE_NAMES } from '../protocol';
+import { reason } from './files';
+import { ignored, parseIgnoreFile, type IgnoreLevel, type IgnorePattern } from './gitignore';
+
+const SKIP_DIRS = new Set(['node_modules', '.git', '.mars']);
+
+/** A path that could not be read: a file (or what was named as one), or a folder. */
+export interface PathProblem {
+  readonly message: string;
+  readonly folder: boolean;
+}
+
+/**
+ * The mars.toml and mars.local.toml files under `paths` (a file path is taken as given), each once
+ * however many paths reach it (links, hard links and `..` included); a path that cannot be read is
+ * one problem however many times it is named. With `respectGitignore`, a folder's search skips
+ * what git ignores (`outerIgnores`, and each searched folder's .gitignore), as ruff's does.
+ */
+export function findFiles(paths: readonly string[], problems: PathProblem[], respectGitignore = false): string[] {
+  const out: string[] = [];
+  // A file by device and inode; a path that cannot be read (a missing file, a broken link, a
+  // folder) by where it resolves to: whichever way it is reached first decides how it is reported.
+  const seen = new Set<string>();
+  const first = (id: string) => !seen.has(id) && !!seen.add(id);
+  const problem = (p: string, message: string, folder: boolean) => {
+    if (first(resolved(p))) problems.push({ message, folder });
+  };
+  const add = (file: string) => {
+    let id: string;
+    try {
+      const { dev, ino } = fs.statSync(file);
+      id = `${dev}:${ino}`;
+    } catch {
+      id = resolved(file); // reported when it is read
+    }
+    if (first(id)) out.push(file);
+  };
+  // `levels`: the ignore files that apply to the entries of `dir`, outermost first.
+  const walk = (dir: string, levels: readonly IgnoreLevel[]) => {
+    if (respectGitignore) {
+      const own = readIgnoreFile(path.join(dir, '.gitignore'));
+      if (own.length > 0) levels = [...levels, { patterns: own, prefix: '' }];
+    }
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch (e) {
+      problem(dir, `cannot read folder ${dir}: ${reason(e)}`, true);
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const e of entries) {
+      const p = path.join(dir, e.name);
+      // A name that is not UTF-8 comes decoded with U+FFFD in it, and no longer names anything (a
+      // file so named is no mars.toml; a folder is reported, not searched).
+      if (e.name.includes('\uFFFD') && !fs.existsSync(p)) {
+        if (e.isDirectory()) problem(p, `cannot read folder ${p}: its name is not UTF-8`, true);
+        continue;
+      }
+      if (respectGitignore && ignored(levels, e.name, e.isDirectory())) continue;
+      if (e.isDirectory()) {
+        if (!SKIP_DIRS.has(e.name)) walk(p, levels.map((l) => ({ patterns: l.patterns, prefix: `${l.prefix}${e.name}/` })));
+      } else if ((e.isFile() || (e.isSymbolicLink() && isFileBehind(p))) && (FILE_NAMES as readonly string[]).includes(e.name)) add(p);
+    }
+  };
+  for (const p of paths) {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(p);
+    } catch (e) {
+      problem(p, `cannot read ${p}: ${namedNotUtf8(p) ? 'its name is not UTF-8' : reason(e)}`, false);
+      continue;
+    }
+    if (stat.isDirectory()) walk(p, respectGitignore ? outerIgnores(p) : []);
+    else add(p);
+  }
+  return out;
+}
+
+/** The patterns of an ignore file; none when it cannot be read (git warns and goes on), or is a folder. */
+function readIgnoreFile(file: string): IgnorePattern[] {
+  try {
+    return parseIgnoreFile(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The ignore files above the searched folder `dir` that apply to it: in a git work tree, the
+ * repository's .git/info/exclude and the .gitignore files from the work tree's root down to `dir`'s
+ * parent (`dir`'s own is read by the walk). Outside one, none: git reads no .gitignore there, and a
+ * folder above may be anyone's. The user's global core.excludesFile is left out: it differs from one
+ * machine to another (and on CI), where a check should give the same answer.
+ */
+function outerIgnores(dir: string): IgnoreLevel[] {
+  let abs: string;
+  try {
+    abs = path.resolve(dir);
+  } catch {
+    return [];
+  }
+  const folders = [abs]; // from `dir` up to the work tree's root
+  while (!fs.existsSync(path.join(folders[folders.length - 1]!, '.git'))) {
+    const up = path.dirname(folders[folders.length - 1]!);
+    if (up === folders[folders.length - 1]) return []; // not in a work tree
+    folders.push(up);
+  }
+  folders.reverse();
+  const root = folders[0]!;
+  // The path from a folder to `dir`, as a prefix of the paths the walk matches.
+  const prefix = (folder: string) => folders.slice(folders.indexOf(folder) + 1).map((f) => `${path.basename(f)}/`).join('');
+  const levels: IgnoreLevel[] = [];
+  const git = gitDir(root);
+  const exclude = git === undefined ? [] : readIgnoreFile(path.join(git, 'info', 'exclude'));
+  if (exclude.length > 0) levels.push({ patterns: exclude, prefix: prefix(root) });
+  for (const folder of folders.slice(0, -1)) {
+    const patterns = readIgnoreFile(path.join(folder, '.gitignore'));
+    if (patterns.length > 0) levels.push({ patterns, prefix: prefix(folder) });
+  }
+  return levels;
+}
+
+/** The folder that holds a work tree's info/exclude: its .git folder, or, where .git is a file (a linked worktree, a submodule), the one it names, or that one's common folder. */
+function gitDir(root: string): string | undefined {
+  const dotGit = path.join(root, '.git');
+  try {
+    if (fs.statSync(dotGit).isDirectory()) return dotGit;
+    const named = /^gitdir: *(.+?) *\r?$/m.exec(fs.readFileSync(dotGit, 'utf8'))?.[1];
+    if (named === undefined) return undefined;
+    const own = path.resolve(root, named);
+    try {
+      return path.resolve(own, fs.readFileSync(path.join(own, 'commondir'), 'utf8').trim());
+    } catch {
+      return own;
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `p` made absolute, or as written when it cannot be: path.resolve asks for the current folder, which
+ * throws once that folder was removed, and a relative path named then must be reported as missing,
+ * not end the run before the absolute paths after it are checked.
+ */
+function resolved(p: string): string {
+  try {
+    return path.resolve(p);
+  } catch {
+    return path.normalize(p);
+  }
+}
+
+/**
+ * Whether `p`, not found, names a file or folder whose name is not UTF-8: Node hands an argument
+ * over decoded, with U+FFFD for such bytes, and that name is no longer the one on disk. So it is
+ * when the first part of the path not found is, decoded as Node decodes, a name in its folder.
+ */
+function namedNotUtf8(p: string): boolean {
+  if (!p.includes('\uFFFD')) return false;
+  let dir = path.dirname(p);
+  let name = path.basename(p);
+  while (!fs.existsSync(dir) && path.dirname(dir) !== dir) (name = path.basename(dir)), (dir = path.dirname(dir));
+  try {
+    return name.includes('\uFFFD') && fs.readdirSync(dir, { encoding: 'buffer' }).some((n) => n.toString('utf8') === name);
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a link found in a folder leads to a regular file (a folder, a pipe or a device named mars.toml is passed over, as is one not linked). */
+function isFileBehind(link: string): boolean {
+  try {
+    return fs.statSync(link).isFile();
+  } catch {
+    return true; // a broken link: reading it says why
+  }
+}
