@@ -416,38 +416,50 @@ test('a scoped entry written without its parentheses gets the entry it most like
   }
 });
 
-test('a fix that would write what its list already holds removes the entry instead: no duplicate made', () => {
-  // [list, code, the entry fixed, the fix's title, the list after it, safe (in fix-all)]
-  const CASES: Array<[list: string, code: Code, entry: string, title: string, after: string, safe: boolean]> = [
-    ['["Bash: ls", "bash(ls)"]', 'unknown-tool', 'Bash: ls', 'Remove `Bash: ls`: the list already holds `bash(ls)`', '["bash(ls)"]', false],
-    ['["bassh", "bash"]', 'unknown-tool', 'bassh', 'Remove `bassh`: the list already holds `bash`', '["bash"]', false],
-    ['["bash", "bassh"]', 'unknown-tool', 'bassh', 'Remove `bassh`: the list already holds `bash`', '["bash"]', false],
-    // Held by meaning, in another spelling: that entry's own finding stays, as it was.
-    ['["Bassh(git log:*)", "Shell(git log *)"]', 'unknown-tool', 'Bassh(git log:*)', 'Remove `Bassh(git log:*)`: the list already holds `Shell(git log *)`', '["Shell(git log *)"]', false],
-    ['["mcp__gh__x", "mcp(gh/x)"]', 'mcp-wire-token', 'mcp__gh__x', 'Remove `mcp__gh__x`: the list already holds `mcp(gh/x)`', '["mcp(gh/x)"]', true],
-    ['["bash", "bash("]', 'invalid-tool-name', 'bash(', 'Remove `bash(`: the list already holds `bash`', '["bash"]', true],
-    // Not held by this list: the other list, or another owner's, is no duplicate.
-    ['["bassh"]\ndisallowed = ["bash"]', 'unknown-tool', 'bassh', 'Change to `bash`', '["bash"]\ndisallowed = ["bash"]', false],
-    // A spelling Mars rewrites means what the list holds already: that is the duplicate's own finding.
-    ['["Bash", "bash"]', 'non-canonical', 'Bash', 'Change to `bash`', '["bash", "bash"]', true],
-  ];
-  for (const [list, code, entry, title, after, safe] of CASES) {
-    const text = `[agents.a.tools]\nallowed = ${list}\n`;
+// One rule for every fix that writes another value for an entry: where the entry's list already
+// holds what the value means, the entry is removed instead (written, it would be a duplicate); where
+// the other list of its policy does, the fix is still offered, but neither preferred nor in fix-all,
+// and its title says so (written, it would be an allow/deny conflict). Its message says the same.
+// [the tools table, code, the entry fixed, how its message ends, its fix: title, preferred, safe; the table after it]
+const WHAT_A_FIX_LEADS_TO: Array<[table: string, code: Code, entry: string, says: string, fix: [string, boolean, boolean], after: string]> = [
+  ['allowed = ["Bash: ls", "bash(ls)"]', 'unknown-tool', 'Bash: ls', 'It looks like `bash(ls)`, which this list already holds, so this entry can go.',
+    ['Remove `Bash: ls`: the list already holds `bash(ls)`', true, false], 'allowed = ["bash(ls)"]'],
+  ['allowed = ["bassh", "bash"]', 'unknown-tool', 'bassh', 'It looks like `bash`, which this list already holds, so this entry can go.',
+    ['Remove `bassh`: the list already holds `bash`', true, false], 'allowed = ["bash"]'],
+  ['allowed = ["bash", "bassh"]', 'unknown-tool', 'bassh', 'so only a harness with a tool of that name applies it. It looks like `bash`, which this list already holds, so this entry can go.',
+    ['Remove `bassh`: the list already holds `bash`', true, false], 'allowed = ["bash"]'],
+  // Held by meaning, in another spelling: that entry's own finding stays, as it was.
+  ['allowed = ["Bassh(git log:*)", "Shell(git log *)"]', 'unknown-tool', 'Bassh(git log:*)', 'It looks like `bash(git log *)`, which this list already holds, so this entry can go.',
+    ['Remove `Bassh(git log:*)`: the list already holds `Shell(git log *)`', true, false], 'allowed = ["Shell(git log *)"]'],
+  ['allowed = ["mcp__gh__x", "mcp(gh/x)"]', 'mcp-wire-token', 'mcp__gh__x', 'Claude-only MCP wire spelling of `mcp(gh/x)`, which this list already holds, so this entry can go.',
+    ['Remove `mcp__gh__x`: the list already holds `mcp(gh/x)`', true, true], 'allowed = ["mcp(gh/x)"]'],
+  // Mars's own text, which offers no value: it stays as it is.
+  ['allowed = ["bash", "bash("]', 'invalid-tool-name', 'bash(', 'with a non-empty pattern',
+    ['Remove `bash(`: the list already holds `bash`', true, true], 'allowed = ["bash"]'],
+  // A spelling Mars rewrites means what the other entry means already: that is the duplicate's, or
+  // the conflict's, own finding, which is there before the fix as after it.
+  ['allowed = ["Bash", "bash"]', 'non-canonical', 'Bash', 'Mars spells `Bash` as `bash`.', ['Change to `bash`', true, true], 'allowed = ["bash", "bash"]'],
+];
+for (const [table, code, entry, says, fix, after] of WHAT_A_FIX_LEADS_TO) {
+  test(`what a fix leads to: ${code} on ${entry} in ${table.replace(/\n/g, ' / ')}`, () => {
+    const text = `[agents.a.tools]\n${table}\n`;
     const findings = documentFindings(analyzeDocument(text));
     const f = findings.find((x) => x.code === code && text.slice(x.span.start, x.span.end) === entry);
-    assert.ok(f, `${list}: ${code}`);
-    assert.deepEqual(f.fixes.map((x) => [x.title, x.preferred, x.safe]), [[title, true, safe]], list);
+    assert.ok(f, `no ${code}`);
+    assert.ok(f.message.endsWith(says), f.message);
+    assert.deepEqual(f.fixes.map((x) => [x.title, x.preferred, x.safe]), [fix]);
     const fixed = applyEdits(text, f.fixes[0]!.edits);
-    assert.equal(fixed, `[agents.a.tools]\nallowed = ${after}\n`, list);
-    if (title.startsWith('Remove')) {
-      // Nothing new: what is left are the findings that were there, less the one fixed.
-      const codes = (t: string) => documentFindings(analyzeDocument(t)).map((x) => x.code).sort();
-      assert.deepEqual(codes(fixed), findings.filter((x) => x !== f).map((x) => x.code).sort(), list);
-    }
-    // Fix-all ends where applying the safe one and then removing the duplicate ended.
-    if (safe) assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), `[agents.a.tools]\nallowed = ${after.replace('"bash", "bash"', '"bash"')}\n`, list);
-  }
-});
+    assert.equal(fixed, `[agents.a.tools]\n${after}\n`);
+    // Nothing new but what the title says: the conflict it names.
+    const codes = (t: string) => documentFindings(analyzeDocument(t)).map((x) => x.code).filter((c) => c !== code).sort();
+    const before = findings.filter((x) => x !== f && x.code !== code).map((x) => x.code);
+    assert.deepEqual(codes(fixed), [...before, ...(fix[0].includes('a conflict') ? ['allow-deny-conflict'] : [])].sort());
+    // Fix-all applies it only where it is safe.
+    const all = applyEdits(text, documentFixAll(analyzeDocument(text)));
+    if (fix[2]) assert.equal(all, `[agents.a.tools]\n${after.replace('"bash", "bash"', '"bash"')}\n`);
+    else assert.ok(all.includes(JSON.stringify(entry)), all);
+  });
+}
 
 test('an entry read past a syntax error holds nothing a fix would remove an entry for: that reading is a guess', () => {
   // `"a"b"mcp(gh/x)"c"` pairs its quotes the wrong way: `"mcp(gh/x)"` reads as an entry, which the

@@ -292,6 +292,12 @@ interface Replacement {
   readonly safe: boolean;
   /** The value that fixes this finding alone (see `Fix.alone`). */
   readonly alone?: string;
+  /**
+   * For a message that offers `value` (a did-you-mean, a wire token's portable spelling): the
+   * message where the entry's list already holds what `value` means, so that the fix removes the
+   * entry (see `Outcome`).
+   */
+  readonly held?: string;
 }
 
 interface EntryIssue {
@@ -355,7 +361,7 @@ function entryVerdict(raw: string): EntryVerdict {
           // `mcp(…)` names a server or a tool, never a pattern of one: no spelling keeps this rule for the others.
           : name.kind === 'unknown' && name.pattern !== null ? 'Claude-only MCP wire spelling with a pattern, which `mcp(server/tool)` cannot hold: only Claude applies this rule.'
           : 'Claude-only MCP wire spelling; write it as `mcp(server/tool)` so every harness applies it.',
-        ...(portable ? { replacement: { value: portable, preferred: true, safe: true } } : {}),
+        ...(portable ? { replacement: { value: portable, preferred: true, safe: true, held: `Claude-only MCP wire spelling of ${quoted(portable)}, ${HELD}` } } : {}),
       });
     } else if (name.kind === 'unknown') {
       issues.push(unknownTool(raw, name));
@@ -399,7 +405,7 @@ function entryVerdict(raw: string): EntryVerdict {
   }
   // Made readable here, once per spelling (verdicts are memoized), not once per finding.
   return {
-    parse, issues: issues.map((i) => withText(i, 'message', readable(i.message))),
+    parse, issues: issues.map((i) => withText(i.replacement?.held === undefined ? i : { ...i, replacement: { ...i.replacement, held: readable(i.replacement.held) } }, 'message', readable(i.message))),
     meaning: parse.ok ? render(parse.name) : null, written: parse.ok ? canonicalSpelling(raw, parse.name) : raw,
   };
 }
@@ -425,32 +431,52 @@ export function entryFindings(text: string, p: ParsedEntry, memo: VerdictMemo, r
       said.add(key);
     }
     const r = isOpenMultiline(str) ? undefined : issue.replacement;
-    out.push(r ? new ReplacementFinding(issue.code, at, issue.message, text, p.entry, r, memo, readTo) : new LazyFinding(issue.code, at, issue.message, undefined, undefined, false));
+    if (!r) {
+      out.push(new LazyFinding(issue.code, at, issue.message, undefined, undefined, false));
+      continue;
+    }
+    const o = outcome(memo, p.entry.array, str, r.value, readTo);
+    out.push(new ReplacementFinding(issue.code, at, o?.kind === 'held' && r.held !== undefined ? r.held : issue.message, text, p.entry, r, o, r.safe));
   }
   return out;
 }
 
 /** An entry's finding whose fix writes another value for it: made when asked for, without a closure (see `DuplicateFinding`). */
 class ReplacementFinding extends LazyFinding {
-  constructor(code: Code, span: Span, message: string, private readonly text: string, private readonly entry: ListEntry, private readonly r: Replacement, private readonly memo: VerdictMemo, private readonly readTo: number) {
-    super(code, span, message, undefined, undefined, r.safe);
+  constructor(code: Code, span: Span, message: string, private readonly text: string, private readonly entry: ListEntry, private readonly r: Replacement, private readonly o: Outcome, safe: boolean) {
+    super(code, span, message, undefined, undefined, safe);
   }
 
   protected override make(): Fix[] {
-    return replacementFixes(this.text, this.entry.string, this.entry.array, this.entry.index, this.r, this.memo, this.readTo);
+    return replacementFixes(this.text, this.entry.string, this.entry.array, this.entry.index, this.r, this.o);
   }
 }
 
+/** What a message says where the list already holds what the fix would write (see `Replacement.held`). */
+const HELD = 'which this list already holds, so this entry can go.';
+
 /**
- * The fix of an entry's finding that writes another value for it (the `index`th of `array`). Where
- * that value means what another entry of the list already does (`"bassh"` beside `"bash"`), the
- * entry is removed instead: written, it would be a duplicate, a new problem the fix made. `readTo`:
- * where a syntax error leaves the reading a guess (see `heldElsewhere`).
+ * What writing `value` for the entry `str` of `array` leads to, besides clearing its finding: null
+ * when nothing; `held` when the list already holds what `value` means, written differently
+ * (`"bassh"` beside `"bash"`): written, it would be a duplicate, a new problem the fix made, so the
+ * fix removes the entry instead, and the message says so. One rule for every fix that writes
+ * another value for an entry; `readTo`: where a syntax error leaves the reading a guess (see
+ * `heldElsewhere`).
  */
-function replacementFixes(text: string, str: TomlString, array: TomlArray, index: number, r: Replacement, memo: VerdictMemo, readTo: number): Fix[] {
-  const held = heldElsewhere(memo, array, str, r.value, readTo);
-  if (held !== null) {
-    return [{ title: `Remove ${quoted(str.value)}: the list already holds ${quoted(held)}`, edits: deleteItems(text, array, [index]), preferred: r.preferred, safe: r.safe }];
+type Outcome = { readonly kind: 'held'; readonly by: string } | null;
+
+function outcome(memo: VerdictMemo, array: TomlArray, str: TomlString, value: string, readTo: number): Outcome {
+  const held = heldElsewhere(memo, array, str, value, readTo);
+  return held === null ? null : { kind: 'held', by: held };
+}
+
+/**
+ * The fix of an entry's finding that writes another value for it (the `index`th of `array`), as its
+ * outcome `o` says: where the list already holds what the value means, the entry is removed instead.
+ */
+function replacementFixes(text: string, str: TomlString, array: TomlArray, index: number, r: Replacement, o: Outcome): Fix[] {
+  if (o?.kind === 'held') {
+    return [{ title: `Remove ${quoted(str.value)}: the list already holds ${quoted(o.by)}`, edits: deleteItems(text, array, [index]), preferred: r.preferred, safe: r.safe }];
   }
   const fix = (value: string) => replaceFix(text, `Change to ${quoted(value)}`, str, value, r.preferred, r.safe);
   return [r.alone === undefined ? fix(r.value) : { ...fix(r.value), alone: fix(r.alone) }];
@@ -531,7 +557,7 @@ export function fixesFromParse(doc: TomlDocument, memo: VerdictMemo, kind: Exclu
   const place = entrySpan(text, str);
   if (place.start !== span.start || place.end !== span.end || isOpenMultiline(str)) return null;
   const r = memo.verdict(str.value).issues.find((i) => i.code === code && i.chars === undefined)?.replacement;
-  return r ? withReadableTitles(replacementFixes(text, str, array, index, r, memo, readTo)) : null;
+  return r ? withReadableTitles(replacementFixes(text, str, array, index, r, outcome(memo, array, str, r.value, readTo))) : null;
 }
 
 /** Fixes as a finding gives them (`LazyFinding.fixes`): their titles as a reader is shown them. */
@@ -554,7 +580,10 @@ function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'u
   const candidate = name.pattern === null || scoped ? suggestion : `${suggestion}(${name.pattern})`;
   const parsed = parseToolName(candidate);
   const replacement = parsed.ok ? canonicalSpelling(candidate, parsed.name) : candidate;
-  return { code: 'unknown-tool', message: `${message} Did you mean ${quoted(suggestion)}?`, replacement: { value: replacement, preferred: true, safe: false } };
+  return {
+    code: 'unknown-tool', message: `${message} Did you mean ${quoted(suggestion)}?`,
+    replacement: { value: replacement, preferred: true, safe: false, held: `${message} It looks like ${quoted(replacement)}, ${HELD}` },
+  };
 }
 
 /**
