@@ -436,9 +436,27 @@ const WHAT_A_FIX_LEADS_TO: Array<[table: string, code: Code, entry: string, says
   // Mars's own text, which offers no value: it stays as it is.
   ['allowed = ["bash", "bash("]', 'invalid-tool-name', 'bash(', 'with a non-empty pattern',
     ['Remove `bash(`: the list already holds `bash`', true, true], 'allowed = ["bash"]'],
+  // Held by the other list of the policy: written, a conflict; offered, but not preferred, nor in fix-all.
+  ['allowed = ["bassh"]\ndisallowed = ["bash"]', 'unknown-tool', 'bassh', 'Did you mean `bash`? `disallowed` holds `bash`, so `bash` here would be both allowed and disallowed.',
+    ['Change to `bash` (a conflict: `disallowed` holds `bash`)', false, false], 'allowed = ["bash"]\ndisallowed = ["bash"]'],
+  ['allowed = ["Shell"]\ndisallowed = ["Bassh(git log:*)"]', 'unknown-tool', 'Bassh(git log:*)', 'Did you mean `bash`?',
+    ['Change to `bash(git log *)`', true, false], 'allowed = ["Shell"]\ndisallowed = ["bash(git log *)"]'],
+  ['allowed = ["Shell"]\ndisallowed = ["bassh"]', 'unknown-tool', 'bassh', 'Did you mean `bash`? `allowed` holds `Shell`, so `bash` here would be both allowed and disallowed.',
+    ['Change to `bash` (a conflict: `allowed` holds `Shell`)', false, false], 'allowed = ["Shell"]\ndisallowed = ["bash"]'],
+  ['allowed = ["mcp__gh__x"]\ndisallowed = ["mcp(gh/x)"]', 'mcp-wire-token', 'mcp__gh__x', 'write `mcp(gh/x)` so every harness applies it. `disallowed` holds `mcp(gh/x)`, so `mcp(gh/x)` here would be both allowed and disallowed.',
+    ['Change to `mcp(gh/x)` (a conflict: `disallowed` holds `mcp(gh/x)`)', false, false], 'allowed = ["mcp(gh/x)"]\ndisallowed = ["mcp(gh/x)"]'],
+  ['allowed = ["bash("]\ndisallowed = ["bash"]', 'invalid-tool-name', 'bash(', 'with a non-empty pattern',
+    ['Change to `bash` (a conflict: `disallowed` holds `bash`)', false, false], 'allowed = ["bash"]\ndisallowed = ["bash"]'],
+  // Held by both lists: the conflict is there already, and removing the entry changes nothing.
+  ['allowed = ["bash", "bassh"]\ndisallowed = ["bash"]', 'unknown-tool', 'bassh', 'It looks like `bash`, which this list already holds, so this entry can go.',
+    ['Remove `bassh`: the list already holds `bash`', true, false], 'allowed = ["bash"]\ndisallowed = ["bash"]'],
+  // Another owner's list is no conflict.
+  ['allowed = ["bassh"]\n[agents.b.tools]\ndisallowed = ["bash"]', 'unknown-tool', 'bassh', 'Did you mean `bash`?',
+    ['Change to `bash`', true, false], 'allowed = ["bash"]\n[agents.b.tools]\ndisallowed = ["bash"]'],
   // A spelling Mars rewrites means what the other entry means already: that is the duplicate's, or
   // the conflict's, own finding, which is there before the fix as after it.
   ['allowed = ["Bash", "bash"]', 'non-canonical', 'Bash', 'Mars spells `Bash` as `bash`.', ['Change to `bash`', true, true], 'allowed = ["bash", "bash"]'],
+  ['allowed = ["Bash"]\ndisallowed = ["bash"]', 'non-canonical', 'Bash', 'Mars spells `Bash` as `bash`.', ['Change to `bash`', true, true], 'allowed = ["bash"]\ndisallowed = ["bash"]'],
 ];
 for (const [table, code, entry, says, fix, after] of WHAT_A_FIX_LEADS_TO) {
   test(`what a fix leads to: ${code} on ${entry} in ${table.replace(/\n/g, ' / ')}`, () => {

@@ -23,8 +23,9 @@
 //     error on that line or after it reads differently once the comment is there); "… for the
 //     entire file" the same, for the findings of that code anywhere;
 // (f) a preferred fix of an entry (the one an editor's auto fix applies unasked) makes no
-//     duplicate: no more `duplicate-entry` findings after it than before (`bassh` beside `bash` is
-//     removed, not made a second `bash`); not asked of a list's fixes, whose rename into the tools
+//     duplicate, nor conflict: no more `duplicate-entry` or `allow-deny-conflict` findings after it
+//     than before (`bassh` beside `bash` is removed, not made a second `bash`; beside a disallowed
+//     `bash`, its fix is not preferred); not asked of a list's fixes, whose rename into the tools
 //     table shows the duplicates it held all along;
 // and each quick fix the code actions offer is one of its finding's fixes, a finding with a safe
 // fix says so (`mayHaveSafeFix`, which fix-all reads before it makes the fixes).
@@ -154,7 +155,8 @@ function titleSays(title: string, removed: ReturnType<typeof minus>, added: Retu
     const to = m[1] === 'tools.allowed' ? 'allowed' : m[1]!;
     return real.every(inList(to)) && sameValues(removed.filter((l) => !empty(l)), real) ? null : `the same values, now in ${to}`;
   }
-  if ((m = /^Change to `([^]*)`$/.exec(title))) {
+  // Where the other list holds the value, the title says so: "Change to `bash` (a conflict: `disallowed` holds `bash`)".
+  if ((m = /^Change to `([^]*)`(?: \(a conflict: `(?:allowed|disallowed)` holds `[^]*`\))?$/.exec(title))) {
     // A string of names between commas where a list goes made the list of those names.
     if (removed.length === 1 && real.length > 1 && real.every((l) => l.path === `${removed[0]!.path}[]`)) {
       const names = String(decoded(removed[0]!)).split(',').map((n) => n.trim());
@@ -284,9 +286,11 @@ async function checkOrThrow(text: string, counts: Counts, fail: (property: strin
       if (still.length > 0) fail(`c: the finding it fixes is gone (${f.code})`, `${show}\n--- still: ${still.map((g) => `${g.code} at ${g.span.start}: ${g.message}`).join(' | ')}`);
     }
     // (f) Past a syntax error the reading is a guess.
-    const duplicates = (fs: readonly Finding[]) => fs.filter((g) => g.code === 'duplicate-entry').length;
     const ofEntries = c.findings.every((g) => ENTRY_CODES.has(g.code));
-    if (c.preferred && ofEntries && before.parsed && duplicates(left) > duplicates(findings)) fail(`f: a preferred fix makes no duplicate (${codes})`, show);
+    for (const [code, what] of [['duplicate-entry', 'duplicate'], ['allow-deny-conflict', 'conflict']] as const) {
+      const count = (fs: readonly Finding[]) => fs.filter((g) => g.code === code).length;
+      if (c.preferred && ofEntries && before.parsed && count(left) > count(findings)) fail(`f: a preferred fix makes no ${what} (${codes})`, show);
+    }
     // (d)
     const now = leavesOf(out);
     if (leaves && now) {

@@ -124,6 +124,24 @@ test('a big section\'s entry findings make their fixes from its parse alone, the
   assert.deepEqual([...kinds].sort(), ['duplicate-entry ', 'invalid-tool-name ', 'legacy-prefix alone', 'legacy-prefix ', 'mcp-wire-token ', 'non-canonical alone', 'non-canonical ', 'unknown-tool '].sort());
 });
 
+// Whether a fix would make a conflict depends on the other list of the policy, which an entry's
+// parse does not give: such a finding's fixes are read off the model, the others' still from the parse.
+test('a big section\'s entry whose fix would make a conflict gets its fixes from the model, the same as the model\'s', () => {
+  const text = bigList(24_000).replace('disallowed = ["Bash", "Read"]', 'disallowed = ["Bash", "Read", "grep"]');
+  const da = new DocumentAnalyzer().analyze(text);
+  const unit = da.units[0]!.analysis;
+  forgetModel(unit);
+  const before = made.models;
+  const spelling = unit.findings.find((f) => f.code === 'non-canonical')!;
+  void spelling.fixes;
+  assert.equal(made.models - before, 0, 'no model for a fix its parse gives');
+  const typo = unit.findings.find((f) => f.code === 'unknown-tool' && text.slice(f.span.start, f.span.end) === 'gerp')!;
+  const fixes = typo.fixes;
+  assert.deepEqual(fixes.map((x) => [x.title, x.preferred, x.safe]), [['Change to `grep` (a conflict: `disallowed` holds `grep`)', false, false]]);
+  const index = unit.findings.indexOf(typo);
+  assert.deepEqual(fixes, unit.model().findings[index]!.fixes);
+});
+
 // Fix-all on a big section in the server reads the findings the document keeps, beside a model made
 // without its own copy of them (0.4 GB of a 10 MB list's 1 GB model: with the kept ones beside it,
 // fix-all ran the server out of a 1.5 GB heap); the fixes it asks of them are not kept on them.

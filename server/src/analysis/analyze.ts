@@ -11,7 +11,7 @@ import { closedBelow } from '../toml/syntaxMessages';
 import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, deleteItems, nonOverlapping, type Edit } from './edits';
 import {
-  byPosition, findingAt, fixAmong, fromParse, fixesNotKept, keyContentSpan, partnersSeen, crossEntryFindings, entryFindings, finding, overridden, withoutClashingFixes, parseEntries, policyFindings, MAY_CREATE,
+  byPosition, findingAt, fixAmong, fromParse, fixesNotKept, keyContentSpan, partnersSeen, crossEntryFindings, entryFindings, finding, overridden, withoutClashingFixes, parseEntries, policyFindings, MAY_CREATE, otherLists,
   type Finding, type ParsedEntry, VerdictMemo,
 } from './findings';
 import { moveEdits, moveOf } from './moves';
@@ -62,7 +62,8 @@ export function analyze(text: string, memo: VerdictMemo = new VerdictMemo(), onl
   const guessed = unreadableFrom < text.length ? guessedSpans(doc, unreadableFrom) : NO_GUESS;
   const said = (f: Finding) => !inGuessed(guessed, f.span.start) && (!only || only(f));
   // Loops, not push(...list): a list of 150,000 entries would overflow the stack as arguments.
-  for (const p of entries) for (const f of entryFindings(text, p, memo, unreadableFrom)) if (said(f)) findings.push(f);
+  const others = otherLists(policies);
+  for (const p of entries) for (const f of entryFindings(text, p, memo, unreadableFrom, others)) if (said(f)) findings.push(f);
   for (const f of crossEntryFindings(text, entries, said)) findings.push(f);
   for (const f of policyFindings(doc, policies)) if (said(f)) findings.push(f);
   for (const f of suppressionFindings(doc)) if (said(f)) findings.push(f);

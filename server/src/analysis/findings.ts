@@ -15,7 +15,7 @@ import { firstLineOf, lineContent } from '../toml/lineIndex';
 import { lastStartingBefore, stringTowards } from '../toml/sorted';
 import { CODES, type Code, type Severity, type SeverityOverrides } from './codes';
 import { deleteItems, type Edit } from './edits';
-import { isWritten, misplacedAt, ownerKey, ownerLabel, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type MisplacedList, type Owner, type Policies } from './policies';
+import { isWritten, misplacedAt, ownerKey, ownerLabel, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type ListName, type MisplacedList, type Owner, type Policies } from './policies';
 import { extraKeyFixes, keyAsEntry, listKeyFixes, mapFormList, misplacedListFixes, misspeltList, notYetIn, shapeFixes } from './moves';
 
 export interface Fix {
@@ -293,9 +293,9 @@ interface Replacement {
   /** The value that fixes this finding alone (see `Fix.alone`). */
   readonly alone?: string;
   /**
-   * For a message that offers `value` (a did-you-mean, a wire token's portable spelling): the
+   * Only for a message that offers `value` (a did-you-mean, a wire token's portable spelling): the
    * message where the entry's list already holds what `value` means, so that the fix removes the
-   * entry (see `Outcome`).
+   * entry. Such a message also says where the other list of the policy holds it (see `Outcome`).
    */
   readonly held?: string;
 }
@@ -414,7 +414,7 @@ function entryVerdict(raw: string): EntryVerdict {
  * The findings for one entry on its own, placed at its string. `readTo`: where the text stops being
  * read as Mars reads it (the first syntax error's reach, `Analysis.unreadableFrom`).
  */
-export function entryFindings(text: string, p: ParsedEntry, memo: VerdictMemo, readTo = text.length): Finding[] {
+export function entryFindings(text: string, p: ParsedEntry, memo: VerdictMemo, readTo = text.length, others: OtherLists = NO_OTHER_LISTS): Finding[] {
   const str = p.entry.string;
   const issues = p.verdict.issues;
   if (issues.length === 0) return [];
@@ -435,8 +435,11 @@ export function entryFindings(text: string, p: ParsedEntry, memo: VerdictMemo, r
       out.push(new LazyFinding(issue.code, at, issue.message, undefined, undefined, false));
       continue;
     }
-    const o = outcome(memo, p.entry.array, str, r.value, readTo);
-    out.push(new ReplacementFinding(issue.code, at, o?.kind === 'held' && r.held !== undefined ? r.held : issue.message, text, p.entry, r, o, r.safe));
+    const o = outcome(memo, p.entry, r.value, readTo, others);
+    const message = r.held === undefined || o === null ? issue.message
+      : o.kind === 'held' ? r.held
+      : readable(`${issue.message} ${quoted(o.list)} holds ${quoted(o.by)}, so ${quoted(r.value)} here would be both allowed and disallowed.`);
+    out.push(new ReplacementFinding(issue.code, at, message, text, p.entry, r, o, o?.kind === 'conflict' ? false : r.safe));
   }
   return out;
 }
@@ -450,24 +453,68 @@ class ReplacementFinding extends LazyFinding {
   protected override make(): Fix[] {
     return replacementFixes(this.text, this.entry.string, this.entry.array, this.entry.index, this.r, this.o);
   }
+
+  /** Whether its fix would make a conflict: known only with the other lists of its policy, not from its parse alone. */
+  get conflicts(): boolean {
+    return this.o?.kind === 'conflict';
+  }
 }
 
 /** What a message says where the list already holds what the fix would write (see `Replacement.held`). */
 const HELD = 'which this list already holds, so this entry can go.';
 
 /**
- * What writing `value` for the entry `str` of `array` leads to, besides clearing its finding: null
- * when nothing; `held` when the list already holds what `value` means, written differently
- * (`"bassh"` beside `"bash"`): written, it would be a duplicate, a new problem the fix made, so the
- * fix removes the entry instead, and the message says so. One rule for every fix that writes
- * another value for an entry; `readTo`: where a syntax error leaves the reading a guess (see
- * `heldElsewhere`).
+ * What writing `value` for `entry` leads to, besides clearing its finding, where `value` means what
+ * the entry does not (a did-you-mean, a wire token's portable spelling, a repair; not a respelling,
+ * which means what the entry does already: a copy of it is a duplicate, or a conflict, before the
+ * fix as after it). Null when nothing else; `held` (`by`: the entry as written) when its list holds
+ * what `value` means (`"bassh"` beside `"bash"`): written, it would be a duplicate, so the fix
+ * removes the entry instead, and a message that offered `value` says so; else `conflict` when the
+ * other list of its policy, `list`, does (`"bassh"` allowed, `"bash"` disallowed): written, the
+ * policy would both allow and disallow it, so the fix is still offered, but titled so, neither
+ * preferred nor in fix-all, and a message that offered `value` says so. One rule for every fix that
+ * writes another value for an entry. `others`: the other lists of its policy (none known where a
+ * fix is made again from a parse alone, which a conflict's finding never is: see `fromParse`).
+ * `readTo`: where a syntax error leaves the reading a guess (see `holding`).
  */
-type Outcome = { readonly kind: 'held'; readonly by: string } | null;
+type Outcome = { readonly kind: 'held'; readonly by: string } | { readonly kind: 'conflict'; readonly list: ListName; readonly by: string } | null;
 
-function outcome(memo: VerdictMemo, array: TomlArray, str: TomlString, value: string, readTo: number): Outcome {
-  const held = heldElsewhere(memo, array, str, value, readTo);
-  return held === null ? null : { kind: 'held', by: held };
+function outcome(memo: VerdictMemo, entry: Pick<ListEntry, 'array' | 'string' | 'list'>, value: string, readTo: number, others: OtherLists): Outcome {
+  const meaning = memo.verdict(value).meaning;
+  if (meaning === null || meaning === memo.verdict(entry.string.value).meaning) return null;
+  const held = holding(memo, entry.array, meaning, entry.string, readTo);
+  if (held !== null) return { kind: 'held', by: held };
+  for (const other of others(entry)) {
+    const by = holding(memo, other, meaning, entry.string, readTo);
+    if (by !== null) return { kind: 'conflict', list: entry.list === 'allowed' ? 'disallowed' : 'allowed', by };
+  }
+  return null;
+}
+
+/** The arrays of the other list of an entry's policy (`disallowed` for an entry of `allowed`). */
+export type OtherLists = (entry: Pick<ListEntry, 'array'>) => readonly TomlArray[];
+
+const NO_OTHER_LISTS: OtherLists = () => [];
+
+/** The other lists of each entry's policy among `policies`, found for each list once, when first asked. */
+export function otherLists(policies: Policies): OtherLists {
+  let byArray: Map<TomlArray, TomlArray[]> | undefined;
+  return (entry) => {
+    if (!byArray) {
+      byArray = new Map();
+      const byPolicy = new Map<string, Array<Policies['lists'][number]>>();
+      for (const l of policies.lists) {
+        const key = ownerKey(l.owner);
+        const same = byPolicy.get(key);
+        if (same) same.push(l);
+        else byPolicy.set(key, [l]);
+      }
+      for (const same of byPolicy.values()) {
+        for (const l of same) byArray.set(l.array, same.filter((m) => m.list !== l.list).map((m) => m.array));
+      }
+    }
+    return byArray.get(entry.array) ?? [];
+  };
 }
 
 /**
@@ -477,6 +524,9 @@ function outcome(memo: VerdictMemo, array: TomlArray, str: TomlString, value: st
 function replacementFixes(text: string, str: TomlString, array: TomlArray, index: number, r: Replacement, o: Outcome): Fix[] {
   if (o?.kind === 'held') {
     return [{ title: `Remove ${quoted(str.value)}: the list already holds ${quoted(o.by)}`, edits: deleteItems(text, array, [index]), preferred: r.preferred, safe: r.safe }];
+  }
+  if (o?.kind === 'conflict') {
+    return [replaceFix(text, `Change to ${quoted(r.value)} (a conflict: ${quoted(o.list)} holds ${quoted(o.by)})`, str, r.value, false, false)];
   }
   const fix = (value: string) => replaceFix(text, `Change to ${quoted(value)}`, str, value, r.preferred, r.safe);
   return [r.alone === undefined ? fix(r.value) : { ...fix(r.value), alone: fix(r.alone) }];
@@ -490,19 +540,15 @@ function replacementFixes(text: string, str: TomlString, array: TomlArray, index
 const firstOfMeaning = new WeakMap<TomlArray, ReadonlyMap<string, { readonly value: string; readonly end: number }>>();
 
 /**
- * The entry of `array`, as written, that means what `value` does, where `str` (the entry a fix
- * rewrites as `value`) means something else; null when none does. An entry whose spelling alone
- * changes (`Bash` -> `bash`) already means what it means: a copy of it is the duplicate's finding.
- * Meanings are the verdicts' (`EntryVerdict.meaning`), which the analysis put in `memo`, not parsed again.
- * For the fix of an entry before `readTo` (a syntax error's reach), which fix-all applies, an entry
- * from `readTo` on holds nothing: its reading is a guess (`"a"b"x"c"` reads `"x"` as an entry, which
- * the string meant may not hold), and the entry removed for it would take its rule with it,
- * unasked. Past the error fix-all changes nothing, and a quick fix asked for there reads on.
+ * The first entry of `array`, as written, that means `meaning`, for the fix of `str`; null when none
+ * does. Meanings are the verdicts' (`EntryVerdict.meaning`), which the analysis put in `memo`, not
+ * parsed again. For the fix of an entry before `readTo` (a syntax error's reach), which fix-all
+ * applies, an entry from `readTo` on holds nothing: its reading is a guess (`"a"b"x"c"` reads `"x"`
+ * as an entry, which the string meant may not hold), and the entry removed for it would take its
+ * rule with it, unasked. Past the error fix-all changes nothing, and a quick fix asked for there reads on.
  */
-function heldElsewhere(memo: VerdictMemo, array: TomlArray, str: TomlString, value: string, readTo: number): string | null {
+function holding(memo: VerdictMemo, array: TomlArray, meaning: string, str: TomlString, readTo: number): string | null {
   const meaningOf = (raw: string) => memo.verdict(raw).meaning;
-  const meaning = meaningOf(value);
-  if (meaning === null || meaning === meaningOf(str.value)) return null;
   let first = firstOfMeaning.get(array);
   if (!first) {
     const made = new Map<string, { value: string; end: number }>();
@@ -533,7 +579,7 @@ function entrySpan(text: string, str: TomlString): Span {
 export type FromParse = 'none' | 'duplicate' | 'replacement';
 
 export function fromParse(f: Finding): FromParse | null {
-  return f instanceof DuplicateFinding ? 'duplicate' : f instanceof ReplacementFinding ? 'replacement' : f instanceof LazyFinding && f.fixless ? 'none' : null;
+  return f instanceof DuplicateFinding ? 'duplicate' : f instanceof ReplacementFinding ? (f.conflicts ? null : 'replacement') : f instanceof LazyFinding && f.fixless ? 'none' : null;
 }
 
 /**
@@ -557,7 +603,7 @@ export function fixesFromParse(doc: TomlDocument, memo: VerdictMemo, kind: Exclu
   const place = entrySpan(text, str);
   if (place.start !== span.start || place.end !== span.end || isOpenMultiline(str)) return null;
   const r = memo.verdict(str.value).issues.find((i) => i.code === code && i.chars === undefined)?.replacement;
-  return r ? withReadableTitles(replacementFixes(text, str, array, index, r, outcome(memo, array, str, r.value, readTo))) : null;
+  return r ? withReadableTitles(replacementFixes(text, str, array, index, r, outcome(memo, { array, string: str, list: 'allowed' }, r.value, readTo, NO_OTHER_LISTS))) : null;
 }
 
 /** Fixes as a finding gives them (`LazyFinding.fixes`): their titles as a reader is shown them. */
