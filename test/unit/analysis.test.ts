@@ -457,6 +457,13 @@ const WHAT_A_FIX_LEADS_TO: Array<[table: string, code: Code, entry: string, says
   // the conflict's, own finding, which is there before the fix as after it.
   ['allowed = ["Bash", "bash"]', 'non-canonical', 'Bash', 'Mars spells `Bash` as `bash`.', ['Change to `bash`', true, true], 'allowed = ["bash", "bash"]'],
   ['allowed = ["Bash"]\ndisallowed = ["bash"]', 'non-canonical', 'Bash', 'Mars spells `Bash` as `bash`.', ['Change to `bash`', true, true], 'allowed = ["bash"]\ndisallowed = ["bash"]'],
+  // A map-form rule moved into its list: the same rule (its removal, where the list holds it, is the duplicate's).
+  ['disallowed = ["Shell"]\nbash = "allow"', 'unknown-policy-key', 'bash', 'so this rule has no effect; `disallowed` holds "bash", so in `allowed` it would be both allowed and disallowed.',
+    ['Move "bash" into `allowed` (a conflict: `disallowed` holds "bash")', false, false], 'disallowed = ["Shell"]\nallowed = ["bash"]'],
+  ['allowed = ["read"]\ndisallowed = ["bash"]\nbash = "allow"', 'unknown-policy-key', 'bash', 'so this rule has no effect; `disallowed` holds "bash", so in `allowed` it would be both allowed and disallowed.',
+    ['Move "bash" into `allowed` (a conflict: `disallowed` holds "bash")', false, false], 'allowed = ["read", "bash"]\ndisallowed = ["bash"]'],
+  ['allowed = ["bash"]\ndisallowed = ["bash"]\nbash = "allow"', 'unknown-policy-key', 'bash', 'so this rule has no effect; `allowed` already holds "bash", so the key can go.',
+    ['Remove `bash`: `allowed` already holds "bash"', true, true], 'allowed = ["bash"]\ndisallowed = ["bash"]'],
 ];
 for (const [table, code, entry, says, fix, after] of WHAT_A_FIX_LEADS_TO) {
   test(`what a fix leads to: ${code} on ${entry} in ${table.replace(/\n/g, ' / ')}`, () => {

@@ -16,7 +16,7 @@ import { lastStartingBefore, stringTowards } from '../toml/sorted';
 import { CODES, type Code, type Severity, type SeverityOverrides } from './codes';
 import { deleteItems, type Edit } from './edits';
 import { isWritten, misplacedAt, ownerKey, ownerLabel, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type ListName, type MisplacedList, type Owner, type Policies } from './policies';
-import { extraKeyFixes, keyAsEntry, listKeyFixes, mapFormList, misplacedListFixes, misspeltList, notYetIn, shapeFixes } from './moves';
+import { extraKeyFixes, heldByOtherList, keyAsEntry, listKeyFixes, mapFormList, misplacedListFixes, misspeltList, notYetIn, otherList, shapeFixes } from './moves';
 
 export interface Fix {
   readonly title: string;
@@ -486,7 +486,7 @@ function outcome(memo: VerdictMemo, entry: Pick<ListEntry, 'array' | 'string' | 
   if (held !== null) return { kind: 'held', by: held };
   for (const other of others(entry)) {
     const by = holding(memo, other, meaning, entry.string, readTo);
-    if (by !== null) return { kind: 'conflict', list: entry.list === 'allowed' ? 'disallowed' : 'allowed', by };
+    if (by !== null) return { kind: 'conflict', list: otherList(entry.list), by };
   }
   return null;
 }
@@ -809,10 +809,12 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     const head = rustTrim(splitToolName(rustTrim(name))[0]);
     const suggestion = parse.ok && parse.name.kind === 'unknown' ? suggestCapability(head) : null;
     const held = parse.ok && intent !== null && notYetIn(policies, extra.owner, intent, [moved!]).length === 0;
+    const conflict = parse.ok && intent !== null && !held && heldByOtherList(policies, extra.owner, intent, [moved!]).length > 0;
     out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
       `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}` +
         (!parse.ok ? `, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED[parse.error]}).`
         : held ? `, so this rule has no effect; ${quoted(intent)} already holds ${shortened(shown(basicString(moved!)))}, so the key can go.`
+        : conflict ? `, so this rule has no effect; ${quoted(otherList(intent!))} holds ${shortened(shown(basicString(moved!)))}, so in ${quoted(intent)} it would be both allowed and disallowed.`
         : intent ? `, so this rule has no effect. Put ${shortened(shown(basicString(moved!)))} in ${quoted(intent)} instead.${suggestion ? ` (Mars has no capability ${quoted(head)}: did you mean ${quoted(suggestion)}?)` : ''}`
         // The map form's note only where the key reads as one: a tool named with a string.
         : extra.keyValue.value?.kind === 'string' ? ' (the `tool = "allow"` map form belongs to agent profiles).' : '.'),

@@ -122,6 +122,18 @@ export function notYetIn(policies: Policies, owner: Owner, list: ListName, names
   return [...new Set(names)].filter((n) => !present.has(meaning(n)));
 }
 
+/**
+ * Of `names` moved into an owner's `list`, those its other list already holds by meaning: moved,
+ * the policy would both allow and disallow them, an allow/deny conflict the fix would make (the rule
+ * `Outcome` in findings.ts is for an entry's rewrite).
+ */
+export function heldByOtherList(policies: Policies, owner: Owner, list: ListName, names: readonly string[]): string[] {
+  const notHeld = new Set(notYetIn(policies, owner, otherList(list), names));
+  return [...new Set(names)].filter((n) => !notHeld.has(n));
+}
+
+export const otherList = (list: ListName): ListName => (list === 'allowed' ? 'disallowed' : 'allowed');
+
 const NOTHING: ReadonlySet<string> = new Set();
 const listMeanings = new WeakMap<TomlArray, ReadonlySet<string>>();
 
@@ -220,15 +232,18 @@ export function extraKeyFixes(doc: TomlDocument, policies: Policies, extra: Extr
   const held = move.names.filter((n) => !adds.has(n));
   const edits = moveEdits(doc, policies, [move]);
   if (edits.length === 0) return [];
+  // Moved where the other list holds them: offered, titled so, but neither preferred nor in fix-all.
+  const conflicting = heldByOtherList(policies, extra.owner, move.list, moved);
+  const conflict = conflicting.length > 0 ? ` (a conflict: ${quoted(otherList(move.list))} holds ${strings(conflicting)})` : '';
   const fix: Fix = {
     title: moved.length === 0 ? `Remove ${quoted(key)}: ${quoted(move.list)} already holds ${strings(held)}`
-      : `Move ${strings(moved)} into ${quoted(move.list)}${held.length > 0 ? ` (it already holds ${strings(held)})` : ''}`,
+      : `Move ${strings(moved)} into ${quoted(move.list)}${held.length > 0 ? ` (it already holds ${strings(held)})` : ''}${conflict}`,
     edits,
-    preferred: true,
+    preferred: conflict === '',
     // The removed `tools.mcp` meant these grants, so moving them keeps Mars's meaning; a map-form key
     // is ignored by Mars, and moving it makes a rule that was not in force: offered, never in fix-all.
     // Removing one whose rule the list already holds changes nothing, as a duplicate's removal does.
-    safe: moved.length === 0 || (move.sure && move.names.every((n) => parseToolName(n).ok)),
+    safe: moved.length === 0 || (conflict === '' && move.sure && move.names.every((n) => parseToolName(n).ok)),
   };
   return [listOf(policies, extra.owner, move.list) ? fix : { ...fix, creates: listPath(extra.owner, move.list) }];
 }
