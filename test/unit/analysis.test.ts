@@ -458,12 +458,18 @@ const WHAT_A_FIX_LEADS_TO: Array<[table: string, code: Code, entry: string, says
   ['allowed = ["Bash", "bash"]', 'non-canonical', 'Bash', 'Mars spells `Bash` as `bash`.', ['Change to `bash`', true, true], 'allowed = ["bash", "bash"]'],
   ['allowed = ["Bash"]\ndisallowed = ["bash"]', 'non-canonical', 'Bash', 'Mars spells `Bash` as `bash`.', ['Change to `bash`', true, true], 'allowed = ["bash"]\ndisallowed = ["bash"]'],
   // A map-form rule moved into its list: the same rule (its removal, where the list holds it, is the duplicate's).
-  ['disallowed = ["Shell"]\nbash = "allow"', 'unknown-policy-key', 'bash', 'so this rule has no effect; `disallowed` holds "bash", so in `allowed` it would be both allowed and disallowed.',
+  ['disallowed = ["Shell"]\nbash = "allow"', 'unknown-policy-key', 'bash', 'so this rule has no effect. `disallowed` holds "bash", so in `allowed` it would be both allowed and disallowed.',
     ['Move "bash" into `allowed` (a conflict: `disallowed` holds "bash")', false, false], 'disallowed = ["Shell"]\nallowed = ["bash"]'],
-  ['allowed = ["read"]\ndisallowed = ["bash"]\nbash = "allow"', 'unknown-policy-key', 'bash', 'so this rule has no effect; `disallowed` holds "bash", so in `allowed` it would be both allowed and disallowed.',
+  ['allowed = ["read"]\ndisallowed = ["bash"]\nbash = "allow"', 'unknown-policy-key', 'bash', 'so this rule has no effect. `disallowed` holds "bash", so in `allowed` it would be both allowed and disallowed.',
     ['Move "bash" into `allowed` (a conflict: `disallowed` holds "bash")', false, false], 'allowed = ["read", "bash"]\ndisallowed = ["bash"]'],
   ['allowed = ["bash"]\ndisallowed = ["bash"]\nbash = "allow"', 'unknown-policy-key', 'bash', 'so this rule has no effect; `allowed` already holds "bash", so the key can go.',
     ['Remove `bash`: `allowed` already holds "bash"', true, true], 'allowed = ["bash"]\ndisallowed = ["bash"]'],
+  // A list under a misspelt key, renamed or moved into the list: the same rule.
+  ['allowed = ["bash"]\ndeny = ["bash"]', 'unknown-policy-key', 'deny', 'Did you mean `disallowed`? `allowed` holds "bash", so in `disallowed` it would be both allowed and disallowed.',
+    ['Rename to `disallowed` (a conflict: `allowed` holds "bash")', false, false], 'allowed = ["bash"]\ndisallowed = ["bash"]'],
+  ['allowed = ["grep"]\ndisallowed = ["web"]\nDisallowed = ["grep", "read"]', 'unknown-policy-key', 'Disallowed', 'Did you mean `disallowed`? `allowed` holds "grep", so in `disallowed` it would be both allowed and disallowed.',
+    ['Move the entries of `Disallowed` into `disallowed` (a conflict: `allowed` holds "grep")', false, false], 'allowed = ["grep"]\ndisallowed = ["web", "grep", "read"]'],
+  ['allowed = ["grep"]\ndeny = ["read"]', 'unknown-policy-key', 'deny', 'Did you mean `disallowed`?', ['Rename to `disallowed`', true, false], 'allowed = ["grep"]\ndisallowed = ["read"]'],
 ];
 for (const [table, code, entry, says, fix, after] of WHAT_A_FIX_LEADS_TO) {
   test(`what a fix leads to: ${code} on ${entry} in ${table.replace(/\n/g, ' / ')}`, () => {
@@ -482,9 +488,16 @@ for (const [table, code, entry, says, fix, after] of WHAT_A_FIX_LEADS_TO) {
     // Fix-all applies it only where it is safe.
     const all = applyEdits(text, documentFixAll(analyzeDocument(text)));
     if (fix[2]) assert.equal(all, `[agents.a.tools]\n${after.replace('"bash", "bash"', '"bash"')}\n`);
-    else assert.ok(all.includes(JSON.stringify(entry)), all);
+    else assert.notEqual(all, `[agents.a.tools]\n${after}\n`);
   });
 }
+
+test('a list beside the tools table whose entries the other list holds: its message and fix say that, as `tools.disallowed`, it would make a conflict', () => {
+  const text = '[agents.a]\ntools.allowed = ["read"]\ndisallowed = ["read", "grep"]\n';
+  const f = documentFindings(analyzeDocument(text)).find((x) => x.code === 'misplaced-tool-list')!;
+  assert.ok(f.message.endsWith('Did you mean `tools.disallowed`? `allowed` holds "read", so in `disallowed` it would be both allowed and disallowed.'), f.message);
+  assert.deepEqual(f.fixes.map((x) => [x.title, x.preferred, x.safe]), [['Rename to `tools.disallowed` (a conflict: `allowed` holds "read")', false, false]]);
+});
 
 test('an entry read past a syntax error holds nothing a fix would remove an entry for: that reading is a guess', () => {
   // `"a"b"mcp(gh/x)"c"` pairs its quotes the wrong way: `"mcp(gh/x)"` reads as an entry, which the

@@ -16,7 +16,7 @@ import { lastStartingBefore, stringTowards } from '../toml/sorted';
 import { CODES, type Code, type Severity, type SeverityOverrides } from './codes';
 import { deleteItems, type Edit } from './edits';
 import { isWritten, misplacedAt, ownerKey, ownerLabel, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type ListName, type MisplacedList, type Owner, type Policies } from './policies';
-import { extraKeyFixes, heldByOtherList, keyAsEntry, listKeyFixes, mapFormList, misplacedListFixes, misspeltList, notYetIn, otherList, shapeFixes } from './moves';
+import { extraKeyFixes, heldByOtherList, keyAsEntry, listKeyFixes, mapFormList, misplacedListFixes, misspeltList, notYetIn, otherList, shapeFixes, strayListConflicts } from './moves';
 
 export interface Fix {
   readonly title: string;
@@ -737,6 +737,13 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[],
   return out;
 }
 
+/** What a message of a list adds where, as `list`, its entries would make a conflict (see `strayListConflicts`): `''` where none. */
+function conflictSaid(list: ListName, conflicting: readonly string[]): string {
+  if (conflicting.length === 0) return '';
+  const names = [...new Set(conflicting)].map((n) => shortened(shown(basicString(n))));
+  return ` ${quoted(otherList(list))} holds ${names.join(', ')}, so in ${quoted(list)} ${names.length === 1 ? 'it' : 'they'} would be both allowed and disallowed.`;
+}
+
 /** The codes whose fixes may write a list anew (`Fix.creates`): the moves of extra keys below. */
 export const MAY_CREATE: ReadonlySet<Code> = new Set(['invalid-tool-policy', 'unknown-policy-key', 'misplaced-tool-list']);
 
@@ -775,15 +782,16 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     else misplaced.set(at, [m]);
   }
   for (const [at, group] of misplaced) {
-    const { owner, tools, ownerPart, list } = group[0]!;
+    const { owner, tools, ownerPart, list, keyValue } = group[0]!;
+    const conflict = group.length === 1 ? conflictSaid(list, strayListConflicts(policies, owner, keyValue, list)) : '';
     const lists = [...new Set(group.map((m) => quoted(m.key.name)))];
     const these = `${lists.join(' and ')} here ${lists.length === 1 ? 'is' : 'are'}`;
     const where = `Mars reads the tool lists of ${ownerLabel(owner)} only from its \`tools\` table`;
-    out.push(finding('misplaced-tool-list', keyContentSpan(doc.text, at.span), ownerPart
+    out.push(finding('misplaced-tool-list', keyContentSpan(doc.text, at.span), (ownerPart
       ? `${quoted(ownerPart.name)} is not ${quoted(owner.kind)}: Mars reads tool policies only under \`agents\` and \`skills\`, so ${these} not part of ` +
         (group.every((m) => sameOwner(m.owner, owner)) ? `the policy of ${ownerLabel(owner)}.` : `any ${owner.kind === 'agents' ? 'agent' : 'skill'}'s policy.`)
       : tools ? `${quoted(tools.name)} is not \`tools\`: ${where}, so ${these} not part of its policy.`
-      : `${where}: ${lists[0]} here is not part of its policy. Did you mean ${quoted(`tools.${list}`)}?`,
+      : `${where}: ${lists[0]} here is not part of its policy. Did you mean ${quoted(`tools.${list}`)}?`) + conflict,
     () => misplacedListFixes(doc, policies, group)));
   }
   for (const extra of policies.extraKeys) {
@@ -795,8 +803,9 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     }
     const meant = misspeltList(extra);
     if (meant) {
+      const conflicting = strayListConflicts(policies, extra.owner, extra.keyValue, meant);
       out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
-        `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}. Did you mean ${quoted(meant)}?`,
+        `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}. Did you mean ${quoted(meant)}?${conflictSaid(meant, conflicting)}`,
         () => listKeyFixes(doc, policies, extra, meant))); // safe only when it removes a key whose entries the list holds
       continue;
     }
@@ -814,7 +823,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
       `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}` +
         (!parse.ok ? `, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED[parse.error]}).`
         : held ? `, so this rule has no effect; ${quoted(intent)} already holds ${shortened(shown(basicString(moved!)))}, so the key can go.`
-        : conflict ? `, so this rule has no effect; ${quoted(otherList(intent!))} holds ${shortened(shown(basicString(moved!)))}, so in ${quoted(intent)} it would be both allowed and disallowed.`
+        : conflict ? `, so this rule has no effect.${conflictSaid(intent!, [moved!])}`
         : intent ? `, so this rule has no effect. Put ${shortened(shown(basicString(moved!)))} in ${quoted(intent)} instead.${suggestion ? ` (Mars has no capability ${quoted(head)}: did you mean ${quoted(suggestion)}?)` : ''}`
         // The map form's note only where the key reads as one: a tool named with a string.
         : extra.keyValue.value?.kind === 'string' ? ' (the `tool = "allow"` map form belongs to agent profiles).' : '.'),

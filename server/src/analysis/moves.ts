@@ -134,6 +134,24 @@ export function heldByOtherList(policies: Policies, owner: Owner, list: ListName
 
 export const otherList = (list: ListName): ListName => (list === 'allowed' ? 'disallowed' : 'allowed');
 
+/** What a move's title adds where it would make a conflict (`conflicting`: see `heldByOtherList`): `''` where none. */
+const conflictNote = (list: ListName, conflicting: readonly string[]): string =>
+  conflicting.length > 0 ? ` (a conflict: ${quoted(otherList(list))} holds ${strings(conflicting)})` : '';
+
+/** Names as a move's edit writes them (`shel\"l`), so a name holding a quote reads as one name. */
+const strings = (names: readonly string[]) => [...new Set(names)].map((n) => shortened(shown(basicString(n)))).join(', ');
+
+/**
+ * The entries of a list under a key Mars does not read (`deny = […]`, `allowed` beside the tools
+ * table) that the owner's other list holds, where it becomes, or is moved into, `list` (see `heldByOtherList`).
+ */
+export function strayListConflicts(policies: Policies, owner: Owner, kv: KeyValue, list: ListName): string[] {
+  const value = kv.value;
+  if (value?.kind !== 'array') return [];
+  const names = value.items.flatMap((i) => (i.kind === 'string' ? [i.value] : []));
+  return heldByOtherList(policies, owner, list, notYetIn(policies, owner, list, names));
+}
+
 const NOTHING: ReadonlySet<string> = new Set();
 const listMeanings = new WeakMap<TomlArray, ReadonlySet<string>>();
 
@@ -224,8 +242,6 @@ export function extraKeyFixes(doc: TomlDocument, policies: Policies, extra: Extr
   if (move.names.length === 0) {
     return [{ title: `Remove ${quoted(`${doc.text.slice(extra.keyValue.key.span.start, extra.keyValue.key.span.end)} = []`)}: it grants nothing`, edits: moveEdits(doc, policies, [move]), preferred: true, safe: true }];
   }
-  // As the edit writes them (`shel\"l`), so a name holding a quote reads as one name.
-  const strings = (names: readonly string[]) => [...new Set(names)].map((n) => shortened(shown(basicString(n)))).join(', ');
   const key = doc.text.slice(extra.keyValue.key.span.start, extra.keyValue.key.span.end);
   const moved = notYetIn(policies, extra.owner, move.list, move.names);
   const adds = new Set(moved);
@@ -233,8 +249,7 @@ export function extraKeyFixes(doc: TomlDocument, policies: Policies, extra: Extr
   const edits = moveEdits(doc, policies, [move]);
   if (edits.length === 0) return [];
   // Moved where the other list holds them: offered, titled so, but neither preferred nor in fix-all.
-  const conflicting = heldByOtherList(policies, extra.owner, move.list, moved);
-  const conflict = conflicting.length > 0 ? ` (a conflict: ${quoted(otherList(move.list))} holds ${strings(conflicting)})` : '';
+  const conflict = conflictNote(move.list, heldByOtherList(policies, extra.owner, move.list, moved));
   const fix: Fix = {
     title: moved.length === 0 ? `Remove ${quoted(key)}: ${quoted(move.list)} already holds ${strings(held)}`
       : `Move ${strings(moved)} into ${quoted(move.list)}${held.length > 0 ? ` (it already holds ${strings(held)})` : ''}${conflict}`,
@@ -315,7 +330,9 @@ function strayListFixes(doc: TomlDocument, policies: Policies, owner: Owner, kv:
   // Mars does not read the key, so an entry it would reject (a name, or no string at all) breaks
   // nothing there; in the list it would stop the load.
   if (value.items.some((i) => i.kind !== 'string' || !parseToolName(i.value).ok)) return [];
-  if (target === 'new') return rename ? [{ ...rename, preferred: true, safe: false }] : [];
+  // Where the other list holds an entry: offered, titled so, not preferred (see `heldByOtherList`).
+  const conflict = conflictNote(list, strayListConflicts(policies, owner, kv, list));
+  if (target === 'new') return rename ? [{ ...rename, title: rename.title + conflict, preferred: conflict === '', safe: false }] : [];
   if (!standsAlone(text, kv)) return [];
   if (value.items.some((item) => item.kind === 'string' && isOpenMultiline(item))) return [];
   // Each meaning once, as written first, and not when the list holds it already (in any spelling).
@@ -329,10 +346,10 @@ function strayListFixes(doc: TomlDocument, policies: Policies, owner: Owner, kv:
   const append = names.length > 0 ? appendToArray(text, target.array, names) : null;
   if (names.length > 0 && append === null) return []; // the moved names would be silenced, or text of a string left open
   const edits = [...(append ? [append] : []), ...deleteKeyValue(text, kv, doc.comments)];
-  const title = names.length > 0 ? `Move the entries of ${quoted(key)} into ${quoted(into)}`
+  const title = names.length > 0 ? `Move the entries of ${quoted(key)} into ${quoted(into)}${conflict}`
     : value.items.length === 0 ? `Remove ${quoted(`${key} = []`)}: it holds nothing` : `Remove ${quoted(key)}: ${quoted(into)} already holds its entries`;
   // Moving puts rules in force that were not; removing a key whose entries already are changes nothing.
-  return [{ title, edits, preferred: true, safe: names.length === 0 }];
+  return [{ title, edits, preferred: conflict === '', safe: names.length === 0 }];
 }
 
 /** What an entry means to Mars (its rendering), or the entry itself when Mars rejects it. */
