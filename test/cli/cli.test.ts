@@ -375,16 +375,17 @@ test('--fix on a file it cannot write reports the file as it is, and exits 2', (
 });
 
 test('--fix counts the problems it fixed, not findings before and after: a fix may make a finding as it removes one', () => {
-  // `mcp__gh__x` becomes `mcp(gh/x)`, which the other list denies: one warning before, one after.
+  // The removed `tools.mcp` is moved into `allowed` as the grant it meant, whose comma Claude splits
+  // at: one error before, one warning after.
   const dir = workspace({
-    'a/mars.toml': '[agents.a.tools]\nallowed = ["mcp__gh__x"]\ndisallowed = ["mcp(gh/x)"]\n',
+    'a/mars.toml': '[agents.a.tools]\nallowed = ["read"]\nmcp = ["a,b"]\n',
     // The inline table's fix covers the entries: theirs wait for a second pass, and still count.
     'b/mars.toml': '[agents.a]\ntools = {\n  allowed = ["Bash", "Read"]\n}\n',
   });
   const a = cli(['check', '--fix', 'a'], { cwd: dir });
   assert.equal(a.code, 0, a.err);
-  assert.equal(fs.readFileSync(path.join(dir, 'a/mars.toml'), 'utf8'), '[agents.a.tools]\nallowed = ["mcp(gh/x)"]\ndisallowed = ["mcp(gh/x)"]\n');
-  assert.match(a.out, /^a.mars\.toml:3:16: warning allow-deny-conflict/);
+  assert.equal(fs.readFileSync(path.join(dir, 'a/mars.toml'), 'utf8'), '[agents.a.tools]\nallowed = ["read", "mcp(a,b)"]\n');
+  assert.match(a.out, /^a.mars\.toml:2:26: warning illegal-char/);
   assert.match(a.err, /^1 file checked, 1 problem fixed: 1 warning$/m);
   const b = cli(['check', '--fix', 'b'], { cwd: dir });
   assert.equal(b.code, 0, b.err);
