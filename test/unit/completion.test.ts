@@ -351,6 +351,30 @@ const CASES: Case[] = [
   { name: 'a string of tools written as a list, not closed', doc: '[agents.x]\ntools = ["gr|', edit: { label: 'grep', newText: 'grep"', range: [1, 10, 1, 12] } },
   // Strings the analysis reads as no entry: `tools` a string (its fix makes no entry of it), a string in a list in the
   // list, `allowed` after `[[agents]]` (no agent's), the removed `tools.mcp` (whose strings are servers).
+  // Names between commas in one string (`"read, gr|"`, a list typed as Claude's comma-separated form): the name being typed
+  // is replaced, not the whole string, nor the names beside it (the shape's fix makes a list of them); a comma inside a
+  // pattern (`bash(a, b)`) splits nothing. The other names of the string count as held.
+  { name: 'allowed written as a string of names between commas', doc: '[agents.x.tools]\nallowed = "read, gr|"',
+    absent: ['read'], edit: { label: 'grep', newText: 'grep', range: [1, 17, 1, 19] } },
+  { name: 'a name between commas, more after it', doc: '[agents.x.tools]\nallowed = "read, gr|, bash"',
+    absent: ['read', 'bash'], edit: { label: 'grep', newText: 'grep', range: [1, 17, 1, 19] } },
+  { name: 'the first name before a comma', doc: '[agents.x.tools]\nallowed = "re|, grep"', edit: { label: 'read', newText: 'read', range: [1, 11, 1, 13] } },
+  { name: 'a name after a comma with no blank', doc: '[agents.x.tools]\nallowed = "read,gr|"', edit: { label: 'grep', newText: 'grep', range: [1, 16, 1, 18] } },
+  { name: 'an empty name after a comma', doc: '[agents.x.tools]\nallowed = "read, |"', absent: ['read'], edit: { label: 'grep', newText: 'grep', range: [1, 17, 1, 17] } },
+  { name: 'a name between commas, the string not closed', doc: '[agents.x.tools]\nallowed = "read, gr|', edit: { label: 'grep', newText: 'grep"', range: [1, 17, 1, 19] } },
+  { name: 'a name between commas, the string not closed, more after it', doc: '[agents.x.tools]\nallowed = "read, gr|, bash',
+    edit: { label: 'grep', newText: 'grep', range: [1, 17, 1, 19] } },
+  { name: 'a name between commas in a literal string', doc: "[agents.x.tools]\nallowed = 'read, gr|'", edit: { label: 'grep', newText: 'grep', range: [1, 17, 1, 19] } },
+  { name: 'a name between commas, after a pattern holding one', doc: '[agents.x.tools]\nallowed = "bash(git a, b), gr|"',
+    edit: { label: 'grep', newText: 'grep', range: [1, 27, 1, 29] } },
+  { name: 'a comma inside a pattern splits nothing', doc: '[agents.x.tools]\nallowed = "sh|(git a, b)"',
+    edit: { label: 'bash', newText: 'bash(git a, b)', range: [1, 11, 1, 23] } },
+  { name: 'a name between commas, a pattern after it kept', doc: '[agents.x.tools]\nallowed = "read, sh|(git *)"',
+    edit: { label: 'bash', newText: 'bash(git *)', range: [1, 17, 1, 26] } },
+  { name: 'a name between commas, in a pattern', doc: '[agents.x.tools]\nallowed = "read, bash(|"',
+    edit: { label: 'bash(command *)', newText: 'bash(${1:command} *)', range: [1, 17, 1, 22] } },
+  { name: 'a name between commas in an entry of a list', doc: '[agents.x.tools]\nallowed = ["edit", "read, gr|"]',
+    absent: ['read', 'edit'], edit: { label: 'grep', newText: 'grep', range: [1, 26, 1, 28] } },
   { name: 'tools written as a string', doc: '[agents.x]\ntools = "gr|"', none: true },
   { name: 'a string in a list of tools written as a list', doc: '[agents.x]\ntools = [["gr|"]]', none: true },
   { name: 'after [[agents]], allowed written as a string', doc: '[[agents]]\n[agents.x.tools]\nallowed = "gr|"', none: true },

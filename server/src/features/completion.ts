@@ -388,6 +388,11 @@ function mcpSnippetItem(range: Range, typed: string, w: Writer): CompletionItem 
 function entryItems(analysis: Analysis, ctx: EntryContext, servers: readonly string[], typed: string): CompletionItem[] {
   const range = positionsOf(analysis.lines, ctx.range);
   const holds = ctx.array ? held(ctx.array, ctx.string) : new Set<string>();
+  // The other names of a string of names between commas are what the list holds once the shape's fix splits it.
+  for (const name of ctx.siblings) {
+    const parse = parseToolName(ctx.literal ? name : decodeBasic(name));
+    if (parse.ok) holds.add(render(parse.name));
+  }
   const w: Writer = {
     content: (value) => (ctx.literal ? (fitsLiteral(value) ? value : null) : escapeBasic(value)),
     wrap: (content) => content + ctx.close,

@@ -35,6 +35,11 @@ export interface EntryContext {
   readonly close: string;
   /** A literal (`'…'`) string: no escapes, no `'`. */
   readonly literal: boolean;
+  /**
+   * The other names of a string of names between commas (`"read, gr|"`, Claude's comma-separated
+   * form), as written (escapes not decoded), when `range` is the one at the cursor; else none.
+   */
+  readonly siblings: readonly string[];
 }
 
 /** Between the items of a tool list, where a new quoted entry goes (or on a bare word typed there). */
@@ -340,11 +345,44 @@ function valueOnCursorLine(text: string, str: TomlString, offset: number): boole
 }
 
 function entryContext(layout: Layout, list: PolicyList | null, array: TomlArray | null, str: TomlString, offset: number): EntryContext {
-  const { range, close } = stringRange(layout, str, offset);
+  const whole = stringRange(layout, str, offset);
+  const { range, siblings } = nameBetweenCommas(layout.text, whole.range, offset);
+  // The quote that closes the string goes after its last name, not after one with more following.
+  const close = range.end === whole.range.end ? whole.close : '';
   return {
     kind: 'entry', list, array, string: str, range, text: layout.text.slice(range.start, range.end), cursor: offset - range.start, close,
-    literal: str.style === 'literal' || str.style === 'multiline-literal',
+    literal: str.style === 'literal' || str.style === 'multiline-literal', siblings,
   };
+}
+
+/**
+ * In `range`, the name at the cursor of a run of names between commas (`read, gr|, bash`), blanks
+ * around it left out, and the other names; the whole range when it holds no comma outside a
+ * pattern's parentheses (`bash(git a, b)` is one name).
+ */
+function nameBetweenCommas(text: string, range: Span, offset: number): { range: Span; siblings: string[] } {
+  const commas: number[] = [];
+  let depth = 0;
+  for (let i = range.start; i < range.end; i++) {
+    const c = text[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (c === ',' && depth === 0) commas.push(i);
+  }
+  if (commas.length === 0) return { range, siblings: [] };
+  const bounds = [range.start - 1, ...commas, range.end];
+  const pieces = bounds.slice(1).map((end, k) => {
+    let start = bounds[k]! + 1;
+    let stop = end;
+    while (start < stop && /[ \t]/.test(text[start]!)) start++;
+    while (stop > start && /[ \t]/.test(text[stop - 1]!)) stop--;
+    return { start, end: stop };
+  });
+  // The piece whose comma-bounded stretch holds the cursor (a cursor right after a comma is on the next one).
+  const k = bounds.findIndex((b, j) => j > 0 && offset <= b) - 1;
+  const piece = pieces[k]!;
+  const at = { start: Math.min(piece.start, offset), end: Math.max(piece.end, offset) };
+  return { range: at, siblings: pieces.filter((_, j) => j !== k).map((p) => text.slice(p.start, p.end)).filter((n) => n !== '') };
 }
 
 /** Text between two offsets with comments and white space removed. */
