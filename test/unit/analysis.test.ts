@@ -1151,6 +1151,8 @@ test('a move names only what it adds, and wrapping a string in a list is in fix-
   // Names between commas: a list of them, first, and not in fix-all (one entry holding the commas, or the names, is a guess).
   assert.deepEqual(titles('[agents.x.tools]\nallowed = "read, Edit,bash(git *)"\n'), ['Change to `["read", "Edit", "bash(git *)"]`', 'Change to `["read, Edit,bash(git *)"]`']);
   assert.deepEqual(titles('[agents.x.tools]\nallowed = "bash(git log, git diff)"\n'), ['Change to `["bash(git log, git diff)"]` (safe)']);
+  // A comma inside a pattern's parentheses splits nothing.
+  assert.deepEqual(titles('[agents.x.tools]\nallowed = "bash(git a, b), grep"\n'), ['Change to `["bash(git a, b)", "grep"]`', 'Change to `["bash(git a, b), grep"]`']);
   assert.deepEqual(titles("[agents.x.tools]\nallowed = 'read,'\n"), ['Change to `[\'read,\']` (safe)']);
   // Values with commas between them and no brackets (a syntax error, whose message names the same list): all of them,
   // not the first alone, which left `["read"], "grep"`, an error still.

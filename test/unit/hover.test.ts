@@ -132,6 +132,18 @@ const CASES: Case[] = [
   { name: '`disallowed` written as a string Mars would refuse', doc: `${T}disallowed = "ba|sh("`, range: [1, 14, 1, 19],
     has: ['**Invalid tool name**', '_Not an entry yet: `disallowed` of agent `reviewer` must be a list of tool names, such as `disallowed = ["read"]`._',
       'As the entry `bash(` of `disallowed` of agent `reviewer`:', 'Write `bash`.'] },
+  // Names between commas in one string: the preferred fix makes a list of them, so the name under the cursor is the
+  // entry it would be (a comma inside a pattern splits nothing); nothing on a comma or blank between them. A string whose
+  // names the fix does not split (one Mars rejects) is one entry still.
+  { name: '`allowed` written as a string of names between commas', doc: `${T}allowed = "read, ed|it"`, range: [1, 17, 1, 21],
+    has: ['**Capability** `edit`', '_Not an entry yet: `allowed` of agent `reviewer` must be a list of tool names', 'As the entry `edit` of `allowed`'] },
+  { name: 'the first of names between commas', doc: `${T}allowed = "Re|ad,edit"`, range: [1, 11, 1, 15], has: ['**Capability** `read`', 'As the entry `Read` of `allowed`'] },
+  { name: 'names between commas, a comma inside a pattern', doc: `${T}allowed = "read, bash(git a,| b)"`, range: [1, 17, 1, 31],
+    has: ['**Capability** `bash` · pattern `git a, b`', 'As the entry `bash(git a, b)` of `allowed`'] },
+  { name: 'names between commas, escapes in them', doc: `${T}allowed = "read, \\u0067r|ep"`, range: [1, 17, 1, 26], has: ['**Capability** `grep`'] },
+  { name: 'on a comma between names', doc: `${T}allowed = "read|, edit"`, range: null },
+  { name: 'names between commas, one Mars rejects: one entry', doc: `${T}allowed = "read, ba|sh("`, range: [1, 11, 1, 22],
+    has: ['**Invalid tool name**', 'As the entry `read, bash(` of `allowed`'] },
   { name: 'a server of the removed `tools.mcp`', doc: `${T}mcp = ["git|hub"]`, range: [1, 8, 1, 14],
     has: ['**MCP** server `github` · tool `*`', '_Not an entry yet: `tools.mcp` was removed: name MCP servers in `allowed` (or `disallowed`) as `mcp(server)` or `mcp(server/tool)`._', 'As the entry `mcp(github)` of `allowed`'] },
   { name: 'a grant in the removed `tools.mcp`, moved as it is', doc: `${T}mcp = "mcp__gh|__x"`, range: [1, 7, 1, 17], has: ['As the entry `mcp(gh/x)` of `allowed`'] },

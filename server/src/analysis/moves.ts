@@ -2,10 +2,10 @@
 // removed `tools.mcp` into `allowed`/`disallowed`, lists under misspelt keys or outside the tools
 // table into it, and wrong shapes into the shape Mars reads.
 
-import { isMcpWireToken, parseToolName, render } from '../grammar/toolName';
+import { commaPieces, isMcpWireToken, parseToolName, render } from '../grammar/toolName';
 import type { KeyValue, TomlArray, TomlDocument } from '../toml/model';
 import { basicString } from '../toml/strings';
-import { asciiLower, quoted, rustTrim, shortened, shown } from '../grammar/text';
+import { asciiLower, quoted, rustTrim, rustTrimEnd, rustTrimStart, shortened, shown } from '../grammar/text';
 import { canonicalSpelling, mcpWireRewrite } from '../grammar/checks';
 import { meantList } from './meant';
 import { appendToArray, commentsWithin, deleteKeyValue, standsAlone, type Edit } from './edits';
@@ -389,12 +389,37 @@ export function shapeFixes(text: string, problem: ShapeProblem): Fix[] {
     const wrapped = `[${text.slice(value.span.start, value.span.end)}]`;
     // Names between commas (`"read, edit"`) were most likely meant as a list of them, not one entry
     // holding commas: that list first, and neither in fix-all (which of the two is a guess).
-    const names = value.value.split(',').map(rustTrim);
-    if (names.length > 1 && names.every((n) => n !== '' && parseToolName(n).ok)) {
-      return [change(`[${names.map(basicString).join(', ')}]`, true, false), change(wrapped, false, false)];
-    }
+    const names = namesBetweenCommas(value.value);
+    if (names) return [change(`[${names.map((n) => basicString(n.name)).join(', ')}]`, true, false), change(wrapped, false, false)];
     // Safe when the list it makes loads: an entry Mars rejects would trade one error for another.
     return [change(wrapped, true, parseToolName(value.value).ok)];
   }
   return [];
+}
+
+/**
+ * The names the shape problem's preferred fix makes the entries of a list of, when it splits its
+ * string at commas (`allowed = "read, edit"`), as `shapeFixes` does; else null.
+ */
+export function shapeFixNames(text: string, problem: ShapeProblem): ReturnType<typeof namesBetweenCommas> {
+  const value = problem.keyValue?.value;
+  if (problem.kind !== 'list-not-array' || value?.kind !== 'string' || isOpenMultiline(value)) return null;
+  const run = listWithoutBrackets(text, value.span.start);
+  return run && run.values.every((v) => typeof v === 'string') ? null : namesBetweenCommas(value.value);
+}
+
+/**
+ * The names of a string written for a list as names between commas (`"read, edit"`), which the
+ * shape's preferred fix makes the entries of a list (a comma inside a pattern's parentheses splits
+ * nothing), each trimmed with where it is in the value; null when the fix makes one entry of it (no
+ * such comma, an empty name, or one Mars rejects).
+ */
+export function namesBetweenCommas(value: string): Array<{ readonly name: string; readonly start: number; readonly end: number }> | null {
+  const pieces = commaPieces(value);
+  if (pieces.length < 2) return null;
+  const names = pieces.map(({ start, end }) => {
+    const piece = value.slice(start, end);
+    return { name: rustTrim(piece), start: start + rustTrimStart(piece), end: start + rustTrimEnd(piece) };
+  });
+  return names.every((n) => n.name !== '' && parseToolName(n.name).ok) ? names : null;
 }

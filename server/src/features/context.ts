@@ -9,6 +9,7 @@ import { isWritten, OWNERS, shapeList, type ExtraKey, type ListName, type Owner,
 import type { KeyPart, KeyValue, Section, Span, TomlArray, TomlDocument, TomlInlineTable, TomlString, TomlValue } from '../toml/model';
 import { inComment, lastAtOrBefore } from '../toml/sorted';
 import { skipTrivia } from '../toml/split';
+import { commaPieces } from '../grammar/toolName';
 import { closingQuote, decodeBasic, isMultiline, lineEndingBackslash, valueStart } from '../toml/stringPositions';
 
 export type PolicyList = Policies['lists'][number];
@@ -361,25 +362,16 @@ function entryContext(layout: Layout, list: PolicyList | null, array: TomlArray 
  * pattern's parentheses (`bash(git a, b)` is one name).
  */
 function nameBetweenCommas(text: string, range: Span, offset: number): { range: Span; siblings: string[] } {
-  const commas: number[] = [];
-  let depth = 0;
-  for (let i = range.start; i < range.end; i++) {
-    const c = text[i];
-    if (c === '(') depth++;
-    else if (c === ')') depth = Math.max(0, depth - 1);
-    else if (c === ',' && depth === 0) commas.push(i);
-  }
-  if (commas.length === 0) return { range, siblings: [] };
-  const bounds = [range.start - 1, ...commas, range.end];
-  const pieces = bounds.slice(1).map((end, k) => {
-    let start = bounds[k]! + 1;
-    let stop = end;
-    while (start < stop && /[ \t]/.test(text[start]!)) start++;
-    while (stop > start && /[ \t]/.test(text[stop - 1]!)) stop--;
-    return { start, end: stop };
+  const pieces = commaPieces(text.slice(range.start, range.end)).map((p) => {
+    let start = range.start + p.start;
+    let end = range.start + p.end;
+    while (start < end && /[ \t]/.test(text[start]!)) start++;
+    while (end > start && /[ \t]/.test(text[end - 1]!)) end--;
+    return { start, end, upTo: range.start + p.end };
   });
-  // The piece whose comma-bounded stretch holds the cursor (a cursor right after a comma is on the next one).
-  const k = bounds.findIndex((b, j) => j > 0 && offset <= b) - 1;
+  if (pieces.length < 2) return { range, siblings: [] };
+  // The piece up to whose comma the cursor is (one right after a comma is on the next).
+  const k = pieces.findIndex((p) => offset <= p.upTo);
   const piece = pieces[k]!;
   const at = { start: Math.min(piece.start, offset), end: Math.max(piece.end, offset) };
   return { range: at, siblings: pieces.filter((_, j) => j !== k).map((p) => text.slice(p.start, p.end)).filter((n) => n !== '') };

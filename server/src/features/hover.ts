@@ -7,8 +7,8 @@ import type { Analysis } from '../analysis/analyze';
 import { CODES, isCode } from '../analysis/codes';
 import { keyContentSpan } from '../analysis/findings';
 import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './context';
-import { contentSpan, isOpenMultiline } from '../toml/stringPositions';
-import { isMapFormVerdict, keyAsEntry, mapFormList, mcpItemGrant, misspeltList, namesTheKey } from '../analysis/moves';
+import { contentSpan, isOpenMultiline, valueSources } from '../toml/stringPositions';
+import { isMapFormVerdict, keyAsEntry, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeFixNames } from '../analysis/moves';
 import { misplacedAt, ownerLabel, shapeList, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ExtraKey, type ListName, type MisplacedList, type Owner } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
 import type { Span, TomlString, TomlValue } from '../toml/model';
@@ -40,7 +40,7 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
     const [title, ...rest] = describeToolName(raw, parseToolName(raw), list);
     // The entry it would be, named as written there (`gh` of `mcp` is `mcp(gh)`).
     const as = `As the entry ${code(raw)} of \`${list}\` of ${owned(wouldBe.owner)}${rest.length > 0 ? ':' : '.'}`;
-    return result(analysis, [title!, `_Not an entry yet: ${why}._`, as, ...rest], str.content);
+    return result(analysis, [title!, `_Not an entry yet: ${why}._`, as, ...rest], wouldBe.span ?? str.content);
   }
   const extra = extraKeyAt(analysis, offset);
   if (extra) return result(analysis, describeKey(extra), keyContentSpan(doc.text, extra.name.span));
@@ -68,7 +68,9 @@ function result(analysis: Analysis, paragraphs: string[], span: Span): Hover {
  * the removed `mcp = ["gh"]`): the entry the shape's fix makes of it, in the list it goes to, and
  * why it is not one yet (the diagnostic's words).
  */
-function wouldBeEntryAt(analysis: Analysis, offset: number): { str: TomlString; raw: string; list: ListName; owner: Owner; why: string } | null {
+function wouldBeEntryAt(
+  analysis: Analysis, offset: number,
+): { str: TomlString; raw: string; list: ListName; owner: Owner; why: string; span?: Span } | null {
   const on = (v: TomlValue | null | undefined): TomlString[] => (v?.kind === 'string' ? [v] : v?.kind === 'array' ? v.items.flatMap((i) => (i.kind === 'string' ? [i] : [])) : []);
   const at = (v: TomlValue | null | undefined) => on(v).find((s) => !isOpenMultiline(s) && onSpan(analysis, s.span, offset, !s.terminated));
   for (const problem of analysis.policies.shape) {
@@ -76,7 +78,16 @@ function wouldBeEntryAt(analysis: Analysis, offset: number): { str: TomlString; 
     if (!value || value.span.end < offset || value.span.start > offset) continue;
     const list = shapeList(problem);
     const str = list && at(value);
-    if (str) return { str, raw: str.value, list, owner: problem.owner, why: problem.message };
+    if (!str) continue;
+    // Names between commas (`allowed = "read, edit"`), which the preferred fix makes a list of: the one under the cursor.
+    const names = shapeFixNames(analysis.doc.text, problem);
+    const sources = names && valueSources(analysis.doc.text, str);
+    if (names && sources) {
+      const spans = names.map((n) => ({ name: n.name, span: { start: sources.starts[n.start]!, end: sources.ends[n.end - 1]! } }));
+      const on = spans.find((n) => n.span.start <= offset && offset < n.span.end);
+      return on ? { str, raw: on.name, list, owner: problem.owner, why: problem.message, span: on.span } : null;
+    }
+    return { str, raw: str.value, list, owner: problem.owner, why: problem.message };
   }
   for (const extra of analysis.policies.extraKeys) {
     if (extra.name.name !== 'mcp' || !namesTheKey(extra)) continue;

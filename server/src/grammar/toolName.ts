@@ -81,6 +81,28 @@ export function splitToolName(value: string): [head: string, payload: string] {
   return index < 0 ? [value, ''] : [value.slice(0, index), value.slice(index)];
 }
 
+/**
+ * Where `value` splits at its commas outside a pattern's parentheses, as a comma-separated list of
+ * tool names (Claude's form) reads it: `bash(git a, b), grep` is two names. Each piece as
+ * [start, end) offsets, blanks kept; one piece for a value with no such comma.
+ */
+export function commaPieces(value: string): Array<{ readonly start: number; readonly end: number }> {
+  const pieces: Array<{ start: number; end: number }> = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (c === ',' && depth === 0) {
+      pieces.push({ start, end: i });
+      start = i + 1;
+    }
+  }
+  pieces.push({ start, end: value.length });
+  return pieces;
+}
+
 /** Mars's `is_mcp_wire_token`: a Claude-style `mcp__…` name (prefix matched ignoring ASCII case). */
 export function isMcpWireToken(name: string): boolean {
   return eqIgnoreAsciiCase(rustTrim(name).slice(0, 5), 'mcp__');
