@@ -226,6 +226,16 @@ const CASES: Case[] = [
   // A quote typed before a key (`"|Shell = "allow"`) pairs with the value's: the key read, `Shell = `, is no key being
   // typed, and writing a name over it left `"bash"allow"`.
   { name: 'a quoted key whose closing quote has other text after it: nothing', doc: '[agents.x.tools]\n"Sh|ell = "allow"', none: true },
+  // Right after the `.` of a dotted key in an inline table (Ctrl+Space; `.` opens no list): the parser stops that key
+  // before its dot, which read as a complete entry before the cursor.
+  { name: 'after the dot of a dotted key in an inline table', doc: 'agents.x = { tools.| }',
+    present: ['allowed', 'disallowed'], edit: { label: 'allowed', newText: 'allowed = [$0]', range: [0, 19, 0, 19] } },
+  { name: 'after the dot of a dotted key, the } right after', doc: 'agents.x = { tools.|}', present: ['allowed'] },
+  { name: 'after the dot of a dotted key, blanks around the dot', doc: 'agents.x = { model = "m", tools . | }',
+    edit: { label: 'disallowed', newText: 'disallowed = [$0]', range: [0, 34, 0, 34] } },
+  { name: 'after the dot of a dotted key, another entry after it', doc: 'agents.x = { tools.|, model = "m" }', present: ['allowed'] },
+  { name: 'after the last dot of a dotted key from the agents table', doc: 'agents = { x.tools.| }', present: ['allowed'] },
+  { name: 'after the dot of a key not the tools table: nothing', doc: 'agents = { x.| }', none: true },
   { name: 'a quoted key before the } of an inline table', doc: '[agents.x]\ntools = { "ba|" }', present: ['bash'] },
   // Nor a bare key with a quote right after it (`ba|sh" = "allow"`): moving it into `allowed` left `" = "allow"` behind.
   { name: 'a bare key with a quote right after it: nothing', doc: '[agents.x.tools]\nba|sh" = "allow"', none: true },

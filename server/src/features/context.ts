@@ -567,8 +567,10 @@ function keyContext(layout: Layout, offset: number, inline: { table: TomlInlineT
     if (!inline.path) return null;
     base = inline.path;
     candidates = inline.table.entries;
-    // The entry before the cursor's, not the half-typed key under the cursor itself (`{ ba| }`).
-    const prev = inline.table.entries.filter((kv) => kv.span.end <= offset && kv.key.span.end < offset).pop();
+    // The entry before the cursor's, not the half-typed key under the cursor itself (`{ ba| }`), nor
+    // one whose dot the parser left out of it (`{ tools.| }` reads as the key `tools`, with no value).
+    const typing = (kv: KeyValue) => kv.value === null && /^[ \t]*\.[ \t]*$/.test(text.slice(kv.key.span.end, offset));
+    const prev = inline.table.entries.filter((kv) => kv.span.end <= offset && kv.key.span.end < offset && !typing(kv)).pop();
     // Over line breaks and comments too: a table written over lines (TOML 1.1, a syntax error for
     // Mars, with its fix; VS Code makes one when Enter is pressed between `{` and `}`).
     from = skipTrivia(text, prev ? prev.span.end : inline.table.span.start + 1, offset);
