@@ -361,7 +361,7 @@ const CASES: Case[] = [
   { name: 'a string of tools written as a list, not closed', doc: '[agents.x]\ntools = ["gr|', edit: { label: 'grep', newText: 'grep"', range: [1, 10, 1, 12] } },
   // Strings the analysis reads as no entry: `tools` a string (its fix makes no entry of it), a string in a list in the
   // list, `allowed` after `[[agents]]` (no agent's), the removed `tools.mcp` (whose strings are servers).
-  // Names between commas in one string (`"read, gr|"`, a list typed as Claude's comma-separated form): the name being typed
+  // Names between commas in a string written as the list (`"read, gr|"`, Claude's comma-separated form): the name being typed
   // is replaced, not the whole string, nor the names beside it (the shape's fix makes a list of them); a comma inside a
   // pattern (`bash(a, b)`) splits nothing. The other names of the string count as held.
   { name: 'allowed written as a string of names between commas', doc: '[agents.x.tools]\nallowed = "read, gr|"',
@@ -383,8 +383,10 @@ const CASES: Case[] = [
     edit: { label: 'bash', newText: 'bash(git *)', range: [1, 17, 1, 26] } },
   { name: 'a name between commas, in a pattern', doc: '[agents.x.tools]\nallowed = "read, bash(|"',
     edit: { label: 'bash(command *)', newText: 'bash(${1:command} *)', range: [1, 17, 1, 22] } },
-  { name: 'a name between commas in an entry of a list', doc: '[agents.x.tools]\nallowed = ["edit", "read, gr|"]',
-    absent: ['read', 'edit'], edit: { label: 'grep', newText: 'grep', range: [1, 26, 1, 28] } },
+  // An entry of a list is one name to Mars, whose comma is a warning of its own: replaced whole, as `mcp(x),edit` would be
+  // an entry Mars rejects.
+  { name: 'names between commas in an entry of a list: the entry replaced', doc: '[agents.x.tools]\nallowed = ["edit", "read, gr|"]',
+    absent: ['edit'], present: ['read'], edit: { label: 'grep', newText: 'grep', range: [1, 20, 1, 28] } },
   { name: 'tools written as a string', doc: '[agents.x]\ntools = "gr|"', none: true },
   { name: 'a string in a list of tools written as a list', doc: '[agents.x]\ntools = [["gr|"]]', none: true },
   { name: 'after [[agents]], allowed written as a string', doc: '[[agents]]\n[agents.x.tools]\nallowed = "gr|"', none: true },

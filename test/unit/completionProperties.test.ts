@@ -136,13 +136,6 @@ async function checkDocument(text: string, random: () => number, counts: { offse
         const listStart = ctx.list.array.span.start + unit.base;
         const self = ctx.kind === 'entry' ? ctx.string.span.start + unit.base : -1;
         const held = new Set(entries.filter(({ p, base }) => p.entry.array.span.start + base === listStart && p.entry.string.span.start + base !== self).map(({ p }) => p.verdict.meaning));
-        // The other names of an entry of names between commas (`"read, gr|"`) count too.
-        if (ctx.kind === 'entry') {
-          for (const name of ctx.siblings) {
-            const parse = parseToolName(ctx.literal ? name : decodeBasic(name));
-            if (parse.ok) held.add(render(parse.name));
-          }
-        }
         for (const cap of CAPABILITIES) {
           const parse = parseToolName(cap.name + kept);
           // A name the string's quoting cannot hold is not offered either way.

@@ -37,8 +37,9 @@ export interface EntryContext {
   /** A literal (`'…'`) string: no escapes, no `'`. */
   readonly literal: boolean;
   /**
-   * The other names of a string of names between commas (`"read, gr|"`, Claude's comma-separated
-   * form), as written (escapes not decoded), when `range` is the one at the cursor; else none.
+   * The other names of a string written as the whole list holding names between commas
+   * (`allowed = "read, gr|"`, Claude's comma-separated form), as written (escapes not decoded),
+   * when `range` is the one at the cursor; else none.
    */
   readonly siblings: readonly string[];
 }
@@ -347,7 +348,10 @@ function valueOnCursorLine(text: string, str: TomlString, offset: number): boole
 
 function entryContext(layout: Layout, list: PolicyList | null, array: TomlArray | null, str: TomlString, offset: number): EntryContext {
   const whole = stringRange(layout, str, offset);
-  const { range, siblings } = nameBetweenCommas(layout.text, whole.range, offset);
+  // Names between commas in a string written as the whole list, which its fix makes a list of, each
+  // completed alone. An entry of a list is one name to Mars, replaced whole (a pattern before a
+  // comma in it, `mcp(x),edit`, would make an entry Mars rejects).
+  const { range, siblings } = array === null ? nameBetweenCommas(layout.text, whole.range, offset) : { range: whole.range, siblings: [] };
   // The quote that closes the string goes after its last name, not after one with more following.
   const close = range.end === whole.range.end ? whole.close : '';
   return {
