@@ -142,6 +142,8 @@ const CASES: Case[] = [
     has: ['**Capability** `bash` · pattern `git a, b`', 'As the entry `bash(git a, b)` of `allowed`'] },
   { name: 'names between commas, escapes in them', doc: `${T}allowed = "read, \\u0067r|ep"`, range: [1, 17, 1, 26], has: ['**Capability** `grep`'] },
   { name: 'on a comma between names', doc: `${T}allowed = "read|, edit"`, range: null },
+  { name: 'names between commas, on the opening quote: the first', doc: `${T}allowed = |"read, edit"`, range: [1, 11, 1, 15], has: ['**Capability** `read`'] },
+  { name: 'names between commas, on the closing quote: the last', doc: `${T}allowed = "read, edit|"`, range: [1, 17, 1, 21], has: ['**Capability** `edit`'] },
   { name: 'names between commas, one Mars rejects: one entry', doc: `${T}allowed = "read, ba|sh("`, range: [1, 11, 1, 22],
     has: ['**Invalid tool name**', 'As the entry `read, bash(` of `allowed`'] },
   { name: 'a server of the removed `tools.mcp`', doc: `${T}mcp = ["git|hub"]`, range: [1, 8, 1, 14],
