@@ -377,6 +377,8 @@ const CASES: Case[] = [
   { name: 'a name between commas in a literal string', doc: "[agents.x.tools]\nallowed = 'read, gr|'", edit: { label: 'grep', newText: 'grep', range: [1, 17, 1, 19] } },
   { name: 'a name between commas, after a pattern holding one', doc: '[agents.x.tools]\nallowed = "bash(git a, b), gr|"',
     edit: { label: 'grep', newText: 'grep', range: [1, 27, 1, 29] } },
+  { name: 'a name after a comma written as an escape', doc: '[agents.x.tools]\nallowed = "read\\u002c gr|"',
+    absent: ['read'], edit: { label: 'grep', newText: 'grep', range: [1, 22, 1, 24] } },
   { name: 'a comma inside a pattern splits nothing', doc: '[agents.x.tools]\nallowed = "sh|(git a, b)"',
     edit: { label: 'bash', newText: 'bash(git a, b)', range: [1, 11, 1, 23] } },
   { name: 'a name between commas, a pattern after it kept', doc: '[agents.x.tools]\nallowed = "read, sh|(git *)"',

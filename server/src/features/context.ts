@@ -10,7 +10,7 @@ import type { KeyPart, KeyValue, Section, Span, TomlArray, TomlDocument, TomlInl
 import { inComment, lastAtOrBefore } from '../toml/sorted';
 import { skipTrivia } from '../toml/split';
 import { commaPieces } from '../grammar/toolName';
-import { closingQuote, decodeBasic, isMultiline, lineEndingBackslash, valueStart } from '../toml/stringPositions';
+import { closingQuote, decodeBasic, isMultiline, lineEndingBackslash, valueSources, valueStart } from '../toml/stringPositions';
 
 export type PolicyList = Policies['lists'][number];
 
@@ -351,7 +351,7 @@ function entryContext(layout: Layout, list: PolicyList | null, array: TomlArray 
   // Names between commas in a string written as the whole list, which its fix makes a list of, each
   // completed alone. An entry of a list is one name to Mars, replaced whole (a pattern before a
   // comma in it, `mcp(x),edit`, would make an entry Mars rejects).
-  const { range, siblings } = array === null ? nameBetweenCommas(layout.text, whole.range, offset) : { range: whole.range, siblings: [] };
+  const { range, siblings } = array === null ? nameBetweenCommas(layout.text, whole.range, splittingCommas(layout.text, str, whole.range), offset) : { range: whole.range, siblings: [] };
   // The quote that closes the string goes after its last name, not after one with more following.
   const close = range.end === whole.range.end ? whole.close : '';
   return {
@@ -361,19 +361,32 @@ function entryContext(layout: Layout, list: PolicyList | null, array: TomlArray 
 }
 
 /**
- * In `range`, the name at the cursor of a run of names between commas (`read, gr|, bash`), blanks
- * around it left out, and the other names; the whole range when it holds no comma outside a
- * pattern's parentheses (`bash(git a, b)` is one name).
+ * The commas in `range` of a string's text that split its value into names (`commaPieces`): found
+ * in its value, escapes decoded (`\\u002c` is one), where the text maps onto it; else in the text.
  */
-function nameBetweenCommas(text: string, range: Span, offset: number): { range: Span; siblings: string[] } {
-  const pieces = commaPieces(text.slice(range.start, range.end)).map((p) => {
-    let start = range.start + p.start;
-    let end = range.start + p.end;
+function splittingCommas(text: string, str: TomlString, range: Span): Span[] {
+  const sources = valueSources(text, str);
+  const commas = sources
+    ? commaPieces(str.value).slice(0, -1).map((p) => ({ start: sources.starts[p.end]!, end: sources.ends[p.end]! }))
+    : commaPieces(text.slice(range.start, range.end)).slice(0, -1).map((p) => ({ start: range.start + p.end, end: range.start + p.end + 1 }));
+  return commas.filter((c) => range.start <= c.start && c.end <= range.end);
+}
+
+/**
+ * In `range`, the name at the cursor between the `commas` (`read, gr|, bash`), blanks around it
+ * left out, and the other names; the whole range when there is no comma.
+ */
+function nameBetweenCommas(text: string, range: Span, commas: readonly Span[], offset: number): { range: Span; siblings: string[] } {
+  // None inside a comma written as an escape (`\\u00|2c`): no name is there.
+  if (commas.length === 0 || commas.some((c) => c.start < offset && offset < c.end)) return { range, siblings: [] };
+  const bounds = [{ start: range.start, end: range.start }, ...commas, { start: range.end, end: range.end }];
+  const pieces = bounds.slice(1).map((comma, k) => {
+    let start = bounds[k]!.end;
+    let end = comma.start;
     while (start < end && /[ \t]/.test(text[start]!)) start++;
     while (end > start && /[ \t]/.test(text[end - 1]!)) end--;
-    return { start, end, upTo: range.start + p.end };
+    return { start, end, upTo: comma.start };
   });
-  if (pieces.length < 2) return { range, siblings: [] };
   // The piece up to whose comma the cursor is (one right after a comma is on the next).
   const k = pieces.findIndex((p) => offset <= p.upTo);
   const piece = pieces[k]!;
