@@ -564,7 +564,7 @@ test('output that cannot be written (a full disk) exits 2, not 0, and says why',
 });
 
 test('help and version on stdout, exit 0; parse-names takes no arguments', () => {
-  for (const args of [['check', '--help'], ['check', '-h'], ['help', 'check'], ['--help']]) {
+  for (const args of [['check', '--help'], ['check', '-h'], ['help', 'check'], ['--help'], ['help'], ['help', 'parse-names'], ['-h', 'help']]) {
     const r = cli(args);
     assert.equal(r.code, 0, args.join(' '));
     assert.match(r.out, args.includes('check') ? /^usage: mars-toml check [^]*--fix +apply the safe fixes, writing each file in place[^]*--no-respect-gitignore\n +search folders without skipping what git ignores/ : /^usage: mars-toml <command>/);
@@ -926,6 +926,10 @@ test('a mistyped option or command is a usage error that names the one it most l
     [['--fix'], /unknown command '--fix' \(did you mean mars-toml check --fix\?\)$/m],
     [['mars.toml'], /unknown command 'mars.toml' \(did you mean mars-toml check mars.toml\?\)$/m],
     [['frobnicate'], /^mars-toml: unknown command 'frobnicate'$/m],
+    // `help <command>` of a command that does not exist says so, as clap's and git's do, rather than
+    // print the general help with exit 0 as if `chek` were one.
+    [['help', 'chek'], /^mars-toml help: unknown command 'chek' \(did you mean check\?\)$/m],
+    [['--help', 'frobnicate'], /^mars-toml help: unknown command 'frobnicate'$/m],
   ];
   for (const [args, message] of cases) {
     const r = cli(args, { cwd: dir });

@@ -97,7 +97,13 @@ async function main(argv: string[]): Promise<number> {
     case '-h':
     case '--help':
     case 'help':
-      // `help check`, as git's and clap's `help <command>`: the help of check.
+      // `help check`, as git's and clap's `help <command>`: the help of check. A command that does
+      // not exist (`help chek`) is a usage error, as clap's, not the general help with exit 0.
+      if (rest[0] !== undefined && !COMMANDS.includes(rest[0]) && rest[0] !== '-h' && rest[0] !== '-V') {
+        const near = nearestWord(rest[0], ['check', 'parse-names']);
+        process.stderr.write(`mars-toml help: unknown command '${said(rest[0])}'${near ? ` (did you mean ${near}?)` : ''}\n${USAGE}`);
+        return 2;
+      }
       process.stdout.write(rest[0] === 'check' ? CHECK_USAGE : USAGE);
       return 0;
     default:
