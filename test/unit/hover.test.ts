@@ -156,6 +156,9 @@ const CASES: Case[] = [
   // Only `"allow"` or `"deny"` is the map form: any other key is ignored, with no move to make.
   { name: 'a key that is not the map form', doc: `${T}fo|o = 3`, range: [1, 0, 1, 3],
     has: ['**`foo`**: a key Mars ignores.', '_In the tools table of agent `reviewer`: a tools table in mars.toml holds only'], lacks: ['Map-form', 'Unknown tool', 'move `', 'put `'] },
+  // An empty key is named as the string it is, as the diagnostics name it, not as an empty code span.
+  { name: 'an empty key in a tools table', doc: `${T}"|" = 3`, range: [1, 1, 1, 1],
+    has: ['**`""`**: a key Mars ignores.'], lacks: ['` `'] },
   // A list's name given a verdict names no tool `deny`: nothing to put in a list.
   { name: 'a list\'s name given a verdict is not the map form', doc: `${T}de|ny = "allow"`, range: [1, 0, 1, 4],
     has: ['**`deny`**: a key Mars ignores.'], lacks: ['Map-form', 'Unknown tool', 'put `'] },

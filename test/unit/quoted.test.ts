@@ -56,6 +56,21 @@ const CASES: Array<[name: string, body: string, code: string, expected: string[]
     `"a\`${y(90)}" = 1\n"a\`${y(90)}" = 2`, 'toml-syntax', [
       `TOML syntax error: \`"a\`${y(47)}…${y(24)}"\` is already defined: a key is defined once`,
     ]],
+  // An empty or blank name (a key, an entry, a table) is quoted as the string it is, not as empty backticks.
+  ['an empty map-form key is quoted as the string it is',
+    '"" = "deny"', 'unknown-policy-key', [
+      `Mars ignores \`""\` here: a tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED.Empty}).`,
+    ]],
+  ['an empty entry is quoted as the string it is',
+    'allowed = [""]', 'invalid-tool-name', [`invalid tool name \`""\`; allowed: ${ERROR_ALLOWED.Empty}`]],
+  ['a blank entry is quoted as the string it is',
+    'allowed = [" "]', 'invalid-tool-name', [`invalid tool name \`" "\`; allowed: ${ERROR_ALLOWED.Empty}`]],
+  ['a blank entry of a tab is quoted as the string it is, the tab escaped as TOML escapes it',
+    'allowed = ["\\t"]', 'invalid-tool-name', [`invalid tool name \`"\\t"\`; allowed: ${ERROR_ALLOWED.Empty}`]],
+  ['an empty table name in a tools table is quoted as the string it is',
+    '[agents.a.tools.""]\nx = 1', 'unknown-policy-key', [
+      'Mars ignores the table `""` here: a tools table in mars.toml holds only `allowed` and `disallowed` lists.',
+    ]],
 ];
 
 for (const [name, body, code, expected] of CASES) {

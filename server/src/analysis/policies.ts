@@ -4,7 +4,7 @@
 import type { Key, KeyPart, KeyValue, Section, Span, TableHeader, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
 import { lastAtOrBefore } from '../toml/sorted';
 import { dotted, RootArrays, wholeHeader } from '../toml/tables';
-import { quoted, rustTrim } from '../grammar/text';
+import { quoted } from '../grammar/text';
 import { parseToolName } from '../grammar/toolName';
 import { meantList, meantOwner, meantTools } from './meant';
 
@@ -159,11 +159,10 @@ const ARRAY_OF_TABLES = 'an array of tables (`[[…]]`)';
 /**
  * The owner named for a reader (agent `x`), its name put through `quote`: hover passes its markdown
  * code span, which escapes backticks and invisible characters; messages, their quote (`quoted`:
- * escaped and shortened). A blank name shows as the string it is (`""`), not as an empty quote.
+ * escaped and shortened). Both show a blank name as the string it is (`""`), not as an empty quote.
  */
 export function ownerLabel(owner: Owner, quote: (name: string) => string = quoted): string {
-  const name = rustTrim(owner.name) === '' ? JSON.stringify(owner.name) : owner.name;
-  return `${owner.kind === 'agents' ? 'agent' : 'skill'} ${quote(name)}`;
+  return `${owner.kind === 'agents' ? 'agent' : 'skill'} ${quote(owner.name)}`;
 }
 
 const emptyPolicies = (): Policies => ({ entries: [], extraKeys: [], extraTables: [], shape: [], tables: [], lists: [], misplaced: [], unsafeRenames: new Set(), inElements: new Set(), arraysRead: NO_ARRAYS });

@@ -7,7 +7,7 @@ import { isMcpWireToken, splitToolName, render, type ParseResult, type ToolNameE
 import {
   canonicalSpelling, charProblemsNote, illegalChars, mcpWireRewrite, readsAs, respelling, suggestCapability, suggestScoped, writtenWithLegacyPrefix,
 } from '../grammar/checks';
-import { eqIgnoreAsciiCase, rustTrim, shortened, shown } from '../grammar/text';
+import { eqIgnoreAsciiCase, named, rustTrim, shortened, shown } from '../grammar/text';
 import { obviousRepair } from '../analysis/findings';
 import type { ListName } from '../analysis/policies';
 
@@ -20,16 +20,16 @@ import type { ListName } from '../analysis/policies';
 const SHOWN_MAX = 400;
 
 /**
- * `s` as inline code, whatever backticks it holds; its invisible and control characters (line
- * breaks, bidirectional overrides) written as escapes, as the diagnostics write them (`shown`), and
- * past SHOWN_MAX characters shortened.
+ * `s` as inline code, whatever backticks it holds; blank, as the string it is (`named`); its
+ * invisible and control characters (line breaks, bidirectional overrides) written as escapes, as the
+ * diagnostics write them (`shown`), and past SHOWN_MAX characters shortened.
  */
 export function code(s: string): string {
-  const text = shortened(shown(s), SHOWN_MAX);
+  const text = shortened(shown(named(s)), SHOWN_MAX);
   let longest = 0;
   for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
   const fence = '`'.repeat(longest + 1);
-  const pad = text.startsWith('`') || text.endsWith('`') || text === '' ? ' ' : '';
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
   return `${fence}${pad}${text}${pad}${fence}`;
 }
 

@@ -118,13 +118,21 @@ export function shortened(s: string, max = QUOTED_MAX): string {
 }
 
 /**
+ * A name as a reader is shown it: a blank one (empty, or white space only) as the string it is
+ * (`""`, `" "`), which empty quotes (\`\`) would hide; any other as written.
+ */
+export function named(text: string): string {
+  return rustTrimEnd(text) === 0 ? JSON.stringify(text) : text;
+}
+
+/**
  * Text from the document (an entry, a key, a token) as a message or a fix's title quotes it, between
- * backticks: escaped (`shown`) before it is shortened, so a cut never splits an escape. Quoted where
- * it is put into the message: the finished message cannot tell its quotes apart once the quoted text
- * holds a backtick itself.
+ * backticks: a blank one as the string it is (`named`), then escaped (`shown`) before it is
+ * shortened, so a cut never splits an escape. Quoted where it is put into the message: the finished
+ * message cannot tell its quotes apart once the quoted text holds a backtick itself.
  */
 export function quoted(text: string): string {
-  return `\`${shortened(shown(text))}\``;
+  return `\`${shortened(shown(named(text)))}\``;
 }
 
 /**
