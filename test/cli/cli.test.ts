@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CODES } from '../../server/src/analysis/codes';
+import { notUtf8 } from '../../server/src/cli/read';
 import { DIST, ROOT, SHARED } from '../support/paths';
 
 // Text reports are plain unless asked for colour (see the colour test): `node --test` on a terminal
@@ -407,6 +408,48 @@ test('--fix counts the problems it fixed, not findings before and after: a fix m
     const c = workspace({ 'mars.toml': `[agents.a.tools]\n${body}\n` });
     const r = cli(['check', '--fix'], { cwd: c });
     assert.match(r.err, new RegExp(`^1 file checked, ${summary}$`, 'm'), body);
+  }
+});
+
+test('in a file not UTF-8, what the checker says of a name never quotes the U+FFFD its bad bytes were decoded to; a U+FFFD written in the file is reported as before', () => {
+  const bytes = (...parts: Array<string | number[]>) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))));
+  const cases: Array<[name: string, file: Buffer, expected: string[]]> = [
+    ['a tool name of bad bytes: no unknown tool `��`',
+      bytes('[agents.a.tools]\nallowed = ["', [0xff, 0xfe], '"]\n'), ['2:13: error toml-syntax Byte 0xFF']],
+    ['bad bytes past the first, in entries and a key: no finding quotes them; the others stay',
+      bytes('[agents.a.tools]\nallowed = ["re', [0xff], 'ad", "Bash", "gr', [0xfe], '", "Bash(', [0xff], '"]\n"', [0xff], '" = "allow"\n'),
+      ['2:15: error toml-syntax Byte 0xFF', '2:22: information non-canonical']],
+    ['a bad byte in a bare key: only the byte is said, not `�` as a character of the key',
+      bytes('[agents.', [0xff], '.tools]\nallowed = ["Bash"]\n'), ['1:9: error toml-syntax Byte 0xFF']],
+    ['a U+FFFD written in the file is a name; bad bytes in the other list do not make a conflict with it',
+      bytes('# caf', [0xe9], '\n[agents.a.tools]\nallowed = ["\uFFFD"]\ndisallowed = ["', [0xff], '"]\n'),
+      ['1:6: error toml-syntax Byte 0xE9', '3:13: information unknown-tool Mars has no capability named `\uFFFD`']],
+    ['a finding that does not quote the bad bytes stays', bytes('[agents.a]\ntools = ["', [0xff], '"]\n[agents.b.tools]\nallowed = ["a,b', [0xff], '"]\n'),
+      ['2:9: error invalid-tool-policy', '2:11: error toml-syntax Byte 0xFF', '4:14: warning illegal-char']],
+  ];
+  for (const [name, file, expected] of cases) {
+    const r = cli(['check', 'mars.toml'], { cwd: workspace({ 'mars.toml': file }) });
+    const lines = r.out.trim().split('\n');
+    assert.equal(lines.length, expected.length, `${name}:\n${r.out}`);
+    expected.forEach((e, i) => assert.ok(lines[i]!.startsWith(`mars.toml:${e}`), `${name}: ${lines[i]} is not ${e}`));
+  }
+});
+
+test('the U+FFFD of each run of bad bytes is found where TextDecoder puts it (one per maximal subpart), on random bytes', () => {
+  const decode = (b: Uint8Array) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(b);
+  // Lead bytes, continuation bytes at the edges of their ranges, and bytes never in UTF-8.
+  const pool = [0x41, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xed, 0xef, 0xf0, 0xf4, 0xf5, 0xfe, 0xff];
+  let seed = 20261203;
+  const next = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8);
+  for (let t = 0; t < 20000; t++) {
+    const b = Uint8Array.from({ length: 1 + (next() % 8) }, () => (next() % 4 === 0 ? next() % 256 : pool[next() % pool.length]!));
+    const text = decode(b);
+    // With no U+FFFD written in the bytes, every U+FFFD of the text stands for bad bytes.
+    if (Buffer.from(b).includes(Buffer.from('\uFFFD'))) continue;
+    const expected = [...text.matchAll(/\uFFFD/g)].map((m) => m.index);
+    const { replaced, first } = notUtf8(b);
+    assert.deepEqual(replaced, expected, Buffer.from(b).toString('hex'));
+    if (expected.length > 0) assert.equal(decode(b.subarray(0, first)).length, expected[0], Buffer.from(b).toString('hex'));
   }
 });
 

@@ -9,6 +9,7 @@ import { analyzeDocument, documentFindings, documentFixAll, type DocumentAnalysi
 import { applyEdits } from '../analysis/edits';
 import { detached, finding, fixAmong, overridden, partnersSeen, type Finding } from '../analysis/findings';
 import { reportFindings } from '../analysis/report';
+import type { Span } from '../toml/model';
 import { LineIndex, positionsOf, type Lines } from '../toml/lineIndex';
 import { lastAtOrBefore } from '../toml/sorted';
 import { FILE_NAMES } from '../protocol';
@@ -326,6 +327,7 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
     let invalid = read.invalid && overridden(finding('toml-syntax', { start: read.invalid.at, end: read.invalid.at + 1 },
       `Byte 0x${read.invalid.byte.toString(16).toUpperCase().padStart(2, '0')} here is not UTF-8: Mars reads ${path.basename(unnamed ? FILE_NAMES[0] : file)} as UTF-8 and cannot load this file. Save it as UTF-8.`), options.overrides);
     const each = (f: Finding) => {
+      if (read.invalid && quotesBadBytes(f, read.invalid.replaced)) return;
       if (place.length > 0 && place[0]!.span.start !== f.span.start) flush();
       if (invalid && f.span.start > invalid.span.start) write(invalid), (invalid = undefined);
       // Detached (its fixes made): a place held while the next unit is analysed would keep its unit's model.
@@ -381,4 +383,27 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
   }
   if (unreadable) return 2;
   return counts.error > 0 ? 1 : 0;
+}
+
+/**
+ * Whether `f` quotes (in its message or a related one) a U+FFFD that stands for bytes not UTF-8
+ * (`replaced`, in order) in a range it speaks of: it would name text the file does not hold (an
+ * unknown tool `��`, a conflict of two different runs of bad bytes), where the bytes' own error says
+ * what is wrong. A finding that does not quote them (a list where a table belongs, a comma) is true
+ * of the file and stays; so does one quoting a U+FFFD written in the file.
+ */
+function quotesBadBytes(f: Finding, replaced: readonly number[]): boolean {
+  if (!f.message.includes('\uFFFD') && !f.related?.some((r) => r.message.includes('\uFFFD'))) return false;
+  const holds = (span: Span) => {
+    // The first replaced offset at or after its start (binary search).
+    let lo = 0;
+    let hi = replaced.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (replaced[mid]! < span.start) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < replaced.length && replaced[lo]! < span.end;
+  };
+  return holds(f.span) || (f.related?.some((r) => holds(r.span)) ?? false);
 }

@@ -18,9 +18,11 @@ function utf16Order(bytes: Buffer): string | null {
 
 /**
  * A document as text, or why it is not text. `invalid`: the first byte that is not UTF-8 and where
- * it sits in `text` (decoded as U+FFFD): Mars cannot load such a file at all.
+ * it sits in `text` (decoded as U+FFFD): Mars cannot load such a file at all. `replaced`: where in
+ * `text` each U+FFFD stands for bytes that are not UTF-8, in order (one written in the file, valid
+ * UTF-8, is not among them).
  */
-export type Read = { text: string; bom: boolean; invalid?: { at: number; byte: number }; bytes?: Buffer } | { error: string };
+export type Read = { text: string; bom: boolean; invalid?: { at: number; byte: number; replaced: readonly number[] }; bytes?: Buffer } | { error: string };
 
 export function readText(file: string, maxBytes: number = MAX_STRING_LENGTH): Read {
   let bytes: Buffer;
@@ -77,23 +79,32 @@ function asText(file: string, bytes: Buffer, maxBytes: number): Read {
   try {
     return { text: decode(bytes, true), bom };
   } catch {
-    // What comes before the first bad byte is valid UTF-8, so its decoding gives the offset exactly.
-    const b = firstInvalidByte(bytes);
-    return { text: decode(bytes), bom, invalid: { at: decode(bytes.subarray(0, b)).length, byte: bytes[b]! } };
+    const { replaced, first } = notUtf8(bytes);
+    return { text: decode(bytes), bom, invalid: { at: replaced[0]!, byte: bytes[first]!, replaced } };
   }
 }
 
-/** Where the first byte that does not belong to a well-formed UTF-8 sequence is (Unicode table 3-7); bytes.length when none. */
-function firstInvalidByte(bytes: Uint8Array): number {
+/**
+ * The bytes of `bytes` that do not belong to a well-formed UTF-8 sequence (Unicode table 3-7): where
+ * in the decoded text the U+FFFD that stands for each run of them is, and the index of the first
+ * such byte. A decoder puts one U+FFFD for each maximal subpart of an ill-formed sequence (a lead
+ * byte and the continuation bytes that may follow it, cut short) and one for each other bad byte, as
+ * the WHATWG decoder (TextDecoder) and Unicode's recommended practice do.
+ */
+export function notUtf8(bytes: Uint8Array): { replaced: number[]; first: number } {
+  const replaced: number[] = [];
+  let first = -1;
   const n = bytes.length;
   let i = 0;
+  let at = 0; // UTF-16 units decoded so far
   while (i < n) {
     const b = bytes[i]!;
     if (b < 0x80) {
       i++;
+      at++;
       continue;
     }
-    let length: number;
+    let length = 0;
     let low = 0x80;
     let high = 0xbf;
     if (b >= 0xc2 && b <= 0xdf) length = 2;
@@ -105,12 +116,20 @@ function firstInvalidByte(bytes: Uint8Array): number {
       length = 4;
       if (b === 0xf0) low = 0x90;
       else if (b === 0xf4) high = 0x8f;
-    } else return i;
-    if (i + length > n) return i;
-    const second = bytes[i + 1]!;
-    if (second < low || second > high) return i;
-    for (let k = 2; k < length; k++) if (bytes[i + k]! < 0x80 || bytes[i + k]! > 0xbf) return i;
-    i += length;
+    }
+    // The bytes of the sequence that are where they may be: the lead, then continuation bytes (the
+    // second in its lead's range).
+    let k = length === 0 ? 0 : 1;
+    while (k > 0 && k < length && i + k < n && bytes[i + k]! >= (k === 1 ? low : 0x80) && bytes[i + k]! <= (k === 1 ? high : 0xbf)) k++;
+    if (k === length && length > 0) {
+      i += length;
+      at += length === 4 ? 2 : 1;
+      continue;
+    }
+    if (first < 0) first = i;
+    replaced.push(at);
+    i += Math.max(k, 1);
+    at++;
   }
-  return n;
+  return { replaced, first };
 }
