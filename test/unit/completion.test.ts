@@ -266,6 +266,15 @@ const CASES: Case[] = [
   { name: 'not before the line break the value starts after', doc: '[agents.x.tools]\nallowed = ["""|\nbash(git log)"""]', none: true },
   { name: 'not in a value holding a line break', doc: '[agents.x.tools]\nallowed = ["""ba|sh\n"""]', none: true },
   { name: 'on the line the value starts on, after that line break', doc: '[agents.x.tools]\nallowed = ["""\nsh|"""]', edit: { label: 'bash', newText: 'bash', range: [2, 0, 2, 2] } },
+  // A multi-line string not closed runs to the end of the file: what follows the cursor's line is the
+  // rest of the file, not a value over lines being typed, whether the file ends after it or not.
+  { name: 'a multi-line string not closed, at the end of a file without a final line break', doc: '[agents.x.tools]\nallowed = ["""gr|', edit: { label: 'grep', newText: 'grep', range: [1, 14, 1, 16] } },
+  { name: 'a multi-line string not closed, before the final line break', doc: '[agents.x.tools]\nallowed = ["""gr|\n', edit: { label: 'grep', newText: 'grep', range: [1, 14, 1, 16] } },
+  { name: 'a multi-line string not closed, more of the file after it', doc: '[agents.x.tools]\nallowed = ["""gr|\n[agents.y.tools]\nallowed = ["read"]\n', edit: { label: 'grep', newText: 'grep', range: [1, 14, 1, 16] } },
+  { name: 'a multi-line literal string not closed, before the final line break', doc: "[agents.x.tools]\nallowed = ['''gr|\n", edit: { label: 'grep', newText: 'grep', range: [1, 14, 1, 16] } },
+  { name: 'a multi-line string not closed, right after its quotes', doc: '[agents.x.tools]\nallowed = ["""|\n', edit: { label: 'grep', newText: 'grep', range: [1, 14, 1, 14] } },
+  // A `\` ending the line carries the value on to the next, as in a closed string.
+  { name: 'a multi-line string not closed, continued on the next line: nothing', doc: '[agents.x.tools]\nallowed = ["""ba|sh(git \\\n    log)\n', none: true },
   { name: 'other white space in a string not closed is content', doc: '[agents.x.tools]\nallowed = ["sh|\u2028# x',
     edit: { label: 'bash', newText: 'bash"', range: [1, 12, 1, 18] } },
   // a word typed before a key on the same line: that key, which the parser skipped, is not offered again

@@ -335,15 +335,20 @@ function stringRange(layout: Layout, str: TomlString, offset: number): { range: 
  * Whether a string's value is all on the cursor's line, the cursor in it: a completion replaces
  * what is on that line, so a multi-line string's value over lines (a pattern continued after a
  * `\`), or the line break before it, would be cut into. A `\` that only trims the blanks after it is no continuation.
+ * A multi-line string not closed runs to the end of the file: past the cursor's line (or its first
+ * line break, the cursor before it) is the rest of the file, not a value typed over lines, unless a
+ * `\` ending the line carries the value on; as a one-line string not closed ends at its line's end.
  */
 function valueOnCursorLine(text: string, str: TomlString, offset: number): boolean {
   if (!isMultiline(str)) return true;
   const start = valueStart(text, str);
-  if (offset < start || /[\r\n]/.test(text.slice(start, offset))) return false;
   const rest = text.slice(offset, str.content.end).search(/[\r\n]/);
+  const lineEnd = rest < 0 ? str.content.end : offset + rest;
+  const continued = rest >= 0 && str.style === 'multiline-basic' && lineEndingBackslash(text, Math.min(start, offset), lineEnd) >= 0;
+  if (!str.terminated && !continued) return offset < start ? /^[ \t]*$/.test(text.slice(str.content.start, offset)) : !/[\r\n]/.test(text.slice(start, offset));
+  if (offset < start || /[\r\n]/.test(text.slice(start, offset))) return false;
   if (rest < 0) return true;
-  const lineEnd = offset + rest;
-  return str.style === 'multiline-basic' && lineEndingBackslash(text, start, lineEnd) >= 0 && /^[ \t\r\n]*$/.test(text.slice(lineEnd, str.content.end));
+  return continued && /^[ \t\r\n]*$/.test(text.slice(lineEnd, str.content.end));
 }
 
 function entryContext(layout: Layout, list: PolicyList | null, array: TomlArray | null, str: TomlString, offset: number): EntryContext {
