@@ -395,15 +395,9 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
 function quotesBadBytes(f: Finding, replaced: readonly number[]): boolean {
   if (!f.message.includes('\uFFFD') && !f.related?.some((r) => r.message.includes('\uFFFD'))) return false;
   const holds = (span: Span) => {
-    // The first replaced offset at or after its start (binary search).
-    let lo = 0;
-    let hi = replaced.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (replaced[mid]! < span.start) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < replaced.length && replaced[lo]! < span.end;
+    // The first replaced offset at or after its start.
+    const next = replaced[lastAtOrBefore(replaced.length, (i) => replaced[i]!, span.start - 1) + 1];
+    return next !== undefined && next < span.end;
   };
   return holds(f.span) || (f.related?.some((r) => holds(r.span)) ?? false);
 }
