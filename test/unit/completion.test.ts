@@ -388,6 +388,11 @@ const CASES: Case[] = [
     edit: { label: 'grep', newText: 'grep', range: [1, 27, 1, 29] } },
   { name: 'a name after a comma written as an escape', doc: '[agents.x.tools]\nallowed = "read\\u002c gr|"',
     absent: ['read'], edit: { label: 'grep', newText: 'grep', range: [1, 22, 1, 24] } },
+  // A blank written as an escape is a blank of the value, kept as a blank written as itself is: the name after it is typed.
+  { name: 'a name after a comma and a blank written as an escape', doc: '[agents.x.tools]\nallowed = "read,\\tgr|"',
+    edit: { label: 'grep', newText: 'grep', range: [1, 18, 1, 20] } },
+  { name: 'a name before a blank written as an escape', doc: '[agents.x.tools]\nallowed = "re|\\u0020, grep"',
+    edit: { label: 'read', newText: 'read', range: [1, 11, 1, 13] } },
   { name: 'a comma inside a pattern splits nothing', doc: '[agents.x.tools]\nallowed = "sh|(git a, b)"',
     edit: { label: 'bash', newText: 'bash(git a, b)', range: [1, 11, 1, 23] } },
   { name: 'a name between commas, a pattern after it kept', doc: '[agents.x.tools]\nallowed = "read, sh|(git *)"',

@@ -366,30 +366,36 @@ function entryContext(layout: Layout, list: PolicyList | null, array: TomlArray 
 }
 
 /**
- * The commas in `range` of a string's text that split its value into names (`commaPieces`): found
- * in its value, escapes decoded (`\\u002c` is one), where the text maps onto it; else in the text.
+ * The commas in `range` of a string's text that split its value into names (`commaPieces`), and its
+ * blanks (space, tab): found in its value, escapes decoded (`\\u002c` is a comma, `\\t` a blank),
+ * where the text maps onto it; else in the text.
  */
-function splittingCommas(text: string, str: TomlString, range: Span): Span[] {
+function splittingCommas(text: string, str: TomlString, range: Span): { commas: Span[]; blanks: Span[] } {
   const sources = valueSources(text, str);
-  const commas = sources
-    ? commaPieces(str.value).slice(0, -1).map((p) => ({ start: sources.starts[p.end]!, end: sources.ends[p.end]! }))
-    : commaPieces(text.slice(range.start, range.end)).slice(0, -1).map((p) => ({ start: range.start + p.end, end: range.start + p.end + 1 }));
-  return commas.filter((c) => range.start <= c.start && c.end <= range.end);
+  const at = (i: number): Span => (sources ? { start: sources.starts[i]!, end: sources.ends[i]! } : { start: range.start + i, end: range.start + i + 1 });
+  const value = sources ? str.value : text.slice(range.start, range.end);
+  const inRange = (c: Span) => range.start <= c.start && c.end <= range.end;
+  const blanks: Span[] = [];
+  for (let i = 0; i < value.length; i++) if (value[i] === ' ' || value[i] === '\t') blanks.push(at(i));
+  return { commas: commaPieces(value).slice(0, -1).map((p) => at(p.end)).filter(inRange), blanks: blanks.filter(inRange) };
 }
 
 /**
  * In `range`, the name at the cursor between the `commas` (`read, gr|, bash`), blanks around it
  * left out, and the other names; the whole range when there is no comma.
  */
-function nameBetweenCommas(text: string, range: Span, commas: readonly Span[], offset: number): { range: Span; siblings: string[] } {
+function nameBetweenCommas(text: string, range: Span, { commas, blanks }: { commas: readonly Span[]; blanks: readonly Span[] }, offset: number): { range: Span; siblings: string[] } {
   // None inside a comma written as an escape (`\\u00|2c`): no name is there.
   if (commas.length === 0 || commas.some((c) => c.start < offset && offset < c.end)) return { range, siblings: [] };
   const bounds = [{ start: range.start, end: range.start }, ...commas, { start: range.end, end: range.end }];
+  // Blanks around a name, written as themselves or as escapes (`\\t`), by where they start and end.
+  const blankFrom = new Map(blanks.map((b) => [b.start, b.end]));
+  const blankTo = new Map(blanks.map((b) => [b.end, b.start]));
   const pieces = bounds.slice(1).map((comma, k) => {
     let start = bounds[k]!.end;
     let end = comma.start;
-    while (start < end && /[ \t]/.test(text[start]!)) start++;
-    while (end > start && /[ \t]/.test(text[end - 1]!)) end--;
+    for (let b = blankFrom.get(start); b !== undefined && b <= end; b = blankFrom.get(start)) start = b;
+    for (let b = blankTo.get(end); b !== undefined && b >= start; b = blankTo.get(end)) end = b;
     return { start, end, upTo: comma.start };
   });
   // The piece up to whose comma the cursor is (one right after a comma is on the next).
