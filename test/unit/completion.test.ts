@@ -393,6 +393,11 @@ const CASES: Case[] = [
     edit: { label: 'grep', newText: 'grep', range: [1, 18, 1, 20] } },
   { name: 'a name before a blank written as an escape', doc: '[agents.x.tools]\nallowed = "re|\\u0020, grep"',
     edit: { label: 'read', newText: 'read', range: [1, 11, 1, 13] } },
+  // The cursor inside such an escape: the edit starts at the escape, never in it (`\\u00grep`).
+  { name: 'the cursor inside a blank written as an escape', doc: '[agents.x.tools]\nallowed = "read,\\u00|20gr"',
+    edit: { label: 'grep', newText: 'grep', range: [1, 16, 1, 24] } },
+  { name: 'the cursor inside a blank written as an escape, after the name', doc: '[agents.x.tools]\nallowed = "re\\u00|20, grep"',
+    edit: { label: 'read', newText: 'read', range: [1, 11, 1, 19] } },
   { name: 'a comma inside a pattern splits nothing', doc: '[agents.x.tools]\nallowed = "sh|(git a, b)"',
     edit: { label: 'bash', newText: 'bash(git a, b)', range: [1, 11, 1, 23] } },
   { name: 'a name between commas, a pattern after it kept', doc: '[agents.x.tools]\nallowed = "read, sh|(git *)"',

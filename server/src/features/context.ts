@@ -401,7 +401,9 @@ function nameBetweenCommas(text: string, range: Span, { commas, blanks }: { comm
   // The piece up to whose comma the cursor is (one right after a comma is on the next).
   const k = pieces.findIndex((p) => offset <= p.upTo);
   const piece = pieces[k]!;
-  const at = { start: Math.min(piece.start, offset), end: Math.max(piece.end, offset) };
+  // A cursor inside a blank written as an escape (`\\u00|20`): the name's range takes the whole escape in.
+  const inBlank = blanks.find((b) => b.start < offset && offset < b.end);
+  const at = { start: Math.min(piece.start, inBlank?.start ?? offset), end: Math.max(piece.end, inBlank?.end ?? offset) };
   return { range: at, siblings: pieces.filter((_, j) => j !== k).map((p) => text.slice(p.start, p.end)).filter((n) => n !== '') };
 }
 
