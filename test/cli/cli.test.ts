@@ -250,6 +250,15 @@ test('in a git work tree, a folder searched below its root also skips what .git/
   assert.deepEqual(checkedFiles(cli(['check', 'pkg', '--format=json'], { cwd: plain })), ['pkg/ex/mars.toml', 'pkg/gen/mars.toml', 'pkg/mars.toml']);
 });
 
+test('a folder of a work tree named through a link from outside it skips what the .gitignore files above it ignore, as when searched from inside', () => {
+  const bad = '[agents.a.tools]\nallowed = ["mcp"]\n';
+  const repo = workspace({ '.git/HEAD': '', '.gitignore': 'gen/\n', 'pkg/gen/mars.toml': bad, 'pkg/mars.toml': bad });
+  const outside = workspace({});
+  fs.symlinkSync(path.join(repo, 'pkg'), path.join(outside, 'link'));
+  assert.deepEqual(checkedFiles(cli(['check', '.', '--format=json'], { cwd: path.join(repo, 'pkg') })), ['mars.toml']);
+  assert.deepEqual(checkedFiles(cli(['check', 'link', '--format=json'], { cwd: outside })), ['link/mars.toml']);
+});
+
 test('a folder whose mars.toml files git all ignores says so, and how to check them', () => {
   const dir = workspace({ '.gitignore': 'mars*.toml\n', 'mars.toml': '', 'a/mars.local.toml': '' });
   const r = cli(['check'], { cwd: dir });

@@ -99,9 +99,11 @@ function readIgnoreFile(file: string): IgnorePattern[] {
  * machine to another (and on CI), where a check should give the same answer.
  */
 function outerIgnores(dir: string): IgnoreLevel[] {
+  // Where `dir` is on disk, links followed, as git finds the work tree of the folder it runs in: a
+  // folder named through a link from outside its work tree (or `link/..`) is searched there.
   let abs: string;
   try {
-    abs = path.resolve(dir);
+    abs = fs.realpathSync(dir);
   } catch {
     return [];
   }
