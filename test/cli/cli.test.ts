@@ -259,6 +259,15 @@ test('a folder of a work tree named through a link from outside it skips what th
   assert.deepEqual(checkedFiles(cli(['check', 'link', '--format=json'], { cwd: outside })), ['link/mars.toml']);
 });
 
+test('a folder named as a link and `..` is the folder on disk above the one linked to, not the one above the link', () => {
+  const bad = '[agents.a.tools]\nallowed = ["mcp"]\n';
+  const dir = workspace({ 'pkg/mars.toml': bad, 'pkg/y/mars.toml': bad, 'other/mars.toml': bad });
+  fs.symlinkSync(path.join(dir, 'pkg', 'y'), path.join(dir, 'other', 'ylink'));
+  const r = cli(['check', 'other/ylink/..', '--format=json'], { cwd: dir });
+  assert.equal(r.err.split('\n')[0], '');
+  assert.deepEqual(checkedFiles(r), ['pkg/mars.toml', 'pkg/y/mars.toml']);
+});
+
 test('a folder whose mars.toml files git all ignores says so, and how to check them', () => {
   const dir = workspace({ '.gitignore': 'mars*.toml\n', 'mars.toml': '', 'a/mars.local.toml': '' });
   const r = cli(['check'], { cwd: dir });

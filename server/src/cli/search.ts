@@ -76,10 +76,38 @@ export function findFiles(paths: readonly string[], problems: PathProblem[], res
       problem(p, `cannot read ${p}: ${namedNotUtf8(p) ? 'its name is not UTF-8' : reason(e)}`, false);
       continue;
     }
-    if (stat.isDirectory()) walk(p, respectGitignore ? outerIgnores(p) : []);
+    if (stat.isDirectory()) {
+      const dir = walkedAs(p);
+      walk(dir, respectGitignore ? outerIgnores(dir) : []);
+    }
     else add(p);
   }
   return out;
+}
+
+/**
+ * The folder `p` as the walk writes the paths under it. `path.join` reads a `..` as written, so
+ * `link/..` would be the folder holding the link, where the system reads the folder above the one
+ * linked to: there, that folder on disk (relative to the current folder when `p` is).
+ */
+function walkedAs(p: string): string {
+  // `.native`, the system's: Node's own resolves `..` as written first.
+  let real: string;
+  try {
+    real = fs.realpathSync.native(p);
+  } catch {
+    return p;
+  }
+  try {
+    if (fs.realpathSync.native(path.normalize(p)) === real) return p;
+  } catch {
+    // No folder there as written: the one on disk.
+  }
+  try {
+    return path.isAbsolute(p) ? real : path.relative(process.cwd(), real) || '.';
+  } catch {
+    return real;
+  }
 }
 
 /** The patterns of an ignore file; none when it cannot be read (git warns and goes on), or is a folder. */
