@@ -469,6 +469,9 @@ const WHAT_A_FIX_LEADS_TO: Array<[table: string, code: Code, entry: string, says
     ['Rename to `disallowed` (a conflict: `allowed` holds "bash")', false, false], 'allowed = ["bash"]\ndisallowed = ["bash"]'],
   ['allowed = ["grep"]\ndisallowed = ["web"]\nDisallowed = ["grep", "read"]', 'unknown-policy-key', 'Disallowed', 'Did you mean `disallowed`? `allowed` holds "grep", so in `disallowed` it would be both allowed and disallowed.',
     ['Move the entries of `Disallowed` into `disallowed` (a conflict: `allowed` holds "grep")', false, false], 'allowed = ["grep"]\ndisallowed = ["web", "grep", "read"]'],
+  // A string written for a list, made a list of what the other list holds: the same rule.
+  ['allowed = "read"\ndisallowed = ["read"]', 'invalid-tool-policy', '"read"', '`disallowed` holds "read", so in `allowed` it would be both allowed and disallowed.',
+    ['Change to `["read"]` (a conflict: `disallowed` holds "read")', false, false], 'allowed = ["read"]\ndisallowed = ["read"]'],
   ['allowed = ["grep"]\ndeny = ["read"]', 'unknown-policy-key', 'deny', 'Did you mean `disallowed`?', ['Rename to `disallowed`', true, false], 'allowed = ["grep"]\ndisallowed = ["read"]'],
 ];
 for (const [table, code, entry, says, fix, after] of WHAT_A_FIX_LEADS_TO) {

@@ -16,7 +16,7 @@ import { lastStartingBefore, stringTowards } from '../toml/sorted';
 import { CODES, type Code, type Severity, type SeverityOverrides } from './codes';
 import { deleteItems, type Edit } from './edits';
 import { isWritten, misplacedAt, ownerKey, ownerLabel, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type ListName, type MisplacedList, type Owner, type Policies } from './policies';
-import { extraKeyFixes, heldByOtherList, keyAsEntry, listKeyFixes, mapFormList, misplacedListFixes, misspeltList, notYetIn, otherList, shapeFixes, strayListConflicts } from './moves';
+import { extraKeyFixes, heldByOtherList, keyAsEntry, listKeyFixes, mapFormList, misplacedListFixes, misspeltList, notYetIn, otherList, shapeConflicts, shapeFixes, strayListConflicts } from './moves';
 
 export interface Fix {
   readonly title: string;
@@ -764,8 +764,9 @@ function valueFirstLine(doc: TomlDocument, span: Span): Span {
 export function policyFindings(doc: TomlDocument, policies: Policies): Finding[] {
   const out: Finding[] = [];
   for (const problem of policies.shape) {
-    const fixes = shapeFixes(doc.text, problem);
-    const f = finding('invalid-tool-policy', valueFirstLine(doc, problem.span), `${problem.message}.`, fixes.length > 0 ? () => fixes : undefined, undefined, fixes.some((x) => x.safe));
+    const conflicting = shapeConflicts(doc.text, policies, problem);
+    const fixes = shapeFixes(doc.text, problem, conflicting);
+    const f = finding('invalid-tool-policy', valueFirstLine(doc, problem.span), `${problem.message}.${problem.list ? conflictSaid(problem.list, conflicting) : ''}`, fixes.length > 0 ? () => fixes : undefined, undefined, fixes.some((x) => x.safe));
     // Judged only up to the section's first syntax error (policies.ts).
     out.push(problem.kind === 'overlay-not-table' ? Object.assign(f, { needsReadingBefore: true }) : f);
   }

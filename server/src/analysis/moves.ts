@@ -358,7 +358,26 @@ function meaning(raw: string): string {
   return p.ok ? render(p.name) : raw;
 }
 
-export function shapeFixes(text: string, problem: ShapeProblem): Fix[] {
+/**
+ * The names a shape problem's preferred fix makes entries of (`allowed = "read"` -> `["read"]`) that
+ * the owner's other list holds: that fix would make them a conflict (see `heldByOtherList`).
+ */
+export function shapeConflicts(text: string, policies: Policies, problem: ShapeProblem): string[] {
+  const value = problem.keyValue?.value;
+  if (problem.kind !== 'list-not-array' || value?.kind !== 'string' || isOpenMultiline(value)) return [];
+  const run = listWithoutBrackets(text, value.span.start);
+  const names = run && run.values.every((v) => typeof v === 'string') ? (run.values as string[]) : (namesBetweenCommas(value.value)?.map((n) => n.name) ?? [value.value]);
+  return heldByOtherList(policies, problem.owner, problem.list!, names);
+}
+
+/** `conflicting`: what the preferred fix would make a conflict of (`shapeConflicts`); then no fix is preferred or safe, the first titled so. */
+export function shapeFixes(text: string, problem: ShapeProblem, conflicting: readonly string[] = []): Fix[] {
+  const fixes = shapeFixesAlone(text, problem);
+  if (conflicting.length === 0 || fixes.length === 0 || problem.kind !== 'list-not-array') return fixes;
+  return fixes.map((f, i) => ({ ...f, title: i === 0 ? `${f.title}${conflictNote(problem.list!, conflicting)}` : f.title, preferred: false, safe: false }));
+}
+
+function shapeFixesAlone(text: string, problem: ShapeProblem): Fix[] {
   const header = problem.header;
   if (header?.array) {
     // Written once, `[[agents.x]]` (`[[agents.x.tools]]`) was meant as the one table Mars reads there:
