@@ -190,6 +190,9 @@ const CASES: Case[] = [
   // Owner names and entries as the diagnostics show them: backticks, line breaks, invisible characters.
   { name: 'an agent name with a backtick', doc: '[agents."we`ird".tools]\nallowed = ["re|ad"]', range: [1, 12, 1, 16], has: ['of agent ``we`ird``.'] },
   { name: 'an agent name with a line break', doc: '[agents."a\\nb".tools]\nallowed = ["re|ad"]', range: [1, 12, 1, 16], has: ['_In `allowed` of agent `a\\u000Ab`._'] },
+  // A code span strips one space from each end when both ends are spaces: the name is padded with one more.
+  { name: 'an agent name with a space at both ends', doc: '[agents." x ".tools]\nallowed = ["re|ad"]', range: [1, 12, 1, 16], has: ['of agent `  x  `.'], lacks: ['agent ` x `'] },
+  { name: 'an entry not yet one, with a space at both ends', doc: '[agents.x]\ntools = ["| x "]', range: [1, 10, 1, 13], has: ['As the entry `  x  ` of `allowed`'] },
   { name: 'an agent with an empty name', doc: '[agents."".tools]\nallowed = ["re|ad"]', range: [1, 12, 1, 16], has: ['of agent `""`.'], lacks: ['agent ``'] },
   { name: 'an empty skill name on the key of a list', doc: '[skills."".tools]\nallo|wed = ["read"]', range: [1, 0, 1, 7], has: ['_Of skill `""`._'] },
   { name: 'a control character in an entry', doc: `${T}allowed = ["a\\u0007|b"]`, range: [1, 12, 1, 20],

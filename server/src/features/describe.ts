@@ -29,7 +29,9 @@ export function code(s: string): string {
   let longest = 0;
   for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
   const fence = '`'.repeat(longest + 1);
-  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  // A space pads a backtick at either end off the fence; CommonMark then strips one space from each
+  // end, so text with a space at both ends (` x `) is padded too, or it would show as `x`.
+  const pad = text.startsWith('`') || text.endsWith('`') || (text.startsWith(' ') && text.endsWith(' ')) ? ' ' : '';
   return `${fence}${pad}${text}${pad}${fence}`;
 }
 
