@@ -193,6 +193,11 @@ const CASES: Case[] = [
   // A code span strips one space from each end when both ends are spaces: the name is padded with one more.
   { name: 'an agent name with a space at both ends', doc: '[agents." x ".tools]\nallowed = ["re|ad"]', range: [1, 12, 1, 16], has: ['of agent `  x  `.'], lacks: ['agent ` x `'] },
   { name: 'an entry not yet one, with a space at both ends', doc: '[agents.x]\ntools = ["| x "]', range: [1, 10, 1, 13], has: ['As the entry `  x  ` of `allowed`'] },
+  // The reason a string is no entry yet is the diagnostic's, its names quoted as the hover's code spans.
+  { name: 'an entry not yet one, of an agent with a backtick in its name', doc: '[agents."a`b"]\ntools = ["gr|ep"]', range: [1, 10, 1, 14],
+    has: ['_Not an entry yet: `tools` of agent ``a`b`` must be a table'], lacks: ['agent `a`b`'] },
+  { name: 'a string for a list, of a skill with backticks in its name', doc: '[skills."``x".tools]\nallowed = "ed|it"', range: [1, 11, 1, 15],
+    has: ['_Not an entry yet: `allowed` of skill ``` ``x ``` must be a list'] },
   { name: 'an agent with an empty name', doc: '[agents."".tools]\nallowed = ["re|ad"]', range: [1, 12, 1, 16], has: ['of agent `""`.'], lacks: ['agent ``'] },
   { name: 'an empty skill name on the key of a list', doc: '[skills."".tools]\nallo|wed = ["read"]', range: [1, 0, 1, 7], has: ['_Of skill `""`._'] },
   { name: 'a control character in an entry', doc: `${T}allowed = ["a\\u0007|b"]`, range: [1, 12, 1, 20],

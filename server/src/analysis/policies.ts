@@ -78,8 +78,13 @@ export interface ShapeProblem {
   readonly kind: ShapeKind;
   readonly owner: Owner;
   readonly span: Span;
-  /** What is wrong, as a clause: the diagnostic ends it with a period, hover quotes it in a sentence of its own. */
+  /** What is wrong, as a clause: the diagnostic ends it with a period. */
   readonly message: string;
+  /**
+   * The message with the names it quotes put through `quote`: hover says it in a sentence of its own,
+   * its names markdown code spans (a name holding a backtick would break the message's quotes there).
+   */
+  readonly says: (quote: Quote) => string;
   /** The key/value at fault, when the fix can rewrite it. */
   readonly keyValue?: KeyValue;
   /** The `[[…]]` header at fault, when the fix can write it as a table's. */
@@ -153,6 +158,12 @@ export const TOOLS_TABLE_HOLDS = 'a tools table in mars.toml holds only `allowed
 /** The removed `tools.mcp`, however it is written (a list, a table): what replaced it. */
 export const TOOLS_MCP_REMOVED = '`tools.mcp` was removed: name MCP servers in `allowed` (or `disallowed`) as `mcp(server)` or `mcp(server/tool)`';
 
+/** How a message quotes a name: `quoted` in a diagnostic, a code span in hover's markdown. */
+type Quote = (name: string) => string;
+
+/** A shape problem's message, and the same words with other quotes. */
+const saying = (says: (quote: Quote) => string) => ({ message: says(quoted), says });
+
 /** What a `[[…]]` header makes, as a shape problem's message names it. */
 const ARRAY_OF_TABLES = 'an array of tables (`[[…]]`)';
 
@@ -161,7 +172,7 @@ const ARRAY_OF_TABLES = 'an array of tables (`[[…]]`)';
  * code span, which escapes backticks and invisible characters; messages, their quote (`quoted`:
  * escaped and shortened). Both show a blank name as the string it is (`""`), not as an empty quote.
  */
-export function ownerLabel(owner: Owner, quote: (name: string) => string = quoted): string {
+export function ownerLabel(owner: Owner, quote: Quote = quoted): string {
   return `${owner.kind === 'agents' ? 'agent' : 'skill'} ${quote(owner.name)}`;
 }
 
@@ -240,14 +251,14 @@ export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO
       for (const p of base) if (meantTools(p.name) || meantOwner(p.name)) out.unsafeRenames.add(p);
     }
     if (header?.array && names.length <= 2 && OWNERS.has(names[0]!) && whole) {
-      out.shape.push({ ...overlayNotTable(base, header.key.span, ARRAY_OF_TABLES), ...(names.length === 2 ? { header } : {}) });
+      out.shape.push({ ...overlayNotTable(base, header.key.span, () => ARRAY_OF_TABLES), ...(names.length === 2 ? { header } : {}) });
       if (names.length === 1) continue;
     }
     if (section.header && names.length >= 3 && OWNERS.has(names[0]!) && names[2] === 'tools') {
       const owner = { kind: names[0] as OwnerKind, name: names[1]! };
       if (section.header.array && names.length === 3) {
         out.shape.push({ kind: 'tools-array-of-tables', owner, span: section.header.key.span, header: section.header,
-          message: `\`tools\` of ${ownerLabel(owner)} must be a table, not ${ARRAY_OF_TABLES}` });
+          ...saying((q) => `\`tools\` of ${ownerLabel(owner, q)} must be a table, not ${ARRAY_OF_TABLES}`) });
         continue;
       }
       if (names.length === 3) {
@@ -298,8 +309,8 @@ function visit(out: Policies, path: readonly KeyPart[], keyStart: number, kv: Ke
     // names); as one agent, Mars's serde reads a struct from a list by position (`agents.x = []`
     // loads), but not from a list of tables (`agents.x = [{ … }]`, the value `[[agents.x]]` makes).
     else if (overlays && value && !(value.kind === 'scalar' && value.type === 'invalid')) {
-      if (value.kind !== 'array') out.shape.push(overlayNotTable(path, value.span, describeValue(value)));
-      else if (path.length === 1 || value.items[0]?.kind === 'inline-table') out.shape.push(overlayNotTable(path, value.span, 'a list'));
+      if (value.kind !== 'array') out.shape.push(overlayNotTable(path, value.span, (q) => describeValue(value, q)));
+      else if (path.length === 1 || value.items[0]?.kind === 'inline-table') out.shape.push(overlayNotTable(path, value.span, () => 'a list'));
     }
     return;
   }
@@ -329,7 +340,7 @@ function visit(out: Policies, path: readonly KeyPart[], keyStart: number, kv: Ke
     }
     out.shape.push({
       kind: 'tools-not-table', owner, span: value.span, keyValue: kv,
-      message: `\`tools\` of ${ownerLabel(owner)} must be a table with \`allowed\` and \`disallowed\` lists, not ${describeValue(value)}`,
+      ...saying((q) => `\`tools\` of ${ownerLabel(owner, q)} must be a table with \`allowed\` and \`disallowed\` lists, not ${describeValue(value, q)}`),
     });
     return;
   }
@@ -464,7 +475,7 @@ function member(out: Policies, table: ToolsTable, kv: KeyValue, relative: readon
   }
   if ((name === 'allowed' || name === 'disallowed') && relative.length > 1) {
     out.shape.push({ kind: 'list-is-table', owner, span: kv.key.span, keyValue: kv, list: name,
-      message: `${quoted(name)} of ${ownerLabel(owner)} must be a list of tool names, not a table` });
+      ...saying((q) => `${q(name)} of ${ownerLabel(owner, q)} must be a list of tool names, not a table`) });
     return;
   }
   out.extraKeys.push({ owner, table, keyValue: kv, name: first });
@@ -475,7 +486,7 @@ function list(out: Policies, owner: Owner, name: ListName, kv: KeyValue): void {
   if (!value) return; // half-typed `allowed =`: the TOML syntax error says it
   if (value.kind !== 'array') {
     out.shape.push({ kind: 'list-not-array', owner, span: value.span, keyValue: kv, list: name,
-      message: `${quoted(name)} of ${ownerLabel(owner)} must be a list of tool names, such as \`${name} = ["read"]\`` });
+      ...saying((q) => `${q(name)} of ${ownerLabel(owner, q)} must be a list of tool names, such as \`${name} = ["read"]\``) });
     return;
   }
   out.lists.push({ owner, list: name, array: value, keyValue: kv });
@@ -483,7 +494,7 @@ function list(out: Policies, owner: Owner, name: ListName, kv: KeyValue): void {
     if (item.kind === 'string') out.entries.push({ owner, list: name, index, string: item, array: value });
     else
       out.shape.push({ kind: 'entry-not-string', owner, span: item.span, list: name,
-        message: `${quoted(name)} of ${ownerLabel(owner)} holds tool names in quotes; this entry is ${describeValue(item)}` });
+        ...saying((q) => `${q(name)} of ${ownerLabel(owner, q)} holds tool names in quotes; this entry is ${describeValue(item, q)}`) });
   });
 }
 
@@ -493,30 +504,30 @@ function headerBelowTools(out: Policies, owner: Owner, below: readonly KeyPart[]
     // `[[agents.x.tools.allowed]]` makes the list one of tables; `[[….allowed.y]]`, a table holding one.
     const what = array && below.length === 1 ? ARRAY_OF_TABLES : 'a table';
     out.shape.push({ kind: 'list-is-table', owner, span: key.span, list: name,
-      message: `${quoted(name)} of ${ownerLabel(owner)} must be a list of tool names, not ${what}` });
+      ...saying((q) => `${q(name)} of ${ownerLabel(owner, q)} must be a list of tool names, not ${what}`) });
   } else if (name === 'mcp') {
     out.shape.push({ kind: 'list-is-table', owner, span: key.span,
-      message: TOOLS_MCP_REMOVED });
+      ...saying(() => TOOLS_MCP_REMOVED) });
   } else {
     out.extraTables.push({ owner, name: below[0]! });
   }
 }
 
 /** `agents`, `agents.x` (or `skills…`) written as something other than a table. */
-function overlayNotTable(path: readonly KeyPart[], span: Span, what: string): ShapeProblem {
+function overlayNotTable(path: readonly KeyPart[], span: Span, what: (quote: Quote) => string): ShapeProblem {
   const kind = path[0]!.name as OwnerKind;
   const owner = { kind, name: path[1]?.name ?? '' };
-  const message = path.length === 1
-    ? `${quoted(kind)} must be a table of ${kind} by name (${quoted(`[${kind}.<name>]`)}), not ${what}: Mars cannot load the file`
-    : `${ownerLabel(owner)} must be a table (${quoted(`[${dotted([kind, path[1]!.name])}]`)}), not ${what}: Mars cannot load the file`;
-  return { kind: 'overlay-not-table', owner, span, message };
+  const says = (q: Quote) => path.length === 1
+    ? `${q(kind)} must be a table of ${kind} by name (${q(`[${kind}.<name>]`)}), not ${what(q)}: Mars cannot load the file`
+    : `${ownerLabel(owner, q)} must be a table (${q(`[${dotted([kind, path[1]!.name])}]`)}), not ${what(q)}: Mars cannot load the file`;
+  return { kind: 'overlay-not-table', owner, span, ...saying(says) };
 }
 
-function describeValue(value: TomlValue): string {
+function describeValue(value: TomlValue, quote: Quote): string {
   switch (value.kind) {
     case 'array': return 'a list';
     case 'inline-table': return 'a table';
     case 'string': return 'a string';
-    default: return value.type === 'invalid' ? quoted(value.text) : value.type === 'integer' ? 'an integer' : `a ${value.type}`;
+    default: return value.type === 'invalid' ? quote(value.text) : value.type === 'integer' ? 'an integer' : `a ${value.type}`;
   }
 }
