@@ -802,9 +802,17 @@ test('completion: what does not fit the detail is in the documentation, as Markd
 // The value of a map-form key: where the rule belongs, in the spelling the diagnostic on the key
 // writes, and for a key Mars would reject as an entry, that it would.
 const MAP_FORM_VALUE: Array<[doc: string, allow: string]> = [
-  ['[agents.x.tools]\nbash = |', 'Put "bash" in `allowed` instead.'],
-  ['[agents.x.tools]\nShell = "|"', 'Put "bash" in `allowed` instead.'],
-  ['[agents.x.tools]\n"WebFetch(domain:x.com)" = |', 'Put "web_fetch(domain:x.com)" in `allowed` instead.'],
+  ['[agents.x.tools]\nbash = |', 'Put `"bash"` in `allowed` instead.'],
+  ['[agents.x.tools]\nShell = "|"', 'Put `"bash"` in `allowed` instead.'],
+  ['[agents.x.tools]\n"WebFetch(domain:x.com)" = |', 'Put `"web_fetch(domain:x.com)"` in `allowed` instead.'],
+  // The entry is a code span, as the diagnostic's TOML string: markdown in the name stays as written.
+  ['[agents.x.tools]\n"bash(*x*)" = |', 'Put `"bash(*x*)"` in `allowed` instead.'],
+  ['[agents.x.tools]\n"my_tool_" = |', 'Put `"my_tool_"` in `allowed` instead.'],
+  ['[agents.x.tools]\n"bash([x](y))" = |', 'Put `"bash([x](y))"` in `allowed` instead.'],
+  ['[agents.x.tools]\n"bash(<b>x</b>)" = |', 'Put `"bash(<b>x</b>)"` in `allowed` instead.'],
+  ['[agents.x.tools]\n"bash(a`b)" = |', 'Put ``"bash(a`b)"`` in `allowed` instead.'],
+  ['[agents.x.tools]\n"bash(a\\\\b \\"c\\")" = |', 'Put `"bash(a\\\\b \\"c\\")"` in `allowed` instead.'],
+  ['[agents.x.tools]\n"bash(a\\u202Eb)" = |', 'Put `"bash(a\\u202Eb)"` in `allowed` instead.'],
   ['[agents.x.tools]\n"bash()" = "|"', '`bash()` is not a tool name Mars accepts in a list either.'],
   ['[agents.x.tools]\n"*(x)" = |', '`*(x)` is not a tool name Mars accepts in a list either.'],
 ];
@@ -821,8 +829,8 @@ for (const [doc, allow] of MAP_FORM_VALUE) {
     assert.equal(said('deny'), allow.replace('allowed', 'disallowed'));
     // The diagnostic on the key names the same entry, or says Mars would not accept one.
     const message = analyze(at(doc).text.replace(/= (""|)$/, '= "allow"')).findings.find((f) => f.code === 'unknown-policy-key')!.message;
-    const put = /Put "([^"]*)"/.exec(allow);
-    if (put) assert.ok(message.includes(`Put "${put[1]}"`), message);
+    const put = /^Put (`+)(".*")\1 in /.exec(allow);
+    if (put) assert.ok(message.includes(`Put ${put[2]} in `), message);
     else assert.match(message, /not a tool name Mars accepts/);
   });
 }

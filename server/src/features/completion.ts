@@ -605,7 +605,7 @@ function valueItems(lines: Lines, ctx: ValueContext): CompletionItem[] {
     // The detail says what the value makes; where the rule belongs instead, which names the entry, goes below.
     const instead = entry === null
       ? `${code(name)} is not a tool name Mars accepts in a list either.`
-      : `Put "${entry}" in ${code(list)} instead.`;
+      : `Put ${code(basicString(entry))} in ${code(list)} instead.`;
     return {
       label: ctx.inString ? verdict : `"${verdict}"`,
       kind: CompletionItemKind.Value,
