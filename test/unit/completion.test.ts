@@ -190,6 +190,9 @@ const CASES: Case[] = [
     present: ['mcp(linear)', 'mcp(linear/tool)'], absent: ['mcp(github)', 'mcp(github/tool)'] },
   { name: 'servers the list grants whole are skipped', doc: '[agents.x.tools]\nallowed = ["mcp(github)", "mcp(|"]', servers: ['github', 'linear'],
     present: ['mcp(linear)', 'mcp(github/tool)'], absent: ['mcp(github)'] },
+  // A server's name in a label as the diagnostics and hover show it: an invisible character escaped, not a right-to-left override turning the label around.
+  { name: 'server names with invisible characters: labelled with them escaped', doc: '[agents.x.tools]\nallowed = ["mcp(|"]', servers: ['a\u202Eb', 'x\u200By'],
+    present: ['mcp(a\\u202Eb)', 'mcp(a\\u202Eb/tool)', 'mcp(x\\u200By)'], absent: ['mcp(a\u202Eb)', 'mcp(x\u200By)'] },
   { name: 'servers offered in a slot too', doc: '[agents.x.tools]\nallowed = [|]', servers: ['github'],
     edit: { label: 'mcp(github)', newText: '"mcp(github)"', range: [1, 11, 1, 11] } },
 
@@ -890,14 +893,15 @@ test('completion: the workspace\'s servers are offered cleaned, and written as t
   assert.ok(!basic.includes('mcp(a/b)') && !basic.includes('mcp()'));
   // A control character is escaped in a basic string, and cannot be written in a literal one.
   const src = '[agents.x.tools]\nallowed = ["mcp(|"]';
-  const item = run(src, ['a\u0001b'])!.find((i) => i.label === 'mcp(a\u0001b)')!;
+  // Labelled with the character escaped, as the diagnostics show it.
+  const item = run(src, ['a\u0001b'])!.find((i) => i.label === 'mcp(a\\u0001b)')!;
   const { text } = at(src);
   const e = item.textEdit as TextEdit;
   const lines = analyze(text).lines;
   const done = text.slice(0, lines.offset(e.range.start)) + e.newText + text.slice(lines.offset(e.range.end));
   assert.equal(done, '[agents.x.tools]\nallowed = ["mcp(a\\u0001b)"]');
   assert.deepEqual(documentFindings(analyzeDocument(done)).map((f) => f.code), ['illegal-char']); // Mars's warning, not a TOML error
-  assert.ok(!labels("[agents.x.tools]\nallowed = ['mcp(|']", ['a\u0001b', 'ok']).includes('mcp(a\u0001b)'));
+  assert.ok(!labels("[agents.x.tools]\nallowed = ['mcp(|']", ['a\u0001b', 'ok']).some((l) => l.startsWith('mcp(a')));
   assert.ok(labels("[agents.x.tools]\nallowed = ['mcp(|']", ['a\u0001b', 'ok']).includes('mcp(ok)'));
 });
 

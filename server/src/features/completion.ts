@@ -14,7 +14,7 @@ import { CODES, type Code } from '../analysis/codes';
 import { appendToArray } from '../analysis/edits';
 import { keyAsEntry, namesATool } from '../analysis/moves';
 import { listTarget, sameOwner, type ListName } from '../analysis/policies';
-import { eqIgnoreAsciiCase, rustTrim } from '../grammar/text';
+import { eqIgnoreAsciiCase, rustTrim, shown } from '../grammar/text';
 import { parseToolName, render } from '../grammar/toolName';
 import { CAPABILITIES, type Capability } from '../grammar/vocabulary';
 import { lineEndAt, lineStartAt, positionsOf, type Lines } from '../toml/lineIndex';
@@ -294,10 +294,11 @@ function anyItem(range: Range, newText: string, ...more: string[]): CompletionIt
 }
 
 function serverItem(server: string, index: number, width: number, range: Range, newText: string, snippet: boolean, tool: boolean, label = tool ? `mcp(${server}/tool)` : `mcp(${server})`): CompletionItem {
-  // The label names the server: the detail stays short whatever its length.
+  // The label names the server: the detail stays short whatever its length. Its invisible characters
+  // are shown escaped, as the diagnostics and hover show them; the filter text is the name as typed.
   const first = tool ? 'One tool of this MCP server.' : 'Every tool of this MCP server.';
   return {
-    label, kind: CompletionItemKind.Module, ...described(first, MCP_MEANING),
+    label: shown(label), kind: CompletionItemKind.Module, ...described(first, MCP_MEANING),
     sortText: `${RANK.server}${String(index * 2 + (tool ? 1 : 0)).padStart(width, '0')}`, filterText: label, textEdit: { range, newText },
     insertTextFormat: snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
   };
