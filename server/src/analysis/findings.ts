@@ -15,7 +15,7 @@ import { firstLineOf, lineContent } from '../toml/lineIndex';
 import { lastStartingBefore, stringTowards } from '../toml/sorted';
 import { CODES, type Code, type Severity, type SeverityOverrides } from './codes';
 import { deleteItems, type Edit } from './edits';
-import { isWritten, misplacedAt, ownerKey, ownerLabel, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type ListName, type MisplacedList, type Owner, type Policies } from './policies';
+import { isWritten, misplacedAt, ownerKey, ownerLabel, ownPolicy, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type ListName, type MisplacedList, type Owner, type Policies } from './policies';
 import { extraKeyFixes, heldByOtherList, keyAsEntry, listKeyFixes, mapFormList, misplacedListFixes, misspeltList, notYetIn, otherList, shapeConflicts, shapeFixes, strayListConflicts } from './moves';
 
 export interface Fix {
@@ -496,23 +496,11 @@ export type OtherLists = (entry: Pick<ListEntry, 'array'>) => readonly TomlArray
 
 const NO_OTHER_LISTS: OtherLists = () => [];
 
-/** The other lists of each entry's policy among `policies`, found for each list once, when first asked. */
+/** The other lists of each entry's policy among `policies` (the owner's, `ownPolicy`), found for each list once, when first asked. */
 export function otherLists(policies: Policies): OtherLists {
-  let byArray: Map<TomlArray, TomlArray[]> | undefined;
+  let byArray: Map<TomlArray, readonly TomlArray[]> | undefined;
   return (entry) => {
-    if (!byArray) {
-      byArray = new Map();
-      const byPolicy = new Map<string, Array<Policies['lists'][number]>>();
-      for (const l of policies.lists) {
-        const key = ownerKey(l.owner);
-        const same = byPolicy.get(key);
-        if (same) same.push(l);
-        else byPolicy.set(key, [l]);
-      }
-      for (const same of byPolicy.values()) {
-        for (const l of same) byArray.set(l.array, same.filter((m) => m.list !== l.list).map((m) => m.array));
-      }
-    }
+    byArray ??= new Map(policies.lists.map((l) => [l.array, ownPolicy(policies, l.owner).lists.filter((m) => m.list !== l.list).map((m) => m.array)]));
     return byArray.get(entry.array) ?? [];
   };
 }

@@ -3,7 +3,7 @@
 // table into it, and wrong shapes into the shape Mars reads.
 
 import { commaPieces, isMcpWireToken, parseToolName, render } from '../grammar/toolName';
-import type { KeyValue, TomlArray, TomlDocument } from '../toml/model';
+import type { KeyValue, TomlArray, TomlDocument, TomlString } from '../toml/model';
 import { basicString } from '../toml/strings';
 import { asciiLower, quoted, rustTrim, rustTrimEnd, rustTrimStart, shortened, shown } from '../grammar/text';
 import { canonicalSpelling, mcpWireRewrite } from '../grammar/checks';
@@ -363,11 +363,23 @@ function meaning(raw: string): string {
  * the owner's other list holds: that fix would make them a conflict (see `heldByOtherList`).
  */
 export function shapeConflicts(text: string, policies: Policies, problem: ShapeProblem): string[] {
-  const value = problem.keyValue?.value;
-  if (problem.kind !== 'list-not-array' || value?.kind !== 'string' || isOpenMultiline(value)) return [];
-  const run = listWithoutBrackets(text, value.span.start);
-  const names = run && run.values.every((v) => typeof v === 'string') ? (run.values as string[]) : (namesBetweenCommas(value.value)?.map((n) => n.name) ?? [value.value]);
+  const written = stringForList(text, problem);
+  if (!written) return [];
+  const { value, run } = written;
+  const names = run ? run.values : (namesBetweenCommas(value.value)?.map((n) => n.name) ?? [value.value]);
   return heldByOtherList(policies, problem.owner, problem.list!, names);
+}
+
+/**
+ * The string of a shape problem written where a list goes (`allowed = "read"`), with the values
+ * after it, commas between, that make a list without its brackets (`allowed = "read", "grep"`, a
+ * syntax error) when they are strings alone; null for another problem, or a string left open.
+ */
+function stringForList(text: string, problem: ShapeProblem): { value: TomlString; run: { end: number; list: string; values: string[] } | null } | null {
+  const value = problem.keyValue?.value;
+  if (problem.kind !== 'list-not-array' || value?.kind !== 'string' || isOpenMultiline(value)) return null;
+  const run = listWithoutBrackets(text, value.span.start);
+  return { value, run: run && run.values.every((v) => typeof v === 'string') ? { ...run, values: run.values as string[] } : null };
 }
 
 /** `conflicting`: what the preferred fix would make a conflict of (`shapeConflicts`); then no fix is preferred or safe, the first titled so. */
@@ -398,13 +410,14 @@ function shapeFixesAlone(text: string, problem: ShapeProblem): Fix[] {
     const last = kv.key.parts[kv.key.parts.length - 1]!;
     return [{ title: 'Rename to `tools.allowed`', edits: [{ start: last.span.end, end: last.span.end, newText: '.allowed' }], preferred: true, safe: false }];
   }
-  if (problem.kind === 'list-not-array' && value.kind === 'string' && !isOpenMultiline(value)) {
+  const written = stringForList(text, problem);
+  if (written) {
+    const { value, run } = written;
     const change = (list: string, preferred: boolean, safe: boolean): Fix =>
       ({ title: `Change to ${quoted(list)}`, edits: [{ start: value.span.start, end: value.span.end, newText: list }], preferred, safe });
     // More values after it with commas between them (`allowed = "read", "grep"`, a syntax error):
     // all of them, as the error's message says, not the first alone (`["read"], "grep"`, an error still).
-    const run = listWithoutBrackets(text, value.span.start);
-    if (run && run.values.every((v) => typeof v === 'string')) return [{ ...change(run.list, true, false), edits: [{ start: value.span.start, end: run.end, newText: run.list }] }];
+    if (run) return [{ ...change(run.list, true, false), edits: [{ start: value.span.start, end: run.end, newText: run.list }] }];
     const wrapped = `[${text.slice(value.span.start, value.span.end)}]`;
     // Names between commas (`"read, edit"`) were most likely meant as a list of them, not one entry
     // holding commas: that list first, and neither in fix-all (which of the two is a guess).
@@ -421,10 +434,8 @@ function shapeFixesAlone(text: string, problem: ShapeProblem): Fix[] {
  * string at commas (`allowed = "read, edit"`), as `shapeFixes` does; else null.
  */
 export function shapeFixNames(text: string, problem: ShapeProblem): ReturnType<typeof namesBetweenCommas> {
-  const value = problem.keyValue?.value;
-  if (problem.kind !== 'list-not-array' || value?.kind !== 'string' || isOpenMultiline(value)) return null;
-  const run = listWithoutBrackets(text, value.span.start);
-  return run && run.values.every((v) => typeof v === 'string') ? null : namesBetweenCommas(value.value);
+  const written = stringForList(text, problem);
+  return written && !written.run ? namesBetweenCommas(written.value.value) : null;
 }
 
 /**

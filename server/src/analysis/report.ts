@@ -62,7 +62,7 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
     if (fixable && fixAllReaches(u.start, outside, unclosed[0])) {
       fixesNotKept(() => {
         for (const f of visible) {
-          if (MAY_CREATE.has(f.code) && f.mayHaveSafeFix && f.fixes.some((x) => x.creates)) {
+          if (f.mayHaveSafeFix && writesListAnew(f)) {
             countLater.push({ f: detached(f), unit: definitions.length, reach: { unreadableFrom: analysis.unreadableFrom, doc: { text: analysis.doc.text } } });
           } else if (fixAllTakes(analysis, f)) fixable.count++;
         }
@@ -81,7 +81,7 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
     });
     fixesNotKept(() => {
       for (const f of found.sort(byPosition)) {
-        if (fixes && (waiting.length > 0 || (MAY_CREATE.has(f.code) && f.fixes.some((x) => x.creates)))) waiting.push({ f: detached(f), unit: definitions.length });
+        if (fixes && (waiting.length > 0 || writesListAnew(f))) waiting.push({ f: detached(f), unit: definitions.length });
         else each(f);
       }
     });
@@ -91,6 +91,11 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
   }
   if (waiting.length === 0 && countLater.length === 0) return;
   const keys = new KeyIndex(definitions);
-  for (const { f, unit, reach } of countLater) if (fixAllTakes(reach, withoutClashingFixes(f, (path, asHeader) => keys.defines(path, unit, asHeader)))) fixable!.count++;
-  for (const { f, unit } of waiting) each(MAY_CREATE.has(f.code) ? withoutClashingFixes(f, (path, asHeader) => keys.defines(path, unit, asHeader)) : f);
+  // `f`'s fixes but those that would write what a unit other than its own, `unit`, defines.
+  const clashFree = (f: Finding, unit: number) => withoutClashingFixes(f, (path, asHeader) => keys.defines(path, unit, asHeader));
+  for (const { f, unit, reach } of countLater) if (fixAllTakes(reach, clashFree(f, unit))) fixable!.count++;
+  for (const { f, unit } of waiting) each(MAY_CREATE.has(f.code) ? clashFree(f, unit) : f);
 }
+
+/** Whether a fix of `f` writes a list anew (`Fix.creates`), which a later unit's definitions may clash with. */
+const writesListAnew = (f: Finding) => MAY_CREATE.has(f.code) && f.fixes.some((x) => x.creates);
