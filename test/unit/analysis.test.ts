@@ -1156,7 +1156,11 @@ test('a move names only what it adds, and wrapping a string in a list is in fix-
   assert.deepEqual(titles('[agents.x.tools]\nallowed = "bash(git log, git diff)"\n'), ['Change to `["bash(git log, git diff)"]` (safe)']);
   // A comma inside a pattern's parentheses splits nothing.
   assert.deepEqual(titles('[agents.x.tools]\nallowed = "bash(git a, b), grep"\n'), ['Change to `["bash(git a, b)", "grep"]`', 'Change to `["bash(git a, b), grep"]`']);
-  assert.deepEqual(titles("[agents.x.tools]\nallowed = 'read,'\n"), ['Change to `[\'read,\']` (safe)']);
+  // A comma with no name after it holds nothing (`"read,,edit,"`): no empty entry is made of it. One name and such a
+  // comma can only mean that name, so that list is safe.
+  assert.deepEqual(titles('[agents.x.tools]\nallowed = "read,, Edit,"\n'), ['Change to `["read", "Edit"]`', 'Change to `["read,, Edit,"]`']);
+  assert.deepEqual(titles("[agents.x.tools]\nallowed = 'read,'\n"), ['Change to `["read"]` (safe)', 'Change to `[\'read,\']`']);
+  assert.deepEqual(titles('[agents.x.tools]\nallowed = ", ,"\n'), ['Change to `[", ,"]` (safe)']);
   // Values with commas between them and no brackets (a syntax error, whose message names the same list): all of them,
   // not the first alone, which left `["read"], "grep"`, an error still.
   const text = '[agents.x.tools]\nallowed = "read", \'grep\' # c\n';

@@ -144,6 +144,10 @@ const CASES: Case[] = [
   { name: 'on a comma between names', doc: `${T}allowed = "read|, edit"`, range: null },
   { name: 'names between commas, on the opening quote: the first', doc: `${T}allowed = |"read, edit"`, range: [1, 11, 1, 15], has: ['**Capability** `read`'] },
   { name: 'names between commas, on the closing quote: the last', doc: `${T}allowed = "read, edit|"`, range: [1, 17, 1, 21], has: ['**Capability** `edit`'] },
+  // An empty name between two commas, or after the last, makes no entry (the fix leaves it out, as completion does).
+  { name: 'names between commas, an empty one before', doc: `${T}allowed = "read,,gr|ep,"`, range: [1, 17, 1, 21], has: ['**Capability** `grep`', 'As the entry `grep` of `allowed`'] },
+  { name: 'names between commas, on an empty one', doc: `${T}allowed = "read,|,grep"`, range: null },
+  { name: 'names between commas, on the closing quote after a comma: the last name', doc: `${T}allowed = "read, grep,|"`, range: [1, 17, 1, 21], has: ['**Capability** `grep`'] },
   { name: 'names between commas, one Mars rejects: one entry', doc: `${T}allowed = "read, ba|sh("`, range: [1, 11, 1, 22],
     has: ['**Invalid tool name**', 'As the entry `read, bash(` of `allowed`'] },
   { name: 'a server of the removed `tools.mcp`', doc: `${T}mcp = ["git|hub"]`, range: [1, 8, 1, 14],

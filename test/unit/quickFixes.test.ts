@@ -157,10 +157,12 @@ function titleSays(title: string, removed: ReturnType<typeof minus>, added: Retu
   }
   // Where the other list holds the value, the title says so: "Change to `bash` (a conflict: `disallowed` holds `bash`)".
   if ((m = /^Change to `([^]*)`(?: \(a conflict: `(?:allowed|disallowed)` holds `[^]*`\))?$/.exec(title))) {
-    // A string of names between commas where a list goes made the list of those names (a comma inside a pattern's parentheses splits none).
-    if (removed.length === 1 && real.length > 1 && real.every((l) => l.path === `${removed[0]!.path}[]`)) {
-      const names = (String(decoded(removed[0]!)).match(/(?:\([^()]*\)|[^,(])+|(?<=^|,)(?=,|$)/g) ?? []).map((n) => n.trim());
-      return JSON.stringify(real.map((l) => String(decoded(l))).sort()) === JSON.stringify(names.sort()) ? null : `the string becomes the list of its names, ${m[1]}`;
+    // A string of names between commas where a list goes made the list of those names (a comma inside a pattern's
+    // parentheses splits none; an empty name makes no entry).
+    if (removed.length === 1 && real.length >= 1 && real.every((l) => l.path === `${removed[0]!.path}[]`)) {
+      const names = (String(decoded(removed[0]!)).match(/(?:\([^()]*\)|[^,(])+/g) ?? []).map((n) => n.trim()).filter((n) => n !== '');
+      if (JSON.stringify(real.map((l) => String(decoded(l))).sort()) === JSON.stringify(names.sort())) return null;
+      if (real.length > 1) return `the string becomes the list of its names, ${m[1]}`;
     }
     if (removed.length !== 1 || real.length !== 1) return `one value changed to ${m[1]}`;
     const [was, now] = [removed[0]!, real[0]!];

@@ -420,9 +420,13 @@ function shapeFixesAlone(text: string, problem: ShapeProblem): Fix[] {
     if (run) return [{ ...change(run.list, true, false), edits: [{ start: value.span.start, end: run.end, newText: run.list }] }];
     const wrapped = `[${text.slice(value.span.start, value.span.end)}]`;
     // Names between commas (`"read, edit"`) were most likely meant as a list of them, not one entry
-    // holding commas: that list first, and neither in fix-all (which of the two is a guess).
+    // holding commas: that list first, and neither in fix-all (which of the two is a guess). One name
+    // and a stray comma (`"read,"`) can only mean that name: safe, as `"read"` alone.
     const names = namesBetweenCommas(value.value);
-    if (names) return [change(`[${names.map((n) => basicString(n.name)).join(', ')}]`, true, false), change(wrapped, false, false)];
+    if (names) {
+      const list = change(`[${names.map((n) => basicString(n.name)).join(', ')}]`, true, names.length === 1);
+      return [list, change(wrapped, false, false)];
+    }
     // Safe when the list it makes loads: an entry Mars rejects would trade one error for another.
     return [change(wrapped, true, parseToolName(value.value).ok)];
   }
@@ -441,15 +445,17 @@ export function shapeFixNames(text: string, problem: ShapeProblem): ReturnType<t
 /**
  * The names of a string written for a list as names between commas (`"read, edit"`), which the
  * shape's preferred fix makes the entries of a list (a comma inside a pattern's parentheses splits
- * nothing), each trimmed with where it is in the value; null when the fix makes one entry of it (no
- * such comma, an empty name, or one Mars rejects).
+ * nothing), each trimmed with where it is in the value; the empty ones between two commas or after
+ * the last (`"read,,edit,"`) hold nothing and make no entry, as completion leaves them out. Null when
+ * the fix makes one entry of it: no such comma, no name, or one Mars rejects.
  */
 export function namesBetweenCommas(value: string): Array<{ readonly name: string; readonly start: number; readonly end: number }> | null {
   const pieces = commaPieces(value);
   if (pieces.length < 2) return null;
-  const names = pieces.map(({ start, end }) => {
+  const names = pieces.flatMap(({ start, end }) => {
     const piece = value.slice(start, end);
-    return { name: rustTrim(piece), start: start + rustTrimStart(piece), end: start + rustTrimEnd(piece) };
+    const name = rustTrim(piece);
+    return name === '' ? [] : [{ name, start: start + rustTrimStart(piece), end: start + rustTrimEnd(piece) }];
   });
-  return names.every((n) => n.name !== '' && parseToolName(n.name).ok) ? names : null;
+  return names.length > 0 && names.every((n) => parseToolName(n.name).ok) ? names : null;
 }
