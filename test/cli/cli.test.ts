@@ -310,7 +310,7 @@ test('a reader that stops early (`| head`) ends the output quietly: exit status 
   }
 });
 
-test('a binary file gets a clear message and exit 2; invalid UTF-8 is an error at its first bad byte, the rest still checked, and --fix leaves the file alone', () => {
+test('a binary file gets a clear message and exit 2; invalid UTF-8 is an error at each run of bad bytes, the rest still checked, and --fix leaves the file alone', () => {
   const notUtf8 = Buffer.concat([Buffer.from('\ufeff# caf\u00e9 \u{1f680} caf', 'utf8'), Buffer.from([0xe9, 0x20, 0xff]), Buffer.from('\n[agents.a.tools]\nallowed = ["Shell"]\n')]);
   const dir = workspace({ 'bin/mars.toml': Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x00, 0x01]), 'utf/mars.toml': notUtf8, 'local/mars.local.toml': notUtf8 });
   const bin = cli(['check', 'bin'], { cwd: dir });
@@ -320,8 +320,10 @@ test('a binary file gets a clear message and exit 2; invalid UTF-8 is an error a
   assert.equal(utf.code, 1);
   const findings = JSON.parse(utf.out) as { code: string; severity: string; message: string; range: { start: { line: number; character: number } } }[];
   // The BOM is not counted; the rocket is two UTF-16 units; then " caf".
-  assert.deepEqual(findings.map((f) => [f.code, f.severity, f.range.start.line, f.range.start.character]), [['toml-syntax', 'error', 0, 13], ['non-canonical', 'information', 2, 12]]);
+  assert.deepEqual(findings.map((f) => [f.code, f.severity, f.range.start.line, f.range.start.character]),
+    [['toml-syntax', 'error', 0, 13], ['toml-syntax', 'error', 0, 15], ['non-canonical', 'information', 2, 12]]);
   assert.match(findings[0]!.message, /Byte 0xE9 here is not UTF-8: Mars reads mars\.toml as UTF-8/);
+  assert.match(findings[1]!.message, /Byte 0xFF here is not UTF-8/);
   // The file is named as it is: mars.local.toml is read as UTF-8 too.
   assert.match(cli(['check', 'local'], { cwd: dir }).out, /Byte 0xE9 here is not UTF-8: Mars reads mars\.local\.toml as UTF-8/);
   const fix = cli(['check', '--fix', 'utf'], { cwd: dir });
@@ -432,18 +434,19 @@ test('--fix counts the problems it fixed, not findings before and after: a fix m
 test('in a file not UTF-8, what the checker says of a name never quotes the U+FFFD its bad bytes were decoded to; a U+FFFD written in the file is reported as before', () => {
   const bytes = (...parts: Array<string | number[]>) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))));
   const cases: Array<[name: string, file: Buffer, expected: string[]]> = [
-    ['a tool name of bad bytes: no unknown tool `��`',
+    ['a tool name of bad bytes: no unknown tool `��`, one error for the bytes next to each other',
       bytes('[agents.a.tools]\nallowed = ["', [0xff, 0xfe], '"]\n'), ['2:13: error toml-syntax Byte 0xFF']],
-    ['bad bytes past the first, in entries and a key: no finding quotes them; the others stay',
+    ['bad bytes past the first, in entries and a key: each is an error, no finding quotes them; the others stay',
       bytes('[agents.a.tools]\nallowed = ["re', [0xff], 'ad", "Bash", "gr', [0xfe], '", "Bash(', [0xff], '"]\n"', [0xff], '" = "allow"\n'),
-      ['2:15: error toml-syntax Byte 0xFF', '2:22: information non-canonical']],
+      ['2:15: error toml-syntax Byte 0xFF', '2:22: information non-canonical', '2:32: error toml-syntax Byte 0xFE', '2:42: error toml-syntax Byte 0xFF',
+        '3:2: error toml-syntax Byte 0xFF']],
     ['a bad byte in a bare key: only the byte is said, not `�` as a character of the key',
       bytes('[agents.', [0xff], '.tools]\nallowed = ["Bash"]\n'), ['1:9: error toml-syntax Byte 0xFF']],
     ['a U+FFFD written in the file is a name; bad bytes in the other list do not make a conflict with it',
       bytes('# caf', [0xe9], '\n[agents.a.tools]\nallowed = ["\uFFFD"]\ndisallowed = ["', [0xff], '"]\n'),
-      ['1:6: error toml-syntax Byte 0xE9', '3:13: information unknown-tool Mars has no capability named `\uFFFD`']],
+      ['1:6: error toml-syntax Byte 0xE9', '3:13: information unknown-tool Mars has no capability named `\uFFFD`', '4:16: error toml-syntax Byte 0xFF']],
     ['a finding that does not quote the bad bytes stays', bytes('[agents.a]\ntools = ["', [0xff], '"]\n[agents.b.tools]\nallowed = ["a,b', [0xff], '"]\n'),
-      ['2:9: error invalid-tool-policy', '2:11: error toml-syntax Byte 0xFF', '4:14: warning illegal-char']],
+      ['2:9: error invalid-tool-policy', '2:11: error toml-syntax Byte 0xFF', '4:14: warning illegal-char', '4:16: error toml-syntax Byte 0xFF']],
   ];
   for (const [name, file, expected] of cases) {
     const r = cli(['check', 'mars.toml'], { cwd: workspace({ 'mars.toml': file }) });

@@ -324,12 +324,16 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
       for (const f of place) write(f, seen);
       place = [];
     };
-    let invalid = read.invalid && overridden(finding('toml-syntax', { start: read.invalid.at, end: read.invalid.at + 1 },
-      `Byte 0x${read.invalid.byte.toString(16).toUpperCase().padStart(2, '0')} here is not UTF-8: Mars reads ${path.basename(unnamed ? FILE_NAMES[0] : file)} as UTF-8 and cannot load this file. Save it as UTF-8.`), options.overrides);
+    // An error at each run of bad bytes, in order among the other findings: all of them, as a
+    // compiler lists every error, not only the first.
+    const named = path.basename(unnamed ? FILE_NAMES[0] : file);
+    const invalid = (read.invalid?.runs ?? []).flatMap((run) => overridden(finding('toml-syntax', { start: run.start, end: run.end },
+      `Byte 0x${run.byte.toString(16).toUpperCase().padStart(2, '0')} here is not UTF-8: Mars reads ${named} as UTF-8 and cannot load this file. Save it as UTF-8.`), options.overrides) ?? []);
+    let nextInvalid = 0;
     const each = (f: Finding) => {
       if (read.invalid && quotesBadBytes(f, read.invalid.replaced)) return;
       if (place.length > 0 && place[0]!.span.start !== f.span.start) flush();
-      if (invalid && f.span.start > invalid.span.start) write(invalid), (invalid = undefined);
+      while (nextInvalid < invalid.length && f.span.start > invalid[nextInvalid]!.span.start) write(invalid[nextInvalid++]!);
       // Detached (its fixes made): a place held while the next unit is analysed would keep its unit's model.
       if (json) place.push(detached(f));
       else write(f);
@@ -340,7 +344,7 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
     // Written as the analysis goes, a section at a time.
     else reportFindings(text, each, json, options.overrides, options.fix || json || read.invalid ? undefined : fixable);
     flush();
-    if (invalid) write(invalid);
+    while (nextInvalid < invalid.length) write(invalid[nextInvalid++]!);
     return applied;
   }
   /** Writes the fixed text, if the file still holds what was read; whether it did. */

@@ -17,12 +17,15 @@ function utf16Order(bytes: Buffer): string | null {
 }
 
 /**
- * A document as text, or why it is not text. `invalid`: the first byte that is not UTF-8 and where
- * it sits in `text` (decoded as U+FFFD): Mars cannot load such a file at all. `replaced`: where in
- * `text` each U+FFFD stands for bytes that are not UTF-8, in order (one written in the file, valid
- * UTF-8, is not among them).
+ * A document as text, or why it is not text. `invalid`, for bytes that are not UTF-8 (Mars cannot
+ * load such a file at all): `replaced`, where in `text` each U+FFFD stands for such bytes, in order
+ * (one written in the file, valid UTF-8, is not among them); `runs`, those next to each other as one,
+ * each with its first byte.
  */
-export type Read = { text: string; bom: boolean; invalid?: { at: number; byte: number; replaced: readonly number[] }; bytes?: Buffer } | { error: string };
+export type Read = { text: string; bom: boolean; invalid?: { runs: readonly BadRun[]; replaced: readonly number[] }; bytes?: Buffer } | { error: string };
+
+/** U+FFFDs next to each other in a text, `start` to `end`, for bytes not UTF-8 from `byte` on. */
+export type BadRun = { readonly start: number; readonly end: number; readonly byte: number };
 
 export function readText(file: string, maxBytes: number = MAX_STRING_LENGTH): Read {
   let bytes: Buffer;
@@ -79,20 +82,27 @@ function asText(file: string, bytes: Buffer, maxBytes: number): Read {
   try {
     return { text: decode(bytes, true), bom };
   } catch {
-    const { replaced, first } = notUtf8(bytes);
-    return { text: decode(bytes), bom, invalid: { at: replaced[0]!, byte: bytes[first]!, replaced } };
+    const { replaced, leads } = notUtf8(bytes);
+    const runs: BadRun[] = [];
+    replaced.forEach((at, i) => {
+      const last = runs[runs.length - 1];
+      if (last?.end === at) runs[runs.length - 1] = { ...last, end: at + 1 };
+      else runs.push({ start: at, end: at + 1, byte: leads[i]! });
+    });
+    return { text: decode(bytes), bom, invalid: { runs, replaced } };
   }
 }
 
 /**
  * The bytes of `bytes` that do not belong to a well-formed UTF-8 sequence (Unicode table 3-7): where
- * in the decoded text the U+FFFD that stands for each run of them is, and the index of the first
- * such byte. A decoder puts one U+FFFD for each maximal subpart of an ill-formed sequence (a lead
+ * in the decoded text the U+FFFD that stands for each run of them is, the first byte of each, and
+ * the index of the first such byte. A decoder puts one U+FFFD for each maximal subpart of an ill-formed sequence (a lead
  * byte and the continuation bytes that may follow it, cut short) and one for each other bad byte, as
  * the WHATWG decoder (TextDecoder) and Unicode's recommended practice do.
  */
-export function notUtf8(bytes: Uint8Array): { replaced: number[]; first: number } {
+export function notUtf8(bytes: Uint8Array): { replaced: number[]; leads: number[]; first: number } {
   const replaced: number[] = [];
+  const leads: number[] = [];
   let first = -1;
   const n = bytes.length;
   let i = 0;
@@ -128,8 +138,9 @@ export function notUtf8(bytes: Uint8Array): { replaced: number[]; first: number 
     }
     if (first < 0) first = i;
     replaced.push(at);
+    leads.push(b);
     i += Math.max(k, 1);
     at++;
   }
-  return { replaced, first };
+  return { replaced, leads, first };
 }
