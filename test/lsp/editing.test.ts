@@ -60,10 +60,35 @@ describe('completion', () => {
     const { result } = await ask<CompletionItem[] | CompletionList | null>('textDocument/completion', '[agents.a.tools]\nallowed = [Shell|]\n');
     assert.ok(result && !Array.isArray(result) && result.isIncomplete);
     const bash = result.items.find((i) => i.label === 'bash')!;
-    assert.match(bash.filterText ?? '', /^shell /);
+    assert.match(bash.filterText ?? '', /^Shell /);
     assert.equal(bash.detail, 'Run shell commands.');
     for (const item of result.items) assert.ok(!item.detail?.includes('`'), `${item.label}: ${item.detail}`);
   });
+
+  // Neovim's built-in completion (vim.lsp.completion) keeps an item only if its filter text (or
+  // label) starts with the text from the edit range's start to the cursor, case and all (with
+  // 'smartcase', always once that text has a capital). Typing a harness's spelling with capitals is
+  // common (`Bash`, `WebFetch`, `Read(`): the canonical name must survive that filter too.
+  const SPELLED: Array<[src: string, label: string]> = [
+    ['allowed = ["Bash|"]', 'bash'], ['allowed = ["Shell|"]', 'bash'], ['allowed = [Shell|]', 'bash'], ['allowed = ["WebF|"]', 'web_fetch'],
+    ['allowed = ["TodoW|"]', 'task'], ['allowed = ["SHEL|"]', 'bash'], ['allowed = ["Read(|"]', 'read(path)'], ['allowed = ["Sh|)"]', 'bash(command *)'],
+    ['allowed = ["MCP(gi|"]', 'mcp(github)'], ['Allo|', 'allowed'],
+  ];
+  for (const [src, label] of SPELLED) {
+    test(`typed with capitals, ${src} keeps ${label} in a client that filters by the typed prefix, case and all`, async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-case-'));
+      fs.mkdirSync(path.join(dir, 'mcp/gh'), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'mcp/gh/mcp.toml'), 'name = "github"\n');
+      const { text, items: got } = await complete(`[agents.a.tools]\n${src}\n`, pathToFileURL(path.join(dir, 'mars.toml')).href);
+      const line = text.split('\n')[1]!;
+      const cursor = src.indexOf('|');
+      const kept = got.filter((i) => {
+        const e = i.textEdit as TextEdit;
+        return e.range.start.line === 1 && (i.filterText ?? i.label).startsWith(line.slice(e.range.start.character, cursor));
+      });
+      assert.ok(kept.some((i) => i.label === label), `${label} filtered out: ${got.filter((i) => i.label === label).map((i) => i.filterText).join()}`);
+    });
+  }
 
   test('an empty slot and after a comma insert the quotes; what the list holds is not offered', async () => {
     const { text, items: got } = await complete('[agents.a]\ntools.allowed = ["read", |]\n');

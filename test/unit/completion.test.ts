@@ -52,6 +52,13 @@ function survivesFilter(item: CompletionItem, typed: string): boolean {
   });
 }
 
+/**
+ * The client-side filter as Neovim's built-in completion applies it (vim.lsp.completion, without
+ * 'ignorecase'): the text from the edit range's start to the cursor must start the filter text (or
+ * the label), case and all.
+ */
+const survivesPrefixFilter = (item: CompletionItem, typed: string): boolean => (item.filterText ?? item.label).startsWith(typed);
+
 /** What the user typed before the cursor inside the edit range. */
 function typedBefore(src: string, item: CompletionItem): string {
   const { text, position } = at(src);
@@ -661,6 +668,7 @@ for (const [typed, canonical] of TYPED) {
       assert.ok(item, `no ${canonical}`);
       assert.equal(typedBefore(doc, item), typed);
       assert.ok(survivesFilter(item, typed), `${canonical} filtered out by ${typed}: ${item.filterText}`);
+      assert.ok(survivesPrefixFilter(item, typed), `${canonical} filtered out by ${typed} as a prefix: ${item.filterText}`);
     }
   });
 }
@@ -672,6 +680,7 @@ for (const [typed, label] of [['shell(', 'bash(command *)'], ['Sh', 'bash(comman
       const item = run(doc)!.find((i) => i.label === label);
       assert.ok(item, `${doc}: no ${label}`);
       assert.ok(survivesFilter(item, typedBefore(doc, item)), `${doc}: ${label} filtered out by ${typedBefore(doc, item)}: ${item.filterText}`);
+      assert.ok(survivesPrefixFilter(item, typedBefore(doc, item)), `${doc}: ${label} filtered out as a prefix: ${item.filterText}`);
     }
   });
 }
@@ -679,13 +688,15 @@ for (const [typed, label] of [['shell(', 'bash(command *)'], ['Sh', 'bash(comman
 // VS Code ranks a match at the start of the filter text far above one in a later word: the word
 // typed leads the filter text of the capability it spells, and among the items it leads, the
 // canonical name sorts first (`Shell` in `bash shell …` ranked `schedule_wakeup` first). The
+// spelling leads in the case typed (the word, then the rest of the spelling: `SHELl`): Neovim's
+// built-in completion keeps an item only if its filter text starts with the word as written. The
 // texts suit that word only, so the list is incomplete: asked again as the word grows.
 const LEADS: Array<[typed: string, canonical: string, lead: string]> = [
-  ['Shell', 'bash', 'shell'], ['SHEL', 'bash', 'shell'], ['sh', 'bash', 'shell'], ['Sh', 'bash', 'shell'], ['Bash', 'bash', 'bash'],
-  ['Terminal', 'bash', 'terminal'], ['te', 'bash', 'terminal'], ['ShellC', 'bash', 'ShellCommand'], ['shell_', 'bash', 'shell_command'],
-  ['WebFetch', 'web_fetch', 'webfetch'], ['WebF', 'web_fetch', 'webfetch'], ['TODOWRITE', 'task', 'todowrite'], ['TodoW', 'task', 'todowrite'],
-  ['todo_w', 'task', 'todo_write'], ['Cat', 'read', 'cat'], ['AskUserQ', 'ask_user', 'askuserquestion'], ['Rg', 'grep', 'rg'],
-  ['s', 'skill', 'skill'], ['Web', 'web', 'web'],
+  ['Shell', 'bash', 'Shell'], ['SHEL', 'bash', 'SHELl'], ['sh', 'bash', 'shell'], ['Sh', 'bash', 'Shell'], ['Bash', 'bash', 'Bash'],
+  ['Terminal', 'bash', 'Terminal'], ['te', 'bash', 'terminal'], ['ShellC', 'bash', 'ShellCommand'], ['shell_', 'bash', 'shell_command'],
+  ['WebFetch', 'web_fetch', 'WebFetch'], ['WebF', 'web_fetch', 'WebFetch'], ['TODOWRITE', 'task', 'TODOWRITE'], ['TodoW', 'task', 'TodoWrite'],
+  ['todo_w', 'task', 'todo_write'], ['Cat', 'read', 'Cat'], ['AskUserQ', 'ask_user', 'AskUserQuestion'], ['Rg', 'grep', 'Rg'],
+  ['s', 'skill', 'skill'], ['Web', 'web', 'Web'],
 ];
 const firstWord = (item: CompletionItem) => (item.filterText ?? item.label).split(' ')[0]!;
 for (const [typed, canonical, lead] of LEADS) {

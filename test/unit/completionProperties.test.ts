@@ -5,7 +5,7 @@
 //
 // At each offset (every one of a small document, a sample of a big one):
 // (a) nothing throws; each item's range is on the cursor's line, holds the cursor, and splits no
-//     surrogate pair and no CRLF;
+//     surrogate pair and no CRLF; a filter text that spells the word typed but for case, as typed;
 // (b) inside an entry or on a slot (empty or a bare word), a canonical name is offered exactly when
 //     what it would write (with the pattern already written after the name) means something the
 //     list does not hold yet (SPEC 5: "skip what the list already holds");
@@ -26,7 +26,7 @@ import { analyzeDocument, definesOutside, documentFindings, placed, unitAt, type
 import type { ParsedEntry } from '../../server/src/analysis/findings';
 import { completions, snippetText } from '../../server/src/features/completion';
 import { cursorContext } from '../../server/src/features/context';
-import { code, plainReason } from '../../server/src/features/describe';
+import { code, plainReason, startsIgnoringCase } from '../../server/src/features/describe';
 import { hover } from '../../server/src/features/hover';
 import { parseToolName, render } from '../../server/src/grammar/toolName';
 import { CAPABILITIES } from '../../server/src/grammar/vocabulary';
@@ -124,6 +124,11 @@ async function checkDocument(text: string, random: () => number, counts: { offse
         const c = text.charCodeAt(o - 1);
         if ((c >= 0xd800 && c <= 0xdbff) || (text[o - 1] === '\r' && text[o] === '\n')) fail('a: a range splits no surrogate pair or CRLF', `${at}: ${item.label} ${JSON.stringify(r)}`);
       }
+      // A filter text that spells the word typed (from the range's start) but for ASCII case spells
+      // it as typed: Neovim's built-in completion keeps only an item it starts, case and all.
+      const typed = text.slice(da.lines.offset(r.start), offset);
+      const filter = item.filterText ?? item.label;
+      if (!filter.startsWith(typed) && startsIgnoringCase(filter, typed)) fail('a: a filter text starts with the word typed, as typed', `${at}: ${item.label} ${JSON.stringify(typed)} ${filter}`);
     }
     // (b) On the name (not in the pattern) of an entry, or on a slot (empty, or a bare word typed there).
     const ctx = cursorContext(a, a.lines.offset(pos));

@@ -60,15 +60,15 @@ export function completions(
   const typed = analysis.doc.text.slice(ctx.range.start, offset);
   switch (ctx.kind) {
     case 'entry':
-      return forWord(entryItems(analysis, ctx, servers, typed));
+      return forWord(entryItems(analysis, ctx, servers, typed), typed);
     case 'slot':
-      return forWord(slotItems(analysis, ctx, servers, typed));
+      return forWord(slotItems(analysis, ctx, servers, typed), typed);
     case 'key':
-      return forWord(keyItems(analysis, ctx, elsewhere, typed, suggest));
+      return forWord(keyItems(analysis, ctx, elsewhere, typed, suggest), typed);
     case 'value':
       return valueItems(analysis.lines, ctx);
     case 'list-value':
-      return forWord(listValueItems(analysis, ctx, servers, typed));
+      return forWord(listValueItems(analysis, ctx, servers, typed), typed);
     case 'tools-value':
       return toolsValueItems(analysis, ctx, elsewhere, suggest);
   }
@@ -92,11 +92,25 @@ function suppressionCodeItems(analysis: Analysis, offset: number): CompletionIte
 }
 
 /**
- * Items whose filter texts lead with the spelling the typed word begins (`filterTextOf`): written
- * for that word, so the list is incomplete and the client asks again as the word grows instead of
- * filtering these texts with a longer one (a request takes a few milliseconds, even on a 1 MB file).
+ * Items whose filter texts lead with the spelling the typed word begins (`filterTextOf`), in the
+ * case it was typed (`inCaseTyped`): written for that word, so the list is incomplete and the client
+ * asks again as the word grows instead of filtering these texts with a longer one (a request takes a
+ * few milliseconds, even on a 1 MB file).
  */
-const forWord = (items: CompletionItem[]): CompletionList => ({ isIncomplete: true, items });
+const forWord = (items: CompletionItem[], typed: string): CompletionList => ({ isIncomplete: true, items: items.map((i) => inCaseTyped(i, typed)) });
+
+/**
+ * `item` with the start of its filter text (or label) in the case of the word typed, when it spells
+ * that word but for ASCII case (`Bash` typed, `bash shell …`; `Allo`, `allowed`). VS Code matches
+ * ignoring case; Neovim's built-in completion keeps only an item whose filter text starts with the
+ * typed word as written (with 'smartcase', always once the word has a capital), and dropped the
+ * canonical name of every spelling typed with capitals.
+ */
+function inCaseTyped(item: CompletionItem, typed: string): CompletionItem {
+  const filter = item.filterText ?? item.label;
+  if (filter.startsWith(typed) || !startsIgnoringCase(filter, typed)) return item;
+  return { ...item, filterText: typed + filter.slice(typed.length) };
+}
 
 /**
  * The items for a client without snippet support: each snippet as the text it would insert with
