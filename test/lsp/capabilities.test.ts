@@ -197,6 +197,34 @@ describe('initialize and the lifecycle', () => {
     }
   });
 
+  test('notifications before initialize are dropped (LSP 3.17): a document opened then is not served, and nothing is published before the answer', async () => {
+    const proc = spawn(process.execPath, [path.join(DIST, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const conn = createMessageConnection(proc.stdout, proc.stdin);
+    const heard: string[] = [];
+    conn.onRequest(() => null);
+    conn.onNotification((method: string) => void heard.push(method));
+    conn.listen();
+    try {
+      const early = 'file:///early/mars.toml';
+      await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: early, languageId: 'toml', version: 1, text: TEXT } });
+      await conn.sendNotification('textDocument/didClose', { textDocument: { uri: early } });
+      await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: early, languageId: 'toml', version: 1, text: TEXT } });
+      await conn.sendNotification('workspace/didChangeConfiguration', { settings: { mars: { diagnostics: { 'non-canonical': 'off' } } } });
+      await conn.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });
+      assert.deepEqual(heard.filter((m) => !m.startsWith('window/')), [], 'nothing but messages to the user may come before the initialize answer');
+      await conn.sendNotification('initialized', {});
+      const hoverParams = { textDocument: { uri: early }, position: { line: 1, character: 13 } };
+      assert.equal(await conn.sendRequest('textDocument/hover', hoverParams), null, 'the early open was dropped');
+      // The early settings were dropped too: the defaults apply.
+      const pushed = new Promise<{ diagnostics: Diagnostic[] }>((resolve) => conn.onNotification('textDocument/publishDiagnostics', resolve));
+      await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: early, languageId: 'toml', version: 1, text: TEXT } });
+      assert.deepEqual((await pushed).diagnostics.map((d) => d.code), ['non-canonical']);
+    } finally {
+      conn.dispose();
+      proc.kill();
+    }
+  });
+
   test('a second shutdown is an invalid request', async () => {
     const s = rawServer();
     try {

@@ -55,23 +55,32 @@ interface DocState {
 }
 
 /**
- * For every entry's connection. A client that leaves `capabilities` (or all params) out of
- * `initialize` breaks the protocol, but the library would fail on it with a TypeError before our
- * handler runs, and the server could never start: it is read as declaring no capabilities.
+ * For each entry's connection (one each), what the library must not see as it came:
+ * - Notifications before `initialize` are dropped, but `exit` (LSP 3.17): a document opened then
+ *   was kept but never diagnosed, and one closed then was published before the server answered
+ *   `initialize`, which the protocol forbids.
+ * - A client that leaves `capabilities` (or all params) out of `initialize` breaks the protocol, but
+ *   the library would fail on it with a TypeError before our handler runs, and the server could never
+ *   start: it is read as declaring no capabilities.
  */
-export const connectionOptions: ConnectionOptions = {
-  messageStrategy: {
-    handleMessage(message, next) {
-      if (!Message.isRequest(message) || message.method !== 'initialize') return next(message);
-      const params: unknown = message.params;
-      const given = typeof params === 'object' && params !== null && !Array.isArray(params) ? (params as { capabilities?: unknown }) : {};
-      const caps = given.capabilities;
-      if (typeof caps === 'object' && caps !== null && !Array.isArray(caps)) return next(message);
-      const read: RequestMessage = { ...message, params: { ...given, capabilities: {} } };
-      return next(read);
+export function connectionOptions(): ConnectionOptions {
+  let initializeSeen = false;
+  return {
+    messageStrategy: {
+      handleMessage(message, next) {
+        if (!initializeSeen && Message.isNotification(message) && message.method !== 'exit') return;
+        if (!Message.isRequest(message) || message.method !== 'initialize') return next(message);
+        initializeSeen = true;
+        const params: unknown = message.params;
+        const given = typeof params === 'object' && params !== null && !Array.isArray(params) ? (params as { capabilities?: unknown }) : {};
+        const caps = given.capabilities;
+        if (typeof caps === 'object' && caps !== null && !Array.isArray(caps)) return next(message);
+        const read: RequestMessage = { ...message, params: { ...given, capabilities: {} } };
+        return next(read);
+      },
     },
-  },
-};
+  };
+}
 
 /** What the server needs from its host that a browser could not give: the file system. */
 export interface ServerHost {

@@ -28,7 +28,7 @@ function stdioConnection(): Connection {
   const writer = new StreamMessageWriter(process.stdout, { contentTypeEncoder: { name: 'application/json', encode } });
   // stdin as a stream, so the library still exits when the editor closes it; it accepts a writer
   // in the stream's place at run time (the typings only allow both streams or both endpoints).
-  const connection = createConnection(ProposedFeatures.all, process.stdin, writer as unknown as NodeJS.WritableStream, connectionOptions);
+  const connection = createConnection(ProposedFeatures.all, process.stdin, writer as unknown as NodeJS.WritableStream, connectionOptions());
   // stdout carries the protocol: anything logged goes to the client's output channel instead.
   console.log = console.info = (...args: unknown[]) => connection.console.log(args.join(' '));
   console.warn = (...args: unknown[]) => connection.console.warn(args.join(' '));
@@ -37,4 +37,4 @@ function stdioConnection(): Connection {
 }
 
 const stdio = process.argv.includes('--stdio');
-startServer(stdio ? stdioConnection() : createConnection(ProposedFeatures.all, connectionOptions), { mcpServers: mcpServersFor, mcpServersChanged, encodesRuns: stdio, diagnosed: codeIsWarm });
+startServer(stdio ? stdioConnection() : createConnection(ProposedFeatures.all, connectionOptions()), { mcpServers: mcpServersFor, mcpServersChanged, encodesRuns: stdio, diagnosed: codeIsWarm });
