@@ -268,6 +268,21 @@ test('a folder named as a link and `..` is the folder on disk above the one link
   assert.deepEqual(checkedFiles(r), ['pkg/mars.toml', 'pkg/y/mars.toml']);
 });
 
+test('a file named through a link and `..` is reported as the file read there, the one above the folder linked to, in every format', () => {
+  const dir = workspace({ 'a/mars.toml': '[agents.a.tools]\nallowed = ["Read"]\n', 'other/mars.toml': '[agents.a.tools]\nallowed = ["mcp"]\n' });
+  fs.mkdirSync(path.join(dir, 'other', 'x'));
+  fs.symlinkSync(path.join('..', 'other', 'x'), path.join(dir, 'a', 'link'));
+  const named = ['a', 'link', '..', 'mars.toml'].join(path.sep); // not path.join, which reads the `..` as written
+  const text = cli(['check', named], { cwd: dir });
+  assert.match(text.out, /^other\/mars\.toml:2:13: error invalid-tool-name /, text.out);
+  assert.deepEqual(checkedFiles(cli(['check', named, '--format=json'], { cwd: dir })), ['other/mars.toml']);
+  assert.match(cli(['check', named, '--format=github'], { cwd: dir, workspace: dir }).out, /^::error file=other\/mars\.toml,line=2,/);
+  // It is not a/mars.toml, which is checked too, under its own name.
+  assert.deepEqual(checkedFiles(cli(['check', named, 'a/mars.toml', '--format=json'], { cwd: dir })), ['a/mars.toml', 'other/mars.toml']);
+  // --stdin-filename names the document as that path would.
+  assert.match(cli(['check', '-', '--stdin-filename', named], { cwd: dir, input: '[agents.a.tools]\nallowed = ["mcp"]\n' }).out, /^other\/mars\.toml:2:13: error /);
+});
+
 test('a folder whose mars.toml files git all ignores says so, and how to check them', () => {
   const dir = workspace({ '.gitignore': 'mars*.toml\n', 'mars.toml': '', 'a/mars.local.toml': '' });
   const r = cli(['check'], { cwd: dir });

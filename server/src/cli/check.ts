@@ -16,7 +16,7 @@ import { FILE_NAMES } from '../protocol';
 import { reason, replaceFile, uninterrupted } from './files';
 import { shown } from '../grammar/text';
 import { nearestWord } from '../grammar/checks';
-import { findFiles, type PathProblem } from './search';
+import { findFiles, namedAs, type PathProblem } from './search';
 import { readStdin, readText } from './read';
 
 export interface CheckOptions {
@@ -207,7 +207,7 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
   // Stdin is one file, the document --stdin-filename names (shown as that path is) or `<stdin>`.
   const stdin = options.paths[0] === STDIN;
   const unnamed = stdin && options.stdinFilename === undefined; // taken for a mars.toml
-  const files = stdin ? [options.stdinFilename ?? STDIN_NAME] : findFiles(options.paths, problems, options.respectGitignore);
+  const files = stdin ? [options.stdinFilename === undefined ? STDIN_NAME : namedAs(options.stdinFilename)] : findFiles(options.paths, problems, options.respectGitignore);
   // Nothing piped: a run that waits for the terminal says so, rather than seem to hang.
   if (stdin && input.isTTY) complain('reading the document from the terminal: end it with Ctrl-D (Ctrl-Z, Enter on Windows)');
   // `--fix -` writes the document to stdout, fixed or not, and the report to stderr, as ruff does.

@@ -80,7 +80,7 @@ export function findFiles(paths: readonly string[], problems: PathProblem[], res
       const dir = walkedAs(p);
       walk(dir, respectGitignore ? outerIgnores(dir) : []);
     }
-    else add(p);
+    else add(namedAs(p));
   }
   return out;
 }
@@ -108,6 +108,17 @@ function walkedAs(p: string): string {
   } catch {
     return real;
   }
+}
+
+/**
+ * The file `p` as the report names it: in the folder `walkedAs` gives its folder, so that
+ * `link/../mars.toml` is the mars.toml the system reads, above the folder linked to, not the one
+ * beside the link (which `path.resolve`, reading `..` as written, would name). As given otherwise.
+ */
+export function namedAs(p: string): string {
+  const dir = path.dirname(p);
+  const folder = walkedAs(dir);
+  return folder === dir ? p : path.join(folder, path.basename(p));
 }
 
 /** The patterns of an ignore file; none when it cannot be read (git warns and goes on), or is a folder. */
