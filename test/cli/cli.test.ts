@@ -166,6 +166,9 @@ test('github format through a link to the workspace, and a file outside it: name
   assert.ok(outside.out.startsWith(`::error file=${fs.realpathSync(dir)}/elsewhere/mars.toml,line=2,`), outside.out);
   const named = workspace({ '::error title=x::y/mars.toml': '[agents.a.tools]\nallowed = ["bash()"]\n' });
   assert.match(cli(['check', '.'], { cwd: named }).out, /^\.\/::error title=x::y\/mars\.toml:2:13: error/);
+  // Only those: a path that starts with a letter or digit of any script is shown as ruff and eslint show it.
+  const letters = workspace({ 'é/mars.toml': '[agents.a.tools]\nallowed = ["bash()"]\n', '日本/mars.toml': '[agents.a.tools]\nallowed = ["bash()"]\n', '٣/mars.toml': '[agents.a.tools]\nallowed = ["bash()"]\n' });
+  assert.deepEqual(cli(['check', '.'], { cwd: letters }).out.trim().split('\n').map((l) => l.split(':')[0]).sort(), ['é/mars.toml', '日本/mars.toml', '٣/mars.toml'].sort());
 });
 
 test('no line of a report holds `##[`, which GitHub takes for a workflow command anywhere in a line (its `[` escaped, read back in JSON)', () => {

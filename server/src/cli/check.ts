@@ -270,8 +270,8 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
     }
     const display = unnamed ? STDIN_NAME : displayPath(file);
     // A text line starts with the path: one that starts like a command (`::error`, `##[`) gets `./`
-    // (`<stdin>` does not).
-    const textPath = shown(/^[\w./<]/.test(display) ? display : `.${path.sep}${display}`);
+    // (`<stdin>` does not, nor a letter or digit of any script: `é/mars.toml` is shown as ruff shows it).
+    const textPath = shown(/^[\p{L}\p{N}_./<]/u.test(display) ? display : `.${path.sep}${display}`);
     let applied = 0;
     let text = read.text;
     // Fix-all makes again, one at a time, the models of the sections it may have something to fix
