@@ -237,6 +237,15 @@ test('a folder search skips what git ignores: .gitignore files in the searched f
   ]);
 });
 
+test('a .gitignore pattern of many stars, against a long name, is answered at once, as git answers it (a backtracking match took exponential time: the search never ended)', () => {
+  const dir = workspace({
+    '.gitignore': `*a*a*a*a*a*a*a*a*a*a*a*a*b\n*-*-*-*-*.log\n`, [`${'a'.repeat(60)}`]: '', [`${'-'.repeat(200)}`]: '', 'x-y-z-w-v.log/mars.toml': 'x = 1\n', 'mars.toml': '[agents.a.tools]\nallowed = ["mcp"]\n',
+  });
+  const r = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), 'check', '--format=json'], { cwd: dir, encoding: 'utf8', timeout: 10_000 });
+  assert.equal(r.signal, null, 'the search ended');
+  assert.deepEqual(checkedFiles({ out: r.stdout }), ['mars.toml']);
+});
+
 test('in a git work tree, a folder searched below its root also skips what .git/info/exclude and the .gitignore files above it ignore; outside one, no .gitignore above is read', () => {
   const bad = '[agents.a.tools]\nallowed = ["mcp"]\n';
   const files = { '.gitignore': 'gen/\n', 'pkg/gen/mars.toml': bad, 'pkg/ex/mars.toml': bad, 'pkg/mars.toml': bad };

@@ -13,7 +13,7 @@ export interface IgnorePattern {
   /** A slash at its start or in its middle: matched against the path from the file's folder, else against the name alone. */
   readonly anchored: boolean;
   /** Null for a pattern git never matches (a `[` not closed, an unknown `[:class:]`, a trailing `\`). */
-  readonly regex: RegExp | null;
+  readonly glob: Glob | null;
 }
 
 /** The patterns of an ignore file's text: comments, blank lines and patterns that can match nothing dropped. */
@@ -38,7 +38,7 @@ function parsePattern(line: string): IgnorePattern | undefined {
   if (body === '') return undefined; // `/`, `!` or `!/`: git matches nothing with them
   const anchored = body.includes('/');
   if (body.startsWith('/')) body = body.slice(1);
-  return { source: line, negated, folderOnly, anchored, regex: compileGlob(body) };
+  return { source: line, negated, folderOnly, anchored, glob: compileGlob(body) };
 }
 
 /** Trailing spaces are dropped, but one escaped with a backslash (`a\ `) is kept with everything before it. */
@@ -67,24 +67,38 @@ function bytes(s: string): string {
   return String.fromCharCode(...new TextEncoder().encode(s));
 }
 
-// What a regex needs escaped, outside a class and in one.
-const escapeRegex = (c: string) => (/[\\^$.*+?()[\]{}|/]/.test(c) ? `\\${c}` : c);
+// What a regex class needs escaped.
 const escapeInClass = (c: string) => (/[\\^\]\[-]/.test(c) ? `\\${c}` : c);
+
+/**
+ * One step of a glob: a character it matches (a literal, `?`, `[...]`), `*` (any run of characters
+ * but `/`), `**` at its end (any run at all), or `**` before a `/` (any folders, or none).
+ */
+type Step = ((c: string) => boolean) | 'star' | 'all' | 'folders';
+
+/** A compiled glob: whether it matches a whole path (as `bytes` gives it). */
+export interface Glob {
+  test(path: string): boolean;
+}
 
 /**
  * A glob as git's wildmatch reads it with WM_PATHNAME: `*` and `?` never match `/`, `**` between
  * slashes (or at an end) matches any number of folders, `[...]` a character from the set (`!` or
  * `^` negates, `]` first is one of them, `a-z`, `[:alpha:]`), `\` makes the next character plain.
+ * It is matched over the path every way at once (`matches`), never by backtracking: a regex of its
+ * stars took exponential time on a long name (`*a*a*a*a*a*a*b` against `aaa…`: the search never
+ * ended), which git answers at once.
  */
-export function compileGlob(glob: string): RegExp | null {
+export function compileGlob(glob: string): Glob | null {
   glob = bytes(glob);
-  let re = '';
+  const steps: Step[] = [];
   let i = 0;
   while (i < glob.length) {
     const c = glob[i]!;
     if (c === '\\') {
       if (i + 1 >= glob.length) return null; // git: a trailing backslash matches nothing
-      re += escapeRegex(glob[i + 1]!);
+      const plain = glob[i + 1]!;
+      steps.push((x) => x === plain);
       i += 2;
     } else if (c === '*') {
       let j = i;
@@ -93,24 +107,79 @@ export function compileGlob(glob: string): RegExp | null {
       if (j - i >= 2 && atStart && (j === glob.length || glob[j] === '/')) {
         // At the end, everything from here on; else (`**/` at the start, `/**/` in the middle, whose
         // first `/` is written) zero or more folders.
-        if (j === glob.length) re += '.*';
-        else (re += '(?:.*/)?'), j++;
-      } else re += '[^/]*';
+        if (j === glob.length) steps.push('all');
+        else steps.push('folders'), j++;
+      } else steps.push('star');
       i = j;
     } else if (c === '?') {
-      re += '[^/]';
+      steps.push((x) => x !== '/');
       i++;
     } else if (c === '[') {
       const cls = bracket(glob, i);
       if (!cls) return null;
-      re += cls.re;
+      const one = new RegExp(`^${cls.re}$`, 's');
+      steps.push((x) => one.test(x));
       i = cls.end;
     } else {
-      re += escapeRegex(c);
+      steps.push((x) => x === c);
       i++;
     }
   }
-  return new RegExp(`^${re}$`, 's');
+  // One star, or none, the common case (`*.log`, `build`), cannot be matched two ways: its steps
+  // before and after it take the path's two ends, and what is between is the star's.
+  const wild = steps.filter((step) => typeof step !== 'function').length;
+  return { test: (path) => (wild <= 1 ? matchesAtEnds(steps, path) : matches(steps, path)) };
+}
+
+/** Whether `steps`, with one star, `**` or `**` before a `/` at most, match the whole of `path`. */
+function matchesAtEnds(steps: readonly Step[], path: string): boolean {
+  const k = steps.findIndex((step) => typeof step !== 'function');
+  const head = k < 0 ? steps.length : k;
+  const tail = k < 0 ? 0 : steps.length - k - 1;
+  if (k < 0 ? path.length !== head : path.length < head + tail) return false;
+  for (let i = 0; i < head; i++) if (!(steps[i] as (c: string) => boolean)(path[i]!)) return false;
+  for (let i = 1; i <= tail; i++) if (!(steps[steps.length - i] as (c: string) => boolean)(path[path.length - i]!)) return false;
+  if (k < 0) return true;
+  const middle = path.slice(head, path.length - tail);
+  const star = steps[k];
+  return star === 'all' || (star === 'star' ? !middle.includes('/') : middle === '' || middle.endsWith('/'));
+}
+
+/**
+ * Whether `steps` match the whole of `path`: the set of places in them the path so far leads to, a
+ * character at a time (time linear in the path for each step). Place k is before step k (k = m:
+ * past them all); place m + 1 + k is inside the folders of step k, where only a `/` ends them.
+ */
+function matches(steps: readonly Step[], path: string): boolean {
+  const m = steps.length;
+  let now = new Uint8Array(2 * m + 1);
+  let next = new Uint8Array(2 * m + 1);
+  // A place, and the places after it that a star, `**` or `**/` matching nothing leads on to.
+  const reach = (set: Uint8Array, k: number) => {
+    for (; !set[k]; k++) {
+      set[k] = 1;
+      if (k === m || typeof steps[k] === 'function') return;
+    }
+  };
+  reach(now, 0);
+  for (const c of path) {
+    next.fill(0);
+    for (let k = 0; k < now.length; k++) {
+      if (!now[k] || k === m) continue;
+      const step = k < m ? steps[k]! : 'inside';
+      if (step === 'folders' || step === 'inside') {
+        const at = k < m ? k : k - m - 1;
+        next[m + 1 + at] = 1;
+        if (c === '/') reach(next, at + 1);
+      } else if (step === 'star') {
+        if (c !== '/') reach(next, k);
+      } else if (step === 'all') reach(next, k);
+      else if (step(c)) reach(next, k + 1);
+    }
+    [now, next] = [next, now];
+    if (!now.includes(1)) return false;
+  }
+  return now[m] === 1;
 }
 
 /** The bracket expression starting at `glob[start]` (`[`) as a regex class, and where it ends; null when not closed or with an unknown class. */
@@ -162,8 +231,8 @@ function bracket(glob: string, start: number): { re: string; end: number } | nul
  * folder is never asked about: git's "a file cannot be re-included if a folder above it is excluded".
  */
 export function patternMatches(pattern: IgnorePattern, rel: string, folder: boolean): boolean {
-  if (!pattern.regex || (pattern.folderOnly && !folder)) return false;
-  return pattern.regex.test(bytes(pattern.anchored ? rel : rel.slice(rel.lastIndexOf('/') + 1)));
+  if (!pattern.glob || (pattern.folderOnly && !folder)) return false;
+  return pattern.glob.test(bytes(pattern.anchored ? rel : rel.slice(rel.lastIndexOf('/') + 1)));
 }
 
 /** The patterns of one ignore file, and the path from its folder to the folder being searched (`''` there, else ending in `/`). */
