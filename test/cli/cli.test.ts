@@ -291,6 +291,9 @@ test('a file named through a link and `..` is reported as the file read there, t
   assert.match(cli(['check', named, '--format=github'], { cwd: dir, workspace: dir }).out, /^::error file=other\/mars\.toml,line=2,/);
   // It is not a/mars.toml, which is checked too, under its own name.
   assert.deepEqual(checkedFiles(cli(['check', named, 'a/mars.toml', '--format=json'], { cwd: dir })), ['a/mars.toml', 'other/mars.toml']);
+  // Missing there, it is not a/nope, which is reported too, but other/nope, reported once.
+  const missing = cli(['check', ['a', 'link', '..', 'nope'].join(path.sep), 'a/nope', 'other/nope'], { cwd: dir });
+  assert.deepEqual(missing.err.split('\n').filter((l) => l.includes('cannot read')), ['mars-toml: cannot read a/link/../nope: no such file or folder', 'mars-toml: cannot read a/nope: no such file or folder']);
   // --stdin-filename names the document as that path would.
   assert.match(cli(['check', '-', '--stdin-filename', named], { cwd: dir, input: '[agents.a.tools]\nallowed = ["mcp"]\n' }).out, /^other\/mars\.toml:2:13: error /);
 });

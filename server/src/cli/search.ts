@@ -73,7 +73,8 @@ export function findFiles(paths: readonly string[], problems: PathProblem[], res
     try {
       stat = fs.statSync(p);
     } catch (e) {
-      problem(p, `cannot read ${p}: ${namedNotUtf8(p) ? 'its name is not UTF-8' : reason(e)}`, false);
+      // Said once for each file it names, as the system reads the path (`link/../x` is not `./x`).
+      problem(namedAs(p), `cannot read ${p}: ${namedNotUtf8(p) ? 'its name is not UTF-8' : reason(e)}`, false);
       continue;
     }
     if (stat.isDirectory()) {
