@@ -64,7 +64,9 @@ const CLASSES: Readonly<Record<string, string>> = {
  */
 function bytes(s: string): string {
   if (/^[\x00-\x7f]*$/.test(s)) return s;
-  return String.fromCharCode(...new TextEncoder().encode(s));
+  // Not `fromCharCode(...encoded)`: spread, a line of some 100 KB overflows the stack. (Buffer's
+  // latin1 is a byte a character; TextDecoder's is windows-1252, per WHATWG.)
+  return Buffer.from(s, 'utf8').toString('latin1');
 }
 
 // What a regex class needs escaped.
