@@ -984,8 +984,10 @@ test('--fix -: the document on stdout, fixed or as it came, the findings left on
   assert.match(bin.err, /<stdin> is not a text file/);
 });
 
-test('check -: stdin with another path, twice, --stdin-filename without it, or --fix - --format json, is a usage error', () => {
+test('check -: stdin with another path, twice, --stdin-filename without it, or --fix - --format json, is a usage error; so is an empty path', () => {
   const cases: Array<[string[], RegExp]> = [
+    // `check "$FILE"` with FILE unset said "cannot read : no such file or folder".
+    [['.', ''], /an empty path \(''\) names no file or folder: was a variable left unset\?/],
     [['-', '-'], /- \(stdin\) is named twice: it is read once/],
     [['-', 'mars.toml'], /- reads one document from stdin: no other path goes with it/],
     [['.', '--', '-'], /- reads one document from stdin: no other path goes with it/],

@@ -82,6 +82,8 @@ export function parseCheckArgs(args: readonly string[]): CheckOptions {
     }
     else paths.push(a);
   }
+  // `check "$FILE"` with FILE unset: said as a missing file, the empty name read as nothing at all.
+  if (paths.includes('')) throw new UsageError(`an empty path ('') names no file or folder: was a variable left unset?`);
   // Stdin is one document, read once: with a file beside it, the report would mix a stream and a search.
   const stdin = paths.filter((p) => p === STDIN).length;
   if (stdin > 1) throw new UsageError(`${STDIN} (stdin) is named twice: it is read once`);
