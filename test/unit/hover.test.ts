@@ -159,7 +159,8 @@ const CASES: Case[] = [
     has: ['**Not a tool name Mars accepts**', 'would stop the load', 'Mars ignores it'], lacks: ['refuses to load', 'put `'] },
   // Only `"allow"` or `"deny"` is the map form: any other key is ignored, with no move to make.
   { name: 'a key that is not the map form', doc: `${T}fo|o = 3`, range: [1, 0, 1, 3],
-    has: ['**`foo`**: a key Mars ignores.', '_In the tools table of agent `reviewer`: a tools table in mars.toml holds only'], lacks: ['Map-form', 'Unknown tool', 'move `', 'put `'] },
+    has: ['**`foo`**: a key Mars ignores.', '_In the tools table of agent `reviewer`, which holds only `allowed` and `disallowed` lists._'],
+    lacks: ['Map-form', 'Unknown tool', 'move `', 'put `', 'a tools table in mars.toml'] },
   // An empty key is named as the string it is, as the diagnostics name it, not as an empty code span.
   { name: 'an empty key in a tools table', doc: `${T}"|" = 3`, range: [1, 1, 1, 1],
     has: ['**`""`**: a key Mars ignores.'], lacks: ['` `'] },
@@ -168,6 +169,15 @@ const CASES: Case[] = [
     has: ['**`deny`**: a key Mars ignores.'], lacks: ['Map-form', 'Unknown tool', 'put `'] },
   { name: 'an unknown map-form key: Mars ignores it, and what it would be as an entry', doc: `${T}bas|sh = "allow"`, range: [1, 0, 1, 5],
     has: ['Mars ignores it', 'put `bassh` in `allowed`', 'As an entry of a list:'] },
+  // The table is named once: "In the tools table of agent `x`: ... (a tools table in mars.toml holds ...)" said it twice.
+  { name: 'a map-form key: where it is, and the table said once', doc: `${T}ba|sh = "allow"`, range: [1, 0, 1, 4],
+    has: ['_Map-form key in the tools table of agent `reviewer`, which holds only `allowed` and `disallowed` lists: Mars ignores it; put `bash` in `allowed` instead._'],
+    lacks: ['a tools table in mars.toml'] },
+  // What the diagnostic says, not "put it in the list" where that list holds it already, or the other list does.
+  { name: 'a map-form key whose list holds it already: the key can go', doc: `${T}allowed = ["Bash"]\nba|sh = "allow"`, range: [2, 0, 2, 4],
+    has: ['Mars ignores it; `allowed` already holds `bash`, so the key can go._'], lacks: ['put `'] },
+  { name: 'a map-form key whose other list holds it: the move would make a conflict', doc: `${T}allowed = ["bash"]\nShe|ll = "deny"`, range: [2, 0, 2, 5],
+    has: ['Mars ignores it; `allowed` holds `bash`, so in `disallowed` it would be both allowed and disallowed._'], lacks: ['put `'] },
   { name: 'map-form key: moved in the spelling Mars writes', doc: `${T}Todo|Write = "allow"`, range: [1, 0, 1, 9], has: ['put `task` in `allowed`'] },
   { name: 'map-form key in Claude\'s wire spelling: moved as the diagnostic says', doc: `${T}mcp__gh__|x = "allow"`, range: [1, 0, 1, 10], has: ['put `mcp(gh/x)` in `allowed`'] },
   // A list under a misspelt key is what its diagnostic ("Did you mean `allowed`?") takes it for: a list.

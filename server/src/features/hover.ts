@@ -8,8 +8,8 @@ import { CODES, isCode } from '../analysis/codes';
 import { keyContentSpan } from '../analysis/findings';
 import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './context';
 import { contentSpan, isOpenMultiline, valueSources } from '../toml/stringPositions';
-import { isMapFormVerdict, keyAsEntry, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeFixNames } from '../analysis/moves';
-import { misplacedAt, ownerLabel, shapeList, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ExtraKey, type ListName, type MisplacedList, type Owner } from '../analysis/policies';
+import { heldByOtherList, isMapFormVerdict, keyAsEntry, mapFormList, mcpItemGrant, misspeltList, namesTheKey, notYetIn, otherList, shapeFixNames } from '../analysis/moves';
+import { misplacedAt, ownerLabel, shapeList, TOOLS_MCP_REMOVED, type ExtraKey, type ListName, type MisplacedList, type Owner, type Policies } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
 import type { Span, TomlString, TomlValue } from '../toml/model';
 import { firstLineOf, positionsOf } from '../toml/lineIndex';
@@ -43,7 +43,7 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
     return result(analysis, [title!, `_Not an entry yet: ${why}._`, as, ...rest], wouldBe.span ?? str.content);
   }
   const extra = extraKeyAt(analysis, offset);
-  if (extra) return result(analysis, describeKey(extra), keyContentSpan(doc.text, extra.name.span));
+  if (extra) return result(analysis, describeKey(analysis.policies, extra), keyContentSpan(doc.text, extra.name.span));
   const stray = analysis.policies.misplaced.find((m) => hit(misplacedAt(m).span, false));
   if (stray) return result(analysis, describeMisplaced(stray), keyContentSpan(doc.text, misplacedAt(stray).span));
   for (const l of analysis.policies.lists) {
@@ -118,9 +118,11 @@ function describeMisplaced(m: MisplacedList): string[] {
     `It looks meant for ${code(`tools.${m.list}`)}: ${LIST_MEANING[m.list]}`, `_Of ${owner}._`];
 }
 
-function describeKey(extra: ExtraKey): string[] {
+function describeKey(policies: Policies, extra: ExtraKey): string[] {
   const name = extra.name.name;
   const owner = owned(extra.owner);
+  // The table named once: "in the tools table of …: a tools table in mars.toml holds only …" said it twice.
+  const table = `the tools table of ${owner}, which holds only \`allowed\` and \`disallowed\` lists`;
   if (name === 'mcp') {
     return [
       `**${code('tools.mcp')}** was removed.`,
@@ -134,17 +136,21 @@ function describeKey(extra: ExtraKey): string[] {
     return [
       `**${code(name)}**: a list Mars ignores; none of its rules is in force.`,
       `It looks meant for ${code(meant)}: ${LIST_MEANING[meant]}`,
-      `_In the tools table of ${owner}, which holds only \`allowed\` and \`disallowed\`._`,
+      `_In ${table}._`,
     ];
   }
   const list = mapFormList(extra);
   const parse = parseToolName(name);
   // Only `tool = "allow"` or `"deny"` is the map form, the one a move is offered for; any other key is just ignored.
-  if (!list) return [`**${code(name)}**: a key Mars ignores.`, `_In the tools table of ${owner}: ${TOOLS_TABLE_HOLDS}._`];
-  const ignored = `_Map-form key in the tools table of ${owner}: Mars ignores it (${TOOLS_TABLE_HOLDS})`;
+  if (!list) return [`**${code(name)}**: a key Mars ignores.`, `_In ${table}._`];
+  const ignored = `_Map-form key in ${table}: Mars ignores it`;
   // Ignored, so the config loads: what the name would do as an entry is the question.
   if (!parse.ok) return [`**Not a tool name Mars accepts**: ${plainReason(name, parse.error, list)} As an entry of a list it would stop the load.`, `${ignored}._`];
   const written = keyAsEntry(name)!; // as the diagnostic and its move write it
+  // What to do, as the diagnostic says it: not "put it in" a list that holds it, or where the other list does.
+  const todo = notYetIn(policies, extra.owner, list, [written]).length === 0 ? `${code(list)} already holds ${code(written)}, so the key can go`
+    : heldByOtherList(policies, extra.owner, list, [written]).length > 0 ? `${code(otherList(list))} holds ${code(written)}, so in ${code(list)} it would be both allowed and disallowed`
+    : `put ${code(written)} in \`${list}\` instead`;
   const [title, ...rest] = describeToolName(name, parse, list);
-  return [title!, `${ignored}; put ${code(written)} in \`${list}\` instead._`, 'As an entry of a list:', ...rest];
+  return [title!, `${ignored}; ${todo}._`, 'As an entry of a list:', ...rest];
 }
