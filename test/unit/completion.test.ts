@@ -849,6 +849,27 @@ for (const [doc, allow] of MAP_FORM_VALUE) {
   });
 }
 
+// Where the list already holds the rule, or the other list does, the documentation says so, as the
+// diagnostic on the key would with that value, rather than "Put it in the list" (a redundant rule, or a conflict).
+const MAP_FORM_VALUE_HELD: Array<[doc: string, allow: string, deny: string]> = [
+  ['[agents.x.tools]\nallowed = ["Bash"]\nbash = |', '`allowed` already holds `"bash"`, so the key can go.',
+    '`allowed` holds `"bash"`, so in `disallowed` it would be both allowed and disallowed.'],
+  ['[agents.x.tools]\ndisallowed = ["shell"]\nShell = "|"', '`disallowed` holds `"bash"`, so in `allowed` it would be both allowed and disallowed.',
+    '`disallowed` already holds `"bash"`, so the key can go.'],
+];
+for (const [doc, allow, deny] of MAP_FORM_VALUE_HELD) {
+  test(`completion: the map-form value at ${JSON.stringify(doc)}, held by a list, says what the diagnostic says`, () => {
+    const items = run(doc)!;
+    const said = (label: string) => (items.find((i) => i.label.replace(/"/g, '') === label)!.documentation as { value: string }).value.split('\n\n')[0];
+    assert.equal(said('allow'), allow);
+    assert.equal(said('deny'), deny);
+    for (const [verdict, words] of [['allow', allow], ['deny', deny]] as const) {
+      const message = analyze(at(doc).text.replace(/= (""|)$/, `= "${verdict}"`)).findings.find((f) => f.code === 'unknown-policy-key')!.message;
+      assert.ok(message.includes(words.replace(/`(")|(")`/g, '$1$2').replace(/\.$/, '')), `${message}\n${words}`);
+    }
+  });
+}
+
 test('completion: no map-form value for a key below a tool\'s name, which makes it a table', () => {
   assert.deepEqual(run('[agents.x.tools]\nedit.x = "|"'), []);
   assert.deepEqual(run('[agents.x.tools]\nfoo.x = |'), []);

@@ -12,8 +12,8 @@ import {
 import type { Analysis } from '../analysis/analyze';
 import { CODES, type Code } from '../analysis/codes';
 import { appendToArray } from '../analysis/edits';
-import { keyAsEntry, namesATool } from '../analysis/moves';
-import { listTarget, sameOwner, type ListName } from '../analysis/policies';
+import { heldByOtherList, keyAsEntry, namesATool, notYetIn, otherList } from '../analysis/moves';
+import { listTarget, sameOwner, type ListName, type Policies } from '../analysis/policies';
 import { eqIgnoreAsciiCase, rustTrim, shown } from '../grammar/text';
 import { parseToolName, render } from '../grammar/toolName';
 import { CAPABILITIES, type Capability } from '../grammar/vocabulary';
@@ -66,7 +66,7 @@ export function completions(
     case 'key':
       return forWord(keyItems(analysis, ctx, elsewhere, typed, suggest), typed);
     case 'value':
-      return valueItems(analysis.lines, ctx);
+      return valueItems(analysis.lines, analysis.policies, ctx);
     case 'list-value':
       return forWord(listValueItems(analysis, ctx, servers, typed), typed);
     case 'tools-value':
@@ -606,9 +606,10 @@ function inlineSlot(text: string, ctx: KeyContext): Span | null {
 
 /**
  * `allow`/`deny` for a map-form key, saying where the rule belongs instead: the key's name as the
- * diagnostic and its fix write it in the list, or, for a name Mars rejects as an entry, that.
+ * diagnostic and its fix write it in the list, or, for a name Mars rejects as an entry, that; where
+ * the list holds it already, or the other list does, that, as the diagnostic says it with that value.
  */
-function valueItems(lines: Lines, ctx: ValueContext): CompletionItem[] {
+function valueItems(lines: Lines, policies: Policies, ctx: ValueContext): CompletionItem[] {
   // A key below the tool's name (`edit.x = `) makes it a table, and a list's name (`deny = `) names
   // no tool: no map form.
   if (!namesATool(ctx.extra)) return [];
@@ -618,9 +619,12 @@ function valueItems(lines: Lines, ctx: ValueContext): CompletionItem[] {
   return (['allow', 'deny'] as const).map((verdict, i) => {
     const list = verdict === 'allow' ? 'allowed' : 'disallowed';
     // The detail says what the value makes; where the rule belongs instead, which names the entry, goes below.
+    const written = entry === null ? '' : code(basicString(entry));
     const instead = entry === null
       ? `${code(name)} is not a tool name Mars accepts in a list either.`
-      : `Put ${code(basicString(entry))} in ${code(list)} instead.`;
+      : notYetIn(policies, ctx.extra.owner, list, [entry]).length === 0 ? `${code(list)} already holds ${written}, so the key can go.`
+      : heldByOtherList(policies, ctx.extra.owner, list, [entry]).length > 0 ? `${code(otherList(list))} holds ${written}, so in ${code(list)} it would be both allowed and disallowed.`
+      : `Put ${written} in ${code(list)} instead.`;
     return {
       label: ctx.inString ? verdict : `"${verdict}"`,
       kind: CompletionItemKind.Value,
