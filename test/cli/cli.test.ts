@@ -89,7 +89,7 @@ test('json format: LSP ranges, severities and fixes with edits, each fix saying 
     range: at(21, 25),
     severity: 'information',
     code: 'unknown-tool',
-    message: 'Mars has no capability named `grpe`; it passes it on as written, so only a harness with a tool of that name applies it. Did you mean `grep`?',
+    message: 'Mars has no capability named `grpe`. Did you mean `grep`? Mars passes the entry on as written, so only a harness with a tool of that name applies it.',
     // A guess: offered, not applied by --fix.
     fixes: [{ title: 'Change to `grep`', safe: false, edits: [{ range: at(21, 25), newText: 'grep' }] }],
   }]);

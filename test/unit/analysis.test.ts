@@ -11,7 +11,7 @@ import { rng } from '../support/rng';
 import { ERROR_ALLOWED } from '../../server/src/grammar/toolName';
 import { meantList, meantOwner } from '../../server/src/analysis/meant';
 import { suppressEdit, suppressFileEdit } from '../../server/src/analysis/suppress';
-import { wholeChange } from '../../server/src/analysis/analyze';
+import { analyze, wholeChange } from '../../server/src/analysis/analyze';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 
 function check(input: string, expected: string[]): void {
@@ -362,10 +362,31 @@ test('a message quoting Mars\'s own long text of what it allows keeps that prose
   assert.ok(message.endsWith(`(allowed: ${ERROR_ALLOWED.InvalidMcpRef}).`), message);
 });
 
+// An unknown name's message says what to write first, after the one sentence that says what is wrong,
+// and what Mars does with the entry last: the Problems panel and a one-line view cut a long message
+// at its end, where the "Did you mean" was, after some 100 characters of what Mars passes on.
+// [the tools table, the message of its unknown-tool finding]
+const UNKNOWN_TOOL_MESSAGES: Array<[table: string, message: string]> = [
+  ['allowed = ["my_tool"]', 'Mars has no capability named `my_tool`; it passes it on as written, so only a harness with a tool of that name applies it.'],
+  ['allowed = ["grpe"]', 'Mars has no capability named `grpe`. Did you mean `grep`? Mars passes the entry on as written, so only a harness with a tool of that name applies it.'],
+  ['allowed = ["Bash: npm test"]', 'Mars has no capability named `Bash: npm test`. Did you mean `bash(npm test)`? Mars passes the entry on as `bash: npm test`, so only a harness with a tool of that name applies it.'],
+  ['allowed = ["bash", "bassh"]', 'Mars has no capability named `bassh`. It looks like `bash`, which this list already holds, so this entry can go. Mars passes the entry on as written, so only a harness with a tool of that name applies it.'],
+  ['allowed = ["bassh"]\ndisallowed = ["bash"]', 'Mars has no capability named `bassh`. Did you mean `bash`? `disallowed` holds `bash`, so `bash` here would be both allowed and disallowed. Mars passes the entry on as written, so only a harness with a tool of that name applies it.'],
+  ['allowed = ["TAS\u212A"]', 'Mars has no capability named `TAS\u212A`. It holds U+212A, which looks like `K` but is not an ASCII character. Did you mean `task`? Mars passes the entry on as `tas\u212A`, so only a harness with a tool of that name applies it.'],
+  ['allowed = ["\uff38\uff39"]', 'Mars has no capability named `\uff38\uff39`; it passes it on as written, so only a harness with a tool of that name applies it. It holds U+FF38, which looks like `X` but is not an ASCII character.'],
+];
+for (const [table, message] of UNKNOWN_TOOL_MESSAGES) {
+  test(`an unknown name's message, what to write first: ${JSON.stringify(table)}`, () => {
+    const text = `[agents.a.tools]\n${table}\n`;
+    assert.deepEqual(documentFindings(analyzeDocument(text)).filter((f) => f.code === 'unknown-tool').map((f) => f.message), [message]);
+    assert.deepEqual(analyze(text).findings.filter((f) => f.code === 'unknown-tool').map((f) => f.message), [message]);
+  });
+}
+
 test('a name in characters that only look like ASCII says so, and gets the suggestion of the letters they look like', () => {
   const message = (entry: string) => documentFindings(analyzeDocument(`[agents.a.tools]\nallowed = [${JSON.stringify(entry)}]\n`)).find((f) => f.code === 'unknown-tool')!.message;
-  assert.match(message('TAS\u212A'), /It holds U\+212A, which looks like `K` but is not an ASCII character\. Did you mean `task`\?$/);
-  assert.match(message('\uff22\uff21\uff33\uff28(ls)'), /It holds U\+FF22, which looks like `B` but is not an ASCII character\. Did you mean `bash`\?$/);
+  assert.match(message('TAS\u212A'), /It holds U\+212A, which looks like `K` but is not an ASCII character\. Did you mean `task`\? Mars passes/);
+  assert.match(message('\uff22\uff21\uff33\uff28(ls)'), /It holds U\+FF22, which looks like `B` but is not an ASCII character\. Did you mean `bash`\? Mars passes/);
   assert.doesNotMatch(message('r\u00e9ad'), /looks like/, 'é is a letter of its own, not a look-alike');
 });
 
@@ -408,7 +429,7 @@ test('a scoped entry written without its parentheses gets the entry it most like
       assert.doesNotMatch(f.message, /Did you mean/, entry);
       continue;
     }
-    assert.ok(f.message.endsWith(`Did you mean \`${meant}\`?`), `${entry}: ${f.message}`);
+    assert.ok(f.message.includes(`. Did you mean \`${meant}\`? Mars passes the entry on `), `${entry}: ${f.message}`);
     assert.deepEqual(f.fixes.map((x) => [x.title, x.preferred, x.safe]), [[`Change to \`${meant}\``, true, false]], entry);
     const after = applyEdits(text, f.fixes[0]!.edits);
     assert.equal(after, `[agents.a.tools]\nallowed = [${JSON.stringify(meant)}]\n`, entry);
@@ -426,7 +447,7 @@ const WHAT_A_FIX_LEADS_TO: Array<[table: string, code: Code, entry: string, says
     ['Remove `Bash: ls`: the list already holds `bash(ls)`', true, false], 'allowed = ["bash(ls)"]'],
   ['allowed = ["bassh", "bash"]', 'unknown-tool', 'bassh', 'It looks like `bash`, which this list already holds, so this entry can go.',
     ['Remove `bassh`: the list already holds `bash`', true, false], 'allowed = ["bash"]'],
-  ['allowed = ["bash", "bassh"]', 'unknown-tool', 'bassh', 'so only a harness with a tool of that name applies it. It looks like `bash`, which this list already holds, so this entry can go.',
+  ['allowed = ["bash", "bassh"]', 'unknown-tool', 'bassh', '`bassh`. It looks like `bash`, which this list already holds, so this entry can go. Mars passes the entry on as written, so only a harness with a tool of that name applies it.',
     ['Remove `bassh`: the list already holds `bash`', true, false], 'allowed = ["bash"]'],
   // Held by meaning, in another spelling: that entry's own finding stays, as it was.
   ['allowed = ["Bassh(git log:*)", "Shell(git log *)"]', 'unknown-tool', 'Bassh(git log:*)', 'It looks like `bash(git log *)`, which this list already holds, so this entry can go.',
@@ -480,7 +501,9 @@ for (const [table, code, entry, says, fix, after] of WHAT_A_FIX_LEADS_TO) {
     const findings = documentFindings(analyzeDocument(text));
     const f = findings.find((x) => x.code === code && text.slice(x.span.start, x.span.end) === entry);
     assert.ok(f, `no ${code}`);
-    assert.ok(f.message.endsWith(says), f.message);
+    // An unknown name's message says what Mars passes on last, after what the fix leads to.
+    const said = code === 'unknown-tool' ? f.message.replace(/ Mars passes the entry on (as written|as `[^`]*`), so only a harness with a tool of that name applies it\.$/, '') : f.message;
+    assert.ok(said.endsWith(says) || f.message.endsWith(says), f.message);
     assert.deepEqual(f.fixes.map((x) => [x.title, x.preferred, x.safe]), [fix]);
     const fixed = applyEdits(text, f.fixes[0]!.edits);
     assert.equal(fixed, `[agents.a.tools]\n${after}\n`);

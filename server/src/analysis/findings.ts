@@ -308,6 +308,12 @@ interface EntryIssue {
   readonly replacement?: Replacement;
   /** For characters of the value (a comma, a run of control characters): where they are in it. */
   readonly chars?: { readonly offset: number; readonly length: number };
+  /**
+   * The sentence that ends `message` (and `replacement.held`) after what the replacement writes, where
+   * what a fix leads to (a conflict) is said before it: what to write comes first, as a narrow view
+   * cuts a long message at its end (an unknown name's "Did you mean", then what Mars passes on).
+   */
+  readonly last?: string;
 }
 
 const MEMO_LIMIT = 50_000;
@@ -405,7 +411,10 @@ function entryVerdict(raw: string): EntryVerdict {
   }
   // Made readable here, once per spelling (verdicts are memoized), not once per finding.
   return {
-    parse, issues: issues.map((i) => withText(i.replacement?.held === undefined ? i : { ...i, replacement: { ...i.replacement, held: readable(i.replacement.held) } }, 'message', readable(i.message))),
+    parse, issues: issues.map((i) => {
+      const shownLast = i.last === undefined ? i : { ...i, last: readable(i.last) };
+      return withText(i.replacement?.held === undefined ? shownLast : { ...shownLast, replacement: { ...i.replacement, held: readable(i.replacement.held) } }, 'message', readable(i.message));
+    }),
     meaning: parse.ok ? render(parse.name) : null, written: parse.ok ? canonicalSpelling(raw, parse.name) : raw,
   };
 }
@@ -436,9 +445,12 @@ export function entryFindings(text: string, p: ParsedEntry, memo: VerdictMemo, r
       continue;
     }
     const o = outcome(memo, p.entry, r.value, readTo, others);
+    // The conflict is said after what to write, before the message's last sentence.
+    const last = issue.last !== undefined && issue.message.endsWith(` ${issue.last}`) ? issue.last : undefined;
+    const lead = last === undefined ? issue.message : issue.message.slice(0, issue.message.length - last.length - 1);
     const message = r.held === undefined || o === null ? issue.message
       : o.kind === 'held' ? r.held
-      : readable(`${issue.message} ${quoted(o.list)} holds ${quoted(o.by)}, so ${quoted(r.value)} here would be both allowed and disallowed.`);
+      : readable(`${lead} ${quoted(o.list)} holds ${quoted(o.by)}, so ${quoted(r.value)} here would be both allowed and disallowed.${last === undefined ? '' : ` ${last}`}`);
     out.push(new ReplacementFinding(issue.code, at, message, text, p.entry, r, o, o?.kind === 'conflict' ? false : r.safe));
   }
   return out;
@@ -606,17 +618,21 @@ function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'u
   const scoped = name.pattern === null ? suggestScoped(head) : null;
   const suggestion = scoped ?? suggestCapability(head);
   const asRead = render(name);
-  const passes = asRead === raw ? 'passes it on as written' : `passes it on as ${quoted(asRead)}`;
-  const message = `Mars has no capability named ${quoted(head)}; it ${passes}, so only a harness with a tool of that name applies it.` +
-    (lookalike ? ` It holds ${uPlus(lookalike.codePointAt(0)!)}, which looks like ${quoted(lookalike.normalize('NFKC'))} but is not an ASCII character.` : '');
-  if (!suggestion) return { code: 'unknown-tool', message };
+  const as = asRead === raw ? 'as written' : `as ${quoted(asRead)}`;
+  const harness = 'so only a harness with a tool of that name applies it.';
+  const looks = lookalike ? ` It holds ${uPlus(lookalike.codePointAt(0)!)}, which looks like ${quoted(lookalike.normalize('NFKC'))} but is not an ASCII character.` : '';
+  if (!suggestion) return { code: 'unknown-tool', message: `Mars has no capability named ${quoted(head)}; it passes it on ${as}, ${harness}${looks}` };
+  // What to write comes right after what is wrong, and what Mars passes on last: a narrow view (the
+  // Problems panel, a one-line status) cuts a long message at its end.
+  const first = `Mars has no capability named ${quoted(head)}.${looks}`;
+  const last = `Mars passes the entry on ${as}, ${harness}`;
   // Written as Mars would write it, so the fixed entry is clean (`Bassh(git log:*)` -> `bash(git log *)`).
   const candidate = name.pattern === null || scoped ? suggestion : `${suggestion}(${name.pattern})`;
   const parsed = parseToolName(candidate);
   const replacement = parsed.ok ? canonicalSpelling(candidate, parsed.name) : candidate;
   return {
-    code: 'unknown-tool', message: `${message} Did you mean ${quoted(suggestion)}?`,
-    replacement: { value: replacement, preferred: true, safe: false, held: `${message} It looks like ${quoted(replacement)}, ${HELD}` },
+    code: 'unknown-tool', message: `${first} Did you mean ${quoted(suggestion)}? ${last}`, last,
+    replacement: { value: replacement, preferred: true, safe: false, held: `${first} It looks like ${quoted(replacement)}, ${HELD} ${last}` },
   };
 }
 
