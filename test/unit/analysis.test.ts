@@ -297,6 +297,28 @@ test('a comma\'s message fits either list and any number of commas: Claude split
   assert.deepEqual(messages, Array(2).fill("A comma splits Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read this entry in pieces; use one entry per tool."));
 });
 
+// A key Mars ignores in a tools table: what to do (put the rule in its list, take the list it looks
+// meant for, remove the key) comes right after what is wrong, and why Mars ignores it last, as a
+// narrow view (the Problems panel) cuts a long message at its end. A key there is nothing to do for
+// is said as before. [the tools table, the message of its unknown-policy-key finding]
+const IGNORED_KEY_MESSAGES: Array<[table: string, message: string]> = [
+  ['bash = "allow"', 'Mars ignores `bash` here, so this rule has no effect. Put "bash" in `allowed` instead. A tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
+  ['bassh = "deny"', 'Mars ignores `bassh` here, so this rule has no effect. Put "bassh" in `disallowed` instead. (Mars has no capability `bassh`: did you mean `bash`?) A tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
+  ['allowed = ["Bash"]\nbash = "allow"', 'Mars ignores `bash` here, so this rule has no effect; `allowed` already holds "bash", so the key can go. A tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
+  ['allowed = ["bash"]\nShell = "deny"', 'Mars ignores `Shell` here, so this rule has no effect. `allowed` holds "bash", so in `disallowed` it would be both allowed and disallowed. A tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
+  ['deny = ["bash"]', 'Mars ignores `deny` here. Did you mean `disallowed`? A tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
+  ['allowed = ["bash"]\ndeny = ["bash"]', 'Mars ignores `deny` here. Did you mean `disallowed`? `allowed` holds "bash", so in `disallowed` it would be both allowed and disallowed. A tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
+  // Nothing to do but remove it, or keep it for another program: said as before.
+  ['foo = 1', 'Mars ignores `foo` here: a tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
+  ['bash = "ask"', 'Mars ignores `bash` here: a tools table in mars.toml holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
+];
+for (const [table, message] of IGNORED_KEY_MESSAGES) {
+  test(`an ignored key's message, what to do first: ${JSON.stringify(table)}`, () => {
+    const text = `[agents.a.tools]\n${table}\n`;
+    assert.deepEqual(documentFindings(analyzeDocument(text)).filter((f) => f.code === 'unknown-policy-key').map((f) => f.message), [message]);
+  });
+}
+
 test('the map form\'s note only for a key that reads as one: a name given a string', () => {
   const message = (line: string) => documentFindings(analyzeDocument(`[agents.a.tools]\nallowed = ["read"]\n${line}\n`)).find((f) => f.code === 'unknown-policy-key')!.message;
   assert.match(message('bash = "ask"'), /lists \(the `tool = "allow"` map form belongs to agent profiles\)\.$/);
@@ -502,7 +524,9 @@ for (const [table, code, entry, says, fix, after] of WHAT_A_FIX_LEADS_TO) {
     const f = findings.find((x) => x.code === code && text.slice(x.span.start, x.span.end) === entry);
     assert.ok(f, `no ${code}`);
     // An unknown name's message says what Mars passes on last, after what the fix leads to.
-    const said = code === 'unknown-tool' ? f.message.replace(/ Mars passes the entry on (as written|as `[^`]*`), so only a harness with a tool of that name applies it\.$/, '') : f.message;
+    // So does a key Mars ignores why it does, after what to do with it.
+    const said = code === 'unknown-tool' ? f.message.replace(/ Mars passes the entry on (as written|as `[^`]*`), so only a harness with a tool of that name applies it\.$/, '')
+      : code === 'unknown-policy-key' ? f.message.replace(/ A tools table in mars\.toml holds only `allowed` and `disallowed` lists\.$/, '') : f.message;
     assert.ok(said.endsWith(says) || f.message.endsWith(says), f.message);
     assert.deepEqual(f.fixes.map((x) => [x.title, x.preferred, x.safe]), [fix]);
     const fixed = applyEdits(text, f.fixes[0]!.edits);
@@ -800,7 +824,7 @@ test('control characters of an entry show in messages as escapes, never raw', ()
 
 test('a list under a misspelled key (`Allowed`, `deny`, `alow`): did you mean, renamed or moved into the list that exists', () => {
   const text = '[agents.a.tools]\nAllowed = ["read"]\ndeny = ["bash"]\n[agents.b.tools]\nallowed = ["read"]\nalow = ["grep"]\n';
-  const found = documentFindings(analyzeDocument(text)).map((f) => [f.message.replace(/.*Did you mean /, ''), f.fixes.map((x) => x.title).join()]);
+  const found = documentFindings(analyzeDocument(text)).map((f) => [f.message.replace(/.*Did you mean /, '').replace(/ A tools table in mars\.toml holds only `allowed` and `disallowed` lists\.$/, ''), f.fixes.map((x) => x.title).join()]);
   assert.deepEqual(found, [['`allowed`?', 'Rename to `allowed`'], ['`disallowed`?', 'Rename to `disallowed`'], ['`allowed`?', 'Move the entries of `alow` into `allowed`']]);
   let t = text;
   for (;;) {
@@ -1120,9 +1144,9 @@ test('a key taken out of an inline table over lines leaves the comment after its
 });
 
 test('a key whose rule the list already holds: its message and fix say the key goes, not that it moves', () => {
-  const said = (text: string) => documentFindings(analyzeDocument(text)).filter((f) => f.code !== 'non-canonical').map((f) => [f.message.split(' lists')[1], f.fixes.map((x) => x.title)]);
+  const said = (text: string) => documentFindings(analyzeDocument(text)).filter((f) => f.code !== 'non-canonical').map((f) => [f.message.split(' A tools table')[0], f.fixes.map((x) => x.title)]);
   assert.deepEqual(said('[agents.f.tools]\nallowed = ["read"]\nRead = "allow"\n'), [
-    [', so this rule has no effect; `allowed` already holds "read", so the key can go.', ['Remove `Read`: `allowed` already holds "read"']]]);
+    ['Mars ignores `Read` here, so this rule has no effect; `allowed` already holds "read", so the key can go.', ['Remove `Read`: `allowed` already holds "read"']]]);
   assert.deepEqual(said('[agents.g.tools]\nallowed = ["mcp(github/*)"]\nmcp = ["github"]\n')[0]![1], ['Remove `mcp`: `allowed` already holds "mcp(github)"']);
   // One not there yet: a move.
   assert.deepEqual(said('[agents.f.tools]\nallowed = ["read"]\nedit = "allow"\n')[0]![1], ['Move "edit" into `allowed`']);

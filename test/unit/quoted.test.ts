@@ -43,13 +43,13 @@ const CASES: Array<[name: string, body: string, code: string, expected: string[]
     ]],
   ['a map-form key holding a backtick, over 80 characters, is shortened in the message as in the fix title',
     `"mcp(${y(45)}\`${y(45)})" = "allow"`, 'unknown-policy-key', [
-      `Mars ignores \`mcp(${y(45)}\`…${y(24)})\` here: a tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists, so this rule has no effect. Put "mcp(${y(45)}…${y(23)})" in \`allowed\` instead.`,
+      `Mars ignores \`mcp(${y(45)}\`…${y(24)})\` here, so this rule has no effect. Put "mcp(${y(45)}…${y(23)})" in \`allowed\` instead. A tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists.`,
       `Move "mcp(${y(45)}…${y(23)})" into \`allowed\``,
     ]],
   // The TOML string a key becomes keeps U+202E as it is: escaped before it is shortened, as a quote is.
   ['a long map-form key with an invisible character where it is cut: the escape is cut whole',
     `"${y(48)}\\u202e${z(60)}" = "allow"`, 'unknown-policy-key', [
-      `Mars ignores \`${y(48)}…${z(25)}\` here: a tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists, so this rule has no effect. Put "${y(48)}…${z(24)}" in \`allowed\` instead.`,
+      `Mars ignores \`${y(48)}…${z(25)}\` here, so this rule has no effect. Put "${y(48)}…${z(24)}" in \`allowed\` instead. A tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists.`,
       `Move "${y(48)}…${z(24)}" into \`allowed\``,
     ]],
   ['a TOML syntax error quoting a key that holds a backtick shortens it too',

@@ -748,6 +748,12 @@ function conflictSaid(list: ListName, conflicting: readonly string[]): string {
   return ` ${quoted(otherList(list))} holds ${names.join(', ')}, so in ${quoted(list)} ${names.length === 1 ? 'it' : 'they'} would be both allowed and disallowed.`;
 }
 
+/**
+ * Why Mars ignores a key in a tools table, said last where the message says what to do with it
+ * first: a narrow view (the Problems panel, a one-line status) cuts a long message at its end.
+ */
+const WHY_IGNORED = `${TOOLS_TABLE_HOLDS[0]!.toUpperCase()}${TOOLS_TABLE_HOLDS.slice(1)}.`;
+
 /** The codes whose fixes may write a list anew (`Fix.creates`): the moves of extra keys below. */
 export const MAY_CREATE: ReadonlySet<Code> = new Set(['invalid-tool-policy', 'unknown-policy-key', 'misplaced-tool-list']);
 
@@ -810,7 +816,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     if (meant) {
       const conflicting = strayListConflicts(policies, extra.owner, extra.keyValue, meant);
       out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
-        `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}. Did you mean ${quoted(meant)}?${conflictSaid(meant, conflicting)}`,
+        `Mars ignores ${quoted(name)} here. Did you mean ${quoted(meant)}?${conflictSaid(meant, conflicting)} ${WHY_IGNORED}`,
         () => listKeyFixes(doc, policies, extra, meant))); // safe only when it removes a key whose entries the list holds
       continue;
     }
@@ -824,14 +830,15 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     const suggestion = parse.ok && parse.name.kind === 'unknown' ? suggestCapability(head) : null;
     const held = parse.ok && intent !== null && notYetIn(policies, extra.owner, intent, [moved!]).length === 0;
     const conflict = parse.ok && intent !== null && !held && heldByOtherList(policies, extra.owner, intent, [moved!]).length > 0;
+    // What to do with a map-form rule comes first, why Mars ignores it last (see WHY_IGNORED).
+    const noEffect = `Mars ignores ${quoted(name)} here, so this rule has no effect`;
     out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
-      `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}` +
-        (!parse.ok ? `, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED[parse.error]}).`
-        : held ? `, so this rule has no effect; ${quoted(intent)} already holds ${shortened(shown(basicString(moved!)))}, so the key can go.`
-        : conflict ? `, so this rule has no effect.${conflictSaid(intent!, [moved!])}`
-        : intent ? `, so this rule has no effect. Put ${shortened(shown(basicString(moved!)))} in ${quoted(intent)} instead.${suggestion ? ` (Mars has no capability ${quoted(head)}: did you mean ${quoted(suggestion)}?)` : ''}`
+      !parse.ok ? `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED[parse.error]}).`
+        : held ? `${noEffect}; ${quoted(intent)} already holds ${shortened(shown(basicString(moved!)))}, so the key can go. ${WHY_IGNORED}`
+        : conflict ? `${noEffect}.${conflictSaid(intent!, [moved!])} ${WHY_IGNORED}`
+        : intent ? `${noEffect}. Put ${shortened(shown(basicString(moved!)))} in ${quoted(intent)} instead.${suggestion ? ` (Mars has no capability ${quoted(head)}: did you mean ${quoted(suggestion)}?)` : ''} ${WHY_IGNORED}`
         // The map form's note only where the key reads as one: a tool named with a string.
-        : extra.keyValue.value?.kind === 'string' ? ' (the `tool = "allow"` map form belongs to agent profiles).' : '.'),
+        : `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}${extra.keyValue.value?.kind === 'string' ? ' (the `tool = "allow"` map form belongs to agent profiles).' : '.'}`,
       // Moving a key Mars ignores puts a rule in force: never safe (only `tools.mcp`'s move may be).
       // Removing one whose rule is already in force changes nothing: safe.
       () => extraKeyFixes(doc, policies, extra), undefined, held));
