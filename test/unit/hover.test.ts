@@ -80,6 +80,15 @@ const CASES: Case[] = [
     has: ['write the name alone to deny the whole tool'], lacks: ['allow the whole tool'] },
   { name: 'invalid: bare mcp', doc: `${T}allowed = ["m|cp"]`, range: [1, 12, 1, 15],
     has: ['**Invalid tool name**', '`mcp` always names an MCP server'], lacks: [errorMessage('mcp', 'InvalidMcpRef'), 'Mars says'] },
+  // `mcp(github` is a server reference left open: the reason is the parenthesis, as for `bash(git`, not
+  // that `mcp` names a server, which it does (the hover then says to write `mcp(github)`).
+  { name: 'invalid: an MCP reference left open', doc: `${T}allowed = ["mcp(git|hub"]`, range: [1, 12, 1, 22],
+    has: ['An MCP reference is written `mcp(server)` or `mcp(server/tool)`: the text after `mcp` must start with `(` and end with `)`.', 'Write `mcp(github)`'],
+    lacks: ['always names an MCP server'] },
+  { name: 'invalid: an MCP reference with text after its parenthesis', doc: `${T}allowed = ["mcp(github)x|"]`, range: [1, 12, 1, 24],
+    has: ['the text after `mcp` must start with `(` and end with `)`'] },
+  { name: 'invalid: an MCP reference left open with nothing in it: the rule in full', doc: `${T}allowed = ["mcp(|"]`, range: [1, 12, 1, 16],
+    has: ['`mcp` always names an MCP server'] },
   { name: 'invalid: * with a pattern', doc: `${T}allowed = ["*(x)|"]`, range: [1, 12, 1, 16],
     has: ['takes no pattern', 'Write `*` alone only to mean every tool'], lacks: [errorMessage('*(x)', 'WildcardPattern')] },
   { name: 'invalid: * with empty parentheses is not the whole of one tool', doc: `${T}allowed = ["*(|)"]`, range: [1, 12, 1, 15],

@@ -189,12 +189,19 @@ const REASONS: Readonly<Record<Exclude<ToolNameError, 'EmptyPattern'>, string>> 
   WildcardPattern: '`*` stands for every tool and takes no pattern.',
 };
 
+const MCP_UNBALANCED = 'An MCP reference is written `mcp(server)` or `mcp(server/tool)`: the text after `mcp` must start with `(` and end with `)`.';
+
 /** Why Mars rejects `raw`, in plain words; `list` is where it is written (null: in no list, a map-form key). */
 export function plainReason(raw: string, error: ToolNameError, list: ListName | null): string {
   if (error === 'Empty' && rustTrim(raw) !== '') return 'There is no tool name before `(`.';
   // `*()`: the name alone is `*`, every tool, not the whole of one.
   if (error === 'EmptyPattern' && rustTrim(raw.slice(0, raw.indexOf('('))) === '*') return REASONS.WildcardPattern;
   if (error === 'EmptyPattern') return `The parentheses are empty: write the name alone${list ? ` ${WHOLE_TOOL[list]}` : ' for the whole tool'}, or put a pattern inside.`;
+  // `mcp(github` or `mcp(github)x`: a reference whose parentheses are at fault, said as for `bash(git`;
+  // Mars's one error for every bad reference would have the hover explain what `mcp` names instead.
+  const trimmed = rustTrim(raw);
+  const open = trimmed.indexOf('(');
+  if (error === 'InvalidMcpRef' && open >= 0 && !trimmed.endsWith(')') && rustTrim(trimmed.slice(open + 1)) !== '') return MCP_UNBALANCED;
   return REASONS[error];
 }
 
