@@ -319,6 +319,26 @@ for (const [table, message] of IGNORED_KEY_MESSAGES) {
   });
 }
 
+// An empty entry (a `"` typed and its pair closed, left so) stops the load and can mean nothing: its
+// quick fix removes it, preferred (its only fix), but not in fix-all, which makes a rejected entry
+// mean the one thing it can, and an empty one means none. [the list, its fix's title, the list after it]
+const EMPTY_ENTRIES: Array<[list: string, title: string, after: string]> = [
+  ['allowed = ["read", ""]', 'Remove `""`', 'allowed = ["read"]'],
+  ['allowed = ["", "read"]', 'Remove `""`', 'allowed = ["read"]'],
+  ['disallowed = [\n  "bash",\n  "",\n]', 'Remove `""`', 'disallowed = [\n  "bash",\n]'],
+  ['allowed = [" "]', 'Remove `" "`', 'allowed = []'],
+];
+for (const [list, title, after] of EMPTY_ENTRIES) {
+  test(`an empty entry's fix removes it: ${JSON.stringify(list)}`, () => {
+    const text = `[agents.a.tools]\n${list}\n`;
+    const [f, ...rest] = documentFindings(analyzeDocument(text)).filter((x) => x.code === 'invalid-tool-name');
+    assert.equal(rest.length, 0);
+    assert.deepEqual(f!.fixes.map((x) => [x.title, x.preferred, x.safe]), [[title, true, false]]);
+    assert.equal(applyEdits(text, f!.fixes[0]!.edits), `[agents.a.tools]\n${after}\n`);
+    assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
+  });
+}
+
 test('the map form\'s note only for a key that reads as one: a name given a string', () => {
   const message = (line: string) => documentFindings(analyzeDocument(`[agents.a.tools]\nallowed = ["read"]\n${line}\n`)).find((f) => f.code === 'unknown-policy-key')!.message;
   assert.match(message('bash = "ask"'), /lists \(the `tool = "allow"` map form belongs to agent profiles\)\.$/);

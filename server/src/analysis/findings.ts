@@ -292,6 +292,8 @@ interface Replacement {
   readonly safe: boolean;
   /** The value that fixes this finding alone (see `Fix.alone`). */
   readonly alone?: string;
+  /** The entry is removed, not rewritten (`value` is then empty): an empty entry, which can mean nothing. */
+  readonly remove?: true;
   /**
    * Only for a message that offers `value` (a did-you-mean, a wire token's portable spelling): the
    * message where the entry's list already holds what `value` means, so that the fix removes the
@@ -355,7 +357,11 @@ function entryVerdict(raw: string): EntryVerdict {
     // `*(x)` or `*()` -> `*` grants (or denies) every tool, far more than was written: offered, not in
     // fix-all, and not preferred either (an editor's auto fix applies a lone preferred fix unasked).
     const safe = fix === null || rustTrim(fix) !== '*';
-    issues.push({ code: 'invalid-tool-name', message: errorMessage(raw, parse.error), ...(fix ? { replacement: { value: fix, preferred: safe, safe } } : {}) });
+    // An empty entry (`""`, a quote typed and its pair closed) means nothing: removed, its only fix, so
+    // preferred; not in fix-all, which makes a rejected entry mean the one thing it can, and this means none.
+    const replacement: Replacement | null = fix ? { value: fix, preferred: safe, safe }
+      : parse.error === 'Empty' && rustTrim(raw) === '' ? { value: '', preferred: true, safe: false, remove: true } : null;
+    issues.push({ code: 'invalid-tool-name', message: errorMessage(raw, parse.error), ...(replacement ? { replacement } : {}) });
   } else {
     const name = parse.name;
     const trimmed = rustTrim(raw);
@@ -522,6 +528,7 @@ export function otherLists(policies: Policies): OtherLists {
  * outcome `o` says: where the list already holds what the value means, the entry is removed instead.
  */
 function replacementFixes(text: string, str: TomlString, array: TomlArray, index: number, r: Replacement, o: Outcome): Fix[] {
+  if (r.remove) return [{ title: `Remove ${quoted(str.value)}`, edits: deleteItems(text, array, [index]), preferred: r.preferred, safe: r.safe }];
   if (o?.kind === 'held') {
     return [{ title: `Remove ${quoted(str.value)}: the list already holds ${quoted(o.by)}`, edits: deleteItems(text, array, [index]), preferred: r.preferred, safe: r.safe }];
   }
