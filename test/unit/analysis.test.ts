@@ -1125,6 +1125,13 @@ const POLICY_MESSAGES: Array<[text: string, message: string]> = [
   ['[[agents.a.tools]]\n', '`tools` of agent `a` must be a table, not an array of tables (`[[…]]`).'],
   ['[agents.a]\ntools = 1\n', '`tools` of agent `a` must be a table with `allowed` and `disallowed` lists, not an integer.'],
   ['[agents.a.tools]\ndisallowed = "read"\n', '`disallowed` of agent `a` must be a list of tool names, such as `disallowed = ["read"]`.'],
+  // A string of names: the example is the list the fix writes of them, not `["read"]` beside `"grep"`.
+  ['[agents.a.tools]\nallowed = "grep"\n', '`allowed` of agent `a` must be a list of tool names, such as `allowed = ["grep"]`.'],
+  ['[agents.a.tools]\nallowed = "Read, grep"\n', '`allowed` of agent `a` must be a list of tool names, such as `allowed = ["Read", "grep"]`.'],
+  ['[agents.a.tools]\nallowed = \'my"tool\'\n', '`allowed` of agent `a` must be a list of tool names, such as `allowed = ["my\\"tool"]`.'],
+  // Not a name Mars takes, or no string: an example of one.
+  ['[agents.a.tools]\nallowed = "bash("\n', '`allowed` of agent `a` must be a list of tool names, such as `allowed = ["read"]`.'],
+  ['[agents.a.tools]\nallowed = 3\n', '`allowed` of agent `a` must be a list of tool names, such as `allowed = ["read"]`.'],
   ['[agents.a.tools]\nallowed = [1]\n', '`allowed` of agent `a` holds tool names in quotes; this entry is an integer.'],
   ['[agents.a.tools.mcp]\n', '`tools.mcp` was removed: name MCP servers in `allowed` (or `disallowed`) as `mcp(server)` or `mcp(server/tool)`.'],
   ['[agents.a.tools]\nmcp = ["gh"]\n', '`tools.mcp` was removed: name MCP servers in `allowed` (or `disallowed`) as `mcp(server)` or `mcp(server/tool)`.'],

@@ -137,7 +137,7 @@ const CASES: Case[] = [
   { name: 'a string of `tools` written as a list', doc: '[agents.x]\ntools = ["read", "gr|ep"]', range: [1, 18, 1, 22],
     has: ['**Capability** `grep`', '_Not an entry yet: `tools` of agent `x` must be a table', 'As the entry `grep` of `allowed` of agent `x`:'] },
   { name: '`allowed` written as a string', doc: `${T}allowed = "Re|ad"`, range: [1, 11, 1, 15],
-    has: ['**Capability** `read`', 'must be a list of tool names', 'As the entry `Read` of `allowed`', 'Canonical spelling: `read`'] },
+    has: ['**Capability** `read`', 'must be a list of tool names, such as `allowed = ["Read"]`', 'As the entry `Read` of `allowed`', 'Canonical spelling: `read`'] },
   { name: '`disallowed` written as a string Mars would refuse', doc: `${T}disallowed = "ba|sh("`, range: [1, 14, 1, 19],
     has: ['**Invalid tool name**', '_Not an entry yet: `disallowed` of agent `reviewer` must be a list of tool names, such as `disallowed = ["read"]`._',
       'As the entry `bash(` of `disallowed` of agent `reviewer`:', 'Write `bash`.'] },

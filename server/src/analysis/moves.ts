@@ -2,10 +2,10 @@
 // removed `tools.mcp` into `allowed`/`disallowed`, lists under misspelt keys or outside the tools
 // table into it, and wrong shapes into the shape Mars reads.
 
-import { commaPieces, isMcpWireToken, parseToolName, render } from '../grammar/toolName';
+import { isMcpWireToken, namesBetweenCommas, parseToolName, render } from '../grammar/toolName';
 import type { KeyValue, TomlArray, TomlDocument, TomlString } from '../toml/model';
 import { basicString } from '../toml/strings';
-import { asciiLower, quoted, rustTrim, rustTrimEnd, rustTrimStart, shortened, shown } from '../grammar/text';
+import { asciiLower, quoted, rustTrim, shortened, shown } from '../grammar/text';
 import { canonicalSpelling, mcpWireRewrite } from '../grammar/checks';
 import { meantList } from './meant';
 import { appendToArray, commentsWithin, deleteKeyValue, standsAlone, type Edit } from './edits';
@@ -442,20 +442,3 @@ export function shapeFixNames(text: string, problem: ShapeProblem): ReturnType<t
   return written && !written.run ? namesBetweenCommas(written.value.value) : null;
 }
 
-/**
- * The names of a string written for a list as names between commas (`"read, edit"`), which the
- * shape's preferred fix makes the entries of a list (a comma inside a pattern's parentheses splits
- * nothing), each trimmed with where it is in the value; the empty ones between two commas or after
- * the last (`"read,,edit,"`) hold nothing and make no entry, as completion leaves them out. Null when
- * the fix makes one entry of it: no such comma, no name, or one Mars rejects.
- */
-export function namesBetweenCommas(value: string): Array<{ readonly name: string; readonly start: number; readonly end: number }> | null {
-  const pieces = commaPieces(value);
-  if (pieces.length < 2) return null;
-  const names = pieces.flatMap(({ start, end }) => {
-    const piece = value.slice(start, end);
-    const name = rustTrim(piece);
-    return name === '' ? [] : [{ name, start: start + rustTrimStart(piece), end: start + rustTrimEnd(piece) }];
-  });
-  return names.length > 0 && names.every((n) => parseToolName(n.name).ok) ? names : null;
-}

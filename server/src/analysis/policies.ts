@@ -5,7 +5,8 @@ import type { Key, KeyPart, KeyValue, Section, Span, TableHeader, TomlArray, Tom
 import { lastAtOrBefore } from '../toml/sorted';
 import { dotted, RootArrays, wholeHeader } from '../toml/tables';
 import { quoted } from '../grammar/text';
-import { parseToolName } from '../grammar/toolName';
+import { namesBetweenCommas, parseToolName } from '../grammar/toolName';
+import { basicString } from '../toml/strings';
 import { meantList, meantOwner, meantTools } from './meant';
 
 export type OwnerKind = 'agents' | 'skills';
@@ -481,12 +482,24 @@ function member(out: Policies, table: ToolsTable, kv: KeyValue, relative: readon
   out.extraKeys.push({ owner, table, keyValue: kv, name: first });
 }
 
+/**
+ * A string written where a list goes, as the items of the list its fix makes of it (`"read, grep"`:
+ * `"read", "grep"`); null where that is no list of names Mars takes (`"bash("`, a string left open).
+ */
+function stringAsList(str: TomlString): string | null {
+  if (!str.terminated) return null;
+  const names = namesBetweenCommas(str.value)?.map((n) => n.name) ?? (parseToolName(str.value).ok ? [str.value] : null);
+  return names && names.map(basicString).join(', ');
+}
+
 function list(out: Policies, owner: Owner, name: ListName, kv: KeyValue): void {
   const value = kv.value;
   if (!value) return; // half-typed `allowed =`: the TOML syntax error says it
   if (value.kind !== 'array') {
+    // A string of names: the example is the list of them its fix writes (`allowed = "grep"`: `["grep"]`, not `["read"]`).
+    const example = value.kind === 'string' ? stringAsList(value) : null;
     out.shape.push({ kind: 'list-not-array', owner, span: value.span, keyValue: kv, list: name,
-      ...saying((q) => `${q(name)} of ${ownerLabel(owner, q)} must be a list of tool names, such as \`${name} = ["read"]\``) });
+      ...saying((q) => `${q(name)} of ${ownerLabel(owner, q)} must be a list of tool names, such as ${example === null ? `\`${name} = ["read"]\`` : q(`${name} = [${example}]`)}`) });
     return;
   }
   out.lists.push({ owner, list: name, array: value, keyValue: kv });

@@ -3,7 +3,7 @@
 // quirks included: only ASCII letters fold, and `trim` is Rust's (Unicode White_Space), not JS's.
 
 import { capabilityNamed, capabilityWithAlias } from './vocabulary';
-import { asciiLower, eqIgnoreAsciiCase, quoted, rustTrim } from './text';
+import { asciiLower, eqIgnoreAsciiCase, quoted, rustTrim, rustTrimEnd, rustTrimStart } from './text';
 
 export type ToolNameError = 'Empty' | 'InvalidMcpRef' | 'UnbalancedPattern' | 'EmptyPattern' | 'WildcardPattern';
 
@@ -101,6 +101,24 @@ export function commaPieces(value: string): Array<{ readonly start: number; read
   }
   pieces.push({ start, end: value.length });
   return pieces;
+}
+
+/**
+ * The names of a string written for a list as names between commas (`"read, edit"`), which the
+ * shape's preferred fix makes the entries of a list (a comma inside a pattern's parentheses splits
+ * nothing), each trimmed with where it is in the value; the empty ones between two commas or after
+ * the last (`"read,,edit,"`) hold nothing and make no entry, as completion leaves them out. Null when
+ * the fix makes one entry of it: no such comma, no name, or one Mars rejects.
+ */
+export function namesBetweenCommas(value: string): Array<{ readonly name: string; readonly start: number; readonly end: number }> | null {
+  const pieces = commaPieces(value);
+  if (pieces.length < 2) return null;
+  const names = pieces.flatMap(({ start, end }) => {
+    const piece = value.slice(start, end);
+    const name = rustTrim(piece);
+    return name === '' ? [] : [{ name, start: start + rustTrimStart(piece), end: start + rustTrimEnd(piece) }];
+  });
+  return names.length > 0 && names.every((n) => parseToolName(n.name).ok) ? names : null;
 }
 
 /** Mars's `is_mcp_wire_token`: a Claude-style `mcp__…` name (prefix matched ignoring ASCII case). */
