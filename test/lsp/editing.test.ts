@@ -5,8 +5,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import util from 'node:util';
 import { pathToFileURL } from 'node:url';
-import type { CompletionItem, CompletionList, Hover, Location, LocationLink, MarkupContent, TextEdit } from 'vscode-languageserver';
+import type { CompletionItem, CompletionList, Diagnostic, Hover, Location, LocationLink, MarkupContent, Position, TextEdit } from 'vscode-languageserver';
 import { SUGGEST_COMMAND_OPTION } from '../../server/src/protocol';
 import { LspClient } from '../support/lspClient';
 import { applyTextEdits, positionAt } from '../support/text';
@@ -376,5 +377,62 @@ describe('MCP manifests an editor would show otherwise, or could not read', () =
     assert.ok(labels.includes('mcp(bomname/tool)') && labels.includes('mcp(spaced/tool)'), labels.join(' '));
     assert.ok(fifo, 'mkfifo made the FIFO');
     assert.ok(!labels.some((l) => l.startsWith('mcp(fifo')), 'a FIFO is no manifest');
+  });
+});
+
+describe('positions the document does not have', () => {
+  // LSP 3.17: a character past its line's end "defaults back to the line length". A line the
+  // document does not have, or a number below 0, names no place in it: answered empty, as a request
+  // without its position is, whatever the request (a range's end may be the start of the line after
+  // the last: LSP's end of a range that takes in its last line's end).
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-positions-'));
+  fs.mkdirSync(path.join(dir, 'mcp/gh'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'mcp/gh/mcp.toml'), 'name = "github"\n');
+  const uri = pathToFileURL(path.join(dir, 'mars.toml')).href;
+  // The last line without a line break and ending in an entry (a line past it would be read as its
+  // end); line 1 ends in one too, of a multi-line string (go to definition takes no unclosed string).
+  const text = '[agents.a.tools]\nallowed = ["Shell", """mcp(github)\n"""]\ndisallowed = ["mcp(github)';
+  const lines = text.split('\n');
+  let diagnostics: Diagnostic[] = [];
+  const range = (start: Position, end = start) => ({ start, end });
+  const asks: Record<string, { ask: (p: Position) => Promise<unknown>; empty: unknown }> = {
+    hover: { ask: (position) => client.request('textDocument/hover', { textDocument: { uri }, position }), empty: null },
+    completion: { ask: (position) => client.request('textDocument/completion', { textDocument: { uri }, position }), empty: null },
+    definition: { ask: (position) => client.request('textDocument/definition', { textDocument: { uri }, position }), empty: null },
+    codeAction: { ask: (position) => client.request('textDocument/codeAction', { textDocument: { uri }, range: range(position), context: { diagnostics } }), empty: [] },
+  };
+  const OFF: Position[] = [{ line: 4, character: 0 }, { line: 9, character: 4 }, { line: -1, character: 0 }, { line: 1, character: -1 }, { line: 3, character: -30 }];
+  const PAST: Array<[Position, Position]> = [
+    [{ line: 3, character: lines[3]!.length + 1 }, { line: 3, character: lines[3]!.length }],
+    [{ line: 3, character: 1e6 }, { line: 3, character: lines[3]!.length }],
+    [{ line: 1, character: 99 }, { line: 1, character: lines[1]!.length }],
+  ];
+
+  before(async () => {
+    client = await LspClient.start();
+    await client.open(uri, text);
+    diagnostics = await client.pushed(uri, 1);
+  });
+  after(() => client.stop());
+
+  for (const [name, { ask, empty }] of Object.entries(asks)) {
+    test(`${name}: empty off the document, at the line's end past it`, async () => {
+      for (const p of OFF) assert.deepEqual(await ask(p), empty, JSON.stringify(p));
+      for (const [past, end] of PAST) assert.deepEqual(await ask(past), await ask(end), JSON.stringify(past));
+      // A line's end is a place with an answer: the clamp is seen.
+      const answers = await Promise.all(PAST.map(([, end]) => ask(end)));
+      assert.ok(answers.some((a) => !util.isDeepStrictEqual(a, empty)), 'no answer at a line\'s end');
+    });
+  }
+
+  test('codeAction: a range with an end off the document is empty, but for the start of the line after the last', async () => {
+    const actions = (r: unknown) => client.request('textDocument/codeAction', { textDocument: { uri }, range: r, context: { diagnostics } });
+    const whole = await actions(range({ line: 0, character: 0 }, { line: 3, character: lines[3]!.length }));
+    assert.notDeepEqual(whole, []);
+    assert.deepEqual(await actions(range({ line: 0, character: 0 }, { line: 4, character: 0 })), whole);
+    for (const end of [{ line: 4, character: 1 }, { line: 5, character: 0 }, { line: 1, character: -1 }]) {
+      assert.deepEqual(await actions(range({ line: 0, character: 0 }, end)), [], JSON.stringify(end));
+    }
+    assert.deepEqual(await actions(range({ line: 4, character: 0 })), []);
   });
 });

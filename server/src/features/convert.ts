@@ -40,6 +40,22 @@ export const isPosition = (p: unknown): p is Position =>
 export const isRange = (r: unknown): r is Range =>
   typeof r === 'object' && r !== null && isPosition((r as Range).start) && isPosition((r as Range).end);
 
+/**
+ * Whether a position a request names is a place in a text of `lines`: of numbers not below 0, on a
+ * line the text has. A character past its line's end is the line's end (LSP 3.17: it "defaults back
+ * to the line length"; `Lines.offset` reads it so); a line past the last is no place (`Lines.offset`
+ * would read it as the text's end, and an answer there would not be where it was asked).
+ */
+export const isPositionIn = (lines: Pick<Lines, 'lineCount'>, p: unknown): p is Position =>
+  isPosition(p) && p.line >= 0 && p.character >= 0 && p.line < lines.lineCount;
+
+/**
+ * The same for a range: its start a place in the text, and its end one too, or the start of the
+ * line after the last (LSP 3.17: a range that takes in a line's end ends at the next line's start).
+ */
+export const isRangeIn = (lines: Pick<Lines, 'lineCount'>, r: unknown): r is Range =>
+  isRange(r) && isPositionIn(lines, r.start) && (r.end.line === lines.lineCount ? r.end.character === 0 : isPositionIn(lines, r.end));
+
 function toTextEdits(lines: Lines, edits: readonly Edit[]): TextEdit[] {
   return edits.map((e) => ({ range: positionsOf(lines, e), newText: e.newText }));
 }

@@ -17,7 +17,7 @@ import { hover } from '../features/hover';
 import { MANIFEST_GLOBS, manifestsOf, mcpServerAt, touchesManifests, type McpManifest } from '../features/mcpServers';
 import { APPLY_EDIT_COMMAND, DIAGNOSTIC_SOURCE, FIX_ALL_COMMAND, FIX_ALL_KIND, isMarsFile, SETTINGS_SECTION, SUGGEST_COMMAND_OPTION, type MarsSettings } from '../protocol';
 import { version } from '../../../package.json';
-import { isPosition, isRange, SEVERITY, toDiagnostic, versionedEdit, withoutVersions, type DiagnosticClient } from '../features/convert';
+import { isPosition, isPositionIn, isRange, isRangeIn, SEVERITY, toDiagnostic, versionedEdit, withoutVersions, type DiagnosticClient } from '../features/convert';
 import { plainText } from '../features/plainText';
 import type { CodeSet } from '../analysis/suppress';
 import type { Finding } from '../analysis/findings';
@@ -481,6 +481,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     const { overrides } = await settings.get(doc.uri);
     const da = await analysisSoon(doc);
     if (!da) return []; // the document changed: the client asks again for the new version
+    if (!isRangeIn(da.lines, params.range)) return []; // a range the document does not have, as a position (`analysedAt`)
     const stamp = stateOf(doc.uri).stamp; // of the text `da` is of: nothing ran in between
     const { stepToken, check } = whileHolds(doc, stamp, token);
     const lazy = resolveEdits || commands.has(FIX_ALL_COMMAND);
@@ -575,38 +576,44 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     return asClientTakes(resolved);
   }));
 
-  /** The document a request at a position is about, or none when it names none the server speaks for or no position. */
-  const at = (params: { textDocument?: { uri?: unknown }; position?: unknown } | null) =>
-    isPosition(params?.position) ? marsDoc(params?.textDocument?.uri as string) : undefined;
+  /**
+   * What a request at a position is about: the document, its analysis, and the unit at the position.
+   * None for a document the server does not speak for, a request without a position, or a position
+   * the document does not have (`isPositionIn`): answered empty, whatever the request.
+   */
+  const analysedAt = async (params: { textDocument?: { uri?: unknown }; position?: unknown } | null) => {
+    const position: unknown = params?.position;
+    const doc = isPosition(position) ? marsDoc(params?.textDocument?.uri as string) : undefined;
+    const da = doc && (await analysisSoon(doc));
+    if (!doc || !da || !isPositionIn(da.lines, position)) return null;
+    return { doc, da, position, unit: unitAt(da, da.lines.offset(position)) };
+  };
 
   // Requests wait for the analysis of the version they were made on without blocking the others
   // (a huge file's first analysis takes seconds); answered empty if that version is gone meanwhile.
   connection.onCompletion(guard('completion', () => null, async (params) => {
-    const doc = at(params);
-    const da = doc && (await analysisSoon(doc));
-    if (!doc || !da) return null;
-    const unit = unitAt(da, da.lines.offset(params.position));
+    const at = await analysedAt(params);
+    if (!at) return null;
+    const { doc, da, unit, position } = at;
     const servers = (await host.mcpServers?.(doc.uri, workspaceFolders, 'soon')) ?? [];
-    const items = completions(placed(da, unit), params.position, servers.map((m) => m.name),
+    const items = completions(placed(da, unit), position, servers.map((m) => m.name),
       (path, how) => definesOutside(da, unit, path, how), suggest);
     return itemsAsClientTakes(items, completionClient);
   }));
 
   connection.onHover(guard('hover', () => null, async (params) => {
-    const doc = at(params);
-    const da = doc && (await analysisSoon(doc));
-    if (!da) return null;
-    const h = hover(placed(da, unitAt(da, da.lines.offset(params.position))), params.position);
+    const at = await analysedAt(params);
+    if (!at) return null;
+    const h = hover(placed(at.da, at.unit), at.position);
     return h && !markdownHover ? { ...h, contents: { kind: MarkupKind.PlainText, value: plainText((h.contents as MarkupContent).value) } } : h;
   }));
 
   // On `mcp(server)`: the manifest that declares the server.
   connection.onDefinition(guard('definition', () => null, async (params) => {
-    const doc = at(params);
-    const da = doc && host.mcpServers && (await analysisSoon(doc));
-    if (!doc || !da) return null;
-    const hit = mcpServerAt(placed(da, unitAt(da, da.lines.offset(params.position))), params.position);
-    const targets = hit ? manifestsOf(await host.mcpServers!(doc.uri, workspaceFolders, 'fresh'), hit.server) : [];
+    const at = host.mcpServers && (await analysedAt(params));
+    if (!at) return null;
+    const hit = mcpServerAt(placed(at.da, at.unit), at.position);
+    const targets = hit ? manifestsOf(await host.mcpServers!(at.doc.uri, workspaceFolders, 'fresh'), hit.server) : [];
     if (!hit || targets.length === 0) return null;
     return definitionLinks
       ? targets.map((t): LocationLink => ({ originSelectionRange: hit.range, targetUri: t.uri, targetRange: t.range, targetSelectionRange: t.range }))
