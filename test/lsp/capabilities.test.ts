@@ -5,7 +5,9 @@ import assert from 'node:assert/strict';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { CancellationTokenSource, createMessageConnection, type MessageConnection } from 'vscode-languageserver/node';
+import {
+  CancellationTokenSource, createMessageConnection, Message, type MessageConnection, type RequestMessage, type ResponseMessage, StreamMessageReader, StreamMessageWriter,
+} from 'vscode-languageserver/node';
 import { LspClient } from '../support/lspClient';
 import { DIST } from '../support/paths';
 
@@ -168,14 +170,34 @@ test('shutdown then exit ends the server: the Node process, and the web worker',
   }
 });
 
-/** The server over stdio with nothing sent yet: for what happens around `initialize`. */
-function rawServer(): { conn: MessageConnection; stop: () => void } {
+/**
+ * The server over stdio with nothing sent yet: for what happens around `initialize`. `send` writes a
+ * request as given (`conn` would send `params: null` as `[null]`) and gives its answer, result or error.
+ */
+function rawServer(): { conn: MessageConnection; send: (method: string, params: unknown) => Promise<ResponseMessage>; exited: Promise<number | null>; stop: () => void } {
   const proc = spawn(process.execPath, [path.join(DIST, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-  const conn = createMessageConnection(proc.stdout, proc.stdin);
+  const exited = new Promise<number | null>((resolve) => proc.on('exit', resolve));
+  const reader = new StreamMessageReader(proc.stdout);
+  const writer = new StreamMessageWriter(proc.stdin);
+  // The answers to `send` are taken before the connection sees them: it made no request of theirs.
+  const answers = new Map<string, (m: ResponseMessage) => void>();
+  const listen = reader.listen.bind(reader);
+  reader.listen = (callback) => listen((m) => {
+    const take = Message.isResponse(m) && typeof m.id === 'string' ? answers.get(m.id) : undefined;
+    if (take) take(m as ResponseMessage);
+    else callback(m);
+  });
+  const conn = createMessageConnection(reader, writer);
   conn.onRequest(() => null);
   conn.onNotification(() => undefined);
   conn.listen();
-  return { conn, stop: () => { conn.dispose(); proc.kill(); } };
+  let sent = 0;
+  const send = (method: string, params: unknown) => new Promise<ResponseMessage>((resolve) => {
+    const id = `raw-${++sent}`;
+    answers.set(id, resolve);
+    void writer.write({ jsonrpc: '2.0', id, method, params } as RequestMessage);
+  });
+  return { conn, send, exited, stop: () => { conn.dispose(); proc.kill(); } };
 }
 
 const errorCode = (code: number) => (e: { code?: number }) => e.code === code;
@@ -232,6 +254,40 @@ describe('initialize and the lifecycle', () => {
       assert.equal(await s.conn.sendRequest('shutdown'), null);
       await assert.rejects(s.conn.sendRequest('shutdown'), errorCode(-32600));
       await assert.rejects(s.conn.sendRequest('mars/noSuchRequest', {}), errorCode(-32600));
+    } finally {
+      s.stop();
+    }
+  });
+
+  // JSON-RPC: params are an object or an array, and LSP's (but shutdown's) an object. Without, the
+  // library failed reading the work-done token of null: InternalError, before the server's handler.
+  test('a request whose params are not an object is refused InvalidParams (after "not initialized" before initialize), with nothing logged', async () => {
+    const s = rawServer();
+    const logs: string[] = [];
+    s.conn.onNotification('window/logMessage', (m: { message: string }) => void logs.push(m.message));
+    try {
+      const code = async (method: string, params: unknown) => {
+        const answer = await s.send(method, params);
+        return answer.error ? `${answer.error.code} ${answer.error.message}` : `result ${JSON.stringify(answer.result)}`;
+      };
+      assert.equal(await code('textDocument/hover', null), '-32002 the server is not initialized');
+      await s.conn.sendRequest('initialize', { processId: null, rootUri: null, capabilities: { workspace: { applyEdit: true }, textDocument: { diagnostic: {} } } });
+      await s.conn.sendNotification('initialized', {});
+      const methods = ['textDocument/hover', 'textDocument/completion', 'textDocument/codeAction', 'codeAction/resolve', 'textDocument/diagnostic',
+        'textDocument/definition', 'workspace/executeCommand'];
+      for (const method of methods) {
+        for (const [params, what] of [[null, 'null'], [5, 'a number'], ['x'.repeat(100_000), 'a string'], [true, 'a boolean']] as const) {
+          assert.equal(await code(method, params), `-32602 ${method} takes its params as an object, not ${what}`);
+        }
+      }
+      // Params by position are the library's to refuse, as before; an unknown method is unknown whatever its params.
+      assert.match(await code('textDocument/hover', []), /^-32602 /);
+      assert.match(await code('mars/noSuchRequest', null), /^-32601 /);
+      assert.deepEqual(logs, []);
+      // shutdown takes none: null is as good as none.
+      assert.equal(await code('shutdown', null), 'result null');
+      await s.conn.sendNotification('exit');
+      assert.equal(await s.exited, 0);
     } finally {
       s.stop();
     }

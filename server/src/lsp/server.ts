@@ -55,6 +55,17 @@ interface DocState {
 }
 
 /**
+ * What `connectionOptions` puts in the place of a request's params that are not an object (`null`,
+ * a number: JSON-RPC's params are an object or an array, and LSP's an object but for `shutdown`,
+ * which takes none). Left as they came, `null` failed in the library with a TypeError
+ * (InternalError) before our handler ran, and a number reached it as if it were params. Every
+ * handler (`guard`) refuses it with InvalidParams, once the lifecycle has not refused the request.
+ */
+class NotParams {
+  constructor(readonly method: string, readonly given: unknown) {}
+}
+
+/**
  * For each entry's connection (one each), what the library must not see as it came:
  * - Notifications before `initialize` are dropped, but `exit` (LSP 3.17): a document opened then
  *   was kept but never diagnosed, and one closed then was published before the server answered
@@ -62,6 +73,8 @@ interface DocState {
  * - A client that leaves `capabilities` (or all params) out of `initialize` breaks the protocol, but
  *   the library would fail on it with a TypeError before our handler runs, and the server could never
  *   start: it is read as declaring no capabilities.
+ * - A request's params that are not an object come as `NotParams` (`initialize`'s are read as above;
+ *   `shutdown` takes none).
  */
 export function connectionOptions(): ConnectionOptions {
   let initializeSeen = false;
@@ -69,13 +82,17 @@ export function connectionOptions(): ConnectionOptions {
     messageStrategy: {
       handleMessage(message, next) {
         if (!initializeSeen && Message.isNotification(message) && message.method !== 'exit') return;
-        if (!Message.isRequest(message) || message.method !== 'initialize') return next(message);
+        if (!Message.isRequest(message)) return next(message);
+        const given: unknown = message.params;
+        if (message.method !== 'initialize') {
+          const bad = given !== undefined && (typeof given !== 'object' || given === null) && message.method !== 'shutdown';
+          return next(bad ? { ...message, params: new NotParams(message.method, given) } : message);
+        }
         initializeSeen = true;
-        const params: unknown = message.params;
-        const given = typeof params === 'object' && params !== null && !Array.isArray(params) ? (params as { capabilities?: unknown }) : {};
-        const caps = given.capabilities;
+        const params = typeof given === 'object' && given !== null && !Array.isArray(given) ? (given as { capabilities?: unknown }) : {};
+        const caps = params.capabilities;
         if (typeof caps === 'object' && caps !== null && !Array.isArray(caps)) return next(message);
-        const read: RequestMessage = { ...message, params: { ...given, capabilities: {} } };
+        const read: RequestMessage = { ...message, params: { ...params, capabilities: {} } };
         return next(read);
       },
     },
@@ -256,10 +273,15 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     return capped(runs, maxProblems, (f) => SEVERITY[f.severity]) ?? concatRuns(runs, host.encodesRuns);
   };
 
-  /** Refuses requests outside the running state, as the protocol says; a failure is logged and answered with `fallback(...args)`. */
+  /**
+   * Refuses requests outside the running state, as the protocol says, then params that are none
+   * (`NotParams`); a failure is logged and answered with `fallback(...args)`.
+   */
   const guard = <A extends unknown[], R>(name: string, fallback: (...args: NoInfer<A>) => R, fn: (...args: A) => R | Promise<R>) =>
     async (...args: A): Promise<R> => {
       refuseUnlessRunning();
+      const params: unknown = args[0];
+      if (params instanceof NotParams) throw new ResponseError(ErrorCodes.InvalidParams, `${params.method} takes its params as an object, not ${params.given === null ? 'null' : `a ${typeof params.given}`}`);
       try {
         return await fn(...args);
       } catch (e) {
