@@ -259,6 +259,20 @@ describe('initialize and the lifecycle', () => {
     }
   });
 
+  test('a shutdown refused before initialize is none: exit then ends the server with 1, as exit without shutdown does', async () => {
+    for (const initialize of [false, true]) {
+      const s = rawServer();
+      try {
+        await assert.rejects(s.conn.sendRequest('shutdown'), errorCode(-32002));
+        if (initialize) await s.conn.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });
+        await s.conn.sendNotification('exit');
+        assert.equal(await s.exited, 1, initialize ? 'initialized after the refused shutdown' : 'not initialized');
+      } finally {
+        s.stop();
+      }
+    }
+  });
+
   // JSON-RPC: params are an object or an array, and LSP's (but shutdown's) an object. Without, the
   // library failed reading the work-done token of null: InternalError, before the server's handler.
   test('a request whose params are not an object is refused InvalidParams (after "not initialized" before initialize), with nothing logged', async () => {

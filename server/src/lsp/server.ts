@@ -75,6 +75,9 @@ class NotParams {
  *   start: it is read as declaring no capabilities.
  * - A request's params that are not an object come as `NotParams` (`initialize`'s are read as above;
  *   `shutdown` takes none).
+ * - A `shutdown` before `initialize` comes under another name, which no handler takes: refused as
+ *   not initialized, as any request then, without the library counting it as the shutdown after
+ *   which `exit` ends the process with 0 (LSP 3.17: 1 without one).
  */
 export function connectionOptions(): ConnectionOptions {
   let initializeSeen = false;
@@ -83,6 +86,10 @@ export function connectionOptions(): ConnectionOptions {
       handleMessage(message, next) {
         if (!initializeSeen && Message.isNotification(message) && message.method !== 'exit') return;
         if (!Message.isRequest(message)) return next(message);
+        if (!initializeSeen && message.method === 'shutdown') {
+          const refused: RequestMessage = { ...message, method: 'shutdown (before initialize)' };
+          return next(refused);
+        }
         const given: unknown = message.params;
         if (message.method !== 'initialize') {
           const bad = given !== undefined && (typeof given !== 'object' || given === null) && message.method !== 'shutdown';
