@@ -174,6 +174,8 @@ function titleSays(title: string, removed: ReturnType<typeof minus>, added: Retu
   if (/^(Write |Remove the trailing comma$|Remove the byte order mark$)/.test(title)) {
     return removed.length === 0 && added.length === 0 ? null : 'TOML 1.1 written in TOML 1.0 keeps every value';
   }
+  // Only a text that is not TOML misses a comma: there are no values before to compare.
+  if (title === 'Insert a comma') return 'inserted where a comma was missing, in a text that is not TOML';
   unreadTitles.add(title.replace(/`[^`]*`/g, '`…`').replace(/"[^"]*"/g, '"…"'));
   return null;
 }
@@ -362,12 +364,18 @@ function spokenLine(da: DocumentAnalysis, f: Finding): number {
   return line;
 }
 
-/** Now and then a TOML syntax error with a fix the generator rarely makes: TOML 1.1 (a trailing comma in an inline table, `\e`, a time without seconds) or a stray byte order mark. */
+/**
+ * Now and then a TOML syntax error with a fix the generator rarely makes: TOML 1.1 (a trailing comma
+ * in an inline table, `\e`, a time without seconds), a stray byte order mark, or a comma missing
+ * between two strings.
+ */
 function variant(text: string, random: () => number): string {
   if (random() > 0.15) return text;
   const lines = text.split('\n');
   const at = Math.floor(random() * lines.length);
-  switch (Math.floor(random() * 4)) {
+  switch (Math.floor(random() * 5)) {
+    case 4:
+      return text.replace(/" ?, ?"/, '" "');
     case 0:
       return text.replace(/(["\]]) \}/, '$1, }');
     case 1:

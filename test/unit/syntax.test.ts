@@ -3,7 +3,8 @@
 // after it (a squiggle below the real mistake sends the reader the wrong way).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyzeDocument, documentFindings } from '../../server/src/analysis/document';
+import { analyzeDocument, documentFindings, documentFixAll } from '../../server/src/analysis/document';
+import { applyEdits } from '../../server/src/analysis/edits';
 import { LineIndex } from '../../server/src/toml/lineIndex';
 import { rng } from '../support/rng';
 import { tomlEditErrorLine } from '../support/tomlEdit';
@@ -225,6 +226,53 @@ for (const [text, shown, message, related] of EXPLAINED) {
       [[shown, `TOML syntax error: ${message}`, related]]);
   });
 }
+
+// A comma missing between two items of a list, or two key/values of an inline table, written on
+// one line with only blanks between: its fix writes it, preferred and in fix-all, as the text can
+// mean nothing else. Not where what follows the error is no whole item on the line, followed by what
+// may follow one (its quotes may pair the wrong way), nor across lines. [text, the text after the fix, or null: none]
+const MISSING_COMMAS: Array<[text: string, fixed: string | null]> = [
+  ['[agents.a.tools]\nallowed = ["bash" "read"]\n', '[agents.a.tools]\nallowed = ["bash", "read"]\n'],
+  ['[agents.a.tools]\nallowed = ["bash""read"]\n', '[agents.a.tools]\nallowed = ["bash", "read"]\n'],
+  ['[agents.a.tools]\nallowed = ["bash"\t\'read\']\n', '[agents.a.tools]\nallowed = ["bash",\t\'read\']\n'],
+  ['[agents.a.tools]\nallowed = [\n  "bash" "read",\n]\n', '[agents.a.tools]\nallowed = [\n  "bash", "read",\n]\n'],
+  ['[agents.a.tools]\nallowed = [\n  "bash" "read" # r\n]\n', '[agents.a.tools]\nallowed = [\n  "bash", "read" # r\n]\n'],
+  ['[agents.a.tools]\nallowed = ["a" "b" "c"]\n', '[agents.a.tools]\nallowed = ["a", "b" "c"]\n'],
+  ['x = [1 2]\n', 'x = [1, 2]\n'],
+  ['x = [["a" "b"]]\n', 'x = [["a", "b"]]\n'],
+  ['x = ["a" { b = 1 }]\n', 'x = ["a", { b = 1 }]\n'],
+  ['x = { a = 1 b = 2 }\n', 'x = { a = 1, b = 2 }\n'],
+  ['x = { a = "s" b.c = [1] }\n', 'x = { a = "s", b.c = [1] }\n'],
+  // Not a whole item followed by what may follow one: the quotes may pair the wrong way.
+  ['[agents.a.tools]\nallowed = ["a" "b, "c"]\n', null],
+  ['[agents.a.tools]\nallowed = ["a" "b"c"]\n', null],
+  ['[agents.a.tools]\nallowed = ["a" b]\n', null],
+  ['x = [1 2.5.3]\n', null],
+  ['x = { a = 1 b }\n', null],
+  ['x = { a = 1 b = }\n', null],
+  // On two lines: which line the comma goes on is the writer's.
+  ['[agents.a.tools]\nallowed = [\n  "a"\n  "b",\n]\n', null],
+];
+for (const [text, fixed] of MISSING_COMMAS) {
+  test(`a missing comma's fix: ${JSON.stringify(text)}`, () => {
+    const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');
+    assert.equal(found.length, 1);
+    assert.match(found[0]!.message, /separated by commas/);
+    const fixes = found[0]!.fixes;
+    if (fixed === null) {
+      assert.deepEqual(fixes, []);
+      assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
+      return;
+    }
+    assert.deepEqual(fixes.map((x) => [x.title, x.preferred, x.safe]), [['Insert a comma', true, true]]);
+    assert.equal(applyEdits(text, fixes[0]!.edits), fixed);
+  });
+}
+
+test('fix-all writes every comma missing between items on one line', () => {
+  const text = '[agents.a.tools]\nallowed = ["a" "b" "Bash"]\n[t]\nx = { a = 1 b = 2 c = 3 }\n';
+  assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), '[agents.a.tools]\nallowed = ["a", "b", "bash"]\n[t]\nx = { a = 1, b = 2, c = 3 }\n');
+});
 
 test('past a syntax error, its statement says nothing more: the quotes after it pair the wrong way', () => {
   const text = '[agents.reviewer.tools]\nallowed = ["Read", "t"grep", "mcp(github/list_pulls)"]\ndisallowed = ["Bash"]\n';

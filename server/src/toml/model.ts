@@ -88,7 +88,10 @@ export interface Comment {
 export interface SyntaxProblem {
   readonly span: Span;
   readonly message: string;
-  /** Text for `span` that means the same and is valid (what TOML 1.1 added, in TOML 1.0), made when asked for. */
+  /**
+   * Text for `span` that means the same and is valid, made when asked for: what TOML 1.1 added, in
+   * TOML 1.0; a stray byte order mark removed; a comma missing between two items on one line.
+   */
   readonly rewrite?: { readonly title: string; readonly span: Span; newText(): string } | null;
   /** Other places the problem is about (a key defined before), with what each is. */
   readonly related?: ReadonlyArray<{ readonly span: Span; readonly message: string }>;

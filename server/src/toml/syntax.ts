@@ -168,7 +168,7 @@ function firstError(doc: TomlDocument, section: Section, text: string, start: nu
   const again = REDEFINED.test(message) ? redefinition(doc, section.entries, unreadableFrom) : null;
   if (again) return { ...again, unreadableFrom };
   const said = explainError(doc.text, section, unreadableFrom, message);
-  return { span: said.span ?? errorSpan(doc.text, unreadableFrom), message: `TOML syntax error: ${said.message}`, ...(said.related ? { related: said.related } : {}), unreadableFrom };
+  return { span: said.span ?? errorSpan(doc.text, unreadableFrom), message: `TOML syntax error: ${said.message}`, ...(said.related ? { related: said.related } : {}), ...(said.rewrite ? { rewrite: said.rewrite } : {}), unreadableFrom };
 }
 
 /** smol-toml's message for a key or table defined twice (it says "trying to redefine an already defined table or value"). */

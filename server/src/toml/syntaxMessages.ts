@@ -8,7 +8,7 @@ import { parse as smolParse } from 'smol-toml';
 import { lineEndAt, lineStartAt } from './lineIndex';
 import { surrogatePairEscape } from './stringPositions';
 import { quoted, uPlus } from '../grammar/text';
-import type { KeyValue, Section, Span, TomlValue } from './model';
+import type { KeyValue, Section, Span, SyntaxProblem, TomlValue } from './model';
 
 export interface Explained {
   /** Without the `TOML syntax error: ` prefix. */
@@ -16,6 +16,8 @@ export interface Explained {
   /** Where to show it, when not at the error's character (a bare word: the whole word). */
   readonly span?: Span;
   readonly related?: ReadonlyArray<{ readonly span: Span; readonly message: string }>;
+  /** The text to type, where it leaves no doubt (a comma missing between two items on one line). */
+  readonly rewrite?: NonNullable<SyntaxProblem['rewrite']>;
 }
 
 /** What to say for smol-toml's message `raw` at offset `at` of `text` (the model's text), in `section`. */
@@ -162,7 +164,9 @@ function explained(text: string, section: Section, at: number, raw: string): str
       // Shown on the statement that showed it open, when the error is on it; else after the last item.
       if (o.kind === 'array' && nextIsStatement(text, at, before) && !/\S/.test(before) && closedBelow(text, at)) return 'a list holds values, not `key = value`';
       if (o.kind === 'array' && nextIsStatement(text, at, before)) return leftOpen(text, section, o, at, /\S/.test(before) || at >= text.length || /^[ \t]*$/.test(text.slice(at, lineEndAt(text, at))));
-      return o.kind === 'array' ? 'expected `,` or `]`: the items of a list are separated by commas' : 'expected `,` or `}`: the keys of an inline table are separated by commas';
+      const message = o.kind === 'array' ? 'expected `,` or `]`: the items of a list are separated by commas' : 'expected `,` or `}`: the keys of an inline table are separated by commas';
+      const comma = missingComma(text, o, at, before);
+      return comma ? { message, rewrite: comma } : message;
     }
     case 'unfinished numeric value':
       return unfinishedNumber(text, at);
@@ -195,6 +199,39 @@ function explained(text: string, section: Section, at: number, raw: string): str
     default:
       return null;
   }
+}
+
+/**
+ * The comma missing at `at`, inside `open`, between two items of a list or two key/values of an
+ * inline table written on one line with only blanks between (`["bash" "read"]`, `{ a = 1 b = 2 }`),
+ * written after the first: null unless what follows the error is whole items, on that line, each
+ * read as TOML alone, only blanks between them (their commas missing too: `"a" "b" "c"`), and
+ * after the last what may follow an item (a comma, the closing bracket, or for a list the line's
+ * end or a comment). Else quotes may pair the wrong way (`"a" "b, "c"`), and where the comma goes
+ * is a guess. smol-toml read the item before `at`: it is whole.
+ */
+function missingComma(text: string, open: Container, at: number, before: string): NonNullable<SyntaxProblem['rewrite']> | null {
+  const blanks = /[ \t]*$/.exec(before)![0].length;
+  const end = at - blanks; // where the item before ends
+  if (end === at - before.length) return null; // nothing before it on the line
+  const items: readonly { span: Span }[] = open.kind === 'array' ? open.items : open.entries;
+  // A key/value of an inline table with no value (`b =`) is no whole item.
+  const valueless = (i: number) => open.kind === 'inline-table' && open.entries[i]!.value === null;
+  const lineEnd = lineEndAt(text, at);
+  const follows = open.kind === 'array' ? /^[ \t]*(?:[,\]#]|\r?$)/ : /^[ \t]*[,}]/;
+  let i = items.findIndex((item) => item.span.start === at);
+  for (let from = at; i >= 0 && i < items.length; i++) {
+    const item = items[i]!;
+    if (item.span.start !== from || item.span.end > lineEnd || valueless(i)) return null;
+    const written = text.slice(item.span.start, item.span.end);
+    if (!readsAsValue(open.kind === 'array' ? written : `{ ${written} }`)) return null;
+    const rest = text.slice(item.span.end, lineEnd);
+    if (follows.test(rest)) return { title: 'Insert a comma', span: { start: end, end }, newText: () => (blanks === 0 ? ', ' : ',') };
+    // Another item after blanks, its comma missing too.
+    from = item.span.end + /^[ \t]*/.exec(rest)![0].length;
+    if (from === item.span.end) return null;
+  }
+  return null;
 }
 
 /** A number's prefix: the base it names, and that base's digits. */
