@@ -265,7 +265,8 @@ const firstFix = (t: string) => documentFindings(analyzeDocument(t)).flatMap((f)
 test('a map-form key is not moved into a list that is written as something else: a second `allowed` would be a TOML error', () => {
   let text = '[agents.a.tools]\nedit = "allow"\nallowed = "read"\n';
   const fixes = (t: string) => documentFindings(analyzeDocument(t)).map((f) => `${f.code}: ${f.fixes.map((x) => x.title).join(' | ')}`);
-  assert.deepEqual(fixes(text), ['unknown-policy-key: ', 'invalid-tool-policy: Change to `["read"]`']);
+  // No move, and its removal is not preferred: the list's fix comes first, then the move.
+  assert.deepEqual(fixes(text), ['unknown-policy-key: Remove `edit`', 'invalid-tool-policy: Change to `["read"]`']);
   // Each step applies the first finding's preferred fix, as a user clicking through would.
   const steps: string[] = [];
   for (let f = firstFix(text); f; f = firstFix(text)) {
@@ -274,7 +275,7 @@ test('a map-form key is not moved into a list that is written as something else:
     assert.ok(!documentFindings(analyzeDocument(text)).some((x) => x.code === 'toml-syntax'), text);
   }
   assert.deepEqual(steps, ['[agents.a.tools]\nedit = "allow"\nallowed = ["read"]\n', '[agents.a.tools]\nallowed = ["read", "edit"]\n']);
-  assert.deepEqual(fixes('[agents.a.tools]\nedit = "allow"\nallowed = ["read"\n').filter((f) => f.startsWith('unknown')), ['unknown-policy-key: '], 'nor into an unclosed list');
+  assert.deepEqual(fixes('[agents.a.tools]\nedit = "allow"\nallowed = ["read"\n').filter((f) => f.startsWith('unknown')), ['unknown-policy-key: Remove `edit`'], 'nor into an unclosed list');
 });
 
 // Fixes that wait for one another (removals beside one another in an inline table share a comma; a
@@ -319,6 +320,40 @@ for (const [table, message] of IGNORED_KEY_MESSAGES) {
   });
 }
 
+// A key Mars ignores in a tools table can be removed, its line taken as a move takes it (the
+// `mars-ignore` lines above go, a comment after it stays): offered beside a move, never preferred
+// (it may be kept for another program, or be a rule to move once its list can take it), never in
+// fix-all (it deletes what the user wrote). Not for a list under a misspelt key, whose rules are
+// meant for a list, nor where the list holds the key's rule already (that removal says so).
+// [text, the fixes of its unknown-policy-key finding: title, preferred, safe; the text after the removal]
+const IGNORED_KEY_REMOVALS: Array<[text: string, fixes: Array<[string, boolean, boolean]>, after: string | null]> = [
+  ['[agents.a.tools]\nallowed = ["read"]\nfoo = 1\n', [['Remove `foo`', false, false]], '[agents.a.tools]\nallowed = ["read"]\n'],
+  ['[agents.a.tools]\nallowed = ["read"]\n# mars-ignore: unknown-tool\nfoo = 1 # kept for x\n[agents.b]\n', [['Remove `foo`', false, false]], '[agents.a.tools]\nallowed = ["read"]\n# kept for x\n[agents.b]\n'],
+  ['[agents.a.tools]\nsub = { x = 1 }\nallowed = ["read"]\n', [['Remove `sub`', false, false]], '[agents.a.tools]\nallowed = ["read"]\n'],
+  ['[agents.a.tools]\nbash = "ask"\n', [['Remove `bash`', false, false]], '[agents.a.tools]\n'],
+  ['[agents.a.tools]\n"bash()" = "allow"\n', [['Remove `"bash()"`', false, false]], '[agents.a.tools]\n'],
+  ['[agents.a]\ntools = { allowed = ["read"], foo = 1 }\n', [['Remove `foo`', false, false]], '[agents.a]\ntools = { allowed = ["read"] }\n'],
+  ['[agents.a]\ntools = { foo = 1, allowed = ["read"] }\n', [['Remove `foo`', false, false]], '[agents.a]\ntools = { allowed = ["read"] }\n'],
+  ['[agents.a]\ntools.foo = 1\ntools.allowed = ["read"]\n', [['Remove `tools.foo`', false, false]], '[agents.a]\ntools.allowed = ["read"]\n'],
+  // Beside a move, which stays the preferred fix.
+  ['[agents.a.tools]\nallowed = ["read"]\nbash = "allow"\n', [['Move "bash" into `allowed`', true, false], ['Remove `bash`', false, false]], '[agents.a.tools]\nallowed = ["read"]\n'],
+  ['[agents.a.tools]\ndisallowed = ["bash"]\nbash = "allow"\n', [['Move "bash" into `allowed` (a conflict: `disallowed` holds "bash")', false, false], ['Remove `bash`', false, false]], '[agents.a.tools]\ndisallowed = ["bash"]\n'],
+  // The list holds it already: that removal alone, which says so.
+  ['[agents.a.tools]\nallowed = ["bash"]\nbash = "allow"\n', [['Remove `bash`: `allowed` already holds "bash"', true, true]], null],
+  // A list under a misspelt key: its rules are meant for a list.
+  ['[agents.a.tools]\ndeny = ["bash"]\n', [['Rename to `disallowed`', true, false]], null],
+];
+for (const [text, fixes, after] of IGNORED_KEY_REMOVALS) {
+  test(`a key Mars ignores can be removed: ${JSON.stringify(text)}`, () => {
+    const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'unknown-policy-key');
+    assert.equal(found.length, 1);
+    assert.deepEqual(found[0]!.fixes.map((x) => [x.title, x.preferred, x.safe]), fixes);
+    const removal = found[0]!.fixes.find((x) => /^Remove `[^]*`$/.test(x.title) && !x.safe);
+    assert.equal(removal && applyEdits(text, removal.edits), after ?? undefined);
+    if (after !== null) assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
+  });
+}
+
 // An empty entry (a `"` typed and its pair closed, left so) stops the load and can mean nothing: its
 // quick fix removes it, preferred (its only fix), but not in fix-all, which makes a rejected entry
 // mean the one thing it can, and an empty one means none. [the list, its fix's title, the list after it]
@@ -346,15 +381,15 @@ test('the map form\'s note only for a key that reads as one: a name given a stri
 });
 
 // The map form's verdict read as `tools.mcp`'s is, in any case and between blanks: what was meant is
-// not in doubt. `"ask"` names no list; none is moved (nor removed) by fix-all.
+// not in doubt. `"ask"` names no list; none is moved (nor removed) by fix-all. Each key can be removed.
 const MAP_FORM_VERDICTS: Array<[value: string, fixes: string[]]> = [
-  ['"allow"', ['Move "write" into `allowed`']],
-  ['"Allow"', ['Move "write" into `allowed`']],
-  ['"DENY"', ['Move "write" into `disallowed`']],
-  ['" allow "', ['Move "write" into `allowed`']],
-  ['"\\tDeny"', ['Move "write" into `disallowed`']],
-  ['"ask"', []],
-  ['"allowed"', []],
+  ['"allow"', ['Move "write" into `allowed`', 'Remove `write`']],
+  ['"Allow"', ['Move "write" into `allowed`', 'Remove `write`']],
+  ['"DENY"', ['Move "write" into `disallowed`', 'Remove `write`']],
+  ['" allow "', ['Move "write" into `allowed`', 'Remove `write`']],
+  ['"\\tDeny"', ['Move "write" into `disallowed`', 'Remove `write`']],
+  ['"ask"', ['Remove `write`']],
+  ['"allowed"', ['Remove `write`']],
 ];
 for (const [value, fixes] of MAP_FORM_VERDICTS) {
   test(`map-form verdict ${value}: its move`, () => {
@@ -362,7 +397,7 @@ for (const [value, fixes] of MAP_FORM_VERDICTS) {
     const [f, ...rest] = documentFindings(analyzeDocument(text));
     assert.equal(rest.length, 0);
     assert.deepEqual([f!.code, f!.fixes.map((x) => x.title)], ['unknown-policy-key', fixes]);
-    assert.equal(f!.message.includes('Put "write" in'), fixes.length > 0, f!.message);
+    assert.equal(f!.message.includes('Put "write" in'), fixes.length > 1, f!.message);
     assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
   });
 }
@@ -371,8 +406,8 @@ test('a list\'s name given a verdict (`deny = "allow"`, `Allowed = "deny"`) is n
   for (const line of ['deny = "allow"', 'Allowed = "deny"', 'allow = "allow"', 'blocked = "deny"']) {
     const text = `[agents.a.tools]\nallowed = ["read"]\n${line}\n`;
     const found = documentFindings(analyzeDocument(text));
-    // It was read as `allowed = ["deny"]` to be, a tool named `deny`: a preferred move wrote it.
-    assert.deepEqual(found.map((f) => [f.code, f.fixes.map((x) => x.title)]), [['unknown-policy-key', []]], line);
+    // It was read as `allowed = ["deny"]` to be, a tool named `deny`: a preferred move wrote it. It can be removed.
+    assert.deepEqual(found.map((f) => [f.code, f.fixes.map((x) => x.title)]), [['unknown-policy-key', [`Remove \`${line.split(' ')[0]}\``]]], line);
     assert.doesNotMatch(found[0]!.message, /Put /, line);
   }
 });
@@ -548,7 +583,9 @@ for (const [table, code, entry, says, fix, after] of WHAT_A_FIX_LEADS_TO) {
     const said = code === 'unknown-tool' ? f.message.replace(/ Mars passes the entry on (as written|as `[^`]*`), so only a harness with a tool of that name applies it\.$/, '')
       : code === 'unknown-policy-key' ? f.message.replace(/ A tools table in mars\.toml holds only `allowed` and `disallowed` lists\.$/, '') : f.message;
     assert.ok(said.endsWith(says) || f.message.endsWith(says), f.message);
-    assert.deepEqual(f.fixes.map((x) => [x.title, x.preferred, x.safe]), [fix]);
+    // A key Mars ignores can be removed besides (see IGNORED_KEY_REMOVALS).
+    const removal = code === 'unknown-policy-key' ? [`Remove \`${entry}\``] : [];
+    assert.deepEqual(f.fixes.map((x) => [x.title, x.preferred, x.safe]).filter(([t]) => !removal.includes(t as string)), [fix]);
     const fixed = applyEdits(text, f.fixes[0]!.edits);
     assert.equal(fixed, `[agents.a.tools]\n${after}\n`);
     // Nothing new but what the title says: the conflict it names.
@@ -676,9 +713,11 @@ test('a fix does not write a list another section defines: a second definition w
     const ownSection = `[agents.x.tools]\n${key}\n`;
     const text = `${ownSection}\n[agents.x.tools.allowed]\nfoo = 1\n`;
     const onKey = (t: string) => documentFindings(analyzeDocument(t)).find((f) => f.span.start === ownSection.indexOf(key))!;
-    // Alone, the key is moved (or renamed) into the list; with the other section, nothing is offered.
-    assert.equal(onKey(ownSection).fixes.length, 1, key);
-    assert.deepEqual(onKey(text).fixes, [], key);
+    // Alone, the key is moved (or renamed) into the list; with the other section, nothing is offered
+    // but the removal of a key Mars ignores, which writes no list.
+    const removal = /^mcp|^Allowed/.test(key) ? [] : ['Remove `bash`'];
+    assert.deepEqual(onKey(ownSection).fixes.map((x) => x.title).filter((t) => !removal.includes(t)).length, 1, key);
+    assert.deepEqual(onKey(text).fixes.map((x) => x.title), removal, key);
     assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), text, key);
   }
 });
@@ -1177,7 +1216,7 @@ test('a key whose rule the list already holds: its message and fix say the key g
     ['Mars ignores `Read` here, so this rule has no effect; `allowed` already holds "read", so the key can go.', ['Remove `Read`: `allowed` already holds "read"']]]);
   assert.deepEqual(said('[agents.g.tools]\nallowed = ["mcp(github/*)"]\nmcp = ["github"]\n')[0]![1], ['Remove `mcp`: `allowed` already holds "mcp(github)"']);
   // One not there yet: a move.
-  assert.deepEqual(said('[agents.f.tools]\nallowed = ["read"]\nedit = "allow"\n')[0]![1], ['Move "edit" into `allowed`']);
+  assert.deepEqual(said('[agents.f.tools]\nallowed = ["read"]\nedit = "allow"\n')[0]![1], ['Move "edit" into `allowed`', 'Remove `edit`']);
 });
 
 test('a map-form key in Claude\'s MCP wire spelling moves as the portable spelling', () => {
@@ -1323,7 +1362,7 @@ test('a value over lines is marked on its first line up to a comment there, whic
 test('a name holding a quote is written in a move\'s title and message as the edit writes it', () => {
   const [f] = documentFindings(analyzeDocument('[agents.a.tools]\ndisallowed = []\n\'Shel"l\' = "deny"\n'));
   assert.match(f!.message, /Put "shel\\"l" in `disallowed`/);
-  assert.deepEqual(f!.fixes.map((x) => x.title), ['Move "shel\\"l" into `disallowed`']);
+  assert.deepEqual(f!.fixes.map((x) => x.title), ['Move "shel\\"l" into `disallowed`', 'Remove `\'Shel"l\'`']);
 });
 
 test('an unknown name says what Mars passes on: as written, or as Mars writes it (its blanks dropped, its case and separators changed)', () => {

@@ -76,7 +76,7 @@ test('chunks: a map-form key far below `allowed` in a big tools table is still m
   const text = `[agents.x.tools]\nallowed = ["read"]  # ${'c'.repeat(17_000)}\nplan_mode = "allow"\n`;
   const findings = plain(documentFindings(analyzeDocument(text)));
   assert.deepEqual(findings, wholeText(text));
-  assert.deepEqual(findings.flatMap((f) => f.fixes.map((x) => x.title)), ['Move "plan_mode" into `allowed`']);
+  assert.deepEqual(findings.flatMap((f) => f.fixes.map((x) => x.title)), ['Move "plan_mode" into `allowed`', 'Remove `plan_mode`']);
 });
 
 const SAMPLES: Array<[string, () => string]> = [

@@ -40,6 +40,7 @@ const CASES: Array<[name: string, body: string, code: string, expected: string[]
   ['a map-form key holding a backtick: Mars\'s own long prose of what it allows stays whole',
     '"mcp(`/)" = "allow"', 'unknown-policy-key', [
       `Mars ignores \`mcp(\`/)\` here: a tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED.InvalidMcpRef}).`,
+      'Remove `"mcp(`/)"`',
     ]],
   ['a map-form key holding a backtick, over 80 characters, is shortened in the message as in the fix title',
     `"mcp(${y(45)}\`${y(45)})" = "allow"`, 'unknown-policy-key', [
@@ -60,6 +61,7 @@ const CASES: Array<[name: string, body: string, code: string, expected: string[]
   ['an empty map-form key is quoted as the string it is',
     '"" = "deny"', 'unknown-policy-key', [
       `Mars ignores \`""\` here: a tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED.Empty}).`,
+      'Remove `""`',
     ]],
   ['an empty entry is quoted as the string it is',
     'allowed = [""]', 'invalid-tool-name', [`invalid tool name \`""\`; allowed: ${ERROR_ALLOWED.Empty}`, 'Remove `""`']],

@@ -3,7 +3,7 @@
 // table into it, and wrong shapes into the shape Mars reads.
 
 import { isMcpWireToken, namesBetweenCommas, parseToolName, render } from '../grammar/toolName';
-import type { KeyValue, TomlArray, TomlDocument, TomlString } from '../toml/model';
+import type { KeyValue, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
 import { basicString } from '../toml/strings';
 import { asciiLower, quoted, rustTrim, shortened, shown } from '../grammar/text';
 import { canonicalSpelling, mcpWireRewrite } from '../grammar/checks';
@@ -261,6 +261,27 @@ export function extraKeyFixes(doc: TomlDocument, policies: Policies, extra: Extr
     safe: moved.length === 0 || (conflict === '' && move.sure && move.names.every((n) => parseToolName(n).ok)),
   };
   return [listOf(policies, extra.owner, move.list) ? fix : { ...fix, creates: listPath(extra.owner, move.list) }];
+}
+
+/**
+ * A key Mars ignores in a tools table (`foo = 1`, a map-form rule) removed, its line taken as a move
+ * takes it (`deleteKeyValue`): for one who wants it gone rather than kept for another program. Never
+ * preferred (a map-form rule may be meant for a list that cannot take it yet, `allowed = "read"`),
+ * never in fix-all: it deletes what the user wrote, and a move, where one is offered, keeps it. Null
+ * where taking it out would join lines (`standsAlone`) or it holds a multi-line string left open (to
+ * Mars the rest of the file is its text).
+ */
+export function removeKeyFix(doc: TomlDocument, extra: ExtraKey): Fix | null {
+  const kv = extra.keyValue;
+  if (!standsAlone(doc.text, kv) || (kv.value && holdsOpenMultiline(kv.value))) return null;
+  const key = doc.text.slice(kv.key.span.start, kv.key.span.end);
+  return { title: `Remove ${quoted(key)}`, edits: deleteKeyValue(doc.text, kv, doc.comments), preferred: false, safe: false };
+}
+
+function holdsOpenMultiline(v: TomlValue): boolean {
+  if (v.kind === 'string') return isOpenMultiline(v);
+  if (v.kind === 'array') return v.items.some(holdsOpenMultiline);
+  return v.kind === 'inline-table' && v.entries.some((e) => e.value !== null && holdsOpenMultiline(e.value));
 }
 
 /**
