@@ -239,6 +239,17 @@ const CASES: Case[] = [
   { name: 'a quoted list key in an inline table', doc: '[skills.s]\ntools = { "al|lowed" = ["read"] }', range: [1, 11, 1, 18], has: ['Mars reads: `read`.', 'skill `s`'] },
   { name: 'a long list is cut short', doc: `${T}|allowed = [${Array.from({ length: 40 }, (_, i) => `"t${i}"`).join(', ')}]`, range: [1, 0, 1, 7],
     has: ['`t29` and 10 more.'], lacks: ['`t30`'] },
+  // The key of a value of the wrong shape (its diagnostic is on the value): what the diagnostic says, and what its fix does.
+  { name: '`tools` written as a list', doc: '[agents.a]\nto|ols = ["read"]', range: [1, 0, 1, 5],
+    has: ['**`tools`** is not a table: Mars refuses to load the config.', '`tools` of agent `a` must be a table with `allowed` and `disallowed` lists, not a list.',
+      'It looks meant for `tools.allowed`: Tools the agent or skill may use.', 'Its fix: rename to `tools.allowed`.'] },
+  { name: '`tools` written as a list, dotted from the agents table', doc: '[agents]\nb.too|ls = ["read"]', range: [1, 2, 1, 7], has: ['**`tools`** is not a table', 'of agent `b`'] },
+  { name: '`tools` written as a list of no names: no fix', doc: '[skills.s]\ntoo|ls = [1]', range: [1, 0, 1, 5],
+    has: ['**`tools`** is not a table', '`tools` of skill `s` must be a table'], lacks: ['Its fix', 'looks meant'] },
+  { name: '`tools` written as a string', doc: '[agents.a]\n|tools = "read"', range: [1, 0, 1, 5], has: ['**`tools`** is not a table', 'not a string'], lacks: ['Its fix'] },
+  { name: '`allowed` written as a string', doc: `${T}allo|wed = "grep"`, range: [1, 0, 1, 7],
+    has: ['**`allowed`** is not a list: Mars refuses to load the config.', '`allowed` of agent `reviewer` must be a list of tool names, such as `allowed = ["grep"]`.', 'Its fix: change to `["grep"]`.'] },
+  { name: '`disallowed` written as a number: no fix', doc: `${T}disallo|wed = 1`, range: [1, 0, 1, 10], has: ['**`disallowed`** is not a list'], lacks: ['Its fix'] },
   { name: 'tools part of a dotted list key', doc: '[agents.x]\nto|ols.allowed = []', range: null },
 
   // not entries

@@ -1,6 +1,7 @@
 // Hover on a tool entry (a string in `allowed`/`disallowed`), a map-form key of a tools table or a list outside it:
 // how Mars reads it, what it means, its aliases and canonical spelling, and for a bad entry why. On
-// the key of a list: the list as Mars reads it.
+// the key of a list: the list as Mars reads it; on the key of `tools` or a list written in the wrong
+// shape, what its diagnostic says and its fix does.
 
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
 import type { Analysis } from '../analysis/analyze';
@@ -8,8 +9,8 @@ import { CODES, isCode } from '../analysis/codes';
 import { keyContentSpan } from '../analysis/findings';
 import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './context';
 import { contentSpan, isOpenMultiline, valueSources } from '../toml/stringPositions';
-import { heldByOtherList, isMapFormVerdict, keyAsEntry, mapFormList, mcpItemGrant, misspeltList, namesTheKey, notYetIn, otherList, shapeFixNames } from '../analysis/moves';
-import { misplacedAt, ownerLabel, shapeList, TOOLS_MCP_REMOVED, type ExtraKey, type ListName, type MisplacedList, type Owner, type Policies } from '../analysis/policies';
+import { heldByOtherList, isMapFormVerdict, keyAsEntry, mapFormList, mcpItemGrant, misspeltList, namesTheKey, notYetIn, otherList, shapeConflicts, shapeFixes, shapeFixNames } from '../analysis/moves';
+import { misplacedAt, ownerLabel, shapeList, TOOLS_MCP_REMOVED, type ExtraKey, type ListName, type MisplacedList, type Owner, type Policies, type ShapeProblem } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
 import type { Span, TomlString, TomlValue } from '../toml/model';
 import { firstLineOf, positionsOf } from '../toml/lineIndex';
@@ -52,6 +53,13 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
     const held = analysis.entries.filter((p) => p.entry.array === l.array);
     const others = l.array.items.filter((i) => i.kind !== 'string').map((i) => firstLineOf(doc.text, i.span)).map((s) => doc.text.slice(s.start, s.end));
     return result(analysis, [...describeList(l.list, held, others), `_Of ${owned(l.owner)}._`], keyContentSpan(doc.text, key.span));
+  }
+  // The key of a value of the wrong shape (`tools = ["read"]`, `allowed = "read"`), whose diagnostic is on the value.
+  for (const problem of analysis.policies.shape) {
+    if (problem.kind !== 'tools-not-table' && problem.kind !== 'list-not-array') continue;
+    const parts = problem.keyValue?.key.parts;
+    const key = parts?.[parts.length - 1];
+    if (key && hit(key.span, false)) return result(analysis, describeShapeKey(analysis, problem, key.name), keyContentSpan(doc.text, key.span));
   }
   return null;
 }
@@ -116,6 +124,23 @@ function describeMisplaced(m: MisplacedList): string[] {
   }
   return [`**${code(m.key.name)}**: a list outside the tools table; Mars does not read it as a tool list, and none of its rules is in force.`,
     `It looks meant for ${code(`tools.${m.list}`)}: ${LIST_MEANING[m.list]}`, `_Of ${owner}._`];
+}
+
+/**
+ * The key of `tools` that is no table, or of a list that is none, hovered: what its diagnostic says
+ * (on the value), and what its fix does, as its title says it.
+ */
+function describeShapeKey(analysis: Analysis, problem: ShapeProblem, name: string): string[] {
+  const text = analysis.doc.text;
+  const tools = problem.kind === 'tools-not-table';
+  const fix = shapeFixes(text, problem, shapeConflicts(text, analysis.policies, problem))[0];
+  return [
+    `**${code(name)}** is not ${tools ? 'a table' : 'a list'}: Mars refuses to load the config.`,
+    `${problem.says(code)}.`,
+    // The one fix of `tools` written as a list renames it `tools.allowed`: what that list is.
+    ...(tools && fix ? [`It looks meant for \`tools.allowed\`: ${LIST_MEANING.allowed}`] : []),
+    ...(fix ? [`Its fix: ${fix.title[0]!.toLowerCase()}${fix.title.slice(1)}.`] : []),
+  ];
 }
 
 function describeKey(policies: Policies, extra: ExtraKey): string[] {
