@@ -26,6 +26,14 @@ const CASES: Record<string, Case> = {
   '**/ at the start: in any folder': { ignore: { '.gitignore': '**/foo\n**/baz/bar\n' }, files: { 'foo': true, 'a/b/foo': true, 'baz/bar': true, 'a/baz/bar': true, 'a/bar': false } },
   '/** at the end: everything inside': { ignore: { '.gitignore': 'abc/**\n' }, files: { 'abc/x': true, 'abc/y/z': true, 'abcd/x': false, 'x/abc/y': false } },
   '/**/ in the middle: zero or more folders': { ignore: { '.gitignore': 'a/**/b\n' }, files: { 'a/b': true, 'a/x/b': true, 'a/x/y/b': true, 'a/xb': false, 'c/a/b': false } },
+  // git compares an anchored pattern's plain start (up to its first `*`, `?`, `[` or `\\`) before matching the rest, and a
+  // `**` that starts the rest is read as at the start (dir.c match_pathname): `/b**` is `b` then anything, slashes too.
+  '** right after an anchored pattern\'s plain start matches slashes too': {
+    ignore: { '.gitignore': '*\n!/b**\n!/q?**\n!/c\\d**\n' }, files: { 'b/c': false, 'bz/y/c': false, 'a': true, 'q1/r/s': true, 'cd/e': true },
+  },
+  '... and so is one before a /': { ignore: { 'f/.gitignore': 'oo**/bar\n' }, files: { 'f/ooX/Y/bar': true, 'f/oo/bar': true, 'f/ooX/Y/baz': false, 'oo/bar': false } },
+  // `**\/`, an escaped slash after it, makes `**` match slashes too, but not nothing.
+  '**\\/ matches any run, slashes too, then a slash': { ignore: { '.gitignore': '**\\/b\nc/**\\/d\n' }, files: { 'b': false, 'x/b': true, 'x/y/b': true, 'c/d': false, 'c/x/d': true, 'c/x/y/d': true } },
   'other ** are plain *': { ignore: { '.gitignore': 'x**y\na/**b\n' }, files: { 'xzzy': true, 'sub/xy': true, 'a/zb': true, 'a/z/b': false } },
   '* and ? never match /': { ignore: { '.gitignore': 'a*b\n/c?d\n/e/*.t\n' }, files: { 'a/b': false, 'axxb': true, 'c/d': false, 'cxd': true, 'e/x.t': true, 'e/f/x.t': false } },
   'everything but foo/bar': { ignore: { '.gitignore': '/*\n!.gitignore\n!/foo\n/foo/*\n!/foo/bar\n' }, files: { 'top': true, 'x/y': true, 'foo/z': true, 'foo/bar/keep': false } },
@@ -44,6 +52,10 @@ const CASES: Record<string, Case> = {
   'a trailing backslash matches nothing': { ignore: { '.gitignore': 'f\\\n' }, files: { 'f': false, 'f\\': false } },
   // Character classes.
   'ranges, negation, ] first, - last': { ignore: { '.gitignore': '[a-c]1\n[!a-c]2\n[^x]3\n[]]4\n[z-]5\n' }, files: { 'b1': true, 'd1': false, 'b2': false, 'd2': true, 'x3': false, 'y3': true, ']4': true, '-5': true, 'z5': true, 'y5': false } },
+  // git matches the first character of a range as itself before the range (wildmatch), so a reversed range still matches it.
+  'a reversed range matches its first character only': { ignore: { '.gitignore': '[z-a]1\n[c-a-]2\n' }, files: { 'z1': true, 'a1': false, 'y1': false, 'c2': true, '-2': true, 'b2': false } },
+  // `[:` with no `:]` before the next `]` is a plain `[` in the set.
+  'a [: that closes no class is a plain [': { ignore: { '.gitignore': '[[:]2\n[[:x]4\n[[:a]b:]3\n' }, files: { '[2': true, ':2': true, 'a2': false, '[4': true, 'x4': true, 'y4': false, 'ab:]3': true, '[b:]3': true, 'b3': false } },
   'named classes': { ignore: { '.gitignore': '[[:digit:]]n\n[[:upper:][:space:]]u\n' }, files: { '7n': true, 'an': false, 'Au': true, ' u': true, 'au': false } },
   '? and * match bytes, as git does: é is two': { ignore: { '.gitignore': '/?x\n/??y\n[é]z\n' }, files: { 'ax': true, 'éx': false, 'éy': true, 'ay': false, 'éz': false } },
   // Its bytes made by spreading them into one call overflowed the stack, and the whole file was left unread.

@@ -38,7 +38,7 @@ function parsePattern(line: string): IgnorePattern | undefined {
   if (body === '') return undefined; // `/`, `!` or `!/`: git matches nothing with them
   const anchored = body.includes('/');
   if (body.startsWith('/')) body = body.slice(1);
-  return { source: line, negated, folderOnly, anchored, glob: compileGlob(body) };
+  return { source: line, negated, folderOnly, anchored, glob: compileGlob(body, anchored) };
 }
 
 /** Trailing spaces are dropped, but one escaped with a backslash (`a\ `) is kept with everything before it. */
@@ -89,12 +89,14 @@ export interface Glob {
  * `^` negates, `]` first is one of them, `a-z`, `[:alpha:]`), `\` makes the next character plain.
  * It is matched over the path every way at once (`matches`), never by backtracking: a regex of its
  * stars took exponential time on a long name (`*a*a*a*a*a*a*b` against `aaa…`: the search never
- * ended), which git answers at once.
+ * ended), which git answers at once. `anchored`: git compares such a pattern's plain start (up to its
+ * first `*`, `?`, `[` or `\\`) apart and matches the rest alone, so a `**` right after it is at a start.
  */
-export function compileGlob(glob: string): Glob | null {
+export function compileGlob(glob: string, anchored = false): Glob | null {
   glob = bytes(glob);
   const steps: Step[] = [];
   let i = 0;
+  const plainStart = anchored ? glob.search(/[*?[\\]/) : 0;
   while (i < glob.length) {
     const c = glob[i]!;
     if (c === '\\') {
@@ -105,11 +107,12 @@ export function compileGlob(glob: string): Glob | null {
     } else if (c === '*') {
       let j = i;
       while (glob[j] === '*') j++;
-      const atStart = i === 0 || glob[i - 1] === '/';
-      if (j - i >= 2 && atStart && (j === glob.length || glob[j] === '/')) {
-        // At the end, everything from here on; else (`**/` at the start, `/**/` in the middle, whose
-        // first `/` is written) zero or more folders.
-        if (j === glob.length) steps.push('all');
+      const atStart = i === 0 || glob[i - 1] === '/' || i === plainStart;
+      if (j - i >= 2 && atStart && (j === glob.length || glob[j] === '/' || glob.startsWith('\\/', j))) {
+        // At the end, everything from here on; before `\\/`, any run then that `/` (wildmatch tries no
+        // folders only before a `/`); else (`**/` at the start, `/**/` in the middle, whose first `/`
+        // is written) zero or more folders.
+        if (j === glob.length || glob[j] === '\\') steps.push('all');
         else steps.push('folders'), j++;
       } else steps.push('star');
       i = j;
@@ -196,13 +199,13 @@ function bracket(glob: string, start: number): { re: string; end: number } | nul
     let c = glob[i]!;
     if (c === ']' && !first) break;
     first = false;
-    if (c === '[' && glob[i + 1] === ':') {
-      const close = glob.indexOf(':]', i + 2);
-      if (close < 0) return null;
-      const cls = CLASSES[glob.slice(i + 2, close)];
+    // `[:name:]` up to the first `]`; a `[:` with no `:` right before that `]` is a plain `[` (wildmatch).
+    const close = c === '[' && glob[i + 1] === ':' ? glob.indexOf(']', i + 2) : -1;
+    if (close >= 0 && close > i + 2 && glob[close - 1] === ':') {
+      const cls = CLASSES[glob.slice(i + 2, close - 1)];
       if (cls === undefined) return null;
       set += cls;
-      i = close + 2;
+      i = close + 1;
       continue;
     }
     if (c === '\\') {
@@ -218,8 +221,8 @@ function bracket(glob: string, start: number): { re: string; end: number } | nul
         if (i >= glob.length) return null;
         hi = glob[i++]!;
       }
-      if (hi < c) continue; // an empty range matches nothing
-      set += `${escapeInClass(c)}-${escapeInClass(hi)}`;
+      // git matches the first character as itself, then the range: `[z-a]` is `z`.
+      set += hi < c ? escapeInClass(c) : `${escapeInClass(c)}-${escapeInClass(hi)}`;
     } else set += escapeInClass(c);
   }
   // Never `/`, which WM_PATHNAME keeps for folders.
