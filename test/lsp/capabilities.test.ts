@@ -247,6 +247,28 @@ describe('initialize and the lifecycle', () => {
     }
   });
 
+  test('a second initialized registers nothing twice: a client told twice of a change would act on it twice', async () => {
+    const proc = spawn(process.execPath, [path.join(DIST, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const conn = createMessageConnection(proc.stdout, proc.stdin);
+    const registered: string[] = [];
+    conn.onRequest('client/registerCapability', (p: { registrations: Array<{ method: string }> }) => void registered.push(...p.registrations.map((r) => r.method)));
+    conn.onRequest(() => null);
+    conn.onNotification(() => undefined);
+    conn.listen();
+    try {
+      const workspace = { configuration: true, didChangeConfiguration: { dynamicRegistration: true }, didChangeWatchedFiles: { dynamicRegistration: true } };
+      await conn.sendRequest('initialize', { processId: null, rootUri: null, capabilities: { workspace } });
+      await conn.sendNotification('initialized', {});
+      await conn.sendNotification('initialized', {});
+      // A request after both: the server has read them, and sent what they made it send.
+      await conn.sendRequest('textDocument/hover', { textDocument: { uri: 'file:///x/mars.toml' }, position: { line: 0, character: 0 } });
+      assert.deepEqual(registered.sort(), ['workspace/didChangeConfiguration', 'workspace/didChangeWatchedFiles']);
+    } finally {
+      conn.dispose();
+      proc.kill();
+    }
+  });
+
   test('a second shutdown is an invalid request', async () => {
     const s = rawServer();
     try {

@@ -367,7 +367,12 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     throw new ResponseError(ErrorCodes.MethodNotFound, `Unhandled method ${method}`);
   });
 
+  // Once: a client that sends `initialized` again would otherwise get each registration twice (two
+  // watchers, each change told twice).
+  let initialized = false;
   connection.onInitialized(() => {
+    if (initialized) return;
+    initialized = true;
     if (settings.supported && registerConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION }).catch(() => undefined);
     // MCP manifests are kept a few seconds (completion asks on every keystroke): the client's
     // watcher tells when one is added, changed or deleted, so none is offered or linked to stale.
