@@ -685,6 +685,18 @@ for (const [typed, label] of [['shell(', 'bash(command *)'], ['Sh', 'bash(comman
   });
 }
 
+// A map-form value typed, bare or in its string, in any case: both filters keep the verdict it begins (a bare word's
+// label has quotes the word typed does not).
+for (const [doc, label] of [['bash = al|', '"allow"'], ['bash = D|', '"deny"'], ['bash = "Al|"', 'allow'], ['bash = "DEN|', 'deny'], ['bash = "d|"', 'deny']] as const) {
+  test(`completion: the map-form value ${doc} offers ${label}`, () => {
+    const src = `[agents.x.tools]\n${doc}`;
+    const item = run(src)!.find((i) => i.label === label);
+    assert.ok(item, `${doc}: no ${label}`);
+    assert.ok(survivesFilter(item, typedBefore(src, item)), `${doc}: ${label} filtered out by ${typedBefore(src, item)}: ${item.filterText}`);
+    assert.ok(survivesPrefixFilter(item, typedBefore(src, item)), `${doc}: ${label} filtered out as a prefix: ${item.filterText ?? item.label}`);
+  });
+}
+
 // VS Code ranks a match at the start of the filter text far above one in a later word: the word
 // typed leads the filter text of the capability it spells, and among the items it leads, the
 // canonical name sorts first (`Shell` in `bash shell …` ranked `schedule_wakeup` first). The

@@ -66,7 +66,7 @@ export function completions(
     case 'key':
       return forWord(keyItems(analysis, ctx, elsewhere, typed, suggest), typed);
     case 'value':
-      return valueItems(analysis.lines, analysis.policies, ctx);
+      return forWord(valueItems(analysis.lines, analysis.policies, ctx), typed);
     case 'list-value':
       return forWord(listValueItems(analysis, ctx, servers, typed), typed);
     case 'tools-value':
@@ -630,6 +630,8 @@ function valueItems(lines: Lines, policies: Policies, ctx: ValueContext): Comple
       kind: CompletionItemKind.Value,
       ...described(MAP_FORM_VALUE, instead, MAP_FORM_NOTE),
       sortText: `${RANK.key}${pad(i)}`,
+      // The verdict alone: a bare word typed (`al`) has no quote to match the label's.
+      filterText: verdict,
       textEdit: { range, newText: ctx.inString ? verdict + ctx.close : `"${verdict}"` },
       insertTextFormat: InsertTextFormat.PlainText,
     };
