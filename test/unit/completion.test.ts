@@ -401,6 +401,12 @@ const CASES: Case[] = [
   // A blank written as an escape is a blank of the value, kept as a blank written as itself is: the name after it is typed.
   { name: 'a name after a comma and a blank written as an escape', doc: '[agents.x.tools]\nallowed = "read,\\tgr|"',
     edit: { label: 'grep', newText: 'grep', range: [1, 18, 1, 20] } },
+  // White space Mars trims around a name, as the fix and hover do (a no-break space, which macOS types with Option-Space): the
+  // name after it is typed.
+  { name: 'a name after a comma and a no-break space', doc: '[agents.x.tools]\nallowed = "read,\u00a0gr|"',
+    absent: ['read'], edit: { label: 'grep', newText: 'grep', range: [1, 17, 1, 19] } },
+  { name: 'a name after a comma and a no-break space written as an escape', doc: '[agents.x.tools]\nallowed = "read,\\u00a0gr|"',
+    edit: { label: 'grep', newText: 'grep', range: [1, 22, 1, 24] } },
   { name: 'a name before a blank written as an escape', doc: '[agents.x.tools]\nallowed = "re|\\u0020, grep"',
     edit: { label: 'read', newText: 'read', range: [1, 11, 1, 13] } },
   // The cursor inside such an escape: the edit starts at the escape, never in it (`\\u00grep`).

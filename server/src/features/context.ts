@@ -9,6 +9,7 @@ import { isWritten, OWNERS, shapeList, type ExtraKey, type ListName, type Owner,
 import type { KeyPart, KeyValue, Section, Span, TomlArray, TomlDocument, TomlInlineTable, TomlString, TomlValue } from '../toml/model';
 import { inComment, lastAtOrBefore } from '../toml/sorted';
 import { skipTrivia } from '../toml/split';
+import { isRustWhitespace } from '../grammar/text';
 import { commaPieces } from '../grammar/toolName';
 import { closingQuote, decodeBasic, isMultiline, lineEndingBackslash, valueSources, valueStart } from '../toml/stringPositions';
 
@@ -367,8 +368,9 @@ function entryContext(layout: Layout, list: PolicyList | null, array: TomlArray 
 
 /**
  * The commas in `range` of a string's text that split its value into names (`commaPieces`), and its
- * blanks (space, tab): found in its value, escapes decoded (`\\u002c` is a comma, `\\t` a blank),
- * where the text maps onto it; else in the text.
+ * blanks (the white space Mars trims from a name, as the fix and hover do: space, tab, a no-break
+ * space…): found in its value, escapes decoded (`\\u002c` is a comma, `\\t` a blank), where the
+ * text maps onto it; else in the text.
  */
 function splittingCommas(text: string, str: TomlString, range: Span): { commas: Span[]; blanks: Span[] } {
   const sources = valueSources(text, str);
@@ -376,7 +378,7 @@ function splittingCommas(text: string, str: TomlString, range: Span): { commas: 
   const value = sources ? str.value : text.slice(range.start, range.end);
   const inRange = (c: Span) => range.start <= c.start && c.end <= range.end;
   const blanks: Span[] = [];
-  for (let i = 0; i < value.length; i++) if (value[i] === ' ' || value[i] === '\t') blanks.push(at(i));
+  for (let i = 0; i < value.length; i++) if (isRustWhitespace(value.charCodeAt(i))) blanks.push(at(i));
   return { commas: commaPieces(value).slice(0, -1).map((p) => at(p.end)).filter(inRange), blanks: blanks.filter(inRange) };
 }
 

@@ -3,7 +3,7 @@
 
 // Rust's `char::is_whitespace` (Unicode White_Space). Unlike JS `trim`, it keeps U+FEFF and
 // strips U+0085.
-function isRustWhitespace(c: number): boolean {
+export function isRustWhitespace(c: number): boolean {
   return (
     (c >= 0x09 && c <= 0x0d) || c === 0x20 || c === 0x85 || c === 0xa0 || c === 0x1680 ||
     (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000
