@@ -156,6 +156,10 @@ const CASES: Case[] = [
   // An empty name between two commas, or after the last, makes no entry (the fix leaves it out, as completion does).
   { name: 'names between commas, an empty one before', doc: `${T}allowed = "read,,gr|ep,"`, range: [1, 17, 1, 21], has: ['**Capability** `grep`', 'As the entry `grep` of `allowed`'] },
   { name: 'names between commas, on an empty one', doc: `${T}allowed = "read,|,grep"`, range: null },
+  // A comma or blank before the first name is no name, as one between names is not (the quote before them is the first name's).
+  { name: 'names between commas, on a comma before the first: nothing', doc: `${T}allowed = "|,read, grep"`, range: null },
+  { name: 'names between commas, on a blank before the first: nothing', doc: `${T}allowed = "| read, grep"`, range: null },
+  { name: 'names between commas, on the opening quote before a comma: the first name', doc: `${T}allowed = |",read, grep"`, range: [1, 12, 1, 16], has: ['**Capability** `read`'] },
   { name: 'names between commas, on the closing quote after a comma: the last name', doc: `${T}allowed = "read, grep,|"`, range: [1, 17, 1, 21], has: ['**Capability** `grep`'] },
   { name: 'names between commas, one Mars rejects: one entry', doc: `${T}allowed = "read, ba|sh("`, range: [1, 11, 1, 22],
     has: ['**Invalid tool name**', 'As the entry `read, bash(` of `allowed`'] },

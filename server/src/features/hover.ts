@@ -92,8 +92,9 @@ function wouldBeEntryAt(
     const sources = names && valueSources(analysis.doc.text, str);
     if (names && sources) {
       const spans = names.map((n) => ({ name: n.name, span: { start: sources.starts[n.start]!, end: sources.ends[n.end - 1]! } }));
-      // On a quote, the name beside it, as on the quote of an entry.
-      const on = offset < spans[0]!.span.start ? spans[0] : offset >= str.content.end ? spans[spans.length - 1] : spans.find((n) => n.span.start <= offset && offset < n.span.end);
+      // On a quote, the name beside it, as on the quote of an entry; on a comma or blank, none, the
+      // first name's or not.
+      const on = offset < str.content.start ? spans[0] : offset >= str.content.end ? spans[spans.length - 1] : spans.find((n) => n.span.start <= offset && offset < n.span.end);
       return on ? { str, raw: on.name, list, owner: problem.owner, why: problem.says(code), span: on.span } : null;
     }
     return { str, raw: str.value, list, owner: problem.owner, why: problem.says(code) };
