@@ -691,6 +691,20 @@ for (const [typed, label] of [['shell(', 'bash(command *)'], ['Sh', 'bash(comman
   });
 }
 
+// A code typed in a suppression comment with a capital (`Non`, `UNKNOWN-T`): both filters keep the code it begins, which
+// is written as Mars spells it.
+for (const [typed, label] of [['Non', 'non-canonical'], ['UNKNOWN-T', 'unknown-tool'], ['Al', 'all'], ['dup', 'duplicate-entry']] as const) {
+  test(`completion: the suppression code ${typed} offers ${label}`, () => {
+    for (const src of [`# mars-ignore: ${typed}|\n`, `[agents.x.tools]\nallowed = ["Bash"]  # mars-ignore: legacy-prefix, ${typed}|-x`]) {
+      const item = run(src)!.find((i) => i.label === label);
+      assert.ok(item, `${src}: no ${label}`);
+      assert.equal((item.textEdit as TextEdit).newText, label);
+      assert.ok(survivesFilter(item, typedBefore(src, item)), `${src}: ${label} filtered out by ${typedBefore(src, item)}: ${item.filterText}`);
+      assert.ok(survivesPrefixFilter(item, typedBefore(src, item)), `${src}: ${label} filtered out as a prefix: ${item.filterText ?? item.label}`);
+    }
+  });
+}
+
 // A map-form value typed, bare or in its string, in any case: both filters keep the verdict it begins (a bare word's
 // label has quotes the word typed does not).
 for (const [doc, label] of [['bash = al|', '"allow"'], ['bash = D|', '"deny"'], ['bash = "Al|"', 'allow'], ['bash = "DEN|', 'deny'], ['bash = "d|"', 'deny']] as const) {

@@ -79,16 +79,18 @@ export function completions(
  * the codes a comment can silence, each with its default severity and its summary (as hover on one
  * says them), and `all`; not those the list names already. Null elsewhere.
  */
-function suppressionCodeItems(analysis: Analysis, offset: number): CompletionItem[] | null {
+function suppressionCodeItems(analysis: Analysis, offset: number): CompletionList | null {
   const at = suppressionCodeAt(analysis, offset);
   if (!at) return null;
   const range = positionsOf(analysis.lines, at.word);
-  const typed = analysis.doc.text.slice(at.word.start, at.word.end);
+  const word = analysis.doc.text.slice(at.word.start, at.word.end);
   const item = (label: string, sort: number, detail: string, ...more: string[]): CompletionItem =>
     ({ label, kind: CompletionItemKind.EnumMember, ...described(detail, ...more), sortText: pad(sort), textEdit: { range, newText: label } });
   const codes = (Object.keys(CODES) as Code[]).filter((c) => c !== 'toml-syntax');
-  return [...codes.map((c, i) => item(c, i, `${CODES[c].severity} by default`, CODES[c].summary)), item('all', codes.length, ALL_CODES)]
-    .filter((i) => !at.listed.has(i.label) || typed === i.label);
+  const items = [...codes.map((c, i) => item(c, i, `${CODES[c].severity} by default`, CODES[c].summary)), item('all', codes.length, ALL_CODES)]
+    .filter((i) => !at.listed.has(i.label) || word === i.label);
+  // A code typed with a capital (`Non`): its filter text in that case, as for a tool name.
+  return forWord(items, analysis.doc.text.slice(at.word.start, offset));
 }
 
 /**
