@@ -691,6 +691,17 @@ for (const [typed, label] of [['shell(', 'bash(command *)'], ['Sh', 'bash(comman
   });
 }
 
+// Blanks typed before the name in its string (`" Sh|"`): the edit replaces them too, so both filters read them first.
+for (const [doc, label] of [['[" Sh|"]', 'bash'], ['["\t WebF|"]', 'web_fetch'], ['[" |"]', 'read'], ['[" r|"]', 'read']] as const) {
+  test(`completion: ${doc} offers ${label} to a prefix filter`, () => {
+    const src = `[agents.x.tools]\nallowed = ${doc}`;
+    const item = run(src)!.find((i) => i.label === label);
+    assert.ok(item, `${doc}: no ${label}`);
+    assert.ok(survivesFilter(item, typedBefore(src, item).trimStart()), `${doc}: ${label} filtered out: ${item.filterText}`);
+    assert.ok(survivesPrefixFilter(item, typedBefore(src, item)), `${doc}: ${label} filtered out as a prefix: ${item.filterText ?? item.label}`);
+  });
+}
+
 // A code typed in a suppression comment with a capital (`Non`, `UNKNOWN-T`): both filters keep the code it begins, which
 // is written as Mars spells it.
 for (const [typed, label] of [['Non', 'non-canonical'], ['UNKNOWN-T', 'unknown-tool'], ['Al', 'all'], ['dup', 'duplicate-entry']] as const) {

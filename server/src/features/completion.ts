@@ -56,19 +56,21 @@ export function completions(
   const ctx = cursorContext(analysis, offset);
   if (!ctx) return null;
   const servers = ctx.kind === 'entry' || ctx.kind === 'slot' || ctx.kind === 'list-value' ? mcpServerNames(mcpServers) : [];
-  // The word typed so far, as the client filters on it: from the start of the replaced range.
+  // The word typed so far, as the client filters on it: from the start of the replaced range; the
+  // blanks before it in a string (`" Sh|"`, which Mars trims) lead no spelling.
   const typed = analysis.doc.text.slice(ctx.range.start, offset);
+  const word = typed.replace(/^[ \t]+/, '');
   switch (ctx.kind) {
     case 'entry':
-      return forWord(entryItems(analysis, ctx, servers, typed), typed);
+      return forWord(entryItems(analysis, ctx, servers, word), typed);
     case 'slot':
-      return forWord(slotItems(analysis, ctx, servers, typed), typed);
+      return forWord(slotItems(analysis, ctx, servers, word), typed);
     case 'key':
-      return forWord(keyItems(analysis, ctx, elsewhere, typed, suggest), typed);
+      return forWord(keyItems(analysis, ctx, elsewhere, word, suggest), typed);
     case 'value':
       return forWord(valueItems(analysis.lines, analysis.policies, ctx), typed);
     case 'list-value':
-      return forWord(listValueItems(analysis, ctx, servers, typed), typed);
+      return forWord(listValueItems(analysis, ctx, servers, word), typed);
     case 'tools-value':
       return toolsValueItems(analysis, ctx, elsewhere, suggest);
   }
@@ -110,8 +112,12 @@ const forWord = (items: CompletionItem[], typed: string): CompletionList => ({ i
  */
 function inCaseTyped(item: CompletionItem, typed: string): CompletionItem {
   const filter = item.filterText ?? item.label;
-  if (filter.startsWith(typed) || !startsIgnoringCase(filter, typed)) return item;
-  return { ...item, filterText: typed + filter.slice(typed.length) };
+  if (filter.startsWith(typed)) return item;
+  // Blanks typed before the word (`" Sh|"`, which the edit replaces with the rest, as Mars trims
+  // them) lead the filter text too, or Neovim's prefix match would drop every item.
+  const word = typed.replace(/^[ \t]+/, '');
+  if (!startsIgnoringCase(filter, word)) return item;
+  return { ...item, filterText: typed + filter.slice(word.length) };
 }
 
 /**
