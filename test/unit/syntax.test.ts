@@ -228,9 +228,10 @@ for (const [text, shown, message, related] of EXPLAINED) {
 }
 
 // A comma missing between two items of a list, or two key/values of an inline table, written on
-// one line with only blanks between: its fix writes it, preferred and in fix-all, as the text can
-// mean nothing else. Not where what follows the error is no whole item on the line, followed by what
-// may follow one (its quotes may pair the wrong way), nor across lines. [text, the text after the fix, or null: none]
+// one line with only blanks between, or between two items of a list on two lines (the most common:
+// a line added at the end of a list): its fix writes it right after the first, preferred and in
+// fix-all, as the text can mean nothing else. Not where what follows the error is no whole item on
+// its line, followed by what may follow one (its quotes may pair the wrong way). [text, the text after the fix, or null: none]
 const MISSING_COMMAS: Array<[text: string, fixed: string | null]> = [
   ['[agents.a.tools]\nallowed = ["bash" "read"]\n', '[agents.a.tools]\nallowed = ["bash", "read"]\n'],
   ['[agents.a.tools]\nallowed = ["bash""read"]\n', '[agents.a.tools]\nallowed = ["bash", "read"]\n'],
@@ -250,8 +251,14 @@ const MISSING_COMMAS: Array<[text: string, fixed: string | null]> = [
   ['x = [1 2.5.3]\n', null],
   ['x = { a = 1 b }\n', null],
   ['x = { a = 1 b = }\n', null],
-  // On two lines: which line the comma goes on is the writer's.
-  ['[agents.a.tools]\nallowed = [\n  "a"\n  "b",\n]\n', null],
+  // On two lines: after the first item, before any comment.
+  ['[agents.a.tools]\nallowed = [\n  "a"\n  "b",\n]\n', '[agents.a.tools]\nallowed = [\n  "a",\n  "b",\n]\n'],
+  ['[agents.a.tools]\r\nallowed = [\r\n  "a"  # the first\r\n\r\n  # more\r\n  "b"\r\n]\r\n', '[agents.a.tools]\r\nallowed = [\r\n  "a",  # the first\r\n\r\n  # more\r\n  "b"\r\n]\r\n'],
+  ['[agents.a.tools]\nallowed = ["a"\n"b"]\n', '[agents.a.tools]\nallowed = ["a",\n"b"]\n'],
+  ['x = [\n  [1]\n  { a = 1 }\n]\n', 'x = [\n  [1],\n  { a = 1 }\n]\n'],
+  // ... still only where what follows is whole.
+  ['[agents.a.tools]\nallowed = [\n  "a"\n  "b, "c"\n]\n', null],
+  ['[agents.a.tools]\nallowed = [\n  "a"\n  b\n]\n', null],
 ];
 for (const [text, fixed] of MISSING_COMMAS) {
   test(`a missing comma's fix: ${JSON.stringify(text)}`, () => {

@@ -203,18 +203,24 @@ function explained(text: string, section: Section, at: number, raw: string): str
 
 /**
  * The comma missing at `at`, inside `open`, between two items of a list or two key/values of an
- * inline table written on one line with only blanks between (`["bash" "read"]`, `{ a = 1 b = 2 }`),
- * written after the first: null unless what follows the error is whole items, on that line, each
- * read as TOML alone, only blanks between them (their commas missing too: `"a" "b" "c"`), and
- * after the last what may follow an item (a comma, the closing bracket, or for a list the line's
- * end or a comment). Else quotes may pair the wrong way (`"a" "b, "c"`), and where the comma goes
- * is a guess. smol-toml read the item before `at`: it is whole.
+ * inline table with only blanks between (`["bash" "read"]`, `{ a = 1 b = 2 }`), or two items of a
+ * list on two lines with only blanks, line breaks and comments between (`"a"` on one line, `"b"` on
+ * the next), written right after the first: null unless what follows the error is whole items, on
+ * that line, each read as TOML alone, only blanks between them (their commas missing too: `"a" "b"
+ * "c"`), and after the last what may follow an item (a comma, the closing bracket, or for a list the
+ * line's end or a comment). Else quotes may pair the wrong way (`"a" "b, "c"`), and where the comma
+ * goes is a guess. smol-toml read the item before `at`: it is whole.
  */
 function missingComma(text: string, open: Container, at: number, before: string): NonNullable<SyntaxProblem['rewrite']> | null {
-  const blanks = /[ \t]*$/.exec(before)![0].length;
-  const end = at - blanks; // where the item before ends
-  if (end === at - before.length) return null; // nothing before it on the line
   const items: readonly { span: Span }[] = open.kind === 'array' ? open.items : open.entries;
+  const blanks = /[ \t]*$/.exec(before)![0].length;
+  let end = at - blanks; // where the item before ends
+  if (end === at - before.length) {
+    // Nothing before it on the line: in a list, the item before on an earlier line, then only blanks and comments.
+    const previous = open.kind === 'array' ? [...items].reverse().find((item) => item.span.end <= at) : undefined;
+    if (!previous || !/^(?:[ \t\r\n]|#[^\n]*)*$/.test(text.slice(previous.span.end, at))) return null;
+    end = previous.span.end;
+  }
   // A key/value of an inline table with no value (`b =`) is no whole item.
   const valueless = (i: number) => open.kind === 'inline-table' && open.entries[i]!.value === null;
   const lineEnd = lineEndAt(text, at);
@@ -226,7 +232,7 @@ function missingComma(text: string, open: Container, at: number, before: string)
     const written = text.slice(item.span.start, item.span.end);
     if (!readsAsValue(open.kind === 'array' ? written : `{ ${written} }`)) return null;
     const rest = text.slice(item.span.end, lineEnd);
-    if (follows.test(rest)) return { title: 'Insert a comma', span: { start: end, end }, newText: () => (blanks === 0 ? ', ' : ',') };
+    if (follows.test(rest)) return { title: 'Insert a comma', span: { start: end, end }, newText: () => (end === at ? ', ' : ',') };
     // Another item after blanks, its comma missing too.
     from = item.span.end + /^[ \t]*/.exec(rest)![0].length;
     if (from === item.span.end) return null;
