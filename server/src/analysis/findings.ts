@@ -6,7 +6,7 @@ import {
   canonicalSpelling, charProblemReason, illegalChars, lookalikeChar, mcpWireRewrite, readsAs, respelling, rewriteLegacyPrefix, suggestCapability, suggestScoped,
   writtenWithLegacyPrefix,
 } from '../grammar/checks';
-import { ownCopy, quoted, rustTrim, shortened, shown, uPlus } from '../grammar/text';
+import { capitalized, ownCopy, quoted, rustTrim, shortened, shown, uPlus } from '../grammar/text';
 import { isMcpWireToken, splitToolName } from '../grammar/toolName';
 import type { KeyPart, Span, TomlArray, TomlDocument, TomlString } from '../toml/model';
 import { basicString, replaceStringValue } from '../toml/strings';
@@ -16,7 +16,7 @@ import { lastStartingBefore, stringTowards } from '../toml/sorted';
 import { CODES, type Code, type Severity, type SeverityOverrides } from './codes';
 import { deleteItems, type Edit } from './edits';
 import { isWritten, misplacedAt, ownerKey, ownerLabel, ownPolicy, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type ListName, type MisplacedList, type Owner, type Policies } from './policies';
-import { extraKeyFixes, heldByOtherList, keyAsEntry, listKeyFixes, mapFormList, misplacedListFixes, misspeltList, notYetIn, otherList, removeKeyFix, shapeConflicts, shapeFixes, strayListConflicts } from './moves';
+import { extraKeyFixes, keyAsEntry, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, otherList, removeKeyFix, shapeConflicts, shapeFixes, strayListConflicts } from './moves';
 
 export interface Fix {
   readonly title: string;
@@ -759,7 +759,7 @@ function conflictSaid(list: ListName, conflicting: readonly string[]): string {
  * Why Mars ignores a key in a tools table, said last where the message says what to do with it
  * first: a narrow view (the Problems panel, a one-line status) cuts a long message at its end.
  */
-const WHY_IGNORED = `${TOOLS_TABLE_HOLDS[0]!.toUpperCase()}${TOOLS_TABLE_HOLDS.slice(1)}.`;
+const WHY_IGNORED = `${capitalized(TOOLS_TABLE_HOLDS)}.`;
 
 /** The codes whose fixes may write a list anew (`Fix.creates`): the moves of extra keys below. */
 export const MAY_CREATE: ReadonlySet<Code> = new Set(['invalid-tool-policy', 'unknown-policy-key', 'misplaced-tool-list']);
@@ -835,15 +835,15 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     // The capability is named by the head, as for an entry (`bassh` of `bassh(git:*)`).
     const head = rustTrim(splitToolName(rustTrim(name))[0]);
     const suggestion = parse.ok && parse.name.kind === 'unknown' ? suggestCapability(head) : null;
-    const held = parse.ok && intent !== null && notYetIn(policies, extra.owner, intent, [moved!]).length === 0;
-    const conflict = parse.ok && intent !== null && !held && heldByOtherList(policies, extra.owner, intent, [moved!]).length > 0;
+    const advice = parse.ok && intent !== null ? mapFormAdvice(policies, extra.owner, intent, moved!, shortened(shown(basicString(moved!))), quoted) : null;
+    const held = advice?.held ?? false;
     // What to do with a map-form rule comes first, why Mars ignores it last (see WHY_IGNORED).
     const noEffect = `Mars ignores ${quoted(name)} here, so this rule has no effect`;
     out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
       !parse.ok ? `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED[parse.error]}).`
-        : held ? `${noEffect}; ${quoted(intent)} already holds ${shortened(shown(basicString(moved!)))}, so the key can go. ${WHY_IGNORED}`
-        : conflict ? `${noEffect}.${conflictSaid(intent!, [moved!])} ${WHY_IGNORED}`
-        : intent ? `${noEffect}. Put ${shortened(shown(basicString(moved!)))} in ${quoted(intent)} instead.${suggestion ? ` (Mars has no capability ${quoted(head)}: did you mean ${quoted(suggestion)}?)` : ''} ${WHY_IGNORED}`
+        : advice?.held ? `${noEffect}; ${advice.says}. ${WHY_IGNORED}`
+        : advice?.conflict ? `${noEffect}. ${advice.says}. ${WHY_IGNORED}`
+        : advice ? `${noEffect}. ${capitalized(advice.says)}.${suggestion ? ` (Mars has no capability ${quoted(head)}: did you mean ${quoted(suggestion)}?)` : ''} ${WHY_IGNORED}`
         // The map form's note only where the key reads as one: a tool named with a string.
         : `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}${extra.keyValue.value?.kind === 'string' ? ' (the `tool = "allow"` map form belongs to agent profiles).' : '.'}`,
       // Moving a key Mars ignores puts a rule in force: never safe (only `tools.mcp`'s move may be).

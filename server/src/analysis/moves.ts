@@ -134,6 +134,21 @@ export function heldByOtherList(policies: Policies, owner: Owner, list: ListName
 
 export const otherList = (list: ListName): ListName => (list === 'allowed' ? 'disallowed' : 'allowed');
 
+/**
+ * What to do with a map-form rule (`bash = "allow"`) whose entry (`keyAsEntry`) goes in `list`, as
+ * its diagnostic, hover and completion all say it: the key can go where the list holds the entry
+ * already (`held`), a conflict where the other list does (`conflict`), else put it in the list.
+ * `written`: the entry as the caller quotes it; `q` quotes a list's name. The sentence starts lower
+ * case (`put …`) and has no full stop: each place writes it into its own.
+ */
+export function mapFormAdvice(policies: Policies, owner: Owner, list: ListName, entry: string, written: string, q: (s: string) => string): { readonly held: boolean; readonly conflict: boolean; readonly says: string } {
+  if (notYetIn(policies, owner, list, [entry]).length === 0) return { held: true, conflict: false, says: `${q(list)} already holds ${written}, so the key can go` };
+  if (heldByOtherList(policies, owner, list, [entry]).length > 0) {
+    return { held: false, conflict: true, says: `${q(otherList(list))} holds ${written}, so in ${q(list)} it would be both allowed and disallowed` };
+  }
+  return { held: false, conflict: false, says: `put ${written} in ${q(list)} instead` };
+}
+
 /** What a move's title adds where it would make a conflict (`conflicting`: see `heldByOtherList`): `''` where none. */
 const conflictNote = (list: ListName, conflicting: readonly string[]): string =>
   conflicting.length > 0 ? ` (a conflict: ${quoted(otherList(list))} holds ${strings(conflicting)})` : '';

@@ -12,9 +12,9 @@ import {
 import type { Analysis } from '../analysis/analyze';
 import { CODES, type Code } from '../analysis/codes';
 import { appendToArray } from '../analysis/edits';
-import { heldByOtherList, keyAsEntry, namesATool, notYetIn, otherList } from '../analysis/moves';
+import { keyAsEntry, mapFormAdvice, namesATool } from '../analysis/moves';
 import { listTarget, sameOwner, type ListName, type Policies } from '../analysis/policies';
-import { eqIgnoreAsciiCase, rustTrim, shown } from '../grammar/text';
+import { capitalized, eqIgnoreAsciiCase, rustTrim, shown } from '../grammar/text';
 import { parseToolName, render } from '../grammar/toolName';
 import { CAPABILITIES, type Capability } from '../grammar/vocabulary';
 import { lineEndAt, lineStartAt, positionsOf, type Lines } from '../toml/lineIndex';
@@ -630,9 +630,7 @@ function valueItems(lines: Lines, policies: Policies, ctx: ValueContext): Comple
     const written = entry === null ? '' : code(basicString(entry));
     const instead = entry === null
       ? `${code(name)} is not a tool name Mars accepts in a list either.`
-      : notYetIn(policies, ctx.extra.owner, list, [entry]).length === 0 ? `${code(list)} already holds ${written}, so the key can go.`
-      : heldByOtherList(policies, ctx.extra.owner, list, [entry]).length > 0 ? `${code(otherList(list))} holds ${written}, so in ${code(list)} it would be both allowed and disallowed.`
-      : `Put ${written} in ${code(list)} instead.`;
+      : `${capitalized(mapFormAdvice(policies, ctx.extra.owner, list, entry, written, code).says)}.`;
     return {
       label: ctx.inString ? verdict : `"${verdict}"`,
       kind: CompletionItemKind.Value,

@@ -9,7 +9,7 @@ import { CODES, isCode } from '../analysis/codes';
 import { keyContentSpan } from '../analysis/findings';
 import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './context';
 import { contentSpan, isOpenMultiline, valueSources } from '../toml/stringPositions';
-import { heldByOtherList, isMapFormVerdict, keyAsEntry, mapFormList, mcpItemGrant, misspeltList, namesTheKey, notYetIn, otherList, shapeConflicts, shapeFixes, shapeFixNames } from '../analysis/moves';
+import { isMapFormVerdict, keyAsEntry, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames } from '../analysis/moves';
 import { misplacedAt, ownerLabel, shapeList, TOOLS_MCP_REMOVED, type ExtraKey, type ListName, type MisplacedList, type Owner, type Policies, type ShapeProblem } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
 import type { Span, TomlString, TomlValue } from '../toml/model';
@@ -174,9 +174,7 @@ function describeKey(policies: Policies, extra: ExtraKey): string[] {
   if (!parse.ok) return [`**Not a tool name Mars accepts**: ${plainReason(name, parse.error, list)} As an entry of a list it would stop the load.`, `${ignored}._`];
   const written = keyAsEntry(name)!; // as the diagnostic and its move write it
   // What to do, as the diagnostic says it: not "put it in" a list that holds it, or where the other list does.
-  const todo = notYetIn(policies, extra.owner, list, [written]).length === 0 ? `${code(list)} already holds ${code(written)}, so the key can go`
-    : heldByOtherList(policies, extra.owner, list, [written]).length > 0 ? `${code(otherList(list))} holds ${code(written)}, so in ${code(list)} it would be both allowed and disallowed`
-    : `put ${code(written)} in \`${list}\` instead`;
+  const todo = mapFormAdvice(policies, extra.owner, list, written, code(written), code).says;
   const [title, ...rest] = describeToolName(name, parse, list);
   return [title!, `${ignored}; ${todo}._`, 'As an entry of a list:', ...rest];
 }
