@@ -691,13 +691,15 @@ for (const [typed, label] of [['shell(', 'bash(command *)'], ['Sh', 'bash(comman
   });
 }
 
-// Blanks typed before the name in its string (`" Sh|"`): the edit replaces them too, so both filters read them first.
-for (const [doc, label] of [['[" Sh|"]', 'bash'], ['["\t WebF|"]', 'web_fetch'], ['[" |"]', 'read'], ['[" r|"]', 'read']] as const) {
+// Blanks typed before the name in its string (`" Sh|"`, or any white space Mars trims: macOS types a no-break space with
+// Option-Space): the edit replaces them too, so both filters read them first. VS Code skips only spaces and tabs.
+for (const [doc, label] of [['[" Sh|"]', 'bash'], ['["\t WebF|"]', 'web_fetch'], ['[" |"]', 'read'], ['[" r|"]', 'read'],
+  ['["\u00a0Sh|"]', 'bash'], ['[" \u3000r|"]', 'read'], ['["\u00a0|"]', 'read']] as const) {
   test(`completion: ${doc} offers ${label} to a prefix filter`, () => {
     const src = `[agents.x.tools]\nallowed = ${doc}`;
     const item = run(src)!.find((i) => i.label === label);
     assert.ok(item, `${doc}: no ${label}`);
-    assert.ok(survivesFilter(item, typedBefore(src, item).trimStart()), `${doc}: ${label} filtered out: ${item.filterText}`);
+    assert.ok(survivesFilter(item, typedBefore(src, item).replace(/^[ \t]+/, '')), `${doc}: ${label} filtered out: ${item.filterText}`);
     assert.ok(survivesPrefixFilter(item, typedBefore(src, item)), `${doc}: ${label} filtered out as a prefix: ${item.filterText ?? item.label}`);
   });
 }

@@ -14,7 +14,7 @@ import { CODES, type Code } from '../analysis/codes';
 import { appendToArray } from '../analysis/edits';
 import { keyAsEntry, mapFormAdvice, namesATool } from '../analysis/moves';
 import { listTarget, sameOwner, type ListName, type Policies } from '../analysis/policies';
-import { capitalized, eqIgnoreAsciiCase, rustTrim, shown } from '../grammar/text';
+import { capitalized, eqIgnoreAsciiCase, rustTrim, rustTrimStart, shown } from '../grammar/text';
 import { parseToolName, render } from '../grammar/toolName';
 import { CAPABILITIES, type Capability } from '../grammar/vocabulary';
 import { lineEndAt, lineStartAt, positionsOf, type Lines } from '../toml/lineIndex';
@@ -57,9 +57,9 @@ export function completions(
   if (!ctx) return null;
   const servers = ctx.kind === 'entry' || ctx.kind === 'slot' || ctx.kind === 'list-value' ? mcpServerNames(mcpServers) : [];
   // The word typed so far, as the client filters on it: from the start of the replaced range; the
-  // blanks before it in a string (`" Sh|"`, which Mars trims) lead no spelling.
+  // blanks before it in a string (`" Sh|"`, or a no-break space: the white space Mars trims) lead no spelling.
   const typed = analysis.doc.text.slice(ctx.range.start, offset);
-  const word = typed.replace(/^[ \t]+/, '');
+  const word = withoutBlanks(typed);
   switch (ctx.kind) {
     case 'entry':
       return forWord(entryItems(analysis, ctx, servers, word), typed);
@@ -114,11 +114,15 @@ function inCaseTyped(item: CompletionItem, typed: string): CompletionItem {
   const filter = item.filterText ?? item.label;
   if (filter.startsWith(typed)) return item;
   // Blanks typed before the word (`" Sh|"`, which the edit replaces with the rest, as Mars trims
-  // them) lead the filter text too, or Neovim's prefix match would drop every item.
-  const word = typed.replace(/^[ \t]+/, '');
+  // them) lead the filter text too, or Neovim's prefix match would drop every item; and VS Code's
+  // match, which skips only spaces and tabs, every item after a no-break space.
+  const word = withoutBlanks(typed);
   if (!startsIgnoringCase(filter, word)) return item;
   return { ...item, filterText: typed + filter.slice(word.length) };
 }
+
+/** `typed` without the white space Mars trims before a name (space, tab, a no-break space…). */
+const withoutBlanks = (typed: string): string => typed.slice(rustTrimStart(typed));
 
 /**
  * The items for a client without snippet support: each snippet as the text it would insert with
