@@ -256,6 +256,10 @@ const MISSING_COMMAS: Array<[text: string, fixed: string | null]> = [
   ['[agents.a.tools]\r\nallowed = [\r\n  "a"  # the first\r\n\r\n  # more\r\n  "b"\r\n]\r\n', '[agents.a.tools]\r\nallowed = [\r\n  "a",  # the first\r\n\r\n  # more\r\n  "b"\r\n]\r\n'],
   ['[agents.a.tools]\nallowed = ["a"\n"b"]\n', '[agents.a.tools]\nallowed = ["a",\n"b"]\n'],
   ['x = [\n  [1]\n  { a = 1 }\n]\n', 'x = [\n  [1],\n  { a = 1 }\n]\n'],
+  // A list as the next item reads as a header too (`[3]`), but the `]` below closes the list it is in.
+  ['x = [\n  [1, 2]\n  [3]\n]\n', 'x = [\n  [1, 2],\n  [3]\n]\n'],
+  ['x = [["a"]\n["b"]]\n', 'x = [["a"],\n["b"]]\n'],
+  ['x = [\n  [1]\n  [2]\n  [3] # c\n]\n', 'x = [\n  [1],\n  [2]\n  [3] # c\n]\n'],
   // ... still only where what follows is whole.
   ['[agents.a.tools]\nallowed = [\n  "a"\n  "b, "c"\n]\n', null],
   ['[agents.a.tools]\nallowed = [\n  "a"\n  b\n]\n', null],

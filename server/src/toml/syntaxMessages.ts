@@ -162,8 +162,10 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (!o) return null;
       // A `key =` line, or a header, where an item was due: the list above it was left open.
       // Shown on the statement that showed it open, when the error is on it; else after the last item.
-      if (o.kind === 'array' && nextIsStatement(text, at, before) && !/\S/.test(before) && closedBelow(text, at)) return 'a list holds values, not `key = value`';
-      if (o.kind === 'array' && nextIsStatement(text, at, before)) return leftOpen(text, section, o, at, /\S/.test(before) || at >= text.length || /^[ \t]*$/.test(text.slice(at, lineEndAt(text, at))));
+      // Not a list as the item (`[3]`, `["b"]`, headers too) in a list the `]` below closes.
+      const statement = o.kind === 'array' && nextIsStatement(text, at, before) && !listAsItem(text, o, at);
+      if (statement && !/\S/.test(before) && closedBelow(text, at)) return 'a list holds values, not `key = value`';
+      if (statement) return leftOpen(text, section, o, at, /\S/.test(before) || at >= text.length || /^[ \t]*$/.test(text.slice(at, lineEndAt(text, at))));
       const message = o.kind === 'array' ? 'expected `,` or `]`: the items of a list are separated by commas' : 'expected `,` or `}`: the keys of an inline table are separated by commas';
       const comma = missingComma(text, o, at, before);
       return comma ? { message, rewrite: comma } : message;
@@ -238,6 +240,16 @@ function missingComma(text: string, open: Container, at: number, before: string)
     if (from === item.span.end) return null;
   }
   return null;
+}
+
+/**
+ * Whether the item of `open` at `at` is a list read whole (`[3]`, `["b"]`, which read as headers
+ * too) and the list it is in is closed below it, past more such lines: an item, its comma missing,
+ * not a header.
+ */
+function listAsItem(text: string, open: Extract<Container, { kind: 'array' }>, at: number): boolean {
+  const item = open.items.find((i) => i.span.start === at);
+  return item?.kind === 'array' && item.closed && readsAsValue(text.slice(item.span.start, item.span.end)) && closedBelow(text, at, true);
 }
 
 /** A number's prefix: the base it names, and that base's digits. */
@@ -431,16 +443,18 @@ function nextIsStatement(text: string, at: number, before: string): boolean {
 
 /**
  * Whether the list `at` is in is closed further on: a `]` that closes it (past strings, comments and
- * the brackets opened after `at`) comes before a line that reads as a header.
+ * the brackets opened after `at`) comes before a line that reads as a header. `listsAsItems`: a line
+ * that reads whole as a list (`[3]`, a header too) is read as an item of it.
  */
-export function closedBelow(text: string, at: number): boolean {
+export function closedBelow(text: string, at: number, listsAsItems = false): boolean {
   let depth = 0;
   const limit = Math.min(text.length, at + 100_000);
+  const listLine = (start: number) => listsAsItems && readsAsValue(text.slice(start, commentOrLineEnd(text, start)).trim());
   for (let i = at; i < limit; i++) {
     const c = text[i];
     if (c === '\n' || c === '\r') {
       const line = text.slice(i + 1, lineEndAt(text, i + 1)).trim();
-      if (depth === 0 && /^\[\[?[ \t]*[A-Za-z0-9_"'-][^,]*\]\]?[ \t]*(?:#.*)?$/.test(line) && !/^\[[ \t]*["']/.test(line)) return false;
+      if (depth === 0 && /^\[\[?[ \t]*[A-Za-z0-9_"'-][^,]*\]\]?[ \t]*(?:#.*)?$/.test(line) && !/^\[[ \t]*["']/.test(line) && !listLine(i + 1)) return false;
     } else if (c === '#') i = lineEndAt(text, i) - 1;
     else if (c === '"' || c === "'") {
       const end = stringEndFrom(text, i);
