@@ -220,7 +220,7 @@ function missingComma(text: string, open: Container, at: number, before: string)
   if (end === at - before.length) {
     // Nothing before it on the line: in a list, the item before on an earlier line, then only blanks and comments.
     const previous = open.kind === 'array' ? [...items].reverse().find((item) => item.span.end <= at) : undefined;
-    if (!previous || !/^(?:[ \t\r\n]|#[^\n]*)*$/.test(text.slice(previous.span.end, at))) return null;
+    if (!previous || !onlyCommentsFrom(text, previous.span.end, at)) return null;
     end = previous.span.end;
   }
   // A key/value of an inline table with no value (`b =`) is no whole item.
@@ -500,11 +500,14 @@ function visit(entries: readonly KeyValue[], f: (v: TomlValue) => void): void {
   for (const kv of entries) if (kv.value) value(kv.value);
 }
 
-/** Whether the text from `at` holds only white space and comments (a loop: a regex for it backtracks exponentially on `# # # ...`). */
-function onlyCommentsFrom(text: string, at: number): boolean {
-  for (let i = at; i < text.length; i++) {
+/**
+ * Whether the text from `at` (up to `to`) holds only white space and comments (a loop: a regex for
+ * it backtracks exponentially on `# # # ...`).
+ */
+function onlyCommentsFrom(text: string, at: number, to = text.length): boolean {
+  for (let i = at; i < to; i++) {
     const c = text[i]!;
-    if (c === '#') while (i + 1 < text.length && text[i + 1] !== '\n') i++;
+    if (c === '#') while (i + 1 < to && text[i + 1] !== '\n') i++;
     else if (c !== ' ' && c !== '\t' && c !== '\n' && c !== '\r') return false;
   }
   return true;
