@@ -342,6 +342,10 @@ const IGNORED_KEY_REMOVALS: Array<[text: string, fixes: Array<[string, boolean, 
   ['[agents.a.tools]\nallowed = ["bash"]\nbash = "allow"\n', [['Remove `bash`: `allowed` already holds "bash"', true, true]], null],
   // A list under a misspelt key: its rules are meant for a list.
   ['[agents.a.tools]\ndeny = ["bash"]\n', [['Rename to `disallowed`', true, false]], null],
+  // Its line holds more, which Mars cannot read (a syntax error): taken out, the rest would be left to load as a key of
+  // its own (`bar = 2`), so neither the removal nor the move is offered.
+  ['[agents.a.tools]\nfoo = 1; bar = 2\n', [], null],
+  ['[agents.a.tools]\nallowed = ["read"]\nbash = "allow" "b"\n', [], null],
 ];
 for (const [text, fixes, after] of IGNORED_KEY_REMOVALS) {
   test(`a key Mars ignores can be removed: ${JSON.stringify(text)}`, () => {

@@ -339,13 +339,20 @@ export function deleteKeyValue(text: string, kv: KeyValue, comments: readonly Co
 }
 
 /**
- * Whether a key/value can be taken out, or rewritten on one line, without joining lines: it is on
- * one line, or alone on its lines. (Inside an inline table, a list over lines would take its lines
- * with it: the comments in it would have no line of their own to stay on, and a comment after it
- * would come to speak of the line it joined.)
+ * Whether a key/value can be taken out, or rewritten on one line, without joining lines: it is
+ * alone on its lines, or on one line in an inline table. (Inside an inline table, a list over lines
+ * would take its lines with it: the comments in it would have no line of their own to stay on, and a
+ * comment after it would come to speak of the line it joined.)
  */
 export function standsAlone(text: string, kv: KeyValue): boolean {
-  return !/[\r\n]/.test(text.slice(kv.span.start, kv.span.end)) || wholeLine(text, kv.span.start, kv.span.end) !== null;
+  if (wholeLine(text, kv.span.start, kv.span.end) !== null) return true;
+  if (/[\r\n]/.test(text.slice(kv.span.start, kv.span.end))) return false;
+  // On one line with more: an inline table's, a comma or brace beside it. Else its line holds text
+  // Mars cannot read (`foo = 1; bar = 2`), which taking it out would leave to load (`bar = 2`).
+  let before = kv.span.start;
+  while (before > 0 && (text[before - 1] === ' ' || text[before - 1] === '\t')) before--;
+  const after = skipBlank(text, kv.span.end);
+  return text[before - 1] === '{' || text[before - 1] === ',' || text[after] === ',' || text[after] === '}';
 }
 
 /** The character before `at`, past blanks, line breaks and comments; '' at the start. */
