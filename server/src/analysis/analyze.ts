@@ -153,8 +153,8 @@ function guessedAfter(doc: TomlDocument, from: number): Span {
 
 function syntaxFinding(problem: SyntaxProblem, lines: Lines, suppressions: Suppressions): Finding {
   const rewrite = joinsSuppressed(problem.rewrite, lines, suppressions) ? undefined : problem.rewrite;
-  const fix = rewrite && (() => [{ title: rewrite.title, edits: [{ ...rewrite.span, newText: rewrite.newText() }], preferred: true, safe: true }]);
-  return finding('toml-syntax', problem.span, problem.message, fix ?? undefined, problem.related);
+  const fix = rewrite && (() => [{ title: rewrite.title, edits: [{ ...rewrite.span, newText: rewrite.newText() }], preferred: true, safe: rewrite.fixAll !== false }]);
+  return finding('toml-syntax', problem.span, problem.message, fix ?? undefined, problem.related, rewrite?.fixAll !== false);
 }
 
 /**
