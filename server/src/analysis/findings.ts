@@ -300,6 +300,12 @@ interface Replacement {
    * entry. Such a message also says where the other list of the policy holds it (see `Outcome`).
    */
   readonly held?: string;
+  /**
+   * Only with `held`, for a message that ends in what Mars does with the entry: the message before
+   * that sentence, and the sentence. A conflict the fix would make is said between them, right after
+   * what to write (a narrow view cuts a long message at its end); without it, after the message.
+   */
+  readonly around?: readonly [before: string, after: string];
 }
 
 interface EntryIssue {
@@ -310,12 +316,6 @@ interface EntryIssue {
   readonly replacement?: Replacement;
   /** For characters of the value (a comma, a run of control characters): where they are in it. */
   readonly chars?: { readonly offset: number; readonly length: number };
-  /**
-   * The sentence that ends `message` (and `replacement.held`) after what the replacement writes, where
-   * what a fix leads to (a conflict) is said before it: what to write comes first, as a narrow view
-   * cuts a long message at its end (an unknown name's "Did you mean", then what Mars passes on).
-   */
-  readonly last?: string;
 }
 
 const MEMO_LIMIT = 50_000;
@@ -417,10 +417,7 @@ function entryVerdict(raw: string): EntryVerdict {
   }
   // Made readable here, once per spelling (verdicts are memoized), not once per finding.
   return {
-    parse, issues: issues.map((i) => {
-      const shownLast = i.last === undefined ? i : { ...i, last: readable(i.last) };
-      return withText(i.replacement?.held === undefined ? shownLast : { ...shownLast, replacement: { ...i.replacement, held: readable(i.replacement.held) } }, 'message', readable(i.message));
-    }),
+    parse, issues: issues.map((i) => withText(i.replacement?.held === undefined ? i : { ...i, replacement: { ...i.replacement, held: readable(i.replacement.held) } }, 'message', readable(i.message))),
     meaning: parse.ok ? render(parse.name) : null, written: parse.ok ? canonicalSpelling(raw, parse.name) : raw,
   };
 }
@@ -451,15 +448,18 @@ export function entryFindings(text: string, p: ParsedEntry, memo: VerdictMemo, r
       continue;
     }
     const o = outcome(memo, p.entry, r.value, readTo, others);
-    // The conflict is said after what to write, before the message's last sentence.
-    const last = issue.last !== undefined && issue.message.endsWith(` ${issue.last}`) ? issue.last : undefined;
-    const lead = last === undefined ? issue.message : issue.message.slice(0, issue.message.length - last.length - 1);
     const message = r.held === undefined || o === null ? issue.message
       : o.kind === 'held' ? r.held
-      : readable(`${lead} ${quoted(o.list)} holds ${quoted(o.by)}, so ${quoted(r.value)} here would be both allowed and disallowed.${last === undefined ? '' : ` ${last}`}`);
+      : withConflict(issue.message, r, `${quoted(o.list)} holds ${quoted(o.by)}, so ${quoted(r.value)} here would be both allowed and disallowed.`);
     out.push(new ReplacementFinding(issue.code, at, message, text, p.entry, r, o, o?.kind === 'conflict' ? false : r.safe));
   }
   return out;
+}
+
+/** `message` with the conflict its fix would make said in it: where `r.around` puts it, else after it. */
+function withConflict(message: string, r: Replacement, note: string): string {
+  const [before, after] = r.around ?? [message, ''];
+  return readable(`${before} ${note}${after === '' ? '' : ` ${after}`}`);
 }
 
 /** An entry's finding whose fix writes another value for it: made when asked for, without a closure (see `DuplicateFinding`). */
@@ -638,8 +638,8 @@ function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'u
   const parsed = parseToolName(candidate);
   const replacement = parsed.ok ? canonicalSpelling(candidate, parsed.name) : candidate;
   return {
-    code: 'unknown-tool', message: `${first} Did you mean ${quoted(suggestion)}? ${last}`, last,
-    replacement: { value: replacement, preferred: true, safe: false, held: `${first} It looks like ${quoted(replacement)}, ${HELD} ${last}` },
+    code: 'unknown-tool', message: `${first} Did you mean ${quoted(suggestion)}? ${last}`,
+    replacement: { value: replacement, preferred: true, safe: false, held: `${first} It looks like ${quoted(replacement)}, ${HELD} ${last}`, around: [`${first} Did you mean ${quoted(suggestion)}?`, last] },
   };
 }
 

@@ -87,10 +87,10 @@ export function shown(text: string): string {
   }) : text;
 }
 
-/** A code point as messages name one: `U+212A`. */
 /** `s` with its first character upper case: a sentence made of a phrase written to go inside another. */
 export const capitalized = (s: string): string => (s === '' ? s : s[0]!.toUpperCase() + s.slice(1));
 
+/** A code point as messages name one: `U+212A`. */
 export const uPlus = (cp: number): string => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
 
 /** The longest text a message or a fix's title quotes whole. */
