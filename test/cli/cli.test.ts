@@ -127,6 +127,9 @@ test('the summary says how many problems --fix would fix, as fix-all counts them
     ['[agents.a.tools]\nallowed = ["Shell"]\nx = = 1\ndisallowed = ["Read"]\n', '1 error, 2 information (1 fixable with --fix)', '1 problem fixed: 1 error, 1 information'],
     // Nor after a multi-line string never closed, which to Mars runs to the end of the file.
     ['[agents.a.tools]\nallowed = ["Shell"]\n[agents.b.tools]\nx = """\n[agents.c.tools]\nallowed = ["Read"]\n', '1 error, 1 warning, 2 information (1 fixable with --fix)', '1 problem fixed: 1 error, 1 warning, 1 information'],
+    // A missing comma is fixed, and then what its error hid in the rest of its section (a later pass of
+    // fix-all, as `ruff --fix` runs them): counted as the first pass sees it, fixed all the same.
+    ['[agents]\na.tools.allowed = ["read" "grep"]\nb.tools.allowed = ["Bash"]\n', '1 error, 1 information (1 fixable with --fix)', '2 problems fixed: no problems'],
     ['[agents.a.tools]\nallowed = ["bash"]\n', 'no problems', 'no problems'],
   ];
   for (const [body, hint, fixed] of table) {

@@ -194,6 +194,15 @@ describe('code actions', () => {
     const { diagnostics } = await actionsFor(fixed);
     assert.deepEqual(diagnostics.map((d) => d.code), ['unknown-tool', 'unknown-policy-key']);
   });
+
+  test('source.fixAll.mars writes a missing comma, then fixes what its error kept fix-all out of, each edit its own', async () => {
+    const text = '[agents]\na.tools.allowed = ["read" "grep"]\nb.tools.allowed = ["Bash"]\n';
+    const { uri, actions } = await actionsFor(text, ['source.fixAll']);
+    assert.deepEqual(actions.map((a) => a.kind), ['source.fixAll.mars']);
+    const edits = (actions[0]!.edit!.documentChanges![0] as TextDocumentEdit).edits as TextEdit[];
+    assert.deepEqual(edits.map((e) => [e.range.start.line, e.newText]), [[1, ','], [2, 'bash']]);
+    assert.equal(applied(text, actions[0]!, uri), '[agents]\na.tools.allowed = ["read", "grep"]\nb.tools.allowed = ["bash"]\n');
+  });
 });
 
 describe('what each action covers', () => {

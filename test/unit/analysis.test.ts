@@ -11,7 +11,7 @@ import { rng } from '../support/rng';
 import { ERROR_ALLOWED } from '../../server/src/grammar/toolName';
 import { meantList, meantOwner } from '../../server/src/analysis/meant';
 import { suppressEdit, suppressFileEdit } from '../../server/src/analysis/suppress';
-import { analyze, wholeChange } from '../../server/src/analysis/analyze';
+import { analyze } from '../../server/src/analysis/analyze';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 
 function check(input: string, expected: string[]): void {
@@ -1328,10 +1328,11 @@ test('a name moved into a one-line list a mars-ignore speaks of is not silenced 
   }
 });
 
-test('fix-all\'s one edit for several passes never ends inside a \\r\\n or a surrogate pair: an editor applies it as the checker does', () => {
-  // `bash()` and `bash(` both become `bash`, then the duplicate goes: two passes, one edit, whose
-  // end would fall between the `\r` and `\n` the removal takes, where no LSP position is. (Beside
-  // a `bash` already in the list, `bash()` would be removed in the first pass.)
+test('fix-all\'s edits for several passes never end inside a \\r\\n: an editor applies them as the checker does', () => {
+  // `bash()` and `bash(` both become `bash`, then the duplicate goes: two passes, whose edits, made
+  // one, ended between the `\r` and `\n` the removal takes, where no LSP position is, when they were
+  // the one edit from the first text to the last. (Beside a `bash` already in the list, `bash()`
+  // would be removed in the first pass.)
   const text = '[agents.a.tools]\nallowed = [\n  "read",\n  "bash()",\n  "bash(",\r\n]\n';
   const edits = documentFixAll(analyzeDocument(text));
   const byOffset = applyEdits(text, edits);
@@ -1339,12 +1340,7 @@ test('fix-all\'s one edit for several passes never ends inside a \\r\\n or a sur
   const doc = TextDocument.create('file:///m/mars.toml', 'toml', 1, text);
   const byPosition = TextDocument.applyEdits(doc, edits.map((e) => ({ range: { start: doc.positionAt(e.start), end: doc.positionAt(e.end) }, newText: e.newText })));
   assert.equal(byPosition, byOffset);
-  const cases: Array<[string, string]> = [['a\r\nb', 'a\nb'], ['a\nb', 'a\r\nb'], ['x\r\n', 'x\n'], ['\uD83D\uDE00', '\uD83D\uDE01'], ['a\uD83D\uDE00b', 'a\uD83C\uDE00b']];
-  for (const [a, b] of cases) {
-    const e = wholeChange(a, b);
-    assert.equal(applyEdits(a, [e]), b);
-    for (const at of [e.start, e.end]) assert.ok(!/\r\n|[\uD800-\uDBFF][\uDC00-\uDFFF]/.test(a.slice(at - 1, at + 1)), `${JSON.stringify(a)} -> ${JSON.stringify(b)}: a bound at ${at}`);
-  }
+  for (const e of edits) for (const at of [e.start, e.end]) assert.ok(!/\r\n/.test(text.slice(at - 1, at + 1)), `a bound at ${at}`);
 });
 
 test('a mars-ignore on the first line, after the file\'s byte order mark, keeps moved names off the line it speaks of', () => {

@@ -229,9 +229,8 @@ for (const [text, shown, message, related] of EXPLAINED) {
 
 // A comma missing between two items of a list, or two key/values of an inline table, written on
 // one line with only blanks between, or between two items of a list on two lines (the most common:
-// a line added at the end of a list): its fix writes it right after the first, preferred, as the
-// text can mean nothing else, but not in fix-all (the error stops fix-all past it in its section: one
-// fix-all would leave work for the next). Not where what follows the error is no whole item on its
+// a line added at the end of a list): its fix writes it right after the first, preferred and in
+// fix-all, as the text can mean nothing else. Not where what follows the error is no whole item on its
 // line, followed by what may follow one (its quotes may pair the wrong way). [text, the text after the fix, or null: none]
 const MISSING_COMMAS: Array<[text: string, fixed: string | null]> = [
   ['[agents.a.tools]\nallowed = ["bash" "read"]\n', '[agents.a.tools]\nallowed = ["bash", "read"]\n'],
@@ -276,20 +275,32 @@ for (const [text, fixed] of MISSING_COMMAS) {
       assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
       return;
     }
-    assert.deepEqual(fixes.map((x) => [x.title, x.preferred, x.safe]), [['Insert a comma', true, false]]);
+    assert.deepEqual(fixes.map((x) => [x.title, x.preferred, x.safe]), [['Insert a comma', true, true]]);
     assert.equal(applyEdits(text, fixes[0]!.edits), fixed);
-    assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
+    // Fix-all writes it, and the next one missing (`["a" "b" "c"]`): what fix-all then does to the fixed text.
+    const fixedHasMore = documentFindings(analyzeDocument(fixed)).some((f) => f.code === 'toml-syntax');
+    assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), fixedHasMore ? applyEdits(fixed, documentFixAll(analyzeDocument(fixed))) : fixed);
   });
 }
 
-test('a missing comma is left to its quick fix, and fix-all settles: once the comma is in, it fixes what is after', () => {
-  // Found by the fix-all property test (seed 34301): with the comma in fix-all, the fixes past it in its section
-  // were found only by a second fix-all.
+test('fix-all writes every comma missing between items on one line', () => {
+  const text = '[agents.a.tools]\nallowed = ["a" "b" "Bash"]\n[t]\nx = { a = 1 b = 2 c = 3 }\n';
+  assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), '[agents.a.tools]\nallowed = ["a", "b", "bash"]\n[t]\nx = { a = 1, b = 2, c = 3 }\n');
+});
+
+test('fix-all writes a missing comma and fixes what its error hid in the rest of its section, in one go, each edit its own', () => {
+  // The fix-all property test (seed 34301): the error keeps fix-all out of the section's later pieces
+  // (`a` and `b` are apart), which the first pass left for a second fix-all.
   const text = '[agents]\na.tools.allowed = ["read" "grep"]\nb.tools.allowed = ["Bash"]\n';
-  assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
-  const comma = documentFindings(analyzeDocument(text)).find((f) => f.code === 'toml-syntax')!.fixes[0]!;
-  const fixed = applyEdits(text, comma.edits);
-  assert.equal(applyEdits(fixed, documentFixAll(analyzeDocument(fixed))), '[agents]\na.tools.allowed = ["read", "grep"]\nb.tools.allowed = ["bash"]\n');
+  const edits = documentFixAll(analyzeDocument(text));
+  assert.equal(applyEdits(text, edits), '[agents]\na.tools.allowed = ["read", "grep"]\nb.tools.allowed = ["bash"]\n');
+  assert.deepEqual(edits.map((e) => text.slice(e.start, e.end) + ' -> ' + e.newText), [' -> ,', 'Bash -> bash']);
+  // Two errors, one after the other: each pass reaches past one more.
+  const two = '[agents]\na.tools.allowed = ["read" "grep"]\nb.tools.allowed = ["Bash" "Read"]\nc.tools.allowed = ["Grep"]\n';
+  assert.equal(applyEdits(two, documentFixAll(analyzeDocument(two))), '[agents]\na.tools.allowed = ["read", "grep"]\nb.tools.allowed = ["bash", "read"]\nc.tools.allowed = ["grep"]\n');
+  // An error fix-all cannot fix keeps it out as before.
+  const stuck = '[agents]\na.tools.allowed = ["read" b]\nb.tools.allowed = ["Bash"]\n';
+  assert.deepEqual(documentFixAll(analyzeDocument(stuck)), []);
 });
 
 test('past a syntax error, its statement says nothing more: the quotes after it pair the wrong way', () => {

@@ -9,7 +9,7 @@ import { lastAtOrBefore } from '../toml/sorted';
 import { syntaxProblems } from '../toml/syntax';
 import { closedBelow } from '../toml/syntaxMessages';
 import type { Code, SeverityOverrides } from './codes';
-import { applyEdits, deleteItems, nonOverlapping, type Edit } from './edits';
+import { applyEdits, composeEdits, deleteItems, nonOverlapping, type Edit } from './edits';
 import {
   byPosition, findingAt, fixAmong, fromParse, fixesNotKept, keyContentSpan, partnersSeen, crossEntryFindings, entryFindings, finding, overridden, withoutClashingFixes, parseEntries, policyFindings, MAY_CREATE, otherLists,
   type Finding, type ParsedEntry, VerdictMemo,
@@ -153,8 +153,8 @@ function guessedAfter(doc: TomlDocument, from: number): Span {
 
 function syntaxFinding(problem: SyntaxProblem, lines: Lines, suppressions: Suppressions): Finding {
   const rewrite = joinsSuppressed(problem.rewrite, lines, suppressions) ? undefined : problem.rewrite;
-  const fix = rewrite && (() => [{ title: rewrite.title, edits: [{ ...rewrite.span, newText: rewrite.newText() }], preferred: true, safe: rewrite.fixAll !== false }]);
-  return finding('toml-syntax', problem.span, problem.message, fix ?? undefined, problem.related, rewrite?.fixAll !== false);
+  const fix = rewrite && (() => [{ title: rewrite.title, edits: [{ ...rewrite.span, newText: rewrite.newText() }], preferred: true, safe: true }]);
+  return finding('toml-syntax', problem.span, problem.message, fix ?? undefined, problem.related);
 }
 
 /**
@@ -235,13 +235,11 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
   }
   if (first.length === 0) return first;
   // A fix can make another problem (moving `bash = "allow"` next to a `bash()` that becomes
-  // `bash`): run further passes on the result, and if they change anything, answer with the one
-  // edit that turns the original text into the settled one.
-  const original = analysis.doc.text;
-  let text = applyEdits(original, first);
+  // `bash`): run further passes on the result, each one's edits joined to those before.
+  let text = applyEdits(analysis.doc.text, first);
   let edits = first;
-  let passes = 1;
-  for (; passes < MAX_FIX_PASSES; passes++) {
+  let all = first;
+  for (let passes = 1; passes < MAX_FIX_PASSES; passes++) {
     const next = analyze(text, undefined, undefined, analysis.arrays);
     if (counter && waiting.length > 0) {
       const left = placedAfter(waiting, edits);
@@ -256,9 +254,10 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
     }
     edits = fixPass(next, overrides, only, outside);
     if (edits.length === 0) break;
+    all = composeEdits(text, all, edits);
     text = applyEdits(text, edits);
   }
-  return passes === 1 ? first : [wholeChange(original, text)];
+  return all;
 }
 
 /**
@@ -284,29 +283,6 @@ function placedAfter(findings: readonly Finding[], edits: readonly Edit[]): Set<
  * take several. The bound only stops fixes that would undo each other, which none is known to.
  */
 const MAX_FIX_PASSES = 32;
-
-/**
- * One edit from `a` to `b`: the differing middle, common prefix and suffix kept. Neither end falls
- * inside a `\r\n` (a fix that writes `\n` for it: no LSP position is between the two, and an editor
- * would keep the `\r`) or a surrogate pair.
- */
-export function wholeChange(a: string, b: string): Edit {
-  let start = 0;
-  while (start < a.length && start < b.length && a.charCodeAt(start) === b.charCodeAt(start)) start++;
-  if (start > 0 && splits(a, start)) start--;
-  let endA = a.length;
-  let endB = b.length;
-  while (endA > start && endB > start && a.charCodeAt(endA - 1) === b.charCodeAt(endB - 1)) endA--, endB--;
-  if (endA < a.length && splits(a, endA)) endA++, endB++;
-  return { start, end: endA, newText: b.slice(start, endB) };
-}
-
-/** Whether offset `i` of `s` is between the two halves of a `\r\n` or of a surrogate pair. */
-function splits(s: string, i: number): boolean {
-  const before = s.charCodeAt(i - 1);
-  const after = s.charCodeAt(i);
-  return (before === 13 && after === 10) || (before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff);
-}
 
 /** What fix-all's reach in an analysis depends on (an analysis, or these read off one let go). */
 export type Reach = { readonly unreadableFrom: number; readonly doc: { readonly text: string } };

@@ -15,7 +15,7 @@ import { textChange, type TextChange } from '../toml/textChange';
 import { placeSpan, RootArrays, tableConflicts, type DefinitionPlace, type SectionDefinitions, type TableConflict } from '../toml/tables';
 import { analyze, eachSeen, fixAllEdits, fixAllTakes, visibleFindings, type Analysis } from './analyze';
 import type { Code, SeverityOverrides } from './codes';
-import type { Edit } from './edits';
+import { applyEdits, composeEdits, type Edit } from './edits';
 import { byPosition, finding, overridden, VerdictMemo, type Finding, type Fix } from './findings';
 import { ownCopy } from '../grammar/text';
 import { ownerArrays, OWNERS, readAlike } from './policies';
@@ -643,22 +643,54 @@ export function fixAllReaches(start: number, outside: Outside, firstUnclosed: nu
  * Every safe fix of the document (see `fixAllEdits`), in document offsets, a unit at a time: it
  * yields after each unit, so a caller that must stay responsive (a server that can be told to
  * cancel) can pause between units. `documentFixAll` runs it through.
+ *
+ * A syntax error in a piece of a big section keeps fix-all out of the pieces after it (see
+ * `fixAllReaches`); where a fix of the error was made (a comma inserted), those pieces are read
+ * again in the fixed text and fixed too, their edits joined to the first pass's (`composeEdits`),
+ * as a pass within a unit does: one fix-all leaves nothing for the next.
  */
 export function* documentFixAllSteps(da: DocumentAnalysis, overrides: SeverityOverrides = {}, only?: Code, counter?: { fixed: number }): Generator<void, Edit[]> {
-  const out: Edit[] = [];
+  let { edits, waiting } = yield* fixAllPass(da, overrides, only, counter);
+  for (let passes = 1; waiting && edits.length > 0 && passes < MAX_DOCUMENT_PASSES; passes++) {
+    const fixed = applyEdits(da.text, edits);
+    const next = yield* fixAllPass(yield* new DocumentAnalyzer({ oneShot: true, keep: 'fix-all' }).analyzeSteps(fixed), overrides, only, counter);
+    if (next.edits.length === 0) break;
+    edits = composeEdits(fixed, edits, next.edits);
+    waiting = next.waiting;
+  }
+  return edits;
+}
+
+/** Bounds the passes over the document: each reaches past one more syntax error fixed in a section. */
+const MAX_DOCUMENT_PASSES = 16;
+
+/**
+ * One pass of fix-all over the units it reaches. `waiting`: whether it left out a piece after the
+ * syntax error of an earlier piece of its section where it fixed something in that piece, which
+ * may have made the rest readable.
+ */
+function* fixAllPass(da: DocumentAnalysis, overrides: SeverityOverrides, only: Code | undefined, counter: { fixed: number } | undefined): Generator<void, { edits: Edit[]; waiting: boolean }> {
+  const edits: Edit[] = [];
+  let waiting = false;
+  let fixedUnreadable = false; // in this section
   for (const [i, u] of da.units.entries()) {
     const outside = outsideOf(da, i);
-    if (!fixAllReaches(u.start, outside, da.unclosed[0])) continue;
+    if (u.sectionStart) fixedUnreadable = false;
+    if (!fixAllReaches(u.start, outside, da.unclosed[0])) {
+      waiting ||= fixedUnreadable && !!outside.unreadableBefore;
+      continue;
+    }
     // A unit's model is made only where there may be something to fix, and read with its own
     // findings, whose fixes go when it goes (see `fixAll`): kept on the unit's findings, a 10 MB
     // list's fixes stayed beside its next version's analysis.
     if (u.analysis.mayFix(overrides, only, outside)) {
-      const edits = u.analysis.fixAll((a) => fixAllEdits(a, overrides, only, outside, counter));
-      for (const e of edits) out.push(u.base === 0 ? e : shiftEdit(e, u.base));
+      const own = u.analysis.fixAll((a) => fixAllEdits(a, overrides, only, outside, counter));
+      for (const e of own) edits.push(u.base === 0 ? e : shiftEdit(e, u.base));
+      fixedUnreadable ||= own.length > 0 && u.analysis.unreadableFrom < u.analysis.text.length;
     }
     yield;
   }
-  return out;
+  return { edits, waiting };
 }
 
 /**

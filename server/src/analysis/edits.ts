@@ -387,6 +387,52 @@ export function applyEdits(text: string, edits: readonly Edit[]): string {
 }
 
 /**
+ * Edits of `original` that make what `later` (edits of `between`, which `earlier` made of
+ * `original`) makes of `between`: where an edit of `later` meets or touches text an edit of
+ * `earlier` wrote, the two become one edit, so each edit is still the fixes' own, not a rewrite of
+ * everything between the first change and the last. Both lists sorted and non-overlapping.
+ */
+export function composeEdits(between: string, earlier: readonly Edit[], later: readonly Edit[]): Edit[] {
+  // Every edit as the stretch of `between` it covers: `earlier`'s as the text it wrote.
+  const spans: Array<{ start: number; end: number; later?: Edit }> = [];
+  let shift = 0;
+  for (const e of earlier) {
+    const start = e.start + shift;
+    spans.push({ start, end: start + e.newText.length });
+    shift += e.newText.length - (e.end - e.start);
+  }
+  for (const e of later) spans.push({ start: e.start, end: e.end, later: e });
+  spans.sort((a, b) => a.start - b.start || a.end - b.end);
+  // `between`'s offset back in `original`, for the start or the end of a stretch: past the edits of
+  // `earlier` whose text ends before it, or at it (for an end: that edit is in the stretch).
+  let e = 0;
+  let back = 0;
+  const toOriginal = (at: number, isEnd: boolean) => {
+    for (let x = earlier[e]; x; x = earlier[++e]) {
+      const writtenEnd = x.start + back + x.newText.length;
+      if (writtenEnd > at || (writtenEnd === at && !isEnd)) break;
+      back += x.newText.length - (x.end - x.start);
+    }
+    return at - back;
+  };
+  const out: Edit[] = [];
+  for (let i = 0; i < spans.length; ) {
+    const start = spans[i]!.start;
+    let end = spans[i]!.end;
+    const inside: Edit[] = [];
+    for (; i < spans.length && spans[i]!.start <= end; i++) {
+      end = Math.max(end, spans[i]!.end);
+      if (spans[i]!.later) inside.push(spans[i]!.later!);
+    }
+    const from = toOriginal(start, false);
+    const to = toOriginal(end, true);
+    const written = between.slice(start, end);
+    out.push({ start: from, end: to, newText: inside.length === 0 ? written : applyEdits(written, inside.map((x) => ({ start: x.start - start, end: x.end - start, newText: x.newText }))) });
+  }
+  return out;
+}
+
+/**
  * Whether two edits touch the same text: a shared interior, or a shared end. Two fixes meeting at
  * a point each assume the text beside it: removing a list's last item keeps the comma before it,
  * which an append after that item (an insertion there, or a rewrite of the item's line end) would double.

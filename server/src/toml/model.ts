@@ -90,12 +90,9 @@ export interface SyntaxProblem {
   readonly message: string;
   /**
    * Text for `span` that means the same and is valid, made when asked for: what TOML 1.1 added, in
-   * TOML 1.0; a stray byte order mark removed; a comma missing between two items. In fix-all but
-   * where `fixAll` is false: a comma's error stops the reading of the rest of its section, so what
-   * fix-all would fix after it is found only once the comma is in, and one fix-all must leave
-   * nothing for the next.
+   * TOML 1.0; a stray byte order mark removed; a comma missing between two items.
    */
-  readonly rewrite?: { readonly title: string; readonly span: Span; newText(): string; readonly fixAll?: false } | null;
+  readonly rewrite?: { readonly title: string; readonly span: Span; newText(): string } | null;
   /** Other places the problem is about (a key defined before), with what each is. */
   readonly related?: ReadonlyArray<{ readonly span: Span; readonly message: string }>;
   /** Where the parser gave up (at or after `span`): past it, the model's reading is a guess. */

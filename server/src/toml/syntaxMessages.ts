@@ -234,7 +234,7 @@ function missingComma(text: string, open: Container, at: number, before: string)
     const written = text.slice(item.span.start, item.span.end);
     if (!readsAsValue(open.kind === 'array' ? written : `{ ${written} }`)) return null;
     const rest = text.slice(item.span.end, lineEnd);
-    if (follows.test(rest)) return { title: 'Insert a comma', span: { start: end, end }, newText: () => (end === at ? ', ' : ','), fixAll: false };
+    if (follows.test(rest)) return { title: 'Insert a comma', span: { start: end, end }, newText: () => (end === at ? ', ' : ',') };
     // Another item after blanks, its comma missing too.
     from = item.span.end + /^[ \t]*/.exec(rest)![0].length;
     if (from === item.span.end) return null;
