@@ -240,6 +240,18 @@ suite('Mars TOML in VS Code', () => {
     await waitForDiagnostics(marsToml, (d) => d.length === 4, 'the fixture diagnostics after revert');
   });
 
+  test('fix all writes a missing comma and fixes what its syntax error hid, in one go', async () => {
+    const text = '[agents]\na.tools.allowed = ["read" "grep"]\nb.tools.allowed = ["Bash"]\n';
+    const { uri, doc } = await untitledMarsToml('comma', text);
+    await waitForDiagnostics(uri, (d) => d.length === 2, 'the missing comma and the alias after it');
+    const [fixAll] = await codeActions(uri, new vscode.Range(0, 0, doc.lineCount, 0), FIX_ALL_KIND);
+    assert.ok(fixAll?.edit, 'a fix-all action with an edit');
+    assert.ok(await vscode.workspace.applyEdit(fixAll.edit), 'the edit applies');
+    assert.equal(doc.getText(), '[agents]\na.tools.allowed = ["read", "grep"]\nb.tools.allowed = ["bash"]\n');
+    await waitForDiagnostics(uri, (d) => d.length === 0, 'no problems after fix all');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   test('mars.local.toml two folders down: diagnostics (a duplicate faded), and fix-on-save with editor.codeActionsOnSave', async () => {
     const uri = fileUri('nested', 'deeper', 'mars.local.toml');
     const openedAt = Date.now();
