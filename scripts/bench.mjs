@@ -106,9 +106,11 @@ function benchScaling() {
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-bench-'));
 const bin = path.join(tmp, 'dist');
 fs.mkdirSync(bin);
-for (const f of ['server.js', 'server-main.js', 'cli.js', 'server-main.js.map', 'cli.js.map']) {
+for (const f of ['server.js', 'server-main.js', 'cli.js', 'cli-main.js', 'server-main.js.map', 'cli-main.js.map']) {
   if (fs.existsSync(path.join(root, 'dist', f))) fs.copyFileSync(path.join(root, 'dist', f), path.join(bin, f));
 }
+// The checker's code cache (see server/src/cli/start.ts) in the bench's folder: written by its first run.
+process.env.XDG_CACHE_HOME = path.join(tmp, 'cache');
 const SERVER = path.join(bin, 'server.js');
 const CLI = path.join(bin, 'cli.js');
 const EMPTY_SERVER = path.join(bin, 'empty-server.js');
@@ -164,9 +166,9 @@ function percentile(xs, p) {
 const ms = (x) => (Number.isFinite(x) ? (x >= 100 ? `${x.toFixed(0)} ms` : x >= 10 ? `${x.toFixed(1)} ms` : `${x.toFixed(2)} ms`) : 'n/a');
 
 /** Wall time of a whole process, stdout and stderr to /dev/null. */
-function processMs(command, args) {
+function processMs(command, args, env = {}) {
   const t0 = now();
-  const r = spawnSync(command, args, { stdio: 'ignore', cwd: tmp });
+  const r = spawnSync(command, args, { stdio: 'ignore', cwd: tmp, env: { ...process.env, ...env } });
   const t = now() - t0;
   if (r.error) throw r.error;
   if (r.signal) throw new Error(`${path.basename(command)} died of ${r.signal}`);
@@ -282,6 +284,15 @@ try {
   const text = median(Array.from({ length: CLI_RUNS }, () => processMs(process.execPath, [CLI, 'check', bigFile]).t));
   row('  the same, text output (the default: findings only)', ms(text), TOMBI ? 'tombi lint, as above' : '', TOMBI ? text / tombiMs : null, 'info', null);
   row('  node -e 0 (the floor of any Node process)', ms(nodeFloor), '', null, 'info', null);
+  // A typical mars.toml, where Node's start and compiling the checker are most of a run: from the
+  // code cache its first check wrote, and without it (as the first check runs), alternately.
+  const cached = [];
+  const compiled = [];
+  for (let i = 0; i < 9; i++) {
+    cached.push(processMs(process.execPath, [CLI, 'check', smallFile]).t);
+    compiled.push(processMs(process.execPath, [CLI, 'check', smallFile], { NODE_DISABLE_COMPILE_CACHE: '1' }).t);
+  }
+  row('checker, typical mars.toml, whole process (median of 9)', ms(median(cached)), `without its code cache ${ms(median(compiled))}`, median(cached) / median(compiled), 'info', null);
 } catch (e) {
   failed('checker, 1 MB file', e);
 }

@@ -28,7 +28,8 @@ if (process.argv.includes('--tests')) {
   const builds = [
     { entryPoints: ['server/src/node/start.ts'], outfile: 'dist/server.js', external: ['./server-main.js'] },
     { entryPoints: ['server/src/node/main.ts'], outfile: 'dist/server-main.js' },
-    { entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+    { entryPoints: ['server/src/cli/start.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, external: ['./cli-main.js'] },
+    { entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli-main.js' },
     { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
     { ...browser, entryPoints: ['server/src/browser/main.ts'], outfile: 'dist/browser/server.js', format: 'iife' },
     { ...browser, entryPoints: ['client/src/browser.ts'], outfile: 'dist/browser/client.js', external: ['vscode'] },

@@ -416,10 +416,7 @@ test('--fix on a file it cannot write reports the file as it is, and exits 2', (
   // Root writes whatever the mode: the checker then runs as nobody, from a copy nobody can read
   // wherever the checkout is.
   const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
-  const program = path.join(dir, 'cli.js');
-  fs.copyFileSync(path.join(DIST, 'cli.js'), program);
-  fs.chmodSync(program, 0o644);
-  const r = spawnSync(process.execPath, [program, 'check', '--fix', 'mars.toml'], { cwd: dir, encoding: 'utf8', ...asNobody });
+  const r = spawnSync(process.execPath, [programIn(dir), 'check', '--fix', 'mars.toml'], { cwd: dir, encoding: 'utf8', ...asNobody });
   if (r.error || /Cannot find module|EACCES/.test(r.stderr)) return t.skip(`cannot run node as nobody here: ${r.error?.message ?? r.stderr.split('\n')[0]}`);
   assert.equal(r.status, 2, r.stderr);
   assert.match(r.stderr, /cannot write mars\.toml: permission denied/);
@@ -555,12 +552,18 @@ function cliAsUser(dir: string, args: string[]): { code: number | null; out: str
   const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
   const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-cli-bin-'));
   fs.chmodSync(bin, 0o755);
-  const program = path.join(bin, 'cli.js');
-  fs.copyFileSync(path.join(DIST, 'cli.js'), program);
-  fs.chmodSync(program, 0o644);
-  const r = spawnSync(process.execPath, [program, ...args], { cwd: dir, encoding: 'utf8', ...asNobody });
+  const r = spawnSync(process.execPath, [programIn(bin), ...args], { cwd: dir, encoding: 'utf8', ...asNobody });
   if (r.error || /Cannot find module|EACCES/.test(r.stderr)) return null;
   return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+/** A copy of the checker (dist/cli.js and the bundle it runs) in `folder`, readable by all: its dist/cli.js. */
+function programIn(folder: string): string {
+  for (const name of ['cli.js', 'cli-main.js']) {
+    fs.copyFileSync(path.join(DIST, name), path.join(folder, name));
+    fs.chmodSync(path.join(folder, name), 0o644);
+  }
+  return path.join(folder, 'cli.js');
 }
 
 test('--fix fixes a file with hard links (they keep sharing it) or in a folder that allows no new file', (t) => {

@@ -6,6 +6,7 @@ import { CHECK_OPTIONS, inert, parseCheckArgs, runCheck, UsageError } from './ch
 import { nearestWord } from '../grammar/checks';
 import { shown } from '../grammar/text';
 import { parseNames } from './parseNames';
+import { codeIsWarm } from '../node/codeCache';
 
 const CHECK = 'check [paths... | -] [--format text|json|github] [--fix] [--severity <code>=<level>]... [--stdin-filename <path>] [--no-respect-gitignore]';
 
@@ -71,7 +72,11 @@ async function main(argv: string[]): Promise<number> {
     case 'check':
       try {
         const options = parseCheckArgs(rest);
-        if (!options.help) return runCheck(options, process.stdout, process.stderr, process.stdin);
+        if (!options.help) {
+          const code = await runCheck(options, process.stdout, process.stderr, process.stdin);
+          codeIsWarm(); // a check ran: its code is what the cache is for (not a usage error's)
+          return code;
+        }
         process.stdout.write(CHECK_USAGE);
         return 0;
       } catch (e) {

@@ -13,10 +13,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import Module, { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
 
-const PREFIX = 'server-';
 const SUFFIX = '.v8cache';
 /** Ends the name of a cache being written, `<cache>.<pid>.tmp`, renamed to `<cache>` once whole. */
 const TEMP = '.tmp';
@@ -36,12 +36,15 @@ export function codeIsWarm(): void {
 /** Bytes of the payload's SHA-256 the file begins with. */
 const DIGEST = 32;
 
-/** Loads `file` as a CommonJS module whose code cache lives in `folder` (made if missing). */
-export function runWithCodeCache(file: string, folder: string): void {
+/**
+ * Loads `file` as a CommonJS module whose code cache lives in `folder` (made if missing), in a file
+ * named `<prefix><hash>.v8cache`: the only names there it removes.
+ */
+export function runWithCodeCache(file: string, folder: string, prefix: string): void {
   const source = fs.readFileSync(file, 'utf8');
   const safe = ownFolder(folder);
   const key = createHash('sha256').update(source).update(`${process.version} ${process.arch} ${process.execArgv.join(' ')}`).digest('hex').slice(0, 20);
-  const cacheFile = path.join(folder, `${PREFIX}${key}${SUFFIX}`);
+  const cacheFile = path.join(folder, `${prefix}${key}${SUFFIX}`);
   let cachedData: Buffer | undefined;
   if (safe) {
     try {
@@ -59,7 +62,7 @@ export function runWithCodeCache(file: string, folder: string): void {
     const write = () => {
       if (state !== 'warm') return;
       state = 'written';
-      writeCache(folder, cacheFile, script);
+      writeCache(folder, cacheFile, script, prefix);
     };
     (globalThis as WarmHook)[WARM] = () => {
       if (state !== 'cold') return;
@@ -71,6 +74,27 @@ export function runWithCodeCache(file: string, folder: string): void {
   const module = { exports: {}, filename: file, id: file, loaded: false };
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   run.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file));
+}
+
+/**
+ * The folder of this user's caches for Mars TOML, where each system keeps them (as pip's and
+ * ruff's own folders are): `%LOCALAPPDATA%\\mars-toml\\Cache`, `~/Library/Caches/mars-toml`, or
+ * `$XDG_CACHE_HOME/mars-toml` (`~/.cache/mars-toml`). None where Node's own compile cache is turned
+ * off (`NODE_DISABLE_COMPILE_CACHE`), or no home is known.
+ */
+export function userCacheFolder(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.NODE_DISABLE_COMPILE_CACHE) return undefined;
+  if (process.platform === 'win32') return env.LOCALAPPDATA ? path.join(env.LOCALAPPDATA, 'mars-toml', 'Cache') : undefined;
+  let home = '';
+  try {
+    home = os.homedir();
+  } catch {
+    // No home (a user with no entry in the password database): no cache.
+  }
+  if (process.platform === 'darwin') return home ? path.join(home, 'Library', 'Caches', 'mars-toml') : undefined;
+  // The spec ignores a relative XDG_CACHE_HOME.
+  const xdg = env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : home && path.join(home, '.cache');
+  return xdg ? path.join(xdg, 'mars-toml') : undefined;
 }
 
 /** The payload of a cache file, or undefined when it is not the one written (a lost block, a bit flipped). */
@@ -92,7 +116,7 @@ function ownFolder(folder: string): boolean {
   }
 }
 
-function writeCache(folder: string, cacheFile: string, script: vm.Script): void {
+function writeCache(folder: string, cacheFile: string, script: vm.Script, prefix: string): void {
   const temp = `${cacheFile}.${process.pid}${TEMP}`;
   try {
     const payload = script.createCachedData();
@@ -110,7 +134,7 @@ function writeCache(folder: string, cacheFile: string, script: vm.Script): void 
   try {
     for (const name of fs.readdirSync(folder)) {
       const file = path.join(folder, name);
-      if (!name.startsWith(PREFIX) || file === cacheFile) continue;
+      if (!name.startsWith(prefix) || file === cacheFile) continue;
       if (name.endsWith(SUFFIX) || (name.endsWith(TEMP) && (fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < killedBefore)) rm(file);
     }
   } catch {

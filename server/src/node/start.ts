@@ -6,5 +6,5 @@ import { runWithCodeCache } from './codeCache';
 
 const MAIN = path.join(__dirname, 'server-main.js');
 const folder = process.argv.find((a) => a.startsWith('--code-cache='))?.slice('--code-cache='.length);
-if (folder) runWithCodeCache(MAIN, folder);
+if (folder) runWithCodeCache(MAIN, folder, 'server-');
 else require(MAIN);
