@@ -173,7 +173,18 @@ const CASES: Case[] = [
   // Only `"allow"` or `"deny"` is the map form: any other key is ignored, with no move to make.
   { name: 'a key that is not the map form', doc: `${T}fo|o = 3`, range: [1, 0, 1, 3],
     has: ['**`foo`**: a key Mars ignores.', '_In the tools table of agent `reviewer`, which holds only `allowed` and `disallowed` lists._'],
-    lacks: ['Map-form', 'Unknown tool', 'move `', 'put `', 'a tools table in mars.toml'] },
+    lacks: ['Map-form', 'Unknown tool', 'into `', 'put `', 'a tools table in mars.toml'] },
+  // A key no fix moves, whose removal is offered (`removeKeyFix`): the hover says the fix, as the lightbulb does. Not where a
+  // move is offered (what to do is the move), nor where the removal is not (its line holds more Mars cannot read).
+  { name: 'a key Mars ignores: its fix removes it', doc: `${T}fo|o = 3`, range: [1, 0, 1, 3], has: ['**`foo`**: a key Mars ignores.', 'Its fix: remove `foo`.'] },
+  { name: 'a map-form key with a verdict that names no list: its fix removes it', doc: `${T}ba|sh = "maybe"`, range: [1, 0, 1, 4], has: ['Its fix: remove `bash`.'] },
+  { name: 'a map-form key asking: its fix removes it', doc: `${T}re|ad = "ask"`, range: [1, 0, 1, 4], has: ['Its fix: remove `read`.'] },
+  { name: 'a map-form key Mars would reject as an entry: its fix removes it', doc: `${T}"*(|x)" = "deny"`, range: [1, 1, 1, 5], has: ['Mars ignores it', 'Its fix: remove `"*(x)"`.'] },
+  { name: 'a dotted key below a tool name: its fix removes the key/value', doc: `${T}we|b.x = "allow"`, range: [1, 0, 1, 3], has: ['Its fix: remove `web.x`.'] },
+  { name: 'a key Mars ignores in an inline table: its fix removes it', doc: '[agents.a]\ntools = { fo|o = 1, allowed = [] }', range: [1, 10, 1, 13], has: ['Its fix: remove `foo`.'] },
+  { name: 'a map-form key a move takes: the move, no removal said', doc: `${T}ba|sh = "allow"`, range: [1, 0, 1, 4], has: ['put `bash` in `allowed`'], lacks: ['Its fix'] },
+  { name: 'a map-form key whose list holds it: the key can go, said once', doc: `${T}allowed = ["bash"]\nba|sh = "allow"`, range: [2, 0, 2, 4], has: ['so the key can go'], lacks: ['Its fix'] },
+  { name: 'a key on a line with more Mars cannot read: no removal', doc: `${T}fo|o = 1 bar = 2`, range: [1, 0, 1, 3], has: ['a key Mars ignores'], lacks: ['Its fix'] },
   // An empty key is named as the string it is, as the diagnostics name it, not as an empty code span.
   { name: 'an empty key in a tools table', doc: `${T}"|" = 3`, range: [1, 1, 1, 1],
     has: ['**`""`**: a key Mars ignores.'], lacks: ['` `'] },

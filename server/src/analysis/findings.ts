@@ -16,7 +16,7 @@ import { lastStartingBefore, stringTowards } from '../toml/sorted';
 import { CODES, type Code, type Severity, type SeverityOverrides } from './codes';
 import { deleteItems, type Edit } from './edits';
 import { isWritten, misplacedAt, ownerKey, ownerLabel, ownPolicy, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type ListName, type MisplacedList, type Owner, type Policies } from './policies';
-import { extraKeyFixes, keyAsEntry, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, otherList, removeKeyFix, shapeConflicts, shapeFixes, strayListConflicts } from './moves';
+import { extraKeyFixes, ignoredKeyFixes, keyAsEntry, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, otherList, shapeConflicts, shapeFixes, strayListConflicts } from './moves';
 
 export interface Fix {
   readonly title: string;
@@ -848,11 +848,10 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
         : `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}${extra.keyValue.value?.kind === 'string' ? ' (the `tool = "allow"` map form belongs to agent profiles).' : '.'}`,
       // Moving a key Mars ignores puts a rule in force: never safe (only `tools.mcp`'s move may be).
       // Removing one whose rule is already in force changes nothing: safe. Else it can be removed, as
-      // the user wishes: offered last, never preferred nor safe (`removeKeyFix`).
+      // the user wishes: offered last, never preferred nor safe (`ignoredKeyFixes`).
       () => {
-        const fixes = extraKeyFixes(doc, policies, extra);
-        const removal = held ? null : removeKeyFix(doc, extra);
-        return removal ? [...fixes, removal] : fixes;
+        const { moves, removal } = ignoredKeyFixes(doc, policies, extra);
+        return removal ? [...moves, removal] : moves;
       }, undefined, held));
   }
   return out;

@@ -286,11 +286,24 @@ export function extraKeyFixes(doc: TomlDocument, policies: Policies, extra: Extr
  * where taking it out would join lines (`standsAlone`) or it holds a multi-line string left open (to
  * Mars the rest of the file is its text).
  */
-export function removeKeyFix(doc: TomlDocument, extra: ExtraKey): Fix | null {
+function removeKeyFix(doc: TomlDocument, extra: ExtraKey): Fix | null {
   const kv = extra.keyValue;
   if (!standsAlone(doc.text, kv) || (kv.value && holdsOpenMultiline(kv.value))) return null;
   const key = doc.text.slice(kv.key.span.start, kv.key.span.end);
   return { title: `Remove ${quoted(key)}`, edits: deleteKeyValue(doc.text, kv, doc.comments), preferred: false, safe: false };
+}
+
+/**
+ * The fixes of a key Mars ignores in a tools table (not `mcp`, nor a list under a misspelt key): its
+ * move where one is offered (`extraKeyFixes`), and its removal (`removeKeyFix`), but not where the
+ * list holds its rule already, whose move removes it. What its diagnostic offers, and its hover says
+ * where no move is offered.
+ */
+export function ignoredKeyFixes(doc: TomlDocument, policies: Policies, extra: ExtraKey): { readonly moves: Fix[]; readonly removal: Fix | null } {
+  const list = mapFormList(extra);
+  const entry = list && keyAsEntry(extra.name.name);
+  const held = list !== null && entry !== null && notYetIn(policies, extra.owner, list, [entry]).length === 0;
+  return { moves: extraKeyFixes(doc, policies, extra), removal: held ? null : removeKeyFix(doc, extra) };
 }
 
 function holdsOpenMultiline(v: TomlValue): boolean {

@@ -6,11 +6,11 @@
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
 import type { Analysis } from '../analysis/analyze';
 import { CODES, isCode } from '../analysis/codes';
-import { keyContentSpan } from '../analysis/findings';
+import { keyContentSpan, type Fix } from '../analysis/findings';
 import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './context';
 import { contentSpan, isOpenMultiline, valueSources } from '../toml/stringPositions';
-import { isMapFormVerdict, keyAsEntry, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames } from '../analysis/moves';
-import { misplacedAt, ownerLabel, shapeList, TOOLS_MCP_REMOVED, type ExtraKey, type ListName, type MisplacedList, type Owner, type Policies, type ShapeProblem } from '../analysis/policies';
+import { ignoredKeyFixes, isMapFormVerdict, keyAsEntry, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames } from '../analysis/moves';
+import { misplacedAt, ownerLabel, shapeList, TOOLS_MCP_REMOVED, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
 import type { Span, TomlString, TomlValue } from '../toml/model';
 import { firstLineOf, positionsOf } from '../toml/lineIndex';
@@ -44,7 +44,7 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
     return result(analysis, [title!, `_Not an entry yet: ${why}._`, as, ...rest], wouldBe.span ?? str.content);
   }
   const extra = extraKeyAt(analysis, offset);
-  if (extra) return result(analysis, describeKey(analysis.policies, extra), keyContentSpan(doc.text, extra.name.span));
+  if (extra) return result(analysis, describeKey(analysis, extra), keyContentSpan(doc.text, extra.name.span));
   const stray = analysis.policies.misplaced.find((m) => hit(misplacedAt(m).span, false));
   if (stray) return result(analysis, describeMisplaced(stray), keyContentSpan(doc.text, misplacedAt(stray).span));
   for (const l of analysis.policies.lists) {
@@ -140,11 +140,15 @@ function describeShapeKey(analysis: Analysis, problem: ShapeProblem, name: strin
     `${problem.says(code)}.`,
     // The one fix of `tools` written as a list renames it `tools.allowed`: what that list is.
     ...(tools && fix ? [`It looks meant for \`tools.allowed\`: ${LIST_MEANING.allowed}`] : []),
-    ...(fix ? [`Its fix: ${fix.title[0]!.toLowerCase()}${fix.title.slice(1)}.`] : []),
+    ...(fix ? [fixSaid(fix)] : []),
   ];
 }
 
-function describeKey(policies: Policies, extra: ExtraKey): string[] {
+/** A fix as a hover says it, in the words of its title (`Its fix: remove \`foo\`.`). */
+const fixSaid = (fix: Fix): string => `Its fix: ${fix.title[0]!.toLowerCase()}${fix.title.slice(1)}.`;
+
+function describeKey(analysis: Analysis, extra: ExtraKey): string[] {
+  const { policies } = analysis;
   const name = extra.name.name;
   const owner = owned(extra.owner);
   // The table named once: "in the tools table of …: a tools table in mars.toml holds only …" said it twice.
@@ -167,14 +171,17 @@ function describeKey(policies: Policies, extra: ExtraKey): string[] {
   }
   const list = mapFormList(extra);
   const parse = parseToolName(name);
+  // Where no fix moves the key, its removal, where the diagnostic offers it.
+  const { moves, removal } = ignoredKeyFixes(analysis.doc, policies, extra);
+  const removed = moves.length === 0 && removal ? [fixSaid(removal)] : [];
   // Only `tool = "allow"` or `"deny"` is the map form, the one a move is offered for; any other key is just ignored.
-  if (!list) return [`**${code(name)}**: a key Mars ignores.`, `_In ${table}._`];
+  if (!list) return [`**${code(name)}**: a key Mars ignores.`, ...removed, `_In ${table}._`];
   const ignored = `_Map-form key in ${table}: Mars ignores it`;
   // Ignored, so the config loads: what the name would do as an entry is the question.
-  if (!parse.ok) return [`**Not a tool name Mars accepts**: ${plainReason(name, parse.error, list)} As an entry of a list it would stop the load.`, `${ignored}._`];
+  if (!parse.ok) return [`**Not a tool name Mars accepts**: ${plainReason(name, parse.error, list)} As an entry of a list it would stop the load.`, `${ignored}._`, ...removed];
   const written = keyAsEntry(name)!; // as the diagnostic and its move write it
   // What to do, as the diagnostic says it: not "put it in" a list that holds it, or where the other list does.
   const todo = mapFormAdvice(policies, extra.owner, list, written, code(written), code).says;
   const [title, ...rest] = describeToolName(name, parse, list);
-  return [title!, `${ignored}; ${todo}._`, 'As an entry of a list:', ...rest];
+  return [title!, `${ignored}; ${todo}._`, ...removed, 'As an entry of a list:', ...rest];
 }
