@@ -358,6 +358,37 @@ for (const [text, fixes, after] of IGNORED_KEY_REMOVALS) {
   });
 }
 
+// A table below a tools table (`[agents.a.tools.sub]`), opened by a header: Mars ignores it, and it can be removed, as
+// a key Mars ignores can (never preferred, never in fix-all): its header's line and the lines of its own key/values,
+// the comments among them too but a `mars-ignore-file` (it speaks of the whole file); the comments and blank lines
+// after its last key/value stay, before the next header, of which they most likely speak. Not where the section holds
+// a syntax error (what is the table's own is then a guess), nor for one table of an array of them (`[[…]]`): taken
+// out, a header below it would add to the element before it.
+// [text, the fixes of its unknown-policy-key finding: title, preferred, safe; the text after the removal]
+const IGNORED_TABLE_REMOVALS: Array<[text: string, fixes: Array<[string, boolean, boolean]>, after: string | null]> = [
+  ['[agents.a.tools]\nallowed = ["read"]\n\n[agents.a.tools.sub]\nx = 1\ny = "allow"\n', [['Remove the table `[agents.a.tools.sub]`', false, false]], '[agents.a.tools]\nallowed = ["read"]\n\n'],
+  ['[skills.x.tools.sub]\n[agents.b]\nmodel = "m"\n', [['Remove the table `[skills.x.tools.sub]`', false, false]], '[agents.b]\nmodel = "m"\n'],
+  ['[agents.a.tools.sub.deeper]\nx = [\n  1, # one\n  2,\n]\n', [['Remove the table `[agents.a.tools.sub.deeper]`', false, false]], ''],
+  ['[agents.a.tools.sub]  # old\n# about x\nx = 1 # one\n\n# the reviewer\n[agents.r]\n', [['Remove the table `[agents.a.tools.sub]`', false, false]], '\n# the reviewer\n[agents.r]\n'],
+  ['[agents.a.tools.sub]\r\n# mars-ignore-file: unknown-tool\r\nx = 1\r\n[agents.r]\r\n', [['Remove the table `[agents.a.tools.sub]`', false, false]], '# mars-ignore-file: unknown-tool\r\n[agents.r]\r\n'],
+  ['[agents.a.tools.sub]\nx = 1', [['Remove the table `[agents.a.tools.sub]`', false, false]], ''],
+  // Not where the section holds a syntax error.
+  ['[agents.a.tools.sub] x = 1\n', [], null],
+  ['[agents.a.tools.sub]\nx = 1 y = 2\n', [], null],
+  ['[agents.a.tools.sub]\nx = """open\n', [], null],
+  // One table of an array of them.
+  ['[[agents.a.tools.sub]]\nx = 1\n', [], null],
+];
+for (const [text, fixes, after] of IGNORED_TABLE_REMOVALS) {
+  test(`a table below a tools table can be removed: ${JSON.stringify(text)}`, () => {
+    const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'unknown-policy-key');
+    assert.equal(found.length, 1);
+    assert.deepEqual(found[0]!.fixes.map((x) => [x.title, x.preferred, x.safe]), fixes);
+    assert.equal(found[0]!.fixes[0] && applyEdits(text, found[0]!.fixes[0].edits), after ?? undefined);
+    assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
+  });
+}
+
 // An empty entry (a `"` typed and its pair closed, left so) stops the load and can mean nothing: its
 // quick fix removes it, preferred (its only fix), but not in fix-all, which makes a rejected entry
 // mean the one thing it can, and an empty one means none. [the list, its fix's title, the list after it]

@@ -55,6 +55,8 @@ const WHOLE: Array<[string, string]> = [
   // An agent's own table: `allowed` there is moved into `tools.allowed`, whatever lies between.
   ['an agent\'s own table', `[agents.a]\ntools.allowed = ["read"]\n${Array.from({ length: 700 }, (_, i) => `k${i} = "xxxxxxxxxxxxxxxxxxxx"\n`).join('')}allowed = ["Read"]\n`],
   ['a table one typo from `tools`', `[agents.a.tool]\nallowed = ["read"]\n${Array.from({ length: 700 }, (_, i) => `k${i} = "xxxxxxxxxxxxxxxxxxxx"\n`).join('')}deny = ["bash"]\n`],
+  // A table below a tools table: its fix removes it whole, header and key/values (moves.ts), of which a piece has only part.
+  ['a table below a tools table', `[agents.a.tools.sub]\n${Array.from({ length: 700 }, (_, i) => `k${i} = "xxxxxxxxxxxxxxxxxxxx"\n`).join('')}`],
   ['an [agents] table of one agent', `[agents]\na.tools.allowed = ["read"]\n${Array.from({ length: 700 }, (_, i) => `a.k${i} = "xxxxxxxxxxxxxxxxxxxx"\n`).join('')}a.allowed = ["Read"]\n`],
 ];
 

@@ -72,6 +72,7 @@ const CASES: Array<[name: string, body: string, code: string, expected: string[]
   ['an empty table name in a tools table is quoted as the string it is',
     '[agents.a.tools.""]\nx = 1', 'unknown-policy-key', [
       'Mars ignores the table `""` here: a tools table in mars.toml holds only `allowed` and `disallowed` lists.',
+      'Remove the table `[agents.a.tools.""]`',
     ]],
 ];
 

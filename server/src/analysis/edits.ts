@@ -2,7 +2,7 @@
 // are built from these, and they keep the user's formatting where they can.
 
 import { lineContent, lineEndAt, lineStartAt } from '../toml/lineIndex';
-import type { Comment, KeyValue, TomlArray } from '../toml/model';
+import type { Comment, KeyValue, Section, TomlArray } from '../toml/model';
 import { lastAtOrBefore, lastStartingBefore } from '../toml/sorted';
 import { skipBlank, skipTrivia } from '../toml/split';
 import { basicString } from '../toml/strings';
@@ -336,6 +336,28 @@ export function deleteKeyValue(text: string, kv: KeyValue, comments: readonly Co
   const next = text[before - 1] === '{' ? commaFrom(text, kv.span.end, text.length) : -1;
   if (next >= 0) return [{ start: kv.span.start, end: kv.span.end, newText: '' }, { start: next, end: skipBlank(text, next + 1), newText: '' }];
   return [{ start: before, end: kv.span.end, newText: '' }];
+}
+
+/**
+ * Remove a table opened by a header, with its key/values: from the header's line to the end of its
+ * last key/value's line, the comments among them too (a `mars-ignore` above the header spoke of it),
+ * but a `mars-ignore-file`, which speaks of the whole file and stays on a line of its own. The blank
+ * and comment lines after its last key/value stay: they come before the next header, and most
+ * likely speak of it. Null where the header or a key/value shares a line with more.
+ */
+export function deleteTable(text: string, section: Section, comments: readonly Comment[]): Edit[] | null {
+  const header = section.header;
+  const first = header && wholeLine(text, header.span.start, header.span.end);
+  if (!first) return null;
+  let end = first.end;
+  for (const kv of section.entries) {
+    const line = wholeLine(text, kv.span.start, kv.span.end);
+    if (!line || line.start < end) return null;
+    end = line.end;
+  }
+  const eol = /\r\n|\n|\r/.exec(text.slice(header.span.end, end))?.[0] ?? '\n';
+  const kept = commentsWithin(comments, first.start, end).filter((c) => directiveOf(c.text) === 'file').map((c) => `${text.slice(c.span.start, c.span.end)}${eol}`);
+  return [...directivesAbove(text, first.start, commentStarts(comments)), { start: first.start, end, newText: kept.join('') }];
 }
 
 /**

@@ -16,7 +16,7 @@ import { lastStartingBefore, stringTowards } from '../toml/sorted';
 import { CODES, type Code, type Severity, type SeverityOverrides } from './codes';
 import { deleteItems, type Edit } from './edits';
 import { isWritten, misplacedAt, ownerKey, ownerLabel, ownPolicy, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type ListName, type MisplacedList, type Owner, type Policies } from './policies';
-import { extraKeyFixes, ignoredKeyFixes, keyAsEntry, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, otherList, shapeConflicts, shapeFixes, strayListConflicts } from './moves';
+import { extraKeyFixes, ignoredKeyFixes, keyAsEntry, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, otherList, removeTableFix, shapeConflicts, shapeFixes, strayListConflicts } from './moves';
 
 export interface Fix {
   readonly title: string;
@@ -787,9 +787,10 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     // Judged only up to the section's first syntax error (policies.ts).
     out.push(problem.kind === 'overlay-not-table' ? Object.assign(f, { needsReadingBefore: true }) : f);
   }
-  for (const { name } of policies.extraTables) {
-    out.push(finding('unknown-policy-key', keyContentSpan(doc.text, name.span),
-      `Mars ignores the table ${quoted(name.name)} here: ${TOOLS_TABLE_HOLDS}.`));
+  for (const { name, section } of policies.extraTables) {
+    // Its removal, where offered, is never safe: nothing for fix-all (`removeTableFix`).
+    out.push(finding('unknown-policy-key', keyContentSpan(doc.text, name.span), `Mars ignores the table ${quoted(name.name)} here: ${TOOLS_TABLE_HOLDS}.`,
+      () => [removeTableFix(doc, section)].filter((f) => f !== null), undefined, false));
   }
   // One finding per key at fault: the lists under one header `[agents.x.tool]` share its `tool`.
   const misplaced = new Map<KeyPart, MisplacedList[]>();

@@ -3,12 +3,12 @@
 // table into it, and wrong shapes into the shape Mars reads.
 
 import { isMcpWireToken, namesBetweenCommas, parseToolName, render } from '../grammar/toolName';
-import type { KeyValue, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
+import type { KeyValue, Section, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
 import { basicString } from '../toml/strings';
 import { asciiLower, quoted, rustTrim, shortened, shown } from '../grammar/text';
 import { canonicalSpelling, mcpWireRewrite } from '../grammar/checks';
 import { meantList } from './meant';
-import { appendToArray, commentsWithin, deleteKeyValue, standsAlone, type Edit } from './edits';
+import { appendToArray, commentsWithin, deleteKeyValue, deleteTable, standsAlone, type Edit } from './edits';
 import type { Fix } from './findings';
 import { listOf, listTarget, misplacedAt, ownPolicy, sameOwner, type ExtraKey, type ListName, type MisplacedList, type Owner, type Policies, type ShapeProblem } from './policies';
 import { isOpenMultiline } from '../toml/stringPositions';
@@ -304,6 +304,20 @@ export function ignoredKeyFixes(doc: TomlDocument, policies: Policies, extra: Ex
   const entry = list && keyAsEntry(extra.name.name);
   const held = list !== null && entry !== null && notYetIn(policies, extra.owner, list, [entry]).length === 0;
   return { moves: extraKeyFixes(doc, policies, extra), removal: held ? null : removeKeyFix(doc, extra) };
+}
+
+/**
+ * A table below a tools table (`[agents.x.tools.sub]`), which Mars ignores, removed with its
+ * key/values (`deleteTable`): as a key Mars ignores is (`removeKeyFix`), never preferred nor in
+ * fix-all. Null where its section holds a syntax error (what is its own is then a guess), and for
+ * one table of an array of them (`[[…]]`): taken out, a header below it (`[agents.x.tools.sub.y]`)
+ * would add to the element before it.
+ */
+export function removeTableFix(doc: TomlDocument, section: Section): Fix | null {
+  const header = section.header;
+  if (!header || header.array || doc.problems.some((p) => p.span.start < section.span.end && p.span.end > section.span.start)) return null;
+  const edits = deleteTable(doc.text, section, doc.comments);
+  return edits && { title: `Remove the table ${quoted(doc.text.slice(header.span.start, header.span.end))}`, edits, preferred: false, safe: false };
 }
 
 function holdsOpenMultiline(v: TomlValue): boolean {

@@ -1,7 +1,7 @@
 // The TOML walk: every tool policy (`agents.<name>.tools`, `skills.<name>.tools`) in every TOML
 // spelling, its entries with their context, and the shape problems Mars rejects at load.
 
-import type { Key, KeyPart, KeyValue, Section, Span, TableHeader, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
+import type { KeyPart, KeyValue, Section, Span, TableHeader, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
 import { lastAtOrBefore } from '../toml/sorted';
 import { dotted, RootArrays, wholeHeader } from '../toml/tables';
 import { quoted } from '../grammar/text';
@@ -120,8 +120,8 @@ export interface ToolsTable {
 export interface Policies {
   readonly entries: ListEntry[];
   readonly extraKeys: ExtraKey[];
-  /** Other tables below a tools table, opened by a header (`[agents.x.tools.sub]`): the first key part below `tools`. */
-  readonly extraTables: Array<{ readonly owner: Owner; readonly name: KeyPart }>;
+  /** Other tables below a tools table, opened by a header (`[agents.x.tools.sub]`): the first key part below `tools`, and the header's section. */
+  readonly extraTables: Array<{ readonly owner: Owner; readonly name: KeyPart; readonly section: Section }>;
   readonly shape: ShapeProblem[];
   readonly tables: ToolsTable[];
   /** Every list, for completion and for fixes that append to it. */
@@ -266,7 +266,7 @@ export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO
         sectionTable = { owner, members: [], spelling: 'section', keyPrefix: '' };
         out.tables.push(sectionTable);
       } else {
-        headerBelowTools(out, owner, base.slice(3), section.header.key, section.header.array);
+        headerBelowTools(out, owner, base.slice(3), section);
         continue;
       }
     }
@@ -511,7 +511,8 @@ function list(out: Policies, owner: Owner, name: ListName, kv: KeyValue): void {
   });
 }
 
-function headerBelowTools(out: Policies, owner: Owner, below: readonly KeyPart[], key: Key, array: boolean): void {
+function headerBelowTools(out: Policies, owner: Owner, below: readonly KeyPart[], section: Section): void {
+  const { key, array } = section.header!;
   const name = below[0]!.name;
   if (name === 'allowed' || name === 'disallowed') {
     // `[[agents.x.tools.allowed]]` makes the list one of tables; `[[….allowed.y]]`, a table holding one.
@@ -522,7 +523,7 @@ function headerBelowTools(out: Policies, owner: Owner, below: readonly KeyPart[]
     out.shape.push({ kind: 'list-is-table', owner, span: key.span,
       ...saying(() => TOOLS_MCP_REMOVED) });
   } else {
-    out.extraTables.push({ owner, name: below[0]! });
+    out.extraTables.push({ owner, name: below[0]!, section });
   }
 }
 

@@ -39,12 +39,13 @@ const OWNER = `(?:agents|skills|"agents"|"skills"|'agents'|'skills')`;
 const PART = `\\.[ \\t]*(?:[A-Za-z0-9_-]+|"[^"\\\\\\r\\n]*"|'[^'\\r\\n]*')[ \\t]*`;
 
 /**
- * An agent's or skill's own table (`[agents.x]`) or one directly below it (`[agents.x.tools]`, or
+ * An agent's or skill's own table (`[agents.x]`) or one below it (`[agents.x.tools]`, or
  * `[agents.x.tool]` misspelt): there statements act on one another whatever their keys (a map-form
- * or misspelt key is moved into `allowed`; `allowed` beside `tools.allowed` is moved into it), so such
- * a section is never cut.
+ * or misspelt key is moved into `allowed`; `allowed` beside `tools.allowed` is moved into it), and
+ * the fix of a table below a tools table (`[agents.x.tools.sub]`) removes it whole, so such a
+ * section is never cut.
  */
-const OWNER_TABLE_HEADER = new RegExp(`^[ \\t]*\\[[ \\t]*${OWNER}[ \\t]*(?:${PART}){1,2}\\]`);
+const OWNER_TABLE_HEADER = new RegExp(`^[ \\t]*\\[[ \\t]*${OWNER}[ \\t]*(?:${PART})+\\]`);
 /** `[agents]`, `[skills]`: when all its keys name one owner (`a.tools.allowed`, `a.allowed`), they are that owner's table's. */
 const OWNERS_HEADER = new RegExp(`^[ \\t]*\\[[ \\t]*${OWNER}[ \\t]*\\]`);
 
