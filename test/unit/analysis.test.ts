@@ -1219,6 +1219,29 @@ for (const [text, message] of POLICY_MESSAGES) {
   });
 }
 
+// A string where a list goes, more values after it with commas between (`allowed = "read", "grep"`, a syntax error):
+// the example of its message is the list its fix writes, the syntax error's (`["read", "grep"]`, not `["read"]`), where
+// that is a list of names Mars takes; else an example of one. The fix writes all of them, not the first alone (which
+// would leave `["read"], "grep", 1`, an error still). [the tools table, the example, the table after the preferred fix]
+const STRING_THEN_MORE: Array<[table: string, example: string, fixed: string]> = [
+  ['allowed = "read", "grep"', '`allowed = ["read", "grep"]`', 'allowed = ["read", "grep"]'],
+  ['disallowed = "bash",\'agent\'  # why', '`disallowed = ["bash",\'agent\']`', 'disallowed = ["bash",\'agent\']  # why'],
+  ['allowed = "Read, edit", "grep"', '`allowed = ["Read, edit", "grep"]`', 'allowed = ["Read, edit", "grep"]'],
+  ['allowed = "grep", "bash("', '`allowed = ["read"]`', 'allowed = ["grep", "bash("]'],
+  ['allowed = "grep", "edit", 1', '`allowed = ["read"]`', 'allowed = ["grep", "edit", 1]'],
+];
+for (const [table, example, fixed] of STRING_THEN_MORE) {
+  test(`a string then more values where a list goes: the list they make, said and written: ${JSON.stringify(table)}`, () => {
+    const text = `[agents.a.tools]\n${table}\n`;
+    const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'invalid-tool-policy');
+    assert.equal(found.length, 1);
+    const list = table.slice(0, table.indexOf(' '));
+    assert.equal(found[0]!.message, `\`${list}\` of agent \`a\` must be a list of tool names, such as ${example}.`);
+    const preferred = found[0]!.fixes.find((x) => x.preferred);
+    assert.equal(preferred && applyEdits(text, preferred.edits), `[agents.a.tools]\n${fixed}\n`);
+  });
+}
+
 test('a key over lines inside an inline table is not moved: its comments would have no line to stay on, and a comment after it would come to speak of another line', () => {
   for (const text of [
     '[agents.y]\ntools = { allowed = ["Web"], mcp = [\n  # mars-ignore-file: non-canonical\n] }\n',
@@ -1316,7 +1339,9 @@ test('a move names only what it adds, and wrapping a string in a list is in fix-
   const wrap = documentFindings(analyzeDocument(text)).find((f) => f.code === 'invalid-tool-policy')!;
   assert.deepEqual(wrap.fixes.map((x) => [x.title, x.preferred, x.safe]), [['Change to `["read", \'grep\']`', true, false]]);
   assert.equal(applyEdits(text, wrap.fixes[0]!.edits), '[agents.x.tools]\nallowed = ["read", \'grep\'] # c\n');
-  assert.deepEqual(titles('[agents.x.tools]\nallowed = "read", 1\n'), ['Change to `["read"]` (safe)']);
+  // With a value that is no string too: all of them still, as the syntax error says (`["read"]` alone was in fix-all,
+  // which wrote `["read"], 1`), not in fix-all (Mars then refuses the `1`).
+  assert.deepEqual(titles('[agents.x.tools]\nallowed = "read", 1\n'), ['Change to `["read", 1]`']);
 });
 
 test('nothing is appended after a string left open, whose text it would become', () => {

@@ -10,11 +10,10 @@ import { canonicalSpelling, mcpWireRewrite } from '../grammar/checks';
 import { meantList } from './meant';
 import { appendToArray, commentsWithin, deleteKeyValue, deleteTable, standsAlone, type Edit } from './edits';
 import type { Fix } from './findings';
-import { listOf, listTarget, misplacedAt, ownPolicy, sameOwner, type ExtraKey, type ListName, type MisplacedList, type Owner, type Policies, type ShapeProblem } from './policies';
+import { listAfterString, listOf, listTarget, misplacedAt, ownPolicy, sameOwner, type ExtraKey, type ListName, type MisplacedList, type Owner, type Policies, type ShapeProblem } from './policies';
 import { isOpenMultiline } from '../toml/stringPositions';
 import { lineStartAt } from '../toml/lineIndex';
 import { dotted } from '../toml/tables';
-import { listWithoutBrackets } from '../toml/syntaxMessages';
 import { directiveOf } from './suppress';
 
 /** The key path of an owner's list: what a fix that writes the list anew creates. */
@@ -436,13 +435,14 @@ export function shapeConflicts(text: string, policies: Policies, problem: ShapeP
 /**
  * The string of a shape problem written where a list goes (`allowed = "read"`), with the values
  * after it, commas between, that make a list without its brackets (`allowed = "read", "grep"`, a
- * syntax error) when they are strings alone; null for another problem, or a string left open.
+ * syntax error: `listAfterString`), and the strings among them; null for another problem, or a
+ * string left open.
  */
 function stringForList(text: string, problem: ShapeProblem): { value: TomlString; run: { end: number; list: string; values: string[] } | null } | null {
   const value = problem.keyValue?.value;
   if (problem.kind !== 'list-not-array' || value?.kind !== 'string' || isOpenMultiline(value)) return null;
-  const run = listWithoutBrackets(text, value.span.start);
-  return { value, run: run && run.values.every((v) => typeof v === 'string') ? { ...run, values: run.values as string[] } : null };
+  const run = listAfterString(text, value);
+  return { value, run: run && { ...run, values: run.values.filter((v) => typeof v === 'string') } };
 }
 
 /** `conflicting`: what the preferred fix would make a conflict of (`shapeConflicts`); then no fix is preferred or safe, the first titled so. */

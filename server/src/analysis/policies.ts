@@ -7,6 +7,8 @@ import { dotted, RootArrays, wholeHeader } from '../toml/tables';
 import { quoted } from '../grammar/text';
 import { namesBetweenCommas, parseToolName } from '../grammar/toolName';
 import { basicString } from '../toml/strings';
+import { isOpenMultiline } from '../toml/stringPositions';
+import { listWithoutBrackets } from '../toml/syntaxMessages';
 import { meantList, meantOwner, meantTools } from './meant';
 
 export type OwnerKind = 'agents' | 'skills';
@@ -272,17 +274,17 @@ export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO
     }
     // Most sections of a mars.toml are not under [agents] or [skills]: skip them without building paths.
     if (!sectionTable && base.length > 0 && !OWNERS.has(names[0]!)) {
-      if (whole && meantOwner(names[0]!)) for (const kv of section.entries) if (kv.span.start < readUpTo) strayOwner(out, [...base, ...kv.key.parts], kv, base.length);
+      if (whole && meantOwner(names[0]!)) for (const kv of section.entries) if (kv.span.start < readUpTo) strayOwner(out, doc.text, [...base, ...kv.key.parts], kv, base.length);
       continue;
     }
     for (const kv of section.entries) {
       if (sectionTable) {
         sectionTable.members.push({ keyValue: kv, relative: kv.key.parts });
-        member(out, sectionTable, kv, kv.key.parts);
+        member(out, doc.text, sectionTable, kv, kv.key.parts);
       } else if (base.length > 0 || OWNERS.has(kv.key.parts[0]?.name ?? '')) {
-        visit(out, [...base, ...kv.key.parts], base.length, kv, whole && kv.span.start < readUpTo);
+        visit(out, doc.text, [...base, ...kv.key.parts], base.length, kv, whole && kv.span.start < readUpTo);
       } else if (kv.span.start < readUpTo && meantOwner(kv.key.parts[0]?.name ?? '')) {
-        strayOwner(out, kv.key.parts, kv, 0);
+        strayOwner(out, doc.text, kv.key.parts, kv, 0);
       }
     }
   }
@@ -297,15 +299,15 @@ function firstProblemIn(starts: readonly number[], span: Span): number {
 }
 
 /**
- * A key/value whose full path is `path`; `keyStart` is where its own key begins in the path.
+ * A key/value of `text` whose full path is `path`; `keyStart` is where its own key begins in the path.
  * `overlays`: whether a value at `agents.x` is judged (not under a header being typed).
  */
-function visit(out: Policies, path: readonly KeyPart[], keyStart: number, kv: KeyValue, overlays = true): void {
+function visit(out: Policies, text: string, path: readonly KeyPart[], keyStart: number, kv: KeyValue, overlays = true): void {
   if (path.length === 0 || !OWNERS.has(path[0]!.name)) return;
   if (path.length <= 2) {
     // `agents = { x = { tools = … } }`, `agents.x = { tools = … }`
     const value = kv.value;
-    if (value?.kind === 'inline-table') for (const inner of value.entries) visit(out, [...path, ...inner.key.parts], path.length, inner, overlays);
+    if (value?.kind === 'inline-table') for (const inner of value.entries) visit(out, text, [...path, ...inner.key.parts], path.length, inner, overlays);
     // A string, number, boolean or date cannot be read as one. Nor can a list as `agents` (a map of
     // names); as one agent, Mars's serde reads a struct from a list by position (`agents.x = []`
     // loads), but not from a list of tables (`agents.x = [{ … }]`, the value `[[agents.x]]` makes).
@@ -319,7 +321,7 @@ function visit(out: Policies, path: readonly KeyPart[], keyStart: number, kv: Ke
   if (path[2]!.name !== 'tools') {
     if (!overlays) return;
     const tools = meantTools(path[2]!.name);
-    if (tools) noteRename(out, path, keyStart, kv, path[2]!, 'tools');
+    if (tools) noteRename(out, text, path, keyStart, kv, path[2]!, 'tools');
     // `tool = { allowed = […] }`: the lists of a table one typo from `tools`, written inline.
     if (path.length === 3 && kv.value?.kind === 'inline-table' && tools) {
       for (const inner of kv.value.entries) misplacedList(out, owner, [...path, ...inner.key.parts], inner);
@@ -335,7 +337,7 @@ function visit(out: Policies, path: readonly KeyPart[], keyStart: number, kv: Ke
       out.tables.push(table);
       for (const inner of value.entries) {
         table.members.push({ keyValue: inner, relative: inner.key.parts });
-        member(out, table, inner, inner.key.parts);
+        member(out, text, table, inner, inner.key.parts);
       }
       return;
     }
@@ -350,7 +352,7 @@ function visit(out: Policies, path: readonly KeyPart[], keyStart: number, kv: Ke
   const table = dottedTable(out, owner, prefixParts);
   const relative = path.slice(3);
   table.members.push({ keyValue: kv, relative });
-  member(out, table, kv, relative);
+  member(out, text, table, kv, relative);
 }
 
 /**
@@ -373,14 +375,14 @@ function misplacedList(out: Policies, owner: Owner, path: readonly KeyPart[], kv
  * A key/value under a table one typo from `agents` or `skills` (`agent.x.tools.allowed`,
  * `[agent.x.tools]`): `path` its full key path, of which a header wrote the first `header` parts.
  */
-function strayOwner(out: Policies, path: readonly KeyPart[], kv: KeyValue, header: number): void {
+function strayOwner(out: Policies, text: string, path: readonly KeyPart[], kv: KeyValue, header: number): void {
   const value = kv.value;
   if (path.length < 4 && value?.kind === 'inline-table') {
-    for (const inner of value.entries) strayOwner(out, [...path, ...inner.key.parts], inner, header);
+    for (const inner of value.entries) strayOwner(out, text, [...path, ...inner.key.parts], inner, header);
     return;
   }
   const meant = meantOwner(path[0]!.name);
-  if (meant) noteRename(out, path, header, kv, path[0]!, meant);
+  if (meant) noteRename(out, text, path, header, kv, path[0]!, meant);
   const kind = path.length === 4 ? meant : null;
   if (kind) misplacedList(out, { kind, name: path[1]!.name }, path, kv, path[0]!, header >= 2);
 }
@@ -390,10 +392,10 @@ function strayOwner(out: Policies, path: readonly KeyPart[], kv: KeyValue, heade
  * would then be read as Mars reads an owner's tools and be refused: a list that is not one of names
  * Mars accepts, `mcp`, `tools` not a table. Judged by reading it so, on the side.
  */
-function noteRename(out: Policies, path: readonly KeyPart[], keyStart: number, kv: KeyValue, part: KeyPart, name: string): void {
+function noteRename(out: Policies, text: string, path: readonly KeyPart[], keyStart: number, kv: KeyValue, part: KeyPart, name: string): void {
   if (out.unsafeRenames.has(part)) return;
   const side = emptyPolicies();
-  visit(side, path.map((p) => (p === part ? { ...p, name } : p)), keyStart, kv);
+  visit(side, text, path.map((p) => (p === part ? { ...p, name } : p)), keyStart, kv);
   const refused = side.shape.length > 0 || side.extraKeys.some((k) => k.name.name === 'mcp') || side.entries.some((e) => !parseToolName(e.string.value).ok);
   if (refused) out.unsafeRenames.add(part);
 }
@@ -464,14 +466,14 @@ export function listTarget(policies: Policies, owner: Owner, list: ListName): Po
   return written ? null : 'new';
 }
 
-/** A key/value inside a tools table, `relative` being its key below `tools`. */
-function member(out: Policies, table: ToolsTable, kv: KeyValue, relative: readonly KeyPart[]): void {
+/** A key/value of `text` inside a tools table, `relative` being its key below `tools`. */
+function member(out: Policies, text: string, table: ToolsTable, kv: KeyValue, relative: readonly KeyPart[]): void {
   const owner = table.owner;
   const first = relative[0];
   if (!first) return;
   const name = first.name;
   if ((name === 'allowed' || name === 'disallowed') && relative.length === 1) {
-    list(out, owner, name, kv);
+    list(out, text, owner, name, kv);
     return;
   }
   if ((name === 'allowed' || name === 'disallowed') && relative.length > 1) {
@@ -483,21 +485,35 @@ function member(out: Policies, table: ToolsTable, kv: KeyValue, relative: readon
 }
 
 /**
- * A string written where a list goes, as the items of the list its fix makes of it (`"read, grep"`:
- * `"read", "grep"`); null where that is no list of names Mars takes (`"bash("`, a string left open).
+ * A string of `text` written where a list goes with more values after it on its line, commas between
+ * them, which make a list without its brackets (`allowed = "read", "grep"`, a syntax error): where
+ * they end, the list in brackets they read as (as written) and its values; null where there are no
+ * more, or they read as no list (`"a", b`). What the syntax error's message says to write, the fix of
+ * the string writes, and the example of its message shows.
  */
-function stringAsList(str: TomlString): string | null {
+export function listAfterString(text: string, str: TomlString): ReturnType<typeof listWithoutBrackets> {
+  return isOpenMultiline(str) ? null : listWithoutBrackets(text, str.span.start);
+}
+
+/**
+ * A string of `text` written where a list goes, as the items of the list its fix makes of it
+ * (`"read, grep"`: `"read", "grep"`; `"read", "grep"` after the key: as written); null where that is
+ * no list of names Mars takes (`"bash("`, `"grep", 1`, a string left open).
+ */
+function stringAsList(text: string, str: TomlString): string | null {
   if (!str.terminated) return null;
+  const run = listAfterString(text, str);
+  if (run) return run.values.every((v) => typeof v === 'string' && parseToolName(v).ok) ? run.list.slice(1, -1) : null;
   const names = namesBetweenCommas(str.value)?.map((n) => n.name) ?? (parseToolName(str.value).ok ? [str.value] : null);
   return names && names.map(basicString).join(', ');
 }
 
-function list(out: Policies, owner: Owner, name: ListName, kv: KeyValue): void {
+function list(out: Policies, text: string, owner: Owner, name: ListName, kv: KeyValue): void {
   const value = kv.value;
   if (!value) return; // half-typed `allowed =`: the TOML syntax error says it
   if (value.kind !== 'array') {
     // A string of names: the example is the list of them its fix writes (`allowed = "grep"`: `["grep"]`, not `["read"]`).
-    const example = value.kind === 'string' ? stringAsList(value) : null;
+    const example = value.kind === 'string' ? stringAsList(text, value) : null;
     out.shape.push({ kind: 'list-not-array', owner, span: value.span, keyValue: kv, list: name,
       ...saying((q) => `${q(name)} of ${ownerLabel(owner, q)} must be a list of tool names, such as ${example === null ? `\`${name} = ["read"]\`` : q(`${name} = [${example}]`)}`) });
     return;
