@@ -130,6 +130,10 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['[agents.a.tools]\nallowed = ["read",', '[', 'this list is never closed: add `]`'],
   ['[agents.a.tools]\nallowed = ["read" "bash"]\n', '"', 'expected `,` or `]`: the items of a list are separated by commas'],
   ['x = { a = 1 b = 2 }\n', 'b', 'expected `,` or `}`: the keys of an inline table are separated by commas'],
+  // White space TOML does not read as a blank, after an item: named (it looks like a space), where smol-toml says what it
+  // says of any character after a string, or calls it an illegal character in a number.
+  ['[agents.a.tools]\nallowed = ["bash"\u00a0"read"]\n', '\u00a0', 'expected `,` or `]`: the items of a list are separated by commas (U+00A0 here is white space TOML does not read as a blank)'],
+  ['x = [1\u2003]\n', '\u2003', 'expected `,` or `]`: the items of a list are separated by commas (U+2003 here is white space TOML does not read as a blank)'],
   // smol-toml calls each of these an illegal leading zero; the fix is the prefix's case, or the sign.
   ['x = 07\n', '0', 'a number does not start with `0` (write `7`, not `07`)'],
   ['x = 0XFF\n', '0', 'the prefix of a hex, octal or binary number is written in lower case: `0xFF`, not `0XFF`'],
@@ -231,8 +235,9 @@ for (const [text, shown, message, related] of EXPLAINED) {
 // one line with only blanks between, or between two items of a list on two lines (the most common:
 // a line added at the end of a list): its fix writes it right after the first, preferred and in
 // fix-all, as the text can mean nothing else. Not where what follows the error is no whole item on its
-// line, followed by what may follow one (its quotes may pair the wrong way). [text, the text after the fix, or null: none]
-const MISSING_COMMAS: Array<[text: string, fixed: string | null]> = [
+// line, followed by what may follow one (its quotes may pair the wrong way). [text, the text after the fix, or null: none;
+// the fix's title, where not `Insert a comma`]
+const MISSING_COMMAS: Array<[text: string, fixed: string | null, title?: string]> = [
   ['[agents.a.tools]\nallowed = ["bash" "read"]\n', '[agents.a.tools]\nallowed = ["bash", "read"]\n'],
   ['[agents.a.tools]\nallowed = ["bash""read"]\n', '[agents.a.tools]\nallowed = ["bash", "read"]\n'],
   ['[agents.a.tools]\nallowed = ["bash"\t\'read\']\n', '[agents.a.tools]\nallowed = ["bash",\t\'read\']\n'],
@@ -263,8 +268,19 @@ const MISSING_COMMAS: Array<[text: string, fixed: string | null]> = [
   // ... still only where what follows is whole.
   ['[agents.a.tools]\nallowed = [\n  "a"\n  "b, "c"\n]\n', null],
   ['[agents.a.tools]\nallowed = [\n  "a"\n  b\n]\n', null],
+  // White space TOML does not read as a blank (its blanks are space and tab: a no-break space pasted from a web page,
+  // an em space), where the comma is missing: it is replaced, with the blanks beside it, by a comma and a space.
+  ['[agents.a.tools]\nallowed = ["bash"\u00a0"read"]\n', '[agents.a.tools]\nallowed = ["bash", "read"]\n', 'Replace U+00A0 with `, `'],
+  ['[agents.a.tools]\nallowed = ["bash" \u00a0\t"read" "grep"]\n', '[agents.a.tools]\nallowed = ["bash", "read" "grep"]\n', 'Replace U+00A0 with `, `'],
+  ['[agents.a.tools]\nallowed = ["bash"\u2003\u00a0"read"] # r\n', '[agents.a.tools]\nallowed = ["bash", "read"] # r\n', 'Replace U+2003 and U+00A0 with `, `'],
+  ['x = [1\u3000 2]\n', 'x = [1, 2]\n', 'Replace U+3000 with `, `'],
+  ['[agents.a.tools]\nallowed = ["bash"\u00a0"read, "c"]\n', null],
+  // Not where the model reads the blank into the word after it (no whole item after the blank).
+  ['x = [true\u00a0false]\n', null],
+  ['x = [1\u00a02]\n', null],
+  ['x = { a = "s"\u00a0b = 2 }\n', null],
 ];
-for (const [text, fixed] of MISSING_COMMAS) {
+for (const [text, fixed, title = 'Insert a comma'] of MISSING_COMMAS) {
   test(`a missing comma's fix: ${JSON.stringify(text)}`, () => {
     const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');
     assert.equal(found.length, 1);
@@ -275,7 +291,7 @@ for (const [text, fixed] of MISSING_COMMAS) {
       assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
       return;
     }
-    assert.deepEqual(fixes.map((x) => [x.title, x.preferred, x.safe]), [['Insert a comma', true, true]]);
+    assert.deepEqual(fixes.map((x) => [x.title, x.preferred, x.safe]), [[title, true, true]]);
     assert.equal(applyEdits(text, fixes[0]!.edits), fixed);
     // Fix-all writes it, and the next one missing (`["a" "b" "c"]`): what fix-all then does to the fixed text.
     const fixedHasMore = documentFindings(analyzeDocument(fixed)).some((f) => f.code === 'toml-syntax');

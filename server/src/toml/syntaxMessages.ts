@@ -51,6 +51,10 @@ function leftOpen(text: string, section: Section, open: Container, at: number, a
 
 const closer = (open: Container) => (open.kind === 'array' ? ']' : '}');
 
+/** What a comma missing in `open` (between two items of a list, two key/values of an inline table) is said as. */
+const commasBetween = (open: Container) =>
+  open.kind === 'array' ? 'expected `,` or `]`: the items of a list are separated by commas' : 'expected `,` or `}`: the keys of an inline table are separated by commas';
+
 function explained(text: string, section: Section, at: number, raw: string): string | Explained | null {
   const c = text[at];
   const lineStart = lineStartAt(text, at);
@@ -62,6 +66,16 @@ function explained(text: string, section: Section, at: number, raw: string): str
   const last = before.trimEnd().at(-1); // the character before, past blanks
   const open = () => openContainer(section.entries, at);
   const headerNotClosed = `this table header is not closed: add \`${/^\uFEFF?[ \t]*\[\[/.test(before) ? ']]' : ']'}\``;
+  // White space TOML does not read as a blank (a no-break space) right after an item, where its comma
+  // is missing before the next: smol-toml says what it says of any character after a string or a
+  // number there (after a comma, or a `[`, it says "invalid value").
+  const afterItem = raw === 'expected comma or end of structure' || raw === 'illegal character in numeric literal';
+  const oddIn = afterItem && ODD_BLANK.test(c ?? '') ? open() : null;
+  if (oddIn) {
+    const message = `${commasBetween(oddIn)} (${uPlus(text.charCodeAt(at))} here is white space TOML does not read as a blank)`;
+    const comma = missingComma(text, oddIn, at, before);
+    return comma ? { message, rewrite: comma } : message;
+  }
   switch (raw) {
     case 'invalid date':
     case 'invalid date-time: date part is malformed':
@@ -166,7 +180,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       const statement = o.kind === 'array' && nextIsStatement(text, at, before) && !listAsItem(text, o, at);
       if (statement && !/\S/.test(before) && closedBelow(text, at)) return 'a list holds values, not `key = value`';
       if (statement) return leftOpen(text, section, o, at, /\S/.test(before) || at >= text.length || /^[ \t]*$/.test(text.slice(at, lineEndAt(text, at))));
-      const message = o.kind === 'array' ? 'expected `,` or `]`: the items of a list are separated by commas' : 'expected `,` or `}`: the keys of an inline table are separated by commas';
+      const message = commasBetween(o);
       const comma = missingComma(text, o, at, before);
       return comma ? { message, rewrite: comma } : message;
     }
@@ -203,6 +217,9 @@ function explained(text: string, section: Section, at: number, raw: string): str
   }
 }
 
+/** White space that TOML does not read as a blank, which is space and tab only: a no-break space, an em space. */
+const ODD_BLANK = /^[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]$/;
+
 /**
  * The comma missing at `at`, inside `open`, between two items of a list or two key/values of an
  * inline table with only blanks between (`["bash" "read"]`, `{ a = 1 b = 2 }`), or two items of a
@@ -211,18 +228,42 @@ function explained(text: string, section: Section, at: number, raw: string): str
  * that line, each read as TOML alone, only blanks between them (their commas missing too: `"a" "b"
  * "c"`), and after the last what may follow an item (a comma, the closing bracket, or for a list the
  * line's end or a comment). Else quotes may pair the wrong way (`"a" "b, "c"`), and where the comma
- * goes is a guess. smol-toml read the item before `at`: it is whole.
+ * goes is a guess. smol-toml read the item before `at`: it is whole. Where `at` holds white space TOML
+ * does not read as a blank (`"bash"` U+00A0 `"read"`, itself an error), it is replaced by the comma
+ * and a space, with the blanks beside it (`ODD_BLANK`).
  */
 function missingComma(text: string, open: Container, at: number, before: string): NonNullable<SyntaxProblem['rewrite']> | null {
   const items: readonly { span: Span }[] = open.kind === 'array' ? open.items : open.entries;
   const blanks = /[ \t]*$/.exec(before)![0].length;
   let end = at - blanks; // where the item before ends
+  // White space TOML does not read as a blank at the error (a no-break space): the next item is
+  // after it and the blanks beside it, whose place the comma and a space take.
+  const odd = ODD_BLANK.test(text[at] ?? '') ? /^[ \t\p{Zs}]*/u.exec(text.slice(at, lineEndAt(text, at)))![0] : '';
+  if (odd !== '') {
+    // On a line of its own, or with nothing before it there: the item before is on a line above.
+    if (end === at - before.length) return null;
+    const next = at + odd.length;
+    const chars = [...new Set([...odd].filter((c) => ODD_BLANK.test(c)))].map((c) => uPlus(c.codePointAt(0)!));
+    return wholeItemsFrom(text, open, next)
+      ? { title: `Replace ${chars.join(' and ')} with \`, \``, span: { start: end, end: next }, newText: () => ', ' }
+      : null;
+  }
   if (end === at - before.length) {
     // Nothing before it on the line: in a list, the item before on an earlier line, then only blanks and comments.
     const previous = open.kind === 'array' ? [...items].reverse().find((item) => item.span.end <= at) : undefined;
     if (!previous || !onlyCommentsFrom(text, previous.span.end, at)) return null;
     end = previous.span.end;
   }
+  return wholeItemsFrom(text, open, at) ? { title: 'Insert a comma', span: { start: end, end }, newText: () => (end === at ? ', ' : ',') } : null;
+}
+
+/**
+ * Whether what follows `at` on its line is whole items of `open`, each read as TOML alone, only
+ * blanks between them (their commas missing too: `"a" "b" "c"`), and after the last what may follow
+ * an item (a comma, the closing bracket, or for a list the line's end or a comment).
+ */
+function wholeItemsFrom(text: string, open: Container, at: number): boolean {
+  const items: readonly { span: Span }[] = open.kind === 'array' ? open.items : open.entries;
   // A key/value of an inline table with no value (`b =`) is no whole item.
   const valueless = (i: number) => open.kind === 'inline-table' && open.entries[i]!.value === null;
   const lineEnd = lineEndAt(text, at);
@@ -230,16 +271,16 @@ function missingComma(text: string, open: Container, at: number, before: string)
   let i = items.findIndex((item) => item.span.start === at);
   for (let from = at; i >= 0 && i < items.length; i++) {
     const item = items[i]!;
-    if (item.span.start !== from || item.span.end > lineEnd || valueless(i)) return null;
+    if (item.span.start !== from || item.span.end > lineEnd || valueless(i)) return false;
     const written = text.slice(item.span.start, item.span.end);
-    if (!readsAsValue(open.kind === 'array' ? written : `{ ${written} }`)) return null;
+    if (!readsAsValue(open.kind === 'array' ? written : `{ ${written} }`)) return false;
     const rest = text.slice(item.span.end, lineEnd);
-    if (follows.test(rest)) return { title: 'Insert a comma', span: { start: end, end }, newText: () => (end === at ? ', ' : ',') };
+    if (follows.test(rest)) return true;
     // Another item after blanks, its comma missing too.
     from = item.span.end + /^[ \t]*/.exec(rest)![0].length;
-    if (from === item.span.end) return null;
+    if (from === item.span.end) return false;
   }
-  return null;
+  return false;
 }
 
 /**
