@@ -4,7 +4,7 @@
 
 import { isMcpWireToken, namesBetweenCommas, parseToolName, render } from '../grammar/toolName';
 import type { KeyValue, Section, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
-import { basicString } from '../toml/strings';
+import { basicString, stringList } from '../toml/strings';
 import { asciiLower, quoted, rustTrim, shortened, shown } from '../grammar/text';
 import { canonicalSpelling, mcpWireRewrite } from '../grammar/checks';
 import { meantList } from './meant';
@@ -239,7 +239,7 @@ export function moveEdits(doc: TomlDocument, policies: Policies, moves: readonly
  */
 function becomeList(doc: TomlDocument, kv: KeyValue, keyStart: number, list: ListName, names: readonly string[]): Edit {
   const text = doc.text;
-  const newText = `${list} = [${names.map(basicString).join(', ')}]`;
+  const newText = `${list} = ${stringList(names)}`;
   // A `mars-ignore` among them spoke of a line of the value, not of the list it becomes.
   const inside = commentsWithin(doc.comments, keyStart, kv.span.end).filter((c) => c.span.end <= kv.span.end && directiveOf(c.text) !== 'line');
   if (inside.length === 0) return { start: keyStart, end: kv.span.end, newText };
@@ -487,7 +487,7 @@ function shapeFixesAlone(text: string, problem: ShapeProblem): Fix[] {
     // and a stray comma (`"read,"`) can only mean that name: safe, as `"read"` alone.
     const names = namesBetweenCommas(value.value);
     if (names) {
-      const list = change(`[${names.map((n) => basicString(n.name)).join(', ')}]`, true, names.length === 1);
+      const list = change(stringList(names.map((n) => n.name)), true, names.length === 1);
       return [list, change(wrapped, false, false)];
     }
     // Safe when the list it makes loads: an entry Mars rejects would trade one error for another.

@@ -6,7 +6,7 @@ import { lastAtOrBefore } from '../toml/sorted';
 import { dotted, RootArrays, wholeHeader } from '../toml/tables';
 import { quoted } from '../grammar/text';
 import { namesBetweenCommas, parseToolName } from '../grammar/toolName';
-import { basicString } from '../toml/strings';
+import { stringList } from '../toml/strings';
 import { isOpenMultiline } from '../toml/stringPositions';
 import { listWithoutBrackets } from '../toml/syntaxMessages';
 import { meantList, meantOwner, meantTools } from './meant';
@@ -496,16 +496,16 @@ export function listAfterString(text: string, str: TomlString): ReturnType<typeo
 }
 
 /**
- * A string of `text` written where a list goes, as the items of the list its fix makes of it
- * (`"read, grep"`: `"read", "grep"`; `"read", "grep"` after the key: as written); null where that is
- * no list of names Mars takes (`"bash("`, `"grep", 1`, a string left open).
+ * A string of `text` written where a list goes, as the list its fix makes of it (`"read, grep"`:
+ * `["read", "grep"]`; `"read", "grep"` after the key: as written); null where that is no list of
+ * names Mars takes (`"bash("`, `"grep", 1`, a string left open).
  */
 function stringAsList(text: string, str: TomlString): string | null {
   if (!str.terminated) return null;
   const run = listAfterString(text, str);
-  if (run) return run.values.every((v) => typeof v === 'string' && parseToolName(v).ok) ? run.list.slice(1, -1) : null;
+  if (run) return run.values.every((v) => typeof v === 'string' && parseToolName(v).ok) ? run.list : null;
   const names = namesBetweenCommas(str.value)?.map((n) => n.name) ?? (parseToolName(str.value).ok ? [str.value] : null);
-  return names && names.map(basicString).join(', ');
+  return names && stringList(names);
 }
 
 function list(out: Policies, text: string, owner: Owner, name: ListName, kv: KeyValue): void {
@@ -515,7 +515,7 @@ function list(out: Policies, text: string, owner: Owner, name: ListName, kv: Key
     // A string of names: the example is the list of them its fix writes (`allowed = "grep"`: `["grep"]`, not `["read"]`).
     const example = value.kind === 'string' ? stringAsList(text, value) : null;
     out.shape.push({ kind: 'list-not-array', owner, span: value.span, keyValue: kv, list: name,
-      ...saying((q) => `${q(name)} of ${ownerLabel(owner, q)} must be a list of tool names, such as ${example === null ? `\`${name} = ["read"]\`` : q(`${name} = [${example}]`)}`) });
+      ...saying((q) => `${q(name)} of ${ownerLabel(owner, q)} must be a list of tool names, such as ${example === null ? `\`${name} = ["read"]\`` : q(`${name} = ${example}`)}`) });
     return;
   }
   out.lists.push({ owner, list: name, array: value, keyValue: kv });

@@ -18,7 +18,7 @@ import { capitalized, eqIgnoreAsciiCase, rustTrim, rustTrimStart, shown } from '
 import { parseToolName, render } from '../grammar/toolName';
 import { CAPABILITIES, type Capability } from '../grammar/vocabulary';
 import { lineEndAt, lineStartAt, positionsOf, type Lines } from '../toml/lineIndex';
-import { basicString, escapeBasic, fitsLiteral } from '../toml/strings';
+import { basicString, escapeBasic, fitsLiteral, stringList } from '../toml/strings';
 import type { Span, TomlArray, TomlString } from '../toml/model';
 import { decodeBasic } from '../toml/stringPositions';
 import {
@@ -549,7 +549,7 @@ function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhe
     const target = listTarget(analysis.policies, ctx.owner, list);
     if (target === null) return null;
     const detail = `Adds "${name}" to ${list}.`;
-    if (target === 'new') return clashes(list) || keys.has(list) ? null : { detail, textEdit: { range, newText: `${list} = [${basicString(name)}]${ctx.after}` } };
+    if (target === 'new') return clashes(list) || keys.has(list) ? null : { detail, textEdit: { range, newText: `${list} = ${stringList([name])}${ctx.after}` } };
     if (held(target.array, null).has(name)) return null;
     // Not into a list the syntax error Mars stops at is in, as fix-all moves no key into it: where it
     // ends is a guess (`allowed = ["a" }` read on to a `]` lines below).

@@ -9,6 +9,11 @@ export function basicString(value: string): string {
   return `"${escapeBasic(value)}"`;
 }
 
+/** Strings as a TOML list on one line, each a basic string (`["read", "grep"]`): what a fix writes anew. */
+export function stringList(values: readonly string[]): string {
+  return `[${values.map(basicString).join(', ')}]`;
+}
+
 /** `value` as the content of a basic string: quotes, backslashes and control characters escaped. */
 export function escapeBasic(value: string): string {
   return value.replace(/[\u0000-\u001f\u007f"\\]/g, (c) => {
