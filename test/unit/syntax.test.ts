@@ -299,6 +299,29 @@ for (const [text, fixed, title = 'Insert a comma'] of MISSING_COMMAS) {
   });
 }
 
+// White space TOML does not read as a blank (space and tab are its blanks), where smol-toml stops at it (before a
+// key's `=`, after `=` or a comma, after a value): named, as it looks like a space, and replaced by one where the
+// section then reads past it; not where a space there is an error too (`my key`: a bare key holds none), nor between
+// two items, where it takes the place of their comma (above). Preferred and in fix-all, as the comma: it can mean
+// nothing else. [text, the message, the text after its fix, or null: none]
+const ODD_BLANKS: Array<[text: string, message: string, fixed: string | null]> = [
+  ['x\u00a0= 1\n', 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): write a space', 'x = 1\n'],
+  ['x =\u00a01\n', 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): write a space', 'x = 1\n'],
+  ['[agents.a.tools]\nallowed = ["a",\u00a0"b"]\n', 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): write a space', '[agents.a.tools]\nallowed = ["a", "b"]\n'],
+  ['x = "a"\u2003\u2003# c\n', 'U+2003 is white space TOML does not read as a blank (its blanks are space and tab): write a space', 'x = "a"  # c\n'],
+  ['my\u00a0key = 1\n', 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab)', null],
+];
+for (const [text, message, fixed] of ODD_BLANKS) {
+  test(`white space TOML does not read as a blank: ${JSON.stringify(text)}`, () => {
+    const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');
+    assert.deepEqual(found.map((f) => [text.slice(f.span.start, f.span.end).trim(), f.message]), [['', `TOML syntax error: ${message}`]]);
+    const fixes = found[0]!.fixes;
+    assert.deepEqual(fixes.map((x) => [x.preferred, x.safe]), fixed === null ? [] : [[true, true]]);
+    if (fixed !== null) assert.equal(applyEdits(text, fixes[0]!.edits), fixed);
+    assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), fixed ?? text);
+  });
+}
+
 test('fix-all writes every comma missing between items on one line', () => {
   const text = '[agents.a.tools]\nallowed = ["a" "b" "Bash"]\n[t]\nx = { a = 1 b = 2 c = 3 }\n';
   assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), '[agents.a.tools]\nallowed = ["a", "b", "bash"]\n[t]\nx = { a = 1, b = 2, c = 3 }\n');

@@ -76,6 +76,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
     const comma = missingComma(text, oddIn, at, before);
     return comma ? { message, rewrite: comma } : message;
   }
+  if (ODD_BLANK.test(c ?? '')) return oddBlank(text, section, at);
   switch (raw) {
     case 'invalid date':
     case 'invalid date-time: date part is malformed':
@@ -219,6 +220,34 @@ function explained(text: string, section: Section, at: number, raw: string): str
 
 /** White space that TOML does not read as a blank, which is space and tab only: a no-break space, an em space. */
 const ODD_BLANK = /^[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]$/;
+
+/** How long a section may be for a fix to be checked by reading it again (`oddBlank`). */
+const REREAD_MAX = 100_000;
+
+/**
+ * White space TOML does not read as a blank at `at` (and those right after it), where smol-toml
+ * stopped: named, as it looks like a space, and replaced by spaces where `section` then reads past
+ * its line (not `my key = 1`, where a space is an error too).
+ */
+function oddBlank(text: string, section: Section, at: number): Explained {
+  const run = /^[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]+/.exec(text.slice(at, lineEndAt(text, at)))![0];
+  const span = { start: at, end: at + run.length };
+  const message = `${uPlus(text.charCodeAt(at))} is white space TOML does not read as a blank (its blanks are space and tab)`;
+  const { start, end } = section.span;
+  if (end - start > REREAD_MAX) return { message, span };
+  const spaces = ' '.repeat(run.length);
+  const line = lineEndAt(text, at);
+  const lineNo = (t: string) => t.split(/\r\n|\n/).length;
+  try {
+    smolParse(text.slice(start, at) + spaces + text.slice(span.end, end), { integersAsBigInt: 'asNeeded' });
+  } catch (e) {
+    // Still an error on its line (or one above, which smol-toml read past before): no fix.
+    const errLine = (e as { line?: number }).line;
+    if (typeof errLine !== 'number' || errLine <= lineNo(text.slice(start, line))) return { message, span };
+  }
+  const title = `Replace ${uPlus(text.charCodeAt(at))} with a space`;
+  return { message: `${message}: write a space`, span, rewrite: { title, span, newText: () => spaces } };
+}
 
 /**
  * The comma missing at `at`, inside `open`, between two items of a list or two key/values of an
