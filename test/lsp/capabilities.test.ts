@@ -6,7 +6,7 @@ import type { CodeAction, Diagnostic } from 'vscode-languageserver';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import {
-  CancellationTokenSource, createMessageConnection, Message, type MessageConnection, type RequestMessage, type ResponseMessage, StreamMessageReader, StreamMessageWriter,
+  CancellationTokenSource, createMessageConnection, Message, type MessageConnection, type NotificationMessage, type RequestMessage, type ResponseMessage, StreamMessageReader, StreamMessageWriter,
 } from 'vscode-languageserver/node';
 import { LspClient } from '../support/lspClient';
 import { DIST } from '../support/paths';
@@ -174,8 +174,13 @@ test('shutdown then exit ends the server: the Node process, and the web worker',
  * The server over stdio with nothing sent yet: for what happens around `initialize`. `send` writes a
  * request as given (`conn` would send `params: null` as `[null]`) and gives its answer, result or error.
  */
-function rawServer(): { conn: MessageConnection; send: (method: string, params: unknown) => Promise<ResponseMessage>; exited: Promise<number | null>; stop: () => void } {
+function rawServer(): {
+  conn: MessageConnection; send: (method: string, params: unknown) => Promise<ResponseMessage>; notify: (method: string, params: unknown) => Promise<void>;
+  stderr: () => string; exited: Promise<number | null>; stop: () => void;
+} {
   const proc = spawn(process.execPath, [path.join(DIST, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  proc.stderr.on('data', (d) => (stderr += d));
   const exited = new Promise<number | null>((resolve) => proc.on('exit', resolve));
   const reader = new StreamMessageReader(proc.stdout);
   const writer = new StreamMessageWriter(proc.stdin);
@@ -197,7 +202,9 @@ function rawServer(): { conn: MessageConnection; send: (method: string, params: 
     answers.set(id, resolve);
     void writer.write({ jsonrpc: '2.0', id, method, params } as RequestMessage);
   });
-  return { conn, send, exited, stop: () => { conn.dispose(); proc.kill(); } };
+  // A notification written as given (the connection's would put `null` or `5` in an array, as params by position).
+  const notify = (method: string, params: unknown) => writer.write({ jsonrpc: '2.0', method, ...(params === undefined ? {} : { params }) } as NotificationMessage);
+  return { conn, send, notify, stderr: () => stderr, exited, stop: () => { conn.dispose(); proc.kill(); } };
 }
 
 const errorCode = (code: number) => (e: { code?: number }) => e.code === code;
@@ -323,6 +330,53 @@ describe('initialize and the lifecycle', () => {
       // shutdown takes none: null is as good as none.
       assert.equal(await code('shutdown', null), 'result null');
       await s.conn.sendNotification('exit');
+      assert.equal(await s.exited, 0);
+    } finally {
+      s.stop();
+    }
+  });
+
+  // A notification cannot be refused: one whose params are not an object (LSP's are, but exit's,
+  // which takes none) is dropped with a line that says so (but initialized, whose are not read). Before, the library's handler or ours
+  // failed on it with a TypeError ("Cannot read properties of null"), or took a number as params.
+  test('a notification whose params are not an object is ignored with one line that says so, and the server goes on', async () => {
+    const s = rawServer();
+    const logs: string[] = [];
+    s.conn.onNotification('window/logMessage', (m: { message: string }) => void logs.push(m.message));
+    try {
+      await s.conn.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });
+      await s.conn.sendNotification('initialized', {});
+      const uri = 'file:///notify/mars.toml';
+      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'toml', version: 1, text: TEXT } });
+      const cases: Array<[string, unknown, string]> = [
+        ['textDocument/didChange', null, 'null'],
+        ['textDocument/didChange', 5, 'a number'],
+        ['textDocument/didChange', undefined, 'none'],
+        ['textDocument/didOpen', [], 'an array'],
+        ['textDocument/didOpen', 'x', 'a string'],
+        ['textDocument/didClose', null, 'null'],
+        ['textDocument/didSave', true, 'a boolean'],
+        ['textDocument/willSave', null, 'null'],
+        ['workspace/didChangeConfiguration', 7, 'a number'],
+        ['workspace/didChangeConfiguration', null, 'null'],
+        ['workspace/didChangeWatchedFiles', null, 'null'],
+        ['$/setTrace', null, 'null'],
+        ['$/progress', null, 'null'],
+      ];
+      for (const [method, params] of cases) await s.notify(method, params);
+      // A cancel is the library's, read before the server sees it: one of odd params is dropped without a word (a `$/` notification may be).
+      for (const params of [null, 5, undefined]) await s.notify('$/cancelRequest', params);
+      // The server goes on: the document is as opened (an edit after is applied), and the settings are the defaults.
+      await s.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ range: { start: { line: 1, character: 12 }, end: { line: 1, character: 17 } }, text: 'Bash' }] });
+      const hover = await s.conn.sendRequest<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 13 } });
+      assert.match(hover?.contents.value ?? 'no hover', /^Capability bash/);
+      const outOfStep = "; the server's copy of the document may differ from the editor's until it is reopened";
+      assert.deepEqual(logs, cases.map(([method, , what]) =>
+        `${method} ${what === 'none' ? 'came without its params (an object)' : `takes its params as an object, not ${what}`}: the notification was ignored${method === 'textDocument/didChange' ? outOfStep : ''}`));
+      assert.equal(s.stderr(), '');
+      // exit takes none, and still ends the server whatever it carries.
+      await s.conn.sendRequest('shutdown');
+      await s.notify('exit', 5);
       assert.equal(await s.exited, 0);
     } finally {
       s.stop();

@@ -3,7 +3,7 @@
 
 import {
   type CancellationToken, type CodeAction, type Command, type Connection, type ConnectionOptions, type Diagnostic,
-  DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, DocumentDiagnosticReportKind, Message, type RequestMessage, ErrorCodes, type InitializeError, type InitializeParams, type InitializeResult,
+  DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, DocumentDiagnosticReportKind, Message, type NotificationMessage, type RequestMessage, ErrorCodes, type InitializeError, type InitializeParams, type InitializeResult,
   type MarkupContent, MarkupKind, type Range, type TextDocumentEdit, TextDocumentSyncKind, TextDocuments, CodeActionKind, LSPErrorCodes, ResponseError,
   type WorkspaceEdit, type Location, type LocationLink, DiagnosticTag,
 } from 'vscode-languageserver';
@@ -63,7 +63,20 @@ interface DocState {
  */
 class NotParams {
   constructor(readonly method: string, readonly given: unknown) {}
+
+  /** What is wrong, for a message: `textDocument/hover takes its params as an object, not null`. */
+  get why(): string {
+    const g = this.given;
+    if (g === undefined) return `${this.method} came without its params (an object)`;
+    return `${this.method} takes its params as an object, not ${g === null ? 'null' : Array.isArray(g) ? 'an array' : `a ${typeof g}`}`;
+  }
 }
+
+/**
+ * The method a notification whose params are not an object comes under (with `NotParams`), to be
+ * logged as ignored: no handler reads it, and a client's message of that name is not one.
+ */
+const IGNORED_NOTIFICATION = 'notification without params (ignored)';
 
 /**
  * For each entry's connection (one each), what the library must not see as it came:
@@ -75,6 +88,11 @@ class NotParams {
  *   start: it is read as declaring no capabilities.
  * - A request's params that are not an object come as `NotParams` (`initialize`'s are read as above;
  *   `shutdown` takes none).
+ * - A notification's that are not an object (or none) come as `NotParams`, under
+ *   `IGNORED_NOTIFICATION`: it cannot be refused, and the handlers (the library's too) would fail on
+ *   them with a TypeError, or read a number as params. Not `exit`'s (it takes none) nor
+ *   `initialized`'s, which nothing reads, and without which the server would never register what it
+ *   registers then.
  * - A `shutdown` before `initialize` comes under another name, which no handler takes: refused as
  *   not initialized, as any request then, without the library counting it as the shutdown after
  *   which `exit` ends the process with 0 (LSP 3.17: 1 without one).
@@ -85,6 +103,12 @@ export function connectionOptions(): ConnectionOptions {
     messageStrategy: {
       handleMessage(message, next) {
         if (!initializeSeen && Message.isNotification(message) && message.method !== 'exit') return;
+        if (Message.isNotification(message)) {
+          const given: unknown = message.params;
+          const object = typeof given === 'object' && given !== null && !Array.isArray(given);
+          if (object || message.method === 'exit' || message.method === 'initialized') return next(message);
+          return next({ jsonrpc: message.jsonrpc, method: IGNORED_NOTIFICATION, params: new NotParams(message.method, given) } as NotificationMessage);
+        }
         if (!Message.isRequest(message)) return next(message);
         if (!initializeSeen && message.method === 'shutdown') {
           const refused: RequestMessage = { ...message, method: 'shutdown (before initialize)' };
@@ -288,7 +312,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     async (...args: A): Promise<R> => {
       refuseUnlessRunning();
       const params: unknown = args[0];
-      if (params instanceof NotParams) throw new ResponseError(ErrorCodes.InvalidParams, `${params.method} takes its params as an object, not ${params.given === null ? 'null' : `a ${typeof params.given}`}`);
+      if (params instanceof NotParams) throw new ResponseError(ErrorCodes.InvalidParams, params.why);
       try {
         return await fn(...args);
       } catch (e) {
@@ -359,6 +383,13 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
       },
       serverInfo: { name: 'mars-toml', version },
     };
+  });
+
+  // Dropped, as the protocol lets a server drop what it cannot read: a changed document's copy is then out of step.
+  connection.onNotification(IGNORED_NOTIFICATION, (params: unknown) => {
+    if (!(params instanceof NotParams)) return;
+    const outOfStep = params.method === 'textDocument/didChange' ? "; the server's copy of the document may differ from the editor's until it is reopened" : '';
+    connection.console.warn(`${params.why}: the notification was ignored${outOfStep}`);
   });
 
   // Requests no handler takes: refused as not initialized (or shut down) first, as for the others.
