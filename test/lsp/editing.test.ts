@@ -314,6 +314,42 @@ describe('go to definition', () => {
     }
   });
 
+  // Where hover describes a string as the entry its fix makes of it (a list written as a string,
+  // `tools` written as a list, the removed `tools.mcp`), the server it names is linked as an entry's.
+  test('on a string Mars reads as no entry yet, which hover describes as mcp(server): the manifest, as on the entry', async () => {
+    const cases: Array<[string, number, number]> = [
+      ['[agents.a.tools]\nallowed = "mcp(git|hub/get_issue)"\n', 11, 32],
+      ['[agents.a.tools]\ndisallowed = "read, mcp(git|hub)"\n', 20, 31],
+      ['[agents.a]\ntools = ["mcp(git|hub)"]\n', 10, 21],
+      ['[agents.a.tools]\nmcp = ["read", "git|hub"]\n', 16, 22],
+      ['[agents.a.tools]\nmcp = "git|hub"\n', 7, 13],
+    ];
+    for (const [src, start, end] of cases) {
+      const links = await at(client, src) as LocationLink[] | null;
+      assert.deepEqual(links?.map((l) => [l.originSelectionRange, l.targetUri, l.targetRange]), [[range(1, start, 1, end), manifest('gh'), range(1, 8, 1, 14)]], src);
+      const cursor = src.indexOf('|');
+      const text = src.slice(0, cursor) + src.slice(cursor + 1);
+      const shown = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: positionAt(text, cursor) });
+      assert.deepEqual(shown?.range, range(1, start, 1, end), `hover's range, ${src}`);
+    }
+  });
+
+  // A string not closed is not written yet: hover does not describe it (`"mcp(github]` would be read
+  // with its bracket), and definition does not link it; completion, for what is being typed, answers.
+  test('nothing in a string not closed, as hover says nothing there; completion answers', async () => {
+    const cases = ['allowed = ["mcp(git|hub', 'allowed = ["mcp(git|hub\n', 'allowed = ["mcp(git|hub)\n', 'allowed = ["mcp(github)|\n', 'allowed = ["mcp(git|hub/x)]\n',
+      'allowed = ["read", "mcp(git|hub)\n', 'allowed = "mcp(git|hub)\n', 'allowed = ["""mcp(git|hub)'];
+    for (const tail of cases) {
+      const src = `[agents.a.tools]\n${tail}`;
+      const cursor = src.indexOf('|');
+      const text = src.slice(0, cursor) + src.slice(cursor + 1);
+      const position = positionAt(text, cursor);
+      assert.equal(await at(client, src), null, src);
+      assert.equal(await client.request('textDocument/hover', { textDocument: { uri }, position }), null, `hover, ${src}`);
+      assert.notEqual(await client.request('textDocument/completion', { textDocument: { uri }, position }), null, `completion, ${src}`);
+    }
+  });
+
   test('a workspace folder named with a trailing slash is the document\'s folder: each manifest once', async () => {
     const c = await LspClient.start({ workspaceFolders: [`${pathToFileURL(dir).href}/`] });
     try {

@@ -74,9 +74,10 @@ function result(analysis: Analysis, paragraphs: string[], span: Span): Hover {
 /**
  * A string Mars does not read as an entry for its shape (`tools = ["read"]`, `allowed = "Read"`,
  * the removed `mcp = ["gh"]`): the entry the shape's fix makes of it, in the list it goes to, and
- * why it is not one yet (the diagnostic's words).
+ * why it is not one yet (the diagnostic's words). Go to definition links the server it names
+ * (`mcpServerAt`), as hover describes it.
  */
-function wouldBeEntryAt(
+export function wouldBeEntryAt(
   analysis: Analysis, offset: number,
 ): { str: TomlString; raw: string; list: ListName; owner: Owner; why: string; span?: Span } | null {
   const on = (v: TomlValue | null | undefined): TomlString[] => (v?.kind === 'string' ? [v] : v?.kind === 'array' ? v.items.flatMap((i) => (i.kind === 'string' ? [i] : [])) : []);

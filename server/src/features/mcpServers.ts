@@ -2,7 +2,7 @@
 // go to definition on an `mcp(server)` entry.
 // Pure: the server does the file IO and hands the results here.
 
-import { parseToolName } from '../grammar/toolName';
+import { parseToolName, type ParseResult } from '../grammar/toolName';
 import { rustTrim } from '../grammar/text';
 import { parseToml } from '../toml/parse';
 import { sectionStartsFrom } from '../toml/split';
@@ -12,6 +12,7 @@ import { positionsOf } from '../toml/lineIndex';
 import type { Span } from '../toml/model';
 import { keyContentSpan } from '../analysis/findings';
 import { entryAt, extraKeyAt } from './context';
+import { wouldBeEntryAt } from './hover';
 
 /**
  * The server names worth offering (one per manifest): trimmed, only names Mars reads back as
@@ -62,16 +63,22 @@ export interface McpManifest {
 
 /**
  * The server an `mcp(server)` or `mcp(server/tool)` entry at `position` names (or a map-form key,
- * `"mcp(github)" = "allow"`), and the entry's range; null elsewhere.
+ * `"mcp(github)" = "allow"`, or a string hover describes as the entry it would be, `allowed =
+ * "mcp(github)"`), and the range hover gives it; null elsewhere.
  */
 export function mcpServerAt(analysis: Analysis, position: Position): { server: string; range: Range } | null {
   const offset = analysis.lines.offset(position);
-  const p = entryAt(analysis, offset);
-  const extra = p ? undefined : extraKeyAt(analysis, offset);
-  const parse = p ? p.parse : extra ? parseToolName(extra.name.name) : null;
-  const span = p ? p.entry.string.content : extra ? keyContentSpan(analysis.doc.text, extra.name.span) : null;
-  if (!parse?.ok || !span || parse.name.kind !== 'mcp' || parse.name.mcp.server === '*') return null;
-  return { server: parse.name.mcp.server, range: positionsOf(analysis.lines, span) };
+  const named = (): { parse: ParseResult; span: Span } | null => {
+    const p = entryAt(analysis, offset);
+    if (p) return { parse: p.parse, span: p.entry.string.content };
+    const wouldBe = wouldBeEntryAt(analysis, offset);
+    if (wouldBe) return { parse: parseToolName(wouldBe.raw), span: wouldBe.span ?? wouldBe.str.content };
+    const extra = extraKeyAt(analysis, offset);
+    return extra ? { parse: parseToolName(extra.name.name), span: keyContentSpan(analysis.doc.text, extra.name.span) } : null;
+  };
+  const at = named();
+  if (!at?.parse.ok || at.parse.name.kind !== 'mcp' || at.parse.name.mcp.server === '*') return null;
+  return { server: at.parse.name.mcp.server, range: positionsOf(analysis.lines, at.span) };
 }
 
 /** The manifests of `server` (names come trimmed as Mars reads them back), each file once. */
