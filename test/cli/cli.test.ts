@@ -174,6 +174,24 @@ test('github format through a link to the workspace, and a file outside it: name
   assert.deepEqual(cli(['check', '.'], { cwd: letters }).out.trim().split('\n').map((l) => l.split(':')[0]).sort(), ['é/mars.toml', '日本/mars.toml', '٣/mars.toml'].sort());
 });
 
+// GitHub reads an annotation's relative `file` from its workspace, and makes an absolute one under
+// it relative. A GITHUB_WORKSPACE that names no folder here (a container that mounts the checkout
+// elsewhere, a variable set by hand) cannot place a file: a path from the current folder would be
+// read from the wrong one, so each file is named by its absolute path, and stderr says why.
+test('github format with a GITHUB_WORKSPACE that is no folder: absolute paths, and one line on stderr that says so', () => {
+  const dir = workspace({ 'repo/sub/mars.toml': '[agents.a.tools]\nallowed = ["bash()"]\n', 'a file': 'x' });
+  const real = fs.realpathSync(dir);
+  for (const [ws, why] of [[path.join(dir, 'gone'), 'no such file or folder'], [path.join(dir, 'a file'), 'it is a file']] as const) {
+    const r = cli(['check', '--format', 'github'], { cwd: path.join(dir, 'repo', 'sub'), workspace: ws });
+    assert.equal(r.code, 1, r.err);
+    assert.ok(r.out.startsWith(`::error file=${real}/repo/sub/mars.toml,line=2,`), r.out);
+    assert.equal(r.err.split('\n').filter((l) => l.includes('GITHUB_WORKSPACE')).join('\n'),
+      `mars-toml: GITHUB_WORKSPACE names ${ws}, which is not a folder here (${why}): annotations name each file by its absolute path`);
+    // Other formats do not read it.
+    assert.equal(cli(['check'], { cwd: path.join(dir, 'repo', 'sub'), workspace: ws }).err.includes('GITHUB_WORKSPACE'), false);
+  }
+});
+
 test('no line of a report holds `##[`, which GitHub takes for a workflow command anywhere in a line (its `[` escaped, read back in JSON)', () => {
   // A tool name, a key and a file name of the repository's, each a command the runner would run and drop from the log.
   const dir = workspace({ '##[notice]x/mars.toml': '[agents.a.tools]\nallowed = ["##[error]pwned"]\n"##[warning]k" = "allow"\n', 'b/mars.toml': 'a\0b' });

@@ -236,23 +236,37 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
   };
   // Paths are shown from the current folder. GitHub reads an annotation's `file` from the workspace
   // (the repository's root) whichever folder the step runs in: from there (through links, which
-  // the current folder has resolved), or whole when the file is outside it.
+  // the current folder has resolved), or whole when the file is outside it, or when the workspace
+  // is no folder here (the runner makes a whole path in its workspace relative): a path from the
+  // current folder would be read from the wrong one.
   const workspace = options.format === 'github' ? process.env.GITHUB_WORKSPACE : undefined;
   let from: string | null = null;
-  try {
-    from = workspace ? fs.realpathSync(path.resolve(workspace)) : process.cwd();
-  } catch {
-    // The current folder was removed (files named by absolute paths are still checked): paths are shown as found.
+  if (workspace) {
+    let why: string | null = null;
+    try {
+      const real = fs.realpathSync(path.resolve(workspace));
+      if (fs.statSync(real).isDirectory()) from = real;
+      else why = 'it is a file';
+    } catch (e) {
+      why = reason(e);
+    }
+    if (why !== null) complain(`GITHUB_WORKSPACE names ${workspace}, which is not a folder here (${why}): annotations name each file by its absolute path`);
+  } else {
+    try {
+      from = process.cwd();
+    } catch {
+      // The current folder was removed (files named by absolute paths are still checked): paths are shown as found.
+    }
   }
   const displayPath = (file: string): string => {
-    if (from === null) return file;
+    if (from === null && !workspace) return file;
     let target = path.resolve(file);
     try {
       if (workspace) target = path.join(fs.realpathSync(path.dirname(target)), path.basename(target));
     } catch {
       // shown as resolved
     }
-    const relative = path.relative(from, target);
+    const relative = from === null ? '' : path.relative(from, target);
     if (relative && relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative)) return relative;
     return workspace ? target : file;
   };
