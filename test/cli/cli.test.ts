@@ -643,6 +643,37 @@ test('--fix leaves a file its mode keeps from the user, even in a folder the use
   assert.deepEqual(fs.readdirSync(dir), ['mars.toml']);
 });
 
+// A read-only file system or a full disk is made by a preload that fails the checker's open or its
+// writes to the file as Node would (its own message, `EROFS: read-only file system, open`, was shown).
+test('--fix on a read-only file system or a full disk: the reason in words, the file as it is, exit 2', () => {
+  const dir = workspace({ 'mars.toml': FIXABLE });
+  const preload = path.join(dir, 'fail.cjs');
+  fs.writeFileSync(preload, `const fs = require('node:fs');
+const [code, at, times] = process.env.MARS_TEST_FAIL.split(' ');
+let left = Number(times);
+const fail = (syscall) => Object.assign(new Error(code + ': as Node says it, ' + syscall), { code, syscall });
+const open = fs.openSync, write = fs.writeSync;
+if (at === 'open') fs.openSync = (f, flags, ...rest) => { if (flags === 'r+') throw fail('open'); return open(f, flags, ...rest); };
+if (at === 'write') fs.writeSync = (fd, ...rest) => { if (fd > 2 && left-- > 0) throw fail('write'); return write(fd, ...rest); };
+`);
+  const cases: Array<[string, string]> = [
+    ['EROFS open 1', 'the file system is read-only'],
+    ['EROFS write 1', 'the file system is read-only (it was written back as it was)'],
+    ['ENOSPC write 1', 'no space left on the device (it was written back as it was)'],
+    ['EDQUOT write 1', 'the disk quota is used up (it was written back as it was)'],
+    ['ENOSPC write 9', 'no space left on the device (it could not be written back as it was and may be cut short)'],
+  ];
+  for (const [fail, why] of cases) {
+    fs.writeFileSync(path.join(dir, 'mars.toml'), FIXABLE);
+    const r = spawnSync(process.execPath, ['--require', preload, path.join(DIST, 'cli.js'), 'check', '--fix', 'mars.toml'],
+      { cwd: dir, encoding: 'utf8', env: { ...process.env, MARS_TEST_FAIL: fail } });
+    assert.equal(r.status, 2, `${fail}: ${r.stderr}`);
+    assert.deepEqual(r.stderr.split('\n').filter((l) => l.startsWith('mars-toml:')), [`mars-toml: cannot write mars.toml: ${why}`], fail);
+    assert.ok(r.stdout.length > 0, 'the findings of the file as it is');
+    if (!fail.endsWith('9')) assert.equal(fs.readFileSync(path.join(dir, 'mars.toml'), 'utf8'), FIXABLE, fail);
+  }
+});
+
 test('pipes and devices are not read (they would block or never end); a file reached twice is checked once', () => {
   const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["Shell"]\n' });
   const fifo = path.join(dir, 'fifo.toml');
@@ -674,7 +705,7 @@ test('output that cannot be written (a full disk) exits 2, not 0, and says why',
     for (const args of [['check', '--format', 'json'], ['check'], ['--version']]) {
       const r = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), ...args], { cwd: dir, stdio: ['ignore', full, 'pipe'], encoding: 'utf8' });
       assert.equal(r.status, 2, r.stderr);
-      assert.equal(r.stderr.match(/^mars-toml: cannot write the output: .*no space/gim)?.length, 1, `${args.join(' ')}: ${r.stderr}`);
+      assert.equal(r.stderr.match(/^mars-toml: cannot write the output: no space left on the device$/gm)?.length, 1, `${args.join(' ')}: ${r.stderr}`);
     }
   } finally {
     fs.closeSync(full);

@@ -11,6 +11,10 @@ export function reason(e: unknown): string {
   if (code === 'EISDIR') return 'it is a folder';
   if (code === 'ENOTDIR') return 'a part of the path is not a folder';
   if (code === 'ELOOP') return 'too many symbolic links (a loop?)';
+  if (code === 'EROFS') return 'the file system is read-only';
+  if (code === 'ENOSPC') return 'no space left on the device';
+  if (code === 'EDQUOT') return 'the disk quota is used up';
+  if (code === 'EFBIG') return 'the file would be larger than the file system allows';
   return e instanceof Error ? e.message : String(e);
 }
 

@@ -6,6 +6,7 @@ import { CHECK_OPTIONS, inert, parseCheckArgs, runCheck, UsageError } from './ch
 import { nearestWord } from '../grammar/checks';
 import { shown } from '../grammar/text';
 import { parseNames } from './parseNames';
+import { reason } from './files';
 import { codeIsWarm } from '../node/codeCache';
 
 const CHECK = 'check [paths... | -] [--format text|json|github] [--fix] [--severity <code>=<level>]... [--stdin-filename <path>] [--no-respect-gitignore]';
@@ -128,7 +129,7 @@ for (const stream of [process.stdout, process.stderr]) {
     process.exitCode = 2;
     if (stream === process.stdout && !saidWhy) {
       saidWhy = true;
-      process.stderr.write(`mars-toml: cannot write the output: ${e.message}\n`);
+      process.stderr.write(`mars-toml: cannot write the output: ${reason(e)}\n`);
     }
   });
 }
