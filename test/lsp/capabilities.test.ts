@@ -383,6 +383,43 @@ describe('initialize and the lifecycle', () => {
     }
   });
 
+  // The document notifications are read by the library's TextDocuments, which failed on a
+  // textDocument that is none, or a didChange without its list of changes, with a TypeError; one
+  // under a uri that is no string was kept under it; a string for the changes bumped the version.
+  test('a document notification without a textDocument of a string uri, or a didChange without its list of changes, is ignored with one line', async () => {
+    const s = rawServer();
+    const logs: string[] = [];
+    s.conn.onNotification('window/logMessage', (m: { message: string }) => void logs.push(m.message));
+    try {
+      await s.conn.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });
+      await s.conn.sendNotification('initialized', {});
+      const uri = 'file:///notify/mars.toml';
+      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'toml', version: 1, text: TEXT } });
+      const noDocument = (method: string) => `${method} takes a textDocument with its uri (a string): the notification was ignored`;
+      const outOfStep = "; the server's copy of the document may differ from the editor's until it is reopened";
+      const cases: Array<[string, unknown, string]> = [
+        ['textDocument/didOpen', { textDocument: null }, noDocument('textDocument/didOpen')],
+        ['textDocument/didOpen', {}, noDocument('textDocument/didOpen')],
+        ['textDocument/didOpen', { textDocument: { uri: 5, languageId: 'toml', version: 1, text: TEXT } }, noDocument('textDocument/didOpen')],
+        ['textDocument/didChange', { textDocument: 5, contentChanges: [] }, noDocument('textDocument/didChange') + outOfStep],
+        ['textDocument/didChange', { textDocument: { uri, version: 2 } }, `textDocument/didChange takes its contentChanges as a list: the notification was ignored${outOfStep}`],
+        ['textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: 'Bash' }, `textDocument/didChange takes its contentChanges as a list: the notification was ignored${outOfStep}`],
+        ['textDocument/didClose', {}, noDocument('textDocument/didClose')],
+        ['textDocument/didClose', { textDocument: { uri: null } }, noDocument('textDocument/didClose')],
+        ['textDocument/didSave', { textDocument: null }, noDocument('textDocument/didSave')],
+        ['textDocument/willSave', { textDocument: [], reason: 1 }, noDocument('textDocument/willSave')],
+      ];
+      for (const [method, params] of cases) await s.notify(method, params);
+      // Still open as it was, at version 1: the next change, version 2, applies.
+      await s.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ range: { start: { line: 1, character: 12 }, end: { line: 1, character: 17 } }, text: 'Bash' }] });
+      const hover = await s.conn.sendRequest<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 13 } });
+      assert.match(hover?.contents.value ?? 'no hover', /^Capability bash/);
+      assert.deepEqual(logs, cases.map(([, , line]) => line));
+    } finally {
+      s.stop();
+    }
+  });
+
   test('odd but legal capabilities do not stop initialize: resolveSupport without properties', async () => {
     const s = rawServer();
     try {

@@ -60,21 +60,37 @@ interface DocState {
  * which takes none). Left as they came, `null` failed in the library with a TypeError
  * (InternalError) before our handler ran, and a number reached it as if it were params. Every
  * handler (`guard`) refuses it with InvalidParams, once the lifecycle has not refused the request.
+ * A notification the server cannot read comes as one too (`IGNORED_NOTIFICATION`).
  */
 class NotParams {
-  constructor(readonly method: string, readonly given: unknown) {}
+  /** `why`: what is wrong, for a message (`textDocument/hover takes its params as an object, not null`). */
+  constructor(readonly method: string, readonly why: string) {}
+}
 
-  /** What is wrong, for a message: `textDocument/hover takes its params as an object, not null`. */
-  get why(): string {
-    const g = this.given;
-    if (g === undefined) return `${this.method} came without its params (an object)`;
-    return `${this.method} takes its params as an object, not ${g === null ? 'null' : Array.isArray(g) ? 'an array' : `a ${typeof g}`}`;
-  }
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Params that are not an object, as `NotParams`. */
+function notAnObject(method: string, given: unknown): NotParams {
+  if (given === undefined) return new NotParams(method, `${method} came without its params (an object)`);
+  return new NotParams(method, `${method} takes its params as an object, not ${given === null ? 'null' : Array.isArray(given) ? 'an array' : `a ${typeof given}`}`);
+}
+
+/** The notifications of a document, which the library's TextDocuments reads (their `textDocument.uri`, a didChange's list). */
+const DOCUMENT_NOTIFICATIONS: ReadonlySet<string> = new Set(['textDocument/didOpen', 'textDocument/didChange', 'textDocument/didClose', 'textDocument/didSave', 'textDocument/willSave']);
+
+/** What the server cannot read in a notification's params, or null. */
+function unreadableNotification(method: string, params: unknown): NotParams | null {
+  if (!isObject(params)) return notAnObject(method, params);
+  if (!DOCUMENT_NOTIFICATIONS.has(method)) return null;
+  const document = params.textDocument;
+  if (!isObject(document) || typeof document.uri !== 'string') return new NotParams(method, `${method} takes a textDocument with its uri (a string)`);
+  if (method === 'textDocument/didChange' && !Array.isArray(params.contentChanges)) return new NotParams(method, `${method} takes its contentChanges as a list`);
+  return null;
 }
 
 /**
- * The method a notification whose params are not an object comes under (with `NotParams`), to be
- * logged as ignored: no handler reads it, and a client's message of that name is not one.
+ * The method a notification the server cannot read comes under (with `NotParams`), to be logged
+ * as ignored: no handler reads it, and a client's message of that name is not one.
  */
 const IGNORED_NOTIFICATION = 'notification without params (ignored)';
 
@@ -88,11 +104,12 @@ const IGNORED_NOTIFICATION = 'notification without params (ignored)';
  *   start: it is read as declaring no capabilities.
  * - A request's params that are not an object come as `NotParams` (`initialize`'s are read as above;
  *   `shutdown` takes none).
- * - A notification's that are not an object (or none) come as `NotParams`, under
+ * - A notification whose params are not an object (or none), or a document's without a textDocument
+ *   of a string uri (a didChange's without its list of changes), comes as `NotParams`, under
  *   `IGNORED_NOTIFICATION`: it cannot be refused, and the handlers (the library's too) would fail on
- *   them with a TypeError, or read a number as params. Not `exit`'s (it takes none) nor
- *   `initialized`'s, which nothing reads, and without which the server would never register what it
- *   registers then.
+ *   it with a TypeError, read a number as params, or keep a document under a uri that is none. Not
+ *   `exit` (it takes none) nor `initialized`, whose params nothing reads, and without which the
+ *   server would never register what it registers then.
  * - A `shutdown` before `initialize` comes under another name, which no handler takes: refused as
  *   not initialized, as any request then, without the library counting it as the shutdown after
  *   which `exit` ends the process with 0 (LSP 3.17: 1 without one).
@@ -104,10 +121,8 @@ export function connectionOptions(): ConnectionOptions {
       handleMessage(message, next) {
         if (!initializeSeen && Message.isNotification(message) && message.method !== 'exit') return;
         if (Message.isNotification(message)) {
-          const given: unknown = message.params;
-          const object = typeof given === 'object' && given !== null && !Array.isArray(given);
-          if (object || message.method === 'exit' || message.method === 'initialized') return next(message);
-          return next({ jsonrpc: message.jsonrpc, method: IGNORED_NOTIFICATION, params: new NotParams(message.method, given) } as NotificationMessage);
+          const unreadable = message.method === 'exit' || message.method === 'initialized' ? null : unreadableNotification(message.method, message.params);
+          return next(unreadable ? ({ jsonrpc: message.jsonrpc, method: IGNORED_NOTIFICATION, params: unreadable } as NotificationMessage) : message);
         }
         if (!Message.isRequest(message)) return next(message);
         if (!initializeSeen && message.method === 'shutdown') {
@@ -117,12 +132,11 @@ export function connectionOptions(): ConnectionOptions {
         const given: unknown = message.params;
         if (message.method !== 'initialize') {
           const bad = given !== undefined && (typeof given !== 'object' || given === null) && message.method !== 'shutdown';
-          return next(bad ? { ...message, params: new NotParams(message.method, given) } : message);
+          return next(bad ? { ...message, params: notAnObject(message.method, given) } : message);
         }
         initializeSeen = true;
-        const params = typeof given === 'object' && given !== null && !Array.isArray(given) ? (given as { capabilities?: unknown }) : {};
-        const caps = params.capabilities;
-        if (typeof caps === 'object' && caps !== null && !Array.isArray(caps)) return next(message);
+        const params = isObject(given) ? given : {};
+        if (isObject(params.capabilities)) return next(message);
         const read: RequestMessage = { ...message, params: { ...params, capabilities: {} } };
         return next(read);
       },
