@@ -143,6 +143,35 @@ describe('completion', () => {
     }
   });
 
+  // The library hands the event on as it came: a change of another shape failed in our handler with
+  // a TypeError logged ("Cannot destructure property 'added'", "removed.map is not a function"), and
+  // the folders it did name were not taken. Read as a capability is: a list where one is due.
+  test('a folder change of another shape changes what it names, and fails on nothing', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-folders-odd-'));
+    fs.mkdirSync(path.join(root, 'b/mcp/gh'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'b/mcp/gh/mcp.toml'), 'name = "github"\n');
+    fs.mkdirSync(path.join(root, 'a'));
+    const bUri = pathToFileURL(path.join(root, 'b')).href;
+    const c = await LspClient.start({ workspaceFolders: [pathToFileURL(path.join(root, 'a')).href] });
+    try {
+      const uri = pathToFileURL(path.join(root, 'a', 'mars.toml')).href;
+      const text = '[agents.a.tools]\nallowed = ["mcp("]\n';
+      await c.open(uri, text);
+      const servers = async () => items(await c.request<CompletionItem[] | CompletionList | null>('textDocument/completion', { textDocument: { uri }, position: positionAt(text, text.indexOf('(') + 1) }))
+        .map((i) => i.label).filter((l) => l.startsWith('mcp(github'));
+      for (const params of [{}, { event: null }, { event: 5 }, { event: {} }, { event: { added: 'x', removed: 5 } }]) {
+        await c.conn.sendNotification('workspace/didChangeWorkspaceFolders', params);
+      }
+      await c.conn.sendNotification('workspace/didChangeWorkspaceFolders', { event: { added: [null, 5, { uri: 5 }, { uri: bUri, name: 'b' }, { uri: bUri, name: 'b' }], removed: [null] } });
+      assert.ok((await servers()).length > 0, 'the added folder\'s servers are offered');
+      await c.conn.sendNotification('workspace/didChangeWorkspaceFolders', { event: { removed: [{ uri: bUri }] } });
+      assert.deepEqual(await servers(), [], 'the removed folder\'s are not: it was added once');
+      assert.deepEqual(c.logs, []);
+    } finally {
+      await c.stop();
+    }
+  });
+
   test('a manifest added, renamed or deleted is seen at once when the client\'s file watcher tells of it', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-watched-'));
     const c = await LspClient.start({ watchFiles: true });

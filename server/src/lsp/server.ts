@@ -192,6 +192,10 @@ function applyChanges(doc: TextDocument, changes: TextDocumentContentChangeEvent
 /** A list the client declared, or none: a capability of another shape is read as not declared. */
 const declared = (v: unknown): readonly unknown[] => (Array.isArray(v) ? v : []);
 
+/** The URIs of a list of workspace folders the client sent, each once; what is not a folder with a string URI is passed over. */
+const folderUris = (list: unknown): string[] =>
+  [...new Set(declared(list).map((f) => (f as { uri?: unknown } | null)?.uri).filter((u): u is string => typeof u === 'string'))];
+
 /** The edit a `mars.applyEdit` command carries: what `versionedEdit` makes, each document named with its version. */
 function isVersionedEdit(e: unknown): e is WorkspaceEdit & { documentChanges: TextDocumentEdit[] } {
   const changes = (e as WorkspaceEdit | null)?.documentChanges;
@@ -346,9 +350,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     // harmless declaration must not fail initialize, after which the server could never start.
     const caps = params.capabilities ?? {};
     const text = caps.textDocument;
-    workspaceFolders = Array.isArray(params.workspaceFolders)
-      ? params.workspaceFolders.map((f: { uri?: unknown } | null) => f?.uri).filter((u): u is string => typeof u === 'string')
-      : typeof params.rootUri === 'string' ? [params.rootUri] : [];
+    workspaceFolders = Array.isArray(params.workspaceFolders) ? folderUris(params.workspaceFolders) : typeof params.rootUri === 'string' ? [params.rootUri] : [];
     folderChanges = caps.workspace?.workspaceFolders === true;
     pull = !!text?.diagnostic;
     // LSP 3.17: without literal support, code actions are sent as Commands (see onCodeAction).
@@ -424,11 +426,13 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     if (host.mcpServersChanged && registerWatchers) {
       void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: MANIFEST_GLOBS.map((globPattern) => ({ globPattern })) }).catch(() => undefined);
     }
-    // The folders completion looks in for `mcp/<name>/mcp.toml`, kept as the user adds and removes them.
+    // The folders completion looks in for `mcp/<name>/mcp.toml`, kept as the user adds and removes
+    // them. The library passes the event on as it came: read as the folders of initialize are.
     if (folderChanges) {
-      connection.workspace.onDidChangeWorkspaceFolders(({ added, removed }) => {
-        const gone = new Set(removed.map((f) => f.uri));
-        workspaceFolders = [...workspaceFolders.filter((f) => !gone.has(f)), ...added.map((f) => f.uri).filter((u) => !workspaceFolders.includes(u))];
+      connection.workspace.onDidChangeWorkspaceFolders((event: unknown) => {
+        const { added, removed } = (event ?? {}) as { added?: unknown; removed?: unknown };
+        const gone = new Set(folderUris(removed));
+        workspaceFolders = [...new Set([...workspaceFolders.filter((f) => !gone.has(f)), ...folderUris(added)])];
       });
     }
   });
