@@ -562,6 +562,12 @@ describe('a client without CodeAction literals', () => {
         await assert.rejects(c.request('workspace/executeCommand', { command: fix.command, arguments: fix.arguments }), (e: { code?: number }) => e.code === -32801);
         assert.equal(applied.length, 1);
         await assert.rejects(c.request('workspace/executeCommand', { command: fix.command, arguments: [{ junk: 1 }] }), (e: { code?: number }) => e.code === -32602);
+        // A command that is no string is said as what it is (null was "of type object").
+        for (const [command, message] of [['mars.nothing', 'unknown command mars.nothing'], [null, 'workspace/executeCommand takes its command as a string, not null'],
+          [undefined, 'workspace/executeCommand came without its command (a string)'],
+          [['mars.applyEdit'], 'workspace/executeCommand takes its command as a string, not an array'], [5, 'workspace/executeCommand takes its command as a string, not a number']] as const) {
+          await assert.rejects(c.request('workspace/executeCommand', { command, arguments: [] }), (e: { code?: number; message?: string }) => e.code === -32602 && e.message === message);
+        }
       } finally {
         await c.stop();
       }

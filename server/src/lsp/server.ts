@@ -69,10 +69,13 @@ class NotParams {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** What a value of JSON is, for a message: `null`, `an array`, `a number` (not for undefined: say what is missing). */
+const kindOf = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'an array' : `a ${typeof v}`);
+
 /** Params that are not an object, as `NotParams`. */
 function notAnObject(method: string, given: unknown): NotParams {
   if (given === undefined) return new NotParams(method, `${method} came without its params (an object)`);
-  return new NotParams(method, `${method} takes its params as an object, not ${given === null ? 'null' : Array.isArray(given) ? 'an array' : `a ${typeof given}`}`);
+  return new NotParams(method, `${method} takes its params as an object, not ${kindOf(given)}`);
 }
 
 /** The notifications of a document, which the library's TextDocuments reads (their `textDocument.uri`, a didChange's list). */
@@ -640,7 +643,10 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   };
 
   connection.onExecuteCommand(guard('executeCommand', () => null, async (params, token: CancellationToken) => {
-    if (!commands.has(params.command)) throw new ResponseError(ErrorCodes.InvalidParams, `unknown command ${typeof params.command === 'string' ? params.command : `of type ${typeof params.command}`}`);
+    const command: unknown = params.command;
+    if (command === undefined) throw new ResponseError(ErrorCodes.InvalidParams, 'workspace/executeCommand came without its command (a string)');
+    if (typeof command !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, `workspace/executeCommand takes its command as a string, not ${kindOf(command)}`);
+    if (!commands.has(command)) throw new ResponseError(ErrorCodes.InvalidParams, `unknown command ${command}`);
     await (params.command === FIX_ALL_COMMAND ? fixAllCommand(params.arguments, token) : applyEditCommand(params.arguments));
     return null;
   }));
