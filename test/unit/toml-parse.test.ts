@@ -642,6 +642,8 @@ test('robustness: adversarial inputs stay linear', () => {
     'a=['.repeat(M / 3), 'a=[\n'.repeat(M / 4), 'a = {'.repeat(M / 5), 'x'.repeat(M), 'a = [' + 'x\n'.repeat(M / 2),
     'a = [' + 'x'.repeat(M), 'a = "' + '\\'.repeat(M), 'a = """' + '\\ '.repeat(M / 2), '[a.'.repeat(M / 3), '😀'.repeat(M / 2),
     'a = [' + '[\n'.repeat(M / 2), 'a.'.repeat(M / 2), 'a = ' + '1979-05-27 '.repeat(M / 11),
+    // A run of quotes in a list: each string read from it is followed by another (a missing comma).
+    'a = [' + '"'.repeat(M), "a = [" + "'".repeat(M),
   ];
   for (const text of inputs) {
     const t0 = performance.now();

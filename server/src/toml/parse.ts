@@ -810,8 +810,10 @@ class Parser {
       }
       const c = text.charCodeAt(p);
       if (c === QUOTE) {
+        // Where the string closes depends on the first five of a run: a longer run is not counted
+        // further, as the strings read one after another from it would each count it to its end.
         let q = p + 1;
-        while (text.charCodeAt(q) === QUOTE) q++;
+        while (q - p < 5 && text.charCodeAt(q) === QUOTE) q++;
         const run = q - p;
         if (run >= 3) {
           const ce = p + Math.min(run - 3, 2);
@@ -867,8 +869,10 @@ class Parser {
       }
       const c = text.charCodeAt(p);
       if (c === APOS) {
+        // Where the string closes depends on the first five of a run: a longer run is not counted
+        // further, as the strings read one after another from it would each count it to its end.
         let q = p + 1;
-        while (text.charCodeAt(q) === APOS) q++;
+        while (q - p < 5 && text.charCodeAt(q) === APOS) q++;
         const run = q - p;
         if (run >= 3) {
           const ce = p + Math.min(run - 3, 2);
