@@ -305,10 +305,12 @@ test('a comma\'s message fits either list and any number of commas: Claude split
 const IGNORED_KEY_MESSAGES: Array<[table: string, message: string]> = [
   ['bash = "allow"', 'Mars ignores `bash` here, so this rule has no effect. Put "bash" in `allowed` instead. A tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
   ['bassh = "deny"', 'Mars ignores `bassh` here, so this rule has no effect. Put "bassh" in `disallowed` instead. (Mars has no capability `bassh`: did you mean `bash`?) A tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
-  ['allowed = ["Bash"]\nbash = "allow"', 'Mars ignores `bash` here, so this rule has no effect; `allowed` already holds "bash", so the key can go. A tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
+  ['allowed = ["Bash"]\nbash = "allow"', 'Mars ignores `bash` here, so this rule has no effect; `allowed` already holds "Bash", so the key can go. A tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
   ['allowed = ["bash"]\nShell = "deny"', 'Mars ignores `Shell` here, so this rule has no effect. `allowed` holds "bash", so in `disallowed` it would be both allowed and disallowed. A tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
   ['deny = ["bash"]', 'Mars ignores `deny` here. Did you mean `disallowed`? A tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
   ['allowed = ["bash"]\ndeny = ["bash"]', 'Mars ignores `deny` here. Did you mean `disallowed`? `allowed` holds "bash", so in `disallowed` it would be both allowed and disallowed. A tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
+  // What a list holds, as it spells it: `allowed` holds "bash", not the "Shell" that would move in.
+  ['allowed = ["bash"]\ndeny = ["Shell"]', 'Mars ignores `deny` here. Did you mean `disallowed`? `allowed` holds "bash", so in `disallowed` it would be both allowed and disallowed. A tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
   // Nothing to do but remove it, or keep it for another program: said as before.
   ['foo = 1', 'Mars ignores `foo` here: a tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
   ['bash = "ask"', 'Mars ignores `bash` here: a tools table in mars.toml holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
@@ -591,8 +593,11 @@ const WHAT_A_FIX_LEADS_TO: Array<[table: string, code: Code, entry: string, says
   ['allowed = ["Bash", "bash"]', 'non-canonical', 'Bash', 'Mars spells `Bash` as `bash`.', ['Change to `bash`', true, true], 'allowed = ["bash", "bash"]'],
   ['allowed = ["Bash"]\ndisallowed = ["bash"]', 'non-canonical', 'Bash', 'Mars spells `Bash` as `bash`.', ['Change to `bash`', true, true], 'allowed = ["bash"]\ndisallowed = ["bash"]'],
   // A map-form rule moved into its list: the same rule (its removal, where the list holds it, is the duplicate's).
-  ['disallowed = ["Shell"]\nbash = "allow"', 'unknown-policy-key', 'bash', 'so this rule has no effect. `disallowed` holds "bash", so in `allowed` it would be both allowed and disallowed.',
-    ['Move "bash" into `allowed` (a conflict: `disallowed` holds "bash")', false, false], 'disallowed = ["Shell"]\nallowed = ["bash"]'],
+  // What a list holds is said as it spells it, not as the entry moved in is spelt.
+  ['disallowed = ["Shell"]\nbash = "allow"', 'unknown-policy-key', 'bash', 'so this rule has no effect. `disallowed` holds "Shell", so in `allowed` it would be both allowed and disallowed.',
+    ['Move "bash" into `allowed` (a conflict: `disallowed` holds "Shell")', false, false], 'disallowed = ["Shell"]\nallowed = ["bash"]'],
+  ['disallowed = ["MCP( github )"]\nmcp = ["github"]', 'invalid-tool-policy', 'mcp', 'as `mcp(server)` or `mcp(server/tool)`.',
+    ['Move "mcp(github)" into `allowed` (a conflict: `disallowed` holds "MCP( github )")', false, false], 'disallowed = ["MCP( github )"]\nallowed = ["mcp(github)"]'],
   ['allowed = ["read"]\ndisallowed = ["bash"]\nbash = "allow"', 'unknown-policy-key', 'bash', 'so this rule has no effect. `disallowed` holds "bash", so in `allowed` it would be both allowed and disallowed.',
     ['Move "bash" into `allowed` (a conflict: `disallowed` holds "bash")', false, false], 'allowed = ["read", "bash"]\ndisallowed = ["bash"]'],
   ['allowed = ["bash"]\ndisallowed = ["bash"]\nbash = "allow"', 'unknown-policy-key', 'bash', 'so this rule has no effect; `allowed` already holds "bash", so the key can go.',
@@ -1272,7 +1277,7 @@ test('a key whose rule the list already holds: its message and fix say the key g
   const said = (text: string) => documentFindings(analyzeDocument(text)).filter((f) => f.code !== 'non-canonical').map((f) => [f.message.split(' A tools table')[0], f.fixes.map((x) => x.title)]);
   assert.deepEqual(said('[agents.f.tools]\nallowed = ["read"]\nRead = "allow"\n'), [
     ['Mars ignores `Read` here, so this rule has no effect; `allowed` already holds "read", so the key can go.', ['Remove `Read`: `allowed` already holds "read"']]]);
-  assert.deepEqual(said('[agents.g.tools]\nallowed = ["mcp(github/*)"]\nmcp = ["github"]\n')[0]![1], ['Remove `mcp`: `allowed` already holds "mcp(github)"']);
+  assert.deepEqual(said('[agents.g.tools]\nallowed = ["mcp(github/*)"]\nmcp = ["github"]\n')[0]![1], ['Remove `mcp`: `allowed` already holds "mcp(github/*)"']);
   // One not there yet: a move.
   assert.deepEqual(said('[agents.f.tools]\nallowed = ["read"]\nedit = "allow"\n')[0]![1], ['Move "edit" into `allowed`', 'Remove `edit`']);
 });

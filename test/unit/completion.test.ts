@@ -897,10 +897,10 @@ for (const [doc, allow] of MAP_FORM_VALUE) {
 // Where the list already holds the rule, or the other list does, the documentation says so, as the
 // diagnostic on the key would with that value, rather than "Put it in the list" (a redundant rule, or a conflict).
 const MAP_FORM_VALUE_HELD: Array<[doc: string, allow: string, deny: string]> = [
-  ['[agents.x.tools]\nallowed = ["Bash"]\nbash = |', '`allowed` already holds `"bash"`, so the key can go.',
-    '`allowed` holds `"bash"`, so in `disallowed` it would be both allowed and disallowed.'],
-  ['[agents.x.tools]\ndisallowed = ["shell"]\nShell = "|"', '`disallowed` holds `"bash"`, so in `allowed` it would be both allowed and disallowed.',
-    '`disallowed` already holds `"bash"`, so the key can go.'],
+  ['[agents.x.tools]\nallowed = ["Bash"]\nbash = |', '`allowed` already holds `"Bash"`, so the key can go.',
+    '`allowed` holds `"Bash"`, so in `disallowed` it would be both allowed and disallowed.'],
+  ['[agents.x.tools]\ndisallowed = ["shell"]\nShell = "|"', '`disallowed` holds `"shell"`, so in `allowed` it would be both allowed and disallowed.',
+    '`disallowed` already holds `"shell"`, so the key can go.'],
 ];
 for (const [doc, allow, deny] of MAP_FORM_VALUE_HELD) {
   test(`completion: the map-form value at ${JSON.stringify(doc)}, held by a list, says what the diagnostic says`, () => {

@@ -199,7 +199,7 @@ const CASES: Case[] = [
     lacks: ['a tools table in mars.toml'] },
   // What the diagnostic says, not "put it in the list" where that list holds it already, or the other list does.
   { name: 'a map-form key whose list holds it already: the key can go', doc: `${T}allowed = ["Bash"]\nba|sh = "allow"`, range: [2, 0, 2, 4],
-    has: ['Mars ignores it; `allowed` already holds `bash`, so the key can go._'], lacks: ['put `'] },
+    has: ['Mars ignores it; `allowed` already holds `Bash`, so the key can go._'], lacks: ['put `'] },
   { name: 'a map-form key whose other list holds it: the move would make a conflict', doc: `${T}allowed = ["bash"]\nShe|ll = "deny"`, range: [2, 0, 2, 5],
     has: ['Mars ignores it; `allowed` holds `bash`, so in `disallowed` it would be both allowed and disallowed._'], lacks: ['put `'] },
   { name: 'map-form key: moved in the spelling Mars writes', doc: `${T}Todo|Write = "allow"`, range: [1, 0, 1, 9], has: ['put `task` in `allowed`'] },

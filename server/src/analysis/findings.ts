@@ -836,7 +836,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     // The capability is named by the head, as for an entry (`bassh` of `bassh(git:*)`).
     const head = rustTrim(splitToolName(rustTrim(name))[0]);
     const suggestion = parse.ok && parse.name.kind === 'unknown' ? suggestCapability(head) : null;
-    const advice = parse.ok && intent !== null ? mapFormAdvice(policies, extra.owner, intent, moved!, shortened(shown(basicString(moved!))), quoted) : null;
+    const advice = parse.ok && intent !== null ? mapFormAdvice(policies, extra.owner, intent, moved!, (e) => shortened(shown(basicString(e))), quoted) : null;
     const held = advice?.held ?? false;
     // What to do with a map-form rule comes first, why Mars ignores it last (see WHY_IGNORED).
     const noEffect = `Mars ignores ${quoted(name)} here, so this rule has no effect`;

@@ -122,13 +122,23 @@ export function notYetIn(policies: Policies, owner: Owner, list: ListName, names
 }
 
 /**
- * Of `names` moved into an owner's `list`, those its other list already holds by meaning: moved,
- * the policy would both allow and disallow them, an allow/deny conflict the fix would make (the rule
- * `Outcome` in findings.ts is for an entry's rewrite).
+ * What the owner's `list` holds of `names` by meaning, as it spells them (`Shell`, where `bash` is
+ * moved in): what a message says the list holds is what it holds.
+ */
+export function heldIn(policies: Policies, owner: Owner, list: ListName, names: readonly string[]): string[] {
+  const existing = listOf(policies, owner, list);
+  if (!existing) return [];
+  const present = meanings(existing.array);
+  return [...new Set(names.flatMap((n) => present.get(meaning(n)) ?? []))];
+}
+
+/**
+ * What the owner's other list holds of `names` moved into its `list`, as that list spells them (see
+ * `heldIn`): moved, the policy would both allow and disallow them, an allow/deny conflict the fix
+ * would make (the rule `Outcome` in findings.ts is for an entry's rewrite).
  */
 export function heldByOtherList(policies: Policies, owner: Owner, list: ListName, names: readonly string[]): string[] {
-  const notHeld = new Set(notYetIn(policies, owner, otherList(list), names));
-  return [...new Set(names)].filter((n) => !notHeld.has(n));
+  return heldIn(policies, owner, otherList(list), names);
 }
 
 export const otherList = (list: ListName): ListName => (list === 'allowed' ? 'disallowed' : 'allowed');
@@ -137,15 +147,16 @@ export const otherList = (list: ListName): ListName => (list === 'allowed' ? 'di
  * What to do with a map-form rule (`bash = "allow"`) whose entry (`keyAsEntry`) goes in `list`, as
  * its diagnostic, hover and completion all say it: the key can go where the list holds the entry
  * already (`held`), a conflict where the other list does (`conflict`), else put it in the list.
- * `written`: the entry as the caller quotes it; `q` quotes a list's name. The sentence starts lower
- * case (`put …`) and has no full stop: each place writes it into its own.
+ * `show` quotes an entry as the caller writes it, `q` a list's name; a list is said to hold what it
+ * holds, as it spells it (`Shell`). The sentence starts lower case (`put …`) and has no full stop:
+ * each place writes it into its own.
  */
-export function mapFormAdvice(policies: Policies, owner: Owner, list: ListName, entry: string, written: string, q: (s: string) => string): { readonly held: boolean; readonly conflict: boolean; readonly says: string } {
-  if (notYetIn(policies, owner, list, [entry]).length === 0) return { held: true, conflict: false, says: `${q(list)} already holds ${written}, so the key can go` };
-  if (heldByOtherList(policies, owner, list, [entry]).length > 0) {
-    return { held: false, conflict: true, says: `${q(otherList(list))} holds ${written}, so in ${q(list)} it would be both allowed and disallowed` };
-  }
-  return { held: false, conflict: false, says: `put ${written} in ${q(list)} instead` };
+export function mapFormAdvice(policies: Policies, owner: Owner, list: ListName, entry: string, show: (entry: string) => string, q: (s: string) => string): { readonly held: boolean; readonly conflict: boolean; readonly says: string } {
+  const [held] = heldIn(policies, owner, list, [entry]);
+  if (held !== undefined) return { held: true, conflict: false, says: `${q(list)} already holds ${show(held)}, so the key can go` };
+  const [other] = heldByOtherList(policies, owner, list, [entry]);
+  if (other !== undefined) return { held: false, conflict: true, says: `${q(otherList(list))} holds ${show(other)}, so in ${q(list)} it would be both allowed and disallowed` };
+  return { held: false, conflict: false, says: `put ${show(entry)} in ${q(list)} instead` };
 }
 
 /** What a move's title adds where it would make a conflict (`conflicting`: see `heldByOtherList`): `''` where none. */
@@ -166,13 +177,17 @@ export function strayListConflicts(policies: Policies, owner: Owner, kv: KeyValu
   return heldByOtherList(policies, owner, list, notYetIn(policies, owner, list, names));
 }
 
-const NOTHING: ReadonlySet<string> = new Set();
-const listMeanings = new WeakMap<TomlArray, ReadonlySet<string>>();
+const NOTHING: ReadonlyMap<string, string> = new Map();
+const listMeanings = new WeakMap<TomlArray, ReadonlyMap<string, string>>();
 
-/** What a list's entries mean, made once per list: every map-form key beside a long list asks. */
-function meanings(array: TomlArray): ReadonlySet<string> {
+/** What a list's entries mean, each with its first spelling, made once per list: every map-form key beside a long list asks. */
+function meanings(array: TomlArray): ReadonlyMap<string, string> {
   let found = listMeanings.get(array);
-  if (!found) listMeanings.set(array, (found = new Set(array.items.flatMap((i) => (i.kind === 'string' ? [meaning(i.value)] : [])))));
+  if (!found) {
+    const made = new Map<string, string>();
+    for (const i of array.items) if (i.kind === 'string' && !made.has(meaning(i.value))) made.set(meaning(i.value), i.value);
+    listMeanings.set(array, (found = made));
+  }
   return found;
 }
 
@@ -265,8 +280,8 @@ export function extraKeyFixes(doc: TomlDocument, policies: Policies, extra: Extr
   // Moved where the other list holds them: offered, titled so, but neither preferred nor in fix-all.
   const conflict = conflictNote(move.list, heldByOtherList(policies, extra.owner, move.list, moved));
   const fix: Fix = {
-    title: moved.length === 0 ? `Remove ${quoted(key)}: ${quoted(move.list)} already holds ${strings(held)}`
-      : `Move ${strings(moved)} into ${quoted(move.list)}${held.length > 0 ? ` (it already holds ${strings(held)})` : ''}${conflict}`,
+    title: moved.length === 0 ? `Remove ${quoted(key)}: ${quoted(move.list)} already holds ${strings(heldIn(policies, extra.owner, move.list, held))}`
+      : `Move ${strings(moved)} into ${quoted(move.list)}${held.length > 0 ? ` (it already holds ${strings(heldIn(policies, extra.owner, move.list, held))})` : ''}${conflict}`,
     edits,
     preferred: conflict === '',
     // The removed `tools.mcp` meant these grants, so moving them keeps Mars's meaning; a map-form key

@@ -631,10 +631,9 @@ function valueItems(lines: Lines, policies: Policies, ctx: ValueContext): Comple
   return (['allow', 'deny'] as const).map((verdict, i) => {
     const list = verdict === 'allow' ? 'allowed' : 'disallowed';
     // The detail says what the value makes; where the rule belongs instead, which names the entry, goes below.
-    const written = entry === null ? '' : code(basicString(entry));
     const instead = entry === null
       ? `${code(name)} is not a tool name Mars accepts in a list either.`
-      : `${capitalized(mapFormAdvice(policies, ctx.extra.owner, list, entry, written, code).says)}.`;
+      : `${capitalized(mapFormAdvice(policies, ctx.extra.owner, list, entry, (e) => code(basicString(e)), code).says)}.`;
     return {
       label: ctx.inString ? verdict : `"${verdict}"`,
       kind: CompletionItemKind.Value,

@@ -182,7 +182,7 @@ function describeKey(analysis: Analysis, extra: ExtraKey): string[] {
   if (!parse.ok) return [`**Not a tool name Mars accepts**: ${plainReason(name, parse.error, list)} As an entry of a list it would stop the load.`, `${ignored}._`, ...removed];
   const written = keyAsEntry(name)!; // as the diagnostic and its move write it
   // What to do, as the diagnostic says it: not "put it in" a list that holds it, or where the other list does.
-  const todo = mapFormAdvice(policies, extra.owner, list, written, code(written), code).says;
+  const todo = mapFormAdvice(policies, extra.owner, list, written, code, code).says;
   const [title, ...rest] = describeToolName(name, parse, list);
   return [title!, `${ignored}; ${todo}._`, ...removed, 'As an entry of a list:', ...rest];
 }
