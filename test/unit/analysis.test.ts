@@ -1247,6 +1247,22 @@ for (const [table, example, fixed] of STRING_THEN_MORE) {
   });
 }
 
+test('a string then more values where a list goes, in an inline table: up to the brace that closes it, and no further', () => {
+  // [text, the example, the text after the preferred fix]
+  const cases: Array<[string, string, string]> = [
+    ['[agents.a]\ntools = { allowed = "read", "grep" }\n', '`allowed = ["read", "grep"]`', '[agents.a]\ntools = { allowed = ["read", "grep"] }\n'],
+    ['[agents.a]\ntools = { allowed = "read", "grep"}\n', '`allowed = ["read", "grep"]`', '[agents.a]\ntools = { allowed = ["read", "grep"]}\n'],
+    // What follows the comma is a key/value of the table, not a value of a list.
+    ['[agents.a]\ntools = { allowed = "read", disallowed = ["x"] }\n', '`allowed = ["read"]`', '[agents.a]\ntools = { allowed = ["read"], disallowed = ["x"] }\n'],
+  ];
+  for (const [text, example, fixed] of cases) {
+    const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'invalid-tool-policy');
+    assert.deepEqual(found.map((f) => f.message), [`\`allowed\` of agent \`a\` must be a list of tool names, such as ${example}.`], text);
+    const preferred = found[0]!.fixes.find((x) => x.preferred);
+    assert.equal(preferred && applyEdits(text, preferred.edits), fixed, text);
+  }
+});
+
 test('a key over lines inside an inline table is not moved: its comments would have no line to stay on, and a comment after it would come to speak of another line', () => {
   for (const text of [
     '[agents.y]\ntools = { allowed = ["Web"], mcp = [\n  # mars-ignore-file: non-canonical\n] }\n',

@@ -393,12 +393,13 @@ function valuesWithoutBrackets(text: string, section: Section, at: number): Expl
 }
 
 /**
- * The values from `start` to the end of its line (or a comment on it) with commas between them and
- * no brackets (`"read", "grep"`): where they end, the list in brackets they read as, and its values
- * (the syntax error's message and the fix that wraps a string value in a list say the same list).
+ * The values from `start` to the end of its line (or a comment on it, or the `}` or `]` that closes
+ * what they are in: `tools = { allowed = "read", "grep" }`) with commas between them and no brackets
+ * (`"read", "grep"`): where they end, the list in brackets they read as, and its values (the syntax
+ * error's message and the fix that wraps a string value in a list say the same list).
  */
 export function listWithoutBrackets(text: string, start: number): { end: number; list: string; values: unknown[] } | null {
-  const token = text.slice(start, commentOrLineEnd(text, start)).trimEnd();
+  const token = text.slice(start, closedOrLineEnd(text, start, commentOrLineEnd(text, start))).trimEnd();
   const list = token.length <= 80 ? bracketed(token) : null;
   return list === null ? null : { end: start + token.length, list, values: listValues(list)! };
 }
@@ -443,6 +444,21 @@ function commentOrLineEnd(text: string, at: number): number {
       if (close < 0 || close >= end) return end;
       i = close;
     }
+  }
+  return end;
+}
+
+/** Where a bracket or brace closes before `end` that was not opened after `at` (quotes skipped), or `end`. */
+function closedOrLineEnd(text: string, at: number, end: number): number {
+  let depth = 0;
+  for (let i = at; i < end; i++) {
+    const c = text[i];
+    if (c === '"' || c === "'") {
+      const close = stringEndFrom(text, i);
+      if (close < 0 || close >= end) return end;
+      i = close;
+    } else if (c === '[' || c === '{') depth++;
+    else if ((c === ']' || c === '}') && depth-- === 0) return i;
   }
   return end;
 }
