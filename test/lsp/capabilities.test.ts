@@ -176,7 +176,7 @@ test('shutdown then exit ends the server: the Node process, and the web worker',
  */
 function rawServer(): {
   conn: MessageConnection; send: (method: string, params: unknown) => Promise<ResponseMessage>; notify: (method: string, params: unknown) => Promise<void>;
-  stderr: () => string; exited: Promise<number | null>; stop: () => void;
+  stderr: () => string; exited: Promise<number | null>; stop: () => void; raw: (bytes: string) => void; close: () => void;
 } {
   const proc = spawn(process.execPath, [path.join(DIST, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
@@ -204,7 +204,7 @@ function rawServer(): {
   });
   // A notification written as given (the connection's would put `null` or `5` in an array, as params by position).
   const notify = (method: string, params: unknown) => writer.write({ jsonrpc: '2.0', method, ...(params === undefined ? {} : { params }) } as NotificationMessage);
-  return { conn, send, notify, stderr: () => stderr, exited, stop: () => { conn.dispose(); proc.kill(); } };
+  return { conn, send, notify, stderr: () => stderr, exited, stop: () => { conn.dispose(); proc.kill(); }, raw: (bytes) => void proc.stdin.write(bytes), close: () => void proc.stdin.end() };
 }
 
 const errorCode = (code: number) => (e: { code?: number }) => e.code === code;
@@ -329,6 +329,51 @@ describe('initialize and the lifecycle', () => {
       assert.deepEqual(logs, []);
       // shutdown takes none: null is as good as none.
       assert.equal(await code('shutdown', null), 'result null');
+      await s.conn.sendNotification('exit');
+      assert.equal(await s.exited, 0);
+    } finally {
+      s.stop();
+    }
+  });
+
+  // The server reads stdin through a reader of its own (to hear its errors, below), and still ends when the
+  // editor closes stdin, as the library ends it for a stream: 0 after shutdown, else 1.
+  test('the server exits when the editor closes its stdin: 0 after shutdown, 1 without', async () => {
+    for (const shutdown of [true, false]) {
+      const s = rawServer();
+      try {
+        await s.conn.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });
+        if (shutdown) await s.conn.sendRequest('shutdown');
+        s.close();
+        assert.equal(await s.exited, shutdown ? 0 : 1);
+      } finally {
+        s.stop();
+      }
+    }
+  });
+
+  // A header the reader cannot read leaves the stream out of step: the server read nothing more and
+  // answered nothing, saying nothing, for good. A body that is no JSON leaves it in step.
+  test('a message header that cannot be read stops the server with a line that says why; a body that is no JSON is dropped, and the server goes on', async () => {
+    for (const header of ['Content-Length: abc\r\n\r\n{}', 'Content-Type: x\r\n\r\n{}', 'Content-Length 2\r\n\r\n{}']) {
+      const s = rawServer();
+      const logs: string[] = [];
+      s.conn.onNotification('window/logMessage', (m: { message: string }) => void logs.push(m.message));
+      try {
+        await s.conn.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });
+        s.raw(header);
+        assert.equal(await s.exited, 1, header);
+        assert.match(s.stderr(), /^mars-toml: cannot read a message header from the client \(.+\): the messages after it cannot be told apart, so the server stops\n$/, header);
+        assert.deepEqual(logs, [s.stderr().trimEnd()], header);
+      } finally {
+        s.stop();
+      }
+    }
+    const s = rawServer();
+    try {
+      await s.conn.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });
+      s.raw('Content-Length: 5\r\n\r\n{x: 1');
+      assert.equal(await s.conn.sendRequest('shutdown'), null);
       await s.conn.sendNotification('exit');
       assert.equal(await s.exited, 0);
     } finally {
