@@ -51,6 +51,7 @@ const RULES: Array<[string, string]> = [
   ['mcp__Server__Tool', 'mcp__Server__Tool'], ['Shell', 'bash'], ['TodoWrite', 'task'], ['WEB_FETCH', 'web_fetch'],
   ['MY_TOOL', 'my_tool'], ['CustomTool', 'custom_tool'], ['ExecCommand', 'exec_command'], ['WebSearch', 'web_search'],
   ['my-tool', 'my-tool'], ['ÉDIT', 'Édit'], ['\u212Aill', '\u212Aill'],
+  ['ZipTool', 'zip_tool'], // `Z` is a capital too
   // 7. bash legacy prefix only
   ['bash(git log:*)', 'bash(git log *)'], ['shell(ls:*)', 'bash(ls *)'], ['read(./secrets:*)', 'read(./secrets:*)'],
   ['web_fetch(domain:*)', 'web_fetch(domain:*)'], ['bash(a:*:*)', 'bash(a:* *)'],

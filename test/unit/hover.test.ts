@@ -151,6 +151,10 @@ const CASES: Case[] = [
     has: ['**Capability** `bash` · pattern `git a, b`', 'As the entry `bash(git a, b)` of `allowed`'] },
   { name: 'names between commas, escapes in them', doc: `${T}allowed = "read, \\u0067r|ep"`, range: [1, 17, 1, 26], has: ['**Capability** `grep`'] },
   { name: 'on a comma between names', doc: `${T}allowed = "read|, edit"`, range: null },
+  // A blank between a name and its comma is no part of the name; a stray `)` closes no parenthesis, and the comma after it splits.
+  { name: 'names between commas, a blank before the comma', doc: `${T}allowed = "Re|ad , edit"`, range: [1, 11, 1, 15], has: ['**Capability** `read`'] },
+  { name: 'names between commas, on a blank before the comma: nothing', doc: `${T}allowed = "read| , edit"`, range: null },
+  { name: 'names between commas, after a stray closing parenthesis', doc: `${T}allowed = "read), ed|it"`, range: [1, 18, 1, 22], has: ['**Capability** `edit`'] },
   { name: 'names between commas, on the opening quote: the first', doc: `${T}allowed = |"read, edit"`, range: [1, 11, 1, 15], has: ['**Capability** `read`'] },
   { name: 'names between commas, on the closing quote: the last', doc: `${T}allowed = "read, edit|"`, range: [1, 17, 1, 21], has: ['**Capability** `edit`'] },
   // An empty name between two commas, or after the last, makes no entry (the fix leaves it out, as completion does).

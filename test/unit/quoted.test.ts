@@ -57,6 +57,17 @@ const CASES: Array<[name: string, body: string, code: string, expected: string[]
     `"a\`${y(90)}" = 1\n"a\`${y(90)}" = 2`, 'toml-syntax', [
       `TOML syntax error: \`"a\`${y(47)}…${y(24)}"\` is already defined: a key is defined once`,
     ]],
+  // QUOTED_MAX (80) characters are quoted whole; past it, the cut keeps an escape whole even where one starts right at it.
+  ['an entry of exactly 80 characters is quoted whole',
+    `allowed = ["bash(${y(74)})", "bash(${y(74)})"]`, 'duplicate-entry', [
+      `\`bash(${y(74)})\` is already in this list.`,
+      `Remove the duplicate \`bash(${y(74)})\``,
+    ]],
+  ['a long entry whose end part starts right at an escape keeps the escape',
+    `allowed = ["bash(${y(61)}\\u200b${z(18)})", "bash(${y(61)}\\u200b${z(18)})"]`, 'duplicate-entry', [
+      `\`bash(${y(45)}…\\u200B${z(18)})\` is already in this list.`,
+      `Remove the duplicate \`bash(${y(45)}…\\u200B${z(18)})\``,
+    ]],
   // An empty or blank name (a key, an entry, a table) is quoted as the string it is, not as empty backticks.
   ['an empty map-form key is quoted as the string it is',
     '"" = "deny"', 'unknown-policy-key', [
