@@ -518,6 +518,7 @@ test('a scoped entry written without its parentheses gets the entry it most like
     ['bash/ls', 'bash(ls)'], // not a path: the `/` only parts the name from the pattern
     ['bash /usr/bin/ls -la', 'bash(/usr/bin/ls -la)'], // after a blank, a `/` is the pattern's whatever it scopes
     ['skill: /x', 'skill(/x)'],
+    ['workflow:deploy', 'workflow(deploy)'], // a workflow by name, as a skill
     ['mcp:github', 'mcp(github)'],
     ['mcp/github/get_issue', 'mcp(github/get_issue)'],
     ['task list', 'task'], // task takes no pattern: the name it is nearest
@@ -709,6 +710,29 @@ for (const [entry, code, fixed] of ENTRY_FIXES) {
     const newTexts = f.fixes.flatMap((x) => x.edits.map((e) => e.newText));
     assert.deepEqual(newTexts, fixed === null ? [] : [fixed]);
     if (fixed !== null) assert.deepEqual(documentFindings(analyzeDocument(applyEdits(text, f.fixes[0]!.edits))).map((x) => x.code), []);
+  });
+}
+
+// A fix writes the characters of its value as the string's own quoting can hold them: a basic
+// string's escapes as TOML writes them (`\t`, `\u007f`: a raw DEL is no TOML), a literal string's
+// characters as they are, and a value a literal string cannot hold as a basic string.
+const ESCAPED_FIXES: Array<[entry: string, newText: string, left: string[]]> = [
+  ['"Shell(a\\tb)"', 'bash(a\\tb)', ['illegal-char']],
+  ['"Shell(a\\u007fb)"', 'bash(a\\u007fb)', ['illegal-char']],
+  ['"Shell(a\\u0001b)"', 'bash(a\\u0001b)', ['illegal-char']],
+  ['"Shell(echo \\"\\\\x\\")"', 'bash(echo \\"\\\\x\\")', []],
+  ["'Shell(a\tb)'", 'bash(a\tb)', ['illegal-char']],
+  ["'Shell(type C:\\x)'", 'bash(type C:\\x)', []], // a literal string's backslash is one
+  ['"""Shell(echo \'x\')"""', "bash(echo 'x')", []], // a basic string holds a `'`: its content is rewritten, its quotes kept
+];
+for (const [entry, newText, left] of ESCAPED_FIXES) {
+  test(`a fix's text escapes what its string needs: ${entry}`, () => {
+    const text = `[agents.a.tools]\nallowed = [${entry}]\n`;
+    const f = documentFindings(analyzeDocument(text)).find((x) => x.code === 'non-canonical');
+    assert.ok(f, 'no non-canonical');
+    assert.deepEqual(f.fixes[0]!.edits.map((e) => e.newText), [newText]);
+    // What it writes loads, and reads as what Mars reads: only the character's own finding is left.
+    assert.deepEqual(documentFindings(analyzeDocument(applyEdits(text, f.fixes[0]!.edits))).map((x) => x.code), left);
   });
 }
 
