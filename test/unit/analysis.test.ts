@@ -724,6 +724,7 @@ const ESCAPED_FIXES: Array<[entry: string, newText: string, left: string[]]> = [
   ["'Shell(a\tb)'", 'bash(a\tb)', ['illegal-char']],
   ["'Shell(type C:\\x)'", 'bash(type C:\\x)', []], // a literal string's backslash is one
   ['"""Shell(echo \'x\')"""', "bash(echo 'x')", []], // a basic string holds a `'`: its content is rewritten, its quotes kept
+  ["'''Shell(echo 'x')'''", '"bash(echo \'x\')"', []], // a literal string holding a `'`: a basic string in its place
 ];
 for (const [entry, newText, left] of ESCAPED_FIXES) {
   test(`a fix's text escapes what its string needs: ${entry}`, () => {
