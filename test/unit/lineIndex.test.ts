@@ -66,3 +66,21 @@ test('an edited index answers as a fresh one, whatever was asked of it before', 
     for (let o = 0; o <= after.length; o++) assert.deepEqual(edited.position(o), naive(after, o), `${JSON.stringify(before)} -> ${JSON.stringify(after)}: offset ${o}`);
   }
 });
+
+// The change between two texts: the smallest range, its common prefix and suffix kept (they never
+// overlap: `aa` -> `aaa` inserts after both `a`s, not over one), and none for equal texts.
+const a = (n: number) => 'a'.repeat(n);
+const CHANGES: Array<[before: string, after: string, change: [start: number, oldEnd: number, newEnd: number] | null]> = [
+  ['abc', 'abc', null], ['', '', null],
+  ['abc', 'abd', [2, 3, 3]], ['abc', 'xbc', [0, 1, 1]], ['xaby', 'xy', [1, 3, 1]], ['', 'a', [0, 0, 1]], ['a', '', [0, 1, 0]],
+  ['aa', 'aaa', [2, 2, 3]], ['aaa', 'aa', [2, 3, 2]], ['ab', 'abab', [2, 2, 4]],
+  // Past a block of 1,024 characters compared at once, from either end.
+  [`${a(3000)}X${a(3000)}`, `${a(3000)}YZ${a(3000)}`, [3000, 3001, 3002]], [a(2048), a(2049), [2048, 2048, 2049]],
+];
+for (const [before, after, change] of CHANGES) {
+  const show = (t: string) => (t.length > 12 ? `${t.length} characters` : JSON.stringify(t));
+  test(`textChange: ${show(before)} -> ${show(after)}`, () => {
+    const got = textChange(before, after);
+    assert.deepEqual(got && [got.start, got.oldEnd, got.newEnd], change);
+  });
+}
