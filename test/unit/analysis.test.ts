@@ -222,9 +222,11 @@ const FIX_ALL: Array<[string, string]> = [
   ['allowed = ["*()"]', 'allowed = ["*()"]'],
   // A `mars-ignore` line goes with the line it spoke of, or it would speak of the next one (`Foo`).
   ['allowed = [\n  "bash",\n  # mars-ignore: unknown-tool\n\n  # why\n  "bash",\n  "Foo",\n]', 'allowed = [\n  "bash",\n\n  # why\n  "Foo",\n]'],
+  ['allowed = [\r\n  "bash",\r\n  # mars-ignore: unknown-tool\r\n\r\n  "bash",\r\n  "Foo",\r\n]', 'allowed = [\r\n  "bash",\r\n\r\n  "Foo",\r\n]'],
   // ... but a line of a string that reads like one is no comment, and a file-wide one stays.
   ['allowed = [\n  "bash", """\n# mars-ignore -- x""",\n  "bash",\n]', 'allowed = [\n  "bash", """\n# mars-ignore -- x""",\n]'],
   ['allowed = [\n  "read",\n  "read", # mars-ignore-file: unknown-tool\n  "MyTool",\n]', 'allowed = [\n  "read",\n  # mars-ignore-file: unknown-tool\n  "MyTool",\n]'],
+  ['allowed = [\n  "read",\n  # mars-ignore-file: unknown-tool\n  "read",\n  "MyTool",\n]', 'allowed = [\n  "read",\n  # mars-ignore-file: unknown-tool\n  "MyTool",\n]'],
   ['allowed = [\n  "bash",\n  # mars-ignore: unknown-tool\n  "bash", # mars-ignore-file: legacy-prefix\n  "MyTool",\n]', 'allowed = [\n  "bash",\n  # mars-ignore-file: legacy-prefix\n  "MyTool",\n]'],
   ['allowed = ["read"]\n# mars-ignore: unknown-tool\nmcp = [\n  "github", # mars-ignore-file: legacy-prefix\n  "gitlab",\n]\ndisallowed = ["MyTool", "bash(git:*)"]', 'allowed = ["read", "mcp(github)", "mcp(gitlab)"]\n# mars-ignore-file: legacy-prefix\ndisallowed = ["MyTool", "bash(git:*)"]'],
   // With no list to move into, `tools.mcp` becomes one; the comments inside it stay, above it.
