@@ -227,6 +227,7 @@ const FIX_ALL: Array<[string, string]> = [
   ['allowed = [\n  "bash", """\n# mars-ignore -- x""",\n  "bash",\n]', 'allowed = [\n  "bash", """\n# mars-ignore -- x""",\n]'],
   ['allowed = [\n  "read",\n  "read", # mars-ignore-file: unknown-tool\n  "MyTool",\n]', 'allowed = [\n  "read",\n  # mars-ignore-file: unknown-tool\n  "MyTool",\n]'],
   ['allowed = [\n  "read",\n  # mars-ignore-file: unknown-tool\n  "read",\n  "MyTool",\n]', 'allowed = [\n  "read",\n  # mars-ignore-file: unknown-tool\n  "MyTool",\n]'],
+  ['allowed = [\r\n  "read",\r\n  "read", # mars-ignore-file: unknown-tool\r\n  "MyTool",\r\n]', 'allowed = [\r\n  "read",\r\n  # mars-ignore-file: unknown-tool\r\n  "MyTool",\r\n]'],
   ['allowed = [\n  "bash",\n  # mars-ignore: unknown-tool\n  "bash", # mars-ignore-file: legacy-prefix\n  "MyTool",\n]', 'allowed = [\n  "bash",\n  # mars-ignore-file: legacy-prefix\n  "MyTool",\n]'],
   ['allowed = ["read"]\n# mars-ignore: unknown-tool\nmcp = [\n  "github", # mars-ignore-file: legacy-prefix\n  "gitlab",\n]\ndisallowed = ["MyTool", "bash(git:*)"]', 'allowed = ["read", "mcp(github)", "mcp(gitlab)"]\n# mars-ignore-file: legacy-prefix\ndisallowed = ["MyTool", "bash(git:*)"]'],
   // With no list to move into, `tools.mcp` becomes one; the comments inside it stay, above it.
