@@ -87,6 +87,8 @@ test('every fix in an inline table over lines, in the leading-comma styles, leav
     '[agents.x]\ntools = {\n  allowed = ["read"],\n  bash = "allow"\n  , disallowed = ["web"]\n}\n',
     '[agents.x]\ntools = {\n  allowed = ["read"]\n  ,\n  bash = "allow"\n  ,\n  disallowed = ["web"]\n}\n',
     '[agents.x]\ntools = {\n  "*" = "deny"\n  , disallowed = ["web"]\n}\n',
+    '[agents.x]\ntools = {\n  bash = "allow"\n  , allowed = ["read"]\n}\n',
+    '[agents.x]\ntools = { allowed = ["read"],\n  bash = "allow" }\n',
   ]) {
     const fixes = documentFindings(analyzeDocument(text)).flatMap((f) => f.fixes);
     assert.ok(fixes.some((x) => x.title.startsWith('Move')), text);
