@@ -25,6 +25,7 @@ const SPLITS: Array<[string, string]> = [
   ['an unclosed inline table ends with its line', 'a = { b = [1\n|[x]\n'],
   ['an array inside an inline table goes on over lines', 'x = { a = [\n  ["s", "t"],\n  [true],\n] }\n|[y]\n'],
   ['lists of numbers and words in an array are values', 'x = [\n[-1, 2],\n[1],\n[nan],\n[a, b],\n]\n|[y]\n'],
+  ['a key that begins as a value word does is a header', 'x = [\n[true],\n|[true1]\n'],
   ['only a whole header line ends an open array', 'x = [\n[a] = 1\n[b] junk\n|[agents.b] # comment\n'],
   ['escaped quote in a basic string', 'a = "\\"[" \n|[x]\n'],
   ['CRLF', 'a = 1\r\n|[x]\r\nb = 2\r\n'],
