@@ -131,6 +131,8 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
     ['unknown-tool@Foo', 'invalid-suppression@mars-ignore', 'unknown-tool@Bar', 'invalid-suppression@mars-ignore-file']],
   ['a reason written without its --: one finding for the words in a row, the codes still count', '[agents.a.tools]\nallowed = ["Foo"] # mars-ignore: unknown-tool our own tool\n', ['invalid-suppression@our own tool']],
   ['words like no code around a near miss: each run its own finding', '[agents.a.tools]\nallowed = ["Foo"] # mars-ignore: our tool, unkown-tool xyz\n', ['unknown-tool@Foo', 'invalid-suppression@our tool', 'invalid-suppression@unkown-tool', 'invalid-suppression@xyz']],
+  ['a word run on into `mars-ignore` is no directive, nor one missing its colon', '[agents.a.tools]\nallowed = ["Foo"] # mars-ignoreall\n', ['unknown-tool@Foo']],
+  ['a mars-ignore on a line of its own speaks of the next line with content, past comment lines', '[agents.a.tools]\n# mars-ignore: unknown-tool\n# our own tool\nallowed = ["Foo"]\n', []],
   ['no codes, `all`, and text that only mentions mars-ignore: nothing to say', '[agents.a.tools]\n# not a mars-ignore: x\nallowed = ["read"] # mars-ignore\ndisallowed = ["grep"] # mars-ignore: all\n', []],
   // Typing a list above a statement: Mars stops at the statement's first character, but the parser reads it on its own.
   ['a list left open: the statement below it reads as written', '[agents.a.tools]\nallowed = ["Read", "Edit"\ndisallowed = ["Grep"]\nbash = "allow"\n',
@@ -461,11 +463,31 @@ test('a suppression\'s word that begins one code only is taken for it, as a typo
   assert.deepEqual(said('dup'), ['A reason goes after ` -- `.']);
 });
 
+// Words like no code in a mars-ignore: made its reason by a fix only when codes come before them and
+// nothing after (with no code before, the comment would then silence every code; a code after would become reason too).
+const PROSE_FIXES: Array<[comment: string, titles: string[]]> = [
+  ['unknown-tool our own tool', ['Make `our own tool` the reason']],
+  ['our own tool', []],
+  ['our own tool, unknown-tool', []],
+];
+for (const [comment, titles] of PROSE_FIXES) {
+  test(`the fix for words like no code in \`mars-ignore: ${comment}\``, () => {
+    const text = `[agents.a.tools]\nallowed = ["Foo"] # mars-ignore: ${comment}\n`;
+    const prose = documentFindings(analyzeDocument(text)).find((f) => f.code === 'invalid-suppression' && f.message.startsWith('`our own tool`'));
+    assert.ok(prose, text);
+    assert.deepEqual(prose.fixes.map((x) => x.title), titles);
+  });
+}
+
 test('a mars-ignore without its colon: the fix writes it, and the comment then silences what it lists', () => {
-  for (const [comment, fixed] of [['# mars-ignore unknown-tool -- ours', '# mars-ignore: unknown-tool -- ours'], ['#mars-ignore-file\tall', '#mars-ignore-file:\tall']]) {
+  for (const [comment, fixed, write] of [
+    ['# mars-ignore unknown-tool -- ours', '# mars-ignore: unknown-tool -- ours', '`mars-ignore: unknown-tool`'], // the blank before `--` is no part of the codes
+    ['#mars-ignore-file\tall', '#mars-ignore-file:\tall', '`mars-ignore-file: all`'],
+  ]) {
     const text = `[agents.a.tools]\nallowed = ["Foo"] ${comment}\n`;
     const [finding] = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'invalid-suppression');
     assert.ok(finding, comment);
+    assert.ok(finding.message.endsWith(`: write ${write}.`), finding.message);
     const fix = finding.fixes[0]!;
     assert.deepEqual([fix.safe, fix.preferred], [false, true], 'a guess at what the comment meant: not in fix-all');
     const after = applyEdits(text, fix.edits);
