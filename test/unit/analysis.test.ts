@@ -131,6 +131,7 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
     ['unknown-tool@Foo', 'invalid-suppression@mars-ignore', 'unknown-tool@Bar', 'invalid-suppression@mars-ignore-file']],
   ['a reason written without its --: one finding for the words in a row, the codes still count', '[agents.a.tools]\nallowed = ["Foo"] # mars-ignore: unknown-tool our own tool\n', ['invalid-suppression@our own tool']],
   ['words like no code around a near miss: each run its own finding', '[agents.a.tools]\nallowed = ["Foo"] # mars-ignore: our tool, unkown-tool xyz\n', ['unknown-tool@Foo', 'invalid-suppression@our tool', 'invalid-suppression@unkown-tool', 'invalid-suppression@xyz']],
+  ['a mars-ignore above a header speaks of the header line alone, not of the section below it', '[agents.a.tools]\nallowed = ["read"]\n# mars-ignore: unknown-tool\n[agents.b.tools]\nallowed = ["Foo"]\n', ['unknown-tool@Foo']],
   ['a word run on into `mars-ignore` is no directive, nor one missing its colon', '[agents.a.tools]\nallowed = ["Foo"] # mars-ignoreall\n', ['unknown-tool@Foo']],
   ['a mars-ignore on a line of its own speaks of the next line with content, past comment lines', '[agents.a.tools]\n# mars-ignore: unknown-tool\n# our own tool\nallowed = ["Foo"]\n', []],
   ['no codes, `all`, and text that only mentions mars-ignore: nothing to say', '[agents.a.tools]\n# not a mars-ignore: x\nallowed = ["read"] # mars-ignore\ndisallowed = ["grep"] # mars-ignore: all\n', []],
@@ -920,6 +921,7 @@ test('"Disable for the entire file" from the text alone: after a BOM, extending 
   assert.equal(apply('# mars-ignore: unknown-tool\n[a]\n', 'non-canonical'), '# mars-ignore-file: non-canonical\n# mars-ignore: unknown-tool\n[a]\n');
   assert.equal(apply('\n# mars-ignore-file: unknown-tool\n', 'non-canonical'), '# mars-ignore-file: non-canonical\n\n# mars-ignore-file: unknown-tool\n');
   assert.equal(apply('', 'non-canonical'), '# mars-ignore-file: non-canonical\n');
+  assert.equal(apply('[a]\r\nx = 1\r\n', 'non-canonical'), '# mars-ignore-file: non-canonical\r\n[a]\r\nx = 1\r\n'); // a CRLF file's line break
 });
 
 test('"Disable" on a line that ends inside a multi-line string goes on a line of its own above', () => {
@@ -1087,7 +1089,7 @@ test('which list a misspelled key meant: the nearer of the two, and no guess for
   const cases: Array<[string, string | null]> = [
     ['Allowed', 'allowed'], ['ALLOWED', 'allowed'], ['allow', 'allowed'], ['alow', 'allowed'], ['allowd', 'allowed'], ['allowed_tools', 'allowed'],
     ['deny', 'disallowed'], ['Disallowed', 'disallowed'], ['diallowed', 'disallowed'], ['dsallowed', 'disallowed'], ['isallowed', 'disallowed'],
-    ['dissallowed', 'disallowed'], ['blocked', 'disallowed'],
+    ['dissallowed', 'disallowed'], ['blocked', 'disallowed'], ['Allowed Tools', 'allowed'], ['deny-list', 'disallowed'], ['deny list', 'disallowed'],
     ['unallowed', null], ['unblocked', null], ['unlocked', null], ['deno', null], ['dent', null], ['mocked', null], ['docked', null],
     ['alleged', null], ['allayed', null], ['follow', null], ['read', null], ['bash', null], ['model', null],
   ];
