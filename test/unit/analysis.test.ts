@@ -132,6 +132,7 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['a reason written without its --: one finding for the words in a row, the codes still count', '[agents.a.tools]\nallowed = ["Foo"] # mars-ignore: unknown-tool our own tool\n', ['invalid-suppression@our own tool']],
   ['words like no code around a near miss: each run its own finding', '[agents.a.tools]\nallowed = ["Foo"] # mars-ignore: our tool, unkown-tool xyz\n', ['unknown-tool@Foo', 'invalid-suppression@our tool', 'invalid-suppression@unkown-tool', 'invalid-suppression@xyz']],
   ['a mars-ignore above a header speaks of the header line alone, not of the section below it', '[agents.a.tools]\nallowed = ["read"]\n# mars-ignore: unknown-tool\n[agents.b.tools]\nallowed = ["Foo"]\n', ['unknown-tool@Foo']],
+  ['a name of a JavaScript object\'s own is no code', '[agents.a.tools]\nallowed = ["Foo"] # mars-ignore: constructor\n', ['unknown-tool@Foo', 'invalid-suppression@constructor']],
   ['a word run on into `mars-ignore` is no directive, nor one missing its colon', '[agents.a.tools]\nallowed = ["Foo"] # mars-ignoreall\n', ['unknown-tool@Foo']],
   ['a mars-ignore on a line of its own speaks of the next line with content, past comment lines', '[agents.a.tools]\n# mars-ignore: unknown-tool\n# our own tool\nallowed = ["Foo"]\n', []],
   ['no codes, `all`, and text that only mentions mars-ignore: nothing to say', '[agents.a.tools]\n# not a mars-ignore: x\nallowed = ["read"] # mars-ignore\ndisallowed = ["grep"] # mars-ignore: all\n', []],
@@ -751,6 +752,7 @@ const ESCAPED_FIXES: Array<[entry: string, newText: string, left: string[]]> = [
   ["'Shell(type C:\\x)'", 'bash(type C:\\x)', []], // a literal string's backslash is one
   ['"""Shell(echo \'x\')"""', "bash(echo 'x')", []], // a basic string holds a `'`: its content is rewritten, its quotes kept
   ["'''Shell(echo 'x')'''", '"bash(echo \'x\')"', []], // a literal string holding a `'`: a basic string in its place
+  ['"""\r\nShell"""', 'bash', []], // the CRLF a multi-line string opens with is no part of its value, and stays
 ];
 for (const [entry, newText, left] of ESCAPED_FIXES) {
   test(`a fix's text escapes what its string needs: ${entry}`, () => {

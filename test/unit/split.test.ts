@@ -30,6 +30,7 @@ const SPLITS: Array<[string, string]> = [
   ['a header whose literal key part ends in a backslash ends an open array', "x = [\n|[a.'C:\\']\n"],
   ['two brackets opened and one closed make no header', 'x = [\n[[a]\n\n]\n|[y]\n'],
   ['a string left open ends at a lone CR, as its line does', 'a = "x\r|[y]\nb = 1\n'],
+  ['a multi-line string never closed in a list ends the list with its line too', 'a = ["""oops\n|[x] junk\n'],
   ['only a whole header line ends an open array', 'x = [\n[a] = 1\n[b] junk\n|[agents.b] # comment\n'],
   ['escaped quote in a basic string', 'a = "\\"[" \n|[x]\n'],
   ['CRLF', 'a = 1\r\n|[x]\r\nb = 2\r\n'],
