@@ -107,6 +107,8 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['a multi-line string of white space: the first line of its quotes', '[agents.a.tools]\nallowed = ["""\n  \n"""]\n', ['invalid-tool-name@"""']],
   ['an empty string: its quotes', '[agents.a.tools]\nallowed = ["read", "", \'\']\n', ['invalid-tool-name@""', 'invalid-tool-name@\'\'']],
   ['multi-line string: first line', '[agents.a.tools]\nallowed = ["""\nShell\nx"""]\n', ['unknown-tool@Shell', 'illegal-char@Shell']],
+  ['a multi-line string\'s line ending in an escaped backslash: the escape is its value\'s, in the span', '[agents.a.tools]\nallowed = ["""Shell\\\\\n"""]\n', ['unknown-tool@Shell\\\\']],
+  ['a multi-line string\'s first line of content: from the line\'s start, blanks and all', '[agents.a.tools]\nallowed = ["""\n  Shell"""]\n', ['non-canonical@  Shell']],
   ['suppressed by code', '[agents.a.tools]\nallowed = ["Bash"] # mars-ignore: non-canonical -- harness name\n', []],
   // Mars reads TOML 1.0: TOML 1.1's escapes are syntax errors, and the entries are read as TOML 1.1 reads them.
   ['TOML 1.1 escapes', '[agents.a.tools]\nallowed = ["\\x62ash", "Re\\x61d"]\n', ['toml-syntax@\\x62', 'non-canonical@Re\\x61d', 'toml-syntax@\\x61']],
