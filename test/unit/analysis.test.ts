@@ -108,6 +108,7 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['an empty string: its quotes', '[agents.a.tools]\nallowed = ["read", "", \'\']\n', ['invalid-tool-name@""', 'invalid-tool-name@\'\'']],
   ['multi-line string: first line', '[agents.a.tools]\nallowed = ["""\nShell\nx"""]\n', ['unknown-tool@Shell', 'illegal-char@Shell']],
   ['a multi-line string\'s line ending in an escaped backslash: the escape is its value\'s, in the span', '[agents.a.tools]\nallowed = ["""Shell\\\\\n"""]\n', ['unknown-tool@Shell\\\\']],
+  ['a literal key ending in a backslash: its content, up to its closing quote', '[agents.a.tools]\n\'C:\\\' = "allow"\n', ['unknown-policy-key@C:\\']],
   ['a multi-line string past a line-ending backslash and a blank line: from the text it joins', '[agents.a.tools]\nallowed = ["""\\\n\n  Shell"""]\n', ['non-canonical@Shell']],
   ['a multi-line string\'s first line of content: from the line\'s start, blanks and all', '[agents.a.tools]\nallowed = ["""\n  Shell"""]\n', ['non-canonical@  Shell']],
   ['suppressed by code', '[agents.a.tools]\nallowed = ["Bash"] # mars-ignore: non-canonical -- harness name\n', []],
