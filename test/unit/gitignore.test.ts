@@ -34,6 +34,7 @@ const CASES: Record<string, Case> = {
   '... and so is one before a /': { ignore: { 'f/.gitignore': 'oo**/bar\n' }, files: { 'f/ooX/Y/bar': true, 'f/oo/bar': true, 'f/ooX/Y/baz': false, 'oo/bar': false } },
   // `**\/`, an escaped slash after it, makes `**` match slashes too, but not nothing.
   '**\\/ matches any run, slashes too, then a slash': { ignore: { '.gitignore': '**\\/b\nc/**\\/d\n' }, files: { 'b': false, 'x/b': true, 'x/y/b': true, 'c/d': false, 'c/x/d': true, 'c/x/y/d': true } },
+  'a negated [...] never matches /': { ignore: { '.gitignore': '/a[!x]b\n' }, files: { 'a/b': false, 'ayb': true, 'axb': false } },
   'two stars, or ** and a star': { ignore: { '.gitignore': '*.tar.*\n**/*.log\n' }, files: { 'a.tar.gz': true, 'x/a.tar.gz': true, 'a.tar': false, 'z.log': true, 'x/y/z.log': true, 'x/log': false } },
   'other ** are plain *': { ignore: { '.gitignore': 'x**y\na/**b\n' }, files: { 'xzzy': true, 'sub/xy': true, 'a/zb': true, 'a/z/b': false } },
   '* and ? never match /': { ignore: { '.gitignore': 'a*b\n/c?d\n/e/*.t\n' }, files: { 'a/b': false, 'axxb': true, 'c/d': false, 'cxd': true, 'e/x.t': true, 'e/f/x.t': false } },

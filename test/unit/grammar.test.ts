@@ -178,7 +178,7 @@ const SUGGEST: Array<[string, string | null]> = [
   // Short names are near everything at one edit: two letters near nothing, three-letter names only by a swap.
   ['rm', null], ['ps', null], ['fs', null], ['lst', null], ['ls1', null], ['lps', 'lsp'], ['rgep', 'grep'],
   // One edit up to six letters (`patch` is two from `fetch`), two from seven; no guess between two capabilities as near.
-  ['wrtie', 'write'], ['websearc', 'web_search'], ['serach', 'grep'], ['tash', null], ['skell', null],
+  ['wrtie', 'write'], ['websearc', 'web_search'], ['serach', 'grep'], ['tash', null], ['skell', null], ['notebk', null],
 ];
 for (const [input, expected] of SUGGEST) {
   test(`did you mean for ${input}`, () => assert.equal(suggestCapability(input), expected));

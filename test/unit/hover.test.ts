@@ -99,6 +99,7 @@ const CASES: Case[] = [
   { name: 'any capability', doc: `${T}disallowed = ["|*"]`, range: [1, 15, 1, 16], has: ['**Any capability**', ANY_MEANING] },
   { name: 'comma warning', doc: `${T}allowed = ["read,|write"]`, range: [1, 12, 1, 22], has: ['comma'] },
   // One sentence, counted over the whole entry (three commas in two places, a tab twice), not the diagnostics' words again.
+  { name: 'a control character in two runs: counted over both', doc: `${T}allowed = ["bash(a|\\tb\\tc)"]`, range: [1, 12, 1, 25], has: ['Holds control character U+0009 (2 times), which can break a shell.'] },
   { name: 'commas and control characters counted', doc: `${T}allowed = ["bash(a,|b,,c\\t\\td)"]`, range: [1, 12, 1, 29], has: ["Holds 3 commas, which split Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), and control character U+0009 (2 times), which can break a shell."], lacks: ['as two', 'This entry contains'] },
   // A list written as a string: on its quote as on an entry's, what it would be as one.
   { name: 'on the quote', doc: `${T}allowed = |"read"`, range: [1, 11, 1, 15], has: ['As the entry `read` of `allowed`'] },
