@@ -771,6 +771,10 @@ test('parse-names: a line that is not a JSON string is reported, the rest still 
   const bom = cli(['parse-names'], { input: '\ufeff"Shell"\r\n"read"\r\n' });
   assert.equal(bom.code, 0, bom.err);
   assert.deepEqual(bom.out.trim().split('\n').map((l) => JSON.parse(l).capability), ['bash', 'read']);
+  // Only the input's first line can start with a byte order mark: on a later line it is text, which no JSON literal starts with.
+  const late = cli(['parse-names'], { input: '"Shell"\n\ufeff"read"\n' });
+  assert.equal(late.code, 2);
+  assert.match(late.err, /^parse-names: line 2: expected a JSON string literal/m);
 });
 
 test('parse-names: a line that is not UTF-8 is reported, not answered for the name its U+FFFD would make', () => {

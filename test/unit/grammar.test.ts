@@ -6,7 +6,7 @@ import { parseRecord, toJsonLine } from '../../server/src/grammar/record';
 import { errorMessage, parseToolName, render } from '../../server/src/grammar/toolName';
 import { CAPABILITIES, capabilityNamed } from '../../server/src/grammar/vocabulary';
 import {
-  canonicalSpelling, editDistance, illegalChars, mcpWireRewrite, respelling, rewriteLegacyPrefix, suggestCapability, writtenWithLegacyPrefix,
+  canonicalSpelling, editDistance, illegalChars, mcpWireRewrite, nearestWord, respelling, rewriteLegacyPrefix, suggestCapability, writtenWithLegacyPrefix,
 } from '../../server/src/grammar/checks';
 import { SHARED } from '../support/paths';
 import { CODES } from '../../server/src/analysis/codes';
@@ -182,6 +182,16 @@ const SUGGEST: Array<[string, string | null]> = [
 ];
 for (const [input, expected] of SUGGEST) {
   test(`did you mean for ${input}`, () => assert.equal(suggestCapability(input), expected));
+}
+
+// The word a mistyped option, command or code means: one edit for four letters or fewer (leading dashes aside), two past that.
+const NEAREST: Array<[typed: string, words: string[], meant: string | undefined]> = [
+  ['chek', ['check', 'parse-names'], 'check'], ['cehk', ['check', 'parse-names'], undefined], ['CHECK', ['check'], 'check'],
+  ['--fxi', ['--fix', '--format'], '--fix'], ['--fromat', ['--fix', '--format'], '--format'],
+  ['non-canonicl', ['non-canonical', 'unknown-tool'], 'non-canonical'],
+];
+for (const [typed, words, meant] of NEAREST) {
+  test(`nearest word to ${typed}`, () => assert.equal(nearestWord(typed, words), meant));
 }
 
 test('editDistance agrees with the textbook table of edits and adjacent transpositions (its shortcuts never change an answer)', () => {
