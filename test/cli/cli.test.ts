@@ -771,6 +771,10 @@ test('parse-names: a line that is not a JSON string is reported, the rest still 
   const bom = cli(['parse-names'], { input: '\ufeff"Shell"\r\n"read"\r\n' });
   assert.equal(bom.code, 0, bom.err);
   assert.deepEqual(bom.out.trim().split('\n').map((l) => JSON.parse(l).capability), ['bash', 'read']);
+  // A blank line, or one of white space only, holds no literal, and is no error.
+  const blank = cli(['parse-names'], { input: '"bash"\n\n \t\n"read"\n' });
+  assert.equal(blank.code, 0, blank.err);
+  assert.deepEqual(blank.out.trim().split('\n').map((l) => JSON.parse(l).input), ['bash', 'read']);
   // Only the input's first line can start with a byte order mark: on a later line it is text, which no JSON literal starts with.
   const late = cli(['parse-names'], { input: '"Shell"\n\ufeff"read"\n' });
   assert.equal(late.code, 2);
