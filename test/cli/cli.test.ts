@@ -775,6 +775,10 @@ test('parse-names: a line that is not a JSON string is reported, the rest still 
   const blank = cli(['parse-names'], { input: '"bash"\n\n \t\n"read"\n' });
   assert.equal(blank.code, 0, blank.err);
   assert.deepEqual(blank.out.trim().split('\n').map((l) => JSON.parse(l).input), ['bash', 'read']);
+  // A last line without its line break is answered too, one character long as it may be.
+  const last = cli(['parse-names'], { input: '"bash"\n7' });
+  assert.equal(last.code, 2);
+  assert.match(last.err, /^parse-names: line 2: expected a JSON string literal such as "bash\(git log:\*\)", got 7$/m);
   // Only the input's first line can start with a byte order mark: on a later line it is text, which no JSON literal starts with.
   const late = cli(['parse-names'], { input: '"Shell"\n\ufeff"read"\n' });
   assert.equal(late.code, 2);
