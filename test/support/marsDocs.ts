@@ -230,10 +230,24 @@ const OWNERS: ReadonlyArray<readonly [kind: 'agents' | 'skills', key: string]> =
   ['agents', 'a'], ['agents', 'b'], ['skills', 'c'], ['skills', '"deep research"'], ['agents', 'x-y'],
 ];
 
-export function generator(random: () => number) {
+/**
+ * Where the generator left out a comma between two items of a list or two key/values of an inline
+ * table: the generated text has nothing there, `intended` a comma.
+ */
+const DROPPED = '\u0001';
+
+/**
+ * Generated documents, one a call. After each, `intended` is the text with every comma the
+ * generator left out put back (a TOML text, as the generator meant it; the same edits of line
+ * breaks and byte order mark), or null where it left out none (or broke the text at random too).
+ */
+export function generator(random: () => number): (() => string) & { intended: string | null } {
   const int = (n: number) => Math.floor(random() * n);
   const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
   const chance = (p: number) => random() < p;
+  // In about a document in eight, a comma between items is left out now and then.
+  let dropping = 0;
+  const comma = () => (chance(dropping) ? DROPPED : ',');
 
   const str = (s: string) => (s.startsWith('\u0000') ? s.slice(1) : chance(0.1) && !/['\n\r\u0000-\u001f\u007f]/.test(s) ? `'${s}'` : JSON.stringify(s));
   const key = (s: string) => (/^[A-Za-z0-9_-]+$/.test(s) ? s : JSON.stringify(s));
@@ -249,16 +263,16 @@ export function generator(random: () => number) {
   /** A list; `multiline` allowed where the value may run over lines. */
   const list = (items: readonly string[], multiline: boolean): string => {
     if (items.length === 0) return '[]';
-    if (!multiline || chance(0.55)) return `[${items.map(str).join(', ')}${chance(0.1) ? ',' : ''}]`;
+    if (!multiline || chance(0.55)) return `[${items.map((item, i) => `${i > 0 ? `${comma()} ` : ''}${str(item)}`).join('')}${chance(0.1) ? ',' : ''}]`;
     // Commas after the items, leading the items, or on lines of their own (a comment after one).
     const layout = pick(['after', 'after', 'after', 'leading', 'own line']);
     let body = '[\n';
     items.forEach((item, i) => {
       if (chance(0.2)) body += `  ${pick(COMMENTS)}\n`;
       const last = i === items.length - 1;
-      if (layout === 'leading') body += `  ${i > 0 ? ', ' : ''}${str(item)}${trailing()}\n`;
-      else if (layout === 'own line') body += `  ${str(item)}${trailing()}\n${last && chance(0.5) ? '' : `  ,${trailing()}\n`}`;
-      else body += `  ${str(item)}${last && chance(0.5) ? '' : ','}${trailing()}\n`;
+      if (layout === 'leading') body += `  ${i > 0 ? `${comma()} ` : ''}${str(item)}${trailing()}\n`;
+      else if (layout === 'own line') body += `  ${str(item)}${trailing()}\n${last && chance(0.5) ? '' : `  ${last ? ',' : comma()}${trailing()}\n`}`;
+      else body += `  ${str(item)}${last && chance(0.5) ? '' : last ? ',' : comma()}${trailing()}\n`;
     });
     return `${body}]`;
   };
@@ -297,7 +311,35 @@ export function generator(random: () => number) {
   const misplaced = () => pick(['', 'tool.', 'Tools.']);
   const tools = (k: string) => (chance(0.06) && (k === 'allowed' || k === 'disallowed' || MISSPELT.includes(k)) ? misplaced() : 'tools.');
 
-  return (): string => {
+  /** An inline table's key/values on one line. */
+  const inline = (pairs: ReadonlyArray<[string, string]>) => pairs.map(([k, v], i) => `${i > 0 ? `${comma()} ` : ''}${k} = ${v}`).join('');
+
+  /**
+   * The statements of a big `[agents]` section (past 16 KB: the analysis cuts it into pieces), one
+   * agent each. Where commas are left out, also some entries to fix in every part of it (a piece
+   * after one whose comma is missing is fixed only once the comma is in), and a few of its commas
+   * left out, now and then in its last statements (the section's last piece).
+   */
+  const filler = (): string[] => {
+    const n = 520;
+    const odd = dropping > 0 ? 0.04 : 0;
+    const out = Array.from({ length: n }, (_, i) => `filler${i}.tools.allowed = ["read", ${chance(odd) ? str(pick(ALIASES)) : '"grep"'}]\n`);
+    if (dropping > 0) {
+      for (let k = 1 + int(4); k > 0; k--) {
+        const i = chance(0.3) ? n - 1 - int(20) : int(n);
+        out[i] = pick([
+          `filler${i}.tools.allowed = ["read"${DROPPED} ${str(pick(ALIASES))}]\n`,
+          `filler${i}.tools.allowed = [\n  "read"${DROPPED}\n  ${str(pick(pick(POOLS)))},\n]\n`,
+          `filler${i}.tools = { allowed = ["read"]${DROPPED} disallowed = [${str(pick(ALIASES))}] }\n`,
+          `filler${i}.tools.allowed = ["read"${DROPPED} "grep"${DROPPED} ${str(pick(ALIASES))}]\n`,
+        ]);
+      }
+    }
+    return out;
+  };
+
+  const next = (): string => {
+    dropping = chance(0.12) ? pick([0.1, 0.25, 0.5]) : 0;
     const root: string[] = [];
     const agentsTable: string[] = [];
     const skillsTable: string[] = [];
@@ -323,7 +365,7 @@ export function generator(random: () => number) {
           sections.push(`[${kind}.${name}]\n${chance(0.3) ? 'description = "d"\n' : ''}${pairs.map(([k, v]) => line(`${tools(k)}${k} = ${v}`)).join('')}`);
           break;
         case 2: // [agents.x] tools = { ... }
-          sections.push(`[${kind}.${name}]\n${line(`tools = { ${pairs.map(([k, v]) => `${k} = ${v}`).join(', ')} }`)}`);
+          sections.push(`[${kind}.${name}]\n${line(`tools = { ${inline(pairs)} }`)}`);
           break;
         case 3: // agents.x.tools.k = v at the root
           root.push(...pairs.map(([k, v]) => line(`${kind}.${name}.${tools(k)}${k} = ${v}`)));
@@ -333,19 +375,19 @@ export function generator(random: () => number) {
           break;
         case 6: // [agents.x] "tools"."k" = v, or the inline table over lines (TOML 1.1: Mars refuses it)
           if (chance(0.5)) sections.push(`[${kind}.${name}]\n${pairs.map(([k, v]) => line(`"tools".${k.startsWith('"') ? k : `"${k}"`}\t= ${v}`)).join('')}`);
-          else sections.push(`[${kind}.${name}]\ntools = {\n${pairs.map(([k, v]) => `  ${k} = ${v}`).join(',\n')}${chance(0.3) ? ',' : ''}\n}\n`);
+          else sections.push(`[${kind}.${name}]\ntools = {\n${pairs.map(([k, v], i) => `${i > 0 ? `${comma()}\n` : ''}  ${k} = ${v}`).join('')}${chance(0.3) ? ',' : ''}\n}\n`);
           break;
         case 7: // agents.x = { tools = { … } } at the root, one statement
-          root.push(line(`${kind}.${name} = { tools = { ${pairs.map(([k, v]) => `${k} = ${v}`).join(', ')} } }`));
+          root.push(line(`${kind}.${name} = { tools = { ${inline(pairs)} } }`));
           break;
       }
     }
     // Now and then a section past 16 KB, which the analysis cuts into pieces between owners.
-    if (chance(0.03)) {
-      const filler = Array.from({ length: 520 }, (_, i) => `filler${i}.tools.allowed = ["read", "grep"]\n`);
-      const at = int(filler.length);
-      agentsTable.splice(0, 0, ...filler.slice(0, at));
-      agentsTable.push(...filler.slice(at));
+    if (chance(dropping > 0 ? 0.1 : 0.03)) {
+      const lines = filler();
+      const at = int(lines.length);
+      agentsTable.splice(0, 0, ...lines.slice(0, at));
+      agentsTable.push(...lines.slice(at));
     }
     if (agentsTable.length > 0) sections.push(`[agents]\n${agentsTable.join('')}`);
     if (skillsTable.length > 0) sections.push(`[skills]\n${skillsTable.join('')}`);
@@ -355,11 +397,25 @@ export function generator(random: () => number) {
     }
     if (chance(0.1)) sections.push('[dependencies.base]\nsource = "github:x/y"\n');
     let text = `${chance(0.05) ? '# mars-ignore-file: legacy-prefix\n' : ''}${root.join('')}${root.length > 0 && sections.length > 0 ? '\n' : ''}${sections.join('\n')}`;
-    if (chance(0.08)) text = mutate(text);
-    if (chance(0.08)) text = text.replace(/\n/g, '\r\n');
-    if (chance(0.03)) text = `\uFEFF${text}`;
+    let intended: string | null = text.includes(DROPPED) ? text.replaceAll(DROPPED, ',') : null;
+    text = text.replaceAll(DROPPED, '');
+    if (chance(0.08)) {
+      text = mutate(text);
+      intended = null;
+    }
+    if (chance(0.08)) {
+      text = text.replace(/\n/g, '\r\n');
+      intended = intended?.replace(/\n/g, '\r\n') ?? null;
+    }
+    if (chance(0.03)) {
+      text = `\uFEFF${text}`;
+      intended = intended === null ? null : `\uFEFF${intended}`;
+    }
+    out.intended = intended;
     return text;
   };
+  const out = Object.assign(next, { intended: null as string | null });
+  return out;
 
   function mutate(text: string): string {
     const at = int(text.length + 1);

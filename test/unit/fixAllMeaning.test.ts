@@ -34,20 +34,26 @@ interface Checked {
   readonly failures: Failure[];
   readonly toml: boolean;
   readonly changed: boolean;
+  /** Where the generator left out commas: whether fix-all's output is TOML. */
+  readonly commasFixed?: boolean;
 }
 
-/** Every property on one document; the failures (empty when it holds). */
-async function checkDocument(text: string): Promise<Checked> {
+/**
+ * Every property on one document; the failures (empty when it holds). `intended`: the text with the
+ * commas the generator left out (test/support/marsDocs.ts), whose meaning fix-all's output keeps
+ * where that is TOML (a comma inserted is the fix's one meaning).
+ */
+async function checkDocument(text: string, intended: string | null = null): Promise<Checked> {
   const failures: Failure[] = [];
   try {
-    return await checkOrThrow(text, failures);
+    return await checkOrThrow(text, intended, failures);
   } catch (e) {
     failures.push({ property: `no exception (${String(e).replace(/\d+/g, 'N')})`, text, detail: `--- input\n${text}\n--- ${e instanceof Error ? e.stack : String(e)}` });
     return { failures, toml: false, changed: false };
   }
 }
 
-async function checkOrThrow(text: string, failures: Failure[]): Promise<Checked> {
+async function checkOrThrow(text: string, intended: string | null, failures: Failure[]): Promise<Checked> {
   const fail = (property: string, detail: string) => failures.push({ property, text, detail });
   const da = analyzeDocument(text);
   const counter = { fixed: 0 };
@@ -56,6 +62,8 @@ async function checkOrThrow(text: string, failures: Failure[]): Promise<Checked>
   const after = await load(fixed);
   const show = `--- input\n${text}\n--- output\n${fixed}`;
   keepsMeaning(before, after, show, '', fail);
+  // Commas left out: where fix-all's output is TOML, it means what the text with its commas does.
+  if (intended !== null && !before.parsed && after.parsed) keepsMeaning(await load(intended), after, `${show}\n--- with its commas\n${intended}`, ' (commas left out)', fail);
   // (d)
   const again = analyzeDocument(fixed);
   const second = documentFixAll(again);
@@ -77,18 +85,20 @@ async function checkOrThrow(text: string, failures: Failure[]): Promise<Checked>
       fail('e: all fixed, all counted', `${show}\n--- fixed ${counter.fixed}, seen ${seen.length} (${seen.map((f) => f.code).join(' ')}), ${safe} with a safe fix`);
     }
   }
-  return { failures, toml: before.toml, changed };
+  return { failures, toml: before.toml, changed, ...(intended !== null ? { commasFixed: after.toml } : {}) };
 }
 
 /** The same with some codes turned off, or fix-all of one code: what it does fix still keeps the meaning, and settles. */
-async function checkWithSettings(text: string, overrides: SeverityOverrides, only: Code | undefined): Promise<Failure[]> {
+async function checkWithSettings(text: string, intended: string | null, overrides: SeverityOverrides, only: Code | undefined): Promise<Failure[]> {
   const failures: Failure[] = [];
   const how = ` (${JSON.stringify(overrides)}${only ? `, only ${only}` : ''})`;
   const fail = (property: string, detail: string) => failures.push({ property, text, detail: `${detail}\n--- settings${how}` });
   try {
     const fixed = applyEdits(text, documentFixAll(analyzeDocument(text), overrides, only));
     const show = `--- input\n${text}\n--- output\n${fixed}`;
-    keepsMeaning(await load(text), await load(fixed), show, how, fail);
+    const [before, after] = [await load(text), await load(fixed)];
+    keepsMeaning(before, after, show, how, fail);
+    if (intended !== null && !before.parsed && after.parsed) keepsMeaning(await load(intended), after, `${show}\n--- with its commas\n${intended}`, ` (commas left out)${how}`, fail);
     const second = documentFixAll(analyzeDocument(fixed), overrides, only);
     if (second.length > 0) fail(`d: settles${how}`, `${show}\n--- second pass\n${applyEdits(fixed, second)}`);
   } catch (e) {
@@ -105,22 +115,26 @@ test('fix-all keeps what Mars does, settles, and counts what it fixed', async ()
   let loaded = 0;
   let changedCount = 0;
   let documents = 0;
+  const commas = { left: 0, fixed: 0 };
   for (let round = 0; round < ROUNDS; round++, documents++) {
     const text = next();
-    const checked = await checkDocument(text);
+    const intended = next.intended;
+    const checked = await checkDocument(text, intended);
     failures.push(...checked.failures);
     if (checked.toml) loaded++;
     if (checked.changed) changedCount++;
+    if (checked.commasFixed !== undefined) commas.left++;
+    if (checked.commasFixed) commas.fixed++;
     if (round % 3 === 0) {
       const overrides: SeverityOverrides = {};
       for (let k = Math.floor(random() * 3); k > 0; k--) overrides[ALL_CODES[Math.floor(random() * ALL_CODES.length)]!] = 'off';
       const only = random() < 0.5 ? ALL_CODES[Math.floor(random() * ALL_CODES.length)] : undefined;
-      failures.push(...(await checkWithSettings(text, overrides, only)));
+      failures.push(...(await checkWithSettings(text, intended, overrides, only)));
     }
     // Bounded: a slow machine checks fewer documents, never runs long.
     if (performance.now() - started > TIME_LIMIT_MS) break;
   }
-  console.log(`# seed ${SEED}: ${documents} documents, ${loaded} TOML, ${changedCount} changed by fix-all, ${failures.length} failures, ${Math.round(performance.now() - started)} ms`);
+  console.log(`# seed ${SEED}: ${documents} documents, ${loaded} TOML, ${changedCount} changed by fix-all, ${commas.left} with commas left out (${commas.fixed} TOML after fix-all), ${failures.length} failures, ${Math.round(performance.now() - started)} ms`);
   assert.equal(failures.length, 0, failureReport(failures));
 });
 
@@ -141,7 +155,7 @@ test('fix-all: the smallest failures this property test found', async () => {
   ];
   const failures: Failure[] = [];
   for (const [text, overrides, only] of inputs) {
-    failures.push(...(Object.keys(overrides).length === 0 && only === undefined ? (await checkDocument(text)).failures : await checkWithSettings(text, overrides, only)));
+    failures.push(...(Object.keys(overrides).length === 0 && only === undefined ? (await checkDocument(text)).failures : await checkWithSettings(text, null, overrides, only)));
   }
   assert.deepEqual(failures.map((f) => `${f.property}\n${f.detail}`), []);
 });
