@@ -342,6 +342,36 @@ test('fix-all writes a missing comma and fixes what its error hid in the rest of
   assert.deepEqual(documentFixAll(analyzeDocument(stuck)), []);
 });
 
+// A big section (past 16 KB, cut in pieces: server/src/toml/chunks.ts) with a comma missing in one
+// piece: fix-all writes it, then fixes the pieces after it, which the error kept it out of. It counts
+// (the checker's "N problems fixed") what the user was shown at the start: the findings shown past the
+// error, not a second missing comma in a later piece, which no squiggle showed (a piece after an
+// error shows no syntax error of its own), as it does not count the second of `["a" "b" "c"]`.
+// [lines of the section by number (the others `fillerN.tools.allowed = ["read", "grep"]`), findings shown, counted]
+const BIG_SECTION_COUNTS: Array<[lines: Record<number, string>, shown: number, counted: number]> = [
+  // Found by the fix-all property test (the generator leaving out commas): counted 2 of 1 shown.
+  [{ 255: '["read" "grep"]', 340: '["read" "grep"]' }, 1, 1],
+  [{ 255: '["read" "grep"]', 340: '["Read"]' }, 2, 2],
+  [{ 255: '["read" "grep"]', 340: '["read" "grep"]', 519: '["Bash"]' }, 2, 2],
+  // In the last piece, `Read` before the error on its line, shown, and `Bash` after it.
+  [{ 10: '["read" "grep"]', 300: '["read" "grep"]', 517: '["Read" "grep"]', 519: '["Bash"]' }, 3, 3],
+  [{ 255: '["read" "grep"]', 340: '["Read"]', 519: '["Bash"]' }, 3, 3],
+];
+for (const [lines, shown, counted] of BIG_SECTION_COUNTS) {
+  const body = (comma: boolean) => Array.from({ length: 520 }, (_, i) => `filler${i}.tools.allowed = ${(lines[i] ?? '["read", "grep"]').replace(/" "/g, comma ? '", "' : '$&')}\n`).join('');
+  const text = `[agents]\n${body(false)}`;
+  test(`fix-all in a big section with commas missing at lines ${Object.keys(lines).join(', ')} counts what was shown: ${counted} of ${shown}`, () => {
+    assert.equal(documentFindings(analyzeDocument(text)).length, shown);
+    // As the server reads it, and as the checker's --fix does (the findings fix-all makes again not kept).
+    for (const da of [analyzeDocument(text), analyzeDocument(text, 'fix-all')]) {
+      const counter = { fixed: 0 };
+      const fixed = applyEdits(text, documentFixAll(da, {}, undefined, counter));
+      assert.equal(fixed, `[agents]\n${body(true)}`.replace(/"(Read|Bash)"/g, (_, n: string) => `"${n.toLowerCase()}"`));
+      assert.equal(counter.fixed, counted);
+    }
+  });
+}
+
 test('past a syntax error, its statement says nothing more: the quotes after it pair the wrong way', () => {
   const text = '[agents.reviewer.tools]\nallowed = ["Read", "t"grep", "mcp(github/list_pulls)"]\ndisallowed = ["Bash"]\n';
   const found = documentFindings(analyzeDocument(text)).map((f) => `${f.code}@${text.slice(f.span.start, f.span.end)}`);

@@ -216,9 +216,10 @@ export function seenAt(analysis: Analysis, overrides: SeverityOverrides, outside
  * `counter.fixed` is raised by how many of the findings seen at the start it fixes: those it has a
  * fix for (see `countFixAll`), and those a later pass fixes where the first had none (`allowed =
  * "read"` beside a `tools.mcp`: the move waits until `allowed` is a list). Not what a fix makes as
- * it goes (`mcp__gh__x` becoming an `mcp(gh/x)` the other list denies).
+ * it goes (`mcp__gh__x` becoming an `mcp(gh/x)` the other list denies). With `counter.counts`, only
+ * the findings it takes count (a later pass over the document: those shown at the start).
  */
-export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {}, only?: Code, outside: Outside = NOTHING_OUTSIDE, counter?: { fixed: number }): Edit[] {
+export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {}, only?: Code, outside: Outside = NOTHING_OUTSIDE, counter?: FixCounter): Edit[] {
   const first = fixPass(analysis, overrides, only, outside);
   // The findings the first pass leaves (past a syntax error too: its fix may make them readable), by
   // where they are and their code, followed through each pass's edits.
@@ -228,6 +229,7 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
     // at a time): made for it alone, not kept on the findings beside the model.
     fixesNotKept(() => {
       for (const f of seenOf(analysis, overrides, outside, only)) {
+        if (counter.counts && !counter.counts(f)) continue;
         if (fixAllTakes(analysis, f)) counter.fixed++;
         else waiting.push(f);
       }
@@ -258,6 +260,12 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
     text = applyEdits(text, edits);
   }
   return all;
+}
+
+/** How many findings fix-all fixed; `counts`: which findings of the analysis count (all without it). */
+export interface FixCounter {
+  fixed: number;
+  readonly counts?: (f: Finding) => boolean;
 }
 
 /**

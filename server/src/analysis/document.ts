@@ -13,7 +13,7 @@ import { lastAtOrBefore } from '../toml/sorted';
 import { sectionStartsFrom } from '../toml/split';
 import { textChange, type TextChange } from '../toml/textChange';
 import { placeSpan, RootArrays, tableConflicts, type DefinitionPlace, type SectionDefinitions, type TableConflict } from '../toml/tables';
-import { analyze, eachSeen, fixAllEdits, fixAllTakes, visibleFindings, type Analysis } from './analyze';
+import { analyze, eachSeen, fixAllEdits, fixAllTakes, visibleFindings, type Analysis, type FixCounter } from './analyze';
 import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, composeEdits, type Edit } from './edits';
 import { byPosition, finding, overridden, VerdictMemo, type Finding, type Fix } from './findings';
@@ -647,13 +647,19 @@ export function fixAllReaches(start: number, outside: Outside, firstUnclosed: nu
  * A syntax error in a piece of a big section keeps fix-all out of the pieces after it (see
  * `fixAllReaches`); where a fix of the error was made (a comma inserted), those pieces are read
  * again in the fixed text and fixed too, their edits joined to the first pass's (`composeEdits`),
- * as a pass within a unit does: one fix-all leaves nothing for the next.
+ * as a pass within a unit does: one fix-all leaves nothing for the next. `counter` counts, in those
+ * passes, what the units the first pass left out showed at the start, as a pass within a unit
+ * counts what was seen at the start: not a second comma missing in a later piece, which no squiggle
+ * showed (a piece after an error shows no syntax error of its own, nor what needs the reading before it).
  */
 export function* documentFixAllSteps(da: DocumentAnalysis, overrides: SeverityOverrides = {}, only?: Code, counter?: { fixed: number }): Generator<void, Edit[]> {
-  let { edits, waiting } = yield* fixAllPass(da, overrides, only, counter);
+  let { edits, waiting, left } = yield* fixAllPass(da, overrides, only, counter);
   for (let passes = 1; waiting && edits.length > 0 && passes < MAX_DOCUMENT_PASSES; passes++) {
     const fixed = applyEdits(da.text, edits);
-    const next = yield* fixAllPass(yield* new DocumentAnalyzer({ oneShot: true, keep: 'fix-all' }).analyzeSteps(fixed), overrides, only, counter);
+    // Where the units left out are now: no edit of the first pass is in them, those of later passes
+    // are within their lines.
+    const shown = left.map(({ start, end }) => ({ start: placedAt(start, edits), end: placedAt(end, edits) }));
+    const next = yield* fixAllPass(yield* new DocumentAnalyzer({ oneShot: true, keep: 'fix-all' }).analyzeSteps(fixed), overrides, only, counter, shown);
     if (next.edits.length === 0) break;
     edits = composeEdits(fixed, edits, next.edits);
     waiting = next.waiting;
@@ -664,13 +670,26 @@ export function* documentFixAllSteps(da: DocumentAnalysis, overrides: SeverityOv
 /** Bounds the passes over the document: each reaches past one more syntax error fixed in a section. */
 const MAX_DOCUMENT_PASSES = 16;
 
+/** Where `offset` of a text is once `edits` (sorted, non-overlapping, none across it) are made. */
+function placedAt(offset: number, edits: readonly Edit[]): number {
+  let at = offset;
+  for (const e of edits) {
+    if (e.end > offset) break;
+    at += e.newText.length - (e.end - e.start);
+  }
+  return at;
+}
+
 /**
  * One pass of fix-all over the units it reaches. `waiting`: whether it left out a piece after the
  * syntax error of an earlier piece of its section where it fixed something in that piece, which
- * may have made the rest readable.
+ * may have made the rest readable. `left`: the stretches of text of the units it left out.
+ * `shown`: where given (a later pass), `counter` counts only what the units in these stretches
+ * showed when they were left out: their findings but syntax errors and what needs the reading before them.
  */
-function* fixAllPass(da: DocumentAnalysis, overrides: SeverityOverrides, only: Code | undefined, counter: { fixed: number } | undefined): Generator<void, { edits: Edit[]; waiting: boolean }> {
+function* fixAllPass(da: DocumentAnalysis, overrides: SeverityOverrides, only: Code | undefined, counter: { fixed: number } | undefined, shown?: ReadonlyArray<{ start: number; end: number }>): Generator<void, { edits: Edit[]; waiting: boolean; left: Array<{ start: number; end: number }> }> {
   const edits: Edit[] = [];
+  const left: Array<{ start: number; end: number }> = [];
   let waiting = false;
   let fixedUnreadable = false; // in this section
   for (const [i, u] of da.units.entries()) {
@@ -678,19 +697,23 @@ function* fixAllPass(da: DocumentAnalysis, overrides: SeverityOverrides, only: C
     if (u.sectionStart) fixedUnreadable = false;
     if (!fixAllReaches(u.start, outside, da.unclosed[0])) {
       waiting ||= fixedUnreadable && !!outside.unreadableBefore;
+      left.push({ start: u.start, end: da.units[i + 1]?.start ?? da.text.length });
       continue;
     }
     // A unit's model is made only where there may be something to fix, and read with its own
     // findings, whose fixes go when it goes (see `fixAll`): kept on the unit's findings, a 10 MB
     // list's fixes stayed beside its next version's analysis.
     if (u.analysis.mayFix(overrides, only, outside)) {
-      const own = u.analysis.fixAll((a) => fixAllEdits(a, overrides, only, outside, counter));
+      const wasLeft = shown?.some((s) => s.start <= u.start && u.start < s.end);
+      const unit: FixCounter | undefined = counter && shown ? { fixed: 0, counts: (f) => !!wasLeft && f.code !== 'toml-syntax' && !f.needsReadingBefore } : counter;
+      const own = u.analysis.fixAll((a) => fixAllEdits(a, overrides, only, outside, unit));
+      if (counter && unit !== counter) counter.fixed += unit!.fixed;
       for (const e of own) edits.push(u.base === 0 ? e : shiftEdit(e, u.base));
       fixedUnreadable ||= own.length > 0 && u.analysis.unreadableFrom < u.analysis.text.length;
     }
     yield;
   }
-  return { edits, waiting };
+  return { edits, waiting, left };
 }
 
 /**
