@@ -9,7 +9,9 @@
 //     input was, and Mars still loads it when it loaded the input;
 // (b) a fix marked safe keeps each owner's rules by meaning, a rejected entry turned into its one
 //     meaning at most, as fix-all must (`keepsMeaning`, whose failures read "b: same rules" and
-//     "c: same rules, rejected entries by their one meaning");
+//     "c: same rules, rejected entries by their one meaning"); where the generator left out commas
+//     (the text not TOML), a safe fix whose output is TOML (the one comma missing written) means
+//     what the text with its commas does;
 // (c) the finding it fixes is gone: after it, no finding of its code where it was (the findings of
 //     that code elsewhere, followed through the edits, do not count; in a text that is not TOML,
 //     only a syntax error's own fix is checked);
@@ -218,17 +220,17 @@ interface Counts {
   disables: number;
 }
 
-async function checkDocument(text: string, counts: Counts): Promise<Failure[]> {
+async function checkDocument(text: string, counts: Counts, intended: string | null = null): Promise<Failure[]> {
   const failures: Failure[] = [];
   try {
-    await checkOrThrow(text, counts, (property, detail) => failures.push({ property, text, detail }));
+    await checkOrThrow(text, counts, intended, (property, detail) => failures.push({ property, text, detail }));
   } catch (e) {
     failures.push({ property: `no exception (${String(e).replace(/\d+/g, 'N')})`, text, detail: `--- input\n${text}\n--- ${e instanceof Error ? e.stack : String(e)}` });
   }
   return failures;
 }
 
-async function checkOrThrow(text: string, counts: Counts, fail: (property: string, detail: string) => void): Promise<void> {
+async function checkOrThrow(text: string, counts: Counts, intended: string | null, fail: (property: string, detail: string) => void): Promise<void> {
   const da = analyzeDocument(text);
   const findings = documentFindings(da);
   const before = await load(text);
@@ -271,6 +273,9 @@ async function checkOrThrow(text: string, counts: Counts, fail: (property: strin
     const { loaded, findings: left } = await after(out);
     // (a), (b)
     if (c.safe) keepsMeaning(before, loaded, show, ' (a safe quick fix)', fail);
+    // Commas the generator left out: a safe fix that makes the text TOML (the one comma missing
+    // written) gives it the meaning the text with its commas has.
+    if (c.safe && intended !== null && !before.parsed && loaded.parsed) keepsMeaning(await load(intended), loaded, `${show}\n--- with its commas\n${intended}`, ' (a safe quick fix, commas left out)', fail);
     else {
       if (before.toml && !loaded.toml) fail('a: output is TOML', show);
       if (before.parsed && !loaded.parsed) fail('a: output is TOML 1.1 at least', show);
@@ -395,7 +400,9 @@ test('each quick fix alone keeps what Mars does and fixes its finding; a disable
   const counts: Counts = { fixes: 0, safe: 0, disables: 0 };
   let documents = 0;
   for (let round = 0; round < ROUNDS; round++, documents++) {
-    failures.push(...(await checkDocument(variant(next(), random), counts)));
+    const text = next();
+    const changed = variant(text, random);
+    failures.push(...(await checkDocument(changed, counts, changed === text ? next.intended : null)));
     // Bounded: a slow machine checks fewer documents, never runs long.
     if (performance.now() - started > TIME_LIMIT_MS) break;
   }
