@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CODES } from '../../server/src/analysis/codes';
+import { analyzeDocument, documentFixAll } from '../../server/src/analysis/document';
+import { applyEdits } from '../../server/src/analysis/edits';
 import { notUtf8 } from '../../server/src/cli/read';
 import { DIST, ROOT, SHARED } from '../support/paths';
 
@@ -145,6 +147,20 @@ test('the summary says how many problems --fix would fix, as fix-all counts them
   const bytes = workspace({});
   fs.writeFileSync(path.join(bytes, 'mars.toml'), Buffer.concat([Buffer.from('# \xff\n', 'latin1'), Buffer.from('[agents.a.tools]\nallowed = ["Shell"]\n')]));
   assert.equal(cli(['check'], { cwd: bytes }).err, '1 file checked: 1 error, 1 information\n');
+});
+
+test('--fix on a big section with commas missing (its first piece, a later one, its last), CRLF and a byte order mark: writes what the editor\'s fix-all writes, and counts what was shown', () => {
+  // Past 16 KB, cut in pieces (toml/chunks.ts): each error keeps fix-all out of the pieces after it until its comma is in.
+  // The commas at lines 300 and 517 and the `Bash` after the first were not shown: not counted.
+  const lines: Record<number, string> = { 10: '["read" "grep"]', 200: '["Read"]', 300: '{ allowed = ["read"] disallowed = ["Bash"] }', 517: '["Read" "grep"]', 519: '["Bash"]' };
+  const body = Array.from({ length: 520 }, (_, i) => `filler${i}.tools${lines[i]?.startsWith('{') ? '' : '.allowed'} = ${lines[i] ?? '["read", "grep"]'}\n`).join('');
+  const base = `[agents]\n${body}[agents.z.tools]\nallowed = ["Shell"]\n`;
+  for (const text of [base, `\uFEFF${base.replace(/\n/g, '\r\n')}`]) {
+    const dir = workspace({ 'mars.toml': text });
+    assert.equal(cli(['check'], { cwd: dir }).err, '1 file checked: 1 error, 4 information (2 fixable with --fix)\n');
+    assert.equal(cli(['check', '--fix'], { cwd: dir }).err, '1 file checked, 5 problems fixed: no problems\n');
+    assert.equal(fs.readFileSync(path.join(dir, 'mars.toml'), 'utf8'), applyEdits(text, documentFixAll(analyzeDocument(text))));
+  }
 });
 
 test('github format: a file from the workspace root, where GitHub reads it, whichever folder the step runs in; names that break lines escaped on stderr', () => {

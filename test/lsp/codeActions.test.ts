@@ -203,6 +203,25 @@ describe('code actions', () => {
     assert.deepEqual(edits.map((e) => [e.range.start.line, e.newText]), [[1, ','], [2, 'bash']]);
     assert.equal(applied(text, actions[0]!, uri), '[agents]\na.tools.allowed = ["read", "grep"]\nb.tools.allowed = ["bash"]\n');
   });
+
+  test('source.fixAll.mars on a big section with commas missing (in its first piece, a later one and its last), CRLF and a byte order mark: every comma and what they hid, as the checker writes it', async () => {
+    // Past 16 KB, cut in pieces (toml/chunks.ts): each error keeps fix-all out of the pieces after it, until its comma is in.
+    const lines: Record<number, string> = { 10: '["read" "grep"]', 200: '["Read"]', 300: '{ allowed = ["read"] disallowed = ["Bash"] }', 517: '["Read" "grep"]', 519: '["Bash"]' };
+    const body = (fixed: boolean) => Array.from({ length: 520 }, (_, i) => {
+      const value = (lines[i] ?? '["read", "grep"]').replace(/("|\]) ("|disallowed)/g, fixed ? '$1, $2' : '$&').replace(/"(Read|Bash)"/g, (m, name: string) => (fixed ? `"${name.toLowerCase()}"` : m));
+      return `filler${i}.tools${value.startsWith('{') ? '' : '.allowed'} = ${value}\n`;
+    }).join('');
+    const text = `[agents]\n${body(false)}[agents.z.tools]\nallowed = ["Shell"]\n`;
+    const expected = `[agents]\n${body(true)}[agents.z.tools]\nallowed = ["bash"]\n`;
+    for (const [bom, eol] of [['', '\n'], ['', '\r\n'], ['\uFEFF', '\n'], ['\uFEFF', '\r\n']] as const) {
+      const variant = (t: string) => bom + t.replace(/\n/g, eol);
+      const { uri, actions } = await actionsFor(variant(text), ['source.fixAll']);
+      assert.deepEqual(actions.map((a) => a.kind), ['source.fixAll.mars'], JSON.stringify([bom, eol]));
+      const fixed = applied(variant(text), actions[0]!, uri);
+      assert.equal(fixed, variant(expected), JSON.stringify([bom, eol]));
+      assert.deepEqual((await actionsFor(fixed, ['source.fixAll'])).actions, [], JSON.stringify([bom, eol]));
+    }
+  });
 });
 
 describe('what each action covers', () => {
