@@ -9,8 +9,11 @@
 // rejected entries by their one meaning: fix-all changes one only into that; (d) fix-all on its own
 // output changes nothing; (e) the checker's count (`counter.fixed`) is no more than the problems
 // seen, at least what `countFixAll` promised, at least one when the text changed and none when it
-// did not, and every problem with a safe fix when the output has none left. A third of the
-// documents again with some codes turned off, or fix-all of one code: (a) to (d) there too.
+// did not, and every problem with a safe fix when the output has none left, and for a third of the
+// documents, the same edits and count where the text is read as the checker's --fix reads it
+// (keep 'fix-all'). Where the generator left out commas, an output that is TOML means what the text
+// with its commas does, by (a) to (c). A third of the documents again with some codes turned off,
+// or fix-all of one code: (a) to (d) there too.
 // Bounded: 3,000 documents (about 10 s here), stopping early past 40 s on a slow machine.
 // Replay another run with MARS_FIXALL_SEED=<n>; MARS_FIXALL_ROUNDS=<n> for more documents.
 import { test } from 'node:test';
@@ -43,17 +46,17 @@ interface Checked {
  * commas the generator left out (test/support/marsDocs.ts), whose meaning fix-all's output keeps
  * where that is TOML (a comma inserted is the fix's one meaning).
  */
-async function checkDocument(text: string, intended: string | null = null): Promise<Checked> {
+async function checkDocument(text: string, intended: string | null = null, asChecker = false): Promise<Checked> {
   const failures: Failure[] = [];
   try {
-    return await checkOrThrow(text, intended, failures);
+    return await checkOrThrow(text, intended, asChecker, failures);
   } catch (e) {
     failures.push({ property: `no exception (${String(e).replace(/\d+/g, 'N')})`, text, detail: `--- input\n${text}\n--- ${e instanceof Error ? e.stack : String(e)}` });
     return { failures, toml: false, changed: false };
   }
 }
 
-async function checkOrThrow(text: string, intended: string | null, failures: Failure[]): Promise<Checked> {
+async function checkOrThrow(text: string, intended: string | null, asChecker: boolean, failures: Failure[]): Promise<Checked> {
   const fail = (property: string, detail: string) => failures.push({ property, text, detail });
   const da = analyzeDocument(text);
   const counter = { fixed: 0 };
@@ -79,6 +82,12 @@ async function checkOrThrow(text: string, intended: string | null, failures: Fai
   if (promised > 0 && !changed) fail('e: countFixAll promised a change', `${show}\n--- countFixAll ${promised}`);
   if (changed && counter.fixed === 0) fail('e: a change counts', `${show}\n--- fixed 0`);
   if (!changed && counter.fixed > 0) fail('e: no change, nothing counted', `${show}\n--- fixed ${counter.fixed}`);
+  // The checker's --fix reads the text keeping no findings fix-all makes again (keep 'fix-all'): the same edits, the same count.
+  if (asChecker) {
+    const checker = { fixed: 0 };
+    const edits = documentFixAll(analyzeDocument(text, 'fix-all'), {}, undefined, checker);
+    if (applyEdits(text, edits) !== fixed || checker.fixed !== counter.fixed) fail('e: the checker fixes and counts the same', `${show}\n--- the checker's\n${applyEdits(text, edits)}\n--- fixed ${checker.fixed}, not ${counter.fixed}`);
+  }
   if (left.length === 0) {
     const safe = seen.filter((f) => f.fixes.some((x) => x.safe)).length;
     if (counter.fixed < safe) {
@@ -119,7 +128,7 @@ test('fix-all keeps what Mars does, settles, and counts what it fixed', async ()
   for (let round = 0; round < ROUNDS; round++, documents++) {
     const text = next();
     const intended = next.intended;
-    const checked = await checkDocument(text, intended);
+    const checked = await checkDocument(text, intended, round % 3 === 1);
     failures.push(...checked.failures);
     if (checked.toml) loaded++;
     if (checked.changed) changedCount++;
