@@ -385,6 +385,12 @@ const IGNORED_TABLE_REMOVALS: Array<[text: string, fixes: Array<[string, boolean
   ['[agents.a.tools.sub]  # old\n# about x\nx = 1 # one\n\n# the reviewer\n[agents.r]\n', [['Remove the table `[agents.a.tools.sub]`', false, false]], '\n# the reviewer\n[agents.r]\n'],
   ['[agents.a.tools.sub]\r\n# mars-ignore-file: unknown-tool\r\nx = 1\r\n[agents.r]\r\n', [['Remove the table `[agents.a.tools.sub]`', false, false]], '# mars-ignore-file: unknown-tool\r\n[agents.r]\r\n'],
   ['[agents.a.tools.sub]\nx = 1', [['Remove the table `[agents.a.tools.sub]`', false, false]], ''],
+  // The `mars-ignore` lines just above its header (the section before holds them) speak of it alone, and go with it;
+  // a `mars-ignore-file` and other comments stay.
+  ['[agents.a.tools]\nallowed = ["read"]\n# mars-ignore: unknown-tool\n[agents.a.tools.sub]\nx = 1\n', [['Remove the table `[agents.a.tools.sub]`', false, false]], '[agents.a.tools]\nallowed = ["read"]\n'],
+  ['[agents.a.tools]\r\nallowed = ["read"]\r\n\r\n# old\r\n# mars-ignore: unknown-tool\r\n# mars-ignore-file: non-canonical\r\n\r\n# mars-ignore: legacy-prefix\r\n[agents.a.tools.sub]\r\nx = 1\r\n[agents.r]\r\n', [['Remove the table `[agents.a.tools.sub]`', false, false]], '[agents.a.tools]\r\nallowed = ["read"]\r\n\r\n# old\r\n# mars-ignore-file: non-canonical\r\n\r\n[agents.r]\r\n'],
+  ['\ufeff# mars-ignore: unknown-tool\n[agents.a.tools.sub]\nx = 1\n', [['Remove the table `[agents.a.tools.sub]`', false, false]], '\ufeff'],
+  ['[agents.a]\nprompt = """\n# mars-ignore: unknown-tool\n"""\n[agents.a.tools.sub]\nx = 1\n', [['Remove the table `[agents.a.tools.sub]`', false, false]], '[agents.a]\nprompt = """\n# mars-ignore: unknown-tool\n"""\n'],
   // Not where the section holds a syntax error.
   ['[agents.a.tools.sub] x = 1\n', [], null],
   ['[agents.a.tools.sub]\nx = 1 y = 2\n', [], null],

@@ -55,6 +55,9 @@ const CASES: Array<[string, string, number]> = [
   ...['mcp = ["github"]', 'bash = "allow"', 'Allowed = ["read"]'].map((key): [string, string, number] =>
     [`a fix of \`${key}\` that would write a list a later section defines`,
       `[agents.w.tools]\nallowed = ["Bash"]\n[agents.x.tools]\n${key}\n[agents.y.tools]\nallowed = ["Read"]\n[agents.x.tools.allowed]\nfoo = 1\n[agents.z.tools]\n${key}\nallowed = ["Grep"]\n`, 4]),
+  // The removal of a table takes the `mars-ignore` lines above its header, which the unit before holds: here the
+  // last piece of a cut table, analysed under a copy of its header.
+  ['a table removal after a cut table, with a suppression above its header', `${agentsTable(400)}# mars-ignore: unknown-tool\n[agents.a.tools.sub]\nx = 1\n`, 1],
   ['a multi-line string never closed', '[agents.a.tools]\nallowed = ["Bash"]\nx = """\n[agents.b.tools]\nallowed = ["grpe"]\n', 1],
 ];
 

@@ -11,7 +11,7 @@ import { closedBelow } from '../toml/syntaxMessages';
 import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, composeEdits, deleteItems, nonOverlapping, type Edit } from './edits';
 import {
-  byPosition, findingAt, fixAmong, fromParse, fixesNotKept, keyContentSpan, partnersSeen, crossEntryFindings, entryFindings, finding, overridden, withoutClashingFixes, parseEntries, policyFindings, MAY_CREATE, otherLists,
+  byPosition, findingAt, fixAmong, fromParse, fixesNotKept, keyContentSpan, partnersSeen, crossEntryFindings, entryFindings, finding, overridden, withoutClashingFixes, withHeaderLines, parseEntries, policyFindings, MAY_CREATE, MAY_TAKE_HEADER, otherLists,
   type Finding, type ParsedEntry, VerdictMemo,
 } from './findings';
 import { moveEdits, moveOf } from './moves';
@@ -195,7 +195,9 @@ function seenAs(analysis: Analysis, f: Finding, overrides: SeverityOverrides, ou
   if ((overrides[f.code] ?? f.severity) === 'off') return null;
   if (outside.unreadableBefore && (f.code === 'toml-syntax' || f.needsReadingBefore)) return null;
   if (suppressible && isSuppressed(analysis.suppressions, f.code, analysis.lines.position(f.span.start).line, outside, f.span.start)) return null;
-  return overridden(outside.defines && MAY_CREATE.has(f.code) ? withoutClashingFixes(f, outside.defines) : f, overrides);
+  let seen = outside.defines && MAY_CREATE.has(f.code) ? withoutClashingFixes(f, outside.defines) : f;
+  if (outside.headerLines && MAY_TAKE_HEADER.has(f.code)) seen = withHeaderLines(seen, outside.headerLines);
+  return overridden(seen, overrides);
 }
 
 /**

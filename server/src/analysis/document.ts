@@ -514,9 +514,16 @@ export function placeFinding(f: Finding, base: number): Finding {
  * other units define.
  */
 export function outsideOf(da: DocumentAnalysis, i: number): Outside {
-  const header = i > 0 && da.units[i]!.sectionStart ? da.units[i - 1]!.analysis.suppressions.pending : null;
-  const outside: Outside = { file: da.fileSuppressed, header, defines: (path, asHeader) => keyIndexOf(da).defines(path, i, asHeader) };
+  const before = i > 0 && da.units[i]!.sectionStart ? da.units[i - 1]! : null;
+  const header = before ? before.analysis.suppressions.pending : null;
+  let outside: Outside = { file: da.fileSuppressed, header, defines: (path, asHeader) => keyIndexOf(da).defines(path, i, asHeader) };
+  if (before && header) outside = { ...outside, headerLines: shiftedLines(before.analysis.suppressions.pendingLines, before.base - da.units[i]!.base) };
   return unreadableBefore(da, i) ? { ...outside, unreadableBefore: true } : outside;
+}
+
+/** `lines` moved by `by`: from the offsets of one unit to those of another. */
+export function shiftedLines(lines: readonly Span[], by: number): Span[] {
+  return lines.map((s) => ({ start: s.start + by, end: s.end + by }));
 }
 
 const unreadables = new WeakMap<DocumentAnalysis, Uint8Array>();

@@ -40,6 +40,12 @@ export interface Fix {
    * legacy `:*`, one rewrite): the fix of this one alone, for when the other is off or suppressed.
    */
   readonly alone?: Fix;
+  /**
+   * Its edits take away the line of its section's header, at the start of the unit: the
+   * `mars-ignore` lines just above that header, which spoke of it alone and would speak of the next
+   * line with content, go too. The unit before holds them (see `Outside.headerLines`).
+   */
+  readonly takesHeader?: boolean;
 }
 
 /**
@@ -224,6 +230,21 @@ export function withoutClashingFixes(f: Finding, defined: (path: readonly string
   let kept: readonly Fix[] | undefined;
   return Object.create(f, {
     fixes: { get: () => (kept ??= f.fixes.filter((x) => !x.creates || !defined(x.creates, x.createsHeader === true))), enumerable: true },
+  }) as Finding;
+}
+
+/** The codes whose fixes may take away their section's header line (`Fix.takesHeader`): a table's removal. */
+export const MAY_TAKE_HEADER: ReadonlySet<Code> = new Set(['unknown-policy-key']);
+
+/**
+ * `f` with its fixes that take away its section's header (`Fix.takesHeader`) taking `lines` too:
+ * the `mars-ignore` lines above that header, in the unit before (see `Outside.headerLines`).
+ */
+export function withHeaderLines(f: Finding, lines: readonly Span[]): Finding {
+  let made: readonly Fix[] | undefined;
+  const above = lines.map((s) => ({ start: s.start, end: s.end, newText: '' }));
+  return Object.create(f, {
+    fixes: { get: () => (made ??= f.fixes.map((x) => (x.takesHeader ? { ...x, edits: [...above, ...x.edits] } : x))), enumerable: true },
   }) as Finding;
 }
 

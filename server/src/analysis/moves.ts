@@ -325,13 +325,14 @@ export function ignoredKeyFixes(doc: TomlDocument, policies: Policies, extra: Ex
  * key/values (`deleteTable`): as a key Mars ignores is (`removeKeyFix`), never preferred nor in
  * fix-all. Null where its section holds a syntax error (what is its own is then a guess), and for
  * one table of an array of them (`[[…]]`): taken out, a header below it (`[agents.x.tools.sub.y]`)
- * would add to the element before it.
+ * would add to the element before it. The `mars-ignore` lines above the header go too: those in
+ * this text (`deleteTable`), and those the unit before holds (`takesHeader`).
  */
 export function removeTableFix(doc: TomlDocument, section: Section): Fix | null {
   const header = section.header;
   if (!header || header.array || doc.problems.some((p) => p.span.start < section.span.end && p.span.end > section.span.start)) return null;
   const edits = deleteTable(doc.text, section, doc.comments);
-  return edits && { title: `Remove the table ${quoted(doc.text.slice(header.span.start, header.span.end))}`, edits, preferred: false, safe: false };
+  return edits && { title: `Remove the table ${quoted(doc.text.slice(header.span.start, header.span.end))}`, edits, preferred: false, safe: false, takesHeader: true };
 }
 
 function holdsOpenMultiline(v: TomlValue): boolean {

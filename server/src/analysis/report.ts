@@ -10,8 +10,9 @@
 
 import { sectionStartsFrom } from '../toml/split';
 import { RootArrays, TableTree, type SectionDefinitions } from '../toml/tables';
+import type { Span } from '../toml/model';
 import { analyze, fixAllTakes, visibleFindings, type Reach } from './analyze';
-import { conflictFinding, definitionSpan, fileSuppressionsOf, fixAllReaches, KeyIndex, placeFinding, unitTexts } from './document';
+import { conflictFinding, definitionSpan, fileSuppressionsOf, fixAllReaches, KeyIndex, placeFinding, shiftedLines, unitTexts } from './document';
 import type { SeverityOverrides } from './codes';
 import { byPosition, detached, fixesNotKept, MAY_CREATE, overridden, VerdictMemo, withoutClashingFixes, type Finding } from './findings';
 import { ownerArrays, OWNERS } from './policies';
@@ -43,6 +44,8 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
   const countLater: Array<{ f: Finding; unit: number; reach: Reach }> = [];
   // The comments ending the unit before (of it, only they are kept while the next is analysed).
   let pending: SectionAnalysis['suppressions']['pending'] = null;
+  // Their lines, in document offsets (`Outside.headerLines`).
+  let pendingLines: readonly Span[] = [];
   // Whether an earlier piece of the unit's section cannot be read past its syntax error.
   let unreadableBefore = false;
   const unclosed: number[] = [];
@@ -56,8 +59,9 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
     // whether an earlier piece of its section stopped at a syntax error.
     if (u.sectionStart) unreadableBefore = false;
     const header = u.sectionStart ? pending : null;
-    const outside: Outside = unreadableBefore ? { file, header, unreadableBefore } : { file, header };
     const base = u.start - u.hidden;
+    let outside: Outside = unreadableBefore ? { file, header, unreadableBefore } : { file, header };
+    if (header) outside = { ...outside, headerLines: shiftedLines(pendingLines, -base) };
     const visible = visibleFindings(analysis, overrides, outside);
     if (fixable && fixAllReaches(u.start, outside, unclosed[0])) {
       fixesNotKept(() => {
@@ -88,6 +92,7 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
     if (fixes || fixable) definitions.push(analysis.definitions);
     if (analysis.unreadableFrom < analysis.text.length) unreadableBefore = true;
     pending = analysis.suppressions.pending;
+    pendingLines = shiftedLines(analysis.suppressions.pendingLines, base);
   }
   if (waiting.length === 0 && countLater.length === 0) return;
   const keys = new KeyIndex(definitions);

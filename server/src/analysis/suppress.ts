@@ -27,6 +27,12 @@ export interface Suppressions {
    * speak of what follows it, the header of the next section (a section is analysed alone).
    */
   readonly pending: CodeSet | null;
+  /**
+   * The lines of those `pending` comments, line break included (not a byte order mark before the
+   * first): they speak of that header alone, and a fix taking its line away takes them too
+   * (`Fix.takesHeader`).
+   */
+  readonly pendingLines: readonly Span[];
   /** Line number -> the codes suppressed on it. */
   readonly lines: ReadonlyMap<number, CodeSet>;
   /** Line number -> the suppression comment written on that line, for extending it. */
@@ -201,12 +207,13 @@ function nearestCode(word: string): Code | null {
 }
 
 /** What a text without suppression comments suppresses: shared, as most sections have none. */
-const NONE: Suppressions = { file: null, pending: null, lines: new Map(), trailing: new Map(), opened: [] };
+const NONE: Suppressions = { file: null, pending: null, pendingLines: [], lines: new Map(), trailing: new Map(), opened: [] };
 
 export function findSuppressions(doc: TomlDocument, index: Lines): Suppressions {
   if (!doc.comments.some((c) => c.text.includes('mars-ignore'))) return NONE;
   let file: CodeSet | null = null;
   let pending: CodeSet | null = null;
+  const pendingLines: Span[] = [];
   const lines = new Map<number, CodeSet>();
   const trailing = new Map<number, Comment>();
   const text = doc.text;
@@ -238,6 +245,9 @@ export function findSuppressions(doc: TomlDocument, index: Lines): Suppressions 
       }
       if (line >= index.lineCount) {
         pending = union(pending ?? undefined, codes);
+        const start = index.lineStart(pos.line);
+        const next = pos.line + 1 < index.lineCount ? index.lineStart(pos.line + 1) : text.length;
+        pendingLines.push({ start: start === 0 && text.charCodeAt(0) === 0xfeff ? 1 : start, end: next });
         continue;
       }
     } else {
@@ -260,7 +270,7 @@ export function findSuppressions(doc: TomlDocument, index: Lines): Suppressions 
     };
     for (const section of doc.sections) for (const kv of section.entries) walk(kv.value);
   }
-  return { file, pending, lines, trailing, opened };
+  return { file, pending, pendingLines, lines, trailing, opened };
 }
 
 /**
@@ -283,6 +293,12 @@ export function openingLine(doc: TomlDocument, index: Lines, at: number, line: n
 export interface Outside {
   readonly file: CodeSet | null;
   readonly header: CodeSet | null;
+  /**
+   * The lines of those comments just above the unit's header (`Suppressions.pendingLines` of the
+   * unit before), in the unit's offsets (before its start, so below 0): a fix taking the header's
+   * line away (`Fix.takesHeader`) removes them too. Absent when there are none.
+   */
+  readonly headerLines?: readonly Span[];
   /**
    * Whether another section defines a key at or below `path` (a fix must not write it again), or
    * with `asHeader`, what a table header written at `path` would clash with; unknown when absent.
