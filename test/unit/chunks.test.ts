@@ -81,10 +81,23 @@ test('chunks: a map-form key far below `allowed` in a big tools table is still m
   assert.deepEqual(findings.flatMap((f) => f.fixes.map((x) => x.title)), ['Move "plan_mode" into `allowed`', 'Remove `plan_mode`']);
 });
 
+// The root table holding thousands of `agents.<name>.tools.<list>` keys, its lines broken and begun every way.
+const rootTable = () => Array.from({ length: 1500 }, (_, i) => `agents.a${i}.tools.${i % 5 ? 'allowed' : 'disallowed'} = ["Read", "shel"${i % 11 ? '' : ', "bash(git log:*)"'}]\n`).join('');
+const ROOT_TABLE: Array<[string, () => string]> = [
+  ['LF', rootTable],
+  ['CRLF', () => rootTable().replace(/\n/g, '\r\n')],
+  ['a byte order mark', () => `\ufeff${rootTable()}`],
+  ['a byte order mark and CRLF', () => `\ufeff${rootTable()}`.replace(/\n/g, '\r\n')],
+];
+
 const SAMPLES: Array<[string, () => string]> = [
   ['an [agents] table of 400 agents', () => agentsTable(400)],
   ['the benchmark file at 1,200 overlays (a cut root table and [agents] table)', () => bigMarsToml(3, 1200).text],
   ['CRLF line breaks', () => agentsTable(300, 2).replace(/\n/g, '\r\n')],
+  // A byte order mark before the header, or before the root table's first key, is no key the scan cannot read.
+  ['a byte order mark', () => `\ufeff${agentsTable(300, 2)}`],
+  ['a byte order mark and CRLF line breaks', () => `\ufeff${agentsTable(300, 2)}`.replace(/\n/g, '\r\n')],
+  ...ROOT_TABLE.map(([name, make]): [string, () => string] => [`a root table of agent keys, ${name}`, make]),
   // Past the section's syntax error (two statements joined by a Backspace): one syntax error, no
   // judgement of what later keys are (`broken` is no agent table), and fix-all stops there.
   ['a syntax error early in the table', () => {

@@ -52,13 +52,15 @@ const OWNERS_HEADER = new RegExp(`^[ \\t]*\\[[ \\t]*${OWNER}[ \\t]*\\]`);
 /** The cuts of the section [start, end) of `text`, or null to keep it whole. */
 export function chunkSection(text: string, start: number, end: number): Chunks | null {
   if (end - start < MIN_SECTION) return null;
-  let p = start;
+  // A byte order mark starts the first section: the scan reads past it, and a header after it is
+  // copied with it (the copy starts the text each later piece is analysed as, where one is read as such).
+  let p = start === 0 && text.charCodeAt(0) === 0xfeff ? 1 : start;
   let header = 0;
   let owners = false;
-  if (text.charCodeAt(skipBlank(text, start)) === 0x5b) {
-    let lineEnd = start;
+  if (text.charCodeAt(skipBlank(text, p)) === 0x5b) {
+    let lineEnd = p;
     while (lineEnd < end && text.charCodeAt(lineEnd) !== 0x0a && text.charCodeAt(lineEnd) !== 0x0d) lineEnd++;
-    const line = text.slice(start, lineEnd);
+    const line = text.slice(p, lineEnd);
     if (!SIMPLE_HEADER.test(line) || OWNER_TABLE_HEADER.test(line)) return null; // also `[[array]]`: each piece would be a new element
     owners = OWNERS_HEADER.test(line);
     p = lineBreak(text, lineEnd);
