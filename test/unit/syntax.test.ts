@@ -268,6 +268,21 @@ const MISSING_COMMAS: Array<[text: string, fixed: string | null, title?: string]
   // ... still only where what follows is whole.
   ['[agents.a.tools]\nallowed = [\n  "a"\n  "b, "c"\n]\n', null],
   ['[agents.a.tools]\nallowed = [\n  "a"\n  b\n]\n', null],
+  // The next item a multi-line string over lines (read whole as TOML alone, and what may follow an item after its
+  // closing quotes, as for any item); in an inline table, a value over lines, which TOML 1.0 allows there too.
+  ['x = ["a" """b\nc"""]\n', 'x = ["a", """b\nc"""]\n'],
+  ["x = [\"a\" '''\nb''' # c\n]\n", "x = [\"a\", '''\nb''' # c\n]\n"],
+  ['x = ["a" """\nb""" "c"]\n', 'x = ["a", """\nb""" "c"]\n'],
+  ['[agents.a.tools]\nallowed = [\n  "a"\n  """\nb"""\n]\n', '[agents.a.tools]\nallowed = [\n  "a",\n  """\nb"""\n]\n'],
+  ['[agents.a.tools]\r\nallowed = [\r\n  "a"\r\n  """\r\nb""",\r\n]\r\n', '[agents.a.tools]\r\nallowed = [\r\n  "a",\r\n  """\r\nb""",\r\n]\r\n'],
+  ['x = { a = 1 b = [\n2] }\n', 'x = { a = 1, b = [\n2] }\n'],
+  ['x = { a = 1 b = """\ns""", c = 3 }\n', 'x = { a = 1, b = """\ns""", c = 3 }\n'],
+  // ... still only where what follows it on its closing line may follow an item.
+  ['x = ["a" """b\nc""" d]\n', null],
+  ['x = ["a" """b\nc""" "d]\n', null],
+  ['x = { a = 1 b = [\n2] c }\n', null],
+  // Not a list over lines as an item of a list: not known safe (a `[` at a line's start may open a header).
+  ['x = ["a" [\n1]]\n', null],
   // White space TOML does not read as a blank (its blanks are space and tab: a no-break space pasted from a web page,
   // an em space), where the comma is missing: it is replaced, with the blanks beside it, by a comma and a space.
   ['[agents.a.tools]\nallowed = ["bash"\u00a0"read"]\n', '[agents.a.tools]\nallowed = ["bash", "read"]\n', 'Replace U+00A0 with `, `'],

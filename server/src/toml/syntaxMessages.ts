@@ -6,7 +6,7 @@
 
 import { parse as smolParse } from 'smol-toml';
 import { lineEndAt, lineStartAt } from './lineIndex';
-import { surrogatePairEscape } from './stringPositions';
+import { isMultiline, surrogatePairEscape } from './stringPositions';
 import { quoted, uPlus } from '../grammar/text';
 import type { KeyValue, Section, Span, SyntaxProblem, TomlValue } from './model';
 
@@ -289,18 +289,29 @@ function missingComma(text: string, open: Container, at: number, before: string)
 /**
  * Whether what follows `at` on its line is whole items of `open`, each read as TOML alone, only
  * blanks between them (their commas missing too: `"a" "b" "c"`), and after the last what may follow
- * an item (a comma, the closing bracket, or for a list the line's end or a comment).
+ * an item (a comma, the closing bracket, or for a list the line's end or a comment). An item may run
+ * over lines where it is a multi-line string, or in an inline table a value TOML 1.0 lets run over
+ * lines there (a list, a multi-line string): what follows is then read on the line it ends on. (Not
+ * a list over lines as a list's item: a `[` at a line's start there may be a header's.)
  */
 function wholeItemsFrom(text: string, open: Container, at: number): boolean {
   const items: readonly { span: Span }[] = open.kind === 'array' ? open.items : open.entries;
   // A key/value of an inline table with no value (`b =`) is no whole item.
   const valueless = (i: number) => open.kind === 'inline-table' && open.entries[i]!.value === null;
-  const lineEnd = lineEndAt(text, at);
+  const overLines = (i: number) => {
+    const v = open.kind === 'array' ? open.items[i]! : open.entries[i]!.value;
+    return v?.kind === 'string' ? isMultiline(v) : v?.kind === 'array' && open.kind === 'inline-table';
+  };
+  let lineEnd = lineEndAt(text, at);
   const follows = open.kind === 'array' ? /^[ \t]*(?:[,\]#]|\r?$)/ : /^[ \t]*[,}]/;
   let i = items.findIndex((item) => item.span.start === at);
   for (let from = at; i >= 0 && i < items.length; i++) {
     const item = items[i]!;
-    if (item.span.start !== from || item.span.end > lineEnd || valueless(i)) return false;
+    if (item.span.start !== from || valueless(i)) return false;
+    if (item.span.end > lineEnd) {
+      if (!overLines(i)) return false;
+      lineEnd = lineEndAt(text, item.span.end);
+    }
     const written = text.slice(item.span.start, item.span.end);
     if (!readsAsValue(open.kind === 'array' ? written : `{ ${written} }`)) return false;
     const rest = text.slice(item.span.end, lineEnd);
