@@ -27,7 +27,7 @@ function run(dir: string, env: Record<string, string>, args = ['check']) {
   const base = { ...process.env };
   delete base.XDG_CACHE_HOME;
   delete base.NODE_DISABLE_COMPILE_CACHE;
-  const r = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), ...args], { cwd: dir, encoding: 'utf8', env: { ...base, ...env } });
+  const r = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), ...args], { cwd: dir, encoding: 'utf8', env: { ...base, ...env }, timeout: 20_000 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -92,4 +92,11 @@ test('a damaged cache, or a cache folder that cannot be made, changes nothing th
   const notAFolder = path.join(dir, 'mars.toml');
   assert.deepEqual(run(dir, { HOME: home, XDG_CACHE_HOME: notAFolder }), plain);
   assert.equal(fs.readFileSync(notAFolder, 'utf8'), FILE);
+});
+
+test('a cache folder in a file system where mkdir says ENOENT under a folder that exists (/proc) costs the cache, not the check: Node\'s recursive mkdir loops there for good', { skip: process.platform !== 'linux' }, () => {
+  const { dir, home } = place();
+  const plain = run(dir, { HOME: home, NODE_DISABLE_COMPILE_CACHE: '1' });
+  assert.deepEqual(run(dir, { HOME: home, XDG_CACHE_HOME: '/proc/mars-test' }), plain);
+  assert.deepEqual(run(dir, { HOME: '/proc' }), plain);
 });

@@ -106,13 +106,34 @@ function intact(file: Buffer): Buffer | undefined {
 /** Whether `folder` is (or is now made) a folder this user owns and no one else can write. */
 function ownFolder(folder: string): boolean {
   try {
-    fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+    makeFolder(folder);
     const stat = fs.lstatSync(folder);
     if (!stat.isDirectory()) return false;
     // Windows has no owner ids or mode bits here: its user profile folders are the user's own.
     return process.getuid === undefined || (stat.uid === process.getuid() && (stat.mode & 0o022) === 0);
   } catch {
     return false;
+  }
+}
+
+/**
+ * Makes `folder` and the folders missing above it, private to the user (as XDG asks of its base
+ * folder), one by one: Node's `mkdirSync(…, { recursive: true })` loops for good where mkdir says
+ * ENOENT under a folder that exists (/proc: HOME=/proc, XDG_CACHE_HOME=/proc/x). Throws where one
+ * cannot be made.
+ */
+function makeFolder(folder: string): void {
+  const missing: string[] = [];
+  for (let dir = path.resolve(folder); !fs.existsSync(dir); dir = path.dirname(dir)) {
+    if (path.dirname(dir) === dir) break;
+    missing.push(dir);
+  }
+  for (const dir of missing.reverse()) {
+    try {
+      fs.mkdirSync(dir, { mode: 0o700 });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e; // made meanwhile by another check
+    }
   }
 }
 
