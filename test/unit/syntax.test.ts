@@ -133,7 +133,9 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   // White space TOML does not read as a blank, after an item: named (it looks like a space), where smol-toml says what it
   // says of any character after a string, or calls it an illegal character in a number.
   ['[agents.a.tools]\nallowed = ["bash"\u00a0"read"]\n', '\u00a0', 'expected `,` or `]`: the items of a list are separated by commas (U+00A0 here is white space TOML does not read as a blank)'],
-  ['x = [1\u2003]\n', '\u2003', 'expected `,` or `]`: the items of a list are separated by commas (U+2003 here is white space TOML does not read as a blank)'],
+  ['x = [1\u2003 2]\n', '\u2003', 'expected `,` or `]`: the items of a list are separated by commas (U+2003 here is white space TOML does not read as a blank)'],
+  // Before the closing bracket no item follows, so no comma is missing: it is named as elsewhere.
+  ['x = [1\u2003]\n', '\u2003', 'U+2003 is white space TOML does not read as a blank (its blanks are space and tab): write a space'],
   // smol-toml calls each of these an illegal leading zero; the fix is the prefix's case, or the sign.
   ['x = 07\n', '0', 'a number does not start with `0` (write `7`, not `07`)'],
   ['x = 0XFF\n', '0', 'the prefix of a hex, octal or binary number is written in lower case: `0xFF`, not `0XFF`'],
@@ -325,6 +327,11 @@ const ODD_BLANKS: Array<[text: string, message: string, fixed: string | null]> =
   ['[agents.a.tools]\nallowed = ["a",\u00a0"b"]\n', 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): write a space', '[agents.a.tools]\nallowed = ["a", "b"]\n'],
   ['x = "a"\u2003\u2003# c\n', 'U+2003 is white space TOML does not read as a blank (its blanks are space and tab): write a space', 'x = "a"  # c\n'],
   ['my\u00a0key = 1\n', 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab)', null],
+  // Before what closes a list or an inline table, or a comma: no item follows, so no comma is missing.
+  ['[agents.a.tools]\nallowed = ["read"\u00a0]\n', 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): write a space', '[agents.a.tools]\nallowed = ["read" ]\n'],
+  ['x = { a = 1\u00a0}\n', 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): write a space', 'x = { a = 1 }\n'],
+  ['[agents.a]\ntools = { allowed = ["read"]\u3000 }\n', 'U+3000 is white space TOML does not read as a blank (its blanks are space and tab): write a space', '[agents.a]\ntools = { allowed = ["read"]  }\n'],
+  ['x = [1\u00a0, 2]\n', 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): write a space', 'x = [1 , 2]\n'],
 ];
 for (const [text, message, fixed] of ODD_BLANKS) {
   test(`white space TOML does not read as a blank: ${JSON.stringify(text)}`, () => {

@@ -69,8 +69,11 @@ function explained(text: string, section: Section, at: number, raw: string): str
   // White space TOML does not read as a blank (a no-break space) right after an item, where its comma
   // is missing before the next: smol-toml says what it says of any character after a string or a
   // number there (after a comma, or a `[`, it says "invalid value").
+  // Not where what closes the list or table, or a comma, follows it (`["read"` U+00A0 `]`): no item
+  // follows, so no comma is missing; it is named as elsewhere (`oddBlank`).
   const afterItem = raw === 'expected comma or end of structure' || raw === 'illegal character in numeric literal';
-  const oddIn = afterItem && ODD_BLANK.test(c ?? '') ? open() : null;
+  const itemFollows = () => !/^[ \t\p{Zs}]*[\]},]/u.test(text.slice(at, lineEndAt(text, at)));
+  const oddIn = afterItem && ODD_BLANK.test(c ?? '') && itemFollows() ? open() : null;
   if (oddIn) {
     const message = `${commasBetween(oddIn)} (${uPlus(text.charCodeAt(at))} here is white space TOML does not read as a blank)`;
     const comma = missingComma(text, oddIn, at, before);
