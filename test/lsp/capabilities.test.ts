@@ -209,6 +209,30 @@ function rawServer(): {
 
 const errorCode = (code: number) => (e: { code?: number }) => e.code === code;
 
+/** Where the notification tests open their document. */
+const NOTIFY_URI = 'file:///notify/mars.toml';
+/** What the log adds of a didChange the server ignored. */
+const OUT_OF_STEP = "; the server's copy of the document may differ from the editor's until it is reopened";
+
+/** `rawServer`, initialized, with TEXT open at `uri`, and the lines it logs. */
+async function openedRawServer(): Promise<{ s: ReturnType<typeof rawServer>; logs: string[] }> {
+  const s = rawServer();
+  const logs: string[] = [];
+  s.conn.onNotification('window/logMessage', (m: { message: string }) => void logs.push(m.message));
+  await s.conn.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });
+  await s.conn.sendNotification('initialized', {});
+  await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: NOTIFY_URI, languageId: 'toml', version: 1, text: TEXT } });
+  return { s, logs };
+}
+
+/** The document is as opened, at version 1: the next change (version 2, `Shell` -> `Bash`) applies, as hover shows. */
+async function assertFollowsEdits(s: ReturnType<typeof rawServer>): Promise<void> {
+  const uri = NOTIFY_URI;
+  await s.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ range: { start: { line: 1, character: 12 }, end: { line: 1, character: 17 } }, text: 'Bash' }] });
+  const hover = await s.conn.sendRequest<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 13 } });
+  assert.match(hover?.contents.value ?? 'no hover', /^Capability bash/);
+}
+
 describe('initialize and the lifecycle', () => {
   test('requests before initialize are refused as "not initialized", known or not', async () => {
     const s = rawServer();
@@ -385,14 +409,8 @@ describe('initialize and the lifecycle', () => {
   // which takes none) is dropped with a line that says so (but initialized, whose are not read). Before, the library's handler or ours
   // failed on it with a TypeError ("Cannot read properties of null"), or took a number as params.
   test('a notification whose params are not an object is ignored with one line that says so, and the server goes on', async () => {
-    const s = rawServer();
-    const logs: string[] = [];
-    s.conn.onNotification('window/logMessage', (m: { message: string }) => void logs.push(m.message));
+    const { s, logs } = await openedRawServer();
     try {
-      await s.conn.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });
-      await s.conn.sendNotification('initialized', {});
-      const uri = 'file:///notify/mars.toml';
-      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'toml', version: 1, text: TEXT } });
       const cases: Array<[string, unknown, string]> = [
         ['textDocument/didChange', null, 'null'],
         ['textDocument/didChange', 5, 'a number'],
@@ -412,12 +430,9 @@ describe('initialize and the lifecycle', () => {
       // A cancel is the library's, read before the server sees it: one of odd params is dropped without a word (a `$/` notification may be).
       for (const params of [null, 5, undefined]) await s.notify('$/cancelRequest', params);
       // The server goes on: the document is as opened (an edit after is applied), and the settings are the defaults.
-      await s.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ range: { start: { line: 1, character: 12 }, end: { line: 1, character: 17 } }, text: 'Bash' }] });
-      const hover = await s.conn.sendRequest<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 13 } });
-      assert.match(hover?.contents.value ?? 'no hover', /^Capability bash/);
-      const outOfStep = "; the server's copy of the document may differ from the editor's until it is reopened";
+      await assertFollowsEdits(s);
       assert.deepEqual(logs, cases.map(([method, , what]) =>
-        `${method} ${what === 'none' ? 'came without its params (an object)' : `takes its params as an object, not ${what}`}: the notification was ignored${method === 'textDocument/didChange' ? outOfStep : ''}`));
+        `${method} ${what === 'none' ? 'came without its params (an object)' : `takes its params as an object, not ${what}`}: the notification was ignored${method === 'textDocument/didChange' ? OUT_OF_STEP : ''}`));
       assert.equal(s.stderr(), '');
       // exit takes none, and still ends the server whatever it carries.
       await s.conn.sendRequest('shutdown');
@@ -432,23 +447,17 @@ describe('initialize and the lifecycle', () => {
   // textDocument that is none, or a didChange without its list of changes, with a TypeError; one
   // under a uri that is no string was kept under it; a string for the changes bumped the version.
   test('a document notification without a textDocument of a string uri, or a didChange without its list of changes, is ignored with one line', async () => {
-    const s = rawServer();
-    const logs: string[] = [];
-    s.conn.onNotification('window/logMessage', (m: { message: string }) => void logs.push(m.message));
+    const { s, logs } = await openedRawServer();
     try {
-      await s.conn.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });
-      await s.conn.sendNotification('initialized', {});
-      const uri = 'file:///notify/mars.toml';
-      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'toml', version: 1, text: TEXT } });
       const noDocument = (method: string) => `${method} takes a textDocument with its uri (a string): the notification was ignored`;
-      const outOfStep = "; the server's copy of the document may differ from the editor's until it is reopened";
+      const uri = NOTIFY_URI;
       const cases: Array<[string, unknown, string]> = [
         ['textDocument/didOpen', { textDocument: null }, noDocument('textDocument/didOpen')],
         ['textDocument/didOpen', {}, noDocument('textDocument/didOpen')],
         ['textDocument/didOpen', { textDocument: { uri: 5, languageId: 'toml', version: 1, text: TEXT } }, noDocument('textDocument/didOpen')],
-        ['textDocument/didChange', { textDocument: 5, contentChanges: [] }, noDocument('textDocument/didChange') + outOfStep],
-        ['textDocument/didChange', { textDocument: { uri, version: 2 } }, `textDocument/didChange takes its contentChanges as a list: the notification was ignored${outOfStep}`],
-        ['textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: 'Bash' }, `textDocument/didChange takes its contentChanges as a list: the notification was ignored${outOfStep}`],
+        ['textDocument/didChange', { textDocument: 5, contentChanges: [] }, noDocument('textDocument/didChange') + OUT_OF_STEP],
+        ['textDocument/didChange', { textDocument: { uri, version: 2 } }, `textDocument/didChange takes its contentChanges as a list: the notification was ignored${OUT_OF_STEP}`],
+        ['textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: 'Bash' }, `textDocument/didChange takes its contentChanges as a list: the notification was ignored${OUT_OF_STEP}`],
         ['textDocument/didClose', {}, noDocument('textDocument/didClose')],
         ['textDocument/didClose', { textDocument: { uri: null } }, noDocument('textDocument/didClose')],
         ['textDocument/didSave', { textDocument: null }, noDocument('textDocument/didSave')],
@@ -456,9 +465,7 @@ describe('initialize and the lifecycle', () => {
       ];
       for (const [method, params] of cases) await s.notify(method, params);
       // Still open as it was, at version 1: the next change, version 2, applies.
-      await s.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ range: { start: { line: 1, character: 12 }, end: { line: 1, character: 17 } }, text: 'Bash' }] });
-      const hover = await s.conn.sendRequest<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 13 } });
-      assert.match(hover?.contents.value ?? 'no hover', /^Capability bash/);
+      await assertFollowsEdits(s);
       assert.deepEqual(logs, cases.map(([, , line]) => line));
     } finally {
       s.stop();
