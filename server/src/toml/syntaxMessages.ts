@@ -71,15 +71,15 @@ function explained(text: string, section: Section, at: number, raw: string): str
   // number there (after a comma, or a `[`, it says "invalid value").
   // Not where what closes the list or table, or a comma, follows it (`["read"` U+00A0 `]`): no item
   // follows, so no comma is missing; it is named as elsewhere (`oddBlank`).
-  const afterItem = raw === 'expected comma or end of structure' || raw === 'illegal character in numeric literal';
-  const itemFollows = () => !/^[ \t\p{Zs}]*[\]},]/u.test(text.slice(at, lineEndAt(text, at)));
-  const oddIn = afterItem && ODD_BLANK.test(c ?? '') && itemFollows() ? open() : null;
-  if (oddIn) {
-    const message = `${commasBetween(oddIn)} (${uPlus(text.charCodeAt(at))} here is white space TOML does not read as a blank)`;
-    const comma = missingComma(text, oddIn, at, before);
+  if (ODD_BLANK.test(c ?? '')) {
+    const afterItem = raw === 'expected comma or end of structure' || raw === 'illegal character in numeric literal';
+    const itemFollows = () => !/^[ \t\p{Zs}]*[\]},]/u.test(text.slice(at, lineEndAt(text, at)));
+    const o = afterItem && itemFollows() ? open() : null;
+    if (!o) return oddBlank(text, section, at);
+    const message = `${commasBetween(o)} (${uPlus(text.charCodeAt(at))} here is white space TOML does not read as a blank)`;
+    const comma = missingComma(text, o, at, before);
     return comma ? { message, rewrite: comma } : message;
   }
-  if (ODD_BLANK.test(c ?? '')) return oddBlank(text, section, at);
   switch (raw) {
     case 'invalid date':
     case 'invalid date-time: date part is malformed':
@@ -221,8 +221,12 @@ function explained(text: string, section: Section, at: number, raw: string): str
   }
 }
 
-/** White space that TOML does not read as a blank, which is space and tab only: a no-break space, an em space. */
-const ODD_BLANK = /^[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]$/;
+/**
+ * White space that TOML does not read as a blank, which is space and tab only: a no-break space, an
+ * em space (every space separator of Unicode but the space). One such character, and a run of them.
+ */
+const ODD_BLANK = /^(?! )\p{Zs}$/u;
+const ODD_BLANKS = /^(?:(?! )\p{Zs})+/u;
 
 /** How long a section may be for a fix to be checked by reading it again (`oddBlank`). */
 const REREAD_MAX = 100_000;
@@ -233,7 +237,7 @@ const REREAD_MAX = 100_000;
  * its line (not `my key = 1`, where a space is an error too).
  */
 function oddBlank(text: string, section: Section, at: number): Explained {
-  const run = /^[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]+/.exec(text.slice(at, lineEndAt(text, at)))![0];
+  const run = ODD_BLANKS.exec(text.slice(at, lineEndAt(text, at)))![0];
   const span = { start: at, end: at + run.length };
   const message = `${uPlus(text.charCodeAt(at))} is white space TOML does not read as a blank (its blanks are space and tab)`;
   const { start, end } = section.span;
@@ -265,7 +269,6 @@ function oddBlank(text: string, section: Section, at: number): Explained {
  * and a space, with the blanks beside it (`ODD_BLANK`).
  */
 function missingComma(text: string, open: Container, at: number, before: string): NonNullable<SyntaxProblem['rewrite']> | null {
-  const items: readonly { span: Span }[] = open.kind === 'array' ? open.items : open.entries;
   const blanks = /[ \t]*$/.exec(before)![0].length;
   let end = at - blanks; // where the item before ends
   // White space TOML does not read as a blank at the error (a no-break space): the next item is
@@ -282,7 +285,7 @@ function missingComma(text: string, open: Container, at: number, before: string)
   }
   if (end === at - before.length) {
     // Nothing before it on the line: in a list, the item before on an earlier line, then only blanks and comments.
-    const previous = open.kind === 'array' ? [...items].reverse().find((item) => item.span.end <= at) : undefined;
+    const previous = open.kind === 'array' ? [...open.items].reverse().find((item) => item.span.end <= at) : undefined;
     if (!previous || !onlyCommentsFrom(text, previous.span.end, at)) return null;
     end = previous.span.end;
   }
