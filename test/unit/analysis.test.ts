@@ -13,6 +13,9 @@ import { meantList, meantOwner } from '../../server/src/analysis/meant';
 import { suppressEdit, suppressFileEdit } from '../../server/src/analysis/suppress';
 import { analyze } from '../../server/src/analysis/analyze';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../support/paths';
 
 function check(input: string, expected: string[]): void {
   const a = analyzeDocument(input);
@@ -1538,4 +1541,34 @@ test('a header with text after it on its line is one being typed however many bl
   const codes = (blanks: number) => documentFindings(analyzeDocument(`[[agents]]${' '.repeat(blanks)}x\n[agents.x.tools]\nallowed = ["Shell"]\n`)).map((f) => f.code);
   assert.deepEqual(codes(300), codes(10));
   assert.ok(codes(300).includes('non-canonical'), 'agent x\'s tools are still read as such');
+});
+
+// Each code's summary is what the editor's settings (package.json, from codes.ts) and hover on a
+// code in a `mars-ignore` comment say the code is about: it names every kind of finding of its code,
+// as the README's diagnostics table does. A text, its finding's code, and what the summary names of it.
+const SUMMARY_NAMES: Array<[text: string, code: Code, named: RegExp]> = [
+  ['[agents.a.tools]\nallowed = "read"\n', 'invalid-tool-policy', /tool list/],
+  ['[agents.a.tools]\nallowed = [1]\n', 'invalid-tool-policy', /non-string entry/],
+  ['[agents.a.tools]\nmcp = ["gh"]\n', 'invalid-tool-policy', /`tools\.mcp`/],
+  ['[[agents.x]]\ntools.allowed = ["read"]\n', 'invalid-tool-policy', /an agent, a skill/],
+  ['[[agents]]\nname = "x"\n', 'invalid-tool-policy', /`agents` or `skills` that is not a table/],
+  ['[agents.x]\nallowed = ["read"]\n', 'misplaced-tool-list', /`allowed` beside it/],
+  ['[agents.x.Tools]\nallowed = ["read"]\n', 'misplaced-tool-list', /a typo from `tools`/],
+  ['[skill.x.tools]\nallowed = ["read"]\n', 'misplaced-tool-list', /`agents` or `skills`/],
+  ['# mars-ignore-file: dupe\n', 'invalid-suppression', /`mars-ignore-file`/],
+  ['# mars-ignore unknown-tool\nx = 1\n', 'invalid-suppression', /without its colon/],
+];
+
+test("each code's summary names every kind of finding of its code", () => {
+  for (const [text, code, named] of SUMMARY_NAMES) {
+    assert.ok(documentFindings(analyzeDocument(text)).some((f) => f.code === code), `${code} on ${JSON.stringify(text)}`);
+    assert.match(CODES[code].summary, named, code);
+  }
+});
+
+test("the README's diagnostics table lists the catalogue's codes, in its order, each with its default severity", () => {
+  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const table = readme.slice(readme.indexOf('| code | default | when | fix |'));
+  const rows = [...table.slice(0, table.indexOf('\n\n')).matchAll(/^\| `([a-z-]+)` \| ([a-z]+) \|/gm)].map(([, code, severity]) => `${code} ${severity}`);
+  assert.deepEqual(rows, Object.entries(CODES).map(([code, { severity }]) => `${code} ${severity}`));
 });

@@ -9,7 +9,7 @@ export type Severity = (typeof SEVERITIES)[number];
 
 export const CODES = {
   'invalid-tool-name': { severity: 'error', summary: 'Mars rejects the entry (and with it the whole config load).' },
-  'invalid-tool-policy': { severity: 'error', summary: 'A tools table of the wrong shape, a non-string entry, or the removed `tools.mcp`.' },
+  'invalid-tool-policy': { severity: 'error', summary: 'A tools table or tool list of the wrong shape, a non-string entry, the removed `tools.mcp`, or an agent, a skill, `agents` or `skills` that is not a table.' },
   'legacy-prefix': { severity: 'information', summary: "A bash pattern in Claude's legacy `X:*` form, which Mars rewrites to `X *`." },
   'non-canonical': { severity: 'information', summary: 'An alias, casing or spacing that Mars rewrites to the canonical name.' },
   'unknown-tool': { severity: 'information', summary: 'A name Mars has no capability for; Mars passes it on in its own spelling (`CustomTool` as `custom_tool`), so only a harness with a tool of that name applies it.' },
@@ -18,8 +18,8 @@ export const CODES = {
   'duplicate-entry': { severity: 'warning', summary: 'Two entries of one list that mean the same thing.', inert: true },
   'allow-deny-conflict': { severity: 'warning', summary: 'One policy both allows and disallows the same thing.' },
   'unknown-policy-key': { severity: 'warning', summary: 'A key other than `allowed`/`disallowed` in a tools table, which Mars ignores.', inert: true },
-  'misplaced-tool-list': { severity: 'warning', summary: 'A tool list outside the `tools` table (`allowed` beside it, in `tool`, or under `agent`), which Mars does not read as one.' },
-  'invalid-suppression': { severity: 'warning', summary: 'A `mars-ignore` comment names a code it cannot silence (no such code, or `toml-syntax`), or lists codes without its colon.' },
+  'misplaced-tool-list': { severity: 'warning', summary: 'A tool list outside the `tools` table, which Mars does not read as one: `allowed` beside it, or in or under a table a typo from `tools`, `agents` or `skills` (`tool`, `agent`).' },
+  'invalid-suppression': { severity: 'warning', summary: 'A `mars-ignore` or `mars-ignore-file` comment names a code it cannot silence (no such code, or `toml-syntax`), or lists codes without its colon.' },
   'toml-syntax': { severity: 'error', summary: 'The file is not valid TOML.' },
 } as const satisfies Record<string, { severity: Severity; summary: string; inert?: true }>;
 
