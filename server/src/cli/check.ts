@@ -90,7 +90,7 @@ export function parseCheckArgs(args: readonly string[]): CheckOptions {
   if (stdin > 0 && paths.length > 1) throw new UsageError(`${STDIN} reads one document from stdin: no other path goes with it`);
   if (stdinFilename !== undefined && stdin === 0) throw new UsageError(`--stdin-filename names the document read from stdin: give ${STDIN} as the path`);
   // The JSON would share stderr with the messages, and a reader could not tell them apart.
-  if (stdin > 0 && fix && format === 'json') throw new UsageError(`--fix ${STDIN} writes the document to stdout and the findings to stderr: not as JSON, which would be mixed with messages there`);
+  if (stdin > 0 && fix && format === 'json') throw new UsageError(`--fix ${STDIN} writes the document to stdout and the findings to stderr: not as JSON, which would be mixed with messages there (for the findings as JSON, run check --format json ${STDIN} without --fix)`);
   return { paths: paths.length > 0 ? paths : ['.'], format, fix, respectGitignore, overrides, stdinFilename };
 }
 
