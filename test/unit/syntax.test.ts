@@ -292,10 +292,17 @@ const MISSING_COMMAS: Array<[text: string, fixed: string | null, title?: string]
   ['[agents.a.tools]\nallowed = ["bash"\u2003\u00a0"read"] # r\n', '[agents.a.tools]\nallowed = ["bash", "read"] # r\n', 'Replace U+2003 and U+00A0 with `, `'],
   ['x = [1\u3000 2]\n', 'x = [1, 2]\n', 'Replace U+3000 with `, `'],
   ['[agents.a.tools]\nallowed = ["bash"\u00a0"read, "c"]\n', null],
-  // Not where the model reads the blank into the word after it (no whole item after the blank).
-  ['x = [true\u00a0false]\n', null],
-  ['x = [1\u00a02]\n', null],
-  ['x = { a = "s"\u00a0b = 2 }\n', null],
+  // Between two words, numbers, or key/values of an inline table too (the model reads no blank into the word after it).
+  ['x = [true\u00a0false]\n', 'x = [true, false]\n', 'Replace U+00A0 with `, `'],
+  ['x = [1\u00a02]\n', 'x = [1, 2]\n', 'Replace U+00A0 with `, `'],
+  ['x = [1979-05-27\u2003"a"]\n', 'x = [1979-05-27, "a"]\n', 'Replace U+2003 with `, `'],
+  ['x = { a = "s"\u00a0b = 2 }\n', 'x = { a = "s", b = 2 }\n', 'Replace U+00A0 with `, `'],
+  ['x = { a = 1\u00a0b = 2 }\n', 'x = { a = 1, b = 2 }\n', 'Replace U+00A0 with `, `'],
+  ['x = { a = 1 \u3000 b = 2, c = 3 }\n', 'x = { a = 1, b = 2, c = 3 }\n', 'Replace U+3000 with `, `'],
+  ['[agents.a]\ntools = { allowed = ["read"]\u00a0disallowed = ["bash"] }\n', '[agents.a]\ntools = { allowed = ["read"], disallowed = ["bash"] }\n', 'Replace U+00A0 with `, `'],
+  // Still only where whole items follow.
+  ['x = [1\u00a02 3"]\n', null],
+  ['x = { a = 1\u00a0b }\n', null],
 ];
 for (const [text, fixed, title = 'Insert a comma'] of MISSING_COMMAS) {
   test(`a missing comma's fix: ${JSON.stringify(text)}`, () => {

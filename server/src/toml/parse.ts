@@ -56,6 +56,16 @@ function isBareLetter(c: number): boolean {
   return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f;
 }
 
+/**
+ * White space TOML does not read as a blank (its blanks are space and tab): a no-break space, an em
+ * space, every space separator of Unicode but the space. An error, but no part of a word: a value
+ * ends before it, and in a list or an inline table what follows it is read as the next item, its
+ * comma missing (`[1` U+00A0 `2]`: see syntaxMessages.ts's `missingComma`).
+ */
+function isOddBlank(c: number): boolean {
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x202f || c === 0x205f || c === 0x3000;
+}
+
 function isKeyStart(c: number): boolean {
   return isBare(c) || c === QUOTE || c === APOS;
 }
@@ -455,9 +465,12 @@ class Parser {
     const text = this.text;
     const start = this.pos;
     let p = start;
+    // A run of white space TOML does not read as a blank is a value of its own (an invalid one), not
+    // the start of the word after it; a word ends before one.
+    const odd = isOddBlank(text.charCodeAt(p));
     for (;;) {
       const c = text.charCodeAt(p);
-      if (p >= this.len || (c < 128 && SCALAR_STOP[c] === 1)) break;
+      if (p >= this.len || (c < 128 && SCALAR_STOP[c] === 1) || isOddBlank(c) !== odd) break;
       p++;
     }
     // `1979-05-27 07:32:00`: a date, a space and a time are one value.
@@ -636,6 +649,12 @@ class Parser {
         }
         entries.push(kv);
         end = kv.span.end;
+      } else if (isOddBlank(c)) {
+        // Passed over, as a blank is, so that the key/value after it is read (its comma missing).
+        this.problem(this.spanAt(this.pos), `expected a key in the inline table, found \`${shown(this.charAt(this.pos))}\``);
+        while (isOddBlank(text.charCodeAt(this.pos))) this.pos++;
+        lastBad = true;
+        continue;
       } else {
         this.problem(this.spanAt(this.pos), `expected a key in the inline table, found \`${shown(this.charAt(this.pos))}\``);
       }
