@@ -3,7 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import {
   CancellationTokenSource, createMessageConnection, Message, type MessageConnection, type NotificationMessage, type RequestMessage, type ResponseMessage, StreamMessageReader, StreamMessageWriter,
@@ -689,5 +689,16 @@ test('what a client sends wrong is refused or told, never applied half: bad rang
     assert.deepEqual(client.logs.slice(logged), []);
   } finally {
     await client.stop();
+  }
+});
+
+// Started by hand without a way to talk (`node dist/server.js`, `--help`), the server threw the
+// library's error from inside the bundle: a stack trace and a line of minified source.
+test('started without --stdio, --node-ipc, --socket or --pipe, the server says how to start it and exits 2', () => {
+  for (const args of [[], ['--help'], ['--code-cache=/nonexistent']]) {
+    const r = spawnSync(process.execPath, [path.join(DIST, 'server.js'), ...args], { encoding: 'utf8', timeout: 10_000 });
+    assert.equal(r.status, 2, args.join(' '));
+    assert.equal(r.stdout, '', args.join(' '));
+    assert.equal(r.stderr, 'usage: node dist/server.js --stdio (or --node-ipc, --socket=<port>, --pipe=<name>) [--code-cache=<folder>]\nthe Mars TOML language server: an editor starts it and speaks LSP to it\n', args.join(' '));
   }
 });

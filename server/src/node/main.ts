@@ -58,4 +58,12 @@ function stopOnBadHeader(reader: StreamMessageReader, connection: Connection): v
 }
 
 const stdio = process.argv.includes('--stdio');
-startServer(stdio ? stdioConnection() : createConnection(ProposedFeatures.all, connectionOptions()), { mcpServers: mcpServersFor, mcpServersChanged, encodesRuns: stdio, diagnosed: codeIsWarm });
+// The ways to talk the library reads from the command line (`--socket 5007` as `--socket=5007`).
+const transport = process.argv.slice(2).some((a) => /^--(?:stdio|node-ipc|socket|pipe)(?:=|$)/.test(a));
+if (transport) {
+  startServer(stdio ? stdioConnection() : createConnection(ProposedFeatures.all, connectionOptions()), { mcpServers: mcpServersFor, mcpServersChanged, encodesRuns: stdio, diagnosed: codeIsWarm });
+} else {
+  // Started by hand: the library would throw from inside the bundle (a stack and minified source).
+  process.stderr.write('usage: node dist/server.js --stdio (or --node-ipc, --socket=<port>, --pipe=<name>) [--code-cache=<folder>]\nthe Mars TOML language server: an editor starts it and speaks LSP to it\n');
+  process.exitCode = 2;
+}
