@@ -47,6 +47,9 @@ const QUICK_FIXES: Array<[string, string, string]> = [
   // TOML 1.1, which Mars's TOML 1.0 parser refuses, written in TOML 1.0.
   ['allowed = ["read"]\nx = {\n  y = 1,\n}', 'toml-syntax', 'allowed = ["read"]\nx = { y = 1 }'],
   ['allowed = ["\\x62ash"]', 'toml-syntax', 'allowed = ["\\u0062ash"]'],
+  // What TOML does not read as a blank: a line separator where a comma is missing, a zero-width space.
+  ['allowed = ["read"\u2028"grep"]', 'toml-syntax', 'allowed = ["read", "grep"]'],
+  ['allowed = ["read"\u200b]', 'toml-syntax', 'allowed = ["read"]'],
 ];
 
 describe('code actions', () => {

@@ -133,6 +133,9 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   // White space TOML does not read as a blank, after an item: named (it looks like a space), where smol-toml says what it
   // says of any character after a string, or calls it an illegal character in a number.
   ['[agents.a.tools]\nallowed = ["bash"\u00a0"read"]\n', '\u00a0', 'expected `,` or `]`: the items of a list are separated by commas (U+00A0 here is white space TOML does not read as a blank)'],
+  ['[agents.a.tools]\nallowed = ["bash"\u2028"read"]\n', '\u2028', 'expected `,` or `]`: the items of a list are separated by commas (U+2028 here, a line separator, is white space TOML does not read as a blank)'],
+  ['[agents.a.tools]\nallowed = ["bash"\u200b"read"]\n', '\u200b', 'expected `,` or `]`: the items of a list are separated by commas (U+200B here, a zero-width space, is an invisible character TOML does not read as a blank)'],
+  ['x = { a = 1\ufeff b = 2 }\n', '\ufeff', 'expected `,` or `}`: the keys of an inline table are separated by commas (U+FEFF here, a byte order mark, is an invisible character TOML does not read as a blank)'],
   ['x = [1\u2003 2]\n', '\u2003', 'expected `,` or `]`: the items of a list are separated by commas (U+2003 here is white space TOML does not read as a blank)'],
   // Before the closing bracket no item follows, so no comma is missing: it is named as elsewhere.
   ['x = [1\u2003]\n', '\u2003', 'U+2003 is white space TOML does not read as a blank (its blanks are space and tab): write a space'],
@@ -303,6 +306,16 @@ const MISSING_COMMAS: Array<[text: string, fixed: string | null, title?: string]
   // Still only where whole items follow.
   ['x = [1\u00a02 3"]\n', null],
   ['x = { a = 1\u00a0b }\n', null],
+  // ... and what TOML reads as no blank besides (its line breaks are LF and CRLF): the line and paragraph separators,
+  // NEL, and the invisible characters (a zero-width space, a word joiner, a byte order mark past the file's start).
+  ['[agents.a.tools]\nallowed = ["read"\u2028"grep"]\n', '[agents.a.tools]\nallowed = ["read", "grep"]\n', 'Replace U+2028 with `, `'],
+  ['[agents.a.tools]\nallowed = ["read"\u2029"grep"]\n', '[agents.a.tools]\nallowed = ["read", "grep"]\n', 'Replace U+2029 with `, `'],
+  ['[agents.a.tools]\nallowed = ["read"\u0085"grep"]\n', '[agents.a.tools]\nallowed = ["read", "grep"]\n', 'Replace U+0085 with `, `'],
+  ['[agents.a.tools]\nallowed = ["read"\u200b"grep"]\n', '[agents.a.tools]\nallowed = ["read", "grep"]\n', 'Replace U+200B with `, `'],
+  ['[agents.a.tools]\nallowed = ["read"\ufeff"grep"]\n', '[agents.a.tools]\nallowed = ["read", "grep"]\n', 'Replace U+FEFF with `, `'],
+  ['[agents.a.tools]\nallowed = ["read"\u180e"grep"]\n', '[agents.a.tools]\nallowed = ["read", "grep"]\n', 'Replace U+180E with `, `'],
+  ['[agents.a.tools]\nallowed = ["read" \u2060 "grep"]\n', '[agents.a.tools]\nallowed = ["read", "grep"]\n', 'Replace U+2060 with `, `'],
+  ['x = ["a"\u200b\u00a0"b"]\n', 'x = ["a", "b"]\n', 'Replace U+200B and U+00A0 with `, `'],
 ];
 for (const [text, fixed, title = 'Insert a comma'] of MISSING_COMMAS) {
   test(`a missing comma's fix: ${JSON.stringify(text)}`, () => {
@@ -339,11 +352,24 @@ const ODD_BLANKS: Array<[text: string, message: string, fixed: string | null]> =
   ['x = { a = 1\u00a0}\n', 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): write a space', 'x = { a = 1 }\n'],
   ['[agents.a]\ntools = { allowed = ["read"]\u3000 }\n', 'U+3000 is white space TOML does not read as a blank (its blanks are space and tab): write a space', '[agents.a]\ntools = { allowed = ["read"]  }\n'],
   ['x = [1\u00a0, 2]\n', 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): write a space', 'x = [1 , 2]\n'],
+  // The line and paragraph separators and NEL: white space TOML reads as no blank, nor a line break; a line break where a space would not read.
+  ['x\u2028= 1\n', 'U+2028 (a line separator) is white space TOML does not read as a blank (its blanks are space and tab): write a space', 'x = 1\n'],
+  ['x =\u2029"a"\n', 'U+2029 (a paragraph separator) is white space TOML does not read as a blank (its blanks are space and tab): write a space', 'x = "a"\n'],
+  ['[agents.a.tools]\nallowed = ["a",\u0085"b"]\n', 'U+0085 (a next line, NEL) is white space TOML does not read as a blank (its blanks are space and tab): write a space', '[agents.a.tools]\nallowed = ["a", "b"]\n'],
+  ['x = 1\u2028y = 2\n', 'U+2028 (a line separator) is white space TOML does not read as a blank (its blanks are space and tab), nor as a line break (LF or CRLF): write a line break', 'x = 1\ny = 2\n'],
+  ['x = 1\r\ny = 2\u2029z = 3\r\n', 'U+2029 (a paragraph separator) is white space TOML does not read as a blank (its blanks are space and tab), nor as a line break (LF or CRLF): write a line break', 'x = 1\r\ny = 2\r\nz = 3\r\n'],
+  ['my\u2028key = 1\n', 'U+2028 (a line separator) is white space TOML does not read as a blank (its blanks are space and tab)', null],
+  // Invisible characters: deleted.
+  ['x\u200b= 1\n', 'U+200B (a zero-width space) is an invisible character TOML does not read as a blank (its blanks are space and tab): delete it', 'x= 1\n'],
+  ['x = \u2060"a"\n', 'U+2060 (a word joiner) is an invisible character TOML does not read as a blank (its blanks are space and tab): delete it', 'x = "a"\n'],
+  ['[agents.a.tools]\nallowed = ["read"\u180e]\n', 'U+180E (a Mongolian vowel separator) is an invisible character TOML does not read as a blank (its blanks are space and tab): delete it', '[agents.a.tools]\nallowed = ["read"]\n'],
+  ['x = 1\u200b # c\n', 'U+200B (a zero-width space) is an invisible character TOML does not read as a blank (its blanks are space and tab): delete it', 'x = 1 # c\n'],
 ];
 for (const [text, message, fixed] of ODD_BLANKS) {
   test(`white space TOML does not read as a blank: ${JSON.stringify(text)}`, () => {
     const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');
-    assert.deepEqual(found.map((f) => [text.slice(f.span.start, f.span.end).trim(), f.message]), [['', `TOML syntax error: ${message}`]]);
+    // Shown on the character (JavaScript's trim() keeps U+0085, U+180E, U+200B and U+2060).
+    assert.deepEqual(found.map((f) => [text.slice(f.span.start, f.span.end).replace(/[\s\u0085\u180e\u200b\u2060]/g, ''), f.message]), [['', `TOML syntax error: ${message}`]]);
     const fixes = found[0]!.fixes;
     assert.deepEqual(fixes.map((x) => [x.preferred, x.safe]), fixed === null ? [] : [[true, true]]);
     if (fixed !== null) assert.equal(applyEdits(text, fixes[0]!.edits), fixed);

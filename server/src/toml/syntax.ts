@@ -160,11 +160,6 @@ function firstError(doc: TomlDocument, section: Section, text: string, start: nu
   const limit = limits.reduce<SyntaxProblem | undefined>((a, p) => (p.span.start < unreadableFrom && (!a || p.span.start < a.span.start) ? p : a), undefined);
   if (limit && (!first || limit.span.start < start + first.span.start)) return { ...limit, unreadableFrom };
   if (first) return placed(first, start, unreadableFrom);
-  // An invisible character gets named (files joined together leave their BOMs inside).
-  if (doc.text.charCodeAt(unreadableFrom) === 0xfeff) {
-    const span = { start: unreadableFrom, end: unreadableFrom + 1 };
-    return { span, message: STRAY_BOM, rewrite: { title: 'Remove the byte order mark', span, newText: () => '' }, unreadableFrom };
-  }
   const again = REDEFINED.test(message) ? redefinition(doc, section.entries, unreadableFrom) : null;
   if (again) return { ...again, unreadableFrom };
   const said = explainError(doc.text, section, unreadableFrom, message);
@@ -198,8 +193,6 @@ function redefinition(doc: TomlDocument, entries: readonly KeyValue[], at: numbe
   }
   return null;
 }
-
-const STRAY_BOM = 'TOML syntax error: an invisible byte order mark (U+FEFF) here: Mars reads one only as the first character of the file; delete it';
 
 function errorSpan(text: string, at: number): Span {
   const c = text.charCodeAt(at);

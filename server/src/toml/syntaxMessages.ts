@@ -66,17 +66,17 @@ function explained(text: string, section: Section, at: number, raw: string): str
   const last = before.trimEnd().at(-1); // the character before, past blanks
   const open = () => openContainer(section.entries, at);
   const headerNotClosed = `this table header is not closed: add \`${/^\uFEFF?[ \t]*\[\[/.test(before) ? ']]' : ']'}\``;
-  // White space TOML does not read as a blank (a no-break space) right after an item, where its comma
-  // is missing before the next: smol-toml says what it says of any character after a string or a
-  // number there (after a comma, or a `[`, it says "invalid value").
+  // A character TOML does not read as a blank (a no-break space, a zero-width space) right after an
+  // item, where its comma is missing before the next: smol-toml says what it says of any character
+  // after a string or a number there (after a comma, or a `[`, it says "invalid value").
   // Not where what closes the list or table, or a comma, follows it (`["read"` U+00A0 `]`): no item
-  // follows, so no comma is missing; it is named as elsewhere (`oddBlank`).
-  if (ODD_BLANK.test(c ?? '')) {
+  // follows, so no comma is missing; it is named as elsewhere (`unreadBlank`).
+  if (UNREAD_BLANK.test(c ?? '')) {
     const afterItem = raw === 'expected comma or end of structure' || raw === 'illegal character in numeric literal';
-    const itemFollows = () => !/^[ \t\p{Zs}]*[\]},]/u.test(text.slice(at, lineEndAt(text, at)));
+    const itemFollows = () => !/^[\]},]/.test(text.slice(at, lineEndAt(text, at)).replace(BLANKS_AND_UNREAD, ''));
     const o = afterItem && itemFollows() ? open() : null;
-    if (!o) return oddBlank(text, section, at);
-    const message = `${commasBetween(o)} (${uPlus(text.charCodeAt(at))} here is white space TOML does not read as a blank)`;
+    if (!o) return unreadBlank(text, section, at);
+    const message = `${commasBetween(o)} (${unreadKind(c!, ' here')} TOML does not read as a blank)`;
     const comma = missingComma(text, o, at, before);
     return comma ? { message, rewrite: comma } : message;
   }
@@ -222,39 +222,81 @@ function explained(text: string, section: Section, at: number, raw: string): str
 }
 
 /**
- * White space that TOML does not read as a blank, which is space and tab only: a no-break space, an
- * em space (every space separator of Unicode but the space). One such character, and a run of them.
+ * The characters TOML does not read as blanks (its blanks are space and tab) that show as one, or as
+ * nothing, which smol-toml stops at outside strings and comments: white space (every space separator
+ * of Unicode but the space: a no-break space, an em space; and the line and paragraph separators and
+ * NEL, which TOML does not read as line breaks either), and invisible characters (a zero-width space,
+ * a word joiner, a byte order mark past the file's start, the Mongolian vowel separator). The one
+ * place that says which: one such character, a run of them, and a run with spaces and tabs among them.
  */
-const ODD_BLANK = /^(?! )\p{Zs}$/u;
-const ODD_BLANKS = /^(?:(?! )\p{Zs})+/u;
+const UNREAD = '(?! )[\\p{Zs}\\u0085\\u2028\\u2029\\u180E\\u200B\\u2060\\uFEFF]';
+const UNREAD_BLANK = new RegExp(`^${UNREAD}$`, 'u');
+const UNREAD_BLANKS = new RegExp(`^(?:${UNREAD})+`, 'u');
+const BLANKS_AND_UNREAD = new RegExp(`^(?:[ \\t]|${UNREAD})*`, 'u');
 
-/** How long a section may be for a fix to be checked by reading it again (`oddBlank`). */
+/** Those of them that are no white space: they show as nothing. */
+const INVISIBLE = /[\u180E\u200B\u2060\uFEFF]/;
+/** Those of them that are a line break outside TOML. */
+const LINE_BREAK = /[\u0085\u2028\u2029]/;
+/** Those of them not known by their code point alone. */
+const NAMES: Readonly<Record<string, string>> = {
+  '\u0085': 'a next line, NEL', '\u2028': 'a line separator', '\u2029': 'a paragraph separator',
+  '\u180E': 'a Mongolian vowel separator', '\u200B': 'a zero-width space', '\u2060': 'a word joiner', '\uFEFF': 'a byte order mark',
+};
+
+/** `c`, one of `UNREAD_BLANK`, named, what it is said after (`U+200B (a zero-width space) here is an invisible character`). */
+const unreadKind = (c: string, where = '') =>
+  `${uPlus(c.codePointAt(0)!)}${NAMES[c] ? (where ? `${where}, ${NAMES[c]},` : ` (${NAMES[c]})`) : where} is ${INVISIBLE.test(c) ? 'an invisible character' : 'white space'}`;
+
+/** How long a section may be for a fix to be checked by reading it again (`unreadBlank`). */
 const REREAD_MAX = 100_000;
 
 /**
- * White space TOML does not read as a blank at `at` (and those right after it), where smol-toml
- * stopped: named, as it looks like a space, and replaced by spaces where `section` then reads past
- * its line (not `my key = 1`, where a space is an error too).
+ * A character TOML does not read as a blank at `at` (and those of them right after it), where
+ * smol-toml stopped: named, as it shows as a space or as nothing. White space is replaced by spaces,
+ * an invisible character deleted, where `section` then reads past its line (not `my key = 1`, where
+ * a space is an error too); else a line or paragraph separator, or NEL, by a line break where that
+ * reads (`x = 1` U+2028 `y = 2`). A byte order mark keeps its own message (files joined together
+ * leave theirs inside), and its fix.
  */
-function oddBlank(text: string, section: Section, at: number): Explained {
-  const run = ODD_BLANKS.exec(text.slice(at, lineEndAt(text, at)))![0];
+function unreadBlank(text: string, section: Section, at: number): Explained {
+  const run = UNREAD_BLANKS.exec(text.slice(at, lineEndAt(text, at)))![0];
   const span = { start: at, end: at + run.length };
-  const message = `${uPlus(text.charCodeAt(at))} is white space TOML does not read as a blank (its blanks are space and tab)`;
+  const c = text[at]!;
+  if (c === '\uFEFF') {
+    const one = { start: at, end: at + 1 };
+    return { message: STRAY_BOM, span: one, rewrite: { title: 'Remove the byte order mark', span: one, newText: () => '' } };
+  }
+  const message = `${unreadKind(c)} TOML does not read as a blank (its blanks are space and tab)`;
   const { start, end } = section.span;
   if (end - start > REREAD_MAX) return { message, span };
-  const spaces = ' '.repeat(run.length);
   const line = lineEndAt(text, at);
   const lineNo = (t: string) => t.split(/\r\n|\n/).length;
-  try {
-    smolParse(text.slice(start, at) + spaces + text.slice(span.end, end), { integersAsBigInt: 'asNeeded' });
-  } catch (e) {
-    // Still an error on its line (or one above, which smol-toml read past before): no fix.
-    const errLine = (e as { line?: number }).line;
-    if (typeof errLine !== 'number' || errLine <= lineNo(text.slice(start, line))) return { message, span };
+  // Whether the section reads past the line with `newText` in place of the run.
+  const reads = (newText: string) => {
+    try {
+      smolParse(text.slice(start, at) + newText + text.slice(span.end, end), { integersAsBigInt: 'asNeeded' });
+    } catch (e) {
+      // Still an error on its line (or one above, which smol-toml read past before).
+      const errLine = (e as { line?: number }).line;
+      if (typeof errLine !== 'number' || errLine <= lineNo(text.slice(start, at) + newText + text.slice(span.end, line))) return false;
+    }
+    return true;
+  };
+  const blanks = [...run].map((ch) => (INVISIBLE.test(ch) ? '' : ' ')).join('');
+  if (reads(blanks)) {
+    const [title, say] = blanks === '' ? [`Remove ${uPlus(c.codePointAt(0)!)}`, 'delete it'] : [`Replace ${uPlus(c.codePointAt(0)!)} with a space`, 'write a space'];
+    return { message: `${message}: ${say}`, span, rewrite: { title, span, newText: () => blanks } };
   }
-  const title = `Replace ${uPlus(text.charCodeAt(at))} with a space`;
-  return { message: `${message}: write a space`, span, rewrite: { title, span, newText: () => spaces } };
+  const lineBreak = text[line] === '\r' ? '\r\n' : '\n';
+  if (LINE_BREAK.test(c) && run === c && reads(lineBreak)) {
+    return { message: `${message}, nor as a line break (LF or CRLF): write a line break`, span, rewrite: { title: `Replace ${uPlus(c.codePointAt(0)!)} with a line break`, span, newText: () => lineBreak } };
+  }
+  return { message, span };
 }
+
+/** A byte order mark past the file's start, where smol-toml stops at it. */
+const STRAY_BOM = 'an invisible byte order mark (U+FEFF) here: Mars reads one only as the first character of the file; delete it';
 
 /**
  * The comma missing at `at`, inside `open`, between two items of a list or two key/values of an
@@ -266,19 +308,19 @@ function oddBlank(text: string, section: Section, at: number): Explained {
  * line's end or a comment). Else quotes may pair the wrong way (`"a" "b, "c"`), and where the comma
  * goes is a guess. smol-toml read the item before `at`: it is whole. Where `at` holds white space TOML
  * does not read as a blank (`"bash"` U+00A0 `"read"`, itself an error), it is replaced by the comma
- * and a space, with the blanks beside it (`ODD_BLANK`).
+ * and a space, with the blanks beside it (`UNREAD_BLANK`).
  */
 function missingComma(text: string, open: Container, at: number, before: string): NonNullable<SyntaxProblem['rewrite']> | null {
   const blanks = /[ \t]*$/.exec(before)![0].length;
   let end = at - blanks; // where the item before ends
-  // White space TOML does not read as a blank at the error (a no-break space): the next item is
+  // A character TOML does not read as a blank at the error (a no-break space): the next item is
   // after it and the blanks beside it, whose place the comma and a space take.
-  const odd = ODD_BLANK.test(text[at] ?? '') ? /^[ \t\p{Zs}]*/u.exec(text.slice(at, lineEndAt(text, at)))![0] : '';
+  const odd = UNREAD_BLANK.test(text[at] ?? '') ? BLANKS_AND_UNREAD.exec(text.slice(at, lineEndAt(text, at)))![0] : '';
   if (odd !== '') {
     // On a line of its own, or with nothing before it there: the item before is on a line above.
     if (end === at - before.length) return null;
     const next = at + odd.length;
-    const chars = [...new Set([...odd].filter((c) => ODD_BLANK.test(c)))].map((c) => uPlus(c.codePointAt(0)!));
+    const chars = [...new Set([...odd].filter((c) => UNREAD_BLANK.test(c)))].map((c) => uPlus(c.codePointAt(0)!));
     return wholeItemsFrom(text, open, next)
       ? { title: `Replace ${chars.join(' and ')} with \`, \``, span: { start: end, end: next }, newText: () => ', ' }
       : null;
