@@ -43,6 +43,7 @@ const QUICK_FIXES: Array<[string, string, string]> = [
   ['allowed = ["read"]\nbash = "allow"', 'unknown-policy-key', 'allowed = ["read", "bash"]'],
   ['"*" = "deny"', 'unknown-policy-key', 'disallowed = ["*"]'],
   ['allowed = "read"', 'invalid-tool-policy', 'allowed = ["read"]'],
+  ['allowed = "read", "grep"', 'invalid-tool-policy', 'allowed = ["read", "grep"]'],
   ['mcp = ["github", "linear"]', 'invalid-tool-policy', 'allowed = ["mcp(github)", "mcp(linear)"]'],
   // TOML 1.1, which Mars's TOML 1.0 parser refuses, written in TOML 1.0.
   ['allowed = ["read"]\nx = {\n  y = 1,\n}', 'toml-syntax', 'allowed = ["read"]\nx = { y = 1 }'],

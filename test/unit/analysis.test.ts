@@ -1294,15 +1294,16 @@ for (const [text, message] of POLICY_MESSAGES) {
 // A string where a list goes, more values after it with commas between (`allowed = "read", "grep"`, a syntax error):
 // the example of its message is the list its fix writes, the syntax error's (`["read", "grep"]`, not `["read"]`), where
 // that is a list of names Mars takes; else an example of one. The fix writes all of them, not the first alone (which
-// would leave `["read"], "grep", 1`, an error still). [the tools table, the example, the table after the preferred fix]
-const STRING_THEN_MORE: Array<[table: string, example: string, fixed: string]> = [
-  ['allowed = "read", "grep"', '`allowed = ["read", "grep"]`', 'allowed = ["read", "grep"]'],
-  ['disallowed = "bash",\'agent\'  # why', '`disallowed = ["bash",\'agent\']`', 'disallowed = ["bash",\'agent\']  # why'],
-  ['allowed = "Read, edit", "grep"', '`allowed = ["Read, edit", "grep"]`', 'allowed = ["Read, edit", "grep"]'],
-  ['allowed = "grep", "bash("', '`allowed = ["read"]`', 'allowed = ["grep", "bash("]'],
-  ['allowed = "grep", "edit", 1', '`allowed = ["read"]`', 'allowed = ["grep", "edit", 1]'],
+// would leave `["read"], "grep", 1`, an error still); in fix-all where the list it makes loads, as for one string.
+// [the tools table, the example, the table after the preferred fix, whether fix-all writes it]
+const STRING_THEN_MORE: Array<[table: string, example: string, fixed: string, safe: boolean]> = [
+  ['allowed = "read", "grep"', '`allowed = ["read", "grep"]`', 'allowed = ["read", "grep"]', true],
+  ['disallowed = "bash",\'agent\'  # why', '`disallowed = ["bash",\'agent\']`', 'disallowed = ["bash",\'agent\']  # why', true],
+  ['allowed = "Read, edit", "grep"', '`allowed = ["Read, edit", "grep"]`', 'allowed = ["Read, edit", "grep"]', false],
+  ['allowed = "grep", "bash("', '`allowed = ["read"]`', 'allowed = ["grep", "bash("]', false],
+  ['allowed = "grep", "edit", 1', '`allowed = ["read"]`', 'allowed = ["grep", "edit", 1]', false],
 ];
-for (const [table, example, fixed] of STRING_THEN_MORE) {
+for (const [table, example, fixed, safe] of STRING_THEN_MORE) {
   test(`a string then more values where a list goes: the list they make, said and written: ${JSON.stringify(table)}`, () => {
     const text = `[agents.a.tools]\n${table}\n`;
     const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'invalid-tool-policy');
@@ -1311,24 +1312,53 @@ for (const [table, example, fixed] of STRING_THEN_MORE) {
     assert.equal(found[0]!.message, `\`${list}\` of agent \`a\` must be a list of tool names, such as ${example}.`);
     const preferred = found[0]!.fixes.find((x) => x.preferred);
     assert.equal(preferred && applyEdits(text, preferred.edits), `[agents.a.tools]\n${fixed}\n`);
+    assert.equal(preferred?.safe, safe);
+    assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), safe ? `[agents.a.tools]\n${fixed}\n` : text);
   });
 }
 
-test('a string then more values where a list goes, in an inline table: up to the brace that closes it, and no further', () => {
-  // [text, the example, the text after the preferred fix]
+test('a string then more values where a list goes, in an inline table: up to the brace that closes it or the table\'s next key, and no further', () => {
+  // [text, the example, the text after the preferred fix, which fix-all writes too]
   const cases: Array<[string, string, string]> = [
     ['[agents.a]\ntools = { allowed = "read", "grep" }\n', '`allowed = ["read", "grep"]`', '[agents.a]\ntools = { allowed = ["read", "grep"] }\n'],
     ['[agents.a]\ntools = { allowed = "read", "grep"}\n', '`allowed = ["read", "grep"]`', '[agents.a]\ntools = { allowed = ["read", "grep"]}\n'],
     // What follows the comma is a key/value of the table, not a value of a list.
     ['[agents.a]\ntools = { allowed = "read", disallowed = ["x"] }\n', '`allowed = ["read"]`', '[agents.a]\ntools = { allowed = ["read"], disallowed = ["x"] }\n'],
+    ['[agents.a]\ntools = { allowed = "read", "grep", disallowed = ["bash"] }\n', '`allowed = ["read", "grep"]`', '[agents.a]\ntools = { allowed = ["read", "grep"], disallowed = ["bash"] }\n'],
+    ['[agents.a]\ntools = { disallowed = "bash", "grep" ,allowed = ["read"] } # why\n', '`disallowed = ["bash", "grep"]`', '[agents.a]\ntools = { disallowed = ["bash", "grep"] ,allowed = ["read"] } # why\n'],
+    ['[agents.a]\ntools = { allowed = "read", \'grep\', "tools".disallowed = [] }\n', '`allowed = ["read", \'grep\']`', '[agents.a]\ntools = { allowed = ["read", \'grep\'], "tools".disallowed = [] }\n'],
+    // A trailing comma (TOML 1.1 in an inline table): the list's, as written.
+    ['[agents.a]\ntools = { allowed = "read", "grep", }\n', '`allowed = ["read", "grep",]`', '[agents.a]\ntools = { allowed = ["read", "grep",] }\n'],
   ];
   for (const [text, example, fixed] of cases) {
     const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'invalid-tool-policy');
-    assert.deepEqual(found.map((f) => f.message), [`\`allowed\` of agent \`a\` must be a list of tool names, such as ${example}.`], text);
+    const list = /`(\w+) =/.exec(example)![1];
+    assert.deepEqual(found.map((f) => f.message), [`\`${list}\` of agent \`a\` must be a list of tool names, such as ${example}.`], text);
     const preferred = found[0]!.fixes.find((x) => x.preferred);
     assert.equal(preferred && applyEdits(text, preferred.edits), fixed, text);
+    assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), fixed, text);
   }
 });
+
+// A string where a list goes, more after it that reads as no list with it (a value not a value of TOML, a comma
+// missing, a key/value missing its comma, a comma and nothing after): no fix, not one wrapping the string alone,
+// which would leave the rest an error still (`["read"], grep`). [the text]
+const STRING_THEN_NO_LIST: string[] = [
+  '[agents.a.tools]\nallowed = "read", grep\n',
+  '[agents.a.tools]\nallowed = "read" "grep"\n',
+  '[agents.a.tools]\nallowed = "read",\n',
+  '[agents.a.tools]\nallowed = "read, edit", grep # c\n',
+  '[agents.a]\ntools = { allowed = "read", "grep" disallowed = [] }\n',
+  '[agents.a]\ntools = { allowed = "read", "grep", x }\n',
+];
+for (const text of STRING_THEN_NO_LIST) {
+  test(`a string then more where a list goes that makes no list with it: no half fix: ${JSON.stringify(text)}`, () => {
+    const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'invalid-tool-policy');
+    assert.equal(found.length, 1);
+    assert.deepEqual(found[0]!.fixes, []);
+    assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), text);
+  });
+}
 
 test('a key over lines inside an inline table is not moved: its comments would have no line to stay on, and a comment after it would come to speak of another line', () => {
   for (const text of [
@@ -1422,10 +1452,10 @@ test('a move names only what it adds, and wrapping a string in a list is in fix-
   assert.deepEqual(titles("[agents.x.tools]\nallowed = 'read,'\n"), ['Change to `["read"]` (safe)', 'Change to `[\'read,\']`']);
   assert.deepEqual(titles('[agents.x.tools]\nallowed = ", ,"\n'), ['Change to `[", ,"]` (safe)']);
   // Values with commas between them and no brackets (a syntax error, whose message names the same list): all of them,
-  // not the first alone, which left `["read"], "grep"`, an error still.
+  // not the first alone, which left `["read"], "grep"`, an error still; in fix-all, as the list it makes loads.
   const text = '[agents.x.tools]\nallowed = "read", \'grep\' # c\n';
   const wrap = documentFindings(analyzeDocument(text)).find((f) => f.code === 'invalid-tool-policy')!;
-  assert.deepEqual(wrap.fixes.map((x) => [x.title, x.preferred, x.safe]), [['Change to `["read", \'grep\']`', true, false]]);
+  assert.deepEqual(wrap.fixes.map((x) => [x.title, x.preferred, x.safe]), [['Change to `["read", \'grep\']`', true, true]]);
   assert.equal(applyEdits(text, wrap.fixes[0]!.edits), '[agents.x.tools]\nallowed = ["read", \'grep\'] # c\n');
   // With a value that is no string too: all of them still, as the syntax error says (`["read"]` alone was in fix-all,
   // which wrote `["read"], 1`), not in fix-all (Mars then refuses the `1`).

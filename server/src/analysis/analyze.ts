@@ -317,7 +317,7 @@ export function fixAllTakes(analysis: Reach, f: Finding): boolean {
   const own = fromParse(f);
   if ((own === 'replacement' || own === 'duplicate') && analysis.unreadableFrom >= analysis.doc.text.length) return true;
   const fix = f.fixes.find((x) => x.safe);
-  return !!fix && (f.code === 'toml-syntax' || before(analysis, fix.edits));
+  return !!fix && (f.code === 'toml-syntax' || before(analysis, fix.edits) || (fix.mendsSyntax === true && fix.edits.every((e) => e.start < analysis.unreadableFrom)));
 }
 
 /** The visible findings of code `only` (of every code when not given). */

@@ -26,6 +26,12 @@ export interface Fix {
   /** Applied by "fix all" and `source.fixAll`: it keeps the meaning Mars gives the file. */
   readonly safe: boolean;
   /**
+   * Its edit rewrites its section's first syntax error and what follows it, read from the text, not
+   * the model's guess past the error (values written with commas between them and no brackets where a
+   * list goes: `allowed = "read", "grep"`): fix-all takes it, when safe, though it reaches past it.
+   */
+  readonly mendsSyntax?: boolean;
+  /**
    * The key path the fix writes anew (`agents.x.tools.allowed`). A section is analysed alone, so
    * the document drops the fix where another section defines that path already (see `Outside`).
    */

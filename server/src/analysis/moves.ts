@@ -13,6 +13,7 @@ import type { Fix } from './findings';
 import { listAfterString, listOf, listTarget, misplacedAt, ownPolicy, sameOwner, type ExtraKey, type ListName, type MisplacedList, type Owner, type Policies, type ShapeProblem } from './policies';
 import { isOpenMultiline } from '../toml/stringPositions';
 import { lineStartAt } from '../toml/lineIndex';
+import { moreAfterValue } from '../toml/syntaxMessages';
 import { dotted } from '../toml/tables';
 import { directiveOf } from './suppress';
 
@@ -454,11 +455,11 @@ export function shapeConflicts(text: string, policies: Policies, problem: ShapeP
  * syntax error: `listAfterString`), and the strings among them; null for another problem, or a
  * string left open.
  */
-function stringForList(text: string, problem: ShapeProblem): { value: TomlString; run: { end: number; list: string; values: string[] } | null } | null {
+function stringForList(text: string, problem: ShapeProblem): { value: TomlString; run: { end: number; list: string; values: string[]; onlyStrings: boolean } | null } | null {
   const value = problem.keyValue?.value;
   if (problem.kind !== 'list-not-array' || value?.kind !== 'string' || isOpenMultiline(value)) return null;
   const run = listAfterString(text, value);
-  return { value, run: run && { ...run, values: run.values.filter((v) => typeof v === 'string') } };
+  return { value, run: run && { ...run, values: run.values.filter((v) => typeof v === 'string'), onlyStrings: run.values.every((v) => typeof v === 'string') } };
 }
 
 /** `conflicting`: what the preferred fix would make a conflict of (`shapeConflicts`); then no fix is preferred or safe, the first titled so. */
@@ -495,8 +496,16 @@ function shapeFixesAlone(text: string, problem: ShapeProblem): Fix[] {
     const change = (list: string, preferred: boolean, safe: boolean): Fix =>
       ({ title: `Change to ${quoted(list)}`, edits: [{ start: value.span.start, end: value.span.end, newText: list }], preferred, safe });
     // More values after it with commas between them (`allowed = "read", "grep"`, a syntax error):
-    // all of them, as the error's message says, not the first alone (`["read"], "grep"`, an error still).
-    if (run) return [{ ...change(run.list, true, false), edits: [{ start: value.span.start, end: run.end, newText: run.list }] }];
+    // all of them, as the error's message says, not the first alone (`["read"], "grep"`, an error still);
+    // safe where the list they make loads, as for one string.
+    if (run) {
+      // Names between commas in one of them (`"read, edit", "grep"`): which list was meant is a guess.
+      const loads = run.onlyStrings && run.values.every((v) => parseToolName(v).ok && !namesBetweenCommas(v));
+      return [{ ...change(run.list, true, loads), edits: [{ start: value.span.start, end: run.end, newText: run.list }], mendsSyntax: true }];
+    }
+    // More after it that makes no list with it (`allowed = "read", grep`, `"read" "grep"`): no fix of
+    // the string alone, which would leave the rest an error still.
+    if (moreAfterValue(text, value.span.end)) return [];
     const wrapped = `[${text.slice(value.span.start, value.span.end)}]`;
     // Names between commas (`"read, edit"`) were most likely meant as a list of them, not one entry
     // holding commas: that list first, and neither in fix-all (which of the two is a guess). One name

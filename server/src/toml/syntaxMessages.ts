@@ -453,14 +453,49 @@ function valuesWithoutBrackets(text: string, section: Section, at: number): Expl
 
 /**
  * The values from `start` to the end of its line (or a comment on it, or the `}` or `]` that closes
- * what they are in: `tools = { allowed = "read", "grep" }`) with commas between them and no brackets
+ * what they are in: `tools = { allowed = "read", "grep" }`; in an inline table, the comma before its
+ * next key: `{ allowed = "read", "grep", disallowed = [] }`) with commas between them and no brackets
  * (`"read", "grep"`): where they end, the list in brackets they read as, and its values (the syntax
  * error's message and the fix that wraps a string value in a list say the same list).
  */
 export function listWithoutBrackets(text: string, start: number): { end: number; list: string; values: unknown[] } | null {
-  const token = text.slice(start, closedOrLineEnd(text, start, commentOrLineEnd(text, start))).trimEnd();
+  let end = closedOrLineEnd(text, start, commentOrLineEnd(text, start));
+  if (text[end] === '}') end = nextKeyAt(text, start, end);
+  const token = text.slice(start, end).trimEnd();
   const list = token.length <= 80 ? bracketed(token) : null;
   return list === null ? null : { end: start + token.length, list, values: listValues(list)! };
+}
+
+/**
+ * Whether more follows the value of a key/value ending at `end` on its line than may follow it: a
+ * comment, the line's end, and in an inline table the `}` that closes it, or a comma and its next key
+ * or `}`. More: `allowed = "read" "grep"`, `allowed = "read", grep`, `allowed = "read",`, where a fix
+ * of the value alone would leave an error after it.
+ */
+export function moreAfterValue(text: string, end: number): boolean {
+  const lineEnd = commentOrLineEnd(text, end);
+  const rest = text.slice(end, lineEnd).replace(/^[ \t]*/, '');
+  const inline = text[closedOrLineEnd(text, end, lineEnd)] === '}';
+  if (rest === '' || (inline && rest[0] === '}')) return false;
+  if (rest[0] !== ',' || !inline) return true;
+  const next = rest.slice(1).replace(/^[ \t]*/, '');
+  return !(next[0] === '}' || KEY_LINE.test(next));
+}
+
+/** Where the first comma before a key is from `at` to `end`, in the inline table they are in (quotes and what opens after `at` skipped), or `end`. */
+function nextKeyAt(text: string, at: number, end: number): number {
+  let depth = 0;
+  for (let i = at; i < end; i++) {
+    const c = text[i];
+    if (c === '"' || c === "'") {
+      const close = stringEndFrom(text, i);
+      if (close < 0 || close >= end) return end;
+      i = close;
+    } else if (c === '[' || c === '{') depth++;
+    else if (c === ']' || c === '}') depth--;
+    else if (c === ',' && depth === 0 && KEY_LINE.test(text.slice(i + 1, end).replace(/^[ \t]*/, ''))) return i;
+  }
+  return end;
 }
 
 /**
