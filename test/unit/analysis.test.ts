@@ -1340,6 +1340,24 @@ test('a string then more values where a list goes, in an inline table: up to the
   }
 });
 
+// An entry that is no string, what TOML does not read as a blank right after it (a no-break space, a zero-width
+// space: a syntax error of its own, whose fix makes it a space or removes it): said and shown without it, as the
+// entry it is once that is fixed. [the list, what the entry is said to be, the text it is shown on]
+const ENTRY_THEN_UNREAD_BLANK: Array<[list: string, entry: string, shown: string]> = [
+  ['["read", 1\u00a0]', 'an integer', '1'],
+  ['["read", 1\u200b, "grep"]', 'an integer', '1'],
+  ['["read", true\u3000\u00a0]', 'a boolean', 'true'],
+  ['["read", 1.5\u2028]', 'a float', '1.5'],
+];
+for (const [list, entry, shown] of ENTRY_THEN_UNREAD_BLANK) {
+  test(`an entry with what TOML does not read as a blank after it is said without it: ${JSON.stringify(list)}`, () => {
+    const text = `[agents.a.tools]\nallowed = ${list}\n`;
+    const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'invalid-tool-policy');
+    assert.deepEqual(found.map((f) => [f.message, text.slice(f.span.start, f.span.end)]),
+      [[`\`allowed\` of agent \`a\` holds tool names in quotes; this entry is ${entry}.`, shown]]);
+  });
+}
+
 // A string where a list goes, more after it that reads as no list with it (a value not a value of TOML, a comma
 // missing, a key/value missing its comma, a comma and nothing after): no fix, not one wrapping the string alone,
 // which would leave the rest an error still (`["read"], grep`). [the text]

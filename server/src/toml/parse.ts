@@ -19,6 +19,7 @@ import {
 } from './model';
 import { skipBlank } from './split';
 import { stringEnd, surrogatePairEscape } from './stringPositions';
+import { isUnreadBlank } from './unreadBlanks';
 
 const MAX_DEPTH = 128;
 
@@ -484,9 +485,13 @@ class Parser {
       }
     }
     this.pos = p;
-    const t = text.slice(start, p);
+    // What TOML does not read as a blank right after the value (`1` U+00A0 `]`, a syntax error of
+    // its own) is no part of it: read past, as a blank.
+    let end = p;
+    while (end - 1 > start && isUnreadBlank(text.charCodeAt(end - 1))) end--;
+    const t = text.slice(start, end);
     const type = classify(t);
-    const span = { start, end: p };
+    const span = { start, end };
     if (type === 'invalid') {
       const c = t.charCodeAt(0);
       this.problem(span, isBareLetter(c) ? `invalid value \`${shown(t)}\` (strings must be quoted)` : `invalid value \`${shown(t)}\``);

@@ -8,6 +8,7 @@ import { parse as smolParse } from 'smol-toml';
 import { lineEndAt, lineStartAt } from './lineIndex';
 import { isMultiline, surrogatePairEscape } from './stringPositions';
 import { quoted, uPlus } from '../grammar/text';
+import { BLANKS_AND_UNREAD, INVISIBLE, LINE_BREAK, NAMES, UNREAD_BLANK, UNREAD_BLANKS } from './unreadBlanks';
 import type { KeyValue, Section, Span, SyntaxProblem, TomlValue } from './model';
 
 export interface Explained {
@@ -220,29 +221,6 @@ function explained(text: string, section: Section, at: number, raw: string): str
       return null;
   }
 }
-
-/**
- * The characters TOML does not read as blanks (its blanks are space and tab) that show as one, or as
- * nothing, which smol-toml stops at outside strings and comments: white space (every space separator
- * of Unicode but the space: a no-break space, an em space; and the line and paragraph separators and
- * NEL, which TOML does not read as line breaks either), and invisible characters (a zero-width space,
- * a word joiner, a byte order mark past the file's start, the Mongolian vowel separator). The one
- * place that says which: one such character, a run of them, and a run with spaces and tabs among them.
- */
-const UNREAD = '(?! )[\\p{Zs}\\u0085\\u2028\\u2029\\u180E\\u200B\\u2060\\uFEFF]';
-const UNREAD_BLANK = new RegExp(`^${UNREAD}$`, 'u');
-const UNREAD_BLANKS = new RegExp(`^(?:${UNREAD})+`, 'u');
-const BLANKS_AND_UNREAD = new RegExp(`^(?:[ \\t]|${UNREAD})*`, 'u');
-
-/** Those of them that are no white space: they show as nothing. */
-const INVISIBLE = /[\u180E\u200B\u2060\uFEFF]/;
-/** Those of them that are a line break outside TOML. */
-const LINE_BREAK = /[\u0085\u2028\u2029]/;
-/** Those of them not known by their code point alone. */
-const NAMES: Readonly<Record<string, string>> = {
-  '\u0085': 'a next line, NEL', '\u2028': 'a line separator', '\u2029': 'a paragraph separator',
-  '\u180E': 'a Mongolian vowel separator', '\u200B': 'a zero-width space', '\u2060': 'a word joiner', '\uFEFF': 'a byte order mark',
-};
 
 /** `c`, one of `UNREAD_BLANK`, named, what it is said after (`U+200B (a zero-width space) here is an invisible character`). */
 const unreadKind = (c: string, where = '') =>
