@@ -169,6 +169,10 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['x = 1,"a\n', ',', 'a number holds no `,`: a decimal point is `.`, and a list is written in brackets (`[1, 2]`)'],
   // Values after a key with commas between them, as a list is written without its brackets.
   ['[agents.a.tools]\nallowed = "read", "grep"\n', '"read", "grep"', '`"read", "grep"` is not a value TOML knows: write a list in brackets (`["read", "grep"]`)'],
+  // In an inline table, up to its next key.
+  ['[agents.a]\ntools = { allowed = "read", "grep", disallowed = ["bash"] }\n', '"read", "grep"', '`"read", "grep"` is not a value TOML knows: write a list in brackets (`["read", "grep"]`)'],
+  ['[agents.a]\ntools = { disallowed = "bash", \'grep\' }\n', '"bash", \'grep\'', '`"bash", \'grep\'` is not a value TOML knows: write a list in brackets (`["bash", \'grep\']`)'],
+  ['[agents.a]\ntools = { allowed = "read", "grep", }\n', '"read", "grep",', '`"read", "grep",` is not a value TOML knows: write a list in brackets (`["read", "grep",]`)'],
   ['x = true,false # c\n', 'true,false', '`true,false` is not a value TOML knows: write a list in brackets (`[true, false]`)'],
   ['x = "a", b\n', ',', '`,` after the value: a line holds one `key = value`, then only a comment'],
   // A comma after a number alone, as after any other value.

@@ -81,6 +81,14 @@ function explained(text: string, section: Section, at: number, raw: string): str
     const comma = missingComma(text, o, at, before);
     return comma ? { message, rewrite: comma } : message;
   }
+  // In an inline table, values after a key's value with commas between them, where smol-toml read
+  // the second as a key (`tools = { allowed = "read", "grep" }`): the list they make, as after a
+  // statement's value.
+  const table = open();
+  if (table?.kind === 'inline-table') {
+    const said = valuesWithoutBrackets(text, table.entries, at);
+    if (said) return said;
+  }
   switch (raw) {
     case 'invalid date':
     case 'invalid date-time: date part is malformed':
@@ -175,7 +183,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       return header
         ? `${quoted(shownChar(text, at))} after the table header: only a comment may follow it on its line`
         : text[at] === '\r' ? 'a lone carriage return (U+000D) after the value: TOML ends a line with a line feed (`\\n` or `\\r\\n`)'
-        : (c === ',' && valuesWithoutBrackets(text, section, at)) || afterValue(text, at);
+        : (c === ',' && valuesWithoutBrackets(text, section.entries, at)) || afterValue(text, at);
     case 'expected comma or end of structure': {
       const o = open();
       if (!o) return null;
@@ -421,12 +429,14 @@ function commaInNumber(text: string, at: number): Explained | null {
  * written, on the whole of them, as the list they read as in brackets; null where they read as none
  * (`"a", b`), or the value starts on a line above.
  */
-function valuesWithoutBrackets(text: string, section: Section, at: number): Explained | null {
+function valuesWithoutBrackets(text: string, entries: readonly KeyValue[], at: number): Explained | null {
   const lineStart = lineStartAt(text, at);
   let start = -1;
-  for (const kv of section.entries) if (kv.value && kv.value.span.start >= lineStart && kv.value.span.end <= at) start = kv.value.span.start;
+  for (const kv of entries) if (kv.value && kv.value.span.start >= lineStart && kv.value.span.end <= at) start = kv.value.span.start;
   const run = start < 0 ? null : listWithoutBrackets(text, start);
-  return run && { message: `${quoted(text.slice(start, run.end))} is not a value TOML knows: write a list in brackets (${quoted(run.list)})`, span: { start, end: run.end } };
+  // Not where the error is past them (in an inline table, on what follows them).
+  if (!run || at > run.end + /^[ \t]*/.exec(text.slice(run.end))![0].length) return null;
+  return { message: `${quoted(text.slice(start, run.end))} is not a value TOML knows: write a list in brackets (${quoted(run.list)})`, span: { start, end: run.end } };
 }
 
 /**
