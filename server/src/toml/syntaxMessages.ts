@@ -8,7 +8,7 @@ import { parse as smolParse } from 'smol-toml';
 import { lineEndAt, lineStartAt } from './lineIndex';
 import { isMultiline, surrogatePairEscape } from './stringPositions';
 import { quoted, uPlus } from '../grammar/text';
-import { BLANKS_AND_UNREAD, INVISIBLE, LINE_BREAK, NAMES, UNREAD_BLANK, UNREAD_BLANKS } from './unreadBlanks';
+import { BLANKS_AND_UNREAD, INVISIBLE, LINE_BREAK, NAMES, trimUnreadEnd, UNREAD_BLANK, UNREAD_BLANKS } from './unreadBlanks';
 import type { KeyValue, Section, Span, SyntaxProblem, TomlValue } from './model';
 
 export interface Explained {
@@ -218,7 +218,8 @@ function explained(text: string, section: Section, at: number, raw: string): str
         // `Bash = "allow",` inside a list closed further down, or a list left open above a `key =` line.
         return closedBelow(text, at) ? 'a list holds values, not `key = value`' : leftOpen(text, section, o, at, false);
       }
-      const word = /^[\p{L}_][^,\]}#"'=\r\n]*/u.exec(text.slice(at, lineEndAt(text, at)))?.[0]?.trimEnd();
+      const found = /^[\p{L}_][^,\]}#"'=\r\n]*/u.exec(text.slice(at, lineEndAt(text, at)))?.[0];
+      const word = found === undefined ? undefined : trimUnreadEnd(found.trimEnd());
       if (word === undefined) return unquotedText(text, at);
       const span = { start: at, end: at + word.length };
       if (word.length > 40) return { message: 'text here must be in quotes', span }; // a word that long is not typed
@@ -383,7 +384,8 @@ function unquotedText(text: string, at: number): Explained | null {
   const lineStart = lineStartAt(text, at);
   let start = at;
   while (start > lineStart && !/[\s=,[{]/.test(text[start - 1]!)) start--;
-  const token = /^[^\s,\]}#"'=]+/.exec(text.slice(start, lineEndAt(text, at)))?.[0];
+  const found = /^[^\s,\]}#"'=]+/.exec(text.slice(start, lineEndAt(text, at)))?.[0];
+  const token = found === undefined ? undefined : trimUnreadEnd(found) || undefined;
   if (token === undefined || at >= start + token.length || token.length > 40) return null;
   const span = { start, end: start + token.length };
   if (token === '-' || token === '+') return { message: `a number is missing after ${quoted(token)} (${quoted(`${token}1`)})`, span };
@@ -407,7 +409,7 @@ function commaInNumber(text: string, at: number): Explained | null {
   const lineStart = lineStartAt(text, at);
   let start = at;
   while (start > lineStart && /[0-9A-Za-z_.:+-]/.test(text[start - 1]!)) start--;
-  const token = text.slice(start, commentOrLineEnd(text, at)).trimEnd();
+  const token = trimUnreadEnd(text.slice(start, commentOrLineEnd(text, at)).trimEnd());
   // Where nothing more is known: what a comma in a number may have meant.
   const unsaid = { message: 'a number holds no `,`: a decimal point is `.`, and a list is written in brackets (`[1, 2]`)', span: { start: at, end: at + 1 } };
   if (token.length > 40) return unsaid;
@@ -449,7 +451,7 @@ function valuesWithoutBrackets(text: string, entries: readonly KeyValue[], at: n
 export function listWithoutBrackets(text: string, start: number): { end: number; list: string; values: unknown[] } | null {
   let end = closedOrLineEnd(text, start, commentOrLineEnd(text, start));
   if (text[end] === '}') end = nextKeyAt(text, start, end);
-  const token = text.slice(start, end).trimEnd();
+  const token = trimUnreadEnd(text.slice(start, end).trimEnd());
   const list = token.length <= 80 ? bracketed(token) : null;
   return list === null ? null : { end: start + token.length, list, values: listValues(list)! };
 }

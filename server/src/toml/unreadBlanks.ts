@@ -27,3 +27,14 @@ export const NAMES: Readonly<Record<string, string>> = {
 
 /** Whether the UTF-16 unit `c` is one of them (each is one unit; the model's scanner asks of a code, past ASCII only). */
 export const isUnreadBlank = (c: number): boolean => c >= 0x80 && UNREAD_BLANK.test(String.fromCharCode(c));
+
+/**
+ * `s` without the blanks and those characters at its end (a word said in a message: `bash` U+200B
+ * is `bash`; that character has its error). A loop: a regular expression anchored at the end
+ * backtracks quadratically on a long run of blanks inside.
+ */
+export function trimUnreadEnd(s: string): string {
+  let end = s.length;
+  while (end > 0 && (s[end - 1] === ' ' || s[end - 1] === '\t' || isUnreadBlank(s.charCodeAt(end - 1)))) end--;
+  return s.slice(0, end);
+}
