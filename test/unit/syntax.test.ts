@@ -344,12 +344,13 @@ for (const [text, fixed, title = 'Insert a comma'] of MISSING_COMMAS) {
   });
 }
 
-// White space TOML does not read as a blank (space and tab are its blanks), where smol-toml stops at it (before a
-// key's `=`, after `=` or a comma, after a value): named, as it looks like a space, and replaced by one where the
-// section then reads past it; not where a space there is an error too (`my key`: a bare key holds none), nor between
-// two items, where it takes the place of their comma (above). Preferred and in fix-all, as the comma: it can mean
-// nothing else. [text, the message, the text after its fix, or null: none]
-const ODD_BLANKS: Array<[text: string, message: string, fixed: string | null]> = [
+// What TOML does not read as a blank (space and tab are its blanks: toml/unreadBlanks.ts), where smol-toml stops at it
+// (before a key's `=`, after `=` or a comma, after a value): named, as it looks like a space or like nothing, and
+// replaced by a space (white space) or removed (an invisible character) where the section then reads past it; not
+// where a space there is an error too (`my key`: a bare key holds none), nor between two items, where it takes the
+// place of their comma (above). Preferred and in fix-all, as the comma: it can mean nothing else.
+// [text, the message, the text after its fix, or null: none]
+const UNREAD_BLANKS: Array<[text: string, message: string, fixed: string | null]> = [
   ['x\u00a0= 1\n', 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): write a space', 'x = 1\n'],
   ['x =\u00a01\n', 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): write a space', 'x = 1\n'],
   ['[agents.a.tools]\nallowed = ["a",\u00a0"b"]\n', 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): write a space', '[agents.a.tools]\nallowed = ["a", "b"]\n'],
@@ -373,8 +374,8 @@ const ODD_BLANKS: Array<[text: string, message: string, fixed: string | null]> =
   ['[agents.a.tools]\nallowed = ["read"\u180e]\n', 'U+180E (a Mongolian vowel separator) is an invisible character TOML does not read as a blank (its blanks are space and tab): delete it', '[agents.a.tools]\nallowed = ["read"]\n'],
   ['x = 1\u200b # c\n', 'U+200B (a zero-width space) is an invisible character TOML does not read as a blank (its blanks are space and tab): delete it', 'x = 1 # c\n'],
 ];
-for (const [text, message, fixed] of ODD_BLANKS) {
-  test(`white space TOML does not read as a blank: ${JSON.stringify(text)}`, () => {
+for (const [text, message, fixed] of UNREAD_BLANKS) {
+  test(`what TOML does not read as a blank: ${JSON.stringify(text)}`, () => {
     const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');
     // Shown on the character (JavaScript's trim() keeps U+0085, U+180E, U+200B and U+2060).
     assert.deepEqual(found.map((f) => [text.slice(f.span.start, f.span.end).replace(/[\s\u0085\u180e\u200b\u2060]/g, ''), f.message]), [['', `TOML syntax error: ${message}`]]);
