@@ -1330,6 +1330,10 @@ test('a string then more values where a list goes, in an inline table: up to the
     // A trailing comma (TOML 1.1 in an inline table): the list's, as written.
     ['[agents.a]\ntools = { allowed = "read", "grep", }\n', '`allowed = ["read", "grep",]`', '[agents.a]\ntools = { allowed = ["read", "grep",] }\n'],
   ];
+  // Over lines (TOML 1.1, whose fix writes it on one line): the comma at the line's end is the table's.
+  const overLines = '[agents.a]\ntools = {\n  allowed = "read", # why\n  disallowed = ["bash"],\n}\n';
+  const wrap = documentFindings(analyzeDocument(overLines)).find((f) => f.code === 'invalid-tool-policy')!;
+  assert.equal(applyEdits(overLines, wrap.fixes.find((x) => x.preferred)!.edits), overLines.replace('"read"', '["read"]'));
   for (const [text, example, fixed] of cases) {
     const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'invalid-tool-policy');
     const list = /`(\w+) =/.exec(example)![1];

@@ -505,7 +505,7 @@ function shapeFixesAlone(text: string, problem: ShapeProblem): Fix[] {
     }
     // More after it that makes no list with it (`allowed = "read", grep`, `"read" "grep"`): no fix of
     // the string alone, which would leave the rest an error still.
-    if (moreAfterValue(text, value.span.end)) return [];
+    if (moreAfterValue(text, value.span.end, problem.inline)) return [];
     const wrapped = `[${text.slice(value.span.start, value.span.end)}]`;
     // Names between commas (`"read, edit"`) were most likely meant as a list of them, not one entry
     // holding commas: that list first, and neither in fix-all (which of the two is a guess). One name

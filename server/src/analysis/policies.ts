@@ -90,6 +90,8 @@ export interface ShapeProblem {
   readonly says: (quote: Quote) => string;
   /** The key/value at fault, when the fix can rewrite it. */
   readonly keyValue?: KeyValue;
+  /** `keyValue` is one of an inline table's (`tools = { allowed = "read" }`), which may run over lines. */
+  readonly inline?: boolean;
   /** The `[[…]]` header at fault, when the fix can write it as a table's. */
   readonly header?: TableHeader;
   readonly list?: ListName;
@@ -473,7 +475,7 @@ function member(out: Policies, text: string, table: ToolsTable, kv: KeyValue, re
   if (!first) return;
   const name = first.name;
   if ((name === 'allowed' || name === 'disallowed') && relative.length === 1) {
-    list(out, text, owner, name, kv);
+    list(out, text, owner, name, kv, table.spelling === 'inline');
     return;
   }
   if ((name === 'allowed' || name === 'disallowed') && relative.length > 1) {
@@ -508,13 +510,13 @@ function stringAsList(text: string, str: TomlString): string | null {
   return names && stringList(names);
 }
 
-function list(out: Policies, text: string, owner: Owner, name: ListName, kv: KeyValue): void {
+function list(out: Policies, text: string, owner: Owner, name: ListName, kv: KeyValue, inline: boolean): void {
   const value = kv.value;
   if (!value) return; // half-typed `allowed =`: the TOML syntax error says it
   if (value.kind !== 'array') {
     // A string of names: the example is the list of them its fix writes (`allowed = "grep"`: `["grep"]`, not `["read"]`).
     const example = value.kind === 'string' ? stringAsList(text, value) : null;
-    out.shape.push({ kind: 'list-not-array', owner, span: value.span, keyValue: kv, list: name,
+    out.shape.push({ kind: 'list-not-array', owner, span: value.span, keyValue: kv, list: name, ...(inline ? { inline } : {}),
       ...saying((q) => `${q(name)} of ${ownerLabel(owner, q)} must be a list of tool names, such as ${example === null ? `\`${name} = ["read"]\`` : q(`${name} = ${example}`)}`) });
     return;
   }

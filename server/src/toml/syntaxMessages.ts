@@ -459,17 +459,19 @@ export function listWithoutBrackets(text: string, start: number): { end: number;
 /**
  * Whether more follows the value of a key/value ending at `end` on its line than may follow it: a
  * comment, the line's end, and in an inline table the `}` that closes it, or a comma and its next key
- * or `}`. More: `allowed = "read" "grep"`, `allowed = "read", grep`, `allowed = "read",`, where a fix
- * of the value alone would leave an error after it.
+ * or `}`, or the line's end (over lines). More: `allowed = "read" "grep"`, `allowed = "read", grep`,
+ * `allowed = "read",`, where a fix of the value alone would leave an error after it. `inline`: the
+ * key/value is known to be an inline table's (its `}` may be on a line below); else only where that
+ * `}` is on its line.
  */
-export function moreAfterValue(text: string, end: number): boolean {
+export function moreAfterValue(text: string, end: number, inline = false): boolean {
   const lineEnd = commentOrLineEnd(text, end);
   const rest = text.slice(end, lineEnd).replace(/^[ \t]*/, '');
-  const inline = text[closedOrLineEnd(text, end, lineEnd)] === '}';
-  if (rest === '' || (inline && rest[0] === '}')) return false;
-  if (rest[0] !== ',' || !inline) return true;
+  const inTable = inline || text[closedOrLineEnd(text, end, lineEnd)] === '}';
+  if (rest === '' || (inTable && rest[0] === '}')) return false;
+  if (rest[0] !== ',' || !inTable) return true;
   const next = rest.slice(1).replace(/^[ \t]*/, '');
-  return !(next[0] === '}' || KEY_LINE.test(next));
+  return !(next === '' || next[0] === '}' || KEY_LINE.test(next));
 }
 
 /** Where the first comma before a key is from `at` to `end`, in the inline table they are in (quotes and what opens after `at` skipped), or `end`. */
