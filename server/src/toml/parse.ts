@@ -57,16 +57,6 @@ function isBareLetter(c: number): boolean {
   return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f;
 }
 
-/**
- * White space TOML does not read as a blank (its blanks are space and tab): a no-break space, an em
- * space, every space separator of Unicode but the space. An error, but no part of a word: a value
- * ends before it, and in a list or an inline table what follows it is read as the next item, its
- * comma missing (`[1` U+00A0 `2]`: see syntaxMessages.ts's `missingComma`).
- */
-function isOddBlank(c: number): boolean {
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x202f || c === 0x205f || c === 0x3000;
-}
-
 function isKeyStart(c: number): boolean {
   return isBare(c) || c === QUOTE || c === APOS;
 }
@@ -466,12 +456,14 @@ class Parser {
     const text = this.text;
     const start = this.pos;
     let p = start;
-    // A run of white space TOML does not read as a blank is a value of its own (an invalid one), not
-    // the start of the word after it; a word ends before one.
-    const odd = isOddBlank(text.charCodeAt(p));
+    // A run of what TOML does not read as a blank (a no-break space, a zero-width space: see
+    // unreadBlanks.ts) is a value of its own (an invalid one), not the start of the word after it; a
+    // word ends before one, and in an inline table what follows one is read as the next key/value,
+    // its comma missing (`[1` U+00A0 `2]`: see syntaxMessages.ts's `missingComma`).
+    const odd = isUnreadBlank(text.charCodeAt(p));
     for (;;) {
       const c = text.charCodeAt(p);
-      if (p >= this.len || (c < 128 && SCALAR_STOP[c] === 1) || isOddBlank(c) !== odd) break;
+      if (p >= this.len || (c < 128 && SCALAR_STOP[c] === 1) || isUnreadBlank(c) !== odd) break;
       p++;
     }
     // `1979-05-27 07:32:00`: a date, a space and a time are one value.
@@ -480,15 +472,12 @@ class Parser {
       p++;
       for (;;) {
         const c = text.charCodeAt(p);
-        if (p >= this.len || (c < 128 && SCALAR_STOP[c] === 1)) break;
+        if (p >= this.len || (c < 128 && SCALAR_STOP[c] === 1) || isUnreadBlank(c)) break;
         p++;
       }
     }
     this.pos = p;
-    // What TOML does not read as a blank right after the value (`1` U+00A0 `]`, a syntax error of
-    // its own) is no part of it: read past, as a blank.
-    let end = p;
-    while (end - 1 > start && isUnreadBlank(text.charCodeAt(end - 1))) end--;
+    const end = p;
     const t = text.slice(start, end);
     const type = classify(t);
     const span = { start, end };
@@ -654,10 +643,10 @@ class Parser {
         }
         entries.push(kv);
         end = kv.span.end;
-      } else if (isOddBlank(c)) {
+      } else if (isUnreadBlank(c)) {
         // Passed over, as a blank is, so that the key/value after it is read (its comma missing).
         this.problem(this.spanAt(this.pos), `expected a key in the inline table, found \`${shown(this.charAt(this.pos))}\``);
-        while (isOddBlank(text.charCodeAt(this.pos))) this.pos++;
+        while (isUnreadBlank(text.charCodeAt(this.pos))) this.pos++;
         lastBad = true;
         continue;
       } else {

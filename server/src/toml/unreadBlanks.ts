@@ -4,7 +4,7 @@
 // separators and NEL, which TOML does not read as line breaks either), and invisible characters (a
 // zero-width space, a word joiner, a byte order mark past the file's start, the Mongolian vowel
 // separator). The one place that says which: the syntax error's message and fix name and replace
-// them (syntaxMessages.ts), and the model reads a value up to those after it (parse.ts).
+// them (syntaxMessages.ts), and the model ends a value before them (parse.ts).
 
 /** One of them, as a regular expression's class (`u` flag). */
 export const UNREAD = '(?! )[\\p{Zs}\\u0085\\u2028\\u2029\\u180E\\u200B\\u2060\\uFEFF]';
