@@ -207,6 +207,16 @@ function rawServer(): {
   return { conn, send, notify, stderr: () => stderr, exited, stop: () => { conn.dispose(); proc.kill(); }, raw: (bytes) => void proc.stdin.write(bytes), close: () => void proc.stdin.end() };
 }
 
+/** A message's bytes as a client frames it (Content-Length, a blank line, the JSON). */
+const frame = (message: unknown, eol = '\r\n') => {
+  const body = JSON.stringify(message);
+  return `Content-Length: ${Buffer.byteLength(body)}${eol}${eol}${body}`;
+};
+
+/** The server's exit code, or 'running' if it has not exited within `ms` (a server that hangs fails the test, not the run). */
+const exitedWithin = (s: ReturnType<typeof rawServer>, ms: number) =>
+  Promise.race([s.exited, new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), ms).unref())]);
+
 const errorCode = (code: number) => (e: { code?: number }) => e.code === code;
 
 /** Where the notification tests open their document. */
@@ -377,17 +387,40 @@ describe('initialize and the lifecycle', () => {
   });
 
   // A header the reader cannot read leaves the stream out of step: the server read nothing more and
-  // answered nothing, saying nothing, for good. A body that is no JSON leaves it in step.
+  // answered nothing, saying nothing, for good. A body that is no JSON leaves it in step. Each header is
+  // followed by a message that would be answered: the server must not read it (nor hang on the header).
   test('a message header that cannot be read stops the server with a line that says why; a body that is no JSON is dropped, and the server goes on', async () => {
-    for (const header of ['Content-Length: abc\r\n\r\n{}', 'Content-Type: x\r\n\r\n{}', 'Content-Length 2\r\n\r\n{}']) {
+    const cases: Array<[string, RegExp]> = [
+      ['Content-Length: abc\r\n\r\n{}', /its Content-Length is not a whole number of bytes: "abc"/],
+      ['Content-Type: x\r\n\r\n{}', /it has no Content-Length/],
+      ['Content-Length 2\r\n\r\n{}', /a line of it is not `name: value`: "Content-Length 2"/],
+      // The library took -5 as a length and failed on every message after with a TypeError, answering none.
+      ['Content-Length: -5\r\n\r\n', /its Content-Length is not a whole number of bytes: "-5"/],
+      // It took the number that starts these (12, 0, 1), or the last of two, and read the next message's header as body.
+      ['Content-Length: 12.5\r\n\r\n{}', /its Content-Length is not a whole number of bytes: "12.5"/],
+      ['Content-Length: 0x10\r\n\r\n{}', /its Content-Length is not a whole number of bytes: "0x10"/],
+      ['Content-Length: 1e3\r\n\r\n{}', /its Content-Length is not a whole number of bytes: "1e3"/],
+      ['Content-Length: +2\r\n\r\n{}', /its Content-Length is not a whole number of bytes: "\+2"/],
+      ['Content-Length: \r\n\r\n{}', /its Content-Length is not a whole number of bytes: ""/],
+      ['Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}', /it has two Content-Lengths, 2 and 3/],
+      // It waited for ever for bytes no client sends.
+      ['Content-Length: 99999999999\r\n\r\n{}', /its Content-Length, 99999999999, is over the 268435456 bytes \(256 MiB\) a message may take/],
+      [`Content-Length: ${256 * 1024 * 1024 + 1}\r\n\r\n{}`, /its Content-Length, 268435457, is over the 268435456 bytes/],
+      // A header with no end, and JSON with no header: it waited for a blank line for ever.
+      [`X-Padding: ${'a'.repeat(9000)}`, /no blank line ends it within its first 8192 bytes/],
+      ['{"jsonrpc":"2.0","id":1,"method":"shutdown"}', /it starts with "\{": a message is a header \(Content-Length: <bytes>, then a blank line\), then the JSON/],
+    ];
+    const next = frame({ jsonrpc: '2.0', id: 'after', method: 'shutdown' });
+    for (const [header, why] of cases) {
       const s = rawServer();
       const logs: string[] = [];
       s.conn.onNotification('window/logMessage', (m: { message: string }) => void logs.push(m.message));
       try {
         await s.conn.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });
-        s.raw(header);
-        assert.equal(await s.exited, 1, header);
+        s.raw(header + next);
+        assert.equal(await exitedWithin(s, 3000), 1, header);
         assert.match(s.stderr(), /^mars-toml: cannot read a message header from the client \(.+\): the messages after it cannot be told apart, so the server stops\n$/, header);
+        assert.match(s.stderr(), why, header);
         assert.deepEqual(logs, [s.stderr().trimEnd()], header);
       } finally {
         s.stop();
@@ -400,6 +433,26 @@ describe('initialize and the lifecycle', () => {
       assert.equal(await s.conn.sendRequest('shutdown'), null);
       await s.conn.sendNotification('exit');
       assert.equal(await s.exited, 0);
+    } finally {
+      s.stop();
+    }
+  });
+
+  // A header whose lines end in LF alone (a hand-written client's) was waited on for ever, the server
+  // saying nothing: it is read as gopls and clangd read it (a valid header holds no bare LF, so none is read otherwise).
+  test('a header whose lines end in LF alone is read, and the messages after it too', async () => {
+    const { s, logs } = await openedRawServer();
+    try {
+      const uri = NOTIFY_URI;
+      const change = { jsonrpc: '2.0', method: 'textDocument/didChange', params: { textDocument: { uri, version: 2 }, contentChanges: [{ range: { start: { line: 1, character: 12 }, end: { line: 1, character: 17 } }, text: 'Bash' }] } };
+      const body = JSON.stringify(change);
+      s.raw(`Content-Type: application/vscode-jsonrpc; charset=utf-8\nContent-Length: ${Buffer.byteLength(body)}\n\n${body}`);
+      const hover = await s.conn.sendRequest<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 13 } });
+      assert.match(hover?.contents.value ?? 'no hover', /^Capability bash/);
+      assert.deepEqual(await s.send('shutdown', null).then((m) => m.result), null);
+      s.raw(frame({ jsonrpc: '2.0', method: 'exit' }, '\n'));
+      assert.equal(await exitedWithin(s, 3000), 0);
+      assert.deepEqual(logs, []);
     } finally {
       s.stop();
     }

@@ -1,13 +1,12 @@
 // Node entry of the language server: `node dist/server.js --stdio` (as the VS Code client starts
 // it), or `--node-ipc`, `--socket=<port>`, `--pipe=<name>`. Over stdio, messages are encoded by
 // `encodeMessage`, which writes a big file's diagnostics from the JSON kept for each section.
-import {
-  createConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter, type Connection, type Message,
-} from 'vscode-languageserver/node';
+import { createConnection, ProposedFeatures, StreamMessageWriter, type Connection, type Message } from 'vscode-languageserver/node';
 import { encodeMessage } from '../lsp/encodedRuns';
 import { connectionOptions, startServer } from '../lsp/server';
 import { codeIsWarm } from './codeCache';
 import { mcpServersChanged, mcpServersFor } from './mcpServers';
+import { StdioMessageReader } from './stdioReader';
 
 function stdioConnection(): Connection {
   // The writer encodes a message only once the one before it is written out, so the bytes of a
@@ -26,13 +25,13 @@ function stdioConnection(): Connection {
     }
   };
   const writer = new StreamMessageWriter(process.stdout, { contentTypeEncoder: { name: 'application/json', encode } });
-  // stdin is read by a reader made here, to hear its errors; given stdin's `on` (and a `read`), the
-  // library still exits when the editor closes stdin, as it does for a stream. It accepts a reader
-  // and a writer in the streams' place at run time (the typings only allow both streams or both endpoints).
-  const reader = new StreamMessageReader(process.stdin);
+  // stdin is read by a reader of ours, which checks each header (stdioReader.ts); given stdin's `on`
+  // (and a `read`), the library still exits when the editor closes stdin, as it does for a stream. It
+  // accepts a reader and a writer in the streams' place at run time (the typings only allow both
+  // streams or both endpoints).
+  const reader = new StdioMessageReader(process.stdin, (why) => stopOnBadHeader(why, connection));
   const input = Object.assign(reader, { read: () => null, on: (event: string, listener: () => void) => process.stdin.on(event, listener) });
   const connection = createConnection(ProposedFeatures.all, input as unknown as NodeJS.ReadableStream, writer as unknown as NodeJS.WritableStream, connectionOptions());
-  stopOnBadHeader(reader, connection);
   // stdout carries the protocol: anything logged goes to the client's output channel instead.
   console.log = console.info = (...args: unknown[]) => connection.console.log(args.join(' '));
   console.warn = (...args: unknown[]) => connection.console.warn(args.join(' '));
@@ -41,20 +40,17 @@ function stdioConnection(): Connection {
 }
 
 /**
- * A message header the reader cannot read (no Content-Length, or not a number) leaves the stream out
- * of step: every later message would be misread, and the server went quiet for good, saying nothing.
- * It now says why and exits (1), as rust-analyzer's lsp-server does, so the editor can start it
- * again. A body that is no JSON leaves the stream in step, and is only dropped, as the library does.
+ * A message header that cannot be read (stdioReader.ts) leaves the stream out of step: every later
+ * message would be misread, and the server went quiet for good, saying nothing. It now says why and
+ * exits (1), as rust-analyzer's lsp-server does, so the editor can start it again. A body that is no
+ * JSON leaves the stream in step, and is only dropped, as the library does.
  */
-function stopOnBadHeader(reader: StreamMessageReader, connection: Connection): void {
-  reader.onError((e) => {
-    if (!/header|content-length/i.test(e.message)) return;
-    const why = `mars-toml: cannot read a message header from the client (${e.message.split('\n')[0]}): the messages after it cannot be told apart, so the server stops`;
-    process.stderr.write(`${why}\n`);
-    void connection.console.error(why);
-    // Once the log line is written out (the writer encodes a message at a time, asynchronously).
-    setTimeout(() => process.exit(1), 100);
-  });
+function stopOnBadHeader(problem: string, connection: Connection): void {
+  const why = `mars-toml: cannot read a message header from the client (${problem}): the messages after it cannot be told apart, so the server stops`;
+  process.stderr.write(`${why}\n`);
+  void connection.console.error(why);
+  // Once the log line is written out (the writer encodes a message at a time, asynchronously).
+  setTimeout(() => process.exit(1), 100);
 }
 
 const stdio = process.argv.includes('--stdio');
