@@ -170,6 +170,25 @@ test('shutdown then exit ends the server: the Node process, and the web worker',
   }
 });
 
+test('a message that is no request, notification or response is answered InvalidRequest with id null over each transport: Node IPC, and the web worker', async () => {
+  for (const transport of ['stdio', 'ipc', 'worker'] as const) {
+    const c = await LspClient.start({ transport });
+    try {
+      await c.writeRaw({ jsonrpc: '2.0', id: null, method: 'textDocument/hover', params: { textDocument: { uri: 'file:///x/mars.toml' }, position: { line: 0, character: 0 } } });
+      await c.writeRaw([{ jsonrpc: '2.0', id: 'b', method: 'shutdown' }]);
+      // Answered in order: once shutdown is, the two before it are.
+      assert.equal(await c.request('shutdown', null), null);
+      assert.deepEqual(c.answersWithoutId.map((m) => [m.error?.code, m.error?.message]), [
+        [-32600, "textDocument/hover came with an id of null: a request's id is a string or a number, and a notification has none"],
+        [-32600, 'a message is a JSON object, not an array (LSP has no batches: send each message on its own)'],
+      ], transport);
+      assert.deepEqual(c.logs, [], transport);
+    } finally {
+      await c.stop();
+    }
+  }
+});
+
 /**
  * The server over stdio with nothing sent yet: for what happens around `initialize`. `send` writes a
  * request as given (`conn` would send `params: null` as `[null]`) and gives its answer, result or error.
@@ -177,6 +196,7 @@ test('shutdown then exit ends the server: the Node process, and the web worker',
 function rawServer(): {
   conn: MessageConnection; send: (method: string, params: unknown) => Promise<ResponseMessage>; notify: (method: string, params: unknown) => Promise<void>;
   stderr: () => string; exited: Promise<number | null>; stop: () => void; raw: (bytes: string) => void; close: () => void;
+  rawAnswer: (body: string, id: string | null) => Promise<ResponseMessage>;
 } {
   const proc = spawn(process.execPath, [path.join(DIST, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
@@ -188,7 +208,7 @@ function rawServer(): {
   const answers = new Map<string, (m: ResponseMessage) => void>();
   const listen = reader.listen.bind(reader);
   reader.listen = (callback) => listen((m) => {
-    const take = Message.isResponse(m) && typeof m.id === 'string' ? answers.get(m.id) : undefined;
+    const take = Message.isResponse(m) && (typeof m.id === 'string' || m.id === null) ? answers.get(m.id ?? 'null') : undefined;
     if (take) take(m as ResponseMessage);
     else callback(m);
   });
@@ -204,7 +224,12 @@ function rawServer(): {
   });
   // A notification written as given (the connection's would put `null` or `5` in an array, as params by position).
   const notify = (method: string, params: unknown) => writer.write({ jsonrpc: '2.0', method, ...(params === undefined ? {} : { params }) } as NotificationMessage);
-  return { conn, send, notify, stderr: () => stderr, exited, stop: () => { conn.dispose(); proc.kill(); }, raw: (bytes) => void proc.stdin.write(bytes), close: () => void proc.stdin.end() };
+  // A body written as given, framed, and the answer with `id` (null: the next answer with id null).
+  const rawAnswer = (body: string, id: string | null) => new Promise<ResponseMessage>((resolve) => {
+    answers.set(id ?? 'null', resolve);
+    proc.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  });
+  return { conn, send, notify, stderr: () => stderr, exited, stop: () => { conn.dispose(); proc.kill(); }, raw: (bytes) => void proc.stdin.write(bytes), close: () => void proc.stdin.end(), rawAnswer };
 }
 
 /** A message's bytes as a client frames it (Content-Length, a blank line, the JSON). */
@@ -213,9 +238,12 @@ const frame = (message: unknown, eol = '\r\n') => {
   return `Content-Length: ${Buffer.byteLength(body)}${eol}${eol}${body}`;
 };
 
-/** The server's exit code, or 'running' if it has not exited within `ms` (a server that hangs fails the test, not the run). */
-const exitedWithin = (s: ReturnType<typeof rawServer>, ms: number) =>
-  Promise.race([s.exited, new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), ms).unref())]);
+/** What `promise` gives, or 'not yet' if it has not settled within `ms` (a server that hangs fails the test, not the run). */
+const within = <T>(promise: Promise<T>, ms: number) =>
+  Promise.race([promise, new Promise<'not yet'>((resolve) => setTimeout(() => resolve('not yet'), ms).unref())]);
+
+/** The server's exit code, or 'not yet' if it has not exited within `ms`. */
+const exitedWithin = (s: ReturnType<typeof rawServer>, ms: number) => within(s.exited, ms);
 
 const errorCode = (code: number) => (e: { code?: number }) => e.code === code;
 
@@ -453,6 +481,49 @@ describe('initialize and the lifecycle', () => {
       s.raw(frame({ jsonrpc: '2.0', method: 'exit' }, '\n'));
       assert.equal(await exitedWithin(s, 3000), 0);
       assert.deepEqual(logs, []);
+    } finally {
+      s.stop();
+    }
+  });
+
+  // JSON-RPC 2.0 answers a message that is no request, notification or response with Invalid Request
+  // (-32600), and id null where no id of a request can be read. The library logged the whole message
+  // (of any size) and answered nothing: a client waited for ever on a request of an id it cannot take.
+  test('a message that is no request, notification or response is answered InvalidRequest with id null, with nothing logged, and the server goes on', async () => {
+    const { s, logs } = await openedRawServer();
+    try {
+      const hover = `"method":"textDocument/hover","params":{"textDocument":{"uri":"${NOTIFY_URI}"},"position":{"line":1,"character":13}},"padding":"${'x'.repeat(100_000)}"`;
+      const badId = (kind: string) => `textDocument/hover came with an id of ${kind}: a request's id is a string or a number, and a notification has none`;
+      const cases: Array<[string, string | null, string]> = [
+        [`{"jsonrpc":"2.0","id":null,${hover}}`, null, badId('null')],
+        [`{"jsonrpc":"2.0","id":true,${hover}}`, null, badId('a boolean')],
+        [`{"jsonrpc":"2.0","id":{"n":1},${hover}}`, null, badId('an object')],
+        [`{"jsonrpc":"2.0","id":[1],${hover}}`, null, badId('an array')],
+        // LSP has no batches: one answer, not one for each (a client of LSP reads no list of answers).
+        [`[{"jsonrpc":"2.0","id":"b","method":"shutdown"}]`, null, 'a message is a JSON object, not an array (LSP has no batches: send each message on its own)'],
+        ['[]', null, 'a message is a JSON object, not an array (LSP has no batches: send each message on its own)'],
+        ['"hello"', null, 'a message is a JSON object, not a string'],
+        ['5', null, 'a message is a JSON object, not a number'],
+        ['0', null, 'a message is a JSON object, not a number'],
+        ['null', null, 'a message is a JSON object, not null'],
+        ['false', null, 'a message is a JSON object, not a boolean'],
+        // A request of an id that can be read is answered under it.
+        ['{"jsonrpc":"2.0","id":"m","method":5}', 'm', "a message's method is a string, not a number"],
+        ['{"jsonrpc":"2.0","method":null}', null, "a message's method is a string, not null"],
+        ['{"jsonrpc":"2.0"}', null, 'a message has a method (a request or a notification), or a result or an error and an id (a response)'],
+        ['{"jsonrpc":"2.0","id":true,"result":null}', null, "a response's id is a string, a number or null, not a boolean"],
+      ];
+      for (const [body, id, why] of cases) {
+        const answer = await within(s.rawAnswer(body, id), 3000);
+        assert.notEqual(answer, 'not yet', body.slice(0, 80));
+        if (answer === 'not yet') return;
+        assert.deepEqual([answer.id, answer.error?.code, answer.error?.message, 'result' in answer], [id, -32600, why, false], body.slice(0, 80));
+      }
+      // An answer to none of the server's requests, of neither a result nor an error, is dropped, as one of a result is.
+      s.raw(frame({ jsonrpc: '2.0', id: 'none' }));
+      await assertFollowsEdits(s);
+      assert.deepEqual(logs, []);
+      assert.equal(s.stderr(), '');
     } finally {
       s.stop();
     }

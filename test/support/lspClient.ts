@@ -3,7 +3,8 @@
 import { fork, spawn } from 'node:child_process';
 import path from 'node:path';
 import {
-  createMessageConnection, IPCMessageReader, IPCMessageWriter, type MessageConnection, PortMessageReader, PortMessageWriter, ResponseError,
+  createMessageConnection, IPCMessageReader, IPCMessageWriter, Message, type MessageConnection, type MessageReader, type MessageWriter, PortMessageReader, PortMessageWriter,
+  ResponseError, type ResponseMessage, StreamMessageReader, StreamMessageWriter,
 } from 'vscode-languageserver/node';
 import type { CompletionItem, CompletionList, Diagnostic, Position, PublishDiagnosticsParams } from 'vscode-languageserver';
 import { DIST } from './paths';
@@ -55,13 +56,19 @@ export class LspClient {
   readonly registrations: Array<{ method: string; registerOptions?: unknown }> = [];
   /** What the server logged (window/logMessage). */
   readonly logs: string[] = [];
+  /** The server's answers of id null (to a message it could not read), taken before the connection sees them. */
+  readonly answersWithoutId: ResponseMessage[] = [];
+  /** Writes a message as given, whatever it is, past the connection. */
+  readonly writeRaw: (message: unknown) => Promise<void>;
 
   private constructor(options: ClientOptions) {
     this.settings = options.settings ?? {};
     const server = path.join(DIST, 'server.js');
+    let reader: MessageReader;
+    let writer: MessageWriter;
     if (options.transport === 'worker') {
       const worker = browserServer();
-      this.conn = createMessageConnection(new PortMessageReader(worker), new PortMessageWriter(worker));
+      [reader, writer] = [new PortMessageReader(worker), new PortMessageWriter(worker)];
       worker.stderr.on('data', (d) => (this.stderr += d));
       worker.on('error', (e) => (this.stderr += String(e.stack ?? e)));
       worker.on('exit', (code) => (this.exitCode = code));
@@ -70,9 +77,9 @@ export class LspClient {
       const proc = options.transport === 'ipc'
         ? fork(server, ['--node-ipc'], { silent: true })
         : spawn(process.execPath, [server, ...(options.args ?? []), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-      this.conn = options.transport === 'ipc'
-        ? createMessageConnection(new IPCMessageReader(proc), new IPCMessageWriter(proc))
-        : createMessageConnection(proc.stdout!, proc.stdin!);
+      [reader, writer] = options.transport === 'ipc'
+        ? [new IPCMessageReader(proc), new IPCMessageWriter(proc)]
+        : [new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!)];
       proc.stderr!.on('data', (d) => (this.stderr += d));
       proc.on('exit', (code) => {
         this.exitCode = code ?? 1;
@@ -80,6 +87,13 @@ export class LspClient {
       });
       this.kill = () => proc.kill();
     }
+    const listen = reader.listen.bind(reader);
+    reader.listen = (callback) => listen((m) => {
+      if (Message.isResponse(m) && m.id === null) this.answersWithoutId.push(m);
+      else callback(m);
+    });
+    this.writeRaw = (message) => writer.write(message as Message);
+    this.conn = createMessageConnection(reader, writer);
     this.conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
       this.published.set(p.uri, [...(this.published.get(p.uri) ?? []), p]);
       for (const w of this.waiters.splice(0)) w();

@@ -8,7 +8,8 @@ import { connectionOptions, startServer } from '../lsp/server';
 
 // The worker's global scope is its message port (the project's typings have no WebWorker lib).
 const port = globalThis as unknown as ConstructorParameters<typeof BrowserMessageReader>[0];
-const connection = createConnection(new BrowserMessageReader(port), new BrowserMessageWriter(port), connectionOptions());
+const writer = new BrowserMessageWriter(port);
+const connection = createConnection(new BrowserMessageReader(port), writer, connectionOptions(writer));
 startServer(connection);
 // `exit` ends the worker, as it ends the Node process: a stopped client leaves no server behind.
 connection.onExit(() => (globalThis as { close?: () => void }).close?.());

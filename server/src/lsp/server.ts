@@ -3,9 +3,9 @@
 
 import {
   type CancellationToken, type CodeAction, type Command, type Connection, type ConnectionOptions, type Diagnostic,
-  DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, DocumentDiagnosticReportKind, Message, type NotificationMessage, type RequestMessage, ErrorCodes, type InitializeError, type InitializeParams, type InitializeResult,
+  DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, DocumentDiagnosticReportKind, Message, type NotificationMessage, type RequestMessage, type ResponseMessage, ErrorCodes, type InitializeError, type InitializeParams, type InitializeResult,
   type MarkupContent, MarkupKind, type Range, type TextDocumentEdit, TextDocumentSyncKind, TextDocuments, CodeActionKind, LSPErrorCodes, ResponseError,
-  type WorkspaceEdit, type Location, type LocationLink, DiagnosticTag,
+  type WorkspaceEdit, type Location, type LocationLink, DiagnosticTag, type MessageWriter,
 } from 'vscode-languageserver';
 import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { visibleFindings, type Analysis } from '../analysis/analyze';
@@ -70,7 +70,7 @@ class NotParams {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** What a value of JSON is, for a message: `null`, `an array`, `a number` (not for undefined: say what is missing). */
-const kindOf = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'an array' : `a ${typeof v}`);
+const kindOf = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`);
 
 /** Params that are not an object, as `NotParams`. */
 function notAnObject(method: string, given: unknown): NotParams {
@@ -97,6 +97,37 @@ function unreadableNotification(method: string, params: unknown): NotParams | nu
  */
 const IGNORED_NOTIFICATION = 'notification without params (ignored)';
 
+const isId = (v: unknown): v is string | number => typeof v === 'string' || typeof v === 'number';
+
+/**
+ * What makes a message none of JSON-RPC's (a request, a notification, a response), and the id to
+ * answer it under: the request's if it can be read, else null (JSON-RPC 2.0, Invalid Request). Not an
+ * answer of the client's with an id but neither a result nor an error (see `connectionOptions`).
+ */
+function notJsonRpc(message: unknown): { why: string; id: string | number | null } | null {
+  if (!isObject(message)) {
+    // A list is JSON-RPC's batch, which LSP has none of: answered once, as a client of LSP reads no list of answers.
+    return { why: `a message is a JSON object, not ${kindOf(message)}${Array.isArray(message) ? ' (LSP has no batches: send each message on its own)' : ''}`, id: null };
+  }
+  const { method, id } = message;
+  if (method !== undefined) {
+    if (typeof method !== 'string') return { why: `a message's method is a string, not ${kindOf(method)}`, id: isId(id) ? id : null };
+    if (id !== undefined && !isId(id)) return { why: `${method} came with an id of ${kindOf(id)}: a request's id is a string or a number, and a notification has none`, id: null };
+    return null;
+  }
+  if (message.result === undefined && !message.error) return { why: 'a message has a method (a request or a notification), or a result or an error and an id (a response)', id: null };
+  if (id === undefined) return { why: "a response has an id (null if the request's could not be read)", id: null };
+  if (id !== null && !isId(id)) return { why: `a response's id is a string, a number or null, not ${kindOf(id)}`, id: null };
+  return null;
+}
+
+/** Where a message that cannot be answered (no writer given) is logged from, with an `Unread`. */
+const UNREAD_MESSAGE = 'message the server cannot read (ignored)';
+
+class Unread {
+  constructor(readonly why: string) {}
+}
+
 /**
  * For each entry's connection (one each), what the library must not see as it came:
  * - Notifications before `initialize` are dropped, but `exit` (LSP 3.17): a document opened then
@@ -116,12 +147,29 @@ const IGNORED_NOTIFICATION = 'notification without params (ignored)';
  * - A `shutdown` before `initialize` comes under another name, which no handler takes: refused as
  *   not initialized, as any request then, without the library counting it as the shutdown after
  *   which `exit` ends the process with 0 (LSP 3.17: 1 without one).
+ * - A message that is none of JSON-RPC's (`notJsonRpc`: a list, a string, a request of an id of null)
+ *   is answered Invalid Request through `writer` (the entry's), under id null unless a
+ *   request's id can be read, as JSON-RPC 2.0 says; without a writer (a socket or a pipe, whose
+ *   writer the library makes), it is logged in a line and dropped. The library logged the whole
+ *   message, of any size, and answered nothing. An answer of the client's with an id but neither a
+ *   result nor an error comes as an error: the server's request of that id fails, as the library
+ *   made it fail, without the log of it.
  */
-export function connectionOptions(): ConnectionOptions {
+export function connectionOptions(writer?: Pick<MessageWriter, 'write'>): ConnectionOptions {
   let initializeSeen = false;
   return {
     messageStrategy: {
       handleMessage(message, next) {
+        const m: unknown = message;
+        if (isObject(m) && m.method === undefined && isId(m.id) && m.result === undefined && !m.error) {
+          const refused: ResponseMessage = { jsonrpc: '2.0', id: m.id, error: { code: ErrorCodes.InvalidRequest, message: 'the client answered with neither a result nor an error' } };
+          return next(refused);
+        }
+        const invalid = notJsonRpc(m);
+        if (invalid) {
+          if (writer) return writer.write({ jsonrpc: '2.0', id: invalid.id, error: { code: ErrorCodes.InvalidRequest, message: invalid.why } } as ResponseMessage);
+          return next({ jsonrpc: '2.0', method: UNREAD_MESSAGE, params: new Unread(invalid.why) } as NotificationMessage);
+        }
         if (!initializeSeen && Message.isNotification(message) && message.method !== 'exit') return;
         if (Message.isNotification(message)) {
           const unreadable = message.method === 'exit' || message.method === 'initialized' ? null : unreadableNotification(message.method, message.params);
@@ -409,6 +457,10 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     if (!(params instanceof NotParams)) return;
     const outOfStep = params.method === 'textDocument/didChange' ? "; the server's copy of the document may differ from the editor's until it is reopened" : '';
     connection.console.warn(`${params.why}: the notification was ignored${outOfStep}`);
+  });
+
+  connection.onNotification(UNREAD_MESSAGE, (params: unknown) => {
+    if (params instanceof Unread) connection.console.warn(`${params.why}: the message was ignored`);
   });
 
   // Requests no handler takes: refused as not initialized (or shut down) first, as for the others.

@@ -1,7 +1,9 @@
 // Node entry of the language server: `node dist/server.js --stdio` (as the VS Code client starts
 // it), or `--node-ipc`, `--socket=<port>`, `--pipe=<name>`. Over stdio, messages are encoded by
 // `encodeMessage`, which writes a big file's diagnostics from the JSON kept for each section.
-import { createConnection, ProposedFeatures, StreamMessageWriter, type Connection, type Message } from 'vscode-languageserver/node';
+import {
+  createConnection, IPCMessageReader, IPCMessageWriter, ProposedFeatures, StreamMessageWriter, type Connection, type Message,
+} from 'vscode-languageserver/node';
 import { encodeMessage } from '../lsp/encodedRuns';
 import { connectionOptions, startServer } from '../lsp/server';
 import { codeIsWarm } from './codeCache';
@@ -31,7 +33,7 @@ function stdioConnection(): Connection {
   // streams or both endpoints).
   const reader = new StdioMessageReader(process.stdin, (why) => stopOnBadHeader(why, connection));
   const input = Object.assign(reader, { read: () => null, on: (event: string, listener: () => void) => process.stdin.on(event, listener) });
-  const connection = createConnection(ProposedFeatures.all, input as unknown as NodeJS.ReadableStream, writer as unknown as NodeJS.WritableStream, connectionOptions());
+  const connection = createConnection(ProposedFeatures.all, input as unknown as NodeJS.ReadableStream, writer as unknown as NodeJS.WritableStream, connectionOptions(writer));
   // stdout carries the protocol: anything logged goes to the client's output channel instead.
   console.log = console.info = (...args: unknown[]) => connection.console.log(args.join(' '));
   console.warn = (...args: unknown[]) => connection.console.warn(args.join(' '));
@@ -54,10 +56,17 @@ function stopOnBadHeader(problem: string, connection: Connection): void {
 }
 
 const stdio = process.argv.includes('--stdio');
+/** Over Node IPC, the reader and writer the library would make, made here to answer what it cannot read (connectionOptions). */
+function ipcConnection(): Connection {
+  const writer = new IPCMessageWriter(process);
+  return createConnection(ProposedFeatures.all, new IPCMessageReader(process), writer, connectionOptions(writer));
+}
+
 // The ways to talk the library reads from the command line (`--socket 5007` as `--socket=5007`).
 const transport = process.argv.slice(2).some((a) => /^--(?:stdio|node-ipc|socket|pipe)(?:=|$)/.test(a));
 if (transport) {
-  startServer(stdio ? stdioConnection() : createConnection(ProposedFeatures.all, connectionOptions()), { mcpServers: mcpServersFor, mcpServersChanged, encodesRuns: stdio, diagnosed: codeIsWarm });
+  const connection = stdio ? stdioConnection() : process.argv.includes('--node-ipc') ? ipcConnection() : createConnection(ProposedFeatures.all, connectionOptions());
+  startServer(connection, { mcpServers: mcpServersFor, mcpServersChanged, encodesRuns: stdio, diagnosed: codeIsWarm });
 } else {
   // Started by hand: the library would throw from inside the bundle (a stack and minified source).
   process.stderr.write('usage: node dist/server.js --stdio (or --node-ipc, --socket=<port>, --pipe=<name>) [--code-cache=<folder>]\nthe Mars TOML language server: an editor starts it and speaks LSP to it\n');
