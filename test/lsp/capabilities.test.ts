@@ -415,9 +415,9 @@ describe('initialize and the lifecycle', () => {
   });
 
   // A header the reader cannot read leaves the stream out of step: the server read nothing more and
-  // answered nothing, saying nothing, for good. A body that is no JSON leaves it in step. Each header is
-  // followed by a message that would be answered: the server must not read it (nor hang on the header).
-  test('a message header that cannot be read stops the server with a line that says why; a body that is no JSON is dropped, and the server goes on', async () => {
+  // answered nothing, saying nothing, for good. Each header is followed by a message that would be
+  // answered: the server must not read it (nor hang on the header).
+  test('a message header that cannot be read stops the server with a line that says why', async () => {
     const cases: Array<[string, RegExp]> = [
       ['Content-Length: abc\r\n\r\n{}', /its Content-Length is not a whole number of bytes: "abc"/],
       ['Content-Type: x\r\n\r\n{}', /it has no Content-Length/],
@@ -454,13 +454,27 @@ describe('initialize and the lifecycle', () => {
         s.stop();
       }
     }
+  });
+
+  // A body that is no JSON leaves the stream in step: the library dropped it without a word, and a
+  // client that sent it as a request waited for ever. JSON-RPC 2.0 answers it Parse error, id null.
+  test('a body that is no JSON is answered ParseError (-32700) with id null, with nothing logged, and the server goes on', async () => {
     const s = rawServer();
+    const logs: string[] = [];
+    s.conn.onNotification('window/logMessage', (m: { message: string }) => void logs.push(m.message));
     try {
       await s.conn.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });
-      s.raw('Content-Length: 5\r\n\r\n{x: 1');
+      for (const body of ['{x: 1', '', '{"jsonrpc":"2.0","id":1,"method":"shutdown"}}', `{"a":"${'x'.repeat(100_000)}`]) {
+        const answer = await within(s.rawAnswer(body, null), 3000);
+        assert.notEqual(answer, 'not yet', body.slice(0, 80));
+        if (answer === 'not yet') return;
+        assert.equal(answer.error?.code, -32700, body.slice(0, 80));
+        assert.match(answer.error?.message ?? '', /^the message is no JSON \(.{1,200}\): it was not read$/, body.slice(0, 80));
+      }
       assert.equal(await s.conn.sendRequest('shutdown'), null);
       await s.conn.sendNotification('exit');
       assert.equal(await s.exited, 0);
+      assert.deepEqual(logs, []);
     } finally {
       s.stop();
     }

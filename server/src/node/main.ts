@@ -2,7 +2,7 @@
 // it), or `--node-ipc`, `--socket=<port>`, `--pipe=<name>`. Over stdio, messages are encoded by
 // `encodeMessage`, which writes a big file's diagnostics from the JSON kept for each section.
 import {
-  createConnection, IPCMessageReader, IPCMessageWriter, ProposedFeatures, StreamMessageWriter, type Connection, type Message,
+  createConnection, ErrorCodes, IPCMessageReader, IPCMessageWriter, ProposedFeatures, StreamMessageWriter, type Connection, type Message, type ResponseMessage,
 } from 'vscode-languageserver/node';
 import { encodeMessage } from '../lsp/encodedRuns';
 import { connectionOptions, startServer } from '../lsp/server';
@@ -31,7 +31,9 @@ function stdioConnection(): Connection {
   // (and a `read`), the library still exits when the editor closes stdin, as it does for a stream. It
   // accepts a reader and a writer in the streams' place at run time (the typings only allow both
   // streams or both endpoints).
-  const reader = new StdioMessageReader(process.stdin, (why) => stopOnBadHeader(why, connection));
+  // A body that is no JSON is answered Parse error under id null, as JSON-RPC 2.0 says (the library dropped it without a word).
+  const parseError = (why: string) => void writer.write({ jsonrpc: '2.0', id: null, error: { code: ErrorCodes.ParseError, message: why } } as ResponseMessage).catch(() => undefined);
+  const reader = new StdioMessageReader(process.stdin, (why) => stopOnBadHeader(why, connection), parseError);
   const input = Object.assign(reader, { read: () => null, on: (event: string, listener: () => void) => process.stdin.on(event, listener) });
   const connection = createConnection(ProposedFeatures.all, input as unknown as NodeJS.ReadableStream, writer as unknown as NodeJS.WritableStream, connectionOptions(writer));
   // stdout carries the protocol: anything logged goes to the client's output channel instead.
@@ -44,8 +46,7 @@ function stdioConnection(): Connection {
 /**
  * A message header that cannot be read (stdioReader.ts) leaves the stream out of step: every later
  * message would be misread, and the server went quiet for good, saying nothing. It now says why and
- * exits (1), as rust-analyzer's lsp-server does, so the editor can start it again. A body that is no
- * JSON leaves the stream in step, and is only dropped, as the library does.
+ * exits (1), as rust-analyzer's lsp-server does, so the editor can start it again.
  */
 function stopOnBadHeader(problem: string, connection: Connection): void {
   const why = `mars-toml: cannot read a message header from the client (${problem}): the messages after it cannot be told apart, so the server stops`;

@@ -4,7 +4,8 @@
 // `-5` failed on each message after with a TypeError, `12.5`, `0x10`, `1e3` were taken for 12, 16 and
 // 1, the last of two lengths won, and a huge length, or a header without its blank line, was waited
 // for ever, the server saying nothing. Here a header is checked whole before its body is read; one
-// that cannot be read is handed to `badHeader` with what is wrong, and nothing after it is read.
+// that cannot be read is handed to `badHeader` with what is wrong, and nothing after it is read. A
+// body that is no JSON leaves the stream in step: it is handed to `badBody`, and the next is read.
 //
 // Only the header's bytes are scanned (by Buffer.indexOf, natively); a body is gathered in the chunks
 // it comes in and joined once, decoded as the library decodes it (UTF-8, JSON.parse).
@@ -52,7 +53,11 @@ export class StdioMessageReader extends AbstractMessageReader implements Message
   private length = -1;
   private stopped = false;
 
-  constructor(private readonly input: NodeJS.ReadableStream, private readonly badHeader: (why: string) => void) {
+  constructor(
+    private readonly input: NodeJS.ReadableStream,
+    private readonly badHeader: (why: string) => void,
+    private readonly badBody: (why: string) => void,
+  ) {
     super();
   }
 
@@ -137,8 +142,7 @@ export class StdioMessageReader extends AbstractMessageReader implements Message
     try {
       message = JSON.parse(body.toString('utf8')) as Message;
     } catch (e) {
-      // The stream is still in step: the body is dropped, as the library drops it.
-      this.fireError(e);
+      this.badBody(`the message is no JSON (${e instanceof Error ? e.message : String(e)}): it was not read`);
       return;
     }
     try {
