@@ -109,6 +109,8 @@ export class StdioMessageReader extends AbstractMessageReader implements Message
         return;
       }
     }
+    // Not an empty view of the last body's chunk, which would keep it (10 MB) until the next message.
+    this.rest = EMPTY;
   }
 
   /**
