@@ -439,21 +439,22 @@ describe('initialize and the lifecycle', () => {
       ['{"jsonrpc":"2.0","id":1,"method":"shutdown"}', /it starts with "\{": a message is a header \(Content-Length: <bytes>, then a blank line\), then the JSON/],
     ];
     const next = frame({ jsonrpc: '2.0', id: 'after', method: 'shutdown' });
-    for (const [header, why] of cases) {
+    // A server each, side by side (each starts in about 0.3 s).
+    await Promise.all(cases.map(async ([header, why]) => {
       const s = rawServer();
       const logs: string[] = [];
       s.conn.onNotification('window/logMessage', (m: { message: string }) => void logs.push(m.message));
       try {
         await s.conn.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });
         s.raw(header + next);
-        assert.equal(await exitedWithin(s, 3000), 1, header);
+        assert.equal(await exitedWithin(s, 5000), 1, header);
         assert.match(s.stderr(), /^mars-toml: cannot read a message header from the client \(.+\): the messages after it cannot be told apart, so the server stops\n$/, header);
         assert.match(s.stderr(), why, header);
         assert.deepEqual(logs, [s.stderr().trimEnd()], header);
       } finally {
         s.stop();
       }
-    }
+    }));
   });
 
   // A body that is no JSON leaves the stream in step: the library dropped it without a word, and a
