@@ -192,8 +192,9 @@ test('a message that is no request, notification or response is answered Invalid
 /**
  * The server over stdio with nothing sent yet: for what happens around `initialize`. `send` writes a
  * request as given (`conn` would send `params: null` as `[null]`) and gives its answer, result or error.
+ * What `intercept` takes (true) the connection does not see.
  */
-function rawServer(): {
+function rawServer(intercept?: (m: Message) => boolean): {
   conn: MessageConnection; send: (method: string, params: unknown) => Promise<ResponseMessage>; notify: (method: string, params: unknown) => Promise<void>;
   stderr: () => string; exited: Promise<number | null>; stop: () => void; raw: (bytes: string) => void; close: () => void;
   rawAnswer: (body: string, id: string | null) => Promise<ResponseMessage>;
@@ -210,7 +211,7 @@ function rawServer(): {
   reader.listen = (callback) => listen((m) => {
     const take = Message.isResponse(m) && (typeof m.id === 'string' || m.id === null) ? answers.get(m.id ?? 'null') : undefined;
     if (take) take(m as ResponseMessage);
-    else callback(m);
+    else if (!intercept?.(m)) callback(m);
   });
   const conn = createMessageConnection(reader, writer);
   conn.onRequest(() => null);
@@ -539,6 +540,32 @@ describe('initialize and the lifecycle', () => {
       await assertFollowsEdits(s);
       assert.deepEqual(logs, []);
       assert.equal(s.stderr(), '');
+    } finally {
+      s.stop();
+    }
+  });
+
+  // An answer of neither a result nor an error is no message of JSON-RPC's, but not to be answered: the
+  // server's request of its id fails (as the library made it fail), and the settings are the defaults.
+  test('an answer of the client\'s with neither a result nor an error fails the request it answers, and the server goes on', async () => {
+    const answered: unknown[] = [];
+    const s = rawServer((m) => {
+      if (!Message.isRequest(m) || m.method !== 'workspace/configuration') return false;
+      answered.push(m.id);
+      s.raw(frame({ jsonrpc: '2.0', id: m.id }));
+      return true;
+    });
+    const logs: string[] = [];
+    s.conn.onNotification('window/logMessage', (m: { message: string }) => void logs.push(m.message));
+    const published = new Promise<Diagnostic[]>((resolve) => s.conn.onNotification('textDocument/publishDiagnostics', (p: { diagnostics: Diagnostic[] }) => resolve(p.diagnostics)));
+    try {
+      await s.conn.sendRequest('initialize', { processId: null, rootUri: null, capabilities: { workspace: { configuration: true } } });
+      await s.conn.sendNotification('initialized', {});
+      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: NOTIFY_URI, languageId: 'toml', version: 1, text: TEXT } });
+      const diagnostics = await within(published, 5000);
+      assert.notEqual(diagnostics, 'not yet');
+      assert.ok(answered.length > 0);
+      assert.deepEqual(logs, []);
     } finally {
       s.stop();
     }
