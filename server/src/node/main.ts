@@ -56,13 +56,13 @@ function stopOnBadHeader(problem: string, connection: Connection): void {
   setTimeout(() => process.exit(1), 100);
 }
 
-const stdio = process.argv.includes('--stdio');
 /** Over Node IPC, the reader and writer the library would make, made here to answer what it cannot read (connectionOptions). */
 function ipcConnection(): Connection {
   const writer = new IPCMessageWriter(process);
   return createConnection(ProposedFeatures.all, new IPCMessageReader(process), writer, connectionOptions(writer));
 }
 
+const stdio = process.argv.includes('--stdio');
 // The ways to talk the library reads from the command line (`--socket 5007` as `--socket=5007`).
 const transport = process.argv.slice(2).some((a) => /^--(?:stdio|node-ipc|socket|pipe)(?:=|$)/.test(a));
 if (transport) {
