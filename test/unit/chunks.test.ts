@@ -105,6 +105,13 @@ const SAMPLES: Array<[string, () => string]> = [
     lines.splice(4, 2, `${lines[4]}${lines[5]}`);
     return `${lines.join('\n')}broken = "x"\nlast.tools.allowed = ["read" "grep"]\n`;
   }],
+  // Past the error, a list beside the tools table (`disallowedTools`, `tool.allowed`) is judged by
+  // the whole section no more than an agent that is no table: its piece must not say it is misplaced.
+  ['lists outside the tools table past a syntax error', () => {
+    const lines = agentsTable(400).split('\n');
+    lines.splice(4, 2, `${lines[4]}${lines[5]}`);
+    return `${lines.join('\n')}late.disallowedTools = ["grep"]\nlater.tool.allowed = ["read"]\n`;
+  }],
 ];
 
 for (const [name, make] of SAMPLES) {

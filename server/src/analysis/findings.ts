@@ -108,7 +108,7 @@ export interface Finding {
    */
   readonly mayHaveSafeFix: boolean;
   /**
-   * A judgement of what the text before it means (an agent that is not a table), made only where
+   * A judgement of what the text before it means (an agent that is not a table, a list outside its tools table), made only where
    * all of its section before it was read: not after a syntax error (see `Outside.unreadableBefore`).
    */
   readonly needsReadingBefore?: boolean;
@@ -833,12 +833,13 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     const lists = [...new Set(group.map((m) => quoted(m.key.name)))];
     const these = `${lists.join(' and ')} here ${lists.length === 1 ? 'is' : 'are'}`;
     const where = `Mars reads the tool lists of ${ownerLabel(owner)} only from its \`tools\` table`;
-    out.push(finding('misplaced-tool-list', keyContentSpan(doc.text, at.span), (ownerPart
+    // Judged only up to the section's first syntax error, as an agent that is no table (policies.ts).
+    out.push(Object.assign(finding('misplaced-tool-list', keyContentSpan(doc.text, at.span), (ownerPart
       ? `${quoted(ownerPart.name)} is not ${quoted(owner.kind)}: Mars reads tool policies only under \`agents\` and \`skills\`, so ${these} not part of ` +
         (group.every((m) => sameOwner(m.owner, owner)) ? `the policy of ${ownerLabel(owner)}.` : `any ${owner.kind === 'agents' ? 'agent' : 'skill'}'s policy.`)
       : tools ? `${quoted(tools.name)} is not \`tools\`: ${where}, so ${these} not part of its policy.`
       : `${where}: ${lists[0]} here is not part of its policy. Did you mean ${quoted(`tools.${list}`)}?`) + conflict,
-    () => misplacedListFixes(doc, policies, group)));
+    () => misplacedListFixes(doc, policies, group)), { needsReadingBefore: true }));
   }
   for (const extra of policies.extraKeys) {
     if (!isWritten(extra)) continue;
