@@ -112,6 +112,12 @@ const SAMPLES: Array<[string, () => string]> = [
     lines.splice(4, 2, `${lines[4]}${lines[5]}`);
     return `${lines.join('\n')}late.disallowedTools = ["grep"]\nlater.tool.allowed = ["read"]\n`;
   }],
+  // The same past an error the parser reads through (a key defined twice): Mars stops there too.
+  ['lists outside the tools table and an agent that is no table past a key defined twice', () => {
+    const lines = agentsTable(400).split('\n');
+    lines.splice(5, 0, lines[4]!);
+    return `${lines.join('\n')}late.disallowedTools = ["grep"]\nlater.tool.allowed = ["read"]\nbroken = "x"\n`;
+  }],
 ];
 
 for (const [name, make] of SAMPLES) {

@@ -47,15 +47,16 @@ export interface Analysis {
 export function analyze(text: string, memo: VerdictMemo = new VerdictMemo(), only?: (f: Finding) => boolean, arrays: ReadonlySet<string> = NO_ARRAYS): Analysis {
   const doc = parseToml(text);
   const lines = new LineIndex(text);
-  const policies = findPolicies(doc, arrays);
+  const problems = syntaxProblems(doc);
+  let unreadableFrom = text.length;
+  for (const problem of problems) if (problem.unreadableFrom !== undefined) unreadableFrom = Math.min(unreadableFrom, problem.unreadableFrom);
+  const policies = findPolicies(doc, arrays, problems);
   const entries = parseEntries(policies, memo);
   const findings: Finding[] = [];
   const suppressions = findSuppressions(doc, lines);
-  let unreadableFrom = text.length;
-  for (const problem of syntaxProblems(doc)) {
+  for (const problem of problems) {
     const f = syntaxFinding(problem, lines, suppressions);
     if (!only || only(f)) findings.push(f);
-    if (problem.unreadableFrom !== undefined) unreadableFrom = Math.min(unreadableFrom, problem.unreadableFrom);
   }
   // Past the error, the rest of its line reads as a guess (`["a", "b"c", "d"]` pairs the quotes
   // the wrong way: `", "` an entry, `d` a bare value): what it says there is left to the error.

@@ -1,7 +1,7 @@
 // The TOML walk: every tool policy (`agents.<name>.tools`, `skills.<name>.tools`) in every TOML
 // spelling, its entries with their context, and the shape problems Mars rejects at load.
 
-import type { KeyPart, KeyValue, Section, Span, TableHeader, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
+import type { KeyPart, KeyValue, Section, Span, SyntaxProblem, TableHeader, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
 import { lastAtOrBefore } from '../toml/sorted';
 import { dotted, RootArrays, wholeHeader } from '../toml/tables';
 import { quoted } from '../grammar/text';
@@ -215,11 +215,13 @@ export function readAlike(read: ReadonlySet<string>, a: ReadonlySet<string>, b: 
 
 /**
  * `arrays`: the root keys that arrays of tables hold where the text starts, made by `[[…]]` headers
- * before it (a section of a document is analysed alone: see analysis/document.ts).
+ * before it (a section of a document is analysed alone: see analysis/document.ts). `syntax`: the
+ * text's syntax errors (toml/syntax.ts), where Mars stops, which the parser may read through (a key
+ * defined twice).
  */
-export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO_ARRAYS): Policies {
+export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO_ARRAYS, syntax: readonly SyntaxProblem[] = []): Policies {
   const out = emptyPolicies();
-  const problemStarts = doc.problems.map((p) => p.span.start).sort((a, b) => a - b);
+  const problemStarts = [...doc.problems.map((p) => p.span.start), ...syntax.flatMap((p) => (p.unreadableFrom === undefined ? [] : [p.unreadableFrom]))].sort((a, b) => a - b);
   const roots = RootArrays.holding(arrays);
   // What `arrays` is asked of (see `arraysRead`): whether a header's owner is an array, that is, the
   // owners headers name first. And whether arrays are told at all, when keys come before the first
