@@ -652,7 +652,9 @@ export function fixAllReaches(start: number, outside: Outside, firstUnclosed: nu
  * cancel) can pause between units. `documentFixAll` runs it through.
  *
  * A syntax error in a piece of a big section keeps fix-all out of the pieces after it (see
- * `fixAllReaches`); where a fix of the error was made (a comma inserted), those pieces are read
+ * `fixAllReaches`); where fix-all fixed the error and the piece reads to its end once fixed, the
+ * pieces after it are fixed in the same pass (see `fixAllPass`). Where a fix of the error was made
+ * but the piece still does not read to its end, those pieces are read
  * again in the fixed text and fixed too, their edits joined to the first pass's (`composeEdits`),
  * as a pass within a unit does: one fix-all leaves nothing for the next. `counter` counts, in those
  * passes, what the units the first pass left out showed at the start, as a pass within a unit
@@ -699,28 +701,48 @@ function* fixAllPass(da: DocumentAnalysis, overrides: SeverityOverrides, only: C
   const left: Array<{ start: number; end: number }> = [];
   let waiting = false;
   let fixedUnreadable = false; // in this section
+  // Whether the pieces of this section so far, once fixed, read to their end: where one's syntax
+  // error was fixed with the rest of it, the pieces after it are fixed in this pass too, as they
+  // would be read in the fixed text (a piece is analysed alone: the text before it changes nothing
+  // of its analysis), rather than in one more pass over the whole document for each error.
+  let readsOn = true;
   for (const [i, u] of da.units.entries()) {
-    const outside = outsideOf(da, i);
-    if (u.sectionStart) fixedUnreadable = false;
+    let outside = outsideOf(da, i);
+    if (u.sectionStart) (fixedUnreadable = false), (readsOn = true);
+    // What the pieces left out showed: their findings but syntax errors and what needs the reading before them.
+    let showed = !!outside.unreadableBefore;
+    if (showed && readsOn) {
+      const { unreadableBefore: _, ...read } = outside;
+      outside = read;
+    }
     if (!fixAllReaches(u.start, outside, da.unclosed[0])) {
       waiting ||= fixedUnreadable && !!outside.unreadableBefore;
       left.push({ start: u.start, end: da.units[i + 1]?.start ?? da.text.length });
+      readsOn = false;
       continue;
     }
+    showed ||= !!shown;
+    const wasLeft = !shown || shown.some((s) => s.start <= u.start && u.start < s.end);
+    const unreadable = u.analysis.unreadableFrom < u.analysis.text.length;
     // A unit's model is made only where there may be something to fix, and read with its own
     // findings, whose fixes go when it goes (see `fixAll`): kept on the unit's findings, a 10 MB
     // list's fixes stayed beside its next version's analysis.
     if (u.analysis.mayFix(overrides, only, outside)) {
-      const wasLeft = shown?.some((s) => s.start <= u.start && u.start < s.end);
-      const unit: FixCounter | undefined = counter && shown ? { fixed: 0, counts: (f) => !!wasLeft && f.code !== 'toml-syntax' && !f.needsReadingBefore } : counter;
+      const unit: FixCounter | undefined = counter && showed ? { fixed: 0, counts: (f) => wasLeft && f.code !== 'toml-syntax' && !f.needsReadingBefore } : counter;
       const own = u.analysis.fixAll((a) => fixAllEdits(a, overrides, only, outside, unit));
       if (counter && unit !== counter) counter.fixed += unit!.fixed;
       for (const e of own) edits.push(u.base === 0 ? e : shiftEdit(e, u.base));
-      fixedUnreadable ||= own.length > 0 && u.analysis.unreadableFrom < u.analysis.text.length;
-    }
+      fixedUnreadable ||= own.length > 0 && unreadable;
+      if (unreadable && readsOn) readsOn = own.length > 0 && da.units[i + 1]?.sectionStart === false && readsToEnd(applyEdits(u.analysis.text, own), u.analysis.arrays);
+    } else if (unreadable) readsOn = false;
     yield;
   }
   return { edits, waiting, left };
+}
+
+/** Whether `text`, a unit's analysed text, has no syntax error (`arrays`: as its analysis was told). */
+function readsToEnd(text: string, arrays: ReadonlySet<string>): boolean {
+  return analyze(text, undefined, undefined, arrays).unreadableFrom >= text.length;
 }
 
 /**
