@@ -181,3 +181,97 @@ test('a piece and a section with the same text are not mistaken for each other, 
   const twice = `${text}${head}${pieceText}`;
   assert.deepEqual(codes(analyzeDocument(twice)), [`toml-syntax@${text.length}: TOML syntax error: table \`[agents]\` is defined twice`]);
 });
+
+// ---------------------------------------------------------------------------------------------
+// Pieces against the whole text: a seeded, bounded differential test. Big `[agents]` tables (or
+// root tables of `agents.…` keys) of a few hundred agents, with what fix-all meets in every piece:
+// aliases, duplicates, map-form keys, misspelt and misplaced lists, allowed against disallowed,
+// mars-ignore lines, comments, lists over lines, inline tables, commas left out (in several pieces:
+// each keeps fix-all out of the pieces after it until its comma is in), other syntax errors, CRLF,
+// a byte order mark, tabs. Cut in pieces, the document must say what the text analysed whole says
+// (up to a second piece with a syntax error: past it, each guesses apart), and fix-all must write
+// the same text and count the same, as the server and as the checker's --fix read it, and settle.
+// Replay another run with MARS_CHUNKS_SEED=<n>; MARS_CHUNKS_ROUNDS=<n> for more documents.
+const CHUNKS_SEED = Number(process.env.MARS_CHUNKS_SEED ?? 20_261_203);
+const CHUNKS_ROUNDS = Number(process.env.MARS_CHUNKS_ROUNDS ?? 24);
+const CHUNKS_MS = 20_000;
+
+function bigSection(r: () => number): string {
+  const int = (n: number) => Math.floor(r() * n);
+  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
+  const chance = (p: number) => r() < p;
+  const odd = pick([0, 0.01, 0.03, 0.08]);
+  const dropRate = pick([0, 0.002, 0.01, 0.03]);
+  // Fewer errors than fix-all's passes within a text analysed whole (32): the whole text is the oracle.
+  let drops = 0;
+  const comma = () => (drops < 20 && chance(dropRate) ? (drops++, '') : ',');
+  const str = (s: string) => (chance(0.1) ? `'${s}'` : JSON.stringify(s));
+  const items = ['read', 'grep', 'Read', 'Bash', 'shell', 'bash(git log:*)', 'mcp__gh__x', 'bash()', 'grpe', 'web_fetch', 'cat'];
+  const list = (n: number, multi: boolean) => {
+    const xs = Array.from({ length: n }, () => (chance(odd) ? pick(items) : pick(['read', 'grep', 'edit'])));
+    if (!multi) return `[${xs.map((x, i) => `${i ? `${comma()} ` : ''}${str(x)}`).join('')}]`;
+    return `[\n${xs.map((x, i) => `  ${str(x)}${i < n - 1 ? comma() : chance(0.5) ? ',' : ''}${chance(0.1) ? '  # c' : ''}\n`).join('')}]`;
+  };
+  const root = chance(0.2);
+  const lines: string[] = [];
+  for (let i = 0, n = 450 + int(150); i < n; i++) {
+    const a = `${root ? 'agents.' : ''}${chance(0.05) ? `"a ${i}"` : `a${i}`}`;
+    const k = int(100);
+    if (chance(0.05)) lines.push(pick(['# note', '# mars-ignore', '# mars-ignore: non-canonical', '', '# mars-ignore: unknown-tool, duplicate-entry']));
+    if (chance(odd)) {
+      lines.push(pick([
+        `${a}.tools.allowed = "read", "grep"`, `${a}.tools.allowed = "Read"`, `${a}.tools = { allowed = ["read"] disallowed = ["Bash"] }`,
+        `${a}.tools = { allowed = ["read"], bash = "allow" }`, `${a}.tools.bash = "allow"`, `${a}.tools.allow = ["read"]`,
+        `${a}.disallowedTools = ["grep"]`, `${a}.tool.allowed = ["Read"]`, `${a}.tools.allowed = ["read", "read"]`, `${a}.tools.mcp = ["gh"]`,
+        `${a}.tools.allowed = ["read"\u00a0"grep"]`, `${a}.tools.allowed = ["read" "grep" "Bash"]`, `${a}.tools.allowed = ["read", "Read"]  # mars-ignore: non-canonical`,
+        `${a}.x = `, `${a}.tools.allowed = ["read" # x`, `${a}.tools.allowed = ["read"] ["grep"]`, `${a} = "x"`,
+        `${a}.tools.allowed = ["read"]\n${a}.tools.allowed = ["grep"]`, `${a}.tools.disallowed = ["read"]\n${a}.tools.allowed = ["read"]`,
+      ]));
+    } else if (k < 60) lines.push(`${a}.tools.allowed = ${list(1 + int(3), chance(0.2))}`);
+    else if (k < 75) lines.push(`${a}.tools = { allowed = ${list(1 + int(2), false)}${comma()} disallowed = ${list(1, false)} }`);
+    else if (k < 90) lines.push(`${a}.description = "d ${i}"`, `${a}.tools.disallowed = ${list(1 + int(2), chance(0.2))}`);
+    else lines.push(`${a}.tools.allowed = ${list(2, false)}${chance(0.3) ? '  # trailing' : ''}`);
+  }
+  let text = `${root ? '' : `${chance(0.2) ? '[agents.pre.tools]\nallowed = ["read"]\n\n' : ''}${chance(0.3) ? '[agents]  # all' : '[agents]'}\n`}${lines.join('\n')}\n`;
+  if (chance(0.3)) text = text.replace(/\n/g, '\r\n');
+  if (chance(0.15)) text = `\ufeff${text}`;
+  if (chance(0.1)) text = text.replace(/ {2}/g, '\t');
+  return text;
+}
+
+test('chunks: a big section cut in pieces says and fixes what the whole text does (seeded, bounded)', () => {
+  const r = rng(CHUNKS_SEED);
+  const started = performance.now();
+  const failures: string[] = [];
+  let documents = 0;
+  let cut = 0;
+  for (; documents < CHUNKS_ROUNDS && performance.now() - started < CHUNKS_MS; documents++) {
+    const text = bigSection(r);
+    const label = `document ${documents} of seed ${CHUNKS_SEED}`;
+    const da = analyzeDocument(text);
+    if (pieces(da) > 0) cut++;
+    const whole = analyze(text);
+    const errors = da.units.filter((u) => u.analysis.unreadableFrom < u.analysis.text.length);
+    const upTo = errors[1]?.start ?? Infinity;
+    const said = (fs: readonly Finding[]) => plain(fs.filter((f) => f.span.start < upTo));
+    try {
+      assert.deepEqual(said(documentFindings(da)), said(visibleFindings(whole)), `${label}: findings`);
+    } catch (e) {
+      failures.push(String(e).slice(0, 2000));
+    }
+    const counted = { fixed: 0 };
+    const fixed = applyEdits(text, documentFixAll(da, {}, undefined, counted));
+    const wholeCounted = { fixed: 0 };
+    const wholeFixed = applyEdits(text, fixAllEdits(whole, {}, undefined, undefined, wholeCounted));
+    if (fixed !== wholeFixed) failures.push(`${label}: fix-all writes another text than on the whole text`);
+    if (counted.fixed !== wholeCounted.fixed) failures.push(`${label}: fix-all counts ${counted.fixed}, ${wholeCounted.fixed} on the whole text`);
+    const checker = { fixed: 0 };
+    const asChecker = applyEdits(text, documentFixAll(analyzeDocument(text, 'fix-all'), {}, undefined, checker));
+    if (asChecker !== fixed || checker.fixed !== counted.fixed) failures.push(`${label}: read as --fix reads it, fix-all counts ${checker.fixed} of ${counted.fixed}${asChecker === fixed ? '' : ', another text'}`);
+    const again = documentFixAll(analyzeDocument(fixed));
+    if (again.length > 0) failures.push(`${label}: fix-all leaves ${again.length} edits to a second run`);
+  }
+  console.log(`# seed ${CHUNKS_SEED}: ${documents} documents, ${cut} cut in pieces, ${failures.length} failures, ${Math.round(performance.now() - started)} ms`);
+  assert.ok(cut > documents / 2, `${cut} of ${documents} cut in pieces`);
+  assert.deepEqual(failures, []);
+});
