@@ -202,7 +202,7 @@ function bigSection(r: () => number): string {
   const chance = (p: number) => r() < p;
   const odd = pick([0, 0.01, 0.03, 0.08]);
   const dropRate = pick([0, 0.002, 0.01, 0.03]);
-  // Fewer errors than fix-all's passes within a text analysed whole (32): the whole text is the oracle.
+  // A bounded number of errors: the whole text, the oracle, takes a pass over all of it for each.
   let drops = 0;
   const comma = () => (drops < 20 && chance(dropRate) ? (drops++, '') : ',');
   const str = (s: string) => (chance(0.1) ? `'${s}'` : JSON.stringify(s));

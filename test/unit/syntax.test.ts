@@ -406,6 +406,21 @@ test('fix-all writes a missing comma and fixes what its error hid in the rest of
   assert.deepEqual(documentFixAll(analyzeDocument(stuck)), []);
 });
 
+test('fix-all writes every comma of a list written without them, past its 32 passes, in one go', () => {
+  // A list pasted without its commas: each pass over the section writes one and reaches the next.
+  for (const n of [40, 200]) {
+    const names = Array.from({ length: n }, (_, i) => `"mcp(server_${i})"`);
+    const text = `[agents.a.tools]\r\nallowed = [${names.join(' ')}]\r\ndisallowed = ["Bash"]\r\n`;
+    const counter = { fixed: 0 };
+    const fixed = applyEdits(text, documentFixAll(analyzeDocument(text), {}, undefined, counter));
+    assert.equal(fixed, `[agents.a.tools]\r\nallowed = [${names.join(', ')}]\r\ndisallowed = ["bash"]\r\n`, `${n} names`);
+    // What was shown: the error, and `Bash` past it (not the commas after the first, which no squiggle showed).
+    assert.deepEqual(documentFindings(analyzeDocument(text)).map((f) => f.code), ['toml-syntax', 'non-canonical']);
+    assert.equal(counter.fixed, 2);
+    assert.deepEqual(documentFixAll(analyzeDocument(fixed)), []);
+  }
+});
+
 // A big section (past 16 KB, cut in pieces: server/src/toml/chunks.ts) with a comma missing in one
 // piece: fix-all writes it, then fixes the pieces after it, which the error kept it out of. It counts
 // (the checker's "N problems fixed") what the user was shown at the start: the findings shown past the

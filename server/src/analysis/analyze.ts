@@ -244,8 +244,13 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
   let text = applyEdits(analysis.doc.text, first);
   let edits = first;
   let all = first;
-  for (let passes = 1; passes < MAX_FIX_PASSES; passes++) {
+  // Past the bound, a pass runs only after one that fixed a syntax error (a list written without
+  // its commas takes a pass for each), within a bound on the text read again.
+  let afterError = analysis.unreadableFrom < analysis.doc.text.length;
+  let work = 0;
+  for (let passes = 1; passes < MAX_FIX_PASSES || (afterError && (work += text.length) <= MAX_FIX_WORK); passes++) {
     const next = analyze(text, undefined, undefined, analysis.arrays);
+    afterError = next.unreadableFrom < text.length;
     if (counter && waiting.length > 0) {
       const left = placedAfter(waiting, edits);
       waiting = [];
@@ -294,6 +299,8 @@ function placedAfter(findings: readonly Finding[], edits: readonly Edit[]): Set<
  * take several. The bound only stops fixes that would undo each other, which none is known to.
  */
 const MAX_FIX_PASSES = 32;
+/** Bounds the passes past `MAX_FIX_PASSES` by the text they read again: a section of 20 KB, 200 more. */
+const MAX_FIX_WORK = 4_000_000;
 
 /** What fix-all's reach in an analysis depends on (an analysis, or these read off one let go). */
 export type Reach = { readonly unreadableFrom: number; readonly doc: { readonly text: string } };
