@@ -1482,11 +1482,11 @@ test('a move names only what it adds, and wrapping a string in a list is in fix-
   // With a value that is no string too: all of them still, as the syntax error says (`["read"]` alone was in fix-all,
   // which wrote `["read"], 1`), not in fix-all (Mars then refuses the `1`).
   assert.deepEqual(titles('[agents.x.tools]\nallowed = "read", 1\n'), ['Change to `["read", 1]`']);
-  // More values after it that make no list (a comma missing among them too): the string alone, not in fix-all, which
-  // wrote `["read"], "grep" "edit"` and `["read"] "grep"`, an error still with the values left outside the list.
-  assert.deepEqual(titles('[agents.x.tools]\nallowed = "read", "grep" "edit"\n'), ['Change to `["read"]`']);
-  assert.deepEqual(titles('[agents.x.tools]\nallowed = "read" "grep"\n'), ['Change to `["read"]`']);
-  assert.deepEqual(titles('[agents.x]\ntools = { allowed = "read", "grep" "edit" }\n'), ['Change to `["read"]`']);
+  // More values after it that make no list (a comma missing among them too): no wrap of the string alone, which fix-all
+  // wrote (`["read"], "grep" "edit"`, `["read"] "grep"`), an error still with the values left outside the list.
+  assert.deepEqual(titles('[agents.x.tools]\nallowed = "read", "grep" "edit"\n'), []);
+  assert.deepEqual(titles('[agents.x.tools]\nallowed = "read" "grep"\n'), []);
+  assert.deepEqual(titles('[agents.x]\ntools = { allowed = "read", "grep" "edit" }\n'), []);
   // Where the rest of its line is a comment, or the inline table's next key: in fix-all, as before.
   assert.deepEqual(titles('[agents.x]\ntools = { allowed = "read", disallowed = ["edit"] }  # c\n'), ['Change to `["read"]` (safe)']);
 });

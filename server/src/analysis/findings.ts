@@ -809,7 +809,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
   const out: Finding[] = [];
   for (const problem of policies.shape) {
     const conflicting = shapeConflicts(doc.text, policies, problem);
-    const fixes = shapeFixes(doc.text, problem, conflicting, doc.problems);
+    const fixes = shapeFixes(doc.text, problem, conflicting);
     const f = finding('invalid-tool-policy', valueFirstLine(doc, problem.span), `${problem.message}.${problem.list ? conflictSaid(problem.list, conflicting) : ''}`, fixes.length > 0 ? () => fixes : undefined, undefined, fixes.some((x) => x.safe));
     // Judged only up to the section's first syntax error (policies.ts).
     out.push(problem.kind === 'overlay-not-table' ? Object.assign(f, { needsReadingBefore: true }) : f);

@@ -3,7 +3,7 @@
 // table into it, and wrong shapes into the shape Mars reads.
 
 import { isMcpWireToken, namesBetweenCommas, parseToolName, render } from '../grammar/toolName';
-import type { KeyValue, Section, Span, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
+import type { KeyValue, Section, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
 import { basicString, stringList } from '../toml/strings';
 import { asciiLower, quoted, rustTrim, shortened, shown } from '../grammar/text';
 import { canonicalSpelling, mcpWireRewrite } from '../grammar/checks';
@@ -12,7 +12,7 @@ import { appendToArray, commentsWithin, deleteKeyValue, deleteTable, standsAlone
 import type { Fix } from './findings';
 import { listAfterString, listOf, listTarget, misplacedAt, ownPolicy, sameOwner, type ExtraKey, type ListName, type MisplacedList, type Owner, type Policies, type ShapeProblem } from './policies';
 import { isOpenMultiline } from '../toml/stringPositions';
-import { lineEndAt, lineStartAt } from '../toml/lineIndex';
+import { lineStartAt } from '../toml/lineIndex';
 import { moreAfterValue } from '../toml/syntaxMessages';
 import { dotted } from '../toml/tables';
 import { directiveOf } from './suppress';
@@ -462,18 +462,14 @@ function stringForList(text: string, problem: ShapeProblem): { value: TomlString
   return { value, run: run && { ...run, values: run.values.filter((v) => typeof v === 'string'), onlyStrings: run.values.every((v) => typeof v === 'string') } };
 }
 
-/**
- * `conflicting`: what the preferred fix would make a conflict of (`shapeConflicts`); then no fix is
- * preferred or safe, the first titled so. `problems`: where the parser met what it could not read
- * (`TomlDocument.problems`).
- */
-export function shapeFixes(text: string, problem: ShapeProblem, conflicting: readonly string[] = [], problems: readonly { readonly span: Span }[] = []): Fix[] {
-  const fixes = shapeFixesAlone(text, problem, problems);
+/** `conflicting`: what the preferred fix would make a conflict of (`shapeConflicts`); then no fix is preferred or safe, the first titled so. */
+export function shapeFixes(text: string, problem: ShapeProblem, conflicting: readonly string[] = []): Fix[] {
+  const fixes = shapeFixesAlone(text, problem);
   if (conflicting.length === 0 || fixes.length === 0 || problem.kind !== 'list-not-array') return fixes;
   return fixes.map((f, i) => ({ ...f, title: i === 0 ? `${f.title}${conflictNote(problem.list!, conflicting)}` : f.title, preferred: false, safe: false }));
 }
 
-function shapeFixesAlone(text: string, problem: ShapeProblem, problems: readonly { readonly span: Span }[]): Fix[] {
+function shapeFixesAlone(text: string, problem: ShapeProblem): Fix[] {
   const header = problem.header;
   if (header?.array) {
     // Written once, `[[agents.x]]` (`[[agents.x.tools]]`) was meant as the one table Mars reads there:
@@ -519,12 +515,8 @@ function shapeFixesAlone(text: string, problem: ShapeProblem, problems: readonly
       const list = change(stringList(names.map((n) => n.name)), true, names.length === 1);
       return [list, change(wrapped, false, false)];
     }
-    // Safe when the list it makes loads: an entry Mars rejects would trade one error for another, and
-    // more values after it on its line that make no list (`allowed = "read" "grep"`, `"read", "a" "b"`)
-    // would stay outside it, an error still (`["read"] "grep"`).
-    const lineEnd = lineEndAt(text, value.span.end);
-    const more = problems.some((p) => p.span.start >= value.span.end && p.span.start < lineEnd);
-    return [change(wrapped, true, !more && parseToolName(value.value).ok)];
+    // Safe when the list it makes loads: an entry Mars rejects would trade one error for another.
+    return [change(wrapped, true, parseToolName(value.value).ok)];
   }
   return [];
 }

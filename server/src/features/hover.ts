@@ -135,7 +135,7 @@ function describeMisplaced(m: MisplacedList): string[] {
 function describeShapeKey(analysis: Analysis, problem: ShapeProblem, name: string): string[] {
   const text = analysis.doc.text;
   const tools = problem.kind === 'tools-not-table';
-  const fix = shapeFixes(text, problem, shapeConflicts(text, analysis.policies, problem), analysis.doc.problems)[0];
+  const fix = shapeFixes(text, problem, shapeConflicts(text, analysis.policies, problem))[0];
   return [
     `**${code(name)}** is not ${tools ? 'a table' : 'a list'}: Mars refuses to load the config.`,
     `${problem.says(code)}.`,
