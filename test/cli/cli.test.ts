@@ -45,6 +45,23 @@ test('text format: file:line:column: severity code message, exit 1 on errors', (
   assert.match(r.err, /1 file checked: 1 error, 1 information/);
 });
 
+test('text format: the places a finding names (its related information) on indented note lines under it, as rustc and gcc show them', () => {
+  const dir = workspace({ 'mars.toml': '[a]\nx=1\n[b]\n[a]\n', 'b/mars.toml': '[agents.a.tools]\nallowed = ["read", "Read"]\ndisallowed = ["read"]\n' });
+  const r = cli(['check', 'mars.toml', path.join('b', 'mars.toml')], { cwd: dir });
+  assert.deepEqual(r.out.split('\n'), [
+    'mars.toml:4:1: error toml-syntax TOML syntax error: table `[a]` is defined twice',
+    '  mars.toml:1:1: note: defined here',
+    `b${path.sep}mars.toml:2:21: information non-canonical Mars spells \`Read\` as \`read\`.`,
+    `b${path.sep}mars.toml:2:21: warning duplicate-entry \`Read\` means the same as \`read\`, already in this list.`,
+    `  b${path.sep}mars.toml:2:13: note: first entry`,
+    `b${path.sep}mars.toml:3:16: warning allow-deny-conflict agent \`a\` both allows and disallows \`read\`; keep it in one list.`,
+    `  b${path.sep}mars.toml:2:13: note: \`read\` in \`allowed\``,
+    '',
+  ]);
+  // The summary counts the findings, not the notes.
+  assert.match(r.err, /^2 files checked: 1 error, 2 warnings, 1 information/m);
+});
+
 test('colour in text lines only when asked by FORCE_COLOR or on a terminal, as ruff and eslint: never piped, never with NO_COLOR, never in json or github', () => {
   const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["Shell", "bash()"]\n' });
   const run = (env: Record<string, string>, args: string[] = []) => {
@@ -72,6 +89,13 @@ test('colour in text lines only when asked by FORCE_COLOR or on a terminal, as r
     assert.match(tty.stdout, /\x1b\[31merror/);
     assert.doesNotMatch(script('NO_COLOR=1').stdout, /\x1b/);
   }
+  // A note line is faint, as the code is.
+  fs.writeFileSync(path.join(dir, 'mars.toml'), '[agents.a.tools]\nallowed = ["read", "read"]\n');
+  assert.deepEqual(run({ FORCE_COLOR: '1' }).split('\n'), [
+    '\x1b[1mmars.toml:2:21:\x1b[22m \x1b[33mwarning\x1b[39m \x1b[2mduplicate-entry\x1b[22m `read` is already in this list.',
+    '  \x1b[2mmars.toml:2:13: note: first entry\x1b[22m',
+    '',
+  ]);
 });
 
 test('json format: LSP ranges, severities and fixes with edits, each fix saying whether --fix applies it', () => {

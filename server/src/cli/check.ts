@@ -164,7 +164,7 @@ export function wantsColour(stream: NodeJS.WritableStream & { isTTY?: boolean; h
   return stream.isTTY === true && stream.hasColors?.() === true;
 }
 
-/** SGR codes of a text line: the path bold, the severity in its colour, the code faint. */
+/** SGR codes of a text line: the path bold, the severity in its colour, the code faint (and a note line under it). */
 const SEVERITY_COLOUR: Readonly<Record<Finding['severity'], number>> = { error: 31, warning: 33, information: 34, hint: 36 };
 const sgr = (on: number, off: number, text: string) => `\x1b[${on}m${text}\x1b[${off}m`;
 
@@ -333,6 +333,13 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
         const message = inert(f.message);
         if (colour) line(`${sgr(1, 22, where)} ${sgr(SEVERITY_COLOUR[f.severity], 39, f.severity)} ${sgr(2, 22, f.code)} ${message}\n`);
         else line(`${where} ${f.severity} ${f.code} ${message}\n`);
+        // The places it names (the editor's related information: the entry a duplicate repeats),
+        // each on an indented note line under it, as rustc and gcc show theirs; faint in colour.
+        for (const r of f.related ?? []) {
+          const at = lines.position(r.span.start);
+          const note = inert(`${textPath}:${at.line + 1}:${at.character + 1}: note: ${r.message}`);
+          line(`  ${colour ? sgr(2, 22, note) : note}\n`);
+        }
       }
     };
     const flush = () => {

@@ -27,7 +27,8 @@ for them (node_modules, .git and .mars skipped, and what git ignores); the defau
 folder. A file named is checked even when git ignores it. A path of - reads one document from
 stdin (no other path with it), as a file is read.
 
-  --format text     one line per problem: file:line:column: severity code message (the default)
+  --format text     one line per problem: file:line:column: severity code message (the default),
+                    and an indented note line under it for each place it names (the first entry)
   --format json     an array of problems, LSP ranges, each with the fixes an editor offers
   --format github   GitHub Actions annotations, shown on a pull request's lines
   --fix             apply the safe fixes, writing each file in place, then report what is left;
