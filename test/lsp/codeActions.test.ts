@@ -60,7 +60,7 @@ describe('code actions', () => {
   test('a line of several diagnostics: every fix first, then the fix-alls, the line\'s Disables, the file\'s', async () => {
     const text = '[agents.a.tools]\nallowed = ["bash", "Shell(git:*)", "Bash", "WebSearch", "mcp__gh__x"]\nx = ["WebSearch", "Bash(a:*)"]\n';
     const { actions } = await actionsFor(text);
-    const tier = (title: string) => /^Fix all/.test(title) ? 1 : /for this line$/.test(title) ? 2 : /for the entire file$/.test(title) ? 3 : 0;
+    const tier = (title: string) => /^Fix all/.test(title) ? 1 : / for (this line|line \d+)$/.test(title) ? 2 : /for the entire file$/.test(title) ? 3 : 0;
     const quick = actions.filter((a) => a.kind === 'quickfix');
     const tiers = quick.map((a) => tier(a.title));
     assert.deepEqual(tiers, [...tiers].sort((a, b) => a - b), quick.map((a) => a.title).join('\n'));
@@ -133,7 +133,7 @@ describe('code actions', () => {
     // A later section: its line numbers are the document's, its suppressions the section's own.
     const text = '[agents.a.tools]\nallowed = ["Foo"]\n[agents.b.tools]\nallowed = ["Bar"]\nx = 1\ndisallowed = ["shell"]  # mars-ignore: non-canonical\n';
     const { uri, actions } = await actionsFor(text);
-    const disable = actions.find((a) => a.title === 'Disable `unknown-tool` for this line' && a.diagnostics?.[0]?.range.start.line === 3)!;
+    const disable = actions.find((a) => a.title === 'Disable `unknown-tool` for line 4')!;
     const after = applied(text, disable, uri);
     assert.equal(after.split('\n')[3], 'allowed = ["Bar"]  # mars-ignore: unknown-tool');
     assert.deepEqual((await actionsFor(after)).diagnostics.map((d) => d.range.start.line), [1, 4]); // Foo, and x (Bar is suppressed)
@@ -159,13 +159,29 @@ describe('code actions', () => {
     assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line]), [['invalid-suppression', 1], ['non-canonical', 2], ['invalid-suppression', 2]]);
     const titles = (line: number) => actions.filter((a) => a.diagnostics?.some((d) => d.code === 'invalid-suppression' && d.range.start.line === line)).map((a) => a.title);
     assert.deepEqual(titles(1), ['Change the code to `non-canonical`', 'Disable `invalid-suppression` for the entire file']);
-    assert.deepEqual(titles(2), ['Make `our own tool` the reason', 'Disable `invalid-suppression` for this line', 'Disable `invalid-suppression` for the entire file']);
+    assert.deepEqual(titles(2), ['Make `our own tool` the reason', 'Disable `invalid-suppression` for line 3', 'Disable `invalid-suppression` for the entire file']);
     const meant = applied(text, actions.find((a) => a.title === 'Change the code to `non-canonical`')!, uri);
     assert.equal(meant.split('\n')[1], '# mars-ignore: non-canonical');
     assert.deepEqual((await actionsFor(meant)).diagnostics.map((d) => d.code), ['invalid-suppression']);
     const reason = applied(text, actions.find((a) => a.title === 'Make `our own tool` the reason')!, uri);
     assert.equal(reason.split('\n')[2], 'allowed = ["Bash", "Foo"]  # mars-ignore: unknown-tool -- our own tool');
     assert.deepEqual((await actionsFor(reason)).diagnostics.map((d) => d.code), ['invalid-suppression', 'non-canonical']);
+  });
+
+  test('"Disable" for a request over several lines (a selection) names each line, so two of one code are told apart', async () => {
+    const text = '[agents.a.tools]\nallowed = ["Shell",\n  "Read"]\ndisallowed = ["Edit"]\n';
+    const { uri, diagnostics } = await actionsFor(text);
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line]), [['non-canonical', 1], ['non-canonical', 2], ['non-canonical', 3]]);
+    const ask = async (ds: Diagnostic[]) => (await client.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri }, range: { start: ds[0]!.range.start, end: ds[ds.length - 1]!.range.end }, context: { diagnostics: ds },
+    })).filter((a) => a.title.startsWith('Disable'));
+    const two = await ask(diagnostics.slice(0, 2));
+    assert.deepEqual(two.map((a) => [a.title, a.diagnostics?.map((d) => d.range.start.line)]), [
+      ['Disable `non-canonical` for line 2', [1]], ['Disable `non-canonical` for line 3', [2]], ['Disable `non-canonical` for the entire file', [1, 2]],
+    ]);
+    assert.equal(applied(text, two[1]!, uri), '[agents.a.tools]\nallowed = ["Shell",\n  "Read"]  # mars-ignore: non-canonical\ndisallowed = ["Edit"]\n');
+    // One line asked for: "this line", as before.
+    assert.deepEqual((await ask(diagnostics.slice(2))).map((a) => a.title), ['Disable `non-canonical` for this line', 'Disable `non-canonical` for the entire file']);
   });
 
   test('"Disable" is offered once for two diagnostics of one code on a line, and silences the whole line', async () => {

@@ -104,3 +104,27 @@ test('"Disable for this line" on a line inside a multi-line string writes its co
   assert.equal(fixed, '[agents.a.tools]\n# mars-ignore: non-canonical\nallowed = ["""\nShell\n"""]\n');
   assert.deepEqual(shownFindings(fixed), []);
 });
+
+// The "Disable"s a request answers, by the lines of the diagnostics it holds (0-based): over several
+// lines (a selection), each names its line (1-based), so two of one code are told apart.
+const DISABLE_TITLES: Array<[string, number[], string[]]> = [
+  ['allowed = ["Shell", "Read"]', [1], ['Disable `non-canonical` for this line']],
+  ['allowed = ["Shell",\n  "Read"]', [1], ['Disable `non-canonical` for this line']],
+  ['allowed = ["Shell",\n  "Read"]', [1, 2], ['Disable `non-canonical` for line 2', 'Disable `non-canonical` for line 3']],
+  ['allowed = ["Shell",\n  "Foo"]', [1, 2], ['Disable `non-canonical` for line 2', 'Disable `unknown-tool` for line 3']],
+  // A line inside a multi-line string shares the comment above the line the string opens on: one action, named by its first line.
+  ['allowed = ["Shell", """\nRead\n"""]', [1, 2], ['Disable `non-canonical` for line 2']],
+  // One that ends outside it takes its comment at its end: two actions.
+  ['allowed = ["Shell", """\nRead"""]', [1, 2], ['Disable `non-canonical` for line 2', 'Disable `non-canonical` for line 3']],
+];
+
+for (const [body, lines, titles] of DISABLE_TITLES) {
+  test(`"Disable" titles for diagnostics on lines ${lines.join(', ')} of ${JSON.stringify(body)}`, async () => {
+    const text = `[agents.a.tools]\n${body}\n`;
+    const da = analyzeDocument(text);
+    const uri = 'file:///mars.toml';
+    const diagnostics = documentFindings(da).map((f) => toDiagnostic(uri, da.lines, f)).filter((d) => lines.includes(d.range.start.line));
+    const actions = await codeActions(uri, 1, da, {}, { diagnostics }, true, async () => null);
+    assert.deepEqual(actions.map((a) => a.title).filter((t) => t.startsWith('Disable') && !t.endsWith('entire file')), titles);
+  });
+}

@@ -78,6 +78,8 @@ export async function codeActions(
     const quickFixes = new Map<string, CodeAction>();
     // One "Disable" per code and comment: two diagnostics of one code on a line get the same comment.
     const disables = new Map<string, CodeAction>();
+    // The lines of the diagnostics asked about: over several (a selection), each "Disable" names its line.
+    const askedLines = new Set<number>();
     const fileDisables = new Map<Code, CodeAction>();
     // What a unit's user sees at a place, found by halving its findings: not the list of all it
     // sees, which a lightbulb on a list of a million entries made of 2 million findings.
@@ -105,6 +107,7 @@ export async function codeActions(
       const seen = seenIn(index);
       const f = seen(code, { start: lines.offset(d.range.start), end: lines.offset(d.range.end) });
       if (!f || !sameRange(positionsOf(lines, f.span), d.range)) continue;
+      askedLines.add(d.range.start.line);
       for (const fix of f.fixes.map((x) => fixAmong(x, f, partnersSeen(seen)))) {
         // One action for one edit: two problems of an entry fixed by one rewrite (`Shell(git:*)`)
         // share it. (The edits are in the section's offsets: the section is part of the key.)
@@ -152,6 +155,11 @@ export async function codeActions(
           versionedEdit(uri, version, da.lines, [suppressFileEdit(da.text, code)]), [d]));
       }
     }
+    // Two of one code on two lines would read the same, "for this line": over several lines each
+    // says which (the line of its first diagnostic; lines inside a multi-line string share the
+    // comment above the line it opens on). eslint keeps one per rule, the last line's, under "for
+    // this line", which silences one line of a selection without saying which.
+    if (askedLines.size > 1) for (const a of disables.values()) a.title = a.title.replace(/ for this line$/, ` for line ${a.diagnostics![0]!.range.start.line + 1}`);
     // The file's "Disable"s after every other fix (they are the widest), one per code, as eslint offers them.
     out.push(...quickFixes.values(), ...fixAlls, ...disables.values(), ...fileDisables.values());
   }
