@@ -62,6 +62,14 @@ test('text format: the places a finding names (its related information) on inden
   assert.match(r.err, /^2 files checked: 1 error, 2 warnings, 1 information/m);
 });
 
+test('text format: an entry with white space Mars trims says so, as the editor does', () => {
+  const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = [" read ", "my_tool\u0085"]\n' });
+  assert.deepEqual(cli(['check', 'mars.toml'], { cwd: dir }).out.trim().split('\n'), [
+    'mars.toml:2:13: information non-canonical ` read ` has spaces around it, which Mars trims: it reads `read`.',
+    'mars.toml:2:23: information unknown-tool Mars has no capability named `my_tool`; `my_tool\\u0085` has white space after it, which Mars trims: it passes it on as `my_tool`, so only a harness with a tool of that name applies it.',
+  ]);
+});
+
 test('colour in text lines only when asked by FORCE_COLOR or on a terminal, as ruff and eslint: never piped, never with NO_COLOR, never in json or github', () => {
   const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["Shell", "bash()"]\n' });
   const run = (env: Record<string, string>, args: string[] = []) => {

@@ -1568,12 +1568,35 @@ test('a name holding a quote is written in a move\'s title and message as the ed
   assert.deepEqual(f!.fixes.map((x) => x.title), ['Move "shel\\"l" into `disallowed`', 'Remove `\'Shel"l\'`']);
 });
 
-test('an unknown name says what Mars passes on: as written, or as Mars writes it (its blanks dropped, its case and separators changed)', () => {
-  const passes = (entry: string) => /it passes it on as ([^,]*),/.exec(documentFindings(analyzeDocument(`[agents.a.tools]\nallowed = [${JSON.stringify(entry)}]\n`)).find((f) => f.code === 'unknown-tool')!.message)?.[1];
+test('an unknown name says what Mars passes on: as written, or as Mars writes it (its case and separators changed), and the white space it trims', () => {
+  const message = (entry: string) => documentFindings(analyzeDocument(`[agents.a.tools]\nallowed = [${JSON.stringify(entry)}]\n`)).find((f) => f.code === 'unknown-tool')!.message;
+  const passes = (entry: string) => /it passes it on as ([^,]*),/.exec(message(entry))?.[1];
   assert.equal(passes('my_tool'), 'written');
-  assert.equal(passes('  my_tool  '), '`my_tool`');
   assert.equal(passes('My Tool'), '`my _tool`');
+  // It said 'named `my_tool`; it passes it on as `my_tool`', which hid what differs: the blanks, which Mars trims.
+  assert.equal(message('  my_tool  '), 'Mars has no capability named `my_tool`; `  my_tool  ` has spaces around it, which Mars trims: it passes it on as `my_tool`, so only a harness with a tool of that name applies it.');
 });
+
+// An entry with white space at its ends, which Mars trims (Rust's `trim`: U+0085 too): the message
+// says so, and what Mars reads. [the entry, its code, the message]
+const TRIMMED_MESSAGES: Array<[entry: string, code: Code, message: string]> = [
+  [' read ', 'non-canonical', '` read ` has spaces around it, which Mars trims: it reads `read`.'],
+  ['read ', 'non-canonical', '`read ` has a space after it, which Mars trims: it reads `read`.'],
+  ['  mcp(gh)', 'non-canonical', '`  mcp(gh)` has spaces before it, which Mars trims: it reads `mcp(gh)`.'],
+  ['grep\u0085', 'non-canonical', '`grep\\u0085` has white space after it, which Mars trims: it reads `grep`.'],
+  // White space inside, which Mars drops too: said as before.
+  ['mcp( gh )', 'non-canonical', 'Mars reads this entry as `mcp(gh)`; the extra white space is dropped.'],
+  [' foo ', 'unknown-tool', 'Mars has no capability named `foo`; ` foo ` has spaces around it, which Mars trims: it passes it on as `foo`, so only a harness with a tool of that name applies it.'],
+  ['my_tool\u0085', 'unknown-tool', 'Mars has no capability named `my_tool`; `my_tool\\u0085` has white space after it, which Mars trims: it passes it on as `my_tool`, so only a harness with a tool of that name applies it.'],
+  [' Foo ', 'unknown-tool', 'Mars has no capability named `Foo`; ` Foo ` has spaces around it, which Mars trims: it passes it on as `foo`, so only a harness with a tool of that name applies it.'],
+  ['ask-user ', 'unknown-tool', 'Mars has no capability named `ask-user`. Did you mean `ask_user`? `ask-user ` has a space after it, which Mars trims: it passes the entry on as `ask-user`, so only a harness with a tool of that name applies it.'],
+];
+for (const [entry, code, message] of TRIMMED_MESSAGES) {
+  test(`an entry with white space Mars trims says so: ${JSON.stringify(entry)}`, () => {
+    const text = `[agents.a.tools]\nallowed = [${JSON.stringify(entry)}]\n`;
+    assert.deepEqual(documentFindings(analyzeDocument(text)).filter((f) => f.code === code).map((f) => f.message), [message]);
+  });
+}
 
 test('an agent, skill or tools table written once as an array of tables ([[…]]) gets the fix that writes it as the table Mars reads', () => {
   const fixed = (text: string) => documentFindings(analyzeDocument(text)).filter((f) => f.code === 'invalid-tool-policy')

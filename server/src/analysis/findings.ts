@@ -6,7 +6,7 @@ import {
   canonicalSpelling, charProblemReason, illegalChars, lookalikeChar, mcpWireRewrite, readsAs, respelling, rewriteLegacyPrefix, suggestCapability, suggestScoped,
   writtenWithLegacyPrefix,
 } from '../grammar/checks';
-import { capitalized, ownCopy, quoted, rustTrim, shortened, shown, uPlus } from '../grammar/text';
+import { capitalized, ownCopy, quoted, rustTrim, shortened, shown, trimmedAway, uPlus } from '../grammar/text';
 import { isMcpWireToken, splitToolName } from '../grammar/toolName';
 import type { KeyPart, Span, TomlArray, TomlDocument, TomlString } from '../toml/model';
 import { basicString, replaceStringValue } from '../toml/strings';
@@ -420,6 +420,8 @@ function entryVerdict(raw: string): EntryVerdict {
           : spelling.kind === 'casing'
             // What Mars renders (`bash( *)` for `Bash(:*)`) is not always a spelling that means what the entry does.
             ? `Mars spells ${quoted(spelling.written)} as ${quoted(spelling.canonical)}${read === spelling.canonical ? '' : readsAs(render(name), name) ? `; it reads this entry as ${quoted(read)}` : `; write it ${quoted(read)}`}.`
+          // White space at its ends is said as such (`" read "` read as `read` hid what differs); inside, in general.
+          : trimmedAway(raw) !== null ? `${quoted(raw)} has ${trimmedAway(raw)}, which Mars trims: it reads ${quoted(read)}.`
           : `Mars reads this entry as ${quoted(read)}; the extra white space is dropped.`;
         issues.push({ code: 'non-canonical', message, replacement: { value: target, preferred: true, safe: true, ...(both ? { alone: canonicalSpelling(raw, name, false) } : {}) } });
       }
@@ -652,14 +654,17 @@ function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'u
   const scoped = name.pattern === null ? suggestScoped(head) : null;
   const suggestion = scoped ?? suggestCapability(head);
   const asRead = render(name);
+  // White space Mars trims is said as such: 'named `foo`; it passes it on as `foo`' hid what differs.
+  const around = trimmedAway(raw);
+  const trims = around === null ? '' : `${quoted(raw)} has ${around}, which Mars trims: `;
   const as = asRead === raw ? 'as written' : `as ${quoted(asRead)}`;
   const harness = 'so only a harness with a tool of that name applies it.';
   const looks = lookalike ? ` It holds ${uPlus(lookalike.codePointAt(0)!)}, which looks like ${quoted(lookalike.normalize('NFKC'))} but is not an ASCII character.` : '';
-  if (!suggestion) return { code: 'unknown-tool', message: `Mars has no capability named ${quoted(head)}; it passes it on ${as}, ${harness}${looks}` };
+  if (!suggestion) return { code: 'unknown-tool', message: `Mars has no capability named ${quoted(head)}; ${trims}it passes it on ${as}, ${harness}${looks}` };
   // What to write comes right after what is wrong, and what Mars passes on last: a narrow view (the
   // Problems panel, a one-line status) cuts a long message at its end.
   const first = `Mars has no capability named ${quoted(head)}.${looks}`;
-  const last = `Mars passes the entry on ${as}, ${harness}`;
+  const last = `${trims === '' ? 'Mars passes' : `${trims}it passes`} the entry on ${as}, ${harness}`;
   // Written as Mars would write it, so the fixed entry is clean (`Bassh(git log:*)` -> `bash(git log *)`).
   const candidate = name.pattern === null || scoped ? suggestion : `${suggestion}(${name.pattern})`;
   const parsed = parseToolName(candidate);

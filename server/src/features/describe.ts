@@ -7,7 +7,7 @@ import { isMcpWireToken, splitToolName, render, type ParseResult, type ToolNameE
 import {
   canonicalSpelling, charProblemsNote, illegalChars, mcpWireRewrite, readsAs, respelling, suggestCapability, suggestScoped, writtenWithLegacyPrefix,
 } from '../grammar/checks';
-import { eqIgnoreAsciiCase, named, rustTrim, shortened, shown } from '../grammar/text';
+import { eqIgnoreAsciiCase, named, rustTrim, shortened, shown, trimmedAway } from '../grammar/text';
 import { obviousRepair } from '../analysis/findings';
 import type { ListName } from '../analysis/policies';
 
@@ -250,7 +250,7 @@ export function describeToolName(raw: string, parse: ParseResult, inList: ListNa
         const portable = mcpWireRewrite(raw);
         out.push(`**MCP wire token** ${code(trimmed)}`);
         out.push(
-          `Claude's MCP wire spelling: Mars passes it through ${render(name) === trimmed ? 'verbatim' : `as ${code(render(name))}`} and only Claude understands it.` +
+          `Claude's MCP wire spelling: Mars passes it through ${render(name) === raw ? 'verbatim' : `as ${code(render(name))}`} and only Claude understands it.` +
             (portable ? ` The portable spelling is ${code(portable)}.`
             : name.pattern !== null ? ' `mcp(server/tool)` holds no pattern, so no spelling keeps this rule for the other harnesses.'
             : ' Write it as `mcp(server/tool)` so every harness applies it.'),
@@ -263,7 +263,7 @@ export function describeToolName(raw: string, parse: ParseResult, inList: ListNa
       // The heading names it: quoted again only where it reads otherwise (a long name would fill the hover).
       const asRead = render(name);
       const named = head === name.capability ? 'of that name' : `named ${code(head)}`;
-      const passes = asRead === trimmed ? 'passes the entry on as written' : `passes the entry to harnesses as ${code(asRead)}`;
+      const passes = asRead === raw ? 'passes the entry on as written' : `passes the entry to harnesses as ${code(asRead)}`;
       out.push(`Mars has no capability ${named}: it ${passes}, so only a harness with a tool of that name applies it.`);
       const scoped = name.pattern === null ? suggestScoped(head) : null;
       const suggestion = scoped === null ? suggestCapability(head) : null;
@@ -287,6 +287,9 @@ export function describeToolName(raw: string, parse: ParseResult, inList: ListNa
 }
 
 function withCharProblems(out: string[], raw: string): string[] {
+  // White space Mars trims, as the diagnostic says it (the heading names the entry as Mars reads it).
+  const around = trimmedAway(raw);
+  if (around !== null) out.push(`${code(raw)} has ${around}, which Mars trims.`);
   const note = charProblemsNote(illegalChars(raw));
   if (note) out.push(note);
   return out;
