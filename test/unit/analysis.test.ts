@@ -1584,6 +1584,10 @@ const TRIMMED_MESSAGES: Array<[entry: string, code: Code, message: string]> = [
   ['read ', 'non-canonical', '`read ` has a space after it, which Mars trims: it reads `read`.'],
   ['  mcp(gh)', 'non-canonical', '`  mcp(gh)` has spaces before it, which Mars trims: it reads `mcp(gh)`.'],
   ['grep\u0085', 'non-canonical', '`grep\\u0085` has white space after it, which Mars trims: it reads `grep`.'],
+  // Respelt as well: both said.
+  [' Bash ', 'non-canonical', 'Mars spells `Bash` as `bash`. ` Bash ` has spaces around it, which Mars trims.'],
+  [' shell', 'non-canonical', '`shell` is an alias of `bash`; Mars writes `bash`. ` shell` has a space before it, which Mars trims.'],
+  ['Bash(git log *)\t', 'non-canonical', 'Mars spells `Bash` as `bash`; it reads this entry as `bash(git log *)`. `Bash(git log *)\\u0009` has white space after it, which Mars trims.'],
   // White space inside, which Mars drops too: said as before.
   ['mcp( gh )', 'non-canonical', 'Mars reads this entry as `mcp(gh)`; the extra white space is dropped.'],
   [' foo ', 'unknown-tool', 'Mars has no capability named `foo`; ` foo ` has spaces around it, which Mars trims: it passes it on as `foo`, so only a harness with a tool of that name applies it.'],

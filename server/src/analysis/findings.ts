@@ -415,13 +415,15 @@ function entryVerdict(raw: string): EntryVerdict {
       if (spelling) {
         // The fix changes the spelling only (a legacy `:*` has its own fix); the message says what Mars reads.
         const target = both ? read : canonicalSpelling(raw, name, false);
+        // White space at its ends is said as such (`" read "` read as `read` hid what differs); inside, in general.
+        const around = trimmedAway(raw);
+        const trims = around === null ? '' : ` ${quoted(raw)} has ${around}, which Mars trims.`;
         const message =
-          spelling.kind === 'alias' ? `${quoted(spelling.written)} is an alias of ${quoted(spelling.canonical)}; ${readsAs(render(name), name) ? 'Mars writes' : 'write it'} ${quoted(read)}.`
+          spelling.kind === 'alias' ? `${quoted(spelling.written)} is an alias of ${quoted(spelling.canonical)}; ${readsAs(render(name), name) ? 'Mars writes' : 'write it'} ${quoted(read)}.${trims}`
           : spelling.kind === 'casing'
             // What Mars renders (`bash( *)` for `Bash(:*)`) is not always a spelling that means what the entry does.
-            ? `Mars spells ${quoted(spelling.written)} as ${quoted(spelling.canonical)}${read === spelling.canonical ? '' : readsAs(render(name), name) ? `; it reads this entry as ${quoted(read)}` : `; write it ${quoted(read)}`}.`
-          // White space at its ends is said as such (`" read "` read as `read` hid what differs); inside, in general.
-          : trimmedAway(raw) !== null ? `${quoted(raw)} has ${trimmedAway(raw)}, which Mars trims: it reads ${quoted(read)}.`
+            ? `Mars spells ${quoted(spelling.written)} as ${quoted(spelling.canonical)}${read === spelling.canonical ? '' : readsAs(render(name), name) ? `; it reads this entry as ${quoted(read)}` : `; write it ${quoted(read)}`}.${trims}`
+          : around !== null ? `${quoted(raw)} has ${around}, which Mars trims: it reads ${quoted(read)}.`
           : `Mars reads this entry as ${quoted(read)}; the extra white space is dropped.`;
         issues.push({ code: 'non-canonical', message, replacement: { value: target, preferred: true, safe: true, ...(both ? { alone: canonicalSpelling(raw, name, false) } : {}) } });
       }
