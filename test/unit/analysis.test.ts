@@ -2,8 +2,8 @@
 // `code@text` (the text under the finding's span), pure, with no server in between.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyzeDocument, countFixAll, DocumentAnalyzer, documentFindings, documentFixAll } from '../../server/src/analysis/document';
-import { CODES, type Code } from '../../server/src/analysis/codes';
+import { analyzeDocument, countFixAll, DocumentAnalyzer, documentFindings, documentFixAll, outsideOf } from '../../server/src/analysis/document';
+import { CODES, type Code, type SeverityOverrides } from '../../server/src/analysis/codes';
 import { parse } from 'smol-toml';
 import { applyEdits } from '../../server/src/analysis/edits';
 import { fixAmong, partnersSeen, type Finding } from '../../server/src/analysis/findings';
@@ -11,7 +11,7 @@ import { rng } from '../support/rng';
 import { ERROR_ALLOWED } from '../../server/src/grammar/toolName';
 import { meantList, meantOwner } from '../../server/src/analysis/meant';
 import { suppressEdit, suppressFileEdit } from '../../server/src/analysis/suppress';
-import { analyze } from '../../server/src/analysis/analyze';
+import { analyze, fixAllMayChange, visibleFindings } from '../../server/src/analysis/analyze';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -1243,6 +1243,47 @@ test('fix-all is said to have something to do exactly when it has, and a finding
     for (const code of codes) {
       const edits = documentFixAll(da, {}, code);
       assert.equal(countFixAll(da, {}, code, 1) > 0, edits.length > 0, `${code ?? 'every code'}:\n${text}`);
+    }
+  }
+});
+
+test('entries that are not strings, in lists across sections: fix-all may change a unit exactly when one of its visible findings may be fixed, and every way of keeping them reports the same', () => {
+  // The shape of 200,000 such entries, on which --fix once took seconds making each finding as the
+  // user sees it only to ask whether any had a safe fix; here small, with what hides or wraps them.
+  const random = rng(31);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+  const ENTRIES = ['1', '2.5', 'true', '{ a = 1 }', '[1]', '1979-05-27', '"Shell"', '"read"', '"grpe"'];
+  const LINES = ['# mars-ignore: invalid-tool-policy', '# mars-ignore: non-canonical, duplicate-entry', '# mars-ignore-file: non-canonical', 'x = = 1', 'mcp = ["github"]', 'bash = "allow"', '[agents.a.tools.allowed]'];
+  const OVERRIDES: SeverityOverrides[] = [{}, { 'invalid-tool-policy': 'off' }, { 'invalid-tool-policy': 'warning', 'non-canonical': 'off' }, { 'non-canonical': 'off', 'duplicate-entry': 'off' }];
+  const codes: Array<Code | undefined> = [undefined, 'invalid-tool-policy', 'non-canonical'];
+  const plain = (f: Finding) => ({ code: f.code, severity: f.severity, span: f.span, message: f.message, related: f.related, fixes: f.fixes });
+  const readable = (unreadableFrom: number, f: Finding) => f.span.start < unreadableFrom || f.code === 'toml-syntax';
+  for (let round = 0; round < 150; round++) {
+    let text = '';
+    for (let s = 0; s < 1 + Math.floor(random() * 5); s++) {
+      const strings = random() < 0.4;
+      const entries = Array.from({ length: 1 + Math.floor(random() * 6) }, () => pick(strings ? ENTRIES : ENTRIES.slice(0, 6)));
+      text += `${random() < 0.3 ? `${pick(LINES)}\n` : ''}[agents.a${s}.tools]\nallowed = [${entries.join(', ')}]\n${random() < 0.2 ? `${pick(LINES)}\n` : ''}`;
+    }
+    for (const overrides of OVERRIDES) {
+      const models = analyzeDocument(text, 'models');
+      const fixAll = analyzeDocument(text, 'fix-all');
+      for (const da of [models, fixAll, analyzeDocument(text)]) {
+        da.units.forEach((u, i) => {
+          const outside = outsideOf(da, i);
+          for (const only of codes) {
+            const visible = visibleFindings(u.analysis, overrides, outside).filter((f) => only === undefined || f.code === only);
+            const may = visible.some((f) => f.mayHaveSafeFix && readable(u.analysis.unreadableFrom, f));
+            const label = `unit ${i}, ${only ?? 'every code'}, ${JSON.stringify(overrides)}:\n${text}`;
+            assert.equal(fixAllMayChange(u.analysis, overrides, only, outside), may, label);
+            // A unit that keeps no findings (--fix's, where one may have a safe fix) may always change.
+            assert.equal(u.analysis.mayFix(overrides, only, outside), may || !u.analysis.keepsFindings, label);
+          }
+        });
+      }
+      // Where every unit kept its findings, they are --fix's report when it writes nothing.
+      if (fixAll.units.every((u) => u.analysis.keepsFindings)) assert.deepEqual(documentFindings(fixAll, overrides).map(plain), documentFindings(models, overrides).map(plain), text);
+      assert.deepEqual(documentFixAll(fixAll, overrides), documentFixAll(models, overrides), text);
     }
   }
 });

@@ -494,6 +494,9 @@ class PlacedFinding implements Finding {
   get needsReadingBefore() {
     return this.inner.needsReadingBefore;
   }
+  get fixless() {
+    return this.inner.fixless;
+  }
   get related() {
     const base = this.base;
     return this.inner.related?.map((r) => ({ span: { start: r.span.start + base, end: r.span.end + base }, message: r.message }));

@@ -112,6 +112,12 @@ export interface Finding {
    * all of its section before it was read: not after a syntax error (see `Outside.unreadableBefore`).
    */
   readonly needsReadingBefore?: boolean;
+  /**
+   * True when it is known to have no fixes, without making them: a wrapper that would filter or
+   * extend its fixes (`withoutClashingFixes`, `withHeaderLines`) need not be made. A list of
+   * 200,000 integers has as many such findings.
+   */
+  readonly fixless?: boolean;
 }
 
 /** Document order: by start, then end. */
@@ -233,6 +239,7 @@ const readable = shown;
 
 /** The same finding without the fixes that write a key `defined` elsewhere (see `Fix.creates`), filtered when asked for. */
 export function withoutClashingFixes(f: Finding, defined: (path: readonly string[], asHeader: boolean) => boolean): Finding {
+  if (f.fixless) return f;
   let kept: readonly Fix[] | undefined;
   return Object.create(f, {
     fixes: { get: () => (kept ??= f.fixes.filter((x) => !x.creates || !defined(x.creates, x.createsHeader === true))), enumerable: true },
@@ -247,6 +254,7 @@ export const MAY_TAKE_HEADER: ReadonlySet<Code> = new Set(['unknown-policy-key']
  * the `mars-ignore` lines above that header, in the unit before (see `Outside.headerLines`).
  */
 export function withHeaderLines(f: Finding, lines: readonly Span[]): Finding {
+  if (f.fixless) return f;
   let made: readonly Fix[] | undefined;
   const above = lines.map((s) => ({ start: s.start, end: s.end, newText: '' }));
   return Object.create(f, {

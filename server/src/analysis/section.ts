@@ -269,6 +269,9 @@ class KeptFinding implements Finding {
   get needsReadingBefore(): boolean {
     return (this.flags & NEEDS_READING_BEFORE) !== 0;
   }
+  get fixless(): boolean {
+    return (this.flags & FIXLESS) !== 0;
+  }
 
   get fixes(): readonly Fix[] {
     const kept = keptFixes.get(this);
