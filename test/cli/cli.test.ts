@@ -8,6 +8,7 @@ import path from 'node:path';
 import { CODES } from '../../server/src/analysis/codes';
 import { analyzeDocument, documentFixAll } from '../../server/src/analysis/document';
 import { applyEdits } from '../../server/src/analysis/edits';
+import { inert } from '../../server/src/cli/check';
 import { notUtf8 } from '../../server/src/cli/read';
 import { DIST, ROOT, SHARED } from '../support/paths';
 
@@ -135,6 +136,31 @@ test('json format: LSP ranges, severities and fixes with edits, each fix saying 
     .map((f) => [f.code, f.related?.map((x) => `${x.range.start.line}:${x.range.start.character}`)]);
   assert.deepEqual(related.find(([code]) => code === 'duplicate-entry'), ['duplicate-entry', ['1:12']]);
   assert.deepEqual(related.find(([code]) => code === 'allow-deny-conflict'), ['allow-deny-conflict', ['1:12']]);
+});
+
+test('json format: the bytes JSON.stringify writes (its quoting, no spaces, the keys in order), each finding written out by hand, on a file dense with findings of every shape', () => {
+  // Sections of misspelt, aliased, duplicated, legacy and unknown entries, a related place, fixes that
+  // clear a partner (`Shell(git:*)`), a move, a string made a list, a BOM, CRLF, escapes and a name to quote.
+  const entries = ['"Shell"', '"Shell"', '"grpe"', '"Shell(git:*)"', '"bash(git:*)"', '"re\\u2028ad"', '"\u202e"', '"CustomTool"', '"mcp__gh__x"', '"##[error]x"', '1', '"tab\\there"'];
+  const sections = Array.from({ length: 30 }, (_, i) => `[agents.a${i}.tools]\r\nallowed = [${entries.slice(i % 5).concat(entries.slice(0, i % 5)).join(', ')}]\r\n${i % 3 === 0 ? 'bash = "allow"\r\nmcp = ["gh"]\r\n' : ''}`);
+  const dir = workspace({ 'we"ird\\é/mars.toml': `\uFEFF${sections.join('')}[agents.b]\r\ntools = "read"\r\n` });
+  const r = cli(['check', '--format', 'json'], { cwd: dir });
+  const findings = JSON.parse(r.out) as Array<{ file: string; related?: unknown; fixes: unknown[] }>;
+  assert.ok(findings.length > 300 && findings.some((f) => f.related) && findings.some((f) => f.fixes.length > 0), `${findings.length} findings`);
+  assert.equal(findings[0]!.file, 'we"ird\\é/mars.toml');
+  // `##[` written `##\u005B` (see the test of `##[` below), which reads back as `[`.
+  assert.equal(r.out, `${inert(JSON.stringify(findings))}\n`);
+  // The keys in the order they were: a reader of the text may rely on it.
+  const keys = new Set<string>();
+  const walk = (x: unknown): void => {
+    if (Array.isArray(x)) x.forEach(walk);
+    else if (x && typeof x === 'object') {
+      keys.add(Object.keys(x).join());
+      Object.values(x).forEach(walk);
+    }
+  };
+  walk(findings);
+  assert.deepEqual([...keys].sort(), ['file,range,severity,code,message,fixes', 'file,range,severity,code,message,related,fixes', 'line,character', 'range,message', 'range,newText', 'start,end', 'title,safe,edits']);
 });
 
 test('github format: one workflow command per problem, escaped as GitHub reads it, and the summary on stderr', () => {
