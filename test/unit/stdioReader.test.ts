@@ -1,0 +1,290 @@
+// The reader of the client's messages over stdio (server/src/node/stdioReader.ts), at unit level (no
+// process): fed a stream in chunks, one 'data' event each. Valid streams, seeded and bounded, must yield
+// exactly what vscode-jsonrpc's own StreamMessageReader yields on the same bytes, in order, however the
+// bytes are cut (inside a header's name, inside its blank line, at a body's end, inside a UTF-8
+// character); bad ones are reported once, and nothing after them is read; memory and time stay bounded.
+// Replay another run with MARS_FUZZ_SEED=<n>.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PassThrough } from 'node:stream';
+import { StreamMessageReader } from 'vscode-languageserver/node';
+import { MAX_HEADER_LENGTH, StdioMessageReader } from '../../server/src/node/stdioReader';
+import { rng } from '../support/rng';
+
+const SEED = Number(process.env.MARS_FUZZ_SEED ?? 20_261_203);
+console.log(`# stdio reader seed ${SEED} (replay with MARS_FUZZ_SEED=${SEED})`);
+const random = rng(SEED);
+const int = (n: number) => Math.floor(random() * n);
+const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
+
+/** A later turn of the event loop. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** What a reader made of a stream. */
+interface Read { messages: unknown[]; badHeaders: string[]; badBodies: string[]; errors: Error[] }
+const nothing = (): Read => ({ messages: [], badHeaders: [], badBodies: [], errors: [] });
+
+/** Our reader over a stream fed by hand, a 'data' event a chunk (a Readable may join chunks pushed before it flows). */
+function ours() {
+  const input = new PassThrough();
+  const read = nothing();
+  const reader = new StdioMessageReader(input, (why) => read.badHeaders.push(why), (why) => read.badBodies.push(why));
+  reader.onError((e) => read.errors.push(e));
+  reader.listen((m) => read.messages.push(m));
+  return { read, feed: (chunk: Buffer) => void input.emit('data', chunk), input, reader };
+}
+
+function oursOn(chunks: readonly Buffer[]): Read {
+  const r = ours();
+  for (const chunk of chunks) r.feed(chunk);
+  return r.read;
+}
+
+/** The library's reader on the same chunks: it decodes a message at a time, asynchronously, in order. */
+async function libraryOn(chunks: readonly Buffer[], expected: number): Promise<Read> {
+  const input = new PassThrough();
+  const read = nothing();
+  const reader = new StreamMessageReader(input);
+  reader.partialMessageTimeout = 0;
+  reader.onError((e) => read.errors.push(e));
+  reader.listen((m) => read.messages.push(m));
+  for (const chunk of chunks) input.emit('data', chunk);
+  for (let i = 0; i < 1000 && read.messages.length + read.errors.length < expected; i++) await turn();
+  await turn();
+  reader.dispose();
+  return read;
+}
+
+// Text with characters of 1 to 4 bytes in UTF-8, and what JSON escapes.
+const PIECES = ['a', 'Z', ' ', '0', 'é', 'ß', '😀', '中文', '한', '\n', '"', '\\', '\u2028', '\t', '\u0001', '}', ':'];
+function randomText(n: number): string {
+  const piece = () => { let s = ''; while (s.length < Math.min(n, 4096)) s += pick(PIECES); return s; };
+  if (n <= 4096) return piece();
+  return piece().repeat(Math.floor(n / 4096)) + piece();
+}
+
+function randomMessage(i: number): object {
+  const r = random();
+  if (r < 0.05) return {};
+  if (r < 0.1) return { jsonrpc: '2.0', method: pick(PIECES) + pick(PIECES) };
+  // One in a hundred is big: 100 KB to 1 MB.
+  const size = random() < 0.01 ? 100_000 + int(900_000) : int(2000);
+  return { jsonrpc: '2.0', id: i, method: 'textDocument/didChange', params: { contentChanges: [{ text: randomText(size) }] } };
+}
+
+const NAMES = ['Content-Length', 'content-length', 'CONTENT-LENGTH', 'Content-length', 'cOnTeNt-LeNgTh'];
+const TYPE = 'Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n';
+
+/** A message framed as a client frames it, and the places worth cutting it at (offsets in it). */
+function frame(message: object): { bytes: Buffer; cuts: number[] } {
+  const body = Buffer.from(JSON.stringify(message));
+  const where = int(3);
+  const before = where === 1 ? TYPE : '';
+  const name = pick(NAMES);
+  const header = `${before}${name}: ${body.length}\r\n${where === 2 ? TYPE : ''}\r\n`;
+  const cuts = [
+    before.length + 1 + int(name.length - 1), // inside the header's name
+    header.length - 3, header.length - 2, header.length - 1, // inside \r\n\r\n
+    header.length, header.length + body.length, // at the body's start and end
+  ];
+  // Inside multi-byte characters.
+  for (let k = 0; k < 4 && body.length > 0; k++) {
+    let p = int(body.length);
+    while (p < body.length && (body[p]! & 0xc0) !== 0x80) p++;
+    if (p < body.length) cuts.push(header.length + p);
+  }
+  return { bytes: Buffer.concat([Buffer.from(header, 'latin1'), body]), cuts };
+}
+
+/** `bytes` cut at some of `cuts` and at random places between, chunks of 1 byte to the whole. */
+function chop(bytes: Buffer, cuts: readonly number[]): Buffer[] {
+  let most = pick([1, 16, 4096, 65536, Infinity]);
+  while (bytes.length / Math.min(most, bytes.length) > 20_000) most *= 16; // at most about 40,000 chunks
+  const at = new Set(cuts.filter(() => random() < 0.5));
+  for (let p = 0; p < bytes.length;) {
+    p += most === Infinity ? bytes.length : 1 + int(most);
+    at.add(p);
+  }
+  const ends = [...at].filter((p) => p > 0 && p < bytes.length).sort((a, b) => a - b);
+  const chunks: Buffer[] = [];
+  let start = 0;
+  for (const end of [...ends, bytes.length]) {
+    // Each chunk its own buffer, as a stream's are.
+    chunks.push(Buffer.from(bytes.subarray(start, end)));
+    start = end;
+  }
+  return chunks;
+}
+
+/** A stream of framed messages: its bytes and the places worth cutting it at. */
+function stream(messages: readonly object[]): { bytes: Buffer; cuts: number[] } {
+  const frames = messages.map(frame);
+  const cuts: number[] = [];
+  let offset = 0;
+  for (const f of frames) {
+    cuts.push(...f.cuts.map((c) => c + offset));
+    offset += f.bytes.length;
+  }
+  return { bytes: Buffer.concat(frames.map((f) => f.bytes)), cuts };
+}
+
+test('stdio reader: a valid stream, cut anywhere, yields what the library reads from it, in order, nothing more', async () => {
+  const started = performance.now();
+  let bytes = 0;
+  for (let run = 0; run < 100; run++) {
+    const messages = Array.from({ length: 1 + int(50) }, (_, i) => randomMessage(i));
+    const s = stream(messages);
+    const chunks = chop(s.bytes, s.cuts);
+    bytes += s.bytes.length;
+    const what = `run ${run} (seed ${SEED}): ${messages.length} messages, ${s.bytes.length} bytes in ${chunks.length} chunks`;
+    const mine = oursOn(chunks);
+    const theirs = await libraryOn(chunks, messages.length);
+    assert.deepEqual(theirs.errors, [], what);
+    assert.equal(theirs.messages.length, messages.length, what);
+    assert.deepEqual({ ...mine, messages: [] }, nothing(), what);
+    assert.equal(mine.messages.length, theirs.messages.length, what);
+    mine.messages.forEach((m, i) => assert.deepEqual(m, theirs.messages[i], `${what}: message ${i}`));
+    assert.deepEqual(mine.messages, messages, what);
+  }
+  console.log(`# ${(bytes / 1e6).toFixed(1)} MB in ${(performance.now() - started).toFixed(0)} ms`);
+});
+
+// What each bad header is reported as. Each comes after a message, and before more: the first is read,
+// the header reported once, nothing after it read, however the bytes are cut.
+const BAD_HEADERS: [string, RegExp][] = [
+  ['Content-Length: abc\r\n\r\n{}', /^its Content-Length is not a whole number of bytes: "abc"$/],
+  ['Content-Type: x\r\n\r\n{}', /^it has no Content-Length$/],
+  ['\r\n\r\n{}', /^it has no Content-Length$/],
+  ['Content-Length 2\r\n\r\n{}', /^a line of it is not `name: value`: "Content-Length 2"$/],
+  ['Content-Length: 2\r\nfoo\r\n\r\n{}', /^a line of it is not `name: value`: "foo"$/],
+  ['Content-Length: -5\r\n\r\n', /^its Content-Length is not a whole number of bytes: "-5"$/],
+  ['Content-Length: 12.5\r\n\r\n{}', /^its Content-Length is not a whole number of bytes: "12.5"$/],
+  ['Content-Length: 0x10\r\n\r\n{}', /^its Content-Length is not a whole number of bytes: "0x10"$/],
+  ['Content-Length: 1e3\r\n\r\n{}', /^its Content-Length is not a whole number of bytes: "1e3"$/],
+  ['Content-Length: +2\r\n\r\n{}', /^its Content-Length is not a whole number of bytes: "\+2"$/],
+  ['Content-Length: \r\n\r\n{}', /^its Content-Length is not a whole number of bytes: ""$/],
+  ['Content-Length: x\n\n{}', /^its Content-Length is not a whole number of bytes: "x"$/],
+  ['Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}', /^it has two Content-Lengths, 2 and 3$/],
+  ['Content-Length: 99999999999\r\n\r\n{}', /^its Content-Length, 99999999999, is over the 268435456 bytes \(256 MiB\) a message may take$/],
+  [`Content-Length: ${256 * 1024 * 1024 + 1}\r\n\r\n{}`, /^its Content-Length, 268435457, is over the 268435456 bytes/],
+  [`Content-Length: 2\r\nX-Pad: ${'a'.repeat(9000)}`, new RegExp(`^no blank line ends it within its first ${MAX_HEADER_LENGTH} bytes$`)],
+  ['x'.repeat(20_000), new RegExp(`^no blank line ends it within its first ${MAX_HEADER_LENGTH} bytes$`)],
+  ['{"jsonrpc":"2.0","id":1,"method":"shutdown"}', /^it starts with "\{": a message is a header/],
+  ['[{"jsonrpc":"2.0","id":1,"method":"shutdown"}]', /^it starts with "\[": a message is a header/],
+];
+
+test('stdio reader: a bad header is reported once, and nothing after it is read, however it is cut', () => {
+  const first = { jsonrpc: '2.0', method: 'initialized', params: { é: '😀' } };
+  const after = { jsonrpc: '2.0', id: 2, method: 'shutdown' };
+  for (const [bad, why] of BAD_HEADERS) {
+    for (let run = 0; run < 20; run++) {
+      const before = frame(first);
+      const later = stream([after, after]);
+      const bytes = Buffer.concat([before.bytes, Buffer.from(bad, 'latin1'), later.bytes]);
+      const start = before.bytes.length;
+      const chunks = chop(bytes, [...before.cuts, start, start + 1, start + bad.length - 1, start + bad.length]);
+      const r = ours();
+      for (const chunk of chunks) r.feed(chunk);
+      const what = `${JSON.stringify(bad.slice(0, 60))}, run ${run} (seed ${SEED}), ${chunks.length} chunks`;
+      assert.deepEqual(r.read.messages, [first], what);
+      assert.equal(r.read.badHeaders.length, 1, what);
+      assert.match(r.read.badHeaders[0]!, why, what);
+      assert.deepEqual([r.read.badBodies, r.read.errors], [[], []], what);
+      // Nor anything that comes later.
+      r.feed(frame(after).bytes);
+      assert.deepEqual([r.read.messages.length, r.read.badHeaders.length], [1, 1], what);
+    }
+  }
+});
+
+test(`stdio reader: a header is waited on up to ${MAX_HEADER_LENGTH} bytes, not a byte more`, () => {
+  // The blank line's LF the last byte of the 8 KiB: read. A byte later: reported, when that byte comes.
+  for (const [pad, read] of [[0, true], [1, false]] as const) {
+    const tail = `\r\nContent-Length: 2\r\n\r\n`;
+    const header = `X-Pad: ${'p'.repeat(MAX_HEADER_LENGTH - 'X-Pad: '.length - tail.length + pad)}${tail}`;
+    assert.equal(header.length, MAX_HEADER_LENGTH + pad);
+    const r = ours();
+    const bytes = Buffer.from(`${header}{}`);
+    for (let i = 0; i < MAX_HEADER_LENGTH; i++) r.feed(bytes.subarray(i, i + 1));
+    if (read) {
+      assert.deepEqual(r.read.badHeaders, []);
+      r.feed(bytes.subarray(MAX_HEADER_LENGTH));
+      assert.deepEqual(r.read.messages, [{}]);
+    } else {
+      assert.deepEqual(r.read.badHeaders, [`no blank line ends it within its first ${MAX_HEADER_LENGTH} bytes`]);
+    }
+  }
+  // 1 MB with no line end, in 64 KB chunks: reported on the first; the rest not kept.
+  const r = ours();
+  const junk = Buffer.alloc(65536, 'x');
+  for (let i = 0; i < 16; i++) r.feed(junk);
+  assert.equal(r.read.badHeaders.length, 1);
+  assert.equal((r.reader as unknown as { rest: Buffer }).rest.length, 0);
+});
+
+test('stdio reader: a body that is no JSON is reported, and the messages after it are read', () => {
+  const one = { jsonrpc: '2.0', method: 'a' };
+  const two = { jsonrpc: '2.0', id: 1, method: 'b', params: ['😀'] };
+  for (const body of ['{x: 1', '', '{}}', '\uFEFF{}', JSON.stringify({ t: 'x'.repeat(100_000) }).slice(0, 50_000)]) {
+    for (let run = 0; run < 20; run++) {
+      const b = Buffer.from(body);
+      const bad = Buffer.concat([Buffer.from(`Content-Length: ${b.length}\r\n\r\n`), b]);
+      const a = frame(one);
+      const c = frame(two);
+      const chunks = chop(Buffer.concat([a.bytes, bad, c.bytes]), a.cuts);
+      const read = oursOn(chunks);
+      const what = `${JSON.stringify(body.slice(0, 20))}, run ${run}`;
+      assert.deepEqual(read.messages, [one, two], what);
+      assert.equal(read.badBodies.length, 1, what);
+      assert.match(read.badBodies[0]!, /^the message is no JSON \(.+\): it was not read$/, what);
+      assert.deepEqual([read.badHeaders, read.errors], [[], []], what);
+    }
+  }
+});
+
+test('stdio reader: what the callback throws is the reader\'s error, as the library\'s, and the next message is read', async () => {
+  const chunks = [stream([{ a: 1 }, { b: 2 }]).bytes];
+  const input = new PassThrough();
+  const reader = new StdioMessageReader(input, () => assert.fail('bad header'), () => assert.fail('bad body'));
+  const errors: string[] = [];
+  const got: unknown[] = [];
+  reader.onError((e) => errors.push(e.message));
+  reader.listen((m) => { got.push(m); if (got.length === 1) throw new Error('no params'); });
+  for (const c of chunks) input.emit('data', c);
+  assert.deepEqual([got, errors], [[{ a: 1 }, { b: 2 }], ['no params']]);
+  // The library's, the same.
+  const libErrors: string[] = [];
+  const libGot: unknown[] = [];
+  const libInput = new PassThrough();
+  const lib2 = new StreamMessageReader(libInput);
+  lib2.onError((e) => libErrors.push(e.message));
+  lib2.listen((m) => { libGot.push(m); if (libGot.length === 1) throw new Error('no params'); });
+  for (const c of chunks) libInput.emit('data', c);
+  for (let i = 0; i < 10; i++) await turn();
+  lib2.dispose();
+  assert.deepEqual([libGot, libErrors], [got, errors]);
+});
+
+/** The median of `runs` times `f` takes, in ms. */
+function median(runs: number, f: () => void | Promise<void>): Promise<number> {
+  return (async () => {
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const t = performance.now();
+      await f();
+      times.push(performance.now() - t);
+    }
+    return times.sort((a, b) => a - b)[runs >> 1]!;
+  })();
+}
+
+test('stdio reader: a 10 MB body in 4 KB chunks is joined once (in about the library\'s time)', async () => {
+  const body = JSON.stringify({ jsonrpc: '2.0', method: 'x', params: { text: randomText(10 * 1024 * 1024) } });
+  const bytes = Buffer.from(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  const chunks: Buffer[] = [];
+  for (let i = 0; i < bytes.length; i += 4096) chunks.push(Buffer.from(bytes.subarray(i, i + 4096)));
+  const mine = await median(5, () => assert.equal(oursOn(chunks).messages.length, 1));
+  const theirs = await median(5, async () => assert.equal((await libraryOn(chunks, 1)).messages.length, 1));
+  console.log(`# 10 MB in 4 KB chunks: ours ${mine.toFixed(0)} ms, the library's ${theirs.toFixed(0)} ms`);
+  assert.ok(mine < 2 * theirs + 50, `ours ${mine.toFixed(0)} ms, the library's ${theirs.toFixed(0)} ms`);
+});
