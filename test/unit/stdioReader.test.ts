@@ -7,6 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { StreamMessageReader } from 'vscode-languageserver/node';
 import { MAX_HEADER_LENGTH, StdioMessageReader } from '../../server/src/node/stdioReader';
 import { rng } from '../support/rng';
@@ -17,6 +19,8 @@ const random = rng(SEED);
 const int = (n: number) => Math.floor(random() * n);
 const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
 
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
 /** A later turn of the event loop. */
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -263,6 +267,29 @@ test('stdio reader: what the callback throws is the reader\'s error, as the libr
   for (let i = 0; i < 10; i++) await turn();
   lib2.dispose();
   assert.deepEqual([libGot, libErrors], [got, errors]);
+});
+
+test('stdio reader: a 10 MB body whose last chunk starts the next header does not stay in memory', async () => {
+  const r = ours();
+  gc();
+  const before = process.memoryUsage().arrayBuffers;
+  const next = frame({ jsonrpc: '2.0', id: 2, method: 'shutdown' }).bytes;
+  (() => {
+    const body = JSON.stringify({ jsonrpc: '2.0', method: 'x', params: { text: 'a'.repeat(10 * 1024 * 1024) } });
+    const all = Buffer.concat([Buffer.from(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`), next.subarray(0, 10)]);
+    for (let i = 0; i < all.length; i += 65536) r.feed(Buffer.from(all.subarray(i, i + 65536)));
+  })();
+  r.read.messages.length = 0;
+  // Array buffers are freed after a collection, and counted as freed a turn later.
+  for (let i = 0; i < 3; i++) {
+    gc();
+    await turn();
+  }
+  const held = process.memoryUsage().arrayBuffers - before;
+  assert.ok(held < 1024 * 1024, `${(held / 1e6).toFixed(1)} MB held after the message was read`);
+  // The next message is still read whole.
+  r.feed(next.subarray(10));
+  assert.deepEqual(r.read.messages, [{ jsonrpc: '2.0', id: 2, method: 'shutdown' }]);
 });
 
 /** The median of `runs` times `f` takes, in ms. */

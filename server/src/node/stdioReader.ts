@@ -94,7 +94,13 @@ export class StdioMessageReader extends AbstractMessageReader implements Message
     }
     while (this.rest.length > 0 && !this.stopped) {
       const header = this.header();
-      if (header === undefined) return;
+      if (header === undefined) {
+        // A header begun in the chunk the last body ended in: its own bytes (fewer than 8 KiB), not a view
+        // of that chunk, which for a body that came in parts is the whole body joined (10 MB for a big
+        // didChange), kept until the header's next bytes came.
+        if (this.rest.buffer.byteLength > MAX_HEADER_LENGTH) this.rest = Buffer.from(this.rest);
+        return;
+      }
       if (typeof header === 'string') return this.stop(header);
       const [length, bodyStart] = header;
       const rest = this.rest;
