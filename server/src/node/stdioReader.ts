@@ -111,7 +111,10 @@ export class StdioMessageReader extends AbstractMessageReader implements Message
         this.deliver(rest.subarray(bodyStart, bodyStart + length), callback);
       } else {
         this.rest = EMPTY;
-        this.parts = [rest.subarray(bodyStart)];
+        // As a header's start above: the body's first bytes on their own if they are a small view of more
+        // (the last body joined), which would stay until this body is whole.
+        const begun = rest.subarray(bodyStart);
+        this.parts = [begun.buffer.byteLength > 2 * begun.length + MAX_HEADER_LENGTH ? Buffer.from(begun) : begun];
         this.gathered = rest.length - bodyStart;
         this.length = length;
         return;
