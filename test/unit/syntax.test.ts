@@ -373,6 +373,10 @@ const UNREAD_BLANKS: Array<[text: string, message: string, fixed: string | null]
   ['x = \u2060"a"\n', 'U+2060 (a word joiner) is an invisible character TOML does not read as a blank (its blanks are space and tab): delete it', 'x = "a"\n'],
   ['[agents.a.tools]\nallowed = ["read"\u180e]\n', 'U+180E (a Mongolian vowel separator) is an invisible character TOML does not read as a blank (its blanks are space and tab): delete it', '[agents.a.tools]\nallowed = ["read"]\n'],
   ['x = 1\u200b # c\n', 'U+200B (a zero-width space) is an invisible character TOML does not read as a blank (its blanks are space and tab): delete it', 'x = 1 # c\n'],
+  // At the end of its line: removed, white space too (a space would be trailing white space).
+  ['[agents.a.tools]\nallowed = ["read",\u2028\n"grep"]\n', 'U+2028 (a line separator) is white space TOML does not read as a blank (its blanks are space and tab): delete it', '[agents.a.tools]\nallowed = ["read",\n"grep"]\n'],
+  ['x = 1 \u00a0\n', 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): delete it', 'x = 1\n'],
+  ['x = 1\u2003\u3000  \r\n', 'U+2003 is white space TOML does not read as a blank (its blanks are space and tab): delete it', 'x = 1\r\n'],
 ];
 for (const [text, message, fixed] of UNREAD_BLANKS) {
   test(`what TOML does not read as a blank: ${JSON.stringify(text)}`, () => {

@@ -259,17 +259,26 @@ function unreadBlank(text: string, section: Section, at: number): Explained {
   if (end - start > REREAD_MAX) return { message, span };
   const line = lineEndAt(text, at);
   const lineNo = (t: string) => t.split(/\r\n|\n/).length;
-  // Whether the section reads past the line with `newText` in place of the run.
-  const reads = (newText: string) => {
+  // Whether the section reads past the line with `newText` in place of `s` (the run).
+  const reads = (newText: string, s: Span = span) => {
     try {
-      smolParse(text.slice(start, at) + newText + text.slice(span.end, end), { integersAsBigInt: 'asNeeded' });
+      smolParse(text.slice(start, s.start) + newText + text.slice(s.end, end), { integersAsBigInt: 'asNeeded' });
     } catch (e) {
       // Still an error on its line (or one above, which smol-toml read past before).
       const errLine = (e as { line?: number }).line;
-      if (typeof errLine !== 'number' || errLine <= lineNo(text.slice(start, at) + newText + text.slice(span.end, line))) return false;
+      if (typeof errLine !== 'number' || errLine <= lineNo(text.slice(start, s.start) + newText + text.slice(s.end, line))) return false;
     }
     return true;
   };
+  // At the end of its line (blanks around it at most): removed with those blanks, white space too,
+  // where a space would be white space left at the line's end.
+  const rest = text.slice(span.end, line);
+  if (/^[ \t]*$/.test(rest)) {
+    const removed = { start: at - /[ \t]*$/.exec(text.slice(lineStartAt(text, at), at))![0].length, end: line };
+    if (reads('', removed)) {
+      return { message: `${message}: delete it`, span, rewrite: { title: `Remove ${uPlus(c.codePointAt(0)!)}`, span: removed, newText: () => '' } };
+    }
+  }
   const blanks = [...run].map((ch) => (INVISIBLE.test(ch) ? '' : ' ')).join('');
   if (reads(blanks)) {
     const [title, say] = blanks === '' ? [`Remove ${uPlus(c.codePointAt(0)!)}`, 'delete it'] : [`Replace ${uPlus(c.codePointAt(0)!)} with a space`, 'write a space'];
