@@ -1343,6 +1343,9 @@ const STRING_THEN_MORE: Array<[table: string, example: string, fixed: string, sa
   ['allowed = "Read, edit", "grep"', '`allowed = ["Read, edit", "grep"]`', 'allowed = ["Read, edit", "grep"]', false],
   ['allowed = "grep", "bash("', '`allowed = ["read"]`', 'allowed = ["grep", "bash("]', false],
   ['allowed = "grep", "edit", 1', '`allowed = ["read"]`', 'allowed = ["grep", "edit", 1]', false],
+  // What TOML does not read as a blank between them (itself an error, named by the syntax error): not in the list.
+  ['allowed = "read",\u00a0"grep"', '`allowed = ["read", "grep"]`', 'allowed = ["read", "grep"]', true],
+  ['allowed = "read"\u2003,\u200b"grep" # c', '`allowed = ["read" ,"grep"]`', 'allowed = ["read" ,"grep"] # c', true],
 ];
 for (const [table, example, fixed, safe] of STRING_THEN_MORE) {
   test(`a string then more values where a list goes: the list they make, said and written: ${JSON.stringify(table)}`, () => {
@@ -1360,7 +1363,7 @@ for (const [table, example, fixed, safe] of STRING_THEN_MORE) {
 
 test('a string then more values where a list goes, in an inline table: up to the brace that closes it or the table\'s next key, and no further', () => {
   // [text, the example, the text after the preferred fix, which fix-all writes too]
-  const cases: Array<[string, string, string]> = [
+  const cases: Array<[string, string, string, string?]> = [
     ['[agents.a]\ntools = { allowed = "read", "grep" }\n', '`allowed = ["read", "grep"]`', '[agents.a]\ntools = { allowed = ["read", "grep"] }\n'],
     ['[agents.a]\ntools = { allowed = "read", "grep"}\n', '`allowed = ["read", "grep"]`', '[agents.a]\ntools = { allowed = ["read", "grep"]}\n'],
     // What follows the comma is a key/value of the table, not a value of a list.
@@ -1368,20 +1371,26 @@ test('a string then more values where a list goes, in an inline table: up to the
     ['[agents.a]\ntools = { allowed = "read", "grep", disallowed = ["bash"] }\n', '`allowed = ["read", "grep"]`', '[agents.a]\ntools = { allowed = ["read", "grep"], disallowed = ["bash"] }\n'],
     ['[agents.a]\ntools = { disallowed = "bash", "grep" ,allowed = ["read"] } # why\n', '`disallowed = ["bash", "grep"]`', '[agents.a]\ntools = { disallowed = ["bash", "grep"] ,allowed = ["read"] } # why\n'],
     ['[agents.a]\ntools = { allowed = "read", \'grep\', "tools".disallowed = [] }\n', '`allowed = ["read", \'grep\']`', '[agents.a]\ntools = { allowed = ["read", \'grep\'], "tools".disallowed = [] }\n'],
-    // A trailing comma (TOML 1.1 in an inline table): the list's, as written.
-    ['[agents.a]\ntools = { allowed = "read", "grep", }\n', '`allowed = ["read", "grep",]`', '[agents.a]\ntools = { allowed = ["read", "grep",] }\n'],
+    // A trailing comma (TOML 1.1 in an inline table, which Mars's TOML 1.0 refuses): the table's, where fix-all then
+    // removes it.
+    ['[agents.a]\ntools = { allowed = "read", "grep", }\n', '`allowed = ["read", "grep"]`', '[agents.a]\ntools = { allowed = ["read", "grep"], }\n', '[agents.a]\ntools = { allowed = ["read", "grep"] }\n'],
+    ['[agents.a]\ntools = { disallowed = "bash", "grep" ,}\n', '`disallowed = ["bash", "grep"]`', '[agents.a]\ntools = { disallowed = ["bash", "grep"] ,}\n', '[agents.a]\ntools = { disallowed = ["bash", "grep"] }\n'],
   ];
   // Over lines (TOML 1.1, whose fix writes it on one line): the comma at the line's end is the table's.
   const overLines = '[agents.a]\ntools = {\n  allowed = "read", # why\n  disallowed = ["bash"],\n}\n';
   const wrap = documentFindings(analyzeDocument(overLines)).find((f) => f.code === 'invalid-tool-policy')!;
   assert.equal(applyEdits(overLines, wrap.fixes.find((x) => x.preferred)!.edits), overLines.replace('"read"', '["read"]'));
-  for (const [text, example, fixed] of cases) {
+  // ... after more values too: `["read", "grep"],`, not `["read", "grep",]` and no comma before the next key.
+  const twoOverLines = '[agents.a]\ntools = {\n  allowed = "read", "grep", # why\n  disallowed = ["bash"],\n}\n';
+  const two = documentFindings(analyzeDocument(twoOverLines)).find((f) => f.code === 'invalid-tool-policy')!;
+  assert.equal(applyEdits(twoOverLines, two.fixes.find((x) => x.preferred)!.edits), twoOverLines.replace('"read", "grep"', '["read", "grep"]'));
+  for (const [text, example, fixed, fixedAll = fixed] of cases) {
     const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'invalid-tool-policy');
     const list = /`(\w+) =/.exec(example)![1];
     assert.deepEqual(found.map((f) => f.message), [`\`${list}\` of agent \`a\` must be a list of tool names, such as ${example}.`], text);
     const preferred = found[0]!.fixes.find((x) => x.preferred);
     assert.equal(preferred && applyEdits(text, preferred.edits), fixed, text);
-    assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), fixed, text);
+    assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), fixedAll, text);
   }
 });
 

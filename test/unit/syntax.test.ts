@@ -172,7 +172,12 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   // In an inline table, up to its next key.
   ['[agents.a]\ntools = { allowed = "read", "grep", disallowed = ["bash"] }\n', '"read", "grep"', '`"read", "grep"` is not a value TOML knows: write a list in brackets (`["read", "grep"]`)'],
   ['[agents.a]\ntools = { disallowed = "bash", \'grep\' }\n', '"bash", \'grep\'', '`"bash", \'grep\'` is not a value TOML knows: write a list in brackets (`["bash", \'grep\']`)'],
-  ['[agents.a]\ntools = { allowed = "read", "grep", }\n', '"read", "grep",', '`"read", "grep",` is not a value TOML knows: write a list in brackets (`["read", "grep",]`)'],
+  // A comma before the inline table's `}` is the table's, not the list's.
+  ['[agents.a]\ntools = { allowed = "read", "grep", }\n', '"read", "grep"', '`"read", "grep"` is not a value TOML knows: write a list in brackets (`["read", "grep"]`)'],
+  // What TOML does not read as a blank between them (a no-break space after the comma): named, and left out of the list.
+  ['[agents.a.tools]\nallowed = "read",\u00a0"grep"\n', '"read",\u00a0"grep"', '`"read",\u00a0"grep"` is not a value TOML knows: write a list in brackets (`["read", "grep"]`); U+00A0 in it is white space TOML does not read as a blank (its blanks are space and tab): the list has a space in its place'],
+  ['[agents.a.tools]\nallowed = "read"\u00a0, "grep"\n', '"read"\u00a0, "grep"', '`"read"\u00a0, "grep"` is not a value TOML knows: write a list in brackets (`["read" , "grep"]`); U+00A0 in it is white space TOML does not read as a blank (its blanks are space and tab): the list has a space in its place'],
+  ['x = "a",\u200b"b"\n', '"a",\u200b"b"', '`"a",\\u200B"b"` is not a value TOML knows: write a list in brackets (`["a","b"]`); U+200B in it, a zero-width space, is an invisible character TOML does not read as a blank (its blanks are space and tab): the list leaves it out'],
   ['x = true,false # c\n', 'true,false', '`true,false` is not a value TOML knows: write a list in brackets (`[true, false]`)'],
   ['x = "a", b\n', ',', '`,` after the value: a line holds one `key = value`, then only a comment'],
   // A comma after a number alone, as after any other value.

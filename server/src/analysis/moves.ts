@@ -458,7 +458,7 @@ export function shapeConflicts(text: string, policies: Policies, problem: ShapeP
 function stringForList(text: string, problem: ShapeProblem): { value: TomlString; run: { end: number; list: string; values: string[]; onlyStrings: boolean } | null } | null {
   const value = problem.keyValue?.value;
   if (problem.kind !== 'list-not-array' || value?.kind !== 'string' || isOpenMultiline(value)) return null;
-  const run = listAfterString(text, value);
+  const run = listAfterString(text, value, problem.inline);
   return { value, run: run && { ...run, values: run.values.filter((v) => typeof v === 'string'), onlyStrings: run.values.every((v) => typeof v === 'string') } };
 }
 

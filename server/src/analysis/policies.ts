@@ -493,10 +493,11 @@ function member(out: Policies, text: string, table: ToolsTable, kv: KeyValue, re
  * them, which make a list without its brackets (`allowed = "read", "grep"`, a syntax error): where
  * they end, the list in brackets they read as (as written) and its values; null where there are no
  * more, or they read as no list (`"a", b`). What the syntax error's message says to write, the fix of
- * the string writes, and the example of its message shows.
+ * the string writes, and the example of its message shows. `inline`: the string is an inline
+ * table's value, whose comma after the values is the table's.
  */
-export function listAfterString(text: string, str: TomlString): ReturnType<typeof listWithoutBrackets> {
-  return isOpenMultiline(str) ? null : listWithoutBrackets(text, str.span.start);
+export function listAfterString(text: string, str: TomlString, inline = false): ReturnType<typeof listWithoutBrackets> {
+  return isOpenMultiline(str) ? null : listWithoutBrackets(text, str.span.start, inline);
 }
 
 /**
@@ -504,9 +505,9 @@ export function listAfterString(text: string, str: TomlString): ReturnType<typeo
  * `["read", "grep"]`; `"read", "grep"` after the key: as written); null where that is no list of
  * names Mars takes (`"bash("`, `"grep", 1`, a string left open).
  */
-function stringAsList(text: string, str: TomlString): string | null {
+function stringAsList(text: string, str: TomlString, inline: boolean): string | null {
   if (!str.terminated) return null;
-  const run = listAfterString(text, str);
+  const run = listAfterString(text, str, inline);
   if (run) return run.values.every((v) => typeof v === 'string' && parseToolName(v).ok) ? run.list : null;
   const names = namesBetweenCommas(str.value)?.map((n) => n.name) ?? (parseToolName(str.value).ok ? [str.value] : null);
   return names && stringList(names);
@@ -517,7 +518,7 @@ function list(out: Policies, text: string, owner: Owner, name: ListName, kv: Key
   if (!value) return; // half-typed `allowed =`: the TOML syntax error says it
   if (value.kind !== 'array') {
     // A string of names: the example is the list of them its fix writes (`allowed = "grep"`: `["grep"]`, not `["read"]`).
-    const example = value.kind === 'string' ? stringAsList(text, value) : null;
+    const example = value.kind === 'string' ? stringAsList(text, value, inline) : null;
     out.shape.push({ kind: 'list-not-array', owner, span: value.span, keyValue: kv, list: name, ...(inline ? { inline } : {}),
       ...saying((q) => `${q(name)} of ${ownerLabel(owner, q)} must be a list of tool names, such as ${example === null ? `\`${name} = ["read"]\`` : q(`${name} = ${example}`)}`) });
     return;

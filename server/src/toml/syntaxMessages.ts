@@ -76,7 +76,12 @@ function explained(text: string, section: Section, at: number, raw: string): str
     const afterItem = raw === 'expected comma or end of structure' || raw === 'illegal character in numeric literal';
     const itemFollows = () => !/^[\]},]/.test(text.slice(at, lineEndAt(text, at)).replace(BLANKS_AND_UNREAD, ''));
     const o = afterItem && itemFollows() ? open() : null;
-    if (!o) return unreadBlank(text, section, at);
+    if (!o) {
+      // Among values written without the brackets of their list (`"read"` U+00A0 `, "grep"`): that list, which names it.
+      const inside = open();
+      const values = !inside ? valuesWithoutBrackets(text, section.entries, at) : inside.kind === 'inline-table' ? valuesWithoutBrackets(text, inside.entries, at, true) : null;
+      return values ?? unreadBlank(text, section, at);
+    }
     const message = `${commasBetween(o)} (${unreadKind(c!, ' here')} TOML does not read as a blank)`;
     const comma = missingComma(text, o, at, before);
     return comma ? { message, rewrite: comma } : message;
@@ -86,7 +91,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
   // statement's value.
   const table = open();
   if (table?.kind === 'inline-table') {
-    const said = valuesWithoutBrackets(text, table.entries, at);
+    const said = valuesWithoutBrackets(text, table.entries, at, true);
     if (said) return said;
   }
   switch (raw) {
@@ -440,14 +445,31 @@ function commaInNumber(text: string, at: number): Explained | null {
  * written, on the whole of them, as the list they read as in brackets; null where they read as none
  * (`"a", b`), or the value starts on a line above.
  */
-function valuesWithoutBrackets(text: string, entries: readonly KeyValue[], at: number): Explained | null {
+function valuesWithoutBrackets(text: string, entries: readonly KeyValue[], at: number, inline = false): Explained | null {
+  const start = valueStartBefore(text, entries, at);
+  const run = start < 0 ? null : listWithoutBrackets(text, start, inline);
+  // Not where the error is past them (in an inline table, on what follows them).
+  if (!run || at > run.end + /^[ \t]*/.exec(text.slice(run.end))![0].length) return null;
+  return { message: `${quoted(text.slice(start, run.end))} is not a value TOML knows: write a list in brackets (${quoted(run.list)})${unreadLeftOut(run.unread)}`, span: { start, end: run.end } };
+}
+
+/** Where the last value of `entries` on the line of `at` that ends before `at` starts, or -1. */
+function valueStartBefore(text: string, entries: readonly KeyValue[], at: number): number {
   const lineStart = lineStartAt(text, at);
   let start = -1;
   for (const kv of entries) if (kv.value && kv.value.span.start >= lineStart && kv.value.span.end <= at) start = kv.value.span.start;
-  const run = start < 0 ? null : listWithoutBrackets(text, start);
-  // Not where the error is past them (in an inline table, on what follows them).
-  if (!run || at > run.end + /^[ \t]*/.exec(text.slice(run.end))![0].length) return null;
-  return { message: `${quoted(text.slice(start, run.end))} is not a value TOML knows: write a list in brackets (${quoted(run.list)})`, span: { start, end: run.end } };
+  return start;
+}
+
+/** What a list said in a message does with `unread`, what TOML does not read as a blank among the values it is made of (`listWithoutBrackets`). */
+function unreadLeftOut(unread: readonly string[]): string {
+  if (unread.length === 0) return '';
+  const invisible = unread.every((c) => INVISIBLE.test(c));
+  const does = invisible ? 'the list leaves it out' : unread.some((c) => INVISIBLE.test(c)) ? 'the list has a space for white space and leaves out the invisible' : 'the list has a space in its place';
+  const said = unread.length === 1
+    ? `${unreadKind(unread[0]!, ' in it')} TOML does not read as a blank`
+    : `${unread.map((c) => uPlus(c.codePointAt(0)!)).join(' and ')} in it are what TOML does not read as blanks`;
+  return `; ${said} (its blanks are space and tab): ${does}`;
 }
 
 /**
@@ -457,12 +479,39 @@ function valuesWithoutBrackets(text: string, entries: readonly KeyValue[], at: n
  * (`"read", "grep"`): where they end, the list in brackets they read as, and its values (the syntax
  * error's message and the fix that wraps a string value in a list say the same list).
  */
-export function listWithoutBrackets(text: string, start: number): { end: number; list: string; values: unknown[] } | null {
+export function listWithoutBrackets(text: string, start: number, inline = false): { end: number; list: string; values: unknown[]; unread: string[] } | null {
   let end = closedOrLineEnd(text, start, commentOrLineEnd(text, start));
-  if (text[end] === '}') end = nextKeyAt(text, start, end);
-  const token = trimUnreadEnd(text.slice(start, end).trimEnd());
-  const list = token.length <= 80 ? bracketed(token) : null;
-  return list === null ? null : { end: start + token.length, list, values: listValues(list)! };
+  const closes = text[end] === '}';
+  if (closes) end = nextKeyAt(text, start, end);
+  let token = trimUnreadEnd(text.slice(start, end).trimEnd());
+  // In an inline table, a comma after the values (before its `}`, or at the line's end over lines)
+  // is the table's: `{ allowed = "read", "grep", }` is `{ allowed = ["read", "grep"], }`.
+  if ((closes || inline) && token.endsWith(',')) token = trimUnreadEnd(token.slice(0, -1).trimEnd());
+  // What TOML does not read as a blank between them (`"read",` U+00A0 `"grep"`) is left out of the
+  // list: white space made a space, an invisible character removed, as its own fix does.
+  const { written, unread } = unreadOutsideStrings(token);
+  const list = token.length <= 80 ? bracketed(written) : null;
+  return list === null ? null : { end: start + token.length, list, values: listValues(list)!, unread };
+}
+
+/** `values` with what TOML does not read as a blank outside its strings made a space (white space) or removed (invisible), and those characters (each once). */
+function unreadOutsideStrings(values: string): { written: string; unread: string[] } {
+  if (!/[^\x00-\x7f]/.test(values)) return { written: values, unread: [] };
+  let written = '';
+  const unread = new Set<string>();
+  for (let i = 0; i < values.length; i++) {
+    const c = values[i]!;
+    if (c === '"' || c === "'") {
+      const close = stringEndFrom(values, i);
+      const to = close < 0 ? values.length : close + 1;
+      written += values.slice(i, to);
+      i = to - 1;
+    } else if (UNREAD_BLANK.test(c)) {
+      unread.add(c);
+      written += INVISIBLE.test(c) ? '' : ' ';
+    } else written += c;
+  }
+  return { written, unread: [...unread] };
 }
 
 /**
