@@ -91,7 +91,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
   // statement's value.
   const table = open();
   if (table?.kind === 'inline-table') {
-    const said = valuesWithoutBrackets(text, table.entries, at, true);
+    const said = valuesWithoutBrackets(text, table.entries, at, true) ?? valuesBeforeKey(text, table.entries, at);
     if (said) return said;
   }
   switch (raw) {
@@ -451,6 +451,30 @@ function valuesWithoutBrackets(text: string, entries: readonly KeyValue[], at: n
   // Not where the error is past them (in an inline table, on what follows them).
   if (!run || at > run.end + /^[ \t]*/.exec(text.slice(run.end))![0].length) return null;
   return { message: `${quoted(text.slice(start, run.end))} is not a value TOML knows: write a list in brackets (${quoted(run.list)})${unreadLeftOut(run.unread)}`, span: { start, end: run.end } };
+}
+
+/**
+ * In an inline table, values with commas between them and no brackets, then its next key with no
+ * comma before it (`{ allowed = "read", "grep" disallowed = [] }`), the error at that key, where
+ * smol-toml read the last value as a key: both said (the list they make, the comma), on the values,
+ * the key shown as related; not "expected `=`" after a value read as a key. No fix: which of the two
+ * was meant is a guess only where both are needed.
+ */
+function valuesBeforeKey(text: string, entries: readonly KeyValue[], at: number): Explained | null {
+  const key = KEY_LINE.exec(text.slice(at, lineEndAt(text, at)))?.[0];
+  if (key === undefined || !/[ \t]$/.test(text.slice(0, at))) return null;
+  const start = valueStartBefore(text, entries, at);
+  if (start < 0) return null;
+  const token = trimUnreadEnd(text.slice(start, at).trimEnd());
+  const { written, unread } = unreadOutsideStrings(token);
+  const list = token.length <= 80 && !token.endsWith(',') ? bracketed(written) : null;
+  if (list === null) return null;
+  const name = key.slice(0, -1).trimEnd();
+  return {
+    message: `${quoted(token)} is not a value TOML knows: write a list in brackets (${quoted(list)}), and a comma before the table's next key, ${quoted(name)}${unreadLeftOut(unread)}`,
+    span: { start, end: start + token.length },
+    related: [{ span: { start: at, end: at + name.length }, message: 'a comma is missing before this key' }],
+  };
 }
 
 /** Where the last value of `entries` on the line of `at` that ends before `at` starts, or -1. */
