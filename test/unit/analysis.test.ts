@@ -1361,6 +1361,34 @@ for (const [table, example, fixed, safe] of STRING_THEN_MORE) {
   });
 }
 
+test('a string then more values where a list goes: the syntax error their list removes is counted fixed by fix-all, as the checker\'s hint and --fix say', () => {
+  // [the text, how many findings fix-all fixes (each of these has the syntax error and the shape problem)]
+  const cases: Array<[string, number]> = [
+    ['[agents.a.tools]\nallowed = "read", "grep"\n', 2],
+    ['[agents.a.tools]\nallowed = "read",\u00a0"grep"\n', 2],
+    ['[agents.a]\ntools = { allowed = "read", "grep", disallowed = ["Bash"] }\n', 2],
+    // The table's trailing comma (TOML 1.1) is then an error of its own, which fix-all removes in a later pass.
+    ['[agents.a]\ntools = { allowed = "read", "grep", }\n', 2],
+    // Not where the line is an error still once the list is written (`["read", "grep"] ]`).
+    ['[agents.a.tools]\nallowed = "read", "grep" ]\n', 1],
+    // Not where the list made is not fixed unasked (a name Mars refuses), nor where no list is made.
+    ['[agents.a.tools]\nallowed = "grep", "bash("\n', 0],
+    ['[agents.a.tools]\nallowed = "read", grep\n', 0],
+  ];
+  for (const [text, fixed] of cases) {
+    const da = analyzeDocument(text);
+    assert.equal(documentFindings(da).length, 2, text);
+    assert.equal(countFixAll(da, {}, undefined, Infinity), fixed, text);
+    const counter = { fixed: 0 };
+    const edits = documentFixAll(analyzeDocument(text), {}, undefined, counter);
+    assert.equal(counter.fixed, fixed, text);
+    // Each counted is gone: none left where both are counted; the syntax error where one is.
+    if (fixed > 0) assert.deepEqual(documentFindings(analyzeDocument(applyEdits(text, edits))).map((f) => f.code), fixed === 2 ? [] : ['toml-syntax'], text);
+    // Fix-all of one code alone leaves the other's finding: the syntax error is not counted under its own code.
+    assert.equal(countFixAll(da, {}, 'toml-syntax', Infinity), 0, text);
+  }
+});
+
 test('a string then more values where a list goes, in an inline table: up to the brace that closes it or the table\'s next key, and no further', () => {
   // [text, the example, the text after the preferred fix, which fix-all writes too]
   const cases: Array<[string, string, string, string?]> = [

@@ -236,11 +236,15 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
     // The count asks for every finding's fixes (a duplicate's removal, which the pass makes a list
     // at a time): made for it alone, not kept on the findings beside the model.
     fixesNotKept(() => {
+      const mended = new SyntaxMended();
       for (const f of seenOf(analysis, overrides, outside, only)) {
         if (counter.counts && !counter.counts(f)) continue;
-        if (fixAllTakes(analysis, f)) counter.fixed++;
+        const taken = fixAllTakes(analysis, f);
+        mended.add(f, taken);
+        if (taken) counter.fixed++;
         else waiting.push(f);
       }
+      counter.fixed += mended.count();
     });
   }
   if (first.length === 0) return first;
@@ -273,6 +277,33 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
     text = applyEdits(text, edits);
   }
   return all;
+}
+
+/**
+ * Counts, beside `fixAllTakes`, the syntax errors fix-all fixes though they have no fix of their own:
+ * one that a fix it takes of another finding rewrites, leaving its line reading (`Fix.clearsSyntax`:
+ * `allowed = "read", "grep"` made a list, the error on those values). Told each visible finding of an
+ * analysis and whether fix-all takes it (where fixes are made: see `fixesNotKept`), then asked how
+ * many. Only shape problems' fixes are read (`invalid-tool-policy`, which such a fix is of): an entry's
+ * finding makes none.
+ */
+export class SyntaxMended {
+  private readonly errors: Span[] = [];
+  private readonly edits: Edit[] = [];
+
+  add(f: Finding, taken: boolean): void {
+    if (f.code === 'toml-syntax') {
+      if (!taken) this.errors.push(f.span);
+    } else if (taken && f.code === 'invalid-tool-policy') {
+      const fix = f.fixes.find((x) => x.safe);
+      if (fix?.clearsSyntax) this.edits.push(...fix.edits);
+    }
+  }
+
+  count(): number {
+    if (this.edits.length === 0) return 0;
+    return this.errors.filter((s) => this.edits.some((e) => e.start <= s.start && s.start < e.end)).length;
+  }
 }
 
 /** How many findings fix-all fixed; `counts`: which findings of the analysis count (all without it). */

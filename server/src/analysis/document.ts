@@ -13,7 +13,7 @@ import { lastAtOrBefore } from '../toml/sorted';
 import { sectionStartsFrom } from '../toml/split';
 import { textChange, type TextChange } from '../toml/textChange';
 import { placeSpan, RootArrays, tableConflicts, type DefinitionPlace, type SectionDefinitions, type TableConflict } from '../toml/tables';
-import { analyze, eachSeen, fixAllEdits, fixAllTakes, visibleFindings, type Analysis, type FixCounter } from './analyze';
+import { analyze, eachSeen, fixAllEdits, fixAllTakes, SyntaxMended, visibleFindings, type Analysis, type FixCounter } from './analyze';
 import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, composeEdits, type Edit } from './edits';
 import { byPosition, finding, overridden, VerdictMemo, type Finding, type Fix } from './findings';
@@ -760,9 +760,14 @@ export function countFixAll(da: DocumentAnalysis, overrides: SeverityOverrides, 
     if (!fixAllReaches(u.start, outside, da.unclosed[0])) continue;
     // One at a time: the count stops at `enough` (a lightbulb asks for 1 or 2), not after making
     // the list of all of a big section's visible findings.
+    const mended = new SyntaxMended();
     for (const f of eachSeen(u.analysis, overrides, outside, code)) {
-      if (fixAllTakes(u.analysis, f) && ++n >= enough) return n;
+      const taken = fixAllTakes(u.analysis, f);
+      mended.add(f, taken);
+      if (taken && ++n >= enough) return n;
     }
+    n += mended.count();
+    if (n >= enough) return n;
   }
   return n;
 }

@@ -32,6 +32,13 @@ export interface Fix {
    */
   readonly mendsSyntax?: boolean;
   /**
+   * With `mendsSyntax`: what follows its edit on the line may follow a value there (a comment, the
+   * line's end; in an inline table its `}`, or a comma and its next key), so the syntax error it
+   * rewrites is gone with it, and fix-all counts that error fixed (`SyntaxMended`). Not
+   * `allowed = "read", "grep" ]`, where the `]` is an error still.
+   */
+  readonly clearsSyntax?: boolean;
+  /**
    * The key path the fix writes anew (`agents.x.tools.allowed`). A section is analysed alone, so
    * the document drops the fix where another section defines that path already (see `Outside`).
    */

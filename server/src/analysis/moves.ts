@@ -501,7 +501,8 @@ function shapeFixesAlone(text: string, problem: ShapeProblem): Fix[] {
     if (run) {
       // Names between commas in one of them (`"read, edit", "grep"`): which list was meant is a guess.
       const loads = run.onlyStrings && run.values.every((v) => parseToolName(v).ok && !namesBetweenCommas(v));
-      return [{ ...change(run.list, true, loads), edits: [{ start: value.span.start, end: run.end, newText: run.list }], mendsSyntax: true }];
+      const clearsSyntax = !moreAfterValue(text, run.end, problem.inline);
+      return [{ ...change(run.list, true, loads), edits: [{ start: value.span.start, end: run.end, newText: run.list }], mendsSyntax: true, ...(clearsSyntax ? { clearsSyntax } : {}) }];
     }
     // More after it that makes no list with it (`allowed = "read", grep`, `"read" "grep"`): no fix of
     // the string alone, which would leave the rest an error still.

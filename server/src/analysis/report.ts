@@ -11,7 +11,7 @@
 import { sectionStartsFrom } from '../toml/split';
 import { RootArrays, TableTree, type SectionDefinitions } from '../toml/tables';
 import type { Span } from '../toml/model';
-import { analyze, fixAllTakes, visibleFindings, type Reach } from './analyze';
+import { analyze, fixAllTakes, SyntaxMended, visibleFindings, type Reach } from './analyze';
 import { conflictFinding, definitionSpan, fileSuppressionsOf, fixAllReaches, KeyIndex, placeFinding, shiftedLines, unitTexts } from './document';
 import type { SeverityOverrides } from './codes';
 import { byPosition, detached, fixesNotKept, MAY_CREATE, overridden, VerdictMemo, withoutClashingFixes, type Finding } from './findings';
@@ -65,11 +65,17 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
     const visible = visibleFindings(analysis, overrides, outside);
     if (fixable && fixAllReaches(u.start, outside, unclosed[0])) {
       fixesNotKept(() => {
+        const mended = new SyntaxMended();
         for (const f of visible) {
           if (f.mayHaveSafeFix && writesListAnew(f)) {
             countLater.push({ f: detached(f), unit: definitions.length, reach: { unreadableFrom: analysis.unreadableFrom, doc: { text: analysis.doc.text } } });
-          } else if (fixAllTakes(analysis, f)) fixable.count++;
+            continue;
+          }
+          const taken = fixAllTakes(analysis, f);
+          mended.add(f, taken);
+          if (taken) fixable.count++;
         }
+        fixable.count += mended.count();
       });
     }
     const found = visible.map((f) => placeFinding(f, base));
