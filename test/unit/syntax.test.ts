@@ -167,6 +167,9 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['x = 1,a\n', '1,a', '`1,a` is not a value TOML knows: write text in quotes (`"1,a"`)'],
   ['x = 1, "#,2", [3], # c\n', '1, "#,2", [3],', '`1, "#,2", [3],` is not a value TOML knows: write a list in brackets (`[1, "#,2", [3],]`)'],
   ['x = 1,"a\n', ',', 'a number holds no `,`: a decimal point is `.`, and a list is written in brackets (`[1, 2]`)'],
+  // What TOML does not read as a blank after the comma: named, and left out of the list (not quoted into text).
+  ['x = 1,\u00a02\n', '1,\u00a02', '`1,\u00a02` is not a value TOML knows: write a list in brackets (`[1, 2]`); U+00A0 in it is white space TOML does not read as a blank (its blanks are space and tab): the list has a space in its place'],
+  ['x = 1,\u200b2\n', '1,\u200b2', '`1,\\u200B2` is not a value TOML knows: write a list in brackets (`[1, 2]`); U+200B in it, a zero-width space, is an invisible character TOML does not read as a blank (its blanks are space and tab): the list leaves it out'],
   // Values after a key with commas between them, as a list is written without its brackets.
   ['[agents.a.tools]\nallowed = "read", "grep"\n', '"read", "grep"', '`"read", "grep"` is not a value TOML knows: write a list in brackets (`["read", "grep"]`)'],
   // In an inline table, up to its next key.

@@ -433,8 +433,10 @@ function commaInNumber(text: string, at: number): Explained | null {
   const ways: string[] = [];
   if (/^[+-]?[0-9]+,[0-9]+$/.test(token) && !/^[+-]?[0-9]+,[0-9]{3}$/.test(token) && readsAsValue(token.replace(',', '.'))) ways.push(`write a decimal point (${quoted(token.replace(',', '.'))})`);
   if (/^[+-]?[0-9]{1,3}(?:,[0-9]{3})+$/.test(token) && readsAsValue(token.replace(/,/g, '_'))) ways.push(`group digits with \`_\` (${quoted(token.replace(/,/g, '_'))})`);
-  const list = bracketed(inList);
-  if (list !== null) ways.push(`${ways.some((w) => w.startsWith('write ')) ? '' : 'write '}a list in brackets (${quoted(list)})`);
+  // What TOML does not read as a blank between the values (`1,` U+00A0 `2`): named, and left out of the list.
+  const { written, unread } = unreadOutsideStrings(inList);
+  const list = bracketed(written);
+  if (list !== null) ways.push(`${ways.some((w) => w.startsWith('write ')) ? '' : 'write '}a list in brackets (${quoted(list)})${unreadLeftOut(unread)}`);
   const span = { start, end: start + token.length };
   if (ways.length === 0) return /["'\[{]/.test(token) ? unsaid : { message: `${quoted(token)} is not a value TOML knows: write text in quotes (${quoted(`"${token}"`)})`, span };
   return { message: `${quoted(token)} is not a value TOML knows: ${ways.join(', or ')}`, span };
