@@ -1656,8 +1656,8 @@ test('an unknown name says what Mars passes on: as written, or as Mars writes it
 });
 
 // An entry with white space at its ends, which Mars trims (Rust's `trim`: U+0085 too): the message
-// says so, and what Mars reads. [the entry, its code, the message]
-const TRIMMED_MESSAGES: Array<[entry: string, code: Code, message: string]> = [
+// says so, and what Mars reads. [the entry, its code, the message, what follows the entry in `allowed = [`]
+const TRIMMED_MESSAGES: Array<[entry: string, code: Code, message: string, rest?: string]> = [
   [' read ', 'non-canonical', '` read ` has spaces around it, which Mars trims: it reads `read`.'],
   ['read ', 'non-canonical', '`read ` has a space after it, which Mars trims: it reads `read`.'],
   ['  mcp(gh)', 'non-canonical', '`  mcp(gh)` has spaces before it, which Mars trims: it reads `mcp(gh)`.'],
@@ -1672,10 +1672,19 @@ const TRIMMED_MESSAGES: Array<[entry: string, code: Code, message: string]> = [
   ['my_tool\u0085', 'unknown-tool', 'Mars has no capability named `my_tool`; `my_tool\\u0085` has white space after it, which Mars trims: it passes it on as `my_tool`, so only a harness with a tool of that name applies it.'],
   [' Foo ', 'unknown-tool', 'Mars has no capability named `Foo`; ` Foo ` has spaces around it, which Mars trims: it passes it on as `foo`, so only a harness with a tool of that name applies it.'],
   ['ask-user ', 'unknown-tool', 'Mars has no capability named `ask-user`. Did you mean `ask_user`? `ask-user ` has a space after it, which Mars trims: it passes the entry on as `ask-user`, so only a harness with a tool of that name applies it.'],
+  // A wire token and a legacy prefix, whose fixes trim it too: said as after a respelling.
+  [' mcp__gh__x ', 'mcp-wire-token', 'Claude-only MCP wire spelling; write `mcp(gh/x)` so every harness applies it. ` mcp__gh__x ` has spaces around it, which Mars trims.'],
+  ['mcp__ ', 'mcp-wire-token', 'Claude-only MCP wire spelling; write it as `mcp(server/tool)` so every harness applies it. `mcp__ ` has a space after it, which Mars trims.'],
+  [' mcp__x(a)', 'mcp-wire-token', 'Claude-only MCP wire spelling with a pattern, which `mcp(server/tool)` cannot hold: only Claude applies this rule. ` mcp__x(a)` has a space before it, which Mars trims.'],
+  // The list holds what it means: removed, and still said; a conflict, right after what to write.
+  [' mcp__gh__x ', 'mcp-wire-token', 'Claude-only MCP wire spelling of `mcp(gh/x)`, which this list already holds, so this entry can go. ` mcp__gh__x ` has spaces around it, which Mars trims.', ', "mcp(gh/x)"]'],
+  [' mcp__gh__x ', 'mcp-wire-token', 'Claude-only MCP wire spelling; write `mcp(gh/x)` so every harness applies it. `disallowed` holds `mcp(gh/x)`, so `mcp(gh/x)` here would be both allowed and disallowed. ` mcp__gh__x ` has spaces around it, which Mars trims.', ']\ndisallowed = ["mcp(gh/x)"]'],
+  ['bash(git:*) ', 'legacy-prefix', 'Legacy `:*` prefix: Mars rewrites the pattern to `git *`, the only form it writes (OpenCode takes `:` literally). `bash(git:*) ` has a space after it, which Mars trims.'],
+  ['\tShell(git:*)', 'legacy-prefix', 'Legacy `:*` prefix: Mars rewrites the pattern to `git *`, the only form it writes (OpenCode takes `:` literally). `\\u0009Shell(git:*)` has white space before it, which Mars trims.'],
 ];
-for (const [entry, code, message] of TRIMMED_MESSAGES) {
-  test(`an entry with white space Mars trims says so: ${JSON.stringify(entry)}`, () => {
-    const text = `[agents.a.tools]\nallowed = [${JSON.stringify(entry)}]\n`;
+for (const [entry, code, message, rest = ']'] of TRIMMED_MESSAGES) {
+  test(`an entry with white space Mars trims says so: ${JSON.stringify(entry)}${rest === ']' ? '' : ` beside ${JSON.stringify(rest)}`}`, () => {
+    const text = `[agents.a.tools]\nallowed = [${JSON.stringify(entry)}${rest}\n`;
     assert.deepEqual(documentFindings(analyzeDocument(text)).filter((f) => f.code === code).map((f) => f.message), [message]);
   });
 }

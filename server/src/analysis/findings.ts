@@ -407,15 +407,26 @@ function entryVerdict(raw: string): EntryVerdict {
   } else {
     const name = parse.name;
     const trimmed = rustTrim(raw);
+    // White space at its ends, which Mars trims (and the fixes drop), said after what is wrong, in one
+    // wording: `` ` read ` has spaces around it, which Mars trims`` (`unknownTool` says what it passes on).
+    const around = trimmedAway(raw);
+    const trims = around === null ? '' : ` ${quoted(raw)} has ${around}, which Mars trims.`;
     if (isMcpWireToken(trimmed)) {
       const portable = mcpWireRewrite(raw);
+      const write = portable && `Claude-only MCP wire spelling; write ${quoted(portable)} so every harness applies it.`;
       issues.push({
         code: 'mcp-wire-token',
-        message: portable ? `Claude-only MCP wire spelling; write ${quoted(portable)} so every harness applies it.`
+        message: (write
           // `mcp(…)` names a server or a tool, never a pattern of one: no spelling keeps this rule for the others.
-          : name.kind === 'unknown' && name.pattern !== null ? 'Claude-only MCP wire spelling with a pattern, which `mcp(server/tool)` cannot hold: only Claude applies this rule.'
-          : 'Claude-only MCP wire spelling; write it as `mcp(server/tool)` so every harness applies it.',
-        ...(portable ? { replacement: { value: portable, preferred: true, safe: true, held: `Claude-only MCP wire spelling of ${quoted(portable)}, ${HELD}` } } : {}),
+          || (name.kind === 'unknown' && name.pattern !== null ? 'Claude-only MCP wire spelling with a pattern, which `mcp(server/tool)` cannot hold: only Claude applies this rule.'
+          : 'Claude-only MCP wire spelling; write it as `mcp(server/tool)` so every harness applies it.')) + trims,
+        ...(portable && write ? {
+          replacement: {
+            value: portable, preferred: true, safe: true, held: `Claude-only MCP wire spelling of ${quoted(portable)}, ${HELD}${trims}`,
+            // A conflict the fix would make is said right after what to write, before the white space.
+            ...(trims === '' ? {} : { around: [write, trims.slice(1)] as const }),
+          },
+        } : {}),
       });
     } else if (name.kind === 'unknown') {
       issues.push(unknownTool(raw, name));
@@ -430,9 +441,7 @@ function entryVerdict(raw: string): EntryVerdict {
       if (spelling) {
         // The fix changes the spelling only (a legacy `:*` has its own fix); the message says what Mars reads.
         const target = both ? read : canonicalSpelling(raw, name, false);
-        // White space at its ends is said as such (`" read "` read as `read` hid what differs); inside, in general.
-        const around = trimmedAway(raw);
-        const trims = around === null ? '' : ` ${quoted(raw)} has ${around}, which Mars trims.`;
+        // White space at its ends is said as such (`" read "` read as `read` hid what differs), as `trims`; inside, in general.
         const message =
           spelling.kind === 'alias' ? `${quoted(spelling.written)} is an alias of ${quoted(spelling.canonical)}; ${readsAs(render(name), name) ? 'Mars writes' : 'write it'} ${quoted(read)}.${trims}`
           : spelling.kind === 'casing'
@@ -448,7 +457,7 @@ function entryVerdict(raw: string): EntryVerdict {
         const value = both ? read : rewriteLegacyPrefix(raw);
         issues.push({
           code: 'legacy-prefix',
-          message: `Legacy \`:*\` prefix: Mars rewrites the pattern to ${quoted(pattern)}, the only form it writes (OpenCode takes \`:\` literally).`,
+          message: `Legacy \`:*\` prefix: Mars rewrites the pattern to ${quoted(pattern)}, the only form it writes (OpenCode takes \`:\` literally).${trims}`,
           ...(normalized && readsAs(value, name) ? { replacement: { value, preferred: true, safe: true, ...(both && readsAs(rewriteLegacyPrefix(raw), name) ? { alone: rewriteLegacyPrefix(raw) } : {}) } } : {}),
         });
       }
