@@ -6,7 +6,8 @@ import { analyzeDocument, countFixAll, DocumentAnalyzer, documentFindings, docum
 import { CODES, type Code, type SeverityOverrides } from '../../server/src/analysis/codes';
 import { parse } from 'smol-toml';
 import { applyEdits } from '../../server/src/analysis/edits';
-import { fixAmong, partnersSeen, type Finding } from '../../server/src/analysis/findings';
+import { fixAmong, fixesFromParse, partnersSeen, VerdictMemo, type Finding } from '../../server/src/analysis/findings';
+import { parseToml } from '../../server/src/toml/parse';
 import { rng } from '../support/rng';
 import { ERROR_ALLOWED } from '../../server/src/grammar/toolName';
 import { meantList, meantOwner } from '../../server/src/analysis/meant';
@@ -703,6 +704,37 @@ test('an entry read past a syntax error holds nothing a fix would remove an entr
   const token = documentFindings(analyzeDocument(past)).find((x) => x.code === 'mcp-wire-token');
   assert.deepEqual(token?.fixes.map((x) => x.title), ['Remove `mcp__gh__x`: the list already holds `mcp(gh/x)`']);
 });
+
+// What a list already holds, where a syntax error is near: only what is read before an error that could
+// change it. Before the section's first error, only what lies before it (fix-all applies those fixes);
+// past it, not what lies past an error on its line (quotes pair the wrong way there), but the lines
+// below it, which read as written. The model's message and fix, and the fix made again from a parse
+// alone (`fixesFromParse`, a big section's lightbulb), say the same.
+// [name, the text, the entry, how its message goes on, its fixes]
+const HELD_NEAR_AN_ERROR: Array<[name: string, text: string, entry: string, says: string, fixes: string[]]> = [
+  ['past the first error, not what follows a later error on its line', '[agents]\na.tools.allowed = ["read" "grep"]\nb.tools.allowed = ["grpe", "read" "grep"]\n',
+    'grpe', 'Did you mean `grep`?', ['Change to `grep`']],
+  ['the same list as the first error: the same', '[agents]\nb.tools.allowed = ["grpe", "read" "grep"]\n', 'grpe', 'Did you mean `grep`?', ['Change to `grep`']],
+  ['past the first error, what comes before a later error on its line', '[agents]\na.tools.allowed = ["read" "grep"]\nb.tools.allowed = ["grep", "grpe", "read" "x"]\n',
+    'grpe', 'It looks like `grep`, which this list already holds, so this entry can go.', ['Remove `grpe`: the list already holds `grep`']],
+  ['past the first error, a line below a later error in a list over lines, read as written', '[agents]\na.tools.allowed = ["read" "grep"]\nb.tools.allowed = [\n  "grpe",\n  "read" "x",\n  "grep",\n]\n',
+    'grpe', 'It looks like `grep`, which this list already holds, so this entry can go.', ['Remove `grpe`: the list already holds `grep`']],
+  ['before the first error, nothing after it', '[agents.a.tools]\nallowed = [\n  "grpe",\n  "read" "x",\n  "grep",\n]\n', 'grpe', 'Did you mean `grep`?', ['Change to `grep`']],
+  ['a wire token past the first error: not its spelling after a later error on its line', '[agents.a.tools]\nallowed = ["read" "x"]\ndisallowed = ["mcp__gh__x", "a" "mcp(gh/x)"]\n',
+    'mcp__gh__x', 'write `mcp(gh/x)` so every harness applies it.', ['Change to `mcp(gh/x)`']],
+  ['nor the other list of its policy, after the first error on its line', '[agents.a.tools]\nallowed = ["read" "grep"]\ndisallowed = ["grpe"]\n', 'grpe', 'Did you mean `grep`?', ['Change to `grep`']],
+];
+for (const [name, text, entry, says, titles] of HELD_NEAR_AN_ERROR) {
+  test(`what a list holds near a syntax error: ${name}`, () => {
+    const analysis = analyze(text);
+    const f = analysis.findings.find((x) => text.slice(x.span.start, x.span.end) === entry && x.fixes.length > 0);
+    assert.ok(f, `no finding with a fix on ${entry}`);
+    const said = f.message.replace(/ Mars passes the entry on (as written|as `[^`]*`), so only a harness with a tool of that name applies it\.$/, '');
+    assert.ok(said.endsWith(says), f.message);
+    assert.deepEqual(f.fixes.map((x) => x.title), titles);
+    assert.deepEqual(fixesFromParse(parseToml(text), new VerdictMemo(), 'replacement', f.code, f.span, analysis), f.fixes);
+  });
+}
 
 test('names are never moved onto a line a mars-ignore silences: where a table written inline leaves them no line of their own, no move', () => {
   const fixTitles = (text: string, code: string) => documentFindings(analyzeDocument(text)).filter((f) => f.code === code).flatMap((f) => f.fixes.map((x) => x.title));

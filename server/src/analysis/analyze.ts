@@ -64,7 +64,7 @@ export function analyze(text: string, memo: VerdictMemo = new VerdictMemo(), onl
   const said = (f: Finding) => !inGuessed(guessed, f.span.start) && (!only || only(f));
   // Loops, not push(...list): a list of 150,000 entries would overflow the stack as arguments.
   const others = otherLists(policies);
-  for (const p of entries) for (const f of entryFindings(text, p, memo, unreadableFrom, others)) if (said(f)) findings.push(f);
+  for (const p of entries) for (const f of entryFindings(text, p, memo, { unreadableFrom, guessed }, others)) if (said(f)) findings.push(f);
   for (const f of crossEntryFindings(text, entries, said)) findings.push(f);
   for (const f of policyFindings(doc, policies)) if (said(f)) findings.push(f);
   for (const f of suppressionFindings(doc)) if (said(f)) findings.push(f);

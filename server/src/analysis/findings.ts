@@ -478,10 +478,17 @@ function entryVerdict(raw: string): EntryVerdict {
 }
 
 /**
- * The findings for one entry on its own, placed at its string. `readTo`: where the text stops being
- * read as Mars reads it (the first syntax error's reach, `Analysis.unreadableFrom`).
+ * How far a text is read as Mars reads it, as its analysis says (`Analysis`): to `unreadableFrom`,
+ * its first syntax error's reach; past it, where the reading is a guess, `guessed` (sorted, apart:
+ * past each error the parser meets, the rest of its line).
  */
-export function entryFindings(text: string, p: ParsedEntry, memo: VerdictMemo, readTo = text.length, others: OtherLists = NO_OTHER_LISTS): Finding[] {
+export interface Reading {
+  readonly unreadableFrom: number;
+  readonly guessed: readonly Span[];
+}
+
+/** The findings for one entry on its own, placed at its string. `reading`: of the text it is in. */
+export function entryFindings(text: string, p: ParsedEntry, memo: VerdictMemo, reading: Reading = { unreadableFrom: text.length, guessed: [] }, others: OtherLists = NO_OTHER_LISTS): Finding[] {
   const str = p.entry.string;
   const issues = p.verdict.issues;
   if (issues.length === 0) return [];
@@ -502,7 +509,7 @@ export function entryFindings(text: string, p: ParsedEntry, memo: VerdictMemo, r
       out.push(new LazyFinding(issue.code, at, issue.message, undefined, undefined, false));
       continue;
     }
-    const o = outcome(memo, p.entry, r.value, readTo, others);
+    const o = outcome(memo, p.entry, r.value, reading, others);
     const message = r.held === undefined || o === null ? issue.message
       : o.kind === 'held' ? r.held
       : withConflict(issue.message, r, `${quoted(o.list)} holds ${quoted(o.by)}, so ${quoted(r.value)} here would be both allowed and disallowed.`);
@@ -548,17 +555,17 @@ const HELD = 'which this list already holds, so this entry can go.';
  * preferred nor in fix-all, and a message that offered `value` says so. One rule for every fix that
  * writes another value for an entry. `others`: the other lists of its policy (none known where a
  * fix is made again from a parse alone, which a conflict's finding never is: see `fromParse`).
- * `readTo`: where a syntax error leaves the reading a guess (see `holding`).
+ * `reading`: of its text, where a syntax error leaves it a guess (see `holding`).
  */
 type Outcome = { readonly kind: 'held'; readonly by: string } | { readonly kind: 'conflict'; readonly list: ListName; readonly by: string } | null;
 
-function outcome(memo: VerdictMemo, entry: Pick<ListEntry, 'array' | 'string' | 'list'>, value: string, readTo: number, others: OtherLists): Outcome {
+function outcome(memo: VerdictMemo, entry: Pick<ListEntry, 'array' | 'string' | 'list'>, value: string, reading: Reading, others: OtherLists): Outcome {
   const meaning = memo.verdict(value).meaning;
   if (meaning === null || meaning === memo.verdict(entry.string.value).meaning) return null;
-  const held = holding(memo, entry.array, meaning, entry.string, readTo);
+  const held = holding(memo, entry.array, meaning, entry.string, reading);
   if (held !== null) return { kind: 'held', by: held };
   for (const other of others(entry)) {
-    const by = holding(memo, other, meaning, entry.string, readTo);
+    const by = holding(memo, other, meaning, entry.string, reading);
     if (by !== null) return { kind: 'conflict', list: otherList(entry.list), by };
   }
   return null;
@@ -597,31 +604,40 @@ function replacementFixes(text: string, str: TomlString, array: TomlArray, index
 /**
  * Each list's first entry of each meaning, as written, and where it ends, made when a fix first
  * asks: fix-all asks of every finding, and a list of a million wire tokens would be read a million
- * times over.
+ * times over. Not an entry where the reading is a guess (`Reading.guessed`): the arrays of one parse
+ * are read with the one reading of its text.
  */
 const firstOfMeaning = new WeakMap<TomlArray, ReadonlyMap<string, { readonly value: string; readonly end: number }>>();
 
 /**
  * The first entry of `array`, as written, that means `meaning`, for the fix of `str`; null when none
  * does. Meanings are the verdicts' (`EntryVerdict.meaning`), which the analysis put in `memo`, not
- * parsed again. For the fix of an entry before `readTo` (a syntax error's reach), which fix-all
- * applies, an entry from `readTo` on holds nothing: its reading is a guess (`"a"b"x"c"` reads `"x"`
- * as an entry, which the string meant may not hold), and the entry removed for it would take its
- * rule with it, unasked. Past the error fix-all changes nothing, and a quick fix asked for there reads on.
+ * parsed again. Only an entry read before a syntax error that could change what the list holds:
+ * for the fix of an entry before the first error's reach (`Reading.unreadableFrom`), which fix-all
+ * applies, nothing from there on (`"a"b"x"c"` reads `"x"` as an entry, which the string meant may
+ * not hold, and the entry removed for it would take its rule with it, unasked); past it, where
+ * fix-all changes nothing and a quick fix asked for reads on, nothing where the reading is a guess
+ * (`"read" "grep"`, a comma missing: `"grep"` and the rest of its line), but the lines below, read as written.
  */
-function holding(memo: VerdictMemo, array: TomlArray, meaning: string, str: TomlString, readTo: number): string | null {
+function holding(memo: VerdictMemo, array: TomlArray, meaning: string, str: TomlString, reading: Reading): string | null {
   const meaningOf = (raw: string) => memo.verdict(raw).meaning;
   let first = firstOfMeaning.get(array);
   if (!first) {
     const made = new Map<string, { value: string; end: number }>();
+    const guessed = reading.guessed;
+    let g = 0;
     for (const item of array.items) {
       if (item.kind !== 'string') continue;
+      // The guessed spans and the items are both in text order: the first span not ended before the item.
+      while (g < guessed.length && guessed[g]!.end <= item.span.start) g++;
+      if (g < guessed.length && guessed[g]!.start < item.span.end) continue;
       const m = meaningOf(item.value);
       if (m !== null && !made.has(m)) made.set(m, { value: item.value, end: item.span.end });
     }
     firstOfMeaning.set(array, (first = made));
   }
   const held = first.get(meaning);
+  const readTo = reading.unreadableFrom;
   return held && (held.end <= readTo || str.span.start >= readTo) ? held.value : null;
 }
 
@@ -651,7 +667,7 @@ export function fromParse(f: Finding): FromParse | null {
  * fix asks for one finding's. The same fixes the finding makes, as made from the same entry; null
  * when no entry there has them (then the caller asks the model).
  */
-export function fixesFromParse(doc: TomlDocument, memo: VerdictMemo, kind: Exclude<FromParse, 'none'>, code: Code, span: Span, readTo: number): readonly Fix[] | null {
+export function fixesFromParse(doc: TomlDocument, memo: VerdictMemo, kind: Exclude<FromParse, 'none'>, code: Code, span: Span, reading: Reading): readonly Fix[] | null {
   const text = doc.text;
   const at = stringTowards(doc, span.start);
   if (!at?.array) return null;
@@ -665,7 +681,7 @@ export function fixesFromParse(doc: TomlDocument, memo: VerdictMemo, kind: Exclu
   const place = entrySpan(text, str);
   if (place.start !== span.start || place.end !== span.end || isOpenMultiline(str)) return null;
   const r = memo.verdict(str.value).issues.find((i) => i.code === code && i.chars === undefined)?.replacement;
-  return r ? withReadableTitles(replacementFixes(text, str, array, index, r, outcome(memo, { array, string: str, list: 'allowed' }, r.value, readTo, NO_OTHER_LISTS))) : null;
+  return r ? withReadableTitles(replacementFixes(text, str, array, index, r, outcome(memo, { array, string: str, list: 'allowed' }, r.value, reading, NO_OTHER_LISTS))) : null;
 }
 
 /** Fixes as a finding gives them (`LazyFinding.fixes`): their titles as a reader is shown them. */

@@ -292,7 +292,7 @@ class KeptFinding implements Finding {
     if (this.flags & FIXLESS) return NO_FIXES;
     const kind = this.flags & DUPLICATE ? 'duplicate' : this.flags & REPLACEMENT ? 'replacement' : null;
     if (!kind || !this.owner.parsesAlone) return null;
-    return fixesFromParse(this.owner.parsed(), this.owner.memo, kind, this.code, this.span, this.owner.unreadableFrom);
+    return fixesFromParse(this.owner.parsed(), this.owner.memo, kind, this.code, this.span, this.owner);
   }
 }
 
