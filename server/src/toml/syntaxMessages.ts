@@ -558,22 +558,6 @@ export function moreAfterValue(text: string, end: number, inline = false): boole
   return !(next === '' || next[0] === '}' || KEY_LINE.test(next));
 }
 
-/** Where the first comma before a key is from `at` to `end`, in the inline table they are in (quotes and what opens after `at` skipped), or `end`. */
-function nextKeyAt(text: string, at: number, end: number): number {
-  let depth = 0;
-  for (let i = at; i < end; i++) {
-    const c = text[i];
-    if (c === '"' || c === "'") {
-      const close = stringEndFrom(text, i);
-      if (close < 0 || close >= end) return end;
-      i = close;
-    } else if (c === '[' || c === '{') depth++;
-    else if (c === ']' || c === '}') depth--;
-    else if (c === ',' && depth === 0 && KEY_LINE.test(text.slice(i + 1, end).replace(/^[ \t]*/, ''))) return i;
-  }
-  return end;
-}
-
 /**
  * Values written with commas between them (`1, 5`, `"read","grep"`, a trailing comma too) as the
  * list in brackets that reads as TOML, or null: spaced as TOML is most often written, but as written
@@ -603,35 +587,36 @@ const listValues = (list: string): unknown[] | null => (valueOf(list) as unknown
 /** Whether `value` reads as a TOML value. */
 const readsAsValue = (value: string): boolean => valueOf(value) !== undefined;
 
-/** Where the line of `at` ends, or a comment on it starts (a `#` outside quotes), from `at` on. */
-function commentOrLineEnd(text: string, at: number): number {
-  const end = lineEndAt(text, at);
+/**
+ * The first place from `at` to `end`, outside quotes, where `stop` holds of its character, given
+ * how deep in brackets and braces opened after `at` it is; or `end` (also where a string there is
+ * not closed before it).
+ */
+function scanOutsideQuotes(text: string, at: number, end: number, stop: (c: string, i: number, depth: number) => boolean): number {
+  let depth = 0;
   for (let i = at; i < end; i++) {
-    const c = text[i];
-    if (c === '#') return i;
+    const c = text[i]!;
     if (c === '"' || c === "'") {
       const close = stringEndFrom(text, i);
       if (close < 0 || close >= end) return end;
       i = close;
-    }
+    } else if (stop(c, i, depth)) return i;
+    else if (c === '[' || c === '{') depth++;
+    else if (c === ']' || c === '}') depth--;
   }
   return end;
 }
 
+/** Where the line of `at` ends, or a comment on it starts (a `#` outside quotes), from `at` on. */
+const commentOrLineEnd = (text: string, at: number): number => scanOutsideQuotes(text, at, lineEndAt(text, at), (c) => c === '#');
+
 /** Where a bracket or brace closes before `end` that was not opened after `at` (quotes skipped), or `end`. */
-function closedOrLineEnd(text: string, at: number, end: number): number {
-  let depth = 0;
-  for (let i = at; i < end; i++) {
-    const c = text[i];
-    if (c === '"' || c === "'") {
-      const close = stringEndFrom(text, i);
-      if (close < 0 || close >= end) return end;
-      i = close;
-    } else if (c === '[' || c === '{') depth++;
-    else if ((c === ']' || c === '}') && depth-- === 0) return i;
-  }
-  return end;
-}
+const closedOrLineEnd = (text: string, at: number, end: number): number =>
+  scanOutsideQuotes(text, at, end, (c, _, depth) => depth === 0 && (c === ']' || c === '}'));
+
+/** Where the first comma before a key is from `at` to `end`, in the inline table they are in (quotes and what opens after `at` skipped), or `end`. */
+const nextKeyAt = (text: string, at: number, end: number): number =>
+  scanOutsideQuotes(text, at, end, (c, i, depth) => c === ',' && depth === 0 && KEY_LINE.test(text.slice(i + 1, end).replace(/^[ \t]*/, '')));
 
 /**
  * A number that stops where TOML wants more (`1.`, `1e`, `1_`, `0x`): what is missing, on the whole
