@@ -239,9 +239,7 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
       const mended = new SyntaxMended();
       for (const f of seenOf(analysis, overrides, outside, only)) {
         if (counter.counts && !counter.counts(f)) continue;
-        const taken = fixAllTakes(analysis, f);
-        mended.add(f, taken);
-        if (taken) counter.fixed++;
+        if (mended.takes(analysis, f)) counter.fixed++;
         else waiting.push(f);
       }
       counter.fixed += mended.count();
@@ -280,24 +278,26 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
 }
 
 /**
- * Counts, beside `fixAllTakes`, the syntax errors fix-all fixes though they have no fix of their own:
- * one that a fix it takes of another finding rewrites, leaving its line reading (`Fix.clearsSyntax`:
- * `allowed = "read", "grep"` made a list, the error on those values). Told each visible finding of an
- * analysis and whether fix-all takes it (where fixes are made: see `fixesNotKept`), then asked how
- * many. Only shape problems' fixes are read (`invalid-tool-policy`, which such a fix is of): an entry's
- * finding makes none.
+ * Asks `fixAllTakes` of each visible finding of an analysis (where fixes are made: see
+ * `fixesNotKept`), and counts beside it the syntax errors fix-all fixes though they have no fix of
+ * their own: one that a fix it takes of another finding rewrites, leaving its line reading
+ * (`Fix.clearsSyntax`: `allowed = "read", "grep"` made a list, the error on those values). Only shape
+ * problems' fixes are read (`invalid-tool-policy`, which such a fix is of): an entry's finding makes none.
  */
 export class SyntaxMended {
   private readonly errors: Span[] = [];
   private readonly edits: Edit[] = [];
 
-  add(f: Finding, taken: boolean): void {
+  /** `fixAllTakes(analysis, f)`, noted. */
+  takes(analysis: Reach, f: Finding): boolean {
+    const taken = fixAllTakes(analysis, f);
     if (f.code === 'toml-syntax') {
       if (!taken) this.errors.push(f.span);
     } else if (taken && f.code === 'invalid-tool-policy') {
       const fix = f.fixes.find((x) => x.safe);
       if (fix?.clearsSyntax) this.edits.push(...fix.edits);
     }
+    return taken;
   }
 
   count(): number {

@@ -762,9 +762,7 @@ export function countFixAll(da: DocumentAnalysis, overrides: SeverityOverrides, 
     // the list of all of a big section's visible findings.
     const mended = new SyntaxMended();
     for (const f of eachSeen(u.analysis, overrides, outside, code)) {
-      const taken = fixAllTakes(u.analysis, f);
-      mended.add(f, taken);
-      if (taken && ++n >= enough) return n;
+      if (mended.takes(u.analysis, f) && ++n >= enough) return n;
     }
     n += mended.count();
     if (n >= enough) return n;

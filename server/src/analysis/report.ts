@@ -71,9 +71,7 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
             countLater.push({ f: detached(f), unit: definitions.length, reach: { unreadableFrom: analysis.unreadableFrom, doc: { text: analysis.doc.text } } });
             continue;
           }
-          const taken = fixAllTakes(analysis, f);
-          mended.add(f, taken);
-          if (taken) fixable.count++;
+          if (mended.takes(analysis, f)) fixable.count++;
         }
         fixable.count += mended.count();
       });
