@@ -206,13 +206,15 @@ export function meaningOfAll(l: Loaded): Record<string, { allowed: string[]; dis
 // The generator.
 
 const CANONICAL = ['read', 'bash', 'edit', 'write', 'web', 'web_search', 'web_fetch', 'agent', 'task', 'grep', 'glob', '*'];
-const ALIASES = ['Shell', 'shell', 'Bash', 'BASH', 'READ', 'Read', 'WebSearch', 'websearch', 'TodoWrite', 'cat', 'Cat', ' read ', 'rg', 'Terminal', 'fetch'];
+const ALIASES = ['Shell', 'shell', 'Bash', 'BASH', 'READ', 'Read', 'WebSearch', 'websearch', 'TodoWrite', 'cat', 'Cat', ' read ', 'rg', 'Terminal', 'fetch',
+  // White space at the ends, which Mars trims (Rust's trim: a tab, NEL, U+2028 too).
+  ' Bash ', ' shell', 'Bash(git log *)\t', 'read\u0085', '\u2028Read'];
 const SCOPED = ['bash(git log *)', 'bash(git log:*)', 'Bash(git:*)', 'Shell(git:*)', 'shell(npm test)', 'bash(:*)', 'bash( git log:* )', 'read(./secrets:*)',
   'web_fetch(domain:example.com)', 'skill(x)', 'Read(./a/**)', 'bash(git *)'];
 const MCP = ['mcp(gh)', 'mcp(gh/*)', 'mcp(gh/x)', 'MCP(gh)', 'mcp( gh / x )', 'mcp(*/*)', 'mcp(*/x)', 'mcp(plugin:demo)', 'Mcp(linear)'];
 const WIRE = ['mcp__gh__x', 'mcp__gh', 'mcp__gh__*', 'mcp__*', 'MCP__gh__x', 'mcp__gh__x(y)', 'mcp__gh__', 'mcp__linear__list_issues', 'mcp__gh__x__y'];
 const REJECTED = ['bash()', 'bash(git', 'Shell()', 'read( )', '*(x)', '*()', 'mcp', 'MCP', 'mcp()', '', ' ', 'mcp(a/b/c)', 'bash(x)y', 'mcp(gh', 'web_fetch(domain:x', 'bash(', 'Shell( ', 'mcp(', '*('];
-const UNKNOWN = ['CustomTool', 'grpe', 'my_tool', 'ask-user', 'read,edit', 'bash\u0007', 'EXEC', 'ExecCommand'];
+const UNKNOWN = ['CustomTool', 'grpe', 'my_tool', 'ask-user', 'read,edit', 'bash\u0007', 'EXEC', 'ExecCommand', ' foo ', ' mcp__gh__x ', 'read\u200B'];
 const POOLS = [CANONICAL, CANONICAL, ALIASES, SCOPED, MCP, WIRE, REJECTED, UNKNOWN];
 /** Entries written other than as a plain basic string (TOML text): escapes, multi-line and literal strings. */
 const ODD_STRINGS = ['"\\u0053hell"', '"""Shell"""', "'''bash(git:*)'''", '"""\nread"""', '"b\\u0061sh()"', '"""\\\n  Read"""', "'mcp__gh__x'", '"\\x62ash"',
@@ -235,11 +237,20 @@ const OWNERS: ReadonlyArray<readonly [kind: 'agents' | 'skills', key: string]> =
  * table: the generated text has nothing there, `intended` a comma.
  */
 const DROPPED = '\u0001';
+/** Brackets the generator left out around values where a list goes: the text has nothing there, `intended` `[` and `]`. */
+const OPENED = '\u0002';
+const CLOSED = '\u0003';
+/**
+ * What TOML does not read as a blank (toml/unreadBlanks.ts), written now and then where a comma is
+ * left out (`"read"` U+200B `"grep"`), or after a value (a byte order mark past the file's start).
+ */
+const UNREAD = ['\u00A0', '\u2028', '\u200B', '\uFEFF', '\u2003'];
 
 /**
- * Generated documents, one a call. After each, `intended` is the text with every comma the
- * generator left out put back (a TOML text, as the generator meant it; the same edits of line
- * breaks and byte order mark), or null where it left out none (or broke the text at random too).
+ * Generated documents, one a call. After each, `intended` is the text with every comma (and
+ * every list's brackets) the generator left out put back (a TOML text, as the generator meant it;
+ * the same edits of line breaks and byte order mark), or null where it left out none (or broke the
+ * text at random too, or put what TOML does not read as a blank after a value).
  */
 export function generator(random: () => number): (() => string) & { intended: string | null } {
   const int = (n: number) => Math.floor(random() * n);
@@ -292,6 +303,9 @@ export function generator(random: () => number): (() => string) & { intended: st
     if (chance(0.2)) add(key(pick(MISSPELT)), list(entries(), multiline));
     if (chance(0.2)) add('mcp', pick(MCP_VALUES));
     if (chance(0.03)) add('allowed', '["read", 1]');
+    // Values where a list goes without its brackets (`allowed = "read", "grep"`; in an inline table,
+    // before its next key), their commas left out now and then: `intended` has the list.
+    if (chance(0.04)) add(pick(['allowed', 'disallowed']), `${OPENED}${entries().concat(pick(pick(POOLS)), pick(pick(POOLS))).slice(-3).map(str).join(`${comma()} `)}${CLOSED}`);
     if (chance(0.02)) add('disallowed', pick(['{ bash = "deny" }', '1', '"Shell"', '"bash()"', '"*(x)"']));
     // Keys below a tool's name (`edit.x = "allow"` makes `edit` a table), escaped key names.
     if (chance(0.04)) add(pick(['edit.x', '"bash".y', 'sub.deep.key']), pick(MAP_VALUES));
@@ -397,8 +411,18 @@ export function generator(random: () => number): (() => string) & { intended: st
     }
     if (chance(0.1)) sections.push('[dependencies.base]\nsource = "github:x/y"\n');
     let text = `${chance(0.05) ? '# mars-ignore-file: legacy-prefix\n' : ''}${root.join('')}${root.length > 0 && sections.length > 0 ? '\n' : ''}${sections.join('\n')}`;
-    let intended: string | null = text.includes(DROPPED) ? text.replaceAll(DROPPED, ',') : null;
-    text = text.replaceAll(DROPPED, '');
+    let intended: string | null = /[\u0001-\u0003]/.test(text) ? text.replaceAll(DROPPED, ',').replaceAll(OPENED, '[').replaceAll(CLOSED, ']') : null;
+    // A comma left out: nothing there, or now and then what TOML does not read as a blank.
+    text = text.replaceAll(DROPPED, () => (chance(0.2) ? pick(UNREAD) : '')).replaceAll(OPENED, '').replaceAll(CLOSED, '');
+    // After a value, a character TOML does not read as a blank (a byte order mark mid-file).
+    if (chance(0.03)) {
+      const ends = [...text.matchAll(/["\]}](?=[ \t]*\r?\n)/g)];
+      if (ends.length > 0) {
+        const at = pick(ends).index + 1;
+        text = `${text.slice(0, at)}${pick(UNREAD)}${text.slice(at)}`;
+        intended = null;
+      }
+    }
     if (chance(0.08)) {
       text = mutate(text);
       intended = null;
