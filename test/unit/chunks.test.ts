@@ -188,7 +188,9 @@ test('a piece and a section with the same text are not mistaken for each other, 
 // aliases, duplicates, map-form keys, misspelt and misplaced lists, allowed against disallowed,
 // mars-ignore lines, comments, lists over lines, inline tables, commas left out (in several pieces:
 // each keeps fix-all out of the pieces after it until its comma is in), other syntax errors, CRLF,
-// a byte order mark, tabs. Cut in pieces, the document must say what the text analysed whole says
+// a byte order mark, tabs, what TOML does not read as a blank (U+2028, U+200B, U+FEFF) between
+// items and after a value, values without brackets in an inline table, names with white space
+// around them. Cut in pieces, the document must say what the text analysed whole says
 // (up to a second piece with a syntax error: past it, each guesses apart), and fix-all must write
 // the same text and count the same, as the server and as the checker's --fix read it, and settle.
 // Replay another run with MARS_CHUNKS_SEED=<n>; MARS_CHUNKS_ROUNDS=<n> for more documents.
@@ -226,6 +228,9 @@ function bigSection(r: () => number): string {
         `${a}.tools.allowed = ["read"\u00a0"grep"]`, `${a}.tools.allowed = ["read" "grep" "Bash"]`, `${a}.tools.allowed = ["read", "Read"]  # mars-ignore: non-canonical`,
         `${a}.x = `, `${a}.tools.allowed = ["read" # x`, `${a}.tools.allowed = ["read"] ["grep"]`, `${a} = "x"`,
         `${a}.tools.allowed = ["read"]\n${a}.tools.allowed = ["grep"]`, `${a}.tools.disallowed = ["read"]\n${a}.tools.allowed = ["read"]`,
+        // What TOML does not read as a blank, between items or after a value; values without brackets in an inline table; names trimmed.
+        `${a}.tools.allowed = ["read"\u2028"grep"]`, `${a}.tools.allowed = ["read"\u200b "Bash"]`, `${a}.tools.allowed = ["read"]\ufeff`, `${a}.tools.allowed = ["Read"]\u2028`,
+        `${a}.tools = { allowed = "read", "Bash", disallowed = ["grep"] }`, `${a}.tools = { allowed = "read" "grep" }`, `${a}.tools.allowed = [" Bash ", "read\u0085", " foo "]`,
       ]));
     } else if (k < 60) lines.push(`${a}.tools.allowed = ${list(1 + int(3), chance(0.2))}`);
     else if (k < 75) lines.push(`${a}.tools = { allowed = ${list(1 + int(2), false)}${comma()} disallowed = ${list(1, false)} }`);
