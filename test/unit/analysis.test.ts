@@ -265,6 +265,15 @@ test('fix-all after [[agents]] changes nothing in [agents.x.tools], a table of i
   assert.equal(countFixAll(analyzeDocument(text), {}, undefined, 10), 1);
 });
 
+test('fix-all after a BOM and an unclosed header on the first line fixes what it fixes without the BOM, in one application', () => {
+  for (const bom of ['', '\ufeff']) {
+    const text = `${bom}[\n[skills]\u00a0\nc.tools.allowed=["Shell"]\n`;
+    const fixed = applyEdits(text, documentFixAll(analyzeDocument(text)));
+    assert.equal(fixed, `${bom}[\n[skills]\nc.tools.allowed=["bash"]\n`, JSON.stringify(bom));
+    assert.deepEqual(documentFixAll(analyzeDocument(fixed)), [], 'settled');
+  }
+});
+
 for (const [input, expected] of FIX_ALL) {
   test(`fix all: ${input.replace(/\n/g, ' / ')}`, () => {
     const text = `[agents.a.tools]\n${input}`;

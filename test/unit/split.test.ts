@@ -35,6 +35,8 @@ const SPLITS: Array<[string, string]> = [
   ['escaped quote in a basic string', 'a = "\\"[" \n|[x]\n'],
   ['CRLF', 'a = 1\r\n|[x]\r\nb = 2\r\n'],
   ['BOM: the header shares the first section with it', '\ufeff[x]\na = 1\n|[y]\n'],
+  // A header on the first line is one after a BOM as without it: an unclosed one (`[`) opens no array.
+  ['BOM: an unclosed header on the first line opens no array', '\ufeff[\n|[skills]\u00a0\nc = 1\n'],
   // Left open to the end, a multi-line string is taken to end with its first line, so the sections
   // after it are still analysed while the user types its closing quotes.
   ['a multi-line string never closed ends with its line', "[a]\nd = '''oops [x]\n|[b]\ne = 1 \"\"\"\n|[c]\n"],

@@ -21,6 +21,7 @@ const LBRACKET = 0x5b;
 const RBRACKET = 0x5d;
 const LBRACE = 0x7b;
 const RBRACE = 0x7d;
+const BOM = 0xfeff;
 
 function isBareLetter(c: number): boolean {
   return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f || c === 0x2d;
@@ -121,7 +122,8 @@ export function sectionStartsFrom(text: string, from: number, stop?: (start: num
     }
     // At a line start.
     if (!state.multiline) {
-      const q = skipBlank(text, p);
+      // A byte order mark is no part of the first line (the parser skips it): `\uFEFF[x]` is a header.
+      const q = skipBlank(text, p === 0 && text.charCodeAt(0) === BOM ? 1 : p);
       // In an inline table (not in a list in it) a line cannot go on with `[`: it is a header.
       if (text.charCodeAt(q) === LBRACKET && (state.arrays === 0 || startsHeader(text, q))) {
         if (p > from) {
