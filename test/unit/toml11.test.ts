@@ -53,6 +53,22 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
 
 for (const [name, input, expected] of CASES) test(`TOML 1.1: ${name}`, () => check(input, expected));
 
+// The comma goes with the blanks before it where a blank follows it: `{ b = 1 , }` left `{ b = 1  }`.
+const TRAILING_COMMAS: Array<[string, string]> = [
+  ['a = { b = 1, }\n', 'a = { b = 1 }\n'],
+  ['a = { b = 1 , }\n', 'a = { b = 1 }\n'],
+  ['a = { b = 1 \t,\t}\n', 'a = { b = 1\t}\n'],
+  ['a = { b = 1 ,}\n', 'a = { b = 1 }\n'],
+  ['a = { b = 1,}\n', 'a = { b = 1}\n'],
+];
+for (const [input, expected] of TRAILING_COMMAS) {
+  test(`TOML 1.1: a trailing comma's removal: ${JSON.stringify(input)}`, () => {
+    const [c] = toml11Constructs(input);
+    assert.ok(c?.rewrite);
+    assert.equal(input.slice(0, c.rewrite.span.start) + c.rewrite.newText() + input.slice(c.rewrite.span.end), expected);
+  });
+}
+
 test('the analysis reports each as a toml-syntax error with its rewrite as the preferred, safe fix', () => {
   const text = '[agents.a]\ntools = {\n  allowed = ["Bash"],\n}\n[agents.b.tools]\nallowed = ["re\\x61d", "b\\e"]\n';
   const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');

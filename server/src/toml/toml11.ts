@@ -166,7 +166,7 @@ function inlineTableClosed(text: string, frame: Frame, close: number, found: Tom
       rewrite: frame.comment ? null : { title: 'Write the inline table on one line', span: { start: frame.open, end: close + 1 }, newText: () => oneLine(text, frame.open, close + 1) },
     });
   } else if (frame.comma >= 0) {
-    found.push(trailingComma(frame.comma));
+    found.push(trailingComma(text, frame.comma));
   }
 }
 
@@ -186,11 +186,14 @@ function firstLine(text: string, frame: Frame): Span {
   return { start: frame.open, end };
 }
 
-function trailingComma(at: number): Toml11Construct {
+/** The comma at `at`, before `}`: removed with the blanks before it where a blank follows it (`{ b = 1 , }` left two spaces). */
+function trailingComma(text: string, at: number): Toml11Construct {
+  let start = at;
+  if (text[at + 1] === ' ' || text[at + 1] === '\t') while (text[start - 1] === ' ' || text[start - 1] === '\t') start--;
   return {
     span: { start: at, end: at + 1 },
     message: `an inline table cannot end with a comma (${MARS_READS}; the trailing comma is TOML 1.1)`,
-    rewrite: { title: 'Remove the trailing comma', span: { start: at, end: at + 1 }, newText: () => '' },
+    rewrite: { title: 'Remove the trailing comma', span: { start, end: at + 1 }, newText: () => '' },
   };
 }
 
