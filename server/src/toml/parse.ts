@@ -477,10 +477,9 @@ class Parser {
       }
     }
     this.pos = p;
-    const end = p;
-    const t = text.slice(start, end);
+    const t = text.slice(start, p);
     const type = classify(t);
-    const span = { start, end };
+    const span = { start, end: p };
     if (type === 'invalid') {
       const c = t.charCodeAt(0);
       this.problem(span, isBareLetter(c) ? `invalid value \`${shown(t)}\` (strings must be quoted)` : `invalid value \`${shown(t)}\``);

@@ -255,6 +255,7 @@ function unreadBlank(text: string, section: Section, at: number): Explained {
   const run = UNREAD_BLANKS.exec(text.slice(at, lineEndAt(text, at)))![0];
   const span = { start: at, end: at + run.length };
   const c = text[at]!;
+  const u = uPlus(c.codePointAt(0)!);
   if (c === '\uFEFF') {
     const one = { start: at, end: at + 1 };
     return { message: STRAY_BOM, span: one, rewrite: { title: 'Remove the byte order mark', span: one, newText: () => '' } };
@@ -281,17 +282,17 @@ function unreadBlank(text: string, section: Section, at: number): Explained {
   if (/^[ \t]*$/.test(rest)) {
     const removed = { start: at - /[ \t]*$/.exec(text.slice(lineStartAt(text, at), at))![0].length, end: line };
     if (reads('', removed)) {
-      return { message: `${message}: delete it`, span, rewrite: { title: `Remove ${uPlus(c.codePointAt(0)!)}`, span: removed, newText: () => '' } };
+      return { message: `${message}: delete it`, span, rewrite: { title: `Remove ${u}`, span: removed, newText: () => '' } };
     }
   }
   const blanks = [...run].map((ch) => (INVISIBLE.test(ch) ? '' : ' ')).join('');
   if (reads(blanks)) {
-    const [title, say] = blanks === '' ? [`Remove ${uPlus(c.codePointAt(0)!)}`, 'delete it'] : [`Replace ${uPlus(c.codePointAt(0)!)} with a space`, 'write a space'];
+    const [title, say] = blanks === '' ? [`Remove ${u}`, 'delete it'] : [`Replace ${u} with a space`, 'write a space'];
     return { message: `${message}: ${say}`, span, rewrite: { title, span, newText: () => blanks } };
   }
   const lineBreak = text[line] === '\r' ? '\r\n' : '\n';
   if (LINE_BREAK.test(c) && run === c && reads(lineBreak)) {
-    return { message: `${message}, nor as a line break (LF or CRLF): write a line break`, span, rewrite: { title: `Replace ${uPlus(c.codePointAt(0)!)} with a line break`, span, newText: () => lineBreak } };
+    return { message: `${message}, nor as a line break (LF or CRLF): write a line break`, span, rewrite: { title: `Replace ${u} with a line break`, span, newText: () => lineBreak } };
   }
   return { message, span };
 }
