@@ -437,6 +437,24 @@ test('a reader that stops early (`| head`) ends the output quietly: exit status 
   }
 });
 
+test('--fix - whose reader closed stdout before the document was written says so and exits 2: the document is the output, not a report', async () => {
+  // Clean or not, fixed or not: the document is lost either way.
+  for (const input of ['[agents.a.tools]\nallowed = ["Shell", "bash()"]\n', '[agents.a.tools]\nallowed = ["bash"]\n']) {
+    for (const format of ['text', 'github']) {
+      const child = spawn(process.execPath, [path.join(DIST, 'cli.js'), 'check', '--fix', '--format', format, '-']);
+      let err = '';
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+      // The reader is gone before the checker has read its input, so before it writes.
+      child.stdout.destroy();
+      child.stdin.end(input);
+      const code = await new Promise((resolve) => child.on('close', resolve));
+      assert.equal(code, 2, `${format}: ${err}`);
+      assert.match(err, /^mars-toml: cannot write the document to stdout: the reader closed the pipe$/m, format);
+      assert.doesNotMatch(err, /EPIPE|Unhandled|at .*\.js:\d+/, format);
+    }
+  }
+});
+
 test('a binary file gets a clear message and exit 2; invalid UTF-8 is an error at each run of bad bytes, the rest still checked, and --fix leaves the file alone', () => {
   const notUtf8 = Buffer.concat([Buffer.from('\ufeff# caf\u00e9 \u{1f680} caf', 'utf8'), Buffer.from([0xe9, 0x20, 0xff]), Buffer.from('\n[agents.a.tools]\nallowed = ["Shell"]\n')]);
   const dir = workspace({ 'bin/mars.toml': Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x00, 0x01]), 'utf/mars.toml': notUtf8, 'local/mars.local.toml': notUtf8 });

@@ -75,6 +75,7 @@ async function main(argv: string[]): Promise<number> {
       try {
         const options = parseCheckArgs(rest);
         if (!options.help) {
+          documentOnStdout = options.fix && options.paths[0] === '-';
           const code = await runCheck(options, process.stdout, process.stderr, process.stdin);
           codeIsWarm(); // a check ran: its code is what the cache is for (not a usage error's)
           return code;
@@ -122,15 +123,19 @@ async function main(argv: string[]): Promise<number> {
 // A reader that stops early (`mars-toml check | head`) closes the pipe: stop writing quietly and
 // keep the exit status of the check, as grep and ripgrep do, rather than die on an unhandled EPIPE.
 // Any other failure (a full disk) is exit 2, said once on stderr when that still takes it: a CI log
-// would otherwise show a failed step and no reason.
+// would otherwise show a failed step and no reason. `check --fix -` writes the document itself to
+// stdout, not a report of it: a reader gone before it is written loses it, and that is a failure too
+// (`mars-toml check --fix - < a | tee b` must not leave an empty b behind a success).
+let documentOnStdout = false;
 let saidWhy = false;
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') return;
+    if (e.code === 'EPIPE' && !(stream === process.stdout && documentOnStdout)) return;
     process.exitCode = 2;
     if (stream === process.stdout && !saidWhy) {
       saidWhy = true;
-      process.stderr.write(`mars-toml: cannot write the output: ${reason(e)}\n`);
+      const why = e.code === 'EPIPE' ? 'the reader closed the pipe' : reason(e);
+      process.stderr.write(`mars-toml: cannot write ${documentOnStdout ? 'the document to stdout' : 'the output'}: ${why}\n`);
     }
   });
 }
