@@ -1387,6 +1387,12 @@ const STRING_THEN_MORE: Array<[table: string, example: string, fixed: string, sa
   // What TOML does not read as a blank between them (itself an error, named by the syntax error): not in the list.
   ['allowed = "read",\u00a0"grep"', '`allowed = ["read", "grep"]`', 'allowed = ["read", "grep"]', true],
   ['allowed = "read"\u2003,\u200b"grep" # c', '`allowed = ["read" ,"grep"]`', 'allowed = ["read" ,"grep"] # c', true],
+  // A comma missing between two strings among them: a list of all of them still (its commas say so), the comma put
+  // in, as the fix of a list in brackets puts it in (`["grep" "edit"]`).
+  ['allowed = "read", "grep" "edit"', '`allowed = ["read", "grep", "edit"]`', 'allowed = ["read", "grep", "edit"]', true],
+  ['allowed = "read" "grep", \'edit\' # c', '`allowed = ["read", "grep", \'edit\']`', 'allowed = ["read", "grep", \'edit\'] # c', true],
+  ['allowed = "read","grep""edit"', '`allowed = ["read","grep", "edit"]`', 'allowed = ["read","grep", "edit"]', true],
+  ['allowed = "read", "grep" "bash("', '`allowed = ["read"]`', 'allowed = ["read", "grep", "bash("]', false],
 ];
 for (const [table, example, fixed, safe] of STRING_THEN_MORE) {
   test(`a string then more values where a list goes: the list they make, said and written: ${JSON.stringify(table)}`, () => {
@@ -1407,6 +1413,7 @@ test('a string then more values where a list goes: the syntax error their list r
   const cases: Array<[string, number]> = [
     ['[agents.a.tools]\nallowed = "read", "grep"\n', 2],
     ['[agents.a.tools]\nallowed = "read",\u00a0"grep"\n', 2],
+    ['[agents.a.tools]\nallowed = "read", "grep" "edit"\n', 2],
     ['[agents.a]\ntools = { allowed = "read", "grep", disallowed = ["Bash"] }\n', 2],
     // The table's trailing comma (TOML 1.1) is then an error of its own, which fix-all removes in a later pass.
     ['[agents.a]\ntools = { allowed = "read", "grep", }\n', 2],
@@ -1435,6 +1442,9 @@ test('a string then more values where a list goes, in an inline table: up to the
   const cases: Array<[string, string, string, string?]> = [
     ['[agents.a]\ntools = { allowed = "read", "grep" }\n', '`allowed = ["read", "grep"]`', '[agents.a]\ntools = { allowed = ["read", "grep"] }\n'],
     ['[agents.a]\ntools = { allowed = "read", "grep"}\n', '`allowed = ["read", "grep"]`', '[agents.a]\ntools = { allowed = ["read", "grep"]}\n'],
+    // A comma missing between two strings among them: put in.
+    ['[agents.a]\ntools = { allowed = "read", "grep" "edit" }\n', '`allowed = ["read", "grep", "edit"]`', '[agents.a]\ntools = { allowed = ["read", "grep", "edit"] }\n'],
+    ['[agents.a]\ntools = { allowed = "read" "grep", "edit", disallowed = ["bash"] }\n', '`allowed = ["read", "grep", "edit"]`', '[agents.a]\ntools = { allowed = ["read", "grep", "edit"], disallowed = ["bash"] }\n'],
     // What follows the comma is a key/value of the table, not a value of a list.
     ['[agents.a]\ntools = { allowed = "read", disallowed = ["x"] }\n', '`allowed = ["read"]`', '[agents.a]\ntools = { allowed = ["read"], disallowed = ["x"] }\n'],
     ['[agents.a]\ntools = { allowed = "read", "grep", disallowed = ["bash"] }\n', '`allowed = ["read", "grep"]`', '[agents.a]\ntools = { allowed = ["read", "grep"], disallowed = ["bash"] }\n'],
@@ -1487,6 +1497,11 @@ for (const [list, entry, shown] of ENTRY_THEN_UNREAD_BLANK) {
 const STRING_THEN_NO_LIST: string[] = [
   '[agents.a.tools]\nallowed = "read", grep\n',
   '[agents.a.tools]\nallowed = "read" "grep"\n',
+  // No comma among them at all: a list is one reading of it, not the only one.
+  '[agents.a.tools]\nallowed = "read" "grep" "edit"\n',
+  // A comma missing where a string is not what follows: not a comma alone.
+  '[agents.a.tools]\nallowed = "read", "grep" edit\n',
+  '[agents.a.tools]\nallowed = "read", "grep" 1\n',
   '[agents.a.tools]\nallowed = "read",\n',
   '[agents.a.tools]\nallowed = "read, edit", grep # c\n',
   '[agents.a]\ntools = { allowed = "read", "grep" disallowed = [] }\n',
@@ -1601,11 +1616,12 @@ test('a move names only what it adds, and wrapping a string in a list is in fix-
   // With a value that is no string too: all of them still, as the syntax error says (`["read"]` alone was in fix-all,
   // which wrote `["read"], 1`), not in fix-all (Mars then refuses the `1`).
   assert.deepEqual(titles('[agents.x.tools]\nallowed = "read", 1\n'), ['Change to `["read", 1]`']);
-  // More values after it that make no list (a comma missing among them too): no wrap of the string alone, which fix-all
-  // wrote (`["read"], "grep" "edit"`, `["read"] "grep"`), an error still with the values left outside the list.
-  assert.deepEqual(titles('[agents.x.tools]\nallowed = "read", "grep" "edit"\n'), []);
+  // More values after it that make no list: no wrap of the string alone, which fix-all wrote (`["read"] "grep"`), an
+  // error still with the values left outside the list. With commas among them, a comma missing between two strings is
+  // put in: the list of all of them, in one edit (the wrap of `"read"` alone wrote `["read"], "grep" "edit"`).
+  assert.deepEqual(titles('[agents.x.tools]\nallowed = "read", "grep" "edit"\n'), ['Change to `["read", "grep", "edit"]` (safe)']);
   assert.deepEqual(titles('[agents.x.tools]\nallowed = "read" "grep"\n'), []);
-  assert.deepEqual(titles('[agents.x]\ntools = { allowed = "read", "grep" "edit" }\n'), []);
+  assert.deepEqual(titles('[agents.x]\ntools = { allowed = "read", "grep" "edit" }\n'), ['Change to `["read", "grep", "edit"]` (safe)']);
   // Where the rest of its line is a comment, or the inline table's next key: in fix-all, as before.
   assert.deepEqual(titles('[agents.x]\ntools = { allowed = "read", disallowed = ["edit"] }  # c\n'), ['Change to `["read"]` (safe)']);
 });

@@ -188,7 +188,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       return header
         ? `${quoted(shownChar(text, at))} after the table header: only a comment may follow it on its line`
         : text[at] === '\r' ? 'a lone carriage return (U+000D) after the value: TOML ends a line with a line feed (`\\n` or `\\r\\n`)'
-        : (c === ',' && valuesWithoutBrackets(text, section.entries, at)) || afterValue(text, at);
+        : ((c === ',' || c === '"' || c === "'") && valuesWithoutBrackets(text, section.entries, at)) || afterValue(text, at);
     case 'expected comma or end of structure': {
       const o = open();
       if (!o) return null;
@@ -453,7 +453,8 @@ function valuesWithoutBrackets(text: string, entries: readonly KeyValue[], at: n
   const run = start < 0 ? null : listWithoutBrackets(text, start, inline);
   // Not where the error is past them (in an inline table, on what follows them).
   if (!run || at > run.end + /^[ \t]*/.exec(text.slice(run.end))![0].length) return null;
-  return { message: `${quoted(text.slice(start, run.end))} is not a value TOML knows: write a list in brackets (${quoted(run.list)})${unreadLeftOut(run.unread)}`, span: { start, end: run.end } };
+  const commas = run.missing.length === 0 ? '' : `, with a comma after ${run.missing.map(quoted).join(' and ')}`;
+  return { message: `${quoted(text.slice(start, run.end))} is not a value TOML knows: write a list in brackets${commas} (${quoted(run.list)})${unreadLeftOut(run.unread)}`, span: { start, end: run.end } };
 }
 
 /**
@@ -504,9 +505,12 @@ function unreadLeftOut(unread: readonly string[]): string {
  * what they are in: `tools = { allowed = "read", "grep" }`; in an inline table, the comma before its
  * next key: `{ allowed = "read", "grep", disallowed = [] }`) with commas between them and no brackets
  * (`"read", "grep"`): where they end, the list in brackets they read as, and its values (the syntax
- * error's message and the fix that wraps a string value in a list say the same list).
+ * error's message and the fix that wraps a string value in a list say the same list). A comma missing
+ * between two strings among them (`"read", "grep" "edit"`) is put in the list, as the fix of a list
+ * in brackets puts it in (`["grep" "edit"]`): `missing` holds the strings it goes after. Not where
+ * no comma is written between any of them (`"read" "grep"`), where a list is a guess.
  */
-export function listWithoutBrackets(text: string, start: number, inline = false): { end: number; list: string; values: unknown[]; unread: string[] } | null {
+export function listWithoutBrackets(text: string, start: number, inline = false): { end: number; list: string; values: unknown[]; unread: string[]; missing: string[] } | null {
   let end = closedOrLineEnd(text, start, commentOrLineEnd(text, start));
   const closes = text[end] === '}';
   if (closes) end = nextKeyAt(text, start, end);
@@ -517,8 +521,45 @@ export function listWithoutBrackets(text: string, start: number, inline = false)
   // What TOML does not read as a blank between them (`"read",` U+00A0 `"grep"`) is left out of the
   // list: white space made a space, an invisible character removed, as its own fix does.
   const { written, unread } = unreadOutsideStrings(token);
-  const list = token.length <= 80 ? bracketed(written) : null;
-  return list === null ? null : { end: start + token.length, list, values: listValues(list)!, unread };
+  if (token.length > 80) return null;
+  let list = bracketed(written);
+  let missing: string[] = [];
+  if (list === null) {
+    const commas = commasBetweenStrings(written);
+    if (commas) [list, missing] = [bracketed(commas.written), commas.after];
+  }
+  return list === null ? null : { end: start + token.length, list, values: listValues(list)!, unread, missing };
+}
+
+/**
+ * `values` with a comma put in after each closed string that only blanks separate from the next
+ * string (`"grep" "edit"`: `"grep", "edit"`), and those strings; null where there is none, or where
+ * no comma is written outside the strings (then nothing says they are a list's).
+ */
+function commasBetweenStrings(values: string): { written: string; after: string[] } | null {
+  let written = '';
+  const after: string[] = [];
+  let comma = false;
+  for (let i = 0; i < values.length; i++) {
+    const c = values[i]!;
+    if (c !== '"' && c !== "'") {
+      if (c === ',') comma = true;
+      written += c;
+      continue;
+    }
+    const close = stringEndFrom(values, i);
+    if (close <= i || values[close] !== c) return null; // a string not closed
+    const str = values.slice(i, close + 1);
+    written += str;
+    i = close;
+    const blanks = /^[ \t]*/.exec(values.slice(close + 1))![0];
+    const next = values[close + 1 + blanks.length];
+    if (next === '"' || next === "'") {
+      written += blanks === '' ? ', ' : ',';
+      after.push(str);
+    }
+  }
+  return comma && after.length > 0 ? { written, after } : null;
 }
 
 /** `values` with what TOML does not read as a blank outside its strings made a space (white space) or removed (invisible), and those characters (each once). */
