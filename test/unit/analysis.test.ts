@@ -1738,6 +1738,13 @@ const TRIMMED_MESSAGES: Array<[entry: string, code: Code, message: string, rest?
   [' mcp__gh__x ', 'mcp-wire-token', 'Claude-only MCP wire spelling; write `mcp(gh/x)` so every harness applies it. `disallowed` holds `mcp(gh/x)`, so `mcp(gh/x)` here would be both allowed and disallowed. ` mcp__gh__x ` has spaces around it, which Mars trims.', ']\ndisallowed = ["mcp(gh/x)"]'],
   ['bash(git:*) ', 'legacy-prefix', 'Legacy `:*` prefix: Mars rewrites the pattern to `git *`, the only form it writes (OpenCode takes `:` literally). `bash(git:*) ` has a space after it, which Mars trims.'],
   ['\tShell(git:*)', 'legacy-prefix', 'Legacy `:*` prefix: Mars rewrites the pattern to `git *`, the only form it writes (OpenCode takes `:` literally). `\\u0009Shell(git:*)` has white space before it, which Mars trims.'],
+  // An entry Mars rejects: its own message, verbatim, then the white space, which is not what it rejects.
+  [' bash( ', 'invalid-tool-name', `invalid tool name \` bash( \`; allowed: ${ERROR_ALLOWED.UnbalancedPattern}. \` bash( \` has spaces around it, which Mars trims.`],
+  ['mcp ', 'invalid-tool-name', `invalid tool name \`mcp \`; allowed: ${ERROR_ALLOWED.InvalidMcpRef}. \`mcp \` has a space after it, which Mars trims.`],
+  ['*(x)\u0085', 'invalid-tool-name', `invalid tool name \`*(x)\\u0085\`; allowed: ${ERROR_ALLOWED.WildcardPattern}. \`*(x)\\u0085\` has white space after it, which Mars trims.`],
+  [' (x)', 'invalid-tool-name', `invalid tool name \` (x)\`; allowed: ${ERROR_ALLOWED.Empty}. \` (x)\` has a space before it, which Mars trims.`],
+  // Only white space: it is what is empty once trimmed, which Mars's message says.
+  ['  ', 'invalid-tool-name', `invalid tool name \`"  "\`; allowed: ${ERROR_ALLOWED.Empty}`],
 ];
 for (const [entry, code, message, rest = ']'] of TRIMMED_MESSAGES) {
   test(`an entry with white space Mars trims says so: ${JSON.stringify(entry)}${rest === ']' ? '' : ` beside ${JSON.stringify(rest)}`}`, () => {
