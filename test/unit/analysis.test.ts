@@ -159,7 +159,20 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   // Mars stops at the first error of a section; the parser reads on, and past each problem it finds there the rest of the line is a guess too.
   ['an error in a later statement of the section: the rest of its line says nothing', '[agents.a.tools]\nallowed = ["read" "x"]\ndisallowed = ["a", "b"c", "d"]\nbash = "allow"\n',
     ['toml-syntax@"', 'unknown-tool@a', 'unknown-tool@b', 'unknown-policy-key@bash']],
-  ['a `"""` after a later error: the rest of the section is a guess', '[agents.a.tools]\nallowed = ["read" "x"]\ndisallowed = ["b"c", """\n"Shell"]\n[agents.b.tools]\nallowed = ["Shell"]\n',
+  // Quotes paired the wrong way may leave its list open over the lines below, where a key reads as an entry: as past the
+  // first error, the statement is a guess to the end of the line of the parser's last problem in it.
+  ['an error in a later statement whose list its quotes leave open: the key below it is no entry', '[agents.a.tools]\nallowed = ["read" "x"]\ndisallowed = ["b"c", "d"]\n"Shell" = "allow"\n',
+    ['toml-syntax@"', 'unknown-tool@b']],
+  ['the same in an [agents] table', '[agents]\na.tools.allowed = ["read" "grep"]\nb.tools.allowed = ["gre"p", "grep"]\n"c d".tools.allowed = ["grep"]\n',
+    ['toml-syntax@"', 'unknown-tool@gre']],
+  // A `"""` after a later error: its statement is a guess, as after the first error; what follows the string it makes
+  // reads as written either way (all the rest was a guess past a later error only, and a big section's later piece,
+  // whose first error that is, said what followed it where the whole section did not).
+  ['a `"""` after the first error: its statement is a guess, what follows it reads as written', '[agents]\nb.tools.allowed = ["grep"""", "read"]\nc.description = "d"""\nd.tools.allowed = ["Shell"]\n',
+    ['toml-syntax@"', 'non-canonical@Shell']],
+  ['a `"""` after a later error: the same', '[agents]\na.tools.allowed = ["read" "x"]\nb.tools.allowed = ["grep"""", "read"]\nc.description = "d"""\nd.tools.allowed = ["Shell"]\n',
+    ['toml-syntax@"', 'non-canonical@Shell']],
+  ['a `"""` after a later error left open: its statement, the rest of the section, is a guess', '[agents.a.tools]\nallowed = ["read" "x"]\ndisallowed = ["b"c", """\n"Shell"]\n[agents.b.tools]\nallowed = ["Shell"]\n',
     ['toml-syntax@"', 'unknown-tool@b', 'non-canonical@Shell']],
   ['a list left open in a later statement: its items still count', '[agents.a.tools]\nallowed = ["read" "x"]\ndisallowed = ["Shell",\n', ['toml-syntax@"', 'non-canonical@Shell']],
   ['a statement below a list left open, with an error of its own: a guess', '[agents.a.tools]\nallowed = ["read"\ndisallowed = ["a", "b"c", "d"]\n', ['toml-syntax@d']],

@@ -76,24 +76,31 @@ export function analyze(text: string, memo: VerdictMemo = new VerdictMemo(), onl
 const NO_GUESS: readonly Span[] = Object.freeze([]);
 
 /**
- * Where the reading is a guess past the syntax error at `from`: the rest of its line (see
- * `guessedAfter`), and past that, the rest of the line of each problem the parser finds further on,
- * which Mars never reaches and so is not reported: quotes pair the wrong way there too
- * (`allowed = ["a" "b"]` above `disallowed = ["c", "d"e", "f"]` made tools of `, ` and `]`).
- * A `"""` or `'''` after such a problem may make any of the rest a string: all of it is a guess.
+ * Where the reading is a guess past the syntax error at `from`: the rest of its line and of its
+ * statement's problems (see `guessedAfter`), and past that, the same for each problem the parser
+ * finds further on, which Mars never reaches and so is not reported: quotes pair the wrong way there
+ * too (`allowed = ["a" "b"]` above `disallowed = ["c", "d"e", "f"]` made tools of `, ` and `]`), and
+ * may leave a list open over the lines below, whose keys then read as its entries (`"x".tools…`).
  */
 function guessedSpans(doc: TomlDocument, from: number): Span[] {
   const text = doc.text;
-  const first = guessedAfter(doc, from);
+  const problems = doc.problems.map((p) => p.span.start).sort((a, b) => a - b);
+  const first = guessedAfter(doc, from, problems);
   const out = first.end > first.start ? [first] : [];
   let covered = Math.max(from, first.end);
   // Not a list or inline table left open, named at its `[` or `{`: its items read as written.
   const opener = (at: number) => text[at] === '[' || text[at] === '{';
-  for (const at of doc.problems.map((p) => p.span.start).filter((at) => at >= covered && !opener(at)).sort((a, b) => a - b)) {
-    if (at < covered) continue;
-    const end = lineEndAt(text, at);
-    covered = /"""|'''/.test(text.slice(at, end)) ? text.length : end;
-    if (covered > at) out.push({ start: at, end: covered });
+  for (const at of problems) {
+    if (at < covered || opener(at)) continue;
+    // As past the first error, a `"""` or `'''` too (its statement): the reading does not depend on
+    // which error Mars stops at, so a big section's later piece, whose first error is a later one of
+    // the whole section, reads as the whole section does (a cut is never inside a string).
+    const guess = guessedAfter(doc, at, problems);
+    const start = Math.max(guess.start, covered);
+    if (guess.end > start) {
+      out.push({ start, end: guess.end });
+      covered = guess.end;
+    }
   }
   return out;
 }
@@ -111,31 +118,38 @@ export function inGuessed(guessed: readonly Span[], offset: number): boolean {
  * there): a string of one line ends with it, so the lines below it (the items of a list over lines)
  * read as written.
  */
-function guessedAfter(doc: TomlDocument, from: number): Span {
+function guessedAfter(doc: TomlDocument, from: number, problems: readonly number[]): Span {
   const text = doc.text;
   let start = from;
   let end = lineEndAt(text, from);
-  const section = doc.sections.find((s) => s.span.end > from) ?? doc.sections[doc.sections.length - 1];
+  // Found by halving: asked past each of a section's problems, a walk over its statements (and over
+  // its problems, below) would be quadratic where there are thousands of both.
+  const sections = doc.sections;
+  const section = sections[lastAtOrBefore(sections.length, (i) => sections[i]!.span.end, from) + 1] ?? sections[sections.length - 1];
   const entries = section?.entries ?? [];
-  // The parser's problems in a statement from `from` on: past the error Mars stops at, they are not
-  // reported, and what the statement reads as around them is a guess, to the end of the last one's line.
+  // The parser's problems in a statement from `from` on (`problems`: where they start, in order):
+  // past the error Mars stops at, they are not reported, and what the statement reads as around them
+  // is a guess, to the end of the last one's line.
   const problemsEnd = (kv: KeyValue) => {
-    let last = -1;
-    for (const p of doc.problems) if (p.span.start >= from && p.span.start < kv.span.end) last = Math.max(last, p.span.start);
-    return last < 0 ? -1 : lineEndAt(text, last);
+    const last = problems[lastAtOrBefore(problems.length, (i) => problems[i]!, kv.span.end - 1)];
+    return last === undefined || last < from ? -1 : lineEndAt(text, last);
   };
   // An error at the very start of a statement after a list left open (`allowed = ["a"`, then
   // `disallowed = [...]` below it, where Mars stops) is the open list's, which ended before it: the
   // parser reads this statement on its own, as written, so it is no guess. Not when a `]` further on
   // closes that list (`x = 1]`): the statement was typed into it; nor when the parser has problems
   // with the statement itself (its quotes may pair the wrong way).
-  const at = entries.findIndex((kv) => kv.span.start === from);
+  const last = lastAtOrBefore(entries.length, (i) => entries[i]!.span.start, from); // the last statement starting at or before it
+  const at = last >= 0 && entries[last]!.span.start === from ? last : -1;
   const before = at > 0 ? entries[at - 1]!.value : null;
   if (before?.kind === 'array' && !before.closed && !closedBelow(text, from) && problemsEnd(entries[at]!) < 0) return { start: from, end: from };
   // Where a `"""` or `'''` follows the error on its line, quotes paired the wrong way may have made a
   // string of several lines of it, or text of one: the whole statement is a guess.
   const tripled = /"""|'''/.test(text.slice(from, end));
-  for (const kv of entries) {
+  // The statements it is in (they follow one another: those before them end before it).
+  let first = last;
+  while (first > 0 && entries[first - 1]!.span.end >= from) first--;
+  for (const kv of entries.slice(Math.max(first, 0), last + 1)) {
     if (kv.span.start > from || from > kv.span.end) continue;
     if (tripled) end = Math.max(end, kv.span.end);
     end = Math.max(end, problemsEnd(kv));
