@@ -100,6 +100,8 @@ const CASES: Case[] = [
   { name: 'invalid: * with empty parentheses is not the whole of one tool', doc: `${T}allowed = ["*(|)"]`, range: [1, 12, 1, 15],
     has: ['`*` stands for every tool and takes no pattern', 'Write `*` alone only to mean every tool'], lacks: ['whole tool'] },
   { name: 'invalid: empty entry', doc: `${T}allowed = ["|"]`, range: [1, 12, 1, 12], has: ['The tool name is empty'], lacks: [errorMessage('', 'Empty')] },
+  // Only white space: what is empty once trimmed, not a name with white space around it.
+  { name: 'invalid: an entry of white space', doc: `${T}allowed = [" |\t"]`, range: [1, 12, 1, 14], has: ['The tool name is empty'], lacks: ['which Mars trims'] },
   { name: 'invalid: unbalanced', doc: `${T}allowed = ["bash(git|"]`, range: [1, 12, 1, 20],
     has: ['must start with `(` and end with `)`', 'Write `bash(git)`'] },
   { name: 'any capability', doc: `${T}disallowed = ["|*"]`, range: [1, 15, 1, 16], has: ['**Any capability**', ANY_MEANING] },

@@ -404,8 +404,8 @@ function entryVerdict(raw: string): EntryVerdict {
     const replacement: Replacement | null = fix ? { value: fix, preferred: safe, safe }
       : parse.error === 'Empty' && rustTrim(raw) === '' ? { value: '', preferred: true, safe: false, remove: true } : null;
     // Mars's own message, verbatim, then the white space at its ends, as other findings say it: it is
-    // not what Mars rejects (`` ` bash( ` ``). Not of an entry that is only white space, which is what is empty.
-    const around = rustTrim(raw) === '' ? null : trimmedAway(raw);
+    // not what Mars rejects (`` ` bash( ` ``). Not of an entry that is only white space (see `trimmedAway`).
+    const around = trimmedAway(raw);
     const trims = around === null ? '' : `. ${quoted(raw)} has ${around}, which Mars trims.`;
     issues.push({ code: 'invalid-tool-name', message: errorMessage(raw, parse.error) + trims, ...(replacement ? { replacement } : {}) });
   } else {
