@@ -68,6 +68,7 @@ test('text format: an entry with white space Mars trims says so, as the editor d
   assert.deepEqual(cli(['check', 'mars.toml'], { cwd: dir }).out.trim().split('\n'), [
     'mars.toml:2:13: information non-canonical ` read ` has spaces around it, which Mars trims: it reads `read`.',
     'mars.toml:2:23: information unknown-tool Mars has no capability named `my_tool`; `my_tool\\u0085` has white space after it, which Mars trims: it passes it on as `my_tool`, so only a harness with a tool of that name applies it.',
+    'mars.toml:2:23: information non-canonical `my_tool\\u0085` has white space after it, which Mars trims: it reads `my_tool`.',
   ]);
 });
 
@@ -515,9 +516,9 @@ test('--fix applies the safe fixes in place and reports what is left', () => {
   const r = cli(['check', '--fix'], { cwd: dir });
   assert.equal(r.code, 0);
   assert.equal(fs.readFileSync(path.join(dir, 'mars.toml'), 'utf8'),
-    '\ufeff[agents.a.tools]\r\nallowed = ["bash(git log *)", "FooTool", "mcp(gh/get)"]\r\nbash = "allow"\r\n');
+    '\ufeff[agents.a.tools]\r\nallowed = ["bash(git log *)", "foo_tool", "mcp(gh/get)"]\r\nbash = "allow"\r\n');
   assert.deepEqual(r.out.trim().split('\n').map((l) => l.split(' ')[2]), ['unknown-tool', 'unknown-policy-key']);
-  assert.match(r.err, /^1 file checked, 4 problems fixed: 1 warning, 1 information$/m);
+  assert.match(r.err, /^1 file checked, 5 problems fixed: 1 warning, 1 information$/m);
 });
 
 test('--fix on a file it cannot write reports the file as it is, and exits 2', (t) => {
@@ -1039,7 +1040,7 @@ test('a folder whose name is not UTF-8 is reported as such, not as missing', (t)
 });
 
 test('--severity sets a code\'s level as the editor\'s setting does: the report, the exit code, the summary, --fix', () => {
-  const text = '[agents.a.tools]\nallowed = ["Shell", "bash()", "MyTool"]\n';
+  const text = '[agents.a.tools]\nallowed = ["Shell", "bash()", "my_tool"]\n';
   const dir = workspace({ 'mars.toml': text });
   // Raised to an error, an alias fails the run; lowered, an invalid entry does not; off, it is gone.
   const r = cli(['check', 'mars.toml', '--severity', 'non-canonical=error', '--severity=invalid-tool-name=warning', '--severity', 'unknown-tool=off'], { cwd: dir });
@@ -1120,10 +1121,10 @@ test('--fix -: the document on stdout, fixed or as it came, the findings left on
   const dir = workspace({ 'mars.toml': before });
   const r = cli(['check', '--fix', '-', '--stdin-filename', 'mars.toml'], { cwd: dir, input: before });
   assert.equal(r.code, 0, r.err);
-  assert.equal(r.out, '\uFEFF[agents.a.tools]\r\nallowed = ["bash", "mcp(gh/x)", "MyTool"]\r\n');
+  assert.equal(r.out, '\uFEFF[agents.a.tools]\r\nallowed = ["bash", "mcp(gh/x)", "my_tool"]\r\n');
   assert.deepEqual(r.err.split('\n'), [
-    'mars.toml:2:34: information unknown-tool Mars has no capability named `MyTool`; it passes it on as `my_tool`, so only a harness with a tool of that name applies it.',
-    '1 file checked, 2 problems fixed: 1 information',
+    'mars.toml:2:34: information unknown-tool Mars has no capability named `my_tool`; it passes it on as written, so only a harness with a tool of that name applies it.',
+    '1 file checked, 3 problems fixed: 1 information',
     '',
   ]);
   assert.equal(fs.readFileSync(path.join(dir, 'mars.toml'), 'utf8'), before, 'the file named is not written');

@@ -109,7 +109,7 @@ describe('code actions', () => {
   });
 
   test('"Disable for the entire file": one per code for all its diagnostics, at the top (after a BOM), extending a mars-ignore-file comment there', async () => {
-    const text = '\uFEFF[agents.a.tools]\r\nallowed = ["Shell", "Foo"]\r\n[agents.b.tools]\r\nallowed = ["Edit"]\r\n';
+    const text = '\uFEFF[agents.a.tools]\r\nallowed = ["Shell", "foo"]\r\n[agents.b.tools]\r\nallowed = ["Edit"]\r\n';
     const { uri, diagnostics, actions } = await actionsFor(text);
     const file = actions.filter((a) => a.title.endsWith('for the entire file'));
     assert.deepEqual(file.map((a) => [a.title, a.diagnostics?.map((d) => d.range.start.line)]), [
@@ -131,15 +131,15 @@ describe('code actions', () => {
 
   test('"Disable" writes its comment where it suppresses the entry, in any section, and never inside a string', async () => {
     // A later section: its line numbers are the document's, its suppressions the section's own.
-    const text = '[agents.a.tools]\nallowed = ["Foo"]\n[agents.b.tools]\nallowed = ["Bar"]\nx = 1\ndisallowed = ["shell"]  # mars-ignore: non-canonical\n';
+    const text = '[agents.a.tools]\nallowed = ["foo"]\n[agents.b.tools]\nallowed = ["bar"]\nx = 1\ndisallowed = ["shell"]  # mars-ignore: non-canonical\n';
     const { uri, actions } = await actionsFor(text);
     const disable = actions.find((a) => a.title === 'Disable `unknown-tool` for line 4')!;
     const after = applied(text, disable, uri);
-    assert.equal(after.split('\n')[3], 'allowed = ["Bar"]  # mars-ignore: unknown-tool');
-    assert.deepEqual((await actionsFor(after)).diagnostics.map((d) => d.range.start.line), [1, 4]); // Foo, and x (Bar is suppressed)
+    assert.equal(after.split('\n')[3], 'allowed = ["bar"]  # mars-ignore: unknown-tool');
+    assert.deepEqual((await actionsFor(after)).diagnostics.map((d) => d.range.start.line), [1, 4]); // foo, and x (bar is suppressed)
     // A line that ends inside a multi-line string takes the comment on a line of its own above it.
     // One that starts inside one and ends outside takes it at its end (the last entry, `ok`).
-    const strings = `[agents.a.tools]\nallowed = ["""Bar""", '''Qux\n''', """\nok"""]\n`;
+    const strings = `[agents.a.tools]\nallowed = ["""bar""", """qux\\\n""", """\nok"""]\n`;
     const found = await actionsFor(strings);
     assert.deepEqual(found.diagnostics.map((d) => d.range.start.line), [1, 1, 3]);
     // The two of line 1 share one comment: one action for both.
@@ -154,7 +154,7 @@ describe('code actions', () => {
   });
 
   test('a suppression comment naming no code: the code it likely means, or the words made its reason; no "Disable" on a comment line', async () => {
-    const text = '[agents.a.tools]\n# mars-ignore: non-canonica\nallowed = ["Bash", "Foo"]  # mars-ignore: unknown-tool our own tool\n';
+    const text = '[agents.a.tools]\n# mars-ignore: non-canonica\nallowed = ["Bash", "foo"]  # mars-ignore: unknown-tool our own tool\n';
     const { uri, diagnostics, actions } = await actionsFor(text);
     assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line]), [['invalid-suppression', 1], ['non-canonical', 2], ['invalid-suppression', 2]]);
     const titles = (line: number) => actions.filter((a) => a.diagnostics?.some((d) => d.code === 'invalid-suppression' && d.range.start.line === line)).map((a) => a.title);
@@ -164,7 +164,7 @@ describe('code actions', () => {
     assert.equal(meant.split('\n')[1], '# mars-ignore: non-canonical');
     assert.deepEqual((await actionsFor(meant)).diagnostics.map((d) => d.code), ['invalid-suppression']);
     const reason = applied(text, actions.find((a) => a.title === 'Make `our own tool` the reason')!, uri);
-    assert.equal(reason.split('\n')[2], 'allowed = ["Bash", "Foo"]  # mars-ignore: unknown-tool -- our own tool');
+    assert.equal(reason.split('\n')[2], 'allowed = ["Bash", "foo"]  # mars-ignore: unknown-tool -- our own tool');
     assert.deepEqual((await actionsFor(reason)).diagnostics.map((d) => d.code), ['invalid-suppression', 'non-canonical']);
   });
 

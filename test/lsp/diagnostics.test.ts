@@ -103,6 +103,7 @@ for (const mode of ['push', 'pull'] as const) {
         ['non-canonical', 'information', 'shell'],
         ['legacy-prefix', 'information', 'bash(npm test:*)'],
         ['unknown-tool', 'information', 'FooTool'],
+        ['non-canonical', 'information', 'FooTool'], // Mars passes it on as `foo_tool`
         ['mcp-wire-token', 'warning', 'mcp__github__get_issue'],
         ['illegal-char', 'warning', ',', CATALOGUE.slice(0, CATALOGUE.indexOf('a,b')).split(',').length - 1],
         ['non-canonical', 'information', 'Read'],
@@ -236,7 +237,7 @@ describe('settings, suppression and edits', () => {
       await client.open(uri, '[agents.a.tools]\nallowed = [""]\n');
       await client.pushed(uri, 1);
       // A flood: every keystroke sent before the server has analysed the first.
-      const word = 'Shell'.repeat(40);
+      const word = 'shell'.repeat(40);
       const sent: Promise<void>[] = [];
       for (let i = 0; i < word.length; i++) {
         sent.push(client.change(uri, i + 2, [{ range: { start: { line: 1, character: 12 + i }, end: { line: 1, character: 12 + i } }, text: word[i] }]));

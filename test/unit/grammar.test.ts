@@ -104,6 +104,11 @@ const SPELLING: Array<[string, string | null]> = [
   ['shell', 'alias:bash'], ['Bash', 'casing:bash'], ['WebSearch', 'casing:web_search'], ['TodoWrite', 'alias:task'],
   ['todowrite', 'alias:task'], ['bash', null], ['bash(git log:*)', null], ['bash (git)', 'spacing'], [' read', 'spacing'],
   ['MCP(github)', 'casing:mcp'], ['mcp(github)', null], ['mcp(github/*)', null], ['mcp( a / b )', 'spacing'], ['custom_tool', null], ['*', null],
+  // An unknown name Mars passes on in another spelling (SPEC 3, step 6): its casing or its blanks.
+  ['CustomTool', 'casing:custom_tool'], ['MY_TOOL', 'casing:my_tool'], ['FOO(bar)', 'casing:foo'], [' custom ', 'spacing'],
+  ['custom( x )', 'spacing'],
+  // `exec_command`, what Mars passes `ExecCommand` on as, reads as `bash`: no spelling means the same. A wire token is verbatim.
+  ['ExecCommand', null], [' ExecCommand', 'spacing'], ['MCP__Server__Tool', null], ['mcp__gh__x(a)', null],
 ];
 for (const [input, expected] of SPELLING) {
   test(`respelling of ${JSON.stringify(input)}`, () => {

@@ -111,7 +111,7 @@ const DISABLE_TITLES: Array<[string, number[], string[]]> = [
   ['allowed = ["Shell", "Read"]', [1], ['Disable `non-canonical` for this line']],
   ['allowed = ["Shell",\n  "Read"]', [1], ['Disable `non-canonical` for this line']],
   ['allowed = ["Shell",\n  "Read"]', [1, 2], ['Disable `non-canonical` for line 2', 'Disable `non-canonical` for line 3']],
-  ['allowed = ["Shell",\n  "Foo"]', [1, 2], ['Disable `non-canonical` for line 2', 'Disable `unknown-tool` for line 3']],
+  ['allowed = ["Shell",\n  "foo"]', [1, 2], ['Disable `non-canonical` for line 2', 'Disable `unknown-tool` for line 3']],
   // A line inside a multi-line string shares the comment above the line the string opens on: one action, named by its first line.
   ['allowed = ["Shell", """\nRead\n"""]', [1, 2], ['Disable `non-canonical` for line 2']],
   // One that ends outside it takes its comment at its end: two actions.

@@ -432,9 +432,9 @@ function entryVerdict(raw: string): EntryVerdict {
           },
         } : {}),
       });
-    } else if (name.kind === 'unknown') {
-      issues.push(unknownTool(raw, name));
     } else {
+      // An unknown name is told as such, and, as a known one, when Mars passes it on in another spelling.
+      if (name.kind === 'unknown') issues.push(unknownTool(raw, name));
       const spelling = respelling(raw, name);
       const legacy = writtenWithLegacyPrefix(raw, name);
       const read = canonicalSpelling(raw, name);

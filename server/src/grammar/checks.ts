@@ -101,13 +101,20 @@ export type Respelling =
 
 /**
  * How an accepted entry's spelling differs from the one Mars writes, leaving aside the legacy
- * bash `:*` (see `writtenWithLegacyPrefix`), or null when it does not. Unknown names are left to
- * `suggestCapability`. Surrounding or inner white space counts as a respelling.
+ * bash `:*` (see `writtenWithLegacyPrefix`), or null when it does not. Surrounding or inner white
+ * space counts as a respelling. An unknown name too is one when Mars passes it on in another
+ * spelling that it reads back the same (`CustomTool` as `custom_tool`; not `ExecCommand`, passed on
+ * as `exec_command`, an alias of `bash`); a wire token passes verbatim (`mcpWireRewrite` is its fix).
  */
 export function respelling(raw: string, name: ToolName): Respelling | null {
-  if (name.kind === 'unknown') return null;
   const trimmed = rustTrim(raw);
   const head = rustTrim(splitToolName(trimmed)[0]);
+  if (name.kind === 'unknown') {
+    if (isMcpWireToken(trimmed)) return null;
+    const read = canonicalSpelling(raw, name);
+    if (read === raw) return null;
+    return head !== name.capability && readsAs(render(name), name) ? { kind: 'casing', written: head, canonical: name.capability } : { kind: 'spacing' };
+  }
   if (name.kind === 'builtin' && head !== name.capability) {
     const sameWord = asciiLower(head) === name.capability || pascalToSnake(head) === name.capability;
     return { kind: sameWord ? 'casing' : 'alias', written: head, canonical: name.capability };
