@@ -475,8 +475,8 @@ for (const [lines, shown, counted] of BIG_SECTION_COUNTS) {
 test('past a syntax error, its statement says nothing more: the quotes after it pair the wrong way', () => {
   const text = '[agents.reviewer.tools]\nallowed = ["Read", "t"grep", "mcp(github/list_pulls)"]\ndisallowed = ["Bash"]\n';
   const found = documentFindings(analyzeDocument(text)).map((f) => `${f.code}@${text.slice(f.span.start, f.span.end)}`);
-  // Before the error, and in the next statement, as without it.
-  assert.deepEqual(found, ['non-canonical@Read', 'unknown-tool@t', 'toml-syntax@g', 'non-canonical@Bash']);
+  // Before the error, and in the next statement, as without it; `"t"`, closed right where the error starts, is a guess too.
+  assert.deepEqual(found, ['non-canonical@Read', 'toml-syntax@g', 'non-canonical@Bash']);
 });
 
 test('a string left open reads as no entry: what it holds is not written yet', () => {

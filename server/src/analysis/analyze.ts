@@ -163,7 +163,31 @@ function guessedAfter(doc: TomlDocument, from: number, problems: readonly number
     };
     if (kv.value) visit(kv.value);
   }
-  return { start, end };
+  return { start: Math.min(start, guessFrom(doc, from)), end };
+}
+
+/**
+ * Where the guess starts for a problem at `at`: at the opening quote of a string closed right there,
+ * no blank between (`"bash(grep "foo")"`, `"b"c"`), whose quotes may pair the wrong way too: the
+ * entry meant is `bash(grep "foo")`, not `bash(grep `, whose repair (`bash(grep)`) fix-all wrote into
+ * the string. Not before what ends a value (`"a"]`, `"a",`). Else `at`.
+ */
+function guessFrom(doc: TomlDocument, at: number): number {
+  const text = doc.text;
+  const quote = text[at - 1];
+  if ((quote !== '"' && quote !== "'") || at >= text.length || /[\s,\]}#]/.test(text[at]!)) return at;
+  let start = at;
+  const visit = (v: TomlValue): void => {
+    if (v.kind === 'string') {
+      if (v.terminated && v.span.end === at) start = Math.min(start, v.span.start);
+    } else if (v.kind === 'array') v.items.forEach(visit);
+    else if (v.kind === 'inline-table') for (const e of v.entries) if (e.value) visit(e.value);
+  };
+  for (const section of doc.sections) {
+    if (section.span.start >= at || section.span.end < at) continue;
+    for (const kv of section.entries) if (kv.value && kv.span.start < at && kv.span.end >= at) visit(kv.value);
+  }
+  return start;
 }
 
 function syntaxFinding(problem: SyntaxProblem, lines: Lines, suppressions: Suppressions): Finding {
