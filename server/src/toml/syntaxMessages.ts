@@ -198,8 +198,14 @@ function explained(text: string, section: Section, at: number, raw: string): str
       const statement = o.kind === 'array' && nextIsStatement(text, at, before) && !listAsItem(text, o, at);
       if (statement && !/\S/.test(before) && closedBelow(text, at)) return 'a list holds values, not `key = value`';
       if (statement) return leftOpen(text, section, o, at, /\S/.test(before) || at >= text.length || /^[ \t]*$/.test(text.slice(at, lineEndAt(text, at))));
-      const message = commasBetween(o);
       const comma = missingComma(text, o, at, before);
+      // Text right after a string's closing quote, no blank between (`"bash(grep "foo")"`): most often a
+      // quote meant inside the string, which no comma mends; said after the comma, which it may be too.
+      const quote = before.at(-1);
+      const inside = !comma && (quote === '"' || quote === "'") && c !== '"' && c !== "'" && !/[\s,\]}#]/.test(c ?? ' ');
+      const message = !inside ? commasBetween(o)
+        : quote === '"' ? `${commasBetween(o)}. If the \`"\` before this was meant inside the string, write it \`\\"\`, or write the string between \`'\` quotes`
+        : `${commasBetween(o)}. If the \`'\` before this was meant inside the string, write the string between \`"\` quotes (a \`'\` string cannot hold one)`;
       return comma ? { message, rewrite: comma } : message;
     }
     case 'unfinished numeric value':
