@@ -5,7 +5,7 @@
 import { LineIndex, lineEndAt, type Lines } from '../toml/lineIndex';
 import type { KeyValue, Span, SyntaxProblem, TomlArray, TomlDocument, TomlValue } from '../toml/model';
 import { parseToml } from '../toml/parse';
-import { lastAtOrBefore } from '../toml/sorted';
+import { lastAtOrBefore, stringTowards } from '../toml/sorted';
 import { syntaxProblems } from '../toml/syntax';
 import { closedBelow } from '../toml/syntaxMessages';
 import type { Code, SeverityOverrides } from './codes';
@@ -176,18 +176,9 @@ function guessFrom(doc: TomlDocument, at: number): number {
   const text = doc.text;
   const quote = text[at - 1];
   if ((quote !== '"' && quote !== "'") || at >= text.length || /[\s,\]}#]/.test(text[at]!)) return at;
-  let start = at;
-  const visit = (v: TomlValue): void => {
-    if (v.kind === 'string') {
-      if (v.terminated && v.span.end === at) start = Math.min(start, v.span.start);
-    } else if (v.kind === 'array') v.items.forEach(visit);
-    else if (v.kind === 'inline-table') for (const e of v.entries) if (e.value) visit(e.value);
-  };
-  for (const section of doc.sections) {
-    if (section.span.start >= at || section.span.end < at) continue;
-    for (const kv of section.entries) if (kv.value && kv.span.start < at && kv.span.end >= at) visit(kv.value);
-  }
-  return start;
+  // Found by halving, each level: a list over a million lines may have a problem on each.
+  const found = stringTowards(doc, at - 1);
+  return found && found.str.terminated && found.str.span.end === at ? found.str.span.start : at;
 }
 
 function syntaxFinding(problem: SyntaxProblem, lines: Lines, suppressions: Suppressions): Finding {
