@@ -132,6 +132,7 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   // Text right after a string's closing quote, no blank between: most likely a quote meant inside the string.
   ['[agents.a.tools]\nallowed = ["bash(grep "foo")"]\n', 'f', 'expected `,` or `]`: the items of a list are separated by commas. If the `"` before this was meant inside the string, write it `\\"`, or write the string between `\'` quotes'],
   ["[agents.a.tools]\nallowed = ['Shell(echo 'hi')']\n", 'h', 'expected `,` or `]`: the items of a list are separated by commas. If the `\'` before this was meant inside the string, write the string between `"` quotes (a `\'` string cannot hold one)'],
+  ['[agents.a.tools]\nallowed = ["bash(echo ""hi"")"]\n', '"', 'expected `,` or `]`: the items of a list are separated by commas. If the `"` before this was meant inside the string, write it `\\"`, or write the string between `\'` quotes'],
   ['[agents.a]\ntools = { allowed = ["bash(grep "x")"] }\n', 'x', 'expected `,` or `]`: the items of a list are separated by commas. If the `"` before this was meant inside the string, write it `\\"`, or write the string between `\'` quotes'],
   ['x = { a = 1 b = 2 }\n', 'b', 'expected `,` or `}`: the keys of an inline table are separated by commas'],
   // White space TOML does not read as a blank, after an item: named (it looks like a space), where smol-toml says what it

@@ -199,10 +199,10 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (statement && !/\S/.test(before) && closedBelow(text, at)) return 'a list holds values, not `key = value`';
       if (statement) return leftOpen(text, section, o, at, /\S/.test(before) || at >= text.length || /^[ \t]*$/.test(text.slice(at, lineEndAt(text, at))));
       const comma = missingComma(text, o, at, before);
-      // Text right after a string's closing quote, no blank between (`"bash(grep "foo")"`): most often a
-      // quote meant inside the string, which no comma mends; said after the comma, which it may be too.
+      // Text right after a string's closing quote, no blank between (`"bash(grep "foo")"`, a doubled
+      // `""`): most often a quote meant inside the string, where no comma mends it (`["a""b"]` gets one).
       const quote = before.at(-1);
-      const inside = !comma && (quote === '"' || quote === "'") && c !== '"' && c !== "'" && !/[\s,\]}#]/.test(c ?? ' ');
+      const inside = !comma && (quote === '"' || quote === "'") && !/[\s,\]}#]/.test(c ?? ' ');
       const message = !inside ? commasBetween(o)
         : quote === '"' ? `${commasBetween(o)}. If the \`"\` before this was meant inside the string, write it \`\\"\`, or write the string between \`'\` quotes`
         : `${commasBetween(o)}. If the \`'\` before this was meant inside the string, write the string between \`"\` quotes (a \`'\` string cannot hold one)`;
