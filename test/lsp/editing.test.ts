@@ -313,6 +313,9 @@ describe('go to definition', () => {
   const shared = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-def-shared-'));
   fs.writeFileSync(path.join(shared, 'mcp.toml'), 'name = "sentry"\n');
   fs.symlinkSync(shared, path.join(dir, 'mcp/sentry'));
+  // A name in a multi-line string, its value on the line after the quotes.
+  fs.mkdirSync(path.join(dir, 'mcp/long'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'mcp/long/mcp.toml'), 'name = """\r\nlinear-long"""\n');
   const manifest = (folder: string) => pathToFileURL(path.join(dir, 'mcp', folder, 'mcp.toml')).href;
   const uri = pathToFileURL(path.join(dir, 'mars.toml')).href;
   const at = (c: LspClient, src: string) => {
@@ -335,6 +338,13 @@ describe('go to definition', () => {
     // A map-form key names the server as an entry does; a linked folder's manifest is found.
     const key = await at(client, '[agents.a.tools]\n"mcp(sen|try)" = "allow"\n') as LocationLink[];
     assert.deepEqual(key.map((l) => [l.originSelectionRange, l.targetUri, l.targetRange]), [[range(1, 1, 1, 12), manifest('sentry'), range(0, 8, 0, 14)]]);
+  });
+
+  // TOML trims the line break after a multi-line string's opening quotes: the link starts where the
+  // value does, as the entry's diagnostic and hover do, and so does the name it goes to.
+  test('an entry or a name in a multi-line string: from and to where its value starts', async () => {
+    const links = await at(client, '[agents.a.tools]\nallowed = ["""\nmcp(linear-lo|ng)"""]\n') as LocationLink[];
+    assert.deepEqual(links.map((l) => [l.originSelectionRange, l.targetUri, l.targetRange]), [[range(2, 0, 2, 16), manifest('long'), range(1, 0, 1, 11)]]);
   });
 
   test('nothing on a server not declared, every server, another capability or outside an entry', async () => {

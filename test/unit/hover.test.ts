@@ -62,6 +62,14 @@ const CASES: Case[] = [
   { name: 'mcp wire token with a space Mars trims: not verbatim', doc: `${T}allowed = ["mcp__gh|__x "]`, range: [1, 12, 1, 23],
     has: ['passes it through as `mcp__gh__x`', '`mcp__gh__x ` has a space after it, which Mars trims.'], lacks: ['verbatim'] },
   { name: 'mcp wire token for a whole server', doc: `${T}allowed = ["|mcp__github"]`, range: [1, 12, 1, 23], has: ['`mcp(github)`'] },
+  // A multi-line string's value starts past the line break after its opening quotes (TOML trims it),
+  // and past a line-ending backslash and the blanks it joins over: the range starts there, where
+  // the entry's diagnostic does, not at the end of the line of the quotes.
+  { name: 'a multi-line string: from where its value starts', doc: `${T}allowed = ["""\nSh|ell"""]`, range: [2, 0, 2, 5], has: ['**Capability** `bash`'] },
+  { name: 'a multi-line literal string after CRLF', doc: `${T}allowed = ['''\r\nre|ad''']`, range: [2, 0, 2, 4], has: ['**Capability** `read`'] },
+  { name: 'a multi-line string after a line-ending backslash', doc: `${T}allowed = ["""\\\n  gr|ep"""]`, range: [2, 2, 2, 6], has: ['**Capability** `grep`'] },
+  { name: 'a multi-line string whose value runs over lines: to its end', doc: `${T}allowed = ["""\nre|ad\nx"""]`, range: [2, 0, 3, 1] },
+  { name: 'a multi-line string where a list goes, hovered as the entry it would be', doc: `${T}allowed = """\nre|ad"""`, range: [2, 0, 2, 4], has: ['Not an entry yet'] },
   { name: 'unknown with a suggestion', doc: `${T}allowed = ["wbfe|tch"]`, range: [1, 12, 1, 19],
     has: ['**Unknown tool** `wbfetch`', 'no capability of that name: it passes the entry on as written', 'Nearest canonical name: `web_fetch`', meaning('web_fetch')], lacks: ['named `wbfetch`'] },
   { name: 'unknown: look-alikes of ASCII, read as the letters they look like', doc: `${T}allowed = ["\uff22\uff21|\uff33\uff28"]`, range: [1, 12, 1, 16],

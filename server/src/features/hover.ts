@@ -8,7 +8,7 @@ import type { Analysis } from '../analysis/analyze';
 import { CODES, isCode } from '../analysis/codes';
 import { keyContentSpan, type Fix } from '../analysis/findings';
 import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './context';
-import { contentSpan, isOpenMultiline, valueSources } from '../toml/stringPositions';
+import { isOpenMultiline, shownSpan, valueSources } from '../toml/stringPositions';
 import { ignoredKeyFixes, isMapFormVerdict, keyAsEntry, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames } from '../analysis/moves';
 import { misplacedAt, ownerLabel, shapeList, TOOLS_MCP_REMOVED, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
@@ -32,8 +32,7 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
   if (p) {
     const str = p.entry.string;
     const where = `_In \`${p.entry.list}\` of ${owned(p.entry.owner)}._`;
-    // The content span (all of a multi-line string; the first line of one left open to the end of the file).
-    return result(analysis, [...describeToolName(p.raw, p.parse, p.entry.list), where], isOpenMultiline(str) ? contentSpan(doc.text, str) : str.content);
+    return result(analysis, [...describeToolName(p.raw, p.parse, p.entry.list), where], shownSpan(doc.text, str));
   }
   const wouldBe = wouldBeEntryAt(analysis, offset);
   if (wouldBe) {
@@ -41,7 +40,7 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
     const [title, ...rest] = describeToolName(raw, parseToolName(raw), list);
     // The entry it would be, named as written there (`gh` of `mcp` is `mcp(gh)`).
     const as = `As the entry ${code(raw)} of \`${list}\` of ${owned(wouldBe.owner)}${rest.length > 0 ? ':' : '.'}`;
-    return result(analysis, [title!, `_Not an entry yet: ${why}._`, as, ...rest], wouldBe.span ?? str.content);
+    return result(analysis, [title!, `_Not an entry yet: ${why}._`, as, ...rest], wouldBe.span ?? shownSpan(doc.text, str));
   }
   const extra = extraKeyAt(analysis, offset);
   if (extra) return result(analysis, describeKey(analysis, extra), keyContentSpan(doc.text, extra.name.span));

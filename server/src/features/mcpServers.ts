@@ -12,6 +12,7 @@ import { positionsOf } from '../toml/lineIndex';
 import type { Span } from '../toml/model';
 import { keyContentSpan } from '../analysis/findings';
 import { entryAt, extraKeyAt } from './context';
+import { shownSpan } from '../toml/stringPositions';
 import { wouldBeEntryAt } from './hover';
 
 /**
@@ -35,7 +36,7 @@ export function mcpManifestName(text: string): { name: string; span: Span } | nu
   const root = parseToml(text.slice(0, sectionStartsFrom(text, 0, () => true)[1])).sections[0];
   if (!root || root.header) return null;
   for (const kv of root.entries) {
-    if (kv.key.parts.length === 1 && kv.key.parts[0]!.name === 'name' && kv.value?.kind === 'string' && kv.value.terminated) return { name: kv.value.value, span: kv.value.content };
+    if (kv.key.parts.length === 1 && kv.key.parts[0]!.name === 'name' && kv.value?.kind === 'string' && kv.value.terminated) return { name: kv.value.value, span: shownSpan(text, kv.value) };
   }
   return null;
 }
@@ -70,9 +71,9 @@ export function mcpServerAt(analysis: Analysis, position: Position): { server: s
   const offset = analysis.lines.offset(position);
   const named = (): { parse: ParseResult; span: Span } | null => {
     const p = entryAt(analysis, offset);
-    if (p) return { parse: p.parse, span: p.entry.string.content };
+    if (p) return { parse: p.parse, span: shownSpan(analysis.doc.text, p.entry.string) };
     const wouldBe = wouldBeEntryAt(analysis, offset);
-    if (wouldBe) return { parse: parseToolName(wouldBe.raw), span: wouldBe.span ?? wouldBe.str.content };
+    if (wouldBe) return { parse: parseToolName(wouldBe.raw), span: wouldBe.span ?? shownSpan(analysis.doc.text, wouldBe.str) };
     const extra = extraKeyAt(analysis, offset);
     return extra ? { parse: parseToolName(extra.name.name), span: keyContentSpan(analysis.doc.text, extra.name.span) } : null;
   };

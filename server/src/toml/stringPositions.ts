@@ -75,6 +75,18 @@ export function contentSpan(text: string, str: TomlString): Span {
 }
 
 /**
+ * The span hover and go to definition show for a string: its content, but a multi-line string's
+ * from where `contentSpan` starts it (past the line break after the opening quotes, which the value
+ * does not hold, and a line-ending backslash with the blanks it joins over) to its end; of one left
+ * open, `contentSpan` alone (where it was meant to end is a guess).
+ */
+export function shownSpan(text: string, str: TomlString): Span {
+  if (!isMultiline(str)) return str.content;
+  const first = contentSpan(text, str);
+  return str.terminated ? { start: first.start, end: str.content.end } : first;
+}
+
+/**
  * The text each UTF-16 unit of the string's value comes from, as [start, end) pairs: an escape gives
  * its whole sequence to the units it makes. Null when the text does not decode to the value the
  * parser gave (a reading this module does not share), so that no range is made up.
