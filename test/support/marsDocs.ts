@@ -210,26 +210,31 @@ const ALIASES = ['Shell', 'shell', 'Bash', 'BASH', 'READ', 'Read', 'WebSearch', 
   // White space at the ends, which Mars trims (Rust's trim: a tab, NEL, U+2028 too).
   ' Bash ', ' shell', 'Bash(git log *)\t', 'read\u0085', '\u2028Read'];
 const SCOPED = ['bash(git log *)', 'bash(git log:*)', 'Bash(git:*)', 'Shell(git:*)', 'shell(npm test)', 'bash(:*)', 'bash( git log:* )', 'read(./secrets:*)',
-  'web_fetch(domain:example.com)', 'skill(x)', 'Read(./a/**)', 'bash(git *)'];
-const MCP = ['mcp(gh)', 'mcp(gh/*)', 'mcp(gh/x)', 'MCP(gh)', 'mcp( gh / x )', 'mcp(*/*)', 'mcp(*/x)', 'mcp(plugin:demo)', 'Mcp(linear)'];
-const WIRE = ['mcp__gh__x', 'mcp__gh', 'mcp__gh__*', 'mcp__*', 'MCP__gh__x', 'mcp__gh__x(y)', 'mcp__gh__', 'mcp__linear__list_issues', 'mcp__gh__x__y'];
+  'web_fetch(domain:example.com)', 'skill(x)', 'Read(./a/**)', 'bash(git *)',
+  // Astral characters (two UTF-16 units each) and a combining mark, before and inside names and patterns.
+  'bash(echo 😀:*)', 'Read(./😀/**)'];
+const MCP = ['mcp(gh)', 'mcp(gh/*)', 'mcp(gh/x)', 'MCP(gh)', 'mcp( gh / x )', 'mcp(*/*)', 'mcp(*/x)', 'mcp(plugin:demo)', 'Mcp(linear)', 'mcp(😀)', 'mcp(gh/😀x)'];
+const WIRE = ['mcp__gh__x', 'mcp__gh', 'mcp__gh__*', 'mcp__*', 'MCP__gh__x', 'mcp__gh__x(y)', 'mcp__gh__', 'mcp__linear__list_issues', 'mcp__gh__x__y', 'mcp__😀__x'];
 const REJECTED = ['bash()', 'bash(git', 'Shell()', 'read( )', '*(x)', '*()', 'mcp', 'MCP', 'mcp()', '', ' ', 'mcp(a/b/c)', 'bash(x)y', 'mcp(gh', 'web_fetch(domain:x', 'bash(', 'Shell( ', 'mcp(', '*('];
-const UNKNOWN = ['CustomTool', 'grpe', 'my_tool', 'ask-user', 'read,edit', 'bash\u0007', 'EXEC', 'ExecCommand', ' foo ', ' mcp__gh__x ', 'read\u200B'];
+const UNKNOWN = ['CustomTool', 'grpe', 'my_tool', 'ask-user', 'read,edit', 'bash\u0007', 'EXEC', 'ExecCommand', ' foo ', ' mcp__gh__x ', 'read\u200B',
+  '😀', 'Re\u0301ad', '𠀀Tool', 'rea😀d'];
 const POOLS = [CANONICAL, CANONICAL, ALIASES, SCOPED, MCP, WIRE, REJECTED, UNKNOWN];
 /** Entries written other than as a plain basic string (TOML text): escapes, multi-line and literal strings. */
 const ODD_STRINGS = ['"\\u0053hell"', '"""Shell"""', "'''bash(git:*)'''", '"""\nread"""', '"b\\u0061sh()"', '"""\\\n  Read"""', "'mcp__gh__x'", '"\\x62ash"',
-  '"""Shell\nx"""', "'bash(git log:*)'"];
+  '"""Shell\nx"""', "'bash(git log:*)'",
+  // Astral characters (two UTF-16 units each), escaped and not, and a combining mark, in multi-line strings too.
+  '"\\U0001F600Shell"', "'''\n😀Bash'''", '"""\n\tRe\u0301ad"""'];
 
 const MAP_KEYS = ['bash', 'Shell', 'bash(git:*)', 'read', 'Read', 'mcp__gh__x', 'mcp__gh', '*', 'bash()', 'mcp(gh)', 'web', 'grpe', 'edit', 'mcp', 'MCP', 'WebSearch'];
 const MAP_VALUES = ['"allow"', '"deny"', '"ask"', 'true', '"allow"', '"deny"'];
 const MISSPELT = ['allow', 'Allowed', 'deny', 'alowed', 'disallow', 'Disallowed', 'allowed_tools', 'blocked'];
 const MCP_VALUES = ['["gh"]', '["gh", "linear"]', '[]', '"gh"', '["mcp(gh)"]', '["a/b/c"]', '"deny"', '[" gh "]', '["gh", "gh"]', '["gh/x"]', '["mcp__gh"]', '[1]'];
-const COMMENTS = ['# note', '# mars-ignore', '# mars-ignore: non-canonical', '# mars-ignore: duplicate-entry, unknown-policy-key', '# mars-ignore: invalid-tool-name',
+const COMMENTS = ['# note', '# 😀 note', '# mars-ignore', '# mars-ignore: non-canonical -- 😀', '# mars-ignore: non-canonical', '# mars-ignore: duplicate-entry, unknown-policy-key', '# mars-ignore: invalid-tool-name',
   '# mars-ignore: legacy-prefix -- on purpose', '# mars-ignore: mcp-wire-token', '# mars-ignore: invalid-tool-policy',
   // Codes that silence nothing (invalid-suppression): misspelt, and one no comment silences.
   '# mars-ignore: non-canonica', '# mars-ignore: unkown-tool, toml-syntax -- typo', '# mars-ignore: unknown-tool our own tool'];
 const OWNERS: ReadonlyArray<readonly [kind: 'agents' | 'skills', key: string]> = [
-  ['agents', 'a'], ['agents', 'b'], ['skills', 'c'], ['skills', '"deep research"'], ['agents', 'x-y'],
+  ['agents', 'a'], ['agents', 'b'], ['skills', 'c'], ['skills', '"deep research"'], ['agents', 'x-y'], ['agents', '"😀 e\u0301"'],
 ];
 
 /**
