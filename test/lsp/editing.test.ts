@@ -75,17 +75,25 @@ describe('completion', () => {
     ['allowed = ["TodoW|"]', 'task'], ['allowed = ["SHEL|"]', 'bash'], ['allowed = ["Read(|"]', 'read(path)'], ['allowed = ["Sh|)"]', 'bash(command *)'],
     ['allowed = ["MCP(gi|"]', 'mcp(github)'], ['Allo|', 'allowed'],
   ];
-  for (const [src, label] of SPELLED) {
-    test(`typed with capitals, ${src} keeps ${label} in a client that filters by the typed prefix, case and all`, async () => {
+  // The same filters read the text typed as written, escapes and all: in a basic string or a quoted
+  // key, `\u0053h` is `Sh`, and what it spells must lead the filter text as written, or every item
+  // is dropped (VS Code's fuzzy match finds no `\` in `bash shell …`).
+  const ESCAPED: Array<[src: string, label: string]> = [
+    ['allowed = ["\\u0053h|"]', 'bash'], ['allowed = ["\\u0053he|ll"]', 'bash'], ['allowed = ["\\U00000042a|"]', 'bash'], ['allowed = ["""\n\\u0052e|"""]', 'read'],
+    ['"\\u0061llo|" = ["read"]', 'allowed'], ['bash = "\\u0061l|"', 'allow'],
+  ];
+  for (const [src, label] of [...SPELLED, ...ESCAPED]) {
+    test(`typed ${SPELLED.some(([s]) => s === src) ? 'with capitals' : 'with an escape'}, ${src} keeps ${label} in a client that filters by the typed prefix, case and all`, async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-case-'));
       fs.mkdirSync(path.join(dir, 'mcp/gh'), { recursive: true });
       fs.writeFileSync(path.join(dir, 'mcp/gh/mcp.toml'), 'name = "github"\n');
       const { text, items: got } = await complete(`[agents.a.tools]\n${src}\n`, pathToFileURL(path.join(dir, 'mars.toml')).href);
-      const line = text.split('\n')[1]!;
-      const cursor = src.indexOf('|');
+      const lines = text.split('\n');
+      const before = src.slice(0, src.indexOf('|')).split('\n');
+      const [cursorLine, cursor] = [before.length, before[before.length - 1]!.length];
       const kept = got.filter((i) => {
         const e = i.textEdit as TextEdit;
-        return e.range.start.line === 1 && (i.filterText ?? i.label).startsWith(line.slice(e.range.start.character, cursor));
+        return e.range.start.line === cursorLine && (i.filterText ?? i.label).startsWith(lines[cursorLine]!.slice(e.range.start.character, cursor));
       });
       assert.ok(kept.some((i) => i.label === label), `${label} filtered out: ${got.filter((i) => i.label === label).map((i) => i.filterText).join()}`);
     });

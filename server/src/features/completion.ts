@@ -25,7 +25,7 @@ import {
   aliasesMarkdown, ANY_MEANING, ANY_NOTE, code, filterTextOf, LIST_MEANING, LIST_NOTE, MCP_MEANING, MCP_SNIPPET, scopeMarkdown, snippetEscape, snippetOf, startsIgnoringCase,
   type Snippet,
 } from './describe';
-import { cursorContext, suppressionCodeAt, ALL_CODES, type EntryContext, type KeyContext, type ListValueContext, type SlotContext, type ToolsValueContext, type ValueContext } from './context';
+import { cursorContext, suppressionCodeAt, ALL_CODES, type CursorContext, type EntryContext, type KeyContext, type ListValueContext, type SlotContext, type ToolsValueContext, type ValueContext } from './context';
 import { mcpServerNames } from './mcpServers';
 import { plainText } from './plainText';
 
@@ -57,20 +57,22 @@ export function completions(
   if (!ctx) return null;
   const servers = ctx.kind === 'entry' || ctx.kind === 'slot' || ctx.kind === 'list-value' ? mcpServerNames(mcpServers) : [];
   // The word typed so far, as the client filters on it: from the start of the replaced range; the
-  // blanks before it in a string (`" Sh|"`, or a no-break space: the white space Mars trims) lead no spelling.
+  // blanks before it in a string (`" Sh|"`, or a no-break space: the white space Mars trims) lead no
+  // spelling. What it spells: in a basic string or key, its escapes decoded (`"\u0053h|"` is `Sh`).
   const typed = analysis.doc.text.slice(ctx.range.start, offset);
-  const word = withoutBlanks(typed);
+  const spelt = { typed, word: withoutBlanks(inBasicString(ctx, analysis.doc.text) ? decodeBasic(typed) : typed) };
+  const word = spelt.word;
   switch (ctx.kind) {
     case 'entry':
-      return forWord(entryItems(analysis, ctx, servers, word), typed);
+      return forWord(entryItems(analysis, ctx, servers, word), spelt);
     case 'slot':
-      return forWord(slotItems(analysis, ctx, servers, word), typed);
+      return forWord(slotItems(analysis, ctx, servers, word), spelt);
     case 'key':
-      return forWord(keyItems(analysis, ctx, elsewhere, word, suggest), typed);
+      return forWord(keyItems(analysis, ctx, elsewhere, word, suggest), spelt);
     case 'value':
-      return forWord(valueItems(analysis.lines, analysis.policies, ctx), typed);
+      return forWord(valueItems(analysis.lines, analysis.policies, ctx), spelt);
     case 'list-value':
-      return forWord(listValueItems(analysis, ctx, servers, word), typed);
+      return forWord(listValueItems(analysis, ctx, servers, word), spelt);
     case 'tools-value':
       return toolsValueItems(analysis, ctx, elsewhere, suggest);
   }
@@ -92,31 +94,53 @@ function suppressionCodeItems(analysis: Analysis, offset: number): CompletionLis
   const items = [...codes.map((c, i) => item(c, i, `${CODES[c].severity} by default`, CODES[c].summary)), item('all', codes.length, ALL_CODES)]
     .filter((i) => !at.listed.has(i.label) || word === i.label);
   // A code typed with a capital (`Non`): its filter text in that case, as for a tool name.
-  return forWord(items, analysis.doc.text.slice(at.word.start, offset));
+  const typed = analysis.doc.text.slice(at.word.start, offset);
+  return forWord(items, { typed, word: typed });
+}
+
+/** The text typed (from the start of the replaced range to the cursor), and the word it spells. */
+interface Spelt {
+  readonly typed: string;
+  /** Without the blanks before it, and a basic string's escapes decoded. */
+  readonly word: string;
+}
+
+/** Whether the text typed at `ctx` is in a basic string or quoted key, whose escapes spell other characters. */
+function inBasicString(ctx: CursorContext, text: string): boolean {
+  switch (ctx.kind) {
+    case 'entry':
+      return !ctx.literal;
+    case 'key':
+      return ctx.quoted && text[ctx.range.start - 1] === '"';
+    case 'value':
+      return ctx.inString && text[ctx.range.start - 1] === '"';
+    default:
+      return false;
+  }
 }
 
 /**
- * Items whose filter texts lead with the spelling the typed word begins (`filterTextOf`), in the
- * case it was typed (`inCaseTyped`): written for that word, so the list is incomplete and the client
- * asks again as the word grows instead of filtering these texts with a longer one (a request takes a
- * few milliseconds, even on a 1 MB file).
+ * Items whose filter texts lead with the spelling the typed word begins (`filterTextOf`), as it was
+ * typed (`asTyped`): written for that word, so the list is incomplete and the client asks again as
+ * the word grows instead of filtering these texts with a longer one (a request takes a few
+ * milliseconds, even on a 1 MB file).
  */
-const forWord = (items: CompletionItem[], typed: string): CompletionList => ({ isIncomplete: true, items: items.map((i) => inCaseTyped(i, typed)) });
+const forWord = (items: CompletionItem[], spelt: Spelt): CompletionList => ({ isIncomplete: true, items: items.map((i) => asTyped(i, spelt)) });
 
 /**
- * `item` with the start of its filter text (or label) in the case of the word typed, when it spells
- * that word but for ASCII case (`Bash` typed, `bash shell …`; `Allo`, `allowed`). VS Code matches
- * ignoring case; Neovim's built-in completion keeps only an item whose filter text starts with the
- * typed word as written (with 'smartcase', always once the word has a capital), and dropped the
- * canonical name of every spelling typed with capitals.
+ * `item` with the start of its filter text (or label) as the word was typed, when it spells that
+ * word but for ASCII case (`Bash` typed, `bash shell …`; `Allo`, `allowed`) or escapes (`\u0053h`,
+ * `shell …`). VS Code matches ignoring case; Neovim's built-in completion keeps only an item whose
+ * filter text starts with the typed word as written (with 'smartcase', always once the word has a
+ * capital), and dropped the canonical name of every spelling typed with capitals; both read the
+ * text as written, and dropped every item after an escape.
  */
-function inCaseTyped(item: CompletionItem, typed: string): CompletionItem {
+function asTyped(item: CompletionItem, { typed, word }: Spelt): CompletionItem {
   const filter = item.filterText ?? item.label;
   if (filter.startsWith(typed)) return item;
   // Blanks typed before the word (`" Sh|"`, which the edit replaces with the rest, as Mars trims
   // them) lead the filter text too, or Neovim's prefix match would drop every item; and VS Code's
   // match, which skips only spaces and tabs, every item after a no-break space.
-  const word = withoutBlanks(typed);
   if (!startsIgnoringCase(filter, word)) return item;
   return { ...item, filterText: typed + filter.slice(word.length) };
 }
