@@ -5,7 +5,8 @@
 //
 // At each offset (every one of a small document, a sample of a big one):
 // (a) nothing throws; each item's range is on the cursor's line, holds the cursor, and splits no
-//     surrogate pair and no CRLF; a filter text that spells the word typed but for case, as typed;
+//     surrogate pair and no CRLF; a filter text that spells the word typed but for case or a basic
+//     string's escapes, as typed;
 // (b) inside an entry or on a slot (empty or a bare word), a canonical name is offered exactly when
 //     what it would write (with the pattern already written after the name) means something the
 //     list does not hold yet (SPEC 5: "skip what the list already holds");
@@ -80,7 +81,8 @@ function mutate(text: string, random: () => number): string {
       const strings = [...text.matchAll(/"([^"\n\\]*)"/g)];
       if (strings.length === 0) return text;
       const m = pick(strings);
-      const name = pick(['bash', 'read', 'Shell', 'web_fetch', 'WebFetch', 'mcp', 'grep', 'skill', 'xyz', '*', 'mcp__gh__x', 'Edit', '']);
+      // Escapes too (the strings are basic): `\u0053hell` is `Shell`, typed a character at a time.
+      const name = pick(['bash', 'read', 'Shell', 'web_fetch', 'WebFetch', 'mcp', 'grep', 'skill', 'xyz', '*', 'mcp__gh__x', 'Edit', '', '\\u0053hell', 'b\\u0061sh']);
       const pattern = pick(['', '', '(git *)', '(git:*)', '(gh)', '(gh/x)', '(', '()', '(x', '(domain:x)', '(./a)']);
       const start = m.index! + 1;
       return text.slice(0, start) + name.slice(0, int(name.length + 1)) + pattern + text.slice(start + m[1]!.length);
@@ -114,6 +116,7 @@ async function checkDocument(text: string, random: () => number, counts: { offse
       continue;
     }
     // (a)
+    const ctx = cursorContext(a, a.lines.offset(pos));
     for (const item of items) {
       const r = (item.textEdit as TextEdit | undefined)?.range;
       if (!r) continue;
@@ -126,12 +129,16 @@ async function checkDocument(text: string, random: () => number, counts: { offse
       }
       // A filter text that spells the word typed (from the range's start) but for ASCII case spells
       // it as typed: Neovim's built-in completion keeps only an item it starts, case and all.
+      // So does one that spells it with a basic string's escapes decoded (`\u0053h`, `Sh`): the
+      // clients filter on the text as written.
       const typed = text.slice(da.lines.offset(r.start), offset);
+      const spelt = ctx?.kind === 'entry' && !ctx.literal ? decodeBasic(typed) : typed;
       const filter = item.filterText ?? item.label;
-      if (!filter.startsWith(typed) && startsIgnoringCase(filter, typed)) fail('a: a filter text starts with the word typed, as typed', `${at}: ${item.label} ${JSON.stringify(typed)} ${filter}`);
+      if (!filter.startsWith(typed) && (startsIgnoringCase(filter, typed) || startsIgnoringCase(filter, spelt))) {
+        fail('a: a filter text starts with the word typed, as typed', `${at}: ${item.label} ${JSON.stringify(typed)} ${filter}`);
+      }
     }
     // (b) On the name (not in the pattern) of an entry, or on a slot (empty, or a bare word typed there).
-    const ctx = cursorContext(a, a.lines.offset(pos));
     // Not in a string Mars reads as no entry for its value's shape (`allowed = "gr"`): no entry holds it, nor it one.
     if (ctx && (ctx.kind === 'slot' || ctx.kind === 'entry') && ctx.list !== null) {
       const paren = ctx.text.indexOf('(');
