@@ -104,6 +104,8 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['[agents.a.tools]\nallowed = [\'a\u0001\']\n', '\u0001', 'control character U+0001 in a literal string: write it as `\\u0001` in a "..." string instead'],
   ['[agents.a.tools\nallowed = ["read"]\n', 's', 'this table header is not closed: add `]`'],
   ['x = 1\r y = 2\n', '1', 'a lone carriage return (U+000D) after the value: TOML ends a line with a line feed (`\\n` or `\\r\\n`)'],
+  // After a table header too: an editor shows the lone CR as a line break, and `U+000D` names nothing the user sees.
+  ['[agents.a.tools]\rallowed = ["read"]\r', ']', 'a lone carriage return (U+000D) after the table header: TOML ends a line with a line feed (`\\n` or `\\r\\n`)'],
   // Dates and times smol-toml refuses, said in the forms TOML writes.
   ['x = 2023-13-01\n', '2', '`2023-13-01` is not a date: the month is 01 to 12'],
   ['x = 2023-01-00\n', '2', '`2023-01-00` is not a date: the day is 01 to 31'],

@@ -185,9 +185,10 @@ function explained(text: string, section: Section, at: number, raw: string): str
         : `${quoted(shownChar(text, at))} cannot be in a bare key (ASCII letters, digits, \`_\` and \`-\`): put the key in quotes`;
     }
     case 'each key-value declaration must be followed by an end-of-line':
+      // A lone CR shows as a line break in most editors: named as one, after a header as after a value.
+      if (text[at] === '\r') return `a lone carriage return (U+000D) after ${header ? 'the table header' : 'the value'}: TOML ends a line with a line feed (\`\\n\` or \`\\r\\n\`)`;
       return header
         ? `${quoted(shownChar(text, at))} after the table header: only a comment may follow it on its line`
-        : text[at] === '\r' ? 'a lone carriage return (U+000D) after the value: TOML ends a line with a line feed (`\\n` or `\\r\\n`)'
         : ((c === ',' || c === '"' || c === "'") && valuesWithoutBrackets(text, section.entries, at)) || afterValue(text, at);
     case 'expected comma or end of structure': {
       const o = open();
