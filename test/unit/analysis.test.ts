@@ -139,6 +139,9 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
     ['unknown-tool@foo', 'invalid-suppression@mars-ignore', 'unknown-tool@bar', 'invalid-suppression@mars-ignore-file']],
   ['a reason written without its --: one finding for the words in a row, the codes still count', '[agents.a.tools]\nallowed = ["foo"] # mars-ignore: unknown-tool our own tool\n', ['invalid-suppression@our own tool']],
   ['words like no code around a near miss: each run its own finding', '[agents.a.tools]\nallowed = ["foo"] # mars-ignore: our tool, unkown-tool xyz\n', ['unknown-tool@foo', 'invalid-suppression@our tool', 'invalid-suppression@unkown-tool', 'invalid-suppression@xyz']],
+  // A lone CR does not end a comment (TOML), but an editor shows it as a line break: a finding over it would be on two lines.
+  ['a run of words like no code stops at a lone carriage return: each line its own finding', '[agents.a.tools]\nallowed = ["read"] # mars-ignore: our\rown tool\n',
+    ['invalid-suppression@our', 'toml-syntax@r', 'invalid-suppression@own tool']],
   ['a mars-ignore above a header speaks of the header line alone, not of the section below it', '[agents.a.tools]\nallowed = ["read"]\n# mars-ignore: unknown-tool\n[agents.b.tools]\nallowed = ["foo"]\n', ['unknown-tool@foo']],
   ['a name of a JavaScript object\'s own is no code', '[agents.a.tools]\nallowed = ["foo"] # mars-ignore: constructor\n', ['unknown-tool@foo', 'invalid-suppression@constructor']],
   ['a word run on into `mars-ignore` is no directive, nor one missing its colon', '[agents.a.tools]\nallowed = ["foo"] # mars-ignoreall\n', ['unknown-tool@foo']],

@@ -130,6 +130,9 @@ export function suppressionFindings(doc: TomlDocument): Finding[] {
       const span = { start: comment.span.start + 1 + at, end: comment.span.start + 1 + at + name.length };
       const meant = name === 'all' || isCode(name) ? null : nearestCode(name);
       if (!meant && name !== 'all' && !isCode(name)) {
+        // A lone CR ends no comment, but an editor shows it as a line break: a run stops there, so a
+        // finding is on one line.
+        if (prose && doc.text.slice(prose.end, span.start).includes('\r')) endProse(false);
         prose = prose ? { start: prose.start, end: span.end } : span;
         continue;
       }
