@@ -412,6 +412,32 @@ for (const [text, message, fixed] of UNREAD_BLANKS) {
   });
 }
 
+// Two of them on one line (found by test/unit/oddBlanks.test.ts): the first is fixed as if it were
+// alone, the second then as it is: the first's fix is not withheld because the line still does not
+// read with the second in it. [text, the text after the first's fix, the text after fix-all]
+const UNREAD_BLANKS_ON_ONE_LINE: Array<[text: string, first: string, all: string]> = [
+  ['x = ["a",\u00a0"b",\u00a0"c"]\n', 'x = ["a", "b",\u00a0"c"]\n', 'x = ["a", "b", "c"]\n'],
+  ['x = ["a",\u00a0"b"]\u00a0\n', 'x = ["a", "b"]\u00a0\n', 'x = ["a", "b"]\n'],
+  ['x\u00a0=\u00a01\n', 'x =\u00a01\n', 'x = 1\n'],
+  ['x = { a = 1,\u00a0b = 2 }\u200b\n', 'x = { a = 1, b = 2 }\u200b\n', 'x = { a = 1, b = 2 }\n'],
+  ['\u3000[agents.a.tools \u180e]\nallowed = []\n', ' [agents.a.tools \u180e]\nallowed = []\n', ' [agents.a.tools ]\nallowed = []\n'],
+  ['x\u00a0= 1\u2028y = 2\r\n', 'x = 1\u2028y = 2\r\n', 'x = 1\r\ny = 2\r\n'],
+  // A comma missing, then another of them before the list's end.
+  ['x = ["a"\u00a0"b"\u00a0]\n', 'x = ["a", "b"\u00a0]\n', 'x = ["a", "b" ]\n'],
+  ['x = ["a"\u00a0"b"]\u2003\n', 'x = ["a", "b"]\u2003\n', 'x = ["a", "b"]\n'],
+  ['x = ["a"\u00a0"b"\u00a0"c"]\n', 'x = ["a", "b"\u00a0"c"]\n', 'x = ["a", "b", "c"]\n'],
+  ['x = { a = 1\u00a0b = 2\u200b}\n', 'x = { a = 1, b = 2\u200b}\n', 'x = { a = 1, b = 2}\n'],
+];
+for (const [text, first, all] of UNREAD_BLANKS_ON_ONE_LINE) {
+  test(`what TOML does not read as a blank, twice on a line: ${JSON.stringify(text)}`, () => {
+    const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');
+    assert.equal(found.length, 1);
+    assert.deepEqual(found[0]!.fixes.map((x) => [x.preferred, x.safe]), [[true, true]], found[0]!.message);
+    assert.equal(applyEdits(text, found[0]!.fixes[0]!.edits), first);
+    assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), all);
+  });
+}
+
 test('fix-all writes every comma missing between items on one line', () => {
   const text = '[agents.a.tools]\nallowed = ["a" "b" "Bash"]\n[t]\nx = { a = 1 b = 2 c = 3 }\n';
   assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), '[agents.a.tools]\nallowed = ["a", "b", "bash"]\n[t]\nx = { a = 1, b = 2, c = 3 }\n');

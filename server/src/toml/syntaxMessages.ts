@@ -8,7 +8,7 @@ import { parse as smolParse } from 'smol-toml';
 import { lineEndAt, lineStartAt } from './lineIndex';
 import { isMultiline, surrogatePairEscape } from './stringPositions';
 import { quoted, uPlus } from '../grammar/text';
-import { BLANKS_AND_UNREAD, INVISIBLE, LINE_BREAK, NAMES, trimUnreadEnd, UNREAD_BLANK, UNREAD_BLANKS } from './unreadBlanks';
+import { BLANKS_AND_UNREAD, INVISIBLE, LINE_BREAK, NAMES, trimUnreadEnd, UNREAD, UNREAD_BLANK, UNREAD_BLANKS } from './unreadBlanks';
 import type { KeyValue, Section, Span, SyntaxProblem, TomlValue } from './model';
 
 export interface Explained {
@@ -247,6 +247,9 @@ function explained(text: string, section: Section, at: number, raw: string): str
 const unreadKind = (c: string, where = '') =>
   `${uPlus(c.codePointAt(0)!)}${NAMES[c] ? (where ? `${where}, ${NAMES[c]},` : ` (${NAMES[c]})`) : where} is ${INVISIBLE.test(c) ? 'an invisible character' : 'white space'}`;
 
+/** Each of them (see `unreadBlank`). */
+const EACH_UNREAD = new RegExp(UNREAD, 'gu');
+
 /** How long a section may be for a fix to be checked by reading it again (`unreadBlank`). */
 const REREAD_MAX = 100_000;
 
@@ -272,14 +275,24 @@ function unreadBlank(text: string, section: Section, at: number): Explained {
   if (end - start > REREAD_MAX) return { message, span };
   const line = lineEndAt(text, at);
   const lineNo = (t: string) => t.split(/\r\n|\n/).length;
-  // Whether the section reads past the line with `newText` in place of `s` (the run).
+  const lineBreak = text[line] === '\r' ? '\r\n' : '\n';
+  // Whether the section reads past the line with `newText` in place of `s` (the run), the rest of
+  // the line's such characters fixed as they will be in turn, each in its own error (a space, or
+  // nothing where invisible; else a line break where one of them may be that): not withheld because
+  // another of them follows on the line (`["a",` U+00A0 `"b",` U+00A0 `"c"]`).
   const reads = (newText: string, s: Span = span) => {
+    const fixedAs = (breaks: boolean) => text.slice(s.end, line).replace(EACH_UNREAD, (ch) => (INVISIBLE.test(ch) ? '' : breaks && LINE_BREAK.test(ch) ? lineBreak : ' '));
+    const spaced = fixedAs(false);
+    const broken = fixedAs(true);
+    return readsWith(newText, s, spaced) || (broken !== spaced && readsWith(newText, s, broken));
+  };
+  const readsWith = (newText: string, s: Span, rest: string) => {
     try {
-      smolParse(text.slice(start, s.start) + newText + text.slice(s.end, end), { integersAsBigInt: 'asNeeded' });
+      smolParse(text.slice(start, s.start) + newText + rest + text.slice(line, end), { integersAsBigInt: 'asNeeded' });
     } catch (e) {
       // Still an error on its line (or one above, which smol-toml read past before).
       const errLine = (e as { line?: number }).line;
-      if (typeof errLine !== 'number' || errLine <= lineNo(text.slice(start, s.start) + newText + text.slice(s.end, line))) return false;
+      if (typeof errLine !== 'number' || errLine <= lineNo(text.slice(start, s.start) + newText + rest)) return false;
     }
     return true;
   };
@@ -297,7 +310,6 @@ function unreadBlank(text: string, section: Section, at: number): Explained {
     const [title, say] = blanks === '' ? [`Remove ${u}`, 'delete it'] : [`Replace ${u} with a space`, 'write a space'];
     return { message: `${message}: ${say}`, span, rewrite: { title, span, newText: () => blanks } };
   }
-  const lineBreak = text[line] === '\r' ? '\r\n' : '\n';
   if (LINE_BREAK.test(c) && run === c && reads(lineBreak)) {
     return { message: `${message}, nor as a line break (LF or CRLF): write a line break`, span, rewrite: { title: `Replace ${u} with a line break`, span, newText: () => lineBreak } };
   }
@@ -360,7 +372,8 @@ function wholeItemsFrom(text: string, open: Container, at: number): boolean {
     return v?.kind === 'string' ? isMultiline(v) : v?.kind === 'array' && open.kind === 'inline-table';
   };
   let lineEnd = lineEndAt(text, at);
-  const follows = open.kind === 'array' ? /^[ \t]*(?:[,\]#]|\r?$)/ : /^[ \t]*[,}]/;
+  // Blanks between and after them, or what TOML does not read as one (each its own error, fixed in turn).
+  const follows = open.kind === 'array' ? FOLLOWS_IN_LIST : FOLLOWS_IN_TABLE;
   let i = items.findIndex((item) => item.span.start === at);
   for (let from = at; i >= 0 && i < items.length; i++) {
     const item = items[i]!;
@@ -374,11 +387,16 @@ function wholeItemsFrom(text: string, open: Container, at: number): boolean {
     const rest = text.slice(item.span.end, lineEnd);
     if (follows.test(rest)) return true;
     // Another item after blanks, its comma missing too.
-    from = item.span.end + /^[ \t]*/.exec(rest)![0].length;
+    from = item.span.end + BLANKS_AND_UNREAD.exec(rest)![0].length;
     if (from === item.span.end) return false;
+    // What TOML does not read as a blank is read as an item of its own (an invalid one): past it.
+    while (items[i + 1] !== undefined && items[i + 1]!.span.end <= from) i++;
   }
   return false;
 }
+
+const FOLLOWS_IN_LIST = new RegExp(`^(?:[ \\t]|${UNREAD})*(?:[,\\]#]|\\r?$)`, 'u');
+const FOLLOWS_IN_TABLE = new RegExp(`^(?:[ \\t]|${UNREAD})*[,}]`, 'u');
 
 /**
  * Whether the item of `open` at `at` is a list read whole (`[3]`, `["b"]`, which read as headers
