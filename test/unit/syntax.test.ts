@@ -399,6 +399,12 @@ const UNREAD_BLANKS: Array<[text: string, message: string, fixed: string | null]
   ['[agents.a.tools]\nallowed = ["read",\u2028\n"grep"]\n', 'U+2028 (a line separator) is white space TOML does not read as a blank (its blanks are space and tab): delete it', '[agents.a.tools]\nallowed = ["read",\n"grep"]\n'],
   ['x = 1 \u00a0\n', 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): delete it', 'x = 1\n'],
   ['x = 1\u2003\u3000  \r\n', 'U+2003 is white space TOML does not read as a blank (its blanks are space and tab): delete it', 'x = 1\r\n'],
+  // After an item at the end of its line, in a list over lines whose next line closes it or holds the
+  // comma (found by test/unit/oddBlanks.test.ts): no comma is missing, as before `]` on its line.
+  ['x = [\n  "a"\u3000\n  , "b"\n]\n', 'U+3000 is white space TOML does not read as a blank (its blanks are space and tab): delete it', 'x = [\n  "a"\n  , "b"\n]\n'],
+  ['x = [\n  "a" \u00a0\r\n]\r\n', 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): delete it', 'x = [\n  "a"\r\n]\r\n'],
+  ['x = [\n  "a"\u200b\n  # c\n\n]\n', 'U+200B (a zero-width space) is an invisible character TOML does not read as a blank (its blanks are space and tab): delete it', 'x = [\n  "a"\n  # c\n\n]\n'],
+  ['x = { a = [\n  1\u00a0\n] }\n', 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): delete it', 'x = { a = [\n  1\n] }\n'],
 ];
 for (const [text, message, fixed] of UNREAD_BLANKS) {
   test(`what TOML does not read as a blank: ${JSON.stringify(text)}`, () => {

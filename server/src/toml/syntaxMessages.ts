@@ -74,7 +74,15 @@ function explained(text: string, section: Section, at: number, raw: string): str
   // follows, so no comma is missing; it is named as elsewhere (`unreadBlank`).
   if (UNREAD_BLANK.test(c ?? '')) {
     const afterItem = raw === 'expected comma or end of structure' || raw === 'illegal character in numeric literal';
-    const itemFollows = () => !/^[\]},]/.test(text.slice(at, lineEndAt(text, at)).replace(BLANKS_AND_UNREAD, ''));
+    // What follows, past blanks and such characters; at the line's end (or a comment), on the next
+    // line with code (`"a"` U+3000, then `]` or `, "b"` below: no comma is missing either).
+    const itemFollows = () => {
+      const lineEnd = lineEndAt(text, at);
+      const rest = text.slice(at, lineEnd).replace(BLANKS_AND_UNREAD, '');
+      if (rest !== '' && !rest.startsWith('#')) return !/^[\]},]/.test(rest);
+      BLANKS_AND_COMMENTS.lastIndex = lineEnd;
+      return !/[\]},]/.test(text[lineEnd + BLANKS_AND_COMMENTS.exec(text)![0].length] ?? '');
+    };
     const o = afterItem && itemFollows() ? open() : null;
     if (!o) {
       // Among values written without the brackets of their list (`"read"` U+00A0 `, "grep"`): that list, which names it.
@@ -395,6 +403,8 @@ function wholeItemsFrom(text: string, open: Container, at: number): boolean {
   return false;
 }
 
+/** Blanks, line breaks and comments. */
+const BLANKS_AND_COMMENTS = /(?:[ \t\r\n]|#[^\n]*)*/y;
 const FOLLOWS_IN_LIST = new RegExp(`^(?:[ \\t]|${UNREAD})*(?:[,\\]#]|\\r?$)`, 'u');
 const FOLLOWS_IN_TABLE = new RegExp(`^(?:[ \\t]|${UNREAD})*[,}]`, 'u');
 
