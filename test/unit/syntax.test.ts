@@ -418,7 +418,7 @@ for (const [text, message, fixed] of UNREAD_BLANKS) {
   });
 }
 
-// Two of them on one line (found by test/unit/oddBlanks.test.ts): the first is fixed as if it were
+// Two of them on one line, or on two (found by test/unit/oddBlanks.test.ts): the first is fixed as if it were
 // alone, the second then as it is: the first's fix is not withheld because the line still does not
 // read with the second in it. [text, the text after the first's fix, the text after fix-all]
 const UNREAD_BLANKS_ON_ONE_LINE: Array<[text: string, first: string, all: string]> = [
@@ -432,10 +432,12 @@ const UNREAD_BLANKS_ON_ONE_LINE: Array<[text: string, first: string, all: string
   ['x = ["a"\u00a0"b"\u00a0]\n', 'x = ["a", "b"\u00a0]\n', 'x = ["a", "b" ]\n'],
   ['x = ["a"\u00a0"b"]\u2003\n', 'x = ["a", "b"]\u2003\n', 'x = ["a", "b"]\n'],
   ['x = ["a"\u00a0"b"\u00a0"c"]\n', 'x = ["a", "b"\u00a0"c"]\n', 'x = ["a", "b", "c"]\n'],
-  ['x = { a = 1\u00a0b = 2\u200b}\n', 'x = { a = 1, b = 2\u200b}\n', 'x = { a = 1, b = 2}\n'],
+  ['x = { a = 1\u00a0b = 2\u200b}\n', 'x = { a = 1, b = 2\u200b}\n', 'x = { a = 1, b = 2}\n'],  // At a line's end before a comment, another on the next line before the comma: no comma is missing.
+  ['x = [\n  "a" \u2029 # c\n  \u2060, "b"\n]\n', 'x = [\n  "a"   # c\n  \u2060, "b"\n]\n', 'x = [\n  "a"   # c\n  , "b"\n]\n'],
+  ['x = [\n  "a"\u00a0\n\u3000]\n', 'x = [\n  "a"\n\u3000]\n', 'x = [\n  "a"\n ]\n'],
 ];
 for (const [text, first, all] of UNREAD_BLANKS_ON_ONE_LINE) {
-  test(`what TOML does not read as a blank, twice on a line: ${JSON.stringify(text)}`, () => {
+  test(`what TOML does not read as a blank, twice: ${JSON.stringify(text)}`, () => {
     const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');
     assert.equal(found.length, 1);
     assert.deepEqual(found[0]!.fixes.map((x) => [x.preferred, x.safe]), [[true, true]], found[0]!.message);

@@ -403,8 +403,8 @@ function wholeItemsFrom(text: string, open: Container, at: number): boolean {
   return false;
 }
 
-/** Blanks, line breaks and comments. */
-const BLANKS_AND_COMMENTS = /(?:[ \t\r\n]|#[^\n]*)*/y;
+/** Blanks, line breaks, comments, and what TOML does not read as a blank (each its own error). */
+const BLANKS_AND_COMMENTS = new RegExp(`(?:[ \\t\\r\\n]|#[^\\n]*|${UNREAD})*`, 'uy');
 const FOLLOWS_IN_LIST = new RegExp(`^(?:[ \\t]|${UNREAD})*(?:[,\\]#]|\\r?$)`, 'u');
 const FOLLOWS_IN_TABLE = new RegExp(`^(?:[ \\t]|${UNREAD})*[,}]`, 'u');
 
