@@ -37,6 +37,9 @@ const SPLITS: Array<[string, string]> = [
   ['BOM: the header shares the first section with it', '\ufeff[x]\na = 1\n|[y]\n'],
   // A header on the first line is one after a BOM as without it: an unclosed one (`[`) opens no array.
   ['BOM: an unclosed header on the first line opens no array', '\ufeff[\n|[skills]\u00a0\nc = 1\n'],
+  // What TOML does not read as a blank inside a header's brackets, or after them, is read as a blank
+  // there (each is its own syntax error), as the parser reads the line: the header ends an open array.
+  ['an open array ends at a header with what TOML does not read as a blank in it', 'x = [\n|[\u200bskills.c]\nc = 1\n|[skills."d r".tools\u2028]\n|[ \u00a0agents . \u3000a ]\u00a0# c\n|[[agents\ufeff]]\u2003\n'],
   // Left open to the end, a multi-line string is taken to end with its first line, so the sections
   // after it are still analysed while the user types its closing quotes.
   ['a multi-line string never closed ends with its line', "[a]\nd = '''oops [x]\n|[b]\ne = 1 \"\"\"\n|[c]\n"],

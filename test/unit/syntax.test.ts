@@ -446,6 +446,26 @@ for (const [text, first, all] of UNREAD_BLANKS_ON_ONE_LINE) {
   });
 }
 
+// A list left open, then a header with what TOML does not read as a blank inside its brackets (found by
+// test/unit/oddBlanks.test.ts): the header ends the list, as one without it does, so the list is said
+// not to be closed (not "separated by commas"), the character is named and fixed, and what the
+// section below holds is fixed with it: one fix-all, nothing left for a second.
+test('a list left open, then a header with what TOML does not read as a blank in it', () => {
+  const NOT_CLOSED = 'TOML syntax error: the list of `allowed` is not closed: add `]`';
+  for (const [text, said, fixed] of [
+    ['[agents.a.tools]\nallowed = ["Bash"\n[\u00a0skills.c]\ntools = { allowed = ["read", "read"] }\n',
+      'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): write a space', '[agents.a.tools]\nallowed = ["bash"\n[ skills.c]\ntools = { allowed = ["read"] }\n'],
+    ['[agents.a.tools]\nallowed = ["Bash"\n[skills.c\u200b]\ntools = { allowed = ["read", "read"] }\n',
+      'U+200B (a zero-width space) is an invisible character TOML does not read as a blank (its blanks are space and tab): delete it', '[agents.a.tools]\nallowed = ["bash"\n[skills.c]\ntools = { allowed = ["read"] }\n'],
+  ] as const) {
+    const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');
+    assert.deepEqual(found.map((f) => [f.message, f.fixes.length]), [[NOT_CLOSED, 0], [`TOML syntax error: ${said}`, 1]]);
+    const once = applyEdits(text, documentFixAll(analyzeDocument(text)));
+    assert.equal(once, fixed);
+    assert.deepEqual(documentFixAll(analyzeDocument(once)), []);
+  }
+});
+
 test('fix-all writes every comma missing between items on one line', () => {
   const text = '[agents.a.tools]\nallowed = ["a" "b" "Bash"]\n[t]\nx = { a = 1 b = 2 c = 3 }\n';
   assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), '[agents.a.tools]\nallowed = ["a", "b", "bash"]\n[t]\nx = { a = 1, b = 2, c = 3 }\n');

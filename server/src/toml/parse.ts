@@ -111,14 +111,18 @@ function looksLikeStatement(text: string, p: number): boolean {
   }
 }
 
-/** Whether the line starting at p opens a table header: `[bare...` or `[[bare...`. */
+/**
+ * Whether the line starting at p opens a table header: `[bare...` or `[[bare...`; what TOML does not
+ * read as a blank after the brackets is read as a blank (`[`U+200B`skills]`: its own error), as the
+ * section split reads it (split.ts, `startsHeader`).
+ */
 function looksLikeHeader(text: string, p: number): boolean {
   let c = text.charCodeAt(p);
   while (c === SPACE || c === TAB) c = text.charCodeAt(++p);
   if (c !== LBRACKET) return false;
   c = text.charCodeAt(++p);
   if (c === LBRACKET) c = text.charCodeAt(++p);
-  while (c === SPACE || c === TAB) c = text.charCodeAt(++p);
+  while (c === SPACE || c === TAB || isUnreadBlank(c)) c = text.charCodeAt(++p);
   if (!isBareLetter(c)) return false;
   const s = p;
   while (isBare(text.charCodeAt(p))) p++;

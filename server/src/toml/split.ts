@@ -9,6 +9,8 @@
 // lines, which the syntax check reports and the parser reads) at any line starting with `[`; a
 // multi-line string never closed is taken to end with its first line.
 
+import { isUnreadBlank } from './unreadBlanks';
+
 const LF = 0x0a;
 const CR = 0x0d;
 const TAB = 0x09;
@@ -53,11 +55,25 @@ export function skipTrivia(text: string, p: number, until: number): number {
 }
 
 /**
+ * The first offset from p that is not a space, a tab or what TOML does not read as a blank
+ * (unreadBlanks.ts: each is a syntax error of its own, which does not make a header's line another).
+ */
+function skipBlankOrUnread(text: string, p: number): number {
+  for (;;) {
+    const c = text.charCodeAt(p);
+    if (c === SPACE || c === TAB || isUnreadBlank(c)) p++;
+    else return p;
+  }
+}
+
+/**
  * Whether the `[` at p opens a header even inside an open array: a whole header line, `[key]` or
  * `[[key]]` and nothing after it but a comment, whose key starts with a letter or `_` (not a value
- * such as `[1]`, `[-1, 2],`, `["x"]` or `[true]`).
+ * such as `[1]`, `[-1, 2],`, `["x"]` or `[true]`). What TOML does not read as a blank counts as one
+ * here (`[`U+200B`skills]`), as the parser reads the line (parse.ts, `looksLikeHeader`).
  */
 function startsHeader(text: string, p: number): boolean {
+  const skipBlank = skipBlankOrUnread;
   const double = text.charCodeAt(p + 1) === LBRACKET;
   let q = skipBlank(text, double ? p + 2 : p + 1);
   const first = text.charCodeAt(q);
