@@ -330,6 +330,31 @@ test('a map-form key is not moved into a list that is written as something else:
   assert.deepEqual(fixes('[agents.a.tools]\nedit = "allow"\nallowed = ["read"\n').filter((f) => f.startsWith('unknown')), ['unknown-policy-key: Remove `edit`'], 'nor into an unclosed list');
 });
 
+// A list whose key is written but whose value cannot be read for a syntax error between them
+// (`allowed`U+00A0`= []`, the `=` missing) is a list written all the same: a fix that would write
+// another `allowed` (tools.mcp moved, a misspelt list renamed) waits for the error's fix, and then
+// appends to it; it made fix-all write a second `allowed`, a TOML error once the first was fixed
+// (found by test/unit/oddBlanks.test.ts).
+const WAITS_FOR_THE_LIST: Array<[text: string, fixAll: string | null]> = [
+  ['[skills.c.tools]\nmcp = ["gh"]\nallowed\u00a0= []\n', '[skills.c.tools]\nallowed = ["mcp(gh)"]\n'],
+  ['[skills.c]\ntools = { mcp = ["gh"], allowed\u2028 = [] }\n', '[skills.c]\ntools = { allowed  = ["mcp(gh)"] }\n'],
+  ['[skills.c.tools]\nmcp = ["gh"]\nallowed\u200b = ["read"]\n', '[skills.c.tools]\nallowed = ["read", "mcp(gh)"]\n'],
+  // The rename of `deny` (never in fix-all) is not offered: once the error is fixed, its move is.
+  ['[agents.a.tools]\ndeny = ["bash"]\ndisallowed\u00a0= ["read"]\n', '[agents.a.tools]\ndeny = ["bash"]\ndisallowed = ["read"]\n'],
+  // Half typed: the map-form rule's move (never in fix-all) is not offered either.
+  ['[agents.a.tools]\nbash = "deny"\ndisallowed =\n', null],
+];
+for (const [text, fixed] of WAITS_FOR_THE_LIST) {
+  test(`no second list written beside one whose value is not read: ${JSON.stringify(text)}`, () => {
+    const da = analyzeDocument(text);
+    // No fix writes the key again while the error is there.
+    for (const f of documentFindings(da)) {
+      for (const x of f.fixes) assert.ok(!x.edits.some((e) => /\b(dis)?allowed = /.test(e.newText)), `${f.code}: ${x.title}`);
+    }
+    if (fixed !== null) assert.equal(applyEdits(text, documentFixAll(da)), fixed);
+  });
+}
+
 // Fixes that wait for one another (removals beside one another in an inline table share a comma; a
 // rewrite makes a key redundant), more passes' worth than a few: fix-all still settles in one go.
 const FIX_CHAINS: Array<[string, string]> = [

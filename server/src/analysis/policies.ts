@@ -130,6 +130,11 @@ export interface Policies {
   readonly tables: ToolsTable[];
   /** Every list, for completion and for fixes that append to it. */
   readonly lists: Array<{ readonly owner: Owner; readonly list: ListName; readonly array: TomlArray; readonly keyValue: KeyValue }>;
+  /**
+   * Lists whose key is written with no value read (`allowed =` half typed, `allowed`U+00A0`= []`: a
+   * syntax error before the value): written all the same, so no fix writes another (see `listTarget`).
+   */
+  readonly valueless: Array<{ readonly owner: Owner; readonly list: ListName }>;
   readonly misplaced: MisplacedList[];
   /**
    * Key parts one typo from `tools`, `agents` or `skills` whose rename would put in force something
@@ -181,7 +186,7 @@ export function ownerLabel(owner: Owner, quote: Quote = quoted): string {
   return `${owner.kind === 'agents' ? 'agent' : 'skill'} ${quote(owner.name)}`;
 }
 
-const emptyPolicies = (): Policies => ({ entries: [], extraKeys: [], extraTables: [], shape: [], tables: [], lists: [], misplaced: [], unsafeRenames: new Set(), inElements: new Set(), arraysRead: NO_ARRAYS });
+const emptyPolicies = (): Policies => ({ entries: [], extraKeys: [], extraTables: [], shape: [], tables: [], lists: [], valueless: [], misplaced: [], unsafeRenames: new Set(), inElements: new Set(), arraysRead: NO_ARRAYS });
 
 /** No root key is an array of tables where the text starts. */
 export const NO_ARRAYS: ReadonlySet<string> = new Set();
@@ -460,13 +465,14 @@ export function listOf(policies: Policies, owner: Owner, list: ListName): Polici
 /**
  * Where a new rule for an owner's `list` goes: the closed list to append to, `new` when the owner
  * writes no such list yet (a new key/value), or null when it writes one that cannot take it (a
- * string, a table, an unclosed list: a second `allowed` would be a TOML error).
+ * string, a table, an unclosed list, a key whose value is not read: a second `allowed` would be a
+ * TOML error).
  */
 export function listTarget(policies: Policies, owner: Owner, list: ListName): Policies['lists'][number] | 'new' | null {
   const found = listOf(policies, owner, list);
   if (found) return found;
   const own = ownPolicy(policies, owner);
-  const written = own.lists.some((l) => l.list === list) || own.shape.some((p) => p.list === list);
+  const written = own.lists.some((l) => l.list === list) || own.shape.some((p) => p.list === list) || policies.valueless.some((v) => v.list === list && sameOwner(v.owner, owner));
   return written ? null : 'new';
 }
 
@@ -515,7 +521,11 @@ function stringAsList(text: string, str: TomlString, inline: boolean): string | 
 
 function list(out: Policies, text: string, owner: Owner, name: ListName, kv: KeyValue, inline: boolean): void {
   const value = kv.value;
-  if (!value) return; // half-typed `allowed =`: the TOML syntax error says it
+  if (!value) {
+    // Half typed (`allowed =`), or a syntax error before the value: the TOML syntax error says it.
+    out.valueless.push({ owner, list: name });
+    return;
+  }
   if (value.kind !== 'array') {
     // A string of names: the example is the list of them its fix writes (`allowed = "grep"`: `["grep"]`, not `["read"]`).
     const example = value.kind === 'string' ? stringAsList(text, value, inline) : null;
