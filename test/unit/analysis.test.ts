@@ -355,6 +355,25 @@ for (const [text, fixed] of WAITS_FOR_THE_LIST) {
   });
 }
 
+// What TOML does not read as a blank after a list's last item (`["read",`U+200B`]`), which the parser
+// reads as an item of its own (an invalid one): a rule moved into the list goes after the last item
+// it holds, not after that character, where the character's removal left two commas side by side
+// (`"read",, "mcp(gh)"`), a TOML error (found by test/unit/oddBlanks.test.ts, applying the quick
+// fixes one at a time). [text, the text after the move alone, then after fix-all]
+const MOVED_PAST_UNREAD: Array<[string, string, string]> = [
+  ['[skills.c.tools]\nmcp = ["gh"]\nallowed = ["read",\u200b]\n', '[skills.c.tools]\nallowed = ["read", "mcp(gh)",\u200b]\n', '[skills.c.tools]\nallowed = ["read", "mcp(gh)",]\n'],
+  ['[skills.c.tools]\nmcp = ["gh"]\nallowed = ["read"\u00a0]\n', '[skills.c.tools]\nallowed = ["read", "mcp(gh)"\u00a0]\n', '[skills.c.tools]\nallowed = ["read", "mcp(gh)" ]\n'],
+  ['[skills.c.tools]\nmcp = ["gh"]\nallowed = [\u2060]\n', '[skills.c.tools]\nallowed = ["mcp(gh)"\u2060]\n', '[skills.c.tools]\nallowed = ["mcp(gh)"]\n'],
+];
+for (const [text, moved, fixed] of MOVED_PAST_UNREAD) {
+  test(`a rule moved into a list ending in what TOML does not read as a blank: ${JSON.stringify(text)}`, () => {
+    const move = documentFindings(analyzeDocument(text)).find((f) => f.code === 'invalid-tool-policy')!.fixes.find((x) => x.preferred)!;
+    const once = applyEdits(text, move.edits);
+    assert.equal(once, moved);
+    assert.equal(applyEdits(once, documentFixAll(analyzeDocument(once))), fixed);
+  });
+}
+
 // Fixes that wait for one another (removals beside one another in an inline table share a comma; a
 // rewrite makes a key redundant), more passes' worth than a few: fix-all still settles in one go.
 const FIX_CHAINS: Array<[string, string]> = [

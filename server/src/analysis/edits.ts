@@ -2,10 +2,11 @@
 // are built from these, and they keep the user's formatting where they can.
 
 import { lineContent, lineEndAt, lineStartAt } from '../toml/lineIndex';
-import type { Comment, KeyValue, Section, TomlArray } from '../toml/model';
+import type { Comment, KeyValue, Section, TomlArray, TomlValue } from '../toml/model';
 import { lastAtOrBefore, lastStartingBefore } from '../toml/sorted';
 import { skipBlank, skipTrivia } from '../toml/split';
 import { basicString } from '../toml/strings';
+import { UNREAD } from '../toml/unreadBlanks';
 import { directiveOf } from './suppress';
 
 export interface Edit {
@@ -189,7 +190,12 @@ function wholeLine(text: string, start: number, end: number, inside: readonly Co
  */
 export function appendToArray(text: string, array: TomlArray, values: readonly string[]): Edit | null {
   const quoted = values.map(basicString).join(', ');
-  const last = array.items[array.items.length - 1];
+  // What TOML does not read as a blank after the last item (`["read",`U+200B`]`) is read as an item of
+  // its own (an invalid one): the values go before it, where its removal (its syntax error's fix)
+  // leaves no two commas side by side.
+  let n = array.items.length;
+  while (n > 0 && isUnreadItem(array.items[n - 1]!)) n--;
+  const last = array.items[n - 1];
   if (last?.kind === 'string' && !last.terminated) return null;
   if (last) {
     const own = lineAfter(text, array, last.span, values) ?? belowSuppressed(text, array, last.span, values);
@@ -201,6 +207,10 @@ export function appendToArray(text: string, array: TomlArray, values: readonly s
   if (own) return own;
   return spokenOf(text, array, inside) ? null : { start: inside, end: inside, newText: quoted };
 }
+
+/** An item that is only what TOML does not read as a blank (toml/unreadBlanks.ts). */
+const isUnreadItem = (item: TomlValue): boolean => item.kind === 'scalar' && item.type === 'invalid' && UNREAD_ONLY.test(item.text);
+const UNREAD_ONLY = new RegExp(`^(?:${UNREAD})+$`, 'u');
 
 const knownSpoken = new WeakMap<TomlArray, { readonly at: number; readonly spoken: boolean }>();
 
