@@ -21,7 +21,8 @@
 // What it found (each now a test of its own in syntax.test.ts, split.test.ts, analysis.test.ts): two
 // such characters on one line left both unfixed; one at the end of a line of a list over lines, the
 // next line closing it, was said to be a missing comma; a header with one in its brackets did not end
-// a list left open; `allowed`U+00A0`= []` beside `tools.mcp` made fix-all write a second `allowed`.
+// a list left open; `allowed`U+00A0`= []` beside `tools.mcp` made fix-all write a second `allowed`;
+// tools.mcp's quick fix moved its grant after a U+200B ending the list, leaving two commas once fixed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TextDocumentEdit, TextEdit } from 'vscode-languageserver';
