@@ -1557,6 +1557,11 @@ test('a string then more values where a list goes, in an inline table: up to the
     // removes it.
     ['[agents.a]\ntools = { allowed = "read", "grep", }\n', '`allowed = ["read", "grep"]`', '[agents.a]\ntools = { allowed = ["read", "grep"], }\n', '[agents.a]\ntools = { allowed = ["read", "grep"] }\n'],
     ['[agents.a]\ntools = { disallowed = "bash", "grep" ,}\n', '`disallowed = ["bash", "grep"]`', '[agents.a]\ntools = { disallowed = ["bash", "grep"] ,}\n', '[agents.a]\ntools = { disallowed = ["bash", "grep"] }\n'],
+    // What TOML does not read as a blank before the next key (found by hand after the odd-blanks property test): still
+    // that key, not a value; the character is then fixed by fix-all.
+    ['[agents.a]\ntools = { allowed = "read", "grep",\u00a0disallowed = [] }\n', '`allowed = ["read", "grep"]`', '[agents.a]\ntools = { allowed = ["read", "grep"],\u00a0disallowed = [] }\n', '[agents.a]\ntools = { allowed = ["read", "grep"], disallowed = [] }\n'],
+    ['[agents.a]\ntools = { allowed = "read",\u2028"grep",\ufeff disallowed = [] }\n', '`allowed = ["read", "grep"]`', '[agents.a]\ntools = { allowed = ["read", "grep"],\ufeff disallowed = [] }\n', '[agents.a]\ntools = { allowed = ["read", "grep"], disallowed = [] }\n'],
+    ['[agents.a]\ntools = { allowed = "read",\u200bdisallowed = ["x"] }\n', '`allowed = ["read"]`', '[agents.a]\ntools = { allowed = ["read"],\u200bdisallowed = ["x"] }\n', '[agents.a]\ntools = { allowed = ["read"],disallowed = ["x"] }\n'],
   ];
   // Over lines (TOML 1.1, whose fix writes it on one line): the comma at the line's end is the table's.
   const overLines = '[agents.a]\ntools = {\n  allowed = "read", # why\n  disallowed = ["bash"],\n}\n';

@@ -631,7 +631,8 @@ export function moreAfterValue(text: string, end: number, inline = false): boole
   const inTable = inline || text[closedOrLineEnd(text, end, lineEnd)] === '}';
   if (rest === '' || (inTable && rest[0] === '}')) return false;
   if (rest[0] !== ',' || !inTable) return true;
-  const next = rest.slice(1).replace(/^[ \t]*/, '');
+  // Past blanks, and what TOML does not read as one (its own error): `, `U+00A0`disallowed = []`.
+  const next = rest.slice(1).replace(BLANKS_AND_UNREAD, '');
   return !(next === '' || next[0] === '}' || KEY_LINE.test(next));
 }
 
@@ -693,7 +694,7 @@ const closedOrLineEnd = (text: string, at: number, end: number): number =>
 
 /** Where the first comma before a key is from `at` to `end`, in the inline table they are in (quotes and what opens after `at` skipped), or `end`. */
 const nextKeyAt = (text: string, at: number, end: number): number =>
-  scanOutsideQuotes(text, at, end, (c, i, depth) => c === ',' && depth === 0 && KEY_LINE.test(text.slice(i + 1, end).replace(/^[ \t]*/, '')));
+  scanOutsideQuotes(text, at, end, (c, i, depth) => c === ',' && depth === 0 && KEY_LINE.test(text.slice(i + 1, end).replace(BLANKS_AND_UNREAD, '')));
 
 /**
  * A number that stops where TOML wants more (`1.`, `1e`, `1_`, `0x`): what is missing, on the whole
