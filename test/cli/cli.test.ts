@@ -141,8 +141,9 @@ test('json format: LSP ranges, severities and fixes with edits, each fix saying 
 
 test('json format: the bytes JSON.stringify writes (its quoting, no spaces, the keys in order), each finding written out by hand, on a file dense with findings of every shape', () => {
   // Sections of misspelt, aliased, duplicated, legacy and unknown entries, a related place, fixes that
-  // clear a partner (`Shell(git:*)`), a move, a string made a list, a BOM, CRLF, escapes and a name to quote.
-  const entries = ['"Shell"', '"Shell"', '"grpe"', '"Shell(git:*)"', '"bash(git:*)"', '"re\\u2028ad"', '"\u202e"', '"CustomTool"', '"mcp__gh__x"', '"##[error]x"', '1', '"tab\\there"'];
+  // clear a partner (`Shell(git:*)`), a move, a string made a list, a BOM, CRLF, escapes and a name to quote,
+  // and `##[` in a message, a fix's title and its new text (each string is made inert alone).
+  const entries = ['"Shell"', '"Shell"', '"grpe"', '"Shell(git:*)"', '"bash(git:*)"', '"re\\u2028ad"', '"\u202e"', '"CustomTool"', '"mcp__gh__x"', '"##[error]x"', '1', '"tab\\there"', '"Shell(##[x)"'];
   const sections = Array.from({ length: 30 }, (_, i) => `[agents.a${i}.tools]\r\nallowed = [${entries.slice(i % 5).concat(entries.slice(0, i % 5)).join(', ')}]\r\n${i % 3 === 0 ? 'bash = "allow"\r\nmcp = ["gh"]\r\n' : ''}`);
   const dir = workspace({ 'we"ird\\é/mars.toml': `\uFEFF${sections.join('')}[agents.b]\r\ntools = "read"\r\n` });
   const r = cli(['check', '--format', 'json'], { cwd: dir });
