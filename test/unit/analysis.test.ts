@@ -407,8 +407,15 @@ const IGNORED_KEY_MESSAGES: Array<[table: string, message: string]> = [
   ['allowed = ["bash"]\ndeny = ["bash"]', 'Mars ignores `deny` here. Did you mean `disallowed`? `allowed` holds "bash", so in `disallowed` it would be both allowed and disallowed. A tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
   // What a list holds, as it spells it: `allowed` holds "bash", not the "Shell" that would move in.
   ['allowed = ["bash"]\ndeny = ["Shell"]', 'Mars ignores `deny` here. Did you mean `disallowed`? `allowed` holds "bash", so in `disallowed` it would be both allowed and disallowed. A tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
+  // A key with white space at its ends, which Mars trims when it reads it as an entry: said as an entry's is, after what to do.
+  ['" Bash" = "allow"', 'Mars ignores ` Bash` here, so this rule has no effect. Put "bash" in `allowed` instead. ` Bash` has a space before it, which Mars trims. A tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
+  ['" bassh " = "deny"', 'Mars ignores ` bassh ` here, so this rule has no effect. Put "bassh" in `disallowed` instead. (Mars has no capability `bassh`: did you mean `bash`?) ` bassh ` has spaces around it, which Mars trims. A tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
+  ['allowed = ["Bash"]\n" bash" = "allow"', 'Mars ignores ` bash` here, so this rule has no effect; `allowed` already holds "Bash", so the key can go. ` bash` has a space before it, which Mars trims. A tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
+  ['allowed = ["bash"]\n"Shell\\t" = "deny"', 'Mars ignores `Shell\\u0009` here, so this rule has no effect. `allowed` holds "bash", so in `disallowed` it would be both allowed and disallowed. `Shell\\u0009` has white space after it, which Mars trims. A tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
+  [`" bash( " = "allow"`, `Mars ignores \` bash( \` here: a tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED.UnbalancedPattern}). \` bash( \` has spaces around it, which Mars trims.`],
   // Nothing to do but remove it, or keep it for another program: said as before.
   ['foo = 1', 'Mars ignores `foo` here: a tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
+  ['" foo " = 1', 'Mars ignores ` foo ` here: a tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
   ['bash = "ask"', 'Mars ignores `bash` here: a tools table in mars.toml holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
 ];
 for (const [table, message] of IGNORED_KEY_MESSAGES) {

@@ -919,11 +919,15 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     const held = advice?.held ?? false;
     // What to do with a map-form rule comes first, why Mars ignores it last (see WHY_IGNORED).
     const noEffect = `Mars ignores ${quoted(name)} here, so this rule has no effect`;
+    // A key read as an entry (its rule moved into a list, or judged as a tool name) has the white
+    // space at its ends said as an entry's is (see `trimmedAway`), after what to do.
+    const around = trimmedAway(name);
+    const trims = around === null ? '' : ` ${quoted(name)} has ${around}, which Mars trims.`;
     out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
-      !parse.ok ? `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED[parse.error]}).`
-        : advice?.held ? `${noEffect}; ${advice.says}. ${WHY_IGNORED}`
-        : advice?.conflict ? `${noEffect}. ${advice.says}. ${WHY_IGNORED}`
-        : advice ? `${noEffect}. ${capitalized(advice.says)}.${suggestion ? ` (Mars has no capability ${quoted(head)}: did you mean ${quoted(suggestion)}?)` : ''} ${WHY_IGNORED}`
+      !parse.ok ? `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED[parse.error]}).${trims}`
+        : advice?.held ? `${noEffect}; ${advice.says}.${trims} ${WHY_IGNORED}`
+        : advice?.conflict ? `${noEffect}. ${advice.says}.${trims} ${WHY_IGNORED}`
+        : advice ? `${noEffect}. ${capitalized(advice.says)}.${suggestion ? ` (Mars has no capability ${quoted(head)}: did you mean ${quoted(suggestion)}?)` : ''}${trims} ${WHY_IGNORED}`
         // The map form's note only where the key reads as one: a tool named with a string.
         : `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}${extra.keyValue.value?.kind === 'string' ? ' (the `tool = "allow"` map form belongs to agent profiles).' : '.'}`,
       // Moving a key Mars ignores puts a rule in force: never safe (only `tools.mcp`'s move may be).
