@@ -182,6 +182,14 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
     ['toml-syntax@"', 'non-canonical@Shell']],
   ['a `"""` after a later error left open: its statement, the rest of the section, is a guess', '[agents.a.tools]\nallowed = ["read" "x"]\ndisallowed = ["b"c", """\n"Shell"]\n[agents.b.tools]\nallowed = ["Shell"]\n',
     ['toml-syntax@"', 'non-canonical@Shell']],
+  // A comma missing before a list or an inline table as an item: the parser's problem is at its `[` or `{`, as is a list
+  // left open, but it is no list left open: the rest of the line is a guess, after a later error as after the first.
+  ['a comma missing before a list as an item, the first error: the rest of its line says nothing', '[agents]\nb.tools.allowed = ["read", "grep"["Bash"]]\nc.tools.allowed = ["Shell"]\n',
+    ['toml-syntax@[', 'non-canonical@Shell']],
+  ['a comma missing before a list as an item, after a later error: the same', '[agents]\na.tools.allowed = ["read" "x"]\nb.tools.allowed = ["read", "grep"["Bash"]]\nc.tools.allowed = ["Shell"]\n',
+    ['toml-syntax@"', 'non-canonical@Shell']],
+  ['a comma missing before an inline table as an item, after a later error: the same', '[agents]\na.tools.allowed = ["read" "x"]\nb.tools.allowed = ["read" { x = "Bash" }]\nc.tools.allowed = ["Shell"]\n',
+    ['toml-syntax@"', 'non-canonical@Shell']],
   ['a list left open in a later statement: its items still count', '[agents.a.tools]\nallowed = ["read" "x"]\ndisallowed = ["Shell",\n', ['toml-syntax@"', 'non-canonical@Shell']],
   ['a statement below a list left open, with an error of its own: a guess', '[agents.a.tools]\nallowed = ["read"\ndisallowed = ["a", "b"c", "d"]\n', ['toml-syntax@d']],
   ['syntax error kept apart', '[agents.a.tools]\nallowed = ["Bash"\n[agents.b.tools]\nallowed = ["Read"]\n', ['non-canonical@Bash', 'toml-syntax@"', 'non-canonical@Read']],

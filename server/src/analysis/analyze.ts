@@ -83,15 +83,16 @@ const NO_GUESS: readonly Span[] = Object.freeze([]);
  * may leave a list open over the lines below, whose keys then read as its entries (`"x".tools…`).
  */
 function guessedSpans(doc: TomlDocument, from: number): Span[] {
-  const text = doc.text;
-  const problems = doc.problems.map((p) => p.span.start).sort((a, b) => a - b);
+  const found = [...doc.problems].sort((a, b) => a.span.start - b.span.start);
+  const problems = found.map((p) => p.span.start);
   const first = guessedAfter(doc, from, problems);
   const out = first.end > first.start ? [first] : [];
   let covered = Math.max(from, first.end);
-  // Not a list or inline table left open, named at its `[` or `{`: its items read as written.
-  const opener = (at: number) => text[at] === '[' || text[at] === '{';
-  for (const at of problems) {
-    if (at < covered || opener(at)) continue;
+  for (const p of found) {
+    const at = p.span.start;
+    // Not a list or inline table left open, named at its `[` or `{`: its items read as written. A
+    // comma missing before one (`["a" ["b"]]`) is found at that `[` too, and is a guess as the first error is.
+    if (at < covered || p.leftOpen) continue;
     // As past the first error, a `"""` or `'''` too (its statement): the reading does not depend on
     // which error Mars stops at, so a big section's later piece, whose first error is a later one of
     // the whole section, reads as the whole section does (a cut is never inside a string).

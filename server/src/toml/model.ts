@@ -97,6 +97,8 @@ export interface SyntaxProblem {
   readonly related?: ReadonlyArray<{ readonly span: Span; readonly message: string }>;
   /** Where the parser gave up (at or after `span`): past it, the model's reading is a guess. */
   readonly unreadableFrom?: number;
+  /** A list or inline table left open, named at its `[` or `{` (not a problem found there, such as a comma missing before it). */
+  readonly leftOpen?: true;
 }
 
 /**

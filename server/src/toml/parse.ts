@@ -243,8 +243,8 @@ class Parser {
 
   // ---- helpers -------------------------------------------------------------------------------
 
-  private problem(span: Span, message: string): void {
-    this.problems.push({ span, message });
+  private problem(span: Span, message: string, leftOpen?: true): void {
+    this.problems.push(leftOpen ? { span, message, leftOpen } : { span, message });
   }
 
   /** The (whole) code point at p, or '' at the end. */
@@ -574,7 +574,7 @@ class Parser {
       expectingValue = false;
       lastBad = itemBad;
     }
-    if (!closed) this.problem({ start, end: start + 1 }, 'expected `]` to close the array');
+    if (!closed) this.problem({ start, end: start + 1 }, 'expected `]` to close the array', true);
     return { kind: 'array', span: { start, end }, items, closed };
   }
 
@@ -668,7 +668,7 @@ class Parser {
         this.pos = p;
       }
     }
-    if (!closed) this.problem({ start, end: start + 1 }, 'expected `}` to close the inline table');
+    if (!closed) this.problem({ start, end: start + 1 }, 'expected `}` to close the inline table', true);
     return { kind: 'inline-table', span: { start, end }, entries, closed };
   }
 
