@@ -80,8 +80,10 @@ export class DocumentAnalyzer {
    * findings (a 10 MB file's models would not fit in memory), or not even those where fix-all
    * will read them off the model (see `Keep`).
    * Otherwise a section keeps what pushes need and rebuilds its model on demand (see section.ts).
+   * `uncut`: no big section is cut in pieces (toml/chunks.ts), the reference that cutting, only ever
+   * an optimisation, is tested against.
    */
-  constructor(private readonly options: { readonly oneShot?: boolean; readonly keep?: Keep } = {}) {}
+  constructor(private readonly options: { readonly oneShot?: boolean; readonly keep?: Keep; readonly uncut?: boolean } = {}) {}
 
   analyze(text: string): DocumentAnalysis {
     const steps = this.analyzeSteps(text);
@@ -240,7 +242,7 @@ export class DocumentAnalyzer {
    */
   private *unitsFrom(text: string, lines: LineIndex, starts: readonly number[], end: number, reusable: Map<string, SectionAnalysis>, roots: RootArrays, first = 0, edited = false): Generator<void, Unit[]> {
     const units: Unit[] = [];
-    for (const { start, hidden, sectionStart, analysed } of unitTexts(text, starts, end)) {
+    for (const { start, hidden, sectionStart, analysed } of unitTexts(text, starts, end, !this.options.uncut)) {
       const { analysis, made } = this.unitAnalysis(analysed, hidden, ownerArrays(roots), reusable, edited);
       addRoots(roots, analysis, first + units.length);
       // A hidden header is one line.
@@ -259,12 +261,12 @@ export interface UnitText {
   readonly analysed: string;
 }
 
-/** The units of the sections at `starts`, the last ending at `end`: each section, or its pieces (toml/chunks.ts). */
-export function* unitTexts(text: string, starts: readonly number[], end: number): Generator<UnitText> {
+/** The units of the sections at `starts`, the last ending at `end`: each section, or its pieces (toml/chunks.ts) where `cut`. */
+export function* unitTexts(text: string, starts: readonly number[], end: number, cut = true): Generator<UnitText> {
   for (let i = 0; i < starts.length; i++) {
     const sectionStart = starts[i]!;
     const sectionEnd = starts[i + 1] ?? end;
-    const chunks = chunkSection(text, sectionStart, sectionEnd);
+    const chunks = cut ? chunkSection(text, sectionStart, sectionEnd) : null;
     const pieces = chunks ? [sectionStart, ...chunks.cuts] : [sectionStart];
     for (let j = 0; j < pieces.length; j++) {
       const start = pieces[j]!;
