@@ -143,6 +143,11 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['a run of words like no code stops at a lone carriage return: each line its own finding', '[agents.a.tools]\nallowed = ["read"] # mars-ignore: our\rown tool\n',
     ['invalid-suppression@our', 'toml-syntax@r', 'invalid-suppression@own tool']],
   ['a mars-ignore above a header speaks of the header line alone, not of the section below it', '[agents.a.tools]\nallowed = ["read"]\n# mars-ignore: unknown-tool\n[agents.b.tools]\nallowed = ["foo"]\n', ['unknown-tool@foo']],
+  // ruff reads `# noqa: X # comment` so: a `#` after the codes starts a remark, not more codes.
+  ['a second `#` after the codes starts a remark that is not read', '[agents.a.tools]\nallowed = ["foo"] # mars-ignore: unknown-tool # our own tool, non-canonicl\n', []],
+  ['a second `#` right after the colon: no codes, so every code', '[agents.a.tools]\nallowed = ["foo", "Read"] # mars-ignore:# ours\n', []],
+  ['a second `#` in a file-wide comment: its codes still count', '# mars-ignore-file: legacy-prfix # note\n[agents.a.tools]\nallowed = ["bash(x:*)"]\n', ['invalid-suppression@legacy-prfix', 'legacy-prefix@bash(x:*)']],
+  ['a `#` in the reason is the reason\'s', '[agents.a.tools]\nallowed = ["foo"] # mars-ignore: unknown-tool -- see #12\n', []],
   ['a name of a JavaScript object\'s own is no code', '[agents.a.tools]\nallowed = ["foo"] # mars-ignore: constructor\n', ['unknown-tool@foo', 'invalid-suppression@constructor']],
   ['a word run on into `mars-ignore` is no directive, nor one missing its colon', '[agents.a.tools]\nallowed = ["foo"] # mars-ignoreall\n', ['unknown-tool@foo']],
   ['a mars-ignore on a line of its own speaks of the next line with content, past comment lines', '[agents.a.tools]\n# mars-ignore: unknown-tool\n# our own tool\nallowed = ["foo"]\n', []],
@@ -1079,6 +1084,14 @@ test('"Disable" extends a mars-ignore whose codes end with a comma without writi
   assert.deepEqual(documentFindings(analyzeDocument(fixed)), []);
   const apply = (text: string) => applyEdits(text, [suppressFileEdit(text, 'non-canonical')]);
   assert.equal(apply('# mars-ignore-file: unknown-tool,\n'), '# mars-ignore-file: unknown-tool, non-canonical\n');
+});
+
+test('"Disable" extends a mars-ignore before its `#` remark, which stays unread', () => {
+  const fixed = disabled('[agents.a.tools]\nallowed = ["Bash", "foo"] # mars-ignore: unknown-tool # ours\n', 'non-canonical', 1)!;
+  assert.equal(fixed, '[agents.a.tools]\nallowed = ["Bash", "foo"] # mars-ignore: unknown-tool, non-canonical # ours\n');
+  assert.deepEqual(documentFindings(analyzeDocument(fixed)), []);
+  const apply = (text: string) => applyEdits(text, [suppressFileEdit(text, 'non-canonical')]);
+  assert.equal(apply('# mars-ignore-file: unknown-tool # note\n'), '# mars-ignore-file: unknown-tool, non-canonical # note\n');
 });
 
 test('"Disable" on a line that is a comment: none; on one starting with # inside a string: at its end', () => {

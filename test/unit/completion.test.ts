@@ -160,6 +160,8 @@ const CASES: Case[] = [
     absent: ['legacy-prefix', 'toml-syntax'], edit: { label: 'unknown-tool', newText: 'unknown-tool', range: [0, 35, 0, 46] } },
   { name: 'no codes in the reason of a suppression comment, nor in another comment', doc: '[agents.x.tools]\nallowed = ["Bash"]  # mars-ignore: unknown-tool -- non|',
     none: true },
+  { name: 'no codes in the `#` remark after the codes of a suppression comment', doc: '[agents.x.tools]\nallowed = ["Bash"]  # mars-ignore: unknown-tool # non|',
+    none: true },
   { name: 'no codes in a comment that is not a suppression', doc: '# mars-ignores: |\n', none: true },
   { name: 'a code list word is what the comment reads as one (an underscore, a digit): replaced whole', doc: '# mars-ignore: unknown_tool2|\n',
     edit: { label: 'unknown-tool', newText: 'unknown-tool', range: [0, 15, 0, 28] } },

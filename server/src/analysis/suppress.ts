@@ -59,8 +59,8 @@ export interface Directive {
 
 /**
  * A comment's text (after `#`) read as a mars-ignore directive, or null when it is none: blanks,
- * `mars-ignore` or `mars-ignore-file`, blanks, then nothing, a `-- reason`, or a colon and the list
- * of codes up to the first `--`. Read by hand in one pass: a regular expression with the blanks
+ * `mars-ignore` or `mars-ignore-file`, blanks, then nothing, a `-- reason` or a `#` remark, or a
+ * colon and the list of codes up to the first `--` or `#` (see `listEnd`). Read by hand in one pass: a regular expression with the blanks
  * around an optional colon split a long run of them every way it could (quadratic).
  */
 export function readDirective(comment: string): Directive | null {
@@ -70,11 +70,21 @@ export function readDirective(comment: string): Directive | null {
   const kind = comment.startsWith('-file', p) ? 'file' : 'line';
   if (kind === 'file') p += '-file'.length;
   p = skipSpaces(comment, p);
-  if (comment.charCodeAt(p) !== 0x3a) return p === comment.length || comment.startsWith('--', p) ? { kind, listAt: null, words: [] } : null;
+  if (comment.charCodeAt(p) !== 0x3a) return p === comment.length || comment.startsWith('--', p) || comment.startsWith('#', p) ? { kind, listAt: null, words: [] } : null;
   const listAt = p + 1;
-  const reason = comment.indexOf('--', listAt);
-  const list = comment.slice(listAt, reason < 0 ? comment.length : reason);
+  const list = comment.slice(listAt, listEnd(comment, listAt));
   return { kind, listAt, words: [...list.matchAll(/[^\s,]+/g)].map((w) => ({ word: w[0], at: listAt + w.index! })) };
+}
+
+/**
+ * Where the list of codes starting at `from` ends: at a `-- reason`, or at a second `#`, which starts
+ * a remark that is not read (ruff reads `# noqa: X # comment` so), whichever comes first.
+ */
+export function listEnd(comment: string, from: number): number {
+  const reason = comment.indexOf('--', from);
+  const remark = comment.indexOf('#', from);
+  const ends = [reason, remark].filter((i) => i >= 0);
+  return ends.length > 0 ? Math.min(...ends) : comment.length;
 }
 
 const KEYWORD = 'mars-ignore';
@@ -179,8 +189,7 @@ function missingColon(comment: string): { readonly at: number; readonly words: S
   word.lastIndex = first;
   const w = word.exec(comment)?.[0];
   if (w === undefined || (w !== 'all' && !isCode(w) && nearestCode(w) === null)) return null;
-  const reason = comment.indexOf('--', first);
-  return { at: p, words: { start: first, end: first + comment.slice(first, reason < 0 ? comment.length : reason).trimEnd().length } };
+  return { at: p, words: { start: first, end: first + comment.slice(first, listEnd(comment, first)).trimEnd().length } };
 }
 
 function missingColonFinding(comment: Comment, colon: { readonly at: number; readonly words: Span }): Finding {
@@ -397,10 +406,10 @@ export function suppressFileEdit(text: string, code: Code): Edit {
 
 /** `code` added to the codes of a mars-ignore comment (before its `-- reason`; after a comma the list ends with, not a second one). */
 function extended(comment: Comment, code: Code): Edit {
-  const dashes = comment.text.indexOf('--');
-  const list = (dashes >= 0 ? comment.text.slice(0, dashes) : comment.text).trimEnd();
+  const directive = readDirective(comment.text);
+  const list = comment.text.slice(0, listEnd(comment.text, directive?.listAt ?? 0)).trimEnd();
   const at = comment.span.start + 1 + list.length;
-  const separator = (readDirective(comment.text)?.listAt ?? null) === null ? ': ' : list.endsWith(',') ? ' ' : ', ';
+  const separator = (directive?.listAt ?? null) === null ? ': ' : list.endsWith(',') ? ' ' : ', ';
   return { start: at, end: at, newText: `${separator}${code}` };
 }
 

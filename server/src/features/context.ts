@@ -4,7 +4,7 @@
 
 import { inGuessed, type Analysis } from '../analysis/analyze';
 import type { ParsedEntry } from '../analysis/findings';
-import { readDirective } from '../analysis/suppress';
+import { listEnd, readDirective } from '../analysis/suppress';
 import { isWritten, OWNERS, shapeList, type ExtraKey, type ListName, type Owner, type OwnerKind, type Policies, type ToolsTable } from '../analysis/policies';
 import type { KeyPart, KeyValue, Section, Span, TomlArray, TomlDocument, TomlInlineTable, TomlString, TomlValue } from '../toml/model';
 import { inComment, lastAtOrBefore } from '../toml/sorted';
@@ -710,7 +710,7 @@ export function extraKeyAt(analysis: Analysis, offset: number): ExtraKey | undef
 export const ALL_CODES = 'Every code a comment can silence.';
 
 /**
- * On the code list of a `# mars-ignore:` or `# mars-ignore-file:` comment (not its `-- reason`):
+ * On the code list of a `# mars-ignore:` or `# mars-ignore-file:` comment (not its `-- reason` or `#` remark):
  * the word under the cursor (empty between words) and the words the list holds.
  */
 export function suppressionCodeAt(analysis: Analysis, offset: number): { readonly word: Span; readonly listed: ReadonlySet<string> } | null {
@@ -718,7 +718,7 @@ export function suppressionCodeAt(analysis: Analysis, offset: number): { readonl
   const directive = comment && readDirective(comment.text);
   if (!comment || !directive || directive.listAt === null) return null;
   const at = offset - comment.span.start - 1; // in the comment's text
-  if (at < directive.listAt || comment.text.slice(0, at).includes('--', directive.listAt)) return null;
+  if (at < directive.listAt || at > listEnd(comment.text, directive.listAt)) return null;
   const base = comment.span.start + 1;
   const w = directive.words.find((x) => x.at <= at && at <= x.at + x.word.length);
   return { word: w ? { start: base + w.at, end: base + w.at + w.word.length } : { start: offset, end: offset }, listed: new Set(directive.words.map((x) => x.word)) };
