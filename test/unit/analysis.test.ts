@@ -110,6 +110,11 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   // An empty range would be drawn on the character after it, and stay there while the string is typed into.
   ['a multi-line string of white space: the first line of its quotes', '[agents.a.tools]\nallowed = ["""\n  \n"""]\n', ['invalid-tool-name@"""']],
   ['an empty string: its quotes', '[agents.a.tools]\nallowed = ["read", "", \'\']\n', ['invalid-tool-name@""', 'invalid-tool-name@\'\'']],
+  // A map-form key is validated as a tool name too (SPEC section 2): the same character checks, on the key's text.
+  ['a comma in a map-form key: on the key', '[agents.a.tools]\n"bash(a,b)" = "deny"\n', ['unknown-policy-key@bash(a,b)', 'illegal-char@,']],
+  ['an escaped control char in a map-form key: its escape', '[agents.a.tools]\n"bash(x\\ty)" = "allow"\n', ['unknown-policy-key@bash(x\\ty)', 'illegal-char@\\t']],
+  ['a comma in a literal map-form key and in an inline table\'s', "[agents.a]\ntools = { 'read,grep' = 'allow' }\n", ['unknown-policy-key@read,grep', 'illegal-char@,']],
+  ['a bare map-form key holds no comma: nothing more', '[agents.a.tools]\nbash = "allow"\n', ['unknown-policy-key@bash']],
   ['multi-line string: first line', '[agents.a.tools]\nallowed = ["""\nShell\nx"""]\n', ['unknown-tool@Shell', 'non-canonical@Shell', 'illegal-char@Shell']],
   ['a multi-line string\'s line ending in an escaped backslash: the escape is its value\'s, in the span', '[agents.a.tools]\nallowed = ["""Shell\\\\\n"""]\n', ['unknown-tool@Shell\\\\', 'non-canonical@Shell\\\\']],
   ['a literal key ending in a backslash: its content, up to its closing quote', '[agents.a.tools]\n\'C:\\\' = "allow"\n', ['unknown-policy-key@C:\\']],
@@ -205,7 +210,8 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['left open after a character outside the BMP: all of it', '[agents.a]\nx = [1, \u{1F600}', ['toml-syntax@\u{1F600}']],
   ['a value of the wrong shape over several lines: its first line', '[agents.a]\ntools = [\n  "bash",\n]\n', ['invalid-tool-policy@[']],
   ['a multi-line string where a list goes: its first line', '[agents.a.tools]\nallowed = """bash\nread"""\n', ['invalid-tool-policy@"""bash']],
-  ['a quoted key with a line break in it: its first line', "[agents.a.tools]\n'a\rb' = \"allow\"\n", ['toml-syntax@a', 'unknown-policy-key@a']],
+  // Its CR is a control character, said on the first line as of an entry `'a\rb'`.
+  ['a quoted key with a line break in it: its first line', "[agents.a.tools]\n'a\rb' = \"allow\"\n", ['toml-syntax@a', 'unknown-policy-key@a', 'illegal-char@a']],
   ['table defined twice', '[agents.a.tools]\nallowed = ["read"]\n[agents.a.tools]\ndisallowed = ["bash"]\n', ['toml-syntax@[agents.a.tools]']],
   // toml_edit (Mars's parser) reads a CR LF line break inside a multi-line string as one LF: no CR to flag, and the same entry as `\n`.
   ['a CR LF in a multi-line string is an LF to Mars', '[agents.a.tools]\r\nallowed = ["""Read(a\r\nb)""", "read(a\\nb)", \'\'\'Grep(x\r\ny)\'\'\']\r\n',

@@ -937,6 +937,24 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
         const { moves, removal } = ignoredKeyFixes(doc, policies, extra);
         return removal ? [...moves, removal] : moves;
       }, undefined, held));
+    // Validated as a tool name, the key is checked as an entry is (`illegalChars`): what a move
+    // would write into a list is said before it is moved.
+    out.push(...keyCharFindings(doc.text, extra.name));
   }
   return out;
+}
+
+/** The commas and control characters of a map-form key (as of an entry), each on the key's text it comes from. */
+function keyCharFindings(text: string, part: KeyPart): Finding[] {
+  const problems = illegalChars(part.name);
+  if (problems.length === 0) return [];
+  const shown = keyContentSpan(text, part.span);
+  const q = text[part.span.start];
+  const closed = q !== '"' && q !== "'" || closingQuote(text, part.span.start + 1, q, part.span.end) >= 0;
+  // Read as the string it is written as: a bare key as a literal one, of no quotes and no escapes.
+  const str: TomlString | null = closed
+    ? { kind: 'string', span: part.span, content: shown, value: part.name, style: q === '"' ? 'basic' : 'literal', terminated: true }
+    : null;
+  const spanOf = str ? charSpans(text, str) : () => null;
+  return problems.map((c) => finding('illegal-char', spanOf(c.offset, c.length) ?? shown, charProblemReason(c, 'key')));
 }

@@ -16,14 +16,17 @@ export interface CharProblem {
 
 const CLAUDE_LISTS = "Claude's tool lists (`--allowed-tools`, `--disallowed-tools`)";
 
-/** Why such a character matters: a diagnostic's message. */
-export function charProblemReason(p: CharProblem): string {
+/**
+ * Why such a character matters: a diagnostic's message, of an entry or of a map-form key
+ * (`"bash(a,b)" = "deny"`), which names a tool as an entry does and would be moved into a list as one.
+ */
+export function charProblemReason(p: CharProblem, of: 'entry' | 'key' = 'entry'): string {
   if (p.kind === 'comma') {
     // An entry of either list: Claude takes both as comma-separated lists (seeds/000). An entry with
     // commas apart is a finding per comma, so none counts the pieces.
-    return `${p.length === 1 ? 'A comma splits' : `${p.length} commas split`} ${CLAUDE_LISTS}, so Claude would read this entry in pieces; use one entry per tool.`;
+    return `${p.length === 1 ? 'A comma splits' : `${p.length} commas split`} ${CLAUDE_LISTS}, so Claude would read this ${of === 'entry' ? 'entry' : 'tool name'} in pieces; use one ${of === 'entry' ? 'entry' : 'name'} per tool.`;
   }
-  return `This entry contains ${describeChar(p.char)}${p.length === 1 ? '' : ` ${p.length} times`}, which can break the shell command a harness is started with.`;
+  return `This ${of === 'entry' ? 'entry' : 'tool name'} contains ${describeChar(p.char)}${p.length === 1 ? '' : ` ${p.length} times`}, which can break the shell command a harness is started with.`;
 }
 
 /**
