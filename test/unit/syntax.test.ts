@@ -270,11 +270,15 @@ for (const [text, shown, message, related] of EXPLAINED) {
 // one line with only blanks between, or between two items of a list on two lines (the most common:
 // a line added at the end of a list): its fix writes it right after the first, preferred and in
 // fix-all, as the text can mean nothing else. Not where what follows the error is no whole item on its
-// line, followed by what may follow one (its quotes may pair the wrong way). [text, the text after the fix, or null: none;
-// the fix's title, where not `Insert a comma`]
-const MISSING_COMMAS: Array<[text: string, fixed: string | null, title?: string]> = [
+// line, followed by what may follow one (its quotes may pair the wrong way). Two strings with no blank between
+// (`['it''s']`, SQL's doubled quote meant as one string) may be one string meant: the comma is a guess, offered, not
+// preferred nor in fix-all, and the message says how to write a quote inside a string. [text, the text after the fix,
+// or null: none; the fix's title, where not `Insert a comma`; whether it is a guess]
+const MISSING_COMMAS: Array<[text: string, fixed: string | null, title?: string, guess?: boolean]> = [
   ['[agents.a.tools]\nallowed = ["bash" "read"]\n', '[agents.a.tools]\nallowed = ["bash", "read"]\n'],
-  ['[agents.a.tools]\nallowed = ["bash""read"]\n', '[agents.a.tools]\nallowed = ["bash", "read"]\n'],
+  ['[agents.a.tools]\nallowed = ["bash""read"]\n', '[agents.a.tools]\nallowed = ["bash", "read"]\n', undefined, true],
+  ["[agents.a.tools]\nallowed = ['it''s']\n", "[agents.a.tools]\nallowed = ['it', 's']\n", undefined, true],
+  ['[agents.a.tools]\nallowed = ["a"\'b\']\n', '[agents.a.tools]\nallowed = ["a", \'b\']\n', undefined, true],
   ['[agents.a.tools]\nallowed = ["bash"\t\'read\']\n', '[agents.a.tools]\nallowed = ["bash",\t\'read\']\n'],
   ['[agents.a.tools]\nallowed = [\n  "bash" "read",\n]\n', '[agents.a.tools]\nallowed = [\n  "bash", "read",\n]\n'],
   ['[agents.a.tools]\nallowed = [\n  "bash" "read" # r\n]\n', '[agents.a.tools]\nallowed = [\n  "bash", "read" # r\n]\n'],
@@ -347,7 +351,7 @@ const MISSING_COMMAS: Array<[text: string, fixed: string | null, title?: string]
   ['[agents.a.tools]\nallowed = ["read" \u2060 "grep"]\n', '[agents.a.tools]\nallowed = ["read", "grep"]\n', 'Replace U+2060 with `, `'],
   ['x = ["a"\u200b\u00a0"b"]\n', 'x = ["a", "b"]\n', 'Replace U+200B and U+00A0 with `, `'],
 ];
-for (const [text, fixed, title = 'Insert a comma'] of MISSING_COMMAS) {
+for (const [text, fixed, title = 'Insert a comma', guess = false] of MISSING_COMMAS) {
   test(`a missing comma's fix: ${JSON.stringify(text)}`, () => {
     const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');
     assert.equal(found.length, 1);
@@ -358,8 +362,13 @@ for (const [text, fixed, title = 'Insert a comma'] of MISSING_COMMAS) {
       assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
       return;
     }
-    assert.deepEqual(fixes.map((x) => [x.title, x.preferred, x.safe]), [[title, true, true]]);
+    assert.deepEqual(fixes.map((x) => [x.title, x.preferred, x.safe]), [[title, !guess, !guess]]);
     assert.equal(applyEdits(text, fixes[0]!.edits), fixed);
+    if (guess) {
+      assert.match(found[0]!.message, /meant inside the string/);
+      assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
+      return;
+    }
     // Fix-all writes it, and the next one missing (`["a" "b" "c"]`): what fix-all then does to the fixed text.
     const fixedHasMore = documentFindings(analyzeDocument(fixed)).some((f) => f.code === 'toml-syntax');
     assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), fixedHasMore ? applyEdits(fixed, documentFixAll(analyzeDocument(fixed))) : fixed);

@@ -184,8 +184,9 @@ function guessFrom(doc: TomlDocument, at: number): number {
 
 function syntaxFinding(problem: SyntaxProblem, lines: Lines, suppressions: Suppressions): Finding {
   const rewrite = joinsSuppressed(problem.rewrite, lines, suppressions) ? undefined : problem.rewrite;
-  const fix = rewrite && (() => [{ title: rewrite.title, edits: [{ ...rewrite.span, newText: rewrite.newText() }], preferred: true, safe: true }]);
-  return finding('toml-syntax', problem.span, problem.message, fix ?? undefined, problem.related);
+  const sure = !rewrite?.guess;
+  const fix = rewrite && (() => [{ title: rewrite.title, edits: [{ ...rewrite.span, newText: rewrite.newText() }], preferred: sure, safe: sure }]);
+  return finding('toml-syntax', problem.span, problem.message, fix ?? undefined, problem.related, !!fix && sure);
 }
 
 /**

@@ -209,9 +209,10 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (statement) return leftOpen(text, section, o, at, /\S/.test(before) || at >= text.length || /^[ \t]*$/.test(text.slice(at, lineEndAt(text, at))));
       const comma = missingComma(text, o, at, before);
       // Text right after a string's closing quote, no blank between (`"bash(grep "foo")"`, a doubled
-      // `""`): most often a quote meant inside the string, where no comma mends it (`["a""b"]` gets one).
+      // `""`): most often a quote meant inside the string, where no comma mends it. Where a whole string
+      // follows (`["a""b"]`, SQL's `['it''s']`) a comma is offered, as a guess (see `missingComma`).
       const quote = before.at(-1);
-      const inside = !comma && (quote === '"' || quote === "'") && !/[\s,\]}#]/.test(c ?? ' ');
+      const inside = (!comma || comma.guess === true) && (quote === '"' || quote === "'") && !/[\s,\]}#]/.test(c ?? ' ');
       const message = !inside ? commasBetween(o)
         : quote === '"' ? `${commasBetween(o)}. If the \`"\` before this was meant inside the string, write it \`\\"\`, or write the string between \`'\` quotes`
         : `${commasBetween(o)}. If the \`'\` before this was meant inside the string, write the string between \`"\` quotes (a \`'\` string cannot hold one)`;
@@ -337,7 +338,8 @@ const STRAY_BOM = 'an invisible byte order mark (U+FEFF) here: Mars reads one on
  * line's end or a comment). Else quotes may pair the wrong way (`"a" "b, "c"`), and where the comma
  * goes is a guess. smol-toml read the item before `at`: it is whole. Where `at` holds white space TOML
  * does not read as a blank (`"bash"` U+00A0 `"read"`, itself an error), it is replaced by the comma
- * and a space, with the blanks beside it (`UNREAD_BLANK`).
+ * and a space, with the blanks beside it (`UNREAD_BLANK`). Between two strings with no blank between
+ * (`["a""b"]`), the comma is a `guess`: one string with a quote in it may be meant (`['it''s']`).
  */
 function missingComma(text: string, open: Container, at: number, before: string): NonNullable<SyntaxProblem['rewrite']> | null {
   const blanks = /[ \t]*$/.exec(before)![0].length;
@@ -360,7 +362,11 @@ function missingComma(text: string, open: Container, at: number, before: string)
     if (!previous || !onlyCommentsFrom(text, previous.span.end, at)) return null;
     end = previous.span.end;
   }
-  return wholeItemsFrom(text, open, at) ? { title: 'Insert a comma', span: { start: end, end }, newText: () => (end === at ? ', ' : ',') } : null;
+  if (!wholeItemsFrom(text, open, at)) return null;
+  // A string right after a string, no blank between (`["a""b"]`, `['it''s']`): one string with a quote
+  // in it may be meant, so the comma is a guess (neither preferred nor in fix-all).
+  const guess = end === at && /["']/.test(text[at - 1] ?? '') && /["']/.test(text[at] ?? '');
+  return { title: 'Insert a comma', span: { start: end, end }, newText: () => (end === at ? ', ' : ','), ...(guess ? { guess } : {}) };
 }
 
 /**
