@@ -107,8 +107,13 @@ const CASES: Case[] = [
   // slots: quotes inserted
   { name: 'empty array', doc: '[agents.x.tools]\nallowed = [|]',
     present: ['bash', '*', ...SNIPPETS], edit: { label: 'bash', newText: '"bash"', range: [1, 11, 1, 11] } },
+  // Right after a comma, a space before the new item, as a formatter writes it (`["read", "bash"]`).
   { name: 'after a comma', doc: '[agents.x.tools]\nallowed = ["read",|]',
-    absent: ['read'], edit: { label: 'bash', newText: '"bash"', range: [1, 18, 1, 18] } },
+    absent: ['read'], edit: { label: 'bash', newText: ' "bash"', range: [1, 18, 1, 18] } },
+  { name: 'after a comma, a snippet', doc: '[agents.x.tools]\nallowed = ["read",|]',
+    edit: { label: 'bash(command *)', newText: ' "bash(${1:command} *)"', range: [1, 18, 1, 18] } },
+  { name: 'after a comma, a bare word typed', doc: '[agents.x.tools]\nallowed = ["read",ba|]',
+    edit: { label: 'bash', newText: ' "bash"', range: [1, 18, 1, 20] } },
   { name: 'after a comma and a space', doc: '[agents.x.tools]\nallowed = ["read", |]', edit: { label: '*', newText: '"*"', range: [1, 19, 1, 19] } },
   { name: 'snippet in a slot', doc: '[agents.x.tools]\nallowed = [|]',
     edit: { label: 'bash(command *)', newText: '"bash(${1:command} *)"', range: [1, 11, 1, 11] } },
@@ -582,7 +587,7 @@ const ACCEPTED: Array<[doc: string, label: string, after: string]> = [
   // An empty slot right before an entry: the comma goes in, in every spelling and string style.
   ['[agents.a.tools]\nallowed = [|"bash"]', 'read', '[agents.a.tools]\nallowed = ["read", "bash"]'],
   ['[agents.a.tools]\nallowed = [ |"bash"]', 'read', '[agents.a.tools]\nallowed = [ "read", "bash"]'],
-  ['[agents.a.tools]\nallowed = ["bash",|"read"]', 'grep', '[agents.a.tools]\nallowed = ["bash","grep", "read"]'],
+  ['[agents.a.tools]\nallowed = ["bash",|"read"]', 'grep', '[agents.a.tools]\nallowed = ["bash", "grep", "read"]'],
   ['[agents.a.tools]\nallowed = [\n  |"bash",\n]', 'read', '[agents.a.tools]\nallowed = [\n  "read", "bash",\n]'],
   ['[agents.a]\ntools.allowed = [|"bash"]', 'read', '[agents.a]\ntools.allowed = ["read", "bash"]'],
   ['[agents.a]\ntools = { disallowed = [|"bash"] }', '*', '[agents.a]\ntools = { disallowed = ["*", "bash"] }'],

@@ -470,7 +470,7 @@ function entryItems(analysis: Analysis, ctx: EntryContext, servers: readonly str
 
 function slotItems(analysis: Analysis, ctx: SlotContext, servers: readonly string[], typed: string): CompletionItem[] {
   const range = positionsOf(analysis.lines, ctx.range);
-  const w: Writer = { content: escapeBasic, wrap: (content) => `"${content}"${ctx.after}` };
+  const w: Writer = { content: escapeBasic, wrap: (content) => `${ctx.before}"${content}"${ctx.after}` };
   const items = bareWordItems(ctx, range, typed, w, held(ctx.list.array, null), servers);
   if (ctx.comma === null) return items;
   // On a line above the cursor's: an edit there moves nothing the main edit replaces.

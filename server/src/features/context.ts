@@ -55,6 +55,8 @@ export interface SlotContext {
   readonly text: string;
   /** The cursor, relative to `range.start`. */
   readonly cursor: number;
+  /** What goes before the new item: a space right after a comma (`["read",|]`), as a formatter writes it, else ''. */
+  readonly before: string;
   /** What goes after the new item: `, ` when another item follows with no comma between (`,` when it is on a line below). */
   readonly after: string;
   /** Where the comma missing after the item before goes (that item on a line above), or null. */
@@ -436,7 +438,8 @@ function slotContext(layout: Layout, list: PolicyList, offset: number, word: Tom
   const next = array.items.find((i) => i !== word && i.span.start >= range.end);
   // On a line below, the comma ends the new item's line: a blank after it would trail there.
   const after = next && !significant(text, range.end, next.span.start).includes(',') ? (/[\r\n]/.test(text.slice(range.end, next.span.start)) ? ',' : ', ') : '';
-  return { kind: 'slot', list, range, text: text.slice(range.start, range.end), cursor: offset - range.start, after, comma };
+  const lead = text[range.start - 1] === ',' ? ' ' : '';
+  return { kind: 'slot', list, range, text: text.slice(range.start, range.end), cursor: offset - range.start, before: lead, after, comma };
 }
 
 /**
