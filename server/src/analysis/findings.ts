@@ -406,7 +406,7 @@ function entryVerdict(raw: string): EntryVerdict {
     // Mars's own message, verbatim, then the white space at its ends, as other findings say it: it is
     // not what Mars rejects (`` ` bash( ` ``). Not of an entry that is only white space (see `trimmedAway`).
     const around = trimmedAway(raw);
-    const trims = around === null ? '' : `. ${quoted(raw)} has ${around}, which Mars trims.`;
+    const trims = around === null ? '' : `. ${around}.`;
     issues.push({ code: 'invalid-tool-name', message: errorMessage(raw, parse.error) + trims, ...(replacement ? { replacement } : {}) });
   } else {
     const name = parse.name;
@@ -414,7 +414,7 @@ function entryVerdict(raw: string): EntryVerdict {
     // White space at its ends, which Mars trims (and the fixes drop), said after what is wrong, in one
     // wording: `` ` read ` has spaces around it, which Mars trims`` (`unknownTool` says what it passes on).
     const around = trimmedAway(raw);
-    const trims = around === null ? '' : ` ${quoted(raw)} has ${around}, which Mars trims.`;
+    const trims = around === null ? '' : ` ${around}.`;
     if (isMcpWireToken(trimmed)) {
       const portable = mcpWireRewrite(raw);
       const write = portable && `Claude-only MCP wire spelling; write ${quoted(portable)} so every harness applies it.`;
@@ -451,7 +451,7 @@ function entryVerdict(raw: string): EntryVerdict {
           : spelling.kind === 'casing'
             // What Mars renders (`bash( *)` for `Bash(:*)`) is not always a spelling that means what the entry does.
             ? `Mars spells ${quoted(spelling.written)} as ${quoted(spelling.canonical)}${read === spelling.canonical ? '' : readsAs(render(name), name) ? `; it reads this entry as ${quoted(read)}` : `; write it ${quoted(read)}`}.${trims}`
-          : around !== null ? `${quoted(raw)} has ${around}, which Mars trims: it reads ${quoted(read)}.`
+          : around !== null ? `${around}: it reads ${quoted(read)}.`
           : `Mars reads this entry as ${quoted(read)}; the extra white space is dropped.`;
         issues.push({ code: 'non-canonical', message, replacement: { value: target, preferred: true, safe: true, ...(both ? { alone: canonicalSpelling(raw, name, false) } : {}) } });
       }
@@ -702,7 +702,7 @@ function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'u
   const asRead = render(name);
   // White space Mars trims is said as such: 'named `foo`; it passes it on as `foo`' hid what differs.
   const around = trimmedAway(raw);
-  const trims = around === null ? '' : `${quoted(raw)} has ${around}, which Mars trims: `;
+  const trims = around === null ? '' : `${around}: `;
   const as = asRead === raw ? 'as written' : `as ${quoted(asRead)}`;
   const harness = 'so only a harness with a tool of that name applies it.';
   const looks = lookalike ? ` It holds ${uPlus(lookalike.codePointAt(0)!)}, which looks like ${quoted(lookalike.normalize('NFKC'))} but is not an ASCII character.` : '';
@@ -922,7 +922,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     // A key read as an entry (its rule moved into a list, or judged as a tool name) has the white
     // space at its ends said as an entry's is (see `trimmedAway`), after what to do.
     const around = trimmedAway(name);
-    const trims = around === null ? '' : ` ${quoted(name)} has ${around}, which Mars trims.`;
+    const trims = around === null ? '' : ` ${around}.`;
     out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
       !parse.ok ? `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED[parse.error]}).${trims}`
         : advice?.held ? `${noEffect}; ${advice.says}.${trims} ${WHY_IGNORED}`

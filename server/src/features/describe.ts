@@ -288,8 +288,8 @@ export function describeToolName(raw: string, parse: ParseResult, inList: ListNa
 
 function withCharProblems(out: string[], raw: string): string[] {
   // White space Mars trims, as the diagnostic says it (the heading names the entry as Mars reads it).
-  const around = trimmedAway(raw);
-  if (around !== null) out.push(`${code(raw)} has ${around}, which Mars trims.`);
+  const around = trimmedAway(raw, code);
+  if (around !== null) out.push(`${around}.`);
   const note = charProblemsNote(illegalChars(raw));
   if (note) out.push(note);
   return out;

@@ -34,18 +34,18 @@ export function rustTrimStart(s: string): number {
 }
 
 /**
- * The white space `rustTrim` takes off `raw`, in words that follow "has" (`spaces around it`,
- * `a space after it`, `white space before it`: U+0085, a tab); null when there is none, or when
- * `raw` is only white space (not a name with white space around it: what is empty once trimmed). One
- * wording for the diagnostic, the hover and the checker: `` ` read ` has spaces around it, which Mars trims``.
+ * What `rustTrim` takes off `raw`, said of it (`` ` read ` has spaces around it, which Mars trims``;
+ * `a space after it`, `white space before it`: U+0085, a tab), with no stop after it; null when there
+ * is none, or when `raw` is only white space (not a name with white space around it: what is empty
+ * once trimmed). One wording for the diagnostics, the hover and the checker; `quote` writes `raw`.
  */
-export function trimmedAway(raw: string): string | null {
+export function trimmedAway(raw: string, quote: (s: string) => string = quoted): string | null {
   const start = rustTrimStart(raw);
   const end = rustTrimEnd(raw);
   if ((start === 0 && end === raw.length) || start === raw.length) return null;
   const removed = raw.slice(0, start) + raw.slice(Math.max(start, end));
   const what = !/^ +$/.test(removed) ? 'white space' : removed.length === 1 ? 'a space' : 'spaces';
-  return `${what} ${start > 0 && end < raw.length ? 'around' : start > 0 ? 'before' : 'after'} it`;
+  return `${quote(raw)} has ${what} ${start > 0 && end < raw.length ? 'around' : start > 0 ? 'before' : 'after'} it, which Mars trims`;
 }
 
 /** Offset after the last character `rustTrim` keeps (0 when all is white space). */
