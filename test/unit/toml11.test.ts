@@ -53,13 +53,17 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
 
 for (const [name, input, expected] of CASES) test(`TOML 1.1: ${name}`, () => check(input, expected));
 
-// The comma goes with the blanks before it where a blank follows it: `{ b = 1 , }` left `{ b = 1  }`.
+// The comma goes with the blanks before it and all but the last after it, where a blank follows it: `{ b = 1 , }` left `{ b = 1  }`.
 const TRAILING_COMMAS: Array<[string, string]> = [
   ['a = { b = 1, }\n', 'a = { b = 1 }\n'],
   ['a = { b = 1 , }\n', 'a = { b = 1 }\n'],
   ['a = { b = 1 \t,\t}\n', 'a = { b = 1\t}\n'],
   ['a = { b = 1 ,}\n', 'a = { b = 1 }\n'],
   ['a = { b = 1,}\n', 'a = { b = 1}\n'],
+  // Blanks after it, none before: all but the last go with it (`,\t }` left `\t }`).
+  ['tools = { allowed = ["read"],\t }\n', 'tools = { allowed = ["read"] }\n'],
+  ['a = { b = 1,   }\n', 'a = { b = 1 }\n'],
+  ['a = { b = 1 , \t }\n', 'a = { b = 1 }\n'],
 ];
 for (const [input, expected] of TRAILING_COMMAS) {
   test(`TOML 1.1: a trailing comma's removal: ${JSON.stringify(input)}`, () => {

@@ -186,14 +186,22 @@ function firstLine(text: string, frame: Frame): Span {
   return { start: frame.open, end };
 }
 
-/** The comma at `at`, before `}`: removed with the blanks before it where a blank follows it (`{ b = 1 , }` left two spaces). */
+/**
+ * The comma at `at`, before `}`: removed, where a blank follows it, with the blanks before it and
+ * all but the last after it, which is kept before `}` (`{ b = 1 , }` left two spaces, `{ b = 1,\t }` a tab).
+ */
 function trailingComma(text: string, at: number): Toml11Construct {
   let start = at;
-  if (text[at + 1] === ' ' || text[at + 1] === '\t') while (text[start - 1] === ' ' || text[start - 1] === '\t') start--;
+  let end = at + 1;
+  const blank = (i: number) => text[i] === ' ' || text[i] === '\t';
+  if (blank(at + 1)) {
+    while (blank(start - 1)) start--;
+    while (blank(end + 1)) end++;
+  }
   return {
     span: { start: at, end: at + 1 },
     message: `an inline table cannot end with a comma (${MARS_READS}; the trailing comma is TOML 1.1)`,
-    rewrite: { title: 'Remove the trailing comma', span: { start, end: at + 1 }, newText: () => '' },
+    rewrite: { title: 'Remove the trailing comma', span: { start, end }, newText: () => '' },
   };
 }
 
