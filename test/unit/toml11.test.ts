@@ -86,6 +86,25 @@ test('the analysis reports each as a toml-syntax error with its rewrite as the p
   assert.equal(fixed, '[agents.a]\ntools = { allowed = ["bash"] }\n[agents.b.tools]\nallowed = ["re\\u0061d", "b\\u001B"]\n');
 });
 
+// What TOML does not read as a blank in an inline table over lines stopped smol-toml there: the table was
+// said to be closed on no line, with no fix, and the character was not named.
+test('an inline table over lines holding what TOML does not read as a blank: both said, each with its fix', () => {
+  for (const [odd, name] of [['\u00a0', 'U+00A0'], ['\u200b', 'U+200B'], ['\u3000', 'U+3000']] as const) {
+    const text = `[agents.a]\ntools = {\n  allowed = ["read"],${odd}\n  disallowed = ["bash"],\n  x = "a${odd}b",\n}\n`;
+    const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');
+    assert.deepEqual(found.map((f) => [text.slice(f.span.start, f.span.end), f.fixes.filter((x) => x.preferred).length]), [['{', 1], [odd, 1]], name);
+    assert.match(found[0]!.message, /^TOML syntax error: an inline table must be on one line \(Mars reads TOML 1\.0/, name);
+    assert.equal(found[0]!.fixes[0]!.title, 'Write the inline table on one line', name);
+    assert.ok(found[1]!.message.startsWith(`TOML syntax error: ${name} `), found[1]!.message);
+    const expected = `[agents.a]\ntools = { allowed = ["read"], disallowed = ["bash"], x = "a${odd}b" }\n`; // strings kept as written
+    assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), expected, name);
+    for (const f of found) {
+      const once = applyEdits(text, f.fixes[0]!.edits);
+      assert.equal(applyEdits(once, documentFixAll(analyzeDocument(once))), expected, `${name}: ${f.fixes[0]!.title} first`);
+    }
+  }
+});
+
 test('a leap second is TOML 1.0, as Mars reads it (smol-toml refuses it)', () => {
   const text = 'a = 1990-12-31T23:59:60Z\nb = 23:59:60.5\nc = "23:59:60"\n';
   assert.deepEqual(documentFindings(analyzeDocument(text)), []);

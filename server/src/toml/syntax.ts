@@ -12,7 +12,8 @@ import { LineIndex } from './lineIndex';
 import { stringEnd } from './stringPositions';
 import { explainError } from './syntaxMessages';
 import { quoted } from '../grammar/text';
-import { isStop, toml11Constructs, type Toml11Construct } from './toml11';
+import { inlineTableOnOneLine, isStop, toml11Constructs, type Toml11Construct } from './toml11';
+import { INVISIBLE, isUnreadBlank, LINE_BREAK, UNREAD } from './unreadBlanks';
 
 interface SectionVerdict {
   /** Offset relative to the section's start, and smol-toml's message; null when the section is valid. */
@@ -50,7 +51,7 @@ export function syntaxProblems(doc: TomlDocument): SyntaxProblem[] {
       })),
     ];
     if (verdict.error) {
-      problems.push(firstError(doc, section, text, start, Math.max(0, verdict.error.offset - bom), verdict.error.message, limits));
+      for (const p of firstError(doc, section, text, start, Math.max(0, verdict.error.offset - bom), verdict.error.message, limits)) problems.push(p);
       continue;
     }
     for (const c of toml11Constructs(text)) problems.push(placed(c, start));
@@ -153,17 +154,60 @@ function placed(c: Toml11Construct, start: number, unreadableFrom?: number): Syn
  * something cannot be in a table), or one of its `limits` (the section's, in text order), which
  * smol-toml passes. A token cut off at the error is not judged.
  */
-function firstError(doc: TomlDocument, section: Section, text: string, start: number, offset: number, message: string, limits: readonly SyntaxProblem[]): SyntaxProblem {
+function firstError(doc: TomlDocument, section: Section, text: string, start: number, offset: number, message: string, limits: readonly SyntaxProblem[]): SyntaxProblem[] {
   const unreadableFrom = start + offset;
   const earlier = toml11Constructs(text.slice(0, offset)).filter((c) => c.span.end < offset);
   const first = earlier.reduce<Toml11Construct | undefined>((a, c) => (a && a.span.start <= c.span.start ? a : c), undefined);
   const limit = limits.reduce<SyntaxProblem | undefined>((a, p) => (p.span.start < unreadableFrom && (!a || p.span.start < a.span.start) ? p : a), undefined);
-  if (limit && (!first || limit.span.start < start + first.span.start)) return { ...limit, unreadableFrom };
-  if (first) return placed(first, start, unreadableFrom);
+  if (limit && (!first || limit.span.start < start + first.span.start)) return [{ ...limit, unreadableFrom }];
+  const said = () => {
+    const e = explainError(doc.text, section, unreadableFrom, message);
+    return { span: e.span ?? errorSpan(doc.text, unreadableFrom), message: `TOML syntax error: ${e.message}`, ...(e.related ? { related: e.related } : {}), ...(e.rewrite ? { rewrite: e.rewrite } : {}), unreadableFrom };
+  };
+  if (first) {
+    const table = !first.rewrite && isUnreadBlank(text.charCodeAt(offset)) ? inlineTableWithUnread(text, first) : null;
+    return table ? [placed(table, start, unreadableFrom), said()] : [placed(first, start, unreadableFrom)];
+  }
   const again = REDEFINED.test(message) ? redefinition(doc, section.entries, unreadableFrom) : null;
-  if (again) return { ...again, unreadableFrom };
-  const said = explainError(doc.text, section, unreadableFrom, message);
-  return { span: said.span ?? errorSpan(doc.text, unreadableFrom), message: `TOML syntax error: ${said.message}`, ...(said.related ? { related: said.related } : {}), ...(said.rewrite ? { rewrite: said.rewrite } : {}), unreadableFrom };
+  if (again) return [{ ...again, unreadableFrom }];
+  return [said()];
+}
+
+const UNREAD_ALL = new RegExp(UNREAD, 'gu');
+
+/**
+ * An inline table over lines that smol-toml stopped reading inside, at what TOML does not read as a
+ * blank (`allowed = ["read"],<U+00A0>` then a line break): cut there, it was closed on no line, so
+ * said with no rewrite. Where the section is valid with each of them a space (so they are its only
+ * errors), the table as the section without them shows it, its rewrite made of the table with each
+ * written as its fix writes it (a space, nothing where invisible, a line break): the character
+ * has its own error (and fix) beside it.
+ */
+function inlineTableWithUnread(text: string, cut: Toml11Construct): Toml11Construct | null {
+  const spaced = text.replace(UNREAD_ALL, ' '); // one UTF-16 unit each: offsets hold
+  if (checkSection(spaced).error) return null;
+  const table = toml11Constructs(spaced).find((c) => c.span.start === cut.span.start && c.rewrite?.span.start === cut.span.start);
+  if (!table?.rewrite) return null;
+  const { span, title } = table.rewrite;
+  return { ...table, rewrite: { title, span, newText: () => inlineTableOnOneLine(withoutUnread(text, span)) } };
+}
+
+/** The text of `span` (no comment in it) with each such character outside its strings written as its fix writes it. */
+function withoutUnread(text: string, span: Span): string {
+  const parts: string[] = [];
+  const fix = (from: number, to: number) => text.slice(from, to).replace(UNREAD_ALL, (c) => (INVISIBLE.test(c) ? '' : LINE_BREAK.test(c) ? '\n' : ' '));
+  let from = span.start;
+  for (let p = span.start; p < span.end; p++) {
+    const c = text.charCodeAt(p);
+    if (c !== 0x22 && c !== 0x27) continue;
+    parts.push(fix(from, p));
+    from = p;
+    p = Math.min(stringEnd(text, p), span.end);
+    parts.push(text.slice(from, p));
+    from = p--;
+  }
+  parts.push(fix(from, span.end));
+  return parts.join('');
 }
 
 /** smol-toml's message for a key or table defined twice (it says "trying to redefine an already defined table or value"). */

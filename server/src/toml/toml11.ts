@@ -240,6 +240,9 @@ function oneLine(text: string, start: number, end: number): string {
   return parts.join('');
 }
 
+/** `table`, an inline table over lines with no comment in it (`{` to `}`), written on one line as its rewrite writes it. */
+export const inlineTableOnOneLine = (table: string): string => oneLine(table, 0, table.length);
+
 /** The index after the string at p, its TOML 1.1 escapes reported into `found`. */
 function skipString(text: string, p: number, found: Toml11Construct[]): number {
   const end = stringEnd(text, p);
