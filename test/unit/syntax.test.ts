@@ -475,6 +475,23 @@ test('a list left open, then a header with what TOML does not read as a blank in
   }
 });
 
+// ... and before its brackets, at the line's start, with no list open: the line is a header as
+// without it (the split, the parser and the chunks read the line's start alike), so the section
+// below is not read as the table above's ("Mars ignores `tools` here"), and the character is named and fixed.
+test('a header after what TOML does not read as a blank at its line\'s start', () => {
+  for (const odd of ['\u3000', '\u00a0', '\u200b', '\u2028']) {
+    const text = `[agents.a.tools]\nallowed = ["Bash"]\n${odd}[skills.c]\ntools = { allowed = ["read", "read"] }\n`;
+    const found = documentFindings(analyzeDocument(text));
+    // skills.c's tools table, read as such: its "read" twice is said, and nothing is "ignored here".
+    assert.deepEqual(found.filter((f) => f.code !== 'non-canonical' && f.code !== 'toml-syntax').map((f) => f.code), ['duplicate-entry'], JSON.stringify(odd));
+    const syntax = found.filter((f) => f.code === 'toml-syntax');
+    assert.deepEqual(syntax.map((f) => [text.slice(f.span.start, f.span.end), f.fixes.length]), [[odd, 1]], JSON.stringify(odd));
+    const once = applyEdits(text, documentFixAll(analyzeDocument(text)));
+    assert.equal(once.replace(/^ \[/m, '['), '[agents.a.tools]\nallowed = ["bash"]\n[skills.c]\ntools = { allowed = ["read"] }\n', JSON.stringify(odd));
+    assert.deepEqual(documentFixAll(analyzeDocument(once)), [], JSON.stringify(odd));
+  }
+});
+
 test('fix-all writes every comma missing between items on one line', () => {
   const text = '[agents.a.tools]\nallowed = ["a" "b" "Bash"]\n[t]\nx = { a = 1 b = 2 c = 3 }\n';
   assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), '[agents.a.tools]\nallowed = ["a", "b", "bash"]\n[t]\nx = { a = 1, b = 2, c = 3 }\n');

@@ -17,7 +17,7 @@
 // pieces after one with a syntax error show what the whole section shows past it (no syntax error
 // of their own, nothing for fix-all: see `Outside.unreadableBefore`).
 
-import { lineBreak, restOfLine, skipBlank, type LineState } from './split';
+import { lineBreak, lineCodeStart, restOfLine, skipBlank, type LineState } from './split';
 
 /** Sections shorter than this are analysed whole. */
 const MIN_SECTION = 16_384;
@@ -57,7 +57,7 @@ export function chunkSection(text: string, start: number, end: number): Chunks |
   let p = start === 0 && text.charCodeAt(0) === 0xfeff ? 1 : start;
   let header = 0;
   let owners = false;
-  if (text.charCodeAt(skipBlank(text, p)) === 0x5b) {
+  if (text.charCodeAt(lineCodeStart(text, p)) === 0x5b) {
     let lineEnd = p;
     while (lineEnd < end && text.charCodeAt(lineEnd) !== 0x0a && text.charCodeAt(lineEnd) !== 0x0d) lineEnd++;
     const line = text.slice(p, lineEnd);
@@ -74,7 +74,7 @@ export function chunkSection(text: string, start: number, end: number): Chunks |
   while (p < end) {
     const lineStart = p;
     if (state.arrays === 0 && !state.multiline) {
-      const q = skipBlank(text, p);
+      const q = lineCodeStart(text, p);
       const c = text.charCodeAt(q);
       if (q >= end || c === 0x0a || c === 0x0d || c === 0x23) {
         block ??= lineStart;

@@ -17,7 +17,7 @@ import {
   type Comment, type Key, type KeyPart, type KeyValue, RECURSION_LIMIT, type Section, type Span, type StringStyle, type SyntaxProblem,
   type TableHeader, type TomlArray, type TomlDocument, type TomlInlineTable, type TomlScalar, type TomlString, type TomlValue,
 } from './model';
-import { skipBlank } from './split';
+import { lineCodeStart } from './split';
 import { stringEnd, surrogatePairEscape } from './stringPositions';
 import { isUnreadBlank } from './unreadBlanks';
 
@@ -117,8 +117,8 @@ function looksLikeStatement(text: string, p: number): boolean {
  * section split reads it (split.ts, `startsHeader`).
  */
 function looksLikeHeader(text: string, p: number): boolean {
+  p = lineCodeStart(text, p);
   let c = text.charCodeAt(p);
-  while (c === SPACE || c === TAB) c = text.charCodeAt(++p);
   if (c !== LBRACKET) return false;
   c = text.charCodeAt(++p);
   if (c === LBRACKET) c = text.charCodeAt(++p);
@@ -143,8 +143,7 @@ function closedBraces(text: string): Set<number> {
   let p = 0;
   while (p < len) {
     // At a line start.
-    let q = p;
-    while (text.charCodeAt(q) === SPACE || text.charCodeAt(q) === TAB) q++;
+    let q = lineCodeStart(text, p);
     if (text.charCodeAt(q) === LBRACKET && (!inList() || looksLikeHeader(text, q))) {
       open.length = 0;
       while (q < len && text.charCodeAt(q) !== LF) q++; // the header line, quoted keys and all
@@ -209,6 +208,13 @@ class Parser {
       const lineStart = this.pos;
       this.skipWs();
       if (this.pos >= len) break;
+      // What TOML does not read as a blank before a header's `[`: its own error, the line a header all the same.
+      const code = lineCodeStart(text, this.pos);
+      const odd = code > this.pos;
+      if (odd) {
+        this.problem(this.spanAt(this.pos), `expected a key or a [table] header, found \`${shown(this.charAt(this.pos))}\``);
+        this.pos = code;
+      }
       const c = text.charCodeAt(this.pos);
       if (c === LF) {
         this.pos++;
@@ -226,7 +232,8 @@ class Parser {
         sections.push({ header, entries, span: { start: sectionStart, end: lineStart } });
         header = this.parseHeader();
         entries = [];
-        sectionStart = header.span.start;
+        // With the characters before its `[` (their error is the section's).
+        sectionStart = odd ? lineStart : header.span.start;
         what = 'the table header';
       } else if (isKeyStart(c)) {
         this.statement = this.pos;
@@ -603,7 +610,7 @@ class Parser {
       if (next < 0) return true;
       if (inline && !(this.closedBraces ??= closedBraces(text)).has(open)) return false;
       // In an inline table (not in a list in it) a line cannot go on with `[`: it is a header.
-      if (inline ? text.charCodeAt(skipBlank(text, next)) === LBRACKET : looksLikeStatement(text, next)) return false;
+      if (inline ? text.charCodeAt(lineCodeStart(text, next)) === LBRACKET : looksLikeStatement(text, next)) return false;
       this.pos = next;
     }
   }

@@ -67,6 +67,20 @@ function skipBlankOrUnread(text: string, p: number): number {
 }
 
 /**
+ * Where the code of the line from `p` starts: past spaces and tabs, and, where `[` follows (a
+ * header, or an item of a list left open), past what TOML does not read as a blank too (each its own
+ * syntax error, which does not make a header's line another: `<U+3000>[skills.c]`). The split, the
+ * parser (parse.ts) and the chunks (chunks.ts) read a line's start with it, so they agree on which
+ * lines are headers.
+ */
+export function lineCodeStart(text: string, p: number): number {
+  const q = skipBlank(text, p);
+  if (!isUnreadBlank(text.charCodeAt(q))) return q;
+  const r = skipBlankOrUnread(text, q);
+  return text.charCodeAt(r) === LBRACKET ? r : q;
+}
+
+/**
  * Whether the `[` at p opens a header even inside an open array: a whole header line, `[key]` or
  * `[[key]]` and nothing after it but a comment, whose key starts with a letter or `_` (not a value
  * such as `[1]`, `[-1, 2],`, `["x"]` or `[true]`). What TOML does not read as a blank counts as one
@@ -139,7 +153,7 @@ export function sectionStartsFrom(text: string, from: number, stop?: (start: num
     // At a line start.
     if (!state.multiline) {
       // A byte order mark is no part of the first line (the parser skips it): `\uFEFF[x]` is a header.
-      const q = skipBlank(text, p === 0 && text.charCodeAt(0) === BOM ? 1 : p);
+      const q = lineCodeStart(text, p === 0 && text.charCodeAt(0) === BOM ? 1 : p);
       // In an inline table (not in a list in it) a line cannot go on with `[`: it is a header.
       if (text.charCodeAt(q) === LBRACKET && (state.arrays === 0 || startsHeader(text, q))) {
         if (p > from) {
