@@ -492,6 +492,18 @@ test('a header after what TOML does not read as a blank at its line\'s start', (
   }
 });
 
+// ... and before a key: the key/value is read (found by the odd-blanks property test, seed 1), so
+// tools.mcp's fix appends to the list written there, not a second `b.tools.allowed` that check --fix
+// left defined twice.
+test('a key/value after what TOML does not read as a blank at its line\'s start is read', () => {
+  for (const odd of ['\u2003', '\u00a0\u2029', '\u200b']) {
+    const text = `[agents]\nb.tools.mcp = "gh"\n${odd}b.tools.allowed = ["fetch"]\n`;
+    const fixed = (t: string) => applyEdits(t, documentFixAll(analyzeDocument(t)));
+    const once = fixed(text);
+    assert.equal(fixed(once).replace(/^ +b/m, 'b'), '[agents]\nb.tools.allowed = ["web_fetch", "mcp(gh)"]\n', JSON.stringify(odd));
+  }
+});
+
 test('fix-all writes every comma missing between items on one line', () => {
   const text = '[agents.a.tools]\nallowed = ["a" "b" "Bash"]\n[t]\nx = { a = 1 b = 2 c = 3 }\n';
   assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), '[agents.a.tools]\nallowed = ["a", "b", "bash"]\n[t]\nx = { a = 1, b = 2, c = 3 }\n');

@@ -208,7 +208,7 @@ class Parser {
       const lineStart = this.pos;
       this.skipWs();
       if (this.pos >= len) break;
-      // What TOML does not read as a blank before a header's `[`: its own error, the line a header all the same.
+      // What TOML does not read as a blank before a header's `[` or a key: its own error, the line read all the same.
       const code = lineCodeStart(text, this.pos);
       const odd = code > this.pos;
       if (odd) {
