@@ -76,7 +76,9 @@ function skipBlankOrUnread(text: string, p: number): number {
  */
 export function lineCodeStart(text: string, p: number): number {
   const q = skipBlank(text, p);
-  if (!isUnreadBlank(text.charCodeAt(q))) return q;
+  // Not a byte order mark first on its line: a section cut there would start with one, which the
+  // parser and smol-toml skip as the file's, and its error would be lost.
+  if (!isUnreadBlank(text.charCodeAt(q)) || (q === p && text.charCodeAt(q) === BOM)) return q;
   const r = skipBlankOrUnread(text, q);
   const c = text.charCodeAt(r);
   return c === LBRACKET || c === QUOTE || c === APOS || isBareLetter(c) || (c >= 0x30 && c <= 0x39) ? r : q;
