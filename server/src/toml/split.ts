@@ -91,9 +91,8 @@ export function lineCodeStart(text: string, p: number): number {
  * here (`[`U+200B`skills]`), as the parser reads the line (parse.ts, `looksLikeHeader`).
  */
 function startsHeader(text: string, p: number): boolean {
-  const skipBlank = skipBlankOrUnread;
   const double = text.charCodeAt(p + 1) === LBRACKET;
-  let q = skipBlank(text, double ? p + 2 : p + 1);
+  let q = skipBlankOrUnread(text, double ? p + 2 : p + 1);
   const first = text.charCodeAt(q);
   if (!(isBareLetter(first) && first !== 0x2d) || isWordValue(text, q)) return false;
   // The key: bare parts and quoted ones, joined by dots.
@@ -107,12 +106,12 @@ function startsHeader(text: string, p: number): boolean {
     } else if (isBareLetter(c) || (c >= 0x30 && c <= 0x39)) {
       while (isBareLetter(text.charCodeAt(q)) || (text.charCodeAt(q) >= 0x30 && text.charCodeAt(q) <= 0x39)) q++;
     } else return false;
-    q = skipBlank(text, q);
+    q = skipBlankOrUnread(text, q);
     if (text.charCodeAt(q) !== 0x2e) break;
-    q = skipBlank(text, q + 1);
+    q = skipBlankOrUnread(text, q + 1);
   }
   if (text.charCodeAt(q) !== RBRACKET || (double && text.charCodeAt(q + 1) !== RBRACKET)) return false;
-  q = skipBlank(text, q + (double ? 2 : 1));
+  q = skipBlankOrUnread(text, q + (double ? 2 : 1));
   const after = text.charCodeAt(q);
   return q >= text.length || after === LF || after === CR || after === HASH;
 }
