@@ -117,8 +117,9 @@ const CASES: Case[] = [
   { name: 'after a comma and a space', doc: '[agents.x.tools]\nallowed = ["read", |]', edit: { label: '*', newText: '"*"', range: [1, 19, 1, 19] } },
   { name: 'snippet in a slot', doc: '[agents.x.tools]\nallowed = [|]',
     edit: { label: 'bash(command *)', newText: '"bash(${1:command} *)"', range: [1, 11, 1, 11] } },
+  // A blank already after the slot: the comma only, not a second blank (`["bash", "read"]`).
   { name: 'slot before an item gets a comma', doc: '[agents.x.tools]\nallowed = [| "read"]',
-    edit: { label: 'bash', newText: '"bash", ', range: [1, 11, 1, 11] } },
+    edit: { label: 'bash', newText: '"bash",', range: [1, 11, 1, 11] } },
   { name: 'multi-line array, own line', doc: '[agents.x.tools]\nallowed = [\n  "read",\n  |\n]',
     edit: { label: 'bash', newText: '"bash"', range: [3, 2, 3, 2] } },
   // An item on a line below: the comma ends the new item's line, with no blank after it.
@@ -317,7 +318,7 @@ const CASES: Case[] = [
   { name: 'a pattern typed after a bare word in a list is kept', doc: '[agents.x.tools]\nallowed = [sh|(git)]',
     present: ['read', '*'], edit: { label: 'bash', newText: '"bash(git)"', range: [1, 11, 1, 18] } },
   { name: 'a bare word with a pattern in a list, an entry after it', doc: '[agents.x.tools]\nallowed = [sh|(git) "read"]',
-    edit: { label: 'bash', newText: '"bash(git)", ', range: [1, 11, 1, 18] } },
+    edit: { label: 'bash', newText: '"bash(git)",', range: [1, 11, 1, 18] } },
   { name: 'a bare word with a pattern in a list: not offered when the list holds what it would write', doc: '[agents.x.tools]\nallowed = ["bash(git)", b|(git)]',
     present: ['read'], absent: ['bash'] },
   // A bare word with a quote right after it (its opening quote forgotten): that quote opens the next string as the parser
@@ -588,6 +589,12 @@ const ACCEPTED: Array<[doc: string, label: string, after: string]> = [
   ['[agents.a.tools]\nallowed = [|"bash"]', 'read', '[agents.a.tools]\nallowed = ["read", "bash"]'],
   ['[agents.a.tools]\nallowed = [ |"bash"]', 'read', '[agents.a.tools]\nallowed = [ "read", "bash"]'],
   ['[agents.a.tools]\nallowed = ["bash",|"read"]', 'grep', '[agents.a.tools]\nallowed = ["bash", "grep", "read"]'],
+  // A blank already between the slot and the entry: no second one.
+  ['[agents.a.tools]\nallowed = [| "bash"]', 'read', '[agents.a.tools]\nallowed = ["read", "bash"]'],
+  ['[agents.a.tools]\nallowed = ["read",| "grep"]', 'bash', '[agents.a.tools]\nallowed = ["read", "bash", "grep"]'],
+  ['[agents.a.tools]\nallowed = ["read", | "grep"]', 'bash', '[agents.a.tools]\nallowed = ["read", "bash", "grep"]'],
+  ['[agents.a.tools]\nallowed = [sh|\t"bash"]', 'read', '[agents.a.tools]\nallowed = ["read",\t"bash"]'],
+  ['[agents.a.tools]\nallowed = ["read",gr| "edit"]', 'grep', '[agents.a.tools]\nallowed = ["read", "grep", "edit"]'],
   ['[agents.a.tools]\nallowed = [\n  |"bash",\n]', 'read', '[agents.a.tools]\nallowed = [\n  "read", "bash",\n]'],
   ['[agents.a]\ntools.allowed = [|"bash"]', 'read', '[agents.a]\ntools.allowed = ["read", "bash"]'],
   ['[agents.a]\ntools = { disallowed = [|"bash"] }', '*', '[agents.a]\ntools = { disallowed = ["*", "bash"] }'],

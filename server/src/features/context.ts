@@ -57,7 +57,7 @@ export interface SlotContext {
   readonly cursor: number;
   /** What goes before the new item: a space right after a comma (`["read",|]`), as a formatter writes it, else ''. */
   readonly before: string;
-  /** What goes after the new item: `, ` when another item follows with no comma between (`,` when it is on a line below). */
+  /** What goes after the new item: `, ` when another item follows with no comma between (`,` when it is on a line below, or a blank already follows). */
   readonly after: string;
   /** Where the comma missing after the item before goes (that item on a line above), or null. */
   readonly comma: number | null;
@@ -436,8 +436,10 @@ function slotContext(layout: Layout, list: PolicyList, offset: number, word: Tom
   // The next item is told by identity, not by position: with nothing typed it may start right at
   // the cursor (`[|"bash"]`), and still needs the comma.
   const next = array.items.find((i) => i !== word && i.span.start >= range.end);
-  // On a line below, the comma ends the new item's line: a blank after it would trail there.
-  const after = next && !significant(text, range.end, next.span.start).includes(',') ? (/[\r\n]/.test(text.slice(range.end, next.span.start)) ? ',' : ', ') : '';
+  // On a line below, the comma ends the new item's line: a blank after it would trail there. With a
+  // blank already after the slot (`[| "read"]`), the comma only: that blank separates them.
+  const after = next && !significant(text, range.end, next.span.start).includes(',')
+    ? (/[\r\n]/.test(text.slice(range.end, next.span.start)) || text[range.end] === ' ' || text[range.end] === '\t' ? ',' : ', ') : '';
   const lead = text[range.start - 1] === ',' ? ' ' : '';
   return { kind: 'slot', list, range, text: text.slice(range.start, range.end), cursor: offset - range.start, before: lead, after, comma };
 }
