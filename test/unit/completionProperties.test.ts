@@ -14,7 +14,8 @@
 //     placeholders' defaults) leaves one toml_edit reads, and in a tool list an entry Mars takes
 //     (unless the entry was rejected before) that no other entry of the list means already, and in a
 //     string Mars reads as no entry for its value's shape (`allowed = "gr"`) one hover still describes
-//     as the entry it would be;
+//     as the entry it would be; and no spacing oddity the document did not have (two blanks in a
+//     row, `,,`, a comma right before `]` or `}`, a blank before a comma or at a line's end);
 // and hover on every offset of every entry answers with its range inside the string, a rejected
 // entry's reason or a valid entry's parse (capability and pattern, MCP server and tool).
 // Bounded: 100 documents (about 10 s here), stopping early past 20 s on a slow machine. Replay
@@ -46,6 +47,20 @@ const SAMPLED_OFFSETS = 120;
 /** Items accepted per offset (each is a toml_edit parse), the rest only checked in place. */
 const ACCEPTED_PER_OFFSET = 3;
 const SERVERS = ['gh', 'linear', 'plugin:demo', 'we$ird}'];
+
+/**
+ * Spacing an accepted item should not make: counted in the document before and after. Blanks that
+ * indent a line are the document's style (an item on a line of its own copies them, a comma-first
+ * list's `  , "x"` too), not counted.
+ */
+const SPACING: ReadonlyArray<[what: string, re: RegExp, blanks: boolean]> = [
+  ['two blanks in a row', /[^ \t\r\n][ \t]{2}/g, true],
+  ['blank before a comma', /[^ \t\r\n][ \t]+,/g, true],
+  ['comma after a comma', /,[ \t]*,/g, false],
+  ['comma right before ]', /,[ \t]*\]/g, false],
+  ['comma right before }', /,[ \t]*\}/g, false],
+  ['blank at the end of a line', /[ \t]\r?(\n|$)/g, false],
+];
 
 interface Placed {
   readonly p: ParsedEntry;
@@ -174,6 +189,15 @@ async function checkDocument(text: string, random: () => number, counts: { offse
       if ((await readable(out)) === false) {
         fail(`c: toml_edit still reads it (${ctx.kind})`, show);
         continue;
+      }
+      // No spacing oddity the document did not have: each is counted before and after. Not yet the
+      // blanks with the cursor in a line's indentation (`|  "read"` gives `"bash",  "read"`, the
+      // indentation left mid-line; `|  , "b"` in a comma-first list gives `"bash"  , "b"`).
+      const indent = /^[ \t]*$/.test(text.slice(text.lastIndexOf('\n', offset - 1) + 1, offset));
+      for (const [what, re, blanks] of SPACING) {
+        if (blanks && indent) continue;
+        const n = (t: string) => t.match(re)?.length ?? 0;
+        if (n(out) > n(text)) fail(`c: no ${what} where there was none (${ctx.kind})`, show);
       }
       if (ctx.kind !== 'entry' && ctx.kind !== 'slot' && ctx.kind !== 'list-value') continue;
       // Where the main edit lands in the output.
