@@ -13,7 +13,7 @@ import { stringEnd } from './stringPositions';
 import { explainError } from './syntaxMessages';
 import { quoted } from '../grammar/text';
 import { inlineTableOnOneLine, isStop, toml11Constructs, type Toml11Construct } from './toml11';
-import { INVISIBLE, isUnreadBlank, LINE_BREAK, UNREAD } from './unreadBlanks';
+import { EACH_UNREAD, isUnreadBlank, unreadFixedAs } from './unreadBlanks';
 
 interface SectionVerdict {
   /** Offset relative to the section's start, and smol-toml's message; null when the section is valid. */
@@ -173,8 +173,6 @@ function firstError(doc: TomlDocument, section: Section, text: string, start: nu
   return [said()];
 }
 
-const UNREAD_ALL = new RegExp(UNREAD, 'gu');
-
 /**
  * An inline table over lines that smol-toml stopped reading inside, at what TOML does not read as a
  * blank (`allowed = ["read"],<U+00A0>` then a line break): cut there, it was closed on no line, so
@@ -184,7 +182,7 @@ const UNREAD_ALL = new RegExp(UNREAD, 'gu');
  * has its own error (and fix) beside it.
  */
 function inlineTableWithUnread(text: string, cut: Toml11Construct): Toml11Construct | null {
-  const spaced = text.replace(UNREAD_ALL, ' '); // one UTF-16 unit each: offsets hold
+  const spaced = text.replace(EACH_UNREAD, ' '); // one UTF-16 unit each: offsets hold
   if (checkSection(spaced).error) return null;
   const table = toml11Constructs(spaced).find((c) => c.span.start === cut.span.start && c.rewrite?.span.start === cut.span.start);
   if (!table?.rewrite) return null;
@@ -195,7 +193,7 @@ function inlineTableWithUnread(text: string, cut: Toml11Construct): Toml11Constr
 /** The text of `span` (no comment in it) with each such character outside its strings written as its fix writes it. */
 function withoutUnread(text: string, span: Span): string {
   const parts: string[] = [];
-  const fix = (from: number, to: number) => text.slice(from, to).replace(UNREAD_ALL, (c) => (INVISIBLE.test(c) ? '' : LINE_BREAK.test(c) ? '\n' : ' '));
+  const fix = (from: number, to: number) => text.slice(from, to).replace(EACH_UNREAD, (c) => unreadFixedAs(c, '\n'));
   let from = span.start;
   for (let p = span.start; p < span.end; p++) {
     const c = text.charCodeAt(p);

@@ -8,7 +8,7 @@ import { parse as smolParse } from 'smol-toml';
 import { lineEndAt, lineStartAt } from './lineIndex';
 import { isMultiline, surrogatePairEscape } from './stringPositions';
 import { quoted, uPlus } from '../grammar/text';
-import { BLANKS_AND_UNREAD, INVISIBLE, LINE_BREAK, NAMES, trimUnreadEnd, UNREAD, UNREAD_BLANK, UNREAD_BLANKS } from './unreadBlanks';
+import { BLANKS_AND_UNREAD, EACH_UNREAD, INVISIBLE, LINE_BREAK, NAMES, trimUnreadEnd, UNREAD, UNREAD_BLANK, UNREAD_BLANKS, unreadFixedAs } from './unreadBlanks';
 import type { KeyValue, Section, Span, SyntaxProblem, TomlValue } from './model';
 
 export interface Explained {
@@ -256,9 +256,6 @@ function explained(text: string, section: Section, at: number, raw: string): str
 const unreadKind = (c: string, where = '') =>
   `${uPlus(c.codePointAt(0)!)}${NAMES[c] ? (where ? `${where}, ${NAMES[c]},` : ` (${NAMES[c]})`) : where} is ${INVISIBLE.test(c) ? 'an invisible character' : 'white space'}`;
 
-/** Each of them (see `unreadBlank`). */
-const EACH_UNREAD = new RegExp(UNREAD, 'gu');
-
 /** How long a section may be for a fix to be checked by reading it again (`unreadBlank`). */
 const REREAD_MAX = 100_000;
 
@@ -290,7 +287,7 @@ function unreadBlank(text: string, section: Section, at: number): Explained {
   // nothing where invisible; else a line break where one of them may be that): not withheld because
   // another of them follows on the line (`["a",` U+00A0 `"b",` U+00A0 `"c"]`).
   const reads = (newText: string, s: Span = span) => {
-    const fixedAs = (breaks: boolean) => text.slice(s.end, line).replace(EACH_UNREAD, (ch) => (INVISIBLE.test(ch) ? '' : breaks && LINE_BREAK.test(ch) ? lineBreak : ' '));
+    const fixedAs = (breaks: boolean) => text.slice(s.end, line).replace(EACH_UNREAD, (ch) => unreadFixedAs(ch, breaks ? lineBreak : undefined));
     const spaced = fixedAs(false);
     const broken = fixedAs(true);
     return readsWith(newText, s, spaced) || (broken !== spaced && readsWith(newText, s, broken));
@@ -314,7 +311,7 @@ function unreadBlank(text: string, section: Section, at: number): Explained {
       return { message: `${message}: delete it`, span, rewrite: { title: `Remove ${u}`, span: removed, newText: () => '' } };
     }
   }
-  const blanks = [...run].map((ch) => (INVISIBLE.test(ch) ? '' : ' ')).join('');
+  const blanks = [...run].map((ch) => unreadFixedAs(ch)).join('');
   if (reads(blanks)) {
     const [title, say] = blanks === '' ? [`Remove ${u}`, 'delete it'] : [`Replace ${u} with a space`, 'write a space'];
     return { message: `${message}: ${say}`, span, rewrite: { title, span, newText: () => blanks } };
@@ -617,7 +614,7 @@ function unreadOutsideStrings(values: string): { written: string; unread: string
       i = to - 1;
     } else if (UNREAD_BLANK.test(c)) {
       unread.add(c);
-      written += INVISIBLE.test(c) ? '' : ' ';
+      written += unreadFixedAs(c);
     } else written += c;
   }
   return { written, unread: [...unread] };

@@ -25,6 +25,17 @@ export const NAMES: Readonly<Record<string, string>> = {
   '\u180E': 'a Mongolian vowel separator', '\u200B': 'a zero-width space', '\u2060': 'a word joiner', '\uFEFF': 'a byte order mark',
 };
 
+/** Each of them, for `replace` (a global expression: used whole, never by `exec` or `test`). */
+export const EACH_UNREAD = new RegExp(UNREAD, 'gu');
+
+/**
+ * What one of them becomes where it is fixed: nothing where invisible, else a space, or `lineBreak`
+ * (where given) for one that is a line break outside TOML. The one rule its own fix, the fixes
+ * checked with the line's others fixed in turn, and the lists and tables rewritten around them follow.
+ */
+export const unreadFixedAs = (c: string, lineBreak?: string): string =>
+  INVISIBLE.test(c) ? '' : lineBreak !== undefined && LINE_BREAK.test(c) ? lineBreak : ' ';
+
 /** Whether the UTF-16 unit `c` is one of them (each is one unit; the model's scanner asks of a code, past ASCII only). */
 export const isUnreadBlank = (c: number): boolean => c >= 0x80 && UNREAD_BLANK.test(String.fromCharCode(c));
 
