@@ -414,6 +414,15 @@ const UNREAD_BLANKS: Array<[text: string, message: string, fixed: string | null]
   ['x = [\n  "a" \u00a0\r\n]\r\n', 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): delete it', 'x = [\n  "a"\r\n]\r\n'],
   ['x = [\n  "a"\u200b\n  # c\n\n]\n', 'U+200B (a zero-width space) is an invisible character TOML does not read as a blank (its blanks are space and tab): delete it', 'x = [\n  "a"\n  # c\n\n]\n'],
   ['x = { a = [\n  1\u00a0\n] }\n', 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): delete it', 'x = { a = [\n  1\n] }\n'],
+  // At the start of its line (blanks before it at most), before a header, a key or an item: removed,
+  // white space too (a space would indent the line by one), the indentation written before it kept.
+  ['[a]\nx = 1\n\u3000[skills.c]\n', 'U+3000 is white space TOML does not read as a blank (its blanks are space and tab): delete it', '[a]\nx = 1\n[skills.c]\n'],
+  ['\u00a0x = 1\n', 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): delete it', 'x = 1\n'],
+  ['[a]\r\n\u2003\u3000[[b]]\r\n', 'U+2003 is white space TOML does not read as a blank (its blanks are space and tab): delete it', '[a]\r\n[[b]]\r\n'],
+  ['[a]\n  \u00a0x = 1\n', 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): delete it', '[a]\n  x = 1\n'],
+  ['[a]\n\t\u2028y = 2\n', 'U+2028 (a line separator) is white space TOML does not read as a blank (its blanks are space and tab): delete it', '[a]\n\ty = 2\n'],
+  ['x = [\n  \u3000"a",\n]\n', 'U+3000 is white space TOML does not read as a blank (its blanks are space and tab): delete it', 'x = [\n  "a",\n]\n'],
+  ['x = [\n  "a"\n\u00a0  , "b"\n]\n', 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): delete it', 'x = [\n  "a"\n  , "b"\n]\n'],
 ];
 for (const [text, message, fixed] of UNREAD_BLANKS) {
   test(`what TOML does not read as a blank: ${JSON.stringify(text)}`, () => {
@@ -435,7 +444,7 @@ const UNREAD_BLANKS_ON_ONE_LINE: Array<[text: string, first: string, all: string
   ['x = ["a",\u00a0"b"]\u00a0\n', 'x = ["a", "b"]\u00a0\n', 'x = ["a", "b"]\n'],
   ['x\u00a0=\u00a01\n', 'x =\u00a01\n', 'x = 1\n'],
   ['x = { a = 1,\u00a0b = 2 }\u200b\n', 'x = { a = 1, b = 2 }\u200b\n', 'x = { a = 1, b = 2 }\n'],
-  ['\u3000[agents.a.tools \u180e]\nallowed = []\n', ' [agents.a.tools \u180e]\nallowed = []\n', ' [agents.a.tools ]\nallowed = []\n'],
+  ['\u3000[agents.a.tools \u180e]\nallowed = []\n', '[agents.a.tools \u180e]\nallowed = []\n', '[agents.a.tools ]\nallowed = []\n'],
   ['x\u00a0= 1\u2028y = 2\r\n', 'x = 1\u2028y = 2\r\n', 'x = 1\r\ny = 2\r\n'],
   // A comma missing, then another of them before the list's end.
   ['x = ["a"\u00a0"b"\u00a0]\n', 'x = ["a", "b"\u00a0]\n', 'x = ["a", "b" ]\n'],
@@ -443,7 +452,7 @@ const UNREAD_BLANKS_ON_ONE_LINE: Array<[text: string, first: string, all: string
   ['x = ["a"\u00a0"b"\u00a0"c"]\n', 'x = ["a", "b"\u00a0"c"]\n', 'x = ["a", "b", "c"]\n'],
   ['x = { a = 1\u00a0b = 2\u200b}\n', 'x = { a = 1, b = 2\u200b}\n', 'x = { a = 1, b = 2}\n'],  // At a line's end before a comment, another on the next line before the comma: no comma is missing.
   ['x = [\n  "a" \u2029 # c\n  \u2060, "b"\n]\n', 'x = [\n  "a"   # c\n  \u2060, "b"\n]\n', 'x = [\n  "a"   # c\n  , "b"\n]\n'],
-  ['x = [\n  "a"\u00a0\n\u3000]\n', 'x = [\n  "a"\n\u3000]\n', 'x = [\n  "a"\n ]\n'],
+  ['x = [\n  "a"\u00a0\n\u3000]\n', 'x = [\n  "a"\n\u3000]\n', 'x = [\n  "a"\n]\n'],
 ];
 for (const [text, first, all] of UNREAD_BLANKS_ON_ONE_LINE) {
   test(`what TOML does not read as a blank, twice: ${JSON.stringify(text)}`, () => {
@@ -487,7 +496,7 @@ test('a header after what TOML does not read as a blank at its line\'s start', (
     const syntax = found.filter((f) => f.code === 'toml-syntax');
     assert.deepEqual(syntax.map((f) => [text.slice(f.span.start, f.span.end), f.fixes.length]), [[odd, 1]], JSON.stringify(odd));
     const once = applyEdits(text, documentFixAll(analyzeDocument(text)));
-    assert.equal(once.replace(/^ \[/m, '['), '[agents.a.tools]\nallowed = ["bash"]\n[skills.c]\ntools = { allowed = ["read"] }\n', JSON.stringify(odd));
+    assert.equal(once, '[agents.a.tools]\nallowed = ["bash"]\n[skills.c]\ntools = { allowed = ["read"] }\n', JSON.stringify(odd));
     assert.deepEqual(documentFixAll(analyzeDocument(once)), [], JSON.stringify(odd));
   }
 });
@@ -500,7 +509,7 @@ test('a key/value after what TOML does not read as a blank at its line\'s start 
     const text = `[agents]\nb.tools.mcp = "gh"\n${odd}b.tools.allowed = ["fetch"]\n`;
     const fixed = (t: string) => applyEdits(t, documentFixAll(analyzeDocument(t)));
     const once = fixed(text);
-    assert.equal(fixed(once).replace(/^ +b/m, 'b'), '[agents]\nb.tools.allowed = ["web_fetch", "mcp(gh)"]\n', JSON.stringify(odd));
+    assert.equal(fixed(once), '[agents]\nb.tools.allowed = ["web_fetch", "mcp(gh)"]\n', JSON.stringify(odd));
   }
 });
 

@@ -263,9 +263,10 @@ const REREAD_MAX = 100_000;
  * A character TOML does not read as a blank at `at` (and those of them right after it), where
  * smol-toml stopped: named, as it shows as a space or as nothing. White space is replaced by spaces,
  * an invisible character deleted, where `section` then reads past its line (not `my key = 1`, where
- * a space is an error too); else a line or paragraph separator, or NEL, by a line break where that
- * reads (`x = 1` U+2028 `y = 2`). A byte order mark keeps its own message (files joined together
- * leave theirs inside), and its fix.
+ * a space is an error too), white space too at the start or the end of its line (blanks beside it
+ * at most: the indentation before it kept, the blanks before it at the end removed); else a line or
+ * paragraph separator, or NEL, by a line break where that reads (`x = 1` U+2028 `y = 2`). A byte
+ * order mark keeps its own message (files joined together leave theirs inside), and its fix.
  */
 function unreadBlank(text: string, section: Section, at: number): Explained {
   const run = UNREAD_BLANKS.exec(text.slice(at, lineEndAt(text, at)))![0];
@@ -311,10 +312,14 @@ function unreadBlank(text: string, section: Section, at: number): Explained {
       return { message: `${message}: delete it`, span, rewrite: { title: `Remove ${u}`, span: removed, newText: () => '' } };
     }
   }
+  // At the start of its line (blanks before it at most): removed, white space too, where a space
+  // would indent the line by one more; the indentation written before it is kept.
   const blanks = [...run].map((ch) => unreadFixedAs(ch)).join('');
-  if (reads(blanks)) {
-    const [title, say] = blanks === '' ? [`Remove ${u}`, 'delete it'] : [`Replace ${u} with a space`, 'write a space'];
-    return { message: `${message}: ${say}`, span, rewrite: { title, span, newText: () => blanks } };
+  const atLineStart = /^[ \t]*$/.test(text.slice(lineStartAt(text, at), at));
+  const written = atLineStart && blanks !== '' && reads('') ? '' : reads(blanks) ? blanks : null;
+  if (written !== null) {
+    const [title, say] = written === '' ? [`Remove ${u}`, 'delete it'] : [`Replace ${u} with a space`, 'write a space'];
+    return { message: `${message}: ${say}`, span, rewrite: { title, span, newText: () => written } };
   }
   if (LINE_BREAK.test(c) && run === c && reads(lineBreak)) {
     return { message: `${message}, nor as a line break (LF or CRLF): write a line break`, span, rewrite: { title: `Replace ${u} with a line break`, span, newText: () => lineBreak } };
