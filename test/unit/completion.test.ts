@@ -596,6 +596,16 @@ const ACCEPTED: Array<[doc: string, label: string, after: string]> = [
   ['[agents.a.tools]\nallowed = [sh|\t"bash"]', 'read', '[agents.a.tools]\nallowed = ["read",\t"bash"]'],
   ['[agents.a.tools]\nallowed = ["read",gr| "edit"]', 'grep', '[agents.a.tools]\nallowed = ["read", "grep", "edit"]'],
   ['[agents.a.tools]\nallowed = [\n  |"bash",\n]', 'read', '[agents.a.tools]\nallowed = [\n  "read", "bash",\n]'],
+  // The cursor inside a line's indentation: the item written where the indentation ends, not before it.
+  ['[agents.a.tools]\nallowed = [\n  "read",\n|  "grep",\n]', 'bash', '[agents.a.tools]\nallowed = [\n  "read",\n  "bash", "grep",\n]'],
+  ['[agents.a.tools]\nallowed = [\n  "read",\n |\t"grep",\n]', 'bash', '[agents.a.tools]\nallowed = [\n  "read",\n \t"bash", "grep",\n]'],
+  ['[agents.a.tools]\r\nallowed = [\r\n  "read",\r\n|    "grep"]\r\n', 'bash', '[agents.a.tools]\r\nallowed = [\r\n  "read",\r\n    "bash", "grep"]\r\n'],
+  ['[agents.a.tools]\nallowed = [\n  "read",\n|  \n]', 'bash', '[agents.a.tools]\nallowed = [\n  "read",\n  "bash"\n]'],
+  ['[agents.a.tools]\nallowed = [\n  "read",\n|  ]', 'bash', '[agents.a.tools]\nallowed = [\n  "read",\n  "bash"]'],
+  // Not before a comment: its blanks stay between it and the item.
+  ['[agents.a.tools]\nallowed = [\n  "read",\n  |  # note\n  "grep",\n]', 'bash', '[agents.a.tools]\nallowed = [\n  "read",\n  "bash",  # note\n  "grep",\n]'],
+  // ... in a comma-first list: the comma after the item above, as with the cursor where the indentation ends.
+  ['[agents.a.tools]\nallowed = [\n  "read"\n|  , "grep"\n]', 'bash', '[agents.a.tools]\nallowed = [\n  "read",\n  "bash", "grep"\n]'],
   ['[agents.a]\ntools.allowed = [|"bash"]', 'read', '[agents.a]\ntools.allowed = ["read", "bash"]'],
   ['[agents.a]\ntools = { disallowed = [|"bash"] }', '*', '[agents.a]\ntools = { disallowed = ["*", "bash"] }'],
   ['agents.a.tools.allowed = [|"bash"]', 'bash(command *)', 'agents.a.tools.allowed = ["bash(command *)", "bash"]'],

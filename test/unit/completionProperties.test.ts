@@ -190,12 +190,13 @@ async function checkDocument(text: string, random: () => number, counts: { offse
         fail(`c: toml_edit still reads it (${ctx.kind})`, show);
         continue;
       }
-      // No spacing oddity the document did not have: each is counted before and after. Not yet the
-      // blanks with the cursor in a line's indentation (`|  "read"` gives `"bash",  "read"`, the
-      // indentation left mid-line; `|  , "b"` in a comma-first list gives `"bash"  , "b"`).
-      const indent = /^[ \t]*$/.test(text.slice(text.lastIndexOf('\n', offset - 1) + 1, offset));
+      // No spacing oddity the document did not have: each is counted before and after. Not the
+      // blanks with the cursor in a line's indentation before a comment: they stay as written
+      // between the item and the comment (`|  # c` gives `"bash",  # c`).
+      const line = text.slice(text.lastIndexOf('\n', offset - 1) + 1);
+      const beforeComment = /^[ \t]*$/.test(line.slice(0, offset - (text.length - line.length))) && /^[ \t]*#/.test(text.slice(offset));
       for (const [what, re, blanks] of SPACING) {
-        if (blanks && indent) continue;
+        if (blanks && beforeComment) continue;
         const n = (t: string) => t.match(re)?.length ?? 0;
         if (n(out) > n(text)) fail(`c: no ${what} where there was none (${ctx.kind})`, show);
       }

@@ -49,13 +49,13 @@ export interface EntryContext {
 export interface SlotContext {
   readonly kind: 'slot';
   readonly list: PolicyList;
-  /** Empty at the cursor, or the bare word being typed. */
+  /** Empty at the cursor, or the bare word being typed; in a line's indentation, the blanks after the cursor. */
   readonly range: Span;
   /** The source text in `range`. */
   readonly text: string;
   /** The cursor, relative to `range.start`. */
   readonly cursor: number;
-  /** What goes before the new item: a space right after a comma (`["read",|]`), as a formatter writes it, else ''. */
+  /** What goes before the new item: a space right after a comma (`["read",|]`), as a formatter writes it, the blanks of `range` in a line's indentation, else ''. */
   readonly before: string;
   /** What goes after the new item: `, ` when another item follows with no comma between (`,` when it is on a line below, or a blank already follows). */
   readonly after: string;
@@ -423,7 +423,14 @@ function significant(text: string, from: number, to: number): string {
 function slotContext(layout: Layout, list: PolicyList, offset: number, word: TomlValue | null): SlotContext | null {
   const { array } = list;
   const text = layout.text;
-  const range = word ? word.span : { start: offset, end: offset };
+  // With nothing typed and the cursor inside a line's indentation (blanks before it at most), the
+  // item is written where the indentation ends, not before it (`|  "grep"` gives `  "bash", "grep"`,
+  // not `"bash",  "grep"`): the range (which holds the cursor, as a client asks) takes the blanks
+  // after the cursor, written back before the item. Not before a comment, whose blanks stay after the item.
+  const lineStart = Math.max(text.lastIndexOf('\n', offset - 1), text.lastIndexOf('\r', offset - 1)) + 1;
+  const blanks = /^[ \t]*/.exec(text.slice(offset))![0];
+  const indent = word === null && /^[ \t]*$/.test(text.slice(lineStart, offset)) && text[offset + blanks.length] !== '#' ? blanks : '';
+  const range = word ? word.span : { start: offset, end: offset + indent.length };
   const before = array.items.filter((i) => i.span.end <= range.start);
   const prev = before[before.length - 1];
   const between = significant(text, prev ? prev.span.end : array.span.start + 1, range.start);
@@ -440,7 +447,7 @@ function slotContext(layout: Layout, list: PolicyList, offset: number, word: Tom
   // blank already after the slot (`[| "read"]`), the comma only: that blank separates them.
   const after = next && !significant(text, range.end, next.span.start).includes(',')
     ? (/[\r\n]/.test(text.slice(range.end, next.span.start)) || text[range.end] === ' ' || text[range.end] === '\t' ? ',' : ', ') : '';
-  const lead = text[range.start - 1] === ',' ? ' ' : '';
+  const lead = indent || (text[range.start - 1] === ',' ? ' ' : '');
   return { kind: 'slot', list, range, text: text.slice(range.start, range.end), cursor: offset - range.start, before: lead, after, comma };
 }
 
