@@ -8,7 +8,8 @@ import { listEnd, readDirective } from '../analysis/suppress';
 import { isWritten, OWNERS, shapeList, type ExtraKey, type ListName, type Owner, type OwnerKind, type Policies, type ToolsTable } from '../analysis/policies';
 import type { KeyPart, KeyValue, Section, Span, TomlArray, TomlDocument, TomlInlineTable, TomlString, TomlValue } from '../toml/model';
 import { inComment, lastAtOrBefore } from '../toml/sorted';
-import { skipTrivia } from '../toml/split';
+import { lineStartAt } from '../toml/lineIndex';
+import { skipBlank, skipTrivia } from '../toml/split';
 import { isRustWhitespace } from '../grammar/text';
 import { commaPieces } from '../grammar/toolName';
 import { closingQuote, decodeBasic, isMultiline, lineEndingBackslash, valueSources, valueStart } from '../toml/stringPositions';
@@ -427,9 +428,8 @@ function slotContext(layout: Layout, list: PolicyList, offset: number, word: Tom
   // item is written where the indentation ends, not before it (`|  "grep"` gives `  "bash", "grep"`,
   // not `"bash",  "grep"`): the range (which holds the cursor, as a client asks) takes the blanks
   // after the cursor, written back before the item. Not before a comment, whose blanks stay after the item.
-  const lineStart = Math.max(text.lastIndexOf('\n', offset - 1), text.lastIndexOf('\r', offset - 1)) + 1;
-  const blanks = /^[ \t]*/.exec(text.slice(offset))![0];
-  const indent = word === null && /^[ \t]*$/.test(text.slice(lineStart, offset)) && text[offset + blanks.length] !== '#' ? blanks : '';
+  const blanksEnd = word === null ? skipBlank(text, offset) : offset;
+  const indent = blanksEnd > offset && skipBlank(text, lineStartAt(text, offset)) >= offset && text[blanksEnd] !== '#' ? text.slice(offset, blanksEnd) : '';
   const range = word ? word.span : { start: offset, end: offset + indent.length };
   const before = array.items.filter((i) => i.span.end <= range.start);
   const prev = before[before.length - 1];

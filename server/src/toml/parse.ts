@@ -17,7 +17,7 @@ import {
   type Comment, type Key, type KeyPart, type KeyValue, RECURSION_LIMIT, type Section, type Span, type StringStyle, type SyntaxProblem,
   type TableHeader, type TomlArray, type TomlDocument, type TomlInlineTable, type TomlScalar, type TomlString, type TomlValue,
 } from './model';
-import { lineCodeStart } from './split';
+import { lineCodeStart, skipBlankOrUnread } from './split';
 import { stringEnd, surrogatePairEscape } from './stringPositions';
 import { isUnreadBlank } from './unreadBlanks';
 
@@ -121,8 +121,9 @@ function looksLikeHeader(text: string, p: number): boolean {
   let c = text.charCodeAt(p);
   if (c !== LBRACKET) return false;
   c = text.charCodeAt(++p);
-  if (c === LBRACKET) c = text.charCodeAt(++p);
-  while (c === SPACE || c === TAB || isUnreadBlank(c)) c = text.charCodeAt(++p);
+  if (c === LBRACKET) ++p;
+  p = skipBlankOrUnread(text, p);
+  c = text.charCodeAt(p);
   if (!isBareLetter(c)) return false;
   const s = p;
   while (isBare(text.charCodeAt(p))) p++;

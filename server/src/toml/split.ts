@@ -58,7 +58,7 @@ export function skipTrivia(text: string, p: number, until: number): number {
  * The first offset from p that is not a space, a tab or what TOML does not read as a blank
  * (unreadBlanks.ts: each is a syntax error of its own, which does not make a header's line another).
  */
-function skipBlankOrUnread(text: string, p: number): number {
+export function skipBlankOrUnread(text: string, p: number): number {
   for (;;) {
     const c = text.charCodeAt(p);
     if (c === SPACE || c === TAB || isUnreadBlank(c)) p++;
