@@ -126,7 +126,7 @@ const CASES: Case[] = [
   { name: 'multi-line array, a slot above an item', doc: '[agents.x.tools]\nallowed = [\n  "read",\n  |\n  "grep",\n]',
     edit: { label: 'bash', newText: '"bash",', range: [3, 2, 3, 2] } },
   { name: 'multi-line array, a slot above a comment and an item', doc: '[agents.x.tools]\nallowed = [\n  "read",\n  |  # note\n  "grep",\n]',
-    edit: { label: 'bash', newText: '"bash",', range: [3, 2, 3, 2] } },
+    edit: { label: 'bash', newText: '  "bash",\n    ', range: [3, 2, 3, 4] } },
   { name: 'bare word typed in the array', doc: '[agents.x.tools]\nallowed = [ba|]',
     edit: { label: 'bash', newText: '"bash"', range: [1, 11, 1, 13] } },
   { name: 'no slot right after an item (comma missing)', doc: '[agents.x.tools]\nallowed = ["bash" |]', none: true },
@@ -602,10 +602,17 @@ const ACCEPTED: Array<[doc: string, label: string, after: string]> = [
   ['[agents.a.tools]\r\nallowed = [\r\n  "read",\r\n|    "grep"]\r\n', 'bash', '[agents.a.tools]\r\nallowed = [\r\n  "read",\r\n    "bash", "grep"]\r\n'],
   ['[agents.a.tools]\nallowed = [\n  "read",\n|  \n]', 'bash', '[agents.a.tools]\nallowed = [\n  "read",\n  "bash"\n]'],
   ['[agents.a.tools]\nallowed = [\n  "read",\n|  ]', 'bash', '[agents.a.tools]\nallowed = [\n  "read",\n  "bash"]'],
-  // Not before a comment: its blanks stay between it and the item.
-  ['[agents.a.tools]\nallowed = [\n  "read",\n  |  # note\n  "grep",\n]', 'bash', '[agents.a.tools]\nallowed = [\n  "read",\n  "bash",  # note\n  "grep",\n]'],
   // ... in a comma-first list: the comma after the item above, as with the cursor where the indentation ends.
   ['[agents.a.tools]\nallowed = [\n  "read"\n|  , "grep"\n]', 'bash', '[agents.a.tools]\nallowed = [\n  "read",\n  "bash", "grep"\n]'],
+  // Before a comment on a line of its own: the item on a line of its own above it, at the comment's
+  // indentation (the comment speaks of the line below it, a `# mars-ignore` too, not of the item).
+  ['[agents.a.tools]\nallowed = [\n  "read",\n|  # c\n]', 'bash', '[agents.a.tools]\nallowed = [\n  "read",\n  "bash"\n  # c\n]'],
+  ['[agents.a.tools]\nallowed = [\n  "read",\n  |  # note\n  "grep",\n]', 'bash', '[agents.a.tools]\nallowed = [\n  "read",\n    "bash",\n    # note\n  "grep",\n]'],
+  ['[agents.a.tools]\r\nallowed = [\r\n  "read",\r\n  |# mars-ignore\r\n  "Grep",\r\n]', 'bash', '[agents.a.tools]\r\nallowed = [\r\n  "read",\r\n  "bash",\r\n  # mars-ignore\r\n  "Grep",\r\n]'],
+  ['[agents.a.tools]\nallowed = [\n  "read"\n|  # c\n]', 'bash', '[agents.a.tools]\nallowed = [\n  "read",\n  "bash"\n  # c\n]'],
+  // A comment after the slot on a line with more before it: it stays there, one blank from the item at least.
+  ['[agents.a.tools]\nallowed = [|# note\n]', 'bash', '[agents.a.tools]\nallowed = ["bash" # note\n]'],
+  ['[agents.a.tools]\nallowed = [\n  "read",|  # note\n]', 'bash', '[agents.a.tools]\nallowed = [\n  "read", "bash"  # note\n]'],
   ['[agents.a]\ntools.allowed = [|"bash"]', 'read', '[agents.a]\ntools.allowed = ["read", "bash"]'],
   ['[agents.a]\ntools = { disallowed = [|"bash"] }', '*', '[agents.a]\ntools = { disallowed = ["*", "bash"] }'],
   ['agents.a.tools.allowed = [|"bash"]', 'bash(command *)', 'agents.a.tools.allowed = ["bash(command *)", "bash"]'],

@@ -58,7 +58,7 @@ export interface SlotContext {
   readonly cursor: number;
   /** What goes before the new item: a space right after a comma (`["read",|]`), as a formatter writes it, the blanks of `range` in a line's indentation, else ''. */
   readonly before: string;
-  /** What goes after the new item: `, ` when another item follows with no comma between (`,` when it is on a line below, or a blank already follows). */
+  /** What goes after the new item: `, ` when another item follows with no comma between (`,` when it is on a line below, or a blank already follows); then, in a line's indentation before a comment, a line break and the indentation, the comment kept on a line of its own. */
   readonly after: string;
   /** Where the comma missing after the item before goes (that item on a line above), or null. */
   readonly comma: number | null;
@@ -427,10 +427,16 @@ function slotContext(layout: Layout, list: PolicyList, offset: number, word: Tom
   // With nothing typed and the cursor inside a line's indentation (blanks before it at most), the
   // item is written where the indentation ends, not before it (`|  "grep"` gives `  "bash", "grep"`,
   // not `"bash",  "grep"`): the range (which holds the cursor, as a client asks) takes the blanks
-  // after the cursor, written back before the item. Not before a comment, whose blanks stay after the item.
-  const blanksEnd = word === null ? skipBlank(text, offset) : offset;
-  const indent = blanksEnd > offset && skipBlank(text, lineStartAt(text, offset)) >= offset && text[blanksEnd] !== '#' ? text.slice(offset, blanksEnd) : '';
-  const range = word ? word.span : { start: offset, end: offset + indent.length };
+  // after the cursor, written back before the item. Before a comment on a line of its own, the item
+  // goes on a line of its own above it, the comment's indentation on both (`|  # c` gives
+  // `  "bash",` then `  # c`): the comment speaks of the line below, a `# mars-ignore` too, and
+  // written after the item it would speak of that item instead.
+  const lineStart = lineStartAt(text, offset);
+  const inIndent = word === null && skipBlank(text, lineStart) >= offset;
+  const blanksEnd = inIndent ? skipBlank(text, offset) : offset;
+  const indent = text.slice(offset, blanksEnd);
+  const aboveComment = inIndent && text[blanksEnd] === '#';
+  const range = word ? word.span : { start: offset, end: blanksEnd };
   const before = array.items.filter((i) => i.span.end <= range.start);
   const prev = before[before.length - 1];
   const between = significant(text, prev ? prev.span.end : array.span.start + 1, range.start);
@@ -445,8 +451,11 @@ function slotContext(layout: Layout, list: PolicyList, offset: number, word: Tom
   const next = array.items.find((i) => i !== word && i.span.start >= range.end);
   // On a line below, the comma ends the new item's line: a blank after it would trail there. With a
   // blank already after the slot (`[| "read"]`), the comma only: that blank separates them.
-  const after = next && !significant(text, range.end, next.span.start).includes(',')
+  const separator = next && !significant(text, range.end, next.span.start).includes(',')
     ? (/[\r\n]/.test(text.slice(range.end, next.span.start)) || text[range.end] === ' ' || text[range.end] === '\t' ? ',' : ', ') : '';
+  // A comment right after a slot not in the indentation (`[|# c`) is kept one blank away from the item.
+  const after = aboveComment ? separator + lineBreakOf(layout, offset) + text.slice(lineStart, blanksEnd)
+    : separator + (text[range.end] === '#' ? ' ' : '');
   const lead = indent || (text[range.start - 1] === ',' ? ' ' : '');
   return { kind: 'slot', list, range, text: text.slice(range.start, range.end), cursor: offset - range.start, before: lead, after, comma };
 }
@@ -676,8 +685,12 @@ function keySeparator(layout: Layout, prefix: KeyPrefix, inline: boolean, offset
   if (prefix.quoted || prefix.valueFollows || rest === '' || rest.startsWith('#') || (inline && /^[,}]/.test(rest))) return '';
   if (prefix.parts.length > 0) return null;
   if (inline) return /[ \t]/.test(layout.text[prefix.range.end] ?? '') ? ',' : ', ';
-  const end = layout.lineEnd(offset);
-  return layout.text.startsWith('\r\n', end) ? '\r\n' : '\n';
+  return lineBreakOf(layout, offset);
+}
+
+/** The line break that ends the line of `offset`: CRLF where that line has one, else LF. */
+function lineBreakOf(layout: Layout, offset: number): string {
+  return layout.text.startsWith('\r\n', layout.lineEnd(offset)) ? '\r\n' : '\n';
 }
 
 // What hover and go to definition are on: an entry, or a key Mars ignores in a tools table.
