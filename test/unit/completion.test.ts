@@ -630,6 +630,12 @@ const ACCEPTED: Array<[doc: string, label: string, after: string]> = [
   ['[agents.a]\ntools = {| allowed = ["bash"] }', 'disallowed', '[agents.a]\ntools = {disallowed = [], allowed = ["bash"] }'],
   ['[agents.a]\ntools = {|"*" = "deny" }', 'grep', '[agents.a]\ntools = {allowed = ["grep"], "*" = "deny" }'],
   ['[agents.a]\ntools = { allowed = ["read"], | bash = "deny" }', '*', '[agents.a]\ntools = { allowed = ["read"], disallowed = ["*"], bash = "deny" }'],
+  // A new key before a comment on a line of its own: on a line of its own above it, the comment's
+  // indentation kept (it speaks of the line below, a `# mars-ignore` too); after a word typed, one blank before the comment.
+  ['[agents.a.tools]\n|# mars-ignore\ndisallowed = ["Bash"]', 'notebook', '[agents.a.tools]\nallowed = ["notebook"]\n# mars-ignore\ndisallowed = ["Bash"]'],
+  ['[agents.a.tools]\r\n  |  # note\r\n', 'allowed', '[agents.a.tools]\r\n  allowed = []\r\n    # note\r\n'],
+  ['[agents.a.tools]\nal|# note\n', 'allowed', '[agents.a.tools]\nallowed = [] # note\n'],
+  ['agents.a.tools.|# note\n', 'allowed', 'agents.a.tools.allowed = [] # note\n'],
   // A tool name before a key with its list already there: appended, the key untouched.
   ['[agents.a.tools]\n|  allowed = ["bash"]', 'read', '[agents.a.tools]\n  allowed = ["bash", "read"]'],
   // A bare word typed in a list, its pattern with it: quoted whole.

@@ -15,7 +15,8 @@
 //     (unless the entry was rejected before) that no other entry of the list means already, and in a
 //     string Mars reads as no entry for its value's shape (`allowed = "gr"`) one hover still describes
 //     as the entry it would be; and no spacing oddity the document did not have (two blanks in a
-//     row, `,,`, a comma right before `]` or `}`, a blank before a comma or at a line's end);
+//     row, `,,`, a comma right before `]` or `}`, a blank before a comma or at a line's end, a comment
+//     glued to what is before it);
 // and hover on every offset of every entry answers with its range inside the string, a rejected
 // entry's reason or a valid entry's parse (capability and pattern, MCP server and tool).
 // Bounded: 100 documents (about 10 s here), stopping early past 20 s on a slow machine. Replay
@@ -60,6 +61,7 @@ const SPACING: ReadonlyArray<[what: string, re: RegExp]> = [
   ['comma right before ]', /,[ \t]*\]/g],
   ['comma right before }', /,[ \t]*\}/g],
   ['blank at the end of a line', /[ \t]\r?(\n|$)/g],
+  ['comment right after an item', /[^ \t\r\n[{]#/g],
 ];
 
 interface Placed {

@@ -677,14 +677,24 @@ function keyContext(layout: Layout, offset: number, inline: { table: TomlInlineT
  */
 function keySeparator(layout: Layout, prefix: KeyPrefix, inline: boolean, offset: number): string | null {
   const { rest } = prefix;
+  const text = layout.text;
+  // Before a comment on a line of its own (nothing but blanks before the key), the key goes on a
+  // line of its own above it, the comment's indentation kept: the comment speaks of the line below
+  // it, a `# mars-ignore` too, and after the key it would speak of that key instead. After a word
+  // typed, the comment stays on its line, one blank away at least.
+  const lineStart = lineStartAt(text, offset);
+  const comment = !rest.startsWith('#') || prefix.quoted ? ''
+    : skipBlank(text, lineStart) >= prefix.range.end ? lineBreakOf(layout, offset) + text.slice(lineStart, offset)
+    : text[prefix.range.end] === '#' ? ' ' : '';
   // At the end of a line of an inline table written over lines, an entry on a later line needs the comma.
   if (inline && !prefix.quoted && !prefix.valueFollows && (rest === '' || rest.startsWith('#'))) {
-    const next = layout.text[skipTrivia(layout.text, layout.lineEnd(offset), layout.text.length)];
-    return next === undefined || next === ',' || next === '}' ? '' : ',';
+    const next = text[skipTrivia(text, layout.lineEnd(offset), text.length)];
+    return (next === undefined || next === ',' || next === '}' ? '' : ',') + comment;
   }
-  if (prefix.quoted || prefix.valueFollows || rest === '' || rest.startsWith('#') || (inline && /^[,}]/.test(rest))) return '';
+  if (rest.startsWith('#') && !prefix.quoted && !prefix.valueFollows) return comment;
+  if (prefix.quoted || prefix.valueFollows || rest === '' || (inline && /^[,}]/.test(rest))) return '';
   if (prefix.parts.length > 0) return null;
-  if (inline) return /[ \t]/.test(layout.text[prefix.range.end] ?? '') ? ',' : ', ';
+  if (inline) return /[ \t]/.test(text[prefix.range.end] ?? '') ? ',' : ', ';
   return lineBreakOf(layout, offset);
 }
 
