@@ -200,6 +200,14 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
     ['toml-syntax@"', 'non-canonical@Shell']],
   ['a comma missing before an inline table as an item, after a later error: the same', '[agents]\na.tools.allowed = ["read" "x"]\nb.tools.allowed = ["read" { x = "Bash" }]\nc.tools.allowed = ["Shell"]\n',
     ['toml-syntax@"', 'non-canonical@Shell']],
+  // ... before a list with an error of its own (`[, "edit"]`): the parser told the comma missing only before a list
+  // read whole, so the guess started at the inner error and the list was said to be of the wrong shape.
+  ['a comma missing before a list with an error of its own, after a later error: the same', '[agents.x.tools]\nallowed = ["read" "x"]\ndisallowed = ["Grep"[, "edit"]\nbash = "allow"\n',
+    ['toml-syntax@"', 'unknown-policy-key@bash']],
+  ['the same before an inline table with an error of its own', '[agents.x.tools]\nallowed = ["read" "x"]\ndisallowed = ["Grep"{ , x = 1 }]\nbash = "allow"\n',
+    ['toml-syntax@"', 'unknown-policy-key@bash']],
+  ['the same with a blank before the list: the entry before it reads as written', '[agents.x.tools]\nallowed = ["read" "x"]\ndisallowed = ["Grep" [, "edit"]\n',
+    ['toml-syntax@"', 'non-canonical@Grep']],
   ['a list left open in a later statement: its items still count', '[agents.a.tools]\nallowed = ["read" "x"]\ndisallowed = ["Shell",\n', ['toml-syntax@"', 'non-canonical@Shell']],
   ['a statement below a list left open, with an error of its own: a guess', '[agents.a.tools]\nallowed = ["read"\ndisallowed = ["a", "b"c", "d"]\n', ['toml-syntax@d']],
   ['syntax error kept apart', '[agents.a.tools]\nallowed = ["Bash"\n[agents.b.tools]\nallowed = ["Read"]\n', ['non-canonical@Bash', 'toml-syntax@"', 'non-canonical@Read']],

@@ -278,9 +278,11 @@ const CASES: Array<[string, string, string[], string[]]> = [
   ['unquoted string value', 'a = bash\nb = "x"', ['a = !bash', 'b = "x"'], ['strings must be quoted']],
   ['value on the next line', 'a =\n"x"\nb = 1', ['a = ∅', 'x = ∅', 'b = 1'], ['expected a value after `=`', 'expected `=` after key']],
   ['missing comma in an array', 'a = [1 2 "x"]\nb = 1', ['a = [1, 2, "x"]', 'b = 1'], ['missing `,`', 'missing `,`']],
+  // A comma missing before an item with a problem of its own: told first, where the reading goes wrong.
+  ['missing comma before an item with a problem', 'a = ["x"[, "y"]]\nb = 1', ['a = ["x", ["y"]]', 'b = 1'], ['missing `,`', 'expected a value before `,`']],
   ['empty array item', 'a = [1,,2]\nb = [,]', ['a = [1, 2]', 'b = []'], ['expected a value before `,`', 'expected a value before `,`']],
   ['stray characters in an array', 'a = [1, =, }, 2]\nb = 1', ['a = [1, 2]', 'b = 1'], ['unexpected `=`', 'unexpected `}`']],
-  ['unterminated string in an array', 'a = ["bash, "read"]\nb = 1', ['a = ["bash, ", !read, "]"…', 'b = 1'], ['strings must be quoted', 'unterminated string', 'expected `]`']],
+  ['unterminated string in an array', 'a = ["bash, "read"]\nb = 1', ['a = ["bash, ", !read, "]"…', 'b = 1'], ['missing `,`', 'strings must be quoted', 'unterminated string', 'expected `]`']],
   ['unclosed inline table ends at its line', 'x = {a = 1, b = \ny = 2\nz = { c = "d"\n[t]\nw = 1',
     ['x = {a = 1, b = ∅', 'y = 2', 'z = {c = "d"', '[t]', 'w = 1'], ['expected a value after `=`', 'expected `}`', 'expected `}`']],
   ['inline table with a comment', 'x = { a = 1 # c\ny = 2', ['x = {a = 1', 'y = 2'], ['expected `}`']],

@@ -566,9 +566,12 @@ class Parser {
       const at = this.pos;
       const value = this.parseValue(depth);
       const itemBad = this.problems.length > before;
-      // A missing comma is reported only before an item that is fine otherwise.
-      if (value !== null && !expectingValue && !lastBad && !itemBad) {
-        this.problem(this.spanAt(at), 'missing `,` between array items');
+      // A missing comma is reported after an item that was fine, before the next item's own problems
+      // (`["grep"[, "edit"]`): where the reading went wrong first, which a guess starts from.
+      if (value !== null && !expectingValue && !lastBad) {
+        const span = this.spanAt(at);
+        if (itemBad) this.problems.splice(before, 0, { span, message: 'missing `,` between array items' });
+        else this.problem(span, 'missing `,` between array items');
       }
       if (value === null) {
         const s = this.spanAt(this.pos);
