@@ -210,6 +210,14 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
     ['toml-syntax@"', 'non-canonical@Grep']],
   ['a list left open in a later statement: its items still count', '[agents.a.tools]\nallowed = ["read" "x"]\ndisallowed = ["Shell",\n', ['toml-syntax@"', 'non-canonical@Shell']],
   ['a statement below a list left open, with an error of its own: a guess', '[agents.a.tools]\nallowed = ["read"\ndisallowed = ["a", "b"c", "d"]\n', ['toml-syntax@d']],
+  // A byte order mark first on a line below the first (TOML reads none there as a blank): its own error, named, and the
+  // line read as the header the user meant, as for other white space TOML does not read (the table defined twice too).
+  ['a byte order mark before a header mid-file: the section below is that header\'s', '[agents.a]\ndescription = "d"\n\ufeff[agents.x.tools]\nbash = "allow"\nallowed = ["Shell"]\n',
+    ['toml-syntax@\ufeff', 'unknown-policy-key@bash', 'non-canonical@Shell']],
+  ['the same below root keys, and the table defined twice said', 'x = 1\n\ufeff[agents.x.tools]\nallowed = ["Shell"]\n[agents.x.tools]\n',
+    ['toml-syntax@\ufeff', 'non-canonical@Shell', 'toml-syntax@[agents.x.tools]']],
+  ['the same after the file\'s own byte order mark, and before `[[`', '\ufeff\ufeff[agents.x.tools]\nallowed = ["Shell"]\n# c\r\n\ufeff[[z]]\n',
+    ['toml-syntax@\ufeff', 'non-canonical@Shell', 'toml-syntax@\ufeff']],
   ['syntax error kept apart', '[agents.a.tools]\nallowed = ["Bash"\n[agents.b.tools]\nallowed = ["Read"]\n', ['non-canonical@Bash', 'toml-syntax@"', 'non-canonical@Read']],
   ['an unclosed multi-line string does not blank out the sections after it', '[agents.x]\ndescription = """oops\n[agents.a.tools]\nallowed = ["Shell"]\n', ['toml-syntax@"', 'non-canonical@Shell']],
   ['a line break in a multi-line entry: its first line', '[agents.a.tools]\nallowed = ["""Foo\nbar"""]\n', ['unknown-tool@Foo', 'non-canonical@Foo', 'illegal-char@Foo']],
@@ -1040,7 +1048,7 @@ test('fix-all changes nothing past a syntax error in its section, where what the
 });
 
 test('a stray byte order mark is named (it is invisible), and deleted by its fix; the one a file starts with is no error, a second is', () => {
-  for (const [text, at] of [['a = 1\n\ufeffb = 2\n', 6], ['\ufeff\ufeffa = 1\n', 1]] as const) {
+  for (const [text, at] of [['a = 1\n\ufeffb = 2\n', 6], ['\ufeff\ufeffa = 1\n', 1], ['a = 1\n\ufeff[agents.x]\n', 6], ['[t]\r\n\ufeff[[z]]\r\n', 5]] as const) {
     const found = documentFindings(analyzeDocument(text));
     assert.deepEqual(found.map((f) => [f.code, f.span.start, f.span.end]), [['toml-syntax', at, at + 1]], JSON.stringify(text));
     assert.match(found[0]!.message, /invisible byte order mark \(U\+FEFF\)/);

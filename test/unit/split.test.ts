@@ -41,8 +41,9 @@ const SPLITS: Array<[string, string]> = [
   // there (each is its own syntax error), as the parser reads the line: the header ends an open array.
   ['an open array ends at a header with what TOML does not read as a blank in it', 'x = [\n|[\u200bskills.c]\nc = 1\n|[skills."d r".tools\u2028]\n|[ \u00a0agents . \u3000a ]\u00a0# c\n|[[agents\ufeff]]\u2003\n'],
   // ... and before the brackets, at the line's start, with no list open or one: the line is a header all the same.
-  // But for a byte order mark first on the line: a section starting with one would read it as the file's.
-  ['a header after what TOML does not read as a blank at its line\'s start', 'a = 1\n|\u3000[skills.c]\nb = 2\n|\u00a0 \u200b[[agents]]\nx = [\n\u3000[1, 2],\n|\u2028[agents.b]\n\ufeff[x]\n|\u200b\ufeff[y]\n'],
+  // A byte order mark first on the line stays the section before's: a section starting with one would read it as the file's.
+  ['a header after what TOML does not read as a blank at its line\'s start', 'a = 1\n|\u3000[skills.c]\nb = 2\n|\u00a0 \u200b[[agents]]\nx = [\n\u3000[1, 2],\n|\u2028[agents.b]\n\ufeff|[x]\n|\u200b\ufeff[y]\n\ufeff\ufeff|[z]\n'],
+  ['... and the file\'s own byte order mark is no section\'s end', '\ufeff\ufeff[x]\na = 1\n'],
   // Left open to the end, a multi-line string is taken to end with its first line, so the sections
   // after it are still analysed while the user types its closing quotes.
   ['a multi-line string never closed ends with its line', "[a]\nd = '''oops [x]\n|[b]\ne = 1 \"\"\"\n|[c]\n"],

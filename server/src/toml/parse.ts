@@ -17,7 +17,7 @@ import {
   type Comment, type Key, type KeyPart, type KeyValue, RECURSION_LIMIT, type Section, type Span, type StringStyle, type SyntaxProblem,
   type TableHeader, type TomlArray, type TomlDocument, type TomlInlineTable, type TomlScalar, type TomlString, type TomlValue,
 } from './model';
-import { lineCodeStart, skipBlankOrUnread } from './split';
+import { lineCodeStart, sectionCut, skipBlankOrUnread } from './split';
 import { stringEnd, surrogatePairEscape } from './stringPositions';
 import { isUnreadBlank } from './unreadBlanks';
 
@@ -230,11 +230,12 @@ class Parser {
       if (c === HASH) {
         this.readComment();
       } else if (c === LBRACKET) {
-        sections.push({ header, entries, span: { start: sectionStart, end: lineStart } });
+        // With the characters before its `[` (their error is the section's), but byte order marks first on the line (see `sectionCut`).
+        const cut = odd ? sectionCut(text, lineStart) : lineStart;
+        sections.push({ header, entries, span: { start: sectionStart, end: cut } });
         header = this.parseHeader();
         entries = [];
-        // With the characters before its `[` (their error is the section's).
-        sectionStart = odd ? lineStart : header.span.start;
+        sectionStart = odd ? cut : header.span.start;
         what = 'the table header';
       } else if (isKeyStart(c)) {
         this.statement = this.pos;

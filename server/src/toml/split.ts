@@ -76,12 +76,22 @@ export function skipBlankOrUnread(text: string, p: number): number {
  */
 export function lineCodeStart(text: string, p: number): number {
   const q = skipBlank(text, p);
-  // Not a byte order mark first on its line: a section cut there would start with one, which the
-  // parser and smol-toml skip as the file's, and its error would be lost.
-  if (!isUnreadBlank(text.charCodeAt(q)) || (q === p && text.charCodeAt(q) === BOM)) return q;
+  if (!isUnreadBlank(text.charCodeAt(q))) return q;
   const r = skipBlankOrUnread(text, q);
   const c = text.charCodeAt(r);
   return c === LBRACKET || c === QUOTE || c === APOS || isBareLetter(c) || (c >= 0x30 && c <= 0x39) ? r : q;
+}
+
+/**
+ * Where a section whose header's line starts at `p` (not the file's start) starts: there, but past
+ * the byte order marks first on the line (`U+FEFF[agents.x.tools]`), which stay the previous
+ * section's last characters. A section starting with one would read it as the file's (the parser,
+ * smol-toml and the line index skip it), and its error would be lost; the section before reads it
+ * as the stray character it is, its error and fix said there. The split and the parser cut there.
+ */
+export function sectionCut(text: string, p: number): number {
+  while (p > 0 && text.charCodeAt(p) === BOM) p++;
+  return p;
 }
 
 /**
@@ -160,8 +170,9 @@ export function sectionStartsFrom(text: string, from: number, stop?: (start: num
       // In an inline table (not in a list in it) a line cannot go on with `[`: it is a header.
       if (text.charCodeAt(q) === LBRACKET && (state.arrays === 0 || startsHeader(text, q))) {
         if (p > from) {
-          starts.push(p);
-          if (stop?.(p)) return starts;
+          const cut = sectionCut(text, p);
+          starts.push(cut);
+          if (stop?.(cut)) return starts;
         }
         state.arrays = 0;
         state.braces = 0;
