@@ -224,8 +224,9 @@ describe('completion', () => {
   });
 
   test('accepting a list\'s key reopens the list inside its brackets, only for a client that names its suggest command', async () => {
-    // Each place an item leaves the cursor where a tool name goes: a key written with its list, the tools table inline.
-    const places = ['[agents.a.tools]\nallowed = ["read"]\n|\n', '[agents.a.tools]\n|\n', '[agents.a]\ntools = |\n'];
+    // Each place an item leaves the cursor where a tool name goes: a key written with its list, the tools table inline,
+    // a list as a dotted key of the agent's table.
+    const places = ['[agents.a.tools]\nallowed = ["read"]\n|\n', '[agents.a.tools]\n|\n', '[agents.a]\ntools = |\n', '[agents.a]\n|\n'];
     const reopening = (got: CompletionItem[]) => got.filter((i) => i.command !== undefined).map((i) => `${i.label} ${i.command!.command}`);
     const vscode = await LspClient.start({ initializationOptions: { [SUGGEST_COMMAND_OPTION]: 'editor.action.triggerSuggest' } });
     try {
@@ -241,6 +242,7 @@ describe('completion', () => {
         'disallowed editor.action.triggerSuggest',
         'allowed editor.action.triggerSuggest', 'disallowed editor.action.triggerSuggest',
         '{ allowed = [] } editor.action.triggerSuggest', '{ disallowed = [] } editor.action.triggerSuggest',
+        'tools.allowed editor.action.triggerSuggest', 'tools.disallowed editor.action.triggerSuggest',
       ]);
       // Not an item that leaves the cursor elsewhere: a tool name, a map-form value, a key renamed.
       for (const src of ['[agents.a.tools]\nallowed = ["|"]\n', '[agents.a.tools]\nallowed = [|]\n', '[agents.a.tools]\nbash = |\n', '[agents.a.tools]\nallo|wed = []\n']) {
@@ -265,6 +267,10 @@ describe('completion', () => {
       const items = (await plain.completion(uri, { line: 1, character: 0 }))!;
       assert.equal((items.find((i) => i.label === 'allowed')!.textEdit as TextEdit).newText, 'allowed = []');
       assert.deepEqual(reopening(items), []);
+      const agent = 'file:///suggest/plain-agent/mars.toml';
+      await plain.open(agent, '[agents.a]\n\n');
+      const agentItems = (await plain.completion(agent, { line: 1, character: 0 }))!;
+      assert.equal((agentItems.find((i) => i.label === 'tools.allowed')!.textEdit as TextEdit).newText, 'tools.allowed = []');
     } finally {
       await plain.stop();
     }

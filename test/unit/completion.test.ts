@@ -253,7 +253,8 @@ const CASES: Case[] = [
     edit: { label: 'disallowed', newText: 'disallowed = [$0]', range: [0, 34, 0, 34] } },
   { name: 'after the dot of a dotted key, another entry after it', doc: 'agents.x = { tools.|, model = "m" }', present: ['allowed'] },
   { name: 'after the last dot of a dotted key from the agents table', doc: 'agents = { x.tools.| }', present: ['allowed'] },
-  { name: 'after the dot of a key not the tools table: nothing', doc: 'agents = { x.| }', none: true },
+  { name: 'after the dot of an agent\'s key: its tools lists', doc: 'agents = { x.| }', present: ['tools.allowed', 'tools.disallowed'], absent: ['allowed'] },
+  { name: 'after the dot of a key not an agent\'s: nothing', doc: 'agents = { x.y.| }', none: true },
   { name: 'a quoted key before the } of an inline table', doc: '[agents.x]\ntools = { "ba|" }', present: ['bash'] },
   // Nor a bare key with a quote right after it (`ba|sh" = "allow"`): moving it into `allowed` left `" = "allow"` behind.
   { name: 'a bare key with a quote right after it: nothing', doc: '[agents.x.tools]\nba|sh" = "allow"', none: true },
@@ -343,6 +344,21 @@ const CASES: Case[] = [
   { name: 'no value of tools the section writes already', doc: '[agents.x]\ntools.allowed = ["read"]\ntools = |', none: true },
   { name: 'no value of tools under an array of tables', doc: '[[agents.x]]\ntools = |', none: true },
   { name: 'no value of another key', doc: '[agents.x]\nmodel = |', none: true },
+  // a key of an agent's or skill's own table: its tools lists as dotted keys, as `tools = |` offers them inline
+  { name: 'key of an agent table: the tools lists', doc: '[agents.x]\n|', present: ['tools.allowed', 'tools.disallowed'], absent: ['bash', 'allowed'],
+    edit: { label: 'tools.allowed', newText: 'tools.allowed = [$0]', range: [1, 0, 1, 0] } },
+  { name: 'key of a skill table, typed', doc: '[skills.x]\nmodel = "m"\nto|', present: ['tools.allowed', 'tools.disallowed'],
+    edit: { label: 'tools.disallowed', newText: 'tools.disallowed = [$0]', range: [2, 0, 2, 2] } },
+  { name: 'key of an agent table, dotted from the root', doc: 'agents.x.|', present: ['tools.allowed', 'tools.disallowed'],
+    edit: { label: 'tools.allowed', newText: 'tools.allowed = [$0]', range: [0, 9, 0, 9] } },
+  { name: 'key of an agent table, dotted from [agents]', doc: '[agents]\nx.to|', present: ['tools.allowed', 'tools.disallowed'] },
+  { name: 'key of an agent table with a list written: the other only', doc: '[agents.x]\ntools.allowed = ["read"]\n|', present: ['tools.disallowed'], absent: ['tools.allowed'] },
+  { name: 'the same dotted from the root', doc: 'agents.x.tools.disallowed = ["*"]\nagents.x.|', present: ['tools.allowed'], absent: ['tools.disallowed'] },
+  { name: 'key of an agent table with its tools table inline: nothing', doc: '[agents.x]\ntools = { allowed = [] }\n|', none: true },
+  { name: 'key of an agent table with its tools section: nothing', doc: '[agents.x.tools]\nallowed = []\n[agents.x]\n|', none: true },
+  { name: 'key of an agent table under an array of tables: nothing', doc: '[[agents]]\n[agents.x]\n|', none: true },
+  { name: 'key of a table below an agent: nothing', doc: '[agents.x.y]\n|', none: true },
+  { name: 'an agent table\'s key already written: nothing', doc: '[agents.x]\nmo|del = "m"', none: true },
   // a dotted key cannot reach into a table a value already wrote whole
   { name: 'dotted key after an inline tools table', doc: '[agents.x]\ntools = { allowed = ["a"] }\ntools.|', none: true },
   { name: 'dotted key after an inline agent table', doc: 'agents.x = {}\nagents.x.tools.|', none: true },
@@ -351,7 +367,6 @@ const CASES: Case[] = [
   { name: 'description string', doc: '[agents.x]\ndescription = "ba|"', none: true },
   { name: 'dependency agents list', doc: '[dependencies.x]\nagents = ["|"]', none: true },
   { name: 'dependency agents list, empty slot', doc: '[dependencies.x]\nagents = [|]', none: true },
-  { name: 'key of an agent table (not tools)', doc: '[agents.x]\n|', none: true },
   { name: 'root table', doc: '|', none: true },
   { name: 'table header', doc: '[agents.x.to|ols]', none: true },
   { name: 'comment', doc: '[agents.x.tools]\nallowed = ["read"] # ba|', none: true },
@@ -542,6 +557,11 @@ test('completion at a key: nothing that would clash with a list or tools table a
     ['agents.x.tools = |\n[agents.x]\nmodel = "m"\n', ['{ allowed = [] }'], []],
     ['[agents]\nx.tools = |\n[agents.x]\nmodel = "m"\n', ['{ allowed = [] }'], []],
     ['agents.x.tools = |\n[agents.y]\nmodel = "m"\n', [], ['{ allowed = [] }']],
+    // Nor `tools.allowed` in an agent's table where another section writes its tools table, or one the dotted key makes.
+    ['[agents.x]\n|\n[agents.x.tools]\nallowed = []\n', ['tools.allowed', 'tools.disallowed'], []],
+    ['[agents.x]\n|\n[agents.y.tools]\nallowed = []\n', [], ['tools.allowed', 'tools.disallowed']],
+    ['agents.x.|\n[agents.x]\nmodel = "m"\n', ['tools.allowed'], []],
+    ['agents.x.|\n[agents.y]\nmodel = "m"\n', [], ['tools.allowed']],
   ];
   for (const [doc, absent, present] of cases) {
     const labels = runDocument(doc).map((i) => i.label);
@@ -684,7 +704,7 @@ test('completion: every item offered before an entry or a key, once accepted, le
     '[agents.a.tools]\n|  allowed = ["bash"]', '[agents.a.tools]\n|"*" = "deny"', '[agents.a]\ntools = {| allowed = ["bash"] }',
     '[agents.a]\ntools = { |"*" = "deny", allowed = [] }', '[agents.a.tools]\nallowed = ["x"]\n|  bash = "deny" # c',
     '[agents.a.tools]\nba| disallowed = ["x"]', '[agents.a]\ntools = { ba| allowed = ["x"] }',
-    '[agents.a]\ntools = |', 'agents.a.tools = | # c',
+    '[agents.a]\ntools = |', 'agents.a.tools = | # c', '[agents.a]\n|  model = "m"', 'agents.a.| # c', '[agents]\na = { | }',
     '[agents.a.tools]\nallowed = |', '[agents.a]\ntools = { disallowed =| }', '[agents.a.tools]\nallowed = sh| # c',
   ];
   for (const doc of docs) {
@@ -842,7 +862,7 @@ test('completion: canonical names first, each with its meaning and aliases', () 
 const DESCRIBED = [
   '[agents.x.tools]\nallowed = ["|"]', '[agents.x.tools]\nallowed = ["mcp(|"]', '[agents.x.tools]\nallowed = [|]', '[agents.x.tools]\n|',
   '[agents.x.tools]\nallowed = ["read"]\nba|', '[agents.x.tools]\nsh|ell = "allow"', '[agents.x.tools]\nbash = |', '[agents.x.tools]\n"bash()" = "|"',
-  '[agents.x.tools]\nallowed = |', '[agents.x]\ntools = |',
+  '[agents.x.tools]\nallowed = |', '[agents.x]\ntools = |', '[agents.x]\n|',
 ];
 for (const doc of DESCRIBED) {
   test(`completion: details are plain text and the documentation does not repeat them, at ${JSON.stringify(doc)}`, () => {

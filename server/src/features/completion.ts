@@ -25,7 +25,7 @@ import {
   aliasesMarkdown, ANY_MEANING, ANY_NOTE, code, filterTextOf, LIST_MEANING, LIST_NOTE, MCP_MEANING, MCP_SNIPPET, scopeMarkdown, snippetEscape, snippetOf, startsIgnoringCase,
   type Snippet,
 } from './describe';
-import { cursorContext, suppressionCodeAt, ALL_CODES, type CursorContext, type EntryContext, type KeyContext, type ListValueContext, type SlotContext, type ToolsValueContext, type ValueContext } from './context';
+import { cursorContext, suppressionCodeAt, ALL_CODES, type CursorContext, type EntryContext, type KeyContext, type ListValueContext, type OwnerKeyContext, type SlotContext, type ToolsValueContext, type ValueContext } from './context';
 import { mcpServerNames } from './mcpServers';
 import { plainText } from './plainText';
 
@@ -75,6 +75,8 @@ export function completions(
       return forWord(listValueItems(analysis, ctx, servers, word), spelt);
     case 'tools-value':
       return toolsValueItems(analysis, ctx, elsewhere, suggest);
+    case 'owner-key':
+      return forWord(ownerKeyItems(analysis, ctx, elsewhere, suggest), spelt);
   }
 }
 
@@ -509,6 +511,33 @@ function toolsValueItems(analysis: Analysis, ctx: ToolsValueContext, elsewhere: 
     label: `{ ${key} = [] }`, kind: CompletionItemKind.Struct, ...about, sortText: `${RANK.key}${pad(i)}`,
     filterText: key, textEdit: { range, newText: `{ ${key} = [$0] }` }, insertTextFormat: InsertTextFormat.Snippet, ...reopening(suggest),
   }));
+}
+
+/**
+ * A key of an agent's or skill's table (`[agents.x]` then `to|`): its tools lists as dotted keys,
+ * `tools.allowed = […]`, as `tools = |` offers them inline. Not where the tools table is written
+ * another way (a `[agents.x.tools]` section, `tools = { … }`), where they go in it, nor a list
+ * written already (a duplicate key).
+ */
+function ownerKeyItems(analysis: Analysis, ctx: OwnerKeyContext, elsewhere: DefinedElsewhere, suggest: Command | null): CompletionItem[] {
+  const tools = ctx.tables[ctx.tables.length - 1]!;
+  if (elsewhere(tools, 'below') || ctx.tables.some((t) => elsewhere(t, 'header'))) return [];
+  const written = new Set<string>();
+  for (const table of analysis.policies.tables) {
+    if (!sameOwner(table.owner, ctx.owner)) continue;
+    if (table.spelling !== 'dotted') return [];
+    for (const m of table.members) if (m.relative[0]) written.add(m.relative[0].name);
+  }
+  const range = positionsOf(analysis.lines, ctx.range);
+  const out: CompletionItem[] = [];
+  LIST_KEYS.forEach(({ key, about }, i) => {
+    if (written.has(key)) return;
+    out.push({
+      label: `tools.${key}`, kind: CompletionItemKind.Property, ...about, sortText: `${RANK.key}${pad(i)}`,
+      textEdit: { range, newText: `tools.${key} = [$0]${ctx.after}` }, insertTextFormat: InsertTextFormat.Snippet, ...reopening(suggest),
+    });
+  });
+  return out;
 }
 
 const MAP_FORM_VALUE = 'Map form, which Mars ignores.';

@@ -126,7 +126,22 @@ export interface ToolsValueContext {
   readonly range: Span;
 }
 
-export type CursorContext = EntryContext | SlotContext | KeyContext | ValueContext | ListValueContext | ToolsValueContext;
+/**
+ * On a key of an agent's or skill's own table (`[agents.x]` then `to|`, `agents.x.|` from the root),
+ * where a list goes as `tools.allowed = […]`.
+ */
+export interface OwnerKeyContext {
+  readonly kind: 'owner-key';
+  readonly owner: Owner;
+  /** The tables the key makes on its way (`agents.x.` from the root: agents, agents.x; then agents.x.tools). */
+  readonly tables: ReadonlyArray<readonly string[]>;
+  /** The key part being typed (empty at the cursor). */
+  readonly range: Span;
+  /** What goes after the new key/value (see `KeyContext.after`). */
+  readonly after: string;
+}
+
+export type CursorContext = EntryContext | SlotContext | KeyContext | ValueContext | ListValueContext | ToolsValueContext | OwnerKeyContext;
 
 
 type Parent = { readonly kind: 'array'; readonly array: TomlArray } | { readonly kind: 'kv'; readonly kv: KeyValue };
@@ -611,7 +626,7 @@ function keyAt(text: string, from: number, lineEnd: number): string[] | null {
  * A key of a tools table at the cursor: on its own line in a section (`[agents.x.tools]`, or
  * dotted below `[agents.x]`, `[agents]` or the root), or in an inline table (`tools = { | }`).
  */
-function keyContext(layout: Layout, offset: number, inline: { table: TomlInlineTable; path: readonly string[] | null } | null): KeyContext | null {
+function keyContext(layout: Layout, offset: number, inline: { table: TomlInlineTable; path: readonly string[] | null } | null): KeyContext | OwnerKeyContext | null {
   const text = layout.text;
   let from: number;
   let base: readonly string[];
@@ -645,6 +660,7 @@ function keyContext(layout: Layout, offset: number, inline: { table: TomlInlineT
   const prefix = scanKeyPrefix(text, from, offset, layout.lineEnd(offset));
   if (!prefix) return null;
   const path = [...base, ...prefix.parts];
+  if (path.length === 2 && OWNERS.has(path[0]!)) return ownerKeyContext(layout, prefix, path, base, candidates, inline !== null, offset);
   if (path.length !== 3 || !OWNERS.has(path[0]!) || path[2] !== 'tools') return null;
   const tables = tablesMade(path, base.length, path.length);
   // A dotted key cannot add to a table a value here already wrote whole (`tools = { … }` above `tools.|`).
@@ -666,6 +682,19 @@ function keyContext(layout: Layout, offset: number, inline: { table: TomlInlineT
     keyStart: prefix.start, range: prefix.range, quoted: prefix.quoted,
     close: prefix.close, valueFollows: prefix.valueFollows, partsFollow: prefix.partsFollow, after, following, keyValue, inline: inline !== null,
   };
+}
+
+/**
+ * A new key typed in an owner's table (not one already written, quoted, or with more parts after
+ * it): none where the tools table is written whole here (`tools = { … }`), whose keys go in it.
+ */
+function ownerKeyContext(layout: Layout, prefix: KeyPrefix, path: readonly string[], base: readonly string[], candidates: readonly KeyValue[], inline: boolean, offset: number): OwnerKeyContext | null {
+  if (prefix.quoted || prefix.valueFollows || prefix.partsFollow) return null;
+  const tables = [...tablesMade(path, base.length, 2), [...path, 'tools']];
+  if (candidates.some((kv) => kv.value !== null && tables.some((t) => samePath([...base, ...names(kv.key.parts)], t)))) return null;
+  const after = keySeparator(layout, prefix, inline, offset);
+  if (after === null) return null;
+  return { kind: 'owner-key', owner: { kind: path[0] as OwnerKind, name: path[1]! }, tables, range: prefix.range, after };
 }
 
 /**
