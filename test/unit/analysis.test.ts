@@ -1047,12 +1047,14 @@ test('fix-all changes nothing past a syntax error in its section, where what the
     '[agents.a.tools]\nallowed = ["bash", "read"]\ndisallowed = [mcp, "Bash", "Bash"]\n[agents.b.tools]\nallowed = ["read"]\nx = 1\n');
 });
 
-test('a stray byte order mark is named (it is invisible), and deleted by its fix; the one a file starts with is no error, a second is', () => {
-  for (const [text, at] of [['a = 1\n\ufeffb = 2\n', 6], ['\ufeff\ufeffa = 1\n', 1], ['a = 1\n\ufeff[agents.x]\n', 6], ['[t]\r\n\ufeff[[z]]\r\n', 5]] as const) {
+test('a stray byte order mark is named (it is invisible), and deleted by its fix; the one a file starts with is no error, a second is; a run of them is one error', () => {
+  const cases = [['a = 1\n\ufeffb = 2\n', 6, 1], ['\ufeff\ufeffa = 1\n', 1, 1], ['a = 1\n\ufeff[agents.x]\n', 6, 1], ['[t]\r\n\ufeff[[z]]\r\n', 5, 1],
+    ['x = 1\n\ufeff\ufeff[agents.x]\n', 6, 2], ['\ufeff\ufeff\ufeff\ufeffa = 1\n', 1, 3], ['a = [1,\ufeff\ufeff 2]\n', 7, 2]] as const;
+  for (const [text, at, n] of cases) {
     const found = documentFindings(analyzeDocument(text));
-    assert.deepEqual(found.map((f) => [f.code, f.span.start, f.span.end]), [['toml-syntax', at, at + 1]], JSON.stringify(text));
-    assert.match(found[0]!.message, /invisible byte order mark \(U\+FEFF\)/);
-    assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), text.slice(0, at) + text.slice(at + 1));
+    assert.deepEqual(found.map((f) => [f.code, f.span.start, f.span.end]), [['toml-syntax', at, at + n]], JSON.stringify(text));
+    assert.match(found[0]!.message, n === 1 ? /invisible byte order mark \(U\+FEFF\) here/ : new RegExp(`${n} invisible byte order marks \\(U\\+FEFF\\) here.*delete them`));
+    assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), text.slice(0, at) + text.slice(at + n));
   }
   assert.deepEqual(documentFindings(analyzeDocument('\ufeffa = 1\n')), []);
 });

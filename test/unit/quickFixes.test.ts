@@ -173,7 +173,7 @@ function titleSays(title: string, removed: ReturnType<typeof minus>, added: Retu
     return `${was.path}[]` === now.path && was.value === now.value ? null : 'the string becomes a list of it';
   }
   if (/^(Change the code to `[a-z-]+`|Make `[^`]*` the reason|Write the colon after `mars-ignore(-file)?`)$/.test(title)) return removed.length === 0 && added.length === 0 ? null : 'a comment changed, no value';
-  if (/^(Write |Remove the trailing comma$|Remove the byte order mark$)/.test(title)) {
+  if (/^(Write |Remove the trailing comma$|Remove the byte order marks?$)/.test(title)) {
     return removed.length === 0 && added.length === 0 ? null : 'TOML 1.1 written in TOML 1.0 keeps every value';
   }
   // Only a text that is not TOML misses a comma: there are no values before to compare.

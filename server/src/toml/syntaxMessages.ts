@@ -274,8 +274,11 @@ function unreadBlank(text: string, section: Section, at: number): Explained {
   const c = text[at]!;
   const u = uPlus(c.codePointAt(0)!);
   if (c === '\uFEFF') {
-    const one = { start: at, end: at + 1 };
-    return { message: STRAY_BOM, span: one, rewrite: { title: 'Remove the byte order mark', span: one, newText: () => '' } };
+    // Removed in one fix with those right after it (files joined more than once), as a run of
+    // other such characters is.
+    const n = /^\uFEFF+/.exec(run)![0].length;
+    const marks = { start: at, end: at + n };
+    return { message: strayBom(n), span: marks, rewrite: { title: `Remove the byte order mark${n > 1 ? 's' : ''}`, span: marks, newText: () => '' } };
   }
   const message = `${unreadKind(c)} TOML does not read as a blank (its blanks are space and tab)`;
   const { start, end } = section.span;
@@ -327,8 +330,8 @@ function unreadBlank(text: string, section: Section, at: number): Explained {
   return { message, span };
 }
 
-/** A byte order mark past the file's start, where smol-toml stops at it. */
-const STRAY_BOM = 'an invisible byte order mark (U+FEFF) here: Mars reads one only as the first character of the file; delete it';
+/** `n` byte order marks past the file's start, where smol-toml stops at the first. */
+const strayBom = (n: number) => `${n > 1 ? `${n} invisible byte order marks` : 'an invisible byte order mark'} (U+FEFF) here: Mars reads one only as the first character of the file; delete ${n > 1 ? 'them' : 'it'}`;
 
 /**
  * The comma missing at `at`, inside `open`, between two items of a list or two key/values of an
