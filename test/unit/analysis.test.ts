@@ -983,6 +983,8 @@ const SAYS: Array<[line: string, code: string, says: string[], never: string[]]>
   // `mcp(…)` holds no pattern: a wire token with one has no portable spelling, and the message does not offer one.
   ['allowed = ["mcp__gh__x(y)"]', 'mcp-wire-token', ['with a pattern, which `mcp(server/tool)` cannot hold: only Claude applies this rule'], ['write it as']],
   ['allowed = ["mcp__gh__"]', 'mcp-wire-token', ['write it as `mcp(server/tool)`'], ['pattern']],
+  // Three or more names read as a series, not `a` and `b` and `c`.
+  ['allowed = ["bash", "Bash", "shell"]\ndisallowed = ["bash"]', 'allow-deny-conflict', ['Remove `bash`, `Bash` and `shell` from `allowed`', 'Remove `bash` from `disallowed`'], [' and `Bash` and ']],
 ];
 for (const [line, code, says, never] of SAYS) {
   test(`${code} on ${line}: what it says`, () => {

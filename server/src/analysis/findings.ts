@@ -6,7 +6,7 @@ import {
   canonicalSpelling, charProblemReason, illegalChars, lookalikeChar, mcpWireRewrite, readsAs, respelling, rewriteLegacyPrefix, suggestCapability, suggestScoped,
   writtenWithLegacyPrefix,
 } from '../grammar/checks';
-import { capitalized, ownCopy, quoted, rustTrim, shortened, shown, trimmedAway, uPlus } from '../grammar/text';
+import { capitalized, inWords, ownCopy, quoted, rustTrim, shortened, shown, trimmedAway, uPlus } from '../grammar/text';
 import { isMcpWireToken, splitToolName } from '../grammar/toolName';
 import type { KeyPart, Span, TomlArray, TomlDocument, TomlString } from '../toml/model';
 import { basicString, replaceStringValue } from '../toml/strings';
@@ -813,7 +813,7 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[],
       const remove = (p: ParsedEntry, from: string): Fix[] => {
         const all = sameMeaning().get(p.entry.array)!.get(m)!;
         if (all.some((q) => isOpenMultiline(q.entry.string))) return [];
-        const names = [...new Set(all.map((q) => quoted(q.raw)))].join(' and ');
+        const names = inWords([...new Set(all.map((q) => quoted(q.raw)))]);
         return [{ title: `Remove ${names} from ${quoted(from)}`, edits: deleteItems(text, p.entry.array, all.map((q) => q.entry.index)), preferred: false, safe: false }];
       };
       const f = finding('allow-deny-conflict', contentSpan(text, denied.entry.string),
@@ -882,7 +882,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     const { owner, tools, ownerPart, list, keyValue } = group[0]!;
     const conflict = group.length === 1 ? conflictSaid(list, strayListConflicts(policies, owner, keyValue, list)) : '';
     const lists = [...new Set(group.map((m) => quoted(m.key.name)))];
-    const these = `${lists.join(' and ')} here ${lists.length === 1 ? 'is' : 'are'}`;
+    const these = `${inWords(lists)} here ${lists.length === 1 ? 'is' : 'are'}`;
     const where = `Mars reads the tool lists of ${ownerLabel(owner)} only from its \`tools\` table`;
     // Judged only up to the section's first syntax error, as an agent that is no table (policies.ts).
     out.push(Object.assign(finding('misplaced-tool-list', keyContentSpan(doc.text, at.span), (ownerPart

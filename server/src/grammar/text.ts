@@ -105,6 +105,10 @@ export function shown(text: string): string {
 /** `s` with its first character upper case: a sentence made of a phrase written to go inside another. */
 export const capitalized = (s: string): string => (s === '' ? s : s[0]!.toUpperCase() + s.slice(1));
 
+/** Phrases as a series in a sentence: `a`, `a and b`, `a, b and c`. */
+export const inWords = (items: readonly string[]): string =>
+  items.length <= 2 ? items.join(' and ') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+
 /** A code point as messages name one: `U+212A`. */
 export const uPlus = (cp: number): string => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
 

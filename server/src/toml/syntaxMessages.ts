@@ -7,7 +7,7 @@
 import { parse as smolParse } from 'smol-toml';
 import { lineEndAt, lineStartAt } from './lineIndex';
 import { isMultiline, surrogatePairEscape } from './stringPositions';
-import { quoted, uPlus } from '../grammar/text';
+import { inWords, quoted, uPlus } from '../grammar/text';
 import { BLANKS_AND_UNREAD, EACH_UNREAD, INVISIBLE, LINE_BREAK, NAMES, trimUnreadEnd, UNREAD, UNREAD_BLANK, UNREAD_BLANKS, unreadFixedAs } from './unreadBlanks';
 import type { KeyValue, Section, Span, SyntaxProblem, TomlValue } from './model';
 
@@ -358,7 +358,7 @@ function missingComma(text: string, open: Container, at: number, before: string)
     const next = at + odd.length;
     const chars = [...new Set([...odd].filter((c) => UNREAD_BLANK.test(c)))].map((c) => uPlus(c.codePointAt(0)!));
     return wholeItemsFrom(text, open, next)
-      ? { title: `Replace ${chars.join(' and ')} with \`, \``, span: { start: end, end: next }, newText: () => ', ' }
+      ? { title: `Replace ${inWords(chars)} with \`, \``, span: { start: end, end: next }, newText: () => ', ' }
       : null;
   }
   if (end === at - before.length) {
@@ -499,7 +499,7 @@ function valuesWithoutBrackets(text: string, entries: readonly KeyValue[], at: n
   const run = start < 0 ? null : listWithoutBrackets(text, start, inline);
   // Not where the error is past them (in an inline table, on what follows them).
   if (!run || at > run.end + /^[ \t]*/.exec(text.slice(run.end))![0].length) return null;
-  const commas = run.missing.length === 0 ? '' : `, with a comma after ${run.missing.map(quoted).join(' and ')}`;
+  const commas = run.missing.length === 0 ? '' : `, with a comma after ${inWords(run.missing.map(quoted))}`;
   return { message: `${quoted(text.slice(start, run.end))} is not a value TOML knows: write a list in brackets${commas} (${quoted(run.list)})${unreadLeftOut(run.unread)}`, span: { start, end: run.end } };
 }
 
@@ -542,7 +542,7 @@ function unreadLeftOut(unread: readonly string[]): string {
   const does = invisible ? 'the list leaves it out' : unread.some((c) => INVISIBLE.test(c)) ? 'the list has a space for white space and leaves out the invisible' : 'the list has a space in its place';
   const said = unread.length === 1
     ? `${unreadKind(unread[0]!, ' in it')} TOML does not read as a blank`
-    : `${unread.map((c) => uPlus(c.codePointAt(0)!)).join(' and ')} in it are what TOML does not read as blanks`;
+    : `${inWords(unread.map((c) => uPlus(c.codePointAt(0)!)))} in it are what TOML does not read as blanks`;
   return `; ${said} (its blanks are space and tab): ${does}`;
 }
 
