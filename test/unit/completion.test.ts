@@ -720,7 +720,7 @@ const TYPED: Array<[typed: string, canonical: string]> = [
   ['shell', 'bash'], ['Bash', 'bash'], ['exec_command', 'bash'], ['WebF', 'web_fetch'], ['WebFetch', 'web_fetch'], ['curl', 'web_fetch'],
   ['todow', 'task'], ['TodoWrite', 'task'], ['update_plan', 'task'], ['TaskUpdate', 'task'], ['AskUserQuestion', 'ask_user'],
   ['NotebookEdit', 'notebook'], ['jupyter', 'notebook'], ['subagent', 'agent'], ['rg', 'grep'], ['apply_patch', 'write'],
-  ['view_image', 'image'], ['ToolSearch', 'tool_search'], ['cat', 'read'],
+  ['view_image', 'image'], ['ToolSearch', 'tool_search'], ['cat', 'read'], ['web-fetch', 'web_fetch'], ['Ask-User-Q', 'ask_user'],
 ];
 
 for (const [typed, canonical] of TYPED) {
@@ -799,6 +799,9 @@ const LEADS: Array<[typed: string, canonical: string, lead: string]> = [
   ['WebFetch', 'web_fetch', 'WebFetch'], ['WebF', 'web_fetch', 'WebFetch'], ['TODOWRITE', 'task', 'TODOWRITE'], ['TodoW', 'task', 'TodoWrite'],
   ['todo_w', 'task', 'todo_write'], ['Cat', 'read', 'Cat'], ['AskUserQ', 'ask_user', 'AskUserQuestion'], ['Rg', 'grep', 'Rg'],
   ['s', 'skill', 'skill'], ['Web', 'web', 'Web'],
+  // A hyphen typed for an underscore (`ask-user`, which Mars keeps as an unknown tool and the diagnostic asks "did you
+  // mean `ask_user`?"): VS Code matches `-` to no `_`, so every item was filtered out.
+  ['web-f', 'web_fetch', 'web-fetch'], ['ask-user', 'ask_user', 'ask-user'], ['Exec-C', 'bash', 'Exec-Command'], ['todo-', 'task', 'todo-read'],
 ];
 const firstWord = (item: CompletionItem) => (item.filterText ?? item.label).split(' ')[0]!;
 for (const [typed, canonical, lead] of LEADS) {

@@ -29,7 +29,7 @@ import { analyzeDocument, definesOutside, documentFindings, placed, unitAt, type
 import type { ParsedEntry } from '../../server/src/analysis/findings';
 import { completions, snippetText } from '../../server/src/features/completion';
 import { cursorContext } from '../../server/src/features/context';
-import { code, plainReason, startsIgnoringCase } from '../../server/src/features/describe';
+import { code, plainReason, startsLike } from '../../server/src/features/describe';
 import { hover } from '../../server/src/features/hover';
 import { parseToolName, render } from '../../server/src/grammar/toolName';
 import { CAPABILITIES } from '../../server/src/grammar/vocabulary';
@@ -145,13 +145,13 @@ async function checkDocument(text: string, random: () => number, counts: { offse
         if ((c >= 0xd800 && c <= 0xdbff) || (text[o - 1] === '\r' && text[o] === '\n')) fail('a: a range splits no surrogate pair or CRLF', `${at}: ${item.label} ${JSON.stringify(r)}`);
       }
       // A filter text that spells the word typed (from the range's start) but for ASCII case spells
-      // it as typed: Neovim's built-in completion keeps only an item it starts, case and all.
+      // it as typed (a `-` typed for `_` too): Neovim's built-in completion keeps only an item it starts, case and all.
       // So does one that spells it with a basic string's escapes decoded (`\u0053h`, `Sh`): the
       // clients filter on the text as written.
       const typed = text.slice(da.lines.offset(r.start), offset);
       const spelt = ctx?.kind === 'entry' && !ctx.literal ? decodeBasic(typed) : typed;
       const filter = item.filterText ?? item.label;
-      if (!filter.startsWith(typed) && (startsIgnoringCase(filter, typed) || startsIgnoringCase(filter, spelt))) {
+      if (!filter.startsWith(typed) && (startsLike(filter, typed) || startsLike(filter, spelt))) {
         fail('a: a filter text starts with the word typed, as typed', `${at}: ${item.label} ${JSON.stringify(typed)} ${filter}`);
       }
     }

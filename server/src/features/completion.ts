@@ -22,7 +22,7 @@ import { basicString, escapeBasic, fitsLiteral, stringList } from '../toml/strin
 import type { Span, TomlArray, TomlString } from '../toml/model';
 import { decodeBasic } from '../toml/stringPositions';
 import {
-  aliasesMarkdown, ANY_MEANING, ANY_NOTE, code, filterTextOf, LIST_MEANING, LIST_NOTE, MCP_MEANING, MCP_SNIPPET, scopeMarkdown, snippetEscape, snippetOf, startsIgnoringCase,
+  aliasesMarkdown, ANY_MEANING, ANY_NOTE, code, filterTextOf, LIST_MEANING, LIST_NOTE, MCP_MEANING, MCP_SNIPPET, scopeMarkdown, snippetEscape, snippetOf, startsLike,
   type Snippet,
 } from './describe';
 import { cursorContext, suppressionCodeAt, ALL_CODES, type CursorContext, type EntryContext, type KeyContext, type ListValueContext, type OwnerKeyContext, type SlotContext, type ToolsValueContext, type ValueContext } from './context';
@@ -131,8 +131,8 @@ const forWord = (items: CompletionItem[], spelt: Spelt): CompletionList => ({ is
 
 /**
  * `item` with the start of its filter text (or label) as the word was typed, when it spells that
- * word but for ASCII case (`Bash` typed, `bash shell …`; `Allo`, `allowed`) or escapes (`\u0053h`,
- * `shell …`). VS Code matches ignoring case; Neovim's built-in completion keeps only an item whose
+ * word but for ASCII case (`Bash` typed, `bash shell …`; `Allo`, `allowed`), a `-` for `_`
+ * (`ask-u`, `ask-user …`) or escapes (`\u0053h`, `shell …`). VS Code matches ignoring case; Neovim's built-in completion keeps only an item whose
  * filter text starts with the typed word as written (with 'smartcase', always once the word has a
  * capital), and dropped the canonical name of every spelling typed with capitals; both read the
  * text as written, and dropped every item after an escape.
@@ -143,7 +143,7 @@ function asTyped(item: CompletionItem, { typed, word }: Spelt): CompletionItem {
   // Blanks typed before the word (`" Sh|"`, which the edit replaces with the rest, as Mars trims
   // them) lead the filter text too, or Neovim's prefix match would drop every item; and VS Code's
   // match, which skips only spaces and tabs, every item after a no-break space.
-  if (!startsIgnoringCase(filter, word)) return item;
+  if (!startsLike(filter, word)) return item;
   return { ...item, filterText: typed + filter.slice(word.length) };
 }
 
@@ -278,7 +278,7 @@ const RANK = { key: '0', capability: '1', snippet: '2', any: '3', server: '4', m
  * alike.
  */
 const capabilitySort = (cap: Capability, index: number, typed: string) =>
-  `${RANK.capability}${startsIgnoringCase(cap.name, typed) ? 0 : 1}${pad(index)}`;
+  `${RANK.capability}${startsLike(cap.name, typed) ? 0 : 1}${pad(index)}`;
 
 /** What the list already holds, by meaning: the canonical rendering of each entry but one. */
 function held(array: TomlArray, except: TomlString | null): Set<string> {

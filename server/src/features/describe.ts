@@ -110,7 +110,7 @@ function spellingsOf(cap: Capability): string[] {
 
 /**
  * The filter text of a completion item for `cap`: its spellings, `label` first, or first the one the
- * word typed so far (`typed`) begins, ignoring case. VS Code scores a match at the start of the
+ * word typed so far (`typed`) begins, ignoring case (`startsLike`). VS Code scores a match at the start of the
  * filter text far above one in a later word (which takes a late-start penalty), so with
  * `bash shell …` the word `Shell` ranked `schedule_wakeup` first; with `shell …` first, the
  * capability spelled so ranks first, and items led by the word alike score alike (their order is
@@ -121,13 +121,18 @@ export function filterTextOf(cap: Capability, label: string = cap.name, typed = 
   // A scoped item (`bash(command *)`) is also found by an alias typed with its `(` (`shell(`).
   const spellings = spellingsOf(cap);
   const words = [...new Set([label, ...(label.includes('(') ? spellings.map((w) => `${w}(`) : []), ...spellings])];
-  const lead = words.find((w) => startsIgnoringCase(w, typed));
+  const lead = words.find((w) => startsLike(w, typed));
   return (lead === undefined ? words : [lead, ...words.filter((w) => w !== lead)]).join(' ');
 }
 
-/** Whether `word` starts with `prefix`, ignoring ASCII case, as Mars folds names (the vocabulary is ASCII). */
-export function startsIgnoringCase(word: string, prefix: string): boolean {
-  return eqIgnoreAsciiCase(word.slice(0, prefix.length), prefix);
+/**
+ * Whether `word` starts with `prefix`, ignoring ASCII case, as Mars folds names (the vocabulary is
+ * ASCII), and `-` typed for `_` (`ask-user`, whose diagnostic asks "did you mean `ask_user`?"):
+ * VS Code matches a `-` to no `_`, and filtered every item out.
+ */
+export function startsLike(word: string, prefix: string): boolean {
+  const dashed = (s: string) => s.replace(/_/g, '-');
+  return eqIgnoreAsciiCase(dashed(word.slice(0, prefix.length)), dashed(prefix));
 }
 
 /** What `name(pattern)` scopes, in Markdown, or null for a capability written without a pattern. */
