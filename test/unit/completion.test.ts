@@ -975,6 +975,31 @@ for (const [doc, allow, deny] of MAP_FORM_VALUE_HELD) {
   });
 }
 
+// A name the other list of the policy holds is offered (the user may be moving it), and its documentation ends by saying
+// the conflict it would make, in the words of the map-form value above: it was offered without a word, and a warning
+// followed. [the document, the item, how its documentation ends (null: no such words)]
+const OTHER_LIST_HOLDS: Array<[doc: string, label: string, ends: string | null]> = [
+  ['[agents.x.tools]\nallowed = ["Bash"]\ndisallowed = ["|"]', 'bash', '`allowed` holds `"Bash"`, so in `disallowed` it would be both allowed and disallowed.'],
+  ['[agents.x.tools]\nallowed = ["Bash"]\ndisallowed = [|]', 'bash', '`allowed` holds `"Bash"`, so in `disallowed` it would be both allowed and disallowed.'],
+  ['[agents.x.tools]\ndisallowed = ["*"]\nallowed = |', '*', '`disallowed` holds `"*"`, so in `allowed` it would be both allowed and disallowed.'],
+  ['[agents.x]\ntools = { disallowed = ["cat"], allowed = ["re|"] }', 'read', '`disallowed` holds `"cat"`, so in `allowed` it would be both allowed and disallowed.'],
+  // The pattern kept after the name is what is held, or not.
+  ['[agents.x.tools]\nallowed = ["bash(git *)"]\ndisallowed = ["sh|(git:*)"]', 'bash', '`allowed` holds `"bash(git *)"`, so in `disallowed` it would be both allowed and disallowed.'],
+  ['[agents.x.tools]\nallowed = ["bash(git *)"]\ndisallowed = ["|"]', 'bash', null],
+  // A tool name typed where a key goes, which lands in `allowed`.
+  ['[agents.x.tools]\nallowed = ["read"]\ndisallowed = ["grep"]\ngr|', 'grep', '`disallowed` holds `"grep"`, so in `allowed` it would be both allowed and disallowed.'],
+  ['[agents.x.tools]\nallowed = ["grep"]\ndisallowed = ["read"]\n|', 'bash', null],
+];
+for (const [doc, label, ends] of OTHER_LIST_HOLDS) {
+  test(`completion: ${label} at ${JSON.stringify(doc)}, held by the other list: ${ends === null ? 'no conflict said' : 'the conflict said'}`, () => {
+    const item = run(doc)!.find((i) => i.label === label);
+    assert.ok(item, `no ${label}`);
+    const said = (item.documentation as { value: string } | undefined)?.value ?? '';
+    if (ends === null) assert.doesNotMatch(said, /both allowed and disallowed/);
+    else assert.ok(said.endsWith(`\n\n${ends}`) || said === ends, said);
+  });
+}
+
 test('completion: no map-form value for a key below a tool\'s name, which makes it a table', () => {
   assert.deepEqual(run('[agents.x.tools]\nedit.x = "|"'), []);
   assert.deepEqual(run('[agents.x.tools]\nfoo.x = |'), []);

@@ -156,9 +156,16 @@ export function mapFormAdvice(policies: Policies, owner: Owner, list: ListName, 
   const [held] = heldIn(policies, owner, list, [entry]);
   if (held !== undefined) return { held: true, conflict: false, says: `${q(list)} already holds ${show(held)}, so the key can go` };
   const [other] = heldByOtherList(policies, owner, list, [entry]);
-  if (other !== undefined) return { held: false, conflict: true, says: `${q(otherList(list))} holds ${show(other)}, so in ${q(list)} it would be both allowed and disallowed` };
+  if (other !== undefined) return { held: false, conflict: true, says: conflictSays(list, other, show, q) };
   return { held: false, conflict: false, says: `put ${show(entry)} in ${q(list)} instead` };
 }
+
+/**
+ * That `held`, which the other list of `list`'s policy holds, in `list` too would be a conflict
+ * (lower case, no full stop; `show` quotes an entry, `q` a list's name).
+ */
+export const conflictSays = (list: ListName, held: string, show: (entry: string) => string, q: (s: string) => string): string =>
+  `${q(otherList(list))} holds ${show(held)}, so in ${q(list)} it would be both allowed and disallowed`;
 
 /** What a move's title adds where it would make a conflict (`conflicting`: see `heldByOtherList`): `''` where none. */
 const conflictNote = (list: ListName, conflicting: readonly string[]): string =>

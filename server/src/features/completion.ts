@@ -12,8 +12,8 @@ import {
 import type { Analysis } from '../analysis/analyze';
 import { CODES, type Code } from '../analysis/codes';
 import { appendToArray } from '../analysis/edits';
-import { keyAsEntry, mapFormAdvice, namesATool } from '../analysis/moves';
-import { listTarget, sameOwner, type ListName, type Policies } from '../analysis/policies';
+import { conflictSays, heldByOtherList, keyAsEntry, mapFormAdvice, namesATool } from '../analysis/moves';
+import { listTarget, sameOwner, type ListName, type Owner, type Policies } from '../analysis/policies';
 import { capitalized, eqIgnoreAsciiCase, rustTrim, rustTrimStart, shown } from '../grammar/text';
 import { parseToolName, render } from '../grammar/toolName';
 import { CAPABILITIES, type Capability } from '../grammar/vocabulary';
@@ -409,17 +409,29 @@ function mayMatch(typed: string, label: string): boolean {
  * value) follows each canonical name: on `b|(git *)`, `bash` writes `bash(git *)`, which is what
  * must not be held already (plain `bash` may be).
  */
-function toolItems(range: Range, typed: string, w: Writer, holds: Set<string>, servers: readonly string[], keep = '', kept = keep): CompletionItem[] {
+function toolItems(range: Range, typed: string, w: Writer, holds: Set<string>, servers: readonly string[], keep = '', kept = keep, conflict: Conflict = NO_CONFLICT): CompletionItem[] {
   const out: CompletionItem[] = [];
   CAPABILITIES.forEach((cap, i) => {
     const content = w.content(cap.name);
-    if (content !== null && !isHeld(holds, cap.name + kept)) out.push(capabilityItem(cap, i, range, w.wrap(content + keep), typed));
+    if (content !== null && !isHeld(holds, cap.name + kept)) out.push(capabilityItem(cap, i, range, w.wrap(content + keep), typed, ...conflict(cap.name + kept)));
   });
   out.push(...snippetItems(range, typed, w));
   const any = plain(w, '*');
-  if (!holds.has('*') && any !== null) out.push(anyItem(range, any));
+  if (!holds.has('*') && any !== null) out.push(anyItem(range, any, ...conflict('*')));
   out.push(...serverItems(servers, typed, holds, range, w));
   return out;
+}
+
+/** What an item writing an entry says last, where the other list of its policy holds the entry: the conflict it would make. */
+type Conflict = (entry: string) => string[];
+const NO_CONFLICT: Conflict = () => [];
+
+/** The `Conflict` of an entry written in `list` of `owner` (as the map-form value says it: `mapFormAdvice`). */
+function conflictIn(policies: Policies, owner: Owner, list: ListName): Conflict {
+  return (entry) => {
+    const [other] = heldByOtherList(policies, owner, list, [entry]);
+    return other === undefined ? [] : [`${capitalized(conflictSays(list, other, (e) => code(basicString(e)), code))}.`];
+  };
 }
 
 function snippetItems(range: Range, typed: string, w: Writer): CompletionItem[] {
@@ -467,13 +479,14 @@ function entryItems(analysis: Analysis, ctx: EntryContext, servers: readonly str
   }
   // On the name: a pattern already written after it is kept (`sh|(git *)` -> `bash(git *)`).
   const keep = paren >= 0 ? ctx.text.slice(paren) : '';
-  return toolItems(range, typed, w, holds, servers, keep, ctx.literal ? keep : decodeBasic(keep));
+  const conflict = ctx.list ? conflictIn(analysis.policies, ctx.list.owner, ctx.list.list) : NO_CONFLICT;
+  return toolItems(range, typed, w, holds, servers, keep, ctx.literal ? keep : decodeBasic(keep), conflict);
 }
 
 function slotItems(analysis: Analysis, ctx: SlotContext, servers: readonly string[], typed: string): CompletionItem[] {
   const range = positionsOf(analysis.lines, ctx.range);
   const w: Writer = { content: escapeBasic, wrap: (content) => `${ctx.before}"${content}"${ctx.after}` };
-  const items = bareWordItems(ctx, range, typed, w, held(ctx.list.array, null), servers);
+  const items = bareWordItems(ctx, range, typed, w, held(ctx.list.array, null), servers, conflictIn(analysis.policies, ctx.list.owner, ctx.list.list));
   if (ctx.comma === null) return items;
   // On a line above the cursor's: an edit there moves nothing the main edit replaces.
   const comma = { range: positionsOf(analysis.lines, { start: ctx.comma, end: ctx.comma }), newText: ',' };
@@ -484,18 +497,18 @@ function slotItems(analysis: Analysis, ctx: SlotContext, servers: readonly strin
 function listValueItems(analysis: Analysis, ctx: ListValueContext, servers: readonly string[], typed: string): CompletionItem[] {
   const range = positionsOf(analysis.lines, ctx.range);
   const w: Writer = { content: escapeBasic, wrap: (content) => `["${content}"]` };
-  return bareWordItems(ctx, range, typed, w, new Set(), servers);
+  return bareWordItems(ctx, range, typed, w, new Set(), servers, conflictIn(analysis.policies, ctx.owner, ctx.list));
 }
 
 /**
  * On a bare word (or nothing) where an entry goes, which the item writes quoted: a pattern typed after
  * the name (`sh|(git *)`) is kept, quoted with it; nothing in the pattern itself.
  */
-function bareWordItems(ctx: SlotContext | ListValueContext, range: Range, typed: string, w: Writer, holds: Set<string>, servers: readonly string[]): CompletionItem[] {
+function bareWordItems(ctx: SlotContext | ListValueContext, range: Range, typed: string, w: Writer, holds: Set<string>, servers: readonly string[], conflict: Conflict): CompletionItem[] {
   const paren = ctx.text.indexOf('(');
   if (paren >= 0 && ctx.cursor > paren) return [];
   const kept = paren >= 0 ? ctx.text.slice(paren) : '';
-  return toolItems(range, typed, w, holds, servers, escapeBasic(kept), kept);
+  return toolItems(range, typed, w, holds, servers, escapeBasic(kept), kept, conflict);
 }
 
 const LIST_KEYS = (['allowed', 'disallowed'] as const).map((key) => ({ key, about: described(LIST_MEANING[key], LIST_NOTE[key]) }));
@@ -636,12 +649,13 @@ function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhe
     return { detail, textEdit: { range: main, newText: '' }, additionalTextEdits };
   };
   // The detail says where the name goes; the documentation, what it is.
+  const conflict = (list: ListName, entry: string) => conflictIn(analysis.policies, ctx.owner, list)(entry);
   CAPABILITIES.forEach((cap, i) => {
     const edits = into('allowed', cap.name);
-    if (edits) out.push({ ...capabilityItem(cap, i, range, '', typed), ...edits, documentation: markdown(paragraphs(aboutCapability(cap))) });
+    if (edits) out.push({ ...capabilityItem(cap, i, range, '', typed), ...edits, documentation: markdown(paragraphs([...aboutCapability(cap), ...conflict('allowed', cap.name)])) });
   });
   const any = into('disallowed', '*');
-  if (any) out.push({ ...anyItem(range, ''), ...any, documentation: markdown(paragraphs([ANY_MEANING, ANY_NOTE])) });
+  if (any) out.push({ ...anyItem(range, ''), ...any, documentation: markdown(paragraphs([ANY_MEANING, ANY_NOTE, ...conflict('disallowed', '*')])) });
   return out;
 }
 
