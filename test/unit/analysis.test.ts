@@ -110,6 +110,12 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   // An empty range would be drawn on the character after it, and stay there while the string is typed into.
   ['a multi-line string of white space: the first line of its quotes', '[agents.a.tools]\nallowed = ["""\n  \n"""]\n', ['invalid-tool-name@"""']],
   ['an empty string: its quotes', '[agents.a.tools]\nallowed = ["read", "", \'\']\n', ['invalid-tool-name@""', 'invalid-tool-name@\'\'']],
+  // White space Mars trims inside an entry (in the parentheses, before them, around an MCP segment) never reaches a
+  // harness: no control character is said to break its shell there, only the respelling Mars writes (the fix).
+  ['a control character Mars trims inside the parentheses: not passed on', '[agents.a.tools]\nallowed = ["bash(\\ttab)", "Read(x\\u000B)", "mcp(gh\\t/x)", "foo\\t(x)"]\n',
+    ['non-canonical@bash(\\ttab)', 'non-canonical@Read(x\\u000B)', 'non-canonical@mcp(gh\\t/x)', 'unknown-tool@foo\\t(x)', 'non-canonical@foo\\t(x)']],
+  ['a control character between the words of a pattern: passed on', '[agents.a.tools]\nallowed = ["bash(\\tgit\\tlog)"]\n', ['non-canonical@bash(\\tgit\\tlog)', 'illegal-char@\\t']],
+  ['a control character Mars trims in a map-form key: not passed on', '[agents.a.tools]\n"bash(x\\t)" = "allow"\n', ['unknown-policy-key@bash(x\\t)']],
   // A map-form key is validated as a tool name too (SPEC section 2): the same character checks, on the key's text.
   ['a comma in a map-form key: on the key', '[agents.a.tools]\n"bash(a,b)" = "deny"\n', ['unknown-policy-key@bash(a,b)', 'illegal-char@,']],
   ['an escaped control char in a map-form key: its escape', '[agents.a.tools]\n"bash(x\\ty)" = "allow"\n', ['unknown-policy-key@bash(x\\ty)', 'illegal-char@\\t']],

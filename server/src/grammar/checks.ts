@@ -2,7 +2,7 @@
 // Claude-only MCP wire spelling, spellings Mars rewrites, and "did you mean" for unknown names.
 
 import { CAPABILITIES, capabilityNamed } from './vocabulary';
-import { asciiLower, eqIgnoreAsciiCase, rustTrim, rustTrimEnd, rustTrimStart, uPlus } from './text';
+import { asciiLower, eqIgnoreAsciiCase, isRustWhitespace, rustTrim, rustTrimEnd, rustTrimStart, uPlus } from './text';
 import { isMcpWireToken, parseToolName, pascalToSnake, render, splitToolName, type ToolName } from './toolName';
 
 export interface CharProblem {
@@ -46,9 +46,39 @@ export function charProblemsNote(problems: readonly CharProblem[]): string | nul
 
 /**
  * Commas (they split the Claude CLI's `--allowed-tools` and `--disallowed-tools` lists) and control characters (they can
- * break a shell), after trimming as the CLI wrapper does (seeds/000); a run of one character is one problem.
+ * break a shell), after trimming as the CLI wrapper does (seeds/000); a run of one character is one problem. Not a
+ * control character Mars drops itself, white space it trims inside the entry (`bash(\tx)`, `mcp(gh\t/x)`, which it
+ * passes on as `bash(x)`, `mcp(gh/x)`): that never reaches a harness's shell.
  */
 export function illegalChars(raw: string): CharProblem[] {
+  const found = charRuns(raw);
+  if (!found.some((p) => p.kind === 'control')) return found;
+  const parse = parseToolName(raw);
+  if (!parse.ok) return found;
+  // Mars trims inside an entry only beside its `(`, its last `)` and, in an MCP reference, its `/`:
+  // the white space on each side of those goes whole or stays whole. One parse per side, so an
+  // entry of a million tabs costs a few parses, not one a tab.
+  const passed = render(parse.name);
+  const paren = raw.indexOf('(');
+  const edges = paren < 0 ? [] : [paren, raw.lastIndexOf(')'), raw.indexOf('/', paren)].filter((i) => i >= 0);
+  const dropped: Array<readonly [number, number]> = [];
+  const dropsWhole = (start: number, end: number) => {
+    if (start >= end) return;
+    const without = parseToolName(raw.slice(0, start) + raw.slice(end));
+    if (without.ok && render(without.name) === passed) dropped.push([start, end]);
+  };
+  for (const e of new Set(edges)) {
+    let before = e;
+    while (before > 0 && isRustWhitespace(raw.charCodeAt(before - 1))) before--;
+    dropsWhole(before, e);
+    let after = e + 1;
+    while (after < raw.length && isRustWhitespace(raw.charCodeAt(after))) after++;
+    dropsWhole(e + 1, after);
+  }
+  return found.filter((p) => p.kind !== 'control' || !dropped.some(([start, end]) => start <= p.offset && p.offset + p.length <= end));
+}
+
+function charRuns(raw: string): CharProblem[] {
   const out: CharProblem[] = [];
   const start = rustTrimStart(raw);
   const end = start + rustTrim(raw).length;
