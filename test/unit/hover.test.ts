@@ -205,6 +205,11 @@ const CASES: Case[] = [
   { name: 'a key Mars ignores in an inline table: its fix removes it', doc: '[agents.a]\ntools = { fo|o = 1, allowed = [] }', range: [1, 10, 1, 13], has: ['Its fix: remove `foo`.'] },
   { name: 'a map-form key a move takes: the move, no removal said', doc: `${T}ba|sh = "allow"`, range: [1, 0, 1, 4], has: ['put `bash` in `allowed`'], lacks: ['Its fix'] },
   { name: 'a map-form key whose list holds it: the key can go, said once', doc: `${T}allowed = ["bash"]\nba|sh = "allow"`, range: [2, 0, 2, 4], has: ['so the key can go'], lacks: ['Its fix'] },
+  // A table opened below the tools table, whose diagnostic is on its name: said as a key Mars ignores is, with its removal.
+  { name: 'a table Mars ignores in a tools table: its fix removes it', doc: `${T}allowed = ["read"]\n[agents.reviewer.tools.s|ub]\nx = 1`, range: [2, 23, 2, 26],
+    has: ['**`sub`**: a table Mars ignores.', 'Its fix: remove the table `[agents.reviewer.tools.sub]`.', '_In the tools table of agent `reviewer`, which holds only `allowed` and `disallowed` lists._'] },
+  { name: 'a table Mars ignores, its section holding a syntax error: no removal', doc: `[agents.a.tools.s|ub]\nx = 1 2`, range: [0, 16, 0, 19],
+    has: ['**`sub`**: a table Mars ignores.'], lacks: ['Its fix'] },
   { name: 'a key on a line with more Mars cannot read: no removal', doc: `${T}fo|o = 1 bar = 2`, range: [1, 0, 1, 3], has: ['a key Mars ignores'], lacks: ['Its fix'] },
   // An empty key is named as the string it is, as the diagnostics name it, not as an empty code span.
   { name: 'an empty key in a tools table', doc: `${T}"|" = 3`, range: [1, 1, 1, 1],

@@ -9,7 +9,7 @@ import { CODES, isCode } from '../analysis/codes';
 import { keyContentSpan, type Fix } from '../analysis/findings';
 import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './context';
 import { isOpenMultiline, shownSpan, valueSources } from '../toml/stringPositions';
-import { ignoredKeyFixes, isMapFormVerdict, keyAsEntry, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames } from '../analysis/moves';
+import { ignoredKeyFixes, isMapFormVerdict, removeTableFix, keyAsEntry, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames } from '../analysis/moves';
 import { misplacedAt, ownerLabel, shapeList, TOOLS_MCP_REMOVED, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
 import type { Span, TomlString, TomlValue } from '../toml/model';
@@ -44,6 +44,13 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
   }
   const extra = extraKeyAt(analysis, offset);
   if (extra) return result(analysis, describeKey(analysis, extra), keyContentSpan(doc.text, extra.name.span));
+  // A table opened below a tools table (`[agents.x.tools.sub]`), whose diagnostic is on its name.
+  const table = analysis.policies.extraTables.find((t) => hit(t.name.span, false));
+  if (table) {
+    const removal = removeTableFix(doc, table.section);
+    return result(analysis, [`**${code(table.name.name)}**: a table Mars ignores.`, ...(removal ? [fixSaid(removal)] : []), `_In ${toolsTableOf(table.owner)}._`],
+      keyContentSpan(doc.text, table.name.span));
+  }
   const stray = analysis.policies.misplaced.find((m) => hit(misplacedAt(m).span, false));
   if (stray) return result(analysis, describeMisplaced(stray), keyContentSpan(doc.text, misplacedAt(stray).span));
   for (const l of analysis.policies.lists) {
@@ -144,6 +151,9 @@ function describeShapeKey(analysis: Analysis, problem: ShapeProblem, name: strin
   ];
 }
 
+/** The table named once: "in the tools table of …: a tools table in mars.toml holds only …" said it twice. */
+const toolsTableOf = (owner: Owner) => `the tools table of ${owned(owner)}, which holds only \`allowed\` and \`disallowed\` lists`;
+
 /** A fix as a hover says it, in the words of its title (`Its fix: remove \`foo\`.`). */
 const fixSaid = (fix: Fix): string => `Its fix: ${fix.title[0]!.toLowerCase()}${fix.title.slice(1)}.`;
 
@@ -151,8 +161,7 @@ function describeKey(analysis: Analysis, extra: ExtraKey): string[] {
   const { policies } = analysis;
   const name = extra.name.name;
   const owner = owned(extra.owner);
-  // The table named once: "in the tools table of …: a tools table in mars.toml holds only …" said it twice.
-  const table = `the tools table of ${owner}, which holds only \`allowed\` and \`disallowed\` lists`;
+  const table = toolsTableOf(extra.owner);
   if (name === 'mcp') {
     return [
       `**${code('tools.mcp')}** was removed.`,
