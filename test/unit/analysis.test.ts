@@ -224,6 +224,10 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
     ['toml-syntax@\ufeff', 'non-canonical@Shell', 'toml-syntax@[agents.x.tools]']],
   ['the same after the file\'s own byte order mark, and before `[[`', '\ufeff\ufeff[agents.x.tools]\nallowed = ["Shell"]\n# c\r\n\ufeff[[z]]\n',
     ['toml-syntax@\ufeff', 'non-canonical@Shell', 'toml-syntax@\ufeff']],
+  // An entry in the reading's guess (past an error on its line) is said nothing of, and neither is anything it would
+  // make of another entry read as written: a conflict, or a duplicate of it, would hold the guess for Mars's reading.
+  ['an entry past the error on its line makes no conflict for the other list', '[agents.a.tools]\nallowed = ["x" "bash"]\ndisallowed = ["bash"]\n', ['unknown-tool@x', 'toml-syntax@"']],
+  ['nor a duplicate of an entry on a line below', '[agents.a.tools]\nallowed = [\n  "x" "bash",\n  "Bash",\n  "bash",\n]\n', ['unknown-tool@x', 'toml-syntax@"', 'non-canonical@Bash', 'duplicate-entry@bash']],
   ['syntax error kept apart', '[agents.a.tools]\nallowed = ["Bash"\n[agents.b.tools]\nallowed = ["Read"]\n', ['non-canonical@Bash', 'toml-syntax@"', 'non-canonical@Read']],
   ['an unclosed multi-line string does not blank out the sections after it', '[agents.x]\ndescription = """oops\n[agents.a.tools]\nallowed = ["Shell"]\n', ['toml-syntax@"', 'non-canonical@Shell']],
   ['a line break in a multi-line entry: its first line', '[agents.a.tools]\nallowed = ["""Foo\nbar"""]\n', ['unknown-tool@Foo', 'non-canonical@Foo', 'illegal-char@Foo']],

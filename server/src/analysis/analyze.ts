@@ -11,7 +11,7 @@ import { closedBelow } from '../toml/syntaxMessages';
 import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, composeEdits, deleteItems, nonOverlapping, type Edit } from './edits';
 import {
-  byPosition, findingAt, fixAmong, fromParse, fixesNotKept, keyContentSpan, partnersSeen, crossEntryFindings, entryFindings, finding, overridden, withoutClashingFixes, withHeaderLines, parseEntries, policyFindings, MAY_CREATE, MAY_TAKE_HEADER, otherLists,
+  byPosition, entrySpan, findingAt, fixAmong, fromParse, fixesNotKept, keyContentSpan, partnersSeen, crossEntryFindings, entryFindings, finding, overridden, withoutClashingFixes, withHeaderLines, parseEntries, policyFindings, MAY_CREATE, MAY_TAKE_HEADER, otherLists,
   type Finding, type ParsedEntry, VerdictMemo,
 } from './findings';
 import { moveEdits, moveOf } from './moves';
@@ -65,7 +65,10 @@ export function analyze(text: string, memo: VerdictMemo = new VerdictMemo(), onl
   // Loops, not push(...list): a list of 150,000 entries would overflow the stack as arguments.
   const others = otherLists(policies);
   for (const p of entries) for (const f of entryFindings(text, p, memo, { unreadableFrom, guessed }, others)) if (said(f)) findings.push(f);
-  for (const f of crossEntryFindings(text, entries, said)) findings.push(f);
+  // An entry in the guess (where its own findings would be: they are not said) counts for no other
+  // either: a conflict or a duplicate of it would hold the guess for Mars's reading.
+  const read = guessed.length === 0 ? entries : entries.filter((p) => !inGuessed(guessed, entrySpan(text, p.entry.string).start));
+  for (const f of crossEntryFindings(text, read, said)) findings.push(f);
   for (const f of policyFindings(doc, policies)) if (said(f)) findings.push(f);
   for (const f of suppressionFindings(doc)) if (said(f)) findings.push(f);
   findings.sort(byPosition);

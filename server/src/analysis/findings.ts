@@ -646,7 +646,7 @@ function holding(memo: VerdictMemo, array: TomlArray, meaning: string, str: Toml
 }
 
 /** The span an entry's finding is placed at (see `entryFindings`). */
-function entrySpan(text: string, str: TomlString): Span {
+export function entrySpan(text: string, str: TomlString): Span {
   const content = contentSpan(text, str);
   // An empty entry is shown on its quotes: an empty range is drawn on the character after it (the
   // closing quote), where a squiggle stays, misplaced, while the user types into the string.
