@@ -1,0 +1,127 @@
+// What is said past a syntax error, and where: a seeded, bounded property test over the generated
+// mars.toml documents of the fix-all test (test/support/marsDocs.ts), broken on purpose in the ways a
+// user breaks them while typing (a quote meant inside a string, `"read""grep"`, a comma missing, a
+// string where a list goes with more values after it, a `"""`, a bracket, what TOML does not read as a
+// blank at a line's start, a `# remark` after a mars-ignore's codes, a key of a map form with a comma).
+//
+// Properties, per document:
+// (a) no exception;
+// (b) past a section's first syntax error, where the reading is a guess (`Analysis.guessed`), nothing
+//     is said but syntax errors: no finding starts there, none names a place there (`related`: a
+//     conflict's other entry, a duplicate's first), and no fix but a syntax error's edits there;
+// (c) every range lies inside the text, on whole characters (not between the two halves of a
+//     surrogate pair, nor between the CR and LF of a line break); a finding's range and a place it
+//     names lie on one line (an entry's first line, for a string over lines).
+// Bounded: 800 documents (about 8 s here), stopping early past 20 s (MARS_READING_MS). Replay
+// with MARS_READING_SEED=<n>; MARS_READING_ROUNDS=<n> for more documents.
+// What it found (now cases of analysis.test.ts): an entry in the guess (`allowed = ["x" "bash"]`) made
+// a conflict with a `disallowed = ["bash"]` below it, and a duplicate of a `"bash"` on a line below.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyzeDocument, documentFindings } from '../../server/src/analysis/document';
+import type { Span } from '../../server/src/toml/model';
+import { generator } from '../support/marsDocs';
+import { failureReport, type Failure } from '../support/failures';
+import { rng } from '../support/rng';
+
+const SEED = Number(process.env.MARS_READING_SEED ?? 20_261_205);
+const ROUNDS = Number(process.env.MARS_READING_ROUNDS ?? 800);
+const TIME_LIMIT_MS = Number(process.env.MARS_READING_MS ?? 20_000);
+const js = (s: string) => JSON.stringify(s).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** Breaks of the kinds typed by hand, each put at a random place of the right kind. */
+const BREAKS: Array<(text: string, int: (n: number) => number) => string> = [
+  // A quote meant inside a string: `"bash(grep "foo")"`.
+  (t, int) => at(t, /"([a-z]+)\(/g, int, (m) => `${m[0]}x "y" `),
+  // Two strings with no blank and no comma between: `"read""grep"`.
+  (t, int) => at(t, /", "/g, int, () => '""'),
+  // A comma missing, a blank between.
+  (t, int) => at(t, /", "/g, int, () => '" "'),
+  // A string where a list goes, more values after it.
+  (t, int) => at(t, /= \[("[^"\n]*"(?:, "[^"\n]*")*)\]/g, int, (m) => `= ${m[1]}`),
+  (t, int) => at(t, /= \[("[^"\n]*"), ("[^"\n]*")\]/g, int, (m) => `= ${m[1]}, ${m[2]} "edit"`),
+  // A `"""` or a bracket after a value.
+  (t, int) => at(t, /"\]/g, int, () => '""""]'),
+  (t, int) => at(t, /", /g, int, () => '"[, '),
+  // What TOML does not read as a blank at a line's start.
+  (t, int) => at(t, /\n(?=[\[a-z"])/g, int, () => `\n${['\u00A0', '\u3000', '\u200B', '\uFEFF'][int(4)]}`),
+  // A remark after a mars-ignore's codes.
+  (t, int) => at(t, /\]\n/g, int, () => `] # mars-ignore: unknown-tool # ours\n`),
+  // A map-form key with a comma or a control character.
+  (t, int) => at(t, /\[(agents|skills)\.([a-z-]+)\.tools\]\n/g, int, (m) => `${m[0]}"Bash(a,b)" = "allow"\n"x\\u0007y" = "deny"\n`),
+];
+
+/** `text` with one match of `re` (picked at random) replaced; as it was when nothing matches. */
+function at(text: string, re: RegExp, int: (n: number) => number, by: (m: RegExpMatchArray) => string): string {
+  const all = [...text.matchAll(re)];
+  if (all.length === 0) return text;
+  const m = all[int(all.length)]!;
+  return text.slice(0, m.index) + by(m) + text.slice(m.index! + m[0].length);
+}
+
+/** Whether `offset` is a place between characters: not inside a surrogate pair, nor a CR LF. */
+function onBoundary(text: string, offset: number): boolean {
+  if (offset <= 0 || offset >= text.length) return offset === 0 || offset === text.length;
+  const before = text.charCodeAt(offset - 1);
+  const after = text.charCodeAt(offset);
+  if (before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff) return false;
+  return !(before === 13 && after === 10);
+}
+
+function checkDocument(text: string): Failure[] {
+  const failures: Failure[] = [];
+  const fail = (property: string, detail: string) => failures.push({ property, text, detail: `--- input\n${text}\n--- as JSON\n${js(text)}\n--- ${detail}` });
+  try {
+    const da = analyzeDocument(text);
+    const findings = documentFindings(da);
+    // The guessed spans of every unit, in document offsets.
+    const guessed: Span[] = [];
+    for (const u of da.units) for (const g of u.analysis.guessed) guessed.push({ start: g.start + u.base, end: g.end + u.base });
+    const inGuess = (offset: number) => guessed.some((g) => g.start <= offset && offset < g.end);
+    const show = (s: Span) => `${s.start}-${s.end} ${js(text.slice(s.start, s.end))}`;
+    const inside = (what: string, s: Span) => {
+      if (!(s.start >= 0 && s.start <= s.end && s.end <= text.length)) fail(`c: ${what} inside the text`, show(s));
+      else if (!onBoundary(text, s.start) || !onBoundary(text, s.end)) fail(`c: ${what} on whole characters`, show(s));
+    };
+    const oneLine = (what: string, s: Span) => {
+      if (/[\n\r]/.test(text.slice(s.start, s.end))) fail(`c: ${what} on one line`, show(s));
+    };
+    for (const f of findings) {
+      const said = `${f.code} at ${show(f.span)}: ${f.message}`;
+      inside(`${f.code} range`, f.span);
+      if (f.code !== 'toml-syntax') oneLine(`${f.code} range`, f.span);
+      for (const r of f.related ?? []) {
+        inside(`${f.code} related`, r.span);
+        if (f.code !== 'toml-syntax' && inGuess(r.span.start)) fail(`b: ${f.code} names a place in the guess`, `${said}\n--- names ${show(r.span)} (${r.message})\n--- guessed ${guessed.map(show).join(', ')}`);
+      }
+      for (const x of f.fixes) for (const e of x.edits) inside(`${f.code} fix edit`, e);
+      if (f.code === 'toml-syntax') continue;
+      if (inGuess(f.span.start)) fail(`b: ${f.code} said in the guess`, `${said}\n--- guessed ${guessed.map(show).join(', ')}`);
+    }
+  } catch (e) {
+    fail(`a: no exception (${String(e).replace(/\d+/g, 'N')})`, e instanceof Error ? (e.stack ?? e.message) : String(e));
+  }
+  return failures;
+}
+
+test('past a syntax error only syntax errors are said, and every range is on the text', () => {
+  const random = rng(SEED);
+  const int = (n: number) => Math.floor(random() * n);
+  const next = generator(random);
+  const started = performance.now();
+  const failures: Failure[] = [];
+  let documents = 0;
+  let broken = 0;
+  for (let round = 0; round < ROUNDS; round++, documents++) {
+    let text = next();
+    for (let k = int(3); k > 0; k--) {
+      const again = BREAKS[int(BREAKS.length)]!(text, int);
+      if (again !== text) broken++;
+      text = again;
+    }
+    failures.push(...checkDocument(text));
+    if (performance.now() - started > TIME_LIMIT_MS) break;
+  }
+  console.log(`# seed ${SEED}: ${documents} documents, ${broken} breaks, ${failures.length} failures, ${Math.round(performance.now() - started)} ms`);
+  assert.equal(failures.length, 0, failureReport(failures));
+});
