@@ -1558,7 +1558,6 @@ const STRING_THEN_MORE: Array<[table: string, example: string, fixed: string, sa
   // in, as the fix of a list in brackets puts it in (`["grep" "edit"]`).
   ['allowed = "read", "grep" "edit"', '`allowed = ["read", "grep", "edit"]`', 'allowed = ["read", "grep", "edit"]', true],
   ['allowed = "read" "grep", \'edit\' # c', '`allowed = ["read", "grep", \'edit\']`', 'allowed = ["read", "grep", \'edit\'] # c', true],
-  ['allowed = "read","grep""edit"', '`allowed = ["read","grep", "edit"]`', 'allowed = ["read","grep", "edit"]', true],
   ['allowed = "read", "grep" "bash("', '`allowed = ["read"]`', 'allowed = ["read", "grep", "bash("]', false],
 ];
 for (const [table, example, fixed, safe] of STRING_THEN_MORE) {
@@ -1797,6 +1796,25 @@ test('a move names only what it adds, and wrapping a string in a list is in fix-
   // Where the rest of its line is a comment, or the inline table's next key: in fix-all, as before.
   assert.deepEqual(titles('[agents.x]\ntools = { allowed = "read", disallowed = ["edit"] }  # c\n'), ['Change to `["read"]` (safe)']);
 });
+
+// Two strings with no blank between among them (`"grep""edit"`, SQL's `'it''s'`): one string with a quote in it may be
+// meant, as in a list in brackets (`['it''s']`), so the list with the comma put in is a guess: offered, neither
+// preferred nor in fix-all (which wrote `['read', 'it', 's']`, two entries of the one meant).
+const DOUBLED_QUOTE: Array<[table: string, list: string]> = [
+  ["allowed = 'read', 'it''s'", "['read', 'it', 's']"],
+  ['allowed = "read","grep""edit"', '["read","grep", "edit"]'],
+  ['allowed = "read" "grep", "a""b" # c', '["read", "grep", "a", "b"]'],
+];
+for (const [table, list] of DOUBLED_QUOTE) {
+  test(`a string then more values where a list goes, two strings with no blank between: the list a guess: ${JSON.stringify(table)}`, () => {
+    const text = `[agents.a.tools]\n${table}\n`;
+    const da = analyzeDocument(text);
+    const found = documentFindings(da).filter((f) => f.code === 'invalid-tool-policy');
+    assert.deepEqual(found.flatMap((f) => f.fixes.map((x) => [x.title, x.preferred, x.safe])), [[`Change to \`${list}\``, false, false]]);
+    assert.equal(applyEdits(text, documentFixAll(da)), text);
+    assert.equal(countFixAll(da, {}, undefined, Infinity), 0);
+  });
+}
 
 test('nothing is appended after a string left open, whose text it would become', () => {
   const text = '[agents.x.tools]\nallowed = ["a", "b\n]\nbash = "allow"\n';

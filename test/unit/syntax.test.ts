@@ -194,6 +194,9 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['[agents.a.tools]\nallowed = "read", "grep" "edit"\n', '"read", "grep" "edit"', '`"read", "grep" "edit"` is not a value TOML knows: write a list in brackets, with a comma after `"grep"` (`["read", "grep", "edit"]`)'],
   ['[agents.a.tools]\nallowed = "read" "grep", "edit" "x"\n', '"read" "grep", "edit" "x"', '`"read" "grep", "edit" "x"` is not a value TOML knows: write a list in brackets, with a comma after `"read"` and `"edit"` (`["read", "grep", "edit", "x"]`)'],
   ['[agents.a]\ntools = { allowed = "read", "grep" "edit" }\n', '"read", "grep" "edit"', '`"read", "grep" "edit"` is not a value TOML knows: write a list in brackets, with a comma after `"grep"` (`["read", "grep", "edit"]`)'],
+  // Two strings with no blank between among them: one string with a quote in it may be meant, said as in a list in brackets.
+  ["[agents.a.tools]\nallowed = 'read', 'it''s'\n", "'read', 'it''s'", "`'read', 'it''s'` is not a value TOML knows: write a list in brackets, with a comma after `'it'` (`['read', 'it', 's']`). If a `'` of `'it''s'` was meant inside the string, write the string between `\"` quotes (a `'` string cannot hold one)"],
+  ['[agents.a.tools]\nallowed = "read","grep""edit"\n', '"read","grep""edit"', '`"read","grep""edit"` is not a value TOML knows: write a list in brackets, with a comma after `"grep"` (`["read","grep", "edit"]`). If a `"` of `"grep""edit"` was meant inside the string, write it `\\"`, or write the string between `\'` quotes'],
   ['[agents.a.tools]\nallowed = "read" "grep"\n', '"', '`"` after the value: a line holds one `key = value`, then only a comment'],
   ['x = true,false # c\n', 'true,false', '`true,false` is not a value TOML knows: write a list in brackets (`[true, false]`)'],
   ['x = "a", b\n', ',', '`,` after the value: a line holds one `key = value`, then only a comment'],

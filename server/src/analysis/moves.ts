@@ -462,7 +462,7 @@ export function shapeConflicts(text: string, policies: Policies, problem: ShapeP
  * syntax error: `listAfterString`), and the strings among them; null for another problem, or a
  * string left open.
  */
-function stringForList(text: string, problem: ShapeProblem): { value: TomlString; run: { end: number; list: string; values: string[]; onlyStrings: boolean } | null } | null {
+function stringForList(text: string, problem: ShapeProblem): { value: TomlString; run: { end: number; list: string; values: string[]; onlyStrings: boolean; doubled?: string } | null } | null {
   const value = problem.keyValue?.value;
   if (problem.kind !== 'list-not-array' || value?.kind !== 'string' || isOpenMultiline(value)) return null;
   const run = listAfterString(text, value, problem.inline);
@@ -509,7 +509,10 @@ function shapeFixesAlone(text: string, problem: ShapeProblem): Fix[] {
       // Names between commas in one of them (`"read, edit", "grep"`): which list was meant is a guess.
       const loads = run.onlyStrings && run.values.every((v) => parseToolName(v).ok && !namesBetweenCommas(v));
       const clearsSyntax = !moreAfterValue(text, run.end, problem.inline);
-      return [{ ...change(run.list, true, loads), edits: [{ start: value.span.start, end: run.end, newText: run.list }], mendsSyntax: true, ...(clearsSyntax ? { clearsSyntax } : {}) }];
+      // Two strings with no blank between (`'it''s'`) may be one with a quote in it: the comma put in
+      // there is a guess, offered but neither preferred nor in fix-all, as in a list in brackets.
+      const sure = run.doubled === undefined;
+      return [{ ...change(run.list, sure, sure && loads), edits: [{ start: value.span.start, end: run.end, newText: run.list }], mendsSyntax: true, ...(clearsSyntax ? { clearsSyntax } : {}) }];
     }
     // More after it that makes no list with it (`allowed = "read", grep`, `"read" "grep"`): no fix of
     // the string alone, which would leave the rest an error still.

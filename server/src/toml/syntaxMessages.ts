@@ -500,7 +500,15 @@ function valuesWithoutBrackets(text: string, entries: readonly KeyValue[], at: n
   // Not where the error is past them (in an inline table, on what follows them).
   if (!run || at > run.end + /^[ \t]*/.exec(text.slice(run.end))![0].length) return null;
   const commas = run.missing.length === 0 ? '' : `, with a comma after ${inWords(run.missing.map(quoted))}`;
-  return { message: `${quoted(text.slice(start, run.end))} is not a value TOML knows: write a list in brackets${commas} (${quoted(run.list)})${unreadLeftOut(run.unread)}`, span: { start, end: run.end } };
+  return { message: `${quoted(text.slice(start, run.end))} is not a value TOML knows: write a list in brackets${commas} (${quoted(run.list)})${unreadLeftOut(run.unread)}${quoteMeantInside(run.doubled)}`, span: { start, end: run.end } };
+}
+
+/** The advice for two strings with no blank between (`'it''s'`, see `commasBetweenStrings`), which may be one string with a quote meant inside it. */
+function quoteMeantInside(doubled: string | undefined): string {
+  if (doubled === undefined) return '';
+  return doubled.startsWith('"')
+    ? `. If a \`"\` of ${quoted(doubled)} was meant inside the string, write it \`\\"\`, or write the string between \`'\` quotes`
+    : `. If a \`'\` of ${quoted(doubled)} was meant inside the string, write the string between \`"\` quotes (a \`'\` string cannot hold one)`;
 }
 
 /**
@@ -556,7 +564,7 @@ function unreadLeftOut(unread: readonly string[]): string {
  * in brackets puts it in (`["grep" "edit"]`): `missing` holds the strings it goes after. Not where
  * no comma is written between any of them (`"read" "grep"`), where a list is a guess.
  */
-export function listWithoutBrackets(text: string, start: number, inline = false): { end: number; list: string; values: unknown[]; unread: string[]; missing: string[] } | null {
+export function listWithoutBrackets(text: string, start: number, inline = false): { end: number; list: string; values: unknown[]; unread: string[]; missing: string[]; doubled?: string } | null {
   let end = closedOrLineEnd(text, start, commentOrLineEnd(text, start));
   const closes = text[end] === '}';
   if (closes) end = nextKeyAt(text, start, end);
@@ -570,22 +578,26 @@ export function listWithoutBrackets(text: string, start: number, inline = false)
   if (token.length > 80) return null;
   let list = bracketed(written);
   let missing: string[] = [];
+  let doubled: string | undefined;
   if (list === null) {
     const commas = commasBetweenStrings(written);
-    if (commas) [list, missing] = [bracketed(commas.written), commas.after];
+    if (commas) [list, missing, doubled] = [bracketed(commas.written), commas.after, commas.doubled];
   }
-  return list === null ? null : { end: start + token.length, list, values: listValues(list)!, unread, missing };
+  return list === null ? null : { end: start + token.length, list, values: listValues(list)!, unread, missing, ...(doubled !== undefined ? { doubled } : {}) };
 }
 
 /**
  * `values` with a comma put in after each closed string that only blanks separate from the next
  * string (`"grep" "edit"`: `"grep", "edit"`), and those strings; null where there is none, or where
- * no comma is written outside the strings (then nothing says they are a list's).
+ * no comma is written outside the strings (then nothing says they are a list's). `doubled`: the
+ * first two strings with no blank between (`'it''s'`), which may be one string with a quote in it,
+ * as SQL doubles one: there the list is a guess, as the comma is in a list in brackets (`missingComma`).
  */
-function commasBetweenStrings(values: string): { written: string; after: string[] } | null {
+function commasBetweenStrings(values: string): { written: string; after: string[]; doubled?: string } | null {
   let written = '';
   const after: string[] = [];
   let comma = false;
+  let doubled: string | undefined;
   for (let i = 0; i < values.length; i++) {
     const c = values[i]!;
     if (c !== '"' && c !== "'") {
@@ -603,9 +615,13 @@ function commasBetweenStrings(values: string): { written: string; after: string[
     if (next === '"' || next === "'") {
       written += blanks === '' ? ', ' : ',';
       after.push(str);
+      if (blanks === '' && doubled === undefined) {
+        const nextClose = stringEndFrom(values, close + 1);
+        doubled = values.slice(i - str.length + 1, nextClose < 0 ? values.length : nextClose + 1);
+      }
     }
   }
-  return comma && after.length > 0 ? { written, after } : null;
+  return comma && after.length > 0 ? { written, after, ...(doubled !== undefined ? { doubled } : {}) } : null;
 }
 
 /** `values` with what TOML does not read as a blank outside its strings made a space (white space) or removed (invisible), and those characters (each once). */
