@@ -11,7 +11,8 @@
 //     conflict's other entry, a duplicate's first), and no fix but a syntax error's edits there;
 // (c) every range lies inside the text, on whole characters (not between the two halves of a
 //     surrogate pair, nor between the CR and LF of a line break); a finding's range and a place it
-//     names lie on one line (an entry's first line, for a string over lines).
+//     names lie on one line (an entry's first line, for a string over lines); a syntax error that
+//     advises on a quote meant inside a string is right after that quote.
 // Bounded: 800 documents (about 8 s here), stopping early past 20 s (MARS_READING_MS). Replay
 // with MARS_READING_SEED=<n>; MARS_READING_ROUNDS=<n> for more documents.
 // What it found (now cases of analysis.test.ts): an entry in the guess (`allowed = ["x" "bash"]`) made
@@ -66,6 +67,9 @@ function checkDocument(text: string): Failure[] {
         if (f.code !== 'toml-syntax' && inGuess(r.span.start)) fail(`b: ${f.code} names a place in the guess`, `${said}\n--- names ${show(r.span)} (${r.message})\n--- guessed ${guessed.map(show).join(', ')}`);
       }
       for (const x of f.fixes) for (const e of x.edits) inside(`${f.code} fix edit`, e);
+      // The advice for a quote meant inside a string speaks of the quote right before the error.
+      const quote = /If the `(["'])` before this was meant inside/.exec(f.message)?.[1];
+      if (quote !== undefined && text[f.span.start - 1] !== quote) fail('c: the quote advised on is right before the error', said);
       if (f.code === 'toml-syntax') continue;
       if (inGuess(f.span.start)) fail(`b: ${f.code} said in the guess`, `${said}\n--- guessed ${guessed.map(show).join(', ')}`);
     }
