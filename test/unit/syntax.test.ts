@@ -353,6 +353,11 @@ const MISSING_COMMAS: Array<[text: string, fixed: string | null, title?: string,
   ['[agents.a.tools]\nallowed = ["read"\u180e"grep"]\n', '[agents.a.tools]\nallowed = ["read", "grep"]\n', 'Replace U+180E with `, `'],
   ['[agents.a.tools]\nallowed = ["read" \u2060 "grep"]\n', '[agents.a.tools]\nallowed = ["read", "grep"]\n', 'Replace U+2060 with `, `'],
   ['x = ["a"\u200b\u00a0"b"]\n', 'x = ["a", "b"]\n', 'Replace U+200B and U+00A0 with `, `'],
+  // At the start of the next item's line, in a list over lines: the comma after the item above, and the character
+  // removed, the indentation written before it kept (a space there would indent the line by one).
+  ['[agents.a.tools]\nallowed = [\n  "read"\n\u00a0"grep"\n]\n', '[agents.a.tools]\nallowed = [\n  "read",\n"grep"\n]\n', 'Insert a comma, and remove U+00A0'],
+  ['[agents.a.tools]\nallowed = [\n  "read"  # r\n\n  \u3000\u200b "grep",\n]\n', '[agents.a.tools]\nallowed = [\n  "read",  # r\n\n   "grep",\n]\n', 'Insert a comma, and remove U+3000 and U+200B'],
+  ['[agents.a.tools]\nallowed = [\n  "read"\n\u00a0"gr"ep"\n]\n', null],
 ];
 for (const [text, fixed, title = 'Insert a comma', guess = false] of MISSING_COMMAS) {
   test(`a missing comma's fix: ${JSON.stringify(text)}`, () => {

@@ -353,10 +353,18 @@ function missingComma(text: string, open: Container, at: number, before: string)
   // after it and the blanks beside it, whose place the comma and a space take.
   const odd = UNREAD_BLANK.test(text[at] ?? '') ? BLANKS_AND_UNREAD.exec(text.slice(at, lineEndAt(text, at)))![0] : '';
   if (odd !== '') {
-    // On a line of its own, or with nothing before it there: the item before is on a line above.
-    if (end === at - before.length) return null;
     const next = at + odd.length;
     const chars = [...new Set([...odd].filter((c) => UNREAD_BLANK.test(c)))].map((c) => uPlus(c.codePointAt(0)!));
+    if (end === at - before.length) {
+      // At the start of its line (blanks before it at most), in a list over lines: the item before is
+      // on a line above, only blanks and comments between. The comma goes after it, and the character
+      // is removed, the indentation before it kept, as at a line's start elsewhere (a space would
+      // indent the line by one): one edit, from the item to the next.
+      const previous = open.kind === 'array' ? [...open.items].reverse().find((item) => item.span.end <= at) : undefined;
+      if (!previous || !onlyCommentsFrom(text, previous.span.end, at) || !wholeItemsFrom(text, open, next)) return null;
+      const kept = `${text.slice(previous.span.end, at)}${[...odd].filter((c) => !UNREAD_BLANK.test(c)).join('')}`;
+      return { title: `Insert a comma, and remove ${chars.join(' and ')}`, span: { start: previous.span.end, end: next }, newText: () => `,${kept}` };
+    }
     return wholeItemsFrom(text, open, next)
       ? { title: `Replace ${inWords(chars)} with \`, \``, span: { start: end, end: next }, newText: () => ', ' }
       : null;
