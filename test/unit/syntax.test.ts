@@ -358,6 +358,10 @@ const MISSING_COMMAS: Array<[text: string, fixed: string | null, title?: string,
   ['[agents.a.tools]\nallowed = [\n  "read"\n\u00a0"grep"\n]\n', '[agents.a.tools]\nallowed = [\n  "read",\n"grep"\n]\n', 'Insert a comma, and remove U+00A0'],
   ['[agents.a.tools]\nallowed = [\n  "read"  # r\n\n  \u3000\u200b "grep",\n]\n', '[agents.a.tools]\nallowed = [\n  "read",  # r\n\n   "grep",\n]\n', 'Insert a comma, and remove U+3000 and U+200B'],
   ['[agents.a.tools]\nallowed = [\n  "read"\n\u00a0"gr"ep"\n]\n', null],
+  // At the end of the item's line, the next item on a line below: the comma in its place.
+  ['[agents.a.tools]\nallowed = [\n  "read"\u00a0\n  "grep",\n]\n', '[agents.a.tools]\nallowed = [\n  "read",\n  "grep",\n]\n', 'Replace U+00A0 with `,`'],
+  ['[agents.a.tools]\nallowed = [\n  "read" \u2003 # c\n\n  "grep"\n]\n', '[agents.a.tools]\nallowed = [\n  "read", # c\n\n  "grep"\n]\n', 'Replace U+2003 with `, `'],
+  ['[agents.a.tools]\nallowed = [\n  "read"\u00a0\n  "gr"ep",\n]\n', null],
 ];
 for (const [text, fixed, title = 'Insert a comma', guess = false] of MISSING_COMMAS) {
   test(`a missing comma's fix: ${JSON.stringify(text)}`, () => {

@@ -363,11 +363,16 @@ function missingComma(text: string, open: Container, at: number, before: string)
       const previous = open.kind === 'array' ? [...open.items].reverse().find((item) => item.span.end <= at) : undefined;
       if (!previous || !onlyCommentsFrom(text, previous.span.end, at) || !wholeItemsFrom(text, open, next)) return null;
       const kept = `${text.slice(previous.span.end, at)}${[...odd].filter((c) => !UNREAD_BLANK.test(c)).join('')}`;
-      return { title: `Insert a comma, and remove ${chars.join(' and ')}`, span: { start: previous.span.end, end: next }, newText: () => `,${kept}` };
+      return { title: `Insert a comma, and remove ${inWords(chars)}`, span: { start: previous.span.end, end: next }, newText: () => `,${kept}` };
     }
-    return wholeItemsFrom(text, open, next)
-      ? { title: `Replace ${inWords(chars)} with \`, \``, span: { start: end, end: next }, newText: () => ', ' }
-      : null;
+    if (wholeItemsFrom(text, open, next)) return { title: `Replace ${inWords(chars)} with \`, \``, span: { start: end, end: next }, newText: () => ', ' };
+    // At the end of the item's line (a comment after it at most), in a list over lines: the next item
+    // on a line below, only blanks and comments between, the comma in its place (and a space before a comment).
+    if (open.kind !== 'array' || !onlyCommentsFrom(text, next, lineEndAt(text, next))) return null;
+    const following = open.items.find((item) => item.span.start >= next);
+    if (!following || !onlyCommentsFrom(text, next, following.span.start) || !wholeItemsFrom(text, open, following.span.start)) return null;
+    const comma = next === lineEndAt(text, next) ? ',' : ', ';
+    return { title: `Replace ${inWords(chars)} with \`${comma}\``, span: { start: end, end: next }, newText: () => comma };
   }
   if (end === at - before.length) {
     // Nothing before it on the line: in a list, the item before on an earlier line, then only blanks and comments.
