@@ -577,7 +577,7 @@ function unreadLeftOut(unread: readonly string[]): string {
  * in brackets puts it in (`["grep" "edit"]`): `missing` holds the strings it goes after. Not where
  * no comma is written between any of them (`"read" "grep"`), where a list is a guess.
  */
-export function listWithoutBrackets(text: string, start: number, inline = false): { end: number; list: string; values: unknown[]; unread: string[]; missing: string[]; doubled?: string } | null {
+export function listWithoutBrackets(text: string, start: number, inline: boolean): { end: number; list: string; values: unknown[]; unread: string[]; missing: string[]; doubled?: string } | null {
   let end = closedOrLineEnd(text, start, commentOrLineEnd(text, start));
   const closes = text[end] === '}';
   if (closes) end = nextKeyAt(text, start, end);
