@@ -743,6 +743,9 @@ const WHAT_A_FIX_LEADS_TO: Array<[table: string, code: Code, entry: string, says
     ['Remove `Bassh(git log:*)`: the list already holds `Shell(git log *)`', true, false], 'allowed = ["Shell(git log *)"]'],
   ['allowed = ["mcp__gh__x", "mcp(gh/x)"]', 'mcp-wire-token', 'mcp__gh__x', 'Claude-only MCP wire spelling of `mcp(gh/x)`, which this list already holds, so this entry can go.',
     ['Remove `mcp__gh__x`: the list already holds `mcp(gh/x)`', true, true], 'allowed = ["mcp(gh/x)"]'],
+  // Held in two spellings: the title names the first.
+  ['allowed = ["Grep", "grep", "grpe"]', 'unknown-tool', 'grpe', 'It looks like `grep`, which this list already holds, so this entry can go.',
+    ['Remove `grpe`: the list already holds `Grep`', true, false], 'allowed = ["Grep", "grep"]'],
   // Mars's own text, which offers no value: it stays as it is.
   ['allowed = ["bash", "bash("]', 'invalid-tool-name', 'bash(', 'with a non-empty pattern',
     ['Remove `bash(`: the list already holds `bash`', true, true], 'allowed = ["bash"]'],
