@@ -1038,6 +1038,11 @@ test('a folder whose name is not UTF-8 is reported as such, not as missing', (t)
   assert.equal(named.status, 2, named.stderr);
   assert.match(named.stderr, /^mars-toml: cannot read bad\uFFFDdir\/mars\.toml: its name is not UTF-8$/m);
   assert.match(named.stderr, /^mars-toml: cannot read nope\uFFFD: no such file or folder$/m);
+  // A U+FFFD written in a name (as UTF-8) is a character like any other: its folder is searched.
+  const written = cli(['check', '.'], { cwd: workspace({ 'ok\uFFFDdir/mars.toml': '[agents.a.tools]\nallowed = ["bash()"]\n' }) });
+  assert.equal(written.code, 1, written.err);
+  assert.match(written.out, /^ok\uFFFDdir\/mars\.toml:2:13: error invalid-tool-name /m);
+  assert.match(written.err, /^1 file checked: 1 error \(1 fixable with --fix\)$/m);
 });
 
 test('--severity sets a code\'s level as the editor\'s setting does: the report, the exit code, the summary, --fix', () => {
