@@ -29,13 +29,13 @@ export function parseIgnoreFile(text: string): IgnorePattern[] {
 }
 
 function parsePattern(line: string): IgnorePattern | undefined {
-  if (line === '' || line.startsWith('#')) return undefined;
+  if (line.startsWith('#')) return undefined;
   let body = trimTrailingSpaces(line);
   let negated = false;
   if (body.startsWith('!')) (negated = true), (body = body.slice(1));
   let folderOnly = false;
   if (body.endsWith('/')) (folderOnly = true), (body = body.slice(0, -1));
-  if (body === '') return undefined; // `/`, `!` or `!/`: git matches nothing with them
+  if (body === '') return undefined; // a blank line, `/`, `!` or `!/`: git matches nothing with them
   const anchored = body.includes('/');
   if (body.startsWith('/')) body = body.slice(1);
   return { source: line, negated, folderOnly, anchored, glob: compileGlob(body, anchored) };
