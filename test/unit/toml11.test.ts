@@ -128,6 +128,8 @@ test('every fix in an inline table over lines, in the leading-comma styles, leav
     '[agents.x]\ntools = {\n  "*" = "deny"\n  , disallowed = ["web"]\n}\n',
     '[agents.x]\ntools = {\n  bash = "allow"\n  , allowed = ["read"]\n}\n',
     '[agents.x]\ntools = { allowed = ["read"],\n  bash = "allow" }\n',
+    // Last on its line after a comma, nothing after it but the line break.
+    '[agents.x]\ntools = {\n  allowed = ["read"], bash = "allow"\n}\n',
   ]) {
     const fixes = documentFindings(analyzeDocument(text)).flatMap((f) => f.fixes);
     assert.ok(fixes.some((x) => x.title.startsWith('Move')), text);
