@@ -446,6 +446,7 @@ describe('MCP manifests an editor would show otherwise, or could not read', () =
   };
   write('bom', '\uFEFFname = "bomname"\n');
   write(' spaced ', 'command = "x"\n');
+  write('blank', 'name = " "\n'); // a name Mars trims to nothing: the folder's
   // A FIFO where a manifest would be: reading it would block the server until something writes to it.
   fs.mkdirSync(path.join(dir, 'mcp/fifo'), { recursive: true });
   const fifo = spawnSync('mkfifo', [path.join(dir, 'mcp/fifo/mcp.toml')]).status === 0;
@@ -455,7 +456,7 @@ describe('MCP manifests an editor would show otherwise, or could not read', () =
   before(async () => (client = await LspClient.start()));
   after(() => client.stop());
 
-  test('a byte order mark is no column of the name\'s range; a folder\'s name is trimmed as a manifest\'s; a FIFO is passed over', async () => {
+  test('a byte order mark is no column of the name\'s range; a folder\'s name is trimmed as a manifest\'s, and stands for a blank one; a FIFO is passed over', async () => {
     await client.open(uri, src);
     const definition = (word: string) => client.request<LocationLink[] | null>('textDocument/definition', { textDocument: { uri }, position: positionAt(src, src.indexOf(word)) });
     assert.deepEqual((await definition('bomname'))!.map((l) => l.targetRange), [{ start: { line: 0, character: 8 }, end: { line: 0, character: 15 } }]);
@@ -464,6 +465,7 @@ describe('MCP manifests an editor would show otherwise, or could not read', () =
     const labels = list.items.map((i) => i.label);
     // (The list grants both servers whole already: each is offered with a tool only.)
     assert.ok(labels.includes('mcp(bomname/tool)') && labels.includes('mcp(spaced/tool)'), labels.join(' '));
+    assert.ok(labels.includes('mcp(blank)') && !labels.includes('mcp()'), labels.join(' '));
     assert.ok(fifo, 'mkfifo made the FIFO');
     assert.ok(!labels.some((l) => l.startsWith('mcp(fifo')), 'a FIFO is no manifest');
   });
