@@ -447,6 +447,10 @@ describe('MCP manifests an editor would show otherwise, or could not read', () =
   write('bom', '\uFEFFname = "bomname"\n');
   write(' spaced ', 'command = "x"\n');
   write('blank', 'name = " "\n'); // a name Mars trims to nothing: the folder's
+  // Manifests of 1 MiB at most are read: one of exactly that size is, one a byte longer is passed over (not a server).
+  const sized = (name: string, bytes: number) => `name = "${name}"\n#${'x'.repeat(bytes - name.length - 12)}\n`;
+  write('edge', sized('edge', 2 ** 20));
+  write('over', sized('over', 2 ** 20 + 1));
   // A FIFO where a manifest would be: reading it would block the server until something writes to it.
   fs.mkdirSync(path.join(dir, 'mcp/fifo'), { recursive: true });
   const fifo = spawnSync('mkfifo', [path.join(dir, 'mcp/fifo/mcp.toml')]).status === 0;
@@ -456,7 +460,7 @@ describe('MCP manifests an editor would show otherwise, or could not read', () =
   before(async () => (client = await LspClient.start()));
   after(() => client.stop());
 
-  test('a byte order mark is no column of the name\'s range; a folder\'s name is trimmed as a manifest\'s, and stands for a blank one; a FIFO is passed over', async () => {
+  test('a byte order mark is no column of the name\'s range; a folder\'s name is trimmed as a manifest\'s, and stands for a blank one; a FIFO, or a file over 1 MiB, is passed over', async () => {
     await client.open(uri, src);
     const definition = (word: string) => client.request<LocationLink[] | null>('textDocument/definition', { textDocument: { uri }, position: positionAt(src, src.indexOf(word)) });
     assert.deepEqual((await definition('bomname'))!.map((l) => l.targetRange), [{ start: { line: 0, character: 8 }, end: { line: 0, character: 15 } }]);
@@ -466,6 +470,7 @@ describe('MCP manifests an editor would show otherwise, or could not read', () =
     // (The list grants both servers whole already: each is offered with a tool only.)
     assert.ok(labels.includes('mcp(bomname/tool)') && labels.includes('mcp(spaced/tool)'), labels.join(' '));
     assert.ok(labels.includes('mcp(blank)') && !labels.includes('mcp()'), labels.join(' '));
+    assert.ok(labels.includes('mcp(edge)') && !labels.some((l) => l.startsWith('mcp(over')), labels.join(' '));
     assert.ok(fifo, 'mkfifo made the FIFO');
     assert.ok(!labels.some((l) => l.startsWith('mcp(fifo')), 'a FIFO is no manifest');
   });
