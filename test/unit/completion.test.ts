@@ -736,8 +736,8 @@ for (const [typed, canonical] of TYPED) {
   });
 }
 
-// An alias typed with its `(` finds the scoped item of the capability it spells.
-for (const [typed, label] of [['shell(', 'bash(command *)'], ['Sh', 'bash(command *)'], ['curl(', 'web_fetch(domain:host)'], ['cat(', 'read(path)']] as const) {
+// An alias typed with its `(` finds the scoped item of the capability it spells (its escapes decoded: `\u0053h` is `Sh`).
+for (const [typed, label] of [['shell(', 'bash(command *)'], ['Sh', 'bash(command *)'], ['\\u0053h', 'bash(command *)'], ['curl(', 'web_fetch(domain:host)'], ['cat(', 'read(path)']] as const) {
   test(`completion: typing ${typed} offers ${label}`, () => {
     for (const doc of [`[agents.x.tools]\nallowed = ["${typed}|"]`, `[agents.x.tools]\nallowed = ["${typed}|)"]`]) {
       const item = run(doc)!.find((i) => i.label === label);
