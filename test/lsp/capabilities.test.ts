@@ -545,6 +545,50 @@ describe('initialize and the lifecycle', () => {
     }
   });
 
+  // JSON reads a number as a double: `1e400` as Infinity, written back as null, and a whole number past
+  // 2^53 - 1 as another (2^53 + 1 as 2^53). The library ran such a request and answered it under id
+  // null or under the other number: a client could tell the answer to no request of its own. It is
+  // refused Invalid Request, id null, saying why. Other ids keep their value, and are answered under it.
+  test('a request of a number id JSON cannot keep (Infinity, past 2^53 - 1) is refused InvalidRequest with id null; -0, 1.5, "" and 2^53 - 1 are answered under their id', async () => {
+    // Answers of the numbers written by hand, taken before the connection (whose own ids are numbers too) sees them.
+    const expected = new Set<number>();
+    const answers = new Map<unknown, ResponseMessage>();
+    const s = rawServer((m) => Message.isResponse(m) && typeof m.id === 'number' && expected.delete(m.id) && (answers.set(m.id, m), true));
+    const logs: string[] = [];
+    s.conn.onNotification('window/logMessage', (m: { message: string }) => void logs.push(m.message));
+    try {
+      await s.conn.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });
+      await s.conn.sendNotification('initialized', {});
+      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: NOTIFY_URI, languageId: 'toml', version: 1, text: TEXT } });
+      const hover = `"method":"textDocument/hover","params":{"textDocument":{"uri":"${NOTIFY_URI}"},"position":{"line":1,"character":13}}`;
+      const tooBig = (id: string) => `textDocument/hover came with an id of a number JSON cannot keep (read as ${id}): a number id is a whole number of at most 9007199254740991 (2^53 - 1) either way; send a smaller one, or a string`;
+      for (const [id, shown] of [['1e400', 'Infinity'], ['-1e400', '-Infinity'], ['9007199254740993', '9007199254740992'], ['-1e20', '-100000000000000000000']]) {
+        const answer = await within(s.rawAnswer(`{"jsonrpc":"2.0","id":${id},${hover}}`, null), 3000);
+        assert.notEqual(answer, 'not yet', id);
+        if (answer === 'not yet') return;
+        assert.deepEqual([answer.id, answer.error?.code, answer.error?.message, 'result' in answer], [null, -32600, tooBig(shown), false], id);
+      }
+      // Answered under the id they came with (-0 is 0, the same number in JSON).
+      for (const [id, key] of [['-0', 0], ['1.5', 1.5], ['9007199254740991', 9007199254740991], ['""', '']] as const) {
+        const answer = typeof key === 'string'
+          ? await within(s.rawAnswer(`{"jsonrpc":"2.0","id":${id},${hover}}`, key), 3000)
+          : await within(new Promise<ResponseMessage>((resolve) => {
+            expected.add(key);
+            s.raw(`Content-Length: ${Buffer.byteLength(`{"jsonrpc":"2.0","id":${id},${hover}}`)}\r\n\r\n{"jsonrpc":"2.0","id":${id},${hover}}`);
+            const wait = () => (answers.has(key) ? resolve(answers.get(key)!) : setTimeout(wait, 10));
+            wait();
+          }), 3000);
+        assert.notEqual(answer, 'not yet', id);
+        if (answer === 'not yet') return;
+        assert.match((answer.result as { contents?: { value?: string } } | null)?.contents?.value ?? JSON.stringify(answer), /^Capability bash/, id);
+      }
+      await assertFollowsEdits(s);
+      assert.deepEqual(logs, []);
+    } finally {
+      s.stop();
+    }
+  });
+
   // An answer of neither a result nor an error is no message of JSON-RPC's, but not to be answered: the
   // server's request of its id fails (as the library made it fail), and the settings are the defaults.
   test('an answer of the client\'s with neither a result nor an error fails the request it answers, and the server goes on', async () => {

@@ -100,6 +100,13 @@ const IGNORED_NOTIFICATION = 'notification without params (ignored)';
 const isId = (v: unknown): v is string | number => typeof v === 'string' || typeof v === 'number';
 
 /**
+ * Whether a number read from JSON is the one the client wrote, to answer under: JSON reads a number as
+ * a double, `1e400` as Infinity (written back as null) and a whole number past 2^53 - 1 as another
+ * (2^53 + 1 as 2^53). LSP's ids are 32-bit integers; those up to 2^53 - 1, and fractions, keep their value.
+ */
+const keepsValue = (n: number) => Number.isFinite(n) && (Number.isSafeInteger(n) || !Number.isInteger(n));
+
+/**
  * What makes a message none of JSON-RPC's (a request, a notification, a response), and the id to
  * answer it under: the request's if it can be read, else null (JSON-RPC 2.0, Invalid Request). Not an
  * answer of the client's with an id but neither a result nor an error (see `connectionOptions`).
@@ -111,8 +118,11 @@ function notJsonRpc(message: unknown): { why: string; id: string | number | null
   }
   const { method, id } = message;
   if (method !== undefined) {
-    if (typeof method !== 'string') return { why: `a message's method is a string, not ${kindOf(method)}`, id: isId(id) ? id : null };
+    if (typeof method !== 'string') return { why: `a message's method is a string, not ${kindOf(method)}`, id: isId(id) && (typeof id === 'string' || keepsValue(id)) ? id : null };
     if (id !== undefined && !isId(id)) return { why: `${method} came with an id of ${kindOf(id)}: a request's id is a string or a number, and a notification has none`, id: null };
+    if (typeof id === 'number' && !keepsValue(id)) {
+      return { why: `${method} came with an id of a number JSON cannot keep (read as ${String(id)}): a number id is a whole number of at most 9007199254740991 (2^53 - 1) either way; send a smaller one, or a string`, id: null };
+    }
     return null;
   }
   if (message.result === undefined && !message.error) return { why: 'a message has a method (a request or a notification), or a result or an error and an id (a response)', id: null };
