@@ -4,6 +4,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver';
 import { spawn, spawnSync } from 'node:child_process';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import {
   CancellationTokenSource, createMessageConnection, Message, type MessageConnection, type NotificationMessage, type RequestMessage, type ResponseMessage, StreamMessageReader, StreamMessageWriter,
@@ -910,5 +912,122 @@ test('started without --stdio, --node-ipc, --socket or --pipe, the server says h
     assert.equal(r.status, 2, args.join(' '));
     assert.equal(r.stdout, '', args.join(' '));
     assert.equal(r.stderr, 'usage: node dist/server.js --stdio (or --node-ipc, --socket=<port>, --pipe=<name>) [--code-cache=<folder>]\nthe Mars TOML language server: an editor starts it and speaks LSP to it\n', args.join(' '));
+  }
+});
+
+/**
+ * The server started with `--socket=<port>` or `--pipe=<name>` (as a client that listens starts it),
+ * connected to a listener of ours: what it sends, as messages, and raw bytes to send it.
+ */
+async function socketServer(mode: 'socket' | 'pipe'): Promise<{
+  send: (body: string) => void; raw: (bytes: string) => void; next: (test: (m: ResponseMessage & NotificationMessage) => boolean) => Promise<ResponseMessage & NotificationMessage>;
+  received: Array<ResponseMessage & NotificationMessage>; exited: Promise<number | null>; stderr: () => string; hangUp: () => void; stop: () => void;
+}> {
+  const listener = net.createServer();
+  const pipe = path.join(os.tmpdir(), `mars-lsp-${process.pid}-${Math.random().toString(36).slice(2)}.sock`);
+  await new Promise<void>((resolve) => (mode === 'socket' ? listener.listen(0, '127.0.0.1', resolve) : listener.listen(pipe, resolve)));
+  const where = mode === 'socket' ? `--socket=${(listener.address() as net.AddressInfo).port}` : `--pipe=${pipe}`;
+  const proc = spawn(process.execPath, [path.join(DIST, 'server.js'), where], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  proc.stderr.on('data', (d) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => proc.on('exit', resolve));
+  const socket = await new Promise<net.Socket>((resolve) => listener.once('connection', resolve));
+  listener.close();
+  const received: Array<ResponseMessage & NotificationMessage> = [];
+  let waiting: Array<() => void> = [];
+  const reader = new StreamMessageReader(socket);
+  reader.listen((m) => {
+    received.push(m as ResponseMessage & NotificationMessage);
+    for (const w of waiting.splice(0)) w();
+  });
+  const next = (test: (m: ResponseMessage & NotificationMessage) => boolean) => new Promise<ResponseMessage & NotificationMessage>((resolve) => {
+    const look = () => {
+      const found = received.find(test);
+      if (found) resolve(found);
+      else waiting.push(look);
+    };
+    look();
+  });
+  socket.on('error', () => undefined);
+  return {
+    send: (body) => void socket.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`),
+    raw: (bytes) => void socket.write(bytes),
+    next, received, exited, stderr: () => stderr,
+    hangUp: () => void socket.end(),
+    stop: () => {
+      waiting = [];
+      socket.destroy();
+      proc.kill();
+    },
+  };
+}
+
+// Over a socket or a pipe the library read the messages, and a body that was no JSON, or a header
+// it could not read, was dropped without a word (or waited on for ever), where stdio answers it.
+test('over a socket and a pipe, what the client sends wrong is answered as over stdio: ParseError, InvalidRequest, and a header that cannot be read stops the server saying why', async () => {
+  for (const mode of ['socket', 'pipe'] as const) {
+    const s = await socketServer(mode);
+    try {
+      s.send(JSON.stringify({ jsonrpc: '2.0', id: 'init', method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } }));
+      assert.ok((await within(s.next((m) => m.id === 'init'), 5000)) !== 'not yet', `${mode}: initialize`);
+      s.send('{x: 1');
+      const parse = await within(s.next((m) => m.id === null && m.error?.code === -32700), 3000);
+      assert.notEqual(parse, 'not yet', `${mode}: no JSON`);
+      if (parse === 'not yet') return;
+      assert.match(parse.error?.message ?? '', /^the message is no JSON \(.{1,200}\): it was not read$/, mode);
+      s.send('[]');
+      const invalid = await within(s.next((m) => m.id === null && m.error?.code === -32600), 3000);
+      assert.notEqual(invalid, 'not yet', `${mode}: a list`);
+      if (invalid === 'not yet') return;
+      assert.equal(invalid.error?.message, 'a message is a JSON object, not an array (LSP has no batches: send each message on its own)', mode);
+      s.send('{"jsonrpc":"2.0","id":"s","method":"shutdown"}');
+      assert.notEqual(await within(s.next((m) => m.id === 's'), 3000), 'not yet', `${mode}: shutdown`);
+      assert.deepEqual(s.received.filter((m) => m.method === 'window/logMessage').map((m) => m.params), [], mode);
+      s.raw('Content-Length: 12.5\r\n\r\n{}');
+      assert.equal(await within(s.exited, 5000), 1, mode);
+      assert.match(s.stderr(), /^mars-toml: cannot read a message header from the client \(its Content-Length is not a whole number of bytes: "12.5"\): the messages after it cannot be told apart, so the server stops\n$/, mode);
+    } finally {
+      s.stop();
+    }
+  }
+});
+
+test('over a socket and a pipe, shutdown then the client\'s hanging up ends the server with 0, and hanging up without shutdown with 1', async () => {
+  for (const mode of ['socket', 'pipe'] as const) {
+    for (const shutdown of [true, false]) {
+      const s = await socketServer(mode);
+      try {
+        s.send(JSON.stringify({ jsonrpc: '2.0', id: 'init', method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } }));
+        await s.next((m) => m.id === 'init');
+        if (shutdown) {
+          s.send('{"jsonrpc":"2.0","id":"s","method":"shutdown"}');
+          await s.next((m) => m.id === 's');
+        }
+        s.hangUp();
+        assert.equal(await within(s.exited, 5000), shutdown ? 0 : 1, `${mode}, shutdown ${shutdown}`);
+        assert.equal(s.stderr(), '', mode);
+      } finally {
+        s.stop();
+      }
+    }
+  }
+});
+
+// The library threw from inside the bundle on `--socket=abc` (a stack and minified source), and
+// exited 0 without a word when nothing listened at the port or the pipe.
+test('a socket or pipe the server cannot reach, or a port that is none, is told on stderr and ends the server with 1 or 2', () => {
+  const run = (arg: string) => spawnSync(process.execPath, [path.join(DIST, 'server.js'), arg], { encoding: 'utf8', timeout: 10_000 });
+  const missing = path.join(os.tmpdir(), `mars-lsp-none-${process.pid}.sock`);
+  for (const [arg, status, stderr] of [
+    ['--socket=abc', 2, /^mars-toml: --socket takes the port the client listens at \(a whole number from 1 to 65535\), not "abc"\n/],
+    ['--socket=70000', 2, /^mars-toml: --socket takes the port the client listens at \(a whole number from 1 to 65535\), not "70000"\n/],
+    ['--pipe=', 2, /^mars-toml: --pipe takes the name of the pipe the client listens at\n/],
+    ['--socket=1', 1, /^mars-toml: cannot connect to the client at port 1 of 127\.0\.0\.1 \(ECONNREFUSED\): is it listening\?\n$/],
+    [`--pipe=${missing}`, 1, new RegExp(`^mars-toml: cannot connect to the client at the pipe ${missing.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(ENOENT\\): is it listening\\?\\n$`)],
+  ] as const) {
+    const r = run(arg);
+    assert.equal(r.status, status, arg);
+    assert.equal(r.stdout, '', arg);
+    assert.match(r.stderr, stderr, arg);
   }
 });

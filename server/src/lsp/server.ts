@@ -131,13 +131,6 @@ function notJsonRpc(message: unknown): { why: string; id: string | number | null
   return null;
 }
 
-/** Where a message that cannot be answered (no writer given) is logged from, with an `Unread`. */
-const UNREAD_MESSAGE = 'message the server cannot read (ignored)';
-
-class Unread {
-  constructor(readonly why: string) {}
-}
-
 /**
  * For each entry's connection (one each), what the library must not see as it came:
  * - Notifications before `initialize` are dropped, but `exit` (LSP 3.17): a document opened then
@@ -159,13 +152,12 @@ class Unread {
  *   which `exit` ends the process with 0 (LSP 3.17: 1 without one).
  * - A message that is none of JSON-RPC's (`notJsonRpc`: a list, a string, a request of an id of null)
  *   is answered Invalid Request through `writer` (the entry's), under id null unless a
- *   request's id can be read, as JSON-RPC 2.0 says; without a writer (a socket or a pipe, whose
- *   writer the library makes), it is logged in a line and dropped. The library logged the whole
+ *   request's id can be read, as JSON-RPC 2.0 says, over each transport. The library logged the whole
  *   message, of any size, and answered nothing. An answer of the client's with an id but neither a
  *   result nor an error comes as an error: the server's request of that id fails, as the library
  *   made it fail, without the log of it.
  */
-export function connectionOptions(writer?: Pick<MessageWriter, 'write'>): ConnectionOptions {
+export function connectionOptions(writer: Pick<MessageWriter, 'write'>): ConnectionOptions {
   let initializeSeen = false;
   return {
     messageStrategy: {
@@ -176,10 +168,7 @@ export function connectionOptions(writer?: Pick<MessageWriter, 'write'>): Connec
           return next(refused);
         }
         const invalid = notJsonRpc(m);
-        if (invalid) {
-          if (writer) return writer.write({ jsonrpc: '2.0', id: invalid.id, error: { code: ErrorCodes.InvalidRequest, message: invalid.why } } as ResponseMessage);
-          return next({ jsonrpc: '2.0', method: UNREAD_MESSAGE, params: new Unread(invalid.why) } as NotificationMessage);
-        }
+        if (invalid) return writer.write({ jsonrpc: '2.0', id: invalid.id, error: { code: ErrorCodes.InvalidRequest, message: invalid.why } } as ResponseMessage);
         if (!initializeSeen && Message.isNotification(message) && message.method !== 'exit') return;
         if (Message.isNotification(message)) {
           const unreadable = message.method === 'exit' || message.method === 'initialized' ? null : unreadableNotification(message.method, message.params);
@@ -469,9 +458,6 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     connection.console.warn(`${params.why}: the notification was ignored${outOfStep}`);
   });
 
-  connection.onNotification(UNREAD_MESSAGE, (params: unknown) => {
-    if (params instanceof Unread) connection.console.warn(`${params.why}: the message was ignored`);
-  });
 
   // Requests no handler takes: refused as not initialized (or shut down) first, as for the others.
   connection.onRequest((method: string) => {
