@@ -684,6 +684,26 @@ describe('initialize and the lifecycle', () => {
     }
   });
 
+  // A version that is no whole number is read as the next one, so the text follows the editor's;
+  // without a version (or of null) the library failed on the change, logging an error, and dropped it.
+  test('a didChange whose version is missing, null or no whole number is applied as the next version, with nothing logged', async () => {
+    const { s, logs } = await openedRawServer();
+    try {
+      const uri = NOTIFY_URI;
+      let was = 'Shell';
+      for (const [version, tool] of [[undefined, 'grep'], [null, 'glob'], ['3', 'edit'], [1.5, 'write'], [{}, 'read']] as const) {
+        const textDocument = version === undefined ? { uri } : { uri, version };
+        await s.notify('textDocument/didChange', { textDocument, contentChanges: [{ range: { start: { line: 1, character: 12 }, end: { line: 1, character: 12 + was.length } }, text: tool }] });
+        was = tool;
+        const hover = await s.conn.sendRequest<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 13 } });
+        assert.match(hover?.contents.value ?? 'no hover', new RegExp(`^Capability ${tool}\\b`), JSON.stringify(version));
+      }
+      assert.deepEqual(logs, []);
+    } finally {
+      s.stop();
+    }
+  });
+
   test('odd but legal capabilities do not stop initialize: resolveSupport without properties', async () => {
     const s = rawServer();
     try {

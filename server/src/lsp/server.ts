@@ -92,6 +92,18 @@ function unreadableNotification(method: string, params: unknown): NotParams | nu
 }
 
 /**
+ * A didChange without a version (or of null) with one that is no whole number, which `update` reads
+ * as the next: the library failed on the change (logging an error) and dropped it, and the server's
+ * text went out of step with the editor's for good. Other notifications as they came.
+ */
+function versioned(message: NotificationMessage): NotificationMessage {
+  if (message.method !== 'textDocument/didChange') return message;
+  const params = message.params as { textDocument: { version?: unknown } };
+  if (params.textDocument.version !== undefined && params.textDocument.version !== null) return message;
+  return { ...message, params: { ...params, textDocument: { ...params.textDocument, version: Number.NaN } } };
+}
+
+/**
  * The method a notification the server cannot read comes under (with `NotParams`), to be logged
  * as ignored: no handler reads it, and a client's message of that name is not one.
  */
@@ -172,7 +184,7 @@ export function connectionOptions(writer: Pick<MessageWriter, 'write'>): Connect
         if (!initializeSeen && Message.isNotification(message) && message.method !== 'exit') return;
         if (Message.isNotification(message)) {
           const unreadable = message.method === 'exit' || message.method === 'initialized' ? null : unreadableNotification(message.method, message.params);
-          return next(unreadable ? ({ jsonrpc: message.jsonrpc, method: IGNORED_NOTIFICATION, params: unreadable } as NotificationMessage) : message);
+          return next(unreadable ? ({ jsonrpc: message.jsonrpc, method: IGNORED_NOTIFICATION, params: unreadable } as NotificationMessage) : versioned(message));
         }
         if (!Message.isRequest(message)) return next(message);
         if (!initializeSeen && message.method === 'shutdown') {
