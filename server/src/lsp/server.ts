@@ -235,6 +235,15 @@ function shiftDiagnostic(d: Diagnostic, lines: number): Diagnostic {
   return out;
 }
 
+/** A value of the client's as JSON, for a line of the log: whole up to 200 characters, else its first ones and how many there are. */
+function briefly(value: unknown): string {
+  const json = JSON.stringify(value) ?? String(value);
+  if (json.length <= 200) return json;
+  // Not half of a surrogate pair.
+  const cut = /[\ud800-\udbff]/.test(json[199]!) ? 199 : 200;
+  return `${json.slice(0, cut)}… (${json.length} characters)`;
+}
+
 /**
  * Apply content changes in order (`contentChanges.ts`). A change that is not one (a position not of
  * whole numbers, text not a string: a client's bug) is left out and told to `bad`: applied, it would
@@ -245,7 +254,7 @@ function applyChanges(doc: TextDocument, changes: TextDocumentContentChangeEvent
   for (const change of Array.isArray(changes) ? changes : []) {
     if (typeof change?.text !== 'string') bad('a change without its text');
     else if (!('range' in change)) valid.push({ text: change.text });
-    else if (!isRange(change.range)) bad(`a change whose range is not of whole numbers (${JSON.stringify(change.range)})`);
+    else if (!isRange(change.range)) bad(`a change whose range is not of whole numbers (${briefly(change.range)})`);
     else valid.push({ text: change.text, range: change.range });
   }
   return applyContentChanges(doc, valid, version);
