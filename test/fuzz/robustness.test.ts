@@ -2,7 +2,11 @@
 // invalid UTF-8, lone surrogates, 1 MB lines, thousands of tool tables, and random mutations of a
 // valid mars.toml, through the pure analysis, the checker (dist/cli.js) and the language server
 // (dist/server.js). Nothing may throw, crash or hang; every document is answered within a bound.
-// Replay another run with MARS_FUZZ_SEED=<n>
+// Then the protocol: well-formed requests of every method (and notifications) with params bad in one
+// to three places (wrong types, null, left out, negative, fractional and huge numbers, positions past
+// the end, unopened documents, versions going back): each request is answered, with a result or a
+// refusal, nothing is logged as an error, and the documents stay right (MARS_PROTOCOL_MESSAGES, 700 a
+// client). Replay another run with MARS_FUZZ_SEED=<n>
 // (too slow, or a didChange past the document's end).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -685,3 +689,194 @@ describe('fuzz: edit floods and cancellation', () => {
     await stillAnswers(client, 'bad-params');
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// (4) The protocol: well-formed requests and notifications of every method, with bad params.
+
+/** What a client may send in the place of any part of a message's params (Infinity cannot be written: JSON has none). */
+const BAD_VALUES: readonly unknown[] = [
+  null, -1, -0, 0.5, 1.5, -2_147_483_649, 2_147_483_648, 2 ** 53, 1e308, -1e308, 1e21, '', '0', 'x', true, false, [], [0, 1], {},
+  { line: 0 }, { start: {}, end: null }, { line: 1, character: 2 }, '\0', 'file:///', 'x'.repeat(10_000), [[[[[[]]]]]],
+];
+/** Numbers a position or a version may hold, in the document and past it. */
+const NUMBERS: readonly number[] = [0, 1, 2, 5, 39, 40, 41, 200, 1e9, -1, -5, 0.5, 2 ** 31, 2 ** 31 - 1, -(2 ** 31), 2 ** 53 - 1];
+const OMIT = Symbol('left out');
+type Path = Array<string | number>;
+
+/** Every path to a value in `v`, through objects and arrays, the root's ([]) first. */
+function pathsIn(v: unknown, at: Path = [], out: Path[] = []): Path[] {
+  out.push(at);
+  if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) pathsIn(x, [...at, Array.isArray(v) ? Number(k) : k], out);
+  return out;
+}
+
+/** `v` with the value at `path` replaced by `by` (left out for OMIT). */
+function replacedAt(v: unknown, path: Path, by: unknown): unknown {
+  if (path.length === 0) return by === OMIT ? undefined : by;
+  const copy: Record<string | number, unknown> | unknown[] = Array.isArray(v) ? [...v] : { ...(v as object) };
+  const [k, ...rest] = path as [string | number, ...Path];
+  const inner = replacedAt((copy as Record<string | number, unknown>)[k], rest, by);
+  if (inner === undefined && rest.length === 0) {
+    if (Array.isArray(copy)) copy.splice(k as number, 1);
+    else delete (copy as Record<string | number, unknown>)[k];
+  } else (copy as Record<string | number, unknown>)[k] = inner;
+  return copy;
+}
+
+/** The error codes a request of bad params may be answered with (InternalError, -32603, is a failure: the library's, on a TypeError). */
+const REFUSALS: ReadonlyMap<number, string> = new Map([
+  [-32602, 'InvalidParams'], [-32601, 'MethodNotFound'], [-32600, 'InvalidRequest'], [-32800, 'RequestCancelled'], [-32801, 'ContentModified'],
+]);
+
+describe('fuzz: the protocol, every method with bad params', () => {
+  const PROTOCOL_MESSAGES = Number(process.env.MARS_PROTOCOL_MESSAGES ?? 700);
+  const PROTOCOL_MS = Number(process.env.MARS_PROTOCOL_MS ?? 8_000);
+  // VS Code's way (code action literals, a fix-all resolved), and a client without literals, whose
+  // actions are the server's commands (workspace/executeCommand), their edits applied through it.
+  const clients: ReadonlyArray<[string, () => Promise<LspClient>]> = [
+    ['code actions resolved', () => LspClient.start({ pull: true, resolve: true, applyEdit: true })],
+    ['code actions as commands', () => LspClient.start({
+      capabilities: { workspace: { applyEdit: true, configuration: true }, textDocument: { diagnostic: {}, hover: { contentFormat: ['markdown'] }, codeAction: {} } },
+    })],
+  ];
+  for (const [i, [kind, start]] of clients.entries()) {
+    test(`${kind}: every request is answered, with a result or a refusal, and the server's documents stay right (${PROTOCOL_MESSAGES} messages)`, async (t) => {
+      const client = await start();
+      try {
+        await protocolFuzz(client, SEED + 4 + i, PROTOCOL_MESSAGES, PROTOCOL_MS, t);
+      } finally {
+        await client.stop();
+      }
+    });
+  }
+});
+
+async function protocolFuzz(client: LspClient, seed: number, PROTOCOL_MESSAGES: number, PROTOCOL_MS: number, t: { diagnostic: (m: string) => void }): Promise<void> {
+  const errors = serverErrors(client);
+  const random = rng(seed);
+  const int = (n: number) => Math.floor(random() * n);
+  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
+  t.diagnostic(`seed ${seed} (replay with MARS_FUZZ_SEED=${SEED})`);
+
+  const known = 'file:///protocol/known/mars.toml';
+  const scratch = 'file:///protocol/scratch/mars.toml';
+  const unopened = 'file:///protocol/never/mars.toml';
+  await client.open(known, VALID);
+  await client.open(scratch, VALID);
+  const lines = VALID.split('\n').length;
+  // What the known document answers before: the same after, whatever came between.
+  const hoverAt = { textDocument: { uri: known }, position: { line: 10, character: 5 } };
+  const hoverBefore = await client.request<{ contents: { value: string } } | null>('textDocument/hover', hoverAt);
+  assert.match(hoverBefore?.contents.value ?? 'no hover', /^\*\*Capability\*\* `read`/);
+  const diagnostics = await client.pulled(known);
+  const actions = await client.request<Array<{ title: string; edit?: unknown; data?: unknown; command?: string | { command: string; arguments?: unknown[] }; arguments?: unknown[] }>>('textDocument/codeAction', {
+    textDocument: { uri: known }, range: { start: { line: 0, character: 0 }, end: { line: lines, character: 0 } }, context: { diagnostics },
+  });
+  assert.ok(diagnostics.length > 5 && actions.length > 5);
+  // The client's answers to the server's edits: applied, refused, or of a shape a broken client sends.
+  client.conn.onRequest('workspace/applyEdit', () => pick<unknown>([{ applied: true }, { applied: false, failureReason: 'no' }, { applied: false }]));
+
+  const uri = () => pick([known, known, known, scratch, unopened, 'file:///protocol/other.toml', 'untitled:mars.toml', '']);
+  const position = () => ({ line: int(lines + 3), character: int(70) });
+  const range = () => ({ start: position(), end: position() });
+  let version = 1;
+  const requests: Array<() => [string, unknown]> = [
+    () => ['textDocument/hover', { textDocument: { uri: uri() }, position: position() }],
+    () => ['textDocument/completion', { textDocument: { uri: uri() }, position: position(), context: { triggerKind: pick([1, 2, 3]), triggerCharacter: pick(['"', '(', ',']) } }],
+    () => ['textDocument/definition', { textDocument: { uri: uri() }, position: position() }],
+    () => ['textDocument/codeAction', {
+      textDocument: { uri: uri() }, range: range(),
+      context: { diagnostics: pick([[], [pick(diagnostics)], diagnostics.slice(0, 4)]), ...(int(2) ? { only: pick([['quickfix'], ['source.fixAll'], ['source'], []]) } : {}), triggerKind: pick([1, 2]) },
+    }],
+    () => ['codeAction/resolve', pick(actions)],
+    () => ['textDocument/diagnostic', { textDocument: { uri: uri() }, ...(int(2) ? { identifier: 'mars', previousResultId: 'x' } : {}) }],
+    () => {
+      // An action's command (a Command, or the command of a fix-all), as offered, or one made up.
+      const a = pick(actions);
+      const offered = typeof a.command === 'string' ? { command: a.command, arguments: a.arguments } : a.command;
+      if (offered && int(3)) return ['workspace/executeCommand', offered];
+      return ['workspace/executeCommand', int(2)
+        ? { command: 'mars.applyEdit', arguments: [a.edit ?? {}, { stamp: int(5) }] }
+        : { command: 'mars.fixAll', arguments: [a.data ?? { uri: known, version: 1, code: null }, { stamp: int(5) }] }];
+    },
+    () => ['textDocument/formatting', { textDocument: { uri: uri() }, options: { tabSize: 2, insertSpaces: true } }],
+    () => ['textDocument/rangeFormatting', { textDocument: { uri: uri() }, range: range(), options: { tabSize: 2, insertSpaces: true } }],
+    () => ['textDocument/documentSymbol', { textDocument: { uri: uri() } }],
+    () => ['mars/noSuchRequest', {}],
+  ];
+  // Not of the known document, which the requests' answers are checked on.
+  const otherUri = () => pick([scratch, scratch, scratch, unopened, `file:///protocol/${int(20)}/mars.toml`, 'file:///protocol/other.toml', '']);
+  const notifications: Array<() => [string, unknown]> = [
+    () => {
+      version += pick([1, 1, 1, 0, -3]);
+      const change = () => (int(5) === 0 ? { text: pick(NOISE) } : { range: range(), text: pick(NOISE) });
+      return ['textDocument/didChange', { textDocument: { uri: otherUri(), version }, contentChanges: Array.from({ length: 1 + int(3) }, change) }];
+    },
+    () => ['textDocument/didOpen', { textDocument: { uri: `file:///protocol/${int(20)}/mars.toml`, languageId: 'toml', version: int(3), text: pick([SMALL, VALID, '', '[']) } }],
+    () => ['textDocument/didClose', { textDocument: { uri: `file:///protocol/${int(20)}/mars.toml` } }],
+    () => ['textDocument/didSave', { textDocument: { uri: otherUri() }, text: SMALL }],
+    () => ['$/cancelRequest', { id: pick<unknown>([`raw-${int(50)}`, int(50), 'none']) }],
+    () => ['workspace/didChangeWatchedFiles', { changes: [{ uri: 'file:///protocol/mcp/x/mcp.toml', type: pick([1, 2, 3]) }] }],
+  ];
+  /** A template's params, bad in one to three places (now and then wholly). */
+  const spoil = (params: unknown): unknown => {
+    let p = params;
+    for (let k = 1 + int(3); k > 0; k--) {
+      const all = pathsIn(p);
+      const at = int(20) === 0 ? [] : all.length > 1 ? pick(all.slice(1)) : [];
+      p = replacedAt(p, at, int(5) === 0 ? OMIT : int(3) === 0 ? pick(NUMBERS) : pick(BAD_VALUES));
+      if (p === undefined || p === null || typeof p !== 'object') break;
+    }
+    return p;
+  };
+
+  const problems: string[] = [];
+  const refused = new Map<string, number>();
+  let answered = 0;
+  const started = now();
+  let sent = 0;
+  while (sent < PROTOCOL_MESSAGES && now() - started < PROTOCOL_MS) {
+    // A few at a time, answered in any order, notifications among them.
+    const batch: Array<Promise<void>> = [];
+    for (let b = 1 + int(8); b > 0 && sent < PROTOCOL_MESSAGES; b--, sent++) {
+      if (int(3) === 0) {
+        const [method, params] = pick(notifications)();
+        await client.writeRaw({ jsonrpc: '2.0', method, ...(int(4) ? { params: spoil(params) } : { params }) });
+        continue;
+      }
+      const [method, template] = pick(requests)();
+      const params = int(6) ? spoil(template) : template;
+      const what = `${method} ${JSON.stringify(params)?.slice(0, 300)}`;
+      const timeout = new Promise<'silence'>((resolve) => setTimeout(() => resolve('silence'), 10_000).unref());
+      batch.push(Promise.race([client.rawRequest(method, params), timeout]).then((answer) => {
+        if (answer === 'silence') return void problems.push(`no answer within 10 s: ${what}`);
+        answered++;
+        if (answer.error) {
+          const name = REFUSALS.get(answer.error.code);
+          if (!name) problems.push(`answered ${answer.error.code} (${answer.error.message}): ${what}`);
+          else if (!answer.error.message) problems.push(`${name} without a message: ${what}`);
+          else refused.set(`${method}: ${name}`, (refused.get(`${method}: ${name}`) ?? 0) + 1);
+        } else if (!('result' in answer)) problems.push(`answered with neither a result nor an error: ${what}`);
+      }));
+    }
+    await Promise.all(batch);
+    if (client.exitCode !== null) {
+      problems.push(`the server exited (${client.exitCode}) after ${sent} messages\n${client.stderr.slice(-2000)}`);
+      break;
+    }
+  }
+  t.diagnostic(`${sent} messages, ${answered} requests answered in ${(now() - started).toFixed(0)} ms; refusals: ${[...refused].map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  assert.deepEqual(problems, [], `seed ${SEED}`);
+  assert.deepEqual(errors, [], `the server logged an error (seed ${SEED})`);
+
+  // The known document answers as before; the scratch one, given a whole text, is that text.
+  const hoverAfter = await client.request<{ contents: { value: string } } | null>('textDocument/hover', hoverAt);
+  assert.deepEqual(hoverAfter, hoverBefore);
+  assert.deepEqual(await client.pulled(known), diagnostics);
+  await client.change(scratch, 1e7, [{ text: SMALL }]);
+  const fresh = 'file:///protocol/fresh/mars.toml';
+  await client.open(fresh, SMALL);
+  const key = (d: Diagnostic) => JSON.stringify([d.code, d.range, d.message]);
+  assert.deepEqual((await client.pulled(scratch)).map(key), (await client.pulled(fresh)).map(key), `seed ${SEED}`);
+  assert.equal(client.exitCode, null);
+}

@@ -60,6 +60,9 @@ export class LspClient {
   readonly answersWithoutId: ResponseMessage[] = [];
   /** Writes a message as given, whatever it is, past the connection. */
   readonly writeRaw: (message: unknown) => Promise<void>;
+  /** The answers awaited by `rawRequest`, by id. */
+  private readonly rawAnswers = new Map<string, (m: ResponseMessage) => void>();
+  private rawSent = 0;
 
   private constructor(options: ClientOptions) {
     this.settings = options.settings ?? {};
@@ -89,7 +92,11 @@ export class LspClient {
     }
     const listen = reader.listen.bind(reader);
     reader.listen = (callback) => listen((m) => {
-      if (Message.isResponse(m) && m.id === null) this.answersWithoutId.push(m);
+      const raw = Message.isResponse(m) && typeof m.id === 'string' ? this.rawAnswers.get(m.id) : undefined;
+      if (raw) {
+        this.rawAnswers.delete((m as ResponseMessage).id as string);
+        raw(m as ResponseMessage);
+      } else if (Message.isResponse(m) && m.id === null) this.answersWithoutId.push(m);
       else callback(m);
     });
     this.writeRaw = (message) => writer.write(message as Message);
@@ -169,6 +176,18 @@ export class LspClient {
   async pulled(uri: string): Promise<Diagnostic[]> {
     const report = await this.conn.sendRequest<{ kind: string; items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } });
     return report.items;
+  }
+
+  /**
+   * A request written as given, past the connection (whose `sendRequest` puts params that are not an
+   * object in a list: `null` as `[null]`), `params` left out if undefined: its answer, result or error.
+   */
+  rawRequest(method: string, params: unknown): Promise<ResponseMessage> {
+    const id = `raw-${++this.rawSent}`;
+    return new Promise((resolve) => {
+      this.rawAnswers.set(id, resolve);
+      void this.writeRaw({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
+    });
   }
 
   request<R>(method: string, params: unknown): Promise<R> {
