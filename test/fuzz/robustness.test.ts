@@ -774,7 +774,7 @@ async function protocolFuzz(client: LspClient, seed: number, PROTOCOL_MESSAGES: 
   });
   assert.ok(diagnostics.length > 5 && actions.length > 5);
   // The client's answers to the server's edits: applied, refused, or of a shape a broken client sends.
-  client.conn.onRequest('workspace/applyEdit', () => pick<unknown>([{ applied: true }, { applied: false, failureReason: 'no' }, { applied: false }]));
+  client.conn.onRequest('workspace/applyEdit', () => pick<unknown>([{ applied: true }, { applied: false, failureReason: 'no' }, { applied: false }, null, {}, { applied: 'yes' }]));
 
   const uri = () => pick([known, known, known, scratch, unopened, 'file:///protocol/other.toml', 'untitled:mars.toml', '']);
   const position = () => ({ line: int(lines + 3), character: int(70) });

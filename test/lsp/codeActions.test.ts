@@ -395,6 +395,25 @@ describe('file-wide fixes for a client that cannot resolve them', () => {
     }
   });
 
+  // The client's answer was read as `{ applied }` without a look: null failed with a TypeError, logged
+  // with its stack as the command's failure.
+  test('an answer to workspace/applyEdit that is no ApplyWorkspaceEditResult is told in one line, and the command still answers', async () => {
+    const c = await LspClient.start({ applyEdit: true });
+    const answers: unknown[] = [null, {}, { applied: 'yes' }, 5];
+    c.conn.onRequest('workspace/applyEdit', () => answers.shift());
+    try {
+      const uri = 'file:///ca/odd-apply-answer/mars.toml';
+      await c.open(uri, text);
+      const diagnostics = await c.pushed(uri, 1);
+      const fixAll = (await lightbulb(c, uri, diagnostics[0]!)).find((a) => a.kind === 'source.fixAll.mars')!;
+      for (let i = 0; i < 4; i++) assert.equal(await c.request('workspace/executeCommand', fixAll.command), null);
+      assert.deepEqual(c.logs, ['null', 'an object without applied', '{"applied":"yes"}', '5'].map((what) =>
+        `the client answered workspace/applyEdit with ${what}, not { applied: true or false }: whether the edit was applied is not known`));
+    } finally {
+      await c.stop();
+    }
+  });
+
   test('asked for by kind (fix-on-save), the file-wide fix still carries its edit', async () => {
     const { c, sent } = await applyingClient({ applyEdit: true });
     try {

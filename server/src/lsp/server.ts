@@ -675,8 +675,12 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   const changedSinceOffered = () => new ResponseError(LSPErrorCodes.ContentModified, 'the document changed since the action was offered');
 
   const applyThroughClient = async (edit: WorkspaceEdit) => {
-    const result = await connection.workspace.applyEdit(documentChanges ? edit : withoutVersions(edit));
-    if (!result.applied) connection.console.warn(`the edit was not applied${result.failureReason ? `: ${result.failureReason}` : ''}`);
+    // As the client sent it: null from a client that does not read the request (a TypeError here, once).
+    const result: unknown = await connection.workspace.applyEdit(documentChanges ? edit : withoutVersions(edit));
+    if (!isObject(result) || typeof result.applied !== 'boolean') {
+      const what = isObject(result) && !('applied' in result) ? 'an object without applied' : briefly(result);
+      connection.console.warn(`the client answered workspace/applyEdit with ${what}, not { applied: true or false }: whether the edit was applied is not known`);
+    } else if (!result.applied) connection.console.warn(`the edit was not applied${typeof result.failureReason === 'string' && result.failureReason ? `: ${result.failureReason}` : ''}`);
   };
 
   /** `mars.applyEdit`: the edit of an action, as it was made. */
