@@ -19,6 +19,7 @@ import { APPLY_EDIT_COMMAND, DIAGNOSTIC_SOURCE, FIX_ALL_COMMAND, FIX_ALL_KIND, i
 import { version } from '../../../package.json';
 import { isPosition, isPositionIn, isRange, isRangeIn, SEVERITY, toDiagnostic, versionedEdit, withoutVersions, type DiagnosticClient } from '../features/convert';
 import { plainText } from '../features/plainText';
+import { shortened } from '../grammar/text';
 import type { CodeSet } from '../analysis/suppress';
 import type { Finding } from '../analysis/findings';
 import { applyContentChanges, type ContentChange } from './contentChanges';
@@ -235,14 +236,8 @@ function shiftDiagnostic(d: Diagnostic, lines: number): Diagnostic {
   return out;
 }
 
-/** A value of the client's as JSON, for a line of the log: whole up to 200 characters, else its first ones and how many there are. */
-function briefly(value: unknown): string {
-  const json = JSON.stringify(value) ?? String(value);
-  if (json.length <= 200) return json;
-  // Not half of a surrogate pair.
-  const cut = /[\ud800-\udbff]/.test(json[199]!) ? 199 : 200;
-  return `${json.slice(0, cut)}… (${json.length} characters)`;
-}
+/** A value of the client's as JSON, for a line of the log: whole up to 200 characters, else its start and end (`shortened`). */
+const briefly = (value: unknown): string => shortened(JSON.stringify(value) ?? String(value), 200);
 
 /**
  * Apply content changes in order (`contentChanges.ts`). A change that is not one (a position not of
