@@ -591,6 +591,40 @@ describe('initialize and the lifecycle', () => {
     }
   });
 
+  // The library queued requests under their id as text: one whose id read the same as one still queued
+  // (the same id twice, or 41 and "41") took its place, and that one was never answered.
+  test('a request of an id in flight (the same, or 41 and "41", which the library cannot tell apart) is refused InvalidRequest, and the first is answered', async () => {
+    const ids: unknown[] = ['dup', 41, '41'];
+    const answers: ResponseMessage[] = [];
+    const s = rawServer((m) => Message.isResponse(m) && ids.includes(m.id) && (answers.push(m as ResponseMessage), true));
+    const logs: string[] = [];
+    s.conn.onNotification('window/logMessage', (m: { message: string }) => void logs.push(m.message));
+    try {
+      await s.conn.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });
+      await s.conn.sendNotification('initialized', {});
+      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: NOTIFY_URI, languageId: 'toml', version: 1, text: TEXT } });
+      const hover = (id: unknown) => frame({ jsonrpc: '2.0', id, method: 'textDocument/hover', params: { textDocument: { uri: NOTIFY_URI }, position: { line: 1, character: 13 } } });
+      // In one write, so that each comes while the one before it is queued.
+      s.raw(hover('dup') + hover('dup') + hover(41) + hover('41'));
+      for (let i = 0; i < 150 && answers.length < 4; i++) await new Promise((r) => setTimeout(r, 20));
+      const said = (m: ResponseMessage) => (m.error ? [m.id, m.error.code, m.error.message] : [m.id, /^Capability bash/.test((m.result as { contents: { value: string } }).contents.value)]);
+      assert.deepEqual(answers.map(said).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))), [
+        ['41', -32600, 'textDocument/hover came with the id "41" while the request of id 41 is not answered yet, which the server cannot tell apart from it: give each request in flight an id of its own'],
+        ['dup', -32600, 'textDocument/hover came with the id "dup" while the request of that id is not answered yet: give each request in flight an id of its own'],
+        ['dup', true],
+        [41, true],
+      ]);
+      // Once answered, an id may come again.
+      s.raw(hover('dup'));
+      for (let i = 0; i < 150 && answers.length < 5; i++) await new Promise((r) => setTimeout(r, 20));
+      assert.deepEqual(said(answers[4]!), ['dup', true]);
+      await assertFollowsEdits(s);
+      assert.deepEqual(logs, []);
+    } finally {
+      s.stop();
+    }
+  });
+
   // An answer of neither a result nor an error is no message of JSON-RPC's, but not to be answered: the
   // server's request of its id fails (as the library made it fail), and the settings are the defaults.
   test('an answer of the client\'s with neither a result nor an error fails the request it answers, and the server goes on', async () => {

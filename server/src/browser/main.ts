@@ -4,12 +4,13 @@
 // project's MCP servers in (completion in `mcp(` offers only its snippet), and messages go through
 // postMessage as objects, so they are not written from encoded runs.
 import { BrowserMessageReader, BrowserMessageWriter, createConnection } from 'vscode-languageserver/browser';
-import { connectionOptions, startServer } from '../lsp/server';
+import { connectionOptions, refuseIdsInFlight, startServer } from '../lsp/server';
 
 // The worker's global scope is its message port (the project's typings have no WebWorker lib).
 const port = globalThis as unknown as ConstructorParameters<typeof BrowserMessageReader>[0];
-const writer = new BrowserMessageWriter(port);
-const connection = createConnection(new BrowserMessageReader(port), writer, connectionOptions(writer));
+const [reader, writer] = [new BrowserMessageReader(port), new BrowserMessageWriter(port)];
+refuseIdsInFlight(reader, writer);
+const connection = createConnection(reader, writer, connectionOptions(writer));
 startServer(connection);
 // `exit` ends the worker, as it ends the Node process: a stopped client leaves no server behind.
 connection.onExit(() => (globalThis as { close?: () => void }).close?.());

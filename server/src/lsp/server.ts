@@ -5,7 +5,7 @@ import {
   type CancellationToken, type CodeAction, type Command, type Connection, type ConnectionOptions, type Diagnostic,
   DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, DocumentDiagnosticReportKind, Message, type NotificationMessage, type RequestMessage, type ResponseMessage, ErrorCodes, type InitializeError, type InitializeParams, type InitializeResult,
   type MarkupContent, MarkupKind, type Range, type TextDocumentEdit, TextDocumentSyncKind, TextDocuments, CodeActionKind, LSPErrorCodes, ResponseError,
-  type WorkspaceEdit, type Location, type LocationLink, DiagnosticTag, type MessageWriter,
+  type WorkspaceEdit, type Location, type LocationLink, DiagnosticTag, type MessageReader, type MessageWriter,
 } from 'vscode-languageserver';
 import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { visibleFindings, type Analysis } from '../analysis/analyze';
@@ -205,6 +205,41 @@ export function connectionOptions(writer: Pick<MessageWriter, 'write'>): Connect
       },
     },
   };
+}
+
+/**
+ * Each entry's reader and writer (the ones given to the connection), made to refuse a request whose id
+ * is that of one not answered yet. The library queues the messages it has not handled under each
+ * request's id as text (`req-41`): one that reads the same as a request still queued (the same id
+ * twice, or 41 and "41") took its place, and that one was never answered, its client waiting for
+ * ever. It is refused Invalid Request under its id before the library sees it (a client sends each
+ * request in flight under an id of its own); an id may come again once its request is answered. Ids
+ * the server answers under null (`keepsValue`) are not kept.
+ */
+export function refuseIdsInFlight(reader: Pick<MessageReader, 'listen'>, writer: Pick<MessageWriter, 'write'>): void {
+  /** The requests not answered yet: their ids, by the text the library keys them by. */
+  const inFlight = new Map<string, string | number>();
+  const write = writer.write.bind(writer);
+  writer.write = (message) => {
+    if (Message.isResponse(message) && isId(message.id) && inFlight.get(String(message.id)) === message.id) inFlight.delete(String(message.id));
+    return write(message);
+  };
+  const listen = reader.listen.bind(reader);
+  reader.listen = (callback) => listen((message) => {
+    const id = Message.isRequest(message) ? message.id : null;
+    if (Message.isRequest(message) && id !== null && (typeof id === 'string' || keepsValue(id))) {
+      const { method } = message;
+      const taken = inFlight.get(String(id));
+      if (taken === undefined) inFlight.set(String(id), id);
+      else {
+        const which = taken === id ? 'that id is not answered yet' : `id ${JSON.stringify(taken)} is not answered yet, which the server cannot tell apart from it`;
+        const why = `${method} came with the id ${JSON.stringify(id)} while the request of ${which}: give each request in flight an id of its own`;
+        void write({ jsonrpc: '2.0', id, error: { code: ErrorCodes.InvalidRequest, message: shortened(why, 400) } } as ResponseMessage).catch(() => undefined);
+        return;
+      }
+    }
+    callback(message);
+  });
 }
 
 /** What the server needs from its host that a browser could not give: the file system. */

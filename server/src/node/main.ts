@@ -7,7 +7,7 @@ import {
   createConnection, ErrorCodes, IPCMessageReader, IPCMessageWriter, ProposedFeatures, StreamMessageWriter, type Connection, type Message, type ResponseMessage,
 } from 'vscode-languageserver/node';
 import { encodeMessage } from '../lsp/encodedRuns';
-import { connectionOptions, startServer } from '../lsp/server';
+import { connectionOptions, refuseIdsInFlight, startServer } from '../lsp/server';
 import { codeIsWarm } from './codeCache';
 import { mcpServersChanged, mcpServersFor } from './mcpServers';
 import { StdioMessageReader } from './stdioReader';
@@ -42,6 +42,7 @@ function streamConnection(input: NodeJS.ReadableStream, output: NodeJS.WritableS
   // A body that is no JSON is answered Parse error under id null, as JSON-RPC 2.0 says (the library dropped it without a word).
   const parseError = (why: string) => void writer.write({ jsonrpc: '2.0', id: null, error: { code: ErrorCodes.ParseError, message: why } } as ResponseMessage).catch(() => undefined);
   const reader = new StdioMessageReader(input, (why) => stopOnBadHeader(why, connection), parseError);
+  refuseIdsInFlight(reader, writer);
   const stream = Object.assign(reader, { read: () => null, on: (event: string, listener: () => void) => input.on(event, listener) });
   const connection = createConnection(ProposedFeatures.all, stream as unknown as NodeJS.ReadableStream, writer as unknown as NodeJS.WritableStream, connectionOptions(writer));
   // stdout carries the protocol over stdio: anything logged goes to the client's output channel instead (over any stream, alike).
@@ -64,10 +65,11 @@ function stopOnBadHeader(problem: string, connection: Connection): void {
   setTimeout(() => process.exit(1), 100);
 }
 
-/** Over Node IPC, the reader and writer the library would make, made here to answer what it cannot read (connectionOptions). */
+/** Over Node IPC, the reader and writer the library would make, made here to answer what it cannot read (connectionOptions, refuseIdsInFlight). */
 function ipcConnection(): Connection {
-  const writer = new IPCMessageWriter(process);
-  return createConnection(ProposedFeatures.all, new IPCMessageReader(process), writer, connectionOptions(writer));
+  const [reader, writer] = [new IPCMessageReader(process), new IPCMessageWriter(process)];
+  refuseIdsInFlight(reader, writer);
+  return createConnection(ProposedFeatures.all, reader, writer, connectionOptions(writer));
 }
 
 /** Ends the server before it has a connection, saying why on stderr. */
