@@ -738,6 +738,20 @@ describe('initialize and the lifecycle', () => {
     }
   });
 
+  // A range nested too deep for JSON.stringify failed the change with a RangeError, logged as an error.
+  test('a change whose range is nested 20,000 deep is told in one line and left out, and the server goes on', async () => {
+    const { s, logs } = await openedRawServer();
+    try {
+      const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+      const body = `{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"${NOTIFY_URI}","version":2},"contentChanges":[{"range":${deep},"text":"x"}]}}`;
+      s.raw(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      await assertFollowsEdits(s);
+      assert.deepEqual(logs, [`${NOTIFY_URI}: a change whose range is not of whole numbers (an array nested too deep to show) was not applied${OUT_OF_STEP}`]);
+    } finally {
+      s.stop();
+    }
+  });
+
   test('odd but legal capabilities do not stop initialize: resolveSupport without properties', async () => {
     const s = rawServer();
     try {

@@ -271,8 +271,17 @@ function shiftDiagnostic(d: Diagnostic, lines: number): Diagnostic {
   return out;
 }
 
-/** A value of the client's as JSON, for a line of the log: whole up to 200 characters, else its start and end (`shortened`). */
-const briefly = (value: unknown): string => shortened(JSON.stringify(value) ?? String(value), 200);
+/**
+ * A value of the client's as JSON, for a line of the log: whole up to 200 characters, else its start
+ * and end (`shortened`); one nested too deep for JSON.stringify (a RangeError) by its kind.
+ */
+function briefly(value: unknown): string {
+  try {
+    return shortened(JSON.stringify(value) ?? String(value), 200);
+  } catch {
+    return `${kindOf(value)} nested too deep to show`;
+  }
+}
 
 /**
  * Apply content changes in order (`contentChanges.ts`). A change that is not one (a position not of
