@@ -19,13 +19,13 @@ import { APPLY_EDIT_COMMAND, DIAGNOSTIC_SOURCE, FIX_ALL_COMMAND, FIX_ALL_KIND, i
 import { version } from '../../../package.json';
 import { isPosition, isPositionIn, isRange, isRangeIn, SEVERITY, toDiagnostic, versionedEdit, withoutVersions, type DiagnosticClient } from '../features/convert';
 import { plainText } from '../features/plainText';
-import { shortened } from '../grammar/text';
 import type { CodeSet } from '../analysis/suppress';
 import type { Finding } from '../analysis/findings';
 import { applyContentChanges, type ContentChange } from './contentChanges';
 import { concatRuns, EncodedRun } from './encodedRuns';
 import { capped } from './problemCap';
 import { SettingsCache, settingsFrom } from './settings';
+import { briefly, kindOf } from './told';
 import { runSteps } from './steps';
 
 /**
@@ -70,8 +70,6 @@ class NotParams {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** What a value of JSON is, for a message: `null`, `an array`, `a number` (not for undefined: say what is missing). */
-const kindOf = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`);
 
 /** Params that are not an object, as `NotParams`. */
 function notAnObject(method: string, given: unknown): NotParams {
@@ -232,9 +230,9 @@ export function refuseIdsInFlight(reader: Pick<MessageReader, 'listen'>, writer:
       const taken = inFlight.get(String(id));
       if (taken === undefined) inFlight.set(String(id), id);
       else {
-        const which = taken === id ? 'that id is not answered yet' : `id ${JSON.stringify(taken)} is not answered yet, which the server cannot tell apart from it`;
-        const why = `${method} came with the id ${JSON.stringify(id)} while the request of ${which}: give each request in flight an id of its own`;
-        void write({ jsonrpc: '2.0', id, error: { code: ErrorCodes.InvalidRequest, message: shortened(why, 400) } } as ResponseMessage).catch(() => undefined);
+        const which = taken === id ? 'that id is not answered yet' : `id ${briefly(taken)} is not answered yet, which the server cannot tell apart from it`;
+        const why = `${method} came with the id ${briefly(id)} while the request of ${which}: give each request in flight an id of its own`;
+        void write({ jsonrpc: '2.0', id, error: { code: ErrorCodes.InvalidRequest, message: why } } as ResponseMessage).catch(() => undefined);
         return;
       }
     }
@@ -271,17 +269,6 @@ function shiftDiagnostic(d: Diagnostic, lines: number): Diagnostic {
   return out;
 }
 
-/**
- * A value of the client's as JSON, for a line of the log: whole up to 200 characters, else its start
- * and end (`shortened`); one nested too deep for JSON.stringify (a RangeError) by its kind.
- */
-function briefly(value: unknown): string {
-  try {
-    return shortened(JSON.stringify(value) ?? String(value), 200);
-  } catch {
-    return `${kindOf(value)} nested too deep to show`;
-  }
-}
 
 /**
  * Apply content changes in order (`contentChanges.ts`). A change that is not one (a position not of

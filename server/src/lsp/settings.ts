@@ -5,6 +5,7 @@ import { type Connection, MessageType, ShowMessageNotification } from 'vscode-la
 import { CODES, isCode, levelOf, LEVELS_SAID, nearestCode, type SeverityOverrides } from '../analysis/codes';
 import { shown } from '../grammar/text';
 import { SETTINGS_SECTION, type MarsSettings } from '../protocol';
+import { briefly } from './told';
 
 /**
  * A code's setting as users write it in settings.json and find it in VS Code's Settings editor: each
@@ -23,7 +24,7 @@ function overridesFrom(settings: MarsSettings | null | undefined, problem: (mess
   const diagnostics: unknown = settings?.diagnostics;
   if (diagnostics === undefined || diagnostics === null) return out;
   if (typeof diagnostics !== 'object' || Array.isArray(diagnostics)) {
-    problem(`${SETTINGS_SECTION}.diagnostics should map diagnostic codes to severities, not ${JSON.stringify(diagnostics)}; the default severities apply.`);
+    problem(`${SETTINGS_SECTION}.diagnostics should map diagnostic codes to severities, not ${briefly(diagnostics)}; the default severities apply.`);
     return out;
   }
   for (const [code, level] of Object.entries(diagnostics)) {
@@ -32,7 +33,7 @@ function overridesFrom(settings: MarsSettings | null | undefined, problem: (mess
       const near = nearestCode(code);
       problem(`${settingId(code)}: no Mars TOML diagnostic has the code ${JSON.stringify(code)}${near ? ` (did you mean ${settingId(near)}?)` : ''}; the setting is ignored.`);
     } else if (normalized === undefined) {
-      problem(`${settingId(code)}: ${JSON.stringify(level)} is not a severity (${LEVELS_SAID}); ${code} keeps its default, ${CODES[code].severity}.`);
+      problem(`${settingId(code)}: ${briefly(level)} is not a severity (${LEVELS_SAID}); ${code} keeps its default, ${CODES[code].severity}.`);
     } else {
       out[code] = normalized;
     }
@@ -52,7 +53,7 @@ export function settingsFrom(settings: MarsSettings | null | undefined, problem:
   const overrides = overridesFrom(settings, problem);
   const max: unknown = settings?.maxProblems;
   if (max === undefined || max === null || (Number.isInteger(max) && (max as number) >= 0)) return { overrides, maxProblems: (max as number | null | undefined) ?? 0 };
-  problem(`${SETTINGS_SECTION}.maxProblems: ${JSON.stringify(max)} is not a whole number of 0 or more; every problem is sent.`);
+  problem(`${SETTINGS_SECTION}.maxProblems: ${briefly(max)} is not a whole number of 0 or more; every problem is sent.`);
   return { overrides, maxProblems: 0 };
 }
 

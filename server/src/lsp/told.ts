@@ -1,0 +1,18 @@
+// How a value the client sent is quoted in a line the server writes (a log line, a refusal, a
+// message about settings): what it is, and the value itself briefly, whatever its size or depth.
+import { shortened } from '../grammar/text';
+
+/** What a value of JSON is, for a message: `null`, `an array`, `a number` (not for undefined: say what is missing). */
+export const kindOf = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`);
+
+/**
+ * A value of the client's as JSON: whole up to 200 characters, else its start and end (`shortened`);
+ * one nested too deep for JSON.stringify (a RangeError) by its kind.
+ */
+export function briefly(value: unknown): string {
+  try {
+    return shortened(JSON.stringify(value) ?? String(value), 200);
+  } catch {
+    return `${kindOf(value)} nested too deep to show`;
+  }
+}

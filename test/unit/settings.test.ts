@@ -1,0 +1,34 @@
+// What the server tells of settings it cannot read (lsp/settings.ts), for values of any size or depth:
+// the line quotes the value briefly, and reading them never throws (JSON.stringify's RangeError on
+// a value nested too deep failed the whole settings change, logged as an error).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { settingsFrom } from '../../server/src/lsp/settings';
+
+const nested = (depth: number): unknown[] => {
+  const top: unknown[] = [];
+  let inner = top;
+  for (let i = 0; i < depth; i++) inner.push((inner = []));
+  return top;
+};
+
+const cases: Array<[string, unknown, RegExp[]]> = [
+  ['diagnostics nested too deep', { diagnostics: nested(20_000) }, [/^mars\.diagnostics should map diagnostic codes to severities, not an array nested too deep to show; the default severities apply\.$/]],
+  ['a severity nested too deep', { diagnostics: { 'unknown-tool': nested(20_000) } }, [/^mars\.diagnostics\.unknown-tool: an array nested too deep to show is not a severity \(/]],
+  ['maxProblems nested too deep', { maxProblems: nested(20_000) }, [/^mars\.maxProblems: an array nested too deep to show is not a whole number of 0 or more; every problem is sent\.$/]],
+  ['a severity of a million characters', { diagnostics: { 'unknown-tool': 'x'.repeat(1_000_000) } }, [/^mars\.diagnostics\.unknown-tool: "x{100,150}…x{50,80}" is not a severity \(/]],
+  ['diagnostics of a huge list', { diagnostics: Array(100_000).fill(1) }, [/^mars\.diagnostics should map diagnostic codes to severities, not \[1,1,.{100,200}1,1\]; the default severities apply\.$/]],
+];
+
+for (const [name, settings, told] of cases) {
+  test(`settings: ${name}`, () => {
+    const problems: string[] = [];
+    const read = settingsFrom(settings as never, (m) => problems.push(m));
+    assert.deepEqual(read, { overrides: {}, maxProblems: 0 });
+    assert.equal(problems.length, told.length, problems.join('\n').slice(0, 500));
+    problems.forEach((p, i) => {
+      assert.ok(p.length < 600, `${p.length} characters`);
+      assert.match(p, told[i]!);
+    });
+  });
+}
