@@ -1005,8 +1005,12 @@ async function socketServer(mode: 'socket' | 'pipe'): Promise<{
   let stderr = '';
   proc.stderr.on('data', (d) => (stderr += d));
   const exited = new Promise<number | null>((resolve) => proc.on('exit', resolve));
-  const socket = await new Promise<net.Socket>((resolve) => listener.once('connection', resolve));
-  listener.close();
+  // Connected, or the test fails saying why (not waiting for ever on a server that exited or never connects).
+  const socket = await new Promise<net.Socket>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${where}: the server did not connect within 10 s; stderr: ${stderr}`)), 10_000);
+    listener.once('connection', (c) => (clearTimeout(timer), resolve(c)));
+    void exited.then((code) => (clearTimeout(timer), reject(new Error(`${where}: the server exited (${code}) before it connected; stderr: ${stderr}`))));
+  }).finally(() => listener.close());
   const received: Array<ResponseMessage & NotificationMessage> = [];
   let waiting: Array<() => void> = [];
   const reader = new StreamMessageReader(socket);
@@ -1072,10 +1076,10 @@ test('over a socket and a pipe, shutdown then the client\'s hanging up ends the 
       const s = await socketServer(mode);
       try {
         s.send(JSON.stringify({ jsonrpc: '2.0', id: 'init', method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } }));
-        await s.next((m) => m.id === 'init');
+        assert.notEqual(await within(s.next((m) => m.id === 'init'), 5000), 'not yet', `${mode}: initialize`);
         if (shutdown) {
           s.send('{"jsonrpc":"2.0","id":"s","method":"shutdown"}');
-          await s.next((m) => m.id === 's');
+          assert.notEqual(await within(s.next((m) => m.id === 's'), 5000), 'not yet', `${mode}: shutdown`);
         }
         s.hangUp();
         assert.equal(await within(s.exited, 5000), shutdown ? 0 : 1, `${mode}, shutdown ${shutdown}`);
