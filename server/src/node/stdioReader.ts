@@ -1,5 +1,5 @@
-// Reads the client's messages from stdin: a header (`Content-Length: <bytes>`, other fields, a blank
-// line), then that many bytes of JSON. In the place of the library's StreamMessageReader, which read
+// Reads the client's messages from stdin (or the socket or pipe of `--socket`, `--pipe`): a header
+// (`Content-Length: <bytes>`, other fields, a blank line), then that many bytes of JSON. In the place of the library's StreamMessageReader, which read
 // a header it could not make sense of in a way that left every later message misread, or unread:
 // `-5` failed on each message after with a TypeError, `12.5`, `0x10`, `1e3` were taken for 12, 16 and
 // 1, the last of two lengths won, and a huge length, or a header without its blank line, was waited
