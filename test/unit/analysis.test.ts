@@ -1987,6 +1987,8 @@ const SUMMARY_NAMES: Array<[text: string, code: Code, named: RegExp]> = [
   ['[skill.x.tools]\nallowed = ["read"]\n', 'misplaced-tool-list', /`agents` or `skills`/],
   ['# mars-ignore-file: dupe\n', 'invalid-suppression', /`mars-ignore-file`/],
   ['# mars-ignore unknown-tool\nx = 1\n', 'invalid-suppression', /without its colon/],
+  ['[agents.a.tools]\nallowed = ["Shell"]\n', 'non-canonical', /to the canonical name/],
+  ['[agents.a.tools]\nallowed = ["CustomTool"]\n', 'non-canonical', /a name Mars does not know/],
 ];
 
 test("each code's summary names every kind of finding of its code", () => {

@@ -11,7 +11,7 @@ export const CODES = {
   'invalid-tool-name': { severity: 'error', summary: 'Mars rejects the entry (and with it the whole config load).' },
   'invalid-tool-policy': { severity: 'error', summary: 'A tools table or tool list of the wrong shape, a non-string entry, the removed `tools.mcp`, or an agent, a skill, `agents` or `skills` that is not a table.' },
   'legacy-prefix': { severity: 'information', summary: "A bash pattern in Claude's legacy `X:*` form, which Mars rewrites to `X *`." },
-  'non-canonical': { severity: 'information', summary: 'An alias, casing or spacing that Mars rewrites to the canonical name.' },
+  'non-canonical': { severity: 'information', summary: 'An alias, casing or spacing that Mars rewrites: to the canonical name, or, for a name Mars does not know, to the spelling it passes on.' },
   'unknown-tool': { severity: 'information', summary: 'A name Mars has no capability for; Mars passes it on in its own spelling (`CustomTool` as `custom_tool`), so only a harness with a tool of that name applies it.' },
   'mcp-wire-token': { severity: 'warning', summary: "Claude's `mcp__server__tool` spelling, which reaches Claude only." },
   'illegal-char': { severity: 'warning', summary: "A comma or control character, which breaks the Claude CLI's tool list or a shell." },
