@@ -134,6 +134,14 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
     ['unknown-tool@Shell\\uD83D\\uDE00', 'non-canonical@Shell\\uD83D\\uDE00', 'toml-syntax@\\uD83D\\uDE00', 'unknown-tool@shell\u{1F600}', 'duplicate-entry@shell\u{1F600}']],
   ['a comma before a surrogate pair escape: on the comma, the positions read the pair as the parser does', '[agents.a.tools]\nallowed = ["a,b\\uD83D\\uDE00"]\n',
     ['unknown-tool@a,b\\uD83D\\uDE00', 'illegal-char@,', 'toml-syntax@\\uD83D\\uDE00']],
+  // An escape with no meaning in any TOML (`\q`, a lone surrogate `\ud83d`): Mars cannot read the entry, and what it was
+  // meant to be is a guess (a backslash? a typo?): nothing is said of it but the syntax error, no respelling picks a
+  // meaning for it (`"bash(a\\qb)"`), and it counts for no other entry. The entries before it, and below it, read as written.
+  ['an unknown escape: its entry is a guess', '[agents.a.tools]\nallowed = ["Read", "Bash(a\\qb)"]\ndisallowed = [\n  "x\\q",\n  "Grep",\n]\n',
+    ['non-canonical@Read', 'toml-syntax@q', 'non-canonical@Grep']],
+  ['a lone surrogate escape: the same', '[agents.a.tools]\nallowed = ["mcp( \\ud83d \\ude80/tool)"]\n', ['toml-syntax@\\ud83d']],
+  ['an unknown escape in a map-form key: the same (its move wrote `"bash\\\\q"`)', '[agents.a.tools]\n"Bash\\q" = "allow"\nedit = "allow"\n', ['toml-syntax@q', 'unknown-policy-key@edit']],
+  ['an unknown escape makes no duplicate of an entry below it', '[agents.a.tools]\nallowed = [\n  "bash(a\\qb)",\n  "bash(a\\\\qb)",\n]\n', ['toml-syntax@q']],
   ['an inline tools table over lines (TOML 1.1): an error, and its entries read', '[agents.a]\ntools = {\n  allowed = ["Bash"],\n}\n', ['toml-syntax@{', 'non-canonical@Bash']],
   ['one left open while typing above other statements: those are the section\'s', '[agents.a]\ntools = {\n  allowed = ["Bash"]\ndescription = "Shell"\n[agents.b.tools]\nallowed = ["Read"]\n', ['toml-syntax@{', 'non-canonical@Read']],
   ['one left open above a list of the section', '[agents.a.tools]\nallowed = {\ndisallowed = ["Bash"]\n', ['toml-syntax@{', 'invalid-tool-policy@{', 'non-canonical@Bash']],

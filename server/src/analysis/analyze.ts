@@ -118,7 +118,8 @@ export function inGuessed(guessed: readonly Span[], offset: number): boolean {
 /**
  * From a syntax error to the end of its line, and of a string that runs on past it (a multi-line
  * one: its text is no entries); from the opening quote of a string left open there (the entry it
- * reads as is not written yet). Quotes pair the wrong way on the error's line only (but for a `"""`
+ * reads as is not written yet), or of one the error is an escape of no meaning in (`\q`: Mars reads
+ * no entry there, and which one was meant is a guess). Quotes pair the wrong way on the error's line only (but for a `"""`
  * there): a string of one line ends with it, so the lines below it (the items of a list over lines)
  * read as written.
  */
@@ -160,11 +161,13 @@ function guessedAfter(doc: TomlDocument, from: number, problems: readonly number
     // In text order: a string taken in moves the end, which a later one may then cross.
     const visit = (v: TomlValue): void => {
       if (v.kind === 'string') {
-        if (!v.terminated && v.span.start <= from) start = Math.min(start, v.span.start);
+        // Left open, or holding an escape of no meaning where the error is (`"Bash(a\qb)"`): the entry is a guess.
+        if ((!v.terminated || (v.unread && from < v.span.end)) && v.span.start <= from) start = Math.min(start, v.span.start);
         if (v.span.start < end && v.span.end > end) end = lineEndAt(text, v.span.end);
       } else if (v.kind === 'array') v.items.forEach(visit);
       else if (v.kind === 'inline-table') for (const e of v.entries) if (e.value) visit(e.value);
     };
+    for (const part of kv.key.parts) if (part.unread && part.span.start <= from && from < part.span.end) start = Math.min(start, part.span.start);
     if (kv.value) visit(kv.value);
   }
   return { start: Math.min(start, guessFrom(doc, from)), end };

@@ -10,6 +10,8 @@ export interface KeyPart {
   /** The decoded key (quotes removed, escapes resolved). */
   readonly name: string;
   readonly span: Span;
+  /** A quoted part with an escape of no meaning in any TOML (see `TomlString.unread`). */
+  readonly unread?: true;
 }
 
 /** A possibly dotted key: `a."b c".d`. */
@@ -30,6 +32,11 @@ export interface TomlString {
   readonly value: string;
   readonly style: StringStyle;
   readonly terminated: boolean;
+  /**
+   * An escape in it has no meaning in any TOML (`\q`, a lone surrogate `\ud83d`, `\u` short of its
+   * digits): a syntax error, kept as written in `value`, whose meaning (a backslash? a typo?) is a guess.
+   */
+  readonly unread?: true;
 }
 
 export interface TomlArray {

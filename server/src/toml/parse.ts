@@ -383,7 +383,7 @@ class Parser {
         parts.push({ name: text.slice(s, p), span: { start: s, end: p } });
       } else if (c === QUOTE || c === APOS) {
         const str = c === QUOTE ? this.readBasic() : this.readLiteral();
-        parts.push({ name: str.value, span: str.span });
+        parts.push(str.unread ? { name: str.value, span: str.span, unread: true } : { name: str.value, span: str.span });
         if (!str.terminated) {
           bad = true;
           break;
@@ -687,7 +687,10 @@ class Parser {
   // ---- strings -------------------------------------------------------------------------------
 
   private str(start: number, end: number, cs: number, ce: number, value: string, style: StringStyle, terminated: boolean): TomlString {
-    return { kind: 'string', span: { start, end }, content: { start: cs, end: ce }, value, style, terminated };
+    const unread = this.unreadEscape;
+    this.unreadEscape = false;
+    return unread ? { kind: 'string', span: { start, end }, content: { start: cs, end: ce }, value, style, terminated, unread }
+      : { kind: 'string', span: { start, end }, content: { start: cs, end: ce }, value, style, terminated };
   }
 
   private controlProblem(p: number): void {
@@ -696,9 +699,11 @@ class Parser {
 
   /**
    * The escape sequence at p (a backslash) of a basic string: sets `escValue` to its decoded text
-   * (the raw text when invalid) and returns the index after it.
+   * (the raw text when invalid) and returns the index after it. An escape of no meaning in any TOML
+   * sets `unreadEscape`, which the string read next takes (see `TomlString.unread`).
    */
   private escValue = '';
+  private unreadEscape: true | false = false;
   private readEscape(p: number): number {
     const text = this.text;
     const n = text.charCodeAt(p + 1);
@@ -731,6 +736,7 @@ class Parser {
           return p + 12;
         } else {
           this.escValue = text.slice(p, q);
+          this.unreadEscape = true;
           this.problem({ start: p, end: q }, q === p + 2 + count
             ? `invalid Unicode escape \`${text.slice(p, q)}\` (not a Unicode scalar value)`
             : `invalid Unicode escape \`${shown(text.slice(p, q))}\` (expected ${count} hex digits)`);
@@ -740,11 +746,13 @@ class Parser {
       default: {
         if (p + 1 >= this.len || n === LF || (n === CR && text.charCodeAt(p + 2) === LF)) {
           this.escValue = '\\';
+          this.unreadEscape = true;
           this.problem({ start: p, end: p + 1 }, 'invalid escape: `\\` at the end of the line');
           return p + 1;
         }
         const raw = text.slice(p, p + 1 + this.charAt(p + 1).length);
         this.escValue = raw;
+        this.unreadEscape = true;
         this.problem({ start: p, end: p + raw.length }, `invalid escape sequence \`${raw}\``);
         return p + raw.length;
       }
