@@ -235,6 +235,10 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   // An entry in the reading's guess (past an error on its line) is said nothing of, and neither is anything it would
   // make of another entry read as written: a conflict, or a duplicate of it, would hold the guess for Mars's reading.
   ['an entry past the error on its line makes no conflict for the other list', '[agents.a.tools]\nallowed = ["x" "bash"]\ndisallowed = ["bash"]\n', ['unknown-tool@x', 'toml-syntax@"']],
+  // Its string opens in the guess, a multi-line one that runs on below the error's line: its entry is in the guess too
+  // (its respelling wrote from the `\` that ends the guessed line).
+  ['an entry whose multi-line string opens on the error\'s line past the error', '[agents.a]\n\u200btools.allowed = ["""\\\n  Read"""]\ntools.disallowed = ["Grep"]\n',
+    ['toml-syntax@\u200b', 'non-canonical@Grep']],
   ['nor a duplicate of an entry on a line below', '[agents.a.tools]\nallowed = [\n  "x" "bash",\n  "Bash",\n  "bash",\n]\n', ['unknown-tool@x', 'toml-syntax@"', 'non-canonical@Bash', 'duplicate-entry@bash']],
   ['syntax error kept apart', '[agents.a.tools]\nallowed = ["Bash"\n[agents.b.tools]\nallowed = ["Read"]\n', ['non-canonical@Bash', 'toml-syntax@"', 'non-canonical@Read']],
   ['an unclosed multi-line string does not blank out the sections after it', '[agents.x]\ndescription = """oops\n[agents.a.tools]\nallowed = ["Shell"]\n', ['toml-syntax@"', 'non-canonical@Shell']],

@@ -64,10 +64,16 @@ export function analyze(text: string, memo: VerdictMemo = new VerdictMemo(), onl
   const said = (f: Finding) => !inGuessed(guessed, f.span.start) && (!only || only(f));
   // Loops, not push(...list): a list of 150,000 entries would overflow the stack as arguments.
   const others = otherLists(policies);
-  for (const p of entries) for (const f of entryFindings(text, p, memo, { unreadableFrom, guessed }, others)) if (said(f)) findings.push(f);
+  // An entry is in the guess where its findings would be, or where its string opens (a multi-line one
+  // opened past the error on its line, whose text runs on below it): nothing is said of it.
+  const guessedEntry = (p: ParsedEntry) => inGuessed(guessed, p.entry.string.span.start) || inGuessed(guessed, entrySpan(text, p.entry.string).start);
+  for (const p of entries) {
+    if (guessed.length > 0 && inGuessed(guessed, p.entry.string.span.start)) continue;
+    for (const f of entryFindings(text, p, memo, { unreadableFrom, guessed }, others)) if (said(f)) findings.push(f);
+  }
   // An entry in the guess (where its own findings would be: they are not said) counts for no other
   // either: a conflict or a duplicate of it would hold the guess for Mars's reading.
-  const read = guessed.length === 0 ? entries : entries.filter((p) => !inGuessed(guessed, entrySpan(text, p.entry.string).start));
+  const read = guessed.length === 0 ? entries : entries.filter((p) => !guessedEntry(p));
   for (const f of crossEntryFindings(text, read, said)) findings.push(f);
   for (const f of policyFindings(doc, policies)) if (said(f)) findings.push(f);
   for (const f of suppressionFindings(doc)) if (said(f)) findings.push(f);
