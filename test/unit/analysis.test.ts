@@ -369,6 +369,25 @@ test('fix-all writes nothing into a string closed right where a syntax error sta
   }
 });
 
+// No fix writes into text whose reading is a guess past a syntax error (but one that mends the error): not a key
+// moved into a list that ends there, nor a key/value rewritten or removed whose value the error is in. A list over
+// lines whose error is on a line above its `]` is read as written there: the move is offered.
+const NO_FIX_INTO_THE_GUESS: Array<[string, string, string[]]> = [
+  ['mcp__gh = "allow"\nallowed = ["write", "Réad" "read"]\n', 'unknown-policy-key', ['Remove `mcp__gh`']],
+  ['mcp__gh = "allow"\nallowed = [\n  "write" "x",\n  "read",\n]\n', 'unknown-policy-key', ['Move "mcp(gh)" into `allowed`', 'Remove `mcp__gh`']],
+  ['mcp = ["gh"]\nallowed = ["write", "Réad" "read"]\n', 'invalid-tool-policy', []],
+  ['mcp = ["gh"]\nallowed = ["write"]\n', 'invalid-tool-policy', ['Move "mcp(gh)" into `allowed`']],
+  ['mcp = ["gh""linear"]\nallowed = ["write"]\n', 'invalid-tool-policy', []],
+  ['deny = ["bash"]\ndisallowed = ["read" "x"]\n', 'unknown-policy-key', []],
+  ['mcp__gh = tr\n', 'unknown-policy-key', []],
+];
+for (const [input, code, titles] of NO_FIX_INTO_THE_GUESS) {
+  test(`no fix writes into the guess past a syntax error: ${JSON.stringify(input)}`, () => {
+    const text = `[agents.a.tools]\n${input}`;
+    assert.deepEqual(documentFindings(analyzeDocument(text)).filter((f) => f.code === code).flatMap((f) => f.fixes.map((x) => x.title)), titles);
+  });
+}
+
 const firstFix = (t: string) => documentFindings(analyzeDocument(t)).flatMap((f) => f.fixes.filter((x) => x.preferred))[0];
 
 test('a map-form key is not moved into a list that is written as something else: a second `allowed` would be a TOML error', () => {

@@ -8,7 +8,8 @@
 // (a) no exception;
 // (b) past a section's first syntax error, where the reading is a guess (`Analysis.guessed`), nothing
 //     is said but syntax errors: no finding starts there, none names a place there (`related`: a
-//     conflict's other entry, a duplicate's first), and no fix but a syntax error's edits there;
+//     conflict's other entry, a duplicate's first), and no fix but a syntax error's edits there (an
+//     insertion right at the guess's start or end is outside it);
 // (c) every range lies inside the text, on whole characters (not between the two halves of a
 //     surrogate pair, nor between the CR and LF of a line break); a finding's range and a place it
 //     names lie on one line (an entry's first line, for a string over lines); a syntax error that
@@ -67,6 +68,17 @@ function checkDocument(text: string): Failure[] {
         if (f.code !== 'toml-syntax' && inGuess(r.span.start)) fail(`b: ${f.code} names a place in the guess`, `${said}\n--- names ${show(r.span)} (${r.message})\n--- guessed ${guessed.map(show).join(', ')}`);
       }
       for (const x of f.fixes) for (const e of x.edits) inside(`${f.code} fix edit`, e);
+      // A fix writes nothing into text whose reading is a guess, but a syntax error's own (its comma, its
+      // quote), or one that mends it as the text reads (values without brackets wrapped: `mendsSyntax`).
+      if (f.code !== 'toml-syntax') {
+        for (const x of f.fixes) {
+          if (x.mendsSyntax) continue;
+          for (const e of x.edits) {
+            const g = guessed.find((g) => (e.start < e.end ? e.start < g.end && g.start < e.end : g.start < e.start && e.start < g.end));
+            if (g) fail(`b: a ${f.code} fix edits the guess`, `${said}\n--- fix ${x.title}: ${show(e)} -> ${js(e.newText)}\n--- guessed ${show(g)}`);
+          }
+        }
+      }
       // The advice for a quote meant inside a string speaks of the quote right before the error.
       const quote = /If the `(["'])` before this was meant inside/.exec(f.message)?.[1];
       if (quote !== undefined && text[f.span.start - 1] !== quote) fail('c: the quote advised on is right before the error', said);

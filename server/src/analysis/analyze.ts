@@ -11,7 +11,7 @@ import { closedBelow } from '../toml/syntaxMessages';
 import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, composeEdits, deleteItems, nonOverlapping, type Edit } from './edits';
 import {
-  byPosition, entrySpan, findingAt, fixAmong, fromParse, fixesNotKept, keyContentSpan, partnersSeen, crossEntryFindings, entryFindings, finding, overridden, withoutClashingFixes, withHeaderLines, parseEntries, policyFindings, MAY_CREATE, MAY_TAKE_HEADER, otherLists,
+  byPosition, entrySpan, findingAt, fixAmong, fromParse, fixesNotKept, keyContentSpan, partnersSeen, crossEntryFindings, entryFindings, finding, overridden, withoutClashingFixes, withoutGuessedFixes, withHeaderLines, parseEntries, policyFindings, MAY_CREATE, MAY_TAKE_HEADER, otherLists,
   type Finding, type ParsedEntry, VerdictMemo,
 } from './findings';
 import { moveEdits, moveOf } from './moves';
@@ -75,7 +75,8 @@ export function analyze(text: string, memo: VerdictMemo = new VerdictMemo(), onl
   // either: a conflict or a duplicate of it would hold the guess for Mars's reading.
   const read = guessed.length === 0 ? entries : entries.filter((p) => !guessedEntry(p));
   for (const f of crossEntryFindings(text, read, said)) findings.push(f);
-  for (const f of policyFindings(doc, policies)) if (said(f)) findings.push(f);
+  // Their fixes move keys into lists and rewrite or remove key/values: none writes into the guess.
+  for (const f of policyFindings(doc, policies)) if (said(f)) findings.push(withoutGuessedFixes(f, guessed));
   for (const f of suppressionFindings(doc)) if (said(f)) findings.push(f);
   findings.sort(byPosition);
   return { doc, lines, policies, entries, findings, suppressions, unreadableFrom, guessed, arrays };

@@ -253,6 +253,40 @@ export function withoutClashingFixes(f: Finding, defined: (path: readonly string
   }) as Finding;
 }
 
+/**
+ * Whether `edit` writes into one of `guessed` (sorted, apart: where the reading past a syntax error is
+ * a guess): replaces text there, or inserts strictly inside one (at its start or end it writes beside it).
+ */
+export function editsGuess(guessed: readonly Span[], edit: Span): boolean {
+  let low = 0;
+  let high = guessed.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (guessed[mid]!.end <= edit.start) low = mid + 1;
+    else high = mid;
+  }
+  const g = guessed[low];
+  if (!g) return false;
+  return edit.start < edit.end ? g.start < edit.end : g.start < edit.start && edit.start < g.end;
+}
+
+/**
+ * The same finding without the fixes that write into text whose reading is a guess (`guessed`): a
+ * key moved into a list that ends past the syntax error (`allowed = ["write", "Réad" "read"]`), a
+ * key/value rewritten or removed whose value the error is in. Not a fix that mends the error
+ * (`Fix.mendsSyntax`), which rewrites it as the text reads, not as the guess does.
+ */
+export function withoutGuessedFixes(f: Finding, guessed: readonly Span[]): Finding {
+  if (f.fixless || guessed.length === 0) return f;
+  let kept: readonly Fix[] | undefined;
+  return Object.create(f, {
+    fixes: { get: () => (kept ??= f.fixes.filter((x) => !writesGuess(guessed, x))), enumerable: true },
+  }) as Finding;
+}
+
+/** Whether fix `x` writes into `guessed` and does not mend the syntax error (see `withoutGuessedFixes`). */
+export const writesGuess = (guessed: readonly Span[], x: Fix): boolean => x.mendsSyntax !== true && x.edits.some((e) => editsGuess(guessed, e));
+
 /** The codes whose fixes may take away their section's header line (`Fix.takesHeader`): a table's removal. */
 export const MAY_TAKE_HEADER: ReadonlySet<Code> = new Set(['unknown-policy-key']);
 

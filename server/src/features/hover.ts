@@ -6,7 +6,7 @@
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
 import type { Analysis } from '../analysis/analyze';
 import { CODES, isCode } from '../analysis/codes';
-import { keyContentSpan, type Fix } from '../analysis/findings';
+import { keyContentSpan, writesGuess, type Fix } from '../analysis/findings';
 import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './context';
 import { isOpenMultiline, shownSpan, valueSources } from '../toml/stringPositions';
 import { ignoredKeyFixes, isMapFormVerdict, removeTableFix, keyAsEntry, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames } from '../analysis/moves';
@@ -181,7 +181,10 @@ function describeKey(analysis: Analysis, extra: ExtraKey): string[] {
   const list = mapFormList(extra);
   const parse = parseToolName(name);
   // Where no fix moves the key, its removal, where the diagnostic offers it.
-  const { moves, removal } = ignoredKeyFixes(analysis.doc, policies, extra);
+  // Not those that write into the guess past a syntax error, which the diagnostic does not offer.
+  const fixes = ignoredKeyFixes(analysis.doc, policies, extra);
+  const moves = fixes.moves.filter((x) => !writesGuess(analysis.guessed, x));
+  const removal = fixes.removal && !writesGuess(analysis.guessed, fixes.removal) ? fixes.removal : null;
   const removed = moves.length === 0 && removal ? [fixSaid(removal)] : [];
   // Only `tool = "allow"` or `"deny"` is the map form, the one a move is offered for; any other key is just ignored.
   if (!list) return [`**${code(name)}**: a key Mars ignores.`, ...removed, `_In ${table}._`];
