@@ -204,6 +204,9 @@ const CASES: Case[] = [
   { name: 'a dotted key below a tool name: its fix removes the key/value', doc: `${T}we|b.x = "allow"`, range: [1, 0, 1, 3], has: ['Its fix: remove `web.x`.'] },
   { name: 'a key Mars ignores in an inline table: its fix removes it', doc: '[agents.a]\ntools = { fo|o = 1, allowed = [] }', range: [1, 10, 1, 13], has: ['Its fix: remove `foo`.'] },
   { name: 'a map-form key a move takes: the move, no removal said', doc: `${T}ba|sh = "allow"`, range: [1, 0, 1, 4], has: ['put `bash` in `allowed`'], lacks: ['Its fix'] },
+  // No move into a list that ends past a syntax error (its reading there is a guess): the removal the diagnostic offers is said.
+  { name: 'a map-form key whose list ends past a syntax error: no move, its removal said', doc: `${T}ba|sh = "allow"\nallowed = ["write", "Réad" "read"]`, range: [1, 0, 1, 4],
+    has: ['Its fix: remove `bash`.'] },
   { name: 'a map-form key whose list holds it: the key can go, said once', doc: `${T}allowed = ["bash"]\nba|sh = "allow"`, range: [2, 0, 2, 4], has: ['so the key can go'], lacks: ['Its fix'] },
   // A table opened below the tools table, whose diagnostic is on its name: said as a key Mars ignores is, with its removal.
   { name: 'a table Mars ignores in a tools table: its fix removes it', doc: `${T}allowed = ["read"]\n[agents.reviewer.tools.s|ub]\nx = 1`, range: [2, 23, 2, 26],
