@@ -957,7 +957,9 @@ for (const [entry, code, fixed] of ENTRY_FIXES) {
 // trimmed) is non-canonical, as a known one is: said, and its fix (safe, in fix-all: Mars reads both
 // the same) writes what Mars passes on. Its unknown-tool finding stays. None where no spelling means
 // the same (`ExecCommand` passes on as `exec_command`, which reads as `bash`), nor for a wire token.
-const UNKNOWN_RESPELT: Array<[entry: string, message: string | null, fixed: string | null]> = [
+// Where unknown-tool has a did-you-mean (`Bash: npm test`: `bash(npm test)`?), that is the entry's
+// preferred fix, and the respelling is offered beside it, not preferred (one preferred fix an entry).
+const UNKNOWN_RESPELT: Array<[entry: string, message: string | null, fixed: string | null, preferred?: boolean]> = [
   ['CustomTool', 'Mars spells `CustomTool` as `custom_tool`.', 'custom_tool'],
   ['MY_TOOL', 'Mars spells `MY_TOOL` as `my_tool`.', 'my_tool'],
   ['FOO(bar)', 'Mars spells `FOO` as `foo`; it reads this entry as `foo(bar)`.', 'foo(bar)'],
@@ -966,16 +968,19 @@ const UNKNOWN_RESPELT: Array<[entry: string, message: string | null, fixed: stri
   ['ExecCommand', null, null],
   ['MCP__Server__Tool', null, null],
   ['custom_tool', null, null],
+  ['Bash: npm test', 'Mars spells `Bash: npm test` as `bash: npm test`.', 'bash: npm test', false],
+  ['Reed', 'Mars spells `Reed` as `reed`.', 'reed', false],
 ];
-for (const [entry, message, fixed] of UNKNOWN_RESPELT) {
+for (const [entry, message, fixed, preferred = true] of UNKNOWN_RESPELT) {
   test(`an unknown name Mars respells: ${JSON.stringify(entry)}`, () => {
     const text = `[agents.a.tools]\nallowed = [${JSON.stringify(entry)}]\n`;
     const found = documentFindings(analyzeDocument(text));
     const f = found.filter((x) => x.code === 'non-canonical');
     assert.deepEqual(f.map((x) => x.message), message === null ? [] : [message]);
     if (fixed === null) return;
-    assert.deepEqual(f[0]!.fixes.map((x) => [x.edits.map((e) => e.newText), x.safe, x.preferred]), [[[fixed], true, true]]);
+    assert.deepEqual(f[0]!.fixes.map((x) => [x.edits.map((e) => e.newText), x.safe, x.preferred]), [[[fixed], true, preferred]]);
     assert.ok(found.some((x) => x.code === 'unknown-tool'), 'still an unknown tool');
+    assert.equal(found.flatMap((x) => x.fixes).filter((x) => x.preferred).length, 1, 'one preferred fix for the entry');
     // Fixed, it means what it meant, and is what Mars passes on: only its unknown-tool finding is left.
     const after = applyEdits(text, f[0]!.fixes[0]!.edits);
     assert.deepEqual(documentFindings(analyzeDocument(after)).map((x) => x.code), ['unknown-tool']);

@@ -468,7 +468,8 @@ function entryVerdict(raw: string): EntryVerdict {
       });
     } else {
       // An unknown name is told as such, and, as a known one, when Mars passes it on in another spelling.
-      if (name.kind === 'unknown') issues.push(unknownTool(raw, name));
+      const unknown = name.kind === 'unknown' ? unknownTool(raw, name) : null;
+      if (unknown) issues.push(unknown);
       const spelling = respelling(raw, name);
       const legacy = writtenWithLegacyPrefix(raw, name);
       const read = canonicalSpelling(raw, name);
@@ -487,7 +488,10 @@ function entryVerdict(raw: string): EntryVerdict {
             ? `Mars spells ${quoted(spelling.written)} as ${quoted(spelling.canonical)}${read === spelling.canonical ? '' : readsAs(render(name), name) ? `; it reads this entry as ${quoted(read)}` : `; write it ${quoted(read)}`}.${trims}`
           : around !== null ? `${around}: it reads ${quoted(read)}.`
           : `Mars reads this entry as ${quoted(read)}; the extra white space is dropped.`;
-        issues.push({ code: 'non-canonical', message, replacement: { value: target, preferred: true, safe: true, ...(both ? { alone: canonicalSpelling(raw, name, false) } : {}) } });
+        // Beside a did-you-mean (`Bash: npm test`: `bash(npm test)`?), the entry's likelier fix, offered
+        // but not preferred: one preferred fix an entry, for the editor's auto-fix.
+        const preferred = !unknown?.replacement;
+        issues.push({ code: 'non-canonical', message, replacement: { value: target, preferred, safe: true, ...(both ? { alone: canonicalSpelling(raw, name, false) } : {}) } });
       }
       if (legacy) {
         const pattern = name.kind === 'builtin' ? name.pattern ?? '' : '';
