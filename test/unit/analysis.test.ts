@@ -475,24 +475,24 @@ test('a comma\'s message fits either list and any number of commas: Claude split
 // narrow view (the Problems panel) cuts a long message at its end. A key there is nothing to do for
 // is said as before. [the tools table, the message of its unknown-policy-key finding]
 const IGNORED_KEY_MESSAGES: Array<[table: string, message: string]> = [
-  ['bash = "allow"', 'Mars ignores `bash` here, so this rule has no effect. Put "bash" in `allowed` instead. A tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
-  ['bassh = "deny"', 'Mars ignores `bassh` here, so this rule has no effect. Put "bassh" in `disallowed` instead. (Mars has no capability `bassh`: did you mean `bash`?) A tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
-  ['allowed = ["Bash"]\nbash = "allow"', 'Mars ignores `bash` here, so this rule has no effect; `allowed` already holds "Bash", so the key can go. A tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
-  ['allowed = ["bash"]\nShell = "deny"', 'Mars ignores `Shell` here, so this rule has no effect. `allowed` holds "bash", so in `disallowed` it would be both allowed and disallowed. A tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
-  ['deny = ["bash"]', 'Mars ignores `deny` here. Did you mean `disallowed`? A tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
-  ['allowed = ["bash"]\ndeny = ["bash"]', 'Mars ignores `deny` here. Did you mean `disallowed`? `allowed` holds "bash", so in `disallowed` it would be both allowed and disallowed. A tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
+  ['bash = "allow"', 'Mars ignores `bash` here, so this rule has no effect. Put "bash" in `allowed` instead. A tools table holds only `allowed` and `disallowed` lists.'],
+  ['bassh = "deny"', 'Mars ignores `bassh` here, so this rule has no effect. Put "bassh" in `disallowed` instead. (Mars has no capability `bassh`: did you mean `bash`?) A tools table holds only `allowed` and `disallowed` lists.'],
+  ['allowed = ["Bash"]\nbash = "allow"', 'Mars ignores `bash` here, so this rule has no effect; `allowed` already holds "Bash", so the key can go. A tools table holds only `allowed` and `disallowed` lists.'],
+  ['allowed = ["bash"]\nShell = "deny"', 'Mars ignores `Shell` here, so this rule has no effect. `allowed` holds "bash", so in `disallowed` it would be both allowed and disallowed. A tools table holds only `allowed` and `disallowed` lists.'],
+  ['deny = ["bash"]', 'Mars ignores `deny` here. Did you mean `disallowed`? A tools table holds only `allowed` and `disallowed` lists.'],
+  ['allowed = ["bash"]\ndeny = ["bash"]', 'Mars ignores `deny` here. Did you mean `disallowed`? `allowed` holds "bash", so in `disallowed` it would be both allowed and disallowed. A tools table holds only `allowed` and `disallowed` lists.'],
   // What a list holds, as it spells it: `allowed` holds "bash", not the "Shell" that would move in.
-  ['allowed = ["bash"]\ndeny = ["Shell"]', 'Mars ignores `deny` here. Did you mean `disallowed`? `allowed` holds "bash", so in `disallowed` it would be both allowed and disallowed. A tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
+  ['allowed = ["bash"]\ndeny = ["Shell"]', 'Mars ignores `deny` here. Did you mean `disallowed`? `allowed` holds "bash", so in `disallowed` it would be both allowed and disallowed. A tools table holds only `allowed` and `disallowed` lists.'],
   // A key with white space at its ends, which Mars trims when it reads it as an entry: said as an entry's is, after what to do.
-  ['" Bash" = "allow"', 'Mars ignores ` Bash` here, so this rule has no effect. Put "bash" in `allowed` instead. ` Bash` has a space before it, which Mars trims. A tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
-  ['" bassh " = "deny"', 'Mars ignores ` bassh ` here, so this rule has no effect. Put "bassh" in `disallowed` instead. (Mars has no capability `bassh`: did you mean `bash`?) ` bassh ` has spaces around it, which Mars trims. A tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
-  ['allowed = ["Bash"]\n" bash" = "allow"', 'Mars ignores ` bash` here, so this rule has no effect; `allowed` already holds "Bash", so the key can go. ` bash` has a space before it, which Mars trims. A tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
-  ['allowed = ["bash"]\n"Shell\\t" = "deny"', 'Mars ignores `Shell\\u0009` here, so this rule has no effect. `allowed` holds "bash", so in `disallowed` it would be both allowed and disallowed. `Shell\\u0009` has white space after it, which Mars trims. A tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
-  [`" bash( " = "allow"`, `Mars ignores \` bash( \` here: a tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED.UnbalancedPattern}). \` bash( \` has spaces around it, which Mars trims.`],
+  ['" Bash" = "allow"', 'Mars ignores ` Bash` here, so this rule has no effect. Put "bash" in `allowed` instead. ` Bash` has a space before it, which Mars trims. A tools table holds only `allowed` and `disallowed` lists.'],
+  ['" bassh " = "deny"', 'Mars ignores ` bassh ` here, so this rule has no effect. Put "bassh" in `disallowed` instead. (Mars has no capability `bassh`: did you mean `bash`?) ` bassh ` has spaces around it, which Mars trims. A tools table holds only `allowed` and `disallowed` lists.'],
+  ['allowed = ["Bash"]\n" bash" = "allow"', 'Mars ignores ` bash` here, so this rule has no effect; `allowed` already holds "Bash", so the key can go. ` bash` has a space before it, which Mars trims. A tools table holds only `allowed` and `disallowed` lists.'],
+  ['allowed = ["bash"]\n"Shell\\t" = "deny"', 'Mars ignores `Shell\\u0009` here, so this rule has no effect. `allowed` holds "bash", so in `disallowed` it would be both allowed and disallowed. `Shell\\u0009` has white space after it, which Mars trims. A tools table holds only `allowed` and `disallowed` lists.'],
+  [`" bash( " = "allow"`, `Mars ignores \` bash( \` here: a tools table holds only \`allowed\` and \`disallowed\` lists, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED.UnbalancedPattern}). \` bash( \` has spaces around it, which Mars trims.`],
   // Nothing to do but remove it, or keep it for another program: said as before.
-  ['foo = 1', 'Mars ignores `foo` here: a tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
-  ['" foo " = 1', 'Mars ignores ` foo ` here: a tools table in mars.toml holds only `allowed` and `disallowed` lists.'],
-  ['bash = "ask"', 'Mars ignores `bash` here: a tools table in mars.toml holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
+  ['foo = 1', 'Mars ignores `foo` here: a tools table holds only `allowed` and `disallowed` lists.'],
+  ['" foo " = 1', 'Mars ignores ` foo ` here: a tools table holds only `allowed` and `disallowed` lists.'],
+  ['bash = "ask"', 'Mars ignores `bash` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
 ];
 for (const [table, message] of IGNORED_KEY_MESSAGES) {
   test(`an ignored key's message, what to do first: ${JSON.stringify(table)}`, () => {
@@ -830,7 +830,7 @@ for (const [table, code, entry, says, fix, after] of WHAT_A_FIX_LEADS_TO) {
     // An unknown name's message says what Mars passes on last, after what the fix leads to.
     // So does a key Mars ignores why it does, after what to do with it.
     const said = code === 'unknown-tool' ? f.message.replace(/ Mars passes the entry on (as written|as `[^`]*`), so only a harness with a tool of that name applies it\.$/, '')
-      : code === 'unknown-policy-key' ? f.message.replace(/ A tools table in mars\.toml holds only `allowed` and `disallowed` lists\.$/, '') : f.message;
+      : code === 'unknown-policy-key' ? f.message.replace(/ A tools table holds only `allowed` and `disallowed` lists\.$/, '') : f.message;
     assert.ok(said.endsWith(says) || f.message.endsWith(says), f.message);
     // A key Mars ignores can be removed besides (see IGNORED_KEY_REMOVALS).
     const removal = code === 'unknown-policy-key' ? [`Remove \`${entry}\``] : [];
@@ -1238,7 +1238,7 @@ test('control characters of an entry show in messages as escapes, never raw', ()
 
 test('a list under a misspelled key (`Allowed`, `deny`, `alow`): did you mean, renamed or moved into the list that exists', () => {
   const text = '[agents.a.tools]\nAllowed = ["read"]\ndeny = ["bash"]\n[agents.b.tools]\nallowed = ["read"]\nalow = ["grep"]\n';
-  const found = documentFindings(analyzeDocument(text)).map((f) => [f.message.replace(/.*Did you mean /, '').replace(/ A tools table in mars\.toml holds only `allowed` and `disallowed` lists\.$/, ''), f.fixes.map((x) => x.title).join()]);
+  const found = documentFindings(analyzeDocument(text)).map((f) => [f.message.replace(/.*Did you mean /, '').replace(/ A tools table holds only `allowed` and `disallowed` lists\.$/, ''), f.fixes.map((x) => x.title).join()]);
   assert.deepEqual(found, [['`allowed`?', 'Rename to `allowed`'], ['`disallowed`?', 'Rename to `disallowed`'], ['`allowed`?', 'Move the entries of `alow` into `allowed`']]);
   let t = text;
   for (;;) {
@@ -2039,4 +2039,13 @@ test("the README's diagnostics table lists the catalogue's codes, in its order, 
   const table = readme.slice(readme.indexOf('| code | default | when | fix |'));
   const rows = [...table.slice(0, table.indexOf('\n\n')).matchAll(/^\| `([a-z-]+)` \| ([a-z]+) \|/gm)].map(([, code, severity]) => `${code} ${severity}`);
   assert.deepEqual(rows, Object.entries(CODES).map(([code, { severity }]) => `${code} ${severity}`));
+});
+
+// The same analysis reads mars.toml and mars.local.toml, and does not know which: a message that named
+// mars.toml was wrong in a mars.local.toml. Each says "a tools table", which reads as well in either.
+test('a message about a tools table names no file: it reads the same in mars.local.toml', () => {
+  const text = '[agents.a.tools]\nfoo = 1\nbash = "allow"\nbash = "ask"\n[agents.a.tools.sub]\nx = 1\n';
+  const messages = documentFindings(analyzeDocument(text)).map((f) => f.message);
+  assert.ok(messages.length >= 3, messages.join('\n'));
+  for (const message of messages) assert.doesNotMatch(message, /mars\.toml/, message);
 });

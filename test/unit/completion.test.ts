@@ -1160,3 +1160,12 @@ const AS_PLAIN: Array<[snippet: string, plain: string]> = [
   ['cost: \\$5 ${1:a ${2:nested}}$3', 'cost: $5 a nested'],
 ];
 for (const [snippet, plain] of AS_PLAIN) test(`snippet as plain text: ${snippet}`, () => assert.equal(snippetText(snippet), plain));
+
+// The map form's note names no file: the same completion serves mars.local.toml, where "in mars.toml" was wrong.
+test('completion: the map form\'s note names no file', () => {
+  for (const doc of ['[agents.x.tools]\nba|sh = "allow"', '[agents.x.tools]\nbash = |']) {
+    const notes = run(doc)!.map((i) => (i.documentation as MarkupContent | undefined)?.value ?? '').filter((v) => v.includes('_Map form_'));
+    assert.ok(notes.length > 0, doc);
+    for (const note of notes) assert.doesNotMatch(note, /mars\.toml/, note);
+  }
+});

@@ -194,7 +194,7 @@ const CASES: Case[] = [
   // Only `"allow"` or `"deny"` is the map form: any other key is ignored, with no move to make.
   { name: 'a key that is not the map form', doc: `${T}fo|o = 3`, range: [1, 0, 1, 3],
     has: ['**`foo`**: a key Mars ignores.', '_In the tools table of agent `reviewer`, which holds only `allowed` and `disallowed` lists._'],
-    lacks: ['Map-form', 'Unknown tool', 'into `', 'put `', 'a tools table in mars.toml'] },
+    lacks: ['Map-form', 'Unknown tool', 'into `', 'put `', 'a tools table holds'] },
   // A key no fix moves, whose removal is offered (`removeKeyFix`): the hover says the fix, as the lightbulb does. Not where a
   // move is offered (what to do is the move), nor where the removal is not (its line holds more Mars cannot read).
   { name: 'a key Mars ignores: its fix removes it', doc: `${T}fo|o = 3`, range: [1, 0, 1, 3], has: ['**`foo`**: a key Mars ignores.', 'Its fix: remove `foo`.'] },
@@ -222,10 +222,10 @@ const CASES: Case[] = [
     has: ['**`deny`**: a key Mars ignores.'], lacks: ['Map-form', 'Unknown tool', 'put `'] },
   { name: 'an unknown map-form key: Mars ignores it, and what it would be as an entry', doc: `${T}bas|sh = "allow"`, range: [1, 0, 1, 5],
     has: ['Mars ignores it', 'put `bassh` in `allowed`', 'As an entry of a list:'] },
-  // The table is named once: "In the tools table of agent `x`: ... (a tools table in mars.toml holds ...)" said it twice.
+  // The table is named once: "In the tools table of agent `x`: ... (a tools table holds ...)" said it twice.
   { name: 'a map-form key: where it is, and the table said once', doc: `${T}ba|sh = "allow"`, range: [1, 0, 1, 4],
     has: ['_Map-form key in the tools table of agent `reviewer`, which holds only `allowed` and `disallowed` lists: Mars ignores it; put `bash` in `allowed` instead._'],
-    lacks: ['a tools table in mars.toml'] },
+    lacks: ['a tools table holds'] },
   // What the diagnostic says, not "put it in the list" where that list holds it already, or the other list does.
   { name: 'a map-form key whose list holds it already: the key can go', doc: `${T}allowed = ["Bash"]\nba|sh = "allow"`, range: [2, 0, 2, 4],
     has: ['Mars ignores it; `allowed` already holds `Bash`, so the key can go._'], lacks: ['put `'] },

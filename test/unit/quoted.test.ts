@@ -39,18 +39,18 @@ const CASES: Array<[name: string, body: string, code: string, expected: string[]
     ]],
   ['a map-form key holding a backtick: Mars\'s own long prose of what it allows stays whole',
     '"mcp(`/)" = "allow"', 'unknown-policy-key', [
-      `Mars ignores \`mcp(\`/)\` here: a tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED.InvalidMcpRef}).`,
+      `Mars ignores \`mcp(\`/)\` here: a tools table holds only \`allowed\` and \`disallowed\` lists, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED.InvalidMcpRef}).`,
       'Remove `"mcp(`/)"`',
     ]],
   ['a map-form key holding a backtick, over 80 characters, is shortened in the message as in the fix title',
     `"mcp(${y(45)}\`${y(45)})" = "allow"`, 'unknown-policy-key', [
-      `Mars ignores \`mcp(${y(45)}\`…${y(24)})\` here, so this rule has no effect. Put "mcp(${y(45)}…${y(23)})" in \`allowed\` instead. A tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists.`,
+      `Mars ignores \`mcp(${y(45)}\`…${y(24)})\` here, so this rule has no effect. Put "mcp(${y(45)}…${y(23)})" in \`allowed\` instead. A tools table holds only \`allowed\` and \`disallowed\` lists.`,
       `Move "mcp(${y(45)}…${y(23)})" into \`allowed\``,
     ]],
   // The TOML string a key becomes keeps U+202E as it is: escaped before it is shortened, as a quote is.
   ['a long map-form key with an invisible character where it is cut: the escape is cut whole',
     `"${y(48)}\\u202e${z(60)}" = "allow"`, 'unknown-policy-key', [
-      `Mars ignores \`${y(48)}…${z(25)}\` here, so this rule has no effect. Put "${y(48)}…${z(24)}" in \`allowed\` instead. A tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists.`,
+      `Mars ignores \`${y(48)}…${z(25)}\` here, so this rule has no effect. Put "${y(48)}…${z(24)}" in \`allowed\` instead. A tools table holds only \`allowed\` and \`disallowed\` lists.`,
       `Move "${y(48)}…${z(24)}" into \`allowed\``,
     ]],
   ['a TOML syntax error quoting a key that holds a backtick shortens it too',
@@ -71,7 +71,7 @@ const CASES: Array<[name: string, body: string, code: string, expected: string[]
   // An empty or blank name (a key, an entry, a table) is quoted as the string it is, not as empty backticks.
   ['an empty map-form key is quoted as the string it is',
     '"" = "deny"', 'unknown-policy-key', [
-      `Mars ignores \`""\` here: a tools table in mars.toml holds only \`allowed\` and \`disallowed\` lists, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED.Empty}).`,
+      `Mars ignores \`""\` here: a tools table holds only \`allowed\` and \`disallowed\` lists, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED.Empty}).`,
       'Remove `""`',
     ]],
   ['an empty entry is quoted as the string it is',
@@ -82,7 +82,7 @@ const CASES: Array<[name: string, body: string, code: string, expected: string[]
     'allowed = ["\\t"]', 'invalid-tool-name', [`invalid tool name \`"\\t"\`; allowed: ${ERROR_ALLOWED.Empty}`, 'Remove `"\\t"`']],
   ['an empty table name in a tools table is quoted as the string it is',
     '[agents.a.tools.""]\nx = 1', 'unknown-policy-key', [
-      'Mars ignores the table `""` here: a tools table in mars.toml holds only `allowed` and `disallowed` lists.',
+      'Mars ignores the table `""` here: a tools table holds only `allowed` and `disallowed` lists.',
       'Remove the table `[agents.a.tools.""]`',
     ]],
 ];

@@ -163,7 +163,7 @@ export const sameOwner = (a: Owner, b: Owner): boolean => a.kind === b.kind && a
 export const ownerKey = (owner: Owner): string => `${owner.kind}\u0000${owner.name}`;
 
 /** What a tools table holds, as the messages about the keys it ignores say it. */
-export const TOOLS_TABLE_HOLDS = 'a tools table in mars.toml holds only `allowed` and `disallowed` lists';
+export const TOOLS_TABLE_HOLDS = 'a tools table holds only `allowed` and `disallowed` lists';
 
 /** The removed `tools.mcp`, however it is written (a list, a table): what replaced it. */
 export const TOOLS_MCP_REMOVED = '`tools.mcp` was removed: name MCP servers in `allowed` (or `disallowed`) as `mcp(server)` or `mcp(server/tool)`';

@@ -555,7 +555,7 @@ function ownerKeyItems(analysis: Analysis, ctx: OwnerKeyContext, elsewhere: Defi
 
 const MAP_FORM_VALUE = 'Map form, which Mars ignores.';
 const MAP_FORM_NOTE =
-  '_Map form_ (`tool = "allow"`) belongs to agent profiles: Mars ignores such keys in mars.toml. Write the \`allowed\` and \`disallowed\` lists instead.';
+  '_Map form_ (`tool = "allow"`) belongs to agent profiles: Mars ignores such keys in a tools table. Write the \`allowed\` and \`disallowed\` lists instead.';
 
 function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhere, typed: string, suggest: Command | null): CompletionItem[] {
   const range = positionsOf(analysis.lines, ctx.range);

@@ -151,7 +151,7 @@ function describeShapeKey(analysis: Analysis, problem: ShapeProblem, name: strin
   ];
 }
 
-/** The table named once: "in the tools table of …: a tools table in mars.toml holds only …" said it twice. */
+/** The table named once: "in the tools table of …: a tools table holds only …" said it twice. */
 const toolsTableOf = (owner: Owner) => `the tools table of ${owned(owner)}, which holds only \`allowed\` and \`disallowed\` lists`;
 
 /** A fix as a hover says it, in the words of its title (`Its fix: remove \`foo\`.`). */
