@@ -270,13 +270,37 @@ describe('what each action covers', () => {
     assert.ok(actions.some((a) => a.title === 'Change to `bash`'), 'the quick fixes one at a time are still offered');
   });
 
-  test('two sections alike: each diagnostic gets its own fix', async () => {
+  test('two sections alike: each diagnostic gets its own fix, whose title says which', async () => {
     const text = '[agents.a.tools]\nallowed = ["Shell"]\n[agents.b.tools]\nallowed = ["Shell"]\n';
     const { uri, actions } = await actionsFor(text);
-    const changes = actions.filter((a) => a.title === 'Change to `bash`');
-    assert.deepEqual(changes.map((a) => a.diagnostics?.map((d) => d.range.start.line)), [[1], [3]]);
+    const changes = actions.filter((a) => /^Change `Shell` to `bash` on line \d$/.test(a.title));
+    assert.deepEqual(changes.map((a) => [a.title, a.diagnostics?.map((d) => d.range.start.line)]), [
+      ['Change `Shell` to `bash` on line 2', [1]], ['Change `Shell` to `bash` on line 4', [3]],
+    ]);
     assert.equal(applied(text, changes[1]!, uri), '[agents.a.tools]\nallowed = ["Shell"]\n[agents.b.tools]\nallowed = ["bash"]\n');
   });
+
+  // Two fixes of one title in one menu (a whole line, or more, selected) could not be told apart:
+  // where titles collide each names its entry, then its line, as "Disable … for line N" does, then
+  // which of the same entry on that line it is. A title no other shares stays short.
+  // [tools table, the quick fixes' titles that are not Disable or Fix all, in the order offered]
+  const COLLIDING_TITLES: Array<[string, string[]]> = [
+    ['allowed = ["Bash", "SHELL"]', ['Change `Bash` to `bash`', 'Change `SHELL` to `bash`', 'Remove the duplicate `SHELL`']],
+    ['allowed = ["*(x)", "*()"]', ['Change `*(x)` to `*`', 'Change `*()` to `*`']],
+    ['allowed = ["Bash", "read"]', ['Change to `bash`']],
+    ['allowed = ["Bash", "Read"]', ['Change to `bash`', 'Change to `read`']],
+    ['allowed = ["Shell"]\nx = 1\n[agents.b.tools]\nallowed = ["Shell"]', ['Change `Shell` to `bash` on line 2', 'Remove `x`', 'Change `Shell` to `bash` on line 5']],
+    ['allowed = ["Shell", "Shell"]', ['Change `Shell` to `bash` (1st on line 2)', 'Change `Shell` to `bash` (2nd on line 2)', 'Remove the duplicate `Shell`']],
+  ];
+  for (const [body, titles] of COLLIDING_TITLES) {
+    test(`no two quick fixes of one menu share a title: ${body.replace(/\n/g, ' / ')}`, async () => {
+      const { actions } = await actionsFor(`[agents.a.tools]\n${body}\n`);
+      const fixes = actions.filter((a) => a.kind === 'quickfix' && !/^(Disable|Fix all) /.test(a.title)).map((a) => a.title);
+      assert.deepEqual(fixes, titles);
+      const all = actions.map((a) => a.title);
+      assert.equal(new Set(all).size, all.length, all.join(' | '));
+    });
+  }
 
   test('removing one side of a conflict removes every entry there that means it', async () => {
     const text = '[agents.a.tools]\nallowed = ["read", "edit", "Read"]\ndisallowed = ["read"]\n';

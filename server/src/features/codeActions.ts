@@ -10,6 +10,7 @@ import { fixAmong, partnersSeen } from '../analysis/findings';
 import { isCode, type Code, type SeverityOverrides } from '../analysis/codes';
 import { openingLine, suppressEdit, suppressFileEdit, type Outside, type ReparseBudget } from '../analysis/suppress';
 import type { Span } from '../toml/model';
+import { quoted } from '../grammar/text';
 import { positionsOf } from '../toml/lineIndex';
 import { action, isRange, versionedEdit } from './convert';
 import { DIAGNOSTIC_SOURCE, FIX_ALL_KIND } from '../protocol';
@@ -76,6 +77,8 @@ export async function codeActions(
     // diagnostic's own fixes, then the fix-alls, the line's "Disable"s, the file's.
     const fixAlls: CodeAction[] = [];
     const quickFixes = new Map<string, CodeAction>();
+    // What each quick fix fixes (its first diagnostic's text and place), for titles that collide.
+    const fixedAt = new Map<CodeAction, FixedAt>();
     // One "Disable" per code and comment: two diagnostics of one code on a line get the same comment.
     const disables = new Map<string, CodeAction>();
     // The lines of the diagnostics asked about: over several (a selection), each "Disable" names its line.
@@ -117,7 +120,9 @@ export async function codeActions(
           same.diagnostics!.push(d);
           continue;
         }
-        quickFixes.set(key, action(fix.title, CodeActionKind.QuickFix, versionedEdit(uri, version, lines, fix.edits), [d], fix.preferred));
+        const a = action(fix.title, CodeActionKind.QuickFix, versionedEdit(uri, version, lines, fix.edits), [d], fix.preferred);
+        quickFixes.set(key, a);
+        fixedAt.set(a, { name: da.text.slice(da.lines.offset(d.range.start), da.lines.offset(d.range.end)), line: d.range.start.line, character: d.range.start.character });
       }
       // Under the diagnostic it fixes, and when it fixes more than that one.
       if (!fixAllOffered.has(code) && fixAllTakesIn(da, index, f) && countFixAll(da, overrides, code, 2) > 1) {
@@ -160,6 +165,7 @@ export async function codeActions(
     // comment above the line it opens on). eslint keeps one per rule, the last line's, under "for
     // this line", which silences one line of a selection without saying which.
     if (askedLines.size > 1) for (const a of disables.values()) a.title = a.title.replace(/ for this line$/, ` for line ${a.diagnostics![0]!.range.start.line + 1}`);
+    distinguish(fixedAt);
     // The file's "Disable"s after every other fix (they are the widest), one per code, as eslint offers them.
     out.push(...quickFixes.values(), ...fixAlls, ...disables.values(), ...fileDisables.values());
   }
@@ -169,6 +175,49 @@ export async function codeActions(
     if (a) out.push(a);
   }
   return out;
+}
+
+/** Where a quick fix applies: the text its (first) diagnostic covers, and where that starts. */
+interface FixedAt {
+  readonly name: string;
+  readonly line: number;
+  readonly character: number;
+}
+
+const ORDINAL = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
+
+/** The actions of each title two or more share. */
+function collisions(actions: Iterable<CodeAction>): CodeAction[][] {
+  const byTitle = new Map<string, CodeAction[]>();
+  for (const a of actions) byTitle.set(a.title, [...(byTitle.get(a.title) ?? []), a]);
+  return [...byTitle.values()].filter((group) => group.length > 1);
+}
+
+/**
+ * Two fixes of one title in one menu (a whole line selected: "Change to `bash`" for `Bash` and for
+ * `SHELL`) cannot be told apart. Where titles collide, each names what it changes ("Change `SHELL` to
+ * `bash`"); where they still do, its line ("… on line 4", as the "Disable"s say theirs); and the same
+ * text twice on a line, which one ("… (2nd on line 2)"). A title no other shares stays as it is.
+ */
+function distinguish(fixedAt: ReadonlyMap<CodeAction, FixedAt>): void {
+  for (const group of collisions(fixedAt.keys())) {
+    for (const a of group) {
+      const { name } = fixedAt.get(a)!;
+      const to = /^(Change|Rename) to /.exec(a.title);
+      if (to && name.length > 0 && !name.includes('\n')) a.title = `${to[1]} ${quoted(name)} to ${a.title.slice(to[0].length)}`;
+    }
+  }
+  for (const group of collisions(fixedAt.keys())) {
+    const onLine = (a: CodeAction) => group.filter((b) => fixedAt.get(b)!.line === fixedAt.get(a)!.line);
+    const titles = group.map((a) => {
+      const { line, character } = fixedAt.get(a)!;
+      const same = onLine(a);
+      if (same.length === 1) return `${a.title} on line ${line + 1}`;
+      const nth = same.filter((b) => fixedAt.get(b)!.character < character || (fixedAt.get(b)!.character === character && group.indexOf(b) < group.indexOf(a))).length + 1;
+      return `${a.title} (${ORDINAL(nth)} on line ${line + 1})`;
+    });
+    group.forEach((a, i) => (a.title = titles[i]!));
+  }
 }
 
 /**
