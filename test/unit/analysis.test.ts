@@ -50,7 +50,9 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['tool lists under a table one typo from `agents` or `skills`', 'agent.r.tools.allowed = ["Bash"]\n[Skills.y]\ntools = { allowed = ["x"] }\n[agnets.z.tool]\nallowed = ["read"]\n[agent.w]\ndescription = "d"\nallowed = ["read"]\n[agency.v.tools]\nallowed = ["read"]\n',
     ['misplaced-tool-list@agent', 'misplaced-tool-list@Skills', 'misplaced-tool-list@agnets']],
   ['a list of no string is no tool list', '[agents.a]\nallowed = [1]\ndeny = [["bash"]]\n', []],
-  ['other keys and lists of an agent are not tool lists', '[agents.a]\nskills = ["x"]\nallowed = "read"\nmodel.allowed = ["x"]\ntools.allowed = ["read"]\n[dependencies.d]\nallowed = ["x"]\n', []],
+  ['other keys and lists of an agent are not tool lists', '[agents.a]\nskills = ["x"]\nmodel.allowed = ["x"]\ntools.allowed = ["read"]\n[dependencies.d]\nallowed = ["x"]\n', []],
+  // A string where the list goes, beside the tools table: meant as `tools.allowed = ["read"]`, no more read by Mars than a list there.
+  ['a tool name written beside the tools table, as a string', '[agents.a]\nallowed = "read"\n[agents]\nb.deny = "bash"\nc = { disallowed = "web" }\n', ['misplaced-tool-list@allowed', 'misplaced-tool-list@deny', 'misplaced-tool-list@disallowed']],
   // Mars reads each agent and skill as one table: anything else stops the load (a list excepted,
   // which its serde reads as the table's fields by position).
   ['an agent written as an array of tables: its tools still read', '[[agents.x]]\ntools.allowed = ["Bash"]\n', ['invalid-tool-policy@agents.x', 'non-canonical@Bash']],
@@ -1285,6 +1287,40 @@ test('a tool list outside the tools table: renamed into it, or its entries moved
   const held = '[agents.b]\ntools.allowed = ["read"]\nallowed = ["Read"]\n';
   assert.equal(applyEdits(held, documentFixAll(analyzeDocument(held))), '[agents.b]\ntools.allowed = ["read"]\n');
 });
+
+// A string beside the tools table where a list goes (`allowed = "read"`): the list it was meant as,
+// `tools.allowed = ["read"]`, said and made as for a list there (renamed, or moved into the list
+// written), in brackets. [the text, the finding's message end, its fixes' titles, the text after the first]
+const MISPLACED_STRINGS: Array<[text: string, says: string, titles: string[], after: string | null]> = [
+  ['[agents.d]\nallowed = "read"\n', 'Did you mean `tools.allowed = ["read"]`?', ['Rename to `tools.allowed`, and change `"read"` to `["read"]`'], '[agents.d]\ntools.allowed = ["read"]\n'],
+  ["[agents.d]\ndeny = 'web'\n", "Did you mean `tools.disallowed = ['web']`?", ["Rename to `tools.disallowed`, and change `'web'` to `['web']`"], "[agents.d]\ntools.disallowed = ['web']\n"],
+  ['[agents]\nd = { allowed = "read" }\n', 'Did you mean `tools.allowed = ["read"]`?', ['Rename to `tools.allowed`, and change `"read"` to `["read"]`'], '[agents]\nd = { tools.allowed = ["read"] }\n'],
+  // The list written already takes the name, as it takes a list's entries.
+  ['[agents.d]\ntools.allowed = ["grep"]\nallowed = "read"\n', 'Did you mean `tools.allowed = ["read"]`?', ['Move "read" into `tools.allowed`'], '[agents.d]\ntools.allowed = ["grep", "read"]\n'],
+  ['[agents.d]\ntools.allowed = ["read"]\nallowed = "Read"\n', 'Did you mean `tools.allowed = ["Read"]`?', ['Remove `allowed`: `tools.allowed` already holds its entries'], '[agents.d]\ntools.allowed = ["read"]\n'],
+  // The other list holds it: the move is a conflict, said so.
+  ['[agents.d]\ntools.disallowed = ["read"]\nallowed = "read"\n', '`disallowed` holds "read", so in `allowed` it would be both allowed and disallowed.',
+    ['Rename to `tools.allowed`, and change `"read"` to `["read"]` (a conflict: `disallowed` holds "read")'], '[agents.d]\ntools.disallowed = ["read"]\ntools.allowed = ["read"]\n'],
+  // What Mars would refuse in the list, or more than a name: warned of, not moved.
+  ['[agents.d]\nallowed = "bash()"\n', 'Did you mean `tools.allowed = ["bash()"]`?', [], null],
+  ['[agents.d]\nallowed = "read, grep"\n', 'Did you mean `tools.allowed = ["read, grep"]`?', [], null],
+];
+for (const [text, says, titles, after] of MISPLACED_STRINGS) {
+  test(`a string beside the tools table is a misplaced list: ${JSON.stringify(text)}`, () => {
+    const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'misplaced-tool-list');
+    assert.equal(found.length, 1);
+    const f = found[0]!;
+    assert.ok(f.message.endsWith(says), f.message);
+    assert.deepEqual(f.fixes.map((x) => x.title), titles);
+    // Each puts a rule in force that was not, but the removal of a name the list holds already.
+    assert.deepEqual(f.fixes.map((x) => x.safe), f.fixes.map((x) => x.title.startsWith('Remove')));
+    if (after !== null) {
+      const fixed = applyEdits(text, f.fixes[0]!.edits);
+      assert.equal(fixed, after);
+      assert.deepEqual(documentFindings(analyzeDocument(fixed)).filter((x) => x.code !== 'allow-deny-conflict').map((x) => x.code), []);
+    }
+  });
+}
 
 test('tools = [...] is renamed tools.allowed only when it lists strings: a table or a number in it would stop the load in allowed too', () => {
   const text = '[agents.a]\ntools = ["read", "bash()"]\n[agents.b]\ntools = []\n[agents.c]\ntools = [{ allowed = ["Read"] }]\n[agents.d]\ntools = ["read", 1]\n';

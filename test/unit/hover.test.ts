@@ -242,6 +242,10 @@ const CASES: Case[] = [
   // A tool list outside the tools table: what its diagnostic takes it for, on the key at fault.
   { name: 'a tool list beside the tools table', doc: '[agents.coder]\nallo|wed = ["read"]', range: [1, 0, 1, 7],
     has: ['**`allowed`**: a list outside the tools table', 'none of its rules is in force', 'It looks meant for `tools.allowed`: Tools the agent or skill may use', '_Of agent `coder`._'], lacks: ['Capability'] },
+  // A string where that list goes: what it looks meant for, in brackets, not "a list".
+  { name: 'a tool name beside the tools table, as a string', doc: '[agents.coder]\nallo|wed = "read"', range: [1, 0, 1, 7],
+    has: ['**`allowed`**: a string outside the tools table', 'its rule is not in force', 'It looks meant for `tools.allowed = ["read"]`: Tools the agent or skill may use', '_Of agent `coder`._'],
+    lacks: ['a list outside'] },
   { name: 'a tool list in a table that misses `tools`', doc: '[skills.s.to|ol]\ndeny = ["bash"]', range: [0, 10, 0, 14],
     has: ['**`tool`** is not `tools`', 'It looks meant for `tools`, the table of the `allowed` and `disallowed` lists', '_Of skill `s`._'], lacks: ['tools.disallowed'] },
   { name: 'a list of an agent that is no tool list', doc: '[agents.coder]\nski|lls = ["x"]', range: null },

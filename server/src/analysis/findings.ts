@@ -8,7 +8,7 @@ import {
 } from '../grammar/checks';
 import { capitalized, inWords, ownCopy, quoted, rustTrim, shortened, shown, trimmedAway, uPlus } from '../grammar/text';
 import { isMcpWireToken, splitToolName } from '../grammar/toolName';
-import type { KeyPart, Span, TomlArray, TomlDocument, TomlString } from '../toml/model';
+import type { KeyPart, KeyValue, Span, TomlArray, TomlDocument, TomlString } from '../toml/model';
 import { basicString, replaceStringValue } from '../toml/strings';
 import { closingQuote, contentSpan, isOpenMultiline, valueSources } from '../toml/stringPositions';
 import { firstLineOf, lineContent } from '../toml/lineIndex';
@@ -878,6 +878,9 @@ function conflictSaid(list: ListName, conflicting: readonly string[]): string {
 const WHY_IGNORED = `${capitalized(TOOLS_TABLE_HOLDS)}.`;
 
 /** The codes whose fixes may write a list anew (`Fix.creates`): the moves of extra keys below. */
+/** A string written where a list goes (`allowed = "read"` beside the tools table), as the list it was meant as: ` = ["read"]`; else nothing. */
+const asList = (text: string, kv: KeyValue): string => (kv.value?.kind === 'string' ? ` = [${text.slice(kv.value.span.start, kv.value.span.end)}]` : '');
+
 export const MAY_CREATE: ReadonlySet<Code> = new Set(['invalid-tool-policy', 'unknown-policy-key', 'misplaced-tool-list']);
 
 /**
@@ -927,7 +930,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
       ? `${quoted(ownerPart.name)} is not ${quoted(owner.kind)}: Mars reads tool policies only under \`agents\` and \`skills\`, so ${these} not part of ` +
         (group.every((m) => sameOwner(m.owner, owner)) ? `the policy of ${ownerLabel(owner)}.` : `any ${owner.kind === 'agents' ? 'agent' : 'skill'}'s policy.`)
       : tools ? `${quoted(tools.name)} is not \`tools\`: ${where}, so ${these} not part of its policy.`
-      : `${where}: ${lists[0]} here is not part of its policy. Did you mean ${quoted(`tools.${list}`)}?`) + conflict,
+      : `${where}: ${lists[0]} here is not part of its policy. Did you mean ${quoted(`tools.${list}${asList(doc.text, keyValue)}`)}?`) + conflict,
     () => misplacedListFixes(doc, policies, group)), { needsReadingBefore: true }));
   }
   for (const extra of policies.extraKeys) {

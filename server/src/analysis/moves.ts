@@ -180,8 +180,8 @@ const strings = (names: readonly string[]) => [...new Set(names)].map((n) => sho
  */
 export function strayListConflicts(policies: Policies, owner: Owner, kv: KeyValue, list: ListName): string[] {
   const value = kv.value;
-  if (value?.kind !== 'array') return [];
-  const names = value.items.flatMap((i) => (i.kind === 'string' ? [i.value] : []));
+  if (value?.kind !== 'array' && value?.kind !== 'string') return [];
+  const names = value.kind === 'string' ? [value.value] : value.items.flatMap((i) => (i.kind === 'string' ? [i.value] : []));
   return heldByOtherList(policies, owner, list, notYetIn(policies, owner, list, names));
 }
 
@@ -412,6 +412,7 @@ function strayListFixes(doc: TomlDocument, policies: Policies, owner: Owner, kv:
   const text = doc.text;
   const value = kv.value;
   const target = listTarget(policies, owner, list);
+  if (value?.kind === 'string' && target !== null) return strayStringFixes(doc, policies, owner, kv, value, key, list, into, target === 'new', rename);
   if (value?.kind !== 'array' || target === null) return [];
   // Mars does not read the key, so an entry it would reject (a name, or no string at all) breaks
   // nothing there; in the list it would stop the load.
@@ -435,6 +436,34 @@ function strayListFixes(doc: TomlDocument, policies: Policies, owner: Owner, kv:
   const title = names.length > 0 ? `Move the entries of ${quoted(key)} into ${quoted(into)}${conflict}`
     : value.items.length === 0 ? `Remove ${quoted(`${key} = []`)}: it holds nothing` : `Remove ${quoted(key)}: ${quoted(into)} already holds its entries`;
   // Moving puts rules in force that were not; removing a key whose entries already are changes nothing.
+  return [{ title, edits, preferred: conflict === '', safe: names.length === 0 }];
+}
+
+/**
+ * A string beside the tools table where a list goes (`allowed = "read"`): the move a list there gets,
+ * of the one name, in brackets. Renamed (`tools.allowed = ["read"]`) where the owner writes no such
+ * list, else moved into the list written, or removed where that list holds it. Only a name Mars
+ * accepts, on its own (not names between commas, nor more after it on the line, which a fix of the
+ * string alone would leave an error).
+ */
+function strayStringFixes(doc: TomlDocument, policies: Policies, owner: Owner, kv: KeyValue, value: TomlString, key: string, list: ListName, into: string,
+  isNew: boolean, rename: Pick<Fix, 'title' | 'edits' | 'creates'> | null): Fix[] {
+  const text = doc.text;
+  if (isOpenMultiline(value) || !parseToolName(value.value).ok || namesBetweenCommas(value.value) || moreAfterValue(text, value.span.end)) return [];
+  const conflict = conflictNote(list, strayListConflicts(policies, owner, kv, list));
+  const raw = text.slice(value.span.start, value.span.end);
+  if (isNew) {
+    if (!rename) return [];
+    const wrap = { start: value.span.start, end: value.span.end, newText: `[${raw}]` };
+    return [{ ...rename, title: `${rename.title}, and change ${quoted(raw)} to ${quoted(`[${raw}]`)}${conflict}`, edits: [...rename.edits, wrap], preferred: conflict === '', safe: false }];
+  }
+  const target = listOf(policies, owner, list);
+  if (!target || !standsAlone(text, kv)) return [];
+  const names = notYetIn(policies, owner, list, [value.value]);
+  const append = names.length > 0 ? appendToArray(text, target.array, names) : null;
+  if (names.length > 0 && append === null) return [];
+  const edits = [...(append ? [append] : []), ...deleteKeyValue(text, kv, doc.comments)];
+  const title = names.length > 0 ? `Move ${strings(names)} into ${quoted(into)}${conflict}` : `Remove ${quoted(key)}: ${quoted(into)} already holds its entries`;
   return [{ title, edits, preferred: conflict === '', safe: names.length === 0 }];
 }
 

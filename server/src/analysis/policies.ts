@@ -62,7 +62,7 @@ export type ShapeKind =
 export interface MisplacedList {
   readonly owner: Owner;
   readonly keyValue: KeyValue;
-  /** The list it was meant to be. */
+  /** The list it was meant to be. Its value is a list, or a string beside the tools table (`allowed = "read"`). */
   readonly list: ListName;
   /** The key part naming the list (`allowed`, `deny`). */
   readonly key: KeyPart;
@@ -369,9 +369,11 @@ function visit(out: Policies, text: string, path: readonly KeyPart[], keyStart: 
  * path, `tools` not its third part, or `ownerPart` (its first) not `agents` or `skills`.
  */
 function misplacedList(out: Policies, owner: Owner, path: readonly KeyPart[], kv: KeyValue, ownerPart: KeyPart | null = null, ownerHeader = false): void {
-  // A list of no string (`allowed = [1]`) is hardly one of tool names.
+  // A list of no string (`allowed = [1]`) is hardly one of tool names. A string beside the tools
+  // table (`allowed = "read"` in `[agents.x]`) was meant as `tools.allowed = ["read"]`.
   const value = kv.value;
-  if (value?.kind !== 'array' || (value.items.length > 0 && !value.items.some((i) => i.kind === 'string'))) return;
+  const beside = ownerPart === null && path.length === 3;
+  if (!(value?.kind === 'string' && beside) && (value?.kind !== 'array' || (value.items.length > 0 && !value.items.some((i) => i.kind === 'string')))) return;
   const tools = path.length === 4 && meantTools(path[2]!.name) ? path[2]! : null;
   const fits = ownerPart ? path.length === 4 && (tools !== null || path[2]!.name === 'tools') : path.length === 3 || tools !== null;
   if (!fits) return;

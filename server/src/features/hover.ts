@@ -52,7 +52,7 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
       keyContentSpan(doc.text, table.name.span));
   }
   const stray = analysis.policies.misplaced.find((m) => hit(misplacedAt(m).span, false));
-  if (stray) return result(analysis, describeMisplaced(stray), keyContentSpan(doc.text, misplacedAt(stray).span));
+  if (stray) return result(analysis, describeMisplaced(doc.text, stray), keyContentSpan(doc.text, misplacedAt(stray).span));
   for (const l of analysis.policies.lists) {
     const key = l.keyValue.key.parts[l.keyValue.key.parts.length - 1]!;
     if (!hit(key.span, false)) continue;
@@ -119,7 +119,7 @@ export function wouldBeEntryAt(
 const owned = (owner: Owner) => ownerLabel(owner, code);
 
 /** A list outside its owner's tools table, hovered on the key at fault: what its diagnostic takes it for. */
-function describeMisplaced(m: MisplacedList): string[] {
+function describeMisplaced(text: string, m: MisplacedList): string[] {
   const owner = owned(m.owner);
   if (m.ownerPart) {
     return [`**${code(m.ownerPart.name)}** is not \`${m.owner.kind}\`: Mars reads no tool policy under it; none of its rules is in force.`,
@@ -129,6 +129,12 @@ function describeMisplaced(m: MisplacedList): string[] {
   if (m.tools) {
     return [`**${code(m.tools.name)}** is not \`tools\`: Mars reads no tool list in it; none of its rules is in force.`,
       'It looks meant for `tools`, the table of the `allowed` and `disallowed` lists.', `_Of ${owner}._`];
+  }
+  // A string where the list goes (`allowed = "read"`): the list it looks meant as, in brackets.
+  const value = m.keyValue.value;
+  if (value?.kind === 'string') {
+    return [`**${code(m.key.name)}**: a string outside the tools table; Mars does not read it as a tool list, and its rule is not in force.`,
+      `It looks meant for ${code(`tools.${m.list} = [${text.slice(value.span.start, value.span.end)}]`)}: ${LIST_MEANING[m.list]}`, `_Of ${owner}._`];
   }
   return [`**${code(m.key.name)}**: a list outside the tools table; Mars does not read it as a tool list, and none of its rules is in force.`,
     `It looks meant for ${code(`tools.${m.list}`)}: ${LIST_MEANING[m.list]}`, `_Of ${owner}._`];
