@@ -298,7 +298,27 @@ const CASES: Case[] = [
   { name: '`allowed` written as a string', doc: `${T}allo|wed = "grep"`, range: [1, 0, 1, 7],
     has: ['**`allowed`** is not a list: Mars refuses to load the config.', '`allowed` of agent `reviewer` must be a list of tool names, such as `allowed = ["grep"]`.', 'Its fix: change to `["grep"]`.'] },
   { name: '`disallowed` written as a number: no fix', doc: `${T}disallo|wed = 1`, range: [1, 0, 1, 10], has: ['**`disallowed`** is not a list'], lacks: ['Its fix'] },
-  { name: 'tools part of a dotted list key', doc: '[agents.x]\nto|ols.allowed = []', range: null },
+  // `tools` itself, in each spelling: the owner's tool policy, what Mars does with it, and what it holds.
+  { name: 'tools part of a dotted list key', doc: '[agents.x]\nto|ols.allowed = []', range: [1, 0, 1, 5],
+    has: ['**`tools`**: the tool policy of agent `x`.', 'Mars lays its `allowed` and `disallowed` lists over the tool policy agent `x` comes with; it reads no other key here.',
+      '`allowed`: no entry; `disallowed`: not written.'] },
+  { name: 'tools part of a dotted key from the root', doc: 'agents.p.to|ols.allowed = ["read", "grep"]\nagents.p.tools.disallowed = ["web"]', range: [0, 9, 0, 14],
+    has: ['**`tools`**: the tool policy of agent `p`.', '`allowed`: 2 entries; `disallowed`: 1 entry.'] },
+  { name: 'tools part of a header, with a key Mars ignores', doc: '[skills."deep research".to|ols]\nallowed = ["read"]\nbash = "allow"', range: [0, 24, 0, 29],
+    has: ['**`tools`**: the tool policy of skill `deep research`.', 'the tool policy skill `deep research` comes with', '`allowed`: 1 entry; `disallowed`: not written; 1 other key, which Mars ignores.'] },
+  { name: 'tools part of a quoted header key', doc: '[agents.x."to|ols"]\ndisallowed = ["web", "edit"]', range: [0, 11, 0, 16],
+    has: ['**`tools`**: the tool policy of agent `x`.', '`allowed`: not written; `disallowed`: 2 entries.'] },
+  { name: 'tools written as an inline table', doc: '[agents]\nd = { to|ols = { allowed = ["read"], deny = ["web"], x.y = 1 } }', range: [1, 6, 1, 11],
+    has: ['**`tools`**: the tool policy of agent `d`.', '`allowed`: 1 entry; `disallowed`: not written; 2 other keys, which Mars ignores.'] },
+  // An array of tables where a table goes: the diagnostic's reason, and its fix.
+  { name: 'an agent written as an array of tables', doc: '[[agents.|d]]\ntools.allowed = ["read"]', range: [0, 2, 0, 10],
+    has: ['**`[[agents.d]]`**: Mars refuses to load the config.', 'Agent `d` must be a table (`[agents.d]`), not an array of tables (`[[…]]`).', 'Its fix: write as the table `[agents.d]`.'],
+    lacks: ['cannot load the file'] },
+  { name: 'a tools table written as an array of tables', doc: '[[agents.d.to|ols]]\nallowed = ["read"]', range: [0, 2, 0, 16],
+    has: ['**`[[agents.d.tools]]`**: Mars refuses to load the config.', '`tools` of agent `d` must be a table, not an array of tables (`[[…]]`).', 'Its fix: write as the table `[agents.d.tools]`.'],
+    lacks: ['the tool policy of'] },
+  { name: '[[agents]]: no fix', doc: '[[age|nts]]\nname = "x"', range: [0, 2, 0, 8],
+    has: ['**`[[agents]]`**: Mars refuses to load the config.', '`agents` must be a table of agents by name'], lacks: ['Its fix'] },
 
   // not entries
   { name: 'description string', doc: '[agents.reviewer]\ndescription = "re|ad"', range: null },

@@ -119,6 +119,8 @@ export interface ToolsTable {
   readonly spelling: 'section' | 'inline' | 'dotted';
   /** Where a new key/value for this spelling goes: the prefix a dotted key needs (`tools.`). */
   readonly keyPrefix: string;
+  /** The key parts `tools` that write it: its header's, its inline table's key, each dotted key's (hover on them). */
+  readonly names: KeyPart[];
 }
 
 export interface Policies {
@@ -274,7 +276,7 @@ export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO
         continue;
       }
       if (names.length === 3) {
-        sectionTable = { owner, members: [], spelling: 'section', keyPrefix: '' };
+        sectionTable = { owner, members: [], spelling: 'section', keyPrefix: '', names: [base[2]!] };
         out.tables.push(sectionTable);
       } else {
         headerBelowTools(out, owner, base.slice(3), section);
@@ -342,7 +344,7 @@ function visit(out: Policies, text: string, path: readonly KeyPart[], keyStart: 
     const value = kv.value;
     if (!value) return;
     if (value.kind === 'inline-table') {
-      const table: ToolsTable = { owner, members: [], spelling: 'inline', keyPrefix: '' };
+      const table: ToolsTable = { owner, members: [], spelling: 'inline', keyPrefix: '', names: [path[2]!] };
       out.tables.push(table);
       for (const inner of value.entries) {
         table.members.push({ keyValue: inner, relative: inner.key.parts });
@@ -359,6 +361,7 @@ function visit(out: Policies, text: string, path: readonly KeyPart[], keyStart: 
   // `tools.allowed = …` written as a dotted key: one more spelling of the owner's tools table.
   const prefixParts = kv.key.parts.slice(0, 3 - keyStart);
   const table = dottedTable(out, owner, prefixParts);
+  table.names.push(path[2]!);
   const relative = path.slice(3);
   table.members.push({ keyValue: kv, relative });
   member(out, text, table, kv, relative);
@@ -421,7 +424,7 @@ function dottedTable(out: Policies, owner: Owner, prefixParts: readonly KeyPart[
   const id = `${ownerKey(owner)}\u0000${keyPrefix}`;
   const found = index.get(id);
   if (found) return found;
-  const table: ToolsTable = { owner, members: [], spelling: 'dotted', keyPrefix };
+  const table: ToolsTable = { owner, members: [], spelling: 'dotted', keyPrefix, names: [] };
   index.set(id, table);
   out.tables.push(table);
   return table;

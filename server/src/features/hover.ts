@@ -1,7 +1,8 @@
 // Hover on a tool entry (a string in `allowed`/`disallowed`), a map-form key of a tools table or a list outside it:
 // how Mars reads it, what it means, its aliases and canonical spelling, and for a bad entry why. On
 // the key of a list: the list as Mars reads it; on the key of `tools` or a list written in the wrong
-// shape, what its diagnostic says and its fix does.
+// shape, what its diagnostic says and its fix does. On `tools`: the owner's tool policy and what it
+// holds; on `[[agents.x]]` where a table goes, why Mars refuses it.
 
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
 import type { Analysis } from '../analysis/analyze';
@@ -10,7 +11,7 @@ import { keyContentSpan, writesGuess, type Fix } from '../analysis/findings';
 import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './context';
 import { isOpenMultiline, shownSpan, valueSources } from '../toml/stringPositions';
 import { ignoredKeyFixes, isMapFormVerdict, removeTableFix, keyAsEntry, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames } from '../analysis/moves';
-import { misplacedAt, ownerLabel, shapeList, TOOLS_MCP_REMOVED, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem } from '../analysis/policies';
+import { isWritten, misplacedAt, ownerLabel, sameOwner, shapeList, TOOLS_MCP_REMOVED, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
 import type { Span, TomlString, TomlValue } from '../toml/model';
 import { firstLineOf, positionsOf } from '../toml/lineIndex';
@@ -51,6 +52,15 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
     return result(analysis, [`**${code(table.name.name)}**: a table Mars ignores.`, ...(removal ? [fixSaid(removal)] : []), `_In ${toolsTableOf(table.owner)}._`],
       keyContentSpan(doc.text, table.name.span));
   }
+  // `tools` itself, in any spelling: the owner's tool policy.
+  for (const t of analysis.policies.tables) {
+    const name = t.names.find((n) => hit(n.span, false));
+    if (name) return result(analysis, describeTools(analysis, t.owner), keyContentSpan(doc.text, name.span));
+  }
+  // An array of tables where the table of an agent, a skill or `tools` goes (`[[agents.d]]`): the diagnostic's reason, on the header's key.
+  const arrayHeader = analysis.policies.shape.find((p) => (p.kind === 'overlay-not-table' || p.kind === 'tools-array-of-tables') && hit(p.span, false) &&
+    doc.sections.some((s) => s.header?.array && s.header.key.span.start === p.span.start));
+  if (arrayHeader) return result(analysis, describeArrayHeader(analysis, arrayHeader), arrayHeader.span);
   const stray = analysis.policies.misplaced.find((m) => hit(misplacedAt(m).span, false));
   if (stray) return result(analysis, describeMisplaced(doc.text, stray), keyContentSpan(doc.text, misplacedAt(stray).span));
   for (const l of analysis.policies.lists) {
@@ -153,6 +163,36 @@ function describeShapeKey(analysis: Analysis, problem: ShapeProblem, name: strin
     `${problem.says(code)}.`,
     // The one fix of `tools` written as a list renames it `tools.allowed`: what that list is.
     ...(tools && fix ? [`It looks meant for \`tools.allowed\`: ${LIST_MEANING.allowed}`] : []),
+    ...(fix ? [fixSaid(fix)] : []),
+  ];
+}
+
+/** `tools` of an owner, hovered: what the table is, what Mars does with it, and what it holds (in the section analysed). */
+function describeTools(analysis: Analysis, owner: Owner): string[] {
+  const { policies } = analysis;
+  const lists = (['allowed', 'disallowed'] as const).map((list) => {
+    if (!policies.lists.some((l) => sameOwner(l.owner, owner) && l.list === list)) return `\`${list}\`: not written`;
+    const n = analysis.entries.filter((p) => sameOwner(p.entry.owner, owner) && p.entry.list === list).length;
+    return `\`${list}\`: ${n === 0 ? 'no entry' : n === 1 ? '1 entry' : `${n} entries`}`;
+  });
+  const ignored = policies.extraKeys.filter((e) => sameOwner(e.owner, owner) && isWritten(e)).length + policies.extraTables.filter((t) => sameOwner(t.owner, owner)).length;
+  if (ignored > 0) lists.push(`${ignored} other ${ignored === 1 ? 'key' : 'keys'}, which Mars ignores`);
+  return [
+    `**\`tools\`**: the tool policy of ${owned(owner)}.`,
+    `Mars lays its \`allowed\` and \`disallowed\` lists over the tool policy ${owned(owner)} comes with; it reads no other key here.`,
+    `${lists.join('; ')}.`,
+  ];
+}
+
+/** An array of tables where a table goes (`[[agents.d]]`), hovered on its header: the diagnostic's reason, and its fix. */
+function describeArrayHeader(analysis: Analysis, problem: ShapeProblem): string[] {
+  const text = analysis.doc.text;
+  const header = analysis.doc.sections.find((s) => s.header?.key.span.start === problem.span.start)!.header!;
+  const says = problem.says(code).replace(/: Mars cannot load the file$/, '');
+  const fix = shapeFixes(text, problem)[0];
+  return [
+    `**${code(text.slice(header.span.start, header.span.end))}**: Mars refuses to load the config.`,
+    `${says[0]!.toUpperCase()}${says.slice(1)}.`,
     ...(fix ? [fixSaid(fix)] : []),
   ];
 }
