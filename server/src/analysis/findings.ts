@@ -877,10 +877,10 @@ function conflictSaid(list: ListName, conflicting: readonly string[]): string {
  */
 const WHY_IGNORED = `${capitalized(TOOLS_TABLE_HOLDS)}.`;
 
-/** The codes whose fixes may write a list anew (`Fix.creates`): the moves of extra keys below. */
 /** A string written where a list goes (`allowed = "read"` beside the tools table), as the list it was meant as: ` = ["read"]`; else nothing. */
 const asList = (text: string, kv: KeyValue): string => (kv.value?.kind === 'string' ? ` = [${text.slice(kv.value.span.start, kv.value.span.end)}]` : '');
 
+/** The codes whose fixes may write a list anew (`Fix.creates`): the moves of extra keys below. */
 export const MAY_CREATE: ReadonlySet<Code> = new Set(['invalid-tool-policy', 'unknown-policy-key', 'misplaced-tool-list']);
 
 /**

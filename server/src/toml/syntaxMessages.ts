@@ -213,9 +213,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       // follows (`["a""b"]`, SQL's `['it''s']`) a comma is offered, as a guess (see `missingComma`).
       const quote = before.at(-1);
       const inside = (!comma || comma.guess === true) && (quote === '"' || quote === "'") && !/[\s,\]}#]/.test(c ?? ' ');
-      const message = !inside ? commasBetween(o)
-        : quote === '"' ? `${commasBetween(o)}. If the \`"\` before this was meant inside the string, write it \`\\"\`, or write the string between \`'\` quotes`
-        : `${commasBetween(o)}. If the \`'\` before this was meant inside the string, write the string between \`"\` quotes (a \`'\` string cannot hold one)`;
+      const message = inside ? `${commasBetween(o)}${meantInside(quote!, `the \`${quote}\` before this`)}` : commasBetween(o);
       return comma ? { message, rewrite: comma } : message;
     }
     case 'unfinished numeric value':
@@ -517,12 +515,13 @@ function valuesWithoutBrackets(text: string, entries: readonly KeyValue[], at: n
 }
 
 /** The advice for two strings with no blank between (`'it''s'`, see `commasBetweenStrings`), which may be one string with a quote meant inside it. */
-function quoteMeantInside(doubled: string | undefined): string {
-  if (doubled === undefined) return '';
-  return doubled.startsWith('"')
-    ? `. If a \`"\` of ${quoted(doubled)} was meant inside the string, write it \`\\"\`, or write the string between \`'\` quotes`
-    : `. If a \`'\` of ${quoted(doubled)} was meant inside the string, write the string between \`"\` quotes (a \`'\` string cannot hold one)`;
-}
+const quoteMeantInside = (doubled: string | undefined): string =>
+  doubled === undefined ? '' : meantInside(doubled[0]!, `a \`${doubled[0]}\` of ${quoted(doubled)}`);
+
+/** What to write for a quote `q` (`"` or `'`), named by `which`, that may have been meant inside its string. */
+const meantInside = (q: string, which: string): string => q === '"'
+  ? `. If ${which} was meant inside the string, write it \`\\"\`, or write the string between \`'\` quotes`
+  : `. If ${which} was meant inside the string, write the string between \`"\` quotes (a \`'\` string cannot hold one)`;
 
 /**
  * In an inline table, values with commas between them and no brackets, then its next key with no
