@@ -67,7 +67,7 @@ test('text format: an entry with white space Mars trims says so, as the editor d
   const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = [" read ", "my_tool\u0085"]\n' });
   assert.deepEqual(cli(['check', 'mars.toml'], { cwd: dir }).out.trim().split('\n'), [
     'mars.toml:2:13: information non-canonical ` read ` has spaces around it, which Mars trims: it reads `read`.',
-    'mars.toml:2:23: information unknown-tool Mars has no capability named `my_tool`; `my_tool\\u0085` has white space after it, which Mars trims: it passes it on as `my_tool`, so only a harness with a tool of that name applies it.',
+    'mars.toml:2:23: information unknown-tool Mars has no capability named `my_tool`; `my_tool\\u0085` has white space after it, which Mars trims: it passes the entry on as `my_tool`, so only a harness with a tool of that name applies it.',
     'mars.toml:2:23: information non-canonical `my_tool\\u0085` has white space after it, which Mars trims: it reads `my_tool`.',
   ]);
 });
@@ -173,7 +173,7 @@ test('github format: one workflow command per problem, escaped as GitHub reads i
   assert.deepEqual(r.out.trim().split('\n'), [
     '::notice file=a%2Cb%3A c/mars.toml,line=2,col=13,endLine=2,endColumn=18,title=Mars TOML (non-canonical)::`Shell` is an alias of `bash`; Mars writes `bash`.',
     '::error file=a%2Cb%3A c/mars.toml,line=2,col=22,endLine=2,endColumn=28,title=Mars TOML (invalid-tool-name)::invalid tool name `bash()`; allowed: scoped payload written as tool(pattern) with a non-empty pattern',
-    '::notice file=a%2Cb%3A c/mars.toml,line=2,col=32,endLine=2,endColumn=39,title=Mars TOML (unknown-tool)::Mars has no capability named `my%25tool`; it passes it on as written, so only a harness with a tool of that name applies it.',
+    '::notice file=a%2Cb%3A c/mars.toml,line=2,col=32,endLine=2,endColumn=39,title=Mars TOML (unknown-tool)::Mars has no capability named `my%25tool`; it passes the entry on as written, so only a harness with a tool of that name applies it.',
   ]);
   assert.match(r.err, /^1 file checked: 1 error, 2 information \(2 fixable with --fix\)$/m);
 });
@@ -1129,7 +1129,7 @@ test('--fix -: the document on stdout, fixed or as it came, the findings left on
   assert.equal(r.code, 0, r.err);
   assert.equal(r.out, '\uFEFF[agents.a.tools]\r\nallowed = ["bash", "mcp(gh/x)", "my_tool"]\r\n');
   assert.deepEqual(r.err.split('\n'), [
-    'mars.toml:2:34: information unknown-tool Mars has no capability named `my_tool`; it passes it on as written, so only a harness with a tool of that name applies it.',
+    'mars.toml:2:34: information unknown-tool Mars has no capability named `my_tool`; it passes the entry on as written, so only a harness with a tool of that name applies it.',
     '1 file checked, 3 problems fixed: 1 information',
     '',
   ]);

@@ -688,13 +688,13 @@ test('a message quoting Mars\'s own long text of what it allows keeps that prose
 // at its end, where the "Did you mean" was, after some 100 characters of what Mars passes on.
 // [the tools table, the message of its unknown-tool finding]
 const UNKNOWN_TOOL_MESSAGES: Array<[table: string, message: string]> = [
-  ['allowed = ["my_tool"]', 'Mars has no capability named `my_tool`; it passes it on as written, so only a harness with a tool of that name applies it.'],
+  ['allowed = ["my_tool"]', 'Mars has no capability named `my_tool`; it passes the entry on as written, so only a harness with a tool of that name applies it.'],
   ['allowed = ["grpe"]', 'Mars has no capability named `grpe`. Did you mean `grep`? Mars passes the entry on as written, so only a harness with a tool of that name applies it.'],
   ['allowed = ["Bash: npm test"]', 'Mars has no capability named `Bash: npm test`. Did you mean `bash(npm test)`? Mars passes the entry on as `bash: npm test`, so only a harness with a tool of that name applies it.'],
   ['allowed = ["bash", "bassh"]', 'Mars has no capability named `bassh`. It looks like `bash`, which this list already holds, so this entry can go. Mars passes the entry on as written, so only a harness with a tool of that name applies it.'],
   ['allowed = ["bassh"]\ndisallowed = ["bash"]', 'Mars has no capability named `bassh`. Did you mean `bash`? `disallowed` holds `bash`, so `bash` here would be both allowed and disallowed. Mars passes the entry on as written, so only a harness with a tool of that name applies it.'],
   ['allowed = ["TAS\u212A"]', 'Mars has no capability named `TAS\u212A`. It holds U+212A, which looks like `K` but is not an ASCII character. Did you mean `task`? Mars passes the entry on as `tas\u212A`, so only a harness with a tool of that name applies it.'],
-  ['allowed = ["\uff38\uff39"]', 'Mars has no capability named `\uff38\uff39`; it passes it on as written, so only a harness with a tool of that name applies it. It holds U+FF38, which looks like `X` but is not an ASCII character.'],
+  ['allowed = ["\uff38\uff39"]', 'Mars has no capability named `\uff38\uff39`; it passes the entry on as written, so only a harness with a tool of that name applies it. It holds U+FF38, which looks like `X` but is not an ASCII character.'],
 ];
 for (const [table, message] of UNKNOWN_TOOL_MESSAGES) {
   test(`an unknown name's message, what to write first: ${JSON.stringify(table)}`, () => {
@@ -1970,11 +1970,11 @@ test('a name holding a quote is written in a move\'s title and message as the ed
 
 test('an unknown name says what Mars passes on: as written, or as Mars writes it (its case and separators changed), and the white space it trims', () => {
   const message = (entry: string) => documentFindings(analyzeDocument(`[agents.a.tools]\nallowed = [${JSON.stringify(entry)}]\n`)).find((f) => f.code === 'unknown-tool')!.message;
-  const passes = (entry: string) => /it passes it on as ([^,]*),/.exec(message(entry))?.[1];
+  const passes = (entry: string) => /it passes the entry on as ([^,]*),/.exec(message(entry))?.[1];
   assert.equal(passes('my_tool'), 'written');
   assert.equal(passes('My Tool'), '`my _tool`');
   // It said 'named `my_tool`; it passes it on as `my_tool`', which hid what differs: the blanks, which Mars trims.
-  assert.equal(message('  my_tool  '), 'Mars has no capability named `my_tool`; `  my_tool  ` has spaces around it, which Mars trims: it passes it on as `my_tool`, so only a harness with a tool of that name applies it.');
+  assert.equal(message('  my_tool  '), 'Mars has no capability named `my_tool`; `  my_tool  ` has spaces around it, which Mars trims: it passes the entry on as `my_tool`, so only a harness with a tool of that name applies it.');
 });
 
 // An entry with white space at its ends, which Mars trims (Rust's `trim`: U+0085 too): the message
@@ -1990,9 +1990,9 @@ const TRIMMED_MESSAGES: Array<[entry: string, code: Code, message: string, rest?
   ['Bash(git log *)\t', 'non-canonical', 'Mars spells `Bash` as `bash`; it reads this entry as `bash(git log *)`. `Bash(git log *)\\u0009` has white space after it, which Mars trims.'],
   // White space inside, which Mars drops too: said as before.
   ['mcp( gh )', 'non-canonical', 'Mars reads this entry as `mcp(gh)`; the extra white space is dropped.'],
-  [' foo ', 'unknown-tool', 'Mars has no capability named `foo`; ` foo ` has spaces around it, which Mars trims: it passes it on as `foo`, so only a harness with a tool of that name applies it.'],
-  ['my_tool\u0085', 'unknown-tool', 'Mars has no capability named `my_tool`; `my_tool\\u0085` has white space after it, which Mars trims: it passes it on as `my_tool`, so only a harness with a tool of that name applies it.'],
-  [' Foo ', 'unknown-tool', 'Mars has no capability named `Foo`; ` Foo ` has spaces around it, which Mars trims: it passes it on as `foo`, so only a harness with a tool of that name applies it.'],
+  [' foo ', 'unknown-tool', 'Mars has no capability named `foo`; ` foo ` has spaces around it, which Mars trims: it passes the entry on as `foo`, so only a harness with a tool of that name applies it.'],
+  ['my_tool\u0085', 'unknown-tool', 'Mars has no capability named `my_tool`; `my_tool\\u0085` has white space after it, which Mars trims: it passes the entry on as `my_tool`, so only a harness with a tool of that name applies it.'],
+  [' Foo ', 'unknown-tool', 'Mars has no capability named `Foo`; ` Foo ` has spaces around it, which Mars trims: it passes the entry on as `foo`, so only a harness with a tool of that name applies it.'],
   ['ask-user ', 'unknown-tool', 'Mars has no capability named `ask-user`. Did you mean `ask_user`? `ask-user ` has a space after it, which Mars trims: it passes the entry on as `ask-user`, so only a harness with a tool of that name applies it.'],
   // A wire token and a legacy prefix, whose fixes trim it too: said as after a respelling.
   [' mcp__gh__x ', 'mcp-wire-token', 'Claude-only MCP wire spelling; write `mcp(gh/x)` so every harness applies it. ` mcp__gh__x ` has spaces around it, which Mars trims.'],

@@ -79,7 +79,7 @@ const CASES: Case[] = [
   { name: 'unknown: a host written without its parentheses gets the `domain:` web_fetch scopes it by', doc: `${T}allowed = ["WebFetch: do|cs.rs"]`, range: [1, 12, 1, 29],
     has: ['did you mean `web_fetch(domain:docs.rs)`?'] },
   { name: 'unknown, with spaces Mars trims: said, and not passed on as written', doc: `${T}allowed = [" my|_tool "]`, range: [1, 12, 1, 21],
-    has: ['passes the entry to harnesses as `my_tool`', '`  my_tool  ` has spaces around it, which Mars trims.'], lacks: ['as written'] },
+    has: ['passes the entry on as `my_tool`', '`  my_tool  ` has spaces around it, which Mars trims.'], lacks: ['as written'] },
   { name: 'a capability with white space Mars trims (U+0085)', doc: `${T}allowed = ["re|ad\u0085"]`, range: [1, 12, 1, 17],
     has: ['**Capability** `read`', '`read\\u0085` has white space after it, which Mars trims.', 'Canonical spelling: `read`.'] },
   { name: 'unknown, rendered differently', doc: `${T}allowed = ["Custom|Tool"]`, range: [1, 12, 1, 22],
@@ -352,6 +352,19 @@ for (const c of CASES) {
     assert.doesNotMatch(contents.value, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/);
   });
 }
+
+// What Mars passes an unknown name on as, hover says in the diagnostic's words: it said "passes the
+// entry to harnesses as `ba`" where the diagnostic said "passes it on as `ba`", two wordings of one fact.
+test('hover: an unknown name says what Mars passes on in the words of its diagnostic', () => {
+  for (const entry of ['Ba', 'ask-u', 'CustomTool', 'my_tool', ' my_tool ', 'grpe', 'Bash: npm test']) {
+    const doc = `${T}allowed = [${JSON.stringify(entry)}]`;
+    const said = analyze(doc).findings.find((f) => f.code === 'unknown-tool')!.message;
+    const sentence = / passes the entry on (as written|as `[^`]*`), so only a harness with a tool of that name applies it\./.exec(said)?.[0];
+    assert.ok(sentence, `${entry}: ${said}`);
+    const h = run(`${T}allowed = ["|${entry.replace(/"/g, '\\"')}"]`);
+    assert.ok((h!.contents as MarkupContent).value.includes(sentence), `${entry}: ${sentence} not in:\n${(h!.contents as MarkupContent).value}`);
+  }
+});
 
 test('hover: CRLF, BOM and a multi-line list', () => {
   const h = run('\ufeff[agents.x.tools]\r\nallowed = [\r\n  "read",\r\n  "sh|ell",\r\n]\r\n');

@@ -730,6 +730,16 @@ export function fixesFromParse(doc: TomlDocument, memo: VerdictMemo, kind: Exclu
 const withReadableTitles = (fixes: Fix[]): Fix[] => fixes.map((f) => withText(f, 'title', readable(f.title)));
 
 
+/**
+ * What Mars does with an unknown name, in one sentence the diagnostic and hover both say (after
+ * "Mars" or "it"): `passes the entry on as written, so only a harness with a tool of that name
+ * applies it.`, or `as` what Mars writes it as, quoted by `quote` (a message's `quoted`, hover's `code`).
+ */
+export function passedOn(raw: string, name: ToolName, quote: (text: string) => string): string {
+  const asRead = render(name);
+  return `passes the entry on ${asRead === raw ? 'as written' : `as ${quote(asRead)}`}, so only a harness with a tool of that name applies it.`;
+}
+
 function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'unknown' }>): EntryIssue {
   const head = rustTrim(splitToolName(rustTrim(raw))[0]);
   // A name in characters that only look like ASCII reads as a capability's: the first is named.
@@ -737,18 +747,16 @@ function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'u
   // A scoped entry without its parentheses (`skill:init`) before the nearest name, as more precise.
   const scoped = name.pattern === null ? suggestScoped(head) : null;
   const suggestion = scoped ?? suggestCapability(head);
-  const asRead = render(name);
   // White space Mars trims is said as such: 'named `foo`; it passes it on as `foo`' hid what differs.
   const around = trimmedAway(raw);
   const trims = around === null ? '' : `${around}: `;
-  const as = asRead === raw ? 'as written' : `as ${quoted(asRead)}`;
-  const harness = 'so only a harness with a tool of that name applies it.';
+  const passes = passedOn(raw, name, quoted);
   const looks = lookalike ? ` It holds ${uPlus(lookalike.codePointAt(0)!)}, which looks like ${quoted(lookalike.normalize('NFKC'))} but is not an ASCII character.` : '';
-  if (!suggestion) return { code: 'unknown-tool', message: `Mars has no capability named ${quoted(head)}; ${trims}it passes it on ${as}, ${harness}${looks}` };
+  if (!suggestion) return { code: 'unknown-tool', message: `Mars has no capability named ${quoted(head)}; ${trims}it ${passes}${looks}` };
   // What to write comes right after what is wrong, and what Mars passes on last: a narrow view (the
   // Problems panel, a one-line status) cuts a long message at its end.
   const first = `Mars has no capability named ${quoted(head)}.${looks}`;
-  const last = `${trims === '' ? 'Mars passes' : `${trims}it passes`} the entry on ${as}, ${harness}`;
+  const last = `${trims === '' ? 'Mars' : `${trims}it`} ${passes}`;
   // Written as Mars would write it, so the fixed entry is clean (`Bassh(git log:*)` -> `bash(git log *)`).
   const candidate = name.pattern === null || scoped ? suggestion : `${suggestion}(${name.pattern})`;
   const parsed = parseToolName(candidate);

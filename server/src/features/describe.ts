@@ -8,7 +8,7 @@ import {
   canonicalSpelling, charProblemsNote, illegalChars, mcpWireRewrite, readsAs, respelling, suggestCapability, suggestScoped, writtenWithLegacyPrefix,
 } from '../grammar/checks';
 import { eqIgnoreAsciiCase, named, rustTrim, shortened, shown, trimmedAway } from '../grammar/text';
-import { obviousRepair } from '../analysis/findings';
+import { obviousRepair, passedOn } from '../analysis/findings';
 import type { ListName } from '../analysis/policies';
 
 // ---- markdown ----------------------------------------------------------------------------------
@@ -266,10 +266,8 @@ export function describeToolName(raw: string, parse: ParseResult, inList: ListNa
       const head = rustTrim(splitToolName(trimmed)[0]);
       out.push(`**Unknown tool** ${code(name.capability)}` + (name.pattern === null ? '' : ` · pattern ${code(name.pattern)}`));
       // The heading names it: quoted again only where it reads otherwise (a long name would fill the hover).
-      const asRead = render(name);
       const named = head === name.capability ? 'of that name' : `named ${code(head)}`;
-      const passes = asRead === raw ? 'passes the entry on as written' : `passes the entry to harnesses as ${code(asRead)}`;
-      out.push(`Mars has no capability ${named}: it ${passes}, so only a harness with a tool of that name applies it.`);
+      out.push(`Mars has no capability ${named}: it ${passedOn(raw, name, code)}`);
       const scoped = name.pattern === null ? suggestScoped(head) : null;
       const suggestion = scoped === null ? suggestCapability(head) : null;
       const suggested = suggestion === null ? undefined : capabilityNamed(suggestion);
