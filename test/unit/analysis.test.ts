@@ -791,6 +791,12 @@ const WHAT_A_FIX_LEADS_TO: Array<[table: string, code: Code, entry: string, says
     ['Change to `bash` (a conflict: `allowed` holds `Shell`)', false, false], 'allowed = ["Shell"]\ndisallowed = ["bash"]'],
   ['allowed = ["mcp__gh__x"]\ndisallowed = ["mcp(gh/x)"]', 'mcp-wire-token', 'mcp__gh__x', 'write `mcp(gh/x)` so every harness applies it. `disallowed` holds `mcp(gh/x)`, so `mcp(gh/x)` here would be both allowed and disallowed.',
     ['Change to `mcp(gh/x)` (a conflict: `disallowed` holds `mcp(gh/x)`)', false, false], 'allowed = ["mcp(gh/x)"]\ndisallowed = ["mcp(gh/x)"]'],
+  // The other list holds the entry as written too: the conflict is there already (allow-deny-conflict
+  // says so), and the message says it is, not that the fix would make it.
+  ['disallowed = ["mcp__gh__x"]\nallowed = ["mcp__gh__x", "mcp(gh/x)"]', 'mcp-wire-token', 'mcp__gh__x', 'write `mcp(gh/x)` so every harness applies it. `allowed` holds `mcp(gh/x)` as well as `mcp__gh__x`, so this entry is both allowed and disallowed, as written or as `mcp(gh/x)`.',
+    ['Change to `mcp(gh/x)` (a conflict: `allowed` holds `mcp(gh/x)`)', false, false], 'disallowed = ["mcp(gh/x)"]\nallowed = ["mcp__gh__x", "mcp(gh/x)"]'],
+  ['disallowed = ["bassh"]\nallowed = ["bassh", "bash"]', 'unknown-tool', 'bassh', 'Did you mean `bash`? `allowed` holds `bash` as well as `bassh`, so this entry is both allowed and disallowed, as written or as `bash`.',
+    ['Change to `bash` (a conflict: `allowed` holds `bash`)', false, false], 'disallowed = ["bash"]\nallowed = ["bassh", "bash"]'],
   ['allowed = ["bash("]\ndisallowed = ["bash"]', 'invalid-tool-name', 'bash(', 'with a non-empty pattern',
     ['Change to `bash` (a conflict: `disallowed` holds `bash`)', false, false], 'allowed = ["bash"]\ndisallowed = ["bash"]'],
   // Held by both lists: the conflict is there already, and removing the entry changes nothing.

@@ -554,7 +554,7 @@ export function entryFindings(text: string, p: ParsedEntry, memo: VerdictMemo, r
     const o = outcome(memo, p.entry, r.value, reading, others);
     const message = r.held === undefined || o === null ? issue.message
       : o.kind === 'held' ? r.held
-      : withConflict(issue.message, r, `${quoted(o.list)} holds ${quoted(o.by)}, so ${quoted(r.value)} here would be both allowed and disallowed.`);
+      : withConflict(issue.message, r, conflictNote(o, r.value));
     out.push(new ReplacementFinding(issue.code, at, message, text, p.entry, r, o, o?.kind === 'conflict' ? false : r.safe));
   }
   return out;
@@ -599,18 +599,27 @@ const HELD = 'which this list already holds, so this entry can go.';
  * fix is made again from a parse alone, which a conflict's finding never is: see `fromParse`).
  * `reading`: of its text, where a syntax error leaves it a guess (see `holding`).
  */
-type Outcome = { readonly kind: 'held'; readonly by: string } | { readonly kind: 'conflict'; readonly list: ListName; readonly by: string } | null;
+type Outcome = { readonly kind: 'held'; readonly by: string } | { readonly kind: 'conflict'; readonly list: ListName; readonly by: string; readonly already: string | null } | null;
 
 function outcome(memo: VerdictMemo, entry: Pick<ListEntry, 'array' | 'string' | 'list'>, value: string, reading: Reading, others: OtherLists): Outcome {
   const meaning = memo.verdict(value).meaning;
-  if (meaning === null || meaning === memo.verdict(entry.string.value).meaning) return null;
+  const own = memo.verdict(entry.string.value).meaning;
+  if (meaning === null || meaning === own) return null;
   const held = holding(memo, entry.array, meaning, entry.string, reading);
   if (held !== null) return { kind: 'held', by: held };
   for (const other of others(entry)) {
     const by = holding(memo, other, meaning, entry.string, reading);
-    if (by !== null) return { kind: 'conflict', list: otherList(entry.list), by };
+    // `already`: what that list holds of the entry as written, a conflict before the fix too (allow-deny-conflict's).
+    if (by !== null) return { kind: 'conflict', list: otherList(entry.list), by, already: own === null ? null : holding(memo, other, own, entry.string, reading) };
   }
   return null;
+}
+
+/** What a message that offers `value` says of the conflict `o` writing it makes, or that is there already. */
+function conflictNote(o: Extract<Outcome, { kind: 'conflict' }>, value: string): string {
+  return o.already === null
+    ? `${quoted(o.list)} holds ${quoted(o.by)}, so ${quoted(value)} here would be both allowed and disallowed.`
+    : `${quoted(o.list)} holds ${quoted(o.by)} as well as ${quoted(o.already)}, so this entry is both allowed and disallowed, as written or as ${quoted(value)}.`;
 }
 
 /** The arrays of the other list of an entry's policy (`disallowed` for an entry of `allowed`). */
