@@ -99,11 +99,12 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['wire token with a pattern has no rewrite', '[agents.a.tools]\nallowed = ["mcp__gh__x(y)"]\n', ['mcp-wire-token@mcp__gh__x(y)']],
   ['C1 control char (U+009B, a terminal\'s CSI)', '[agents.a.tools]\nallowed = ["read\u009bx"]\n', ['unknown-tool@read\u009bx', 'illegal-char@\u009b']],
   ['escaped control char: its escape', '[agents.a.tools]\nallowed = ["bash\\u0007"]\n', ['unknown-tool@bash\\u0007', 'illegal-char@\\u0007']],
-  ['each escaped character on its own escape', '[agents.a.tools]\nallowed = ["bash(a\\tb\\tc)"]\n', ['illegal-char@\\t', 'illegal-char@\\t']],
+  // One finding a character an entry holds, on its first escape (the others are its related places).
+  ['one finding a character, on its first escape', '[agents.a.tools]\nallowed = ["bash(a\\tb\\tc)"]\n', ['illegal-char@\\t']],
   ['a run of one character is one finding over the run; escapes too', '[agents.a.tools]\nallowed = ["bash(a,,,b)", "bash(a\\t\\tb)", "read,\\u002C"]\n',
     ['illegal-char@,,,', 'illegal-char@\\t\\t', 'unknown-tool@read,\\u002C', 'illegal-char@,\\u002C']],
   ['a run over a line-ending backslash: the first line', '[agents.a.tools]\nallowed = ["""read,\\\n  ,x"""]\n', ['unknown-tool@read,', 'illegal-char@read,']],
-  ['commas after an escape, each on its own', '[agents.a.tools]\nallowed = ["re\\u0061d,x,y"]\n', ['unknown-tool@re\\u0061d,x,y', 'illegal-char@,', 'illegal-char@,']],
+  ['commas after an escape: one finding, on the first', '[agents.a.tools]\nallowed = ["re\\u0061d,x,y"]\n', ['unknown-tool@re\\u0061d,x,y', 'illegal-char@,']],
   ['a comma in a multi-line string', '[agents.a.tools]\nallowed = ["""\nread,x"""]\n', ['unknown-tool@read,x', 'illegal-char@,']],
   ['an escaped line break: its escape', '[agents.a.tools]\nallowed = ["read\\nx"]\n', ['unknown-tool@read\\nx', 'illegal-char@\\n']],
   ['two raw line breaks: one finding on the first line', '[agents.a.tools]\nallowed = ["""Foo\nbar\nbaz"""]\n', ['unknown-tool@Foo', 'non-canonical@Foo', 'illegal-char@Foo']],
@@ -468,9 +469,36 @@ for (const [input, expected] of FIX_CHAINS) {
 }
 
 test('a comma\'s message fits either list and any number of commas: Claude splits both lists at each', () => {
-  const messages = documentFindings(analyzeDocument('[agents.a.tools]\ndisallowed = ["a,b,c"]\n')).filter((f) => f.code === 'illegal-char').map((f) => f.message);
-  assert.deepEqual(messages, Array(2).fill("A comma splits Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read this entry in pieces; use one entry per tool."));
+  const messages = documentFindings(analyzeDocument('[agents.a.tools]\ndisallowed = ["a,b"]\n')).filter((f) => f.code === 'illegal-char').map((f) => f.message);
+  assert.deepEqual(messages, ["A comma splits Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read this entry in pieces; use one entry per tool."]);
 });
+
+// Commas apart in one entry (`bash(a, b, c)`) were a finding each, of one message: two identical lines
+// in the Problems panel for one problem. Now one finding a character an entry (or a map-form key)
+// holds, on its first run, counting them all, its other runs its related places, as rustc's one
+// diagnostic with a label a place. [the table, the illegal-char findings: message, where, related places]
+const CHARS_APART: Array<[table: string, found: Array<[message: string, at: string, related: Array<[at: string, note: string]>]>]> = [
+  ['disallowed = ["bash(a, b, c)"]', [["2 commas split Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read this entry in pieces; use one entry per tool.", ', b', [[', c', 'another comma']]]]],
+  ['allowed = ["a,b,,c"]', [["3 commas split Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read this entry in pieces; use one entry per tool.", ',b', [[',,c', '2 more commas']]]]],
+  ['allowed = ["bash(a\\tb\\tc)"]', [['This entry contains control character U+0009 2 times, which can break the shell command a harness is started with.', '\\tb', [['\\tc', 'control character U+0009 again']]]]],
+  // Two characters: a finding each.
+  ['allowed = ["a,b\\tc,d\\u0007e"]', [
+    ["2 commas split Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read this entry in pieces; use one entry per tool.", ',b', [[',d', 'another comma']]],
+    ['This entry contains control character U+0009, which can break the shell command a harness is started with.', '\\tc', []],
+    ['This entry contains control character U+0007, which can break the shell command a harness is started with.', '\\u0007e', []]]],
+  ['"bash(a,b,c)" = "deny"', [["2 commas split Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read this tool name in pieces; use one name per tool.", ',b', [[',c', 'another comma']]]]],
+];
+for (const [table, found] of CHARS_APART) {
+  test(`one illegal-char finding a character an entry holds, counting them: ${table}`, () => {
+    const text = `[agents.a.tools]\n${table}\n`;
+    // Each place as the text from it, long enough to tell it apart.
+    const from = (span: { start: number; end: number }, like: string) => text.slice(span.start, span.start + like.length);
+    for (const findings of [documentFindings(analyzeDocument(text)), analyze(text).findings]) {
+      const chars = findings.filter((f) => f.code === 'illegal-char');
+      assert.deepEqual(chars.map((f) => [f.message, from(f.span, found[chars.indexOf(f)]?.[1] ?? ''), (f.related ?? []).map((r, i) => [from(r.span, found[chars.indexOf(f)]?.[2][i]?.[0] ?? ''), r.message])]), found);
+    }
+  });
+}
 
 // A key Mars ignores in a tools table: what to do (put the rule in its list, take the list it looks
 // meant for, remove the key) comes right after what is wrong, and why Mars ignores it last, as a

@@ -3,7 +3,7 @@
 
 import { ERROR_ALLOWED, errorMessage, parseToolName, render, type ParseResult, type ToolName } from '../grammar/toolName';
 import {
-  canonicalSpelling, charProblemReason, illegalChars, lookalikeChar, mcpWireRewrite, readsAs, respelling, rewriteLegacyPrefix, suggestCapability, suggestScoped,
+  byChar, canonicalSpelling, charProblemReason, charRunNote, illegalChars, lookalikeChar, mcpWireRewrite, readsAs, respelling, rewriteLegacyPrefix, suggestCapability, suggestScoped,
   writtenWithLegacyPrefix,
 } from '../grammar/checks';
 import { capitalized, inWords, ownCopy, quoted, rustTrim, shortened, shown, trimmedAway, uPlus } from '../grammar/text';
@@ -390,8 +390,8 @@ interface EntryIssue {
   readonly message: string;
   /** The entry's replacement value, for its fix. */
   readonly replacement?: Replacement;
-  /** For characters of the value (a comma, a run of control characters): where they are in it. */
-  readonly chars?: { readonly offset: number; readonly length: number };
+  /** For characters of the value (a comma, a run of control characters): where they are in it, and where more of them are. */
+  readonly chars?: { readonly offset: number; readonly length: number; readonly more: ReadonlyArray<{ readonly offset: number; readonly length: number; readonly note: string }> };
 }
 
 const MEMO_LIMIT = 50_000;
@@ -505,11 +505,12 @@ function entryVerdict(raw: string): EntryVerdict {
       }
     }
   }
-  for (const c of illegalChars(raw)) {
+  for (const g of byChar(illegalChars(raw))) {
+    const [first, ...rest] = g.runs;
     issues.push({
       code: 'illegal-char',
-      chars: { offset: c.offset, length: c.length },
-      message: charProblemReason(c),
+      chars: { offset: first!.offset, length: first!.length, more: rest.map((c) => ({ offset: c.offset, length: c.length, note: charRunNote(c) })) },
+      message: charProblemReason(g),
     });
   }
   // Made readable here, once per spelling (verdicts are memoized), not once per finding.
@@ -548,7 +549,7 @@ export function entryFindings(text: string, p: ParsedEntry, memo: VerdictMemo, r
     }
     const r = isOpenMultiline(str) ? undefined : issue.replacement;
     if (!r) {
-      out.push(new LazyFinding(issue.code, at, issue.message, undefined, undefined, false));
+      out.push(new LazyFinding(issue.code, at, issue.message, undefined, issue.chars && moreChars(issue.chars.more, at, charSpan!), false));
       continue;
     }
     const o = outcome(memo, p.entry, r.value, reading, others);
@@ -558,6 +559,20 @@ export function entryFindings(text: string, p: ParsedEntry, memo: VerdictMemo, r
     out.push(new ReplacementFinding(issue.code, at, message, text, p.entry, r, o, o?.kind === 'conflict' ? false : r.safe));
   }
   return out;
+}
+
+const MORE_CHARS_SHOWN = 20;
+
+/** The places of a character's other runs in an entry, as a finding on its first (`at`) relates them; a run off the first line is left out, as the finding would be placed there. */
+function moreChars(more: NonNullable<EntryIssue['chars']>['more'], at: Span, charSpan: (offset: number, length: number) => Span | null): Finding['related'] {
+  if (more.length === 0) return undefined;
+  const related: Array<{ span: Span; message: string }> = [];
+  // The message counts them all: an entry of a million commas apart relates the first few places, not a million.
+  for (const m of more.slice(0, MORE_CHARS_SHOWN)) {
+    const span = charSpan(m.offset, m.length);
+    if (span && span.start !== at.start) related.push({ span, message: m.note });
+  }
+  return related.length === 0 ? undefined : related;
 }
 
 /** `message` with the conflict its fix would make said in it: where `r.around` puts it, else after it. */
@@ -1014,5 +1029,9 @@ function keyCharFindings(text: string, part: KeyPart): Finding[] {
     ? { kind: 'string', span: part.span, content: shown, value: part.name, style: q === '"' ? 'basic' : 'literal', terminated: true }
     : null;
   const spanOf = str ? charSpans(text, str) : () => null;
-  return problems.map((c) => finding('illegal-char', spanOf(c.offset, c.length) ?? shown, charProblemReason(c, 'key')));
+  return byChar(problems).map((g) => {
+    const [first, ...rest] = g.runs;
+    const at = spanOf(first!.offset, first!.length) ?? shown;
+    return finding('illegal-char', at, charProblemReason(g, 'key'), undefined, moreChars(rest.map((c) => ({ offset: c.offset, length: c.length, note: charRunNote(c) })), at, spanOf));
+  });
 }

@@ -17,16 +17,48 @@ export interface CharProblem {
 const CLAUDE_LISTS = "Claude's tool lists (`--allowed-tools`, `--disallowed-tools`)";
 
 /**
+ * One character's problem in an entry: every run of it there, counted. One finding, on its first run
+ * (`runs[0]`), the others its related places: two identical lines for one entry (`bash(a, b, c)`) in
+ * the Problems panel said one problem twice, as eslint or rust-analyzer would not.
+ */
+export interface CharProblemGroup {
+  readonly kind: CharProblem['kind'];
+  readonly char: string;
+  /** How many of the character the entry holds, over all its runs. */
+  readonly count: number;
+  readonly runs: readonly CharProblem[];
+}
+
+/** `problems` by character, in the order each first occurs. */
+export function byChar(problems: readonly CharProblem[]): CharProblemGroup[] {
+  const groups = new Map<string, { kind: CharProblem['kind']; char: string; count: number; runs: CharProblem[] }>();
+  for (const p of problems) {
+    const g = groups.get(p.char);
+    if (g) {
+      g.count += p.length;
+      g.runs.push(p);
+    } else groups.set(p.char, { kind: p.kind, char: p.char, count: p.length, runs: [p] });
+  }
+  return [...groups.values()];
+}
+
+/**
  * Why such a character matters: a diagnostic's message, of an entry or of a map-form key
  * (`"bash(a,b)" = "deny"`), which names a tool as an entry does and would be moved into a list as one.
+ * All of the character the entry holds are counted in it: one finding for them (see `CharProblemGroup`).
  */
-export function charProblemReason(p: CharProblem, of: 'entry' | 'key' = 'entry'): string {
-  if (p.kind === 'comma') {
-    // An entry of either list: Claude takes both as comma-separated lists (seeds/000). An entry with
-    // commas apart is a finding per comma, so none counts the pieces.
-    return `${p.length === 1 ? 'A comma splits' : `${p.length} commas split`} ${CLAUDE_LISTS}, so Claude would read this ${of === 'entry' ? 'entry' : 'tool name'} in pieces; use one ${of === 'entry' ? 'entry' : 'name'} per tool.`;
+export function charProblemReason(g: Pick<CharProblemGroup, 'kind' | 'char' | 'count'>, of: 'entry' | 'key' = 'entry'): string {
+  if (g.kind === 'comma') {
+    // An entry of either list: Claude takes both as comma-separated lists (seeds/000).
+    return `${g.count === 1 ? 'A comma splits' : `${g.count} commas split`} ${CLAUDE_LISTS}, so Claude would read this ${of === 'entry' ? 'entry' : 'tool name'} in pieces; use one ${of === 'entry' ? 'entry' : 'name'} per tool.`;
   }
-  return `This ${of === 'entry' ? 'entry' : 'tool name'} contains ${describeChar(p.char)}${p.length === 1 ? '' : ` ${p.length} times`}, which can break the shell command a harness is started with.`;
+  return `This ${of === 'entry' ? 'entry' : 'tool name'} contains ${describeChar(g.char)}${g.count === 1 ? '' : ` ${g.count} times`}, which can break the shell command a harness is started with.`;
+}
+
+/** What a finding's related place says of a run of its character after the first: `another comma`, `2 more commas`. */
+export function charRunNote(run: CharProblem): string {
+  if (run.kind === 'comma') return run.length === 1 ? 'another comma' : `${run.length} more commas`;
+  return `${describeChar(run.char)} ${run.length === 1 ? 'again' : `${run.length} more times`}`;
 }
 
 /**
