@@ -480,7 +480,7 @@ test('a comma\'s message fits either list and any number of commas: Claude split
 const CHARS_APART: Array<[table: string, found: Array<[message: string, at: string, related: Array<[at: string, note: string]>]>]> = [
   ['disallowed = ["bash(a, b, c)"]', [["2 commas split Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read this entry in pieces; use one entry per tool.", ', b', [[', c', 'another comma']]]]],
   ['allowed = ["a,b,,c"]', [["3 commas split Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read this entry in pieces; use one entry per tool.", ',b', [[',,c', '2 more commas']]]]],
-  ['allowed = ["bash(a\\tb\\tc)"]', [['This entry contains control character U+0009 2 times, which can break the shell command a harness is started with.', '\\tb', [['\\tc', 'control character U+0009 again']]]]],
+  ['allowed = ["bash(a\\tb\\tc)"]', [['This entry contains control character U+0009 (2 times), which can break the shell command a harness is started with.', '\\tb', [['\\tc', 'control character U+0009 again']]]]],
   // Two characters: a finding each.
   ['allowed = ["a,b\\tc,d\\u0007e"]', [
     ["2 commas split Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read this entry in pieces; use one entry per tool.", ',b', [[',d', 'another comma']]],

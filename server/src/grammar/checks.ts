@@ -52,7 +52,7 @@ export function charProblemReason(g: Pick<CharProblemGroup, 'kind' | 'char' | 'c
     // An entry of either list: Claude takes both as comma-separated lists (seeds/000).
     return `${g.count === 1 ? 'A comma splits' : `${g.count} commas split`} ${CLAUDE_LISTS}, so Claude would read this ${of === 'entry' ? 'entry' : 'tool name'} in pieces; use one ${of === 'entry' ? 'entry' : 'name'} per tool.`;
   }
-  return `This ${of === 'entry' ? 'entry' : 'tool name'} contains ${describeChar(g.char)}${g.count === 1 ? '' : ` ${g.count} times`}, which can break the shell command a harness is started with.`;
+  return `This ${of === 'entry' ? 'entry' : 'tool name'} contains ${describeChar(g.char)}${g.count === 1 ? '' : ` (${g.count} times)`}, which can break the shell command a harness is started with.`;
 }
 
 /** What a finding's related place says of a run of its character after the first: `another comma`, `2 more commas`. */
