@@ -310,6 +310,11 @@ const CASES: Case[] = [
     has: ['**`tools`**: the tool policy of agent `x`.', '`allowed`: not written; `disallowed`: 2 entries.'] },
   { name: 'tools written as an inline table', doc: '[agents]\nd = { to|ols = { allowed = ["read"], deny = ["web"], x.y = 1 } }', range: [1, 6, 1, 11],
     has: ['**`tools`**: the tool policy of agent `d`.', '`allowed`: 1 entry; `disallowed`: not written; 2 other keys, which Mars ignores.'] },
+  // A table under `tools` is counted apart from a key: "2 other keys" held a table as a key.
+  { name: 'tools with a table under it that Mars ignores', doc: '[agents.x.to|ols]\nallowed = ["read"]\n[agents.x.tools.sub]\na = 1', range: [0, 10, 0, 15],
+    has: ['`allowed`: 1 entry; `disallowed`: not written; 1 table, which Mars ignores.'], lacks: ['1 other key'] },
+  { name: 'tools with a key and tables that Mars ignores', doc: '[agents.x.to|ols]\nallowed = ["read"]\nbash = "allow"\n[agents.x.tools.sub]\n[agents.x.tools.other]', range: [0, 10, 0, 15],
+    has: ['`allowed`: 1 entry; `disallowed`: not written; 1 other key and 2 tables, which Mars ignores.'] },
   // An array of tables where a table goes: the diagnostic's reason, and its fix.
   { name: 'an agent written as an array of tables', doc: '[[agents.|d]]\ntools.allowed = ["read"]', range: [0, 2, 0, 10],
     has: ['**`[[agents.d]]`**: Mars refuses to load the config.', 'Agent `d` must be a table (`[agents.d]`), not an array of tables (`[[…]]`).', 'Its fix: write as the table `[agents.d]`.'],

@@ -175,8 +175,11 @@ function describeTools(analysis: Analysis, owner: Owner): string[] {
     const n = analysis.entries.filter((p) => sameOwner(p.entry.owner, owner) && p.entry.list === list).length;
     return `\`${list}\`: ${n === 0 ? 'no entry' : n === 1 ? '1 entry' : `${n} entries`}`;
   });
-  const ignored = policies.extraKeys.filter((e) => sameOwner(e.owner, owner) && isWritten(e)).length + policies.extraTables.filter((t) => sameOwner(t.owner, owner)).length;
-  if (ignored > 0) lists.push(`${ignored} other ${ignored === 1 ? 'key' : 'keys'}, which Mars ignores`);
+  // Keys and tables counted apart: `[agents.x.tools.sub]` is no key.
+  const keys = policies.extraKeys.filter((e) => sameOwner(e.owner, owner) && isWritten(e)).length;
+  const tables = policies.extraTables.filter((t) => sameOwner(t.owner, owner)).length;
+  const ignored = [...(keys > 0 ? [`${keys} other ${keys === 1 ? 'key' : 'keys'}`] : []), ...(tables > 0 ? [`${tables} ${tables === 1 ? 'table' : 'tables'}`] : [])];
+  if (ignored.length > 0) lists.push(`${ignored.join(' and ')}, which Mars ignores`);
   return [
     `**\`tools\`**: the tool policy of ${owned(owner)}.`,
     `Mars lays its \`allowed\` and \`disallowed\` lists over the tool policy ${owned(owner)} comes with; it reads no other key here.`,
