@@ -2089,6 +2089,7 @@ const SUMMARY_NAMES: Array<[text: string, code: Code, named: RegExp]> = [
   ['[[agents.x]]\ntools.allowed = ["read"]\n', 'invalid-tool-policy', /an agent, a skill/],
   ['[[agents]]\nname = "x"\n', 'invalid-tool-policy', /`agents` or `skills` that is not a table/],
   ['[agents.x]\nallowed = ["read"]\n', 'misplaced-tool-list', /`allowed` beside it/],
+  ['[agents.x]\nallowed = "read"\n', 'misplaced-tool-list', /a string where one goes/],
   ['[agents.x.Tools]\nallowed = ["read"]\n', 'misplaced-tool-list', /a typo from `tools`/],
   ['[skill.x.tools]\nallowed = ["read"]\n', 'misplaced-tool-list', /`agents` or `skills`/],
   ['# mars-ignore-file: dupe\n', 'invalid-suppression', /`mars-ignore-file`/],

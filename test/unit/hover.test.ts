@@ -334,6 +334,8 @@ const CASES: Case[] = [
   // The codes of a suppression comment: what each is, not its reason or a word that is no code.
   { name: 'a code in a suppression comment', doc: `${T}allowed = ["read"]  # mars-ignore: legacy-prefix, non-can|onical -- why`, range: [1, 50, 1, 63],
     has: ['**`non-canonical`** · information by default', 'An alias, casing or spacing'] },
+  { name: 'misplaced-tool-list in a suppression comment: a string too', doc: '# mars-ignore: misplaced-tool|-list\n', range: [0, 15, 0, 34],
+    has: ['**`misplaced-tool-list`** · warning by default', 'A tool list, or a string where one goes (`allowed = "read"`), outside the `tools` table'] },
   { name: 'all in a file-wide suppression comment', doc: '# mars-ignore-file: a|ll\n', range: [0, 20, 0, 23], has: ['**`all`**', 'Every code'] },
   { name: 'a word that is no code: the diagnostic speaks', doc: '# mars-ignore: unkn|own\n', range: null },
   { name: 'the reason of a suppression comment', doc: '# mars-ignore: unknown-tool -- unknown-t|ool\n', range: null },
