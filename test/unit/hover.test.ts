@@ -315,6 +315,13 @@ const CASES: Case[] = [
     has: ['`allowed`: 1 entry; `disallowed`: not written; 1 table, which Mars ignores.'], lacks: ['1 other key'] },
   { name: 'tools with a key and tables that Mars ignores', doc: '[agents.x.to|ols]\nallowed = ["read"]\nbash = "allow"\n[agents.x.tools.sub]\n[agents.x.tools.other]', range: [0, 10, 0, 15],
     has: ['`allowed`: 1 entry; `disallowed`: not written; 1 other key and 2 tables, which Mars ignores.'] },
+  // `tools` of an agent written as an array of tables: Mars loads no policy of it, as its header's hover says.
+  { name: 'tools under an agent written as an array of tables', doc: '[[agents.x]]\nto|ols.allowed = ["read"]', range: [1, 0, 1, 5],
+    has: ['**`tools`**: the tool policy of agent `x`; Mars refuses to load the config, so none of its rules is in force.',
+      'Agent `x` must be a table (`[agents.x]`), not an array of tables (`[[…]]`).', '`allowed`: 1 entry; `disallowed`: not written.'],
+    lacks: ['lays its', 'cannot load the file'] },
+  { name: 'a tools table under an agent written as an array of tables', doc: '[[skills.s]]\n[skills.s.to|ols]\ndisallowed = ["web"]', range: [1, 10, 1, 15],
+    has: ['**`tools`**: the tool policy of skill `s`; Mars refuses to load the config', 'Skill `s` must be a table (`[skills.s]`)', '`allowed`: not written; `disallowed`: 1 entry.'] },
   // An array of tables where a table goes: the diagnostic's reason, and its fix.
   { name: 'an agent written as an array of tables', doc: '[[agents.|d]]\ntools.allowed = ["read"]', range: [0, 2, 0, 10],
     has: ['**`[[agents.d]]`**: Mars refuses to load the config.', 'Agent `d` must be a table (`[agents.d]`), not an array of tables (`[[…]]`).', 'Its fix: write as the table `[agents.d]`.'],

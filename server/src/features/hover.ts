@@ -180,6 +180,15 @@ function describeTools(analysis: Analysis, owner: Owner): string[] {
   const tables = policies.extraTables.filter((t) => sameOwner(t.owner, owner)).length;
   const ignored = [...(keys > 0 ? [`${keys} other ${keys === 1 ? 'key' : 'keys'}`] : []), ...(tables > 0 ? [`${tables} ${tables === 1 ? 'table' : 'tables'}`] : [])];
   if (ignored.length > 0) lists.push(`${ignored.join(' and ')}, which Mars ignores`);
+  // Its owner written as an array of tables (`[[agents.x]]`): the file does not load, as the header's hover says.
+  const refused = policies.shape.find((p) => p.kind === 'overlay-not-table' && sameOwner(p.owner, owner));
+  if (refused) {
+    return [
+      `**\`tools\`**: the tool policy of ${owned(owner)}; Mars refuses to load the config, so none of its rules is in force.`,
+      refusalSaid(refused),
+      `${lists.join('; ')}.`,
+    ];
+  }
   return [
     `**\`tools\`**: the tool policy of ${owned(owner)}.`,
     `Mars lays its \`allowed\` and \`disallowed\` lists over the tool policy ${owned(owner)} comes with; it reads no other key here.`,
@@ -187,15 +196,20 @@ function describeTools(analysis: Analysis, owner: Owner): string[] {
   ];
 }
 
+/** Why Mars refuses a table written as an array of tables, as a sentence: the diagnostic's words, less the refusal the hover says first. */
+function refusalSaid(problem: ShapeProblem): string {
+  const says = problem.says(code).replace(/: Mars cannot load the file$/, '');
+  return `${says[0]!.toUpperCase()}${says.slice(1)}.`;
+}
+
 /** An array of tables where a table goes (`[[agents.d]]`), hovered on its header: the diagnostic's reason, and its fix. */
 function describeArrayHeader(analysis: Analysis, problem: ShapeProblem): string[] {
   const text = analysis.doc.text;
   const header = analysis.doc.sections.find((s) => s.header?.key.span.start === problem.span.start)!.header!;
-  const says = problem.says(code).replace(/: Mars cannot load the file$/, '');
   const fix = shapeFixes(text, problem)[0];
   return [
     `**${code(text.slice(header.span.start, header.span.end))}**: Mars refuses to load the config.`,
-    `${says[0]!.toUpperCase()}${says.slice(1)}.`,
+    refusalSaid(problem),
     ...(fix ? [fixSaid(fix)] : []),
   ];
 }
