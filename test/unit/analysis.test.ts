@@ -145,6 +145,14 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['a lone surrogate escape: the same', '[agents.a.tools]\nallowed = ["mcp( \\ud83d \\ude80/tool)"]\n', ['toml-syntax@\\ud83d']],
   ['an unknown escape in a map-form key: the same (its move wrote `"bash\\\\q"`)', '[agents.a.tools]\n"Bash\\q" = "allow"\nedit = "allow"\n', ['toml-syntax@q', 'unknown-policy-key@edit']],
   ['an unknown escape makes no duplicate of an entry below it', '[agents.a.tools]\nallowed = [\n  "bash(a\\qb)",\n  "bash(a\\\\qb)",\n]\n', ['toml-syntax@q']],
+  // The same in a header, or a dotted key, naming the agent (`[agents."a\qb".tools]`): Mars reads no agent there, and the
+  // section under the header (the statement under the key) is a guess; the sections after it read as written.
+  ['an unknown escape in a header: its section is a guess', '[agents."a\\qb".tools]\nallowed = ["Read"]\ndisallowed = ["Grep"]\n[agents.b.tools]\nallowed = ["Edit"]\n',
+    ['toml-syntax@q', 'non-canonical@Edit']],
+  ['an unknown escape in a header with a misspelt part before it: the header too is a guess', '[agent."a\\qb".tools]\nallowed = ["Read"]\n', ['toml-syntax@q']],
+  ['an unknown escape in a header above the tools table: the same', '[agents."a\\qb"]\ntools.allowed = ["Read"]\n', ['toml-syntax@q']],
+  ['an unknown escape in a dotted key: its statement over lines is a guess', '[agents]\n"a\\qb".tools.allowed = [\n  "Read",\n]\nb.tools.allowed = ["Edit"]\n',
+    ['toml-syntax@q', 'non-canonical@Edit']],
   ['an inline tools table over lines (TOML 1.1): an error, and its entries read', '[agents.a]\ntools = {\n  allowed = ["Bash"],\n}\n', ['toml-syntax@{', 'non-canonical@Bash']],
   ['one left open while typing above other statements: those are the section\'s', '[agents.a]\ntools = {\n  allowed = ["Bash"]\ndescription = "Shell"\n[agents.b.tools]\nallowed = ["Read"]\n', ['toml-syntax@{', 'non-canonical@Read']],
   ['one left open above a list of the section', '[agents.a.tools]\nallowed = {\ndisallowed = ["Bash"]\n', ['toml-syntax@{', 'invalid-tool-policy@{', 'non-canonical@Bash']],

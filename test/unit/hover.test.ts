@@ -138,6 +138,10 @@ const CASES: Case[] = [
   { name: 'an entry of a list below a list left open', doc: `${T}allowed = ["read", "grep"\ndisallowed = ["a|gent"]`, range: [2, 15, 2, 20], has: ['**Capability** `agent`'] },
   { name: 'an entry on a line below a comma missing in a list over lines', doc: `${T}allowed = [\n  "read"\n  "edit",\n  "gr|ep",\n]`, range: [4, 3, 4, 7], has: ['**Capability** `grep`'] },
   { name: 'an entry on the line of a comma missing', doc: `${T}allowed = [\n  "read"\n  "ed|it",\n  "grep",\n]`, range: null },
+  // Under a header with an escape of no meaning (`"a\qb"`), Mars reads no agent: the section is a guess.
+  { name: 'an entry under a header with an unknown escape', doc: '[agents."a\\qb".tools]\nallowed = ["Re|ad"]', range: null },
+  { name: 'tools of a header with an unknown escape', doc: '[agents."a\\qb".to|ols]\nallowed = ["Read"]', range: null },
+  { name: 'an entry in the section after it', doc: '[agents."a\\qb".tools]\nallowed = ["Read"]\n[agents.b.tools]\nallowed = ["gr|ep"]', range: [3, 12, 3, 16], has: ['**Capability** `grep`'] },
   // Past an error Mars stops at, the parser's later problems leave the rest of their line a guess: `", "` reads as an entry there.
   { name: 'past a later error of the section, on its line', doc: `${T}allowed = ["read" "x"]\ndisallowed = ["b"c",| "d"]`, range: null },
   { name: 'past a later error of the section, before it on its line', doc: `${T}allowed = ["read" "x"]\ndisallowed = ["gr|ep", "b"c", "d"]`, range: [2, 15, 2, 19], has: ['**Capability** `grep`'] },

@@ -126,7 +126,8 @@ export function inGuessed(guessed: readonly Span[], offset: number): boolean {
  * From a syntax error to the end of its line, and of a string that runs on past it (a multi-line
  * one: its text is no entries); from the opening quote of a string left open there (the entry it
  * reads as is not written yet), or of one the error is an escape of no meaning in (`\q`: Mars reads
- * no entry there, and which one was meant is a guess). Quotes pair the wrong way on the error's line only (but for a `"""`
+ * no entry there, and which one was meant is a guess; in a key, its whole statement, and in a
+ * header, its whole section). Quotes pair the wrong way on the error's line only (but for a `"""`
  * there): a string of one line ends with it, so the lines below it (the items of a list over lines)
  * read as written.
  */
@@ -174,8 +175,21 @@ function guessedAfter(doc: TomlDocument, from: number, problems: readonly number
       } else if (v.kind === 'array') v.items.forEach(visit);
       else if (v.kind === 'inline-table') for (const e of v.entries) if (e.value) visit(e.value);
     };
-    for (const part of kv.key.parts) if (part.unread && part.span.start <= from && from < part.span.end) start = Math.min(start, part.span.start);
+    // A key holding it names what Mars cannot read (`"a\qb".tools.allowed = [` over lines): the whole statement is a guess.
+    for (const part of kv.key.parts) {
+      if (part.unread && part.span.start <= from && from < part.span.end) {
+        start = Math.min(start, part.span.start);
+        end = Math.max(end, kv.span.end);
+      }
+    }
     if (kv.value) visit(kv.value);
+  }
+  // A header holding it (`[agents."a\qb".tools]`) names a table Mars cannot read: what the section
+  // holds is a guess, as the statement of such a key is; the sections after it read as written.
+  const unreadPart = section?.header?.key.parts.find((p) => p.unread && p.span.start <= from && from < p.span.end);
+  if (unreadPart) {
+    start = Math.min(start, unreadPart.span.start);
+    end = Math.max(end, section!.span.end);
   }
   return { start: Math.min(start, guessFrom(doc, from)), end };
 }
