@@ -514,6 +514,8 @@ for (const [table, found] of CHARS_APART) {
 // is said as before. [the tools table, the message of its unknown-policy-key finding]
 const IGNORED_KEY_MESSAGES: Array<[table: string, message: string]> = [
   ['bash = "allow"', 'Mars ignores `bash` here, so this rule has no effect. Put "bash" in `allowed` instead. A tools table holds only `allowed` and `disallowed` lists.'],
+  // A list holding it past a syntax error on its line holds it as a guess: not said to hold it.
+  ['bash = "allow"\nallowed = ["read" "bash"]', 'Mars ignores `bash` here, so this rule has no effect. Put "bash" in `allowed` instead. A tools table holds only `allowed` and `disallowed` lists.'],
   ['bassh = "deny"', 'Mars ignores `bassh` here, so this rule has no effect. Put "bassh" in `disallowed` instead. (Mars has no capability `bassh`: did you mean `bash`?) A tools table holds only `allowed` and `disallowed` lists.'],
   ['allowed = ["Bash"]\nbash = "allow"', 'Mars ignores `bash` here, so this rule has no effect; `allowed` already holds "Bash", so the key can go. A tools table holds only `allowed` and `disallowed` lists.'],
   ['allowed = ["bash"]\nShell = "deny"', 'Mars ignores `Shell` here, so this rule has no effect. `allowed` holds "bash", so in `disallowed` it would be both allowed and disallowed. A tools table holds only `allowed` and `disallowed` lists.'],
@@ -574,6 +576,21 @@ for (const [text, fixes, after] of IGNORED_KEY_REMOVALS) {
     const removal = found[0]!.fixes.find((x) => /^Remove `[^]*`$/.test(x.title) && !x.safe);
     assert.equal(removal && applyEdits(text, removal.edits), after ?? undefined);
     if (after !== null) assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
+  });
+}
+
+// Not where the list holds the key's rule past a syntax error on its line (`["read" "bash"]`, a guess): the key is no
+// safe removal that says the list holds it (fix-all took it away); nor is a move a conflict for the other list holding
+// it so. [text, the fixes of its unknown-policy-key finding: title, preferred, safe]
+const GUESSED_HOLDERS: Array<[text: string, fixes: Array<[string, boolean, boolean]>]> = [
+  ['[agents.a.tools]\nbash = "allow"\nallowed = ["read" "bash"]\n', [['Remove `bash`', false, false]]],
+  ['[agents.a.tools]\ndisallowed = ["x" "bash"]\nallowed = ["read"]\nbash = "allow"\n', [['Move "bash" into `allowed`', true, false], ['Remove `bash`', false, false]]],
+];
+for (const [text, fixes] of GUESSED_HOLDERS) {
+  test(`a list holding a key's rule past a syntax error holds it as a guess: ${JSON.stringify(text)}`, () => {
+    const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'unknown-policy-key');
+    assert.equal(found.length, 1);
+    assert.deepEqual(found[0]!.fixes.map((x) => [x.title, x.preferred, x.safe]), fixes);
   });
 }
 

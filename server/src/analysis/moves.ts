@@ -118,7 +118,7 @@ export function keyAsEntry(name: string): string | null {
  */
 export function notYetIn(policies: Policies, owner: Owner, list: ListName, names: readonly string[]): string[] {
   const existing = listOf(policies, owner, list);
-  const present = existing ? meanings(existing.array) : NOTHING;
+  const present = existing ? meanings(policies, existing.array) : NOTHING;
   return [...new Set(names)].filter((n) => !present.has(meaning(n)));
 }
 
@@ -129,7 +129,7 @@ export function notYetIn(policies: Policies, owner: Owner, list: ListName, names
 export function heldIn(policies: Policies, owner: Owner, list: ListName, names: readonly string[]): string[] {
   const existing = listOf(policies, owner, list);
   if (!existing) return [];
-  const present = meanings(existing.array);
+  const present = meanings(policies, existing.array);
   return [...new Set(names.flatMap((n) => present.get(meaning(n)) ?? []))];
 }
 
@@ -188,12 +188,15 @@ export function strayListConflicts(policies: Policies, owner: Owner, kv: KeyValu
 const NOTHING: ReadonlyMap<string, string> = new Map();
 const listMeanings = new WeakMap<TomlArray, ReadonlyMap<string, string>>();
 
-/** What a list's entries mean, each with its first spelling, made once per list: every map-form key beside a long list asks. */
-function meanings(array: TomlArray): ReadonlyMap<string, string> {
+/**
+ * What a list's entries mean, each with its first spelling, made once per list: every map-form key
+ * beside a long list asks. Not those in the guess past a syntax error (`Policies.guessed`).
+ */
+function meanings(policies: Policies, array: TomlArray): ReadonlyMap<string, string> {
   let found = listMeanings.get(array);
   if (!found) {
     const made = new Map<string, string>();
-    for (const i of array.items) if (i.kind === 'string' && !made.has(meaning(i.value))) made.set(meaning(i.value), i.value);
+    for (const i of array.items) if (i.kind === 'string' && !policies.guessed.has(i) && !made.has(meaning(i.value))) made.set(meaning(i.value), i.value);
     listMeanings.set(array, (found = made));
   }
   return found;

@@ -154,6 +154,12 @@ export interface Policies {
    * names no owner in a header reads none: a `[[agents]]` typed above a file's skills leaves them be.
    */
   arraysRead: ReadonlySet<string>;
+  /**
+   * The entries in the guess past a syntax error (`"bash"` in `["read" "bash"]`), filled by `analyze`
+   * before any finding is made: what a list holds there is a guess, so no move counts it as held or
+   * as a conflict (moves.ts).
+   */
+  readonly guessed: Set<TomlString>;
 }
 
 /** The tables whose entries are overlays with tools: `[agents.<name>]`, `[skills.<name>]`. */
@@ -188,7 +194,7 @@ export function ownerLabel(owner: Owner, quote: Quote = quoted): string {
   return `${owner.kind === 'agents' ? 'agent' : 'skill'} ${quote(owner.name)}`;
 }
 
-const emptyPolicies = (): Policies => ({ entries: [], extraKeys: [], extraTables: [], shape: [], tables: [], lists: [], valueless: [], misplaced: [], unsafeRenames: new Set(), inElements: new Set(), arraysRead: NO_ARRAYS });
+const emptyPolicies = (): Policies => ({ entries: [], extraKeys: [], extraTables: [], shape: [], tables: [], lists: [], valueless: [], misplaced: [], unsafeRenames: new Set(), inElements: new Set(), arraysRead: NO_ARRAYS, guessed: new Set() });
 
 /** No root key is an array of tables where the text starts. */
 export const NO_ARRAYS: ReadonlySet<string> = new Set();
