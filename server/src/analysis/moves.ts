@@ -415,7 +415,7 @@ function strayListFixes(doc: TomlDocument, policies: Policies, owner: Owner, kv:
   const text = doc.text;
   const value = kv.value;
   const target = listTarget(policies, owner, list);
-  if (value?.kind === 'string' && target !== null) return strayStringFixes(doc, policies, owner, kv, value, key, list, into, target === 'new', rename);
+  if (value?.kind === 'string' && target !== null) return strayStringFixes(doc, policies, owner, kv, value, key, list, into, target, rename);
   if (value?.kind !== 'array' || target === null) return [];
   // Mars does not read the key, so an entry it would reject (a name, or no string at all) breaks
   // nothing there; in the list it would stop the load.
@@ -433,13 +433,20 @@ function strayListFixes(doc: TomlDocument, policies: Policies, owner: Owner, kv:
     if (!byMeaning.has(m)) byMeaning.set(m, item.value);
   }
   const names = notYetIn(policies, owner, list, [...byMeaning.values()]);
-  const append = names.length > 0 ? appendToArray(text, target.array, names) : null;
+  return moveOrRemove(doc, kv, target, names, conflict, `Move the entries of ${quoted(key)} into ${quoted(into)}`,
+    value.items.length === 0 ? `Remove ${quoted(`${key} = []`)}: it holds nothing` : `Remove ${quoted(key)}: ${quoted(into)} already holds its entries`);
+}
+
+/**
+ * `kv`'s `names` (those `target` does not hold yet) appended to `target`, and `kv` removed: titled
+ * `moved` (then the `conflict` note) where names move, else `removed`. Moving puts rules in force
+ * that were not; removing a key whose entries already are changes nothing (safe).
+ */
+function moveOrRemove(doc: TomlDocument, kv: KeyValue, target: Policies['lists'][number], names: readonly string[], conflict: string, moved: string, removed: string): Fix[] {
+  const append = names.length > 0 ? appendToArray(doc.text, target.array, names) : null;
   if (names.length > 0 && append === null) return []; // the moved names would be silenced, or text of a string left open
-  const edits = [...(append ? [append] : []), ...deleteKeyValue(text, kv, doc.comments)];
-  const title = names.length > 0 ? `Move the entries of ${quoted(key)} into ${quoted(into)}${conflict}`
-    : value.items.length === 0 ? `Remove ${quoted(`${key} = []`)}: it holds nothing` : `Remove ${quoted(key)}: ${quoted(into)} already holds its entries`;
-  // Moving puts rules in force that were not; removing a key whose entries already are changes nothing.
-  return [{ title, edits, preferred: conflict === '', safe: names.length === 0 }];
+  const edits = [...(append ? [append] : []), ...deleteKeyValue(doc.text, kv, doc.comments)];
+  return [{ title: names.length > 0 ? moved + conflict : removed, edits, preferred: conflict === '', safe: names.length === 0 }];
 }
 
 /**
@@ -450,24 +457,19 @@ function strayListFixes(doc: TomlDocument, policies: Policies, owner: Owner, kv:
  * string alone would leave an error).
  */
 function strayStringFixes(doc: TomlDocument, policies: Policies, owner: Owner, kv: KeyValue, value: TomlString, key: string, list: ListName, into: string,
-  isNew: boolean, rename: Pick<Fix, 'title' | 'edits' | 'creates'> | null): Fix[] {
+  target: Policies['lists'][number] | 'new', rename: Pick<Fix, 'title' | 'edits' | 'creates'> | null): Fix[] {
   const text = doc.text;
   if (isOpenMultiline(value) || !parseToolName(value.value).ok || namesBetweenCommas(value.value) || moreAfterValue(text, value.span.end)) return [];
   const conflict = conflictNote(list, strayListConflicts(policies, owner, kv, list));
   const raw = text.slice(value.span.start, value.span.end);
-  if (isNew) {
+  if (target === 'new') {
     if (!rename) return [];
     const wrap = { start: value.span.start, end: value.span.end, newText: `[${raw}]` };
     return [{ ...rename, title: `${rename.title}, and change ${quoted(raw)} to ${quoted(`[${raw}]`)}${conflict}`, edits: [...rename.edits, wrap], preferred: conflict === '', safe: false }];
   }
-  const target = listOf(policies, owner, list);
-  if (!target || !standsAlone(text, kv)) return [];
+  if (!standsAlone(text, kv)) return [];
   const names = notYetIn(policies, owner, list, [value.value]);
-  const append = names.length > 0 ? appendToArray(text, target.array, names) : null;
-  if (names.length > 0 && append === null) return [];
-  const edits = [...(append ? [append] : []), ...deleteKeyValue(text, kv, doc.comments)];
-  const title = names.length > 0 ? `Move ${strings(names)} into ${quoted(into)}${conflict}` : `Remove ${quoted(key)}: ${quoted(into)} already holds its entries`;
-  return [{ title, edits, preferred: conflict === '', safe: names.length === 0 }];
+  return moveOrRemove(doc, kv, target, names, conflict, `Move ${strings(names)} into ${quoted(into)}`, `Remove ${quoted(key)}: ${quoted(into)} already holds its entries`);
 }
 
 /** What an entry means to Mars (its rendering), or the entry itself when Mars rejects it. */

@@ -13,6 +13,7 @@ import { isOpenMultiline, shownSpan, valueSources } from '../toml/stringPosition
 import { ignoredKeyFixes, isMapFormVerdict, removeTableFix, keyAsEntry, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames } from '../analysis/moves';
 import { isWritten, misplacedAt, ownerLabel, sameOwner, shapeList, TOOLS_MCP_REMOVED, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
+import { capitalized } from '../grammar/text';
 import type { Span, TomlString, TomlValue } from '../toml/model';
 import { firstLineOf, positionsOf } from '../toml/lineIndex';
 import { code, describeList, describeToolName, LIST_MEANING, plainReason } from './describe';
@@ -199,7 +200,7 @@ function describeTools(analysis: Analysis, owner: Owner): string[] {
 /** Why Mars refuses a table written as an array of tables, as a sentence: the diagnostic's words, less the refusal the hover says first. */
 function refusalSaid(problem: ShapeProblem): string {
   const says = problem.says(code).replace(/: Mars cannot load the file$/, '');
-  return `${says[0]!.toUpperCase()}${says.slice(1)}.`;
+  return `${capitalized(says)}.`;
 }
 
 /** An array of tables where a table goes (`[[agents.d]]`), hovered on its header: the diagnostic's reason, and its fix. */
