@@ -752,6 +752,27 @@ describe('initialize and the lifecycle', () => {
     }
   });
 
+  // The action was answered as it came, which the library could not write (JSON.stringify's
+  // RangeError): the client got -32603 "Maximum call stack size exceeded".
+  test('codeAction/resolve of an action nested 20,000 deep is refused InvalidParams, saying why, and the server goes on', async () => {
+    const { s, logs } = await openedRawServer();
+    try {
+      const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+      const ours = `{"uri":"${NOTIFY_URI}","version":1}`;
+      for (const [i, action] of [`{"title":"x","data":${deep}}`, `{"title":"Fix all","data":${ours},"diagnostics":${deep}}`, `{"title":"x","data":{"uri":"${NOTIFY_URI}","version":1,"more":${deep}}}`].entries()) {
+        const answer = await s.rawAnswer(`{"jsonrpc":"2.0","id":"deep-${i}","method":"codeAction/resolve","params":${action}}`, `deep-${i}`);
+        assert.deepEqual(answer.error, { code: -32602, message: 'codeAction/resolve takes back a code action the server offered: this one is nested too deep to be sent back' }, action.slice(0, 80));
+      }
+      // One of a sensible depth is still answered as it came.
+      const action = { title: 'x', data: JSON.parse(`${'['.repeat(100)}${']'.repeat(100)}`) as unknown };
+      assert.deepEqual((await s.send('codeAction/resolve', action)).result, action);
+      await assertFollowsEdits(s);
+      assert.deepEqual(logs, []);
+    } finally {
+      s.stop();
+    }
+  });
+
   test('odd but legal capabilities do not stop initialize: resolveSupport without properties', async () => {
     const s = rawServer();
     try {

@@ -25,7 +25,7 @@ import { applyContentChanges, type ContentChange } from './contentChanges';
 import { concatRuns, EncodedRun } from './encodedRuns';
 import { capped } from './problemCap';
 import { SettingsCache, settingsFrom } from './settings';
-import { briefly, kindOf } from './told';
+import { briefly, kindOf, writable } from './told';
 import { runSteps } from './steps';
 
 /**
@@ -750,8 +750,11 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     return null;
   }));
 
-  // An action this server did not make (or a resolve that fails) is answered unchanged.
+  // An action this server did not make (or a resolve that fails) is answered unchanged; one that
+  // cannot be (nested too deep for the writer's JSON.stringify, which failed with -32603 "Maximum
+  // call stack size exceeded") is refused, as no action the server offered is.
   connection.onCodeActionResolve(guard('codeAction/resolve', (a: CodeAction, _token: CancellationToken) => a, async (a, token: CancellationToken) => {
+    if (!writable(a)) throw new ResponseError(ErrorCodes.InvalidParams, 'codeAction/resolve takes back a code action the server offered: this one is nested too deep to be sent back');
     const data: unknown = a.data;
     const doc = isFixAllData(data) ? marsDoc(data.uri) : undefined;
     if (!doc) return a;

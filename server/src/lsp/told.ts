@@ -16,3 +16,13 @@ export function briefly(value: unknown): string {
     return `${kindOf(value)} nested too deep to show`;
   }
 }
+
+/** Whether a value of the client's can be written back as JSON: not one nested too deep for JSON.stringify (a RangeError). */
+export function writable(value: unknown): boolean {
+  try {
+    JSON.stringify(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
