@@ -17,6 +17,10 @@ const cases: Array<[string, unknown, RegExp[]]> = [
   ['a severity nested too deep', { diagnostics: { 'unknown-tool': nested(20_000) } }, [/^mars\.diagnostics\.unknown-tool: an array nested too deep to show is not a severity \(/]],
   ['maxProblems nested too deep', { maxProblems: nested(20_000) }, [/^mars\.maxProblems: an array nested too deep to show is not a whole number of 0 or more; every problem is sent\.$/]],
   ['a severity of a million characters', { diagnostics: { 'unknown-tool': 'x'.repeat(1_000_000) } }, [/^mars\.diagnostics\.unknown-tool: "x{100,150}…x{50,80}" is not a severity \(/]],
+  // The code itself was written whole, twice (in the setting's name and quoted).
+  ['a code of a million characters', { diagnostics: { ['x'.repeat(1_000_000)]: 'error' } }, [/^mars\.diagnostics\.x{100,150}…x{50,80}: no Mars TOML diagnostic has the code "x{100,150}…x{50,80}"; the setting is ignored\.$/]],
+  ['a code of a million characters with a bad severity', { diagnostics: { [`unknown-tool${' '.repeat(1_000_000)}`]: 'loud' } }, [/^mars\.diagnostics\.unknown-tool {100,150}… {50,80}: no Mars TOML diagnostic has the code "unknown-tool {100,150}… {50,80}"; the setting is ignored\.$/]],
+  ['a code of invisible characters, long', { diagnostics: { ['\u200b'.repeat(100_000)]: 'error' } }, [/^mars\.diagnostics\.(\\u200B){10,30}…(\\u200B){5,15}: no Mars TOML diagnostic has the code "\u200b{100,150}…\u200b{50,80}"; the setting is ignored\.$/]],
   ['diagnostics of a huge list', { diagnostics: Array(100_000).fill(1) }, [/^mars\.diagnostics should map diagnostic codes to severities, not \[1,1,.{100,200}1,1\]; the default severities apply\.$/]],
 ];
 

@@ -3,16 +3,15 @@
 
 import { type Connection, MessageType, ShowMessageNotification } from 'vscode-languageserver';
 import { CODES, isCode, levelOf, LEVELS_SAID, nearestCode, type SeverityOverrides } from '../analysis/codes';
-import { shown } from '../grammar/text';
 import { SETTINGS_SECTION, type MarsSettings } from '../protocol';
-import { briefly } from './told';
+import { briefly, briefName } from './told';
 
 /**
  * A code's setting as users write it in settings.json and find it in VS Code's Settings editor: each
  * code is a setting of its own there (package.json), `mars.diagnostics.unknown-tool`. A code the user
- * made up has its invisible characters written as escapes (`shown`).
+ * made up is named briefly (`briefName`: its invisible characters written as escapes, and shortened).
  */
-const settingId = (code: string) => `${SETTINGS_SECTION}.diagnostics.${shown(code)}`;
+const settingId = (code: string) => `${SETTINGS_SECTION}.diagnostics.${briefName(code)}`;
 
 /**
  * The severity overrides in the `mars` settings. What is not understood is left out and told to
@@ -31,7 +30,7 @@ function overridesFrom(settings: MarsSettings | null | undefined, problem: (mess
     const normalized = levelOf(level);
     if (!isCode(code)) {
       const near = nearestCode(code);
-      problem(`${settingId(code)}: no Mars TOML diagnostic has the code ${JSON.stringify(code)}${near ? ` (did you mean ${settingId(near)}?)` : ''}; the setting is ignored.`);
+      problem(`${settingId(code)}: no Mars TOML diagnostic has the code ${briefly(code)}${near ? ` (did you mean ${settingId(near)}?)` : ''}; the setting is ignored.`);
     } else if (normalized === undefined) {
       problem(`${settingId(code)}: ${briefly(level)} is not a severity (${LEVELS_SAID}); ${code} keeps its default, ${CODES[code].severity}.`);
     } else {
