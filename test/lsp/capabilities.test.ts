@@ -255,9 +255,9 @@ const NOTIFY_URI = 'file:///notify/mars.toml';
 /** What the log adds of a didChange the server ignored. */
 const OUT_OF_STEP = "; the server's copy of the document may differ from the editor's until it is reopened";
 
-/** `rawServer`, initialized, with TEXT open at `uri`, and the lines it logs. */
-async function openedRawServer(): Promise<{ s: ReturnType<typeof rawServer>; logs: string[] }> {
-  const s = rawServer();
+/** `rawServer` (given `intercept`), initialized, with TEXT open at `uri`, and the lines it logs. */
+async function openedRawServer(intercept?: (m: Message) => boolean): Promise<{ s: ReturnType<typeof rawServer>; logs: string[] }> {
+  const s = rawServer(intercept);
   const logs: string[] = [];
   s.conn.onNotification('window/logMessage', (m: { message: string }) => void logs.push(m.message));
   await s.conn.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });
@@ -766,6 +766,57 @@ describe('initialize and the lifecycle', () => {
       // One of a sensible depth is still answered as it came.
       const action = { title: 'x', data: JSON.parse(`${'['.repeat(100)}${']'.repeat(100)}`) as unknown };
       assert.deepEqual((await s.send('codeAction/resolve', action)).result, action);
+      await assertFollowsEdits(s);
+      assert.deepEqual(logs, []);
+    } finally {
+      s.stop();
+    }
+  });
+
+  // A method, a command or a URI of the client's was written whole into the refusal or the log line
+  // (a 1 MB method, 1 MB back): each is now named briefly, as the values in the rest of the log are.
+  test('a method, a command or a URI of 1 MB is named briefly in the refusal or the line logged, and the server goes on', async () => {
+    const dups: ResponseMessage[] = [];
+    const { s, logs } = await openedRawServer((m) => Message.isResponse(m) && m.id === 'dup' && (dups.push(m as ResponseMessage), true));
+    try {
+      const long = 'm'.repeat(1_000_000);
+      const M = 'm{100,150}…m{50,80}';
+      const uri = `file:///${'u'.repeat(1_000_000)}/mars.toml`;
+      // What is sent, the id it is answered under (none: a line is logged), and the answer's message or the line.
+      const cases: Array<[string, string | null | undefined, RegExp]> = [
+        [`{"jsonrpc":"2.0","id":true,"method":"${long}"}`, null, new RegExp(`^${M} came with an id of a boolean: a request's id is a string or a number, and a notification has none$`)],
+        [`{"jsonrpc":"2.0","id":1e400,"method":"${long}"}`, null, new RegExp(`^${M} came with an id of a number JSON cannot keep \\(read as Infinity\\): `)],
+        [`{"jsonrpc":"2.0","id":"u1","method":"${long}","params":{}}`, 'u1', new RegExp(`^Unhandled method ${M}$`)],
+        [`{"jsonrpc":"2.0","id":"u2","method":"${long}","params":null}`, 'u2', new RegExp(`^Unhandled method ${M}$`)],
+        [`{"jsonrpc":"2.0","id":"c1","method":"workspace/executeCommand","params":{"command":"${long}"}}`, 'c1', new RegExp(`^unknown command ${M}$`)],
+        [`{"jsonrpc":"2.0","method":"${long}","params":5}`, undefined, new RegExp(`^${M} takes its params as an object, not a number: the notification was ignored$`)],
+        [`{"jsonrpc":"2.0","method":"${long}"}`, undefined, new RegExp(`^${M} came without its params \\(an object\\): the notification was ignored$`)],
+        [`{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"${uri}","languageId":"toml","version":1}}}`, undefined,
+          new RegExp(`^file:///u{100,150}…u{50,80}/mars\\.toml: an open without the text was not applied${OUT_OF_STEP}$`)],
+      ];
+      for (const [body, id, told] of cases) {
+        let said: string;
+        if (id === undefined) {
+          const before = logs.length;
+          s.raw(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+          await s.conn.sendRequest('textDocument/hover', { textDocument: { uri: NOTIFY_URI }, position: { line: 0, character: 0 } });
+          assert.equal(logs.length, before + 1, body.slice(0, 80));
+          said = logs.pop()!;
+        } else said = (await s.rawAnswer(body, id)).error?.message ?? 'no error';
+        assert.ok(said.length < 600, `${said.length} characters for ${body.slice(0, 80)}`);
+        assert.match(said, told, body.slice(0, 80));
+      }
+      // A request of an id in flight, in one write with the one before it (of a method of 10,000
+      // characters: the server reads both before it answers the first).
+      const dup = `{"jsonrpc":"2.0","id":"dup","method":"${long.slice(0, 10_000)}","params":{}}`;
+      const framed = `Content-Length: ${Buffer.byteLength(dup)}\r\n\r\n${dup}`;
+      s.raw(framed + framed);
+      for (let i = 0; i < 150 && dups.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+      const messages = dups.map((m) => m.error?.message ?? 'no error').sort();
+      assert.equal(messages.length, 2);
+      assert.ok(messages.every((m) => m.length < 600), messages.map((m) => m.length).join(', '));
+      assert.match(messages[0]!, new RegExp(`^Unhandled method ${M}$`));
+      assert.match(messages[1]!, new RegExp(`^${M} came with the id "dup" while the request of that id is not answered yet: `));
       await assertFollowsEdits(s);
       assert.deepEqual(logs, []);
     } finally {

@@ -438,6 +438,25 @@ describe('file-wide fixes for a client that cannot resolve them', () => {
     }
   });
 
+  // The client's failureReason was logged whole, of any length.
+  test('an edit the client did not apply is told in one line, with its reason briefly', async () => {
+    const c = await LspClient.start({ applyEdit: true });
+    const answers: unknown[] = [{ applied: false }, { applied: false, failureReason: 'the file is read-only' }, { applied: false, failureReason: `r${'\n'.repeat(10)}${'r'.repeat(1_000_000)}` }];
+    c.conn.onRequest('workspace/applyEdit', () => answers.shift());
+    try {
+      const uri = 'file:///ca/not-applied/mars.toml';
+      await c.open(uri, text);
+      const diagnostics = await c.pushed(uri, 1);
+      const fixAll = (await lightbulb(c, uri, diagnostics[0]!)).find((a) => a.kind === 'source.fixAll.mars')!;
+      for (let i = 0; i < 3; i++) assert.equal(await c.request('workspace/executeCommand', fixAll.command), null);
+      assert.equal(c.logs.length, 3);
+      assert.deepEqual(c.logs.slice(0, 2), ['the edit was not applied', 'the edit was not applied: the file is read-only']);
+      assert.match(c.logs[2]!, /^the edit was not applied: r(\\u000A){10}r{30,150}…r{50,80}$/);
+    } finally {
+      await c.stop();
+    }
+  });
+
   test('asked for by kind (fix-on-save), the file-wide fix still carries its edit', async () => {
     const { c, sent } = await applyingClient({ applyEdit: true });
     try {

@@ -25,7 +25,7 @@ import { applyContentChanges, type ContentChange } from './contentChanges';
 import { concatRuns, EncodedRun } from './encodedRuns';
 import { capped } from './problemCap';
 import { SettingsCache, settingsFrom } from './settings';
-import { briefly, kindOf, writable } from './told';
+import { briefly, briefName, kindOf, writable } from './told';
 import { runSteps } from './steps';
 
 /**
@@ -73,8 +73,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /** Params that are not an object, as `NotParams`. */
 function notAnObject(method: string, given: unknown): NotParams {
-  if (given === undefined) return new NotParams(method, `${method} came without its params (an object)`);
-  return new NotParams(method, `${method} takes its params as an object, not ${kindOf(given)}`);
+  if (given === undefined) return new NotParams(method, `${briefName(method)} came without its params (an object)`);
+  return new NotParams(method, `${briefName(method)} takes its params as an object, not ${kindOf(given)}`);
 }
 
 /** The notifications of a document, which the library's TextDocuments reads (their `textDocument.uri`, a didChange's list). */
@@ -130,9 +130,9 @@ function notJsonRpc(message: unknown): { why: string; id: string | number | null
   const { method, id } = message;
   if (method !== undefined) {
     if (typeof method !== 'string') return { why: `a message's method is a string, not ${kindOf(method)}`, id: isId(id) && (typeof id === 'string' || keepsValue(id)) ? id : null };
-    if (id !== undefined && !isId(id)) return { why: `${method} came with an id of ${kindOf(id)}: a request's id is a string or a number, and a notification has none`, id: null };
+    if (id !== undefined && !isId(id)) return { why: `${briefName(method)} came with an id of ${kindOf(id)}: a request's id is a string or a number, and a notification has none`, id: null };
     if (typeof id === 'number' && !keepsValue(id)) {
-      return { why: `${method} came with an id of a number JSON cannot keep (read as ${String(id)}): a number id is a whole number of at most 9007199254740991 (2^53 - 1) either way; send a smaller one, or a string`, id: null };
+      return { why: `${briefName(method)} came with an id of a number JSON cannot keep (read as ${String(id)}): a number id is a whole number of at most 9007199254740991 (2^53 - 1) either way; send a smaller one, or a string`, id: null };
     }
     return null;
   }
@@ -231,7 +231,7 @@ export function refuseIdsInFlight(reader: Pick<MessageReader, 'listen'>, writer:
       if (taken === undefined) inFlight.set(String(id), id);
       else {
         const which = taken === id ? 'that id is not answered yet' : `id ${briefly(taken)} is not answered yet, which the server cannot tell apart from it`;
-        const why = `${method} came with the id ${briefly(id)} while the request of ${which}: give each request in flight an id of its own`;
+        const why = `${briefName(method)} came with the id ${briefly(id)} while the request of ${which}: give each request in flight an id of its own`;
         void write({ jsonrpc: '2.0', id, error: { code: ErrorCodes.InvalidRequest, message: why } } as ResponseMessage).catch(() => undefined);
         return;
       }
@@ -306,7 +306,7 @@ function isVersionedEdit(e: unknown): e is WorkspaceEdit & { documentChanges: Te
 export function startServer(connection: Connection, host: ServerHost = {}): void {
   // What a client sends is checked before it is applied: a document of bad parts would fail every request on it.
   const outOfStep = (uri: string, why: string) =>
-    connection.console.warn(`${uri}: ${why} was not applied; the server's copy of the document may differ from the editor's until it is reopened`);
+    connection.console.warn(`${briefName(uri)}: ${why} was not applied; the server's copy of the document may differ from the editor's until it is reopened`);
   const documents = new TextDocuments<TextDocument>({
     create: (uri, languageId, version, text) => {
       if (typeof text !== 'string') outOfStep(uri, 'an open without the text');
@@ -509,7 +509,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   // Requests no handler takes: refused as not initialized (or shut down) first, as for the others.
   connection.onRequest((method: string) => {
     refuseUnlessRunning();
-    throw new ResponseError(ErrorCodes.MethodNotFound, `Unhandled method ${method}`);
+    throw new ResponseError(ErrorCodes.MethodNotFound, `Unhandled method ${briefName(method)}`);
   });
 
   // Once: a client that sends `initialized` again would otherwise get each registration twice (two
@@ -706,7 +706,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     if (!isObject(result) || typeof result.applied !== 'boolean') {
       const what = isObject(result) && !('applied' in result) ? 'an object without applied' : briefly(result);
       connection.console.warn(`the client answered workspace/applyEdit with ${what}, not { applied: true or false }: whether the edit was applied is not known`);
-    } else if (!result.applied) connection.console.warn(`the edit was not applied${typeof result.failureReason === 'string' && result.failureReason ? `: ${result.failureReason}` : ''}`);
+    } else if (!result.applied) connection.console.warn(`the edit was not applied${typeof result.failureReason === 'string' && result.failureReason ? `: ${briefName(result.failureReason)}` : ''}`);
   };
 
   /** `mars.applyEdit`: the edit of an action, as it was made. */
@@ -745,7 +745,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     const command: unknown = params.command;
     if (command === undefined) throw new ResponseError(ErrorCodes.InvalidParams, 'workspace/executeCommand came without its command (a string)');
     if (typeof command !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, `workspace/executeCommand takes its command as a string, not ${kindOf(command)}`);
-    if (!commands.has(command)) throw new ResponseError(ErrorCodes.InvalidParams, `unknown command ${command}`);
+    if (!commands.has(command)) throw new ResponseError(ErrorCodes.InvalidParams, `unknown command ${briefName(command)}`);
     await (params.command === FIX_ALL_COMMAND ? fixAllCommand(params.arguments, token) : applyEditCommand(params.arguments));
     return null;
   }));
