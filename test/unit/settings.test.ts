@@ -3,7 +3,7 @@
 // a value nested too deep failed the whole settings change, logged as an error).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { settingsFrom } from '../../server/src/lsp/settings';
+import { SettingsCache, settingsFrom } from '../../server/src/lsp/settings';
 
 const nested = (depth: number): unknown[] => {
   const top: unknown[] = [];
@@ -36,3 +36,18 @@ for (const [name, settings, told] of cases) {
     });
   });
 }
+
+// Every problem went into the one message shown: 100,000 made-up codes were told in 20 MB.
+test('settings: the message shown names the first few problems and counts the rest', () => {
+  const shown: string[] = [];
+  const cache = new SettingsCache({ sendNotification: (_type: unknown, p: { message: string }) => void shown.push(p.message) } as never);
+  const diagnostics = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`made-up-code-${i}`, 'error']));
+  assert.deepEqual(cache.read({ diagnostics } as never), { overrides: {}, maxProblems: 0 });
+  assert.equal(shown.length, 1);
+  assert.ok(shown[0]!.length < 2000, `${shown[0]!.length} characters`);
+  const one = (i: number) => `mars.diagnostics.made-up-code-${i}: no Mars TOML diagnostic has the code "made-up-code-${i}"; the setting is ignored.`;
+  assert.equal(shown[0], `Mars TOML settings: ${[0, 1, 2, 3, 4].map(one).join(' ')} And 99995 more problems with the mars settings, not shown here.`);
+  // Up to five, each is told.
+  cache.read({ diagnostics: Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`made-up-code-${i}`, 'error'])) } as never);
+  assert.equal(shown[1], `Mars TOML settings: ${[0, 1, 2, 3, 4].map(one).join(' ')}`);
+});

@@ -56,6 +56,9 @@ export function settingsFrom(settings: MarsSettings | null | undefined, problem:
   return { overrides, maxProblems: 0 };
 }
 
+/** The most problems of the settings the message names (100,000 made-up codes were told in 12 MB); the rest are counted. */
+const PROBLEMS_SHOWN = 5;
+
 export class SettingsCache {
   private readonly cache = new Map<string, Promise<Settings>>();
   supported = false;
@@ -84,12 +87,14 @@ export class SettingsCache {
 
   /**
    * What the server reads in `settings`. Its problems are shown to the user in one message (VS Code shows
-   * three pop-ups at a time), unless it is the message shown last.
+   * three pop-ups at a time), the first few named and the rest counted, unless it is the message shown last.
    */
   read(settings: MarsSettings | null | undefined): Settings {
     const problems: string[] = [];
     const read = settingsFrom(settings, (p) => problems.push(p));
-    const message = problems.length === 0 ? '' : problems.length === 1 ? `Mars TOML: ${problems[0]}` : `Mars TOML settings: ${problems.join(' ')}`;
+    const more = problems.length - PROBLEMS_SHOWN;
+    const message = problems.length === 0 ? '' : problems.length === 1 ? `Mars TOML: ${problems[0]}`
+      : `Mars TOML settings: ${problems.slice(0, PROBLEMS_SHOWN).join(' ')}${more > 0 ? ` And ${more} more problems with the ${SETTINGS_SECTION} settings, not shown here.` : ''}`;
     if (message !== this.told) {
       this.told = message;
       // A notification: the message asks nothing of the user (showWarningMessage would be a request).
