@@ -824,6 +824,37 @@ describe('initialize and the lifecycle', () => {
     }
   });
 
+  // The library logged such an error whole (a 1 MB message, 1 MB logged), and failed on one nested too
+  // deep ("Processing message queue failed: RangeError: Maximum call stack size exceeded").
+  test('an error answered under id null (to a message the client could not read) is logged briefly, of any size or depth', async () => {
+    const { s, logs } = await openedRawServer();
+    try {
+      const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+      const long = 'e'.repeat(1_000_000);
+      const cases: Array<[string, RegExp]> = [
+        [`{"code":-32700,"message":"${long}"}`, /\{\n {4}"code": -32700,\n {4}"message": "e{100,150}…e{50,80}"\n\}$/],
+        [`{"code":-32700,"message":"bad JSON","data":${deep}}`, /\{\n {4}"code": -32700,\n {4}"message": "bad JSON",\n {4}"data": "an array nested too deep to show"\n\}$/],
+        [`{"code":-32700,"message":"bad JSON","data":{"text":"${long}"}}`, /"data": "\{\\"text\\":\\"e{100,150}…e{20,80}\\"\}"\n\}$/],
+        [`"${long}"`, /"\\"e{100,150}…e{20,80}\\""$/],
+        [`{"code":${deep},"message":${deep}}`, /"code": "an array nested too deep to show",\n {4}"message": "an array nested too deep to show"\n\}$/],
+      ];
+      for (const [error, told] of cases) {
+        const body = `{"jsonrpc":"2.0","id":null,"error":${error}}`;
+        s.raw(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+        await s.conn.sendRequest('textDocument/hover', { textDocument: { uri: NOTIFY_URI }, position: { line: 0, character: 0 } });
+        assert.equal(logs.length, 1, error.slice(0, 80));
+        const said = logs.pop()!;
+        assert.ok(said.length < 600, `${said.length} characters for ${error.slice(0, 80)}`);
+        assert.match(said, /^Received response message without id: Error is: \n/);
+        assert.match(said, told, error.slice(0, 80));
+      }
+      await assertFollowsEdits(s);
+      assert.deepEqual(logs, []);
+    } finally {
+      s.stop();
+    }
+  });
+
   test('odd but legal capabilities do not stop initialize: resolveSupport without properties', async () => {
     const s = rawServer();
     try {

@@ -143,6 +143,21 @@ function notJsonRpc(message: unknown): { why: string; id: string | number | null
 }
 
 /**
+ * An error the client answered under id null (to a message of the server's it could not read), each
+ * part brief, for the library to log: it logged it whole (a 1 MB message, 1 MB logged), and one
+ * nested too deep failed it with a RangeError.
+ */
+function brieflyError(error: unknown): unknown {
+  if (!isObject(error)) return briefly(error);
+  const { code, message, data } = error;
+  return {
+    code: typeof code === 'number' ? code : briefly(code),
+    message: typeof message === 'string' ? briefName(message) : briefly(message),
+    ...(data === undefined ? {} : { data: briefly(data) }),
+  };
+}
+
+/**
  * For each entry's connection (one each), what the library must not see as it came:
  * - Notifications before `initialize` are dropped, but `exit` (LSP 3.17): a document opened then
  *   was kept but never diagnosed, and one closed then was published before the server answered
@@ -166,7 +181,8 @@ function notJsonRpc(message: unknown): { why: string; id: string | number | null
  *   request's id can be read, as JSON-RPC 2.0 says, over each transport. The library logged the whole
  *   message, of any size, and answered nothing. An answer of the client's with an id but neither a
  *   result nor an error comes as an error: the server's request of that id fails, as the library
- *   made it fail, without the log of it.
+ *   made it fail, without the log of it. An error answered under id null comes with each part brief
+ *   (`brieflyError`).
  */
 export function connectionOptions(writer: Pick<MessageWriter, 'write'>): ConnectionOptions {
   let initializeSeen = false;
@@ -177,6 +193,10 @@ export function connectionOptions(writer: Pick<MessageWriter, 'write'>): Connect
         if (isObject(m) && m.method === undefined && isId(m.id) && m.result === undefined && !m.error) {
           const refused: ResponseMessage = { jsonrpc: '2.0', id: m.id, error: { code: ErrorCodes.InvalidRequest, message: 'the client answered with neither a result nor an error' } };
           return next(refused);
+        }
+        if (isObject(m) && m.method === undefined && m.id === null && m.error) {
+          const told: ResponseMessage = { jsonrpc: '2.0', id: null, error: brieflyError(m.error) as ResponseMessage['error'] };
+          return next(told);
         }
         const invalid = notJsonRpc(m);
         if (invalid) return writer.write({ jsonrpc: '2.0', id: invalid.id, error: { code: ErrorCodes.InvalidRequest, message: invalid.why } } as ResponseMessage);
