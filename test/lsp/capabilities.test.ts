@@ -8,7 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  CancellationTokenSource, createMessageConnection, Message, type MessageConnection, type NotificationMessage, type RequestMessage, type ResponseMessage, StreamMessageReader, StreamMessageWriter,
+  CancellationTokenSource, createMessageConnection, Message, type MessageConnection, type NotificationMessage, type RequestMessage, ResponseError, type ResponseMessage, StreamMessageReader, StreamMessageWriter,
 } from 'vscode-languageserver/node';
 import { LspClient } from '../support/lspClient';
 import { DIST } from '../support/paths';
@@ -91,6 +91,21 @@ describe('a client that offers nothing', () => {
       assert.equal((await c.pulled(uri)).length, 1);
       assert.equal(c.exitCode, null);
     });
+  });
+});
+
+// The client's error was logged whole, of any length.
+test('a refresh the client refuses with an error of 1 MB is logged in one brief line', async () => {
+  await withClient({ pull: true }, async (c) => {
+    c.conn.onRequest('workspace/diagnostic/refresh', () => new ResponseError(-32603, `no${'o'.repeat(1_000_000)}`));
+    const uri = 'file:///refused-long/mars.toml';
+    await c.open(uri, TEXT);
+    await c.conn.sendNotification('workspace/didChangeConfiguration', { settings: null });
+    for (let i = 0; i < 100 && c.logs.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    assert.equal(c.logs.length, 1);
+    assert.ok(c.logs[0]!.length < 600, `${c.logs[0]!.length} characters`);
+    assert.match(c.logs[0]!, /^diagnostic refresh failed: Error: no{100,150}…o{50,80}$/);
+    assert.equal((await c.pulled(uri)).length, 1);
   });
 });
 

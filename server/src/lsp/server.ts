@@ -571,7 +571,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     const payload = (change.settings as Partial<Record<typeof SETTINGS_SECTION, MarsSettings>> | null)?.[SETTINGS_SECTION];
     settings.global = settings.supported ? settingsFrom(payload) : settings.read(payload);
     if (!pull) for (const doc of documents.all()) schedulePush(doc);
-    else if (refresh) void connection.languages.diagnostics.refresh().catch((e: unknown) => connection.console.warn(`diagnostic refresh failed: ${String(e)}`));
+    else if (refresh) void connection.languages.diagnostics.refresh().catch((e: unknown) => connection.console.warn(`diagnostic refresh failed: ${briefName(String(e))}`));
   });
 
   // Push: a flood of edits is coalesced into one analysis of the newest version, never queued.
