@@ -2,7 +2,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CodeAction, Command, Diagnostic, TextDocumentEdit, TextEdit } from 'vscode-languageserver';
-import { CancellationTokenSource } from 'vscode-languageserver/node';
+import { CancellationTokenSource, ResponseError } from 'vscode-languageserver/node';
 import { agentsTable } from '../support/bigToml';
 import { LspClient } from '../support/lspClient';
 import { applyTextEdits } from '../support/text';
@@ -452,6 +452,26 @@ describe('file-wide fixes for a client that cannot resolve them', () => {
       assert.equal(c.logs.length, 3);
       assert.deepEqual(c.logs.slice(0, 2), ['the edit was not applied', 'the edit was not applied: the file is read-only']);
       assert.match(c.logs[2]!, /^the edit was not applied: r(\\u000A){10}r{30,150}…r{50,80}$/);
+    } finally {
+      await c.stop();
+    }
+  });
+
+  // The client's error was thrown on as the command's own answer, whole (a 1 MB message, its data of
+  // any depth: this test's client cannot write data nested too deep, but the server no longer sends it back).
+  test('an edit the client refuses with an error is told in one line, briefly, and the command still answers', async () => {
+    const c = await LspClient.start({ applyEdit: true });
+    const answers: unknown[] = [new ResponseError(-32803, 'the file is read-only'), new ResponseError(-32803, `n${'o'.repeat(1_000_000)}`, { more: 'o'.repeat(1_000_000) })];
+    c.conn.onRequest('workspace/applyEdit', () => answers.shift());
+    try {
+      const uri = 'file:///ca/apply-refused/mars.toml';
+      await c.open(uri, text);
+      const diagnostics = await c.pushed(uri, 1);
+      const fixAll = (await lightbulb(c, uri, diagnostics[0]!)).find((a) => a.kind === 'source.fixAll.mars')!;
+      for (let i = 0; i < 2; i++) assert.equal(await c.request('workspace/executeCommand', fixAll.command), null);
+      assert.equal(c.logs.length, 2);
+      assert.equal(c.logs[0], 'the edit was not applied: the client refused it (-32803 the file is read-only)');
+      assert.match(c.logs[1]!, /^the edit was not applied: the client refused it \(-32803 no{100,150}…o{50,80}\)$/);
     } finally {
       await c.stop();
     }

@@ -722,7 +722,16 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
 
   const applyThroughClient = async (edit: WorkspaceEdit) => {
     // As the client sent it: null from a client that does not read the request (a TypeError here, once).
-    const result: unknown = await connection.workspace.applyEdit(documentChanges ? edit : withoutVersions(edit));
+    // An error it answered was the command's own answer: whole, or unwritable when nested too deep.
+    let result: unknown;
+    try {
+      result = await connection.workspace.applyEdit(documentChanges ? edit : withoutVersions(edit));
+    } catch (e) {
+      if (!(e instanceof ResponseError)) throw e;
+      const { code, message }: { code: unknown; message: unknown } = e;
+      const said = `${typeof code === 'number' ? code : briefly(code)} ${typeof message === 'string' ? briefName(message) : briefly(message)}`;
+      return void connection.console.warn(`the edit was not applied: the client refused it (${said})`);
+    }
     if (!isObject(result) || typeof result.applied !== 'boolean') {
       const what = isObject(result) && !('applied' in result) ? 'an object without applied' : briefly(result);
       connection.console.warn(`the client answered workspace/applyEdit with ${what}, not { applied: true or false }: whether the edit was applied is not known`);
