@@ -281,6 +281,16 @@ async function openedRawServer(intercept?: (m: Message) => boolean): Promise<{ s
   return { s, logs };
 }
 
+/** Runs `body` on a server `openedRawServer` opened, and stops the server after it, whatever happens. */
+async function withOpenedRawServer(body: (s: ReturnType<typeof rawServer>, logs: string[]) => Promise<void>, intercept?: (m: Message) => boolean): Promise<void> {
+  const { s, logs } = await openedRawServer(intercept);
+  try {
+    await body(s, logs);
+  } finally {
+    s.stop();
+  }
+}
+
 /** The document is as opened, at version 1: the next change (version 2, `Shell` -> `Bash`) applies, as hover shows. */
 async function assertFollowsEdits(s: ReturnType<typeof rawServer>): Promise<void> {
   const uri = NOTIFY_URI;
@@ -502,8 +512,7 @@ describe('initialize and the lifecycle', () => {
   // A header whose lines end in LF alone (a hand-written client's) was waited on for ever, the server
   // saying nothing: it is read as gopls and clangd read it (a valid header holds no bare LF, so none is read otherwise).
   test('a header whose lines end in LF alone is read, and the messages after it too', async () => {
-    const { s, logs } = await openedRawServer();
-    try {
+    await withOpenedRawServer(async (s, logs) => {
       const uri = NOTIFY_URI;
       const change = { jsonrpc: '2.0', method: 'textDocument/didChange', params: { textDocument: { uri, version: 2 }, contentChanges: [{ range: { start: { line: 1, character: 12 }, end: { line: 1, character: 17 } }, text: 'Bash' }] } };
       const body = JSON.stringify(change);
@@ -514,17 +523,14 @@ describe('initialize and the lifecycle', () => {
       s.raw(frame({ jsonrpc: '2.0', method: 'exit' }, '\n'));
       assert.equal(await exitedWithin(s, 3000), 0);
       assert.deepEqual(logs, []);
-    } finally {
-      s.stop();
-    }
+    });
   });
 
   // JSON-RPC 2.0 answers a message that is no request, notification or response with Invalid Request
   // (-32600), and id null where no id of a request can be read. The library logged the whole message
   // (of any size) and answered nothing: a client waited for ever on a request of an id it cannot take.
   test('a message that is no request, notification or response is answered InvalidRequest with id null, with nothing logged, and the server goes on', async () => {
-    const { s, logs } = await openedRawServer();
-    try {
+    await withOpenedRawServer(async (s, logs) => {
       const hover = `"method":"textDocument/hover","params":{"textDocument":{"uri":"${NOTIFY_URI}"},"position":{"line":1,"character":13}},"padding":"${'x'.repeat(100_000)}"`;
       const badId = (kind: string) => `textDocument/hover came with an id of ${kind}: a request's id is a string or a number, and a notification has none`;
       const cases: Array<[string, string | null, string]> = [
@@ -557,9 +563,7 @@ describe('initialize and the lifecycle', () => {
       await assertFollowsEdits(s);
       assert.deepEqual(logs, []);
       assert.equal(s.stderr(), '');
-    } finally {
-      s.stop();
-    }
+    });
   });
 
   // JSON reads a number as a double: `1e400` as Infinity, written back as null, and a whole number past
@@ -670,8 +674,7 @@ describe('initialize and the lifecycle', () => {
   // which takes none) is dropped with a line that says so (but initialized, whose are not read). Before, the library's handler or ours
   // failed on it with a TypeError ("Cannot read properties of null"), or took a number as params.
   test('a notification whose params are not an object is ignored with one line that says so, and the server goes on', async () => {
-    const { s, logs } = await openedRawServer();
-    try {
+    await withOpenedRawServer(async (s, logs) => {
       const cases: Array<[string, unknown, string]> = [
         ['textDocument/didChange', null, 'null'],
         ['textDocument/didChange', 5, 'a number'],
@@ -699,17 +702,14 @@ describe('initialize and the lifecycle', () => {
       await s.conn.sendRequest('shutdown');
       await s.notify('exit', 5);
       assert.equal(await s.exited, 0);
-    } finally {
-      s.stop();
-    }
+    });
   });
 
   // The document notifications are read by the library's TextDocuments, which failed on a
   // textDocument that is none, or a didChange without its list of changes, with a TypeError; one
   // under a uri that is no string was kept under it; a string for the changes bumped the version.
   test('a document notification without a textDocument of a string uri, or a didChange without its list of changes, is ignored with one line', async () => {
-    const { s, logs } = await openedRawServer();
-    try {
+    await withOpenedRawServer(async (s, logs) => {
       const noDocument = (method: string) => `${method} takes a textDocument with its uri (a string): the notification was ignored`;
       const uri = NOTIFY_URI;
       const cases: Array<[string, unknown, string]> = [
@@ -728,16 +728,13 @@ describe('initialize and the lifecycle', () => {
       // Still open as it was, at version 1: the next change, version 2, applies.
       await assertFollowsEdits(s);
       assert.deepEqual(logs, cases.map(([, , line]) => line));
-    } finally {
-      s.stop();
-    }
+    });
   });
 
   // A version that is no whole number is read as the next one, so the text follows the editor's;
   // without a version (or of null) the library failed on the change, logging an error, and dropped it.
   test('a didChange whose version is missing, null or no whole number is applied as the next version, with nothing logged', async () => {
-    const { s, logs } = await openedRawServer();
-    try {
+    await withOpenedRawServer(async (s, logs) => {
       const uri = NOTIFY_URI;
       let was = 'Shell';
       for (const [version, tool] of [[undefined, 'grep'], [null, 'glob'], ['3', 'edit'], [1.5, 'write'], [{}, 'read']] as const) {
@@ -748,30 +745,24 @@ describe('initialize and the lifecycle', () => {
         assert.match(hover?.contents.value ?? 'no hover', new RegExp(`^Capability ${tool}\\b`), JSON.stringify(version));
       }
       assert.deepEqual(logs, []);
-    } finally {
-      s.stop();
-    }
+    });
   });
 
   // A range nested too deep for JSON.stringify failed the change with a RangeError, logged as an error.
   test('a change whose range is nested 20,000 deep is told in one line and left out, and the server goes on', async () => {
-    const { s, logs } = await openedRawServer();
-    try {
+    await withOpenedRawServer(async (s, logs) => {
       const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
       const body = `{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"${NOTIFY_URI}","version":2},"contentChanges":[{"range":${deep},"text":"x"}]}}`;
       s.raw(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
       await assertFollowsEdits(s);
       assert.deepEqual(logs, [`${NOTIFY_URI}: a change whose range is not of whole numbers (an array nested too deep to show) was not applied${OUT_OF_STEP}`]);
-    } finally {
-      s.stop();
-    }
+    });
   });
 
   // The action was answered as it came, which the library could not write (JSON.stringify's
   // RangeError): the client got -32603 "Maximum call stack size exceeded".
   test('codeAction/resolve of an action nested 20,000 deep is refused InvalidParams, saying why, and the server goes on', async () => {
-    const { s, logs } = await openedRawServer();
-    try {
+    await withOpenedRawServer(async (s, logs) => {
       const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
       const ours = `{"uri":"${NOTIFY_URI}","version":1}`;
       for (const [i, action] of [`{"title":"x","data":${deep}}`, `{"title":"Fix all","data":${ours},"diagnostics":${deep}}`, `{"title":"x","data":{"uri":"${NOTIFY_URI}","version":1,"more":${deep}}}`].entries()) {
@@ -783,17 +774,14 @@ describe('initialize and the lifecycle', () => {
       assert.deepEqual((await s.send('codeAction/resolve', action)).result, action);
       await assertFollowsEdits(s);
       assert.deepEqual(logs, []);
-    } finally {
-      s.stop();
-    }
+    });
   });
 
   // A method, a command or a URI of the client's was written whole into the refusal or the log line
   // (a 1 MB method, 1 MB back): each is now named briefly, as the values in the rest of the log are.
   test('a method, a command or a URI of 1 MB is named briefly in the refusal or the line logged, and the server goes on', async () => {
     const dups: ResponseMessage[] = [];
-    const { s, logs } = await openedRawServer((m) => Message.isResponse(m) && m.id === 'dup' && (dups.push(m as ResponseMessage), true));
-    try {
+    await withOpenedRawServer(async (s, logs) => {
       const long = 'm'.repeat(1_000_000);
       const M = 'm{100,150}…m{50,80}';
       const uri = `file:///${'u'.repeat(1_000_000)}/mars.toml`;
@@ -834,16 +822,13 @@ describe('initialize and the lifecycle', () => {
       assert.match(messages[1]!, new RegExp(`^${M} came with the id "dup" while the request of that id is not answered yet: `));
       await assertFollowsEdits(s);
       assert.deepEqual(logs, []);
-    } finally {
-      s.stop();
-    }
+    }, (m) => Message.isResponse(m) && m.id === 'dup' && (dups.push(m as ResponseMessage), true));
   });
 
   // The library logged such an error whole (a 1 MB message, 1 MB logged), and failed on one nested too
   // deep ("Processing message queue failed: RangeError: Maximum call stack size exceeded").
   test('an error answered under id null (to a message the client could not read) is logged briefly, of any size or depth', async () => {
-    const { s, logs } = await openedRawServer();
-    try {
+    await withOpenedRawServer(async (s, logs) => {
       const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
       const long = 'e'.repeat(1_000_000);
       const cases: Array<[string, RegExp]> = [
@@ -865,9 +850,7 @@ describe('initialize and the lifecycle', () => {
       }
       await assertFollowsEdits(s);
       assert.deepEqual(logs, []);
-    } finally {
-      s.stop();
-    }
+    });
   });
 
   test('odd but legal capabilities do not stop initialize: resolveSupport without properties', async () => {
