@@ -574,13 +574,7 @@ describe('initialize and the lifecycle', () => {
     // Answers of the numbers written by hand, taken before the connection (whose own ids are numbers too) sees them.
     const expected = new Set<number>();
     const answers = new Map<unknown, ResponseMessage>();
-    const s = rawServer((m) => Message.isResponse(m) && typeof m.id === 'number' && expected.delete(m.id) && (answers.set(m.id, m), true));
-    const logs: string[] = [];
-    s.conn.onNotification('window/logMessage', (m: { message: string }) => void logs.push(m.message));
-    try {
-      await s.conn.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });
-      await s.conn.sendNotification('initialized', {});
-      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: NOTIFY_URI, languageId: 'toml', version: 1, text: TEXT } });
+    await withOpenedRawServer(async (s, logs) => {
       const hover = `"method":"textDocument/hover","params":{"textDocument":{"uri":"${NOTIFY_URI}"},"position":{"line":1,"character":13}}`;
       const tooBig = (id: string) => `textDocument/hover came with an id of a number JSON cannot keep (read as ${id}): a number id is a whole number of at most 9007199254740991 (2^53 - 1) either way; send a smaller one, or a string`;
       for (const [id, shown] of [['1e400', 'Infinity'], ['-1e400', '-Infinity'], ['9007199254740993', '9007199254740992'], ['-1e20', '-100000000000000000000']]) {
@@ -605,9 +599,7 @@ describe('initialize and the lifecycle', () => {
       }
       await assertFollowsEdits(s);
       assert.deepEqual(logs, []);
-    } finally {
-      s.stop();
-    }
+    }, (m) => Message.isResponse(m) && typeof m.id === 'number' && expected.delete(m.id) && (answers.set(m.id, m), true));
   });
 
   // The library queued requests under their id as text: one whose id read the same as one still queued
@@ -615,13 +607,7 @@ describe('initialize and the lifecycle', () => {
   test('a request of an id in flight (the same, or 41 and "41", which the library cannot tell apart) is refused InvalidRequest, and the first is answered', async () => {
     const ids: unknown[] = ['dup', 41, '41'];
     const answers: ResponseMessage[] = [];
-    const s = rawServer((m) => Message.isResponse(m) && ids.includes(m.id) && (answers.push(m as ResponseMessage), true));
-    const logs: string[] = [];
-    s.conn.onNotification('window/logMessage', (m: { message: string }) => void logs.push(m.message));
-    try {
-      await s.conn.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });
-      await s.conn.sendNotification('initialized', {});
-      await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: NOTIFY_URI, languageId: 'toml', version: 1, text: TEXT } });
+    await withOpenedRawServer(async (s, logs) => {
       const hover = (id: unknown) => frame({ jsonrpc: '2.0', id, method: 'textDocument/hover', params: { textDocument: { uri: NOTIFY_URI }, position: { line: 1, character: 13 } } });
       // In one write, so that each comes while the one before it is queued.
       s.raw(hover('dup') + hover('dup') + hover(41) + hover('41'));
@@ -639,9 +625,7 @@ describe('initialize and the lifecycle', () => {
       assert.deepEqual(said(answers[4]!), ['dup', true]);
       await assertFollowsEdits(s);
       assert.deepEqual(logs, []);
-    } finally {
-      s.stop();
-    }
+    }, (m) => Message.isResponse(m) && ids.includes(m.id) && (answers.push(m as ResponseMessage), true));
   });
 
   // An answer of neither a result nor an error is no message of JSON-RPC's, but not to be answered: the
