@@ -75,7 +75,7 @@ export function analyze(text: string, memo: VerdictMemo = new VerdictMemo(), onl
   }
   // An entry in the guess (where its own findings would be: they are not said) counts for no other
   // either: a conflict or a duplicate of it would hold the guess for Mars's reading.
-  const read = guessed.length === 0 ? entries : entries.filter((p) => !guessedEntry(p));
+  const read = policies.guessed.size === 0 ? entries : entries.filter((p) => !policies.guessed.has(p.entry.string));
   for (const f of crossEntryFindings(text, read, said)) findings.push(f);
   // Their fixes move keys into lists and rewrite or remove key/values: none writes into the guess.
   for (const f of policyFindings(doc, policies)) if (said(f)) findings.push(withoutGuessedFixes(f, guessed));
