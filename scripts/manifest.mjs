@@ -63,12 +63,14 @@ export async function configuration() {
           markdownDescription: 'The most problems the server sends for one file, errors first; when there are more, the last one sent is a note saying how many were left out. `0` sends all (up to 100,000): VS Code shows at most 1,000 of a file, and reads all the others before it drops them, which on a big file costs more than the analysis.',
         },
         'mars.trace.server': {
+          // vscode-languageclient traces only when the channel's log level is Trace, and reads this
+          // setting for how much (an `off` here would trace messages all the same).
           type: 'string',
-          enum: ['off', 'messages', 'verbose'],
-          enumDescriptions: ['No trace.', 'Each request and notification between VS Code and the server.', 'Each message with its parameters.'],
-          default: 'off',
+          enum: ['messages', 'verbose'],
+          enumDescriptions: ['Each request and notification between VS Code and the server.', 'Each message with its parameters.'],
+          default: 'messages',
           scope: 'window',
-          description: 'Traces the communication between VS Code and the Mars TOML language server in the "Mars TOML" output channel.',
+          markdownDescription: 'How much of the communication between VS Code and the Mars TOML language server the "Mars TOML" output channel shows when its log level is Trace (the gear beside the channel in the Output panel, or **Developer: Set Log Level...**). At any other level, none is shown.',
         },
       },
     },

@@ -59,7 +59,8 @@ export function activateWith(context: vscode.ExtensionContext, host: ClientHost)
     // No `synchronize.configurationSection`: the server registers for changes of `mars` itself (as
     // it does with any client that can), and both would tell it of each change twice.
     outputChannel: output,
-    // `mars.trace.server` is read by the client itself (id `mars`); traces go to the same channel.
+    // `mars.trace.server` is read by the client itself (id `mars`); traces go to the same channel, at
+    // its log level Trace only (the library's switch; the setting says how much).
     traceOutputChannel: output,
     // Accepting `allowed` (`allowed = [|]`) opens the list of tool names at once.
     initializationOptions: { [SUGGEST_COMMAND_OPTION]: 'editor.action.triggerSuggest' },

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
+import Module, { createRequire } from 'node:module';
 import { test } from 'node:test';
 
 const require = createRequire(import.meta.url);
@@ -432,9 +432,46 @@ test('every diagnostic code has a setting, defaulting to its severity', async ()
   const { configuration } = await import('../../scripts/manifest.mjs');
   assert.deepEqual(manifest.contributes.configuration, await configuration(), 'run `node scripts/manifest.mjs`');
   const props = Object.assign({}, ...manifest.contributes.configuration.map((c) => c.properties));
-  assert.deepEqual(props['mars.trace.server'].enum, ['off', 'messages', 'verbose']);
+  assert.deepEqual(props['mars.trace.server'].enum, ['messages', 'verbose']);
   assert.equal(props['mars.diagnostics.invalid-tool-name'].default, 'error');
   assert.equal(manifest.contributes.configurationDefaults['[toml]']['editor.quickSuggestions'].strings, 'on');
+});
+
+test('mars.trace.server: each value traces what it says once the Mars TOML channel\'s log level is Trace, and no value traces below it', () => {
+  // vscode-languageclient (10 and later) traces only at the output channel's log level Trace, and
+  // reads the setting for how much; its refreshTrace decides, run here with a stand-in for the
+  // `vscode` module (the only one it needs for that).
+  const LogLevel = { Off: 0, Trace: 1, Debug: 2, Info: 3, Warning: 4, Error: 5 };
+  let settings = {};
+  const vscode = new Proxy({ LogLevel, workspace: { getConfiguration: () => ({ get: (key, fallback) => settings[key] ?? fallback }) } }, {
+    get: (known, name) => (name in known ? known[name] : class {}),
+  });
+  const resolve = Module._resolveFilename;
+  Module._resolveFilename = function (request, ...rest) {
+    return request === 'vscode' ? 'vscode' : resolve.call(this, request, ...rest);
+  };
+  require.cache.vscode = { id: 'vscode', filename: 'vscode', loaded: true, exports: vscode };
+  try {
+    const { BaseLanguageClient } = require('vscode-languageclient');
+    const { Trace } = require('vscode-languageserver-protocol');
+    const traced = (value, level) => {
+      settings = { 'trace.server': value };
+      let trace;
+      const client = { _id: 'mars', _traceLogLevel: level, _tracer: {}, error: (e) => assert.fail(String(e)) };
+      BaseLanguageClient.prototype.refreshTrace.call(client, { trace: async (t) => void (trace = t) });
+      return Trace.toString(trace);
+    };
+    const setting = Object.assign({}, ...manifest.contributes.configuration.map((c) => c.properties))['mars.trace.server'];
+    for (const value of setting.enum) {
+      assert.equal(traced(value, LogLevel.Trace), value, `mars.trace.server: ${value} at the log level Trace`);
+      for (const level of ['Debug', 'Info', 'Warning']) assert.equal(traced(value, LogLevel[level]), 'off', `mars.trace.server: ${value} at the log level ${level}`);
+    }
+    assert.ok(setting.enum.includes(setting.default));
+    assert.match(setting.markdownDescription, /log level.*Trace/, 'the description says what turns the trace on');
+  } finally {
+    Module._resolveFilename = resolve;
+    delete require.cache.vscode;
+  }
 });
 
 test('the settings categories are titled by what they hold, not again by the extension the Settings editor lists them under', () => {
