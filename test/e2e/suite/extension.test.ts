@@ -14,7 +14,7 @@ interface Api {
   readonly ready: Promise<void>;
   readonly serverReadyAt: () => number | undefined;
   /** The running client: `state` 2 is running, 1 stopped (vscode-languageclient's `State`). */
-  client(): { readonly state: number } | undefined;
+  client(): { readonly state: number; sendNotification(method: string): Promise<void>; onDidChangeState(listener: (e: { newState: number }) => void): vscode.Disposable } | undefined;
   readonly codeCache?: string;
 }
 
@@ -350,5 +350,43 @@ suite('Mars TOML in VS Code', () => {
       }, 'a code cache written by the stopped server');
       assert.equal(files.length, 1, files.join(', '));
     }
+  });
+  test('mars.maxProblems takes effect when changed, without a reload', async () => {
+    await open(marsToml);
+    await waitForDiagnostics(marsToml, (d) => d.length === 4, 'the fixture diagnostics');
+    const config = () => vscode.workspace.getConfiguration('mars');
+    try {
+      await config().update('maxProblems', 2, vscode.ConfigurationTarget.Global);
+      const ds = await waitForDiagnostics(marsToml, (d) => d.length === 2, 'the error and the note of the rest');
+      assert.equal(codeOf(ds[0]!), 'invalid-tool-name', show(ds));
+      assert.match(ds[1]!.message, /shows 1 of the 4 problems/, ds[1]!.message);
+    } finally {
+      await config().update('maxProblems', undefined, vscode.ConfigurationTarget.Global);
+    }
+    await waitForDiagnostics(marsToml, (d) => d.length === 4, 'all four again');
+  });
+
+  test('a server that dies is started again by the client, and diagnostics keep coming', async function () {
+    // An `exit` without `shutdown` ends the Node server with 1, as a crash would; a web worker closes, unseen by the client.
+    if (WEB) this.skip();
+    const doc = await open(marsToml);
+    await waitForDiagnostics(marsToml, (d) => d.length === 4, 'the fixture diagnostics');
+    const client = api.client() ?? assert.fail('a client');
+    const states: number[] = [];
+    const restarted = new Promise<void>((resolve) => {
+      const sub = client.onDidChangeState(({ newState }) => {
+        states.push(newState);
+        if (newState === 2) resolve(sub.dispose());
+      });
+    });
+    await client.sendNotification('exit');
+    await Promise.race([restarted, new Promise((_, reject) => setTimeout(() => reject(new Error(`no restart in 20 s; states ${states.join(', ')}`)), 20_000))]);
+    assert.equal(api.client(), client, 'the same client, restarted by vscode-languageclient');
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(marsToml, contentRange(doc, 'read').end.translate(0, 1), ', "WebFetch"');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    const ds = await waitForDiagnostics(marsToml, (d) => d.length === 5, 'a new diagnostic from the server started again');
+    assertDiagnostic(ds, 'non-canonical', contentRange(doc, 'WebFetch'), vscode.DiagnosticSeverity.Information);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 });
