@@ -138,14 +138,17 @@ export function activateWith(context: vscode.ExtensionContext, host: ClientHost)
       });
 
   // A restart stops a running client and starts a new one. A client still starting is let finish
-  // first: disposed while starting, it would try to restart itself and fail loudly. One that did
-  // not answer in time, or failed to start, cannot be stopped, only disposed. Restarts run one
-  // after another.
+  // first: disposed while starting, it would try to restart itself and fail loudly. That is our own
+  // start (latestStart, with its timeout) or the client's own restart of a server that died, which
+  // has no timeout of ours: disposed, it went on starting, and its server ran beside the new one,
+  // each sending its diagnostics. One that did not answer in time, or failed to start, cannot be
+  // stopped, only disposed. Restarts run one after another.
   const restart = async () => {
     output.info('restarting the language server');
     const old = client;
     if (!old) return startOnce();
     if (old.state === State.Starting) await latestStart;
+    if (old.state === State.Starting && !failed) await doneStarting(old, START_TIMEOUT_MS);
     if (old.state === State.Running) await old.stop().catch((e: unknown) => output.warn(`stopping the language server: ${String(e)}`));
     try {
       await old.dispose();
@@ -158,6 +161,21 @@ export function activateWith(context: vscode.ExtensionContext, host: ClientHost)
   context.subscriptions.push(vscode.commands.registerCommand(RESTART_COMMAND, () => (restarting = restarting.then(restart, restart))));
 
   return { activatedAt, ready, serverReadyAt: () => serverReadyAt, client: () => client, codeCache: host.codeCache };
+}
+
+/** Settles when `c` is no longer starting, or after `ms`. */
+function doneStarting(c: BaseLanguageClient, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      sub.dispose();
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const sub = c.onDidChangeState(({ newState }) => {
+      if (newState !== State.Starting) done();
+    });
+  });
 }
 
 export async function deactivate(): Promise<void> {

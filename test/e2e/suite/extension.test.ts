@@ -389,4 +389,33 @@ suite('Mars TOML in VS Code', () => {
     assertDiagnostic(ds, 'non-canonical', contentRange(doc, 'WebFetch'), vscode.DiagnosticSeverity.Information);
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
+  test('a restart asked for while the client starts its dead server again leaves one server running, not two', async function () {
+    if (WEB) this.skip();
+    const doc = await open(marsToml);
+    await waitForDiagnostics(marsToml, (d) => d.length === 4, 'the fixture diagnostics');
+    const before = api.client() ?? assert.fail('a client');
+    const states: number[] = [];
+    const stateIs = (wanted: (state: number) => boolean, what: string) => new Promise<void>((resolve, reject) => {
+      if (wanted(before.state)) return resolve();
+      const timer = setTimeout(() => reject(new Error(`${what}: not in 20 s; states ${states.join(', ')}`)), 20_000);
+      const sub = before.onDidChangeState(({ newState }) => {
+        states.push(newState);
+        if (wanted(newState)) resolve(void (sub.dispose(), clearTimeout(timer)));
+      });
+    });
+    const starting = stateIs((s) => s === 3, 'the client starting its server again');
+    await before.sendNotification('exit');
+    await starting;
+    await vscode.commands.executeCommand('mars.restartServer');
+    assert.ok(api.client() !== before, 'the restart made a new client');
+    assert.equal(api.client()?.state, 2, 'the new client runs');
+    await stateIs((s) => s !== 3, 'the old client done starting');
+    assert.equal(before.state, 1, `the old client stopped (states ${states.join(', ')})`);
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(marsToml, contentRange(doc, 'read').end.translate(0, 1), ', "WebFetch"');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await waitForDiagnostics(marsToml, (d) => d.some((x) => x.message.includes('WebFetch')), 'a diagnostic of the edit');
+    assert.equal(marsDiagnostics(marsToml).length, 5, show(marsDiagnostics(marsToml)));
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
 });
