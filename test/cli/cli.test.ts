@@ -758,6 +758,8 @@ if (at === 'write') fs.writeSync = (fd, ...rest) => { if (fd > 2 && left-- > 0) 
     ['ENOSPC write 1', 'no space left on the device (it was written back as it was)'],
     ['EDQUOT write 1', 'the disk quota is used up (it was written back as it was)'],
     ['ENOSPC write 9', 'no space left on the device (it could not be written back as it was and may be cut short)'],
+    // An error with no words of ours: Node's, without its code and the call it failed in.
+    ['EIO open 1', 'as Node says it'],
   ];
   for (const [fail, why] of cases) {
     fs.writeFileSync(path.join(dir, 'mars.toml'), FIXABLE);
@@ -999,6 +1001,19 @@ test('a path that cannot be read is reported once however it is named; a folder 
     assert.match(l.err, /^1 file checked, 1 folder not read: 1 information \(1 fixable with --fix\)$/m);
   } finally {
     fs.chmodSync(path.join(dir, 'locked'), 0o755);
+  }
+});
+
+test('a path too long for the system is said to be in words, the path quoted once, not in Node\'s code with the path again', () => {
+  const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["read"]\n' });
+  // A name past the 255 bytes a folder entry holds, as a file and as a folder; a path past PATH_MAX.
+  const long = 'x'.repeat(300);
+  const deep = Array(1500).fill('abc').join('/');
+  for (const p of [`${long}.toml`, long, `${deep}/mars.toml`]) {
+    const r = cli(['check', p, 'mars.toml'], { cwd: dir });
+    assert.equal(r.code, 2, r.err);
+    assert.deepEqual(r.err.split('\n').filter((l) => l.includes('cannot read')), [`mars-toml: cannot read ${p}: the path, or a name in it, is too long`]);
+    assert.match(r.err, /^1 file checked, 1 not checked: no problems in what was checked$/m);
   }
 });
 

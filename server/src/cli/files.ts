@@ -15,7 +15,17 @@ export function reason(e: unknown): string {
   if (code === 'ENOSPC') return 'no space left on the device';
   if (code === 'EDQUOT') return 'the disk quota is used up';
   if (code === 'EFBIG') return 'the file would be larger than the file system allows';
-  return e instanceof Error ? e.message : String(e);
+  if (code === 'ENAMETOOLONG') return 'the path, or a name in it, is too long';
+  if (!(e instanceof Error)) return String(e);
+  // Another error of the system: Node's words without its code before them and the call and the
+  // path after (`EIO: i/o error, read` is `i/o error`); the message quotes the path already.
+  const { syscall } = e as NodeJS.ErrnoException;
+  if (code && syscall && e.message.startsWith(`${code}: `)) {
+    const words = e.message.slice(code.length + 2);
+    const call = words.indexOf(`, ${syscall}`);
+    return call > 0 ? words.slice(0, call) : words;
+  }
+  return e.message;
 }
 
 type WriteAt = (fd: number, data: Uint8Array, at: number) => void;
