@@ -73,7 +73,10 @@ export function parseCheckArgs(args: readonly string[]): CheckOptions {
       overrides[code] = level;
     } else if (a === '--stdin-filename' || a.startsWith('--stdin-filename=')) {
       stdinFilename = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
-      if (!stdinFilename) throw new UsageError('--stdin-filename takes the path the document read from stdin is reported as');
+      const takes = '--stdin-filename takes the path the document read from stdin is reported as';
+      if (!stdinFilename) throw new UsageError(takes);
+      // An option after it is not its value, as clap reads it (`--stdin-filename --fix -` named the document `--fix`, and fixed nothing).
+      if (!a.includes('=') && stdinFilename.startsWith('-') && stdinFilename !== STDIN) throw new UsageError(`${takes}, not '${stdinFilename}', read as an option (for a path so named, write --stdin-filename=${stdinFilename})`);
     } else if (a === '--') paths.push(...args.slice(i + 1)), (i = args.length);
     else if (a.startsWith('-') && a !== STDIN) {
       const name = a.split('=')[0]!;
