@@ -345,6 +345,26 @@ test('a .gitignore pattern of many stars, against a long name, is answered at on
   assert.deepEqual(checkedFiles({ out: r.stdout }), ['mars.toml']);
 });
 
+test('an ignore file or a .git that is a pipe or a device is not read, as a mars.toml so made is not: the search went on waiting for it, or reading /dev/zero, forever', () => {
+  const bad = '[agents.a.tools]\nallowed = ["mcp"]\n';
+  const repo = workspace({ '.git/info/.keep': '', 'pkg/mars.toml': bad, 'pkg/sub/mars.toml': bad });
+  spawnSync('mkfifo', [path.join(repo, '.gitignore'), path.join(repo, '.git/info/exclude')]);
+  fs.symlinkSync('/dev/zero', path.join(repo, 'pkg/.gitignore'));
+  // A .git that is a pipe: a worktree's .git file, read for the git folder it names.
+  const piped = workspace({ 'pkg/mars.toml': bad });
+  spawnSync('mkfifo', [path.join(piped, '.git')]);
+  for (const [cwd, args, files] of [
+    [repo, ['pkg'], ['pkg/mars.toml', 'pkg/sub/mars.toml']],
+    [path.join(repo, 'pkg'), ['.'], ['mars.toml', 'sub/mars.toml']],
+    [piped, ['pkg'], ['pkg/mars.toml']],
+  ] as const) {
+    const r = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), 'check', '--format=json', ...args], { cwd, encoding: 'utf8', timeout: 15_000 });
+    assert.equal(r.signal, null, `the search ended: ${cwd} ${args.join(' ')}`);
+    assert.equal(r.status, 1, r.stderr);
+    assert.deepEqual(checkedFiles({ out: r.stdout }), files);
+  }
+});
+
 test('in a git work tree, a folder searched below its root also skips what .git/info/exclude and the .gitignore files above it ignore; outside one, no .gitignore above is read', () => {
   const bad = '[agents.a.tools]\nallowed = ["mcp"]\n';
   const files = { '.gitignore': 'gen/\n', 'pkg/gen/mars.toml': bad, 'pkg/ex/mars.toml': bad, 'pkg/mars.toml': bad };

@@ -122,12 +122,22 @@ export function namedAs(p: string): string {
   return folder === dir ? p : path.join(folder, path.basename(p));
 }
 
-/** The patterns of an ignore file; none when it cannot be read (git warns and goes on), or is a folder. */
+/** The patterns of an ignore file; none when it cannot be read (git warns and goes on), or is no regular file. */
 function readIgnoreFile(file: string): IgnorePattern[] {
+  const text = regularText(file);
+  return text === undefined ? [] : parseIgnoreFile(text);
+}
+
+/**
+ * The text of `file` when it is a regular file (through links), else undefined: a pipe would keep
+ * the search waiting for a writer, and a device (a link to /dev/zero) never ends, as the files
+ * checked are not read from either (`readText`).
+ */
+function regularText(file: string): string | undefined {
   try {
-    return parseIgnoreFile(fs.readFileSync(file, 'utf8'));
+    return fs.statSync(file).isFile() ? fs.readFileSync(file, 'utf8') : undefined;
   } catch {
-    return [];
+    return undefined;
   }
 }
 
@@ -173,17 +183,14 @@ function gitDir(root: string): string | undefined {
   const dotGit = path.join(root, '.git');
   try {
     if (fs.statSync(dotGit).isDirectory()) return dotGit;
-    const named = /^gitdir: *(.+?) *\r?$/m.exec(fs.readFileSync(dotGit, 'utf8'))?.[1];
-    if (named === undefined) return undefined;
-    const own = path.resolve(root, named);
-    try {
-      return path.resolve(own, fs.readFileSync(path.join(own, 'commondir'), 'utf8').trim());
-    } catch {
-      return own;
-    }
   } catch {
     return undefined;
   }
+  const named = /^gitdir: *(.+?) *\r?$/m.exec(regularText(dotGit) ?? '')?.[1];
+  if (named === undefined) return undefined;
+  const own = path.resolve(root, named);
+  const common = regularText(path.join(own, 'commondir'));
+  return common === undefined ? own : path.resolve(own, common.trim());
 }
 
 /**
