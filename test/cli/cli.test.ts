@@ -365,6 +365,25 @@ test('an ignore file or a .git that is a pipe or a device is not read, as a mars
   }
 });
 
+test('a .gitignore that is a symbolic link is not read, as git (2.32 on) does not follow one in the work tree; info/exclude is followed, as git follows it', () => {
+  const bad = '[agents.a.tools]\nallowed = ["mcp"]\n';
+  const repo = workspace({ '.git/info/.keep': '', 'patterns': 'mars.toml\n', 'sub/mars.toml': bad, 'pkg/x/mars.toml': bad, 'pkg/mars.toml': bad });
+  fs.symlinkSync('../patterns', path.join(repo, 'sub/.gitignore'));
+  fs.symlinkSync('../patterns', path.join(repo, 'pkg/.gitignore'));
+  fs.symlinkSync('../../patterns', path.join(repo, '.git/info/exclude'));
+  // Searched from the root, each linked .gitignore is in a searched folder; from pkg/x, above it.
+  assert.deepEqual(checkedFiles(cli(['check', '--format=json', '.'], { cwd: repo })), []);
+  fs.unlinkSync(path.join(repo, '.git/info/exclude'));
+  assert.deepEqual(checkedFiles(cli(['check', '--format=json', '.'], { cwd: repo })), ['pkg/mars.toml', 'pkg/x/mars.toml', 'sub/mars.toml']);
+  assert.deepEqual(checkedFiles(cli(['check', '--format=json', 'x'], { cwd: path.join(repo, 'pkg') })), ['x/mars.toml']);
+  // Where a git that follows none is installed, its answer is the same.
+  const [major = 0, minor = 0] = (/(\d+)\.(\d+)/.exec(spawnSync('git', ['--version'], { encoding: 'utf8' }).stdout ?? '') ?? []).slice(1).map(Number);
+  if ((major > 2 || (major === 2 && minor >= 32)) && spawnSync('git', ['init', '-q'], { cwd: repo }).status === 0) {
+    const git = spawnSync('git', ['-c', 'core.excludesFile=', 'ls-files', '--others', '--exclude-standard', '--', '*mars.toml'], { cwd: repo, encoding: 'utf8' });
+    assert.deepEqual(git.stdout.trim().split('\n').sort(), ['pkg/mars.toml', 'pkg/x/mars.toml', 'sub/mars.toml'], 'git\'s answer');
+  }
+});
+
 test('in a git work tree, a folder searched below its root also skips what .git/info/exclude and the .gitignore files above it ignore; outside one, no .gitignore above is read', () => {
   const bad = '[agents.a.tools]\nallowed = ["mcp"]\n';
   const files = { '.gitignore': 'gen/\n', 'pkg/gen/mars.toml': bad, 'pkg/ex/mars.toml': bad, 'pkg/mars.toml': bad };

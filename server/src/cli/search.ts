@@ -122,20 +122,24 @@ export function namedAs(p: string): string {
   return folder === dir ? p : path.join(folder, path.basename(p));
 }
 
-/** The patterns of an ignore file; none when it cannot be read (git warns and goes on), or is no regular file. */
-function readIgnoreFile(file: string): IgnorePattern[] {
-  const text = regularText(file);
+/**
+ * The patterns of an ignore file; none when it cannot be read (git warns and goes on), or is no
+ * regular file. A .gitignore that is a symbolic link is not followed, as git (2.32 on) does not
+ * follow one in the work tree (gitignore(5)); info/exclude is (`follow`), as git reads it.
+ */
+function readIgnoreFile(file: string, follow = false): IgnorePattern[] {
+  const text = regularText(file, follow);
   return text === undefined ? [] : parseIgnoreFile(text);
 }
 
 /**
- * The text of `file` when it is a regular file (through links), else undefined: a pipe would keep
- * the search waiting for a writer, and a device (a link to /dev/zero) never ends, as the files
- * checked are not read from either (`readText`).
+ * The text of `file` when it is a regular file (through links, with `follow`), else undefined: a
+ * pipe would keep the search waiting for a writer, and a device (a link to /dev/zero) never ends,
+ * as the files checked are not read from either (`readText`).
  */
-function regularText(file: string): string | undefined {
+function regularText(file: string, follow = true): string | undefined {
   try {
-    return fs.statSync(file).isFile() ? fs.readFileSync(file, 'utf8') : undefined;
+    return (follow ? fs.statSync(file) : fs.lstatSync(file)).isFile() ? fs.readFileSync(file, 'utf8') : undefined;
   } catch {
     return undefined;
   }
@@ -169,7 +173,7 @@ function outerIgnores(dir: string): IgnoreLevel[] {
   const prefix = (folder: string) => folders.slice(folders.indexOf(folder) + 1).map((f) => `${path.basename(f)}/`).join('');
   const levels: IgnoreLevel[] = [];
   const git = gitDir(root);
-  const exclude = git === undefined ? [] : readIgnoreFile(path.join(git, 'info', 'exclude'));
+  const exclude = git === undefined ? [] : readIgnoreFile(path.join(git, 'info', 'exclude'), true);
   if (exclude.length > 0) levels.push({ patterns: exclude, prefix: prefix(root) });
   for (const folder of folders.slice(0, -1)) {
     const patterns = readIgnoreFile(path.join(folder, '.gitignore'));
