@@ -1176,6 +1176,14 @@ test('check - with a folder for stdin (`< .`) says so, exit 2, rather than check
   assert.match(r.stderr, /^0 files checked, 1 not checked/m);
 });
 
+test('parse-names with a folder for stdin (`< .`) says so, exit 2, as check - does, rather than answer nothing and pass', () => {
+  const dir = workspace({});
+  const r = spawnSync('sh', ['-c', '"$0" "$1" parse-names < .', process.execPath, path.join(DIST, 'cli.js')], { cwd: dir, encoding: 'utf8' });
+  assert.equal(r.status, 2, r.stderr);
+  assert.equal(r.stderr, 'parse-names: cannot read stdin: it is a folder\n');
+  assert.equal(r.stdout, '');
+});
+
 test('--fix -: the document on stdout, fixed or as it came, the findings left on stderr; no file touched', () => {
   const before = '\uFEFF[agents.a.tools]\r\nallowed = ["Shell", "mcp__gh__x", "MyTool"]\r\n';
   const dir = workspace({ 'mars.toml': before });

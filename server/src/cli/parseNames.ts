@@ -3,6 +3,8 @@
 
 import { parseRecord, toJsonLine } from '../grammar/record';
 import { shortened, shown } from '../grammar/text';
+import { reason } from './files';
+import { isFolder } from './read';
 
 // An escaped half of a surrogate pair (`"\ud800"`) is JSON's grammar but no Unicode text: Rust's
 // serde_json refuses it, and no name Mars loads (UTF-8) can hold one, so there is no parse of it to answer.
@@ -12,6 +14,10 @@ const LF = 0x0a;
 const CR = 0x0d;
 
 export async function parseNames(input: NodeJS.ReadableStream, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+  if (isFolder(input)) {
+    err.write(`parse-names: cannot read stdin: ${reason({ code: 'EISDIR' })}\n`);
+    return 2;
+  }
   let lineNo = 0;
   let failed = 0;
   // A reader that went away (`| head`) ends the run: input that never ends would otherwise be read for no one.

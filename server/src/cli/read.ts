@@ -51,9 +51,7 @@ export async function readStdin(input: NodeJS.ReadableStream, name: string, maxB
   const chunks: Buffer[] = [];
   let size = 0;
   try {
-    // Node reads a folder given as stdin (`check - < .`) as an empty stream: said as a folder named as a file is.
-    const fd = (input as { fd?: unknown }).fd;
-    if (typeof fd === 'number' && fs.fstatSync(fd).isDirectory()) return { error: `cannot read ${name}: ${reason({ code: 'EISDIR' })}` };
+    if (isFolder(input)) return { error: `cannot read ${name}: ${reason({ code: 'EISDIR' })}` };
     for await (const data of input) {
       const chunk = typeof data === 'string' ? Buffer.from(data) : (data as Buffer);
       if ((size += chunk.length) > maxBytes) return { error: `${name} is too large to check (more than ${maxBytes} bytes, the most it checks)` };
@@ -65,6 +63,16 @@ export async function readStdin(input: NodeJS.ReadableStream, name: string, maxB
   const bytes = Buffer.concat(chunks);
   const read = asText(name, bytes, maxBytes);
   return 'error' in read ? read : { ...read, bytes };
+}
+
+/** Whether `input` is a folder (`< .`), which Node reads as an empty stream: said as a folder named as a file is. */
+export function isFolder(input: NodeJS.ReadableStream): boolean {
+  const fd = (input as { fd?: unknown }).fd;
+  try {
+    return typeof fd === 'number' && fs.fstatSync(fd).isDirectory();
+  } catch {
+    return false; // reading it says what is wrong
+  }
 }
 
 /** `bytes`, the content of `file`, as text (`Read`). */
