@@ -1168,6 +1168,29 @@ test('check -: what is not text gets the message a file gets, and exit 2; not UT
   assert.match(cli(['check', '-', '--stdin-filename', 'a/mars.local.toml'], { input: notUtf8 }).out, /^a\/mars\.local\.toml:1:6: error toml-syntax .*Mars reads mars\.local\.toml as UTF-8/);
 });
 
+test('check -: stdin that is not text is told as soon as a NUL byte comes, not read on to 512 MiB (`< /dev/zero`, a binary piped in that never ends)', async () => {
+  for (const [args, head, message] of [
+    [['check', '-'], Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x00, 0x01]), /^mars-toml: <stdin> is not a text file \(it contains NUL bytes\); Mars reads it as UTF-8 text$/m],
+    [['check', '--fix', '-'], Buffer.from('[agents.a.tools]\n', 'utf16le'), /^mars-toml: <stdin> is UTF-16 text \(.*\); Mars reads it as UTF-8: save it as UTF-8$/m],
+  ] as const) {
+    const child = spawn(process.execPath, [path.join(DIST, 'cli.js'), ...args]);
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.stdin.on('error', () => {});
+    // Its first bytes, then more of them as long as the checker reads, as from /dev/zero.
+    child.stdin.write(head);
+    const feed = setInterval(() => child.stdin.writable && child.stdin.write(Buffer.alloc(1 << 16)), 1);
+    const code = await Promise.race([new Promise((resolve) => child.on('close', resolve)), new Promise((resolve) => setTimeout(() => resolve('still reading'), 10_000))]);
+    clearInterval(feed);
+    child.kill();
+    assert.equal(code, 2, err);
+    assert.match(err, message);
+    assert.equal(out, '', 'no document written back');
+  }
+});
+
 test('check - with a folder for stdin (`< .`) says so, exit 2, rather than check an empty document', () => {
   const dir = workspace({ 'mars.toml': '' });
   const r = spawnSync('sh', ['-c', '"$0" "$1" check - < .', process.execPath, path.join(DIST, 'cli.js')], { cwd: dir, encoding: 'utf8' });

@@ -44,7 +44,8 @@ export function readText(file: string, maxBytes: number = MAX_STRING_LENGTH): Re
 
 /**
  * Stdin (`-`) to its end, as a file is read (`readText`), `name` said for it: a pipe, a file
- * (`< mars.toml`), a terminal. Reading stops once it is too large: a larger text cannot be held.
+ * (`< mars.toml`), a terminal. Reading stops once it is too large: a larger text cannot be held;
+ * and at a NUL byte, which no text Mars reads holds.
  * Its `bytes` are kept, for `--fix -` to write back a text that is not UTF-8 as it came.
  */
 export async function readStdin(input: NodeJS.ReadableStream, name: string, maxBytes: number = MAX_STRING_LENGTH): Promise<Read> {
@@ -56,6 +57,9 @@ export async function readStdin(input: NodeJS.ReadableStream, name: string, maxB
       const chunk = typeof data === 'string' ? Buffer.from(data) : (data as Buffer);
       if ((size += chunk.length) > maxBytes) return { error: `${name} is too large to check (more than ${maxBytes} bytes, the most it checks)` };
       chunks.push(chunk);
+      // A NUL byte makes it no text Mars reads (binary, or UTF-16, told by its first bytes, read
+      // already): what follows cannot change that, and `< /dev/zero` would be read on to 512 MiB.
+      if (chunk.includes(0)) break;
     }
   } catch (e) {
     return { error: `cannot read ${name}: ${reason(e)}` };
