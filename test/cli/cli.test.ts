@@ -462,6 +462,18 @@ test('exit 0 on a clean file, 2 for a missing file or a bad option, with no stac
   assert.equal(cli(['frobnicate']).code, 2);
 });
 
+test('a glob pattern no shell expanded (quoted, or Windows\' cmd) is not found, and the message says the checker does not expand one either', () => {
+  const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["read"]\n', 'a/mars.toml': '[agents.a.tools]\nallowed = ["read"]\n', 'b[1].toml': '' });
+  for (const p of ['*.toml', '**/mars.toml', 'a/mars.tom?']) {
+    const r = cli(['check', p], { cwd: dir });
+    assert.equal(r.code, 2, r.err);
+    assert.equal(r.err.split('\n')[0], `mars-toml: cannot read ${p}: no such file or folder (a pattern is not expanded: name the files, or a folder to search it)`);
+  }
+  // A name that holds such a character is a name: read when it is there, not found plainly when not.
+  assert.equal(cli(['check', 'b[1].toml'], { cwd: dir }).code, 0);
+  assert.equal(cli(['check', 'c[1].toml'], { cwd: dir }).err.split('\n')[0], 'mars-toml: cannot read c[1].toml: no such file or folder');
+});
+
 test('a reader that stops early (`| head`) ends the output quietly: exit status of the check, no EPIPE trace', async () => {
   const entries = Array.from({ length: 3000 }, (_, i) => `"Tool${i}"`).join(', ');
   const dir = workspace({ 'mars.toml': `[agents.a.tools]\nallowed = ["bash()", ${entries}]\n` });

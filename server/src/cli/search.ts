@@ -74,7 +74,7 @@ export function findFiles(paths: readonly string[], problems: PathProblem[], res
       stat = fs.statSync(p);
     } catch (e) {
       // Said once for each file it names, as the system reads the path (`link/../x` is not `./x`).
-      problem(namedAs(p), `cannot read ${p}: ${namedNotUtf8(p) ? 'its name is not UTF-8' : reason(e)}`, false);
+      problem(namedAs(p), `cannot read ${p}: ${namedNotUtf8(p) ? 'its name is not UTF-8' : reason(e)}${unexpanded(p, e) ? ` (${UNEXPANDED})` : ''}`, false);
       continue;
     }
     if (stat.isDirectory()) {
@@ -84,6 +84,17 @@ export function findFiles(paths: readonly string[], problems: PathProblem[], res
     else add(namedAs(p));
   }
   return out;
+}
+
+const UNEXPANDED = 'a pattern is not expanded: name the files, or a folder to search it';
+
+/**
+ * Whether `p`, not found, is most likely a glob pattern no shell expanded (quoted, or typed in
+ * Windows' cmd, which expands none), which the checker does not expand either:
+ * a `*` or `?` in it. A `[` alone is not taken for one: names hold it (`notes[1]`).
+ */
+function unexpanded(p: string, e: unknown): boolean {
+  return (e as NodeJS.ErrnoException).code === 'ENOENT' && /[*?]/.test(p);
 }
 
 /**
