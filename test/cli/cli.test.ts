@@ -829,10 +829,11 @@ test('pipes and devices are not read (they would block or never end); a file rea
   spawnSync('mkfifo', [fifo]);
   fs.mkdirSync(path.join(dir, 'linked'));
   fs.symlinkSync('/dev/zero', path.join(dir, 'linked', 'mars.toml'));
-  for (const target of [fifo, '/dev/zero']) {
+  // Said what it is, and for a pipe (`check <(git show HEAD:mars.toml)`, /dev/stdin) how to check what comes through one.
+  for (const [target, what] of [[fifo, 'it is a pipe (for a document piped in, pass - and pipe it to the checker)'], ['/dev/zero', 'it is a device']]) {
     const r = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), 'check', target], { cwd: dir, encoding: 'utf8', timeout: 20_000 });
     assert.equal(r.status, 2, `${target}: ${r.stderr}`);
-    assert.match(r.stderr, /is not a regular file/);
+    assert.equal(r.stderr.split('\n')[0], `mars-toml: ${target} is not a regular file: ${what}`);
     assert.match(r.stderr, /^0 files checked, 1 not checked: no problems in what was checked$/m);
   }
   // A missing path is not checked either; a hard link to a file named already is that file.

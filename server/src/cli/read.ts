@@ -32,7 +32,7 @@ export function readText(file: string, maxBytes: number = MAX_STRING_LENGTH): Re
   try {
     // A pipe or a device (/dev/zero) would block or never end: only regular files are read.
     const stat = fs.statSync(file);
-    if (!stat.isFile()) return { error: `${file} is not a regular file` };
+    if (!stat.isFile()) return { error: `${file} is not a regular file${kind(stat)}` };
     // Past the longest string Node makes (about 512 MiB), the text cannot be held at all.
     if (stat.size > maxBytes) return { error: `${file} is too large to check (${stat.size} bytes; at most ${maxBytes})` };
     bytes = fs.readFileSync(file);
@@ -40,6 +40,14 @@ export function readText(file: string, maxBytes: number = MAX_STRING_LENGTH): Re
     return { error: `cannot read ${file}: ${reason(e)}` };
   }
   return asText(file, bytes, maxBytes);
+}
+
+/** What a file that is not regular is, for the message: a pipe (`check <(git show HEAD:mars.toml)`, /dev/stdin) with the way to check what comes through it. */
+function kind(stat: fs.Stats): string {
+  if (stat.isFIFO()) return ': it is a pipe (for a document piped in, pass - and pipe it to the checker)';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return ': it is a device';
+  if (stat.isSocket()) return ': it is a socket';
+  return '';
 }
 
 /**
