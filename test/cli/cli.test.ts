@@ -868,6 +868,10 @@ test('help and version on stdout, exit 0; parse-names takes no arguments', () =>
     assert.equal(r.code, 0, args.join(' '));
     assert.match(r.out, args.includes('check') ? /^usage: mars-toml check [^]*--fix +apply the safe fixes, writing each file in place[^]*--no-respect-gitignore\n +search folders without skipping what git ignores/ : /^usage: mars-toml <command>/);
   }
+  // The general help names each form of it the README names, as clap's lists help and --version.
+  const usage = cli(['--help']).out;
+  assert.match(usage, /^  help \[<command>\] +print this help, or a command's \(mars-toml help check, as mars-toml check --help\)$/m);
+  assert.match(usage, /^  --version +print the version$/m);
   const v = cli(['--version']);
   assert.equal(v.code, 0);
   assert.equal(v.out, `mars-toml ${JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version}\n`);

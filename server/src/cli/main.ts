@@ -17,6 +17,7 @@ commands:
   ${CHECK}
                            check mars.toml / mars.local.toml files (more: mars-toml check --help)
   parse-names              read one JSON string literal per line on stdin, print one parse per line (JSON)
+  help [<command>]         print this help, or a command's (mars-toml help check, as mars-toml check --help)
   --version                print the version
 `;
 
