@@ -530,7 +530,7 @@ test('a binary file gets a clear message and exit 2; invalid UTF-8 is an error a
   assert.deepEqual(fs.readFileSync(path.join(dir, 'utf/mars.toml')), notUtf8);
 });
 
-test('a file saved as UTF-16 (as Windows PowerShell 5 writes `>`) is said to be UTF-16 text, not binary; exit 2', () => {
+test('a file saved as UTF-16 (as Windows PowerShell 5 writes `>`) is said to be UTF-16 text, not binary, and one saved as UTF-32 UTF-32; exit 2', () => {
   const text = '[agents.a.tools]\nallowed = ["Shell"]\n';
   const le = Buffer.from(text, 'utf16le');
   const be = Buffer.from(le).swap16();
@@ -539,6 +539,15 @@ test('a file saved as UTF-16 (as Windows PowerShell 5 writes `>`) is said to be 
     const r = cli(['check', name], { cwd: dir });
     assert.equal(r.code, 2, name);
     assert.match(r.err, new RegExp(`${name}/mars\\.toml is UTF-16 text \\(.*\\); Mars reads it as UTF-8: save it as UTF-8`), name);
+  }
+  // UTF-32 (its byte order mark, FF FE 00 00, starts as UTF-16's does) is said to be UTF-32, with either order.
+  const utf32le = Buffer.alloc(text.length * 4 + 4);
+  [0xfeff, ...[...text].map((c) => c.charCodeAt(0))].forEach((c, i) => utf32le.writeUInt32LE(c, i * 4));
+  const utf32 = workspace({ 'le/mars.toml': utf32le, 'be/mars.toml': Buffer.from(utf32le).swap32() });
+  for (const name of ['le', 'be']) {
+    const r = cli(['check', name], { cwd: utf32 });
+    assert.equal(r.code, 2, name);
+    assert.equal(r.err.split('\n')[0], `mars-toml: ${name}/mars.toml is UTF-32 text (it starts with a UTF-32 byte order mark); Mars reads it as UTF-8: save it as UTF-8`, name);
   }
   // An executable is no text at all.
   const bin = cli(['check', 'mars.toml'], { cwd: workspace({ 'mars.toml': Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]) }) });

@@ -7,6 +7,19 @@ import { reason } from './files';
 
 const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
 
+/**
+ * The encoding `bytes` are in when it is UTF-16 or UTF-32, and how they show it: a byte order mark,
+ * or (UTF-16) text that starts with ASCII characters each beside a NUL byte. UTF-32's mark in
+ * little-endian order, FF FE 00 00, starts as UTF-16's does: it is looked for first.
+ */
+function wideEncoding(bytes: Buffer): { encoding: string; how: string } | null {
+  const utf32 = { encoding: 'UTF-32', how: 'it starts with a UTF-32 byte order mark' };
+  if (bytes[0] === 0xff && bytes[1] === 0xfe && bytes[2] === 0 && bytes[3] === 0) return utf32;
+  if (bytes[0] === 0 && bytes[1] === 0 && bytes[2] === 0xfe && bytes[3] === 0xff) return utf32;
+  const how = utf16Order(bytes);
+  return how === null ? null : { encoding: 'UTF-16', how };
+}
+
 /** How `bytes` show they are UTF-16: a byte order mark, or text that starts with ASCII characters each beside a NUL byte. */
 function utf16Order(bytes: Buffer): string | null {
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return 'it starts with a UTF-16 byte order mark';
@@ -92,8 +105,8 @@ function asText(file: string, bytes: Buffer, maxBytes: number): Read {
   if (bytes.length > maxBytes) return { error: `${file} is too large to check (${bytes.length} bytes; at most ${maxBytes})` };
   if (bytes.includes(0)) {
     // Windows PowerShell 5 writes `>` and Out-File as UTF-16: text, in an encoding Mars does not read.
-    const utf16 = utf16Order(bytes);
-    return { error: utf16 ? `${file} is UTF-16 text (${utf16}); Mars reads it as UTF-8: save it as UTF-8` : `${file} is not a text file (it contains NUL bytes); Mars reads it as UTF-8 text` };
+    const wide = wideEncoding(bytes);
+    return { error: wide ? `${file} is ${wide.encoding} text (${wide.how}); Mars reads it as UTF-8: save it as UTF-8` : `${file} is not a text file (it contains NUL bytes); Mars reads it as UTF-8 text` };
   }
   // The BOM stays in the text: the analysis skips one, as Mars's parser does, so a second one is
   // the error it is for Mars (a decoder's default would drop the first and the analysis the other).
