@@ -1303,6 +1303,10 @@ test('a mistyped option or command is a usage error that names the one it most l
     [['--fix'], /unknown command '--fix' \(did you mean mars-toml check --fix\?\)$/m],
     [['mars.toml'], /unknown command 'mars.toml' \(did you mean mars-toml check mars.toml\?\)$/m],
     [['frobnicate'], /^mars-toml: unknown command 'frobnicate'$/m],
+    // What other tools call a command of ours: eslint's and node's -v, tombi's lint, a fix command.
+    [['-v'], /^mars-toml: unknown command '-v' \(did you mean --version\?\)$/m],
+    [['lint', '.'], /^mars-toml: unknown command 'lint' \(did you mean check\?\)$/m],
+    [['fix'], /^mars-toml: unknown command 'fix' \(did you mean mars-toml check --fix\?\)$/m],
     // `help <command>` of a command that does not exist says so, as clap's and git's do, rather than
     // print the general help with exit 0 as if `chek` were one.
     [['help', 'chek'], /^mars-toml help: unknown command 'chek' \(did you mean check\?\)$/m],

@@ -58,12 +58,15 @@ const said = (text: string): string => inert(shown(text));
 
 const COMMANDS = ['check', 'parse-names', 'help', '--help', '--version'];
 
+/** What the tools a user types daily call a command of ours: eslint's and node's -v, tombi's lint, a fix command (ruff's and eslint's are an option of their check). */
+const ELSEWHERE: Readonly<Record<string, string>> = { '-v': '--version', lint: 'check', fix: 'mars-toml check --fix' };
+
 /**
  * What an unknown command most likely meant: a mistyped one (`chek`), or `check` left out before a
  * path or one of its options (`mars-toml mars.toml`, `mars-toml --fix`), as clap's tips say.
  */
 function meant(command: string): string {
-  const near = nearestWord(command, COMMANDS);
+  const near = ELSEWHERE[command] ?? nearestWord(command, COMMANDS);
   if (near) return ` (did you mean ${near}?)`;
   const checks = command === '-' || CHECK_OPTIONS.includes(command.split('=')[0]!) || (!command.startsWith('-') && fs.existsSync(command));
   return checks ? ` (did you mean mars-toml check ${said(command)}?)` : '';
