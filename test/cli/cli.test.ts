@@ -1296,6 +1296,9 @@ test('a mistyped option or command is a usage error that names the one it most l
     [['check', '--reporter', 'github'], /unknown option '--reporter' \(did you mean --format\?\)$/m],
     [['check', '-f', 'json'], /unknown option '-f' \(did you mean --format\?\)$/m],
     [['check', '--no-ignore'], /unknown option '--no-ignore' \(did you mean --no-respect-gitignore\?\)$/m],
+    // biome's and prettier's name for --stdin-filename; eslint's --stdin, which is our path -.
+    [['check', '-', '--stdin-filepath', 'mars.toml'], /unknown option '--stdin-filepath' \(did you mean --stdin-filename\?\)$/m],
+    [['check', '--stdin'], /unknown option '--stdin' \(did you mean -, the path that reads stdin\?\)$/m],
     [['check', '--no-respect-git-ignore'], /unknown option '--no-respect-git-ignore' \(did you mean --no-respect-gitignore\?\)$/m],
     [['--no-respect-gitignore'], /unknown command '--no-respect-gitignore' \(did you mean mars-toml check --no-respect-gitignore\?\)$/m],
     [['chek'], /^mars-toml: unknown command 'chek' \(did you mean check\?\)$/m],

@@ -44,9 +44,14 @@ const FORMATS = ['text', 'json', 'github'] as const;
 /** The options of `check`, for the did-you-mean of a mistyped one (`--fromat`, `-fix`), as ruff's and eslint's. */
 export const CHECK_OPTIONS = ['--format', '--fix', '--severity', '--stdin-filename', '--no-respect-gitignore', '--help'];
 
-/** What the tools a user types daily call an option of ours: ruff's --output-format, biome's --reporter, eslint's -f, ripgrep's --no-ignore. */
+/**
+ * What the tools a user types daily call an option of ours: ruff's --output-format, biome's
+ * --reporter, eslint's -f, ripgrep's --no-ignore, biome's and prettier's --stdin-filepath, eslint's
+ * --stdin (our path -).
+ */
 const ELSEWHERE: Readonly<Record<string, string>> = {
   '--output-format': '--format', '--reporter': '--format', '-f': '--format', '--no-ignore': '--no-respect-gitignore', '--no-ignore-vcs': '--no-respect-gitignore',
+  '--stdin-filepath': '--stdin-filename', '--stdin': `${STDIN}, the path that reads stdin`,
 };
 
 type Format = (typeof FORMATS)[number];
