@@ -153,6 +153,14 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['an unknown escape in a header above the tools table: the same', '[agents."a\\qb"]\ntools.allowed = ["Read"]\n', ['toml-syntax@q']],
   ['an unknown escape in a dotted key: its statement over lines is a guess', '[agents]\n"a\\qb".tools.allowed = [\n  "Read",\n]\nb.tools.allowed = ["Edit"]\n',
     ['toml-syntax@q', 'non-canonical@Edit']],
+  // Only where a tool name could be read: under a header (a key) whose root is not `agents` or `skills`, nor one meant for
+  // them, nothing is said of tool names, whatever the part Mars cannot read was meant to be. There the guess is the rest
+  // of the error's line, as past any error, and a mars-ignore comment's misspelt code below it is said as anywhere else.
+  ['an unknown escape in a header no tool name is read under: the rest of its line alone is a guess', '[mcp."a\\qb"]\n# mars-ignore non-canonicl\nurl = "u"  # mars-ignore: unkown-tool\n[mcp.b]\n',
+    ['toml-syntax@q', 'invalid-suppression@mars-ignore', 'invalid-suppression@unkown-tool']],
+  ['the same in a dotted key over lines', '[mcp]\n"a\\qb".args = [\n  # mars-ignore: unkown-tool\n  "x",\n]\n', ['toml-syntax@q', 'invalid-suppression@unkown-tool']],
+  ['an unknown escape in a header\'s root key: which root it names is a guess, and its section too', '["agent\\s".a.tools]\n# mars-ignore: unkown-tool\nallowed = ["Read"]\n', ['toml-syntax@s']],
+  ['an unknown escape in a header under `agents`: its section is a guess, below the tools table too', '[agents.a.tools."Bash(a\\qb)"]\n# mars-ignore: unkown-tool\nx = 1\n', ['toml-syntax@q']],
   ['an inline tools table over lines (TOML 1.1): an error, and its entries read', '[agents.a]\ntools = {\n  allowed = ["Bash"],\n}\n', ['toml-syntax@{', 'non-canonical@Bash']],
   ['one left open while typing above other statements: those are the section\'s', '[agents.a]\ntools = {\n  allowed = ["Bash"]\ndescription = "Shell"\n[agents.b.tools]\nallowed = ["Read"]\n', ['toml-syntax@{', 'non-canonical@Read']],
   ['one left open above a list of the section', '[agents.a.tools]\nallowed = {\ndisallowed = ["Bash"]\n', ['toml-syntax@{', 'invalid-tool-policy@{', 'non-canonical@Bash']],

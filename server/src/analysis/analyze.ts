@@ -3,7 +3,7 @@
 // Pure (no LSP, no IO).
 
 import { LineIndex, lineEndAt, type Lines } from '../toml/lineIndex';
-import type { KeyValue, Span, SyntaxProblem, TomlArray, TomlDocument, TomlValue } from '../toml/model';
+import type { KeyPart, KeyValue, Span, SyntaxProblem, TomlArray, TomlDocument, TomlValue } from '../toml/model';
 import { parseToml } from '../toml/parse';
 import { lastAtOrBefore, stringTowards } from '../toml/sorted';
 import { syntaxProblems } from '../toml/syntax';
@@ -15,7 +15,8 @@ import {
   type Finding, type ParsedEntry, VerdictMemo,
 } from './findings';
 import { moveEdits, moveOf } from './moves';
-import { findPolicies, NO_ARRAYS, ownerKey, type Policies } from './policies';
+import { findPolicies, NO_ARRAYS, OWNERS, ownerKey, type Policies } from './policies';
+import { meantOwner } from './meant';
 import { contentSpan, isOpenMultiline } from '../toml/stringPositions';
 import { anySuppression, findSuppressions, isSuppressed, NOTHING_OUTSIDE, suppressionFindings, type Outside, type Suppressions } from './suppress';
 
@@ -129,7 +130,7 @@ export function inGuessed(guessed: readonly Span[], offset: number): boolean {
  * one: its text is no entries); from the opening quote of a string left open there (the entry it
  * reads as is not written yet), or of one the error is an escape of no meaning in (`\q`: Mars reads
  * no entry there, and which one was meant is a guess; in a key, its whole statement, and in a
- * header, its whole section). Quotes pair the wrong way on the error's line only (but for a `"""`
+ * header, its whole section, where they may name a place tool names are read: `mayNameTools`). Quotes pair the wrong way on the error's line only (but for a `"""`
  * there): a string of one line ends with it, so the lines below it (the items of a list over lines)
  * read as written.
  */
@@ -179,7 +180,7 @@ function guessedAfter(doc: TomlDocument, from: number, problems: readonly number
     };
     // A key holding it names what Mars cannot read (`"a\qb".tools.allowed = [` over lines): the whole statement is a guess.
     for (const part of kv.key.parts) {
-      if (part.unread && part.span.start <= from && from < part.span.end) {
+      if (part.unread && part.span.start <= from && from < part.span.end && mayNameTools([...(section?.header?.key.parts ?? []), ...kv.key.parts], part)) {
         start = Math.min(start, part.span.start);
         end = Math.max(end, kv.span.end);
       }
@@ -188,12 +189,26 @@ function guessedAfter(doc: TomlDocument, from: number, problems: readonly number
   }
   // A header holding it (`[agents."a\qb".tools]`) names a table Mars cannot read: what the section
   // holds is a guess, as the statement of such a key is; the sections after it read as written.
-  const unreadPart = section?.header?.key.parts.find((p) => p.unread && p.span.start <= from && from < p.span.end);
-  if (unreadPart) {
+  const header = section?.header?.key.parts ?? [];
+  const unreadPart = header.find((p) => p.unread && p.span.start <= from && from < p.span.end);
+  if (unreadPart && mayNameTools(header, unreadPart)) {
     start = Math.min(start, unreadPart.span.start);
     end = Math.max(end, section!.span.end);
   }
   return { start: Math.min(start, guessFrom(doc, from)), end };
+}
+
+/**
+ * Whether the key path `path` (a header's parts, or a statement's full path), which holds `unread`, a
+ * part with an escape of no meaning, may name a place where tool names are read: its root is that
+ * part (which root was meant is a guess), `agents` or `skills`, or one meant for them (`agent`, as
+ * policies.ts reads it). Elsewhere (`[mcp."a\qb"]`) no tool name is read whatever the part was
+ * meant to be, so its section (statement) is no guess: only the rest of the error's line is, as past
+ * any error, and a mars-ignore comment below it is read and said of as anywhere.
+ */
+function mayNameTools(path: readonly KeyPart[], unread: KeyPart): boolean {
+  const root = path[0]!;
+  return root === unread || OWNERS.has(root.name) || meantOwner(root.name) !== null;
 }
 
 /**
