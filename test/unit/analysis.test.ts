@@ -987,6 +987,28 @@ test('names are never moved onto a line a mars-ignore silences: where a table wr
   assert.notDeepEqual(documentFixAll(analyzeDocument(mcp.replace('# mars-ignore: illegal-char\n', ''))), [], 'moved when nothing silences the line');
 });
 
+// A respelling of a multi-line string writes its value up to the closing quotes. Where the line they close on holds a
+// mars-ignore, which speaks of that line alone (not of the entry on the line above), the entry would join that line and
+// come under the comment: `my_tool`'s unknown-tool was silenced. There the line break stays, after a line-ending
+// backslash (TOML reads it as nothing); a literal string, which has none, is written as a basic one.
+const RESPELT_OVER_LINES: Array<[before: string, after: string]> = [
+  ['allowed = ["""\nMyTool\n""", "foo"]  # mars-ignore: unknown-tool\n', 'allowed = ["""\nmy_tool\\\n""", "foo"]  # mars-ignore: unknown-tool\n'],
+  ['allowed = ["""\r\n  MyTool\r\n  """]  # mars-ignore: unknown-tool\r\n', 'allowed = ["""\r\nmy_tool\\\r\n  """]  # mars-ignore: unknown-tool\r\n'],
+  ["allowed = ['''\nMyTool\n''']  # mars-ignore: unknown-tool\n", 'allowed = ["""\nmy_tool\\\n"""]  # mars-ignore: unknown-tool\n'],
+  // No mars-ignore on the closing line: written up to the quotes, as before.
+  ['allowed = ["""\nMyTool\n""", "foo"]  # note\n', 'allowed = ["""\nmy_tool""", "foo"]  # note\n'],
+];
+for (const [before, after] of RESPELT_OVER_LINES) {
+  test(`a respelling over lines keeps the line its closing quotes are on apart where a mars-ignore speaks of it: ${JSON.stringify(before)}`, () => {
+    const text = `[agents.a.tools]\n${before}`;
+    const f = documentFindings(analyzeDocument(text)).find((x) => x.code === 'non-canonical')!;
+    const fixed = applyEdits(text, f.fixes.find((x) => x.title === 'Change to `my_tool`')!.edits);
+    assert.equal(fixed, `[agents.a.tools]\n${after}`);
+    // What it wrote is still said of it.
+    assert.ok(documentFindings(analyzeDocument(fixed)).some((x) => x.code === 'unknown-tool' && fixed.slice(x.span.start, x.span.end) === 'my_tool'));
+  });
+}
+
 // An entry's fix, as text: what it writes, and that what it writes means what Mars reads (and is clean).
 const ENTRY_FIXES: Array<[entry: string, code: string, fixed: string | null]> = [
   ['Bassh(git log:*)', 'unknown-tool', 'bash(git log *)'],

@@ -9,12 +9,13 @@ import {
 import { capitalized, inWords, ownCopy, quoted, rustTrim, shortened, shown, trimmedAway, uPlus } from '../grammar/text';
 import { isMcpWireToken, splitToolName } from '../grammar/toolName';
 import type { KeyPart, KeyValue, Span, TomlArray, TomlDocument, TomlString } from '../toml/model';
-import { basicString, replaceStringValue } from '../toml/strings';
-import { closingQuote, contentSpan, isOpenMultiline, valueSources } from '../toml/stringPositions';
-import { firstLineOf, lineContent } from '../toml/lineIndex';
+import { basicString, escapeBasic, replaceStringValue } from '../toml/strings';
+import { closingQuote, contentSpan, isMultiline, isOpenMultiline, valueSources, valueStart } from '../toml/stringPositions';
+import { firstLineOf, lineContent, lineEndAt } from '../toml/lineIndex';
 import { lastStartingBefore, stringTowards } from '../toml/sorted';
 import { CODES, type Code, type Severity, type SeverityOverrides } from './codes';
 import { deleteItems, type Edit } from './edits';
+import { directiveOf } from './suppress';
 import { isWritten, misplacedAt, ownerKey, ownerLabel, ownPolicy, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type ListName, type MisplacedList, type Owner, type Policies } from './policies';
 import { extraKeyFixes, ignoredKeyFixes, keyAsEntry, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, otherList, removeTableFix, shapeConflicts, shapeFixes, strayListConflicts } from './moves';
 
@@ -324,7 +325,28 @@ export function overridden(f: Finding, overrides: SeverityOverrides): Finding | 
 }
 
 function replaceFix(text: string, title: string, str: TomlString, value: string, preferred: boolean, safe: boolean): Fix {
-  return { title, edits: [replaceStringValue(text, str, value)], preferred, safe };
+  return { title, edits: [keepingClosingLine(text, str, value) ?? replaceStringValue(text, str, value)], preferred, safe };
+}
+
+/**
+ * Writing `value` into a multi-line string up to its closing quotes joins the line they are on to
+ * the value's (`"""` ⏎ `Shell` ⏎ `"""`): where a `mars-ignore` at the end of that line speaks of it
+ * alone (see `Suppressions.opened`), the entry would come under it. There the edit keeps that line
+ * apart: the value, a line-ending backslash (TOML reads it and the blanks after it as nothing), then
+ * the line break; a literal string, which has no escapes, becomes a basic one. Null elsewhere.
+ */
+function keepingClosingLine(text: string, str: TomlString, value: string): Edit | null {
+  if (!str.terminated || !isMultiline(str)) return null;
+  const from = valueStart(text, str);
+  const tail = /\r?\n[ \t]*$/.exec(text.slice(from, str.content.end));
+  if (!tail) return null;
+  // Past the closing quotes, to the line's end: a `#` in a later string on it could read as one too, as `spokenOf` (edits.ts) allows.
+  const rest = text.slice(str.span.end, lineEndAt(text, str.span.end));
+  const hash = rest.indexOf('#');
+  if (hash < 0 || directiveOf(rest.slice(hash + 1)) !== 'line') return null;
+  const written = `${escapeBasic(value)}\\${tail[0]}`;
+  return str.style === 'multiline-basic' ? { start: from, end: str.content.end, newText: written }
+    : { start: str.span.start, end: str.span.end, newText: `"""${text.slice(str.content.start, from)}${written}"""` };
 }
 
 /** A key part's span inside its quotes, when it has them (as a string's content is). */
