@@ -103,7 +103,8 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['one finding a character, on its first escape', '[agents.a.tools]\nallowed = ["bash(a\\tb\\tc)"]\n', ['illegal-char@\\t']],
   ['a run of one character is one finding over the run; escapes too', '[agents.a.tools]\nallowed = ["bash(a,,,b)", "bash(a\\t\\tb)", "read,\\u002C"]\n',
     ['illegal-char@,,,', 'illegal-char@\\t\\t', 'unknown-tool@read,\\u002C', 'illegal-char@,\\u002C']],
-  ['a run over a line-ending backslash: the first line', '[agents.a.tools]\nallowed = ["""read,\\\n  ,x"""]\n', ['unknown-tool@read,', 'illegal-char@read,']],
+  // A run over a line-ending backslash: its part on the first line (its part on the next is a related place).
+  ['a run over a line-ending backslash: its part on the first line', '[agents.a.tools]\nallowed = ["""read,\\\n  ,x"""]\n', ['unknown-tool@read,', 'illegal-char@,']],
   ['commas after an escape: one finding, on the first', '[agents.a.tools]\nallowed = ["re\\u0061d,x,y"]\n', ['unknown-tool@re\\u0061d,x,y', 'illegal-char@,']],
   ['a comma in a multi-line string', '[agents.a.tools]\nallowed = ["""\nread,x"""]\n', ['unknown-tool@read,x', 'illegal-char@,']],
   ['an escaped line break: its escape', '[agents.a.tools]\nallowed = ["read\\nx"]\n', ['unknown-tool@read\\nx', 'illegal-char@\\n']],
@@ -502,7 +503,17 @@ const CHARS_APART: Array<[table: string, found: Array<[message: string, at: stri
     ["2 commas split Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read this entry in pieces; use one entry per tool.", ',b', [[',d', 'another comma']]],
     ['This entry contains control character U+0009, which can break the shell command a harness is started with.', '\\tc', []],
     ['This entry contains control character U+0007, which can break the shell command a harness is started with.', '\\u0007e', []]]],
-  ['"bash(a,b,c)" = "deny"', [["2 commas split Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read this tool name in pieces; use one name per tool.", ',b', [[',c', 'another comma']]]]],
+  ['"bash(a,b,c)" = "deny"', [["2 commas split Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read this tool name in pieces; use one name per tool.", ',b', [[',c', 'another comma']]]]],  // A run of the value that a line-ending backslash joins from two lines of the text: each line's
+  // part is a place of its own (a range over both would end on the next line). It was placed on the
+  // string's first line, its other part unsaid.
+  ['allowed = ["""a,\\\n  ,b"""]', [["2 commas split Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read this entry in pieces; use one entry per tool.", ',\\', [[',b', 'another comma']]]]],
+  ['allowed = ["""x\\\n  y,\\\n  ,z,w"""]', [["3 commas split Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read this entry in pieces; use one entry per tool.", ',\\', [[',z', 'another comma'], [',w', 'another comma']]]]],
+  ['allowed = ["""p,,\\\n  ,,,q"""]', [["5 commas split Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read this entry in pieces; use one entry per tool.", ',,\\', [[',,,q', '3 more commas']]]]],
+  ['allowed = ["""p\\t\\\n\\tq"""]', [['This entry contains control character U+0009 (2 times), which can break the shell command a harness is started with.', '\\t\\', [['\\tq', 'control character U+0009 again']]]]],
+  // A run of line breaks is on no one line: the first line stands for it, as before.
+  ['allowed = ["""a,\n\nb"""]', [
+    ['This entry contains control character U+000A (2 times), which can break the shell command a harness is started with.', 'a,', []],
+    ["A comma splits Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read this entry in pieces; use one entry per tool.", ',\n', []]]],
 ];
 for (const [table, found] of CHARS_APART) {
   test(`one illegal-char finding a character an entry holds, counting them: ${table}`, () => {

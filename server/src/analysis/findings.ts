@@ -4,7 +4,7 @@
 import { ERROR_ALLOWED, errorMessage, parseToolName, render, type ParseResult, type ToolName } from '../grammar/toolName';
 import {
   byChar, canonicalSpelling, charProblemReason, charRunNote, illegalChars, lookalikeChar, mcpWireRewrite, readsAs, respelling, rewriteLegacyPrefix, suggestCapability, suggestScoped,
-  writtenWithLegacyPrefix,
+  writtenWithLegacyPrefix, type CharProblemGroup,
 } from '../grammar/checks';
 import { capitalized, inWords, ownCopy, quoted, rustTrim, shortened, shown, trimmedAway, uPlus } from '../grammar/text';
 import { isMcpWireToken, splitToolName } from '../grammar/toolName';
@@ -358,20 +358,66 @@ export function keyContentSpan(text: string, span: Span): Span {
   return firstLineOf(text, { start: span.start + 1, end: closeAt >= 0 ? closeAt : span.end });
 }
 
+/** Where part of a run of characters of a string's value comes from in the text, and how many of them it holds. */
+interface RunPlace {
+  readonly span: Span;
+  readonly length: number;
+}
+
 /**
  * Where a run of characters of a string's decoded value comes from in the text (an escape: all of
- * it), the string's sources made once; a run whose text spans a line break has none (a range that
- * does ends on another line; the first line is shown instead).
+ * it), the string's sources made once: a place a line, as a line-ending backslash joins a run of the
+ * value from two lines of the text (`,\` then `,` on the next). A part that is itself a line break
+ * has none (a range over it ends on another line; the first line is shown instead); nor has a run
+ * when the sources are not known.
  */
-function charSpans(text: string, str: TomlString): (offset: number, length: number) => Span | null {
+function charSpans(text: string, str: TomlString): (offset: number, length: number) => RunPlace[] {
   let sources: ReturnType<typeof valueSources> | undefined;
   return (offset, length) => {
     sources ??= valueSources(text, str);
     const last = offset + length - 1;
-    if (!sources || last >= sources.starts.length) return null;
-    const span = { start: sources.starts[offset]!, end: sources.ends[last]! };
-    return /[\r\n]/.test(text.slice(span.start, span.end)) ? null : span;
+    if (!sources || last >= sources.starts.length) return [];
+    const { starts, ends } = sources;
+    const places: RunPlace[] = [];
+    const add = (span: Span, n: number) => {
+      if (!/[\r\n]/.test(text.slice(span.start, span.end))) places.push({ span, length: n });
+    };
+    let span = { start: starts[offset]!, end: ends[offset]! };
+    let n = 1;
+    for (let k = offset + 1; k <= last; k++) {
+      // Two units of one escape share its text; the next character's text follows on, or is past a join.
+      if (starts[k]! < span.end) n++;
+      else if (starts[k] === span.end) {
+        span = { start: span.start, end: ends[k]! };
+        n++;
+      } else {
+        add(span, n);
+        span = { start: starts[k]!, end: ends[k]! };
+        n = 1;
+      }
+    }
+    add(span, n);
+    return places;
   };
+}
+
+const MORE_CHARS_SHOWN = 20;
+
+/**
+ * Where a character's finding in an entry (or a map-form key) is placed, and its related places: on
+ * the first place of its first run (`fallback`, the first line, when that has none), then the rest
+ * of that run and its other runs, each place said as a run of its own (`another comma`).
+ */
+function charPlaces(g: CharProblemGroup, placesOf: (offset: number, length: number) => RunPlace[], fallback: Span): { at: Span; related: Finding['related'] } {
+  const [first, ...rest] = g.runs;
+  const [own, ...more] = placesOf(first!.offset, first!.length);
+  const at = own?.span ?? fallback;
+  const related: Array<{ span: Span; message: string }> = [];
+  // The message counts them all: an entry of a million commas apart relates the first few places, not a million.
+  for (const place of [...more, ...rest.slice(0, MORE_CHARS_SHOWN).flatMap((r) => placesOf(r.offset, r.length))].slice(0, MORE_CHARS_SHOWN)) {
+    if (place.span.start !== at.start) related.push({ span: place.span, message: charRunNote({ kind: g.kind, char: g.char, length: place.length }) });
+  }
+  return { at, related: related.length === 0 ? undefined : related };
 }
 
 /** What one entry string means and what is wrong with it: a pure function of the string. */
@@ -413,7 +459,7 @@ interface EntryIssue {
   /** The entry's replacement value, for its fix. */
   readonly replacement?: Replacement;
   /** For characters of the value (a comma, a run of control characters): where they are in it, and where more of them are. */
-  readonly chars?: { readonly offset: number; readonly length: number; readonly more: ReadonlyArray<{ readonly offset: number; readonly length: number; readonly note: string }> };
+  readonly chars?: CharProblemGroup;
 }
 
 const MEMO_LIMIT = 50_000;
@@ -527,14 +573,7 @@ function entryVerdict(raw: string): EntryVerdict {
       }
     }
   }
-  for (const g of byChar(illegalChars(raw))) {
-    const [first, ...rest] = g.runs;
-    issues.push({
-      code: 'illegal-char',
-      chars: { offset: first!.offset, length: first!.length, more: rest.map((c) => ({ offset: c.offset, length: c.length, note: charRunNote(c) })) },
-      message: charProblemReason(g),
-    });
-  }
+  for (const g of byChar(illegalChars(raw))) issues.push({ code: 'illegal-char', chars: g, message: charProblemReason(g) });
   // Made readable here, once per spelling (verdicts are memoized), not once per finding.
   return {
     parse, issues: issues.map((i) => withText(i.replacement?.held === undefined ? i : { ...i, replacement: { ...i.replacement, held: readable(i.replacement.held) } }, 'message', readable(i.message))),
@@ -563,7 +602,8 @@ export function entryFindings(text: string, p: ParsedEntry, memo: VerdictMemo, r
   // Two characters placed on one span (the first line) are one problem there (most entries have one issue).
   const said = issues.length > 1 ? new Set<string>() : null;
   for (const issue of issues) {
-    const at = issue.chars === undefined ? span : charSpan!(issue.chars.offset, issue.chars.length) ?? span;
+    const chars = issue.chars && charPlaces(issue.chars, charSpan!, span);
+    const at = chars?.at ?? span;
     if (said) {
       const key = `${issue.code}\u0000${at.start}\u0000${at.end}\u0000${issue.message}`;
       if (said.has(key)) continue;
@@ -571,7 +611,7 @@ export function entryFindings(text: string, p: ParsedEntry, memo: VerdictMemo, r
     }
     const r = isOpenMultiline(str) ? undefined : issue.replacement;
     if (!r) {
-      out.push(new LazyFinding(issue.code, at, issue.message, undefined, issue.chars && moreChars(issue.chars.more, at, charSpan!), false));
+      out.push(new LazyFinding(issue.code, at, issue.message, undefined, chars?.related, false));
       continue;
     }
     const o = outcome(memo, p.entry, r.value, reading, others);
@@ -581,20 +621,6 @@ export function entryFindings(text: string, p: ParsedEntry, memo: VerdictMemo, r
     out.push(new ReplacementFinding(issue.code, at, message, text, p.entry, r, o, o?.kind === 'conflict' ? false : r.safe));
   }
   return out;
-}
-
-const MORE_CHARS_SHOWN = 20;
-
-/** The places of a character's other runs in an entry, as a finding on its first (`at`) relates them; a run off the first line is left out, as the finding would be placed there. */
-function moreChars(more: NonNullable<EntryIssue['chars']>['more'], at: Span, charSpan: (offset: number, length: number) => Span | null): Finding['related'] {
-  if (more.length === 0) return undefined;
-  const related: Array<{ span: Span; message: string }> = [];
-  // The message counts them all: an entry of a million commas apart relates the first few places, not a million.
-  for (const m of more.slice(0, MORE_CHARS_SHOWN)) {
-    const span = charSpan(m.offset, m.length);
-    if (span && span.start !== at.start) related.push({ span, message: m.note });
-  }
-  return related.length === 0 ? undefined : related;
 }
 
 /** `message` with the conflict its fix would make said in it: where `r.around` puts it, else after it. */
@@ -1050,10 +1076,9 @@ function keyCharFindings(text: string, part: KeyPart): Finding[] {
   const str: TomlString | null = closed
     ? { kind: 'string', span: part.span, content: shown, value: part.name, style: q === '"' ? 'basic' : 'literal', terminated: true }
     : null;
-  const spanOf = str ? charSpans(text, str) : () => null;
+  const placesOf = str ? charSpans(text, str) : () => [];
   return byChar(problems).map((g) => {
-    const [first, ...rest] = g.runs;
-    const at = spanOf(first!.offset, first!.length) ?? shown;
-    return finding('illegal-char', at, charProblemReason(g, 'key'), undefined, moreChars(rest.map((c) => ({ offset: c.offset, length: c.length, note: charRunNote(c) })), at, spanOf));
+    const { at, related } = charPlaces(g, placesOf, shown);
+    return finding('illegal-char', at, charProblemReason(g, 'key'), undefined, related);
   });
 }

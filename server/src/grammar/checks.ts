@@ -56,7 +56,7 @@ export function charProblemReason(g: Pick<CharProblemGroup, 'kind' | 'char' | 'c
 }
 
 /** What a finding's related place says of a run of its character after the first: `another comma`, `2 more commas`. */
-export function charRunNote(run: CharProblem): string {
+export function charRunNote(run: Pick<CharProblem, 'kind' | 'char' | 'length'>): string {
   if (run.kind === 'comma') return run.length === 1 ? 'another comma' : `${run.length} more commas`;
   return `${describeChar(run.char)} ${run.length === 1 ? 'again' : `${run.length} more times`}`;
 }
