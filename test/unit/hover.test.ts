@@ -326,6 +326,23 @@ const CASES: Case[] = [
     lacks: ['lays its', 'cannot load the file'] },
   { name: 'a tools table under an agent written as an array of tables', doc: '[[skills.s]]\n[skills.s.to|ols]\ndisallowed = ["web"]', range: [1, 10, 1, 15],
     has: ['**`tools`**: the tool policy of skill `s`; Mars refuses to load the config', 'Skill `s` must be a table (`[skills.s]`)', '`allowed`: not written; `disallowed`: 1 entry.'] },
+  // A list and its entries under an owner written as an array of tables: the file does not load, as
+  // the hover on `tools` and on the header say (they said what the list reads, as if in force).
+  { name: 'the key of a list under an agent written as an array of tables', doc: '[[agents.x]]\ntools.allo|wed = ["read"]', range: [1, 6, 1, 13],
+    has: ['**`allowed`**: Tools the agent or skill may use.', 'Mars reads: `read`.', 'Mars refuses to load the config, so none of its rules is in force.',
+      'Agent `x` must be a table (`[agents.x]`), not an array of tables (`[[…]]`).', '_Of agent `x`._'],
+    lacks: ['cannot load the file'] },
+  { name: 'the key of a list in a tools table under a skill written as an array of tables', doc: '[[skills.s]]\n[skills.s.tools]\ndisal|lowed = ["web"]', range: [2, 0, 2, 10],
+    has: ['Mars refuses to load the config, so none of its rules is in force.', 'Skill `s` must be a table (`[skills.s]`)'] },
+  { name: 'an entry under an agent written as an array of tables', doc: '[[agents.x]]\n[agents.x.tools]\nallowed = ["re|ad"]', range: [2, 12, 2, 16],
+    has: ['**Capability** `read`', 'Mars refuses to load the config, so its rule is not in force.', 'Agent `x` must be a table (`[agents.x]`), not an array of tables (`[[…]]`).',
+      '_In `allowed` of agent `x`._'],
+    lacks: ['cannot load the file'] },
+  { name: 'an entry of an inline tools table under an agent written as an array of tables', doc: '[[agents.x]]\ntools = { disallowed = ["bash(rm |*)"] }', range: [1, 25, 1, 35],
+    has: ['Mars refuses to load the config, so its rule is not in force.', 'Agent `x` must be a table'] },
+  // Under an agent written as a table, no refusal is said.
+  { name: 'the key of a list under an agent that loads', doc: '[agents.x]\ntools.allo|wed = ["read"]', range: [1, 6, 1, 13], lacks: ['refuses to load'] },
+  { name: 'an entry under an agent that loads', doc: '[agents.x]\ntools.allowed = ["re|ad"]', range: [1, 18, 1, 22], lacks: ['refuses to load'] },
   // An array of tables where a table goes: the diagnostic's reason, and its fix.
   { name: 'an agent written as an array of tables', doc: '[[agents.|d]]\ntools.allowed = ["read"]', range: [0, 2, 0, 10],
     has: ['**`[[agents.d]]`**: Mars refuses to load the config.', 'Agent `d` must be a table (`[agents.d]`), not an array of tables (`[[…]]`).', 'Its fix: write as the table `[agents.d]`.'],

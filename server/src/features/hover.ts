@@ -34,7 +34,7 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
   if (p) {
     const str = p.entry.string;
     const where = `_In \`${p.entry.list}\` of ${owned(p.entry.owner)}._`;
-    return result(analysis, [...describeToolName(p.raw, p.parse, p.entry.list), where], shownSpan(doc.text, str));
+    return result(analysis, [...describeToolName(p.raw, p.parse, p.entry.list), ...refusedUnder(analysis, p.entry.owner, 'its rule is not'), where], shownSpan(doc.text, str));
   }
   const wouldBe = wouldBeEntryAt(analysis, offset);
   if (wouldBe) {
@@ -69,7 +69,8 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
     if (!hit(key.span, false)) continue;
     const held = analysis.entries.filter((p) => p.entry.array === l.array);
     const others = l.array.items.filter((i) => i.kind !== 'string').map((i) => firstLineOf(doc.text, i.span)).map((s) => doc.text.slice(s.start, s.end));
-    return result(analysis, [...describeList(l.list, held, others), `_Of ${owned(l.owner)}._`], keyContentSpan(doc.text, key.span));
+    return result(analysis, [...describeList(l.list, held, others), ...refusedUnder(analysis, l.owner, 'none of its rules is'), `_Of ${owned(l.owner)}._`],
+      keyContentSpan(doc.text, key.span));
   }
   // The key of a value of the wrong shape (`tools = ["read"]`, `allowed = "read"`), whose diagnostic is on the value.
   for (const problem of analysis.policies.shape) {
@@ -182,7 +183,7 @@ function describeTools(analysis: Analysis, owner: Owner): string[] {
   const ignored = [...(keys > 0 ? [`${keys} other ${keys === 1 ? 'key' : 'keys'}`] : []), ...(tables > 0 ? [`${tables} ${tables === 1 ? 'table' : 'tables'}`] : [])];
   if (ignored.length > 0) lists.push(`${ignored.join(' and ')}, which Mars ignores`);
   // Its owner written as an array of tables (`[[agents.x]]`): the file does not load, as the header's hover says.
-  const refused = policies.shape.find((p) => p.kind === 'overlay-not-table' && sameOwner(p.owner, owner));
+  const refused = refusalOf(analysis, owner);
   if (refused) {
     return [
       `**\`tools\`**: the tool policy of ${owned(owner)}; Mars refuses to load the config, so none of its rules is in force.`,
@@ -195,6 +196,19 @@ function describeTools(analysis: Analysis, owner: Owner): string[] {
     `Mars lays its \`allowed\` and \`disallowed\` lists over the tool policy ${owned(owner)} comes with; it reads no other key here.`,
     `${lists.join('; ')}.`,
   ];
+}
+
+/** The diagnostic of `owner` written as an array of tables (`[[agents.x]]`), which stops the file's load, if it is. */
+const refusalOf = (analysis: Analysis, owner: Owner) => analysis.policies.shape.find((p) => p.kind === 'overlay-not-table' && sameOwner(p.owner, owner));
+
+/**
+ * What a hover on a list's key or an entry says under an owner written as an array of tables: the
+ * file does not load, in the words of the hover on its `tools` and its header; nothing under one
+ * that loads.
+ */
+function refusedUnder(analysis: Analysis, owner: Owner, subject: 'none of its rules is' | 'its rule is not'): string[] {
+  const refused = refusalOf(analysis, owner);
+  return refused ? [`Mars refuses to load the config, so ${subject} in force.`, refusalSaid(refused)] : [];
 }
 
 /** Why Mars refuses a table written as an array of tables, as a sentence: the diagnostic's words, less the refusal the hover says first. */
