@@ -1979,6 +1979,11 @@ const DOUBLED_QUOTE: Array<[table: string, list: string]> = [
   ["allowed = 'read', 'it''s'", "['read', 'it', 's']"],
   ['allowed = "read","grep""edit"', '["read","grep", "edit"]'],
   ['allowed = "read" "grep", "a""b" # c', '["read", "grep", "a", "b"]'],
+  // The doubled string first: the guess starts at its opening quote (it may be one string), where the
+  // finding is, yet the fix writes the whole of it over as a list. It had no finding, so no fix.
+  ["allowed = 'it''s', 'read'", "['it', 's', 'read']"],
+  ['allowed = "grep""edit", "read" # c', '["grep", "edit", "read"]'],
+  ["allowed = 'it''s''x', 'read'", "['it', 's', 'x', 'read']"],
 ];
 for (const [table, list] of DOUBLED_QUOTE) {
   test(`a string then more values where a list goes, two strings with no blank between: the list a guess: ${JSON.stringify(table)}`, () => {
@@ -1990,6 +1995,20 @@ for (const [table, list] of DOUBLED_QUOTE) {
     assert.equal(countFixAll(da, {}, undefined, Infinity), 0);
   });
 }
+
+// Either order says the same: the finding names the list the fix writes, the syntax error both readings.
+test("a doubled quote first or last in values where a list goes: the same words", () => {
+  const said = (values: string) => documentFindings(analyzeDocument(`[agents.a.tools]\nallowed = ${values}\n`)).map((f) => [f.code, f.message]);
+  const advice = "If a `'` of `'it''s'` was meant inside the string, write the string between `\"` quotes (a `'` string cannot hold one)";
+  assert.deepEqual(said("'it''s', 'read'"), [
+    ['invalid-tool-policy', "`allowed` of agent `a` must be a list of tool names, such as `allowed = ['it', 's', 'read']`."],
+    ['toml-syntax', `TOML syntax error: \`'it''s', 'read'\` is not a value TOML knows: write a list in brackets, with a comma after \`'it'\` (\`['it', 's', 'read']\`). ${advice}`],
+  ]);
+  assert.deepEqual(said("'read', 'it''s'"), [
+    ['invalid-tool-policy', "`allowed` of agent `a` must be a list of tool names, such as `allowed = ['read', 'it', 's']`."],
+    ['toml-syntax', `TOML syntax error: \`'read', 'it''s'\` is not a value TOML knows: write a list in brackets, with a comma after \`'it'\` (\`['read', 'it', 's']\`). ${advice}`],
+  ]);
+});
 
 test('nothing is appended after a string left open, whose text it would become', () => {
   const text = '[agents.x.tools]\nallowed = ["a", "b\n]\nbash = "allow"\n';

@@ -79,7 +79,7 @@ export function analyze(text: string, memo: VerdictMemo = new VerdictMemo(), onl
   const read = policies.guessed.size === 0 ? entries : entries.filter((p) => !policies.guessed.has(p.entry.string));
   for (const f of crossEntryFindings(text, read, said)) findings.push(f);
   // Their fixes move keys into lists and rewrite or remove key/values: none writes into the guess.
-  for (const f of policyFindings(doc, policies)) if (said(f)) findings.push(withoutGuessedFixes(f, guessed));
+  for (const f of policyFindings(doc, policies)) if (said(f) || saidOverGuess(f, guessed, only)) findings.push(withoutGuessedFixes(f, guessed));
   for (const f of suppressionFindings(doc)) if (said(f)) findings.push(f);
   findings.sort(byPosition);
   return { doc, lines, policies, entries, findings, suppressions, unreadableFrom, guessed, arrays };
@@ -121,8 +121,28 @@ function guessedSpans(doc: TomlDocument, from: number): Span[] {
 
 /** Whether `offset` is in one of `guessed` (sorted, apart). */
 export function inGuessed(guessed: readonly Span[], offset: number): boolean {
+  return guessAt(guessed, offset) !== null;
+}
+
+/** The one of `guessed` (sorted, apart) that `offset` is in, or null. */
+function guessAt(guessed: readonly Span[], offset: number): Span | null {
   const i = lastAtOrBefore(guessed.length, (j) => guessed[j]!.start, offset);
-  return i >= 0 && offset < guessed[i]!.end;
+  return i >= 0 && offset < guessed[i]!.end ? guessed[i]! : null;
+}
+
+/**
+ * Whether a policy finding in the guess is said all the same: a string where a list goes, more
+ * values after it with commas between, its quote doubled right after it (`allowed = 'it''s', 'read'`).
+ * The guess starts at its opening quote (`it's` may be one string), yet in either reading it is no
+ * list, and its fix writes the text over from there, the guess's start, as the list the values make
+ * (it mends the syntax error): offered as where the doubled string comes later (`'read', 'it''s'`),
+ * neither preferred nor in fix-all (`shapeFixes`). Only `invalid-tool-policy` has such a fix: no
+ * other finding's fixes are made to be asked.
+ */
+function saidOverGuess(f: Finding, guessed: readonly Span[], only: ((f: Finding) => boolean) | undefined): boolean {
+  if (f.code !== 'invalid-tool-policy' || (only && !only(f))) return false;
+  const guess = guessAt(guessed, f.span.start);
+  return guess !== null && f.fixes.some((x) => x.mendsSyntax === true && x.edits.some((e) => e.start <= guess.start && guess.start < e.end));
 }
 
 /**
