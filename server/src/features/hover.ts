@@ -5,7 +5,7 @@
 // holds; on `[[agents.x]]` where a table goes, why Mars refuses it.
 
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
-import type { Analysis } from '../analysis/analyze';
+import { inGuessed, type Analysis } from '../analysis/analyze';
 import { CODES, isCode } from '../analysis/codes';
 import { keyContentSpan, writesGuess, type Fix } from '../analysis/findings';
 import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './context';
@@ -67,9 +67,14 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
   for (const l of analysis.policies.lists) {
     const key = l.keyValue.key.parts[l.keyValue.key.parts.length - 1]!;
     if (!hit(key.span, false)) continue;
-    const held = analysis.entries.filter((p) => p.entry.array === l.array);
-    const others = l.array.items.filter((i) => i.kind !== 'string').map((i) => firstLineOf(doc.text, i.span)).map((s) => doc.text.slice(s.start, s.end));
-    return result(analysis, [...describeList(l.list, held, others), ...refusedUnder(analysis, l.owner, 'none of its rules is'), `_Of ${owned(l.owner)}._`],
+    // Past a syntax error the reading is a guess: what is there is counted, not said as read.
+    const written = analysis.entries.filter((p) => p.entry.array === l.array);
+    const held = written.filter((p) => !analysis.policies.guessed.has(p.entry.string));
+    const items = l.array.items.filter((i) => i.kind !== 'string');
+    const others = items.filter((i) => !inGuessed(analysis.guessed, i.span.start)).map((i) => firstLineOf(doc.text, i.span)).map((s) => doc.text.slice(s.start, s.end));
+    const past = written.length - held.length + items.length - others.length;
+    const unread = past === 0 ? [] : [`${past} ${past === 1 ? 'item' : 'items'} past the syntax error, which Mars cannot read.`];
+    return result(analysis, [...describeList(l.list, held, others), ...unread, ...refusedUnder(analysis, l.owner, 'none of its rules is'), `_Of ${owned(l.owner)}._`],
       keyContentSpan(doc.text, key.span));
   }
   // The key of a value of the wrong shape (`tools = ["read"]`, `allowed = "read"`), whose diagnostic is on the value.
@@ -174,8 +179,11 @@ function describeTools(analysis: Analysis, owner: Owner): string[] {
   const { policies } = analysis;
   const lists = (['allowed', 'disallowed'] as const).map((list) => {
     if (!policies.lists.some((l) => sameOwner(l.owner, owner) && l.list === list)) return `\`${list}\`: not written`;
-    const n = analysis.entries.filter((p) => sameOwner(p.entry.owner, owner) && p.entry.list === list).length;
-    return `\`${list}\`: ${n === 0 ? 'no entry' : n === 1 ? '1 entry' : `${n} entries`}`;
+    const written = analysis.entries.filter((p) => sameOwner(p.entry.owner, owner) && p.entry.list === list);
+    // Past a syntax error the reading is a guess: those entries are counted apart.
+    const past = written.filter((p) => policies.guessed.has(p.entry.string)).length;
+    const n = written.length - past;
+    return `\`${list}\`: ${n === 0 ? 'no entry' : n === 1 ? '1 entry' : `${n} entries`}${past === 0 ? '' : ` and ${past} past the syntax error`}`;
   });
   // Keys and tables counted apart: `[agents.x.tools.sub]` is no key.
   const keys = policies.extraKeys.filter((e) => sameOwner(e.owner, owner) && isWritten(e)).length;
