@@ -70,6 +70,11 @@ const CASES: Case[] = [
   { name: 'a multi-line string after a line-ending backslash', doc: `${T}allowed = ["""\\\n  gr|ep"""]`, range: [2, 2, 2, 6], has: ['**Capability** `grep`'] },
   { name: 'a multi-line string whose value runs over lines: to its end', doc: `${T}allowed = ["""\nre|ad\nx"""]`, range: [2, 0, 3, 1] },
   { name: 'a multi-line string where a list goes, hovered as the entry it would be', doc: `${T}allowed = """\nre|ad"""`, range: [2, 0, 2, 4], has: ['Not an entry yet'] },
+  // An entry of an agent written as an array of tables: Mars loads no policy of it, as the hover on its `tools` says.
+  { name: 'an entry under an agent written as an array of tables', doc: '[[agents.x]]\ntools.allowed = ["re|ad"]', range: [1, 18, 1, 22],
+    has: ['**Capability** `read`', 'Mars refuses to load the config, so its rule is not in force.', 'Agent `x` must be a table (`[agents.x]`), not an array of tables (`[[…]]`).', '_In `allowed` of agent `x`._'] },
+  { name: 'an entry under a skill written as an array of tables, in an inline table', doc: '[[skills.s]]\ntools = { disallowed = ["mcp__gh|__x"] }', range: [1, 25, 1, 35],
+    has: ['**MCP wire token**', 'Mars refuses to load the config, so its rule is not in force.', 'Skill `s` must be a table'] },
   { name: 'unknown with a suggestion', doc: `${T}allowed = ["wbfe|tch"]`, range: [1, 12, 1, 19],
     has: ['**Unknown tool** `wbfetch`', 'no capability of that name: it passes the entry on as written', 'Nearest canonical name: `web_fetch`', meaning('web_fetch')], lacks: ['named `wbfetch`'] },
   { name: 'unknown: look-alikes of ASCII, read as the letters they look like', doc: `${T}allowed = ["\uff22\uff21|\uff33\uff28"]`, range: [1, 12, 1, 16],
