@@ -589,6 +589,9 @@ const INTO_LISTS: Array<[doc: string, label: string, after: string]> = [
   ['[agents.x]\ntools = { b|, allowed = ["read"] }', 'bash', '[agents.x]\ntools = { allowed = ["read", "bash"] }'],
   ['[agents.x]\ntools = { allowed = ["read"], g| , disallowed = [] }', 'grep', '[agents.x]\ntools = { allowed = ["read", "grep"], disallowed = [] }'],
   ['[agents.x]\ntools = { allowed = ["read"], | disallowed = ["edit"] }', '*', '[agents.x]\ntools = { allowed = ["read"], disallowed = ["edit", "*"] }'],
+  // Right after a comma, the blank before the next key stays: `],disallowed` glued them.
+  ['[agents.x]\ntools = { allowed = ["read"],| disallowed = ["edit"] }', 'grep', '[agents.x]\ntools = { allowed = ["read", "grep"], disallowed = ["edit"] }'],
+  ['[agents.x]\ntools = { allowed = ["read"],gr| disallowed = ["edit"] }', 'grep', '[agents.x]\ntools = { allowed = ["read", "grep"], disallowed = ["edit"] }'],
   ['agents.x.tools = { allowed = ["read"], w| }\n', 'write', 'agents.x.tools = { allowed = ["read", "write"] }\n'],
   ['agents.x.tools.ed|', 'edit', 'agents.x.tools.allowed = ["edit"]'],
   ['[agents.x]\ntools.allowed = ["read"]\ntools.ba|', 'bash', '[agents.x]\ntools.allowed = ["read", "bash"]'],

@@ -674,7 +674,8 @@ function inlineSlot(text: string, ctx: KeyContext): Span | null {
   const c = text[next];
   if (c === undefined || c === '\r' || c === '\n' || c === '#') return null;
   if (c === ',') return { start: ctx.keyStart, end: blanksFrom(next + 1) };
-  if (c !== '}') return { start: ctx.keyStart, end: next };
+  // Before the next key: the blanks between go too, but not right after a comma (`],disallowed`).
+  if (c !== '}') return { start: ctx.keyStart, end: text[ctx.keyStart - 1] === ',' ? ctx.range.end : next };
   let before = ctx.keyStart;
   while (text[before - 1] === ' ' || text[before - 1] === '\t') before--;
   if (text[before - 1] !== ',') return { start: ctx.keyStart, end: ctx.range.end };
