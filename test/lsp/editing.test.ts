@@ -310,6 +310,12 @@ describe('hover', () => {
     });
   }
 
+  // `[[agents.a]]` and the tools table below it are sections of their own: the refusal is the other's.
+  test('an entry below an agent written as an array of tables, in a section of its own: not in force', async () => {
+    const md = await hover('[[agents.a]]\nmodel = "m"\n\n[agents.a.tools]\nallowed = ["re|ad"]\n');
+    assert.match(md ?? '', /Mars refuses to load the config, so its rule is not in force\.\n\nAgent `a` must be a table/);
+  });
+
   test('nothing outside tool entries', async () => {
     assert.equal(await hover('[agents.a]\ndescription = "ba|sh"\n'), null);
     assert.equal(await hover('[agents.|a.tools]\nallowed = ["bash"]\n'), null);

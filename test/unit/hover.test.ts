@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Hover, MarkupContent, Position } from 'vscode-languageserver';
 import { analyze } from '../../server/src/analysis/analyze';
+import { analyzeDocument, placed, refusedOutside, unitAt } from '../../server/src/analysis/document';
 import { hover } from '../../server/src/features/hover';
 import { errorMessage } from '../../server/src/grammar/toolName';
 import { ANY_MEANING, capabilityNamed, MCP_MEANING } from '../../server/src/grammar/vocabulary';
@@ -431,6 +432,29 @@ test('hover: a huge entry is shown shortened, in the hover and on its list key',
     assert.ok(value.length < 2_000, `${name}: ${value.length} characters`);
     assert.match(value, /a{50,}b*…b*c{100,}/, name);
   }
+});
+
+// `[[agents.x]]` and `[agents.x.tools]` below it are sections of their own (units, analysed apart):
+// the table of the one is the element of the array the other opens, which Mars refuses.
+test('hover: an entry and its tools in a section of their own below an agent written as an array of tables', () => {
+  for (const [src, says] of [
+    ['[[agents.x]]\nmodel = "m"\n\n[agents.x.tools]\nallowed = ["re|ad"]\n', 'Mars refuses to load the config, so its rule is not in force.\n\nAgent `x` must be a table (`[agents.x]`), not an array of tables (`[[…]]`).'],
+    ['[[skills."deep research"]]\n[skills."deep research".to|ols]\ndisallowed = ["web"]\n', '**`tools`**: the tool policy of skill `deep research`; Mars refuses to load the config, so none of its rules is in force.'],
+  ] as const) {
+    const offset = src.indexOf('|');
+    const text = src.slice(0, offset) + src.slice(offset + 1);
+    const da = analyzeDocument(text);
+    const unit = unitAt(da, offset);
+    assert.ok(da.units.length > 1 && unit !== da.units[0], src);
+    const h = hover(placed(da, unit), da.lines.position(offset), (owner) => refusedOutside(da, unit, owner));
+    assert.ok(h && (h.contents as MarkupContent).value.includes(says), `${src}: ${h && (h.contents as MarkupContent).value}`);
+  }
+  // Another agent's array of tables refuses the file, but not this agent's table: not said on it.
+  const text = '[[agents.y]]\n[agents.x.tools]\nallowed = ["read"]\n';
+  const da = analyzeDocument(text);
+  const unit = unitAt(da, text.indexOf('read'));
+  const h = hover(placed(da, unit), da.lines.position(text.indexOf('read')), (owner) => refusedOutside(da, unit, owner));
+  assert.ok(h && !(h.contents as MarkupContent).value.includes('refuses'));
 });
 
 test('hover: backticks in an entry do not break the markdown', () => {

@@ -18,10 +18,16 @@ import type { Span, TomlString, TomlValue } from '../toml/model';
 import { firstLineOf, positionsOf } from '../toml/lineIndex';
 import { code, describeList, describeToolName, LIST_MEANING, plainReason } from './describe';
 
-export function hover(analysis: Analysis, position: Position): Hover | null {
+/**
+ * `refusedOutside`: why Mars refuses an owner's table that another section writes as an array of
+ * tables (`[[agents.x]]` above `[agents.x.tools]`), which the analysis of this one does not see.
+ */
+export function hover(analysis: Analysis, position: Position, refusedOutside: (owner: Owner) => ShapeProblem | null = () => null): Hover | null {
   const { doc, lines } = analysis;
   const offset = lines.offset(position);
   const hit = (span: Span, open: boolean) => onSpan(analysis, span, offset, open);
+  // An owner written as an array of tables (`[[agents.x]]`), here or in another section: the file does not load.
+  const refusal = (owner: Owner) => refusalOf(analysis, owner) ?? refusedOutside(owner) ?? undefined;
 
   const suppression = suppressionCodeAt(analysis, offset);
   if (suppression) {
@@ -34,7 +40,7 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
   if (p) {
     const str = p.entry.string;
     const where = `_In \`${p.entry.list}\` of ${owned(p.entry.owner)}._`;
-    return result(analysis, [...describeToolName(p.raw, p.parse, p.entry.list), ...refusedUnder(analysis, p.entry.owner, 'its rule is not'), where], shownSpan(doc.text, str));
+    return result(analysis, [...describeToolName(p.raw, p.parse, p.entry.list), ...refusedUnder(refusal(p.entry.owner), 'its rule is not'), where], shownSpan(doc.text, str));
   }
   const wouldBe = wouldBeEntryAt(analysis, offset);
   if (wouldBe) {
@@ -56,7 +62,7 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
   // `tools` itself, in any spelling: the owner's tool policy.
   for (const t of analysis.policies.tables) {
     const name = t.names.find((n) => hit(n.span, false));
-    if (name) return result(analysis, describeTools(analysis, t.owner), keyContentSpan(doc.text, name.span));
+    if (name) return result(analysis, describeTools(analysis, t.owner, refusal(t.owner)), keyContentSpan(doc.text, name.span));
   }
   // An array of tables where the table of an agent, a skill or `tools` goes (`[[agents.d]]`): the diagnostic's reason, on the header's key.
   const arrayHeader = analysis.policies.shape.find((p) => (p.kind === 'overlay-not-table' || p.kind === 'tools-array-of-tables') && hit(p.span, false) &&
@@ -74,7 +80,7 @@ export function hover(analysis: Analysis, position: Position): Hover | null {
     const others = items.filter((i) => !inGuessed(analysis.guessed, i.span.start)).map((i) => firstLineOf(doc.text, i.span)).map((s) => doc.text.slice(s.start, s.end));
     const past = written.length - held.length + items.length - others.length;
     const unread = past === 0 ? [] : [`${past} ${past === 1 ? 'item' : 'items'} past the syntax error, which Mars cannot read.`];
-    return result(analysis, [...describeList(l.list, held, others), ...unread, ...refusedUnder(analysis, l.owner, 'none of its rules is'), `_Of ${owned(l.owner)}._`],
+    return result(analysis, [...describeList(l.list, held, others), ...unread, ...refusedUnder(refusal(l.owner), 'none of its rules is'), `_Of ${owned(l.owner)}._`],
       keyContentSpan(doc.text, key.span));
   }
   // The key of a value of the wrong shape (`tools = ["read"]`, `allowed = "read"`), whose diagnostic is on the value.
@@ -175,7 +181,7 @@ function describeShapeKey(analysis: Analysis, problem: ShapeProblem, name: strin
 }
 
 /** `tools` of an owner, hovered: what the table is, what Mars does with it, and what it holds (in the section analysed). */
-function describeTools(analysis: Analysis, owner: Owner): string[] {
+function describeTools(analysis: Analysis, owner: Owner, refused: ShapeProblem | undefined): string[] {
   const { policies } = analysis;
   const lists = (['allowed', 'disallowed'] as const).map((list) => {
     if (!policies.lists.some((l) => sameOwner(l.owner, owner) && l.list === list)) return `\`${list}\`: not written`;
@@ -190,8 +196,7 @@ function describeTools(analysis: Analysis, owner: Owner): string[] {
   const tables = policies.extraTables.filter((t) => sameOwner(t.owner, owner)).length;
   const ignored = [...(keys > 0 ? [`${keys} other ${keys === 1 ? 'key' : 'keys'}`] : []), ...(tables > 0 ? [`${tables} ${tables === 1 ? 'table' : 'tables'}`] : [])];
   if (ignored.length > 0) lists.push(`${ignored.join(' and ')}, which Mars ignores`);
-  // Its owner written as an array of tables (`[[agents.x]]`): the file does not load, as the header's hover says.
-  const refused = refusalOf(analysis, owner);
+  // Its owner written as an array of tables (`[[agents.x]]`, `refused`): the file does not load, as the header's hover says.
   if (refused) {
     return [
       `**\`tools\`**: the tool policy of ${owned(owner)}; Mars refuses to load the config, so none of its rules is in force.`,
@@ -210,12 +215,11 @@ function describeTools(analysis: Analysis, owner: Owner): string[] {
 const refusalOf = (analysis: Analysis, owner: Owner) => analysis.policies.shape.find((p) => p.kind === 'overlay-not-table' && sameOwner(p.owner, owner));
 
 /**
- * What a hover on a list's key or an entry says under an owner written as an array of tables: the
- * file does not load, in the words of the hover on its `tools` and its header; nothing under one
- * that loads.
+ * What a hover on a list's key or an entry says under an owner written as an array of tables
+ * (`refused`, its diagnostic): the file does not load, in the words of the hover on its `tools` and
+ * its header; nothing under one that loads.
  */
-function refusedUnder(analysis: Analysis, owner: Owner, subject: 'none of its rules is' | 'its rule is not'): string[] {
-  const refused = refusalOf(analysis, owner);
+function refusedUnder(refused: ShapeProblem | undefined, subject: 'none of its rules is' | 'its rule is not'): string[] {
   return refused ? [`Mars refuses to load the config, so ${subject} in force.`, refusalSaid(refused)] : [];
 }
 
