@@ -463,6 +463,32 @@ test('hover: backticks in an entry do not break the markdown', () => {
   assert.ok((h.contents as MarkupContent).value.includes('``foo`bar``'));
 });
 
+// A fix's title quotes between single backticks, which a quoted text holding a backtick breaks as
+// Markdown (`[":(_a`,"]` closed at its inner backtick): there the title is shown as written.
+test('hover: a fix quoting text with a backtick leaves no code span open', () => {
+  for (const [src, says] of [
+    ['[agents.x.tools]\nallo|wed = ":(_a`,"\n', 'Its fix: change to \\`\\[":(\\_a\\`,"\\]\\`.'],
+    ['[agents.x.tools]\n"__|(`" = "allow"\n', 'Its fix: remove \\`"\\_\\_(\\`"\\`.'],
+    ['[agents.x.tools]\n[agents.x.tools."a`|b"]\n', 'Its fix: remove the table \\`\\[agents.x.tools."a\\`b"\\]\\`.'],
+  ] as const) {
+    const h = run(src);
+    assert.ok(h, src);
+    const value = (h.contents as MarkupContent).value;
+    assert.ok(value.includes(says), `${src}: ${value}`);
+    // Each run of backticks (not escaped) closed by the next run as long, in its paragraph.
+    for (const paragraph of value.split('\n\n')) {
+      const runs = [...paragraph.replace(/\\`/g, '').matchAll(/`+/g)].map((m) => m[0].length);
+      while (runs.length > 0) {
+        const close = runs.indexOf(runs.shift()!);
+        assert.ok(close >= 0, paragraph);
+        runs.splice(0, close + 1);
+      }
+    }
+  }
+  // Without a backtick in the text, the title's quotes are code spans.
+  assert.ok((run('[agents.x.tools]\nallo|wed = "read"\n')!.contents as MarkupContent).value.includes('Its fix: change to `["read"]`.'));
+});
+
 test('hover: every entry of every tools-table spelling in one file', () => {
   const text = [
     'agents.planner.tools.allowed = ["read", "grep"]',

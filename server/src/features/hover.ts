@@ -56,7 +56,7 @@ export function hover(analysis: Analysis, position: Position, refusedOutside: (o
   const table = analysis.policies.extraTables.find((t) => hit(t.name.span, false));
   if (table) {
     const removal = removeTableFix(doc, table.section);
-    return result(analysis, [`**${code(table.name.name)}**: a table Mars ignores.`, ...(removal ? [fixSaid(removal)] : []), `_In ${toolsTableOf(table.owner)}._`],
+    return result(analysis, [`**${code(table.name.name)}**: a table Mars ignores.`, ...(removal ? [fixSaid(removal, doc.text)] : []), `_In ${toolsTableOf(table.owner)}._`],
       keyContentSpan(doc.text, table.name.span));
   }
   // `tools` itself, in any spelling: the owner's tool policy.
@@ -176,7 +176,7 @@ function describeShapeKey(analysis: Analysis, problem: ShapeProblem, name: strin
     `${problem.says(code)}.`,
     // The one fix of `tools` written as a list renames it `tools.allowed`: what that list is.
     ...(tools && fix ? [`It looks meant for \`tools.allowed\`: ${LIST_MEANING.allowed}`] : []),
-    ...(fix ? [fixSaid(fix)] : []),
+    ...(fix ? [fixSaid(fix, text)] : []),
   ];
 }
 
@@ -237,15 +237,23 @@ function describeArrayHeader(analysis: Analysis, problem: ShapeProblem): string[
   return [
     `**${code(text.slice(header.span.start, header.span.end))}**: Mars refuses to load the config.`,
     refusalSaid(problem),
-    ...(fix ? [fixSaid(fix)] : []),
+    ...(fix ? [fixSaid(fix, text)] : []),
   ];
 }
 
 /** The table named once: "in the tools table of …: a tools table holds only …" said it twice. */
 const toolsTableOf = (owner: Owner) => `the tools table of ${owned(owner)}, which holds only \`allowed\` and \`disallowed\` lists`;
 
-/** A fix as a hover says it, in the words of its title (`Its fix: remove \`foo\`.`). */
-const fixSaid = (fix: Fix): string => `Its fix: ${fix.title[0]!.toLowerCase()}${fix.title.slice(1)}.`;
+/**
+ * A fix as a hover says it, in the words of its title (`Its fix: remove \`foo\`.`). A title quotes
+ * between single backticks (`quoted`), which a quoted text holding a backtick breaks as Markdown (a
+ * code span closed inside it, another left open): where the text has one, the title is shown as it
+ * is written, escaped where Markdown would read it as markup. `text`: the document's.
+ */
+const fixSaid = (fix: Fix, text: string): string => {
+  const title = `${fix.title[0]!.toLowerCase()}${fix.title.slice(1)}`;
+  return `Its fix: ${text.includes('`') ? title.replace(/[\\`*_[\]<>!&~|]/g, '\\$&') : title}.`;
+};
 
 function describeKey(analysis: Analysis, extra: ExtraKey): string[] {
   const { policies } = analysis;
@@ -275,7 +283,7 @@ function describeKey(analysis: Analysis, extra: ExtraKey): string[] {
   const fixes = ignoredKeyFixes(analysis.doc, policies, extra);
   const moves = fixes.moves.filter((x) => !writesGuess(analysis.guessed, x));
   const removal = fixes.removal && !writesGuess(analysis.guessed, fixes.removal) ? fixes.removal : null;
-  const removed = moves.length === 0 && removal ? [fixSaid(removal)] : [];
+  const removed = moves.length === 0 && removal ? [fixSaid(removal, analysis.doc.text)] : [];
   // Only `tool = "allow"` or `"deny"` is the map form, the one a move is offered for; any other key is just ignored.
   if (!list) return [`**${code(name)}**: a key Mars ignores.`, ...removed, `_In ${table}._`];
   const ignored = `_Map-form key in ${table}: Mars ignores it`;
