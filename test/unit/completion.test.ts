@@ -199,6 +199,11 @@ const CASES: Case[] = [
   { name: 'on the server of mcp(server/tool): the tool kept', doc: '[agents.x.tools]\nallowed = ["mcp(|github/get_issue)"]', servers: ['github', 'linear'],
     present: ['mcp(linear/get_issue)'], absent: ['mcp(github)', 'mcp(linear)', 'mcp(linear/tool)', 'mcp(server/tool)'],
     edit: { label: 'mcp(linear/get_issue)', newText: 'mcp(linear/get_issue)', range: [1, 12, 1, 33] } },
+  // A tool not closed yet (`mcp(gi|/get_issue`) is closed, as `mcp(gi|` writes `mcp(github)`: `mcp(github/get_issue` is rejected.
+  { name: 'on the server of mcp(server/tool) with no `)`: the tool kept, closed', doc: '[agents.x.tools]\nallowed = ["mcp(gi|/get_issue"]', servers: ['github'],
+    edit: { label: 'mcp(github/get_issue)', newText: 'mcp(github/get_issue)', range: [1, 12, 1, 28] } },
+  { name: 'on the server of mcp(server/tool) with no `)`, in an unterminated string', doc: '[agents.x.tools]\nallowed = ["mcp(gi|/x', servers: ['github'],
+    edit: { label: 'mcp(github/x)', newText: 'mcp(github/x)"', range: [1, 12, 1, 20] } },
   { name: 'on the tool of mcp(server/tool): no server', doc: '[agents.x.tools]\nallowed = ["mcp(github/get|)"]', servers: ['github'], none: true },
   // Only servers the typed word may match, and no more than 100 (the list is incomplete: typing narrows it).
   { name: 'servers the typed word cannot match are left out', doc: '[agents.x.tools]\nallowed = ["mcp(lin|"]', servers: ['github', 'linear'],

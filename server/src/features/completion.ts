@@ -470,7 +470,8 @@ function entryItems(analysis: Analysis, ctx: EntryContext, servers: readonly str
       const slash = ctx.text.indexOf('/', paren);
       if (slash >= 0 && ctx.cursor > slash) return [];
       if (slash >= 0) {
-        const tool = ctx.text.slice(slash);
+        // A tool not closed yet is closed, as `mcp(gi|` writes `mcp(github)`: `mcp(github/x` is rejected.
+        const tool = ctx.text.slice(slash) + (ctx.text.includes(')', slash) ? '' : ')');
         return serverItems(servers, typed, holds, range, w, tool, ctx.literal ? tool : decodeBasic(tool));
       }
       return [...serverItems(servers, typed, holds, range, w), mcpSnippetItem(range, typed, w)];
