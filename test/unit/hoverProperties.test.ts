@@ -1,12 +1,12 @@
 // Hover and completion against the diagnostics: a seeded, bounded property test over the generated
 // mars.toml documents of the fix-all test (test/support/marsDocs.ts), broken now and then as a user
 // breaks them while typing (test/support/breaks.ts), and now and then a header of an agent or skill
-// written as an array of tables (`[[agents.a]]`). completionProperties.test.ts checks what is
+// written as an array of tables (`[[agents.a]]`) or a backtick in a string. completionProperties.test.ts checks what is
 // offered and hover's parse of an entry; this checks that what they say agrees with the analysis.
 //
 // Hover, at every offset (of a small document; a sample of a big one):
 // (a) no exception; its range on whole characters of the text; its markdown is well formed: every code span
-//     closed (a run of backticks closed by a run as long, in its paragraph), and no `undefined`,
+//     closed (a run of backticks, not escaped, closed by a run as long, in its paragraph), and no `undefined`,
 //     `null`, `NaN` or `[object` outside code spans;
 // (b) on a tool entry, the reading its diagnostic says (`reads this entry as`, `it reads`, `Mars
 //     writes`) is the one hover gives (its canonical spelling, or what it passes an unknown name on as);
@@ -23,7 +23,8 @@
 // What it found (now cases of hover.test.ts, completion.test.ts, test/lsp/editing.test.ts): a list's
 // key said entries past a syntax error as read; an entry of `[[agents.x]]` was read as in force, in
 // its section or in `[agents.x.tools]` below it; a tool name accepted as a key right after a comma
-// of an inline table glued the next key to it (`],disallowed`).
+// of an inline table glued the next key to it (`],disallowed`); a fix's title quoting a text with a
+// backtick left a code span open.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type CompletionItem, InsertTextFormat, type MarkupContent, type TextEdit } from 'vscode-languageserver';
@@ -73,17 +74,25 @@ function entriesOf(da: DocumentAnalysis): Placed[] {
 function markdownProblem(md: string): string | null {
   for (const paragraph of md.split('\n\n')) {
     let prose = '';
-    let at = 0;
-    const runs = [...paragraph.matchAll(/`+/g)];
-    for (let i = 0; i < runs.length; i++) {
-      const open = runs[i]!;
-      const close = runs.slice(i + 1).findIndex((r) => r[0].length === open[0].length);
-      if (close < 0) return `a code span opened by ${open[0]} is not closed in ${js(paragraph)}`;
-      prose += paragraph.slice(at, open.index);
-      i += close + 1;
-      at = runs[i]!.index! + runs[i]![0].length;
+    // As CommonMark reads it: outside a code span a backslash escapes a punctuation character (`\``
+    // is a backtick); a run of backticks opens a code span the next run as long closes, with no
+    // escape inside.
+    for (let i = 0; i < paragraph.length;) {
+      if (paragraph[i] === '\\' && /[!-/:-@[-`{-~]/.test(paragraph[i + 1] ?? '')) {
+        prose += paragraph[i + 1];
+        i += 2;
+        continue;
+      }
+      if (paragraph[i] !== '`') {
+        prose += paragraph[i++];
+        continue;
+      }
+      const open = /^`+/.exec(paragraph.slice(i))![0];
+      const rest = paragraph.slice(i + open.length);
+      const close = [...rest.matchAll(/`+/g)].find((r) => r[0].length === open.length);
+      if (!close) return `a code span opened by ${open} is not closed in ${js(paragraph)}`;
+      i += open.length + close.index! + close[0].length;
     }
-    prose += paragraph.slice(at);
     const word = /\b(undefined|null|NaN)\b|\[object/.exec(prose);
     if (word) return `${word[0]} in ${js(paragraph)}`;
   }
@@ -234,6 +243,12 @@ test('hover and completion agree with the diagnostics, at every offset of genera
   for (let round = 0; round < ROUNDS; round++, documents++) {
     let text = next();
     for (let k = int(3); k > 0; k--) text = BREAKS[int(BREAKS.length)]!(text, int);
+    // A backtick in a string (an entry, a key, a table's name), which the hover's code spans must hold.
+    if (random() < 0.1) {
+      const strings = [...text.matchAll(/"[^"\n\\]+"/g)];
+      const m = strings[int(strings.length)];
+      if (m) text = `${text.slice(0, m.index! + 2)}\`${text.slice(m.index! + 2)}`;
+    }
     // A table header written as an array of tables (`[[agents.a]]`, `[[skills.c.tools]]`): an overlay Mars refuses.
     if (random() < 0.2) {
       const headers = [...text.matchAll(/^\[((?:agents|skills)\.[^\]\n]+)\]$/gm)];
