@@ -1314,6 +1314,12 @@ test('a mistyped option or command is a usage error that names the one it most l
     // print the general help with exit 0 as if `chek` were one.
     [['help', 'chek'], /^mars-toml help: unknown command 'chek' \(did you mean check\?\)$/m],
     [['--help', 'frobnicate'], /^mars-toml help: unknown command 'frobnicate'$/m],
+    // An argument after --version or help's command is not dropped, as clap's: it is a usage error,
+    // as one after parse-names is (a run that said nothing of it would seem to have done it).
+    [['--version', 'extra'], /^mars-toml --version: it takes no arguments, not 'extra'$/m],
+    [['-V', '--fix'], /^mars-toml --version: it takes no arguments, not '--fix'$/m],
+    [['help', 'check', 'extra'], /^mars-toml help: it takes one command, not also 'extra'$/m],
+    [['--help', 'parse-names', 'check'], /^mars-toml help: it takes one command, not also 'check'$/m],
   ];
   for (const [args, message] of cases) {
     const r = cli(args, { cwd: dir });

@@ -104,6 +104,12 @@ async function main(argv: string[]): Promise<number> {
       return parseNames(process.stdin, process.stdout, process.stderr);
     case '-V':
     case '--version':
+      // An argument after it is a usage error, as after parse-names and help's command: dropped, it
+      // would seem to have been done (`mars-toml --version check`).
+      if (rest.length > 0) {
+        process.stderr.write(`mars-toml --version: it takes no arguments, not '${said(rest[0]!)}'\n${USAGE}`);
+        return 2;
+      }
       process.stdout.write(`mars-toml ${version}\n`);
       return 0;
     case '-h':
@@ -114,6 +120,10 @@ async function main(argv: string[]): Promise<number> {
       if (rest[0] !== undefined && !COMMANDS.includes(rest[0]) && rest[0] !== '-h' && rest[0] !== '-V') {
         const near = nearestWord(rest[0], ['check', 'parse-names']);
         process.stderr.write(`mars-toml help: unknown command '${said(rest[0])}'${near ? ` (did you mean ${near}?)` : ''}\n${USAGE}`);
+        return 2;
+      }
+      if (rest.length > 1) {
+        process.stderr.write(`mars-toml help: it takes one command, not also '${said(rest[1]!)}'\n${USAGE}`);
         return 2;
       }
       process.stdout.write(rest[0] === 'check' ? CHECK_USAGE : USAGE);
