@@ -857,6 +857,29 @@ test('pipes and devices are not read (they would block or never end); a file rea
   assert.match(r.err, /^1 file checked: 1 information \(1 fixable with --fix\)$/m);
 });
 
+test('a folder whose only mars.toml files are no regular files (a pipe, a link to a device) says it passed them over, and why', () => {
+  const dir = workspace({ 'b/c/.keep': '' });
+  fs.mkdirSync(path.join(dir, 'a'));
+  spawnSync('mkfifo', [path.join(dir, 'a', 'mars.toml')]);
+  fs.symlinkSync('/dev/zero', path.join(dir, 'b', 'mars.local.toml'));
+  fs.symlinkSync('c', path.join(dir, 'b', 'mars.toml'));
+  const first = (args: string[]) => {
+    const r = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), 'check', ...args], { cwd: dir, encoding: 'utf8', timeout: 20_000 });
+    return [r.status, r.stderr.split('\n')[0]];
+  };
+  const cases: Array<[string[], string]> = [
+    [['a'], `no mars.toml or mars.local.toml under a: a${path.sep}mars.toml is a pipe, passed over (only regular files are read)`],
+    [['b'], `no mars.toml or mars.local.toml under b: b${path.sep}mars.local.toml is a device and b${path.sep}mars.toml a folder, passed over (only regular files are read)`],
+    [['.'], `no mars.toml or mars.local.toml under .: a${path.sep}mars.toml is a pipe, b${path.sep}mars.local.toml a device and b${path.sep}mars.toml a folder, passed over (only regular files are read)`],
+  ];
+  for (const [args, message] of cases) assert.deepEqual(first(args), [0, `mars-toml: ${message}`], args.join(' '));
+  // Beside what git ignores, both are said.
+  fs.writeFileSync(path.join(dir, 'a', '.gitignore'), 'ignored/\n');
+  fs.mkdirSync(path.join(dir, 'a', 'ignored'));
+  fs.writeFileSync(path.join(dir, 'a', 'ignored', 'mars.toml'), '');
+  assert.deepEqual(first(['a']), [0, `mars-toml: no mars.toml or mars.local.toml under a that git does not ignore (1 ignored: name it, or pass --no-respect-gitignore, to check it); a${path.sep}mars.toml is a pipe, passed over (only regular files are read)`]);
+});
+
 test('output that cannot be written (a full disk) exits 2, not 0, and says why', () => {
   const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["Shell"]\n' });
   const full = fs.openSync('/dev/full', 'w');

@@ -14,9 +14,9 @@ import { LineIndex, positionsOf, type Lines } from '../toml/lineIndex';
 import { lastAtOrBefore } from '../toml/sorted';
 import { FILE_NAMES } from '../protocol';
 import { reason, replaceFile, uninterrupted } from './files';
-import { shown } from '../grammar/text';
+import { inWords, shown } from '../grammar/text';
 import { nearestWord } from '../grammar/checks';
-import { findFiles, namedAs, type PathProblem } from './search';
+import { findFiles, namedAs, type PassedOver, type PathProblem } from './search';
 import { readStdin, readText } from './read';
 
 export interface CheckOptions {
@@ -236,7 +236,8 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
   // Stdin is one file, the document --stdin-filename names (shown as that path is) or `<stdin>`.
   const stdin = options.paths[0] === STDIN;
   const unnamed = stdin && options.stdinFilename === undefined; // taken for a mars.toml
-  const files = stdin ? [options.stdinFilename === undefined ? STDIN_NAME : namedAs(options.stdinFilename)] : findFiles(options.paths, problems, options.respectGitignore);
+  const passedOver: PassedOver[] = [];
+  const files = stdin ? [options.stdinFilename === undefined ? STDIN_NAME : namedAs(options.stdinFilename)] : findFiles(options.paths, problems, options.respectGitignore, passedOver);
   // Nothing piped: a run that waits for the terminal says so, rather than seem to hang.
   if (stdin && input.isTTY) complain('reading the document from the terminal: end it with Ctrl-D (Ctrl-Z, Enter on Windows)');
   // `--fix -` writes the document to stdout, fixed or not, and the report to stderr, as ruff does.
@@ -250,7 +251,10 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
     // Searched again without .gitignore only when nothing was found, to tell why.
     const hidden = options.respectGitignore ? findFiles(options.paths, []).length : 0;
     const them = hidden === 1 ? 'it' : 'them';
-    complain(`no mars.toml or mars.local.toml under ${options.paths.join(', ')}${hidden === 0 ? '' : ` that git does not ignore (${hidden} ignored: name ${them}, or pass --no-respect-gitignore, to check ${them})`}`);
+    // One found and passed over (a pipe) is said, and why: else the message would seem to deny it is there.
+    const what = passedOver.map((p, i) => `${p.path} ${i === 0 ? 'is ' : ''}${p.what}`);
+    const passed = what.length === 0 ? '' : `${hidden === 0 ? ':' : ';'} ${inWords(what)}, passed over (only regular files are read)`;
+    complain(`no mars.toml or mars.local.toml under ${options.paths.join(', ')}${hidden === 0 ? '' : ` that git does not ignore (${hidden} ignored: name ${them}, or pass --no-respect-gitignore, to check ${them})`}${passed}`);
   }
   // Output is written in chunks as it is made: a file can have tens of thousands of findings.
   let pending = '';

@@ -57,10 +57,19 @@ export function readText(file: string, maxBytes: number = MAX_STRING_LENGTH): Re
 
 /** What a file that is not regular is, for the message: a pipe (`check <(git show HEAD:mars.toml)`, /dev/stdin) with the way to check what comes through it. */
 function kind(stat: fs.Stats): string {
-  if (stat.isFIFO()) return ': it is a pipe (for a document piped in, pass - and pipe it to the checker)';
-  if (stat.isCharacterDevice() || stat.isBlockDevice()) return ': it is a device';
-  if (stat.isSocket()) return ': it is a socket';
-  return '';
+  const what = notRegular(stat);
+  if (what === 'a pipe') return ': it is a pipe (for a document piped in, pass - and pipe it to the checker)';
+  return what === null || what === 'not a regular file' ? '' : `: it is ${what}`;
+}
+
+/** What a file (a folder entry, or what a link leads to) is in words when it is no regular file: `a pipe`, `a device`. */
+export function notRegular(file: Pick<fs.Stats, 'isFile' | 'isDirectory' | 'isFIFO' | 'isCharacterDevice' | 'isBlockDevice' | 'isSocket'>): string | null {
+  if (file.isFile()) return null;
+  if (file.isFIFO()) return 'a pipe';
+  if (file.isCharacterDevice() || file.isBlockDevice()) return 'a device';
+  if (file.isSocket()) return 'a socket';
+  if (file.isDirectory()) return 'a folder';
+  return 'not a regular file';
 }
 
 /**

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { FILE_NAMES } from '../protocol';
 import { reason } from './files';
 import { ignored, parseIgnoreFile, type IgnoreLevel, type IgnorePattern } from './gitignore';
+import { notRegular } from './read';
 
 const SKIP_DIRS = new Set(['node_modules', '.git', '.mars']);
 
@@ -15,13 +16,21 @@ export interface PathProblem {
   readonly folder: boolean;
 }
 
+/** A mars.toml or mars.local.toml a folder's search found and passed over: `what` it is, as `notRegular` says (a pipe, a device). */
+export interface PassedOver {
+  readonly path: string;
+  readonly what: string;
+}
+
 /**
  * The mars.toml and mars.local.toml files under `paths` (a file path is taken as given), each once
  * however many paths reach it (links, hard links and `..` included); a path that cannot be read is
  * one problem however many times it is named. With `respectGitignore`, a folder's search skips
- * what git ignores (`outerIgnores`, and each searched folder's .gitignore), as ruff's does.
+ * what git ignores (`outerIgnores`, and each searched folder's .gitignore), as ruff's does. One
+ * so named in a folder that is no regular file is not read (a pipe would block, a device never
+ * end), but put in `passedOver`, for the message that nothing was found to say why.
  */
-export function findFiles(paths: readonly string[], problems: PathProblem[], respectGitignore = false): string[] {
+export function findFiles(paths: readonly string[], problems: PathProblem[], respectGitignore = false, passedOver: PassedOver[] = []): string[] {
   const out: string[] = [];
   // A file by device and inode; a path that cannot be read (a missing file, a broken link, a
   // folder) by where it resolves to: whichever way it is reached first decides how it is reported.
@@ -65,7 +74,11 @@ export function findFiles(paths: readonly string[], problems: PathProblem[], res
       if (respectGitignore && ignored(levels, e.name, e.isDirectory())) continue;
       if (e.isDirectory()) {
         if (!SKIP_DIRS.has(e.name)) walk(p, levels.map((l) => ({ patterns: l.patterns, prefix: `${l.prefix}${e.name}/` })));
-      } else if ((e.isFile() || (e.isSymbolicLink() && isFileBehind(p))) && (FILE_NAMES as readonly string[]).includes(e.name)) add(p);
+      } else if ((FILE_NAMES as readonly string[]).includes(e.name)) {
+        const what = e.isSymbolicLink() ? behind(p) : notRegular(e);
+        if (what === null) add(p);
+        else passedOver.push({ path: p, what });
+      }
     }
   };
   for (const p of paths) {
@@ -238,11 +251,11 @@ function namedNotUtf8(p: string): boolean {
   }
 }
 
-/** Whether a link found in a folder leads to a regular file (a folder, a pipe or a device named mars.toml is passed over, as is one not linked). */
-function isFileBehind(link: string): boolean {
+/** What a link found in a folder leads to when it is no regular file (`notRegular`: a folder, a pipe or a device named mars.toml is passed over, as is one not linked). */
+function behind(link: string): string | null {
   try {
-    return fs.statSync(link).isFile();
+    return notRegular(fs.statSync(link));
   } catch {
-    return true; // a broken link: reading it says why
+    return null; // a broken link: reading it says why
   }
 }
