@@ -231,7 +231,7 @@ test('github format: a file from the workspace root, where GitHub reads it, whic
   assert.equal(r.code, 2);
   assert.match(r.out, /^::error file=sub\/mars\.toml,line=2,/);
   assert.ok(!r.err.split('\n').some((l) => l.startsWith('::')), r.err);
-  assert.match(r.err, /evil\\u000A::stop-commands::x\\u000A\/mars\.toml is not a text file/);
+  assert.match(r.err, /"\.\.\/evil\\u000A::stop-commands::x\\u000A\/mars\.toml" is not a text file/);
   // Text output shows such a name escaped too; JSON gives it as it is.
   const named = workspace({ 'a\nb/mars.toml': '[agents.a.tools]\nallowed = ["bash()"]\n' });
   assert.match(cli(['check', '.'], { cwd: named }).out, /^a\\u000Ab\/mars\.toml:2:13: error/);
@@ -434,6 +434,34 @@ test('a file named through a link and `..` is reported as the file read there, t
   assert.deepEqual(missing.err.split('\n').filter((l) => l.includes('cannot read')), ['mars-toml: cannot read a/link/../nope: no such file or folder', 'mars-toml: cannot read a/nope: no such file or folder']);
   // --stdin-filename names the document as that path would.
   assert.match(cli(['check', '-', '--stdin-filename', named], { cwd: dir, input: '[agents.a.tools]\nallowed = ["mcp"]\n' }).out, /^other\/mars\.toml:2:13: error /);
+});
+
+test('a path that starts or ends with white space or holds a character a reader could not see is quoted in messages, as git quotes one; an ordinary one is not; report lines keep the path bare', () => {
+  const dir = workspace({ ' lead.toml': 'a\0b', ' q"\\/mars.toml': 'a\0b', 'plain.toml': 'a\0b', 'empty /.keep': '' });
+  fs.writeFileSync(path.join(dir, 'trail.toml '), Buffer.concat([Buffer.from('[agents.a.tools]\nallowed = ["Shell"]\n# '), Buffer.from([0xff]), Buffer.from('\n')]));
+  fs.mkdirSync(path.join(dir, 'piped\t'));
+  spawnSync('mkfifo', [path.join(dir, 'piped\t', 'mars.toml')]);
+  const said = (args: string[]) => cli(['check', ...args], { cwd: dir }).err.split('\n').filter((l) => l.startsWith('mars-toml: '));
+  const cases: Array<[string[], string[]]> = [
+    [[' nope'], ['mars-toml: cannot read " nope": no such file or folder']],
+    [['nope '], ['mars-toml: cannot read "nope ": no such file or folder']],
+    [['no\tpe'], ['mars-toml: cannot read "no\\u0009pe": no such file or folder']],
+    [['nope'], ['mars-toml: cannot read nope: no such file or folder']],
+    [[' lead.toml'], ['mars-toml: " lead.toml" is not a text file (it contains NUL bytes); Mars reads it as UTF-8 text']],
+    [['plain.toml'], ['mars-toml: plain.toml is not a text file (it contains NUL bytes); Mars reads it as UTF-8 text']],
+    // A quote or backslash inside a quoted path is escaped, so its end is where the quote is.
+    [[' q"\\'], [`mars-toml: ${JSON.stringify(` q"\\${path.sep}mars.toml`)} is not a text file (it contains NUL bytes); Mars reads it as UTF-8 text`]],
+    [['--fix', 'trail.toml '], ['mars-toml: not fixing "trail.toml ": it is not valid UTF-8, and writing it back would replace those bytes']],
+    [['empty '], ['mars-toml: no mars.toml or mars.local.toml under "empty "']],
+    [['piped\t'], [`mars-toml: no mars.toml or mars.local.toml under "piped\\u0009": "piped\\u0009${path.sep}mars.toml" is a pipe, passed over (only regular files are read)`]],
+  ];
+  for (const [args, lines] of cases) assert.deepEqual(said(args), lines, JSON.stringify(args));
+  // A report line's path stays bare, as eslint's and ruff's: editors and CI problem matchers read
+  // `file:line:col:` up to the colon, and would take quotes for part of the name. One that starts
+  // with a space gets `./`, as one that starts like a command does; one that ends with one keeps it.
+  fs.writeFileSync(path.join(dir, ' lead.toml'), '[agents.a.tools]\nallowed = ["bash()"]\n');
+  assert.match(cli(['check', ' lead.toml'], { cwd: dir }).out, new RegExp(`^\\.\\${path.sep} lead\\.toml:2:13: error invalid-tool-name `));
+  assert.match(cli(['check', 'trail.toml '], { cwd: dir }).out, /^trail\.toml :2:13: information non-canonical /);
 });
 
 test('a folder whose mars.toml files git all ignores says so, and how to check them', () => {

@@ -13,7 +13,7 @@ import type { Span } from '../toml/model';
 import { LineIndex, positionsOf, type Lines } from '../toml/lineIndex';
 import { lastAtOrBefore } from '../toml/sorted';
 import { FILE_NAMES } from '../protocol';
-import { reason, replaceFile, uninterrupted } from './files';
+import { pathSaid, reason, replaceFile, uninterrupted } from './files';
 import { inWords, shown } from '../grammar/text';
 import { nearestWord } from '../grammar/checks';
 import { findFiles, namedAs, type PassedOver, type PathProblem } from './search';
@@ -252,9 +252,9 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
     const hidden = options.respectGitignore ? findFiles(options.paths, []).length : 0;
     const them = hidden === 1 ? 'it' : 'them';
     // One found and passed over (a pipe) is said, and why: else the message would seem to deny it is there.
-    const what = passedOver.map((p, i) => `${p.path} ${i === 0 ? 'is ' : ''}${p.what}`);
+    const what = passedOver.map((p, i) => `${pathSaid(p.path)} ${i === 0 ? 'is ' : ''}${p.what}`);
     const passed = what.length === 0 ? '' : `${hidden === 0 ? ':' : ';'} ${inWords(what)}, passed over (only regular files are read)`;
-    complain(`no mars.toml or mars.local.toml under ${options.paths.join(', ')}${hidden === 0 ? '' : ` that git does not ignore (${hidden} ignored: name ${them}, or pass --no-respect-gitignore, to check ${them})`}${passed}`);
+    complain(`no mars.toml or mars.local.toml under ${options.paths.map(pathSaid).join(', ')}${hidden === 0 ? '' : ` that git does not ignore (${hidden} ignored: name ${them}, or pass --no-respect-gitignore, to check ${them})`}${passed}`);
   }
   // Output is written in chunks as it is made: a file can have tens of thousands of findings.
   let pending = '';
@@ -281,7 +281,7 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
     } catch (e) {
       why = reason(e);
     }
-    if (why !== null) complain(`GITHUB_WORKSPACE names ${workspace}, which is not a folder here (${why}): annotations name each file by its absolute path`);
+    if (why !== null) complain(`GITHUB_WORKSPACE names ${pathSaid(workspace)}, which is not a folder here (${why}): annotations name each file by its absolute path`);
   } else {
     try {
       from = process.cwd();
@@ -332,7 +332,7 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
       const edits = documentFixAll(analysis, options.overrides, undefined, counter);
       // Only a file with something to write is refused: nothing else would replace its bad bytes.
       if (edits.length > 0 && read.invalid) {
-        complain(`not fixing ${file}: it is not valid UTF-8, and writing it back would replace those bytes`);
+        complain(`not fixing ${pathSaid(file)}: it is not valid UTF-8, and writing it back would replace those bytes`);
         unreadable = true;
       } else if (edits.length > 0) {
         const fixedText = applyEdits(text, edits);
@@ -406,13 +406,13 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
   async function writeFixed(file: string, read: { text: string }, text: string): Promise<boolean> {
     try {
       if ((await uninterrupted(() => replaceFile(file, Buffer.from(text, 'utf8'), (original) => original.toString('utf8') === read.text))) === 'changed') {
-        complain(`not fixing ${file}: it changed while it was checked`);
+        complain(`not fixing ${pathSaid(file)}: it changed while it was checked`);
         unreadable = true;
         return false;
       }
       return true;
     } catch (e) {
-      complain(`cannot write ${file}: ${reason(e)}`);
+      complain(`cannot write ${pathSaid(file)}: ${reason(e)}`);
       unreadable = true;
       return false;
     }
@@ -424,7 +424,7 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
       else fixed += applied;
     } catch (e) {
       // A bug of ours in one file must not hide the others' findings.
-      complain(`internal error while checking ${file}: ${e instanceof Error ? e.message : String(e)}`);
+      complain(`internal error while checking ${pathSaid(file)}: ${e instanceof Error ? e.message : String(e)}`);
       failed++;
     }
   }

@@ -2,6 +2,19 @@
 // content without ever leaving it cut short.
 
 import fs from 'node:fs';
+import { shown } from '../grammar/text';
+
+/**
+ * A path as a message names it: as it is, or, when a reader could not tell where it starts and
+ * ends or what it holds (white space at either end, a tab, a line break, a control or
+ * other invisible character), between double quotes, as git quotes such a path: a quote or
+ * backslash in it escaped, and what cannot be seen written as an escape (`shown`, as messages
+ * show one: `"a\u0009b"`). `cannot read  a: …` hid the space before `a`. Every message of the
+ * checker that names a path (not a report line's `file:line:col:`, which editors read) says it so.
+ */
+export function pathSaid(p: string): string {
+  return /^\s|\s$/u.test(p) || shown(p) !== p ? `"${shown(p.replace(/["\\]/g, '\\$&'))}"` : p;
+}
 
 /** What went wrong with a file, in words. */
 export function reason(e: unknown): string {

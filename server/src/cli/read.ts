@@ -3,7 +3,7 @@
 
 import { constants } from 'node:buffer';
 import fs from 'node:fs';
-import { reason } from './files';
+import { pathSaid, reason } from './files';
 
 const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
 
@@ -42,17 +42,18 @@ export type BadRun = { readonly start: number; readonly end: number; readonly by
 
 export function readText(file: string, maxBytes: number = MAX_STRING_LENGTH): Read {
   let bytes: Buffer;
+  const said = pathSaid(file);
   try {
     // A pipe or a device (/dev/zero) would block or never end: only regular files are read.
     const stat = fs.statSync(file);
-    if (!stat.isFile()) return { error: `${file} is not a regular file${kind(stat)}` };
+    if (!stat.isFile()) return { error: `${said} is not a regular file${kind(stat)}` };
     // Past the longest string Node makes (about 512 MiB), the text cannot be held at all.
-    if (stat.size > maxBytes) return { error: `${file} is too large to check (${stat.size} bytes; at most ${maxBytes})` };
+    if (stat.size > maxBytes) return { error: `${said} is too large to check (${stat.size} bytes; at most ${maxBytes})` };
     bytes = fs.readFileSync(file);
   } catch (e) {
-    return { error: `cannot read ${file}: ${reason(e)}` };
+    return { error: `cannot read ${said}: ${reason(e)}` };
   }
-  return asText(file, bytes, maxBytes);
+  return asText(said, bytes, maxBytes);
 }
 
 /** What a file that is not regular is, for the message: a pipe (`check <(git show HEAD:mars.toml)`, /dev/stdin) with the way to check what comes through it. */
@@ -81,21 +82,22 @@ export function notRegular(file: Pick<fs.Stats, 'isFile' | 'isDirectory' | 'isFI
 export async function readStdin(input: NodeJS.ReadableStream, name: string, maxBytes: number = MAX_STRING_LENGTH): Promise<Read> {
   const chunks: Buffer[] = [];
   let size = 0;
+  const said = pathSaid(name);
   try {
-    if (isFolder(input)) return { error: `cannot read ${name}: ${reason({ code: 'EISDIR' })}` };
+    if (isFolder(input)) return { error: `cannot read ${said}: ${reason({ code: 'EISDIR' })}` };
     for await (const data of input) {
       const chunk = typeof data === 'string' ? Buffer.from(data) : (data as Buffer);
-      if ((size += chunk.length) > maxBytes) return { error: `${name} is too large to check (more than ${maxBytes} bytes, the most it checks)` };
+      if ((size += chunk.length) > maxBytes) return { error: `${said} is too large to check (more than ${maxBytes} bytes, the most it checks)` };
       chunks.push(chunk);
       // A NUL byte makes it no text Mars reads (binary, or UTF-16, told by its first bytes, read
       // already): what follows cannot change that, and `< /dev/zero` would be read on to 512 MiB.
       if (chunk.includes(0)) break;
     }
   } catch (e) {
-    return { error: `cannot read ${name}: ${reason(e)}` };
+    return { error: `cannot read ${said}: ${reason(e)}` };
   }
   const bytes = Buffer.concat(chunks);
-  const read = asText(name, bytes, maxBytes);
+  const read = asText(said, bytes, maxBytes);
   return 'error' in read ? read : { ...read, bytes };
 }
 
@@ -109,7 +111,7 @@ export function isFolder(input: NodeJS.ReadableStream): boolean {
   }
 }
 
-/** `bytes`, the content of `file`, as text (`Read`). */
+/** `bytes`, the content of the file `file` names (as `pathSaid` says it), as text (`Read`). */
 function asText(file: string, bytes: Buffer, maxBytes: number): Read {
   if (bytes.length > maxBytes) return { error: `${file} is too large to check (${bytes.length} bytes; at most ${maxBytes})` };
   if (bytes.includes(0)) {

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { FILE_NAMES } from '../protocol';
-import { reason } from './files';
+import { pathSaid, reason } from './files';
 import { ignored, parseIgnoreFile, type IgnoreLevel, type IgnorePattern } from './gitignore';
 import { notRegular } from './read';
 
@@ -59,7 +59,7 @@ export function findFiles(paths: readonly string[], problems: PathProblem[], res
     try {
       entries = fs.readdirSync(dir, { withFileTypes: true });
     } catch (e) {
-      problem(dir, `cannot read folder ${dir}: ${reason(e)}`, true);
+      problem(dir, `cannot read folder ${pathSaid(dir)}: ${reason(e)}`, true);
       return;
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -68,7 +68,7 @@ export function findFiles(paths: readonly string[], problems: PathProblem[], res
       // A name that is not UTF-8 comes decoded with U+FFFD in it, and no longer names anything (a
       // file so named is no mars.toml; a folder is reported, not searched).
       if (e.name.includes('\uFFFD') && !fs.existsSync(p)) {
-        if (e.isDirectory()) problem(p, `cannot read folder ${p}: its name is not UTF-8`, true);
+        if (e.isDirectory()) problem(p, `cannot read folder ${pathSaid(p)}: its name is not UTF-8`, true);
         continue;
       }
       if (respectGitignore && ignored(levels, e.name, e.isDirectory())) continue;
@@ -87,7 +87,7 @@ export function findFiles(paths: readonly string[], problems: PathProblem[], res
       stat = fs.statSync(p);
     } catch (e) {
       // Said once for each file it names, as the system reads the path (`link/../x` is not `./x`).
-      problem(namedAs(p), `cannot read ${p}: ${namedNotUtf8(p) ? 'its name is not UTF-8' : reason(e)}${unexpanded(p, e) ? ` (${UNEXPANDED})` : ''}`, false);
+      problem(namedAs(p), `cannot read ${pathSaid(p)}: ${namedNotUtf8(p) ? 'its name is not UTF-8' : reason(e)}${unexpanded(p, e) ? ` (${UNEXPANDED})` : ''}`, false);
       continue;
     }
     if (stat.isDirectory()) {
