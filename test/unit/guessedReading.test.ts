@@ -27,13 +27,12 @@ import { analyzeDocument, documentFindings } from '../../server/src/analysis/doc
 import type { Span } from '../../server/src/toml/model';
 import { BREAKS } from '../support/breaks';
 import { generator } from '../support/marsDocs';
-import { failureReport, type Failure } from '../support/failures';
+import { failureReport, js, type Failure } from '../support/failures';
 import { rng } from '../support/rng';
 
 const SEED = Number(process.env.MARS_READING_SEED ?? 20_261_205);
 const ROUNDS = Number(process.env.MARS_READING_ROUNDS ?? 800);
 const TIME_LIMIT_MS = Number(process.env.MARS_READING_MS ?? 20_000);
-const js = (s: string) => JSON.stringify(s).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** Whether `offset` is a place between characters: not inside a surrogate pair, nor a CR LF. */
 function onBoundary(text: string, offset: number): boolean {

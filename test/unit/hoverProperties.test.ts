@@ -38,7 +38,7 @@ import type { Span } from '../../server/src/toml/model';
 import { decodeBasic } from '../../server/src/toml/stringPositions';
 import { BREAKS } from '../support/breaks';
 import { generator, load } from '../support/marsDocs';
-import { failureReport, type Failure } from '../support/failures';
+import { failureReport, js, type Failure } from '../support/failures';
 import { rng } from '../support/rng';
 
 const SEED = Number(process.env.MARS_HOVER_SEED ?? 20_261_203);
@@ -51,7 +51,6 @@ const SAMPLED_OFFSETS = 150;
 const COMPLETED_OFFSETS = 12;
 const ACCEPTED_PER_OFFSET = 4;
 const SERVERS = ['gh', 'linear'];
-const js = (s: string) => JSON.stringify(s).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** What a hover on an entry starts with: the reading it gives (or the refusal). */
 const READING = /^\*\*(Capability|Any capability|MCP|MCP wire token|Unknown tool|Invalid tool name)\*\*/;

@@ -32,7 +32,7 @@ import { codeActions } from '../../server/src/features/codeActions';
 import { toDiagnostic } from '../../server/src/features/convert';
 import { NAMES } from '../../server/src/toml/unreadBlanks';
 import { generator, keepsMeaning, load } from '../support/marsDocs';
-import { failureReport, type Failure } from '../support/failures';
+import { failureReport, js, type Failure } from '../support/failures';
 import { rng } from '../support/rng';
 
 const SEED = Number(process.env.MARS_ODDBLANKS_SEED ?? 20_261_204);
@@ -40,7 +40,6 @@ const ROUNDS = Number(process.env.MARS_ODDBLANKS_ROUNDS ?? 400);
 const TIME_LIMIT_MS = Number(process.env.MARS_ODDBLANKS_MS ?? 20_000);
 const URI = 'file:///odd-blanks/mars.toml';
 /** A text as JSON, every character past ASCII escaped (they are what this test is about). */
-const js = (s: string) => JSON.stringify(s).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 const ODD = ['\u00A0', '\u2028', '\u2029', '\u200B', '\uFEFF', '\u2003', '\u0085', '\u3000', '\u202F', '\u2060', '\u180E'];
 const ODD_RUN = new RegExp(`[${ODD.join('')}]`, 'u');

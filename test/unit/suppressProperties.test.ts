@@ -41,13 +41,12 @@ import { CODES } from '../../server/src/analysis/codes';
 import type { Span, TomlString, TomlValue } from '../../server/src/toml/model';
 import { BREAKS } from '../support/breaks';
 import { generator } from '../support/marsDocs';
-import { failureReport, type Failure } from '../support/failures';
+import { failureReport, js, type Failure } from '../support/failures';
 import { rng } from '../support/rng';
 
 const SEED = Number(process.env.MARS_IGNORE_SEED ?? 20_261_206);
 const ROUNDS = Number(process.env.MARS_IGNORE_ROUNDS ?? 400);
 const TIME_LIMIT_MS = Number(process.env.MARS_IGNORE_MS ?? 10_000);
-const js = (s: string) => JSON.stringify(s).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 const ALL_CODES = Object.keys(CODES);
 type Codes = ReadonlySet<string> | 'all';
