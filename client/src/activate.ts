@@ -80,6 +80,9 @@ export function activateWith(context: vscode.ExtensionContext, host: ClientHost)
   let failed = false;
   const showState = () => {
     const state = client?.state;
+    // A server that answered after our start gave up on it is up: if it then dies, the client's own
+    // restart of it is starting, not a start that failed.
+    if (state === State.Running) failed = false;
     const starting = state === State.Starting && !failed;
     status.busy = starting;
     status.detail = state === State.Running ? 'language server running'

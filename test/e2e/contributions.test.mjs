@@ -2,12 +2,13 @@
 // in syntaxes/ tokenized with vscode-textmate + vscode-oniguruma (the engine VS Code uses): our TOML
 // grammar, the tool-entry injection on top of it, and the injection on top of a stand-in for another
 // extension's `source.toml` (the case when Even Better TOML or Tombi is installed and VS Code picks
-// their grammar); the JSON schema for mars.toml; the settings in package.json.
+// their grammar); the JSON schema for mars.toml; the settings in package.json; and a little of the
+// client's own code, run with a stand-in for the `vscode` module.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import Module, { createRequire } from 'node:module';
-import { test } from 'node:test';
+import { mock, test } from 'node:test';
 
 const require = createRequire(import.meta.url);
 const vsctm = require('vscode-textmate');
@@ -437,21 +438,32 @@ test('every diagnostic code has a setting, defaulting to its severity', async ()
   assert.equal(manifest.contributes.configurationDefaults['[toml]']['editor.quickSuggestions'].strings, 'on');
 });
 
-test('mars.trace.server: each value traces what it says once the Mars TOML channel\'s log level is Trace, and no value traces below it', () => {
-  // vscode-languageclient (10 and later) traces only at the output channel's log level Trace, and
-  // reads the setting for how much; its refreshTrace decides, run here with a stand-in for the
-  // `vscode` module (the only one it needs for that).
-  const LogLevel = { Off: 0, Trace: 1, Debug: 2, Info: 3, Warning: 4, Error: 5 };
-  let settings = {};
-  const vscode = new Proxy({ LogLevel, workspace: { getConfiguration: () => ({ get: (key, fallback) => settings[key] ?? fallback }) } }, {
-    get: (known, name) => (name in known ? known[name] : class {}),
-  });
+/**
+ * Runs `fn` with `require('vscode')` answering `known`, and an empty class for any other name: the
+ * client-side code run here needs only a few of the module's names.
+ */
+function withVscode(known, fn) {
+  const vscode = new Proxy(known, { get: (k, name) => (name in k ? k[name] : class {}) });
   const resolve = Module._resolveFilename;
   Module._resolveFilename = function (request, ...rest) {
     return request === 'vscode' ? 'vscode' : resolve.call(this, request, ...rest);
   };
   require.cache.vscode = { id: 'vscode', filename: 'vscode', loaded: true, exports: vscode };
   try {
+    return fn();
+  } finally {
+    Module._resolveFilename = resolve;
+    delete require.cache.vscode;
+  }
+}
+
+test('mars.trace.server: each value traces what it says once the Mars TOML channel\'s log level is Trace, and no value traces below it', () => {
+  // vscode-languageclient (10 and later) traces only at the output channel's log level Trace, and
+  // reads the setting for how much; its refreshTrace decides, run here with a stand-in for the
+  // `vscode` module (the only one it needs for that).
+  const LogLevel = { Off: 0, Trace: 1, Debug: 2, Info: 3, Warning: 4, Error: 5 };
+  let settings = {};
+  withVscode({ LogLevel, workspace: { getConfiguration: () => ({ get: (key, fallback) => settings[key] ?? fallback }) } }, () => {
     const { BaseLanguageClient } = require('vscode-languageclient');
     const { Trace } = require('vscode-languageserver-protocol');
     const traced = (value, level) => {
@@ -468,9 +480,61 @@ test('mars.trace.server: each value traces what it says once the Mars TOML chann
     }
     assert.ok(setting.enum.includes(setting.default));
     assert.match(setting.markdownDescription, /log level.*Trace/, 'the description says what turns the trace on');
+  });
+});
+
+test('the language status says what the server is doing: a server that came up after our start gave up on it, then crashed, is shown starting again while the client restarts it', async () => {
+  // activate.ts bundled as dist/client.js bundles it, run with a stand-in for VS Code and for the
+  // client (the host's newClient), whose states the test sets as vscode-languageclient would.
+  const { outputFiles: [bundle] } = (await import('esbuild')).buildSync({
+    entryPoints: [path.join(ROOT, 'client/src/activate.ts')], bundle: true, platform: 'node', format: 'cjs', write: false, external: ['vscode', 'vscode-languageclient'],
+  });
+  const status = {};
+  const nothing = { dispose() {} };
+  const { activateWith, State } = withVscode({
+    LanguageStatusSeverity: { Information: 0, Warning: 1, Error: 2 },
+    window: { createOutputChannel: () => ({ info() {}, warn() {}, error() {}, dispose() {} }) },
+    languages: { createLanguageStatusItem: () => status, match: () => 1 },
+    workspace: { textDocuments: [{}], onDidOpenTextDocument: () => nothing, findFiles: async () => [] },
+    commands: { registerCommand: () => nothing },
+  }, () => {
+    const m = new Module(path.join(ROOT, 'client/src/activate.js'));
+    m.paths = Module._nodeModulePaths(m.id);
+    m._compile(bundle.text, m.id);
+    return { activateWith: m.exports.activateWith, State: require('vscode-languageclient').State };
+  });
+  let state = State.Stopped;
+  const listeners = [];
+  const fake = {
+    get state() { return state; },
+    onDidChangeState: (l) => (listeners.push(l), nothing),
+    start: () => (become(State.Starting), new Promise(() => {})), // no answer to initialize, for now
+  };
+  const become = (s) => {
+    const oldState = state;
+    state = s;
+    for (const l of listeners) l({ oldState, newState: s });
+  };
+  const shown = () => `${status.detail}${status.busy ? ' (busy)' : ''}, ${['information', 'warning', 'error'][status.severity]}`;
+  mock.timers.enable({ apis: ['setTimeout'] });
+  try {
+    activateWith({ subscriptions: [] }, { newClient: () => fake });
+    const steps = [
+      ['our start begins', () => {}, 'starting (busy), information'],
+      ['no answer in 30 s', async () => {
+        mock.timers.tick(30_000);
+        await new Promise(setImmediate);
+      }, 'the language server did not start, warning'],
+      ['the server answers after all', () => become(State.Running), 'language server running, information'],
+      ['it crashes and the client restarts it', () => become(State.Starting), 'starting (busy), information'],
+      ['it runs again', () => become(State.Running), 'language server running, information'],
+    ];
+    for (const [step, act, want] of steps) {
+      await act();
+      assert.equal(shown(), want, step);
+    }
   } finally {
-    Module._resolveFilename = resolve;
-    delete require.cache.vscode;
+    mock.timers.reset();
   }
 });
 
