@@ -1006,6 +1006,8 @@ const RESPELT_OVER_LINES: Array<[before: string, after: string]> = [
   ['allowed = ["""\nMyTool\n""", "foo"]  # mars-ignore: unknown-tool\n', 'allowed = ["""\nmy_tool\\\n""", "foo"]  # mars-ignore: unknown-tool\n'],
   ['allowed = ["""\r\n  MyTool\r\n  """]  # mars-ignore: unknown-tool\r\n', 'allowed = ["""\r\nmy_tool\\\r\n  """]  # mars-ignore: unknown-tool\r\n'],
   ["allowed = ['''\nMyTool\n''']  # mars-ignore: unknown-tool\n", 'allowed = ["""\nmy_tool\\\n"""]  # mars-ignore: unknown-tool\n'],
+  // The value on the closing line, after a line-ending backslash: the line break stays, the backslash after the value.
+  ['allowed = ["""\\\n  MyTool""", "foo"]  # mars-ignore: unknown-tool\n', 'allowed = ["""my_tool\\\n  """, "foo"]  # mars-ignore: unknown-tool\n'],
   // No mars-ignore on the closing line: written up to the quotes, as before.
   ['allowed = ["""\nMyTool\n""", "foo"]  # note\n', 'allowed = ["""\nmy_tool""", "foo"]  # note\n'],
 ];
@@ -1017,6 +1019,24 @@ for (const [before, after] of RESPELT_OVER_LINES) {
     assert.equal(fixed, `[agents.a.tools]\n${after}`);
     // What it wrote is still said of it.
     assert.ok(documentFindings(analyzeDocument(fixed)).some((x) => x.code === 'unknown-tool' && fixed.slice(x.span.start, x.span.end) === 'my_tool'));
+  });
+}
+
+// A value that holds a line break (`"""Shell` ⏎ `x"""`) is respelt with it escaped (`shell\nx`): on the line its
+// quotes open on. Where a mars-ignore ends the closing line, that line stays apart in the same way.
+const RESPELT_BREAK: Array<[before: string, after: string]> = [
+  ['allowed = ["""Shell\nx""", "foo"]  # mars-ignore: unknown-tool\n', 'allowed = ["""shell\\nx\\\n""", "foo"]  # mars-ignore: unknown-tool\n'],
+  ["allowed = ['''Shell\r\n  x''']  # mars-ignore: unknown-tool\r\n", 'allowed = ["""shell\\n  x\\\r\n  """]  # mars-ignore: unknown-tool\r\n'],
+  ['allowed = ["""Shell\nx""", "foo"]  # note\n', 'allowed = ["""shell\\nx""", "foo"]  # note\n'],
+];
+for (const [before, after] of RESPELT_BREAK) {
+  test(`a respelling of a value holding a line break keeps the closing line apart where a mars-ignore speaks of it: ${JSON.stringify(before)}`, () => {
+    const text = `[agents.a.tools]\n${before}`;
+    const f = documentFindings(analyzeDocument(text)).find((x) => x.code === 'non-canonical')!;
+    const fixed = applyEdits(text, f.fixes.find((x) => x.title.startsWith('Change to `shell'))!.edits);
+    assert.equal(fixed, `[agents.a.tools]\n${after}`);
+    // The same value (Mars reads a line break in a string as `\n`).
+    assert.deepEqual(parse(fixed), parse(text.replace(/Shell/, 'shell').replace(/\r\n/g, '\n')));
   });
 }
 

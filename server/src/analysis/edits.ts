@@ -16,6 +16,31 @@ export interface Edit {
 }
 
 /**
+ * `edit` keeping apart the line a line-ending `# mars-ignore` is on, which it would join to the line
+ * above (it takes away a line break before that line, with text before it on the line it joins):
+ * that comment speaks of its own line alone (see `Suppressions.opened`), and would come to speak of
+ * what is above too. The last line break it took stays, untouched with the blanks after it, and the
+ * edit becomes two around it: `newText` up to `at` (where a line break may go: between a list's
+ * items, before its `]`) before the break, the rest after. `inString`: the break falls inside a
+ * multi-line basic string, where it goes after a line-ending backslash, which TOML reads, with the
+ * line break and blanks after it, as nothing. Else `edit` as it is.
+ */
+export function keptApart(text: string, edit: Edit, at = edit.newText.length, inString = false): Edit[] {
+  const lineStart = lineStartAt(text, edit.end);
+  if (lineStart <= edit.start) return [edit];
+  const rest = text.slice(edit.end, lineEndAt(text, edit.end));
+  const hash = rest.indexOf('#');
+  if (hash < 0 || directiveOf(rest.slice(hash + 1)) !== 'line') return [edit];
+  const before = text.slice(lineStartAt(text, edit.start), edit.start) + edit.newText.slice(0, at);
+  if (!/[^ \t]/.test(before)) return [edit];
+  const breakStart = text[lineStart - 2] === '\r' && text[lineStart - 1] === '\n' ? lineStart - 2 : lineStart - 1;
+  if (breakStart < edit.start) return [edit];
+  const blanks = Math.min(edit.end, lineStart + /^[ \t]*/.exec(text.slice(lineStart, edit.end))![0].length);
+  const after = { start: blanks, end: edit.end, newText: edit.newText.slice(at) };
+  return [{ start: edit.start, end: breakStart, newText: `${edit.newText.slice(0, at)}${inString ? '\\' : ''}` }, ...(after.start < after.end || after.newText !== '' ? [after] : [])];
+}
+
+/**
  * Remove the items at `indices` of `array`, each with one of the commas that separate it from its
  * neighbours (see the loop for which), in non-overlapping edits. Everything else between the items
  * stays: comments (a suppression comment speaks of the next line) and line breaks. A line left

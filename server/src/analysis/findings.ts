@@ -11,11 +11,10 @@ import { isMcpWireToken, splitToolName } from '../grammar/toolName';
 import type { KeyPart, KeyValue, Span, TomlArray, TomlDocument, TomlString } from '../toml/model';
 import { basicString, escapeBasic, replaceStringValue } from '../toml/strings';
 import { closingQuote, contentSpan, isMultiline, isOpenMultiline, valueSources, valueStart } from '../toml/stringPositions';
-import { firstLineOf, lineContent, lineEndAt } from '../toml/lineIndex';
+import { firstLineOf, lineContent } from '../toml/lineIndex';
 import { lastStartingBefore, stringTowards } from '../toml/sorted';
 import { CODES, type Code, type Severity, type SeverityOverrides } from './codes';
-import { deleteItems, type Edit } from './edits';
-import { directiveOf } from './suppress';
+import { deleteItems, keptApart, type Edit } from './edits';
 import { isWritten, misplacedAt, ownerKey, ownerLabel, ownPolicy, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type ListName, type MisplacedList, type Owner, type Policies } from './policies';
 import { extraKeyFixes, ignoredKeyFixes, keyAsEntry, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, otherList, removeTableFix, shapeConflicts, shapeFixes, strayListConflicts } from './moves';
 
@@ -325,28 +324,22 @@ export function overridden(f: Finding, overrides: SeverityOverrides): Finding | 
 }
 
 function replaceFix(text: string, title: string, str: TomlString, value: string, preferred: boolean, safe: boolean): Fix {
-  return { title, edits: [keepingClosingLine(text, str, value) ?? replaceStringValue(text, str, value)], preferred, safe };
+  return { title, edits: respelt(text, str, value), preferred, safe };
 }
 
 /**
- * Writing `value` into a multi-line string up to its closing quotes joins the line they are on to
- * the value's (`"""` ⏎ `Shell` ⏎ `"""`): where a `mars-ignore` at the end of that line speaks of it
- * alone (see `Suppressions.opened`), the entry would come under it. There the edit keeps that line
- * apart: the value, a line-ending backslash (TOML reads it and the blanks after it as nothing), then
- * the line break; a literal string, which has no escapes, becomes a basic one. Null elsewhere.
+ * The edits that write `value` into `str`. Written into a multi-line string, the value takes the
+ * line its closing quotes are on up to the line it starts on (`"""` ⏎ `Shell` ⏎ `"""`, `"""Shell` ⏎
+ * `x"""`): where a `mars-ignore` ends that line, it keeps it apart (`keptApart`), the line break after
+ * a line-ending backslash; a literal string, which has no escapes, is written as a basic one there.
  */
-function keepingClosingLine(text: string, str: TomlString, value: string): Edit | null {
-  if (!str.terminated || !isMultiline(str)) return null;
-  const from = valueStart(text, str);
-  const tail = /\r?\n[ \t]*$/.exec(text.slice(from, str.content.end));
-  if (!tail) return null;
-  // Past the closing quotes, to the line's end: a `#` in a later string on it could read as one too, as `spokenOf` (edits.ts) allows.
-  const rest = text.slice(str.span.end, lineEndAt(text, str.span.end));
-  const hash = rest.indexOf('#');
-  if (hash < 0 || directiveOf(rest.slice(hash + 1)) !== 'line') return null;
-  const written = `${escapeBasic(value)}\\${tail[0]}`;
-  return str.style === 'multiline-basic' ? { start: from, end: str.content.end, newText: written }
-    : { start: str.span.start, end: str.span.end, newText: `"""${text.slice(str.content.start, from)}${written}"""` };
+function respelt(text: string, str: TomlString, value: string): Edit[] {
+  const edit = replaceStringValue(text, str, value);
+  if (!str.terminated || !isMultiline(str)) return [edit];
+  if (str.style === 'multiline-basic') return keptApart(text, edit, edit.newText.length, true);
+  const basic = { start: str.span.start, end: str.span.end, newText: `"""${text.slice(str.content.start, valueStart(text, str))}${escapeBasic(value)}"""` };
+  const kept = keptApart(text, basic, basic.newText.length - 3, true);
+  return kept.length > 1 ? kept : [edit];
 }
 
 /** A key part's span inside its quotes, when it has them (as a string's content is). */
