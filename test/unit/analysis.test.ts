@@ -1040,6 +1040,26 @@ for (const [before, after] of RESPELT_BREAK) {
   });
 }
 
+// The removal of an entry written over lines (a duplicate, `"""` ⏎ `read"""`) takes the line break before the line it
+// ends on: where a mars-ignore ends that line, which speaks of it alone, the line would join the one the entry starts on
+// and the comment come to speak of it too. There the line break stays (`keptApart`), with the blanks after it.
+const REMOVED_OVER_LINES: Array<[before: string, after: string]> = [
+  ['allowed = ["read", """\nread""", "bash"]  # mars-ignore: unknown-tool\n', 'allowed = ["read",\n"bash"]  # mars-ignore: unknown-tool\n'],
+  ['allowed = [\r\n  "read", """\r\n  read""", "bash",  # mars-ignore: unknown-tool\r\n]\r\n', 'allowed = [\r\n  "read",\r\n  "bash",  # mars-ignore: unknown-tool\r\n]\r\n'],
+  ['allowed = ["read", """\nread"""]  # mars-ignore: unknown-tool\n', 'allowed = ["read"\n]  # mars-ignore: unknown-tool\n'],
+  // No mars-ignore on the line it ends on: the lines join, as before.
+  ['allowed = ["read", """\nread""", "bash"]  # note\n', 'allowed = ["read", "bash"]  # note\n'],
+];
+for (const [before, after] of REMOVED_OVER_LINES) {
+  test(`the removal of a duplicate written over lines keeps the line it ends on apart where a mars-ignore speaks of it: ${JSON.stringify(before)}`, () => {
+    const text = `[agents.a.tools]\n${before}`;
+    const f = documentFindings(analyzeDocument(text)).find((x) => x.code === 'duplicate-entry')!;
+    const fixed = applyEdits(text, f.fixes.find((x) => x.title.startsWith('Remove the duplicate'))!.edits);
+    assert.equal(fixed, `[agents.a.tools]\n${after}`);
+    assert.deepEqual(parse(fixed), parse(text.replace(/, """\r?\n *read"""/, '')));
+  });
+}
+
 // An entry's fix, as text: what it writes, and that what it writes means what Mars reads (and is clean).
 const ENTRY_FIXES: Array<[entry: string, code: string, fixed: string | null]> = [
   ['Bassh(git log:*)', 'unknown-tool', 'bash(git log *)'],

@@ -37,7 +37,11 @@ export function keptApart(text: string, edit: Edit, at = edit.newText.length, in
   if (breakStart < edit.start) return [edit];
   const blanks = Math.min(edit.end, lineStart + /^[ \t]*/.exec(text.slice(lineStart, edit.end))![0].length);
   const after = { start: blanks, end: edit.end, newText: edit.newText.slice(at) };
-  return [{ start: edit.start, end: breakStart, newText: `${edit.newText.slice(0, at)}${inString ? '\\' : ''}` }, ...(after.start < after.end || after.newText !== '' ? [after] : [])];
+  const written = `${edit.newText.slice(0, at)}${inString ? '\\' : ''}`;
+  // Nothing written before the line break: the blanks before the edit would trail there.
+  let start = edit.start;
+  if (written === '') while (text[start - 1] === ' ' || text[start - 1] === '\t') start--;
+  return [{ start, end: breakStart, newText: written }, ...(after.start < after.end || after.newText !== '' ? [after] : [])];
 }
 
 /**
@@ -129,13 +133,14 @@ type IsComment = (at: number) => boolean;
 /**
  * [start, end) as an edit, widened to its whole line when nothing else is on it (see `wholeLine`,
  * which `keepComments` is passed to); then with the `# mars-ignore` lines above that spoke of that line.
+ * Else the line a `mars-ignore` ends stays apart (`keptApart`), below an item over lines (`"""` ⏎ `read""",`).
  */
 function widened(text: string, start: number, end: number, isComment: IsComment, keepComments = false): Edit[] {
   const line = wholeLine(text, start, end, [], keepComments);
   if (line) return [...directivesAbove(text, line.start, isComment), line];
   // Nothing left after it on its line (`"a", "b",` -> `"a",`): the blanks before it would trail there.
   if (end >= text.length || text[end] === '\n' || text[end] === '\r') while (start > 0 && (text[start - 1] === ' ' || text[start - 1] === '\t')) start--;
-  return [{ start, end, newText: '' }];
+  return keptApart(text, { start, end, newText: '' });
 }
 
 /**
