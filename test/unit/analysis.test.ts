@@ -1060,6 +1060,25 @@ for (const [before, after] of REMOVED_OVER_LINES) {
   });
 }
 
+// A key rewritten as the list its entries move into (`tools.mcp = ["""` ⏎ `gh/x` ⏎ `"""]` becomes `tools.allowed = […]`) took its
+// lines onto its first: where a mars-ignore ends its last line, which speaks of it alone, the comment would come to speak
+// of the whole list. There the line break before that line stays (`keptApart`), and the `]` on it.
+const BECOME_LIST_OVER_LINES: Array<[before: string, after: string]> = [
+  ['tools.mcp = ["""\ngh/x\n"""]  # mars-ignore: unknown-tool\n', 'tools.allowed = ["mcp(gh/x)"\n]  # mars-ignore: unknown-tool\n'],
+  ['tools.mcp = [  # servers\r\n  "gh/x",\r\n  ]  # mars-ignore: unknown-tool\r\n', '# servers\r\ntools.allowed = ["mcp(gh/x)"\r\n  ]  # mars-ignore: unknown-tool\r\n'],
+  // No mars-ignore on its last line: on one line, as before.
+  ['tools.mcp = ["""\ngh/x\n"""]  # note\n', 'tools.allowed = ["mcp(gh/x)"]  # note\n'],
+];
+for (const [before, after] of BECOME_LIST_OVER_LINES) {
+  test(`a key rewritten as a list keeps its last line apart where a mars-ignore speaks of it: ${JSON.stringify(before)}`, () => {
+    const text = `[agents.a]\n${before}`;
+    const f = documentFindings(analyzeDocument(text)).find((x) => x.code === 'invalid-tool-policy')!;
+    const fixed = applyEdits(text, f.fixes.find((x) => x.title === 'Move "mcp(gh/x)" into `allowed`')!.edits);
+    assert.equal(fixed, `[agents.a]\n${after}`);
+    assert.deepEqual(parse(fixed), parse('[agents.a]\ntools.allowed = ["mcp(gh/x)"]\n'));
+  });
+}
+
 // An entry's fix, as text: what it writes, and that what it writes means what Mars reads (and is clean).
 const ENTRY_FIXES: Array<[entry: string, code: string, fixed: string | null]> = [
   ['Bassh(git log:*)', 'unknown-tool', 'bash(git log *)'],

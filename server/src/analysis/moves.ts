@@ -8,7 +8,7 @@ import { basicString, stringList } from '../toml/strings';
 import { asciiLower, quoted, rustTrim, shortened, shown } from '../grammar/text';
 import { canonicalSpelling, mcpWireRewrite } from '../grammar/checks';
 import { meantList } from './meant';
-import { appendToArray, commentsWithin, deleteKeyValue, deleteTable, standsAlone, type Edit } from './edits';
+import { appendToArray, commentsWithin, deleteKeyValue, deleteTable, keptApart, standsAlone, type Edit } from './edits';
 import type { Fix } from './findings';
 import { listAfterString, listOf, listTarget, misplacedAt, ownPolicy, sameOwner, type ExtraKey, type ListName, type MisplacedList, type Owner, type Policies, type ShapeProblem } from './policies';
 import { isOpenMultiline } from '../toml/stringPositions';
@@ -240,7 +240,7 @@ export function moveEdits(doc: TomlDocument, policies: Policies, moves: readonly
       edits.push(append);
     } else if (names.length > 0) {
       const first = group[0]!.extra;
-      edits.push(becomeList(doc, first.keyValue, first.name.span.start, list, names));
+      edits.push(...becomeList(doc, first.keyValue, first.name.span.start, list, names));
       rest = group.slice(1);
     }
     for (const m of rest) removals.push(deleteKeyValue(text, m.extra.keyValue, doc.comments));
@@ -263,17 +263,19 @@ export function moveEdits(doc: TomlDocument, policies: Policies, moves: readonly
  * inside its value (`mcp = [` over lines, `"github",  # mars-ignore-file: …`) are kept, each on a
  * line of its own above it: a file-wide suppression among them still holds.
  */
-function becomeList(doc: TomlDocument, kv: KeyValue, keyStart: number, list: ListName, names: readonly string[]): Edit {
+function becomeList(doc: TomlDocument, kv: KeyValue, keyStart: number, list: ListName, names: readonly string[]): Edit[] {
   const text = doc.text;
   const newText = `${list} = ${stringList(names)}`;
   // A `mars-ignore` among them spoke of a line of the value, not of the list it becomes.
   const inside = commentsWithin(doc.comments, keyStart, kv.span.end).filter((c) => c.span.end <= kv.span.end && directiveOf(c.text) !== 'line');
-  if (inside.length === 0) return { start: keyStart, end: kv.span.end, newText };
+  // Its last line, where a `mars-ignore` ends it, stays apart, a line break before the `]`.
+  if (inside.length === 0) return keptApart(text, { start: keyStart, end: kv.span.end, newText }, newText.length - 1);
   const lineStart = lineStartAt(text, kv.span.start);
   const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
   const eol = /\r?\n|\r/.exec(text.slice(kv.span.start))?.[0] ?? '\n';
   const above = inside.map((c) => `${indent}${text.slice(c.span.start, c.span.end)}${eol}`).join('');
-  return { start: lineStart, end: kv.span.end, newText: `${above}${text.slice(lineStart, keyStart)}${newText}` };
+  const written = `${above}${text.slice(lineStart, keyStart)}${newText}`;
+  return keptApart(text, { start: lineStart, end: kv.span.end, newText: written }, written.length - 1);
 }
 
 export function extraKeyFixes(doc: TomlDocument, policies: Policies, extra: ExtraKey): Fix[] {
