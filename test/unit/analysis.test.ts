@@ -1008,6 +1008,9 @@ const RESPELT_OVER_LINES: Array<[before: string, after: string]> = [
   ["allowed = ['''\nMyTool\n''']  # mars-ignore: unknown-tool\n", 'allowed = ["""\nmy_tool\\\n"""]  # mars-ignore: unknown-tool\n'],
   // The value on the closing line, after a line-ending backslash: the line break stays, the backslash after the value.
   ['allowed = ["""\\\n  MyTool""", "foo"]  # mars-ignore: unknown-tool\n', 'allowed = ["""my_tool\\\n  """, "foo"]  # mars-ignore: unknown-tool\n'],
+  // A mars-ignore above the line the value starts on, which speaks of that line and the strings opened on it: the closing
+  // line joined to it would bring the next string (`bash(`) under it. That line stays apart too.
+  ['# mars-ignore: invalid-tool-name\nallowed = ["""\\\n  MyTool""", """\nbash(\n"""]\n', '# mars-ignore: invalid-tool-name\nallowed = ["""my_tool\\\n  """, """\nbash(\n"""]\n'],
   // No mars-ignore on the closing line: written up to the quotes, as before.
   ['allowed = ["""\nMyTool\n""", "foo"]  # note\n', 'allowed = ["""\nmy_tool""", "foo"]  # note\n'],
 ];

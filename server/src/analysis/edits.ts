@@ -19,7 +19,8 @@ export interface Edit {
  * `edit` keeping apart the line a line-ending `# mars-ignore` is on, which it would join to the line
  * above (it takes away a line break before that line, with text before it on the line it joins):
  * that comment speaks of its own line alone (see `Suppressions.opened`), and would come to speak of
- * what is above too. The last line break it took stays, untouched with the blanks after it, and the
+ * what is above too. So too where a `# mars-ignore` on a line of its own speaks of the line above,
+ * and would come to speak of what the joined line holds (a multi-line string opened on it). The last line break it took stays, untouched with the blanks after it, and the
  * edit becomes two around it: `newText` up to `at` (where a line break may go: between a list's
  * items, before its `]`) before the break, the rest after. `inString`: the break falls inside a
  * multi-line basic string, where it goes after a line-ending backslash, which TOML reads, with the
@@ -30,7 +31,8 @@ export function keptApart(text: string, edit: Edit, at = edit.newText.length, in
   if (lineStart <= edit.start) return [edit];
   const rest = text.slice(edit.end, lineEndAt(text, edit.end));
   const hash = rest.indexOf('#');
-  if (hash < 0 || directiveOf(rest.slice(hash + 1)) !== 'line') return [edit];
+  const spoken = (hash >= 0 && directiveOf(rest.slice(hash + 1)) === 'line') || directiveAbove(text, lineStartAt(text, edit.start));
+  if (!spoken) return [edit];
   const before = text.slice(lineStartAt(text, edit.start), edit.start) + edit.newText.slice(0, at);
   if (!/[^ \t]/.test(before)) return [edit];
   const breakStart = text[lineStart - 2] === '\r' && text[lineStart - 1] === '\n' ? lineStart - 2 : lineStart - 1;
