@@ -1063,6 +1063,15 @@ for (const [before, after] of REMOVED_OVER_LINES) {
   });
 }
 
+// The removal of an entry whose comma is on a later line of its own takes that line, and with it the mars-ignore lines
+// above it, which spoke of it: left, they came to speak of the line after (the `]`).
+test('the removal of an entry takes the mars-ignore lines above its comma line, which it takes', () => {
+  const text = '[agents.a.tools]\ndisallowed = [\n  "bash"\n  ,\n  "read"\n  ,\n  "bash"\n  # mars-ignore: unknown-tool\n  # note\n  ,\n]\n';
+  const f = documentFindings(analyzeDocument(text)).find((x) => x.code === 'duplicate-entry')!;
+  const fixed = applyEdits(text, f.fixes.find((x) => x.title.startsWith('Remove the duplicate'))!.edits);
+  assert.equal(fixed, '[agents.a.tools]\ndisallowed = [\n  "bash"\n  ,\n  "read"\n  ,\n  # note\n]\n');
+});
+
 // A key rewritten as the list its entries move into (`tools.mcp = ["""` ⏎ `gh/x` ⏎ `"""]` becomes `tools.allowed = […]`) took its
 // lines onto its first: where a mars-ignore ends its last line, which speaks of it alone, the comment would come to speak
 // of the whole list. There the line break before that line stays (`keptApart`), and the `]` on it.

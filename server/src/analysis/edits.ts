@@ -95,7 +95,8 @@ export function deleteItems(text: string, array: TomlArray, indices: Iterable<nu
     if (comma < 0) cuts.push({ start, end, isComment }); // the only item, the last one, or its commas went with its neighbours
     else if (comma === afterNear) cuts.push({ start, end: skipBlank(text, comma + 1), isComment });
     else if (comma === beforeNear) cuts.push({ start: comma, end, isComment });
-    else if (comma === afterFar) cuts.push({ start, end, isComment }, { start: comma, end: skipBlank(text, comma + 1), isComment: none, commaOnly: true });
+    // A comma on a later line: between the item and it too there are only commas, blanks and comments.
+    else if (comma === afterFar) cuts.push({ start, end, isComment }, { start: comma, end: skipBlank(text, comma + 1), isComment: (at) => at > end && at < comma, commaOnly: true });
     else cuts.push({ start, end, isComment }, { start: comma, end: comma + 1, isComment: none, commaOnly: true });
     if (comma >= 0) taken.add(comma);
   }
