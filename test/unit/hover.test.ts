@@ -353,6 +353,19 @@ const CASES: Case[] = [
     lacks: ['cannot load the file'] },
   { name: 'an entry of an inline tools table under an agent written as an array of tables', doc: '[[agents.x]]\ntools = { disallowed = ["bash(rm |*)"] }', range: [1, 25, 1, 35],
     has: ['Mars refuses to load the config, so its rule is not in force.', 'Agent `x` must be a table'] },
+  // A map-form key, or a string where a list goes, under an agent written as an array of tables: the
+  // file does not load either, said as on a list and its entries (it said only what to write instead).
+  { name: 'a map-form key under an agent written as an array of tables', doc: '[[agents.x]]\ntools.ba|sh = "allow"', range: [1, 6, 1, 10],
+    has: ['**Capability** `bash`', 'Mars ignores it; put `bash` in `allowed` instead._', 'Mars refuses to load the config.',
+      'Agent `x` must be a table (`[agents.x]`), not an array of tables (`[[…]]`).'],
+    lacks: ['cannot load the file', 'in force'] },
+  { name: 'a map-form key Mars would reject, in a tools table under a skill written as an array of tables', doc: '[[skills.s]]\n[skills.s.tools]\n"*(|x)" = "deny"', range: [2, 1, 2, 5],
+    has: ['**Not a tool name Mars accepts**', 'Mars refuses to load the config.', 'Skill `s` must be a table (`[skills.s]`)'] },
+  { name: 'a string where a list goes under an agent written as an array of tables', doc: '[[agents.x]]\ntools.allowed = "re|ad"', range: [1, 17, 1, 21],
+    has: ['**Capability** `read`', '_Not an entry yet: `allowed` of agent `x` must be a list of tool names', 'Mars refuses to load the config, so its rule is not in force.',
+      'Agent `x` must be a table (`[agents.x]`), not an array of tables (`[[…]]`).', 'As the entry `read` of `allowed` of agent `x`:'],
+    lacks: ['cannot load the file'] },
+  { name: 'a map-form key under an agent that loads', doc: '[agents.x]\ntools.ba|sh = "allow"', range: [1, 6, 1, 10], lacks: ['refuses to load'] },
   // Under an agent written as a table, no refusal is said.
   { name: 'the key of a list under an agent that loads', doc: '[agents.x]\ntools.allo|wed = ["read"]', range: [1, 6, 1, 13], lacks: ['refuses to load'] },
   { name: 'an entry under an agent that loads', doc: '[agents.x]\ntools.allowed = ["re|ad"]', range: [1, 18, 1, 22], lacks: ['refuses to load'] },

@@ -48,10 +48,11 @@ export function hover(analysis: Analysis, position: Position, refusedOutside: (o
     const [title, ...rest] = describeToolName(raw, parseToolName(raw), list);
     // The entry it would be, named as written there (`gh` of `mcp` is `mcp(gh)`).
     const as = `As the entry ${code(raw)} of \`${list}\` of ${owned(wouldBe.owner)}${rest.length > 0 ? ':' : '.'}`;
-    return result(analysis, [title!, `_Not an entry yet: ${why}._`, as, ...rest], wouldBe.span ?? shownSpan(doc.text, str));
+    return result(analysis, [title!, `_Not an entry yet: ${why}._`, ...refusedUnder(refusal(wouldBe.owner), 'its rule is not'), as, ...rest],
+      wouldBe.span ?? shownSpan(doc.text, str));
   }
   const extra = extraKeyAt(analysis, offset);
-  if (extra) return result(analysis, describeKey(analysis, extra), keyContentSpan(doc.text, extra.name.span));
+  if (extra) return result(analysis, describeKey(analysis, extra, refusal(extra.owner)), keyContentSpan(doc.text, extra.name.span));
   // A table opened below a tools table (`[agents.x.tools.sub]`), whose diagnostic is on its name.
   const table = analysis.policies.extraTables.find((t) => hit(t.name.span, false));
   if (table) {
@@ -216,11 +217,12 @@ const refusalOf = (analysis: Analysis, owner: Owner) => analysis.policies.shape.
 
 /**
  * What a hover on a list's key or an entry says under an owner written as an array of tables
- * (`refused`, its diagnostic): the file does not load, in the words of the hover on its `tools` and
- * its header; nothing under one that loads.
+ * (`refused`, its diagnostic), or on a map-form key there (`subject` null): the file does not load,
+ * in the words of the hover on its `tools` and its header; nothing under one that loads.
  */
-function refusedUnder(refused: ShapeProblem | undefined, subject: 'none of its rules is' | 'its rule is not'): string[] {
-  return refused ? [`Mars refuses to load the config, so ${subject} in force.`, refusalSaid(refused)] : [];
+function refusedUnder(refused: ShapeProblem | undefined, subject: 'none of its rules is' | 'its rule is not' | null): string[] {
+  // A key Mars ignores has no rule to be in force: only the refusal is said.
+  return refused ? [`Mars refuses to load the config${subject ? `, so ${subject} in force` : ''}.`, refusalSaid(refused)] : [];
 }
 
 /** Why Mars refuses a table written as an array of tables, as a sentence: the diagnostic's words, less the refusal the hover says first. */
@@ -255,7 +257,8 @@ const fixSaid = (fix: Fix, text: string): string => {
   return `Its fix: ${text.includes('`') ? title.replace(/[\\`*_[\]<>!&~|]/g, '\\$&') : title}.`;
 };
 
-function describeKey(analysis: Analysis, extra: ExtraKey): string[] {
+/** A key Mars ignores in a tools table, hovered; `refused`: its owner's refusal (`[[agents.x]]`), said after what Mars does with the key. */
+function describeKey(analysis: Analysis, extra: ExtraKey, refused: ShapeProblem | undefined): string[] {
   const { policies } = analysis;
   const name = extra.name.name;
   const owner = owned(extra.owner);
@@ -288,10 +291,11 @@ function describeKey(analysis: Analysis, extra: ExtraKey): string[] {
   if (!list) return [`**${code(name)}**: a key Mars ignores.`, ...removed, `_In ${table}._`];
   const ignored = `_Map-form key in ${table}: Mars ignores it`;
   // Ignored, so the config loads: what the name would do as an entry is the question.
-  if (!parse.ok) return [`**Not a tool name Mars accepts**: ${plainReason(name, parse.error, list)} As an entry of a list it would stop the load.`, `${ignored}._`, ...removed];
+  const refusedToo = refusedUnder(refused, null);
+  if (!parse.ok) return [`**Not a tool name Mars accepts**: ${plainReason(name, parse.error, list)} As an entry of a list it would stop the load.`, `${ignored}._`, ...refusedToo, ...removed];
   const written = keyAsEntry(name)!; // as the diagnostic and its move write it
   // What to do, as the diagnostic says it: not "put it in" a list that holds it, or where the other list does.
   const todo = mapFormAdvice(policies, extra.owner, list, written, code, code).says;
   const [title, ...rest] = describeToolName(name, parse, list);
-  return [title!, `${ignored}; ${todo}._`, ...removed, 'As an entry of a list:', ...rest];
+  return [title!, `${ignored}; ${todo}._`, ...refusedToo, ...removed, 'As an entry of a list:', ...rest];
 }
