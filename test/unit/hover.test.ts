@@ -376,6 +376,16 @@ const CASES: Case[] = [
   { name: 'a tools table written as an array of tables', doc: '[[agents.d.to|ols]]\nallowed = ["read"]', range: [0, 2, 0, 16],
     has: ['**`[[agents.d.tools]]`**: Mars refuses to load the config.', '`tools` of agent `d` must be a table, not an array of tables (`[[…]]`).', 'Its fix: write as the table `[agents.d.tools]`.'],
     lacks: ['the tool policy of'] },
+  // Below `[[agents.d.tools]]` Mars reads no list (the analysis skips the section): its key and entries
+  // are not in force, as the header's hover says (they had no hover).
+  { name: 'the key of a list in a tools table written as an array of tables', doc: '[[agents.d.tools]]\nallo|wed = ["read"]', range: [1, 0, 1, 7],
+    has: ['**`allowed`**: Tools the agent or skill may use.', 'Mars refuses to load the config, so none of its rules is in force.',
+      '`tools` of agent `d` must be a table, not an array of tables (`[[…]]`).', '_Of agent `d`._'],
+    lacks: ['Mars reads:', 'cannot load the file'] },
+  { name: 'an entry in a tools table written as an array of tables', doc: '[[skills.s.tools]]\ndisallowed = ["we|b", 1]', range: [1, 15, 1, 18],
+    has: ['**Capability** `web`', 'Mars refuses to load the config, so its rule is not in force.', '`tools` of skill `s` must be a table, not an array of tables (`[[…]]`).',
+      '_In `disallowed` of skill `s`._'] },
+  { name: 'a key that names no list in a tools table written as an array of tables', doc: '[[agents.d.tools]]\nfo|o = ["read"]', range: null },
   { name: '[[agents]]: no fix', doc: '[[age|nts]]\nname = "x"', range: [0, 2, 0, 8],
     has: ['**`[[agents]]`**: Mars refuses to load the config.', '`agents` must be a table of agents by name'], lacks: ['Its fix'] },
 

@@ -2,7 +2,8 @@
 // how Mars reads it, what it means, its aliases and canonical spelling, and for a bad entry why. On
 // the key of a list: the list as Mars reads it; on the key of `tools` or a list written in the wrong
 // shape, what its diagnostic says and its fix does. On `tools`: the owner's tool policy and what it
-// holds; on `[[agents.x]]` where a table goes, why Mars refuses it.
+// holds; on `[[agents.x]]` where a table goes, why Mars refuses it, and on a list below
+// `[[agents.x.tools]]` and its entries, that they are not in force.
 
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
 import { inGuessed, type Analysis } from '../analysis/analyze';
@@ -69,6 +70,27 @@ export function hover(analysis: Analysis, position: Position, refusedOutside: (o
   const arrayHeader = analysis.policies.shape.find((p) => (p.kind === 'overlay-not-table' || p.kind === 'tools-array-of-tables') && hit(p.span, false) &&
     doc.sections.some((s) => s.header?.array && s.header.key.span.start === p.span.start));
   if (arrayHeader) return result(analysis, describeArrayHeader(analysis, arrayHeader), arrayHeader.span);
+  // A list below a tools table written as an array of tables (`[[agents.d.tools]]`), which the
+  // analysis reads as none: its key and entries are not in force, as the header's hover says.
+  for (const problem of analysis.policies.shape) {
+    if (problem.kind !== 'tools-array-of-tables') continue;
+    const section = doc.sections.find((s) => s.header !== null && s.header === problem.header);
+    for (const kv of section?.entries ?? []) {
+      const key = kv.key.parts[0]!;
+      if (kv.key.parts.length !== 1 || (key.name !== 'allowed' && key.name !== 'disallowed')) continue;
+      const list: ListName = key.name;
+      // Its title only: what the list reads is not said, Mars reading none of it.
+      if (hit(key.span, false)) {
+        return result(analysis, [describeList(list, [])[0]!, ...refusedUnder(problem, 'none of its rules is'), `_Of ${owned(problem.owner)}._`], keyContentSpan(doc.text, key.span));
+      }
+      const value = kv.value;
+      const str = value?.kind === 'array' ? value.items.find((i): i is TomlString => i.kind === 'string' && hit(i.span, !i.terminated)) : undefined;
+      if (str) {
+        return result(analysis, [...describeToolName(str.value, parseToolName(str.value), list), ...refusedUnder(problem, 'its rule is not'), `_In \`${list}\` of ${owned(problem.owner)}._`],
+          shownSpan(doc.text, str));
+      }
+    }
+  }
   const stray = analysis.policies.misplaced.find((m) => hit(misplacedAt(m).span, false));
   if (stray) return result(analysis, describeMisplaced(doc.text, stray), keyContentSpan(doc.text, misplacedAt(stray).span));
   for (const l of analysis.policies.lists) {
