@@ -159,6 +159,11 @@ const CASES: Case[] = [
     edit: { label: 'web_fetch', newText: 'web_fetch', range: [1, 12, 1, 21] } },
   { name: 'changing the name keeps the pattern', doc: '[agents.x.tools]\nallowed = ["sh|(git *)"]',
     edit: { label: 'bash', newText: 'bash(git *)', range: [1, 12, 1, 21] } },
+  // A pattern not closed yet is closed, as a server's tool is (`mcp(gi|/x`): `ask_user(gh/x` is rejected.
+  { name: 'changing the name keeps the pattern, closed, in an unterminated string', doc: '[agents.x.tools]\nallowed = ["mc|p(gh/x',
+    edit: { label: 'ask_user', newText: 'ask_user(gh/x)"', range: [1, 12, 1, 20] } },
+  { name: 'changing the name keeps the pattern, closed', doc: '[agents.x.tools]\nallowed = ["sh|(git *"]',
+    edit: { label: 'bash', newText: 'bash(git *)', range: [1, 12, 1, 20] } },
   // The codes of a suppression comment: those a comment can silence, and `all`, not the listed ones.
   { name: 'codes after # mars-ignore:', doc: '[agents.x.tools]\nallowed = ["Bash"]  # mars-ignore: non|',
     present: ['non-canonical', 'unknown-tool', 'all', 'invalid-suppression'], absent: ['toml-syntax'], edit: { label: 'non-canonical', newText: 'non-canonical', range: [1, 35, 1, 38] } },

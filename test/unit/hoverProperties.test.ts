@@ -219,9 +219,10 @@ async function checkDocument(text: string, random: () => number, counts: { hover
       if (fresh.length > 0) fail('e: an accepted item makes no error on what it writes', `${show}\n--- ${fresh.map((f) => `${f.code}: ${f.message}`).join('\n')}`);
       if (ctx && (ctx.kind === 'entry' || ctx.kind === 'slot') && ctx.list !== null) {
         const mine = entriesOf(da2).filter(({ p, base }) => p.entry.string.span.start + base < Math.max(end, start + 1) && p.entry.string.span.end + base > start);
-        // The pattern written after the name stays (`read( )` -> `ask_user( )`), or goes with it (`*`).
+        // The pattern written after the name stays (`read( )` -> `ask_user( )`), closed if it is not yet
+        // (`read(x` -> `ask_user(x)`), or goes with it (`*`).
         const paren = ctx.text.indexOf('(');
-        const keep = paren >= 0 && ctx.cursor <= paren ? ctx.text.slice(paren) : '';
+        const keep = paren >= 0 && ctx.cursor <= paren ? ctx.text.slice(paren) + (ctx.text.includes(')', paren) ? '' : ')') : '';
         const kept = item.label.includes('(') ? '' : ctx.kind === 'entry' && !ctx.literal ? decodeBasic(keep) : keep;
         // A string never closed runs on to the end of the text, past the item.
         if (mine.length === 1 && mine[0]!.p.entry.string.terminated && mine[0]!.p.raw !== item.label && mine[0]!.p.raw !== item.label + kept) fail('e: the entry written is the item\'s label', `${show}\n--- entry ${js(mine[0]!.p.raw)}`);

@@ -478,8 +478,9 @@ function entryItems(analysis: Analysis, ctx: EntryContext, servers: readonly str
     }
     return snippetItems(range, typed, w);
   }
-  // On the name: a pattern already written after it is kept (`sh|(git *)` -> `bash(git *)`).
-  const keep = paren >= 0 ? ctx.text.slice(paren) : '';
+  // On the name: a pattern already written after it is kept (`sh|(git *)` -> `bash(git *)`); one not
+  // closed yet is closed, as a server's tool is (`mc|p(gh/x` -> `ask_user(gh/x)`: `ask_user(gh/x` is rejected).
+  const keep = paren >= 0 ? ctx.text.slice(paren) + (ctx.text.includes(')', paren) ? '' : ')') : '';
   const conflict = ctx.list ? conflictIn(analysis.policies, ctx.list.owner, ctx.list.list) : NO_CONFLICT;
   return toolItems(range, typed, w, holds, servers, keep, ctx.literal ? keep : decodeBasic(keep), conflict);
 }
