@@ -150,9 +150,9 @@ function saidOverGuess(f: Finding, guessed: readonly Span[], only: ((f: Finding)
  * one: its text is no entries); from the opening quote of a string left open there (the entry it
  * reads as is not written yet), or of one the error is an escape of no meaning in (`\q`: Mars reads
  * no entry there, and which one was meant is a guess; in a key, its whole statement, and in a
- * header, its whole section, where they may name a place tool names are read: `mayNameTools`). Quotes pair the wrong way on the error's line only (but for a `"""`
- * there): a string of one line ends with it, so the lines below it (the items of a list over lines)
- * read as written.
+ * header, its whole section, where they may name a place tool names are read: `mayNameTools`).
+ * Quotes pair the wrong way on the error's line only (but for a `"""` there): a string of one line
+ * ends with it, so the lines below it (the items of a list over lines) read as written.
  */
 function guessedAfter(doc: TomlDocument, from: number, problems: readonly number[]): Span {
   const text = doc.text;

@@ -18,7 +18,7 @@ import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, composeEdits, type Edit } from './edits';
 import { byPosition, finding, overridden, VerdictMemo, type Finding, type Fix } from './findings';
 import { ownCopy } from '../grammar/text';
-import { ownerArrays, OWNERS, readAlike, sameOwner, type Owner, type ShapeProblem } from './policies';
+import { ownerArrays, OWNERS, readAlike, refusalOf, type Owner, type ShapeProblem } from './policies';
 import { forgetModel, SectionAnalysis, type Keep } from './section';
 import { findSuppressions, type CodeSet, type Outside } from './suppress';
 import { parseToml } from '../toml/parse';
@@ -461,16 +461,16 @@ export function definesOutside(da: DocumentAnalysis, except: Unit, path: readonl
 /**
  * Why Mars refuses the table of `owner` where a unit other than `except` writes it as an array of
  * tables (`[[agents.x]]`, and `[agents.x.tools]` a section of its own below it): the shape problem
- * that unit says on its header, or null. Only the unit with such a header is read to its model.
+ * that unit says on its header, if one does. Only the unit with such a header is read to its model.
  */
-export function refusedOutside(da: DocumentAnalysis, except: Unit, owner: Owner): ShapeProblem | null {
+export function refusedOutside(da: DocumentAnalysis, except: Unit, owner: Owner): ShapeProblem | undefined {
   const names = [owner.kind, owner.name];
   for (const u of da.units) {
     if (u === except || !u.analysis.definitions.some((d) => d.header?.array && d.header.names.length === 2 && d.header.names.every((n, i) => n === names[i]))) continue;
-    const problem = u.analysis.model().policies.shape.find((p) => p.kind === 'overlay-not-table' && sameOwner(p.owner, owner));
+    const problem = refusalOf(u.analysis.model().policies, owner);
     if (problem) return problem;
   }
-  return null;
+  return undefined;
 }
 
 /** The unit holding `offset` (a section's first offset belongs to it; the text's end to the last). */

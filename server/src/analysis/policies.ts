@@ -167,6 +167,10 @@ export const OWNERS: ReadonlySet<string> = new Set(['agents', 'skills']);
 
 export const sameOwner = (a: Owner, b: Owner): boolean => a.kind === b.kind && a.name === b.name;
 
+/** The diagnostic of `owner` written as an array of tables (`[[agents.x]]`), which stops the file's load, if `policies` hold it. */
+export const refusalOf = (policies: Policies, owner: Owner): ShapeProblem | undefined =>
+  policies.shape.find((p) => p.kind === 'overlay-not-table' && sameOwner(p.owner, owner));
+
 /** An owner as a map key. */
 export const ownerKey = (owner: Owner): string => `${owner.kind}\u0000${owner.name}`;
 

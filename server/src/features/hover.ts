@@ -12,7 +12,7 @@ import { keyContentSpan, writesGuess, type Fix } from '../analysis/findings';
 import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './context';
 import { isOpenMultiline, shownSpan, valueSources } from '../toml/stringPositions';
 import { ignoredKeyFixes, isMapFormVerdict, removeTableFix, keyAsEntry, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames } from '../analysis/moves';
-import { isWritten, misplacedAt, ownerLabel, sameOwner, shapeList, TOOLS_MCP_REMOVED, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem } from '../analysis/policies';
+import { isWritten, misplacedAt, ownerLabel, refusalOf, sameOwner, shapeList, TOOLS_MCP_REMOVED, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
 import { capitalized } from '../grammar/text';
 import type { Span, TomlString, TomlValue } from '../toml/model';
@@ -23,12 +23,12 @@ import { code, describeList, describeToolName, LIST_MEANING, plainReason } from 
  * `refusedOutside`: why Mars refuses an owner's table that another section writes as an array of
  * tables (`[[agents.x]]` above `[agents.x.tools]`), which the analysis of this one does not see.
  */
-export function hover(analysis: Analysis, position: Position, refusedOutside: (owner: Owner) => ShapeProblem | null = () => null): Hover | null {
+export function hover(analysis: Analysis, position: Position, refusedOutside: (owner: Owner) => ShapeProblem | undefined = () => undefined): Hover | null {
   const { doc, lines } = analysis;
   const offset = lines.offset(position);
   const hit = (span: Span, open: boolean) => onSpan(analysis, span, offset, open);
   // An owner written as an array of tables (`[[agents.x]]`), here or in another section: the file does not load.
-  const refusal = (owner: Owner) => refusalOf(analysis, owner) ?? refusedOutside(owner) ?? undefined;
+  const refusal = (owner: Owner) => refusalOf(analysis.policies, owner) ?? refusedOutside(owner);
 
   const suppression = suppressionCodeAt(analysis, offset);
   if (suppression) {
@@ -233,9 +233,6 @@ function describeTools(analysis: Analysis, owner: Owner, refused: ShapeProblem |
     `${lists.join('; ')}.`,
   ];
 }
-
-/** The diagnostic of `owner` written as an array of tables (`[[agents.x]]`), which stops the file's load, if it is. */
-const refusalOf = (analysis: Analysis, owner: Owner) => analysis.policies.shape.find((p) => p.kind === 'overlay-not-table' && sameOwner(p.owner, owner));
 
 /**
  * What a hover on a list's key or an entry says under an owner written as an array of tables
