@@ -20,11 +20,12 @@ export interface Edit {
  * above (it takes away a line break before that line, with text before it on the line it joins):
  * that comment speaks of its own line alone (see `Suppressions.opened`), and would come to speak of
  * what is above too. So too where a `# mars-ignore` on a line of its own speaks of the line above,
- * and would come to speak of what the joined line holds (a multi-line string opened on it). The last line break it took stays, untouched with the blanks after it, and the
- * edit becomes two around it: `newText` up to `at` (where a line break may go: between a list's
- * items, before its `]`) before the break, the rest after. `inString`: the break falls inside a
- * multi-line basic string, where it goes after a line-ending backslash, which TOML reads, with the
- * line break and blanks after it, as nothing. Else `edit` as it is.
+ * and would come to speak of what the joined line holds (a multi-line string opened on it). The
+ * last line break it took stays, untouched with the blanks after it, and the edit becomes two
+ * around it: `newText` up to `at` (where a line break may go: between a list's items, before its
+ * `]`) before the break, the rest after. `inString`: the break falls inside a multi-line basic
+ * string, where it goes after a line-ending backslash, which TOML reads, with the line break and
+ * blanks after it, as nothing. Else `edit` as it is.
  */
 export function keptApart(text: string, edit: Edit, at = edit.newText.length, inString = false): Edit[] {
   const lineStart = lineStartAt(text, edit.end);
