@@ -1,4 +1,5 @@
-// The failures of a seeded property test (fix-all, quick fixes, completion), and how they are told.
+// The failures of a seeded property test (fix-all, quick fixes, completion, hover, mars-ignore
+// comments, the reading past a syntax error), and how they are told.
 
 export interface Failure {
   readonly property: string;
