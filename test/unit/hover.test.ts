@@ -365,6 +365,27 @@ const CASES: Case[] = [
     has: ['**Capability** `read`', '_Not an entry yet: `allowed` of agent `x` must be a list of tool names', 'Mars refuses to load the config, so its rule is not in force.',
       'Agent `x` must be a table (`[agents.x]`), not an array of tables (`[[…]]`).', 'As the entry `read` of `allowed` of agent `x`:'],
     lacks: ['cannot load the file'] },
+  // Every other key and table Mars ignores there: the file does not load either, said in the same
+  // words (they said only that Mars ignores it).
+  { name: 'a plain key under an agent written as an array of tables', doc: '[[agents.x]]\ntools.fo|o = 3', range: [1, 6, 1, 9],
+    has: ['**`foo`**: a key Mars ignores.', 'Mars refuses to load the config.', 'Agent `x` must be a table (`[agents.x]`), not an array of tables (`[[…]]`).'],
+    lacks: ['cannot load the file', 'in force'] },
+  { name: 'a plain key in a tools table under a skill written as an array of tables', doc: '[[skills.s]]\n[skills.s.tools]\nfo|o = 3', range: [2, 0, 2, 3],
+    has: ['**`foo`**: a key Mars ignores.', 'Mars refuses to load the config.', 'Skill `s` must be a table (`[skills.s]`)'] },
+  { name: 'a list under a misspelt key under an agent written as an array of tables', doc: '[[agents.x]]\n[agents.x.tools]\nAllo|wed = ["read"]', range: [2, 0, 2, 7],
+    has: ['**`Allowed`**: a list Mars ignores; none of its rules is in force.', 'It looks meant for `allowed`', 'Mars refuses to load the config.',
+      'Agent `x` must be a table (`[agents.x]`), not an array of tables (`[[…]]`).'],
+    lacks: ['cannot load the file', 'config, so'] },
+  { name: 'a list under a key one typo from a list under an agent written as an array of tables', doc: '[[agents.x]]\ntools.alow|ed = ["read"]', range: [1, 6, 1, 12],
+    has: ['**`alowed`**: a list Mars ignores', 'Mars refuses to load the config.', 'Agent `x` must be a table'] },
+  { name: 'the removed mcp key under an agent written as an array of tables', doc: '[[agents.x]]\ntools.m|cp = ["gh"]', range: [1, 6, 1, 9],
+    has: ['**`tools.mcp`** was removed.', 'Mars refuses to load the config.', 'Agent `x` must be a table'] },
+  { name: 'a table under tools under an agent written as an array of tables', doc: '[[agents.x]]\n[agents.x.tools.s|ub]\na = 1', range: [1, 16, 1, 19],
+    has: ['**`sub`**: a table Mars ignores.', 'Mars refuses to load the config.', 'Agent `x` must be a table'] },
+  { name: 'a list outside the tools table under an agent written as an array of tables', doc: '[[agents.x]]\nallo|wed = ["read"]', range: [1, 0, 1, 7],
+    has: ['**`allowed`**: a list outside the tools table', 'Mars refuses to load the config.', 'Agent `x` must be a table'] },
+  { name: 'a plain key under an agent that loads', doc: '[agents.x]\ntools.fo|o = 3', range: [1, 6, 1, 9], lacks: ['refuses to load'] },
+  { name: 'a misspelt list under an agent that loads', doc: '[agents.x]\ntools.Allo|wed = ["read"]', range: [1, 6, 1, 13], lacks: ['refuses to load'] },
   { name: 'a map-form key under an agent that loads', doc: '[agents.x]\ntools.ba|sh = "allow"', range: [1, 6, 1, 10], lacks: ['refuses to load'] },
   // Under an agent written as a table, no refusal is said.
   { name: 'the key of a list under an agent that loads', doc: '[agents.x]\ntools.allo|wed = ["read"]', range: [1, 6, 1, 13], lacks: ['refuses to load'] },
@@ -463,6 +484,8 @@ test('hover: an entry and its tools in a section of their own below an agent wri
   for (const [src, says] of [
     ['[[agents.x]]\nmodel = "m"\n\n[agents.x.tools]\nallowed = ["re|ad"]\n', 'Mars refuses to load the config, so its rule is not in force.\n\nAgent `x` must be a table (`[agents.x]`), not an array of tables (`[[…]]`).'],
     ['[[skills."deep research"]]\n[skills."deep research".to|ols]\ndisallowed = ["web"]\n', '**`tools`**: the tool policy of skill `deep research`; Mars refuses to load the config, so none of its rules is in force.'],
+    ['[[agents.x]]\nmodel = "m"\n\n[agents.x.tools]\nfo|o = 3\n', '**`foo`**: a key Mars ignores.\n\nMars refuses to load the config.\n\nAgent `x` must be a table (`[agents.x]`)'],
+    ['[[agents.x]]\nmodel = "m"\n\n[agents.x.tools]\nalo|wed = ["read"]\n', 'Mars refuses to load the config.\n\nAgent `x` must be a table (`[agents.x]`)'],
   ] as const) {
     const offset = src.indexOf('|');
     const text = src.slice(0, offset) + src.slice(offset + 1);

@@ -58,7 +58,8 @@ export function hover(analysis: Analysis, position: Position, refusedOutside: (o
   const table = analysis.policies.extraTables.find((t) => hit(t.name.span, false));
   if (table) {
     const removal = removeTableFix(doc, table.section);
-    return result(analysis, [`**${code(table.name.name)}**: a table Mars ignores.`, ...(removal ? [fixSaid(removal, doc.text)] : []), `_In ${toolsTableOf(table.owner)}._`],
+    return result(analysis, [`**${code(table.name.name)}**: a table Mars ignores.`, ...refusedUnder(refusal(table.owner), null), ...(removal ? [fixSaid(removal, doc.text)] : []),
+      `_In ${toolsTableOf(table.owner)}._`],
       keyContentSpan(doc.text, table.name.span));
   }
   // `tools` itself, in any spelling: the owner's tool policy.
@@ -92,7 +93,7 @@ export function hover(analysis: Analysis, position: Position, refusedOutside: (o
     }
   }
   const stray = analysis.policies.misplaced.find((m) => hit(misplacedAt(m).span, false));
-  if (stray) return result(analysis, describeMisplaced(doc.text, stray), keyContentSpan(doc.text, misplacedAt(stray).span));
+  if (stray) return result(analysis, describeMisplaced(doc.text, stray, refusal(stray.owner)), keyContentSpan(doc.text, misplacedAt(stray).span));
   for (const l of analysis.policies.lists) {
     const key = l.keyValue.key.parts[l.keyValue.key.parts.length - 1]!;
     if (!hit(key.span, false)) continue;
@@ -164,26 +165,30 @@ export function wouldBeEntryAt(
 /** The owner in markdown: its name a code span, escaped as every name the hover quotes. */
 const owned = (owner: Owner) => ownerLabel(owner, code);
 
-/** A list outside its owner's tools table, hovered on the key at fault: what its diagnostic takes it for. */
-function describeMisplaced(text: string, m: MisplacedList): string[] {
+/**
+ * A list outside its owner's tools table, hovered on the key at fault: what its diagnostic takes it
+ * for; `refused`: its owner's refusal (`[[agents.x]]`), said before whose it is.
+ */
+function describeMisplaced(text: string, m: MisplacedList, refused: ShapeProblem | undefined): string[] {
   const owner = owned(m.owner);
+  const refusedToo = refusedUnder(refused, null);
   if (m.ownerPart) {
     return [`**${code(m.ownerPart.name)}** is not \`${m.owner.kind}\`: Mars reads no tool policy under it; none of its rules is in force.`,
-      `It looks meant for ${code(m.owner.kind)}, the table of ${m.owner.kind} by name.`, `_Of ${owner}._`];
+      `It looks meant for ${code(m.owner.kind)}, the table of ${m.owner.kind} by name.`, ...refusedToo, `_Of ${owner}._`];
   }
   // A table one typo from `tools` may hold both lists (`[agents.x.tool]`): the table is what it was meant to be.
   if (m.tools) {
     return [`**${code(m.tools.name)}** is not \`tools\`: Mars reads no tool list in it; none of its rules is in force.`,
-      'It looks meant for `tools`, the table of the `allowed` and `disallowed` lists.', `_Of ${owner}._`];
+      'It looks meant for `tools`, the table of the `allowed` and `disallowed` lists.', ...refusedToo, `_Of ${owner}._`];
   }
   // A string where the list goes (`allowed = "read"`): the list it looks meant as, in brackets.
   const value = m.keyValue.value;
   if (value?.kind === 'string') {
     return [`**${code(m.key.name)}**: a string outside the tools table; Mars does not read it as a tool list, and its rule is not in force.`,
-      `It looks meant for ${code(`tools.${m.list} = [${text.slice(value.span.start, value.span.end)}]`)}: ${LIST_MEANING[m.list]}`, `_Of ${owner}._`];
+      `It looks meant for ${code(`tools.${m.list} = [${text.slice(value.span.start, value.span.end)}]`)}: ${LIST_MEANING[m.list]}`, ...refusedToo, `_Of ${owner}._`];
   }
   return [`**${code(m.key.name)}**: a list outside the tools table; Mars does not read it as a tool list, and none of its rules is in force.`,
-    `It looks meant for ${code(`tools.${m.list}`)}: ${LIST_MEANING[m.list]}`, `_Of ${owner}._`];
+    `It looks meant for ${code(`tools.${m.list}`)}: ${LIST_MEANING[m.list]}`, ...refusedToo, `_Of ${owner}._`];
 }
 
 /**
@@ -236,8 +241,9 @@ function describeTools(analysis: Analysis, owner: Owner, refused: ShapeProblem |
 
 /**
  * What a hover on a list's key or an entry says under an owner written as an array of tables
- * (`refused`, its diagnostic), or on a map-form key there (`subject` null): the file does not load,
- * in the words of the hover on its `tools` and its header; nothing under one that loads.
+ * (`refused`, its diagnostic), or on a key, table or list Mars ignores there (`subject` null): the
+ * file does not load, in the words of the hover on its `tools` and its header; nothing under one
+ * that loads. Every hover under such an owner says it through here, so in the same words.
  */
 function refusedUnder(refused: ShapeProblem | undefined, subject: 'none of its rules is' | 'its rule is not' | null): string[] {
   // A key Mars ignores has no rule to be in force: only the refusal is said.
@@ -282,10 +288,13 @@ function describeKey(analysis: Analysis, extra: ExtraKey, refused: ShapeProblem 
   const name = extra.name.name;
   const owner = owned(extra.owner);
   const table = toolsTableOf(extra.owner);
+  // Ignored or refused, the key has no rule in force: only the owner's refusal is said.
+  const refusedToo = refusedUnder(refused, null);
   if (name === 'mcp') {
     return [
       `**${code('tools.mcp')}** was removed.`,
       `Mars refuses it: grant MCP servers in \`allowed\` of ${owner} as ${code('mcp(server)')} or ${code('mcp(server/tool)')}.`,
+      ...refusedToo,
     ];
   }
   // A list under a misspelt key (`Allowed = ["read"]`): what its diagnostic and fixes take it for, a
@@ -295,6 +304,7 @@ function describeKey(analysis: Analysis, extra: ExtraKey, refused: ShapeProblem 
     return [
       `**${code(name)}**: a list Mars ignores; none of its rules is in force.`,
       `It looks meant for ${code(meant)}: ${LIST_MEANING[meant]}`,
+      ...refusedToo,
       `_In ${table}._`,
     ];
   }
@@ -307,10 +317,9 @@ function describeKey(analysis: Analysis, extra: ExtraKey, refused: ShapeProblem 
   const removal = fixes.removal && !writesGuess(analysis.guessed, fixes.removal) ? fixes.removal : null;
   const removed = moves.length === 0 && removal ? [fixSaid(removal, analysis.doc.text)] : [];
   // Only `tool = "allow"` or `"deny"` is the map form, the one a move is offered for; any other key is just ignored.
-  if (!list) return [`**${code(name)}**: a key Mars ignores.`, ...removed, `_In ${table}._`];
+  if (!list) return [`**${code(name)}**: a key Mars ignores.`, ...refusedToo, ...removed, `_In ${table}._`];
   const ignored = `_Map-form key in ${table}: Mars ignores it`;
   // Ignored, so the config loads: what the name would do as an entry is the question.
-  const refusedToo = refusedUnder(refused, null);
   if (!parse.ok) return [`**Not a tool name Mars accepts**: ${plainReason(name, parse.error, list)} As an entry of a list it would stop the load.`, `${ignored}._`, ...refusedToo, ...removed];
   const written = keyAsEntry(name)!; // as the diagnostic and its move write it
   // What to do, as the diagnostic says it: not "put it in" a list that holds it, or where the other list does.
