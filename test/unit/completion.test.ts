@@ -322,6 +322,11 @@ const CASES: Case[] = [
     edit: { label: 'bash', newText: '["bash"]', range: [1, 10, 1, 12] } },
   { name: 'a pattern typed after the word is kept', doc: '[agents.x.tools]\nallowed = sh|(git)', edit: { label: 'bash', newText: '["bash(git)"]', range: [1, 10, 1, 17] } },
   { name: 'nothing in the pattern of a bare word', doc: '[agents.x.tools]\nallowed = sh(g|it)', none: true },
+  // A pattern not closed after a bare word: where the word ends is a guess (a `)` may follow past
+  // where the parser stopped it), so nothing replaces it, and no item writes it unclosed (`bash(git`).
+  { name: 'a pattern not closed after a bare word', doc: '[agents.x.tools]\nallowed = sh|(git', none: true },
+  { name: 'a pattern not closed after a bare word in a list', doc: '[agents.x.tools]\nallowed = [sh|(git]', none: true },
+  { name: 'a pattern not closed after a bare word at the end of a list', doc: '[agents.x.tools]\nallowed = ["read", sh|(git', none: true },
   // a bare word with a pattern that runs past a blank: where it ends is a guess, so nothing replaces it
   { name: 'a bare word with a spaced pattern after the equals', doc: '[agents.x.tools]\nallowed = sh|(git *)', none: true },
   { name: 'a bare word with a pattern in a list', doc: '[agents.x.tools]\nallowed = [sh|(git *)]', none: true },

@@ -504,7 +504,9 @@ function listValueItems(analysis: Analysis, ctx: ListValueContext, servers: read
 
 /**
  * On a bare word (or nothing) where an entry goes, which the item writes quoted: a pattern typed after
- * the name (`sh|(git *)`) is kept, quoted with it; nothing in the pattern itself.
+ * the name (`sh|(git *)`) is kept, quoted with it; nothing in the pattern itself. Unlike in a string
+ * (`entryItems`) the kept pattern needs no closing: the context offers no bare word whose pattern
+ * does not end at `)` (context.ts, `endGuessed`), where the word's end is a guess.
  */
 function bareWordItems(ctx: SlotContext | ListValueContext, range: Range, typed: string, w: Writer, holds: Set<string>, servers: readonly string[], conflict: Conflict): CompletionItem[] {
   const paren = ctx.text.indexOf('(');
