@@ -406,7 +406,20 @@ const CASES: Case[] = [
   { name: 'an entry in a tools table written as an array of tables', doc: '[[skills.s.tools]]\ndisallowed = ["we|b", 1]', range: [1, 15, 1, 18],
     has: ['**Capability** `web`', 'Mars refuses to load the config, so its rule is not in force.', '`tools` of skill `s` must be a table, not an array of tables (`[[…]]`).',
       '_In `disallowed` of skill `s`._'] },
+  // So on a map-form key, a list under a misspelt key and a string where a list goes there, read
+  // from the section as written (they had no hover).
+  { name: 'a map-form key in a tools table written as an array of tables', doc: '[[agents.d.tools]]\nba|sh = "allow"', range: [1, 0, 1, 4],
+    has: ['**Capability** `bash`', '_Map-form key: Mars ignores it._', 'Mars refuses to load the config.', '`tools` of agent `d` must be a table, not an array of tables (`[[…]]`).', 'As an entry of a list:'],
+    lacks: ['in force', 'cannot load the file'] },
+  { name: 'a map-form key Mars would reject in a tools table written as an array of tables', doc: '[[skills.s.tools]]\n"*(|x)" = "deny"', range: [1, 1, 1, 5],
+    has: ['**Not a tool name Mars accepts**', 'Mars refuses to load the config.', '`tools` of skill `s` must be a table'] },
+  { name: 'a list under a misspelt key in a tools table written as an array of tables', doc: '[[agents.d.tools]]\nAllo|wed = ["read"]', range: [1, 0, 1, 7],
+    has: ['**`Allowed`**: a list Mars ignores; none of its rules is in force.', 'It looks meant for `allowed`', 'Mars refuses to load the config.',
+      '`tools` of agent `d` must be a table, not an array of tables (`[[…]]`).', '_Of agent `d`._'] },
+  { name: 'a string where a list goes in a tools table written as an array of tables', doc: '[[agents.d.tools]]\nallowed = "re|ad"', range: [1, 11, 1, 15],
+    has: ['**Capability** `read`', 'Mars refuses to load the config, so its rule is not in force.', '`tools` of agent `d` must be a table', '_In `allowed` of agent `d`._'] },
   { name: 'a key that names no list in a tools table written as an array of tables', doc: '[[agents.d.tools]]\nfo|o = ["read"]', range: null },
+  { name: 'a key whose value is no verdict in a tools table written as an array of tables', doc: '[[agents.d.tools]]\nba|sh = "maybe"', range: null },
   { name: '[[agents]]: no fix', doc: '[[age|nts]]\nname = "x"', range: [0, 2, 0, 8],
     has: ['**`[[agents]]`**: Mars refuses to load the config.', '`agents` must be a table of agents by name'], lacks: ['Its fix'] },
 

@@ -61,10 +61,16 @@ export const namesATool = (extra: ExtraKey): boolean => namesTheKey(extra) && me
 export function mapFormList(extra: ExtraKey): ListName | null {
   const kv = extra.keyValue;
   const value = kv.value;
-  if (value?.kind !== 'string' || !namesATool(extra)) return null;
-  // Read as `tools.mcp`'s map-form check reads it: `"Allow"`, `" deny "` leave no doubt what was meant
-  // (the move is never in fix-all anyway); `"ask"` names no list.
-  const verdict = asciiLower(rustTrim(value.value));
+  return value?.kind === 'string' && namesATool(extra) ? verdictList(value.value) : null;
+}
+
+/**
+ * The list a map-form verdict puts its tool in (`"allow"`: `allowed`), or null. Read as `tools.mcp`'s
+ * map-form check reads it: `"Allow"`, `" deny "` leave no doubt what was meant (the move is never in
+ * fix-all anyway); `"ask"` names no list.
+ */
+export function verdictList(value: string): ListName | null {
+  const verdict = asciiLower(rustTrim(value));
   return verdict === 'allow' ? 'allowed' : verdict === 'deny' ? 'disallowed' : null;
 }
 

@@ -3,7 +3,7 @@
 // the key of a list: the list as Mars reads it; on the key of `tools` or a list written in the wrong
 // shape, what its diagnostic says and its fix does. On `tools`: the owner's tool policy and what it
 // holds; on `[[agents.x]]` where a table goes, why Mars refuses it, and on a list below
-// `[[agents.x.tools]]` and its entries, that they are not in force.
+// `[[agents.x.tools]]`, its entries and the keys Mars would ignore there, that they are not in force.
 
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
 import { inGuessed, type Analysis } from '../analysis/analyze';
@@ -11,7 +11,8 @@ import { CODES, isCode } from '../analysis/codes';
 import { keyContentSpan, writesGuess, type Fix } from '../analysis/findings';
 import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './context';
 import { isOpenMultiline, shownSpan, valueSources } from '../toml/stringPositions';
-import { ignoredKeyFixes, isMapFormVerdict, removeTableFix, keyAsEntry, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames } from '../analysis/moves';
+import { ignoredKeyFixes, isMapFormVerdict, removeTableFix, keyAsEntry, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames, verdictList } from '../analysis/moves';
+import { meantList } from '../analysis/meant';
 import { isWritten, misplacedAt, ownerLabel, refusalOf, sameOwner, shapeList, TOOLS_MCP_REMOVED, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
 import { capitalized } from '../grammar/text';
@@ -72,20 +73,29 @@ export function hover(analysis: Analysis, position: Position, refusedOutside: (o
     doc.sections.some((s) => s.header?.array && s.header.key.span.start === p.span.start));
   if (arrayHeader) return result(analysis, describeArrayHeader(analysis, arrayHeader), arrayHeader.span);
   // A list below a tools table written as an array of tables (`[[agents.d.tools]]`), which the
-  // analysis reads as none: its key and entries are not in force, as the header's hover says.
+  // analysis reads as none, or a key Mars would ignore there: read from the section as written, not
+  // in force, as the header's hover says.
   for (const problem of analysis.policies.shape) {
     if (problem.kind !== 'tools-array-of-tables') continue;
     const section = doc.sections.find((s) => s.header !== null && s.header === problem.header);
     for (const kv of section?.entries ?? []) {
       const key = kv.key.parts[0]!;
-      if (kv.key.parts.length !== 1 || (key.name !== 'allowed' && key.name !== 'disallowed')) continue;
+      const value = kv.value;
+      if (kv.key.parts.length !== 1) continue;
+      if (key.name !== 'allowed' && key.name !== 'disallowed') {
+        if (!hit(key.span, false)) continue;
+        const said = describeIgnored(key.name, value, problem);
+        if (said) return result(analysis, said, keyContentSpan(doc.text, key.span));
+        continue;
+      }
       const list: ListName = key.name;
       // Its title only: what the list reads is not said, Mars reading none of it.
       if (hit(key.span, false)) {
         return result(analysis, [describeList(list, [])[0]!, ...refusedUnder(problem, 'none of its rules is'), `_Of ${owned(problem.owner)}._`], keyContentSpan(doc.text, key.span));
       }
-      const value = kv.value;
-      const str = value?.kind === 'array' ? value.items.find((i): i is TomlString => i.kind === 'string' && hit(i.span, !i.terminated)) : undefined;
+      // An entry, or a string where the list goes (`allowed = "read"`).
+      const strings = value?.kind === 'array' ? value.items : value?.kind === 'string' && !isOpenMultiline(value) ? [value] : [];
+      const str = strings.find((i): i is TomlString => i.kind === 'string' && hit(i.span, !i.terminated));
       if (str) {
         return result(analysis, [...describeToolName(str.value, parseToolName(str.value), list), ...refusedUnder(problem, 'its rule is not'), `_In \`${list}\` of ${owned(problem.owner)}._`],
           shownSpan(doc.text, str));
@@ -281,6 +291,27 @@ const fixSaid = (fix: Fix, text: string): string => {
   const title = `${fix.title[0]!.toLowerCase()}${fix.title.slice(1)}`;
   return `Its fix: ${text.includes('`') ? title.replace(/[\\`*_[\]<>!&~|]/g, '\\$&') : title}.`;
 };
+
+/**
+ * A key below a tools table written as an array of tables (`[[agents.d.tools]]`, `refused`), which
+ * the analysis does not read: a list under a misspelt key (`Allowed = […]`) or a map-form key
+ * (`bash = "allow"`), said as in a tools table, with the refusal; null for any other key.
+ */
+function describeIgnored(name: string, value: TomlValue | null, refused: ShapeProblem): string[] | null {
+  const meant = meantList(name);
+  if (meant) {
+    return value?.kind === 'array'
+      ? [`**${code(name)}**: a list Mars ignores; none of its rules is in force.`, `It looks meant for ${code(meant)}: ${LIST_MEANING[meant]}`, ...refusedUnder(refused, null), `_Of ${owned(refused.owner)}._`]
+      : null;
+  }
+  const list = value?.kind === 'string' ? verdictList(value.value) : null;
+  if (!list) return null;
+  const parse = parseToolName(name);
+  const ignored = '_Map-form key: Mars ignores it._';
+  if (!parse.ok) return [`**Not a tool name Mars accepts**: ${plainReason(name, parse.error, list)} As an entry of a list it would stop the load.`, ignored, ...refusedUnder(refused, null)];
+  const [title, ...rest] = describeToolName(name, parse, list);
+  return [title!, ignored, ...refusedUnder(refused, null), 'As an entry of a list:', ...rest];
+}
 
 /** A key Mars ignores in a tools table, hovered; `refused`: its owner's refusal (`[[agents.x]]`), said after what Mars does with the key. */
 function describeKey(analysis: Analysis, extra: ExtraKey, refused: ShapeProblem | undefined): string[] {
