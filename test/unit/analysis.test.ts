@@ -161,6 +161,8 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
     ['toml-syntax@q', 'invalid-suppression@mars-ignore', 'invalid-suppression@unkown-tool']],
   ['the same in a dotted key over lines', '[mcp]\n"a\\qb".args = [\n  # mars-ignore: unkown-tool\n  "x",\n]\n', ['toml-syntax@q', 'invalid-suppression@unkown-tool']],
   ['an unknown escape in a header\'s root key: which root it names is a guess, and its section too', '["agent\\s".a.tools]\n# mars-ignore: unkown-tool\nallowed = ["Read"]\n', ['toml-syntax@s']],
+  ['an unknown escape in a header\'s root key of no owner\'s name: which root it names is a guess, and its section too', '["x\\qy".a.tools]\n# mars-ignore: unkown-tool\nallowed = ["Read"]\n', ['toml-syntax@q']],
+  ['an unknown escape in a header under a misspelt `agents`: its section is a guess', '[agent.a.tools."Bash(a\\qb)"]\n# mars-ignore: unkown-tool\nx = 1\n', ['toml-syntax@q']],
   ['an unknown escape in a header under `agents`: its section is a guess, below the tools table too', '[agents.a.tools."Bash(a\\qb)"]\n# mars-ignore: unkown-tool\nx = 1\n', ['toml-syntax@q']],
   ['an inline tools table over lines (TOML 1.1): an error, and its entries read', '[agents.a]\ntools = {\n  allowed = ["Bash"],\n}\n', ['toml-syntax@{', 'non-canonical@Bash']],
   ['one left open while typing above other statements: those are the section\'s', '[agents.a]\ntools = {\n  allowed = ["Bash"]\ndescription = "Shell"\n[agents.b.tools]\nallowed = ["Read"]\n', ['toml-syntax@{', 'non-canonical@Read']],
