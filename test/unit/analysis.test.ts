@@ -1065,6 +1065,15 @@ for (const [before, after] of REMOVED_OVER_LINES) {
   });
 }
 
+// Where it starts a line, taking the line break leaves no line joined to what is above it: nothing is kept apart, and
+// no blank line is left.
+test('the removal of a duplicate written over lines from the start of its line leaves no blank line', () => {
+  const text = '[agents.a.tools]\nallowed = ["read",\n  """\nread""", "bash"]  # mars-ignore: unknown-tool\n';
+  const f = documentFindings(analyzeDocument(text)).find((x) => x.code === 'duplicate-entry')!;
+  const fixed = applyEdits(text, f.fixes.find((x) => x.title.startsWith('Remove the duplicate'))!.edits);
+  assert.equal(fixed, '[agents.a.tools]\nallowed = ["read",\n  "bash"]  # mars-ignore: unknown-tool\n');
+});
+
 // The removal of an entry whose comma is on a later line of its own takes that line, and with it the mars-ignore lines
 // above it, which spoke of it: left, they came to speak of the line after (the `]`).
 test('the removal of an entry takes the mars-ignore lines above its comma line, which it takes', () => {
