@@ -529,6 +529,18 @@ for (const [table, found] of CHARS_APART) {
   });
 }
 
+// Its related places are the first 20, however many places its runs have (a run a line-ending backslash joins from
+// two lines has two); the message counts them all.
+test('one illegal-char finding relates the first 20 places of its character, counting all of them', () => {
+  const text = `[agents.a.tools]\nallowed = ["""${'a,\\\n,'.repeat(25)}b"""]\n`;
+  for (const findings of [documentFindings(analyzeDocument(text)), analyze(text).findings]) {
+    const [f, ...others] = findings.filter((x) => x.code === 'illegal-char');
+    assert.equal(others.length, 0);
+    assert.match(f!.message, /^50 commas split /);
+    assert.equal(f!.related?.length, 20);
+  }
+});
+
 // A key Mars ignores in a tools table: what to do (put the rule in its list, take the list it looks
 // meant for, remove the key) comes right after what is wrong, and why Mars ignores it last, as a
 // narrow view (the Problems panel) cuts a long message at its end. A key there is nothing to do for
