@@ -420,6 +420,7 @@ const CASES: Case[] = [
     has: ['**Capability** `read`', 'Mars refuses to load the config, so its rule is not in force.', '`tools` of agent `d` must be a table', '_In `allowed` of agent `d`._'] },
   { name: 'a key that names no list in a tools table written as an array of tables', doc: '[[agents.d.tools]]\nfo|o = ["read"]', range: null },
   { name: 'a key whose value is no verdict in a tools table written as an array of tables', doc: '[[agents.d.tools]]\nba|sh = "maybe"', range: null },
+  { name: 'a dotted key under a list\'s name in a tools table written as an array of tables: no list', doc: '[[agents.d.tools]]\nallo|wed.x = ["read"]', range: null },
   { name: '[[agents]]: no fix', doc: '[[age|nts]]\nname = "x"', range: [0, 2, 0, 8],
     has: ['**`[[agents]]`**: Mars refuses to load the config.', '`agents` must be a table of agents by name'], lacks: ['Its fix'] },
 
