@@ -420,6 +420,10 @@ const CASES: Case[] = [
     has: ['**Capability** `read`', 'Mars refuses to load the config, so its rule is not in force.', '`tools` of agent `d` must be a table', '_In `allowed` of agent `d`._'] },
   { name: 'a key that names no list in a tools table written as an array of tables', doc: '[[agents.d.tools]]\nfo|o = ["read"]', range: null },
   { name: 'a key whose value is no verdict in a tools table written as an array of tables', doc: '[[agents.d.tools]]\nba|sh = "maybe"', range: null },
+  // Right under `[[agents.x]]` it is a list outside the tools table, whatever the header's shape.
+  { name: 'a list right under an agent written as an array of tables: outside the tools table', doc: '[[agents.x]]\nallo|wed = ["read"]', range: [1, 0, 1, 7],
+    has: ['**`allowed`**: a list outside the tools table; Mars does not read it as a tool list, and none of its rules is in force.'] },
+  { name: 'an entry of a list right under an agent written as an array of tables', doc: '[[agents.x]]\nallowed = ["re|ad"]', range: null },
   { name: 'a dotted key under a list\'s name in a tools table written as an array of tables: no list', doc: '[[agents.d.tools]]\nallo|wed.x = ["read"]', range: null },
   { name: '[[agents]]: no fix', doc: '[[age|nts]]\nname = "x"', range: [0, 2, 0, 8],
     has: ['**`[[agents]]`**: Mars refuses to load the config.', '`agents` must be a table of agents by name'], lacks: ['Its fix'] },
