@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { CODES } from '../../server/src/analysis/codes';
@@ -883,6 +884,21 @@ test('pipes and devices are not read (they would block or never end); a file rea
   assert.equal(r.code, 0, r.err);
   assert.equal(r.out.trim().split('\n').length, 1, r.out);
   assert.match(r.err, /^1 file checked: 1 information \(1 fixable with --fix\)$/m);
+});
+
+// A socket is said as what it is too, as a pipe and a device are.
+test('a socket is not read, and said to be one', async () => {
+  const dir = workspace({});
+  const sock = path.join(dir, 'sock.toml');
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(sock, resolve));
+  try {
+    const r = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), 'check', sock], { cwd: dir, encoding: 'utf8', timeout: 20_000 });
+    assert.equal(r.status, 2, r.stderr);
+    assert.equal(r.stderr.split('\n')[0], `mars-toml: ${sock} is not a regular file: it is a socket`);
+  } finally {
+    server.close();
+  }
 });
 
 test('a folder whose only mars.toml files are no regular files (a pipe, a link to a device) says it passed them over, and why', () => {
