@@ -34,6 +34,9 @@ const FILE_GLOB = `**/{${FILE_NAMES.join(',')}}`;
  */
 const SCHEMES = ['file', 'untitled', 'vscode-vfs', 'vscode-remote', 'vscode-test-web'];
 
+/** The context key set once the server was first started in the window (a `when` in package.json). */
+const SERVER_STARTED_CONTEXT = 'mars.serverStarted';
+
 /** What differs between the hosts. */
 export interface ClientHost {
   /** A client for the bundled server, not started. */
@@ -122,7 +125,13 @@ export function activateWith(context: vscode.ExtensionContext, host: ClientHost)
   // (the workspaceContains activation), else (activated by some other TOML file) when the first Mars
   // file opens. A workspace with only a Cargo.toml starts no server process.
   let starting: Promise<void> | undefined;
-  const startOnce = () => (starting ??= start());
+  const startOnce = () => {
+    // Mars: Restart Language Server is in the command palette only where this is set (package.json's
+    // `when`): a window with no Mars file has no server to restart. Never unset: a server that
+    // failed to start or stopped is what the command is for.
+    if (!starting) void vscode.commands.executeCommand('setContext', SERVER_STARTED_CONTEXT, true);
+    return (starting ??= start());
+  };
   const isMars = (doc: vscode.TextDocument) => vscode.languages.match(DOCUMENT_SELECTOR, doc) > 0;
   const ready = vscode.workspace.textDocuments.some(isMars)
     ? startOnce()

@@ -483,26 +483,40 @@ test('mars.trace.server: each value traces what it says once the Mars TOML chann
   });
 });
 
-test('the language status says what the server is doing: a server that came up after our start gave up on it, then crashed, is shown starting again while the client restarts it', async () => {
-  // activate.ts bundled as dist/client.js bundles it, run with a stand-in for VS Code and for the
-  // client (the host's newClient), whose states the test sets as vscode-languageclient would.
+const nothing = { dispose() {} };
+
+/**
+ * activate.ts bundled as dist/client.js bundles it, compiled against a stand-in for VS Code: the
+ * names `vscode` overrides, over a window, status item, workspace and commands that do nothing. The
+ * tests stand in for the client too (the host's newClient), setting its states as
+ * vscode-languageclient would.
+ */
+async function activateModule(vscode = {}) {
   const { outputFiles: [bundle] } = (await import('esbuild')).buildSync({
     entryPoints: [path.join(ROOT, 'client/src/activate.ts')], bundle: true, platform: 'node', format: 'cjs', write: false, external: ['vscode', 'vscode-languageclient'],
   });
-  const status = {};
-  const nothing = { dispose() {} };
-  const { activateWith, State } = withVscode({
+  return withVscode({
     LanguageStatusSeverity: { Information: 0, Warning: 1, Error: 2 },
     window: { createOutputChannel: () => ({ info() {}, warn() {}, error() {}, dispose() {} }) },
-    languages: { createLanguageStatusItem: () => status, match: () => 1 },
+    languages: { createLanguageStatusItem: () => ({}), match: () => 1 },
     workspace: { textDocuments: [{}], onDidOpenTextDocument: () => nothing, findFiles: async () => [] },
-    commands: { registerCommand: () => nothing },
+    commands: { registerCommand: () => nothing, executeCommand: async () => undefined },
+    ...vscode,
   }, () => {
     const m = new Module(path.join(ROOT, 'client/src/activate.js'));
     m.paths = Module._nodeModulePaths(m.id);
     m._compile(bundle.text, m.id);
     return { activateWith: m.exports.activateWith, State: require('vscode-languageclient').State };
   });
+}
+
+/** A document of the stand-in workspace, at `path`; the stand-in `languages.match` matches it by its file name. */
+const documentAt = (path) => ({ uri: { path }, fileName: path });
+const marsByName = (_selector, doc) => (/(^|\/)mars(\.local)?\.toml$/.test(doc.uri.path) ? 1 : 0);
+
+test('the language status says what the server is doing: a server that came up after our start gave up on it, then crashed, is shown starting again while the client restarts it', async () => {
+  const status = {};
+  const { activateWith, State } = await activateModule({ languages: { createLanguageStatusItem: () => status, match: () => 1 } });
   let state = State.Stopped;
   const listeners = [];
   const fake = {
@@ -543,4 +557,25 @@ test('the settings categories are titled by what they hold, not again by the ext
   // and "Mars TOML: Language Server" were both cut to "Mars TOML: …".
   assert.deepEqual(manifest.contributes.configuration.map((c) => c.title), ['Diagnostics', 'Language Server']);
   for (const c of manifest.contributes.configuration) assert.ok(!c.title.includes(manifest.displayName), c.title);
+});
+
+test('Mars: Restart Language Server is in the command palette only once the server was started in the window: a context key the client sets says so', async () => {
+  const [entry, ...more] = (manifest.contributes.menus?.commandPalette ?? []).filter((m) => m.command === 'mars.restartServer');
+  assert.ok(entry && more.length === 0, 'one commandPalette entry for mars.restartServer');
+  assert.match(entry.when ?? '', /^[\w.]+$/, 'a when clause of one context key');
+  // Activated by a Cargo.toml in a workspace with no Mars file: nothing to restart; a mars.toml opens: there is.
+  const contexts = {};
+  let open;
+  const { activateWith } = await activateModule({
+    languages: { createLanguageStatusItem: () => ({}), match: marsByName },
+    workspace: { textDocuments: [documentAt('/w/Cargo.toml')], onDidOpenTextDocument: (l) => ((open = l), nothing), findFiles: async () => [] },
+    commands: { registerCommand: () => nothing, executeCommand: async (command, key, value) => void (command === 'setContext' && (contexts[key] = value)) },
+  });
+  let clients = 0;
+  activateWith({ subscriptions: [] }, { newClient: () => (clients++, { state: 1, onDidChangeState: () => nothing, start: async () => undefined }) });
+  await new Promise(setImmediate);
+  assert.deepEqual({ clients, contexts }, { clients: 0, contexts: {} }, 'a Cargo.toml alone');
+  open(documentAt('/w/mars.toml'));
+  await new Promise(setImmediate);
+  assert.deepEqual({ clients, contexts }, { clients: 1, contexts: { [entry.when]: true } }, 'a mars.toml opened');
 });
