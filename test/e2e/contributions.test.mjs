@@ -579,3 +579,33 @@ test('Mars: Restart Language Server is in the command palette only once the serv
   await new Promise(setImmediate);
   assert.deepEqual({ clients, contexts }, { clients: 1, contexts: { [entry.when]: true } }, 'a mars.toml opened');
 });
+
+test('activated by any TOML file (onLanguage:toml), the extension starts the server only once a Mars file is open, opens, or is in the workspace', async () => {
+  // [documents open at activation, Mars files the workspace search finds, documents opened after, clients made after each]
+  const cases = [
+    [['/w/Cargo.toml'], [], ['/w/pyproject.toml', '/w/sub/mars.local.toml', '/w/mars.toml'], [0, 0, 1, 1]],
+    [['/w/Cargo.toml'], ['/w/deep/mars.toml'], ['/w/mars.toml'], [1, 1]],
+    [['/w/Cargo.toml', '/w/mars.toml'], [], ['/w/mars.local.toml'], [1, 1]],
+    [[], [], [], [0]],
+  ];
+  for (const [atStart, inWorkspace, opened, want] of cases) {
+    const listeners = [];
+    const { activateWith } = await activateModule({
+      languages: { createLanguageStatusItem: () => ({}), match: marsByName },
+      workspace: {
+        textDocuments: atStart.map(documentAt),
+        onDidOpenTextDocument: (l) => (listeners.push(l), { dispose: () => listeners.splice(listeners.indexOf(l), 1) }),
+        findFiles: async () => inWorkspace.map((p) => ({ path: p })),
+      },
+    });
+    let clients = 0;
+    activateWith({ subscriptions: [] }, { newClient: () => (clients++, { state: 1, onDidChangeState: () => nothing, start: async () => undefined }) });
+    const made = [];
+    for (const doc of [undefined, ...opened]) {
+      if (doc) for (const l of [...listeners]) l(documentAt(doc));
+      await new Promise(setImmediate);
+      made.push(clients);
+    }
+    assert.deepEqual(made, want, `open ${atStart.join(', ') || 'nothing'}; in the workspace ${inWorkspace.join(', ') || 'nothing'}; then ${opened.join(', ')}`);
+  }
+});
