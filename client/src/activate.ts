@@ -30,7 +30,12 @@ const FILE_GLOB = `**/{${FILE_NAMES.join(',')}}`;
 /**
  * The URI schemes of the documents served, on every host: files, new files, and virtual workspaces
  * (a GitHub repository opened without cloning it is `vscode-vfs:`, on the desktop as on the web);
- * the server needs only a document's text.
+ * the server needs only a document's text. A list of those served, not of those left out: the old
+ * side of a diff (`git:`, `gitlens:`, a pull request's `review:`, local history...) names the same
+ * mars.toml and would show each problem twice, and no such list is ever complete; a document filter
+ * cannot leave a scheme out, so every hook of the client would have to. Remote hosts (SSH, WSL,
+ * containers) run the extension beside the files, as `file:`; a file system of another extension
+ * (`sftp:`, `ssh:`) is not served.
  */
 const SCHEMES = ['file', 'untitled', 'vscode-vfs', 'vscode-remote', 'vscode-test-web'];
 
