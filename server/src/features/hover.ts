@@ -294,18 +294,22 @@ const fixSaid = (fix: Fix, text: string): string => {
 
 /**
  * A key below a tools table written as an array of tables (`[[agents.d.tools]]`, `refused`), which
- * the analysis does not read: a list under a misspelt key (`Allowed = […]`) or a map-form key
- * (`bash = "allow"`), said as in a tools table, with the refusal; null for any other key.
+ * the analysis does not read: the removed `mcp`, a list under a misspelt key (`Allowed = […]`), a
+ * map-form key (`bash = "allow"`) or any other key, said as in a tools table (`describeKey`), with
+ * the refusal, and no fix (no diagnostic there offers one); null for a key with no value, the
+ * syntax error's to report (`isWritten`).
  */
 function describeIgnored(name: string, value: TomlValue | null, refused: ShapeProblem): string[] | null {
+  if (!value) return null;
+  // `mcp = "deny"` too, as in a tools table: the key is what Mars refuses, whatever its value.
+  if (name === 'mcp') return [...mcpRemoved(refused.owner), ...refusedUnder(refused, null)];
   const meant = meantList(name);
-  if (meant) {
-    return value?.kind === 'array'
-      ? [`**${code(name)}**: a list Mars ignores; none of its rules is in force.`, `It looks meant for ${code(meant)}: ${LIST_MEANING[meant]}`, ...refusedUnder(refused, null), `_Of ${owned(refused.owner)}._`]
-      : null;
+  if (meant && value.kind === 'array') {
+    return [`**${code(name)}**: a list Mars ignores; none of its rules is in force.`, `It looks meant for ${code(meant)}: ${LIST_MEANING[meant]}`, ...refusedUnder(refused, null), `_Of ${owned(refused.owner)}._`];
   }
-  const list = value?.kind === 'string' ? verdictList(value.value) : null;
-  if (!list) return null;
+  // A list's name names no tool (`deny = "allow"`, `namesATool`): only a key Mars ignores.
+  const list = value.kind === 'string' && !meant ? verdictList(value.value) : null;
+  if (!list) return [`**${code(name)}**: a key Mars ignores.`, ...refusedUnder(refused, null), `_Of ${owned(refused.owner)}._`];
   const parse = parseToolName(name);
   const ignored = '_Map-form key: Mars ignores it._';
   if (!parse.ok) return [`**Not a tool name Mars accepts**: ${plainReason(name, parse.error, list)} As an entry of a list it would stop the load.`, ignored, ...refusedUnder(refused, null)];
@@ -313,21 +317,20 @@ function describeIgnored(name: string, value: TomlValue | null, refused: ShapePr
   return [title!, ignored, ...refusedUnder(refused, null), 'As an entry of a list:', ...rest];
 }
 
+/** The removed `tools.mcp` of an owner, hovered on its key: what Mars does with it and what to write instead. */
+const mcpRemoved = (owner: Owner): string[] => [
+  `**${code('tools.mcp')}** was removed.`,
+  `Mars refuses it: grant MCP servers in \`allowed\` of ${owned(owner)} as ${code('mcp(server)')} or ${code('mcp(server/tool)')}.`,
+];
+
 /** A key Mars ignores in a tools table, hovered; `refused`: its owner's refusal (`[[agents.x]]`), said after what Mars does with the key. */
 function describeKey(analysis: Analysis, extra: ExtraKey, refused: ShapeProblem | undefined): string[] {
   const { policies } = analysis;
   const name = extra.name.name;
-  const owner = owned(extra.owner);
   const table = toolsTableOf(extra.owner);
   // Ignored or refused, the key has no rule in force: only the owner's refusal is said.
   const refusedToo = refusedUnder(refused, null);
-  if (name === 'mcp') {
-    return [
-      `**${code('tools.mcp')}** was removed.`,
-      `Mars refuses it: grant MCP servers in \`allowed\` of ${owner} as ${code('mcp(server)')} or ${code('mcp(server/tool)')}.`,
-      ...refusedToo,
-    ];
-  }
+  if (name === 'mcp') return [...mcpRemoved(extra.owner), ...refusedToo];
   // A list under a misspelt key (`Allowed = ["read"]`): what its diagnostic and fixes take it for, a
   // list, not a tool name.
   const meant = misspeltList(extra);
