@@ -365,6 +365,16 @@ const CASES: Case[] = [
     has: ['**Capability** `read`', '_Not an entry yet: `allowed` of agent `x` must be a list of tool names', 'Mars refuses to load the config, so its rule is not in force.',
       'Agent `x` must be a table (`[agents.x]`), not an array of tables (`[[…]]`).', 'As the entry `read` of `allowed` of agent `x`:'],
     lacks: ['cannot load the file'] },
+  // Its key, and the key of `tools` written as a list there: both reasons Mars refuses the config, its
+  // shape's and the header's (it said only its shape's, where its entries said both).
+  { name: 'the key of a string where a list goes under an agent written as an array of tables', doc: '[[agents.x]]\ntools.allo|wed = "read"', range: [1, 6, 1, 13],
+    has: ['**`allowed`** is not a list: Mars refuses to load the config.', '`allowed` of agent `x` must be a list of tool names, such as `allowed = ["read"]`.',
+      'Agent `x` must be a table (`[agents.x]`), not an array of tables (`[[…]]`).', 'Its fix: change to `["read"]`.'],
+    lacks: ['cannot load the file'] },
+  { name: 'the key of `tools` written as a list under a skill written as an array of tables', doc: '[[skills.s]]\nto|ols = ["read"]', range: [1, 0, 1, 5],
+    has: ['**`tools`** is not a table: Mars refuses to load the config.', '`tools` of skill `s` must be a table with `allowed` and `disallowed` lists, not a list.',
+      'Skill `s` must be a table (`[skills.s]`), not an array of tables (`[[…]]`).', 'Its fix: rename to `tools.allowed`.'] },
+  { name: 'the key of a string where a list goes under an agent that loads', doc: '[agents.x]\ntools.allo|wed = "read"', range: [1, 6, 1, 13], lacks: ['array of tables'] },
   // Every other key and table Mars ignores there: the file does not load either, said in the same
   // words (they said only that Mars ignores it).
   { name: 'a plain key under an agent written as an array of tables', doc: '[[agents.x]]\ntools.fo|o = 3', range: [1, 6, 1, 9],
@@ -519,6 +529,7 @@ test('hover: an entry and its tools in a section of their own below an agent wri
     ['[[skills."deep research"]]\n[skills."deep research".to|ols]\ndisallowed = ["web"]\n', '**`tools`**: the tool policy of skill `deep research`; Mars refuses to load the config, so none of its rules is in force.'],
     ['[[agents.x]]\nmodel = "m"\n\n[agents.x.tools]\nfo|o = 3\n', '**`foo`**: a key Mars ignores.\n\nMars refuses to load the config.\n\nAgent `x` must be a table (`[agents.x]`)'],
     ['[[agents.x]]\nmodel = "m"\n\n[agents.x.tools]\nalo|wed = ["read"]\n', 'Mars refuses to load the config.\n\nAgent `x` must be a table (`[agents.x]`)'],
+    ['[[agents.x]]\nmodel = "m"\n\n[agents.x.tools]\nallo|wed = "read"\n', 'must be a list of tool names, such as `allowed = ["read"]`.\n\nAgent `x` must be a table (`[agents.x]`)'],
   ] as const) {
     const offset = src.indexOf('|');
     const text = src.slice(0, offset) + src.slice(offset + 1);

@@ -122,7 +122,7 @@ export function hover(analysis: Analysis, position: Position, refusedOutside: (o
     if (problem.kind !== 'tools-not-table' && problem.kind !== 'list-not-array') continue;
     const parts = problem.keyValue?.key.parts;
     const key = parts?.[parts.length - 1];
-    if (key && hit(key.span, false)) return result(analysis, describeShapeKey(analysis, problem, key.name), keyContentSpan(doc.text, key.span));
+    if (key && hit(key.span, false)) return result(analysis, describeShapeKey(analysis, problem, key.name, refusal(problem.owner)), keyContentSpan(doc.text, key.span));
   }
   return null;
 }
@@ -203,15 +203,19 @@ function describeMisplaced(text: string, m: MisplacedList, refused: ShapeProblem
 
 /**
  * The key of `tools` that is no table, or of a list that is none, hovered: what its diagnostic says
- * (on the value), and what its fix does, as its title says it.
+ * (on the value), and what its fix does, as its title says it. `refused`: its owner's refusal
+ * (`[[agents.x]]`), a second reason the config does not load, said after the first as the hover on
+ * its strings says both.
  */
-function describeShapeKey(analysis: Analysis, problem: ShapeProblem, name: string): string[] {
+function describeShapeKey(analysis: Analysis, problem: ShapeProblem, name: string, refused: ShapeProblem | undefined): string[] {
   const text = analysis.doc.text;
   const tools = problem.kind === 'tools-not-table';
   const fix = shapeFixes(text, problem, shapeConflicts(text, analysis.policies, problem))[0];
   return [
     `**${code(name)}** is not ${tools ? 'a table' : 'a list'}: Mars refuses to load the config.`,
     `${problem.says(code)}.`,
+    // The title says the refusal already: only why.
+    ...(refused ? [refusalSaid(refused)] : []),
     // The one fix of `tools` written as a list renames it `tools.allowed`: what that list is.
     ...(tools && fix ? [`It looks meant for \`tools.allowed\`: ${LIST_MEANING.allowed}`] : []),
     ...(fix ? [fixSaid(fix, text)] : []),
@@ -253,7 +257,8 @@ function describeTools(analysis: Analysis, owner: Owner, refused: ShapeProblem |
  * What a hover on a list's key or an entry says under an owner written as an array of tables
  * (`refused`, its diagnostic), or on a key, table or list Mars ignores there (`subject` null): the
  * file does not load, in the words of the hover on its `tools` and its header; nothing under one
- * that loads. Every hover under such an owner says it through here, so in the same words.
+ * that loads. Every hover under such an owner says it through here, so in the same words; those on
+ * `tools` and on a key of the wrong shape, whose titles say the refusal, say only why (refusalSaid).
  */
 function refusedUnder(refused: ShapeProblem | undefined, subject: 'none of its rules is' | 'its rule is not' | null): string[] {
   // A key Mars ignores has no rule to be in force: only the refusal is said.
