@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Hover, MarkupContent, Position } from 'vscode-languageserver';
 import { analyze } from '../../server/src/analysis/analyze';
-import { analyzeDocument, placed, refusedOutside, unitAt } from '../../server/src/analysis/document';
+import { analyzeDocument, placed, refusedOutside, syntaxErrorOutside, unitAt } from '../../server/src/analysis/document';
 import { hover } from '../../server/src/features/hover';
 import { errorMessage } from '../../server/src/grammar/toolName';
 import { ANY_MEANING, capabilityNamed, MCP_MEANING } from '../../server/src/grammar/vocabulary';
@@ -31,6 +31,8 @@ interface Case {
 }
 
 const T = '[agents.reviewer.tools]\n';
+/** What hover says wherever the file has a syntax error, which Mars cannot load it past. */
+const UNLOADED = 'Mars cannot load the file until the syntax error is fixed, so none of its rules is in force.';
 const meaning = (name: string) => capabilityNamed(name)!.meaning;
 
 const CASES: Case[] = [
@@ -298,6 +300,25 @@ const CASES: Case[] = [
     has: ['Mars reads: `read`.', '3 items past the syntax error, which Mars cannot read.'], lacks: ['`bash`', '`grep`', '`1`'] },
   { name: 'the key of a list all past a syntax error', doc: `${T}allo|wed = [ = "read"]`, range: [1, 0, 1, 7],
     has: ['Mars reads no tool name here.', '1 item past the syntax error, which Mars cannot read.'], lacks: ['`read`'] },
+  // A file with a syntax error does not load at all: above the error as below it, nothing is in force, whatever hover
+  // says Mars reads there (it said the entries and lists as if the file loaded). Said once, after the title.
+  { name: 'an entry above a syntax error in its section', doc: `${T}allowed = ["re|ad"]\nx = = 1`, range: [1, 12, 1, 16],
+    has: [`**Capability** \`read\`\n\n${UNLOADED}\n\nRead files.`, '_In `allowed` of agent `reviewer`._'] },
+  { name: 'an entry below a syntax error in its section', doc: `${T}x = = 1\nallowed = ["re|ad"]`, range: [2, 12, 2, 16], has: ['**Capability** `read`', UNLOADED] },
+  { name: 'the key of a list above a syntax error', doc: `${T}allo|wed = ["read"]\nx = = 1`, range: [1, 0, 1, 7], has: ['Mars reads: `read`.', UNLOADED] },
+  { name: 'the key of a list with a comma missing, which Mars cannot load', doc: `${T}allo|wed = ["read" "bash"]`, range: [1, 0, 1, 7],
+    has: [UNLOADED, 'Mars reads: `read`.', '1 item past the syntax error, which Mars cannot read.'] },
+  { name: 'tools above a syntax error', doc: '[agents.x.to|ols]\nallowed = ["read"]\nx = = 1', range: [0, 10, 0, 15], has: ['**`tools`**: the tool policy of agent `x`.', UNLOADED] },
+  { name: 'a map-form key above a syntax error', doc: `${T}ba|sh = "allow"\nx = = 1`, range: [1, 0, 1, 4], has: ['put `bash` in `allowed`', UNLOADED] },
+  { name: 'a string where a list goes above a syntax error', doc: `${T}allowed = "re|ad"\nx = = 1`, range: [1, 11, 1, 15], has: ['_Not an entry yet', UNLOADED] },
+  { name: 'a key Mars ignores above a syntax error', doc: `${T}fo|o = 3\nx = = 1`, range: [1, 0, 1, 3], has: ['**`foo`**: a key Mars ignores.', UNLOADED] },
+  { name: 'a list beside the tools table above a syntax error', doc: '[agents.x]\nallo|wed = ["read"]\nx = = 1', range: [1, 0, 1, 7], has: ['a list outside the tools table', UNLOADED] },
+  { name: 'an entry under an agent written as an array of tables, above a syntax error', doc: '[[agents.x]]\ntools.allowed = ["re|ad"]\nx = = 1', range: [1, 18, 1, 22],
+    has: [UNLOADED, 'Mars refuses to load the config, so its rule is not in force.', 'Agent `x` must be a table'] },
+  // What a code of a suppression comment means is no reading of the file.
+  { name: 'a code in a suppression comment of a file with a syntax error', doc: `${T}allowed = ["read"]  # mars-ignore: unknown-t|ool\nx = = 1`, range: [1, 35, 1, 47],
+    has: ['**`unknown-tool`**'], lacks: ['cannot load'] },
+  { name: 'an entry of a file that loads', doc: `${T}allowed = ["re|ad"]\nx = 1`, range: [1, 12, 1, 16], lacks: ['cannot load'] },
   { name: 'a dotted disallowed key', doc: '[agents.x]\ntools.dis|allowed = []', range: [1, 6, 1, 16], has: ['**`disallowed`**', 'Mars reads no tool name here.'] },
   { name: 'a quoted list key in an inline table', doc: '[skills.s]\ntools = { "al|lowed" = ["read"] }', range: [1, 11, 1, 18], has: ['Mars reads: `read`.', 'skill `s`'] },
   { name: 'a long list is cut short', doc: `${T}|allowed = [${Array.from({ length: 40 }, (_, i) => `"t${i}"`).join(', ')}]`, range: [1, 0, 1, 7],
@@ -545,6 +566,37 @@ test('hover: an entry and its tools in a section of their own below an agent wri
   const unit = unitAt(da, text.indexOf('read'));
   const h = hover(placed(da, unit), da.lines.position(text.indexOf('read')), (owner) => refusedOutside(da, unit, owner));
   assert.ok(h && !(h.contents as MarkupContent).value.includes('refuses'));
+});
+
+// A syntax error in another section keeps the file from loading as much as one in the section hovered:
+// the server tells hover of it (syntaxErrorOutside), as of a refusal there.
+test('hover: a syntax error in another section, above or below', () => {
+  const hoverIn = (src: string) => {
+    const offset = src.indexOf('|');
+    const text = src.slice(0, offset) + src.slice(offset + 1);
+    const da = analyzeDocument(text);
+    const unit = unitAt(da, offset);
+    const h = hover(placed(da, unit), da.lines.position(offset), (owner) => refusedOutside(da, unit, owner), () => syntaxErrorOutside(da, unit));
+    return { value: h && (h.contents as MarkupContent).value, units: da.units.length };
+  };
+  for (const src of [
+    '[agents.x.tools]\nallowed = ["re|ad"]\n[skills.y\n',
+    '[agents.x.tools]\nallo|wed = ["read"]\n[skills.y\n',
+    '[agents.x.to|ols]\nallowed = ["read"]\n[skills.y\n',
+    '[agents.x.tools]\nba|sh = "allow"\n[skills.y\n',
+    '[skills.y\n[agents.x.tools]\nallowed = ["re|ad"]\n',
+    '[skills.y\n[agents.x.tools]\nallo|wed = ["read"]\n',
+    '[skills.y\n[agents.x.to|ols]\nallowed = ["read"]\n',
+    '[mcp]\nx = = 1\n[agents.x.tools]\nallowed = ["re|ad"]\n',
+    // A table defined twice, which only the checks across sections see.
+    '[agents.x.tools]\nallowed = ["re|ad"]\n[agents.x.tools]\ndisallowed = ["web"]\n',
+  ]) {
+    const { value, units } = hoverIn(src);
+    assert.ok(units > 1, src);
+    assert.ok(value?.includes(UNLOADED), `${src}: ${value}`);
+  }
+  const { value } = hoverIn('[skills.y]\n[agents.x.tools]\nallowed = ["re|ad"]\n');
+  assert.ok(value && !value.includes('cannot load'), value ?? 'no hover');
 });
 
 test('hover: backticks in an entry do not break the markdown', () => {

@@ -13,7 +13,9 @@
 // (c) past a syntax error, where the reading is a guess (`Analysis.guessed`, `Policies.guessed`),
 //     no reading of an entry there: none on the entry, and none among what its list's key says Mars reads;
 // (d) in an overlay Mars refuses (`[[agents.x]]`, by the oracle of marsDocs.ts), hover on an entry
-//     says that Mars refuses to load the config, as on its `tools`.
+//     says that Mars refuses to load the config, as on its `tools`;
+// (f) in a document with a syntax error (a toml-syntax finding, in any section), hover on an entry
+//     says that Mars cannot load the file.
 // Completion, at a sample of offsets, each item accepted (its textEdit and additionalTextEdits,
 // snippets with their placeholders' defaults), in a document read or broken:
 // (e) no syntax error the document did not have; no error-severity finding on the inserted text but
@@ -28,7 +30,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type CompletionItem, InsertTextFormat, type MarkupContent, type TextEdit } from 'vscode-languageserver';
-import { analyzeDocument, definesOutside, documentFindings, placed, refusedOutside, unitAt, type DocumentAnalysis } from '../../server/src/analysis/document';
+import { analyzeDocument, definesOutside, documentFindings, placed, refusedOutside, syntaxErrorOutside, unitAt, type DocumentAnalysis } from '../../server/src/analysis/document';
 import { entrySpan, type ParsedEntry } from '../../server/src/analysis/findings';
 import { completions, snippetText } from '../../server/src/features/completion';
 import { cursorContext } from '../../server/src/features/context';
@@ -113,11 +115,12 @@ async function checkDocument(text: string, random: () => number, counts: { hover
   const da = analyzeDocument(text);
   const findings = documentFindings(da);
   const entries = entriesOf(da);
+  const unloaded = findings.some((f) => f.code === 'toml-syntax');
   // The owners whose overlay Mars refuses (`[[agents.x]]`): none of their rules is in force.
   const refused = new Set([...(await load(text)).owners].filter(([, r]) => [...r.allowed].some((m) => m.startsWith('!overlay'))).map(([owner]) => owner));
   const hoverAt = (o: number) => {
     const unit = unitAt(da, o);
-    return hover(placed(da, unit), da.lines.position(o), (owner) => refusedOutside(da, unit, owner));
+    return hover(placed(da, unit), da.lines.position(o), (owner) => refusedOutside(da, unit, owner), () => syntaxErrorOutside(da, unit));
   };
   const onBoundary = (o: number) => !(text.charCodeAt(o - 1) >= 0xd800 && text.charCodeAt(o - 1) <= 0xdbff) && !(text[o - 1] === '\r' && text[o] === '\n');
   const offsets = text.length <= SMALL ? Array.from({ length: text.length + 1 }, (_, i) => i) : Array.from({ length: SAMPLED_OFFSETS }, () => Math.floor(random() * (text.length + 1)));
@@ -165,6 +168,8 @@ async function checkDocument(text: string, random: () => number, counts: { hover
     }
     // (d)
     if (refused.has(`${p.entry.owner.kind}\u0000${p.entry.owner.name}`) && !/refuses to load|cannot load/.test(value)) fail('d: in an overlay Mars refuses, hover on an entry says so', at);
+    // (f)
+    if (unloaded && !value.includes('Mars cannot load the file until the syntax error is fixed')) fail('f: in a file with a syntax error, hover on an entry says Mars cannot load it', at);
   }
   // (c) On a list's key and on `tools`: the entries it reads, none in the guess.
   for (const u of da.units) {

@@ -473,6 +473,16 @@ export function refusedOutside(da: DocumentAnalysis, except: Unit, owner: Owner)
   return undefined;
 }
 
+/**
+ * Whether Mars cannot load the document for a syntax error outside the unit `except`: in another
+ * unit, or across units (a table defined twice). Read from the findings the units keep, without
+ * their models (every unit keeps them but in a one-shot fix-all, which asks no hover).
+ */
+export function syntaxErrorOutside(da: DocumentAnalysis, except: Unit): boolean {
+  const syntax = (f: Finding) => f.code === 'toml-syntax';
+  return da.crossFindings.some(syntax) || da.units.some((u) => u !== except && u.analysis.findings.some(syntax));
+}
+
 /** The unit holding `offset` (a section's first offset belongs to it; the text's end to the last). */
 export function unitAt(da: DocumentAnalysis, offset: number): Unit {
   return da.units[unitIndexAt(da.units, offset)]!;

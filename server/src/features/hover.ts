@@ -4,6 +4,7 @@
 // shape, what its diagnostic says and its fix does. On `tools`: the owner's tool policy and what it
 // holds; on `[[agents.x]]` where a table goes, why Mars refuses it, and on a list below
 // `[[agents.x.tools]]`, its entries and the keys Mars would ignore there, that they are not in force.
+// In a file with a syntax error, first that Mars cannot load it.
 
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
 import { inGuessed, type Analysis } from '../analysis/analyze';
@@ -22,9 +23,13 @@ import { code, describeList, describeToolName, LIST_MEANING, plainReason } from 
 
 /**
  * `refusedOutside`: why Mars refuses an owner's table that another section writes as an array of
- * tables (`[[agents.x]]` above `[agents.x.tools]`), which the analysis of this one does not see.
+ * tables (`[[agents.x]]` above `[agents.x.tools]`), which the analysis of this one does not see;
+ * `syntaxErrorOutside`: whether another section has a syntax error (or the sections together, a
+ * table defined twice), which keeps the whole file from loading as one in this section does.
  */
-export function hover(analysis: Analysis, position: Position, refusedOutside: (owner: Owner) => ShapeProblem | undefined = () => undefined): Hover | null {
+export function hover(
+  analysis: Analysis, position: Position, refusedOutside: (owner: Owner) => ShapeProblem | undefined = () => undefined, syntaxErrorOutside: () => boolean = () => false,
+): Hover | null {
   const { doc, lines } = analysis;
   const offset = lines.offset(position);
   const hit = (span: Span, open: boolean) => onSpan(analysis, span, offset, open);
@@ -38,11 +43,17 @@ export function hover(analysis: Analysis, position: Position, refusedOutside: (o
     // A word that is no code has its diagnostic, which says what it may mean.
     return isCode(word) ? result(analysis, [`**\`${word}\`** · ${CODES[word].severity} by default`, CODES[word].summary], suppression.word) : null;
   }
+  // Mars loads no rule of a file with a syntax error, above it or below, here or in another section
+  // (`syntaxErrorOutside`): whatever follows says how Mars would read it, so that is said first, after the title.
+  const said = (paragraphs: string[], span: Span) => {
+    const unloaded = analysis.findings.some((f) => f.code === 'toml-syntax') || syntaxErrorOutside();
+    return result(analysis, unloaded ? [paragraphs[0]!, UNLOADED, ...paragraphs.slice(1)] : paragraphs, span);
+  };
   const p = entryAt(analysis, offset);
   if (p) {
     const str = p.entry.string;
     const where = `_In \`${p.entry.list}\` of ${owned(p.entry.owner)}._`;
-    return result(analysis, [...describeToolName(p.raw, p.parse, p.entry.list), ...refusedUnder(refusal(p.entry.owner), 'its rule is not'), where], shownSpan(doc.text, str));
+    return said([...describeToolName(p.raw, p.parse, p.entry.list), ...refusedUnder(refusal(p.entry.owner), 'its rule is not'), where], shownSpan(doc.text, str));
   }
   const wouldBe = wouldBeEntryAt(analysis, offset);
   if (wouldBe) {
@@ -50,28 +61,28 @@ export function hover(analysis: Analysis, position: Position, refusedOutside: (o
     const [title, ...rest] = describeToolName(raw, parseToolName(raw), list);
     // The entry it would be, named as written there (`gh` of `mcp` is `mcp(gh)`).
     const as = `As the entry ${code(raw)} of \`${list}\` of ${owned(wouldBe.owner)}${rest.length > 0 ? ':' : '.'}`;
-    return result(analysis, [title!, `_Not an entry yet: ${why}._`, ...refusedUnder(refusal(wouldBe.owner), 'its rule is not'), as, ...rest],
+    return said([title!, `_Not an entry yet: ${why}._`, ...refusedUnder(refusal(wouldBe.owner), 'its rule is not'), as, ...rest],
       wouldBe.span ?? shownSpan(doc.text, str));
   }
   const extra = extraKeyAt(analysis, offset);
-  if (extra) return result(analysis, describeKey(analysis, extra, refusal(extra.owner)), keyContentSpan(doc.text, extra.name.span));
+  if (extra) return said(describeKey(analysis, extra, refusal(extra.owner)), keyContentSpan(doc.text, extra.name.span));
   // A table opened below a tools table (`[agents.x.tools.sub]`), whose diagnostic is on its name.
   const table = analysis.policies.extraTables.find((t) => hit(t.name.span, false));
   if (table) {
     const removal = removeTableFix(doc, table.section);
-    return result(analysis, [`**${code(table.name.name)}**: a table Mars ignores.`, ...refusedUnder(refusal(table.owner), null), ...(removal ? [fixSaid(removal, doc.text)] : []),
+    return said([`**${code(table.name.name)}**: a table Mars ignores.`, ...refusedUnder(refusal(table.owner), null), ...(removal ? [fixSaid(removal, doc.text)] : []),
       `_In ${toolsTableOf(table.owner)}._`],
       keyContentSpan(doc.text, table.name.span));
   }
   // `tools` itself, in any spelling: the owner's tool policy.
   for (const t of analysis.policies.tables) {
     const name = t.names.find((n) => hit(n.span, false));
-    if (name) return result(analysis, describeTools(analysis, t.owner, refusal(t.owner)), keyContentSpan(doc.text, name.span));
+    if (name) return said(describeTools(analysis, t.owner, refusal(t.owner)), keyContentSpan(doc.text, name.span));
   }
   // An array of tables where the table of an agent, a skill or `tools` goes (`[[agents.d]]`): the diagnostic's reason, on the header's key.
   const arrayHeader = analysis.policies.shape.find((p) => (p.kind === 'overlay-not-table' || p.kind === 'tools-array-of-tables') && hit(p.span, false) &&
     doc.sections.some((s) => s.header?.array && s.header.key.span.start === p.span.start));
-  if (arrayHeader) return result(analysis, describeArrayHeader(analysis, arrayHeader), arrayHeader.span);
+  if (arrayHeader) return said(describeArrayHeader(analysis, arrayHeader), arrayHeader.span);
   // A list below a tools table written as an array of tables (`[[agents.d.tools]]`), which the
   // analysis reads as none, or a key Mars would ignore there: read from the section as written, not
   // in force, as the header's hover says.
@@ -84,26 +95,26 @@ export function hover(analysis: Analysis, position: Position, refusedOutside: (o
       if (kv.key.parts.length !== 1) continue;
       if (key.name !== 'allowed' && key.name !== 'disallowed') {
         if (!hit(key.span, false)) continue;
-        const said = describeIgnored(key.name, value, problem);
-        if (said) return result(analysis, said, keyContentSpan(doc.text, key.span));
+        const ignored = describeIgnored(key.name, value, problem);
+        if (ignored) return said(ignored, keyContentSpan(doc.text, key.span));
         continue;
       }
       const list: ListName = key.name;
       // Its title only: what the list reads is not said, Mars reading none of it.
       if (hit(key.span, false)) {
-        return result(analysis, [describeList(list, [])[0]!, ...refusedUnder(problem, 'none of its rules is'), `_Of ${owned(problem.owner)}._`], keyContentSpan(doc.text, key.span));
+        return said([describeList(list, [])[0]!, ...refusedUnder(problem, 'none of its rules is'), `_Of ${owned(problem.owner)}._`], keyContentSpan(doc.text, key.span));
       }
       // An entry, or a string where the list goes (`allowed = "read"`).
       const strings = value?.kind === 'array' ? value.items : value?.kind === 'string' && !isOpenMultiline(value) ? [value] : [];
       const str = strings.find((i): i is TomlString => i.kind === 'string' && hit(i.span, !i.terminated));
       if (str) {
-        return result(analysis, [...describeToolName(str.value, parseToolName(str.value), list), ...refusedUnder(problem, 'its rule is not'), `_In \`${list}\` of ${owned(problem.owner)}._`],
+        return said([...describeToolName(str.value, parseToolName(str.value), list), ...refusedUnder(problem, 'its rule is not'), `_In \`${list}\` of ${owned(problem.owner)}._`],
           shownSpan(doc.text, str));
       }
     }
   }
   const stray = analysis.policies.misplaced.find((m) => hit(misplacedAt(m).span, false));
-  if (stray) return result(analysis, describeMisplaced(doc.text, stray, refusal(stray.owner)), keyContentSpan(doc.text, misplacedAt(stray).span));
+  if (stray) return said(describeMisplaced(doc.text, stray, refusal(stray.owner)), keyContentSpan(doc.text, misplacedAt(stray).span));
   for (const l of analysis.policies.lists) {
     const key = l.keyValue.key.parts[l.keyValue.key.parts.length - 1]!;
     if (!hit(key.span, false)) continue;
@@ -114,7 +125,7 @@ export function hover(analysis: Analysis, position: Position, refusedOutside: (o
     const others = items.filter((i) => !inGuessed(analysis.guessed, i.span.start)).map((i) => firstLineOf(doc.text, i.span)).map((s) => doc.text.slice(s.start, s.end));
     const past = written.length - held.length + items.length - others.length;
     const unread = past === 0 ? [] : [`${past} ${past === 1 ? 'item' : 'items'} past the syntax error, which Mars cannot read.`];
-    return result(analysis, [...describeList(l.list, held, others), ...unread, ...refusedUnder(refusal(l.owner), 'none of its rules is'), `_Of ${owned(l.owner)}._`],
+    return said([...describeList(l.list, held, others), ...unread, ...refusedUnder(refusal(l.owner), 'none of its rules is'), `_Of ${owned(l.owner)}._`],
       keyContentSpan(doc.text, key.span));
   }
   // The key of a value of the wrong shape (`tools = ["read"]`, `allowed = "read"`), whose diagnostic is on the value.
@@ -122,10 +133,13 @@ export function hover(analysis: Analysis, position: Position, refusedOutside: (o
     if (problem.kind !== 'tools-not-table' && problem.kind !== 'list-not-array') continue;
     const parts = problem.keyValue?.key.parts;
     const key = parts?.[parts.length - 1];
-    if (key && hit(key.span, false)) return result(analysis, describeShapeKey(analysis, problem, key.name, refusal(problem.owner)), keyContentSpan(doc.text, key.span));
+    if (key && hit(key.span, false)) return said(describeShapeKey(analysis, problem, key.name, refusal(problem.owner)), keyContentSpan(doc.text, key.span));
   }
   return null;
 }
+
+/** What hover says of anything it reads in a file with a TOML syntax error (the diagnostics go on reading past one, Mars does not). */
+const UNLOADED = 'Mars cannot load the file until the syntax error is fixed, so none of its rules is in force.';
 
 function result(analysis: Analysis, paragraphs: string[], span: Span): Hover {
   return {

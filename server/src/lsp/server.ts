@@ -9,7 +9,7 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { visibleFindings, type Analysis } from '../analysis/analyze';
-import { crossFindingsShown, DocumentAnalyzer, documentFixAllSteps, definesOutside, outsideOf, placed, refusedOutside, unitAt, type DocumentAnalysis } from '../analysis/document';
+import { crossFindingsShown, DocumentAnalyzer, documentFixAllSteps, definesOutside, outsideOf, placed, refusedOutside, syntaxErrorOutside, unitAt, type DocumentAnalysis } from '../analysis/document';
 import type { SeverityOverrides } from '../analysis/codes';
 import { codeActions, isFixAllData, resolveFixAll, type FixAll, type FixAllData } from '../features/codeActions';
 import { completions, itemsAsClientTakes, type CompletionClient } from '../features/completion';
@@ -824,7 +824,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   connection.onHover(guard('hover', () => null, async (params) => {
     const at = await analysedAt(params);
     if (!at) return null;
-    const h = hover(placed(at.da, at.unit), at.position, (owner) => refusedOutside(at.da, at.unit, owner));
+    const h = hover(placed(at.da, at.unit), at.position, (owner) => refusedOutside(at.da, at.unit, owner), () => syntaxErrorOutside(at.da, at.unit));
     return h && !markdownHover ? { ...h, contents: { kind: MarkupKind.PlainText, value: plainText((h.contents as MarkupContent).value) } } : h;
   }));
 
