@@ -79,6 +79,17 @@ describe('code actions', () => {
     });
   }
 
+  // SPEC 4's catalogue: `illegal-char` has no quick fix (which piece of `bash(a,b)` was meant is
+  // the user's call): under it only its Disables, and no fix-all of its kind.
+  for (const body of ['allowed = ["bash(git log, git status)"]', 'disallowed = ["a\\u0007b"]', '"read,grep" = "allow"', 'allowed = ["Shell(a\\tb)"]']) {
+    test(`illegal-char: no fix but its Disables: ${body}`, async () => {
+      const { diagnostics, actions } = await actionsFor(`[agents.a.tools]\n${body}\n`);
+      assert.ok(diagnostics.some((d) => d.code === 'illegal-char'), JSON.stringify(diagnostics.map((d) => d.code)));
+      const under = actions.filter((a) => a.diagnostics?.some((d) => d.code === 'illegal-char')).map((a) => a.title);
+      assert.deepEqual(under, ['Disable `illegal-char` for this line', 'Disable `illegal-char` for the entire file']);
+    });
+  }
+
   test('an entry both non-canonical and legacy gets one preferred fix for both, not one per diagnostic', async () => {
     const text = '[agents.a.tools]\nallowed = ["Shell(git log:*)"]\n';
     const { uri, diagnostics, actions } = await actionsFor(text);
