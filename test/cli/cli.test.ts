@@ -988,6 +988,8 @@ test('parse-names: a line that is not a JSON string is reported, the rest still 
   assert.equal(r.out.trim().split('\n').length, 2);
   assert.match(r.err, /line 2: expected a JSON string literal/);
   assert.match(r.err, /line 3: expected a JSON string literal/);
+  // Each message is the program's and the command's, as the other commands' are (`mars-toml check: …`).
+  assert.deepEqual(r.err.split('\n').filter((l) => l && !l.startsWith('mars-toml parse-names: line ')), [], r.err);
   // What a line holds is quoted as the checker quotes: a terminal's escape or a U+202E shown as its code, a long line shortened.
   const odd = cli(['parse-names'], { input: `\u001b[2J\u202e${'x'.repeat(200)}\n` });
   assert.match(odd.err, /got \\u001B\[2J\\u202Ex+…x+\n$/);
@@ -996,8 +998,8 @@ test('parse-names: a line that is not a JSON string is reported, the rest still 
   const lone = cli(['parse-names'], { input: '"\\ud800bash"\n"bash\\udc00"\n"\\ud83d\\ude80"\n' });
   assert.equal(lone.code, 2);
   assert.deepEqual(lone.out.trim().split('\n').map((l) => JSON.parse(l).input), ['\u{1F680}']);
-  assert.match(lone.err, /^parse-names: line 1: \\uD800 is half of a surrogate pair/m);
-  assert.match(lone.err, /^parse-names: line 2: \\uDC00 is half of a surrogate pair/m);
+  assert.match(lone.err, /^mars-toml parse-names: line 1: \\uD800 is half of a surrogate pair/m);
+  assert.match(lone.err, /^mars-toml parse-names: line 2: \\uDC00 is half of a surrogate pair/m);
   const bom = cli(['parse-names'], { input: '\ufeff"Shell"\r\n"read"\r\n' });
   assert.equal(bom.code, 0, bom.err);
   assert.deepEqual(bom.out.trim().split('\n').map((l) => JSON.parse(l).capability), ['bash', 'read']);
@@ -1008,11 +1010,11 @@ test('parse-names: a line that is not a JSON string is reported, the rest still 
   // A last line without its line break is answered too, one character long as it may be.
   const last = cli(['parse-names'], { input: '"bash"\n7' });
   assert.equal(last.code, 2);
-  assert.match(last.err, /^parse-names: line 2: expected a JSON string literal such as "bash\(git log:\*\)", got 7$/m);
+  assert.match(last.err, /^mars-toml parse-names: line 2: expected a JSON string literal such as "bash\(git log:\*\)", got 7$/m);
   // Only the input's first line can start with a byte order mark: on a later line it is text, which no JSON literal starts with.
   const late = cli(['parse-names'], { input: '"Shell"\n\ufeff"read"\n' });
   assert.equal(late.code, 2);
-  assert.match(late.err, /^parse-names: line 2: expected a JSON string literal/m);
+  assert.match(late.err, /^mars-toml parse-names: line 2: expected a JSON string literal/m);
 });
 
 test('parse-names: a line that is not UTF-8 is reported, not answered for the name its U+FFFD would make', () => {
@@ -1021,8 +1023,8 @@ test('parse-names: a line that is not UTF-8 is reported, not answered for the na
   const r = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), 'parse-names'], { input, encoding: 'utf8' });
   assert.equal(r.status, 2, r.stderr);
   assert.deepEqual(r.stdout.trim().split('\n').map((l) => JSON.parse(l).input), ['bash', 'é', 'Read']);
-  assert.match(r.stderr, /^parse-names: line 2: not UTF-8, as JSON text must be, got "caf\uFFFD"$/m);
-  assert.match(r.stderr, /^parse-names: line 4: not UTF-8/m);
+  assert.match(r.stderr, /^mars-toml parse-names: line 2: not UTF-8, as JSON text must be, got "caf\uFFFD"$/m);
+  assert.match(r.stderr, /^mars-toml parse-names: line 4: not UTF-8/m);
   assert.equal(r.stderr.trim().split('\n').length, 2, r.stderr);
 });
 
@@ -1296,7 +1298,7 @@ test('parse-names with a folder for stdin (`< .`) says so, exit 2, as check - do
   const dir = workspace({});
   const r = spawnSync('sh', ['-c', '"$0" "$1" parse-names < .', process.execPath, path.join(DIST, 'cli.js')], { cwd: dir, encoding: 'utf8' });
   assert.equal(r.status, 2, r.stderr);
-  assert.equal(r.stderr, 'parse-names: cannot read stdin: it is a folder\n');
+  assert.equal(r.stderr, 'mars-toml parse-names: cannot read stdin: it is a folder\n');
   assert.equal(r.stdout, '');
 });
 

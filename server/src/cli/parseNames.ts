@@ -14,8 +14,11 @@ const LF = 0x0a;
 const CR = 0x0d;
 
 export async function parseNames(input: NodeJS.ReadableStream, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+  // Named as every message of the program names its command (`mars-toml check: …`): a harness's
+  // stderr mixes the lines of several programs.
+  const complain = (message: string) => err.write(`mars-toml parse-names: ${message}\n`);
   if (isFolder(input)) {
-    err.write(`parse-names: cannot read stdin: ${reason({ code: 'EISDIR' })}\n`);
+    complain(`cannot read stdin: ${reason({ code: 'EISDIR' })}`);
     return 2;
   }
   let lineNo = 0;
@@ -40,7 +43,7 @@ export async function parseNames(input: NodeJS.ReadableStream, out: NodeJS.Writa
     try {
       line = utf8.decode(bytes);
     } catch {
-      err.write(`parse-names: line ${lineNo}: not UTF-8, as JSON text must be, got ${shortened(shown(new TextDecoder('utf-8').decode(bytes)))}\n`);
+      complain(`line ${lineNo}: not UTF-8, as JSON text must be, got ${shortened(shown(new TextDecoder('utf-8').decode(bytes)))}`);
       failed++;
       return;
     }
@@ -52,13 +55,13 @@ export async function parseNames(input: NodeJS.ReadableStream, out: NodeJS.Writa
       value = undefined;
     }
     if (typeof value !== 'string') {
-      err.write(`parse-names: line ${lineNo}: expected a JSON string literal such as "bash(git log:*)", got ${shortened(shown(line))}\n`);
+      complain(`line ${lineNo}: expected a JSON string literal such as "bash(git log:*)", got ${shortened(shown(line))}`);
       failed++;
       return;
     }
     const lone = LONE_SURROGATE.exec(value);
     if (lone) {
-      err.write(`parse-names: line ${lineNo}: \\u${lone[0].charCodeAt(0).toString(16).toUpperCase()} is half of a surrogate pair, which no Unicode text holds (nor a name Mars reads), got ${shortened(shown(line))}\n`);
+      complain(`line ${lineNo}: \\u${lone[0].charCodeAt(0).toString(16).toUpperCase()} is half of a surrogate pair, which no Unicode text holds (nor a name Mars reads), got ${shortened(shown(line))}`);
       failed++;
       return;
     }
