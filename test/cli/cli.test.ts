@@ -1403,6 +1403,27 @@ test('a mistyped option or command is a usage error that names the one it most l
   ]);
 });
 
+test('a path given as the command gets a did-you-mean that, pasted into a shell, checks it: quoted as a POSIX shell reads it, on one line, never a workflow command', () => {
+  const names = ['a b.toml', "it's.toml", '$HOME.toml', '-x.toml', '*.toml', '~.toml', 'a\nb.toml', 'tab\tend.toml', '##[error]x.toml', 'é.toml'];
+  const dir = workspace(Object.fromEntries(names.map((n) => [n, FIXABLE])));
+  for (const name of [...names, path.join(dir, 'a b.toml')]) {
+    const r = cli([name], { cwd: dir });
+    assert.equal(r.code, 2, name);
+    const lines = r.err.split('\n');
+    const suggested = /\(did you mean (mars-toml check .+)\?\)$/.exec(lines[0]!)?.[1];
+    assert.ok(suggested, `${JSON.stringify(name)}: ${r.err}`);
+    assert.deepEqual(lines.filter((l) => l.trimStart().startsWith('::') || l.includes('##[')), [], name);
+    // Run as pasted: `$'…'`, which POSIX.1-2024 reads (as bash, zsh and ksh do), by bash, as dash 0.5.12 predates it.
+    const shell = suggested.includes("$'") ? 'bash' : 'sh';
+    const run = spawnSync(shell, ['-c', `"$0" "$1" ${suggested.slice('mars-toml '.length)}`, process.execPath, path.join(DIST, 'cli.js')], { cwd: dir, encoding: 'utf8', env: { ...process.env, HOME: '/nonexistent' } });
+    assert.equal(run.status, 0, `${suggested}: ${run.stderr}`);
+    assert.equal(run.stderr, '1 file checked: 1 information (1 fixable with --fix)\n', suggested);
+  }
+  // A plain path is left bare.
+  assert.match(cli(['-x.toml'], { cwd: dir }).err, /\(did you mean mars-toml check \.\/-x\.toml\?\)$/m);
+  assert.match(cli(['é.toml'], { cwd: dir }).err, /\(did you mean mars-toml check é\.toml\?\)$/m);
+});
+
 test('--severity: a code or level not known is a usage error that says what is', () => {
   const cases: Array<[string[], RegExp]> = [
     [['--severity', 'unknwn-tool=off'], /'unknwn-tool' is not a diagnostic code \(did you mean unknown-tool\?\); the codes: invalid-tool-name, /],

@@ -16,6 +16,37 @@ export function pathSaid(p: string): string {
   return /^\s|\s$/u.test(p) || shown(p) !== p ? `"${shown(p.replace(/["\\]/g, '\\$&'))}"` : p;
 }
 
+/**
+ * `word` as a POSIX shell reads it back, for a command a message suggests pasting (`pathSaid` and
+ * `shown` are for reading, not a shell: `a b` would be two paths, `$HOME` expanded): bare when no
+ * shell reads a character of it specially, else in single quotes, a quote in it written `'\''`.
+ * What a reader could not see (a line break, which would also end the message's line) is written
+ * `$'\ooo'`, its UTF-8 bytes in octal, as POSIX.1-2024, bash, zsh and ksh read it; a `##[`, which
+ * GitHub would read as a workflow command (see `inert`), is split by an empty quote (`##''[`).
+ */
+export function shellWord(word: string): string {
+  if (/^[\p{L}\p{N}_./,:@%+=-]+$/u.test(word) && shown(word) === word) return word;
+  let out = '';
+  let seen = ''; // a run of characters a reader sees, quoted once it ends
+  let unseen = ''; // a run of those escaped, in octal
+  const end = () => {
+    if (seen) out += `'${seen.replace(/'/g, "'\\''").replace(/##\[/g, "##''[")}'`;
+    if (unseen) out += `$'${unseen}'`;
+    seen = unseen = '';
+  };
+  for (const c of word) {
+    if (shown(c) === c) {
+      if (unseen) end();
+      seen += c;
+    } else {
+      if (seen) end();
+      for (const b of new TextEncoder().encode(c)) unseen += `\\${b.toString(8).padStart(3, '0')}`;
+    }
+  }
+  end();
+  return out;
+}
+
 /** What went wrong with a file, in words. */
 export function reason(e: unknown): string {
   const code = (e as NodeJS.ErrnoException).code;

@@ -6,7 +6,7 @@ import { CHECK_OPTIONS, inert, parseCheckArgs, runCheck, UsageError } from './ch
 import { nearestWord } from '../grammar/checks';
 import { shown } from '../grammar/text';
 import { parseNames } from './parseNames';
-import { reason } from './files';
+import { reason, shellWord } from './files';
 import { codeIsWarm } from '../node/codeCache';
 
 const CHECK = 'check [paths... | -] [--format text|json|github] [--fix] [--severity <code>=<level>]... [--stdin-filename <path>] [--no-respect-gitignore]';
@@ -68,8 +68,11 @@ const ELSEWHERE: Readonly<Record<string, string>> = { '-v': '--version', lint: '
 function meant(command: string): string {
   const near = ELSEWHERE[command] ?? nearestWord(command, COMMANDS);
   if (near) return ` (did you mean ${near}?)`;
-  const checks = command === '-' || CHECK_OPTIONS.includes(command.split('=')[0]!) || (!command.startsWith('-') && fs.existsSync(command));
-  return checks ? ` (did you mean mars-toml check ${said(command)}?)` : '';
+  // A command to paste: the word quoted as a shell reads it (a path with a space was two paths).
+  if (command === '-' || CHECK_OPTIONS.includes(command.split('=')[0]!)) return ` (did you mean mars-toml check ${shellWord(command)}?)`;
+  // A path that starts with `-` would be read as an option: `./` before it, as check reads it.
+  if (fs.existsSync(command)) return ` (did you mean mars-toml check ${shellWord(command.startsWith('-') ? `./${command}` : command)}?)`;
+  return '';
 }
 
 async function main(argv: string[]): Promise<number> {
