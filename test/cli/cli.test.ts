@@ -924,6 +924,27 @@ test('a folder whose only mars.toml files are no regular files (a pipe, a link t
   assert.deepEqual(first(['a']), [0, `mars-toml: no mars.toml or mars.local.toml under a that git does not ignore (1 ignored: name it, or pass --no-respect-gitignore, to check it); a${path.sep}mars.toml is a pipe, passed over (only regular files are read)`]);
 });
 
+test('a folder whose other files are checked still says which mars.toml files it passed over (a pipe, a socket, a link to a folder), as when they are the only ones', async () => {
+  const dir = workspace({ 'mars.toml': FIXABLE, 'c/.keep': '' });
+  for (const sub of ['a', 'b']) fs.mkdirSync(path.join(dir, sub));
+  spawnSync('mkfifo', [path.join(dir, 'a', 'mars.toml')]);
+  fs.symlinkSync(path.join('..', 'c'), path.join(dir, 'b', 'mars.local.toml'));
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(path.join(dir, 'b', 'mars.toml'), resolve));
+  try {
+    const run = (args: string[]) => {
+      const r = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), 'check', ...args], { cwd: dir, encoding: 'utf8', timeout: 20_000 });
+      return [r.status, r.stderr];
+    };
+    const passed = `a${path.sep}mars.toml is a pipe, b${path.sep}mars.local.toml a folder and b${path.sep}mars.toml a socket, passed over (only regular files are read)`;
+    assert.deepEqual(run(['.']), [0, `mars-toml: ${passed}\n1 file checked: 1 information (1 fixable with --fix)\n`]);
+    // Beside a path not read, said as well: its message does not hide them.
+    assert.deepEqual(run(['a', 'b', 'missing']), [2, `mars-toml: cannot read missing: no such file or folder\nmars-toml: ${passed}\n0 files checked, 1 not checked: no problems in what was checked\n`]);
+  } finally {
+    server.close();
+  }
+});
+
 test('output that cannot be written (a full disk) exits 2, not 0, and says why', () => {
   const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["Shell"]\n' });
   const full = fs.openSync('/dev/full', 'w');

@@ -247,15 +247,16 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
   for (const p of problems) complain(p.message);
   const missing = problems.filter((p) => !p.folder).length; // paths named that could not be read
   const foldersNotRead = problems.length - missing;
+  // A file found and passed over (a pipe) is said, and why, whatever else was found: else a search
+  // that found nothing would seem to deny it is there, and one that found others, to have read it.
+  const what = passedOver.map((p, i) => `${pathSaid(p.path)} ${i === 0 ? 'is ' : ''}${p.what}`);
+  const passed = what.length === 0 ? '' : `${inWords(what)}, passed over (only regular files are read)`;
   if (files.length === 0 && !unreadable) {
     // Searched again without .gitignore only when nothing was found, to tell why.
     const hidden = options.respectGitignore ? findFiles(options.paths, []).length : 0;
     const them = hidden === 1 ? 'it' : 'them';
-    // One found and passed over (a pipe) is said, and why: else the message would seem to deny it is there.
-    const what = passedOver.map((p, i) => `${pathSaid(p.path)} ${i === 0 ? 'is ' : ''}${p.what}`);
-    const passed = what.length === 0 ? '' : `${hidden === 0 ? ':' : ';'} ${inWords(what)}, passed over (only regular files are read)`;
-    complain(`no mars.toml or mars.local.toml under ${options.paths.map(pathSaid).join(', ')}${hidden === 0 ? '' : ` that git does not ignore (${hidden} ignored: name ${them}, or pass --no-respect-gitignore, to check ${them})`}${passed}`);
-  }
+    complain(`no mars.toml or mars.local.toml under ${options.paths.map(pathSaid).join(', ')}${hidden === 0 ? '' : ` that git does not ignore (${hidden} ignored: name ${them}, or pass --no-respect-gitignore, to check ${them})`}${passed && `${hidden === 0 ? ':' : ';'} ${passed}`}`);
+  } else if (passed) complain(passed);
   // Output is written in chunks as it is made: a file can have tens of thousands of findings.
   let pending = '';
   const line = (text: string) => {
