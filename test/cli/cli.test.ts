@@ -1015,6 +1015,10 @@ test('parse-names: a line that is not a JSON string is reported, the rest still 
   const odd = cli(['parse-names'], { input: `\u001b[2J\u202e${'x'.repeat(200)}\n` });
   assert.match(odd.err, /got \\u001B\[2J\\u202Ex+…x+\n$/);
   assert.doesNotMatch(odd.err, /[\u001b\u202e]/);
+  // Nor can a line make one GitHub reads as a workflow command (`##[` anywhere in it), as the checker's messages cannot.
+  const command = cli(['parse-names'], { input: '##[error]injected\n"##[warning]"x\n' });
+  assert.equal(command.code, 2);
+  assert.deepEqual(command.err.split('\n').slice(0, 2), ['mars-toml parse-names: line 1: expected a JSON string literal such as "bash(git log:*)", got ##\\u005Berror]injected', 'mars-toml parse-names: line 2: expected a JSON string literal such as "bash(git log:*)", got "##\\u005Bwarning]"x']);
   // Half of a surrogate pair, escaped: JSON's grammar, but no name Mars can hold (serde_json refuses it); a whole pair is answered.
   const lone = cli(['parse-names'], { input: '"\\ud800bash"\n"bash\\udc00"\n"\\ud83d\\ude80"\n' });
   assert.equal(lone.code, 2);

@@ -3,6 +3,7 @@
 
 import { parseRecord, toJsonLine } from '../grammar/record';
 import { shortened, shown } from '../grammar/text';
+import { inert } from './check';
 import { reason } from './files';
 import { isFolder } from './read';
 
@@ -15,8 +16,9 @@ const CR = 0x0d;
 
 export async function parseNames(input: NodeJS.ReadableStream, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
   // Named as every message of the program names its command (`mars-toml check: …`): a harness's
-  // stderr mixes the lines of several programs.
-  const complain = (message: string) => err.write(`mars-toml parse-names: ${message}\n`);
+  // stderr mixes the lines of several programs. Made `inert` as the checker's are: a line it quotes
+  // could hold `##[`, which GitHub reads as a workflow command anywhere in a line of a step's output.
+  const complain = (message: string) => err.write(`mars-toml parse-names: ${inert(message)}\n`);
   if (isFolder(input)) {
     complain(`cannot read stdin: ${reason({ code: 'EISDIR' })}`);
     return 2;
