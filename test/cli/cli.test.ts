@@ -1400,6 +1400,8 @@ test('a mistyped option or command is a usage error that names the one it most l
     [['--fix'], /unknown command '--fix' \(did you mean mars-toml check --fix\?\)$/m],
     [['mars.toml'], /unknown command 'mars.toml' \(did you mean mars-toml check mars.toml\?\)$/m],
     [['frobnicate'], /^mars-toml: unknown command 'frobnicate'$/m],
+    // An empty one (`mars-toml "$CMD"`, CMD unset) is said, as `help ''` says it, not answered by the help alone.
+    [[''], /^mars-toml: unknown command ''$/m],
     // What other tools call a command of ours: eslint's and node's -v, tombi's lint, a fix command.
     [['-v'], /^mars-toml: unknown command '-v' \(did you mean --version\?\)$/m],
     [['lint', '.'], /^mars-toml: unknown command 'lint' \(did you mean check\?\)$/m],

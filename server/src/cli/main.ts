@@ -132,7 +132,8 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(rest[0] === 'check' ? CHECK_USAGE : USAGE);
       return 0;
     default:
-      process.stderr.write(command ? `mars-toml: unknown command '${said(command)}'${meant(command)}\n${USAGE}` : USAGE);
+      // No command at all is the help; an empty one (`"$CMD"` unset) is one not known, as `help ''` says.
+      process.stderr.write(command === undefined ? USAGE : `mars-toml: unknown command '${said(command)}'${meant(command)}\n${USAGE}`);
       return 2;
   }
 }
