@@ -1163,6 +1163,25 @@ test('a path that cannot be read is reported once however it is named; a folder 
   }
 });
 
+test('a symbolic link that leads nowhere is said to be one, named or found in a folder: "no such file or folder" seemed to deny the file ls lists', () => {
+  const dir = workspace({});
+  fs.mkdirSync(path.join(dir, 'found'));
+  fs.symlinkSync('nowhere.toml', path.join(dir, 'dangling.toml'));
+  fs.symlinkSync(path.join('..', 'dangling.toml'), path.join(dir, 'found', 'mars.toml'));
+  const cases: Array<[string, string]> = [
+    ['dangling.toml', 'cannot read dangling.toml: it is a broken symbolic link (to nowhere.toml)'],
+    [path.join('found', 'mars.toml'), `cannot read found${path.sep}mars.toml: it is a broken symbolic link (to ..${path.sep}dangling.toml)`],
+    ['found', `cannot read found${path.sep}mars.toml: it is a broken symbolic link (to ..${path.sep}dangling.toml)`],
+    // What is not there at all is still missing.
+    ['nowhere.toml', 'cannot read nowhere.toml: no such file or folder'],
+  ];
+  for (const [arg, message] of cases) {
+    const r = cli(['check', arg], { cwd: dir });
+    assert.equal(r.code, 2, arg);
+    assert.equal(r.err, `mars-toml: ${message}\n0 files checked, 1 not checked: no problems in what was checked\n`, arg);
+  }
+});
+
 test('a path too long for the system is said to be in words, the path quoted once, not in Node\'s code with the path again', () => {
   const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["read"]\n' });
   // A name past the 255 bytes a folder entry holds, as a file and as a folder; a path past PATH_MAX.

@@ -72,6 +72,21 @@ export function reason(e: unknown): string {
   return e.message;
 }
 
+/**
+ * Why `p` could not be read, as `reason` says it, but for a symbolic link that leads nowhere: said
+ * to be one, with where it points, where "no such file or folder" seemed to deny the file `ls` lists.
+ */
+export function notReadBecause(p: string, e: unknown): string {
+  if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
+    try {
+      if (fs.lstatSync(p).isSymbolicLink()) return `it is a broken symbolic link (to ${pathSaid(fs.readlinkSync(p))})`;
+    } catch {
+      // Not there at all, or a folder on its path missing: no such file.
+    }
+  }
+  return reason(e);
+}
+
 type WriteAt = (fd: number, data: Uint8Array, at: number) => void;
 
 /** Writes all of `data` at offset `at` of the file. */

@@ -3,7 +3,7 @@
 
 import { constants } from 'node:buffer';
 import fs from 'node:fs';
-import { pathSaid, reason } from './files';
+import { notReadBecause, pathSaid, reason } from './files';
 
 const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
 
@@ -51,7 +51,7 @@ export function readText(file: string, maxBytes: number = MAX_STRING_LENGTH): Re
     if (stat.size > maxBytes) return { error: `${said} is too large to check (${stat.size} bytes; at most ${maxBytes})` };
     bytes = fs.readFileSync(file);
   } catch (e) {
-    return { error: `cannot read ${said}: ${reason(e)}` };
+    return { error: `cannot read ${said}: ${notReadBecause(file, e)}` };
   }
   return asText(said, bytes, maxBytes);
 }

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { FILE_NAMES } from '../protocol';
-import { pathSaid, reason } from './files';
+import { notReadBecause, pathSaid, reason } from './files';
 import { ignored, parseIgnoreFile, type IgnoreLevel, type IgnorePattern } from './gitignore';
 import { notRegular } from './read';
 
@@ -87,7 +87,7 @@ export function findFiles(paths: readonly string[], problems: PathProblem[], res
       stat = fs.statSync(p);
     } catch (e) {
       // Said once for each file it names, as the system reads the path (`link/../x` is not `./x`).
-      problem(namedAs(p), `cannot read ${pathSaid(p)}: ${namedNotUtf8(p) ? 'its name is not UTF-8' : reason(e)}${unexpanded(p, e) ? ` (${UNEXPANDED})` : ''}`, false);
+      problem(namedAs(p), `cannot read ${pathSaid(p)}: ${namedNotUtf8(p) ? 'its name is not UTF-8' : notReadBecause(p, e)}${unexpanded(p, e) ? ` (${UNEXPANDED})` : ''}`, false);
       continue;
     }
     if (stat.isDirectory()) {
