@@ -10,7 +10,9 @@ import { CODES } from '../../server/src/analysis/codes';
 import { analyzeDocument, documentFixAll } from '../../server/src/analysis/document';
 import { applyEdits } from '../../server/src/analysis/edits';
 import { inert } from '../../server/src/cli/check';
+import { parseNames } from '../../server/src/cli/parseNames';
 import { notUtf8 } from '../../server/src/cli/read';
+import { PassThrough, Readable } from 'node:stream';
 import { DIST, ROOT, SHARED } from '../support/paths';
 
 // Text reports are plain unless asked for colour (see the colour test): `node --test` on a terminal
@@ -1051,6 +1053,56 @@ test('parse-names: a line that is not UTF-8 is reported, not answered for the na
   assert.match(r.stderr, /^mars-toml parse-names: line 2: not UTF-8, as JSON text must be, got "caf\uFFFD"$/m);
   assert.match(r.stderr, /^mars-toml parse-names: line 4: not UTF-8/m);
   assert.equal(r.stderr.trim().split('\n').length, 2, r.stderr);
+});
+
+test('parse-names: a line holding a NUL byte is told as soon as it comes and read no further, the lines after it answered (`< /dev/zero` grew a line without end until memory ran out)', async () => {
+  const child = spawn(process.execPath, [path.join(DIST, 'cli.js'), 'parse-names']);
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
+  // Line 2 starts as text, then 128 MiB of NUL bytes, as from /dev/zero; \r ends it.
+  child.stdin.write('"bash"\n"read');
+  const size = 128 << 20;
+  let fed = 0;
+  let toldAt = -1;
+  let peak = 0; // the checker's memory, where the system says it (Linux)
+  const status = `/proc/${child.pid}/status`;
+  await new Promise<void>((resolve) => {
+    const feed = () => {
+      if (fs.existsSync(status)) peak = Math.max(peak, Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(status, 'utf8'))?.[1] ?? 0) * 1024);
+      if (toldAt < 0 && err) toldAt = fed;
+      while (fed < size) if ((fed += 1 << 20), !child.stdin.write(Buffer.alloc(1 << 20))) return void child.stdin.once('drain', feed);
+      resolve();
+    };
+    feed();
+  });
+  child.stdin.end('\r\n"Shell"\n7\n');
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  assert.ok(toldAt >= 0 && toldAt < size, `nothing said before the line ended (${toldAt})`);
+  assert.ok(peak < size, `${peak} bytes held`);
+  assert.equal(code, 2);
+  assert.equal(err, 'mars-toml parse-names: line 2: holds a NUL byte, which no JSON text holds (is the input binary?)\nmars-toml parse-names: line 4: expected a JSON string literal such as "bash(git log:*)", got 7\n');
+  assert.deepEqual(out.trim().split('\n').map((l) => JSON.parse(l).input), ['bash', 'Shell']);
+});
+
+test('parse-names: a line longer than a string holds is said to be, and read no further; the lines after it, ended by \\r or \\n, answered', async () => {
+  const run = async (chunks: string[]) => {
+    let out = '';
+    let err = '';
+    const sink = (add: (s: string) => void) => Object.assign(new PassThrough(), { write: (s: string) => (add(s), true) });
+    const code = await parseNames(Readable.from(chunks.map((c) => Buffer.from(c))), sink((s) => (out += s)) as unknown as NodeJS.WritableStream, sink((s) => (err += s)) as unknown as NodeJS.WritableStream, 16);
+    return [code, out.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l).input), err];
+  };
+  const long = 'line 2: longer than 16 bytes, the most a line may hold\n';
+  const cases: Array<[string[], unknown[]]> = [
+    [['"bash"\n"', 'x'.repeat(10), 'x'.repeat(10), 'x"\n"read"\n'], [2, ['bash', 'read'], `mars-toml parse-names: ${long}`]],
+    // Ended by \r, \r\n split between chunks, or the input's end; a name of 16 bytes is not too long.
+    [['"bash"\r"', 'x'.repeat(20), '\r"read"\r', '"', 'y'.repeat(20), '\r', '\n"Read"\n'], [2, ['bash', 'read', 'Read'], `mars-toml parse-names: ${long}mars-toml parse-names: line 4: longer than 16 bytes, the most a line may hold\n`]],
+    [['"bash"\n"', 'x'.repeat(40)], [2, ['bash'], `mars-toml parse-names: ${long}`]],
+    [['"xxxxxxxxxxxxxx"\n'], [0, ['xxxxxxxxxxxxxx'], '']],
+  ];
+  for (const [chunks, expected] of cases) assert.deepEqual(await run(chunks), expected, JSON.stringify(chunks));
 });
 
 test('parse-names answers each line as it comes, not at the end of the input (a harness writes a name and waits for its parse)', async () => {

@@ -1,6 +1,7 @@
 // `mars-toml parse-names`: one JSON string literal per stdin line in, one parse record per line out,
 // in the format of shared/conformance/tool-names.jsonl.
 
+import { constants } from 'node:buffer';
 import { parseRecord, toJsonLine } from '../grammar/record';
 import { shortened, shown } from '../grammar/text';
 import { inert } from './check';
@@ -14,7 +15,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const LF = 0x0a;
 const CR = 0x0d;
 
-export async function parseNames(input: NodeJS.ReadableStream, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+/** `maxBytes`: the longest line read, past which it cannot be held as text (about 512 MiB); a test's is smaller. */
+export async function parseNames(input: NodeJS.ReadableStream, out: NodeJS.WritableStream, err: NodeJS.WritableStream, maxBytes: number = constants.MAX_STRING_LENGTH): Promise<number> {
   // Named as every message of the program names its command (`mars-toml check: …`): a harness's
   // stderr mixes the lines of several programs. Made `inert` as the checker's are: a line it quotes
   // could hold `##[`, which GitHub reads as a workflow command anywhere in a line of a step's output.
@@ -41,6 +43,13 @@ export async function parseNames(input: NodeJS.ReadableStream, out: NodeJS.Writa
     lineNo++;
     // A BOM (an editor saving the input as "UTF-8 with BOM") is not part of the first literal.
     if (lineNo === 1 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+    // Neither is read past (`hold`): the line may not end at all (`< /dev/zero`).
+    const why = bytes.includes(0) ? 'holds a NUL byte, which no JSON text holds (is the input binary?)' : bytes.length > maxBytes ? `longer than ${maxBytes} bytes, the most a line may hold` : null;
+    if (why) {
+      complain(`line ${lineNo}: ${why}`);
+      failed++;
+      return;
+    }
     let line: string;
     try {
       line = utf8.decode(bytes);
@@ -73,11 +82,14 @@ export async function parseNames(input: NodeJS.ReadableStream, out: NodeJS.Writa
       buffer = '';
     }
   };
+  // The first line of the next bytes answered is the end of one answered already (`dropping`).
+  let endsAnswered = false;
   /** The lines of `bytes`, which holds no LF: `\r` ends one too, as readline reads it. */
   const answerAll = (bytes: Uint8Array) => {
     for (let start = 0; ; ) {
       const cr = bytes.indexOf(CR, start);
-      answer(bytes.subarray(start, cr === -1 ? bytes.length : cr));
+      if (endsAnswered) endsAnswered = false;
+      else answer(bytes.subarray(start, cr === -1 ? bytes.length : cr));
       if (cr === -1) return;
       start = cr + 1;
     }
@@ -85,6 +97,31 @@ export async function parseNames(input: NodeJS.ReadableStream, out: NodeJS.Writa
   // The bytes of the line not yet ended, kept as read: joined once its end comes (a line of
   // megabytes arrives in many chunks).
   let pending: Buffer[] = [];
+  let pendingSize = 0;
+  // The rest of a line answered before its end, which is not kept: up to the next \r or \n.
+  let dropping = false;
+  /**
+   * Keeps `tail`, bytes of lines not yet ended. A line holding a NUL byte, which no JSON text holds,
+   * or longer than a string holds, is answered at once, and not kept: `< /dev/zero` made one line
+   * without end, kept until memory ran out, and said nothing; a binary file piped in, one of its size.
+   */
+  const hold = (tail: Buffer) => {
+    if (dropping) {
+      const cr = tail.indexOf(CR);
+      if (cr === -1) return;
+      // From the \r that ends it: a \n after it, in the next chunk, ends no other line.
+      (dropping = false), (endsAnswered = true), (tail = tail.subarray(cr));
+    }
+    pending.push(tail);
+    pendingSize += tail.length;
+    if (!tail.includes(0) && pendingSize <= maxBytes) return;
+    const held = Buffer.concat(pending);
+    const lastCr = held.lastIndexOf(CR);
+    if (lastCr !== -1) answerAll(held.subarray(0, lastCr)); // the lines ended by a \r
+    const line = held.subarray(lastCr + 1);
+    if (line.includes(0) || line.length > maxBytes) (pending = []), (pendingSize = 0), answer(line), (dropping = true);
+    else (pending = [line]), (pendingSize = line.length);
+  };
   try {
     for await (const data of input) {
       if (gone) break;
@@ -92,12 +129,18 @@ export async function parseNames(input: NodeJS.ReadableStream, out: NodeJS.Writa
       let start = 0;
       for (let lf = chunk.indexOf(LF); lf !== -1 && !gone; lf = chunk.indexOf(LF, start)) {
         let line = chunk.subarray(start, lf);
-        if (pending.length > 0) (line = Buffer.concat([...pending, line])), (pending = []);
+        start = lf + 1;
+        if (dropping) {
+          // The line answered already ends here, or at a \r before.
+          dropping = false;
+          const cr = line.indexOf(CR);
+          if (cr === -1) continue;
+          (endsAnswered = true), (line = line.subarray(cr));
+        } else if (pending.length > 0) (line = Buffer.concat([...pending, line])), (pending = []), (pendingSize = 0);
         // `\r\n` ends one line.
         answerAll(line.at(-1) === CR ? line.subarray(0, -1) : line);
-        start = lf + 1;
       }
-      if (start < chunk.length) pending.push(chunk.subarray(start));
+      if (start < chunk.length) hold(chunk.subarray(start));
       // What came in is answered before more is awaited: a program that writes a name and waits for
       // its parse (a differential harness), or a person typing, would wait for the end of the input.
       if (buffer && !gone) out.write(buffer), (buffer = '');
