@@ -106,6 +106,14 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['x = 1\r y = 2\n', '1', 'a lone carriage return (U+000D) after the value: TOML ends a line with a line feed (`\\n` or `\\r\\n`)'],
   // After a table header too: an editor shows the lone CR as a line break, and `U+000D` names nothing the user sees.
   ['[agents.a.tools]\rallowed = ["read"]\r', ']', 'a lone carriage return (U+000D) after the table header: TOML ends a line with a line feed (`\\n` or `\\r\\n`)'],
+  // Where a key goes (a file of only line ends converted twice, `\r\r\n`; a blank line of one), or within one: not a character to quote in a bare key.
+  // Shown where a line break's error is, on the character before (none at the file's start): no range starts with one.
+  ['\r', '', 'a lone carriage return (U+000D): TOML ends a line with a line feed (`\\n` or `\\r\\n`)'],
+  ['\r\r\n\r\r\n', '', 'a lone carriage return (U+000D): TOML ends a line with a line feed (`\\n` or `\\r\\n`)'],
+  ['x = 1\n  \ry = 2\n', '1', 'a lone carriage return (U+000D): TOML ends a line with a line feed (`\\n` or `\\r\\n`)'],
+  ['allowed\r= ["read"]\n', 'd', 'a lone carriage return (U+000D): TOML ends a line with a line feed (`\\n` or `\\r\\n`)'],
+  // Not a CR of a `\r\n`, which ends the line.
+  ['[agents.a.tools\r\nallowed = ["read"]\r\n', 's', 'this table header is not closed: add `]`'],
   // Dates and times smol-toml refuses, said in the forms TOML writes.
   ['x = 2023-13-01\n', '2', '`2023-13-01` is not a date: the month is 01 to 12'],
   ['x = 2023-01-00\n', '2', '`2023-01-00` is not a date: the day is 01 to 31'],

@@ -175,6 +175,9 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (open()?.kind === 'inline-table' && (last === '{' || last === ',') && !/^[A-Za-z0-9_"'-]/.test(c ?? '')) return 'expected a key (`allowed = [...]`), or `}`';
       return 'expected `=` and a value after the key';
     case 'illegal character in key': {
+      // Where a key goes or within one (a line of line ends converted twice, `\r\r\n`): named as
+      // what an editor shows, a line break, which is no character of a key to quote.
+      if (c === '\r' && !atLineEnd) return 'a lone carriage return (U+000D): TOML ends a line with a line feed (`\\n` or `\\r\\n`)';
       if (header) {
         if (atLineEnd || c === '#') return headerNotClosed;
         if (c === '[') return 'expected `]` before this `[`: a header names one table (is its `]` missing?)';
