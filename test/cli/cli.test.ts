@@ -942,6 +942,12 @@ test('a folder whose other files are checked still says which mars.toml files it
     assert.deepEqual(run(['.']), [0, `mars-toml: ${passed}\n1 file checked: 1 information (1 fixable with --fix)\n`]);
     // Beside a path not read, said as well: its message does not hide them.
     assert.deepEqual(run(['a', 'b', 'missing']), [2, `mars-toml: cannot read missing: no such file or folder\nmars-toml: ${passed}\n0 files checked, 1 not checked: no problems in what was checked\n`]);
+    // A folder named mars.toml (a bind mount of a file that was missing makes one) is said too, and searched as a folder.
+    fs.mkdirSync(path.join(dir, 'd', 'mars.local.toml'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'd', 'mars.local.toml', 'mars.toml'), FIXABLE);
+    assert.deepEqual(run(['d']), [0, `mars-toml: d${path.sep}mars.local.toml is a folder, passed over (only regular files are read)\n1 file checked: 1 information (1 fixable with --fix)\n`]);
+    fs.rmSync(path.join(dir, 'd', 'mars.local.toml', 'mars.toml'));
+    assert.deepEqual(run(['d']), [0, `mars-toml: no mars.toml or mars.local.toml under d: d${path.sep}mars.local.toml is a folder, passed over (only regular files are read)\n0 files checked: no problems\n`]);
   } finally {
     server.close();
   }

@@ -73,6 +73,8 @@ export function findFiles(paths: readonly string[], problems: PathProblem[], res
       }
       if (respectGitignore && ignored(levels, e.name, e.isDirectory())) continue;
       if (e.isDirectory()) {
+        // A folder so named (a bind mount of a file that was missing makes one) is searched, and said.
+        if ((FILE_NAMES as readonly string[]).includes(e.name)) passedOver.push({ path: p, what: notRegular(e)! });
         if (!SKIP_DIRS.has(e.name)) walk(p, levels.map((l) => ({ patterns: l.patterns, prefix: `${l.prefix}${e.name}/` })));
       } else if ((FILE_NAMES as readonly string[]).includes(e.name)) {
         const what = e.isSymbolicLink() ? behind(p) : notRegular(e);
