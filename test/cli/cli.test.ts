@@ -9,7 +9,7 @@ import path from 'node:path';
 import { CODES } from '../../server/src/analysis/codes';
 import { analyzeDocument, documentFixAll } from '../../server/src/analysis/document';
 import { applyEdits } from '../../server/src/analysis/edits';
-import { inert } from '../../server/src/cli/check';
+import { inert, parseCheckArgs, runCheck } from '../../server/src/cli/check';
 import { parseNames } from '../../server/src/cli/parseNames';
 import { notUtf8 } from '../../server/src/cli/read';
 import { PassThrough, Readable } from 'node:stream';
@@ -1386,6 +1386,25 @@ test('check -: stdin that is not text is told as soon as a NUL byte comes, not r
     assert.match(err, message);
     assert.equal(out, '', 'no document written back');
   }
+});
+
+test('check - on a terminal says it reads the document from there, and how to check a file named - when the current folder holds one', async () => {
+  const terminal = () => Object.assign(Readable.from([Buffer.from('[agents.a.tools]\nallowed = ["read"]\n')]), { isTTY: true });
+  const first = async (dir: string) => {
+    let err = '';
+    const sink = Object.assign(new PassThrough(), { write: (s: string) => ((err += s), true) }) as unknown as NodeJS.WritableStream;
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      assert.equal(await runCheck(parseCheckArgs(['-']), sink, sink, terminal()), 0);
+    } finally {
+      process.chdir(cwd);
+    }
+    return err.split('\n')[0];
+  };
+  const said = 'mars-toml: reading the document from the terminal: end it with Ctrl-D (Ctrl-Z, Enter on Windows)';
+  assert.equal(await first(workspace({})), said);
+  assert.equal(await first(workspace({ '-': FIXABLE })), `${said}; for the file named -, write .${path.sep}-`);
 });
 
 test('check - with a folder for stdin (`< .`) says so, exit 2, rather than check an empty document', () => {

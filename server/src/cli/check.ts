@@ -238,8 +238,9 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
   const unnamed = stdin && options.stdinFilename === undefined; // taken for a mars.toml
   const passedOver: PassedOver[] = [];
   const files = stdin ? [options.stdinFilename === undefined ? STDIN_NAME : namedAs(options.stdinFilename)] : findFiles(options.paths, problems, options.respectGitignore, passedOver);
-  // Nothing piped: a run that waits for the terminal says so, rather than seem to hang.
-  if (stdin && input.isTTY) complain('reading the document from the terminal: end it with Ctrl-D (Ctrl-Z, Enter on Windows)');
+  // Nothing piped: a run that waits for the terminal says so, rather than seem to hang; and, where
+  // a file is named -, how to name it, as `-` is always stdin.
+  if (stdin && input.isTTY) complain(`reading the document from the terminal: end it with Ctrl-D (Ctrl-Z, Enter on Windows)${fs.existsSync(STDIN) ? `; for the file named ${STDIN}, write .${path.sep}${STDIN}` : ''}`);
   // `--fix -` writes the document to stdout, fixed or not, and the report to stderr, as ruff does.
   const report = stdin && options.fix ? err : out;
   const colour = options.format === 'text' && wantsColour(report);
