@@ -466,6 +466,14 @@ const CASES: Case[] = [
   { name: 'the removed mcp key given the map form in a tools table written as an array of tables', doc: '[[agents.d.tools]]\nm|cp = "deny"', range: [1, 0, 1, 3],
     has: ['**`tools.mcp`** was removed.', 'Mars refuses to load the config.'], lacks: ['Map-form', 'Not a tool name'] },
   { name: 'a key with no value in a tools table written as an array of tables', doc: '[[agents.d.tools]]\nba|sh =', range: null },
+  // A server of the removed `mcp` there: the entry it would be, as in a tools table, with the refusal (it had no hover).
+  { name: 'a server of the removed mcp in a tools table written as an array of tables', doc: '[[agents.d.tools]]\nmcp = ["g|h"]', range: [1, 8, 1, 10],
+    has: ['**MCP** server `gh` · tool `*`', '_Not an entry yet: `tools.mcp` was removed', 'Mars refuses to load the config, so its rule is not in force.',
+      '`tools` of agent `d` must be a table, not an array of tables (`[[…]]`).', 'As the entry `mcp(gh)` of `allowed` of agent `d`'],
+    lacks: ['cannot load the file'] },
+  { name: 'a grant in the removed mcp in a tools table written as an array of tables', doc: '[[skills.s.tools]]\nmcp = "mcp__gh|__x"', range: [1, 7, 1, 17],
+    has: ['As the entry `mcp(gh/x)` of `allowed` of skill `s`', '`tools` of skill `s` must be a table'] },
+  { name: 'the removed mcp given the map form in a tools table written as an array of tables: no server', doc: '[[agents.d.tools]]\nmcp = "de|ny"', range: null },
   // Right under `[[agents.x]]` it is a list outside the tools table, whatever the header's shape.
   { name: 'a list right under an agent written as an array of tables: outside the tools table', doc: '[[agents.x]]\nallo|wed = ["read"]', range: [1, 0, 1, 7],
     has: ['**`allowed`**: a list outside the tools table; Mars does not read it as a tool list, and none of its rules is in force.'] },

@@ -17,7 +17,7 @@ import { meantList } from '../analysis/meant';
 import { isWritten, misplacedAt, ownerLabel, refusalOf, sameOwner, shapeList, TOOLS_MCP_REMOVED, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
 import { capitalized } from '../grammar/text';
-import type { Span, TomlString, TomlValue } from '../toml/model';
+import type { KeyValue, Span, TomlString, TomlValue } from '../toml/model';
 import { firstLineOf, positionsOf } from '../toml/lineIndex';
 import { code, describeList, describeToolName, LIST_MEANING, plainReason } from './describe';
 
@@ -61,7 +61,7 @@ export function hover(
     const [title, ...rest] = describeToolName(raw, parseToolName(raw), list);
     // The entry it would be, named as written there (`gh` of `mcp` is `mcp(gh)`).
     const as = `As the entry ${code(raw)} of \`${list}\` of ${owned(wouldBe.owner)}${rest.length > 0 ? ':' : '.'}`;
-    return said([title!, `_Not an entry yet: ${why}._`, ...refusedUnder(refusal(wouldBe.owner), 'its rule is not'), as, ...rest],
+    return said([title!, `_Not an entry yet: ${why}._`, ...refusedUnder(wouldBe.refused ?? refusal(wouldBe.owner), 'its rule is not'), as, ...rest],
       wouldBe.span ?? shownSpan(doc.text, str));
   }
   const extra = extraKeyAt(analysis, offset);
@@ -86,31 +86,27 @@ export function hover(
   // A list below a tools table written as an array of tables (`[[agents.d.tools]]`), which the
   // analysis reads as none, or a key Mars would ignore there: read from the section as written, not
   // in force, as the header's hover says.
-  for (const problem of analysis.policies.shape) {
-    if (problem.kind !== 'tools-array-of-tables') continue;
-    const section = doc.sections.find((s) => s.header !== null && s.header === problem.header);
-    for (const kv of section?.entries ?? []) {
-      const key = kv.key.parts[0]!;
-      const value = kv.value;
-      if (kv.key.parts.length !== 1) continue;
-      if (key.name !== 'allowed' && key.name !== 'disallowed') {
-        if (!hit(key.span, false)) continue;
-        const ignored = describeIgnored(key.name, value, problem);
-        if (ignored) return said(ignored, keyContentSpan(doc.text, key.span));
-        continue;
-      }
-      const list: ListName = key.name;
-      // Its title only: what the list reads is not said, Mars reading none of it.
-      if (hit(key.span, false)) {
-        return said([describeList(list, [])[0]!, ...refusedUnder(problem, 'none of its rules is'), `_Of ${owned(problem.owner)}._`], keyContentSpan(doc.text, key.span));
-      }
-      // An entry, or a string where the list goes (`allowed = "read"`).
-      const strings = value?.kind === 'array' ? value.items : value?.kind === 'string' && !isOpenMultiline(value) ? [value] : [];
-      const str = strings.find((i): i is TomlString => i.kind === 'string' && hit(i.span, !i.terminated));
-      if (str) {
-        return said([...describeToolName(str.value, parseToolName(str.value), list), ...refusedUnder(problem, 'its rule is not'), `_In \`${list}\` of ${owned(problem.owner)}._`],
-          shownSpan(doc.text, str));
-      }
+  for (const { problem, kv } of refusedToolsKeys(analysis)) {
+    const key = kv.key.parts[0]!;
+    const value = kv.value;
+    if (kv.key.parts.length !== 1) continue;
+    if (key.name !== 'allowed' && key.name !== 'disallowed') {
+      if (!hit(key.span, false)) continue;
+      const ignored = describeIgnored(key.name, value, problem);
+      if (ignored) return said(ignored, keyContentSpan(doc.text, key.span));
+      continue;
+    }
+    const list: ListName = key.name;
+    // Its title only: what the list reads is not said, Mars reading none of it.
+    if (hit(key.span, false)) {
+      return said([describeList(list, [])[0]!, ...refusedUnder(problem, 'none of its rules is'), `_Of ${owned(problem.owner)}._`], keyContentSpan(doc.text, key.span));
+    }
+    // An entry, or a string where the list goes (`allowed = "read"`).
+    const strings = value?.kind === 'array' ? value.items : value?.kind === 'string' && !isOpenMultiline(value) ? [value] : [];
+    const str = strings.find((i): i is TomlString => i.kind === 'string' && hit(i.span, !i.terminated));
+    if (str) {
+      return said([...describeToolName(str.value, parseToolName(str.value), list), ...refusedUnder(problem, 'its rule is not'), `_In \`${list}\` of ${owned(problem.owner)}._`],
+        shownSpan(doc.text, str));
     }
   }
   const stray = analysis.policies.misplaced.find((m) => hit(misplacedAt(m).span, false));
@@ -151,12 +147,13 @@ function result(analysis: Analysis, paragraphs: string[], span: Span): Hover {
 /**
  * A string Mars does not read as an entry for its shape (`tools = ["read"]`, `allowed = "Read"`,
  * the removed `mcp = ["gh"]`): the entry the shape's fix makes of it, in the list it goes to, and
- * why it is not one yet (the diagnostic's words). Go to definition links the server it names
- * (`mcpServerAt`), as hover describes it.
+ * why it is not one yet (the diagnostic's words); `refused`: the refusal of a tools table written
+ * as an array of tables above it, which the analysis does not keep. Go to definition links the
+ * server it names (`mcpServerAt`), as hover describes it.
  */
 export function wouldBeEntryAt(
   analysis: Analysis, offset: number,
-): { str: TomlString; raw: string; list: ListName; owner: Owner; why: string; span?: Span } | null {
+): { str: TomlString; raw: string; list: ListName; owner: Owner; why: string; span?: Span; refused?: ShapeProblem | undefined } | null {
   const on = (v: TomlValue | null | undefined): TomlString[] => (v?.kind === 'string' ? [v] : v?.kind === 'array' ? v.items.flatMap((i) => (i.kind === 'string' ? [i] : [])) : []);
   const at = (v: TomlValue | null | undefined) => on(v).find((s) => !isOpenMultiline(s) && onSpan(analysis, s.span, offset, !s.terminated));
   for (const problem of analysis.policies.shape) {
@@ -177,13 +174,30 @@ export function wouldBeEntryAt(
     }
     return { str, raw: str.value, list, owner: problem.owner, why: problem.says(code) };
   }
-  for (const extra of analysis.policies.extraKeys) {
-    if (extra.name.name !== 'mcp' || !namesTheKey(extra)) continue;
-    const str = at(extra.keyValue.value);
+  // The removed `mcp` in a tools table, or below one written as an array of tables (`[[agents.d.tools]]`),
+  // which the analysis skips (read as written there, its refusal with it).
+  const mcp = [
+    ...analysis.policies.extraKeys.filter((extra) => extra.name.name === 'mcp' && namesTheKey(extra)).map((extra) => ({ kv: extra.keyValue, owner: extra.owner, refused: undefined })),
+    ...[...refusedToolsKeys(analysis)].filter(({ kv }) => kv.key.parts.length === 1 && kv.key.parts[0]!.name === 'mcp').map(({ kv, problem }) => ({ kv, owner: problem.owner, refused: problem })),
+  ];
+  for (const { kv, owner, refused } of mcp) {
+    const str = at(kv.value);
     // `mcp = "deny"` is the map form, no server named deny (moves.ts).
-    if (str && !(extra.keyValue.value!.kind === 'string' && isMapFormVerdict(str.value))) return { str, raw: mcpItemGrant(str.value).grant, list: 'allowed', owner: extra.owner, why: TOOLS_MCP_REMOVED };
+    if (str && !(kv.value!.kind === 'string' && isMapFormVerdict(str.value))) return { str, raw: mcpItemGrant(str.value).grant, list: 'allowed', owner, why: TOOLS_MCP_REMOVED, refused };
   }
   return null;
+}
+
+/**
+ * The key/values below a tools table written as an array of tables (`[[agents.d.tools]]`), which the
+ * analysis skips, with that refusal (`problem`): hover reads them as written.
+ */
+function* refusedToolsKeys(analysis: Analysis): Generator<{ problem: ShapeProblem; kv: KeyValue }> {
+  for (const problem of analysis.policies.shape) {
+    if (problem.kind !== 'tools-array-of-tables') continue;
+    const section = analysis.doc.sections.find((s) => s.header !== null && s.header === problem.header);
+    for (const kv of section?.entries ?? []) yield { problem, kv };
+  }
 }
 
 /** The owner in markdown: its name a code span, escaped as every name the hover quotes. */
