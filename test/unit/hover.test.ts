@@ -214,6 +214,18 @@ const CASES: Case[] = [
   { name: 'a map-form key asking: its fix removes it', doc: `${T}re|ad = "ask"`, range: [1, 0, 1, 4], has: ['Its fix: remove `read`.'] },
   { name: 'a map-form key Mars would reject as an entry: its fix removes it', doc: `${T}"*(|x)" = "deny"`, range: [1, 1, 1, 5], has: ['Mars ignores it', 'Its fix: remove `"*(x)"`.'] },
   { name: 'a dotted key below a tool name: its fix removes the key/value', doc: `${T}we|b.x = "allow"`, range: [1, 0, 1, 3], has: ['Its fix: remove `web.x`.'] },
+  // A dotted key below a list's name makes the list a table, which Mars refuses: what its diagnostic
+  // says, on the list's name (it had no hover). No fix is offered.
+  { name: 'a dotted key below a list\'s name', doc: `${T}allo|wed.x = ["read"]`, range: [1, 0, 1, 7],
+    has: ['**`allowed`** is not a list: Mars refuses to load the config.', '`allowed` of agent `reviewer` must be a list of tool names, not a table.'],
+    lacks: ['Its fix', 'looks meant', 'Mars reads'] },
+  { name: 'a dotted key below a list\'s name, after `tools.`', doc: '[agents.d]\ntools.disal|lowed.x.y = "web"', range: [1, 6, 1, 16],
+    has: ['**`disallowed`** is not a list: Mars refuses to load the config.', '`disallowed` of agent `d` must be a list of tool names, not a table.'] },
+  { name: 'a dotted key below a list\'s name in an inline table', doc: '[agents.d]\ntools = { allo|wed.x = ["read"] }', range: [1, 10, 1, 17],
+    has: ['`allowed` of agent `d` must be a list of tool names, not a table.'] },
+  { name: 'a dotted key below a list\'s name under an agent written as an array of tables', doc: '[[agents.x]]\ntools.allo|wed.x = ["read"]', range: [1, 6, 1, 13],
+    has: ['**`allowed`** is not a list: Mars refuses to load the config.', '`allowed` of agent `x` must be a list of tool names, not a table.',
+      'Agent `x` must be a table (`[agents.x]`), not an array of tables (`[[…]]`).'] },
   { name: 'a key Mars ignores in an inline table: its fix removes it', doc: '[agents.a]\ntools = { fo|o = 1, allowed = [] }', range: [1, 10, 1, 13], has: ['Its fix: remove `foo`.'] },
   { name: 'a map-form key a move takes: the move, no removal said', doc: `${T}ba|sh = "allow"`, range: [1, 0, 1, 4], has: ['put `bash` in `allowed`'], lacks: ['Its fix'] },
   // No move into a list that ends past a syntax error (its reading there is a guess): the removal the diagnostic offers is said.
@@ -478,7 +490,20 @@ const CASES: Case[] = [
   { name: 'a list right under an agent written as an array of tables: outside the tools table', doc: '[[agents.x]]\nallo|wed = ["read"]', range: [1, 0, 1, 7],
     has: ['**`allowed`**: a list outside the tools table; Mars does not read it as a tool list, and none of its rules is in force.'] },
   { name: 'an entry of a list right under an agent written as an array of tables', doc: '[[agents.x]]\nallowed = ["re|ad"]', range: null },
-  { name: 'a dotted key under a list\'s name in a tools table written as an array of tables: no list', doc: '[[agents.d.tools]]\nallo|wed.x = ["read"]', range: null },
+  // A dotted key there, as in a tools table: below a list's name, a list written as a table; below any other
+  // name, a key Mars ignores (a table, so no map form nor misspelt list); with the refusal (they had no hover).
+  { name: 'a dotted key under a list\'s name in a tools table written as an array of tables', doc: '[[agents.d.tools]]\nallo|wed.x = ["read"]', range: [1, 0, 1, 7],
+    has: ['**`allowed`** is not a list: Mars refuses to load the config.', '`allowed` of agent `d` must be a list of tool names, not a table.',
+      '`tools` of agent `d` must be a table, not an array of tables (`[[…]]`).'],
+    lacks: ['Its fix', 'Mars reads', 'cannot load the file'] },
+  { name: 'a dotted key under a tool name in a tools table written as an array of tables', doc: '[[agents.d.tools]]\nwe|b.x = "allow"', range: [1, 0, 1, 3],
+    has: ['**`web`**: a key Mars ignores.', 'Mars refuses to load the config.', '`tools` of agent `d` must be a table, not an array of tables (`[[…]]`).', '_Of agent `d`._'],
+    lacks: ['Capability', 'Map-form', 'Its fix'] },
+  { name: 'a dotted key under a misspelt list in a tools table written as an array of tables', doc: '[[agents.d.tools]]\nAllo|wed.x = ["read"]', range: [1, 0, 1, 7],
+    has: ['**`Allowed`**: a key Mars ignores.', 'Mars refuses to load the config.'], lacks: ['looks meant'] },
+  { name: 'a dotted key under the removed mcp in a tools table written as an array of tables', doc: '[[agents.d.tools]]\nm|cp.x = ["gh"]', range: [1, 0, 1, 3],
+    has: ['**`tools.mcp`** was removed.', 'Mars refuses to load the config.'] },
+  { name: 'the part after a dotted key\'s first in a tools table written as an array of tables', doc: '[[agents.d.tools]]\nallowed.|x = ["read"]', range: null },
   { name: '[[agents]]: no fix', doc: '[[age|nts]]\nname = "x"', range: [0, 2, 0, 8],
     has: ['**`[[agents]]`**: Mars refuses to load the config.', '`agents` must be a table of agents by name'], lacks: ['Its fix'] },
 

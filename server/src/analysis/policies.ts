@@ -95,6 +95,8 @@ export interface ShapeProblem {
   /** The `[[…]]` header at fault, when the fix can write it as a table's. */
   readonly header?: TableHeader;
   readonly list?: ListName;
+  /** The key part naming a list a dotted key makes a table (`allowed` of `allowed.x = […]`), where hover says it. */
+  readonly listKey?: KeyPart;
 }
 
 /**
@@ -502,8 +504,7 @@ function member(out: Policies, text: string, table: ToolsTable, kv: KeyValue, re
     return;
   }
   if ((name === 'allowed' || name === 'disallowed') && relative.length > 1) {
-    out.shape.push({ kind: 'list-is-table', owner, span: kv.key.span, keyValue: kv, list: name,
-      ...saying((q) => `${q(name)} of ${ownerLabel(owner, q)} must be a list of tool names, not a table`) });
+    out.shape.push(listIsTable(owner, name, kv.key.span, 'a table', { keyValue: kv, listKey: first }));
     return;
   }
   out.extraKeys.push({ owner, table, keyValue: kv, name: first });
@@ -557,14 +558,20 @@ function list(out: Policies, text: string, owner: Owner, name: ListName, kv: Key
   });
 }
 
+/**
+ * `allowed` or `disallowed` written as `what`: a table (`allowed.x = […]`, `[agents.x.tools.allowed]`)
+ * or an array of tables. Hover says it too below a tools table written as an array of tables, which
+ * the analysis does not read.
+ */
+export const listIsTable = (owner: Owner, list: ListName, span: Span, what: string, at: Pick<ShapeProblem, 'keyValue' | 'listKey'> = {}): ShapeProblem =>
+  ({ kind: 'list-is-table', owner, span, list, ...at, ...saying((q) => `${q(list)} of ${ownerLabel(owner, q)} must be a list of tool names, not ${what}`) });
+
 function headerBelowTools(out: Policies, owner: Owner, below: readonly KeyPart[], section: Section): void {
   const { key, array } = section.header!;
   const name = below[0]!.name;
   if (name === 'allowed' || name === 'disallowed') {
     // `[[agents.x.tools.allowed]]` makes the list one of tables; `[[….allowed.y]]`, a table holding one.
-    const what = array && below.length === 1 ? ARRAY_OF_TABLES : 'a table';
-    out.shape.push({ kind: 'list-is-table', owner, span: key.span, list: name,
-      ...saying((q) => `${q(name)} of ${ownerLabel(owner, q)} must be a list of tool names, not ${what}`) });
+    out.shape.push(listIsTable(owner, name, key.span, array && below.length === 1 ? ARRAY_OF_TABLES : 'a table'));
   } else if (name === 'mcp') {
     out.shape.push({ kind: 'list-is-table', owner, span: key.span,
       ...saying(() => TOOLS_MCP_REMOVED) });

@@ -14,7 +14,7 @@ import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './con
 import { isOpenMultiline, shownSpan, valueSources } from '../toml/stringPositions';
 import { ignoredKeyFixes, isMapFormVerdict, removeTableFix, keyAsEntry, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames, verdictList } from '../analysis/moves';
 import { meantList } from '../analysis/meant';
-import { isWritten, misplacedAt, ownerLabel, refusalOf, sameOwner, shapeList, TOOLS_MCP_REMOVED, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem } from '../analysis/policies';
+import { isWritten, listIsTable, misplacedAt, ownerLabel, refusalOf, sameOwner, shapeList, TOOLS_MCP_REMOVED, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
 import { capitalized } from '../grammar/text';
 import type { KeyValue, Span, TomlString, TomlValue } from '../toml/model';
@@ -89,14 +89,18 @@ export function hover(
   for (const { problem, kv } of refusedToolsKeys(analysis)) {
     const key = kv.key.parts[0]!;
     const value = kv.value;
-    if (kv.key.parts.length !== 1) continue;
     if (key.name !== 'allowed' && key.name !== 'disallowed') {
       if (!hit(key.span, false)) continue;
-      const ignored = describeIgnored(key.name, value, problem);
+      const ignored = describeIgnored(kv, problem);
       if (ignored) return said(ignored, keyContentSpan(doc.text, key.span));
       continue;
     }
     const list: ListName = key.name;
+    // A dotted key below it (`allowed.x = […]`) makes the list a table, as in a tools table (`listIsTable`).
+    if (kv.key.parts.length !== 1) {
+      if (!hit(key.span, false) || !value) continue;
+      return said(describeShapeKey(analysis, listIsTable(problem.owner, list, kv.key.span, 'a table', { keyValue: kv, listKey: key }), list, problem), keyContentSpan(doc.text, key.span));
+    }
     // Its title only: what the list reads is not said, Mars reading none of it.
     if (hit(key.span, false)) {
       return said([describeList(list, [])[0]!, ...refusedUnder(problem, 'none of its rules is'), `_Of ${owned(problem.owner)}._`], keyContentSpan(doc.text, key.span));
@@ -124,11 +128,12 @@ export function hover(
     return said([...describeList(l.list, held, others), ...unread, ...refusedUnder(refusal(l.owner), 'none of its rules is'), `_Of ${owned(l.owner)}._`],
       keyContentSpan(doc.text, key.span));
   }
-  // The key of a value of the wrong shape (`tools = ["read"]`, `allowed = "read"`), whose diagnostic is on the value.
+  // The key of a value of the wrong shape (`tools = ["read"]`, `allowed = "read"`), whose diagnostic is on the value;
+  // the name of a list a dotted key makes a table (`allowed.x = […]`), whose diagnostic is on the key.
   for (const problem of analysis.policies.shape) {
-    if (problem.kind !== 'tools-not-table' && problem.kind !== 'list-not-array') continue;
+    if (problem.kind !== 'tools-not-table' && problem.kind !== 'list-not-array' && !problem.listKey) continue;
     const parts = problem.keyValue?.key.parts;
-    const key = parts?.[parts.length - 1];
+    const key = problem.listKey ?? parts?.[parts.length - 1];
     if (key && hit(key.span, false)) return said(describeShapeKey(analysis, problem, key.name, refusal(problem.owner)), keyContentSpan(doc.text, key.span));
   }
   return null;
@@ -328,14 +333,18 @@ const fixSaid = (fix: Fix, text: string): string => {
 /**
  * A key below a tools table written as an array of tables (`[[agents.d.tools]]`, `refused`), which
  * the analysis does not read: the removed `mcp`, a list under a misspelt key (`Allowed = […]`), a
- * map-form key (`bash = "allow"`) or any other key, said as in a tools table (`describeKey`), with
- * the refusal, and no fix (no diagnostic there offers one); null for a key with no value, the
- * syntax error's to report (`isWritten`).
+ * map-form key (`bash = "allow"`) or any other key, a dotted one too (`web.x = "allow"`), said as in a
+ * tools table (`describeKey`), with the refusal, and no fix (no diagnostic there offers one); null for
+ * a key with no value, the syntax error's to report (`isWritten`).
  */
-function describeIgnored(name: string, value: TomlValue | null, refused: ShapeProblem): string[] | null {
+function describeIgnored(kv: KeyValue, refused: ShapeProblem): string[] | null {
+  const name = kv.key.parts[0]!.name;
+  const value = kv.value;
   if (!value) return null;
   // `mcp = "deny"` too, as in a tools table: the key is what Mars refuses, whatever its value.
   if (name === 'mcp') return [...mcpRemoved(refused.owner), ...refusedUnder(refused, null)];
+  // A dotted key (`web.x = "allow"`) makes a table of its first part, no list nor map-form rule (`namesTheKey`).
+  if (kv.key.parts.length !== 1) return [`**${code(name)}**: a key Mars ignores.`, ...refusedUnder(refused, null), `_Of ${owned(refused.owner)}._`];
   const meant = meantList(name);
   if (meant && value.kind === 'array') {
     return [`**${code(name)}**: a list Mars ignores; none of its rules is in force.`, `It looks meant for ${code(meant)}: ${LIST_MEANING[meant]}`, ...refusedUnder(refused, null), `_Of ${owned(refused.owner)}._`];
