@@ -235,6 +235,20 @@ const CASES: Case[] = [
   // A table opened below the tools table, whose diagnostic is on its name: said as a key Mars ignores is, with its removal.
   { name: 'a table Mars ignores in a tools table: its fix removes it', doc: `${T}allowed = ["read"]\n[agents.reviewer.tools.s|ub]\nx = 1`, range: [2, 23, 2, 26],
     has: ['**`sub`**: a table Mars ignores.', 'Its fix: remove the table `[agents.reviewer.tools.sub]`.', '_In the tools table of agent `reviewer`, which holds only `allowed` and `disallowed` lists._'] },
+  // A header below `tools` naming a list or the removed `mcp` (`[agents.x.tools.allowed]`), which Mars
+  // refuses: what its diagnostic says, on that name, as on a dotted key (it had no hover).
+  { name: 'a list written as a table by its header', doc: '[agents.d.tools.allo|wed]\nx = ["read"]', range: [0, 16, 0, 23],
+    has: ['**`allowed`** is not a list: Mars refuses to load the config.', '`allowed` of agent `d` must be a list of tool names, not a table.'], lacks: ['Its fix', 'Mars ignores'] },
+  { name: 'a list written as an array of tables by its header', doc: '[[skills.s.tools.disal|lowed]]', range: [0, 17, 0, 27],
+    has: ['**`disallowed`** is not a list: Mars refuses to load the config.', '`disallowed` of skill `s` must be a list of tool names, not an array of tables (`[[…]]`).'], lacks: ['Its fix'] },
+  { name: 'a table below a list\'s name by its header', doc: '[agents.d.tools.allo|wed.x]', range: [0, 16, 0, 23],
+    has: ['`allowed` of agent `d` must be a list of tool names, not a table.'] },
+  { name: 'the removed mcp written as a table by its header', doc: '[agents.d.tools.m|cp]\ngh = "allow"', range: [0, 16, 0, 19],
+    has: ['**`tools.mcp`** was removed.', 'Mars refuses it: grant MCP servers in `allowed` of agent `d` as `mcp(server)` or `mcp(server/tool)`.'], lacks: ['is not a list'] },
+  { name: 'a list written as a table by its header under an agent written as an array of tables', doc: '[[agents.x]]\n[agents.x.tools.allo|wed]', range: [1, 16, 1, 23],
+    has: ['**`allowed`** is not a list: Mars refuses to load the config.', 'Agent `x` must be a table (`[agents.x]`), not an array of tables (`[[…]]`).'] },
+  { name: 'the removed mcp written as a table by its header under an agent written as an array of tables', doc: '[[agents.x]]\n[agents.x.tools.m|cp]', range: [1, 16, 1, 19],
+    has: ['**`tools.mcp`** was removed.', 'Mars refuses to load the config.', 'Agent `x` must be a table (`[agents.x]`)'] },
   { name: 'a table Mars ignores, its section holding a syntax error: no removal', doc: `[agents.a.tools.s|ub]\nx = 1 2`, range: [0, 16, 0, 19],
     has: ['**`sub`**: a table Mars ignores.'], lacks: ['Its fix'] },
   { name: 'a key on a line with more Mars cannot read: no removal', doc: `${T}fo|o = 1 bar = 2`, range: [1, 0, 1, 3], has: ['a key Mars ignores'], lacks: ['Its fix'] },

@@ -95,8 +95,11 @@ export interface ShapeProblem {
   /** The `[[…]]` header at fault, when the fix can write it as a table's. */
   readonly header?: TableHeader;
   readonly list?: ListName;
-  /** The key part naming a list a dotted key makes a table (`allowed` of `allowed.x = […]`), where hover says it. */
-  readonly listKey?: KeyPart;
+  /**
+   * The key part naming a list a dotted key or a header makes a table (`allowed` of `allowed.x = […]`,
+   * of `[agents.x.tools.allowed]`), or the removed `mcp` of a header (`[agents.x.tools.mcp]`): where hover says it.
+   */
+  readonly keyPart?: KeyPart;
 }
 
 /**
@@ -504,7 +507,7 @@ function member(out: Policies, text: string, table: ToolsTable, kv: KeyValue, re
     return;
   }
   if ((name === 'allowed' || name === 'disallowed') && relative.length > 1) {
-    out.shape.push(listIsTable(owner, name, kv.key.span, 'a table', { keyValue: kv, listKey: first }));
+    out.shape.push(listIsTable(owner, name, kv.key.span, 'a table', { keyValue: kv, keyPart: first }));
     return;
   }
   out.extraKeys.push({ owner, table, keyValue: kv, name: first });
@@ -563,7 +566,7 @@ function list(out: Policies, text: string, owner: Owner, name: ListName, kv: Key
  * or an array of tables. Hover says it too below a tools table written as an array of tables, which
  * the analysis does not read.
  */
-export const listIsTable = (owner: Owner, list: ListName, span: Span, what: string, at: Pick<ShapeProblem, 'keyValue' | 'listKey'> = {}): ShapeProblem =>
+export const listIsTable = (owner: Owner, list: ListName, span: Span, what: string, at: Pick<ShapeProblem, 'keyValue' | 'keyPart'> = {}): ShapeProblem =>
   ({ kind: 'list-is-table', owner, span, list, ...at, ...saying((q) => `${q(list)} of ${ownerLabel(owner, q)} must be a list of tool names, not ${what}`) });
 
 function headerBelowTools(out: Policies, owner: Owner, below: readonly KeyPart[], section: Section): void {
@@ -571,9 +574,9 @@ function headerBelowTools(out: Policies, owner: Owner, below: readonly KeyPart[]
   const name = below[0]!.name;
   if (name === 'allowed' || name === 'disallowed') {
     // `[[agents.x.tools.allowed]]` makes the list one of tables; `[[….allowed.y]]`, a table holding one.
-    out.shape.push(listIsTable(owner, name, key.span, array && below.length === 1 ? ARRAY_OF_TABLES : 'a table'));
+    out.shape.push(listIsTable(owner, name, key.span, array && below.length === 1 ? ARRAY_OF_TABLES : 'a table', { keyPart: below[0]! }));
   } else if (name === 'mcp') {
-    out.shape.push({ kind: 'list-is-table', owner, span: key.span,
+    out.shape.push({ kind: 'list-is-table', owner, span: key.span, keyPart: below[0]!,
       ...saying(() => TOOLS_MCP_REMOVED) });
   } else {
     out.extraTables.push({ owner, name: below[0]!, section });

@@ -99,7 +99,7 @@ export function hover(
     // A dotted key below it (`allowed.x = […]`) makes the list a table, as in a tools table (`listIsTable`).
     if (kv.key.parts.length !== 1) {
       if (!hit(key.span, false) || !value) continue;
-      return said(describeShapeKey(analysis, listIsTable(problem.owner, list, kv.key.span, 'a table', { keyValue: kv, listKey: key }), list, problem), keyContentSpan(doc.text, key.span));
+      return said(describeShapeKey(analysis, listIsTable(problem.owner, list, kv.key.span, 'a table', { keyValue: kv, keyPart: key }), list, problem), keyContentSpan(doc.text, key.span));
     }
     // Its title only: what the list reads is not said, Mars reading none of it.
     if (hit(key.span, false)) {
@@ -129,11 +129,15 @@ export function hover(
       keyContentSpan(doc.text, key.span));
   }
   // The key of a value of the wrong shape (`tools = ["read"]`, `allowed = "read"`), whose diagnostic is on the value;
-  // the name of a list a dotted key makes a table (`allowed.x = […]`), whose diagnostic is on the key.
+  // the name of a list a dotted key or a header makes a table (`allowed.x = […]`, `[agents.x.tools.allowed]`),
+  // or of the removed `mcp` a header makes one, whose diagnostic is on the key.
   for (const problem of analysis.policies.shape) {
-    if (problem.kind !== 'tools-not-table' && problem.kind !== 'list-not-array' && !problem.listKey) continue;
+    if (problem.kind !== 'tools-not-table' && problem.kind !== 'list-not-array' && !problem.keyPart) continue;
     const parts = problem.keyValue?.key.parts;
-    const key = problem.listKey ?? parts?.[parts.length - 1];
+    const key = problem.keyPart ?? parts?.[parts.length - 1];
+    if (key && problem.kind === 'list-is-table' && !problem.list && hit(key.span, false)) {
+      return said([...mcpRemoved(problem.owner), ...refusedUnder(refusal(problem.owner), null)], keyContentSpan(doc.text, key.span));
+    }
     if (key && hit(key.span, false)) return said(describeShapeKey(analysis, problem, key.name, refusal(problem.owner)), keyContentSpan(doc.text, key.span));
   }
   return null;
