@@ -316,6 +316,20 @@ const CASES: Case[] = [
     has: ['Mars reads: `x\\u202Ey`, `bash(\\u200B)`.'] },
   { name: 'tools.mcp key', doc: `${T}m|cp = ["github"]`, range: [1, 0, 1, 3], has: ['**`tools.mcp`** was removed.', 'as `mcp(server)` or `mcp(server/tool)`.'] },
   { name: 'non-BMP text before the entry', doc: `${T}allowed = ["😀", "re|ad"]`, range: [1, 18, 1, 22] },
+  // An item of a list that is no string, which Mars refuses: what its diagnostic says, on the item, as on an
+  // entry Mars refuses (it had no hover, nor had a string inside it).
+  { name: 'an item of a list that is no string', doc: `${T}allowed = ["read", |1]`, range: [1, 19, 1, 20],
+    has: ['**`1`** is not a tool name: Mars refuses to load the config.', '`allowed` of agent `reviewer` holds tool names in quotes; this entry is an integer.',
+      '_In `allowed` of agent `reviewer`._'],
+    lacks: ['Its fix', 'Capability'] },
+  { name: 'a list in a list, on a string inside it', doc: `${T}disallowed = [["x|"]]`, range: [1, 14, 1, 19],
+    has: ['**`["x"]`** is not a tool name', 'this entry is a list.', '_In `disallowed` of agent `reviewer`._'], lacks: ['Unknown tool'] },
+  // Over lines, on its first line only, where its diagnostic is (the hover's range holds the cursor).
+  { name: 'a list in a list written over lines: its first line', doc: `${T}allowed = [\n  |[ # c\n    "x"\n  ],\n]`, range: [2, 2, 2, 3],
+    has: ['this entry is a list.'] },
+  { name: 'a list in a list written over lines: not below its first line', doc: `${T}allowed = [\n  [ # c\n    "|x"\n  ],\n]`, range: null },
+  { name: 'an item that is no string under an agent written as an array of tables', doc: '[[agents.x]]\ntools.allowed = [tr|ue]', range: [1, 17, 1, 21],
+    has: ['**`true`** is not a tool name: Mars refuses to load the config.', 'this entry is a boolean.', 'Agent `x` must be a table (`[agents.x]`), not an array of tables (`[[…]]`).'] },
   // the key of a list: the list as Mars reads it
   { name: 'the allowed key', doc: `${T}allo|wed = ["read", "Shell(git:*)", "cat", "bash()", "mcp__gh"]`, range: [1, 0, 1, 7],
     has: ['**`allowed`**: Tools the agent or skill may use', 'Mars reads: `read`, `bash(git *)`, `mcp__gh`.', 'refuses to load the config for `bash()`', 'agent `reviewer`'] },

@@ -960,7 +960,7 @@ export const MAY_CREATE: ReadonlySet<Code> = new Set(['invalid-tool-policy', 'un
  * The first line of a value (`[` of a list over lines), up to a comment on that line: the range
  * would otherwise run under `# note`, or a `# mars-ignore` written there by "Disable".
  */
-function valueFirstLine(doc: TomlDocument, span: Span): Span {
+export function valueFirstLine(doc: TomlDocument, span: Span): Span {
   const line = firstLineOf(doc.text, span);
   if (line.end === span.end) return line;
   const comments = doc.comments;

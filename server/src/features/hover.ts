@@ -9,7 +9,7 @@
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
 import { inGuessed, type Analysis } from '../analysis/analyze';
 import { CODES, isCode } from '../analysis/codes';
-import { keyContentSpan, writesGuess, type Fix } from '../analysis/findings';
+import { keyContentSpan, valueFirstLine, writesGuess, type Fix } from '../analysis/findings';
 import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './context';
 import { isOpenMultiline, shownSpan, valueSources } from '../toml/stringPositions';
 import { ignoredKeyFixes, isMapFormVerdict, removeTableFix, keyAsEntry, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames, verdictList } from '../analysis/moves';
@@ -139,6 +139,16 @@ export function hover(
       return said([...mcpRemoved(problem.owner), ...refusedUnder(refusal(problem.owner), null)], keyContentSpan(doc.text, key.span));
     }
     if (key && hit(key.span, false)) return said(describeShapeKey(analysis, problem, key.name, refusal(problem.owner)), keyContentSpan(doc.text, key.span));
+  }
+  // An item of a list that is no string (`allowed = [1]`), on its first line, where its diagnostic is:
+  // as on an entry Mars refuses.
+  for (const problem of analysis.policies.shape) {
+    if (problem.kind !== 'entry-not-string') continue;
+    const span = valueFirstLine(doc, problem.span);
+    if (!hit(span, false)) continue;
+    const refused = refusal(problem.owner);
+    return said([`**${code(doc.text.slice(span.start, span.end))}** is not a tool name: Mars refuses to load the config.`, `${problem.says(code)}.`,
+      ...(refused ? [refusalSaid(refused)] : []), `_In \`${problem.list!}\` of ${owned(problem.owner)}._`], span);
   }
   return null;
 }
