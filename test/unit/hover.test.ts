@@ -534,6 +534,16 @@ const CASES: Case[] = [
   { name: 'the part after a dotted key\'s first in a tools table written as an array of tables', doc: '[[agents.d.tools]]\nallowed.|x = ["read"]', range: null },
   { name: '[[agents]]: no fix', doc: '[[age|nts]]\nname = "x"', range: [0, 2, 0, 8],
     has: ['**`[[agents]]`**: Mars refuses to load the config.', '`agents` must be a table of agents by name'], lacks: ['Its fix'] },
+  // The key of an agent, a skill, `agents` or `skills` written as a value that is no table, whose diagnostic is
+  // on the value: why Mars refuses it, as on such a header (it had no hover). No fix is offered.
+  { name: 'an agent written as a value that is no table, on its key', doc: '[agents]\nre|viewer = 3', range: [1, 0, 1, 8],
+    has: ['**`reviewer`** is not a table: Mars refuses to load the config.', 'Agent `reviewer` must be a table (`[agents.reviewer]`), not an integer.'],
+    lacks: ['Its fix', 'cannot load the file'] },
+  { name: 'agents written as a value that is no table, on its key', doc: 'age|nts = "x"', range: [0, 0, 0, 6],
+    has: ['**`agents`** is not a table: Mars refuses to load the config.', '`agents` must be a table of agents by name (`[agents.<name>]`), not a string.'] },
+  { name: 'a skill written as a list of tables, dotted, on its key', doc: 'skills.s|s = [{ tools = {} }]', range: [0, 7, 0, 9],
+    has: ['**`ss`** is not a table', 'Skill `ss` must be a table (`[skills.ss]`), not a list.'] },
+  { name: 'an agent written as a value that is no table, on the part before its key', doc: 'age|nts.x = 3', range: null },
 
   // not entries
   { name: 'description string', doc: '[agents.reviewer]\ndescription = "re|ad"', range: null },

@@ -97,7 +97,8 @@ export interface ShapeProblem {
   readonly list?: ListName;
   /**
    * The key part naming a list a dotted key or a header makes a table (`allowed` of `allowed.x = […]`,
-   * of `[agents.x.tools.allowed]`), or the removed `mcp` of a header (`[agents.x.tools.mcp]`): where hover says it.
+   * of `[agents.x.tools.allowed]`), the removed `mcp` of a header (`[agents.x.tools.mcp]`), or the key of
+   * an owner written as a value that is no table (`x` of `x = 3` under `[agents]`): where hover says it.
    */
   readonly keyPart?: KeyPart;
 }
@@ -338,8 +339,10 @@ function visit(out: Policies, text: string, path: readonly KeyPart[], keyStart: 
     // names); as one agent, Mars's serde reads a struct from a list by position (`agents.x = []`
     // loads), but not from a list of tables (`agents.x = [{ … }]`, the value `[[agents.x]]` makes).
     else if (overlays && value && !(value.kind === 'scalar' && value.type === 'invalid')) {
-      if (value.kind !== 'array') out.shape.push(overlayNotTable(path, value.span, (q) => describeValue(value, q)));
-      else if (path.length === 1 || value.items[0]?.kind === 'inline-table') out.shape.push(overlayNotTable(path, value.span, () => 'a list'));
+      // Its key (the path's last part), where hover says it.
+      const keyPart = path[path.length - 1]!;
+      if (value.kind !== 'array') out.shape.push({ ...overlayNotTable(path, value.span, (q) => describeValue(value, q)), keyPart });
+      else if (path.length === 1 || value.items[0]?.kind === 'inline-table') out.shape.push({ ...overlayNotTable(path, value.span, () => 'a list'), keyPart });
     }
     return;
   }

@@ -138,6 +138,10 @@ export function hover(
     if (key && problem.kind === 'list-is-table' && !problem.list && hit(key.span, false)) {
       return said([...mcpRemoved(problem.owner), ...refusedUnder(refusal(problem.owner), null)], keyContentSpan(doc.text, key.span));
     }
+    // An agent, a skill, `agents` or `skills` written as a value that is no table (`x = 3` under `[agents]`): why, as on its header.
+    if (key && problem.kind === 'overlay-not-table' && hit(key.span, false)) {
+      return said([`**${code(key.name)}** is not a table: Mars refuses to load the config.`, refusalSaid(problem)], keyContentSpan(doc.text, key.span));
+    }
     if (key && hit(key.span, false)) return said(describeShapeKey(analysis, problem, key.name, refusal(problem.owner)), keyContentSpan(doc.text, key.span));
   }
   // An item of a list that is no string (`allowed = [1]`), on its first line, where its diagnostic is:
