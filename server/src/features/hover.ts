@@ -14,7 +14,7 @@ import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './con
 import { isOpenMultiline, shownSpan, valueSources } from '../toml/stringPositions';
 import { ignoredKeyFixes, isMapFormVerdict, removeTableFix, keyAsEntry, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames, verdictList } from '../analysis/moves';
 import { meantList } from '../analysis/meant';
-import { isWritten, listIsTable, misplacedAt, ownerLabel, refusalOf, sameOwner, shapeList, TOOLS_MCP_REMOVED, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem } from '../analysis/policies';
+import { entryNotString, isWritten, listIsTable, misplacedAt, ownerLabel, refusalOf, sameOwner, shapeList, TOOLS_MCP_REMOVED, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
 import { capitalized } from '../grammar/text';
 import type { KeyValue, Span, TomlString, TomlValue } from '../toml/model';
@@ -105,6 +105,12 @@ export function hover(
     if (hit(key.span, false)) {
       return said([describeList(list, [])[0]!, ...refusedUnder(problem, 'none of its rules is'), `_Of ${owned(problem.owner)}._`], keyContentSpan(doc.text, key.span));
     }
+    // An item that is no string, as in a tools table (`entryNotString`).
+    const item = value?.kind === 'array' ? value.items.find((i) => i.kind !== 'string' && hit(valueFirstLine(doc, i.span), false)) : undefined;
+    if (item) {
+      const span = valueFirstLine(doc, item.span);
+      return said(describeNotString(doc.text, entryNotString(problem.owner, list, item), span, problem), span);
+    }
     // An entry, or a string where the list goes (`allowed = "read"`).
     const strings = value?.kind === 'array' ? value.items : value?.kind === 'string' && !isOpenMultiline(value) ? [value] : [];
     const str = strings.find((i): i is TomlString => i.kind === 'string' && hit(i.span, !i.terminated));
@@ -149,12 +155,19 @@ export function hover(
   for (const problem of analysis.policies.shape) {
     if (problem.kind !== 'entry-not-string') continue;
     const span = valueFirstLine(doc, problem.span);
-    if (!hit(span, false)) continue;
-    const refused = refusal(problem.owner);
-    return said([`**${code(doc.text.slice(span.start, span.end))}** is not a tool name: Mars refuses to load the config.`, `${problem.says(code)}.`,
-      ...(refused ? [refusalSaid(refused)] : []), `_In \`${problem.list!}\` of ${owned(problem.owner)}._`], span);
+    if (hit(span, false)) return said(describeNotString(doc.text, problem, span, refusal(problem.owner)), span);
   }
   return null;
+}
+
+/**
+ * An item of a list that is no string (`allowed = [1]`, `problem`), hovered on its first line (`span`,
+ * its diagnostic's): as an entry Mars refuses. `refused`: its owner's refusal, or its tools table's, a
+ * second reason, said after the first.
+ */
+function describeNotString(text: string, problem: ShapeProblem, span: Span, refused: ShapeProblem | undefined): string[] {
+  return [`**${code(text.slice(span.start, span.end))}** is not a tool name: Mars refuses to load the config.`, `${problem.says(code)}.`,
+    ...(refused ? [refusalSaid(refused)] : []), `_In \`${problem.list!}\` of ${owned(problem.owner)}._`];
 }
 
 /** What hover says of anything it reads in a file with a TOML syntax error (the diagnostics go on reading past one, Mars does not). */
