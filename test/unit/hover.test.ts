@@ -214,18 +214,18 @@ const CASES: Case[] = [
   { name: 'a map-form key asking: its fix removes it', doc: `${T}re|ad = "ask"`, range: [1, 0, 1, 4], has: ['Its fix: remove `read`.'] },
   { name: 'a map-form key Mars would reject as an entry: its fix removes it', doc: `${T}"*(|x)" = "deny"`, range: [1, 1, 1, 5], has: ['Mars ignores it', 'Its fix: remove `"*(x)"`.'] },
   { name: 'a dotted key below a tool name: its fix removes the key/value', doc: `${T}we|b.x = "allow"`, range: [1, 0, 1, 3], has: ['Its fix: remove `web.x`.'] },
-  // A dotted key below a list's name makes the list a table, which Mars refuses: what its diagnostic
-  // says, on the list's name (it had no hover). No fix is offered.
+  // A dotted key below a list's name makes the list a table, which Mars refuses: said on the list's
+  // name, in plain words, its diagnostic there saying what is wrong (it had no hover). No fix is offered.
   { name: 'a dotted key below a list\'s name', doc: `${T}allo|wed.x = ["read"]`, range: [1, 0, 1, 7],
-    has: ['**`allowed`** is not a list: Mars refuses to load the config.', '`allowed` of agent `reviewer` must be a list of tool names, not a table.'],
-    lacks: ['Its fix', 'looks meant', 'Mars reads'] },
+    has: ['**`allowed`** is not a list: Mars refuses to load the config.', 'A tool list is written in brackets, such as `allowed = ["read"]`: Tools the agent or skill may use.',
+      '_Of agent `reviewer`._'],
+    lacks: ['Its fix', 'looks meant', 'Mars reads', 'must be a list of tool names'] },
   { name: 'a dotted key below a list\'s name, after `tools.`', doc: '[agents.d]\ntools.disal|lowed.x.y = "web"', range: [1, 6, 1, 16],
-    has: ['**`disallowed`** is not a list: Mars refuses to load the config.', '`disallowed` of agent `d` must be a list of tool names, not a table.'] },
+    has: ['**`disallowed`** is not a list: Mars refuses to load the config.', 'such as `disallowed = ["read"]`'] },
   { name: 'a dotted key below a list\'s name in an inline table', doc: '[agents.d]\ntools = { allo|wed.x = ["read"] }', range: [1, 10, 1, 17],
-    has: ['`allowed` of agent `d` must be a list of tool names, not a table.'] },
+    has: ['**`allowed`** is not a list'] },
   { name: 'a dotted key below a list\'s name under an agent written as an array of tables', doc: '[[agents.x]]\ntools.allo|wed.x = ["read"]', range: [1, 6, 1, 13],
-    has: ['**`allowed`** is not a list: Mars refuses to load the config.', '`allowed` of agent `x` must be a list of tool names, not a table.',
-      'Agent `x` must be a table (`[agents.x]`), not an array of tables (`[[…]]`).'] },
+    has: ['**`allowed`** is not a list: Mars refuses to load the config.', 'Agent `x` must be a table (`[agents.x]`), not an array of tables (`[[…]]`).'] },
   { name: 'a key Mars ignores in an inline table: its fix removes it', doc: '[agents.a]\ntools = { fo|o = 1, allowed = [] }', range: [1, 10, 1, 13], has: ['Its fix: remove `foo`.'] },
   { name: 'a map-form key a move takes: the move, no removal said', doc: `${T}ba|sh = "allow"`, range: [1, 0, 1, 4], has: ['put `bash` in `allowed`'], lacks: ['Its fix'] },
   // No move into a list that ends past a syntax error (its reading there is a guess): the removal the diagnostic offers is said.
@@ -236,13 +236,13 @@ const CASES: Case[] = [
   { name: 'a table Mars ignores in a tools table: its fix removes it', doc: `${T}allowed = ["read"]\n[agents.reviewer.tools.s|ub]\nx = 1`, range: [2, 23, 2, 26],
     has: ['**`sub`**: a table Mars ignores.', 'Its fix: remove the table `[agents.reviewer.tools.sub]`.', '_In the tools table of agent `reviewer`, which holds only `allowed` and `disallowed` lists._'] },
   // A header below `tools` naming a list or the removed `mcp` (`[agents.x.tools.allowed]`), which Mars
-  // refuses: what its diagnostic says, on that name, as on a dotted key (it had no hover).
+  // refuses: said on that name, as on a dotted key (it had no hover).
   { name: 'a list written as a table by its header', doc: '[agents.d.tools.allo|wed]\nx = ["read"]', range: [0, 16, 0, 23],
-    has: ['**`allowed`** is not a list: Mars refuses to load the config.', '`allowed` of agent `d` must be a list of tool names, not a table.'], lacks: ['Its fix', 'Mars ignores'] },
+    has: ['**`allowed`** is not a list: Mars refuses to load the config.', 'such as `allowed = ["read"]`', '_Of agent `d`._'], lacks: ['Its fix', 'Mars ignores', 'must be a list of tool names'] },
   { name: 'a list written as an array of tables by its header', doc: '[[skills.s.tools.disal|lowed]]', range: [0, 17, 0, 27],
-    has: ['**`disallowed`** is not a list: Mars refuses to load the config.', '`disallowed` of skill `s` must be a list of tool names, not an array of tables (`[[…]]`).'], lacks: ['Its fix'] },
+    has: ['**`disallowed`** is not a list: Mars refuses to load the config.', '_Of skill `s`._'], lacks: ['Its fix', 'array of tables'] },
   { name: 'a table below a list\'s name by its header', doc: '[agents.d.tools.allo|wed.x]', range: [0, 16, 0, 23],
-    has: ['`allowed` of agent `d` must be a list of tool names, not a table.'] },
+    has: ['**`allowed`** is not a list'] },
   { name: 'the removed mcp written as a table by its header', doc: '[agents.d.tools.m|cp]\ngh = "allow"', range: [0, 16, 0, 19],
     has: ['**`tools.mcp`** was removed.', 'Mars refuses it: grant MCP servers in `allowed` of agent `d` as `mcp(server)` or `mcp(server/tool)`.'], lacks: ['is not a list'] },
   { name: 'a list written as a table by its header under an agent written as an array of tables', doc: '[[agents.x]]\n[agents.x.tools.allo|wed]', range: [1, 16, 1, 23],
@@ -316,20 +316,19 @@ const CASES: Case[] = [
     has: ['Mars reads: `x\\u202Ey`, `bash(\\u200B)`.'] },
   { name: 'tools.mcp key', doc: `${T}m|cp = ["github"]`, range: [1, 0, 1, 3], has: ['**`tools.mcp`** was removed.', 'as `mcp(server)` or `mcp(server/tool)`.'] },
   { name: 'non-BMP text before the entry', doc: `${T}allowed = ["😀", "re|ad"]`, range: [1, 18, 1, 22] },
-  // An item of a list that is no string, which Mars refuses: what its diagnostic says, on the item, as on an
-  // entry Mars refuses (it had no hover, nor had a string inside it).
+  // An item of a list that is no string, which Mars refuses: said on the item, in plain words, as on an
+  // entry Mars refuses, its diagnostic there saying what it is (it had no hover, nor had a string inside it).
   { name: 'an item of a list that is no string', doc: `${T}allowed = ["read", |1]`, range: [1, 19, 1, 20],
-    has: ['**`1`** is not a tool name: Mars refuses to load the config.', '`allowed` of agent `reviewer` holds tool names in quotes; this entry is an integer.',
-      '_In `allowed` of agent `reviewer`._'],
-    lacks: ['Its fix', 'Capability'] },
+    has: ['**`1`** is not a tool name: Mars refuses to load the config.', 'A tool list holds tool names, each in quotes (`"read"`).', '_In `allowed` of agent `reviewer`._'],
+    lacks: ['Its fix', 'Capability', 'this entry is'] },
   { name: 'a list in a list, on a string inside it', doc: `${T}disallowed = [["x|"]]`, range: [1, 14, 1, 19],
-    has: ['**`["x"]`** is not a tool name', 'this entry is a list.', '_In `disallowed` of agent `reviewer`._'], lacks: ['Unknown tool'] },
+    has: ['**`["x"]`** is not a tool name', '_In `disallowed` of agent `reviewer`._'], lacks: ['Unknown tool'] },
   // Over lines, on its first line only, where its diagnostic is (the hover's range holds the cursor).
   { name: 'a list in a list written over lines: its first line', doc: `${T}allowed = [\n  |[ # c\n    "x"\n  ],\n]`, range: [2, 2, 2, 3],
-    has: ['this entry is a list.'] },
+    has: ['**`[`** is not a tool name'] },
   { name: 'a list in a list written over lines: not below its first line', doc: `${T}allowed = [\n  [ # c\n    "|x"\n  ],\n]`, range: null },
   { name: 'an item that is no string under an agent written as an array of tables', doc: '[[agents.x]]\ntools.allowed = [tr|ue]', range: [1, 17, 1, 21],
-    has: ['**`true`** is not a tool name: Mars refuses to load the config.', 'this entry is a boolean.', 'Agent `x` must be a table (`[agents.x]`), not an array of tables (`[[…]]`).'] },
+    has: ['**`true`** is not a tool name: Mars refuses to load the config.', 'Agent `x` must be a table (`[agents.x]`), not an array of tables (`[[…]]`).'] },
   // the key of a list: the list as Mars reads it
   { name: 'the allowed key', doc: `${T}allo|wed = ["read", "Shell(git:*)", "cat", "bash()", "mcp__gh"]`, range: [1, 0, 1, 7],
     has: ['**`allowed`**: Tools the agent or skill may use', 'Mars reads: `read`, `bash(git *)`, `mcp__gh`.', 'refuses to load the config for `bash()`', 'agent `reviewer`'] },
@@ -475,7 +474,7 @@ const CASES: Case[] = [
       '`tools` of agent `d` must be a table, not an array of tables (`[[…]]`).', '_Of agent `d`._'],
     lacks: ['Mars reads:', 'cannot load the file'] },
   { name: 'an item that is no string in a tools table written as an array of tables', doc: '[[agents.d.tools]]\nallowed = ["read", |1]', range: [1, 19, 1, 20],
-    has: ['**`1`** is not a tool name: Mars refuses to load the config.', '`allowed` of agent `d` holds tool names in quotes; this entry is an integer.',
+    has: ['**`1`** is not a tool name: Mars refuses to load the config.', 'A tool list holds tool names, each in quotes (`"read"`).',
       '`tools` of agent `d` must be a table, not an array of tables (`[[…]]`).', '_In `allowed` of agent `d`._'] },
   { name: 'an entry in a tools table written as an array of tables', doc: '[[skills.s.tools]]\ndisallowed = ["we|b", 1]', range: [1, 15, 1, 18],
     has: ['**Capability** `web`', 'Mars refuses to load the config, so its rule is not in force.', '`tools` of skill `s` must be a table, not an array of tables (`[[…]]`).',
@@ -524,8 +523,8 @@ const CASES: Case[] = [
   // A dotted key there, as in a tools table: below a list's name, a list written as a table; below any other
   // name, a key Mars ignores (a table, so no map form nor misspelt list); with the refusal (they had no hover).
   { name: 'a dotted key under a list\'s name in a tools table written as an array of tables', doc: '[[agents.d.tools]]\nallo|wed.x = ["read"]', range: [1, 0, 1, 7],
-    has: ['**`allowed`** is not a list: Mars refuses to load the config.', '`allowed` of agent `d` must be a list of tool names, not a table.',
-      '`tools` of agent `d` must be a table, not an array of tables (`[[…]]`).'],
+    has: ['**`allowed`** is not a list: Mars refuses to load the config.', 'A tool list is written in brackets, such as `allowed = ["read"]`',
+      '`tools` of agent `d` must be a table, not an array of tables (`[[…]]`).', '_Of agent `d`._'],
     lacks: ['Its fix', 'Mars reads', 'cannot load the file'] },
   { name: 'a dotted key under a tool name in a tools table written as an array of tables', doc: '[[agents.d.tools]]\nwe|b.x = "allow"', range: [1, 0, 1, 3],
     has: ['**`web`**: a key Mars ignores.', 'Mars refuses to load the config.', '`tools` of agent `d` must be a table, not an array of tables (`[[…]]`).', '_Of agent `d`._'],

@@ -558,20 +558,14 @@ function list(out: Policies, text: string, owner: Owner, name: ListName, kv: Key
   out.lists.push({ owner, list: name, array: value, keyValue: kv });
   value.items.forEach((item: TomlValue, index) => {
     if (item.kind === 'string') out.entries.push({ owner, list: name, index, string: item, array: value });
-    else out.shape.push(entryNotString(owner, name, item));
+    else
+      out.shape.push({ kind: 'entry-not-string', owner, span: item.span, list: name,
+        ...saying((q) => `${q(name)} of ${ownerLabel(owner, q)} holds tool names in quotes; this entry is ${describeValue(item, q)}`) });
   });
 }
 
-/** An item of a list that is no string (`allowed = [1]`). Hover says it too below a tools table written as an array of tables, which the analysis does not read. */
-export const entryNotString = (owner: Owner, list: ListName, item: TomlValue): ShapeProblem =>
-  ({ kind: 'entry-not-string', owner, span: item.span, list, ...saying((q) => `${q(list)} of ${ownerLabel(owner, q)} holds tool names in quotes; this entry is ${describeValue(item, q)}`) });
-
-/**
- * `allowed` or `disallowed` written as `what`: a table (`allowed.x = […]`, `[agents.x.tools.allowed]`)
- * or an array of tables. Hover says it too below a tools table written as an array of tables, which
- * the analysis does not read.
- */
-export const listIsTable = (owner: Owner, list: ListName, span: Span, what: string, at: Pick<ShapeProblem, 'keyValue' | 'keyPart'> = {}): ShapeProblem =>
+/** `allowed` or `disallowed` written as `what`: a table (`allowed.x = […]`, `[agents.x.tools.allowed]`) or an array of tables. */
+const listIsTable = (owner: Owner, list: ListName, span: Span, what: string, at: Pick<ShapeProblem, 'keyValue' | 'keyPart'> = {}): ShapeProblem =>
   ({ kind: 'list-is-table', owner, span, list, ...at, ...saying((q) => `${q(list)} of ${ownerLabel(owner, q)} must be a list of tool names, not ${what}`) });
 
 function headerBelowTools(out: Policies, owner: Owner, below: readonly KeyPart[], section: Section): void {

@@ -14,7 +14,7 @@ import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './con
 import { isOpenMultiline, shownSpan, valueSources } from '../toml/stringPositions';
 import { ignoredKeyFixes, isMapFormVerdict, removeTableFix, keyAsEntry, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames, verdictList } from '../analysis/moves';
 import { meantList } from '../analysis/meant';
-import { entryNotString, isWritten, listIsTable, misplacedAt, ownerLabel, refusalOf, sameOwner, shapeList, TOOLS_MCP_REMOVED, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem } from '../analysis/policies';
+import { isWritten, misplacedAt, ownerLabel, refusalOf, sameOwner, shapeList, TOOLS_MCP_REMOVED, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
 import { capitalized } from '../grammar/text';
 import type { KeyValue, Span, TomlString, TomlValue } from '../toml/model';
@@ -96,20 +96,20 @@ export function hover(
       continue;
     }
     const list: ListName = key.name;
-    // A dotted key below it (`allowed.x = […]`) makes the list a table, as in a tools table (`listIsTable`).
+    // A dotted key below it (`allowed.x = […]`) makes the list a table, as in a tools table.
     if (kv.key.parts.length !== 1) {
       if (!hit(key.span, false) || !value) continue;
-      return said(describeShapeKey(analysis, listIsTable(problem.owner, list, kv.key.span, 'a table', { keyValue: kv, keyPart: key }), list, problem), keyContentSpan(doc.text, key.span));
+      return said(describeListIsTable(list, problem.owner, problem), keyContentSpan(doc.text, key.span));
     }
     // Its title only: what the list reads is not said, Mars reading none of it.
     if (hit(key.span, false)) {
       return said([describeList(list, [])[0]!, ...refusedUnder(problem, 'none of its rules is'), `_Of ${owned(problem.owner)}._`], keyContentSpan(doc.text, key.span));
     }
-    // An item that is no string, as in a tools table (`entryNotString`).
+    // An item that is no string, as in a tools table.
     const item = value?.kind === 'array' ? value.items.find((i) => i.kind !== 'string' && hit(valueFirstLine(doc, i.span), false)) : undefined;
     if (item) {
       const span = valueFirstLine(doc, item.span);
-      return said(describeNotString(doc.text, entryNotString(problem.owner, list, item), span, problem), span);
+      return said(describeNotString(doc.text, span, list, problem.owner, problem), span);
     }
     // An entry, or a string where the list goes (`allowed = "read"`).
     const strings = value?.kind === 'array' ? value.items : value?.kind === 'string' && !isOpenMultiline(value) ? [value] : [];
@@ -148,26 +148,39 @@ export function hover(
     if (key && problem.kind === 'overlay-not-table' && hit(key.span, false)) {
       return said([`**${code(key.name)}** is not a table: Mars refuses to load the config.`, refusalSaid(problem)], keyContentSpan(doc.text, key.span));
     }
-    if (key && hit(key.span, false)) return said(describeShapeKey(analysis, problem, key.name, refusal(problem.owner)), keyContentSpan(doc.text, key.span));
+    if (!key || !hit(key.span, false)) continue;
+    // Its diagnostic is on the key, shown above the hover: not repeated.
+    if (problem.kind === 'list-is-table') return said(describeListIsTable(problem.list!, problem.owner, refusal(problem.owner)), keyContentSpan(doc.text, key.span));
+    return said(describeShapeKey(analysis, problem, key.name, refusal(problem.owner)), keyContentSpan(doc.text, key.span));
   }
   // An item of a list that is no string (`allowed = [1]`), on its first line, where its diagnostic is:
   // as on an entry Mars refuses.
   for (const problem of analysis.policies.shape) {
     if (problem.kind !== 'entry-not-string') continue;
     const span = valueFirstLine(doc, problem.span);
-    if (hit(span, false)) return said(describeNotString(doc.text, problem, span, refusal(problem.owner)), span);
+    if (hit(span, false)) return said(describeNotString(doc.text, span, problem.list!, problem.owner, refusal(problem.owner)), span);
   }
   return null;
 }
 
 /**
- * An item of a list that is no string (`allowed = [1]`, `problem`), hovered on its first line (`span`,
- * its diagnostic's): as an entry Mars refuses. `refused`: its owner's refusal, or its tools table's, a
- * second reason, said after the first.
+ * An item of a list that is no string (`allowed = [1]`), hovered on its first line (`span`): as an
+ * entry Mars refuses, in plain words (its diagnostic, there, says what it is). `refused`: its owner's
+ * refusal, or its tools table's (`[[agents.x.tools]]`), a second reason, said after the first.
  */
-function describeNotString(text: string, problem: ShapeProblem, span: Span, refused: ShapeProblem | undefined): string[] {
-  return [`**${code(text.slice(span.start, span.end))}** is not a tool name: Mars refuses to load the config.`, `${problem.says(code)}.`,
-    ...(refused ? [refusalSaid(refused)] : []), `_In \`${problem.list!}\` of ${owned(problem.owner)}._`];
+function describeNotString(text: string, span: Span, list: ListName, owner: Owner, refused: ShapeProblem | undefined): string[] {
+  return [`**${code(text.slice(span.start, span.end))}** is not a tool name: Mars refuses to load the config.`, 'A tool list holds tool names, each in quotes (`"read"`).',
+    ...(refused ? [refusalSaid(refused)] : []), `_In \`${list}\` of ${owned(owner)}._`];
+}
+
+/**
+ * A list made a table by a dotted key or a header (`allowed.x = […]`, `[agents.x.tools.allowed]`),
+ * hovered on its name: in plain words (its diagnostic, there, says what is wrong), how the list is
+ * written. `refused`: its owner's refusal, or its tools table's, a second reason, said after the first.
+ */
+function describeListIsTable(list: ListName, owner: Owner, refused: ShapeProblem | undefined): string[] {
+  return [`**${code(list)}** is not a list: Mars refuses to load the config.`, `A tool list is written in brackets, such as ${code(`${list} = ["read"]`)}: ${LIST_MEANING[list]}`,
+    ...(refused ? [refusalSaid(refused)] : []), `_Of ${owned(owner)}._`];
 }
 
 /** What hover says of anything it reads in a file with a TOML syntax error (the diagnostics go on reading past one, Mars does not). */
