@@ -613,6 +613,23 @@ test('--fix applies the safe fixes in place and reports what is left', () => {
   assert.match(r.err, /^1 file checked, 5 problems fixed: 1 warning, 1 information$/m);
 });
 
+// A map-form rule is never moved by --fix, a boolean one (OpenCode's `bash: true`) no more than a string one: moving it
+// would put a rule in force. Its key goes only where its list holds its rule already.
+test('--fix moves no map-form rule, a boolean one neither', () => {
+  const text = '[agents.a.tools]\nallowed = ["read"]\nbash = true\nweb = "allow"\nwrite = false\n';
+  const dir = workspace({ 'mars.toml': text, 'b/mars.toml': '[agents.a.tools]\ndisallowed = ["Write"]\nwrite = false\n' });
+  const r = cli(['check', '--fix', 'mars.toml'], { cwd: dir });
+  assert.equal(r.code, 0, r.err);
+  assert.equal(fs.readFileSync(path.join(dir, 'mars.toml'), 'utf8'), text);
+  assert.deepEqual(r.out.trim().split('\n').map((l) => l.split(' ').slice(0, 3).join(' ')), ['mars.toml:3:1: warning unknown-policy-key', 'mars.toml:4:1: warning unknown-policy-key', 'mars.toml:5:1: warning unknown-policy-key']);
+  assert.match(r.out, /Put "bash" in `allowed` instead\./);
+  assert.match(r.out, /Put "write" in `disallowed` instead\./);
+  const b = cli(['check', '--fix', 'b'], { cwd: dir });
+  assert.equal(b.code, 0, b.err);
+  assert.equal(fs.readFileSync(path.join(dir, 'b/mars.toml'), 'utf8'), '[agents.a.tools]\ndisallowed = ["write"]\n');
+  assert.match(b.err, /^1 file checked, 2 problems fixed: no problems$/m);
+});
+
 test('--fix on a file it cannot write reports the file as it is, and exits 2', (t) => {
   const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["Shell", "bash()"]\n' });
   const file = path.join(dir, 'mars.toml');

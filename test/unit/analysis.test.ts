@@ -292,6 +292,9 @@ const FIX_ALL: Array<[string, string]> = [
   ['bash = "allow"\nagent = "deny"\nallowed = ["*(x)", "bash(git"]', 'bash = "allow"\nagent = "deny"\nallowed = ["*(x)", "bash(git)"]'],
   ['allowed = ["read"]\nmcp = ["gh", "jira/search"]', 'allowed = ["read", "mcp(gh)", "mcp(jira/search)"]\n'],
   ['allowed = ["read"]\nmcp = "deny"', 'allowed = ["read"]\nmcp = "deny"'],
+  // A boolean verdict (OpenCode's `bash: true`) is the map form too: not moved either.
+  ['bash = true\nagent = false\nallowed = ["read"]', 'bash = true\nagent = false\nallowed = ["read"]'],
+  ['allowed = ["read"]\nmcp = true', 'allowed = ["read"]\nmcp = true'],
   // An empty `tools.mcp` granted nothing: it goes, and no list is written for it (`allowed = []` allows nothing).
   ['mcp = []\ndisallowed = ["read"]', 'disallowed = ["read"]'],
   ['mcp = [ ]\nallowed = ["read"]', 'allowed = ["read"]'],
@@ -331,6 +334,8 @@ const FIX_ALL: Array<[string, string]> = [
   // `bash`); one whose rule is not there stays: moving it would put a rule in force.
   ['allowed = ["Shell"]\nbash = "allow"\nedit = "allow"', 'allowed = ["bash"]\nedit = "allow"'],
   ['allowed = ["bash()"]\nbash = "allow"', 'allowed = ["bash"]\n'],
+  ['allowed = ["Shell"]\nbash = true\nedit = false', 'allowed = ["bash"]\nedit = false'],
+  ['disallowed = ["Write"]\nwrite = false', 'disallowed = ["write"]\n'],
   ['allowed = ["read"]\nallow = ["Read"]\ndeny = ["edit"]\nAllowed = []\nDisallowed = []', 'allowed = ["read"]\ndeny = ["edit"]\nDisallowed = []'],
   // An item written as a grant is not a server name: moved as it is, by a quick fix only.
   ['allowed = ["read"]\nmcp = ["mcp(github)"]', 'allowed = ["read"]\nmcp = ["mcp(github)"]'],
@@ -405,6 +410,7 @@ const NO_FIX_INTO_THE_GUESS: Array<[string, string, string[]]> = [
   ['mcp = ["gh""linear"]\nallowed = ["write"]\n', 'invalid-tool-policy', []],
   ['deny = ["bash"]\ndisallowed = ["read" "x"]\n', 'unknown-policy-key', []],
   ['mcp__gh = tr\n', 'unknown-policy-key', []],
+  ['mcp__gh = true\nallowed = ["write", "Réad" "read"]\n', 'unknown-policy-key', ['Remove `mcp__gh`']],
 ];
 for (const [input, code, titles] of NO_FIX_INTO_THE_GUESS) {
   test(`no fix writes into the guess past a syntax error: ${JSON.stringify(input)}`, () => {
@@ -552,6 +558,11 @@ const IGNORED_KEY_MESSAGES: Array<[table: string, message: string]> = [
   ['bash = "allow"', 'Mars ignores `bash` here, so this rule has no effect. Put "bash" in `allowed` instead. A tools table holds only `allowed` and `disallowed` lists.'],
   // A list holding it past a syntax error on its line holds it as a guess: not said to hold it.
   ['bash = "allow"\nallowed = ["read" "bash"]', 'Mars ignores `bash` here, so this rule has no effect. Put "bash" in `allowed` instead. A tools table holds only `allowed` and `disallowed` lists.'],
+  // A boolean verdict (OpenCode's `tools: { bash: true }`) is the map form too, said in the same words.
+  ['bash = true', 'Mars ignores `bash` here, so this rule has no effect. Put "bash" in `allowed` instead. A tools table holds only `allowed` and `disallowed` lists.'],
+  ['write = false', 'Mars ignores `write` here, so this rule has no effect. Put "write" in `disallowed` instead. A tools table holds only `allowed` and `disallowed` lists.'],
+  ['allowed = ["Bash"]\nbash = true', 'Mars ignores `bash` here, so this rule has no effect; `allowed` already holds "Bash", so the key can go. A tools table holds only `allowed` and `disallowed` lists.'],
+  ['allowed = ["bash"]\nShell = false', 'Mars ignores `Shell` here, so this rule has no effect. `allowed` holds "bash", so in `disallowed` it would be both allowed and disallowed. A tools table holds only `allowed` and `disallowed` lists.'],
   ['bassh = "deny"', 'Mars ignores `bassh` here, so this rule has no effect. Put "bassh" in `disallowed` instead. (Mars has no capability `bassh`: did you mean `bash`?) A tools table holds only `allowed` and `disallowed` lists.'],
   ['allowed = ["Bash"]\nbash = "allow"', 'Mars ignores `bash` here, so this rule has no effect; `allowed` already holds "Bash", so the key can go. A tools table holds only `allowed` and `disallowed` lists.'],
   ['allowed = ["bash"]\nShell = "deny"', 'Mars ignores `Shell` here, so this rule has no effect. `allowed` holds "bash", so in `disallowed` it would be both allowed and disallowed. A tools table holds only `allowed` and `disallowed` lists.'],
@@ -569,6 +580,7 @@ const IGNORED_KEY_MESSAGES: Array<[table: string, message: string]> = [
   ['foo = 1', 'Mars ignores `foo` here: a tools table holds only `allowed` and `disallowed` lists.'],
   ['" foo " = 1', 'Mars ignores ` foo ` here: a tools table holds only `allowed` and `disallowed` lists.'],
   ['bash = "ask"', 'Mars ignores `bash` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
+  ['bash = "true"', 'Mars ignores `bash` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
 ];
 for (const [table, message] of IGNORED_KEY_MESSAGES) {
   test(`an ignored key's message, what to do first: ${JSON.stringify(table)}`, () => {
@@ -595,8 +607,11 @@ const IGNORED_KEY_REMOVALS: Array<[text: string, fixes: Array<[string, boolean, 
   // Beside a move, which stays the preferred fix.
   ['[agents.a.tools]\nallowed = ["read"]\nbash = "allow"\n', [['Move "bash" into `allowed`', true, false], ['Remove `bash`', false, false]], '[agents.a.tools]\nallowed = ["read"]\n'],
   ['[agents.a.tools]\ndisallowed = ["bash"]\nbash = "allow"\n', [['Move "bash" into `allowed` (a conflict: `disallowed` holds "bash")', false, false], ['Remove `bash`', false, false]], '[agents.a.tools]\ndisallowed = ["bash"]\n'],
+  ['[agents.a.tools]\nallowed = ["read"]\nbash = false\n', [['Move "bash" into `disallowed`', true, false], ['Remove `bash`', false, false]], '[agents.a.tools]\nallowed = ["read"]\n'],
+  ['[agents.a.tools]\ndisallowed = ["bash"]\nbash = true\n', [['Move "bash" into `allowed` (a conflict: `disallowed` holds "bash")', false, false], ['Remove `bash`', false, false]], '[agents.a.tools]\ndisallowed = ["bash"]\n'],
   // The list holds it already: that removal alone, which says so.
   ['[agents.a.tools]\nallowed = ["bash"]\nbash = "allow"\n', [['Remove `bash`: `allowed` already holds "bash"', true, true]], null],
+  ['[agents.a.tools]\ndisallowed = ["bash"]\nbash = false\n', [['Remove `bash`: `disallowed` already holds "bash"', true, true]], null],
   // A list under a misspelt key: its rules are meant for a list.
   ['[agents.a.tools]\ndeny = ["bash"]\n', [['Rename to `disallowed`', true, false]], null],
   // Its line holds more, which Mars cannot read (a syntax error): taken out, the rest would be left to load as a key of
@@ -703,6 +718,12 @@ const MAP_FORM_VERDICTS: Array<[value: string, fixes: string[]]> = [
   ['"\\tDeny"', ['Move "write" into `disallowed`', 'Remove `write`']],
   ['"ask"', ['Remove `write`']],
   ['"allowed"', ['Remove `write`']],
+  // A boolean is OpenCode's verdict (`tools: { write: false }`): `true` allows, `false` denies.
+  ['true', ['Move "write" into `allowed`', 'Remove `write`']],
+  ['false', ['Move "write" into `disallowed`', 'Remove `write`']],
+  // Not a string that reads as one, nor another scalar.
+  ['"true"', ['Remove `write`']],
+  ['1', ['Remove `write`']],
 ];
 for (const [value, fixes] of MAP_FORM_VERDICTS) {
   test(`map-form verdict ${value}: its move`, () => {
@@ -716,7 +737,7 @@ for (const [value, fixes] of MAP_FORM_VERDICTS) {
 }
 
 test('a list\'s name given a verdict (`deny = "allow"`, `Allowed = "deny"`) is no map-form rule for a tool of that name: nothing to move', () => {
-  for (const line of ['deny = "allow"', 'Allowed = "deny"', 'allow = "allow"', 'blocked = "deny"']) {
+  for (const line of ['deny = "allow"', 'Allowed = "deny"', 'allow = "allow"', 'blocked = "deny"', 'deny = true', 'Allowed = false']) {
     const text = `[agents.a.tools]\nallowed = ["read"]\n${line}\n`;
     const found = documentFindings(analyzeDocument(text));
     // It was read as `allowed = ["deny"]` to be, a tool named `deny`: a preferred move wrote it. It can be removed.
@@ -724,6 +745,16 @@ test('a list\'s name given a verdict (`deny = "allow"`, `Allowed = "deny"`) is n
     assert.doesNotMatch(found[0]!.message, /Put /, line);
   }
 });
+
+// `tools.mcp` given a verdict, a string or a boolean (`mcp = false`, as OpenCode writes a tool's), names no server:
+// the removed key is said, with no move (what it meant is not clear) and nothing for fix-all.
+for (const value of ['"deny"', 'true', 'false']) {
+  test(`\`tools.mcp\` given the map form (${value}): no move`, () => {
+    const text = `[agents.a.tools]\nallowed = ["read"]\nmcp = ${value}\n`;
+    assert.deepEqual(documentFindings(analyzeDocument(text)).map((f) => [f.code, f.fixes.map((x) => x.title)]), [['invalid-tool-policy', []]]);
+    assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
+  });
+}
 
 test('a suppression\'s word that begins one code only is taken for it, as a typo one edit away is', () => {
   const said = (comment: string) => documentFindings(analyzeDocument(`[agents.a.tools]\nallowed = ["read", "Read"] # mars-ignore: ${comment}\n`)).filter((f) => f.code === 'invalid-suppression').map((f) => f.message.replace(/.*\. /, ''));

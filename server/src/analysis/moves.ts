@@ -55,22 +55,25 @@ export const namesTheKey = (extra: ExtraKey): boolean => extra.keyValue.key.part
 export const namesATool = (extra: ExtraKey): boolean => namesTheKey(extra) && meantList(extra.name.name) === null;
 
 /**
- * The list a map-form rule (`bash = "allow"`, `agent = "deny"`) was meant for, or null; not for a
- * key below the tool's name (`edit.x = "allow"` makes `edit` a table), nor a list's name (`namesATool`).
+ * The list a map-form rule (`bash = "allow"`, `agent = "deny"`, `write = false`) was meant for, or
+ * null; not for a key below the tool's name (`edit.x = "allow"` makes `edit` a table), nor a list's
+ * name (`namesATool`).
  */
 export function mapFormList(extra: ExtraKey): ListName | null {
-  const kv = extra.keyValue;
-  const value = kv.value;
-  return value?.kind === 'string' && namesATool(extra) ? verdictList(value.value) : null;
+  return namesATool(extra) ? verdictList(extra.keyValue.value) : null;
 }
 
 /**
- * The list a map-form verdict puts its tool in (`"allow"`: `allowed`), or null. Read as `tools.mcp`'s
- * map-form check reads it: `"Allow"`, `" deny "` leave no doubt what was meant (the move is never in
- * fix-all anyway); `"ask"` names no list.
+ * The list a map-form verdict puts its tool in (`"allow"`: `allowed`), or null. A string is read as
+ * `tools.mcp`'s map-form check reads it: `"Allow"`, `" deny "` leave no doubt what was meant (the
+ * move is never in fix-all anyway); `"ask"` names no list. A boolean is the verdict of OpenCode's
+ * agent config (`tools: { bash: true, write: false }`), copied into a tools table as the strings are:
+ * `true` allows, `false` denies (TOML spells them so, lower case only). Another value (`3`, `"true"`) is no verdict.
  */
-export function verdictList(value: string): ListName | null {
-  const verdict = asciiLower(rustTrim(value));
+export function verdictList(value: TomlValue | null): ListName | null {
+  if (value?.kind === 'scalar') return value.type !== 'boolean' ? null : value.text === 'true' ? 'allowed' : 'disallowed';
+  if (value?.kind !== 'string') return null;
+  const verdict = asciiLower(rustTrim(value.value));
   return verdict === 'allow' ? 'allowed' : verdict === 'deny' ? 'disallowed' : null;
 }
 
@@ -79,7 +82,8 @@ function intendedMove(extra: ExtraKey): Move | null {
   const value = kv.value;
   if (!value || !namesTheKey(extra)) return null;
   if (extra.name.name === 'mcp') {
-    // `mcp = "deny"` is the map form, not a server named deny: what it meant is not clear.
+    // `mcp = "deny"` is the map form, not a server named deny: what it meant is not clear. (`mcp = false`
+    // names no server either: nothing below moves it.)
     if (value.kind === 'string' && isMapFormVerdict(value.value)) return null;
     const servers = value.kind === 'string' ? [value] : value.kind === 'array' ? value.items : [];
     const names: string[] = [];

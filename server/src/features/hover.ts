@@ -394,7 +394,7 @@ function describeIgnored(kv: KeyValue, refused: ShapeProblem): string[] | null {
     return [`**${code(name)}**: a list Mars ignores; none of its rules is in force.`, `It looks meant for ${code(meant)}: ${LIST_MEANING[meant]}`, ...refusedUnder(refused, null), `_Of ${owned(refused.owner)}._`];
   }
   // A list's name names no tool (`deny = "allow"`, `namesATool`): only a key Mars ignores.
-  const list = value.kind === 'string' && !meant ? verdictList(value.value) : null;
+  const list = meant ? null : verdictList(value);
   if (!list) return [`**${code(name)}**: a key Mars ignores.`, ...refusedUnder(refused, null), `_Of ${owned(refused.owner)}._`];
   const parse = parseToolName(name);
   const ignored = '_Map-form key: Mars ignores it._';
@@ -436,7 +436,7 @@ function describeKey(analysis: Analysis, extra: ExtraKey, refused: ShapeProblem 
   const moves = fixes.moves.filter((x) => !writesGuess(analysis.guessed, x));
   const removal = fixes.removal && !writesGuess(analysis.guessed, fixes.removal) ? fixes.removal : null;
   const removed = moves.length === 0 && removal ? [fixSaid(removal, analysis.doc.text)] : [];
-  // Only `tool = "allow"` or `"deny"` is the map form, the one a move is offered for; any other key is just ignored.
+  // Only `tool = "allow"` or `"deny"` (or `true`, `false`) is the map form, the one a move is offered for; any other key is just ignored.
   if (!list) return [`**${code(name)}**: a key Mars ignores.`, ...refusedToo, ...removed, `_In ${table}._`];
   const ignored = `_Map-form key in ${table}: Mars ignores it`;
   // Ignored, so the config loads: what the name would do as an entry is the question.
