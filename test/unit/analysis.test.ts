@@ -702,9 +702,11 @@ for (const [list, title, after] of EMPTY_ENTRIES) {
   });
 }
 
-test('the map form\'s note only for a key that reads as one: a name given a string', () => {
+test('the map form\'s note only for a key that reads as one: a name given a string or a boolean', () => {
   const message = (line: string) => documentFindings(analyzeDocument(`[agents.a.tools]\nallowed = ["read"]\n${line}\n`)).find((f) => f.code === 'unknown-policy-key')!.message;
   assert.match(message('bash = "ask"'), /lists \(the `tool = "allow"` map form belongs to agent profiles\)\.$/);
+  // A boolean reads as one too (`tools: { bash: true }`), where no move is made of it: a list's name, a key below a tool's name.
+  for (const line of ['deny = true', 'Allowed = false', 'web.y = false']) assert.match(message(line), /lists \(the `tool = "allow"` map form belongs to agent profiles\)\.$/, line);
   for (const line of ['foo = 3', 'web = ["read"]', 'sub = { x = 1 }']) assert.match(message(line), /holds only `allowed` and `disallowed` lists\.$/, line);
 });
 

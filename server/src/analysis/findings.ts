@@ -16,7 +16,7 @@ import { lastStartingBefore, stringTowards } from '../toml/sorted';
 import { CODES, type Code, type Severity, type SeverityOverrides } from './codes';
 import { deleteItems, keptApart, type Edit } from './edits';
 import { isWritten, misplacedAt, ownerKey, ownerLabel, ownPolicy, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type ListName, type MisplacedList, type Owner, type Policies } from './policies';
-import { extraKeyFixes, ignoredKeyFixes, keyAsEntry, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, otherList, removeTableFix, shapeConflicts, shapeFixes, strayListConflicts } from './moves';
+import { extraKeyFixes, ignoredKeyFixes, keyAsEntry, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, otherList, readsAsMapForm, removeTableFix, shapeConflicts, shapeFixes, strayListConflicts } from './moves';
 
 export interface Fix {
   readonly title: string;
@@ -1042,8 +1042,9 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
         : advice?.held ? `${noEffect}; ${advice.says}.${trims} ${WHY_IGNORED}`
         : advice?.conflict ? `${noEffect}. ${advice.says}.${trims} ${WHY_IGNORED}`
         : advice ? `${noEffect}. ${capitalized(advice.says)}.${suggestion ? ` (Mars has no capability ${quoted(head)}: did you mean ${quoted(suggestion)}?)` : ''}${trims} ${WHY_IGNORED}`
-        // The map form's note only where the key reads as one: a tool named with a string.
-        : `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}${extra.keyValue.value?.kind === 'string' ? ' (the `tool = "allow"` map form belongs to agent profiles).' : '.'}`,
+        // The map form's note only where the key reads as one: a tool named with a string, or a
+        // boolean (OpenCode's verdict, `tools: { bash: true }`).
+        : `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}${readsAsMapForm(extra.keyValue.value) ? ' (the `tool = "allow"` map form belongs to agent profiles).' : '.'}`,
       // Moving a key Mars ignores puts a rule in force: never safe (only `tools.mcp`'s move may be).
       // Removing one whose rule is already in force changes nothing: safe. Else it can be removed, as
       // the user wishes: offered last, never preferred nor safe (`ignoredKeyFixes`).

@@ -63,6 +63,9 @@ export function mapFormList(extra: ExtraKey): ListName | null {
   return namesATool(extra) ? verdictList(extra.keyValue.value) : null;
 }
 
+/** Whether a value reads as a map-form verdict's shape, a string or a boolean (`"ask"` too, not `3`): what the note on the map form is said for. */
+export const readsAsMapForm = (value: TomlValue | null): boolean => value?.kind === 'string' || (value?.kind === 'scalar' && value.type === 'boolean');
+
 /**
  * The list a map-form verdict puts its tool in (`"allow"`: `allowed`), or null. A string is read as
  * `tools.mcp`'s map-form check reads it: `"Allow"`, `" deny "` leave no doubt what was meant (the
