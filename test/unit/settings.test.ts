@@ -22,6 +22,8 @@ const cases: Array<[string, unknown, RegExp[]]> = [
   ['a code of a million characters with a bad severity', { diagnostics: { [`unknown-tool${' '.repeat(1_000_000)}`]: 'loud' } }, [/^mars\.diagnostics\.unknown-tool {100,150}… {50,80}: no Mars TOML diagnostic has the code "unknown-tool {100,150}… {50,80}"; the setting is ignored\.$/]],
   ['a code of invisible characters, long', { diagnostics: { ['\u200b'.repeat(100_000)]: 'error' } }, [/^mars\.diagnostics\.(\\u200B){10,30}…(\\u200B){5,15}: no Mars TOML diagnostic has the code "\u200b{100,150}…\u200b{50,80}"; the setting is ignored\.$/]],
   ['diagnostics of a huge list', { diagnostics: Array(100_000).fill(1) }, [/^mars\.diagnostics should map diagnostic codes to severities, not \[1,1,.{100,200}1,1\]; the default severities apply\.$/]],
+  // 0 is a setting (every problem sent), not a problem with one.
+  ['maxProblems of 0', { maxProblems: 0 }, []],
 ];
 
 for (const [name, settings, told] of cases) {
@@ -51,3 +53,4 @@ test('settings: the message shown names the first few problems and counts the re
   cache.read({ diagnostics: Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`made-up-code-${i}`, 'error'])) } as never);
   assert.equal(shown[1], `Mars TOML settings: ${[0, 1, 2, 3, 4].map(one).join(' ')}`);
 });
+
