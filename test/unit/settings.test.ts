@@ -24,6 +24,9 @@ const cases: Array<[string, unknown, RegExp[]]> = [
   ['diagnostics of a huge list', { diagnostics: Array(100_000).fill(1) }, [/^mars\.diagnostics should map diagnostic codes to severities, not \[1,1,.{100,200}1,1\]; the default severities apply\.$/]],
   // 0 is a setting (every problem sent), not a problem with one.
   ['maxProblems of 0', { maxProblems: 0 }, []],
+  // Up to 200 characters a name is written whole: in the setting's name, and quoted (its quotes counted).
+  ['a code of 200 characters', { diagnostics: { ['x'.repeat(200)]: 'error' } }, [/^mars\.diagnostics\.x{200}: no Mars TOML diagnostic has the code "x{100,150}…x{50,80}"; the setting is ignored\.$/]],
+  ['a code of 198 characters', { diagnostics: { ['x'.repeat(198)]: 'error' } }, [/^mars\.diagnostics\.x{198}: no Mars TOML diagnostic has the code "x{198}"; the setting is ignored\.$/]],
 ];
 
 for (const [name, settings, told] of cases) {
