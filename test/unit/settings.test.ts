@@ -57,3 +57,12 @@ test('settings: the message shown names the first few problems and counts the re
   assert.equal(shown[1], `Mars TOML settings: ${[0, 1, 2, 3, 4].map(one).join(' ')}`);
 });
 
+// One problem is told as it is; the same problems read again (a change said twice) are not told again.
+test('settings: one problem is told alone, and once', () => {
+  const shown: string[] = [];
+  const cache = new SettingsCache({ sendNotification: (_type: unknown, p: { message: string }) => void shown.push(p.message) } as never);
+  const settings = { diagnostics: { 'made-up-code': 'error' } };
+  cache.read(settings as never);
+  cache.read(settings as never);
+  assert.deepEqual(shown, ['Mars TOML: mars.diagnostics.made-up-code: no Mars TOML diagnostic has the code "made-up-code"; the setting is ignored.']);
+});
