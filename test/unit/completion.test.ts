@@ -805,6 +805,17 @@ for (const [doc, label] of [['bash = al|', '"allow"'], ['bash = D|', '"deny"'], 
   });
 }
 
+// In a literal string or key an escape is its own text (`'\u0053h'` spells a backslash, not `Sh`): no item's filter text
+// leads with it, so a prefix filter shows none of them as a match, as none is one.
+for (const doc of ["'\\u0053h|' = \"deny\"", "'\\u0053h|"] as const) {
+  test(`completion: in ${doc} the escape is not decoded`, () => {
+    const src = `[agents.x.tools]\n${doc}`;
+    const items = run(src)!;
+    assert.ok(items.length > 0, `${doc}: expected items`);
+    for (const item of items) assert.ok(!survivesPrefixFilter(item, typedBefore(src, item)), `${doc}: ${item.label} kept by ${typedBefore(src, item)}: ${item.filterText}`);
+  });
+}
+
 // VS Code ranks a match at the start of the filter text far above one in a later word: the word
 // typed leads the filter text of the capability it spells, and among the items it leads, the
 // canonical name sorts first (`Shell` in `bash shell …` ranked `schedule_wakeup` first). The
