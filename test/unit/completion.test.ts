@@ -807,7 +807,7 @@ for (const [doc, label] of [['bash = al|', '"allow"'], ['bash = D|', '"deny"'], 
 
 // In a literal string or key an escape is its own text (`'\u0053h'` spells a backslash, not `Sh`): no item's filter text
 // leads with it, so a prefix filter shows none of them as a match, as none is one.
-for (const doc of ["'\\u0053h|' = \"deny\"", "'\\u0053h|"] as const) {
+for (const doc of ["'\\u0053h|' = \"deny\"", "'\\u0053h|", "bash = '\\u0061l|'"] as const) {
   test(`completion: in ${doc} the escape is not decoded`, () => {
     const src = `[agents.x.tools]\n${doc}`;
     const items = run(src)!;
