@@ -235,6 +235,18 @@ describe('code actions', () => {
     assert.equal(applied(text, actions[0]!, uri), '[agents]\na.tools.allowed = ["read", "grep"]\nb.tools.allowed = ["bash"]\n');
   });
 
+  // A kind asked for takes the kinds below it (`source` takes `source.fixAll.mars`), not every kind its text begins.
+  const ONLY_KINDS: Array<[string[], string[]]> = [
+    [['source.fixAll'], ['source.fixAll.mars']], [['source'], ['source.fixAll.mars']], [['source.fixAll.mars'], ['source.fixAll.mars']],
+    [['source.fix'], []], [['source.fixAll.m'], []], [['refactor'], []],
+  ];
+  for (const [only, kinds] of ONLY_KINDS) {
+    test(`only ${JSON.stringify(only)} gives ${JSON.stringify(kinds)}`, async () => {
+      const { actions } = await actionsFor('[agents.a.tools]\nallowed = ["Shell"]\n', only);
+      assert.deepEqual(actions.map((a) => a.kind), kinds);
+    });
+  }
+
   test('source.fixAll.mars on a big section with commas missing (in its first piece, a later one and its last), CRLF and a byte order mark: every comma and what they hid, as the checker writes it', async () => {
     // Past 16 KB, cut in pieces (toml/chunks.ts): each error keeps fix-all out of the pieces after it, until its comma is in.
     const lines: Record<number, string> = { 10: '["read" "grep"]', 200: '["Read"]', 300: '{ allowed = ["read"] disallowed = ["Bash"] }', 517: '["Read" "grep"]', 519: '["Bash"]' };
