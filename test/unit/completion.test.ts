@@ -209,6 +209,8 @@ const CASES: Case[] = [
     edit: { label: 'mcp(github/get_issue)', newText: 'mcp(github/get_issue)', range: [1, 12, 1, 28] } },
   { name: 'on the server of mcp(server/tool) with no `)`, in an unterminated string', doc: '[agents.x.tools]\nallowed = ["mcp(gi|/x', servers: ['github'],
     edit: { label: 'mcp(github/x)', newText: 'mcp(github/x)"', range: [1, 12, 1, 20] } },
+  { name: 'on the server of mcp(server/tool): not a server whose entry, the tool kept, the list holds', doc: '[agents.x.tools]\nallowed = ["mcp(linear/get_issue)", "mcp(|github/get_issue)"]',
+    servers: ['github', 'linear'], present: ['mcp(github/get_issue)'], absent: ['mcp(linear/get_issue)'] },
   { name: 'on the tool of mcp(server/tool): no server', doc: '[agents.x.tools]\nallowed = ["mcp(github/get|)"]', servers: ['github'], none: true },
   // Only servers the typed word may match, and no more than 100 (the list is incomplete: typing narrows it).
   { name: 'servers the typed word cannot match are left out', doc: '[agents.x.tools]\nallowed = ["mcp(lin|"]', servers: ['github', 'linear'],
