@@ -211,6 +211,9 @@ const CASES: Case[] = [
     edit: { label: 'mcp(github/x)', newText: 'mcp(github/x)"', range: [1, 12, 1, 20] } },
   { name: 'on the server of mcp(server/tool): not a server whose entry, the tool kept, the list holds', doc: '[agents.x.tools]\nallowed = ["mcp(linear/get_issue)", "mcp(|github/get_issue)"]',
     servers: ['github', 'linear'], present: ['mcp(github/get_issue)'], absent: ['mcp(linear/get_issue)'] },
+  // The typed word may match the entry with its tool (`ge`: the `e` of `get_issue`), as the client filters the item's label.
+  { name: 'on the server of mcp(server/tool): a server the typed word matches with the tool kept', doc: '[agents.x.tools]\nallowed = ["mcp(ge|/get_issue)"]',
+    servers: ['git'], present: ['mcp(git/get_issue)'] },
   { name: 'on the tool of mcp(server/tool): no server', doc: '[agents.x.tools]\nallowed = ["mcp(github/get|)"]', servers: ['github'], none: true },
   // Only servers the typed word may match, and no more than 100 (the list is incomplete: typing narrows it).
   { name: 'servers the typed word cannot match are left out', doc: '[agents.x.tools]\nallowed = ["mcp(lin|"]', servers: ['github', 'linear'],
