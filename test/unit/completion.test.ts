@@ -350,6 +350,8 @@ const CASES: Case[] = [
   { name: 'nothing in the pattern of a bare word in a list', doc: '[agents.x.tools]\nallowed = [sh(g|it)]', none: true },
   // renaming a map-form key to a list's name would not make its value a list
   { name: 'renaming a map-form key: no list keys', doc: '[agents.x.tools]\nba| = "allow"', present: ['bash'], absent: ['allowed', 'disallowed'] },
+  // nor to a name another key of the table spells already, in any spelling (`Shell` is `bash`)
+  { name: 'renaming a map-form key: not to what another key names', doc: '[agents.x.tools]\nShell = "deny"\nre| = "allow"', present: ['grep'], absent: ['bash'] },
   // nor a part with more after it, which names a table (`allowed.lowed` makes `allowed` one)
   { name: 'the first part of a dotted key: nothing', doc: '[agents.a.tools]\nal|.lowed = ["read"]', none: true },
   { name: 'before the comma after an entry of an inline table: nothing', doc: 'agents.a = { tools = { disallowed = ["x"]|,"" = "deny" } }', none: true },
