@@ -362,6 +362,12 @@ describe('file-wide fixes on a lightbulb request', () => {
       assert.deepEqual(lazy.map((a) => [a.kind, a.edit, a.command, a.data]), [
         ['quickfix', undefined, undefined, { uri, version: 1, code: 'non-canonical' }], ['source.fixAll.mars', undefined, undefined, { uri, version: 1 }],
       ]);
+      // Asked for by kind: quick fixes (a key binding's menu, like the lightbulb's) stay deferred; the source action (fix-on-save) is computed now.
+      const byKind = async (only: string[]) => (await resolving.request<CodeAction[]>('textDocument/codeAction', {
+        textDocument: { uri }, range: diagnostics[0]!.range, context: { diagnostics: [diagnostics[0]], only },
+      })).filter((a) => a.title.startsWith('Fix all')).map((a) => [a.kind, a.edit === undefined, a.data]);
+      assert.deepEqual(await byKind(['quickfix']), [['quickfix', true, { uri, version: 1, code: 'non-canonical' }]]);
+      assert.deepEqual(await byKind(['source.fixAll']), [['source.fixAll.mars', false, undefined]]);
       const resolved = await resolving.request<CodeAction>('codeAction/resolve', lazy[1]);
       assert.equal(applied(text, resolved, uri), '[agents.a.tools]\nallowed = ["bash", "edit"]\n');
       // Offered for version 1 and picked after an edit: every fix of the file as it is now, named for version 2.
