@@ -259,6 +259,7 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['[agents.a.tools]\nallowed = [bash(git *)]\n', 'bash(git *)', '`bash(git *)` is not a value TOML knows: write text in quotes (`"bash(git *)"`)'],
   // What TOML does not read as a blank after it is no part of what is said to quote (it has its own error once quoted).
   ['[agents.a.tools]\nallowed = ["read", bash\u200b]\n', 'bash', '`bash` is not a value TOML knows: write text in quotes (`"bash"`)'],
+  ['[agents.a.tools]\nallowed = [read more\t\u200b]\n', 'read more', '`read more` is not a value TOML knows: write text in quotes (`"read more"`)'],
   ['[agents.a.tools]\nallowed = ["read", 1.2.3\u0085 ]\n', '1.2.3', '`1.2.3` is not a value TOML knows: write text in quotes (`"1.2.3"`)'],
   ['x = 1,5\u200b\n', '1,5', '`1,5` is not a value TOML knows: write a decimal point (`1.5`), or a list in brackets (`[1, 5]`)'],
   ['[agents.a.tools]\nallowed = [\n  "read",\n  Bash = "allow",\n]\n', 'B', 'a list holds values, not `key = value`'],
