@@ -711,7 +711,11 @@ describe('a client without CodeAction literals', () => {
         await c.change(uri, 2, [{ text: `${text}# x\n` }]);
         await assert.rejects(c.request('workspace/executeCommand', { command: fix.command, arguments: fix.arguments }), (e: { code?: number }) => e.code === -32801);
         assert.equal(applied.length, 1);
-        await assert.rejects(c.request('workspace/executeCommand', { command: fix.command, arguments: [{ junk: 1 }] }), (e: { code?: number }) => e.code === -32602);
+        // Not an edit a code action carries (an edit of no document among them): refused as such.
+        for (const junk of [{ junk: 1 }, { documentChanges: [] }]) {
+          await assert.rejects(c.request('workspace/executeCommand', { command: fix.command, arguments: [junk] }), (e: { code?: number; message?: string }) =>
+            e.code === -32602 && e.message === 'mars.applyEdit takes the edit of a code action', JSON.stringify(junk));
+        }
         // A command that is no string is said as what it is (null was "of type object").
         for (const [command, message] of [['mars.nothing', 'unknown command mars.nothing'], [null, 'workspace/executeCommand takes its command as a string, not null'],
           [undefined, 'workspace/executeCommand came without its command (a string)'],
