@@ -169,6 +169,8 @@ const CASES: Case[] = [
     present: ['non-canonical', 'unknown-tool', 'all', 'invalid-suppression'], absent: ['toml-syntax'], edit: { label: 'non-canonical', newText: 'non-canonical', range: [1, 35, 1, 38] } },
   { name: 'codes in a file-wide comment, the word under the cursor replaced whole, not those listed', doc: '# mars-ignore-file: legacy-prefix, unk|nown-tol -- why\n',
     absent: ['legacy-prefix', 'toml-syntax'], edit: { label: 'unknown-tool', newText: 'unknown-tool', range: [0, 35, 0, 46] } },
+  { name: 'the code under the cursor, written whole, is offered still', doc: '# mars-ignore: legacy-prefix, unknown-tool| -- why\n',
+    absent: ['legacy-prefix'], edit: { label: 'unknown-tool', newText: 'unknown-tool', range: [0, 30, 0, 42] } },
   { name: 'no codes in the reason of a suppression comment, nor in another comment', doc: '[agents.x.tools]\nallowed = ["Bash"]  # mars-ignore: unknown-tool -- non|',
     none: true },
   { name: 'no codes in the `#` remark after the codes of a suppression comment', doc: '[agents.x.tools]\nallowed = ["Bash"]  # mars-ignore: unknown-tool # non|',
