@@ -394,6 +394,17 @@ for (const [input, expected] of FIX_ALL) {
   });
 }
 
+// Whole files, where what a fix takes out meets the file's start (a byte order mark) or its line breaks (CRLF).
+const FIX_ALL_FILES: Array<[string, string]> = [
+  // The `mars-ignore` above a key taken out goes with it; the byte order mark before it stays.
+  ['\uFEFF# mars-ignore: unknown-tool\nagents.a.tools.mcp = []\nagents.a.tools.allowed = ["read"]\n', '\uFEFFagents.a.tools.allowed = ["read"]\n'],
+];
+for (const [text, expected] of FIX_ALL_FILES) {
+  test(`fix all, the whole file: ${JSON.stringify(text)}`, () => {
+    assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), expected);
+  });
+}
+
 test('fix-all writes nothing into a string closed right where a syntax error starts: its quotes may pair the wrong way', () => {
   // Read as Mars's parser reads it, the entry is `bash(grep `, whose repair wrote `bash(grep)"foo")"`.
   for (const text of ['[agents.a.tools]\nallowed = ["bash(grep "foo")"]\n', '[agents.a.tools]\nallowed = ["read", "Shell(echo "hi")"]\n']) {
