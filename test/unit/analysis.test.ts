@@ -398,6 +398,8 @@ for (const [input, expected] of FIX_ALL) {
 const FIX_ALL_FILES: Array<[string, string]> = [
   // The `mars-ignore` above a key taken out goes with it; the byte order mark before it stays.
   ['\uFEFF# mars-ignore: unknown-tool\nagents.a.tools.mcp = []\nagents.a.tools.allowed = ["read"]\n', '\uFEFFagents.a.tools.allowed = ["read"]\n'],
+  // A key right after the byte order mark is alone on its line: the line goes, not the key alone.
+  ['\uFEFFagents.a.tools.mcp = []\nagents.a.tools.allowed = ["read"]\n', '\uFEFFagents.a.tools.allowed = ["read"]\n'],
 ];
 for (const [text, expected] of FIX_ALL_FILES) {
   test(`fix all, the whole file: ${JSON.stringify(text)}`, () => {
