@@ -400,6 +400,8 @@ const FIX_ALL_FILES: Array<[string, string]> = [
   ['\uFEFF# mars-ignore: unknown-tool\nagents.a.tools.mcp = []\nagents.a.tools.allowed = ["read"]\n', '\uFEFFagents.a.tools.allowed = ["read"]\n'],
   // A key right after the byte order mark is alone on its line: the line goes, not the key alone.
   ['\uFEFFagents.a.tools.mcp = []\nagents.a.tools.allowed = ["read"]\n', '\uFEFFagents.a.tools.allowed = ["read"]\n'],
+  // The comments of a moved rule stay on lines of their own, ended as the file ends its lines.
+  ['[agents.a.tools]\r\nallowed = ["read"]\r\nmcp = [ # servers\r\n  "gh",\r\n]\r\n', '[agents.a.tools]\r\nallowed = ["read", "mcp(gh)"]\r\n# servers\r\n'],
 ];
 for (const [text, expected] of FIX_ALL_FILES) {
   test(`fix all, the whole file: ${JSON.stringify(text)}`, () => {
