@@ -707,6 +707,12 @@ describe('a client without CodeAction literals', () => {
         else assert.equal(edit.documentChanges, undefined);
         assert.equal(applyTextEdits(text, edits), '[agents.a.tools]\nallowed = ["bash", "Edit"]\n');
 
+        // Its edit made to name another document besides: not the edit offered for this one, and not applied.
+        const [offered, ...rest] = fix.arguments as [{ documentChanges: TextDocumentEdit[] }, ...unknown[]];
+        const other = { documentChanges: [...offered.documentChanges, { ...offered.documentChanges[0]!, textDocument: { uri: 'file:///elsewhere/mars.toml', version: 1 } }] };
+        await assert.rejects(c.request('workspace/executeCommand', { command: fix.command, arguments: [other, ...rest] }), (e: { code?: number }) => e.code === -32801);
+        assert.equal(applied.length, 1);
+
         // Run after the document changed: the edit was made for another text, and is not applied.
         await c.change(uri, 2, [{ text: `${text}# x\n` }]);
         await assert.rejects(c.request('workspace/executeCommand', { command: fix.command, arguments: fix.arguments }), (e: { code?: number }) => e.code === -32801);
