@@ -5,7 +5,7 @@ import { type CompletionItem, type CompletionList, InsertTextFormat, type Markup
 import { analyze } from '../../server/src/analysis/analyze';
 import { analyzeDocument, definesOutside, documentFindings, documentFixAll, placed, unitAt } from '../../server/src/analysis/document';
 import { applyEdits } from '../../server/src/analysis/edits';
-import { completions, snippetText } from '../../server/src/features/completion';
+import { completions, itemsAsClientTakes, snippetText } from '../../server/src/features/completion';
 import { hover } from '../../server/src/features/hover';
 import { mcpManifestName, mcpServerNames } from '../../server/src/features/mcpServers';
 import { plainText } from '../../server/src/features/plainText';
@@ -1206,6 +1206,17 @@ const AS_PLAIN: Array<[snippet: string, plain: string]> = [
   ['cost: \\$5 ${1:a ${2:nested}}$3', 'cost: $5 a nested'],
 ];
 for (const [snippet, plain] of AS_PLAIN) test(`snippet as plain text: ${snippet}`, () => assert.equal(snippetText(snippet), plain));
+
+// As a client takes the items: one without snippets gets their text as plain text, with no command reopening the list
+// (its cursor lands after the text, where no name goes).
+test('completion: the items as a client takes them', () => {
+  const { text, position } = at('[agents.a]\ntools = |');
+  const suggest = { title: 'Suggest', command: 'editor.action.triggerSuggest' };
+  const items = completions(analyze(text), position, [], () => false, suggest) as CompletionItem[];
+  assert.deepEqual(items.map((i) => [i.command?.command, i.insertTextFormat]), [['editor.action.triggerSuggest', 2], ['editor.action.triggerSuggest', 2]]);
+  const taken = (snippets: boolean, markdown: boolean) => itemsAsClientTakes(items, { snippets, markdown, kinds: new Set([22]) }) as CompletionItem[];
+  assert.deepEqual(taken(false, true).map((i) => [i.command, i.insertTextFormat, (i.textEdit as TextEdit).newText]), [[undefined, 1, '{ allowed = [] }'], [undefined, 1, '{ disallowed = [] }']]);
+});
 
 // The map form's note names no file: the same completion serves mars.local.toml, where "in mars.toml" was wrong.
 test('completion: the map form\'s note names no file', () => {
