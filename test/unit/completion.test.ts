@@ -1208,7 +1208,7 @@ const AS_PLAIN: Array<[snippet: string, plain: string]> = [
 for (const [snippet, plain] of AS_PLAIN) test(`snippet as plain text: ${snippet}`, () => assert.equal(snippetText(snippet), plain));
 
 // As a client takes the items: one without snippets gets their text as plain text, with no command reopening the list
-// (its cursor lands after the text, where no name goes).
+// (its cursor lands after the text, where no name goes); one that reads Markdown gets the documentation as written.
 test('completion: the items as a client takes them', () => {
   const { text, position } = at('[agents.a]\ntools = |');
   const suggest = { title: 'Suggest', command: 'editor.action.triggerSuggest' };
@@ -1216,6 +1216,10 @@ test('completion: the items as a client takes them', () => {
   assert.deepEqual(items.map((i) => [i.command?.command, i.insertTextFormat]), [['editor.action.triggerSuggest', 2], ['editor.action.triggerSuggest', 2]]);
   const taken = (snippets: boolean, markdown: boolean) => itemsAsClientTakes(items, { snippets, markdown, kinds: new Set([22]) }) as CompletionItem[];
   assert.deepEqual(taken(false, true).map((i) => [i.command, i.insertTextFormat, (i.textEdit as TextEdit).newText]), [[undefined, 1, '{ allowed = [] }'], [undefined, 1, '{ disallowed = [] }']]);
+  assert.deepEqual(taken(true, true).map((i) => i.documentation), items.map((i) => i.documentation));
+  assert.ok(items.some((i) => (i.documentation as MarkupContent | undefined)?.kind === 'markdown'));
+  assert.ok(taken(true, false).some((i) => typeof i.documentation === 'string'));
+  assert.ok(taken(true, false).every((i) => i.documentation === undefined || typeof i.documentation === 'string'));
 });
 
 // The map form's note names no file: the same completion serves mars.local.toml, where "in mars.toml" was wrong.
