@@ -60,7 +60,7 @@ export function capped<S>(runs: ReadonlyArray<EncodedRun<Diagnostic, S>>, settin
     source: DIAGNOSTIC_SOURCE,
     // VS Code's own limit is the reason only when the setting is at it; a lower one is the user's choice.
     message: `Mars TOML shows ${max - 1} of the ${total} problems of this file, errors first (${bySetting
-      ? `setting mars.maxProblems${max >= 1000 ? ', as VS Code shows no more than 1,000' : ''}`
+      ? `setting mars.maxProblems${max === 1000 ? ', as VS Code shows no more than 1,000' : ''}`
       : 'the most it sends: a message of them all could be too long for an editor to read'}); \`mars-toml check\` lists them all.`,
   });
   return out;
