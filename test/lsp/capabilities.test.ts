@@ -234,6 +234,8 @@ function rawServer(intercept?: (m: Message) => boolean): {
   conn.onRequest(() => null);
   conn.onNotification(() => undefined);
   conn.listen();
+  // A server that exits fails the connection's requests still waiting, which would wait for ever.
+  void exited.then(() => conn.dispose());
   let sent = 0;
   const send = (method: string, params: unknown) => new Promise<ResponseMessage>((resolve) => {
     const id = `raw-${++sent}`;
