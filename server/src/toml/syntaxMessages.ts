@@ -50,6 +50,9 @@ function leftOpen(text: string, section: Section, open: Container, at: number, a
   };
 }
 
+/** Why a lone carriage return is an error, said of it wherever it stands. */
+const LINE_ENDS = 'TOML ends a line with a line feed (`\\n` or `\\r\\n`)';
+
 const closer = (open: Container) => (open.kind === 'array' ? ']' : '}');
 
 /** What a comma missing in `open` (between two items of a list, two key/values of an inline table) is said as. */
@@ -177,7 +180,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
     case 'illegal character in key': {
       // Where a key goes or within one (a line of line ends converted twice, `\r\r\n`): named as
       // what an editor shows, a line break, which is no character of a key to quote.
-      if (c === '\r' && !atLineEnd) return 'a lone carriage return (U+000D): TOML ends a line with a line feed (`\\n` or `\\r\\n`)';
+      if (c === '\r' && !atLineEnd) return `a lone carriage return (U+000D): ${LINE_ENDS}`;
       if (header) {
         if (atLineEnd || c === '#') return headerNotClosed;
         if (c === '[') return 'expected `]` before this `[`: a header names one table (is its `]` missing?)';
@@ -197,7 +200,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
     }
     case 'each key-value declaration must be followed by an end-of-line':
       // A lone CR shows as a line break in most editors: named as one, after a header as after a value.
-      if (text[at] === '\r') return `a lone carriage return (U+000D) after ${header ? 'the table header' : 'the value'}: TOML ends a line with a line feed (\`\\n\` or \`\\r\\n\`)`;
+      if (text[at] === '\r') return `a lone carriage return (U+000D) after ${header ? 'the table header' : 'the value'}: ${LINE_ENDS}`;
       return header
         ? `${quoted(shownChar(text, at))} after the table header: only a comment may follow it on its line`
         : ((c === ',' || c === '"' || c === "'") && valuesWithoutBrackets(text, section.entries, at)) || afterValue(text, at);
