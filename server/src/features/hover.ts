@@ -391,17 +391,27 @@ function describeIgnored(kv: KeyValue, refused: ShapeProblem): string[] | null {
   if (kv.key.parts.length !== 1) return [`**${code(name)}**: a key Mars ignores.`, ...refusedUnder(refused, null), `_Of ${owned(refused.owner)}._`];
   const meant = meantList(name);
   if (meant && value.kind === 'array') {
-    return [`**${code(name)}**: a list Mars ignores; none of its rules is in force.`, `It looks meant for ${code(meant)}: ${LIST_MEANING[meant]}`, ...refusedUnder(refused, null), `_Of ${owned(refused.owner)}._`];
+    return [...ignoredList(name, meant), ...refusedUnder(refused, null), `_Of ${owned(refused.owner)}._`];
   }
   // A list's name names no tool (`deny = "allow"`, `namesATool`): only a key Mars ignores.
   const list = meant ? null : verdictList(value);
   if (!list) return [`**${code(name)}**: a key Mars ignores.`, ...refusedUnder(refused, null), `_Of ${owned(refused.owner)}._`];
   const parse = parseToolName(name);
   const ignored = '_Map-form key: Mars ignores it._';
-  if (!parse.ok) return [`**Not a tool name Mars accepts**: ${plainReason(name, parse.error, list)} As an entry of a list it would stop the load.`, ignored, ...refusedUnder(refused, null)];
+  if (!parse.ok) return [rejectedKey(name, parse.error, list), ignored, ...refusedUnder(refused, null)];
   const [title, ...rest] = describeToolName(name, parse, list);
   return [title!, ignored, ...refusedUnder(refused, null), 'As an entry of a list:', ...rest];
 }
+
+/** A list under a misspelt key (`Allowed = […]`), hovered on its key: what Mars does with it and what it looks meant for. */
+const ignoredList = (name: string, meant: ListName): string[] => [
+  `**${code(name)}**: a list Mars ignores; none of its rules is in force.`,
+  `It looks meant for ${code(meant)}: ${LIST_MEANING[meant]}`,
+];
+
+/** A map-form key Mars's grammar rejects, hovered: why, as an entry of `list` would be rejected. */
+const rejectedKey = (name: string, error: Parameters<typeof plainReason>[1], list: ListName): string =>
+  `**Not a tool name Mars accepts**: ${plainReason(name, error, list)} As an entry of a list it would stop the load.`;
 
 /** The removed `tools.mcp` of an owner, hovered on its key: what Mars does with it and what to write instead. */
 const mcpRemoved = (owner: Owner): string[] => [
@@ -421,12 +431,7 @@ function describeKey(analysis: Analysis, extra: ExtraKey, refused: ShapeProblem 
   // list, not a tool name.
   const meant = misspeltList(extra);
   if (meant) {
-    return [
-      `**${code(name)}**: a list Mars ignores; none of its rules is in force.`,
-      `It looks meant for ${code(meant)}: ${LIST_MEANING[meant]}`,
-      ...refusedToo,
-      `_In ${table}._`,
-    ];
+    return [...ignoredList(name, meant), ...refusedToo, `_In ${table}._`];
   }
   const list = mapFormList(extra);
   const parse = parseToolName(name);
@@ -440,7 +445,7 @@ function describeKey(analysis: Analysis, extra: ExtraKey, refused: ShapeProblem 
   if (!list) return [`**${code(name)}**: a key Mars ignores.`, ...refusedToo, ...removed, `_In ${table}._`];
   const ignored = `_Map-form key in ${table}: Mars ignores it`;
   // Ignored, so the config loads: what the name would do as an entry is the question.
-  if (!parse.ok) return [`**Not a tool name Mars accepts**: ${plainReason(name, parse.error, list)} As an entry of a list it would stop the load.`, `${ignored}._`, ...refusedToo, ...removed];
+  if (!parse.ok) return [rejectedKey(name, parse.error, list), `${ignored}._`, ...refusedToo, ...removed];
   const written = keyAsEntry(name)!; // as the diagnostic and its move write it
   // What to do, as the diagnostic says it: not "put it in" a list that holds it, or where the other list does.
   const todo = mapFormAdvice(policies, extra.owner, list, written, code, code).says;
