@@ -11,7 +11,7 @@ import { analyzeDocument, documentFixAll } from '../../server/src/analysis/docum
 import { applyEdits } from '../../server/src/analysis/edits';
 import { inert, parseCheckArgs, runCheck } from '../../server/src/cli/check';
 import { parseNames } from '../../server/src/cli/parseNames';
-import { notUtf8 } from '../../server/src/cli/read';
+import { notADocument, notUtf8 } from '../../server/src/cli/read';
 import { PassThrough, Readable } from 'node:stream';
 import { DIST, ROOT, SHARED } from '../support/paths';
 
@@ -1438,6 +1438,47 @@ test('parse-names with a folder for stdin (`< .`) says so, exit 2, as check - do
   assert.equal(r.status, 2, r.stderr);
   assert.equal(r.stderr, 'mars-toml parse-names: cannot read stdin: it is a folder\n');
   assert.equal(r.stdout, '');
+});
+
+test('check - and parse-names with stdin closed (`<&-`, which Node opens as /dev/null) or /dev/null say there is nothing to read, exit 2, rather than pass an empty document; an empty file or pipe is one still', () => {
+  const dir = workspace({ 'empty.toml': '' });
+  const sh = (command: string) => spawnSync('sh', ['-c', `exec "$0" "$1" ${command}`, process.execPath, path.join(DIST, 'cli.js')], { cwd: dir, encoding: 'utf8', timeout: 20_000 });
+  const check = 'mars-toml: cannot read <stdin>: it is closed, or /dev/null, which holds nothing (pipe the document in, or name its file in place of -)\n0 files checked, 1 not checked: no problems in what was checked\n';
+  const names = 'mars-toml parse-names: cannot read stdin: it is closed, or /dev/null, which holds nothing (pipe the names in, one JSON string literal a line)\n';
+  const cases: Array<[string, number, string]> = [
+    ['check - <&-', 2, check],
+    ['check - < /dev/null', 2, check],
+    ['check --fix - <&-', 2, check],
+    ['parse-names <&-', 2, names],
+    ['parse-names < /dev/null', 2, names],
+    // A document that is empty is one: a file, or a pipe that ends at once.
+    ['check - < empty.toml', 0, '1 file checked: no problems\n'],
+    ['parse-names < empty.toml', 0, ''],
+  ];
+  for (const [command, code, err] of cases) {
+    const r = sh(command);
+    assert.deepEqual([r.status, r.stderr, r.stdout], [code, err, ''], command);
+  }
+  const piped = cli(['check', '-'], { cwd: dir, input: '' });
+  assert.deepEqual([piped.code, piped.err, piped.out], [0, '1 file checked: no problems\n', '']);
+  // --stdin-filename names the document, not what stdin is; a child spawned with its stdin ignored gets /dev/null.
+  const ignored = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), 'check', '-', '--stdin-filename', 'a/mars.toml'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  assert.deepEqual([ignored.status, ignored.stderr.split('\n')[0]], [2, 'mars-toml: cannot read a/mars.toml: it is closed, or /dev/null, which holds nothing (pipe the document in, or name its file in place of -)']);
+});
+
+test('a stdin whose fd is not open at all (closed, where Node did not open /dev/null in its place) is said as a closed one; a stream with no fd, or a file, is a document', () => {
+  const dir = workspace({ 'empty.toml': '' });
+  const fd = fs.openSync(path.join(dir, 'empty.toml'), 'r');
+  try {
+    const cases: Array<[NodeJS.ReadableStream, string | null]> = [
+      [Object.assign(Readable.from([]), { fd: 1 << 20 }), 'it is closed, or /dev/null, which holds nothing (pipe it)'],
+      [Object.assign(Readable.from([]), { fd }), null],
+      [new PassThrough(), null],
+    ];
+    for (const [input, said] of cases) assert.equal(notADocument(input, 'pipe it'), said);
+  } finally {
+    fs.closeSync(fd);
+  }
 });
 
 test('--fix -: the document on stdout, fixed or as it came, the findings left on stderr; no file touched', () => {

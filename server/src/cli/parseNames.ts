@@ -5,8 +5,7 @@ import { constants } from 'node:buffer';
 import { parseRecord, toJsonLine } from '../grammar/record';
 import { shortened, shown } from '../grammar/text';
 import { inert } from './check';
-import { reason } from './files';
-import { isFolder } from './read';
+import { notADocument } from './read';
 
 // An escaped half of a surrogate pair (`"\ud800"`) is JSON's grammar but no Unicode text: Rust's
 // serde_json refuses it, and no name Mars loads (UTF-8) can hold one, so there is no parse of it to answer.
@@ -21,8 +20,9 @@ export async function parseNames(input: NodeJS.ReadableStream, out: NodeJS.Writa
   // stderr mixes the lines of several programs. Made `inert` as the checker's are: a line it quotes
   // could hold `##[`, which GitHub reads as a workflow command anywhere in a line of a step's output.
   const complain = (message: string) => err.write(`mars-toml parse-names: ${inert(message)}\n`);
-  if (isFolder(input)) {
-    complain(`cannot read stdin: ${reason({ code: 'EISDIR' })}`);
+  const empty = notADocument(input, 'pipe the names in, one JSON string literal a line');
+  if (empty !== null) {
+    complain(`cannot read stdin: ${empty}`);
     return 2;
   }
   let lineNo = 0;

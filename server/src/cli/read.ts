@@ -84,7 +84,8 @@ export async function readStdin(input: NodeJS.ReadableStream, name: string, maxB
   let size = 0;
   const said = pathSaid(name);
   try {
-    if (isFolder(input)) return { error: `cannot read ${said}: ${reason({ code: 'EISDIR' })}` };
+    const empty = notADocument(input, 'pipe the document in, or name its file in place of -');
+    if (empty !== null) return { error: `cannot read ${said}: ${empty}` };
     for await (const data of input) {
       const chunk = typeof data === 'string' ? Buffer.from(data) : (data as Buffer);
       if ((size += chunk.length) > maxBytes) return { error: `${said} is too large to check (more than ${maxBytes} bytes, the most it checks)` };
@@ -101,13 +102,36 @@ export async function readStdin(input: NodeJS.ReadableStream, name: string, maxB
   return 'error' in read ? read : { ...read, bytes };
 }
 
-/** Whether `input` is a folder (`< .`), which Node reads as an empty stream: said as a folder named as a file is. */
-export function isFolder(input: NodeJS.ReadableStream): boolean {
+/**
+ * Why stdin (`input`) holds no document though Node reads it as an empty stream, or null: a folder
+ * (`< .`), or /dev/null, which is also what a closed stdin is (`<&-`, a job started without one):
+ * Node opens /dev/null in place of a closed fd 0 as it starts, so the two cannot be told apart.
+ * Neither is a document anyone meant to check, and an empty one passed as fine hid the mistake; an
+ * empty file or a pipe that ends at once is one still. `instead`: what to do, said for the latter.
+ */
+export function notADocument(input: NodeJS.ReadableStream, instead: string): string | null {
   const fd = (input as { fd?: unknown }).fd;
+  if (typeof fd !== 'number') return null;
+  let stat: fs.Stats;
   try {
-    return typeof fd === 'number' && fs.fstatSync(fd).isDirectory();
+    stat = fs.fstatSync(fd);
+  } catch (e) {
+    // Closed, where Node did not open /dev/null in its place; anything else, reading it says.
+    return (e as NodeJS.ErrnoException).code === 'EBADF' ? `${CLOSED} (${instead})` : null;
+  }
+  if (stat.isDirectory()) return reason({ code: 'EISDIR' });
+  return isNullDevice(stat) ? `${CLOSED} (${instead})` : null;
+}
+
+const CLOSED = 'it is closed, or /dev/null, which holds nothing';
+
+/** Whether `stat` is of /dev/null, by its device number: the same under any path (a container's /dev). */
+function isNullDevice(stat: fs.Stats): boolean {
+  if (!stat.isCharacterDevice()) return false;
+  try {
+    return stat.rdev === fs.statSync('/dev/null').rdev;
   } catch {
-    return false; // reading it says what is wrong
+    return false; // no /dev/null (Windows)
   }
 }
 
