@@ -9,7 +9,8 @@ import path from 'node:path';
 import { CODES } from '../../server/src/analysis/codes';
 import { analyzeDocument, documentFixAll } from '../../server/src/analysis/document';
 import { applyEdits } from '../../server/src/analysis/edits';
-import { inert, parseCheckArgs, runCheck } from '../../server/src/cli/check';
+import { inert, parseCheckArgs, runCheck, seenSaid } from '../../server/src/cli/check';
+import { findFiles, type Seen } from '../../server/src/cli/search';
 import { parseNames } from '../../server/src/cli/parseNames';
 import { notADocument, notUtf8 } from '../../server/src/cli/read';
 import { PassThrough, Readable } from 'node:stream';
@@ -982,6 +983,66 @@ test('output that cannot be written (a full disk) exits 2, not 0, and says why',
   } finally {
     fs.closeSync(full);
   }
+});
+
+test('a Mars.toml (the name in other letter cases) with no mars.toml beside it is said, not passed over in silence: on a file system that tells case apart, as here, Mars does not open it', (t) => {
+  const dir = workspace({
+    'mars.toml': FIXABLE, 'a/Mars.toml': FIXABLE, 'b/MARS.LOCAL.TOML': FIXABLE, 'b/mars.Local.toml': FIXABLE, 'c/mars.toml': FIXABLE, 'c/Mars.toml': FIXABLE,
+    'e/.gitignore': 'Mars.toml\n', 'e/Mars.toml': FIXABLE, 'f/Mars.TOML.bak': FIXABLE,
+  });
+  if (fs.existsSync(path.join(dir, 'a', 'mars.toml'))) return t.skip('this file system does not tell upper and lower case apart');
+  fs.mkdirSync(path.join(dir, 'd'));
+  spawnSync('mkfifo', [path.join(dir, 'd', 'mars.toml')]);
+  const run = (args: string[]) => {
+    const r = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), 'check', ...args], { cwd: dir, encoding: 'utf8', timeout: 20_000 });
+    return [r.status, r.stderr];
+  };
+  const sep = path.sep;
+  const why = (them: string) => `passed over (Mars opens mars.toml and mars.local.toml by those exact names, and this file system tells upper and lower case apart: rename ${them})`;
+  const cases: Array<[string[], number | null, string]> = [
+    [['a'], 0, `mars-toml: no mars.toml or mars.local.toml under a: a${sep}Mars.toml is not named mars.toml, ${why('it')}\n0 files checked: no problems\n`],
+    [['b'], 0, `mars-toml: no mars.toml or mars.local.toml under b: b${sep}MARS.LOCAL.TOML is not named mars.local.toml and b${sep}mars.Local.toml not mars.local.toml, ${why('them')}\n0 files checked: no problems\n`],
+    // Beside the mars.toml Mars opens, another file is no mistake of its name; nor is a name that is not Mars's (`Mars.TOML.bak`).
+    [['c', 'f'], 0, '1 file checked: 1 information (1 fixable with --fix)\n'],
+    // Beside files checked, and a pipe passed over.
+    [['.'], 0, `mars-toml: d${sep}mars.toml is a pipe, passed over (only regular files are read); a${sep}Mars.toml is not named mars.toml, b${sep}MARS.LOCAL.TOML not mars.local.toml and b${sep}mars.Local.toml not mars.local.toml, ${why('them')}\n2 files checked: 2 information (2 fixable with --fix)\n`],
+    [['a', 'd'], 0, `mars-toml: no mars.toml or mars.local.toml under a, d: d${sep}mars.toml is a pipe, passed over (only regular files are read); a${sep}Mars.toml is not named mars.toml, ${why('it')}\n0 files checked: no problems\n`],
+    // What git ignores is not said; a file named is checked as given.
+    [['e'], 0, 'mars-toml: no mars.toml or mars.local.toml under e\n0 files checked: no problems\n'],
+    [[path.join('a', 'Mars.toml')], 0, '1 file checked: 1 information (1 fixable with --fix)\n'],
+  ];
+  for (const [args, code, err] of cases) assert.deepEqual(run(args), [code, err], args.join(' '));
+});
+
+test('on a file system that does not tell case apart (macOS\'s, Windows\'), a Mars.toml is the mars.toml Mars opens: checked, or passed over as one so named is, and its name said', () => {
+  const dir = workspace({ 'a/Mars.toml': FIXABLE, 'b/MARS.LOCAL.TOML': FIXABLE, 'c/mars.toml': FIXABLE, 'c/MARS.toml': FIXABLE });
+  fs.symlinkSync('/dev/zero', path.join(dir, 'b', 'Mars.toml'));
+  // Each name in other letter cases taken for the one Mars opens, as such a file system gives it.
+  const seen: Seen = { passedOver: [], otherCase: [] };
+  const files = findFiles([dir], [], true, seen, () => true);
+  const at = (...p: string[]) => path.join(dir, ...p);
+  assert.deepEqual(files, [at('a', 'Mars.toml'), at('b', 'MARS.LOCAL.TOML'), at('c', 'mars.toml')]);
+  assert.deepEqual(seen, {
+    passedOver: [{ path: at('b', 'Mars.toml'), what: 'a device' }],
+    otherCase: [{ path: at('a', 'Mars.toml'), name: 'mars.toml', read: true }, { path: at('b', 'MARS.LOCAL.TOML'), name: 'mars.local.toml', read: true }, { path: at('b', 'Mars.toml'), name: 'mars.toml', read: true }],
+  });
+});
+
+test('what a search passed over and found in other letter cases, in words: each kind with its reason, those Mars reads apart', () => {
+  const why = (them: string) => `passed over (Mars opens mars.toml and mars.local.toml by those exact names, and this file system tells upper and lower case apart: rename ${them})`;
+  const read = (them: string) => `Mars reads ${them} here, as this file system does not tell upper and lower case apart, but not on one that does (Linux's): rename ${them}`;
+  const pipe = { path: 'p/mars.toml', what: 'a pipe' };
+  const cases: Array<[Seen, { passed: string; read: string }]> = [
+    [{ passedOver: [], otherCase: [] }, { passed: '', read: '' }],
+    [{ passedOver: [pipe], otherCase: [] }, { passed: 'p/mars.toml is a pipe, passed over (only regular files are read)', read: '' }],
+    [{ passedOver: [], otherCase: [{ path: 'a/Mars.toml', name: 'mars.toml', read: false }] }, { passed: `a/Mars.toml is not named mars.toml, ${why('it')}`, read: '' }],
+    [{ passedOver: [pipe], otherCase: [{ path: 'a/Mars.toml', name: 'mars.toml', read: false }, { path: 'a b/MARS.LOCAL.TOML', name: 'mars.local.toml', read: false }] },
+      { passed: `p/mars.toml is a pipe, passed over (only regular files are read); a/Mars.toml is not named mars.toml and a b/MARS.LOCAL.TOML not mars.local.toml, ${why('them')}`, read: '' }],
+    [{ passedOver: [], otherCase: [{ path: 'a/Mars.toml', name: 'mars.toml', read: true }] }, { passed: '', read: `a/Mars.toml is not named mars.toml: ${read('it')}` }],
+    [{ passedOver: [], otherCase: [{ path: 'a/Mars.toml', name: 'mars.toml', read: true }, { path: 'b/Mars.toml', name: 'mars.toml', read: false }, { path: 'c\tMARS.toml', name: 'mars.toml', read: true }] },
+      { passed: `b/Mars.toml is not named mars.toml, ${why('it')}`, read: `a/Mars.toml is not named mars.toml and "c\\u0009MARS.toml" not mars.toml: ${read('them')}` }],
+  ];
+  for (const [seen, said] of cases) assert.deepEqual(seenSaid(seen), said, JSON.stringify(seen));
 });
 
 test('help and version on stdout, exit 0; parse-names takes no arguments', () => {

@@ -16,7 +16,7 @@ import { FILE_NAMES } from '../protocol';
 import { pathSaid, reason, replaceFile, uninterrupted } from './files';
 import { inWords, shown } from '../grammar/text';
 import { nearestWord } from '../grammar/checks';
-import { findFiles, namedAs, type PassedOver, type PathProblem } from './search';
+import { findFiles, namedAs, type OtherCase, type PathProblem, type Seen } from './search';
 import { readStdin, readText } from './read';
 
 export interface CheckOptions {
@@ -114,6 +114,29 @@ function severityArg(v: string | undefined): [Code, Severity | 'off'] {
   }
   if (level === undefined) throw new UsageError(`--severity: '${said}' is not a level: ${LEVELS_SAID}`);
   return [code, level];
+}
+
+/**
+ * In words, what a folder's search passed over (`passed`): files so named that are no regular file
+ * (a pipe), and those named in other letter cases that Mars does not open here, each kind with why;
+ * and (`read`) those in other letter cases Mars does open here, on a file system that does not tell
+ * case apart, which one that does (Linux's, most CI's) would not give it. Said whatever else was
+ * found: a file a user meant Mars to read must not seem checked, nor seem not to be there.
+ */
+export function seenSaid({ passedOver, otherCase }: Seen): { passed: string; read: string } {
+  const it = (n: number) => (n === 1 ? 'it' : 'them');
+  const named = (list: readonly OtherCase[]) => inWords(list.map((f, i) => `${pathSaid(f.path)} ${i === 0 ? 'is not named' : 'not'} ${f.name}`));
+  const notRead = otherCase.filter((f) => !f.read);
+  const read = otherCase.filter((f) => f.read);
+  const what = passedOver.map((p, i) => `${pathSaid(p.path)} ${i === 0 ? 'is ' : ''}${p.what}`);
+  const passed = [
+    what.length === 0 ? '' : `${inWords(what)}, passed over (only regular files are read)`,
+    notRead.length === 0 ? '' : `${named(notRead)}, passed over (Mars opens ${FILE_NAMES.join(' and ')} by those exact names, and this file system tells upper and lower case apart: rename ${it(notRead.length)})`,
+  ];
+  return {
+    passed: passed.filter((p) => p !== '').join('; '),
+    read: read.length === 0 ? '' : `${named(read)}: Mars reads ${it(read.length)} here, as this file system does not tell upper and lower case apart, but not on one that does (Linux's): rename ${it(read.length)}`,
+  };
 }
 
 type Shown = Pick<Lines, 'position'>;
@@ -236,8 +259,8 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
   // Stdin is one file, the document --stdin-filename names (shown as that path is) or `<stdin>`.
   const stdin = options.paths[0] === STDIN;
   const unnamed = stdin && options.stdinFilename === undefined; // taken for a mars.toml
-  const passedOver: PassedOver[] = [];
-  const files = stdin ? [options.stdinFilename === undefined ? STDIN_NAME : namedAs(options.stdinFilename)] : findFiles(options.paths, problems, options.respectGitignore, passedOver);
+  const seen: Seen = { passedOver: [], otherCase: [] };
+  const files = stdin ? [options.stdinFilename === undefined ? STDIN_NAME : namedAs(options.stdinFilename)] : findFiles(options.paths, problems, options.respectGitignore, seen);
   // Nothing piped: a run that waits for the terminal says so, rather than seem to hang; and, where
   // a file is named -, how to name it, as `-` is always stdin.
   if (stdin && input.isTTY) complain(`reading the document from the terminal: end it with Ctrl-D (Ctrl-Z, Enter on Windows)${fs.existsSync(STDIN) ? `; for the file named ${STDIN}, write .${path.sep}${STDIN}` : ''}`);
@@ -248,16 +271,16 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
   for (const p of problems) complain(p.message);
   const missing = problems.filter((p) => !p.folder).length; // paths named that could not be read
   const foldersNotRead = problems.length - missing;
-  // A file found and passed over (a pipe) is said, and why, whatever else was found: else a search
+  // A file found and passed over (a pipe, a `Mars.toml`) is said, and why, whatever else was found: else a search
   // that found nothing would seem to deny it is there, and one that found others, to have read it.
-  const what = passedOver.map((p, i) => `${pathSaid(p.path)} ${i === 0 ? 'is ' : ''}${p.what}`);
-  const passed = what.length === 0 ? '' : `${inWords(what)}, passed over (only regular files are read)`;
+  const { passed, read: otherCaseRead } = seenSaid(seen);
   if (files.length === 0 && !unreadable) {
     // Searched again without .gitignore only when nothing was found, to tell why.
     const hidden = options.respectGitignore ? findFiles(options.paths, []).length : 0;
     const them = hidden === 1 ? 'it' : 'them';
     complain(`no mars.toml or mars.local.toml under ${options.paths.map(pathSaid).join(', ')}${hidden === 0 ? '' : ` that git does not ignore (${hidden} ignored: name ${them}, or pass --no-respect-gitignore, to check ${them})`}${passed && `${hidden === 0 ? ':' : ';'} ${passed}`}`);
   } else if (passed) complain(passed);
+  if (otherCaseRead) complain(otherCaseRead);
   // Output is written in chunks as it is made: a file can have tens of thousands of findings.
   let pending = '';
   const line = (text: string) => {

@@ -23,19 +23,40 @@ export interface PassedOver {
 }
 
 /**
+ * A file a folder's search found with the name of one of Mars's in other letter cases (`Mars.toml`),
+ * and none so named exactly beside it: `name`, the one Mars opens; `read`, whether the folder's file
+ * system gives it for that name (one that does not tell case apart: macOS's, Windows'), so Mars
+ * reads it there, and it is checked (where it is a regular file) as one named so exactly is.
+ */
+export interface OtherCase {
+  readonly path: string;
+  readonly name: string;
+  readonly read: boolean;
+}
+
+/** What a folder's search passed over, and found in other letter cases, for the messages. */
+export interface Seen {
+  readonly passedOver: PassedOver[];
+  readonly otherCase: OtherCase[];
+}
+
+/**
  * The mars.toml and mars.local.toml files under `paths` (a file path is taken as given), each once
  * however many paths reach it (links, hard links and `..` included); a path that cannot be read is
  * one problem however many times it is named. With `respectGitignore`, a folder's search skips
  * what git ignores (`outerIgnores`, and each searched folder's .gitignore), as ruff's does. One
  * so named in a folder that is no regular file is not read (a pipe would block, a device never
- * end), but put in `passedOver`, for the message that nothing was found to say why.
+ * end), but put in `passedOver`, for the message that nothing was found to say why; one
+ * named so in other letter cases is put in `otherCase` (see there), and checked where Mars reads it.
+ * `sameFile` is what a test replaces, for a file system that does not tell case apart.
  */
-export function findFiles(paths: readonly string[], problems: PathProblem[], respectGitignore = false, passedOver: PassedOver[] = []): string[] {
+export function findFiles(paths: readonly string[], problems: PathProblem[], respectGitignore = false, seen: Seen = { passedOver: [], otherCase: [] }, sameFile = sameEntry): string[] {
+  const { passedOver, otherCase } = seen;
   const out: string[] = [];
   // A file by device and inode; a path that cannot be read (a missing file, a broken link, a
   // folder) by where it resolves to: whichever way it is reached first decides how it is reported.
-  const seen = new Set<string>();
-  const first = (id: string) => !seen.has(id) && !!seen.add(id);
+  const reached = new Set<string>();
+  const first = (id: string) => !reached.has(id) && !!reached.add(id);
   const problem = (p: string, message: string, folder: boolean) => {
     if (first(resolved(p))) problems.push({ message, folder });
   };
@@ -48,6 +69,12 @@ export function findFiles(paths: readonly string[], problems: PathProblem[], res
       id = resolved(file); // reported when it is read
     }
     if (first(id)) out.push(file);
+  };
+  /** A file Mars reads by its name (`p`, as `e` in its folder): checked when it is a regular file, else passed over. */
+  const found = (e: fs.Dirent, p: string) => {
+    const what = e.isSymbolicLink() ? behind(p) : notRegular(e);
+    if (what === null) add(p);
+    else passedOver.push({ path: p, what });
   };
   // `levels`: the ignore files that apply to the entries of `dir`, outermost first.
   const walk = (dir: string, levels: readonly IgnoreLevel[]) => {
@@ -76,10 +103,15 @@ export function findFiles(paths: readonly string[], problems: PathProblem[], res
         // A folder so named (a bind mount of a file that was missing makes one) is searched, and said.
         if ((FILE_NAMES as readonly string[]).includes(e.name)) passedOver.push({ path: p, what: notRegular(e)! });
         if (!SKIP_DIRS.has(e.name)) walk(p, levels.map((l) => ({ patterns: l.patterns, prefix: `${l.prefix}${e.name}/` })));
-      } else if ((FILE_NAMES as readonly string[]).includes(e.name)) {
-        const what = e.isSymbolicLink() ? behind(p) : notRegular(e);
-        if (what === null) add(p);
-        else passedOver.push({ path: p, what });
+      } else if ((FILE_NAMES as readonly string[]).includes(e.name)) found(e, p);
+      else {
+        // Mars opens its files by their names exactly: `Mars.toml` only where the file system does
+        // not tell case apart, and then as the file of that name (which cannot be beside it).
+        const name = e.name.toLowerCase();
+        if (!(FILE_NAMES as readonly string[]).includes(name) || entries.some((other) => other.name === name)) continue;
+        const read = sameFile(p, path.join(dir, name));
+        otherCase.push({ path: p, name, read });
+        if (read) found(e, p);
       }
     }
   };
@@ -259,5 +291,15 @@ function behind(link: string): string | null {
     return notRegular(fs.statSync(link));
   } catch {
     return null; // a broken link: reading it says why
+  }
+}
+
+/** Whether the paths `a` and `b` name one folder entry (not following a link): `b`, `a`'s name in other letter cases, on a file system that does not tell case apart. */
+function sameEntry(a: string, b: string): boolean {
+  try {
+    const [x, y] = [fs.lstatSync(a), fs.lstatSync(b)];
+    return x.dev === y.dev && x.ino === y.ino;
+  } catch {
+    return false; // no such entry: case told apart
   }
 }
