@@ -3,68 +3,9 @@
 // event (diagnostics changed) or a poll with a deadline, never a fixed sleep.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { type Api, codeOf, EXTENSION_ID, fileUri, marsDiagnostics, open, poll, show, untitledMarsToml, waitForDiagnostics, WEB } from './support';
 
-const EXTENSION_ID = 'mars-toml.mars-toml';
 const FIX_ALL_KIND = 'source.fixAll.mars';
-/** Set by run.mjs --web: the web extension under test, in the web worker extension host. */
-const WEB = process.env.E2E_HOST === 'web';
-
-interface Api {
-  readonly activatedAt: number;
-  readonly ready: Promise<void>;
-  readonly serverReadyAt: () => number | undefined;
-  /** The running client: `state` 2 is running, 1 stopped (vscode-languageclient's `State`). */
-  client(): { readonly state: number; sendNotification(method: string): Promise<void>; onDidChangeState(listener: (e: { newState: number }) => void): vscode.Disposable } | undefined;
-  readonly codeCache?: string;
-}
-
-const folder = () => {
-  const f = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(f, 'the e2e runner opens test/e2e/fixture (a copy) as the workspace');
-  return f.uri;
-};
-const fileUri = (...segments: string[]) => vscode.Uri.joinPath(folder(), ...segments);
-
-const marsDiagnostics = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'mars');
-const codeOf = (d: vscode.Diagnostic) => (typeof d.code === 'object' ? String(d.code.value) : String(d.code));
-const show = (ds: readonly vscode.Diagnostic[]) =>
-  ds.map((d) => `${codeOf(d)}@${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}`).join(', ') || '(none)';
-
-/** Resolves with the mars diagnostics of `uri` once `accept` takes them; waits on onDidChangeDiagnostics. */
-function waitForDiagnostics(uri: vscode.Uri, accept: (ds: vscode.Diagnostic[]) => boolean, what: string, timeoutMs = 20_000): Promise<vscode.Diagnostic[]> {
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      const ds = marsDiagnostics(uri);
-      if (!accept(ds)) return false;
-      finish();
-      resolve(ds);
-      return true;
-    };
-    const sub = vscode.languages.onDidChangeDiagnostics((e) => {
-      if (e.uris.some((u) => u.toString() === uri.toString())) check();
-    });
-    const timer = setTimeout(() => {
-      finish();
-      reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what} in ${uri.path}; diagnostics now: ${show(marsDiagnostics(uri))}`));
-    }, timeoutMs);
-    const finish = () => {
-      clearTimeout(timer);
-      sub.dispose();
-    };
-    check();
-  });
-}
-
-/** Polls `probe` until it returns a value (not undefined), or fails after the deadline. */
-async function poll<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** The range of the content of the first string literal `"text"` at or after `from` (inside the quotes). */
 function contentRange(doc: vscode.TextDocument, text: string, from = 0): vscode.Range {
@@ -80,12 +21,6 @@ function assertDiagnostic(ds: vscode.Diagnostic[], code: string, range: vscode.R
   if (message) assert.match(d.message, message);
 }
 
-async function open(uri: vscode.Uri): Promise<vscode.TextDocument> {
-  const doc = await vscode.workspace.openTextDocument(uri);
-  await vscode.window.showTextDocument(doc, { preview: false });
-  return doc;
-}
-
 async function codeActions(uri: vscode.Uri, range: vscode.Range, kind?: string): Promise<vscode.CodeAction[]> {
   const all = await vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[]>('vscode.executeCodeActionProvider', uri, range, kind);
   return (all ?? []).filter((a): a is vscode.CodeAction => 'title' in a && !('command' in a && typeof a.command === 'string'));
@@ -94,17 +29,6 @@ async function codeActions(uri: vscode.Uri, range: vscode.Range, kind?: string):
 async function completionLabels(uri: vscode.Uri, position: vscode.Position): Promise<string[]> {
   const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, position);
   return (list?.items ?? []).map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
-}
-
-/** An untitled `mars.toml` in a folder of its own (`name`), shown in an editor, holding `text`. */
-async function untitledMarsToml(name: string, text: string): Promise<{ uri: vscode.Uri; doc: vscode.TextDocument; editor: vscode.TextEditor }> {
-  const uri = vscode.Uri.joinPath(folder(), name, 'mars.toml').with({ scheme: 'untitled' });
-  const doc = await vscode.workspace.openTextDocument(uri);
-  const editor = await vscode.window.showTextDocument(doc);
-  const edit = new vscode.WorkspaceEdit();
-  edit.insert(uri, new vscode.Position(0, 0), text);
-  assert.ok(await vscode.workspace.applyEdit(edit));
-  return { uri, doc, editor };
 }
 
 async function hoverText(uri: vscode.Uri, position: vscode.Position): Promise<string> {
