@@ -101,16 +101,49 @@ export function workbenchUrl(authority, folder, extensionDevelopmentPath, testsP
 }
 
 /**
- * Runs the test module in code-server, opened in headless Chromium, and resolves with the exit code
- * the workbench reports (124 on timeout).
+ * The titles of the commands the command palette lists for `query` (what their `when` clauses leave
+ * in), then closes it. Commands are filtered in one pass, so the first row shown means all are there;
+ * similar commands may come later and are not read.
+ */
+export async function paletteTitles(page, query) {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 10_000 });
+  await input.fill(`>${query}`);
+  const rows = page.locator('.quick-input-list .monaco-list-row');
+  await rows.first().waitFor({ timeout: 10_000 });
+  const titles = await rows.locator('.label-name').allInnerTexts();
+  await page.keyboard.press('Escape');
+  await input.waitFor({ state: 'hidden', timeout: 10_000 });
+  return titles.map((t) => t.trim());
+}
+
+/**
+ * Answers a test's request for the UI (an `E2E_UI {...}` line, see test/e2e/suite/support.ts): the
+ * answer goes to `.e2e-ui/<id>.json` in the workspace, which the test reads.
+ */
+async function answerUi(page, folder, request) {
+  let answer;
+  try {
+    answer = { titles: await paletteTitles(page, request.palette) };
+  } catch (e) {
+    answer = { error: e.message };
+  }
+  fs.mkdirSync(path.join(folder, '.e2e-ui'), { recursive: true });
+  fs.writeFileSync(path.join(folder, '.e2e-ui', `${request.id}.json`), JSON.stringify(answer));
+}
+
+/**
+ * Runs test modules in code-server, opened in headless Chromium, one after another, each in a window
+ * of its own on its own workspace folder (one server and browser for all), and resolves with the
+ * first exit code other than 0 the workbench reports (124 on timeout), else 0.
  * @param {object} o
  * @param {string} o.offlineDir folder made by install-code-server.sh
  * @param {string | null} o.extensionDevelopmentPath the extension folder, or null to test the extensions in o.extensionsDir
- * @param {string} o.testsPath the test module (absolute)
- * @param {string} o.folder the workspace folder to open
+ * @param {{ testsPath: string, folder: string }[]} o.runs each test module (absolute) and the workspace folder to open for it
  * @param {string} [o.extensionsDir] extensions installed before the run (a VSIX)
- * @param {string} [o.screenshot] PNG taken when the tests finish
- * @param {number} [o.timeoutMs]
+ * @param {string} [o.screenshot] PNG taken when the tests of the first run finish
+ * @param {number} [o.timeoutMs] for each run
  * @param {(line: string) => void} [o.log] extension-host console output, line by line
  * @param {boolean} [o.verbose] also print the browser console
  */
@@ -121,21 +154,9 @@ export async function runInCodeServer(o) {
   const server = await startCodeServer(o);
   log(`[e2e ${ts()}] code-server up on ${server.authority}`);
   let browser;
-  let exitCode = 1;
+  let exitCode = 0;
   try {
     browser = await launchChromium(o.offlineDir);
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    if (o.verbose) page.on('console', (m) => log(`[page:${m.type()}] ${m.text()}`));
-    page.on('pageerror', (e) => log(`[pageerror] ${e.message}`));
-    let finish;
-    const done = new Promise((r) => (finish = r));
-    // The workbench calls these (when defined) while running extension tests, as @vscode/test-web does.
-    await page.exposeFunction('codeAutomationLog', (type, args) => {
-      const text = util.format(...args);
-      if (!o.verbose && WORKBENCH_CHATTER.test(text)) return;
-      for (const line of text.split('\n')) log(type === 'error' ? `[stderr] ${line}` : line);
-    });
-    await page.exposeFunction('codeAutomationExit', (code) => finish(code));
     // VS Code runs extensionTestsPath only in extension-development mode: give it an empty dev extension when testing a VSIX.
     let devPath = o.extensionDevelopmentPath;
     if (!devPath) {
@@ -143,19 +164,36 @@ export async function runInCodeServer(o) {
       fs.mkdirSync(devPath);
       fs.writeFileSync(path.join(devPath, 'package.json'), '{"name":"e2e-dummy","publisher":"e2e","version":"0.0.0","engines":{"vscode":"*"}}');
     }
-    await page.goto(workbenchUrl(server.authority, o.folder, devPath, o.testsPath));
-    log(`[e2e ${ts()}] workbench opened on ${o.folder}`);
-    const timeoutMs = o.timeoutMs ?? 180_000;
-    let timer;
-    const result = await Promise.race([done, new Promise((r) => (timer = setTimeout(() => r('timeout'), timeoutMs)))]);
-    clearTimeout(timer);
-    if (o.screenshot) await page.screenshot({ path: o.screenshot }).catch(() => {});
-    if (result === 'timeout') {
-      log(`[e2e ${ts()}] TIMEOUT after ${timeoutMs} ms\n--- code-server log ---\n${server.log()}`);
-      exitCode = 124;
-    } else {
-      exitCode = result;
-      log(`[e2e ${ts()}] the extension tests finished with exit code ${exitCode}`);
+    for (const [i, run] of o.runs.entries()) {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      if (o.verbose) page.on('console', (m) => log(`[page:${m.type()}] ${m.text()}`));
+      page.on('pageerror', (e) => log(`[pageerror] ${e.message}`));
+      let finish;
+      const done = new Promise((r) => (finish = r));
+      // The workbench calls these (when defined) while running extension tests, as @vscode/test-web does.
+      await page.exposeFunction('codeAutomationLog', (type, args) => {
+        const text = util.format(...args);
+        if (!o.verbose && WORKBENCH_CHATTER.test(text)) return;
+        const ui = /^E2E_UI (\{.*\})$/.exec(text.trim());
+        if (ui) return void answerUi(page, run.folder, JSON.parse(ui[1]));
+        for (const line of text.split('\n')) log(type === 'error' ? `[stderr] ${line}` : line);
+      });
+      await page.exposeFunction('codeAutomationExit', (code) => finish(code));
+      await page.goto(workbenchUrl(server.authority, run.folder, devPath, run.testsPath));
+      log(`[e2e ${ts()}] workbench opened on ${run.folder}`);
+      const timeoutMs = o.timeoutMs ?? 180_000;
+      let timer;
+      const result = await Promise.race([done, new Promise((r) => (timer = setTimeout(() => r('timeout'), timeoutMs)))]);
+      clearTimeout(timer);
+      if (o.screenshot && i === 0) await page.screenshot({ path: o.screenshot }).catch(() => {});
+      if (result === 'timeout') {
+        log(`[e2e ${ts()}] TIMEOUT after ${timeoutMs} ms\n--- code-server log ---\n${server.log()}`);
+        exitCode ||= 124;
+      } else {
+        exitCode ||= result;
+        log(`[e2e ${ts()}] the extension tests finished with exit code ${result}`);
+      }
+      await page.close().catch(() => {});
     }
   } finally {
     try { await browser?.close(); } catch {}

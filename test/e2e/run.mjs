@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm run test:e2e`: the end-to-end suite (test/e2e/suite) inside a real VS Code, on a copy of
-// test/e2e/fixture as the workspace.
+// `npm run test:e2e`: the end-to-end suites (test/e2e/suite) inside a real VS Code, each in a window of
+// its own: extension.test.ts on a copy of test/e2e/fixture, then noMarsFile.test.ts on a copy of
+// test/e2e/fixture-cargo (a workspace with no Mars file).
 //
 //   node test/e2e/run.mjs                  offline: code-server 1.100.3 + headless Chromium (installed into
 //                                          .vscode-offline/ on first use by install-code-server.sh)
@@ -9,7 +10,7 @@
 //                                          else the download @vscode/test-electron makes (needs the internet)
 //   node test/e2e/run.mjs --web            the web extension (client/src/browser.ts, its server in a web worker)
 //                                          in code-server's web worker extension host (with --vsix too)
-// Options: --no-build (use dist/ as it is), --screenshot out.png (taken when the tests finish).
+// Options: --no-build (use dist/ as it is), --screenshot out.png (taken when the first suite finishes).
 // Environment: VSCODE_OFFLINE (code-server folder), CHROMIUM, E2E_TIMEOUT_MS, E2E_VERBOSE=1.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -38,34 +39,47 @@ function sh(cmd, cmdArgs, opts = {}) {
   if (r.status !== 0) throw new Error(`${cmd} ${cmdArgs.join(' ')} failed (${r.status ?? r.signal})`);
 }
 
-// 1. The extension (unless a VSIX is under test) and the suite.
+/** Each suite: the bundle's name, the test module index.ts / web.ts load (E2E_SUITE), its workspace. */
+const SUITES = [
+  { name: 'index', suite: 'extension', fixture: 'test/e2e/fixture' },
+  { name: 'no-mars', suite: 'noMarsFile', fixture: 'test/e2e/fixture-cargo' },
+];
+
+// 1. The extension (unless a VSIX is under test) and the suites.
 if (!vsix && !flag('--no-build')) sh(process.execPath, ['scripts/build.mjs']);
-let testsPath = path.join(ROOT, web ? 'out/e2e/web/index.js' : 'out/e2e/suite/index.js');
-await esbuild.build(web
-  ? {
-    // For the web worker extension host: no Node modules there, mocha's browser build bundled in.
-    entryPoints: [path.join(ROOT, 'test/e2e/suite/web.ts')], outfile: testsPath, bundle: true, platform: 'browser',
-    target: 'es2022', format: 'cjs', sourcemap: 'inline', external: ['vscode'], logLevel: 'warning',
-    alias: { 'node:assert/strict': path.join(ROOT, 'test/e2e/suite/assert.ts') },
-    // mocha.js is an ES module whose UMD header writes `module.exports` when it sees a `module`:
-    // here that would be this bundle's, so it is hidden and mocha sets its global instead.
-    define: { 'process.env.E2E_HOST': '"web"', module: 'undefined', exports: 'undefined' },
-  }
-  : {
-    entryPoints: [path.join(ROOT, 'test/e2e/suite/index.ts')], outfile: testsPath, bundle: true, platform: 'node',
-    target: 'node20', format: 'cjs', sourcemap: 'inline', external: ['vscode', 'mocha'], logLevel: 'warning',
-  });
+const runs = await Promise.all(SUITES.map(async ({ name, suite, fixture }) => {
+  const testsPath = path.join(ROOT, web ? 'out/e2e/web' : 'out/e2e/suite', `${name}.js`);
+  // Which test module the entry loads; on the code-server route the runner drives the UI when a test asks.
+  const define = { 'process.env.E2E_SUITE': JSON.stringify(suite), 'process.env.E2E_UI': JSON.stringify(electron ? '' : 'code-server') };
+  await esbuild.build(web
+    ? {
+      // For the web worker extension host: no Node modules there, mocha's browser build bundled in.
+      entryPoints: [path.join(ROOT, 'test/e2e/suite/web.ts')], outfile: testsPath, bundle: true, platform: 'browser',
+      target: 'es2022', format: 'cjs', sourcemap: 'inline', external: ['vscode'], logLevel: 'warning',
+      alias: { 'node:assert/strict': path.join(ROOT, 'test/e2e/suite/assert.ts') },
+      // mocha.js is an ES module whose UMD header writes `module.exports` when it sees a `module`:
+      // here that would be this bundle's, so it is hidden and mocha sets its global instead.
+      define: { ...define, 'process.env.E2E_HOST': '"web"', module: 'undefined', exports: 'undefined' },
+    }
+    : {
+      entryPoints: [path.join(ROOT, 'test/e2e/suite/index.ts')], outfile: testsPath, bundle: true, platform: 'node',
+      target: 'node20', format: 'cjs', sourcemap: 'inline', external: ['vscode', 'mocha'], logLevel: 'warning', define,
+    });
+  // 2. A workspace the tests may edit: a copy of the fixture.
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-e2e-ws-'));
+  fs.cpSync(path.join(ROOT, fixture), folder, { recursive: true });
+  return { testsPath, folder };
+}));
 
-// 2. A workspace the tests may edit: a copy of the fixture.
-const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-e2e-ws-'));
-fs.cpSync(path.join(ROOT, 'test/e2e/fixture'), workspace, { recursive: true });
-
+/** The suites' results, summed. */
 let result;
 const timings = [];
 const onLine = (line) => {
   const m = /^E2E_RESULT (\{.*\})$/.exec(line.trim());
-  if (m) result = JSON.parse(m[1]);
-  else {
+  if (m) {
+    const r = JSON.parse(m[1]);
+    result = { passes: (result?.passes ?? 0) + r.passes, failures: (result?.failures ?? 0) + r.failures, pending: (result?.pending ?? 0) + r.pending };
+  } else {
     if (line.startsWith('[timing]')) timings.push(line);
     console.log(line);
   }
@@ -81,15 +95,18 @@ try {
     fs.mkdirSync(path.join(userData, 'User'), { recursive: true });
     fs.writeFileSync(path.join(userData, 'User/settings.json'), JSON.stringify(TEST_USER_SETTINGS, null, 2));
     try {
-      code = await runTests({
-        vscodeExecutablePath: process.env.VSCODE_EXECUTABLE || undefined,
-        extensionDevelopmentPath: ROOT,
-        extensionTestsPath: testsPath,
-        launchArgs: [workspace, '--disable-extensions', '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes', `--user-data-dir=${userData}`],
-      }).then(() => 0, (e) => {
-        console.error(e);
-        return 1;
-      });
+      code = 0;
+      for (const { testsPath, folder } of runs) {
+        code ||= await runTests({
+          vscodeExecutablePath: process.env.VSCODE_EXECUTABLE || undefined,
+          extensionDevelopmentPath: ROOT,
+          extensionTestsPath: testsPath,
+          launchArgs: [folder, '--disable-extensions', '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes', `--user-data-dir=${userData}`],
+        }).then(() => 0, (e) => {
+          console.error(e);
+          return 1;
+        });
+      }
     } finally {
       fs.rmSync(userData, { recursive: true, force: true });
     }
@@ -108,10 +125,12 @@ try {
       console.log(`[e2e] testing the installed ${path.basename(vsix)}: ${installed.join(', ')}`);
       if (web) {
         // VS Code runs the tests in the host of the extension whose folder holds them.
-        const inExtension = path.join(extensionsDir, installed.find((f) => f.startsWith(`${EXTENSION_ID}-`)), 'out/e2e/web/index.js');
-        fs.mkdirSync(path.dirname(inExtension), { recursive: true });
-        fs.copyFileSync(testsPath, inExtension);
-        testsPath = inExtension;
+        for (const run of runs) {
+          const inExtension = path.join(extensionsDir, installed.find((f) => f.startsWith(`${EXTENSION_ID}-`)), 'out/e2e/web', path.basename(run.testsPath));
+          fs.mkdirSync(path.dirname(inExtension), { recursive: true });
+          fs.copyFileSync(run.testsPath, inExtension);
+          run.testsPath = inExtension;
+        }
       }
     }
     // The web extension runs in the web worker extension host when its kind says so; the tests run
@@ -119,7 +138,7 @@ try {
     const userSettings = web ? { ...TEST_USER_SETTINGS, 'remote.extensionKind': { [EXTENSION_ID]: ['web'] } } : TEST_USER_SETTINGS;
     try {
       code = await runInCodeServer({
-        offlineDir, extensionDevelopmentPath: vsix ? null : ROOT, testsPath, folder: workspace, extensionsDir, screenshot, userSettings,
+        offlineDir, extensionDevelopmentPath: vsix ? null : ROOT, runs, extensionsDir, screenshot, userSettings,
         timeoutMs: +(process.env.E2E_TIMEOUT_MS || 180_000), verbose: !!process.env.E2E_VERBOSE, log: onLine,
       });
     } finally {
@@ -127,7 +146,7 @@ try {
     }
   }
 } finally {
-  fs.rmSync(workspace, { recursive: true, force: true });
+  for (const { folder } of runs) fs.rmSync(folder, { recursive: true, force: true });
 }
 
 const seconds = ((Date.now() - started) / 1000).toFixed(1);

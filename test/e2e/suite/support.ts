@@ -1,5 +1,6 @@
 // What the suites of test/e2e/suite share: the extension's id and API, the workspace, diagnostics,
-// and waits on events or polls with a deadline (never a fixed sleep).
+// waits on events or polls with a deadline (never a fixed sleep), and the command palette where the
+// runner can look at it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 
@@ -81,4 +82,24 @@ export async function untitledMarsToml(name: string, text: string): Promise<{ ur
   edit.insert(uri, new vscode.Position(0, 0), text);
   assert.ok(await vscode.workspace.applyEdit(edit));
   return { uri, doc, editor };
+}
+
+/** Set by run.mjs on the code-server route, whose runner drives the workbench's UI when a test asks. */
+const UI = process.env.E2E_UI === 'code-server';
+let uiRequests = 0;
+
+/**
+ * The titles of the commands the command palette lists for `query`, as a user typing it sees them
+ * (what `when` clauses leave in: no API tells), or undefined where the runner cannot look (the
+ * desktop route). The request is a log line the runner reads; it writes its answer into the workspace.
+ */
+export async function paletteTitles(query: string): Promise<string[] | undefined> {
+  if (!UI) return undefined;
+  const id = `palette-${++uiRequests}`;
+  console.log(`E2E_UI ${JSON.stringify({ id, palette: query })}`);
+  const answer = fileUri('.e2e-ui', `${id}.json`);
+  const text = await poll(async () => vscode.workspace.fs.readFile(answer).then((b) => new TextDecoder().decode(b), () => undefined), `the runner's answer ${answer.path}`, 30_000);
+  const { titles, error } = JSON.parse(text) as { titles?: string[]; error?: string };
+  assert.ok(titles, `the runner could not read the command palette: ${error}`);
+  return titles;
 }
