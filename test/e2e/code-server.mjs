@@ -175,7 +175,7 @@ export async function runInCodeServer(o) {
         const text = util.format(...args);
         if (!o.verbose && WORKBENCH_CHATTER.test(text)) return;
         const ui = /^E2E_UI (\{.*\})$/.exec(text.trim());
-        if (ui) return void answerUi(page, run.folder, JSON.parse(ui[1]));
+        if (ui) return void answerUi(page, run.folder, JSON.parse(ui[1])).catch((e) => log(`[e2e] could not answer ${ui[1]}: ${e.message}`));
         for (const line of text.split('\n')) log(type === 'error' ? `[stderr] ${line}` : line);
       });
       await page.exposeFunction('codeAutomationExit', (code) => finish(code));
