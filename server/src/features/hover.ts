@@ -1,8 +1,9 @@
 // Hover on a tool entry (a string in `allowed`/`disallowed`), a map-form key of a tools table or a list outside it:
 // how Mars reads it, what it means, its aliases and canonical spelling, and for a bad entry why. On
 // the key of a list: the list as Mars reads it; on the key of `tools` or a list written in the wrong
-// shape, what its diagnostic says and its fix does. On `tools`: the owner's tool policy and what it
-// holds; on `[[agents.x]]` where a table goes, why Mars refuses it, and on a list below
+// shape, what its diagnostic says and its fix does, and on that value, the shape Mars wants. On
+// `tools`: the owner's tool policy and what it holds; on `[[agents.x]]` where a table goes, why Mars
+// refuses it, and on a list below
 // `[[agents.x.tools]]`, its entries and the keys Mars would ignore there, that they are not in force.
 // In a file with a syntax error, first that Mars cannot load it.
 
@@ -111,6 +112,12 @@ export function hover(
       const span = valueFirstLine(doc, item.span);
       return said(describeNotString(doc.text, span, list, problem.owner, problem), span);
     }
+    // A value of another shape (`allowed = 1`), as in a tools table, with no fix (no diagnostic there offers one).
+    if (value && value.kind !== 'array' && value.kind !== 'string') {
+      const span = valueFirstLine(doc, value.span);
+      if (hit(span, false)) return said(describeWrongValue(doc.text, span, list, problem.owner, problem), span);
+      continue;
+    }
     // An entry, or a string where the list goes (`allowed = "read"`).
     const strings = value?.kind === 'array' ? value.items : value?.kind === 'string' && !isOpenMultiline(value) ? [value] : [];
     const str = strings.find((i): i is TomlString => i.kind === 'string' && hit(i.span, !i.terminated));
@@ -160,6 +167,15 @@ export function hover(
     const span = valueFirstLine(doc, problem.span);
     if (hit(span, false)) return said(describeNotString(doc.text, span, problem.list!, problem.owner, refusal(problem.owner)), span);
   }
+  // A value of the wrong shape (`tools = 3`, `allowed = {}`), on its first line, where its diagnostic is: the shape
+  // Mars wants. Not a string the fix makes entries of (`allowed = "read"`), hovered above as those entries.
+  for (const problem of analysis.policies.shape) {
+    if (problem.kind !== 'tools-not-table' && problem.kind !== 'list-not-array') continue;
+    const value = problem.keyValue?.value;
+    if (!value || (value.kind === 'string' && shapeList(problem))) continue;
+    const span = valueFirstLine(doc, value.span);
+    if (hit(span, false)) return said(describeWrongValue(doc.text, span, problem.list ?? 'tools', problem.owner, refusal(problem.owner), shapeFixSaid(analysis, problem)), span);
+  }
   return null;
 }
 
@@ -179,9 +195,25 @@ function describeNotString(text: string, span: Span, list: ListName, owner: Owne
  * written. `refused`: its owner's refusal, or its tools table's, a second reason, said after the first.
  */
 function describeListIsTable(list: ListName, owner: Owner, refused: ShapeProblem | undefined): string[] {
-  return [`**${code(list)}** is not a list: Mars refuses to load the config.`, `A tool list is written in brackets, such as ${code(`${list} = ["read"]`)}: ${LIST_MEANING[list]}`,
-    ...(refused ? [refusalSaid(refused)] : []), `_Of ${owned(owner)}._`];
+  return [`**${code(list)}** is not a list: Mars refuses to load the config.`, listWritten(list), ...(refused ? [refusalSaid(refused)] : []), `_Of ${owned(owner)}._`];
 }
+
+/** How a tool list is written, and what it holds: said where one is written in another shape. */
+const listWritten = (list: ListName) => `A tool list is written in brackets, such as ${code(`${list} = ["read"]`)}: ${LIST_MEANING[list]}`;
+
+/**
+ * A value of the wrong shape where `tools` or a list goes (`tools = 3`, `allowed = {a = 1}`), hovered
+ * on its first line (`span`), where its diagnostic is: in plain words (the diagnostic, there, says what
+ * is wrong), the shape Mars wants, and `fixes` (`shapeFixSaid`) as the key's hover says them. `refused`:
+ * its owner's refusal, or its tools table's, a second reason, said after the first.
+ */
+function describeWrongValue(text: string, span: Span, wants: ListName | 'tools', owner: Owner, refused: ShapeProblem | undefined, fixes: string[] = []): string[] {
+  return [`**${code(text.slice(span.start, span.end))}** is not ${wants === 'tools' ? 'a table' : 'a list'}: Mars refuses to load the config.`,
+    wants === 'tools' ? TOOLS_WRITTEN : listWritten(wants), ...(refused ? [refusalSaid(refused)] : []), ...fixes, `_Of ${owned(owner)}._`];
+}
+
+/** What `tools` is, said where it is written in another shape. */
+const TOOLS_WRITTEN = '`tools` is the table of the `allowed` and `disallowed` lists, such as `tools = { allowed = ["read"] }`.';
 
 /** What hover says of anything it reads in a file with a TOML syntax error (the diagnostics go on reading past one, Mars does not). */
 const UNLOADED = 'Mars cannot load the file until the syntax error is fixed, so none of its rules is in force.';
@@ -285,18 +317,22 @@ function describeMisplaced(text: string, m: MisplacedList, refused: ShapeProblem
  * its strings says both.
  */
 function describeShapeKey(analysis: Analysis, problem: ShapeProblem, name: string, refused: ShapeProblem | undefined): string[] {
-  const text = analysis.doc.text;
-  const tools = problem.kind === 'tools-not-table';
-  const fix = shapeFixes(text, problem, shapeConflicts(text, analysis.policies, problem))[0];
   return [
-    `**${code(name)}** is not ${tools ? 'a table' : 'a list'}: Mars refuses to load the config.`,
+    `**${code(name)}** is not ${problem.kind === 'tools-not-table' ? 'a table' : 'a list'}: Mars refuses to load the config.`,
     `${problem.says(code)}.`,
     // The title says the refusal already: only why.
     ...(refused ? [refusalSaid(refused)] : []),
-    // The one fix of `tools` written as a list renames it `tools.allowed`: what that list is.
-    ...(tools && fix ? [`It looks meant for \`tools.allowed\`: ${LIST_MEANING.allowed}`] : []),
-    ...(fix ? [fixSaid(fix, text)] : []),
+    ...shapeFixSaid(analysis, problem),
   ];
+}
+
+/** The fix of a value of the wrong shape, as hover says it on its key and on the value. */
+function shapeFixSaid(analysis: Analysis, problem: ShapeProblem): string[] {
+  const text = analysis.doc.text;
+  const fix = shapeFixes(text, problem, shapeConflicts(text, analysis.policies, problem))[0];
+  if (!fix) return [];
+  // The one fix of `tools` written as a list renames it `tools.allowed`: what that list is.
+  return [...(problem.kind === 'tools-not-table' ? [`It looks meant for \`tools.allowed\`: ${LIST_MEANING.allowed}`] : []), fixSaid(fix, text)];
 }
 
 /** `tools` of an owner, hovered: what the table is, what Mars does with it, and what it holds (in the section analysed). */
