@@ -5,6 +5,7 @@
 // `tools`: the owner's tool policy and what it holds; on `[[agents.x]]` where a table goes, why Mars
 // refuses it, and on a list below
 // `[[agents.x.tools]]`, its entries and the keys Mars would ignore there, that they are not in force.
+// A part of a dotted key or header below such a name (`x` of `allowed.x`, of `web.x`) is said as the name is.
 // In a file with a syntax error, first that Mars cannot load it.
 
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
@@ -18,7 +19,7 @@ import { meantList } from '../analysis/meant';
 import { isWritten, misplacedAt, ownerLabel, refusalOf, sameOwner, shapeList, TOOLS_MCP_REMOVED, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
 import { capitalized } from '../grammar/text';
-import type { KeyValue, Span, TomlString, TomlValue } from '../toml/model';
+import type { KeyPart, KeyValue, Span, TomlString, TomlValue } from '../toml/model';
 import { firstLineOf, positionsOf } from '../toml/lineIndex';
 import { code, describeList, describeToolName, LIST_MEANING, plainReason } from './describe';
 
@@ -67,13 +68,19 @@ export function hover(
   }
   const extra = extraKeyAt(analysis, offset);
   if (extra) return said(describeKey(analysis, extra, refusal(extra.owner)), keyContentSpan(doc.text, extra.name.span));
-  // A table opened below a tools table (`[agents.x.tools.sub]`), whose diagnostic is on its name.
-  const table = analysis.policies.extraTables.find((t) => hit(t.name.span, false));
-  if (table) {
+  // A part below such a key (`x` of `web.x`, of `mcp.x`), whose diagnostic is on that key: the key's hover, said of the part.
+  for (const e of analysis.policies.extraKeys) {
+    const below = isWritten(e) ? partsAfter(e.keyValue.key.parts, e.name).find((part) => hit(part.span, false)) : undefined;
+    if (below) return said(describeKey(analysis, e, refusal(e.owner), below.name), keyContentSpan(doc.text, below.span));
+  }
+  // A table opened below a tools table (`[agents.x.tools.sub]`), whose diagnostic is on its name, or a part below that name (`[….sub.y]`).
+  for (const table of analysis.policies.extraTables) {
+    const on = [table.name, ...partsAfter(table.section.header!.key.parts, table.name)].find((part) => hit(part.span, false));
+    if (!on) continue;
     const removal = removeTableFix(doc, table.section);
-    return said([`**${code(table.name.name)}**: a table Mars ignores.`, ...refusedUnder(refusal(table.owner), null), ...(removal ? [fixSaid(removal, doc.text)] : []),
+    return said([ignoredTitle(table.name.name, 'table', on === table.name ? null : on.name), ...refusedUnder(refusal(table.owner), null), ...(removal ? [fixSaid(removal, doc.text)] : []),
       `_In ${toolsTableOf(table.owner)}._`],
-      keyContentSpan(doc.text, table.name.span));
+      keyContentSpan(doc.text, on.span));
   }
   // `tools` itself, in any spelling: the owner's tool policy.
   for (const t of analysis.policies.tables) {
@@ -91,16 +98,20 @@ export function hover(
     const key = kv.key.parts[0]!;
     const value = kv.value;
     if (key.name !== 'allowed' && key.name !== 'disallowed') {
-      if (!hit(key.span, false)) continue;
-      const ignored = describeIgnored(kv, problem);
-      if (ignored) return said(ignored, keyContentSpan(doc.text, key.span));
+      // On the key, or on a part below it (`x` of `web.x`), said of that part.
+      const on = kv.key.parts.find((part) => hit(part.span, false));
+      if (!on) continue;
+      const ignored = describeIgnored(kv, problem, on === key ? null : on.name);
+      if (ignored) return said(ignored, keyContentSpan(doc.text, on.span));
       continue;
     }
     const list: ListName = key.name;
     // A dotted key below it (`allowed.x = […]`) makes the list a table, as in a tools table.
+    // On a part below it (`x`), the same, said of that part.
     if (kv.key.parts.length !== 1) {
-      if (!hit(key.span, false) || !value) continue;
-      return said(describeListIsTable(list, problem.owner, problem), keyContentSpan(doc.text, key.span));
+      const on = kv.key.parts.find((part) => hit(part.span, false));
+      if (!on || !value) continue;
+      return said(describeListIsTable(list, problem.owner, problem, on === key ? null : on.name), keyContentSpan(doc.text, on.span));
     }
     // Its title only: what the list reads is not said, Mars reading none of it.
     if (hit(key.span, false)) {
@@ -155,6 +166,13 @@ export function hover(
     if (key && problem.kind === 'overlay-not-table' && hit(key.span, false)) {
       return said([`**${code(key.name)}** is not a table: Mars refuses to load the config.`, refusalSaid(problem)], keyContentSpan(doc.text, key.span));
     }
+    // A part below the list's name or the removed `mcp` (`x` of `allowed.x`, of `[agents.d.tools.allowed.x]`), whose
+    // diagnostic is on the whole key: what the name's hover says, said of that part.
+    const below = problem.kind === 'list-is-table' ? partsBelow(analysis, problem).find((part) => hit(part.span, false)) : undefined;
+    if (below) {
+      const paragraphs = problem.list ? describeListIsTable(problem.list, problem.owner, refusal(problem.owner), below.name) : [...mcpRemoved(problem.owner), ...refusedUnder(refusal(problem.owner), null)];
+      return said(paragraphs, keyContentSpan(doc.text, below.span));
+    }
     if (!key || !hit(key.span, false)) continue;
     // Its diagnostic is on the key, shown above the hover: not repeated.
     if (problem.kind === 'list-is-table') return said(describeListIsTable(problem.list!, problem.owner, refusal(problem.owner)), keyContentSpan(doc.text, key.span));
@@ -191,11 +209,19 @@ function describeNotString(text: string, span: Span, list: ListName, owner: Owne
 
 /**
  * A list made a table by a dotted key or a header (`allowed.x = […]`, `[agents.x.tools.allowed]`),
- * hovered on its name: in plain words (its diagnostic, there, says what is wrong), how the list is
- * written. `refused`: its owner's refusal, or its tools table's, a second reason, said after the first.
+ * hovered on its name, or on a part below it (`below`, `x`): in plain words (its diagnostic, there,
+ * says what is wrong), how the list is written. `refused`: its owner's refusal, or its tools table's,
+ * a second reason, said after the first.
  */
-function describeListIsTable(list: ListName, owner: Owner, refused: ShapeProblem | undefined): string[] {
-  return [`**${code(list)}** is not a list: Mars refuses to load the config.`, listWritten(list), ...(refused ? [refusalSaid(refused)] : []), `_Of ${owned(owner)}._`];
+function describeListIsTable(list: ListName, owner: Owner, refused: ShapeProblem | undefined, below: string | null = null): string[] {
+  const title = below === null ? `**${code(list)}** is not a list` : `**${code(below)}**, a key below ${code(list)}, makes it a table, not a list`;
+  return [`${title}: Mars refuses to load the config.`, listWritten(list), ...(refused ? [refusalSaid(refused)] : []), `_Of ${owned(owner)}._`];
+}
+
+/** The key parts below the list's name or the removed `mcp` a dotted key or a header makes a table (`x` of `allowed.x`). */
+function partsBelow(analysis: Analysis, problem: ShapeProblem): readonly KeyPart[] {
+  const parts = problem.keyValue?.key.parts ?? analysis.doc.sections.find((s) => s.header?.key.span.start === problem.span.start)?.header!.key.parts ?? [];
+  return problem.keyPart ? partsAfter(parts, problem.keyPart) : [];
 }
 
 /** How a tool list is written, and what it holds: said where one is written in another shape. */
@@ -415,16 +441,17 @@ const fixSaid = (fix: Fix, text: string): string => {
  * the analysis does not read: the removed `mcp`, a list under a misspelt key (`Allowed = […]`), a
  * map-form key (`bash = "allow"`) or any other key, a dotted one too (`web.x = "allow"`), said as in a
  * tools table (`describeKey`), with the refusal, and no fix (no diagnostic there offers one); null for
- * a key with no value, the syntax error's to report (`isWritten`).
+ * a key with no value, the syntax error's to report (`isWritten`). `below`: the part of a dotted key
+ * hovered below the first (`x` of `web.x`), said of it.
  */
-function describeIgnored(kv: KeyValue, refused: ShapeProblem): string[] | null {
+function describeIgnored(kv: KeyValue, refused: ShapeProblem, below: string | null = null): string[] | null {
   const name = kv.key.parts[0]!.name;
   const value = kv.value;
   if (!value) return null;
   // `mcp = "deny"` too, as in a tools table: the key is what Mars refuses, whatever its value.
   if (name === 'mcp') return [...mcpRemoved(refused.owner), ...refusedUnder(refused, null)];
   // A dotted key (`web.x = "allow"`) makes a table of its first part, no list nor map-form rule (`namesTheKey`).
-  if (kv.key.parts.length !== 1) return [`**${code(name)}**: a key Mars ignores.`, ...refusedUnder(refused, null), `_Of ${owned(refused.owner)}._`];
+  if (kv.key.parts.length !== 1) return [ignoredTitle(name, 'key', below), ...refusedUnder(refused, null), `_Of ${owned(refused.owner)}._`];
   const meant = meantList(name);
   if (meant && value.kind === 'array') {
     return [...ignoredList(name, meant), ...refusedUnder(refused, null), `_Of ${owned(refused.owner)}._`];
@@ -438,6 +465,16 @@ function describeIgnored(kv: KeyValue, refused: ShapeProblem): string[] | null {
   const [title, ...rest] = describeToolName(name, parse, list);
   return [title!, ignored, ...refusedUnder(refused, null), 'As an entry of a list:', ...rest];
 }
+
+/** The title of a key or table Mars ignores, hovered on its name or on a part below it (`below`, `x` of `web.x`). */
+const ignoredTitle = (name: string, what: 'key' | 'table', below: string | null): string =>
+  below === null ? `**${code(name)}**: a ${what} Mars ignores.` : `**${code(below)}** is below ${code(name)}, a ${what} Mars ignores.`;
+
+/** The parts of a dotted key or a header after `part` (`x` of `web.x`). */
+const partsAfter = (parts: readonly KeyPart[], part: KeyPart): readonly KeyPart[] => {
+  const at = parts.indexOf(part);
+  return at < 0 ? [] : parts.slice(at + 1);
+};
 
 /** A list under a misspelt key (`Allowed = […]`), hovered on its key: what Mars does with it and what it looks meant for. */
 const ignoredList = (name: string, meant: ListName): string[] => [
@@ -455,8 +492,11 @@ const mcpRemoved = (owner: Owner): string[] => [
   `Mars refuses it: grant MCP servers in \`allowed\` of ${owned(owner)} as ${code('mcp(server)')} or ${code('mcp(server/tool)')}.`,
 ];
 
-/** A key Mars ignores in a tools table, hovered; `refused`: its owner's refusal (`[[agents.x]]`), said after what Mars does with the key. */
-function describeKey(analysis: Analysis, extra: ExtraKey, refused: ShapeProblem | undefined): string[] {
+/**
+ * A key Mars ignores in a tools table, hovered, or a part below it (`below`, `x` of `web.x`); `refused`:
+ * its owner's refusal (`[[agents.x]]`), said after what Mars does with the key.
+ */
+function describeKey(analysis: Analysis, extra: ExtraKey, refused: ShapeProblem | undefined, below: string | null = null): string[] {
   const { policies } = analysis;
   const name = extra.name.name;
   const table = toolsTableOf(extra.owner);
@@ -478,7 +518,8 @@ function describeKey(analysis: Analysis, extra: ExtraKey, refused: ShapeProblem 
   const removal = fixes.removal && !writesGuess(analysis.guessed, fixes.removal) ? fixes.removal : null;
   const removed = moves.length === 0 && removal ? [fixSaid(removal, analysis.doc.text)] : [];
   // Only `tool = "allow"` or `"deny"` (or `true`, `false`) is the map form, the one a move is offered for; any other key is just ignored.
-  if (!list) return [`**${code(name)}**: a key Mars ignores.`, ...refusedToo, ...removed, `_In ${table}._`];
+  // A dotted key (`web.x`) is never the map form: a part below its first is hovered only here.
+  if (!list) return [ignoredTitle(name, 'key', below), ...refusedToo, ...removed, `_In ${table}._`];
   const ignored = `_Map-form key in ${table}: Mars ignores it`;
   // Ignored, so the config loads: what the name would do as an entry is the question.
   if (!parse.ok) return [rejectedKey(name, parse.error, list), `${ignored}._`, ...refusedToo, ...removed];
