@@ -172,7 +172,14 @@ const CASES: Case[] = [
     has: ['**`deny`**: a key Mars ignores.'], lacks: ['Map-form', 'Unknown tool', 'put `'] },
   { name: '`tools.mcp` given a boolean: the removed key, no map form', doc: `${T}m|cp = false`, range: [1, 0, 1, 3],
     has: ['**`tools.mcp`** was removed.'], lacks: ['Map-form', 'put `'] },
-  { name: '`tools.mcp` given a boolean: no server on its value', doc: `${T}mcp = tr|ue`, range: null },
+  // A value of the removed key that names no server: no server, but what its key's hover says (it had no hover).
+  { name: '`tools.mcp` given a boolean: no server on its value, the key removed', doc: `${T}mcp = tr|ue`, range: [1, 6, 1, 10],
+    has: ['**`tools.mcp`** was removed.', 'Mars refuses it: grant MCP servers in `allowed` of agent `reviewer` as `mcp(server)` or `mcp(server/tool)`.'],
+    lacks: ['**MCP**', 'As the entry', 'Map-form'] },
+  { name: '`tools.mcp` given an integer, on its value', doc: `${T}mcp = |3`, range: [1, 6, 1, 7], has: ['**`tools.mcp`** was removed.'] },
+  { name: '`tools.mcp` given a list, on an item no string', doc: `${T}mcp = ["gh", |1]`, range: [1, 6, 1, 15], has: ['**`tools.mcp`** was removed.'], lacks: ['As the entry'] },
+  { name: '`tools.mcp` given a value under an agent written as an array of tables', doc: '[[agents.x]]\ntools.mcp = |3', range: [1, 12, 1, 13],
+    has: ['**`tools.mcp`** was removed.', 'Mars refuses to load the config.', 'Agent `x` must be a table (`[agents.x]`)'] },
   // A string Mars reads as no entry for its value's shape: the entry its fix makes of it, and why it is none yet.
   { name: 'a string of `tools` written as a list', doc: '[agents.x]\ntools = ["read", "gr|ep"]', range: [1, 18, 1, 22],
     has: ['**Capability** `grep`', '_Not an entry yet: `tools` of agent `x` must be a table', 'As the entry `grep` of `allowed` of agent `x`:'] },
@@ -210,7 +217,8 @@ const CASES: Case[] = [
   { name: 'a server of the removed `tools.mcp`', doc: `${T}mcp = ["git|hub"]`, range: [1, 8, 1, 14],
     has: ['**MCP** server `github` · tool `*`', '_Not an entry yet: `tools.mcp` was removed: name MCP servers in `allowed` (or `disallowed`) as `mcp(server)` or `mcp(server/tool)`._', 'As the entry `mcp(github)` of `allowed`'] },
   { name: 'a grant in the removed `tools.mcp`, moved as it is', doc: `${T}mcp = "mcp__gh|__x"`, range: [1, 7, 1, 17], has: ['As the entry `mcp(gh/x)` of `allowed`'] },
-  { name: '`tools.mcp` given the map form: no server', doc: `${T}mcp = "de|ny"`, range: null },
+  { name: '`tools.mcp` given the map form: no server, the key removed', doc: `${T}mcp = "de|ny"`, range: [1, 6, 1, 12],
+    has: ['**`tools.mcp`** was removed.'], lacks: ['**MCP**', 'As the entry', 'Map-form'] },
   // Mars ignores the key, so the config loads: the hover says what the name would do as an entry.
   { name: 'map-form key Mars would reject as an entry', doc: `${T}"*(|x)" = "deny"`, range: [1, 1, 1, 5],
     has: ['**Not a tool name Mars accepts**', 'would stop the load', 'Mars ignores it'], lacks: ['refuses to load', 'put `'] },
@@ -438,6 +446,8 @@ const CASES: Case[] = [
   { name: 'a value of the wrong shape under an agent written as an array of tables', doc: '[[agents.x]]\ntools = |3', range: [1, 8, 1, 9],
     has: ['**`3`** is not a table: Mars refuses to load the config.', 'Agent `x` must be a table (`[agents.x]`), not an array of tables (`[[…]]`).', '_Of agent `x`._'] },
   { name: 'a value of the wrong shape above a syntax error', doc: `${T}allowed = |1\nx = = 1`, range: [1, 10, 1, 11], has: ['**`1`** is not a list', UNLOADED] },
+  { name: 'a part below a list\'s name above a syntax error', doc: `${T}allowed.|x = ["read"]\nx = = 1`, range: [1, 8, 1, 9], has: ['**`x`**, a key below `allowed`', UNLOADED] },
+  { name: 'the value of the removed mcp above a syntax error', doc: `${T}mcp = "de|ny"\nx = = 1`, range: [1, 6, 1, 12], has: ['**`tools.mcp`** was removed.', UNLOADED] },
   // `tools` itself, in each spelling: the owner's tool policy, what Mars does with it, and what it holds.
   { name: 'tools part of a dotted list key', doc: '[agents.x]\nto|ols.allowed = []', range: [1, 0, 1, 5],
     has: ['**`tools`**: the tool policy of agent `x`.', 'Mars lays its `allowed` and `disallowed` lists over the tool policy agent `x` comes with; it reads no other key here.',
@@ -590,7 +600,10 @@ const CASES: Case[] = [
     lacks: ['cannot load the file'] },
   { name: 'a grant in the removed mcp in a tools table written as an array of tables', doc: '[[skills.s.tools]]\nmcp = "mcp__gh|__x"', range: [1, 7, 1, 17],
     has: ['As the entry `mcp(gh/x)` of `allowed` of skill `s`', '`tools` of skill `s` must be a table'] },
-  { name: 'the removed mcp given the map form in a tools table written as an array of tables: no server', doc: '[[agents.d.tools]]\nmcp = "de|ny"', range: null },
+  { name: 'the removed mcp given the map form in a tools table written as an array of tables: no server, the refusal', doc: '[[agents.d.tools]]\nmcp = "de|ny"', range: [1, 6, 1, 12],
+    has: ['**`tools.mcp`** was removed.', 'Mars refuses to load the config.', '`tools` of agent `d` must be a table, not an array of tables (`[[…]]`).'], lacks: ['**MCP**', 'As the entry', 'Map-form'] },
+  { name: 'the removed mcp given an integer in a tools table written as an array of tables', doc: '[[agents.d.tools]]\nmcp = |3', range: [1, 6, 1, 7],
+    has: ['**`tools.mcp`** was removed.', 'Mars refuses to load the config.'] },
   // Right under `[[agents.x]]` it is a list outside the tools table, whatever the header's shape.
   { name: 'a list right under an agent written as an array of tables: outside the tools table', doc: '[[agents.x]]\nallo|wed = ["read"]', range: [1, 0, 1, 7],
     has: ['**`allowed`**: a list outside the tools table; Mars does not read it as a tool list, and none of its rules is in force.'] },

@@ -3,9 +3,10 @@
 // the key of a list: the list as Mars reads it; on the key of `tools` or a list written in the wrong
 // shape, what its diagnostic says and its fix does, and on that value, the shape Mars wants. On
 // `tools`: the owner's tool policy and what it holds; on `[[agents.x]]` where a table goes, why Mars
-// refuses it, and on a list below
-// `[[agents.x.tools]]`, its entries and the keys Mars would ignore there, that they are not in force.
-// A part of a dotted key or header below such a name (`x` of `allowed.x`, of `web.x`) is said as the name is.
+// refuses it, and on a list below `[[agents.x.tools]]`, its entries and the keys Mars would ignore
+// there, that they are not in force.
+// A part of a dotted key or header below such a name (`x` of `allowed.x`, of `web.x`) is said as the
+// name is, and so is a value of the removed `mcp` that names no server (`mcp = "deny"`).
 // In a file with a syntax error, first that Mars cannot load it.
 
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
@@ -194,6 +195,12 @@ export function hover(
     const span = valueFirstLine(doc, value.span);
     if (hit(span, false)) return said(describeWrongValue(doc.text, span, problem.list ?? 'tools', problem.owner, refusal(problem.owner), shapeFixSaid(analysis, problem)), span);
   }
+  // The value of the removed `mcp` where it names no server (`mcp = "deny"`, `mcp = 3`, the brackets of a list),
+  // on its first line: what its key's hover says, the key being what Mars refuses whatever its value.
+  for (const { kv, owner, refused } of removedMcp(analysis)) {
+    const span = kv.value && valueFirstLine(doc, kv.value.span);
+    if (span && hit(span, false)) return said([...mcpRemoved(owner), ...refusedUnder(refused ?? refusal(owner), null)], span);
+  }
   return null;
 }
 
@@ -283,16 +290,23 @@ export function wouldBeEntryAt(
   }
   // The removed `mcp` in a tools table, or below one written as an array of tables (`[[agents.d.tools]]`),
   // which the analysis skips (read as written there, its refusal with it).
-  const mcp = [
-    ...analysis.policies.extraKeys.filter((extra) => extra.name.name === 'mcp' && namesTheKey(extra)).map((extra) => ({ kv: extra.keyValue, owner: extra.owner, refused: undefined })),
-    ...[...refusedToolsKeys(analysis)].filter(({ kv }) => kv.key.parts.length === 1 && kv.key.parts[0]!.name === 'mcp').map(({ kv, problem }) => ({ kv, owner: problem.owner, refused: problem })),
-  ];
-  for (const { kv, owner, refused } of mcp) {
+  for (const { kv, owner, refused } of removedMcp(analysis)) {
     const str = at(kv.value);
     // `mcp = "deny"` is the map form, no server named deny (moves.ts).
     if (str && !(kv.value!.kind === 'string' && isMapFormVerdict(str.value))) return { str, raw: mcpItemGrant(str.value).grant, list: 'allowed', owner, why: TOOLS_MCP_REMOVED, refused };
   }
   return null;
+}
+
+/**
+ * The removed `mcp` in a tools table, or below one written as an array of tables (`[[agents.d.tools]]`),
+ * which the analysis skips, with that refusal (`refused`); not a table below it (`mcp.x = …`).
+ */
+function removedMcp(analysis: Analysis): Array<{ kv: KeyValue; owner: Owner; refused: ShapeProblem | undefined }> {
+  return [
+    ...analysis.policies.extraKeys.filter((extra) => extra.name.name === 'mcp' && namesTheKey(extra)).map((extra) => ({ kv: extra.keyValue, owner: extra.owner, refused: undefined })),
+    ...[...refusedToolsKeys(analysis)].filter(({ kv }) => kv.key.parts.length === 1 && kv.key.parts[0]!.name === 'mcp').map(({ kv, problem }) => ({ kv, owner: problem.owner, refused: problem })),
+  ];
 }
 
 /**
