@@ -1,7 +1,8 @@
 // Hover and completion against the diagnostics: a seeded, bounded property test over the generated
 // mars.toml documents of the fix-all test (test/support/marsDocs.ts), broken now and then as a user
 // breaks them while typing (test/support/breaks.ts), and now and then a header of an agent or skill
-// written as an array of tables (`[[agents.a]]`) or a backtick in a string. completionProperties.test.ts checks what is
+// written as an array of tables (`[[agents.a]]`), a backtick in a string, or a list written in another
+// shape (`allowed.x = […]`, `allowed = 1`, `tools = […]`). completionProperties.test.ts checks what is
 // offered and hover's parse of an entry; this checks that what they say agrees with the analysis.
 //
 // Hover, at every offset (of a small document; a sample of a big one):
@@ -15,7 +16,9 @@
 // (d) in an overlay Mars refuses (`[[agents.x]]`, by the oracle of marsDocs.ts), hover on an entry
 //     says that Mars refuses to load the config, as on its `tools`;
 // (f) in a document with a syntax error (a toml-syntax finding, in any section), hover on an entry
-//     says that Mars cannot load the file.
+//     says that Mars cannot load the file;
+// (g) on the last character of what a diagnostic of a key, a table or a value marks (`x` of `allowed.x`,
+//     `1` of `allowed = 1`), a hover, and in a document with a syntax error, one that says so.
 // Completion, at a sample of offsets, each item accepted (its textEdit and additionalTextEdits,
 // snippets with their placeholders' defaults), in a document read or broken:
 // (e) no syntax error the document did not have; no error-severity finding on the inserted text but
@@ -26,7 +29,8 @@
 // key said entries past a syntax error as read; an entry of `[[agents.x]]` was read as in force, in
 // its section or in `[agents.x.tools]` below it; a tool name accepted as a key right after a comma
 // of an inline table glued the next key to it (`],disallowed`); a fix's title quoting a text with a
-// backtick left a code span open.
+// backtick left a code span open. (g), run against the hover before it was added (300 documents), found
+// values of the wrong shape (`allowed = 1`) and parts below a list's name (`x` of `allowed.x`) with none.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type CompletionItem, InsertTextFormat, type MarkupContent, type TextEdit } from 'vscode-languageserver';
@@ -106,6 +110,10 @@ function readingSaid(message: string): string | null {
   return m ? `${m[1]}${m[2]}${m[1]}` : null;
 }
 
+/** The codes of diagnostics on a key, a table or a value (not an entry), which hover answers on (g). */
+const MARKED: ReadonlySet<string> = new Set(['invalid-tool-policy', 'unknown-policy-key', 'misplaced-tool-list']);
+const UNLOADED = 'Mars cannot load the file until the syntax error is fixed';
+
 /** Where hover says the spelling Mars reads: the canonical spelling of a known name, or the one it passes an unknown one on as. */
 const READ_AS = ['anonical spelling: ', 'passes the entry on as ', 'passes it through as '];
 
@@ -170,6 +178,15 @@ async function checkDocument(text: string, random: () => number, counts: { hover
     if (refused.has(`${p.entry.owner.kind}\u0000${p.entry.owner.name}`) && !/refuses to load|cannot load/.test(value)) fail('d: in an overlay Mars refuses, hover on an entry says so', at);
     // (f)
     if (unloaded && !value.includes('Mars cannot load the file until the syntax error is fixed')) fail('f: in a file with a syntax error, hover on an entry says Mars cannot load it', at);
+  }
+  // (g) On the last character of what a diagnostic of a key, a table or a value marks: a hover, and past a syntax error, one that says it first.
+  for (const f of findings) {
+    if (!MARKED.has(f.code) || f.span.end <= f.span.start) continue;
+    const o = f.span.end - 1 - (onBoundary(f.span.end - 1) ? 0 : 1);
+    const h = hoverAt(o);
+    const at = `hover at ${o} (${js(text.slice(Math.max(0, o - 12), o))}|${js(text.slice(o, o + 12))}) on ${f.code}: ${f.message}`;
+    if (!h) fail('g: a hover on what a diagnostic of a key, a table or a value marks', at);
+    else if (unloaded && !(h.contents as MarkupContent).value.includes(UNLOADED)) fail('g: past a syntax error, that hover says Mars cannot load the file', `${at}\n--- hover\n${(h.contents as MarkupContent).value}`);
   }
   // (c) On a list's key and on `tools`: the entries it reads, none in the guess.
   for (const u of da.units) {
@@ -259,6 +276,20 @@ test('hover and completion agree with the diagnostics, at every offset of genera
       const headers = [...text.matchAll(/^\[((?:agents|skills)\.[^\]\n]+)\]$/gm)];
       const m = headers[int(headers.length)];
       if (m) text = `${text.slice(0, m.index)}[[${m[1]}]]${text.slice(m.index! + m[0].length)}`;
+    }
+    // A list written in another shape, which (g) hovers on: a key below its name (`allowed.x = […]`), a value of
+    // one line that is no list (`allowed = 1`), or its `tools.allowed` written `tools`, a list where the table goes.
+    if (random() < 0.15) {
+      const lists = [...text.matchAll(/\b(tools\.)?((?:dis)?allowed)(\s*=\s*)(\[[^\]\n]*\])?/g)];
+      const m = lists[int(lists.length)];
+      const how = int(3);
+      if (m) {
+        const [whole, tools, name, is, list] = m;
+        const key = m.index! + (tools?.length ?? 0) + name!.length;
+        if (how === 0) text = `${text.slice(0, key)}.x${text.slice(key)}`;
+        else if (how === 1 && list) text = `${text.slice(0, key + is!.length)}${['1', 'true', '{ a = 1 }'][int(3)]}${text.slice(m.index! + whole.length)}`;
+        else if (how === 2 && tools) text = `${text.slice(0, m.index! + tools.length - 1)}${text.slice(key)}`;
+      }
     }
     failures.push(...(await checkDocument(text, random, counts)));
     if (performance.now() - started > TIME_LIMIT_MS) break;
