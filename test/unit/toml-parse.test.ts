@@ -117,6 +117,9 @@ const STRINGS: Array<[string, string, string, TomlString['style'], boolean]> = [
   [String.raw`"\uD800"`, String.raw`\uD800`, String.raw`\uD800`, 'basic', true],
   [String.raw`"\u12g"`, String.raw`\u12g`, String.raw`\u12g`, 'basic', true],
   [String.raw`"\U00110000"`, String.raw`\U00110000`, String.raw`\U00110000`, 'basic', true],
+  // The last code point Unicode has is one; the last low surrogate is none.
+  [String.raw`"\U0010FFFF"`, '\u{10FFFF}', String.raw`\U0010FFFF`, 'basic', false],
+  [String.raw`"\uDFFF"`, String.raw`\uDFFF`, String.raw`\uDFFF`, 'basic', true],
   [String.raw`"\😀"`, String.raw`\😀`, String.raw`\😀`, 'basic', true],
   ['"tab\there"', 'tab\there', 'tab\there', 'basic', false],
   ['"nul\u0000"', 'nul\u0000', 'nul\u0000', 'basic', true], // a raw control character
