@@ -264,8 +264,10 @@ const CASES: Array<[string, string, string[], string[]]> = [
   ['unclosed array before an array-of-tables header', 'a = [1,\n  [[b]]\nc = 2', ['a = [1', '[[b]]', 'c = 2'], ['expected `]`']],
   ['unclosed array before `key =`', 'allowed = ["bash",\ndisallowed = ["x"]\nk.j = 1', ['allowed = ["bash"', 'disallowed = ["x"]', 'k.j = 1'], ['expected `]`']],
   ['unclosed nested array before a header', 'a = [[1, [2,\n[t]\nx = 1', ['a = [[1, [2', '[t]', 'x = 1'], ['expected `]`', 'expected `]`', 'expected `]`']],
-  ['array lines that are not headers', 'a = [\n[true],\n[ inf ],\n[-1],\n["q"],\n[ nan ]\n]\nb = 1',
-    ['a = [[true], [inf], [-1], ["q"], [nan]]', 'b = 1'], []],
+  ['array lines that are not headers', 'a = [\n[true],\n[ inf ],\n[-1],\n["q"],\n[ nan ],\n[false]\n]\nb = 1',
+    ['a = [[true], [inf], [-1], ["q"], [nan], [false]]', 'b = 1'], []],
+  // Only a key's first part can be a value's word: `k.true =` is a statement.
+  ['unclosed array before a dotted key ending in a word', 'a = ["x",\nk.true = 1', ['a = ["x"', 'k.true = 1'], ['expected `]`']],
   ['unclosed array at the end of the text', 'a = 1\nallowed = ["bash", "re', ['a = 1', 'allowed = ["bash", "re"…'], ['unterminated string', 'expected `]`']],
   ['unclosed array across comment lines', 'a = [ # c\n  1, # d\n\n[x]\ny = 2', ['a = [1', '[x]', 'y = 2'], ['expected `]`']],
   ['key without `=`', 'a = 1\nallowed\nb = 2', ['a = 1', 'allowed = ∅', 'b = 2'], ['expected `=` after key']],
