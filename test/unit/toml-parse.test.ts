@@ -345,6 +345,10 @@ test('spans of half-typed constructs', () => {
   assert.equal(sl(text, arr.span), '["bash",');
   assert.equal(sl(text, doc.sections[1].span), '[agents.a.tools]\nallowed = ["bash", \n');
   assert.equal(sl(text, doc.problems[0].span), '[');
+  // What follows a value is underlined up to the line's trailing blanks.
+  text = 'a = "x" y z \t\nb = 1';
+  doc = parseToml(text);
+  assert.equal(sl(text, doc.problems[0].span), 'y z');
   text = 'allowed =  \nb = 1';
   doc = parseToml(text);
   assert.equal(sl(text, doc.sections[0].entries[0].span), 'allowed =');
