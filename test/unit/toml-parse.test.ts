@@ -123,9 +123,11 @@ const STRINGS: Array<[string, string, string, TomlString['style'], boolean]> = [
   [String.raw`"\😀"`, String.raw`\😀`, String.raw`\😀`, 'basic', true],
   ['"tab\there"', 'tab\there', 'tab\there', 'basic', false],
   ['"nul\u0000"', 'nul\u0000', 'nul\u0000', 'basic', true], // a raw control character
+  ['"del\u007f"', 'del\u007f', 'del\u007f', 'basic', true], // DEL is a control character too
   ['"😀 é \uFFFD"', '😀 é \uFFFD', '😀 é \uFFFD', 'basic', false],
   ["'C:\\Users\\x'", 'C:\\Users\\x', 'C:\\Users\\x', 'literal', false],
   ["''", '', '', 'literal', false],
+  ["'tab\there'", 'tab\there', 'tab\there', 'literal', false], // a tab is the one control character written as itself
   ["'say \"hi\"'", 'say "hi"', 'say "hi"', 'literal', false],
   ['"""\nRoses\nViolets"""', 'Roses\nViolets', '\nRoses\nViolets', 'multiline-basic', false],
   // A CR LF line break inside is one LF of the value, as toml_edit reads it; an escaped `\r` stays.
