@@ -293,6 +293,8 @@ const CASES: Array<[string, string, string[], string[]]> = [
   ['unclosed inline table ends at its line', 'x = {a = 1, b = \ny = 2\nz = { c = "d"\n[t]\nw = 1',
     ['x = {a = 1, b = ∅', 'y = 2', 'z = {c = "d"', '[t]', 'w = 1'], ['expected a value after `=`', 'expected `}`', 'expected `}`']],
   ['inline table with a comment', 'x = { a = 1 # c\ny = 2', ['x = {a = 1', 'y = 2'], ['expected `}`']],
+  // A broken entry is skipped to the next `,` or `}` of its code: a `}` in the comment after it closes nothing.
+  ['inline table with a comment after a broken entry', 'x = { a = b # c }\ny = 2', ['x = {a = !b', 'y = 2'], ['strings must be quoted', 'expected `}`']],
   // `{b = 1,}` is TOML 1.1, read on (a syntax error for Mars, from toml11.ts, not from the model).
   ['inline table problems', 'a = {b = 1,}\nc = {d = 1 e = 2}\nf = {g, h = 1}\ni = {, j = 1}\nk = {"l = 1}\nm = {1 = x y, n = 2}\no = {[ = 1, p = 2}',
     ['a = {b = 1}', 'c = {d = 1, e = 2}', 'f = {g = ∅, h = 1}', 'i = {j = 1}', 'k = {"l = 1}" = ∅', 'm = {1 = !x, n = 2}', 'o = {p = 2}'],
