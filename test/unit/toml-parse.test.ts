@@ -302,6 +302,8 @@ const CASES: Array<[string, string, string[], string[]]> = [
   ['unterminated quoted key', '"abc = 1\nb = 2', ['"abc = 1" = ∅', 'b = 2'], ['unterminated string']],
   ['unterminated multi-line string swallows the rest', 'a = 1\nb = """\n[x]\nc = 2', ['a = 1', 'b = "[x]\\nc = 2"…'], ['unterminated multi-line string']],
   ['lone carriage return', 'a = 1\rb = 2\nc = 3', ['a = 1', 'c = 3'], ['expected the end of the line']],
+  // A list goes on over lines: a lone carriage return in one is a character it cannot hold, the items after it read.
+  ['lone carriage return in an array', 'a = [1,\r2]\nb = 3', ['a = [1, 2]', 'b = 3'], ['unexpected']],
   ['emoji key', '😀 = 1\nb = 2', ['b = 2'], ['expected a key or a [table] header, found `😀`']],
 ];
 
