@@ -121,6 +121,10 @@ test('only mars.toml and mars.local.toml are served, whatever the client attache
       assert.equal(await c.request('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 13 } }), null);
       assert.equal(await c.request('textDocument/completion', { textDocument: { uri }, position: { line: 1, character: 13 } }), null);
     }
+    // Nor is their close told: an editor would get an empty list of diagnostics for a file the server never spoke for.
+    for (const uri of others) await c.conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
+    await c.request('textDocument/hover', { textDocument: { uri: mars }, position: { line: 0, character: 1 } }); // after the closes
+    for (const uri of others) assert.deepEqual(c.allPushed(uri), [], `${uri} closed`);
     const untitledMars = 'untitled:/scratch/mars.toml';
     await c.open(untitledMars, TEXT);
     assert.equal((await c.pushed(untitledMars, 1)).length, 1);
