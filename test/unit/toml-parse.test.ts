@@ -170,6 +170,8 @@ test('invalid escapes are located and keep their raw text', () => {
   assert.deepEqual(doc.problems.map((p) => sl(text, p.span)), [String.raw`\q`, String.raw`\u12`]);
   assert.match(doc.problems[0].message, /invalid escape/);
   assert.match(doc.problems[1].message, /Unicode escape/);
+  // A backslash last in the text is one at the end of the line, as before a line break.
+  for (const end of ['k = "ab\\', 'k = "ab\\\n']) assert.equal(parseToml(end).problems[0]?.message, 'invalid escape: `\\` at the end of the line', JSON.stringify(end));
 });
 
 // [text, value, span slice, content slice, style]
