@@ -307,6 +307,12 @@ const CASES: Array<[string, string, string[], string[]]> = [
   // A list goes on over lines: a lone carriage return in one is a character it cannot hold, the items after it read.
   ['lone carriage return in an array', 'a = [1,\r2]\nb = 3', ['a = [1, 2]', 'b = 3'], ['unexpected']],
   ['emoji key', '😀 = 1\nb = 2', ['b = 2'], ['expected a key or a [table] header, found `😀`']],
+  // A lone surrogate is one character of its own, not a pair with the letter after it.
+  ['lone high surrogate before a key', '\uD800a = 1\nb = 2', ['b = 2'], ['expected a key or a [table] header, found `\uD800`']],
+  // A date, a space and what is not a time (`1a:00`): the date alone, the rest after the value.
+  ['a date and a space, then no time', 'a = 1979-05-27 1a:00\nb = 1', ['a = 1979-05-27', 'b = 1'], ['expected the end of the line after the value']],
+  // A `[` line is a header where no list is open, inside an inline table too: the `}` after it closes nothing.
+  ['an inline table whose `}` comes after a header', 'x = {\na = 1\n[1]\n}\nb = 2', ['x = {', 'a = 1', '[1]', 'b = 2'], ['expected `}`', 'expected a key or a [table] header']],
 ];
 
 test('structure and recovery (data-driven)', () => {
