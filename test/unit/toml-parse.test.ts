@@ -271,6 +271,7 @@ const CASES: Array<[string, string, string[], string[]]> = [
   ['array lines that are not headers', 'a = [\n[true],\n[ inf ],\n[-1],\n["q"],\n[ nan ],\n[false]\n]\nb = 1',
     ['a = [[true], [inf], [-1], ["q"], [nan], [false]]', 'b = 1'], []],
   // Only a key's first part can be a value's word: `k.true =` is a statement.
+  ['unclosed array before a dotted key spaced after its dot', 'a = ["x",\nk. j = 1', ['a = ["x"', 'k.j = 1'], ['expected `]`']],
   ['unclosed array before a dotted key ending in a word', 'a = ["x",\nk.true = 1', ['a = ["x"', 'k.true = 1'], ['expected `]`']],
   ['unclosed array at the end of the text', 'a = 1\nallowed = ["bash", "re', ['a = 1', 'allowed = ["bash", "re"…'], ['unterminated string', 'expected `]`']],
   ['unclosed array across comment lines', 'a = [ # c\n  1, # d\n\n[x]\ny = 2', ['a = [1', '[x]', 'y = 2'], ['expected `]`']],
