@@ -297,6 +297,8 @@ const CASES: Array<[string, string, string[], string[]]> = [
     ['x = {a = 1, b = ∅', 'y = 2', 'z = {c = "d"', '[t]', 'w = 1'], ['expected a value after `=`', 'expected `}`', 'expected `}`']],
   ['inline table with a comment', 'x = { a = 1 # c\ny = 2', ['x = {a = 1', 'y = 2'], ['expected `}`']],
   // A broken entry is skipped to the next `,` or `}` of its code: a `}` in the comment after it closes nothing.
+  // An entry with a problem of its own after a missing comma: its problem alone is told.
+  ['inline table: a missing comma before a broken entry', 'a = {d = 1 e = x}\nb = 1', ['a = {d = 1, e = !x}', 'b = 1'], ['strings must be quoted']],
   ['inline table with a comment after a broken entry', 'x = { a = b # c }\ny = 2', ['x = {a = !b', 'y = 2'], ['strings must be quoted', 'expected `}`']],
   // `{b = 1,}` is TOML 1.1, read on (a syntax error for Mars, from toml11.ts, not from the model).
   ['inline table problems', 'a = {b = 1,}\nc = {d = 1 e = 2}\nf = {g, h = 1}\ni = {, j = 1}\nk = {"l = 1}\nm = {1 = x y, n = 2}\no = {[ = 1, p = 2}',
