@@ -343,7 +343,8 @@ test('stdio reader: a header of many lines that comes a byte at a time is scanne
   const chunks = Array.from({ length: bytes.length }, (_, i) => Buffer.from(bytes.subarray(i, i + 1)));
   const mine = await median(3, () => assert.deepEqual(oursOn(chunks).messages, [{}]));
   console.log(`# an 8 KB header a byte at a time: ${mine.toFixed(0)} ms`);
-  assert.ok(mine < 300, `${mine.toFixed(0)} ms`);
+  // Half the quadratic reader's time: room for a loaded machine, none for scanning again.
+  assert.ok(mine < 1500, `${mine.toFixed(0)} ms`);
 });
 
 // A Content-Type names a charset; LSP has only UTF-8 (utf8 read as it). The library reads every body
@@ -367,7 +368,7 @@ test('stdio reader: a Content-Type of any charset, a header a byte at a time, re
 
 // A client that floods the server: 100,000 messages of a few bytes in one chunk (and 2,000 a byte at
 // a time) are each read once, in time that grows with the bytes only (here 0.7 s, 0.1 s).
-test('stdio reader: 100,000 tiny messages in one chunk are each read once, in well under 3 s', async () => {
+test('stdio reader: 100,000 tiny messages in one chunk are each read once, in seconds, not minutes', async () => {
   const one = (i: number) => { const body = `{"id":${i}}`; return `Content-Length: ${body.length}\r\n\r\n${body}`; };
   const bytes = Buffer.from(Array.from({ length: 100_000 }, (_, i) => one(i)).join(''));
   const mine = await median(3, () => {
@@ -378,5 +379,6 @@ test('stdio reader: 100,000 tiny messages in one chunk are each read once, in we
   const few = Buffer.from(Array.from({ length: 2000 }, (_, i) => one(i)).join(''));
   const byByte = await median(3, () => assert.equal(oursOn(Array.from({ length: few.length }, (_, i) => Buffer.from(few.subarray(i, i + 1)))).messages.length, 2000));
   console.log(`# 100,000 tiny messages in one chunk: ${mine.toFixed(0)} ms; 2,000 a byte at a time: ${byByte.toFixed(0)} ms`);
-  assert.ok(mine < 3000 && byByte < 3000, `${mine.toFixed(0)} ms, ${byByte.toFixed(0)} ms`);
+  // A bound for a loaded machine: reading the chunk again for each message would take minutes.
+  assert.ok(mine < 10_000 && byByte < 10_000, `${mine.toFixed(0)} ms, ${byByte.toFixed(0)} ms`);
 });
