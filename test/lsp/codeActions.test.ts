@@ -314,6 +314,8 @@ describe('what each action covers', () => {
     ['allowed = ["Bash", "Read"]', ['Change to `bash`', 'Change to `read`']],
     ['allowed = ["Shell"]\nx = 1\n[agents.b.tools]\nallowed = ["Shell"]', ['Change `Shell` to `bash` on line 2', 'Remove `x`', 'Change `Shell` to `bash` on line 5']],
     ['allowed = ["Shell", "Shell"]', ['Change `Shell` to `bash` (1st on line 2)', 'Change `Shell` to `bash` (2nd on line 2)', 'Remove the duplicate `Shell`']],
+    // A misspelt list's key, renamed: each names the key it renames.
+    ['alowed = ["read"]\n[agents.b.tools]\nAllowed = ["grep"]', ['Rename `alowed` to `allowed`', 'Rename `Allowed` to `allowed`']],
   ];
   for (const [body, titles] of COLLIDING_TITLES) {
     test(`no two quick fixes of one menu share a title: ${body.replace(/\n/g, ' / ')}`, async () => {
