@@ -327,6 +327,12 @@ describe('what each action covers', () => {
     });
   }
 
+  test('the same entry 23 times on a line: each fix says which it is, 11th to 13th as English has them, 21st to 23rd', async () => {
+    const { actions } = await actionsFor(`[agents.a.tools]\nallowed = [${Array(23).fill('"Shell"').join(', ')}]\n`);
+    const ordinals = '1st 2nd 3rd 4th 5th 6th 7th 8th 9th 10th 11th 12th 13th 14th 15th 16th 17th 18th 19th 20th 21st 22nd 23rd'.split(' ');
+    assert.deepEqual(actions.filter((a) => a.title.startsWith('Change ')).map((a) => a.title), ordinals.map((o) => `Change \`Shell\` to \`bash\` (${o} on line 2)`));
+  });
+
   test('removing one side of a conflict removes every entry there that means it', async () => {
     const text = '[agents.a.tools]\nallowed = ["read", "edit", "Read"]\ndisallowed = ["read"]\n';
     const { uri, diagnostics, actions } = await actionsFor(text);
