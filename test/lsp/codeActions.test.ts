@@ -384,6 +384,11 @@ describe('file-wide fixes on a lightbulb request', () => {
       await resolving.pushed(uri, 2);
       const later = await resolving.request<CodeAction>('codeAction/resolve', lazy[1]);
       assert.equal(applied(now, later, uri, 2), '[agents.a.tools]\nallowed = ["read"]\n');
+      // Picked once nothing is left to fix: no edit, rather than an empty one.
+      await resolving.change(uri, 3, [{ text: '[agents.a.tools]\nallowed = ["read"]\n' }]);
+      await resolving.pushed(uri, 3);
+      const none = await resolving.request<CodeAction>('codeAction/resolve', lazy[1]);
+      assert.deepEqual([none.title, none.edit], ['Fix all Mars problems in this file', undefined]);
     } finally {
       await resolving.stop();
     }
