@@ -818,6 +818,11 @@ describe('code action requests with bad parts', () => {
         });
         assert.deepEqual(actions.map((a) => a.title), ['Change to `bash`', 'Disable `non-canonical` for this line', 'Disable `non-canonical` for the entire file', 'Fix all Mars problems in this file'], JSON.stringify(bad));
       }
+      // Another tool's diagnostic of the same code and range is not Mars's to fix or silence.
+      const other = await c.request<CodeAction[]>('textDocument/codeAction', {
+        textDocument: { uri }, range: good!.range, context: { diagnostics: [{ ...good!, source: 'other-linter' }] },
+      });
+      assert.deepEqual(other.map((a) => a.title), ['Fix all Mars problems in this file']);
     } finally {
       await c.stop();
     }
