@@ -639,6 +639,21 @@ const CASES: Case[] = [
   { name: 'a skill written as a list of tables, dotted, on its key', doc: 'skills.s|s = [{ tools = {} }]', range: [0, 7, 0, 9],
     has: ['**`ss`** is not a table', 'Skill `ss` must be a table (`[skills.ss]`), not a list.'] },
   { name: 'an agent written as a value that is no table, on the part before its key', doc: 'age|nts.x = 3', range: null },
+  // On its value, where its diagnostic is (shown above the hover): not the diagnostic again, but in plain words
+  // the shape Mars wants, as on a value of the wrong shape where `tools` or a list goes (it had no hover).
+  { name: 'an agent written as a value that is no table, on its value', doc: '[agents]\nreviewer = |3', range: [1, 11, 1, 12],
+    has: ['**`3`** is not a table: Mars refuses to load the config.', 'An agent is written as a table of its own, such as `[agents.reviewer]`.', '_Of agent `reviewer`._'],
+    lacks: ['must be a table', 'Its fix', 'cannot load the file'] },
+  { name: 'agents written as a string, on its value', doc: 'agents = "|x"', range: [0, 9, 0, 12],
+    has: ['**`"x"`** is not a table: Mars refuses to load the config.', '`agents` is the table of agents by name, such as `[agents.reviewer]`.'], lacks: ['must be a table', '_Of'] },
+  { name: 'skills written as an integer, on its value', doc: 'skills = |1', range: [0, 9, 0, 10],
+    has: ['**`1`** is not a table', '`skills` is the table of skills by name, such as `[skills.reviewer]`.'] },
+  { name: 'agents written as a list, on its brackets', doc: 'agents = ["a"|]', range: [0, 9, 0, 14], has: ['**`["a"]`** is not a table', '`agents` is the table of agents by name'] },
+  { name: 'agents written as a list, on an item', doc: 'agents = ["|a"]', range: [0, 9, 0, 14], has: ['**`["a"]`** is not a table'] },
+  { name: 'a skill written as a list of tables, on its value', doc: 'skills.ss = [{ na|me = "x" }]', range: [0, 12, 0, 28],
+    has: ['**`[{ name = "x" }]`** is not a table', 'A skill is written as a table of its own, such as `[skills.ss]`.', '_Of skill `ss`._'] },
+  { name: 'an agent written as a value that is no table, on its value, above a syntax error', doc: '[agents]\nreviewer = |3\nx = = 1', range: [1, 11, 1, 12],
+    has: ['**`3`** is not a table', UNLOADED, 'An agent is written as a table of its own'] },
 
   // not entries
   { name: 'description string', doc: '[agents.reviewer]\ndescription = "re|ad"', range: null },

@@ -1,7 +1,8 @@
 // Hover on a tool entry (a string in `allowed`/`disallowed`), a map-form key of a tools table or a list outside it:
 // how Mars reads it, what it means, its aliases and canonical spelling, and for a bad entry why. On
 // the key of a list: the list as Mars reads it; on the key of `tools` or a list written in the wrong
-// shape, what its diagnostic says and its fix does, and on that value, the shape Mars wants. On
+// shape, what its diagnostic says and its fix does, and on that value (or one where an agent or a
+// skill goes that is no table), the shape Mars wants. On
 // `tools`: the owner's tool policy and what it holds; on `[[agents.x]]` where a table goes, why Mars
 // refuses it, and on a list below `[[agents.x.tools]]`, its entries and the keys Mars would ignore
 // there, that they are not in force.
@@ -22,6 +23,7 @@ import { parseToolName } from '../grammar/toolName';
 import { capitalized } from '../grammar/text';
 import type { KeyPart, KeyValue, Span, TomlString, TomlValue } from '../toml/model';
 import { firstLineOf, positionsOf } from '../toml/lineIndex';
+import { dotted } from '../toml/tables';
 import { code, describeList, describeToolName, LIST_MEANING, plainReason } from './describe';
 
 /**
@@ -195,6 +197,13 @@ export function hover(
     const span = valueFirstLine(doc, value.span);
     if (hit(span, false)) return said(describeWrongValue(doc.text, span, problem.list ?? 'tools', problem.owner, refusal(problem.owner), shapeFixSaid(analysis, problem)), span);
   }
+  // An agent, a skill, `agents` or `skills` written as a value that is no table (`reviewer = 3` under `[agents]`), on its first
+  // line, where its diagnostic is: the shape Mars wants, as on a value of the wrong shape where `tools` goes. No fix is offered.
+  for (const problem of analysis.policies.shape) {
+    if (problem.kind !== 'overlay-not-table' || !problem.keyPart) continue;
+    const span = valueFirstLine(doc, problem.span);
+    if (hit(span, false)) return said(describeOverlayValue(doc.text, span, problem.owner), span);
+  }
   // The value of the removed `mcp` where it names no server (`mcp = "deny"`, `mcp = 3`, the brackets of a list),
   // on its first line: what its key's hover says, the key being what Mars refuses whatever its value.
   for (const { kv, owner, refused } of removedMcp(analysis)) {
@@ -243,6 +252,18 @@ const listWritten = (list: ListName) => `A tool list is written in brackets, suc
 function describeWrongValue(text: string, span: Span, wants: ListName | 'tools', owner: Owner, refused: ShapeProblem | undefined, fixes: string[] = []): string[] {
   return [`**${code(text.slice(span.start, span.end))}** is not ${wants === 'tools' ? 'a table' : 'a list'}: Mars refuses to load the config.`,
     wants === 'tools' ? TOOLS_WRITTEN : listWritten(wants), ...(refused ? [refusalSaid(refused)] : []), ...fixes, `_Of ${owned(owner)}._`];
+}
+
+/**
+ * A value that is no table where an agent or a skill goes, or `agents` or `skills` (`owner.name` empty),
+ * hovered on its first line (`span`): in plain words (its diagnostic, there, says what is wrong), the
+ * shape Mars wants, as describeWrongValue says it of `tools`.
+ */
+function describeOverlayValue(text: string, span: Span, owner: Owner): string[] {
+  const title = `**${code(text.slice(span.start, span.end))}** is not a table: Mars refuses to load the config.`;
+  if (owner.name === '') return [title, `${code(owner.kind)} is the table of ${owner.kind} by name, such as ${code(`[${owner.kind}.reviewer]`)}.`];
+  const one = owner.kind === 'agents' ? 'An agent' : 'A skill';
+  return [title, `${one} is written as a table of its own, such as ${code(`[${dotted([owner.kind, owner.name])}]`)}.`, `_Of ${owned(owner)}._`];
 }
 
 /** What `tools` is, said where it is written in another shape. */
