@@ -6,8 +6,9 @@
 // `tools`: the owner's tool policy and what it holds; on `[[agents.x]]` where a table goes, why Mars
 // refuses it, and on a list below `[[agents.x.tools]]`, its entries and the keys Mars would ignore
 // there, that they are not in force.
-// A part of a dotted key or header below such a name (`x` of `allowed.x`, of `web.x`) is said as the
-// name is, and so is a value of the removed `mcp` that names no server (`mcp = "deny"`).
+// A part of a dotted key or header below such a name (`x` of `allowed.x`, of `web.x`), or a key in a
+// list written as a table (`x` of `allowed = { x = 1 }`), is said as the name is, and so is a value
+// of the removed `mcp` that names no server (`mcp = "deny"`).
 // In a file with a syntax error, first that Mars cannot load it.
 
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
@@ -126,7 +127,10 @@ export function hover(
       const span = valueFirstLine(doc, item.span);
       return said(describeNotString(doc.text, span, list, problem.owner, problem), span);
     }
-    // A value of another shape (`allowed = 1`), as in a tools table, with no fix (no diagnostic there offers one).
+    // A value of another shape (`allowed = 1`), as in a tools table, with no fix (no diagnostic there offers one);
+    // a key in it (`x` of `allowed = { x = 1 }`), as in a tools table.
+    const inside = keysIn(value).find((part) => hit(part.span, false));
+    if (inside) return said(describeListIsTable(list, problem.owner, problem, inside.name), keyContentSpan(doc.text, inside.span));
     if (value && value.kind !== 'array' && value.kind !== 'string') {
       const span = valueFirstLine(doc, value.span);
       if (hit(span, false)) return said(describeWrongValue(doc.text, span, list, problem.owner, problem), span);
@@ -176,6 +180,9 @@ export function hover(
       const paragraphs = problem.list ? describeListIsTable(problem.list, problem.owner, refusal(problem.owner), below.name) : [...mcpRemoved(problem.owner), ...refusedUnder(refusal(problem.owner), null)];
       return said(paragraphs, keyContentSpan(doc.text, below.span));
     }
+    // A key in the list written as a table (`x` of `[agents.d.tools.allowed]\nx = 1`, of `allowed = { x = 1 }`): the same.
+    const inside = problem.list ? keysInside(analysis, problem).find((part) => hit(part.span, false)) : undefined;
+    if (inside) return said(describeListIsTable(problem.list!, problem.owner, refusal(problem.owner), inside.name), keyContentSpan(doc.text, inside.span));
     if (!key || !hit(key.span, false)) continue;
     // Its diagnostic is on the key, shown above the hover: not repeated.
     if (problem.kind === 'list-is-table') return said(describeListIsTable(problem.list!, problem.owner, refusal(problem.owner)), keyContentSpan(doc.text, key.span));
@@ -239,6 +246,22 @@ function partsBelow(analysis: Analysis, problem: ShapeProblem): readonly KeyPart
   const parts = problem.keyValue?.key.parts ?? analysis.doc.sections.find((s) => s.header?.key.span.start === problem.span.start)?.header!.key.parts ?? [];
   return problem.keyPart ? partsAfter(parts, problem.keyPart) : [];
 }
+
+/**
+ * The keys in a list written as a table, whose diagnostic is on the list's name or value: those of the
+ * section its header opens (`x` of `[agents.d.tools.allowed]\nx = 1`; not below `[[…allowed]]`, a
+ * list of tables), or of its inline table (`allowed = { x = 1 }`), each part of a dotted key and those
+ * of inline tables inside.
+ */
+function keysInside(analysis: Analysis, problem: ShapeProblem): readonly KeyPart[] {
+  if (problem.keyValue) return problem.kind === 'list-not-array' ? keysIn(problem.keyValue.value) : [];
+  const section = analysis.doc.sections.find((s) => s.header?.key.span.start === problem.span.start);
+  return section && !section.header!.array ? section.entries.flatMap((kv) => [...kv.key.parts, ...keysIn(kv.value)]) : [];
+}
+
+/** The key parts of an inline table, and of those inside it; none of another value. */
+const keysIn = (value: TomlValue | null | undefined): KeyPart[] =>
+  value?.kind === 'inline-table' ? value.entries.flatMap((kv) => [...kv.key.parts, ...keysIn(kv.value)]) : [];
 
 /** How a tool list is written, and what it holds: said where one is written in another shape. */
 const listWritten = (list: ListName) => `A tool list is written in brackets, such as ${code(`${list} = ["read"]`)}: ${LIST_MEANING[list]}`;
