@@ -171,7 +171,7 @@ export function hover(
     }
     // An agent, a skill, `agents` or `skills` written as a value that is no table (`x = 3` under `[agents]`): why, as on its header.
     if (key && problem.kind === 'overlay-not-table' && hit(key.span, false)) {
-      return said([`**${code(key.name)}** is not a table: Mars refuses to load the config.`, refusalSaid(problem)], keyContentSpan(doc.text, key.span));
+      return said([notA(key.name, 'a table'), refusalSaid(problem)], keyContentSpan(doc.text, key.span));
     }
     // A part below the list's name or the removed `mcp` (`x` of `allowed.x`, of `[agents.d.tools.allowed.x]`), whose
     // diagnostic is on the whole key: what the name's hover says, said of that part.
@@ -226,7 +226,7 @@ export function hover(
  * refusal, or its tools table's (`[[agents.x.tools]]`), a second reason, said after the first.
  */
 function describeNotString(text: string, span: Span, list: ListName, owner: Owner, refused: ShapeProblem | undefined): string[] {
-  return [`**${code(text.slice(span.start, span.end))}** is not a tool name: Mars refuses to load the config.`, 'A tool list holds tool names, each in quotes (`"read"`).',
+  return [notA(text.slice(span.start, span.end), 'a tool name'), 'A tool list holds tool names, each in quotes (`"read"`).',
     ...(refused ? [refusalSaid(refused)] : []), `_In \`${list}\` of ${owned(owner)}._`];
 }
 
@@ -273,7 +273,7 @@ const listWritten = (list: ListName) => `A tool list is written in brackets, suc
  * its owner's refusal, or its tools table's, a second reason, said after the first.
  */
 function describeWrongValue(text: string, span: Span, wants: ListName | 'tools', owner: Owner, refused: ShapeProblem | undefined, fixes: string[] = []): string[] {
-  return [`**${code(text.slice(span.start, span.end))}** is not ${wants === 'tools' ? 'a table' : 'a list'}: Mars refuses to load the config.`,
+  return [notA(text.slice(span.start, span.end), wants === 'tools' ? 'a table' : 'a list'),
     wants === 'tools' ? TOOLS_WRITTEN : listWritten(wants), ...(refused ? [refusalSaid(refused)] : []), ...fixes, `_Of ${owned(owner)}._`];
 }
 
@@ -283,11 +283,14 @@ function describeWrongValue(text: string, span: Span, wants: ListName | 'tools',
  * shape Mars wants, as describeWrongValue says it of `tools`.
  */
 function describeOverlayValue(text: string, span: Span, owner: Owner): string[] {
-  const title = `**${code(text.slice(span.start, span.end))}** is not a table: Mars refuses to load the config.`;
+  const title = notA(text.slice(span.start, span.end), 'a table');
   if (owner.name === '') return [title, `${code(owner.kind)} is the table of ${owner.kind} by name, such as ${code(`[${owner.kind}.reviewer]`)}.`];
   const one = owner.kind === 'agents' ? 'An agent' : 'A skill';
   return [title, `${one} is written as a table of its own, such as ${code(`[${dotted([owner.kind, owner.name])}]`)}.`, `_Of ${owned(owner)}._`];
 }
+
+/** The title of what is written in the wrong shape (`shown`, what it is not): the refusal it makes. */
+const notA = (shown: string, what: string): string => `**${code(shown)}** is not ${what}: Mars refuses to load the config.`;
 
 /** What `tools` is, said where it is written in another shape. */
 const TOOLS_WRITTEN = '`tools` is the table of the `allowed` and `disallowed` lists, such as `tools = { allowed = ["read"] }`.';
@@ -402,7 +405,7 @@ function describeMisplaced(text: string, m: MisplacedList, refused: ShapeProblem
  */
 function describeShapeKey(analysis: Analysis, problem: ShapeProblem, name: string, refused: ShapeProblem | undefined): string[] {
   return [
-    `**${code(name)}** is not ${problem.kind === 'tools-not-table' ? 'a table' : 'a list'}: Mars refuses to load the config.`,
+    notA(name, problem.kind === 'tools-not-table' ? 'a table' : 'a list'),
     `${problem.says(code)}.`,
     // The title says the refusal already: only why.
     ...(refused ? [refusalSaid(refused)] : []),
