@@ -452,6 +452,8 @@ test('a map-form key is not moved into a list that is written as something else:
   }
   assert.deepEqual(steps, ['[agents.a.tools]\nedit = "allow"\nallowed = ["read"]\n', '[agents.a.tools]\nallowed = ["read", "edit"]\n']);
   assert.deepEqual(fixes('[agents.a.tools]\nedit = "allow"\nallowed = ["read"\n').filter((f) => f.startsWith('unknown')), ['unknown-policy-key: Remove `edit`'], 'nor into an unclosed list');
+  // An empty `mcp = []` writes to no list: its removal is offered all the same.
+  assert.deepEqual(fixes('[agents.a.tools]\nmcp = []\nallowed = "read"\n'), ['invalid-tool-policy: Remove `mcp = []`: it grants nothing', 'invalid-tool-policy: Change to `["read"]`']);
 });
 
 // A list whose key is written but whose value cannot be read for a syntax error between them
