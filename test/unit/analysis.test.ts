@@ -2022,6 +2022,16 @@ test('a key over lines inside an inline table is not moved: its comments would h
     assert.deepEqual(mcp?.fixes, [], text);
     assert.deepEqual(documentFixAll(da), [], text);
   }
+  // Nor a list under a misspelt key, into the list written beside it, nor taken out where that list holds its entries.
+  for (const text of [
+    '[agents.y]\ntools = { disallowed = ["read"], deny = [\n  "bash",\n] }\n',
+    '[agents.y]\ntools = { disallowed = ["read"], deny = [\n  "read", # kept from the old profile\n] }\n',
+  ]) {
+    const da = analyzeDocument(text);
+    const deny = documentFindings(da).find((f) => f.code === 'unknown-policy-key');
+    assert.deepEqual(deny?.fixes, [], text);
+    assert.deepEqual(documentFixAll(da), [], text);
+  }
 });
 
 test('a key taken out of an inline table over lines leaves the comment after its comma, on a line of its own', () => {
