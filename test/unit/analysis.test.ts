@@ -1599,6 +1599,22 @@ test('a tool list under a table one typo from `agents`: renamed in a header nami
     '[agents.x.tools]\nallowed = ["read"]\ndeny = ["web"]\n[skills.y]\ntools = { allowed = ["edit"] }\n[agent.u.tools]\nallowed = ["read"]\n[agents.u]\ndescription = "x"\n');
 });
 
+// A header one typo from `agents` that names no owner (`[agent]`), the owners dotted below it: renaming it renames
+// the table of each, so no rename, even of one; the message names the owner only where there is one. A misspelt
+// `tools` holding several lists (`tool = { … }`) is said of all of them, with no conflict note for the first alone.
+// [text, the finding's message, its fixes' titles]
+const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]> = [
+  ['[agent]\nx.tools.allowed = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `x`.', []],
+  ['[agent]\nx.tools.allowed = ["a"]\ny.tools.allowed = ["b"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of any agent\'s policy.', []],
+  ['[agents.a]\ntools.disallowed = ["read"]\ntool = { allowed = ["read"], deny = ["x"] }\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allowed` and `deny` here are not part of its policy.', []],
+];
+for (const [text, message, titles] of MISPLACED_GROUPS) {
+  test(`lists under one misspelt part: ${JSON.stringify(text)}`, () => {
+    const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'misplaced-tool-list');
+    assert.deepEqual(found.map((f) => [f.message, f.fixes.map((x) => x.title)]), [[message, titles]]);
+  });
+}
+
 test('no rename of a table that puts in force a key Mars rejects beside the list: `mcp`, a list that is none, an entry it refuses', () => {
   const unsafe = [
     '[agents.x.tool]\nallowed = ["read"]\nmcp = ["gh"]\n',
