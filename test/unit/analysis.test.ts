@@ -1553,6 +1553,9 @@ const MISPLACED_STRINGS: Array<[text: string, says: string, titles: string[], af
   // What Mars would refuse in the list, or more than a name: warned of, not moved.
   ['[agents.d]\nallowed = "bash()"\n', 'Did you mean `tools.allowed = ["bash()"]`?', [], null],
   ['[agents.d]\nallowed = "read, grep"\n', 'Did you mean `tools.allowed = ["read, grep"]`?', [], null],
+  // More after it on its line, a syntax error the rename would leave: not moved either.
+  ['[agents.d]\nallowed = "read" "grep"\n', 'Did you mean `tools.allowed = ["read"]`?', [], null],
+  ['[agents]\nd = { allowed = "read" x }\n', 'Did you mean `tools.allowed = ["read"]`?', [], null],
 ];
 for (const [text, says, titles, after] of MISPLACED_STRINGS) {
   test(`a string beside the tools table is a misplaced list: ${JSON.stringify(text)}`, () => {
