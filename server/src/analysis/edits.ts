@@ -384,10 +384,12 @@ export function deleteKeyValue(text: string, kv: KeyValue, comments: readonly Co
 
 /**
  * Remove a table opened by a header, with its key/values: from the header's line to the end of its
- * last key/value's line, the comments among them too (a `mars-ignore` above the header spoke of it),
- * but a `mars-ignore-file`, which speaks of the whole file and stays on a line of its own. The blank
- * and comment lines after its last key/value stay: they come before the next header, and most
- * likely speak of it. Null where the header or a key/value shares a line with more.
+ * last key/value's line, the comments among them too, but a `mars-ignore-file`, which speaks of the
+ * whole file and stays on a line of its own. The blank and comment lines after its last key/value
+ * stay: they come before the next header, and most likely speak of it. Null where the header or a
+ * key/value shares a line with more. `text` is the section's unit, which starts at its header: the
+ * `mars-ignore` lines above the header, which spoke of it, are the unit before's, and the fix takes
+ * them (`Fix.takesHeader`).
  */
 export function deleteTable(text: string, section: Section, comments: readonly Comment[]): Edit[] | null {
   const header = section.header;
@@ -401,7 +403,7 @@ export function deleteTable(text: string, section: Section, comments: readonly C
   }
   const eol = /\r\n|\n|\r/.exec(text.slice(header.span.end, end))?.[0] ?? '\n';
   const kept = commentsWithin(comments, first.start, end).filter((c) => directiveOf(c.text) === 'file').map((c) => `${text.slice(c.span.start, c.span.end)}${eol}`);
-  return [...directivesAbove(text, first.start, commentStarts(comments)), { start: first.start, end, newText: kept.join('') }];
+  return [{ start: first.start, end, newText: kept.join('') }];
 }
 
 /**

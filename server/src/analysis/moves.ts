@@ -351,8 +351,8 @@ export function ignoredKeyFixes(doc: TomlDocument, policies: Policies, extra: Ex
  * key/values (`deleteTable`): as a key Mars ignores is (`removeKeyFix`), never preferred nor in
  * fix-all. Null where its section holds a syntax error (what is its own is then a guess), and for
  * one table of an array of them (`[[…]]`): taken out, a header below it (`[agents.x.tools.sub.y]`)
- * would add to the element before it. The `mars-ignore` lines above the header go too: those in
- * this text (`deleteTable`), and those the unit before holds (`takesHeader`).
+ * would add to the element before it. The `mars-ignore` lines above the header go too: the unit
+ * before holds them (`takesHeader`), as a section's unit starts at its header.
  */
 export function removeTableFix(doc: TomlDocument, section: Section): Fix | null {
   const header = section.header;
