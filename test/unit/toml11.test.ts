@@ -130,6 +130,8 @@ test('every fix in an inline table over lines, in the leading-comma styles, leav
     '[agents.x]\ntools = { allowed = ["read"],\n  bash = "allow" }\n',
     // Last on its line after a comma, nothing after it but the line break.
     '[agents.x]\ntools = {\n  allowed = ["read"], bash = "allow"\n}\n',
+    // A comment between the `{` and the entry: the comma starting the next line goes all the same.
+    '[agents.x]\ntools = { # the agent\'s tools\n  bash = "allow"\n  , allowed = ["read"]\n}\n',
   ]) {
     const fixes = documentFindings(analyzeDocument(text)).flatMap((f) => f.fixes);
     assert.ok(fixes.some((x) => x.title.startsWith('Move')), text);
