@@ -622,6 +622,7 @@ const IGNORED_KEY_REMOVALS: Array<[text: string, fixes: Array<[string, boolean, 
   ['[agents.a.tools]\n"bash()" = "allow"\n', [['Remove `"bash()"`', false, false]], '[agents.a.tools]\n'],
   ['[agents.a]\ntools = { allowed = ["read"], foo = 1 }\n', [['Remove `foo`', false, false]], '[agents.a]\ntools = { allowed = ["read"] }\n'],
   ['[agents.a]\ntools = { foo = 1, allowed = ["read"] }\n', [['Remove `foo`', false, false]], '[agents.a]\ntools = { allowed = ["read"] }\n'],
+  ['[agents.a]\ntools = { foo = 1 , allowed = ["read"] }\n', [['Remove `foo`', false, false]], '[agents.a]\ntools = { allowed = ["read"] }\n'],
   ['[agents.a]\ntools.foo = 1\ntools.allowed = ["read"]\n', [['Remove `tools.foo`', false, false]], '[agents.a]\ntools.allowed = ["read"]\n'],
   // Beside a move, which stays the preferred fix.
   ['[agents.a.tools]\nallowed = ["read"]\nbash = "allow"\n', [['Move "bash" into `allowed`', true, false], ['Remove `bash`', false, false]], '[agents.a.tools]\nallowed = ["read"]\n'],
