@@ -35,6 +35,20 @@ for (const [original, earlier, later, composed] of CASES) {
   });
 }
 
+// Applying edits given in any order (a fix's own edits come as it made them): sorted by where they start, an insertion
+// before an edit starting at the same offset. [text, edits, the text after them]
+const APPLIED: Array<[string, Edit[], string]> = [
+  ['abc', [edit(2, 3, 'C'), edit(0, 1, 'A')], 'AbC'],
+  ['abc', [edit(1, 2, 'X'), edit(1, 1, 'Y')], 'aYXc'],
+  ['abc', [edit(1, 1, 'Y'), edit(1, 2, 'X')], 'aYXc'],
+];
+
+for (const [text, edits, after] of APPLIED) {
+  test(`apply ${JSON.stringify(edits)} to ${JSON.stringify(text)}`, () => {
+    assert.equal(applyEdits(text, edits), after);
+  });
+}
+
 /** Up to `n` sorted, non-overlapping random edits of `text`. */
 function randomEdits(random: () => number, text: string, n: number): Edit[] {
   const points = Array.from({ length: 2 * n }, () => Math.floor(random() * (text.length + 1))).sort((a, b) => a - b);
