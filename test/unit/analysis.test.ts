@@ -306,6 +306,8 @@ const FIX_ALL: Array<[string, string]> = [
   ['allowed = ["read"]\nmcp = ["github"]  # mars-ignore: unknown-tool\n', 'allowed = ["read", "mcp(github)"]\n'],
   ['mcp = [\n  "gh", # mars-ignore\n  "a,b",\n]', 'allowed = ["mcp(gh)", "mcp(a,b)"]'],
   ['allowed = [\n  "read"\n  , "edit"\n]\nmcp = ["gh"]', 'allowed = [\n  "read"\n  , "edit"\n  , "mcp(gh)"\n]\n'],
+  // Leading commas and a trailing one: a line `, "mcp(gh)"` below would make the trailing comma a second one.
+  ['allowed = [\n  "read"\n  , "edit",\n]\nmcp = ["gh"]', 'allowed = [\n  "read"\n  , "edit", "mcp(gh)",\n]\n'],
   // A one-line list a `# mars-ignore` speaks of: the moved names on a line of their own, which it does not.
   ['# mars-ignore: unknown-tool\nallowed = ["read"]\nmcp = ["gh"]', '# mars-ignore: unknown-tool\nallowed = ["read",\n  "mcp(gh)"]\n'],
   // Names already there in another spelling are not added again.
