@@ -28,7 +28,9 @@ export interface Edit {
  * blanks after it, as nothing. Else `edit` as it is.
  */
 export function keptApart(text: string, edit: Edit, at = edit.newText.length, inString = false): Edit[] {
-  const lineStart = lineStartAt(text, edit.end);
+  // Bounded by the edit's start: each removal from a one-line list of n items would walk back over
+  // the line (quadratic in n), yet only a break inside the edit matters.
+  const lineStart = lineStartAt(text, edit.end, edit.start);
   if (lineStart <= edit.start) return [edit];
   const rest = text.slice(edit.end, lineEndAt(text, edit.end));
   const hash = rest.indexOf('#');

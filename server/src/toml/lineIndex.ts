@@ -33,12 +33,13 @@ export function firstLineOf(text: string, span: { readonly start: number; readon
 }
 
 /**
- * Where the line holding `at` starts (the protocol's `\r`, `\n` and `\r\n` all end a line). A walk
- * back over the line: `lastIndexOf('\r')` would search to the text's start in a file with none.
+ * Where the line holding `at` starts (the protocol's `\r`, `\n` and `\r\n` all end a line), or
+ * `floor` if it starts before that. A walk back over the line: `lastIndexOf('\r')` would search to
+ * the text's start in a file with none; `floor` bounds it where only a break after `floor` matters.
  */
-export function lineStartAt(text: string, at: number): number {
+export function lineStartAt(text: string, at: number, floor = 0): number {
   let i = at;
-  while (i > 0 && text.charCodeAt(i - 1) !== 10 && text.charCodeAt(i - 1) !== 13) i--;
+  while (i > floor && text.charCodeAt(i - 1) !== 10 && text.charCodeAt(i - 1) !== 13) i--;
   return i;
 }
 
