@@ -220,6 +220,8 @@ add('U+2028 and U+0085', VALID.replace(/\n/g, '\u2028\n\u0085'));
   // Linear now, ~1-2 s each step on a quiet machine; the bound is set for a loaded one (load 10 on
   // two cores tripped 8 s), still far under the minutes the quadratic walks took.
   add('50,000 map-form keys with comments, their rules held (fix-all removes them)', held(50_000), 20_000, { everyFix: true });
+  // Found on 2026-12-04: each conflict's removal from the one-line list walked back over the line.
+  add('60,000 allow/deny conflicts, the deny list on one line', `[agents.a.tools]\nallowed = [\n${lines(60_000, (i) => `  "bash(x${i})",\n`)}]\ndisallowed = [${lines(60_000, (i) => `${i ? ', ' : ''}"bash(x${i})"`)}]\n`, 20_000, { everyFix: true });
   add('20,000 map-form keys whose moves append to one long line', `[agents.a.tools]\nallowed = [${lines(20_000, (i) => `${i ? ', ' : ''}"read(y${i})"`)}]\n${lines(20_000, (i) => `"bash(x${i})" = "allow"\n`)}`, 20_000, { everyFix: true });
 }
 
