@@ -283,7 +283,14 @@ try {
   // The default output: the findings without their fixes, as `tombi lint` prints its own.
   const text = median(Array.from({ length: CLI_RUNS }, () => processMs(process.execPath, [CLI, 'check', bigFile]).t));
   row('  the same, text output (the default: findings only)', ms(text), TOMBI ? 'tombi lint, as above' : '', TOMBI ? text / tombiMs : null, 'info', null);
-  row('  node -e 0 (the floor of any Node process)', ms(nodeFloor), '', null, 'info', null);
+  row('  node -e 0 (the floor of any Node process)', ms(nodeFloor), TOMBI ? 'tombi lint, as above' : '', TOMBI ? nodeFloor / tombiMs : null, 'floor', null);
+  // The floor of any Node checker of this file: Node's start, reading it and a bare smol-toml parse,
+  // with nothing analysed and nothing printed.
+  const parseOnly = path.join(tmp, 'parse-only.cjs');
+  fs.writeFileSync(parseOnly, `require(${JSON.stringify(require.resolve('smol-toml'))}).parse(require('node:fs').readFileSync(process.argv[2], 'utf8'));\n`);
+  const parseFloor = median(Array.from({ length: CLI_RUNS }, () => processMs(process.execPath, [parseOnly, bigFile]).t));
+  row('  node reading the file and a bare smol-toml parse of it, nothing else', ms(parseFloor), TOMBI ? 'tombi lint, as above' : '',
+    TOMBI ? parseFloor / tombiMs : null, 'floor', null);
   // A typical mars.toml, where Node's start and compiling the checker are most of a run: from the
   // code cache its first check wrote, and without it (as the first check runs), alternately.
   const cached = [];
