@@ -7,8 +7,9 @@
 // refuses it, and on a list below `[[agents.x.tools]]`, its entries and the keys Mars would ignore
 // there, that they are not in force.
 // A part of a dotted key or header below such a name (`x` of `allowed.x`, of `web.x`), or a key in a
-// list written as a table (`x` of `allowed = { x = 1 }`), is said as the name is, and so is a value
-// of the removed `mcp` that names no server (`mcp = "deny"`).
+// list written as a table (`x` of `allowed = { x = 1 }`, `y` of `{ x = [{ y = 1 }] }`) or a value
+// there by its header or a dotted key (`1` of `allowed.x = 1`), is said as the name is, and so is a
+// value of the removed `mcp` that names no server (`mcp = "deny"`).
 // In a file with a syntax error, first that Mars cannot load it.
 
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
@@ -22,7 +23,7 @@ import { meantList } from '../analysis/meant';
 import { isWritten, misplacedAt, ownerLabel, refusalOf, sameOwner, shapeList, TOOLS_MCP_REMOVED, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
 import { capitalized } from '../grammar/text';
-import type { KeyPart, KeyValue, Span, TomlString, TomlValue } from '../toml/model';
+import type { KeyPart, KeyValue, Span, TomlDocument, TomlString, TomlValue } from '../toml/model';
 import { firstLineOf, positionsOf } from '../toml/lineIndex';
 import { dotted } from '../toml/tables';
 import { code, describeList, describeToolName, LIST_MEANING, plainReason } from './describe';
@@ -112,10 +113,14 @@ export function hover(
     const list: ListName = key.name;
     // A dotted key below it (`allowed.x = […]`) makes the list a table, as in a tools table.
     // On a part below it (`x`), the same, said of that part.
+    // So on a key or a value in its value (`[{ y = 1 }]`), said of the key holding it.
     if (kv.key.parts.length !== 1) {
+      if (!value) continue;
       const on = kv.key.parts.find((part) => hit(part.span, false));
-      if (!on || !value) continue;
-      return said(describeListIsTable(list, problem.owner, problem, on === key ? null : on.name), keyContentSpan(doc.text, on.span));
+      if (on) return said(describeListIsTable(list, problem.owner, problem, on === key ? null : on.name), keyContentSpan(doc.text, on.span));
+      const held = innermost(heldIn(doc, value, kv.key.parts[kv.key.parts.length - 1]!, true), hit);
+      if (held) return said(describeListIsTable(list, problem.owner, problem, held.part.name), held.span);
+      continue;
     }
     // Its title only: what the list reads is not said, Mars reading none of it.
     if (hit(key.span, false)) {
@@ -128,9 +133,9 @@ export function hover(
       return said(describeNotString(doc.text, span, list, problem.owner, problem), span);
     }
     // A value of another shape (`allowed = 1`), as in a tools table, with no fix (no diagnostic there offers one);
-    // a key in it (`x` of `allowed = { x = 1 }`), as in a tools table.
-    const inside = keysIn(value).find((part) => hit(part.span, false));
-    if (inside) return said(describeListIsTable(list, problem.owner, problem, inside.name), keyContentSpan(doc.text, inside.span));
+    // a key in it (`x` of `allowed = { x = 1 }`, `y` of `{ x = [{ y = 1 }] }`), as in a tools table.
+    const inside = value?.kind === 'inline-table' ? innermost(heldIn(doc, value, key, false), hit) : undefined;
+    if (inside) return said(describeListIsTable(list, problem.owner, problem, inside.part.name), inside.span);
     if (value && value.kind !== 'array' && value.kind !== 'string') {
       const span = valueFirstLine(doc, value.span);
       if (hit(span, false)) return said(describeWrongValue(doc.text, span, list, problem.owner, problem), span);
@@ -180,9 +185,10 @@ export function hover(
       const paragraphs = problem.list ? describeListIsTable(problem.list, problem.owner, refusal(problem.owner), below.name) : [...mcpRemoved(problem.owner), ...refusedUnder(refusal(problem.owner), null)];
       return said(paragraphs, keyContentSpan(doc.text, below.span));
     }
-    // A key in the list written as a table (`x` of `[agents.d.tools.allowed]\nx = 1`, of `allowed = { x = 1 }`): the same.
-    const inside = problem.list ? keysInside(analysis, problem).find((part) => hit(part.span, false)) : undefined;
-    if (inside) return said(describeListIsTable(problem.list!, problem.owner, refusal(problem.owner), inside.name), keyContentSpan(doc.text, inside.span));
+    // A key in the list written as a table (`x` of `[agents.d.tools.allowed]\nx = 1`, of `allowed = { x = 1 }`), or a
+    // value there but in an inline table, whose value's hover says it (`[{ y = 1 }]` of `allowed.x = …`): the same, of the key holding it.
+    const inside = problem.list ? innermost(heldInside(analysis, problem), hit) : undefined;
+    if (inside) return said(describeListIsTable(problem.list!, problem.owner, refusal(problem.owner), inside.part.name), inside.span);
     if (!key || !hit(key.span, false)) continue;
     // Its diagnostic is on the key, shown above the hover: not repeated.
     if (problem.kind === 'list-is-table') return said(describeListIsTable(problem.list!, problem.owner, refusal(problem.owner)), keyContentSpan(doc.text, key.span));
@@ -248,20 +254,47 @@ function partsBelow(analysis: Analysis, problem: ShapeProblem): readonly KeyPart
 }
 
 /**
- * The keys in a list written as a table, whose diagnostic is on the list's name or value: those of the
- * section its header opens (`x` of `[agents.d.tools.allowed]\nx = 1`; not below `[[…allowed]]`, a
- * list of tables), or of its inline table (`allowed = { x = 1 }`), each part of a dotted key and those
- * of inline tables inside.
+ * What hover says of in a list written as a table, whose diagnostic is on the list's name or value:
+ * the keys and values of the section its header opens (`x` of `[agents.d.tools.allowed]\nx = 1`, of
+ * `[[….allowed.x]]\nx = 1`; not below `[[…allowed]]`, a list of tables), the value of a dotted key
+ * below its name (`[1]` of `allowed.x = [1]`), or the keys of its inline table (`allowed = { x = 1 }`,
+ * whose value's hover says the rest): each part of a dotted key, and those in tables and lists inside.
  */
-function keysInside(analysis: Analysis, problem: ShapeProblem): readonly KeyPart[] {
-  if (problem.keyValue) return problem.kind === 'list-not-array' ? keysIn(problem.keyValue.value) : [];
-  const section = analysis.doc.sections.find((s) => s.header?.key.span.start === problem.span.start);
-  return section && !section.header!.array ? section.entries.flatMap((kv) => [...kv.key.parts, ...keysIn(kv.value)]) : [];
+function heldInside(analysis: Analysis, problem: ShapeProblem): Held[] {
+  const { doc } = analysis;
+  const kv = problem.keyValue;
+  if (kv) {
+    if (problem.kind === 'list-not-array') return kv.value?.kind === 'inline-table' ? heldIn(doc, kv.value, problem.keyPart ?? kv.key.parts[kv.key.parts.length - 1]!, false) : [];
+    return kv.value && problem.keyPart !== kv.key.parts[kv.key.parts.length - 1] ? heldIn(doc, kv.value, kv.key.parts[kv.key.parts.length - 1]!, true) : [];
+  }
+  const section = doc.sections.find((s) => s.header?.key.span.start === problem.span.start);
+  const parts = section?.header?.key.parts;
+  if (!section || !parts || (section.header!.array && parts[parts.length - 1] === problem.keyPart)) return [];
+  return section.entries.flatMap((e) => keyValueHeld(doc, e, true));
 }
 
-/** The key parts of an inline table, and of those inside it; none of another value. */
-const keysIn = (value: TomlValue | null | undefined): KeyPart[] =>
-  value?.kind === 'inline-table' ? value.entries.flatMap((kv) => [...kv.key.parts, ...keysIn(kv.value)]) : [];
+/** A key part, or a value on its first line (`part` the key holding it), with the span hover answers on. */
+interface Held { readonly part: KeyPart; readonly span: Span }
+
+/**
+ * What is in `value`, held by the key part `holder`: the value itself (if `values`), and the key
+ * parts and values of the tables inside, an item of a list held by the list's key. Outer first.
+ */
+function heldIn(doc: TomlDocument, value: TomlValue | null | undefined, holder: KeyPart, values: boolean): Held[] {
+  if (!value) return [];
+  const own = values ? [{ part: holder, span: valueFirstLine(doc, value.span) }] : [];
+  if (value.kind === 'array') return [...own, ...value.items.flatMap((item) => heldIn(doc, item, holder, values))];
+  if (value.kind === 'inline-table') return [...own, ...value.entries.flatMap((kv) => keyValueHeld(doc, kv, values))];
+  return own;
+}
+
+/** The parts of a key/value's key, and what its value holds (`heldIn`). */
+const keyValueHeld = (doc: TomlDocument, kv: KeyValue, values: boolean): Held[] =>
+  [...kv.key.parts.map((part) => ({ part, span: keyContentSpan(doc.text, part.span) })), ...heldIn(doc, kv.value, kv.key.parts[kv.key.parts.length - 1]!, values)];
+
+/** The innermost of `held` under the cursor (`hit`): the last, as an inner value comes after the one holding it. */
+const innermost = (held: readonly Held[], hit: (span: Span, open: boolean) => boolean): Held | undefined =>
+  held.filter((h) => hit(h.span, false)).at(-1);
 
 /** How a tool list is written, and what it holds: said where one is written in another shape. */
 const listWritten = (list: ListName) => `A tool list is written in brackets, such as ${code(`${list} = ["read"]`)}: ${LIST_MEANING[list]}`;
