@@ -9,7 +9,8 @@
 // A part of a dotted key or header below such a name (`x` of `allowed.x`, of `web.x`), or a key in a
 // list written as a table (`x` of `allowed = { x = 1 }`, `y` of `{ x = [{ y = 1 }] }`) or a value
 // there by its header or a dotted key (`1` of `allowed.x = 1`), is said as the name is, and so is a
-// value of the removed `mcp` that names no server (`mcp = "deny"`).
+// value of the removed `mcp` that names no server (`mcp = "deny"`), or a key or a value in it
+// (`gh` of `[agents.x.tools.mcp]\ngh = "allow"`, `"allow"` of `mcp.gh = "allow"`).
 // In a file with a syntax error, first that Mars cannot load it.
 
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
@@ -77,6 +78,9 @@ export function hover(
   for (const e of analysis.policies.extraKeys) {
     const below = isWritten(e) ? partsAfter(e.keyValue.key.parts, e.name).find((part) => hit(part.span, false)) : undefined;
     if (below) return said(describeKey(analysis, e, refusal(e.owner), below.name), keyContentSpan(doc.text, below.span));
+    // A value below the removed `mcp` (`"allow"` of `mcp.gh = "allow"`), which Mars refuses whatever it holds: what the key's hover says.
+    const held = e.name.name === 'mcp' && isWritten(e) && e.keyValue.key.parts.length > 1 ? innermost(dottedHeld(doc, e.keyValue), hit) : undefined;
+    if (held) return said(describeKey(analysis, e, refusal(e.owner)), held.span);
   }
   // A table opened below a tools table (`[agents.x.tools.sub]`), whose diagnostic is on its name, or a part below that name (`[….sub.y]`).
   for (const table of analysis.policies.extraTables) {
@@ -105,6 +109,9 @@ export function hover(
     if (key.name !== 'allowed' && key.name !== 'disallowed') {
       // On the key, or on a part below it (`x` of `web.x`), said of that part.
       const on = kv.key.parts.find((part) => hit(part.span, false));
+      // A value below the removed `mcp` (`mcp.gh = "allow"`), as in a tools table.
+      const held = !on && key.name === 'mcp' && kv.key.parts.length > 1 ? innermost(dottedHeld(doc, kv), hit) : undefined;
+      if (held) return said(describeIgnored(kv, problem)!, held.span);
       if (!on) continue;
       const ignored = describeIgnored(kv, problem, on === key ? null : on.name);
       if (ignored) return said(ignored, keyContentSpan(doc.text, on.span));
@@ -118,7 +125,7 @@ export function hover(
       if (!value) continue;
       const on = kv.key.parts.find((part) => hit(part.span, false));
       if (on) return said(describeListIsTable(list, problem.owner, problem, on === key ? null : on.name), keyContentSpan(doc.text, on.span));
-      const held = innermost(heldIn(doc, value, kv.key.parts[kv.key.parts.length - 1]!, true), hit);
+      const held = innermost(dottedHeld(doc, kv), hit);
       if (held) return said(describeListIsTable(list, problem.owner, problem, held.part.name), held.span);
       continue;
     }
@@ -180,15 +187,15 @@ export function hover(
     }
     // A part below the list's name or the removed `mcp` (`x` of `allowed.x`, of `[agents.d.tools.allowed.x]`), whose
     // diagnostic is on the whole key: what the name's hover says, said of that part.
+    const saidBelow = (name: string) => problem.list
+      ? describeListIsTable(problem.list, problem.owner, refusal(problem.owner), name) : [...mcpRemoved(problem.owner), ...refusedUnder(refusal(problem.owner), null)];
     const below = problem.kind === 'list-is-table' ? partsBelow(analysis, problem).find((part) => hit(part.span, false)) : undefined;
-    if (below) {
-      const paragraphs = problem.list ? describeListIsTable(problem.list, problem.owner, refusal(problem.owner), below.name) : [...mcpRemoved(problem.owner), ...refusedUnder(refusal(problem.owner), null)];
-      return said(paragraphs, keyContentSpan(doc.text, below.span));
-    }
-    // A key in the list written as a table (`x` of `[agents.d.tools.allowed]\nx = 1`, of `allowed = { x = 1 }`), or a
-    // value there but in an inline table, whose value's hover says it (`[{ y = 1 }]` of `allowed.x = …`): the same, of the key holding it.
-    const inside = problem.list ? innermost(heldInside(analysis, problem), hit) : undefined;
-    if (inside) return said(describeListIsTable(problem.list!, problem.owner, refusal(problem.owner), inside.part.name), inside.span);
+    if (below) return said(saidBelow(below.name), keyContentSpan(doc.text, below.span));
+    // A key in the list or the removed `mcp` written as a table (`x` of `[agents.d.tools.allowed]\nx = 1`, of `allowed = { x = 1 }`,
+    // `gh` of `[agents.d.tools.mcp]\ngh = "allow"`), or a value there but in an inline table, whose value's hover says it
+    // (`[{ y = 1 }]` of `allowed.x = …`): the same, of the key holding it.
+    const inside = problem.kind === 'list-is-table' || problem.kind === 'list-not-array' ? innermost(heldInside(analysis, problem), hit) : undefined;
+    if (inside) return said(saidBelow(inside.part.name), inside.span);
     if (!key || !hit(key.span, false)) continue;
     // Its diagnostic is on the key, shown above the hover: not repeated.
     if (problem.kind === 'list-is-table') return said(describeListIsTable(problem.list!, problem.owner, refusal(problem.owner)), keyContentSpan(doc.text, key.span));
@@ -254,9 +261,9 @@ function partsBelow(analysis: Analysis, problem: ShapeProblem): readonly KeyPart
 }
 
 /**
- * What hover says of in a list written as a table, whose diagnostic is on the list's name or value:
+ * What hover says of in a list (or the removed `mcp`) written as a table, whose diagnostic is on the list's name or value:
  * the keys and values of the section its header opens (`x` of `[agents.d.tools.allowed]\nx = 1`, of
- * `[[….allowed.x]]\nx = 1`; not below `[[…allowed]]`, a list of tables), the value of a dotted key
+ * `[[….allowed.x]]\nx = 1`, of `[agents.d.tools.mcp]`; not below `[[…allowed]]`, a list of tables), the value of a dotted key
  * below its name (`[1]` of `allowed.x = [1]`), or the keys of its inline table (`allowed = { x = 1 }`,
  * whose value's hover says the rest): each part of a dotted key, and those in tables and lists inside.
  */
@@ -265,11 +272,12 @@ function heldInside(analysis: Analysis, problem: ShapeProblem): Held[] {
   const kv = problem.keyValue;
   if (kv) {
     if (problem.kind === 'list-not-array') return kv.value?.kind === 'inline-table' ? heldIn(doc, kv.value, problem.keyPart ?? kv.key.parts[kv.key.parts.length - 1]!, false) : [];
-    return kv.value && problem.keyPart !== kv.key.parts[kv.key.parts.length - 1] ? heldIn(doc, kv.value, kv.key.parts[kv.key.parts.length - 1]!, true) : [];
+    return problem.keyPart !== kv.key.parts[kv.key.parts.length - 1] ? dottedHeld(doc, kv) : [];
   }
   const section = doc.sections.find((s) => s.header?.key.span.start === problem.span.start);
   const parts = section?.header?.key.parts;
-  if (!section || !parts || (section.header!.array && parts[parts.length - 1] === problem.keyPart)) return [];
+  // Below `[[…allowed]]`, a list of tables, the header says it; the removed `mcp` is refused whatever it holds.
+  if (!section || !parts || (problem.list && section.header!.array && parts[parts.length - 1] === problem.keyPart)) return [];
   return section.entries.flatMap((e) => keyValueHeld(doc, e, true));
 }
 
@@ -291,6 +299,9 @@ function heldIn(doc: TomlDocument, value: TomlValue | null | undefined, holder: 
 /** The parts of a key/value's key, and what its value holds (`heldIn`). */
 const keyValueHeld = (doc: TomlDocument, kv: KeyValue, values: boolean): Held[] =>
   [...kv.key.parts.map((part) => ({ part, span: keyContentSpan(doc.text, part.span) })), ...heldIn(doc, kv.value, kv.key.parts[kv.key.parts.length - 1]!, values)];
+
+/** What the value of a dotted key holds (`[{ y = 1 }]` of `allowed.x = …`), the value itself its last part's. */
+const dottedHeld = (doc: TomlDocument, kv: KeyValue): Held[] => heldIn(doc, kv.value, kv.key.parts[kv.key.parts.length - 1]!, true);
 
 /** The innermost of `held` under the cursor (`hit`): the last, as an inner value comes after the one holding it. */
 const innermost = (held: readonly Held[], hit: (span: Span, open: boolean) => boolean): Held | undefined =>
