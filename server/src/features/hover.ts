@@ -78,13 +78,18 @@ export function hover(
   for (const e of analysis.policies.extraKeys) {
     const below = isWritten(e) ? partsAfter(e.keyValue.key.parts, e.name).find((part) => hit(part.span, false)) : undefined;
     if (below) return said(describeKey(analysis, e, refusal(e.owner), below.name), keyContentSpan(doc.text, below.span));
+    // A key in its inline table (`x` of `web = { x = "allow" }`), as a part below it.
+    const inside = isWritten(e) && e.name.name !== 'mcp' && e.keyValue.value?.kind === 'inline-table' ? innermost(dottedHeld(doc, e.keyValue, false), hit) : undefined;
+    if (inside) return said(describeKey(analysis, e, refusal(e.owner), inside.part.name), inside.span);
     // A value below the removed `mcp` (`"allow"` of `mcp.gh = "allow"`), which Mars refuses whatever it holds: what the key's hover says.
     const held = e.name.name === 'mcp' && isWritten(e) && e.keyValue.key.parts.length > 1 ? innermost(dottedHeld(doc, e.keyValue), hit) : undefined;
     if (held) return said(describeKey(analysis, e, refusal(e.owner)), held.span);
   }
-  // A table opened below a tools table (`[agents.x.tools.sub]`), whose diagnostic is on its name, or a part below that name (`[….sub.y]`).
+  // A table opened below a tools table (`[agents.x.tools.sub]`), whose diagnostic is on its name, or a part below that name (`[….sub.y]`),
+  // or a key in its section (`x` of `[….sub]\nx = 1`), said of that part or key.
   for (const table of analysis.policies.extraTables) {
-    const on = [table.name, ...partsAfter(table.section.header!.key.parts, table.name)].find((part) => hit(part.span, false));
+    const on = [table.name, ...partsAfter(table.section.header!.key.parts, table.name)].find((part) => hit(part.span, false)) ??
+      innermost(table.section.entries.flatMap((kv) => keyValueHeld(doc, kv, false)), hit)?.part;
     if (!on) continue;
     const removal = removeTableFix(doc, table.section);
     return said([ignoredTitle(table.name.name, 'table', on === table.name ? null : on.name), ...refusedUnder(refusal(table.owner), null), ...(removal ? [fixSaid(removal, doc.text)] : []),
@@ -112,6 +117,10 @@ export function hover(
       // A value below the removed `mcp` (`mcp.gh = "allow"`), as in a tools table.
       const held = !on && key.name === 'mcp' && kv.key.parts.length > 1 ? innermost(dottedHeld(doc, kv), hit) : undefined;
       if (held) return said(describeIgnored(kv, problem)!, held.span);
+      // A key in its inline table (`x` of `web = { x = 1 }`), as a part below it.
+      const inside = !on && key.name !== 'mcp' && value?.kind === 'inline-table' ? innermost(dottedHeld(doc, kv, false), hit) : undefined;
+      const ignoredInside = inside && describeIgnored(kv, problem, inside.part.name);
+      if (ignoredInside) return said(ignoredInside, inside.span);
       if (!on) continue;
       const ignored = describeIgnored(kv, problem, on === key ? null : on.name);
       if (ignored) return said(ignored, keyContentSpan(doc.text, on.span));
@@ -301,7 +310,7 @@ const keyValueHeld = (doc: TomlDocument, kv: KeyValue, values: boolean): Held[] 
   [...kv.key.parts.map((part) => ({ part, span: keyContentSpan(doc.text, part.span) })), ...heldIn(doc, kv.value, kv.key.parts[kv.key.parts.length - 1]!, values)];
 
 /** What the value of a dotted key holds (`[{ y = 1 }]` of `allowed.x = …`), the value itself its last part's. */
-const dottedHeld = (doc: TomlDocument, kv: KeyValue): Held[] => heldIn(doc, kv.value, kv.key.parts[kv.key.parts.length - 1]!, true);
+const dottedHeld = (doc: TomlDocument, kv: KeyValue, values = true): Held[] => heldIn(doc, kv.value, kv.key.parts[kv.key.parts.length - 1]!, values);
 
 /** The innermost of `held` under the cursor (`hit`): the last, as an inner value comes after the one holding it. */
 const innermost = (held: readonly Held[], hit: (span: Span, open: boolean) => boolean): Held | undefined =>
@@ -555,8 +564,9 @@ function describeIgnored(kv: KeyValue, refused: ShapeProblem, below: string | nu
   if (!value) return null;
   // `mcp = "deny"` too, as in a tools table: the key is what Mars refuses, whatever its value.
   if (name === 'mcp') return [...mcpRemoved(refused.owner), ...refusedUnder(refused, null)];
-  // A dotted key (`web.x = "allow"`) makes a table of its first part, no list nor map-form rule (`namesTheKey`).
-  if (kv.key.parts.length !== 1) return [ignoredTitle(name, 'key', below), ...refusedUnder(refused, null), `_Of ${owned(refused.owner)}._`];
+  // A dotted key (`web.x = "allow"`) makes a table of its first part, no list nor map-form rule (`namesTheKey`);
+  // so a key in its inline table (`x` of `web = { x = 1 }`, `below`).
+  if (kv.key.parts.length !== 1 || below !== null) return [ignoredTitle(name, 'key', below), ...refusedUnder(refused, null), `_Of ${owned(refused.owner)}._`];
   const meant = meantList(name);
   if (meant && value.kind === 'array') {
     return [...ignoredList(name, meant), ...refusedUnder(refused, null), `_Of ${owned(refused.owner)}._`];
