@@ -374,7 +374,7 @@ describe('go to definition', () => {
   });
 
   // Where hover describes a string as the entry its fix makes of it (a list written as a string,
-  // `tools` written as a list, the removed `tools.mcp`), the server it names is linked as an entry's.
+  // `tools` written as a list, the removed `tools.mcp`, a list outside the tools table or under a misspelt key), the server it names is linked as an entry's.
   test('on a string Mars reads as no entry yet, which hover describes as mcp(server): the manifest, as on the entry', async () => {
     const cases: Array<[string, number, number]> = [
       ['[agents.a.tools]\nallowed = "mcp(git|hub/get_issue)"\n', 11, 32],
@@ -382,6 +382,8 @@ describe('go to definition', () => {
       ['[agents.a]\ntools = ["mcp(git|hub)"]\n', 10, 21],
       ['[agents.a.tools]\nmcp = ["read", "git|hub"]\n', 16, 22],
       ['[agents.a.tools]\nmcp = "git|hub"\n', 7, 13],
+      ['[agents.a]\nallowed = ["mcp(git|hub)"]\n', 12, 23],
+      ['[agents.a.tools]\nAllowed = ["mcp(git|hub)"]\n', 12, 23],
     ];
     for (const [src, start, end] of cases) {
       const links = await at(client, src) as LocationLink[] | null;

@@ -436,6 +436,29 @@ const CASES: Case[] = [
   { name: 'a list of an agent that is no tool list', doc: '[agents.coder]\nski|lls = ["x"]', range: null },
   { name: 'a tool list under a table one typo from `agents`', doc: '[age|nt.coder.tools]\nallowed = ["read"]', range: [0, 1, 0, 6],
     has: ['**`agent`** is not `agents`: Mars reads no tool policy under it', 'It looks meant for `agents`', '_Of agent `coder`._'] },
+  // A string in such a list, or in a list under a misspelt key (`Allowed = ["read"]`): the entry it would be, and why it is none
+  // yet, as a string where a list goes; on the key of such a list whose fault is another part (`allowed` of `[agents.x.tool]`),
+  // what the part at fault says. They had no hover.
+  { name: 'a string in a tool list beside the tools table', doc: '[agents.coder]\nallowed = ["re|ad"]', range: [1, 12, 1, 16],
+    has: ['**Capability** `read`', '_Not an entry yet: Mars reads the tool lists of agent `coder` only from its `tools` table._', 'As the entry `read` of `allowed` of agent `coder`:'] },
+  { name: 'a string in a tool list in a table that misses `tools`', doc: '[skills.s.tool]\ndeny = ["ba|sh"]', range: [1, 9, 1, 13],
+    has: ['**Capability** `bash`', '_Not an entry yet: `tool` is not `tools`: Mars reads no tool list in it._', 'As the entry `bash` of `disallowed` of skill `s`:'] },
+  { name: 'a string in a tool list under a table one typo from `agents`', doc: '[agent.coder.tools]\nallowed = ["Shel|l"]', range: [1, 12, 1, 17],
+    has: ['**Capability** `bash`', '_Not an entry yet: `agent` is not `agents`: Mars reads no tool policy under it._', 'As the entry `Shell` of `allowed` of agent `coder`:'] },
+  { name: 'a string in a tool list under a misspelt key', doc: `${T}Allowed = ["re|ad"]`, range: [1, 12, 1, 16],
+    has: ['**Capability** `read`', '_Not an entry yet: Mars ignores `Allowed` here; it looks meant for `allowed`._', 'As the entry `read` of `allowed` of agent `reviewer`:'] },
+  { name: 'a string in a tool list under another word for disallowed', doc: `${T}deny = ["we|b"]`, range: [1, 9, 1, 12],
+    has: ['As the entry `web` of `disallowed` of agent `reviewer`:'] },
+  { name: 'a string in a tool list under a misspelt key below a tools table written as an array of tables', doc: '[[agents.a.tools]]\nAllowed = ["re|ad"]', range: [1, 12, 1, 16],
+    has: ['**Capability** `read`', '_Not an entry yet: Mars ignores `Allowed` here; it looks meant for `allowed`._', '`tools` of agent `a` must be a table, not an array of tables (`[[…]]`).'] },
+  { name: 'a string in a tool list beside the tools table, another section with a syntax error', doc: '[agents.a]\nallowed = ["re|ad"]\n[agents.b]\nw = = 1', range: [1, 12, 1, 16],
+    has: ['**Capability** `read`', UNLOADED] },
+  { name: 'the key of a tool list in a table that misses `tools`: the part at fault\'s', doc: '[agents.a.tool]\nallo|wed = ["x"]', range: [1, 0, 1, 7],
+    has: ['**`tool`** is not `tools`: Mars reads no tool list in it', '_Of agent `a`._'] },
+  { name: 'the key of a tool list under a dotted key that misses `tools`', doc: '[agents.a]\ntool.allo|wed = ["x"]', range: [1, 5, 1, 12],
+    has: ['**`tool`** is not `tools`'] },
+  { name: 'the key of a tool list under a table one typo from `agents`', doc: '[agent.a.tools]\nallo|wed = ["read"]', range: [1, 0, 1, 7],
+    has: ['**`agent`** is not `agents`: Mars reads no tool policy under it'] },
   // Every spelling offered reads back as what the entry means: `bash( *)` would read as `bash(*)`.
   { name: 'a pattern that is only the legacy suffix', doc: `${T}allowed = ["bash(:|*)"]`, range: [1, 12, 1, 20],
     has: ['**Capability** `bash`'], lacks: ['bash( *)', 'Canonical spelling'] },
@@ -705,7 +728,9 @@ const CASES: Case[] = [
   // Right under `[[agents.x]]` it is a list outside the tools table, whatever the header's shape.
   { name: 'a list right under an agent written as an array of tables: outside the tools table', doc: '[[agents.x]]\nallo|wed = ["read"]', range: [1, 0, 1, 7],
     has: ['**`allowed`**: a list outside the tools table; Mars does not read it as a tool list, and none of its rules is in force.'] },
-  { name: 'an entry of a list right under an agent written as an array of tables', doc: '[[agents.x]]\nallowed = ["re|ad"]', range: null },
+  { name: 'an entry of a list right under an agent written as an array of tables: the entry it would be', doc: '[[agents.x]]\nallowed = ["re|ad"]', range: [1, 12, 1, 16],
+    has: ['**Capability** `read`', '_Not an entry yet: Mars reads the tool lists of agent `x` only from its `tools` table._', 'Mars refuses to load the config, so its rule is not in force.',
+      'Agent `x` must be a table (`[agents.x]`), not an array of tables (`[[…]]`).', 'As the entry `read` of `allowed` of agent `x`:'] },
   // A dotted key there, as in a tools table: below a list's name, a list written as a table; below any other
   // name, a key Mars ignores (a table, so no map form nor misspelt list); with the refusal (they had no hover).
   { name: 'a dotted key under a list\'s name in a tools table written as an array of tables', doc: '[[agents.d.tools]]\nallo|wed.x = ["read"]', range: [1, 0, 1, 7],

@@ -11,6 +11,8 @@
 // there by its header or a dotted key (`1` of `allowed.x = 1`), is said as the name is, and so is a
 // value of the removed `mcp` that names no server (`mcp = "deny"`), or a key or a value in it
 // (`gh` of `[agents.x.tools.mcp]\ngh = "allow"`, `"allow"` of `mcp.gh = "allow"`).
+// A string in a list Mars reads no tool list from (`[agents.x]\nallowed = ["read"]`, `Allowed = ["read"]`)
+// is said as the entry it would be, as one where a list goes (`allowed = "read"`).
 // In a file with a syntax error, first that Mars cannot load it.
 
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
@@ -165,8 +167,11 @@ export function hover(
         shownSpan(doc.text, str));
     }
   }
-  const stray = analysis.policies.misplaced.find((m) => hit(misplacedAt(m).span, false));
-  if (stray) return said(describeMisplaced(doc.text, stray, refusal(stray.owner)), keyContentSpan(doc.text, misplacedAt(stray).span));
+  // On the key at fault, or on the list's own where that is another part (`allowed` of `[agents.x.tool]`): what the one at fault says.
+  for (const m of analysis.policies.misplaced) {
+    const on = [misplacedAt(m), m.key].find((part) => hit(part.span, false));
+    if (on) return said(describeMisplaced(doc.text, m, refusal(m.owner)), keyContentSpan(doc.text, on.span));
+  }
   for (const l of analysis.policies.lists) {
     const key = l.keyValue.key.parts[l.keyValue.key.parts.length - 1]!;
     if (!hit(key.span, false)) continue;
@@ -395,8 +400,35 @@ export function wouldBeEntryAt(
     // `mcp = "deny"` is the map form, no server named deny (moves.ts).
     if (str && !(kv.value!.kind === 'string' && isMapFormVerdict(str.value))) return { str, raw: mcpItemGrant(str.value).grant, list: 'allowed', owner, why: TOOLS_MCP_REMOVED, refused };
   }
+  // A string in a list Mars reads no tool list from, the one it looks meant as: outside a tools table
+  // (`[agents.x]\nallowed = ["read"]`, `[agents.x.tool]`, `[agent.x.tools]`), or under a misspelt key of one
+  // (`Allowed = ["read"]`), here or below `[[agents.x.tools]]`. Not a string where such a list goes
+  // (`allowed = "read, edit"`), which no fix here splits into names.
+  const inArray = (v: TomlValue | null | undefined) => (v?.kind === 'array' ? at(v) : undefined);
+  for (const m of analysis.policies.misplaced) {
+    const str = inArray(m.keyValue.value);
+    if (str) return { str, raw: str.value, list: m.list, owner: m.owner, why: misplacedWhy(m) };
+  }
+  const misspelt = [
+    ...analysis.policies.extraKeys.map((extra) => ({ kv: extra.keyValue, meant: misspeltList(extra), owner: extra.owner, refused: undefined })),
+    ...[...refusedToolsKeys(analysis)].filter(({ kv }) => kv.key.parts.length === 1 && kv.value?.kind === 'array' && !isListName(kv.key.parts[0]!.name))
+      .map(({ kv, problem }) => ({ kv, meant: meantList(kv.key.parts[0]!.name), owner: problem.owner, refused: problem })),
+  ];
+  for (const { kv, meant, owner, refused } of misspelt) {
+    const str = meant ? inArray(kv.value) : undefined;
+    if (str) return { str, raw: str.value, list: meant!, owner, why: `Mars ignores ${code(kv.key.parts[0]!.name)} here; it looks meant for ${code(meant!)}`, refused };
+  }
   return null;
 }
+
+/** `allowed` or `disallowed`, a list's own name, which no key is misspelt as. */
+const isListName = (name: string) => name === 'allowed' || name === 'disallowed';
+
+/** Why Mars reads no tool list from a list outside a tools table, in the words of the hover on its key. */
+const misplacedWhy = (m: MisplacedList): string =>
+  m.ownerPart ? `${code(m.ownerPart.name)} is not ${code(m.owner.kind)}: Mars reads no tool policy under it`
+  : m.tools ? `${code(m.tools.name)} is not \`tools\`: Mars reads no tool list in it`
+  : `Mars reads the tool lists of ${owned(m.owner)} only from its \`tools\` table`;
 
 /**
  * The removed `mcp` in a tools table, or below one written as an array of tables (`[[agents.d.tools]]`),
