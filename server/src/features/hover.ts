@@ -80,12 +80,8 @@ export function hover(
   for (const e of analysis.policies.extraKeys) {
     const below = isWritten(e) ? partsAfter(e.keyValue.key.parts, e.name).find((part) => hit(part.span, false)) : undefined;
     if (below) return said(describeKey(analysis, e, refusal(e.owner), below.name), keyContentSpan(doc.text, below.span));
-    // A key in its inline table (`x` of `web = { x = "allow" }`), as a part below it.
-    const inside = isWritten(e) && e.name.name !== 'mcp' && e.keyValue.value?.kind === 'inline-table' ? innermost(dottedHeld(doc, e.keyValue, false), hit) : undefined;
-    if (inside) return said(describeKey(analysis, e, refusal(e.owner), inside.part.name), inside.span);
-    // A value below the removed `mcp` (`"allow"` of `mcp.gh = "allow"`), which Mars refuses whatever it holds: what the key's hover says.
-    const held = e.name.name === 'mcp' && isWritten(e) && e.keyValue.key.parts.length > 1 ? innermost(dottedHeld(doc, e.keyValue), hit) : undefined;
-    if (held) return said(describeKey(analysis, e, refusal(e.owner)), held.span);
+    const held = isWritten(e) ? heldByIgnored(doc, e.keyValue, e.name.name, hit) : undefined;
+    if (held) return said(describeKey(analysis, e, refusal(e.owner), held.below), held.span);
   }
   // A table opened below a tools table (`[agents.x.tools.sub]`), whose diagnostic is on its name, or a part below that name (`[….sub.y]`),
   // or a key in its section (`x` of `[….sub]\nx = 1`), said of that part or key.
@@ -116,13 +112,10 @@ export function hover(
     if (key.name !== 'allowed' && key.name !== 'disallowed') {
       // On the key, or on a part below it (`x` of `web.x`), said of that part.
       const on = kv.key.parts.find((part) => hit(part.span, false));
-      // A value below the removed `mcp` (`mcp.gh = "allow"`), as in a tools table.
-      const held = !on && key.name === 'mcp' && kv.key.parts.length > 1 ? innermost(dottedHeld(doc, kv), hit) : undefined;
-      if (held) return said(describeIgnored(kv, problem)!, held.span);
-      // A key in its inline table (`x` of `web = { x = 1 }`), as a part below it.
-      const inside = !on && key.name !== 'mcp' && value?.kind === 'inline-table' ? innermost(dottedHeld(doc, kv, false), hit) : undefined;
-      const ignoredInside = inside && describeIgnored(kv, problem, inside.part.name);
-      if (ignoredInside) return said(ignoredInside, inside.span);
+      // What it holds, as in a tools table.
+      const held = on ? undefined : heldByIgnored(doc, kv, key.name, hit);
+      const ignoredHeld = held && describeIgnored(kv, problem, held.below);
+      if (ignoredHeld) return said(ignoredHeld, held.span);
       if (!on) continue;
       const ignored = describeIgnored(kv, problem, on === key ? null : on.name);
       if (ignored) return said(ignored, keyContentSpan(doc.text, on.span));
@@ -317,6 +310,21 @@ const keyValueHeld = (doc: TomlDocument, kv: KeyValue, values: boolean): Held[] 
 /** What the value of a dotted key holds (`[{ y = 1 }]` of `allowed.x = …`), the value itself its last part's. */
 const dottedHeld = (doc: TomlDocument, kv: KeyValue, values = true): Held[] => heldIn(doc, kv.value, kv.key.parts[kv.key.parts.length - 1]!, values);
 
+/**
+ * What a key Mars ignores (`name`) holds under the cursor, said as the key is: in the removed `mcp`,
+ * a value below its dotted key (`"allow"` of `mcp.gh = "allow"`; `below` null, as Mars refuses it
+ * whatever it holds); elsewhere a key in its inline table (`x` of `web = { x = 1 }`; `below` that
+ * key, as a part below the key is said).
+ */
+function heldByIgnored(doc: TomlDocument, kv: KeyValue, name: string, hit: (span: Span, open: boolean) => boolean): { span: Span; below: string | null } | undefined {
+  if (name === 'mcp') {
+    const held = kv.key.parts.length > 1 ? innermost(dottedHeld(doc, kv), hit) : undefined;
+    return held && { span: held.span, below: null };
+  }
+  const held = kv.value?.kind === 'inline-table' ? innermost(dottedHeld(doc, kv, false), hit) : undefined;
+  return held && { span: held.span, below: held.part.name };
+}
+
 /** The innermost of `held` under the cursor (`hit`): the last, as an inner value comes after the one holding it. */
 const innermost = (held: readonly Held[], hit: (span: Span, open: boolean) => boolean): Held | undefined =>
   held.filter((h) => hit(h.span, false)).at(-1);
@@ -424,10 +432,10 @@ export function wouldBeEntryAt(
 /** `allowed` or `disallowed`, a list's own name, which no key is misspelt as. */
 const isListName = (name: string) => name === 'allowed' || name === 'disallowed';
 
-/** Why Mars reads no tool list from a list outside a tools table, in the words of the hover on its key. */
-const misplacedWhy = (m: MisplacedList): string =>
-  m.ownerPart ? `${code(m.ownerPart.name)} is not ${code(m.owner.kind)}: Mars reads no tool policy under it`
-  : m.tools ? `${code(m.tools.name)} is not \`tools\`: Mars reads no tool list in it`
+/** Why Mars reads no tool list from a list outside a tools table; the part at fault `shown` as the hover on its key shows it (bold). */
+const misplacedWhy = (m: MisplacedList, shown = code): string =>
+  m.ownerPart ? `${shown(m.ownerPart.name)} is not ${code(m.owner.kind)}: Mars reads no tool policy under it`
+  : m.tools ? `${shown(m.tools.name)} is not \`tools\`: Mars reads no tool list in it`
   : `Mars reads the tool lists of ${owned(m.owner)} only from its \`tools\` table`;
 
 /**
@@ -460,16 +468,18 @@ const owned = (owner: Owner) => ownerLabel(owner, code);
  * A list outside its owner's tools table, hovered on the key at fault: what its diagnostic takes it
  * for; `refused`: its owner's refusal (`[[agents.x]]`), said before whose it is.
  */
+const bold = (name: string) => `**${code(name)}**`;
+
 function describeMisplaced(text: string, m: MisplacedList, refused: ShapeProblem | undefined): string[] {
   const owner = owned(m.owner);
   const refusedToo = refusedUnder(refused, null);
   if (m.ownerPart) {
-    return [`**${code(m.ownerPart.name)}** is not \`${m.owner.kind}\`: Mars reads no tool policy under it; none of its rules is in force.`,
+    return [`${misplacedWhy(m, bold)}; none of its rules is in force.`,
       `It looks meant for ${code(m.owner.kind)}, the table of ${m.owner.kind} by name.`, ...refusedToo, `_Of ${owner}._`];
   }
   // A table one typo from `tools` may hold both lists (`[agents.x.tool]`): the table is what it was meant to be.
   if (m.tools) {
-    return [`**${code(m.tools.name)}** is not \`tools\`: Mars reads no tool list in it; none of its rules is in force.`,
+    return [`${misplacedWhy(m, bold)}; none of its rules is in force.`,
       'It looks meant for `tools`, the table of the `allowed` and `disallowed` lists.', ...refusedToo, `_Of ${owner}._`];
   }
   // A string where the list goes (`allowed = "read"`): the list it looks meant as, in brackets.
