@@ -23,7 +23,11 @@ export class LspClient {
     });
     this.exited = new Promise((resolve) => this.proc.on('exit', (code, signal) => resolve({ code, signal })));
     this.proc.on('error', (e) => (this.spawnError = e));
-    this.conn = createMessageConnection(new StreamMessageReader(this.proc.stdout), new StreamMessageWriter(this.proc.stdin));
+    // Its partial-message timer off: it re-arms every 10 s while a message stays cut (a server killed
+    // while writing one), even once disposed, and would keep the bench's process alive.
+    const reader = new StreamMessageReader(this.proc.stdout);
+    reader.partialMessageTimeout = 0;
+    this.conn = createMessageConnection(reader, new StreamMessageWriter(this.proc.stdin));
     this.conn.onError(() => undefined);
     /** @type {Map<string, Array<{ version?: number, count: number, at: number }>>} */
     this.published = new Map();

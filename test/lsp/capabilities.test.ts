@@ -8,9 +8,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  CancellationTokenSource, createMessageConnection, Message, type MessageConnection, type NotificationMessage, type RequestMessage, ResponseError, type ResponseMessage, StreamMessageReader, StreamMessageWriter,
+  CancellationTokenSource, createMessageConnection, Message, type MessageConnection, type NotificationMessage, type RequestMessage, ResponseError, type ResponseMessage, StreamMessageWriter,
 } from 'vscode-languageserver/node';
-import { LspClient } from '../support/lspClient';
+import { LspClient, streamReader } from '../support/lspClient';
 import { DIST } from '../support/paths';
 
 const TEXT = '[agents.a.tools]\nallowed = ["Shell", "read"]\n';
@@ -224,7 +224,7 @@ function rawServer(intercept?: (m: Message) => boolean): {
   let stderr = '';
   proc.stderr.on('data', (d) => (stderr += d));
   const exited = new Promise<number | null>((resolve) => proc.on('exit', resolve));
-  const reader = new StreamMessageReader(proc.stdout);
+  const reader = streamReader(proc.stdout);
   const writer = new StreamMessageWriter(proc.stdin);
   // The answers to `send` are taken before the connection sees them: it made no request of theirs.
   const answers = new Map<string, (m: ResponseMessage) => void>();
@@ -1104,7 +1104,7 @@ async function socketServer(mode: 'socket' | 'pipe'): Promise<{
   }).finally(() => listener.close());
   const received: Array<ResponseMessage & NotificationMessage> = [];
   let waiting: Array<() => void> = [];
-  const reader = new StreamMessageReader(socket);
+  const reader = streamReader(socket);
   reader.listen((m) => {
     received.push(m as ResponseMessage & NotificationMessage);
     for (const w of waiting.splice(0)) w();

@@ -10,6 +10,18 @@ import type { CompletionItem, CompletionList, Diagnostic, Position, PublishDiagn
 import { DIST } from './paths';
 import { browserServer } from './webWorker';
 
+/**
+ * vscode-jsonrpc's reader of a stream, with its partial-message timer off. That timer re-arms itself
+ * every 10 s for as long as a message stays cut (a server killed while writing one), even once the
+ * reader is disposed, and kept a test file's process alive until the runner's 300 s timeout; no test
+ * watches the event it fires.
+ */
+export function streamReader(readable: NodeJS.ReadableStream): StreamMessageReader {
+  const reader = new StreamMessageReader(readable);
+  reader.partialMessageTimeout = 0;
+  return reader;
+}
+
 export interface ClientOptions {
   /** Advertise pull diagnostics (textDocument/diagnostic); otherwise the server must push. */
   pull?: boolean;
@@ -82,7 +94,7 @@ export class LspClient {
         : spawn(process.execPath, [server, ...(options.args ?? []), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
       [reader, writer] = options.transport === 'ipc'
         ? [new IPCMessageReader(proc), new IPCMessageWriter(proc)]
-        : [new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!)];
+        : [streamReader(proc.stdout!), new StreamMessageWriter(proc.stdin!)];
       proc.stderr!.on('data', (d) => (this.stderr += d));
       proc.on('exit', (code) => {
         this.exitCode = code ?? 1;

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { StreamMessageReader } from 'vscode-languageserver/node';
+import { streamReader } from '../support/lspClient';
 import { MAX_HEADER_LENGTH, StdioMessageReader } from '../../server/src/node/stdioReader';
 import { rng } from '../support/rng';
 
@@ -48,8 +48,7 @@ function oursOn(chunks: readonly Buffer[]): Read {
 async function libraryOn(chunks: readonly Buffer[], expected: number): Promise<Read> {
   const input = new PassThrough();
   const read = nothing();
-  const reader = new StreamMessageReader(input);
-  reader.partialMessageTimeout = 0;
+  const reader = streamReader(input);
   reader.onError((e) => read.errors.push(e));
   reader.listen((m) => read.messages.push(m));
   for (const chunk of chunks) input.emit('data', chunk);
@@ -275,7 +274,7 @@ test('stdio reader: what the callback throws is the reader\'s error, as the libr
   const libErrors: string[] = [];
   const libGot: unknown[] = [];
   const libInput = new PassThrough();
-  const lib2 = new StreamMessageReader(libInput);
+  const lib2 = streamReader(libInput);
   lib2.onError((e) => libErrors.push(e.message));
   lib2.listen((m) => { libGot.push(m); if (libGot.length === 1) throw new Error('no params'); });
   for (const c of chunks) libInput.emit('data', c);
