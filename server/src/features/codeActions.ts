@@ -189,7 +189,11 @@ const ORDINAL = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['
 /** The actions of each title two or more share. */
 function collisions(actions: Iterable<CodeAction>): CodeAction[][] {
   const byTitle = new Map<string, CodeAction[]>();
-  for (const a of actions) byTitle.set(a.title, [...(byTitle.get(a.title) ?? []), a]);
+  for (const a of actions) {
+    const group = byTitle.get(a.title);
+    if (group) group.push(a);
+    else byTitle.set(a.title, [a]);
+  }
   return [...byTitle.values()].filter((group) => group.length > 1);
 }
 
@@ -208,15 +212,26 @@ function distinguish(fixedAt: ReadonlyMap<CodeAction, FixedAt>): void {
     }
   }
   for (const group of collisions(fixedAt.keys())) {
-    const onLine = (a: CodeAction) => group.filter((b) => fixedAt.get(b)!.line === fixedAt.get(a)!.line);
-    const titles = group.map((a) => {
-      const { line, character } = fixedAt.get(a)!;
-      const same = onLine(a);
-      if (same.length === 1) return `${a.title} on line ${line + 1}`;
-      const nth = same.filter((b) => fixedAt.get(b)!.character < character || (fixedAt.get(b)!.character === character && group.indexOf(b) < group.indexOf(a))).length + 1;
-      return `${a.title} (${ORDINAL(nth)} on line ${line + 1})`;
-    });
-    group.forEach((a, i) => (a.title = titles[i]!));
+    // The group's actions on each line, in the group's order; each line's sorted once, by where its
+    // text starts, the group's order breaking ties (a selection of one long line holds thousands).
+    const byLine = new Map<number, CodeAction[]>();
+    for (const a of group) {
+      const { line } = fixedAt.get(a)!;
+      const same = byLine.get(line);
+      if (same) same.push(a);
+      else byLine.set(line, [a]);
+    }
+    const titles = new Map<CodeAction, string>();
+    for (const [line, same] of byLine) {
+      if (same.length === 1) {
+        titles.set(same[0]!, `${same[0]!.title} on line ${line + 1}`);
+        continue;
+      }
+      // A stable sort: among actions at one character, the group's order stays.
+      const ordered = [...same].sort((a, b) => fixedAt.get(a)!.character - fixedAt.get(b)!.character);
+      ordered.forEach((a, i) => titles.set(a, `${a.title} (${ORDINAL(i + 1)} on line ${line + 1})`));
+    }
+    for (const a of group) a.title = titles.get(a)!;
   }
 }
 
