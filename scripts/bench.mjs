@@ -105,7 +105,21 @@ async function benchScaling() {
     await actions.codeActions('file:///bench/mars.toml', 1, da, {}, { diagnostics }, true, async () => []);
     return performance.now() - t0;
   };
-  const timed = [...Object.entries(shapes).map(([shape, make]) => [shape, make, time]), ...Object.entries(actionShapes).map(([shape, make]) => [shape, make, timeActions])];
+  // Found on 2026-12-04: completion compared the whole word typed so far with each spelling (seconds a
+  // keystroke at the end of a 1 MB entry). Timed: one completion there, not the analysis before it.
+  const completionShapes = {
+    'completion at the end of one long entry of `__` (60n characters)': (n) => `[agents.a.tools]\nallowed = ["mcp__${'a__'.repeat(20 * n)}", "Shell"]\n`,
+  };
+  const timeCompletion = (text) => {
+    const da = analysis.analyzeDocument(text, 'models');
+    const at = text.indexOf('", "Shell"');
+    const unit = analysis.unitAt(da, at);
+    const t0 = performance.now();
+    completion.completions(analysis.placed(da, unit), da.lines.position(at), [], (p, how) => analysis.definesOutside(da, unit, p, how));
+    return performance.now() - t0;
+  };
+  const timed = [...Object.entries(shapes).map(([shape, make]) => [shape, make, time]), ...Object.entries(actionShapes).map(([shape, make]) => [shape, make, timeActions]),
+    ...Object.entries(completionShapes).map(([shape, make]) => [shape, make, timeCompletion])];
   for (const [shape, make, time] of timed) {
     const n = 5000;
     const [small, large] = [make(n), make(4 * n)];

@@ -86,6 +86,8 @@ interface Doc {
   readonly everyFix?: boolean;
   /** A code action request with every diagnostic at once (a selection of the whole file) is answered within the bound. */
   readonly everyAction?: boolean;
+  /** A completion at this offset is answered within the bound. */
+  readonly completeAt?: number;
 }
 
 const SMALL_BOUND = 2_000;
@@ -227,6 +229,12 @@ add('U+2028 and U+0085', VALID.replace(/\n/g, '\u2028\n\u0085'));
   // Found on 2026-12-04: a menu of one line's fixes named each title's nth on the line by walking
   // that line's other actions of the title for each one (cubic; 5,000 here took 18 s).
   add('5,000 times "Shell" on one line, every diagnostic in one code action request', `[agents.a.tools]\nallowed = [${lines(5_000, (i) => `${i ? ', ' : ''}"Shell"`)}]\n`, 2_000, { everyAction: true });
+  // Found on 2026-12-04: completion compared the word typed so far, whole, with each of hundreds of
+  // spellings (its `_` made `-` each time), so typing at the end of a long entry took seconds a keystroke.
+  {
+    const entry = `[agents.a.tools]\nallowed = ["mcp__${'a__'.repeat(330_000)}", "Shell"]\n`;
+    add('a 1 MB entry of `__`, completion at its end', entry, 2_000, { completeAt: entry.indexOf('", "Shell"') });
+  }
   add('20,000 map-form keys whose moves append to one long line', `[agents.a.tools]\nallowed = [${lines(20_000, (i) => `${i ? ', ' : ''}"read(y${i})"`)}]\n${lines(20_000, (i) => `"bash(x${i})" = "allow"\n`)}`, 20_000, { everyFix: true });
 }
 
@@ -501,6 +509,13 @@ describe('fuzz: language server (dist/server.js)', () => {
       }
       const range = { start: { line: 0, character: 0 }, end: { line: lines, character: 0 } };
       await client.request('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics: [] } });
+      if (doc.completeAt !== undefined) {
+        const before = doc.text.slice(0, doc.completeAt).split('\n');
+        const t1 = now();
+        await client.request('textDocument/completion', { textDocument: { uri }, position: { line: before.length - 1, character: before.at(-1)!.length } });
+        const completionMs = now() - t1;
+        assert.ok(completionMs < doc.boundMs, `completion took ${completionMs.toFixed(0)} ms (bound ${doc.boundMs}) on ${show(doc)}`);
+      }
       if (doc.everyAction) {
         const t1 = now();
         await client.request('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics: pushed } });

@@ -131,6 +131,9 @@ export function filterTextOf(cap: Capability, label: string = cap.name, typed = 
  * VS Code matches a `-` to no `_`, and filtered every item out.
  */
 export function startsLike(word: string, prefix: string): boolean {
+  // A prefix longer than the word is none of it; checked first, as the word typed may be a whole
+  // long entry, and this is asked of hundreds of spellings a keystroke.
+  if (prefix.length > word.length) return false;
   const dashed = (s: string) => s.replace(/_/g, '-');
   return eqIgnoreAsciiCase(dashed(word.slice(0, prefix.length)), dashed(prefix));
 }
