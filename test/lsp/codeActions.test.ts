@@ -828,6 +828,25 @@ describe('code action requests with bad parts', () => {
     }
   });
 
+  test('a diagnostic whose range is not a finding\'s, though it reads as one once held to its lines, gets no fix', async () => {
+    const c = await LspClient.start();
+    try {
+      const uri = 'file:///ca/clamped-range/mars.toml';
+      await c.open(uri, '[agents.a.tools]\nallowed = "Shell"\n');
+      const [good] = await c.pushed(uri, 1);
+      assert.deepEqual([good!.code, good!.range.end], ['invalid-tool-policy', { line: 1, character: 17 }]);
+      // A copy from before an edit that shortened the line, ending past its end: its end, held to
+      // the line, would be the finding's.
+      const past = { ...good!, range: { start: good!.range.start, end: { line: 1, character: 40 } } };
+      const actions = await c.request<CodeAction[]>('textDocument/codeAction', {
+        textDocument: { uri }, range: good!.range, context: { diagnostics: [past] },
+      });
+      assert.deepEqual(actions.map((a) => a.title), ['Fix all Mars problems in this file']);
+    } finally {
+      await c.stop();
+    }
+  });
+
   test('codeAction/resolve with data it did not make answers the action unchanged', async () => {
     const c = await LspClient.start({ resolve: true });
     try {
