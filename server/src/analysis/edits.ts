@@ -400,7 +400,7 @@ export function deleteTable(text: string, section: Section, comments: readonly C
   let end = first.end;
   for (const kv of section.entries) {
     const line = wholeLine(text, kv.span.start, kv.span.end);
-    if (!line || line.start < end) return null;
+    if (!line) return null;
     end = line.end;
   }
   const eol = /\r\n|\n|\r/.exec(text.slice(header.span.end, end))?.[0] ?? '\n';
