@@ -1,11 +1,12 @@
 // The VS Code extension, a thin client, whichever host runs it (extension.ts on the desktop and
 // remote hosts, browser.ts on VS Code for the Web): it starts the language server for every
-// mars.toml / mars.local.toml, whatever language id another extension gives the file, and forwards
-// the `mars.*` settings. Everything a user sees comes from the server.
+// mars.toml / mars.local.toml, whatever language id another extension gives the file (and for those
+// named so in other letter cases, `Mars.toml`, which the server tells of), and forwards the `mars.*`
+// settings. Everything a user sees comes from the server.
 
 import * as vscode from 'vscode';
 import { type BaseLanguageClient, type LanguageClientOptions, State } from 'vscode-languageclient';
-import { FILE_NAMES, RESTART_COMMAND, SETTINGS_SECTION, SUGGEST_COMMAND_OPTION } from '../../server/src/protocol';
+import { FILE_GLOB, RESTART_COMMAND, SETTINGS_SECTION, SUGGEST_COMMAND_OPTION } from '../../server/src/protocol';
 import { forTheVersionAsked } from './freshReports';
 
 /** What `activate` returns: for tests and for other extensions, nothing a user relies on. */
@@ -24,8 +25,6 @@ export interface MarsExtensionApi {
   /** The folder of the server's code cache (server/src/node/codeCache.ts); none for the web extension. */
   readonly codeCache?: string;
 }
-
-const FILE_GLOB = `**/{${FILE_NAMES.join(',')}}`;
 
 /**
  * The URI schemes of the documents served, on every host: files, new files, and virtual workspaces

@@ -10,25 +10,36 @@ export const DIAGNOSTIC_SOURCE = 'mars';
 /** Code action kind of the file-wide fix (for `editor.codeActionsOnSave`). */
 export const FIX_ALL_KIND = 'source.fixAll.mars';
 
-/** The files the server speaks for. */
+/** The files the server speaks for: Mars opens them by these exact names. */
 export const FILE_NAMES = ['mars.toml', 'mars.local.toml'] as const;
+export type MarsFileName = (typeof FILE_NAMES)[number];
 
 /**
- * Whether a document URI names one of those files (any scheme: `untitled:` ones too, with a path,
- * `untitled:/scratch/mars.toml`, or without, `untitled:mars.toml`).
+ * The client's document selector: those names in any letter case (`[mM][aA]…`, VS Code's character
+ * ranges), as a file system that does not tell case apart gives Mars a `Mars.toml` for `mars.toml`;
+ * the server says what Mars makes of one not named exactly (features/fileName.ts).
  */
-export function isMarsFile(uri: string): boolean {
-  if (typeof uri !== 'string') return false;
+export const FILE_GLOB = `**/{${FILE_NAMES.map((n) => n.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`)).join(',')}}`;
+
+/**
+ * Which of those files a document URI names, in any letter case: `name`, the one Mars opens, and
+ * `exact`, whether so written (`Mars.toml` is not); null for another name. Any scheme: `untitled:`
+ * ones too, with a path, `untitled:/scratch/mars.toml`, or without, `untitled:mars.toml`.
+ */
+export function marsName(uri: string): { readonly written: string; readonly name: MarsFileName; readonly exact: boolean } | null {
+  if (typeof uri !== 'string') return null;
   const path = uri.replace(/[?#].*$/, '');
   const slash = path.lastIndexOf('/');
   // No slash: the name is all that follows the scheme.
-  let name = slash >= 0 ? path.slice(slash + 1) : path.replace(/^[A-Za-z][A-Za-z0-9+.-]*:/, '');
+  let written = slash >= 0 ? path.slice(slash + 1) : path.replace(/^[A-Za-z][A-Za-z0-9+.-]*:/, '');
   try {
-    name = decodeURIComponent(name);
+    written = decodeURIComponent(written);
   } catch {
     // a stray % is taken as written
   }
-  return (FILE_NAMES as readonly string[]).includes(name);
+  // Lowercased as the checker's search does (`ſ` stays itself, where uppercasing would make it `S`).
+  const name = FILE_NAMES.find((n) => n === written.toLowerCase());
+  return name === undefined ? null : { written, name, exact: written === name };
 }
 
 export const RESTART_COMMAND = 'mars.restartServer';

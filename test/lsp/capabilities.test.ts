@@ -4,9 +4,11 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver';
 import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   CancellationTokenSource, createMessageConnection, Message, type MessageConnection, type NotificationMessage, type RequestMessage, ResponseError, type ResponseMessage, StreamMessageWriter,
 } from 'vscode-languageserver/node';
@@ -111,7 +113,7 @@ test('a refresh the client refuses with an error of 1 MB is logged in one brief 
 
 test('only mars.toml and mars.local.toml are served, whatever the client attaches the server to', async () => {
   await withClient({}, async (c) => {
-    const others = ['file:///p/Cargo.toml', 'file:///p/mars.toml.bak', 'file:///p/MARS.TOML', 'untitled:Untitled-1'];
+    const others = ['file:///p/Cargo.toml', 'file:///p/mars.toml.bak', 'file:///p/xmars.toml', 'untitled:Untitled-1'];
     for (const uri of others) await c.open(uri, '[agents.a.tools]\nallowed = ["Shell"\n[a]\n[a]\n');
     const mars = 'file:///p/sub%20dir/mars.local.toml';
     await c.open(mars, TEXT);
@@ -910,6 +912,76 @@ test('an untitled document named mars.toml, without a path, is served', async ()
       await c.open(uri, TEXT);
       assert.equal(await c.request('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 13 } }), null, uri);
     }
+  });
+});
+
+// A file named as Mars's in other letter cases (`Mars.toml`): served only where Mars reads it,
+// which the Node server asks the file system (features/fileName.ts), and told why either way.
+describe('a file named as Mars\'s in other letter cases', () => {
+  const NOT_READ = /^This file is named Mars\.toml, not mars\.toml: Mars does not read it, and it is not checked \(Mars opens mars\.toml and mars\.local\.toml by those exact names, and this file system tells upper and lower case apart: rename it\)$/;
+  const NOT_KNOWN = /^This file is named (Mars\.toml|MARS\.LOCAL\.TOML), not mars(\.local)?\.toml, and it is not checked: Mars opens mars\.toml and mars\.local\.toml by those exact names, and reads it only where the file system does not tell upper and lower case apart \(macOS's and Windows' by default\), not where it does \(Linux's\): rename it$/;
+  const READ = /^This file is named Mars\.toml, not mars\.toml: Mars reads it here, as this file system does not tell upper and lower case apart, but not on one that does \(Linux's\): rename it$/;
+  const START = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  /** A folder holding `files` (name: text, or the name of a file it is a hard link of, `=mars.toml`). */
+  const folder = (files: Record<string, string>) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-other-case-'));
+    for (const [name, text] of Object.entries(files)) {
+      if (text.startsWith('=')) fs.linkSync(path.join(dir, text.slice(1)), path.join(dir, name));
+      else fs.writeFileSync(path.join(dir, name), text);
+    }
+    return dir;
+  };
+  const uriIn = (dir: string, name: string) => pathToFileURL(path.join(dir, name)).href;
+  /** The one diagnostic of a document not served, and that nothing else answers for it. */
+  const onlyTheName = async (c: LspClient, uri: string, pull: boolean, message: RegExp) => {
+    await c.open(uri, TEXT);
+    const ds = pull ? await c.pulled(uri) : await c.pushed(uri, 1);
+    assert.equal(ds.length, 1, `${uri}: ${JSON.stringify(ds)}`);
+    const [d] = ds;
+    assert.deepEqual([d!.severity, d!.code, d!.source, d!.range], [2, undefined, 'mars', START], uri);
+    assert.match(String(d!.message), message, uri);
+    assert.equal(await c.request('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 13 } }), null, uri);
+    assert.equal(await c.completion(uri, { line: 1, character: 13 }), null, uri);
+    const range = { start: { line: 1, character: 0 }, end: { line: 1, character: 30 } };
+    assert.deepEqual(await c.request('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics: ds } }), [], uri);
+  };
+
+  for (const pull of [false, true]) {
+    test(`${pull ? 'pulled' : 'pushed'}: on this file system, which tells case apart, one warning that Mars does not read it, and nothing else; mars.toml beside it or not`, async () => {
+      await withClient({ pull }, async (c) => {
+        await onlyTheName(c, uriIn(folder({ 'Mars.toml': TEXT }), 'Mars.toml'), pull, NOT_READ);
+        await onlyTheName(c, uriIn(folder({ 'mars.toml': TEXT, 'Mars.toml': TEXT }), 'Mars.toml'), pull, NOT_READ);
+        // Where the server cannot tell: a file not saved yet, an untitled or virtual document.
+        for (const uri of ['file:///nowhere/MARS.LOCAL.TOML', 'untitled:Mars.toml', 'vscode-vfs://github/o/r/Mars.toml']) await onlyTheName(c, uri, pull, NOT_KNOWN);
+      });
+    });
+
+    test(`${pull ? 'pulled' : 'pushed'}: the file Mars opens by the exact name (a hard link here, as a file system that does not tell case apart gives it) is served in full, the note first`, async () => {
+      await withClient({ pull }, async (c) => {
+        const uri = uriIn(folder({ 'mars.toml': TEXT, 'Mars.toml': '=mars.toml' }), 'Mars.toml');
+        await c.open(uri, TEXT);
+        const ds = pull ? await c.pulled(uri) : await c.pushed(uri, 1);
+        assert.deepEqual(ds.map((d) => [d.code, d.severity]), [[undefined, 3], ['non-canonical', 3]]);
+        assert.deepEqual(ds[0]!.range, START);
+        assert.match(String(ds[0]!.message), READ);
+        assert.ok(await c.request('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 13 } }));
+        assert.ok((await c.completion(uri, { line: 1, character: 21 }))?.some((i) => i.label === 'read'));
+      });
+    });
+  }
+
+  test('its close clears its diagnostic; the browser\'s server, with no file system, cannot tell', async () => {
+    await withClient({}, async (c) => {
+      const uri = uriIn(folder({ 'Mars.toml': TEXT }), 'Mars.toml');
+      await c.open(uri, TEXT);
+      assert.equal((await c.pushed(uri, 1)).length, 1);
+      await c.conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
+      for (let i = 0; i < 100 && c.allPushed(uri).length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+      assert.deepEqual(c.allPushed(uri).at(-1)!.diagnostics, []);
+    });
+    await withClient({ transport: 'worker' }, async (c) => {
+      await onlyTheName(c, uriIn(folder({ 'mars.toml': TEXT, 'Mars.toml': '=mars.toml' }), 'Mars.toml'), false, NOT_KNOWN);
+    });
   });
 });
 

@@ -27,6 +27,16 @@ test('a capped list: errors first, then warnings, information and hints, each in
   assert.deepEqual(capped(runs, 6, severity)!.slice(0, -1).map((x) => x.range.start.line), [0, 1, 2, 14, 15]);
 });
 
+test('places taken by a diagnostic sent before the list (the note on a file named Mars.toml) are left out of the cap', () => {
+  const runs = [new EncodedRun([d(0, 3), d(1, 1), d(2, 2)]), new EncodedRun([d(3, 4)])];
+  const severity = (x: Diagnostic) => x.severity ?? 1;
+  assert.equal(capped(runs, 5, severity, 1), null, 'four and the one before: within five');
+  const out = capped(runs, 4, severity, 1)!;
+  assert.deepEqual(out.slice(0, -1).map((x) => x.range.start.line), [1, 2]);
+  assert.match(String(out.at(-1)!.message), /shows 2 of the 4 problems of this file/);
+  assert.deepEqual(capped(runs, 1, severity, 1)!.map((x) => x.message), [capped(runs, 1, severity, 1)!.at(-1)!.message], 'no room left: the note of the cap alone');
+});
+
 test('past MOST_SENT, whatever the setting, the rest is a note: a message of them all could not be written', () => {
   const severity = (x: Diagnostic) => x.severity ?? 1;
   const runs = [new EncodedRun(Array.from({ length: MOST_SENT - 1 }, (_, i) => d(i, 3))), new EncodedRun([d(0, 1), d(1, 2)])];

@@ -13,6 +13,7 @@ import type { Span } from '../toml/model';
 import { LineIndex, positionsOf, type Lines } from '../toml/lineIndex';
 import { lastAtOrBefore } from '../toml/sorted';
 import { FILE_NAMES } from '../protocol';
+import { notReadWhy, readHere } from '../analysis/fileName';
 import { pathSaid, reason, replaceFile, uninterrupted } from './files';
 import { inWords, shown } from '../grammar/text';
 import { nearestWord } from '../grammar/checks';
@@ -131,11 +132,11 @@ export function seenSaid({ passedOver, otherCase }: Seen): { passed: string; rea
   const what = passedOver.map((p, i) => `${pathSaid(p.path)} ${i === 0 ? 'is ' : ''}${p.what}`);
   const passed = [
     what.length === 0 ? '' : `${inWords(what)}, passed over (only regular files are read)`,
-    notRead.length === 0 ? '' : `${named(notRead)}, passed over (Mars opens ${FILE_NAMES.join(' and ')} by those exact names, and this file system tells upper and lower case apart: rename ${it(notRead.length)})`,
+    notRead.length === 0 ? '' : `${named(notRead)}, passed over (${notReadWhy(it(notRead.length))})`,
   ];
   return {
     passed: passed.filter((p) => p !== '').join('; '),
-    read: read.length === 0 ? '' : `${named(read)}: Mars reads ${it(read.length)} here, as this file system does not tell upper and lower case apart, but not on one that does (Linux's): rename ${it(read.length)}`,
+    read: read.length === 0 ? '' : `${named(read)}: ${readHere(it(read.length))}`,
   };
 }
 

@@ -7,6 +7,7 @@ import { FILE_NAMES } from '../protocol';
 import { notReadBecause, pathSaid, reason } from './files';
 import { ignored, parseIgnoreFile, type IgnoreLevel, type IgnorePattern } from './gitignore';
 import { notRegular } from './read';
+import { sameEntry } from '../node/fileName';
 
 const SKIP_DIRS = new Set(['node_modules', '.git', '.mars']);
 
@@ -291,15 +292,5 @@ function behind(link: string): string | null {
     return notRegular(fs.statSync(link));
   } catch {
     return null; // a broken link: reading it says why
-  }
-}
-
-/** Whether the paths `a` and `b` name one folder entry (not following a link): `b`, `a`'s name in other letter cases, on a file system that does not tell case apart. */
-function sameEntry(a: string, b: string): boolean {
-  try {
-    const [x, y] = [fs.lstatSync(a), fs.lstatSync(b)];
-    return x.dev === y.dev && x.ino === y.ino;
-  } catch {
-    return false; // no such entry: case told apart
   }
 }

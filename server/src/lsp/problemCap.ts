@@ -20,14 +20,15 @@ const SEVERITIES = [DiagnosticSeverity.Error, DiagnosticSeverity.Warning, Diagno
 /**
  * The first `setting` diagnostics of `runs` as VS Code picks them (MOST_SENT for `0` and past it),
  * the note last; null when there are no more. `severityOf` reads a diagnostic's severity from its
- * run's source, so only the diagnostics sent are made.
+ * run's source, so only the diagnostics sent are made. `reserved`: places of `setting` taken by
+ * diagnostics sent before these (the note on a file's name).
  */
-export function capped<S>(runs: ReadonlyArray<EncodedRun<Diagnostic, S>>, setting: number, severityOf: (s: S) => DiagnosticSeverity): Diagnostic[] | null {
+export function capped<S>(runs: ReadonlyArray<EncodedRun<Diagnostic, S>>, setting: number, severityOf: (s: S) => DiagnosticSeverity, reserved = 0): Diagnostic[] | null {
   let total = 0;
   for (const run of runs) total += run.length;
   const bySetting = setting > 0 && setting <= MOST_SENT;
   const max = bySetting ? setting : MOST_SENT;
-  if (total <= max) return null;
+  if (total + reserved <= max) return null;
   const counts = new Map<number, number>();
   for (const run of runs) {
     run.pick((s) => {
@@ -38,7 +39,7 @@ export function capped<S>(runs: ReadonlyArray<EncodedRun<Diagnostic, S>>, settin
   }
   // How many of each severity fit, the note taking the last place.
   const quota = new Map<number, number>();
-  let room = max - 1;
+  let room = Math.max(0, max - 1 - reserved);
   for (const s of SEVERITIES) {
     const n = Math.min(room, counts.get(s) ?? 0);
     quota.set(s, n);
@@ -59,7 +60,7 @@ export function capped<S>(runs: ReadonlyArray<EncodedRun<Diagnostic, S>>, settin
     severity: DiagnosticSeverity.Information,
     source: DIAGNOSTIC_SOURCE,
     // VS Code's own limit is the reason only when the setting is at it; a lower one is the user's choice.
-    message: `Mars TOML shows ${max - 1} of the ${total} problems of this file, errors first (${bySetting
+    message: `Mars TOML shows ${Math.max(0, max - 1 - reserved)} of the ${total} problems of this file, errors first (${bySetting
       ? `setting mars.maxProblems${max === 1000 ? ', as VS Code shows no more than 1,000' : ''}`
       : 'the most it sends: a message of them all could be too long for an editor to read'}); \`mars-toml check\` lists them all.`,
   });

@@ -15,9 +15,10 @@ import { codeActions, isFixAllData, resolveFixAll, type FixAll, type FixAllData 
 import { completions, itemsAsClientTakes, type CompletionClient } from '../features/completion';
 import { hover } from '../features/hover';
 import { MANIFEST_GLOBS, manifestsOf, mcpServerAt, touchesManifests, type McpManifest } from '../features/mcpServers';
-import { APPLY_EDIT_COMMAND, DIAGNOSTIC_SOURCE, FIX_ALL_COMMAND, FIX_ALL_KIND, isMarsFile, SETTINGS_SECTION, SUGGEST_COMMAND_OPTION, type MarsSettings } from '../protocol';
+import { APPLY_EDIT_COMMAND, DIAGNOSTIC_SOURCE, FIX_ALL_COMMAND, FIX_ALL_KIND, SETTINGS_SECTION, SUGGEST_COMMAND_OPTION, type MarsSettings } from '../protocol';
 import { version } from '../../../package.json';
 import { isPosition, isPositionIn, isRange, isRangeIn, SEVERITY, toDiagnostic, versionedEdit, withoutVersions, type DiagnosticClient } from '../features/convert';
+import { nameCheck, type NameCheck, type ReadByMars } from '../features/fileName';
 import { plainText } from '../features/plainText';
 import type { CodeSet } from '../analysis/suppress';
 import type { Finding } from '../analysis/findings';
@@ -276,6 +277,8 @@ export interface ServerHost {
   readonly encodesRuns?: boolean;
   /** Diagnostics were made for a document (each time): the Node entry then writes its code cache, which holds the code that ran. */
   diagnosed?(): void;
+  /** Whether Mars reads a document named as its file in other letter cases (`Mars.toml`): see `ReadByMars`. Without it, the server cannot tell. */
+  readonly readByMars?: ReadByMars;
 }
 
 function codeSetKey(set: CodeSet | null): string {
@@ -360,8 +363,16 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   let suggest: Command | null = null;
   let lifecycle: 'new' | 'running' | 'shut down' = 'new';
 
-  /** An open document the server speaks for: mars.toml or mars.local.toml, not every TOML file an editor attaches it to. */
-  const marsDoc = (uri: string): TextDocument | undefined => (isMarsFile(uri) ? documents.get(uri) : undefined);
+  /**
+   * What the server does with each open document of a Mars file's name (`nameCheck`), decided when
+   * it is opened: not every TOML file an editor attaches it to is one, and one named in other letter
+   * cases is served only where Mars reads it.
+   */
+  const names = new Map<string, NameCheck>();
+  const nameOf = (uri: string): NameCheck | undefined => names.get(uri);
+
+  /** An open document the server speaks for: mars.toml or mars.local.toml (or, where Mars reads it, Mars.toml). */
+  const marsDoc = (uri: string): TextDocument | undefined => (nameOf(uri)?.served ? documents.get(uri) : undefined);
 
   /** Whether `doc` is still the open document of its URI (edits update it in place; a reopen makes another), at `version` if given. */
   const isOpen = (doc: TextDocument, version = doc.version): boolean => documents.get(doc.uri) === doc && doc.version === version;
@@ -413,7 +424,8 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   // analysis (which is reused while its text is unchanged), placed at the section's line; when the
   // section moves, they are moved by the difference.
   const converted = new WeakMap<Analysis, { readonly key: string; line: number; run: EncodedRun<Diagnostic, Finding> }>();
-  const diagnosticsOf = (uri: string, da: DocumentAnalysis, overrides: SeverityOverrides, maxProblems: number): Diagnostic[] => {
+  // `note`: what the document's name calls for (`nameCheck`), first.
+  const diagnosticsOf = (uri: string, da: DocumentAnalysis, overrides: SeverityOverrides, maxProblems: number, note: Diagnostic | null = null): Diagnostic[] => {
     const documentKey = `${uri}\u0000${JSON.stringify(overrides)}\u0000${codeSetKey(da.fileSuppressed)}`;
     const runs: Array<EncodedRun<Diagnostic, Finding>> = [];
     for (let i = 0; i < da.units.length; i++) {
@@ -436,6 +448,8 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     }
     runs.push(new EncodedRun(crossFindingsShown(da, overrides), (f) => toDiagnostic(uri, da.lines, f, diagnosticClient)));
     host.diagnosed?.();
+    // With a note (a file named in other letter cases, seldom), the list is made whole to put it first.
+    if (note) return [note, ...(capped(runs, maxProblems, (f) => SEVERITY[f.severity], 1) ?? concatRuns(runs))];
     return capped(runs, maxProblems, (f) => SEVERITY[f.severity]) ?? concatRuns(runs, host.encodesRuns);
   };
 
@@ -578,7 +592,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   // `settle`: how long to wait for more; an open has no flood to wait for (an edit soon after it
   // drops the run, as any edit does).
   const schedulePush = (doc: TextDocument, settle = SETTLE_MS) => {
-    if (pull || lifecycle !== 'running' || !isMarsFile(doc.uri)) return;
+    if (pull || lifecycle !== 'running' || !nameOf(doc.uri)) return;
     const state = stateOf(doc.uri);
     const now = Date.now();
     state.since ??= now;
@@ -590,6 +604,10 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     }, Math.max(0, Math.min(settle, state.since + MAX_WAIT_MS - now)));
   };
   const publish = guard('publishDiagnostics', () => undefined, async (uri: string) => {
+    // One Mars does not read (or may not) is told so, and nothing else (`nameCheck`).
+    const name = nameOf(uri);
+    const unserved = name && !name.served && documents.get(uri);
+    if (unserved) return void (await connection.sendDiagnostics({ uri, version: unserved.version, diagnostics: [name.diagnostic] }));
     const doc = marsDoc(uri);
     if (!doc) return;
     // The version now: the document object is updated in place by an edit meanwhile.
@@ -598,15 +616,18 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     if (!analysis || !isOpen(doc, version)) return; // a newer version (or a reopened document) has its own push coming
     // Shut down while the settings came (the analysis stops by itself): the client is done with the server.
     if (lifecycle !== 'running') return;
-    await connection.sendDiagnostics({ uri, version, diagnostics: diagnosticsOf(uri, analysis, overrides, maxProblems) });
+    await connection.sendDiagnostics({ uri, version, diagnostics: diagnosticsOf(uri, analysis, overrides, maxProblems, nameOf(uri)?.diagnostic ?? null) });
   });
 
   documents.onDidOpen((e) => {
     // A second open without a close (a client's mistake) replaces the text: nothing of the first is kept.
     dropState(e.document.uri);
+    const name = nameCheck(e.document.uri, host.readByMars);
+    if (name) names.set(e.document.uri, name);
+    else names.delete(e.document.uri);
     // Ask for the document's settings now: the round trip to the client overlaps the settle delay
     // (and a pull request's wait) instead of following it.
-    if (isMarsFile(e.document.uri)) void settings.get(e.document.uri);
+    if (name?.served) void settings.get(e.document.uri);
     schedulePush(e.document, 0);
   });
   documents.onDidChangeContent((e) => {
@@ -617,11 +638,15 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   documents.onDidClose((e) => {
     dropState(e.document.uri);
     settings.forget(e.document.uri);
-    if (!pull && isMarsFile(e.document.uri)) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+    if (!pull && nameOf(e.document.uri)) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+    names.delete(e.document.uri);
   });
 
   connection.languages.diagnostics.on(guard('diagnostics', () => ({ kind: DocumentDiagnosticReportKind.Full, items: [] as Diagnostic[] }),
     async (params, token: CancellationToken) => {
+      const name = nameOf(params?.textDocument?.uri);
+      // One Mars does not read (or may not) is told so, and nothing else (`nameCheck`).
+      if (name && !name.served) return { kind: DocumentDiagnosticReportKind.Full, items: documents.get(params.textDocument.uri) ? [name.diagnostic] : [] };
       let doc = marsDoc(params?.textDocument?.uri);
       if (!doc) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
       const { overrides, maxProblems } = await settings.get(doc.uri);
@@ -631,7 +656,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
       // An empty report would clear the squiggles: a cancelled pull is answered as cancelled.
       if (token.isCancellationRequested) throw cancelled();
       if (!doc || !da || lifecycle !== 'running') return { kind: DocumentDiagnosticReportKind.Full, items: [] };
-      return { kind: DocumentDiagnosticReportKind.Full, items: diagnosticsOf(doc.uri, da, overrides, maxProblems) };
+      return { kind: DocumentDiagnosticReportKind.Full, items: diagnosticsOf(doc.uri, da, overrides, maxProblems, nameOf(doc.uri)?.diagnostic ?? null) };
     }));
 
   // File-wide fixes, computed a unit at a time so that a cancel stops them (see steps.ts).

@@ -9,6 +9,7 @@ import {
 import { encodeMessage } from '../lsp/encodedRuns';
 import { connectionOptions, refuseIdsInFlight, startServer } from '../lsp/server';
 import { codeIsWarm } from './codeCache';
+import { readByMars } from './fileName';
 import { mcpServersChanged, mcpServersFor } from './mcpServers';
 import { StdioMessageReader } from './stdioReader';
 
@@ -118,7 +119,7 @@ if (transport) {
     const socket = clientSocket(argv);
     connection = streamConnection(socket, socket);
   }
-  startServer(connection, { mcpServers: mcpServersFor, mcpServersChanged, encodesRuns: !ipc, diagnosed: codeIsWarm });
+  startServer(connection, { mcpServers: mcpServersFor, mcpServersChanged, encodesRuns: !ipc, diagnosed: codeIsWarm, readByMars });
 } else {
   // Started by hand: the library would throw from inside the bundle (a stack and minified source).
   process.stderr.write('usage: node dist/server.js --stdio (or --node-ipc, --socket=<port>, --pipe=<name>) [--code-cache=<folder>]\nthe Mars TOML language server: an editor starts it and speaks LSP to it\n');

@@ -4,10 +4,11 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { mcpManifestName, type McpManifest } from '../features/mcpServers';
 import { LineIndex, positionsOf } from '../toml/lineIndex';
 import { rustTrim } from '../grammar/text';
+import { localPath } from './fileName';
 
 const TTL_MS = 5000;
 const MAX_MANIFEST_BYTES = 1 << 20;
@@ -132,15 +133,5 @@ function realPath(p: string): string {
     return fs.realpathSync(p);
   } catch {
     return path.resolve(p);
-  }
-}
-
-/** The local path of a `file:` URI; null for another scheme and for what this OS cannot open (`file://host/…`, an encoded `/`). */
-function localPath(uri: string): string | null {
-  if (!uri.startsWith('file:')) return null;
-  try {
-    return fileURLToPath(uri);
-  } catch {
-    return null;
   }
 }

@@ -1,0 +1,51 @@
+// What the server makes of a document by its name: one named exactly as Mars's files are is served;
+// one named so in other letter cases (`Mars.toml`, which the client's selector takes too) is served
+// only where Mars reads it, and told why either way, as the checker tells of such a file
+// (analysis/fileName.ts has the words).
+
+import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
+import { notReadWhy, readHere, readWhere } from '../analysis/fileName';
+import { DIAGNOSTIC_SOURCE, marsName, type MarsFileName } from '../protocol';
+
+/**
+ * Whether Mars, opening `name` in the folder of the document at `uri`, gets the document's file: true
+ * on a file system that does not tell case apart, false on one that does (or where the file of the
+ * exact name beside it is another), undefined where the host cannot tell (a browser, an `untitled:`
+ * document, a file not saved yet). The Node entry asks the file system; the core has none.
+ */
+export type ReadByMars = (uri: string, name: MarsFileName) => boolean | undefined;
+
+/** What the server does with a Mars file: `served` with every feature, with a diagnostic at its start (or none); else that diagnostic alone. */
+export type NameCheck =
+  | { readonly served: true; readonly diagnostic: Diagnostic | null }
+  | { readonly served: false; readonly diagnostic: Diagnostic };
+
+const EXACT: NameCheck = { served: true, diagnostic: null };
+
+/**
+ * What the server does with the document at `uri` by its name; null for a name not of Mars's files.
+ * One named in other letter cases that Mars reads here (the file system does not tell case apart)
+ * is served as one named exactly, with a note that Mars would not read it on Linux's, as the
+ * checker checks it with that note. One Mars does not read here gets a warning and nothing else, as
+ * the checker passes it over: findings in a file Mars does not read would be fixed to no effect,
+ * and a file without any would seem checked and fine. The same where the server cannot tell: a
+ * repository's file is read on Linux (most CI, most servers) as one that tells case apart reads it,
+ * and renaming it, the fix on every system, serves it in full.
+ */
+export function nameCheck(uri: string, readByMars?: ReadByMars): NameCheck | null {
+  const named = marsName(uri);
+  if (named === null) return null;
+  if (named.exact) return EXACT;
+  const read = readByMars?.(uri, named.name);
+  const is = `This file is named ${named.written}, not ${named.name}`;
+  const message = read === true ? `${is}: ${readHere('it')}`
+    : read === false ? `${is}: Mars does not read it, and it is not checked (${notReadWhy('it')})`
+    : `${is}, and it is not checked: ${readWhere('it')}`;
+  const diagnostic: Diagnostic = {
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    severity: read === true ? DiagnosticSeverity.Information : DiagnosticSeverity.Warning,
+    source: DIAGNOSTIC_SOURCE,
+    message,
+  };
+  return read === true ? { served: true, diagnostic } : { served: false, diagnostic };
+}
