@@ -215,6 +215,22 @@ suite('Mars TOML in VS Code', () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
+  test('a Mars.toml is opened too: on this file system, which tells case apart (in the web worker, which cannot tell), one warning at its start and nothing else', async () => {
+    const uri = fileUri('other-case', 'Mars.toml');
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode('[agents.a.tools]\nallowed = ["TodoWrite"]\n'));
+    try {
+      await open(uri);
+      const [d] = await waitForDiagnostics(uri, (ds) => ds.length === 1, 'the warning on Mars.toml');
+      assert.equal(d!.severity, vscode.DiagnosticSeverity.Warning);
+      assert.ok(d!.range.isEqual(new vscode.Range(0, 0, 0, 0)), show([d!]));
+      assert.match(d!.message, WEB ? /^This file is named Mars\.toml, not mars\.toml, and it is not checked: / : /^This file is named Mars\.toml, not mars\.toml: Mars does not read it, and it is not checked \(/);
+      assert.equal(await hoverText(uri, new vscode.Position(1, 14)), '');
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    } finally {
+      await vscode.workspace.fs.delete(vscode.Uri.joinPath(uri, '..'), { recursive: true });
+    }
+  });
+
   test('accepting `allowed` in a tools table opens the list of names in its brackets: the extension asks for the suggest command', async () => {
     const { uri: untitled } = await untitledMarsToml('suggest', '[agents.a.tools]\nal\n');
     await waitForDiagnostics(untitled, (d) => d.length === 1, 'the key being typed');

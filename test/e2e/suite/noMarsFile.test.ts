@@ -11,8 +11,8 @@ const RESTART_COMMAND = 'mars.restartServer';
 const RESTART_TITLE = 'Mars: Restart Language Server';
 /** What a user types in the command palette: lists the workbench's own restart commands too. */
 const PALETTE_QUERY = 'Restart';
-/** The Mars files the extension looks for in the workspace (client/src/activate.ts). */
-const MARS_FILES = '**/{mars.toml,mars.local.toml}';
+/** The Mars files the extension looks for in the workspace, in any letter case (protocol.ts FILE_GLOB). */
+const MARS_FILES = '**/{[mM][aA][rR][sS].[tT][oO][mM][lL],[mM][aA][rR][sS].[lL][oO][cC][aA][lL].[tT][oO][mM][lL]}';
 
 suite('A workspace with no Mars file (a Cargo.toml alone)', () => {
   let ext: vscode.Extension<Api>;
