@@ -28,9 +28,9 @@ const EXACT: NameCheck = { served: true, diagnostic: null };
  * is served as one named exactly, with a note that Mars would not read it on Linux's, as the
  * checker checks it with that note. One Mars does not read here gets a warning and nothing else, as
  * the checker passes it over: findings in a file Mars does not read would be fixed to no effect,
- * and a file without any would seem checked and fine. The same where the server cannot tell: a
- * repository's file is read on Linux (most CI, most servers) as one that tells case apart reads it,
- * and renaming it, the fix on every system, serves it in full.
+ * and a file without any would seem checked and fine. The same where the server cannot tell (the
+ * warning says so): a repository's file is read on Linux too (most CI, most servers), where Mars
+ * passes it over, and renaming it, the fix on every system, serves it in full.
  */
 export function nameCheck(uri: string, readByMars?: ReadByMars): NameCheck | null {
   const named = marsName(uri);
