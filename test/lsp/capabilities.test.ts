@@ -920,6 +920,7 @@ test('an untitled document named mars.toml, without a path, is served', async ()
 describe('a file named as Mars\'s in other letter cases', () => {
   const NOT_READ = /^This file is named Mars\.toml, not mars\.toml: Mars does not read it, and it is not checked \(Mars opens mars\.toml and mars\.local\.toml by those exact names, and this file system tells upper and lower case apart: rename it\)$/;
   const NOT_KNOWN = /^This file is named (Mars\.toml|MARS\.LOCAL\.TOML), not mars(\.local)?\.toml, and it is not checked: Mars opens mars\.toml and mars\.local\.toml by those exact names, and reads it only where the file system does not tell upper and lower case apart \(macOS's and Windows' by default\), not where it does \(Linux's\): rename it$/;
+  const BESIDE = /^This file is named Mars\.toml, not mars\.toml: Mars reads the mars\.toml beside it in its place, and this file is not checked$/;
   const READ = /^This file is named Mars\.toml, not mars\.toml: Mars reads it here, as this file system does not tell upper and lower case apart, but not on one that does \(Linux's\): rename it$/;
   const START = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
   /** A folder holding `files` (name: text, or the name of a file it is a hard link of, `=mars.toml`). */
@@ -947,10 +948,10 @@ describe('a file named as Mars\'s in other letter cases', () => {
   };
 
   for (const pull of [false, true]) {
-    test(`${pull ? 'pulled' : 'pushed'}: on this file system, which tells case apart, one warning that Mars does not read it, and nothing else; mars.toml beside it or not`, async () => {
+    test(`${pull ? 'pulled' : 'pushed'}: on this file system, which tells case apart, one warning that Mars does not read it (the mars.toml beside it, where there is one), and nothing else`, async () => {
       await withClient({ pull }, async (c) => {
         await onlyTheName(c, uriIn(folder({ 'Mars.toml': TEXT }), 'Mars.toml'), pull, NOT_READ);
-        await onlyTheName(c, uriIn(folder({ 'mars.toml': TEXT, 'Mars.toml': TEXT }), 'Mars.toml'), pull, NOT_READ);
+        await onlyTheName(c, uriIn(folder({ 'mars.toml': TEXT, 'Mars.toml': TEXT }), 'Mars.toml'), pull, BESIDE);
         // Where the server cannot tell: a file not saved yet, an untitled or virtual document.
         for (const uri of ['file:///nowhere/MARS.LOCAL.TOML', 'untitled:Mars.toml', 'vscode-vfs://github/o/r/Mars.toml']) await onlyTheName(c, uri, pull, NOT_KNOWN);
       });

@@ -60,14 +60,16 @@ test('the client\'s selector takes the names in any letter case, and no other na
 
 // What the server makes of a document by its name, with what the host says of its file system: the
 // document's file is the one Mars opens by the exact name (true: a file system that does not tell
-// case apart), is not (false), or the host cannot tell (undefined: a browser, an `untitled:` document).
+// case apart), is not (false), another file is ('another'), or the host cannot tell (undefined: a browser, an `untitled:` document).
 test('a document named so in other letter cases: served with a note where Mars reads it, else one warning', () => {
   const asked: string[] = [];
-  const host = (answer: boolean | undefined) => (uri: string, name: string) => (asked.push(`${uri} ${name}`), answer);
-  const rows: Array<[uri: string, answer: boolean | undefined, served: boolean, severity: number | null, message: RegExp | null]> = [
+  const host = (answer: boolean | 'another' | undefined) => (uri: string, name: string) => (asked.push(`${uri} ${name}`), answer);
+  const rows: Array<[uri: string, answer: boolean | 'another' | undefined, served: boolean, severity: number | null, message: RegExp | null]> = [
     ['file:///p/mars.toml', undefined, true, null, null],
     ['file:///p/Mars.toml', true, true, 3, /^This file is named Mars\.toml, not mars\.toml: Mars reads it here, as this file system does not tell upper and lower case apart, but not on one that does \(Linux's\): rename it$/],
     ['file:///p/MARS.LOCAL.TOML', false, false, 2, /^This file is named MARS\.LOCAL\.TOML, not mars\.local\.toml: Mars does not read it, and it is not checked \(Mars opens mars\.toml and mars\.local\.toml by those exact names, and this file system tells upper and lower case apart: rename it\)$/],
+    // On Linux's, with the file Mars opens beside it: renaming it would clash with that one.
+    ['file:///p/Mars.toml', 'another', false, 2, /^This file is named Mars\.toml, not mars\.toml: Mars reads the mars\.toml beside it in its place, and this file is not checked$/],
     ['untitled:Mars.toml', undefined, false, 2, /^This file is named Mars\.toml, not mars\.toml, and it is not checked: Mars opens mars\.toml and mars\.local\.toml by those exact names, and reads it only where the file system does not tell upper and lower case apart \(macOS's and Windows' by default\), not where it does \(Linux's\): rename it$/],
   ];
   for (const [uri, answer, served, severity, message] of rows) {

@@ -9,11 +9,12 @@ import { DIAGNOSTIC_SOURCE, marsName, type MarsFileName } from '../protocol';
 
 /**
  * Whether Mars, opening `name` in the folder of the document at `uri`, gets the document's file: true
- * on a file system that does not tell case apart, false on one that does (or where the file of the
- * exact name beside it is another), undefined where the host cannot tell (a browser, an `untitled:`
- * document, a file not saved yet). The Node entry asks the file system; the core has none.
+ * on a file system that does not tell case apart, false on one that does, `'another'` where a file of
+ * the exact name is beside it (which Mars reads in its place), undefined where the host cannot tell (a
+ * browser, an `untitled:` document, a file not saved yet). The Node entry asks the file system; the
+ * core has none.
  */
-export type ReadByMars = (uri: string, name: MarsFileName) => boolean | undefined;
+export type ReadByMars = (uri: string, name: MarsFileName) => boolean | 'another' | undefined;
 
 /** What the server does with a Mars file: `served` with every feature, with a diagnostic at its start (or none); else that diagnostic alone. */
 export type NameCheck =
@@ -40,6 +41,8 @@ export function nameCheck(uri: string, readByMars?: ReadByMars): NameCheck | nul
   const is = `This file is named ${named.written}, not ${named.name}`;
   const message = read === true ? `${is}: ${readHere('it')}`
     : read === false ? `${is}: Mars does not read it, and it is not checked (${notReadWhy('it')})`
+    // Renaming it would clash with that file: Mars reads the one beside it.
+    : read === 'another' ? `${is}: Mars reads the ${named.name} beside it in its place, and this file is not checked`
     : `${is}, and it is not checked: ${readWhere('it')}`;
   const diagnostic: Diagnostic = {
     range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },

@@ -20,7 +20,7 @@ export function sameEntry(a: string, b: string): boolean {
 
 /**
  * `ReadByMars` for a document on this machine's disk: whether its file is the entry of the exact
- * name in its folder. Undefined for a document that is not there (another scheme, a file not saved
+ * name in its folder, or another entry is. Undefined for a document that is not there (another scheme, a file not saved
  * yet): what file system it will be on is not known.
  */
 export const readByMars: ReadByMars = (uri, name) => {
@@ -31,7 +31,14 @@ export const readByMars: ReadByMars = (uri, name) => {
   } catch {
     return undefined;
   }
-  return sameEntry(file, path.join(path.dirname(file), name));
+  const exact = path.join(path.dirname(file), name);
+  if (sameEntry(file, exact)) return true;
+  try {
+    fs.lstatSync(exact);
+    return 'another';
+  } catch {
+    return false;
+  }
 };
 
 /** The local path of a `file:` URI; null for another scheme and for what this OS cannot open (`file://host/…`, an encoded `/`). */
