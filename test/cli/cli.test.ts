@@ -196,6 +196,8 @@ test('the summary says how many problems --fix would fix, as fix-all counts them
     // A missing comma is fixed, and then what its error hid in the rest of its section (a later pass of
     // fix-all, as `ruff --fix` runs them): counted as the first pass sees it, fixed all the same.
     ['[agents]\na.tools.allowed = ["read" "grep"]\nb.tools.allowed = ["Bash"]\n', '1 error, 1 information (1 fixable with --fix)', '2 problems fixed: no problems'],
+    // Thousands of commas missing in a list: each written, the one error shown counted.
+    [`[agents.a.tools]\nallowed = [${Array.from({ length: 4_000 }, (_, i) => `"read(x${i})"`).join(' ')}]\n`, '1 error (1 fixable with --fix)', '1 problem fixed: no problems'],
     // A string then more values where a list goes: the list fix-all writes takes the syntax error away too.
     ['[agents.a.tools]\nallowed = "read", "grep"\n', '2 errors (2 fixable with --fix)', '2 problems fixed: no problems'],
     ['[agents.a.tools]\nallowed = ["bash"]\n', 'no problems', 'no problems'],

@@ -88,6 +88,8 @@ interface Doc {
   readonly everyAction?: boolean;
   /** A completion at this offset is answered within the bound. */
   readonly completeAt?: number;
+  /** One fix-all leaves nothing for the next: fix-all on its output makes no edit. */
+  readonly settles?: boolean;
 }
 
 const SMALL_BOUND = 2_000;
@@ -235,6 +237,9 @@ add('U+2028 and U+0085', VALID.replace(/\n/g, '\u2028\n\u0085'));
     const entry = `[agents.a.tools]\nallowed = ["mcp__${'a__'.repeat(330_000)}", "Shell"]\n`;
     add('a 1 MB entry of `__`, completion at its end', entry, 2_000, { completeAt: entry.indexOf('", "Shell"') });
   }
+  // Found on 2026-12-04: a section shows one syntax error at a time, and fix-all wrote one missing comma a pass, reading
+  // the list again for each: its bounded passes took seconds and left the list's later commas missing.
+  add('10,000 items with no comma between them on one line', `[agents.a.tools]\nallowed = [${lines(10_000, (i) => `${i ? ' ' : ''}"read(x${i})"`)}]\n`, 2_000, { settles: true });
   add('20,000 map-form keys whose moves append to one long line', `[agents.a.tools]\nallowed = [${lines(20_000, (i) => `${i ? ', ' : ''}"read(y${i})"`)}]\n${lines(20_000, (i) => `"bash(x${i})" = "allow"\n`)}`, 20_000, { everyFix: true });
 }
 
@@ -353,6 +358,10 @@ describe('fuzz: analysis', () => {
         for (const f of documentFindings(analysis)) void f.fixes;
         const everyMs = now() - t2;
         if (everyMs > doc.boundMs) problems.push(`every finding's fixes took ${everyMs.toFixed(0)} ms (bound ${doc.boundMs}) on ${show(doc)}`);
+      }
+      if (doc.settles) {
+        const again = fixAllEdits(analyze(fixed));
+        if (again.length > 0) problems.push(`fix-all left ${again.length} edits for the next on ${show(doc)}`);
       }
       if (doc.text.length < 200_000) {
         try {

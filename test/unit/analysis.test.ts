@@ -517,6 +517,29 @@ for (const [input, expected] of FIX_CHAINS) {
   });
 }
 
+// Commas missing in a list, thousands of them: a section shows one syntax error at a time, and fix-all wrote one comma a
+// pass, so its bounded passes left a syntax error (4,000 on one line: the 157th). Each is written, a comma after its
+// item, and fix-all settles in one go. [name, text, the text fix-all writes]
+const MANY_COMMAS: Array<[string, string, string]> = (() => {
+  const items = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i));
+  const tool = (i: number) => `"read(x${i})"`;
+  const list = (n: number) => items(n, tool);
+  return [
+    ['10,000 items, no comma, one line', `[agents.a.tools]\nallowed = [${list(10_000).join(' ')}]\n`, `[agents.a.tools]\nallowed = [${list(10_000).join(', ')}]\n`],
+    ['8,000 items, every other comma missing', `[agents.a.tools]\nallowed = [${list(8_000).map((t, i) => (i === 0 ? t : `${i % 2 ? ' ' : ', '}${t}`)).join('')}]\n`, `[agents.a.tools]\nallowed = [${list(8_000).join(', ')}]\n`],
+    ['4,000 items on lines of their own, no comma', `[agents.a.tools]\nallowed = [\n${list(4_000).map((t) => `  ${t}\n`).join('')}]\n`, `[agents.a.tools]\nallowed = [\n${list(4_000).map((t, i) => `  ${t}${i < 3_999 ? ',' : ''}\n`).join('')}]\n`],
+    ['300 sections of 40 items, no comma', items(300, (s) => `[agents.a${s}.tools]\nallowed = [${list(40).join(' ')}]\n`).join(''), items(300, (s) => `[agents.a${s}.tools]\nallowed = [${list(40).join(', ')}]\n`).join('')],
+    ['2,000 lines of 5 items in one list, no comma', `[agents]\na.tools.allowed = [\n${items(2_000, (l) => `  ${items(5, (k) => tool(l * 5 + k)).join(' ')}\n`).join('')}]\n`, `[agents]\na.tools.allowed = [\n${items(2_000, (l) => `  ${items(5, (k) => tool(l * 5 + k)).join(', ')}${l < 1_999 ? ',' : ''}\n`).join('')}]\n`],
+  ];
+})();
+for (const [name, text, expected] of MANY_COMMAS) {
+  test(`fix all, commas missing: ${name}`, () => {
+    const fixed = applyEdits(text, documentFixAll(analyzeDocument(text)));
+    assert.ok(fixed === expected, `fixed differs from the expected text at ${[...fixed].findIndex((c, i) => c !== expected[i])}`);
+    assert.deepEqual(documentFixAll(analyzeDocument(fixed)), [], 'settled');
+  });
+}
+
 test('a comma\'s message fits either list and any number of commas: Claude splits both lists at each', () => {
   const messages = documentFindings(analyzeDocument('[agents.a.tools]\ndisallowed = ["a,b"]\n')).filter((f) => f.code === 'illegal-char').map((f) => f.message);
   assert.deepEqual(messages, ["A comma splits Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read this entry in pieces; use one entry per tool."]);

@@ -398,6 +398,80 @@ for (const [text, fixed, title = 'Insert a comma', guess = false] of MISSING_COM
   });
 }
 
+// Where commas are missing, fix-all writes what fixing each syntax error as it is shown (a section shows one at a time),
+// with its one fix, then fix-all on the rest, writes: the other commas missing in the list are written with the one
+// shown (a list of thousands would take a pass for each), but none past where the errors shown in turn stop being
+// fixed (an item that is no value, a comma too many, two strings with no blank between) nor where another error would
+// show first (what TOML does not read as a blank, what TOML 1.1 added, each fixed in turn). [text]
+const COMMAS_IN_TURN: string[] = [
+  '[agents.a.tools]\nallowed = ["a" "b" "c" "d" "e"]\n',
+  '[agents.a.tools]\nallowed = ["a"    "b"\t"c" \t "d"] # c\n',
+  '[agents.a.tools]\nallowed = ["a" "b", "c" "d", "e" "f", "g"]\n',
+  '[agents.a.tools]\nallowed = ["a", "b" "c" ,"d" "e"  ,  "f" "g"]\n',
+  "[agents.a.tools]\nallowed = ['a' \"b\" 'c' 'd']\n",
+  'x = [1 2 3 true false 1.5 "a" -7]\n',
+  'x = [1979-05-27 "a" "b" 07:32:00 "c" "d"]\n',
+  // Over lines: after the item above, before its comment.
+  '[agents.a.tools]\nallowed = [\n  "a"\n  "b"\n  "c"\n]\n',
+  '[agents.a.tools]\r\nallowed = [\r\n  "a"\r\n  "b"  # b\r\n\r\n  # c\r\n  "c"\r\n  "d"\r\n]\r\n',
+  '[agents.a.tools]\nallowed = [\n  "a" # one\n\n  # two\n  "b", "c" "d"\n  "e"\n  , "f" "g"\n  "h",\n  "i" "j" # k\n]\n',
+  '[agents.a.tools]\nallowed = ["a" "b"\n"c" "d"\n"e"]\n',
+  '[agents.a.tools]\nallowed = [\n  "Shell"  # mars-ignore: non-canonical\n  "Read"\n  "grep"\n]\n',
+  // Left open: up to the line that reads as a statement.
+  '[agents.a.tools]\nallowed = ["a" "b" "c"\ndisallowed = ["d" "e" "f"]\n',
+  '[agents.a.tools]\nallowed = ["a" "b"\n"c" "d"\n',
+  '[agents.a.tools]\nallowed = [\n  "a"\n  "b"\n"c" = 1\n]\n',
+  // In several lists and sections, and in an inline table.
+  '[agents]\na.tools.allowed = ["read" "grep" "Bash"]\nb.tools.allowed = ["Read" "edit" "edit"]\n[agents.c.tools]\nallowed = ["a" "b"]\ndisallowed = ["c" "d" "e"]\n',
+  '[agents.a]\ntools = { allowed = ["read" "grep" "ls"], disallowed = ["bash" "edit"] }\n',
+  '[agents.a]\ntools = { allowed = ["read" "grep" "ls"] disallowed = ["bash" "edit"] }\n',
+  // What fixing the errors in turn writes from the list's entries (a duplicate, a spelling), fixed as it does.
+  '[agents.a.tools]\nallowed = ["read" "read" "Read" "Shell" "read" "grep"]\n',
+  '[agents.a.tools]\nallowed = [\n  "read"\n  "read"\n  "Shell"\n  "READ"\n]\ndisallowed = ["grep" "read" "grep"]\n',
+  // Items that are not strings on one line: lists, inline tables, multi-line strings.
+  'x = [["a" "b"] ["c" "d"] "e" "f"]\n',
+  'x = ["a" "b" { y = 1 } "c" "d"]\n',
+  'x = ["a" "b" """c\nd""" "e" "f"]\n',
+  "x = [\n  'a'\n  '''\nb'''\n  'c'\n  'd'\n]\n",
+  // Where the errors shown in turn stop being fixed.
+  '[agents.a.tools]\nallowed = ["a" "b" c "d" "e"]\n',
+  '[agents.a.tools]\nallowed = ["a" "b", , "c" "d"]\n',
+  '[agents.a.tools]\nallowed = ["a" "b""c" "d" "e"]\n',
+  '[agents.a.tools]\nallowed = ["a" "b" "c, "d" "e"]\n',
+  '[agents.a.tools]\nallowed = ["a" "b" "c\\q" "d" "e"]\n',
+  '[agents.a.tools]\nallowed = [\n  "a"\n  "b" # x\x01y\n  "c"\n  "d"\n]\n',
+  '[agents.a.tools]\nallowed = ["a" "b"\r"c" "d"]\n',
+  // Where another error would show first, fixed in turn.
+  '[agents.a.tools]\nallowed = ["a" "b"\u00a0"c" "d" "e"]\n',
+  '[agents.a.tools]\nallowed = [\n  "a"\n  "b"\n\u00a0 "c"\n  "d"\n]\n',
+  '[agents.a.tools]\nallowed = ["a" "b" "\\e" "c" "d"]\n',
+  '[agents.a.tools]\nallowed = ["a" "b" "x{y}" "c" "d"]\n',
+  'x = ["a" "b" 07:32 "c" "d"]\n',
+  'x = [{ a = 1, } "b" "c" "d"]\n',
+];
+
+/**
+ * `text` with the fix of each syntax error shown written in turn, while one has a safe fix (what a
+ * person fixing them one at a time writes), then fix-all's, until it makes no edit.
+ */
+function fixedInTurn(text: string): string {
+  for (let n = 0; n < 1_000; n++) {
+    const error = documentFindings(analyzeDocument(text)).find((f) => f.code === 'toml-syntax' && f.fixes.some((x) => x.safe));
+    const edits = error ? error.fixes.find((x) => x.safe)!.edits : documentFixAll(analyzeDocument(text));
+    if (edits.length === 0) return text;
+    text = applyEdits(text, edits);
+  }
+  throw new Error(`no end fixing ${JSON.stringify(text)}`);
+}
+
+for (const text of COMMAS_IN_TURN) {
+  test(`fix-all where commas are missing writes what fixing each error in turn writes: ${JSON.stringify(text)}`, () => {
+    const fixed = applyEdits(text, documentFixAll(analyzeDocument(text)));
+    assert.equal(fixed, fixedInTurn(text));
+    assert.deepEqual(documentFixAll(analyzeDocument(fixed)), [], 'settled');
+  });
+}
+
 // What TOML does not read as a blank (space and tab are its blanks: toml/unreadBlanks.ts), where smol-toml stops at it
 // (before a key's `=`, after `=` or a comma, after a value): named, as it looks like a space or like nothing, and
 // replaced by a space (white space) or removed (an invisible character) where the section then reads past it; not

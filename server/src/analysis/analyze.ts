@@ -249,7 +249,11 @@ function guessFrom(doc: TomlDocument, at: number): number {
 function syntaxFinding(problem: SyntaxProblem, lines: Lines, suppressions: Suppressions): Finding {
   const rewrite = joinsSuppressed(problem.rewrite, lines, suppressions) ? undefined : problem.rewrite;
   const sure = !rewrite?.guess;
-  const fix = rewrite && (() => [{ title: rewrite.title, edits: [{ ...rewrite.span, newText: rewrite.newText() }], preferred: sure, safe: sure }]);
+  const fix = rewrite && (() => {
+    const edit = { ...rewrite.span, newText: rewrite.newText() };
+    const next = sure && rewrite.next ? rewrite.next() : [];
+    return [{ title: rewrite.title, edits: [edit], preferred: sure, safe: sure, ...(next.length > 0 ? { inFixAll: [edit, ...next] } : {}) }];
+  });
   return finding('toml-syntax', problem.span, problem.message, fix ?? undefined, problem.related, !!fix && sure);
 }
 
@@ -346,8 +350,9 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
   let text = applyEdits(analysis.doc.text, first);
   let edits = first;
   let all = first;
-  // Past the bound, a pass runs only after one that fixed a syntax error (a list written without
-  // its commas takes a pass for each), within a bound on the text read again.
+  // Past the bound, a pass runs only after one that fixed a syntax error (a section shows one at a
+  // time: items with a no-break space between each take a pass for each; a list's missing commas are
+  // written in one, `Fix.inFixAll`), within a bound on the text read again.
   let afterError = analysis.unreadableFrom < analysis.doc.text.length;
   let work = 0;
   for (let passes = 1; passes < MAX_FIX_PASSES || (afterError && (work += text.length) <= MAX_FIX_WORK); passes++) {
@@ -506,7 +511,7 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
     if (isMove(f) || f.code === 'duplicate-entry' || !fixAllTakes(analysis, f)) continue; // duplicates and moves: grouped below
     const fix = fixAmong(f.fixes.find((x) => x.safe)!, f, partnerSeen);
     const single = fix.edits.length === 1 && fix.edits[0]!.newText !== '';
-    (single ? values : structural).push(fix.edits);
+    (single ? values : structural).push(fix.inFixAll ?? fix.edits);
   }
   // Duplicates, one edit set per list, so removing neighbours never leaves two edits on one comma.
   const duplicateAt = new Set(visible.filter((f) => f.code === 'duplicate-entry').map((f) => f.span.start));

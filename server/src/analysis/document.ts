@@ -529,7 +529,12 @@ class PlacedFinding implements Finding {
     return this.inner.related?.map((r) => ({ span: { start: r.span.start + base, end: r.span.end + base }, message: r.message }));
   }
   get fixes(): readonly Fix[] {
-    const shift = (x: Fix): Fix => ({ ...x, edits: x.edits.map((e) => shiftEdit(e, this.base)), ...(x.alone ? { alone: shift(x.alone) } : {}) });
+    const shift = (x: Fix): Fix => ({
+      ...x,
+      edits: x.edits.map((e) => shiftEdit(e, this.base)),
+      ...(x.alone ? { alone: shift(x.alone) } : {}),
+      ...(x.inFixAll ? { inFixAll: x.inFixAll.map((e) => shiftEdit(e, this.base)) } : {}),
+    });
     return (this.shifted ??= this.inner.fixes.map(shift));
   }
 }

@@ -39,6 +39,12 @@ export interface Fix {
    */
   readonly clearsSyntax?: boolean;
   /**
+   * Its edits and what fix-all writes with them, where that is more: the rewrites of the errors that
+   * would show next, once it is written (a syntax error's `next`: the other commas missing in its
+   * list, a pass of fix-all each otherwise, as a section shows one syntax error at a time).
+   */
+  readonly inFixAll?: readonly Edit[];
+  /**
    * The key path the fix writes anew (`agents.x.tools.allowed`). A section is analysed alone, so
    * the document drops the fix where another section defines that path already (see `Outside`).
    */

@@ -99,9 +99,18 @@ export interface SyntaxProblem {
    * Text for `span` that means the same and is valid, made when asked for: what TOML 1.1 added, in
    * TOML 1.0; a stray byte order mark removed; a comma missing between two items. With `guess`,
    * only one reading of several (a comma between two strings with no blank between, `['it''s']`,
-   * which may be one string meant): offered, but neither preferred nor applied by fix-all.
+   * which may be one string meant): offered, but neither preferred nor applied by fix-all. `next`:
+   * the rewrites of the errors that would show next, each once those before it are written, which
+   * fix-all writes with this one (the other commas missing in its list: a section shows one error at
+   * a time, and a list of thousands took a pass of fix-all for each), in text order, apart.
    */
-  readonly rewrite?: { readonly title: string; readonly span: Span; newText(): string; readonly guess?: boolean } | null;
+  readonly rewrite?: {
+    readonly title: string;
+    readonly span: Span;
+    newText(): string;
+    readonly guess?: boolean;
+    readonly next?: () => ReadonlyArray<Span & { readonly newText: string }>;
+  } | null;
   /** Other places the problem is about (a key defined before), with what each is. */
   readonly related?: ReadonlyArray<{ readonly span: Span; readonly message: string }>;
   /** Where the parser gave up (at or after `span`): past it, the model's reading is a guess. */

@@ -6,6 +6,7 @@
 
 import { parse as smolParse } from 'smol-toml';
 import { lineEndAt, lineStartAt } from './lineIndex';
+import { mayHoldToml11 } from './toml11';
 import { isMultiline, surrogatePairEscape } from './stringPositions';
 import { inWords, quoted, uPlus } from '../grammar/text';
 import { BLANKS_AND_UNREAD, EACH_UNREAD, INVISIBLE, LINE_BREAK, NAMES, trimUnreadEnd, UNREAD, UNREAD_BLANK, UNREAD_BLANKS, unreadFixedAs } from './unreadBlanks';
@@ -384,12 +385,75 @@ function missingComma(text: string, open: Container, at: number, before: string)
     if (!previous || !onlyCommentsFrom(text, previous.span.end, at)) return null;
     end = previous.span.end;
   }
-  if (!wholeItemsFrom(text, open, at)) return null;
+  const items: readonly { span: Span }[] = open.kind === 'array' ? open.items : open.entries;
+  const i = items.findIndex((item) => item.span.start === at);
+  const last = wholeItemsTo(text, open, at, i);
+  if (last < 0) return null;
   // A string right after a string, no blank between (`["a""b"]`, `['it''s']`): one string with a quote
   // in it may be meant, so the comma is a guess (neither preferred nor in fix-all).
   const guess = end === at && /["']/.test(text[at - 1] ?? '') && /["']/.test(text[at] ?? '');
-  return { title: 'Insert a comma', span: { start: end, end }, newText: () => (end === at ? ', ' : ','), ...(guess ? { guess } : {}) };
+  const comma = { title: 'Insert a comma', span: { start: end, end }, newText: () => (end === at ? ', ' : ',') };
+  if (guess) return { ...comma, guess };
+  return open.kind === 'array' ? { ...comma, next: () => commasAfter(text, open, i, last) } : comma;
 }
+
+/**
+ * The commas missing in `open` after the one missing before its item `i` (the items of whose line
+ * run whole to item `last`: see `wholeItemsTo`), each written as `missingComma` writes it where it is
+ * the error shown, once those before it are written: right after the item before, where the next
+ * item follows it on its line after blanks, or on a line below after only blanks and comments (not a
+ * line that reads as a statement, where the list was left open), and what follows it on its line is
+ * whole items. Up to where the error shown next would be another, or have no fix: an item Mars's
+ * parser may stop at first (see `extendsOver`), a gap between two items that is none of these (blanks
+ * TOML does not read as such, a comma too many), an item after a comma that reads as no value. One
+ * walk over the items and their lines.
+ */
+function commasAfter(text: string, open: Extract<Container, { kind: 'array' }>, i: number, last: number): Array<Span & { newText: string }> {
+  const items = open.items;
+  const out: Array<Span & { newText: string }> = [];
+  if (!extendsOver(text, items[i]!)) return out;
+  let lineEnd = lineEndAt(text, items[i]!.span.start);
+  for (let j = i; j + 1 < items.length; j++) {
+    const end = items[j]!.span.end;
+    const next = items[j + 1]!;
+    if (!extendsOver(text, next)) break;
+    const at = next.span.start;
+    if (at > lineEnd) lineEnd = lineEndAt(text, at);
+    const gap = text.slice(end, at);
+    if (COMMA_BETWEEN.test(gap)) {
+      // No error here: smol-toml reads on, through the item after the comma.
+      if (!readsAsValue(text.slice(at, next.span.end))) break;
+      continue;
+    }
+    if (BLANKS_BETWEEN.test(gap)) {
+      // On the line of whole items read before (`"a" "b" "c"`), or after a comma on it (`"a", "b" "c"`).
+      if (j + 1 > last && (last = wholeItemsTo(text, open, at, j + 1, lineEnd)) < 0) break;
+    } else if (!LINES_BETWEEN.test(gap) || nextIsStatement(text, at, '') || (last = wholeItemsTo(text, open, at, j + 1, lineEnd)) < 0) break;
+    out.push({ start: end, end, newText: ',' });
+  }
+  return out;
+}
+
+/**
+ * Whether an item of a list may be read past in `commasAfter`: Mars's parser stops at nothing in it
+ * before smol-toml's error after it, which would be shown first (what TOML 1.1 added, `"\e"` or a
+ * time without seconds; its recursion limit). A string on one line, a number or a boolean, holding
+ * nothing `toml11Constructs` may find; not a date (a time after it and a blank is one value with it),
+ * a list, an inline table, or what reads as no value.
+ */
+function extendsOver(text: string, v: TomlValue): boolean {
+  const plain = v.kind === 'string' ? v.terminated && !v.unread && !isMultiline(v) : v.kind === 'scalar' && v.type !== 'datetime' && v.type !== 'invalid';
+  return plain && !mayHoldToml11(text.slice(v.span.start, v.span.end));
+}
+
+// Between two items of a list: blanks on one line; a comma, with blanks, line breaks and comments
+// around it; no comma, over lines. A comment holds no control character but tab (smol-toml stops at
+// one), and a line ends with LF or CRLF.
+const BLANKS_BETWEEN = /^[ \t]+$/;
+const COMMENT = '#[^\\x00-\\x08\\x0a-\\x1f\\x7f]*';
+const LINES = `(?:\\r?\\n[ \\t]*(?:${COMMENT})?)`;
+const COMMA_BETWEEN = new RegExp(`^[ \\t]*(?:${COMMENT})?${LINES}*,[ \\t]*(?:${COMMENT})?${LINES}*$`);
+const LINES_BETWEEN = new RegExp(`^[ \\t]*(?:${COMMENT})?${LINES}+$`);
 
 /**
  * Whether what follows `at` on its line is whole items of `open`, each read as TOML alone, only
@@ -399,7 +463,13 @@ function missingComma(text: string, open: Container, at: number, before: string)
  * lines there (a list, a multi-line string): what follows is then read on the line it ends on. (Not
  * a list over lines as a list's item: a `[` at a line's start there may be a header's.)
  */
-function wholeItemsFrom(text: string, open: Container, at: number): boolean {
+const wholeItemsFrom = (text: string, open: Container, at: number): boolean => wholeItemsTo(text, open, at) >= 0;
+
+/**
+ * The index of the last of the whole items from `at` (see `wholeItemsFrom`), or -1 where they are
+ * none; `i`, the index of the item at `at`, and `lineEnd`, where its line ends, where known.
+ */
+function wholeItemsTo(text: string, open: Container, at: number, i?: number, lineEnd = lineEndAt(text, at)): number {
   const items: readonly { span: Span }[] = open.kind === 'array' ? open.items : open.entries;
   // A key/value of an inline table with no value (`b =`) is no whole item.
   const valueless = (i: number) => open.kind === 'inline-table' && open.entries[i]!.value === null;
@@ -407,28 +477,27 @@ function wholeItemsFrom(text: string, open: Container, at: number): boolean {
     const v = open.kind === 'array' ? open.items[i]! : open.entries[i]!.value;
     return v?.kind === 'string' ? isMultiline(v) : v?.kind === 'array' && open.kind === 'inline-table';
   };
-  let lineEnd = lineEndAt(text, at);
   // Blanks between and after them, or what TOML does not read as one (each its own error, fixed in turn).
   const follows = open.kind === 'array' ? FOLLOWS_IN_LIST : FOLLOWS_IN_TABLE;
-  let i = items.findIndex((item) => item.span.start === at);
+  i ??= items.findIndex((item) => item.span.start === at);
   for (let from = at; i >= 0 && i < items.length; i++) {
     const item = items[i]!;
-    if (item.span.start !== from || valueless(i)) return false;
+    if (item.span.start !== from || valueless(i)) return -1;
     if (item.span.end > lineEnd) {
-      if (!overLines(i)) return false;
+      if (!overLines(i)) return -1;
       lineEnd = lineEndAt(text, item.span.end);
     }
     const written = text.slice(item.span.start, item.span.end);
-    if (!readsAsValue(open.kind === 'array' ? written : `{ ${written} }`)) return false;
+    if (!readsAsValue(open.kind === 'array' ? written : `{ ${written} }`)) return -1;
     const rest = text.slice(item.span.end, lineEnd);
-    if (follows.test(rest)) return true;
+    if (follows.test(rest)) return i;
     // Another item after blanks, its comma missing too.
     from = item.span.end + BLANKS_AND_UNREAD.exec(rest)![0].length;
-    if (from === item.span.end) return false;
+    if (from === item.span.end) return -1;
     // What TOML does not read as a blank is read as an item of its own (an invalid one): past it.
     while (items[i + 1] !== undefined && items[i + 1]!.span.end <= from) i++;
   }
-  return false;
+  return -1;
 }
 
 /** Blanks, line breaks, comments, and what TOML does not read as a blank (each its own error). */

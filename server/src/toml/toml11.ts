@@ -62,12 +62,18 @@ interface Frame {
   inner: number[] | null;
 }
 
+/**
+ * Whether `text` may hold something `toml11Constructs` finds: each needs a brace, a backslash, a
+ * time's `HH:MM`, a day 29 to 31, a year not followed by `MM-D`, 16 digits or a three-digit
+ * exponent, none of them with a blank in it (so a value without any holds none, whatever is beside it).
+ */
+export const mayHoldToml11 = (text: string): boolean => MAY_HOLD.test(text);
+
 /** What TOML 1.0 refuses in `text` (valid TOML 1.1), in text order (an inline table's at its end). */
 export function toml11Constructs(text: string): Toml11Construct[] {
   const found: Toml11Construct[] = [];
-  // Each needs a brace, a backslash, a time's `HH:MM`, a day 29 to 31, a year not followed by
-  // `MM-D`, 16 digits or a three-digit exponent: most sections have none (a native search).
-  if (!MAY_HOLD.test(text)) return found;
+  // Most sections hold nothing it may find (a native search).
+  if (!mayHoldToml11(text)) return found;
   const stack: Frame[] = [];
   const top = () => stack[stack.length - 1];
   const dropped = new Set<number>();
