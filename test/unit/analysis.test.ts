@@ -526,6 +526,7 @@ const MANY_COMMAS: Array<[string, string, string]> = (() => {
   const list = (n: number) => items(n, tool);
   return [
     ['10,000 items, no comma, one line', `[agents.a.tools]\nallowed = [${list(10_000).join(' ')}]\n`, `[agents.a.tools]\nallowed = [${list(10_000).join(', ')}]\n`],
+    ['4,000 items, a no-break space between each', `[agents.a.tools]\nallowed = [${list(4_000).join('\u00a0')}]\n`, `[agents.a.tools]\nallowed = [${list(4_000).join(', ')}]\n`],
     ['8,000 items, every other comma missing', `[agents.a.tools]\nallowed = [${list(8_000).map((t, i) => (i === 0 ? t : `${i % 2 ? ' ' : ', '}${t}`)).join('')}]\n`, `[agents.a.tools]\nallowed = [${list(8_000).join(', ')}]\n`],
     ['4,000 items on lines of their own, no comma', `[agents.a.tools]\nallowed = [\n${list(4_000).map((t) => `  ${t}\n`).join('')}]\n`, `[agents.a.tools]\nallowed = [\n${list(4_000).map((t, i) => `  ${t}${i < 3_999 ? ',' : ''}\n`).join('')}]\n`],
     ['300 sections of 40 items, no comma', items(300, (s) => `[agents.a${s}.tools]\nallowed = [${list(40).join(' ')}]\n`).join(''), items(300, (s) => `[agents.a${s}.tools]\nallowed = [${list(40).join(', ')}]\n`).join('')],

@@ -441,8 +441,14 @@ const COMMAS_IN_TURN: string[] = [
   '[agents.a.tools]\nallowed = ["a" "b" "c\\q" "d" "e"]\n',
   '[agents.a.tools]\nallowed = [\n  "a"\n  "b" # x\x01y\n  "c"\n  "d"\n]\n',
   '[agents.a.tools]\nallowed = ["a" "b"\r"c" "d"]\n',
-  // Where another error would show first, fixed in turn.
+  // What TOML does not read as a blank between two items on a line (a no-break space): the comma and a space in its place.
+  '[agents.a.tools]\nallowed = ["a"\u00a0"b"\u00a0\u200b"c" \u3000 "d"\u2028"e"\ufeff\t"f"]\n',
   '[agents.a.tools]\nallowed = ["a" "b"\u00a0"c" "d" "e"]\n',
+  '[agents.a.tools]\nallowed = ["a"\u00a0"b" "c"\u00a0"d", "e"\u00a0"f"]\n',
+  'x = [1\u00a02\u00a0true\u00a0"a" 1.5\u00a0"b"]\n',
+  // Where another error would show first, fixed in turn.
+  '[agents.a.tools]\nallowed = ["a"\u00a0"b",\u00a0"c"\u00a0"d"]\n',
+  '[agents.a.tools]\nallowed = [\n  "a"\u00a0"b"\n\u00a0"c"\u00a0"d"\n  "e"\u00a0\n  "f" "g"\n]\n',
   '[agents.a.tools]\nallowed = [\n  "a"\n  "b"\n\u00a0 "c"\n  "d"\n]\n',
   '[agents.a.tools]\nallowed = ["a" "b" "\\e" "c" "d"]\n',
   '[agents.a.tools]\nallowed = ["a" "b" "x{y}" "c" "d"]\n',

@@ -351,8 +351,8 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
   let edits = first;
   let all = first;
   // Past the bound, a pass runs only after one that fixed a syntax error (a section shows one at a
-  // time: items with a no-break space between each take a pass for each; a list's missing commas are
-  // written in one, `Fix.inFixAll`), within a bound on the text read again.
+  // time: a list's missing commas are written in one pass, `Fix.inFixAll`, but an inline table's take
+  // a pass each), within a bound on the text read again.
   let afterError = analysis.unreadableFrom < analysis.doc.text.length;
   let work = 0;
   for (let passes = 1; passes < MAX_FIX_PASSES || (afterError && (work += text.length) <= MAX_FIX_WORK); passes++) {

@@ -370,7 +370,13 @@ function missingComma(text: string, open: Container, at: number, before: string)
       const kept = `${text.slice(previous.span.end, at)}${[...odd].filter((c) => !UNREAD_BLANK.test(c)).join('')}`;
       return { title: `Insert a comma, and remove ${inWords(chars)}`, span: { start: previous.span.end, end: next }, newText: () => `,${kept}` };
     }
-    if (wholeItemsFrom(text, open, next)) return { title: `Replace ${inWords(chars)} with \`, \``, span: { start: end, end: next }, newText: () => ', ' };
+    const items: readonly { span: Span }[] = open.kind === 'array' ? open.items : open.entries;
+    const i = items.findIndex((item) => item.span.start === next);
+    const last = wholeItemsTo(text, open, next, i);
+    if (last >= 0) {
+      const replaced = { title: `Replace ${inWords(chars)} with \`, \``, span: { start: end, end: next }, newText: () => ', ' };
+      return open.kind === 'array' ? { ...replaced, next: () => commasAfter(text, open, i, last) } : replaced;
+    }
     // At the end of the item's line (a comment after it at most), in a list over lines: the next item
     // on a line below, only blanks and comments between, the comma in its place (and a space before a comment).
     if (open.kind !== 'array' || !onlyCommentsFrom(text, next, lineEndAt(text, next))) return null;
@@ -401,22 +407,25 @@ function missingComma(text: string, open: Container, at: number, before: string)
  * The commas missing in `open` after the one missing before its item `i` (the items of whose line
  * run whole to item `last`: see `wholeItemsTo`), each written as `missingComma` writes it where it is
  * the error shown, once those before it are written: right after the item before, where the next
- * item follows it on its line after blanks, or on a line below after only blanks and comments (not a
- * line that reads as a statement, where the list was left open), and what follows it on its line is
- * whole items. Up to where the error shown next would be another, or have no fix: an item Mars's
- * parser may stop at first (see `extendsOver`), a gap between two items that is none of these (blanks
- * TOML does not read as such, a comma too many), an item after a comma that reads as no value. One
- * walk over the items and their lines.
+ * item follows it on its line after blanks (a comma and a space in place of them, where they hold
+ * what TOML does not read as a blank), or on a line below after only blanks and comments (not a line
+ * that reads as a statement, where the list was left open), and what follows it on its line is whole
+ * items. Up to where the error shown next would be another, or have no fix: an item Mars's parser may
+ * stop at first (see `extendsOver`), a gap between two items that is none of these (a comma too many,
+ * a no-break space at a line's start or end), an item after a comma that reads as no value. One walk
+ * over the items and their lines.
  */
 function commasAfter(text: string, open: Extract<Container, { kind: 'array' }>, i: number, last: number): Array<Span & { newText: string }> {
   const items = open.items;
   const out: Array<Span & { newText: string }> = [];
   if (!extendsOver(text, items[i]!)) return out;
   let lineEnd = lineEndAt(text, items[i]!.span.start);
-  for (let j = i; j + 1 < items.length; j++) {
+  for (let j = i, k = i + 1; k < items.length; j = k++) {
+    // What TOML does not read as a blank is read as an item of its own (an invalid one): past it.
+    while (k < items.length && isUnreadRun(text, items[k]!)) k++;
+    const next = items[k];
+    if (!next || !extendsOver(text, next)) break;
     const end = items[j]!.span.end;
-    const next = items[j + 1]!;
-    if (!extendsOver(text, next)) break;
     const at = next.span.start;
     if (at > lineEnd) lineEnd = lineEndAt(text, at);
     const gap = text.slice(end, at);
@@ -425,14 +434,22 @@ function commasAfter(text: string, open: Extract<Container, { kind: 'array' }>, 
       if (!readsAsValue(text.slice(at, next.span.end))) break;
       continue;
     }
-    if (BLANKS_BETWEEN.test(gap)) {
-      // On the line of whole items read before (`"a" "b" "c"`), or after a comma on it (`"a", "b" "c"`).
-      if (j + 1 > last && (last = wholeItemsTo(text, open, at, j + 1, lineEnd)) < 0) break;
-    } else if (!LINES_BETWEEN.test(gap) || nextIsStatement(text, at, '') || (last = wholeItemsTo(text, open, at, j + 1, lineEnd)) < 0) break;
+    // On the line of whole items read before (`"a" "b" "c"`), or after a comma on it (`"a", "b" "c"`).
+    const sameLine = BLANKS_BETWEEN.test(gap) ? ',' : UNREAD_BETWEEN.test(gap) ? ', ' : null;
+    if (sameLine !== null) {
+      if (k > last && (last = wholeItemsTo(text, open, at, k, lineEnd)) < 0) break;
+      // Blanks TOML does not read as such (a no-break space) give their place to the comma and a space.
+      out.push(sameLine === ',' ? { start: end, end, newText: ',' } : { start: end, end: at, newText: ', ' });
+      continue;
+    }
+    if (!LINES_BETWEEN.test(gap) || nextIsStatement(text, at, '') || (last = wholeItemsTo(text, open, at, k, lineEnd)) < 0) break;
     out.push({ start: end, end, newText: ',' });
   }
   return out;
 }
+
+/** Whether `v` is a run of what TOML does not read as a blank, which the model reads as a value of its own. */
+const isUnreadRun = (text: string, v: TomlValue) => v.kind === 'scalar' && v.type === 'invalid' && UNREAD_BLANK.test(text[v.span.start] ?? '');
 
 /**
  * Whether an item of a list may be read past in `commasAfter`: Mars's parser stops at nothing in it
@@ -446,10 +463,12 @@ function extendsOver(text: string, v: TomlValue): boolean {
   return plain && !mayHoldToml11(text.slice(v.span.start, v.span.end));
 }
 
-// Between two items of a list: blanks on one line; a comma, with blanks, line breaks and comments
+// Between two items of a list: blanks on one line, or those and what TOML does not read as a blank
+// (a no-break space: smol-toml stops at the first); a comma, with blanks, line breaks and comments
 // around it; no comma, over lines. A comment holds no control character but tab (smol-toml stops at
 // one), and a line ends with LF or CRLF.
 const BLANKS_BETWEEN = /^[ \t]+$/;
+const UNREAD_BETWEEN = new RegExp(`^[ \\t]*${UNREAD}(?:[ \\t]|${UNREAD})*$`, 'u');
 const COMMENT = '#[^\\x00-\\x08\\x0a-\\x1f\\x7f]*';
 const LINES = `(?:\\r?\\n[ \\t]*(?:${COMMENT})?)`;
 const COMMA_BETWEEN = new RegExp(`^[ \\t]*(?:${COMMENT})?${LINES}*,[ \\t]*(?:${COMMENT})?${LINES}*$`);
