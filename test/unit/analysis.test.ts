@@ -795,8 +795,9 @@ test('a list\'s name given a verdict (`deny = "allow"`, `Allowed = "deny"`) is n
 });
 
 // `tools.mcp` given a verdict, a string or a boolean (`mcp = false`, as OpenCode writes a tool's), names no server:
-// the removed key is said, with no move (what it meant is not clear) and nothing for fix-all.
-for (const value of ['"deny"', 'true', 'false']) {
+// the removed key is said, with no move (what it meant is not clear) and nothing for fix-all. The
+// verdict is read in any case, as a tool's is (`"Deny"` names no server `Deny`).
+for (const value of ['"deny"', '"Deny"', 'true', 'false']) {
   test(`\`tools.mcp\` given the map form (${value}): no move`, () => {
     const text = `[agents.a.tools]\nallowed = ["read"]\nmcp = ${value}\n`;
     assert.deepEqual(documentFindings(analyzeDocument(text)).map((f) => [f.code, f.fixes.map((x) => x.title)]), [['invalid-tool-policy', []]]);
