@@ -295,6 +295,8 @@ const FIX_ALL: Array<[string, string]> = [
   // A boolean verdict (OpenCode's `bash: true`) is the map form too: not moved either.
   ['bash = true\nagent = false\nallowed = ["read"]', 'bash = true\nagent = false\nallowed = ["read"]'],
   ['allowed = ["read"]\nmcp = true', 'allowed = ["read"]\nmcp = true'],
+  // A key below `mcp` makes it a table, no list of servers: nothing to move.
+  ['allowed = ["read"]\nmcp.gh = "github"', 'allowed = ["read"]\nmcp.gh = "github"'],
   // Written anew as basic strings, escaped as people write them: a tab as `\t`, DEL (which TOML takes only escaped) as `\u007f`.
   ['allowed = ["read"]\nmcp = ["g\\th", "x\\u007Fy"]', 'allowed = ["read", "mcp(g\\th)", "mcp(x\\u007fy)"]\n'],
   // An empty `tools.mcp` granted nothing: it goes, and no list is written for it (`allowed = []` allows nothing).
