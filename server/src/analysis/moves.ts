@@ -101,8 +101,8 @@ function intendedMove(extra: ExtraKey): Move | null {
         sure = false;
         continue;
       }
-      const parsed = parseToolName(ref);
-      if (!parsed.ok || parsed.name.kind !== 'mcp') return null;
+      // `mcp(…)` is an MCP reference to Mars, or an error (`mcp()`): nothing else.
+      if (!parseToolName(ref).ok) return null;
       names.push(ref);
     }
     // An empty `mcp = []` granted nothing: deleting it keeps Mars's meaning.
