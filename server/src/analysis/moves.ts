@@ -105,8 +105,9 @@ function intendedMove(extra: ExtraKey): Move | null {
       if (!parseToolName(ref).ok) return null;
       names.push(ref);
     }
-    // An empty `mcp = []` granted nothing: deleting it keeps Mars's meaning.
-    return names.length > 0 || (value.kind === 'array' && value.items.length === 0) ? { extra, list: 'allowed', names, sure } : null;
+    // An empty `mcp = []` granted nothing: deleting it keeps Mars's meaning. (A list with items has a
+    // name for each here, or returned above.)
+    return names.length > 0 || value.kind === 'array' ? { extra, list: 'allowed', names, sure } : null;
   }
   const list = mapFormList(extra);
   const entry = keyAsEntry(extra.name.name);
