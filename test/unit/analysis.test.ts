@@ -195,6 +195,7 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['a name of a JavaScript object\'s own is no code', '[agents.a.tools]\nallowed = ["foo"] # mars-ignore: constructor\n', ['unknown-tool@foo', 'invalid-suppression@constructor']],
   ['a word run on into `mars-ignore` is no directive, nor one missing its colon', '[agents.a.tools]\nallowed = ["foo"] # mars-ignoreall\n', ['unknown-tool@foo']],
   ['a mars-ignore on a line of its own speaks of the next line with content, past comment lines', '[agents.a.tools]\n# mars-ignore: unknown-tool\n# our own tool\nallowed = ["foo"]\n', []],
+  ['two mars-ignore comments speaking of one line: what either silences, every code where the second lists none', '[agents.a.tools]\n# mars-ignore: unknown-tool\nallowed = ["foo", "Read"] # mars-ignore\n', []],
   ['no codes, `all`, and text that only mentions mars-ignore: nothing to say', '[agents.a.tools]\n# not a mars-ignore: x\nallowed = ["read"] # mars-ignore\ndisallowed = ["grep"] # mars-ignore: all\n', []],
   // Typing a list above a statement: Mars stops at the statement's first character, but the parser reads it on its own.
   ['a list left open: the statement below it reads as written', '[agents.a.tools]\nallowed = ["Read", "Edit"\ndisallowed = ["Grep"]\nbash = "allow"\n',
