@@ -1799,6 +1799,14 @@ function* fixAllDocuments(seed: number, rounds: number): Generator<string> {
   for (let round = 0; round < rounds; round++) yield `${Array.from({ length: 3 + Math.floor(random() * 10) }, () => pick(LINES)).join('\n')}\n`;
 }
 
+test('fix-all removes every map-form key whose rule the list already holds in one pass, however many (40, more than its 32 passes)', () => {
+  // Their removals are kept in text order, each after the one before: none waits for another pass.
+  const names = Array.from({ length: 40 }, (_, i) => `mcp__gh__t${i}`);
+  const list = `allowed = [${names.map((n) => `"${n.replace(/^mcp__gh__(.*)$/, 'mcp(gh/$1)')}"`).join(', ')}]\n`;
+  const text = `[agents.a.tools]\n${list}${names.map((n) => `${n} = "allow"\n`).join('')}`;
+  assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), `[agents.a.tools]\n${list}`);
+});
+
 test('fix-all gives the same edits and count whatever the sections keep: models, findings (the server), or what --fix keeps', () => {
   for (const text of fixAllDocuments(29, 300)) {
     const run = (da: ReturnType<typeof analyzeDocument>) => {
