@@ -823,6 +823,8 @@ const PROSE_FIXES: Array<[comment: string, titles: string[]]> = [
   ['unknown-tool our own tool', ['Make `our own tool` the reason']],
   ['our own tool', []],
   ['our own tool, unknown-tool', []],
+  // Between codes: made the reason, it would take the code after it with it.
+  ['unknown-tool our own tool, non-canonical', []],
 ];
 for (const [comment, titles] of PROSE_FIXES) {
   test(`the fix for words like no code in \`mars-ignore: ${comment}\``, () => {
