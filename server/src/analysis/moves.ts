@@ -24,7 +24,7 @@ interface Move {
   readonly extra: ExtraKey;
   readonly list: ListName;
   readonly names: readonly string[];
-  /** What the key meant is not in doubt (else the move is offered, never applied by fix-all). */
+  /** What the key meant is not in doubt, every name one Mars accepts (else the move is offered, never applied by fix-all). */
   readonly sure: boolean;
 }
 
@@ -314,7 +314,7 @@ export function extraKeyFixes(doc: TomlDocument, policies: Policies, extra: Extr
     // The removed `tools.mcp` meant these grants, so moving them keeps Mars's meaning; a map-form key
     // is ignored by Mars, and moving it makes a rule that was not in force: offered, never in fix-all.
     // Removing one whose rule the list already holds changes nothing, as a duplicate's removal does.
-    safe: moved.length === 0 || (conflict === '' && move.sure && move.names.every((n) => parseToolName(n).ok)),
+    safe: moved.length === 0 || (conflict === '' && move.sure),
   };
   return [listOf(policies, extra.owner, move.list) ? fix : { ...fix, creates: listPath(extra.owner, move.list) }];
 }
