@@ -628,6 +628,8 @@ const IGNORED_KEY_MESSAGES: Array<[table: string, message: string]> = [
   [`" bash( " = "allow"`, `Mars ignores \` bash( \` here: a tools table holds only \`allowed\` and \`disallowed\` lists, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED.UnbalancedPattern}). \` bash( \` has spaces around it, which Mars trims.`],
   // Nothing to do but remove it, or keep it for another program: said as before.
   ['foo = 1', 'Mars ignores `foo` here: a tools table holds only `allowed` and `disallowed` lists.'],
+  // A key below a list's name misspelt (`Allowed.x`) makes it a table, no list: not taken for `allowed`.
+  ['allowed = ["read"]\nAllowed.x = ["grep"]', 'Mars ignores `Allowed` here: a tools table holds only `allowed` and `disallowed` lists.'],
   ['" foo " = 1', 'Mars ignores ` foo ` here: a tools table holds only `allowed` and `disallowed` lists.'],
   ['bash = "ask"', 'Mars ignores `bash` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
   ['bash = "true"', 'Mars ignores `bash` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
