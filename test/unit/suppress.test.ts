@@ -116,6 +116,9 @@ const DISABLE_TITLES: Array<[string, number[], string[]]> = [
   ['allowed = ["Shell", """\nRead\n"""]', [1, 2], ['Disable `non-canonical` for line 2']],
   // One that ends outside it takes its comment at its end: two actions.
   ['allowed = ["Shell", """\nRead"""]', [1, 2], ['Disable `non-canonical` for line 2', 'Disable `non-canonical` for line 3']],
+  // One that ends where another opens: no comment can speak of that line (the one above the first
+  // string's opening line speaks of the lines inside it, not of the one it closes on), so no Disable but the file's.
+  ['allowed = ["""\nRead""", """\nShell\n"""]', [2], []],
 ];
 
 for (const [body, lines, titles] of DISABLE_TITLES) {
