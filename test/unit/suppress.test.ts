@@ -86,6 +86,8 @@ test('a finding on a line inside a multi-line string is silenced by a mars-ignor
   const string = 'allowed = ["""\nShell\n""", "Bash"]\n';
   assert.deepEqual(shownFindings(`[agents.a.tools]\n${string}`), ['non-canonical@2', 'non-canonical@3', 'duplicate-entry@3']);
   assert.deepEqual(shownFindings(`[agents.a.tools]\n# mars-ignore: non-canonical\n${string}`), ['non-canonical@4', 'duplicate-entry@4']);
+  // In an inline table too.
+  assert.deepEqual(shownFindings(`[agents.a]\n# mars-ignore: non-canonical\ntools = { allowed = ["""\nShell\n"""] }\n`), []);
   // Not another code, nor an entry after the string on the line it closes on (which a comment at its end speaks of).
   assert.deepEqual(shownFindings(`[agents.a.tools]\n# mars-ignore: unknown-tool\n${string}`), ['non-canonical@3', 'non-canonical@4', 'duplicate-entry@4']);
   assert.deepEqual(shownFindings(`[agents.a.tools]\n${string.replace('"Bash"]', '"Bash"]  # mars-ignore: non-canonical')}`), ['non-canonical@2', 'duplicate-entry@3']);
