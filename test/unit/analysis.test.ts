@@ -174,6 +174,7 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['`all` suppresses every code', '[agents.a.tools]\nallowed = ["Bash", "foo"] # mars-ignore: all\n', []],
   ['suppression of another code does not hide', '[agents.a.tools]\nallowed = ["Bash"] # mars-ignore: unknown-tool\n', ['non-canonical@Bash']],
   ['a misspelt code silences nothing, and says so on its word', '[agents.a.tools]\nallowed = ["Bash"] # mars-ignore: non-canonica\n', ['non-canonical@Bash', 'invalid-suppression@non-canonica']],
+  ['no comment silences toml-syntax, not even those silencing every code in the file and on its line', '# mars-ignore-file\n[agents.a.tools]\nallowed = ["read"] x  # mars-ignore\n', ['toml-syntax@x']],
   ['no comment silences toml-syntax: named, it is said; the other codes still count', '[agents.a.tools]\nallowed = ["foo"] # mars-ignore: toml-syntax, unknown-tool\n', ['invalid-suppression@toml-syntax']],
   ['a file-wide comment\'s codes too, not its reason', '# mars-ignore-file: legacy-prfix -- not-a-code\n[agents.a.tools]\nallowed = ["bash(x:*)"]\n', ['invalid-suppression@legacy-prfix', 'legacy-prefix@bash(x:*)']],
   ['a misspelt code silenced by the comment it is in', '[agents.a.tools]\nallowed = ["read"] # mars-ignore: xyz, invalid-suppression\n', []],
