@@ -91,6 +91,8 @@ test('a finding on a line inside a multi-line string is silenced by a mars-ignor
   // Not another code, nor an entry after the string on the line it closes on (which a comment at its end speaks of).
   assert.deepEqual(shownFindings(`[agents.a.tools]\n# mars-ignore: unknown-tool\n${string}`), ['non-canonical@3', 'non-canonical@4', 'duplicate-entry@4']);
   assert.deepEqual(shownFindings(`[agents.a.tools]\n${string.replace('"Bash"]', '"Bash"]  # mars-ignore: non-canonical')}`), ['non-canonical@2', 'duplicate-entry@3']);
+  // Nor an entry on the line it closes on, inside it (`Read"""`): a comment at that line's end speaks of it.
+  assert.deepEqual(shownFindings('[agents.a.tools]\n# mars-ignore: non-canonical\nallowed = ["""\n\nRead"""]\n'), ['non-canonical@4']);
 });
 
 test('"Disable for this line" on a line inside a multi-line string writes its comment above the line the string opens on', async () => {
