@@ -1474,6 +1474,7 @@ test('"Disable for the entire file" from the text alone: after a BOM, extending 
   assert.equal(apply('\n# mars-ignore-file: unknown-tool\n', 'non-canonical'), '# mars-ignore-file: non-canonical\n\n# mars-ignore-file: unknown-tool\n');
   assert.equal(apply('', 'non-canonical'), '# mars-ignore-file: non-canonical\n');
   assert.equal(apply('[a]\r\nx = 1\r\n', 'non-canonical'), '# mars-ignore-file: non-canonical\r\n[a]\r\nx = 1\r\n'); // a CRLF file's line break
+  assert.equal(apply('\uFEFF[a]\n', 'non-canonical'), '\uFEFF# mars-ignore-file: non-canonical\n[a]\n'); // the byte order mark stays first
 });
 
 test('"Disable" on a line that ends inside a multi-line string goes on a line of its own above', () => {
