@@ -1481,6 +1481,8 @@ test('"Disable" on a line that ends inside a multi-line string goes on a line of
   const fixed = disabled('[agents.a.tools]\nallowed = [\n  "Shell", """\nx"""]\n', 'non-canonical', 2)!;
   assert.equal(fixed, '[agents.a.tools]\nallowed = [\n  # mars-ignore: non-canonical\n  "Shell", """\nx"""]\n');
   assert.ok(!documentFindings(analyzeDocument(fixed)).some((f) => f.code === 'non-canonical'));
+  // With the document's line break.
+  assert.equal(disabled('[agents.a.tools]\r\nallowed = [\r\n  "Shell", """\r\nx"""]\r\n', 'non-canonical', 2), '[agents.a.tools]\r\nallowed = [\r\n  # mars-ignore: non-canonical\r\n  "Shell", """\r\nx"""]\r\n');
   // A line that starts inside a string has no place for it.
   assert.equal(disabled('[agents.a.tools]\nallowed = ["""\nShell\nx""", "Bash"]\n', 'non-canonical', 2), null);
 });
