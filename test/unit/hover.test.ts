@@ -203,6 +203,8 @@ const CASES: Case[] = [
   { name: 'names between commas, on a blank before the comma: nothing', doc: `${T}allowed = "read| , edit"`, range: null },
   { name: 'names between commas, after a stray closing parenthesis', doc: `${T}allowed = "read), ed|it"`, range: [1, 18, 1, 22], has: ['**Capability** `edit`'] },
   { name: 'names between commas, on the opening quote: the first', doc: `${T}allowed = |"read, edit"`, range: [1, 11, 1, 15], has: ['**Capability** `read`'] },
+  // Followed by more values with commas between (a syntax error), the string is one entry of the list they make, as the fix writes it.
+  { name: 'names between commas in a string then more values: one entry', doc: `${T}allowed = "Re|ad, edit", "grep"`, range: [1, 11, 1, 21], has: ['**Unknown tool** `read, edit`', 'As the entry `Read, edit` of `allowed`'] },
   { name: 'names between commas, on the closing quote: the last', doc: `${T}allowed = "read, edit|"`, range: [1, 17, 1, 21], has: ['**Capability** `edit`'] },
   // An empty name between two commas, or after the last, makes no entry (the fix leaves it out, as completion does).
   { name: 'names between commas, an empty one before', doc: `${T}allowed = "read,,gr|ep,"`, range: [1, 17, 1, 21], has: ['**Capability** `grep`', 'As the entry `grep` of `allowed`'] },
