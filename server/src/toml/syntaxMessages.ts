@@ -42,7 +42,7 @@ function leftOpen(text: string, section: Section, open: Container, at: number, a
   const key = owner ? text.slice(owner.key.span.start, owner.key.span.end) : null;
   const what = open.kind === 'array' ? 'list' : 'inline table';
   const whose = key === null ? `a ${what}` : owner!.value === open ? `the ${what} of ${quoted(key)}` : `a ${what} in ${quoted(key)}`;
-  const items: readonly { span: Span }[] = open.kind === 'array' ? open.items : open.entries;
+  const items = itemsOf(open);
   const lastEnd = items.reduce((end, i) => (i.span.end <= at ? Math.max(end, i.span.end) : end), open.span.start + 1);
   return {
     message: `${whose} is not closed: add \`${closer(open)}\``,
@@ -351,7 +351,7 @@ const strayBom = (n: number) => `${n > 1 ? `${n} invisible byte order marks` : '
  * and a space, with the blanks beside it (`UNREAD_BLANK`). Between two strings with no blank between
  * (`["a""b"]`), the comma is a `guess`: one string with a quote in it may be meant (`['it''s']`).
  */
-function missingComma(text: string, open: Container, at: number, before: string): NonNullable<SyntaxProblem['rewrite']> | null {
+function missingComma(text: string, open: Container, at: number, before: string): Rewrite | null {
   const blanks = /[ \t]*$/.exec(before)![0].length;
   let end = at - blanks; // where the item before ends
   // A character TOML does not read as a blank at the error (a no-break space): the next item is
@@ -370,13 +370,8 @@ function missingComma(text: string, open: Container, at: number, before: string)
       const kept = `${text.slice(previous.span.end, at)}${[...odd].filter((c) => !UNREAD_BLANK.test(c)).join('')}`;
       return { title: `Insert a comma, and remove ${inWords(chars)}`, span: { start: previous.span.end, end: next }, newText: () => `,${kept}` };
     }
-    const items: readonly { span: Span }[] = open.kind === 'array' ? open.items : open.entries;
-    const i = items.findIndex((item) => item.span.start === next);
-    const last = wholeItemsTo(text, open, next, i);
-    if (last >= 0) {
-      const replaced = { title: `Replace ${inWords(chars)} with \`, \``, span: { start: end, end: next }, newText: () => ', ' };
-      return open.kind === 'array' ? { ...replaced, next: () => commasAfter(text, open, i, last) } : replaced;
-    }
+    const replaced = withCommasAfter(text, open, next, { title: `Replace ${inWords(chars)} with \`, \``, span: { start: end, end: next }, newText: () => ', ' });
+    if (replaced) return replaced;
     // At the end of the item's line (a comment after it at most), in a list over lines: the next item
     // on a line below, only blanks and comments between, the comma in its place (and a space before a comment).
     if (open.kind !== 'array' || !onlyCommentsFrom(text, next, lineEndAt(text, next))) return null;
@@ -391,17 +386,29 @@ function missingComma(text: string, open: Container, at: number, before: string)
     if (!previous || !onlyCommentsFrom(text, previous.span.end, at)) return null;
     end = previous.span.end;
   }
-  const items: readonly { span: Span }[] = open.kind === 'array' ? open.items : open.entries;
-  const i = items.findIndex((item) => item.span.start === at);
-  const last = wholeItemsTo(text, open, at, i);
-  if (last < 0) return null;
   // A string right after a string, no blank between (`["a""b"]`, `['it''s']`): one string with a quote
   // in it may be meant, so the comma is a guess (neither preferred nor in fix-all).
   const guess = end === at && /["']/.test(text[at - 1] ?? '') && /["']/.test(text[at] ?? '');
   const comma = { title: 'Insert a comma', span: { start: end, end }, newText: () => (end === at ? ', ' : ',') };
-  if (guess) return { ...comma, guess };
-  return open.kind === 'array' ? { ...comma, next: () => commasAfter(text, open, i, last) } : comma;
+  return withCommasAfter(text, open, at, guess ? { ...comma, guess } : comma);
 }
+
+type Rewrite = NonNullable<SyntaxProblem['rewrite']>;
+
+/**
+ * `rewrite`, the comma missing before the item of `open` at `at`, where what follows on its line is
+ * whole items (`wholeItemsTo`), else null; in a list, and but for a guess, with the commas missing
+ * after it (`commasAfter`), which fix-all writes with it.
+ */
+function withCommasAfter(text: string, open: Container, at: number, rewrite: Rewrite): Rewrite | null {
+  const i = itemsOf(open).findIndex((item) => item.span.start === at);
+  const last = wholeItemsTo(text, open, at, i);
+  if (last < 0) return null;
+  return open.kind === 'array' && !rewrite.guess ? { ...rewrite, next: () => commasAfter(text, open, i, last) } : rewrite;
+}
+
+/** The items of a list, or the key/values of an inline table. */
+const itemsOf = (open: Container): readonly { span: Span }[] => (open.kind === 'array' ? open.items : open.entries);
 
 /**
  * The commas missing in `open` after the one missing before its item `i` (the items of whose line
@@ -489,7 +496,7 @@ const wholeItemsFrom = (text: string, open: Container, at: number): boolean => w
  * none; `i`, the index of the item at `at`, and `lineEnd`, where its line ends, where known.
  */
 function wholeItemsTo(text: string, open: Container, at: number, i?: number, lineEnd = lineEndAt(text, at)): number {
-  const items: readonly { span: Span }[] = open.kind === 'array' ? open.items : open.entries;
+  const items = itemsOf(open);
   // A key/value of an inline table with no value (`b =`) is no whole item.
   const valueless = (i: number) => open.kind === 'inline-table' && open.entries[i]!.value === null;
   const overLines = (i: number) => {
