@@ -933,8 +933,19 @@ describe('a file named as Mars\'s in other letter cases', () => {
     return dir;
   };
   const uriIn = (dir: string, name: string) => pathToFileURL(path.join(dir, name)).href;
-  /** The one diagnostic of a document not served, and that nothing else answers for it. */
-  const onlyTheName = async (c: LspClient, uri: string, pull: boolean, message: RegExp) => {
+  /** The quick fix that renames the file at `uri` to `name`, for its diagnostic `d`. */
+  const renameTo = (uri: string, name: string, d: Diagnostic): CodeAction => ({
+    title: `Rename this file to \`${name}\``, kind: 'quickfix', diagnostics: [d], isPreferred: true,
+    edit: { documentChanges: [{ kind: 'rename', oldUri: uri, newUri: uri.replace(/[^/]*$/, name), options: { overwrite: false, ignoreIfExists: false } }] },
+  });
+  const actionsAt = (c: LspClient, uri: string, line: number, diagnostics: Diagnostic[], only?: string[]) =>
+    c.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: { start: { line, character: 0 }, end: { line, character: 5 } }, context: { diagnostics, ...(only ? { only } : {}) } });
+  /**
+   * The one diagnostic of a document not served, that nothing else answers for it, and its one
+   * action: renamed to `name` (none where renaming is not the fix: the file Mars reads is beside it,
+   * or an untitled document has no file).
+   */
+  const onlyTheName = async (c: LspClient, uri: string, pull: boolean, message: RegExp, name: string | null) => {
     await c.open(uri, TEXT);
     const ds = pull ? await c.pulled(uri) : await c.pushed(uri, 1);
     assert.equal(ds.length, 1, `${uri}: ${JSON.stringify(ds)}`);
@@ -943,17 +954,24 @@ describe('a file named as Mars\'s in other letter cases', () => {
     assert.match(String(d!.message), message, uri);
     assert.equal(await c.request('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 13 } }), null, uri);
     assert.equal(await c.completion(uri, { line: 1, character: 13 }), null, uri);
-    const range = { start: { line: 1, character: 0 }, end: { line: 1, character: 30 } };
-    assert.deepEqual(await c.request('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics: ds } }), [], uri);
+    const renamed = name === null ? [] : [renameTo(uri, name, d!)];
+    // Asked with its diagnostic (the Problems panel's quick fix), or on the line it is shown on.
+    assert.deepEqual(await actionsAt(c, uri, 1, ds), renamed, uri);
+    assert.deepEqual(await actionsAt(c, uri, 0, []), renamed, uri);
+    // Not on another line without it, nor when only other kinds are asked for.
+    assert.deepEqual(await actionsAt(c, uri, 1, []), [], uri);
+    assert.deepEqual(await actionsAt(c, uri, 0, ds, ['source.fixAll']), [], uri);
   };
 
   for (const pull of [false, true]) {
     test(`${pull ? 'pulled' : 'pushed'}: on this file system, which tells case apart, one warning that Mars does not read it (the mars.toml beside it, where there is one), and nothing else`, async () => {
       await withClient({ pull }, async (c) => {
-        await onlyTheName(c, uriIn(folder({ 'Mars.toml': TEXT }), 'Mars.toml'), pull, NOT_READ);
-        await onlyTheName(c, uriIn(folder({ 'mars.toml': TEXT, 'Mars.toml': TEXT }), 'Mars.toml'), pull, BESIDE);
+        await onlyTheName(c, uriIn(folder({ 'Mars.toml': TEXT }), 'Mars.toml'), pull, NOT_READ, 'mars.toml');
+        await onlyTheName(c, uriIn(folder({ 'mars.toml': TEXT, 'Mars.toml': TEXT }), 'Mars.toml'), pull, BESIDE, null);
         // Where the server cannot tell: a file not saved yet, an untitled or virtual document.
-        for (const uri of ['file:///nowhere/MARS.LOCAL.TOML', 'untitled:Mars.toml', 'vscode-vfs://github/o/r/Mars.toml']) await onlyTheName(c, uri, pull, NOT_KNOWN);
+        await onlyTheName(c, 'file:///nowhere/MARS.LOCAL.TOML', pull, NOT_KNOWN, 'mars.local.toml');
+        await onlyTheName(c, 'untitled:Mars.toml', pull, NOT_KNOWN, null);
+        await onlyTheName(c, 'vscode-vfs://github/o/r/Mars.toml', pull, NOT_KNOWN, 'mars.toml');
       });
     });
 
@@ -967,9 +985,69 @@ describe('a file named as Mars\'s in other letter cases', () => {
         assert.match(String(ds[0]!.message), READ);
         assert.ok(await c.request('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 13 } }));
         assert.ok((await c.completion(uri, { line: 1, character: 21 }))?.some((i) => i.label === 'read'));
+        // Renaming it makes it read on Linux's too: offered at the note, with the entries' fixes where they are.
+        const atNote = await actionsAt(c, uri, 0, [ds[0]!]);
+        assert.deepEqual(atNote[0], renameTo(uri, 'mars.toml', ds[0]!));
+        assert.deepEqual(atNote.map((a) => a.title), ['Rename this file to `mars.toml`', 'Fix all Mars problems in this file']);
+        assert.deepEqual((await actionsAt(c, uri, 1, [ds[1]!])).map((a) => a.title), ['Change to `bash`', 'Disable `non-canonical` for this line', 'Disable `non-canonical` for the entire file', 'Fix all Mars problems in this file']);
+      });
+    });
+
+    test(`${pull ? 'pulled' : 'pushed'}: told again when a file of Mars's names is added or removed (the client's watcher): saved for the first time, a mars.toml put beside it, its name's other entry`, async () => {
+      await withClient({ pull, watchFiles: true }, async (c) => {
+        const dir = folder({});
+        const uri = uriIn(dir, 'Mars.toml');
+        const told = async (type: number, name: string) => c.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriIn(dir, name), type }] });
+        /** The diagnostics once the server has taken in the change: pulled, or the push after the `n`th. */
+        const diagnostics = async (n: number) => {
+          if (pull) return c.pulled(uri);
+          for (let i = 0; i < 250 && c.allPushed(uri).length <= n; i++) await new Promise((r) => setTimeout(r, 20));
+          return c.allPushed(uri)[n]?.diagnostics ?? [];
+        };
+        await c.open(uri, TEXT);
+        let ds = await diagnostics(0);
+        assert.equal(ds.length, 1);
+        assert.match(String(ds[0]!.message), NOT_KNOWN, 'not on disk: cannot tell');
+        const refreshes = () => c.serverRequests.filter((m) => m === 'workspace/diagnostic/refresh').length;
+        const before = refreshes();
+        fs.writeFileSync(path.join(dir, 'Mars.toml'), TEXT);
+        await told(1, 'Mars.toml');
+        ds = await diagnostics(1);
+        assert.equal(ds.length, 1);
+        assert.match(String(ds[0]!.message), NOT_READ, 'saved: Linux\'s file system tells case apart');
+        if (pull) assert.equal(refreshes(), before + 1, 'a pull client is asked to pull again');
+        fs.writeFileSync(path.join(dir, 'mars.toml'), TEXT);
+        await told(1, 'mars.toml');
+        ds = await diagnostics(2);
+        assert.equal(ds.length, 1);
+        assert.match(String(ds[0]!.message), BESIDE);
+        // Another file's change, or one that changes nothing it is told: no new diagnostics.
+        await told(2, 'mars.toml');
+        await c.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriIn(dir, 'Cargo.toml'), type: 1 }] });
+        await c.request('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 13 } }); // after both
+        if (pull) assert.equal(refreshes(), before + 2);
+        else assert.equal(c.allPushed(uri).length, 3);
+        // `mars.toml` made the same entry as `Mars.toml`, as a file system that does not tell case apart has it: served in full.
+        fs.rmSync(path.join(dir, 'mars.toml'));
+        fs.linkSync(path.join(dir, 'Mars.toml'), path.join(dir, 'mars.toml'));
+        await told(2, 'mars.toml');
+        ds = await diagnostics(3);
+        assert.deepEqual(ds.map((d) => [d.code, d.severity]), [[undefined, 3], ['non-canonical', 3]]);
+        assert.match(String(ds[0]!.message), READ);
       });
     });
   }
+
+  test('a client that cannot rename files (no `rename` among its resource operations) is not offered the rename', async () => {
+    const capabilities = { workspace: { workspaceEdit: { documentChanges: true, resourceOperations: ['create'] } }, textDocument: { codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } } } } };
+    await withClient({ capabilities }, async (c) => {
+      const uri = uriIn(folder({ 'Mars.toml': TEXT }), 'Mars.toml');
+      await c.open(uri, TEXT);
+      const ds = await c.pushed(uri, 1);
+      assert.match(String(ds[0]!.message), NOT_READ);
+      assert.deepEqual(await actionsAt(c, uri, 0, ds), []);
+    });
+  });
 
   test('its close clears its diagnostic; the browser\'s server, with no file system, cannot tell', async () => {
     await withClient({}, async (c) => {
@@ -981,7 +1059,7 @@ describe('a file named as Mars\'s in other letter cases', () => {
       assert.deepEqual(c.allPushed(uri).at(-1)!.diagnostics, []);
     });
     await withClient({ transport: 'worker' }, async (c) => {
-      await onlyTheName(c, uriIn(folder({ 'mars.toml': TEXT, 'Mars.toml': '=mars.toml' }), 'Mars.toml'), false, NOT_KNOWN);
+      await onlyTheName(c, uriIn(folder({ 'mars.toml': TEXT, 'Mars.toml': '=mars.toml' }), 'Mars.toml'), false, NOT_KNOWN, 'mars.toml');
     });
   });
 });

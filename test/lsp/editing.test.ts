@@ -8,7 +8,7 @@ import path from 'node:path';
 import util from 'node:util';
 import { pathToFileURL } from 'node:url';
 import type { CompletionItem, CompletionList, Diagnostic, Hover, Location, LocationLink, MarkupContent, Position, TextEdit } from 'vscode-languageserver';
-import { SUGGEST_COMMAND_OPTION } from '../../server/src/protocol';
+import { FILE_GLOB, SUGGEST_COMMAND_OPTION } from '../../server/src/protocol';
 import { LspClient } from '../support/lspClient';
 import { applyTextEdits, positionAt } from '../support/text';
 
@@ -191,10 +191,11 @@ describe('completion', () => {
         .map((i) => i.label).filter((l) => /^mcp\(\w+\)$/.test(l));
       const definition = () => c.request<LocationLink[] | null>('textDocument/definition', { textDocument: { uri }, position: positionAt(text, text.indexOf('github')) });
       assert.deepEqual(await servers(), []);
-      // The watchers the server asked for (before it answered): an mcp/ folder, a server's folder, its manifest.
+      // The watchers the server asked for (before it answered): an mcp/ folder, a server's folder, its
+      // manifest; and Mars's files in any letter case (what Mars makes of a `Mars.toml` changes with them).
       const watched = c.registrations.filter((r) => r.method === 'workspace/didChangeWatchedFiles')
         .flatMap((r) => (r.registerOptions as { watchers: Array<{ globPattern: string }> }).watchers.map((w) => w.globPattern));
-      assert.deepEqual(watched.sort(), ['**/mcp', '**/mcp/*', '**/mcp/*/mcp.toml']);
+      assert.deepEqual(watched.sort(), ['**/mcp', '**/mcp/*', '**/mcp/*/mcp.toml', FILE_GLOB]);
       const manifest = path.join(dir, 'mcp/gh/mcp.toml');
       const told = (type: number, file: string) => c.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(file).href, type }] });
       fs.mkdirSync(path.dirname(manifest), { recursive: true });

@@ -141,7 +141,7 @@ export class LspClient {
       ...(options.initializationOptions ? { initializationOptions: options.initializationOptions } : {}),
       capabilities: options.capabilities ?? {
         // As VS Code declares them.
-        workspace: { ...(options.applyEdit ? { applyEdit: true } : {}), ...(options.watchFiles ? { didChangeWatchedFiles: { dynamicRegistration: true } } : {}), configuration: true, workspaceFolders: true, workspaceEdit: { documentChanges: true }, diagnostics: { refreshSupport: true }, didChangeConfiguration: { dynamicRegistration: true } },
+        workspace: { ...(options.applyEdit ? { applyEdit: true } : {}), ...(options.watchFiles ? { didChangeWatchedFiles: { dynamicRegistration: true } } : {}), configuration: true, workspaceFolders: true, workspaceEdit: { documentChanges: true, resourceOperations: ['create', 'rename', 'delete'] }, diagnostics: { refreshSupport: true }, didChangeConfiguration: { dynamicRegistration: true } },
         textDocument: {
           ...(options.pull ? { diagnostic: { dynamicRegistration: false, relatedInformation: true } } : {}),
           publishDiagnostics: { relatedInformation: true, versionSupport: true, tagSupport: { valueSet: [1, 2] } },

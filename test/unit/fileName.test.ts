@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FILE_GLOB, marsName } from '../../server/src/protocol';
-import { nameCheck } from '../../server/src/features/fileName';
+import { nameCheck, renameAction } from '../../server/src/features/fileName';
 
 test('a document is a Mars file by its name in any letter case; exactly when so written', () => {
   const rows: Array<[uri: string, name: string | null, exact?: boolean]> = [
@@ -92,4 +92,58 @@ test('a document named so in other letter cases: served with a note where Mars r
   // A host that cannot ask (the browser's) is one that cannot tell.
   assert.equal(nameCheck('file:///p/Mars.toml')!.served, false);
   assert.equal(nameCheck('file:///p/Cargo.toml', host(true)), null);
+});
+
+// The quick fix where renaming the file is the fix: every system reads the file by its exact name.
+test('a document named so in other letter cases is renamed to the name Mars opens; not onto the file beside it, nor an untitled one', () => {
+  const rows: Array<[uri: string, answer: boolean | 'another' | undefined, renamed: string | null]> = [
+    ['file:///p/Mars.toml', false, 'file:///p/mars.toml'],
+    ['file:///p/Mars.toml', true, 'file:///p/mars.toml'],
+    ['file:///p/sub%20dir/MARS.LOCAL.TOML', undefined, 'file:///p/sub%20dir/mars.local.toml'],
+    ['file:///p/%4Dars.toml', false, 'file:///p/mars.toml'],
+    ['vscode-vfs://github/o/r/Mars.toml?ref=main#x', undefined, 'vscode-vfs://github/o/r/mars.toml?ref=main#x'],
+    ['file:///p/Mars.toml', 'another', null],
+    ['untitled:Mars.toml', undefined, null],
+    ['untitled:/scratch/Mars.toml', undefined, null],
+    ['file:///p/mars.toml', true, null],
+  ];
+  const start = { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } };
+  for (const [uri, answer, renamed] of rows) {
+    const check = nameCheck(uri, () => answer)!;
+    assert.equal(check.rename?.uri ?? null, renamed, uri);
+    const action = renameAction(uri, check, start, { diagnostics: [] });
+    if (renamed === null) {
+      assert.equal(action, null, uri);
+      continue;
+    }
+    assert.deepEqual(action, {
+      title: `Rename this file to \`${marsName(uri)!.name}\``, kind: 'quickfix', diagnostics: [check.diagnostic], isPreferred: true,
+      edit: { documentChanges: [{ kind: 'rename', oldUri: uri, newUri: renamed, options: { overwrite: false, ignoreIfExists: false } }] },
+    }, uri);
+  }
+});
+
+test('the rename is offered where the request is about its diagnostic, and for the kinds asked', () => {
+  const uri = 'file:///p/Mars.toml';
+  const check = nameCheck(uri, () => false)!;
+  const note = check.diagnostic!;
+  const other = { ...note, message: 'another' };
+  const at = (line: number) => ({ start: { line, character: 2 }, end: { line, character: 4 } });
+  const rows: Array<[line: number, diagnostics: unknown[], only: string[] | undefined, offered: boolean]> = [
+    [0, [], undefined, true],
+    [0, [note], undefined, true],
+    [3, [note], undefined, true],
+    [3, [], undefined, false],
+    [3, [other], undefined, false],
+    [3, [{ ...note, source: 'eslint' }], undefined, false],
+    [3, [null, note], undefined, true],
+    [0, [], ['quickfix'], true],
+    [0, [], ['quickfix.mars'], false],
+    [0, [], ['source'], false],
+    [0, [], ['source.fixAll', 'quickfix'], true],
+  ];
+  for (const [line, diagnostics, only, offered] of rows) {
+    const got = renameAction(uri, check, at(line), { diagnostics: diagnostics as never, ...(only ? { only } : {}) });
+    assert.equal(got !== null, offered, JSON.stringify([line, diagnostics.length, only]));
+  }
 });

@@ -18,7 +18,8 @@ import { DIAGNOSTIC_SOURCE, FIX_ALL_KIND } from '../protocol';
 const sameRange = (a: Range, b: Range) =>
   a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
 
-function wants(only: readonly string[] | undefined, kind: string): boolean {
+/** Whether a request that asks only for kinds `only` (none: any) wants an action of `kind`. */
+export function wants(only: readonly string[] | undefined, kind: string): boolean {
   return !only || only.some((o) => kind === o || kind.startsWith(`${o}.`));
 }
 

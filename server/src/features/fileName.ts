@@ -3,7 +3,8 @@
 // only where Mars reads it, and told why either way, as the checker tells of such a file
 // (analysis/fileName.ts has the words).
 
-import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
+import { CodeActionKind, DiagnosticSeverity, type CodeAction, type CodeActionContext, type Diagnostic, type Range } from 'vscode-languageserver';
+import { wants } from './codeActions';
 import { notReadWhy, readHere, readWhere } from '../analysis/fileName';
 import { DIAGNOSTIC_SOURCE, marsName, type MarsFileName } from '../protocol';
 
@@ -16,12 +17,17 @@ import { DIAGNOSTIC_SOURCE, marsName, type MarsFileName } from '../protocol';
  */
 export type ReadByMars = (uri: string, name: MarsFileName) => boolean | 'another' | undefined;
 
-/** What the server does with a Mars file: `served` with every feature, with a diagnostic at its start (or none); else that diagnostic alone. */
-export type NameCheck =
+/**
+ * What the server does with a Mars file: `served` with every feature, with a diagnostic at its start
+ * (or none); else that diagnostic alone. `rename`: the name Mars opens and the document's URI under
+ * it, where renaming the file is the fix (`renameAction`).
+ */
+export type NameCheck = (
   | { readonly served: true; readonly diagnostic: Diagnostic | null }
-  | { readonly served: false; readonly diagnostic: Diagnostic };
+  | { readonly served: false; readonly diagnostic: Diagnostic }
+) & { readonly rename: { readonly name: MarsFileName; readonly uri: string } | null };
 
-const EXACT: NameCheck = { served: true, diagnostic: null };
+const EXACT: NameCheck = { served: true, diagnostic: null, rename: null };
 
 /**
  * What the server does with the document at `uri` by its name; null for a name not of Mars's files.
@@ -50,5 +56,36 @@ export function nameCheck(uri: string, readByMars?: ReadByMars): NameCheck | nul
     source: DIAGNOSTIC_SOURCE,
     message,
   };
-  return read === true ? { served: true, diagnostic } : { served: false, diagnostic };
+  // Not onto the file Mars reads in its place, and an `untitled:` document has no file to rename (saved, it is named anew).
+  const rename = read === 'another' || uri.startsWith('untitled:') ? null : { name: named.name, uri: renamed(uri, named.name) };
+  return read === true ? { served: true, diagnostic, rename } : { served: false, diagnostic, rename };
+}
+
+/** `uri` with its last path segment (the file's name) written `name`. */
+function renamed(uri: string, name: string): string {
+  const end = uri.search(/[?#]|$/);
+  const slash = uri.lastIndexOf('/', end - 1);
+  return `${uri.slice(0, slash + 1)}${name}${uri.slice(end)}`;
+}
+
+/**
+ * The quick fix of a file named in other letter cases: rename it to the name Mars opens, which makes
+ * it read on every file system (a workspace edit's rename operation, LSP 3.13; `overwrite: false`,
+ * so it never replaces a file: a case-only rename is one file's, which VS Code renames in place).
+ * Offered where the request is about its diagnostic: the range at the file's start, where it is
+ * shown, or that diagnostic among the context's.
+ */
+export function renameAction(uri: string, check: NameCheck, range: Range, context: CodeActionContext): CodeAction | null {
+  const { rename, diagnostic } = check;
+  if (!rename || !diagnostic) return null;
+  if (!wants(Array.isArray(context.only) ? context.only : undefined, CodeActionKind.QuickFix)) return null;
+  const about = range.start.line === 0 || (Array.isArray(context.diagnostics) && context.diagnostics.some((d) => d?.source === DIAGNOSTIC_SOURCE && d.message === diagnostic.message));
+  if (!about) return null;
+  return {
+    title: `Rename this file to \`${rename.name}\``,
+    kind: CodeActionKind.QuickFix,
+    diagnostics: [diagnostic],
+    isPreferred: true,
+    edit: { documentChanges: [{ kind: 'rename', oldUri: uri, newUri: rename.uri, options: { overwrite: false, ignoreIfExists: false } }] },
+  };
 }

@@ -15,10 +15,10 @@ import { codeActions, isFixAllData, resolveFixAll, type FixAll, type FixAllData 
 import { completions, itemsAsClientTakes, type CompletionClient } from '../features/completion';
 import { hover } from '../features/hover';
 import { MANIFEST_GLOBS, manifestsOf, mcpServerAt, touchesManifests, type McpManifest } from '../features/mcpServers';
-import { APPLY_EDIT_COMMAND, DIAGNOSTIC_SOURCE, FIX_ALL_COMMAND, FIX_ALL_KIND, SETTINGS_SECTION, SUGGEST_COMMAND_OPTION, type MarsSettings } from '../protocol';
+import { APPLY_EDIT_COMMAND, DIAGNOSTIC_SOURCE, FILE_GLOB, FIX_ALL_COMMAND, FIX_ALL_KIND, marsName, SETTINGS_SECTION, SUGGEST_COMMAND_OPTION, type MarsSettings } from '../protocol';
 import { version } from '../../../package.json';
 import { isPosition, isPositionIn, isRange, isRangeIn, SEVERITY, toDiagnostic, versionedEdit, withoutVersions, type DiagnosticClient } from '../features/convert';
-import { nameCheck, type NameCheck, type ReadByMars } from '../features/fileName';
+import { nameCheck, renameAction, type NameCheck, type ReadByMars } from '../features/fileName';
 import { plainText } from '../features/plainText';
 import type { CodeSet } from '../analysis/suppress';
 import type { Finding } from '../analysis/findings';
@@ -352,6 +352,8 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   let registerConfiguration = false;
   let registerWatchers = false;
   let documentChanges = false;
+  /** Whether the client applies a workspace edit's file renames (`renameAction`). */
+  let renamesFiles = false;
   let markdownHover = false;
   let definitionLinks = false;
   let literals = false;
@@ -508,6 +510,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     const suggestCommand: unknown = (params.initializationOptions as Record<string, unknown> | null | undefined)?.[SUGGEST_COMMAND_OPTION];
     suggest = typeof suggestCommand === 'string' && suggestCommand !== '' ? { title: 'Suggest', command: suggestCommand } : null;
     documentChanges = !!caps.workspace?.workspaceEdit?.documentChanges;
+    renamesFiles = documentChanges && declared(caps.workspace?.workspaceEdit?.resourceOperations).includes('rename');
     // Pull clients of LSP 3.17 declare what they show of diagnostics only where they are pushed (3.18 both places).
     const shows = <K extends 'relatedInformation' | 'tagSupport'>(k: K) => (pull ? text?.diagnostic?.[k] : undefined) ?? text?.publishDiagnostics?.[k];
     diagnosticClient = {
@@ -555,8 +558,11 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     if (settings.supported && registerConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION }).catch(() => undefined);
     // MCP manifests are kept a few seconds (completion asks on every keystroke): the client's
     // watcher tells when one is added, changed or deleted, so none is offered or linked to stale.
-    if (host.mcpServersChanged && registerWatchers) {
-      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: MANIFEST_GLOBS.map((globPattern) => ({ globPattern })) }).catch(() => undefined);
+    // Mars's files, in any letter case: one added or removed may change what Mars makes of an open
+    // document named in other letter cases (`recheckNames`).
+    const globs = [...(host.mcpServersChanged ? MANIFEST_GLOBS : []), ...(host.readByMars ? [FILE_GLOB] : [])];
+    if (globs.length > 0 && registerWatchers) {
+      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: globs.map((globPattern) => ({ globPattern })) }).catch(() => undefined);
     }
     // The folders completion looks in for `mcp/<name>/mcp.toml`, kept as the user adds and removes
     // them. The library passes the event on as it came: read as the folders of initialize are.
@@ -570,8 +576,34 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   });
   // Also from a client that watches files of its own accord (and may tell of every file).
   connection.onDidChangeWatchedFiles((params) => {
-    if (Array.isArray(params?.changes) && params.changes.some((c) => touchesManifests(c?.uri))) host.mcpServersChanged?.();
+    if (!Array.isArray(params?.changes)) return;
+    if (params.changes.some((c) => touchesManifests(c?.uri))) host.mcpServersChanged?.();
+    if (params.changes.some((c) => marsName(c?.uri) !== null)) recheckNames();
   });
+
+  /**
+   * What Mars makes of an open document named in other letter cases, asked again: its file saved
+   * for the first time (a new file is not on disk when it opens, so the server could not tell), or
+   * a file of the exact name added beside it or removed. A document whose verdict changed gets its
+   * diagnostics anew.
+   */
+  const recheckNames = () => {
+    if (lifecycle !== 'running') return;
+    let changed = false;
+    for (const [uri, before] of names) {
+      if (before.diagnostic === null) continue; // named exactly: served whatever the file system says
+      const now = nameCheck(uri, host.readByMars);
+      if (!now || (now.served === before.served && now.diagnostic?.message === before.diagnostic.message)) continue;
+      names.set(uri, now);
+      changed = true;
+      const doc = documents.get(uri);
+      if (doc) schedulePush(doc, 0);
+    }
+    if (changed && pull) refreshPulled();
+  };
+  const refreshPulled = () => {
+    if (refresh) void connection.languages.diagnostics.refresh().catch((e: unknown) => connection.console.warn(`diagnostic refresh failed: ${briefName(String(e))}`));
+  };
   connection.onShutdown(() => {
     refuseUnlessRunning(); // a second shutdown is an invalid request
     lifecycle = 'shut down';
@@ -585,7 +617,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     const payload = (change.settings as Partial<Record<typeof SETTINGS_SECTION, MarsSettings>> | null)?.[SETTINGS_SECTION];
     settings.global = settings.supported ? settingsFrom(payload) : settings.read(payload);
     if (!pull) for (const doc of documents.all()) schedulePush(doc);
-    else if (refresh) void connection.languages.diagnostics.refresh().catch((e: unknown) => connection.console.warn(`diagnostic refresh failed: ${briefName(String(e))}`));
+    else refreshPulled();
   });
 
   // Push: a flood of edits is coalesced into one analysis of the newest version, never queued.
@@ -701,9 +733,13 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   };
 
   connection.onCodeAction(guard('codeAction', () => [], async (params, token: CancellationToken): Promise<Array<CodeAction | Command>> => {
+    // A file named in other letter cases is renamed (a client without literals gets no rename: its
+    // actions are commands that apply text edits).
+    const name = nameOf(params.textDocument?.uri);
+    const rename = name && literals && renamesFiles && isRange(params.range) ? renameAction(params.textDocument.uri, name, params.range, params.context ?? { diagnostics: [] }) : null;
     const doc = marsDoc(params.textDocument?.uri);
     // Without literals, an action the client could not apply is no action.
-    if (!doc || (!literals && !applyEdit)) return [];
+    if (!doc || (!literals && !applyEdit)) return rename ? [rename] : [];
     const { overrides } = await settings.get(doc.uri);
     const da = await analysisSoon(doc);
     if (!da) return []; // the document changed: the client asks again for the new version
@@ -715,7 +751,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     check();
     // A deferred fix-all is resolved by a client that can, else run as the server's command.
     const taken = resolveEdits ? actions : actions.map((a) => (!a.edit && isFixAllData(a.data) ? runsFixAll(a, a.data, stamp) : a));
-    return literals ? taken.map(asClientTakes) : taken.map((a) => a.command ?? asCommand(a, stamp));
+    return literals ? [...(rename ? [rename] : []), ...taken.map(asClientTakes)] : taken.map((a) => a.command ?? asCommand(a, stamp));
   }));
 
   /** A command's run on a document, until the client has answered its `workspace/applyEdit`. */

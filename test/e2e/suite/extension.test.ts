@@ -215,7 +215,7 @@ suite('Mars TOML in VS Code', () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
-  test('a Mars.toml is opened too: on this file system, which tells case apart (in the web worker, which cannot tell), one warning at its start and nothing else', async () => {
+  test('a Mars.toml is opened too: on this file system, which tells case apart (in the web worker, which cannot tell), one warning at its start and nothing else; its fix renames it, and the file is then checked', async () => {
     const uri = fileUri('other-case', 'Mars.toml');
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode('[agents.a.tools]\nallowed = ["TodoWrite"]\n'));
     try {
@@ -225,6 +225,16 @@ suite('Mars TOML in VS Code', () => {
       assert.ok(d!.range.isEqual(new vscode.Range(0, 0, 0, 0)), show([d!]));
       assert.match(d!.message, WEB ? /^This file is named Mars\.toml, not mars\.toml, and it is not checked: / : /^This file is named Mars\.toml, not mars\.toml: Mars does not read it, and it is not checked \(/);
       assert.equal(await hoverText(uri, new vscode.Position(1, 14)), '');
+      // Its fix renames the file, which VS Code then serves as Mars's own: the entry's diagnostic comes.
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(0, 0, 0, 0));
+      const rename = actions.find((a) => a.title === 'Rename this file to `mars.toml`');
+      assert.ok(rename?.edit, `the rename among ${actions.map((a) => a.title).join(', ')}`);
+      assert.ok(await vscode.workspace.applyEdit(rename.edit));
+      const renamed = vscode.Uri.joinPath(uri, '..', 'mars.toml');
+      assert.deepEqual((await vscode.workspace.fs.readDirectory(vscode.Uri.joinPath(uri, '..'))).map(([name]) => name), ['mars.toml']);
+      await open(renamed);
+      const ds = await waitForDiagnostics(renamed, (d) => d.length === 1, 'the alias in the renamed file');
+      assertDiagnostic(ds, 'non-canonical', new vscode.Range(1, 12, 1, 21), vscode.DiagnosticSeverity.Information);
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     } finally {
       await vscode.workspace.fs.delete(vscode.Uri.joinPath(uri, '..'), { recursive: true });
