@@ -242,6 +242,8 @@ add('U+2028 and U+0085', VALID.replace(/\n/g, '\u2028\n\u0085'));
   // Found on 2026-12-04: a section shows one syntax error at a time, and fix-all wrote one missing comma a pass, reading
   // the list again for each: its bounded passes took seconds and left the list's later commas missing.
   add('10,000 items with no comma between them on one line', `[agents.a.tools]\nallowed = [${lines(10_000, (i) => `${i ? ' ' : ''}"read(x${i})"`)}]\n`, 2_000, { settles: true });
+  // Found on 2026-12-04: an inline table's missing commas were still written one a pass, and its 10,000 keys left an error.
+  add('10,000 keys of an inline table with no comma between them', `[agents.a]\ntools = { ${lines(10_000, (i) => `${i ? ' ' : ''}"bash(x${i})" = "allow"`)} }\n`, 2_000, { settles: true });
   add('20,000 map-form keys whose moves append to one long line', `[agents.a.tools]\nallowed = [${lines(20_000, (i) => `${i ? ', ' : ''}"read(y${i})"`)}]\n${lines(20_000, (i) => `"bash(x${i})" = "allow"\n`)}`, 20_000, { everyFix: true });
 }
 

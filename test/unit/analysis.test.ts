@@ -521,9 +521,9 @@ for (const [input, expected] of FIX_CHAINS) {
   });
 }
 
-// Commas missing in a list, thousands of them: a section shows one syntax error at a time, and fix-all wrote one comma a
-// pass, so its bounded passes left a syntax error (4,000 on one line: the 157th). Each is written, a comma after its
-// item, and fix-all settles in one go. [name, text, the text fix-all writes]
+// Commas missing in a list or an inline table, thousands of them: a section shows one syntax error at a time, and fix-all
+// wrote one comma a pass, so its bounded passes left a syntax error (4,000 on one line: the 157th). Each is written, a
+// comma after its item, and fix-all settles in one go. [name, text, the text fix-all writes]
 const MANY_COMMAS: Array<[string, string, string]> = (() => {
   const items = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i));
   const tool = (i: number) => `"read(x${i})"`;
@@ -535,6 +535,15 @@ const MANY_COMMAS: Array<[string, string, string]> = (() => {
     ['4,000 items on lines of their own, no comma', `[agents.a.tools]\nallowed = [\n${list(4_000).map((t) => `  ${t}\n`).join('')}]\n`, `[agents.a.tools]\nallowed = [\n${list(4_000).map((t, i) => `  ${t}${i < 3_999 ? ',' : ''}\n`).join('')}]\n`],
     ['300 sections of 40 items, no comma', items(300, (s) => `[agents.a${s}.tools]\nallowed = [${list(40).join(' ')}]\n`).join(''), items(300, (s) => `[agents.a${s}.tools]\nallowed = [${list(40).join(', ')}]\n`).join('')],
     ['2,000 lines of 5 items in one list, no comma', `[agents]\na.tools.allowed = [\n${items(2_000, (l) => `  ${items(5, (k) => tool(l * 5 + k)).join(' ')}\n`).join('')}]\n`, `[agents]\na.tools.allowed = [\n${items(2_000, (l) => `  ${items(5, (k) => tool(l * 5 + k)).join(', ')}${l < 1_999 ? ',' : ''}\n`).join('')}]\n`],
+    // A no-break space at the start or the end of each item's line: the comma after the item, the character removed.
+    // (In a section over 100 KB the one after `[` or before `]` has no fix: see REREAD_MAX.)
+    ['3,000 items on lines of their own, a no-break space before each', `[agents.a]\ntools = [\n${list(3_000).map((t) => `\u00a0${t}\n`).join('')}]\n`, `[agents.a]\ntools = [\n${list(3_000).map((t, i) => `${t}${i < 2_999 ? ',' : ''}\n`).join('')}]\n`],
+    ['3,000 items on lines of their own, a no-break space after each', `[agents.a]\ntools = [\n${list(3_000).map((t) => `${t}\u00a0\n`).join('')}]\n`, `[agents.a]\ntools = [\n${list(3_000).map((t, i) => `${t}${i < 2_999 ? ',' : ''}\n`).join('')}]\n`],
+    ['12,000 items on lines of their own, a no-break space before each but the first', `[agents.a.tools]\nallowed = [\n${list(12_000).map((t, i) => `  ${i ? '\u00a0' : ''}${t}\n`).join('')}]\n`, `[agents.a.tools]\nallowed = [\n${list(12_000).map((t, i) => `  ${t}${i < 11_999 ? ',' : ''}\n`).join('')}]\n`],
+    ['12,000 items on lines of their own, a no-break space after each but the last', `[agents.a.tools]\nallowed = [\n${list(12_000).map((t, i) => `  ${t}${i < 11_999 ? '\u00a0' : ''}\n`).join('')}]\n`, `[agents.a.tools]\nallowed = [\n${list(12_000).map((t, i) => `  ${t}${i < 11_999 ? ',' : ''}\n`).join('')}]\n`],
+    // The key/values of an inline table: a comma after each, as in a list.
+    ['12,000 keys of an inline table, no comma', `[agents.a]\ntools = { ${list(12_000).map((t) => `${t} = "allow"`).join(' ')} }\n`, `[agents.a]\ntools = { ${list(12_000).map((t) => `${t} = "allow"`).join(', ')} }\n`],
+    ['3,000 keys of an inline table in a list, a no-break space between each', `x = [{ ${items(3_000, (i) => `k${i} = ${i + 1}`).join('\u00a0')} }]\n`, `x = [{ ${items(3_000, (i) => `k${i} = ${i + 1}`).join(', ')} }]\n`],
   ];
 })();
 for (const [name, text, expected] of MANY_COMMAS) {

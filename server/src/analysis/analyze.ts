@@ -351,8 +351,8 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
   let edits = first;
   let all = first;
   // Past the bound, a pass runs only after one that fixed a syntax error (a section shows one at a
-  // time: a list's missing commas are written in one pass, `Fix.inFixAll`, but an inline table's take
-  // a pass each), within a bound on the text read again.
+  // time: the missing commas of a list or an inline table are written in one pass, `Fix.inFixAll`,
+  // but what stops them, such as a date, takes a pass), within a bound on the text read again.
   let afterError = analysis.unreadableFrom < analysis.doc.text.length;
   let work = 0;
   for (let passes = 1; passes < MAX_FIX_PASSES || (afterError && (work += text.length) <= MAX_FIX_WORK); passes++) {

@@ -41,7 +41,7 @@ export interface Fix {
   /**
    * Its edits and what fix-all writes with them, where that is more: the rewrites of the errors that
    * would show next, once it is written (a syntax error's `next`: the other commas missing in its
-   * list, a pass of fix-all each otherwise, as a section shows one syntax error at a time).
+   * list or inline table, a pass of fix-all each otherwise, as a section shows one syntax error at a time).
    */
   readonly inFixAll?: readonly Edit[];
   /**

@@ -101,8 +101,9 @@ export interface SyntaxProblem {
    * only one reading of several (a comma between two strings with no blank between, `['it''s']`,
    * which may be one string meant): offered, but neither preferred nor applied by fix-all. `next`:
    * the rewrites of the errors that would show next, each once those before it are written, which
-   * fix-all writes with this one (the other commas missing in its list: a section shows one error at
-   * a time, and a list of thousands took a pass of fix-all for each), in text order, apart.
+   * fix-all writes with this one (the other commas missing in its list or inline table: a section
+   * shows one error at a time, and a list of thousands took a pass of fix-all for each), in text
+   * order, apart.
    */
   readonly rewrite?: {
     readonly title: string;

@@ -366,9 +366,9 @@ function missingComma(text: string, open: Container, at: number, before: string)
       // is removed, the indentation before it kept, as at a line's start elsewhere (a space would
       // indent the line by one): one edit, from the item to the next.
       const previous = open.kind === 'array' ? [...open.items].reverse().find((item) => item.span.end <= at) : undefined;
-      if (!previous || !onlyCommentsFrom(text, previous.span.end, at) || !wholeItemsFrom(text, open, next)) return null;
+      if (!previous || !onlyCommentsFrom(text, previous.span.end, at)) return null;
       const kept = `${text.slice(previous.span.end, at)}${[...odd].filter((c) => !UNREAD_BLANK.test(c)).join('')}`;
-      return { title: `Insert a comma, and remove ${inWords(chars)}`, span: { start: previous.span.end, end: next }, newText: () => `,${kept}` };
+      return withCommasAfter(text, open, next, { title: `Insert a comma, and remove ${inWords(chars)}`, span: { start: previous.span.end, end: next }, newText: () => `,${kept}` });
     }
     const replaced = withCommasAfter(text, open, next, { title: `Replace ${inWords(chars)} with \`, \``, span: { start: end, end: next }, newText: () => ', ' });
     if (replaced) return replaced;
@@ -376,9 +376,9 @@ function missingComma(text: string, open: Container, at: number, before: string)
     // on a line below, only blanks and comments between, the comma in its place (and a space before a comment).
     if (open.kind !== 'array' || !onlyCommentsFrom(text, next, lineEndAt(text, next))) return null;
     const following = open.items.find((item) => item.span.start >= next);
-    if (!following || !onlyCommentsFrom(text, next, following.span.start) || !wholeItemsFrom(text, open, following.span.start)) return null;
+    if (!following || !onlyCommentsFrom(text, next, following.span.start)) return null;
     const comma = next === lineEndAt(text, next) ? ',' : ', ';
-    return { title: `Replace ${inWords(chars)} with \`${comma}\``, span: { start: end, end: next }, newText: () => comma };
+    return withCommasAfter(text, open, following.span.start, { title: `Replace ${inWords(chars)} with \`${comma}\``, span: { start: end, end: next }, newText: () => comma });
   }
   if (end === at - before.length) {
     // Nothing before it on the line: in a list, the item before on an earlier line, then only blanks and comments.
@@ -397,14 +397,14 @@ type Rewrite = NonNullable<SyntaxProblem['rewrite']>;
 
 /**
  * `rewrite`, the comma missing before the item of `open` at `at`, where what follows on its line is
- * whole items (`wholeItemsTo`), else null; in a list, and but for a guess, with the commas missing
- * after it (`commasAfter`), which fix-all writes with it.
+ * whole items (`wholeItemsTo`), else null; but for a guess, with the commas missing after it
+ * (`commasAfter`), which fix-all writes with it.
  */
 function withCommasAfter(text: string, open: Container, at: number, rewrite: Rewrite): Rewrite | null {
   const i = itemsOf(open).findIndex((item) => item.span.start === at);
   const last = wholeItemsTo(text, open, at, i);
   if (last < 0) return null;
-  return open.kind === 'array' && !rewrite.guess ? { ...rewrite, next: () => commasAfter(text, open, i, last) } : rewrite;
+  return rewrite.guess ? rewrite : { ...rewrite, next: () => commasAfter(text, open, i, last) };
 }
 
 /** The items of a list, or the key/values of an inline table. */
@@ -415,30 +415,44 @@ const itemsOf = (open: Container): readonly { span: Span }[] => (open.kind === '
  * run whole to item `last`: see `wholeItemsTo`), each written as `missingComma` writes it where it is
  * the error shown, once those before it are written: right after the item before, where the next
  * item follows it on its line after blanks (a comma and a space in place of them, where they hold
- * what TOML does not read as a blank), or on a line below after only blanks and comments (not a line
- * that reads as a statement, where the list was left open), and what follows it on its line is whole
- * items. Up to where the error shown next would be another, or have no fix: an item Mars's parser may
- * stop at first (see `extendsOver`), a gap between two items that is none of these (a comma too many,
- * a no-break space at a line's start or end), an item after a comma that reads as no value. One walk
+ * what TOML does not read as a blank); in a list, also on a line below after only blanks and
+ * comments (not a line that reads as a statement, where the list was left open), what TOML does not
+ * read as a blank at the start of its line removed, or at the end of the line above in the comma's
+ * place; and what follows it on its line is whole items. Up to where the error shown next would be
+ * another, or have no fix: an item Mars's parser may stop at first, or a key defined before it (see
+ * `itemsReadPast`; none where the item before the first comma is not plain either), a gap between two items that is none of these (a comma too many; what TOML does not
+ * read as a blank at both ends of a line break, or on a line of its own; an inline table's key/values
+ * over lines, which TOML 1.0 does not allow), an item after a comma that reads as no value. One walk
  * over the items and their lines.
  */
-function commasAfter(text: string, open: Extract<Container, { kind: 'array' }>, i: number, last: number): Array<Span & { newText: string }> {
-  const items = open.items;
+function commasAfter(text: string, open: Container, i: number, last: number): Array<Span & { newText: string }> {
+  const items = itemsOf(open);
+  const list = open.kind === 'array';
   const out: Array<Span & { newText: string }> = [];
-  if (!extendsOver(text, items[i]!)) return out;
+  // The item before the first comma too: once that comma is written, what TOML 1.1 added in it is
+  // shown first (Mars's parser stops there), and fixed in turn before the next comma; written with
+  // them, it could be left behind an error shown before it that has no fix (an inline table over
+  // lines, said at its `{`).
+  let before = i - 1;
+  while (list && before >= 0 && isUnreadRun(text, open.items[before]!)) before--;
+  const readPast = itemsReadPast(text, open, i);
+  if (before < 0 || !plainItem(text, open, before) || !readPast(i)) return out;
   let lineEnd = lineEndAt(text, items[i]!.span.start);
   for (let j = i, k = i + 1; k < items.length; j = k++) {
-    // What TOML does not read as a blank is read as an item of its own (an invalid one): past it.
-    while (k < items.length && isUnreadRun(text, items[k]!)) k++;
-    const next = items[k];
-    if (!next || !extendsOver(text, next)) break;
+    // What TOML does not read as a blank is read as an item of its own in a list (an invalid one): past it.
+    while (list && k < items.length && isUnreadRun(text, open.items[k]!)) k++;
+    if (k >= items.length || !readPast(k)) break;
     const end = items[j]!.span.end;
-    const at = next.span.start;
-    if (at > lineEnd) lineEnd = lineEndAt(text, at);
+    const at = items[k]!.span.start;
+    if (at > lineEnd) {
+      // An inline table's key/values over lines: TOML 1.1 (see `toml11Constructs`).
+      if (!list) break;
+      lineEnd = lineEndAt(text, at);
+    }
     const gap = text.slice(end, at);
-    if (COMMA_BETWEEN.test(gap)) {
+    if ((list ? COMMA_BETWEEN : COMMA_ON_LINE).test(gap)) {
       // No error here: smol-toml reads on, through the item after the comma.
-      if (!readsAsValue(text.slice(at, next.span.end))) break;
+      if (!readsAsValue(list ? text.slice(at, items[k]!.span.end) : `{ ${text.slice(at, items[k]!.span.end)} }`)) break;
       continue;
     }
     // On the line of whole items read before (`"a" "b" "c"`), or after a comma on it (`"a", "b" "c"`).
@@ -449,22 +463,70 @@ function commasAfter(text: string, open: Extract<Container, { kind: 'array' }>, 
       out.push(sameLine === ',' ? { start: end, end, newText: ',' } : { start: end, end: at, newText: ', ' });
       continue;
     }
-    if (!LINES_BETWEEN.test(gap) || nextIsStatement(text, at, '') || (last = wholeItemsTo(text, open, at, k, lineEnd)) < 0) break;
-    out.push({ start: end, end, newText: ',' });
+    const comma = list ? commaOverLines(gap) : null;
+    if (comma === null || nextIsStatement(text, at, '') || (last = wholeItemsTo(text, open, at, k, lineEnd)) < 0) break;
+    out.push({ start: end + comma.start, end: end + comma.end, newText: comma.newText });
   }
   return out;
+}
+
+/**
+ * The comma missing in `gap`, between two items of a list on two lines (only blanks and comments
+ * between), as `missingComma` writes it, its span within `gap`: right after the item above; with
+ * what TOML does not read as a blank at the start of the item's line removed (the blanks beside it
+ * kept), or in its place at the end of the line above (and a space before a comment). Null for
+ * another gap: a line break among such characters at both ends, or such characters on a line of
+ * their own, are errors of their own, shown first.
+ */
+function commaOverLines(gap: string): (Span & { newText: string }) | null {
+  if (LINES_BETWEEN.test(gap)) return { start: 0, end: 0, newText: ',' };
+  const lineStart = gap.lastIndexOf('\n') + 1;
+  const above = gap.slice(0, lineStart);
+  const indent = gap.slice(lineStart);
+  if (lineStart > 0 && LINES_BETWEEN.test(above) && UNREAD_BETWEEN.test(indent)) return { start: 0, end: gap.length, newText: `,${above}${indent.replace(EACH_UNREAD, '')}` };
+  const atEnd = UNREAD_AT_LINE_END.exec(gap);
+  if (atEnd) return { start: 0, end: atEnd[1]!.length, newText: atEnd[2] === undefined ? ',' : ', ' };
+  return null;
 }
 
 /** Whether `v` is a run of what TOML does not read as a blank, which the model reads as a value of its own. */
 const isUnreadRun = (text: string, v: TomlValue) => v.kind === 'scalar' && v.type === 'invalid' && UNREAD_BLANK.test(text[v.span.start] ?? '');
 
 /**
- * Whether an item of a list may be read past in `commasAfter`: Mars's parser stops at nothing in it
- * before smol-toml's error after it, which would be shown first (what TOML 1.1 added, `"\e"` or a
- * time without seconds; its recursion limit). A string on one line, a number or a boolean, holding
- * nothing `toml11Constructs` may find; not a date (a time after it and a blank is one value with it),
- * a list, an inline table, or what reads as no value.
+ * Whether item `k` of `open` may be read past in `commasAfter`, asked of its items in turn from `i`:
+ * a plain item (`plainItem`), and in an inline table one whose key's first part no key/value of the
+ * table has before it (`a = 1 a = 2`, `a = 1 a.b = 2`: once the comma before it is written, smol-toml's
+ * error is that the key is defined; `a.b = 1 a.c = 2` is not, but is rare).
  */
+function itemsReadPast(text: string, open: Container, i: number): (k: number) => boolean {
+  if (open.kind === 'array') return (k) => plainItem(text, open, k);
+  const firstParts = new Set(open.entries.slice(0, i).map((kv) => kv.key.parts[0]?.name));
+  return (k) => {
+    const first = open.entries[k]!.key.parts[0]?.name;
+    if (first === undefined || firstParts.has(first) || !plainItem(text, open, k)) return false;
+    firstParts.add(first);
+    return true;
+  };
+}
+
+/**
+ * Whether item `k` of `open` is one Mars's parser stops at nothing in before smol-toml's error after
+ * it, which would be shown first (what TOML 1.1 added, `"\e"` or a time without seconds; its
+ * recursion limit): in a list, a string on one line, a number or a boolean, holding nothing
+ * `toml11Constructs` may find; not a date (a time after it and a blank is one value with it), a list,
+ * an inline table, or what reads as no value. In an inline table, a key/value whose value is such,
+ * its key of a few parts holding nothing `toml11Constructs` may find either.
+ */
+function plainItem(text: string, open: Container, k: number): boolean {
+  if (open.kind === 'array') return extendsOver(text, open.items[k]!);
+  const { key, value, span } = open.entries[k]!;
+  return !!value && key.parts.length <= MANY_PARTS && extendsOver(text, value) && !mayHoldToml11(text.slice(span.start, span.end));
+}
+
+/** The most key parts `plainItem` reads past: a key of many is rare, and Mars's parser stops at `RECURSION_LIMIT`. */
+const MANY_PARTS = 8;
+
+/** Whether `v` is a plain value on one line (see `plainItem`). */
 function extendsOver(text: string, v: TomlValue): boolean {
   const plain = v.kind === 'string' ? v.terminated && !v.unread && !isMultiline(v) : v.kind === 'scalar' && v.type !== 'datetime' && v.type !== 'invalid';
   return plain && !mayHoldToml11(text.slice(v.span.start, v.span.end));
@@ -472,28 +534,28 @@ function extendsOver(text: string, v: TomlValue): boolean {
 
 // Between two items of a list: blanks on one line, or those and what TOML does not read as a blank
 // (a no-break space: smol-toml stops at the first); a comma, with blanks, line breaks and comments
-// around it; no comma, over lines. A comment holds no control character but tab (smol-toml stops at
+// around it (in an inline table, on one line: TOML 1.0 reads no line break there); no comma, over
+// lines; such a character at the end of the line above, then the next line (the run of them and
+// blanks, and a comment after). A comment holds no control character but tab (smol-toml stops at
 // one), and a line ends with LF or CRLF.
 const BLANKS_BETWEEN = /^[ \t]+$/;
 const UNREAD_BETWEEN = new RegExp(`^[ \\t]*${UNREAD}(?:[ \\t]|${UNREAD})*$`, 'u');
 const COMMENT = '#[^\\x00-\\x08\\x0a-\\x1f\\x7f]*';
 const LINES = `(?:\\r?\\n[ \\t]*(?:${COMMENT})?)`;
 const COMMA_BETWEEN = new RegExp(`^[ \\t]*(?:${COMMENT})?${LINES}*,[ \\t]*(?:${COMMENT})?${LINES}*$`);
+const COMMA_ON_LINE = /^[ \t]*,[ \t]*$/;
 const LINES_BETWEEN = new RegExp(`^[ \\t]*(?:${COMMENT})?${LINES}+$`);
+const UNREAD_AT_LINE_END = new RegExp(`^([ \\t]*${UNREAD}(?:[ \\t]|${UNREAD})*)(${COMMENT})?${LINES}+$`, 'u');
 
 /**
- * Whether what follows `at` on its line is whole items of `open`, each read as TOML alone, only
- * blanks between them (their commas missing too: `"a" "b" "c"`), and after the last what may follow
- * an item (a comma, the closing bracket, or for a list the line's end or a comment). An item may run
- * over lines where it is a multi-line string, or in an inline table a value TOML 1.0 lets run over
- * lines there (a list, a multi-line string): what follows is then read on the line it ends on. (Not
- * a list over lines as a list's item: a `[` at a line's start there may be a header's.)
- */
-const wholeItemsFrom = (text: string, open: Container, at: number): boolean => wholeItemsTo(text, open, at) >= 0;
-
-/**
- * The index of the last of the whole items from `at` (see `wholeItemsFrom`), or -1 where they are
- * none; `i`, the index of the item at `at`, and `lineEnd`, where its line ends, where known.
+ * The index of the last of the whole items of `open` from `at` on its line, or -1 where they are
+ * none: each read as TOML alone, only blanks between them (their commas missing too: `"a" "b" "c"`),
+ * and after the last what may follow an item (a comma, the closing bracket, or for a list the line's
+ * end or a comment). An item may run over lines where it is a multi-line string, or in an inline
+ * table a value TOML 1.0 lets run over lines there (a list, a multi-line string): what follows is
+ * then read on the line it ends on. (Not a list over lines as a list's item: a `[` at a line's start
+ * there may be a header's.) `i`, the index of the item at `at`, and `lineEnd`, where its line ends,
+ * where known.
  */
 function wholeItemsTo(text: string, open: Container, at: number, i?: number, lineEnd = lineEndAt(text, at)): number {
   const items = itemsOf(open);
