@@ -196,8 +196,13 @@ test('the summary says how many problems --fix would fix, as fix-all counts them
     // A missing comma is fixed, and then what its error hid in the rest of its section (a later pass of
     // fix-all, as `ruff --fix` runs them): counted as the first pass sees it, fixed all the same.
     ['[agents]\na.tools.allowed = ["read" "grep"]\nb.tools.allowed = ["Bash"]\n', '1 error, 1 information (1 fixable with --fix)', '2 problems fixed: no problems'],
-    // Thousands of commas missing in a list: each written, the one error shown counted.
-    [`[agents.a.tools]\nallowed = [${Array.from({ length: 4_000 }, (_, i) => `"read(x${i})"`).join(' ')}]\n`, '1 error (1 fixable with --fix)', '1 problem fixed: no problems'],
+    // Commas missing in a list or an inline table: a section shows one syntax error at a time, and each written counts
+    // as one problem fixed, as fixing them one at a time counts it (a no-break space at the start of a line removed
+    // first), past where they stop being written in one go (a date) too.
+    [`[agents.a.tools]\nallowed = [${Array.from({ length: 4_000 }, (_, i) => `"read(x${i})"`).join(' ')}]\n`, '1 error (1 fixable with --fix)', '3999 problems fixed: no problems'],
+    ['[agents.a.tools]\nallowed = [\n\u00a0"bash"\n\u00a0"edit"\n\u00a0"grep"\n]\n', '1 error (1 fixable with --fix)', '3 problems fixed: no problems'],
+    ['x = [{ a = 1 b = 2 c = 3 }]\n', '1 error (1 fixable with --fix)', '2 problems fixed: no problems'],
+    ['[agents.a.tools]\nallowed = ["bash" "edit" 1979-05-27 "grep" "ls"]\n', '1 error (1 fixable with --fix)', '4 problems fixed: 1 error'],
     // A string then more values where a list goes: the list fix-all writes takes the syntax error away too.
     ['[agents.a.tools]\nallowed = "read", "grep"\n', '2 errors (2 fixable with --fix)', '2 problems fixed: no problems'],
     ['[agents.a.tools]\nallowed = ["bash"]\n', 'no problems', 'no problems'],
@@ -217,16 +222,17 @@ test('the summary says how many problems --fix would fix, as fix-all counts them
   assert.equal(cli(['check'], { cwd: bytes }).err, '1 file checked: 1 error, 1 information\n');
 });
 
-test('--fix on a big section with commas missing (its first piece, a later one, its last), CRLF and a byte order mark: writes what the editor\'s fix-all writes, and counts what was shown', () => {
+test('--fix on a big section with commas missing (its first piece, a later one, its last), CRLF and a byte order mark: writes what the editor\'s fix-all writes, and counts what was shown and each syntax error fixed', () => {
   // Past 16 KB, cut in pieces (toml/chunks.ts): each error keeps fix-all out of the pieces after it until its comma is in.
-  // The commas at lines 300 and 517 and the `Bash` after the first were not shown: not counted.
+  // The commas at lines 300 and 517 were not shown, but counted, as fixing them one at a time counts them; the `Bash`
+  // after the first was not shown: not counted.
   const lines: Record<number, string> = { 10: '["read" "grep"]', 200: '["Read"]', 300: '{ allowed = ["read"] disallowed = ["Bash"] }', 517: '["Read" "grep"]', 519: '["Bash"]' };
   const body = Array.from({ length: 520 }, (_, i) => `filler${i}.tools${lines[i]?.startsWith('{') ? '' : '.allowed'} = ${lines[i] ?? '["read", "grep"]'}\n`).join('');
   const base = `[agents]\n${body}[agents.z.tools]\nallowed = ["Shell"]\n`;
   for (const text of [base, `\uFEFF${base.replace(/\n/g, '\r\n')}`]) {
     const dir = workspace({ 'mars.toml': text });
     assert.equal(cli(['check'], { cwd: dir }).err, '1 file checked: 1 error, 4 information (2 fixable with --fix)\n');
-    assert.equal(cli(['check', '--fix'], { cwd: dir }).err, '1 file checked, 5 problems fixed: no problems\n');
+    assert.equal(cli(['check', '--fix'], { cwd: dir }).err, '1 file checked, 7 problems fixed: no problems\n');
     assert.equal(fs.readFileSync(path.join(dir, 'mars.toml'), 'utf8'), applyEdits(text, documentFixAll(analyzeDocument(text))));
   }
 });

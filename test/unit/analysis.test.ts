@@ -523,33 +523,36 @@ for (const [input, expected] of FIX_CHAINS) {
 
 // Commas missing in a list or an inline table, thousands of them: a section shows one syntax error at a time, and fix-all
 // wrote one comma a pass, so its bounded passes left a syntax error (4,000 on one line: the 157th). Each is written, a
-// comma after its item, and fix-all settles in one go. [name, text, the text fix-all writes]
-const MANY_COMMAS: Array<[string, string, string]> = (() => {
+// comma after its item, and fix-all settles in one go. [name, text, the text fix-all writes, the problems it counts fixed]
+const MANY_COMMAS: Array<[string, string, string, number]> = (() => {
   const items = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i));
   const tool = (i: number) => `"read(x${i})"`;
   const list = (n: number) => items(n, tool);
   return [
-    ['10,000 items, no comma, one line', `[agents.a.tools]\nallowed = [${list(10_000).join(' ')}]\n`, `[agents.a.tools]\nallowed = [${list(10_000).join(', ')}]\n`],
-    ['4,000 items, a no-break space between each', `[agents.a.tools]\nallowed = [${list(4_000).join('\u00a0')}]\n`, `[agents.a.tools]\nallowed = [${list(4_000).join(', ')}]\n`],
-    ['8,000 items, every other comma missing', `[agents.a.tools]\nallowed = [${list(8_000).map((t, i) => (i === 0 ? t : `${i % 2 ? ' ' : ', '}${t}`)).join('')}]\n`, `[agents.a.tools]\nallowed = [${list(8_000).join(', ')}]\n`],
-    ['4,000 items on lines of their own, no comma', `[agents.a.tools]\nallowed = [\n${list(4_000).map((t) => `  ${t}\n`).join('')}]\n`, `[agents.a.tools]\nallowed = [\n${list(4_000).map((t, i) => `  ${t}${i < 3_999 ? ',' : ''}\n`).join('')}]\n`],
-    ['300 sections of 40 items, no comma', items(300, (s) => `[agents.a${s}.tools]\nallowed = [${list(40).join(' ')}]\n`).join(''), items(300, (s) => `[agents.a${s}.tools]\nallowed = [${list(40).join(', ')}]\n`).join('')],
-    ['2,000 lines of 5 items in one list, no comma', `[agents]\na.tools.allowed = [\n${items(2_000, (l) => `  ${items(5, (k) => tool(l * 5 + k)).join(' ')}\n`).join('')}]\n`, `[agents]\na.tools.allowed = [\n${items(2_000, (l) => `  ${items(5, (k) => tool(l * 5 + k)).join(', ')}${l < 1_999 ? ',' : ''}\n`).join('')}]\n`],
+    ['10,000 items, no comma, one line', `[agents.a.tools]\nallowed = [${list(10_000).join(' ')}]\n`, `[agents.a.tools]\nallowed = [${list(10_000).join(', ')}]\n`, 9_999],
+    ['4,000 items, a no-break space between each', `[agents.a.tools]\nallowed = [${list(4_000).join('\u00a0')}]\n`, `[agents.a.tools]\nallowed = [${list(4_000).join(', ')}]\n`, 3_999],
+    ['8,000 items, every other comma missing', `[agents.a.tools]\nallowed = [${list(8_000).map((t, i) => (i === 0 ? t : `${i % 2 ? ' ' : ', '}${t}`)).join('')}]\n`, `[agents.a.tools]\nallowed = [${list(8_000).join(', ')}]\n`, 4_000],
+    ['4,000 items on lines of their own, no comma', `[agents.a.tools]\nallowed = [\n${list(4_000).map((t) => `  ${t}\n`).join('')}]\n`, `[agents.a.tools]\nallowed = [\n${list(4_000).map((t, i) => `  ${t}${i < 3_999 ? ',' : ''}\n`).join('')}]\n`, 3_999],
+    ['300 sections of 40 items, no comma', items(300, (s) => `[agents.a${s}.tools]\nallowed = [${list(40).join(' ')}]\n`).join(''), items(300, (s) => `[agents.a${s}.tools]\nallowed = [${list(40).join(', ')}]\n`).join(''), 11_700],
+    ['2,000 lines of 5 items in one list, no comma', `[agents]\na.tools.allowed = [\n${items(2_000, (l) => `  ${items(5, (k) => tool(l * 5 + k)).join(' ')}\n`).join('')}]\n`, `[agents]\na.tools.allowed = [\n${items(2_000, (l) => `  ${items(5, (k) => tool(l * 5 + k)).join(', ')}${l < 1_999 ? ',' : ''}\n`).join('')}]\n`, 9_999],
     // A no-break space at the start or the end of each item's line: the comma after the item, the character removed.
     // (In a section over 100 KB the one after `[` or before `]` has no fix: see REREAD_MAX.)
-    ['3,000 items on lines of their own, a no-break space before each', `[agents.a]\ntools = [\n${list(3_000).map((t) => `\u00a0${t}\n`).join('')}]\n`, `[agents.a]\ntools = [\n${list(3_000).map((t, i) => `${t}${i < 2_999 ? ',' : ''}\n`).join('')}]\n`],
-    ['3,000 items on lines of their own, a no-break space after each', `[agents.a]\ntools = [\n${list(3_000).map((t) => `${t}\u00a0\n`).join('')}]\n`, `[agents.a]\ntools = [\n${list(3_000).map((t, i) => `${t}${i < 2_999 ? ',' : ''}\n`).join('')}]\n`],
-    ['12,000 items on lines of their own, a no-break space before each but the first', `[agents.a.tools]\nallowed = [\n${list(12_000).map((t, i) => `  ${i ? '\u00a0' : ''}${t}\n`).join('')}]\n`, `[agents.a.tools]\nallowed = [\n${list(12_000).map((t, i) => `  ${t}${i < 11_999 ? ',' : ''}\n`).join('')}]\n`],
-    ['12,000 items on lines of their own, a no-break space after each but the last', `[agents.a.tools]\nallowed = [\n${list(12_000).map((t, i) => `  ${t}${i < 11_999 ? '\u00a0' : ''}\n`).join('')}]\n`, `[agents.a.tools]\nallowed = [\n${list(12_000).map((t, i) => `  ${t}${i < 11_999 ? ',' : ''}\n`).join('')}]\n`],
+    ['3,000 items on lines of their own, a no-break space before each', `[agents.a]\ntools = [\n${list(3_000).map((t) => `\u00a0${t}\n`).join('')}]\n`, `[agents.a]\ntools = [\n${list(3_000).map((t, i) => `${t}${i < 2_999 ? ',' : ''}\n`).join('')}]\n`, 3_000],
+    ['3,000 items on lines of their own, a no-break space after each', `[agents.a]\ntools = [\n${list(3_000).map((t) => `${t}\u00a0\n`).join('')}]\n`, `[agents.a]\ntools = [\n${list(3_000).map((t, i) => `${t}${i < 2_999 ? ',' : ''}\n`).join('')}]\n`, 3_000],
+    ['12,000 items on lines of their own, a no-break space before each but the first', `[agents.a.tools]\nallowed = [\n${list(12_000).map((t, i) => `  ${i ? '\u00a0' : ''}${t}\n`).join('')}]\n`, `[agents.a.tools]\nallowed = [\n${list(12_000).map((t, i) => `  ${t}${i < 11_999 ? ',' : ''}\n`).join('')}]\n`, 11_999],
+    ['12,000 items on lines of their own, a no-break space after each but the last', `[agents.a.tools]\nallowed = [\n${list(12_000).map((t, i) => `  ${t}${i < 11_999 ? '\u00a0' : ''}\n`).join('')}]\n`, `[agents.a.tools]\nallowed = [\n${list(12_000).map((t, i) => `  ${t}${i < 11_999 ? ',' : ''}\n`).join('')}]\n`, 11_999],
     // The key/values of an inline table: a comma after each, as in a list.
-    ['12,000 keys of an inline table, no comma', `[agents.a]\ntools = { ${list(12_000).map((t) => `${t} = "allow"`).join(' ')} }\n`, `[agents.a]\ntools = { ${list(12_000).map((t) => `${t} = "allow"`).join(', ')} }\n`],
-    ['3,000 keys of an inline table in a list, a no-break space between each', `x = [{ ${items(3_000, (i) => `k${i} = ${i + 1}`).join('\u00a0')} }]\n`, `x = [{ ${items(3_000, (i) => `k${i} = ${i + 1}`).join(', ')} }]\n`],
+    ['12,000 keys of an inline table, no comma', `[agents.a]\ntools = { ${list(12_000).map((t) => `${t} = "allow"`).join(' ')} }\n`, `[agents.a]\ntools = { ${list(12_000).map((t) => `${t} = "allow"`).join(', ')} }\n`, 11_999],
+    ['3,000 keys of an inline table in a list, a no-break space between each', `x = [{ ${items(3_000, (i) => `k${i} = ${i + 1}`).join('\u00a0')} }]\n`, `x = [{ ${items(3_000, (i) => `k${i} = ${i + 1}`).join(', ')} }]\n`, 2_999],
   ];
 })();
-for (const [name, text, expected] of MANY_COMMAS) {
+for (const [name, text, expected, counted] of MANY_COMMAS) {
   test(`fix all, commas missing: ${name}`, () => {
-    const fixed = applyEdits(text, documentFixAll(analyzeDocument(text)));
+    const counter = { fixed: 0 };
+    const fixed = applyEdits(text, documentFixAll(analyzeDocument(text), {}, undefined, counter));
     assert.ok(fixed === expected, `fixed differs from the expected text at ${[...fixed].findIndex((c, i) => c !== expected[i])}`);
+    // Each error fixed counts, as fixing them one at a time would count it: the checker's "N problems fixed".
+    assert.equal(counter.fixed, counted);
     assert.deepEqual(documentFixAll(analyzeDocument(fixed)), [], 'settled');
   });
 }
@@ -1977,27 +1980,28 @@ for (const [table, example, fixed, safe] of STRING_THEN_MORE) {
 }
 
 test('a string then more values where a list goes: the syntax error their list removes is counted fixed by fix-all, as the checker\'s hint and --fix say', () => {
-  // [the text, how many findings fix-all fixes (each of these has the syntax error and the shape problem)]
-  const cases: Array<[string, number]> = [
+  // [the text, how many findings fix-all fixes (each of these has the syntax error and the shape problem), and how many
+  // problems --fix counts where more: a syntax error shown once these are fixed, fixed too]
+  const cases: Array<[string, number, number?]> = [
     ['[agents.a.tools]\nallowed = "read", "grep"\n', 2],
     ['[agents.a.tools]\nallowed = "read",\u00a0"grep"\n', 2],
     ['[agents.a.tools]\nallowed = "read", "grep" "edit"\n', 2],
     ['[agents.a]\ntools = { allowed = "read", "grep", disallowed = ["Bash"] }\n', 2],
     // The table's trailing comma (TOML 1.1) is then an error of its own, which fix-all removes in a later pass.
-    ['[agents.a]\ntools = { allowed = "read", "grep", }\n', 2],
+    ['[agents.a]\ntools = { allowed = "read", "grep", }\n', 2, 3],
     // Not where the line is an error still once the list is written (`["read", "grep"] ]`).
     ['[agents.a.tools]\nallowed = "read", "grep" ]\n', 1],
     // Not where the list made is not fixed unasked (a name Mars refuses), nor where no list is made.
     ['[agents.a.tools]\nallowed = "grep", "bash("\n', 0],
     ['[agents.a.tools]\nallowed = "read", grep\n', 0],
   ];
-  for (const [text, fixed] of cases) {
+  for (const [text, fixed, counted = fixed] of cases) {
     const da = analyzeDocument(text);
     assert.equal(documentFindings(da).length, 2, text);
     assert.equal(countFixAll(da, {}, undefined, Infinity), fixed, text);
     const counter = { fixed: 0 };
     const edits = documentFixAll(analyzeDocument(text), {}, undefined, counter);
-    assert.equal(counter.fixed, fixed, text);
+    assert.equal(counter.fixed, counted, text);
     // Each counted is gone: none left where both are counted; the syntax error where one is.
     if (fixed > 0) assert.deepEqual(documentFindings(analyzeDocument(applyEdits(text, edits))).map((f) => f.code), fixed === 2 ? [] : ['toml-syntax'], text);
     // Fix-all of one code alone leaves the other's finding: the syntax error is not counted under its own code.

@@ -685,34 +685,36 @@ test('fix-all writes every comma of a list written without them, past its 32 pas
     const counter = { fixed: 0 };
     const fixed = applyEdits(text, documentFixAll(analyzeDocument(text), {}, undefined, counter));
     assert.equal(fixed, `[agents.a.tools]\r\nallowed = [${names.join(', ')}]\r\ndisallowed = ["bash"]\r\n`, `${n} names`);
-    // What was shown: the error, and `Bash` past it (not the commas after the first, which no squiggle showed).
+    // What was shown: the error, and `Bash` past it; counted, each comma written too (a section shows one syntax
+    // error at a time, and fixing them one at a time counts each), and `Bash`.
     assert.deepEqual(documentFindings(analyzeDocument(text)).map((f) => f.code), ['toml-syntax', 'non-canonical']);
-    assert.equal(counter.fixed, 2);
+    assert.equal(counter.fixed, n);
     assert.deepEqual(documentFixAll(analyzeDocument(fixed)), []);
   }
 });
 
 // A big section (past 16 KB, cut in pieces: server/src/toml/chunks.ts) with a comma missing in one
 // piece: fix-all writes it, then fixes the pieces after it, which the error kept it out of. It counts
-// (the checker's "N problems fixed") what the user was shown at the start: the findings shown past the
-// error, not a second missing comma in a later piece, which no squiggle showed (a piece after an
-// error shows no syntax error of its own), as it does not count the second of `["a" "b" "c"]`.
+// (the checker's "N problems fixed") what the user was shown at the start (the findings shown past the
+// error), and each syntax error it fixed: a second missing comma in a later piece too, which no
+// squiggle showed (a piece after an error shows no syntax error of its own), as fixing them one at a
+// time fixes each, and as it counts the second of `["a" "b" "c"]`, written with the first.
 // [lines of the section by number (the others `fillerN.tools.allowed = ["read", "grep"]`), findings shown, counted]
 const BIG_SECTION_COUNTS: Array<[lines: Record<number, string>, shown: number, counted: number]> = [
-  // Found by the fix-all property test (the generator leaving out commas): counted 2 of 1 shown.
-  [{ 255: '["read" "grep"]', 340: '["read" "grep"]' }, 1, 1],
+  // Found by the fix-all property test (the generator leaving out commas): counted the same on the whole section.
+  [{ 255: '["read" "grep"]', 340: '["read" "grep"]' }, 1, 2],
   [{ 255: '["read" "grep"]', 340: '["Read"]' }, 2, 2],
-  [{ 255: '["read" "grep"]', 340: '["read" "grep"]', 519: '["Bash"]' }, 2, 2],
+  [{ 255: '["read" "grep"]', 340: '["read" "grep"]', 519: '["Bash"]' }, 2, 3],
   // In the last piece, `Read` before the error on its line, shown, and `Bash` after it.
-  [{ 10: '["read" "grep"]', 300: '["read" "grep"]', 517: '["Read" "grep"]', 519: '["Bash"]' }, 3, 3],
+  [{ 10: '["read" "grep"]', 300: '["read" "grep"]', 517: '["Read" "grep"]', 519: '["Bash"]' }, 3, 5],
   [{ 255: '["read" "grep"]', 340: '["Read"]', 519: '["Bash"]' }, 3, 3],
   // More errors than passes over the document (16): each comma written lets fix-all on into the next piece.
-  [{ ...Object.fromEntries(Array.from({ length: 25 }, (_, k) => [10 + 20 * k, '["read" "grep"]'])), 515: '["Read"]' }, 2, 2],
+  [{ ...Object.fromEntries(Array.from({ length: 25 }, (_, k) => [10 + 20 * k, '["read" "grep"]'])), 515: '["Read"]' }, 2, 26],
 ];
 for (const [lines, shown, counted] of BIG_SECTION_COUNTS) {
   const body = (comma: boolean) => Array.from({ length: 520 }, (_, i) => `filler${i}.tools.allowed = ${(lines[i] ?? '["read", "grep"]').replace(/" "/g, comma ? '", "' : '$&')}\n`).join('');
   const text = `[agents]\n${body(false)}`;
-  test(`fix-all in a big section with commas missing at lines ${Object.keys(lines).join(', ')} counts what was shown: ${counted} of ${shown}`, () => {
+  test(`fix-all in a big section with commas missing at lines ${Object.keys(lines).join(', ')} counts what it fixed: ${counted}, ${shown} shown`, () => {
     assert.equal(documentFindings(analyzeDocument(text)).length, shown);
     // As the server reads it, and as the checker's --fix does (the findings fix-all makes again not kept).
     for (const da of [analyzeDocument(text), analyzeDocument(text, 'fix-all')]) {

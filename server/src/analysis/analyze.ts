@@ -323,14 +323,24 @@ export function seenAt(analysis: Analysis, overrides: SeverityOverrides, outside
  * `counter.fixed` is raised by how many of the findings seen at the start it fixes: those it has a
  * fix for (see `countFixAll`), and those a later pass fixes where the first had none (`allowed =
  * "read"` beside a `tools.mcp`: the move waits until `allowed` is a list). Not what a fix makes as
- * it goes (`mcp__gh__x` becoming an `mcp(gh/x)` the other list denies). With `counter.counts`, only
- * the findings it takes count (a later pass over the document: those shown at the start).
+ * it goes (`mcp__gh__x` becoming an `mcp(gh/x)` the other list denies). But each syntax error it
+ * fixes, in whichever pass it shows, and each comma written with one (`Fix.inFixAll`): a section
+ * shows one syntax error at a time, and fixing them one at a time counts each (a list of 4,000 items
+ * without commas is 3,999 problems fixed, not the one shown). With `counter.counts`, only the
+ * findings it takes count (a later pass over the document: those shown at the start, and syntax errors).
  */
 export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {}, only?: Code, outside: Outside = NOTHING_OUTSIDE, counter?: FixCounter): Edit[] {
   const first = fixPass(analysis, overrides, only, outside);
   // The findings the first pass leaves (past a syntax error too: its fix may make them readable), by
   // where they are and their code, followed through each pass's edits.
   let waiting: Finding[] = [];
+  // The syntax errors a pass counted, followed through its edits: one still there after them was not
+  // fixed (its edit gave way to another's), and is not counted again.
+  let syntaxCounted: Finding[] = [];
+  const count = (f: Finding) => {
+    counter!.fixed += 1 + commasWith(f);
+    if (f.code === 'toml-syntax') syntaxCounted.push(f);
+  };
   if (counter) {
     // The count asks for every finding's fixes (a duplicate's removal, which the pass makes a list
     // at a time): made for it alone, not kept on the findings beside the model.
@@ -338,7 +348,7 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
       const mended = new SyntaxMended();
       for (const f of seenOf(analysis, overrides, outside, only)) {
         if (counter.counts && !counter.counts(f)) continue;
-        if (mended.takes(analysis, f)) counter.fixed++;
+        if (mended.takes(analysis, f)) count(f);
         else waiting.push(f);
       }
       counter.fixed += mended.count();
@@ -358,15 +368,25 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
   for (let passes = 1; passes < MAX_FIX_PASSES || (afterError && (work += text.length) <= MAX_FIX_WORK); passes++) {
     const next = analyze(text, undefined, undefined, analysis.arrays);
     afterError = next.unreadableFrom < text.length;
-    if (counter && waiting.length > 0) {
+    if (counter && (waiting.length > 0 || next.findings.some((f) => f.code === 'toml-syntax'))) {
       const left = placedAfter(waiting, edits);
+      const counted = placedAfter(syntaxCounted, edits);
       waiting = [];
+      syntaxCounted = [];
       fixesNotKept(() => {
+        // A syntax error shown now, but for one counted before that is still there: counted as in the
+        // first pass, with those it has no fix for that a fix taken clears.
+        const mended = new SyntaxMended();
         for (const f of seenOf(next, overrides, outside, only)) {
-          if (!left.has(`${f.span.start} ${f.code}`)) continue;
-          if (fixAllTakes(next, f)) counter.fixed++;
-          else waiting.push(f);
+          const at = `${f.span.start} ${f.code}`;
+          if (left.has(at)) {
+            if (mended.takes(next, f)) count(f);
+            else waiting.push(f);
+          } else if (f.code !== 'toml-syntax' || (counter.counts && !counter.counts(f))) continue;
+          else if (counted.has(at)) syntaxCounted.push(f);
+          else if (mended.takes(next, f)) count(f);
         }
+        counter.fixed += mended.count();
       });
     }
     edits = fixPass(next, overrides, only, outside);
@@ -375,6 +395,13 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
     text = applyEdits(text, edits);
   }
   return all;
+}
+
+/** How many commas missing after `f`, a syntax error's, its fix writes with it in fix-all (`Fix.inFixAll`): each an error fixed. */
+function commasWith(f: Finding): number {
+  if (f.code !== 'toml-syntax') return 0;
+  const written = f.fixes.find((x) => x.safe)?.inFixAll;
+  return written ? written.length - 1 : 0;
 }
 
 /**

@@ -693,8 +693,9 @@ export function fixAllReaches(start: number, outside: Outside, firstUnclosed: nu
  * again in the fixed text and fixed too, their edits joined to the first pass's (`composeEdits`),
  * as a pass within a unit does: one fix-all leaves nothing for the next. `counter` counts, in those
  * passes, what the units the first pass left out showed at the start, as a pass within a unit
- * counts what was seen at the start: not a second comma missing in a later piece, which no squiggle
- * showed (a piece after an error shows no syntax error of its own, nor what needs the reading before it).
+ * counts what was seen at the start (a piece after an error shows no syntax error of its own, nor
+ * what needs the reading before it), and, as a pass within a unit does, each syntax error fixed: a
+ * second comma missing in a later piece, which no squiggle showed, is a problem fixed all the same.
  */
 export function* documentFixAllSteps(da: DocumentAnalysis, overrides: SeverityOverrides = {}, only?: Code, counter?: { fixed: number }): Generator<void, Edit[]> {
   let { edits, waiting, left } = yield* fixAllPass(da, overrides, only, counter);
@@ -729,7 +730,8 @@ function placedAt(offset: number, edits: readonly Edit[]): number {
  * syntax error of an earlier piece of its section where it fixed something in that piece, which
  * may have made the rest readable. `left`: the stretches of text of the units it left out.
  * `shown`: where given (a later pass), `counter` counts only what the units in these stretches
- * showed when they were left out: their findings but syntax errors and what needs the reading before them.
+ * showed when they were left out (their findings but syntax errors and what needs the reading before
+ * them), and the syntax errors fixed there.
  */
 function* fixAllPass(da: DocumentAnalysis, overrides: SeverityOverrides, only: Code | undefined, counter: { fixed: number } | undefined, shown?: ReadonlyArray<{ start: number; end: number }>): Generator<void, { edits: Edit[]; waiting: boolean; left: Array<{ start: number; end: number }> }> {
   const edits: Edit[] = [];
@@ -744,7 +746,8 @@ function* fixAllPass(da: DocumentAnalysis, overrides: SeverityOverrides, only: C
   for (const [i, u] of da.units.entries()) {
     let outside = outsideOf(da, i);
     if (u.sectionStart) (fixedUnreadable = false), (readsOn = true);
-    // What the pieces left out showed: their findings but syntax errors and what needs the reading before them.
+    // What the pieces left out showed: their findings but syntax errors and what needs the reading
+    // before them; each syntax error fixed counts all the same (see `fixAllEdits`).
     let showed = !!outside.unreadableBefore;
     if (showed && readsOn) {
       const { unreadableBefore: _, ...read } = outside;
@@ -763,7 +766,7 @@ function* fixAllPass(da: DocumentAnalysis, overrides: SeverityOverrides, only: C
     // findings, whose fixes go when it goes (see `fixAll`): kept on the unit's findings, a 10 MB
     // list's fixes stayed beside its next version's analysis.
     if (u.analysis.mayFix(overrides, only, outside)) {
-      const unit: FixCounter | undefined = counter && showed ? { fixed: 0, counts: (f) => wasLeft && f.code !== 'toml-syntax' && !f.needsReadingBefore } : counter;
+      const unit: FixCounter | undefined = counter && showed ? { fixed: 0, counts: (f) => wasLeft && (f.code === 'toml-syntax' || !f.needsReadingBefore) } : counter;
       const own = u.analysis.fixAll((a) => fixAllEdits(a, overrides, only, outside, unit));
       if (counter && unit !== counter) counter.fixed += unit!.fixed;
       for (const e of own) edits.push(u.base === 0 ? e : shiftEdit(e, u.base));
