@@ -465,6 +465,8 @@ const COMMAS_IN_TURN: string[] = [
   // a boolean, what is no key/value, a line break (TOML 1.1).
   '[agents.a]\ntools = { Bash = "allow" Read = "deny" "bash(x)" = "allow"\tGrep = "allow" }\n',
   '[agents.a]\ntools = { allowed = ["read" "grep"] disallowed = ["bash" "edit"] mcp = ["gh"] }\n',
+  '[agents]\na = { description = "d" model = "m" tools = { allowed = ["read" "grep"] disallowed = ["bash"] } x = 1 y = 2 }\n',
+  '[agents.a.tools]\nallowed = ["read"]\nBash = { a = "allow" b = "deny" c = "allow" }\n',
   'x = [{ a = 1 b = 2 c = 3 }, { d = 4 e = 5 f = 6 } { g = 7 h = 8 }]\n',
   'x = { a = 1 b = 2, c = 3 d = 4  e = 5\t f = true "g" = \'h\' }\n',
   'x = { a = 1\u00a0b = 2\u00a0\u200bc = 3 \u3000 d = 4 e = 5 }\n',
