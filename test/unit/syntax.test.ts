@@ -155,7 +155,18 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   // Before the closing bracket no item follows, so no comma is missing: it is named as elsewhere.
   ['x = [1\u2003]\n', '\u2003', 'U+2003 is white space TOML does not read as a blank (its blanks are space and tab): write a space'],
   // smol-toml calls each of these an illegal leading zero; the fix is the prefix's case, or the sign.
-  ['x = 07\n', '0', 'a number does not start with `0` (write `7`, not `07`)'],
+  ['x = 07\n', '07', 'a number does not start with `0`: write `7`, not `07`'],
+  // Of octal digits, perhaps a file mode: the octal number too.
+  ['mode = 0755\n', '0755', 'a number does not start with `0`: write `755`, not `0755` (or `0o755`, an octal number)'],
+  ['x = [-0_12, 2]\n', '-0_12', 'a number does not start with `0`: write `-12`, not `-0_12`'],
+  ['x = 00.5e3 # r\n', '00.5e3', 'a number does not start with `0`: write `0.5e3`, not `00.5e3`'],
+  ['x = 089\n', '089', 'a number does not start with `0`: write `89`, not `089`'],
+  // smol-toml calls a `0` followed by anything it does not take a leading zero: what follows is said, as after another digit.
+  ['x = 0,5\n', '0,5', '`0,5` is not a value TOML knows: write a decimal point (`0.5`), or a list in brackets (`[0, 5]`)'],
+  ['[settings]\ntimeout = 0s\n', '0s', '`0s` is not a value TOML knows: write text in quotes (`"0s"`)'],
+  ['x = 0\ud83d\ude00\n', '0\ud83d\ude00', '`0\ud83d\ude00` is not a value TOML knows: write text in quotes (`"0\ud83d\ude00"`)'],
+  ['x = [0\u00a01]\n', '\u00a0', 'expected `,` or `]`: the items of a list are separated by commas (U+00A0 here is white space TOML does not read as a blank)'],
+  ['x = { a = 0\u00a0b = 1 }\n', '\u00a0', 'expected `,` or `}`: the keys of an inline table are separated by commas (U+00A0 here is white space TOML does not read as a blank)'],
   ['x = 0XFF\n', '0', 'the prefix of a hex, octal or binary number is written in lower case: `0xFF`, not `0XFF`'],
   ['x = 0O755 # mode\n', '0', 'the prefix of a hex, octal or binary number is written in lower case: `0o755`, not `0O755`'],
   ['x = [0B1_0]\n', '0', 'the prefix of a hex, octal or binary number is written in lower case: `0b1_0`, not `0B1_0`'],
@@ -346,6 +357,9 @@ const MISSING_COMMAS: Array<[text: string, fixed: string | null, title?: string,
   // Between two words, numbers, or key/values of an inline table too (the model reads no blank into the word after it).
   ['x = [true\u00a0false]\n', 'x = [true, false]\n', 'Replace U+00A0 with `, `'],
   ['x = [1\u00a02]\n', 'x = [1, 2]\n', 'Replace U+00A0 with `, `'],
+  // After a `0`, which smol-toml calls a leading zero.
+  ['x = [0\u00a02]\n', 'x = [0, 2]\n', 'Replace U+00A0 with `, `'],
+  ['x = { a = 0\u00a0b = 2 }\n', 'x = { a = 0, b = 2 }\n', 'Replace U+00A0 with `, `'],
   ['x = [1979-05-27\u2003"a"]\n', 'x = [1979-05-27, "a"]\n', 'Replace U+2003 with `, `'],
   ['x = { a = "s"\u00a0b = 2 }\n', 'x = { a = "s", b = 2 }\n', 'Replace U+00A0 with `, `'],
   ['x = { a = 1\u00a0b = 2 }\n', 'x = { a = 1, b = 2 }\n', 'Replace U+00A0 with `, `'],

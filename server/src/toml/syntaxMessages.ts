@@ -24,6 +24,16 @@ export interface Explained {
 
 /** What to say for smol-toml's message `raw` at offset `at` of `text` (the model's text), in `section`. */
 export function explainError(text: string, section: Section, at: number, raw: string): Explained {
+  // smol-toml calls a `0` followed by anything it does not take an illegal leading zero (`0,5`,
+  // `0s`, `0` U+00A0 `1`): but for a digit, `_` or a base prefix after it, it is what follows the
+  // `0` that is wrong, said as after any other digit, there.
+  if (raw === 'illegal leading zero') {
+    const next = at + (text[at] === '+' || text[at] === '-' ? 2 : 1);
+    if (next < text.length && !/[0-9_xXoObB]/.test(text[next]!)) {
+      const e = explainError(text, section, next, 'illegal character in numeric literal');
+      return e.span ? e : { ...e, span: { start: next, end: next + (/[\ud800-\udbff]/.test(text[next]!) && /[\udc00-\udfff]/.test(text[next + 1] ?? '') ? 2 : 1) } };
+    }
+  }
   const said = explained(text, section, at, raw) ?? raw;
   return typeof said === 'string' ? { message: said } : said;
 }
@@ -154,7 +164,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       // smol-toml says this of any `0` followed by what it does not take: a base prefix in upper
       // case (`0XFF`) or after a sign (`-0x1`) is no leading zero, and the advice would mislead.
       const [token, sign, base] = /^([+-]?)0([xXoObB])[0-9A-Za-z_]*/.exec(text.slice(at, lineEndAt(text, at))) ?? [];
-      if (token === undefined) return 'a number does not start with `0` (write `7`, not `07`)';
+      if (token === undefined) return leadingZero(text, at);
       const lower = `0${base!.toLowerCase()}${token.slice(sign!.length + 2)}`;
       return sign
         ? `a hex, octal or binary number takes no sign (${quoted(lower)}, not ${quoted(token)})${sign === '-' ? ': write a negative number in decimal' : ''}`
@@ -628,6 +638,21 @@ function unquotedText(text: string, at: number): Explained | null {
   const base = BASES[token.slice(0, 2)];
   if (base) return { message: `${quoted(token)} is not ${base[0]}: its digits are ${base[1]}`, span };
   return { message: `${quoted(token)} is not a value TOML knows: write text in quotes (${quoted(`"${token}"`)})`, span };
+}
+
+/**
+ * A number written with a leading zero (`07`, `0755`, `00.5`): the number without it, and where its
+ * digits are octal ones, the octal number it may have meant (a file mode).
+ */
+function leadingZero(text: string, at: number): Explained {
+  const token = /^[+-]?[0-9_]+(?:\.[0-9_]+)?(?:[eE][+-]?[0-9_]+)?/.exec(text.slice(at, lineEndAt(text, at)))![0];
+  const span = { start: at, end: at + token.length };
+  const unsigned = token.replace(/^[+-]/, '');
+  const fixed = `${token.slice(0, token.length - unsigned.length)}${unsigned.replace(/^[0_]+(?=[0-9])/, '')}`;
+  // Of one digit, the octal number is the same.
+  const digits = unsigned.replace(/^[0_]+(?=[0-7])/, '');
+  const octal = /^[0-7_]*$/.test(unsigned) && token === unsigned && /[0-7].*[0-7]/.test(digits) ? ` (or ${quoted(`0o${digits}`)}, an octal number)` : '';
+  return { message: `a number does not start with \`0\`: write ${quoted(fixed)}, not ${quoted(token)}${octal}`, span };
 }
 
 /** A character after a statement's value (`"a",`, `1 5`), where only a comment may follow. */
