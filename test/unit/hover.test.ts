@@ -180,6 +180,8 @@ const CASES: Case[] = [
   { name: '`tools.mcp` given a list, on an item no string', doc: `${T}mcp = ["gh", |1]`, range: [1, 6, 1, 15], has: ['**`tools.mcp`** was removed.'], lacks: ['As the entry'] },
   { name: '`tools.mcp` given a value under an agent written as an array of tables', doc: '[[agents.x]]\ntools.mcp = |3', range: [1, 12, 1, 13],
     has: ['**`tools.mcp`** was removed.', 'Mars refuses to load the config.', 'Agent `x` must be a table (`[agents.x]`)'] },
+  { name: '`tools.mcp` given the map form in a section under an agent written as an array of tables, on its value', doc: '[[agents.x]]\n[agents.x.tools]\nmcp = "de|ny"', range: [2, 6, 2, 12],
+    has: ['**`tools.mcp`** was removed.', 'Mars refuses to load the config.', 'Agent `x` must be a table (`[agents.x]`), not an array of tables (`[[…]]`).'] },
   // A string Mars reads as no entry for its value's shape: the entry its fix makes of it, and why it is none yet.
   { name: 'a string of `tools` written as a list', doc: '[agents.x]\ntools = ["read", "gr|ep"]', range: [1, 18, 1, 22],
     has: ['**Capability** `grep`', '_Not an entry yet: `tools` of agent `x` must be a table', 'As the entry `grep` of `allowed` of agent `x`:'] },
