@@ -223,6 +223,9 @@ const CASES: Case[] = [
   { name: 'a grant in the removed `tools.mcp`, moved as it is', doc: `${T}mcp = "mcp__gh|__x"`, range: [1, 7, 1, 17], has: ['As the entry `mcp(gh/x)` of `allowed`'] },
   { name: '`tools.mcp` given the map form: no server, the key removed', doc: `${T}mcp = "de|ny"`, range: [1, 6, 1, 12],
     has: ['**`tools.mcp`** was removed.'], lacks: ['**MCP**', 'As the entry', 'Map-form'] },
+  // In a list, `"deny"` is no verdict but a server's name, as fix-all moves it.
+  { name: 'a server of the removed `tools.mcp` spelt as a verdict', doc: `${T}mcp = ["de|ny"]`, range: [1, 8, 1, 12],
+    has: ['**MCP** server `deny` · tool `*`', 'As the entry `mcp(deny)` of `allowed`'], lacks: ['**`tools.mcp`** was removed.'] },
   // Mars ignores the key, so the config loads: the hover says what the name would do as an entry.
   { name: 'map-form key Mars would reject as an entry', doc: `${T}"*(|x)" = "deny"`, range: [1, 1, 1, 5],
     has: ['**Not a tool name Mars accepts**', 'would stop the load', 'Mars ignores it'], lacks: ['refuses to load', 'put `'] },
