@@ -584,6 +584,9 @@ const CASES: Case[] = [
     has: ['**`tools`**: the tool policy of agent `p`.', '`allowed`: 2 entries; `disallowed`: 1 entry.'] },
   { name: 'tools with entries past a syntax error: not counted', doc: '[agents.x.to|ols]\nallowed = ["read" "bash", "grep"]', range: [0, 10, 0, 15],
     has: ['`allowed`: 1 entry and 2 past the syntax error; `disallowed`: not written.'] },
+  // A key with no value is the syntax error's, no key Mars reads and ignores.
+  { name: 'tools with a key written with no value: not counted', doc: '[agents.x.to|ols]\nallowed = ["read"]\nbash =\n', range: [0, 10, 0, 15],
+    has: [UNLOADED, '`allowed`: 1 entry; `disallowed`: not written.'], lacks: ['1 other key'] },
   { name: 'tools part of a header, with a key Mars ignores', doc: '[skills."deep research".to|ols]\nallowed = ["read"]\nbash = "allow"', range: [0, 24, 0, 29],
     has: ['**`tools`**: the tool policy of skill `deep research`.', 'the tool policy skill `deep research` comes with', '`allowed`: 1 entry; `disallowed`: not written; 1 other key, which Mars ignores.'] },
   { name: 'tools part of a quoted header key', doc: '[agents.x."to|ols"]\ndisallowed = ["web", "edit"]', range: [0, 11, 0, 16],
