@@ -217,6 +217,7 @@ const CASES: Case[] = [
   { name: 'on the server of mcp(server/tool): a server the typed word matches with the tool kept', doc: '[agents.x.tools]\nallowed = ["mcp(ge|/get_issue)"]',
     servers: ['git'], present: ['mcp(git/get_issue)'] },
   { name: 'on the tool of mcp(server/tool): no server', doc: '[agents.x.tools]\nallowed = ["mcp(github/get|)"]', servers: ['github'], none: true },
+  { name: 'right after the slash of mcp(server/tool), on the tool: no server', doc: '[agents.x.tools]\nallowed = ["mcp(github/|)"]', servers: ['github'], none: true },
   // Only servers the typed word may match, and no more than 100 (the list is incomplete: typing narrows it).
   { name: 'servers the typed word cannot match are left out', doc: '[agents.x.tools]\nallowed = ["mcp(lin|"]', servers: ['github', 'linear'],
     present: ['mcp(linear)', 'mcp(linear/tool)'], absent: ['mcp(github)', 'mcp(github/tool)'] },
