@@ -446,6 +446,9 @@ const CASES: Case[] = [
     edit: { label: 'grep', newText: 'grep', range: [1, 27, 1, 29] } },
   { name: 'a name after a comma written as an escape', doc: '[agents.x.tools]\nallowed = "read\\u002c gr|"',
     absent: ['read'], edit: { label: 'grep', newText: 'grep', range: [1, 22, 1, 24] } },
+  // A name written with an escape counts as the name it spells (`\u0072ead` is `read`).
+  { name: 'a name between commas after one written with an escape', doc: '[agents.x.tools]\nallowed = "\\u0072ead, gr|"',
+    absent: ['read'], edit: { label: 'grep', newText: 'grep', range: [1, 22, 1, 24] } },
   // A blank written as an escape is a blank of the value, kept as a blank written as itself is: the name after it is typed.
   { name: 'a name after a comma and a blank written as an escape', doc: '[agents.x.tools]\nallowed = "read,\\tgr|"',
     edit: { label: 'grep', newText: 'grep', range: [1, 18, 1, 20] } },
