@@ -330,6 +330,7 @@ const CASES: Case[] = [
     edit: { label: 'bash', newText: '["bash"]', range: [1, 10, 1, 12] } },
   { name: 'a pattern typed after the word is kept', doc: '[agents.x.tools]\nallowed = sh|(git)', edit: { label: 'bash', newText: '["bash(git)"]', range: [1, 10, 1, 17] } },
   { name: 'nothing in the pattern of a bare word', doc: '[agents.x.tools]\nallowed = sh(g|it)', none: true },
+  { name: 'nothing in the pattern of a bare word, right after its parenthesis', doc: '[agents.x.tools]\nallowed = [sh(|git)]', none: true },
   // A pattern not closed after a bare word: where the word ends is a guess (a `)` may follow past
   // where the parser stopped it), so nothing replaces it, and no item writes it unclosed (`bash(git`).
   { name: 'a pattern not closed after a bare word', doc: '[agents.x.tools]\nallowed = sh|(git', none: true },
