@@ -730,7 +730,8 @@ for (const [doc, label, after] of OVER_LINES) {
 assert.equal(runDocument('[agents.a]\ntools = {\n  allowed = ["read"]\n  |\n}').length, 0, 'no key where the entry before lacks its comma');
 // No tool name goes from a word typed in an inline table into a list there when the table goes on over lines after the
 // word (TOML 1.1, which Mars refuses), or a comment follows it (which makes it go on): no slot of the word's goes with a comma.
-for (const doc of ['[agents.a]\ntools = {\n  allowed = ["read"],\n  ba|\n}', '[agents.a]\ntools = { allowed = ["read"], ba| # note\n}']) {
+// A CRLF ends the line as a LF does.
+for (const doc of ['[agents.a]\ntools = {\n  allowed = ["read"],\n  ba|\n}', '[agents.a]\r\ntools = {\r\n  allowed = ["read"],\r\n  ba|\r\n}', '[agents.a]\ntools = { allowed = ["read"], ba| # note\n}']) {
   test(`completion: no tool name goes into the list from ${JSON.stringify(doc)}`, () => {
     const labels = runDocument(doc).map((i) => i.label);
     assert.ok(labels.includes('disallowed') && !labels.includes('bash'), labels.join(' '));
