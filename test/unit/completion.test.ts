@@ -1210,6 +1210,8 @@ const AS_PLAIN: Array<[snippet: string, plain: string]> = [
   ['bash = "${1|allow,deny|}"', 'bash = "allow"'],
   ['read(${1:./src/\\}**})', 'read(./src/}**)'],
   ['cost: \\$5 ${1:a ${2:nested}}$3', 'cost: $5 a nested'],
+  // A backslash at the end escapes nothing: kept as written.
+  ['C:\\', 'C:\\'],
 ];
 for (const [snippet, plain] of AS_PLAIN) test(`snippet as plain text: ${snippet}`, () => assert.equal(snippetText(snippet), plain));
 
