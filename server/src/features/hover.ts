@@ -20,7 +20,7 @@ import { inGuessed, type Analysis } from '../analysis/analyze';
 import { CODES, isCode } from '../analysis/codes';
 import { keyContentSpan, valueFirstLine, writesGuess, type Fix } from '../analysis/findings';
 import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './context';
-import { isOpenMultiline, shownSpan, valueSources } from '../toml/stringPositions';
+import { shownSpan, valueSources } from '../toml/stringPositions';
 import { ignoredKeyFixes, isMapFormVerdict, removeTableFix, keyAsEntry, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames, verdictList } from '../analysis/moves';
 import { meantList } from '../analysis/meant';
 import { isWritten, misplacedAt, ownerLabel, refusalOf, sameOwner, shapeList, TOOLS_MCP_REMOVED, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem } from '../analysis/policies';
@@ -152,9 +152,10 @@ export function hover(
       if (hit(span, false)) return said(describeWrongValue(doc.text, span, list, problem.owner, problem), span);
       continue;
     }
-    // An entry, or a string where the list goes (`allowed = "read"`).
-    const strings = value?.kind === 'array' ? value.items : value?.kind === 'string' && !isOpenMultiline(value) ? [value] : [];
-    const str = strings.find((i): i is TomlString => i.kind === 'string' && hit(i.span, !i.terminated));
+    // An entry, or a string where the list goes (`allowed = "read"`). Not one left open: it is in the
+    // guess past its syntax error (analyze.ts, `guessedAfter`), which `hit` refuses.
+    const strings = value?.kind === 'array' ? value.items : value?.kind === 'string' ? [value] : [];
+    const str = strings.find((i): i is TomlString => i.kind === 'string' && hit(i.span, false));
     if (str) {
       return said([...describeToolName(str.value, parseToolName(str.value), list), ...refusedUnder(problem, 'its rule is not'), `_In \`${list}\` of ${owned(problem.owner)}._`],
         shownSpan(doc.text, str));
@@ -382,7 +383,8 @@ export function wouldBeEntryAt(
   analysis: Analysis, offset: number,
 ): { str: TomlString; raw: string; list: ListName; owner: Owner; why: string; span?: Span; refused?: ShapeProblem | undefined } | null {
   const on = (v: TomlValue | null | undefined): TomlString[] => (v?.kind === 'string' ? [v] : v?.kind === 'array' ? v.items.flatMap((i) => (i.kind === 'string' ? [i] : [])) : []);
-  const at = (v: TomlValue | null | undefined) => on(v).find((s) => !isOpenMultiline(s) && onSpan(analysis, s.span, offset, !s.terminated));
+  // A string left open is in the guess past its syntax error, which onSpan refuses: none is hovered, as an entry left open is not.
+  const at = (v: TomlValue | null | undefined) => on(v).find((s) => onSpan(analysis, s.span, offset, false));
   for (const problem of analysis.policies.shape) {
     const value = problem.keyValue?.value;
     if (!value || value.span.end < offset || value.span.start > offset) continue;
