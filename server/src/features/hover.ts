@@ -280,7 +280,8 @@ function heldInside(analysis: Analysis, problem: ShapeProblem): Held[] {
   const kv = problem.keyValue;
   if (kv) {
     if (problem.kind === 'list-not-array') return kv.value?.kind === 'inline-table' ? heldIn(doc, kv.value, problem.keyPart ?? kv.key.parts[kv.key.parts.length - 1]!, false) : [];
-    return problem.keyPart !== kv.key.parts[kv.key.parts.length - 1] ? dottedHeld(doc, kv) : [];
+    // A list made a table by a key/value is so by a dotted key below its name (`allowed.x = …`): its value is below the name.
+    return dottedHeld(doc, kv);
   }
   const section = doc.sections.find((s) => s.header?.key.span.start === problem.span.start);
   const parts = section?.header?.key.parts;
