@@ -2322,6 +2322,8 @@ test('a value over lines is marked on its first line up to a comment there, whic
   assert.deepEqual(marked('[agents.a.tools]\nallowed = ["Shell", [  # mars-ignore: non-canonical\n]]\n'), ['[']);
   assert.deepEqual(marked('[agents.a]\ntools = [  # note\n  "read",\n]\n'), ['[']);
   assert.deepEqual(marked('[agents.a]\ntools = [ "read",  # note\n]\n'), ['[ "read",']);
+  // A comment on a line above is none on its first line: to that line's end.
+  assert.deepEqual(marked('[agents.a]\n# note\ntools = [\n  "read",\n]\n'), ['[']);
 });
 
 test('a name holding a quote is written in a move\'s title and message as the edit writes it', () => {
