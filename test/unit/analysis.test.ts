@@ -629,6 +629,8 @@ const IGNORED_KEY_MESSAGES: Array<[table: string, message: string]> = [
   // Held twice, in two spellings: said as written first.
   ['allowed = ["Shell", "Bash"]\nbash = "allow"', 'Mars ignores `bash` here, so this rule has no effect; `allowed` already holds "Shell", so the key can go. A tools table holds only `allowed` and `disallowed` lists.'],
   ['allowed = ["bash"]\nShell = "deny"', 'Mars ignores `Shell` here, so this rule has no effect. `allowed` holds "bash", so in `disallowed` it would be both allowed and disallowed. A tools table holds only `allowed` and `disallowed` lists.'],
+  // A misspelt name the other list holds as well: the conflict, and no did-you-mean (the entry's own finding says it).
+  ['disallowed = ["bassh"]\nbassh = "allow"', 'Mars ignores `bassh` here, so this rule has no effect. `disallowed` holds "bassh", so in `allowed` it would be both allowed and disallowed. A tools table holds only `allowed` and `disallowed` lists.'],
   ['deny = ["bash"]', 'Mars ignores `deny` here. Did you mean `disallowed`? A tools table holds only `allowed` and `disallowed` lists.'],
   ['allowed = ["bash"]\ndeny = ["bash"]', 'Mars ignores `deny` here. Did you mean `disallowed`? `allowed` holds "bash", so in `disallowed` it would be both allowed and disallowed. A tools table holds only `allowed` and `disallowed` lists.'],
   // What a list holds, as it spells it: `allowed` holds "bash", not the "Shell" that would move in.
