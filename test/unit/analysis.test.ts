@@ -128,6 +128,8 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['multi-line string: first line', '[agents.a.tools]\nallowed = ["""\nShell\nx"""]\n', ['unknown-tool@Shell', 'non-canonical@Shell', 'illegal-char@Shell']],
   ['a multi-line string\'s line ending in an escaped backslash: the escape is its value\'s, in the span', '[agents.a.tools]\nallowed = ["""Shell\\\\\n"""]\n', ['unknown-tool@Shell\\\\', 'non-canonical@Shell\\\\']],
   ['a literal key ending in a backslash: its content, up to its closing quote', '[agents.a.tools]\n\'C:\\\' = "allow"\n', ['unknown-policy-key@C:\\']],
+  // A backslash in a literal key escapes nothing: the comma after it is found where it is written.
+  ['a comma after a backslash in a literal map-form key: on the comma', '[agents.a.tools]\n\'a\\t,b\' = "deny"\n', ['unknown-policy-key@a\\t,b', 'illegal-char@,']],
   ['a multi-line string past a line-ending backslash and a blank line: from the text it joins', '[agents.a.tools]\nallowed = ["""\\\n\n  Shell"""]\n', ['non-canonical@Shell']],
   ['a multi-line string\'s first line of content: from the line\'s start, blanks and all', '[agents.a.tools]\nallowed = ["""\n  Shell"""]\n', ['non-canonical@  Shell']],
   ['suppressed by code', '[agents.a.tools]\nallowed = ["Bash"] # mars-ignore: non-canonical -- harness name\n', []],
