@@ -598,16 +598,10 @@ export function entryFindings(text: string, p: ParsedEntry, memo: VerdictMemo, r
   const span = entrySpan(text, str);
   const charSpan = issues.some((i) => i.chars) ? charSpans(text, str) : null;
   const out: Finding[] = [];
-  // Two characters placed on one span (the first line) are one problem there (most entries have one issue).
-  const said = issues.length > 1 ? new Set<string>() : null;
+  // No two issues say the same: each code is found once, but illegal-char, once a character, whose message names it.
   for (const issue of issues) {
     const chars = issue.chars && charPlaces(issue.chars, charSpan!, span);
     const at = chars?.at ?? span;
-    if (said) {
-      const key = `${issue.code}\u0000${at.start}\u0000${at.end}\u0000${issue.message}`;
-      if (said.has(key)) continue;
-      said.add(key);
-    }
     const r = isOpenMultiline(str) ? undefined : issue.replacement;
     if (!r) {
       out.push(new LazyFinding(issue.code, at, issue.message, undefined, chars?.related, false));
