@@ -940,7 +940,7 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[],
 /** What a message of a list adds where, as `list`, its entries would make a conflict (see `strayListConflicts`): `''` where none. */
 function conflictSaid(list: ListName, conflicting: readonly string[]): string {
   if (conflicting.length === 0) return '';
-  const names = [...new Set(conflicting)].map((n) => shortened(shown(basicString(n))));
+  const names = conflicting.map((n) => shortened(shown(basicString(n)))); // each once (`heldIn`)
   return ` ${quoted(otherList(list))} holds ${names.join(', ')}, so in ${quoted(list)} ${names.length === 1 ? 'it' : 'they'} would be both allowed and disallowed.`;
 }
 
