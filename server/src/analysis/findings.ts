@@ -823,7 +823,7 @@ function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'u
   const first = `Mars has no capability named ${quoted(head)}.${looks}`;
   const last = `${trims === '' ? 'Mars' : `${trims}it`} ${passes}`;
   // Written as Mars would write it, so the fixed entry is clean (`Bassh(git log:*)` -> `bash(git log *)`).
-  const candidate = name.pattern === null || scoped ? suggestion : `${suggestion}(${name.pattern})`;
+  const candidate = name.pattern === null ? suggestion : `${suggestion}(${name.pattern})`;
   const parsed = parseToolName(candidate);
   const replacement = parsed.ok ? canonicalSpelling(candidate, parsed.name) : candidate;
   return {
