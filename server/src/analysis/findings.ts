@@ -787,7 +787,7 @@ export function fixesFromParse(doc: TomlDocument, memo: VerdictMemo, kind: Exclu
   }
   const place = entrySpan(text, str);
   if (place.start !== span.start || place.end !== span.end || isOpenMultiline(str)) return null;
-  const r = memo.verdict(str.value).issues.find((i) => i.code === code && i.chars === undefined)?.replacement;
+  const r = memo.verdict(str.value).issues.find((i) => i.code === code)?.replacement;
   return r ? withReadableTitles(replacementFixes(text, str, array, index, r, outcome(memo, { array, string: str, list: 'allowed' }, r.value, reading, NO_OTHER_LISTS))) : null;
 }
 
