@@ -927,6 +927,7 @@ test('a scoped entry written without its parentheses gets the entry it most like
     ['task list', 'task'], // task takes no pattern: the name it is nearest
     ['grep:', 'grep'], // nothing after the separator: the name alone
     ['mcp:a/b/c', null], // no reference Mars takes
+    ['skill:init(x)', null], // a pattern written already: `skill(init)(x)` would be no name Mars takes
     // web_fetch scopes a host as `domain:host`: a bare host gets the prefix (as written, `docs.rs`
     // would be a URL glob, which no URL fetched matches); a URL glob or a pattern with it is kept.
     ['web_fetch:docs.rs', 'web_fetch(domain:docs.rs)'],
