@@ -18,6 +18,7 @@ interface Case {
 
 const CASES: Record<string, Case> = {
   // gitignore(5)'s own examples.
+  'a pattern without a wildcard matches the whole name only': { ignore: { '.gitignore': 'build\n' }, files: { 'build': true, 'a/build': true, 'builder': false, 'a/rebuild': false } },
   'a name matches at any depth': { ignore: { '.gitignore': 'hello.*\n' }, files: { 'hello.txt': true, 'a/hello.c': true, 'a/b/hello': false, 'hellox.c': false } },
   'a leading / anchors to the folder of the .gitignore': { ignore: { '.gitignore': '/hello.*\n' }, files: { 'hello.txt': true, 'hello.c': true, 'a/hello.java': false } },
   'a slash in the middle anchors too': { ignore: { '.gitignore': 'doc/frotz\n' }, files: { 'doc/frotz': true, 'a/doc/frotz': false } },
@@ -48,16 +49,24 @@ const CASES: Record<string, Case> = {
   // Escapes, spaces, comments.
   '\\# and \\! are plain characters': { ignore: { '.gitignore': '#comment\n\\#hash\n\\!bang\n' }, files: { '#comment': false, '#hash': true, '!bang': true } },
   'trailing spaces are dropped unless escaped': { ignore: { '.gitignore': 'a  \nb\\ \nc\\\\ \n' }, files: { 'a': true, 'b ': true, 'b': false, 'c\\': true } },
+  'an escaped space alone is a name of one space': { ignore: { '.gitignore': '\\ \n' }, files: { ' ': true, 'x': false } },
+  'a line of one space is blank': { ignore: { '.gitignore': ' \n' }, files: { ' ': false } },
   'leading spaces are kept': { ignore: { '.gitignore': ' d\n' }, files: { ' d': true, 'd': false } },
   'blank lines, CRLF and a BOM': { ignore: { '.gitignore': '\ufeffa\r\n\r\n\nb\r\n' }, files: { 'a': true, 'b': true, 'c': false } },
   'a backslash makes a wildcard plain': { ignore: { '.gitignore': 'x\\*\nq\\?\n' }, files: { 'x*': true, 'xy': false, 'q?': true, 'qq': false } },
   'a trailing backslash matches nothing': { ignore: { '.gitignore': 'f\\\n' }, files: { 'f': false, 'f\\': false } },
   // Character classes.
   'ranges, negation, ] first, - last': { ignore: { '.gitignore': '[a-c]1\n[!a-c]2\n[^x]3\n[]]4\n[z-]5\n' }, files: { 'b1': true, 'd1': false, 'b2': false, 'd2': true, 'x3': false, 'y3': true, ']4': true, '-5': true, 'z5': true, 'y5': false } },
+  // A `^` in a set, not right after its `[`, is one of its characters.
+  'an escaped ^ first in a set is plain': { ignore: { '.gitignore': 'a[\\^]b\n' }, files: { 'a^b': true, 'axb': false } },
   // git matches the first character of a range as itself before the range (wildmatch), so a reversed range still matches it.
   'a reversed range matches its first character only': { ignore: { '.gitignore': '[z-a]1\n[c-a-]2\n' }, files: { 'z1': true, 'a1': false, 'y1': false, 'c2': true, '-2': true, 'b2': false } },
+  'an escaped end of a range is the range\'s end': { ignore: { '.gitignore': '[a-\\z]1\n' }, files: { 'm1': true, 'z1': true, '\\1': false } },
+  // WM_PATHNAME keeps `/` for folders, even from a set that names it (`.` to `0` holds it).
+  'a [...] never matches /, even one naming it': { ignore: { '.gitignore': '/a[.-0]b\n' }, files: { 'a/b': false, 'a.b': true, 'a0b': true } },
   // `[:` with no `:]` before the next `]` is a plain `[` in the set.
   'a [: that closes no class is a plain [': { ignore: { '.gitignore': '[[:]2\n[[:x]4\n[[:a]b:]3\n' }, files: { '[2': true, ':2': true, 'a2': false, '[4': true, 'x4': true, 'y4': false, 'ab:]3': true, '[b:]3': true, 'b3': false } },
+  'an unknown [:class:] matches nothing': { ignore: { '.gitignore': '[[:word:]]x\nb[[:foo:]\n' }, files: { 'ax': false, 'b[:foo:]': false, 'bf': false } },
   'named classes': { ignore: { '.gitignore': '[[:digit:]]n\n[[:upper:][:space:]]u\n' }, files: { '7n': true, 'an': false, 'Au': true, ' u': true, 'au': false } },
   '? and * match bytes, as git does: é is two': { ignore: { '.gitignore': '/?x\n/??y\n[é]z\n' }, files: { 'ax': true, 'éx': false, 'éy': true, 'ay': false, 'éz': false } },
   // Its bytes made by spreading them into one call overflowed the stack, and the whole file was left unread.
