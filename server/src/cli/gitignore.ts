@@ -107,7 +107,8 @@ export function compileGlob(glob: string, anchored = false): Glob | null {
     } else if (c === '*') {
       let j = i;
       while (glob[j] === '*') j++;
-      const atStart = i === 0 || glob[i - 1] === '/' || i === plainStart;
+      // `i === plainStart` holds a `*` that starts the glob, anchored or not.
+      const atStart = glob[i - 1] === '/' || i === plainStart;
       if (j - i >= 2 && atStart && (j === glob.length || glob[j] === '/' || glob.startsWith('\\/', j))) {
         // At the end, everything from here on; before `\\/`, any run then that `/` (wildmatch tries no
         // folders only before a `/`); else (`**/` at the start, `/**/` in the middle, whose first `/`
