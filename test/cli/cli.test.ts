@@ -328,23 +328,23 @@ test('folders are searched for mars.toml and mars.local.toml, skipping node_modu
 /** The files a run of the checker reported on, from its JSON (each file's content has a finding). */
 const checkedFiles = (r: { out: string }) => [...new Set(JSON.parse(r.out).map((f: { file: string }) => f.file.split(path.sep).join('/')))].sort();
 
-test('a folder search skips what git ignores: .gitignore files in the searched folders, with their negations; --no-respect-gitignore and a file named check it all the same', () => {
+test('a folder search skips what git ignores: .gitignore files in the searched folders, with their negations, a deeper one over an outer one; --no-respect-gitignore and a file named check it all the same', () => {
   const bad = '[agents.a.tools]\nallowed = ["mcp"]\n';
   const dir = workspace({
     '.git/HEAD': '', '.gitignore': 'build/\n*.local.toml\n!keep/mars.local.toml\n',
-    'sub/.gitignore': '/mars.toml\n',
+    'sub/.gitignore': '/mars.toml\n', 'other/.gitignore': '!*.local.toml\n',
     'mars.toml': bad, 'build/mars.toml': bad, 'build/keep/mars.local.toml': bad, 'a/mars.local.toml': bad, 'keep/mars.local.toml': bad,
-    'sub/mars.toml': bad, 'sub/x/mars.toml': bad,
+    'sub/mars.toml': bad, 'sub/x/mars.toml': bad, 'other/mars.local.toml': bad,
   });
-  assert.deepEqual(checkedFiles(cli(['check', '--format=json'], { cwd: dir })), ['keep/mars.local.toml', 'mars.toml', 'sub/x/mars.toml']);
+  assert.deepEqual(checkedFiles(cli(['check', '--format=json'], { cwd: dir })), ['keep/mars.local.toml', 'mars.toml', 'other/mars.local.toml', 'sub/x/mars.toml']);
   assert.deepEqual(checkedFiles(cli(['check', 'sub', '--format=json'], { cwd: dir })), ['sub/x/mars.toml']);
   // A folder named is searched even when git ignores it; what is ignored inside it still is not.
   assert.deepEqual(checkedFiles(cli(['check', 'build', '--format=json'], { cwd: dir })), ['build/mars.toml']);
   assert.deepEqual(checkedFiles(cli(['check', '--format=json', '--no-respect-gitignore'], { cwd: dir })), [
-    'a/mars.local.toml', 'build/keep/mars.local.toml', 'build/mars.toml', 'keep/mars.local.toml', 'mars.toml', 'sub/mars.toml', 'sub/x/mars.toml',
+    'a/mars.local.toml', 'build/keep/mars.local.toml', 'build/mars.toml', 'keep/mars.local.toml', 'mars.toml', 'other/mars.local.toml', 'sub/mars.toml', 'sub/x/mars.toml',
   ]);
   assert.deepEqual(checkedFiles(cli(['check', 'build/mars.toml', 'sub/mars.toml', '.', '--format=json'], { cwd: dir })), [
-    'build/mars.toml', 'keep/mars.local.toml', 'mars.toml', 'sub/mars.toml', 'sub/x/mars.toml',
+    'build/mars.toml', 'keep/mars.local.toml', 'mars.toml', 'other/mars.local.toml', 'sub/mars.toml', 'sub/x/mars.toml',
   ]);
 });
 
