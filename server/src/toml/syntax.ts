@@ -162,7 +162,7 @@ function firstError(doc: TomlDocument, section: Section, text: string, start: nu
   if (limit && (!first || limit.span.start < start + first.span.start)) return [{ ...limit, unreadableFrom }];
   const said = () => {
     const e = explainError(doc.text, section, unreadableFrom, message);
-    return { span: e.span ?? errorSpan(doc.text, unreadableFrom), message: `TOML syntax error: ${e.message}`, ...(e.related ? { related: e.related } : {}), ...(e.rewrite ? { rewrite: e.rewrite } : {}), unreadableFrom };
+    return { span: e.span ?? errorSpan(doc.text, e.at ?? unreadableFrom), message: `TOML syntax error: ${e.message}`, ...(e.related ? { related: e.related } : {}), ...(e.rewrite ? { rewrite: e.rewrite } : {}), unreadableFrom };
   };
   if (first) {
     const table = !first.rewrite && isUnreadBlank(text.charCodeAt(offset)) ? inlineTableWithUnread(text, first) : null;

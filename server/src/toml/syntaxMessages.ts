@@ -17,6 +17,8 @@ export interface Explained {
   readonly message: string;
   /** Where to show it, when not at the error's character (a bare word: the whole word). */
   readonly span?: Span;
+  /** The character it is said of, where no `span` is given and it is not the error's (what follows a `0`). */
+  readonly at?: number;
   readonly related?: ReadonlyArray<{ readonly span: Span; readonly message: string }>;
   /** The text to type, where it leaves no doubt (a comma missing between two items on one line). */
   readonly rewrite?: NonNullable<SyntaxProblem['rewrite']>;
@@ -30,8 +32,7 @@ export function explainError(text: string, section: Section, at: number, raw: st
   if (raw === 'illegal leading zero') {
     const next = at + (text[at] === '+' || text[at] === '-' ? 2 : 1);
     if (next < text.length && !/[0-9_xXoObB]/.test(text[next]!)) {
-      const e = explainError(text, section, next, 'illegal character in numeric literal');
-      return e.span ? e : { ...e, span: { start: next, end: next + (/[\ud800-\udbff]/.test(text[next]!) && /[\udc00-\udfff]/.test(text[next + 1] ?? '') ? 2 : 1) } };
+      return { at: next, ...explainError(text, section, next, 'illegal character in numeric literal') };
     }
   }
   const said = explained(text, section, at, raw) ?? raw;
