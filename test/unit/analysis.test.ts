@@ -189,6 +189,11 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   // A lone CR does not end a comment (TOML), but an editor shows it as a line break: a finding over it would be on two lines.
   ['a run of words like no code stops at a lone carriage return: each line its own finding', '[agents.a.tools]\nallowed = ["read"] # mars-ignore: our\rown tool\n',
     ['invalid-suppression@our', 'toml-syntax@r', 'invalid-suppression@own tool']],
+  // A lone CR first in a quoted key ends a line for an editor: its findings are shown on what follows, not on an empty range
+  // at the line's end; an empty key on its quotes, as an empty entry is.
+  ['a quoted key opening with a lone carriage return is shown on the line that holds the rest', "[agents.a.tools]\n'\r,' = \"allow\"\n",
+    ["toml-syntax@'", 'unknown-policy-key@,', 'illegal-char@,']],
+  ['an empty key is shown on its quotes', "[agents.a.tools]\n'' = \"allow\"\n[agents.b.tools]\n\"\" = 1\n", ["unknown-policy-key@''", 'unknown-policy-key@""']],
   ['a mars-ignore above a header speaks of the header line alone, not of the section below it', '[agents.a.tools]\nallowed = ["read"]\n# mars-ignore: unknown-tool\n[agents.b.tools]\nallowed = ["foo"]\n', ['unknown-tool@foo']],
   // ruff reads `# noqa: X # comment` so: a `#` after the codes starts a remark, not more codes.
   ['a second `#` after the codes starts a remark that is not read', '[agents.a.tools]\nallowed = ["foo"] # mars-ignore: unknown-tool # our own tool, non-canonicl\n', []],

@@ -406,8 +406,8 @@ const CASES: Case[] = [
   { name: 'a key in the inline table of a key Mars ignores below a tools table written as an array of tables', doc: '[[agents.a.tools]]\nweb = { |x = 1 }', range: [1, 8, 1, 9],
     has: ['**`x`** is below `web`, a key Mars ignores.', '`tools` of agent `a` must be a table, not an array of tables (`[[…]]`).'], lacks: ['**`web`**:'] },
   { name: 'a key on a line with more Mars cannot read: no removal', doc: `${T}fo|o = 1 bar = 2`, range: [1, 0, 1, 3], has: ['a key Mars ignores'], lacks: ['Its fix'] },
-  // An empty key is named as the string it is, as the diagnostics name it, not as an empty code span.
-  { name: 'an empty key in a tools table', doc: `${T}"|" = 3`, range: [1, 1, 1, 1],
+  // An empty key is named as the string it is, as the diagnostics name it, not as an empty code span, and shown on its quotes.
+  { name: 'an empty key in a tools table', doc: `${T}"|" = 3`, range: [1, 0, 1, 2],
     has: ['**`""`**: a key Mars ignores.'], lacks: ['` `'] },
   // A list's name given a verdict names no tool `deny`: nothing to put in a list.
   { name: 'a list\'s name given a verdict is not the map form', doc: `${T}de|ny = "allow"`, range: [1, 0, 1, 4],

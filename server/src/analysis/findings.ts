@@ -11,7 +11,7 @@ import { isMcpWireToken, splitToolName } from '../grammar/toolName';
 import type { KeyPart, KeyValue, Span, TomlArray, TomlDocument, TomlString } from '../toml/model';
 import { basicString, escapeBasic, replaceStringValue } from '../toml/strings';
 import { closingQuote, contentSpan, isMultiline, isOpenMultiline, valueSources, valueStart } from '../toml/stringPositions';
-import { firstLineOf, lineContent } from '../toml/lineIndex';
+import { firstHeldLineOf, firstLineOf, lineContent } from '../toml/lineIndex';
 import { lastStartingBefore, stringTowards } from '../toml/sorted';
 import { CODES, type Code, type Severity, type SeverityOverrides } from './codes';
 import { deleteItems, keptApart, type Edit } from './edits';
@@ -354,7 +354,9 @@ export function keyContentSpan(text: string, span: Span): Span {
   if (q !== '"' && q !== "'") return span;
   // A quoted key not closed on its line (a syntax error) is shown up to the line's end.
   const closeAt = closingQuote(text, span.start + 1, q, span.end);
-  return firstLineOf(text, { start: span.start + 1, end: closeAt >= 0 ? closeAt : span.end });
+  const content = firstHeldLineOf(text, { start: span.start + 1, end: closeAt >= 0 ? closeAt : span.end });
+  // An empty key is shown on its quotes, as an empty entry is (see `entrySpan`).
+  return content.start < content.end ? content : firstLineOf(text, span);
 }
 
 /** Where part of a run of characters of a string's value comes from in the text, and how many of them it holds. */

@@ -33,6 +33,17 @@ export function firstLineOf(text: string, span: { readonly start: number; readon
 }
 
 /**
+ * As `firstLineOf`, but from the first line that holds any of `span`: a lone CR in a one-line string
+ * or quoted key (a syntax error, but a line break to the protocol) may stand first, and a range on
+ * the line it ends would be empty.
+ */
+export function firstHeldLineOf(text: string, span: { readonly start: number; readonly end: number }): { readonly start: number; readonly end: number } {
+  let start = span.start;
+  while (start < span.end && (text.charCodeAt(start) === 10 || text.charCodeAt(start) === 13)) start++;
+  return start === span.start || start === span.end ? firstLineOf(text, span) : firstLineOf(text, { start, end: span.end });
+}
+
+/**
  * Where the line holding `at` starts (the protocol's `\r`, `\n` and `\r\n` all end a line), or
  * `floor` if it starts before that. A walk back over the line: `lastIndexOf('\r')` would search to
  * the text's start in a file with none; `floor` bounds it where only a break after `floor` matters.

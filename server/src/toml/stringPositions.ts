@@ -2,7 +2,7 @@
 // its characters comes from (escapes and line-ending backslashes decoded), and the backslash that
 // ends a line of a multi-line basic string (text, but not value).
 
-import { firstLineOf } from './lineIndex';
+import { firstHeldLineOf } from './lineIndex';
 import type { Span, TomlString } from './model';
 
 const isBlank = (c: number) => c === 0x20 || c === 0x09;
@@ -55,7 +55,7 @@ export function lineEndingBackslash(text: string, lineStart: number, lineEnd: nu
  */
 export function contentSpan(text: string, str: TomlString): Span {
   const { end } = str.content;
-  if (!isMultiline(str)) return firstLineOf(text, str.content);
+  if (!isMultiline(str)) return firstHeldLineOf(text, str.content);
   const basic = str.style === 'multiline-basic';
   let lineStart = valueStart(text, str);
   const first = lineStart;
@@ -178,13 +178,14 @@ function decodeEscape(seq: string): string {
 
 /**
  * Where a basic (`"`) or literal (`'`) string whose content starts at `from` is closed: its closing
- * quote (an escaped `\"` does not close a basic one), or -1 when the line ends first.
+ * quote (an escaped `\"` does not close a basic one), or -1 when the line ends first (at LF or CR LF:
+ * TOML takes a lone CR for a control character in the string, not a line's end).
  */
 export function closingQuote(text: string, from: number, quote: '"' | "'", lineEnd: number): number {
   for (let i = from; i < lineEnd; i++) {
     const c = text[i];
     if (c === quote) return i;
-    if (c === '\n' || c === '\r') return -1;
+    if (c === '\n' || (c === '\r' && text[i + 1] === '\n')) return -1;
     if (c === '\\' && quote === '"') i++;
   }
   return -1;
