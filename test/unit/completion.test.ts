@@ -580,6 +580,10 @@ test('completion at a key: nothing that would clash with a list or tools table a
     // Nor a key renamed into one another section defines as a table.
     ['[agents.x.tools]\nallo|wed = ["a"]\n[agents.x.tools.disallowed]\n', ['disallowed'], []],
     ['[agents.x.tools]\nsh|ell = "allow"\n[agents.x.tools.bash]\n', ['bash'], ['read']],
+    // Nor one past the syntax error after the key's value on its line, which the parser did not read.
+    ['[agents.x.tools]\n"sh|" = 1 bash = "allow"\n', ['bash'], ['read']],
+    ['[agents.x.tools]\nsh| = "ask" \'bash\' = "allow"\n', ['bash'], ['read']],
+    ['[agents.x]\ntools = { "sh|" = 1 bash = "allow" }\n', ['bash'], ['read']],
     // Nor `tools = { … }` where another section writes that table.
     ['[agents.x]\ntools = |\n[agents.x.tools]\nallowed = []\n', ['{ allowed = [] }', '{ disallowed = [] }'], []],
     ['[agents.x]\ntools = |\n[agents.y.tools]\nallowed = []\n', [], ['{ allowed = [] }']],

@@ -669,14 +669,17 @@ function keyContext(layout: Layout, offset: number, inline: { table: TomlInlineT
   if (after === null) return null;
   // The key after the cursor on the line (`ba| disallowed = […]`), which the parser, reading `ba`
   // as a key with no value, skipped: a new key here must not be it.
+  // With a key after the cursor (`|"*" = "deny"`) the cursor is before that key, not on it.
+  const keyValue = after ? null : candidates.find((kv) => kv.key.span.start <= offset && offset <= kv.key.span.end) ?? null;
+  // Nor, renaming a key, the one after its value on the line (`"sh|" = 1 bash = "allow"`), which the
+  // parser, stopping there, did not read either.
+  const nextFrom = after ? prefix.range.end : keyValue?.value ? keyValue.span.end : -1;
   let following: string | null = null;
-  if (after) {
-    const next = keyAt(text, prefix.range.end, layout.lineEnd(offset));
+  if (nextFrom >= 0) {
+    const next = keyAt(text, nextFrom, layout.lineEnd(nextFrom));
     const full = next && [...base, ...next];
     if (full && full.length > 3 && samePath(full.slice(0, 3), path)) following = full[3]!;
   }
-  // With a key after the cursor (`|"*" = "deny"`) the cursor is before that key, not on it.
-  const keyValue = after ? null : candidates.find((kv) => kv.key.span.start <= offset && offset <= kv.key.span.end) ?? null;
   return {
     kind: 'key', owner: { kind: path[0] as OwnerKind, name: path[1]! }, tables,
     keyStart: prefix.start, range: prefix.range, quoted: prefix.quoted,
