@@ -543,9 +543,11 @@ const MANY_COMMAS: Array<[string, string, string, number]> = (() => {
     ['300 sections of 40 items, no comma', items(300, (s) => `[agents.a${s}.tools]\nallowed = [${list(40).join(' ')}]\n`).join(''), items(300, (s) => `[agents.a${s}.tools]\nallowed = [${list(40).join(', ')}]\n`).join(''), 11_700],
     ['2,000 lines of 5 items in one list, no comma', `[agents]\na.tools.allowed = [\n${items(2_000, (l) => `  ${items(5, (k) => tool(l * 5 + k)).join(' ')}\n`).join('')}]\n`, `[agents]\na.tools.allowed = [\n${items(2_000, (l) => `  ${items(5, (k) => tool(l * 5 + k)).join(', ')}${l < 1_999 ? ',' : ''}\n`).join('')}]\n`, 9_999],
     // A no-break space at the start or the end of each item's line: the comma after the item, the character removed.
-    // (In a section over 100 KB the one after `[` or before `]` has no fix: see REREAD_MAX.)
-    ['3,000 items on lines of their own, a no-break space before each', `[agents.a]\ntools = [\n${list(3_000).map((t) => `\u00a0${t}\n`).join('')}]\n`, `[agents.a]\ntools = [\n${list(3_000).map((t, i) => `${t}${i < 2_999 ? ',' : ''}\n`).join('')}]\n`, 3_000],
-    ['3,000 items on lines of their own, a no-break space after each', `[agents.a]\ntools = [\n${list(3_000).map((t) => `${t}\u00a0\n`).join('')}]\n`, `[agents.a]\ntools = [\n${list(3_000).map((t, i) => `${t}${i < 2_999 ? ',' : ''}\n`).join('')}]\n`, 3_000],
+    // In a section over 100 KB too (8,000 items), the one after `[` or before `]` (its fix checked by reading around its line).
+    ...[3_000, 8_000].flatMap((n): Array<[string, string, string, number]> => [
+      [`${n} items on lines of their own, a no-break space before each`, `[agents.a]\ntools = [\n${list(n).map((t) => `\u00a0${t}\n`).join('')}]\n`, `[agents.a]\ntools = [\n${list(n).map((t, i) => `${t}${i < n - 1 ? ',' : ''}\n`).join('')}]\n`, n],
+      [`${n} items on lines of their own, a no-break space after each`, `[agents.a]\ntools = [\n${list(n).map((t) => `${t}\u00a0\n`).join('')}]\n`, `[agents.a]\ntools = [\n${list(n).map((t, i) => `${t}${i < n - 1 ? ',' : ''}\n`).join('')}]\n`, n],
+    ]),
     ['12,000 items on lines of their own, a no-break space before each but the first', `[agents.a.tools]\nallowed = [\n${list(12_000).map((t, i) => `  ${i ? '\u00a0' : ''}${t}\n`).join('')}]\n`, `[agents.a.tools]\nallowed = [\n${list(12_000).map((t, i) => `  ${t}${i < 11_999 ? ',' : ''}\n`).join('')}]\n`, 11_999],
     ['12,000 items on lines of their own, a no-break space after each but the last', `[agents.a.tools]\nallowed = [\n${list(12_000).map((t, i) => `  ${t}${i < 11_999 ? '\u00a0' : ''}\n`).join('')}]\n`, `[agents.a.tools]\nallowed = [\n${list(12_000).map((t, i) => `  ${t}${i < 11_999 ? ',' : ''}\n`).join('')}]\n`, 11_999],
     // The key/values of an inline table: a comma after each, as in a list.

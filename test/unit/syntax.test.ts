@@ -535,6 +535,10 @@ for (const text of COMMAS_IN_TURN) {
   });
 }
 
+/** 8,000 items of a list, a line each (over 100 KB), and a list of them. */
+const LONG_ITEMS = Array.from({ length: 8_000 }, (_, i) => `  "read(x${i})",\n`).join('');
+const LONG_LIST = `tools = [\n${LONG_ITEMS}]\n`;
+
 // What TOML does not read as a blank (space and tab are its blanks: toml/unreadBlanks.ts), where smol-toml stops at it
 // (before a key's `=`, after `=` or a comma, after a value): named, as it looks like a space or like nothing, and
 // replaced by a space (white space) or removed (an invisible character) where the section then reads past it; not
@@ -583,9 +587,17 @@ const UNREAD_BLANKS: Array<[text: string, message: string, fixed: string | null]
   ['[a]\n\t\u2028y = 2\n', 'U+2028 (a line separator) is white space TOML does not read as a blank (its blanks are space and tab): delete it', '[a]\n\ty = 2\n'],
   ['x = [\n  \u3000"a",\n]\n', 'U+3000 is white space TOML does not read as a blank (its blanks are space and tab): delete it', 'x = [\n  "a",\n]\n'],
   ['x = [\n  "a"\n\u00a0  , "b"\n]\n', 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): delete it', 'x = [\n  "a"\n  , "b"\n]\n'],
+  // In a section over 100 KB (a list of 8,000 items, which is not cut in pieces), read again around its line
+  // only: in a header, and at the start or the end of a long list's lines (its items before left out, the
+  // list taken as closed where it is), it had no fix.
+  [`[\u00a0agents.a]\n${LONG_LIST}`, 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): write a space', `[ agents.a]\n${LONG_LIST}`],
+  [`[agents.a\u3000]\n${LONG_LIST}`, 'U+3000 is white space TOML does not read as a blank (its blanks are space and tab): write a space', `[agents.a ]\n${LONG_LIST}`],
+  [`x = [\n\u00a0${LONG_ITEMS}]\n`, 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): delete it', `x = [\n${LONG_ITEMS}]\n`],
+  [`x = [\n${LONG_ITEMS}  "z"\u00a0\n]\n`, 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): delete it', `x = [\n${LONG_ITEMS}  "z"\n]\n`],
+  [`x = [[\n${LONG_ITEMS}  "z"\u200b\n], 1]\n`, 'U+200B (a zero-width space) is an invisible character TOML does not read as a blank (its blanks are space and tab): delete it', `x = [[\n${LONG_ITEMS}  "z"\n], 1]\n`],
 ];
 for (const [text, message, fixed] of UNREAD_BLANKS) {
-  test(`what TOML does not read as a blank: ${JSON.stringify(text)}`, () => {
+  test(`what TOML does not read as a blank: ${JSON.stringify(text.length > 200 ? `${text.slice(0, 100)}... (${text.length} characters)` : text)}`, () => {
     const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');
     // Shown on the character (JavaScript's trim() keeps U+0085, U+180E, U+200B and U+2060).
     assert.deepEqual(found.map((f) => [text.slice(f.span.start, f.span.end).replace(/[\s\u0085\u180e\u200b\u2060]/g, ''), f.message]), [['', `TOML syntax error: ${message}`]]);

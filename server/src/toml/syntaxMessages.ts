@@ -6,6 +6,7 @@
 
 import { parse as smolParse } from 'smol-toml';
 import { lineEndAt, lineStartAt } from './lineIndex';
+import { lastAtOrBefore, lastStartingBefore } from './sorted';
 import { mayHoldToml11 } from './toml11';
 import { isMultiline, surrogatePairEscape } from './stringPositions';
 import { inWords, quoted, uPlus } from '../grammar/text';
@@ -272,7 +273,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
 const unreadKind = (c: string, where = '') =>
   `${uPlus(c.codePointAt(0)!)}${NAMES[c] ? (where ? `${where}, ${NAMES[c]},` : ` (${NAMES[c]})`) : where} is ${INVISIBLE.test(c) ? 'an invisible character' : 'white space'}`;
 
-/** How long a section may be for a fix to be checked by reading it again (`unreadBlank`). */
+/** How much of a section a fix is checked by reading again (`unreadBlank`): all of it, or the part around the fix's line (`rereadHead`). */
 const REREAD_MAX = 100_000;
 
 /**
@@ -297,11 +298,19 @@ function unreadBlank(text: string, section: Section, at: number): Explained {
     return { message: strayBom(n), span: marks, rewrite: { title: `Remove the byte order mark${n > 1 ? 's' : ''}`, span: marks, newText: () => '' } };
   }
   const message = `${unreadKind(c)} TOML does not read as a blank (its blanks are space and tab)`;
-  const { start, end } = section.span;
-  if (end - start > REREAD_MAX) return { message, span };
+  const end = section.span.end;
+  const lineStart = lineStartAt(text, at);
+  const head = rereadHead(text, section, lineStart);
+  if (head === null) return { message, span };
   const line = lineEndAt(text, at);
   const lineNo = (t: string) => t.split(/\r\n|\n/).length;
   const lineBreak = text[line] === '\r' ? '\r\n' : '\n';
+  // In a long section, read to the line's end only: a list or inline table open there is then left
+  // open at the end of what is read, where smol-toml's error is on a line below, as an error further
+  // on would be. (A string over lines opening on the line is said to be left open at its start, on
+  // the line: no fix, as where it is never closed.)
+  const cut = head.length + (end - lineStart) > REREAD_MAX;
+  const after = cut ? text.slice(line, Math.min(end, line + lineBreak.length)) : text.slice(line, end);
   // Whether the section reads past the line with `newText` in place of `s` (the run), the rest of
   // the line's such characters fixed as they will be in turn, each in its own error (a space, or
   // nothing where invisible; else a line break where one of them may be that): not withheld because
@@ -313,12 +322,13 @@ function unreadBlank(text: string, section: Section, at: number): Explained {
     return readsWith(newText, s, spaced) || (broken !== spaced && readsWith(newText, s, broken));
   };
   const readsWith = (newText: string, s: Span, rest: string) => {
+    const upTo = head + text.slice(lineStart, s.start) + newText + rest;
     try {
-      smolParse(text.slice(start, s.start) + newText + rest + text.slice(line, end), { integersAsBigInt: 'asNeeded' });
+      smolParse(upTo + after, { integersAsBigInt: 'asNeeded' });
     } catch (e) {
       // Still an error on its line (or one above, which smol-toml read past before).
       const errLine = (e as { line?: number }).line;
-      if (typeof errLine !== 'number' || errLine <= lineNo(text.slice(start, s.start) + newText + rest)) return false;
+      if (typeof errLine !== 'number' || errLine <= lineNo(upTo)) return false;
     }
     return true;
   };
@@ -345,6 +355,39 @@ function unreadBlank(text: string, section: Section, at: number): Explained {
   }
   return { message, span };
 }
+
+/**
+ * The text smol-toml reads of `section` before the line at `lineStart`, for `unreadBlank` to read
+ * again: where that is longer than REREAD_MAX, the statement the line is in, with the items before
+ * it left out of each list that holds it but the last (read with no error, they leave the list as
+ * that item does: after an item, or after its comma); an inline table's key/values are kept (a key
+ * on the line may be one of them). Null where that is long too, or the line is in no list (its key
+ * may be one defined above).
+ */
+function rereadHead(text: string, section: Section, lineStart: number): string | null {
+  const start = section.span.start;
+  if (lineStart - start <= REREAD_MAX) return text.slice(start, lineStart);
+  const kv = lastStartingBefore(section.entries, lineStart);
+  let v = kv?.value;
+  if (!kv || v?.kind !== 'array' || !holdsLine(v, lineStart)) return null;
+  let head = text.slice(kv.span.start, v.span.start);
+  let from = v.span.start;
+  while (v?.kind === 'array') {
+    const items: readonly TomlValue[] = v.items;
+    const j = lastAtOrBefore(items.length, (i) => items[i]!.span.start, lineStart - 1);
+    if (j > 0) {
+      head += text.slice(from, items[0]!.span.start);
+      from = items[j]!.span.start;
+    }
+    const inner: TomlValue | undefined = items[j];
+    v = inner && (inner.kind === 'array' || inner.kind === 'inline-table') && holdsLine(inner, lineStart) ? inner : undefined;
+  }
+  head += text.slice(from, lineStart);
+  return head.length <= REREAD_MAX ? head : null;
+}
+
+/** Whether the line at `lineStart` is inside `v` (after where it opens, before where it closes). */
+const holdsLine = (v: Container, lineStart: number) => v.span.start < lineStart && (lineStart < v.span.end || !v.closed);
 
 /** `n` byte order marks past the file's start, where smol-toml stops at the first. */
 const strayBom = (n: number) => `${n > 1 ? `${n} invisible byte order marks` : 'an invisible byte order mark'} (U+FEFF) here: Mars reads one only as the first character of the file; delete ${n > 1 ? 'them' : 'it'}`;
