@@ -442,6 +442,12 @@ const COMMAS_IN_TURN: string[] = [
   // What fixing the errors in turn writes from the list's entries (a duplicate, a spelling), fixed as it does.
   '[agents.a.tools]\nallowed = ["read" "read" "Read" "Shell" "read" "grep"]\n',
   '[agents.a.tools]\nallowed = [\n  "read"\n  "read"\n  "Shell"\n  "READ"\n]\ndisallowed = ["grep" "read" "grep"]\n',
+  // A duplicate right before a comma missing: removed once the comma is written, with it and the blanks after it, as
+  // in turn (removed first, from the comma before it, it kept the blanks after it: a tab where in turn a space stays).
+  '[agents.a.tools]\nallowed = ["Read", "read"\t"edit",\t"Read"]\n',
+  '[agents.a.tools]\nallowed = ["edit", "edit"\t"read"\t,"grep"]\n',
+  '[agents.a.tools]\nallowed = ["Read",\n  "read"\t"Read"]\n',
+  '[agents.a]\ntools = { allowed = ["grep"\t,"grep"  "read"\t"Read"] }\n',
   // Items that are not strings on one line: lists, inline tables, multi-line strings.
   'x = [["a" "b"] ["c" "d"] "e" "f"]\n',
   'x = ["a" "b" { y = 1 } "c" "d"]\n',

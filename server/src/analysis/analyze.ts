@@ -319,7 +319,8 @@ export function seenAt(analysis: Analysis, overrides: SeverityOverrides, outside
 
 /**
  * Every safe fix of the visible findings as one set of non-overlapping edits against this text
- * (what "fix all" and `source.fixAll.mars` apply). Structural fixes (removals, moves) go first.
+ * (what "fix all" and `source.fixAll.mars` apply). A syntax error's fix goes first, then structural
+ * fixes (removals, moves).
  * `counter.fixed` is raised by how many of the findings seen at the start it fixes: those it has a
  * fix for (see `countFixAll`), and those a later pass fixes where the first had none (`allowed =
  * "read"` beside a `tools.mcp`: the move waits until `allowed` is a list). Not what a fix makes as
@@ -528,6 +529,9 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
   if (!mayFix(analysis, seen)) return [];
   const visible = seen.filter((f) => readable(analysis, f));
   const text = analysis.doc.text;
+  // A syntax error's fix first: fixing in turn, it is fixed first, and what its edits touch (a
+  // duplicate's removal beside a comma missing after it) is made on the text it mends, next pass.
+  const syntax: Array<readonly Edit[]> = [];
   const structural: Array<readonly Edit[]> = [];
   const values: Array<readonly Edit[]> = [];
   // Findings on a key of a tools table (`bash = "allow"`, `tools.mcp`): their fixes move rules.
@@ -538,7 +542,7 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
     if (isMove(f) || f.code === 'duplicate-entry' || !fixAllTakes(analysis, f)) continue; // duplicates and moves: grouped below
     const fix = fixAmong(f.fixes.find((x) => x.safe)!, f, partnerSeen);
     const single = fix.edits.length === 1 && fix.edits[0]!.newText !== '';
-    (single ? values : structural).push(fix.inFixAll ?? fix.edits);
+    (f.code === 'toml-syntax' ? syntax : single ? values : structural).push(fix.inFixAll ?? fix.edits);
   }
   // Duplicates, one edit set per list, so removing neighbours never leaves two edits on one comma.
   const duplicateAt = new Set(visible.filter((f) => f.code === 'duplicate-entry').map((f) => f.span.start));
@@ -576,5 +580,5 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
     const edits = moveEdits(analysis.doc, analysis.policies, moves);
     if (edits.length > 0 && before(analysis, edits)) structural.push(edits);
   }
-  return nonOverlapping([...structural, ...values]);
+  return nonOverlapping([...syntax, ...structural, ...values]);
 }
