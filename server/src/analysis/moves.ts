@@ -261,11 +261,12 @@ export function moveEdits(doc: TomlDocument, policies: Policies, moves: readonly
   }
   // The last two keys of an inline table would both take the comma between them: in text order, a
   // removal that overlaps one kept before it waits (fix-all's next pass removes it, its rule then held).
-  const listEdits = [...edits];
+  // None overlaps the list's edits: an append is inside the list, and the key/value that becomes the
+  // list is rewritten from its key, or from its line's start where it stands alone on its lines
+  // (`standsAlone`, asked of every key moved).
   let keptEnd = -1;
   for (const removal of removals.sort((a, b) => (a[0]?.start ?? 0) - (b[0]?.start ?? 0))) {
-    const clashes = (r: Edit) => r.start < keptEnd || listEdits.some((e) => r.start < e.end && e.start < r.end);
-    if (removal.some(clashes)) continue;
+    if (removal.some((r) => r.start < keptEnd)) continue;
     edits.push(...removal);
     for (const r of removal) keptEnd = Math.max(keptEnd, r.end);
   }
