@@ -401,12 +401,13 @@ export function misplacedListFixes(doc: TomlDocument, policies: Policies, group:
   const prefix = i < 0 ? null : [...parts.slice(0, i).map((p) => p.name), 'tools', ''].join('.');
   // Renamed only where it makes no second spelling of a tools table this section writes (`tools = { … }`,
   // then `tools.allowed`); the dotted keys of the same table (`tools.allowed` beside `deny`) take one
-  // more. A tools table in another section drops the fix (`creates`). A misspelt `agents` is renamed
-  // only in a header naming one owner (`[agent.x.tools]`), and only where no other section writes
-  // that owner's table: dotted (`agent.x.… = …`), the rename would define `agents.x` with dotted keys,
-  // which a header `[agents]` anywhere makes an error.
+  // more: those with the key prefix the rename writes (a section's or an inline table's is '', which
+  // it never writes). A tools table in another section drops the fix (`creates`). A misspelt `agents`
+  // is renamed only in a header naming one owner (`[agent.x.tools]`), and only where no other section
+  // writes that owner's table: dotted (`agent.x.… = …`), the rename would define `agents.x` with
+  // dotted keys, which a header `[agents]` anywhere makes an error.
   const own = ownPolicy(policies, owner);
-  const clashes = own.tables.some((t) => t.spelling !== 'dotted' || t.keyPrefix !== prefix) ||
+  const clashes = own.tables.some((t) => t.keyPrefix !== prefix) ||
     own.shape.some((p) => p.kind === 'tools-not-table' || p.kind === 'tools-array-of-tables') ||
     (first.ownerPart !== null && !first.ownerHeader) ||
     // The rename puts in force the table's other keys too (`mcp` beside `allowed`): not when one would stop the load.
