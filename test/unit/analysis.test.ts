@@ -898,6 +898,11 @@ const UNKNOWN_TOOL_MESSAGES: Array<[table: string, message: string]> = [
   ['allowed = ["bassh"]\ndisallowed = ["bash"]', 'Mars has no capability named `bassh`. Did you mean `bash`? `disallowed` holds `bash`, so `bash` here would be both allowed and disallowed. Mars passes the entry on as written, so only a harness with a tool of that name applies it.'],
   ['allowed = ["TAS\u212A"]', 'Mars has no capability named `TAS\u212A`. It holds U+212A, which looks like `K` but is not an ASCII character. Did you mean `task`? Mars passes the entry on as `tas\u212A`, so only a harness with a tool of that name applies it.'],
   ['allowed = ["\uff38\uff39"]', 'Mars has no capability named `\uff38\uff39`; it passes the entry on as written, so only a harness with a tool of that name applies it. It holds U+FF38, which looks like `X` but is not an ASCII character.'],
+  // Cyrillic and Greek letters drawn as ASCII ones, which NFKC keeps (a Cyrillic layout left on): said too,
+  // or the message read "no capability named `bаsh`. Did you mean `bash`?", and `rеаd`, two edits away, got no suggestion.
+  ['allowed = ["b\u0430sh"]', 'Mars has no capability named `b\u0430sh`. It holds U+0430, which looks like `a` but is not an ASCII character. Did you mean `bash`? Mars passes the entry on as written, so only a harness with a tool of that name applies it.'],
+  ['allowed = ["r\u0435\u0430d"]', 'Mars has no capability named `r\u0435\u0430d`. It holds U+0435, which looks like `e` but is not an ASCII character. Did you mean `read`? Mars passes the entry on as written, so only a harness with a tool of that name applies it.'],
+  ['allowed = ["\u03a4\u0391SK"]', 'Mars has no capability named `\u03a4\u0391SK`. It holds U+03A4, which looks like `T` but is not an ASCII character. Did you mean `task`? Mars passes the entry on as `\u03a4\u0391sk`, so only a harness with a tool of that name applies it.'],
 ];
 for (const [table, message] of UNKNOWN_TOOL_MESSAGES) {
   test(`an unknown name's message, what to write first: ${JSON.stringify(table)}`, () => {

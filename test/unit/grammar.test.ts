@@ -183,7 +183,8 @@ const SUGGEST: Array<[string, string | null]> = [
   // Short names are near everything at one edit: two letters near nothing, three-letter names only by a swap.
   ['rm', null], ['ps', null], ['fs', null], ['lst', null], ['ls1', null], ['lps', 'lsp'], ['rgep', 'grep'],
   // One edit up to six letters (`patch` is two from `fetch`), two from seven; no guess between two capabilities as near.
-  ['wrtie', 'write'], ['websearc', 'web_search'], ['serach', 'grep'], ['tash', null], ['skell', null], ['notebk', null],
+  ['wrtie', 'write'], ['websearc', 'web_search'], ['serach', 'grep'], ['tash', null], ['skell', null], ['notebk', null],  // Look-alikes of ASCII letters: NFKC's (`ＢＡＳＨ`, a Kelvin sign) and Cyrillic or Greek ones, which NFKC keeps.
+  ['\uff22\uff21\uff33\uff28', 'bash'], ['r\u0435\u0430d', 'read'], ['\u0455kill', 'skill'], ['\u039cONITOR', 'monitor'], ['r\u00e9ad', 'read'], ['r\u00e9\u00e9d', null],
 ];
 for (const [input, expected] of SUGGEST) {
   test(`did you mean for ${input}`, () => assert.equal(suggestCapability(input), expected));

@@ -3,7 +3,7 @@
 
 import { ERROR_ALLOWED, errorMessage, parseToolName, render, type ParseResult, type ToolName } from '../grammar/toolName';
 import {
-  byChar, canonicalSpelling, charProblemReason, charRunNote, illegalChars, lookalikeChar, mcpWireRewrite, readsAs, respelling, rewriteLegacyPrefix, suggestCapability, suggestScoped,
+  asciiLookalike, byChar, canonicalSpelling, charProblemReason, charRunNote, illegalChars, lookalikeChar, mcpWireRewrite, readsAs, respelling, rewriteLegacyPrefix, suggestCapability, suggestScoped,
   writtenWithLegacyPrefix, type CharProblemGroup,
 } from '../grammar/checks';
 import { capitalized, inWords, ownCopy, quoted, rustTrim, shortened, shown, trimmedAway, uPlus } from '../grammar/text';
@@ -818,7 +818,7 @@ function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'u
   const around = trimmedAway(raw);
   const trims = around === null ? '' : `${around}: `;
   const passes = passedOn(raw, name, quoted);
-  const looks = lookalike ? ` It holds ${uPlus(lookalike.codePointAt(0)!)}, which looks like ${quoted(lookalike.normalize('NFKC'))} but is not an ASCII character.` : '';
+  const looks = lookalike ? ` It holds ${uPlus(lookalike.codePointAt(0)!)}, which looks like ${quoted(asciiLookalike(lookalike))} but is not an ASCII character.` : '';
   if (!suggestion) return { code: 'unknown-tool', message: `Mars has no capability named ${quoted(head)}; ${trims}it ${passes}${looks}` };
   // What to write comes right after what is wrong, and what Mars passes on last: a narrow view (the
   // Problems panel, a one-line status) cuts a long message at its end.

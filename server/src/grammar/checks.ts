@@ -287,7 +287,7 @@ const WORDS: ReadonlyMap<string, string | null> = (() => {
 export function suggestCapability(head: string): string | null {
   const asWritten = suggestAscii(head);
   if (asWritten !== null || !lookalikeChar(head)) return asWritten;
-  return suggestAscii(head.normalize('NFKC'));
+  return suggestAscii(asciiLookalike(head));
 }
 
 /**
@@ -325,14 +325,33 @@ export function suggestScoped(head: string): string | null {
 const BARE_HOST = /^(?:\*\.)?[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*$/u;
 
 /**
+ * Cyrillic and Greek letters drawn as ASCII ones (Unicode's intentional confusables), which NFKC
+ * keeps as they are: typed with a Cyrillic or Greek keyboard layout left on (`rеаd`), or pasted.
+ */
+const SCRIPT_LOOKALIKES: ReadonlyMap<string, string> = new Map([
+  ['\u0430', 'a'], ['\u0441', 'c'], ['\u0501', 'd'], ['\u0435', 'e'], ['\u04bb', 'h'], ['\u0456', 'i'], ['\u0458', 'j'], ['\u04cf', 'l'],
+  ['\u043e', 'o'], ['\u0440', 'p'], ['\u051b', 'q'], ['\u0455', 's'], ['\u051d', 'w'], ['\u0445', 'x'], ['\u0443', 'y'],
+  ['\u0410', 'A'], ['\u0412', 'B'], ['\u0421', 'C'], ['\u0415', 'E'], ['\u041d', 'H'], ['\u0406', 'I'], ['\u0408', 'J'], ['\u041a', 'K'],
+  ['\u041c', 'M'], ['\u041e', 'O'], ['\u0420', 'P'], ['\u051a', 'Q'], ['\u0405', 'S'], ['\u0422', 'T'], ['\u051c', 'W'], ['\u0425', 'X'],
+  ['\u04ae', 'Y'], ['\u03bf', 'o'], ['\u03f2', 'c'], ['\u03f3', 'j'], ['\u0391', 'A'], ['\u0392', 'B'], ['\u03f9', 'C'], ['\u0395', 'E'],
+  ['\u0397', 'H'], ['\u0399', 'I'], ['\u039a', 'K'], ['\u039c', 'M'], ['\u039d', 'N'], ['\u039f', 'O'], ['\u03a1', 'P'], ['\u03a4', 'T'],
+  ['\u03a5', 'Y'], ['\u03a7', 'X'], ['\u0396', 'Z'],
+]);
+
+/** `text` as the ASCII it looks like: NFKC (`Ｂ`, a Kelvin sign for `K`), then the letters above; the rest as it is. */
+export function asciiLookalike(text: string): string {
+  return text.normalize('NFKC').replace(/[^\x00-\x7f]/g, (c) => SCRIPT_LOOKALIKES.get(c) ?? c);
+}
+
+/**
  * The first character of `head` that only looks like ASCII (`Ｂ` of `ＢＡＳＨ`, a Kelvin sign for
- * `K`), when all of it reads as ASCII so (NFKC); Mars folds ASCII letters only, so such a name
- * is unknown to it however much it looks like a capability's. Undefined for any other name.
+ * `K`, a Cyrillic `а`), when all of it reads as ASCII so (`asciiLookalike`); Mars folds ASCII
+ * letters only, so such a name is unknown to it however much it looks like a capability's.
+ * Undefined for any other name.
  */
 export function lookalikeChar(head: string): string | undefined {
   if (!/[^\x00-\x7f]/.test(head)) return undefined;
-  const folded = head.normalize('NFKC');
-  return /^[\x21-\x7e]+$/.test(folded) ? [...head].find((c) => c.charCodeAt(0) > 0x7e) : undefined;
+  return /^[\x21-\x7e]+$/.test(asciiLookalike(head)) ? [...head].find((c) => c.charCodeAt(0) > 0x7e) : undefined;
 }
 
 function suggestAscii(head: string): string | null {
