@@ -239,6 +239,10 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['all@wed = 1\n', '@', '`@` cannot be in a bare key (ASCII letters, digits, `_` and `-`): put the key in quotes'],
   // `é` is a letter: the message names the letters a bare key takes.
   ['[agents.réviseur.tools]\n', 'é', '`é` cannot be in a bare key (ASCII letters, digits, `_` and `-`): put this part of the name in quotes'],
+  // A letter drawn as an ASCII one is named, or the message said `е` is no ASCII letter.
+  ['[agents.a.tools]\nr\u0435ad = "allow"\n', '\u0435', '`\u0435` (U+0435, which looks like `e`) cannot be in a bare key (ASCII letters, digits, `_` and `-`): put the key in quotes'],
+  ['[\u0430gents.a.tools]\n', '\u0430', '`\u0430` (U+0430, which looks like `a`) cannot be in a bare key (ASCII letters, digits, `_` and `-`): put this part of the name in quotes'],
+  ['[agents.a.tools]\n\uff42ash = "allow"\n', '\uff42', '`\uff42` (U+FF42, which looks like `b`) cannot be in a bare key (ASCII letters, digits, `_` and `-`): put the key in quotes'],
   ['= ["read"]\n', '=', 'a key is missing before `=`'],
   ['a. = 1\n', '=', 'a key part is missing after `.`'],
   ['a..b = 1\n', '.', 'a part of this key is empty: remove the extra `.`, or write an empty name as `""`'],

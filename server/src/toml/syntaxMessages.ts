@@ -9,6 +9,7 @@ import { lineEndAt, lineStartAt } from './lineIndex';
 import { lastAtOrBefore, lastStartingBefore } from './sorted';
 import { mayHoldToml11 } from './toml11';
 import { isMultiline, surrogatePairEscape } from './stringPositions';
+import { asciiLookalike } from '../grammar/checks';
 import { inWords, quoted, uPlus } from '../grammar/text';
 import { BLANKS_AND_UNREAD, EACH_UNREAD, INVISIBLE, LINE_BREAK, NAMES, trimUnreadEnd, UNREAD, UNREAD_BLANK, UNREAD_BLANKS, unreadFixedAs } from './unreadBlanks';
 import type { KeyValue, Section, Span, SyntaxProblem, TomlValue } from './model';
@@ -199,7 +200,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
         if (c === '[') return 'expected `]` before this `[`: a header names one table (is its `]` missing?)';
         return /[ \t"']$/.test(before)
           ? 'expected `.` or `]`: the parts of a table name are joined with `.` (put a name with spaces in quotes)'
-          : `${quoted(shownChar(text, at))} cannot be in a bare key (ASCII letters, digits, \`_\` and \`-\`): put this part of the name in quotes`;
+          : `${notInBareKey(text, at)} cannot be in a bare key (ASCII letters, digits, \`_\` and \`-\`): put this part of the name in quotes`;
       }
       if (last === '.' && (atLineEnd || c === '#' || c === '=' || c === ' ' || c === '\t')) return 'a key part is missing after `.`';
       const inline = open()?.kind === 'inline-table';
@@ -209,7 +210,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       // After blanks or a quoted key, the key is complete: what follows it is out of place.
       return /[ \t"']$/.test(before)
         ? 'expected `=` after the key'
-        : `${quoted(shownChar(text, at))} cannot be in a bare key (ASCII letters, digits, \`_\` and \`-\`): put the key in quotes`;
+        : `${notInBareKey(text, at)} cannot be in a bare key (ASCII letters, digits, \`_\` and \`-\`): put the key in quotes`;
     }
     case 'each key-value declaration must be followed by an end-of-line':
       // A lone CR shows as a line break in most editors: named as one, after a header as after a value.
@@ -1120,6 +1121,16 @@ function stringEndFrom(text: string, i: number): number {
 }
 
 /** The character at `at` as a message shows it (a control or invisible one by its code). */
+/**
+ * The character at `at`, which a bare key does not take, quoted; one drawn as an ASCII letter or
+ * digit (a Cyrillic `е`, a fullwidth `ｂ`) is named too, or the message would say `е` is none.
+ */
+function notInBareKey(text: string, at: number): string {
+  const c = shownChar(text, at);
+  const looks = asciiLookalike(c);
+  return looks !== c && /^[A-Za-z0-9]$/.test(looks) ? `${quoted(c)} (${uPlus(c.codePointAt(0)!)}, which looks like ${quoted(looks)})` : quoted(c);
+}
+
 function shownChar(text: string, at: number): string {
   const cp = text.codePointAt(at);
   if (cp === undefined) return '';
