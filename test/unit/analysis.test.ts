@@ -655,6 +655,9 @@ const IGNORED_KEY_MESSAGES: Array<[table: string, message: string]> = [
   // A key below a list's name misspelt (`Allowed.x`) makes it a table, no list: not taken for `allowed`.
   ['allowed = ["read"]\nAllowed.x = ["grep"]', 'Mars ignores `Allowed` here: a tools table holds only `allowed` and `disallowed` lists.'],
   ['" foo " = 1', 'Mars ignores ` foo ` here: a tools table holds only `allowed` and `disallowed` lists.'],
+  // A name in letters drawn as ASCII ones (a Cyrillic `а`) is said so, or it read as the name its did-you-mean offers.
+  ['"\u0430llowed" = ["read"]', 'Mars ignores `\u0430llowed` here. It holds U+0430, which looks like `a` but is not an ASCII character. Did you mean `allowed`? A tools table holds only `allowed` and `disallowed` lists.'],
+  ['"b\u0430sh" = "deny"', 'Mars ignores `b\u0430sh` here, so this rule has no effect. Put "b\u0430sh" in `disallowed` instead. (Mars has no capability `b\u0430sh`: did you mean `bash`? It holds U+0430, which looks like `a` but is not an ASCII character.) A tools table holds only `allowed` and `disallowed` lists.'],
   ['bash = "ask"', 'Mars ignores `bash` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
   ['bash = "true"', 'Mars ignores `bash` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
 ];
@@ -844,6 +847,12 @@ test('a suppression\'s word that begins one code only is taken for it, as a typo
   // Not a word that begins several, nor a short one, which reads as a reason written without its `--`.
   assert.deepEqual(said('unknown'), ['A reason goes after ` -- `.']);
   assert.deepEqual(said('dup'), ['A reason goes after ` -- `.']);
+});
+
+test('a code written in letters drawn as ASCII ones (a Cyrillic `о`) is said so, or it read as the code its did-you-mean offers', () => {
+  const text = '[agents.a.tools]\nallowed = ["read", "Read"] # mars-ignore: unkn\u043ewn-tool\n';
+  assert.deepEqual(documentFindings(analyzeDocument(text)).filter((f) => f.code === 'invalid-suppression').map((f) => f.message),
+    ['`unkn\u043ewn-tool` is not a Mars TOML code, so this comment silences nothing by that name. It holds U+043E, which looks like `o` but is not an ASCII character. Did you mean `unknown-tool`?']);
 });
 
 // Words like no code in a mars-ignore: made its reason by a fix only when codes come before them and

@@ -3,10 +3,10 @@
 
 import { ERROR_ALLOWED, errorMessage, parseToolName, render, type ParseResult, type ToolName } from '../grammar/toolName';
 import {
-  asciiLookalike, byChar, canonicalSpelling, charProblemReason, charRunNote, illegalChars, lookalikeChar, mcpWireRewrite, readsAs, respelling, rewriteLegacyPrefix, suggestCapability, suggestScoped,
+  byChar, canonicalSpelling, charProblemReason, charRunNote, illegalChars, lookalikeSaid, mcpWireRewrite, readsAs, respelling, rewriteLegacyPrefix, suggestCapability, suggestScoped,
   writtenWithLegacyPrefix, type CharProblemGroup,
 } from '../grammar/checks';
-import { capitalized, inWords, ownCopy, quoted, rustTrim, shortened, shown, trimmedAway, uPlus } from '../grammar/text';
+import { capitalized, inWords, ownCopy, quoted, rustTrim, shortened, shown, trimmedAway } from '../grammar/text';
 import { isMcpWireToken, splitToolName } from '../grammar/toolName';
 import type { KeyPart, KeyValue, Span, TomlArray, TomlDocument, TomlString } from '../toml/model';
 import { basicString, escapeBasic, replaceStringValue } from '../toml/strings';
@@ -809,8 +809,6 @@ export function passedOn(raw: string, name: ToolName, quote: (text: string) => s
 
 function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'unknown' }>): EntryIssue {
   const head = rustTrim(splitToolName(rustTrim(raw))[0]);
-  // A name in characters that only look like ASCII reads as a capability's: the first is named.
-  const lookalike = lookalikeChar(head);
   // A scoped entry without its parentheses (`skill:init`) before the nearest name, as more precise.
   const scoped = name.pattern === null ? suggestScoped(head) : null;
   const suggestion = scoped ?? suggestCapability(head);
@@ -818,7 +816,8 @@ function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'u
   const around = trimmedAway(raw);
   const trims = around === null ? '' : `${around}: `;
   const passes = passedOn(raw, name, quoted);
-  const looks = lookalike ? ` It holds ${uPlus(lookalike.codePointAt(0)!)}, which looks like ${quoted(asciiLookalike(lookalike))} but is not an ASCII character.` : '';
+  // A name in characters that only look like ASCII reads as a capability's: the first is named.
+  const looks = lookalikeSaid(head);
   if (!suggestion) return { code: 'unknown-tool', message: `Mars has no capability named ${quoted(head)}; ${trims}it ${passes}${looks}` };
   // What to write comes right after what is wrong, and what Mars passes on last: a narrow view (the
   // Problems panel, a one-line status) cuts a long message at its end.
@@ -1019,7 +1018,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     if (meant) {
       const conflicting = strayListConflicts(policies, extra.owner, extra.keyValue, meant);
       out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
-        `Mars ignores ${quoted(name)} here. Did you mean ${quoted(meant)}?${conflictSaid(meant, conflicting)} ${WHY_IGNORED}`,
+        `Mars ignores ${quoted(name)} here.${lookalikeSaid(name)} Did you mean ${quoted(meant)}?${conflictSaid(meant, conflicting)} ${WHY_IGNORED}`,
         () => listKeyFixes(doc, policies, extra, meant))); // safe only when it removes a key whose entries the list holds
       continue;
     }
@@ -1043,7 +1042,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
       !parse.ok ? `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED[parse.error]}).${trims}`
         : advice?.held ? `${noEffect}; ${advice.says}.${trims} ${WHY_IGNORED}`
         : advice?.conflict ? `${noEffect}. ${advice.says}.${trims} ${WHY_IGNORED}`
-        : advice ? `${noEffect}. ${capitalized(advice.says)}.${suggestion ? ` (Mars has no capability ${quoted(head)}: did you mean ${quoted(suggestion)}?)` : ''}${trims} ${WHY_IGNORED}`
+        : advice ? `${noEffect}. ${capitalized(advice.says)}.${suggestion ? ` (Mars has no capability ${quoted(head)}: did you mean ${quoted(suggestion)}?${lookalikeSaid(head)})` : ''}${trims} ${WHY_IGNORED}`
         // The map form's note only where the key reads as one: a tool named with a string, or a
         // boolean (OpenCode's verdict, `tools: { bash: true }`).
         : `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}${readsAsMapForm(extra.keyValue.value) ? ' (the `tool = "allow"` map form belongs to agent profiles).' : '.'}`,

@@ -12,7 +12,7 @@ import { parseToml } from '../toml/parse';
 import { lineContent, lineEndAt, type Lines } from '../toml/lineIndex';
 import { inComment, lastStartingBefore, stringTowards } from '../toml/sorted';
 import { isMultiline } from '../toml/stringPositions';
-import { nearestWord } from '../grammar/checks';
+import { lookalikeSaid, nearestWord } from '../grammar/checks';
 import { quoted } from '../grammar/text';
 import { CODES, isCode, type Code } from './codes';
 import type { Edit } from './edits';
@@ -150,7 +150,7 @@ export function suppressionFindings(doc: TomlDocument): Finding[] {
       if (name === 'toml-syntax') {
         out.push(finding('invalid-suppression', span, 'A comment cannot silence `toml-syntax`: Mars cannot load a file with a syntax error. The setting `mars.diagnostics.toml-syntax` can turn it down in the editor.'));
       } else if (meant) {
-        const message = `${quoted(name)} is not a Mars TOML code, so this comment silences nothing by that name. Did you mean ${quoted(meant)}?`;
+        const message = `${quoted(name)} is not a Mars TOML code, so this comment silences nothing by that name.${lookalikeSaid(name)} Did you mean ${quoted(meant)}?`;
         out.push(finding('invalid-suppression', span, message, () => [{ title: `Change the code to ${quoted(meant)}`, edits: [{ ...span, newText: meant }], preferred: true, safe: false }]));
       } else codesBefore = true;
     }

@@ -2,7 +2,7 @@
 // Claude-only MCP wire spelling, spellings Mars rewrites, and "did you mean" for unknown names.
 
 import { CAPABILITIES, capabilityNamed } from './vocabulary';
-import { asciiLower, eqIgnoreAsciiCase, isRustWhitespace, rustTrim, rustTrimEnd, rustTrimStart, uPlus } from './text';
+import { asciiLower, eqIgnoreAsciiCase, isRustWhitespace, quoted, rustTrim, rustTrimEnd, rustTrimStart, uPlus } from './text';
 import { isMcpWireToken, parseToolName, pascalToSnake, render, splitToolName, type ToolName } from './toolName';
 
 export interface CharProblem {
@@ -352,6 +352,16 @@ export function asciiLookalike(text: string): string {
 export function lookalikeChar(head: string): string | undefined {
   if (!/[^\x00-\x7f]/.test(head)) return undefined;
   return /^[\x21-\x7e]+$/.test(asciiLookalike(head)) ? [...head].find((c) => c.charCodeAt(0) > 0x7e) : undefined;
+}
+
+/**
+ * What a message says, after the sentence that quotes `word`, of a word in look-alikes of ASCII
+ * (`lookalikeChar`): ` It holds U+0430, which looks like `a` but is not an ASCII character.`, else
+ * nothing. Quoted alone, such a word reads as the one a "did you mean" then offers.
+ */
+export function lookalikeSaid(word: string): string {
+  const c = lookalikeChar(word);
+  return c === undefined ? '' : ` It holds ${uPlus(c.codePointAt(0)!)}, which looks like ${quoted(asciiLookalike(c))} but is not an ASCII character.`;
 }
 
 function suggestAscii(head: string): string | null {
