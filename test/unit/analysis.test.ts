@@ -1692,6 +1692,11 @@ const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]>
   ['[agent]\nx.tools.allowed = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `x`.', []],
   ['[agent]\nx.tools.allowed = ["a"]\ny.tools.allowed = ["b"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of any agent\'s policy.', []],
   ['[agents.a]\ntools.disallowed = ["read"]\ntool = { allowed = ["read"], deny = ["x"] }\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allowed` and `deny` here are not part of its policy.', []],
+  // Claude Code's settings name their lists `permissions.allow` and `.deny`: pasted into an agent, they are read as meant for `tools`
+  // (its `ask`, which Mars has no list for, is left as it is).
+  ['[agents.a.permissions]\nallow = ["Bash(npm test:*)"]\ndeny = ["WebFetch"]\nask = ["Edit"]\n', '`permissions` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allow` and `deny` here are not part of its policy.', ['Rename `permissions` to `tools`']],
+  ['[skills.s]\npermissions = { allow = ["Read"] }\n', '`permissions` is not `tools`: Mars reads the tool lists of skill `s` only from its `tools` table, so `allow` here is not part of its policy.', ['Rename `permissions` to `tools`']],
+  ['[agents.a]\npermissions.deny = ["Read"]\n[agents.a.tools]\nallowed = []\n', '`permissions` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `deny` here is not part of its policy.', []],
 ];
 for (const [text, message, titles] of MISPLACED_GROUPS) {
   test(`lists under one misspelt part: ${JSON.stringify(text)}`, () => {

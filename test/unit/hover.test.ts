@@ -440,6 +440,8 @@ const CASES: Case[] = [
     lacks: ['a list outside'] },
   { name: 'a tool list in a table that misses `tools`', doc: '[skills.s.to|ol]\ndeny = ["bash"]', range: [0, 10, 0, 14],
     has: ['**`tool`** is not `tools`', 'It looks meant for `tools`, the table of the `allowed` and `disallowed` lists', '_Of skill `s`._'], lacks: ['tools.disallowed'] },
+  { name: 'Claude Code\'s `permissions` pasted into an agent', doc: '[agents.coder.permi|ssions]\nallow = ["Bash"]', range: [0, 14, 0, 25],
+    has: ['**`permissions`** is not `tools`', 'It looks meant for `tools`', '_Of agent `coder`._'] },
   { name: 'a list of an agent that is no tool list', doc: '[agents.coder]\nski|lls = ["x"]', range: null },
   { name: 'a tool list under a table one typo from `agents`', doc: '[age|nt.coder.tools]\nallowed = ["read"]', range: [0, 1, 0, 6],
     has: ['**`agent`** is not `agents`: Mars reads no tool policy under it', 'It looks meant for `agents`', '_Of agent `coder`._'] },

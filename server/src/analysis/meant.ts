@@ -1,5 +1,5 @@
 // What a misspelt key of a tool policy was meant to be: a list (`Allowed`, `deny`, `disallowedTools`),
-// the `tools` table itself (`tool`, `Tools`), or the table of agents or skills (`agent`). The walk (policies.ts), the findings, their fixes
+// the `tools` table itself (`tool`, `Tools`, Claude Code's `permissions`), or the table of agents or skills (`agent`). The walk (policies.ts), the findings, their fixes
 // and hover all read a key the same way from here.
 
 import { editDistance } from '../grammar/checks';
@@ -33,7 +33,8 @@ export function meantList(name: string): ListName | null {
 /** Whether a key that is not `tools` was meant to be it: another casing (`Tools`) or one edit away (`tool`, `tols`). */
 export function meantTools(name: string): boolean {
   const key = asciiLower(name);
-  return name !== 'tools' && (key === 'tools' || editDistance(key, 'tools', 1) <= 1);
+  // `permissions`: Claude Code's settings name their lists so (`permissions.allow`, `.deny`), pasted over.
+  return name !== 'tools' && (key === 'tools' || key === 'permissions' || editDistance(key, 'tools', 1) <= 1);
 }
 
 /** The table of owners a key that is not `agents` or `skills` was meant to be: another casing, the singular (`agent`), or one edit away (`agnets`). */
