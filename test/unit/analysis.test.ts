@@ -355,6 +355,12 @@ const FIX_ALL: Array<[string, string]> = [
   // An item written as a grant is not a server name: moved as it is, by a quick fix only.
   ['allowed = ["read"]\nmcp = ["mcp(github)"]', 'allowed = ["read"]\nmcp = ["mcp(github)"]'],
   ['allowed = ["*()"]', 'allowed = ["*()"]'],
+  // Names between commas (Claude's `tools: Read, Grep`) were meant as entries of their own: no
+  // respelling of the whole, which would bury that (`read, _grep`), nor a wire token's portable spelling.
+  ['allowed = ["Read, Grep"]', 'allowed = ["Read, Grep"]'],
+  ['allowed = ["bash(a), grep(b:*)"]', 'allowed = ["bash(a), grep(b:*)"]'],
+  ['allowed = ["mcp__gh__x, read"]', 'allowed = ["mcp__gh__x, read"]'],
+  ['allowed = ["Read, Grep", "Shell"]', 'allowed = ["Read, Grep", "bash"]'],
   // A `mars-ignore` line goes with the line it spoke of, or it would speak of the next one (`Foo`).
   ['allowed = [\n  "bash",\n  # mars-ignore: unknown-tool\n\n  # why\n  "bash",\n  "foo",\n]', 'allowed = [\n  "bash",\n\n  # why\n  "foo",\n]'],
   ['allowed = [\r\n  "bash",\r\n  # mars-ignore: unknown-tool\r\n\r\n  "bash",\r\n  "foo",\r\n]', 'allowed = [\r\n  "bash",\r\n\r\n  "foo",\r\n]'],
@@ -1315,6 +1321,27 @@ for (const [entry, message, fixed, preferred = true] of UNKNOWN_RESPELT) {
     const after = applyEdits(text, f[0]!.fixes[0]!.edits);
     assert.deepEqual(documentFindings(analyzeDocument(after)).map((x) => x.code), ['unknown-tool']);
     assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), after);
+  });
+}
+
+// An entry of names between commas, each one Mars takes (`Read, Grep`, Claude's `tools:` line pasted),
+// was meant as entries of their own: a respelling of the whole keeps Mars's reading but buries that,
+// so it is offered, neither preferred nor in fix-all. One Mars rejects between them is no such list.
+const RESPELT_BETWEEN_COMMAS: Array<[entry: string, code: Code, fixed: string, sure: boolean]> = [
+  ['Read, Grep, Bash', 'non-canonical', 'read, _grep, _bash', false],
+  ['bash(a), grep(b:*)', 'legacy-prefix', 'bash(a), grep(b *)', false],
+  ['mcp__gh__x, read', 'mcp-wire-token', 'mcp(gh/x, read)', false],
+  ['Read, mcp', 'non-canonical', 'read, mcp', true],
+  ['Bash(a, b)', 'non-canonical', 'bash(a, b)', true], // a comma in a pattern splits nothing
+  ['Read; Grep', 'non-canonical', 'read; _grep', true],
+];
+for (const [entry, code, fixed, sure] of RESPELT_BETWEEN_COMMAS) {
+  test(`a respelling of names between commas is in fix-all only where they are no list of names: ${entry}`, () => {
+    const text = `[agents.a.tools]\nallowed = [${JSON.stringify(entry)}]\n`;
+    const f = documentFindings(analyzeDocument(text)).find((x) => x.code === code);
+    assert.ok(f, `no ${code}`);
+    assert.deepEqual(f.fixes.map((x) => [x.edits.map((e) => e.newText), x.safe, x.preferred]), [[[fixed], sure, sure]]);
+    assert.equal(f.mayHaveSafeFix, sure);
   });
 }
 

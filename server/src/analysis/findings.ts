@@ -7,7 +7,7 @@ import {
   writtenWithLegacyPrefix, type CharProblemGroup,
 } from '../grammar/checks';
 import { capitalized, inWords, ownCopy, quoted, rustTrim, shortened, shown, trimmedAway } from '../grammar/text';
-import { isMcpWireToken, splitToolName } from '../grammar/toolName';
+import { isMcpWireToken, namesBetweenCommas, splitToolName } from '../grammar/toolName';
 import type { KeyPart, KeyValue, Span, TomlArray, TomlDocument, TomlString } from '../toml/model';
 import { basicString, escapeBasic, replaceStringValue } from '../toml/strings';
 import { closingQuote, contentSpan, isMultiline, isOpenMultiline, valueSources, valueStart } from '../toml/stringPositions';
@@ -514,6 +514,10 @@ function entryVerdict(raw: string): EntryVerdict {
   } else {
     const name = parse.name;
     const trimmed = rustTrim(raw);
+    // Names between commas (`Read, Grep`, pasted from Claude's `tools:` line) were meant as entries of
+    // their own: a respelling of the whole keeps Mars's reading but buries that, so it is offered,
+    // neither preferred nor in fix-all.
+    const sure = namesBetweenCommas(raw) === null;
     // White space at its ends, which Mars trims (and the fixes drop), said after what is wrong, in one
     // wording: `` ` read ` has spaces around it, which Mars trims`` (`unknownTool` says what it passes on).
     const around = trimmedAway(raw);
@@ -529,7 +533,7 @@ function entryVerdict(raw: string): EntryVerdict {
           : 'Claude-only MCP wire spelling; write it as `mcp(server/tool)` so every harness applies it.')) + trims,
         ...(portable && write ? {
           replacement: {
-            value: portable, preferred: true, safe: true, held: `Claude-only MCP wire spelling of ${quoted(portable)}, ${HELD}${trims}`,
+            value: portable, preferred: sure, safe: sure, held: `Claude-only MCP wire spelling of ${quoted(portable)}, ${HELD}${trims}`,
             // A conflict the fix would make is said right after what to write, before the white space.
             ...(trims === '' ? {} : { around: [write, trims.slice(1)] as const }),
           },
@@ -559,8 +563,8 @@ function entryVerdict(raw: string): EntryVerdict {
           : `Mars reads this entry as ${quoted(read)}; the extra white space is dropped.`;
         // Beside a did-you-mean (`Bash: npm test`: `bash(npm test)`?), the entry's likelier fix, offered
         // but not preferred: one preferred fix an entry, for the editor's auto-fix.
-        const preferred = !unknown?.replacement;
-        issues.push({ code: 'non-canonical', message, replacement: { value: target, preferred, safe: true, ...(both ? { alone: canonicalSpelling(raw, name, false) } : {}) } });
+        const preferred = !unknown?.replacement && sure;
+        issues.push({ code: 'non-canonical', message, replacement: { value: target, preferred, safe: sure, ...(both ? { alone: canonicalSpelling(raw, name, false) } : {}) } });
       }
       if (legacy) {
         const pattern = name.kind === 'builtin' ? name.pattern ?? '' : '';
@@ -569,7 +573,7 @@ function entryVerdict(raw: string): EntryVerdict {
         issues.push({
           code: 'legacy-prefix',
           message: `Legacy \`:*\` prefix: Mars rewrites the pattern to ${quoted(pattern)}, the only form it writes (OpenCode takes \`:\` literally).${trims}`,
-          ...(normalized && readsAs(value, name) ? { replacement: { value, preferred: true, safe: true, ...(both && readsAs(rewriteLegacyPrefix(raw), name) ? { alone: rewriteLegacyPrefix(raw) } : {}) } } : {}),
+          ...(normalized && readsAs(value, name) ? { replacement: { value, preferred: sure, safe: sure, ...(both && readsAs(rewriteLegacyPrefix(raw), name) ? { alone: rewriteLegacyPrefix(raw) } : {}) } } : {}),
         });
       }
     }
