@@ -45,6 +45,7 @@ const QUICK_FIXES: Array<[string, string, string]> = [
   ['allowed = "read"', 'invalid-tool-policy', 'allowed = ["read"]'],
   ['allowed = "read", "grep"', 'invalid-tool-policy', 'allowed = ["read", "grep"]'],
   ['mcp = ["github", "linear"]', 'invalid-tool-policy', 'allowed = ["mcp(github)", "mcp(linear)"]'],
+  ['allowed = ["Read, Grep, Bash"]', 'illegal-char', 'allowed = ["Read", "Grep", "Bash"]'],
   // TOML 1.1, which Mars's TOML 1.0 parser refuses, written in TOML 1.0.
   ['allowed = ["read"]\nx = {\n  y = 1,\n}', 'toml-syntax', 'allowed = ["read"]\nx = { y = 1 }'],
   ['allowed = ["\\x62ash"]', 'toml-syntax', 'allowed = ["\\u0062ash"]'],
@@ -80,8 +81,9 @@ describe('code actions', () => {
   }
 
   // SPEC 4's catalogue: `illegal-char` has no quick fix (which piece of `bash(a,b)` was meant is
-  // the user's call): under it only its Disables, and no fix-all of its kind.
-  for (const body of ['allowed = ["bash(git log, git status)"]', 'disallowed = ["a\\u0007b"]', '"read,grep" = "allow"', 'allowed = ["Shell(a\\tb)"]']) {
+  // the user's call) but the split of an entry whose pieces are each a name Mars takes: under it
+  // only its Disables, and no fix-all of its kind.
+  for (const body of ['allowed = ["bash(git log, git status)"]', 'disallowed = ["a\\u0007b"]', '"read,grep" = "allow"', 'allowed = ["Shell(a\\tb)"]', 'allowed = ["read, mcp"]']) {
     test(`illegal-char: no fix but its Disables: ${body}`, async () => {
       const { diagnostics, actions } = await actionsFor(`[agents.a.tools]\n${body}\n`);
       assert.ok(diagnostics.some((d) => d.code === 'illegal-char'), JSON.stringify(diagnostics.map((d) => d.code)));
@@ -89,6 +91,17 @@ describe('code actions', () => {
       assert.deepEqual(under, ['Disable `illegal-char` for this line', 'Disable `illegal-char` for the entire file']);
     });
   }
+
+  test('illegal-char of an entry of names between commas: its split, preferred, then its Disables; fix-all leaves it', async () => {
+    const text = '[agents.a.tools]\nallowed = ["Read, Grep"]\n';
+    const { actions } = await actionsFor(text);
+    const under = actions.filter((a) => a.diagnostics?.some((d) => d.code === 'illegal-char')).map((a) => [a.title, a.isPreferred === true]);
+    assert.deepEqual(under, [['Split into one entry per tool', true], ['Disable `illegal-char` for this line', false], ['Disable `illegal-char` for the entire file', false]]);
+    // Nor does the respelling of the whole (`read, _grep`) go in: fix-all writes the rest alone.
+    const more = '[agents.a.tools]\nallowed = ["Read, Grep", "Shell"]\n';
+    const { uri, actions: fixAll } = await actionsFor(more, ['source.fixAll']);
+    assert.deepEqual(fixAll.map((a) => applied(more, a, uri)), ['[agents.a.tools]\nallowed = ["Read, Grep", "bash"]\n']);
+  });
 
   test('an entry both non-canonical and legacy gets one preferred fix for both, not one per diagnostic', async () => {
     const text = '[agents.a.tools]\nallowed = ["Shell(git log:*)"]\n';

@@ -1345,6 +1345,45 @@ for (const [entry, code, fixed, sure] of RESPELT_BETWEEN_COMMAS) {
   });
 }
 
+// The commas of an entry whose pieces are each a name Mars takes (Claude's `tools: Read, Grep` pasted)
+// were meant to split it: illegal-char's one fix, preferred, never in fix-all (it changes what Mars
+// reads). Each name in the entry's quotes, escaped as it needs; what the list holds by meaning (not
+// what it holds past a syntax error, a guess) left out. None where a piece is no name, for a control
+// character, nor in a multi-line string. [list, the fix: title and preferred (none: null), after]
+const SPLIT_FIXES: Array<[list: string, fix: [string, boolean] | null, after: string | null]> = [
+  ['allowed = ["Read, Grep, Bash"]', ['Split into one entry per tool', true], 'allowed = ["Read", "Grep", "Bash"]'],
+  ["allowed = ['Read, Grep']", ['Split into one entry per tool', true], "allowed = ['Read', 'Grep']"],
+  ['allowed = ["read,"]', ['Split into one entry per tool', true], 'allowed = ["read"]'],
+  ['allowed = ["say \\"hi\\", re\\u0061d"]', ['Split into one entry per tool', true], 'allowed = ["say \\"hi\\"", "read"]'],
+  ['allowed = ["bash(git:*), read"]', ['Split into one entry per tool', true], 'allowed = ["bash(git:*)", "read"]'],
+  ['allowed = ["read", "Read, Grep"]', ['Split into one entry per tool', true], 'allowed = ["read", "Grep"]'],
+  ['allowed = ["read, Read, grep"]', ['Split into one entry per tool', true], 'allowed = ["read", "grep"]'],
+  ['allowed = ["read", "READ,"]', ['Remove `READ,`: the list already holds `read`', true], 'allowed = ["read"]'],
+  ['allowed = ["Read, Bash"]\ndisallowed = ["bash"]', ['Split into one entry per tool (a conflict: `disallowed` holds `bash`)', false], 'allowed = ["Read", "Bash"]\ndisallowed = ["bash"]'],
+  ['allowed = ["Read, Grep", "x" "read"]', ['Split into one entry per tool', true], 'allowed = ["Read", "Grep", "x" "read"]'],
+  ['allowed = ["bash(git log, git status)"]', null, null],
+  ['allowed = ["read, mcp"]', null, null],
+  ['allowed = ["a\\u0007b"]', null, null],
+  ['allowed = ["""Read, Grep"""]', null, null],
+];
+for (const [list, fix, after] of SPLIT_FIXES) {
+  test(`illegal-char's fix splits an entry of names between commas: ${list.replace(/\n/g, ' / ')}`, () => {
+    const text = `[agents.a.tools]\n${list}\n`;
+    const found = documentFindings(analyzeDocument(text));
+    const f = found.find((x) => x.code === 'illegal-char');
+    assert.ok(f, 'no illegal-char');
+    assert.deepEqual(f.fixes.map((x) => [x.title, x.preferred, x.safe]), fix === null ? [] : [[...fix, false]]);
+    assert.equal(f.mayHaveSafeFix, false);
+    if (fix === null) return;
+    const split = f.fixes[0]!.edits;
+    assert.ok(!documentFixAll(analyzeDocument(text)).some((e) => split.some((x) => x.start === e.start && x.end === e.end && x.newText === e.newText)), 'fix-all never splits');
+    assert.equal(found.filter((x) => x.code !== 'toml-syntax').flatMap((x) => x.fixes).filter((x) => x.preferred).length, fix[1] ? 1 : 0, 'one preferred fix the entry');
+    const fixed = applyEdits(text, f.fixes[0]!.edits);
+    assert.equal(fixed, `[agents.a.tools]\n${after}\n`);
+    assert.ok(!documentFindings(analyzeDocument(fixed)).some((x) => x.code === 'illegal-char'), 'no comma left');
+  });
+}
+
 // A fix writes the characters of its value as the string's own quoting can hold them: a basic
 // string's escapes as TOML writes them (`\t`, `\u007f`: a raw DEL is no TOML), a literal string's
 // characters as they are, and a value a literal string cannot hold as a basic string.

@@ -172,6 +172,12 @@ function titleSays(title: string, removed: ReturnType<typeof minus>, added: Retu
     if (was.path === now.path && now.path.endsWith('[]')) return shown(String(decoded(now))) === m[1] ? null : `the entry becomes ${m[1]}`;
     return `${was.path}[]` === now.path && was.value === now.value ? null : 'the string becomes a list of it';
   }
+  // An entry of names between commas split into entries of those names, but those its list holds.
+  if (/^Split into one entry per tool(?: \(a conflict: `(?:allowed|disallowed)` holds `[^]*`\))?$/.test(title)) {
+    const [was] = removed;
+    const names = was && (String(decoded(was)).match(/(?:\([^()]*\)|[^,(])+/g) ?? []).map((n) => n.trim());
+    return removed.length === 1 && names && real.length > 0 && real.every((l) => l.path === was.path && names.includes(String(decoded(l)))) ? null : 'the entry becomes entries of its names';
+  }
   if (/^(Change the code to `[a-z-]+`|Make `[^`]*` the reason|Write the colon after `mars-ignore(-file)?`)$/.test(title)) return removed.length === 0 && added.length === 0 ? null : 'a comment changed, no value';
   if (/^(Write |Remove the trailing comma$|Remove the byte order marks?$)/.test(title)) {
     return removed.length === 0 && added.length === 0 ? null : 'TOML 1.1 written in TOML 1.0 keeps every value';
@@ -185,7 +191,7 @@ function titleSays(title: string, removed: ReturnType<typeof minus>, added: Retu
 const unreadTitles = new Set<string>();
 
 /** The codes of one entry's findings whose fixes rewrite it (`f`). */
-const ENTRY_CODES: ReadonlySet<string> = new Set(['invalid-tool-name', 'mcp-wire-token', 'non-canonical', 'legacy-prefix', 'unknown-tool']);
+const ENTRY_CODES: ReadonlySet<string> = new Set(['invalid-tool-name', 'mcp-wire-token', 'non-canonical', 'legacy-prefix', 'unknown-tool', 'illegal-char']);
 
 // ---------------------------------------------------------------------------------------------
 // The properties.

@@ -461,6 +461,8 @@ interface EntryIssue {
   readonly replacement?: Replacement;
   /** For characters of the value (a comma, a run of control characters): where they are in it, and where more of them are. */
   readonly chars?: CharProblemGroup;
+  /** For its commas, where each piece is a name Mars takes: those names, each the entry its fix writes (see `splitFix`). */
+  readonly split?: readonly string[];
 }
 
 const MEMO_LIMIT = 50_000;
@@ -497,6 +499,11 @@ export function parseEntries(policies: Policies, memo: VerdictMemo = new Verdict
 function entryVerdict(raw: string): EntryVerdict {
   const parse = parseToolName(raw);
   const issues: EntryIssue[] = [];
+  // Names between commas (`Read, Grep`, pasted from Claude's `tools:` line) were meant as entries of
+  // their own: split so, the entry's one preferred fix; a respelling of the whole keeps Mars's
+  // reading but buries that, so it is offered, neither preferred nor in fix-all.
+  const between = namesBetweenCommas(raw);
+  const sure = between === null;
   if (!parse.ok) {
     const fix = obviousRepair(raw);
     // `*(x)` or `*()` -> `*` grants (or denies) every tool, far more than was written: offered, not in
@@ -514,10 +521,6 @@ function entryVerdict(raw: string): EntryVerdict {
   } else {
     const name = parse.name;
     const trimmed = rustTrim(raw);
-    // Names between commas (`Read, Grep`, pasted from Claude's `tools:` line) were meant as entries of
-    // their own: a respelling of the whole keeps Mars's reading but buries that, so it is offered,
-    // neither preferred nor in fix-all.
-    const sure = namesBetweenCommas(raw) === null;
     // White space at its ends, which Mars trims (and the fixes drop), said after what is wrong, in one
     // wording: `` ` read ` has spaces around it, which Mars trims`` (`unknownTool` says what it passes on).
     const around = trimmedAway(raw);
@@ -542,7 +545,7 @@ function entryVerdict(raw: string): EntryVerdict {
     } else {
       // An unknown name is told as such, and, as a known one, when Mars passes it on in another spelling.
       const unknown = name.kind === 'unknown' ? unknownTool(raw, name) : null;
-      if (unknown) issues.push(unknown);
+      if (unknown) issues.push(sure || !unknown.replacement ? unknown : { ...unknown, replacement: { ...unknown.replacement, preferred: false } });
       const spelling = respelling(raw, name);
       const legacy = writtenWithLegacyPrefix(raw, name);
       const read = canonicalSpelling(raw, name);
@@ -578,7 +581,9 @@ function entryVerdict(raw: string): EntryVerdict {
       }
     }
   }
-  for (const g of byChar(illegalChars(raw))) issues.push({ code: 'illegal-char', chars: g, message: charProblemReason(g) });
+  for (const g of byChar(illegalChars(raw))) {
+    issues.push({ code: 'illegal-char', chars: g, message: charProblemReason(g), ...(g.kind === 'comma' && between ? { split: between.map((n) => n.name) } : {}) });
+  }
   // Made readable here, once per spelling (verdicts are memoized), not once per finding.
   return {
     parse, issues: issues.map((i) => withText(i.replacement?.held === undefined ? i : { ...i, replacement: { ...i.replacement, held: readable(i.replacement.held) } }, 'message', readable(i.message))),
@@ -608,6 +613,11 @@ export function entryFindings(text: string, p: ParsedEntry, memo: VerdictMemo, r
   for (const issue of issues) {
     const chars = issue.chars && charPlaces(issue.chars, charSpan!, span);
     const at = chars?.at ?? span;
+    if (issue.split && !isMultiline(str)) {
+      const names = issue.split;
+      out.push(new LazyFinding(issue.code, at, issue.message, () => [splitFix(text, memo, p.entry, names, reading, others)], chars?.related, false));
+      continue;
+    }
     const r = isOpenMultiline(str) ? undefined : issue.replacement;
     if (!r) {
       out.push(new LazyFinding(issue.code, at, issue.message, undefined, chars?.related, false));
@@ -620,6 +630,38 @@ export function entryFindings(text: string, p: ParsedEntry, memo: VerdictMemo, r
     out.push(new ReplacementFinding(issue.code, at, message, text, p.entry, r, o, o?.kind === 'conflict' ? false : r.safe));
   }
   return out;
+}
+
+/**
+ * The fix of an entry of names between commas: each name an entry of its own in its place, in the
+ * entry's quotes where they hold it. What the list already holds by meaning, or a name before it
+ * does, is left out, as other fixes write no duplicate (see `holding`); the entry goes where nothing
+ * is left. Not safe, as it changes what Mars reads, but what the user meant: preferred, unless the
+ * other list of its policy holds one of them, which it would make a conflict (titled so, as `outcome`'s).
+ */
+function splitFix(text: string, memo: VerdictMemo, entry: ListEntry, names: readonly string[], reading: Reading, others: OtherLists): Fix {
+  const str = entry.string;
+  const written = new Set<string>();
+  const held: string[] = [];
+  const kept = names.filter((name) => {
+    const m = memo.verdict(name).meaning!;
+    const by = holding(memo, entry.array, m, str, reading);
+    if (by !== null && !held.includes(by)) held.push(by);
+    if (written.has(m) || by !== null) return false;
+    written.add(m);
+    return true;
+  });
+  if (kept.length === 0) {
+    return { title: `Remove ${quoted(str.value)}: the list already holds ${inWords(held.map(quoted))}`, edits: deleteItems(text, entry.array, [entry.index]), preferred: true, safe: false };
+  }
+  const literal = str.style === 'literal';
+  const newText = kept.map((n) => (literal ? `'${n}'` : basicString(n))).join(', ');
+  let conflict: string | null = null;
+  for (const other of others(entry)) {
+    for (const name of kept) conflict ??= holding(memo, other, memo.verdict(name).meaning!, str, reading);
+  }
+  const title = `Split into one entry per tool${conflict === null ? '' : ` (a conflict: ${quoted(otherList(entry.list))} holds ${quoted(conflict)})`}`;
+  return { title, edits: [{ start: str.span.start, end: str.span.end, newText }], preferred: conflict === null, safe: false };
 }
 
 /** `message` with the conflict its fix would make said in it: where `r.around` puts it, else after it. */
