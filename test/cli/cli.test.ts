@@ -330,21 +330,23 @@ const checkedFiles = (r: { out: string }) => [...new Set(JSON.parse(r.out).map((
 
 test('a folder search skips what git ignores: .gitignore files in the searched folders, with their negations, a deeper one over an outer one; --no-respect-gitignore and a file named check it all the same', () => {
   const bad = '[agents.a.tools]\nallowed = ["mcp"]\n';
+  // As git reads them: `deep/er/mars.toml` holds a slash, so it is matched from the root, two folders
+  // down; `mars.toml/` ends with one, so it matches folders only, not dir/mars.toml.
   const dir = workspace({
-    '.git/HEAD': '', '.gitignore': 'build/\n*.local.toml\n!keep/mars.local.toml\n',
-    'sub/.gitignore': '/mars.toml\n', 'other/.gitignore': '!*.local.toml\n',
+    '.git/HEAD': '', '.gitignore': 'build/\n*.local.toml\n!keep/mars.local.toml\ndeep/er/mars.toml\n',
+    'sub/.gitignore': '/mars.toml\n', 'other/.gitignore': '!*.local.toml\n', 'dir/.gitignore': 'mars.toml/\n',
     'mars.toml': bad, 'build/mars.toml': bad, 'build/keep/mars.local.toml': bad, 'a/mars.local.toml': bad, 'keep/mars.local.toml': bad,
-    'sub/mars.toml': bad, 'sub/x/mars.toml': bad, 'other/mars.local.toml': bad,
+    'sub/mars.toml': bad, 'sub/x/mars.toml': bad, 'other/mars.local.toml': bad, 'deep/er/mars.toml': bad, 'dir/mars.toml': bad,
   });
-  assert.deepEqual(checkedFiles(cli(['check', '--format=json'], { cwd: dir })), ['keep/mars.local.toml', 'mars.toml', 'other/mars.local.toml', 'sub/x/mars.toml']);
+  assert.deepEqual(checkedFiles(cli(['check', '--format=json'], { cwd: dir })), ['dir/mars.toml', 'keep/mars.local.toml', 'mars.toml', 'other/mars.local.toml', 'sub/x/mars.toml']);
   assert.deepEqual(checkedFiles(cli(['check', 'sub', '--format=json'], { cwd: dir })), ['sub/x/mars.toml']);
   // A folder named is searched even when git ignores it; what is ignored inside it still is not.
   assert.deepEqual(checkedFiles(cli(['check', 'build', '--format=json'], { cwd: dir })), ['build/mars.toml']);
   assert.deepEqual(checkedFiles(cli(['check', '--format=json', '--no-respect-gitignore'], { cwd: dir })), [
-    'a/mars.local.toml', 'build/keep/mars.local.toml', 'build/mars.toml', 'keep/mars.local.toml', 'mars.toml', 'other/mars.local.toml', 'sub/mars.toml', 'sub/x/mars.toml',
+    'a/mars.local.toml', 'build/keep/mars.local.toml', 'build/mars.toml', 'deep/er/mars.toml', 'dir/mars.toml', 'keep/mars.local.toml', 'mars.toml', 'other/mars.local.toml', 'sub/mars.toml', 'sub/x/mars.toml',
   ]);
   assert.deepEqual(checkedFiles(cli(['check', 'build/mars.toml', 'sub/mars.toml', '.', '--format=json'], { cwd: dir })), [
-    'build/mars.toml', 'keep/mars.local.toml', 'mars.toml', 'other/mars.local.toml', 'sub/mars.toml', 'sub/x/mars.toml',
+    'build/mars.toml', 'dir/mars.toml', 'keep/mars.local.toml', 'mars.toml', 'other/mars.local.toml', 'sub/mars.toml', 'sub/x/mars.toml',
   ]);
 });
 
@@ -402,12 +404,17 @@ test('in a git work tree, a folder searched below its root also skips what .git/
   const repo = workspace({ ...files, '.git/info/exclude': '/pkg/ex/\n' });
   assert.deepEqual(checkedFiles(cli(['check', 'pkg', '--format=json'], { cwd: repo })), ['pkg/mars.toml']);
   assert.deepEqual(checkedFiles(cli(['check', '.', '--format=json'], { cwd: path.join(repo, 'pkg') })), ['mars.toml']);
-  // A worktree's .git is a file naming its git folder, whose commondir holds info/exclude.
-  const worktree = workspace({
-    ...Object.fromEntries(Object.entries(files).map(([k, v]) => [`w/${k}`, v])),
-    'w/.git': 'gitdir: ../main/.git/worktrees/w\n', 'main/.git/worktrees/w/commondir': '../..\n', 'main/.git/info/exclude': 'ex/\n',
-  });
-  assert.deepEqual(checkedFiles(cli(['check', 'pkg', '--format=json'], { cwd: path.join(worktree, 'w') })), ['pkg/mars.toml']);
+  assert.deepEqual(checkedFiles(cli(['check', 'pkg', '--format=json', '--no-respect-gitignore'], { cwd: repo })), ['pkg/ex/mars.toml', 'pkg/gen/mars.toml', 'pkg/mars.toml']);
+  // A worktree's .git is a file naming its git folder from the worktree (wherever the check runs;
+  // its line may end in CRLF, as git reads it), whose commondir holds info/exclude.
+  for (const end of ['\n', '\r\n']) {
+    const worktree = workspace({
+      ...Object.fromEntries(Object.entries(files).map(([k, v]) => [`w/${k}`, v])),
+      'w/.git': `gitdir: ../main/.git/worktrees/w${end}`, 'main/.git/worktrees/w/commondir': '../..\n', 'main/.git/info/exclude': 'ex/\n',
+    });
+    assert.deepEqual(checkedFiles(cli(['check', 'pkg', '--format=json'], { cwd: path.join(worktree, 'w') })), ['pkg/mars.toml'], JSON.stringify(end));
+    assert.deepEqual(checkedFiles(cli(['check', 'w/pkg', '--format=json'], { cwd: worktree })), ['w/pkg/mars.toml'], JSON.stringify(end));
+  }
   const plain = workspace(files);
   assert.deepEqual(checkedFiles(cli(['check', 'pkg', '--format=json'], { cwd: plain })), ['pkg/ex/mars.toml', 'pkg/gen/mars.toml', 'pkg/mars.toml']);
 });
