@@ -432,9 +432,21 @@ test('a folder named as a link and `..` is the folder on disk above the one link
   const bad = '[agents.a.tools]\nallowed = ["mcp"]\n';
   const dir = workspace({ 'pkg/mars.toml': bad, 'pkg/y/mars.toml': bad, 'other/mars.toml': bad });
   fs.symlinkSync(path.join(dir, 'pkg', 'y'), path.join(dir, 'other', 'ylink'));
-  const r = cli(['check', 'other/ylink/..', '--format=json'], { cwd: dir });
-  assert.equal(r.err.split('\n')[0], '');
-  assert.deepEqual(checkedFiles(r), ['pkg/mars.toml', 'pkg/y/mars.toml']);
+  // The folder on disk is named from the current folder when it was named relative to it (`.` when
+  // it is that folder), whole when named whole; so too where the path read as written names nothing
+  // (`other/ylink/../y` as `other/y`).
+  const real = fs.realpathSync(dir).split(path.sep).join('/');
+  const cases: Array<[string, string, string[]]> = [
+    [dir, 'other/ylink/..', ['pkg/mars.toml', 'pkg/y/mars.toml']],
+    [dir, 'other/ylink/../y', ['pkg/y/mars.toml']],
+    [path.join(dir, 'other'), 'ylink/..', ['../pkg/mars.toml', '../pkg/y/mars.toml']],
+    [path.join(dir, 'pkg'), '../other/ylink/..', ['mars.toml', 'y/mars.toml']],
+    [workspace({}), [dir, 'other', 'ylink', '..'].join(path.sep), [`${real}/pkg/mars.toml`, `${real}/pkg/y/mars.toml`]],
+  ];
+  for (const [cwd, arg, files] of cases) {
+    const run = cli(['check', arg, '--format=json'], { cwd });
+    assert.deepEqual([run.err.split('\n')[0], checkedFiles(run)], ['', files], arg);
+  }
 });
 
 test('a file named through a link and `..` is reported as the file read there, the one above the folder linked to, in every format', () => {
@@ -468,6 +480,8 @@ test('a path that starts or ends with white space or holds a character a reader 
     [['nope'], ['mars-toml: cannot read nope: no such file or folder']],
     [[' lead.toml'], ['mars-toml: " lead.toml" is not a text file (it contains NUL bytes); Mars reads it as UTF-8 text']],
     [['plain.toml'], ['mars-toml: plain.toml is not a text file (it contains NUL bytes); Mars reads it as UTF-8 text']],
+    // Said as named, not as path.join would write it.
+    [['./plain.toml'], ['mars-toml: ./plain.toml is not a text file (it contains NUL bytes); Mars reads it as UTF-8 text']],
     // A quote or backslash inside a quoted path is escaped, so its end is where the quote is.
     [[' q"\\'], [`mars-toml: ${JSON.stringify(` q"\\${path.sep}mars.toml`)} is not a text file (it contains NUL bytes); Mars reads it as UTF-8 text`]],
     [['--fix', 'trail.toml '], ['mars-toml: not fixing "trail.toml ": it is not valid UTF-8, and writing it back would replace those bytes']],
