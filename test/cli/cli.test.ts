@@ -315,14 +315,18 @@ test('text and github lines are counted as git and grep -n count them, where a l
   assert.deepEqual(json.map((f) => [f.range.start.line, f.range.start.character]), [[0, 15], [2, 12], [4, 15]]);
 });
 
-test('folders are searched for mars.toml and mars.local.toml, skipping node_modules, .git and .mars', () => {
+test('folders are searched for mars.toml and mars.local.toml, skipping node_modules, .git and .mars, in the order of their names on every system', () => {
   const bad = '[agents.a.tools]\nallowed = ["mcp"]\n';
+  // Names compared as JavaScript compares them (UTF-16): `\u{1F600}` before `\uFF5E`, which Node
+  // lists first here (libuv sorts a folder's names by their UTF-8 bytes); other systems list others.
   const dir = workspace({
     'a/mars.toml': bad, 'b/c/mars.local.toml': bad, 'node_modules/x/mars.toml': bad, '.git/mars.toml': bad, '.mars/mars.toml': bad, 'other.toml': bad,
+    '\uFF5E/mars.toml': bad, '\u{1F600}/mars.toml': bad,
   });
   const r = cli(['check', '.', '--format=json'], { cwd: dir });
   assert.equal(r.code, 1);
-  assert.deepEqual([...new Set(JSON.parse(r.out).map((f: { file: string }) => f.file))], [path.join('a', 'mars.toml'), path.join('b', 'c', 'mars.local.toml')]);
+  assert.deepEqual([...new Set(JSON.parse(r.out).map((f: { file: string }) => f.file))],
+    [path.join('a', 'mars.toml'), path.join('b', 'c', 'mars.local.toml'), path.join('\u{1F600}', 'mars.toml'), path.join('\uFF5E', 'mars.toml')]);
 });
 
 /** The files a run of the checker reported on, from its JSON (each file's content has a finding). */
@@ -533,6 +537,8 @@ test('a glob pattern no shell expanded (quoted, or Windows\' cmd) is not found, 
   // A name that holds such a character is a name: read when it is there, not found plainly when not.
   assert.equal(cli(['check', 'b[1].toml'], { cwd: dir }).code, 0);
   assert.equal(cli(['check', 'c[1].toml'], { cwd: dir }).err.split('\n')[0], 'mars-toml: cannot read c[1].toml: no such file or folder');
+  // Not read for another reason, that reason is what to fix: a pattern under a file expands to nothing either.
+  assert.equal(cli(['check', 'mars.toml/*.toml'], { cwd: dir }).err.split('\n')[0], 'mars-toml: cannot read mars.toml/*.toml: a part of the path is not a folder');
 });
 
 test('a reader that stops early (`| head`) ends the output quietly: exit status of the check, no EPIPE trace', async () => {
@@ -1279,6 +1285,9 @@ test('a current folder that was removed: files named by absolute paths are check
   assert.match(relative.err, /^mars-toml: cannot read nope: no such file or folder$/m);
   assert.match(relative.out, /:2:13: error invalid-tool-name/);
   assert.match(relative.err, /^1 file checked, 1 not checked: 1 error \(1 fixable with --fix\)$/m);
+  // The folder itself is still there to search, empty; where it was, and so its work tree, cannot be found.
+  const here = run(['check', '.']);
+  assert.deepEqual([here.code, here.err], [0, 'mars-toml: no mars.toml or mars.local.toml under .\n0 files checked: no problems\n']);
 });
 
 test('a clean, realistic mars.toml (every TOML feature, every spelling) gives no diagnostic at all', () => {
@@ -1386,21 +1395,29 @@ test('a folder whose name is not UTF-8 is reported as such, not as missing', (t)
     return t.skip('this file system takes only UTF-8 names');
   }
   fs.writeFileSync(Buffer.concat([bad, Buffer.from('/mars.toml')]), '[agents.a.tools]\nallowed = ["bash()"]\n');
+  // A file so named is no mars.toml, and nothing to say: not a folder not read.
+  fs.writeFileSync(Buffer.concat([Buffer.from(`${dir}/file`), Buffer.from([0xff]), Buffer.from('.toml')]), '');
   const r = cli(['check', '.'], { cwd: dir });
   assert.equal(r.code, 2, r.err);
   assert.match(r.err, /^mars-toml: cannot read folder bad\uFFFDdir: its name is not UTF-8$/m);
   assert.match(r.err, /^1 file checked, 1 folder not read: no problems in what was checked$/m);
   // Named on the command line, as a hook passes it: Node gives the name with U+FFFD, which names nothing.
-  const script = 'exec "$0" "$1" check "$(printf \'bad\\377dir/mars.toml\')" "$2"';
-  const named = spawnSync('sh', ['-c', script, process.execPath, path.join(DIST, 'cli.js'), 'nope\uFFFD'], { cwd: dir, encoding: 'utf8' });
+  const script = 'exec "$0" "$1" check "$(printf \'bad\\377dir/mars.toml\')" "$2" "$3"';
+  const named = spawnSync('sh', ['-c', script, process.execPath, path.join(DIST, 'cli.js'), 'nope\uFFFD', 'mars.toml/nope\uFFFD'], { cwd: dir, encoding: 'utf8' });
   assert.equal(named.status, 2, named.stderr);
   assert.match(named.stderr, /^mars-toml: cannot read bad\uFFFDdir\/mars\.toml: its name is not UTF-8$/m);
   assert.match(named.stderr, /^mars-toml: cannot read nope\uFFFD: no such file or folder$/m);
-  // A U+FFFD written in a name (as UTF-8) is a character like any other: its folder is searched.
-  const written = cli(['check', '.'], { cwd: workspace({ 'ok\uFFFDdir/mars.toml': '[agents.a.tools]\nallowed = ["bash()"]\n' }) });
+  // Under a file, nothing is found by any name: that is what is said.
+  assert.match(named.stderr, /^mars-toml: cannot read mars\.toml\/nope\uFFFD: a part of the path is not a folder$/m);
+  // A U+FFFD written in a name (as UTF-8) is a character like any other: its folder is searched, and
+  // what cannot be read in it is said for its own reason.
+  const okDir = workspace({ 'ok\uFFFDdir/mars.toml': '[agents.a.tools]\nallowed = ["bash()"]\n' });
+  const written = cli(['check', '.'], { cwd: okDir });
   assert.equal(written.code, 1, written.err);
   assert.match(written.out, /^ok\uFFFDdir\/mars\.toml:2:13: error invalid-tool-name /m);
   assert.match(written.err, /^1 file checked: 1 error \(1 fixable with --fix\)$/m);
+  fs.symlinkSync('nowhere', path.join(okDir, 'ok\uFFFDdir', 'gone.toml'));
+  assert.equal(cli(['check', 'ok\uFFFDdir/gone.toml'], { cwd: okDir }).err.split('\n')[0], 'mars-toml: cannot read ok\uFFFDdir/gone.toml: it is a broken symbolic link (to nowhere)');
 });
 
 test('--severity sets a code\'s level as the editor\'s setting does: the report, the exit code, the summary, --fix', () => {
