@@ -77,7 +77,7 @@ export function findFiles(paths: readonly string[], problems: PathProblem[], res
     if (what === null) add(p);
     else passedOver.push({ path: p, what });
   };
-  // `levels`: the ignore files that apply to the entries of `dir`, outermost first.
+  // `levels`: the ignore files that apply to the entries of `dir`, outermost first; none without respectGitignore.
   const walk = (dir: string, levels: readonly IgnoreLevel[]) => {
     if (respectGitignore) {
       const own = readIgnoreFile(path.join(dir, '.gitignore'));
@@ -99,7 +99,7 @@ export function findFiles(paths: readonly string[], problems: PathProblem[], res
         if (e.isDirectory()) problem(p, `cannot read folder ${pathSaid(p)}: its name is not UTF-8`, true);
         continue;
       }
-      if (respectGitignore && ignored(levels, e.name, e.isDirectory())) continue;
+      if (ignored(levels, e.name, e.isDirectory())) continue;
       if (e.isDirectory()) {
         // A folder so named (a bind mount of a file that was missing makes one) is searched, and said.
         if ((FILE_NAMES as readonly string[]).includes(e.name)) passedOver.push({ path: p, what: notRegular(e)! });
