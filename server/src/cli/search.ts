@@ -249,7 +249,8 @@ function gitDir(root: string): string | undefined {
   } catch {
     return undefined;
   }
-  const named = /^gitdir: *(.+?) *\r?$/m.exec(regularText(dotGit) ?? '')?.[1];
+  // `$` ends a line at a CR as well (`m`), so a line ending in CRLF, which git reads, needs no more.
+  const named = /^gitdir: *(.+?) *$/m.exec(regularText(dotGit) ?? '')?.[1];
   if (named === undefined) return undefined;
   const own = path.resolve(root, named);
   const common = regularText(path.join(own, 'commondir'));
