@@ -51,13 +51,16 @@ const CASES: Array<[string, string, ContentChange[], string]> = [
   ['...and then the line before emptied too', '\ra\n', [
     { range: { start: { line: 1, character: 0 }, end: { line: 1, character: 1 } }, text: '' },
     { range: { start: { line: 0, character: 0 }, end: { line: 1, character: 0 } }, text: '' }], ''],
+  // A message of no change (or of none the server could apply) still says which version the text is.
+  ['no change at all', 'a\nb', [], 'a\nb'],
 ];
 
 test('changes applied in order, each to the text the ones before it left', () => {
   for (const [name, text, changes, want] of CASES) {
     assert.equal(oneAtATime(text, changes), want, `${name}: the oracle`);
     assert.equal(textAfter(text, changes), want, name);
-    assert.equal(applyContentChanges(TextDocument.create('file:///x', 'toml', 1, text), changes, 2).getText(), want, `${name}: the document`);
+    const doc = applyContentChanges(TextDocument.create('file:///x', 'toml', 1, text), changes, 2);
+    assert.deepEqual([doc.getText(), doc.version], [want, 2], `${name}: the document`);
   }
 });
 
@@ -107,7 +110,7 @@ test('line breaks typed into a long line, enough to make the lines again from on
   assert.equal(applyContentChanges(TextDocument.create('file:///x', 'toml', 1, text), changes, 2).getText(), oneAtATime(text, changes));
 });
 
-test('9,000 changes to a 1 MB text listed top down or bottom up, and 10,000 on one long line: the text each way, and no stall', () => {
+test('9,000 changes to a 1 MB text listed top down or bottom up, and 20,000 on one long line: the text each way, and no stall', () => {
   const line = 'skills.skill-3.tools.allowed = ["write", "custom_tool", "Bash"]\n';
   const text = line.repeat(18_000);
   const rows = Array.from({ length: 9_000 }, (_, i) => 2 * i);
@@ -117,15 +120,25 @@ test('9,000 changes to a 1 MB text listed top down or bottom up, and 10,000 on o
   // Deleting every other line, bottom up: each change moves the lines below it.
   const deletions = [...rows].reverse().map((r) => ({ range: { start: { line: r, character: 0 }, end: { line: r + 1, character: 0 } }, text: '' }));
   const want = text.split('\n').map((l, i) => (i % 2 === 0 && i < 18_000 && l ? `#${l}` : l)).join('\n');
-  // 10,000 on one line of 480 KB (a fix-all of a one-line list), bottom up: each would copy the line.
-  const long = `allowed = [${Array(60_000).fill('"Bash"').join(', ')}]\n`;
-  const oneLine = Array.from({ length: 10_000 }, (_, k) => 12 + (59_999 - k) * 8).map((c) => ({ range: { start: { line: 0, character: c }, end: { line: 0, character: c + 1 } }, text: 'b' }));
-  const longWant = `allowed = [${[...Array(50_000).fill('"Bash"'), ...Array(10_000).fill('"bash"')].join(', ')}]\n`;
+  // A line break before every other line, top down, each a line lower than the one before left it:
+  // each costs the lines it touches (the lines are made again from one string only past a few times
+  // the text's length sliced, not for each).
+  const breaks = rows.map((r, i) => ({ range: { start: { line: r + i, character: 0 }, end: { line: r + i, character: 0 } }, text: '\n' }));
+  const breaksWant = text.split('\n').map((l, i) => (i % 2 === 0 && i < 18_000 ? `\n${l}` : l)).join('\n');
+  // 20,000 on one line of 960 KB (a fix-all of a one-line list), bottom up: each would copy the line.
+  const long = `allowed = [${Array(120_000).fill('"Bash"').join(', ')}]\n`;
+  const oneLine = Array.from({ length: 20_000 }, (_, k) => 12 + (119_999 - k) * 8).map((c) => ({ range: { start: { line: 0, character: c }, end: { line: 0, character: c + 1 } }, text: 'b' }));
+  const longWant = `allowed = [${[...Array(100_000).fill('"Bash"'), ...Array(20_000).fill('"bash"')].join(', ')}]\n`;
   // Top down, each position in the line as the changes before it left it (each adds a character).
-  const oneLineDown = Array.from({ length: 10_000 }, (_, k) => 12 + (50_000 + k) * 8 + k).map((c) => ({ range: { start: { line: 0, character: c }, end: { line: 0, character: c } }, text: 'x' }));
-  const longDownWant = `allowed = [${[...Array(50_000).fill('"Bash"'), ...Array(10_000).fill('"xBash"')].join(', ')}]\n`;
+  const oneLineDown = Array.from({ length: 20_000 }, (_, k) => 12 + (100_000 + k) * 8 + k).map((c) => ({ range: { start: { line: 0, character: c }, end: { line: 0, character: c } }, text: 'x' }));
+  const longDownWant = `allowed = [${[...Array(100_000).fill('"Bash"'), ...Array(20_000).fill('"xBash"')].join(', ')}]\n`;
+  // Top down, each starting where the one before ended (an item and the `, ` after it, as a fix-all of
+  // adjoining items): one run along the line, not a copy of the line for each.
+  const adjoining = Array.from({ length: 20_000 }, (_, k) => 11 + (99_999 + k) * 8).map((c) => ({ range: { start: { line: 0, character: c }, end: { line: 0, character: c + 8 } }, text: '"bash", ' }));
+  const adjoiningWant = `allowed = [${[...Array(99_999).fill('"Bash"'), ...Array(20_000).fill('"bash"'), '"Bash"'].join(', ')}]\n`;
   for (const [name, changes, expected, from] of [['top down', topDown, want, text], ['bottom up', bottomUp, want, text], ['deletions', deletions, line.repeat(9_000), text],
-    ['one long line, bottom up', oneLine, longWant, long], ['one long line, top down', oneLineDown, longDownWant, long]] as const) {
+    ['line breaks, top down', breaks, breaksWant, text], ['one long line, bottom up', oneLine, longWant, long], ['one long line, top down', oneLineDown, longDownWant, long],
+    ['one long line, top down, each where the one before ended', adjoining, adjoiningWant, long]] as const) {
     const t = performance.now();
     const got = applyContentChanges(TextDocument.create('file:///x', 'toml', 1, from), changes, 2).getText();
     const ms = performance.now() - t;
