@@ -10,7 +10,7 @@ import { MOST_SENT } from '../../server/src/lsp/problemCap';
 import { agentsTable } from '../support/bigToml';
 import { LspClient } from '../support/lspClient';
 import { ROOT } from '../support/paths';
-import { rangeOf, show } from '../support/text';
+import { applyTextEdits, rangeOf, show } from '../support/text';
 
 const SEV = { error: 1, warning: 2, information: 3, hint: 4 } as const;
 type Expect = [code: string, severity: keyof typeof SEV, needle: string, nth?: number];
@@ -297,6 +297,46 @@ test('the changes of one didChange apply in order, each to the text the one befo
       const shown = (ds: Diagnostic[]) => ds.map((d) => [d.code, d.range.start.line, d.range.start.character, d.message]);
       assert.deepEqual(shown(await client.pushed(uri, 2)), shown(await client.pushed(fresh, 1)), name);
       assert.ok((await client.pushed(fresh, 1)).length > 0, `${name}: the text has findings to compare`);
+    }
+  } finally {
+    await client.stop();
+  }
+});
+
+// A section's diagnostics are converted once and kept with its analysis, which an edit elsewhere
+// leaves as it was; what bears on them from outside the section (a mars-ignore comment just above
+// its header, in the section before; a syntax error in an earlier piece of its big table) changes
+// them all the same.
+test('an edit outside a section that changes what bears on it: the section\'s diagnostics as a fresh server gives them', async () => {
+  const client = await LspClient.start();
+  try {
+    const at = (line: number, character: number, toLine = line, toCharacter = character) => ({ start: { line, character }, end: { line: toLine, character: toCharacter } });
+    const big = `${agentsTable(400)}agent-late.tool.allowed = ["read"]\n`;
+    const end = big.split('\n')[3]!.length;
+    const cases: Array<[string, string, Array<{ range: ReturnType<typeof at>; text: string }>]> = [
+      // The comment speaks of the header's own finding (`tool` is not `tools`); the section after it is as it was.
+      ['a mars-ignore typed above a header, then taken away', '[agents.a.tools]\nallowed = ["read"]\n[agents.b.tool]\nallowed = ["Shell"]\n',
+        [{ range: at(2, 0), text: '# mars-ignore: misplaced-tool-list\n' }, { range: at(2, 0, 3, 0), text: '' }]],
+      // ` x` after the first agent's description (line 3) is a syntax error in the table's first piece,
+      // past which the last piece's `tool` (not `tools`) is not judged.
+      ['a syntax error typed in the first piece of a big table, then mended', big, [{ range: at(3, end), text: ' x' }, { range: at(3, end, 3, end + 2), text: '' }]],
+    ];
+    const shown = (ds: Diagnostic[]) => ds.map((d) => `${d.code} ${show(d.range)} ${d.message}`);
+    for (const [i, [name, text, changes]] of cases.entries()) {
+      const uri = `file:///outside/${i}/mars.toml`;
+      await client.open(uri, text);
+      let now = text;
+      const seen = [shown(await client.pushed(uri, 1))];
+      for (const [k, change] of changes.entries()) {
+        await client.change(uri, k + 2, [change]);
+        now = applyTextEdits(now, [{ range: change.range, newText: change.text }]);
+        const fresh = `file:///outside-fresh/${i}/${k}/mars.toml`;
+        await client.open(fresh, now);
+        const got = shown(await client.pushed(uri, k + 2));
+        assert.deepEqual(got, shown(await client.pushed(fresh, 1)), `${name}: change ${k + 1}`);
+        seen.push(got);
+      }
+      assert.notDeepEqual(seen[1], seen[0], `${name}: the first change changes what the section shows`);
     }
   } finally {
     await client.stop();
