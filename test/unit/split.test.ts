@@ -156,12 +156,72 @@ test('a `[[agents]]` typed above, and taken away, analyses again only the sectio
   const analyses = (da: DocumentAnalysis) => da.units.map((u) => u.analysis);
   const before = analyses(analyzer.analyze(`# top\n${tables}`));
   for (const text of [`[[agents]]\n${tables}`, `# top\n${tables}`]) {
-    const da = analyzer.analyze(text);
+    const { da, steps } = stepped(analyzer.analyzeSteps(text));
     assert.deepEqual(snapshot(da), snapshot(new DocumentAnalyzer().analyze(text)), JSON.stringify(text));
     const again = da.units.flatMap((u, i) => (i > 0 && u.analysis !== before[i] ? [u.analysis.text.split('\n')[0]] : []));
     assert.deepEqual(again, ['[agents.x.tools]', '[agents.y]'], JSON.stringify(text));
+    // A step for each section analysed, the first line's included: a server reads messages between them.
+    assert.equal(steps, again.length + 1, JSON.stringify(text));
   }
 });
+
+/** The analysis a run ends with, and how many steps it took (it yields after each section it analyses). */
+function stepped(run: Generator<void, DocumentAnalysis>): { da: DocumentAnalysis; steps: number } {
+  for (let steps = 0; ; steps++) {
+    const step = run.next();
+    if (step.done) return { da: step.value, steps };
+  }
+}
+
+// The server drops a run when the text changes before it ends (a big file's first analysis takes
+// seconds); the sections it analysed are left for the next run, so a huge file under typing still
+// gets there. Each is taken where it reads alike told what the sections before it now make arrays of tables.
+test('a run given up leaves its sections to the next: each taken where it reads alike, analysed again where it does not', () => {
+  const tables = '[agents.x.tools]\nallowed = ["Bash"]\n[skills.s]\ntools.allowed = ["Read"]\n';
+  // The first run given up after its three sections: `[agents.x.tools]` was read as the last `[[agents]]` element's table.
+  const first = new DocumentAnalyzer();
+  const given = first.analyzeSteps(`[[agents]]\n${tables}`);
+  for (let i = 0; i < 3; i++) assert.equal(given.next().done, false);
+  const text = `# top\n${tables}`;
+  const next = stepped(first.analyzeSteps(text));
+  assert.deepEqual(snapshot(next.da), snapshot(new DocumentAnalyzer().analyze(text)));
+  assert.equal(next.steps, 2, '`# top` and `[agents.x.tools]` analysed; `[skills.s]`, which reads no agent, taken');
+  // A run after an edit, given up once it analysed `[[agents]]` and `[agents.x.tools]` again: the next
+  // takes both (the text before the edit had them otherwise), and analyses only the section added.
+  const edited = new DocumentAnalyzer();
+  edited.analyze(text);
+  const dropped = edited.analyzeSteps(`[[agents]]\n${tables}`);
+  for (let i = 0; i < 2; i++) assert.equal(dropped.next().done, false);
+  const later = `[[agents]]\n${tables}[dependencies.d]\nx = 1\n`;
+  const after = stepped(edited.analyzeSteps(later));
+  assert.deepEqual(snapshot(after.da), snapshot(new DocumentAnalyzer().analyze(later)));
+  assert.equal(after.steps, 1);
+});
+
+// Edits whose sections, analysed again, depend on the text above them: which owners a `[[…]]` above
+// makes arrays of tables, and where a string left open starts. Each version as a fresh analysis reads it.
+const LONG_COMMENT = `# ${'x'.repeat(200)}\n`;
+// `d = """` is left open, two sections above `e = 1`.
+const LEFT_OPEN = `${LONG_COMMENT}[agents.a]\nd = """\n[agents.b]\n[agents.e]\ne = 1\n[agents.c.tools]\nallowed = ["Bash"]\n`;
+const MOVED_UP = LEFT_OPEN.replace(LONG_COMMENT, '# \n');
+const RESPLIT: Array<[string, string[]]> = [
+  // `[agents.x.tools] x`, a header with more after it on its line, reaches no owner, so the
+  // `[[agents]]` below it makes an array of tables; the section, analysed again as `"` is typed in
+  // its header, is told only of what is above it.
+  ['a header typed in a section above a `[[agents]]`', ['[skills.s]\nx = 1\n[dependencies.d]\ny = 1\n[agents.x.tools] x\nallowed = ["Bash"]\n[[agents]]\n[agents.y.tools]\nallowed = ["Read"]\n',
+    '[skills.s]\nx = 1\n[dependencies.d]\ny = 1\n[agents.x.tools"] x\nallowed = ["Bash"]\n[[agents]]\n[agents.y.tools]\nallowed = ["Read"]\n']],
+  // Where a string is left open moves with the text: a deletion above it, then `"""` typed below, which closes it.
+  ['a string left open, moved up, then closed two sections below', [LEFT_OPEN, MOVED_UP, MOVED_UP.replace('e = 1\n', 'e = 1"""\n')]],
+  // `x\"""` (a quote escaped, then two) made `\\"""`: the backslashes escape each other, and the quotes close the string.
+  ['a string left open, closed two sections below by a backslash before the quotes it escaped', [LEFT_OPEN.replace('e = 1', 'e = "x\\"""'), LEFT_OPEN.replace('e = 1', 'e = "\\\\"""')]],
+];
+
+for (const [name, versions] of RESPLIT) {
+  test(`an edit analysed with what is above it: ${name}`, () => {
+    const analyzer = new DocumentAnalyzer();
+    for (const text of versions) assert.deepEqual(snapshot(analyzer.analyze(text)), snapshot(new DocumentAnalyzer().analyze(text)), JSON.stringify(text));
+  });
+}
 
 test('a text told arrays of tables that agree on the owners it reads (arraysRead) is read the same', () => {
   const told = [NO_ARRAYS, new Set(['agents']), new Set(['skills']), new Set(['agents', 'skills'])];
