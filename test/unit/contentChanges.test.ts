@@ -146,3 +146,13 @@ test('9,000 changes to a 1 MB text listed top down or bottom up, and 20,000 on o
     assert.ok(ms < 5_000, `${name}: ${ms.toFixed(0)} ms, a bound far above its 0.1 s`);
   }
 });
+
+test('300,000 lines pasted by one change of ten: the text, not a stack overflow', () => {
+  const text = 'a = 1\n'.repeat(10);
+  const pasted = 'x = 2\n'.repeat(300_000);
+  // Ten changes, so the text is kept as lines between them; the paste replaces one line with 300,001.
+  const changes = Array.from({ length: 10 }, (_, k) => ({ range: { start: { line: k, character: 0 }, end: { line: k, character: 1 } }, text: k === 4 ? pasted : 'b' }));
+  const want = oneAtATime(text, changes);
+  assert.equal(textAfter(text, changes), want);
+  assert.equal(applyContentChanges(TextDocument.create('file:///x', 'toml', 1, text), changes, 2).getText(), want);
+});

@@ -18,7 +18,6 @@ interface Encoded {
   readonly slots: Int32Array;
   readonly lines: Int32Array;
   readonly width: number;
-  readonly min: number;
   readonly max: number;
 }
 
@@ -69,8 +68,9 @@ export class EncodedRun<T, S = T> {
     const run = new EncodedRun(this.source, this.make, { by: (this.shift?.by ?? 0) + by, move });
     const e = this.encoded;
     const to = this.encodedBy + by;
-    // Lines that no longer fit the width are encoded afresh when needed.
-    if (e && e.min + to >= 0 && e.max + to < 10 ** e.width) {
+    // Lines that no longer fit the width are encoded afresh when needed. (A moved run's lines are
+    // where its section's diagnostics are in the text now: never below 0.)
+    if (e && e.max + to < 10 ** e.width) {
       run.encoded = e;
       run.encodedBy = to;
     }
@@ -135,13 +135,9 @@ function encode(items: readonly unknown[]): Encoded {
   if (bytes.length !== padded.length) {
     for (let i = 0, at = 0; i < numbers.length; i++) slots[i] = at = indexOfBytes(bytes, LINE_KEY_BYTES, at) + LINE_KEY_BYTES.length;
   }
-  let min = Infinity;
   let max = -Infinity;
-  for (const n of numbers) {
-    min = Math.min(min, n);
-    max = Math.max(max, n);
-  }
-  return { bytes, slots, lines: Int32Array.from(numbers), width, min, max };
+  for (const n of numbers) max = Math.max(max, n);
+  return { bytes, slots, lines: Int32Array.from(numbers), width, max };
 }
 
 function indexOfBytes(haystack: Uint8Array, needle: Uint8Array, from: number): number {
