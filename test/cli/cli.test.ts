@@ -666,6 +666,21 @@ test('--fix moves no map-form rule, a boolean one neither', () => {
   assert.match(b.err, /^1 file checked, 2 problems fixed: no problems$/m);
 });
 
+// A map-form key of names between commas (Claude's `tools: Read, Grep` pasted as a key) is moved one entry per tool by
+// a quick fix only: what it meant is a guess, so --fix neither moves it nor removes it where its list holds every name.
+test('--fix neither moves nor removes a map-form key of names between commas', () => {
+  const dir = workspace({ 'a/mars.toml': '[agents.a.tools]\nallowed = ["edit"]\n"Read, Grep" = "allow"\n', 'b/mars.toml': '[agents.a.tools]\nallowed = ["Read", "grep"]\n"Read, Grep" = true\n' });
+  const a = cli(['check', '--fix', 'a'], { cwd: dir });
+  assert.equal(a.code, 0, a.err);
+  assert.equal(fs.readFileSync(path.join(dir, 'a/mars.toml'), 'utf8'), '[agents.a.tools]\nallowed = ["edit"]\n"Read, Grep" = "allow"\n');
+  assert.match(a.out, /Put "read", "grep" in `allowed` instead\./);
+  const b = cli(['check', '--fix', 'b'], { cwd: dir });
+  assert.equal(b.code, 0, b.err);
+  assert.equal(fs.readFileSync(path.join(dir, 'b/mars.toml'), 'utf8'), '[agents.a.tools]\nallowed = ["read", "grep"]\n"Read, Grep" = true\n');
+  assert.match(b.out, /`allowed` already holds "read", "grep", so the key can go\./);
+  assert.match(b.err, /^1 file checked, 1 problem fixed: 2 warnings$/m);
+});
+
 test('--fix on a file it cannot write reports the file as it is, and exits 2', (t) => {
   const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["Shell", "bash()"]\n' });
   const file = path.join(dir, 'mars.toml');

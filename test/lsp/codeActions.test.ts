@@ -81,9 +81,9 @@ describe('code actions', () => {
   }
 
   // SPEC 4's catalogue: `illegal-char` has no quick fix (which piece of `bash(a,b)` was meant is
-  // the user's call) but the split of an entry whose pieces are each a name Mars takes: under it
-  // only its Disables, and no fix-all of its kind.
-  for (const body of ['allowed = ["bash(git log, git status)"]', 'disallowed = ["a\\u0007b"]', '"read,grep" = "allow"', 'allowed = ["Shell(a\\tb)"]', 'allowed = ["read, mcp"]']) {
+  // the user's call) but the split of an entry whose pieces are each a name Mars takes (of a
+  // map-form key of them, its move): under it only its Disables, and no fix-all of its kind.
+  for (const body of ['allowed = ["bash(git log, git status)"]', 'disallowed = ["a\\u0007b"]', '"bash(a,b)" = "allow"', '"read, mcp" = "deny"', 'allowed = ["Shell(a\\tb)"]', 'allowed = ["read, mcp"]']) {
     test(`illegal-char: no fix but its Disables: ${body}`, async () => {
       const { diagnostics, actions } = await actionsFor(`[agents.a.tools]\n${body}\n`);
       assert.ok(diagnostics.some((d) => d.code === 'illegal-char'), JSON.stringify(diagnostics.map((d) => d.code)));
@@ -101,6 +101,24 @@ describe('code actions', () => {
     const more = '[agents.a.tools]\nallowed = ["Read, Grep", "Shell"]\n';
     const { uri, actions: fixAll } = await actionsFor(more, ['source.fixAll']);
     assert.deepEqual(fixAll.map((a) => applied(more, a, uri)), ['[agents.a.tools]\nallowed = ["Read, Grep", "bash"]\n']);
+  });
+
+  // A map-form key of such names (`"Read, Grep" = "allow"`): its move writes one entry per tool, and
+  // is the one fix of both its diagnostics, one preferred action under both; fix-all leaves it.
+  test('a map-form key of names between commas: its move, one entry per tool, one preferred action for both its diagnostics; fix-all leaves it', async () => {
+    const text = '[agents.a.tools]\nallowed = ["edit"]\n"Read, Grep" = "allow"\n';
+    const { uri, diagnostics, actions } = await actionsFor(text);
+    assert.deepEqual(diagnostics.map((d) => d.code), ['unknown-policy-key', 'illegal-char']);
+    const fixes = actions.filter((a) => a.kind === 'quickfix' && !/^(Disable|Fix all)/.test(a.title));
+    assert.deepEqual(fixes.map((a) => [a.title, a.isPreferred === true, a.diagnostics?.map((d) => d.code)]), [
+      ['Move "read", "grep" into `allowed`', true, ['unknown-policy-key', 'illegal-char']],
+      ['Remove `"Read, Grep"`', false, ['unknown-policy-key']],
+    ]);
+    assert.equal(applied(text, fixes[0]!, uri), '[agents.a.tools]\nallowed = ["edit", "read", "grep"]\n');
+    // Nor is it removed where the list holds every name: what it meant is a guess all the same.
+    const held = '[agents.a.tools]\nallowed = ["read", "grep", "Shell"]\n"Read, Grep" = true\n';
+    const { uri: heldUri, actions: fixAll } = await actionsFor(held, ['source.fixAll']);
+    assert.deepEqual(fixAll.map((a) => applied(held, a, heldUri)), ['[agents.a.tools]\nallowed = ["read", "grep", "bash"]\n"Read, Grep" = true\n']);
   });
 
   test('an entry both non-canonical and legacy gets one preferred fix for both, not one per diagnostic', async () => {

@@ -361,6 +361,9 @@ const FIX_ALL: Array<[string, string]> = [
   ['allowed = ["bash(a), grep(b:*)"]', 'allowed = ["bash(a), grep(b:*)"]'],
   ['allowed = ["mcp__gh__x, read"]', 'allowed = ["mcp__gh__x, read"]'],
   ['allowed = ["Read, Grep", "Shell"]', 'allowed = ["Read, Grep", "bash"]'],
+  // ... nor a map-form key of them moved, nor removed where the list holds each name (a guess at meaning).
+  ['allowed = ["Shell"]\n"Read, Grep" = "allow"', 'allowed = ["bash"]\n"Read, Grep" = "allow"'],
+  ['allowed = ["Read", "grep"]\n"Read, Grep" = "allow"\n"Grep" = true', 'allowed = ["read", "grep"]\n"Read, Grep" = "allow"\n'],
   // A `mars-ignore` line goes with the line it spoke of, or it would speak of the next one (`Foo`).
   ['allowed = [\n  "bash",\n  # mars-ignore: unknown-tool\n\n  # why\n  "bash",\n  "foo",\n]', 'allowed = [\n  "bash",\n\n  # why\n  "foo",\n]'],
   ['allowed = [\r\n  "bash",\r\n  # mars-ignore: unknown-tool\r\n\r\n  "bash",\r\n  "foo",\r\n]', 'allowed = [\r\n  "bash",\r\n\r\n  "foo",\r\n]'],
@@ -666,6 +669,16 @@ const IGNORED_KEY_MESSAGES: Array<[table: string, message: string]> = [
   ['"b\u0430sh" = "deny"', 'Mars ignores `b\u0430sh` here, so this rule has no effect. Put "b\u0430sh" in `disallowed` instead. (Mars has no capability `b\u0430sh`: did you mean `bash`? It holds U+0430, which looks like `a` but is not an ASCII character.) A tools table holds only `allowed` and `disallowed` lists.'],
   ['bash = "ask"', 'Mars ignores `bash` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
   ['bash = "true"', 'Mars ignores `bash` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
+  // Names between commas (Claude's `tools: Read, Grep` pasted as a key), each one Mars takes: one entry per tool,
+  // not one tool `read, _grep`; those the list holds said so, as the move's title says them. A name Mars rejects
+  // between them (`mcp`) makes no such list: the key is one name.
+  ['"Read, Grep" = "allow"', 'Mars ignores `Read, Grep` here, so this rule has no effect. Put "read", "grep" in `allowed` instead. A tools table holds only `allowed` and `disallowed` lists.'],
+  ['allowed = ["Read"]\n"Read, Grep" = true', 'Mars ignores `Read, Grep` here, so this rule has no effect. Put "grep" in `allowed` instead (it already holds "Read"). A tools table holds only `allowed` and `disallowed` lists.'],
+  ['allowed = ["Read", "grep"]\n"Read, Grep" = "allow"', 'Mars ignores `Read, Grep` here, so this rule has no effect; `allowed` already holds "Read", "grep", so the key can go. A tools table holds only `allowed` and `disallowed` lists.'],
+  ['allowed = ["read", "bash"]\n"Read, Bash, Edit" = false', 'Mars ignores `Read, Bash, Edit` here, so this rule has no effect. `allowed` holds "read", "bash", so in `disallowed` they would be both allowed and disallowed. A tools table holds only `allowed` and `disallowed` lists.'],
+  // The whole no name Mars takes (`bash(git:*), read` is no pattern), each piece one: moved so all the same.
+  ['"bash(git:*), read" = "deny"', 'Mars ignores `bash(git:*), read` here, so this rule has no effect. Put "bash(git *)", "read" in `disallowed` instead. A tools table holds only `allowed` and `disallowed` lists.'],
+  ['"read, mcp" = "deny"', 'Mars ignores `read, mcp` here, so this rule has no effect. Put "read, mcp" in `disallowed` instead. A tools table holds only `allowed` and `disallowed` lists.'],
 ];
 for (const [table, message] of IGNORED_KEY_MESSAGES) {
   test(`an ignored key's message, what to do first: ${JSON.stringify(table)}`, () => {
@@ -698,6 +711,12 @@ const IGNORED_KEY_REMOVALS: Array<[text: string, fixes: Array<[string, boolean, 
   // The list holds it already: that removal alone, which says so.
   ['[agents.a.tools]\nallowed = ["bash"]\nbash = "allow"\n', [['Remove `bash`: `allowed` already holds "bash"', true, true]], null],
   ['[agents.a.tools]\ndisallowed = ["bash"]\nbash = false\n', [['Remove `bash`: `disallowed` already holds "bash"', true, true]], null],
+  // A key of names between commas (`"Read, Grep"`, Claude's `tools:` line): moved one entry per tool, no move of the
+  // whole as one entry; removed where the list holds them all, but that is a guess at what it meant: never safe.
+  ['[agents.a.tools]\n"Read, Grep" = "allow"\n', [['Move "read", "grep" into `allowed`', true, false], ['Remove `"Read, Grep"`', false, false]], '[agents.a.tools]\n'],
+  ['[agents.a.tools]\nallowed = ["read"]\n"READ, grep" = true\n', [['Move "grep" into `allowed` (it already holds "read")', true, false], ['Remove `"READ, grep"`', false, false]], '[agents.a.tools]\nallowed = ["read"]\n'],
+  ['[agents.a.tools]\ndisallowed = ["bash"]\n"Read, Bash" = "allow"\n', [['Move "read", "bash" into `allowed` (a conflict: `disallowed` holds "bash")', false, false], ['Remove `"Read, Bash"`', false, false]], '[agents.a.tools]\ndisallowed = ["bash"]\n'],
+  ['[agents.a.tools]\nallowed = ["read", "grep"]\n"Read, Grep" = "allow"\n', [['Remove `"Read, Grep"`: `allowed` already holds "read", "grep"', true, false]], null],
   // A list under a misspelt key: its rules are meant for a list.
   ['[agents.a.tools]\ndeny = ["bash"]\n', [['Rename to `disallowed`', true, false]], null],
   // Its line holds more, which Mars cannot read (a syntax error): taken out, the rest would be left to load as a key of
@@ -1349,7 +1368,10 @@ for (const [entry, code, fixed, sure] of RESPELT_BETWEEN_COMMAS) {
 // were meant to split it: illegal-char's one fix, preferred, never in fix-all (it changes what Mars
 // reads). Each name in the entry's quotes, escaped as it needs; what the list holds by meaning (not
 // what it holds past a syntax error, a guess) left out. None where a piece is no name, for a control
-// character, nor in a multi-line string. [list, the fix: title and preferred (none: null), after]
+// character, nor in a multi-line string. A map-form key of such names (`"Read, Grep" = "allow"`): the
+// commas' fix is the key's move, one entry per tool as Mars spells it, the one fix of both problems
+// (unknown-policy-key's, the same title and edits), never in fix-all either: a guess at meaning.
+// [list, the fix: title and preferred (none: null), after]
 const SPLIT_FIXES: Array<[list: string, fix: [string, boolean] | null, after: string | null]> = [
   ['allowed = ["Read, Grep, Bash"]', ['Split into one entry per tool', true], 'allowed = ["Read", "Grep", "Bash"]'],
   ["allowed = ['Read, Grep']", ['Split into one entry per tool', true], "allowed = ['Read', 'Grep']"],
@@ -1365,6 +1387,16 @@ const SPLIT_FIXES: Array<[list: string, fix: [string, boolean] | null, after: st
   ['allowed = ["read, mcp"]', null, null],
   ['allowed = ["a\\u0007b"]', null, null],
   ['allowed = ["""Read, Grep"""]', null, null],
+  ['"Read, Grep" = "allow"', ['Move "read", "grep" into `allowed`', true], 'allowed = ["read", "grep"]'],
+  ["allowed = ['edit']\n'Read, Grep, read' = true", ['Move "read", "grep" into `allowed`', true], "allowed = ['edit', \"read\", \"grep\"]"],
+  ['"bash(git:*), mcp__gh__x" = false', ['Move "bash(git *)", "mcp(gh/x)" into `disallowed`', true], 'disallowed = ["bash(git *)", "mcp(gh/x)"]'],
+  ['"read," = "deny"', ['Move "read" into `disallowed`', true], 'disallowed = ["read"]'],
+  ['allowed = ["read"]\n"READ, grep" = "allow"', ['Move "grep" into `allowed` (it already holds "read")', true], 'allowed = ["read", "grep"]'],
+  ['allowed = ["read", "grep"]\n"Read, Grep" = "allow"', ['Remove `"Read, Grep"`: `allowed` already holds "read", "grep"', true], 'allowed = ["read", "grep"]'],
+  ['disallowed = ["bash"]\n"Read, Bash" = "allow"', ['Move "read", "bash" into `allowed` (a conflict: `disallowed` holds "bash")', false], 'disallowed = ["bash"]\nallowed = ["read", "bash"]'],
+  ['"Read, Grep" = "ask"', null, null],
+  ['"read, mcp" = "allow"', null, null],
+  ['"bash(a, b)" = "deny"', null, null],
 ];
 for (const [list, fix, after] of SPLIT_FIXES) {
   test(`illegal-char's fix splits an entry of names between commas: ${list.replace(/\n/g, ' / ')}`, () => {
@@ -1374,10 +1406,16 @@ for (const [list, fix, after] of SPLIT_FIXES) {
     assert.ok(f, 'no illegal-char');
     assert.deepEqual(f.fixes.map((x) => [x.title, x.preferred, x.safe]), fix === null ? [] : [[...fix, false]]);
     assert.equal(f.mayHaveSafeFix, false);
+    // A map-form key's own finding: no safe fix (its removal where the list holds the names is a guess too).
+    assert.ok(!found.some((x) => x.code === 'unknown-policy-key' && (x.mayHaveSafeFix || x.fixes.some((y) => y.safe))), 'the key: nothing for fix-all');
     if (fix === null) return;
     const split = f.fixes[0]!.edits;
     assert.ok(!documentFixAll(analyzeDocument(text)).some((e) => split.some((x) => x.start === e.start && x.end === e.end && x.newText === e.newText)), 'fix-all never splits');
-    assert.equal(found.filter((x) => x.code !== 'toml-syntax').flatMap((x) => x.fixes).filter((x) => x.preferred).length, fix[1] ? 1 : 0, 'one preferred fix the entry');
+    // One preferred fix, as the code actions show it: one fix of two problems (a key's move, of its comma too) is one action.
+    const preferred = new Set(found.filter((x) => x.code !== 'toml-syntax').flatMap((x) => x.fixes).filter((x) => x.preferred).map((x) => JSON.stringify([x.title, x.edits])));
+    assert.equal(preferred.size, fix[1] ? 1 : 0, 'one preferred fix the entry');
+    const others = found.filter((x) => x !== f && x.fixes.some((y) => y.title === fix[0]));
+    for (const o of others) assert.deepEqual(o.fixes.find((y) => y.title === fix[0])!.edits, split, `${o.code}: the same fix, not another under its title`);
     const fixed = applyEdits(text, f.fixes[0]!.edits);
     assert.equal(fixed, `[agents.a.tools]\n${after}\n`);
     assert.ok(!documentFindings(analyzeDocument(fixed)).some((x) => x.code === 'illegal-char'), 'no comma left');

@@ -990,6 +990,9 @@ const MAP_FORM_VALUE: Array<[doc: string, allow: string]> = [
   ['[agents.x.tools]\n"bash(a\\u202Eb)" = |', 'Put `"bash(a\\u202Eb)"` in `allowed` instead.'],
   ['[agents.x.tools]\n"bash()" = "|"', '`bash()` is not a tool name Mars accepts in a list either.'],
   ['[agents.x.tools]\n"*(x)" = |', '`*(x)` is not a tool name Mars accepts in a list either.'],
+  // Names between commas (Claude's `tools: Read, Grep`): one entry per tool, as the key's move writes them.
+  ['[agents.x.tools]\n"Read, Grep" = |', 'Put `"read"`, `"grep"` in `allowed` instead.'],
+  ['[agents.x.tools]\n"bash(git:*), read" = |', 'Put `"bash(git *)"`, `"read"` in `allowed` instead.'],
 ];
 for (const [doc, allow] of MAP_FORM_VALUE) {
   test(`completion: the map-form value at ${JSON.stringify(doc)} says what the diagnostic says`, () => {
@@ -1004,8 +1007,8 @@ for (const [doc, allow] of MAP_FORM_VALUE) {
     assert.equal(said('deny'), allow.replace('allowed', 'disallowed'));
     // The diagnostic on the key names the same entry, or says Mars would not accept one.
     const message = analyze(at(doc).text.replace(/= (""|)$/, '= "allow"')).findings.find((f) => f.code === 'unknown-policy-key')!.message;
-    const put = /^Put (`+)(".*")\1 in /.exec(allow);
-    if (put) assert.ok(message.includes(`Put ${put[2]} in `), message);
+    const put = /^Put (.*) in /.exec(allow);
+    if (put) assert.ok(message.includes(`Put ${put[1]!.replace(/(`+)(".*?")\1/g, '$2')} in `), message);
     else assert.match(message, /not a tool name Mars accepts/);
   });
 }

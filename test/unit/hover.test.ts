@@ -425,6 +425,14 @@ const CASES: Case[] = [
     has: ['Mars ignores it; `allowed` holds `bash`, so in `disallowed` it would be both allowed and disallowed._'], lacks: ['put `'] },
   { name: 'map-form key: moved in the spelling Mars writes', doc: `${T}Todo|Write = "allow"`, range: [1, 0, 1, 9], has: ['put `task` in `allowed`'] },
   { name: 'map-form key in Claude\'s wire spelling: moved as the diagnostic says', doc: `${T}mcp__gh__|x = "allow"`, range: [1, 0, 1, 10], has: ['put `mcp(gh/x)` in `allowed`'] },
+  // Names between commas (Claude's `tools: Read, Grep` pasted as a key): moved one entry per tool, as the diagnostic
+  // says, not as one tool `read, _grep`; also where the whole is no name Mars takes.
+  { name: 'a map-form key of names between commas: one entry per tool', doc: `${T}"Re|ad, Grep" = "allow"`, range: [1, 1, 1, 11],
+    has: ['Mars ignores it; put `read`, `grep` in `allowed` instead._'], lacks: ['put `read, _grep`'] },
+  { name: 'a map-form key of names between commas, its list holding them', doc: `${T}allowed = ["Read", "grep"]\n"Re|ad, Grep" = true`, range: [2, 1, 2, 11],
+    has: ['Mars ignores it; `allowed` already holds `Read`, `grep`, so the key can go._'], lacks: ['put `'] },
+  { name: 'a map-form key of names between commas, no one name Mars takes', doc: `${T}"ba|sh(git:*), read" = "deny"`, range: [1, 1, 1, 18],
+    has: ['**Not a tool name Mars accepts**', 'Mars ignores it; put `bash(git *)`, `read` in `disallowed` instead._'] },
   // A list under a misspelt key is what its diagnostic ("Did you mean `allowed`?") takes it for: a list.
   { name: 'a list under a misspelt key', doc: `${T}Allo|wed = ["read"]`, range: [1, 0, 1, 7],
     has: ['**`Allowed`**: a list Mars ignores', 'It looks meant for `allowed`: Tools the agent or skill may use', 'agent `reviewer`'],

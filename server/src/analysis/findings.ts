@@ -16,7 +16,7 @@ import { lastStartingBefore, stringTowards } from '../toml/sorted';
 import { CODES, type Code, type Severity, type SeverityOverrides } from './codes';
 import { deleteItems, keptApart, type Edit } from './edits';
 import { isWritten, misplacedAt, ownerKey, ownerLabel, ownPolicy, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type ListName, type MisplacedList, type Owner, type Policies } from './policies';
-import { extraKeyFixes, ignoredKeyFixes, keyAsEntry, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, otherList, readsAsMapForm, removeTableFix, shapeConflicts, shapeFixes, strayListConflicts } from './moves';
+import { extraKeyFixes, ignoredKeyFixes, keyAsEntries, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, otherList, readsAsMapForm, removeTableFix, shapeConflicts, shapeFixes, strayListConflicts } from './moves';
 
 export interface Fix {
   readonly title: string;
@@ -1072,12 +1072,16 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     // is said in the message, and nothing offers to move it where it would stop the load.
     const parse = parseToolName(name);
     const intent = mapFormList(extra);
-    const moved = keyAsEntry(name);
+    // Names between commas (`"Read, Grep" = "allow"`) are moved one entry per tool, even where the
+    // whole is no name Mars takes (`bash(a), read`): what was meant, as an entry's split says it.
+    const moved = keyAsEntries(name);
+    const split = intent !== null && (moved?.split ?? false);
     // The capability is named by the head, as for an entry (`bassh` of `bassh(git:*)`).
     const head = rustTrim(splitToolName(rustTrim(name))[0]);
     const suggestion = parse.ok && parse.name.kind === 'unknown' ? suggestCapability(head) : null;
-    const advice = parse.ok && intent !== null ? mapFormAdvice(policies, extra.owner, intent, moved!, (e) => shortened(shown(basicString(e))), quoted) : null;
-    const held = advice?.held ?? false;
+    const advice = moved !== null && intent !== null ? mapFormAdvice(policies, extra.owner, intent, moved.entries, (e) => shortened(shown(basicString(e))), quoted) : null;
+    // Its removal where the list holds its rules is safe, but not of a split key: held only as a guess (`extraKeyFixes`).
+    const held = (advice?.held ?? false) && !split;
     // What to do with a map-form rule comes first, why Mars ignores it last (see WHY_IGNORED).
     const noEffect = `Mars ignores ${quoted(name)} here, so this rule has no effect`;
     // A key read as an entry (its rule moved into a list, or judged as a tool name) has the white
@@ -1085,7 +1089,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     const around = trimmedAway(name);
     const trims = around === null ? '' : ` ${around}.`;
     out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
-      !parse.ok ? `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED[parse.error]}).${trims}`
+      !parse.ok && !split ? `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED[parse.error]}).${trims}`
         : advice?.held ? `${noEffect}; ${advice.says}.${trims} ${WHY_IGNORED}`
         : advice?.conflict ? `${noEffect}. ${advice.says}.${trims} ${WHY_IGNORED}`
         : advice ? `${noEffect}. ${capitalized(advice.says)}.${suggestion ? ` (Mars has no capability ${quoted(head)}: did you mean ${quoted(suggestion)}?${lookalikeSaid(head)})` : ''}${trims} ${WHY_IGNORED}`
@@ -1100,14 +1104,19 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
         return removal ? [...moves, removal] : moves;
       }, undefined, held));
     // Validated as a tool name, the key is checked as an entry is (`illegalChars`): what a move
-    // would write into a list is said before it is moved.
-    out.push(...keyCharFindings(doc.text, extra.name));
+    // would write into a list is said before it is moved. Its commas, where the move splits the key
+    // at them, get that move, as an entry's commas get its split: one fix of both problems (the
+    // code actions make it one action under both diagnostics), not two titles for one edit.
+    out.push(...keyCharFindings(doc.text, extra.name, split ? () => extraKeyFixes(doc, policies, extra) : undefined));
   }
   return out;
 }
 
-/** The commas and control characters of a map-form key (as of an entry), each on the key's text it comes from. */
-function keyCharFindings(text: string, part: KeyPart): Finding[] {
+/**
+ * The commas and control characters of a map-form key (as of an entry), each on the key's text it
+ * comes from; the commas with `splitMove`, where the key's move splits it at them (never safe).
+ */
+function keyCharFindings(text: string, part: KeyPart, splitMove?: () => Fix[]): Finding[] {
   const problems = illegalChars(part.name);
   if (problems.length === 0) return [];
   const shown = keyContentSpan(text, part.span);
@@ -1120,6 +1129,6 @@ function keyCharFindings(text: string, part: KeyPart): Finding[] {
   const placesOf = str ? charSpans(text, str) : () => [];
   return byChar(problems).map((g) => {
     const { at, related } = charPlaces(g, placesOf, shown);
-    return finding('illegal-char', at, charProblemReason(g, 'key'), undefined, related);
+    return finding('illegal-char', at, charProblemReason(g, 'key'), g.kind === 'comma' ? splitMove : undefined, related, false);
   });
 }

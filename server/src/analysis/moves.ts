@@ -26,6 +26,8 @@ interface Move {
   readonly names: readonly string[];
   /** What the key meant is not in doubt, every name one Mars accepts (else the move is offered, never applied by fix-all). */
   readonly sure: boolean;
+  /** A map-form key of names between commas, moved as one entry per tool (`keyAsEntries`): a guess at meaning. */
+  readonly split: boolean;
 }
 
 /**
@@ -107,22 +109,43 @@ function intendedMove(extra: ExtraKey): Move | null {
     }
     // An empty `mcp = []` granted nothing: deleting it keeps Mars's meaning. (A list with items has a
     // name for each here, or returned above.)
-    return names.length > 0 || value.kind === 'array' ? { extra, list: 'allowed', names, sure } : null;
+    return names.length > 0 || value.kind === 'array' ? { extra, list: 'allowed', names, sure, split: false } : null;
   }
   const list = mapFormList(extra);
-  const entry = keyAsEntry(extra.name.name);
-  return list && entry !== null ? { extra, list, names: [entry], sure: false } : null;
+  const entries = keyAsEntries(extra.name.name);
+  return list && entries !== null ? { extra, list, names: entries.entries, sure: false, split: entries.split } : null;
 }
 
 /**
  * A map-form key's name as the entry of a list that replaces it, spelled as Mars writes it
  * (`Shell` -> `bash`), or null for a name Mars rejects as an entry (`bash()`): it would stop the
- * load there. Diagnostics, fixes and completion say the same name.
+ * load there. Each name of a key split at its commas too (`keyAsEntries`, what the others ask).
  */
-export function keyAsEntry(name: string): string | null {
+function keyAsEntry(name: string): string | null {
   const parsed = parseToolName(name);
   // `mcp__github__x`, Claude's wire spelling, is moved as the portable `mcp(github/x)`.
   return parsed.ok ? (mcpWireRewrite(name) ?? canonicalSpelling(name, parsed.name)) : null;
+}
+
+/**
+ * The entries a map-form key's move writes: its name as one (`keyAsEntry`), or, for names between
+ * commas that are each one Mars takes (`"Read, Grep" = "allow"`, Claude's `tools:` line pasted), one
+ * entry per tool (`split`), each meaning once: what was meant, as an entry's split in a list reads it
+ * (`splitFix` in findings.ts), not one odd tool `read, _grep`. Null for a name Mars rejects.
+ * Diagnostics, fixes, hover and completion say the same entries.
+ */
+export function keyAsEntries(name: string): { readonly entries: readonly string[]; readonly split: boolean } | null {
+  const between = namesBetweenCommas(name);
+  if (!between) {
+    const entry = keyAsEntry(name);
+    return entry === null ? null : { entries: [entry], split: false };
+  }
+  const byMeaning = new Map<string, string>();
+  for (const n of between) {
+    const entry = keyAsEntry(n.name)!; // each a name Mars takes (`namesBetweenCommas`)
+    if (!byMeaning.has(meaning(entry))) byMeaning.set(meaning(entry), entry);
+  }
+  return { entries: [...byMeaning.values()], split: true };
 }
 
 /**
@@ -159,27 +182,29 @@ export function heldByOtherList(policies: Policies, owner: Owner, list: ListName
 export const otherList = (list: ListName): ListName => (list === 'allowed' ? 'disallowed' : 'allowed');
 
 /**
- * What to do with a map-form rule (`bash = "allow"`) whose entry (`keyAsEntry`) goes in `list`, as
- * its diagnostic, hover and completion all say it: the key can go where the list holds the entry
- * already (`held`), a conflict where the other list does (`conflict`), else put it in the list.
- * `show` quotes an entry as the caller writes it, `q` a list's name; a list is said to hold what it
- * holds, as it spells it (`Shell`). The sentence starts lower case (`put …`) and has no full stop:
- * each place writes it into its own.
+ * What to do with a map-form rule (`bash = "allow"`) whose entries (`keyAsEntries`) go in `list`, as
+ * its diagnostic, hover and completion all say it: the key can go where the list holds them all
+ * already (`held`), a conflict where the other list holds one it would move (`conflict`), else put
+ * them in the list (saying those it holds already, as the move's title does). `show` quotes an entry
+ * as the caller writes it, `q` a list's name; a list is said to hold what it holds, as it spells it
+ * (`Shell`). The sentence starts lower case (`put …`) and has no full stop: each place writes it into its own.
  */
-export function mapFormAdvice(policies: Policies, owner: Owner, list: ListName, entry: string, show: (entry: string) => string, q: (s: string) => string): { readonly held: boolean; readonly conflict: boolean; readonly says: string } {
-  const [held] = heldIn(policies, owner, list, [entry]);
-  if (held !== undefined) return { held: true, conflict: false, says: `${q(list)} already holds ${show(held)}, so the key can go` };
-  const [other] = heldByOtherList(policies, owner, list, [entry]);
-  if (other !== undefined) return { held: false, conflict: true, says: conflictSays(list, other, show, q) };
-  return { held: false, conflict: false, says: `put ${show(entry)} in ${q(list)} instead` };
+export function mapFormAdvice(policies: Policies, owner: Owner, list: ListName, entries: readonly string[], show: (entry: string) => string, q: (s: string) => string): { readonly held: boolean; readonly conflict: boolean; readonly says: string } {
+  const shows = (names: readonly string[]) => names.map(show).join(', ');
+  const held = heldIn(policies, owner, list, entries);
+  const moved = notYetIn(policies, owner, list, entries);
+  if (moved.length === 0) return { held: true, conflict: false, says: `${q(list)} already holds ${shows(held)}, so the key can go` };
+  const others = heldByOtherList(policies, owner, list, moved);
+  if (others.length > 0) return { held: false, conflict: true, says: conflictSays(list, others, show, q) };
+  return { held: false, conflict: false, says: `put ${shows(moved)} in ${q(list)} instead${held.length > 0 ? ` (it already holds ${shows(held)})` : ''}` };
 }
 
 /**
  * That `held`, which the other list of `list`'s policy holds, in `list` too would be a conflict
  * (lower case, no full stop; `show` quotes an entry, `q` a list's name).
  */
-export const conflictSays = (list: ListName, held: string, show: (entry: string) => string, q: (s: string) => string): string =>
-  `${q(otherList(list))} holds ${show(held)}, so in ${q(list)} it would be both allowed and disallowed`;
+export const conflictSays = (list: ListName, held: readonly string[], show: (entry: string) => string, q: (s: string) => string): string =>
+  `${q(otherList(list))} holds ${held.map(show).join(', ')}, so in ${q(list)} ${held.length === 1 ? 'it' : 'they'} would be both allowed and disallowed`;
 
 /** What a move's title adds where it would make a conflict (`conflicting`: see `heldByOtherList`): `''` where none. */
 const conflictNote = (list: ListName, conflicting: readonly string[]): string =>
@@ -314,8 +339,10 @@ export function extraKeyFixes(doc: TomlDocument, policies: Policies, extra: Extr
     preferred: conflict === '',
     // The removed `tools.mcp` meant these grants, so moving them keeps Mars's meaning; a map-form key
     // is ignored by Mars, and moving it makes a rule that was not in force: offered, never in fix-all.
-    // Removing one whose rule the list already holds changes nothing, as a duplicate's removal does.
-    safe: moved.length === 0 || (conflict === '' && move.sure),
+    // Removing one whose rule the list already holds changes nothing, as a duplicate's removal does;
+    // but a key split at its commas (`Read, Grep`) is held only as a guess at what it meant, as an
+    // entry's split is (`splitFix` in findings.ts): not in fix-all either.
+    safe: !move.split && (moved.length === 0 || (conflict === '' && move.sure)),
   };
   return [listOf(policies, extra.owner, move.list) ? fix : { ...fix, creates: listPath(extra.owner, move.list) }];
 }
@@ -343,8 +370,8 @@ function removeKeyFix(doc: TomlDocument, extra: ExtraKey): Fix | null {
  */
 export function ignoredKeyFixes(doc: TomlDocument, policies: Policies, extra: ExtraKey): { readonly moves: Fix[]; readonly removal: Fix | null } {
   const list = mapFormList(extra);
-  const entry = list && keyAsEntry(extra.name.name);
-  const held = list !== null && entry !== null && notYetIn(policies, extra.owner, list, [entry]).length === 0;
+  const entries = list && keyAsEntries(extra.name.name);
+  const held = list !== null && entries !== null && notYetIn(policies, extra.owner, list, entries.entries).length === 0;
   return { moves: extraKeyFixes(doc, policies, extra), removal: held ? null : removeKeyFix(doc, extra) };
 }
 

@@ -12,7 +12,7 @@ import {
 import type { Analysis } from '../analysis/analyze';
 import { CODES, type Code } from '../analysis/codes';
 import { appendToArray } from '../analysis/edits';
-import { conflictSays, heldByOtherList, keyAsEntry, mapFormAdvice, namesATool } from '../analysis/moves';
+import { conflictSays, heldByOtherList, keyAsEntries, mapFormAdvice, namesATool } from '../analysis/moves';
 import { listTarget, sameOwner, type ListName, type Owner, type Policies } from '../analysis/policies';
 import { capitalized, eqIgnoreAsciiCase, rustTrim, rustTrimStart, shown } from '../grammar/text';
 import { parseToolName, render } from '../grammar/toolName';
@@ -430,7 +430,7 @@ const NO_CONFLICT: Conflict = () => [];
 function conflictIn(policies: Policies, owner: Owner, list: ListName): Conflict {
   return (entry) => {
     const [other] = heldByOtherList(policies, owner, list, [entry]);
-    return other === undefined ? [] : [`${capitalized(conflictSays(list, other, (e) => code(basicString(e)), code))}.`];
+    return other === undefined ? [] : [`${capitalized(conflictSays(list, [other], (e) => code(basicString(e)), code))}.`];
   };
 }
 
@@ -690,8 +690,9 @@ function inlineSlot(text: string, ctx: KeyContext): Span | null {
 
 /**
  * `allow`/`deny` for a map-form key, saying where the rule belongs instead: the key's name as the
- * diagnostic and its fix write it in the list, or, for a name Mars rejects as an entry, that; where
- * the list holds it already, or the other list does, that, as the diagnostic says it with that value.
+ * diagnostic and its fix write it in the list (names between commas one entry each: `keyAsEntries`),
+ * or, for a name Mars rejects as an entry, that; where the list holds it already, or the other list
+ * does, that, as the diagnostic says it with that value.
  */
 function valueItems(lines: Lines, policies: Policies, ctx: ValueContext): CompletionItem[] {
   // A key below the tool's name (`edit.x = `) makes it a table, and a list's name (`deny = `) names
@@ -699,13 +700,13 @@ function valueItems(lines: Lines, policies: Policies, ctx: ValueContext): Comple
   if (!namesATool(ctx.extra)) return [];
   const range = positionsOf(lines, ctx.range);
   const name = ctx.extra.name.name;
-  const entry = keyAsEntry(name);
+  const entries = keyAsEntries(name)?.entries ?? null;
   return (['allow', 'deny'] as const).map((verdict, i) => {
     const list = verdict === 'allow' ? 'allowed' : 'disallowed';
     // The detail says what the value makes; where the rule belongs instead, which names the entry, goes below.
-    const instead = entry === null
+    const instead = entries === null
       ? `${code(name)} is not a tool name Mars accepts in a list either.`
-      : `${capitalized(mapFormAdvice(policies, ctx.extra.owner, list, entry, (e) => code(basicString(e)), code).says)}.`;
+      : `${capitalized(mapFormAdvice(policies, ctx.extra.owner, list, entries, (e) => code(basicString(e)), code).says)}.`;
     return {
       label: ctx.inString ? verdict : `"${verdict}"`,
       kind: CompletionItemKind.Value,

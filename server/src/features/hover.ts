@@ -21,7 +21,7 @@ import { CODES, isCode } from '../analysis/codes';
 import { keyContentSpan, valueFirstLine, writesGuess, type Fix } from '../analysis/findings';
 import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './context';
 import { shownSpan, valueSources } from '../toml/stringPositions';
-import { ignoredKeyFixes, isMapFormVerdict, removeTableFix, keyAsEntry, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames, verdictList } from '../analysis/moves';
+import { ignoredKeyFixes, isMapFormVerdict, removeTableFix, keyAsEntries, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames, verdictList } from '../analysis/moves';
 import { meantList } from '../analysis/meant';
 import { isWritten, misplacedAt, ownerLabel, refusalOf, sameOwner, shapeList, TOOLS_MCP_REMOVED, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
@@ -681,11 +681,12 @@ function describeKey(analysis: Analysis, extra: ExtraKey, refused: ShapeProblem 
   // A dotted key (`web.x`) is never the map form: a part below its first is hovered only here.
   if (!list) return [ignoredTitle(name, 'key', below), ...refusedToo, ...removed, `_In ${table}._`];
   const ignored = `_Map-form key in ${table}: Mars ignores it`;
-  // Ignored, so the config loads: what the name would do as an entry is the question.
-  if (!parse.ok) return [rejectedKey(name, parse.error, list), `${ignored}._`, ...refusedToo, ...removed];
-  const written = keyAsEntry(name)!; // as the diagnostic and its move write it
+  // The entries as the diagnostic and its move write them: names between commas one entry each (`bash(a), read` too).
+  const written = keyAsEntries(name);
   // What to do, as the diagnostic says it: not "put it in" a list that holds it, or where the other list does.
-  const todo = mapFormAdvice(policies, extra.owner, list, written, code, code).says;
+  const todo = written && mapFormAdvice(policies, extra.owner, list, written.entries, code, code).says;
+  // Ignored, so the config loads: what the name would do as an entry is the question.
+  if (!parse.ok) return [rejectedKey(name, parse.error, list), `${ignored}${todo ? `; ${todo}` : ''}._`, ...refusedToo, ...removed];
   const [title, ...rest] = describeToolName(name, parse, list);
   return [title!, `${ignored}; ${todo}._`, ...refusedToo, ...removed, 'As an entry of a list:', ...rest];
 }
