@@ -225,7 +225,7 @@ const ODD_STRINGS = ['"\\u0053hell"', '"""Shell"""', "'''bash(git:*)'''", '"""\n
   // Astral characters (two UTF-16 units each), escaped and not, and a combining mark, in multi-line strings too.
   '"\\U0001F600Shell"', "'''\n😀Bash'''", '"""\n\tRe\u0301ad"""'];
 
-const MAP_KEYS = ['bash', 'Shell', 'bash(git:*)', 'read', 'Read', 'mcp__gh__x', 'mcp__gh', '*', 'bash()', 'mcp(gh)', 'web', 'grpe', 'edit', 'mcp', 'MCP', 'WebSearch'];
+const MAP_KEYS = ['bash', 'Shell', 'bash(git:*)', 'read', 'Read', 'mcp__gh__x', 'mcp__gh', '*', 'bash()', 'mcp(gh)', 'web', 'grpe', 'edit', 'mcp', 'MCP', 'WebSearch', 'Read, Grep', 'read,bash'];
 const MAP_VALUES = ['"allow"', '"deny"', '"ask"', 'true', '"allow"', 'false'];
 const MISSPELT = ['allow', 'Allowed', 'deny', 'alowed', 'disallow', 'Disallowed', 'allowed_tools', 'blocked'];
 const MCP_VALUES = ['["gh"]', '["gh", "linear"]', '[]', '"gh"', '["mcp(gh)"]', '["a/b/c"]', '"deny"', '[" gh "]', '["gh", "gh"]', '["gh/x"]', '["mcp__gh"]', '[1]'];
