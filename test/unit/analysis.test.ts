@@ -1738,7 +1738,12 @@ const MISPLACED_STRINGS: Array<[text: string, says: string, titles: string[], af
     ['Rename to `tools.allowed`, and change `"read"` to `["read"]` (a conflict: `disallowed` holds "read")'], '[agents.d]\ntools.disallowed = ["read"]\ntools.allowed = ["read"]\n'],
   // What Mars would refuse in the list, or more than a name: warned of, not moved.
   ['[agents.d]\nallowed = "bash()"\n', 'Did you mean `tools.allowed = ["bash()"]`?', [], null],
-  ['[agents.d]\nallowed = "read, grep"\n', 'Did you mean `tools.allowed = ["read, grep"]`?', [], null],
+  // Names between commas (a skill's `allowed-tools: Read, Grep` pasted): one entry each, as the shape's example says; one entry of
+  // them all would be an entry Claude splits at its commas. Not moved: which list was meant is a guess.
+  ['[agents.d]\nallowed = "read, grep"\n', 'Did you mean `tools.allowed = ["read", "grep"]`?', [], null],
+  ["[skills.pdf]\nallowed-tools = 'Read, Grep, Bash(python:*),'\n", 'Did you mean `tools.allowed = ["Read", "Grep", "Bash(python:*)"]`?', [], null],
+  // A piece Mars rejects (`mcp`): no names between commas, but one name Mars takes, as written.
+  ['[agents.d]\nallowed = "read, mcp"\n', 'Did you mean `tools.allowed = ["read, mcp"]`?', ['Rename to `tools.allowed`, and change `"read, mcp"` to `["read, mcp"]`'], null],
   // More after it on its line, a syntax error the rename would leave: not moved either.
   ['[agents.d]\nallowed = "read" "grep"\n', 'Did you mean `tools.allowed = ["read"]`?', [], null],
   ['[agents]\nd = { allowed = "read" x }\n', 'Did you mean `tools.allowed = ["read"]`?', [], null],

@@ -446,6 +446,8 @@ const CASES: Case[] = [
   { name: 'a tool name beside the tools table, as a string', doc: '[agents.coder]\nallo|wed = "read"', range: [1, 0, 1, 7],
     has: ['**`allowed`**: a string outside the tools table', 'its rule is not in force', 'It looks meant for `tools.allowed = ["read"]`: Tools the agent or skill may use', '_Of agent `coder`._'],
     lacks: ['a list outside'] },
+  { name: 'names between commas beside the tools table, as a string', doc: '[skills.pdf]\nallowed-to|ols = "Read, Grep"', range: [1, 0, 1, 13],
+    has: ['It looks meant for `tools.allowed = ["Read", "Grep"]`'] },
   { name: 'a tool list in a table that misses `tools`', doc: '[skills.s.to|ol]\ndeny = ["bash"]', range: [0, 10, 0, 14],
     has: ['**`tool`** is not `tools`', 'It looks meant for `tools`, the table of the `allowed` and `disallowed` lists', '_Of skill `s`._'], lacks: ['tools.disallowed'] },
   { name: 'Claude Code\'s `permissions` pasted into an agent', doc: '[agents.coder.permi|ssions]\nallow = ["Bash"]', range: [0, 14, 0, 25],

@@ -9,7 +9,7 @@ import {
 import { capitalized, inWords, ownCopy, quoted, rustTrim, shortened, shown, trimmedAway } from '../grammar/text';
 import { isMcpWireToken, namesBetweenCommas, splitToolName } from '../grammar/toolName';
 import type { KeyPart, KeyValue, Span, TomlArray, TomlDocument, TomlString } from '../toml/model';
-import { basicString, escapeBasic, replaceStringValue } from '../toml/strings';
+import { basicString, escapeBasic, replaceStringValue, stringList } from '../toml/strings';
 import { closingQuote, contentSpan, isMultiline, isOpenMultiline, valueSources, valueStart } from '../toml/stringPositions';
 import { firstHeldLineOf, firstLineOf, lineContent } from '../toml/lineIndex';
 import { lastStartingBefore, stringTowards } from '../toml/sorted';
@@ -997,8 +997,17 @@ function conflictSaid(list: ListName, conflicting: readonly string[]): string {
  */
 const WHY_IGNORED = `${capitalized(TOOLS_TABLE_HOLDS)}.`;
 
-/** A string written where a list goes (`allowed = "read"` beside the tools table), as the list it was meant as: ` = ["read"]`; else nothing. */
-const asList = (text: string, kv: KeyValue): string => (kv.value?.kind === 'string' ? ` = [${text.slice(kv.value.span.start, kv.value.span.end)}]` : '');
+/**
+ * A string written where a list goes (`allowed = "read"` beside the tools table), as the list it was
+ * meant as: ` = ["read"]`, or for names between commas (`"Read, Grep"`, a skill's `allowed-tools:`
+ * line pasted) one entry each, ` = ["Read", "Grep"]`, as the shape's example says it (one entry of
+ * them all would be the comma Claude splits at); else nothing.
+ */
+export function asList(text: string, kv: KeyValue): string {
+  if (kv.value?.kind !== 'string') return '';
+  const names = namesBetweenCommas(kv.value.value);
+  return ` = ${names ? stringList(names.map((n) => n.name)) : `[${text.slice(kv.value.span.start, kv.value.span.end)}]`}`;
+}
 
 /** The codes whose fixes may write a list anew (`Fix.creates`): the moves of extra keys below. */
 export const MAY_CREATE: ReadonlySet<Code> = new Set(['invalid-tool-policy', 'unknown-policy-key', 'misplaced-tool-list']);

@@ -18,7 +18,7 @@
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
 import { inGuessed, type Analysis } from '../analysis/analyze';
 import { CODES, isCode } from '../analysis/codes';
-import { keyContentSpan, valueFirstLine, writesGuess, type Fix } from '../analysis/findings';
+import { asList, keyContentSpan, valueFirstLine, writesGuess, type Fix } from '../analysis/findings';
 import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './context';
 import { shownSpan, valueSources } from '../toml/stringPositions';
 import { ignoredKeyFixes, isMapFormVerdict, removeTableFix, keyAsEntries, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames, verdictList } from '../analysis/moves';
@@ -489,7 +489,7 @@ function describeMisplaced(text: string, m: MisplacedList, refused: ShapeProblem
   const value = m.keyValue.value;
   if (value?.kind === 'string') {
     return [`**${code(m.key.name)}**: a string outside the tools table; Mars does not read it as a tool list, and its rule is not in force.`,
-      `It looks meant for ${code(`tools.${m.list} = [${text.slice(value.span.start, value.span.end)}]`)}: ${LIST_MEANING[m.list]}`, ...refusedToo, `_Of ${owner}._`];
+      `It looks meant for ${code(`tools.${m.list}${asList(text, m.keyValue)}`)}: ${LIST_MEANING[m.list]}`, ...refusedToo, `_Of ${owner}._`];
   }
   return [`**${code(m.key.name)}**: a list outside the tools table; Mars does not read it as a tool list, and none of its rules is in force.`,
     `It looks meant for ${code(`tools.${m.list}`)}: ${LIST_MEANING[m.list]}`, ...refusedToo, `_Of ${owner}._`];
