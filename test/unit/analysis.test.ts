@@ -668,6 +668,12 @@ const IGNORED_KEY_MESSAGES: Array<[table: string, message: string]> = [
   ['"\u0430llowed" = ["read"]', 'Mars ignores `\u0430llowed` here. It holds U+0430, which looks like `a` but is not an ASCII character. Did you mean `allowed`? A tools table holds only `allowed` and `disallowed` lists.'],
   ['"b\u0430sh" = "deny"', 'Mars ignores `b\u0430sh` here, so this rule has no effect. Put "b\u0430sh" in `disallowed` instead. (Mars has no capability `b\u0430sh`: did you mean `bash`? It holds U+0430, which looks like `a` but is not an ASCII character.) A tools table holds only `allowed` and `disallowed` lists.'],
   ['bash = "ask"', 'Mars ignores `bash` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
+  // A string under a misspelt list's key (`deny = "bash"`, a skill's `allowed-tools: Read, Grep` pasted) is the list meant, in
+  // brackets, as beside the tools table; no map form. A verdict there (`deny = "allow"`) names no tool: a key Mars ignores.
+  ['deny = "bash"', 'Mars ignores `deny` here. Did you mean `disallowed = ["bash"]`? A tools table holds only `allowed` and `disallowed` lists.'],
+  ["allowed-tools = 'Read, Grep'", 'Mars ignores `allowed-tools` here. Did you mean `allowed = ["Read", "Grep"]`? A tools table holds only `allowed` and `disallowed` lists.'],
+  ['allowed = ["read"]\ndeny = "Read"', 'Mars ignores `deny` here. Did you mean `disallowed = ["Read"]`? `allowed` holds "read", so in `disallowed` it would be both allowed and disallowed. A tools table holds only `allowed` and `disallowed` lists.'],
+  ['deny = "allow"', 'Mars ignores `deny` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
   ['bash = "true"', 'Mars ignores `bash` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
   // Names between commas (Claude's `tools: Read, Grep` pasted as a key), each one Mars takes: one entry per tool,
   // not one tool `read, _grep`; those the list holds said so, as the move's title says them. A name Mars rejects
@@ -719,6 +725,11 @@ const IGNORED_KEY_REMOVALS: Array<[text: string, fixes: Array<[string, boolean, 
   ['[agents.a.tools]\nallowed = ["read", "grep"]\n"Read, Grep" = "allow"\n', [['Remove `"Read, Grep"`: `allowed` already holds "read", "grep"', true, false]], null],
   // A list under a misspelt key: its rules are meant for a list.
   ['[agents.a.tools]\ndeny = ["bash"]\n', [['Rename to `disallowed`', true, false]], null],
+  // So is a string where that list goes (`deny = "bash"`), not a rule to remove; removed where the list holds it already.
+  ['[agents.a.tools]\ndeny = "bash"\n', [['Rename to `disallowed`, and change `"bash"` to `["bash"]`', true, false]], null],
+  ['[agents.a.tools]\ndisallowed = ["bash"]\nblocklist = "Bash"\n', [['Remove `blocklist`: `disallowed` already holds its entries', true, true]], null],
+  // Names between commas: which list was meant is a guess, as beside the tools table; nothing offered.
+  ['[agents.a.tools]\nallowed-tools = "Read, Grep"\n', [], null],
   // Its line holds more, which Mars cannot read (a syntax error): taken out, the rest would be left to load as a key of
   // its own (`bar = 2`), so neither the removal nor the move is offered.
   ['[agents.a.tools]\nfoo = 1; bar = 2\n', [], null],
@@ -1071,6 +1082,10 @@ const WHAT_A_FIX_LEADS_TO: Array<[table: string, code: Code, entry: string, says
   ['allowed = "read"\ndisallowed = ["read"]', 'invalid-tool-policy', '"read"', '`disallowed` holds "read", so in `allowed` it would be both allowed and disallowed.',
     ['Change to `["read"]` (a conflict: `disallowed` holds "read")', false, false], 'allowed = ["read"]\ndisallowed = ["read"]'],
   ['allowed = ["grep"]\ndeny = ["read"]', 'unknown-policy-key', 'deny', 'Did you mean `disallowed`?', ['Rename to `disallowed`', true, false], 'allowed = ["grep"]\ndisallowed = ["read"]'],
+  // A string under a misspelt key, where the list goes: renamed in brackets, or moved into the list written.
+  ['allowed = ["grep"]\ndeny = "read"', 'unknown-policy-key', 'deny', 'Did you mean `disallowed = ["read"]`?',
+    ['Rename to `disallowed`, and change `"read"` to `["read"]`', true, false], 'allowed = ["grep"]\ndisallowed = ["read"]'],
+  ['disallowed = ["web"]\nDeny = "read"', 'unknown-policy-key', 'Deny', 'Did you mean `disallowed = ["read"]`?', ['Move "read" into `disallowed`', true, false], 'disallowed = ["web", "read"]'],
 ];
 for (const [table, code, entry, says, fix, after] of WHAT_A_FIX_LEADS_TO) {
   test(`what a fix leads to: ${code} on ${entry} in ${table.replace(/\n/g, ' / ')}`, () => {

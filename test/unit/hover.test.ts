@@ -439,6 +439,12 @@ const CASES: Case[] = [
     lacks: ['Unknown tool', 'Map-form', 'move `allowed`'] },
   { name: 'a list under a mistyped key', doc: `${T}alo|wed = ["read"]`, range: [1, 0, 1, 6], has: ['It looks meant for `allowed`'], lacks: ['Unknown tool'] },
   { name: 'a list under another word for disallowed', doc: `${T}"de|ny" = ["bash"]`, range: [1, 1, 1, 5], has: ['It looks meant for `disallowed`'], lacks: ['Unknown tool'] },
+  // A string there, where that list goes: what its diagnostic takes it for, in brackets.
+  { name: 'a string under a misspelt key', doc: `${T}de|ny = "bash"`, range: [1, 0, 1, 4],
+    has: ['**`deny`**: a string Mars ignores; its rule is not in force.', 'It looks meant for `disallowed = ["bash"]`: Tools denied'], lacks: ['a list Mars ignores', 'Its fix: remove'] },
+  { name: 'names between commas under a misspelt key', doc: `${T}allowed-to|ols = "Read, Grep"`, range: [1, 0, 1, 13],
+    has: ['It looks meant for `allowed = ["Read", "Grep"]`'] },
+  { name: 'a verdict under a list\'s name is no list', doc: `${T}de|ny = "allow"`, range: [1, 0, 1, 4], has: ['**`deny`**: a key Mars ignores.'] },
   // A tool list outside the tools table: what its diagnostic takes it for, on the key at fault.
   { name: 'a tool list beside the tools table', doc: '[agents.coder]\nallo|wed = ["read"]', range: [1, 0, 1, 7],
     has: ['**`allowed`**: a list outside the tools table', 'none of its rules is in force', 'It looks meant for `tools.allowed`: Tools the agent or skill may use', '_Of agent `coder`._'], lacks: ['Capability'] },

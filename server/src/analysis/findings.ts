@@ -1073,7 +1073,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     if (meant) {
       const conflicting = strayListConflicts(policies, extra.owner, extra.keyValue, meant);
       out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
-        `Mars ignores ${quoted(name)} here.${lookalikeSaid(name)} Did you mean ${quoted(meant)}?${conflictSaid(meant, conflicting)} ${WHY_IGNORED}`,
+        `Mars ignores ${quoted(name)} here.${lookalikeSaid(name)} Did you mean ${quoted(`${meant}${asList(doc.text, extra.keyValue)}`)}?${conflictSaid(meant, conflicting)} ${WHY_IGNORED}`,
         () => listKeyFixes(doc, policies, extra, meant))); // safe only when it removes a key whose entries the list holds
       continue;
     }

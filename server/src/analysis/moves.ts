@@ -398,11 +398,14 @@ function holdsOpenMultiline(v: TomlValue): boolean {
 
 /**
  * The list a key of a tools table was meant to be, when it holds a list (`Allowed = ["read"]`,
- * `deny = […]`), or null: what its diagnostic, fixes and hover all speak of.
+ * `deny = […]`) or a string where the list goes (`deny = "bash"`, a skill's `allowed-tools = "Read, Grep"`,
+ * as a string beside the tools table is read), or null: what its diagnostic, fixes and hover all
+ * speak of. Not a verdict (`deny = "allow"`), which names no tool (`namesATool`).
  */
 export function misspeltList(extra: ExtraKey): ListName | null {
-  const kv = extra.keyValue;
-  return kv.value?.kind === 'array' && namesTheKey(extra) ? meantList(extra.name.name) : null;
+  const value = extra.keyValue.value;
+  const holdsList = value?.kind === 'array' || (value?.kind === 'string' && !isMapFormVerdict(value.value));
+  return holdsList && namesTheKey(extra) ? meantList(extra.name.name) : null;
 }
 
 /** A list under a misspelled key of a tools table: renamed to `list`, or its names moved into the `list` already written. */

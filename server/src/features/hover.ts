@@ -636,11 +636,13 @@ const partsAfter = (parts: readonly KeyPart[], part: KeyPart): readonly KeyPart[
   return at < 0 ? [] : parts.slice(at + 1);
 };
 
-/** A list under a misspelt key (`Allowed = […]`), hovered on its key: what Mars does with it and what it looks meant for. */
-const ignoredList = (name: string, meant: ListName): string[] => [
-  `**${code(name)}**: a list Mars ignores; none of its rules is in force.`,
-  `It looks meant for ${code(meant)}: ${LIST_MEANING[meant]}`,
-];
+/**
+ * A list under a misspelt key (`Allowed = […]`), or a string where that list goes (`deny = "bash"`, with
+ * `kv`), hovered on its key: what Mars does with it and what it looks meant for, as its diagnostic says it.
+ */
+const ignoredList = (name: string, meant: ListName, text = '', kv?: KeyValue): string[] => kv?.value?.kind === 'string'
+  ? [`**${code(name)}**: a string Mars ignores; its rule is not in force.`, `It looks meant for ${code(`${meant}${asList(text, kv)}`)}: ${LIST_MEANING[meant]}`]
+  : [`**${code(name)}**: a list Mars ignores; none of its rules is in force.`, `It looks meant for ${code(meant)}: ${LIST_MEANING[meant]}`];
 
 /** A map-form key Mars's grammar rejects, hovered: why, as an entry of `list` would be rejected. */
 const rejectedKey = (name: string, error: Parameters<typeof plainReason>[1], list: ListName): string =>
@@ -667,7 +669,7 @@ function describeKey(analysis: Analysis, extra: ExtraKey, refused: ShapeProblem 
   // list, not a tool name.
   const meant = misspeltList(extra);
   if (meant) {
-    return [...ignoredList(name, meant), ...refusedToo, `_In ${table}._`];
+    return [...ignoredList(name, meant, analysis.doc.text, extra.keyValue), ...refusedToo, `_In ${table}._`];
   }
   const list = mapFormList(extra);
   const parse = parseToolName(name);
