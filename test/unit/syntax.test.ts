@@ -175,6 +175,12 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['[agents.a.tools]\nallowed = ["a",,"b"]\n', ',', 'expected a value before this `,`: remove the extra comma'],
   ['[agents.a.tools]\nallowed = \n[x]\n', '=', 'a value is missing after `=`'],
   ['[agents.a.tools]\nallowed = [read]\n', 'read', '`read` is not a value TOML knows: write text in quotes (`"read"`)'],
+  // A list written in parentheses, as Python writes a tuple: the list in brackets, not `(` as text to quote (`"("`).
+  ['[agents.a.tools]\nallowed = ("read", "Bash(git log:*)")  # c\n', '("read", "Bash(git log:*)")', '`("read", "Bash(git log:*)")` is not a value TOML knows: write a list in brackets (`["read", "Bash(git log:*)"]`)'],
+  ['[agents.a]\ntools = { allowed = ("read"), x = 1 }\n', '("read")', '`("read")` is not a value TOML knows: write a list in brackets (`["read"]`)'],
+  // Where what the parentheses hold is no list (or they are not closed on the line), what to write in general.
+  ['[agents.a]\ntools = { allowed = ("read"), disallowed = ("web") }\n', '(', 'a value does not start with `(`: write a list in brackets (`["a", "b"]`), or text in quotes'],
+  ['[agents.a.tools]\nallowed = ("read"\n', '(', 'a value does not start with `(`: write a list in brackets (`["a", "b"]`), or text in quotes'],
   ['x = True\n', 'True', '`True` is not a value TOML knows: write text in quotes (`"True"`); true and false are written in lower case'],
   // A version, a path or a size written bare: smol-toml reads a number, or no value, and names neither.
   ['[dependencies]\nfoo = 1.2.3\n', '1.2.3', '`1.2.3` is not a value TOML knows: write text in quotes (`"1.2.3"`)'],

@@ -257,6 +257,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
         // `Bash = "allow",` inside a list closed further down, or a list left open above a `key =` line.
         return closedBelow(text, at) ? 'a list holds values, not `key = value`' : leftOpen(text, section, o, at, false);
       }
+      if (c === '(') return inParentheses(text, at);
       const found = /^[\p{L}_][^,\]}#"'=\r\n]*/u.exec(text.slice(at, lineEndAt(text, at)))?.[0];
       const word = found === undefined ? undefined : trimUnreadEnd(found.trimEnd());
       if (word === undefined) return unquotedText(text, at);
@@ -683,6 +684,21 @@ function unquotedText(text: string, at: number): Explained | null {
   const base = BASES[token.slice(0, 2)];
   if (base) return { message: `${quoted(token)} is not ${base[0]}: its digits are ${base[1]}`, span };
   return { message: `${quoted(token)} is not a value TOML knows: write text in quotes (${quoted(`"${token}"`)})`, span };
+}
+
+/**
+ * A value opened with `(` (`allowed = ("read", "grep")`, a tuple as Python writes one): a list in
+ * brackets, the values as written where they read as one (`["read", "grep"]`), on the parentheses and
+ * what they hold; not text to quote (`"("`), which `unquotedText` would say.
+ */
+function inParentheses(text: string, at: number): Explained {
+  const end = commentOrLineEnd(text, at);
+  const close = text.lastIndexOf(')', end - 1);
+  const list = close > at ? `[${text.slice(at + 1, close)}]` : null;
+  if (list !== null && readsAsValue(list)) {
+    return { message: `${quoted(text.slice(at, close + 1))} is not a value TOML knows: write a list in brackets (${quoted(list)})`, span: { start: at, end: close + 1 } };
+  }
+  return { message: 'a value does not start with `(`: write a list in brackets (`["a", "b"]`), or text in quotes', span: { start: at, end: at + 1 } };
 }
 
 /**
