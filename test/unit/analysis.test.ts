@@ -49,6 +49,8 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['tool lists in an inline table one typo from `tools`', '[agents.a]\ntool = { allowed = ["read"], x = 1 }\n[agents]\nb = { Tools = { deny = ["x"] } }\n', ['misplaced-tool-list@tool', 'misplaced-tool-list@Tools']],
   ['tool lists under a table one typo from `agents` or `skills`', 'agent.r.tools.allowed = ["Bash"]\n[Skills.y]\ntools = { allowed = ["x"] }\n[agnets.z.tool]\nallowed = ["read"]\n[agent.w]\ndescription = "d"\nallowed = ["read"]\n[agency.v.tools]\nallowed = ["read"]\n',
     ['misplaced-tool-list@agent', 'misplaced-tool-list@Skills', 'misplaced-tool-list@agnets']],
+  // Codex's names for an MCP server's tool lists, written as its `[mcp_servers.x]` holds them; not `enabled` alone, a switch.
+  ['Codex\'s tool lists beside the tools table', '[agents.a]\nenabled_tools = ["read"]\ndisabled_tools = "write"\nenabled = "yes"\n', ['misplaced-tool-list@enabled_tools', 'misplaced-tool-list@disabled_tools']],
   ['a list of no string is no tool list', '[agents.a]\nallowed = [1]\ndeny = [["bash"]]\n', []],
   ['other keys and lists of an agent are not tool lists', '[agents.a]\nskills = ["x"]\nmodel.allowed = ["x"]\ntools.allowed = ["read"]\n[dependencies.d]\nallowed = ["x"]\n', []],
   // A string where the list goes, beside the tools table: meant as `tools.allowed = ["read"]`, no more read by Mars than a list there.
@@ -650,6 +652,8 @@ const IGNORED_KEY_MESSAGES: Array<[table: string, message: string]> = [
   // A misspelt name the other list holds as well: the conflict, and no did-you-mean (the entry's own finding says it).
   ['disallowed = ["bassh"]\nbassh = "allow"', 'Mars ignores `bassh` here, so this rule has no effect. `disallowed` holds "bassh", so in `allowed` it would be both allowed and disallowed. A tools table holds only `allowed` and `disallowed` lists.'],
   ['deny = ["bash"]', 'Mars ignores `deny` here. Did you mean `disallowed`? A tools table holds only `allowed` and `disallowed` lists.'],
+  ['enabled_tools = ["bash"]', 'Mars ignores `enabled_tools` here. Did you mean `allowed`? A tools table holds only `allowed` and `disallowed` lists.'],
+  ['disabledTools = "bash"', 'Mars ignores `disabledTools` here. Did you mean `disallowed = ["bash"]`? A tools table holds only `allowed` and `disallowed` lists.'],
   ['allowed = ["bash"]\ndeny = ["bash"]', 'Mars ignores `deny` here. Did you mean `disallowed`? `allowed` holds "bash", so in `disallowed` it would be both allowed and disallowed. A tools table holds only `allowed` and `disallowed` lists.'],
   // What a list holds, as it spells it: `allowed` holds "bash", not the "Shell" that would move in.
   ['allowed = ["bash"]\ndeny = ["Shell"]', 'Mars ignores `deny` here. Did you mean `disallowed`? `allowed` holds "bash", so in `disallowed` it would be both allowed and disallowed. A tools table holds only `allowed` and `disallowed` lists.'],

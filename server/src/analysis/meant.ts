@@ -1,4 +1,4 @@
-// What a misspelt key of a tool policy was meant to be: a list (`Allowed`, `deny`, `disallowedTools`),
+// What a misspelt key of a tool policy was meant to be: a list (`Allowed`, `deny`, `disallowedTools`, Codex's `enabled_tools`),
 // the `tools` table itself (`tool`, `Tools`, Claude Code's `permissions`), or the table of agents or skills (`agent`). The walk (policies.ts), the findings, their fixes
 // and hover all read a key the same way from here.
 
@@ -6,10 +6,12 @@ import { editDistance } from '../grammar/checks';
 import { asciiLower } from '../grammar/text';
 import type { ListName, OwnerKind } from './policies';
 
+// `enabled_tools` and `disabled_tools` are Codex's names for the tool lists of an MCP server (`[mcp_servers.x]`);
+// not `enabled` alone, which an agent's table may hold as a switch.
 const LIST_WORDS: ReadonlyMap<string, ListName> = new Map([
-  ['allowed', 'allowed'], ['allow', 'allowed'], ['allowlist', 'allowed'], ['allowedtools', 'allowed'], ['allowtools', 'allowed'],
+  ['allowed', 'allowed'], ['allow', 'allowed'], ['allowlist', 'allowed'], ['allowedtools', 'allowed'], ['allowtools', 'allowed'], ['enabledtools', 'allowed'],
   ['disallowed', 'disallowed'], ['disallow', 'disallowed'], ['deny', 'disallowed'], ['denied', 'disallowed'], ['denylist', 'disallowed'],
-  ['disallowedtools', 'disallowed'], ['blocked', 'disallowed'], ['blocklist', 'disallowed'],
+  ['disallowedtools', 'disallowed'], ['blocked', 'disallowed'], ['blocklist', 'disallowed'], ['disabledtools', 'disallowed'],
 ]);
 /** The words a typo is measured against: one edit away, and nearer one list than the other. */
 const TYPO_TARGETS: ReadonlyArray<readonly [string, ListName]> = [['allowed', 'allowed'], ['allow', 'allowed'], ['disallowed', 'disallowed'], ['disallow', 'disallowed']];
