@@ -1795,6 +1795,27 @@ test('tools = [...] is renamed tools.allowed only when it lists strings: a table
   ]);
 });
 
+// `tools = "read"`: one name where the tools table goes, meant as `tools.allowed = ["read"]`, as a string beside the tools
+// table is; not names between commas, a name Mars rejects, or with more after it on its line. [text, fixes' titles, after the first]
+const TOOLS_STRINGS: Array<[text: string, titles: string[], after: string | null]> = [
+  ['[agents.a]\ntools = "read"  # c\n', ['Rename to `tools.allowed`, and change `"read"` to `["read"]`'], '[agents.a]\ntools.allowed = ["read"]  # c\n'],
+  ["[agents]\nb = { tools = 'grep', description = \"d\" }\n", ["Rename to `tools.allowed`, and change `'grep'` to `['grep']`"], "[agents]\nb = { tools.allowed = ['grep'], description = \"d\" }\n"],
+  ['skills.s.tools = "web"\n', ['Rename to `tools.allowed`, and change `"web"` to `["web"]`'], 'skills.s.tools.allowed = ["web"]\n'],
+  ['[agents.a]\ntools = "read, grep"\n', [], null],
+  ['[agents.a]\ntools = "bash()"\n', [], null],
+  ['[agents.a]\ntools = "read" "grep"\n', [], null],
+];
+for (const [text, titles, after] of TOOLS_STRINGS) {
+  test(`a tool name written as the tools table: ${JSON.stringify(text)}`, () => {
+    const f = documentFindings(analyzeDocument(text)).find((x) => x.code === 'invalid-tool-policy')!;
+    assert.deepEqual(f.fixes.map((x) => [x.title, x.preferred, x.safe]), titles.map((t) => [t, true, false]));
+    if (after === null) return;
+    const fixed = applyEdits(text, f.fixes[0]!.edits);
+    assert.equal(fixed, after);
+    assert.deepEqual(documentFindings(analyzeDocument(fixed)).map((x) => x.code), []);
+  });
+}
+
 test('a tool list under a table one typo from `agents`: renamed in a header naming one owner, when no other section writes that owner', () => {
   const text = 'agent.r.tools.allowed = ["read"]\nagents.q.tools.disallowed = ["bash"]\nagent.q.tools.disallowed = ["edit"]\n' +
     '[agent.x.tools]\nallowed = ["read"]\ndeny = ["web"]\n[Skills.y]\ntools = { allowed = ["edit"] }\n[agent.u.tools]\nallowed = ["read"]\n[agents.u]\ndescription = "x"\n';

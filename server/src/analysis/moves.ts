@@ -579,6 +579,16 @@ function shapeFixesAlone(text: string, problem: ShapeProblem): Fix[] {
     const last = kv.key.parts[kv.key.parts.length - 1]!;
     return [{ title: 'Rename to `tools.allowed`', edits: [{ start: last.span.end, end: last.span.end, newText: '.allowed' }], preferred: true, safe: false }];
   }
+  if (problem.kind === 'tools-not-table' && value.kind === 'string') {
+    // One tool name (`tools = "read"`) was meant as that list of one, in brackets, as a string beside
+    // the tools table is (`strayStringFixes`): not names between commas, which list is a guess, nor a
+    // name Mars rejects, nor with more after it on the line, which the fix would leave an error.
+    if (isOpenMultiline(value) || !parseToolName(value.value).ok || namesBetweenCommas(value.value) || moreAfterValue(text, value.span.end, problem.inline)) return [];
+    const last = kv.key.parts[kv.key.parts.length - 1]!;
+    const raw = text.slice(value.span.start, value.span.end);
+    return [{ title: `Rename to \`tools.allowed\`, and change ${quoted(raw)} to ${quoted(`[${raw}]`)}`, preferred: true, safe: false,
+      edits: [{ start: last.span.end, end: last.span.end, newText: '.allowed' }, { start: value.span.start, end: value.span.end, newText: `[${raw}]` }] }];
+  }
   const written = stringForList(text, problem);
   if (written) {
     const { value, run } = written;
