@@ -717,6 +717,8 @@ const CASES: Case[] = [
   { name: 'a list under a misspelt key in a tools table written as an array of tables', doc: '[[agents.d.tools]]\nAllo|wed = ["read"]', range: [1, 0, 1, 7],
     has: ['**`Allowed`**: a list Mars ignores; none of its rules is in force.', 'It looks meant for `allowed`', 'Mars refuses to load the config.',
       '`tools` of agent `d` must be a table, not an array of tables (`[[…]]`).', '_Of agent `d`._'] },
+  { name: 'a string under a misspelt key in a tools table written as an array of tables', doc: '[[agents.d.tools]]\nde|ny = "bash"', range: [1, 0, 1, 4],
+    has: ['**`deny`**: a string Mars ignores; its rule is not in force.', 'It looks meant for `disallowed = ["bash"]`', 'Mars refuses to load the config.', '_Of agent `d`._'] },
   { name: 'a string where a list goes in a tools table written as an array of tables', doc: '[[agents.d.tools]]\nallowed = "re|ad"', range: [1, 11, 1, 15],
     has: ['**Capability** `read`', 'Mars refuses to load the config, so its rule is not in force.', '`tools` of agent `d` must be a table', '_In `allowed` of agent `d`._'] },
   { name: 'a value of the wrong shape in a tools table written as an array of tables', doc: '[[agents.d.tools]]\ndisallowed = |1', range: [1, 13, 1, 14],

@@ -114,10 +114,10 @@ export function hover(
       const on = kv.key.parts.find((part) => hit(part.span, false));
       // What it holds, as in a tools table.
       const held = on ? undefined : heldByIgnored(doc, kv, key.name, hit);
-      const ignoredHeld = held && describeIgnored(kv, problem, held.below);
+      const ignoredHeld = held && describeIgnored(doc.text, kv, problem, held.below);
       if (ignoredHeld) return said(ignoredHeld, held.span);
       if (!on) continue;
-      const ignored = describeIgnored(kv, problem, on === key ? null : on.name);
+      const ignored = describeIgnored(doc.text, kv, problem, on === key ? null : on.name);
       if (ignored) return said(ignored, keyContentSpan(doc.text, on.span));
       continue;
     }
@@ -597,13 +597,13 @@ const fixSaid = (fix: Fix, text: string): string => {
 
 /**
  * A key below a tools table written as an array of tables (`[[agents.d.tools]]`, `refused`), which
- * the analysis does not read: the removed `mcp`, a list under a misspelt key (`Allowed = […]`), a
- * map-form key (`bash = "allow"`) or any other key, a dotted one too (`web.x = "allow"`), said as in a
- * tools table (`describeKey`), with the refusal, and no fix (no diagnostic there offers one); null for
+ * the analysis does not read: the removed `mcp`, a list under a misspelt key (`Allowed = […]`, or a
+ * string where it goes, `deny = "bash"`), a map-form key (`bash = "allow"`) or any other key, a dotted
+ * one too (`web.x = "allow"`), said as in a tools table (`describeKey`), with the refusal, and no fix (no diagnostic there offers one); null for
  * a key with no value, the syntax error's to report (`isWritten`). `below`: the part of a dotted key
  * hovered below the first (`x` of `web.x`), said of it.
  */
-function describeIgnored(kv: KeyValue, refused: ShapeProblem, below: string | null = null): string[] | null {
+function describeIgnored(text: string, kv: KeyValue, refused: ShapeProblem, below: string | null = null): string[] | null {
   const name = kv.key.parts[0]!.name;
   const value = kv.value;
   if (!value) return null;
@@ -613,8 +613,9 @@ function describeIgnored(kv: KeyValue, refused: ShapeProblem, below: string | nu
   // so a key in its inline table (`x` of `web = { x = 1 }`, `below`).
   if (kv.key.parts.length !== 1 || below !== null) return [ignoredTitle(name, 'key', below), ...refusedUnder(refused, null), `_Of ${owned(refused.owner)}._`];
   const meant = meantList(name);
-  if (meant && value.kind === 'array') {
-    return [...ignoredList(name, meant), ...refusedUnder(refused, null), `_Of ${owned(refused.owner)}._`];
+  // A list, or a string where it goes (`deny = "bash"`), as `misspeltList` reads it in a tools table; not a verdict (`deny = "allow"`).
+  if (meant && (value.kind === 'array' || (value.kind === 'string' && !isMapFormVerdict(value.value)))) {
+    return [...ignoredList(name, meant, text, kv), ...refusedUnder(refused, null), `_Of ${owned(refused.owner)}._`];
   }
   // A list's name names no tool (`deny = "allow"`, `namesATool`): only a key Mars ignores.
   const list = meant ? null : verdictList(value);
