@@ -1796,12 +1796,15 @@ test('tools = [...] is renamed tools.allowed only when it lists strings: a table
 });
 
 // `tools = "read"`: one name where the tools table goes, meant as `tools.allowed = ["read"]`, as a string beside the tools
-// table is; not names between commas, a name Mars rejects, or with more after it on its line. [text, fixes' titles, after the first]
+// table is; names between commas (Claude's agent `tools: Read, Grep`) as the list of them, as `allowed = "read, grep"` gets;
+// not a name Mars rejects, or with more after it on its line. [text, fixes' titles, after the first]
 const TOOLS_STRINGS: Array<[text: string, titles: string[], after: string | null]> = [
   ['[agents.a]\ntools = "read"  # c\n', ['Rename to `tools.allowed`, and change `"read"` to `["read"]`'], '[agents.a]\ntools.allowed = ["read"]  # c\n'],
   ["[agents]\nb = { tools = 'grep', description = \"d\" }\n", ["Rename to `tools.allowed`, and change `'grep'` to `['grep']`"], "[agents]\nb = { tools.allowed = ['grep'], description = \"d\" }\n"],
   ['skills.s.tools = "web"\n', ['Rename to `tools.allowed`, and change `"web"` to `["web"]`'], 'skills.s.tools.allowed = ["web"]\n'],
-  ['[agents.a]\ntools = "read, grep"\n', [], null],
+  ["[agents.a]\ntools = 'read, grep, bash(git log *),'\n", ['Rename to `tools.allowed`, and change `\'read, grep, bash(git log *),\'` to `["read", "grep", "bash(git log *)"]`'],
+    '[agents.a]\ntools.allowed = ["read", "grep", "bash(git log *)"]\n'],
+  ['[agents.a]\ntools = "read, mcp"\n', ['Rename to `tools.allowed`, and change `"read, mcp"` to `["read, mcp"]`'], null],
   ['[agents.a]\ntools = "bash()"\n', [], null],
   ['[agents.a]\ntools = "read" "grep"\n', [], null],
 ];

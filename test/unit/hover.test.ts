@@ -565,7 +565,7 @@ const CASES: Case[] = [
   { name: '`tools` written as a list of no names: no fix', doc: '[skills.s]\ntoo|ls = [1]', range: [1, 0, 1, 5],
     has: ['**`tools`** is not a table', '`tools` of skill `s` must be a table'], lacks: ['Its fix', 'looks meant'] },
   { name: '`tools` written as a string', doc: '[agents.a]\n|tools = "read"', range: [1, 0, 1, 5], has: ['**`tools`** is not a table', 'not a string', 'Its fix: rename to `tools.allowed`, and change `"read"` to `["read"]`.'] },
-  { name: '`tools` written as names between commas: no fix', doc: '[agents.a]\n|tools = "read, grep"', range: [1, 0, 1, 5], has: ['**`tools`** is not a table', 'not a string'], lacks: ['Its fix'] },
+  { name: '`tools` written as names between commas', doc: '[agents.a]\n|tools = "read, grep"', range: [1, 0, 1, 5], has: ['**`tools`** is not a table', 'not a string', 'Its fix: rename to `tools.allowed`, and change `"read, grep"` to `["read", "grep"]`.'] },
   { name: '`allowed` written as a string', doc: `${T}allo|wed = "grep"`, range: [1, 0, 1, 7],
     has: ['**`allowed`** is not a list: Mars refuses to load the config.', '`allowed` of agent `reviewer` must be a list of tool names, such as `allowed = ["grep"]`.', 'Its fix: change to `["grep"]`.'] },
   { name: '`disallowed` written as a number: no fix', doc: `${T}disallo|wed = 1`, range: [1, 0, 1, 10], has: ['**`disallowed`** is not a list'], lacks: ['Its fix'] },

@@ -581,13 +581,16 @@ function shapeFixesAlone(text: string, problem: ShapeProblem): Fix[] {
   }
   if (problem.kind === 'tools-not-table' && value.kind === 'string') {
     // One tool name (`tools = "read"`) was meant as that list of one, in brackets, as a string beside
-    // the tools table is (`strayStringFixes`): not names between commas, which list is a guess, nor a
-    // name Mars rejects, nor with more after it on the line, which the fix would leave an error.
-    if (isOpenMultiline(value) || !parseToolName(value.value).ok || namesBetweenCommas(value.value) || moreAfterValue(text, value.span.end, problem.inline)) return [];
+    // the tools table is (`strayStringFixes`); names between commas (Claude's agent `tools: Read, Grep`
+    // pasted) as the list of them, as a string where a list goes is (below). Not a name Mars rejects,
+    // nor with more after it on the line, which the fix would leave an error.
+    const names = namesBetweenCommas(value.value);
+    if (isOpenMultiline(value) || (!names && !parseToolName(value.value).ok) || moreAfterValue(text, value.span.end, problem.inline)) return [];
     const last = kv.key.parts[kv.key.parts.length - 1]!;
     const raw = text.slice(value.span.start, value.span.end);
-    return [{ title: `Rename to \`tools.allowed\`, and change ${quoted(raw)} to ${quoted(`[${raw}]`)}`, preferred: true, safe: false,
-      edits: [{ start: last.span.end, end: last.span.end, newText: '.allowed' }, { start: value.span.start, end: value.span.end, newText: `[${raw}]` }] }];
+    const list = names ? stringList(names.map((n) => n.name)) : `[${raw}]`;
+    return [{ title: `Rename to \`tools.allowed\`, and change ${quoted(raw)} to ${quoted(list)}`, preferred: true, safe: false,
+      edits: [{ start: last.span.end, end: last.span.end, newText: '.allowed' }, { start: value.span.start, end: value.span.end, newText: list }] }];
   }
   const written = stringForList(text, problem);
   if (written) {
