@@ -599,9 +599,9 @@ const fixSaid = (fix: Fix, text: string): string => {
  * A key below a tools table written as an array of tables (`[[agents.d.tools]]`, `refused`), which
  * the analysis does not read: the removed `mcp`, a list under a misspelt key (`Allowed = […]`, or a
  * string where it goes, `deny = "bash"`), a map-form key (`bash = "allow"`) or any other key, a dotted
- * one too (`web.x = "allow"`), said as in a tools table (`describeKey`), with the refusal, and no fix (no diagnostic there offers one); null for
- * a key with no value, the syntax error's to report (`isWritten`). `below`: the part of a dotted key
- * hovered below the first (`x` of `web.x`), said of it.
+ * one too (`web.x = "allow"`), said as in a tools table (`describeKey`), with the refusal, and no fix
+ * (no diagnostic there offers one); null for a key with no value, the syntax error's to report
+ * (`isWritten`). `below`: the part of a dotted key hovered below the first (`x` of `web.x`), said of it.
  */
 function describeIgnored(text: string, kv: KeyValue, refused: ShapeProblem, below: string | null = null): string[] | null {
   const name = kv.key.parts[0]!.name;
