@@ -732,8 +732,11 @@ const IGNORED_KEY_REMOVALS: Array<[text: string, fixes: Array<[string, boolean, 
   // So is a string where that list goes (`deny = "bash"`), not a rule to remove; removed where the list holds it already.
   ['[agents.a.tools]\ndeny = "bash"\n', [['Rename to `disallowed`, and change `"bash"` to `["bash"]`', true, false]], null],
   ['[agents.a.tools]\ndisallowed = ["bash"]\nblocklist = "Bash"\n', [['Remove `blocklist`: `disallowed` already holds its entries', true, true]], null],
-  // Names between commas: which list was meant is a guess, as beside the tools table; nothing offered.
-  ['[agents.a.tools]\nallowed-tools = "Read, Grep"\n', [], null],
+  // Names between commas (a skill's `allowed-tools: Read, Grep` pasted): the list of them, as beside the tools table;
+  // removed where the list holds them all, but that reads the commas as meant: a guess, never safe.
+  ['[agents.a.tools]\nallowed-tools = "Read, Grep"\n', [['Rename to `allowed`, and change `"Read, Grep"` to `["Read", "Grep"]`', true, false]], null],
+  ['[agents.a.tools]\nallowed = ["read"]\nallowed-tools = "Read, Grep"\n', [['Move "Grep" into `allowed`', true, false]], null],
+  ['[agents.a.tools]\nallowed = ["read", "grep"]\nallowed-tools = "Read, Grep"\n', [['Remove `allowed-tools`: `allowed` already holds its entries', true, false]], null],
   // Its line holds more, which Mars cannot read (a syntax error): taken out, the rest would be left to load as a key of
   // its own (`bar = 2`), so neither the removal nor the move is offered.
   ['[agents.a.tools]\nfoo = 1; bar = 2\n', [], null],
@@ -1758,9 +1761,15 @@ const MISPLACED_STRINGS: Array<[text: string, says: string, titles: string[], af
   // What Mars would refuse in the list, or more than a name: warned of, not moved.
   ['[agents.d]\nallowed = "bash()"\n', 'Did you mean `tools.allowed = ["bash()"]`?', [], null],
   // Names between commas (a skill's `allowed-tools: Read, Grep` pasted): one entry each, as the shape's example says; one entry of
-  // them all would be an entry Claude splits at its commas. Not moved: which list was meant is a guess.
-  ['[agents.d]\nallowed = "read, grep"\n', 'Did you mean `tools.allowed = ["read", "grep"]`?', [], null],
-  ["[skills.pdf]\nallowed-tools = 'Read, Grep, Bash(python:*),'\n", 'Did you mean `tools.allowed = ["Read", "Grep", "Bash(python:*)"]`?', [], null],
+  // them all would be an entry Claude splits at its commas. Made, moved or removed so, as `allowed = "read, grep"` in the tools
+  // table is; the removal too reads the commas as meant, a guess: never safe.
+  ['[agents.d]\nallowed = "read, grep"\n', 'Did you mean `tools.allowed = ["read", "grep"]`?', ['Rename to `tools.allowed`, and change `"read, grep"` to `["read", "grep"]`'], '[agents.d]\ntools.allowed = ["read", "grep"]\n'],
+  ["[skills.pdf]\nallowed-tools = 'Read, Grep, Bash(python:*),'\n", 'Did you mean `tools.allowed = ["Read", "Grep", "Bash(python:*)"]`?',
+    ['Rename to `tools.allowed`, and change `\'Read, Grep, Bash(python:*),\'` to `["Read", "Grep", "Bash(python:*)"]`'], null],
+  ['[agents.d]\ntools.allowed = ["grep"]\nallowed = "read, grep, bash"\n', 'Did you mean `tools.allowed = ["read", "grep", "bash"]`?', ['Move "read", "bash" into `tools.allowed`'], '[agents.d]\ntools.allowed = ["grep", "read", "bash"]\n'],
+  ['[agents.d]\ntools.allowed = ["read", "grep"]\nallowed = "Read, Grep"\n', 'Did you mean `tools.allowed = ["Read", "Grep"]`?', ['Remove `allowed`: `tools.allowed` already holds its entries'], '[agents.d]\ntools.allowed = ["read", "grep"]\n'],
+  ['[agents.d]\ntools.disallowed = ["bash"]\nallowed = "read, bash"\n', '`disallowed` holds "bash", so in `allowed` it would be both allowed and disallowed.',
+    ['Rename to `tools.allowed`, and change `"read, bash"` to `["read", "bash"]` (a conflict: `disallowed` holds "bash")'], null],
   // A piece Mars rejects (`mcp`): no names between commas, but one name Mars takes, as written.
   ['[agents.d]\nallowed = "read, mcp"\n', 'Did you mean `tools.allowed = ["read, mcp"]`?', ['Rename to `tools.allowed`, and change `"read, mcp"` to `["read, mcp"]`'], null],
   // More after it on its line, a syntax error the rename would leave: not moved either.
@@ -1774,8 +1783,9 @@ for (const [text, says, titles, after] of MISPLACED_STRINGS) {
     const f = found[0]!;
     assert.ok(f.message.endsWith(says), f.message);
     assert.deepEqual(f.fixes.map((x) => x.title), titles);
-    // Each puts a rule in force that was not, but the removal of a name the list holds already.
-    assert.deepEqual(f.fixes.map((x) => x.safe), f.fixes.map((x) => x.title.startsWith('Remove')));
+    // Each puts a rule in force that was not, but the removal of a name the list holds already (not of names
+    // between commas: held only as their split reads them).
+    assert.deepEqual(f.fixes.map((x) => x.safe), f.fixes.map((x) => x.title.startsWith('Remove') && !says.includes('", "')));
     if (after !== null) {
       const fixed = applyEdits(text, f.fixes[0]!.edits);
       assert.equal(fixed, after);

@@ -220,7 +220,7 @@ const strings = (names: readonly string[]) => [...new Set(names)].map((n) => sho
 export function strayListConflicts(policies: Policies, owner: Owner, kv: KeyValue, list: ListName): string[] {
   const value = kv.value;
   if (value?.kind !== 'array' && value?.kind !== 'string') return [];
-  const names = value.kind === 'string' ? [value.value] : value.items.flatMap((i) => (i.kind === 'string' ? [i.value] : []));
+  const names = value.kind === 'string' ? stringNames(value.value) : value.items.flatMap((i) => (i.kind === 'string' ? [i.value] : []));
   return heldByOtherList(policies, owner, list, notYetIn(policies, owner, list, names));
 }
 
@@ -497,27 +497,37 @@ function moveOrRemove(doc: TomlDocument, kv: KeyValue, target: Policies['lists']
   return [{ title: names.length > 0 ? moved + conflict : removed, edits, preferred: conflict === '', safe: names.length === 0 }];
 }
 
+/** The entries a string written where a list goes makes: names between commas one each (`"Read, Grep"`), else itself. */
+function stringNames(value: string): string[] {
+  return namesBetweenCommas(value)?.map((n) => n.name) ?? [value];
+}
+
 /**
  * A string beside the tools table where a list goes (`allowed = "read"`): the move a list there gets,
- * of the one name, in brackets. Renamed (`tools.allowed = ["read"]`) where the owner writes no such
- * list, else moved into the list written, or removed where that list holds it. Only a name Mars
- * accepts, on its own (not names between commas, nor more after it on the line, which a fix of the
- * string alone would leave an error).
+ * of the one name, in brackets; names between commas (a skill's `allowed-tools: Read, Grep` pasted)
+ * as the list of them, as a string where a list goes in the tools table is (`shapeFixesAlone`).
+ * Renamed (`tools.allowed = ["read"]`) where the owner writes no such list, else moved into the list
+ * written, or removed where that list holds it: not in fix-all for names between commas, held only as
+ * a guess at what they meant, as an entry's split is. Only names Mars accepts, on their own (not with
+ * more after the string on the line, which a fix of the string alone would leave an error).
  */
 function strayStringFixes(doc: TomlDocument, policies: Policies, owner: Owner, kv: KeyValue, value: TomlString, key: string, list: ListName, into: string,
   target: Policies['lists'][number] | 'new', rename: Pick<Fix, 'title' | 'edits' | 'creates'> | null): Fix[] {
   const text = doc.text;
-  if (isOpenMultiline(value) || !parseToolName(value.value).ok || namesBetweenCommas(value.value) || moreAfterValue(text, value.span.end)) return [];
+  const between = namesBetweenCommas(value.value) !== null;
+  if (isOpenMultiline(value) || (!between && !parseToolName(value.value).ok) || moreAfterValue(text, value.span.end)) return [];
   const conflict = conflictNote(list, strayListConflicts(policies, owner, kv, list));
   const raw = text.slice(value.span.start, value.span.end);
   if (target === 'new') {
     if (!rename) return [];
-    const wrap = { start: value.span.start, end: value.span.end, newText: `[${raw}]` };
-    return [{ ...rename, title: `${rename.title}, and change ${quoted(raw)} to ${quoted(`[${raw}]`)}${conflict}`, edits: [...rename.edits, wrap], preferred: conflict === '', safe: false }];
+    const made = between ? stringList(stringNames(value.value)) : `[${raw}]`;
+    const wrap = { start: value.span.start, end: value.span.end, newText: made };
+    return [{ ...rename, title: `${rename.title}, and change ${quoted(raw)} to ${quoted(made)}${conflict}`, edits: [...rename.edits, wrap], preferred: conflict === '', safe: false }];
   }
   if (!standsAlone(text, kv)) return [];
-  const names = notYetIn(policies, owner, list, [value.value]);
-  return moveOrRemove(doc, kv, target, names, conflict, `Move ${strings(names)} into ${quoted(into)}`, `Remove ${quoted(key)}: ${quoted(into)} already holds its entries`);
+  const names = notYetIn(policies, owner, list, stringNames(value.value));
+  const fixes = moveOrRemove(doc, kv, target, names, conflict, `Move ${strings(names)} into ${quoted(into)}`, `Remove ${quoted(key)}: ${quoted(into)} already holds its entries`);
+  return between ? fixes.map((f) => ({ ...f, safe: false })) : fixes;
 }
 
 /** What an entry means to Mars (its rendering), or the entry itself when Mars rejects it. */

@@ -414,7 +414,7 @@ export function wouldBeEntryAt(
   // A string in a list Mars reads no tool list from, the one it looks meant as: outside a tools table
   // (`[agents.x]\nallowed = ["read"]`, `[agents.x.tool]`, `[agent.x.tools]`), or under a misspelt key of one
   // (`Allowed = ["read"]`), here or below `[[agents.x.tools]]`. Not a string where such a list goes
-  // (`allowed = "read, edit"`), which no fix here splits into names.
+  // (`allowed = "read, edit"`): no entry of a list until its fix makes one (the key's hover says which).
   const inArray = (v: TomlValue | null | undefined) => (v?.kind === 'array' ? at(v) : undefined);
   for (const m of analysis.policies.misplaced) {
     const str = inArray(m.keyValue.value);
