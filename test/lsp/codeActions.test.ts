@@ -39,6 +39,8 @@ const QUICK_FIXES: Array<[string, string, string]> = [
   ['allowed = ["bash()"]', 'invalid-tool-name', 'allowed = ["bash"]'],
   ['allowed = ["*(x)"]', 'invalid-tool-name', 'allowed = ["*"]'],
   ["allowed = ['ask-user']", 'unknown-tool', "allowed = ['ask_user']"],
+  ['allowed = ["MultiEdit"]', 'unknown-tool', 'allowed = ["edit"]'], // Claude's name for `edit`
+  ['allowed = ["read_file(src/**)"]', 'unknown-tool', 'allowed = ["read(src/**)"]'], // Cursor's for `read`
   ['allowed = ["read", "bash", "Read"]', 'duplicate-entry', 'allowed = ["read", "bash"]'],
   ['allowed = ["read"]\nbash = "allow"', 'unknown-policy-key', 'allowed = ["read", "bash"]'],
   ['"*" = "deny"', 'unknown-policy-key', 'disallowed = ["*"]'],

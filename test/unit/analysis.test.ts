@@ -645,6 +645,7 @@ const IGNORED_KEY_MESSAGES: Array<[table: string, message: string]> = [
   ['allowed = ["Bash"]\nbash = true', 'Mars ignores `bash` here, so this rule has no effect; `allowed` already holds "Bash", so the key can go. A tools table holds only `allowed` and `disallowed` lists.'],
   ['allowed = ["bash"]\nShell = false', 'Mars ignores `Shell` here, so this rule has no effect. `allowed` holds "bash", so in `disallowed` it would be both allowed and disallowed. A tools table holds only `allowed` and `disallowed` lists.'],
   ['bassh = "deny"', 'Mars ignores `bassh` here, so this rule has no effect. Put "bassh" in `disallowed` instead. (Mars has no capability `bassh`: did you mean `bash`?) A tools table holds only `allowed` and `disallowed` lists.'],
+  ['MultiEdit = "deny"', "Mars ignores `MultiEdit` here, so this rule has no effect. Put \"multi_edit\" in `disallowed` instead. (Mars has no capability `MultiEdit`: did you mean `edit` (Claude's `MultiEdit`)?) A tools table holds only `allowed` and `disallowed` lists."],
   ['allowed = ["Bash"]\nbash = "allow"', 'Mars ignores `bash` here, so this rule has no effect; `allowed` already holds "Bash", so the key can go. A tools table holds only `allowed` and `disallowed` lists.'],
   // Held twice, in two spellings: said as written first.
   ['allowed = ["Shell", "Bash"]\nbash = "allow"', 'Mars ignores `bash` here, so this rule has no effect; `allowed` already holds "Shell", so the key can go. A tools table holds only `allowed` and `disallowed` lists.'],
@@ -955,6 +956,12 @@ const UNKNOWN_TOOL_MESSAGES: Array<[table: string, message: string]> = [
   ['allowed = ["b\u0430sh"]', 'Mars has no capability named `b\u0430sh`. It holds U+0430, which looks like `a` but is not an ASCII character. Did you mean `bash`? Mars passes the entry on as written, so only a harness with a tool of that name applies it.'],
   ['allowed = ["r\u0435\u0430d"]', 'Mars has no capability named `r\u0435\u0430d`. It holds U+0435, which looks like `e` but is not an ASCII character. Did you mean `read`? Mars passes the entry on as written, so only a harness with a tool of that name applies it.'],
   ['allowed = ["\u03a4\u0391SK"]', 'Mars has no capability named `\u03a4\u0391SK`. It holds U+03A4, which looks like `T` but is not an ASCII character. Did you mean `task`? Mars passes the entry on as `\u03a4\u0391sk`, so only a harness with a tool of that name applies it.'],
+  // Another harness's name for a capability, which no spelling is near: suggested, and whose it is said.
+  ['allowed = ["MultiEdit"]', "Mars has no capability named `MultiEdit`. Did you mean `edit` (Claude's `MultiEdit`)? Mars passes the entry on as `multi_edit`, so only a harness with a tool of that name applies it."],
+  ['allowed = ["readFile"]', "Mars has no capability named `readFile`. Did you mean `read` (Cursor's `read_file`)? Mars passes the entry on as `read_file`, so only a harness with a tool of that name applies it."],
+  ['allowed = ["list"]', "Mars has no capability named `list`. Did you mean `ls` (OpenCode's `list`)? Mars passes the entry on as written, so only a harness with a tool of that name applies it."],
+  ['allowed = ["edit", "multiedit"]', "Mars has no capability named `multiedit`. It looks like `edit` (OpenCode's `multiedit`), which this list already holds, so this entry can go. Mars passes the entry on as written, so only a harness with a tool of that name applies it."],
+  ['allowed = ["codebase_search"]', 'Mars has no capability named `codebase_search`; it passes the entry on as written, so only a harness with a tool of that name applies it.'],
 ];
 for (const [table, message] of UNKNOWN_TOOL_MESSAGES) {
   test(`an unknown name's message, what to write first: ${JSON.stringify(table)}`, () => {
@@ -1048,6 +1055,13 @@ const WHAT_A_FIX_LEADS_TO: Array<[table: string, code: Code, entry: string, says
     ['Change to `bash` (a conflict: `disallowed` holds `bash`)', false, false], 'allowed = ["bash"]\ndisallowed = ["bash"]'],
   ['allowed = ["Shell"]\ndisallowed = ["Bassh(git log:*)"]', 'unknown-tool', 'Bassh(git log:*)', 'Did you mean `bash`?',
     ['Change to `bash(git log *)`', true, false], 'allowed = ["Shell"]\ndisallowed = ["bash(git log *)"]'],
+  // Another harness's name: its capability, the pattern kept as Mars writes it.
+  ['disallowed = ["run_terminal_cmd(git log:*)"]', 'unknown-tool', 'run_terminal_cmd(git log:*)', "Did you mean `bash` (Cursor's `run_terminal_cmd`)?",
+    ['Change to `bash(git log *)`', true, false], 'disallowed = ["bash(git log *)"]'],
+  ['allowed = ["list_dir"]\ndisallowed = ["ls"]', 'unknown-tool', 'list_dir', "Did you mean `ls` (Cursor's `list_dir`)? `disallowed` holds `ls`, so `ls` here would be both allowed and disallowed.",
+    ['Change to `ls` (a conflict: `disallowed` holds `ls`)', false, false], 'allowed = ["ls"]\ndisallowed = ["ls"]'],
+  ['allowed = ["ExitPlanMode", "plan_mode"]', 'unknown-tool', 'ExitPlanMode', "It looks like `plan_mode` (Claude's `ExitPlanMode`), which this list already holds, so this entry can go.",
+    ['Remove `ExitPlanMode`: the list already holds `plan_mode`', true, false], 'allowed = ["plan_mode"]'],
   ['allowed = ["Shell"]\ndisallowed = ["bassh"]', 'unknown-tool', 'bassh', 'Did you mean `bash`? `allowed` holds `Shell`, so `bash` here would be both allowed and disallowed.',
     ['Change to `bash` (a conflict: `allowed` holds `Shell`)', false, false], 'allowed = ["Shell"]\ndisallowed = ["bash"]'],
   ['allowed = ["mcp__gh__x"]\ndisallowed = ["mcp(gh/x)"]', 'mcp-wire-token', 'mcp__gh__x', 'write `mcp(gh/x)` so every harness applies it. `disallowed` holds `mcp(gh/x)`, so `mcp(gh/x)` here would be both allowed and disallowed.',
@@ -1347,6 +1361,7 @@ const UNKNOWN_RESPELT: Array<[entry: string, message: string | null, fixed: stri
   ['custom_tool', null, null],
   ['Bash: npm test', 'Mars spells `Bash: npm test` as `bash: npm test`.', 'bash: npm test', false],
   ['Reed', 'Mars spells `Reed` as `reed`.', 'reed', false],
+  ['MultiEdit', 'Mars spells `MultiEdit` as `multi_edit`.', 'multi_edit', false], // beside Claude's `MultiEdit`: `edit`?
 ];
 for (const [entry, message, fixed, preferred = true] of UNKNOWN_RESPELT) {
   test(`an unknown name Mars respells: ${JSON.stringify(entry)}`, () => {

@@ -4,9 +4,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseRecord, toJsonLine } from '../../server/src/grammar/record';
 import { errorMessage, parseToolName, render } from '../../server/src/grammar/toolName';
-import { CAPABILITIES, capabilityNamed } from '../../server/src/grammar/vocabulary';
+import { CAPABILITIES, HARNESS_NAMES, capabilityNamed } from '../../server/src/grammar/vocabulary';
 import {
-  canonicalSpelling, editDistance, illegalChars, mcpWireRewrite, nearestWord, respelling, rewriteLegacyPrefix, suggestCapability, writtenWithLegacyPrefix,
+  canonicalSpelling, editDistance, harnessName, illegalChars, mcpWireRewrite, nearestWord, respelling, rewriteLegacyPrefix, suggestCapability,
+  writtenWithLegacyPrefix,
 } from '../../server/src/grammar/checks';
 import { SHARED } from '../support/paths';
 import { CODES } from '../../server/src/analysis/codes';
@@ -189,6 +190,36 @@ const SUGGEST: Array<[string, string | null]> = [
 for (const [input, expected] of SUGGEST) {
   test(`did you mean for ${input}`, () => assert.equal(suggestCapability(input), expected));
 }
+
+// Other harnesses' names for a capability that Mars has no alias for: matched as Mars reads the name
+// (its case and camel-case folding, a pattern or none), suggested, never read as the capability.
+// [entry, the capability suggested, the harness's name said]
+const HARNESS: Array<[entry: string, meant: string | null, said?: string]> = [
+  ['MultiEdit', 'edit', 'MultiEdit'], ['multiEdit', 'edit', 'MultiEdit'], ['MULTI_EDIT', 'edit', 'MultiEdit'], ['multi_edit', 'edit', 'MultiEdit'],
+  ['ExitPlanMode', 'plan_mode', 'ExitPlanMode'], ['EnterPlanMode', 'plan_mode', 'EnterPlanMode'],
+  ['read_file', 'read', 'read_file'], ['readFile', 'read', 'read_file'], ['read_file(src/**)', 'read', 'read_file'], [' edit_file ', 'edit', 'edit_file'],
+  ['list_dir', 'ls', 'list_dir'], ['run_terminal_cmd(git log:*)', 'bash', 'run_terminal_cmd'], ['grep_search', 'grep', 'grep_search'], ['file_search', 'glob', 'file_search'],
+  ['list', 'ls', 'list'], ['List', 'ls', 'list'], ['multiedit', 'edit', 'multiedit'], ['MULTIEDIT', 'edit', 'multiedit'],
+  // Names that do not plainly name one capability, Mars's own names and aliases, and a wire token: none.
+  ['codebase_search', null], ['KillShell', null], ['BashOutput', null], ['NotebookRead', null], ['delete_file', null], ['readfile', null],
+  ['edit', null], ['Edit', null], ['Task', null], ['mcp__read_file', null],
+];
+for (const [entry, meant, said] of HARNESS) {
+  test(`another harness's name: ${JSON.stringify(entry)}`, () => {
+    const r = parseToolName(entry);
+    assert.ok(r.ok);
+    const row = harnessName(r.name);
+    assert.deepEqual(row && [row.capability, row.name], meant === null ? null : [meant, said]);
+  });
+}
+
+test("other harnesses' names are no name Mars takes, and each names a capability", () => {
+  for (const row of HARNESS_NAMES) {
+    const r = parseToolName(row.name);
+    assert.ok(r.ok && r.name.kind === 'unknown', `${row.name} is Mars's own`);
+    assert.ok(capabilityNamed(row.capability), row.capability);
+  }
+});
 
 // The word a mistyped option, command or code means: one edit for four letters or fewer (leading dashes aside), two past that.
 const NEAREST: Array<[typed: string, words: string[], meant: string | undefined]> = [

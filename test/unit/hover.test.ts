@@ -80,6 +80,11 @@ const CASES: Case[] = [
     has: ['**MCP wire token**', 'Mars refuses to load the config, so its rule is not in force.', 'Skill `s` must be a table'] },
   { name: 'unknown with a suggestion', doc: `${T}allowed = ["wbfe|tch"]`, range: [1, 12, 1, 19],
     has: ['**Unknown tool** `wbfetch`', 'no capability of that name: it passes the entry on as written', 'Nearest canonical name: `web_fetch`', meaning('web_fetch')], lacks: ['named `wbfetch`'] },
+  // Another harness's name for a capability: said as the diagnostic says it, whose name it is.
+  { name: "unknown: another harness's name for a capability", doc: `${T}allowed = ["Multi|Edit"]`, range: [1, 12, 1, 21],
+    has: ['**Unknown tool** `multi_edit`', "Did you mean `edit` (Claude's `MultiEdit`)?", meaning('edit')], lacks: ['Nearest canonical name'] },
+  { name: "unknown: another harness's name with a pattern", doc: `${T}allowed = ["read_fi|le(src/**)"]`, range: [1, 12, 1, 29],
+    has: ["Did you mean `read` (Cursor's `read_file`)?", meaning('read')] },
   { name: 'unknown: look-alikes of ASCII, read as the letters they look like', doc: `${T}allowed = ["\uff22\uff21|\uff33\uff28"]`, range: [1, 12, 1, 16],
     has: ['Nearest canonical name: `bash`'] },
   { name: 'unknown: a scoped entry without its parentheses', doc: `${T}allowed = ["skill:in|it"]`, range: [1, 12, 1, 22],

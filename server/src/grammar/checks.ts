@@ -1,7 +1,7 @@
 // Checks Mars itself does not make, over the same parse: what the Claude CLI would choke on, the
 // Claude-only MCP wire spelling, spellings Mars rewrites, and "did you mean" for unknown names.
 
-import { CAPABILITIES, capabilityNamed } from './vocabulary';
+import { CAPABILITIES, HARNESS_NAMES, capabilityNamed, type HarnessName } from './vocabulary';
 import { asciiLower, eqIgnoreAsciiCase, isRustWhitespace, quoted, rustTrim, rustTrimEnd, rustTrimStart, uPlus } from './text';
 import { isMcpWireToken, parseToolName, pascalToSnake, render, splitToolName, type ToolName } from './toolName';
 
@@ -288,6 +288,25 @@ export function suggestCapability(head: string): string | null {
   const asWritten = suggestAscii(head);
   if (asWritten !== null || !lookalikeChar(head)) return asWritten;
   return suggestAscii(asciiLookalike(head));
+}
+
+/** Each of `HARNESS_NAMES` by the name Mars reads it as (`MultiEdit`: `multi_edit`), as an unknown name's `capability` holds it. */
+const HARNESS_KEYS: ReadonlyMap<string, HarnessName> = new Map(HARNESS_NAMES.map((row) => {
+  const r = parseToolName(row.name);
+  return [r.ok && r.name.kind === 'unknown' ? r.name.capability : row.name, row] as const;
+}));
+
+/**
+ * The row of `HARNESS_NAMES` an unknown name is, as Mars reads it (`MultiEdit`, `multiEdit`,
+ * `read_file(src/**)`), whose capability it names. Null for any other name.
+ */
+export function harnessName(name: ToolName): HarnessName | null {
+  return name.kind === 'unknown' ? HARNESS_KEYS.get(name.capability) ?? null : null;
+}
+
+/** Where a harness's name comes from, after what it suggests: `` (Claude's `MultiEdit`)``, quoted by `quote`. */
+export function harnessSaid(row: HarnessName, quote: (text: string) => string = quoted): string {
+  return ` (${row.harness}'s ${quote(row.name)})`;
 }
 
 /**

@@ -86,6 +86,34 @@ export const CAPABILITIES: readonly Capability[] = [
   { name: 'image', aliases: ['view_image'], meaning: 'View an image file.', note: 'Codex `view_image`; elsewhere `read` opens images.' },
 ];
 
+/**
+ * Other harnesses' tool names that plainly name one capability but are no alias of it: Mars passes
+ * them on as written (only that harness applies the rule), so they are only ever suggested, never
+ * read as the capability. Each as its harness writes it; matched as Mars reads the name (`MultiEdit`
+ * is `multi_edit`). Only names that mean the capability and nothing more: not Cursor's
+ * `codebase_search` (a semantic search, no grep) nor Claude's `BashOutput` (only reads a shell's output).
+ */
+export interface HarnessName {
+  readonly harness: string;
+  readonly name: string;
+  /** The canonical name of the capability it names. */
+  readonly capability: string;
+}
+
+export const HARNESS_NAMES: readonly HarnessName[] = [
+  { harness: 'Claude', name: 'MultiEdit', capability: 'edit' },
+  { harness: 'Claude', name: 'EnterPlanMode', capability: 'plan_mode' },
+  { harness: 'Claude', name: 'ExitPlanMode', capability: 'plan_mode' },
+  { harness: 'Cursor', name: 'read_file', capability: 'read' },
+  { harness: 'Cursor', name: 'edit_file', capability: 'edit' },
+  { harness: 'Cursor', name: 'list_dir', capability: 'ls' },
+  { harness: 'Cursor', name: 'run_terminal_cmd', capability: 'bash' },
+  { harness: 'Cursor', name: 'grep_search', capability: 'grep' },
+  { harness: 'Cursor', name: 'file_search', capability: 'glob' },
+  { harness: 'OpenCode', name: 'list', capability: 'ls' },
+  { harness: 'OpenCode', name: 'multiedit', capability: 'edit' },
+];
+
 /** The two special spellings that are not rows of the table (a meaning, then a note, as a capability's). */
 export const ANY_MEANING = 'Every tool not otherwise named.';
 export const ANY_NOTE = '`"*"` in `disallowed` turns the policy into an allowlist.';
