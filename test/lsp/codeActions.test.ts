@@ -345,6 +345,8 @@ describe('what each action covers', () => {
     ['allowed = ["*(x)", "*()"]', ['Change `*(x)` to `*`', 'Change `*()` to `*`']],
     ['allowed = ["Bash", "read"]', ['Change to `bash`']],
     ['allowed = ["Bash", "Read"]', ['Change to `bash`', 'Change to `read`']],
+    // Claude's old `Task`: the respelling, then `agent`, what was likely meant.
+    ['allowed = ["Task"]', ['Change to `task`', 'Change to `agent`']],
     ['allowed = ["Shell"]\nx = 1\n[agents.b.tools]\nallowed = ["Shell"]', ['Change `Shell` to `bash` on line 2', 'Remove `x`', 'Change `Shell` to `bash` on line 5']],
     ['allowed = ["Shell", "Shell"]', ['Change `Shell` to `bash` (1st on line 2)', 'Change `Shell` to `bash` (2nd on line 2)', 'Remove the duplicate `Shell`']],
     // A misspelt list's key, renamed: each names the key it renames.

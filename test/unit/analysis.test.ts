@@ -1178,6 +1178,11 @@ const HELD_NEAR_AN_ERROR: Array<[name: string, text: string, entry: string, says
   ['a wire token past the first error: not its spelling after a later error on its line', '[agents.a.tools]\nallowed = ["read" "x"]\ndisallowed = ["mcp__gh__x", "a" "mcp(gh/x)"]\n',
     'mcp__gh__x', 'write `mcp(gh/x)` so every harness applies it.', ['Change to `mcp(gh/x)`']],
   ['nor the other list of its policy, after the first error on its line', '[agents.a.tools]\nallowed = ["read" "grep"]\ndisallowed = ["grpe"]\n', 'grpe', 'Did you mean `grep`?', ['Change to `grep`']],
+  // Claude's old `Task`: its second fix, `agent`, by the same rule.
+  ['the second fix of Claude\'s old Task, past the first error', '[agents]\na.tools.allowed = ["read" "grep"]\nb.tools.allowed = ["agent", "Task", "read" "x"]\n',
+    'Task', 'which Mars calls `agent`.', ['Change to `task`', 'Remove `Task`: the list already holds `agent`']],
+  ['the second fix of Claude\'s old Task, before the first error', '[agents.a.tools]\nallowed = [\n  "Task",\n  "read" "x",\n  "agent",\n]\n',
+    'Task', 'which Mars calls `agent`.', ['Change to `task`', 'Change to `agent`']],
 ];
 for (const [name, text, entry, says, titles] of HELD_NEAR_AN_ERROR) {
   test(`what a list holds near a syntax error: ${name}`, () => {
@@ -1377,6 +1382,40 @@ for (const [entry, message, fixed, preferred = true] of UNKNOWN_RESPELT) {
     const after = applyEdits(text, f[0]!.fixes[0]!.edits);
     assert.deepEqual(documentFindings(analyzeDocument(after)).map((x) => x.code), ['unknown-tool']);
     assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), after);
+  });
+}
+
+// Claude's old `Task` launched sub-agents (now `Agent`); Mars reads it as `task`, the task list. The
+// message says so, the respelling stays the preferred fix in fix-all (it keeps Mars's reading), and
+// `agent`, what was likely meant, is offered beside it, neither preferred nor in fix-all, as any fix
+// that writes another value (removed where the list holds it, titled a conflict where the other does).
+// Only as Claude writes it: `task` and `TASK` say nothing of it.
+// [tools table, the entry, its non-canonical message, its fixes: title, preferred, safe]
+const CLAUDE_OLD_TASK_CASES: Array<[table: string, entry: string, message: string | null, fixes: Array<[string, boolean, boolean]>]> = [
+  ['allowed = ["Task"]', 'Task', "Mars spells `Task` as `task`. Claude's old `Task` launched sub-agents, which Mars calls `agent`.",
+    [['Change to `task`', true, true], ['Change to `agent`', false, false]]],
+  ['disallowed = ["Task(reviewer)"]', 'Task(reviewer)', "Mars spells `Task` as `task`; it reads this entry as `task(reviewer)`. Claude's old `Task` launched sub-agents, which Mars calls `agent`.",
+    [['Change to `task(reviewer)`', true, true], ['Change to `agent(reviewer)`', false, false]]],
+  ['allowed = [" Task "]', ' Task ', "Mars spells `Task` as `task`. Claude's old `Task` launched sub-agents, which Mars calls `agent`. ` Task ` has spaces around it, which Mars trims.",
+    [['Change to `task`', true, true], ['Change to `agent`', false, false]]],
+  ['allowed = ["agent", "Task"]', 'Task', "Mars spells `Task` as `task`. Claude's old `Task` launched sub-agents, which Mars calls `agent`.",
+    [['Change to `task`', true, true], ['Remove `Task`: the list already holds `agent`', false, false]]],
+  ['allowed = ["Task"]\ndisallowed = ["agent"]', 'Task', "Mars spells `Task` as `task`. Claude's old `Task` launched sub-agents, which Mars calls `agent`.",
+    [['Change to `task`', true, true], ['Change to `agent` (a conflict: `disallowed` holds `agent`)', false, false]]],
+  ['allowed = ["TASK"]', 'TASK', 'Mars spells `TASK` as `task`.', [['Change to `task`', true, true]]],
+  ['allowed = ["task"]', 'task', null, []],
+];
+for (const [table, entry, message, fixes] of CLAUDE_OLD_TASK_CASES) {
+  test(`Claude's old Task: ${JSON.stringify(entry)} in ${table.replace(/\n/g, ' / ')}`, () => {
+    const text = `[agents.a.tools]\n${table}\n`;
+    const found = documentFindings(analyzeDocument(text)).filter((x) => x.code === 'non-canonical' && text.slice(x.span.start, x.span.end) === entry);
+    assert.deepEqual(found.map((f) => f.message), message === null ? [] : [message]);
+    assert.deepEqual(found.flatMap((f) => f.fixes.map((x) => [x.title, x.preferred, x.safe])), fixes);
+    assert.deepEqual(analyze(text).findings.filter((f) => f.code === 'non-canonical' && f.message === message).length, message === null ? 0 : 1);
+    if (message === null) return;
+    // Fix-all keeps Mars's reading: the respelling, not `agent`.
+    const all = applyEdits(text, documentFixAll(analyzeDocument(text)));
+    assert.equal(all, applyEdits(text, found[0]!.fixes[0]!.edits));
   });
 }
 

@@ -4,9 +4,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseRecord, toJsonLine } from '../../server/src/grammar/record';
 import { errorMessage, parseToolName, render } from '../../server/src/grammar/toolName';
-import { CAPABILITIES, HARNESS_NAMES, capabilityNamed } from '../../server/src/grammar/vocabulary';
+import { CAPABILITIES, CLAUDE_OLD_TASK, HARNESS_NAMES, capabilityNamed } from '../../server/src/grammar/vocabulary';
 import {
-  canonicalSpelling, editDistance, harnessName, illegalChars, mcpWireRewrite, nearestWord, respelling, rewriteLegacyPrefix, suggestCapability,
+  canonicalSpelling, editDistance, harnessName, illegalChars, isClaudeOldTask, mcpWireRewrite, nearestWord, respelling, rewriteLegacyPrefix, suggestCapability,
   writtenWithLegacyPrefix,
 } from '../../server/src/grammar/checks';
 import { SHARED } from '../support/paths';
@@ -219,7 +219,24 @@ test("other harnesses' names are no name Mars takes, and each names a capability
     assert.ok(r.ok && r.name.kind === 'unknown', `${row.name} is Mars's own`);
     assert.ok(capabilityNamed(row.capability), row.capability);
   }
+  // Claude's old `Task` is Mars's `task`, and names another capability.
+  const task = parseToolName(CLAUDE_OLD_TASK.name);
+  assert.ok(task.ok && task.name.kind === 'builtin' && task.name.capability === 'task');
+  assert.ok(capabilityNamed(CLAUDE_OLD_TASK.capability));
 });
+
+// Claude's old `Task` only as Claude writes it: a pattern or none; not `task`, `TASK` or an alias.
+const OLD_TASK: Array<[entry: string, old: boolean]> = [
+  ['Task', true], ['Task(reviewer)', true], [' Task ', true], ['Task (x)', true],
+  ['task', false], ['TASK', false], ['task(x)', false], ['TodoWrite', false], ['TaskCreate', false], ['Agent', false],
+];
+for (const [entry, old] of OLD_TASK) {
+  test(`Claude's old Task: ${JSON.stringify(entry)}`, () => {
+    const r = parseToolName(entry);
+    assert.ok(r.ok);
+    assert.equal(isClaudeOldTask(entry, r.name), old);
+  });
+}
 
 // The word a mistyped option, command or code means: one edit for four letters or fewer (leading dashes aside), two past that.
 const NEAREST: Array<[typed: string, words: string[], meant: string | undefined]> = [

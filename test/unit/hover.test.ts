@@ -93,6 +93,11 @@ const CASES: Case[] = [
     has: ['did you mean `web_fetch(domain:docs.rs)`?'] },
   { name: 'unknown, with spaces Mars trims: said, and not passed on as written', doc: `${T}allowed = [" my|_tool "]`, range: [1, 12, 1, 21],
     has: ['passes the entry on as `my_tool`', '`  my_tool  ` has spaces around it, which Mars trims.'], lacks: ['as written'] },
+  // Claude's old `Task` launched sub-agents: said after the spelling Mars writes; not of Mars's own `task`.
+  { name: "Claude's old Task", doc: `${T}allowed = ["Ta|sk(reviewer)"]`, range: [1, 12, 1, 26],
+    has: ['**Capability** `task` · pattern `reviewer`', 'Canonical spelling: `task(reviewer)`.', "Claude's old `Task` launched sub-agents, which Mars calls `agent`."] },
+  { name: 'the task list written as Mars writes it: nothing of Claude\'s old Task', doc: `${T}allowed = ["ta|sk"]`, range: [1, 12, 1, 16],
+    has: ['**Capability** `task`'], lacks: ['sub-agents, which', 'Canonical spelling'] },
   { name: 'a capability with white space Mars trims (U+0085)', doc: `${T}allowed = ["re|ad\u0085"]`, range: [1, 12, 1, 17],
     has: ['**Capability** `read`', '`read\\u0085` has white space after it, which Mars trims.', 'Canonical spelling: `read`.'] },
   { name: 'unknown, rendered differently', doc: `${T}allowed = ["Custom|Tool"]`, range: [1, 12, 1, 22],

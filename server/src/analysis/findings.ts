@@ -3,7 +3,7 @@
 
 import { ERROR_ALLOWED, errorMessage, parseToolName, render, type ParseResult, type ToolName } from '../grammar/toolName';
 import {
-  byChar, canonicalSpelling, charProblemReason, charRunNote, harnessName, harnessSaid, illegalChars, lookalikeSaid, mcpWireRewrite, readsAs, respelling, rewriteLegacyPrefix, suggestCapability, suggestScoped,
+  byChar, canonicalSpelling, charProblemReason, charRunNote, claudeOldTaskMeant, claudeOldTaskSaid, harnessName, harnessSaid, illegalChars, isClaudeOldTask, lookalikeSaid, mcpWireRewrite, readsAs, respelling, rewriteLegacyPrefix, suggestCapability, suggestScoped,
   writtenWithLegacyPrefix, type CharProblemGroup,
 } from '../grammar/checks';
 import { capitalized, inWords, ownCopy, quoted, rustTrim, shortened, shown, trimmedAway } from '../grammar/text';
@@ -451,6 +451,11 @@ interface Replacement {
    * what to write (a narrow view cuts a long message at its end); without it, after the message.
    */
   readonly around?: readonly [before: string, after: string];
+  /**
+   * A second value, offered after this one, never preferred nor in fix-all (`agent` for Claude's
+   * old `Task`): what the user more likely meant, where `value` keeps what Mars reads.
+   */
+  readonly also?: Replacement;
 }
 
 interface EntryIssue {
@@ -554,6 +559,9 @@ function entryVerdict(raw: string): EntryVerdict {
       // Both: each fix writes the entry as Mars does, so either one clears both (one fix per entry).
       const both = spelling !== null && normalized;
       if (spelling) {
+        // Claude's old `Task` launched sub-agents, which Mars reads as the task list: said, and
+        // `agent` offered beside the respelling, which keeps Mars's reading and stays the preferred fix.
+        const oldTask = isClaudeOldTask(raw, name);
         // The fix changes the spelling only (a legacy `:*` has its own fix); the message says what Mars reads.
         const target = both ? read : canonicalSpelling(raw, name, false);
         // White space at its ends is said as such (`" read "` read as `read` hid what differs), as `trims`; inside, in general.
@@ -561,13 +569,15 @@ function entryVerdict(raw: string): EntryVerdict {
           spelling.kind === 'alias' ? `${quoted(spelling.written)} is an alias of ${quoted(spelling.canonical)}; ${readsAs(render(name), name) ? 'Mars writes' : 'write it'} ${quoted(read)}.${trims}`
           : spelling.kind === 'casing'
             // What Mars renders (`bash( *)` for `Bash(:*)`) is not always a spelling that means what the entry does.
-            ? `Mars spells ${quoted(spelling.written)} as ${quoted(spelling.canonical)}${read === spelling.canonical ? '' : readsAs(render(name), name) ? `; it reads this entry as ${quoted(read)}` : `; write it ${quoted(read)}`}.${trims}`
+            ? `Mars spells ${quoted(spelling.written)} as ${quoted(spelling.canonical)}${read === spelling.canonical ? '' : readsAs(render(name), name) ? `; it reads this entry as ${quoted(read)}` : `; write it ${quoted(read)}`}.${oldTask ? ` ${claudeOldTaskSaid()}` : ''}${trims}`
           : around !== null ? `${around}: it reads ${quoted(read)}.`
           : `Mars reads this entry as ${quoted(read)}; the extra white space is dropped.`;
         // Beside a did-you-mean (`Bash: npm test`: `bash(npm test)`?), the entry's likelier fix, offered
         // but not preferred: one preferred fix an entry, for the editor's auto-fix.
         const preferred = !unknown?.replacement && sure;
-        issues.push({ code: 'non-canonical', message, replacement: { value: target, preferred, safe: sure, ...(both ? { alone: canonicalSpelling(raw, name, false) } : {}) } });
+        // What the user likely meant changes what Mars passes on: neither preferred nor in fix-all.
+        const also = oldTask ? { also: { value: claudeOldTaskMeant(name), preferred: false, safe: false } } : {};
+        issues.push({ code: 'non-canonical', message, replacement: { value: target, preferred, safe: sure, ...(both ? { alone: canonicalSpelling(raw, name, false) } : {}), ...also } });
       }
       if (legacy) {
         const pattern = name.kind === 'builtin' ? name.pattern ?? '' : '';
@@ -624,10 +634,11 @@ export function entryFindings(text: string, p: ParsedEntry, memo: VerdictMemo, r
       continue;
     }
     const o = outcome(memo, p.entry, r.value, reading, others);
+    const also = r.also ? outcome(memo, p.entry, r.also.value, reading, others) : null;
     const message = r.held === undefined || o === null ? issue.message
       : o.kind === 'held' ? r.held
       : withConflict(issue.message, r, conflictNote(o, r.value));
-    out.push(new ReplacementFinding(issue.code, at, message, text, p.entry, r, o, o?.kind === 'conflict' ? false : r.safe));
+    out.push(new ReplacementFinding(issue.code, at, message, text, p.entry, r, o, also, o?.kind === 'conflict' ? false : r.safe));
   }
   return out;
 }
@@ -672,17 +683,20 @@ function withConflict(message: string, r: Replacement, note: string): string {
 
 /** An entry's finding whose fix writes another value for it: made when asked for, without a closure (see `DuplicateFinding`). */
 class ReplacementFinding extends LazyFinding {
-  constructor(code: Code, span: Span, message: string, private readonly text: string, private readonly entry: ListEntry, private readonly r: Replacement, private readonly o: Outcome, safe: boolean) {
+  constructor(
+    code: Code, span: Span, message: string, private readonly text: string, private readonly entry: ListEntry, private readonly r: Replacement,
+    private readonly o: Outcome, private readonly also: Outcome, safe: boolean,
+  ) {
     super(code, span, message, undefined, undefined, safe);
   }
 
   protected override make(): Fix[] {
-    return replacementFixes(this.text, this.entry.string, this.entry.array, this.entry.index, this.r, this.o);
+    return replacementFixes(this.text, this.entry.string, this.entry.array, this.entry.index, this.r, this.o, this.also);
   }
 
-  /** Whether its fix would make a conflict: known only with the other lists of its policy, not from its parse alone. */
+  /** Whether a fix of it would make a conflict: known only with the other lists of its policy, not from its parse alone. */
   get conflicts(): boolean {
-    return this.o?.kind === 'conflict';
+    return this.o?.kind === 'conflict' || this.also?.kind === 'conflict';
   }
 }
 
@@ -744,7 +758,13 @@ export function otherLists(policies: Policies): OtherLists {
  * The fix of an entry's finding that writes another value for it (the `index`th of `array`), as its
  * outcome `o` says: where the list already holds what the value means, the entry is removed instead.
  */
-function replacementFixes(text: string, str: TomlString, array: TomlArray, index: number, r: Replacement, o: Outcome): Fix[] {
+function replacementFixes(text: string, str: TomlString, array: TomlArray, index: number, r: Replacement, o: Outcome, also: Outcome): Fix[] {
+  const fixes = valueFixes(text, str, array, index, r, o);
+  return r.also ? [...fixes, ...valueFixes(text, str, array, index, r.also, also)] : fixes;
+}
+
+/** The fix that writes `r.value` for an entry, as its outcome `o` says (see `replacementFixes`). */
+function valueFixes(text: string, str: TomlString, array: TomlArray, index: number, r: Replacement, o: Outcome): Fix[] {
   if (r.remove) return [{ title: `Remove ${quoted(str.value)}`, edits: deleteItems(text, array, [index]), preferred: r.preferred, safe: r.safe }];
   if (o?.kind === 'held') {
     return [{ title: `Remove ${quoted(str.value)}: the list already holds ${quoted(o.by)}`, edits: deleteItems(text, array, [index]), preferred: r.preferred, safe: r.safe }];
@@ -836,7 +856,10 @@ export function fixesFromParse(doc: TomlDocument, memo: VerdictMemo, kind: Exclu
   const place = entrySpan(text, str);
   if (place.start !== span.start || place.end !== span.end || isOpenMultiline(str)) return null;
   const r = memo.verdict(str.value).issues.find((i) => i.code === code)?.replacement;
-  return r ? withReadableTitles(replacementFixes(text, str, array, index, r, outcome(memo, { array, string: str, list: 'allowed' }, r.value, reading, NO_OTHER_LISTS))) : null;
+  if (!r) return null;
+  const entry = { array, string: str, list: 'allowed' } as const;
+  const also = r.also ? outcome(memo, entry, r.also.value, reading, NO_OTHER_LISTS) : null;
+  return withReadableTitles(replacementFixes(text, str, array, index, r, outcome(memo, entry, r.value, reading, NO_OTHER_LISTS), also));
 }
 
 /** Fixes as a finding gives them (`LazyFinding.fixes`): their titles as a reader is shown them. */

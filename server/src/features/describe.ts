@@ -5,7 +5,7 @@
 import { ANY_MEANING, ANY_NOTE, capabilityNamed, MCP_MEANING, type Capability, type PatternShape } from '../grammar/vocabulary';
 import { isMcpWireToken, splitToolName, render, type ParseResult, type ToolNameError } from '../grammar/toolName';
 import {
-  canonicalSpelling, charProblemsNote, harnessName, harnessSaid, illegalChars, mcpWireRewrite, readsAs, respelling, suggestCapability, suggestScoped, writtenWithLegacyPrefix,
+  canonicalSpelling, charProblemsNote, claudeOldTaskSaid, harnessName, harnessSaid, illegalChars, isClaudeOldTask, mcpWireRewrite, readsAs, respelling, suggestCapability, suggestScoped, writtenWithLegacyPrefix,
 } from '../grammar/checks';
 import { eqIgnoreAsciiCase, named, rustTrim, shortened, shown, trimmedAway } from '../grammar/text';
 import { obviousRepair, passedOn } from '../analysis/findings';
@@ -292,6 +292,7 @@ export function describeToolName(raw: string, parse: ParseResult, inList: ListNa
     const lead = spelling?.kind === 'alias' ? `${code(spelling.written)} is an alias of ${code(spelling.canonical)}; canonical spelling` : 'Canonical spelling';
     out.push(`${lead}: ${code(canonical)}${legacy}.`);
   }
+  if (isClaudeOldTask(raw, name)) out.push(claudeOldTaskSaid(code));
   return withCharProblems(out, raw);
 }
 

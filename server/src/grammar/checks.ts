@@ -1,7 +1,7 @@
 // Checks Mars itself does not make, over the same parse: what the Claude CLI would choke on, the
 // Claude-only MCP wire spelling, spellings Mars rewrites, and "did you mean" for unknown names.
 
-import { CAPABILITIES, HARNESS_NAMES, capabilityNamed, type HarnessName } from './vocabulary';
+import { CAPABILITIES, CLAUDE_OLD_TASK, HARNESS_NAMES, capabilityNamed, type HarnessName } from './vocabulary';
 import { asciiLower, eqIgnoreAsciiCase, isRustWhitespace, quoted, rustTrim, rustTrimEnd, rustTrimStart, uPlus } from './text';
 import { isMcpWireToken, parseToolName, pascalToSnake, render, splitToolName, type ToolName } from './toolName';
 
@@ -307,6 +307,27 @@ export function harnessName(name: ToolName): HarnessName | null {
 /** Where a harness's name comes from, after what it suggests: `` (Claude's `MultiEdit`)``, quoted by `quote`. */
 export function harnessSaid(row: HarnessName, quote: (text: string) => string = quoted): string {
   return ` (${row.harness}'s ${quote(row.name)})`;
+}
+
+/**
+ * Whether `raw` is Claude's old `Task` (as Claude writes it, a pattern or none), which launched
+ * sub-agents: Mars reads it as `task`, the task list (see `CLAUDE_OLD_TASK`).
+ */
+export function isClaudeOldTask(raw: string, name: ToolName): boolean {
+  return name.kind === 'builtin' && name.capability === 'task' && rustTrim(splitToolName(rustTrim(raw))[0]) === CLAUDE_OLD_TASK.name;
+}
+
+/** What Claude's old `Task` meant, as Mars writes it, its pattern kept (`Task(reviewer)`: `agent(reviewer)`). */
+export function claudeOldTaskMeant(name: ToolName): string {
+  const pattern = name.kind === 'builtin' ? name.pattern : null;
+  const candidate = pattern === null ? CLAUDE_OLD_TASK.capability : `${CLAUDE_OLD_TASK.capability}(${pattern})`;
+  const parsed = parseToolName(candidate);
+  return parsed.ok ? canonicalSpelling(candidate, parsed.name) : candidate;
+}
+
+/** What is said of Claude's old `Task`, in a message or hover (`quote`: a message's `quoted`, hover's `code`). */
+export function claudeOldTaskSaid(quote: (text: string) => string = quoted): string {
+  return `${CLAUDE_OLD_TASK.harness}'s old ${quote(CLAUDE_OLD_TASK.name)} launched sub-agents, which Mars calls ${quote(CLAUDE_OLD_TASK.capability)}.`;
 }
 
 /**

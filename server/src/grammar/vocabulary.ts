@@ -114,6 +114,13 @@ export const HARNESS_NAMES: readonly HarnessName[] = [
   { harness: 'OpenCode', name: 'multiedit', capability: 'edit' },
 ];
 
+/**
+ * A harness's name that is a Mars name for another capability: Claude's old `Task` launched
+ * sub-agents (now `Agent`), where Mars reads `Task` as `task`, the task list. Only as Claude writes
+ * it: a lower-case `task` is Mars's own.
+ */
+export const CLAUDE_OLD_TASK: HarnessName = { harness: 'Claude', name: 'Task', capability: 'agent' };
+
 /** The two special spellings that are not rows of the table (a meaning, then a note, as a capability's). */
 export const ANY_MEANING = 'Every tool not otherwise named.';
 export const ANY_NOTE = '`"*"` in `disallowed` turns the policy into an allowlist.';
