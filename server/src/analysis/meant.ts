@@ -1,9 +1,11 @@
 // What a misspelt key of a tool policy was meant to be: a list (`Allowed`, `deny`, `disallowedTools`, Codex's `enabled_tools`),
-// the `tools` table itself (`tool`, `Tools`, Claude Code's `permissions`), or the table of agents or skills (`agent`). The walk (policies.ts), the findings, their fixes
-// and hover all read a key the same way from here.
+// the `tools` table itself (`tool`, `Tools`, Claude Code's `permissions`), or the table of agents or skills (`agent`); and the list a
+// map-form verdict was meant for (`bash = "allow"`: `allowed`). The walk (policies.ts), the findings, their fixes and hover all read
+// a key the same way from here.
 
 import { editDistance } from '../grammar/checks';
-import { asciiLower } from '../grammar/text';
+import { asciiLower, rustTrim } from '../grammar/text';
+import type { TomlValue } from '../toml/model';
 import type { ListName, OwnerKind } from './policies';
 
 // `enabled_tools` and `disabled_tools` are Codex's names for the tool lists of an MCP server (`[mcp_servers.x]`);
@@ -47,4 +49,18 @@ export function meantOwner(name: string): OwnerKind | null {
     if (key === owner || key === owner.slice(0, -1) || (key.length >= 5 && editDistance(key, owner, 1) <= 1)) return owner;
   }
   return null;
+}
+
+/**
+ * The list a map-form verdict puts its tool in (`"allow"`: `allowed`), or null. A string is read as
+ * `tools.mcp`'s map-form check reads it: `"Allow"`, `" deny "` leave no doubt what was meant (the
+ * move is never in fix-all anyway); `"ask"` names no list. A boolean is the verdict of OpenCode's
+ * agent config (`tools: { bash: true, write: false }`), copied into a tools table as the strings are:
+ * `true` allows, `false` denies (TOML spells them so, lower case only). Another value (`3`, `"true"`) is no verdict.
+ */
+export function verdictList(value: TomlValue | null): ListName | null {
+  if (value?.kind === 'scalar') return value.type !== 'boolean' ? null : value.text === 'true' ? 'allowed' : 'disallowed';
+  if (value?.kind !== 'string') return null;
+  const verdict = asciiLower(rustTrim(value.value));
+  return verdict === 'allow' ? 'allowed' : verdict === 'deny' ? 'disallowed' : null;
 }

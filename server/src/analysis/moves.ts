@@ -7,7 +7,7 @@ import type { KeyValue, Section, TomlArray, TomlDocument, TomlString, TomlValue 
 import { basicString, stringList } from '../toml/strings';
 import { asciiLower, quoted, rustTrim, shortened, shown } from '../grammar/text';
 import { canonicalSpelling, mcpWireRewrite } from '../grammar/checks';
-import { meantList } from './meant';
+import { meantList, verdictList } from './meant';
 import { appendToArray, commentsWithin, deleteKeyValue, deleteTable, keptApart, standsAlone, type Edit } from './edits';
 import type { Fix } from './findings';
 import { listAfterString, listOf, listTarget, misplacedAt, ownPolicy, sameOwner, type ExtraKey, type ListName, type MisplacedList, type Owner, type Policies, type ShapeProblem } from './policies';
@@ -67,20 +67,6 @@ export function mapFormList(extra: ExtraKey): ListName | null {
 
 /** Whether a value reads as a map-form verdict's shape, a string or a boolean (`"ask"` too, not `3`): what the note on the map form is said for. */
 export const readsAsMapForm = (value: TomlValue | null): boolean => value?.kind === 'string' || (value?.kind === 'scalar' && value.type === 'boolean');
-
-/**
- * The list a map-form verdict puts its tool in (`"allow"`: `allowed`), or null. A string is read as
- * `tools.mcp`'s map-form check reads it: `"Allow"`, `" deny "` leave no doubt what was meant (the
- * move is never in fix-all anyway); `"ask"` names no list. A boolean is the verdict of OpenCode's
- * agent config (`tools: { bash: true, write: false }`), copied into a tools table as the strings are:
- * `true` allows, `false` denies (TOML spells them so, lower case only). Another value (`3`, `"true"`) is no verdict.
- */
-export function verdictList(value: TomlValue | null): ListName | null {
-  if (value?.kind === 'scalar') return value.type !== 'boolean' ? null : value.text === 'true' ? 'allowed' : 'disallowed';
-  if (value?.kind !== 'string') return null;
-  const verdict = asciiLower(rustTrim(value.value));
-  return verdict === 'allow' ? 'allowed' : verdict === 'deny' ? 'disallowed' : null;
-}
 
 function intendedMove(extra: ExtraKey): Move | null {
   const kv = extra.keyValue;
