@@ -1913,6 +1913,18 @@ const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]>
   ['[agents.a.permissions]\nallow = ["Bash(npm test:*)"]\ndeny = ["WebFetch"]\nask = ["Edit"]\n', '`permissions` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allow` and `deny` here are not part of its policy.', ['Rename `permissions` to `tools`']],
   ['[skills.s]\npermissions = { allow = ["Read"] }\n', '`permissions` is not `tools`: Mars reads the tool lists of skill `s` only from its `tools` table, so `allow` here is not part of its policy.', ['Rename `permissions` to `tools`']],
   ['[agents.a]\npermissions.deny = ["Read"]\n[agents.a.tools]\nallowed = []\n', '`permissions` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `deny` here is not part of its policy.', []],
+  // OpenCode's agent config names its map of verdicts `permission`; it and map-form rules (`bash = "allow"`, OpenCode's
+  // `write = false`) in a table meant as `tools` are said and renamed as a list there is, each rule named as written.
+  ['[agents.a.permission]\nallow = ["read"]\n', '`permission` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allow` here is not part of its policy.', ['Rename `permission` to `tools`']],
+  ['[agents.a.tool]\nbash = "allow"\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `bash = "allow"` here is not part of its policy.', ['Rename `tool` to `tools`']],
+  ['[agents.c.permission]\nedit = "deny"\nwebfetch = \'allow\'\nbash = "ask"\n', '`permission` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `edit = "deny"` and `webfetch = \'allow\'` here are not part of its policy.', ['Rename `permission` to `tools`']],
+  ['[skills.s]\ntool = { bash = true, write = false }\n', '`tool` is not `tools`: Mars reads the tool lists of skill `s` only from its `tools` table, so `bash = true` and `write = false` here are not part of its policy.', ['Rename `tool` to `tools`']],
+  ['[agents.a]\npermission.edit = "Deny"\n', '`permission` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `edit = "Deny"` here is not part of its policy.', ['Rename `permission` to `tools`']],
+  ['[agents.a.tool]\nallowed = ["read"]\nbash = "deny"\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allowed` and `bash = "deny"` here are not part of its policy.', ['Rename `tool` to `tools`']],
+  ['[agent.a.tool]\nbash = "allow"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `bash = "allow"` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
+  // Not where the rename would make a second spelling of the tools table, as for a list.
+  ['[agents.a]\ntool.bash = "allow"\n[agents.a.tools]\nallowed = []\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `bash = "allow"` here is not part of its policy.', []],
+  ['[agents.a]\ntools.allowed = ["read"]\ntool = { bash = "allow" }\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `bash = "allow"` here is not part of its policy.', []],
 ];
 for (const [text, message, titles] of MISPLACED_GROUPS) {
   test(`lists under one misspelt part: ${JSON.stringify(text)}`, () => {
@@ -1921,9 +1933,43 @@ for (const [text, message, titles] of MISPLACED_GROUPS) {
   });
 }
 
+// In a table meant as `tools`, what is no verdict Mars could read is said nothing of: `"ask"`, a value neither a verdict
+// nor a list, OpenCode's patterns in a table below the tool (`[agents.c.permission.bash]`), a list's name with a verdict.
+const NO_RULE_MEANT = [
+  '[agents.c.permission]\nbash = "ask"\n',
+  '[agents.c.permission.bash]\n"git push" = "ask"\n"git status" = "allow"\n',
+  '[agents.c]\npermission = { bash = { "git push" = "deny" } }\n',
+  '[agents.c.tool]\nbash = 3\nedit = "true"\nread = "allowed"\n',
+  '[agents.c.tool]\ndeny = "allow"\n',
+  '[agents.c]\nbash = "allow"\n',
+];
+for (const text of NO_RULE_MEANT) {
+  test(`no map-form rule meant for \`tools\`: ${JSON.stringify(text)}`, () => {
+    assert.deepEqual(documentFindings(analyzeDocument(text)).filter((f) => f.code === 'misplaced-tool-list').map((f) => f.message), []);
+  });
+}
+
+test('map-form rules in a table meant as `tools`: renamed (not in fix-all), then each rule moved into its list', () => {
+  const text = '[agents.c.permission]\nedit = "deny"\nwebfetch = "allow"\nwrite = true\nbash = "ask"\n';
+  assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
+  const f = documentFindings(analyzeDocument(text)).find((x) => x.code === 'misplaced-tool-list')!;
+  assert.deepEqual(f.fixes.map((x) => [x.title, x.preferred, x.safe]), [['Rename `permission` to `tools`', true, false]]);
+  let t = applyEdits(text, f.fixes[0]!.edits);
+  for (;;) {
+    const move = documentFindings(analyzeDocument(t)).flatMap((x) => (x.code === 'unknown-policy-key' ? x.fixes : [])).find((x) => x.title.startsWith('Move'));
+    if (!move) break;
+    t = applyEdits(t, move.edits);
+  }
+  assert.equal(t, '[agents.c.tools]\ndisallowed = ["edit"]\nallowed = ["web_fetch", "write"]\nbash = "ask"\n');
+  // `"ask"` names no list: left for the user, as in a tools table.
+  assert.deepEqual(documentFindings(analyzeDocument(t)).map((x) => [x.code, x.fixes.map((y) => y.title)]), [['unknown-policy-key', ['Remove `bash`']]]);
+});
+
 test('no rename of a table that puts in force a key Mars rejects beside the list: `mcp`, a list that is none, an entry it refuses', () => {
   const unsafe = [
     '[agents.x.tool]\nallowed = ["read"]\nmcp = ["gh"]\n',
+    '[agents.x.tool]\nbash = "allow"\nmcp = ["gh"]\n',
+    '[agents.x.permission]\nedit = "deny"\nmcp = "allow"\n',
     '[agents.x.tool]\nallowed = ["read"]\ndisallowed = 3\n',
     '[agents.x.tool]\nallowed = ["read"]\ndisallowed = ["bash()"]\n',
     '[agents.x.tool]\nallowed = ["read"]\ndisallowed.y = ["web"]\n',
@@ -2669,6 +2715,7 @@ const SUMMARY_NAMES: Array<[text: string, code: Code, named: RegExp]> = [
   ['[agents.x]\nallowed = "read"\n', 'misplaced-tool-list', /a string where one goes/],
   ['[agents.x.Tools]\nallowed = ["read"]\n', 'misplaced-tool-list', /a typo from `tools`/],
   ['[skill.x.tools]\nallowed = ["read"]\n', 'misplaced-tool-list', /`agents` or `skills`/],
+  ['[agents.x.permission]\nedit = "deny"\n', 'misplaced-tool-list', /a map-form rule/],
   ['# mars-ignore-file: dupe\n', 'invalid-suppression', /`mars-ignore-file`/],
   ['# mars-ignore unknown-tool\nx = 1\n', 'invalid-suppression', /without its colon/],
   ['[agents.a.tools]\nallowed = ["Shell"]\n', 'non-canonical', /to the canonical name/],

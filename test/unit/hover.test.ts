@@ -468,6 +468,11 @@ const CASES: Case[] = [
     has: ['**`tool`** is not `tools`', 'It looks meant for `tools`, the table of the `allowed` and `disallowed` lists', '_Of skill `s`._'], lacks: ['tools.disallowed'] },
   { name: 'Claude Code\'s `permissions` pasted into an agent', doc: '[agents.coder.permi|ssions]\nallow = ["Bash"]', range: [0, 14, 0, 25],
     has: ['**`permissions`** is not `tools`', 'It looks meant for `tools`', '_Of agent `coder`._'] },
+  // OpenCode's `permission`, map-form rules in it: said as for a list there.
+  { name: 'OpenCode\'s `permission` pasted into an agent', doc: '[agents.coder.permi|ssion]\nedit = "deny"', range: [0, 14, 0, 24],
+    has: ['**`permission`** is not `tools`: Mars reads no tool list in it; none of its rules is in force.', 'It looks meant for `tools`, the table of the `allowed` and `disallowed` lists', '_Of agent `coder`._'] },
+  { name: 'the key of a map-form rule in a table that misses `tools`: the part at fault\'s', doc: '[agents.a.tool]\nba|sh = "allow"', range: [1, 0, 1, 4],
+    has: ['**`tool`** is not `tools`: Mars reads no tool list in it', '_Of agent `a`._'] },
   { name: 'a list of an agent that is no tool list', doc: '[agents.coder]\nski|lls = ["x"]', range: null },
   { name: 'a tool list under a table one typo from `agents`', doc: '[age|nt.coder.tools]\nallowed = ["read"]', range: [0, 1, 0, 6],
     has: ['**`agent`** is not `agents`: Mars reads no tool policy under it', 'It looks meant for `agents`', '_Of agent `coder`._'] },

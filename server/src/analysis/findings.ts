@@ -1076,8 +1076,10 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
   }
   for (const [at, group] of misplaced) {
     const { owner, tools, ownerPart, list, keyValue } = group[0]!;
-    const conflict = group.length === 1 ? conflictSaid(list, strayListConflicts(policies, owner, keyValue, list)) : '';
-    const lists = [...new Set(group.map((m) => quoted(m.key.name)))];
+    // A rule's rename puts nothing in force (its move then says its own conflict): no note for it.
+    const conflict = group.length === 1 && !group[0]!.rule ? conflictSaid(list, strayListConflicts(policies, owner, keyValue, list)) : '';
+    // A map-form rule named as written (`bash = "allow"`), not by its tool alone, which no list is named.
+    const lists = [...new Set(group.map((m) => quoted(m.rule ? `${doc.text.slice(m.key.span.start, m.key.span.end)} = ${doc.text.slice(m.keyValue.value!.span.start, m.keyValue.value!.span.end)}` : m.key.name)))];
     const these = `${inWords(lists)} here ${lists.length === 1 ? 'is' : 'are'}`;
     const where = `Mars reads the tool lists of ${ownerLabel(owner)} only from its \`tools\` table`;
     // Judged only up to the section's first syntax error, as an agent that is no table (policies.ts).

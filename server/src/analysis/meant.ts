@@ -1,5 +1,5 @@
 // What a misspelt key of a tool policy was meant to be: a list (`Allowed`, `deny`, `disallowedTools`, Codex's `enabled_tools`),
-// the `tools` table itself (`tool`, `Tools`, Claude Code's `permissions`), or the table of agents or skills (`agent`); and the list a
+// the `tools` table itself (`tool`, `Tools`, Claude Code's `permissions`, OpenCode's `permission`), or the table of agents or skills (`agent`); and the list a
 // map-form verdict was meant for (`bash = "allow"`: `allowed`). The walk (policies.ts), the findings, their fixes and hover all read
 // a key the same way from here.
 
@@ -38,7 +38,8 @@ export function meantList(name: string): ListName | null {
 export function meantTools(name: string): boolean {
   const key = asciiLower(name);
   // `permissions`: Claude Code's settings name their lists so (`permissions.allow`, `.deny`), pasted over.
-  return name !== 'tools' && (key === 'tools' || key === 'permissions' || editDistance(key, 'tools', 1) <= 1);
+  // `permission`: OpenCode's agent config names its map of verdicts so (`permission: { edit: deny }`).
+  return name !== 'tools' && (key === 'tools' || key === 'permissions' || key === 'permission' || editDistance(key, 'tools', 1) <= 1);
 }
 
 /** The table of owners a key that is not `agents` or `skills` was meant to be: another casing, the singular (`agent`), or one edit away (`agnets`). */

@@ -431,13 +431,23 @@ export function misplacedListFixes(doc: TomlDocument, policies: Policies, group:
   const title = first.ownerPart || first.tools ? `Rename ${quoted(at.name)} to ${quoted(to)}` : `Rename to ${quoted(to)}`;
   const creates = first.ownerPart ? [owner.kind, owner.name] : [owner.kind, owner.name, 'tools'];
   const rename = clashes ? null : { title, edits: [{ start: at.span.start, end: at.span.end, newText: to }], creates };
-  if (group.length === 1) return strayListFixes(doc, policies, owner, first.keyValue, first.key.name, first.list, `tools.${first.list}`, rename);
+  const fixesOf = (m: MisplacedList): Fix[] => m.rule ? ruleFixes(rename) : strayListFixes(doc, policies, owner, m.keyValue, m.key.name, m.list, `tools.${m.list}`, rename);
+  if (group.length === 1) return fixesOf(first);
   // A header `[agent]` over several agents: its rename makes several tools tables, which one fix
   // cannot tell the document it writes (`creates`).
   if (group.some((m) => !sameOwner(m.owner, owner))) return [];
   // A header's table of lists (`[agents.x.tool]`, `[agent.x.tools]`) is renamed whole, when every list in it can be.
-  const each = group.map((m) => strayListFixes(doc, policies, owner, m.keyValue, m.key.name, m.list, `tools.${m.list}`, rename));
+  const each = group.map(fixesOf);
   return rename && each.every((fixes) => fixes.length === 1 && fixes[0]!.title === rename.title) ? each[0]! : [];
+}
+
+/**
+ * A map-form rule in a table meant as `tools` (`[agents.x.tool]` then `bash = "allow"`): only the
+ * rename, as a list there gets where the list is not written yet. It puts nothing in force: in
+ * `tools`, Mars ignores the rule too, which then gets its move into the list (`intendedMove`).
+ */
+function ruleFixes(rename: Pick<Fix, 'title' | 'edits' | 'creates'> | null): Fix[] {
+  return rename ? [{ ...rename, preferred: true, safe: false }] : [];
 }
 
 /**

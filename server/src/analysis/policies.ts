@@ -9,7 +9,7 @@ import { namesBetweenCommas, parseToolName } from '../grammar/toolName';
 import { stringList } from '../toml/strings';
 import { isOpenMultiline } from '../toml/stringPositions';
 import { listWithoutBrackets } from '../toml/syntaxMessages';
-import { meantList, meantOwner, meantTools } from './meant';
+import { meantList, meantOwner, meantTools, verdictList } from './meant';
 
 export type OwnerKind = 'agents' | 'skills';
 export type ListName = 'allowed' | 'disallowed';
@@ -57,15 +57,21 @@ export type ShapeKind =
 /**
  * A list meant for an owner's tools table written outside it: beside it (`allowed = […]` in
  * `[agents.x]`), in a table whose name misses `tools` (`tool.allowed`), or under one that misses
- * `agents` or `skills` (`[agent.x.tools]`). Mars does not read it as a tool list.
+ * `agents` or `skills` (`[agent.x.tools]`); or a map-form rule in a table whose name misses `tools`
+ * (`[agents.x.tool]` then `bash = "allow"`). Mars does not read it as a tool list.
  */
 export interface MisplacedList {
   readonly owner: Owner;
   readonly keyValue: KeyValue;
-  /** The list it was meant to be. Its value is a list, or a string beside the tools table (`allowed = "read"`). */
+  /**
+   * The list it was meant to be. Its value is a list, or a string beside the tools table (`allowed = "read"`),
+   * or a map-form rule's verdict (`rule`).
+   */
   readonly list: ListName;
-  /** The key part naming the list (`allowed`, `deny`). */
+  /** The key part naming the list (`allowed`, `deny`), or a rule's tool (`bash`). */
   readonly key: KeyPart;
+  /** Whether it is a map-form rule (`bash = "allow"`, `edit = false`) in a table meant as `tools`, `list` its verdict's, not a list. */
+  readonly rule: boolean;
   /** The key part meant to be `tools` (`tool`); null for a list written beside the tools table. */
   readonly tools: KeyPart | null;
   /** The key part meant to be `agents` or `skills` (`agent` of `[agent.x.tools]`); null when it is one. */
@@ -394,13 +400,17 @@ function misplacedList(out: Policies, owner: Owner, path: readonly KeyPart[], kv
   // table (`allowed = "read"` in `[agents.x]`) was meant as `tools.allowed = ["read"]`.
   const value = kv.value;
   const beside = ownerPart === null && path.length === 3;
-  if (!(value?.kind === 'string' && beside) && (value?.kind !== 'array' || (value.items.length > 0 && !value.items.some((i) => i.kind === 'string')))) return;
   const tools = path.length === 4 && meantTools(path[2]!.name) ? path[2]! : null;
+  const key = path[path.length - 1]!;
+  // A map-form rule in a table meant as `tools` (`[agents.x.tool]` then `bash = "allow"`, OpenCode's
+  // `[agents.x.permission]` then `edit = false`): ignored there as a list is. Not `"ask"`, nor a
+  // table of patterns below the tool (`bash."git push" = "allow"`): no verdict Mars could read.
+  const rule = tools !== null && meantList(key.name) === null ? verdictList(value) : null;
+  if (rule === null && !(value?.kind === 'string' && beside) && (value?.kind !== 'array' || (value.items.length > 0 && !value.items.some((i) => i.kind === 'string')))) return;
   const fits = ownerPart ? path.length === 4 && (tools !== null || path[2]!.name === 'tools') : path.length === 3 || tools !== null;
   if (!fits) return;
-  const key = path[path.length - 1]!;
-  const list = meantList(key.name);
-  if (list) out.misplaced.push({ owner, keyValue: kv, list, key, tools, ownerPart, ownerHeader });
+  const list = rule ?? meantList(key.name);
+  if (list) out.misplaced.push({ owner, keyValue: kv, list, key, tools, ownerPart, ownerHeader, rule: rule !== null });
 }
 
 /**
