@@ -287,6 +287,10 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   // Its CR is a control character, said on the first line as of an entry `'a\rb'`.
   ['a quoted key with a line break in it: its first line', "[agents.a.tools]\n'a\rb' = \"allow\"\n", ['toml-syntax@a', 'unknown-policy-key@a', 'illegal-char@a']],
   ['table defined twice', '[agents.a.tools]\nallowed = ["read"]\n[agents.a.tools]\ndisallowed = ["bash"]\n', ['toml-syntax@[agents.a.tools]']],
+  // Mars stops at a key defined twice, which the parser reads through: a list below it, before a
+  // problem the parser meets further on in the section (`[1 2]`), is not read either.
+  ['a list past a key defined twice, with a parser problem below it', '[agent.a.tools]\nx = 1\nx = 2\nallowed = ["read"]\ny = [1 2]\n[agents.b]\nx = 1\nx = 2\nallowed = ["read"]\ny = [1 2]\n',
+    ['toml-syntax@x', 'toml-syntax@x']],
   // toml_edit (Mars's parser) reads a CR LF line break inside a multi-line string as one LF: no CR to flag, and the same entry as `\n`.
   ['a CR LF in a multi-line string is an LF to Mars', '[agents.a.tools]\r\nallowed = ["""Read(a\r\nb)""", "read(a\\nb)", \'\'\'Grep(x\r\ny)\'\'\']\r\n',
     ['non-canonical@Read(a', 'illegal-char@Read(a', 'duplicate-entry@read(a\\nb)', 'illegal-char@\\n', 'non-canonical@Grep(x', 'illegal-char@Grep(x']],
