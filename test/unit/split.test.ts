@@ -68,6 +68,9 @@ const SAMPLES = [
   // Past `[[agents]]`, `[agents.x.tools]` is a table of its last element (see policies.ts): what a
   // section is told of the sections before it.
   '[[agents]]\nname = "a"\n[agents.x.tools]\nallowed = ["Bash"]\n[[skills]]\n[skills.z.tools]\nallowed = ["Read"]\n[[agents]]\n[agents.y]\ntools.allowed = ["Shell"]\n',
+  // An array of tables that is no owner's (`[[agent]]`, one typo from `agents`) is never told to the
+  // sections below it: `[agent.x.tools]` is read as a list under the misspelt owner, whole or not.
+  '[[agent]]\nname = "a"\n[agent.x.tools]\nallowed = ["Bash"]\n[[dependencies]]\n[dependencies.d]\nagents = ["Bash"]\n',
 ];
 
 test('a section at a time finds what the whole text finds, at the same places', () => {
