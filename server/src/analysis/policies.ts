@@ -266,9 +266,11 @@ export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO
       named = true;
       if (OWNERS.has(names[0]!)) read.add(names[0]!);
     } else if (!named && section.entries.length > 0) rootKeys = true;
-    // A header being typed (`[agents].coder]`, `[[agents]`) names no table for sure: the keys below
-    // it are not judged as overlays (`description = "…"` is no agent named description); nor are
-    // those after a line the parser could not read (`,[dependencies.x]` puts `agents = […]` at the root).
+    // A header being typed (`[agents].coder]`, `[[agents]`) names no table for sure: no array of
+    // tables is taken from it, and the keys below it are not judged as overlays (`description = "…"`
+    // is no agent named description). That needs no check of its own below: a header not whole is a
+    // problem the parser meets on its line, so `readUpTo`, which stops at the keys after a line the
+    // parser could not read (`,[dependencies.x]` puts `agents = […]` at the root), stops at them.
     const whole = !header || wholeHeader(doc.text, header);
     roots.add(header && { names, array: header.array, whole }, () => section.entries.map((kv) => kv.key.parts[0]?.name ?? ''));
     // After `[[agents]]`, `[agents.x.tools]` is a table of the array's last element: there is no
@@ -307,7 +309,7 @@ export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO
     }
     // Most sections of a mars.toml are not under [agents] or [skills]: skip them without building paths.
     if (!sectionTable && base.length > 0 && !OWNERS.has(names[0]!)) {
-      if (whole && meantOwner(names[0]!)) for (const kv of section.entries) if (kv.span.start < readUpTo) strayOwner(out, doc.text, [...base, ...kv.key.parts], kv, base.length);
+      if (meantOwner(names[0]!)) for (const kv of section.entries) if (kv.span.start < readUpTo) strayOwner(out, doc.text, [...base, ...kv.key.parts], kv, base.length);
       continue;
     }
     for (const kv of section.entries) {
@@ -315,7 +317,7 @@ export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO
         sectionTable.members.push({ keyValue: kv, relative: kv.key.parts });
         member(out, doc.text, sectionTable, kv, kv.key.parts);
       } else if (base.length > 0 || OWNERS.has(kv.key.parts[0]?.name ?? '')) {
-        visit(out, doc.text, [...base, ...kv.key.parts], base.length, kv, whole && kv.span.start < readUpTo);
+        visit(out, doc.text, [...base, ...kv.key.parts], base.length, kv, kv.span.start < readUpTo);
       } else if (kv.span.start < readUpTo && meantOwner(kv.key.parts[0]?.name ?? '')) {
         strayOwner(out, doc.text, kv.key.parts, kv, 0);
       }
