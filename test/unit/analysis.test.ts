@@ -294,6 +294,7 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   // The same for a list under a misspelt owner in the root table, past a syntax error or a key defined twice.
   ['a list under a misspelt owner at the root, past a syntax error', 'x = [1 2]\nagent.r.tools.allowed = ["read"]\n', ['toml-syntax@2']],
   ['a list under a misspelt owner at the root, past a key defined twice', 'x = 1\nx = 2\nagent.r.tools.allowed = ["read"]\n', ['toml-syntax@x']],
+  ['a list under a misspelt owner at the root, past a syntax error on the first character', ',\nagent.r.tools.allowed = ["read"]\n', ['toml-syntax@,']],
   // toml_edit (Mars's parser) reads a CR LF line break inside a multi-line string as one LF: no CR to flag, and the same entry as `\n`.
   ['a CR LF in a multi-line string is an LF to Mars', '[agents.a.tools]\r\nallowed = ["""Read(a\r\nb)""", "read(a\\nb)", \'\'\'Grep(x\r\ny)\'\'\']\r\n',
     ['non-canonical@Read(a', 'illegal-char@Read(a', 'duplicate-entry@read(a\\nb)', 'illegal-char@\\n', 'non-canonical@Grep(x', 'illegal-char@Grep(x']],
