@@ -307,8 +307,9 @@ export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO
         continue;
       }
     }
-    // Most sections of a mars.toml are not under [agents] or [skills]: skip them without building paths.
-    if (!sectionTable && base.length > 0 && !OWNERS.has(names[0]!)) {
+    // Most sections of a mars.toml are not under [agents] or [skills]: skip them without building
+    // paths. (A tools table's header names an owner, so it is never one of them.)
+    if (base.length > 0 && !OWNERS.has(names[0]!)) {
       if (meantOwner(names[0]!)) for (const kv of section.entries) if (kv.span.start < readUpTo) strayOwner(out, doc.text, [...base, ...kv.key.parts], kv, base.length);
       continue;
     }
