@@ -1784,7 +1784,8 @@ function everyMisplacedFix(text: string): string {
 test('a tool list outside the tools table: renamed into it, or its entries moved into the list written; never a second spelling of the table', () => {
   const text = '[agents.a]\nallowed = ["read"]\n[agents.b]\ntools.allowed = ["read"]\ndeny = ["bash"]\nallowed = ["grep", "Read"]\n' +
     '[agents.c.tool]\nallowed = ["edit"]\ndisallowed = ["web"]\n[agents.d]\ntools = { allowed = ["x"] }\ndisallowed = ["bash"]\n' +
-    '[agents.e]\ntool.allowed = ["read"]\n[agents.e.tools]\n[agents.f]\nallowed = ["bash()"]\n[agents.g]\nallowed = ["read", 1]\n';
+    '[agents.e]\ntool.allowed = ["read"]\n[agents.e.tools]\n[agents.f]\nallowed = ["bash()"]\n[agents.g]\nallowed = ["read", 1]\n' +
+    '[agents]\nh = { tools.allowed = ["read"], deny = ["bash"] }\n';
   const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'misplaced-tool-list');
   assert.deepEqual(found.map((f) => [text.slice(f.span.start, f.span.end), f.fixes.map((x) => x.title).join()]), [
     ['allowed', 'Rename to `tools.allowed`'],
@@ -1795,13 +1796,15 @@ test('a tool list outside the tools table: renamed into it, or its entries moved
     ['tool', ''], // `[agents.e.tools]` defines the table the rename would make
     ['allowed', ''], // `bash()` would stop the load in the list
     ['allowed', ''], // so would `1`
+    ['deny', 'Rename to `tools.disallowed`'], // so too in an owner's inline table
   ]);
   assert.ok(found.every((f) => f.fixes.every((x) => !x.safe)), 'each puts rules in force that were not');
   assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
   const t = everyMisplacedFix(text);
   assert.equal(t, '[agents.a]\ntools.allowed = ["read"]\n[agents.b]\ntools.allowed = ["read", "grep"]\ntools.disallowed = ["bash"]\n' +
     '[agents.c.tools]\nallowed = ["edit"]\ndisallowed = ["web"]\n[agents.d]\ntools = { allowed = ["x"] }\ndisallowed = ["bash"]\n' +
-    '[agents.e]\ntool.allowed = ["read"]\n[agents.e.tools]\n[agents.f]\nallowed = ["bash()"]\n[agents.g]\nallowed = ["read", 1]\n');
+    '[agents.e]\ntool.allowed = ["read"]\n[agents.e.tools]\n[agents.f]\nallowed = ["bash()"]\n[agents.g]\nallowed = ["read", 1]\n' +
+    '[agents]\nh = { tools.allowed = ["read"], tools.disallowed = ["bash"] }\n');
   // A list whose entries the tools table already holds changes nothing: fix-all removes it.
   const held = '[agents.b]\ntools.allowed = ["read"]\nallowed = ["Read"]\n';
   assert.equal(applyEdits(held, documentFixAll(analyzeDocument(held))), '[agents.b]\ntools.allowed = ["read"]\n');
