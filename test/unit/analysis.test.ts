@@ -76,6 +76,8 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['an agent or skill written as a value', 'agents.x = "reviewer"\nskills = { y = 1, z = [], w = { tools.allowed = ["read"] } }\n', ['invalid-tool-policy@"reviewer"', 'invalid-tool-policy@1']],
   ['an agent written as a value under [agents]', '[agents]\n"q r" = true\n', ['invalid-tool-policy@true']],
   ['`agents` itself written as a value', 'agents = "x"\n', ['invalid-tool-policy@"x"']],
+  // A value that is no TOML (`0x`) is its syntax error alone: what it was meant as is not known.
+  ['an agent written as a value that is no TOML: only its syntax error', '[agents]\nx = 1979-05-27T07:32:00Z\ny = 0x\n', ['invalid-tool-policy@1979-05-27T07:32:00Z', 'toml-syntax@0x']],
   ['a list as `agents`, or of tables as one agent (the value [[agents.x]] makes)', 'agents = []\nskills = { s = [{ tools = { allowed = ["Bash"] } }], t = [], u = ["d"] }\n', ['invalid-tool-policy@[]', 'invalid-tool-policy@[{ tools = { allowed = ["Bash"] } }]']],
   ['a header being typed, or a line the parser cannot read, judges no overlay below it', '[agents].coder]\ndescription = "x"\n[skills]\n,junk\ny = "z"\n', ['toml-syntax@.', 'toml-syntax@,']],
   ['what TOML 1.1 added is Mars\'s syntax error, and the overlays after it are still judged', '[agents]\nx = { a = 1, t = 07:32, }\nz = "s"\n', ['toml-syntax@07:32', 'toml-syntax@,', 'invalid-tool-policy@"s"']],
