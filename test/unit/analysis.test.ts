@@ -55,6 +55,8 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['other keys and lists of an agent are not tool lists', '[agents.a]\nskills = ["x"]\nmodel.allowed = ["x"]\ntools.allowed = ["read"]\n[dependencies.d]\nallowed = ["x"]\n', []],
   // A string where the list goes, beside the tools table: meant as `tools.allowed = ["read"]`, no more read by Mars than a list there.
   ['a tool name written beside the tools table, as a string', '[agents.a]\nallowed = "read"\n[agents]\nb.deny = "bash"\nc = { disallowed = "web" }\n', ['misplaced-tool-list@allowed', 'misplaced-tool-list@deny', 'misplaced-tool-list@disallowed']],
+  // Only there: a string in a table one typo from `tools` is no list meant for it (the README's misplaced-tool-list).
+  ['a tool name as a string in a table one typo from `tools` is no list', '[agents.a]\ntool.allowed = "read"\n[agents.b.Tools]\ndeny = "bash"\n', []],
   // Mars reads each agent and skill as one table: anything else stops the load (a list excepted,
   // which its serde reads as the table's fields by position).
   ['an agent written as an array of tables: its tools still read', '[[agents.x]]\ntools.allowed = ["Bash"]\n', ['invalid-tool-policy@agents.x', 'non-canonical@Bash']],
