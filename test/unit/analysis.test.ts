@@ -519,6 +519,22 @@ for (const [text, fixed] of WAITS_FOR_THE_LIST) {
   });
 }
 
+// ... but only its own owner's: another agent's rule in the section still moves into a new list of its
+// own. [text, the text after the move]
+const OTHER_OWNER_VALUELESS: Array<[text: string, moved: string]> = [
+  ['[agents]\nb.tools.bash = "allow"\na.tools.allowed =\n', '[agents]\nb.tools.allowed = ["bash"]\na.tools.allowed =\n'],
+  ['[agents]\nb.tools.bash = "allow"\na.tools.allowed\u00a0= []\n', '[agents]\nb.tools.allowed = ["bash"]\na.tools.allowed\u00a0= []\n'],
+  ['[agents]\nb = { tools = { bash = "allow" } }\na = { tools = { allowed = } }\n', '[agents]\nb = { tools = { allowed = ["bash"] } }\na = { tools = { allowed = } }\n'],
+];
+for (const [text, moved] of OTHER_OWNER_VALUELESS) {
+  test(`a list whose value is not read holds back no other owner's list: ${JSON.stringify(text)}`, () => {
+    const f = documentFindings(analyzeDocument(text)).find((x) => x.code === 'unknown-policy-key')!;
+    const move = f.fixes.find((x) => x.title === 'Move "bash" into `allowed`');
+    assert.ok(move, f.fixes.map((x) => x.title).join());
+    assert.equal(applyEdits(text, move.edits), moved);
+  });
+}
+
 // What TOML does not read as a blank after a list's last item (`["read",`U+200B`]`), which the parser
 // reads as an item of its own (an invalid one): a rule moved into the list goes after the last item
 // it holds, not after that character, where the character's removal left two commas side by side
