@@ -522,7 +522,8 @@ function member(out: Policies, text: string, table: ToolsTable, kv: KeyValue, re
     list(out, text, owner, name, kv, table.spelling === 'inline');
     return;
   }
-  if ((name === 'allowed' || name === 'disallowed') && relative.length > 1) {
+  // A longer key (`allowed.x = […]`; the key alone is the list, above): a table where the list goes.
+  if (name === 'allowed' || name === 'disallowed') {
     out.shape.push(listIsTable(owner, name, kv.key.span, 'a table', { keyValue: kv, keyPart: first }));
     return;
   }
