@@ -71,6 +71,8 @@ const SAMPLES = [
   // An array of tables that is no owner's (`[[agent]]`, one typo from `agents`) is never told to the
   // sections below it: `[agent.x.tools]` is read as a list under the misspelt owner, whole or not.
   '[[agent]]\nname = "a"\n[agent.x.tools]\nallowed = ["Bash"]\n[[dependencies]]\n[dependencies.d]\nagents = ["Bash"]\n',
+  // A `[[agents` being typed makes no array of tables yet: the tables below it are still agents'.
+  '[[agents\nname = "a"\n[agents.x.tools]\nallowed = ["Bash"]\n[[skills]] x\n[skills.s.tools]\nallowed = ["Read"]\n',
 ];
 
 test('a section at a time finds what the whole text finds, at the same places', () => {
