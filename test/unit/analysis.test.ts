@@ -2367,6 +2367,8 @@ test('a string then more values where a list goes, in an inline table: up to the
   // ... after more values too: `["read", "grep"],`, not `["read", "grep",]` and no comma before the next key.
   const twoOverLines = '[agents.a]\ntools = {\n  allowed = "read", "grep", # why\n  disallowed = ["bash"],\n}\n';
   const two = documentFindings(analyzeDocument(twoOverLines)).find((f) => f.code === 'invalid-tool-policy')!;
+  // The example says the list the fix writes, the comma left to the table.
+  assert.equal(two.message, '`allowed` of agent `a` must be a list of tool names, such as `allowed = ["read", "grep"]`.');
   assert.equal(applyEdits(twoOverLines, two.fixes.find((x) => x.preferred)!.edits), twoOverLines.replace('"read", "grep"', '["read", "grep"]'));
   for (const [text, example, fixed, fixedAll = fixed] of cases) {
     const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'invalid-tool-policy');
