@@ -2,7 +2,7 @@
 // second round makes of the first round's result, each still the fixes' own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyEdits, composeEdits, type Edit } from '../../server/src/analysis/edits';
+import { applyEdits, composeEdits, nonOverlapping, type Edit } from '../../server/src/analysis/edits';
 import { rng } from '../support/rng';
 
 const edit = (start: number, end: number, newText: string): Edit => ({ start, end, newText });
@@ -46,6 +46,23 @@ const APPLIED: Array<[string, Edit[], string]> = [
 for (const [text, edits, after] of APPLIED) {
   test(`apply ${JSON.stringify(edits)} to ${JSON.stringify(text)}`, () => {
     assert.equal(applyEdits(text, edits), after);
+  });
+}
+
+// The groups of edits (each a fix's, in priority order) a pass of fix-all writes together: each that
+// overlaps or touches no group kept before it, whole or not at all; one that clashes only with a
+// group left out is kept, not lost to the next pass. [groups, the edits kept, sorted]
+const KEPT: Array<[Edit[][], Edit[]]> = [
+  [[[edit(0, 2, 'a')], [edit(1, 3, 'b')], [edit(3, 4, 'c')]], [edit(0, 2, 'a'), edit(3, 4, 'c')]],
+  [[[edit(0, 2, 'a')], [edit(2, 2, 'b')]], [edit(0, 2, 'a')]],
+  [[[edit(5, 6, 'a')], [edit(0, 1, 'b'), edit(5, 5, 'c')]], [edit(5, 6, 'a')]],
+  [[[edit(4, 6, 'a')], [edit(0, 5, 'b')], [edit(0, 1, 'c')]], [edit(0, 1, 'c'), edit(4, 6, 'a')]],
+  [[[edit(4, 6, 'a')], [edit(0, 3, 'b')], [edit(3, 4, 'c')], [edit(7, 8, 'd')]], [edit(0, 3, 'b'), edit(4, 6, 'a'), edit(7, 8, 'd')]],
+];
+
+for (const [groups, kept] of KEPT) {
+  test(`the groups kept of ${JSON.stringify(groups)}`, () => {
+    assert.deepEqual(nonOverlapping(groups), kept);
   });
 }
 
