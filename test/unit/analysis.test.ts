@@ -354,6 +354,8 @@ const FIX_ALL: Array<[string, string]> = [
   // A comma taken from a line of its own leaves the comment on that line: no removed item's.
   ['allowed = [\n  "read",\n  "read"\n  , # grep: needed by the indexer\n  "grep",\n]', 'allowed = [\n  "read",\n  # grep: needed by the indexer\n  "grep",\n]'],
   ['allowed = [\n  "read",\n  "read"\n  , # keep me\n]', 'allowed = [\n  "read",\n  # keep me\n]'],
+  // ... but where the item after it goes too, the comment after that item is its own, and goes with it.
+  ['allowed = ["grep", "read",\n  "grep"\n  , "read" # the second\n  , "edit"]', 'allowed = ["grep", "read",\n  "edit"]'],
   // The comma taken from the next line goes with the blank after it: the next item keeps its indent.
   ['allowed = [\n  "grep",\n  "grep"\n  , "edit"\n]', 'allowed = [\n  "grep",\n  "edit"\n]'],
   // Removing the last item keeps the comma before it; the move appends after the item kept, next pass.
