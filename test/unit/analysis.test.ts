@@ -746,6 +746,9 @@ const IGNORED_KEY_REMOVALS: Array<[text: string, fixes: Array<[string, boolean, 
   ['[agents.a]\ntools = { foo = 1, allowed = ["read"] }\n', [['Remove `foo`', false, false]], '[agents.a]\ntools = { allowed = ["read"] }\n'],
   ['[agents.a]\ntools = { foo = 1 , allowed = ["read"] }\n', [['Remove `foo`', false, false]], '[agents.a]\ntools = { allowed = ["read"] }\n'],
   ['[agents.a]\ntools.foo = 1\ntools.allowed = ["read"]\n', [['Remove `tools.foo`', false, false]], '[agents.a]\ntools.allowed = ["read"]\n'],
+  // The first key of an inline table over lines (TOML 1.1) whose commas start the lines: the comma after it goes too.
+  ['[agents.a]\ntools = { # c\n  foo = 1\n  , allowed = ["read"] }\n', [['Remove `foo`', false, false]], '[agents.a]\ntools = { # c\n  allowed = ["read"] }\n'],
+  ['[agents.a]\ntools = {\n  # about foo\n  foo = 1\n  , allowed = ["read"] }\n', [['Remove `foo`', false, false]], '[agents.a]\ntools = {\n  # about foo\n  allowed = ["read"] }\n'],
   // Beside a move, which stays the preferred fix.
   ['[agents.a.tools]\nallowed = ["read"]\nbash = "allow"\n', [['Move "bash" into `allowed`', true, false], ['Remove `bash`', false, false]], '[agents.a.tools]\nallowed = ["read"]\n'],
   ['[agents.a.tools]\ndisallowed = ["bash"]\nbash = "allow"\n', [['Move "bash" into `allowed` (a conflict: `disallowed` holds "bash")', false, false], ['Remove `bash`', false, false]], '[agents.a.tools]\ndisallowed = ["bash"]\n'],
