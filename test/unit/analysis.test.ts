@@ -741,6 +741,8 @@ const IGNORED_KEY_REMOVALS: Array<[text: string, fixes: Array<[string, boolean, 
   ['[agents.a.tools]\nallowed = ["read"]\n# mars-ignore: unknown-tool\nfoo = 1 # kept for x\n[agents.b]\n', [['Remove `foo`', false, false]], '[agents.a.tools]\nallowed = ["read"]\n# kept for x\n[agents.b]\n'],
   ['[agents.a.tools]\nsub = { x = 1 }\nallowed = ["read"]\n', [['Remove `sub`', false, false]], '[agents.a.tools]\nallowed = ["read"]\n'],
   ['[agents.a.tools]\nbash = "ask"\n', [['Remove `bash`', false, false]], '[agents.a.tools]\n'],
+  // A comment right after the value, no blank between: kept once, on a line of its own.
+  ['[agents.a.tools]\nallowed = ["read"]\nfoo = 1#kept\n', [['Remove `foo`', false, false]], '[agents.a.tools]\nallowed = ["read"]\n#kept\n'],
   ['[agents.a.tools]\n"bash()" = "allow"\n', [['Remove `"bash()"`', false, false]], '[agents.a.tools]\n'],
   ['[agents.a]\ntools = { allowed = ["read"], foo = 1 }\n', [['Remove `foo`', false, false]], '[agents.a]\ntools = { allowed = ["read"] }\n'],
   ['[agents.a]\ntools = { foo = 1, allowed = ["read"] }\n', [['Remove `foo`', false, false]], '[agents.a]\ntools = { allowed = ["read"] }\n'],
