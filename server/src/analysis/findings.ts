@@ -9,14 +9,14 @@ import {
 import { capitalized, inWords, ownCopy, quoted, rustTrim, shortened, shown, trimmedAway } from '../grammar/text';
 import { isMcpWireToken, namesBetweenCommas, splitToolName } from '../grammar/toolName';
 import type { KeyPart, KeyValue, Span, TomlArray, TomlDocument, TomlString } from '../toml/model';
-import { basicString, escapeBasic, replaceStringValue, stringList } from '../toml/strings';
+import { basicString, escapeBasic, replaceStringValue } from '../toml/strings';
 import { closingQuote, contentSpan, isMultiline, isOpenMultiline, valueSources, valueStart } from '../toml/stringPositions';
 import { firstHeldLineOf, firstLineOf, lineContent } from '../toml/lineIndex';
 import { lastStartingBefore, stringTowards } from '../toml/sorted';
 import { CODES, type Code, type Severity, type SeverityOverrides } from './codes';
 import { deleteItems, keptApart, type Edit } from './edits';
 import { isWritten, misplacedAt, ownerKey, ownerLabel, ownPolicy, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type ListName, type MisplacedList, type Owner, type Policies } from './policies';
-import { extraKeyFixes, ignoredKeyFixes, keyAsEntries, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, otherList, readsAsMapForm, removeTableFix, shapeConflicts, shapeFixes, strayListConflicts } from './moves';
+import { extraKeyFixes, ignoredKeyFixes, keyAsEntries, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, otherList, readsAsMapForm, removeTableFix, shapeConflicts, shapeFixes, strayListConflicts, stringAsList } from './moves';
 
 export interface Fix {
   readonly title: string;
@@ -1025,14 +1025,10 @@ const WHY_IGNORED = `${capitalized(TOOLS_TABLE_HOLDS)}.`;
 
 /**
  * A string written where a list goes (`allowed = "read"` beside the tools table), as the list it was
- * meant as: ` = ["read"]`, or for names between commas (`"Read, Grep"`, a skill's `allowed-tools:`
- * line pasted) one entry each, ` = ["Read", "Grep"]`, as the shape's example says it (one entry of
- * them all would be the comma Claude splits at); else nothing.
+ * meant as (`stringAsList`): ` = ["read"]`, ` = ["Read", "Grep"]` for names between commas; else nothing.
  */
 export function asList(text: string, kv: KeyValue): string {
-  if (kv.value?.kind !== 'string') return '';
-  const names = namesBetweenCommas(kv.value.value);
-  return ` = ${names ? stringList(names.map((n) => n.name)) : `[${text.slice(kv.value.span.start, kv.value.span.end)}]`}`;
+  return kv.value?.kind === 'string' ? ` = ${stringAsList(text, kv.value)}` : '';
 }
 
 /** The codes whose fixes may write a list anew (`Fix.creates`): the moves of extra keys below. */

@@ -499,6 +499,15 @@ function stringNames(value: string): string[] {
 }
 
 /**
+ * A string written where a list goes as the list it was meant as (what its fixes write, and its
+ * message says): in brackets as written (`["read"]`), or names between commas one entry each
+ * (`["Read", "Grep"]`), not one entry of them all, which Claude would split at its commas.
+ */
+export function stringAsList(text: string, value: TomlString): string {
+  return namesBetweenCommas(value.value) ? stringList(stringNames(value.value)) : `[${text.slice(value.span.start, value.span.end)}]`;
+}
+
+/**
  * A string beside the tools table where a list goes (`allowed = "read"`): the move a list there gets,
  * of the one name, in brackets; names between commas (a skill's `allowed-tools: Read, Grep` pasted)
  * as the list of them, as a string where a list goes in the tools table is (`shapeFixesAlone`).
@@ -516,7 +525,7 @@ function strayStringFixes(doc: TomlDocument, policies: Policies, owner: Owner, k
   const raw = text.slice(value.span.start, value.span.end);
   if (target === 'new') {
     if (!rename) return [];
-    const made = between ? stringList(stringNames(value.value)) : `[${raw}]`;
+    const made = stringAsList(text, value);
     const wrap = { start: value.span.start, end: value.span.end, newText: made };
     return [{ ...rename, title: `${rename.title}, and change ${quoted(raw)} to ${quoted(made)}${conflict}`, edits: [...rename.edits, wrap], preferred: conflict === '', safe: false }];
   }
@@ -594,7 +603,7 @@ function shapeFixesAlone(text: string, problem: ShapeProblem): Fix[] {
     if (isOpenMultiline(value) || (!names && !parseToolName(value.value).ok) || moreAfterValue(text, value.span.end, problem.inline)) return [];
     const last = kv.key.parts[kv.key.parts.length - 1]!;
     const raw = text.slice(value.span.start, value.span.end);
-    const list = names ? stringList(names.map((n) => n.name)) : `[${raw}]`;
+    const list = stringAsList(text, value);
     return [{ title: `Rename to \`tools.allowed\`, and change ${quoted(raw)} to ${quoted(list)}`, preferred: true, safe: false,
       edits: [{ start: last.span.end, end: last.span.end, newText: '.allowed' }, { start: value.span.start, end: value.span.end, newText: list }] }];
   }
