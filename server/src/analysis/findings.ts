@@ -3,7 +3,7 @@
 
 import { ERROR_ALLOWED, errorMessage, parseToolName, render, type ParseResult, type ToolName } from '../grammar/toolName';
 import {
-  byChar, canonicalSpelling, charProblemReason, charRunNote, claudeOldTaskMeant, claudeOldTaskSaid, harnessName, harnessSaid, illegalChars, isClaudeOldTask, lookalikeSaid, mcpWireRewrite, readsAs, respelling, rewriteLegacyPrefix, suggestCapability, suggestScoped,
+  byChar, canonicalSpelling, charProblemReason, charRunNote, claudeOldTaskMeant, claudeOldTaskSaid, harnessSaid, illegalChars, isClaudeOldTask, lookalikeSaid, mcpWireRewrite, meantCapability, readsAs, respelling, rewriteLegacyPrefix, suggestScoped,
   writtenWithLegacyPrefix, type CharProblemGroup,
 } from '../grammar/checks';
 import { capitalized, inWords, ownCopy, quoted, rustTrim, shortened, shown, trimmedAway } from '../grammar/text';
@@ -880,10 +880,9 @@ function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'u
   const head = rustTrim(splitToolName(rustTrim(raw))[0]);
   // A scoped entry without its parentheses (`skill:init`) before the nearest name, as more precise.
   const scoped = name.pattern === null ? suggestScoped(head) : null;
-  // Another harness's name for a capability (`MultiEdit`), before the nearest spelling: it is what was meant.
-  const harness = scoped === null ? harnessName(name) : null;
-  const suggestion = scoped ?? harness?.capability ?? suggestCapability(head);
-  const from = harness ? harnessSaid(harness) : '';
+  const nearest = scoped === null ? meantCapability(name, head) : null;
+  const suggestion = scoped ?? nearest?.capability;
+  const from = harnessSaid(nearest?.harness ?? null);
   // White space Mars trims is said as such: 'named `foo`; it passes it on as `foo`' hid what differs.
   const around = trimmedAway(raw);
   const trims = around === null ? '' : `${around}: `;
@@ -1111,8 +1110,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     const split = intent !== null && (moved?.split ?? false);
     // The capability is named by the head, as for an entry (`bassh` of `bassh(git:*)`).
     const head = rustTrim(splitToolName(rustTrim(name))[0]);
-    const harness = parse.ok ? harnessName(parse.name) : null;
-    const suggestion = parse.ok && parse.name.kind === 'unknown' ? harness?.capability ?? suggestCapability(head) : null;
+    const nearest = parse.ok && parse.name.kind === 'unknown' ? meantCapability(parse.name, head) : null;
     const advice = moved !== null && intent !== null ? mapFormAdvice(policies, extra.owner, intent, moved.entries, (e) => shortened(shown(basicString(e))), quoted) : null;
     // Its removal where the list holds its rules is safe, but not of a split key: held only as a guess (`extraKeyFixes`).
     const held = (advice?.held ?? false) && !split;
@@ -1126,7 +1124,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
       !parse.ok && !split ? `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED[parse.error]}).${trims}`
         : advice?.held ? `${noEffect}; ${advice.says}.${trims} ${WHY_IGNORED}`
         : advice?.conflict ? `${noEffect}. ${advice.says}.${trims} ${WHY_IGNORED}`
-        : advice ? `${noEffect}. ${capitalized(advice.says)}.${suggestion ? ` (Mars has no capability ${quoted(head)}: did you mean ${quoted(suggestion)}${harness ? harnessSaid(harness) : ''}?${lookalikeSaid(head)})` : ''}${trims} ${WHY_IGNORED}`
+        : advice ? `${noEffect}. ${capitalized(advice.says)}.${nearest ? ` (Mars has no capability ${quoted(head)}: did you mean ${quoted(nearest.capability)}${harnessSaid(nearest.harness)}?${lookalikeSaid(head)})` : ''}${trims} ${WHY_IGNORED}`
         // The map form's note only where the key reads as one: a tool named with a string, or a
         // boolean (OpenCode's verdict, `tools: { bash: true }`).
         : `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}${readsAsMapForm(extra.keyValue.value) ? ' (the `tool = "allow"` map form belongs to agent profiles).' : '.'}`,

@@ -389,9 +389,12 @@ function holdsOpenMultiline(v: TomlValue): boolean {
  * speak of. Not a verdict (`deny = "allow"`), which names no tool (`namesATool`).
  */
 export function misspeltList(extra: ExtraKey): ListName | null {
-  const value = extra.keyValue.value;
-  const holdsList = value?.kind === 'array' || (value?.kind === 'string' && !isMapFormVerdict(value.value));
-  return holdsList && namesTheKey(extra) ? meantList(extra.name.name) : null;
+  return holdsListValue(extra.keyValue.value) && namesTheKey(extra) ? meantList(extra.name.name) : null;
+}
+
+/** Whether a value under a misspelt list's key is what the list would hold: a list, or a string where it goes, not a verdict (`misspeltList`). */
+export function holdsListValue(value: TomlValue | null | undefined): boolean {
+  return value?.kind === 'array' || (value?.kind === 'string' && !isMapFormVerdict(value.value));
 }
 
 /** A list under a misspelled key of a tools table: renamed to `list`, or its names moved into the `list` already written. */

@@ -5,7 +5,7 @@
 import { ANY_MEANING, ANY_NOTE, capabilityNamed, MCP_MEANING, type Capability, type PatternShape } from '../grammar/vocabulary';
 import { isMcpWireToken, splitToolName, render, type ParseResult, type ToolNameError } from '../grammar/toolName';
 import {
-  canonicalSpelling, charProblemsNote, claudeOldTaskSaid, harnessName, harnessSaid, illegalChars, isClaudeOldTask, mcpWireRewrite, readsAs, respelling, suggestCapability, suggestScoped, writtenWithLegacyPrefix,
+  canonicalSpelling, charProblemsNote, claudeOldTaskSaid, harnessSaid, illegalChars, isClaudeOldTask, mcpWireRewrite, meantCapability, readsAs, respelling, suggestScoped, writtenWithLegacyPrefix,
 } from '../grammar/checks';
 import { eqIgnoreAsciiCase, named, rustTrim, shortened, shown, trimmedAway } from '../grammar/text';
 import { obviousRepair, passedOn } from '../analysis/findings';
@@ -272,12 +272,10 @@ export function describeToolName(raw: string, parse: ParseResult, inList: ListNa
       const named = head === name.capability ? 'of that name' : `named ${code(head)}`;
       out.push(`Mars has no capability ${named}: it ${passedOn(raw, name, code)}`);
       const scoped = name.pattern === null ? suggestScoped(head) : null;
-      // Another harness's name for a capability (`MultiEdit`) before the nearest spelling, as the diagnostic says it.
-      const harness = scoped === null ? harnessName(name) : null;
-      const suggestion = scoped === null ? harness?.capability ?? suggestCapability(head) : null;
-      const suggested = suggestion === null ? undefined : capabilityNamed(suggestion);
+      const nearest = scoped === null ? meantCapability(name, head) : null;
+      const suggested = nearest ? capabilityNamed(nearest.capability) : undefined;
       if (scoped !== null) out.push(`A scoped entry is written \`tool(pattern)\`: did you mean ${code(scoped)}?`);
-      else if (harness && suggested) out.push(`Did you mean ${code(suggested.name)}${harnessSaid(harness, code)}? ${suggested.meaning}`);
+      else if (nearest?.harness && suggested) out.push(`Did you mean ${code(suggested.name)}${harnessSaid(nearest.harness, code)}? ${suggested.meaning}`);
       else if (suggested) out.push(`Nearest canonical name: ${code(suggested.name)}. ${suggested.meaning}`);
       return withCharProblems(out, raw);
     }

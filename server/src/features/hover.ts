@@ -21,7 +21,7 @@ import { CODES, isCode } from '../analysis/codes';
 import { asList, keyContentSpan, valueFirstLine, writesGuess, type Fix } from '../analysis/findings';
 import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './context';
 import { shownSpan, valueSources } from '../toml/stringPositions';
-import { ignoredKeyFixes, isMapFormVerdict, removeTableFix, keyAsEntries, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames } from '../analysis/moves';
+import { holdsListValue, ignoredKeyFixes, isMapFormVerdict, removeTableFix, keyAsEntries, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames } from '../analysis/moves';
 import { meantList, verdictList } from '../analysis/meant';
 import { isWritten, misplacedAt, ownerLabel, refusalOf, sameOwner, shapeList, TOOLS_MCP_REMOVED, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
@@ -614,7 +614,7 @@ function describeIgnored(text: string, kv: KeyValue, refused: ShapeProblem, belo
   if (kv.key.parts.length !== 1 || below !== null) return [ignoredTitle(name, 'key', below), ...refusedUnder(refused, null), `_Of ${owned(refused.owner)}._`];
   const meant = meantList(name);
   // A list, or a string where it goes (`deny = "bash"`), as `misspeltList` reads it in a tools table; not a verdict (`deny = "allow"`).
-  if (meant && (value.kind === 'array' || (value.kind === 'string' && !isMapFormVerdict(value.value)))) {
+  if (meant && holdsListValue(value)) {
     return [...ignoredList(name, meant, text, kv), ...refusedUnder(refused, null), `_Of ${owned(refused.owner)}._`];
   }
   // A list's name names no tool (`deny = "allow"`, `namesATool`): only a key Mars ignores.

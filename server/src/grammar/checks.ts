@@ -304,9 +304,21 @@ export function harnessName(name: ToolName): HarnessName | null {
   return name.kind === 'unknown' ? HARNESS_KEYS.get(name.capability) ?? null : null;
 }
 
-/** Where a harness's name comes from, after what it suggests: `` (Claude's `MultiEdit`)``, quoted by `quote`. */
-export function harnessSaid(row: HarnessName, quote: (text: string) => string = quoted): string {
-  return ` (${row.harness}'s ${quote(row.name)})`;
+/**
+ * The capability a name Mars does not know was likely meant as, for every "did you mean" (`head`:
+ * its name before any pattern, as written): another harness's name for one (`harnessName`), with its
+ * row to say so, before the nearest spelling (`suggestCapability`). Null where none is near.
+ */
+export function meantCapability(name: ToolName, head: string): { readonly capability: string; readonly harness: HarnessName | null } | null {
+  const harness = harnessName(name);
+  if (harness) return { capability: harness.capability, harness };
+  const capability = suggestCapability(head);
+  return capability === null ? null : { capability, harness: null };
+}
+
+/** Where a harness's name comes from, after what it suggests: `` (Claude's `MultiEdit`)``, quoted by `quote`; nothing for no row. */
+export function harnessSaid(row: HarnessName | null, quote: (text: string) => string = quoted): string {
+  return row ? ` (${row.harness}'s ${quote(row.name)})` : '';
 }
 
 /**
