@@ -419,6 +419,23 @@ test('in a git work tree, a folder searched below its root also skips what .git/
     assert.deepEqual(checkedFiles(cli(['check', 'pkg', '--format=json'], { cwd: path.join(worktree, 'w') })), ['pkg/mars.toml'], JSON.stringify(end));
     assert.deepEqual(checkedFiles(cli(['check', 'w/pkg', '--format=json'], { cwd: worktree })), ['w/pkg/mars.toml'], JSON.stringify(end));
   }
+  // It is read as git reads it: `gitdir: `, one space, at the file's start, the path kept whole but
+  // for the line breaks ending it (a folder may end in a space). A file git refuses as "invalid
+  // gitfile format" names no git folder, so no info/exclude is read for it.
+  const gitfiles: Array<[string, string, string[]]> = [
+    ['gitdir: ../main/.git/worktrees/w \n', 'w ', ['pkg/mars.toml']],
+    ['gitdir: ../main/.git/worktrees/w\r\n\n', 'w', ['pkg/mars.toml']],
+    ['gitdir:../main/.git/worktrees/w\n', 'w', ['pkg/ex/mars.toml', 'pkg/mars.toml']],
+    ['gitdir:  ../main/.git/worktrees/w\n', 'w', ['pkg/ex/mars.toml', 'pkg/mars.toml']],
+    ['# linked\ngitdir: ../main/.git/worktrees/w\n', 'w', ['pkg/ex/mars.toml', 'pkg/mars.toml']],
+  ];
+  for (const [gitfile, folder, checked] of gitfiles) {
+    const worktree = workspace({
+      ...Object.fromEntries(Object.entries(files).map(([k, v]) => [`w/${k}`, v])),
+      'w/.git': gitfile, [`main/.git/worktrees/${folder}/commondir`]: '../..\r\n', 'main/.git/info/exclude': 'ex/\n',
+    });
+    assert.deepEqual(checkedFiles(cli(['check', 'pkg', '--format=json'], { cwd: path.join(worktree, 'w') })), checked, JSON.stringify(gitfile));
+  }
   const plain = workspace(files);
   assert.deepEqual(checkedFiles(cli(['check', 'pkg', '--format=json'], { cwd: plain })), ['pkg/ex/mars.toml', 'pkg/gen/mars.toml', 'pkg/mars.toml']);
 });

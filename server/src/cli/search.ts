@@ -249,12 +249,23 @@ function gitDir(root: string): string | undefined {
   } catch {
     return undefined;
   }
-  // `$` ends a line at a CR as well (`m`), so a line ending in CRLF, which git reads, needs no more.
-  const named = /^gitdir: *(.+?) *$/m.exec(regularText(dotGit) ?? '')?.[1];
-  if (named === undefined) return undefined;
+  // As git reads both files (setup.c: read_gitfile_gently, get_common_dir_noenv): `gitdir: `, one
+  // space, at the file's start, then the rest of the file but the line breaks ending it (CRLF too);
+  // a space in the path is kept. A file git calls "invalid gitfile format" names no folder.
+  const text = regularText(dotGit);
+  if (!text?.startsWith('gitdir: ')) return undefined;
+  const named = withoutLineEnds(text.slice('gitdir: '.length));
+  if (named === '') return undefined;
   const own = path.resolve(root, named);
   const common = regularText(path.join(own, 'commondir'));
-  return common === undefined ? own : path.resolve(own, common.trim());
+  return common === undefined ? own : path.resolve(own, withoutLineEnds(common));
+}
+
+/** `text` without the CRs and LFs that end it, as git reads a gitfile and a commondir. */
+function withoutLineEnds(text: string): string {
+  let end = text.length;
+  while (end > 0 && (text[end - 1] === '\n' || text[end - 1] === '\r')) end--;
+  return text.slice(0, end);
 }
 
 /**
