@@ -57,8 +57,10 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['other keys and lists of an agent are not tool lists', '[agents.a]\nskills = ["x"]\nmodel.allowed = ["x"]\ntools.allowed = ["read"]\n[dependencies.d]\nallowed = ["x"]\n', []],
   // A string where the list goes, beside the tools table: meant as `tools.allowed = ["read"]`, no more read by Mars than a list there.
   ['a tool name written beside the tools table, as a string', '[agents.a]\nallowed = "read"\n[agents]\nb.deny = "bash"\nc = { disallowed = "web" }\n', ['misplaced-tool-list@allowed', 'misplaced-tool-list@deny', 'misplaced-tool-list@disallowed']],
-  // Only there: a string in a table one typo from `tools` is no list meant for it (the README's misplaced-tool-list).
-  ['a tool name as a string in a table one typo from `tools` is no list', '[agents.a]\ntool.allowed = "read"\n[agents.b.Tools]\ndeny = "bash"\n', []],
+  // So is one in a table one typo from `tools`, as a list there is; not a verdict, which names no tool.
+  ['a tool name as a string in a table one typo from `tools`', '[agents.a]\ntool.allowed = "read"\n[agents.b.Tools]\ndeny = "bash"\n[agents.c.tool]\nallowed = "allow"\n' +
+    // Under a misspelt owner, a string is no list, as in its tools table (`[agent.d.tools]`).
+    '[agnets.d.tool]\nallowed = "read"\n', ['misplaced-tool-list@tool', 'misplaced-tool-list@Tools']],
   // Mars reads each agent and skill as one table: anything else stops the load (a list excepted,
   // which its serde reads as the table's fields by position).
   ['an agent written as an array of tables: its tools still read', '[[agents.x]]\ntools.allowed = ["Bash"]\n', ['invalid-tool-policy@agents.x', 'non-canonical@Bash']],
@@ -1866,6 +1868,12 @@ const MISPLACED_STRINGS: Array<[text: string, says: string, titles: string[], af
     ['Rename to `tools.allowed`, and change `"read, bash"` to `["read", "bash"]` (a conflict: `disallowed` holds "bash")'], null],
   // A piece Mars rejects (`mcp`): no names between commas, but one name Mars takes, as written.
   ['[agents.d]\nallowed = "read, mcp"\n', 'Did you mean `tools.allowed = ["read, mcp"]`?', ['Rename to `tools.allowed`, and change `"read, mcp"` to `["read, mcp"]`'], null],
+  // In a table meant as `tools`: the table renamed as the string is wrapped (the rename alone would put in force a string
+  // Mars refuses where the list goes); moved into the list written beside it as from beside the table.
+  ['[agents.a.tool]\nallowed = "read"\n', 'so `allowed` here is not part of its policy.', ['Rename `tool` to `tools`, and change `"read"` to `["read"]`'], '[agents.a.tools]\nallowed = ["read"]\n'],
+  ['[agents]\na = { permissions = { disallowed = \'web, bash\' } }\n', 'so `disallowed` here is not part of its policy.', ['Rename `permissions` to `tools`, and change `\'web, bash\'` to `["web", "bash"]`'], '[agents]\na = { tools = { disallowed = ["web", "bash"] } }\n'],
+  ['[agents.a]\ntools.allowed = ["grep"]\ntool.allowed = "read"\n', 'so `allowed` here is not part of its policy.', ['Move "read" into `tools.allowed`'], '[agents.a]\ntools.allowed = ["grep", "read"]\n'],
+  ['[agents.a.tool]\nallowed = "bash()"\n', 'so `allowed` here is not part of its policy.', [], null],
   // More after it on its line, a syntax error the rename would leave: not moved either.
   ['[agents.d]\nallowed = "read" "grep"\n', 'Did you mean `tools.allowed = ["read"]`?', [], null],
   ['[agents]\nd = { allowed = "read" x }\n', 'Did you mean `tools.allowed = ["read"]`?', [], null],
@@ -2017,6 +2025,9 @@ test('no rename of a table that puts in force a key Mars rejects beside the list
     '[agent.x.tools]\nallowed = ["read"]\nmcp = []\n',
     '[agets.x]\ntools.allowed = ["read"]\ntools.mcp = "gh"\n',
     '[agets.x]\ntools.allowed = ["read"]\ntools.disallowed = "bash()"\n',
+    // A string beside a list: renamed, it would be refused where the list goes; the string's own fix wraps it, the table's rename cannot.
+    '[agents.x.tool]\nallowed = ["read"]\ndisallowed = "web"\n',
+    '[agets.x]\ntools.allowed = ["read"]\ntools.disallowed = "web"\n',
     // What the header makes is refused (an array of tables), or not read to its end (a syntax error).
     '[[agents.x.tool]]\nallowed = ["read"]\n',
     '[[agent.x.tools]]\nallowed = ["read"]\n',

@@ -495,6 +495,8 @@ const CASES: Case[] = [
     has: ['**Capability** `read`', UNLOADED] },
   { name: 'the key of a tool list in a table that misses `tools`: the part at fault\'s', doc: '[agents.a.tool]\nallo|wed = ["x"]', range: [1, 0, 1, 7],
     has: ['**`tool`** is not `tools`: Mars reads no tool list in it', '_Of agent `a`._'] },
+  { name: 'the key of a string where a list goes in a table that misses `tools`: the part at fault\'s', doc: '[agents.a.tool]\nallo|wed = "read"', range: [1, 0, 1, 7],
+    has: ['**`tool`** is not `tools`: Mars reads no tool list in it', 'It looks meant for `tools`, the table of the `allowed` and `disallowed` lists', '_Of agent `a`._'] },
   { name: 'the key of a tool list under a dotted key that misses `tools`', doc: '[agents.a]\ntool.allo|wed = ["x"]', range: [1, 5, 1, 12],
     has: ['**`tool`** is not `tools`'] },
   { name: 'the key of a tool list under a table one typo from `agents`', doc: '[agent.a.tools]\nallo|wed = ["read"]', range: [1, 0, 1, 7],

@@ -65,3 +65,13 @@ export function verdictList(value: TomlValue | null): ListName | null {
   const verdict = asciiLower(rustTrim(value.value));
   return verdict === 'allow' ? 'allowed' : verdict === 'deny' ? 'disallowed' : null;
 }
+
+const MAP_FORM_VALUES: ReadonlySet<string> = new Set(['allow', 'deny', 'ask']);
+
+/** Whether a string reads as a map-form verdict (`"allow"`, `" Deny "`, `"ask"`), no server or tool name. */
+export const isMapFormVerdict = (value: string): boolean => MAP_FORM_VALUES.has(asciiLower(rustTrim(value)));
+
+/** Whether a value under a misspelt list's key is what the list would hold: a list, or a string where it goes, not a verdict (`misspeltList`). */
+export function holdsListValue(value: TomlValue | null | undefined): boolean {
+  return value?.kind === 'array' || (value?.kind === 'string' && !isMapFormVerdict(value.value));
+}

@@ -5,9 +5,9 @@
 import { isMcpWireToken, namesBetweenCommas, parseToolName, render } from '../grammar/toolName';
 import type { KeyValue, Section, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
 import { basicString, stringList } from '../toml/strings';
-import { asciiLower, quoted, rustTrim, shortened, shown } from '../grammar/text';
+import { quoted, rustTrim, shortened, shown } from '../grammar/text';
 import { canonicalSpelling, mcpWireRewrite } from '../grammar/checks';
-import { meantList, verdictList } from './meant';
+import { holdsListValue, isMapFormVerdict, meantList, verdictList } from './meant';
 import { appendToArray, commentsWithin, deleteKeyValue, deleteTable, keptApart, standsAlone, type Edit } from './edits';
 import type { Fix } from './findings';
 import { listAfterString, listOf, listTarget, misplacedAt, ownPolicy, sameOwner, type ExtraKey, type ListName, type MisplacedList, type Owner, type Policies, type ShapeProblem } from './policies';
@@ -40,11 +40,6 @@ export function moveOf(text: string, policies: Policies, extra: ExtraKey): Move 
   // A move of nothing (`mcp = []`) only deletes its key: the list is not written to.
   return move && (move.names.length === 0 || listTarget(policies, extra.owner, move.list) !== null) ? move : null;
 }
-
-const MAP_FORM_VALUES: ReadonlySet<string> = new Set(['allow', 'deny', 'ask']);
-
-/** Whether a string reads as a map-form verdict (`"allow"`, `" Deny "`, `"ask"`), no server or tool name. */
-export const isMapFormVerdict = (value: string): boolean => MAP_FORM_VALUES.has(asciiLower(rustTrim(value)));
 
 /** Whether the extra key is the key/value's last part (`bash = …`), not a table on the way to one (`edit.x = …` makes `edit` a table). */
 export const namesTheKey = (extra: ExtraKey): boolean => extra.keyValue.key.parts[extra.keyValue.key.parts.length - 1] === extra.name;
@@ -390,11 +385,6 @@ function holdsOpenMultiline(v: TomlValue): boolean {
  */
 export function misspeltList(extra: ExtraKey): ListName | null {
   return holdsListValue(extra.keyValue.value) && namesTheKey(extra) ? meantList(extra.name.name) : null;
-}
-
-/** Whether a value under a misspelt list's key is what the list would hold: a list, or a string where it goes, not a verdict (`misspeltList`). */
-export function holdsListValue(value: TomlValue | null | undefined): boolean {
-  return value?.kind === 'array' || (value?.kind === 'string' && !isMapFormVerdict(value.value));
 }
 
 /** A list under a misspelled key of a tools table: renamed to `list`, or its names moved into the `list` already written. */

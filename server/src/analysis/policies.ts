@@ -9,7 +9,7 @@ import { namesBetweenCommas, parseToolName } from '../grammar/toolName';
 import { stringList } from '../toml/strings';
 import { isOpenMultiline } from '../toml/stringPositions';
 import { listWithoutBrackets } from '../toml/syntaxMessages';
-import { meantList, meantOwner, meantTools, verdictList } from './meant';
+import { holdsListValue, meantList, meantOwner, meantTools, verdictList } from './meant';
 
 export type OwnerKind = 'agents' | 'skills';
 export type ListName = 'allowed' | 'disallowed';
@@ -409,7 +409,10 @@ function misplacedList(out: Policies, owner: Owner, path: readonly KeyPart[], kv
   // `[agents.x.permission]` then `edit = false`): ignored there as a list is. Not `"ask"`, nor a
   // table of patterns below the tool (`bash."git push" = "allow"`): no verdict Mars could read.
   const rule = tools !== null && meantList(key.name) === null ? verdictList(value) : null;
-  if (rule === null && !(value?.kind === 'string' && beside) && (value?.kind !== 'array' || (value.items.length > 0 && !value.items.some((i) => i.kind === 'string')))) return;
+  // A string in a table meant as `tools` (`[agents.x.tool]` then `allowed = "read"`) is as much a list
+  // Mars does not read as `allowed = ["read"]` there; not a verdict (`deny = "allow"`), which names no tool.
+  const string = value?.kind === 'string' && (beside || (tools !== null && ownerPart === null && holdsListValue(value)));
+  if (rule === null && !string && (value?.kind !== 'array' || (value.items.length > 0 && !value.items.some((i) => i.kind === 'string')))) return;
   const fits = ownerPart ? path.length === 4 && (tools !== null || path[2]!.name === 'tools') : path.length === 3 || tools !== null;
   if (!fits) return;
   const list = rule ?? meantList(key.name);
@@ -441,7 +444,11 @@ function noteRename(out: Policies, text: string, path: readonly KeyPart[], keySt
   if (out.unsafeRenames.has(part)) return;
   const side = emptyPolicies();
   visit(side, text, path.map((p) => (p === part ? { ...p, name } : p)), keyStart, kv);
-  const refused = side.shape.length > 0 || side.extraKeys.some((k) => k.name.name === 'mcp') || side.entries.some((e) => !parseToolName(e.string.value).ok);
+  // A string where a list goes (`allowed = "read"`) in a table meant as `tools` is no reason: it is a
+  // misplaced list of its own, whose fix renames the table only as it wraps the string in brackets
+  // (moves.ts, `strayStringFixes`), never alone. Under a misspelt owner it is none, and stays one.
+  const wrapped = (p: ShapeProblem) => name === 'tools' && p.kind === 'list-not-array' && p.keyValue?.value?.kind === 'string' && holdsListValue(p.keyValue.value);
+  const refused = side.shape.some((p) => !wrapped(p)) || side.extraKeys.some((k) => k.name.name === 'mcp') || side.entries.some((e) => !parseToolName(e.string.value).ok);
   if (refused) out.unsafeRenames.add(part);
 }
 
