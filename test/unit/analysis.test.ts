@@ -51,6 +51,18 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
     ['misplaced-tool-list@agent', 'misplaced-tool-list@Skills', 'misplaced-tool-list@agnets']],
   // Codex's names for an MCP server's tool lists, written as its `[mcp_servers.x]` holds them; not `enabled` alone, a switch.
   ['Codex\'s tool lists beside the tools table', '[agents.a]\nenabled_tools = ["read"]\ndisabled_tools = "write"\nenabled = "yes"\n', ['misplaced-tool-list@enabled_tools', 'misplaced-tool-list@disabled_tools']],
+  // A list where no agent or skill is named, meant for them all: at the root, or in a root table meant as `tools` (Claude Code's
+  // settings' `[permissions]`, OpenCode's `[permission]` and `[tools]`). One finding per name at fault, as above.
+  ['tool lists at the root, or in a root table meant as `tools`: no agent\'s or skill\'s', 'allowed = ["x"]\ndeny = "bash"\ntools.allowed = ["read"]\nTools = { disallowed = ["web"] }\n' +
+    '[permissions]\nallow = ["Bash(npm test:*)"]\ndeny = ["WebFetch"]\nask = ["Edit"]\n[permission]\nedit = "deny"\nbash = "ask"\n[tool]\nbash = true\n',
+    ['misplaced-tool-list@allowed', 'misplaced-tool-list@deny', 'misplaced-tool-list@tools', 'misplaced-tool-list@Tools', 'misplaced-tool-list@permissions', 'misplaced-tool-list@permission', 'misplaced-tool-list@tool']],
+  ['root tool lists with CRLF line ends', 'allowed = ["x"]\r\n[permissions]\r\ndeny = ["bash"]\r\n', ['misplaced-tool-list@allowed', 'misplaced-tool-list@permissions']],
+  ['a root tool list silenced by its comment, the next one not', '[tools] # mars-ignore: misplaced-tool-list\nallowed = ["read"]\n[permissions]\ndeny = ["bash"]\n', ['misplaced-tool-list@permissions']],
+  ['a root tool list past a syntax error in its section is not judged', '[tools]\nallowed = ["read"]\nx = [1 2]\ndeny = ["bash"]\n', ['misplaced-tool-list@tools', 'toml-syntax@2']],
+  // A root table of the user's own settings named so, a verdict, a rule or a list deeper than the table, an array of tables,
+  // Mars's own root tables, an owner's own tools table: none is a tool list meant for every agent.
+  ['what no root tool list is', 'bash = "allow"\ndeny = "allow"\npermissions.x.allow = ["a"]\n[tools]\nversion = 1\nbash = "ask"\nallowed = [1]\n' +
+    '[tools.x]\nallowed = ["a"]\n[[Tool]]\nallowed = ["b"]\n[agents]\nallowed = ["c"]\n[agents.b.tools]\nallowed = ["read"]\n[package]\nallowed = ["d"]\n[settings]\ndeny = ["e"]\n', []],
   ['a list of no string is no tool list', '[agents.a]\nallowed = [1]\ndeny = [["bash"]]\n', []],
   // A list a table deeper below the misspelt `tools`: renamed, it would be no list of the tools table but a table below it.
   ['a list in a table below one a typo from `tools` is no tool list', '[agents.a]\ntool.sub.allowed = ["read"]\n[agents.b.tool.sub]\ndeny = ["bash"]\n', []],
@@ -1978,6 +1990,25 @@ for (const [text, message, titles] of MISPLACED_GROUPS) {
   test(`lists under one misspelt part: ${JSON.stringify(text)}`, () => {
     const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'misplaced-tool-list');
     assert.deepEqual(found.map((f) => [f.message, f.fixes.map((x) => x.title)]), [[message, titles]]);
+  });
+}
+
+// A list of no agent or skill: said as Mars reads it, each rule as written; no owner to move it to, so no fix. [text, message]
+const ROOT_LISTS: Array<[text: string, message: string]> = [
+  ['[tools]\nallowed = ["read"]\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), not in a table `tools` at the root, so `allowed` here applies to no agent or skill.'],
+  ['[permissions]\nallow = ["Bash(npm test:*)"]\ndeny = ["WebFetch"]\nask = ["Edit"]\ndefaultMode = "acceptEdits"\n',
+    'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), not in a table `permissions` at the root, so `allow` and `deny` here apply to no agent or skill.'],
+  ['[permission]\nedit = "deny"\nwebfetch = false\nbash = "ask"\n',
+    'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), not in a table `permission` at the root, so `edit = "deny"` and `webfetch = false` here apply to no agent or skill.'],
+  ['tools = { allowed = ["read"], bash = "allow" }\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), not in a table `tools` at the root, so `allowed` and `bash = "allow"` here apply to no agent or skill.'],
+  ['allowed = ["x"]\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), so `allowed` here applies to no agent or skill.'],
+  ['disallowedTools = "Bash"\n[agents.a.tools]\nallowed = []\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), so `disallowedTools` here applies to no agent or skill.'],
+];
+for (const [text, message] of ROOT_LISTS) {
+  test(`a tool list of no agent or skill: ${JSON.stringify(text)}`, () => {
+    const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'misplaced-tool-list');
+    assert.deepEqual(found.map((f) => [f.message, f.severity, f.fixes.map((x) => x.title)]), [[message, 'warning', []]]);
+    assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
   });
 }
 

@@ -473,6 +473,13 @@ const CASES: Case[] = [
     has: ['**`permission`** is not `tools`: Mars reads no tool list in it; none of its rules is in force.', 'It looks meant for `tools`, the table of the `allowed` and `disallowed` lists', '_Of agent `coder`._'] },
   { name: 'the key of a map-form rule in a table that misses `tools`: the part at fault\'s', doc: '[agents.a.tool]\nba|sh = "allow"', range: [1, 0, 1, 4],
     has: ['**`tool`** is not `tools`: Mars reads no tool list in it', '_Of agent `a`._'] },
+  // A list of no agent or skill, at the root or in a root table meant as `tools`: on the table's name or the list's key, its diagnostic's words.
+  { name: 'Claude Code\'s `[permissions]` at the root', doc: '[permi|ssions]\nallow = ["Bash"]', range: [0, 1, 0, 12],
+    has: ['not in a table `permissions` at the root, so `allow` here applies to no agent or skill. None of its rules is in force.', 'write them in its `tools` table: `[agents.<name>.tools]`'] },
+  { name: 'the key of a list in a root table meant as `tools`', doc: '[tools]\nallowed = ["read"]\nde|ny = ["x"]', range: [2, 0, 2, 4],
+    has: ['so `allowed` and `deny` here apply to no agent or skill'] },
+  { name: 'a list at the root', doc: 'allo|wed = "read"', range: [0, 0, 0, 7], has: ['so `allowed` here applies to no agent or skill'], lacks: ['not in a table'] },
+  { name: 'a key of a root `[tools]` that is no list', doc: '[tools]\nvers|ion = 1', range: null },
   { name: 'a list of an agent that is no tool list', doc: '[agents.coder]\nski|lls = ["x"]', range: null },
   { name: 'a tool list under a table one typo from `agents`', doc: '[age|nt.coder.tools]\nallowed = ["read"]', range: [0, 1, 0, 6],
     has: ['**`agent`** is not `agents`: Mars reads no tool policy under it', 'It looks meant for `agents`', '_Of agent `coder`._'] },

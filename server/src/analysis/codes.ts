@@ -18,7 +18,7 @@ export const CODES = {
   'duplicate-entry': { severity: 'warning', summary: 'Two entries of one list that mean the same thing.', inert: true },
   'allow-deny-conflict': { severity: 'warning', summary: 'One policy both allows and disallows the same thing.' },
   'unknown-policy-key': { severity: 'warning', summary: 'A key other than `allowed`/`disallowed` in a tools table, which Mars ignores.', inert: true },
-  'misplaced-tool-list': { severity: 'warning', summary: 'A tool list, or a string where one goes (`allowed = "read"`), outside the `tools` table, which Mars does not read as a tool list: `allowed` beside it, or in or under a table a typo from `tools`, `agents` or `skills` (`tool`, `agent`); or a map-form rule (`bash = "allow"`) in a table meant as `tools` (`tool`, OpenCode\'s `permission`).' },
+  'misplaced-tool-list': { severity: 'warning', summary: 'A tool list, or a string where one goes (`allowed = "read"`), outside the `tools` table, which Mars does not read as a tool list: `allowed` beside it, or in or under a table a typo from `tools`, `agents` or `skills` (`tool`, `agent`); or a map-form rule (`bash = "allow"`) in a table meant as `tools` (`tool`, OpenCode\'s `permission`); or one at the root, which applies to no agent or skill (`allowed = […]` before any header, a root `[tools]`, Claude Code\'s `[permissions]`).' },
   'invalid-suppression': { severity: 'warning', summary: 'A `mars-ignore` or `mars-ignore-file` comment names a code it cannot silence (no such code, or `toml-syntax`), or lists codes without its colon.' },
   'toml-syntax': { severity: 'error', summary: 'The file is not valid TOML.' },
 } as const satisfies Record<string, { severity: Severity; summary: string; inert?: true }>;

@@ -15,7 +15,7 @@ import { firstHeldLineOf, firstLineOf, lineContent } from '../toml/lineIndex';
 import { lastStartingBefore, stringTowards } from '../toml/sorted';
 import { CODES, type Code, type Severity, type SeverityOverrides } from './codes';
 import { deleteItems, keptApart, type Edit } from './edits';
-import { isWritten, misplacedAt, ownerKey, ownerLabel, ownPolicy, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type ListName, type MisplacedList, type Owner, type Policies } from './policies';
+import { isWritten, misplacedAt, unownedAt, ownerKey, ownerLabel, ownPolicy, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type ListName, type MisplacedList, type Owner, type Policies, type UnownedList } from './policies';
 import { extraKeyFixes, ignoredKeyFixes, keyAsEntries, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, otherList, readsAsMapForm, removeTableFix, shapeConflicts, shapeFixes, strayListConflicts, stringAsList } from './moves';
 
 export interface Fix {
@@ -1085,6 +1085,10 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
       : `${where}: ${lists[0]} here is not part of its policy. Did you mean ${quoted(`tools.${list}${asList(doc.text, keyValue)}`)}?`) + conflict,
     () => misplacedListFixes(doc, policies, group)), { needsReadingBefore: true }));
   }
+  // No agent to move it to, so no fix: one finding per key at fault, as above (the lists of `[permissions]` share its name).
+  for (const group of unownedGroups(policies)) {
+    out.push(Object.assign(finding('misplaced-tool-list', keyContentSpan(doc.text, unownedAt(group[0]!).span), unownedSaid(doc.text, group, quoted)), { needsReadingBefore: true }));
+  }
   for (const extra of policies.extraKeys) {
     if (!isWritten(extra)) continue;
     const name = extra.name.name;
@@ -1142,6 +1146,30 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     out.push(...keyCharFindings(doc.text, extra.name, split ? () => extraKeyFixes(doc, policies, extra) : undefined));
   }
   return out;
+}
+
+/** The unowned lists (see `UnownedList`) grouped by the key part at fault, in order. */
+export function unownedGroups(policies: Policies): UnownedList[][] {
+  const groups = new Map<KeyPart, UnownedList[]>();
+  for (const u of policies.unowned) {
+    const at = unownedAt(u);
+    const group = groups.get(at);
+    if (group) group.push(u);
+    else groups.set(at, [u]);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * Why Mars reads no tool list in `group` (lists under one key part at fault, see `unownedGroups`),
+ * names put through `quote`: the diagnostic's message, and hover's first paragraph.
+ */
+export function unownedSaid(text: string, group: readonly UnownedList[], quote: (name: string) => string): string {
+  // A map-form rule named as written (`bash = "allow"`), as for a misplaced one.
+  const lists = [...new Set(group.map((u) => quote(u.rule ? `${text.slice(u.key.span.start, u.key.span.end)} = ${text.slice(u.keyValue.value!.span.start, u.keyValue.value!.span.end)}` : u.key.name)))];
+  const table = group[0]!.table;
+  return `Mars reads tool lists only in an agent's or a skill's \`tools\` table (${quote('[agents.<name>.tools]')})` +
+    `${table ? `, not in a table ${quote(table.name)} at the root` : ''}, so ${inWords(lists)} here ${lists.length === 1 ? 'applies' : 'apply'} to no agent or skill.`;
 }
 
 /**

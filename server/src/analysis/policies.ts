@@ -83,6 +83,27 @@ export interface MisplacedList {
 /** The key part at fault in a misplaced list: where its finding sits and its rename goes. */
 export const misplacedAt = (m: MisplacedList): KeyPart => m.ownerPart ?? m.tools ?? m.key;
 
+/**
+ * A tool list written where no agent or skill is named, meant as a policy for them all: at the root
+ * (`allowed = [...]` before any header), or in a root table meant as `tools` (`[tools]`, Claude
+ * Code's `[permissions]` then `deny = [...]`, OpenCode's `[permission]` then `edit = "deny"`). Mars
+ * reads no tool list there; there is no owner to move it to.
+ */
+export interface UnownedList {
+  readonly keyValue: KeyValue;
+  /** The list it was meant to be: its key's (`deny`: `disallowed`), or a map-form rule's verdict's. */
+  readonly list: ListName;
+  /** The key part naming the list (`allowed`, `deny`), or a rule's tool (`bash`). */
+  readonly key: KeyPart;
+  /** Whether it is a map-form rule (`bash = "allow"`, `edit = false`), not a list. */
+  readonly rule: boolean;
+  /** The root table's name (`tools` of `[tools]`, of `tools.allowed`); null for a list at the root itself. */
+  readonly table: KeyPart | null;
+}
+
+/** The key part at fault in an unowned list: the table's name, else the list's key. */
+export const unownedAt = (u: UnownedList): KeyPart => u.table ?? u.key;
+
 export interface ShapeProblem {
   readonly kind: ShapeKind;
   readonly owner: Owner;
@@ -150,6 +171,8 @@ export interface Policies {
    */
   readonly valueless: Array<{ readonly owner: Owner; readonly list: ListName }>;
   readonly misplaced: MisplacedList[];
+  /** Tool lists at the root, or in a root table meant as `tools`: no agent's or skill's. */
+  readonly unowned: UnownedList[];
   /**
    * Key parts one typo from `tools`, `agents` or `skills` whose rename would put in force something
    * Mars rejects (`[agents.x.tool]` holding `mcp = […]`): no fix renames them.
@@ -210,7 +233,7 @@ export function ownerLabel(owner: Owner, quote: Quote = quoted): string {
   return `${owner.kind === 'agents' ? 'agent' : 'skill'} ${quote(owner.name)}`;
 }
 
-const emptyPolicies = (): Policies => ({ entries: [], extraKeys: [], extraTables: [], shape: [], tables: [], lists: [], valueless: [], misplaced: [], unsafeRenames: new Set(), inElements: new Set(), arraysRead: NO_ARRAYS, guessed: new Set() });
+const emptyPolicies = (): Policies => ({ entries: [], extraKeys: [], extraTables: [], shape: [], tables: [], lists: [], valueless: [], misplaced: [], unowned: [], unsafeRenames: new Set(), inElements: new Set(), arraysRead: NO_ARRAYS, guessed: new Set() });
 
 /** No root key is an array of tables where the text starts. */
 export const NO_ARRAYS: ReadonlySet<string> = new Set();
@@ -310,7 +333,16 @@ export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO
     // Most sections of a mars.toml are not under [agents] or [skills]: skip them without building
     // paths. (A tools table's header names an owner, so it is never one of them.)
     if (base.length > 0 && !OWNERS.has(names[0]!)) {
-      if (meantOwner(names[0]!)) for (const kv of section.entries) if (kv.span.start < readUpTo) strayOwner(out, doc.text, [...base, ...kv.key.parts], kv, base.length);
+      // `[tools]`, `[permissions]`: a root table meant as a policy for every agent. Not `[[tools]]`, nor a table below one (`[tools.x]`).
+      const stray = meantOwner(names[0]!) !== null;
+      const unowned = names.length === 1 && !header!.array && rootTools(names[0]!);
+      if (stray || unowned) {
+        for (const kv of section.entries) {
+          if (kv.span.start >= readUpTo) continue;
+          if (stray) strayOwner(out, doc.text, [...base, ...kv.key.parts], kv, base.length);
+          else rootList(out, [...base, ...kv.key.parts], kv);
+        }
+      }
       continue;
     }
     for (const kv of section.entries) {
@@ -321,6 +353,8 @@ export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO
         visit(out, doc.text, [...base, ...kv.key.parts], base.length, kv, kv.span.start < readUpTo);
       } else if (kv.span.start < readUpTo && meantOwner(kv.key.parts[0]?.name ?? '')) {
         strayOwner(out, doc.text, kv.key.parts, kv, 0);
+      } else if (kv.span.start < readUpTo) {
+        rootList(out, kv.key.parts, kv);
       }
     }
   }
@@ -417,6 +451,41 @@ function misplacedList(out: Policies, owner: Owner, path: readonly KeyPart[], kv
   if (!fits) return;
   const list = rule ?? meantList(key.name);
   if (list) out.misplaced.push({ owner, keyValue: kv, list, key, tools, ownerPart, ownerHeader, rule: rule !== null });
+}
+
+/**
+ * Whether a root table's name was meant as a tool policy: `tools` itself (no root key of Mars's),
+ * or what `meantTools` reads as meant for it (`tool`, `permissions`, `permission`).
+ */
+const rootTools = (name: string): boolean => name === 'tools' || meantTools(name);
+
+/**
+ * A key/value at the root, `path` its full key path: a list there (`allowed = […]`), or in a root
+ * table meant as `tools` (`tools.allowed`, `[permissions]` then `deny`, `tools = { … }`), is a
+ * policy of no agent or skill (see `UnownedList`). Deeper keys are not (`tools.x.allowed`): a
+ * table below it is no more a policy under an owner (`tool.sub.allowed`).
+ */
+function rootList(out: Policies, path: readonly KeyPart[], kv: KeyValue): void {
+  const first = path[0];
+  if (!first) return;
+  const table = rootTools(first.name);
+  if (path.length === 1 && table && kv.value?.kind === 'inline-table') {
+    for (const inner of kv.value.entries) rootList(out, [first, ...inner.key.parts], inner);
+  } else if (path.length === 1 && !table) unownedList(out, null, first, kv);
+  else if (path.length === 2 && table) unownedList(out, first, path[1]!, kv);
+}
+
+/** `kv`, its key `key`, in the root table `table` (or at the root, null), as the list it is meant as, if any: read as `misplacedList` reads one. */
+function unownedList(out: Policies, table: KeyPart | null, key: KeyPart, kv: KeyValue): void {
+  const value = kv.value;
+  const meant = meantList(key.name);
+  // A map-form rule only in a table meant as `tools` (OpenCode's root `[permission]`, `[tools]`); a
+  // key of the root itself (`bash = "allow"`) is no more a rule than beside an agent's tools table.
+  const rule = table !== null && meant === null ? verdictList(value) : null;
+  const string = value?.kind === 'string' && holdsListValue(value);
+  if (rule === null && !string && (value?.kind !== 'array' || (value.items.length > 0 && !value.items.some((i) => i.kind === 'string')))) return;
+  const list = rule ?? meant;
+  if (list) out.unowned.push({ keyValue: kv, list, key, rule: rule !== null, table });
 }
 
 /**

@@ -18,12 +18,12 @@
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
 import { inGuessed, type Analysis } from '../analysis/analyze';
 import { CODES, isCode } from '../analysis/codes';
-import { asList, keyContentSpan, valueFirstLine, writesGuess, type Fix } from '../analysis/findings';
+import { asList, keyContentSpan, unownedGroups, unownedSaid, valueFirstLine, writesGuess, type Fix } from '../analysis/findings';
 import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './context';
 import { shownSpan, valueSources } from '../toml/stringPositions';
 import { ignoredKeyFixes, removeTableFix, keyAsEntries, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames } from '../analysis/moves';
 import { holdsListValue, isMapFormVerdict, meantList, verdictList } from '../analysis/meant';
-import { isWritten, misplacedAt, ownerLabel, refusalOf, sameOwner, shapeList, TOOLS_MCP_REMOVED, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem } from '../analysis/policies';
+import { isWritten, misplacedAt, ownerLabel, refusalOf, sameOwner, shapeList, TOOLS_MCP_REMOVED, unownedAt, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem, type UnownedList } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
 import { capitalized } from '../grammar/text';
 import type { KeyPart, KeyValue, Span, TomlDocument, TomlString, TomlValue } from '../toml/model';
@@ -165,6 +165,11 @@ export function hover(
   for (const m of analysis.policies.misplaced) {
     const on = [misplacedAt(m), m.key].find((part) => hit(part.span, false));
     if (on) return said(describeMisplaced(doc.text, m, refusal(m.owner)), keyContentSpan(doc.text, on.span));
+  }
+  // A list of no agent or skill (`[tools]` then `allowed`): on the table's name or the list's key, what the finding says.
+  for (const group of unownedGroups(analysis.policies)) {
+    const on = group.flatMap((u) => [unownedAt(u), u.key]).find((part) => hit(part.span, false));
+    if (on) return said(describeUnowned(doc.text, group), keyContentSpan(doc.text, on.span));
   }
   for (const l of analysis.policies.lists) {
     const key = l.keyValue.key.parts[l.keyValue.key.parts.length - 1]!;
@@ -493,6 +498,12 @@ function describeMisplaced(text: string, m: MisplacedList, refused: ShapeProblem
   }
   return [`**${code(m.key.name)}**: a list outside the tools table; Mars does not read it as a tool list, and none of its rules is in force.`,
     `It looks meant for ${code(`tools.${m.list}`)}: ${LIST_MEANING[m.list]}`, ...refusedToo, `_Of ${owner}._`];
+}
+
+/** A list of no agent or skill (see `UnownedList`), hovered on its key or its table's name: its diagnostic's words, and where it goes. */
+function describeUnowned(text: string, group: readonly UnownedList[]): string[] {
+  return [`${unownedSaid(text, group, code)} None of its rules is in force.`,
+    'To give an agent these rules, write them in its `tools` table: `[agents.<name>.tools]` then `allowed = [...]` or `disallowed = [...]` (`[skills.<name>.tools]` for a skill).'];
 }
 
 /**
