@@ -61,7 +61,7 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['a root tool list past a syntax error in its section is not judged', '[tools]\nallowed = ["read"]\nx = [1 2]\ndeny = ["bash"]\n', ['misplaced-tool-list@tools', 'toml-syntax@2']],
   // A root table of the user's own settings named so, a verdict, a rule or a list deeper than the table, an array of tables,
   // Mars's own root tables, an owner's own tools table: none is a tool list meant for every agent.
-  ['what no root tool list is', 'bash = "allow"\ndeny = "allow"\npermissions.x.allow = ["a"]\n[tools]\nversion = 1\nbash = "ask"\nallowed = [1]\n' +
+  ['what no root tool list is', 'bash = "allow"\ndeny = "allow"\npermissions.x.allow = ["a"]\n[tools]\nversion = 1\ndebug = true\nbash = "ask"\nallowed = [1]\n' +
     '[tools.x]\nallowed = ["a"]\n[[Tool]]\nallowed = ["b"]\n[agents]\nallowed = ["c"]\n[agents.b.tools]\nallowed = ["read"]\n[package]\nallowed = ["d"]\n[settings]\ndeny = ["e"]\n', []],
   ['a list of no string is no tool list', '[agents.a]\nallowed = [1]\ndeny = [["bash"]]\n', []],
   // A list a table deeper below the misspelt `tools`: renamed, it would be no list of the tools table but a table below it.
@@ -1998,7 +1998,7 @@ const ROOT_LISTS: Array<[text: string, message: string]> = [
   ['[tools]\nallowed = ["read"]\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), not in a table `tools` at the root, so `allowed` here applies to no agent or skill.'],
   ['[permissions]\nallow = ["Bash(npm test:*)"]\ndeny = ["WebFetch"]\nask = ["Edit"]\ndefaultMode = "acceptEdits"\n',
     'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), not in a table `permissions` at the root, so `allow` and `deny` here apply to no agent or skill.'],
-  ['[permission]\nedit = "deny"\nwebfetch = false\nbash = "ask"\n',
+  ['[permission]\nedit = "deny"\nwebfetch = false\nbash = "ask"\ndebug = true\n',
     'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), not in a table `permission` at the root, so `edit = "deny"` and `webfetch = false` here apply to no agent or skill.'],
   ['tools = { allowed = ["read"], bash = "allow" }\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), not in a table `tools` at the root, so `allowed` and `bash = "allow"` here apply to no agent or skill.'],
   ['allowed = ["x"]\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), so `allowed` here applies to no agent or skill.'],

@@ -481,7 +481,10 @@ function unownedList(out: Policies, table: KeyPart | null, key: KeyPart, kv: Key
   const meant = meantList(key.name);
   // A map-form rule only in a table meant as `tools` (OpenCode's root `[permission]`, `[tools]`); a
   // key of the root itself (`bash = "allow"`) is no more a rule than beside an agent's tools table.
-  const rule = table !== null && meant === null ? verdictList(value) : null;
+  // A boolean only under a name Mars knows as a tool (`webfetch = false`): a root `[tools]` of a
+  // project's own settings (`debug = true`) is none.
+  const known = value?.kind !== 'scalar' || parsedKind(key.name) !== 'unknown';
+  const rule = table !== null && meant === null && known ? verdictList(value) : null;
   const string = value?.kind === 'string' && holdsListValue(value);
   if (rule === null && !string && (value?.kind !== 'array' || (value.items.length > 0 && !value.items.some((i) => i.kind === 'string')))) return;
   const list = rule ?? meant;
@@ -689,4 +692,10 @@ function describeValue(value: TomlValue, quote: Quote): string {
     case 'string': return 'a string';
     default: return value.type === 'invalid' ? quote(value.text) : value.type === 'integer' ? 'an integer' : `a ${value.type}`;
   }
+}
+
+/** The kind of name Mars reads `name` as (`builtin` for `webfetch`, `unknown` for `debug`), or null where it rejects it. */
+function parsedKind(name: string): string | null {
+  const parsed = parseToolName(name);
+  return parsed.ok ? parsed.name.kind : null;
 }
