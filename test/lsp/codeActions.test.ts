@@ -123,6 +123,23 @@ describe('code actions', () => {
     assert.deepEqual(fixAll.map((a) => applied(held, a, heldUri)), ['[agents.a.tools]\nallowed = ["read", "grep", "bash"]\n"Read, Grep" = true\n']);
   });
 
+  // OpenCode's table of patterns in a table of its own (`[agents.e.tools.bash]`): its move writes the owner's tools table,
+  // which only the document knows is written nowhere else; fix-all leaves it (a rule Mars ignored comes into force).
+  test('a table of patterns of its own: its move writes the tools table where no other section does; fix-all leaves it', async () => {
+    const text = '[agents.e]\ndescription = "x"\n\n[agents.e.tools.bash]\n"git push" = "deny"\n"*" = "ask"\n';
+    const { uri, diagnostics, actions } = await actionsFor(text);
+    assert.deepEqual(diagnostics.map((d) => d.code), ['unknown-policy-key']);
+    const fixes = actions.filter((a) => a.kind === 'quickfix' && !/^(Disable|Fix all)/.test(a.title));
+    assert.deepEqual(fixes.map((a) => [a.title, a.isPreferred === true]), [['Move "bash(git push)" into `disallowed`', true], ['Remove the table `[agents.e.tools.bash]`', false]]);
+    assert.equal(applied(text, fixes[0]!, uri), '[agents.e]\ndescription = "x"\n\n[agents.e.tools]\ndisallowed = ["bash(git push)"]\n\n[agents.e.tools.bash]\n"*" = "ask"\n');
+    const { actions: fixAll } = await actionsFor(text, ['source.fixAll']);
+    assert.deepEqual(fixAll, []);
+    // The tools table written in another section: no move, whose new header would define it twice.
+    const elsewhere = '[agents.e.tools]\nallowed = ["read"]\n\n[agents.e.tools.bash]\n"git push" = "deny"\n';
+    const { actions: there } = await actionsFor(elsewhere);
+    assert.deepEqual(there.filter((a) => a.kind === 'quickfix' && !/^(Disable|Fix all)/.test(a.title)).map((a) => a.title), ['Remove the table `[agents.e.tools.bash]`']);
+  });
+
   test('an entry both non-canonical and legacy gets one preferred fix for both, not one per diagnostic', async () => {
     const text = '[agents.a.tools]\nallowed = ["Shell(git log:*)"]\n';
     const { uri, diagnostics, actions } = await actionsFor(text);

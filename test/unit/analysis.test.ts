@@ -779,6 +779,15 @@ const IGNORED_KEY_REMOVALS: Array<[text: string, fixes: Array<[string, boolean, 
   ['[agents.a.tools]\nallowed = ["read"]\n"READ, grep" = true\n', [['Move "grep" into `allowed` (it already holds "read")', true, false], ['Remove `"READ, grep"`', false, false]], '[agents.a.tools]\nallowed = ["read"]\n'],
   ['[agents.a.tools]\ndisallowed = ["bash"]\n"Read, Bash" = "allow"\n', [['Move "read", "bash" into `allowed` (a conflict: `disallowed` holds "bash")', false, false], ['Remove `"Read, Bash"`', false, false]], '[agents.a.tools]\ndisallowed = ["bash"]\n'],
   ['[agents.a.tools]\nallowed = ["read", "grep"]\n"Read, Grep" = "allow"\n', [['Remove `"Read, Grep"`: `allowed` already holds "read", "grep"', true, false]], null],
+  // OpenCode's table of patterns of only `"ask"`, or of entries Mars rejects, holds no rule to move: removed as any key.
+  ['[agents.a.tools]\nbash = { "*" = "ask", "git *" = "ask" }\n', [['Remove `bash`', false, false]], '[agents.a.tools]\n'],
+  ['[agents.a.tools]\nbash = { " " = "allow" }\n', [['Remove `bash`', false, false]], '[agents.a.tools]\n'],
+  // One of its rules as a dotted key (`bash."npm test" = …`): moved as that rule, beside its removal.
+  ['[agents.a.tools]\nbash."npm test" = "allow"\n', [['Move "bash(npm test)" into `allowed`', true, false], ['Remove `bash."npm test"`', false, false]], '[agents.a.tools]\n'],
+  // Its move would write a list beside the key inside an inline tools table, or rewrite an inline table over lines or with
+  // a comment: not offered, its removal only.
+  ['[agents.a]\ntools = { bash = { "git *" = "allow", "*" = "ask" } }\n', [['Remove `bash`', false, false]], '[agents.a]\ntools = { }\n'],
+  ['[agents.a.tools]\nbash = { "git *" = "allow", # why\n  "*" = "ask" }\n', [['Remove `bash`', false, false]], '[agents.a.tools]\n# why\n'],
   // A list under a misspelt key: its rules are meant for a list.
   ['[agents.a.tools]\ndeny = ["bash"]\n', [['Rename to `disallowed`', true, false]], null],
   // So is a string where that list goes (`deny = "bash"`), not a rule to remove; removed where the list holds it already.
@@ -802,6 +811,39 @@ for (const [text, fixes, after] of IGNORED_KEY_REMOVALS) {
     const removal = found[0]!.fixes.find((x) => /^Remove `[^]*`$/.test(x.title) && !x.safe);
     assert.equal(removal && applyEdits(text, removal.edits), after ?? undefined);
     if (after !== null) assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
+  });
+}
+
+// OpenCode's table of patterns below a tool, in each form its move rewrites: inline (CRLF kept), in a tools table of
+// dotted keys or inline (one list in the key's place), a table of its own (`[agents.e.tools.bash]`: the owner's tools table
+// written anew above it, or in its place; not where the owner writes one, whose lists that section cannot see). Never in
+// fix-all: a rule Mars ignored comes into force. [text, the fixes of its unknown-policy-key finding: title, preferred,
+// safe; the text after the first]
+const PATTERN_MOVES: Array<[text: string, fixes: Array<[string, boolean, boolean]>, after: string | null]> = [
+  ['[agents.a.tools]\r\nbash = { "git *" = "allow", "*" = "deny" }\r\n', [['Move "bash(git *)" into `allowed` and "bash" into `disallowed`', true, false], ['Remove `bash`', false, false]],
+    '[agents.a.tools]\r\nallowed = ["bash(git *)"]\r\ndisallowed = ["bash"]\r\n'],
+  ['[agents.a.tools]\r\nbash = { "git *" = "allow", "*" = "ask" }\r\n', [['Move "bash(git *)" into `allowed`', true, false], ['Remove `bash`', false, false]],
+    '[agents.a.tools]\r\nallowed = ["bash(git *)"]\r\nbash = { "*" = "ask" }\r\n'],
+  ['[agents.a]\ntools.bash = { "git *" = "allow", "*" = "ask" }\n', [['Move "bash(git *)" into `allowed`', true, false], ['Remove `tools.bash`', false, false]],
+    '[agents.a]\ntools.allowed = ["bash(git *)"]\ntools.bash = { "*" = "ask" }\n'],
+  ['[agents.a]\ntools = { bash = { "git *" = "allow" } }\n', [['Move "bash(git *)" into `allowed`', true, false], ['Remove `bash`', false, false]],
+    '[agents.a]\ntools = { allowed = ["bash(git *)"] }\n'],
+  ['[agents.e.tools.bash]\n"git push" = "deny"\n"git *" = "allow"\n',
+    [['Move "bash(git *)" into `allowed` and "bash(git push)" into `disallowed`', true, false], ['Remove the table `[agents.e.tools.bash]`', false, false]],
+    '[agents.e.tools]\nallowed = ["bash(git *)"]\ndisallowed = ["bash(git push)"]\n'],
+  ['[agents.e]\ndescription = "x"\n\n[agents.e.tools.bash]\n"git push" = "deny"\n"*" = "ask"\n',
+    [['Move "bash(git push)" into `disallowed`', true, false], ['Remove the table `[agents.e.tools.bash]`', false, false]],
+    '[agents.e]\ndescription = "x"\n\n[agents.e.tools]\ndisallowed = ["bash(git push)"]\n\n[agents.e.tools.bash]\n"*" = "ask"\n'],
+  ['[agents.e.tools]\nallowed = ["read"]\n[agents.e.tools.bash]\n"git push" = "deny"\n', [['Remove the table `[agents.e.tools.bash]`', false, false]], null],
+  ['[agents.e.tools.bash]\n"git push" = "deny"\n[agents.e]\ntools.allowed = ["read"]\n', [['Remove the table `[agents.e.tools.bash]`', false, false]], null],
+];
+for (const [text, fixes, after] of PATTERN_MOVES) {
+  test(`OpenCode's table of patterns moved into the lists: ${JSON.stringify(text)}`, () => {
+    const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'unknown-policy-key');
+    assert.equal(found.length, 1);
+    assert.deepEqual(found[0]!.fixes.map((x) => [x.title, x.preferred, x.safe]), fixes);
+    if (after !== null) assert.equal(applyEdits(text, found[0]!.fixes[0]!.edits), after);
+    assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
   });
 }
 
@@ -880,8 +922,9 @@ for (const [list, title, after] of EMPTY_ENTRIES) {
 test('the map form\'s note only for a key that reads as one: a name given a string or a boolean', () => {
   const message = (line: string) => documentFindings(analyzeDocument(`[agents.a.tools]\nallowed = ["read"]\n${line}\n`)).find((f) => f.code === 'unknown-policy-key')!.message;
   assert.match(message('bash = "ask"'), /lists \(the `tool = "allow"` map form belongs to agent profiles\)\.$/);
-  // A boolean reads as one too (`tools: { bash: true }`), where no move is made of it: a list's name, a key below a tool's name.
-  for (const line of ['deny = true', 'Allowed = false', 'web.y = false']) assert.match(message(line), /lists \(the `tool = "allow"` map form belongs to agent profiles\)\.$/, line);
+  // A boolean reads as one too (`tools: { bash: true }`), where no move is made of it: a list's name, a key two below a
+  // tool's name (`web.y = false`, one below, is OpenCode's rule for the pattern `y`, moved as `web(y)`).
+  for (const line of ['deny = true', 'Allowed = false', 'web.y.z = false']) assert.match(message(line), /lists \(the `tool = "allow"` map form belongs to agent profiles\)\.$/, line);
   for (const line of ['foo = 3', 'web = ["read"]', 'sub = { x = 1 }']) assert.match(message(line), /holds only `allowed` and `disallowed` lists\.$/, line);
 });
 
@@ -1145,6 +1188,32 @@ const WHAT_A_FIX_LEADS_TO: Array<[table: string, code: Code, entry: string, says
     ['Move "bash" into `allowed` (a conflict: `disallowed` holds "bash")', false, false], 'allowed = ["read", "bash"]\ndisallowed = ["bash"]'],
   ['allowed = ["bash"]\ndisallowed = ["bash"]\nbash = "allow"', 'unknown-policy-key', 'bash', 'so this rule has no effect; `allowed` already holds "bash", so the key can go.',
     ['Remove `bash`: `allowed` already holds "bash"', true, true], 'allowed = ["bash"]\ndisallowed = ["bash"]'],
+  // OpenCode's table of patterns below a tool (`bash = { "git *" = "allow" }`): each rule Mars reads moved as the entry
+  // `tool(pattern)` (`"*"`: the tool), in its spelling; `"ask"`, which Mars has no equivalent of, and a rule whose entry Mars
+  // rejects left in place. The same rules: what a list holds is not moved again, and a conflict is said and not preferred.
+  ['bash = { "git *" = "allow", "rm *" = "deny", "*" = "ask" }', 'unknown-policy-key', 'bash',
+    'so these rules have no effect. Put "bash(git *)" in `allowed` and "bash(rm *)" in `disallowed` instead. `"*" = "ask"` has no Mars equivalent and is left as it is.',
+    ['Move "bash(git *)" into `allowed` and "bash(rm *)" into `disallowed`', true, false], 'allowed = ["bash(git *)"]\ndisallowed = ["bash(rm *)"]\nbash = { "*" = "ask" }'],
+  ['edit = { "*.md" = true, "*" = false }', 'unknown-policy-key', 'edit', 'so these rules have no effect. Put "edit(*.md)" in `allowed` and "edit" in `disallowed` instead.',
+    ['Move "edit(*.md)" into `allowed` and "edit" into `disallowed`', true, false], 'allowed = ["edit(*.md)"]\ndisallowed = ["edit"]'],
+  ['Bash = { "git log:*" = "Deny" }', 'unknown-policy-key', 'Bash', 'so this rule has no effect. Put "bash(git log *)" in `disallowed` instead.',
+    ['Move "bash(git log *)" into `disallowed`', true, false], 'disallowed = ["bash(git log *)"]'],
+  ['bash = { "" = "allow", "git *" = "allow" }', 'unknown-policy-key', 'bash',
+    'so these rules have no effect. Put "bash(git *)" in `allowed` instead. Mars would reject "bash()" as a tool name, so `"" = "allow"` is left too.',
+    ['Move "bash(git *)" into `allowed`', true, false], 'allowed = ["bash(git *)"]\nbash = { "" = "allow" }'],
+  ['allowed = ["Bash(git *)"]\nbash = { "git *" = "allow", "rm *" = "deny" }', 'unknown-policy-key', 'bash',
+    'so these rules have no effect. Put "bash(rm *)" in `disallowed` instead (`allowed` already holds "Bash(git *)").',
+    ['Move "bash(rm *)" into `disallowed` (`allowed` already holds "Bash(git *)")', true, false], 'allowed = ["Bash(git *)"]\ndisallowed = ["bash(rm *)"]'],
+  ['allowed = ["read"]\nbash = { "git *" = "allow", "*" = "ask" }', 'unknown-policy-key', 'bash',
+    'so these rules have no effect. Put "bash(git *)" in `allowed` instead. `"*" = "ask"` has no Mars equivalent and is left as it is.',
+    ['Move "bash(git *)" into `allowed`', true, false], 'allowed = ["read", "bash(git *)"]\nbash = { "*" = "ask" }'],
+  // Held already: taking the rule out changes nothing Mars reads, so fix-all does it.
+  ['allowed = ["bash(git *)"]\nbash = { "git *" = "allow", "*" = "ask" }', 'unknown-policy-key', 'bash',
+    'so these rules have no effect; `allowed` already holds "bash(git *)", so `"git *" = "allow"` can go. `"*" = "ask"` has no Mars equivalent and is left as it is.',
+    ['Remove `"git *" = "allow"`: `allowed` already holds "bash(git *)"', true, true], 'allowed = ["bash(git *)"]\nbash = { "*" = "ask" }'],
+  ['disallowed = ["bash"]\nbash = { "*" = "allow", "git *" = "deny" }', 'unknown-policy-key', 'bash',
+    'so these rules have no effect. `disallowed` holds "bash", so in `allowed` it would be both allowed and disallowed.',
+    ['Move "bash" into `allowed` and "bash(git *)" into `disallowed` (a conflict: `disallowed` holds "bash")', false, false], 'disallowed = ["bash", "bash(git *)"]\nallowed = ["bash"]'],
   // A list under a misspelt key, renamed or moved into the list: the same rule.
   ['allowed = ["bash"]\ndeny = ["bash"]', 'unknown-policy-key', 'deny', 'Did you mean `disallowed`? `allowed` holds "bash", so in `disallowed` it would be both allowed and disallowed.',
     ['Rename to `disallowed` (a conflict: `allowed` holds "bash")', false, false], 'allowed = ["bash"]\ndisallowed = ["bash"]'],

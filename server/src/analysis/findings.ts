@@ -16,7 +16,7 @@ import { lastStartingBefore, stringTowards } from '../toml/sorted';
 import { CODES, type Code, type Severity, type SeverityOverrides } from './codes';
 import { deleteItems, keptApart, type Edit } from './edits';
 import { isWritten, misplacedAt, unownedAt, ownerKey, ownerLabel, ownPolicy, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type ListName, type MisplacedList, type Owner, type Policies, type UnownedList } from './policies';
-import { extraKeyFixes, ignoredKeyFixes, keyAsEntries, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, otherList, readsAsMapForm, removeTableFix, shapeConflicts, shapeFixes, strayListConflicts, stringAsList } from './moves';
+import { extraKeyFixes, ignoredKeyFixes, patternAdvice, patternFixes, patternTableOfKey, patternTableOfSection, type PatternTable, keyAsEntries, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, otherList, readsAsMapForm, removeTableFix, shapeConflicts, shapeFixes, strayListConflicts, stringAsList } from './moves';
 
 export interface Fix {
   readonly title: string;
@@ -1056,10 +1056,14 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     // Judged only up to the section's first syntax error (policies.ts).
     out.push(problem.kind === 'overlay-not-table' ? Object.assign(f, { needsReadingBefore: true }) : f);
   }
-  for (const { name, section } of policies.extraTables) {
-    // Its removal, where offered, is never safe: nothing for fix-all (`removeTableFix`).
-    out.push(finding('unknown-policy-key', keyContentSpan(doc.text, name.span), `Mars ignores the table ${quoted(name.name)} here: ${TOOLS_TABLE_HOLDS}.`,
-      () => [removeTableFix(doc, section)].filter((f) => f !== null), undefined, false));
+  for (const { owner, name, section } of policies.extraTables) {
+    // OpenCode's table of patterns (`[agents.x.tools.bash]` then `"git push" = "deny"`): what its rules mean, and their move.
+    const patterns = patternTableOfSection(owner, name, section);
+    // Its removal, where offered, is never safe: nothing for fix-all (`removeTableFix`). Nor is the move
+    // (`patternFixes`): the owner writes no list here, so it holds none of the rules.
+    out.push(finding('unknown-policy-key', keyContentSpan(doc.text, name.span),
+      patterns ? patternMessage(doc.text, policies, patterns, `the table ${quoted(name.name)}`) : `Mars ignores the table ${quoted(name.name)} here: ${TOOLS_TABLE_HOLDS}.`,
+      () => [...(patterns ? patternFixes(doc, policies, patterns) : []), removeTableFix(doc, section)].filter((f) => f !== null), undefined, false));
   }
   // One finding per key at fault: the lists under one header `[agents.x.tool]` share its `tool`.
   const misplaced = new Map<KeyPart, MisplacedList[]>();
@@ -1102,6 +1106,16 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
       out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
         `Mars ignores ${quoted(name)} here.${lookalikeSaid(name)} Did you mean ${quoted(`${meant}${asList(doc.text, extra.keyValue)}`)}?${conflictSaid(meant, conflicting)} ${WHY_IGNORED}`,
         () => listKeyFixes(doc, policies, extra, meant))); // safe only when it removes a key whose entries the list holds
+      continue;
+    }
+    // OpenCode's table of patterns below the tool (`bash = { "git *" = "allow" }`): what its rules mean in Mars, and their move.
+    const patterns = patternTableOfKey(extra);
+    if (patterns) {
+      const held = patternAdvice(doc.text, policies, patterns, (e) => e, (e) => e).held;
+      out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span), patternMessage(doc.text, policies, patterns, quoted(name)), () => {
+        const { moves, removal } = ignoredKeyFixes(doc, policies, extra);
+        return removal ? [...moves, removal] : moves;
+      }, undefined, held));
       continue;
     }
     // Mars ignores the key whatever it is named, so a name it would reject breaks nothing here: it
@@ -1170,6 +1184,17 @@ export function unownedSaid(text: string, group: readonly UnownedList[], quote: 
   const table = group[0]!.table;
   return `Mars reads tool lists only in an agent's or a skill's \`tools\` table (${quote('[agents.<name>.tools]')})` +
     `${table ? `, not in a table ${quote(table.name)} at the root` : ''}, so ${inWords(lists)} here ${lists.length === 1 ? 'applies' : 'apply'} to no agent or skill.`;
+}
+
+/**
+ * The message of OpenCode's table of patterns below a tool (`what`: the key or table, quoted), as a
+ * map-form key's: what to do with its rules first (`patternAdvice`), the rules left, why Mars ignores it last.
+ */
+function patternMessage(text: string, policies: Policies, t: PatternTable, what: string): string {
+  const advice = patternAdvice(text, policies, t, (e) => shortened(shown(basicString(e))), quoted);
+  const noEffect = `Mars ignores ${what} here, so ${t.rules.length === 1 ? 'this rule has' : 'these rules have'} no effect`;
+  const todo = advice.held ? `${noEffect}; ${advice.says}.` : advice.conflict ? `${noEffect}. ${advice.says}.` : `${noEffect}. ${capitalized(advice.says)}.`;
+  return `${todo}${advice.left ? ` ${advice.left}` : ''} ${WHY_IGNORED}`;
 }
 
 /**

@@ -3,14 +3,15 @@
 // table into it, and wrong shapes into the shape Mars reads.
 
 import { isMcpWireToken, namesBetweenCommas, parseToolName, render } from '../grammar/toolName';
-import type { KeyValue, Section, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
+import type { KeyPart, KeyValue, Section, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
 import { basicString, stringList } from '../toml/strings';
-import { quoted, rustTrim, shortened, shown } from '../grammar/text';
+import { capitalized, inWords, quoted, rustTrim, shortened, shown } from '../grammar/text';
 import { canonicalSpelling, mcpWireRewrite } from '../grammar/checks';
 import { holdsListValue, isMapFormVerdict, meantList, verdictList } from './meant';
 import { appendToArray, commentsWithin, deleteKeyValue, deleteTable, keptApart, standsAlone, type Edit } from './edits';
+import { inlinePatternRules, movable, patternRules, type PatternRule } from './patterns';
 import type { Fix } from './findings';
-import { listAfterString, listOf, listTarget, misplacedAt, ownPolicy, sameOwner, type ExtraKey, type ListName, type MisplacedList, type Owner, type Policies, type ShapeProblem } from './policies';
+import { isWritten, listAfterString, listOf, listTarget, misplacedAt, ownPolicy, sameOwner, type ExtraKey, type ListName, type MisplacedList, type Owner, type Policies, type ShapeProblem } from './policies';
 import { isOpenMultiline } from '../toml/stringPositions';
 import { lineStartAt } from '../toml/lineIndex';
 import { moreAfterValue } from '../toml/syntaxMessages';
@@ -168,13 +169,14 @@ export const otherList = (list: ListName): ListName => (list === 'allowed' ? 'di
  * already (`held`), a conflict where the other list holds one it would move (`conflict`), else put
  * them in the list (saying those it holds already, as the move's title does). `show` quotes an entry
  * as the caller writes it, `q` a list's name; a list is said to hold what it holds, as it spells it
- * (`Shell`). The sentence starts lower case (`put …`) and has no full stop: each place writes it into its own.
+ * (`Shell`); `what` names what can go where it holds them (a pattern's rule, not the key). The sentence starts lower case
+ * (`put …`) and has no full stop: each place writes it into its own.
  */
-export function mapFormAdvice(policies: Policies, owner: Owner, list: ListName, entries: readonly string[], show: (entry: string) => string, q: (s: string) => string): { readonly held: boolean; readonly conflict: boolean; readonly says: string } {
+export function mapFormAdvice(policies: Policies, owner: Owner, list: ListName, entries: readonly string[], show: (entry: string) => string, q: (s: string) => string, what = 'the key'): { readonly held: boolean; readonly conflict: boolean; readonly says: string } {
   const shows = (names: readonly string[]) => names.map(show).join(', ');
   const held = heldIn(policies, owner, list, entries);
   const moved = notYetIn(policies, owner, list, entries);
-  if (moved.length === 0) return { held: true, conflict: false, says: `${q(list)} already holds ${shows(held)}, so the key can go` };
+  if (moved.length === 0) return { held: true, conflict: false, says: `${q(list)} already holds ${shows(held)}, so ${what} can go` };
   const others = heldByOtherList(policies, owner, list, moved);
   if (others.length > 0) return { held: false, conflict: true, says: conflictSays(list, others, show, q) };
   return { held: false, conflict: false, says: `put ${shows(moved)} in ${q(list)} instead${held.length > 0 ? ` (it already holds ${shows(held)})` : ''}` };
@@ -260,7 +262,7 @@ export function moveEdits(doc: TomlDocument, policies: Policies, moves: readonly
       edits.push(append);
     } else if (names.length > 0) {
       const first = group[0]!.extra;
-      edits.push(...becomeList(doc, first.keyValue, first.name.span.start, list, names));
+      edits.push(...becomeList(doc, first.keyValue, first.name.span.start, `${list} = ${stringList(names)}`));
       rest = group.slice(1);
     }
     for (const m of rest) removals.push(deleteKeyValue(text, m.extra.keyValue, doc.comments));
@@ -280,13 +282,12 @@ export function moveEdits(doc: TomlDocument, policies: Policies, moves: readonly
 }
 
 /**
- * Rewrite a key/value, from `keyStart` (its last key part) on, as `list = [names]`. The comments
+ * Rewrite a key/value, from `keyStart` (its last key part) on, as `newText` (`list = [names]`). The comments
  * inside its value (`mcp = [` over lines, `"github",  # mars-ignore-file: …`) are kept, each on a
  * line of its own above it: a file-wide suppression among them still holds.
  */
-function becomeList(doc: TomlDocument, kv: KeyValue, keyStart: number, list: ListName, names: readonly string[]): Edit[] {
+function becomeList(doc: TomlDocument, kv: KeyValue, keyStart: number, newText: string): Edit[] {
   const text = doc.text;
-  const newText = `${list} = ${stringList(names)}`;
   // A `mars-ignore` among them spoke of a line of the value, not of the list it becomes.
   const inside = commentsWithin(doc.comments, keyStart, kv.span.end).filter((c) => c.span.end <= kv.span.end && directiveOf(c.text) !== 'line');
   // Its last line, where a `mars-ignore` ends it, stays apart, a line break before the `]`.
@@ -350,6 +351,12 @@ function removeKeyFix(doc: TomlDocument, extra: ExtraKey): Fix | null {
  * where no move is offered.
  */
 export function ignoredKeyFixes(doc: TomlDocument, policies: Policies, extra: ExtraKey): { readonly moves: Fix[]; readonly removal: Fix | null } {
+  // OpenCode's table of patterns (`bash = { "git *" = "allow" }`): its move, as a map-form key's.
+  const patterns = patternTableOfKey(extra);
+  if (patterns) {
+    const held = patternAdvice(doc.text, policies, patterns, (e) => e, (e) => e).held;
+    return { moves: patternFixes(doc, policies, patterns), removal: held ? null : removeKeyFix(doc, extra) };
+  }
   const list = mapFormList(extra);
   const entries = list && keyAsEntries(extra.name.name);
   const held = list !== null && entries !== null && notYetIn(policies, extra.owner, list, entries.entries).length === 0;
@@ -644,3 +651,175 @@ export function shapeFixNames(text: string, problem: ShapeProblem): ReturnType<t
   return written && !written.run ? namesBetweenCommas(written.value.value) : null;
 }
 
+
+/**
+ * OpenCode's table of patterns below a tool in a tools table (patterns.ts), in a form its move can
+ * rewrite: `bash = { "git *" = "allow" }` or `bash."npm test" = "allow"` (`extra`, its key/value),
+ * or a table of its own, `[agents.x.tools.bash]` (`section`).
+ */
+export interface PatternTable {
+  readonly owner: Owner;
+  /** The key part naming the tool (`bash`). */
+  readonly tool: KeyPart;
+  readonly rules: readonly PatternRule[];
+  readonly extra: ExtraKey | null;
+  readonly section: Section | null;
+}
+
+/** A key Mars ignores in a tools table read as a table of patterns (`bash = { … }`, or one dotted rule `bash."git *" = …`), or null. */
+export function patternTableOfKey(extra: ExtraKey): PatternTable | null {
+  const kv = extra.keyValue;
+  if (!isWritten(extra) || extra.name.name === 'mcp') return null;
+  const parts = kv.key.parts;
+  const at = parts.indexOf(extra.name);
+  const rules = at === parts.length - 1 ? inlinePatternRules(extra.name.name, kv)
+    : at === parts.length - 2 ? patternRules(extra.name.name, [{ ...kv, key: { ...kv.key, parts: [parts[at + 1]!] } }])?.map((r) => ({ ...r, keyValue: kv })) ?? null
+    : null;
+  return rules && { owner: extra.owner, tool: extra.name, rules, extra, section: null };
+}
+
+/** A table opened below a tools table read as a table of patterns (`[agents.x.tools.bash]` then `"git push" = "deny"`), or null. */
+export function patternTableOfSection(owner: Owner, name: KeyPart, section: Section): PatternTable | null {
+  const header = section.header;
+  if (!header || header.array || header.key.parts[header.key.parts.length - 1] !== name) return null;
+  const rules = patternRules(name.name, section.entries);
+  return rules && { owner, tool: name, rules, extra: null, section };
+}
+
+/** What the move of a table of patterns does, list by list: the entries it puts in (`moved`), those the list holds (`held`, as it spells them), and those the other list holds (`conflicts`). */
+interface PatternPlan {
+  readonly lists: ReadonlyArray<{ readonly list: ListName; readonly moved: readonly string[]; readonly held: readonly string[]; readonly conflicts: readonly string[] }>;
+  /** The rules the move takes out: those that go into a list, or that it holds already. */
+  readonly taken: readonly PatternRule[];
+  /** The rules left in place: `"ask"`, or an entry Mars rejects. */
+  readonly left: readonly PatternRule[];
+}
+
+function patternPlan(policies: Policies, t: PatternTable): PatternPlan {
+  const lists = (['allowed', 'disallowed'] as const).flatMap((list) => {
+    const entries = t.rules.filter(movable).filter((r) => r.list === list).map((r) => r.entry);
+    if (entries.length === 0) return [];
+    const moved = notYetIn(policies, t.owner, list, entries);
+    return [{ list, moved, held: heldIn(policies, t.owner, list, entries), conflicts: heldByOtherList(policies, t.owner, list, moved) }];
+  });
+  return { lists, taken: t.rules.filter(movable), left: t.rules.filter((r) => !movable(r)) };
+}
+
+/**
+ * What to do with a table of patterns, as its diagnostic and hover say it (see `mapFormAdvice`):
+ * the conflicts its move would make, else the rules the lists hold already, else the entries to put
+ * in each list; and the rules left (`left`, its own sentence, capitalized): `"ask"` has no Mars
+ * equivalent, and an entry Mars rejects is not moved. `show` quotes an entry, `q` a list's name or a rule as written.
+ */
+export function patternAdvice(text: string, policies: Policies, t: PatternTable, show: (entry: string) => string, q: (s: string) => string):
+  { readonly held: boolean; readonly conflict: boolean; readonly says: string; readonly left: string } {
+  const plan = patternPlan(policies, t);
+  const shows = (names: readonly string[]) => names.map(show).join(', ');
+  const ruleSaid = (r: PatternRule) => q(text.slice(r.keyValue.key.parts[r.keyValue.key.parts.length - 1]!.span.start, r.keyValue.span.end));
+  const noVerdict = plan.left.filter((r) => r.list === null);
+  const rejected = plan.left.filter((r) => r.list !== null);
+  const are = (n: number, one: string, more: string) => (n === 1 ? one : more);
+  const left = [
+    ...(noVerdict.length > 0 ? [`${capitalized(inWords(noVerdict.map(ruleSaid)))} ${are(noVerdict.length, 'has', 'have')} no Mars equivalent and ${are(noVerdict.length, 'is', 'are')} left as ${are(noVerdict.length, 'it is', 'they are')}.`] : []),
+    ...(rejected.length > 0 ? [`Mars would reject ${shows(rejected.map((r) => r.raw))} as a tool name, so ${inWords(rejected.map(ruleSaid))} ${are(rejected.length, 'is', 'are')} left too.`] : []),
+  ].join(' ');
+  const conflicts = plan.lists.filter((l) => l.conflicts.length > 0);
+  if (conflicts.length > 0) return { held: false, conflict: true, says: conflicts.map((l) => conflictSays(l.list, l.conflicts, show, q)).join('; '), left };
+  const holds = inWords(plan.lists.filter((l) => l.held.length > 0).map((l) => `${q(l.list)} already holds ${shows(l.held)}`));
+  const moving = plan.lists.filter((l) => l.moved.length > 0);
+  if (moving.length === 0) return { held: true, conflict: false, says: `${holds}, so ${plan.left.length > 0 ? `${inWords(plan.taken.map(ruleSaid))} can go` : t.section ? 'the table can go' : 'the key can go'}`, left };
+  return { held: false, conflict: false, says: `put ${inWords(moving.map((l) => `${shows(l.moved)} in ${q(l.list)}`))} instead${holds ? ` (${holds})` : ''}`, left };
+}
+
+/**
+ * The move of a table of patterns: its rules that Mars reads (`movable`) as entries of their lists,
+ * appended to a list written, else written anew; those rules taken out, the whole key (table) where
+ * none is left, else the `"ask"` ones kept in place. Like a map-form key's move, it puts rules in
+ * force that Mars ignored: never in fix-all, but where the lists hold them all already (it then
+ * changes nothing Mars reads). Offered only where every edit is sure: a list written anew beside a
+ * key in a section or dotted keys (not inside an inline tools table, whose prefix is no key's), an
+ * inline table of patterns on one line with no comment (rewritten with the rules left), and a table
+ * of its own only where the owner's tools table is written nowhere else (`creates`).
+ */
+export function patternFixes(doc: TomlDocument, policies: Policies, t: PatternTable): Fix[] {
+  const text = doc.text;
+  const plan = patternPlan(policies, t);
+  const moving = plan.lists.filter((l) => l.moved.length > 0);
+  const targets = moving.map((l) => ({ ...l, target: listTarget(policies, t.owner, l.list) }));
+  if (targets.some((l) => l.target === null)) return [];
+  const fresh = targets.filter((l) => l.target === 'new');
+  const edits: Edit[] = [];
+  for (const l of targets) {
+    if (l.target === 'new') continue;
+    const append = appendToArray(text, l.target!.array, l.moved);
+    if (append === null) return [];
+    edits.push(append);
+  }
+  const written = fresh.map((l) => `${l.list} = ${stringList(l.moved)}`);
+  let creates: readonly string[] | undefined = fresh.length > 0 ? listPath(t.owner, fresh[0]!.list) : undefined;
+  let createsHeader = false;
+  let takesHeader = false;
+  if (t.extra) {
+    const kv = t.extra.keyValue;
+    if (!standsAlone(text, kv) || holdsOpenMultiline(kv.value!)) return [];
+    const keyStart = t.tool.span.start;
+    const lineStart = lineStartAt(text, kv.span.start);
+    // What the line holds before the tool's name: blanks and the dotted key's prefix (`tools.`), written before each new list.
+    const prefix = text.slice(lineStart, keyStart);
+    // One list written anew where the key was is written as a map-form key's is, inline too.
+    const inPlace = plan.left.length === 0 && fresh.length <= 1;
+    if (!inPlace && fresh.length > 0 && (t.extra.table.spelling === 'inline' || /[={}[\],#"']/.test(prefix))) return [];
+    const eol = /\r?\n|\r/.exec(text.slice(kv.span.start))?.[0] ?? '\n';
+    if (plan.left.length === 0) {
+      // Nothing is left of the key: the first list written anew takes its place, as a map-form key's move writes it.
+      edits.push(...(written.length > 0 ? becomeList(doc, kv, keyStart, written.join(`${eol}${prefix}`)) : deleteKeyValue(text, kv, doc.comments)));
+    } else {
+      const value = kv.value!;
+      if (value.kind !== 'inline-table' || /[\r\n]/.test(text.slice(value.span.start, value.span.end)) || commentsWithin(doc.comments, value.span.start, value.span.end).length > 0) return [];
+      if (written.length > 0) edits.push({ start: lineStart, end: lineStart, newText: written.map((w) => `${prefix}${w}${eol}`).join('') });
+      const kept = plan.left.map((r) => text.slice(r.keyValue.span.start, r.keyValue.span.end)).join(', ');
+      edits.push({ start: value.span.start, end: value.span.end, newText: `{ ${kept} }` });
+    }
+  } else {
+    const section = t.section!;
+    const header = section.header!;
+    // A table of its own is read alone: the lists of the owner's tools table are in another section, which the move cannot
+    // see. So only where the owner writes none here, a header of it written anew, which the document drops where another section writes the table (`creates`).
+    const own = ownPolicy(policies, t.owner);
+    if (own.tables.length > 0 || own.lists.length > 0 || own.shape.length > 0 || fresh.length !== moving.length) return [];
+    if (doc.problems.some((p) => p.span.start < section.span.end && p.span.end > section.span.start)) return [];
+    const eol = /\r?\n|\r/.exec(text.slice(header.span.end))?.[0] ?? '\n';
+    const parts = header.key.parts;
+    const made = `[${text.slice(header.key.span.start, parts[parts.length - 2]!.span.end)}]${eol}${written.map((w) => `${w}${eol}`).join('')}`;
+    creates = [t.owner.kind, t.owner.name, 'tools'];
+    createsHeader = true;
+    if (plan.left.length === 0) {
+      const removal = deleteTable(text, section, doc.comments);
+      if (!removal) return [];
+      edits.push(...removal.map((e, i) => (i === 0 ? { ...e, newText: made + e.newText } : e)));
+      takesHeader = true;
+    } else {
+      if (section.entries.some((kv) => !standsAlone(text, kv) || /[\r\n]/.test(text.slice(kv.span.start, kv.span.end)))) return [];
+      const lineStart = lineStartAt(text, header.span.start);
+      if (written.length > 0) edits.push({ start: lineStart, end: lineStart, newText: `${made}${eol}` });
+      for (const r of plan.taken) edits.push(...deleteKeyValue(text, r.keyValue, doc.comments));
+    }
+  }
+  const conflict = plan.lists.map((l) => conflictNote(l.list, l.conflicts)).join('');
+  const heldSaid = plan.lists.filter((l) => l.held.length > 0).map((l) => `${quoted(l.list)} already holds ${strings(l.held)}`);
+  const whole = plan.left.length === 0;
+  const what = t.section ? `the table ${quoted(text.slice(t.section.header!.span.start, t.section.header!.span.end))}`
+    : whole ? quoted(text.slice(t.extra!.keyValue.key.span.start, t.extra!.keyValue.key.span.end))
+    : inWords(plan.taken.map((r) => quoted(text.slice(r.keyValue.span.start, r.keyValue.span.end))));
+  const fix: Fix = {
+    title: moving.length === 0 ? `Remove ${what}: ${inWords(heldSaid)}`
+      : `Move ${inWords(moving.map((l) => `${strings(l.moved)} into ${quoted(l.list)}`))}${heldSaid.length > 0 ? ` (${inWords(heldSaid)})` : ''}${conflict}`,
+    edits,
+    preferred: conflict === '',
+    safe: moving.length === 0,
+    ...(creates ? { creates } : {}),
+    ...(createsHeader ? { createsHeader } : {}),
+    ...(takesHeader ? { takesHeader } : {}),
+  };
+  return [fix];
+}

@@ -21,11 +21,12 @@ import { CODES, isCode } from '../analysis/codes';
 import { asList, keyContentSpan, unownedGroups, unownedSaid, valueFirstLine, writesGuess, type Fix } from '../analysis/findings';
 import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './context';
 import { shownSpan, valueSources } from '../toml/stringPositions';
-import { ignoredKeyFixes, removeTableFix, keyAsEntries, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames } from '../analysis/moves';
+import { ignoredKeyFixes, patternAdvice, patternTableOfKey, patternTableOfSection, type PatternTable, removeTableFix, keyAsEntries, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames } from '../analysis/moves';
 import { holdsListValue, isMapFormVerdict, meantList, verdictList } from '../analysis/meant';
 import { isWritten, misplacedAt, ownerLabel, refusalOf, sameOwner, shapeList, TOOLS_MCP_REMOVED, unownedAt, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem, type UnownedList } from '../analysis/policies';
 import { parseToolName } from '../grammar/toolName';
-import { capitalized } from '../grammar/text';
+import { capitalized, inWords } from '../grammar/text';
+import { movable } from '../analysis/patterns';
 import type { KeyPart, KeyValue, Span, TomlDocument, TomlString, TomlValue } from '../toml/model';
 import { firstLineOf, positionsOf } from '../toml/lineIndex';
 import { dotted } from '../toml/tables';
@@ -89,6 +90,10 @@ export function hover(
     const on = [table.name, ...partsAfter(table.section.header!.key.parts, table.name)].find((part) => hit(part.span, false)) ??
       innermost(table.section.entries.flatMap((kv) => keyValueHeld(doc, kv, false)), hit)?.part;
     if (!on) continue;
+    const patterns = patternTableOfSection(table.owner, table.name, table.section);
+    if (patterns && (on === table.name || patterns.rules.some((r) => r.pattern === on))) {
+      return said(describePatterns(analysis, patterns, on === table.name ? null : on.name, refusedUnder(refusal(table.owner), null)), keyContentSpan(doc.text, on.span));
+    }
     const removal = removeTableFix(doc, table.section);
     return said([ignoredTitle(table.name.name, 'table', on === table.name ? null : on.name), ...refusedUnder(refusal(table.owner), null), ...(removal ? [fixSaid(removal, doc.text)] : []),
       `_In ${toolsTableOf(table.owner)}._`],
@@ -667,6 +672,38 @@ const mcpRemoved = (owner: Owner): string[] => [
 ];
 
 /**
+ * OpenCode's table of patterns below a tool in a tools table (`bash = { "git *" = "allow" }`,
+ * `[agents.x.tools.bash]`), hovered on the tool's name (`pattern` null) or on a pattern (`"git *"`):
+ * the entries Mars reads once it is moved, what to do as the diagnostic says it, and the rules left
+ * (`"ask"`, no Mars equivalent); on a pattern, that rule alone, as a map-form key is said. `refusedToo`:
+ * the owner's refusal, said after what Mars does with it.
+ */
+function describePatterns(analysis: Analysis, t: PatternTable, pattern: string | null, refusedToo: string[]): string[] {
+  const { doc, policies } = analysis;
+  const table = toolsTableOf(t.owner);
+  const tool = t.tool.name;
+  if (pattern === null) {
+    const advice = patternAdvice(doc.text, policies, t, code, code);
+    const reads = (['allowed', 'disallowed'] as const).flatMap((list) => {
+      const entries = [...new Set(t.rules.filter(movable).filter((r) => r.list === list).map((r) => r.entry))];
+      return entries.length > 0 ? [`${entries.map(code).join(', ')} in \`${list}\``] : [];
+    });
+    return [`**${code(tool)}**: OpenCode's rules by pattern for ${code(tool)}. Once moved, Mars reads ${inWords(reads)}.`,
+      `_Table of patterns in ${table}: Mars ignores it; ${advice.says}._`, ...(advice.left ? [advice.left] : []), ...refusedToo];
+  }
+  const rule = t.rules.find((r) => r.pattern.name === pattern);
+  if (!rule) return [ignoredTitle(tool, 'key', pattern), ...refusedToo];
+  const written = code(doc.text.slice(rule.pattern.span.start, rule.keyValue.span.end));
+  const ignored = `_Pattern rule of ${code(tool)} in ${table}: Mars ignores it`;
+  if (rule.list === null) return [`**${written}**: Mars has no equivalent of this rule; its move leaves it as it is.`, `${ignored}._`, ...refusedToo];
+  const parse = parseToolName(rule.raw);
+  if (!parse.ok) return [rejectedKey(rule.raw, parse.error, rule.list), `${ignored}; its move leaves it as it is._`, ...refusedToo];
+  const [title, ...rest] = describeToolName(rule.entry!, parseToolName(rule.entry!), rule.list);
+  const todo = mapFormAdvice(policies, t.owner, rule.list, [rule.entry!], code, code, 'the rule').says;
+  return [title!, `${ignored}; ${todo}._`, ...refusedToo, `As the entry ${code(rule.entry!)} of a list:`, ...rest];
+}
+
+/**
  * A key Mars ignores in a tools table, hovered, or a part below it (`below`, `x` of `web.x`); `refused`:
  * its owner's refusal (`[[agents.x]]`), said after what Mars does with the key.
  */
@@ -683,6 +720,9 @@ function describeKey(analysis: Analysis, extra: ExtraKey, refused: ShapeProblem 
   if (meant) {
     return [...ignoredList(name, meant, analysis.doc.text, extra.keyValue), ...refusedToo, `_In ${table}._`];
   }
+  // OpenCode's table of patterns below the tool (`bash = { "git *" = "allow" }`): what Mars reads of it once moved.
+  const patterns = patternTableOfKey(extra);
+  if (patterns) return describePatterns(analysis, patterns, below, refusedToo);
   const list = mapFormList(extra);
   const parse = parseToolName(name);
   // Where no fix moves the key, its removal, where the diagnostic offers it.
