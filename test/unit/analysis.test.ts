@@ -2049,6 +2049,10 @@ const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]>
   ['[agents.c.permission]\nedit = "deny"\nwebfetch = \'allow\'\nbash = "ask"\n', '`permission` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `edit = "deny"` and `webfetch = \'allow\'` here are not part of its policy.', ['Rename `permission` to `tools`']],
   ['[skills.s]\ntool = { bash = true, write = false }\n', '`tool` is not `tools`: Mars reads the tool lists of skill `s` only from its `tools` table, so `bash = true` and `write = false` here are not part of its policy.', ['Rename `tool` to `tools`']],
   ['[agents.a]\npermission.edit = "Deny"\n', '`permission` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `edit = "Deny"` here is not part of its policy.', ['Rename `permission` to `tools`']],
+  // OpenCode's table of patterns below the tool (`bash = { "git *" = "allow" }`) is a rule there too, named as written; not one
+  // of only `"ask"`.
+  ['[agents.c.permission]\nbash = { "git log*" = "allow", "*" = "ask" }\nedit = { "*" = "ask" }\n', '`permission` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `bash = { "git log*" = "allow", "*" = "ask" }` here is not part of its policy.', ['Rename `permission` to `tools`']],
+  ['[agents.c]\npermission = { bash = { "git push" = "deny" } }\n', '`permission` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `bash = { "git push" = "deny" }` here is not part of its policy.', ['Rename `permission` to `tools`']],
   ['[agents.a.tool]\nallowed = ["read"]\nbash = "deny"\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allowed` and `bash = "deny"` here are not part of its policy.', ['Rename `tool` to `tools`']],
   ['[agent.a.tool]\nbash = "allow"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `bash = "allow"` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
   // Not where the rename would make a second spelling of the tools table, as for a list.
@@ -2082,11 +2086,12 @@ for (const [text, message] of ROOT_LISTS) {
 }
 
 // In a table meant as `tools`, what is no verdict Mars could read is said nothing of: `"ask"`, a value neither a verdict
-// nor a list, OpenCode's patterns in a table below the tool (`[agents.c.permission.bash]`), a list's name with a verdict.
+// nor a list, OpenCode's patterns in a table of its own below the tool (`[agents.c.permission.bash]`; inline, they are
+// read: see the table above), a list's name with a verdict.
 const NO_RULE_MEANT = [
   '[agents.c.permission]\nbash = "ask"\n',
+  '[agents.c.permission]\nbash = { "*" = "ask" }\n',
   '[agents.c.permission.bash]\n"git push" = "ask"\n"git status" = "allow"\n',
-  '[agents.c]\npermission = { bash = { "git push" = "deny" } }\n',
   '[agents.c.tool]\nbash = 3\nedit = "true"\nread = "allowed"\n',
   '[agents.c.tool]\ndeny = "allow"\n',
   '[agents.c]\nbash = "allow"\n',
@@ -2097,21 +2102,30 @@ for (const text of NO_RULE_MEANT) {
   });
 }
 
-test('map-form rules in a table meant as `tools`: renamed (not in fix-all), then each rule moved into its list', () => {
-  const text = '[agents.c.permission]\nedit = "deny"\nwebfetch = "allow"\nwrite = true\nbash = "ask"\n';
-  assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
-  const f = documentFindings(analyzeDocument(text)).find((x) => x.code === 'misplaced-tool-list')!;
-  assert.deepEqual(f.fixes.map((x) => [x.title, x.preferred, x.safe]), [['Rename `permission` to `tools`', true, false]]);
-  let t = applyEdits(text, f.fixes[0]!.edits);
-  for (;;) {
-    const move = documentFindings(analyzeDocument(t)).flatMap((x) => (x.code === 'unknown-policy-key' ? x.fixes : [])).find((x) => x.title.startsWith('Move'));
-    if (!move) break;
-    t = applyEdits(t, move.edits);
-  }
-  assert.equal(t, '[agents.c.tools]\ndisallowed = ["edit"]\nallowed = ["web_fetch", "write"]\nbash = "ask"\n');
-  // `"ask"` names no list: left for the user, as in a tools table.
-  assert.deepEqual(documentFindings(analyzeDocument(t)).map((x) => [x.code, x.fixes.map((y) => y.title)]), [['unknown-policy-key', ['Remove `bash`']]]);
-});
+// Map-form rules in a table meant as `tools`: renamed (not in fix-all), then each rule moved into its list; `"ask"` names no
+// list: left for the user, as in a tools table. OpenCode's tables of patterns too, each rule as `tool(pattern)`.
+// [text, the text after the rename and every move, the findings left: code, fixes' titles]
+const RULES_MEANT_MOVED: Array<[text: string, after: string, left: Array<[string, string[]]>]> = [
+  ['[agents.c.permission]\nedit = "deny"\nwebfetch = "allow"\nwrite = true\nbash = "ask"\n', '[agents.c.tools]\ndisallowed = ["edit"]\nallowed = ["web_fetch", "write"]\nbash = "ask"\n',
+    [['unknown-policy-key', ['Remove `bash`']]]],
+  ['[agents.c.permission]\nedit = "deny"\nbash = { "git log*" = "allow", "rm *" = "deny", "*" = "ask" }\n',
+    '[agents.c.tools]\ndisallowed = ["edit", "bash(rm *)"]\nallowed = ["bash(git log*)"]\nbash = { "*" = "ask" }\n', [['unknown-policy-key', ['Remove `bash`']]]],
+];
+for (const [text, after, left] of RULES_MEANT_MOVED) {
+  test(`map-form rules in a table meant as \`tools\`: renamed (not in fix-all), then each rule moved into its list: ${JSON.stringify(text)}`, () => {
+    assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
+    const f = documentFindings(analyzeDocument(text)).find((x) => x.code === 'misplaced-tool-list')!;
+    assert.deepEqual(f.fixes.map((x) => [x.title, x.preferred, x.safe]), [['Rename `permission` to `tools`', true, false]]);
+    let t = applyEdits(text, f.fixes[0]!.edits);
+    for (;;) {
+      const move = documentFindings(analyzeDocument(t)).flatMap((x) => (x.code === 'unknown-policy-key' ? x.fixes : [])).find((x) => x.title.startsWith('Move'));
+      if (!move) break;
+      t = applyEdits(t, move.edits);
+    }
+    assert.equal(t, after);
+    assert.deepEqual(documentFindings(analyzeDocument(t)).map((x) => [x.code, x.fixes.map((y) => y.title)]), left);
+  });
+}
 
 test('no rename of a table that puts in force a key Mars rejects beside the list: `mcp`, a list that is none, an entry it refuses', () => {
   const unsafe = [

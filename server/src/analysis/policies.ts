@@ -10,6 +10,7 @@ import { stringList } from '../toml/strings';
 import { isOpenMultiline } from '../toml/stringPositions';
 import { listWithoutBrackets } from '../toml/syntaxMessages';
 import { holdsListValue, meantList, meantOwner, meantTools, verdictList } from './meant';
+import { inlinePatternRules, movable } from './patterns';
 
 export type OwnerKind = 'agents' | 'skills';
 export type ListName = 'allowed' | 'disallowed';
@@ -70,7 +71,10 @@ export interface MisplacedList {
   readonly list: ListName;
   /** The key part naming the list (`allowed`, `deny`), or a rule's tool (`bash`). */
   readonly key: KeyPart;
-  /** Whether it is a map-form rule (`bash = "allow"`, `edit = false`) in a table meant as `tools`, `list` its verdict's, not a list. */
+  /**
+   * Whether it is a map-form rule (`bash = "allow"`, `edit = false`) in a table meant as `tools`, `list` its verdict's, not a
+   * list; or OpenCode's table of patterns there (`bash = { "git *" = "allow" }`), `list` its first moved rule's.
+   */
   readonly rule: boolean;
   /** The key part meant to be `tools` (`tool`); null for a list written beside the tools table. */
   readonly tools: KeyPart | null;
@@ -440,9 +444,11 @@ function misplacedList(out: Policies, owner: Owner, path: readonly KeyPart[], kv
   const tools = path.length === 4 && meantTools(path[2]!.name) ? path[2]! : null;
   const key = path[path.length - 1]!;
   // A map-form rule in a table meant as `tools` (`[agents.x.tool]` then `bash = "allow"`, OpenCode's
-  // `[agents.x.permission]` then `edit = false`): ignored there as a list is. Not `"ask"`, nor a
-  // table of patterns below the tool (`bash."git push" = "allow"`): no verdict Mars could read.
-  const rule = tools !== null && meantList(key.name) === null ? verdictList(value) : null;
+  // `[agents.x.permission]` then `edit = false`): ignored there as a list is. So is OpenCode's table of
+  // patterns below the tool (`bash = { "git *" = "allow" }`), read as its first rule that moves: in
+  // `tools`, it gets its move (patterns.ts). Not `"ask"` alone, nor a dotted pattern
+  // (`bash."git push" = "allow"`), which makes the path longer than a rule's: no verdict Mars could read.
+  const rule = tools !== null && meantList(key.name) === null ? verdictList(value) ?? patternTableList(key.name, kv) : null;
   // A string in a table meant as `tools` (`[agents.x.tool]` then `allowed = "read"`) is as much a list
   // Mars does not read as `allowed = ["read"]` there; not a verdict (`deny = "allow"`), which names no tool.
   const string = value?.kind === 'string' && (beside || (tools !== null && ownerPart === null && holdsListValue(value)));
@@ -451,6 +457,11 @@ function misplacedList(out: Policies, owner: Owner, path: readonly KeyPart[], kv
   if (!fits) return;
   const list = rule ?? meantList(key.name);
   if (list) out.misplaced.push({ owner, keyValue: kv, list, key, tools, ownerPart, ownerHeader, rule: rule !== null });
+}
+
+/** The list the first rule of OpenCode's table of patterns (`bash = { "git *" = "allow" }`) that moves goes in, or null for none. */
+function patternTableList(tool: string, kv: KeyValue): ListName | null {
+  return inlinePatternRules(tool, kv)?.find(movable)?.list ?? null;
 }
 
 /**
