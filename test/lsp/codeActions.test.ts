@@ -44,6 +44,7 @@ const QUICK_FIXES: Array<[string, string, string]> = [
   ['allowed = ["read", "bash", "Read"]', 'duplicate-entry', 'allowed = ["read", "bash"]'],
   ['allowed = ["read"]\nbash = "allow"', 'unknown-policy-key', 'allowed = ["read", "bash"]'],
   ['"*" = "deny"', 'unknown-policy-key', 'disallowed = ["*"]'],
+  ['MultiEdit = "deny"', 'unknown-policy-key', 'disallowed = ["edit"]'], // as the entry's did-you-mean
   ['allowed = "read"', 'invalid-tool-policy', 'allowed = ["read"]'],
   ['allowed = "read", "grep"', 'invalid-tool-policy', 'allowed = ["read", "grep"]'],
   ['mcp = ["github", "linear"]', 'invalid-tool-policy', 'allowed = ["mcp(github)", "mcp(linear)"]'],
@@ -76,7 +77,9 @@ describe('code actions', () => {
       const { uri, diagnostics, actions } = await actionsFor(text);
       const d = diagnostics.find((x) => x.code === code);
       assert.ok(d, `no ${code} diagnostic in ${JSON.stringify(diagnostics.map((x) => x.code))}`);
-      const fix = actions.find((a) => a.kind === 'quickfix' && a.diagnostics?.[0] === undefined ? false : a.diagnostics?.some((x) => x.code === code) && !a.title.startsWith('Disable') && !a.title.startsWith('Fix all'));
+      const fixes = actions.filter((a) => a.kind === 'quickfix' && a.diagnostics?.[0] === undefined ? false : a.diagnostics?.some((x) => x.code === code) && !a.title.startsWith('Disable') && !a.title.startsWith('Fix all'));
+      // The preferred one, as the editor's auto-fix takes it; the first where none is (`*(x)` -> `*`).
+      const fix = fixes.find((a) => a.isPreferred) ?? fixes[0];
       assert.ok(fix, `no fix for ${code}: ${actions.map((a) => a.title).join(' | ')}`);
       assert.equal(applied(text, fix, uri), `[agents.a.tools]\n${expected}\n`);
     });

@@ -691,6 +691,10 @@ const IGNORED_KEY_MESSAGES: Array<[table: string, message: string]> = [
   ['allowed = ["Bash"]\nbash = true', 'Mars ignores `bash` here, so this rule has no effect; `allowed` already holds "Bash", so the key can go. A tools table holds only `allowed` and `disallowed` lists.'],
   ['allowed = ["bash"]\nShell = false', 'Mars ignores `Shell` here, so this rule has no effect. `allowed` holds "bash", so in `disallowed` it would be both allowed and disallowed. A tools table holds only `allowed` and `disallowed` lists.'],
   ['bassh = "deny"', 'Mars ignores `bassh` here, so this rule has no effect. Put "bassh" in `disallowed` instead. (Mars has no capability `bassh`: did you mean `bash`?) A tools table holds only `allowed` and `disallowed` lists.'],
+  // A scoped entry without its parentheses, as an entry's did-you-mean says it.
+  ['"skill:init" = "allow"', 'Mars ignores `skill:init` here, so this rule has no effect. Put "skill:init" in `allowed` instead. (Mars has no capability `skill:init`: did you mean `skill(init)`?) A tools table holds only `allowed` and `disallowed` lists.'],
+  // Names between commas are read split, not as one name a did-you-mean would take whole (`skill(init,)`).
+  ['"skill:init," = "allow"', 'Mars ignores `skill:init,` here, so this rule has no effect. Put "skill:init" in `allowed` instead. A tools table holds only `allowed` and `disallowed` lists.'],
   ['MultiEdit = "deny"', "Mars ignores `MultiEdit` here, so this rule has no effect. Put \"multi_edit\" in `disallowed` instead. (Mars has no capability `MultiEdit`: did you mean `edit` (Claude's `MultiEdit`)?) A tools table holds only `allowed` and `disallowed` lists."],
   ['allowed = ["Bash"]\nbash = "allow"', 'Mars ignores `bash` here, so this rule has no effect; `allowed` already holds "Bash", so the key can go. A tools table holds only `allowed` and `disallowed` lists.'],
   // Held twice, in two spellings: said as written first.
@@ -788,6 +792,18 @@ const IGNORED_KEY_REMOVALS: Array<[text: string, fixes: Array<[string, boolean, 
   // a comment: not offered, its removal only.
   ['[agents.a]\ntools = { bash = { "git *" = "allow", "*" = "ask" } }\n', [['Remove `bash`', false, false]], '[agents.a]\ntools = { }\n'],
   ['[agents.a.tools]\nbash = { "git *" = "allow", # why\n  "*" = "ask" }\n', [['Remove `bash`', false, false]], '[agents.a.tools]\n# why\n'],
+  // A name Mars does not know, moved as it looks meant (an entry's did-you-mean: `"MultiEdit"` -> `edit`), the one
+  // preferred fix, never in fix-all; the move that keeps Mars's reading stays, safe where it was. Not preferred where
+  // the move would make a conflict, and no removal beside it where it removes the key already (the list holds `edit`).
+  ['[agents.a.tools]\nMultiEdit = "deny"\n', [['Move "multi_edit" into `disallowed`', false, false], ['Move "edit" into `disallowed`', true, false], ['Remove `MultiEdit`', false, false]], '[agents.a.tools]\n'],
+  ['[agents.a.tools]\nallowed = ["read"]\ngrpe = "allow"\n', [['Move "grpe" into `allowed`', false, false], ['Move "grep" into `allowed`', true, false], ['Remove `grpe`', false, false]], '[agents.a.tools]\nallowed = ["read"]\n'],
+  ['[agents.a.tools]\n"Bassh(git log:*)" = "deny"\n', [['Move "bassh(git log:*)" into `disallowed`', false, false], ['Move "bash(git log *)" into `disallowed`', true, false], ['Remove `"Bassh(git log:*)"`', false, false]], '[agents.a.tools]\n'],
+  ['[agents.a.tools]\n"skill:init" = "allow"\n', [['Move "skill:init" into `allowed`', false, false], ['Move "skill(init)" into `allowed`', true, false], ['Remove `"skill:init"`', false, false]], '[agents.a.tools]\n'],
+  ['[agents.a.tools]\nallowed = ["edit"]\nMultiEdit = "deny"\n', [['Move "multi_edit" into `disallowed`', true, false], ['Move "edit" into `disallowed` (a conflict: `allowed` holds "edit")', false, false], ['Remove `MultiEdit`', false, false]], '[agents.a.tools]\nallowed = ["edit"]\n'],
+  ['[agents.a.tools]\ndisallowed = ["multi_edit"]\nMultiEdit = "deny"\n', [['Remove `MultiEdit`: `disallowed` already holds "multi_edit"', false, true], ['Move "edit" into `disallowed`', true, false]], null],
+  ['[agents.a.tools]\ndisallowed = ["edit"]\nMultiEdit = "deny"\n', [['Move "multi_edit" into `disallowed`', false, false], ['Remove `MultiEdit`: `disallowed` already holds "edit"', true, false]], null],
+  // Names between commas: split as before, no did-you-mean of the whole (`skill(init,)`).
+  ['[agents.a.tools]\n"skill:init," = "allow"\n', [['Move "skill:init" into `allowed`', true, false], ['Remove `"skill:init,"`', false, false]], '[agents.a.tools]\n'],
   // A list under a misspelt key: its rules are meant for a list.
   ['[agents.a.tools]\ndeny = ["bash"]\n', [['Rename to `disallowed`', true, false]], null],
   // So is a string where that list goes (`deny = "bash"`), not a rule to remove; removed where the list holds it already.
@@ -2789,7 +2805,7 @@ test('a value over lines is marked on its first line up to a comment there, whic
 test('a name holding a quote is written in a move\'s title and message as the edit writes it', () => {
   const [f] = documentFindings(analyzeDocument('[agents.a.tools]\ndisallowed = []\n\'Shel"l\' = "deny"\n'));
   assert.match(f!.message, /Put "shel\\"l" in `disallowed`/);
-  assert.deepEqual(f!.fixes.map((x) => x.title), ['Move "shel\\"l" into `disallowed`', 'Remove `\'Shel"l\'`']);
+  assert.deepEqual(f!.fixes.map((x) => x.title), ['Move "shel\\"l" into `disallowed`', 'Move "bash" into `disallowed`', 'Remove `\'Shel"l\'`']);
 });
 
 test('an unknown name says what Mars passes on: as written, or as Mars writes it (its case and separators changed), and the white space it trims', () => {

@@ -3,7 +3,7 @@
 
 import { ERROR_ALLOWED, errorMessage, parseToolName, render, type ParseResult, type ToolName } from '../grammar/toolName';
 import {
-  byChar, canonicalSpelling, charProblemReason, charRunNote, claudeOldTaskMeant, claudeOldTaskSaid, harnessSaid, illegalChars, isClaudeOldTask, lookalikeSaid, mcpWireRewrite, meantCapability, readsAs, respelling, rewriteLegacyPrefix, suggestScoped,
+  byChar, canonicalSpelling, charProblemReason, charRunNote, claudeOldTaskMeant, claudeOldTaskSaid, harnessSaid, illegalChars, isClaudeOldTask, lookalikeSaid, mcpWireRewrite, meantEntry, readsAs, respelling, rewriteLegacyPrefix,
   writtenWithLegacyPrefix, type CharProblemGroup,
 } from '../grammar/checks';
 import { capitalized, inWords, ownCopy, quoted, rustTrim, shortened, shown, trimmedAway } from '../grammar/text';
@@ -878,29 +878,23 @@ export function passedOn(raw: string, name: ToolName, quote: (text: string) => s
 
 function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'unknown' }>): EntryIssue {
   const head = rustTrim(splitToolName(rustTrim(raw))[0]);
-  // A scoped entry without its parentheses (`skill:init`) before the nearest name, as more precise.
-  const scoped = name.pattern === null ? suggestScoped(head) : null;
-  const nearest = scoped === null ? meantCapability(name, head) : null;
-  const suggestion = scoped ?? nearest?.capability;
-  const from = harnessSaid(nearest?.harness ?? null);
+  const meant = meantEntry(raw, name);
+  const from = harnessSaid(meant?.harness ?? null);
   // White space Mars trims is said as such: 'named `foo`; it passes it on as `foo`' hid what differs.
   const around = trimmedAway(raw);
   const trims = around === null ? '' : `${around}: `;
   const passes = passedOn(raw, name, quoted);
   // A name in characters that only look like ASCII reads as a capability's: the first is named.
   const looks = lookalikeSaid(head);
-  if (!suggestion) return { code: 'unknown-tool', message: `Mars has no capability named ${quoted(head)}; ${trims}it ${passes}${looks}` };
+  if (!meant) return { code: 'unknown-tool', message: `Mars has no capability named ${quoted(head)}; ${trims}it ${passes}${looks}` };
   // What to write comes right after what is wrong, and what Mars passes on last: a narrow view (the
   // Problems panel, a one-line status) cuts a long message at its end.
   const first = `Mars has no capability named ${quoted(head)}.${looks}`;
   const last = `${trims === '' ? 'Mars' : `${trims}it`} ${passes}`;
-  // Written as Mars would write it, so the fixed entry is clean (`Bassh(git log:*)` -> `bash(git log *)`).
-  const candidate = name.pattern === null ? suggestion : `${suggestion}(${name.pattern})`;
-  const parsed = parseToolName(candidate);
-  const replacement = parsed.ok ? canonicalSpelling(candidate, parsed.name) : candidate;
+  const replacement = meant.entry;
   return {
-    code: 'unknown-tool', message: `${first} Did you mean ${quoted(suggestion)}${from}? ${last}`,
-    replacement: { value: replacement, preferred: true, safe: false, held: `${first} It looks like ${quoted(replacement)}${from}, ${HELD} ${last}`, around: [`${first} Did you mean ${quoted(suggestion)}${from}?`, last] },
+    code: 'unknown-tool', message: `${first} Did you mean ${quoted(meant.said)}${from}? ${last}`,
+    replacement: { value: replacement, preferred: true, safe: false, held: `${first} It looks like ${quoted(replacement)}${from}, ${HELD} ${last}`, around: [`${first} Did you mean ${quoted(meant.said)}${from}?`, last] },
   };
 }
 
@@ -1126,9 +1120,11 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     // whole is no name Mars takes (`bash(a), read`): what was meant, as an entry's split says it.
     const moved = keyAsEntries(name);
     const split = intent !== null && (moved?.split ?? false);
-    // The capability is named by the head, as for an entry (`bassh` of `bassh(git:*)`).
+    // The capability is named by the head, as for an entry (`bassh` of `bassh(git:*)`); what it looks
+    // meant as is the entry's did-you-mean, which a move of its own offers (`ignoredKeyFixes`). Not of
+    // names between commas, which the split reads: the whole is no name meant (`skill:init,`).
     const head = rustTrim(splitToolName(rustTrim(name))[0]);
-    const nearest = parse.ok && parse.name.kind === 'unknown' ? meantCapability(parse.name, head) : null;
+    const nearest = parse.ok && parse.name.kind === 'unknown' && !split ? meantEntry(name, parse.name) : null;
     const advice = moved !== null && intent !== null ? mapFormAdvice(policies, extra.owner, intent, moved.entries, (e) => shortened(shown(basicString(e))), quoted) : null;
     // Its removal where the list holds its rules is safe, but not of a split key: held only as a guess (`extraKeyFixes`).
     const held = (advice?.held ?? false) && !split;
@@ -1142,7 +1138,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
       !parse.ok && !split ? `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED[parse.error]}).${trims}`
         : advice?.held ? `${noEffect}; ${advice.says}.${trims} ${WHY_IGNORED}`
         : advice?.conflict ? `${noEffect}. ${advice.says}.${trims} ${WHY_IGNORED}`
-        : advice ? `${noEffect}. ${capitalized(advice.says)}.${nearest ? ` (Mars has no capability ${quoted(head)}: did you mean ${quoted(nearest.capability)}${harnessSaid(nearest.harness)}?${lookalikeSaid(head)})` : ''}${trims} ${WHY_IGNORED}`
+        : advice ? `${noEffect}. ${capitalized(advice.says)}.${nearest ? ` (Mars has no capability ${quoted(head)}: did you mean ${quoted(nearest.said)}${harnessSaid(nearest.harness)}?${lookalikeSaid(head)})` : ''}${trims} ${WHY_IGNORED}`
         // The map form's note only where the key reads as one: a tool named with a string, or a
         // boolean (OpenCode's verdict, `tools: { bash: true }`).
         : `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}${readsAsMapForm(extra.keyValue.value) ? ' (the `tool = "allow"` map form belongs to agent profiles).' : '.'}`,

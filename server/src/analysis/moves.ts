@@ -6,7 +6,7 @@ import { isMcpWireToken, namesBetweenCommas, parseToolName, render } from '../gr
 import type { KeyPart, KeyValue, Section, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
 import { basicString, stringList } from '../toml/strings';
 import { capitalized, inWords, quoted, rustTrim, shortened, shown } from '../grammar/text';
-import { canonicalSpelling, mcpWireRewrite } from '../grammar/checks';
+import { canonicalSpelling, mcpWireRewrite, meantEntry } from '../grammar/checks';
 import { holdsListValue, isMapFormVerdict, meantList, verdictList } from './meant';
 import { appendToArray, commentsWithin, deleteKeyValue, deleteTable, keptApart, standsAlone, type Edit } from './edits';
 import { inlinePatternRules, movable, patternRules, type PatternRule } from './patterns';
@@ -302,7 +302,15 @@ function becomeList(doc: TomlDocument, kv: KeyValue, keyStart: number, newText: 
 
 export function extraKeyFixes(doc: TomlDocument, policies: Policies, extra: ExtraKey): Fix[] {
   const move = moveOf(doc.text, policies, extra);
-  if (!move) return [];
+  return move ? moveFixes(doc, policies, move) : [];
+}
+
+/**
+ * The fix of a move (`moveOf`); `meant`: of the entry a map-form key looks meant as (`meantMove`),
+ * not the one Mars reads it as, a guess never in fix-all.
+ */
+function moveFixes(doc: TomlDocument, policies: Policies, move: Move, meant = false): Fix[] {
+  const extra = move.extra;
   if (move.names.length === 0) {
     return [{ title: `Remove ${quoted(`${doc.text.slice(extra.keyValue.key.span.start, extra.keyValue.key.span.end)} = []`)}: it grants nothing`, edits: moveEdits(doc, policies, [move]), preferred: true, safe: true }];
   }
@@ -324,7 +332,7 @@ export function extraKeyFixes(doc: TomlDocument, policies: Policies, extra: Extr
     // Removing one whose rule the list already holds changes nothing, as a duplicate's removal does;
     // but a key split at its commas (`Read, Grep`) is held only as a guess at what it meant, as an
     // entry's split is (`splitFix` in findings.ts): not in fix-all either.
-    safe: !move.split && (moved.length === 0 || (conflict === '' && move.sure)),
+    safe: !meant && !move.split && (moved.length === 0 || (conflict === '' && move.sure)),
   };
   return [listOf(policies, extra.owner, move.list) ? fix : { ...fix, creates: listPath(extra.owner, move.list) }];
 }
@@ -360,7 +368,30 @@ export function ignoredKeyFixes(doc: TomlDocument, policies: Policies, extra: Ex
   const list = mapFormList(extra);
   const entries = list && keyAsEntries(extra.name.name);
   const held = list !== null && entries !== null && notYetIn(policies, extra.owner, list, entries.entries).length === 0;
-  return { moves: extraKeyFixes(doc, policies, extra), removal: held ? null : removeKeyFix(doc, extra) };
+  const moves = extraKeyFixes(doc, policies, extra);
+  const meant = meantMove(doc, policies, extra);
+  if (!meant) return { moves, removal: held ? null : removeKeyFix(doc, extra) };
+  // As an entry's did-you-mean (`"MultiEdit"`: `edit`), the move of what the key looks meant as is
+  // the one preferred fix, for the editor's auto-fix; the move that keeps Mars's reading stays, in
+  // fix-all where it was. Where the list holds what it meant, that move is the key's removal already.
+  return {
+    moves: [...(meant.preferred ? moves.map((f) => ({ ...f, preferred: false })) : moves), meant],
+    removal: held || meant.edits.every((e) => e.newText === '') ? null : removeKeyFix(doc, extra),
+  };
+}
+
+/**
+ * The move of a map-form key whose name Mars does not know (`MultiEdit = "deny"`, `grpe = "allow"`)
+ * as the entry it looks meant as (`edit`, `grep`: `meantEntry`, an entry's did-you-mean), or null:
+ * not of names between commas, moved one entry per tool already.
+ */
+function meantMove(doc: TomlDocument, policies: Policies, extra: ExtraKey): Fix | null {
+  const move = moveOf(doc.text, policies, extra);
+  if (!move || move.split || move.names.length !== 1) return null;
+  const parse = parseToolName(extra.name.name);
+  const meant = parse.ok && parse.name.kind === 'unknown' ? meantEntry(extra.name.name, parse.name) : null;
+  if (!meant || meaning(meant.entry) === meaning(move.names[0]!)) return null;
+  return moveFixes(doc, policies, { ...move, names: [meant.entry], sure: false }, true)[0] ?? null;
 }
 
 /**

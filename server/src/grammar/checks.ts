@@ -316,6 +316,26 @@ export function meantCapability(name: ToolName, head: string): { readonly capabi
   return capability === null ? null : { capability, harness: null };
 }
 
+/**
+ * The entry an unknown name was likely meant as, as Mars writes it, its pattern kept
+ * (`Bassh(git log:*)`: `bash(git log *)`), with what the did-you-mean names (`said`: a scoped entry
+ * written without its parentheses, `skill:init` -> `skill(init)`, before `meantCapability`'s) and the
+ * harness row it comes from; null where nothing is near. An entry's unknown-tool and a map-form key
+ * (`MultiEdit = "deny"`) both offer it, so the two say and write the same.
+ */
+export function meantEntry(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'unknown' }>): { readonly said: string; readonly entry: string; readonly harness: HarnessName | null } | null {
+  const head = rustTrim(splitToolName(rustTrim(raw))[0]);
+  // A scoped entry without its parentheses (`skill:init`) before the nearest name, as more precise.
+  const scoped = name.pattern === null ? suggestScoped(head) : null;
+  const nearest = scoped === null ? meantCapability(name, head) : null;
+  const said = scoped ?? nearest?.capability;
+  if (said === undefined) return null;
+  // Written as Mars would write it, so the fixed entry is clean (`Bassh(git log:*)` -> `bash(git log *)`).
+  const candidate = name.pattern === null ? said : `${said}(${name.pattern})`;
+  const parsed = parseToolName(candidate);
+  return { said, entry: parsed.ok ? canonicalSpelling(candidate, parsed.name) : candidate, harness: nearest?.harness ?? null };
+}
+
 /** Where a harness's name comes from, after what it suggests: `` (Claude's `MultiEdit`)``, quoted by `quote`; nothing for no row. */
 export function harnessSaid(row: HarnessName | null, quote: (text: string) => string = quoted): string {
   return row ? ` (${row.harness}'s ${quote(row.name)})` : '';
