@@ -3,12 +3,13 @@
 // is derived from the vocabulary table and the grammar; no names are listed here.
 
 import { ANY_MEANING, ANY_NOTE, capabilityNamed, MCP_MEANING, type Capability, type PatternShape } from '../grammar/vocabulary';
-import { isMcpWireToken, splitToolName, render, type ParseResult, type ToolNameError } from '../grammar/toolName';
+import { isMcpWireToken, parseToolName, splitToolName, render, type ParseResult, type ToolNameError } from '../grammar/toolName';
 import {
   canonicalSpelling, charProblemsNote, claudeOldTaskSaid, harnessSaid, illegalChars, isClaudeOldTask, mcpWireRewrite, meantCapability, readsAs, respelling, suggestScoped, writtenWithLegacyPrefix,
 } from '../grammar/checks';
-import { eqIgnoreAsciiCase, named, rustTrim, shortened, shown, trimmedAway } from '../grammar/text';
+import { eqIgnoreAsciiCase, inWords, named, rustTrim, shortened, shown, trimmedAway } from '../grammar/text';
 import { obviousRepair, passedOn } from '../analysis/findings';
+import { keyAsEntries } from '../analysis/moves';
 import type { ListName } from '../analysis/policies';
 
 // ---- markdown ----------------------------------------------------------------------------------
@@ -238,8 +239,7 @@ export function describeToolName(raw: string, parse: ParseResult, inList: ListNa
     case 'mcp': {
       const { server, tool } = name.mcp;
       // A wildcard is said in words; a named server and tool, the heading says already.
-      const scope = server === '*' || tool === '*'
-        ? `: ${tool === '*' ? 'every tool' : `the tool ${code(tool)}`} of ${server === '*' ? 'every MCP server' : `the MCP server ${code(server)}`}.` : '';
+      const scope = server === '*' || tool === '*' ? `: ${mcpScope(server, tool)}.` : '';
       out.push(`**MCP** server ${code(server)} · tool ${code(tool)}${scope}`, MCP_MEANING);
       break;
     }
@@ -292,6 +292,46 @@ export function describeToolName(raw: string, parse: ParseResult, inList: ListNa
   }
   if (isClaudeOldTask(raw, name)) out.push(claudeOldTaskSaid(code));
   return withCharProblems(out, raw);
+}
+
+/** What an MCP reference names, in words: `every tool of the MCP server `github``, `the tool `search` of every MCP server`. */
+const mcpScope = (server: string, tool: string): string =>
+  `${tool === '*' ? 'every tool' : `the tool ${code(tool)}`} of ${server === '*' ? 'every MCP server' : `the MCP server ${code(server)}`}`;
+
+/**
+ * Names between commas in one string (`"Read, Grep"`, Claude's `tools:` line pasted as an entry or a
+ * map-form key): the names meant, as Mars writes each and as the split or the key's move writes them
+ * (`keyAsEntries`), each with its meaning in one line, said before how Mars reads the whole as
+ * written (one odd tool, `read, _grep`); null for anything else.
+ */
+export function describeBetweenCommas(raw: string): string[] | null {
+  const read = keyAsEntries(raw);
+  if (!read?.split) return null;
+  const names = read.entries;
+  return [
+    `**Names between commas**: ${inWords(names.map(code))}, ${names.length === 1 ? 'written with a comma' : 'written in one string, meant as one entry each'}.`,
+    names.map((n) => `- ${code(n)}: ${meaningInOneLine(n)}`).join('\n'),
+  ];
+}
+
+/** What an entry Mars takes (each of `keyAsEntries`) means, in one line: a capability's meaning, an MCP reference's scope. */
+function meaningInOneLine(entry: string): string {
+  const parse = parseToolName(entry);
+  // Not met: every name between commas is one Mars takes (`namesBetweenCommas`).
+  if (!parse.ok) return plainReason(entry, parse.error, null);
+  const name = parse.name;
+  switch (name.kind) {
+    case 'any':
+      return ANY_MEANING;
+    case 'mcp': {
+      const scope = mcpScope(name.mcp.server, name.mcp.tool);
+      return `${scope[0]!.toUpperCase()}${scope.slice(1)}.`;
+    }
+    case 'builtin':
+      return capabilityNamed(name.capability)!.meaning;
+    case 'unknown':
+      return 'Mars has no capability of that name.';
+  }
 }
 
 function withCharProblems(out: string[], raw: string): string[] {

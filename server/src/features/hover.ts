@@ -30,7 +30,7 @@ import { movable } from '../analysis/patterns';
 import type { KeyPart, KeyValue, Span, TomlDocument, TomlString, TomlValue } from '../toml/model';
 import { firstLineOf, positionsOf } from '../toml/lineIndex';
 import { dotted } from '../toml/tables';
-import { code, describeList, describeToolName, LIST_MEANING, plainReason } from './describe';
+import { code, describeBetweenCommas, describeList, describeToolName, LIST_MEANING, plainReason } from './describe';
 
 /**
  * `refusedOutside`: why Mars refuses an owner's table that another section writes as an array of
@@ -64,7 +64,7 @@ export function hover(
   if (p) {
     const str = p.entry.string;
     const where = `_In \`${p.entry.list}\` of ${owned(p.entry.owner)}._`;
-    return said([...describeToolName(p.raw, p.parse, p.entry.list), ...refusedUnder(refusal(p.entry.owner), 'its rule is not'), where], shownSpan(doc.text, str));
+    return said([...namesFirst(p.raw, describeToolName(p.raw, p.parse, p.entry.list)), ...refusedUnder(refusal(p.entry.owner), 'its rule is not'), where], shownSpan(doc.text, str));
   }
   const wouldBe = wouldBeEntryAt(analysis, offset);
   if (wouldBe) {
@@ -162,7 +162,7 @@ export function hover(
     const strings = value?.kind === 'array' ? value.items : value?.kind === 'string' ? [value] : [];
     const str = strings.find((i): i is TomlString => i.kind === 'string' && hit(i.span, false));
     if (str) {
-      return said([...describeToolName(str.value, parseToolName(str.value), list), ...refusedUnder(problem, 'its rule is not'), `_In \`${list}\` of ${owned(problem.owner)}._`],
+      return said([...namesFirst(str.value, describeToolName(str.value, parseToolName(str.value), list)), ...refusedUnder(problem, 'its rule is not'), `_In \`${list}\` of ${owned(problem.owner)}._`],
         shownSpan(doc.text, str));
     }
   }
@@ -638,10 +638,25 @@ function describeIgnored(text: string, kv: KeyValue, refused: ShapeProblem, belo
   if (!list) return [`**${code(name)}**: a key Mars ignores.`, ...refusedUnder(refused, null), `_Of ${owned(refused.owner)}._`];
   const parse = parseToolName(name);
   const ignored = '_Map-form key: Mars ignores it._';
-  if (!parse.ok) return [rejectedKey(name, parse.error, list), ignored, ...refusedUnder(refused, null)];
+  const between = describeBetweenCommas(name);
+  if (!parse.ok) return between ? [...between, ignored, ...refusedUnder(refused, null), AS_ONE_ENTRY, rejectedKey(name, parse.error, list)] : [rejectedKey(name, parse.error, list), ignored, ...refusedUnder(refused, null)];
   const [title, ...rest] = describeToolName(name, parse, list);
+  if (between) return [...between, ignored, ...refusedUnder(refused, null), AS_ONE_ENTRY, title!, ...rest];
   return [title!, ignored, ...refusedUnder(refused, null), 'As an entry of a list:', ...rest];
 }
+
+/**
+ * Names between commas in one string (`"Read, Grep"`, Claude's `tools:` line pasted) are the names
+ * meant, each said with its meaning (`describeBetweenCommas`), before `read`, what the hover says of
+ * the whole as Mars reads it as written: one odd tool (`read, _grep`), which the user did not mean.
+ */
+function namesFirst(raw: string, read: string[]): string[] {
+  const between = describeBetweenCommas(raw);
+  return between ? [...between, 'As written, Mars reads it as one tool name:', ...read] : read;
+}
+
+/** Before what a map-form key of names between commas would be as written, as one entry of a list. */
+const AS_ONE_ENTRY = 'As written, as one entry of a list, Mars would read it as one tool name:';
 
 /** The title of a key or table Mars ignores, hovered on its name or on a part below it (`below`, `x` of `web.x`). */
 const ignoredTitle = (name: string, what: 'key' | 'table', below: string | null): string =>
@@ -739,8 +754,15 @@ function describeKey(analysis: Analysis, extra: ExtraKey, refused: ShapeProblem 
   const written = keyAsEntries(name);
   // What to do, as the diagnostic says it: not "put it in" a list that holds it, or where the other list does.
   const todo = written && mapFormAdvice(policies, extra.owner, list, written.entries, code, code).says;
-  // Ignored, so the config loads: what the name would do as an entry is the question.
-  if (!parse.ok) return [rejectedKey(name, parse.error, list), `${ignored}${todo ? `; ${todo}` : ''}._`, ...refusedToo, ...removed];
+  // Ignored, so the config loads: what the name would do as an entry is the question. Names between
+  // commas are the names meant first, then the whole as written (`namesFirst`).
+  const between = describeBetweenCommas(name);
+  if (!parse.ok) {
+    const rejected = rejectedKey(name, parse.error, list);
+    const said = [`${ignored}${todo ? `; ${todo}` : ''}._`, ...refusedToo, ...removed];
+    return between ? [...between, ...said, AS_ONE_ENTRY, rejected] : [rejected, ...said];
+  }
   const [title, ...rest] = describeToolName(name, parse, list);
+  if (between) return [...between, `${ignored}; ${todo}._`, ...refusedToo, ...removed, AS_ONE_ENTRY, title!, ...rest];
   return [title!, `${ignored}; ${todo}._`, ...refusedToo, ...removed, 'As an entry of a list:', ...rest];
 }
