@@ -369,15 +369,22 @@ describe('go to definition', () => {
   });
 
   test('nothing on a server not declared, every server, another capability or outside an entry', async () => {
-    for (const src of ['allowed = ["mcp(git|lab)"]', 'allowed = ["mcp(|*)"]', 'allowed = ["re|ad"]', 'allowed = ["bash(mcp(github|))"]', 'allowed| = ["mcp(github)"]', '# "mcp(git|hub)"']) {
+    for (const src of ['allowed = ["mcp(git|lab)"]', 'allowed = ["mcp(|*)"]', 'allowed = ["mcp__git|lab__x"]', 'allowed = ["mcp_|_*"]', '"mcp__|*" = "deny"', 'allowed = ["re|ad"]', 'allowed = ["bash(mcp(github|))"]', 'allowed| = ["mcp(github)"]', '# "mcp(git|hub)"']) {
       assert.equal(await at(client, `[agents.a.tools]\n${src}\n`), null, src);
     }
   });
 
   // Where hover describes a string as the entry its fix makes of it (a list written as a string,
   // `tools` written as a list, the removed `tools.mcp`, a list outside the tools table or under a misspelt key), the server it names is linked as an entry's.
-  test('on a string Mars reads as no entry yet, which hover describes as mcp(server): the manifest, as on the entry', async () => {
+  // So is the server of Claude's wire spelling (`mcp__github__get_issue`), an entry or a map-form key, which its fix
+  // writes `mcp(github/get_issue)`, and of a map-form key `"mcp(github)"`.
+  test('on a string Mars reads as no entry yet, or a wire token, which hover describes as mcp(server): the manifest, as on the entry', async () => {
     const cases: Array<[string, number, number]> = [
+      ['[agents.a.tools]\nallowed = ["mcp__git|hub__get_issue"]\n', 12, 34],
+      ['[agents.a.tools]\nmcp__git|hub__get_issue = "allow"\n', 0, 22],
+      ['[agents.a.tools]\n"MCP__git|hub" = "deny"\n', 1, 12],
+      ['[agents.a.tools]\nallowed = "mcp__git|hub__x"\n', 11, 25],
+      ['[agents.a.tools]\n"mcp(git|hub)" = "allow"\n', 1, 12],
       ['[agents.a.tools]\nallowed = "mcp(git|hub/get_issue)"\n', 11, 32],
       ['[agents.a.tools]\ndisallowed = "read, mcp(git|hub)"\n', 20, 31],
       ['[agents.a]\ntools = ["mcp(git|hub)"]\n', 10, 21],

@@ -1,9 +1,10 @@
 // MCP servers a workspace declares (`mcp/<name>/mcp.toml`), for completion inside `mcp(` and
-// go to definition on an `mcp(server)` entry.
+// go to definition on an `mcp(server)` entry (or Claude's `mcp__server__tool`).
 // Pure: the server does the file IO and hands the results here.
 
 import { parseToolName, type ParseResult } from '../grammar/toolName';
 import { rustTrim } from '../grammar/text';
+import { mcpWireRewrite } from '../grammar/checks';
 import { parseToml } from '../toml/parse';
 import { sectionStartsFrom } from '../toml/split';
 import type { Position, Range } from 'vscode-languageserver';
@@ -65,21 +66,26 @@ export interface McpManifest {
 /**
  * The server an `mcp(server)` or `mcp(server/tool)` entry at `position` names (or a map-form key,
  * `"mcp(github)" = "allow"`, or a string hover describes as the entry it would be, `allowed =
- * "mcp(github)"`), and the range hover gives it; null elsewhere.
+ * "mcp(github)"`), and the range hover gives it; null elsewhere. Claude's wire spelling
+ * (`mcp__github__get_issue`, an entry or a key) names the server its portable spelling does, which
+ * its fix writes (`mcpWireRewrite`): to Mars an unknown tool, but the user meant the server.
  */
 export function mcpServerAt(analysis: Analysis, position: Position): { server: string; range: Range } | null {
   const offset = analysis.lines.offset(position);
-  const named = (): { parse: ParseResult; span: Span } | null => {
+  const named = (): { raw: string; parse: ParseResult; span: Span } | null => {
     const p = entryAt(analysis, offset);
-    if (p) return { parse: p.parse, span: shownSpan(analysis.doc.text, p.entry.string) };
+    if (p) return { raw: p.raw, parse: p.parse, span: shownSpan(analysis.doc.text, p.entry.string) };
     const wouldBe = wouldBeEntryAt(analysis, offset);
-    if (wouldBe) return { parse: parseToolName(wouldBe.raw), span: wouldBe.span ?? shownSpan(analysis.doc.text, wouldBe.str) };
+    if (wouldBe) return { raw: wouldBe.raw, parse: parseToolName(wouldBe.raw), span: wouldBe.span ?? shownSpan(analysis.doc.text, wouldBe.str) };
     const extra = extraKeyAt(analysis, offset);
-    return extra ? { parse: parseToolName(extra.name.name), span: keyContentSpan(analysis.doc.text, extra.name.span) } : null;
+    return extra ? { raw: extra.name.name, parse: parseToolName(extra.name.name), span: keyContentSpan(analysis.doc.text, extra.name.span) } : null;
   };
   const at = named();
-  if (!at?.parse.ok || at.parse.name.kind !== 'mcp' || at.parse.name.mcp.server === '*') return null;
-  return { server: at.parse.name.mcp.server, range: positionsOf(analysis.lines, at.span) };
+  if (!at) return null;
+  const portable = at.parse.ok && at.parse.name.kind === 'unknown' ? mcpWireRewrite(at.raw) : null;
+  const parse = portable === null ? at.parse : parseToolName(portable);
+  if (!parse.ok || parse.name.kind !== 'mcp' || parse.name.mcp.server === '*') return null;
+  return { server: parse.name.mcp.server, range: positionsOf(analysis.lines, at.span) };
 }
 
 /** The manifests of `server` (names come trimmed as Mars reads them back), each file once. */
