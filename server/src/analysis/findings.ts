@@ -15,7 +15,7 @@ import { firstHeldLineOf, firstLineOf, lineContent } from '../toml/lineIndex';
 import { lastStartingBefore, stringTowards } from '../toml/sorted';
 import { CODES, type Code, type Severity, type SeverityOverrides } from './codes';
 import { deleteItems, keptApart, type Edit } from './edits';
-import { isWritten, misplacedAt, unownedAt, ownerKey, ownerLabel, ownPolicy, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type ListName, type MisplacedList, type Owner, type Policies, type UnownedList } from './policies';
+import { isWritten, misplacedAt, unownedAt, ownerKey, ownerLabel, ownPolicy, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type ListName, type Owner, type Policies, type UnownedList } from './policies';
 import { extraKeyFixes, ignoredKeyFixes, patternAdvice, patternFixes, patternTableOfKey, patternTableOfSection, type PatternTable, keyAsEntries, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, otherList, readsAsMapForm, removeTableFix, shapeConflicts, shapeFixes, strayListConflicts, stringAsList } from './moves';
 
 export interface Fix {
@@ -1060,14 +1060,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
       () => [...(patterns ? patternFixes(doc, policies, patterns) : []), removeTableFix(doc, section)].filter((f) => f !== null), undefined, false));
   }
   // One finding per key at fault: the lists under one header `[agents.x.tool]` share its `tool`.
-  const misplaced = new Map<KeyPart, MisplacedList[]>();
-  for (const m of policies.misplaced) {
-    const at = misplacedAt(m);
-    const group = misplaced.get(at);
-    if (group) group.push(m);
-    else misplaced.set(at, [m]);
-  }
-  for (const [at, group] of misplaced) {
+  for (const [at, group] of groupedBy(policies.misplaced, misplacedAt)) {
     const { owner, tools, ownerPart, list, keyValue } = group[0]!;
     // A rule's rename puts nothing in force (its move then says its own conflict): no note for it.
     const conflict = group.length === 1 && !group[0]!.rule ? conflictSaid(list, strayListConflicts(policies, owner, keyValue, list)) : '';
@@ -1160,14 +1153,19 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
 
 /** The unowned lists (see `UnownedList`) grouped by the key part at fault, in order. */
 export function unownedGroups(policies: Policies): UnownedList[][] {
-  const groups = new Map<KeyPart, UnownedList[]>();
-  for (const u of policies.unowned) {
-    const at = unownedAt(u);
-    const group = groups.get(at);
-    if (group) group.push(u);
-    else groups.set(at, [u]);
+  return [...groupedBy(policies.unowned, unownedAt).values()];
+}
+
+/** `items` grouped by `key`, the groups and each group's items in the order they come. */
+function groupedBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
   }
-  return [...groups.values()];
+  return groups;
 }
 
 /**
