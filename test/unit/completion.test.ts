@@ -481,6 +481,27 @@ const CASES: Case[] = [
   { name: 'after [[agents]], allowed written as a string', doc: '[[agents]]\n[agents.x.tools]\nallowed = "gr|"', none: true },
   { name: 'a server of the removed tools.mcp', doc: '[agents.x.tools]\nmcp = ["gh|"]', none: true },
 
+  // A tool list Mars does not read, which the diagnostic offers to move or rename into the list it is meant as: the names
+  // offered as in that list, what it holds already left out. Beside the tools table, in a table one typo from `tools`,
+  // under a misspelt owner, under a misspelt key of a tools table, and where no agent or skill is named.
+  { name: 'a list beside the tools table', doc: '[agents.x]\nallowed = ["|"]',
+    present: ['bash', 'read', '*', ...SNIPPETS], edit: { label: 'bash', newText: 'bash', range: [1, 12, 1, 12] } },
+  { name: 'a list in a table one typo from tools', doc: '[agents.x.tool]\nallowed = ["re|"]', edit: { label: 'read', newText: 'read', range: [1, 12, 1, 14] } },
+  { name: 'a list under a misspelt owner', doc: '[agent.x.tools]\ndisallowed = [|]', edit: { label: 'bash', newText: '"bash"', range: [1, 14, 1, 14] } },
+  { name: 'a list under a misspelt key, an empty slot', doc: '[agents.x.tools]\nAllowed = [|]',
+    present: ['bash', '*', ...SNIPPETS], edit: { label: 'bash', newText: '"bash"', range: [1, 11, 1, 11] } },
+  { name: 'a list under another harness\'s key, what it holds left out', doc: '[agents.x.tools]\ndeny = ["read", |]',
+    absent: ['read'], edit: { label: 'bash', newText: '"bash"', range: [1, 16, 1, 16] } },
+  { name: 'a list in Claude\'s root [permissions]', doc: '[permissions]\nallow = ["re|"]', edit: { label: 'read', newText: 'read', range: [1, 10, 1, 12] } },
+  { name: 'a list in a root [tools], what it holds left out', doc: '[tools]\ndisallowed = ["*", |]', absent: ['*'], present: ['bash'] },
+  { name: 'a list before any header', doc: 'allowed = ["|"]', present: ['bash', '*'] },
+  // Lists that are no tool lists, which the analysis does not report either.
+  { name: 'a list of skills beside the tools table: nothing', doc: '[agents.x]\nskills = ["|"]', none: true },
+  { name: 'a list of skills at the root: nothing', doc: 'skills = ["|"]', none: true },
+  { name: 'allowed of a dependency: nothing', doc: '[dependencies.d]\nallowed = ["|"]', none: true },
+  { name: 'a list of no string beside the tools table: nothing', doc: '[agents.x]\nallowed = [1, |]', none: true },
+  { name: 'another key of a root [tools]: nothing', doc: '[tools]\nversion = ["|"]', none: true },
+
   // what the list holds is not offered again, by meaning
   { name: 'held by alias and casing', doc: '[agents.x.tools]\nallowed = ["shell", "Read", "WebFetch", "|"]',
     absent: ['bash', 'read', 'web_fetch'], present: ['write', 'bash(command *)', 'read(path)', 'web_fetch(domain:host)'] },

@@ -164,7 +164,14 @@ async function checkDocument(text: string, random: () => number, counts: { offse
         const kept = ctx.kind === 'entry' && !ctx.literal ? decodeBasic(keep) : keep;
         const listStart = ctx.list.array.span.start + unit.base;
         const self = ctx.kind === 'entry' ? ctx.string.span.start + unit.base : -1;
-        const held = new Set(entries.filter(({ p, base }) => p.entry.array.span.start + base === listStart && p.entry.string.span.start + base !== self).map(({ p }) => p.verdict.meaning));
+        // A list Mars does not read (`[agents.x]` then `allowed = […]`) holds no entry: what its strings would mean as ones.
+        const stray = !a.policies.lists.some((l) => l.array === ctx.list!.array);
+        const held = stray
+          ? new Set(ctx.list.array.items.flatMap((i) => {
+            const parse = i.kind === 'string' && i.span.start + unit.base !== self ? parseToolName(i.value) : null;
+            return parse?.ok ? [render(parse.name)] : [];
+          }))
+          : new Set(entries.filter(({ p, base }) => p.entry.array.span.start + base === listStart && p.entry.string.span.start + base !== self).map(({ p }) => p.verdict.meaning));
         for (const cap of CAPABILITIES) {
           const parse = parseToolName(cap.name + kept);
           // A name the string's quoting cannot hold is not offered either way.
@@ -208,6 +215,8 @@ async function checkDocument(text: string, random: () => number, counts: { offse
         if (!h || !(h.contents as MarkupContent).value.includes('_Not an entry yet')) fail('c: in a string of a shape problem, the accepted item is the entry hover describes', show);
         continue;
       }
+      // In a list Mars does not read, no entry is made until the list is moved where it belongs: (b) holds what is offered.
+      if (ctx.kind !== 'list-value' && ctx.list !== null && !a.policies.lists.some((l) => l.array === ctx.list!.array)) continue;
       const after = entriesOf(analyzeDocument(out));
       const mine = after.filter(({ p, base }) => p.entry.string.span.start + base < start + Math.max(1, main.newText.length) && p.entry.string.span.end + base > start);
       if (mine.length !== 1) {

@@ -425,6 +425,24 @@ export function misspeltList(extra: ExtraKey): ListName | null {
   return holdsListValue(extra.keyValue.value) && namesTheKey(extra) ? meantList(extra.name.name) : null;
 }
 
+/**
+ * What a list Mars reads no tool list from (`array`, a key's value) is meant as, where the analysis
+ * reports it as one: misplaced (`[agents.x]` then `allowed = […]`, `[agents.x.tool]`), written where
+ * no agent or skill is named (`[permissions]` then `allow = […]`: no owner), or under a misspelt key
+ * of a tools table (`Allowed = […]`, `deny = […]`). Null for any other (`skills = […]`, a list of no string).
+ */
+export function strayListOf(policies: Policies, array: TomlArray): { readonly owner: Owner | null; readonly list: ListName } | null {
+  const misplaced = policies.misplaced.find((m) => !m.rule && m.keyValue.value === array);
+  if (misplaced) return { owner: misplaced.owner, list: misplaced.list };
+  const unowned = policies.unowned.find((u) => !u.rule && u.keyValue.value === array);
+  if (unowned) return { owner: null, list: unowned.list };
+  for (const extra of policies.extraKeys) {
+    const list = extra.keyValue.value === array ? misspeltList(extra) : null;
+    if (list) return { owner: extra.owner, list };
+  }
+  return null;
+}
+
 /** A list under a misspelled key of a tools table: renamed to `list`, or its names moved into the `list` already written. */
 export function listKeyFixes(doc: TomlDocument, policies: Policies, extra: ExtraKey, list: ListName): Fix[] {
   const rename = { title: `Rename to ${quoted(list)}`, edits: [{ start: extra.name.span.start, end: extra.name.span.end, newText: list }], creates: listPath(extra.owner, list) };

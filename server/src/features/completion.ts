@@ -1,5 +1,6 @@
 // Completion of tool names: in the strings of `allowed`/`disallowed` (every spelling of a tools
-// table) and in one Mars reads as no entry for its value's shape (`allowed = "gr"`), on an empty slot
+// table), in one Mars reads as no entry for its value's shape (`allowed = "gr"`) and in a list Mars
+// does not read that is meant as a tool list (`[agents.x]` then `allowed = [""]`), on an empty slot
 // of those lists (quotes inserted), and for the keys and map-form values of a tools table. Every item
 // carries an explicit textEdit: `(`, `:`, `/` and `*` are not word characters, so the client's word
 // range would be wrong. An item's detail is one short phrase of plain text (VS Code shows it as
@@ -427,7 +428,9 @@ type Conflict = (entry: string) => string[];
 const NO_CONFLICT: Conflict = () => [];
 
 /** The `Conflict` of an entry written in `list` of `owner` (as the map-form value says it: `mapFormAdvice`). */
-function conflictIn(policies: Policies, owner: Owner, list: ListName): Conflict {
+function conflictIn(policies: Policies, owner: Owner | null, list: ListName): Conflict {
+  // A list where no agent or skill is named goes to no policy: none conflicts with it.
+  if (owner === null) return NO_CONFLICT;
   return (entry) => {
     const [other] = heldByOtherList(policies, owner, list, [entry]);
     return other === undefined ? [] : [`${capitalized(conflictSays(list, [other], (e) => code(basicString(e)), code))}.`];

@@ -4,6 +4,7 @@
 
 import { inGuessed, type Analysis } from '../analysis/analyze';
 import type { ParsedEntry } from '../analysis/findings';
+import { strayListOf } from '../analysis/moves';
 import { listEnd, readDirective } from '../analysis/suppress';
 import { isWritten, OWNERS, shapeList, type ExtraKey, type ListName, type Owner, type OwnerKind, type Policies, type ToolsTable } from '../analysis/policies';
 import type { KeyPart, KeyValue, Section, Span, TomlArray, TomlDocument, TomlInlineTable, TomlString, TomlValue } from '../toml/model';
@@ -14,7 +15,16 @@ import { isRustWhitespace } from '../grammar/text';
 import { commaPieces } from '../grammar/toolName';
 import { closingQuote, decodeBasic, isMultiline, lineEndingBackslash, valueSources, valueStart } from '../toml/stringPositions';
 
-export type PolicyList = Policies['lists'][number];
+/**
+ * A tool list completion writes names in: one Mars reads, or one it reads no tool list from that is
+ * meant as one (`strayListOf`), whose names the diagnostic's fix moves into the list it names; its
+ * owner null where no agent or skill is named (`[permissions]` then `allow = […]`).
+ */
+export interface ToolList {
+  readonly owner: Owner | null;
+  readonly list: ListName;
+  readonly array: TomlArray;
+}
 
 /**
  * Inside a string of `allowed`/`disallowed`, or one Mars reads as no entry for its value's shape
@@ -24,7 +34,7 @@ export type PolicyList = Policies['lists'][number];
 export interface EntryContext {
   readonly kind: 'entry';
   /** The list holding the string; null for a string of a shape problem's value. */
-  readonly list: PolicyList | null;
+  readonly list: ToolList | null;
   /** The array whose other strings are entries of the same list (what it holds already), or null for a string written as the whole list. */
   readonly array: TomlArray | null;
   readonly string: TomlString;
@@ -49,7 +59,7 @@ export interface EntryContext {
 /** Between the items of a tool list, where a new quoted entry goes (or on a bare word typed there). */
 export interface SlotContext {
   readonly kind: 'slot';
-  readonly list: PolicyList;
+  readonly list: ToolList;
   /** Empty at the cursor, or the bare word being typed; in a line's indentation, the blanks after the cursor. */
   readonly range: Span;
   /** The source text in `range`. */
@@ -301,8 +311,12 @@ class Layout {
   }
 }
 
-function listOf(policies: Policies, array: TomlArray): PolicyList | undefined {
-  return policies.lists.find((l) => l.array === array);
+function listOf(policies: Policies, array: TomlArray): ToolList | undefined {
+  const stray = (): ToolList | undefined => {
+    const meant = strayListOf(policies, array);
+    return meant ? { ...meant, array } : undefined;
+  };
+  return policies.lists.find((l) => l.array === array) ?? stray();
 }
 
 function extraOf(policies: Policies, kv: KeyValue): ExtraKey | undefined {
@@ -370,7 +384,7 @@ function valueOnCursorLine(text: string, str: TomlString, offset: number): boole
   return continued && /^[ \t\r\n]*$/.test(text.slice(lineEnd, str.content.end));
 }
 
-function entryContext(layout: Layout, list: PolicyList | null, array: TomlArray | null, str: TomlString, offset: number): EntryContext {
+function entryContext(layout: Layout, list: ToolList | null, array: TomlArray | null, str: TomlString, offset: number): EntryContext {
   const whole = stringRange(layout, str, offset);
   // Names between commas in a string written as the whole list, which its fix makes a list of, each
   // completed alone. An entry of a list is one name to Mars, replaced whole (a pattern before a
@@ -436,7 +450,7 @@ function significant(text: string, from: number, to: number): string {
  * A new entry at the cursor, or replacing the bare `word` typed there (the cursor on it), when that
  * is where an entry can go: right after `[` or after a comma.
  */
-function slotContext(layout: Layout, list: PolicyList, offset: number, word: TomlValue | null): SlotContext | null {
+function slotContext(layout: Layout, list: ToolList, offset: number, word: TomlValue | null): SlotContext | null {
   const { array } = list;
   const text = layout.text;
   // With nothing typed and the cursor inside a line's indentation (blanks before it at most), the
