@@ -63,6 +63,13 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   // Mars's own root tables, an owner's own tools table: none is a tool list meant for every agent.
   ['what no root tool list is', 'bash = "allow"\ndeny = "allow"\npermissions.x.allow = ["a"]\n[tools]\nversion = 1\ndebug = true\nbash = "ask"\nallowed = [1]\n' +
     '[tools.x]\nallowed = ["a"]\n[[Tool]]\nallowed = ["b"]\n[agents]\nallowed = ["c"]\n[agents.b.tools]\nallowed = ["read"]\n[package]\nallowed = ["d"]\n[settings]\ndeny = ["e"]\n', []],
+  // `tools` written at the root as the list (as an agent's `tools = [...]` is meant as its `allowed`) is one too; not a verdict
+  // or another value that names no tool.
+  ['a root `tools` written as a list', 'tools = ["read"]\n[agents.a.tools]\nallowed = []\n', ['misplaced-tool-list@tools']],
+  ['a root `tools` written as a string', 'tools = "read, grep"\n', ['misplaced-tool-list@tools']],
+  ['a root `tools` of a verdict is no tool list', 'tools = "allow"\n', []],
+  ['a root `tools` of no string is no tool list', 'tools = [1, 2]\n', []],
+  ['a root `tools` of a boolean is no tool list', 'tools = true\n', []],
   ['a list of no string is no tool list', '[agents.a]\nallowed = [1]\ndeny = [["bash"]]\n', []],
   // A list a table deeper below the misspelt `tools`: renamed, it would be no list of the tools table but a table below it.
   ['a list in a table below one a typo from `tools` is no tool list', '[agents.a]\ntool.sub.allowed = ["read"]\n[agents.b.tool.sub]\ndeny = ["bash"]\n', []],
@@ -2092,6 +2099,8 @@ const ROOT_LISTS: Array<[text: string, message: string]> = [
   ['tools = { allowed = ["read"], bash = "allow" }\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), not in a table `tools` at the root, so `allowed` and `bash = "allow"` here apply to no agent or skill.'],
   ['allowed = ["x"]\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), so `allowed` here applies to no agent or skill.'],
   ['disallowedTools = "Bash"\n[agents.a.tools]\nallowed = []\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), so `disallowedTools` here applies to no agent or skill.'],
+  ['tools = ["read", "grep"]\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), so `tools` here applies to no agent or skill.'],
+  ['tools = "read"\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), so `tools` here applies to no agent or skill.'],
 ];
 for (const [text, message] of ROOT_LISTS) {
   test(`a tool list of no agent or skill: ${JSON.stringify(text)}`, () => {

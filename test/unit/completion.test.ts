@@ -495,6 +495,7 @@ const CASES: Case[] = [
   { name: 'a list in Claude\'s root [permissions]', doc: '[permissions]\nallow = ["re|"]', edit: { label: 'read', newText: 'read', range: [1, 10, 1, 12] } },
   { name: 'a list in a root [tools], what it holds left out', doc: '[tools]\ndisallowed = ["*", |]', absent: ['*'], present: ['bash'] },
   { name: 'a list before any header', doc: 'allowed = ["|"]', present: ['bash', '*'] },
+  { name: 'a list written as the root tools table', doc: 'tools = ["read", "re|"]', absent: ['read'], edit: { label: 'read(path)', newText: 'read(${1:path})', range: [0, 18, 0, 20] } },
   // Lists that are no tool lists, which the analysis does not report either.
   { name: 'a list of skills beside the tools table: nothing', doc: '[agents.x]\nskills = ["|"]', none: true },
   { name: 'a list of skills at the root: nothing', doc: 'skills = ["|"]', none: true },

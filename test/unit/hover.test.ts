@@ -518,6 +518,8 @@ const CASES: Case[] = [
   { name: 'the key of a list in a root table meant as `tools`', doc: '[tools]\nallowed = ["read"]\nde|ny = ["x"]', range: [2, 0, 2, 4],
     has: ['so `allowed` and `deny` here apply to no agent or skill'] },
   { name: 'a list at the root', doc: 'allo|wed = "read"', range: [0, 0, 0, 7], has: ['so `allowed` here applies to no agent or skill'], lacks: ['not in a table'] },
+  { name: '`tools` written at the root as a list', doc: 'to|ols = ["read"]', range: [0, 0, 0, 5], has: ['so `tools` here applies to no agent or skill'], lacks: ['not in a table'] },
+  { name: '`tools` written at the root as a verdict', doc: 'to|ols = "allow"', range: null },
   { name: 'a key of a root `[tools]` that is no list', doc: '[tools]\nvers|ion = 1', range: null },
   { name: 'a list of an agent that is no tool list', doc: '[agents.coder]\nski|lls = ["x"]', range: null },
   { name: 'a tool list under a table one typo from `agents`', doc: '[age|nt.coder.tools]\nallowed = ["read"]', range: [0, 1, 0, 6],

@@ -482,14 +482,17 @@ function rootList(out: Policies, path: readonly KeyPart[], kv: KeyValue): void {
   const table = rootTools(first.name);
   if (path.length === 1 && table && kv.value?.kind === 'inline-table') {
     for (const inner of kv.value.entries) rootList(out, [first, ...inner.key.parts], inner);
+  } else if (path.length === 1 && first.name === 'tools') {
+    // A list written where the table goes (`tools = ["read"]`, `tools = "read"`), as an agent's
+    // `tools = [...]` is meant as its `allowed`. Only `tools` itself: a root `permissions = [...]` may be a project's own.
+    unownedList(out, null, first, kv, 'allowed');
   } else if (path.length === 1 && !table) unownedList(out, null, first, kv);
   else if (path.length === 2 && table) unownedList(out, first, path[1]!, kv);
 }
 
 /** `kv`, its key `key`, in the root table `table` (or at the root, null), as the list it is meant as, if any: read as `misplacedList` reads one. */
-function unownedList(out: Policies, table: KeyPart | null, key: KeyPart, kv: KeyValue): void {
+function unownedList(out: Policies, table: KeyPart | null, key: KeyPart, kv: KeyValue, meant = meantList(key.name)): void {
   const value = kv.value;
-  const meant = meantList(key.name);
   // A map-form rule only in a table meant as `tools` (OpenCode's root `[permission]`, `[tools]`); a
   // key of the root itself (`bash = "allow"`) is no more a rule than beside an agent's tools table.
   // A boolean only under a name Mars knows as a tool (`webfetch = false`): a root `[tools]` of a
