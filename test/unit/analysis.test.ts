@@ -70,6 +70,7 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['a root `tools` of a verdict is no tool list', 'tools = "allow"\n', []],
   ['a root `tools` of no string is no tool list', 'tools = [1, 2]\n', []],
   ['a root `tools` of a boolean is no tool list', 'tools = true\n', []],
+  ['a key two edits from `permissions` or `permission` is none meant as `tools`', '[agents.a]\npermissive = ["read"]\n[agents.b.permits]\ndeny = ["bash"]\n[permissible]\nallow = ["x"]\n', []],
   ['a list of no string is no tool list', '[agents.a]\nallowed = [1]\ndeny = [["bash"]]\n', []],
   // A list a table deeper below the misspelt `tools`: renamed, it would be no list of the tools table but a table below it.
   ['a list in a table below one a typo from `tools` is no tool list', '[agents.a]\ntool.sub.allowed = ["read"]\n[agents.b.tool.sub]\ndeny = ["bash"]\n', []],
@@ -2065,6 +2066,9 @@ const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]>
   ['[agents.a.permissions]\nallow = ["Bash(npm test:*)"]\ndeny = ["WebFetch"]\nask = ["Edit"]\n', '`permissions` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allow` and `deny` here are not part of its policy.', ['Rename `permissions` to `tools`']],
   ['[skills.s]\npermissions = { allow = ["Read"] }\n', '`permissions` is not `tools`: Mars reads the tool lists of skill `s` only from its `tools` table, so `allow` here is not part of its policy.', ['Rename `permissions` to `tools`']],
   ['[agents.a]\npermissions.deny = ["Read"]\n[agents.a.tools]\nallowed = []\n', '`permissions` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `deny` here is not part of its policy.', []],
+  // One typo from either name is read as it is, as one from `tools` is.
+  ['[agents.a.permisions]\ndeny = ["WebFetch"]\n', '`permisions` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `deny` here is not part of its policy.', ['Rename `permisions` to `tools`']],
+  ['[agents.c]\nPermision = { edit = "deny" }\n', '`Permision` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `edit = "deny"` here is not part of its policy.', ['Rename `Permision` to `tools`']],
   // OpenCode's agent config names its map of verdicts `permission`; it and map-form rules (`bash = "allow"`, OpenCode's
   // `write = false`) in a table meant as `tools` are said and renamed as a list there is, each rule named as written.
   ['[agents.a.permission]\nallow = ["read"]\n', '`permission` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allow` here is not part of its policy.', ['Rename `permission` to `tools`']],
@@ -2099,6 +2103,7 @@ const ROOT_LISTS: Array<[text: string, message: string]> = [
   ['tools = { allowed = ["read"], bash = "allow" }\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), not in a table `tools` at the root, so `allowed` and `bash = "allow"` here apply to no agent or skill.'],
   ['allowed = ["x"]\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), so `allowed` here applies to no agent or skill.'],
   ['disallowedTools = "Bash"\n[agents.a.tools]\nallowed = []\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), so `disallowedTools` here applies to no agent or skill.'],
+  ['[permisions]\ndeny = ["bash"]\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), not in a table `permisions` at the root, so `deny` here applies to no agent or skill.'],
   ['tools = ["read", "grep"]\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), so `tools` here applies to no agent or skill.'],
   ['tools = "read"\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), so `tools` here applies to no agent or skill.'],
 ];

@@ -493,6 +493,8 @@ const CASES: Case[] = [
   { name: 'a list under another harness\'s key, what it holds left out', doc: '[agents.x.tools]\ndeny = ["read", |]',
     absent: ['read'], edit: { label: 'bash', newText: '"bash"', range: [1, 16, 1, 16] } },
   { name: 'a list in Claude\'s root [permissions]', doc: '[permissions]\nallow = ["re|"]', edit: { label: 'read', newText: 'read', range: [1, 10, 1, 12] } },
+  { name: 'a list in a root table one typo from Claude\'s [permissions]', doc: '[permisions]\ndeny = ["|"]', present: ['bash', '*'] },
+  { name: 'a list in a table one typo from OpenCode\'s permission', doc: '[agents.x.permision]\nallow = [|]', edit: { label: 'bash', newText: '"bash"', range: [1, 9, 1, 9] } },
   { name: 'a list in a root [tools], what it holds left out', doc: '[tools]\ndisallowed = ["*", |]', absent: ['*'], present: ['bash'] },
   { name: 'a list before any header', doc: 'allowed = ["|"]', present: ['bash', '*'] },
   { name: 'a list written as the root tools table', doc: 'tools = ["read", "re|"]', absent: ['read'], edit: { label: 'read(path)', newText: 'read(${1:path})', range: [0, 18, 0, 20] } },

@@ -507,6 +507,8 @@ const CASES: Case[] = [
     has: ['**`tool`** is not `tools`', 'It looks meant for `tools`, the table of the `allowed` and `disallowed` lists', '_Of skill `s`._'], lacks: ['tools.disallowed'] },
   { name: 'Claude Code\'s `permissions` pasted into an agent', doc: '[agents.coder.permi|ssions]\nallow = ["Bash"]', range: [0, 14, 0, 25],
     has: ['**`permissions`** is not `tools`', 'It looks meant for `tools`', '_Of agent `coder`._'] },
+  { name: 'a typo of Claude Code\'s `permissions` in an agent', doc: '[agents.coder.permi|sions]\nallow = ["Bash"]', range: [0, 14, 0, 24],
+    has: ['**`permisions`** is not `tools`', 'It looks meant for `tools`', '_Of agent `coder`._'] },
   // OpenCode's `permission`, map-form rules in it: said as for a list there.
   { name: 'OpenCode\'s `permission` pasted into an agent', doc: '[agents.coder.permi|ssion]\nedit = "deny"', range: [0, 14, 0, 24],
     has: ['**`permission`** is not `tools`: Mars reads no tool list in it; none of its rules is in force.', 'It looks meant for `tools`, the table of the `allowed` and `disallowed` lists', '_Of agent `coder`._'] },

@@ -34,12 +34,16 @@ export function meantList(name: string): ListName | null {
   return bestDistance <= 1 ? best : null;
 }
 
-/** Whether a key that is not `tools` was meant to be it: another casing (`Tools`) or one edit away (`tool`, `tols`). */
+/**
+ * Whether a key that is not `tools` was meant to be it: another casing (`Tools`) or one edit away (`tool`, `tols`); or
+ * another harness's name for it, in any casing or one edit away too (`permisions`, `Permission`), as a paste is retyped.
+ */
 export function meantTools(name: string): boolean {
   const key = asciiLower(name);
   // `permissions`: Claude Code's settings name their lists so (`permissions.allow`, `.deny`), pasted over.
   // `permission`: OpenCode's agent config names its map of verdicts so (`permission: { edit: deny }`).
-  return name !== 'tools' && (key === 'tools' || key === 'permissions' || key === 'permission' || editDistance(key, 'tools', 1) <= 1);
+  // A key one edit from either is hardly anything else: `permissive`, `permits` are further.
+  return name !== 'tools' && ['tools', 'permissions', 'permission'].some((word) => editDistance(key, word, 1) <= 1);
 }
 
 /** The table of owners a key that is not `agents` or `skills` was meant to be: another casing, the singular (`agent`), or one edit away (`agnets`). */
