@@ -71,8 +71,10 @@ export function hover(
     const { str, raw, list, why } = wouldBe;
     const [title, ...rest] = describeToolName(raw, parseToolName(raw), list);
     // The entry it would be, named as written there (`gh` of `mcp` is `mcp(gh)`).
-    const as = `As the entry ${code(raw)} of \`${list}\` of ${owned(wouldBe.owner)}${rest.length > 0 ? ':' : '.'}`;
-    return said([title!, `_Not an entry yet: ${why}._`, ...refusedUnder(wouldBe.refused ?? refusal(wouldBe.owner), 'its rule is not'), as, ...rest],
+    const of = wouldBe.owner ? ` of ${owned(wouldBe.owner)}` : '';
+    const as = `As the entry ${code(raw)} of \`${list}\`${of}${rest.length > 0 ? ':' : '.'}`;
+    const refused = wouldBe.refused ?? (wouldBe.owner ? refusal(wouldBe.owner) : undefined);
+    return said([title!, `_Not an entry yet: ${why}._`, ...refusedUnder(refused, 'its rule is not'), as, ...rest],
       wouldBe.span ?? shownSpan(doc.text, str));
   }
   const extra = extraKeyAt(analysis, offset);
@@ -392,7 +394,7 @@ function result(analysis: Analysis, paragraphs: string[], span: Span): Hover {
  */
 export function wouldBeEntryAt(
   analysis: Analysis, offset: number,
-): { str: TomlString; raw: string; list: ListName; owner: Owner; why: string; span?: Span; refused?: ShapeProblem | undefined } | null {
+): { str: TomlString; raw: string; list: ListName; owner: Owner | null; why: string; span?: Span; refused?: ShapeProblem | undefined } | null {
   const on = (v: TomlValue | null | undefined): TomlString[] => (v?.kind === 'string' ? [v] : v?.kind === 'array' ? v.items.flatMap((i) => (i.kind === 'string' ? [i] : [])) : []);
   // A string left open is in the guess past its syntax error, which onSpan refuses: none is hovered, as an entry left open is not.
   const at = (v: TomlValue | null | undefined) => on(v).find((s) => onSpan(analysis, s.span, offset, false));
@@ -429,6 +431,11 @@ export function wouldBeEntryAt(
   for (const m of analysis.policies.misplaced) {
     const str = inArray(m.keyValue.value);
     if (str) return { str, raw: str.value, list: m.list, owner: m.owner, why: misplacedWhy(m) };
+  }
+  // Or where no agent or skill is named (`[permissions]` then `allow = ["read"]`, `tools = ["read"]` at the root): no owner's.
+  for (const u of analysis.policies.unowned) {
+    const str = inArray(u.keyValue.value);
+    if (str) return { str, raw: str.value, list: u.list, owner: null, why: `Mars reads no tool list ${u.table ? `in a table ${code(u.table.name)} at the root` : 'at the root'}: it applies to no agent or skill` };
   }
   const misspelt = [
     ...analysis.policies.extraKeys.map((extra) => ({ kv: extra.keyValue, meant: misspeltList(extra), owner: extra.owner, refused: undefined })),
