@@ -332,7 +332,9 @@ test('stdio reader: a 10 MB body in 4 KB chunks is joined once (in about the lib
   const mine = await median(5, () => assert.equal(oursOn(chunks).messages.length, 1));
   const theirs = await median(5, async () => assert.equal((await libraryOn(chunks, 1)).messages.length, 1));
   console.log(`# 10 MB in 4 KB chunks: ours ${mine.toFixed(0)} ms, the library's ${theirs.toFixed(0)} ms`);
-  assert.ok(mine < 2 * theirs + 50, `ours ${mine.toFixed(0)} ms, the library's ${theirs.toFixed(0)} ms`);
+  // A join per chunk would copy 2,560 growing buffers, 12.8 GB, seconds; the bound is loose enough
+  // for a busy machine (ours took 2.9x the library's once while other test files ran beside it).
+  assert.ok(mine < 3 * theirs + 200, `ours ${mine.toFixed(0)} ms, the library's ${theirs.toFixed(0)} ms`);
 });
 
 test('stdio reader: a header of many lines that comes a byte at a time is scanned once, not once a byte', async () => {
