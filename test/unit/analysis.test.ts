@@ -2080,6 +2080,12 @@ const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]>
   // of only `"ask"`.
   ['[agents.c.permission]\nbash = { "git log*" = "allow", "*" = "ask" }\nedit = { "*" = "ask" }\n', '`permission` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `bash = { "git log*" = "allow", "*" = "ask" }` here is not part of its policy.', ['Rename `permission` to `tools`']],
   ['[agents.c]\npermission = { bash = { "git push" = "deny" } }\n', '`permission` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `bash = { "git push" = "deny" }` here is not part of its policy.', ['Rename `permission` to `tools`']],
+  // So is each rule of such a table written below the tool, dotted or in a table of its own (read whole, as in `tools`), named
+  // by the dotted key it makes; the rename of a header renames its `permission`.
+  ['[agents.c.permission.bash]\n"git push" = "deny"\n"git status" = \'allow\'\n"*" = "ask"\n', '`permission` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `bash."git push" = "deny"` and `bash."git status" = \'allow\'` here are not part of its policy.', ['Rename `permission` to `tools`']],
+  ['[agents.c.permission]\nbash."git push" = "deny"\nedit = "allow"\n', '`permission` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `bash."git push" = "deny"` and `edit = "allow"` here are not part of its policy.', ['Rename `permission` to `tools`']],
+  ['[agents.c]\npermission = { bash."git *" = true }\n', '`permission` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `bash."git *" = true` here is not part of its policy.', ['Rename `permission` to `tools`']],
+  ['[agents.c.permission.bash]\n"git push" = "deny"\n[agents.c.tools]\nallowed = []\n', '`permission` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `bash."git push" = "deny"` here is not part of its policy.', []],
   ['[agents.a.tool]\nallowed = ["read"]\nbash = "deny"\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allowed` and `bash = "deny"` here are not part of its policy.', ['Rename `tool` to `tools`']],
   ['[agent.a.tool]\nbash = "allow"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `bash = "allow"` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
   // Not where the rename would make a second spelling of the tools table, as for a list.
@@ -2116,12 +2122,14 @@ for (const [text, message] of ROOT_LISTS) {
 }
 
 // In a table meant as `tools`, what is no verdict Mars could read is said nothing of: `"ask"`, a value neither a verdict
-// nor a list, OpenCode's patterns in a table of its own below the tool (`[agents.c.permission.bash]`; inline, they are
-// read: see the table above), a list's name with a verdict.
+// nor a list, OpenCode's patterns in a table of its own below the tool with a key that is no rule (read whole, as in
+// `tools`), a list's name with a verdict.
 const NO_RULE_MEANT = [
   '[agents.c.permission]\nbash = "ask"\n',
   '[agents.c.permission]\nbash = { "*" = "ask" }\n',
-  '[agents.c.permission.bash]\n"git push" = "ask"\n"git status" = "allow"\n',
+  '[agents.c.permission.bash]\n"git push" = "ask"\n',
+  '[agents.c.permission.bash]\n"git push" = "ask"\n"git status" = "allow"\nx = 3\n',
+  '[agents.c.permission]\nbash."*" = "ask"\nbash."git *".x = "allow"\n',
   '[agents.c.tool]\nbash = 3\nedit = "true"\nread = "allowed"\n',
   '[agents.c.tool]\ndeny = "allow"\n',
   '[agents.c]\nbash = "allow"\n',
@@ -2140,6 +2148,8 @@ const RULES_MEANT_MOVED: Array<[text: string, after: string, left: Array<[string
     [['unknown-policy-key', ['Remove `bash`']]]],
   ['[agents.c.permission]\nedit = "deny"\nbash = { "git log*" = "allow", "rm *" = "deny", "*" = "ask" }\n',
     '[agents.c.tools]\ndisallowed = ["edit", "bash(rm *)"]\nallowed = ["bash(git log*)"]\nbash = { "*" = "ask" }\n', [['unknown-policy-key', ['Remove `bash`']]]],
+  ['[agents.c.permission]\nbash."git *" = "allow"\nbash."rm *" = "deny"\n', '[agents.c.tools]\nallowed = ["bash(git *)"]\ndisallowed = ["bash(rm *)"]\n', []],
+  ['[agents.c.permission.bash]\n"git *" = "allow"\n"rm *" = "deny"\n', '[agents.c.tools]\nallowed = ["bash(git *)"]\ndisallowed = ["bash(rm *)"]\n', []],
 ];
 for (const [text, after, left] of RULES_MEANT_MOVED) {
   test(`map-form rules in a table meant as \`tools\`: renamed (not in fix-all), then each rule moved into its list: ${JSON.stringify(text)}`, () => {

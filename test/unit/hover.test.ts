@@ -514,6 +514,11 @@ const CASES: Case[] = [
     has: ['**`permission`** is not `tools`: Mars reads no tool list in it; none of its rules is in force.', 'It looks meant for `tools`, the table of the `allowed` and `disallowed` lists', '_Of agent `coder`._'] },
   { name: 'the key of a map-form rule in a table that misses `tools`: the part at fault\'s', doc: '[agents.a.tool]\nba|sh = "allow"', range: [1, 0, 1, 4],
     has: ['**`tool`** is not `tools`: Mars reads no tool list in it', '_Of agent `a`._'] },
+  // OpenCode's patterns below the tool, in a table of its own or dotted: the same, on `permission` or on the tool.
+  { name: 'OpenCode\'s `permission` over a table of patterns of its own', doc: '[agents.coder.permi|ssion.bash]\n"git push" = "deny"', range: [0, 14, 0, 24],
+    has: ['**`permission`** is not `tools`: Mars reads no tool list in it; none of its rules is in force.', 'It looks meant for `tools`', '_Of agent `coder`._'] },
+  { name: 'the tool of a dotted pattern rule in a table that misses `tools`', doc: '[agents.a.permission]\nba|sh."git push" = "deny"', range: [1, 0, 1, 4],
+    has: ['**`permission`** is not `tools`: Mars reads no tool list in it', '_Of agent `a`._'] },
   // A list of no agent or skill, at the root or in a root table meant as `tools`: on the table's name or the list's key, its diagnostic's words.
   { name: 'Claude Code\'s `[permissions]` at the root', doc: '[permi|ssions]\nallow = ["Bash"]', range: [0, 1, 0, 12],
     has: ['not in a table `permissions` at the root, so `allow` here applies to no agent or skill. None of its rules is in force.', 'write them in its `tools` table: `[agents.<name>.tools]`'] },

@@ -1064,8 +1064,10 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     const { owner, tools, ownerPart, list, keyValue } = group[0]!;
     // A rule's rename puts nothing in force (its move then says its own conflict): no note for it.
     const conflict = group.length === 1 && !group[0]!.rule ? conflictSaid(list, strayListConflicts(policies, owner, keyValue, list)) : '';
-    // A map-form rule named as written (`bash = "allow"`), not by its tool alone, which no list is named.
-    const lists = [...new Set(group.map((m) => quoted(m.rule ? `${doc.text.slice(m.key.span.start, m.key.span.end)} = ${doc.text.slice(m.keyValue.value!.span.start, m.keyValue.value!.span.end)}` : m.key.name)))];
+    // A map-form rule named as written (`bash = "allow"`), not by its tool alone, which no list is named; a pattern's below
+    // its tool by the dotted key it makes (`bash."git push" = "deny"`), the tool in a header as much as in its key.
+    const slice = (span: Span) => doc.text.slice(span.start, span.end);
+    const lists = [...new Set(group.map((m) => quoted(m.rule ? `${slice(m.key.span)}${m.pattern ? `.${slice(m.pattern.span)}` : ''} = ${slice(m.keyValue.value!.span)}` : m.key.name)))];
     const these = `${inWords(lists)} here ${lists.length === 1 ? 'is' : 'are'}`;
     const where = `Mars reads the tool lists of ${ownerLabel(owner)} only from its \`tools\` table`;
     // Judged only up to the section's first syntax error, as an agent that is no table (policies.ts).

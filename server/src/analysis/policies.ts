@@ -10,7 +10,7 @@ import { stringList } from '../toml/strings';
 import { isOpenMultiline } from '../toml/stringPositions';
 import { listWithoutBrackets } from '../toml/syntaxMessages';
 import { holdsListValue, meantList, meantOwner, meantTools, verdictList } from './meant';
-import { inlinePatternRules, movable } from './patterns';
+import { inlinePatternRules, movable, patternRules } from './patterns';
 
 export type OwnerKind = 'agents' | 'skills';
 export type ListName = 'allowed' | 'disallowed';
@@ -73,9 +73,15 @@ export interface MisplacedList {
   readonly key: KeyPart;
   /**
    * Whether it is a map-form rule (`bash = "allow"`, `edit = false`) in a table meant as `tools`, `list` its verdict's, not a
-   * list; or OpenCode's table of patterns there (`bash = { "git *" = "allow" }`), `list` its first moved rule's.
+   * list; or OpenCode's table of patterns there (`bash = { "git *" = "allow" }`), `list` its first moved rule's; or one rule
+   * of such a table written below the tool (`pattern`), `list` its own.
    */
   readonly rule: boolean;
+  /**
+   * The pattern of a rule written below its tool, in a table of its own (`[agents.x.permission.bash]` then
+   * `"git push" = "deny"`) or dotted (`bash."git push" = "deny"`); null for any other.
+   */
+  readonly pattern?: KeyPart;
   /** The key part meant to be `tools` (`tool`); null for a list written beside the tools table. */
   readonly tools: KeyPart | null;
   /** The key part meant to be `agents` or `skills` (`agent` of `[agent.x.tools]`); null when it is one. */
@@ -349,6 +355,9 @@ export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO
       }
       continue;
     }
+    if (header && !header.array && whole && names.length === 4 && OWNERS.has(names[0]!) && meantTools(names[2]!)) {
+      patternSectionRules(out, base, section.entries.filter((kv) => kv.span.start < readUpTo));
+    }
     for (const kv of section.entries) {
       if (sectionTable) {
         sectionTable.members.push({ keyValue: kv, relative: kv.key.parts });
@@ -441,14 +450,19 @@ function misplacedList(out: Policies, owner: Owner, path: readonly KeyPart[], kv
   // table (`allowed = "read"` in `[agents.x]`) was meant as `tools.allowed = ["read"]`.
   const value = kv.value;
   const beside = ownerPart === null && path.length === 3;
-  const tools = path.length === 4 && meantTools(path[2]!.name) ? path[2]! : null;
-  const key = path[path.length - 1]!;
+  // One rule of OpenCode's patterns dotted below its tool (`bash."git push" = "deny"`), read as in `tools`
+  // (moves.ts, `patternTableOfKey`): the tool is the key, the path one part longer. Below a header naming
+  // the tool (`[agents.x.permission.bash]`), the table is read whole (`patternSectionRules`).
+  const dottedRule = path.length === 5 && ownerPart === null && kv.key.parts.includes(path[3]!) ? path[4]! : null;
+  const tools = (path.length === 4 || dottedRule) && meantTools(path[2]!.name) ? path[2]! : null;
+  const key = dottedRule ? path[3]! : path[path.length - 1]!;
   // A map-form rule in a table meant as `tools` (`[agents.x.tool]` then `bash = "allow"`, OpenCode's
   // `[agents.x.permission]` then `edit = false`): ignored there as a list is. So is OpenCode's table of
   // patterns below the tool (`bash = { "git *" = "allow" }`), read as its first rule that moves: in
   // `tools`, it gets its move (patterns.ts). Not `"ask"` alone, nor a dotted pattern
   // (`bash."git push" = "allow"`), which makes the path longer than a rule's: no verdict Mars could read.
-  const rule = tools !== null && meantList(key.name) === null ? verdictList(value) ?? patternTableList(key.name, kv) : null;
+  const rule = tools !== null && dottedRule ? patternRules(key.name, [{ ...kv, key: { ...kv.key, parts: [dottedRule] } }])?.find(movable)?.list ?? null
+    : tools !== null && meantList(key.name) === null ? verdictList(value) ?? patternTableList(key.name, kv) : null;
   // A string in a table meant as `tools` (`[agents.x.tool]` then `allowed = "read"`) is as much a list
   // Mars does not read as `allowed = ["read"]` there; not a verdict (`deny = "allow"`), which names no tool.
   const string = value?.kind === 'string' && (beside || (tools !== null && ownerPart === null && holdsListValue(value)));
@@ -456,7 +470,19 @@ function misplacedList(out: Policies, owner: Owner, path: readonly KeyPart[], kv
   const fits = ownerPart ? path.length === 4 && (tools !== null || path[2]!.name === 'tools') : path.length === 3 || tools !== null;
   if (!fits) return;
   const list = rule ?? meantList(key.name);
-  if (list) out.misplaced.push({ owner, keyValue: kv, list, key, tools, ownerPart, ownerHeader, rule: rule !== null });
+  if (list) out.misplaced.push({ owner, keyValue: kv, list, key, tools, ownerPart, ownerHeader, rule: rule !== null, ...(dottedRule ? { pattern: dottedRule } : {}) });
+}
+
+/**
+ * OpenCode's table of patterns of its own in a table meant as `tools` (`[agents.x.permission.bash]` then
+ * `"git push" = "deny"`): each rule that moves, read as the table is read whole in `tools` (moves.ts,
+ * `patternTableOfSection`), so one key that is no rule makes none of them one. `entries`: those read.
+ */
+function patternSectionRules(out: Policies, base: readonly KeyPart[], entries: readonly KeyValue[]): void {
+  const owner = { kind: base[0]!.name as OwnerKind, name: base[1]!.name };
+  for (const r of patternRules(base[3]!.name, entries)?.filter(movable) ?? []) {
+    out.misplaced.push({ owner, keyValue: r.keyValue, list: r.list, key: base[3]!, tools: base[2]!, ownerPart: null, ownerHeader: false, rule: true, pattern: r.pattern });
+  }
 }
 
 /** The list the first rule of OpenCode's table of patterns (`bash = { "git *" = "allow" }`) that moves goes in, or null for none. */
