@@ -796,10 +796,10 @@ const IGNORED_KEY_REMOVALS: Array<[text: string, fixes: Array<[string, boolean, 
   ['[agents.a.tools]\nbash = { " " = "allow" }\n', [['Remove `bash`', false, false]], '[agents.a.tools]\n'],
   // One of its rules as a dotted key (`bash."npm test" = …`): moved as that rule, beside its removal.
   ['[agents.a.tools]\nbash."npm test" = "allow"\n', [['Move "bash(npm test)" into `allowed`', true, false], ['Remove `bash."npm test"`', false, false]], '[agents.a.tools]\n'],
-  // Its move would write a list beside the key inside an inline tools table, or rewrite an inline table over lines or with
-  // a comment: not offered, its removal only.
+  // Its move would write a list beside the key inside an inline tools table: not offered, its removal only. Over lines with
+  // a comment, the move takes out the rule moved alone (see the table of pattern moves), the removal the key whole.
   ['[agents.a]\ntools = { bash = { "git *" = "allow", "*" = "ask" } }\n', [['Remove `bash`', false, false]], '[agents.a]\ntools = { }\n'],
-  ['[agents.a.tools]\nbash = { "git *" = "allow", # why\n  "*" = "ask" }\n', [['Remove `bash`', false, false]], '[agents.a.tools]\n# why\n'],
+  ['[agents.a.tools]\nbash = { "git *" = "allow", # why\n  "*" = "ask" }\n', [['Move "bash(git *)" into `allowed`', true, false], ['Remove `bash`', false, false]], '[agents.a.tools]\n# why\n'],
   // A name Mars does not know, moved as it looks meant (an entry's did-you-mean: `"MultiEdit"` -> `edit`), the one
   // preferred fix, never in fix-all; the move that keeps Mars's reading stays, safe where it was. Not preferred where
   // the move would make a conflict, and no removal beside it where it removes the key already (the list holds `edit`).
@@ -858,6 +858,17 @@ const PATTERN_MOVES: Array<[text: string, fixes: Array<[string, boolean, boolean
   ['[agents.e]\ndescription = "x"\n\n[agents.e.tools.bash]\n"git push" = "deny"\n"*" = "ask"\n',
     [['Move "bash(git push)" into `disallowed`', true, false], ['Remove the table `[agents.e.tools.bash]`', false, false]],
     '[agents.e]\ndescription = "x"\n\n[agents.e.tools]\ndisallowed = ["bash(git push)"]\n\n[agents.e.tools.bash]\n"*" = "ask"\n'],
+  // Over lines or with a comment (TOML 1.1, a `toml-syntax` whose join drops comments): each rule moved is taken out alone,
+  // its comments kept; the whole table of its own, its comments kept above the lists (not a `mars-ignore` that spoke of a rule).
+  ['[agents.a.tools]\nbash = {\n  "git *" = "allow", # why\n  "*" = "ask",\n}\n', [['Move "bash(git *)" into `allowed`', true, false], ['Remove `bash`', false, false]],
+    '[agents.a.tools]\nallowed = ["bash(git *)"]\nbash = {\n  # why\n  "*" = "ask",\n}\n'],
+  ['[agents.a.tools]\nbash = { # from opencode\n  "git *" = "allow", "*" = "ask"\n}\n', [['Move "bash(git *)" into `allowed`', true, false], ['Remove `bash`', false, false]],
+    '[agents.a.tools]\nallowed = ["bash(git *)"]\nbash = { # from opencode\n  "*" = "ask"\n}\n'],
+  ['[agents.e.tools.bash] # from opencode\n"git *" = "allow" # why\n\n# mars-ignore: unknown-policy-key\n"rm *" = "deny"\n',
+    [['Move "bash(git *)" into `allowed` and "bash(rm *)" into `disallowed`', true, false], ['Remove the table `[agents.e.tools.bash]`', false, false]],
+    '[agents.e.tools]\n# from opencode\n# why\nallowed = ["bash(git *)"]\ndisallowed = ["bash(rm *)"]\n'],
+  // Not where two rules moved share a line with a rule left: their removals would meet.
+  ['[agents.a.tools]\nbash = { # from opencode\n  "*" = "ask", "git *" = "allow", "rm *" = "deny"\n}\n', [['Remove `bash`', false, false]], null],
   ['[agents.e.tools]\nallowed = ["read"]\n[agents.e.tools.bash]\n"git push" = "deny"\n', [['Remove the table `[agents.e.tools.bash]`', false, false]], null],
   ['[agents.e.tools.bash]\n"git push" = "deny"\n[agents.e]\ntools.allowed = ["read"]\n', [['Remove the table `[agents.e.tools.bash]`', false, false]], null],
 ];
@@ -1231,6 +1242,10 @@ const WHAT_A_FIX_LEADS_TO: Array<[table: string, code: Code, entry: string, says
   ['allowed = ["read"]\nbash = { "git *" = "allow", "*" = "ask" }', 'unknown-policy-key', 'bash',
     'so these rules have no effect. Put "bash(git *)" in `allowed` instead. `"*" = "ask"` has no Mars equivalent and is left as it is.',
     ['Move "bash(git *)" into `allowed`', true, false], 'allowed = ["read", "bash(git *)"]\nbash = { "*" = "ask" }'],
+  // Over lines with a comment (TOML 1.1): the rule moved taken out alone, the comment and the rule left kept.
+  ['allowed = ["read"]\nbash = { # from opencode\n  "git *" = "allow",\n  "*" = "ask"\n}', 'unknown-policy-key', 'bash',
+    'so these rules have no effect. Put "bash(git *)" in `allowed` instead. `"*" = "ask"` has no Mars equivalent and is left as it is.',
+    ['Move "bash(git *)" into `allowed`', true, false], 'allowed = ["read", "bash(git *)"]\nbash = { # from opencode\n  "*" = "ask"\n}'],
   // Held already: taking the rule out changes nothing Mars reads, so fix-all does it.
   ['allowed = ["bash(git *)"]\nbash = { "git *" = "allow", "*" = "ask" }', 'unknown-policy-key', 'bash',
     'so these rules have no effect; `allowed` already holds "bash(git *)", so `"git *" = "allow"` can go. `"*" = "ask"` has no Mars equivalent and is left as it is.',

@@ -787,8 +787,9 @@ export function patternAdvice(text: string, policies: Policies, t: PatternTable,
  * force that Mars ignored: never in fix-all, but where the lists hold them all already (it then
  * changes nothing Mars reads). Offered only where every edit is sure: a list written anew beside a
  * key in a section or dotted keys (not inside an inline tools table, whose prefix is no key's), an
- * inline table of patterns on one line with no comment (rewritten with the rules left), and a table
- * of its own only where the owner's tools table is written nowhere else (`creates`).
+ * inline table of patterns on one line with no comment (rewritten with the rules left), or over lines
+ * or with one (each rule moved taken out alone), and a table of its own only where the owner's tools
+ * table is written nowhere else (`creates`).
  */
 export function patternFixes(doc: TomlDocument, policies: Policies, t: PatternTable): Fix[] {
   const text = doc.text;
@@ -824,10 +825,18 @@ export function patternFixes(doc: TomlDocument, policies: Policies, t: PatternTa
       edits.push(...(written.length > 0 ? becomeList(doc, kv, keyStart, written.join(`${eol}${prefix}`)) : deleteKeyValue(text, kv, doc.comments)));
     } else {
       const value = kv.value!;
-      if (value.kind !== 'inline-table' || /[\r\n]/.test(text.slice(value.span.start, value.span.end)) || commentsWithin(doc.comments, value.span.start, value.span.end).length > 0) return [];
+      if (value.kind !== 'inline-table') return [];
       if (written.length > 0) edits.push({ start: lineStart, end: lineStart, newText: written.map((w) => `${prefix}${w}${eol}`).join('') });
-      const kept = plan.left.map((r) => text.slice(r.keyValue.span.start, r.keyValue.span.end)).join(', ');
-      edits.push({ start: value.span.start, end: value.span.end, newText: `{ ${kept} }` });
+      if (!/[\r\n]/.test(text.slice(value.span.start, value.span.end)) && commentsWithin(doc.comments, value.span.start, value.span.end).length === 0) {
+        const kept = plan.left.map((r) => text.slice(r.keyValue.span.start, r.keyValue.span.end)).join(', ');
+        edits.push({ start: value.span.start, end: value.span.end, newText: `{ ${kept} }` });
+      } else {
+        // Over lines, or with a comment (TOML 1.1): the rewrite would join the lines and lose the comments, so each
+        // rule moved is taken out alone, its comments kept on their lines; not where two removals would meet on a line.
+        const removals = plan.taken.flatMap((r) => deleteKeyValue(text, r.keyValue, doc.comments)).sort((a, b) => a.start - b.start);
+        if (removals.some((e, i) => i > 0 && e.start < removals[i - 1]!.end)) return [];
+        edits.push(...removals);
+      }
     }
   } else {
     const section = t.section!;
@@ -845,7 +854,11 @@ export function patternFixes(doc: TomlDocument, policies: Policies, t: PatternTa
     if (plan.left.length === 0) {
       const removal = deleteTable(text, section, doc.comments);
       if (!removal) return [];
-      edits.push(...removal.map((e, i) => (i === 0 ? { ...e, newText: made + e.newText } : e)));
+      // The table's comments stay, above the lists its rules went into, as a key's do when it becomes a list (`becomeList`);
+      // not a `mars-ignore`, which spoke of a line taken out.
+      const kept = removal.flatMap((e) => commentsWithin(doc.comments, e.start, e.end)).filter((c) => directiveOf(c.text) !== 'line');
+      const withComments = `${made.slice(0, made.indexOf(eol) + eol.length)}${kept.map((c) => `${text.slice(c.span.start, c.span.end)}${eol}`).join('')}${made.slice(made.indexOf(eol) + eol.length)}`;
+      edits.push(...removal.map((e, i) => (i === 0 ? { ...e, newText: withComments } : e)));
       takesHeader = true;
     } else {
       if (section.entries.some((kv) => !standsAlone(text, kv) || /[\r\n]/.test(text.slice(kv.span.start, kv.span.end)))) return [];
