@@ -796,9 +796,9 @@ const IGNORED_KEY_REMOVALS: Array<[text: string, fixes: Array<[string, boolean, 
   ['[agents.a.tools]\nbash = { " " = "allow" }\n', [['Remove `bash`', false, false]], '[agents.a.tools]\n'],
   // One of its rules as a dotted key (`bash."npm test" = …`): moved as that rule, beside its removal.
   ['[agents.a.tools]\nbash."npm test" = "allow"\n', [['Move "bash(npm test)" into `allowed`', true, false], ['Remove `bash."npm test"`', false, false]], '[agents.a.tools]\n'],
-  // Its move would write a list beside the key inside an inline tools table: not offered, its removal only. Over lines with
-  // a comment, the move takes out the rule moved alone (see the table of pattern moves), the removal the key whole.
-  ['[agents.a]\ntools = { bash = { "git *" = "allow", "*" = "ask" } }\n', [['Remove `bash`', false, false]], '[agents.a]\ntools = { }\n'],
+  // Its move writes a list beside the key inside an inline tools table (see the table of pattern moves); over lines with a
+  // comment, it takes out the rule moved alone. The removal takes the key whole.
+  ['[agents.a]\ntools = { bash = { "git *" = "allow", "*" = "ask" } }\n', [['Move "bash(git *)" into `allowed`', true, false], ['Remove `bash`', false, false]], '[agents.a]\ntools = { }\n'],
   ['[agents.a.tools]\nbash = { "git *" = "allow", # why\n  "*" = "ask" }\n', [['Move "bash(git *)" into `allowed`', true, false], ['Remove `bash`', false, false]], '[agents.a.tools]\n# why\n'],
   // A name Mars does not know, moved as it looks meant (an entry's did-you-mean: `"MultiEdit"` -> `edit`), the one
   // preferred fix, never in fix-all; the move that keeps Mars's reading stays, safe where it was. Not preferred where
@@ -852,6 +852,16 @@ const PATTERN_MOVES: Array<[text: string, fixes: Array<[string, boolean, boolean
     '[agents.a]\ntools.allowed = ["bash(git *)"]\ntools.bash = { "*" = "ask" }\n'],
   ['[agents.a]\ntools = { bash = { "git *" = "allow" } }\n', [['Move "bash(git *)" into `allowed`', true, false], ['Remove `bash`', false, false]],
     '[agents.a]\ntools = { allowed = ["bash(git *)"] }\n'],
+  // In an inline tools table, the lists written anew go beside the key in it, after the rules left, or in its place.
+  ['[agents.a]\ntools = { bash = { "git *" = "allow", "rm *" = "deny", "*" = "ask" } }\n',
+    [['Move "bash(git *)" into `allowed` and "bash(rm *)" into `disallowed`', true, false], ['Remove `bash`', false, false]],
+    '[agents.a]\ntools = { bash = { "*" = "ask" }, allowed = ["bash(git *)"], disallowed = ["bash(rm *)"] }\n'],
+  ['agents = { a = { tools = { bash = { "git *" = "allow", "*" = "ask" }, disallowed = ["web"] } } }\n', [['Move "bash(git *)" into `allowed`', true, false], ['Remove `bash`', false, false]],
+    'agents = { a = { tools = { bash = { "*" = "ask" }, allowed = ["bash(git *)"], disallowed = ["web"] } } }\n'],
+  ['[skills.s]\ntools = { bash = { "git *" = "allow", "rm *" = "deny" } }\n', [['Move "bash(git *)" into `allowed` and "bash(rm *)" into `disallowed`', true, false], ['Remove `bash`', false, false]],
+    '[skills.s]\ntools = { allowed = ["bash(git *)"], disallowed = ["bash(rm *)"] }\n'],
+  // Not on a line a `mars-ignore` speaks of, which would silence the list written there.
+  ['[agents.a]\ntools = { bash = { "git *" = "allow", "*" = "ask" } } # mars-ignore: unknown-tool\n', [['Remove `bash`', false, false]], null],
   ['[agents.e.tools.bash]\n"git push" = "deny"\n"git *" = "allow"\n',
     [['Move "bash(git *)" into `allowed` and "bash(git push)" into `disallowed`', true, false], ['Remove the table `[agents.e.tools.bash]`', false, false]],
     '[agents.e.tools]\nallowed = ["bash(git *)"]\ndisallowed = ["bash(git push)"]\n'],

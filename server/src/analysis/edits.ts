@@ -259,11 +259,16 @@ const knownSpoken = new WeakMap<TomlArray, { readonly at: number; readonly spoke
 function spokenOf(text: string, array: TomlArray, at: number): boolean {
   const known = knownSpoken.get(array);
   if (known?.at === at) return known.spoken;
-  const rest = text.slice(at, lineEndAt(text, at));
-  const hash = rest.indexOf('#');
-  const spoken = (hash >= 0 && directiveOf(rest.slice(hash + 1)) === 'line') || directiveAbove(text, lineStartAt(text, at));
+  const spoken = lineSpokenOf(text, at);
   knownSpoken.set(array, { at, spoken });
   return spoken;
+}
+
+/** Whether a `# mars-ignore` speaks of the line holding `at`: later on it, or on a line of its own above it. */
+export function lineSpokenOf(text: string, at: number): boolean {
+  const rest = text.slice(at, lineEndAt(text, at));
+  const hash = rest.indexOf('#');
+  return (hash >= 0 && directiveOf(rest.slice(hash + 1)) === 'line') || directiveAbove(text, lineStartAt(text, at));
 }
 
 /**

@@ -8,7 +8,7 @@ import { basicString, stringList } from '../toml/strings';
 import { capitalized, inWords, quoted, rustTrim, shortened, shown } from '../grammar/text';
 import { canonicalSpelling, mcpWireRewrite, meantEntry } from '../grammar/checks';
 import { holdsListValue, isMapFormVerdict, meantList, verdictList } from './meant';
-import { appendToArray, commentsWithin, deleteKeyValue, deleteTable, keptApart, standsAlone, type Edit } from './edits';
+import { appendToArray, commentsWithin, deleteKeyValue, deleteTable, keptApart, lineSpokenOf, standsAlone, type Edit } from './edits';
 import { inlinePatternRules, movable, patternRules, type PatternRule } from './patterns';
 import type { Fix } from './findings';
 import { isWritten, listAfterString, listOf, listTarget, misplacedAt, ownPolicy, sameOwner, type ExtraKey, type ListName, type MisplacedList, type Owner, type Policies, type ShapeProblem } from './policies';
@@ -786,7 +786,7 @@ export function patternAdvice(text: string, policies: Policies, t: PatternTable,
  * none is left, else the `"ask"` ones kept in place. Like a map-form key's move, it puts rules in
  * force that Mars ignored: never in fix-all, but where the lists hold them all already (it then
  * changes nothing Mars reads). Offered only where every edit is sure: a list written anew beside a
- * key in a section or dotted keys (not inside an inline tools table, whose prefix is no key's), an
+ * key in a section or dotted keys, or after it inside an inline tools table (whose prefix is no key's), an
  * inline table of patterns on one line with no comment (rewritten with the rules left), or over lines
  * or with one (each rule moved taken out alone), and a table of its own only where the owner's tools
  * table is written nowhere else (`creates`).
@@ -816,17 +816,23 @@ export function patternFixes(doc: TomlDocument, policies: Policies, t: PatternTa
     const lineStart = lineStartAt(text, kv.span.start);
     // What the line holds before the tool's name: blanks and the dotted key's prefix (`tools.`), written before each new list.
     const prefix = text.slice(lineStart, keyStart);
-    // One list written anew where the key was is written as a map-form key's is, inline too.
+    // One list written anew where the key was is written as a map-form key's is, inline too. In an inline tools table, where
+    // the line's prefix is no key's, more lists go beside it in the table (`bash = { "*" = "ask" }, allowed = […]`), where
+    // no `mars-ignore` speaks of its line, which would silence them.
+    const inline = t.extra.table.spelling === 'inline';
     const inPlace = plan.left.length === 0 && fresh.length <= 1;
-    if (!inPlace && fresh.length > 0 && (t.extra.table.spelling === 'inline' || /[={}[\],#"']/.test(prefix))) return [];
+    if (!inPlace && fresh.length > 0 && (inline ? lineSpokenOf(text, kv.span.end) : /[={}[\],#"']/.test(prefix))) return [];
     const eol = /\r?\n|\r/.exec(text.slice(kv.span.start))?.[0] ?? '\n';
     if (plan.left.length === 0) {
       // Nothing is left of the key: the first list written anew takes its place, as a map-form key's move writes it.
-      edits.push(...(written.length > 0 ? becomeList(doc, kv, keyStart, written.join(`${eol}${prefix}`)) : deleteKeyValue(text, kv, doc.comments)));
+      edits.push(...(written.length > 0 ? becomeList(doc, kv, keyStart, written.join(inline ? ', ' : `${eol}${prefix}`)) : deleteKeyValue(text, kv, doc.comments)));
     } else {
       const value = kv.value!;
       if (value.kind !== 'inline-table') return [];
-      if (written.length > 0) edits.push({ start: lineStart, end: lineStart, newText: written.map((w) => `${prefix}${w}${eol}`).join('') });
+      if (written.length > 0) {
+        edits.push(inline ? { start: kv.span.end, end: kv.span.end, newText: `, ${written.join(', ')}` }
+          : { start: lineStart, end: lineStart, newText: written.map((w) => `${prefix}${w}${eol}`).join('') });
+      }
       if (!/[\r\n]/.test(text.slice(value.span.start, value.span.end)) && commentsWithin(doc.comments, value.span.start, value.span.end).length === 0) {
         const kept = plan.left.map((r) => text.slice(r.keyValue.span.start, r.keyValue.span.end)).join(', ');
         edits.push({ start: value.span.start, end: value.span.end, newText: `{ ${kept} }` });
