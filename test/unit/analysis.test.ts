@@ -125,6 +125,8 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['map form key with invalid name', '[agents.a.tools]\n"mcp()" = "allow"\n', ['unknown-policy-key@mcp()']],
   ['inline agents table at the root', 'agents = { a = { tools = { allowed = ["Bash"] } } }\nskills = { b.tools.disallowed = ["Web"] }\n', ['non-canonical@Bash', 'non-canonical@Web']],
   ['duplicates only within one list', '[agents.a.tools]\nallowed = ["read", "cat"]\ndisallowed = ["view"]\n', ['non-canonical@cat', 'duplicate-entry@cat', 'non-canonical@view', 'allow-deny-conflict@view']],
+  // One section's entries of an owner, another's between them: each list's entries are still held by their own policy.
+  ['conflict of an owner whose lists another owner\'s come between', 'agents.a.tools.allowed = ["read"]\nagents.b.tools.allowed = ["grep"]\nagents.b.tools.disallowed = ["write"]\nagents.a.tools.disallowed = ["read", "grep"]\n', ['allow-deny-conflict@read']],
   ['conflict across spellings of one policy', '[agents.a.tools]\nallowed = ["bash"]\n[agents.b]\ntools.disallowed = ["bash"]\n', []],
   ['wire token with a pattern has no rewrite', '[agents.a.tools]\nallowed = ["mcp__gh__x(y)"]\n', ['mcp-wire-token@mcp__gh__x(y)']],
   ['C1 control char (U+009B, a terminal\'s CSI)', '[agents.a.tools]\nallowed = ["read\u009bx"]\n', ['unknown-tool@read\u009bx', 'illegal-char@\u009b']],

@@ -929,13 +929,17 @@ export function obviousRepair(raw: string): string | null {
 export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[], keep: (f: Finding) => boolean = () => true): Finding[] {
   const out: Finding[] = [];
   // Keyed by object where one is at hand: a string key per entry is what a large file pays for.
+  // A map is made only when something goes in it: a big file has thousands of sections, most of one
+  // owner, with no duplicate. An owner's entries mostly come together: its policy is looked up again
+  // only when the owner changes.
   const firstInList = new Map<TomlArray, Map<string, ParsedEntry>>();
-  const policyIds = new Map<Owner, string>();
-  const byPolicy = new Map<string, { allowed: Map<string, ParsedEntry>; disallowed: Map<string, ParsedEntry> }>();
+  const byPolicy = new Map<string, { allowed?: Map<string, ParsedEntry>; disallowed?: Map<string, ParsedEntry> }>();
+  let lastOwner: Owner | null = null;
+  let current: { allowed?: Map<string, ParsedEntry>; disallowed?: Map<string, ParsedEntry> } | undefined;
   // What the duplicates of one entry say, made once for each spelling in a row: a list of a million
   // copies of one entry has a million duplicates, whose own messages and related lists were a sixth
   // of its model's memory, and more of what the server keeps of it.
-  const said = new Map<ParsedEntry, { raw: string; message: string; title: string; related: Finding['related'] }>();
+  let said: Map<ParsedEntry, { raw: string; message: string; title: string; related: Finding['related'] }> | undefined;
   for (const p of parsed) {
     const m = p.verdict.meaning;
     if (m === null) continue;
@@ -944,14 +948,14 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[],
     if (!seen) firstInList.set(array, (seen = new Map()));
     const earlier = seen.get(m);
     if (earlier) {
-      let words = said.get(earlier);
+      let words = said?.get(earlier);
       if (words?.raw !== p.raw) {
         // What both mean, in the spelling Mars writes, unless one of them is written so already.
         const written = earlier.verdict.written;
         const same = earlier.raw === p.raw ? `${quoted(p.raw)} is already in this list`
           : `${quoted(p.raw)} means the same as ${quoted(earlier.raw)}${earlier.raw === written || p.raw === written ? '' : ` (${quoted(written)})`}, already in this list`;
         const related = words?.related ?? [{ span: contentSpan(text, earlier.entry.string), message: 'first entry' }];
-        said.set(earlier, (words = { raw: p.raw, message: readable(`${same}.`), title: duplicateTitle(p.raw), related }));
+        (said ??= new Map()).set(earlier, (words = { raw: p.raw, message: readable(`${same}.`), title: duplicateTitle(p.raw), related }));
       }
       // Not a string left open: where it ends is a guess.
       const span = contentSpan(text, p.entry.string);
@@ -960,11 +964,14 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[],
       continue;
     }
     seen.set(m, p);
-    let policyId = policyIds.get(owner);
-    if (policyId === undefined) policyIds.set(owner, (policyId = ownerKey(owner)));
-    let policy = byPolicy.get(policyId);
-    if (!policy) byPolicy.set(policyId, (policy = { allowed: new Map(), disallowed: new Map() }));
-    if (!policy[list].has(m)) policy[list].set(m, p);
+    if (owner !== lastOwner || !current) {
+      lastOwner = owner;
+      const policyId = ownerKey(owner);
+      current = byPolicy.get(policyId);
+      if (!current) byPolicy.set(policyId, (current = {}));
+    }
+    const meanings = (current[list] ??= new Map());
+    if (!meanings.has(m)) meanings.set(m, p);
   }
   // Each list's entries by meaning, made when a conflict's fixes are first asked for.
   let byMeaning: Map<TomlArray, Map<string, ParsedEntry[]>> | undefined;
@@ -982,25 +989,35 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[],
     return byMeaning;
   };
   for (const policy of byPolicy.values()) {
-    for (const [m, denied] of policy.disallowed) {
-      const allowed = policy.allowed.get(m);
-      if (!allowed) continue;
-      const who = ownerLabel(denied.entry.owner);
-      // Every entry of the list that means it (duplicates too): removing one would leave the conflict.
-      const remove = (p: ParsedEntry, from: string): Fix[] => {
-        const all = sameMeaning().get(p.entry.array)!.get(m)!;
-        if (all.some((q) => isOpenMultiline(q.entry.string))) return [];
-        const names = inWords([...new Set(all.map((q) => quoted(q.raw)))]);
-        return [{ title: `Remove ${names} from ${quoted(from)}`, edits: deleteItems(text, p.entry.array, all.map((q) => q.entry.index)), preferred: false, safe: false }];
-      };
-      const f = finding('allow-deny-conflict', contentSpan(text, denied.entry.string),
-        `${who} both allows and disallows ${quoted(denied.verdict.written)}; keep it in one list.`,
-        () => [...remove(denied, 'disallowed'), ...remove(allowed, 'allowed')],
-        [{ span: contentSpan(text, allowed.entry.string), message: `${quoted(allowed.raw)} in \`allowed\`` }], false);
+    const allowedIn = policy.allowed;
+    if (!policy.disallowed || !allowedIn) continue;
+    // Every meaning the list holds is visited: by `forEach`, no [key, value] pair is made and taken
+    // apart for each, and only a conflict makes the closures of its fixes (written in the loop, each
+    // visit made the scope they close over).
+    policy.disallowed.forEach((denied, m) => {
+      const allowed = allowedIn.get(m);
+      if (!allowed) return;
+      const f = allowDenyConflict(text, m, denied, allowed, sameMeaning);
       if (keep(f)) out.push(f);
-    }
+    });
   }
   return out;
+}
+
+/** The finding of `denied` and `allowed`, entries of one policy's two lists that mean `m`; `sameMeaning`: each list's entries by meaning. */
+function allowDenyConflict(text: string, m: string, denied: ParsedEntry, allowed: ParsedEntry, sameMeaning: () => Map<TomlArray, Map<string, ParsedEntry[]>>): Finding {
+  const who = ownerLabel(denied.entry.owner);
+  // Every entry of the list that means it (duplicates too): removing one would leave the conflict.
+  const remove = (p: ParsedEntry, from: string): Fix[] => {
+    const all = sameMeaning().get(p.entry.array)!.get(m)!;
+    if (all.some((q) => isOpenMultiline(q.entry.string))) return [];
+    const names = inWords([...new Set(all.map((q) => quoted(q.raw)))]);
+    return [{ title: `Remove ${names} from ${quoted(from)}`, edits: deleteItems(text, p.entry.array, all.map((q) => q.entry.index)), preferred: false, safe: false }];
+  };
+  return finding('allow-deny-conflict', contentSpan(text, denied.entry.string),
+    `${who} both allows and disallows ${quoted(denied.verdict.written)}; keep it in one list.`,
+    () => [...remove(denied, 'disallowed'), ...remove(allowed, 'allowed')],
+    [{ span: contentSpan(text, allowed.entry.string), message: `${quoted(allowed.raw)} in \`allowed\`` }], false);
 }
 
 /** What a message of a list adds where, as `list`, its entries would make a conflict (see `strayListConflicts`): `''` where none. */
