@@ -466,7 +466,7 @@ function misplacedList(out: Policies, owner: Owner, path: readonly KeyPart[], kv
   // A string in a table meant as `tools` (`[agents.x.tool]` then `allowed = "read"`) is as much a list
   // Mars does not read as `allowed = ["read"]` there; not a verdict (`deny = "allow"`), which names no tool.
   const string = value?.kind === 'string' && (beside || (tools !== null && ownerPart === null && holdsListValue(value)));
-  if (rule === null && !string && (value?.kind !== 'array' || (value.items.length > 0 && !value.items.some((i) => i.kind === 'string')))) return;
+  if (rule === null && !string && !mayListTools(value)) return;
   const fits = ownerPart ? path.length === 4 && (tools !== null || path[2]!.name === 'tools') : path.length === 3 || tools !== null;
   if (!fits) return;
   const list = rule ?? meantList(key.name);
@@ -526,7 +526,7 @@ function unownedList(out: Policies, table: KeyPart | null, key: KeyPart, kv: Key
   const known = value?.kind !== 'scalar' || parsedKind(key.name) !== 'unknown';
   const rule = table !== null && meant === null && known ? verdictList(value) : null;
   const string = value?.kind === 'string' && holdsListValue(value);
-  if (rule === null && !string && (value?.kind !== 'array' || (value.items.length > 0 && !value.items.some((i) => i.kind === 'string')))) return;
+  if (rule === null && !string && !mayListTools(value)) return;
   const list = rule ?? meant;
   if (list) out.unowned.push({ keyValue: kv, list, key, rule: rule !== null, table });
 }
@@ -739,3 +739,6 @@ function parsedKind(name: string): string | null {
   const parsed = parseToolName(name);
   return parsed.ok ? parsed.name.kind : null;
 }
+
+/** Whether `value` is a list that may be a tool list: one holding a string, or an empty one (`[1]` is none). */
+const mayListTools = (value: TomlValue | null): boolean => value?.kind === 'array' && (value.items.length === 0 || value.items.some((i) => i.kind === 'string'));

@@ -331,9 +331,7 @@ export function meantEntry(raw: string, name: Extract<ToolName, { kind: 'builtin
   const said = scoped ?? nearest?.capability;
   if (said === undefined) return null;
   // Written as Mars would write it, so the fixed entry is clean (`Bassh(git log:*)` -> `bash(git log *)`).
-  const candidate = name.pattern === null ? said : `${said}(${name.pattern})`;
-  const parsed = parseToolName(candidate);
-  return { said, entry: parsed.ok ? canonicalSpelling(candidate, parsed.name) : candidate, harness: nearest?.harness ?? null };
+  return { said, entry: writtenWith(said, name.pattern), harness: nearest?.harness ?? null };
 }
 
 /** Where a harness's name comes from, after what it suggests: `` (Claude's `MultiEdit`)``, quoted by `quote`; nothing for no row. */
@@ -351,8 +349,12 @@ export function isClaudeOldTask(raw: string, name: ToolName): boolean {
 
 /** What Claude's old `Task` meant, as Mars writes it, its pattern kept (`Task(reviewer)`: `agent(reviewer)`). */
 export function claudeOldTaskMeant(name: ToolName): string {
-  const pattern = name.kind === 'builtin' ? name.pattern : null;
-  const candidate = pattern === null ? CLAUDE_OLD_TASK.capability : `${CLAUDE_OLD_TASK.capability}(${pattern})`;
+  return writtenWith(CLAUDE_OLD_TASK.capability, name.kind === 'builtin' ? name.pattern : null);
+}
+
+/** `capability` with `pattern` (or none), as Mars writes the entry (`bash` and `git log:*`: `bash(git log *)`), or as put together where Mars rejects it. */
+function writtenWith(capability: string, pattern: string | null): string {
+  const candidate = pattern === null ? capability : `${capability}(${pattern})`;
   const parsed = parseToolName(candidate);
   return parsed.ok ? canonicalSpelling(candidate, parsed.name) : candidate;
 }
