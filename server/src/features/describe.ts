@@ -7,7 +7,7 @@ import { isMcpWireToken, parseToolName, splitToolName, render, type ParseResult,
 import {
   canonicalSpelling, charProblemsNote, claudeOldTaskSaid, harnessSaid, illegalChars, isClaudeOldTask, mcpWireRewrite, meantCapability, readsAs, respelling, suggestScoped, writtenWithLegacyPrefix,
 } from '../grammar/checks';
-import { eqIgnoreAsciiCase, inWords, named, rustTrim, shortened, shown, trimmedAway } from '../grammar/text';
+import { capitalized, eqIgnoreAsciiCase, inWords, named, rustTrim, shortened, shown, trimmedAway } from '../grammar/text';
 import { obviousRepair, passedOn } from '../analysis/findings';
 import { keyAsEntries } from '../analysis/moves';
 import type { ListName } from '../analysis/policies';
@@ -323,10 +323,8 @@ function meaningInOneLine(entry: string): string {
   switch (name.kind) {
     case 'any':
       return ANY_MEANING;
-    case 'mcp': {
-      const scope = mcpScope(name.mcp.server, name.mcp.tool);
-      return `${scope[0]!.toUpperCase()}${scope.slice(1)}.`;
-    }
+    case 'mcp':
+      return `${capitalized(mcpScope(name.mcp.server, name.mcp.tool))}.`;
     case 'builtin':
       return capabilityNamed(name.capability)!.meaning;
     case 'unknown':
