@@ -295,7 +295,9 @@ const CASES: Case[] = [
   { name: 'map-form value in an inline table', doc: '[agents.x]\ntools = { bash = | }', present: ['"allow"', '"deny"'] },
   // A list's name (`deny`, a misspelt `disallowed`) names no tool to allow or deny.
   { name: 'no map-form value for a list\'s name', doc: '[agents.x.tools]\ndeny = |', none: true },
-  { name: 'no map-form value inside the string of a list\'s name', doc: '[agents.x.tools]\nAllowed = "a|"', none: true },
+  // Inside its string, the tool names the list it looks meant for takes, as its fix makes that list of the string.
+  { name: 'no map-form value inside the string of a list\'s name', doc: '[agents.x.tools]\nAllowed = "a|"', absent: ['allow', 'deny'],
+    edit: { label: 'agent', newText: 'agent', range: [1, 11, 1, 12] } },
   { name: 'a line-ending backslash stays', doc: '[agents.x.tools]\nallowed = ["""sh|\\\n  """]', edit: { label: 'bash', newText: 'bash', range: [1, 14, 1, 16] } },
   // A value over lines would be cut in two: only the part on the cursor's line is replaced.
   { name: 'not on a line a pattern continues on', doc: '[agents.x.tools]\nallowed = ["""bash(git \\\n    |log)"""]', none: true },
@@ -498,6 +500,15 @@ const CASES: Case[] = [
   { name: 'a list in a root [tools], what it holds left out', doc: '[tools]\ndisallowed = ["*", |]', absent: ['*'], present: ['bash'] },
   { name: 'a list before any header', doc: 'allowed = ["|"]', present: ['bash', '*'] },
   { name: 'a list written as the root tools table', doc: 'tools = ["read", "re|"]', absent: ['read'], edit: { label: 'read(path)', newText: 'read(${1:path})', range: [0, 18, 0, 20] } },
+  // A string written where such a list goes, which its fix makes that list of its names: the names as in it, each name
+  // between commas alone. Not `tools = "…"` at the root, as not an agent's, nor a verdict under a list's key.
+  { name: 'a string where a tool list beside the tools table goes', doc: '[agents.x]\nallowed = "gr|"', present: ['*', ...SNIPPETS], edit: { label: 'grep', newText: 'grep', range: [1, 11, 1, 13] } },
+  { name: 'a string where a tool list goes in a table one typo from tools', doc: '[agents.x.tool]\nallowed = "gr|"', edit: { label: 'grep', newText: 'grep', range: [1, 11, 1, 13] } },
+  { name: 'names between commas where a tool list beside the tools table goes', doc: '[skills.pdf]\nallowed-tools = "Read, gr|"', absent: ['read'], edit: { label: 'grep', newText: 'grep', range: [1, 23, 1, 25] } },
+  { name: 'a string where a tool list goes under a misspelt key', doc: '[agents.x.tools]\ndeny = "ba|"', edit: { label: 'bash', newText: 'bash', range: [1, 8, 1, 10] } },
+  { name: 'a string where a tool list of Claude\'s root [permissions] goes, not closed', doc: '[permissions]\nallow = "re|', edit: { label: 'read', newText: 'read"', range: [1, 9, 1, 11] } },
+  { name: 'tools written at the root as a string: nothing', doc: 'tools = "re|"', none: true },
+  { name: 'a verdict under a list\'s key in a tools table: no name', doc: '[agents.x.tools]\ndeny = "allow|"', none: true },
   // Lists that are no tool lists, which the analysis does not report either.
   { name: 'a list of skills beside the tools table: nothing', doc: '[agents.x]\nskills = ["|"]', none: true },
   { name: 'a list of skills at the root: nothing', doc: 'skills = ["|"]', none: true },

@@ -157,17 +157,19 @@ async function checkDocument(text: string, random: () => number, counts: { offse
     }
     // (b) On the name (not in the pattern) of an entry, or on a slot (empty, or a bare word typed there).
     // Not in a string Mars reads as no entry for its value's shape (`allowed = "gr"`): no entry holds it, nor it one.
-    if (ctx && (ctx.kind === 'slot' || ctx.kind === 'entry') && ctx.list !== null) {
+    // Not in a string written where a list Mars does not read goes (`[agents.x]` then `allowed = "gr"`) either: a list of its names once fixed.
+    const array = ctx?.kind === 'slot' ? ctx.list.array : ctx?.kind === 'entry' && ctx.list !== null ? ctx.array : null;
+    if (ctx && (ctx.kind === 'slot' || ctx.kind === 'entry') && array !== null) {
       const paren = ctx.text.indexOf('(');
       if (paren < 0 || ctx.cursor <= paren) {
         const keep = paren >= 0 ? ctx.text.slice(paren) : '';
         const kept = ctx.kind === 'entry' && !ctx.literal ? decodeBasic(keep) : keep;
-        const listStart = ctx.list.array.span.start + unit.base;
+        const listStart = array.span.start + unit.base;
         const self = ctx.kind === 'entry' ? ctx.string.span.start + unit.base : -1;
         // A list Mars does not read (`[agents.x]` then `allowed = […]`) holds no entry: what its strings would mean as ones.
-        const stray = !a.policies.lists.some((l) => l.array === ctx.list!.array);
+        const stray = !a.policies.lists.some((l) => l.array === array);
         const held = stray
-          ? new Set(ctx.list.array.items.flatMap((i) => {
+          ? new Set(array.items.flatMap((i) => {
             const parse = i.kind === 'string' && i.span.start + unit.base !== self ? parseToolName(i.value) : null;
             return parse?.ok ? [render(parse.name)] : [];
           }))
@@ -208,15 +210,16 @@ async function checkDocument(text: string, random: () => number, counts: { offse
       // Where the main edit lands in the output.
       const main = edits.find((x) => x.main)!;
       const start = main.start + edits.filter((x) => !x.main && x.end <= main.start).reduce((n, x) => n + x.newText.length - (x.end - x.start), 0);
-      if (ctx.kind === 'entry' && ctx.list === null) {
-        // A string of a shape problem's value stays one, its finding kept: hover describes what was written as the entry it would be.
+      if (ctx.kind === 'entry' && (ctx.list === null || ctx.array === null)) {
+        // A string of a shape problem's value stays one, its finding kept: hover describes what was written as the entry it would be;
+        // so does one where a list Mars does not read goes.
         const da2 = analyzeDocument(out);
         const h = hover(placed(da2, unitAt(da2, start)), da2.lines.position(start));
         if (!h || !(h.contents as MarkupContent).value.includes('_Not an entry yet')) fail('c: in a string of a shape problem, the accepted item is the entry hover describes', show);
         continue;
       }
       // In a list Mars does not read, no entry is made until the list is moved where it belongs: (b) holds what is offered.
-      if (ctx.kind !== 'list-value' && ctx.list !== null && !a.policies.lists.some((l) => l.array === ctx.list!.array)) continue;
+      if (ctx.kind !== 'list-value' && !a.policies.lists.some((l) => l.array === (ctx.kind === 'slot' ? ctx.list.array : ctx.array))) continue;
       const after = entriesOf(analyzeDocument(out));
       const mine = after.filter(({ p, base }) => p.entry.string.span.start + base < start + Math.max(1, main.newText.length) && p.entry.string.span.end + base > start);
       if (mine.length !== 1) {

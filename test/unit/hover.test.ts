@@ -554,6 +554,21 @@ const CASES: Case[] = [
   { name: 'a string in `tools` written at the root as a list', doc: 'tools = ["mcp(g|h)"]', range: [0, 10, 0, 17],
     has: ['**MCP** server `gh`', 'As the entry `mcp(gh)` of `allowed`:'] },
   { name: 'a string in a list of a root table of other settings: nothing', doc: '[tools]\nversions = ["re|ad"]', range: null },
+  // A string written where such a list goes: the entry the list its fix makes would hold, the name under the cursor of names
+  // between commas, as a string where a list goes in a tools table is hovered. Not `tools = "read"` at the root, as an agent's
+  // `tools = "read"` is no entry either, nor a verdict under a list's key (`deny = "allow"`).
+  { name: 'a string where a tool list beside the tools table goes', doc: '[agents.x]\nallowed = "gr|ep"', range: [1, 11, 1, 15],
+    has: ['**Capability** `grep`', '_Not an entry yet: Mars reads the tool lists of agent `x` only from its `tools` table._', 'As the entry `grep` of `allowed` of agent `x`:'] },
+  { name: 'a string where a tool list goes in a table that misses `tools`', doc: '[agents.x.tool]\nallowed = "gr|ep"', range: [1, 11, 1, 15],
+    has: ['_Not an entry yet: `tool` is not `tools`: Mars reads no tool list in it._', 'As the entry `grep` of `allowed` of agent `x`:'] },
+  { name: 'names between commas where a tool list beside the tools table goes: the one under the cursor', doc: '[skills.pdf]\nallowed-tools = "Read, Gr|ep"', range: [1, 23, 1, 27],
+    has: ['**Capability** `grep`', 'As the entry `Grep` of `allowed` of skill `pdf`:'] },
+  { name: 'a string where a tool list goes under a misspelt key', doc: `${T}deny = "ba|sh"`, range: [1, 8, 1, 12],
+    has: ['_Not an entry yet: Mars ignores `deny` here; it looks meant for `disallowed`._', 'As the entry `bash` of `disallowed` of agent `reviewer`:'] },
+  { name: 'a string where a tool list of Claude Code\'s root `[permissions]` goes', doc: '[permissions]\ndeny = "Ba|sh"', range: [1, 8, 1, 12],
+    has: ['_Not an entry yet: Mars reads no tool list in a table `permissions` at the root: it applies to no agent or skill._', 'As the entry `Bash` of `disallowed`:'], lacks: ['of agent'] },
+  { name: '`tools` written at the root as a string: nothing', doc: 'tools = "re|ad"', range: null },
+  { name: 'a verdict under a list\'s key in a tools table: nothing', doc: `${T}deny = "al|low"`, range: null },
   { name: 'a string in a tool list beside the tools table, another section with a syntax error', doc: '[agents.a]\nallowed = ["re|ad"]\n[agents.b]\nw = = 1', range: [1, 12, 1, 16],
     has: ['**Capability** `read`', UNLOADED] },
   { name: 'the key of a tool list in a table that misses `tools`: the part at fault\'s', doc: '[agents.a.tool]\nallo|wed = ["x"]', range: [1, 0, 1, 7],

@@ -426,18 +426,21 @@ export function misspeltList(extra: ExtraKey): ListName | null {
 }
 
 /**
- * What a list Mars reads no tool list from (`array`, a key's value) is meant as, where the analysis
+ * What a list Mars reads no tool list from (`value`, a key's value) is meant as, where the analysis
  * reports it as one: misplaced (`[agents.x]` then `allowed = […]`, `[agents.x.tool]`), written where
  * no agent or skill is named (`[permissions]` then `allow = […]`: no owner), or under a misspelt key
- * of a tools table (`Allowed = […]`, `deny = […]`). Null for any other (`skills = […]`, a list of no string).
+ * of a tools table (`Allowed = […]`, `deny = […]`). So of a string written where such a list goes
+ * (`[agents.x]` then `allowed = "read"`), which its fix makes the list of its names; not of
+ * `tools = "read"` at the root, as an agent's `tools = "read"` is no entry either (`shapeList`). Null
+ * for any other (`skills = […]`, a list of no string, a verdict `deny = "allow"`).
  */
-export function strayListOf(policies: Policies, array: TomlArray): { readonly owner: Owner | null; readonly list: ListName } | null {
-  const misplaced = policies.misplaced.find((m) => !m.rule && m.keyValue.value === array);
+export function strayListOf(policies: Policies, value: TomlArray | TomlString): { readonly owner: Owner | null; readonly list: ListName } | null {
+  const misplaced = policies.misplaced.find((m) => !m.rule && m.keyValue.value === value);
   if (misplaced) return { owner: misplaced.owner, list: misplaced.list };
-  const unowned = policies.unowned.find((u) => !u.rule && u.keyValue.value === array);
+  const unowned = policies.unowned.find((u) => !u.rule && u.keyValue.value === value && (value.kind === 'array' || u.key.name !== 'tools'));
   if (unowned) return { owner: null, list: unowned.list };
   for (const extra of policies.extraKeys) {
-    const list = extra.keyValue.value === array ? misspeltList(extra) : null;
+    const list = extra.keyValue.value === value ? misspeltList(extra) : null;
     if (list) return { owner: extra.owner, list };
   }
   return null;

@@ -20,10 +20,14 @@ import { closingQuote, decodeBasic, isMultiline, lineEndingBackslash, valueSourc
  * meant as one (`strayListOf`), whose names the diagnostic's fix moves into the list it names; its
  * owner null where no agent or skill is named (`[permissions]` then `allow = […]`).
  */
-export interface ToolList {
+export interface ToolList extends PolicyList {
+  readonly array: TomlArray;
+}
+
+/** The list of a policy a name is written for: its owner null where no agent or skill is named. */
+export interface PolicyList {
   readonly owner: Owner | null;
   readonly list: ListName;
-  readonly array: TomlArray;
 }
 
 /**
@@ -33,8 +37,8 @@ export interface ToolList {
  */
 export interface EntryContext {
   readonly kind: 'entry';
-  /** The list holding the string; null for a string of a shape problem's value. */
-  readonly list: ToolList | null;
+  /** The list the string is an entry of, or is written as (a string where a tool list Mars does not read goes); null for a string of a shape problem's value. */
+  readonly list: PolicyList | null;
   /** The array whose other strings are entries of the same list (what it holds already), or null for a string written as the whole list. */
   readonly array: TomlArray | null;
   readonly string: TomlString;
@@ -194,6 +198,10 @@ export function cursorContext(analysis: Analysis, offset: number): CursorContext
     }
     // A string of a shape problem's value (`allowed = "gr|"`, `tools = ["gr|"]`): the entry hover says it would be.
     const array = found.parent.kind === 'array' ? found.parent.array : null;
+    // A string where a tool list Mars does not read goes (`[agents.x]` then `allowed = "gr|"`), which
+    // its fix makes that list of its names: completed as a name of it, as in such a list in brackets.
+    const stray = node.kind === 'string' && found.parent.kind === 'kv' ? strayListOf(policies, node) : null;
+    if (node.kind === 'string' && stray) return valueOnCursorLine(layout.text, node, offset) ? entryContext(layout, stray, null, node, offset) : null;
     if (node.kind === 'string' && policies.shape.some((p) => p.keyValue?.value === (array ?? node) && shapeList(p) !== null)) {
       return valueOnCursorLine(layout.text, node, offset) ? entryContext(layout, null, array, node, offset) : null;
     }
@@ -384,7 +392,7 @@ function valueOnCursorLine(text: string, str: TomlString, offset: number): boole
   return continued && /^[ \t\r\n]*$/.test(text.slice(lineEnd, str.content.end));
 }
 
-function entryContext(layout: Layout, list: ToolList | null, array: TomlArray | null, str: TomlString, offset: number): EntryContext {
+function entryContext(layout: Layout, list: PolicyList | null, array: TomlArray | null, str: TomlString, offset: number): EntryContext {
   const whole = stringRange(layout, str, offset);
   // Names between commas in a string written as the whole list, which its fix makes a list of, each
   // completed alone. An entry of a list is one name to Mars, replaced whole (a pattern before a

@@ -21,10 +21,10 @@ import { CODES, isCode } from '../analysis/codes';
 import { asList, keyContentSpan, unownedGroups, unownedSaid, valueFirstLine, writesGuess, type Fix } from '../analysis/findings';
 import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './context';
 import { shownSpan, valueSources } from '../toml/stringPositions';
-import { ignoredKeyFixes, patternAdvice, patternTableOfKey, patternTableOfSection, type PatternTable, removeTableFix, keyAsEntries, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames } from '../analysis/moves';
+import { ignoredKeyFixes, patternAdvice, patternTableOfKey, patternTableOfSection, type PatternTable, removeTableFix, keyAsEntries, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames, strayListOf } from '../analysis/moves';
 import { holdsListValue, isMapFormVerdict, meantList, verdictList } from '../analysis/meant';
 import { isWritten, misplacedAt, ownerLabel, refusalOf, sameOwner, shapeList, TOOLS_MCP_REMOVED, unownedAt, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem, type UnownedList } from '../analysis/policies';
-import { parseToolName } from '../grammar/toolName';
+import { namesBetweenCommas, parseToolName } from '../grammar/toolName';
 import { capitalized, inWords } from '../grammar/text';
 import { movable } from '../analysis/patterns';
 import type { KeyPart, KeyValue, Span, TomlDocument, TomlString, TomlValue } from '../toml/model';
@@ -398,23 +398,23 @@ export function wouldBeEntryAt(
   const on = (v: TomlValue | null | undefined): TomlString[] => (v?.kind === 'string' ? [v] : v?.kind === 'array' ? v.items.flatMap((i) => (i.kind === 'string' ? [i] : [])) : []);
   // A string left open is in the guess past its syntax error, which onSpan refuses: none is hovered, as an entry left open is not.
   const at = (v: TomlValue | null | undefined) => on(v).find((s) => onSpan(analysis, s.span, offset, false));
+  // Names between commas (`allowed = "read, edit"`), which the preferred fix makes a list of: the one under the cursor.
+  // On a quote, the name beside it, as on the quote of an entry; on a comma or blank, none, the first name's or not.
+  const nameAt = (str: TomlString, names: ReturnType<typeof namesBetweenCommas>): { raw: string; span?: Span } | null => {
+    const sources = names && valueSources(analysis.doc.text, str);
+    if (!names || !sources) return { raw: str.value };
+    const spans = names.map((n) => ({ name: n.name, span: { start: sources.starts[n.start]!, end: sources.ends[n.end - 1]! } }));
+    const found = offset < str.content.start ? spans[0] : offset >= str.content.end ? spans[spans.length - 1] : spans.find((n) => n.span.start <= offset && offset < n.span.end);
+    return found ? { raw: found.name, span: found.span } : null;
+  };
   for (const problem of analysis.policies.shape) {
     const value = problem.keyValue?.value;
     if (!value || value.span.end < offset || value.span.start > offset) continue;
     const list = shapeList(problem);
     const str = list && at(value);
     if (!str) continue;
-    // Names between commas (`allowed = "read, edit"`), which the preferred fix makes a list of: the one under the cursor.
-    const names = shapeFixNames(analysis.doc.text, problem);
-    const sources = names && valueSources(analysis.doc.text, str);
-    if (names && sources) {
-      const spans = names.map((n) => ({ name: n.name, span: { start: sources.starts[n.start]!, end: sources.ends[n.end - 1]! } }));
-      // On a quote, the name beside it, as on the quote of an entry; on a comma or blank, none, the
-      // first name's or not.
-      const on = offset < str.content.start ? spans[0] : offset >= str.content.end ? spans[spans.length - 1] : spans.find((n) => n.span.start <= offset && offset < n.span.end);
-      return on ? { str, raw: on.name, list, owner: problem.owner, why: problem.says(code), span: on.span } : null;
-    }
-    return { str, raw: str.value, list, owner: problem.owner, why: problem.says(code) };
+    const named = nameAt(str, shapeFixNames(analysis.doc.text, problem));
+    return named && { str, ...named, list, owner: problem.owner, why: problem.says(code) };
   }
   // The removed `mcp` in a tools table, or below one written as an array of tables (`[[agents.d.tools]]`),
   // which the analysis skips (read as written there, its refusal with it).
@@ -425,17 +425,27 @@ export function wouldBeEntryAt(
   }
   // A string in a list Mars reads no tool list from, the one it looks meant as: outside a tools table
   // (`[agents.x]\nallowed = ["read"]`, `[agents.x.tool]`, `[agent.x.tools]`), or under a misspelt key of one
-  // (`Allowed = ["read"]`), here or below `[[agents.x.tools]]`. Not a string where such a list goes
-  // (`allowed = "read, edit"`): no entry of a list until its fix makes one (the key's hover says which).
+  // (`Allowed = ["read"]`), here or below `[[agents.x.tools]]`; or a string written where such a list goes
+  // (`[agents.x]\nallowed = "read, edit"`), the entry under the cursor of the list its fix makes, as for
+  // a string where a list goes in a tools table, where completion writes one (`strayListOf`).
   const inArray = (v: TomlValue | null | undefined) => (v?.kind === 'array' ? at(v) : undefined);
+  const stray = (v: TomlValue | null | undefined, why: string, list: ListName, owner: Owner | null) => {
+    if (v?.kind !== 'string') {
+      const str = inArray(v);
+      return str && { str, raw: str.value, list, owner, why };
+    }
+    const str = strayListOf(analysis.policies, v) ? at(v) : undefined;
+    const named = str && nameAt(str, namesBetweenCommas(str.value));
+    return str && named && { str, ...named, list, owner, why };
+  };
   for (const m of analysis.policies.misplaced) {
-    const str = inArray(m.keyValue.value);
-    if (str) return { str, raw: str.value, list: m.list, owner: m.owner, why: misplacedWhy(m) };
+    const found = m.rule ? null : stray(m.keyValue.value, misplacedWhy(m), m.list, m.owner);
+    if (found) return found;
   }
   // Or where no agent or skill is named (`[permissions]` then `allow = ["read"]`, `tools = ["read"]` at the root): no owner's.
   for (const u of analysis.policies.unowned) {
-    const str = inArray(u.keyValue.value);
-    if (str) return { str, raw: str.value, list: u.list, owner: null, why: `Mars reads no tool list ${u.table ? `in a table ${code(u.table.name)} at the root` : 'at the root'}: it applies to no agent or skill` };
+    const found = u.rule ? null : stray(u.keyValue.value, `Mars reads no tool list ${u.table ? `in a table ${code(u.table.name)} at the root` : 'at the root'}: it applies to no agent or skill`, u.list, null);
+    if (found) return found;
   }
   const misspelt = [
     ...analysis.policies.extraKeys.map((extra) => ({ kv: extra.keyValue, meant: misspeltList(extra), owner: extra.owner, refused: undefined })),
@@ -443,8 +453,8 @@ export function wouldBeEntryAt(
       .map(({ kv, problem }) => ({ kv, meant: meantList(kv.key.parts[0]!.name), owner: problem.owner, refused: problem })),
   ];
   for (const { kv, meant, owner, refused } of misspelt) {
-    const str = meant ? inArray(kv.value) : undefined;
-    if (str) return { str, raw: str.value, list: meant!, owner, why: `Mars ignores ${code(kv.key.parts[0]!.name)} here; it looks meant for ${code(meant!)}`, refused };
+    const found = meant ? stray(kv.value, `Mars ignores ${code(kv.key.parts[0]!.name)} here; it looks meant for ${code(meant)}`, meant, owner) : null;
+    if (found) return { ...found, refused };
   }
   return null;
 }
