@@ -2006,6 +2006,16 @@ const MISPLACED_STRINGS: Array<[text: string, says: string, titles: string[], af
   ['[agents]\na = { permissions = { disallowed = \'web, bash\' } }\n', 'so `disallowed` here is not part of its policy.', ['Rename `permissions` to `tools`, and change `\'web, bash\'` to `["web", "bash"]`'], '[agents]\na = { tools = { disallowed = ["web", "bash"] } }\n'],
   ['[agents.a]\ntools.allowed = ["grep"]\ntool.allowed = "read"\n', 'so `allowed` here is not part of its policy.', ['Move "read" into `tools.allowed`'], '[agents.a]\ntools.allowed = ["grep", "read"]\n'],
   ['[agents.a.tool]\nallowed = "bash()"\n', 'so `allowed` here is not part of its policy.', [], null],
+  // Beside a list, or another string, in that table: the one rename, each string changed to its list with it.
+  ['[agents.a.tool]\nallowed = ["read"]\ndisallowed = "web"\n', 'so `allowed` and `disallowed` here are not part of its policy.',
+    ['Rename `tool` to `tools`, and change `"web"` to `["web"]`'], '[agents.a.tools]\nallowed = ["read"]\ndisallowed = ["web"]\n'],
+  ['[agents.a.permission]\nallow = "read, grep"\ndeny = "web"\n', 'so `allow` and `deny` here are not part of its policy.',
+    ['Rename `permission` to `tools`, and change `"read, grep"` to `["read", "grep"]` and `"web"` to `["web"]`'], null],
+  ['[agents]\na = { tool = { allowed = "read", disallowed = ["web"] } }\n', 'so `allowed` and `disallowed` here are not part of its policy.',
+    ['Rename `tool` to `tools`, and change `"read"` to `["read"]`'], '[agents]\na = { tools = { allowed = ["read"], disallowed = ["web"] } }\n'],
+  // Not where one string gets no change of its own: renamed, it would be refused where the list goes.
+  ['[agents.a.tool]\nallowed = ["read"]\ndisallowed = "bash()"\n', 'so `allowed` and `disallowed` here are not part of its policy.', [], null],
+  ['[agents.a.tool]\nallowed = ["read"]\ndisallowed = "web" "bash"\n', 'so `allowed` and `disallowed` here are not part of its policy.', [], null],
   // More after it on its line, a syntax error the rename would leave: not moved either.
   ['[agents.d]\nallowed = "read" "grep"\n', 'Did you mean `tools.allowed = ["read"]`?', [], null],
   ['[agents]\nd = { allowed = "read" x }\n', 'Did you mean `tools.allowed = ["read"]`?', [], null],
@@ -2206,8 +2216,8 @@ test('no rename of a table that puts in force a key Mars rejects beside the list
     '[agent.x.tools]\nallowed = ["read"]\nmcp = []\n',
     '[agets.x]\ntools.allowed = ["read"]\ntools.mcp = "gh"\n',
     '[agets.x]\ntools.allowed = ["read"]\ntools.disallowed = "bash()"\n',
-    // A string beside a list: renamed, it would be refused where the list goes; the string's own fix wraps it, the table's rename cannot.
-    '[agents.x.tool]\nallowed = ["read"]\ndisallowed = "web"\n',
+    // A string beside a list under a misspelt owner: renamed, it would be refused where the list goes, no misplaced list of its own
+    // to change it with the rename (one in a table meant as `tools` is: MISPLACED_STRINGS).
     '[agets.x]\ntools.allowed = ["read"]\ntools.disallowed = "web"\n',
     // What the header makes is refused (an array of tables), or not read to its end (a syntax error).
     '[[agents.x.tool]]\nallowed = ["read"]\n',

@@ -488,9 +488,19 @@ export function misplacedListFixes(doc: TomlDocument, policies: Policies, group:
   // A header `[agent]` over several agents: its rename makes several tools tables, which one fix
   // cannot tell the document it writes (`creates`).
   if (group.some((m) => !sameOwner(m.owner, owner))) return [];
-  // A header's table of lists (`[agents.x.tool]`, `[agent.x.tools]`) is renamed whole, when every list in it can be.
+  // A header's table of lists (`[agents.x.tool]`, `[agent.x.tools]`) is renamed whole, when every list in it can be, each
+  // string where a list goes changed to that list with it (`disallowed = "web"` to `["web"]`), as its fix alone does
+  // (`strayStringFixes`): renamed without that, the string would come into force where Mars refuses one. None where one of
+  // them gets no such fix (a name Mars rejects, more after the string on its line: its own change would leave it refused),
+  // or would make a conflict, which the one title could not say of each.
   const each = group.map(fixesOf);
-  return rename && each.every((fixes) => fixes.length === 1 && fixes[0]!.title === rename.title) ? each[0]! : [];
+  if (!rename || !each.every((fixes) => fixes.length === 1 && fixes[0]!.preferred && fixes[0]!.edits[0] === rename.edits[0])) return [];
+  const changes = group.flatMap((m) => {
+    const value = m.keyValue.value;
+    return !m.rule && value?.kind === 'string' ? [`${quoted(doc.text.slice(value.span.start, value.span.end))} to ${quoted(stringAsList(doc.text, value))}`] : [];
+  });
+  if (changes.length === 0) return each[0]!;
+  return [{ ...rename, title: `${rename.title}, and change ${inWords(changes)}`, edits: [...rename.edits, ...each.flatMap((fixes) => fixes[0]!.edits.slice(1))], preferred: true, safe: false }];
 }
 
 /**
