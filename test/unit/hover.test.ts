@@ -240,8 +240,14 @@ const CASES: Case[] = [
   { name: 'names between commas, on a blank before the comma: nothing', doc: `${T}allowed = "read| , edit"`, range: null },
   { name: 'names between commas, after a stray closing parenthesis', doc: `${T}allowed = "read), ed|it"`, range: [1, 18, 1, 22], has: ['**Capability** `edit`'] },
   { name: 'names between commas, on the opening quote: the first', doc: `${T}allowed = |"read, edit"`, range: [1, 11, 1, 15], has: ['**Capability** `read`'] },
-  // Followed by more values with commas between (a syntax error), the string is one entry of the list they make, as the fix writes it.
-  { name: 'names between commas in a string then more values: one entry', doc: `${T}allowed = "Re|ad, edit", "grep"`, range: [1, 11, 1, 21], has: ['**Unknown tool** `read, edit`', 'As the entry `Read, edit` of `allowed`'] },
+  // Followed by more values with commas between (a syntax error), the string is one entry of the list they make, as the fix writes it:
+  // the names meant first, as on such an entry (`["Read, edit"]`), then the one tool Mars would read.
+  { name: 'names between commas in a string then more values: one entry', doc: `${T}allowed = "Re|ad, edit", "grep"`, range: [1, 11, 1, 21],
+    has: ['**Names between commas**: `read` and `edit`, written in one string, meant as one entry each.', '- `read`: Read files.', '_Not an entry yet: `allowed` of agent `reviewer` must be a list',
+      'As written, as the entry `Read, edit` of `allowed` of agent `reviewer`, Mars would read it as one tool name:\n\n**Unknown tool** `read, edit`', UNLOADED] },
+  { name: 'names between commas in a string of a list beside the tools table: one entry', doc: '[agents.x]\nallowed = ["Re|ad, edit"]', range: [1, 12, 1, 22],
+    has: ['**Names between commas**: `read` and `edit`', '_Not an entry yet: Mars reads the tool lists of agent `x` only from its `tools` table._',
+      'As written, as the entry `Read, edit` of `allowed` of agent `x`, Mars would read it as one tool name:\n\n**Unknown tool** `read, edit`'] },
   { name: 'names between commas, on the closing quote: the last', doc: `${T}allowed = "read, edit|"`, range: [1, 17, 1, 21], has: ['**Capability** `edit`'] },
   // An empty name between two commas, or after the last, makes no entry (the fix leaves it out, as completion does).
   { name: 'names between commas, an empty one before', doc: `${T}allowed = "read,,gr|ep,"`, range: [1, 17, 1, 21], has: ['**Capability** `grep`', 'As the entry `grep` of `allowed`'] },

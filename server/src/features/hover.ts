@@ -74,6 +74,13 @@ export function hover(
     const of = wouldBe.owner ? ` of ${owned(wouldBe.owner)}` : '';
     const as = `As the entry ${code(raw)} of \`${list}\`${of}${rest.length > 0 ? ':' : '.'}`;
     const refused = wouldBe.refused ?? (wouldBe.owner ? refusal(wouldBe.owner) : undefined);
+    // Names between commas in what would be one entry (`allowed = "Read, edit", "grep"`, whose fix makes the list of the
+    // strings as written; `[agents.x]` then `allowed = ["Read, edit"]`): the names meant first, as on such an entry.
+    const between = describeBetweenCommas(raw);
+    if (between) {
+      return said([...between, `_Not an entry yet: ${why}._`, ...refusedUnder(refused, 'its rule is not'),
+        `As written, as the entry ${code(raw)} of \`${list}\`${of}, Mars would read it as one tool name:`, title!, ...rest], wouldBe.span ?? shownSpan(doc.text, str));
+    }
     return said([title!, `_Not an entry yet: ${why}._`, ...refusedUnder(refused, 'its rule is not'), as, ...rest],
       wouldBe.span ?? shownSpan(doc.text, str));
   }
