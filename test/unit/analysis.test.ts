@@ -879,8 +879,17 @@ const PATTERN_MOVES: Array<[text: string, fixes: Array<[string, boolean, boolean
   ['[agents.e.tools.bash] # from opencode\n"git *" = "allow" # why\n\n# mars-ignore: unknown-policy-key\n"rm *" = "deny"\n',
     [['Move "bash(git *)" into `allowed` and "bash(rm *)" into `disallowed`', true, false], ['Remove the table `[agents.e.tools.bash]`', false, false]],
     '[agents.e.tools]\n# from opencode\n# why\nallowed = ["bash(git *)"]\ndisallowed = ["bash(rm *)"]\n'],
-  // Not where two rules moved share a line with a rule left: their removals would meet.
-  ['[agents.a.tools]\nbash = { # from opencode\n  "*" = "ask", "git *" = "allow", "rm *" = "deny"\n}\n', [['Remove `bash`', false, false]], null],
+  // Rules moved side by side on a line are taken out as one run, where each alone would take the comma between them: beside a
+  // rule left (the comma before them going), or the whole line (a blank line of indentation left otherwise).
+  ['[agents.a.tools]\nbash = { # from opencode\n  "*" = "ask", "git *" = "allow", "rm *" = "deny"\n}\n',
+    [['Move "bash(git *)" into `allowed` and "bash(rm *)" into `disallowed`', true, false], ['Remove `bash`', false, false]],
+    '[agents.a.tools]\nallowed = ["bash(git *)"]\ndisallowed = ["bash(rm *)"]\nbash = { # from opencode\n  "*" = "ask"\n}\n'],
+  ['[agents.a.tools]\nbash = {\n  "*" = "ask", # kept\n  "git *" = "allow", "rm *" = "deny" # why\n}\n',
+    [['Move "bash(git *)" into `allowed` and "bash(rm *)" into `disallowed`', true, false], ['Remove `bash`', false, false]],
+    '[agents.a.tools]\nallowed = ["bash(git *)"]\ndisallowed = ["bash(rm *)"]\nbash = {\n  "*" = "ask", # kept\n  # why\n}\n'],
+  ['[agents.a.tools]\nbash = { # from opencode\n  "git *" = "allow", "rm *" = "deny",\n  "*" = "ask",\n}\n',
+    [['Move "bash(git *)" into `allowed` and "bash(rm *)" into `disallowed`', true, false], ['Remove `bash`', false, false]],
+    '[agents.a.tools]\nallowed = ["bash(git *)"]\ndisallowed = ["bash(rm *)"]\nbash = { # from opencode\n  "*" = "ask",\n}\n'],
   ['[agents.e.tools]\nallowed = ["read"]\n[agents.e.tools.bash]\n"git push" = "deny"\n', [['Remove the table `[agents.e.tools.bash]`', false, false]], null],
   ['[agents.e.tools.bash]\n"git push" = "deny"\n[agents.e]\ntools.allowed = ["read"]\n', [['Remove the table `[agents.e.tools.bash]`', false, false]], null],
 ];

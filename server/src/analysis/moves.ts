@@ -850,9 +850,20 @@ export function patternFixes(doc: TomlDocument, policies: Policies, t: PatternTa
         const kept = plan.left.map((r) => text.slice(r.keyValue.span.start, r.keyValue.span.end)).join(', ');
         edits.push({ start: value.span.start, end: value.span.end, newText: `{ ${kept} }` });
       } else {
-        // Over lines, or with a comment (TOML 1.1): the rewrite would join the lines and lose the comments, so each
-        // rule moved is taken out alone, its comments kept on their lines; not where two removals would meet on a line.
-        const removals = plan.taken.flatMap((r) => deleteKeyValue(text, r.keyValue, doc.comments)).sort((a, b) => a.start - b.start);
+        // Over lines, or with a comment (TOML 1.1): the rewrite would join the lines and lose the comments, so the rules
+        // moved are taken out, their comments kept on their lines: those side by side on a line as one run, from the first's
+        // key to the last's value, as one key/value is (its line where nothing else is on it, else with one comma beside it),
+        // since each alone would take the comma between them, two removals meeting there; not where they still would.
+        const runs: KeyValue[] = [];
+        let side = false; // whether the rule before was moved too, the last run its
+        for (const r of t.rules) {
+          const kv = r.keyValue;
+          const last = runs[runs.length - 1];
+          if (side && movable(r) && last && !/[\r\n]/.test(text.slice(last.span.end, kv.span.start))) runs[runs.length - 1] = { ...last, span: { start: last.span.start, end: kv.span.end } };
+          else if (movable(r)) runs.push(kv);
+          side = movable(r);
+        }
+        const removals = runs.flatMap((kv) => deleteKeyValue(text, kv, doc.comments)).sort((a, b) => a.start - b.start);
         if (removals.some((e, i) => i > 0 && e.start < removals[i - 1]!.end)) return [];
         edits.push(...removals);
       }
