@@ -2158,6 +2158,11 @@ const ROOT_LISTS: Array<[text: string, message: string]> = [
   ['[permisions]\ndeny = ["bash"]\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), not in a table `permisions` at the root, so `deny` here applies to no agent or skill.'],
   ['tools = ["read", "grep"]\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), so `tools` here applies to no agent or skill.'],
   ['tools = "read"\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), so `tools` here applies to no agent or skill.'],
+  // OpenCode's global `permission` with patterns below a tool: inline, dotted, or a table of its own as a converter writes it.
+  ['[permission]\nbash = { "git *" = "allow", "*" = "ask" }\nedit = "deny"\n',
+    'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), not in a table `permission` at the root, so `bash = { "git *" = "allow", "*" = "ask" }` and `edit = "deny"` here apply to no agent or skill.'],
+  ['[permission.bash]\n"git push" = "deny"\n"*" = "ask"\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), not in a table `permission` at the root, so `bash."git push" = "deny"` here applies to no agent or skill.'],
+  ['[tools]\nbash."npm test" = true\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), not in a table `tools` at the root, so `bash."npm test" = true` here applies to no agent or skill.'],
 ];
 for (const [text, message] of ROOT_LISTS) {
   test(`a tool list of no agent or skill: ${JSON.stringify(text)}`, () => {

@@ -1193,7 +1193,8 @@ function groupedBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> 
  */
 export function unownedSaid(text: string, group: readonly UnownedList[], quote: (name: string) => string): string {
   // A map-form rule named as written (`bash = "allow"`), as for a misplaced one.
-  const lists = [...new Set(group.map((u) => quote(u.rule ? `${text.slice(u.key.span.start, u.key.span.end)} = ${text.slice(u.keyValue.value!.span.start, u.keyValue.value!.span.end)}` : u.key.name)))];
+  const slice = (span: Span) => text.slice(span.start, span.end);
+  const lists = [...new Set(group.map((u) => quote(u.rule ? `${slice(u.key.span)}${u.pattern ? `.${slice(u.pattern.span)}` : ''} = ${slice(u.keyValue.value!.span)}` : u.key.name)))];
   const table = group[0]!.table;
   return `Mars reads tool lists only in an agent's or a skill's \`tools\` table (${quote('[agents.<name>.tools]')})` +
     `${table ? `, not in a table ${quote(table.name)} at the root` : ''}, so ${inWords(lists)} here ${lists.length === 1 ? 'applies' : 'apply'} to no agent or skill.`;

@@ -105,10 +105,15 @@ export interface UnownedList {
   readonly list: ListName;
   /** The key part naming the list (`allowed`, `deny`), or a rule's tool (`bash`). */
   readonly key: KeyPart;
-  /** Whether it is a map-form rule (`bash = "allow"`, `edit = false`), not a list. */
+  /**
+   * Whether it is a map-form rule (`bash = "allow"`, `edit = false`), not a list; or OpenCode's table of
+   * patterns (`bash = { "git *" = "allow" }`), or one rule of it below the tool (`pattern`), as in an agent's.
+   */
   readonly rule: boolean;
   /** The root table's name (`tools` of `[tools]`, of `tools.allowed`); null for a list at the root itself. */
   readonly table: KeyPart | null;
+  /** The pattern of a rule written below its tool, dotted or in a table of its own (`[permission.bash]` then `"git push" = "deny"`). */
+  readonly pattern?: KeyPart;
 }
 
 /** The key part at fault in an unowned list: the table's name, else the list's key. */
@@ -346,6 +351,12 @@ export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO
       // `[tools]`, `[permissions]`: a root table meant as a policy for every agent. Not `[[tools]]`, nor a table below one (`[tools.x]`).
       const stray = meantOwner(names[0]!) !== null;
       const unowned = names.length === 1 && !header!.array && rootTools(names[0]!);
+      // OpenCode's global `permission` with its patterns below a tool, as a converter writes it (`[permission.bash]`).
+      if (names.length === 2 && !header!.array && whole && rootTools(names[0]!)) {
+        for (const r of patternRules(names[1]!, section.entries.filter((kv) => kv.span.start < readUpTo))?.filter(movable) ?? []) {
+          out.unowned.push({ keyValue: r.keyValue, list: r.list, key: base[1]!, rule: true, table: base[0]!, pattern: r.pattern });
+        }
+      }
       if (stray || unowned) {
         for (const kv of section.entries) {
           if (kv.span.start >= readUpTo) continue;
@@ -514,6 +525,11 @@ function rootList(out: Policies, path: readonly KeyPart[], kv: KeyValue): void {
     unownedList(out, null, first, kv, 'allowed');
   } else if (path.length === 1 && !table) unownedList(out, null, first, kv);
   else if (path.length === 2 && table) unownedList(out, first, path[1]!, kv);
+  else if (path.length === 3 && table && kv.key.parts.includes(path[1]!)) {
+    // One rule of OpenCode's patterns dotted below its tool (`[permission]` then `bash."git push" = "deny"`), as in an agent's.
+    const list = patternRules(path[1]!.name, [{ ...kv, key: { ...kv.key, parts: [path[2]!] } }])?.find(movable)?.list;
+    if (list) out.unowned.push({ keyValue: kv, list, key: path[1]!, rule: true, table: first, pattern: path[2]! });
+  }
 }
 
 /** `kv`, its key `key`, in the root table `table` (or at the root, null), as the list it is meant as, if any: read as `misplacedList` reads one. */
@@ -524,7 +540,7 @@ function unownedList(out: Policies, table: KeyPart | null, key: KeyPart, kv: Key
   // A boolean only under a name Mars knows as a tool (`webfetch = false`): a root `[tools]` of a
   // project's own settings (`debug = true`) is none.
   const known = value?.kind !== 'scalar' || parsedKind(key.name) !== 'unknown';
-  const rule = table !== null && meant === null && known ? verdictList(value) : null;
+  const rule = table !== null && meant === null && known ? verdictList(value) ?? patternTableList(key.name, kv) : null;
   const string = value?.kind === 'string' && holdsListValue(value);
   if (rule === null && !string && !mayListTools(value)) return;
   const list = rule ?? meant;
