@@ -2130,6 +2130,8 @@ const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]>
   // by the dotted key it makes; the rename of a header renames its `permission`.
   ['[agents.c.permission.bash]\n"git push" = "deny"\n"git status" = \'allow\'\n"*" = "ask"\n', '`permission` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `bash."git push" = "deny"` and `bash."git status" = \'allow\'` here are not part of its policy.', ['Rename `permission` to `tools`']],
   ['[agents.c.permission]\nbash."git push" = "deny"\nedit = "allow"\n', '`permission` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `bash."git push" = "deny"` and `edit = "allow"` here are not part of its policy.', ['Rename `permission` to `tools`']],
+  // A table of patterns over lines (TOML 1.1) named on one line, without its comment or line breaks.
+  ['[agents.e.permission]\nbash = { # from opencode\n  "git *" = "allow",\n  "*" = "ask" }\n', '`permission` is not `tools`: Mars reads the tool lists of agent `e` only from its `tools` table, so `bash = { "git *" = "allow", "*" = "ask" }` here is not part of its policy.', ['Rename `permission` to `tools`']],
   ['[agents.c]\npermission = { bash."git *" = true }\n', '`permission` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `bash."git *" = true` here is not part of its policy.', ['Rename `permission` to `tools`']],
   ['[agents.c.permission.bash]\n"git push" = "deny"\n[agents.c.tools]\nallowed = []\n', '`permission` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `bash."git push" = "deny"` here is not part of its policy.', []],
   ['[agents.a.tool]\nallowed = ["read"]\nbash = "deny"\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allowed` and `bash = "deny"` here are not part of its policy.', ['Rename `tool` to `tools`']],
@@ -2162,6 +2164,7 @@ const ROOT_LISTS: Array<[text: string, message: string]> = [
   ['[permission]\nbash = { "git *" = "allow", "*" = "ask" }\nedit = "deny"\n',
     'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), not in a table `permission` at the root, so `bash = { "git *" = "allow", "*" = "ask" }` and `edit = "deny"` here apply to no agent or skill.'],
   ['[permission.bash]\n"git push" = "deny"\n"*" = "ask"\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), not in a table `permission` at the root, so `bash."git push" = "deny"` here applies to no agent or skill.'],
+  ['[permission]\nbash = {\n  "rm *" = "deny", # never\n}\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), not in a table `permission` at the root, so `bash = { "rm *" = "deny" }` here applies to no agent or skill.'],
   ['[tools]\nbash."npm test" = true\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), not in a table `tools` at the root, so `bash."npm test" = true` here applies to no agent or skill.'],
 ];
 for (const [text, message] of ROOT_LISTS) {

@@ -8,7 +8,7 @@ import {
 } from '../grammar/checks';
 import { capitalized, inWords, ownCopy, quoted, rustTrim, shortened, shown, trimmedAway } from '../grammar/text';
 import { isMcpWireToken, namesBetweenCommas, splitToolName } from '../grammar/toolName';
-import type { KeyPart, KeyValue, Span, TomlArray, TomlDocument, TomlString } from '../toml/model';
+import type { KeyPart, KeyValue, Span, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
 import { basicString, escapeBasic, replaceStringValue } from '../toml/strings';
 import { closingQuote, contentSpan, isMultiline, isOpenMultiline, valueSources, valueStart } from '../toml/stringPositions';
 import { firstHeldLineOf, firstLineOf, lineContent } from '../toml/lineIndex';
@@ -1084,7 +1084,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     // A map-form rule named as written (`bash = "allow"`), not by its tool alone, which no list is named; a pattern's below
     // its tool by the dotted key it makes (`bash."git push" = "deny"`), the tool in a header as much as in its key.
     const slice = (span: Span) => doc.text.slice(span.start, span.end);
-    const lists = [...new Set(group.map((m) => quoted(m.rule ? `${slice(m.key.span)}${m.pattern ? `.${slice(m.pattern.span)}` : ''} = ${slice(m.keyValue.value!.span)}` : m.key.name)))];
+    const lists = [...new Set(group.map((m) => quoted(m.rule ? `${slice(m.key.span)}${m.pattern ? `.${slice(m.pattern.span)}` : ''} = ${ruleValueShown(doc.text, m.keyValue.value!)}` : m.key.name)))];
     const these = `${inWords(lists)} here ${lists.length === 1 ? 'is' : 'are'}`;
     const where = `Mars reads the tool lists of ${ownerLabel(owner)} only from its \`tools\` table`;
     // Judged only up to the section's first syntax error, as an agent that is no table (policies.ts).
@@ -1188,13 +1188,24 @@ function groupedBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> 
 }
 
 /**
+ * A rule's value as a message names it: as written, but for OpenCode's table of patterns over lines
+ * (TOML 1.1, perhaps with a comment in it), whose line breaks and comments would show in the message
+ * as `\u000A` and `# …`: its key/values then on one line (`{ "git *" = "allow", "*" = "ask" }`).
+ */
+function ruleValueShown(text: string, value: TomlValue): string {
+  const written = text.slice(value.span.start, value.span.end);
+  if (value.kind !== 'inline-table' || !/[\r\n]/.test(written)) return written;
+  return `{ ${value.entries.map((kv) => text.slice(kv.span.start, kv.span.end)).join(', ')} }`;
+}
+
+/**
  * Why Mars reads no tool list in `group` (lists under one key part at fault, see `unownedGroups`),
  * names put through `quote`: the diagnostic's message, and hover's first paragraph.
  */
 export function unownedSaid(text: string, group: readonly UnownedList[], quote: (name: string) => string): string {
   // A map-form rule named as written (`bash = "allow"`), as for a misplaced one.
   const slice = (span: Span) => text.slice(span.start, span.end);
-  const lists = [...new Set(group.map((u) => quote(u.rule ? `${slice(u.key.span)}${u.pattern ? `.${slice(u.pattern.span)}` : ''} = ${slice(u.keyValue.value!.span)}` : u.key.name)))];
+  const lists = [...new Set(group.map((u) => quote(u.rule ? `${slice(u.key.span)}${u.pattern ? `.${slice(u.pattern.span)}` : ''} = ${ruleValueShown(text, u.keyValue.value!)}` : u.key.name)))];
   const table = group[0]!.table;
   return `Mars reads tool lists only in an agent's or a skill's \`tools\` table (${quote('[agents.<name>.tools]')})` +
     `${table ? `, not in a table ${quote(table.name)} at the root` : ''}, so ${inWords(lists)} here ${lists.length === 1 ? 'applies' : 'apply'} to no agent or skill.`;
