@@ -94,6 +94,8 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   // Where `agents` was a table first, `[[agents]]` is a TOML error and changes nothing after it; so
   // is `[agents]` after `[[agents]]`, and a header adding to a list written as a value: Mars stops
   // at the error, and either definition may be the one to go, so what follows is read as written.
+  // So after `[[tools]]` (or `[[permission]]`), `[tools.bash]` is a table of its last element, no root table of OpenCode's patterns.
+  ['after [[tools]], [tools.bash] is no root table of patterns', '[[tools]]\nname = "x"\n[tools.bash]\n"git *" = "allow"\n[[permission]]\n[permission.edit]\n"*.md" = "deny"\n', []],
   ['[[agents]] after [agents.x.tools], or [agents] after [[agents]]: a clash, the tables still read', '[agents.x.tools]\nallowed = ["Bash"]\n[[agents]]\n[agents.y.tools]\nallowed = ["Read"]\n', ['non-canonical@Bash', 'toml-syntax@[[agents]]', 'invalid-tool-policy@agents', 'non-canonical@Read']],
   ['[agents] after [[agents]]: a clash, its keys still read', '[[agents]]\n[agents]\nx.tools.allowed = ["Bash"]\n', ['invalid-tool-policy@agents', 'toml-syntax@[agents]', 'non-canonical@Bash']],
   // A `[[agents` being typed may yet be `[[agents.y]]`: the tables below it keep their agents meanwhile.

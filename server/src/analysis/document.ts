@@ -18,7 +18,7 @@ import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, composeEdits, type Edit } from './edits';
 import { byPosition, finding, overridden, VerdictMemo, type Finding, type Fix } from './findings';
 import { ownCopy } from '../grammar/text';
-import { ownerArrays, OWNERS, readAlike, refusalOf, type Owner, type ShapeProblem } from './policies';
+import { followedArrays, followedRoot, readAlike, refusalOf, type Owner, type ShapeProblem } from './policies';
 import { forgetModel, SectionAnalysis, type Keep } from './section';
 import { findSuppressions, type CodeSet, type Outside } from './suppress';
 import { parseToml } from '../toml/parse';
@@ -124,7 +124,7 @@ export class DocumentAnalyzer {
     const unclosed: number[] = [];
     const starts = sectionStartsFrom(text, 0, undefined, unclosed);
     const reusable = this.options.oneShot ? new Map<string, SectionAnalysis>() : this.partial;
-    return yield* this.whole(text, lines, yield* this.unitsFrom(text, lines, starts, text.length, reusable, new RootArrays(OWNERS)), unclosed, reusable);
+    return yield* this.whole(text, lines, yield* this.unitsFrom(text, lines, starts, text.length, reusable, new RootArrays(followedRoot)), unclosed, reusable);
   }
 
   /**
@@ -134,10 +134,10 @@ export class DocumentAnalyzer {
    * reading looks at them (`[agents.x.tools]`, not `[skills.s.tools]`: see `Policies.arraysRead`).
    */
   private *whole(text: string, lines: LineIndex, units: Unit[], unclosed: readonly number[], reusable = new Map<string, SectionAnalysis>()): Generator<void, DocumentAnalysis> {
-    const roots = new RootArrays(OWNERS);
+    const roots = new RootArrays(followedRoot);
     for (let i = 0; i < units.length; i++) {
       const u = units[i]!;
-      const arrays = ownerArrays(roots);
+      const arrays = followedArrays(roots);
       if (!readAlike(u.analysis.arraysRead, u.analysis.arrays, arrays)) {
         const { analysis, made } = this.unitAnalysis(u.analysis.text, u.analysis.hidden, arrays, reusable, !this.options.oneShot);
         units[i] = { ...u, analysis };
@@ -243,7 +243,7 @@ export class DocumentAnalyzer {
   private *unitsFrom(text: string, lines: LineIndex, starts: readonly number[], end: number, reusable: Map<string, SectionAnalysis>, roots: RootArrays, first = 0, edited = false): Generator<void, Unit[]> {
     const units: Unit[] = [];
     for (const { start, hidden, sectionStart, analysed } of unitTexts(text, starts, end, !this.options.uncut)) {
-      const { analysis, made } = this.unitAnalysis(analysed, hidden, ownerArrays(roots), reusable, edited);
+      const { analysis, made } = this.unitAnalysis(analysed, hidden, followedArrays(roots), reusable, edited);
       addRoots(roots, analysis, first + units.length);
       // A hidden header is one line.
       units.push({ start, base: start - hidden, startLine: lines.position(start).line - (hidden ? 1 : 0), sectionStart, analysis });

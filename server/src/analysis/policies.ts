@@ -252,24 +252,30 @@ const emptyPolicies = (): Policies => ({ entries: [], extraKeys: [], extraTables
 
 /** No root key is an array of tables where the text starts. */
 export const NO_ARRAYS: ReadonlySet<string> = new Set();
-const OWNER_ARRAYS = new Map<string, ReadonlySet<string>>();
+const ARRAY_SETS = new Map<string, ReadonlySet<string>>();
 
 /**
- * Of the owners (`agents`, `skills`), those arrays of tables hold at a point `roots` was read to:
- * what a section analysed alone is told (`findPolicies`), the same set for the same owners.
+ * The root keys whose being arrays of tables a section's reading may look at: the owners (`agents`,
+ * `skills`), and a root table meant as `tools` (`[[tools]]` makes `[tools.bash]` a table of its last
+ * element, no root table of OpenCode's patterns).
  */
-export function ownerArrays(roots: RootArrays): ReadonlySet<string> {
-  return owners((o) => roots.has(o));
+export const followedRoot = (name: string): boolean => OWNERS.has(name) || rootTools(name);
+
+/**
+ * Of the root keys followed (`followedRoot`), those arrays of tables hold at a point `roots` was read
+ * to: what a section analysed alone is told (`findPolicies`), the same set for the same keys.
+ */
+export function followedArrays(roots: RootArrays): ReadonlySet<string> {
+  return sameSet(roots.arrays());
 }
 
-/** The owners `has` holds, the same set for the same owners. */
-function owners(has: (owner: string) => boolean): ReadonlySet<string> {
+/** A set of `names`, the same set for the same names. */
+function sameSet(names: Iterable<string>): ReadonlySet<string> {
   // Asked for every unit of a document, most often of none: nothing is made for that.
-  let key = '';
-  for (const o of OWNERS) if (has(o)) key += key === '' ? o : `\u0000${o}`;
+  const key = [...names].sort().join('\u0000');
   if (key === '') return NO_ARRAYS;
-  let set = OWNER_ARRAYS.get(key);
-  if (!set) OWNER_ARRAYS.set(key, (set = new Set(key.split('\u0000'))));
+  let set = ARRAY_SETS.get(key);
+  if (!set) ARRAY_SETS.set(key, (set = new Set(key.split('\u0000'))));
   return set;
 }
 
@@ -353,7 +359,10 @@ export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO
       const unowned = names.length === 1 && !header!.array && rootTools(names[0]!);
       // OpenCode's global `permission` with its patterns below a tool, as a converter writes it (`[permission.bash]`).
       if (names.length === 2 && !header!.array && whole && rootTools(names[0]!)) {
-        for (const r of patternRules(names[1]!, section.entries.filter((kv) => kv.span.start < readUpTo))?.filter(movable) ?? []) {
+        // Not below an array of tables (`[[tools]]`), whose last element it is a table of: asked of `arrays`.
+        read.add(names[0]!);
+        const rules = roots.has(names[0]!) ? null : patternRules(names[1]!, section.entries.filter((kv) => kv.span.start < readUpTo));
+        for (const r of rules?.filter(movable) ?? []) {
           out.unowned.push({ keyValue: r.keyValue, list: r.list, key: base[1]!, rule: true, table: base[0]!, pattern: r.pattern });
         }
       }
@@ -382,7 +391,7 @@ export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO
       }
     }
   }
-  out.arraysRead = read.size === 0 ? NO_ARRAYS : rootKeys ? owners(() => true) : owners((o) => read.has(o));
+  out.arraysRead = read.size === 0 ? NO_ARRAYS : sameSet(new Set(rootKeys ? [...OWNERS, ...read] : read));
   return out;
 }
 

@@ -15,7 +15,7 @@ import { analyze, fixAllTakes, SyntaxMended, visibleFindings, type Reach } from 
 import { conflictFinding, definitionSpan, fileSuppressionsOf, fixAllReaches, KeyIndex, placeFinding, shiftedLines, unitTexts } from './document';
 import type { SeverityOverrides } from './codes';
 import { byPosition, detached, fixesNotKept, MAY_CREATE, overridden, VerdictMemo, withoutClashingFixes, type Finding } from './findings';
-import { ownerArrays, OWNERS } from './policies';
+import { followedArrays, followedRoot } from './policies';
 import { SectionAnalysis } from './section';
 import type { Outside } from './suppress';
 
@@ -33,7 +33,7 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
   const memo = new VerdictMemo();
   const tables = new TableTree();
   // The root keys arrays of tables hold, as the units before reached them (see `findPolicies`).
-  const roots = new RootArrays(OWNERS);
+  const roots = new RootArrays(followedRoot);
   // Each section's definitions and where its unit starts: a clash points at the key it clashes with.
   const sections: Array<{ defs: SectionDefinitions; base: number }> = [];
   // For fixes: what each unit defines, and the findings waiting for all of it, with their unit.
@@ -53,7 +53,7 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
     // The unit is let go once its findings are out, so it keeps its model meanwhile (no finding is
     // copied off it), and the fixes written are not kept on its findings (a 10 MB list's are 0.8
     // GB); a finding that waits takes its fixes with it, not its model.
-    const analysis = new SectionAnalysis(analyze(u.analysed, memo, undefined, ownerArrays(roots)), memo, { keep: 'models', hidden: u.hidden });
+    const analysis = new SectionAnalysis(analyze(u.analysed, memo, undefined, followedArrays(roots)), memo, { keep: 'models', hidden: u.hidden });
     // What bears on the unit from outside it, as `outsideOf` (document.ts) reads it from a whole
     // analysis: the file-wide comments (see above), the comments ending the unit before, and
     // whether an earlier piece of its section stopped at a syntax error.

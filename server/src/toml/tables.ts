@@ -217,10 +217,10 @@ export class RootArrays {
   private headerAt = Infinity;
 
   /**
-   * `followed`: the root keys asked about (`agents`, `skills`), the only ones noted, or null for all:
+   * `followed`: which root keys are asked about (`agents`, `skills`), the only ones noted, or null for all:
    * a document may have thousands of root tables, and what is noted is copied on every edit (`before`).
    */
-  constructor(private readonly followed: ReadonlySet<string> | null = null) {}
+  constructor(private readonly followed: ((name: string) => boolean) | null = null) {}
 
   /** Root keys an array of tables holds before the text read (a header made them, so the root table is behind). */
   static holding(arrays: Iterable<string>): RootArrays {
@@ -252,11 +252,16 @@ export class RootArrays {
   }
 
   private follows(name: string): boolean {
-    return this.followed === null || this.followed.has(name);
+    return this.followed === null || this.followed(name);
   }
 
   has(name: string): boolean {
     return this.made.get(name)?.array === true;
+  }
+
+  /** The root keys noted as arrays of tables. */
+  arrays(): string[] {
+    return [...this.made].filter(([, m]) => m.array).map(([name]) => name);
   }
 
   /** What was reached before place `at`. */
