@@ -96,6 +96,8 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   // at the error, and either definition may be the one to go, so what follows is read as written.
   // So after `[[tools]]` (or `[[permission]]`), `[tools.bash]` is a table of its last element, no root table of OpenCode's patterns.
   ['after [[tools]], [tools.bash] is no root table of patterns', '[[tools]]\nname = "x"\n[tools.bash]\n"git *" = "allow"\n[[permission]]\n[permission.edit]\n"*.md" = "deny"\n', []],
+  // OpenCode writes no boolean for a pattern: at the root, where a `[tools]` may be a project's own, one below a tool is a setting.
+  ['a boolean below a tool in a root table is no rule of patterns', '[tools.edit]\nenabled = true\n[tools]\nbash = { debug = false }\ngrep.ignore_case = true\n', []],
   ['[[agents]] after [agents.x.tools], or [agents] after [[agents]]: a clash, the tables still read', '[agents.x.tools]\nallowed = ["Bash"]\n[[agents]]\n[agents.y.tools]\nallowed = ["Read"]\n', ['non-canonical@Bash', 'toml-syntax@[[agents]]', 'invalid-tool-policy@agents', 'non-canonical@Read']],
   ['[agents] after [[agents]]: a clash, its keys still read', '[[agents]]\n[agents]\nx.tools.allowed = ["Bash"]\n', ['invalid-tool-policy@agents', 'toml-syntax@[agents]', 'non-canonical@Bash']],
   // A `[[agents` being typed may yet be `[[agents.y]]`: the tables below it keep their agents meanwhile.
@@ -2167,7 +2169,7 @@ const ROOT_LISTS: Array<[text: string, message: string]> = [
     'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), not in a table `permission` at the root, so `bash = { "git *" = "allow", "*" = "ask" }` and `edit = "deny"` here apply to no agent or skill.'],
   ['[permission.bash]\n"git push" = "deny"\n"*" = "ask"\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), not in a table `permission` at the root, so `bash."git push" = "deny"` here applies to no agent or skill.'],
   ['[permission]\nbash = {\n  "rm *" = "deny", # never\n}\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), not in a table `permission` at the root, so `bash = { "rm *" = "deny" }` here applies to no agent or skill.'],
-  ['[tools]\nbash."npm test" = true\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), not in a table `tools` at the root, so `bash."npm test" = true` here applies to no agent or skill.'],
+  ['[tools]\nbash."npm test" = "allow"\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), not in a table `tools` at the root, so `bash."npm test" = "allow"` here applies to no agent or skill.'],
 ];
 for (const [text, message] of ROOT_LISTS) {
   test(`a tool list of no agent or skill: ${JSON.stringify(text)}`, () => {

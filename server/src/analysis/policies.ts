@@ -10,7 +10,7 @@ import { stringList } from '../toml/strings';
 import { isOpenMultiline } from '../toml/stringPositions';
 import { listWithoutBrackets } from '../toml/syntaxMessages';
 import { holdsListValue, meantList, meantOwner, meantTools, verdictList } from './meant';
-import { inlinePatternRules, movable, patternRules } from './patterns';
+import { inlinePatternRules, movable, patternRules, type PatternRule } from './patterns';
 
 export type OwnerKind = 'agents' | 'skills';
 export type ListName = 'allowed' | 'disallowed';
@@ -362,7 +362,7 @@ export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO
         // Not below an array of tables (`[[tools]]`), whose last element it is a table of: asked of `arrays`.
         read.add(names[0]!);
         const rules = roots.has(names[0]!) ? null : patternRules(names[1]!, section.entries.filter((kv) => kv.span.start < readUpTo));
-        for (const r of rules?.filter(movable) ?? []) {
+        for (const r of rules?.filter(rootRule) ?? []) {
           out.unowned.push({ keyValue: r.keyValue, list: r.list, key: base[1]!, rule: true, table: base[0]!, pattern: r.pattern });
         }
       }
@@ -511,6 +511,13 @@ function patternTableList(tool: string, kv: KeyValue): ListName | null {
 }
 
 /**
+ * A rule of OpenCode's patterns at the root that moves, of a verdict it writes there (`"allow"`, `"deny"`): not a
+ * boolean, which OpenCode writes for a tool, not a pattern, so that below a tool (`[tools.edit]` then `enabled = true`)
+ * is as likely a project's own setting (as `debug = true` in `[tools]` is, see `unownedList`).
+ */
+const rootRule = (r: PatternRule): r is PatternRule & { readonly list: ListName; readonly entry: string } => movable(r) && r.keyValue.value?.kind === 'string';
+
+/**
  * Whether a root table's name was meant as a tool policy: `tools` itself (no root key of Mars's),
  * or what `meantTools` reads as meant for it (`tool`, `permissions`, `permission`).
  */
@@ -536,7 +543,7 @@ function rootList(out: Policies, path: readonly KeyPart[], kv: KeyValue): void {
   else if (path.length === 2 && table) unownedList(out, first, path[1]!, kv);
   else if (path.length === 3 && table && kv.key.parts.includes(path[1]!)) {
     // One rule of OpenCode's patterns dotted below its tool (`[permission]` then `bash."git push" = "deny"`), as in an agent's.
-    const list = patternRules(path[1]!.name, [{ ...kv, key: { ...kv.key, parts: [path[2]!] } }])?.find(movable)?.list;
+    const list = patternRules(path[1]!.name, [{ ...kv, key: { ...kv.key, parts: [path[2]!] } }])?.find(rootRule)?.list;
     if (list) out.unowned.push({ keyValue: kv, list, key: path[1]!, rule: true, table: first, pattern: path[2]! });
   }
 }
@@ -549,7 +556,7 @@ function unownedList(out: Policies, table: KeyPart | null, key: KeyPart, kv: Key
   // A boolean only under a name Mars knows as a tool (`webfetch = false`): a root `[tools]` of a
   // project's own settings (`debug = true`) is none.
   const known = value?.kind !== 'scalar' || parsedKind(key.name) !== 'unknown';
-  const rule = table !== null && meant === null && known ? verdictList(value) ?? patternTableList(key.name, kv) : null;
+  const rule = table !== null && meant === null && known ? verdictList(value) ?? inlinePatternRules(key.name, kv)?.find(rootRule)?.list ?? null : null;
   const string = value?.kind === 'string' && holdsListValue(value);
   if (rule === null && !string && !mayListTools(value)) return;
   const list = rule ?? meant;
