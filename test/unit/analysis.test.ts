@@ -59,9 +59,11 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['root tool lists with CRLF line ends', 'allowed = ["x"]\r\n[permissions]\r\ndeny = ["bash"]\r\n', ['misplaced-tool-list@allowed', 'misplaced-tool-list@permissions']],
   ['a root tool list silenced by its comment, the next one not', '[tools] # mars-ignore: misplaced-tool-list\nallowed = ["read"]\n[permissions]\ndeny = ["bash"]\n', ['misplaced-tool-list@permissions']],
   ['a root tool list past a syntax error in its section is not judged', '[tools]\nallowed = ["read"]\nx = [1 2]\ndeny = ["bash"]\n', ['misplaced-tool-list@tools', 'toml-syntax@2']],
-  // A root table of the user's own settings named so, a verdict, a rule or a list deeper than the table, an array of tables,
-  // Mars's own root tables, an owner's own tools table: none is a tool list meant for every agent.
-  ['what no root tool list is', 'bash = "allow"\ndeny = "allow"\npermissions.x.allow = ["a"]\n[tools]\nversion = 1\ndebug = true\nbash = "ask"\nallowed = [1]\n' +
+  // A root table of the user's own settings named so, a verdict (under a list's name too), a rule or a list deeper than the
+  // table, an array of tables, Mars's own root tables, an owner's own tools table, a root list named as another harness names
+  // `tools` (`permission = [...]`, which may be a project's own; only `tools = [...]` is read as `allowed`): none is a tool
+  // list meant for every agent.
+  ['what no root tool list is', 'bash = "allow"\ndeny = "allow"\npermissions.x.allow = ["a"]\npermission = ["read"]\n[tools]\nversion = 1\ndebug = true\nbash = "ask"\nallowed = [1]\ndeny = "allow"\n' +
     '[tools.x]\nallowed = ["a"]\n[[Tool]]\nallowed = ["b"]\n[agents]\nallowed = ["c"]\n[agents.b.tools]\nallowed = ["read"]\n[package]\nallowed = ["d"]\n[settings]\ndeny = ["e"]\n', []],
   // `tools` written at the root as the list (as an agent's `tools = [...]` is meant as its `allowed`) is one too; not a verdict
   // or another value that names no tool.
@@ -520,6 +522,7 @@ test('a map-form key is not moved into a list that is written as something else:
   }
   assert.deepEqual(steps, ['[agents.a.tools]\nedit = "allow"\nallowed = ["read"]\n', '[agents.a.tools]\nallowed = ["read", "edit"]\n']);
   assert.deepEqual(fixes('[agents.a.tools]\nedit = "allow"\nallowed = ["read"\n').filter((f) => f.startsWith('unknown')), ['unknown-policy-key: Remove `edit`'], 'nor into an unclosed list');
+  assert.deepEqual(fixes('[agents.a.tools]\nbash = { "git *" = "allow" }\nallowed = "read"\n'), ['unknown-policy-key: Remove `bash`', 'invalid-tool-policy: Change to `["read"]`'], 'nor OpenCode\'s table of patterns');
   // An empty `mcp = []` writes to no list: its removal is offered all the same.
   assert.deepEqual(fixes('[agents.a.tools]\nmcp = []\nallowed = "read"\n'), ['invalid-tool-policy: Remove `mcp = []`: it grants nothing', 'invalid-tool-policy: Change to `["read"]`']);
 });
@@ -737,12 +740,22 @@ const IGNORED_KEY_MESSAGES: Array<[table: string, message: string]> = [
   ['"\u0430llowed" = ["read"]', 'Mars ignores `\u0430llowed` here. It holds U+0430, which looks like `a` but is not an ASCII character. Did you mean `allowed`? A tools table holds only `allowed` and `disallowed` lists.'],
   ['"b\u0430sh" = "deny"', 'Mars ignores `b\u0430sh` here, so this rule has no effect. Put "b\u0430sh" in `disallowed` instead. (Mars has no capability `b\u0430sh`: did you mean `bash`? It holds U+0430, which looks like `a` but is not an ASCII character.) A tools table holds only `allowed` and `disallowed` lists.'],
   ['bash = "ask"', 'Mars ignores `bash` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
+  // Below a name with a pattern already, a `"*"` is no pattern of a tool: a key Mars ignores, no rule to move.
+  ['"bash(git *)" = { "*" = "allow" }', 'Mars ignores `bash(git *)` here: a tools table holds only `allowed` and `disallowed` lists.'],
+  // `"*"` with blanks around it is every use of the tool too; a key below a pattern (`"git".x`) is no rule, nor are two
+  // patterns of one entry into both lists (which was meant is not clear): then the table is a key Mars ignores.
+  ['bash = { " * " = "allow" }', 'Mars ignores `bash` here, so this rule has no effect. Put "bash" in `allowed` instead. A tools table holds only `allowed` and `disallowed` lists.'],
+  ['bash = { "git".x = "allow" }', 'Mars ignores `bash` here: a tools table holds only `allowed` and `disallowed` lists.'],
+  ['bash = { "git log:*" = "allow", "git log *" = "deny" }', 'Mars ignores `bash` here: a tools table holds only `allowed` and `disallowed` lists.'],
+  // OpenCode's table of patterns whose rules the list holds already: the key can go.
+  ['allowed = ["Bash(git *)"]\nbash = { "git *" = "allow" }', 'Mars ignores `bash` here, so this rule has no effect; `allowed` already holds "Bash(git *)", so the key can go. A tools table holds only `allowed` and `disallowed` lists.'],
   // A string under a misspelt list's key (`deny = "bash"`, a skill's `allowed-tools: Read, Grep` pasted) is the list meant, in
   // brackets, as beside the tools table; no map form. A verdict there (`deny = "allow"`) names no tool: a key Mars ignores.
   ['deny = "bash"', 'Mars ignores `deny` here. Did you mean `disallowed = ["bash"]`? A tools table holds only `allowed` and `disallowed` lists.'],
   ["allowed-tools = 'Read, Grep'", 'Mars ignores `allowed-tools` here. Did you mean `allowed = ["Read", "Grep"]`? A tools table holds only `allowed` and `disallowed` lists.'],
   ['allowed = ["read"]\ndeny = "Read"', 'Mars ignores `deny` here. Did you mean `disallowed = ["Read"]`? `allowed` holds "read", so in `disallowed` it would be both allowed and disallowed. A tools table holds only `allowed` and `disallowed` lists.'],
   ['deny = "allow"', 'Mars ignores `deny` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
+  ['deny = "ask"', 'Mars ignores `deny` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
   ['bash = "true"', 'Mars ignores `bash` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
   // Names between commas (Claude's `tools: Read, Grep` pasted as a key), each one Mars takes: one entry per tool,
   // not one tool `read, _grep`; those the list holds said so, as the move's title says them. A name Mars rejects
@@ -802,6 +815,8 @@ const IGNORED_KEY_REMOVALS: Array<[text: string, fixes: Array<[string, boolean, 
   ['[agents.a.tools]\nbash = { " " = "allow" }\n', [['Remove `bash`', false, false]], '[agents.a.tools]\n'],
   // One of its rules as a dotted key (`bash."npm test" = …`): moved as that rule, beside its removal.
   ['[agents.a.tools]\nbash."npm test" = "allow"\n', [['Move "bash(npm test)" into `allowed`', true, false], ['Remove `bash."npm test"`', false, false]], '[agents.a.tools]\n'],
+  // Its rules held by their list already, and by the other one too (a conflict written before): the key can go, changing nothing.
+  ['[agents.a.tools]\nallowed = ["bash(git *)"]\ndisallowed = ["bash(git *)"]\nbash = { "git *" = "allow" }\n', [['Remove `bash`: `allowed` already holds "bash(git *)"', true, true]], null],
   // Its move writes a list beside the key inside an inline tools table (see the table of pattern moves); over lines with a
   // comment, it takes out the rule moved alone. The removal takes the key whole.
   ['[agents.a]\ntools = { bash = { "git *" = "allow", "*" = "ask" } }\n', [['Move "bash(git *)" into `allowed`', true, false], ['Remove `bash`', false, false]], '[agents.a]\ntools = { }\n'],
@@ -832,6 +847,7 @@ const IGNORED_KEY_REMOVALS: Array<[text: string, fixes: Array<[string, boolean, 
   // its own (`bar = 2`), so neither the removal nor the move is offered.
   ['[agents.a.tools]\nfoo = 1; bar = 2\n', [], null],
   ['[agents.a.tools]\nallowed = ["read"]\nbash = "allow" "b"\n', [], null],
+  ['[agents.a.tools]\nallowed = ["read"]\nbash = { "git *" = "allow" } "b"\n', [], null],
 ];
 for (const [text, fixes, after] of IGNORED_KEY_REMOVALS) {
   test(`a key Mars ignores can be removed: ${JSON.stringify(text)}`, () => {
@@ -894,6 +910,12 @@ const PATTERN_MOVES: Array<[text: string, fixes: Array<[string, boolean, boolean
   ['[agents.a.tools]\nbash = { # from opencode\n  "git *" = "allow", "rm *" = "deny",\n  "*" = "ask",\n}\n',
     [['Move "bash(git *)" into `allowed` and "bash(rm *)" into `disallowed`', true, false], ['Remove `bash`', false, false]],
     '[agents.a.tools]\nallowed = ["bash(git *)"]\ndisallowed = ["bash(rm *)"]\nbash = { # from opencode\n  "*" = "ask",\n}\n'],
+  // Not onto the line of a list a `mars-ignore` speaks of, which would silence what is appended; nor after a prefix that holds
+  // more than a dotted key's parts (`a = { tools.`), which each new list would repeat.
+  ['[agents.a]\ntools = { allowed = ["read"], bash = { "git *" = "allow" } } # mars-ignore: unknown-tool\n', [['Remove `bash`', false, false]], null],
+  ['[agents]\na = { tools.bash = { "git *" = "allow", "*" = "ask" } }\n', [['Remove `tools.bash`', false, false]], null],
+  // A table of its own keeping a rule: not where a rule is written over lines, each rule moved being taken out alone.
+  ['[agents.e.tools.bash]\n"git push" = """\ndeny"""\n"*" = "ask"\n', [['Remove the table `[agents.e.tools.bash]`', false, false]], null],
   ['[agents.e.tools]\nallowed = ["read"]\n[agents.e.tools.bash]\n"git push" = "deny"\n', [['Remove the table `[agents.e.tools.bash]`', false, false]], null],
   ['[agents.e.tools.bash]\n"git push" = "deny"\n[agents.e]\ntools.allowed = ["read"]\n', [['Remove the table `[agents.e.tools.bash]`', false, false]], null],
 ];
@@ -946,8 +968,11 @@ const IGNORED_TABLE_REMOVALS: Array<[text: string, fixes: Array<[string, boolean
   ['[agents.a.tools.sub] x = 1\n', [], null],
   ['[agents.a.tools.sub]\nx = 1 y = 2\n', [], null],
   ['[agents.a.tools.sub]\nx = """open\n', [], null],
-  // One table of an array of them.
+  // One table of an array of them; so OpenCode's rules by pattern there are no table of patterns to move.
   ['[[agents.a.tools.sub]]\nx = 1\n', [], null],
+  ['[[agents.a.tools.bash]]\n"git push" = "deny"\n', [], null],
+  // Nor a table below the tool (`[….bash.sub]`), which names no pattern of `bash`.
+  ['[agents.a.tools.bash.sub]\n"git push" = "deny"\n', [['Remove the table `[agents.a.tools.bash.sub]`', false, false]], ''],
 ];
 for (const [text, fixes, after] of IGNORED_TABLE_REMOVALS) {
   test(`a table below a tools table can be removed: ${JSON.stringify(text)}`, () => {
@@ -1267,10 +1292,13 @@ const WHAT_A_FIX_LEADS_TO: Array<[table: string, code: Code, entry: string, says
   ['allowed = ["read"]\nbash = { "git *" = "allow", "*" = "ask" }', 'unknown-policy-key', 'bash',
     'so these rules have no effect. Put "bash(git *)" in `allowed` instead. `"*" = "ask"` has no Mars equivalent and is left as it is.',
     ['Move "bash(git *)" into `allowed`', true, false], 'allowed = ["read", "bash(git *)"]\nbash = { "*" = "ask" }'],
-  // Over lines with a comment (TOML 1.1): the rule moved taken out alone, the comment and the rule left kept.
+  // Over lines, with a comment or none (TOML 1.1): the rule moved taken out alone, the comment and the rule left kept.
   ['allowed = ["read"]\nbash = { # from opencode\n  "git *" = "allow",\n  "*" = "ask"\n}', 'unknown-policy-key', 'bash',
     'so these rules have no effect. Put "bash(git *)" in `allowed` instead. `"*" = "ask"` has no Mars equivalent and is left as it is.',
     ['Move "bash(git *)" into `allowed`', true, false], 'allowed = ["read", "bash(git *)"]\nbash = { # from opencode\n  "*" = "ask"\n}'],
+  ['allowed = ["read"]\nbash = {\n  "git *" = "allow",\n  "*" = "ask"\n}', 'unknown-policy-key', 'bash',
+    'so these rules have no effect. Put "bash(git *)" in `allowed` instead. `"*" = "ask"` has no Mars equivalent and is left as it is.',
+    ['Move "bash(git *)" into `allowed`', true, false], 'allowed = ["read", "bash(git *)"]\nbash = {\n  "*" = "ask"\n}'],
   // Held already: taking the rule out changes nothing Mars reads, so fix-all does it.
   ['allowed = ["bash(git *)"]\nbash = { "git *" = "allow", "*" = "ask" }', 'unknown-policy-key', 'bash',
     'so these rules have no effect; `allowed` already holds "bash(git *)", so `"git *" = "allow"` can go. `"*" = "ask"` has no Mars equivalent and is left as it is.',
@@ -2139,6 +2167,8 @@ const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]>
   ['[agents.c]\npermission = { bash."git *" = true }\n', '`permission` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `bash."git *" = true` here is not part of its policy.', ['Rename `permission` to `tools`']],
   ['[agents.c.permission.bash]\n"git push" = "deny"\n[agents.c.tools]\nallowed = []\n', '`permission` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `bash."git push" = "deny"` here is not part of its policy.', []],
   ['[agents.a.tool]\nallowed = ["read"]\nbash = "deny"\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allowed` and `bash = "deny"` here are not part of its policy.', ['Rename `tool` to `tools`']],
+  // Below `tools` itself, a map-form rule is not said: renamed, it is a key Mars ignores there still (told so, with its move).
+  ['[agent.a.tools]\nbash = "allow"\nallowed = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
   ['[agent.a.tool]\nbash = "allow"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `bash = "allow"` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
   // Not where the rename would make a second spelling of the tools table, as for a list.
   ['[agents.a]\ntool.bash = "allow"\n[agents.a.tools]\nallowed = []\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `bash = "allow"` here is not part of its policy.', []],
@@ -2170,6 +2200,8 @@ const ROOT_LISTS: Array<[text: string, message: string]> = [
   ['[permission.bash]\n"git push" = "deny"\n"*" = "ask"\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), not in a table `permission` at the root, so `bash."git push" = "deny"` here applies to no agent or skill.'],
   ['[permission]\nbash = {\n  "rm *" = "deny", # never\n}\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), not in a table `permission` at the root, so `bash = { "rm *" = "deny" }` here applies to no agent or skill.'],
   ['[tools]\nbash."npm test" = "allow"\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), not in a table `tools` at the root, so `bash."npm test" = "allow"` here applies to no agent or skill.'],
+  // A string verdict is a rule under any name, one Mars does not know too; only a boolean needs a tool's name (`debug = true` is none).
+  ['[tools]\nbassh = "deny"\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), not in a table `tools` at the root, so `bassh = "deny"` here applies to no agent or skill.'],
 ];
 for (const [text, message] of ROOT_LISTS) {
   test(`a tool list of no agent or skill: ${JSON.stringify(text)}`, () => {

@@ -512,6 +512,7 @@ const CASES: Case[] = [
   // Lists that are no tool lists, which the analysis does not report either.
   { name: 'a list of skills beside the tools table: nothing', doc: '[agents.x]\nskills = ["|"]', none: true },
   { name: 'a list of skills at the root: nothing', doc: 'skills = ["|"]', none: true },
+  { name: 'a list of skills beside a list under a misspelt key: nothing', doc: '[agents.x]\nskills = ["|"]\n[agents.x.tools]\ndeny = ["read"]', none: true },
   { name: 'allowed of a dependency: nothing', doc: '[dependencies.d]\nallowed = ["|"]', none: true },
   { name: 'a list of no string beside the tools table: nothing', doc: '[agents.x]\nallowed = [1, |]', none: true },
   { name: 'another key of a root [tools]: nothing', doc: '[tools]\nversion = ["|"]', none: true },

@@ -197,6 +197,8 @@ const CASES: Case[] = [
     has: ['**Not a tool name Mars accepts**', 'its move leaves it as it is'] },
   { name: 'a table of patterns of its own, on the tool', doc: '[agents.reviewer.tools.ba|sh]\n"git push" = "deny"', range: [0, 23, 0, 27],
     has: ["**`bash`**: OpenCode's rules by pattern for `bash`. Once moved, Mars reads `bash(git push)` in `disallowed`."], lacks: ['a table Mars ignores'] },
+  { name: 'a table of patterns of its own, its rules held by the tools table', doc: '[agents.reviewer.tools]\nallowed = ["bash(git *)"]\n[agents.reviewer.tools.ba|sh]\n"git *" = "allow"', range: [2, 23, 2, 27],
+    has: ['`allowed` already holds `bash(git *)`, so the table can go'] },
   { name: 'a table of patterns of its own, on a pattern', doc: '[agents.reviewer.tools.bash]\n"git p|ush" = "deny"', range: [1, 1, 1, 9],
     has: ['**Capability** `bash` · pattern `git push`', 'put `bash(git push)` in `disallowed` instead'] },
   { name: 'a rule of patterns as a dotted key, on its pattern', doc: `${T}bash."npm |test" = "allow"`, range: [1, 6, 1, 14],
