@@ -800,8 +800,8 @@ export function patternAdvice(text: string, policies: Policies, t: PatternTable,
  * force that Mars ignored: never in fix-all, but where the lists hold them all already (it then
  * changes nothing Mars reads). Offered only where every edit is sure: a list written anew beside a
  * key in a section or dotted keys, or after it inside an inline tools table (whose prefix is no key's), an
- * inline table of patterns on one line with no comment (rewritten with the rules left), or over lines
- * or with one (each rule moved taken out alone), and a table of its own only where the owner's tools
+ * inline table of patterns on one line (rewritten with the rules left), or over lines, with comments or
+ * none (each rule moved taken out alone), and a table of its own only where the owner's tools
  * table is written nowhere else (`creates`).
  */
 export function patternFixes(doc: TomlDocument, policies: Policies, t: PatternTable): Fix[] {
@@ -840,17 +840,18 @@ export function patternFixes(doc: TomlDocument, policies: Policies, t: PatternTa
       // Nothing is left of the key: the first list written anew takes its place, as a map-form key's move writes it.
       edits.push(...(written.length > 0 ? becomeList(doc, kv, keyStart, written.join(inline ? ', ' : `${eol}${prefix}`)) : deleteKeyValue(text, kv, doc.comments)));
     } else {
+      // Rules are left only in an inline table of them: a dotted rule (`bash."git *" = …`) is one, which moves or makes no table of patterns.
       const value = kv.value!;
-      if (value.kind !== 'inline-table') return [];
       if (written.length > 0) {
         edits.push(inline ? { start: kv.span.end, end: kv.span.end, newText: `, ${written.join(', ')}` }
           : { start: lineStart, end: lineStart, newText: written.map((w) => `${prefix}${w}${eol}`).join('') });
       }
-      if (!/[\r\n]/.test(text.slice(value.span.start, value.span.end)) && commentsWithin(doc.comments, value.span.start, value.span.end).length === 0) {
+      // On one line it holds no comment, which would run past its `}` (one after an inline table left open is not in its span).
+      if (!/[\r\n]/.test(text.slice(value.span.start, value.span.end))) {
         const kept = plan.left.map((r) => text.slice(r.keyValue.span.start, r.keyValue.span.end)).join(', ');
         edits.push({ start: value.span.start, end: value.span.end, newText: `{ ${kept} }` });
       } else {
-        // Over lines, or with a comment (TOML 1.1): the rewrite would join the lines and lose the comments, so the rules
+        // Over lines, maybe with a comment (TOML 1.1): the rewrite would join the lines and lose the comments, so the rules
         // moved are taken out, their comments kept on their lines: those side by side on a line as one run, from the first's
         // key to the last's value, as one key/value is (its line where nothing else is on it, else with one comma beside it),
         // since each alone would take the comma between them, two removals meeting there; not where they still would.
