@@ -377,7 +377,8 @@ describe('go to definition', () => {
   // Where hover describes a string as the entry its fix makes of it (a list written as a string,
   // `tools` written as a list, the removed `tools.mcp`, a list outside the tools table or under a misspelt key), the server it names is linked as an entry's.
   // So is the server of Claude's wire spelling (`mcp__github__get_issue`), an entry or a map-form key, which its fix
-  // writes `mcp(github/get_issue)`, and of a map-form key `"mcp(github)"`.
+  // writes `mcp(github/get_issue)`, and of a map-form key `"mcp(github)"`, in a tools table or one Mars reads no rule from
+  // (`[agents.a.permission]`, the root `[permission]`).
   test('on a string Mars reads as no entry yet, or a wire token, which hover describes as mcp(server): the manifest, as on the entry', async () => {
     const cases: Array<[string, number, number]> = [
       ['[agents.a.tools]\nallowed = ["mcp__git|hub__get_issue"]\n', 12, 34],
@@ -392,6 +393,9 @@ describe('go to definition', () => {
       ['[agents.a.tools]\nmcp = "git|hub"\n', 7, 13],
       ['[agents.a]\nallowed = ["mcp(git|hub)"]\n', 12, 23],
       ['[agents.a.tools]\nAllowed = ["mcp(git|hub)"]\n', 12, 23],
+      ['[agents.a.permission]\n"mcp__git|hub__get_issue" = "allow"\n', 1, 23],
+      ['[agents.a.tool]\n"mcp(git|hub)" = "deny"\n', 1, 12],
+      ['[permission]\n"mcp__git|hub__get_issue" = "allow"\n', 1, 23],
     ];
     for (const [src, start, end] of cases) {
       const links = await at(client, src) as LocationLink[] | null;

@@ -10,9 +10,9 @@ import { sectionStartsFrom } from '../toml/split';
 import type { Position, Range } from 'vscode-languageserver';
 import type { Analysis } from '../analysis/analyze';
 import { positionsOf } from '../toml/lineIndex';
-import type { Span } from '../toml/model';
+import type { KeyPart, Span } from '../toml/model';
 import { keyContentSpan } from '../analysis/findings';
-import { entryAt, extraKeyAt } from './context';
+import { entryAt, extraKeyAt, onSpan } from './context';
 import { shownSpan } from '../toml/stringPositions';
 import { wouldBeEntryAt } from './hover';
 
@@ -65,7 +65,7 @@ export interface McpManifest {
 
 /**
  * The server an `mcp(server)` or `mcp(server/tool)` entry at `position` names (or a map-form key,
- * `"mcp(github)" = "allow"`, or a string hover describes as the entry it would be, `allowed =
+ * `"mcp(github)" = "allow"`, in a tools table or one Mars reads none from, or a string hover describes as the entry it would be, `allowed =
  * "mcp(github)"`), and the range hover gives it; null elsewhere. Claude's wire spelling
  * (`mcp__github__get_issue`, an entry or a key) names the server its portable spelling does, which
  * its fix writes (`mcpWireRewrite`): to Mars an unknown tool, but the user meant the server.
@@ -78,7 +78,10 @@ export function mcpServerAt(analysis: Analysis, position: Position): { server: s
     const wouldBe = wouldBeEntryAt(analysis, offset);
     if (wouldBe) return { raw: wouldBe.raw, parse: parseToolName(wouldBe.raw), span: wouldBe.span ?? shownSpan(analysis.doc.text, wouldBe.str) };
     const extra = extraKeyAt(analysis, offset);
-    return extra ? { raw: extra.name.name, parse: parseToolName(extra.name.name), span: keyContentSpan(analysis.doc.text, extra.name.span) } : null;
+    // A map-form rule's key where Mars reads no rule (`[agents.x.permission]` then `"mcp__github__x" = "allow"`, OpenCode's
+    // root `[permission]`): meant for a tools table, where the key names the server; hover describes it, not the key.
+    const key = extra?.name ?? ruleKeyAt(analysis, offset);
+    return key ? { raw: key.name, parse: parseToolName(key.name), span: keyContentSpan(analysis.doc.text, key.span) } : null;
   };
   const at = named();
   if (!at) return null;
@@ -86,6 +89,12 @@ export function mcpServerAt(analysis: Analysis, position: Position): { server: s
   const parse = portable === null ? at.parse : parseToolName(portable);
   if (!parse.ok || parse.name.kind !== 'mcp' || parse.name.mcp.server === '*') return null;
   return { server: parse.name.mcp.server, range: positionsOf(analysis.lines, at.span) };
+}
+
+/** The tool's key of a map-form rule in a table Mars reads no tool list from, misplaced or of no owner, under the cursor. */
+function ruleKeyAt(analysis: Analysis, offset: number): KeyPart | undefined {
+  const { misplaced, unowned } = analysis.policies;
+  return [...misplaced, ...unowned].find((m) => m.rule && onSpan(analysis, m.key.span, offset, false))?.key;
 }
 
 /** The manifests of `server` (names come trimmed as Mars reads them back), each file once. */
