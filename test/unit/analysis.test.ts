@@ -1989,7 +1989,7 @@ test('a tool list outside the tools table: renamed into it, or its entries moved
   const text = '[agents.a]\nallowed = ["read"]\n[agents.b]\ntools.allowed = ["read"]\ndeny = ["bash"]\nallowed = ["grep", "Read"]\n' +
     '[agents.c.tool]\nallowed = ["edit"]\ndisallowed = ["web"]\n[agents.d]\ntools = { allowed = ["x"] }\ndisallowed = ["bash"]\n' +
     '[agents.e]\ntool.allowed = ["read"]\n[agents.e.tools]\n[agents.f]\nallowed = ["bash()"]\n[agents.g]\nallowed = ["read", 1]\n' +
-    '[agents]\nh = { tools.allowed = ["read"], deny = ["bash"] }\n';
+    '[agents]\nh = { tools.allowed = ["read"], deny = ["bash"] }\n[agents.i.permissions]\nallow = ["read"]\ndeny = ["bash"]\n';
   const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'misplaced-tool-list');
   assert.deepEqual(found.map((f) => [text.slice(f.span.start, f.span.end), f.fixes.map((x) => x.title).join()]), [
     ['allowed', 'Rename to `tools.allowed`'],
@@ -2001,6 +2001,7 @@ test('a tool list outside the tools table: renamed into it, or its entries moved
     ['allowed', ''], // `bash()` would stop the load in the list
     ['allowed', ''], // so would `1`
     ['deny', 'Rename to `tools.disallowed`'], // so too in an owner's inline table
+    ['permissions', 'Rename `permissions` to `tools`, `allow` to `allowed` and `deny` to `disallowed`'], // Claude Code's keys with it, one step
   ]);
   assert.ok(found.every((f) => f.fixes.every((x) => !x.safe)), 'each puts rules in force that were not');
   assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
@@ -2008,7 +2009,7 @@ test('a tool list outside the tools table: renamed into it, or its entries moved
   assert.equal(t, '[agents.a]\ntools.allowed = ["read"]\n[agents.b]\ntools.allowed = ["read", "grep"]\ntools.disallowed = ["bash"]\n' +
     '[agents.c.tools]\nallowed = ["edit"]\ndisallowed = ["web"]\n[agents.d]\ntools = { allowed = ["x"] }\ndisallowed = ["bash"]\n' +
     '[agents.e]\ntool.allowed = ["read"]\n[agents.e.tools]\n[agents.f]\nallowed = ["bash()"]\n[agents.g]\nallowed = ["read", 1]\n' +
-    '[agents]\nh = { tools.allowed = ["read"], tools.disallowed = ["bash"] }\n');
+    '[agents]\nh = { tools.allowed = ["read"], tools.disallowed = ["bash"] }\n[agents.i.tools]\nallowed = ["read"]\ndisallowed = ["bash"]\n');
   // A list whose entries the tools table already holds changes nothing: fix-all removes it.
   const held = '[agents.b]\ntools.allowed = ["read"]\nallowed = ["Read"]\n';
   assert.equal(applyEdits(held, documentFixAll(analyzeDocument(held))), '[agents.b]\ntools.allowed = ["read"]\n');
@@ -2051,7 +2052,8 @@ const MISPLACED_STRINGS: Array<[text: string, says: string, titles: string[], af
   ['[agents.a.tool]\nallowed = ["read"]\ndisallowed = "web"\n', 'so `allowed` and `disallowed` here are not part of its policy.',
     ['Rename `tool` to `tools`, and change `"web"` to `["web"]`'], '[agents.a.tools]\nallowed = ["read"]\ndisallowed = ["web"]\n'],
   ['[agents.a.permission]\nallow = "read, grep"\ndeny = "web"\n', 'so `allow` and `deny` here are not part of its policy.',
-    ['Rename `permission` to `tools`, and change `"read, grep"` to `["read", "grep"]` and `"web"` to `["web"]`'], null],
+    ['Rename `permission` to `tools`, `allow` to `allowed` and `deny` to `disallowed`, and change `"read, grep"` to `["read", "grep"]` and `"web"` to `["web"]`'],
+    '[agents.a.tools]\nallowed = ["read", "grep"]\ndisallowed = ["web"]\n'],
   ['[agents]\na = { tool = { allowed = "read", disallowed = ["web"] } }\n', 'so `allowed` and `disallowed` here are not part of its policy.',
     ['Rename `tool` to `tools`, and change `"read"` to `["read"]`'], '[agents]\na = { tools = { allowed = ["read"], disallowed = ["web"] } }\n'],
   // Not where one string gets no change of its own: renamed, it would be refused where the list goes.
@@ -2121,14 +2123,14 @@ test('a tool list under a table one typo from `agents`: renamed in a header nami
   assert.deepEqual(found.map((f) => [text.slice(f.span.start, f.span.end), f.fixes.map((x) => x.title).join()]), [
     ['agent', ''], // dotted: `agents.r` defined by dotted keys would clash with any `[agents]` header
     ['agent', 'Move the entries of `disallowed` into `tools.disallowed`'], // the list written beside it takes them
-    ['agent', 'Rename `agent` to `agents`'], // both lists of the header's table
+    ['agent', 'Rename `agent` to `agents` and `deny` to `disallowed`'], // both lists of the header's table, the misspelt key with it
     ['Skills', 'Rename `Skills` to `skills`'],
     ['agent', ''], // `[agents.u]` is written elsewhere
   ]);
   assert.match(found[2]!.message, /^`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` and `deny` here are not part of the policy of agent `x`\.$/);
   const t = everyMisplacedFix(text);
   assert.equal(t, 'agent.r.tools.allowed = ["read"]\nagents.q.tools.disallowed = ["bash", "edit"]\n' +
-    '[agents.x.tools]\nallowed = ["read"]\ndeny = ["web"]\n[skills.y]\ntools = { allowed = ["edit"] }\n[agent.u.tools]\nallowed = ["read"]\n[agents.u]\ndescription = "x"\n');
+    '[agents.x.tools]\nallowed = ["read"]\ndisallowed = ["web"]\n[skills.y]\ntools = { allowed = ["edit"] }\n[agent.u.tools]\nallowed = ["read"]\n[agents.u]\ndescription = "x"\n');
 });
 
 // A header one typo from `agents` that names no owner (`[agent]`), the owners dotted below it: renaming it renames
@@ -2141,15 +2143,19 @@ const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]>
   ['[agents.a]\ntools.disallowed = ["read"]\ntool = { allowed = ["read"], deny = ["x"] }\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allowed` and `deny` here are not part of its policy.', []],
   // Claude Code's settings name their lists `permissions.allow` and `.deny`: pasted into an agent, they are read as meant for `tools`
   // (its `ask`, which Mars has no list for, is left as it is).
-  ['[agents.a.permissions]\nallow = ["Bash(npm test:*)"]\ndeny = ["WebFetch"]\nask = ["Edit"]\n', '`permissions` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allow` and `deny` here are not part of its policy.', ['Rename `permissions` to `tools`']],
-  ['[skills.s]\npermissions = { allow = ["Read"] }\n', '`permissions` is not `tools`: Mars reads the tool lists of skill `s` only from its `tools` table, so `allow` here is not part of its policy.', ['Rename `permissions` to `tools`']],
+  // Their keys are renamed with the table (`allow` to `allowed`), each misspelt list Mars would read once renamed; not two keys
+  // meant as one list (`allow` beside `allowed`, whose entries the second step moves), nor a key written there already.
+  ['[agents.a.permissions]\nallow = ["Bash(npm test:*)"]\ndeny = ["WebFetch"]\nask = ["Edit"]\n', '`permissions` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allow` and `deny` here are not part of its policy.', ['Rename `permissions` to `tools`, `allow` to `allowed` and `deny` to `disallowed`']],
+  ['[skills.s]\npermissions = { allow = ["Read"] }\n', '`permissions` is not `tools`: Mars reads the tool lists of skill `s` only from its `tools` table, so `allow` here is not part of its policy.', ['Rename `permissions` to `tools` and `allow` to `allowed`']],
+  ['[agents.a.permissions]\nallow = ["read"]\nallowed = ["grep"]\n', '`permissions` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allow` and `allowed` here are not part of its policy.', ['Rename `permissions` to `tools`']],
+  ['[agents.a.permissions]\nallow = ["read"]\nbash = "deny"\ndisallowed = ["web"]\n', '`permissions` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allow`, `bash = "deny"` and `disallowed` here are not part of its policy.', ['Rename `permissions` to `tools` and `allow` to `allowed`']],
   ['[agents.a]\npermissions.deny = ["Read"]\n[agents.a.tools]\nallowed = []\n', '`permissions` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `deny` here is not part of its policy.', []],
   // One typo from either name is read as it is, as one from `tools` is.
-  ['[agents.a.permisions]\ndeny = ["WebFetch"]\n', '`permisions` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `deny` here is not part of its policy.', ['Rename `permisions` to `tools`']],
+  ['[agents.a.permisions]\ndeny = ["WebFetch"]\n', '`permisions` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `deny` here is not part of its policy.', ['Rename `permisions` to `tools` and `deny` to `disallowed`']],
   ['[agents.c]\nPermision = { edit = "deny" }\n', '`Permision` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `edit = "deny"` here is not part of its policy.', ['Rename `Permision` to `tools`']],
   // OpenCode's agent config names its map of verdicts `permission`; it and map-form rules (`bash = "allow"`, OpenCode's
   // `write = false`) in a table meant as `tools` are said and renamed as a list there is, each rule named as written.
-  ['[agents.a.permission]\nallow = ["read"]\n', '`permission` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allow` here is not part of its policy.', ['Rename `permission` to `tools`']],
+  ['[agents.a.permission]\nallow = ["read"]\n', '`permission` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allow` here is not part of its policy.', ['Rename `permission` to `tools` and `allow` to `allowed`']],
   ['[agents.a.tool]\nbash = "allow"\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `bash = "allow"` here is not part of its policy.', ['Rename `tool` to `tools`']],
   ['[agents.c.permission]\nedit = "deny"\nwebfetch = \'allow\'\nbash = "ask"\n', '`permission` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `edit = "deny"` and `webfetch = \'allow\'` here are not part of its policy.', ['Rename `permission` to `tools`']],
   ['[skills.s]\ntool = { bash = true, write = false }\n', '`tool` is not `tools`: Mars reads the tool lists of skill `s` only from its `tools` table, so `bash = true` and `write = false` here are not part of its policy.', ['Rename `tool` to `tools`']],
@@ -2283,10 +2289,10 @@ test('no rename of a table that puts in force a key Mars rejects beside the list
     assert.ok(found.length > 0, text);
     assert.deepEqual(found.flatMap((f) => f.fixes.filter((x) => x.title.startsWith('Rename')).map((x) => x.title)), [], text);
   }
-  // What Mars ignores or only warns of (another key, a misspelt list) does not hold the rename back.
+  // What Mars ignores or only warns of (another key, a misspelt list, renamed with it) does not hold the rename back.
   const safe = '[agents.x.tool]\nallowed = ["read"]\nmodel = "m"\nDeny = ["web"]\n';
   const f = documentFindings(analyzeDocument(safe)).find((x) => x.code === 'misplaced-tool-list')!;
-  assert.deepEqual(f.fixes.map((x) => x.title), ['Rename `tool` to `tools`']);
+  assert.deepEqual(f.fixes.map((x) => x.title), ['Rename `tool` to `tools` and `Deny` to `disallowed`']);
 });
 
 test('an alias whose pattern is only the legacy `:*`: the message names the spelling Mars reads the same, not the one it writes (`bash( *)` reads as `bash(*)`)', () => {

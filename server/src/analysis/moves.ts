@@ -482,7 +482,7 @@ export function misplacedListFixes(doc: TomlDocument, policies: Policies, group:
     policies.unsafeRenames.has(at);
   const title = first.ownerPart || first.tools ? `Rename ${quoted(at.name)} to ${quoted(to)}` : `Rename to ${quoted(to)}`;
   const creates = first.ownerPart ? [owner.kind, owner.name] : [owner.kind, owner.name, 'tools'];
-  const rename = clashes ? null : { title, edits: [{ start: at.span.start, end: at.span.end, newText: to }], creates };
+  const rename = clashes ? null : withListKeys(group, at, { title, edits: [{ start: at.span.start, end: at.span.end, newText: to }], creates });
   const fixesOf = (m: MisplacedList): Fix[] => m.rule ? ruleFixes(rename) : strayListFixes(doc, policies, owner, m.keyValue, m.key.name, m.list, `tools.${m.list}`, rename);
   if (group.length === 1) return fixesOf(first);
   // A header `[agent]` over several agents: its rename makes several tools tables, which one fix
@@ -495,12 +495,29 @@ export function misplacedListFixes(doc: TomlDocument, policies: Policies, group:
   // or would make a conflict, which the one title could not say of each.
   const each = group.map(fixesOf);
   if (!rename || !each.every((fixes) => fixes.length === 1 && fixes[0]!.preferred && fixes[0]!.edits[0] === rename.edits[0])) return [];
+  const renamed = rename.edits.length;
   const changes = group.flatMap((m) => {
     const value = m.keyValue.value;
     return !m.rule && value?.kind === 'string' ? [`${quoted(doc.text.slice(value.span.start, value.span.end))} to ${quoted(stringAsList(doc.text, value))}`] : [];
   });
   if (changes.length === 0) return each[0]!;
-  return [{ ...rename, title: `${rename.title}, and change ${inWords(changes)}`, edits: [...rename.edits, ...each.flatMap((fixes) => fixes[0]!.edits.slice(1))], preferred: true, safe: false }];
+  return [{ ...rename, title: `${rename.title}, and change ${inWords(changes)}`, edits: [...rename.edits, ...each.flatMap((fixes) => fixes[0]!.edits.slice(renamed))], preferred: true, safe: false }];
+}
+
+/**
+ * The rename of a table meant as `tools` (`[agents.x.permissions]`), with the keys of its lists renamed too where
+ * they are misspelt (Claude Code's `allow`, `deny`): renamed alone, they would be ignored keys of the tools table,
+ * each with a fix of its own to rename it. Not where two keys are meant as one list (`allow` beside `allowed`), whose
+ * entries the second step moves into one. A key of the list's name that is no list of names (`allowed = 1`, `allowed.x`)
+ * holds back the rename itself (`unsafeRenames`), so no key renamed clashes with one written.
+ */
+function withListKeys(group: readonly MisplacedList[], at: KeyPart, rename: Pick<Fix, 'title' | 'edits' | 'creates'>): Pick<Fix, 'title' | 'edits' | 'creates'> {
+  const lists = group.filter((m) => !m.rule);
+  const keys = lists.filter((m) => m.key !== at && m.key.name !== m.list);
+  if (keys.length === 0 || new Set(lists.map((m) => m.list)).size < lists.length) return rename;
+  const edits = [...rename.edits, ...keys.map((m) => ({ start: m.key.span.start, end: m.key.span.end, newText: m.list }))];
+  const to = rename.edits[0]!.newText;
+  return { ...rename, title: `Rename ${inWords([`${quoted(at.name)} to ${quoted(to)}`, ...keys.map((m) => `${quoted(m.key.name)} to ${quoted(m.list)}`)])}`, edits };
 }
 
 /**
