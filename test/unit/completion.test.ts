@@ -293,6 +293,21 @@ const CASES: Case[] = [
     present: ['"allow"', '"deny"'], absent: ['bash'], edit: { label: '"allow"', newText: '"allow"', range: [1, 7, 1, 7] } },
   { name: 'map-form value inside its string', doc: '[agents.x.tools]\nbash = "d|"', edit: { label: 'deny', newText: 'deny', range: [1, 8, 1, 9] } },
   { name: 'map-form value in an inline table', doc: '[agents.x]\ntools = { bash = | }', present: ['"allow"', '"deny"'] },
+  // The verdict of one of OpenCode's patterns below a tool, which the diagnostic moves as `bash(git *)`, as a map-form key's.
+  { name: 'verdict of a pattern in an inline table', doc: '[agents.x.tools]\nbash = { "git *" = | }',
+    present: ['"allow"', '"deny"'], edit: { label: '"deny"', newText: '"deny"', range: [1, 19, 1, 19] } },
+  { name: 'verdict of a pattern inside its string', doc: '[agents.x.tools]\nbash = { "git *" = "al|" }', edit: { label: 'allow', newText: 'allow', range: [1, 20, 1, 22] } },
+  { name: 'verdict of a pattern after another', doc: '[agents.x.tools]\nbash = { "git *" = "allow", "rm *" = | }', present: ['"allow"', '"deny"'] },
+  // In a table meant as `tools` (OpenCode's `permission`), whose rename makes it a map-form key of the tools table.
+  { name: 'map-form value in a table meant as tools', doc: '[agents.x.permission]\nedit = |',
+    present: ['"allow"', '"deny"'], edit: { label: '"allow"', newText: '"allow"', range: [1, 7, 1, 7] } },
+  { name: 'map-form value inside its string in a table meant as tools', doc: '[agents.x.permission]\nedit = "d|"', edit: { label: 'deny', newText: 'deny', range: [1, 8, 1, 9] } },
+  { name: 'map-form value in an inline table meant as tools', doc: '[agents.x]\npermission = { edit = | }', present: ['"allow"', '"deny"'] },
+  { name: 'verdict of a pattern in a table meant as tools', doc: '[agents.x.permission]\nbash = { "git *" = | }', present: ['"allow"', '"deny"'] },
+  // Not for a list's name there, a key of another table, nor at the root, where no agent or skill is named.
+  { name: 'no map-form value for a list\'s name in a table meant as tools', doc: '[agents.x.permission]\ndeny = |', none: true },
+  { name: 'no map-form value in an agent\'s table', doc: '[agents.x]\nedit = |', none: true },
+  { name: 'no map-form value in a root table meant as tools', doc: '[permission]\nedit = |', none: true },
   // A list's name (`deny`, a misspelt `disallowed`) names no tool to allow or deny.
   { name: 'no map-form value for a list\'s name', doc: '[agents.x.tools]\ndeny = |', none: true },
   // Inside its string, the tool names the list it looks meant for takes, as its fix makes that list of the string.
@@ -1029,6 +1044,10 @@ const MAP_FORM_VALUE: Array<[doc: string, allow: string]> = [
   // Names between commas (Claude's `tools: Read, Grep`): one entry per tool, as the key's move writes them.
   ['[agents.x.tools]\n"Read, Grep" = |', 'Put `"read"`, `"grep"` in `allowed` instead.'],
   ['[agents.x.tools]\n"bash(git:*), read" = |', 'Put `"bash(git *)"`, `"read"` in `allowed` instead.'],
+  // OpenCode's pattern below a tool, dotted or in a table of its own: the entry its move writes.
+  ['[agents.x.tools]\nbash."git log:*" = |', 'Put `"bash(git log *)"` in `allowed` instead.'],
+  ['[agents.x.tools.bash]\n"git *" = |', 'Put `"bash(git *)"` in `allowed` instead.'],
+  ['[agents.x.tools]\nedit.x = "|"', 'Put `"edit(x)"` in `allowed` instead.'],
 ];
 for (const [doc, allow] of MAP_FORM_VALUE) {
   test(`completion: the map-form value at ${JSON.stringify(doc)} says what the diagnostic says`, () => {
@@ -1095,9 +1114,10 @@ for (const [doc, label, ends] of OTHER_LIST_HOLDS) {
   });
 }
 
-test('completion: no map-form value for a key below a tool\'s name, which makes it a table', () => {
-  assert.deepEqual(run('[agents.x.tools]\nedit.x = "|"'), []);
+// Below a tool's name, a key is one of OpenCode's patterns (`edit.x = "|"`, MAP_FORM_VALUE), but below a name Mars does not know as a tool, or two below.
+test('completion: no map-form value for a key below a name that is no tool, or below a pattern, which makes it a table', () => {
   assert.deepEqual(run('[agents.x.tools]\nfoo.x = |'), []);
+  assert.deepEqual(run('[agents.x.tools]\nedit.x.y = "|"'), []);
 });
 
 test('completion: the workspace\'s MCP servers sort before the generic mcp(server/tool), inside mcp( and on a word', () => {

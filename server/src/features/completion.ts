@@ -13,7 +13,7 @@ import {
 import type { Analysis } from '../analysis/analyze';
 import { CODES, type Code } from '../analysis/codes';
 import { appendToArray } from '../analysis/edits';
-import { conflictSays, heldByOtherList, keyAsEntries, mapFormAdvice, namesATool } from '../analysis/moves';
+import { conflictSays, heldByOtherList, mapFormAdvice } from '../analysis/moves';
 import { listTarget, sameOwner, type ListName, type Owner, type Policies } from '../analysis/policies';
 import { capitalized, eqIgnoreAsciiCase, rustTrim, rustTrimStart, shown } from '../grammar/text';
 import { parseToolName, render } from '../grammar/toolName';
@@ -700,16 +700,15 @@ function inlineSlot(text: string, ctx: KeyContext): Span | null {
 function valueItems(lines: Lines, policies: Policies, ctx: ValueContext): CompletionItem[] {
   // A key below the tool's name (`edit.x = `) makes it a table, and a list's name (`deny = `) names
   // no tool: no map form.
-  if (!namesATool(ctx.extra)) return [];
+  if (!ctx.rule) return [];
   const range = positionsOf(lines, ctx.range);
-  const name = ctx.extra.name.name;
-  const entries = keyAsEntries(name)?.entries ?? null;
+  const { name, entries, owner } = ctx.rule;
   return (['allow', 'deny'] as const).map((verdict, i) => {
     const list = verdict === 'allow' ? 'allowed' : 'disallowed';
     // The detail says what the value makes; where the rule belongs instead, which names the entry, goes below.
     const instead = entries === null
       ? `${code(name)} is not a tool name Mars accepts in a list either.`
-      : `${capitalized(mapFormAdvice(policies, ctx.extra.owner, list, entries, (e) => code(basicString(e)), code).says)}.`;
+      : `${capitalized(mapFormAdvice(policies, owner, list, entries, (e) => code(basicString(e)), code).says)}.`;
     return {
       label: ctx.inString ? verdict : `"${verdict}"`,
       kind: CompletionItemKind.Value,

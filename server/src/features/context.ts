@@ -4,7 +4,9 @@
 
 import { inGuessed, type Analysis } from '../analysis/analyze';
 import type { ParsedEntry } from '../analysis/findings';
-import { strayListOf } from '../analysis/moves';
+import { keyAsEntries, namesATool, strayListOf } from '../analysis/moves';
+import { meantList, meantTools } from '../analysis/meant';
+import { patternRule } from '../analysis/patterns';
 import { listEnd, readDirective } from '../analysis/suppress';
 import { isWritten, OWNERS, shapeList, type ExtraKey, type ListName, type Owner, type OwnerKind, type Policies, type ToolsTable } from '../analysis/policies';
 import type { KeyPart, KeyValue, Section, Span, TomlArray, TomlDocument, TomlInlineTable, TomlString, TomlValue } from '../toml/model';
@@ -106,14 +108,27 @@ export interface KeyContext {
   readonly inline: boolean;
 }
 
-/** On the value of a map-form key (`bash = |`, `bash = "al|"`). */
+/**
+ * On the verdict of a map-form rule (`bash = |`, `bash = "al|"`) in a tools table or a table meant as one
+ * (`[agents.x.permission]` then `edit = |`), or of one of OpenCode's patterns below a tool there (`bash = { "git *" = | }`).
+ */
 export interface ValueContext {
   readonly kind: 'value';
-  readonly extra: ExtraKey;
+  /** Null for a key of a tools table that names no tool (`edit.x = |`, `deny = |`): no verdict to offer. */
+  readonly rule: MapFormRule | null;
   readonly range: Span;
   /** Inside the string: insert without quotes. */
   readonly inString: boolean;
   readonly close: string;
+}
+
+/** A rule a verdict is written for, as its diagnostic reads it. */
+export interface MapFormRule {
+  readonly owner: Owner;
+  /** The key as written (`bash`), or a pattern's entry as put together (`bash(git *)`). */
+  readonly name: string;
+  /** The entries it means in a list (names between commas one each), or null where Mars rejects it as one. */
+  readonly entries: readonly string[] | null;
 }
 
 /** On the value of `allowed`/`disallowed` not written yet (`allowed = |`), or a bare word typed there. */
@@ -209,11 +224,11 @@ export function cursorContext(analysis: Analysis, offset: number): CursorContext
       const key = listKeyOf(policies, found.parent.kv);
       if (key) return endGuessed ? null : { kind: 'list-value', ...key, range: node.span, text: bare, cursor: offset - node.span.start };
     }
-    const extra = found.parent.kind === 'kv' ? extraOf(policies, found.parent.kv) : undefined;
-    if (extra && extra.name.name !== 'mcp') {
-      if (node.kind === 'scalar') return quoteAfter ? null : { kind: 'value', extra, range: node.span, inString: false, close: '' };
+    const rule = found.parent.kind === 'kv' ? ruleOf(layout, found.parent.kv, found.path) : undefined;
+    if (rule !== undefined) {
+      if (node.kind === 'scalar') return quoteAfter ? null : { kind: 'value', rule, range: node.span, inString: false, close: '' };
       const { range, close } = stringRange(layout, node, offset);
-      return { kind: 'value', extra, range, inString: true, close };
+      return { kind: 'value', rule, range, inString: true, close };
     }
     return null;
   }
@@ -325,6 +340,31 @@ function listOf(policies: Policies, array: TomlArray): ToolList | undefined {
     return meant ? { ...meant, array } : undefined;
   };
   return policies.lists.find((l) => l.array === array) ?? stray();
+}
+
+/**
+ * The map-form rule whose verdict `kv` writes (`path`: its full key path, null under an array of tables): a key of a
+ * tools table (null where it names no tool), or where Mars reads none yet: in a table meant as `tools`
+ * (`[agents.x.permission]` then `edit = …`), a key naming a tool, or a pattern below a tool in either (`bash = { "git *" = … }`),
+ * as their findings read them (`misplaced-tool-list`, `unknown-policy-key`). Undefined for any other key.
+ */
+function ruleOf(layout: Layout, kv: KeyValue, path: readonly string[] | null): MapFormRule | null | undefined {
+  const extra = extraOf(layout.analysis.policies, kv);
+  if (extra && extra.name.name !== 'mcp' && namesATool(extra)) return { owner: extra.owner, name: extra.name.name, entries: keyAsEntries(extra.name.name)?.entries ?? null };
+  // Below the tool's name (`bash."git *" = …`), a pattern, else no rule (`edit.x.y = …`, `deny = …`).
+  const none = extra && extra.name.name !== 'mcp' ? null : undefined;
+  if (!path || !OWNERS.has(path[0]!)) return none;
+  const owner = { kind: path[0] as OwnerKind, name: path[1]! };
+  if (path.length === 4 && meantTools(path[2]!) && meantList(path[3]!) === null) {
+    const entries = keyAsEntries(path[3]!)?.entries;
+    return entries ? { owner, name: path[3]!, entries } : none;
+  }
+  const pattern = kv.key.parts[kv.key.parts.length - 1]!;
+  if (path.length === 5 && (path[2] === 'tools' || meantTools(path[2]!)) && pattern.name === path[4]) {
+    const rule = patternRule(path[3]!, pattern, kv);
+    if (rule) return { owner, name: rule.raw, entries: rule.entry === null ? null : [rule.entry] };
+  }
+  return none;
 }
 
 function extraOf(policies: Policies, kv: KeyValue): ExtraKey | undefined {
@@ -519,9 +559,21 @@ function valueless(kv: KeyValue, text: string, offset: number): boolean {
 function valueAfterEquals(layout: Layout, offset: number): ValueContext | ListValueContext | ToolsValueContext | null {
   const { text, analysis } = layout;
   const range = { start: offset, end: offset };
-  for (const extra of analysis.policies.extraKeys) {
-    if (extra.name.name !== 'mcp' && valueless(extra.keyValue, text, offset)) return { kind: 'value', extra, range, inString: false, close: '' };
-  }
+  // A key of the section, or of an inline table in it (`bash = { "git *" = | }`), its full key path with it.
+  const valuelessIn = (kvs: readonly KeyValue[], path: readonly string[] | null): ValueContext | null => {
+    for (const kv of kvs) {
+      const at = path && [...path, ...names(kv.key.parts)];
+      if (kv.value?.kind === 'inline-table' && kv.value.span.start < offset) {
+        const inner = valuelessIn(kv.value.entries, at);
+        if (inner) return inner;
+      }
+      const rule = valueless(kv, text, offset) ? ruleOf(layout, kv, at) : undefined;
+      if (rule !== undefined) return { kind: 'value', rule, range, inString: false, close: '' };
+    }
+    return null;
+  };
+  const verdict = valuelessIn(layout.section?.entries ?? [], layout.base);
+  if (verdict) return verdict;
   for (const table of analysis.policies.tables) {
     for (const m of table.members) {
       const list = listNameOf(m);
