@@ -444,8 +444,8 @@ const CASES: Case[] = [
   { name: 'a string of tools written as a list', doc: '[agents.x]\ntools = ["read", "re|"]',
     absent: ['read'], present: ['read(path)'], edit: { label: 'web', newText: 'web', range: [1, 18, 1, 20] } },
   { name: 'a string of tools written as a list, not closed', doc: '[agents.x]\ntools = ["gr|', edit: { label: 'grep', newText: 'grep"', range: [1, 10, 1, 12] } },
-  // Strings the analysis reads as no entry: `tools` a string (its fix makes no entry of it), a string in a list in the
-  // list, `allowed` after `[[agents]]` (no agent's), the removed `tools.mcp` (whose strings are servers).
+  // Strings the analysis reads as no entry: a string in a list in the list, `allowed` after `[[agents]]` (no agent's), the
+  // removed `tools.mcp` (whose strings are servers).
   // Names between commas in a string written as the list (`"read, gr|"`, Claude's comma-separated form): the name being typed
   // is replaced, not the whole string, nor the names beside it (the shape's fix makes a list of them); a comma inside a
   // pattern (`bash(a, b)`) splits nothing. The other names of the string count as held.
@@ -493,7 +493,10 @@ const CASES: Case[] = [
   // an entry Mars rejects.
   { name: 'names between commas in an entry of a list: the entry replaced', doc: '[agents.x.tools]\nallowed = ["edit", "read, gr|"]',
     absent: ['edit'], present: ['read'], edit: { label: 'grep', newText: 'grep', range: [1, 20, 1, 28] } },
-  { name: 'tools written as a string', doc: '[agents.x]\ntools = "gr|"', none: true },
+  // `tools` written as a string, which its fix renames `tools.allowed` and makes the list of its names: the names of an entry
+  // of `allowed`, each name between commas alone (Claude's agent `tools: Read, Grep` pasted).
+  { name: 'tools written as a string', doc: '[agents.x]\ntools = "gr|"', present: ['*', ...SNIPPETS], edit: { label: 'grep', newText: 'grep', range: [1, 9, 1, 11] } },
+  { name: 'tools written as a string of names between commas', doc: '[skills.s]\ntools = "Read, gr|"', absent: ['read'], edit: { label: 'grep', newText: 'grep', range: [1, 15, 1, 17] } },
   { name: 'a string in a list of tools written as a list', doc: '[agents.x]\ntools = [["gr|"]]', none: true },
   { name: 'after [[agents]], allowed written as a string', doc: '[[agents]]\n[agents.x.tools]\nallowed = "gr|"', none: true },
   { name: 'a server of the removed tools.mcp', doc: '[agents.x.tools]\nmcp = ["gh|"]', none: true },
@@ -516,13 +519,15 @@ const CASES: Case[] = [
   { name: 'a list before any header', doc: 'allowed = ["|"]', present: ['bash', '*'] },
   { name: 'a list written as the root tools table', doc: 'tools = ["read", "re|"]', absent: ['read'], edit: { label: 'read(path)', newText: 'read(${1:path})', range: [0, 18, 0, 20] } },
   // A string written where such a list goes, which its fix makes that list of its names: the names as in it, each name
-  // between commas alone. Not `tools = "…"` at the root, as not an agent's, nor a verdict under a list's key.
+  // between commas alone; so `tools = "…"` at the root, read as `allowed` as an agent's is. Not a verdict under a list's
+  // key, nor `tools = "allow"` at the root, which Mars does not report.
   { name: 'a string where a tool list beside the tools table goes', doc: '[agents.x]\nallowed = "gr|"', present: ['*', ...SNIPPETS], edit: { label: 'grep', newText: 'grep', range: [1, 11, 1, 13] } },
   { name: 'a string where a tool list goes in a table one typo from tools', doc: '[agents.x.tool]\nallowed = "gr|"', edit: { label: 'grep', newText: 'grep', range: [1, 11, 1, 13] } },
   { name: 'names between commas where a tool list beside the tools table goes', doc: '[skills.pdf]\nallowed-tools = "Read, gr|"', absent: ['read'], edit: { label: 'grep', newText: 'grep', range: [1, 23, 1, 25] } },
   { name: 'a string where a tool list goes under a misspelt key', doc: '[agents.x.tools]\ndeny = "ba|"', edit: { label: 'bash', newText: 'bash', range: [1, 8, 1, 10] } },
   { name: 'a string where a tool list of Claude\'s root [permissions] goes, not closed', doc: '[permissions]\nallow = "re|', edit: { label: 'read', newText: 'read"', range: [1, 9, 1, 11] } },
-  { name: 'tools written at the root as a string: nothing', doc: 'tools = "re|"', none: true },
+  { name: 'tools written at the root as a string', doc: 'tools = "Read, gr|"', absent: ['read'], edit: { label: 'grep', newText: 'grep', range: [0, 15, 0, 17] } },
+  { name: 'tools written at the root as a verdict: nothing', doc: 'tools = "allow|"', none: true },
   { name: 'a verdict under a list\'s key in a tools table: no name', doc: '[agents.x.tools]\ndeny = "allow|"', none: true },
   // Lists that are no tool lists, which the analysis does not report either.
   { name: 'a list of skills beside the tools table: nothing', doc: '[agents.x]\nskills = ["|"]', none: true },
@@ -1200,8 +1205,9 @@ test('completion and hover agree on a string of a shape problem: completed where
     '[agents.x]\ntools = { allowed = "gr", disallowed = "" }',
     '[agents.x]\ntools = ["read", "gr", [""], 1]',
     'agents.x.tools.allowed = "Shell(git:*)"',
-    // Hover describes these as other entries (`mcp(gh)`) or none: nothing is completed.
-    '[agents.x.tools]\nmcp = ["gh"]\n[agents.y.tools]\nmcp = "gh"\n[agents.z]\ntools = "gr"',
+    '[agents.z]\ntools = "gr"',
+    // Hover describes these as other entries (`mcp(gh)`): nothing is completed.
+    '[agents.x.tools]\nmcp = ["gh"]\n[agents.y.tools]\nmcp = "gh"',
   ];
   let completed = 0;
   for (const text of docs) {

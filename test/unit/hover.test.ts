@@ -222,6 +222,13 @@ const CASES: Case[] = [
   // A string Mars reads as no entry for its value's shape: the entry its fix makes of it, and why it is none yet.
   { name: 'a string of `tools` written as a list', doc: '[agents.x]\ntools = ["read", "gr|ep"]', range: [1, 18, 1, 22],
     has: ['**Capability** `grep`', '_Not an entry yet: `tools` of agent `x` must be a table', 'As the entry `grep` of `allowed` of agent `x`:'] },
+  // `tools` written as a string, which its fix renames `tools.allowed` and makes a list of: the entry of `allowed` it would be,
+  // the name under the cursor of names between commas (Claude's agent `tools: Read, Grep` pasted).
+  { name: '`tools` written as a string', doc: '[agents.x]\ntools = "re|ad"', range: [1, 9, 1, 13],
+    has: ['**Capability** `read`', '_Not an entry yet: `tools` of agent `x` must be a table with `allowed` and `disallowed` lists, not a string._', 'As the entry `read` of `allowed` of agent `x`:'] },
+  { name: '`tools` written as names between commas: the one under the cursor', doc: '[skills.s]\ntools = "Read, Gr|ep"', range: [1, 15, 1, 19],
+    has: ['**Capability** `grep`', 'As the entry `Grep` of `allowed` of skill `s`:'] },
+  { name: '`tools` written as names between commas, on a comma: nothing', doc: '[agents.x]\ntools = "Read|, Grep"', range: null },
   { name: '`allowed` written as a string', doc: `${T}allowed = "Re|ad"`, range: [1, 11, 1, 15],
     has: ['**Capability** `read`', 'must be a list of tool names, such as `allowed = ["Read"]`', 'As the entry `Read` of `allowed`', 'Canonical spelling: `read`'] },
   { name: '`disallowed` written as a string Mars would refuse', doc: `${T}disallowed = "ba|sh("`, range: [1, 14, 1, 19],
@@ -563,8 +570,8 @@ const CASES: Case[] = [
     has: ['**MCP** server `gh`', 'As the entry `mcp(gh)` of `allowed`:'] },
   { name: 'a string in a list of a root table of other settings: nothing', doc: '[tools]\nversions = ["re|ad"]', range: null },
   // A string written where such a list goes: the entry the list its fix makes would hold, the name under the cursor of names
-  // between commas, as a string where a list goes in a tools table is hovered. Not `tools = "read"` at the root, as an agent's
-  // `tools = "read"` is no entry either, nor a verdict under a list's key (`deny = "allow"`).
+  // between commas, as a string where a list goes in a tools table is hovered; so `tools = "read"` at the root, read as
+  // `allowed` as an agent's is. Not a verdict under a list's key (`deny = "allow"`), nor `tools = "allow"`, which Mars does not report.
   { name: 'a string where a tool list beside the tools table goes', doc: '[agents.x]\nallowed = "gr|ep"', range: [1, 11, 1, 15],
     has: ['**Capability** `grep`', '_Not an entry yet: Mars reads the tool lists of agent `x` only from its `tools` table._', 'As the entry `grep` of `allowed` of agent `x`:'] },
   { name: 'a string where a tool list goes in a table that misses `tools`', doc: '[agents.x.tool]\nallowed = "gr|ep"', range: [1, 11, 1, 15],
@@ -575,7 +582,9 @@ const CASES: Case[] = [
     has: ['_Not an entry yet: Mars ignores `deny` here; it looks meant for `disallowed`._', 'As the entry `bash` of `disallowed` of agent `reviewer`:'] },
   { name: 'a string where a tool list of Claude Code\'s root `[permissions]` goes', doc: '[permissions]\ndeny = "Ba|sh"', range: [1, 8, 1, 12],
     has: ['_Not an entry yet: Mars reads no tool list in a table `permissions` at the root: it applies to no agent or skill._', 'As the entry `Bash` of `disallowed`:'], lacks: ['of agent'] },
-  { name: '`tools` written at the root as a string: nothing', doc: 'tools = "re|ad"', range: null },
+  { name: '`tools` written at the root as a string', doc: 'tools = "Read, Gr|ep"', range: [0, 15, 0, 19],
+    has: ['**Capability** `grep`', '_Not an entry yet: Mars reads no tool list at the root: it applies to no agent or skill._', 'As the entry `Grep` of `allowed`:'], lacks: ['of agent'] },
+  { name: '`tools` written at the root as a verdict: nothing', doc: 'tools = "al|low"', range: null },
   { name: 'a verdict under a list\'s key in a tools table: nothing', doc: `${T}deny = "al|low"`, range: null },
   { name: 'a string in a tool list beside the tools table, another section with a syntax error', doc: '[agents.a]\nallowed = ["re|ad"]\n[agents.b]\nw = = 1', range: [1, 12, 1, 16],
     has: ['**Capability** `read`', UNLOADED] },
@@ -677,8 +686,8 @@ const CASES: Case[] = [
   { name: '`tools` written as an integer, on its value', doc: '[agents.x]\ntools = |3', range: [1, 8, 1, 9],
     has: ['**`3`** is not a table: Mars refuses to load the config.', '`tools` is the table of the `allowed` and `disallowed` lists, such as `tools = { allowed = ["read"] }`.', '_Of agent `x`._'],
     lacks: ['must be a table', 'Its fix', 'cannot load the file'] },
-  { name: '`tools` written as a string, on its value', doc: '[skills.s]\ntools = "re|ad"', range: [1, 8, 1, 14],
-    has: ['**`"read"`** is not a table: Mars refuses to load the config.', '`tools` is the table of the `allowed` and `disallowed` lists', 'Its fix: rename to `tools.allowed`, and change `"read"` to `["read"]`.', '_Of skill `s`._'] },
+  { name: '`tools` written as a string Mars would refuse, on its value', doc: '[skills.s]\ntools = "bash(|"', range: [1, 9, 1, 14],
+    has: ['**Invalid tool name**', '_Not an entry yet: `tools` of skill `s` must be a table with `allowed` and `disallowed` lists, not a string._', 'As the entry `bash(` of `allowed` of skill `s`:'] },
   { name: '`tools` written as a list, on its brackets: the fix its key says', doc: '[agents.a]\ntools = ["read"|]', range: [1, 8, 1, 16],
     has: ['**`["read"]`** is not a table: Mars refuses to load the config.', 'It looks meant for `tools.allowed`: Tools the agent or skill may use.', 'Its fix: rename to `tools.allowed`.', '_Of agent `a`._'],
     lacks: ['must be a table'] },

@@ -430,14 +430,14 @@ export function misspeltList(extra: ExtraKey): ListName | null {
  * reports it as one: misplaced (`[agents.x]` then `allowed = […]`, `[agents.x.tool]`), written where
  * no agent or skill is named (`[permissions]` then `allow = […]`: no owner), or under a misspelt key
  * of a tools table (`Allowed = […]`, `deny = […]`). So of a string written where such a list goes
- * (`[agents.x]` then `allowed = "read"`), which its fix makes the list of its names; not of
- * `tools = "read"` at the root, as an agent's `tools = "read"` is no entry either (`shapeList`). Null
- * for any other (`skills = […]`, a list of no string, a verdict `deny = "allow"`).
+ * (`[agents.x]` then `allowed = "read"`), which its fix makes the list of its names, and of
+ * `tools = "read"` at the root, read as `allowed` as an agent's `tools = "read"` is (`shapeList`).
+ * Null for any other (`skills = […]`, a list of no string, a verdict `deny = "allow"`).
  */
 export function strayListOf(policies: Policies, value: TomlArray | TomlString): { readonly owner: Owner | null; readonly list: ListName } | null {
   const misplaced = policies.misplaced.find((m) => !m.rule && m.keyValue.value === value);
   if (misplaced) return { owner: misplaced.owner, list: misplaced.list };
-  const unowned = policies.unowned.find((u) => !u.rule && u.keyValue.value === value && (value.kind === 'array' || u.key.name !== 'tools'));
+  const unowned = policies.unowned.find((u) => !u.rule && u.keyValue.value === value);
   if (unowned) return { owner: null, list: unowned.list };
   for (const extra of policies.extraKeys) {
     const list = extra.keyValue.value === value ? misspeltList(extra) : null;
@@ -726,6 +726,12 @@ function shapeFixesAlone(text: string, problem: ShapeProblem): Fix[] {
  * string at commas (`allowed = "read, edit"`), as `shapeFixes` does; else null.
  */
 export function shapeFixNames(text: string, problem: ShapeProblem): ReturnType<typeof namesBetweenCommas> {
+  const value = problem.keyValue?.value;
+  // `tools = "read, edit"`, which its fix renames `tools.allowed` and makes the list of its names; not
+  // where more values follow it (`tools = "read, edit", "grep"`), which no fix makes a list of.
+  if (problem.kind === 'tools-not-table' && value?.kind === 'string') {
+    return isOpenMultiline(value) || listAfterString(text, value, problem.inline) ? null : namesBetweenCommas(value.value);
+  }
   const written = stringForList(text, problem);
   return written && !written.run ? namesBetweenCommas(written.value.value) : null;
 }

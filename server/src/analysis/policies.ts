@@ -147,14 +147,15 @@ export interface ShapeProblem {
 
 /**
  * The list whose entries the strings of a shape problem's value are once its fix is in: `allowed =
- * "gr"` made `["gr"]`, `tools = ["gr"]` renamed `tools.allowed`. Mars reads them as no entry yet;
- * hover describes each as the entry it would be, and completion offers the names there, as in a
- * list. Null for a value that holds no such string (`tools = "gr"`, whose fix makes no list of it).
+ * "gr"` made `["gr"]`, `tools = ["gr"]` renamed `tools.allowed`, `tools = "gr"` made
+ * `tools.allowed = ["gr"]`. Mars reads them as no entry yet; hover describes each as the entry it
+ * would be, and completion offers the names there, as in a list. Null for a value that holds no
+ * such string (`tools = 3`).
  */
 export function shapeList(problem: ShapeProblem): ListName | null {
   const value = problem.keyValue?.value;
   if (problem.kind === 'list-not-array' && value?.kind === 'string') return problem.list!;
-  if (problem.kind === 'tools-not-table' && value?.kind === 'array') return 'allowed';
+  if (problem.kind === 'tools-not-table' && (value?.kind === 'array' || value?.kind === 'string')) return 'allowed';
   return null;
 }
 
