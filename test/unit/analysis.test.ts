@@ -796,6 +796,8 @@ const IGNORED_KEY_REMOVALS: Array<[text: string, fixes: Array<[string, boolean, 
   // The first key of an inline table over lines (TOML 1.1) whose commas start the lines: the comma after it goes too.
   ['[agents.a]\ntools = { # c\n  foo = 1\n  , allowed = ["read"] }\n', [['Remove `foo`', false, false]], '[agents.a]\ntools = { # c\n  allowed = ["read"] }\n'],
   ['[agents.a]\ntools = {\n  # about foo\n  foo = 1\n  , allowed = ["read"] }\n', [['Remove `foo`', false, false]], '[agents.a]\ntools = {\n  # about foo\n  allowed = ["read"] }\n'],
+  // A later key there, its comma starting its line: the line goes with them, no line of indentation left.
+  ['[agents.a]\ntools = { # c\n  allowed = ["read"]\n  , foo = 1\n}\n', [['Remove `foo`', false, false]], '[agents.a]\ntools = { # c\n  allowed = ["read"]\n}\n'],
   // Beside a move, which stays the preferred fix.
   ['[agents.a.tools]\nallowed = ["read"]\nbash = "allow"\n', [['Move "bash" into `allowed`', true, false], ['Remove `bash`', false, false]], '[agents.a.tools]\nallowed = ["read"]\n'],
   ['[agents.a.tools]\ndisallowed = ["bash"]\nbash = "allow"\n', [['Move "bash" into `allowed` (a conflict: `disallowed` holds "bash")', false, false], ['Remove `bash`', false, false]], '[agents.a.tools]\ndisallowed = ["bash"]\n'],
@@ -910,6 +912,14 @@ const PATTERN_MOVES: Array<[text: string, fixes: Array<[string, boolean, boolean
   ['[agents.a.tools]\nbash = { # from opencode\n  "git *" = "allow", "rm *" = "deny",\n  "*" = "ask",\n}\n',
     [['Move "bash(git *)" into `allowed` and "bash(rm *)" into `disallowed`', true, false], ['Remove `bash`', false, false]],
     '[agents.a.tools]\nallowed = ["bash(git *)"]\ndisallowed = ["bash(rm *)"]\nbash = { # from opencode\n  "*" = "ask",\n}\n'],
+  // Written comma first, the comma before a run (or a rule) starting its line: the line goes with them where nothing else is on
+  // it, its comment kept on a line of its own.
+  ['[agents.a.tools]\nbash = { # from opencode\n  "*" = "ask"\n  , "git *" = "allow", "rm *" = "deny"\n}\n',
+    [['Move "bash(git *)" into `allowed` and "bash(rm *)" into `disallowed`', true, false], ['Remove `bash`', false, false]],
+    '[agents.a.tools]\nallowed = ["bash(git *)"]\ndisallowed = ["bash(rm *)"]\nbash = { # from opencode\n  "*" = "ask"\n}\n'],
+  ['[agents.a.tools]\r\nbash = { # from opencode\r\n  "*" = "ask"\r\n  , "git *" = "allow" # why\r\n  , "rm *" = "deny"\r\n}\r\n',
+    [['Move "bash(git *)" into `allowed` and "bash(rm *)" into `disallowed`', true, false], ['Remove `bash`', false, false]],
+    '[agents.a.tools]\r\nallowed = ["bash(git *)"]\r\ndisallowed = ["bash(rm *)"]\r\nbash = { # from opencode\r\n  "*" = "ask"\r\n  # why\r\n}\r\n'],
   // Not onto the line of a list a `mars-ignore` speaks of, which would silence what is appended; nor after a prefix that holds
   // more than a dotted key's parts (`a = { tools.`), which each new list would repeat.
   ['[agents.a]\ntools = { allowed = ["read"], bash = { "git *" = "allow" } } # mars-ignore: unknown-tool\n', [['Remove `bash`', false, false]], null],

@@ -359,7 +359,7 @@ function lineAfter(text: string, array: TomlArray, last: { start: number; end: n
  * Remove a key/value whose rule a move takes elsewhere: its whole lines when nothing else is on
  * them (the comments in and after it stay, each on a line of its own, but not a `mars-ignore`,
  * which spoke of it, nor the `mars-ignore` lines above), else just the key/value and a comma
- * beside it (inside an inline table). `comments`: the document's.
+ * beside it (inside an inline table), its line too where they were all it held. `comments`: the document's.
  */
 export function deleteKeyValue(text: string, kv: KeyValue, comments: readonly Comment[]): Edit[] {
   const inside = commentsWithin(comments, kv.span.start, kv.span.end);
@@ -386,6 +386,10 @@ export function deleteKeyValue(text: string, kv: KeyValue, comments: readonly Co
   // The first entry, on the `{` line, of a table whose commas start the next lines: the next comma goes.
   const next = text[before - 1] === '{' ? commaFrom(text, kv.span.end, text.length) : -1;
   if (next >= 0) return [{ start: kv.span.start, end: kv.span.end, newText: '' }, { start: next, end: skipBlank(text, next + 1), newText: '' }];
+  // Its comma starting its line (`, "git *" = "allow"`, an inline table over lines written comma first): the line goes
+  // with them where nothing else is on it, not a line of indentation left.
+  const whole = wholeLine(text, before, kv.span.end, inside, true);
+  if (whole) return [...directivesAbove(text, whole.start, commentStarts(comments)), whole];
   return [{ start: before, end: kv.span.end, newText: '' }];
 }
 
