@@ -651,6 +651,14 @@ const CASES: Case[] = [
   { name: 'an entry above a syntax error in its section', doc: `${T}allowed = ["re|ad"]\nx = = 1`, range: [1, 12, 1, 16],
     has: [`**Capability** \`read\`\n\n${UNLOADED}\n\nRead files.`, '_In `allowed` of agent `reviewer`._'] },
   { name: 'an entry below a syntax error in its section', doc: `${T}x = = 1\nallowed = ["re|ad"]`, range: [2, 12, 2, 16], has: ['**Capability** `read`', UNLOADED] },
+  // Names between commas: after the names, not between them and their heading; an entry, a string then more values (a syntax
+  // error itself), a map-form key.
+  { name: 'an entry of names between commas, a syntax error in another section', doc: '[agents.x.tools]\nallowed = ["Re|ad, edit"]\n[agents.b]\nw = = 1', range: [1, 12, 1, 22],
+    has: [`**Names between commas**: \`read\` and \`edit\`, written in one string, meant as one entry each.\n\n- \`read\`: Read files.\n- \`edit\`: Edit existing files in place.\n\n${UNLOADED}\n\nAs written, Mars reads it as one tool name:`] },
+  { name: 'names between commas in a string then more values, which Mars cannot load', doc: `${T}allowed = "Re|ad, edit", "grep"`, range: [1, 11, 1, 21],
+    has: [`- \`edit\`: Edit existing files in place.\n\n${UNLOADED}\n\n_Not an entry yet: \`allowed\` of agent \`reviewer\` must be a list`] },
+  { name: 'a map-form key of names between commas above a syntax error', doc: `${T}"Re|ad, Grep" = "allow"\nx = = 1`, range: [1, 1, 1, 11],
+    has: [`- \`grep\`: Search file contents.\n\n${UNLOADED}\n\n_Map-form key in the tools table of agent \`reviewer\``] },
   { name: 'the key of a list above a syntax error', doc: `${T}allo|wed = ["read"]\nx = = 1`, range: [1, 0, 1, 7], has: ['Mars reads: `read`.', UNLOADED] },
   { name: 'the key of a list with a comma missing, which Mars cannot load', doc: `${T}allo|wed = ["read" "bash"]`, range: [1, 0, 1, 7],
     has: [UNLOADED, 'Mars reads: `read`.', '1 item past the syntax error, which Mars cannot read.'] },

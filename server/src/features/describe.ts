@@ -302,16 +302,16 @@ const mcpScope = (server: string, tool: string): string =>
  * Names between commas in one string (`"Read, Grep"`, Claude's `tools:` line pasted as an entry or a
  * map-form key): the names meant, as Mars writes each and as the split or the key's move writes them
  * (`keyAsEntries`), each with its meaning in one line, said before how Mars reads the whole as
- * written (one odd tool, `read, _grep`); null for anything else.
+ * written (one odd tool, `read, _grep`); null for anything else. One paragraph of the hover, its
+ * heading and the names together: what hover says after its title (that Mars cannot load a file
+ * with a syntax error) comes after the names, not between them and their heading.
  */
-export function describeBetweenCommas(raw: string): string[] | null {
+export function describeBetweenCommas(raw: string): string | null {
   const read = keyAsEntries(raw);
   if (!read?.split) return null;
   const names = read.entries;
-  return [
-    `**Names between commas**: ${inWords(names.map(code))}, ${names.length === 1 ? 'written with a comma' : 'written in one string, meant as one entry each'}.`,
-    names.map((n) => `- ${code(n)}: ${meaningInOneLine(n)}`).join('\n'),
-  ];
+  return `**Names between commas**: ${inWords(names.map(code))}, ${names.length === 1 ? 'written with a comma' : 'written in one string, meant as one entry each'}.\n\n` +
+    names.map((n) => `- ${code(n)}: ${meaningInOneLine(n)}`).join('\n');
 }
 
 /** What an entry Mars takes (each of `keyAsEntries`) means, in one line: a capability's meaning, an MCP reference's scope. */

@@ -78,7 +78,7 @@ export function hover(
     // strings as written; `[agents.x]` then `allowed = ["Read, edit"]`): the names meant first, as on such an entry.
     const between = describeBetweenCommas(raw);
     if (between) {
-      return said([...between, `_Not an entry yet: ${why}._`, ...refusedUnder(refused, 'its rule is not'),
+      return said([between, `_Not an entry yet: ${why}._`, ...refusedUnder(refused, 'its rule is not'),
         `As written, as the entry ${code(raw)} of \`${list}\`${of}, Mars would read it as one tool name:`, title!, ...rest], wouldBe.span ?? shownSpan(doc.text, str));
     }
     return said([title!, `_Not an entry yet: ${why}._`, ...refusedUnder(refused, 'its rule is not'), as, ...rest],
@@ -663,9 +663,9 @@ function describeIgnored(text: string, kv: KeyValue, refused: ShapeProblem, belo
   const parse = parseToolName(name);
   const ignored = '_Map-form key: Mars ignores it._';
   const between = describeBetweenCommas(name);
-  if (!parse.ok) return between ? [...between, ignored, ...refusedUnder(refused, null), AS_ONE_ENTRY, rejectedKey(name, parse.error, list)] : [rejectedKey(name, parse.error, list), ignored, ...refusedUnder(refused, null)];
+  if (!parse.ok) return between ? [between, ignored, ...refusedUnder(refused, null), AS_ONE_ENTRY, rejectedKey(name, parse.error, list)] : [rejectedKey(name, parse.error, list), ignored, ...refusedUnder(refused, null)];
   const [title, ...rest] = describeToolName(name, parse, list);
-  if (between) return [...between, ignored, ...refusedUnder(refused, null), AS_ONE_ENTRY, title!, ...rest];
+  if (between) return [between, ignored, ...refusedUnder(refused, null), AS_ONE_ENTRY, title!, ...rest];
   return [title!, ignored, ...refusedUnder(refused, null), 'As an entry of a list:', ...rest];
 }
 
@@ -676,7 +676,7 @@ function describeIgnored(text: string, kv: KeyValue, refused: ShapeProblem, belo
  */
 function namesFirst(raw: string, read: string[]): string[] {
   const between = describeBetweenCommas(raw);
-  return between ? [...between, 'As written, Mars reads it as one tool name:', ...read] : read;
+  return between ? [between, 'As written, Mars reads it as one tool name:', ...read] : read;
 }
 
 /** Before what a map-form key of names between commas would be as written, as one entry of a list. */
@@ -784,9 +784,9 @@ function describeKey(analysis: Analysis, extra: ExtraKey, refused: ShapeProblem 
   if (!parse.ok) {
     const rejected = rejectedKey(name, parse.error, list);
     const said = [`${ignored}${todo ? `; ${todo}` : ''}._`, ...refusedToo, ...removed];
-    return between ? [...between, ...said, AS_ONE_ENTRY, rejected] : [rejected, ...said];
+    return between ? [between, ...said, AS_ONE_ENTRY, rejected] : [rejected, ...said];
   }
   const [title, ...rest] = describeToolName(name, parse, list);
-  if (between) return [...between, `${ignored}; ${todo}._`, ...refusedToo, ...removed, AS_ONE_ENTRY, title!, ...rest];
+  if (between) return [between, `${ignored}; ${todo}._`, ...refusedToo, ...removed, AS_ONE_ENTRY, title!, ...rest];
   return [title!, `${ignored}; ${todo}._`, ...refusedToo, ...removed, 'As an entry of a list:', ...rest];
 }
