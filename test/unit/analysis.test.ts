@@ -924,6 +924,11 @@ const PATTERN_MOVES: Array<[text: string, fixes: Array<[string, boolean, boolean
   // more than a dotted key's parts (`a = { tools.`), which each new list would repeat.
   ['[agents.a]\ntools = { allowed = ["read"], bash = { "git *" = "allow" } } # mars-ignore: unknown-tool\n', [['Remove `bash`', false, false]], null],
   ['[agents]\na = { tools.bash = { "git *" = "allow", "*" = "ask" } }\n', [['Remove `tools.bash`', false, false]], null],
+  // A quoted part of the prefix is a key's as much as a bare one: each new list repeats it.
+  ['[agents.a]\n"tools".bash = { "git *" = "allow", "*" = "ask" }\n', [['Move "bash(git *)" into `allowed`', true, false], ['Remove `"tools".bash`', false, false]],
+    '[agents.a]\n"tools".allowed = ["bash(git *)"]\n"tools".bash = { "*" = "ask" }\n'],
+  ["[agents]\n'a' . \"tools\".bash = { \"git *\" = \"allow\", \"rm *\" = \"deny\" }\n", [['Move \"bash(git *)\" into `allowed` and \"bash(rm *)\" into `disallowed`', true, false], ["Remove `'a' . \"tools\".bash`", false, false]],
+    "[agents]\n'a' . \"tools\".allowed = [\"bash(git *)\"]\n'a' . \"tools\".disallowed = [\"bash(rm *)\"]\n"],
   // A table of its own keeping a rule: not where a rule is written over lines, each rule moved being taken out alone.
   ['[agents.e.tools.bash]\n"git push" = """\ndeny"""\n"*" = "ask"\n', [['Remove the table `[agents.e.tools.bash]`', false, false]], null],
   ['[agents.e.tools]\nallowed = ["read"]\n[agents.e.tools.bash]\n"git push" = "deny"\n', [['Remove the table `[agents.e.tools.bash]`', false, false]], null],

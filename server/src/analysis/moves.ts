@@ -857,7 +857,10 @@ export function patternFixes(doc: TomlDocument, policies: Policies, t: PatternTa
     // no `mars-ignore` speaks of its line, which would silence them.
     const inline = t.extra.table.spelling === 'inline';
     const inPlace = plan.left.length === 0 && fresh.length <= 1;
-    if (!inPlace && fresh.length > 0 && (inline ? lineSpokenOf(text, kv.span.end) : /[={}[\],#"']/.test(prefix))) return [];
+    // Outside one, the prefix is repeated before each new list: only where it is the key's own parts (`tools.`, `"tools".`),
+    // with blanks alone before them, not more of the line (`a = { tools.`), which each list would repeat.
+    const ownPrefix = kv.key.span.start >= lineStart && /^[ \t]*$/.test(text.slice(lineStart, kv.key.span.start));
+    if (!inPlace && fresh.length > 0 && (inline ? lineSpokenOf(text, kv.span.end) : !ownPrefix)) return [];
     const eol = /\r?\n|\r/.exec(text.slice(kv.span.start))?.[0] ?? '\n';
     if (plan.left.length === 0) {
       // Nothing is left of the key: the first list written anew takes its place, as a map-form key's move writes it.
