@@ -924,6 +924,10 @@ const PATTERN_MOVES: Array<[text: string, fixes: Array<[string, boolean, boolean
   // more than a dotted key's parts (`a = { tools.`), which each new list would repeat.
   ['[agents.a]\ntools = { allowed = ["read"], bash = { "git *" = "allow" } } # mars-ignore: unknown-tool\n', [['Remove `bash`', false, false]], null],
   ['[agents]\na = { tools.bash = { "git *" = "allow", "*" = "ask" } }\n', [['Remove `tools.bash`', false, false]], null],
+  // Nor in an inline table over lines (TOML 1.1; a comment keeps fix-all from joining them), where a line written above the
+  // key would need a comma after it.
+  ['[agents]\na = { # reviewer\n  tools.bash = { "git *" = "allow", "*" = "ask" }\n}\n', [['Remove `tools.bash`', false, false]], null],
+  ['[agents]\na = { # reviewer\n  "tools".bash = { "git *" = "allow", "*" = "ask" },\n}\n', [['Remove `"tools".bash`', false, false]], null],
   // A quoted part of the prefix is a key's as much as a bare one: each new list repeats it.
   ['[agents.a]\n"tools".bash = { "git *" = "allow", "*" = "ask" }\n', [['Move "bash(git *)" into `allowed`', true, false], ['Remove `"tools".bash`', false, false]],
     '[agents.a]\n"tools".allowed = ["bash(git *)"]\n"tools".bash = { "*" = "ask" }\n'],

@@ -858,8 +858,10 @@ export function patternFixes(doc: TomlDocument, policies: Policies, t: PatternTa
     const inline = t.extra.table.spelling === 'inline';
     const inPlace = plan.left.length === 0 && fresh.length <= 1;
     // Outside one, the prefix is repeated before each new list: only where it is the key's own parts (`tools.`, `"tools".`),
-    // with blanks alone before them, not more of the line (`a = { tools.`), which each list would repeat.
-    const ownPrefix = kv.key.span.start >= lineStart && /^[ \t]*$/.test(text.slice(lineStart, kv.key.span.start));
+    // with blanks alone before them, not more of the line (`a = { tools.`), which each list would repeat; and only for a key
+    // of a section, not one in an inline table over lines (TOML 1.1, `a = {` then `tools.bash = …`), where a line above needs a comma.
+    const ownPrefix = kv.key.span.start >= lineStart && /^[ \t]*$/.test(text.slice(lineStart, kv.key.span.start)) &&
+      doc.sections.some((s) => s.span.start <= kv.span.start && kv.span.end <= s.span.end && s.entries.includes(kv));
     if (!inPlace && fresh.length > 0 && (inline ? lineSpokenOf(text, kv.span.end) : !ownPrefix)) return [];
     const eol = /\r?\n|\r/.exec(text.slice(kv.span.start))?.[0] ?? '\n';
     if (plan.left.length === 0) {
