@@ -745,6 +745,8 @@ const IGNORED_KEY_MESSAGES: Array<[table: string, message: string]> = [
   // `"*"` with blanks around it is every use of the tool too; a key below a pattern (`"git".x`) is no rule, nor are two
   // patterns of one entry into both lists (which was meant is not clear): then the table is a key Mars ignores.
   ['bash = { " * " = "allow" }', 'Mars ignores `bash` here, so this rule has no effect. Put "bash" in `allowed` instead. A tools table holds only `allowed` and `disallowed` lists.'],
+  // The tool's name trimmed as Mars trims it in the entry it would reject too.
+  ['" bash " = { "" = "allow", "git *" = "allow" }', 'Mars ignores ` bash ` here, so these rules have no effect. Put "bash(git *)" in `allowed` instead. Mars would reject "bash()" as a tool name, so `"" = "allow"` is left too. A tools table holds only `allowed` and `disallowed` lists.'],
   ['bash = { "git".x = "allow" }', 'Mars ignores `bash` here: a tools table holds only `allowed` and `disallowed` lists.'],
   ['bash = { "git log:*" = "allow", "git log *" = "deny" }', 'Mars ignores `bash` here: a tools table holds only `allowed` and `disallowed` lists.'],
   // OpenCode's table of patterns whose rules the list holds already: the key can go.
@@ -933,10 +935,21 @@ const PATTERN_MOVES: Array<[text: string, fixes: Array<[string, boolean, boolean
     '[agents.a]\n"tools".allowed = ["bash(git *)"]\n"tools".bash = { "*" = "ask" }\n'],
   ["[agents]\n'a' . \"tools\".bash = { \"git *\" = \"allow\", \"rm *\" = \"deny\" }\n", [['Move \"bash(git *)\" into `allowed` and \"bash(rm *)\" into `disallowed`', true, false], ["Remove `'a' . \"tools\".bash`", false, false]],
     "[agents]\n'a' . \"tools\".allowed = [\"bash(git *)\"]\n'a' . \"tools\".disallowed = [\"bash(rm *)\"]\n"],
+  // Nor where nothing is left but two lists are written anew: only one takes the key's place, the other going beside it.
+  ['[agents.a]\ntools = { bash = { "git *" = "allow", "rm *" = "deny" } } # mars-ignore: unknown-tool\n', [['Remove `bash`', false, false]], null],
+  ['[agents]\na = { tools.bash = { "git *" = "allow", "rm *" = "deny" } }\n', [['Remove `tools.bash`', false, false]], null],
   // A table of its own keeping a rule: not where a rule is written over lines, each rule moved being taken out alone.
   ['[agents.e.tools.bash]\n"git push" = """\ndeny"""\n"*" = "ask"\n', [['Remove the table `[agents.e.tools.bash]`', false, false]], null],
   ['[agents.e.tools]\nallowed = ["read"]\n[agents.e.tools.bash]\n"git push" = "deny"\n', [['Remove the table `[agents.e.tools.bash]`', false, false]], null],
   ['[agents.e.tools.bash]\n"git push" = "deny"\n[agents.e]\ntools.allowed = ["read"]\n', [['Remove the table `[agents.e.tools.bash]`', false, false]], null],
+  // The header written anew clashes with no table below it in another section (`[agents.e.tools.mcp]`), as a key there would.
+  ['[agents.e.tools.bash]\n"git push" = "deny"\n\n[agents.e.tools.mcp]\n',
+    [['Move "bash(git push)" into `disallowed`', true, false], ['Remove the table `[agents.e.tools.bash]`', false, false]],
+    '[agents.e.tools]\ndisallowed = ["bash(git push)"]\n\n[agents.e.tools.mcp]\n'],
+  // The table's header taken away, the `mars-ignore` above it, which spoke of it, goes too: it would speak of the header written in its place.
+  ['[agents.e]\ndescription = "x"\n# mars-ignore: unknown-tool\n[agents.e.tools.bash]\n"git push" = "deny"\n',
+    [['Move "bash(git push)" into `disallowed`', true, false], ['Remove the table `[agents.e.tools.bash]`', false, false]],
+    '[agents.e]\ndescription = "x"\n[agents.e.tools]\ndisallowed = ["bash(git push)"]\n'],
 ];
 for (const [text, fixes, after] of PATTERN_MOVES) {
   test(`OpenCode's table of patterns moved into the lists: ${JSON.stringify(text)}`, () => {
