@@ -3,7 +3,7 @@
 // `tool(pattern)` in the list of its verdict. The walk (policies.ts), the moves, the findings and
 // hover all read a pattern table from here.
 
-import { canonicalSpelling, mcpWireRewrite } from '../grammar/checks';
+import { canonicalSpelling } from '../grammar/checks';
 import { rustTrim } from '../grammar/text';
 import { namesBetweenCommas, parseToolName, render } from '../grammar/toolName';
 import type { KeyPart, KeyValue } from '../toml/model';
@@ -41,10 +41,13 @@ export function patternRaw(tool: string, pattern: string): string | null {
   return rustTrim(pattern) === '*' ? rustTrim(tool) : `${rustTrim(tool)}(${pattern})`;
 }
 
-/** The entry `raw` (`patternRaw`) makes, as Mars writes it (`Bash(git log:*)` -> `bash(git log *)`), or null where Mars rejects it. */
+/**
+ * The entry `raw` (`patternRaw`) makes, as Mars writes it (`Bash(git log:*)` -> `bash(git log *)`), or null where Mars rejects it.
+ * Never Claude's wire spelling (`mcp__x`) to rewrite: `patternRaw` takes a built-in tool's name only, which no `mcp__` name is.
+ */
 function entryOf(raw: string): string | null {
   const parsed = parseToolName(raw);
-  return parsed.ok ? (mcpWireRewrite(raw) ?? canonicalSpelling(raw, parsed.name)) : null;
+  return parsed.ok ? canonicalSpelling(raw, parsed.name) : null;
 }
 
 /** One rule: `kv`'s verdict for the pattern `pattern` of `tool`; null where `tool` takes no pattern (`patternRaw`). */
