@@ -25,13 +25,13 @@ export function meantList(name: string): ListName | null {
   if (word) return word;
   if (key.length < 4) return null;
   let best: ListName | null = null;
-  let bestDistance = 2;
+  let bestDistance = 2; // so a word is one edit away at most where it is `best`
   for (const [target, list] of TYPO_TARGETS) {
     const d = editDistance(key, target, 1);
     if (d < bestDistance) [best, bestDistance] = [list, d];
     else if (d === bestDistance && best !== list) best = null; // as near to both: no guess
   }
-  return bestDistance <= 1 ? best : null;
+  return best;
 }
 
 /**
