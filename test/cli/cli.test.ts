@@ -612,6 +612,22 @@ test('a binary file gets a clear message and exit 2; invalid UTF-8 is an error a
   assert.equal(fix.code, 2, 'a file --fix cannot fix');
   assert.match(fix.err, /not fixing .*mars\.toml: it is not valid UTF-8/);
   assert.deepEqual(fs.readFileSync(path.join(dir, 'utf/mars.toml')), notUtf8);
+  // Refused (exit 2) only where a problem shown has a fix: not for the fix of a finding left out as it quotes the bad
+  // bytes (`Re\xFFad` lowercased), which would write them back as U+FFFD. [text, \xff a byte 0xFF; exit code of --fix]
+  const refusals: Array<[text: string, code: number]> = [
+    ['[agents.a.tools]\nallowed = ["Re\xffad"]\n', 1],
+    ['[agents.a.tools]\nallowed = ["mcp__g\xff__x"]\n', 1],
+    ['[agents.a.tools]\nallowed = ["r\xff", "r\xff"]\n', 1],
+    ['[agents.a.tools]\nallowed = ["read", "Read"] # \xff\n', 2],
+  ];
+  for (const [text, code] of refusals) {
+    const bytes = Buffer.from(text, 'latin1');
+    const at = workspace({ 'mars.toml': bytes });
+    const r = cli(['check', '--fix'], { cwd: at });
+    assert.equal(r.code, code, `${JSON.stringify(text)} ${r.err}`);
+    assert.equal(/not fixing/.test(r.err), code === 2, r.err);
+    assert.deepEqual(fs.readFileSync(path.join(at, 'mars.toml')), bytes);
+  }
 });
 
 test('a file saved as UTF-16 (as Windows PowerShell 5 writes `>`) is said to be UTF-16 text, not binary, and one saved as UTF-32 UTF-32; exit 2', () => {

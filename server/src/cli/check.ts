@@ -357,10 +357,12 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
       const counter = { fixed: 0 };
       const edits = documentFixAll(analysis, options.overrides, undefined, counter);
       // Only a file with something to write is refused: nothing else would replace its bad bytes.
-      if (edits.length > 0 && read.invalid) {
+      // An edit over them fixes what quotes them as U+FFFD (`"Re\xFFad"` lowercased), a finding
+      // the report leaves out: no fix of it is owed, and it alone makes no failure of the run.
+      if (read.invalid && edits.some((e) => !holdsReplaced(e, read.invalid!.replaced))) {
         complain(`not fixing ${pathSaid(file)}: it is not valid UTF-8, and writing it back would replace those bytes`);
         unreadable = true;
-      } else if (edits.length > 0) {
+      } else if (edits.length > 0 && !read.invalid) {
         const fixedText = applyEdits(text, edits);
         // A file that cannot be written, or changed since it was read, is reported as it is; stdin's goes to stdout, below.
         if (stdin || (await writeFixed(file, read, fixedText))) {
@@ -479,10 +481,12 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
  */
 function quotesBadBytes(f: Finding, replaced: readonly number[]): boolean {
   if (!f.message.includes('\uFFFD') && !f.related?.some((r) => r.message.includes('\uFFFD'))) return false;
-  const holds = (span: Span) => {
-    // The first replaced offset at or after its start.
-    const next = replaced[lastAtOrBefore(replaced.length, (i) => replaced[i]!, span.start - 1) + 1];
-    return next !== undefined && next < span.end;
-  };
-  return holds(f.span) || (f.related?.some((r) => holds(r.span)) ?? false);
+  return holdsReplaced(f.span, replaced) || (f.related?.some((r) => holdsReplaced(r.span, replaced)) ?? false);
+}
+
+/** Whether `span` holds one of the U+FFFD that stand for bytes not UTF-8 (`replaced`, in order). */
+function holdsReplaced(span: Span, replaced: readonly number[]): boolean {
+  // The first replaced offset at or after its start.
+  const next = replaced[lastAtOrBefore(replaced.length, (i) => replaced[i]!, span.start - 1) + 1];
+  return next !== undefined && next < span.end;
 }
