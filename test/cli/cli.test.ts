@@ -574,6 +574,27 @@ test('a reader that stops early (`| head`) ends the output quietly: exit status 
   }
 });
 
+// A CI step's log and `2>&1` put stdout and stderr in one pipe. Stdout to a pipe its reader has not emptied is written
+// later, a line of stderr at once: the summary and a `cannot read` landed in the middle of a report line.
+test('stdout and stderr in one pipe read slowly (a CI log, `2>&1`): each line whole, in the order made, the summary last', { skip: process.platform === 'win32' }, () => {
+  const entries = Array.from({ length: 3000 }, (_, i) => `"Tool${i}"`).join(', ');
+  const dir = workspace({ 'a/mars.toml': `[agents.a.tools]\nallowed = ["bash()", ${entries}]\n`, 'b/mars.toml': Buffer.from([0x7f, 0x45, 0x00]), 'c/mars.toml': '[agents.a.tools]\nallowed = ["Read"]\n' });
+  // [format, how a report line starts]
+  const table: Array<[string, RegExp]> = [
+    ['text', /^[abc]\/mars\.toml:\d+:\d+: (error|information) /],
+    ['github', /^::(error|notice) file=[abc]\/mars\.toml,line=\d+,/],
+  ];
+  for (const [format, report] of table) {
+    const r = spawnSync('sh', ['-c', '"$0" "$@" 2>&1 | (sleep 1; cat)', process.execPath, path.join(DIST, 'cli.js'), 'check', '--format', format, 'a', 'b', 'c'], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 26 });
+    const lines = r.stdout.trimEnd().split('\n');
+    const said = lines.findIndex((l) => l.startsWith('mars-toml: '));
+    assert.deepEqual(lines.filter((l, i) => i !== said && i !== lines.length - 1 && !report.test(l)), [], format);
+    assert.equal(lines[said], 'mars-toml: b/mars.toml is not a text file (it contains NUL bytes); Mars reads it as UTF-8 text', format);
+    assert.ok(lines.slice(0, said).every((l) => l.includes('a/mars.toml')) && lines.slice(said + 1, -1).every((l) => l.includes('c/mars.toml')), format);
+    assert.equal(lines[lines.length - 1], '2 files checked, 1 not checked: 1 error, 6001 information (3002 fixable with --fix)', format);
+  }
+});
+
 test('--fix - whose reader closed stdout before the document was written says so and exits 2: the document is the output, not a report', async () => {
   // Clean or not, fixed or not: the document is lost either way.
   for (const input of ['[agents.a.tools]\nallowed = ["Shell", "bash()"]\n', '[agents.a.tools]\nallowed = ["bash"]\n']) {

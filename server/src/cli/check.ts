@@ -255,7 +255,14 @@ const JSON_HEADS = Object.fromEntries((Object.keys(GITHUB_LEVEL) as Finding['sev
 export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream, err: NodeJS.WritableStream, input: NodeJS.ReadableStream & { isTTY?: boolean }): Promise<number> {
   // Paths and messages quote file names, which can hold a line break: escaped, no line of ours can
   // read as another (GitHub takes a line of stderr that starts with `::` for a workflow command).
-  const complain = (message: string) => err.write(`mars-toml: ${inert(shown(message))}\n`);
+  const { put, drained } = inOrder();
+  // Output is written in chunks as it is made: a file can have tens of thousands of findings.
+  let pending = '';
+  // A message comes after the report lines made before it (a file not read after another's findings).
+  const complain = (message: string) => {
+    if (pending) put(report, pending), (pending = '');
+    put(err, `mars-toml: ${inert(shown(message))}\n`);
+  };
   const problems: PathProblem[] = [];
   // Stdin is one file, the document --stdin-filename names (shown as that path is) or `<stdin>`.
   const stdin = options.paths[0] === STDIN;
@@ -282,12 +289,10 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
     complain(`no mars.toml or mars.local.toml under ${options.paths.map(pathSaid).join(', ')}${hidden === 0 ? '' : ` that git does not ignore (${hidden} ignored: name ${them}, or pass --no-respect-gitignore, to check ${them})`}${passed && `${hidden === 0 ? ':' : ';'} ${passed}`}`);
   } else if (passed) complain(passed);
   if (otherCaseRead) complain(otherCaseRead);
-  // Output is written in chunks as it is made: a file can have tens of thousands of findings.
-  let pending = '';
   const line = (text: string) => {
     pending += text;
     if (pending.length > 1 << 16) {
-      report.write(pending);
+      put(report, pending);
       pending = '';
     }
   };
@@ -458,7 +463,7 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
   }
   if (failed > 0) unreadable = true;
   if (options.format === 'json') line(written === 0 ? '[]\n' : ']\n');
-  if (pending) report.write(pending);
+  if (pending) put(report, pending);
   if (options.format !== 'json') {
     const plural = (s: string, n: number) => (n === 1 || s === 'information' ? s : `${s}s`);
     const summary = Object.entries(counts).filter(([, n]) => n > 0).map(([s, n]) => `${n} ${plural(s, n)}`).join(', ');
@@ -466,10 +471,50 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
     const notRead = `${failed > 0 ? `, ${failed} not checked` : ''}${foldersNotRead > 0 ? `, ${foldersNotRead} folder${foldersNotRead === 1 ? '' : 's'} not read` : ''}`;
     const found = summary || (failed + foldersNotRead > 0 ? 'no problems in what was checked' : 'no problems');
     const hint = fixable.count > 0 ? ` (${fixable.count} fixable with --fix)` : '';
-    err.write(`${checked} file${checked === 1 ? '' : 's'} checked${notRead}${fixed ? `, ${fixed} problem${fixed === 1 ? '' : 's'} fixed` : ''}: ${found}${hint}\n`);
+    put(err, `${checked} file${checked === 1 ? '' : 's'} checked${notRead}${fixed ? `, ${fixed} problem${fixed === 1 ? '' : 's'} fixed` : ''}: ${found}${hint}\n`);
   }
+  await drained();
   if (unreadable) return 2;
   return counts.error > 0 ? 1 : 0;
+}
+
+/**
+ * Writes to the report's stream and stderr in the order asked. Stdout to a pipe its reader has not
+ * emptied (a CI log, a pager) takes the rest of a write later, while a line of stderr is written at
+ * once: where both go to one log (`2>&1`, a CI step's), the summary or a `cannot read` landed in the
+ * middle of a report line (`d17/mars.toml:2:13: information2000 files checked: …`). A write the
+ * stream holds back is waited for before the next; one it took whole is not, so a reader that keeps
+ * up is written to as the analysis goes.
+ */
+function inOrder(): { put: (stream: NodeJS.WritableStream, text: string) => void; drained: () => Promise<void> } {
+  const waiting: Array<[NodeJS.WritableStream, string]> = [];
+  const idle: Array<() => void> = [];
+  let held: number | null = null; // the write the stream holds back, until its callback
+  let writes = 0;
+  const next = () => {
+    while (held === null && waiting.length > 0) {
+      const [stream, text] = waiting.shift()!;
+      const id = ++writes;
+      // Called on an error too (a reader gone: main.ts says it), so nothing waits for ever.
+      stream.write(text, () => {
+        if (held !== id) return;
+        held = null;
+        next();
+      });
+      if ((stream as { writableLength?: number }).writableLength) held = id;
+    }
+    if (held === null) for (const done of idle.splice(0)) done();
+  };
+  return {
+    put: (stream, text) => {
+      waiting.push([stream, text]);
+      next();
+    },
+    drained: () => new Promise((resolve) => {
+      idle.push(resolve);
+      next();
+    }),
+  };
 }
 
 /**
