@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import {
   CancellationTokenSource, createMessageConnection, Message, type MessageConnection, type NotificationMessage, type RequestMessage, ResponseError, type ResponseMessage, StreamMessageWriter,
 } from 'vscode-languageserver/node';
+import { agentsTable } from '../support/bigToml';
 import { LspClient, streamReader } from '../support/lspClient';
 import { DIST } from '../support/paths';
 
@@ -150,6 +151,29 @@ test('a pull cancelled while the settings are read is answered "cancelled", not 
     setTimeout(() => source.cancel(), 50);
     await assert.rejects(pending, (e: { code?: number }) => e.code === -32800);
     assert.equal((await c.pulled(uri)).length, 1);
+  });
+});
+
+test('a pull cancelled during a long first analysis is answered "cancelled" at once, not once the analysis is done', async () => {
+  await withClient({ pull: true }, async (c) => {
+    const small = 'file:///cancel-pull-small/mars.toml';
+    const big = 'file:///cancel-pull-big/mars.toml';
+    await c.open(small, TEXT);
+    await c.pulled(small);
+    await c.open(big, agentsTable(3000));
+    await new Promise((r) => setTimeout(r, 300)); // its settings read: the pull then waits for the analysis alone
+    const answered: string[] = [];
+    const source = new CancellationTokenSource();
+    const pending = c.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri: big } }, source.token)
+      .then(() => 'a report', (e: { code?: number }) => String(e.code)).then((a) => void answered.push(`pull: ${a}`));
+    await new Promise((r) => setTimeout(r, 30));
+    source.cancel();
+    // Sent after the cancel: the other document's hover does not wait for the big one's analysis, nor should the cancel.
+    await c.request('textDocument/hover', { textDocument: { uri: small }, position: { line: 1, character: 13 } });
+    answered.push('hover');
+    await pending;
+    assert.deepEqual(answered, ['pull: -32800', 'hover']);
+    assert.ok((await c.pulled(big)).length > 0);
   });
 });
 

@@ -681,10 +681,12 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
       if (name && !name.served) return { kind: DocumentDiagnosticReportKind.Full, items: documents.get(params.textDocument.uri) ? [name.diagnostic] : [] };
       let doc = marsDoc(params?.textDocument?.uri);
       if (!doc) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
-      const { overrides, maxProblems } = await settings.get(doc.uri);
+      const read = await untilCancelled(settings.get(doc.uri), token);
+      if (!read) throw cancelled();
+      const { overrides, maxProblems } = read;
       // Made a step at a time; an edit meanwhile starts a run on the new text, which reuses the work.
       let da: DocumentAnalysis | null = null;
-      while (doc && lifecycle === 'running' && !token.isCancellationRequested && !(da = await analysisSoon(doc))) doc = marsDoc(params.textDocument.uri);
+      while (doc && lifecycle === 'running' && !token.isCancellationRequested && !(da = await untilCancelled(analysisSoon(doc), token))) doc = marsDoc(params.textDocument.uri);
       // An empty report would clear the squiggles: a cancelled pull is answered as cancelled.
       if (token.isCancellationRequested) throw cancelled();
       if (!doc || !da || lifecycle !== 'running') return { kind: DocumentDiagnosticReportKind.Full, items: [] };
@@ -695,6 +697,19 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   const fixAllOf = (da: DocumentAnalysis, overrides: SeverityOverrides, token: CancellationToken): FixAll =>
     (code) => runSteps(documentFixAllSteps(da, overrides, code), token);
   const cancelled = () => new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
+
+  /**
+   * `work`'s result, or null as soon as `token` is cancelled: a pull cancelled during a big file's
+   * first analysis was answered only once the analysis was done, seconds later. The work goes on,
+   * shared, for the next request to reuse.
+   */
+  const untilCancelled = <T>(work: Promise<T>, token: CancellationToken): Promise<T | null> => {
+    if (token.isCancellationRequested) return Promise.resolve(null);
+    return new Promise<T | null>((resolve, reject) => {
+      const told = token.onCancellationRequested(() => resolve(null));
+      work.then(resolve, reject).finally(() => told.dispose());
+    });
+  };
 
   /**
    * Actions are made a step at a time, and an edit may come in between: their edits would then be of
