@@ -154,27 +154,40 @@ test('a pull cancelled while the settings are read is answered "cancelled", not 
   });
 });
 
-test('a pull cancelled during a long first analysis is answered "cancelled" at once, not once the analysis is done', async () => {
-  await withClient({ pull: true }, async (c) => {
-    const small = 'file:///cancel-pull-small/mars.toml';
-    const big = 'file:///cancel-pull-big/mars.toml';
-    await c.open(small, TEXT);
-    await c.pulled(small);
-    await c.open(big, agentsTable(3000));
-    await new Promise((r) => setTimeout(r, 300)); // its settings read: the pull then waits for the analysis alone
-    const answered: string[] = [];
-    const source = new CancellationTokenSource();
-    const pending = c.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri: big } }, source.token)
-      .then(() => 'a report', (e: { code?: number }) => String(e.code)).then((a) => void answered.push(`pull: ${a}`));
-    await new Promise((r) => setTimeout(r, 30));
-    source.cancel();
-    // Sent after the cancel: the other document's hover does not wait for the big one's analysis, nor should the cancel.
-    await c.request('textDocument/hover', { textDocument: { uri: small }, position: { line: 1, character: 13 } });
-    answered.push('hover');
-    await pending;
-    assert.deepEqual(answered, ['pull: -32800', 'hover']);
-    assert.ok((await c.pulled(big)).length > 0);
-  });
+describe('a request cancelled during a long first analysis is answered "cancelled" at once, not once the analysis is done', () => {
+  const big = 'file:///cancel-during-analysis/mars.toml';
+  const at = { textDocument: { uri: big }, position: { line: 4, character: 29 } };
+  const rows: Array<[string, object]> = [
+    ['textDocument/diagnostic', { textDocument: { uri: big } }],
+    ['textDocument/hover', at],
+    ['textDocument/completion', at],
+    ['textDocument/codeAction', { textDocument: { uri: big }, range: { start: at.position, end: at.position }, context: { diagnostics: [] } }],
+  ];
+  for (const [method, params] of rows) {
+    test(method, async () => {
+      await withClient({ pull: true, resolve: true }, async (c) => {
+        const small = 'file:///cancel-during-analysis-small/mars.toml';
+        await c.open(small, TEXT);
+        await c.pulled(small);
+        await c.open(big, agentsTable(3000));
+        await new Promise((r) => setTimeout(r, 300)); // its settings read: the request then waits for the analysis alone
+        const answered: string[] = [];
+        const source = new CancellationTokenSource();
+        const pending = c.conn.sendRequest(method, params, source.token)
+          .then(() => 'an answer', (e: { code?: number }) => String(e.code)).then((a) => void answered.push(`${method}: ${a}`));
+        await new Promise((r) => setTimeout(r, 30));
+        source.cancel();
+        // Sent after the cancel: the other document's hover does not wait for the big one's analysis, nor should the cancel.
+        await c.request('textDocument/hover', { textDocument: { uri: small }, position: { line: 1, character: 13 } });
+        answered.push('hover of the other document');
+        await pending;
+        assert.deepEqual(answered, [`${method}: -32800`, 'hover of the other document']);
+        // The analysis went on, for the next request.
+        assert.ok((await c.pulled(big)).length > 0);
+        assert.notEqual(await c.request(method, params), null);
+      });
+    });
+  }
 });
 
 test('lifecycle: initialize once; after shutdown requests are refused and nothing more is pushed', async () => {

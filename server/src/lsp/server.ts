@@ -756,7 +756,8 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     // Without literals, an action the client could not apply is no action.
     if (!doc || (!literals && !applyEdit)) return rename ? [rename] : [];
     const { overrides } = await settings.get(doc.uri);
-    const da = await analysisSoon(doc);
+    const da = await untilCancelled(analysisSoon(doc), token);
+    if (token.isCancellationRequested) throw cancelled();
     if (!da) return []; // the document changed: the client asks again for the new version
     if (!isRangeIn(da.lines, params.range)) return []; // a range the document does not have, as a position (`analysedAt`)
     const stamp = stateOf(doc.uri).stamp; // of the text `da` is of: nothing ran in between
@@ -875,20 +876,22 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   /**
    * What a request at a position is about: the document, its analysis, and the unit at the position.
    * None for a document the server does not speak for, a request without a position, or a position
-   * the document does not have (`isPositionIn`): answered empty, whatever the request.
+   * the document does not have (`isPositionIn`): answered empty, whatever the request. Cancelled while
+   * it waits for the analysis (a big file's first, seconds long), it is answered so at once.
    */
-  const analysedAt = async (params: { textDocument?: { uri?: unknown }; position?: unknown } | null) => {
+  const analysedAt = async (params: { textDocument?: { uri?: unknown }; position?: unknown } | null, token: CancellationToken) => {
     const position: unknown = params?.position;
     const doc = isPosition(position) ? marsDoc(params?.textDocument?.uri as string) : undefined;
-    const da = doc && (await analysisSoon(doc));
+    const da = doc && (await untilCancelled(analysisSoon(doc), token));
+    if (token.isCancellationRequested) throw cancelled();
     if (!doc || !da || !isPositionIn(da.lines, position)) return null;
     return { doc, da, position, unit: unitAt(da, da.lines.offset(position)) };
   };
 
   // Requests wait for the analysis of the version they were made on without blocking the others
   // (a huge file's first analysis takes seconds); answered empty if that version is gone meanwhile.
-  connection.onCompletion(guard('completion', () => null, async (params) => {
-    const at = await analysedAt(params);
+  connection.onCompletion(guard('completion', () => null, async (params, token: CancellationToken) => {
+    const at = await analysedAt(params, token);
     if (!at) return null;
     const { doc, da, unit, position } = at;
     const servers = (await host.mcpServers?.(doc.uri, workspaceFolders, 'soon')) ?? [];
@@ -897,16 +900,16 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     return itemsAsClientTakes(items, completionClient);
   }));
 
-  connection.onHover(guard('hover', () => null, async (params) => {
-    const at = await analysedAt(params);
+  connection.onHover(guard('hover', () => null, async (params, token: CancellationToken) => {
+    const at = await analysedAt(params, token);
     if (!at) return null;
     const h = hover(placed(at.da, at.unit), at.position, (owner) => refusedOutside(at.da, at.unit, owner), () => syntaxErrorOutside(at.da, at.unit));
     return h && !markdownHover ? { ...h, contents: { kind: MarkupKind.PlainText, value: plainText((h.contents as MarkupContent).value) } } : h;
   }));
 
   // On `mcp(server)`: the manifest that declares the server.
-  connection.onDefinition(guard('definition', () => null, async (params) => {
-    const at = host.mcpServers && (await analysedAt(params));
+  connection.onDefinition(guard('definition', () => null, async (params, token: CancellationToken) => {
+    const at = host.mcpServers && (await analysedAt(params, token));
     if (!at) return null;
     const hit = mcpServerAt(placed(at.da, at.unit), at.position);
     const targets = hit ? manifestsOf(await host.mcpServers!(at.doc.uri, workspaceFolders, 'fresh'), hit.server) : [];
