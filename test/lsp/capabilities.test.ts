@@ -190,6 +190,41 @@ describe('a request cancelled during a long first analysis is answered "cancelle
   }
 });
 
+describe('the quick fixes of a range over thousands of diagnostics (select-all, in a client that does not cap them) are made a step at a time', () => {
+  // [what is done while they are made, the order of the answers]: a cancel is answered at once, and
+  // another document's hover sent meanwhile is not held up until every quick fix is made.
+  const rows: Array<[string, boolean, string[]]> = [
+    ['cancelled, it is answered "cancelled" before a hover sent after the cancel', true, ['code actions: -32800', 'hover of the other document']],
+    ['not cancelled, a hover sent meanwhile is answered first', false, ['hover of the other document', 'code actions: an answer']],
+  ];
+  for (const [name, cancel, expected] of rows) {
+    test(name, async () => {
+      await withClient({ pull: true, resolve: true }, async (c) => {
+        const small = 'file:///many-fixes-small/mars.toml';
+        const big = 'file:///many-fixes/mars.toml';
+        await c.open(small, TEXT);
+        await c.pulled(small);
+        const text = agentsTable(3000);
+        await c.open(big, text);
+        const diagnostics = await c.pulled(big);
+        assert.ok(diagnostics.length > 10_000, `${diagnostics.length} diagnostics`);
+        // The whole document: over a second of quick fixes made in one go.
+        const params = { textDocument: { uri: big }, range: { start: { line: 0, character: 0 }, end: { line: text.split('\n').length - 1, character: 0 } }, context: { diagnostics } };
+        const answered: string[] = [];
+        const source = new CancellationTokenSource();
+        const pending = c.conn.sendRequest<CodeAction[]>('textDocument/codeAction', params, source.token)
+          .then(() => 'an answer', (e: { code?: number }) => String(e.code)).then((a) => void answered.push(`code actions: ${a}`));
+        await new Promise((r) => setTimeout(r, 30));
+        if (cancel) source.cancel();
+        await c.request('textDocument/hover', { textDocument: { uri: small }, position: { line: 1, character: 13 } });
+        answered.push('hover of the other document');
+        await pending;
+        assert.deepEqual(answered, expected);
+      });
+    });
+  }
+});
+
 test('lifecycle: initialize once; after shutdown requests are refused and nothing more is pushed', async () => {
   await withClient({}, async (c) => {
     await assert.rejects(c.request('initialize', { processId: null, rootUri: null, capabilities: {} }), (e: { code?: number }) => e.code === -32600);

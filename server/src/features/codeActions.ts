@@ -50,13 +50,22 @@ const hasRange = (d: unknown): boolean => isRange((d as { range?: unknown } | nu
 export type FixAll = (code: Code | undefined) => Promise<readonly Edit[] | null>;
 
 /**
+ * Called between the diagnostics of a request: false stops the work (the request was cancelled, or
+ * its document changed). The glue supplies it, giving other requests a turn meanwhile: a range over
+ * thousands of diagnostics (select-all in a client that does not cap them) makes tens of thousands
+ * of actions, a second or more of work.
+ */
+export type GoOn = () => Promise<boolean>;
+
+/**
  * The code actions for a request. With `lazy`, the file-wide fixes are returned without edits and
  * with `FixAllData`, so a lightbulb request on every cursor move does not compute them; the
  * client resolves the one the user picks (`resolveFixAll`), or the glue makes it a command that
- * computes them when run.
+ * computes them when run. None once `goOn` says to stop: the glue answers the request cancelled.
  */
 export async function codeActions(
   uri: string, version: number, da: DocumentAnalysis, overrides: SeverityOverrides, context: CodeActionContext, lazy: boolean, fixAllEdits: FixAll,
+  goOn: GoOn = async () => true,
 ): Promise<CodeAction[]> {
   const fixAll = async (title: string, kind: string, code: Code | undefined, diagnostics?: CodeAction['diagnostics']): Promise<CodeAction | null> => {
     // A source action asked for by kind (fix-on-save) is computed now: a save does not wait for a
@@ -99,6 +108,7 @@ export async function codeActions(
     const budget: ReparseBudget = { chars: 4_000_000 };
     // Each diagnostic on its own: one the client mangled is skipped, the others still get their fixes.
     for (const d of Array.isArray(context.diagnostics) ? context.diagnostics : []) {
+      if (!(await goOn())) return [];
       if (!hasRange(d) || d.source !== DIAGNOSTIC_SOURCE || typeof d.code !== 'string' || !isCode(d.code)) continue;
       const code = d.code;
       // The diagnostic's section: its own analysis (whose line numbers its suppressions use), seen in

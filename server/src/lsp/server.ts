@@ -27,7 +27,7 @@ import { concatRuns, EncodedRun } from './encodedRuns';
 import { capped } from './problemCap';
 import { SettingsCache, settingsFrom } from './settings';
 import { briefly, briefName, kindOf, writable } from './told';
-import { runSteps } from './steps';
+import { pace, runSteps } from './steps';
 
 /**
  * Pushed diagnostics wait until edits stop arriving for this long: enough for the edits already
@@ -763,7 +763,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     const stamp = stateOf(doc.uri).stamp; // of the text `da` is of: nothing ran in between
     const { stepToken, check } = whileHolds(doc, stamp, token);
     const lazy = resolveEdits || commands.has(FIX_ALL_COMMAND);
-    const actions = await codeActions(doc.uri, doc.version, da, overrides, params.context ?? { diagnostics: [] }, lazy, fixAllOf(da, overrides, stepToken));
+    const actions = await codeActions(doc.uri, doc.version, da, overrides, params.context ?? { diagnostics: [] }, lazy, fixAllOf(da, overrides, stepToken), pace(stepToken));
     check();
     // A deferred fix-all is resolved by a client that can, else run as the server's command.
     const taken = resolveEdits ? actions : actions.map((a) => (!a.edit && isFixAllData(a.data) ? runsFixAll(a, a.data, stamp) : a));

@@ -1,7 +1,7 @@
 // Long work a request can be cancelled in the middle of. Messages, cancellations among them, are
 // read between event-loop turns, so work done in one go cannot notice a cancel: a file-wide fix of
-// a large file (a second or more) is done a unit at a time, and every few milliseconds the loop
-// gets a turn to read what arrived.
+// a large file (a second or more) is done a unit at a time, as are the quick fixes of a request over
+// thousands of diagnostics, and every few milliseconds the loop gets a turn to read what arrived.
 
 import type { CancellationToken } from 'vscode-languageserver';
 
@@ -19,6 +19,21 @@ export async function runSteps<T>(steps: Generator<void, T>, token: Cancellation
       since = Date.now();
     }
   }
+}
+
+/**
+ * A checkpoint for work done in an async loop, called between its units: resolves true to go on,
+ * having given the event loop a turn when a slice is used up, or false once `token` is cancelled.
+ */
+export function pace(token: CancellationToken): () => Promise<boolean> {
+  let since = Date.now();
+  return async () => {
+    if (token.isCancellationRequested) return false;
+    if (Date.now() - since < SLICE_MS) return true;
+    await turn();
+    since = Date.now();
+    return !token.isCancellationRequested;
+  };
 }
 
 /**
