@@ -221,3 +221,17 @@ test('a lightbulb reads the findings at its diagnostic and the few fix-all\'s co
     assert.ok(read.size < 100, `${f.code}: read ${read.size} of ${findings.length} findings`);
   }
 });
+
+test('a range over every diagnostic of a big section gets the fixes of each, not an error', async () => {
+  // Select-all in a client that does not cap the problems it shows (the server sends up to 100,000):
+  // 78,000 diagnostics make 130,000 actions, too many for the arguments of one call.
+  const da = new DocumentAnalyzer().analyze(bigList(24_000));
+  const uri = 'file:///big/mars.toml';
+  const diagnostics = visibleFindings(da.units[0]!.analysis, {}, outsideOf(da, 0)).map((f) => toDiagnostic(uri, da.lines, f));
+  const actions = await codeActions(uri, 1, da, {}, { diagnostics }, true, async () => []);
+  assert.ok(actions.length > diagnostics.length, `${actions.length} actions for ${diagnostics.length} diagnostics`);
+  const fixed = new Set(actions.filter((a) => !a.title.startsWith('Disable')).flatMap((a) => a.diagnostics ?? []));
+  assert.ok(fixed.size > diagnostics.length / 2, `${fixed.size} of ${diagnostics.length} diagnostics with a fix`);
+  const disabled = new Set(actions.filter((a) => a.title.endsWith('for the entire file')).flatMap((a) => a.diagnostics ?? []));
+  assert.equal(disabled.size, diagnostics.length, 'each with its "Disable"');
+});

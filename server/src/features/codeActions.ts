@@ -178,7 +178,9 @@ export async function codeActions(
     if (askedLines.size > 1) for (const a of disables.values()) a.title = a.title.replace(/ for this line$/, ` for line ${a.diagnostics![0]!.range.start.line + 1}`);
     distinguish(fixedAt);
     // The file's "Disable"s after every other fix (they are the widest), one per code, as eslint offers them.
-    out.push(...quickFixes.values(), ...fixAlls, ...disables.values(), ...fileDisables.values());
+    // Pushed one at a time: as the arguments of one call, the 130,000 actions of a range over 78,000
+    // diagnostics overflowed the stack.
+    for (const group of [quickFixes.values(), fixAlls, disables.values(), fileDisables.values()]) for (const a of group) out.push(a);
   }
   preferRemovingDuplicates(out);
   if (wants(only, FIX_ALL_KIND) && countFixAll(da, overrides, undefined, 1) > 0) {
