@@ -9,7 +9,7 @@ import { capitalized, inWords, quoted, rustTrim, shortened, shown } from '../gra
 import { canonicalSpelling, mcpWireRewrite, meantEntry } from '../grammar/checks';
 import { holdsListValue, isMapFormVerdict, meantList, verdictList } from './meant';
 import { appendToArray, commentsWithin, deleteKeyValue, deleteTable, keptApart, lineSpokenOf, standsAlone, type Edit } from './edits';
-import { inlinePatternRules, movable, patternRules, type PatternRule } from './patterns';
+import { dottedPatternRules, inlinePatternRules, movable, patternRules, type PatternRule } from './patterns';
 import type { Fix } from './findings';
 import { isWritten, listAfterString, listOf, listTarget, misplacedAt, ownPolicy, sameOwner, type ExtraKey, type ListName, type MisplacedList, type Owner, type Policies, type ShapeProblem } from './policies';
 import { isOpenMultiline } from '../toml/stringPositions';
@@ -758,7 +758,7 @@ export function patternTableOfKey(extra: ExtraKey): PatternTable | null {
   const parts = kv.key.parts;
   const at = parts.indexOf(extra.name);
   const rules = at === parts.length - 1 ? inlinePatternRules(extra.name.name, kv)
-    : at === parts.length - 2 ? patternRules(extra.name.name, [{ ...kv, key: { ...kv.key, parts: [parts[at + 1]!] } }])?.map((r) => ({ ...r, keyValue: kv })) ?? null
+    : at === parts.length - 2 ? dottedPatternRules(extra.name.name, parts[at + 1]!, kv)
     : null;
   return rules && { owner: extra.owner, tool: extra.name, rules, extra, section: null };
 }

@@ -10,7 +10,7 @@ import { stringList } from '../toml/strings';
 import { isOpenMultiline } from '../toml/stringPositions';
 import { listWithoutBrackets } from '../toml/syntaxMessages';
 import { holdsListValue, meantList, meantOwner, meantTools, verdictList } from './meant';
-import { inlinePatternRules, movable, patternRules, type PatternRule } from './patterns';
+import { dottedPatternRules, inlinePatternRules, movable, patternRules, type PatternRule } from './patterns';
 
 export type OwnerKind = 'agents' | 'skills';
 export type ListName = 'allowed' | 'disallowed';
@@ -544,7 +544,7 @@ function rootList(out: Policies, path: readonly KeyPart[], kv: KeyValue): void {
   else if (path.length === 2 && table) unownedList(out, first, path[1]!, kv);
   else if (path.length === 3 && table && kv.key.parts.includes(path[1]!)) {
     // One rule of OpenCode's patterns dotted below its tool (`[permission]` then `bash."git push" = "deny"`), as in an agent's.
-    const list = patternRules(path[1]!.name, [{ ...kv, key: { ...kv.key, parts: [path[2]!] } }])?.find(rootRule)?.list;
+    const list = dottedPatternRules(path[1]!.name, path[2]!, kv)?.find(rootRule)?.list;
     if (list) out.unowned.push({ keyValue: kv, list, key: path[1]!, rule: true, table: first, pattern: path[2]! });
   }
 }
