@@ -267,12 +267,13 @@ export const followedRoot = (name: string): boolean => OWNERS.has(name) || rootT
  * to: what a section analysed alone is told (`findPolicies`), the same set for the same keys.
  */
 export function followedArrays(roots: RootArrays): ReadonlySet<string> {
-  return sameSet(roots.arrays());
+  // Asked for every unit of a document, most often of none: nothing is sorted or joined for that.
+  const names = roots.arrays();
+  return names.length === 0 ? NO_ARRAYS : sameSet(names);
 }
 
 /** A set of `names`, the same set for the same names. */
 function sameSet(names: Iterable<string>): ReadonlySet<string> {
-  // Asked for every unit of a document, most often of none: nothing is made for that.
   const key = [...names].sort().join('\u0000');
   if (key === '') return NO_ARRAYS;
   let set = ARRAY_SETS.get(key);

@@ -261,7 +261,9 @@ export class RootArrays {
 
   /** The root keys noted as arrays of tables. */
   arrays(): string[] {
-    return [...this.made].filter(([, m]) => m.array).map(([name]) => name);
+    const names: string[] = [];
+    for (const [name, m] of this.made) if (m.array) names.push(name);
+    return names;
   }
 
   /** What was reached before place `at`. */
