@@ -440,6 +440,26 @@ test('in a git work tree, a folder searched below its root also skips what .git/
   assert.deepEqual(checkedFiles(cli(['check', 'pkg', '--format=json'], { cwd: plain })), ['pkg/ex/mars.toml', 'pkg/gen/mars.toml', 'pkg/mars.toml']);
 });
 
+test('a repository nested in the searched one is searched by its own ignore files, not the outer ones, as git and ripgrep read it', () => {
+  const bad = '[agents.a.tools]\nallowed = ["mcp"]\n';
+  const repo = workspace({
+    '.git/HEAD': '', '.gitignore': 'gen/\n', 'gen/mars.toml': bad, 'mars.toml': bad,
+    // A repository cloned inside, with its own info/exclude, and a submodule, whose .git file names its git folder.
+    'sub/.git/info/exclude': 'ex/\n', 'sub/gen/mars.toml': bad, 'sub/ex/mars.toml': bad, 'sub/deep/gen/mars.toml': bad,
+    'mod/.git': 'gitdir: ../.git/modules/mod\n', '.git/modules/mod/info/exclude': 'x/\n', 'mod/.gitignore': 'y/\n', 'mod/gen/mars.toml': bad, 'mod/x/mars.toml': bad, 'mod/y/mars.toml': bad,
+  });
+  const inner = ['sub/deep/gen/mars.toml', 'sub/gen/mars.toml'];
+  assert.deepEqual(checkedFiles(cli(['check', '.', '--format=json'], { cwd: repo })), ['mars.toml', 'mod/gen/mars.toml', ...inner]);
+  // Searched from inside, or named below it, the same.
+  assert.deepEqual(checkedFiles(cli(['check', '.', '--format=json'], { cwd: path.join(repo, 'sub') })), inner.map((f) => f.slice('sub/'.length)));
+  assert.deepEqual(checkedFiles(cli(['check', 'sub/deep', '--format=json'], { cwd: repo })), ['sub/deep/gen/mars.toml']);
+  // Where git is installed, its answer in the nested repository is the same.
+  if (spawnSync('git', ['init', '-q'], { cwd: path.join(repo, 'sub') }).status === 0) {
+    const git = spawnSync('git', ['-c', 'core.excludesFile=', 'ls-files', '--others', '--exclude-standard', '--', '*mars.toml'], { cwd: path.join(repo, 'sub'), encoding: 'utf8' });
+    assert.deepEqual(git.stdout.trim().split('\n').sort(), inner.map((f) => f.slice('sub/'.length)), 'git\'s answer');
+  }
+});
+
 test('a folder of a work tree named through a link from outside it skips what the .gitignore files above it ignore, as when searched from inside', () => {
   const bad = '[agents.a.tools]\nallowed = ["mcp"]\n';
   const repo = workspace({ '.git/HEAD': '', '.gitignore': 'gen/\n', 'pkg/gen/mars.toml': bad, 'pkg/mars.toml': bad });

@@ -78,17 +78,21 @@ export function findFiles(paths: readonly string[], problems: PathProblem[], res
     else passedOver.push({ path: p, what });
   };
   // `levels`: the ignore files that apply to the entries of `dir`, outermost first; none without respectGitignore.
-  const walk = (dir: string, levels: readonly IgnoreLevel[]) => {
-    if (respectGitignore) {
-      const own = readIgnoreFile(path.join(dir, '.gitignore'));
-      if (own.length > 0) levels = [...levels, { patterns: own, prefix: '' }];
-    }
+  // `nested`: `dir` was entered by the walk, not named (whose repository `outerIgnores` found).
+  const walk = (dir: string, levels: readonly IgnoreLevel[], nested = false) => {
     let entries: fs.Dirent[];
     try {
       entries = fs.readdirSync(dir, { withFileTypes: true });
     } catch (e) {
       problem(dir, `cannot read folder ${pathSaid(dir)}: ${reason(e)}`, true);
       return;
+    }
+    if (respectGitignore) {
+      // A repository of its own (a `.git` folder, or a submodule's or worktree's `.git` file): git
+      // reads its files by its ignore files alone, not the outer repository's, as ripgrep does.
+      if (nested && entries.some((e) => e.name === '.git')) levels = excludeOf(dir);
+      const own = readIgnoreFile(path.join(dir, '.gitignore'));
+      if (own.length > 0) levels = [...levels, { patterns: own, prefix: '' }];
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const e of entries) {
@@ -103,7 +107,7 @@ export function findFiles(paths: readonly string[], problems: PathProblem[], res
       if (e.isDirectory()) {
         // A folder so named (a bind mount of a file that was missing makes one) is searched, and said.
         if ((FILE_NAMES as readonly string[]).includes(e.name)) passedOver.push({ path: p, what: notRegular(e)! });
-        if (!SKIP_DIRS.has(e.name)) walk(p, levels.map((l) => ({ patterns: l.patterns, prefix: `${l.prefix}${e.name}/` })));
+        if (!SKIP_DIRS.has(e.name)) walk(p, levels.map((l) => ({ patterns: l.patterns, prefix: `${l.prefix}${e.name}/` })), true);
       } else if ((FILE_NAMES as readonly string[]).includes(e.name)) found(e, p);
       else {
         // Mars opens its files by their names exactly: `Mars.toml` only where the file system does
@@ -230,15 +234,19 @@ function outerIgnores(dir: string): IgnoreLevel[] {
   const root = folders[0]!;
   // The path from a folder to `dir`, as a prefix of the paths the walk matches.
   const prefix = (folder: string) => folders.slice(folders.indexOf(folder) + 1).map((f) => `${path.basename(f)}/`).join('');
-  const levels: IgnoreLevel[] = [];
-  const git = gitDir(root);
-  const exclude = git === undefined ? [] : readIgnoreFile(path.join(git, 'info', 'exclude'), true);
-  if (exclude.length > 0) levels.push({ patterns: exclude, prefix: prefix(root) });
+  const levels = excludeOf(root, prefix(root));
   for (const folder of folders.slice(0, -1)) {
     const patterns = readIgnoreFile(path.join(folder, '.gitignore'));
     if (patterns.length > 0) levels.push({ patterns, prefix: prefix(folder) });
   }
   return levels;
+}
+
+/** The level of the info/exclude of the repository whose work tree's root is `root`, if it has patterns. */
+function excludeOf(root: string, prefix = ''): IgnoreLevel[] {
+  const git = gitDir(root);
+  const exclude = git === undefined ? [] : readIgnoreFile(path.join(git, 'info', 'exclude'), true);
+  return exclude.length > 0 ? [{ patterns: exclude, prefix }] : [];
 }
 
 /** The folder that holds a work tree's info/exclude: its .git folder, or, where .git is a file (a linked worktree, a submodule), the one it names, or that one's common folder. */
