@@ -756,6 +756,8 @@ const IGNORED_KEY_MESSAGES: Array<[table: string, message: string]> = [
   ['deny = "bash"', 'Mars ignores `deny` here. Did you mean `disallowed = ["bash"]`? A tools table holds only `allowed` and `disallowed` lists.'],
   ["allowed-tools = 'Read, Grep'", 'Mars ignores `allowed-tools` here. Did you mean `allowed = ["Read", "Grep"]`? A tools table holds only `allowed` and `disallowed` lists.'],
   ['allowed = ["read"]\ndeny = "Read"', 'Mars ignores `deny` here. Did you mean `disallowed = ["Read"]`? `allowed` holds "read", so in `disallowed` it would be both allowed and disallowed. A tools table holds only `allowed` and `disallowed` lists.'],
+  // More strings after it with commas between (a syntax error): all of them, as that error's fix writes the list.
+  ['deny = "read", "grep"', 'Mars ignores `deny` here. Did you mean `disallowed = ["read", "grep"]`? A tools table holds only `allowed` and `disallowed` lists.'],
   ['deny = "allow"', 'Mars ignores `deny` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
   ['deny = "ask"', 'Mars ignores `deny` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
   ['bash = "true"', 'Mars ignores `bash` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
@@ -2094,6 +2096,10 @@ const MISPLACED_STRINGS: Array<[text: string, says: string, titles: string[], af
   // More after it on its line, a syntax error the rename would leave: not moved either.
   ['[agents.d]\nallowed = "read" "grep"\n', 'Did you mean `tools.allowed = ["read"]`?', [], null],
   ['[agents]\nd = { allowed = "read" x }\n', 'Did you mean `tools.allowed = ["read"]`?', [], null],
+  // More strings after it with commas between (a syntax error): said as the list that error's fix writes, none dropped.
+  ['[agents.d]\nallowed = "read", "grep"\n', 'Did you mean `tools.allowed = ["read", "grep"]`?', [], null],
+  ['[agents.d]\nallowed = "Read, Edit", "grep"\n', 'Did you mean `tools.allowed = ["Read, Edit", "grep"]`?', [], null],
+  ['[agents]\nd = { allowed = "read", "grep" }\n', 'Did you mean `tools.allowed = ["read", "grep"]`?', [], null],
 ];
 for (const [text, says, titles, after] of MISPLACED_STRINGS) {
   test(`a string beside the tools table is a misplaced list: ${JSON.stringify(text)}`, () => {

@@ -518,6 +518,11 @@ const CASES: Case[] = [
     lacks: ['a list outside'] },
   { name: 'names between commas beside the tools table, as a string', doc: '[skills.pdf]\nallowed-to|ols = "Read, Grep"', range: [1, 0, 1, 13],
     has: ['It looks meant for `tools.allowed = ["Read", "Grep"]`'] },
+  // Strings after it with commas between (a syntax error): the list that error's fix writes, not the first string alone.
+  { name: 'strings with commas between beside the tools table', doc: '[agents.coder]\nallo|wed = "read", "grep"', range: [1, 0, 1, 7],
+    has: ['It looks meant for `tools.allowed = ["read", "grep"]`'] },
+  { name: 'strings with commas between under a misspelt key', doc: `${T}de|ny = "read", "grep"`, range: [1, 0, 1, 4],
+    has: ['It looks meant for `disallowed = ["read", "grep"]`'] },
   { name: 'a tool list in a table that misses `tools`', doc: '[skills.s.to|ol]\ndeny = ["bash"]', range: [0, 10, 0, 14],
     has: ['**`tool`** is not `tools`', 'It looks meant for `tools`, the table of the `allowed` and `disallowed` lists', '_Of skill `s`._'], lacks: ['tools.disallowed'] },
   { name: 'Claude Code\'s `permissions` pasted into an agent', doc: '[agents.coder.permi|ssions]\nallow = ["Bash"]', range: [0, 14, 0, 25],

@@ -15,7 +15,7 @@ import { firstHeldLineOf, firstLineOf, lineContent } from '../toml/lineIndex';
 import { lastStartingBefore, stringTowards } from '../toml/sorted';
 import { CODES, type Code, type Severity, type SeverityOverrides } from './codes';
 import { deleteItems, keptApart, type Edit } from './edits';
-import { isWritten, misplacedAt, unownedAt, ownerKey, ownerLabel, ownPolicy, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type ListName, type Owner, type Policies, type UnownedList } from './policies';
+import { isWritten, listAfterString, misplacedAt, unownedAt, ownerKey, ownerLabel, ownPolicy, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type ListName, type Owner, type Policies, type UnownedList } from './policies';
 import { extraKeyFixes, ignoredKeyFixes, patternAdvice, patternFixes, patternTableOfKey, patternTableOfSection, type PatternTable, keyAsEntries, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, otherList, readsAsMapForm, removeTableFix, shapeConflicts, shapeFixes, strayListConflicts, stringAsList } from './moves';
 
 export interface Fix {
@@ -1036,9 +1036,15 @@ const WHY_IGNORED = `${capitalized(TOOLS_TABLE_HOLDS)}.`;
 /**
  * A string written where a list goes (`allowed = "read"` beside the tools table), as the list it was
  * meant as (`stringAsList`): ` = ["read"]`, ` = ["Read", "Grep"]` for names between commas; else nothing.
+ * Strings after it with commas between (`allowed = "read", "grep"`, a syntax error) are said with it,
+ * as the list that error's fix writes, not the first alone, which would drop what the user meant.
+ * `inline`: the key/value is an inline table's, whose comma after the values is the table's.
  */
-export function asList(text: string, kv: KeyValue): string {
-  return kv.value?.kind === 'string' ? ` = ${stringAsList(text, kv.value)}` : '';
+export function asList(text: string, kv: KeyValue, inline = false): string {
+  const value = kv.value;
+  if (value?.kind !== 'string') return '';
+  const run = listAfterString(text, value, inline);
+  return ` = ${run && run.values.every((v) => typeof v === 'string') ? run.list : stringAsList(text, value)}`;
 }
 
 /** The codes whose fixes may write a list anew (`Fix.creates`): the moves of extra keys below. */
@@ -1110,7 +1116,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     if (meant) {
       const conflicting = strayListConflicts(policies, extra.owner, extra.keyValue, meant);
       out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
-        `Mars ignores ${quoted(name)} here.${lookalikeSaid(name)} Did you mean ${quoted(`${meant}${asList(doc.text, extra.keyValue)}`)}?${conflictSaid(meant, conflicting)} ${WHY_IGNORED}`,
+        `Mars ignores ${quoted(name)} here.${lookalikeSaid(name)} Did you mean ${quoted(`${meant}${asList(doc.text, extra.keyValue, extra.table.spelling === 'inline')}`)}?${conflictSaid(meant, conflicting)} ${WHY_IGNORED}`,
         () => listKeyFixes(doc, policies, extra, meant))); // safe only when it removes a key whose entries the list holds
       continue;
     }

@@ -696,8 +696,8 @@ const partsAfter = (parts: readonly KeyPart[], part: KeyPart): readonly KeyPart[
  * A list under a misspelt key (`Allowed = […]`), or a string where that list goes (`deny = "bash"`, with
  * `kv`), hovered on its key: what Mars does with it and what it looks meant for, as its diagnostic says it.
  */
-const ignoredList = (name: string, meant: ListName, text = '', kv?: KeyValue): string[] => kv?.value?.kind === 'string'
-  ? [`**${code(name)}**: a string Mars ignores; its rule is not in force.`, `It looks meant for ${code(`${meant}${asList(text, kv)}`)}: ${LIST_MEANING[meant]}`]
+const ignoredList = (name: string, meant: ListName, text = '', kv?: KeyValue, inline = false): string[] => kv?.value?.kind === 'string'
+  ? [`**${code(name)}**: a string Mars ignores; its rule is not in force.`, `It looks meant for ${code(`${meant}${asList(text, kv, inline)}`)}: ${LIST_MEANING[meant]}`]
   : [`**${code(name)}**: a list Mars ignores; none of its rules is in force.`, `It looks meant for ${code(meant)}: ${LIST_MEANING[meant]}`];
 
 /** A map-form key Mars's grammar rejects, hovered: why, as an entry of `list` would be rejected. */
@@ -757,7 +757,7 @@ function describeKey(analysis: Analysis, extra: ExtraKey, refused: ShapeProblem 
   // list, not a tool name.
   const meant = misspeltList(extra);
   if (meant) {
-    return [...ignoredList(name, meant, analysis.doc.text, extra.keyValue), ...refusedToo, `_In ${table}._`];
+    return [...ignoredList(name, meant, analysis.doc.text, extra.keyValue, extra.table.spelling === 'inline'), ...refusedToo, `_In ${table}._`];
   }
   // OpenCode's table of patterns below the tool (`bash = { "git *" = "allow" }`): what Mars reads of it once moved.
   const patterns = patternTableOfKey(extra);
