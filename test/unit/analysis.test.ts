@@ -758,6 +758,8 @@ const IGNORED_KEY_MESSAGES: Array<[table: string, message: string]> = [
   ['allowed = ["read"]\ndeny = "Read"', 'Mars ignores `deny` here. Did you mean `disallowed = ["Read"]`? `allowed` holds "read", so in `disallowed` it would be both allowed and disallowed. A tools table holds only `allowed` and `disallowed` lists.'],
   // More strings after it with commas between (a syntax error): all of them, as that error's fix writes the list.
   ['deny = "read", "grep"', 'Mars ignores `deny` here. Did you mean `disallowed = ["read", "grep"]`? A tools table holds only `allowed` and `disallowed` lists.'],
+  // Not closed on its line (being typed): said closed, as its syntax error's fix closes it, not `["ba]`.
+  ['deny = "ba', 'Mars ignores `deny` here. Did you mean `disallowed = ["ba"]`? A tools table holds only `allowed` and `disallowed` lists.'],
   ['deny = "allow"', 'Mars ignores `deny` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
   ['deny = "ask"', 'Mars ignores `deny` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
   ['bash = "true"', 'Mars ignores `bash` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
@@ -2100,6 +2102,11 @@ const MISPLACED_STRINGS: Array<[text: string, says: string, titles: string[], af
   ['[agents.d]\nallowed = "read", "grep"\n', 'Did you mean `tools.allowed = ["read", "grep"]`?', [], null],
   ['[agents.d]\nallowed = "Read, Edit", "grep"\n', 'Did you mean `tools.allowed = ["Read, Edit", "grep"]`?', [], null],
   ['[agents]\nd = { allowed = "read", "grep" }\n', 'Did you mean `tools.allowed = ["read", "grep"]`?', [], null],
+  // Not closed on its line (being typed): said closed, as its syntax error's fix closes it, not `["gr]`; left open over
+  // lines, where its end is a guess, not said.
+  ['[agents.d]\nallowed = "gr\n', 'Did you mean `tools.allowed = ["gr"]`?', [], null],
+  ["[agents.d]\ndeny = 'web\n", 'Did you mean `tools.disallowed = ["web"]`?', [], null],
+  ['[agents.d]\nallowed = """gr\n', 'Did you mean `tools.allowed`?', [], null],
 ];
 for (const [text, says, titles, after] of MISPLACED_STRINGS) {
   test(`a string beside the tools table is a misplaced list: ${JSON.stringify(text)}`, () => {

@@ -9,7 +9,7 @@ import {
 import { capitalized, inWords, ownCopy, quoted, rustTrim, shortened, shown, trimmedAway } from '../grammar/text';
 import { isMcpWireToken, namesBetweenCommas, splitToolName } from '../grammar/toolName';
 import type { KeyPart, KeyValue, Span, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
-import { basicString, escapeBasic, replaceStringValue } from '../toml/strings';
+import { basicString, escapeBasic, replaceStringValue, stringList } from '../toml/strings';
 import { closingQuote, contentSpan, isMultiline, isOpenMultiline, valueSources, valueStart } from '../toml/stringPositions';
 import { firstHeldLineOf, firstLineOf, lineContent } from '../toml/lineIndex';
 import { lastStartingBefore, stringTowards } from '../toml/sorted';
@@ -1042,7 +1042,10 @@ const WHY_IGNORED = `${capitalized(TOOLS_TABLE_HOLDS)}.`;
  */
 export function asList(text: string, kv: KeyValue, inline = false): string {
   const value = kv.value;
-  if (value?.kind !== 'string') return '';
+  // One left open over lines runs to a guess of its end: not said. One not closed on its line (`"gr`, being typed) is
+  // said closed, as its syntax error's fix closes it (`["gr"]`), not as written in brackets (`["gr]`, no list).
+  if (value?.kind !== 'string' || isOpenMultiline(value)) return '';
+  if (!value.terminated) return ` = ${stringList(namesBetweenCommas(value.value)?.map((n) => n.name) ?? [value.value])}`;
   const run = listAfterString(text, value, inline);
   return ` = ${run && run.values.every((v) => typeof v === 'string') ? run.list : stringAsList(text, value)}`;
 }
