@@ -320,6 +320,9 @@ test('an edit outside a section that changes what bears on it: the section\'s di
       // ` x` after the first agent's description (line 3) is a syntax error in the table's first piece,
       // past which the last piece's `tool` (not `tools`) is not judged.
       ['a syntax error typed in the first piece of a big table, then mended', big, [{ range: at(3, end), text: ' x' }, { range: at(3, end, 3, end + 2), text: '' }]],
+      // A table of patterns of its own is told what its owner's lists below it hold: "…, so the table can go", then "Put … instead" again.
+      ['a rule of a table of patterns of its own typed into its owner\'s list below it, then taken out', '[agents.a.tools.bash]\n"git *" = "allow"\n[agents.a.tools]\nallowed = ["read"]\n',
+        [{ range: at(3, 17), text: ', "bash(git *)"' }, { range: at(3, 17, 3, 32), text: '' }]],
     ];
     const shown = (ds: Diagnostic[]) => ds.map((d) => `${d.code} ${show(d.range)} ${d.message}`);
     for (const [i, [name, text, changes]] of cases.entries()) {

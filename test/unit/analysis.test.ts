@@ -751,6 +751,10 @@ const IGNORED_KEY_MESSAGES: Array<[table: string, message: string]> = [
   ['bash = { "git log:*" = "allow", "git log *" = "deny" }', 'Mars ignores `bash` here: a tools table holds only `allowed` and `disallowed` lists.'],
   // OpenCode's table of patterns whose rules the list holds already: the key can go.
   ['allowed = ["Bash(git *)"]\nbash = { "git *" = "allow" }', 'Mars ignores `bash` here, so this rule has no effect; `allowed` already holds "Bash(git *)", so the key can go. A tools table holds only `allowed` and `disallowed` lists.'],
+  // A table of them of its own (`[agents.a.tools.bash]`), a section apart from the lists: what they hold is told it, as the hover says.
+  ['allowed = ["Bash(git *)"]\n[agents.a.tools.bash]\n"git *" = "allow"', 'Mars ignores the table `bash` here, so this rule has no effect; `allowed` already holds "Bash(git *)", so the table can go. A tools table holds only `allowed` and `disallowed` lists.'],
+  ['allowed = ["bash(git *)"]\n[agents.a.tools.bash]\n"git *" = "allow"\n"rm *" = "deny"', 'Mars ignores the table `bash` here, so these rules have no effect. Put "bash(rm *)" in `disallowed` instead (`allowed` already holds "bash(git *)"). A tools table holds only `allowed` and `disallowed` lists.'],
+  ['disallowed = ["bash(git *)"]\n[agents.a.tools.bash]\n"git *" = "allow"', 'Mars ignores the table `bash` here, so this rule has no effect. `disallowed` holds "bash(git *)", so in `allowed` it would be both allowed and disallowed. A tools table holds only `allowed` and `disallowed` lists.'],
   // A string under a misspelt list's key (`deny = "bash"`, a skill's `allowed-tools: Read, Grep` pasted) is the list meant, in
   // brackets, as beside the tools table; no map form. A verdict there (`deny = "allow"`) names no tool: a key Mars ignores.
   ['deny = "bash"', 'Mars ignores `deny` here. Did you mean `disallowed = ["bash"]`? A tools table holds only `allowed` and `disallowed` lists.'],
@@ -870,9 +874,9 @@ for (const [text, fixes, after] of IGNORED_KEY_REMOVALS) {
 
 // OpenCode's table of patterns below a tool, in each form its move rewrites: inline (CRLF kept), in a tools table of
 // dotted keys or inline (one list in the key's place), a table of its own (`[agents.e.tools.bash]`: the owner's tools table
-// written anew above it, or in its place; not where the owner writes one, whose lists that section cannot see). Never in
-// fix-all: a rule Mars ignored comes into force. [text, the fixes of its unknown-policy-key finding: title, preferred,
-// safe; the text after the first]
+// written anew above it, or in its place; not where the owner writes one in another section, which the move cannot write
+// into). Never in fix-all, a rule Mars ignored coming into force, but where the lists hold every rule already.
+// [text, the fixes of its unknown-policy-key finding: title, preferred, safe; the text after the first]
 const PATTERN_MOVES: Array<[text: string, fixes: Array<[string, boolean, boolean]>, after: string | null]> = [
   ['[agents.a.tools]\r\nbash = { "git *" = "allow", "*" = "deny" }\r\n', [['Move "bash(git *)" into `allowed` and "bash" into `disallowed`', true, false], ['Remove `bash`', false, false]],
     '[agents.a.tools]\r\nallowed = ["bash(git *)"]\r\ndisallowed = ["bash"]\r\n'],
@@ -954,6 +958,14 @@ const PATTERN_MOVES: Array<[text: string, fixes: Array<[string, boolean, boolean
   ['[agents.e]\ndescription = "x"\n# mars-ignore: unknown-tool\n[agents.e.tools.bash]\n"git push" = "deny"\n',
     [['Move "bash(git push)" into `disallowed`', true, false], ['Remove the table `[agents.e.tools.bash]`', false, false]],
     '[agents.e]\ndescription = "x"\n[agents.e.tools]\ndisallowed = ["bash(git push)"]\n'],
+  // Where the owner's lists, in another section, above it or below, hold its rules: the rules go, changing nothing Mars
+  // reads (safe, in fix-all), the `"ask"` ones left; no header written.
+  ['[agents.e.tools]\nallowed = ["bash(git *)"]\n\n[agents.e.tools.bash]\n"git *" = "allow"\n',
+    [['Remove the table `[agents.e.tools.bash]`: `allowed` already holds "bash(git *)"', true, true]], '[agents.e.tools]\nallowed = ["bash(git *)"]\n\n'],
+  ['[agents.e.tools.bash]\n"git *" = "allow"\n"*" = "ask"\n[agents.e.tools]\nallowed = ["bash(git *)"]\n',
+    [['Remove `"git *" = "allow"`: `allowed` already holds "bash(git *)"', true, true]], '[agents.e.tools.bash]\n"*" = "ask"\n[agents.e.tools]\nallowed = ["bash(git *)"]\n'],
+  ['[agents]\ne.tools.disallowed = ["bash(rm *)"]\n[agents.e.tools.bash]\n"rm *" = "deny"\n',
+    [['Remove the table `[agents.e.tools.bash]`: `disallowed` already holds "bash(rm *)"', true, true]], '[agents]\ne.tools.disallowed = ["bash(rm *)"]\n'],
 ];
 for (const [text, fixes, after] of PATTERN_MOVES) {
   test(`OpenCode's table of patterns moved into the lists: ${JSON.stringify(text)}`, () => {
@@ -961,7 +973,9 @@ for (const [text, fixes, after] of PATTERN_MOVES) {
     assert.equal(found.length, 1);
     assert.deepEqual(found[0]!.fixes.map((x) => [x.title, x.preferred, x.safe]), fixes);
     if (after !== null) assert.equal(applyEdits(text, found[0]!.fixes[0]!.edits), after);
-    assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
+    // In fix-all only where the lists hold every rule: its edits are the fix's.
+    const safe = found[0]!.fixes.find((x) => x.safe);
+    assert.deepEqual(documentFixAll(analyzeDocument(text)), safe ? safe.edits : []);
   });
 }
 

@@ -17,6 +17,16 @@ function run(src: string): Hover | null {
   return hover(analysis, position);
 }
 
+/** Hover at the `|` marker of `src` as the server gives it: from the analysis of the section it is in, within the document's. */
+function runInDocument(src: string): Hover | null {
+  const offset = src.indexOf('|');
+  assert.ok(offset >= 0, 'no | cursor marker');
+  const text = src.slice(0, offset) + src.slice(offset + 1);
+  const da = analyzeDocument(text);
+  const unit = unitAt(da, offset);
+  return hover(placed(da, unit), da.lines.position(offset), (owner) => refusedOutside(da, unit, owner), () => syntaxErrorOutside(da, unit));
+}
+
 type RangeTuple = readonly [number, number, number, number];
 
 interface Case {
@@ -28,6 +38,8 @@ interface Case {
   readonly has?: readonly string[];
   /** Texts it must not contain. */
   readonly lacks?: readonly string[];
+  /** Hovered as the server does, in the analysis of its section alone (`runInDocument`), not of the whole text. */
+  readonly inSection?: boolean;
 }
 
 const T = '[agents.reviewer.tools]\n';
@@ -199,6 +211,13 @@ const CASES: Case[] = [
     has: ["**`bash`**: OpenCode's rules by pattern for `bash`. Once moved, Mars reads `bash(git push)` in `disallowed`."], lacks: ['a table Mars ignores'] },
   { name: 'a table of patterns of its own, its rules held by the tools table', doc: '[agents.reviewer.tools]\nallowed = ["bash(git *)"]\n[agents.reviewer.tools.ba|sh]\n"git *" = "allow"', range: [2, 23, 2, 27],
     has: ['`allowed` already holds `bash(git *)`, so the table can go'] },
+  // In the server a section is analysed alone: the lists of another section are told it (`Policies.outsideLists`), above or below.
+  { name: 'a table of patterns of its own, its rules held by the tools table, hovered in its section', doc: '[agents.reviewer.tools]\nallowed = ["bash(git *)"]\n[agents.reviewer.tools.ba|sh]\n"git *" = "allow"', range: [2, 23, 2, 27],
+    has: ['`allowed` already holds `bash(git *)`, so the table can go'], lacks: ['put `'], inSection: true },
+  { name: 'a table of patterns of its own, the tools table below it, on a pattern, hovered in its section', doc: '[agents.reviewer.tools.bash]\n"gi|t *" = "allow"\n"*" = "ask"\n[agents.reviewer.tools]\nallowed = ["Bash(git *)"]', range: [1, 1, 1, 6],
+    has: ['`allowed` already holds `Bash(git *)`, so the rule can go'], lacks: ['put `'], inSection: true },
+  { name: 'a table of patterns of its own, its rule held by the other list, hovered in its section', doc: '[agents.reviewer.tools]\ndisallowed = ["bash(git *)"]\n[agents.reviewer.tools.ba|sh]\n"git *" = "allow"', range: [2, 23, 2, 27],
+    has: ['`disallowed` holds `bash(git *)`, so in `allowed` it would be both allowed and disallowed'], lacks: ['put `'], inSection: true },
   { name: 'a table of patterns of its own, on a pattern', doc: '[agents.reviewer.tools.bash]\n"git p|ush" = "deny"', range: [1, 1, 1, 9],
     has: ['**Capability** `bash` · pattern `git push`', 'put `bash(git push)` in `disallowed` instead'] },
   { name: 'a rule of patterns as a dotted key, on its pattern', doc: `${T}bash."npm |test" = "allow"`, range: [1, 6, 1, 14],
@@ -958,7 +977,7 @@ const CASES: Case[] = [
 
 for (const c of CASES) {
   test(`hover: ${c.name}`, () => {
-    const h = run(c.doc);
+    const h = c.inSection ? runInDocument(c.doc) : run(c.doc);
     if (c.range === null) {
       assert.equal(h, null);
       return;

@@ -7,8 +7,9 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { analyze, visibleFindings } from '../../server/src/analysis/analyze';
-import { analyzeDocument, DocumentAnalyzer, documentFindings, type DocumentAnalysis } from '../../server/src/analysis/document';
+import { analyzeDocument, countFixAll, DocumentAnalyzer, documentFindings, type DocumentAnalysis } from '../../server/src/analysis/document';
 import { NO_ARRAYS, readAlike } from '../../server/src/analysis/policies';
+import { reportFindings } from '../../server/src/analysis/report';
 import { rng } from '../support/rng';
 import { randomEdits } from '../support/text';
 import { sectionStarts } from '../../server/src/toml/split';
@@ -73,6 +74,9 @@ const SAMPLES = [
   '[[agent]]\nname = "a"\n[agent.x.tools]\nallowed = ["Bash"]\n[[dependencies]]\n[dependencies.d]\nagents = ["Bash"]\n',
   // A `[[agents` being typed makes no array of tables yet: the tables below it are still agents'.
   '[[agents\nname = "a"\n[agents.x.tools]\nallowed = ["Bash"]\n[[skills]] x\n[skills.s.tools]\nallowed = ["Read"]\n',
+  // A table of patterns of its own is told what its owner's lists hold in other sections, above it or below (`Policies.outsideLists`).
+  '[agents.p.tools.bash]\n"git *" = "allow"\n"rm *" = "deny"\n[agents.p.tools]\nallowed = ["Bash(git *)"]\n[agents.q.tools]\ndisallowed = ["bash(git *)"]\n[agents.q.tools.bash]\n"git *" = "allow"\n' +
+    '[agents]\nr.tools.allowed = ["read", "bash(npm *)"]\n[agents.r.tools.bash]\n"npm *" = "allow"\n"*" = "ask"\n',
 ];
 
 test('a section at a time finds what the whole text finds, at the same places', () => {
@@ -167,6 +171,43 @@ test('a `[[agents]]` typed above, and taken away, analyses again only the sectio
     assert.deepEqual(again, ['[agents.x.tools]', '[agents.y]'], JSON.stringify(text));
     // A step for each section analysed, the first line's included: a server reads messages between them.
     assert.equal(steps, again.length + 1, JSON.stringify(text));
+  }
+});
+
+// A table of patterns of its own reads what its owner's lists hold in other sections (`Policies.listsRead`): an edit of
+// those lists analyses it again (its message changes), an edit elsewhere, of the table itself or of another owner's
+// lists, does not analyse the lists' section again. Edit after edit: [what the edit does, the text after it, the
+// sections analysed again (their first lines), the table's message after it, from what it says on]
+const LISTS_TOLD = '[agents.a.tools.bash]\n"git *" = "allow"\n[skills.s.tools]\nallowed = ["read"]\n[agents.a.tools]\nallowed = ["read"]\n';
+const LISTS_HOLD = LISTS_TOLD.replace('[agents.a.tools]\nallowed = ["read"]', '[agents.a.tools]\nallowed = ["read", "Bash(git *)"]');
+const LISTS_CONFLICT = LISTS_TOLD.replace('[agents.a.tools]\nallowed = ["read"]', '[agents.a.tools]\nallowed = ["read"]\ndisallowed = ["bash(git *)"]');
+const OTHER_OWNER = LISTS_CONFLICT.replace('[skills.s.tools]\nallowed = ["read"]', '[skills.s.tools]\nallowed = ["read", "bash(git *)"]');
+const LISTS_EDITS: Array<[edit: string, text: string, again: string[], message: string]> = [
+  ['the rule put in the list below', LISTS_HOLD, ['[agents.a.tools.bash]', '[agents.a.tools]'], 'this rule has no effect; `allowed` already holds "Bash(git *)", so the table can go.'],
+  ['the rule taken out of it again', LISTS_TOLD, ['[agents.a.tools.bash]', '[agents.a.tools]'], 'this rule has no effect. Put "bash(git *)" in `allowed` instead.'],
+  ['the rule put in the other list', LISTS_CONFLICT, ['[agents.a.tools.bash]', '[agents.a.tools]'], 'this rule has no effect. `disallowed` holds "bash(git *)", so in `allowed` it would be both allowed and disallowed.'],
+  ['another owner\'s list edited', OTHER_OWNER, ['[skills.s.tools]'], 'this rule has no effect. `disallowed` holds "bash(git *)", so in `allowed` it would be both allowed and disallowed.'],
+  ['the table edited: the lists read again, their section not', OTHER_OWNER.replace('"git *" = "allow"', '"git *" = "deny"\n"*" = "ask"'),
+    ['[agents.a.tools.bash]'], 'these rules have no effect; `disallowed` already holds "bash(git *)", so `"git *" = "deny"` can go.'],
+];
+
+test('an edit of the lists a table of patterns of its own reads analyses it again; an edit elsewhere does not', () => {
+  const analyzer = new DocumentAnalyzer();
+  let before = analyzer.analyze(LISTS_TOLD).units.map((u) => u.analysis);
+  for (const [edit, text, again, message] of LISTS_EDITS) {
+    const da = analyzer.analyze(text);
+    assert.deepEqual(snapshot(da), snapshot(new DocumentAnalyzer().analyze(text)), edit);
+    assert.deepEqual(da.units.flatMap((u, i) => (u.analysis !== before[i] ? [u.analysis.text.split('\n')[0]] : [])), again, edit);
+    before = da.units.map((u) => u.analysis);
+    const said = documentFindings(da).find((f) => f.code === 'unknown-policy-key')!.message;
+    assert.ok(said.startsWith(`Mars ignores the table \`bash\` here, so ${message}`), `${edit}: ${said}`);
+    // The checker reads the text once, a unit at a time, and says the same, with the same fixes, and counts what fix-all fixes as the editor does.
+    const reported: unknown[] = [];
+    const fixable = { count: 0 };
+    reportFindings(text, (f) => reported.push([f.message, f.fixes.map((x) => x.edits)]), true);
+    assert.deepEqual(reported, documentFindings(da).map((f) => [f.message, f.fixes.map((x) => x.edits)]), edit);
+    reportFindings(text, () => {}, false, {}, fixable);
+    assert.equal(fixable.count, countFixAll(da, {}, undefined, Infinity), edit);
   }
 });
 

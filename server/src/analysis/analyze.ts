@@ -14,8 +14,8 @@ import {
   byPosition, entrySpan, findingAt, fixAmong, fromParse, fixesNotKept, keyContentSpan, partnersSeen, crossEntryFindings, entryFindings, finding, overridden, withoutClashingFixes, withoutGuessedFixes, withHeaderLines, parseEntries, policyFindings, MAY_CREATE, MAY_TAKE_HEADER, otherLists,
   type Finding, type ParsedEntry, VerdictMemo,
 } from './findings';
-import { moveEdits, moveOf } from './moves';
-import { findPolicies, NO_ARRAYS, OWNERS, ownerKey, type Policies } from './policies';
+import { moveEdits, moveOf, patternTableOfSection } from './moves';
+import { findPolicies, listsFor, NO_ARRAYS, NO_LISTS, OWNERS, ownerKey, type ListsTold, type Policies } from './policies';
 import { meantOwner } from './meant';
 import { contentSpan, isOpenMultiline } from '../toml/stringPositions';
 import { anySuppression, findSuppressions, isSuppressed, NOTHING_OUTSIDE, suppressionFindings, type Outside, type Suppressions } from './suppress';
@@ -43,15 +43,23 @@ export interface Analysis {
  * Analyse one text. `memo` keeps entry verdicts between calls (see `VerdictMemo`). `only`: the
  * findings the analysis holds, where its caller has the others already (see `SectionAnalysis.fixAll`).
  * `arrays`: the root keys arrays of tables hold where the text starts (a section of a document, see
- * `findPolicies`).
+ * `findPolicies`). `lists`: what the owners' lists written in other sections hold (`Policies.outsideLists`).
  */
-export function analyze(text: string, memo: VerdictMemo = new VerdictMemo(), only?: (f: Finding) => boolean, arrays: ReadonlySet<string> = NO_ARRAYS): Analysis {
+export function analyze(text: string, memo: VerdictMemo = new VerdictMemo(), only?: (f: Finding) => boolean, arrays: ReadonlySet<string> = NO_ARRAYS, lists: ListsTold = NO_LISTS): Analysis {
   const doc = parseToml(text);
   const lines = new LineIndex(text);
   const problems = syntaxProblems(doc);
   let unreadableFrom = text.length;
   for (const problem of problems) if (problem.unreadableFrom !== undefined) unreadableFrom = Math.min(unreadableFrom, problem.unreadableFrom);
   const policies = findPolicies(doc, arrays, problems);
+  // A table of patterns of its own (`[agents.x.tools.bash]`) is said with what the owner's lists
+  // hold, which another section writes: the document tells them (see `Policies.outsideLists`).
+  let listsRead: Set<string> | null = null;
+  for (const { owner, name, section } of policies.extraTables) if (patternTableOfSection(owner, name, section)) (listsRead ??= new Set()).add(ownerKey(owner));
+  if (listsRead) {
+    policies.listsRead = listsRead;
+    policies.outsideLists = listsFor(listsRead, lists);
+  }
   const entries = parseEntries(policies, memo);
   const findings: Finding[] = [];
   const suppressions = findSuppressions(doc, lines);
@@ -367,7 +375,7 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
   let afterError = analysis.unreadableFrom < analysis.doc.text.length;
   let work = 0;
   for (let passes = 1; passes < MAX_FIX_PASSES || (afterError && (work += text.length) <= MAX_FIX_WORK); passes++) {
-    const next = analyze(text, undefined, undefined, analysis.arrays);
+    const next = analyze(text, undefined, undefined, analysis.arrays, analysis.policies.outsideLists);
     afterError = next.unreadableFrom < text.length;
     if (counter && (waiting.length > 0 || next.findings.some((f) => f.code === 'toml-syntax'))) {
       const left = placedAfter(waiting, edits);

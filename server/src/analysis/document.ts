@@ -4,7 +4,9 @@
 // change and re-analyses only the units it touched; the rest are reused as they are, wherever they
 // moved. Unit analyses work in their own offsets; a unit's `base` places them. What no unit can see
 // alone (a table defined twice, a file-wide suppression) is added here; a unit is told only which
-// owners (`agents`, `skills`) a `[[…]]` header above it made arrays of tables (see `findPolicies`).
+// owners (`agents`, `skills`) a `[[…]]` header above it made arrays of tables (see `findPolicies`),
+// and, if it is a table of patterns of its own (`[agents.x.tools.bash]`), what its owner's lists hold
+// in other units (see `tellLists`); it is analysed again when what it reads of either changes.
 
 import { LineIndex, lineStartAt, type Lines, type Position } from '../toml/lineIndex';
 import type { Span } from '../toml/model';
@@ -18,7 +20,7 @@ import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, composeEdits, type Edit } from './edits';
 import { byPosition, finding, overridden, VerdictMemo, type Finding, type Fix } from './findings';
 import { ownCopy } from '../grammar/text';
-import { followedArrays, followedRoot, readAlike, refusalOf, type Owner, type ShapeProblem } from './policies';
+import { followedArrays, followedRoot, listsAlike, listsFor, NO_LISTS, ownerListsOf, readAlike, refusalOf, type ListsTold, type Owner, type OwnerLists, type ShapeProblem } from './policies';
 import { forgetModel, SectionAnalysis, type Keep } from './section';
 import { findSuppressions, type CodeSet, type Outside } from './suppress';
 import { parseToml } from '../toml/parse';
@@ -115,6 +117,7 @@ export class DocumentAnalyzer {
     const sameCross = units.length === last.units.length &&
       units.slice(replaced.from, replaced.to).every((u, i) => crossSignature(u.analysis) === crossSignature(last.units[replaced.from + i]!.analysis));
     if (!sameCross) return yield* this.whole(text, lines, units, unclosed);
+    if (listsTouched(last.units, units, replaced.from, replaced.to)) yield* this.tellLists(units, new Map(), true);
     const crossFindings = crossFindingsOf(units, last.crossConflicts);
     return { text, lines, units, crossFindings, crossConflicts: last.crossConflicts, fileSuppressed: last.fileSuppressed, unclosed, roots: last.roots };
   }
@@ -139,12 +142,13 @@ export class DocumentAnalyzer {
       const u = units[i]!;
       const arrays = followedArrays(roots);
       if (!readAlike(u.analysis.arraysRead, u.analysis.arrays, arrays)) {
-        const { analysis, made } = this.unitAnalysis(u.analysis.text, u.analysis.hidden, arrays, reusable, !this.options.oneShot);
+        const { analysis, made } = this.unitAnalysis(u.analysis.text, u.analysis.hidden, arrays, u.analysis.outsideLists, reusable, !this.options.oneShot);
         units[i] = { ...u, analysis };
         if (made) yield;
       }
       addRoots(roots, units[i]!.analysis, i);
     }
+    yield* this.tellLists(units, reusable, !this.options.oneShot);
     const all: SectionDefinitions[] = [];
     const at: Array<{ unit: number; index: number }> = [];
     units.forEach((u, unit) => u.analysis.definitions.forEach((defs, index) => (all.push(defs), at.push({ unit, index }))));
@@ -159,21 +163,55 @@ export class DocumentAnalyzer {
    * `findPolicies`): one in `reusable`, or left by a run not finished, that reads alike told them,
    * else a new one (`made`). `edited`: an edit's, whose model is kept among the recent (see section.ts).
    */
-  private unitAnalysis(analysed: string, hidden: number, arrays: ReadonlySet<string>, reusable: Map<string, SectionAnalysis>, edited: boolean): { analysis: SectionAnalysis; made: boolean } {
+  private unitAnalysis(analysed: string, hidden: number, arrays: ReadonlySet<string>, lists: ListsTold | null, reusable: Map<string, SectionAnalysis>, edited: boolean): { analysis: SectionAnalysis; made: boolean } {
     const key = unitKey(analysed, hidden);
-    const alike = (a: SectionAnalysis | undefined) => (a && readAlike(a.arraysRead, a.arrays, arrays) ? a : undefined);
+    // `lists` null: not known yet (the lists may be written below), told next (`tellLists`); any reading of them is taken.
+    const alike = (a: SectionAnalysis | undefined) =>
+      (a && readAlike(a.arraysRead, a.arrays, arrays) && (lists === null || listsAlike(a.outsideLists, listsFor(a.listsRead, lists))) ? a : undefined);
     let analysis = alike(reusable.get(key)) ?? alike(this.partial.get(key));
     let made = false;
     const oneShot = this.options.oneShot ?? false;
     if (!analysis) {
       // A section kept across versions outlives this text, so it gets its own copy (see ownCopy).
       const keep = !oneShot ? 'findings' : this.options.keep ?? 'models';
-      analysis = new SectionAnalysis(analyze(oneShot ? analysed : ownCopy(analysed), this.memo, undefined, arrays), this.memo, { keep, hidden, recent: edited && !oneShot });
+      analysis = new SectionAnalysis(analyze(oneShot ? analysed : ownCopy(analysed), this.memo, undefined, arrays, lists ?? NO_LISTS), this.memo, { keep, hidden, recent: edited && !oneShot });
       if (!oneShot) this.partial.set(key, analysis);
       made = true;
     }
     reusable.set(key, analysis);
     return { analysis, made };
+  }
+
+  /**
+   * The units that read what owners' lists written in other units hold (`Policies.listsRead`: a table of
+   * patterns of its own, `[agents.x.tools.bash]`, whose rules the owner's `allowed` may hold), analysed again
+   * where those lists hold other than they were told, yielding after each made. Only such units are looked
+   * at, and only the units writing their owners' lists read (`listOwners`, then `writtenLists`): the lists
+   * may be written below the unit, so this comes once every unit is analysed, and the units it analyses
+   * again write no list of theirs (their reading of the lists changes no list they write).
+   */
+  private *tellLists(units: Unit[], reusable: Map<string, SectionAnalysis>, edited: boolean): Generator<void, void> {
+    let wanted: Set<string> | null = null;
+    for (const u of units) if (u.analysis.listsRead.size > 0) for (const o of u.analysis.listsRead) (wanted ??= new Set()).add(o);
+    if (!wanted) return;
+    const writers = new Map<string, number[]>();
+    units.forEach((u, j) => {
+      for (const o of u.analysis.listOwners) {
+        if (!wanted!.has(o)) continue;
+        const at = writers.get(o);
+        if (at) at.push(j);
+        else writers.set(o, [j]);
+      }
+    });
+    for (let i = 0; i < units.length; i++) {
+      const u = units[i]!;
+      if (u.analysis.listsRead.size === 0) continue;
+      const told = listsOutside(units, writers, i, u.analysis.listsRead);
+      if (listsAlike(u.analysis.outsideLists, told)) continue;
+      const { analysis, made } = this.unitAnalysis(u.analysis.text, u.analysis.hidden, u.analysis.arrays, told, reusable, edited);
+      units[i] = { ...u, analysis };
+      if (made) yield;
+    }
   }
 
   /**
@@ -243,7 +281,7 @@ export class DocumentAnalyzer {
   private *unitsFrom(text: string, lines: LineIndex, starts: readonly number[], end: number, reusable: Map<string, SectionAnalysis>, roots: RootArrays, first = 0, edited = false): Generator<void, Unit[]> {
     const units: Unit[] = [];
     for (const { start, hidden, sectionStart, analysed } of unitTexts(text, starts, end, !this.options.uncut)) {
-      const { analysis, made } = this.unitAnalysis(analysed, hidden, followedArrays(roots), reusable, edited);
+      const { analysis, made } = this.unitAnalysis(analysed, hidden, followedArrays(roots), null, reusable, edited);
       addRoots(roots, analysis, first + units.length);
       // A hidden header is one line.
       units.push({ start, base: start - hidden, startLine: lines.position(start).line - (hidden ? 1 : 0), sectionStart, analysis });
@@ -292,6 +330,59 @@ interface EditedUnits {
  */
 function unitKey(text: string, hidden: number): string {
   return hidden === 0 ? text : `${hidden}\u0000${text}`;
+}
+
+/**
+ * Whether an edit that replaced the units `from` to `to` (as many as before, the rest kept in their
+ * order) may change what a unit reading owners' lists is told (see `tellLists`): a reader among them,
+ * before or after, or a unit writing the lists of an owner one reads. Else none is looked at again:
+ * an edit elsewhere costs nothing more where a file has such a unit.
+ */
+function listsTouched(old: readonly Unit[], units: readonly Unit[], from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (old[i]!.analysis.listsRead.size > 0 || units[i]!.analysis.listsRead.size > 0) return true;
+  let wanted: Set<string> | null = null;
+  for (const u of units) if (u.analysis.listsRead.size > 0) for (const o of u.analysis.listsRead) (wanted ??= new Set()).add(o);
+  if (!wanted) return false;
+  for (let i = from; i < to; i++) {
+    for (const o of old[i]!.analysis.listOwners) if (wanted.has(o)) return true;
+    for (const o of units[i]!.analysis.listOwners) if (wanted.has(o)) return true;
+  }
+  return false;
+}
+
+/**
+ * What the lists of the owners `read` hold, as units other than `except` write them, in document order:
+ * the first closed `allowed` and `disallowed` of each (`writers`: the units writing each owner's lists).
+ */
+function listsOutside(units: readonly Unit[], writers: ReadonlyMap<string, readonly number[]>, except: number, read: ReadonlySet<string>): ListsTold {
+  const out = new Map<string, OwnerLists>();
+  for (const o of read) {
+    let allowed: readonly string[] | undefined;
+    let disallowed: readonly string[] | undefined;
+    for (const j of writers.get(o) ?? []) {
+      if (j === except) continue;
+      const lists = writtenLists(units[j]!.analysis, o);
+      allowed ??= lists?.allowed;
+      disallowed ??= lists?.disallowed;
+      if (allowed && disallowed) break;
+    }
+    if (allowed || disallowed) out.set(o, { ...(allowed ? { allowed } : {}), ...(disallowed ? { disallowed } : {}) });
+  }
+  return out.size === 0 ? NO_LISTS : out;
+}
+
+const written = new WeakMap<SectionAnalysis, Map<string, OwnerLists | null>>();
+
+/**
+ * What a unit's lists of the owner `key` hold (`ownerListsOf`), read off its model once and kept with
+ * the unit: asked only of a unit writing the lists of an owner another unit reads them of, a rare one.
+ */
+function writtenLists(analysis: SectionAnalysis, key: string): OwnerLists | null {
+  let byOwner = written.get(analysis);
+  if (!byOwner) written.set(analysis, (byOwner = new Map()));
+  let lists = byOwner.get(key);
+  if (lists === undefined) byOwner.set(key, (lists = ownerListsOf(analysis.model().policies, key)));
+  return lists;
 }
 
 /** What unit `at`'s definitions reach of the root keys (see `RootArrays`). */

@@ -1080,10 +1080,12 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     // OpenCode's table of patterns (`[agents.x.tools.bash]` then `"git push" = "deny"`): what its rules mean, and their move.
     const patterns = patternTableOfSection(owner, name, section);
     // Its removal, where offered, is never safe: nothing for fix-all (`removeTableFix`). Nor is the move
-    // (`patternFixes`): the owner writes no list here, so it holds none of the rules.
+    // (`patternFixes`), but where the owner's lists, here or in another section, hold every rule: the rules
+    // then go, which changes nothing Mars reads, as for a key of patterns (`ignoredKeyFixes`).
+    const held = patterns !== null && patternAdvice(doc.text, policies, patterns, (e) => e, (e) => e).held;
     out.push(finding('unknown-policy-key', keyContentSpan(doc.text, name.span),
       patterns ? patternMessage(doc.text, policies, patterns, `the table ${quoted(name.name)}`) : `Mars ignores the table ${quoted(name.name)} here: ${TOOLS_TABLE_HOLDS}.`,
-      () => [...(patterns ? patternFixes(doc, policies, patterns) : []), removeTableFix(doc, section)].filter((f) => f !== null), undefined, false));
+      () => [...(patterns ? patternFixes(doc, policies, patterns) : []), held ? null : removeTableFix(doc, section)].filter((f) => f !== null), undefined, held));
   }
   // One finding per key at fault: the lists under one header `[agents.x.tool]` share its `tool`.
   for (const [at, group] of groupedBy(policies.misplaced, misplacedAt)) {

@@ -11,7 +11,7 @@ import { holdsListValue, isMapFormVerdict, meantList, verdictList } from './mean
 import { appendToArray, commentsWithin, deleteKeyValue, deleteTable, keptApart, lineSpokenOf, standsAlone, type Edit } from './edits';
 import { dottedPatternRules, inlinePatternRules, movable, patternRules, type PatternRule } from './patterns';
 import type { Fix } from './findings';
-import { isWritten, listAfterString, listOf, listTarget, misplacedAt, ownPolicy, sameOwner, type ExtraKey, type ListName, type MisplacedList, type Owner, type Policies, type ShapeProblem } from './policies';
+import { isWritten, listAfterString, listOf, listTarget, misplacedAt, ownerKey, ownPolicy, sameOwner, type ExtraKey, type ListName, type MisplacedList, type Owner, type Policies, type ShapeProblem } from './policies';
 import { isOpenMultiline } from '../toml/stringPositions';
 import { lineStartAt } from '../toml/lineIndex';
 import { moreAfterValue } from '../toml/syntaxMessages';
@@ -136,8 +136,7 @@ export function keyAsEntries(name: string): { readonly entries: readonly string[
  * keep it as written, and taking the key away would lose the grant every other harness reads.
  */
 export function notYetIn(policies: Policies, owner: Owner, list: ListName, names: readonly string[]): string[] {
-  const existing = listOf(policies, owner, list);
-  const present = existing ? meanings(policies, existing.array) : NOTHING;
+  const present = listMeaningsOf(policies, owner, list) ?? NOTHING;
   return [...new Set(names)].filter((n) => !present.has(meaning(n)));
 }
 
@@ -146,10 +145,34 @@ export function notYetIn(policies: Policies, owner: Owner, list: ListName, names
  * moved in): what a message says the list holds is what it holds.
  */
 export function heldIn(policies: Policies, owner: Owner, list: ListName, names: readonly string[]): string[] {
-  const existing = listOf(policies, owner, list);
-  if (!existing) return [];
-  const present = meanings(policies, existing.array);
+  const present = listMeaningsOf(policies, owner, list);
+  if (!present) return [];
   return [...new Set(names.flatMap((n) => present.get(meaning(n)) ?? []))];
+}
+
+/**
+ * What the owner's first closed `list` holds (`meanings`): one written here, else one another section
+ * of the document writes, as it tells this one (`Policies.outsideLists`); null where there is none.
+ */
+function listMeaningsOf(policies: Policies, owner: Owner, list: ListName): ReadonlyMap<string, string> | null {
+  const existing = listOf(policies, owner, list);
+  if (existing) return meanings(policies, existing.array);
+  if (policies.outsideLists.size === 0) return null;
+  const outside = policies.outsideLists.get(ownerKey(owner))?.[list];
+  return outside ? stringMeanings(outside) : null;
+}
+
+const toldMeanings = new WeakMap<readonly string[], ReadonlyMap<string, string>>();
+
+/** What the strings of a list told from another section mean, each with its first spelling, as `meanings`. */
+function stringMeanings(values: readonly string[]): ReadonlyMap<string, string> {
+  let found = toldMeanings.get(values);
+  if (!found) {
+    const made = new Map<string, string>();
+    for (const v of values) if (!made.has(meaning(v))) made.set(meaning(v), v);
+    toldMeanings.set(values, (found = made));
+  }
+  return found;
 }
 
 /**
@@ -901,16 +924,25 @@ export function patternFixes(doc: TomlDocument, policies: Policies, t: PatternTa
     const section = t.section!;
     const header = section.header!;
     // A table of its own is read alone: the lists of the owner's tools table are in another section, which the move cannot
-    // see. So only where the owner writes none here, a header of it written anew, which the document drops where another section writes the table (`creates`).
+    // write into (what they hold it is told: `Policies.outsideLists`). So entries move only where the owner writes none
+    // here, a header of it written anew, which the document drops where another section writes the table (`creates`);
+    // where the lists hold every rule, the rules are only taken out, wherever the lists are.
     const own = ownPolicy(policies, t.owner);
-    if (own.tables.length > 0 || own.lists.length > 0 || own.shape.length > 0 || fresh.length !== moving.length) return [];
+    if (moving.length > 0 && (own.tables.length > 0 || own.lists.length > 0 || own.shape.length > 0 || fresh.length !== moving.length)) return [];
     if (doc.problems.some((p) => p.span.start < section.span.end && p.span.end > section.span.start)) return [];
     const eol = /\r?\n|\r/.exec(text.slice(header.span.end))?.[0] ?? '\n';
     const parts = header.key.parts;
     const made = `[${text.slice(header.key.span.start, parts[parts.length - 2]!.span.end)}]${eol}${written.map((w) => `${w}${eol}`).join('')}`;
-    creates = [t.owner.kind, t.owner.name, 'tools'];
-    createsHeader = true;
-    if (plan.left.length === 0) {
+    if (written.length > 0) {
+      creates = [t.owner.kind, t.owner.name, 'tools'];
+      createsHeader = true;
+    }
+    if (plan.left.length === 0 && written.length === 0) {
+      const removal = deleteTable(text, section, doc.comments);
+      if (!removal) return [];
+      edits.push(...removal);
+      takesHeader = true;
+    } else if (plan.left.length === 0) {
       const removal = deleteTable(text, section, doc.comments);
       if (!removal) return [];
       // The table's comments stay, above the lists its rules went into, as a key's do when it becomes a list (`becomeList`);
@@ -929,7 +961,8 @@ export function patternFixes(doc: TomlDocument, policies: Policies, t: PatternTa
   const conflict = plan.lists.map((l) => conflictNote(l.list, l.conflicts)).join('');
   const heldSaid = plan.lists.filter((l) => l.held.length > 0).map((l) => `${quoted(l.list)} already holds ${strings(l.held)}`);
   const whole = plan.left.length === 0;
-  const what = t.section ? `the table ${quoted(text.slice(t.section.header!.span.start, t.section.header!.span.end))}`
+  // What a removal takes out: the table or key whole, else the rules the lists hold (the `"ask"` ones stay).
+  const what = whole && t.section ? `the table ${quoted(text.slice(t.section.header!.span.start, t.section.header!.span.end))}`
     : whole ? quoted(text.slice(t.extra!.keyValue.key.span.start, t.extra!.keyValue.key.span.end))
     : inWords(plan.taken.map((r) => quoted(text.slice(r.keyValue.span.start, r.keyValue.span.end))));
   const fix: Fix = {

@@ -206,6 +206,18 @@ export interface Policies {
    */
   arraysRead: ReadonlySet<string>;
   /**
+   * The owners (`ownerKey`) whose lists, written in other sections, change what is said here: those of
+   * a table of patterns of its own (`[agents.x.tools.bash]`), whose rules their `allowed` may hold
+   * (see `outsideLists`). Set by `analyze`.
+   */
+  listsRead: ReadonlySet<string>;
+  /**
+   * What the owners of `listsRead` hold in lists written in other sections of the document (a
+   * section is analysed alone, see analysis/document.ts): their first closed `allowed` and
+   * `disallowed`. A list written here comes first (moves.ts). Set by `analyze`.
+   */
+  outsideLists: ListsTold;
+  /**
    * The entries in the guess past a syntax error (`"bash"` in `["read" "bash"]`), filled by `analyze`
    * before any finding is made: what a list holds there is a guess, so no move counts it as held or
    * as a conflict (moves.ts).
@@ -249,7 +261,76 @@ export function ownerLabel(owner: Owner, quote: Quote = quoted): string {
   return `${owner.kind === 'agents' ? 'agent' : 'skill'} ${quote(owner.name)}`;
 }
 
-const emptyPolicies = (): Policies => ({ entries: [], extraKeys: [], extraTables: [], shape: [], tables: [], lists: [], valueless: [], misplaced: [], unowned: [], unsafeRenames: new Set(), inElements: new Set(), arraysRead: NO_ARRAYS, guessed: new Set() });
+const emptyPolicies = (): Policies => ({ entries: [], extraKeys: [], extraTables: [], shape: [], tables: [], lists: [], valueless: [], misplaced: [], unowned: [], unsafeRenames: new Set(), inElements: new Set(), arraysRead: NO_ARRAYS, listsRead: NO_OWNERS, outsideLists: NO_LISTS, guessed: new Set() });
+
+/** What an owner's lists hold: the strings of its first closed `allowed` and `disallowed` that are no guess (see `Policies.guessed`). */
+export interface OwnerLists {
+  readonly allowed?: readonly string[];
+  readonly disallowed?: readonly string[];
+}
+
+/** What a section is told of the owners' lists in other sections, by `ownerKey`. */
+export type ListsTold = ReadonlyMap<string, OwnerLists>;
+
+export const NO_LISTS: ListsTold = new Map();
+const NO_OWNERS: ReadonlySet<string> = new Set();
+
+/** `told` of the owners a text reads (`Policies.listsRead`) only: what its reading depends on. */
+export function listsFor(read: ReadonlySet<string>, told: ListsTold): ListsTold {
+  if (read.size === 0 || told.size === 0) return NO_LISTS;
+  const out = new Map<string, OwnerLists>();
+  for (const o of read) {
+    const lists = told.get(o);
+    if (lists) out.set(o, lists);
+  }
+  return out.size === 0 ? NO_LISTS : out;
+}
+
+/** Whether two tellings of the owners' lists say the same. */
+export function listsAlike(a: ListsTold, b: ListsTold): boolean {
+  if (a === b) return true;
+  if (a.size !== b.size) return false;
+  const same = (x: readonly string[] | undefined, y: readonly string[] | undefined) =>
+    x === y || (x !== undefined && y !== undefined && x.length === y.length && x.every((v, i) => v === y[i]));
+  for (const [o, lists] of a) {
+    const other = b.get(o);
+    if (!other || !same(lists.allowed, other.allowed) || !same(lists.disallowed, other.disallowed)) return false;
+  }
+  return true;
+}
+
+/**
+ * The owners (`ownerKey`) `policies` write a closed list of: each once where its lists are written one
+ * after another, as they mostly are (a section of a big `[agents]` table holds hundreds of owners, and
+ * looking each up among the others was quadratic); an owner named twice only costs its readers a look more.
+ */
+export function listOwnersOf(policies: Policies): readonly string[] {
+  let out: string[] | null = null;
+  let last: Owner | null = null;
+  for (const l of policies.lists) {
+    if (!l.array.closed || (last && sameOwner(last, l.owner))) continue;
+    last = l.owner;
+    (out ??= []).push(ownerKey(l.owner));
+  }
+  return out ?? NO_KEYS;
+}
+
+const NO_KEYS: readonly string[] = Object.freeze([]);
+
+/**
+ * What `policies` write of the lists of the owner `key` (`ownerKey`), for a section that reads them
+ * from elsewhere; null where they write no closed list of it.
+ */
+export function ownerListsOf(policies: Policies, key: string): OwnerLists | null {
+  const lists: { allowed?: string[]; disallowed?: string[] } = {};
+  let any = false;
+  for (const l of policies.lists) {
+    if (!l.array.closed || lists[l.list] || ownerKey(l.owner) !== key) continue;
+    lists[l.list] = l.array.items.flatMap((i) => (i.kind === 'string' && !policies.guessed.has(i) ? [i.value] : []));
+    any = true;
+  }
+  return any ? lists : null;
+}
 
 /** No root key is an array of tables where the text starts. */
 export const NO_ARRAYS: ReadonlySet<string> = new Set();

@@ -4,9 +4,11 @@
 // than making them: every object kept is copied twice on its way to the old generation. What a
 // later unit changes of an earlier one's findings is mostly known when the later one is read: a
 // table defined twice is reported at its second definition, and the comments above a header are
-// at the end of the unit before. Two things reach back: a `# mars-ignore-file` comment (the
-// comments of a text holding one are read first), and for a fix that writes a list anew, whether
-// another section defines it (such a finding, and those after it, wait for the end).
+// at the end of the unit before. Three things reach back: a `# mars-ignore-file` comment (the
+// comments of a text holding one are read first); for a fix that writes a list anew, whether
+// another section defines it (such a finding, and those after it, wait for the end); and for a
+// table of patterns of its own (`[agents.x.tools.bash]`), what its owner's lists hold, which a later
+// section may write (its findings, and those after it, wait for the end, when it is read again told them).
 
 import { sectionStartsFrom } from '../toml/split';
 import { RootArrays, TableTree, type SectionDefinitions } from '../toml/tables';
@@ -15,7 +17,7 @@ import { analyze, fixAllTakes, SyntaxMended, visibleFindings, type Reach } from 
 import { conflictFinding, definitionSpan, fileSuppressionsOf, fixAllReaches, KeyIndex, placeFinding, shiftedLines, unitTexts } from './document';
 import type { SeverityOverrides } from './codes';
 import { byPosition, detached, fixesNotKept, MAY_CREATE, overridden, VerdictMemo, withoutClashingFixes, type Finding } from './findings';
-import { followedArrays, followedRoot } from './policies';
+import { followedArrays, followedRoot, ownerListsOf, type OwnerLists, type Policies } from './policies';
 import { SectionAnalysis } from './section';
 import type { Outside } from './suppress';
 
@@ -49,11 +51,48 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
   // Whether an earlier piece of the unit's section cannot be read past its syntax error.
   let unreadableBefore = false;
   const unclosed: number[] = [];
+  // A table of patterns of its own (`[agents.x.tools.bash]`) is said with what its owner's lists hold,
+  // which any other unit, later ones too, may write (see `Policies.listsRead`): its findings, and all
+  // after it, in order, wait for the end, when it is analysed again told them (as `tellLists` in
+  // document.ts does). For that, the units writing each owner's lists, to be read again then.
+  const writing: Writer[] = [];
+  let held: Array<{ f: Finding; unit: number } | Reader> | null = null;
+  const sectionAt = { start: 0 };
+  // A finding of unit `unit` (its index among `definitions`), once known: written, or left waiting (see above).
+  const route = (f: Finding, unit: number) => {
+    if (fixes && (waiting.length > 0 || writesListAnew(f))) waiting.push({ f: detached(f), unit });
+    else each(f);
+  };
+  // A unit's findings, or, after a table of patterns of its own, held: without their model, their fixes made where they are asked.
+  const emit = (found: Finding[], unit: number) => fixesNotKept(() => {
+    for (const f of found.sort(byPosition)) {
+      if (held) held.push({ f: fixes ? detached(f) : withoutFixes(f), unit });
+      else route(f, unit);
+    }
+  });
+  // The findings fix-all fixes among a unit's visible ones (`reach`: where it reaches), as `countFixAll` counts them.
+  const count = (analysis: SectionAnalysis, visible: readonly Finding[], unit: number) => fixesNotKept(() => {
+    const mended = new SyntaxMended();
+    for (const f of visible) {
+      if (f.mayHaveSafeFix && writesListAnew(f)) {
+        countLater.push({ f: detached(f), unit, reach: { unreadableFrom: analysis.unreadableFrom, doc: { text: analysis.doc.text } } });
+        continue;
+      }
+      if (mended.takes(analysis, f)) fixable!.count++;
+    }
+    fixable!.count += mended.count();
+  });
+  let unitIndex = 0;
   for (const u of unitTexts(text, sectionStartsFrom(text, 0, undefined, unclosed), text.length)) {
     // The unit is let go once its findings are out, so it keeps its model meanwhile (no finding is
     // copied off it), and the fixes written are not kept on its findings (a 10 MB list's are 0.8
     // GB); a finding that waits takes its fixes with it, not its model.
-    const analysis = new SectionAnalysis(analyze(u.analysed, memo, undefined, followedArrays(roots)), memo, { keep: 'models', hidden: u.hidden });
+    const arrays = followedArrays(roots);
+    const analysis = new SectionAnalysis(analyze(u.analysed, memo, undefined, arrays), memo, { keep: 'models', hidden: u.hidden });
+    if (u.sectionStart) sectionAt.start = u.start;
+    if (analysis.listOwners.length > 0) {
+      writing.push({ index: unitIndex, owners: analysis.listOwners, start: u.start, sectionStart: sectionAt.start, hidden: u.hidden, length: u.analysed.length - u.hidden, arrays });
+    }
     // What bears on the unit from outside it, as `outsideOf` (document.ts) reads it from a whole
     // analysis: the file-wide comments (see above), the comments ending the unit before, and
     // whether an earlier piece of its section stopped at a syntax error.
@@ -62,21 +101,13 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
     const base = u.start - u.hidden;
     let outside: Outside = unreadableBefore ? { file, header, unreadableBefore } : { file, header };
     if (header) outside = { ...outside, headerLines: shiftedLines(pendingLines, -base) };
-    const visible = visibleFindings(analysis, overrides, outside);
-    if (fixable && fixAllReaches(u.start, outside, unclosed[0])) {
-      fixesNotKept(() => {
-        const mended = new SyntaxMended();
-        for (const f of visible) {
-          if (f.mayHaveSafeFix && writesListAnew(f)) {
-            countLater.push({ f: detached(f), unit: definitions.length, reach: { unreadableFrom: analysis.unreadableFrom, doc: { text: analysis.doc.text } } });
-            continue;
-          }
-          if (mended.takes(analysis, f)) fixable.count++;
-        }
-        fixable.count += mended.count();
-      });
-    }
+    const reads = analysis.listsRead.size > 0;
+    const visible = reads ? [] : visibleFindings(analysis, overrides, outside);
+    const reaches = fixAllReaches(u.start, outside, unclosed[0]);
+    if (fixable && reaches && !reads) count(analysis, visible, definitions.length);
     const found = visible.map((f) => placeFinding(f, base));
+    // The tables it defines again go among its findings; a reader's are kept, to be said with its findings at the end.
+    const conflicts: Finding[] = reads ? [] : found;
     analysis.definitions.forEach((defs, index) => {
       sections.push({ defs, base });
       roots.addDefinitions(defs);
@@ -84,19 +115,62 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
         const earlier = sections[conflict.earlier.section]!;
         const f = conflictFinding({ analysis, base }, index, conflict, definitionSpan(earlier.defs, earlier.base, conflict.earlier));
         const shown = f && overridden(f, overrides);
-        if (shown) found.push(shown);
+        if (shown) conflicts.push(shown);
       }
     });
-    fixesNotKept(() => {
-      for (const f of found.sort(byPosition)) {
-        if (fixes && (waiting.length > 0 || writesListAnew(f))) waiting.push({ f: detached(f), unit: definitions.length });
-        else each(f);
-      }
-    });
+    if (reads) {
+      (held ??= []).push({ index: unitIndex, analysed: u.analysed, hidden: u.hidden, base, arrays, read: analysis.listsRead, outside, reaches, unit: definitions.length, conflicts: fixesNotKept(() => conflicts.map(detached)) });
+    } else emit(found, definitions.length);
     if (fixes || fixable) definitions.push(analysis.definitions);
     if (analysis.unreadableFrom < analysis.text.length) unreadableBefore = true;
     pending = analysis.suppressions.pending;
     pendingLines = shiftedLines(analysis.suppressions.pendingLines, base);
+    unitIndex++;
+  }
+  if (held) {
+    const waited = held;
+    held = null;
+    // The units writing each owner's lists, in document order.
+    const writers = new Map<string, Writer[]>();
+    for (const w of writing) {
+      for (const o of w.owners) {
+        const at = writers.get(o);
+        if (at) at.push(w);
+        else writers.set(o, [w]);
+      }
+    }
+    const read = new Map<number, Policies>();
+    // What a writer's lists of an owner hold: its unit read again, as it was.
+    const listsOf = (w: Writer, owner: string) => {
+      let policies = read.get(w.index);
+      if (!policies) {
+        const analysed = (w.hidden ? text.slice(w.sectionStart, w.sectionStart + w.hidden) : '') + text.slice(w.start, w.start + w.length);
+        read.set(w.index, (policies = analyze(analysed, memo, undefined, w.arrays).policies));
+      }
+      return ownerListsOf(policies, owner);
+    };
+    for (const r of waited) {
+      if (!('read' in r)) {
+        fixesNotKept(() => route(r.f, r.unit));
+        continue;
+      }
+      const told = new Map<string, OwnerLists>();
+      for (const o of r.read) {
+        let allowed: readonly string[] | undefined;
+        let disallowed: readonly string[] | undefined;
+        for (const w of writers.get(o) ?? []) {
+          if (w.index === r.index || (allowed && disallowed)) continue;
+          const l = listsOf(w, o);
+          allowed ??= l?.allowed;
+          disallowed ??= l?.disallowed;
+        }
+        if (allowed || disallowed) told.set(o, { ...(allowed ? { allowed } : {}), ...(disallowed ? { disallowed } : {}) });
+      }
+      const analysis = new SectionAnalysis(analyze(r.analysed, memo, undefined, r.arrays, told), memo, { keep: 'models', hidden: r.hidden });
+      const visible = visibleFindings(analysis, overrides, r.outside);
+      if (fixable && r.reaches) count(analysis, visible, r.unit);
+      emit([...visible.map((f) => placeFinding(f, r.base)), ...r.conflicts], r.unit);
+    }
   }
   if (waiting.length === 0 && countLater.length === 0) return;
   const keys = new KeyIndex(definitions);
@@ -104,6 +178,41 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
   const clashFree = (f: Finding, unit: number) => withoutClashingFixes(f, (path, asHeader) => keys.defines(path, unit, asHeader));
   for (const { f, unit, reach } of countLater) if (fixAllTakes(reach, clashFree(f, unit))) fixable!.count++;
   for (const { f, unit } of waiting) each(MAY_CREATE.has(f.code) ? clashFree(f, unit) : f);
+}
+
+/** A unit writing an owner's lists (`SectionAnalysis.listOwners`): where its text is, and the arrays of tables it was told. */
+interface Writer {
+  readonly index: number;
+  readonly owners: readonly string[];
+  readonly start: number;
+  /** Where its section starts, and the length of the header copy it is analysed under (see `unitTexts`). */
+  readonly sectionStart: number;
+  readonly hidden: number;
+  readonly length: number;
+  readonly arrays: ReadonlySet<string>;
+}
+
+/** A unit reading owners' lists written elsewhere (`Policies.listsRead`), analysed again at the end with what they hold. */
+interface Reader {
+  readonly index: number;
+  readonly analysed: string;
+  readonly hidden: number;
+  readonly base: number;
+  readonly arrays: ReadonlySet<string>;
+  readonly read: ReadonlySet<string>;
+  readonly outside: Outside;
+  /** Whether fix-all reaches it (`fixAllReaches`). */
+  readonly reaches: boolean;
+  /** Its index among the units' `definitions`. */
+  readonly unit: number;
+  /** The tables it defines again, found as it was read (see `TableTree`). */
+  readonly conflicts: readonly Finding[];
+}
+
+/** `f` without its fixes, for a report that writes none: a finding held keeps no model. */
+function withoutFixes(f: Finding): Finding {
+  const { code, severity, span, message, related, mayHaveSafeFix, needsReadingBefore } = f;
+  return { code, severity, span, message, related, mayHaveSafeFix, fixes: [], ...(needsReadingBefore ? { needsReadingBefore } : {}) };
 }
 
 /** Whether a fix of `f` writes a list anew (`Fix.creates`), which a later unit's definitions may clash with. */

@@ -3,7 +3,7 @@
 // behind them (syntax tree, policies, parsed entries, the findings' fixes) is most of the memory: a
 // 1 MB file's models weigh about 40 MB. Unless told to keep it, a section lets its model go and
 // rebuilds it from its text when a feature asks (analysis is a pure function of the text, and of the
-// arrays of tables the sections before it made, which it keeps: so the rebuilt model is the same); the most recently used models are kept, like rust-analyzer's LRU of
+// arrays of tables the sections before it made, and of the owners' lists it was told, which it keeps: so the rebuilt model is the same); the most recently used models are kept, like rust-analyzer's LRU of
 // syntax trees. Completion, hover and quick fixes touch one section at a time, so they hit it. An
 // edit's models start among them (the features ask about the section being typed in next); the
 // models of a file's first analysis do not: it makes thousands, and each one kept a while was
@@ -17,7 +17,7 @@ import { sectionDefinitions, type SectionDefinitions } from '../toml/tables';
 import { analyze, fixAllMayChange, type Analysis } from './analyze';
 import { CODES, type Code, type SeverityOverrides } from './codes';
 import { findingAt, fixesFromParse, fixesKept, fromParse, type Finding, type Fix, type ParsedEntry, type VerdictMemo } from './findings';
-import type { Policies } from './policies';
+import { listOwnersOf, type ListsTold, type Policies } from './policies';
 import type { Outside, Suppressions } from './suppress';
 
 /**
@@ -62,6 +62,11 @@ export class SectionAnalysis implements Analysis {
   readonly arrays: Analysis['arrays'];
   /** The owners of `arrays` its reading looks at (`Policies.arraysRead`): told others that agree on these, it reads the same. */
   readonly arraysRead: ReadonlySet<string>;
+  /** The owners whose lists in other sections its reading looks at (`Policies.listsRead`), and what it was told they hold. */
+  readonly listsRead: ReadonlySet<string>;
+  readonly outsideLists: ListsTold;
+  /** The owners it writes a closed list of (`listOwnersOf`): where a section that reads them looks (see document.ts). */
+  readonly listOwners: readonly string[];
   /** Whether its findings are kept: not by a section fix-all will make the model of again (see the constructor). */
   readonly keepsFindings: boolean;
   /**
@@ -92,6 +97,9 @@ export class SectionAnalysis implements Analysis {
     this.guessed = full.guessed;
     this.arrays = full.arrays;
     this.arraysRead = full.policies.arraysRead;
+    this.listsRead = full.policies.listsRead;
+    this.outsideLists = full.policies.outsideLists;
+    this.listOwners = listOwnersOf(full.policies);
     // A big file has hundreds of thousands of sections, and what each keeps is what the collector
     // walks: nothing is kept that says nothing (an empty root table, no findings), and a list is
     // kept at its exact size (one grown by `flatMap` or pushes has room for 16 more).
@@ -159,7 +167,7 @@ export class SectionAnalysis implements Analysis {
     if (this.kept) return this.kept;
     let full = recent.get(this) ?? passing.get(this)?.deref();
     if (!full) {
-      full = analyze(this.text, this.memo, undefined, this.arrays);
+      full = analyze(this.text, this.memo, undefined, this.arrays, this.outsideLists);
       made.models++;
     }
     if (this.recents) remember(this, full);
@@ -178,7 +186,7 @@ export class SectionAnalysis implements Analysis {
   fixAll<T>(read: (a: Analysis) => T): T {
     const atHand = this.kept ?? recent.get(this) ?? passing.get(this)?.deref();
     if (atHand || !this.parsesAlone || !this.keepsFindings) return read(this.withFixes());
-    const model = analyze(this.text, this.memo, (f) => fromParse(f) === null, this.arrays);
+    const model = analyze(this.text, this.memo, (f) => fromParse(f) === null, this.arrays, this.outsideLists);
     made.fixModels++;
     this.fixing = model;
     try {
