@@ -26,6 +26,8 @@ const DOCUMENTS: Array<[string, string]> = [
   ['a legacy :* kept by a mars-ignore', '[agents.a.tools]\nallowed = ["Bash(npm test:*)"] # mars-ignore: legacy-prefix\n'],
   ['a spelling kept file-wide', '# mars-ignore-file: non-canonical\n[agents.a.tools]\nallowed = ["Shell(git:*)", "Bash"]\n'],
   ['both seen', '[agents.a.tools]\nallowed = ["Shell(git:*)", "bash(x:*)", "Read"]\ndisallowed = ["read"]\nmcp__gh = "allow"\n'],
+  // A section starts after the marks (they are the section before's): its header line's columns count them.
+  ['byte order marks first on a line below the first (two files joined)', 'x = 1\n\uFEFF[[skills]]\n\uFEFF\uFEFF[agents.x.tools] # mars-ignore: bogus\nallowed = ["Shell"]\n'],
 ];
 
 for (const [name, text] of DOCUMENTS) {

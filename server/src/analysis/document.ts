@@ -35,7 +35,10 @@ export interface Unit {
   readonly start: number;
   /** The document offset of the analysis's offset 0 (`start`, less a hidden header). */
   readonly base: number;
-  /** The document line of the analysis's line 0 (units start at line starts, so characters need no shift). */
+  /**
+   * The document line of the analysis's line 0. Units start at line starts, so characters need no
+   * shift, but a section cut after the byte order marks first on its line (`sectionCut`).
+   */
   readonly startLine: number;
   /** Whether a section starts here (not a later piece of one). */
   readonly sectionStart: boolean;

@@ -26,7 +26,7 @@ export interface DiagnosticClient {
 
 const EVERY_PART: DiagnosticClient = { related: true, unnecessary: true };
 
-export function toDiagnostic(uri: string, lines: Lines, f: Finding, client: DiagnosticClient = EVERY_PART): Diagnostic {
+export function toDiagnostic(uri: string, lines: Pick<Lines, 'position'>, f: Finding, client: DiagnosticClient = EVERY_PART): Diagnostic {
   const d: Diagnostic = { range: positionsOf(lines, f.span), severity: SEVERITY[f.severity], code: f.code, source: DIAGNOSTIC_SOURCE, message: f.message };
   if (f.related && client.related) d.relatedInformation = f.related.map((r) => ({ location: { uri, range: positionsOf(lines, r.span) }, message: r.message }));
   if (client.unnecessary && marksInert(f.code)) d.tags = [DiagnosticTag.Unnecessary];

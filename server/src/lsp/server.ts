@@ -9,7 +9,8 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { visibleFindings, type Analysis } from '../analysis/analyze';
-import { crossFindingsShown, DocumentAnalyzer, documentFixAllSteps, definesOutside, outsideOf, placed, refusedOutside, syntaxErrorOutside, unitAt, type DocumentAnalysis } from '../analysis/document';
+import { crossFindingsShown, DocumentAnalyzer, documentFixAllSteps, definesOutside, outsideOf, placed, refusedOutside, syntaxErrorOutside, unitAt, type DocumentAnalysis, type Unit } from '../analysis/document';
+import { lineStartAt, type Lines } from '../toml/lineIndex';
 import type { SeverityOverrides } from '../analysis/codes';
 import { codeActions, isFixAllData, resolveFixAll, type FixAll, type FixAllData } from '../features/codeActions';
 import { completions, itemsAsClientTakes, type CompletionClient } from '../features/completion';
@@ -285,6 +286,28 @@ function codeSetKey(set: CodeSet | null): string {
   return set === null ? '' : set === 'all' ? '*' : [...set].sort().join(',');
 }
 
+/**
+ * The column of the document where a unit's analysis starts its line 0: 0, but for a section cut
+ * after the byte order marks first on its line (`U+FEFF[[skills]]` below the first line: see
+ * `sectionCut`), which stay the section before's; its header line's diagnostics were a column short
+ * per mark (and so got no quick fix, whose range is the document's). A piece analysed under a hidden
+ * header starts at a line start.
+ */
+function startColumn(text: string, u: Unit): number {
+  if (u.base !== u.start) return 0;
+  return u.start - lineStartAt(text, u.start);
+}
+
+/** `lines` with the characters of line 0 counted from `column`. */
+function shiftedFirstLine(lines: Lines, column: number): Pick<Lines, 'position'> {
+  return {
+    position(offset) {
+      const p = lines.position(offset);
+      return p.line === 0 ? { line: 0, character: p.character + column } : p;
+    },
+  };
+}
+
 function shiftDiagnostic(d: Diagnostic, lines: number): Diagnostic {
   const range = (r: Range): Range => ({ start: { line: r.start.line + lines, character: r.start.character }, end: { line: r.end.line + lines, character: r.end.character } });
   const out: Diagnostic = { ...d, range: range(d.range) };
@@ -434,10 +457,11 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
       const u = da.units[i]!;
       const outside = outsideOf(da, i);
       // What from outside the unit decides what it shows: its header's suppressions, and an earlier piece's syntax error.
-      const key = `${documentKey}${outside.header === null ? '' : `\u0000${codeSetKey(outside.header)}`}${outside.unreadableBefore ? '\u0000after an error' : ''}`;
+      const column = startColumn(da.text, u);
+      const key = `${documentKey}${outside.header === null ? '' : `\u0000${codeSetKey(outside.header)}`}${outside.unreadableBefore ? '\u0000after an error' : ''}${column ? `\u0000column ${column}` : ''}`;
       let c = converted.get(u.analysis);
       if (c?.key !== key) {
-        const lines = u.analysis.lines;
+        const lines = column ? shiftedFirstLine(u.analysis.lines, column) : u.analysis.lines;
         c = { key, line: 0, run: new EncodedRun(visibleFindings(u.analysis, overrides, outside), (f) => toDiagnostic(uri, lines, f, diagnosticClient)) };
         converted.set(u.analysis, c);
       }
