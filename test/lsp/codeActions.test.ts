@@ -734,6 +734,28 @@ test('a resolve whose document is closed and opened again while its settings com
   }
 });
 
+test('a request the document changes under while its settings come is answered empty, not with the actions of the new text at its range', async () => {
+  const c = await LspClient.start({ pull: true, settingsDelayMs: 300 });
+  try {
+    const uri = 'file:///changed-while-settings-come/mars.toml';
+    await c.open(uri, '[agents.a.tools]\nallowed = ["Shell"]\n');
+    const [d] = await c.pulled(uri);
+    const params = { textDocument: { uri }, range: d!.range, context: { diagnostics: [d] } };
+    // The settings changed: the request asks the client for them again, and a line is typed above meanwhile,
+    // which puts agent b's `Shell` where agent a's was.
+    await c.conn.sendNotification('workspace/didChangeConfiguration', { settings: null });
+    const asked = c.request<CodeAction[]>('textDocument/codeAction', params);
+    await c.change(uri, 2, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '[agents.b.tools]\nallowed = ["Shell"]\n' }]);
+    assert.deepEqual((await asked).map((a) => a.title), []);
+    // Asked again of the new text: its actions, at its version.
+    const again = await c.request<CodeAction[]>('textDocument/codeAction', params);
+    assert.ok(again.some((a) => a.title === 'Change to `bash`'));
+    assert.deepEqual([...new Set(again.map((a) => (a.edit?.documentChanges?.[0] as TextDocumentEdit | undefined)?.textDocument.version ?? (a.command?.arguments?.[0] as { version?: number }).version))], [2]);
+  } finally {
+    await c.stop();
+  }
+});
+
 // LSP 3.17: a client that did not declare `codeActionLiteralSupport` takes `Command`s only.
 describe('a client without CodeAction literals', () => {
   const text = '[agents.a.tools]\nallowed = ["Shell", "Edit"]\n';

@@ -779,7 +779,12 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     const doc = marsDoc(params.textDocument?.uri);
     // Without literals, an action the client could not apply is no action.
     if (!doc || (!literals && !applyEdit)) return rename ? [rename] : [];
+    // The range and diagnostics are of the text held now. The settings may take a round trip to the
+    // client (after a change of them), and edits meanwhile would have the actions made for a text the
+    // request was not about, at its version: answered as for an edit during the analysis.
+    const asked = stateOf(doc.uri).stamp;
     const { overrides } = await settings.get(doc.uri);
+    if (!isOpen(doc) || stateOf(doc.uri).stamp !== asked) return [];
     const da = await untilCancelled(analysisSoon(doc), token);
     if (token.isCancellationRequested) throw cancelled();
     if (!da) return []; // the document changed: the client asks again for the new version
