@@ -672,6 +672,38 @@ describe('fuzz: edit floods and cancellation', () => {
     assert.deepEqual([pushed[0]!.code, pushed[0]!.range.start], ['non-canonical', { line: 1, character: 12 }]);
   });
 
+  test('the analyses of versions gone are not kept: 2 MB edited a section at a time, in a server of 100 MB of heap', async () => {
+    const small = await LspClient.start({ pull: true, nodeArgs: ['--max-old-space-size=100'] });
+    try {
+      // Each version's text is 2 MB; one kept per section edited (each a finding whose fix may write a
+      // table, which reads what the other sections define) ran the server out of memory by the 40th.
+      const uri = 'file:///versions-gone/mars.toml';
+      const sections = 2000;
+      await small.open(uri, Array.from({ length: sections }, (_, i) => `[agents.a${i}]\ndisallowed = ["web"]\n# ${'x'.repeat(1000)}\n`).join(''));
+      // A pull the server died under is never answered.
+      let poll: ReturnType<typeof setInterval> | undefined;
+      const exited = new Promise<never>((_, reject) => {
+        poll = setInterval(() => small.exitCode !== null && reject(new Error(`the server exited: ${small.stderr.split('\n').find((l) => /heap/.test(l))}`)), 50);
+      });
+      const pulls = (async () => {
+        assert.equal((await small.pulled(uri)).length, sections);
+        for (let k = 0; k < 80; k++) {
+          const line = ((k * 37) % sections) * 3 + 2;
+          await small.change(uri, k + 2, [{ range: { start: { line, character: 2 }, end: { line, character: 2 } }, text: 'y' }]);
+          assert.equal((await small.pulled(uri)).length, sections);
+        }
+      })();
+      try {
+        await Promise.race([pulls, exited]);
+      } finally {
+        clearInterval(poll);
+      }
+      assert.equal(small.exitCode, null);
+    } finally {
+      await small.stop();
+    }
+  });
+
   test('$/cancelRequest for pending, finished and unknown requests does not break the server', async (t) => {
     // A large document keeps the server busy with a fix-all while the next requests and their
     // cancels queue up behind it, so the cancels reach requests that are still pending.

@@ -50,6 +50,8 @@ export interface ClientOptions {
   initializationOptions?: object;
   /** More arguments for dist/server.js over stdio, before `--stdio`, as the VS Code extension passes `--code-cache`. */
   args?: string[];
+  /** Node's own options for the server's process over stdio (`--max-old-space-size=100`), before dist/server.js. */
+  nodeArgs?: string[];
 }
 
 export class LspClient {
@@ -91,7 +93,7 @@ export class LspClient {
     } else {
       const proc = options.transport === 'ipc'
         ? fork(server, ['--node-ipc'], { silent: true })
-        : spawn(process.execPath, [server, ...(options.args ?? []), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+        : spawn(process.execPath, [...(options.nodeArgs ?? []), server, ...(options.args ?? []), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
       [reader, writer] = options.transport === 'ipc'
         ? [new IPCMessageReader(proc), new IPCMessageWriter(proc)]
         : [streamReader(proc.stdout!), new StreamMessageWriter(proc.stdin!)];
