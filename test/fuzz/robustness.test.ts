@@ -672,6 +672,34 @@ describe('fuzz: edit floods and cancellation', () => {
     assert.deepEqual([pushed[0]!.code, pushed[0]!.range.start], ['non-canonical', { line: 1, character: 12 }]);
   });
 
+  test('a client that reads slower than a big file\'s pushes come gets the newest, not a queue of every version gone', async (t) => {
+    const slow = await LspClient.start();
+    try {
+      // 1,500 problems, 400 KB a push: more than the pipe holds.
+      const uri = 'file:///slow-reader/mars.toml';
+      await slow.open(uri, Array.from({ length: 1500 }, (_, i) => `[agents.a${i}.tools]\nallowed = ["Shell"]\n`).join(''));
+      await slow.pushed(uri, 1, 20_000);
+      const before = slow.allPushed(uri).length;
+      // The client busy for 1.5 s while the user types: a push is made at least every 150 ms.
+      slow.pauseReading();
+      let version = 1;
+      for (let k = 0; k < 60; k++) {
+        await slow.change(uri, ++version, [{ range: { start: { line: 1, character: 12 }, end: { line: 1, character: 12 } }, text: 'x' }]);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      slow.resumeReading();
+      await slow.pushed(uri, version, 20_000);
+      await new Promise((r) => setTimeout(r, 300)); // nothing older may follow
+      const versions = slow.allPushed(uri).slice(before).map((p) => p.version);
+      t.diagnostic(`pushes read once the client read again: versions ${versions.join(', ')}`);
+      // The one being written when the client stopped reading, and the newest once it was written.
+      assert.ok(versions.length <= 2, `the server queued a push for each version it made one of: ${versions.join(', ')}`);
+      assert.equal(versions.at(-1), version);
+    } finally {
+      await slow.stop();
+    }
+  });
+
   test('the analyses of versions gone are not kept: 2 MB edited a section at a time, in a server of 100 MB of heap', async () => {
     const small = await LspClient.start({ pull: true, nodeArgs: ['--max-old-space-size=100'] });
     try {

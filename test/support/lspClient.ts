@@ -59,6 +59,8 @@ export class LspClient {
   /** The server's exit code once it has exited, else null. */
   exitCode: number | null = null;
   private readonly kill: () => void;
+  /** The server's output over stdio, which `pauseReading` stops reading (null over other transports). */
+  private output: NodeJS.ReadableStream | null = null;
   private readonly published = new Map<string, PublishDiagnosticsParams[]>();
   private readonly waiters: Array<() => void> = [];
   private readonly exitWaiters: Array<() => void> = [];
@@ -97,6 +99,7 @@ export class LspClient {
       [reader, writer] = options.transport === 'ipc'
         ? [new IPCMessageReader(proc), new IPCMessageWriter(proc)]
         : [streamReader(proc.stdout!), new StreamMessageWriter(proc.stdin!)];
+      if (options.transport !== 'ipc') this.output = proc.stdout!;
       proc.stderr!.on('data', (d) => (this.stderr += d));
       proc.on('exit', (code) => {
         this.exitCode = code ?? 1;
@@ -212,6 +215,15 @@ export class LspClient {
   async completion(uri: string, position: Position): Promise<CompletionItem[] | null> {
     const result = await this.request<CompletionItem[] | CompletionList | null>('textDocument/completion', { textDocument: { uri }, position });
     return result === null ? null : Array.isArray(result) ? result : result.items;
+  }
+
+  /** Stops reading what the server writes over stdio, as a client busy elsewhere: the pipe fills, and the server's writes wait. */
+  pauseReading(): void {
+    this.output!.pause();
+  }
+
+  resumeReading(): void {
+    this.output!.resume();
   }
 
   /** Shuts the server down as an editor does (`shutdown`, then `exit`) and waits for its process to end: its exit code. */
