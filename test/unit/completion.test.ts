@@ -489,10 +489,22 @@ const CASES: Case[] = [
     edit: { label: 'bash', newText: 'bash(git *)', range: [1, 17, 1, 26] } },
   { name: 'a name between commas, in a pattern', doc: '[agents.x.tools]\nallowed = "read, bash(|"',
     edit: { label: 'bash(command *)', newText: 'bash(${1:command} *)', range: [1, 17, 1, 22] } },
-  // An entry of a list is one name to Mars, whose comma is a warning of its own: replaced whole, as `mcp(x),edit` would be
-  // an entry Mars rejects.
-  { name: 'names between commas in an entry of a list: the entry replaced', doc: '[agents.x.tools]\nallowed = ["edit", "read, gr|"]',
-    absent: ['edit'], present: ['read'], edit: { label: 'grep', newText: 'grep', range: [1, 20, 1, 28] } },
+  // Names between commas in an entry of a list (an `illegal-char` warning, whose split makes one entry per tool): the name
+  // being typed is replaced alone, as in the string form; the whole entry replaced dropped the names beside it
+  // (`["Read, gr|"]` -> `["grep"]`). The other names count as held, as the list holds them once split.
+  { name: 'names between commas in an entry of a list: the name at the cursor replaced', doc: '[agents.x.tools]\nallowed = ["edit", "read, gr|"]',
+    absent: ['edit', 'read'], edit: { label: 'grep', newText: 'grep', range: [1, 26, 1, 28] } },
+  { name: 'names between commas in an entry of a list, the first one', doc: '[agents.x.tools]\nallowed = ["Re|, grep"]',
+    absent: ['grep'], edit: { label: 'read', newText: 'read', range: [1, 12, 1, 14] } },
+  { name: 'names between commas in an entry of a list, not closed', doc: '[agents.x.tools]\nallowed = ["Read,  gr|',
+    edit: { label: 'grep', newText: 'grep"', range: [1, 19, 1, 21] } },
+  { name: 'names between commas in an entry of a list, after a pattern holding one', doc: '[agents.x.tools]\nallowed = ["bash(git a, b), gr|"]',
+    edit: { label: 'grep', newText: 'grep', range: [1, 28, 1, 30] } },
+  // Before a comma, no pattern: `read(path),edit` is an entry Mars rejects, an error where `read,edit` was one odd name.
+  { name: 'names between commas in an entry of a list, a comma after the name: no pattern', doc: '[agents.x.tools]\nallowed = ["re|,edit"]',
+    present: ['read', 'grep', '*'], absent: ['edit', 'read(path)', 'bash(command *)', 'mcp(server/tool)'], edit: { label: 'read', newText: 'read', range: [1, 12, 1, 14] } },
+  { name: 'names between commas in an entry of a list, the last one: patterns too', doc: '[agents.x.tools]\nallowed = ["read, ba|"]',
+    present: ['bash', 'bash(command *)'], edit: { label: 'bash(command *)', newText: 'bash(${1:command} *)', range: [1, 18, 1, 20] } },
   // `tools` written as a string, which its fix renames `tools.allowed` and makes the list of its names: the names of an entry
   // of `allowed`, each name between commas alone (Claude's agent `tools: Read, Grep` pasted).
   { name: 'tools written as a string', doc: '[agents.x]\ntools = "gr|"', present: ['*', ...SNIPPETS], edit: { label: 'grep', newText: 'grep', range: [1, 9, 1, 11] } },
@@ -758,6 +770,10 @@ const ACCEPTED: Array<[doc: string, label: string, after: string]> = [
   ['[agents.a.tools]\nallowed = [\n  "read"\n  sh|(git)\n]', 'bash', '[agents.a.tools]\nallowed = [\n  "read",\n  "bash(git)"\n]'],
   // On a list's key: renamed to the other list only.
   ['[agents.a.tools]\nallo|wed = ["read"]', 'disallowed', '[agents.a.tools]\ndisallowed = ["read"]'],
+  // Names between commas in an entry: the one at the cursor completed, the others kept (`illegal-char`'s split makes them entries).
+  ['[agents.a.tools]\nallowed = ["Read, gr|"]', 'grep', '[agents.a.tools]\nallowed = ["Read, grep"]'],
+  ['[agents.a.tools]\nallowed = ["Read, gr|, Edit"]', 'grep', '[agents.a.tools]\nallowed = ["Read, grep, Edit"]'],
+  ["[agents.a.tools]\nallowed = ['Read,\tsh|(git *)']", 'bash', "[agents.a.tools]\nallowed = ['Read,\tbash(git *)']"],
 ];
 for (const [doc, label, after] of ACCEPTED) {
   test(`completion: accepting ${label} at ${JSON.stringify(doc)}`, () => {
@@ -851,8 +867,9 @@ for (const [typed, label] of [['shell(', 'bash(command *)'], ['Sh', 'bash(comman
 
 // Blanks typed before the name in its string (`" Sh|"`, or any white space Mars trims: macOS types a no-break space with
 // Option-Space): the edit replaces them too, so both filters read them first. VS Code skips only spaces and tabs.
+// So after a comma in an entry holding names between commas: the name after it alone is the typed word.
 for (const [doc, label] of [['[" Sh|"]', 'bash'], ['["\t WebF|"]', 'web_fetch'], ['[" |"]', 'read'], ['[" r|"]', 'read'],
-  ['["\u00a0Sh|"]', 'bash'], ['[" \u3000r|"]', 'read'], ['["\u00a0|"]', 'read']] as const) {
+  ['["\u00a0Sh|"]', 'bash'], ['[" \u3000r|"]', 'read'], ['["\u00a0|"]', 'read'], ['["Read, gr|"]', 'grep'], ['["Read,\u00a0Sh|"]', 'bash']] as const) {
   test(`completion: ${doc} offers ${label} to a prefix filter`, () => {
     const src = `[agents.x.tools]\nallowed = ${doc}`;
     const item = run(src)!.find((i) => i.label === label);

@@ -174,6 +174,13 @@ async function checkDocument(text: string, random: () => number, counts: { offse
             return parse?.ok ? [render(parse.name)] : [];
           }))
           : new Set(entries.filter(({ p, base }) => p.entry.array.span.start + base === listStart && p.entry.string.span.start + base !== self).map(({ p }) => p.verdict.meaning));
+        // The other names between commas of the entry at the cursor (`["read, gr|"]`) are what the list holds once it is split.
+        if (ctx.kind === 'entry') {
+          for (const name of ctx.siblings) {
+            const parse = parseToolName(ctx.literal ? name : decodeBasic(name));
+            if (parse.ok) held.add(render(parse.name));
+          }
+        }
         for (const cap of CAPABILITIES) {
           const parse = parseToolName(cap.name + kept);
           // A name the string's quoting cannot hold is not offered either way.

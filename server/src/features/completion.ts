@@ -456,7 +456,7 @@ function mcpSnippetItem(range: Range, typed: string, w: Writer): CompletionItem 
 function entryItems(analysis: Analysis, ctx: EntryContext, servers: readonly string[], typed: string): CompletionItem[] {
   const range = positionsOf(analysis.lines, ctx.range);
   const holds = ctx.array ? held(ctx.array, ctx.string) : new Set<string>();
-  // The other names of a string of names between commas are what the list holds once the shape's fix splits it.
+  // The other names of a string of names between commas are what the list holds once the shape's fix (or `illegal-char`'s) splits it.
   for (const name of ctx.siblings) {
     const parse = parseToolName(ctx.literal ? name : decodeBasic(name));
     if (parse.ok) holds.add(render(parse.name));
@@ -485,7 +485,12 @@ function entryItems(analysis: Analysis, ctx: EntryContext, servers: readonly str
   // closed yet is closed, as a server's tool is (`mc|p(gh/x` -> `ask_user(gh/x)`: `ask_user(gh/x` is rejected).
   const keep = paren >= 0 ? ctx.text.slice(paren) + (ctx.text.includes(')', paren) ? '' : ')') : '';
   const conflict = ctx.list ? conflictIn(analysis.policies, ctx.list.owner, ctx.list.list) : NO_CONFLICT;
-  return toolItems(range, typed, w, holds, servers, keep, ctx.literal ? keep : decodeBasic(keep), conflict);
+  const items = toolItems(range, typed, w, holds, servers, keep, ctx.literal ? keep : decodeBasic(keep), conflict);
+  // In an entry of a list, a pattern written before a comma (`read(path),edit`) makes an entry Mars rejects, an error
+  // that stops the load where the entry was one odd name: only names without one there, until it is split.
+  // (A string written as the whole list is the shape's to fix, which reads its names apart.)
+  if (ctx.array === null || !ctx.commaAfter || paren >= 0) return items;
+  return items.filter((item) => !item.textEdit?.newText.includes('('));
 }
 
 function slotItems(analysis: Analysis, ctx: SlotContext, servers: readonly string[], typed: string): CompletionItem[] {

@@ -55,11 +55,13 @@ export interface EntryContext {
   /** A literal (`'…'`) string: no escapes, no `'`. */
   readonly literal: boolean;
   /**
-   * The other names of a string written as the whole list holding names between commas
-   * (`allowed = "read, gr|"`, Claude's comma-separated form), as written (escapes not decoded),
-   * when `range` is the one at the cursor; else none.
+   * The other names of a string holding names between commas, written as the whole list
+   * (`allowed = "read, gr|"`, Claude's comma-separated form) or as an entry (`["read, gr|"]`), as
+   * written (escapes not decoded), when `range` is the one at the cursor; else none.
    */
   readonly siblings: readonly string[];
+  /** Whether a comma follows the name at the cursor (`re|ad, edit`), in `siblings`' string. */
+  readonly commaAfter: boolean;
 }
 
 /** Between the items of a tool list, where a new quoted entry goes (or on a bare word typed there). */
@@ -434,15 +436,15 @@ function valueOnCursorLine(text: string, str: TomlString, offset: number): boole
 
 function entryContext(layout: Layout, list: PolicyList | null, array: TomlArray | null, str: TomlString, offset: number): EntryContext {
   const whole = stringRange(layout, str, offset);
-  // Names between commas in a string written as the whole list, which its fix makes a list of, each
-  // completed alone. An entry of a list is one name to Mars, replaced whole (a pattern before a
-  // comma in it, `mcp(x),edit`, would make an entry Mars rejects).
-  const { range, siblings } = array === null ? nameBetweenCommas(layout.text, whole.range, splittingCommas(layout.text, str, whole.range), offset) : { range: whole.range, siblings: [] };
+  // Names between commas, each completed alone: in a string written as the whole list, which its fix
+  // makes a list of, and in an entry of a list, which `illegal-char`'s split makes one entry per tool;
+  // replacing the whole entry would drop the names beside the one typed (`["Read, gr|"]` -> `["grep"]`).
+  const { range, siblings, commaAfter } = nameBetweenCommas(layout.text, whole.range, splittingCommas(layout.text, str, whole.range), offset);
   // The quote that closes the string goes after its last name, not after one with more following.
   const close = range.end === whole.range.end ? whole.close : '';
   return {
     kind: 'entry', list, array, string: str, range, text: layout.text.slice(range.start, range.end), cursor: offset - range.start, close,
-    literal: str.style === 'literal' || str.style === 'multiline-literal', siblings,
+    literal: str.style === 'literal' || str.style === 'multiline-literal', siblings, commaAfter,
   };
 }
 
@@ -466,9 +468,9 @@ function splittingCommas(text: string, str: TomlString, range: Span): { commas: 
  * In `range`, the name at the cursor between the `commas` (`read, gr|, bash`), blanks around it
  * left out, and the other names; the whole range when there is no comma.
  */
-function nameBetweenCommas(text: string, range: Span, { commas, blanks }: { commas: readonly Span[]; blanks: readonly Span[] }, offset: number): { range: Span; siblings: string[] } {
+function nameBetweenCommas(text: string, range: Span, { commas, blanks }: { commas: readonly Span[]; blanks: readonly Span[] }, offset: number): { range: Span; siblings: string[]; commaAfter: boolean } {
   // None inside a comma written as an escape (`\\u00|2c`): no name is there.
-  if (commas.length === 0 || commas.some((c) => c.start < offset && offset < c.end)) return { range, siblings: [] };
+  if (commas.length === 0 || commas.some((c) => c.start < offset && offset < c.end)) return { range, siblings: [], commaAfter: false };
   const bounds = [{ start: range.start, end: range.start }, ...commas, { start: range.end, end: range.end }];
   // Blanks around a name, written as themselves or as escapes (`\\t`), by where they start and end.
   const blankFrom = new Map(blanks.map((b) => [b.start, b.end]));
@@ -486,7 +488,7 @@ function nameBetweenCommas(text: string, range: Span, { commas, blanks }: { comm
   // A cursor inside a blank written as an escape (`\\u00|20`): the name's range takes the whole escape in.
   const inBlank = blanks.find((b) => b.start < offset && offset < b.end);
   const at = { start: Math.min(piece.start, inBlank?.start ?? offset), end: Math.max(piece.end, inBlank?.end ?? offset) };
-  return { range: at, siblings: pieces.filter((_, j) => j !== k).map((p) => text.slice(p.start, p.end)).filter((n) => n !== '') };
+  return { range: at, siblings: pieces.filter((_, j) => j !== k).map((p) => text.slice(p.start, p.end)).filter((n) => n !== ''), commaAfter: k < pieces.length - 1 };
 }
 
 /** Text between two offsets with comments and white space removed. */
