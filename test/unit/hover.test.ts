@@ -558,6 +558,23 @@ const CASES: Case[] = [
     has: ['**`permission`** is not `tools`: Mars reads no tool list in it; none of its rules is in force.', 'It looks meant for `tools`', '_Of agent `coder`._'] },
   { name: 'the tool of a dotted pattern rule in a table that misses `tools`', doc: '[agents.a.permission]\nba|sh."git push" = "deny"', range: [1, 0, 1, 4],
     has: ['**`permission`** is not `tools`: Mars reads no tool list in it', '_Of agent `a`._'] },
+  { name: 'the tool of a table of patterns in a table that misses `tools`', doc: '[agents.a.permission]\nba|sh = { "git *" = "allow" }', range: [1, 0, 1, 4],
+    has: ['**`permission`** is not `tools`: Mars reads no tool list in it', '_Of agent `a`._'], lacks: ['Capability'] },
+  // On a pattern there, or in a root table meant as `tools`: the entry it stands for, as in a tools table, and why it is none
+  // yet, as a string of a list there is said. They had no hover.
+  { name: 'a pattern of a table of patterns in a table that misses `tools`', doc: '[agents.a.permission]\nbash = { "gi|t *" = "allow", "*" = "ask" }', range: [1, 10, 1, 15],
+    has: ['**Capability** `bash` · pattern `git *`', '_Not an entry yet: `permission` is not `tools`: Mars reads no tool list in it._', 'As the entry `bash(git *)` of `allowed` of agent `a`:', 'command prefix'] },
+  { name: 'a pattern of a table of patterns in a root `[permission]`', doc: '[permission]\nbash = { "gi|t *" = "allow" }', range: [1, 10, 1, 15],
+    has: ['**Capability** `bash` · pattern `git *`', '_Not an entry yet: Mars reads no tool list in a table `permission` at the root: it applies to no agent or skill._', 'As the entry `bash(git *)` of `allowed`:'],
+    lacks: ['of agent'] },
+  { name: 'a dotted pattern rule in a table that misses `tools`', doc: '[agents.a.permission]\nbash."git p|ush" = "deny"', range: [1, 6, 1, 14],
+    has: ['**Capability** `bash` · pattern `git push`', '_Not an entry yet: `permission` is not `tools`', 'As the entry `bash(git push)` of `disallowed` of agent `a`:'] },
+  { name: 'a pattern of a table of patterns of its own at the root', doc: '[permission.edit]\n"|*" = "deny"', range: [1, 1, 1, 2],
+    has: ['**Capability** `edit`', 'As the entry `edit` of `disallowed`:'] },
+  { name: 'an `"ask"` rule of a table of patterns of its own in a table that misses `tools`', doc: '[agents.a.permission.bash]\n"git *" = "allow"\n"r|m *" = "ask"', range: [2, 1, 2, 5],
+    has: ['**`"rm *" = "ask"`**: Mars has no equivalent of this rule.', '_`permission` is not `tools`: Mars reads no tool list in it._'], lacks: ['Capability', 'its move'] },
+  { name: 'a pattern Mars rejects in a table that misses `tools`', doc: '[agents.a.permission]\nbash = { "|" = "deny", "git *" = "allow" }', range: [1, 9, 1, 11],
+    has: ['**Not a tool name Mars accepts**', '_`permission` is not `tools`: Mars reads no tool list in it._'] },
   // A list of no agent or skill, at the root or in a root table meant as `tools`: on the table's name or the list's key, its diagnostic's words.
   { name: 'Claude Code\'s `[permissions]` at the root', doc: '[permi|ssions]\nallow = ["Bash"]', range: [0, 1, 0, 12],
     has: ['not in a table `permissions` at the root, so `allow` here applies to no agent or skill. None of its rules is in force.', 'write them in its `tools` table: `[agents.<name>.tools]`'] },

@@ -26,7 +26,7 @@ import { holdsListValue, isMapFormVerdict, meantList, verdictList } from '../ana
 import { isWritten, misplacedAt, ownerLabel, refusalOf, sameOwner, shapeList, TOOLS_MCP_REMOVED, unownedAt, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem, type UnownedList } from '../analysis/policies';
 import { namesBetweenCommas, parseToolName } from '../grammar/toolName';
 import { capitalized, inWords } from '../grammar/text';
-import { movable } from '../analysis/patterns';
+import { inlinePatternRules, movable, patternRule, patternRules, type PatternRule } from '../analysis/patterns';
 import type { KeyPart, KeyValue, Span, TomlDocument, TomlString, TomlValue } from '../toml/model';
 import { firstLineOf, positionsOf } from '../toml/lineIndex';
 import { dotted } from '../toml/tables';
@@ -174,6 +174,13 @@ export function hover(
       return said([...namesFirst(str.value, describeToolName(str.value, parseToolName(str.value), list)), ...refusedUnder(problem, 'its rule is not'), `_In \`${list}\` of ${owned(problem.owner)}._`],
         shownSpan(doc.text, str));
     }
+  }
+  // A pattern of OpenCode's table of patterns in a table Mars reads no rule from (`[agents.x.permission]` or a root
+  // `[permission]`, then `bash = { "git *" = "allow" }`): the entry it stands for, as in a tools table, and why it is
+  // not one yet, as a string of a list there is said. Its tool's key says the table, as a map-form key there does.
+  for (const u of unreadRuleTables(analysis, offset, refusal)) {
+    const rule = u.rules.find((r) => hit(r.pattern.span, false));
+    if (rule) return said(describeUnreadPattern(doc.text, rule, u.owner, u.why, u.refused), keyContentSpan(doc.text, rule.pattern.span));
   }
   // On the key at fault, or on the list's own where that is another part (`allowed` of `[agents.x.tool]`): what the one at fault says.
   for (const m of analysis.policies.misplaced) {
@@ -451,7 +458,7 @@ export function wouldBeEntryAt(
   }
   // Or where no agent or skill is named (`[permissions]` then `allow = ["read"]`, `tools = ["read"]` at the root): no owner's.
   for (const u of analysis.policies.unowned) {
-    const found = u.rule ? null : stray(u.keyValue.value, `Mars reads no tool list ${u.table ? `in a table ${code(u.table.name)} at the root` : 'at the root'}: it applies to no agent or skill`, u.list, null);
+    const found = u.rule ? null : stray(u.keyValue.value, unownedWhy(u), u.list, null);
     if (found) return found;
   }
   const misspelt = [
@@ -527,6 +534,62 @@ function describeMisplaced(text: string, m: MisplacedList, refused: ShapeProblem
   }
   return [`**${code(m.key.name)}**: a list outside the tools table; Mars does not read it as a tool list, and none of its rules is in force.`,
     `It looks meant for ${code(`tools.${m.list}`)}: ${LIST_MEANING[m.list]}`, ...refusedToo, `_Of ${owner}._`];
+}
+
+/** Why Mars reads no tool list where no agent or skill is named (`u`), as a clause. */
+const unownedWhy = (u: UnownedList): string =>
+  `Mars reads no tool list ${u.table ? `in a table ${code(u.table.name)} at the root` : 'at the root'}: it applies to no agent or skill`;
+
+/**
+ * OpenCode's tables of patterns at `offset` in a table Mars reads no rule from, in a table meant as `tools`
+ * (`[agents.x.permission]`) or at the root (`[permission]`): written inline (`bash = { "git *" = "allow" }`),
+ * dotted (`bash."git *" = …`) or in a table of their own (`[permission.bash]`), with why Mars does not read
+ * them (`why`, a clause) and their owner's refusal. Only those at the cursor are read: a hover in a table
+ * of thousands of rules reads each once.
+ */
+function* unreadRuleTables(analysis: Analysis, offset: number, refusal: (owner: Owner) => ShapeProblem | undefined):
+  Generator<{ rules: readonly PatternRule[]; owner: Owner | null; why: string; refused: ShapeProblem | undefined }> {
+  const within = (span: Span, inner: Span) => span.start <= inner.start && inner.end <= span.end;
+  const own = analysis.doc.sections.find((s) => s.span.start <= offset && offset <= s.span.end);
+  let ownRead = false;
+  const rulesOf = (key: KeyPart, kv: KeyValue, pattern: KeyPart | undefined): readonly PatternRule[] => {
+    // A table of its own is read whole, once: its `"ask"` rules, which no finding takes, are hovered too.
+    if (pattern && !ownRead && own && own.header?.key.parts.at(-1) === key && within(own.span, kv.span)) {
+      ownRead = true;
+      const all = patternRules(key.name, own.entries);
+      if (all) return all;
+    }
+    if (!within(kv.span, { start: offset, end: offset })) return [];
+    if (!pattern) return inlinePatternRules(key.name, kv) ?? [];
+    const rule = patternRule(key.name, pattern, kv);
+    return rule ? [rule] : [];
+  };
+  for (const m of analysis.policies.misplaced) {
+    const rules = m.rule ? rulesOf(m.key, m.keyValue, m.pattern) : [];
+    if (rules.length > 0) yield { rules, owner: m.owner, why: misplacedWhy(m), refused: refusal(m.owner) };
+  }
+  for (const u of analysis.policies.unowned) {
+    const rules = u.rule ? rulesOf(u.key, u.keyValue, u.pattern) : [];
+    if (rules.length > 0) yield { rules, owner: null, why: unownedWhy(u), refused: undefined };
+  }
+}
+
+/**
+ * A pattern of OpenCode's table of patterns in a table Mars reads no rule from (`unreadRuleTables`), hovered: the
+ * entry it stands for (`bash(git *)`) and why it is none yet, as a string of a list there (`wouldBeEntryAt`);
+ * `"ask"`, with no Mars equivalent, and an entry Mars rejects, as in a tools table (`describePatterns`).
+ */
+function describeUnreadPattern(text: string, rule: PatternRule, owner: Owner | null, why: string, refused: ShapeProblem | undefined): string[] {
+  const notRead = `_${capitalized(why)}._`;
+  const refusedToo = refusedUnder(refused, 'its rule is not');
+  if (rule.list === null) return [`**${code(text.slice(rule.pattern.span.start, rule.keyValue.span.end))}**: Mars has no equivalent of this rule.`, notRead, ...refusedToo];
+  const parse = parseToolName(rule.raw);
+  // The entry is null exactly where Mars rejects the rule's name (patterns.ts, `entryOf`).
+  if (!parse.ok) return [rejectedKey(rule.raw, parse.error, rule.list), notRead, ...refusedToo];
+  const entry = rule.entry!;
+  const [title, ...rest] = describeToolName(entry, parseToolName(entry), rule.list);
+  const of = owner ? ` of ${owned(owner)}` : '';
+  return [title!, `_Not an entry yet: ${why}._`, ...refusedToo, `As the entry ${code(entry)} of \`${rule.list}\`${of}${rest.length > 0 ? ':' : '.'}`, ...rest];
 }
 
 /** A list of no agent or skill (see `UnownedList`), hovered on its key or its table's name: its diagnostic's words, and where it goes. */
