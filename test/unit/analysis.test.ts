@@ -764,6 +764,10 @@ const IGNORED_KEY_MESSAGES: Array<[table: string, message: string]> = [
   ['deny = "read", "grep"', 'Mars ignores `deny` here. Did you mean `disallowed = ["read", "grep"]`? A tools table holds only `allowed` and `disallowed` lists.'],
   // Not closed on its line (being typed): said closed, as its syntax error's fix closes it, not `["ba]`.
   ['deny = "ba', 'Mars ignores `deny` here. Did you mean `disallowed = ["ba"]`? A tools table holds only `allowed` and `disallowed` lists.'],
+  // A multi-line string: the entry it is, its value after TOML trims the line break after its quotes, not as written
+  // (`["""\u000Aread"""]`, a line break shown as an escape); the list alone where its value holds a line break still.
+  ['deny = """\nread"""', 'Mars ignores `deny` here. Did you mean `disallowed = ["read"]`? A tools table holds only `allowed` and `disallowed` lists.'],
+  ['deny = """\nread\n"""', 'Mars ignores `deny` here. Did you mean `disallowed`? A tools table holds only `allowed` and `disallowed` lists.'],
   ['deny = "allow"', 'Mars ignores `deny` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
   ['deny = "ask"', 'Mars ignores `deny` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
   ['bash = "true"', 'Mars ignores `bash` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
@@ -2121,6 +2125,13 @@ const MISPLACED_STRINGS: Array<[text: string, says: string, titles: string[], af
   ['[agents.d]\nallowed = "gr\n', 'Did you mean `tools.allowed = ["gr"]`?', [], null],
   ["[agents.d]\ndeny = 'web\n", 'Did you mean `tools.disallowed = ["web"]`?', [], null],
   ['[agents.d]\nallowed = """gr\n', 'Did you mean `tools.allowed`?', [], null],
+  // A multi-line string closed: said as the entry it is, its value after TOML trims the line break after its quotes (not
+  // `["""\u000Aread"""]`, a line break shown as an escape); one whose value holds a line break still, which no entry said on
+  // one line shows, as the list alone. Its rename wraps it as written, a list TOML reads the same.
+  ['[agents.d]\nallowed = """\nread"""\n', 'Did you mean `tools.allowed = ["read"]`?', ['Rename to `tools.allowed`, and change `"""\\u000Aread"""` to `["""\\u000Aread"""]`'], '[agents.d]\ntools.allowed = ["""\nread"""]\n'],
+  ["[agents.d]\ndeny = '''\nweb'''\n", 'Did you mean `tools.disallowed = ["web"]`?', ["Rename to `tools.disallowed`, and change `'''\\u000Aweb'''` to `['''\\u000Aweb''']`"], null],
+  ['[agents.d]\nallowed = """read"""\n', 'Did you mean `tools.allowed = ["read"]`?', ['Rename to `tools.allowed`, and change `"""read"""` to `["""read"""]`'], null],
+  ['[agents.d]\nallowed = """\nread\n"""\n', 'Did you mean `tools.allowed`?', ['Rename to `tools.allowed`, and change `"""\\u000Aread\\u000A"""` to `["""\\u000Aread\\u000A"""]`'], null],
 ];
 for (const [text, says, titles, after] of MISPLACED_STRINGS) {
   test(`a string beside the tools table is a misplaced list: ${JSON.stringify(text)}`, () => {

@@ -542,6 +542,12 @@ const CASES: Case[] = [
     has: ['It looks meant for `tools.allowed = ["read", "grep"]`'] },
   { name: 'strings with commas between under a misspelt key', doc: `${T}de|ny = "read", "grep"`, range: [1, 0, 1, 4],
     has: ['It looks meant for `disallowed = ["read", "grep"]`'] },
+  // A multi-line string: the entry it is, its first line break trimmed as TOML does (not `["""\u000Aread"""]`); the list
+  // alone where its value holds a line break still.
+  { name: 'a multi-line string beside the tools table', doc: '[agents.coder]\nallo|wed = """\nread"""', range: [1, 0, 1, 7],
+    has: ['It looks meant for `tools.allowed = ["read"]`: Tools the agent or skill may use'], lacks: ['u000A'] },
+  { name: 'a multi-line string holding a line break under a misspelt key', doc: `${T}de|ny = """\nre\nad"""`, range: [1, 0, 1, 4],
+    has: ['It looks meant for `disallowed`: Tools denied to the agent or skill'], lacks: ['u000A'] },
   { name: 'a tool list in a table that misses `tools`', doc: '[skills.s.to|ol]\ndeny = ["bash"]', range: [0, 10, 0, 14],
     has: ['**`tool`** is not `tools`', 'It looks meant for `tools`, the table of the `allowed` and `disallowed` lists', '_Of skill `s`._'], lacks: ['tools.disallowed'] },
   { name: 'Claude Code\'s `permissions` pasted into an agent', doc: '[agents.coder.permi|ssions]\nallow = ["Bash"]', range: [0, 14, 0, 25],

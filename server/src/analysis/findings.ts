@@ -1047,7 +1047,12 @@ export function asList(text: string, kv: KeyValue, inline = false): string {
   if (value?.kind !== 'string' || isOpenMultiline(value)) return '';
   if (!value.terminated) return ` = ${stringList(namesBetweenCommas(value.value)?.map((n) => n.name) ?? [value.value])}`;
   const run = listAfterString(text, value, inline);
-  return ` = ${run && run.values.every((v) => typeof v === 'string') ? run.list : stringAsList(text, value)}`;
+  if (run && run.values.every((v) => typeof v === 'string')) return ` = ${run.list}`;
+  // A multi-line string said as written shows its line breaks as escapes (`["""\u000Aread"""]`): it is said as the
+  // entry it is, its value after TOML trims the line break after its quotes (`["read"]`), or, holding a line break
+  // still, which an entry said on one line cannot show, as the list alone, as one left open is.
+  if (isMultiline(value) && !namesBetweenCommas(value.value)) return /[\r\n]/.test(value.value) ? '' : ` = ${stringList([value.value])}`;
+  return ` = ${stringAsList(text, value)}`;
 }
 
 /** The codes whose fixes may write a list anew (`Fix.creates`): the moves of extra keys below. */
