@@ -20,7 +20,7 @@ import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, composeEdits, type Edit } from './edits';
 import { byPosition, finding, overridden, VerdictMemo, type Finding, type Fix } from './findings';
 import { ownCopy } from '../grammar/text';
-import { followedArrays, followedRoot, listsAlike, listsFor, NO_LISTS, ownerListsOf, readAlike, refusalOf, type ListsTold, type Owner, type OwnerLists, type ShapeProblem } from './policies';
+import { followedArrays, followedRoot, listsAlike, listsFor, NO_LISTS, readAlike, refusalOf, type ListsTold, type Owner, type OwnerLists, type ShapeProblem } from './policies';
 import { forgetModel, SectionAnalysis, type Keep } from './section';
 import { findSuppressions, type CodeSet, type Outside } from './suppress';
 import { parseToml } from '../toml/parse';
@@ -189,7 +189,7 @@ export class DocumentAnalyzer {
    * The units that read what owners' lists written in other units hold (`Policies.listsRead`: a table of
    * patterns of its own, `[agents.x.tools.bash]`, whose rules the owner's `allowed` may hold), analysed again
    * where those lists hold other than they were told, yielding after each made. Only such units are looked
-   * at, and only the units writing their owners' lists read (`listOwners`, then `writtenLists`): the lists
+   * at, and only the units writing their owners' lists read (`listsWritten`): the lists
    * may be written below the unit, so this comes once every unit is analysed, and the units it analyses
    * again write no list of theirs (their reading of the lists changes no list they write).
    */
@@ -199,7 +199,7 @@ export class DocumentAnalyzer {
     if (!wanted) return;
     const writers = new Map<string, number[]>();
     units.forEach((u, j) => {
-      for (const o of u.analysis.listOwners) {
+      for (const o of u.analysis.listsWritten.keys()) {
         if (!wanted!.has(o)) continue;
         const at = writers.get(o);
         if (at) at.push(j);
@@ -347,8 +347,8 @@ function listsTouched(old: readonly Unit[], units: readonly Unit[], from: number
   for (const u of units) if (u.analysis.listsRead.size > 0) for (const o of u.analysis.listsRead) (wanted ??= new Set()).add(o);
   if (!wanted) return false;
   for (let i = from; i < to; i++) {
-    for (const o of old[i]!.analysis.listOwners) if (wanted.has(o)) return true;
-    for (const o of units[i]!.analysis.listOwners) if (wanted.has(o)) return true;
+    for (const o of old[i]!.analysis.listsWritten.keys()) if (wanted.has(o)) return true;
+    for (const o of units[i]!.analysis.listsWritten.keys()) if (wanted.has(o)) return true;
   }
   return false;
 }
@@ -364,7 +364,7 @@ function listsOutside(units: readonly Unit[], writers: ReadonlyMap<string, reado
     let disallowed: readonly string[] | undefined;
     for (const j of writers.get(o) ?? []) {
       if (j === except) continue;
-      const lists = writtenLists(units[j]!.analysis, o);
+      const lists = units[j]!.analysis.listsWritten.get(o);
       allowed ??= lists?.allowed;
       disallowed ??= lists?.disallowed;
       if (allowed && disallowed) break;
@@ -372,20 +372,6 @@ function listsOutside(units: readonly Unit[], writers: ReadonlyMap<string, reado
     if (allowed || disallowed) out.set(o, { ...(allowed ? { allowed } : {}), ...(disallowed ? { disallowed } : {}) });
   }
   return out.size === 0 ? NO_LISTS : out;
-}
-
-const written = new WeakMap<SectionAnalysis, Map<string, OwnerLists | null>>();
-
-/**
- * What a unit's lists of the owner `key` hold (`ownerListsOf`), read off its model once and kept with
- * the unit: asked only of a unit writing the lists of an owner another unit reads them of, a rare one.
- */
-function writtenLists(analysis: SectionAnalysis, key: string): OwnerLists | null {
-  let byOwner = written.get(analysis);
-  if (!byOwner) written.set(analysis, (byOwner = new Map()));
-  let lists = byOwner.get(key);
-  if (lists === undefined) byOwner.set(key, (lists = ownerListsOf(analysis.model().policies, key)));
-  return lists;
 }
 
 /** What unit `at`'s definitions reach of the root keys (see `RootArrays`). */

@@ -300,36 +300,29 @@ export function listsAlike(a: ListsTold, b: ListsTold): boolean {
 }
 
 /**
- * The owners (`ownerKey`) `policies` write a closed list of: each once where its lists are written one
- * after another, as they mostly are (a section of a big `[agents]` table holds hundreds of owners, and
- * looking each up among the others was quadratic); an owner named twice only costs its readers a look more.
+ * What `policies` write of the lists of each owner (`ownerKey`) they write a closed list of: its first
+ * closed `allowed` and `disallowed`, for a section that reads them from elsewhere (`Policies.listsRead`).
+ * Read once, while the model is at hand, and kept instead of it: asked later, a section whose model was
+ * let go made it again, seconds for a section holding a 10 MB list. In one pass: a section of a big
+ * `[agents]` table holds hundreds of owners, and looking each up among the others was quadratic.
  */
-export function listOwnersOf(policies: Policies): readonly string[] {
-  let out: string[] | null = null;
+export function listsWritten(policies: Policies): ReadonlyMap<string, OwnerLists> {
+  let out: Map<string, { allowed?: readonly string[]; disallowed?: readonly string[] }> | null = null;
   let last: Owner | null = null;
+  let lists: { allowed?: readonly string[]; disallowed?: readonly string[] } | undefined;
   for (const l of policies.lists) {
-    if (!l.array.closed || (last && sameOwner(last, l.owner))) continue;
-    last = l.owner;
-    (out ??= []).push(ownerKey(l.owner));
+    if (!l.array.closed) continue;
+    if (!last || !sameOwner(last, l.owner)) {
+      const key = ownerKey(l.owner);
+      lists = (out ??= new Map()).get(key);
+      if (!lists) out.set(key, (lists = {}));
+      last = l.owner;
+    }
+    if (lists![l.list]) continue;
+    // At its exact size: a list grown by pushes has room for more, kept with every section.
+    lists![l.list] = l.array.items.filter((i): i is TomlString => i.kind === 'string' && !policies.guessed.has(i)).map((i) => i.value);
   }
-  return out ?? NO_KEYS;
-}
-
-const NO_KEYS: readonly string[] = Object.freeze([]);
-
-/**
- * What `policies` write of the lists of the owner `key` (`ownerKey`), for a section that reads them
- * from elsewhere; null where they write no closed list of it.
- */
-export function ownerListsOf(policies: Policies, key: string): OwnerLists | null {
-  const lists: { allowed?: string[]; disallowed?: string[] } = {};
-  let any = false;
-  for (const l of policies.lists) {
-    if (!l.array.closed || lists[l.list] || ownerKey(l.owner) !== key) continue;
-    lists[l.list] = l.array.items.flatMap((i) => (i.kind === 'string' && !policies.guessed.has(i) ? [i.value] : []));
-    any = true;
-  }
-  return any ? lists : null;
+  return out ?? NO_LISTS;
 }
 
 /** No root key is an array of tables where the text starts. */

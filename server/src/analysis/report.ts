@@ -17,7 +17,7 @@ import { analyze, fixAllTakes, SyntaxMended, visibleFindings, type Reach } from 
 import { conflictFinding, definitionSpan, fileSuppressionsOf, fixAllReaches, KeyIndex, placeFinding, shiftedLines, unitTexts } from './document';
 import type { SeverityOverrides } from './codes';
 import { byPosition, detached, fixesNotKept, MAY_CREATE, overridden, VerdictMemo, withoutClashingFixes, type Finding } from './findings';
-import { followedArrays, followedRoot, ownerListsOf, type OwnerLists, type Policies } from './policies';
+import { followedArrays, followedRoot, type ListsTold, type OwnerLists } from './policies';
 import { SectionAnalysis } from './section';
 import type { Outside } from './suppress';
 
@@ -54,10 +54,9 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
   // A table of patterns of its own (`[agents.x.tools.bash]`) is said with what its owner's lists hold,
   // which any other unit, later ones too, may write (see `Policies.listsRead`): its findings, and all
   // after it, in order, wait for the end, when it is analysed again told them (as `tellLists` in
-  // document.ts does). For that, the units writing each owner's lists, to be read again then.
+  // document.ts does). For that, what the units writing owners' lists hold, kept as each is read.
   const writing: Writer[] = [];
   let held: Array<{ f: Finding; unit: number } | Reader> | null = null;
-  const sectionAt = { start: 0 };
   // A finding of unit `unit` (its index among `definitions`), once known: written, or left waiting (see above).
   const route = (f: Finding, unit: number) => {
     if (fixes && (waiting.length > 0 || writesListAnew(f))) waiting.push({ f: detached(f), unit });
@@ -89,10 +88,7 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
     // GB); a finding that waits takes its fixes with it, not its model.
     const arrays = followedArrays(roots);
     const analysis = new SectionAnalysis(analyze(u.analysed, memo, undefined, arrays), memo, { keep: 'models', hidden: u.hidden });
-    if (u.sectionStart) sectionAt.start = u.start;
-    if (analysis.listOwners.length > 0) {
-      writing.push({ index: unitIndex, owners: analysis.listOwners, start: u.start, sectionStart: sectionAt.start, hidden: u.hidden, length: u.analysed.length - u.hidden, arrays });
-    }
+    if (analysis.listsWritten.size > 0) writing.push({ index: unitIndex, lists: analysis.listsWritten });
     // What bears on the unit from outside it, as `outsideOf` (document.ts) reads it from a whole
     // analysis: the file-wide comments (see above), the comments ending the unit before, and
     // whether an earlier piece of its section stopped at a syntax error.
@@ -133,22 +129,12 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
     // The units writing each owner's lists, in document order.
     const writers = new Map<string, Writer[]>();
     for (const w of writing) {
-      for (const o of w.owners) {
+      for (const o of w.lists.keys()) {
         const at = writers.get(o);
         if (at) at.push(w);
         else writers.set(o, [w]);
       }
     }
-    const read = new Map<number, Policies>();
-    // What a writer's lists of an owner hold: its unit read again, as it was.
-    const listsOf = (w: Writer, owner: string) => {
-      let policies = read.get(w.index);
-      if (!policies) {
-        const analysed = (w.hidden ? text.slice(w.sectionStart, w.sectionStart + w.hidden) : '') + text.slice(w.start, w.start + w.length);
-        read.set(w.index, (policies = analyze(analysed, memo, undefined, w.arrays).policies));
-      }
-      return ownerListsOf(policies, owner);
-    };
     for (const r of waited) {
       if (!('read' in r)) {
         fixesNotKept(() => route(r.f, r.unit));
@@ -160,7 +146,7 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
         let disallowed: readonly string[] | undefined;
         for (const w of writers.get(o) ?? []) {
           if (w.index === r.index || (allowed && disallowed)) continue;
-          const l = listsOf(w, o);
+          const l = w.lists.get(o);
           allowed ??= l?.allowed;
           disallowed ??= l?.disallowed;
         }
@@ -180,16 +166,10 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
   for (const { f, unit } of waiting) each(MAY_CREATE.has(f.code) ? clashFree(f, unit) : f);
 }
 
-/** A unit writing an owner's lists (`SectionAnalysis.listOwners`): where its text is, and the arrays of tables it was told. */
+/** A unit writing owners' lists, and what they hold (`SectionAnalysis.listsWritten`): kept as the unit is read, as its model goes. */
 interface Writer {
   readonly index: number;
-  readonly owners: readonly string[];
-  readonly start: number;
-  /** Where its section starts, and the length of the header copy it is analysed under (see `unitTexts`). */
-  readonly sectionStart: number;
-  readonly hidden: number;
-  readonly length: number;
-  readonly arrays: ReadonlySet<string>;
+  readonly lists: ListsTold;
 }
 
 /** A unit reading owners' lists written elsewhere (`Policies.listsRead`), analysed again at the end with what they hold. */

@@ -17,7 +17,7 @@ import { sectionDefinitions, type SectionDefinitions } from '../toml/tables';
 import { analyze, fixAllMayChange, type Analysis } from './analyze';
 import { CODES, type Code, type SeverityOverrides } from './codes';
 import { findingAt, fixesFromParse, fixesKept, fromParse, type Finding, type Fix, type ParsedEntry, type VerdictMemo } from './findings';
-import { listOwnersOf, type ListsTold, type Policies } from './policies';
+import { listsWritten, type ListsTold, type Policies } from './policies';
 import type { Outside, Suppressions } from './suppress';
 
 /**
@@ -65,8 +65,8 @@ export class SectionAnalysis implements Analysis {
   /** The owners whose lists in other sections its reading looks at (`Policies.listsRead`), and what it was told they hold. */
   readonly listsRead: ReadonlySet<string>;
   readonly outsideLists: ListsTold;
-  /** The owners it writes a closed list of (`listOwnersOf`): where a section that reads them looks (see document.ts). */
-  readonly listOwners: readonly string[];
+  /** What the owners it writes a closed list of hold (`listsWritten`): what a section that reads them is told (see document.ts). */
+  readonly listsWritten: ListsTold;
   /** Whether its findings are kept: not by a section fix-all will make the model of again (see the constructor). */
   readonly keepsFindings: boolean;
   /**
@@ -99,7 +99,7 @@ export class SectionAnalysis implements Analysis {
     this.arraysRead = full.policies.arraysRead;
     this.listsRead = full.policies.listsRead;
     this.outsideLists = full.policies.outsideLists;
-    this.listOwners = listOwnersOf(full.policies);
+    this.listsWritten = listsWritten(full.policies);
     // A big file has hundreds of thousands of sections, and what each keeps is what the collector
     // walks: nothing is kept that says nothing (an empty root table, no findings), and a list is
     // kept at its exact size (one grown by `flatMap` or pushes has room for 16 more).
