@@ -67,6 +67,11 @@ bash = "allow"
 [agents]
 tester.tools.allowed = ["bash(npm test)", "read", "CustomTool"]
 triage.tools = ["read"]
+
+# A table of patterns of its own: told what the reviewer's lists, in another section, hold.
+[agents.reviewer.tools.bash]
+"git log *" = "allow"
+"rm *" = "deny"
 `;
 
 // ---------------------------------------------------------------------------------------------
@@ -264,7 +269,8 @@ const NOISE = ['[', ']', '{', '}', '"', "'", '=', '.', ',', '#', '\\', '\n', '\r
   'a', 'Z', '0', '🚀', '\ud800', '\udc00', '\0', '\u2028', '\ufeff', '\x7f', 'é'];
 const LINES = ['[agents.x.tools]', '[[agents.x.tools]]', '[agents]', 'tools = {', 'allowed = [', 'disallowed = ["read"', ']', '}',
   'tools.allowed = "read"', 'tools.mcp = ["x"]', 'agents.y.tools = ["read"]', '"""', "'''", 'bash = "allow"', '# mars: disable',
-  '# mars-ignore-next-line', 'allowed = [1, 2.5, true, 1979-05-27, {a = 1}]', 'x = "\\u00e9\\U0001F680\\q"'];
+  '# mars-ignore-next-line', 'allowed = [1, 2.5, true, 1979-05-27, {a = 1}]', 'x = "\\u00e9\\U0001F680\\q"',
+  '[agents.reviewer.tools.bash]', '"git log *" = "allow"', 'allowed = ["bash(rm *)"]'];
 
 function mutate(text: string, operations: number): string {
   let t = text;
