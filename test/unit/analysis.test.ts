@@ -853,6 +853,7 @@ const IGNORED_KEY_REMOVALS: Array<[text: string, fixes: Array<[string, boolean, 
   ['[agents.a.tools]\ndeny = ["bash"]\n', [['Rename to `disallowed`', true, false]], null],
   // So is a string where that list goes (`deny = "bash"`), not a rule to remove; removed where the list holds it already.
   ['[agents.a.tools]\ndeny = "bash"\n', [['Rename to `disallowed`, and change `"bash"` to `["bash"]`', true, false]], null],
+  ['[agents.a.tools]\ndeny = """\nbash"""\n', [['Rename to `disallowed`, and change its string to `["bash"]`', true, false]], null],
   ['[agents.a.tools]\ndisallowed = ["bash"]\nblocklist = "Bash"\n', [['Remove `blocklist`: `disallowed` already holds its entries', true, true]], null],
   // Names between commas (a skill's `allowed-tools: Read, Grep` pasted): the list of them, as beside the tools table;
   // removed where the list holds them all, but that reads the commas as meant: a guess, never safe.
@@ -2128,10 +2129,13 @@ const MISPLACED_STRINGS: Array<[text: string, says: string, titles: string[], af
   // A multi-line string closed: said as the entry it is, its value after TOML trims the line break after its quotes (not
   // `["""\u000Aread"""]`, a line break shown as an escape); one whose value holds a line break still, which no entry said on
   // one line shows, as the list alone. Its rename wraps it as written, a list TOML reads the same.
-  ['[agents.d]\nallowed = """\nread"""\n', 'Did you mean `tools.allowed = ["read"]`?', ['Rename to `tools.allowed`, and change `"""\\u000Aread"""` to `["""\\u000Aread"""]`'], '[agents.d]\ntools.allowed = ["""\nread"""]\n'],
-  ["[agents.d]\ndeny = '''\nweb'''\n", 'Did you mean `tools.disallowed = ["web"]`?', ["Rename to `tools.disallowed`, and change `'''\\u000Aweb'''` to `['''\\u000Aweb''']`"], null],
+  // Its fix's title says it so too (not `"""\u000Aread"""` to `["""\u000Aread"""]`), what the fix writes as written.
+  ['[agents.d]\nallowed = """\nread"""\n', 'Did you mean `tools.allowed = ["read"]`?', ['Rename to `tools.allowed`, and change its string to `["read"]`'], '[agents.d]\ntools.allowed = ["""\nread"""]\n'],
+  ["[agents.d]\ndeny = '''\nweb'''\n", 'Did you mean `tools.disallowed = ["web"]`?', ['Rename to `tools.disallowed`, and change its string to `["web"]`'], "[agents.d]\ntools.disallowed = ['''\nweb''']\n"],
   ['[agents.d]\nallowed = """read"""\n', 'Did you mean `tools.allowed = ["read"]`?', ['Rename to `tools.allowed`, and change `"""read"""` to `["""read"""]`'], null],
-  ['[agents.d]\nallowed = """\nread\n"""\n', 'Did you mean `tools.allowed`?', ['Rename to `tools.allowed`, and change `"""\\u000Aread\\u000A"""` to `["""\\u000Aread\\u000A"""]`'], null],
+  ['[agents.d]\nallowed = """\nread\n"""\n', 'Did you mean `tools.allowed`?', ['Rename to `tools.allowed`, and change its string to a list holding it'], null],
+  ['[agents.a.tool]\nallowed = ["read"]\ndisallowed = """\nweb"""\n', 'so `allowed` and `disallowed` here are not part of its policy.',
+    ['Rename `tool` to `tools`, and change the string of `disallowed` to `["web"]`'], '[agents.a.tools]\nallowed = ["read"]\ndisallowed = ["""\nweb"""]\n'],
 ];
 for (const [text, says, titles, after] of MISPLACED_STRINGS) {
   test(`a string beside the tools table is a misplaced list: ${JSON.stringify(text)}`, () => {
@@ -2172,6 +2176,8 @@ const TOOLS_STRINGS: Array<[text: string, titles: string[], after: string | null
   ["[agents.a]\ntools = 'read, grep, bash(git log *),'\n", ['Rename to `tools.allowed`, and change `\'read, grep, bash(git log *),\'` to `["read", "grep", "bash(git log *)"]`'],
     '[agents.a]\ntools.allowed = ["read", "grep", "bash(git log *)"]\n'],
   ['[agents.a]\ntools = "read, mcp"\n', ['Rename to `tools.allowed`, and change `"read, mcp"` to `["read, mcp"]`'], null],
+  // A multi-line string: its title says the list TOML reads, not its line break as an escape; the fix wraps it as written.
+  ['[agents.a]\ntools = """\nread"""\n', ['Rename to `tools.allowed`, and change its string to `["read"]`'], '[agents.a]\ntools.allowed = ["""\nread"""]\n'],
   ['[agents.a]\ntools = "bash()"\n', [], null],
   ['[agents.a]\ntools = "read" "grep"\n', [], null],
 ];
@@ -2852,6 +2858,9 @@ test('a move names only what it adds, and wrapping a string in a list is in fix-
   assert.deepEqual(titles('[agents.x.tools]\nallowed = ["mcp(github)"]\nmcp = ["github", "gitlab"]\n'), ['Move "mcp(gitlab)" into `allowed` (it already holds "mcp(github)") (safe)']);
   assert.deepEqual(titles('[agents.x.tools]\nallowed = "read"\n'), ['Change to `["read"]` (safe)']);
   assert.deepEqual(titles('[agents.x.tools]\nallowed = "Shell("\n'), ['Change to `["Shell("]`']);
+  // A multi-line string: said as the list TOML reads (not `["""\u000Aread"""]`), or, its value holding a line break, not said.
+  assert.deepEqual(titles('[agents.x.tools]\nallowed = """\nread"""\n'), ['Change to `["read"]` (safe)']);
+  assert.deepEqual(titles('[agents.x.tools]\nallowed = """\nread\n"""\n'), ['Change to a list holding it (safe)']);
   // Names between commas: a list of them, first, and not in fix-all (one entry holding the commas, or the names, is a guess).
   assert.deepEqual(titles('[agents.x.tools]\nallowed = "read, Edit,bash(git *)"\n'), ['Change to `["read", "Edit", "bash(git *)"]`', 'Change to `["read, Edit,bash(git *)"]`']);
   assert.deepEqual(titles('[agents.x.tools]\nallowed = "bash(git log, git diff)"\n'), ['Change to `["bash(git log, git diff)"]` (safe)']);

@@ -12,7 +12,7 @@ import { appendToArray, commentsWithin, deleteKeyValue, deleteTable, keptApart, 
 import { dottedPatternRules, inlinePatternRules, movable, patternRules, type PatternRule } from './patterns';
 import type { Fix } from './findings';
 import { isWritten, listAfterString, listOf, listTarget, misplacedAt, ownerKey, ownPolicy, sameOwner, type ExtraKey, type ListName, type MisplacedList, type Owner, type Policies, type ShapeProblem } from './policies';
-import { isOpenMultiline } from '../toml/stringPositions';
+import { isMultiline, isOpenMultiline } from '../toml/stringPositions';
 import { lineStartAt } from '../toml/lineIndex';
 import { moreAfterValue } from '../toml/syntaxMessages';
 import { dotted } from '../toml/tables';
@@ -521,7 +521,7 @@ export function misplacedListFixes(doc: TomlDocument, policies: Policies, group:
   const renamed = rename.edits.length;
   const changes = group.flatMap((m) => {
     const value = m.keyValue.value;
-    return !m.rule && value?.kind === 'string' ? [`${quoted(doc.text.slice(value.span.start, value.span.end))} to ${quoted(stringAsList(doc.text, value))}`] : [];
+    return !m.rule && value?.kind === 'string' ? [changedToList(doc.text, value, m.key.name)] : [];
   });
   if (changes.length === 0) return each[0]!;
   return [{ ...rename, title: `${rename.title}, and change ${inWords(changes)}`, edits: [...rename.edits, ...each.flatMap((fixes) => fixes[0]!.edits.slice(renamed))], preferred: true, safe: false }];
@@ -610,6 +610,25 @@ export function stringAsList(text: string, value: TomlString): string {
 }
 
 /**
+ * How a fix title says the change of a string written where a list goes to that list (`stringAsList`): `"read"` to
+ * `["read"]`. A multi-line string whose line break a title on one line would show as an escape (`"""\u000Aread"""` to
+ * `["""\u000Aread"""]`) is said as the list TOML reads its wrapping as (`["read"]`), as its message says it, or, its
+ * value holding a line break still, as that list alone. `key`: the key whose string it is, where a title changes several.
+ */
+function changedToList(text: string, value: TomlString, key?: string): string {
+  const raw = text.slice(value.span.start, value.span.end);
+  const from = !/[\r\n]/.test(raw) ? quoted(raw) : key === undefined ? 'its string' : `the string of ${quoted(key)}`;
+  return `${from} to ${listSaid(text, value)}`;
+}
+
+/** The list a string written where a list goes is changed to (`stringAsList`), as `changedToList` says it. */
+function listSaid(text: string, value: TomlString): string {
+  const made = stringAsList(text, value);
+  if (!/[\r\n]/.test(made)) return quoted(made);
+  return isMultiline(value) && !/[\r\n]/.test(value.value) ? quoted(stringList([value.value])) : 'a list holding it';
+}
+
+/**
  * A string beside the tools table where a list goes (`allowed = "read"`): the move a list there gets,
  * of the one name, in brackets; names between commas (a skill's `allowed-tools: Read, Grep` pasted)
  * as the list of them, as a string where a list goes in the tools table is (`shapeFixesAlone`).
@@ -624,12 +643,11 @@ function strayStringFixes(doc: TomlDocument, policies: Policies, owner: Owner, k
   const between = namesBetweenCommas(value.value) !== null;
   if (isOpenMultiline(value) || (!between && !parseToolName(value.value).ok) || moreAfterValue(text, value.span.end)) return [];
   const conflict = conflictNote(list, strayListConflicts(policies, owner, kv, list));
-  const raw = text.slice(value.span.start, value.span.end);
   if (target === 'new') {
     if (!rename) return [];
     const made = stringAsList(text, value);
     const wrap = { start: value.span.start, end: value.span.end, newText: made };
-    return [{ ...rename, title: `${rename.title}, and change ${quoted(raw)} to ${quoted(made)}${conflict}`, edits: [...rename.edits, wrap], preferred: conflict === '', safe: false }];
+    return [{ ...rename, title: `${rename.title}, and change ${changedToList(text, value)}${conflict}`, edits: [...rename.edits, wrap], preferred: conflict === '', safe: false }];
   }
   if (!standsAlone(text, kv)) return [];
   const names = notYetIn(policies, owner, list, stringNames(value.value));
@@ -704,16 +722,15 @@ function shapeFixesAlone(text: string, problem: ShapeProblem): Fix[] {
     const names = namesBetweenCommas(value.value);
     if (isOpenMultiline(value) || (!names && !parseToolName(value.value).ok) || moreAfterValue(text, value.span.end, problem.inline)) return [];
     const last = kv.key.parts[kv.key.parts.length - 1]!;
-    const raw = text.slice(value.span.start, value.span.end);
     const list = stringAsList(text, value);
-    return [{ title: `Rename to \`tools.allowed\`, and change ${quoted(raw)} to ${quoted(list)}`, preferred: true, safe: false,
+    return [{ title: `Rename to \`tools.allowed\`, and change ${changedToList(text, value)}`, preferred: true, safe: false,
       edits: [{ start: last.span.end, end: last.span.end, newText: '.allowed' }, { start: value.span.start, end: value.span.end, newText: list }] }];
   }
   const written = stringForList(text, problem);
   if (written) {
     const { value, run } = written;
-    const change = (list: string, preferred: boolean, safe: boolean): Fix =>
-      ({ title: `Change to ${quoted(list)}`, edits: [{ start: value.span.start, end: value.span.end, newText: list }], preferred, safe });
+    const change = (list: string, preferred: boolean, safe: boolean, said = quoted(list)): Fix =>
+      ({ title: `Change to ${said}`, edits: [{ start: value.span.start, end: value.span.end, newText: list }], preferred, safe });
     // More values after it with commas between them (`allowed = "read", "grep"`, a syntax error):
     // all of them, as the error's message says, not the first alone (`["read"], "grep"`, an error still);
     // safe where the list they make loads, as for one string.
@@ -739,7 +756,7 @@ function shapeFixesAlone(text: string, problem: ShapeProblem): Fix[] {
       return [list, change(wrapped, false, false)];
     }
     // Safe when the list it makes loads: an entry Mars rejects would trade one error for another.
-    return [change(wrapped, true, parseToolName(value.value).ok)];
+    return [change(wrapped, true, parseToolName(value.value).ok, listSaid(text, value))];
   }
   return [];
 }
