@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CodeAction, Diagnostic, TextDocumentEdit } from 'vscode-languageserver';
+import type { CodeAction, Diagnostic, Position, Range, TextDocumentEdit, TextEdit } from 'vscode-languageserver';
 import { LspClient } from '../support/lspClient';
 import { DIST, ROOT } from '../support/paths';
 import { BREAKS } from '../support/breaks';
@@ -28,6 +28,9 @@ const DOCUMENTS: Array<[string, string]> = [
   ['both seen', '[agents.a.tools]\nallowed = ["Shell(git:*)", "bash(x:*)", "Read"]\ndisallowed = ["read"]\nmcp__gh = "allow"\n'],
   // A section starts after the marks (they are the section before's): its header line's columns count them.
   ['byte order marks first on a line below the first (two files joined)', 'x = 1\n\uFEFF[[skills]]\n\uFEFF\uFEFF[agents.x.tools] # mars-ignore: bogus\nallowed = ["Shell"]\n'],
+  // The file's byte order mark is no character of the text: a lone carriage return after it is marked on itself.
+  ['a lone carriage return after the byte order mark', '\uFEFF\rtools.allowed = ["Shell"]\n'],
+  ['a byte order mark before a finding and its fixes', '\uFEFFagents.a.tools.allowed = ["Shell"]\n'],
 ];
 
 for (const [name, text] of DOCUMENTS) {
@@ -38,18 +41,31 @@ for (const [name, text] of DOCUMENTS) {
     const r = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), 'check', file, '--format', 'json'], { encoding: 'utf8' });
     const checker = JSON.parse(r.stdout) as Array<{ range: Diagnostic['range']; code: string; message: string; fixes: Array<{ title: string; safe: boolean; edits: unknown[] }> }>;
     assert.ok(checker.length > 0, r.stderr);
-    const uri = pathToFileURL(file).href;
-    await client.open(uri, text);
-    const diagnostics = await client.pushed(uri, 1);
-    const server = [];
-    for (const d of diagnostics) {
-      const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d], only: ['quickfix'] } });
-      // A diagnostic's own fixes: not fix-all of its code, nor the comment that disables it.
-      const fixes = actions.filter((a) => !/^(Fix all|Disable) /.test(a.title)).map((a) => ({ title: a.title, edits: (a.edit!.documentChanges![0] as TextDocumentEdit).edits }));
-      server.push({ range: d.range, code: d.code, message: d.message, fixes });
-    }
     // `safe` (whether --fix applies it) is the checker's alone: an editor's action has no such field.
-    assert.deepEqual(server, checker.map(({ range, code, message, fixes }) => ({ range, code, message, fixes: fixes.map(({ title, edits }) => ({ title, edits })) })));
+    const expected = checker.map(({ range, code, message, fixes }) => ({ range, code, message, fixes: fixes.map(({ title, edits }) => ({ title, edits })) }));
+    const said = async (uri: string, sent: string) => {
+      await client.open(uri, sent);
+      const diagnostics = await client.pushed(uri, 1);
+      const server = [];
+      for (const d of diagnostics) {
+        const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d], only: ['quickfix'] } });
+        // A diagnostic's own fixes: not fix-all of its code, nor the comment that disables it.
+        const fixes = actions.filter((a) => !/^(Fix all|Disable) /.test(a.title)).map((a) => ({ title: a.title, edits: (a.edit!.documentChanges![0] as TextDocumentEdit).edits }));
+        server.push({ range: d.range, code: d.code, message: d.message, fixes });
+      }
+      return server;
+    };
+    if (!text.startsWith('\uFEFF')) {
+      assert.deepEqual(await said(pathToFileURL(file).href, text), expected);
+      return;
+    }
+    // A file's byte order mark, which the checker counts no column for: the same places as VS Code sends the text,
+    // without it; sent with it, a column later on the first line, none of them on the mark.
+    assert.deepEqual(await said(pathToFileURL(file).href, text.slice(1)), expected);
+    const on = (p: Position) => (p.line === 0 ? { line: 0, character: p.character + 1 } : p);
+    const past = (r: Range) => ({ start: on(r.start), end: on(r.end) });
+    const withMark = expected.map((d) => ({ ...d, range: past(d.range), fixes: d.fixes.map((f) => ({ ...f, edits: (f.edits as TextEdit[]).map((e) => ({ ...e, range: past(e.range) })) })) }));
+    assert.deepEqual(await said(pathToFileURL(path.join(dir, 'marked', 'mars.toml')).href, text), withMark);
   });
 }
 

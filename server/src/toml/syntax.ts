@@ -241,6 +241,8 @@ function errorSpan(text: string, at: number): Span {
   if (at < text.length && c !== 10 && c !== 13) return { start: at, end: at + (isHigh(c) && isLow(text.charCodeAt(at + 1)) ? 2 : 1) };
   let end = at;
   while (end > 0 && /[ \t\r\n]/.test(text[end - 1]!)) end--;
-  if (end === 0) return { start: at, end: at };
+  // The file's byte order mark is no character of the text an editor shows (VS Code leaves it out, the
+  // checker counts no column for it): an error with nothing before it but the mark is marked where it is.
+  if (end === 0 || (end === 1 && text.charCodeAt(0) === 0xfeff)) return { start: at, end: at };
   return { start: end - (end >= 2 && isLow(text.charCodeAt(end - 1)) && isHigh(text.charCodeAt(end - 2)) ? 2 : 1), end };
 }
