@@ -698,6 +698,9 @@ test('one illegal-char finding relates the first 20 places of its character, cou
 // meant for, remove the key) comes right after what is wrong, and why Mars ignores it last, as a
 // narrow view (the Problems panel) cuts a long message at its end. A key there is nothing to do for
 // is said as before. [the tools table, the message of its unknown-policy-key finding]
+/** `n` rules of OpenCode's patterns, `"p0 *" = "allow"` and on, joined by `sep`. */
+const patterns = (n: number, verdict = 'allow', sep = ', ') => Array.from({ length: n }, (_, i) => `"p${i} *" = "${verdict}"`).join(sep);
+
 const IGNORED_KEY_MESSAGES: Array<[table: string, message: string]> = [
   ['bash = "allow"', 'Mars ignores `bash` here, so this rule has no effect. Put "bash" in `allowed` instead. A tools table holds only `allowed` and `disallowed` lists.'],
   // A list holding it past a syntax error on its line holds it as a guess: not said to hold it.
@@ -755,6 +758,12 @@ const IGNORED_KEY_MESSAGES: Array<[table: string, message: string]> = [
   ['allowed = ["Bash(git *)"]\n[agents.a.tools.bash]\n"git *" = "allow"', 'Mars ignores the table `bash` here, so this rule has no effect; `allowed` already holds "Bash(git *)", so the table can go. A tools table holds only `allowed` and `disallowed` lists.'],
   ['allowed = ["bash(git *)"]\n[agents.a.tools.bash]\n"git *" = "allow"\n"rm *" = "deny"', 'Mars ignores the table `bash` here, so these rules have no effect. Put "bash(rm *)" in `disallowed` instead (`allowed` already holds "bash(git *)"). A tools table holds only `allowed` and `disallowed` lists.'],
   ['disallowed = ["bash(git *)"]\n[agents.a.tools.bash]\n"git *" = "allow"', 'Mars ignores the table `bash` here, so this rule has no effect. `disallowed` holds "bash(git *)", so in `allowed` it would be both allowed and disallowed. A tools table holds only `allowed` and `disallowed` lists.'],
+  // Many patterns (20,000 were said in 349,030 characters): the first few named, the rest counted.
+  [`bash = { ${patterns(20_000)} }`, 'Mars ignores `bash` here, so these rules have no effect. Put "bash(p0 *)", "bash(p1 *)", "bash(p2 *)", "bash(p3 *)", "bash(p4 *)" and 19,995 more in `allowed` instead. A tools table holds only `allowed` and `disallowed` lists.'],
+  [`[agents.a.tools.bash]\n${patterns(7, 'ask', '\n')}\n"git *" = "allow"`, 'Mars ignores the table `bash` here, so these rules have no effect. Put "bash(git *)" in `allowed` instead. `"p0 *" = "ask"`, `"p1 *" = "ask"`, `"p2 *" = "ask"`, `"p3 *" = "ask"`, `"p4 *" = "ask"` and 2 more have no Mars equivalent and are left as they are. A tools table holds only `allowed` and `disallowed` lists.'],
+  [`allowed = [${patterns(7).replace(/"(p\d) \*" = "allow"/g, '"bash($1 *)"')}]\n[agents.a.tools.bash]\n${patterns(7, 'allow', '\n')}`, 'Mars ignores the table `bash` here, so these rules have no effect; `allowed` already holds "bash(p0 *)", "bash(p1 *)", "bash(p2 *)", "bash(p3 *)", "bash(p4 *)" and 2 more, so the table can go. A tools table holds only `allowed` and `disallowed` lists.'],
+  [`disallowed = [${patterns(7).replace(/"(p\d) \*" = "allow"/g, '"bash($1 *)"')}]\nbash = { ${patterns(7)} }`, 'Mars ignores `bash` here, so these rules have no effect. `disallowed` holds "bash(p0 *)", "bash(p1 *)", "bash(p2 *)", "bash(p3 *)", "bash(p4 *)" and 2 more, so in `allowed` they would be both allowed and disallowed. A tools table holds only `allowed` and `disallowed` lists.'],
+  [`bash = { ${patterns(6)}, ${patterns(6, 'ask').replace(/p(\d)/g, 'q$1')} }`, 'Mars ignores `bash` here, so these rules have no effect. Put "bash(p0 *)", "bash(p1 *)", "bash(p2 *)", "bash(p3 *)", "bash(p4 *)" and 1 more in `allowed` instead. `"q0 *" = "ask"`, `"q1 *" = "ask"`, `"q2 *" = "ask"`, `"q3 *" = "ask"`, `"q4 *" = "ask"` and 1 more have no Mars equivalent and are left as they are. A tools table holds only `allowed` and `disallowed` lists.'],
   // A string under a misspelt list's key (`deny = "bash"`, a skill's `allowed-tools: Read, Grep` pasted) is the list meant, in
   // brackets, as beside the tools table; no map form. A verdict there (`deny = "allow"`) names no tool: a key Mars ignores.
   ['deny = "bash"', 'Mars ignores `deny` here. Did you mean `disallowed = ["bash"]`? A tools table holds only `allowed` and `disallowed` lists.'],
@@ -883,6 +892,12 @@ for (const [text, fixes, after] of IGNORED_KEY_REMOVALS) {
 // into). Never in fix-all, a rule Mars ignored coming into force, but where the lists hold every rule already.
 // [text, the fixes of its unknown-policy-key finding: title, preferred, safe; the text after the first]
 const PATTERN_MOVES: Array<[text: string, fixes: Array<[string, boolean, boolean]>, after: string | null]> = [
+  // Many: the title names the first few and counts the rest, the fix moves them all.
+  [`[agents.a.tools]\nbash = { ${patterns(8)} }\n`, [['Move "bash(p0 *)", "bash(p1 *)", "bash(p2 *)", "bash(p3 *)", "bash(p4 *)" and 3 more into `allowed`', true, false], ['Remove `bash`', false, false]],
+    `[agents.a.tools]\nallowed = [${Array.from({ length: 8 }, (_, i) => `"bash(p${i} *)"`).join(', ')}]\n`],
+  [`[agents.a.tools]\nallowed = [${Array.from({ length: 20_000 }, (_, i) => `"bash(p${i} *)"`).join(', ')}]\n\n[agents.a.tools.bash]\n${patterns(20_000, 'allow', '\n')}\n`,
+    [['Remove the table `[agents.a.tools.bash]`: `allowed` already holds "bash(p0 *)", "bash(p1 *)", "bash(p2 *)", "bash(p3 *)", "bash(p4 *)" and 19,995 more', true, true]],
+    `[agents.a.tools]\nallowed = [${Array.from({ length: 20_000 }, (_, i) => `"bash(p${i} *)"`).join(', ')}]\n\n`],
   ['[agents.a.tools]\r\nbash = { "git *" = "allow", "*" = "deny" }\r\n', [['Move "bash(git *)" into `allowed` and "bash" into `disallowed`', true, false], ['Remove `bash`', false, false]],
     '[agents.a.tools]\r\nallowed = ["bash(git *)"]\r\ndisallowed = ["bash"]\r\n'],
   ['[agents.a.tools]\r\nbash = { "git *" = "allow", "*" = "ask" }\r\n', [['Move "bash(git *)" into `allowed`', true, false], ['Remove `bash`', false, false]],

@@ -210,14 +210,26 @@ export function mapFormAdvice(policies: Policies, owner: Owner, list: ListName, 
  * (lower case, no full stop; `show` quotes an entry, `q` a list's name).
  */
 export const conflictSays = (list: ListName, held: readonly string[], show: (entry: string) => string, q: (s: string) => string): string =>
-  `${q(otherList(list))} holds ${held.map(show).join(', ')}, so in ${q(list)} ${held.length === 1 ? 'it' : 'they'} would be both allowed and disallowed`;
+  `${q(otherList(list))} holds ${fewOf(held.map(show))}, so in ${q(list)} ${held.length === 1 ? 'it' : 'they'} would be both allowed and disallowed`;
 
 /** What a move's title adds where it would make a conflict (`conflicting`: see `heldByOtherList`): `''` where none. */
 const conflictNote = (list: ListName, conflicting: readonly string[]): string =>
   conflicting.length > 0 ? ` (a conflict: ${quoted(otherList(list))} holds ${strings(conflicting)})` : '';
 
 /** Names as a move's edit writes them (`shel\"l`), so a name holding a quote reads as one name. */
-const strings = (names: readonly string[]) => [...new Set(names)].map((n) => shortened(shown(basicString(n)))).join(', ');
+const strings = (names: readonly string[]) => fewOf([...new Set(names)].map((n) => shortened(shown(basicString(n)))));
+
+/**
+ * The most items a message or title of a move names (a table of 20,000 OpenCode patterns was said in
+ * a message and a title of 349,030 characters each); the rest are counted, while the fix moves them all.
+ */
+const ITEMS_SHOWN = 5;
+
+/** `said`, joined (`join`: with commas), past ITEMS_SHOWN the first of them and how many more: `"a", "b", "c", "d", "e" and 19,995 more`. */
+export function fewOf(said: readonly string[], join: (items: readonly string[]) => string = (items) => items.join(', ')): string {
+  if (said.length <= ITEMS_SHOWN) return join(said);
+  return `${said.slice(0, ITEMS_SHOWN).join(', ')} and ${String(said.length - ITEMS_SHOWN).replace(/\B(?=(\d{3})+$)/g, ',')} more`;
+}
 
 /**
  * The entries of a list under a key Mars does not read (`deny = […]`, `allowed` beside the tools
@@ -839,20 +851,20 @@ function patternPlan(policies: Policies, t: PatternTable): PatternPlan {
 export function patternAdvice(text: string, policies: Policies, t: PatternTable, show: (entry: string) => string, q: (s: string) => string):
   { readonly held: boolean; readonly conflict: boolean; readonly says: string; readonly left: string } {
   const plan = patternPlan(policies, t);
-  const shows = (names: readonly string[]) => names.map(show).join(', ');
+  const shows = (names: readonly string[]) => fewOf(names.map(show));
   const ruleSaid = (r: PatternRule) => q(text.slice(r.keyValue.key.parts[r.keyValue.key.parts.length - 1]!.span.start, r.keyValue.span.end));
   const noVerdict = plan.left.filter((r) => r.list === null);
   const rejected = plan.left.filter((r) => r.list !== null);
   const are = (n: number, one: string, more: string) => (n === 1 ? one : more);
   const left = [
-    ...(noVerdict.length > 0 ? [`${capitalized(inWords(noVerdict.map(ruleSaid)))} ${are(noVerdict.length, 'has', 'have')} no Mars equivalent and ${are(noVerdict.length, 'is', 'are')} left as ${are(noVerdict.length, 'it is', 'they are')}.`] : []),
-    ...(rejected.length > 0 ? [`Mars would reject ${shows(rejected.map((r) => r.raw))} as a tool name, so ${inWords(rejected.map(ruleSaid))} ${are(rejected.length, 'is', 'are')} left too.`] : []),
+    ...(noVerdict.length > 0 ? [`${capitalized(fewOf(noVerdict.map(ruleSaid), inWords))} ${are(noVerdict.length, 'has', 'have')} no Mars equivalent and ${are(noVerdict.length, 'is', 'are')} left as ${are(noVerdict.length, 'it is', 'they are')}.`] : []),
+    ...(rejected.length > 0 ? [`Mars would reject ${shows(rejected.map((r) => r.raw))} as a tool name, so ${fewOf(rejected.map(ruleSaid), inWords)} ${are(rejected.length, 'is', 'are')} left too.`] : []),
   ].join(' ');
   const conflicts = plan.lists.filter((l) => l.conflicts.length > 0);
   if (conflicts.length > 0) return { held: false, conflict: true, says: conflicts.map((l) => conflictSays(l.list, l.conflicts, show, q)).join('; '), left };
   const holds = inWords(plan.lists.filter((l) => l.held.length > 0).map((l) => `${q(l.list)} already holds ${shows(l.held)}`));
   const moving = plan.lists.filter((l) => l.moved.length > 0);
-  if (moving.length === 0) return { held: true, conflict: false, says: `${holds}, so ${plan.left.length > 0 ? `${inWords(plan.taken.map(ruleSaid))} can go` : t.section ? 'the table can go' : 'the key can go'}`, left };
+  if (moving.length === 0) return { held: true, conflict: false, says: `${holds}, so ${plan.left.length > 0 ? `${fewOf(plan.taken.map(ruleSaid), inWords)} can go` : t.section ? 'the table can go' : 'the key can go'}`, left };
   return { held: false, conflict: false, says: `put ${inWords(moving.map((l) => `${shows(l.moved)} in ${q(l.list)}`))} instead${holds ? ` (${holds})` : ''}`, left };
 }
 
@@ -981,7 +993,7 @@ export function patternFixes(doc: TomlDocument, policies: Policies, t: PatternTa
   // What a removal takes out: the table or key whole, else the rules the lists hold (the `"ask"` ones stay).
   const what = whole && t.section ? `the table ${quoted(text.slice(t.section.header!.span.start, t.section.header!.span.end))}`
     : whole ? quoted(text.slice(t.extra!.keyValue.key.span.start, t.extra!.keyValue.key.span.end))
-    : inWords(plan.taken.map((r) => quoted(text.slice(r.keyValue.span.start, r.keyValue.span.end))));
+    : fewOf(plan.taken.map((r) => quoted(text.slice(r.keyValue.span.start, r.keyValue.span.end))), inWords);
   const fix: Fix = {
     title: moving.length === 0 ? `Remove ${what}: ${inWords(heldSaid)}`
       : `Move ${inWords(moving.map((l) => `${strings(l.moved)} into ${quoted(l.list)}`))}${heldSaid.length > 0 ? ` (${inWords(heldSaid)})` : ''}${conflict}`,
