@@ -21,7 +21,7 @@ import { CODES, isCode } from '../analysis/codes';
 import { asList, keyContentSpan, unownedGroups, unownedSaid, valueFirstLine, writesGuess, type Fix } from '../analysis/findings';
 import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './context';
 import { shownSpan, valueSources } from '../toml/stringPositions';
-import { ignoredKeyFixes, patternAdvice, patternTableOfKey, patternTableOfSection, type PatternTable, removeTableFix, keyAsEntries, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames, strayListOf } from '../analysis/moves';
+import { fewOf, ignoredKeyFixes, patternAdvice, patternTableOfKey, patternTableOfSection, type PatternTable, removeTableFix, keyAsEntries, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames, strayListOf } from '../analysis/moves';
 import { holdsListValue, isMapFormVerdict, meantList, verdictList } from '../analysis/meant';
 import { isWritten, misplacedAt, ownerLabel, refusalOf, sameOwner, shapeList, TOOLS_MCP_REMOVED, unownedAt, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem, type UnownedList } from '../analysis/policies';
 import { namesBetweenCommas, parseToolName } from '../grammar/toolName';
@@ -788,7 +788,7 @@ function describePatterns(analysis: Analysis, t: PatternTable, pattern: string |
     const advice = patternAdvice(doc.text, policies, t, code, code);
     const reads = (['allowed', 'disallowed'] as const).flatMap((list) => {
       const entries = [...new Set(t.rules.filter(movable).filter((r) => r.list === list).map((r) => r.entry))];
-      return entries.length > 0 ? [`${entries.map(code).join(', ')} in \`${list}\``] : [];
+      return entries.length > 0 ? [`${fewOf(entries.map(code))} in \`${list}\``] : [];
     });
     return [`**${code(tool)}**: OpenCode's rules by pattern for ${code(tool)}. Once moved, Mars reads ${inWords(reads)}.`,
       `_Table of patterns in ${table}: Mars ignores it; ${advice.says}._`, ...(advice.left ? [advice.left] : []), ...refusedToo];
