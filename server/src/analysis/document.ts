@@ -20,7 +20,7 @@ import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, composeEdits, type Edit } from './edits';
 import { byPosition, finding, overridden, VerdictMemo, type Finding, type Fix } from './findings';
 import { ownCopy } from '../grammar/text';
-import { followedArrays, followedRoot, listsAlike, listsFor, NO_LISTS, readAlike, refusalOf, type ListsTold, type Owner, type OwnerLists, type ShapeProblem } from './policies';
+import { followedArrays, followedRoot, listsAlike, listsFor, listsTold, NO_LISTS, readAlike, refusalOf, writersByOwner, type ListsTold, type Owner, type ShapeProblem } from './policies';
 import { forgetModel, SectionAnalysis, type Keep } from './section';
 import { findSuppressions, type CodeSet, type Outside } from './suppress';
 import { parseToml } from '../toml/parse';
@@ -197,19 +197,11 @@ export class DocumentAnalyzer {
     let wanted: Set<string> | null = null;
     for (const u of units) if (u.analysis.listsRead.size > 0) for (const o of u.analysis.listsRead) (wanted ??= new Set()).add(o);
     if (!wanted) return;
-    const writers = new Map<string, number[]>();
-    units.forEach((u, j) => {
-      for (const o of u.analysis.listsWritten.keys()) {
-        if (!wanted!.has(o)) continue;
-        const at = writers.get(o);
-        if (at) at.push(j);
-        else writers.set(o, [j]);
-      }
-    });
+    const writers = writersByOwner(units.map((u, index) => ({ index, lists: u.analysis.listsWritten })), wanted);
     for (let i = 0; i < units.length; i++) {
       const u = units[i]!;
       if (u.analysis.listsRead.size === 0) continue;
-      const told = listsOutside(units, writers, i, u.analysis.listsRead);
+      const told = listsTold(u.analysis.listsRead, writers, i);
       if (listsAlike(u.analysis.outsideLists, told)) continue;
       const { analysis, made } = this.unitAnalysis(u.analysis.text, u.analysis.hidden, u.analysis.arrays, told, reusable, edited);
       units[i] = { ...u, analysis };
@@ -351,27 +343,6 @@ function listsTouched(old: readonly Unit[], units: readonly Unit[], from: number
     for (const o of units[i]!.analysis.listsWritten.keys()) if (wanted.has(o)) return true;
   }
   return false;
-}
-
-/**
- * What the lists of the owners `read` hold, as units other than `except` write them, in document order:
- * the first closed `allowed` and `disallowed` of each (`writers`: the units writing each owner's lists).
- */
-function listsOutside(units: readonly Unit[], writers: ReadonlyMap<string, readonly number[]>, except: number, read: ReadonlySet<string>): ListsTold {
-  const out = new Map<string, OwnerLists>();
-  for (const o of read) {
-    let allowed: readonly string[] | undefined;
-    let disallowed: readonly string[] | undefined;
-    for (const j of writers.get(o) ?? []) {
-      if (j === except) continue;
-      const lists = units[j]!.analysis.listsWritten.get(o);
-      allowed ??= lists?.allowed;
-      disallowed ??= lists?.disallowed;
-      if (allowed && disallowed) break;
-    }
-    if (allowed || disallowed) out.set(o, { ...(allowed ? { allowed } : {}), ...(disallowed ? { disallowed } : {}) });
-  }
-  return out.size === 0 ? NO_LISTS : out;
 }
 
 /** What unit `at`'s definitions reach of the root keys (see `RootArrays`). */

@@ -325,6 +325,48 @@ export function listsWritten(policies: Policies): ReadonlyMap<string, OwnerLists
   return out ?? NO_LISTS;
 }
 
+/** A unit writing owners' lists (`index`: its place in the document) and what they hold (`listsWritten`). */
+export interface ListWriter {
+  readonly index: number;
+  readonly lists: ListsTold;
+}
+
+/** The writers of each owner's lists, in document order; with `wanted`, of those owners only. */
+export function writersByOwner(writers: Iterable<ListWriter>, wanted?: ReadonlySet<string>): Map<string, ListWriter[]> {
+  const out = new Map<string, ListWriter[]>();
+  for (const w of writers) {
+    for (const o of w.lists.keys()) {
+      if (wanted && !wanted.has(o)) continue;
+      const at = out.get(o);
+      if (at) at.push(w);
+      else out.set(o, [w]);
+    }
+  }
+  return out;
+}
+
+/**
+ * What a unit reading the lists of the owners `read` (`Policies.listsRead`) is told they hold, as units
+ * other than itself (`except`, its index) write them: the first closed `allowed` and `disallowed` of
+ * each, in document order, above it or below.
+ */
+export function listsTold(read: ReadonlySet<string>, writers: ReadonlyMap<string, readonly ListWriter[]>, except: number): ListsTold {
+  const out = new Map<string, OwnerLists>();
+  for (const o of read) {
+    let allowed: readonly string[] | undefined;
+    let disallowed: readonly string[] | undefined;
+    for (const w of writers.get(o) ?? []) {
+      if (w.index === except) continue;
+      const lists = w.lists.get(o);
+      allowed ??= lists?.allowed;
+      disallowed ??= lists?.disallowed;
+      if (allowed && disallowed) break;
+    }
+    if (allowed || disallowed) out.set(o, { ...(allowed ? { allowed } : {}), ...(disallowed ? { disallowed } : {}) });
+  }
+  return out.size === 0 ? NO_LISTS : out;
+}
+
 /** No root key is an array of tables where the text starts. */
 export const NO_ARRAYS: ReadonlySet<string> = new Set();
 const ARRAY_SETS = new Map<string, ReadonlySet<string>>();

@@ -17,7 +17,7 @@ import { analyze, fixAllTakes, SyntaxMended, visibleFindings, type Reach } from 
 import { conflictFinding, definitionSpan, fileSuppressionsOf, fixAllReaches, KeyIndex, placeFinding, shiftedLines, unitTexts } from './document';
 import type { SeverityOverrides } from './codes';
 import { byPosition, detached, fixesNotKept, MAY_CREATE, overridden, VerdictMemo, withoutClashingFixes, type Finding } from './findings';
-import { followedArrays, followedRoot, type ListsTold, type OwnerLists } from './policies';
+import { followedArrays, followedRoot, listsTold, writersByOwner, type ListWriter } from './policies';
 import { SectionAnalysis } from './section';
 import type { Outside } from './suppress';
 
@@ -55,7 +55,7 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
   // which any other unit, later ones too, may write (see `Policies.listsRead`): its findings, and all
   // after it, in order, wait for the end, when it is analysed again told them (as `tellLists` in
   // document.ts does). For that, what the units writing owners' lists hold, kept as each is read.
-  const writing: Writer[] = [];
+  const writing: ListWriter[] = [];
   let held: Array<{ f: Finding; unit: number } | Reader> | null = null;
   // A finding of unit `unit` (its index among `definitions`), once known: written, or left waiting (see above).
   const route = (f: Finding, unit: number) => {
@@ -126,32 +126,13 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
   if (held) {
     const waited = held;
     held = null;
-    // The units writing each owner's lists, in document order.
-    const writers = new Map<string, Writer[]>();
-    for (const w of writing) {
-      for (const o of w.lists.keys()) {
-        const at = writers.get(o);
-        if (at) at.push(w);
-        else writers.set(o, [w]);
-      }
-    }
+    const writers = writersByOwner(writing);
     for (const r of waited) {
       if (!('read' in r)) {
         fixesNotKept(() => route(r.f, r.unit));
         continue;
       }
-      const told = new Map<string, OwnerLists>();
-      for (const o of r.read) {
-        let allowed: readonly string[] | undefined;
-        let disallowed: readonly string[] | undefined;
-        for (const w of writers.get(o) ?? []) {
-          if (w.index === r.index || (allowed && disallowed)) continue;
-          const l = w.lists.get(o);
-          allowed ??= l?.allowed;
-          disallowed ??= l?.disallowed;
-        }
-        if (allowed || disallowed) told.set(o, { ...(allowed ? { allowed } : {}), ...(disallowed ? { disallowed } : {}) });
-      }
+      const told = listsTold(r.read, writers, r.index);
       const analysis = new SectionAnalysis(analyze(r.analysed, memo, undefined, r.arrays, told), memo, { keep: 'models', hidden: r.hidden });
       const visible = visibleFindings(analysis, overrides, r.outside);
       if (fixable && r.reaches) count(analysis, visible, r.unit);
@@ -164,12 +145,6 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
   const clashFree = (f: Finding, unit: number) => withoutClashingFixes(f, (path, asHeader) => keys.defines(path, unit, asHeader));
   for (const { f, unit, reach } of countLater) if (fixAllTakes(reach, clashFree(f, unit))) fixable!.count++;
   for (const { f, unit } of waiting) each(MAY_CREATE.has(f.code) ? clashFree(f, unit) : f);
-}
-
-/** A unit writing owners' lists, and what they hold (`SectionAnalysis.listsWritten`): kept as the unit is read, as its model goes. */
-interface Writer {
-  readonly index: number;
-  readonly lists: ListsTold;
 }
 
 /** A unit reading owners' lists written elsewhere (`Policies.listsRead`), analysed again at the end with what they hold. */
