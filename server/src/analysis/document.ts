@@ -194,8 +194,7 @@ export class DocumentAnalyzer {
    * again write no list of theirs (their reading of the lists changes no list they write).
    */
   private *tellLists(units: Unit[], reusable: Map<string, SectionAnalysis>, edited: boolean): Generator<void, void> {
-    let wanted: Set<string> | null = null;
-    for (const u of units) if (u.analysis.listsRead.size > 0) for (const o of u.analysis.listsRead) (wanted ??= new Set()).add(o);
+    const wanted = listsReadBy(units);
     if (!wanted) return;
     const writers = writersByOwner(units.map((u, index) => ({ index, lists: u.analysis.listsWritten })), wanted);
     for (let i = 0; i < units.length; i++) {
@@ -335,14 +334,21 @@ function unitKey(text: string, hidden: number): string {
  */
 function listsTouched(old: readonly Unit[], units: readonly Unit[], from: number, to: number): boolean {
   for (let i = from; i < to; i++) if (old[i]!.analysis.listsRead.size > 0 || units[i]!.analysis.listsRead.size > 0) return true;
-  let wanted: Set<string> | null = null;
-  for (const u of units) if (u.analysis.listsRead.size > 0) for (const o of u.analysis.listsRead) (wanted ??= new Set()).add(o);
+  const wanted = listsReadBy(units);
   if (!wanted) return false;
   for (let i = from; i < to; i++) {
     for (const o of old[i]!.analysis.listsWritten.keys()) if (wanted.has(o)) return true;
     for (const o of units[i]!.analysis.listsWritten.keys()) if (wanted.has(o)) return true;
   }
   return false;
+}
+
+/** The owners whose lists some unit reads from other units (`Policies.listsRead`), or null where none does (the usual file). */
+function listsReadBy(units: readonly Unit[]): Set<string> | null {
+  let wanted: Set<string> | null = null;
+  // Checked by size first: asked on each edit, of thousands of units that read none, an iterator each would add up.
+  for (const u of units) if (u.analysis.listsRead.size > 0) for (const o of u.analysis.listsRead) (wanted ??= new Set()).add(o);
+  return wanted;
 }
 
 /** What unit `at`'s definitions reach of the root keys (see `RootArrays`). */
