@@ -4,7 +4,8 @@
 // project's MCP servers in (completion in `mcp(` offers only its snippet), and messages go through
 // postMessage as objects, so they are not written from encoded runs.
 import { BrowserMessageReader, BrowserMessageWriter, createConnection } from 'vscode-languageserver/browser';
-import { connectionOptions, refuseIdsInFlight, startServer } from '../lsp/server';
+import { connectionOptions, refuseIdsInFlight } from '../lsp/incoming';
+import { startServer } from '../lsp/server';
 
 // The worker's global scope is its message port (the project's typings have no WebWorker lib).
 const port = globalThis as unknown as ConstructorParameters<typeof BrowserMessageReader>[0];

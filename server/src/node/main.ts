@@ -7,7 +7,8 @@ import {
   createConnection, ErrorCodes, IPCMessageReader, IPCMessageWriter, ProposedFeatures, StreamMessageWriter, type Connection, type Message, type ResponseMessage,
 } from 'vscode-languageserver/node';
 import { encodeMessage } from '../lsp/encodedRuns';
-import { connectionOptions, refuseIdsInFlight, startServer } from '../lsp/server';
+import { connectionOptions, refuseIdsInFlight } from '../lsp/incoming';
+import { startServer } from '../lsp/server';
 import { codeIsWarm } from './codeCache';
 import { readByMars } from './fileName';
 import { mcpServersChanged, mcpServersFor } from './mcpServers';
