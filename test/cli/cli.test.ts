@@ -800,11 +800,18 @@ test('--fix counts the problems it fixed, not findings before and after: a fix m
     // ... as does one past a syntax error whose fix makes it readable.
     ['allowed = ["Shell"]\n\uFEFF[agents.b.tools]\nallowed = ["Shell"]', '3 problems fixed: no problems'],
     ['allowed = ["mcp(gh/x)", "mcp__gh__x"]\nx = = 1\ndisallowed = ["mcp(gh/x)", "mcp(gh/x)"]', '1 problem fixed: 1 error, 2 warnings'],
+    // The rule of a table of patterns of its own that the list holds goes; the table stays for the rule to move by hand.
+    ['allowed = ["bash(git *)"]\n[agents.a.tools.bash]\n"git *" = "allow"\n"rm *" = "deny"', '1 problem fixed: 1 warning'],
   ];
   for (const [body, summary] of counts) {
     const c = workspace({ 'mars.toml': `[agents.a.tools]\n${body}\n` });
     const r = cli(['check', '--fix'], { cwd: c });
     assert.match(r.err, new RegExp(`^1 file checked, ${summary}$`, 'm'), body);
+    // What is left has nothing --fix fixes: a second run writes nothing.
+    const fixed = fs.readFileSync(path.join(c, 'mars.toml'), 'utf8');
+    const again = cli(['check', '--fix'], { cwd: c });
+    assert.doesNotMatch(again.err, /fixed|fixable/, body);
+    assert.equal(fs.readFileSync(path.join(c, 'mars.toml'), 'utf8'), fixed, body);
   }
 });
 

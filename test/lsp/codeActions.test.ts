@@ -141,6 +141,16 @@ describe('code actions', () => {
     const elsewhere = '[agents.e.tools]\nallowed = ["read"]\n\n[agents.e.tools.bash]\n"git push" = "deny"\n';
     const { actions: there } = await actionsFor(elsewhere);
     assert.deepEqual(there.filter((a) => a.kind === 'quickfix' && !/^(Disable|Fix all)/.test(a.title)).map((a) => a.title), ['Remove the table `[agents.e.tools.bash]`']);
+    // Its lists there holding one of its rules: that rule goes, preferred and in fix-all, the other left to move by hand.
+    const partly = '[agents.e.tools]\nallowed = ["bash(git *)"]\n\n[agents.e.tools.bash]\n"git *" = "allow"\n"git push" = "deny"\n';
+    const { uri: partlyUri, actions: held } = await actionsFor(partly);
+    const heldFixes = held.filter((a) => a.kind === 'quickfix' && !/^(Disable|Fix all)/.test(a.title));
+    assert.deepEqual(heldFixes.map((a) => [a.title, a.isPreferred === true]), [
+      ['Remove `"git *" = "allow"`: `allowed` already holds "bash(git *)"; move "bash(git push)" into `disallowed` by hand', true], ['Remove the table `[agents.e.tools.bash]`', false]]);
+    const rest = '[agents.e.tools]\nallowed = ["bash(git *)"]\n\n[agents.e.tools.bash]\n"git push" = "deny"\n';
+    assert.equal(applied(partly, heldFixes[0]!, partlyUri), rest);
+    const { uri: allUri, actions: heldAll } = await actionsFor(partly, ['source.fixAll']);
+    assert.deepEqual(heldAll.map((a) => applied(partly, a, allUri)), [rest]);
   });
 
   test('an entry both non-canonical and legacy gets one preferred fix for both, not one per diagnostic', async () => {

@@ -889,7 +889,7 @@ for (const [text, fixes, after] of IGNORED_KEY_REMOVALS) {
 // OpenCode's table of patterns below a tool, in each form its move rewrites: inline (CRLF kept), in a tools table of
 // dotted keys or inline (one list in the key's place), a table of its own (`[agents.e.tools.bash]`: the owner's tools table
 // written anew above it, or in its place; not where the owner writes one in another section, which the move cannot write
-// into). Never in fix-all, a rule Mars ignored coming into force, but where the lists hold every rule already.
+// into). Never in fix-all, a rule Mars ignored coming into force, but for the rules the lists hold already.
 // [text, the fixes of its unknown-policy-key finding: title, preferred, safe; the text after the first]
 const PATTERN_MOVES: Array<[text: string, fixes: Array<[string, boolean, boolean]>, after: string | null]> = [
   // Many: the title names the first few and counts the rest, the fix moves them all.
@@ -986,6 +986,18 @@ const PATTERN_MOVES: Array<[text: string, fixes: Array<[string, boolean, boolean
     [['Remove `"git *" = "allow"`: `allowed` already holds "bash(git *)"', true, true]], '[agents.e.tools.bash]\n"*" = "ask"\n[agents.e.tools]\nallowed = ["bash(git *)"]\n'],
   ['[agents]\ne.tools.disallowed = ["bash(rm *)"]\n[agents.e.tools.bash]\n"rm *" = "deny"\n',
     [['Remove the table `[agents.e.tools.bash]`: `disallowed` already holds "bash(rm *)"', true, true]], '[agents]\ne.tools.disallowed = ["bash(rm *)"]\n'],
+  // Where they hold some of its rules, the others to move into them, which the move cannot write into another section: the
+  // rules held go alone (safe, in fix-all), the title saying what is left to move by hand, as the message goes on saying.
+  ['[agents.e.tools]\nallowed = ["bash(git *)"]\n[agents.e.tools.bash]\n"git *" = "allow"\n"rm *" = "deny"\n',
+    [['Remove `"git *" = "allow"`: `allowed` already holds "bash(git *)"; move "bash(rm *)" into `disallowed` by hand', true, true], ['Remove the table `[agents.e.tools.bash]`', false, false]],
+    '[agents.e.tools]\nallowed = ["bash(git *)"]\n[agents.e.tools.bash]\n"rm *" = "deny"\n'],
+  ['[agents.e.tools.bash]\n"git *" = "allow"\n"rm *" = "deny"\n"*" = "ask"\n[agents.e.tools]\ndisallowed = ["bash(rm *)"]\n',
+    [['Remove `"rm *" = "deny"`: `disallowed` already holds "bash(rm *)"; move "bash(git *)" into `allowed` by hand', true, true], ['Remove the table `[agents.e.tools.bash]`', false, false]],
+    '[agents.e.tools.bash]\n"git *" = "allow"\n"*" = "ask"\n[agents.e.tools]\ndisallowed = ["bash(rm *)"]\n'],
+  // A rule left that the other list holds: the title says the conflict, as a move's does.
+  ['[agents.e.tools]\nallowed = ["bash(git *)"]\ndisallowed = ["bash(ls *)"]\n[agents.e.tools.bash]\n"git *" = "allow"\n"ls *" = "allow"\n',
+    [['Remove `"git *" = "allow"`: `allowed` already holds "bash(git *)"; move "bash(ls *)" into `allowed` by hand (a conflict: `disallowed` holds "bash(ls *)")', true, true], ['Remove the table `[agents.e.tools.bash]`', false, false]],
+    '[agents.e.tools]\nallowed = ["bash(git *)"]\ndisallowed = ["bash(ls *)"]\n[agents.e.tools.bash]\n"ls *" = "allow"\n'],
 ];
 for (const [text, fixes, after] of PATTERN_MOVES) {
   test(`OpenCode's table of patterns moved into the lists: ${JSON.stringify(text)}`, () => {

@@ -1086,11 +1086,13 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     const patterns = patternTableOfSection(owner, name, section);
     // Its removal, where offered, is never safe: nothing for fix-all (`removeTableFix`). Nor is the move
     // (`patternFixes`), but where the owner's lists, here or in another section, hold every rule: the rules
-    // then go, which changes nothing Mars reads, as for a key of patterns (`ignoredKeyFixes`).
-    const held = patterns !== null && patternAdvice(doc.text, policies, patterns, (e) => e, (e) => e).held;
+    // then go, which changes nothing Mars reads, as for a key of patterns (`ignoredKeyFixes`); or hold some,
+    // the others to move by hand: the rules held go alone.
+    const advice = patterns && patternAdvice(doc.text, policies, patterns, (e) => e, (e) => e);
+    const held = advice !== null && advice.held;
     out.push(finding('unknown-policy-key', keyContentSpan(doc.text, name.span),
       patterns ? patternMessage(doc.text, policies, patterns, `the table ${quoted(name.name)}`) : `Mars ignores the table ${quoted(name.name)} here: ${TOOLS_TABLE_HOLDS}.`,
-      () => [...(patterns ? patternFixes(doc, policies, patterns) : []), held ? null : removeTableFix(doc, section)].filter((f) => f !== null), undefined, held));
+      () => [...(patterns ? patternFixes(doc, policies, patterns) : []), held ? null : removeTableFix(doc, section)].filter((f) => f !== null), undefined, held || (advice !== null && advice.partly)));
   }
   // One finding per key at fault: the lists under one header `[agents.x.tool]` share its `tool`.
   for (const [at, group] of groupedBy(policies.misplaced, misplacedAt)) {

@@ -830,6 +830,8 @@ interface PatternPlan {
   readonly taken: readonly PatternRule[];
   /** The rules left in place: `"ask"`, or an entry Mars rejects. */
   readonly left: readonly PatternRule[];
+  /** Of `taken`, those whose entries their lists hold already. */
+  readonly held: readonly PatternRule[];
 }
 
 function patternPlan(policies: Policies, t: PatternTable): PatternPlan {
@@ -839,7 +841,9 @@ function patternPlan(policies: Policies, t: PatternTable): PatternPlan {
     const moved = notYetIn(policies, t.owner, list, entries);
     return [{ list, moved, held: heldIn(policies, t.owner, list, entries), conflicts: heldByOtherList(policies, t.owner, list, moved) }];
   });
-  return { lists, taken: t.rules.filter(movable), left: t.rules.filter((r) => !movable(r)) };
+  const taken = t.rules.filter(movable);
+  const moved = new Map(lists.map((l) => [l.list, new Set(l.moved)]));
+  return { lists, taken, left: t.rules.filter((r) => !movable(r)), held: taken.filter((r) => !moved.get(r.list!)!.has(r.entry!)) };
 }
 
 /**
@@ -849,7 +853,7 @@ function patternPlan(policies: Policies, t: PatternTable): PatternPlan {
  * equivalent, and an entry Mars rejects is not moved. `show` quotes an entry, `q` a list's name or a rule as written.
  */
 export function patternAdvice(text: string, policies: Policies, t: PatternTable, show: (entry: string) => string, q: (s: string) => string):
-  { readonly held: boolean; readonly conflict: boolean; readonly says: string; readonly left: string } {
+  { readonly held: boolean; readonly partly: boolean; readonly conflict: boolean; readonly says: string; readonly left: string } {
   const plan = patternPlan(policies, t);
   const shows = (names: readonly string[]) => fewOf(names.map(show));
   const ruleSaid = (r: PatternRule) => q(text.slice(r.keyValue.key.parts[r.keyValue.key.parts.length - 1]!.span.start, r.keyValue.span.end));
@@ -860,12 +864,14 @@ export function patternAdvice(text: string, policies: Policies, t: PatternTable,
     ...(noVerdict.length > 0 ? [`${capitalized(fewOf(noVerdict.map(ruleSaid), inWords))} ${are(noVerdict.length, 'has', 'have')} no Mars equivalent and ${are(noVerdict.length, 'is', 'are')} left as ${are(noVerdict.length, 'it is', 'they are')}.`] : []),
     ...(rejected.length > 0 ? [`Mars would reject ${shows(rejected.map((r) => r.raw))} as a tool name, so ${fewOf(rejected.map(ruleSaid), inWords)} ${are(rejected.length, 'is', 'are')} left too.`] : []),
   ].join(' ');
-  const conflicts = plan.lists.filter((l) => l.conflicts.length > 0);
-  if (conflicts.length > 0) return { held: false, conflict: true, says: conflicts.map((l) => conflictSays(l.list, l.conflicts, show, q)).join('; '), left };
-  const holds = inWords(plan.lists.filter((l) => l.held.length > 0).map((l) => `${q(l.list)} already holds ${shows(l.held)}`));
   const moving = plan.lists.filter((l) => l.moved.length > 0);
-  if (moving.length === 0) return { held: true, conflict: false, says: `${holds}, so ${plan.left.length > 0 ? `${fewOf(plan.taken.map(ruleSaid), inWords)} can go` : t.section ? 'the table can go' : 'the key can go'}`, left };
-  return { held: false, conflict: false, says: `put ${inWords(moving.map((l) => `${shows(l.moved)} in ${q(l.list)}`))} instead${holds ? ` (${holds})` : ''}`, left };
+  // Some rules held, others to move: in a table of its own, the held ones can go alone (`heldRemoval`).
+  const partly = moving.length > 0 && plan.held.length > 0;
+  const conflicts = plan.lists.filter((l) => l.conflicts.length > 0);
+  if (conflicts.length > 0) return { held: false, partly, conflict: true, says: conflicts.map((l) => conflictSays(l.list, l.conflicts, show, q)).join('; '), left };
+  const holds = inWords(plan.lists.filter((l) => l.held.length > 0).map((l) => `${q(l.list)} already holds ${shows(l.held)}`));
+  if (moving.length === 0) return { held: true, partly, conflict: false, says: `${holds}, so ${plan.left.length > 0 ? `${fewOf(plan.taken.map(ruleSaid), inWords)} can go` : t.section ? 'the table can go' : 'the key can go'}`, left };
+  return { held: false, partly, conflict: false, says: `put ${inWords(moving.map((l) => `${shows(l.moved)} in ${q(l.list)}`))} instead${holds ? ` (${holds})` : ''}`, left };
 }
 
 /**
@@ -957,8 +963,11 @@ export function patternFixes(doc: TomlDocument, policies: Policies, t: PatternTa
     // here, a header of it written anew, which the document drops where another section writes the table (`creates`);
     // where the lists hold every rule, the rules are only taken out, wherever the lists are.
     const own = ownPolicy(policies, t.owner);
-    if (moving.length > 0 && (own.tables.length > 0 || own.lists.length > 0 || own.shape.length > 0 || fresh.length !== moving.length)) return [];
     if (doc.problems.some((p) => p.span.start < section.span.end && p.span.end > section.span.start)) return [];
+    // Lists that hold some of its rules are written, and so in another section: the rest cannot move, but the rules held
+    // can go, which changes nothing Mars reads, the title saying what is left to move by hand.
+    if (moving.length > 0 && plan.held.length > 0) return heldRemoval(doc, t, plan, moving);
+    if (moving.length > 0 && (own.tables.length > 0 || own.lists.length > 0 || own.shape.length > 0 || fresh.length !== moving.length)) return [];
     const eol = /\r?\n|\r/.exec(text.slice(header.span.end))?.[0] ?? '\n';
     const parts = header.key.parts;
     const made = `[${text.slice(header.key.span.start, parts[parts.length - 2]!.span.end)}]${eol}${written.map((w) => `${w}${eol}`).join('')}`;
@@ -981,19 +990,19 @@ export function patternFixes(doc: TomlDocument, policies: Policies, t: PatternTa
       edits.push(...removal.map((e, i) => (i === 0 ? { ...e, newText: withComments } : e)));
       takesHeader = true;
     } else {
-      if (section.entries.some((kv) => !standsAlone(text, kv) || /[\r\n]/.test(text.slice(kv.span.start, kv.span.end)))) return [];
+      if (!eachStandsAlone(text, section)) return [];
       const lineStart = lineStartAt(text, header.span.start);
       if (written.length > 0) edits.push({ start: lineStart, end: lineStart, newText: `${made}${eol}` });
       for (const r of plan.taken) edits.push(...deleteKeyValue(text, r.keyValue, doc.comments));
     }
   }
   const conflict = plan.lists.map((l) => conflictNote(l.list, l.conflicts)).join('');
-  const heldSaid = plan.lists.filter((l) => l.held.length > 0).map((l) => `${quoted(l.list)} already holds ${strings(l.held)}`);
+  const heldSaid = heldSays(plan);
   const whole = plan.left.length === 0;
   // What a removal takes out: the table or key whole, else the rules the lists hold (the `"ask"` ones stay).
   const what = whole && t.section ? `the table ${quoted(text.slice(t.section.header!.span.start, t.section.header!.span.end))}`
     : whole ? quoted(text.slice(t.extra!.keyValue.key.span.start, t.extra!.keyValue.key.span.end))
-    : fewOf(plan.taken.map((r) => quoted(text.slice(r.keyValue.span.start, r.keyValue.span.end))), inWords);
+    : rulesSaid(text, plan.taken);
   const fix: Fix = {
     title: moving.length === 0 ? `Remove ${what}: ${inWords(heldSaid)}`
       : `Move ${inWords(moving.map((l) => `${strings(l.moved)} into ${quoted(l.list)}`))}${heldSaid.length > 0 ? ` (${inWords(heldSaid)})` : ''}${conflict}`,
@@ -1005,4 +1014,27 @@ export function patternFixes(doc: TomlDocument, policies: Policies, t: PatternTa
     ...(takesHeader ? { takesHeader } : {}),
   };
   return [fix];
+}
+
+/** What the lists hold of a plan's rules, as a title says it (`\`allowed\` already holds "bash(git *)"`), a list at a time. */
+const heldSays = (plan: PatternPlan): string[] => plan.lists.filter((l) => l.held.length > 0).map((l) => `${quoted(l.list)} already holds ${strings(l.held)}`);
+
+/** Rules as a title names them, as written (`\`"git *" = "allow"\``). */
+const rulesSaid = (text: string, rules: readonly PatternRule[]): string => fewOf(rules.map((r) => quoted(text.slice(r.keyValue.span.start, r.keyValue.span.end))), inWords);
+
+/** Whether each key/value of a section stands alone on one line, so each can be taken out alone. */
+const eachStandsAlone = (text: string, section: Section): boolean => section.entries.every((kv) => standsAlone(text, kv) && !/[\r\n]/.test(text.slice(kv.span.start, kv.span.end)));
+
+/**
+ * The removal of the rules of a table of patterns of its own that the owner's lists, in another section, hold already,
+ * where others are still to move there (`moving`), which no fix can write: it changes nothing Mars reads, so it is safe and
+ * in fix-all, as the removal of every rule held is; its title says what is left to move by hand, the finding staying for it.
+ */
+function heldRemoval(doc: TomlDocument, t: PatternTable, plan: PatternPlan, moving: PatternPlan['lists']): Fix[] {
+  const text = doc.text;
+  if (!eachStandsAlone(text, t.section!)) return [];
+  const edits = plan.held.flatMap((r) => deleteKeyValue(text, r.keyValue, doc.comments));
+  const conflict = moving.map((l) => conflictNote(l.list, l.conflicts)).join('');
+  const rest = `move ${inWords(moving.map((l) => `${strings(l.moved)} into ${quoted(l.list)}`))} by hand${conflict}`;
+  return [{ title: `Remove ${rulesSaid(text, plan.held)}: ${inWords(heldSays(plan))}; ${rest}`, edits, preferred: true, safe: true }];
 }
