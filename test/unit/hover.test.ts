@@ -198,7 +198,7 @@ const CASES: Case[] = [
       '`"*" = "ask"` has no Mars equivalent and is left as it is.'], lacks: ['Its fix', 'Map-form'] },
   // A long table's entries are named as its message names them: the first five, then how many more.
   { name: 'a table of 20,000 patterns, on the tool', doc: `${T}ba|sh = { ${Array.from({ length: 20_000 }, (_, i) => `"p${i} *" = "allow"`).join(', ')} }`, range: [1, 0, 1, 4],
-    has: ["Once moved, Mars reads `bash(p0 *)`, `bash(p1 *)`, `bash(p2 *)`, `bash(p3 *)`, `bash(p4 *)` and 19,995 more in `allowed`."], lacks: ['`bash(p5 *)`'] },
+    has: ["Once moved, Mars reads `bash(p0 *)`, `bash(p1 *)`, `bash(p2 *)`, `bash(p3 *)`, `bash(p4 *)` and 19995 more in `allowed`."], lacks: ['`bash(p5 *)`'] },
   { name: 'a table of patterns, on a pattern', doc: `${T}bash = { "gi|t *" = "allow", "rm *" = "deny", "*" = "ask" }`, range: [1, 10, 1, 15],
     has: ['**Capability** `bash` · pattern `git *`', '_Pattern rule of `bash` in the tools table of agent `reviewer`, which holds only `allowed` and `disallowed` lists: Mars ignores it; put `bash(git *)` in `allowed` instead._',
       'As the entry `bash(git *)` of a list:'], lacks: ['is below `bash`'] },
