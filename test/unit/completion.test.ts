@@ -783,6 +783,29 @@ for (const [doc, label, after] of ACCEPTED) {
   });
 }
 
+// Before a comma in an entry (`["re|,edit"]`: one odd name to Mars, a warning, which `illegal-char`'s split makes entries),
+// no item accepted makes an entry Mars rejects, as a pattern would (`read(path),edit`, an error): a name alone, in every
+// string's style, after a name between commas too. Inside a pattern not closed (`["bash(gi|,edit"]`), the comma is the
+// pattern's as Mars reads it (its fix writes `bash(gi,edit)`): the items, each a pattern, replace it whole, an entry Mars
+// takes. [the list, with its `|`; items that must be offered]
+const BEFORE_A_COMMA: Array<[list: string, present: string[]]> = [
+  ['["re|,edit"]', ['read']], ['["|,edit"]', ['read', '*']], ['["re| ,edit"]', ['read']], ['["re|\\u002cedit"]', ['read']],
+  ["['re|,edit']", ['read']], ['["""re|,edit"""]', ['read']], ['["Read, gr|,edit"]', ['grep']], ['["re|,"]', ['read']],
+  ['["bash(gi|,edit"]', ['bash(command *)', 'read(path)']],
+];
+for (const [list, present] of BEFORE_A_COMMA) {
+  test(`completion: no item accepted before a comma makes an entry Mars rejects: ${list}`, () => {
+    const src = `[agents.x.tools]\nallowed = ${list}`;
+    const items = run(src)!;
+    for (const label of present) assert.ok(items.some((i) => i.label === label), `missing ${label}`);
+    for (const item of items) {
+      const after = applyItem(at(src).text, item);
+      const errors = analyze(after).findings.filter((f) => f.code === 'invalid-tool-name' || f.code === 'toml-syntax');
+      assert.deepEqual(errors.map((f) => f.message), [], `${item.label}: ${JSON.stringify(after)}`);
+    }
+  });
+}
+
 // An inline table over lines (TOML 1.1, what VS Code makes when Enter is pressed between `{` and
 // `}`): keys completed there as on one line, a comma before an entry on a later line; the table
 // stays the one syntax error for Mars, whose fix writes it on one line.
