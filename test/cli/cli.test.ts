@@ -205,6 +205,8 @@ test('the summary says how many problems --fix would fix, as fix-all counts them
     ['[agents.a.tools]\nallowed = ["bash" "edit" 1979-05-27 "grep" "ls"]\n', '1 error (1 fixable with --fix)', '4 problems fixed: 1 error'],
     // A string then more values where a list goes: the list fix-all writes takes the syntax error away too.
     ['[agents.a.tools]\nallowed = "read", "grep"\n', '2 errors (2 fixable with --fix)', '2 problems fixed: no problems'],
+    // A table of patterns of its own whose rule the list holds once fixed goes in the same run, counted as it was shown.
+    ['[agents.a.tools]\nallowed = "bash(git *)"\n[agents.a.tools.bash]\n"git *" = "allow"\n', '1 error, 1 warning (1 fixable with --fix)', '2 problems fixed: no problems'],
     ['[agents.a.tools]\nallowed = ["bash"]\n', 'no problems', 'no problems'],
   ];
   for (const [body, hint, fixed] of table) {

@@ -592,6 +592,11 @@ for (const [text, moved, fixed] of MOVED_PAST_UNREAD) {
 const FIX_CHAINS: Array<[string, string]> = [
   ['tools = { allowed = ["mcp__gh__x"], mcp__gh__x = "allow", "mcp(gh/x)" = "allow", Allow = ["mcp(gh/x)"], allow = ["mcp(gh/x)"] }', 'tools = { allowed = ["mcp(gh/x)"] }'],
   ['tools = { allowed = ["read"], "read" = "allow", Allow = ["read"], allowed_tools = ["read"], Allowed = ["read"], allow = ["read"], mcp = [] }', 'tools = { allowed = ["read"] }'],
+  // A table of patterns of its own, in a section apart, is told what its owner's lists hold: once the list is fixed (a
+  // string wrapped in brackets, an entry mended, a comma written), it holds the table's rules, and the table goes too.
+  ['tools.allowed = "bash(git *)"\n[agents.a.tools.bash]\n"git *" = "allow"', 'tools.allowed = ["bash(git *)"]'],
+  ['tools.disallowed = ["bash(rm *"]\n[agents.a.tools.bash]\n"rm *" = "deny"\n"*" = "ask"', 'tools.disallowed = ["bash(rm *)"]\n[agents.a.tools.bash]\n"*" = "ask"'],
+  ['tools.allowed = [\n  "read"\n  "bash(git *)"\n]\n[agents.a.tools.bash]\n"git *" = "allow"', 'tools.allowed = [\n  "read",\n  "bash(git *)"\n]'],
 ];
 for (const [input, expected] of FIX_CHAINS) {
   test(`fix all, a chain of fixes: ${input}`, () => {

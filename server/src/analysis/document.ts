@@ -756,17 +756,58 @@ export function fixAllReaches(start: number, outside: Outside, firstUnclosed: nu
  */
 export function* documentFixAllSteps(da: DocumentAnalysis, overrides: SeverityOverrides = {}, only?: Code, counter?: { fixed: number }): Generator<void, Edit[]> {
   let { edits, waiting, left } = yield* fixAllPass(da, overrides, only, counter);
-  for (let passes = 1; waiting && edits.length > 0 && passes < MAX_DOCUMENT_PASSES; passes++) {
+  // A table of patterns of its own is told what its owner's lists in other units hold: where a pass
+  // changed what a unit writes of them (`allowed = "bash(git *)"` wrapped in brackets), the table is
+  // read again in the fixed text, so its rules now held go in this fix-all, not the next. `readers`:
+  // where those tables are in the text fixed so far; none of their findings was fixed yet, so what
+  // they showed at the start is counted where a later pass fixes it.
+  let readers = stretchesPlaced(readersTold(da, edits), edits);
+  for (let passes = 1; (waiting || readers.length > 0) && edits.length > 0 && passes < MAX_DOCUMENT_PASSES; passes++) {
     const fixed = applyEdits(da.text, edits);
     // Where the units left out are now: no edit of the first pass is in them, those of later passes
     // are within their lines.
-    const shown = left.map(({ start, end }) => ({ start: placedAt(start, edits), end: placedAt(end, edits) }));
-    const next = yield* fixAllPass(yield* new DocumentAnalyzer({ oneShot: true, keep: 'fix-all' }).analyzeSteps(fixed), overrides, only, counter, shown);
+    const shown = [...stretchesPlaced(left, edits), ...readers];
+    const analysis = yield* new DocumentAnalyzer({ oneShot: true, keep: 'fix-all' }).analyzeSteps(fixed);
+    const next = yield* fixAllPass(analysis, overrides, only, counter, shown);
     if (next.edits.length === 0) break;
+    readers = stretchesPlaced(readersTold(analysis, next.edits), next.edits);
     edits = composeEdits(fixed, edits, next.edits);
     waiting = next.waiting;
   }
   return edits;
+}
+
+/** Stretches of a text where they are once `edits` are made (none across their ends). */
+function stretchesPlaced(stretches: ReadonlyArray<{ start: number; end: number }>, edits: readonly Edit[]): Array<{ start: number; end: number }> {
+  return stretches.map(({ start, end }) => ({ start: placedAt(start, edits), end: placedAt(end, edits) }));
+}
+
+/**
+ * The units of `da` reading owners' lists from other units (`Policies.listsRead`) untouched by
+ * `edits` (a pass's, sorted), as stretches of `da.text`, where `edits` touch a unit that writes
+ * anything of one of those owners (a list, or a string where one goes): what they are told may
+ * have changed. None, the usual file, where no unit reads any.
+ */
+function readersTold(da: DocumentAnalysis, edits: readonly Edit[]): Array<{ start: number; end: number }> {
+  const wanted = edits.length > 0 ? listsReadBy(da.units) : null;
+  if (!wanted) return [];
+  const kinds = new Set([...wanted].map((o) => o.slice(0, o.indexOf('\u0000'))));
+  // Whether a key at `path` may write an owner's list: a path below a wanted owner, or an inline table above one.
+  const ofOwner = (path: readonly string[]) =>
+    path.length >= 2 ? wanted.has(`${path[0]}\u0000${path[1]}`) : path.length === 1 && kinds.has(path[0]!);
+  const stretches = da.units.map((u, i) => ({ start: u.start, end: da.units[i + 1]?.start ?? da.text.length }));
+  // Edits are sorted and do not overlap, so their ends are sorted too: the last starting at or before the stretch's end tells.
+  const touched = (s: { start: number; end: number }) => (edits[lastAtOrBefore(edits.length, (j) => edits[j]!.start, s.end)]?.end ?? -1) >= s.start;
+  let writes = false;
+  let current: readonly string[] = [];
+  da.units.forEach((u, i) => {
+    for (const defs of u.analysis.definitions) {
+      if (defs.header) current = defs.header.names;
+      if (!writes && u.analysis.listsRead.size === 0 && touched(stretches[i]!) && defs.keys.some((k) => ofOwner([...current, ...k.parts]))) writes = true;
+    }
+  });
+  if (!writes) return [];
+  return da.units.flatMap((u, i) => (u.analysis.listsRead.size > 0 && !touched(stretches[i]!) ? [stretches[i]!] : []));
 }
 
 /** Bounds the passes over the document: each reaches past one more syntax error fixed in a section. */
