@@ -2287,6 +2287,11 @@ const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]>
   // Not where the rename would make a second spelling of the tools table, as for a list.
   ['[agents.a]\ntool.bash = "allow"\n[agents.a.tools]\nallowed = []\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `bash = "allow"` here is not part of its policy.', []],
   ['[agents.a]\ntools.allowed = ["read"]\ntool = { bash = "allow" }\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `bash = "allow"` here is not part of its policy.', []],
+  // Past five rules, the first five and how many more, as a tools table's patterns are said (20,000 made a message of 569,024 characters).
+  [`[agents.c.permission.bash]\n${Array.from({ length: 6 }, (_, i) => `"p${i} *" = "allow"\n`).join('')}`,
+    '`permission` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `bash."p0 *" = "allow"`, `bash."p1 *" = "allow"`, `bash."p2 *" = "allow"`, `bash."p3 *" = "allow"`, `bash."p4 *" = "allow"` and 1 more here are not part of its policy.', ['Rename `permission` to `tools`']],
+  [`[agents.c.permission]\n${['edit', 'write', 'read', 'grep', 'glob'].map((t) => `${t} = "deny"\n`).join('')}`,
+    '`permission` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `edit = "deny"`, `write = "deny"`, `read = "deny"`, `grep = "deny"` and `glob = "deny"` here are not part of its policy.', ['Rename `permission` to `tools`']],
 ];
 for (const [text, message, titles] of MISPLACED_GROUPS) {
   test(`lists under one misspelt part: ${JSON.stringify(text)}`, () => {
@@ -2316,6 +2321,8 @@ const ROOT_LISTS: Array<[text: string, message: string]> = [
   ['[tools]\nbash."npm test" = "allow"\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), not in a table `tools` at the root, so `bash."npm test" = "allow"` here applies to no agent or skill.'],
   // A string verdict is a rule under any name, one Mars does not know too; only a boolean needs a tool's name (`debug = true` is none).
   ['[tools]\nbassh = "deny"\n', 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), not in a table `tools` at the root, so `bassh = "deny"` here applies to no agent or skill.'],
+  // Past five rules, the first five and how many more.
+  [`[permission.bash]\n${Array.from({ length: 7 }, (_, i) => `"p${i} *" = "allow"\n`).join('')}`, 'Mars reads tool lists only in an agent\'s or a skill\'s `tools` table (`[agents.<name>.tools]`), not in a table `permission` at the root, so `bash."p0 *" = "allow"`, `bash."p1 *" = "allow"`, `bash."p2 *" = "allow"`, `bash."p3 *" = "allow"`, `bash."p4 *" = "allow"` and 2 more here apply to no agent or skill.'],
 ];
 for (const [text, message] of ROOT_LISTS) {
   test(`a tool list of no agent or skill: ${JSON.stringify(text)}`, () => {

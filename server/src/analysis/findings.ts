@@ -16,7 +16,7 @@ import { lastStartingBefore, stringTowards } from '../toml/sorted';
 import { CODES, type Code, type Severity, type SeverityOverrides } from './codes';
 import { deleteItems, keptApart, type Edit } from './edits';
 import { isWritten, listAfterString, misplacedAt, unownedAt, ownerKey, ownerLabel, ownPolicy, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type ListName, type Owner, type Policies, type UnownedList } from './policies';
-import { extraKeyFixes, ignoredKeyFixes, patternAdvice, patternFixes, patternTableOfKey, patternTableOfSection, type PatternTable, keyAsEntries, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, otherList, readsAsMapForm, removeTableFix, shapeConflicts, shapeFixes, strayListConflicts, stringAsList } from './moves';
+import { extraKeyFixes, fewOf, ignoredKeyFixes, patternAdvice, patternFixes, patternTableOfKey, patternTableOfSection, type PatternTable, keyAsEntries, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, otherList, readsAsMapForm, removeTableFix, shapeConflicts, shapeFixes, strayListConflicts, stringAsList } from './moves';
 
 export interface Fix {
   readonly title: string;
@@ -1103,7 +1103,8 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     // its tool by the dotted key it makes (`bash."git push" = "deny"`), the tool in a header as much as in its key.
     const slice = (span: Span) => doc.text.slice(span.start, span.end);
     const lists = [...new Set(group.map((m) => quoted(m.rule ? `${slice(m.key.span)}${m.pattern ? `.${slice(m.pattern.span)}` : ''} = ${ruleValueShown(doc.text, m.keyValue.value!)}` : m.key.name)))];
-    const these = `${inWords(lists)} here ${lists.length === 1 ? 'is' : 'are'}`;
+    // Past five, counted: a table of 20,000 patterns (`[agents.x.permission.bash]`) was said in a message of 569,024 characters.
+    const these = `${fewOf(lists, inWords)} here ${lists.length === 1 ? 'is' : 'are'}`;
     const where = `Mars reads the tool lists of ${ownerLabel(owner)} only from its \`tools\` table`;
     // Judged only up to the section's first syntax error, as an agent that is no table (policies.ts).
     out.push(Object.assign(finding('misplaced-tool-list', keyContentSpan(doc.text, at.span), (ownerPart
@@ -1226,7 +1227,7 @@ export function unownedSaid(text: string, group: readonly UnownedList[], quote: 
   const lists = [...new Set(group.map((u) => quote(u.rule ? `${slice(u.key.span)}${u.pattern ? `.${slice(u.pattern.span)}` : ''} = ${ruleValueShown(text, u.keyValue.value!)}` : u.key.name)))];
   const table = group[0]!.table;
   return `Mars reads tool lists only in an agent's or a skill's \`tools\` table (${quote('[agents.<name>.tools]')})` +
-    `${table ? `, not in a table ${quote(table.name)} at the root` : ''}, so ${inWords(lists)} here ${lists.length === 1 ? 'applies' : 'apply'} to no agent or skill.`;
+    `${table ? `, not in a table ${quote(table.name)} at the root` : ''}, so ${fewOf(lists, inWords)} here ${lists.length === 1 ? 'applies' : 'apply'} to no agent or skill.`;
 }
 
 /**
