@@ -444,14 +444,20 @@ test('in a git work tree, a folder searched below its root also skips what .git/
 
 test('a repository nested in the searched one is searched by its own ignore files, not the outer ones, as git and ripgrep read it', () => {
   const bad = '[agents.a.tools]\nallowed = ["mcp"]\n';
+  // A git folder as git tells one: a HEAD naming a ref, `objects` and `refs`.
+  const gitFolder = (at: string) => ({ [`${at}/HEAD`]: 'ref: refs/heads/main\n', [`${at}/objects/.keep`]: '', [`${at}/refs/.keep`]: '' });
   const repo = workspace({
     '.git/HEAD': '', '.gitignore': 'gen/\n', 'gen/mars.toml': bad, 'mars.toml': bad,
     // A repository cloned inside, with its own info/exclude, and a submodule, whose .git file names its git folder.
-    'sub/.git/info/exclude': 'ex/\n', 'sub/gen/mars.toml': bad, 'sub/ex/mars.toml': bad, 'sub/deep/gen/mars.toml': bad,
-    'mod/.git': 'gitdir: ../.git/modules/mod\n', '.git/modules/mod/info/exclude': 'x/\n', 'mod/.gitignore': 'y/\n', 'mod/gen/mars.toml': bad, 'mod/x/mars.toml': bad, 'mod/y/mars.toml': bad,
+    ...gitFolder('sub/.git'), 'sub/.git/info/exclude': 'ex/\n', 'sub/gen/mars.toml': bad, 'sub/ex/mars.toml': bad, 'sub/deep/gen/mars.toml': bad,
+    'mod/.git': 'gitdir: ../.git/modules/mod\n', ...gitFolder('.git/modules/mod'), '.git/modules/mod/info/exclude': 'x/\n', 'mod/.gitignore': 'y/\n', 'mod/gen/mars.toml': bad, 'mod/x/mars.toml': bad, 'mod/y/mars.toml': bad,
+    // A .git git takes for no repository (a worktree whose repository was removed, a submodule copied without its git
+    // folder; an empty .git folder): git lists that folder as one of the outer repository's, by its ignore files.
+    'gone/.git': 'gitdir: ../elsewhere/.git/worktrees/gone\n', 'gone/gen/mars.toml': bad, 'gone/mars.toml': bad,
+    'bare/.git/info/exclude': 'ex/\n', 'bare/gen/mars.toml': bad, 'bare/ex/mars.toml': bad,
   });
   const inner = ['sub/deep/gen/mars.toml', 'sub/gen/mars.toml'];
-  assert.deepEqual(checkedFiles(cli(['check', '.', '--format=json'], { cwd: repo })), ['mars.toml', 'mod/gen/mars.toml', ...inner]);
+  assert.deepEqual(checkedFiles(cli(['check', '.', '--format=json'], { cwd: repo })), ['bare/ex/mars.toml', 'gone/mars.toml', 'mars.toml', 'mod/gen/mars.toml', ...inner]);
   // Searched from inside, or named below it, the same.
   assert.deepEqual(checkedFiles(cli(['check', '.', '--format=json'], { cwd: path.join(repo, 'sub') })), inner.map((f) => f.slice('sub/'.length)));
   assert.deepEqual(checkedFiles(cli(['check', 'sub/deep', '--format=json'], { cwd: repo })), ['sub/deep/gen/mars.toml']);
@@ -459,6 +465,12 @@ test('a repository nested in the searched one is searched by its own ignore file
   if (spawnSync('git', ['init', '-q'], { cwd: path.join(repo, 'sub') }).status === 0) {
     const git = spawnSync('git', ['-c', 'core.excludesFile=', 'ls-files', '--others', '--exclude-standard', '--', '*mars.toml'], { cwd: path.join(repo, 'sub'), encoding: 'utf8' });
     assert.deepEqual(git.stdout.trim().split('\n').sort(), inner.map((f) => f.slice('sub/'.length)), 'git\'s answer');
+  }
+  // And in the outer one, which lists the files of the folders it takes for none, not those of the repositories.
+  fs.rmSync(path.join(repo, '.git/HEAD'));
+  if (spawnSync('git', ['init', '-q'], { cwd: repo }).status === 0) {
+    const git = spawnSync('git', ['-c', 'core.excludesFile=', 'ls-files', '--others', '--exclude-standard', '--', '*mars.toml'], { cwd: repo, encoding: 'utf8' });
+    assert.deepEqual(git.stdout.trim().split('\n').sort(), ['bare/ex/mars.toml', 'gone/mars.toml', 'mars.toml'], 'git\'s answer');
   }
 });
 

@@ -89,8 +89,9 @@ export function findFiles(paths: readonly string[], problems: PathProblem[], res
     }
     if (respectGitignore) {
       // A repository of its own (a `.git` folder, or a submodule's or worktree's `.git` file): git
-      // reads its files by its ignore files alone, not the outer repository's, as ripgrep does.
-      if (nested && entries.some((e) => e.name === '.git')) levels = excludeOf(dir);
+      // reads its files by its ignore files alone, not the outer repository's, as ripgrep does. A
+      // `.git` git takes for no repository leaves it a folder of the outer one (see `isRepository`).
+      if (nested && entries.some((e) => e.name === '.git') && isRepository(dir)) levels = excludeOf(dir);
       const own = readIgnoreFile(path.join(dir, '.gitignore'));
       if (own.length > 0) levels = [...levels, { patterns: own, prefix: '' }];
     }
@@ -267,6 +268,64 @@ function gitDir(root: string): string | undefined {
   const own = path.resolve(root, named);
   const common = regularText(path.join(own, 'commondir'));
   return common === undefined ? own : path.resolve(own, withoutLineEnds(common));
+}
+
+/**
+ * Whether git takes the folder `dir`, holding a `.git`, for a repository nested in the one searched,
+ * as it does before it lists that folder's files (dir.c, is_nonbare_repository_dir): a `.git` folder
+ * that is a git folder, or a `.git` file naming one (or that cannot be read); not an empty `.git`
+ * folder, nor a `.git` file naming no git folder (a worktree whose repository was removed, a
+ * submodule copied without it), whose folder git lists as one of the outer repository's, by its
+ * ignore files.
+ */
+function isRepository(dir: string): boolean {
+  const dotGit = path.join(dir, '.git');
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(dotGit);
+  } catch {
+    return false;
+  }
+  if (stat.isDirectory()) return isGitFolder(dotGit);
+  // Not read where it is no regular file: a pipe would keep the search waiting.
+  if (!stat.isFile()) return false;
+  let text: string;
+  try {
+    text = fs.readFileSync(dotGit, 'utf8');
+  } catch {
+    return true; // git takes a gitfile it cannot open or read for one
+  }
+  if (!text.startsWith('gitdir: ')) return false;
+  const named = withoutLineEnds(text.slice('gitdir: '.length));
+  return named !== '' && isGitFolder(path.resolve(dir, named));
+}
+
+/**
+ * Whether `folder` is a git folder, as git tells one (setup.c, is_git_directory): a HEAD that names a
+ * ref (`ref: refs/…`, or a link to `refs/…`) or an object (hex), and, in its common folder (a linked
+ * worktree's is its repository's), `objects` and `refs`.
+ */
+function isGitFolder(folder: string): boolean {
+  const head = path.join(folder, 'HEAD');
+  try {
+    if (fs.lstatSync(head).isSymbolicLink()) {
+      if (!fs.readlinkSync(head).startsWith('refs/')) return false;
+    } else {
+      const text = fs.readFileSync(head, 'utf8');
+      if (!(text.startsWith('ref:') ? text.slice(4).trimStart().startsWith('refs/') : /^[0-9a-f]{40}/i.test(text))) return false;
+    }
+  } catch {
+    return false;
+  }
+  const common = regularText(path.join(folder, 'commondir'));
+  const root = common === undefined ? folder : path.resolve(folder, withoutLineEnds(common));
+  return ['objects', 'refs'].every((d) => {
+    try {
+      return fs.statSync(path.join(root, d)).isDirectory();
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** `text` without the CRs and LFs that end it, as git reads a gitfile and a commondir. */
