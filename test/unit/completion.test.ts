@@ -1134,6 +1134,27 @@ for (const [doc, allow, deny] of MAP_FORM_VALUE_HELD) {
   });
 }
 
+// So in a table of patterns of its own, where the owner's lists are in another section, above it or below, and the rule
+// being typed (`"git *" =`) leaves it no table of rules yet: the lists are read all the same, as the server reads the
+// document (it said "Put … in `allowed` instead" of a rule `allowed` holds). [doc, allow's words, deny's words, the
+// diagnostic with the value "allow" written]
+const MAP_FORM_VALUE_HELD_OUTSIDE: Array<[doc: string, allow: string, deny: string, message: string]> = [
+  ['[agents.x.tools]\nallowed = ["bash(git *)"]\n[agents.x.tools.bash]\n"git *" = |', '`allowed` already holds `"bash(git *)"`, so the key can go.',
+    '`allowed` holds `"bash(git *)"`, so in `disallowed` it would be both allowed and disallowed.', '`allowed` already holds "bash(git *)", so the table can go.'],
+  ['[agents.x.tools.bash]\n"rm *" = "deny"\n"git *" = |\n[agents.x.tools]\ndisallowed = ["bash(git *)"]', '`disallowed` holds `"bash(git *)"`, so in `allowed` it would be both allowed and disallowed.',
+    '`disallowed` already holds `"bash(git *)"`, so the key can go.', '`disallowed` holds "bash(git *)", so in `allowed` it would be both allowed and disallowed.'],
+];
+for (const [doc, allow, deny, message] of MAP_FORM_VALUE_HELD_OUTSIDE) {
+  test(`completion: the map-form value at ${JSON.stringify(doc)}, held by a list in another section, says what the diagnostic says`, () => {
+    const items = runDocument(doc);
+    const said = (label: string) => (items.find((i) => i.label.replace(/"/g, '') === label)!.documentation as { value: string }).value.split('\n\n')[0];
+    assert.equal(said('allow'), allow);
+    assert.equal(said('deny'), deny);
+    const text = at(doc).text.replace(/= $/m, '= "allow"');
+    assert.ok(documentFindings(analyzeDocument(text)).some((f) => f.code === 'unknown-policy-key' && f.message.includes(message)), text);
+  });
+}
+
 // A name the other list of the policy holds is offered (the user may be moving it), and its documentation ends by saying
 // the conflict it would make, in the words of the map-form value above: it was offered without a word, and a warning
 // followed. [the document, the item, how its documentation ends (null: no such words)]

@@ -14,7 +14,7 @@ import {
   byPosition, entrySpan, findingAt, fixAmong, fromParse, fixesNotKept, keyContentSpan, partnersSeen, crossEntryFindings, entryFindings, finding, overridden, withoutClashingFixes, withoutGuessedFixes, withHeaderLines, parseEntries, policyFindings, MAY_CREATE, MAY_TAKE_HEADER, otherLists,
   type Finding, type ParsedEntry, VerdictMemo,
 } from './findings';
-import { moveEdits, moveOf, patternTableOfSection } from './moves';
+import { moveEdits, moveOf, patternSection } from './moves';
 import { findPolicies, listsFor, NO_ARRAYS, NO_LISTS, OWNERS, ownerKey, type ListsTold, type Policies } from './policies';
 import { meantOwner } from './meant';
 import { contentSpan, isOpenMultiline } from '../toml/stringPositions';
@@ -53,9 +53,10 @@ export function analyze(text: string, memo: VerdictMemo = new VerdictMemo(), onl
   for (const problem of problems) if (problem.unreadableFrom !== undefined) unreadableFrom = Math.min(unreadableFrom, problem.unreadableFrom);
   const policies = findPolicies(doc, arrays, problems);
   // A table of patterns of its own (`[agents.x.tools.bash]`) is said with what the owner's lists
-  // hold, which another section writes: the document tells them (see `Policies.outsideLists`).
+  // hold, which another section writes: the document tells them (see `Policies.outsideLists`). So is
+  // one whose rules are half typed (`"git *" =`), for the verdicts completion offers.
   let listsRead: Set<string> | null = null;
-  for (const { owner, name, section } of policies.extraTables) if (patternTableOfSection(owner, name, section)) (listsRead ??= new Set()).add(ownerKey(owner));
+  for (const { owner, name, section } of policies.extraTables) if (patternSection(name, section)) (listsRead ??= new Set()).add(ownerKey(owner));
   if (listsRead) {
     policies.listsRead = listsRead;
     policies.outsideLists = listsFor(listsRead, lists);

@@ -9,7 +9,7 @@ import { capitalized, inWords, quoted, rustTrim, shortened, shown } from '../gra
 import { canonicalSpelling, mcpWireRewrite, meantEntry } from '../grammar/checks';
 import { holdsListValue, isMapFormVerdict, meantList, verdictList } from './meant';
 import { appendToArray, commentsWithin, deleteKeyValue, deleteTable, keptApart, lineSpokenOf, standsAlone, type Edit } from './edits';
-import { dottedPatternRules, inlinePatternRules, movable, patternRules, type PatternRule } from './patterns';
+import { dottedPatternRules, inlinePatternRules, movable, patternRaw, patternRules, type PatternRule } from './patterns';
 import type { Fix } from './findings';
 import { isWritten, listAfterString, listOf, listTarget, misplacedAt, ownerKey, ownPolicy, sameOwner, type ExtraKey, type ListName, type MisplacedList, type Owner, type Policies, type ShapeProblem } from './policies';
 import { isMultiline, isOpenMultiline } from '../toml/stringPositions';
@@ -821,10 +821,20 @@ export function patternTableOfKey(extra: ExtraKey): PatternTable | null {
 
 /** A table opened below a tools table read as a table of patterns (`[agents.x.tools.bash]` then `"git push" = "deny"`), or null. */
 export function patternTableOfSection(owner: Owner, name: KeyPart, section: Section): PatternTable | null {
-  const header = section.header;
-  if (!header || header.array || header.key.parts[header.key.parts.length - 1] !== name) return null;
+  if (!patternSection(name, section)) return null;
   const rules = patternRules(name.name, section.entries);
   return rules && { owner, tool: name, rules, extra: null, section };
+}
+
+/**
+ * Whether a table opened below a tools table is one of patterns of its own, its rules read or not
+ * (yet): its header names it, and a tool OpenCode writes patterns below (`[agents.x.tools.bash]`,
+ * `"git *" =` half typed). What its owner's lists hold bears on what is said of it, and on the
+ * verdicts completion offers there.
+ */
+export function patternSection(name: KeyPart, section: Section): boolean {
+  const header = section.header;
+  return !!header && !header.array && header.key.parts[header.key.parts.length - 1] === name && patternRaw(name.name, '*') !== null;
 }
 
 /** What the move of a table of patterns does, list by list: the entries it puts in (`moved`), those the list holds (`held`, as it spells them), and those the other list holds (`conflicts`). */

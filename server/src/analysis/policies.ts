@@ -207,8 +207,8 @@ export interface Policies {
   arraysRead: ReadonlySet<string>;
   /**
    * The owners (`ownerKey`) whose lists, written in other sections, change what is said here: those of
-   * a table of patterns of its own (`[agents.x.tools.bash]`), whose rules their `allowed` may hold
-   * (see `outsideLists`). Set by `analyze`.
+   * a table of patterns of its own (`[agents.x.tools.bash]`, its rules read or half typed), whose rules
+   * their `allowed` may hold (see `outsideLists`). Set by `analyze`.
    */
   listsRead: ReadonlySet<string>;
   /**
