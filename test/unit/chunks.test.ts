@@ -7,6 +7,7 @@ import { analyze, fixAllEdits, visibleFindings } from '../../server/src/analysis
 import { applyEdits } from '../../server/src/analysis/edits';
 import { analyzeDocument, DocumentAnalyzer, documentFindings, documentFixAll, type DocumentAnalysis } from '../../server/src/analysis/document';
 import type { Finding } from '../../server/src/analysis/findings';
+import { readWhole } from '../../server/src/analysis/policies';
 import { chunkSection } from '../../server/src/toml/chunks';
 import { agentsTable } from '../support/bigToml';
 import { rng } from '../support/rng';
@@ -59,13 +60,24 @@ const WHOLE: Array<[string, string]> = [
   // A table below a tools table: its fix removes it whole, header and key/values (moves.ts), of which a piece has only part.
   ['a table below a tools table', `[agents.a.tools.sub]\n${Array.from({ length: 700 }, (_, i) => `k${i} = "xxxxxxxxxxxxxxxxxxxx"\n`).join('')}`],
   ['an [agents] table of one agent', `[agents]\na.tools.allowed = ["read"]\n${Array.from({ length: 700 }, (_, i) => `a.k${i} = "xxxxxxxxxxxxxxxxxxxx"\n`).join('')}a.allowed = ["Read"]\n`],
+  // A root table meant as `tools` or `agents`: its lists and rules are said in one finding on its name, of which a piece
+  // said its own alone (800 rules: "… and 4 more"; the agents of the first piece, "of agent `a0`").
+  ['a root table meant as `tools`', `[permission]\n${Array.from({ length: 800 }, (_, i) => `bash."cmd${i} *" = "allow"\n`).join('')}`],
+  ['a root table meant as `tools`, quoted', `[ "Tools" ]\n${Array.from({ length: 1200 }, (_, i) => `tool_${i} = "allow"\n`).join('')}`],
+  ['a root table one typo from `agents`', `[agent]\n${Array.from({ length: 800 }, (_, i) => `a${i}.tools.allowed = ["read", "grep"]\n`).join('')}`],
 ];
 
 for (const [name, text] of WHOLE) {
   test(`chunks: ${name} stays whole`, () => {
-    assert.equal(chunkSection(text, 0, text.length), null);
+    assert.equal(chunkSection(text, 0, text.length, readWhole), null);
   });
 }
+
+test('chunks: a root table meant as `tools` is said whole, as the whole text says it', () => {
+  const text = `[permission]\n${Array.from({ length: 800 }, (_, i) => `bash."cmd${i} *" = "allow"\n`).join('')}`;
+  assert.deepEqual(plain(documentFindings(analyzeDocument(text))), wholeText(text));
+  assert.match(documentFindings(analyzeDocument(text))[0]!.message, / and 795 more here apply to no agent or skill\.$/);
+});
 
 test('chunks: a tool list far below the tools table of a big agent table is still removed by fix-all, its entries held', () => {
   const text = `[agents.a]\ntools.disallowed = ["grep"]\ndescription = """\n${'d'.repeat(17_000)}\n"""\ndisallowedTools = ["grep"]\n`;

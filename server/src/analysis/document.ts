@@ -20,7 +20,7 @@ import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, composeEdits, type Edit } from './edits';
 import { byPosition, finding, overridden, VerdictMemo, type Finding, type Fix } from './findings';
 import { ownCopy } from '../grammar/text';
-import { followedArrays, followedRoot, listsAlike, listsFor, listsTold, NO_LISTS, readAlike, refusalOf, writersByOwner, type ListsTold, type Owner, type ShapeProblem } from './policies';
+import { followedArrays, followedRoot, listsAlike, listsFor, listsTold, NO_LISTS, readAlike, readWhole, refusalOf, writersByOwner, type ListsTold, type Owner, type ShapeProblem } from './policies';
 import { forgetModel, SectionAnalysis, type Keep } from './section';
 import { findSuppressions, type CodeSet, type Outside } from './suppress';
 import { parseToml } from '../toml/parse';
@@ -298,7 +298,7 @@ export function* unitTexts(text: string, starts: readonly number[], end: number,
   for (let i = 0; i < starts.length; i++) {
     const sectionStart = starts[i]!;
     const sectionEnd = starts[i + 1] ?? end;
-    const chunks = cut ? chunkSection(text, sectionStart, sectionEnd) : null;
+    const chunks = cut ? chunkSection(text, sectionStart, sectionEnd, readWhole) : null;
     const pieces = chunks ? [sectionStart, ...chunks.cuts] : [sectionStart];
     for (let j = 0; j < pieces.length; j++) {
       const start = pieces[j]!;

@@ -642,6 +642,14 @@ const rootRule = (r: PatternRule): r is PatternRule & { readonly list: ListName;
 const rootTools = (name: string): boolean => name === 'tools' || meantTools(name);
 
 /**
+ * Whether a section under a header whose first name is `name` is analysed whole, never cut in pieces
+ * (toml/chunks.ts): a root table meant as `tools` (`[permission]`, `[tools]`) or as `agents` or
+ * `skills` (`[agent]`), whose lists and rules one finding on its name says together; a piece would
+ * say its own alone (a root `[permission]` of 800 rules: "… and 4 more").
+ */
+export const readWhole = (name: string): boolean => rootTools(name) || meantOwner(name) !== null;
+
+/**
  * A key/value at the root, `path` its full key path: a list there (`allowed = […]`), or in a root
  * table meant as `tools` (`tools.allowed`, `[permissions]` then `deny`, `tools = { … }`), is a
  * policy of no agent or skill (see `UnownedList`). Deeper keys are not (`tools.x.allowed`): a

@@ -49,8 +49,15 @@ const OWNER_TABLE_HEADER = new RegExp(`^[ \\t]*\\[[ \\t]*${OWNER}[ \\t]*(?:${PAR
 /** `[agents]`, `[skills]`: when all its keys name one owner (`a.tools.allowed`, `a.allowed`), they are that owner's table's. */
 const OWNERS_HEADER = new RegExp(`^[ \\t]*\\[[ \\t]*${OWNER}[ \\t]*\\]`);
 
-/** The cuts of the section [start, end) of `text`, or null to keep it whole. */
-export function chunkSection(text: string, start: number, end: number): Chunks | null {
+/** A header's first name, bare or quoted (one SIMPLE_HEADER matches: no escapes). */
+const FIRST_NAME = /^[ \t]*\[[ \t]*(?:([A-Za-z0-9_-]+)|"([^"\\\r\n]*)"|'([^'\r\n]*)')/;
+
+/**
+ * The cuts of the section [start, end) of `text`, or null to keep it whole. `whole`: whether a
+ * header's first name keeps its section whole (the analysis says which: a root table meant as
+ * `tools`, `[permission]`, whose lists and rules are said in one finding on its name).
+ */
+export function chunkSection(text: string, start: number, end: number, whole: (name: string) => boolean = () => false): Chunks | null {
   if (end - start < MIN_SECTION) return null;
   // A byte order mark starts the first section: the scan reads past it, and a header after it is
   // copied with it (the copy starts the text each later piece is analysed as, where one is read as such).
@@ -62,6 +69,8 @@ export function chunkSection(text: string, start: number, end: number): Chunks |
     while (lineEnd < end && text.charCodeAt(lineEnd) !== 0x0a && text.charCodeAt(lineEnd) !== 0x0d) lineEnd++;
     const line = text.slice(p, lineEnd);
     if (!SIMPLE_HEADER.test(line) || OWNER_TABLE_HEADER.test(line)) return null; // also `[[array]]`: each piece would be a new element
+    const first = FIRST_NAME.exec(line);
+    if (first && whole(first[1] ?? first[2] ?? first[3]!)) return null;
     owners = OWNERS_HEADER.test(line);
     p = lineBreak(text, lineEnd);
     header = p - start;
