@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Hover, MarkupContent, Position } from 'vscode-languageserver';
 import { analyze } from '../../server/src/analysis/analyze';
-import { analyzeDocument, placed, refusedOutside, syntaxErrorOutside, unitAt } from '../../server/src/analysis/document';
+import { analyzeDocument, placed, refusedOutside, syntaxErrorOutside, tablesBelowToolsOutside, unitAt } from '../../server/src/analysis/document';
 import { hover } from '../../server/src/features/hover';
 import { errorMessage } from '../../server/src/grammar/toolName';
 import { ANY_MEANING, capabilityNamed, MCP_MEANING } from '../../server/src/grammar/vocabulary';
@@ -24,7 +24,8 @@ function runInDocument(src: string): Hover | null {
   const text = src.slice(0, offset) + src.slice(offset + 1);
   const da = analyzeDocument(text);
   const unit = unitAt(da, offset);
-  return hover(placed(da, unit), da.lines.position(offset), (owner) => refusedOutside(da, unit, owner), () => syntaxErrorOutside(da, unit));
+  return hover(placed(da, unit), da.lines.position(offset), (owner) => refusedOutside(da, unit, owner), () => syntaxErrorOutside(da, unit),
+    (owner) => tablesBelowToolsOutside(da, unit, owner));
 }
 
 type RangeTuple = readonly [number, number, number, number];
@@ -787,6 +788,13 @@ const CASES: Case[] = [
     has: ['`allowed`: 1 entry; `disallowed`: not written; 1 table, which Mars ignores.'], lacks: ['1 other key'] },
   { name: 'tools with a key and tables that Mars ignores', doc: '[agents.x.to|ols]\nallowed = ["read"]\nbash = "allow"\n[agents.x.tools.sub]\n[agents.x.tools.other]', range: [0, 10, 0, 15],
     has: ['`allowed`: 1 entry; `disallowed`: not written; 1 other key and 2 tables, which Mars ignores.'] },
+  // The server hovers a section's analysis alone: the tables, each a section of its own, are counted still.
+  { name: 'tools with a key and tables that Mars ignores, as the server hovers it', doc: '[agents.x.to|ols]\nallowed = ["read"]\nbash = "allow"\n[agents.x.tools.sub]\n[agents.x.tools.other]\n[agents.y.tools.sub]', range: [0, 10, 0, 15],
+    has: ['`allowed`: 1 entry; `disallowed`: not written; 1 other key and 2 tables, which Mars ignores.'], inSection: true },
+  { name: 'tools with a table of patterns of its own, as the server hovers it', doc: '[agents.x.tools.bash]\n"git *" = "allow"\n[agents.x.to|ols]\nallowed = ["read"]', range: [2, 10, 2, 15],
+    has: ['`allowed`: 1 entry; `disallowed`: not written; 1 table, which Mars ignores.'], inSection: true },
+  { name: 'dotted tools, tables below it in sections of their own, as the server hovers it', doc: '[agents.x]\nto|ols.allowed = ["read"]\n[agents.x.tools.sub]\na = 1', range: [1, 0, 1, 5],
+    has: ['`allowed`: 1 entry; `disallowed`: not written; 1 table, which Mars ignores.'], inSection: true },
   // `tools` of an agent written as an array of tables: Mars loads no policy of it, as its header's hover says.
   { name: 'tools under an agent written as an array of tables', doc: '[[agents.x]]\nto|ols.allowed = ["read"]', range: [1, 0, 1, 5],
     has: ['**`tools`**: the tool policy of agent `x`; Mars refuses to load the config, so none of its rules is in force.',

@@ -35,7 +35,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type CompletionItem, InsertTextFormat, type MarkupContent, type TextEdit } from 'vscode-languageserver';
-import { analyzeDocument, definesOutside, documentFindings, placed, refusedOutside, syntaxErrorOutside, unitAt, type DocumentAnalysis } from '../../server/src/analysis/document';
+import { analyzeDocument, definesOutside, documentFindings, placed, refusedOutside, syntaxErrorOutside, tablesBelowToolsOutside, unitAt, type DocumentAnalysis } from '../../server/src/analysis/document';
 import { entrySpan, type ParsedEntry } from '../../server/src/analysis/findings';
 import { completions, snippetText } from '../../server/src/features/completion';
 import { cursorContext } from '../../server/src/features/context';
@@ -136,7 +136,8 @@ async function checkDocument(text: string, random: () => number, counts: { hover
   const refused = new Set([...(await load(text)).owners].filter(([, r]) => [...r.allowed].some((m) => m.startsWith('!overlay'))).map(([owner]) => owner));
   const hoverAt = (o: number) => {
     const unit = unitAt(da, o);
-    return hover(placed(da, unit), da.lines.position(o), (owner) => refusedOutside(da, unit, owner), () => syntaxErrorOutside(da, unit));
+    return hover(placed(da, unit), da.lines.position(o), (owner) => refusedOutside(da, unit, owner), () => syntaxErrorOutside(da, unit),
+      (owner) => tablesBelowToolsOutside(da, unit, owner));
   };
   const onBoundary = (o: number) => !(text.charCodeAt(o - 1) >= 0xd800 && text.charCodeAt(o - 1) <= 0xdbff) && !(text[o - 1] === '\r' && text[o] === '\n');
   const offsets = text.length <= SMALL ? Array.from({ length: text.length + 1 }, (_, i) => i) : Array.from({ length: SAMPLED_OFFSETS }, () => Math.floor(random() * (text.length + 1)));

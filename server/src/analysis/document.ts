@@ -20,7 +20,7 @@ import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, composeEdits, type Edit } from './edits';
 import { byPosition, finding, overridden, VerdictMemo, type Finding, type Fix } from './findings';
 import { ownCopy } from '../grammar/text';
-import { followedArrays, followedRoot, listsAlike, listsFor, listsTold, NO_LISTS, readAlike, readWhole, refusalOf, writersByOwner, type ListsTold, type Owner, type ShapeProblem } from './policies';
+import { followedArrays, followedRoot, listsAlike, listsFor, listsTold, NO_LISTS, readAlike, readWhole, refusalOf, sameOwner, writersByOwner, type ListsTold, type Owner, type ShapeProblem } from './policies';
 import { forgetModel, SectionAnalysis, type Keep } from './section';
 import { findSuppressions, type CodeSet, type Outside } from './suppress';
 import { parseToml } from '../toml/parse';
@@ -528,6 +528,22 @@ export function refusedOutside(da: DocumentAnalysis, except: Unit, owner: Owner)
     if (problem) return problem;
   }
   return undefined;
+}
+
+/**
+ * How many tables below the tools table of `owner` units other than `except` open by a header
+ * (`[agents.x.tools.sub]`): each is a section of its own, which the hover on `tools` in another
+ * section counts with its own. Only a unit whose section starts with a header below that tools
+ * table is read to its model (a later piece of a section repeats its header, hidden).
+ */
+export function tablesBelowToolsOutside(da: DocumentAnalysis, except: Unit, owner: Owner): number {
+  const names = [owner.kind, owner.name, 'tools'];
+  let n = 0;
+  for (const u of da.units) {
+    if (u === except || !u.sectionStart || !u.analysis.definitions.some((d) => d.header && d.header.names.length > names.length && names.every((x, i) => d.header!.names[i] === x))) continue;
+    n += u.analysis.model().policies.extraTables.filter((t) => sameOwner(t.owner, owner)).length;
+  }
+  return n;
 }
 
 /**

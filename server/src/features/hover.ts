@@ -40,6 +40,7 @@ import { code, describeBetweenCommas, describeList, describeToolName, LIST_MEANI
  */
 export function hover(
   analysis: Analysis, position: Position, refusedOutside: (owner: Owner) => ShapeProblem | undefined = () => undefined, syntaxErrorOutside: () => boolean = () => false,
+  tablesOutside: (owner: Owner) => number = () => 0,
 ): Hover | null {
   const { doc, lines } = analysis;
   const offset = lines.offset(position);
@@ -111,7 +112,7 @@ export function hover(
   // `tools` itself, in any spelling: the owner's tool policy.
   for (const t of analysis.policies.tables) {
     const name = t.names.find((n) => hit(n.span, false));
-    if (name) return said(describeTools(analysis, t.owner, refusal(t.owner)), keyContentSpan(doc.text, name.span));
+    if (name) return said(describeTools(analysis, t.owner, refusal(t.owner), tablesOutside(t.owner)), keyContentSpan(doc.text, name.span));
   }
   // An array of tables where the table of an agent, a skill or `tools` goes (`[[agents.d]]`): the diagnostic's reason, on the header's key.
   const arrayHeader = analysis.policies.shape.find((p) => (p.kind === 'overlay-not-table' || p.kind === 'tools-array-of-tables') && hit(p.span, false) &&
@@ -623,8 +624,11 @@ function shapeFixSaid(analysis: Analysis, problem: ShapeProblem): string[] {
   return [...(problem.kind === 'tools-not-table' ? [`It looks meant for \`tools.allowed\`: ${LIST_MEANING.allowed}`] : []), fixSaid(fix, text)];
 }
 
-/** `tools` of an owner, hovered: what the table is, what Mars does with it, and what it holds (in the section analysed). */
-function describeTools(analysis: Analysis, owner: Owner, refused: ShapeProblem | undefined): string[] {
+/**
+ * `tools` of an owner, hovered: what the table is, what Mars does with it, and what it holds (in the
+ * section analysed, and `tablesOutside`, the tables below it that other sections open).
+ */
+function describeTools(analysis: Analysis, owner: Owner, refused: ShapeProblem | undefined, tablesOutside: number): string[] {
   const { policies } = analysis;
   const lists = (['allowed', 'disallowed'] as const).map((list) => {
     if (!policies.lists.some((l) => sameOwner(l.owner, owner) && l.list === list)) return `\`${list}\`: not written`;
@@ -636,7 +640,7 @@ function describeTools(analysis: Analysis, owner: Owner, refused: ShapeProblem |
   });
   // Keys and tables counted apart: `[agents.x.tools.sub]` is no key.
   const keys = policies.extraKeys.filter((e) => sameOwner(e.owner, owner) && isWritten(e)).length;
-  const tables = policies.extraTables.filter((t) => sameOwner(t.owner, owner)).length;
+  const tables = policies.extraTables.filter((t) => sameOwner(t.owner, owner)).length + tablesOutside;
   const ignored = [...(keys > 0 ? [`${keys} other ${keys === 1 ? 'key' : 'keys'}`] : []), ...(tables > 0 ? [`${tables} ${tables === 1 ? 'table' : 'tables'}`] : [])];
   if (ignored.length > 0) lists.push(`${ignored.join(' and ')}, which Mars ignores`);
   // Its owner written as an array of tables (`[[agents.x]]`, `refused`): the file does not load, as the header's hover says.

@@ -9,7 +9,7 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { visibleFindings, type Analysis } from '../analysis/analyze';
-import { crossFindingsShown, DocumentAnalyzer, documentFixAllSteps, definesOutside, outsideOf, placed, refusedOutside, syntaxErrorOutside, unitAt, type DocumentAnalysis, type Unit } from '../analysis/document';
+import { crossFindingsShown, DocumentAnalyzer, documentFixAllSteps, definesOutside, outsideOf, placed, refusedOutside, syntaxErrorOutside, tablesBelowToolsOutside, unitAt, type DocumentAnalysis, type Unit } from '../analysis/document';
 import { lineStartAt, type Lines } from '../toml/lineIndex';
 import type { SeverityOverrides } from '../analysis/codes';
 import { codeActions, isFixAllData, resolveFixAll, type FixAll, type FixAllData } from '../features/codeActions';
@@ -755,7 +755,8 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   connection.onHover(guard('hover', () => null, async (params, token: CancellationToken) => {
     const at = await analysedAt(params, token);
     if (!at) return null;
-    const h = hover(placed(at.da, at.unit), at.position, (owner) => refusedOutside(at.da, at.unit, owner), () => syntaxErrorOutside(at.da, at.unit));
+    const h = hover(placed(at.da, at.unit), at.position, (owner) => refusedOutside(at.da, at.unit, owner), () => syntaxErrorOutside(at.da, at.unit),
+      (owner) => tablesBelowToolsOutside(at.da, at.unit, owner));
     return h && !markdownHover ? { ...h, contents: { kind: MarkupKind.PlainText, value: plainText((h.contents as MarkupContent).value) } } : h;
   }));
 
