@@ -183,6 +183,8 @@ const SUGGEST: Array<[string, string | null]> = [
   ['patch', 'write'], ['ask', 'ask_user'], ['Ask', 'ask_user'], ['todo', 'task'], ['mode', 'plan_mode'], ['user', null], ['file', null], ['get', null], ['list', null], ['update', null],
   // Short names are near everything at one edit: two letters near nothing, three-letter names only by a swap.
   ['rm', null], ['ps', null], ['fs', null], ['lst', null], ['ls1', null], ['lps', 'lsp'], ['rgep', 'grep'],
+  // The README's: `web` by a swap (`wbe`), not by another edit (`wev`); a two-letter swap (`sl` of `ls`) near nothing.
+  ['wbe', 'web'], ['Wbe', 'web'], ['wev', null], ['sl', null],
   // One edit up to six letters (`patch` is two from `fetch`), two from seven; no guess between two capabilities as near.
   ['wrtie', 'write'], ['websearc', 'web_search'], ['serach', 'grep'], ['tash', null], ['skell', null], ['notebk', null],  // Look-alikes of ASCII letters: NFKC's (`ＢＡＳＨ`, a Kelvin sign) and Cyrillic or Greek ones, which NFKC keeps.
   ['\uff22\uff21\uff33\uff28', 'bash'], ['r\u0435\u0430d', 'read'], ['\u0455kill', 'skill'], ['\u039cONITOR', 'monitor'], ['r\u00e9ad', 'read'], ['r\u00e9\u00e9d', null],

@@ -280,7 +280,7 @@ const WORDS: ReadonlyMap<string, string | null> = (() => {
  * separators (`ask-user`, `ExecCommand`), else the capability one of whose names holds it as a word
  * (`patch`: `apply_patch`, so `write`), else the nearest name or alias (one edit for up to six
  * letters, two from seven), when only one capability is that near. A name or alias of three letters
- * or fewer is only near when two of its letters are swapped (`sl`), and a name of two letters
+ * or fewer is only near when two of its letters are swapped (`wbe`), and a name of two letters
  * (`rm`, `ps`) near nothing: at one edit every short word is near one. A name in look-alikes of
  * ASCII (`ＢＡＳＨ`) is read as the letters they look like.
  */
