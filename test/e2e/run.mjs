@@ -3,7 +3,7 @@
 // its own: extension.test.ts on a copy of test/e2e/fixture, then noMarsFile.test.ts on a copy of
 // test/e2e/fixture-cargo (a workspace with no Mars file).
 //
-//   node test/e2e/run.mjs                  offline: code-server 1.100.3 + headless Chromium (installed into
+//   node test/e2e/run.mjs                  offline: code-server 4.100.3 (VS Code 1.100.3) + headless Chromium (installed into
 //                                          .vscode-offline/ on first use by install-code-server.sh)
 //   node test/e2e/run.mjs --vsix X.vsix    the same against the packaged extension, installed from X.vsix
 //   node test/e2e/run.mjs --electron       desktop VS Code through @vscode/test-electron: VSCODE_EXECUTABLE,
