@@ -356,6 +356,8 @@ test('package.json wires the grammars and the language as VS Code expects', () =
   const { languages, grammars } = manifest.contributes;
   const toml = languages.find((l) => l.id === 'toml');
   assert.deepEqual(toml.filenames, ['mars.toml', 'mars.local.toml']);
+  // Install's promise: a Mars file at any depth of the workspace, or any TOML file opened.
+  assert.deepEqual(manifest.activationEvents, ['workspaceContains:**/mars.toml', 'workspaceContains:**/mars.local.toml', 'onLanguage:toml']);
   assert.ok(fs.existsSync(path.join(ROOT, toml.configuration)));
   assert.deepEqual(grammars.find((g) => g.scopeName === 'source.toml').language, 'toml');
   assert.deepEqual(INJECTIONS, [INJECTION, 'mars.tools-table.injection']);
@@ -436,6 +438,30 @@ test('every diagnostic code has a setting, defaulting to its severity', async ()
   assert.deepEqual(props['mars.trace.server'].enum, ['messages', 'verbose']);
   assert.equal(props['mars.diagnostics.invalid-tool-name'].default, 'error');
   assert.equal(manifest.contributes.configurationDefaults['[toml]']['editor.quickSuggestions'].strings, 'on');
+});
+
+// The README's Settings table is where users look a setting up; package.json is what VS Code offers.
+// A setting added, renamed or given another default in one and not the other would drift unseen.
+test("the README's Settings table names each setting package.json contributes, with its values and default", () => {
+  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const table = readme.slice(readme.indexOf('### Settings')).split('\n\n')[1].split('\n').slice(2);
+  const ticked = (cell) => [...cell.matchAll(/`([^`]*)`/g)].map((m) => m[1]);
+  const rows = Object.fromEntries(table.map((line) => {
+    const [name, values, dflt] = line.split('|').slice(1, 4);
+    // A range is written "`0` to `1000`", then what a value means (`0` sends all).
+    const range = /`(\d+)` to `(\d+)`/.exec(values);
+    return [ticked(name)[0], { values: range ? range.slice(1) : ticked(values), default: ticked(dflt)[0] }];
+  }));
+  const props = Object.assign({}, ...manifest.contributes.configuration.map((c) => c.properties));
+  const expected = {};
+  for (const [id, p] of Object.entries(props)) {
+    const name = id.startsWith('mars.diagnostics.') ? 'mars.diagnostics.<code>' : id;
+    // The diagnostics' defaults differ by code: the row says so in words, held to CODES by the test above.
+    const dflt = name === id ? String(p.default) : undefined;
+    const values = p.enum ?? [String(p.minimum), String(p.maximum)];
+    expected[name] = { values, default: dflt };
+  }
+  assert.deepEqual(rows, expected);
 });
 
 /**
