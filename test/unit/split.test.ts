@@ -195,6 +195,9 @@ const OTHER_OWNER = LISTS_CONFLICT.replace('[skills.s.tools]\nallowed = ["read"]
 const LISTS_EDITS: Array<[edit: string, text: string, again: string[], message: string]> = [
   ['the rule put in the list below', LISTS_HOLD, ['[agents.a.tools.bash]', '[agents.a.tools]'], 'this rule has no effect; `allowed` already holds "Bash(git *)", so the table can go.'],
   ['the rule taken out of it again', LISTS_TOLD, ['[agents.a.tools.bash]', '[agents.a.tools]'], 'this rule has no effect. Put "bash(git *)" in `allowed` instead.'],
+  // The list as long as before, another entry in place of one: what it holds is compared, not how many.
+  ['the list\'s one entry replaced by the rule', LISTS_TOLD.replace('allowed = ["read"]\n[agents.a.tools]\nallowed = ["read"]', 'allowed = ["read"]\n[agents.a.tools]\nallowed = ["bash(git *)"]'),
+    ['[agents.a.tools.bash]', '[agents.a.tools]'], 'this rule has no effect; `allowed` already holds "bash(git *)", so the table can go.'],
   ['the rule put in the other list', LISTS_CONFLICT, ['[agents.a.tools.bash]', '[agents.a.tools]'], 'this rule has no effect. `disallowed` holds "bash(git *)", so in `allowed` it would be both allowed and disallowed.'],
   ['another owner\'s list edited', OTHER_OWNER, ['[skills.s.tools]'], 'this rule has no effect. `disallowed` holds "bash(git *)", so in `allowed` it would be both allowed and disallowed.'],
   ['the table edited: the lists read again, their section not', OTHER_OWNER.replace('"git *" = "allow"', '"git *" = "deny"\n"*" = "ask"'),
