@@ -323,6 +323,10 @@ test('an edit outside a section that changes what bears on it: the section\'s di
       // A table of patterns of its own is told what its owner's lists below it hold: "…, so the table can go", then "Put … instead" again.
       ['a rule of a table of patterns of its own typed into its owner\'s list below it, then taken out', '[agents.a.tools.bash]\n"git *" = "allow"\n[agents.a.tools]\nallowed = ["read"]\n',
         [{ range: at(3, 17), text: ', "bash(git *)"' }, { range: at(3, 17, 3, 32), text: '' }]],
+      // A byte order mark first on a header's line stays the section before's: the section's text, and its analysis, stay,
+      // while its header line's diagnostics (`tool` is not `tools`) move a column right, then back.
+      ['a byte order mark typed before a header below the first line, then taken away', '[agents.a.tools]\nallowed = ["read"]\n[agents.b.tool]\nallowed = ["Shell"]\n',
+        [{ range: at(2, 0), text: '\ufeff' }, { range: at(2, 0, 2, 1), text: '' }]],
     ];
     const shown = (ds: Diagnostic[]) => ds.map((d) => `${d.code} ${show(d.range)} ${d.message}`);
     for (const [i, [name, text, changes]] of cases.entries()) {

@@ -187,7 +187,7 @@ test('a `[[agents]]` typed above, and taken away, analyses again only the sectio
 // A table of patterns of its own reads what its owner's lists hold in other sections (`Policies.listsRead`): an edit of
 // those lists analyses it again (its message changes), an edit elsewhere, of the table itself or of another owner's
 // lists, does not analyse the lists' section again. Edit after edit: [what the edit does, the text after it, the
-// sections analysed again (their first lines), the table's message after it, from what it says on]
+// sections analysed again (their first lines), the table's message after it, from what it says on (past `here, so`, or `here` where it reads no rule)]
 const LISTS_TOLD = '[agents.a.tools.bash]\n"git *" = "allow"\n[skills.s.tools]\nallowed = ["read"]\n[agents.a.tools]\nallowed = ["read"]\n';
 const LISTS_HOLD = LISTS_TOLD.replace('[agents.a.tools]\nallowed = ["read"]', '[agents.a.tools]\nallowed = ["read", "Bash(git *)"]');
 const LISTS_CONFLICT = LISTS_TOLD.replace('[agents.a.tools]\nallowed = ["read"]', '[agents.a.tools]\nallowed = ["read"]\ndisallowed = ["bash(git *)"]');
@@ -200,8 +200,15 @@ const LISTS_EDITS: Array<[edit: string, text: string, again: string[], message: 
     ['[agents.a.tools.bash]', '[agents.a.tools]'], 'this rule has no effect; `allowed` already holds "bash(git *)", so the table can go.'],
   ['the rule put in the other list', LISTS_CONFLICT, ['[agents.a.tools.bash]', '[agents.a.tools]'], 'this rule has no effect. `disallowed` holds "bash(git *)", so in `allowed` it would be both allowed and disallowed.'],
   ['another owner\'s list edited', OTHER_OWNER, ['[skills.s.tools]'], 'this rule has no effect. `disallowed` holds "bash(git *)", so in `allowed` it would be both allowed and disallowed.'],
+  // Its keys the same, what it defines is too: the edit goes no further than the table, which is told the lists again.
+  ['the table\'s rule edited, its pattern the same', OTHER_OWNER.replace('"git *" = "allow"', '"git *" = "deny"'), ['[agents.a.tools.bash]'],
+    'this rule has no effect; `disallowed` already holds "bash(git *)", so the table can go.'],
   ['the table edited: the lists read again, their section not', OTHER_OWNER.replace('"git *" = "allow"', '"git *" = "deny"\n"*" = "ask"'),
     ['[agents.a.tools.bash]'], 'these rules have no effect; `disallowed` already holds "bash(git *)", so `"git *" = "deny"` can go.'],
+  // A rule no more (its verdict a number), the table reads no list; made one again, its keys the same, it is told them again.
+  ['the table\'s rule made no rule', OTHER_OWNER.replace('"git *" = "allow"', '"git *" = 1'), ['[agents.a.tools.bash]'], ': a tools table holds only `allowed` and `disallowed` lists.'],
+  ['the table\'s rule made a rule again', OTHER_OWNER.replace('"git *" = "allow"', '"git *" = "deny"'), ['[agents.a.tools.bash]'],
+    'this rule has no effect; `disallowed` already holds "bash(git *)", so the table can go.'],
 ];
 
 test('an edit of the lists a table of patterns of its own reads analyses it again; an edit elsewhere does not', () => {
@@ -222,7 +229,7 @@ test('an edit of the lists a table of patterns of its own reads analyses it agai
     assert.deepEqual(da.units.flatMap((u, i) => (u.analysis !== before[i] ? [u.analysis.text.split('\n')[0]] : [])), again, edit);
     before = da.units.map((u) => u.analysis);
     const said = documentFindings(da).find((f) => f.code === 'unknown-policy-key')!.message;
-    assert.ok(said.startsWith(`Mars ignores the table \`bash\` here, so ${message}`), `${edit}: ${said}`);
+    assert.ok(said.startsWith(`Mars ignores the table \`bash\` here${message.startsWith(':') ? '' : ', so '}${message}`), `${edit}: ${said}`);
     // The checker reads the text once, a unit at a time, and says the same, with the same fixes, and counts what fix-all fixes as the editor does.
     const reported: unknown[] = [];
     const fixable = { count: 0 };
