@@ -328,12 +328,14 @@ function unitKey(text: string, hidden: number): string {
 
 /**
  * Whether an edit that replaced the units `from` to `to` (as many as before, the rest kept in their
- * order) may change what a unit reading owners' lists is told (see `tellLists`): a reader among them,
- * before or after, or a unit writing the lists of an owner one reads. Else none is looked at again:
- * an edit elsewhere costs nothing more where a file has such a unit.
+ * order) may change what a unit reading owners' lists is told (see `tellLists`): a reader among the
+ * new ones, or a unit writing the lists of an owner one reads, before the edit or after. Else none is
+ * looked at again: an edit elsewhere costs nothing more where a file has such a unit. A reader the
+ * edit replaced by a unit reading none needs no look: what a unit is told is what others write, and
+ * a reader writes no list (its header names a table below an owner's tools table).
  */
 function listsTouched(old: readonly Unit[], units: readonly Unit[], from: number, to: number): boolean {
-  for (let i = from; i < to; i++) if (old[i]!.analysis.listsRead.size > 0 || units[i]!.analysis.listsRead.size > 0) return true;
+  for (let i = from; i < to; i++) if (units[i]!.analysis.listsRead.size > 0) return true;
   const wanted = listsReadBy(units);
   if (!wanted) return false;
   for (let i = from; i < to; i++) {
