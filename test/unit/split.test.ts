@@ -201,6 +201,8 @@ const LISTS_EDITS: Array<[edit: string, text: string, again: string[], message: 
   // Its `]` taken out, the list is left open, what it defines the same: the section writes no closed list, and the table is told none.
   ['the list left open', LISTS_TOLD.replace('allowed = ["read"]\n[agents.a.tools]\nallowed = ["read"]', 'allowed = ["read"]\n[agents.a.tools]\nallowed = ["bash(git *)"'),
     ['[agents.a.tools.bash]', '[agents.a.tools]'], 'this rule has no effect. Put "bash(git *)" in `allowed` instead.'],
+  ['the list closed again', LISTS_TOLD.replace('allowed = ["read"]\n[agents.a.tools]\nallowed = ["read"]', 'allowed = ["read"]\n[agents.a.tools]\nallowed = ["bash(git *)"]'),
+    ['[agents.a.tools.bash]', '[agents.a.tools]'], 'this rule has no effect; `allowed` already holds "bash(git *)", so the table can go.'],
   ['the rule put in the other list', LISTS_CONFLICT, ['[agents.a.tools.bash]', '[agents.a.tools]'], 'this rule has no effect. `disallowed` holds "bash(git *)", so in `allowed` it would be both allowed and disallowed.'],
   ['another owner\'s list edited', OTHER_OWNER, ['[skills.s.tools]'], 'this rule has no effect. `disallowed` holds "bash(git *)", so in `allowed` it would be both allowed and disallowed.'],
   // Its keys the same, what it defines is too: the edit goes no further than the table, which is told the lists again.
