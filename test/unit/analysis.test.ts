@@ -774,6 +774,8 @@ const IGNORED_KEY_MESSAGES: Array<[table: string, message: string]> = [
   ['allowed = ["read"]\n[agents.a.tools.bash]\n"git *" = "allow"\n[agents]\na.tools.allowed = ["bash(git *)"]', 'Mars ignores the table `bash` here, so this rule has no effect. Put "bash(git *)" in `allowed` instead. A tools table holds only `allowed` and `disallowed` lists.'],
   // Many patterns (20,000 were said in 349,030 characters): the first few named, the rest counted.
   [`bash = { ${patterns(20_000)} }`, 'Mars ignores `bash` here, so these rules have no effect. Put "bash(p0 *)", "bash(p1 *)", "bash(p2 *)", "bash(p3 *)", "bash(p4 *)" and 19995 more in `allowed` instead. A tools table holds only `allowed` and `disallowed` lists.'],
+  // Five, the most named, are all named: none counted (not "… and 0 more").
+  [`bash = { ${patterns(5)} }`, 'Mars ignores `bash` here, so these rules have no effect. Put "bash(p0 *)", "bash(p1 *)", "bash(p2 *)", "bash(p3 *)", "bash(p4 *)" in `allowed` instead. A tools table holds only `allowed` and `disallowed` lists.'],
   [`[agents.a.tools.bash]\n${patterns(7, 'ask', '\n')}\n"git *" = "allow"`, 'Mars ignores the table `bash` here, so these rules have no effect. Put "bash(git *)" in `allowed` instead. `"p0 *" = "ask"`, `"p1 *" = "ask"`, `"p2 *" = "ask"`, `"p3 *" = "ask"`, `"p4 *" = "ask"` and 2 more have no Mars equivalent and are left as they are. A tools table holds only `allowed` and `disallowed` lists.'],
   [`allowed = [${patterns(7).replace(/"(p\d) \*" = "allow"/g, '"bash($1 *)"')}]\n[agents.a.tools.bash]\n${patterns(7, 'allow', '\n')}`, 'Mars ignores the table `bash` here, so these rules have no effect; `allowed` already holds "bash(p0 *)", "bash(p1 *)", "bash(p2 *)", "bash(p3 *)", "bash(p4 *)" and 2 more, so the table can go. A tools table holds only `allowed` and `disallowed` lists.'],
   [`disallowed = [${patterns(7).replace(/"(p\d) \*" = "allow"/g, '"bash($1 *)"')}]\nbash = { ${patterns(7)} }`, 'Mars ignores `bash` here, so these rules have no effect. `disallowed` holds "bash(p0 *)", "bash(p1 *)", "bash(p2 *)", "bash(p3 *)", "bash(p4 *)" and 2 more, so in `allowed` they would be both allowed and disallowed. A tools table holds only `allowed` and `disallowed` lists.'],
@@ -791,6 +793,8 @@ const IGNORED_KEY_MESSAGES: Array<[table: string, message: string]> = [
   // (`["""\u000Aread"""]`, a line break shown as an escape); the list alone where its value holds a line break still.
   ['deny = """\nread"""', 'Mars ignores `deny` here. Did you mean `disallowed = ["read"]`? A tools table holds only `allowed` and `disallowed` lists.'],
   ['deny = """\nread\n"""', 'Mars ignores `deny` here. Did you mean `disallowed`? A tools table holds only `allowed` and `disallowed` lists.'],
+  // Names between commas in one are each an entry, as in a string on one line.
+  ['deny = """\nRead, Grep"""', 'Mars ignores `deny` here. Did you mean `disallowed = ["Read", "Grep"]`? A tools table holds only `allowed` and `disallowed` lists.'],
   ['deny = "allow"', 'Mars ignores `deny` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
   ['deny = "ask"', 'Mars ignores `deny` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
   ['bash = "true"', 'Mars ignores `bash` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
