@@ -47,6 +47,7 @@ const QUICK_FIXES: Array<[string, string, string]> = [
   ['MultiEdit = "deny"', 'unknown-policy-key', 'disallowed = ["edit"]'], // as the entry's did-you-mean
   ['allowed = "read"', 'invalid-tool-policy', 'allowed = ["read"]'],
   ['allowed = "read", "grep"', 'invalid-tool-policy', 'allowed = ["read", "grep"]'],
+  ['allowed = "read", "grep", # c', 'invalid-tool-policy', 'allowed = ["read", "grep"] # c'], // not `["read", "grep",]`
   ['mcp = ["github", "linear"]', 'invalid-tool-policy', 'allowed = ["mcp(github)", "mcp(linear)"]'],
   ['allowed = ["Read, Grep, Bash"]', 'illegal-char', 'allowed = ["Read", "Grep", "Bash"]'],
   // TOML 1.1, which Mars's TOML 1.0 parser refuses, written in TOML 1.0.

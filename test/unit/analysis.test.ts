@@ -2174,6 +2174,7 @@ const MISPLACED_STRINGS: Array<[text: string, says: string, titles: string[], af
   ['[agents]\nd = { allowed = "read" x }\n', 'Did you mean `tools.allowed = ["read"]`?', [], null],
   // More strings after it with commas between (a syntax error): said as the list that error's fix writes, none dropped.
   ['[agents.d]\nallowed = "read", "grep"\n', 'Did you mean `tools.allowed = ["read", "grep"]`?', [], null],
+  ['[agents.d]\nallowed = "read", "grep",  # c\n', 'Did you mean `tools.allowed = ["read", "grep"]`?', [], null], // not `["read", "grep",]`
   ['[agents.d]\nallowed = "Read, Edit", "grep"\n', 'Did you mean `tools.allowed = ["Read, Edit", "grep"]`?', [], null],
   ['[agents]\nd = { allowed = "read", "grep" }\n', 'Did you mean `tools.allowed = ["read", "grep"]`?', [], null],
   // Not closed on its line (being typed): said closed, as its syntax error's fix closes it, not `["gr]`; left open over
@@ -2686,6 +2687,8 @@ for (const [text, message] of POLICY_MESSAGES) {
 // [the tools table, the example, the table after the preferred fix, whether fix-all writes it]
 const STRING_THEN_MORE: Array<[table: string, example: string, fixed: string, safe: boolean]> = [
   ['allowed = "read", "grep"', '`allowed = ["read", "grep"]`', 'allowed = ["read", "grep"]', true],
+  // A trailing comma after them: left out of the list said and written, which means the same without it.
+  ['allowed = "read", "grep",  # c', '`allowed = ["read", "grep"]`', 'allowed = ["read", "grep"]  # c', true],
   ['disallowed = "bash",\'agent\'  # why', '`disallowed = ["bash",\'agent\']`', 'disallowed = ["bash",\'agent\']  # why', true],
   ['allowed = "Read, edit", "grep"', '`allowed = ["Read, edit", "grep"]`', 'allowed = ["Read, edit", "grep"]', false],
   ['allowed = "grep", "bash("', '`allowed = ["read"]`', 'allowed = ["grep", "bash("]', false],

@@ -197,7 +197,7 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['x = 1,000\n', '1,000', '`1,000` is not a value TOML knows: group digits with `_` (`1_000`)'],
   ['x = 12,500\n', '12,500', '`12,500` is not a value TOML knows: group digits with `_` (`12_500`), or write a list in brackets (`[12, 500]`)'],
   ['x = 1,a\n', '1,a', '`1,a` is not a value TOML knows: write text in quotes (`"1,a"`)'],
-  ['x = 1, "#,2", [3], # c\n', '1, "#,2", [3],', '`1, "#,2", [3],` is not a value TOML knows: write a list in brackets (`[1, "#,2", [3],]`)'],
+  ['x = 1, "#,2", [3], # c\n', '1, "#,2", [3],', '`1, "#,2", [3],` is not a value TOML knows: write a list in brackets (`[1, "#,2", [3]]`)'],
   ['x = 1,"a\n', ',', 'a number holds no `,`: a decimal point is `.`, and a list is written in brackets (`[1, 2]`)'],
   // A string left open over lines after them (`"""`): the message is made of this line, not of what lies above it.
   ['# c\nx = 1, 5 """\n', ',', 'a number holds no `,`: a decimal point is `.`, and a list is written in brackets (`[1, 2]`)'],
@@ -206,6 +206,8 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['x = 1,\u200b2\n', '1,\u200b2', '`1,\\u200B2` is not a value TOML knows: write a list in brackets (`[1, 2]`); U+200B in it, a zero-width space, is an invisible character TOML does not read as a blank (its blanks are space and tab): the list leaves it out'],
   // Values after a key with commas between them, as a list is written without its brackets.
   ['[agents.a.tools]\nallowed = "read", "grep"\n', '"read", "grep"', '`"read", "grep"` is not a value TOML knows: write a list in brackets (`["read", "grep"]`)'],
+  // A trailing comma: the list said without it, as the same list (not `["read", "grep",]`).
+  ['[agents.a.tools]\nallowed = "read", "grep", # c\n', '"read", "grep",', '`"read", "grep",` is not a value TOML knows: write a list in brackets (`["read", "grep"]`)'],
   // In an inline table, up to its next key.
   ['[agents.a]\ntools = { allowed = "read", "grep", disallowed = ["bash"] }\n', '"read", "grep"', '`"read", "grep"` is not a value TOML knows: write a list in brackets (`["read", "grep"]`)'],
   ['[agents.a]\ntools = { disallowed = "bash", \'grep\' }\n', '"bash", \'grep\'', '`"bash", \'grep\'` is not a value TOML knows: write a list in brackets (`["bash", \'grep\']`)'],

@@ -931,9 +931,15 @@ export function moreAfterValue(text: string, end: number, inline = false): boole
  */
 function bracketed(values: string): string | null {
   const items = values.split(',').map((i) => i.trim());
-  if (items.length > 2 && items.at(-1) === '') items.pop(); // `1, 2,`: a list's trailing comma
+  const trailing = items.length > 2 && items.at(-1) === '';
+  if (trailing) items.pop(); // `1, 2,`: a list's trailing comma
   if (items.length < 2 || items.some((i) => i === '')) return null;
-  const list = /["'[{]/.test(values) ? `[${values}]` : `[${items.join(', ')}]`;
+  // As written, but for a trailing comma (`"read", "grep",`): in the list, `["read", "grep",]`, it reads as one more
+  // entry being typed, where the list means the same without it. Kept where the list then reads as none (the comma in
+  // a string left open), which `listValues` below refuses either way.
+  const asWritten = /["'[{]/.test(values);
+  const written = trailing && asWritten ? `[${values.replace(/,[ \t]*$/, '')}]` : null;
+  const list = written !== null && listValues(written) !== null ? written : asWritten ? `[${values}]` : `[${items.join(', ')}]`;
   // Two values at least: a comma inside the one string there is (`"read, edit"`) makes no list.
   return (listValues(list)?.length ?? 0) >= 2 ? list : null;
 }
