@@ -48,6 +48,9 @@ const QUICK_FIXES: Array<[string, string, string]> = [
   ['allowed = "read"', 'invalid-tool-policy', 'allowed = ["read"]'],
   ['allowed = "read", "grep"', 'invalid-tool-policy', 'allowed = ["read", "grep"]'],
   ['allowed = "read", "grep", # c', 'invalid-tool-policy', 'allowed = ["read", "grep"] # c'], // not `["read", "grep",]`
+  // The same strings under a misspelt key, or beside the tools table: renamed as that list, mending the syntax error.
+  ['allowed = ["edit"]\ndeny = "read", "grep"', 'unknown-policy-key', 'allowed = ["edit"]\ndisallowed = ["read", "grep"]'],
+  ['[agents.b]\nallowed = "read", "grep"', 'misplaced-tool-list', '[agents.b]\ntools.allowed = ["read", "grep"]'],
   ['mcp = ["github", "linear"]', 'invalid-tool-policy', 'allowed = ["mcp(github)", "mcp(linear)"]'],
   ['allowed = ["Read, Grep, Bash"]', 'illegal-char', 'allowed = ["Read", "Grep", "Bash"]'],
   // TOML 1.1, which Mars's TOML 1.0 parser refuses, written in TOML 1.0.

@@ -1098,7 +1098,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
   for (const [at, group] of groupedBy(policies.misplaced, misplacedAt)) {
     const { owner, tools, ownerPart, list, keyValue } = group[0]!;
     // A rule's rename puts nothing in force (its move then says its own conflict): no note for it.
-    const conflict = group.length === 1 && !group[0]!.rule ? conflictSaid(list, strayListConflicts(policies, owner, keyValue, list)) : '';
+    const conflict = group.length === 1 && !group[0]!.rule ? conflictSaid(list, strayListConflicts(doc.text, policies, owner, keyValue, list)) : '';
     // A map-form rule named as written (`bash = "allow"`), not by its tool alone, which no list is named; a pattern's below
     // its tool by the dotted key it makes (`bash."git push" = "deny"`), the tool in a header as much as in its key.
     const slice = (span: Span) => doc.text.slice(span.start, span.end);
@@ -1127,7 +1127,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     }
     const meant = misspeltList(extra);
     if (meant) {
-      const conflicting = strayListConflicts(policies, extra.owner, extra.keyValue, meant);
+      const conflicting = strayListConflicts(doc.text, policies, extra.owner, extra.keyValue, meant, extra.table.spelling === 'inline');
       out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
         `Mars ignores ${quoted(name)} here.${lookalikeSaid(name)} Did you mean ${quoted(`${meant}${asList(doc.text, extra.keyValue, extra.table.spelling === 'inline')}`)}?${conflictSaid(meant, conflicting)} ${WHY_IGNORED}`,
         () => listKeyFixes(doc, policies, extra, meant))); // safe only when it removes a key whose entries the list holds

@@ -238,11 +238,15 @@ export function fewOf(said: readonly string[], join: (items: readonly string[]) 
 /**
  * The entries of a list under a key Mars does not read (`deny = […]`, `allowed` beside the tools
  * table) that the owner's other list holds, where it becomes, or is moved into, `list` (see `heldByOtherList`).
+ * A string with more after it, commas between (`allowed = "read", "grep"`), as the list they make (`listAfterString`),
+ * as its message and fix say it: `"grep"` is as much a conflict as `"read"`.
  */
-export function strayListConflicts(policies: Policies, owner: Owner, kv: KeyValue, list: ListName): string[] {
+export function strayListConflicts(text: string, policies: Policies, owner: Owner, kv: KeyValue, list: ListName, inline = false): string[] {
   const value = kv.value;
   if (value?.kind !== 'array' && value?.kind !== 'string') return [];
-  const names = value.kind === 'string' ? stringNames(value.value) : value.items.flatMap((i) => (i.kind === 'string' ? [i.value] : []));
+  const run = value.kind === 'string' ? listAfterString(text, value, inline) : null;
+  const names = run ? run.values.filter((v): v is string => typeof v === 'string')
+    : value.kind === 'string' ? stringNames(value.value) : value.items.flatMap((i) => (i.kind === 'string' ? [i.value] : []));
   return heldByOtherList(policies, owner, list, notYetIn(policies, owner, list, names));
 }
 
@@ -488,7 +492,7 @@ export function strayListOf(policies: Policies, value: TomlArray | TomlString): 
 /** A list under a misspelled key of a tools table: renamed to `list`, or its names moved into the `list` already written. */
 export function listKeyFixes(doc: TomlDocument, policies: Policies, extra: ExtraKey, list: ListName): Fix[] {
   const rename = { title: `Rename to ${quoted(list)}`, edits: [{ start: extra.name.span.start, end: extra.name.span.end, newText: list }], creates: listPath(extra.owner, list) };
-  return strayListFixes(doc, policies, extra.owner, extra.keyValue, extra.name.name, list, list, rename);
+  return strayListFixes(doc, policies, extra.owner, extra.keyValue, extra.name.name, list, list, rename, extra.table.spelling === 'inline');
 }
 
 /**
@@ -533,7 +537,8 @@ export function misplacedListFixes(doc: TomlDocument, policies: Policies, group:
   // them gets no such fix (a name Mars rejects, more after the string on its line: its own change would leave it refused),
   // or would make a conflict, which the one title could not say of each.
   const each = group.map(fixesOf);
-  if (!rename || !each.every((fixes) => fixes.length === 1 && fixes[0]!.preferred && fixes[0]!.edits[0] === rename.edits[0])) return [];
+  // Nor where one mends a syntax error (`allowed = "read", "grep"`): what follows it in the section is a guess.
+  if (!rename || !each.every((fixes) => fixes.length === 1 && fixes[0]!.preferred && !fixes[0]!.mendsSyntax && fixes[0]!.edits[0] === rename.edits[0])) return [];
   const renamed = rename.edits.length;
   const changes = group.flatMap((m) => {
     const value = m.keyValue.value;
@@ -573,17 +578,17 @@ function ruleFixes(rename: Pick<Fix, 'title' | 'edits' | 'creates'> | null): Fix
  * be, else nothing); else its names moved into the list written, `into`.
  */
 function strayListFixes(doc: TomlDocument, policies: Policies, owner: Owner, kv: KeyValue, key: string, list: ListName, into: string,
-  rename: Pick<Fix, 'title' | 'edits' | 'creates'> | null): Fix[] {
+  rename: Pick<Fix, 'title' | 'edits' | 'creates'> | null, inline = false): Fix[] {
   const text = doc.text;
   const value = kv.value;
   const target = listTarget(policies, owner, list);
-  if (value?.kind === 'string' && target !== null) return strayStringFixes(doc, policies, owner, kv, value, key, list, into, target, rename);
+  if (value?.kind === 'string' && target !== null) return strayStringFixes(doc, policies, owner, kv, value, key, list, into, target, rename, inline);
   if (value?.kind !== 'array' || target === null) return [];
   // Mars does not read the key, so an entry it would reject (a name, or no string at all) breaks
   // nothing there; in the list it would stop the load.
   if (value.items.some((i) => i.kind !== 'string' || !parseToolName(i.value).ok)) return [];
   // Where the other list holds an entry: offered, titled so, not preferred (see `heldByOtherList`).
-  const conflict = conflictNote(list, strayListConflicts(policies, owner, kv, list));
+  const conflict = conflictNote(list, strayListConflicts(text, policies, owner, kv, list, inline));
   if (target === 'new') return rename ? [{ ...rename, title: rename.title + conflict, preferred: conflict === '', safe: false }] : [];
   if (!standsAlone(text, kv)) return [];
   if (value.items.some((item) => item.kind === 'string' && isOpenMultiline(item))) return [];
@@ -654,11 +659,13 @@ function listSaid(text: string, value: TomlString): string {
  * more after the string on the line, which a fix of the string alone would leave an error).
  */
 function strayStringFixes(doc: TomlDocument, policies: Policies, owner: Owner, kv: KeyValue, value: TomlString, key: string, list: ListName, into: string,
-  target: Policies['lists'][number] | 'new', rename: Pick<Fix, 'title' | 'edits' | 'creates'> | null): Fix[] {
+  target: Policies['lists'][number] | 'new', rename: Pick<Fix, 'title' | 'edits' | 'creates'> | null, inline: boolean): Fix[] {
   const text = doc.text;
+  const run = listAfterString(text, value, inline);
+  if (run) return target === 'new' ? stringsRenamed(text, policies, owner, value, list, run, inline, rename) : [];
   const between = namesBetweenCommas(value.value) !== null;
   if (isOpenMultiline(value) || (!between && !parseToolName(value.value).ok) || moreAfterValue(text, value.span.end)) return [];
-  const conflict = conflictNote(list, strayListConflicts(policies, owner, kv, list));
+  const conflict = conflictNote(list, strayListConflicts(text, policies, owner, kv, list, inline));
   if (target === 'new') {
     if (!rename) return [];
     const made = stringAsList(text, value);
@@ -669,6 +676,26 @@ function strayStringFixes(doc: TomlDocument, policies: Policies, owner: Owner, k
   const names = notYetIn(policies, owner, list, stringNames(value.value));
   const fixes = moveOrRemove(doc, kv, target, names, conflict, `Move ${strings(names)} into ${quoted(into)}`, `Remove ${quoted(key)}: ${quoted(into)} already holds its entries`);
   return between ? fixes.map((f) => ({ ...f, safe: false })) : fixes;
+}
+
+/**
+ * Strings with commas between them where a list goes, beside the tools table or under a misspelt key of
+ * it (`allowed = "read", "grep"`, a syntax error): the rename, and the strings made the list in brackets
+ * the message says (`["read", "grep"]`), as one string is (`strayStringFixes`). The edit mends the
+ * syntax error (`Fix.mendsSyntax`); only where the line then reads (`clearsSyntax`), each string is
+ * one name Mars accepts, and no comma is put in between two strings with no blank between (`'it''s'`,
+ * a guess). Not in fix-all, as the rename of one string is not: a rule Mars ignored comes into force.
+ * No move into a list written: taking the key out would leave the strings after it.
+ */
+function stringsRenamed(text: string, policies: Policies, owner: Owner, value: TomlString, list: ListName,
+  run: NonNullable<ReturnType<typeof listAfterString>>, inline: boolean, rename: Pick<Fix, 'title' | 'edits' | 'creates'> | null): Fix[] {
+  if (!rename || run.doubled !== undefined || moreAfterValue(text, run.end, inline)) return [];
+  if (!run.values.every((v) => typeof v === 'string' && parseToolName(v).ok && !namesBetweenCommas(v))) return [];
+  const names = run.values as string[];
+  const conflict = conflictNote(list, heldByOtherList(policies, owner, list, notYetIn(policies, owner, list, names)));
+  const wrap = { start: value.span.start, end: run.end, newText: run.list };
+  return [{ ...rename, title: `${rename.title}, and change ${quoted(text.slice(value.span.start, run.end))} to ${quoted(run.list)}${conflict}`,
+    edits: [...rename.edits, wrap], preferred: conflict === '', safe: false, mendsSyntax: true, clearsSyntax: true }];
 }
 
 /** What an entry means to Mars (its rendering), or the entry itself when Mars rejects it. */
