@@ -207,6 +207,8 @@ test('the summary says how many problems --fix would fix, as fix-all counts them
     ['[agents.a.tools]\nallowed = "read", "grep"\n', '2 errors (2 fixable with --fix)', '2 problems fixed: no problems'],
     // A table of patterns of its own whose rule the list holds once fixed goes in the same run, counted as it was shown.
     ['[agents.a.tools]\nallowed = "bash(git *)"\n[agents.a.tools.bash]\n"git *" = "allow"\n', '1 error, 1 warning (1 fixable with --fix)', '2 problems fixed: no problems'],
+    // Its rule held in part before the fix and the rest once the other list is wrapped: its finding counted once.
+    ['[agents.a.tools]\nallowed = ["bash(git *)"]\ndisallowed = "bash(rm *)"\n[agents.a.tools.bash]\n"git *" = "allow"\n"rm *" = "deny"\n', '1 error, 1 warning (2 fixable with --fix)', '2 problems fixed: no problems'],
     ['[agents.a.tools]\nallowed = ["bash"]\n', 'no problems', 'no problems'],
   ];
   for (const [body, hint, fixed] of table) {

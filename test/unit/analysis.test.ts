@@ -597,6 +597,9 @@ const FIX_CHAINS: Array<[string, string]> = [
   ['tools.allowed = "bash(git *)"\n[agents.a.tools.bash]\n"git *" = "allow"', 'tools.allowed = ["bash(git *)"]'],
   ['tools.disallowed = ["bash(rm *"]\n[agents.a.tools.bash]\n"rm *" = "deny"\n"*" = "ask"', 'tools.disallowed = ["bash(rm *)"]\n[agents.a.tools.bash]\n"*" = "ask"'],
   ['tools.allowed = [\n  "read"\n  "bash(git *)"\n]\n[agents.a.tools.bash]\n"git *" = "allow"', 'tools.allowed = [\n  "read",\n  "bash(git *)"\n]'],
+  // The table's rules held in part before the fix (`"git *"` taken out alone) and the rest once the other list is
+  // wrapped: the table the first pass edited is read again too, and goes.
+  ['tools.allowed = ["bash(git *)"]\ntools.disallowed = "bash(rm *)"\n[agents.a.tools.bash]\n"git *" = "allow"\n"rm *" = "deny"', 'tools.allowed = ["bash(git *)"]\ntools.disallowed = ["bash(rm *)"]'],
 ];
 for (const [input, expected] of FIX_CHAINS) {
   test(`fix all, a chain of fixes: ${input}`, () => {

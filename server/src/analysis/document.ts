@@ -776,19 +776,20 @@ export function* documentFixAllSteps(da: DocumentAnalysis, overrides: SeverityOv
   let { edits, waiting, left } = yield* fixAllPass(da, overrides, only, counter);
   // A table of patterns of its own is told what its owner's lists in other units hold: where a pass
   // changed what a unit writes of them (`allowed = "bash(git *)"` wrapped in brackets), the table is
-  // read again in the fixed text, so its rules now held go in this fix-all, not the next. `readers`:
-  // where those tables are in the text fixed so far; none of their findings was fixed yet, so what
-  // they showed at the start is counted where a later pass fixes it.
-  let readers = stretchesPlaced(readersTold(da, edits), edits);
-  for (let passes = 1; (waiting || readers.length > 0) && edits.length > 0 && passes < MAX_DOCUMENT_PASSES; passes++) {
+  // read again in the fixed text, so its rules now held go in this fix-all, not the next (a table
+  // the pass edited too: its rules held in part went, the rest may be held now). `readers`: where
+  // the tables the pass left are in the text fixed so far; none of their findings was fixed yet, so
+  // what they showed at the start is counted where a later pass fixes it. Null: none to read again.
+  let readers = placedOrNull(readersTold(da, edits), edits);
+  for (let passes = 1; (waiting || readers !== null) && edits.length > 0 && passes < MAX_DOCUMENT_PASSES; passes++) {
     const fixed = applyEdits(da.text, edits);
     // Where the units left out are now: no edit of the first pass is in them, those of later passes
     // are within their lines.
-    const shown = [...stretchesPlaced(left, edits), ...readers];
+    const shown = [...stretchesPlaced(left, edits), ...(readers ?? [])];
     const analysis = yield* new DocumentAnalyzer({ oneShot: true, keep: 'fix-all' }).analyzeSteps(fixed);
     const next = yield* fixAllPass(analysis, overrides, only, counter, shown);
     if (next.edits.length === 0) break;
-    readers = stretchesPlaced(readersTold(analysis, next.edits), next.edits);
+    readers = placedOrNull(readersTold(analysis, next.edits), next.edits);
     edits = composeEdits(fixed, edits, next.edits);
     waiting = next.waiting;
   }
@@ -800,15 +801,20 @@ function stretchesPlaced(stretches: ReadonlyArray<{ start: number; end: number }
   return stretches.map(({ start, end }) => ({ start: placedAt(start, edits), end: placedAt(end, edits) }));
 }
 
+function placedOrNull(stretches: ReadonlyArray<{ start: number; end: number }> | null, edits: readonly Edit[]): Array<{ start: number; end: number }> | null {
+  return stretches && stretchesPlaced(stretches, edits);
+}
+
 /**
- * The units of `da` reading owners' lists from other units (`Policies.listsRead`) untouched by
- * `edits` (a pass's, sorted), as stretches of `da.text`, where `edits` touch a unit that writes
- * anything of one of those owners (a list, or a string where one goes): what they are told may
- * have changed. None, the usual file, where no unit reads any.
+ * Where `edits` (a pass's, sorted) touch a unit that writes anything of an owner whose lists a unit
+ * of `da` reads from other units (`Policies.listsRead`; a list, or a string where one goes), so that
+ * what the readers are told may have changed: the readers untouched by `edits`, as stretches of
+ * `da.text` (those touched were counted where the pass fixed them). Null where none is to be read
+ * again: the usual file, where no unit reads any.
  */
-function readersTold(da: DocumentAnalysis, edits: readonly Edit[]): Array<{ start: number; end: number }> {
+function readersTold(da: DocumentAnalysis, edits: readonly Edit[]): Array<{ start: number; end: number }> | null {
   const wanted = edits.length > 0 ? listsReadBy(da.units) : null;
-  if (!wanted) return [];
+  if (!wanted) return null;
   const kinds = new Set([...wanted].map((o) => o.slice(0, o.indexOf('\u0000'))));
   // Whether a key at `path` may write an owner's list: a path below a wanted owner, or an inline table above one.
   const ofOwner = (path: readonly string[]) =>
@@ -824,7 +830,7 @@ function readersTold(da: DocumentAnalysis, edits: readonly Edit[]): Array<{ star
       if (!writes && u.analysis.listsRead.size === 0 && touched(stretches[i]!) && defs.keys.some((k) => ofOwner([...current, ...k.parts]))) writes = true;
     }
   });
-  if (!writes) return [];
+  if (!writes) return null;
   return da.units.flatMap((u, i) => (u.analysis.listsRead.size > 0 && !touched(stretches[i]!) ? [stretches[i]!] : []));
 }
 
