@@ -49,6 +49,11 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['tool lists in an inline table one typo from `tools`', '[agents.a]\ntool = { allowed = ["read"], x = 1 }\n[agents]\nb = { Tools = { deny = ["x"] } }\n', ['misplaced-tool-list@tool', 'misplaced-tool-list@Tools']],
   ['tool lists under a table one typo from `agents` or `skills`', 'agent.r.tools.allowed = ["Bash"]\n[Skills.y]\ntools = { allowed = ["x"] }\n[agnets.z.tool]\nallowed = ["read"]\n[agent.w]\ndescription = "d"\nallowed = ["read"]\n[agency.v.tools]\nallowed = ["read"]\n',
     ['misplaced-tool-list@agent', 'misplaced-tool-list@Skills', 'misplaced-tool-list@agnets']],
+  // Under a misspelt owner, nothing is said of what no tools table would hold with the owner spelt right: a verdict, `"ask"` alone, a
+  // key of no list, a string of no tool name in `tools`, a list a table deeper; nor of a rule below `tools` itself (`bash = "allow"`,
+  // `[agent.x.tools.bash]`), which, the owner renamed, is a key Mars ignores there still, told so with its move.
+  ['what a misspelt owner holds that no tools table would: nothing said', '[agent.a.permission]\nbash."x *" = "ask"\n[skill.s.permission.bash]\n"*" = "ask"\n' +
+    '[agent.b]\ndescription = "read"\nmodel.allowed = ["read"]\n[agent.c.tools]\nallowed = "allow"\nbash = "allow"\n[agent.d.tools.bash]\n"x *" = "allow"\n[agent.e.tool.sub]\ndeny = ["bash"]\n', []],
   // Codex's names for an MCP server's tool lists, written as its `[mcp_servers.x]` holds them; not `enabled` alone, a switch.
   ['Codex\'s tool lists beside the tools table', '[agents.a]\nenabled_tools = ["read"]\ndisabled_tools = "write"\nenabled = "yes"\n', ['misplaced-tool-list@enabled_tools', 'misplaced-tool-list@disabled_tools']],
   // A list where no agent or skill is named, meant for them all: at the root, or in a root table meant as `tools` (Claude Code's
