@@ -31,6 +31,8 @@ const DOCUMENTS: Array<[string, string]> = [
   // The file's byte order mark is no character of the text: a lone carriage return after it is marked on itself.
   ['a lone carriage return after the byte order mark', '\uFEFF\rtools.allowed = ["Shell"]\n'],
   ['a byte order mark before a finding and its fixes', '\uFEFFagents.a.tools.allowed = ["Shell"]\n'],
+  // What a misspelt owner holds that a tools table would, read whole as the server reads a section of patterns below it.
+  ['rules under a misspelt owner', '[agent.a.permission]\nbash."x *" = "allow"\n[skill.s.permission.bash]\n"x *" = "allow"\n"y *" = "deny"\n[agent.b]\nallowed = "read"\n[agent.c.tools]\nallowed = "read"\n'],
 ];
 
 for (const [name, text] of DOCUMENTS) {

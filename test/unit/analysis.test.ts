@@ -47,8 +47,16 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['a tool list beside the tools table', '[agents.a]\nallowed = ["Bash"]\n[agents]\nb.deny = []\nc = { disallowedTools = ["x"] }\n', ['misplaced-tool-list@allowed', 'misplaced-tool-list@deny', 'misplaced-tool-list@disallowedTools']],
   ['tool lists in a table that misses `tools`: one finding on the name', '[agents.a.tool]\nallowed = ["read"]\ndisallowed = ["web"]\n[skills.b]\nTools.deny = ["x"]\n', ['misplaced-tool-list@tool', 'misplaced-tool-list@Tools']],
   ['tool lists in an inline table one typo from `tools`', '[agents.a]\ntool = { allowed = ["read"], x = 1 }\n[agents]\nb = { Tools = { deny = ["x"] } }\n', ['misplaced-tool-list@tool', 'misplaced-tool-list@Tools']],
+  // Mars ignores the whole misspelt root key: what an owner spelt right would be told of (a list beside its tools table, as
+  // `[agent.w]` holds) is said there too, by the one finding on the owner's name.
   ['tool lists under a table one typo from `agents` or `skills`', 'agent.r.tools.allowed = ["Bash"]\n[Skills.y]\ntools = { allowed = ["x"] }\n[agnets.z.tool]\nallowed = ["read"]\n[agent.w]\ndescription = "d"\nallowed = ["read"]\n[agency.v.tools]\nallowed = ["read"]\n',
-    ['misplaced-tool-list@agent', 'misplaced-tool-list@Skills', 'misplaced-tool-list@agnets']],
+    ['misplaced-tool-list@agent', 'misplaced-tool-list@Skills', 'misplaced-tool-list@agnets', 'misplaced-tool-list@agent']],
+  // OpenCode's rules of patterns in a table meant as `tools`, dotted or in a table of their own, a string beside the tools table
+  // or in it, a list in a table meant as `tools` or dotted through `tools`: each one finding on the misspelt owner, as
+  // `[agent.a.tools]` then `allowed = ["read"]` gets, none of its own (the rename to `agents` is what puts them where they are told).
+  ['what a misspelt owner holds that a tools table would: one finding on its name', '[agent.a.permission]\nbash."x *" = "allow"\n[skill.s.permission.bash]\n"x *" = "allow"\n' +
+    '[agent.b]\nallowed = "read"\n[agent.c.tools]\nallowed = "read"\n[agent.d.permission]\nallow = ["read"]\n[agent.e]\ntools.allowed = ["read"]\nallowed = "grep"\n[Agents]\nf = { deny = "web" }\n',
+    ['misplaced-tool-list@agent', 'misplaced-tool-list@skill', 'misplaced-tool-list@agent', 'misplaced-tool-list@agent', 'misplaced-tool-list@agent', 'misplaced-tool-list@agent', 'misplaced-tool-list@Agents']],
   // Under a misspelt owner, nothing is said of what no tools table would hold with the owner spelt right: a verdict, `"ask"` alone, a
   // key of no list, a string of no tool name in `tools`, a list a table deeper; nor of a rule below `tools` itself (`bash = "allow"`,
   // `[agent.x.tools.bash]`), which, the owner renamed, is a key Mars ignores there still, told so with its move.
@@ -86,8 +94,8 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['a tool name written beside the tools table, as a string', '[agents.a]\nallowed = "read"\n[agents]\nb.deny = "bash"\nc = { disallowed = "web" }\n', ['misplaced-tool-list@allowed', 'misplaced-tool-list@deny', 'misplaced-tool-list@disallowed']],
   // So is one in a table one typo from `tools`, as a list there is; not a verdict, which names no tool.
   ['a tool name as a string in a table one typo from `tools`', '[agents.a]\ntool.allowed = "read"\n[agents.b.Tools]\ndeny = "bash"\n[agents.c.tool]\nallowed = "allow"\n' +
-    // Under a misspelt owner, a string is no list, as in its tools table (`[agent.d.tools]`).
-    '[agnets.d.tool]\nallowed = "read"\n', ['misplaced-tool-list@tool', 'misplaced-tool-list@Tools']],
+    // Under a misspelt owner, a string is as much a list Mars ignores, there or in its tools table (`[agent.d.tools]`): said on the owner.
+    '[agnets.d.tool]\nallowed = "read"\n', ['misplaced-tool-list@tool', 'misplaced-tool-list@Tools', 'misplaced-tool-list@agnets']],
   // Mars reads each agent and skill as one table: anything else stops the load (a list excepted,
   // which its serde reads as the table's fields by position).
   ['an agent written as an array of tables: its tools still read', '[[agents.x]]\ntools.allowed = ["Bash"]\n', ['invalid-tool-policy@agents.x', 'non-canonical@Bash']],
@@ -2342,6 +2350,14 @@ const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]>
   // Below `tools` itself, a map-form rule is not said: renamed, it is a key Mars ignores there still (told so, with its move).
   ['[agent.a.tools]\nbash = "allow"\nallowed = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
   ['[agent.a.tool]\nbash = "allow"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `bash = "allow"` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
+  // Under a misspelt owner, what an owner spelt right would be told of, each rule named as written: OpenCode's patterns in a table
+  // meant as `tools`, dotted or in a table of their own, and a string beside the tools table, the rename alone (it stays outside
+  // `tools`, told so then, with its fix); a string in `tools` itself gets none, as the rename would put it in force, refused.
+  ['[agent.a.permission]\nbash."x *" = "allow"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `bash."x *" = "allow"` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
+  ['[skill.s.permission.bash]\n"x *" = "allow"\n"y *" = "deny"\n"*" = "ask"\n', '`skill` is not `skills`: Mars reads tool policies only under `agents` and `skills`, so `bash."x *" = "allow"` and `bash."y *" = "deny"` here are not part of the policy of skill `s`.', ['Rename `skill` to `skills`']],
+  ['[agent.a]\nallowed = "read"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
+  ['[agent.a]\nallowed = "read"\ntools.disallowed = ["web"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` and `disallowed` here are not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
+  ['[agent.a.tools]\nallowed = "read"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `a`.', []],
   // Not where the rename would make a second spelling of the tools table, as for a list.
   ['[agents.a]\ntool.bash = "allow"\n[agents.a.tools]\nallowed = []\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `bash = "allow"` here is not part of its policy.', []],
   ['[agents.a]\ntools.allowed = ["read"]\ntool = { bash = "allow" }\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `bash = "allow"` here is not part of its policy.', []],

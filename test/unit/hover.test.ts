@@ -647,6 +647,16 @@ const CASES: Case[] = [
     has: ['**`tool`** is not `tools`'] },
   { name: 'the key of a tool list under a table one typo from `agents`', doc: '[agent.a.tools]\nallo|wed = ["read"]', range: [1, 0, 1, 7],
     has: ['**`agent`** is not `agents`: Mars reads no tool policy under it'] },
+  // So for all else a misspelt owner holds that its finding says (a string beside the tools table or in it, a rule of patterns
+  // in a table meant as `tools`): the owner is the part at fault, none of its rules in force.
+  { name: 'the key of a string where a list goes beside the tools table, under a table one typo from `agents`', doc: '[agent.a]\nallo|wed = "read"', range: [1, 0, 1, 7],
+    has: ['**`agent`** is not `agents`: Mars reads no tool policy under it; none of its rules is in force.', 'It looks meant for `agents`, the table of agents by name.', '_Of agent `a`._'] },
+  { name: 'a string where a tool list goes in the tools table under a table one typo from `agents`', doc: '[agent.a.tools]\nallowed = "gr|ep"', range: [1, 11, 1, 15],
+    has: ['**Capability** `grep`', '_Not an entry yet: `agent` is not `agents`: Mars reads no tool policy under it._', 'As the entry `grep` of `allowed` of agent `a`:'] },
+  { name: 'a rule of patterns in a table of its own under a table one typo from `skills`', doc: '[skill.s.permission.bash]\n"x |*" = "allow"', range: [1, 1, 1, 4],
+    has: ['**Capability** `bash` · pattern `x *`', '_Not an entry yet: `skill` is not `skills`: Mars reads no tool policy under it._', 'As the entry `bash(x *)` of `allowed` of skill `s`:'] },
+  { name: 'a rule of patterns dotted below its tool under a table one typo from `agents`', doc: '[agent.a.permission]\nba|sh."x *" = "allow"', range: [1, 0, 1, 4],
+    has: ['**`agent`** is not `agents`: Mars reads no tool policy under it'] },
   // Every spelling offered reads back as what the entry means: `bash( *)` would read as `bash(*)`.
   { name: 'a pattern that is only the legacy suffix', doc: `${T}allowed = ["bash(:|*)"]`, range: [1, 12, 1, 20],
     has: ['**Capability** `bash`'], lacks: ['bash( *)', 'Canonical spelling'] },

@@ -526,7 +526,11 @@ export function misplacedListFixes(doc: TomlDocument, policies: Policies, group:
   const title = first.ownerPart || first.tools ? `Rename ${quoted(at.name)} to ${quoted(to)}` : `Rename to ${quoted(to)}`;
   const creates = first.ownerPart ? [owner.kind, owner.name] : [owner.kind, owner.name, 'tools'];
   const rename = clashes ? null : withListKeys(group, at, { title, edits: [{ start: at.span.start, end: at.span.end, newText: to }], creates });
-  const fixesOf = (m: MisplacedList): Fix[] => m.rule ? ruleFixes(rename) : strayListFixes(doc, policies, owner, m.keyValue, m.key.name, m.list, `tools.${m.list}`, rename);
+  // A string under a misspelt owner gets the rename alone, as a rule does: beside the tools table or in a table meant as
+  // `tools` (`[agent.x]` then `allowed = "read"`) it is still outside it after, with its own fix then; in `tools` itself
+  // (`[agent.x.tools]`) the rename would put in force a string Mars refuses, so it is never offered (`noteRename`).
+  const renamedAlone = (m: MisplacedList) => m.rule || (m.ownerPart !== null && m.keyValue.value?.kind === 'string');
+  const fixesOf = (m: MisplacedList): Fix[] => renamedAlone(m) ? ruleFixes(rename) : strayListFixes(doc, policies, owner, m.keyValue, m.key.name, m.list, `tools.${m.list}`, rename);
   if (group.length === 1) return fixesOf(first);
   // A header `[agent]` over several agents: its rename makes several tools tables, which one fix
   // cannot tell the document it writes (`creates`).
@@ -542,7 +546,7 @@ export function misplacedListFixes(doc: TomlDocument, policies: Policies, group:
   const renamed = rename.edits.length;
   const changes = group.flatMap((m) => {
     const value = m.keyValue.value;
-    return !m.rule && value?.kind === 'string' ? [changedToList(doc.text, value, m.key.name)] : [];
+    return !renamedAlone(m) && value?.kind === 'string' ? [changedToList(doc.text, value, m.key.name)] : [];
   });
   if (changes.length === 0) return each[0]!;
   return [{ ...rename, title: `${rename.title}, and change ${inWords(changes)}`, edits: [...rename.edits, ...each.flatMap((fixes) => fixes[0]!.edits.slice(renamed))], preferred: true, safe: false }];

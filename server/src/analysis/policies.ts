@@ -473,7 +473,8 @@ export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO
     // paths. (A tools table's header names an owner, so it is never one of them.)
     if (base.length > 0 && !OWNERS.has(names[0]!)) {
       // `[tools]`, `[permissions]`: a root table meant as a policy for every agent. Not `[[tools]]`, nor a table below one (`[tools.x]`).
-      const stray = meantOwner(names[0]!) !== null;
+      const owner = meantOwner(names[0]!);
+      const stray = owner !== null;
       const unowned = names.length === 1 && !header!.array && rootTools(names[0]!);
       // OpenCode's global `permission` with its patterns below a tool, as a converter writes it (`[permission.bash]`).
       if (names.length === 2 && !header!.array && whole && rootTools(names[0]!)) {
@@ -483,6 +484,11 @@ export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO
         for (const r of rules?.filter(rootRule) ?? []) {
           out.unowned.push({ keyValue: r.keyValue, list: r.list, key: base[1]!, rule: true, table: base[0]!, pattern: r.pattern });
         }
+      }
+      // Under a misspelt owner, OpenCode's table of patterns below a table meant as `tools` (`[agent.x.permission.bash]`), read
+      // whole as with the owner spelt right; not below `tools` itself (`[agent.x.tools.bash]`), no more than a rule there (`misplacedList`).
+      if (owner && names.length === 4 && !header!.array && whole && meantTools(names[2]!)) {
+        patternSectionRules(out, base, section.entries.filter((kv) => kv.span.start < readUpTo), owner, base[0]!);
       }
       if (stray || unowned) {
         for (const kv of section.entries) {
@@ -587,12 +593,17 @@ function misplacedList(out: Policies, owner: Owner, path: readonly KeyPart[], kv
   // A list of no string (`allowed = [1]`) is hardly one of tool names. A string beside the tools
   // table (`allowed = "read"` in `[agents.x]`) was meant as `tools.allowed = ["read"]`.
   const value = kv.value;
-  const beside = ownerPart === null && path.length === 3;
+  // Under a misspelt owner (`ownerPart`), whose whole root key Mars ignores, what would be said with the owner spelt
+  // right is said (`[agent.x]` then `allowed = "read"`), and a list in its `tools` table besides (`[agent.x.tools]`).
+  const beside = path.length === 3;
   // One rule of OpenCode's patterns dotted below its tool (`bash."git push" = "deny"`), read as in `tools`
   // (moves.ts, `patternTableOfKey`): the tool is the key, the path one part longer. Below a header naming
   // the tool (`[agents.x.permission.bash]`), the table is read whole (`patternSectionRules`).
-  const dottedRule = path.length === 5 && ownerPart === null && kv.key.parts.includes(path[3]!) ? path[4]! : null;
+  const dottedRule = path.length === 5 && kv.key.parts.includes(path[3]!) ? path[4]! : null;
   const tools = (path.length === 4 || dottedRule) && meantTools(path[2]!.name) ? path[2]! : null;
+  // Under a misspelt owner, its `tools` table holds lists, and strings where they go, as one meant as `tools` does; not a
+  // map-form rule, which, the owner renamed, is a key Mars ignores there still, told so with its move (`unknown-policy-key`).
+  const inTools = ownerPart !== null && path.length === 4 && path[2]!.name === 'tools';
   const key = dottedRule ? path[3]! : path[path.length - 1]!;
   // A map-form rule in a table meant as `tools` (`[agents.x.tool]` then `bash = "allow"`, OpenCode's
   // `[agents.x.permission]` then `edit = false`): ignored there as a list is. So is OpenCode's table of
@@ -603,10 +614,9 @@ function misplacedList(out: Policies, owner: Owner, path: readonly KeyPart[], kv
     : tools !== null && meantList(key.name) === null ? verdictList(value) ?? patternTableList(key.name, kv) : null;
   // A string in a table meant as `tools` (`[agents.x.tool]` then `allowed = "read"`) is as much a list
   // Mars does not read as `allowed = ["read"]` there; not a verdict (`deny = "allow"`), which names no tool.
-  const string = value?.kind === 'string' && (beside || (tools !== null && ownerPart === null && holdsListValue(value)));
+  const string = value?.kind === 'string' && (beside || ((tools !== null || inTools) && holdsListValue(value)));
   if (rule === null && !string && !mayListTools(value)) return;
-  const fits = ownerPart ? path.length === 4 && (tools !== null || path[2]!.name === 'tools') : path.length === 3 || tools !== null;
-  if (!fits) return;
+  if (!beside && tools === null && !inTools) return;
   const list = rule ?? meantList(key.name);
   if (list) out.misplaced.push({ owner, keyValue: kv, list, key, tools, ownerPart, ownerHeader, rule: rule !== null, ...(dottedRule ? { pattern: dottedRule } : {}) });
 }
@@ -616,10 +626,10 @@ function misplacedList(out: Policies, owner: Owner, path: readonly KeyPart[], kv
  * `"git push" = "deny"`): each rule that moves, read as the table is read whole in `tools` (moves.ts,
  * `patternTableOfSection`), so one key that is no rule makes none of them one. `entries`: those read.
  */
-function patternSectionRules(out: Policies, base: readonly KeyPart[], entries: readonly KeyValue[]): void {
-  const owner = { kind: base[0]!.name as OwnerKind, name: base[1]!.name };
+function patternSectionRules(out: Policies, base: readonly KeyPart[], entries: readonly KeyValue[], kind = base[0]!.name as OwnerKind, ownerPart: KeyPart | null = null): void {
+  const owner = { kind, name: base[1]!.name };
   for (const r of patternRules(base[3]!.name, entries)?.filter(movable) ?? []) {
-    out.misplaced.push({ owner, keyValue: r.keyValue, list: r.list, key: base[3]!, tools: base[2]!, ownerPart: null, ownerHeader: false, rule: true, pattern: r.pattern });
+    out.misplaced.push({ owner, keyValue: r.keyValue, list: r.list, key: base[3]!, tools: base[2]!, ownerPart, ownerHeader: ownerPart !== null, rule: true, pattern: r.pattern });
   }
 }
 
@@ -701,8 +711,7 @@ function strayOwner(out: Policies, text: string, path: readonly KeyPart[], kv: K
   }
   const meant = meantOwner(path[0]!.name);
   if (meant) noteRename(out, text, path, header, kv, path[0]!, meant);
-  const kind = path.length === 4 ? meant : null;
-  if (kind) misplacedList(out, { kind, name: path[1]!.name }, path, kv, path[0]!, header >= 2);
+  if (meant && path.length >= 3) misplacedList(out, { kind: meant, name: path[1]!.name }, path, kv, path[0]!, header >= 2);
 }
 
 /**
@@ -716,7 +725,8 @@ function noteRename(out: Policies, text: string, path: readonly KeyPart[], keySt
   visit(side, text, path.map((p) => (p === part ? { ...p, name } : p)), keyStart, kv);
   // A string where a list goes (`allowed = "read"`) in a table meant as `tools` is no reason: it is a
   // misplaced list of its own, whose fix renames the table only as it wraps the string in brackets
-  // (moves.ts, `strayStringFixes`), never alone. Under a misspelt owner it is none, and stays one.
+  // (moves.ts, `strayStringFixes`), never alone. Under a misspelt owner, the owner's rename would put one in its
+  // `tools` table (`[agent.x.tools]`) in force as it is, refused: no rename (its misplaced list gets no fix).
   const wrapped = (p: ShapeProblem) => name === 'tools' && p.kind === 'list-not-array' && p.keyValue?.value?.kind === 'string' && holdsListValue(p.keyValue.value);
   const refused = side.shape.some((p) => !wrapped(p)) || side.extraKeys.some((k) => k.name.name === 'mcp') || side.entries.some((e) => !parseToolName(e.string.value).ok);
   if (refused) out.unsafeRenames.add(part);
