@@ -469,12 +469,18 @@ export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO
         continue;
       }
     }
+    // OpenCode's table of patterns of its own below a table meant as `tools` (`[agents.x.permission.bash]`), read whole;
+    // under a misspelt owner too (`[agent.x.permission.bash]`), as with the owner spelt right. Not below `tools` itself
+    // (`[agents.x.tools.bash]`: moves.ts), no more than a rule there under a misspelt owner (`misplacedList`).
+    if (names.length === 4 && header && !header.array && whole && meantTools(names[2]!)) {
+      const kind = OWNERS.has(names[0]!) ? names[0] as OwnerKind : meantOwner(names[0]!);
+      if (kind) patternSectionRules(out, base, section.entries.filter((kv) => kv.span.start < readUpTo), kind, kind === names[0] ? null : base[0]!);
+    }
     // Most sections of a mars.toml are not under [agents] or [skills]: skip them without building
     // paths. (A tools table's header names an owner, so it is never one of them.)
     if (base.length > 0 && !OWNERS.has(names[0]!)) {
       // `[tools]`, `[permissions]`: a root table meant as a policy for every agent. Not `[[tools]]`, nor a table below one (`[tools.x]`).
-      const owner = meantOwner(names[0]!);
-      const stray = owner !== null;
+      const stray = meantOwner(names[0]!) !== null;
       const unowned = names.length === 1 && !header!.array && rootTools(names[0]!);
       // OpenCode's global `permission` with its patterns below a tool, as a converter writes it (`[permission.bash]`).
       if (names.length === 2 && !header!.array && whole && rootTools(names[0]!)) {
@@ -485,11 +491,6 @@ export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO
           out.unowned.push({ keyValue: r.keyValue, list: r.list, key: base[1]!, rule: true, table: base[0]!, pattern: r.pattern });
         }
       }
-      // Under a misspelt owner, OpenCode's table of patterns below a table meant as `tools` (`[agent.x.permission.bash]`), read
-      // whole as with the owner spelt right; not below `tools` itself (`[agent.x.tools.bash]`), no more than a rule there (`misplacedList`).
-      if (owner && names.length === 4 && !header!.array && whole && meantTools(names[2]!)) {
-        patternSectionRules(out, base, section.entries.filter((kv) => kv.span.start < readUpTo), owner, base[0]!);
-      }
       if (stray || unowned) {
         for (const kv of section.entries) {
           if (kv.span.start >= readUpTo) continue;
@@ -498,9 +499,6 @@ export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO
         }
       }
       continue;
-    }
-    if (header && !header.array && whole && names.length === 4 && OWNERS.has(names[0]!) && meantTools(names[2]!)) {
-      patternSectionRules(out, base, section.entries.filter((kv) => kv.span.start < readUpTo));
     }
     for (const kv of section.entries) {
       if (sectionTable) {
@@ -624,9 +622,10 @@ function misplacedList(out: Policies, owner: Owner, path: readonly KeyPart[], kv
 /**
  * OpenCode's table of patterns of its own in a table meant as `tools` (`[agents.x.permission.bash]` then
  * `"git push" = "deny"`): each rule that moves, read as the table is read whole in `tools` (moves.ts,
- * `patternTableOfSection`), so one key that is no rule makes none of them one. `entries`: those read.
+ * `patternTableOfSection`), so one key that is no rule makes none of them one. `entries`: those read;
+ * `ownerPart`: the owner's key where it is misspelt (`agent`), else null.
  */
-function patternSectionRules(out: Policies, base: readonly KeyPart[], entries: readonly KeyValue[], kind = base[0]!.name as OwnerKind, ownerPart: KeyPart | null = null): void {
+function patternSectionRules(out: Policies, base: readonly KeyPart[], entries: readonly KeyValue[], kind: OwnerKind, ownerPart: KeyPart | null): void {
   const owner = { kind, name: base[1]!.name };
   for (const r of patternRules(base[3]!.name, entries)?.filter(movable) ?? []) {
     out.misplaced.push({ owner, keyValue: r.keyValue, list: r.list, key: base[3]!, tools: base[2]!, ownerPart, ownerHeader: ownerPart !== null, rule: true, pattern: r.pattern });

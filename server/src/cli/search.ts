@@ -258,14 +258,25 @@ function gitDir(root: string): string | undefined {
   } catch {
     return undefined;
   }
-  // As git reads both files (setup.c: read_gitfile_gently, get_common_dir_noenv): `gitdir: `, one
-  // space, at the file's start, then the rest of the file but the line breaks ending it (CRLF too);
-  // a space in the path is kept. A file git calls "invalid gitfile format" names no folder.
   const text = regularText(dotGit);
-  if (!text?.startsWith('gitdir: ')) return undefined;
+  const own = text === undefined ? undefined : gitfileFolder(root, text);
+  return own === undefined ? undefined : commonFolder(own);
+}
+
+/**
+ * The folder a gitfile (`root`'s `.git` file) names, as git reads it (setup.c: read_gitfile_gently; a
+ * commondir the same, get_common_dir_noenv): `gitdir: `, one space, at the file's start, then the rest
+ * of the file but the line breaks ending it (CRLF too); a space in the path is kept. None where git
+ * calls it an "invalid gitfile format".
+ */
+function gitfileFolder(root: string, text: string): string | undefined {
+  if (!text.startsWith('gitdir: ')) return undefined;
   const named = withoutLineEnds(text.slice('gitdir: '.length));
-  if (named === '') return undefined;
-  const own = path.resolve(root, named);
+  return named === '' ? undefined : path.resolve(root, named);
+}
+
+/** A git folder's common folder: the one its `commondir` names (a linked worktree's: its repository's), else itself. */
+function commonFolder(own: string): string {
   const common = regularText(path.join(own, 'commondir'));
   return common === undefined ? own : path.resolve(own, withoutLineEnds(common));
 }
@@ -295,9 +306,8 @@ function isRepository(dir: string): boolean {
   } catch {
     return true; // git takes a gitfile it cannot open or read for one
   }
-  if (!text.startsWith('gitdir: ')) return false;
-  const named = withoutLineEnds(text.slice('gitdir: '.length));
-  return named !== '' && isGitFolder(path.resolve(dir, named));
+  const named = gitfileFolder(dir, text);
+  return named !== undefined && isGitFolder(named);
 }
 
 /**
@@ -317,8 +327,7 @@ function isGitFolder(folder: string): boolean {
   } catch {
     return false;
   }
-  const common = regularText(path.join(folder, 'commondir'));
-  const root = common === undefined ? folder : path.resolve(folder, withoutLineEnds(common));
+  const root = commonFolder(folder);
   return ['objects', 'refs'].every((d) => {
     try {
       return fs.statSync(path.join(root, d)).isDirectory();
