@@ -1752,9 +1752,14 @@ test('check -: stdin with another path, twice, --stdin-filename without it, or -
 });
 
 test('a mistyped option or command is a usage error that names the one it most likely means, as ruff\'s and eslint\'s', () => {
-  const dir = workspace({ 'mars.toml': '' });
+  const dir = workspace({ 'mars.toml': '', '-x.toml': '', '-a b.toml': '', '--fx': '' });
   const cases: Array<[string[], RegExp]> = [
     [['check', '--fromat', 'json'], /^mars-toml check: unknown option '--fromat' \(did you mean --format\?\)$/m],
+    // A path there that starts with `-`: how to name it, as quoted for a shell, over an option near it.
+    [['check', '-x.toml'], /^mars-toml check: unknown option '-x.toml' \(for the path so named, write \.\/-x\.toml\)$/m],
+    [['check', '-a b.toml'], /^mars-toml check: unknown option '-a b.toml' \(for the path so named, write '\.\/-a b\.toml'\)$/m],
+    [['check', '--fx'], /^mars-toml check: unknown option '--fx' \(for the path so named, write \.\/--fx\)$/m],
+    [['check', '-y.toml'], /^mars-toml check: unknown option '-y.toml'$/m],
     [['check', '-fix'], /^mars-toml check: unknown option '-fix' \(did you mean --fix\?\)$/m],
     [['check', '--severty=unknown-tool=off'], /unknown option '--severty=unknown-tool=off' \(did you mean --severity\?\)$/m],
     [['check', '--quiet'], /^mars-toml check: unknown option '--quiet'$/m],

@@ -14,7 +14,7 @@ import { LineIndex, positionsOf, type Lines } from '../toml/lineIndex';
 import { lastAtOrBefore } from '../toml/sorted';
 import { FILE_NAMES } from '../protocol';
 import { notReadWhy, readHere } from '../analysis/fileName';
-import { pathSaid, reason, replaceFile, uninterrupted } from './files';
+import { pathSaid, reason, replaceFile, shellWord, uninterrupted } from './files';
 import { inWords, shown } from '../grammar/text';
 import { nearestWord } from '../grammar/checks';
 import { findFiles, namedAs, type OtherCase, type PathProblem, type Seen } from './search';
@@ -85,6 +85,8 @@ export function parseCheckArgs(args: readonly string[]): CheckOptions {
       if (!a.includes('=') && stdinFilename.startsWith('-') && stdinFilename !== STDIN) throw new UsageError(`${takes}, not '${stdinFilename}', read as an option (for a path so named, write --stdin-filename=${stdinFilename})`);
     } else if (a === '--') paths.push(...args.slice(i + 1)), (i = args.length);
     else if (a.startsWith('-') && a !== STDIN) {
+      // A path that starts with `-` (`-x.toml`) is read as an option, as by every CLI: where one so named is there, it was meant.
+      if (fs.existsSync(a)) throw new UsageError(`unknown option '${a}' (for the path so named, write ${shellWord(`./${a}`)})`);
       const name = a.split('=')[0]!;
       const near = ELSEWHERE[name] ?? nearestWord(name, CHECK_OPTIONS);
       throw new UsageError(`unknown option '${a}'${near ? ` (did you mean ${near}?)` : ''}`);
