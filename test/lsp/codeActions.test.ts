@@ -302,10 +302,11 @@ describe('code actions', () => {
     assert.equal(applied(text, actions[0]!, uri), '[agents]\na.tools.allowed = ["read", "grep"]\nb.tools.allowed = ["bash"]\n');
   });
 
-  // A kind asked for takes the kinds below it (`source` takes `source.fixAll.mars`), not every kind its text begins.
+  // A kind asked for takes the kinds below it (`source` takes `source.fixAll.mars`), not every kind its text begins;
+  // the empty kind (LSP's `CodeActionKind.Empty`) takes every kind, as VS Code's kinds read it.
   const ONLY_KINDS: Array<[string[], string[]]> = [
     [['source.fixAll'], ['source.fixAll.mars']], [['source'], ['source.fixAll.mars']], [['source.fixAll.mars'], ['source.fixAll.mars']],
-    [['source.fix'], []], [['source.fixAll.m'], []], [['refactor'], []],
+    [['source.fix'], []], [['source.fixAll.m'], []], [['refactor'], []], [[''], ['source.fixAll.mars']], [['refactor', ''], ['source.fixAll.mars']],
   ];
   for (const [only, kinds] of ONLY_KINDS) {
     test(`only ${JSON.stringify(only)} gives ${JSON.stringify(kinds)}`, async () => {

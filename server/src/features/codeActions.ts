@@ -18,9 +18,13 @@ import { DIAGNOSTIC_SOURCE, FIX_ALL_KIND } from '../protocol';
 const sameRange = (a: Range, b: Range) =>
   a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
 
-/** Whether a request that asks only for kinds `only` (none: any) wants an action of `kind`. */
+/**
+ * Whether a request that asks only for kinds `only` (none: any) wants an action of `kind`. The empty
+ * kind (LSP's `CodeActionKind.Empty`) is above every other, as VS Code's kinds read it: a client
+ * that asks for it asks for every kind, and got none.
+ */
 export function wants(only: readonly string[] | undefined, kind: string): boolean {
-  return !only || only.some((o) => kind === o || kind.startsWith(`${o}.`));
+  return !only || only.some((o) => o === '' || kind === o || kind.startsWith(`${o}.`));
 }
 
 /**
