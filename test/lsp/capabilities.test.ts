@@ -140,18 +140,45 @@ test('only mars.toml and mars.local.toml are served, whatever the client attache
   });
 });
 
-test('a pull cancelled while the settings are read is answered "cancelled", not with an empty report', async () => {
-  await withClient({ pull: true, settingsDelayMs: 300 }, async (c) => {
-    const uri = 'file:///cancel-pull/mars.toml';
-    await c.open(uri, TEXT);
-    await new Promise((r) => setTimeout(r, 400)); // the open's own settings read
-    const source = new CancellationTokenSource();
-    c.conn.sendNotification('workspace/didChangeConfiguration', { settings: null }); // forget cached settings
-    const pending = c.conn.sendRequest<{ items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } }, source.token);
-    setTimeout(() => source.cancel(), 50);
-    await assert.rejects(pending, (e: { code?: number }) => e.code === -32800);
-    assert.equal((await c.pulled(uri)).length, 1);
-  });
+// A request waiting for the document's settings (the client slow to answer workspace/configuration)
+// is answered "cancelled" as soon as it is cancelled: before a hover sent after the cancel, which
+// waits for no settings (a code action, its resolve and the fix-all command were answered once the
+// settings came). A pull so cancelled is not answered with an empty report, which would clear the squiggles.
+describe('a request cancelled while the settings are read is answered "cancelled" at once', () => {
+  const uri = 'file:///cancel-settings/mars.toml';
+  const fixAll = { title: 'Fix all Mars problems in this file', kind: 'source.fixAll.mars', data: { uri, version: 1 } };
+  const rows: Array<[string, Parameters<typeof LspClient.start>[0], (c: LspClient) => Promise<object>]> = [
+    ['textDocument/diagnostic', { pull: true }, async () => ({ textDocument: { uri } })],
+    ['textDocument/codeAction', {}, async () => ({ textDocument: { uri }, range: { start: { line: 1, character: 13 }, end: { line: 1, character: 13 } }, context: { diagnostics: [] } })],
+    ['codeAction/resolve', { resolve: true }, async () => fixAll],
+    // A client that cannot resolve: the fix-all is the server's command, run with the stamp it was offered with.
+    ['workspace/executeCommand', { applyEdit: true }, async (c) => {
+      const actions = await c.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [] } });
+      return actions.find((a) => a.kind === 'source.fixAll.mars')!.command!;
+    }],
+  ];
+  for (const [method, options, paramsOf] of rows) {
+    test(method, async () => {
+      await withClient({ ...options, settingsDelayMs: 300 }, async (c) => {
+        await c.open(uri, TEXT);
+        await new Promise((r) => setTimeout(r, 400)); // the open's own settings read
+        const params = await paramsOf(c);
+        const source = new CancellationTokenSource();
+        void c.conn.sendNotification('workspace/didChangeConfiguration', { settings: null }); // forget cached settings
+        const answered: string[] = [];
+        const pending = c.conn.sendRequest(method, params, source.token)
+          .then(() => 'an answer', (e: { code?: number }) => String(e.code)).then((a) => void answered.push(`${method}: ${a}`));
+        await new Promise((r) => setTimeout(r, 50));
+        source.cancel();
+        await c.request('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 13 } });
+        answered.push('hover');
+        await pending;
+        assert.deepEqual(answered, [`${method}: -32800`, 'hover']);
+        // Asked again, not cancelled, it is answered (the fix-all command with null, once it has sent its edit).
+        await assert.doesNotReject(c.request(method, params));
+      });
+    });
+  }
 });
 
 describe('a request cancelled during a long first analysis is answered "cancelled" at once, not once the analysis is done', () => {

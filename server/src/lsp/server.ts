@@ -528,9 +528,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
       if (name && !name.served) return { kind: DocumentDiagnosticReportKind.Full, items: documents.get(params.textDocument.uri) ? [name.diagnostic] : [] };
       let doc = marsDoc(params?.textDocument?.uri);
       if (!doc) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
-      const read = await untilCancelled(settings.get(doc.uri), token);
-      if (!read) throw cancelled();
-      const { overrides, maxProblems } = read;
+      const { overrides, maxProblems } = await settingsOf(doc.uri, token);
       // Made a step at a time; an edit meanwhile starts a run on the new text, which reuses the work.
       let da: DocumentAnalysis | null = null;
       while (doc && lifecycle === 'running' && !token.isCancellationRequested && !(da = await untilCancelled(analysisSoon(doc), token))) doc = marsDoc(params.textDocument.uri);
@@ -544,6 +542,17 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   const fixAllOf = (da: DocumentAnalysis, overrides: SeverityOverrides, token: CancellationToken): FixAll =>
     (code) => runSteps(documentFixAllSteps(da, overrides, code), token);
   const cancelled = () => new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
+
+  /**
+   * The settings of the document at `uri`, or "cancelled" as soon as `token` is: they may take a round
+   * trip to the client (after a change of them), and a request cancelled meanwhile was answered only
+   * once they came.
+   */
+  const settingsOf = async (uri: string, token: CancellationToken) => {
+    const read = await untilCancelled(settings.get(uri), token);
+    if (!read) throw cancelled();
+    return read;
+  };
 
   /**
    * `work`'s result, or null as soon as `token` is cancelled: a pull cancelled during a big file's
@@ -606,7 +615,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     // client (after a change of them), and edits meanwhile would have the actions made for a text the
     // request was not about, at its version: answered as for an edit during the analysis.
     const asked = stateOf(doc.uri).stamp;
-    const { overrides } = await settings.get(doc.uri);
+    const { overrides } = await settingsOf(doc.uri, token);
     if (!isOpen(doc) || stateOf(doc.uri).stamp !== asked) return [];
     const da = await untilCancelled(analysisSoon(doc), token);
     if (token.isCancellationRequested) throw cancelled();
@@ -687,7 +696,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
       const doc = marsDoc(data.uri);
       if (!doc || !stillOffered(data.uri, data.version, args)) throw changedSinceOffered();
       const { stepToken, check } = whileHolds(doc, stateOf(doc.uri).stamp, token);
-      const { overrides } = await settings.get(doc.uri);
+      const { overrides } = await settingsOf(doc.uri, token);
       check();
       const da = await analysisSoon(doc);
       check();
@@ -716,7 +725,7 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
     const data: unknown = a.data;
     const doc = isFixAllData(data) ? marsDoc(data.uri) : undefined;
     if (!doc) return a;
-    const { overrides } = await settings.get(doc.uri);
+    const { overrides } = await settingsOf(doc.uri, token);
     if (!isOpen(doc)) throw contentModified(); // closed (and perhaps opened again) while the settings came
     const da = analysisOf(doc);
     const { stepToken, check } = whileHolds(doc, stateOf(doc.uri).stamp, token);
