@@ -278,6 +278,19 @@ test('a push whose settings come after shutdown is not sent', async () => {
   });
 });
 
+// A pull waiting at shutdown (for its settings, here) is refused as a request after shutdown is: an
+// empty report would tell the client the file has no problems.
+test('a pull whose settings come after shutdown is refused, not answered with an empty report', async () => {
+  await withClient({ pull: true, settingsDelayMs: 300 }, async (c) => {
+    const uri = 'file:///late-settings-shutdown-pull/mars.toml';
+    await c.open(uri, TEXT);
+    const pending = c.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
+    await new Promise((r) => setTimeout(r, 30));
+    await c.request('shutdown', null);
+    await assert.rejects(pending, (e: { code?: number }) => e.code === -32600);
+  });
+});
+
 test('shutdown then exit ends the server: the Node process, and the web worker', async () => {
   for (const transport of ['stdio', 'worker'] as const) {
     const c = await LspClient.start({ transport });

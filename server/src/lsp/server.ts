@@ -534,7 +534,9 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
       while (doc && lifecycle === 'running' && !token.isCancellationRequested && !(da = await untilCancelled(analysisSoon(doc), token))) doc = marsDoc(params.textDocument.uri);
       // An empty report would clear the squiggles: a cancelled pull is answered as cancelled.
       if (token.isCancellationRequested) throw cancelled();
-      if (!doc || !da || lifecycle !== 'running') return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+      // Shut down meanwhile: refused as a request sent after shutdown, not an empty report (no problems) that would clear the squiggles.
+      refuseUnlessRunning();
+      if (!doc || !da) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
       return { kind: DocumentDiagnosticReportKind.Full, items: diagnosticsOf(doc.uri, da, overrides, maxProblems, nameOf(doc.uri)?.diagnostic ?? null) };
     }));
 
