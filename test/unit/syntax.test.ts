@@ -613,6 +613,13 @@ const UNREAD_BLANKS: Array<[text: string, message: string, fixed: string | null]
   [`x = [\n\u00a0${LONG_ITEMS}]\n`, 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): delete it', `x = [\n${LONG_ITEMS}]\n`],
   [`x = [\n${LONG_ITEMS}  "z"\u00a0\n]\n`, 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): delete it', `x = [\n${LONG_ITEMS}  "z"\n]\n`],
   [`x = [[\n${LONG_ITEMS}  "z"\u200b\n], 1]\n`, 'U+200B (a zero-width space) is an invisible character TOML does not read as a blank (its blanks are space and tab): delete it', `x = [[\n${LONG_ITEMS}  "z"\n], 1]\n`],
+  // At the top level of such a section, past 100 KB (below a long list, or a long string over lines), read again
+  // after the keys defined above it: it had no fix; none where its key is one of them, as in a short section.
+  [`[agents.a]\n${LONG_LIST}model\u00a0= "x"\n`, 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): write a space', `[agents.a]\n${LONG_LIST}model = "x"\n`],
+  [`[agents.a]\nprompt = """\n${LONG_ITEMS}"""\nmodel =\u00a0"x"\n`, 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): write a space', `[agents.a]\nprompt = """\n${LONG_ITEMS}"""\nmodel = "x"\n`],
+  [`[agents.a]\n${LONG_LIST}x = 1\n\u200b"y" = 2\n`, 'U+200B (a zero-width space) is an invisible character TOML does not read as a blank (its blanks are space and tab): delete it', `[agents.a]\n${LONG_LIST}x = 1\n"y" = 2\n`],
+  [`[agents.a]\n${LONG_LIST}model = "y"\nmodel\u00a0= "x"\n`, 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab)', null],
+  [`[agents.a]\nm = 1\n${LONG_LIST}m.b\u00a0= "x"\n`, 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab)', null],
 ];
 for (const [text, message, fixed] of UNREAD_BLANKS) {
   test(`what TOML does not read as a blank: ${JSON.stringify(text.length > 200 ? `${text.slice(0, 100)}... (${text.length} characters)` : text)}`, () => {

@@ -6,7 +6,7 @@
 
 import { parse as smolParse } from 'smol-toml';
 import { lineEndAt, lineStartAt } from './lineIndex';
-import { lastAtOrBefore, lastStartingBefore } from './sorted';
+import { lastAtOrBefore } from './sorted';
 import { mayHoldToml11 } from './toml11';
 import { isMultiline, surrogatePairEscape } from './stringPositions';
 import { asciiLookalike } from '../grammar/checks';
@@ -363,15 +363,24 @@ function unreadBlank(text: string, section: Section, at: number): Explained {
  * again: where that is longer than REREAD_MAX, the statement the line is in, with the items before
  * it left out of each list that holds it but the last (read with no error, they leave the list as
  * that item does: after an item, or after its comma); an inline table's key/values are kept (a key
- * on the line may be one of them). Null where that is long too, or the line is in no list (its key
- * may be one defined above).
+ * on the line may be one of them). A line in no list gets the keys defined above it in the section,
+ * each with a short value: a key on the line may be one of them, or inside one (`a = 1` then `a.b`),
+ * which a value written in full says as one written short does. Null where that is long too, or the
+ * line is inside a value that is no list (a string over lines).
  */
 function rereadHead(text: string, section: Section, lineStart: number): string | null {
   const start = section.span.start;
   if (lineStart - start <= REREAD_MAX) return text.slice(start, lineStart);
-  const kv = lastStartingBefore(section.entries, lineStart);
-  let v = kv?.value;
-  if (!kv || v?.kind !== 'array' || !holdsLine(v, lineStart)) return null;
+  const entries = section.entries;
+  const above = lastAtOrBefore(entries.length, (i) => entries[i]!.span.start, lineStart - 1);
+  const kv = entries[above];
+  let v: TomlValue | null | undefined = kv?.value;
+  if (!kv || v?.kind !== 'array' || !holdsLine(v, lineStart)) {
+    if (kv && kv.span.end > lineStart) return null;
+    let keys = '';
+    for (let i = 0; i <= above && keys.length <= REREAD_MAX; i++) keys += `${text.slice(entries[i]!.key.span.start, entries[i]!.key.span.end)} = 0\n`;
+    return keys.length <= REREAD_MAX ? keys : null;
+  }
   let head = text.slice(kv.span.start, v.span.start);
   let from = v.span.start;
   while (v?.kind === 'array') {
