@@ -11,6 +11,7 @@ import { analyzeDocument, countFixAll, DocumentAnalyzer, documentFindings, type 
 import { NO_ARRAYS, readAlike } from '../../server/src/analysis/policies';
 import { reportFindings } from '../../server/src/analysis/report';
 import { made } from '../../server/src/analysis/section';
+import type { Finding } from '../../server/src/analysis/findings';
 import { rng } from '../support/rng';
 import { randomEdits } from '../support/text';
 import { sectionStarts } from '../../server/src/toml/split';
@@ -78,13 +79,18 @@ const SAMPLES = [
   // A table of patterns of its own is told what its owner's lists hold in other sections, above it or below (`Policies.outsideLists`).
   '[agents.p.tools.bash]\n"git *" = "allow"\n"rm *" = "deny"\n[agents.p.tools]\nallowed = ["Bash(git *)"]\n[agents.q.tools]\ndisallowed = ["bash(git *)"]\n[agents.q.tools.bash]\n"git *" = "allow"\n' +
     '[agents]\nr.tools.allowed = ["read", "bash(npm *)"]\n[agents.r.tools.bash]\n"npm *" = "allow"\n"*" = "ask"\n',
+  // A fix that writes what another section defines (`Fix.creates`) is offered by neither: the rename of `tool` to `tools`
+  // beside a table below `tools`, of `allowed` to `tools.allowed` beside one, of `agent` to `agents` beside `[agents.a]`.
+  '[agents.a.tool]\nallowed = ["read"]\n[agents.a.tools.sub]\nx = 1\n[agents.b]\ntool = { allowed = ["read"] }\n[agents.b.tools.bash]\n"git *" = "allow"\n' +
+    '[agents.c]\nallowed = ["read"]\n[agents.c.tools.sub]\n[agent.d.tools]\nallowed = ["read"]\n[agents.d]\ndescription = "d"\n[agents.e.permissions]\nallow = ["read"]\n[agents.e.tools.sub]\n',
 ];
 
-test('a section at a time finds what the whole text finds, at the same places', () => {
+test('a section at a time finds what the whole text finds, at the same places, with the same fixes', () => {
   for (const text of SAMPLES) {
     const whole = analyze(text);
-    const expected = visibleFindings(whole).map((f) => `${f.code}@${f.span.start}-${f.span.end}:${f.message}`);
-    const got = documentFindings(analyzeDocument(text)).map((f) => `${f.code}@${f.span.start}-${f.span.end}:${f.message}`);
+    const said = (f: Finding) => `${f.code}@${f.span.start}-${f.span.end}:${f.message} [${f.fixes.map((x) => x.title).join(' | ')}]`;
+    const expected = visibleFindings(whole).map(said);
+    const got = documentFindings(analyzeDocument(text)).map(said);
     assert.deepEqual(got, expected);
   }
 });

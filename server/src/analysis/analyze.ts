@@ -7,6 +7,7 @@ import type { KeyPart, KeyValue, Span, SyntaxProblem, TomlArray, TomlDocument, T
 import { parseToml } from '../toml/parse';
 import { lastAtOrBefore, stringTowards } from '../toml/sorted';
 import { syntaxProblems } from '../toml/syntax';
+import { KeyIndex, sectionDefinitions } from '../toml/tables';
 import { closedBelow } from '../toml/syntaxMessages';
 import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, composeEdits, deleteItems, nonOverlapping, type Edit } from './edits';
@@ -87,11 +88,31 @@ export function analyze(text: string, memo: VerdictMemo = new VerdictMemo(), onl
   // either: a conflict or a duplicate of it would hold the guess for Mars's reading.
   const read = policies.guessed.size === 0 ? entries : entries.filter((p) => !policies.guessed.has(p.entry.string));
   for (const f of crossEntryFindings(text, read, said)) findings.push(f);
-  // Their fixes move keys into lists and rewrite or remove key/values: none writes into the guess.
-  for (const f of policyFindings(doc, policies)) if (said(f) || saidOverGuess(f, guessed, only)) findings.push(withoutGuessedFixes(f, guessed));
+  // Their fixes move keys into lists and rewrite or remove key/values: none writes into the guess, nor
+  // what another section defines (`Fix.creates`), which the document, analysing each section alone, drops.
+  const elsewhere = definedElsewhere(doc);
+  for (const f of policyFindings(doc, policies)) if (said(f) || saidOverGuess(f, guessed, only)) findings.push(elsewhere(withoutGuessedFixes(f, guessed)));
   for (const f of suppressionFindings(doc)) if (said(f)) findings.push(f);
   findings.sort(byPosition);
   return { doc, lines, policies, entries, findings, suppressions, unreadableFrom, guessed, arrays };
+}
+
+/**
+ * `f` without the fixes that write what a section of `doc` other than its own defines (`Fix.creates`:
+ * the rename of `[agents.a.tool]` to `[agents.a.tools]` beside `[agents.a.tools.sub]`), as the document
+ * drops them from a section analysed alone (`Outside.defines`): the text analysed whole offers what the
+ * server and the checker do.
+ */
+function definedElsewhere(doc: TomlDocument): (f: Finding) => Finding {
+  const sections = doc.sections;
+  if (sections.length < 2) return (f) => f;
+  let index: KeyIndex | null = null;
+  return (f) => {
+    if (!MAY_CREATE.has(f.code) || !f.fixes.some((x) => x.creates)) return f;
+    index ??= new KeyIndex(sections.map((s) => [sectionDefinitions(s, doc.text)]));
+    const own = lastAtOrBefore(sections.length, (i) => sections[i]!.span.start, f.span.start);
+    return withoutClashingFixes(f, (path, asHeader) => index!.defines(path, own, asHeader));
+  };
 }
 
 /** A text read to its end: shared, as a big file has hundreds of thousands of sections. */

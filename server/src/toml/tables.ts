@@ -293,3 +293,63 @@ function describe(value: ValueKind | undefined): string {
 export function dotted(path: readonly string[]): string {
   return path.map((p) => (/^[A-Za-z0-9_-]+$/.test(p) ? p : JSON.stringify(p))).join('.');
 }
+
+/** Paths as long as a fix ever writes (`agents.<name>.tools.<list>`); longer ones are indexed by their start. */
+const INDEXED_DEPTH = 4;
+
+/**
+ * Which units (the sections analysed apart, or the sections of a text analysed whole) define a key
+ * at or below a path of up to INDEXED_DEPTH names, as `definesOutside` reads them, built once per
+ * document analysis when a fix first asks: a file with thousands of such fixes asks thousands of times.
+ */
+export class KeyIndex {
+  /** Each path start of each defined key and header, with the first two units defining there. */
+  private readonly below = new Map<string, number[]>();
+  /** Inline tables (which may hold any key below them), by their path, the same way. */
+  private readonly inline = new Map<string, number[]>();
+  /** Each header's own path, and the tables a key makes below its header (`x.y` under `[agents]`: agents.x and agents.x.y), the same way. */
+  private readonly made = new Map<string, number[]>();
+
+  /** `units`: what each unit defines, in document order. */
+  constructor(units: ReadonlyArray<readonly SectionDefinitions[]>) {
+    let current: readonly string[] = [];
+    units.forEach((definitions, unit) => {
+      for (const defs of definitions) {
+        if (defs.header) {
+          current = defs.header.names;
+          this.addStarts(current, unit);
+          if (current.length <= INDEXED_DEPTH) add(this.made, current.join('\u0000'), unit);
+        }
+        for (const k of defs.keys) {
+          const full = [...current, ...k.parts];
+          this.addStarts(full, unit);
+          for (let n = current.length + 1; n <= Math.min(full.length, INDEXED_DEPTH); n++) add(this.made, full.slice(0, n).join('\u0000'), unit);
+          if (k.value === 'inline table' && full.length < INDEXED_DEPTH) add(this.inline, full.join('\u0000'), unit);
+        }
+      }
+    });
+  }
+
+  private addStarts(path: readonly string[], unit: number): void {
+    for (let n = 1; n <= Math.min(path.length, INDEXED_DEPTH); n++) add(this.below, path.slice(0, n).join('\u0000'), unit);
+  }
+
+  /**
+   * Whether a unit other than `except` defines a key at or below `path`; with `asHeader`, what a table
+   * header written at `path` clashes with: a header there, a key there or through it, an inline
+   * table above it, but not a header below it (`[agents.x.tools]` beside `[agents.x]`).
+   */
+  defines(path: readonly string[], except: number, asHeader: boolean): boolean {
+    if (path.length > INDEXED_DEPTH) throw new Error(`paths longer than ${INDEXED_DEPTH} names are not indexed`);
+    const other = (units: number[] | undefined) => units !== undefined && units.some((u) => u !== except);
+    if (other((asHeader ? this.made : this.below).get(path.join('\u0000')))) return true;
+    for (let n = 1; n < path.length; n++) if (other(this.inline.get(path.slice(0, n).join('\u0000')))) return true;
+    return false;
+  }
+}
+
+function add(map: Map<string, number[]>, key: string, unit: number): void {
+  const units = map.get(key);
+  if (!units) map.set(key, [unit]);
+  else if (units.length < 2 && units[0] !== unit) units.push(unit);
+}
