@@ -1030,6 +1030,12 @@ const PATTERN_MOVES: Array<[text: string, fixes: Array<[string, boolean, boolean
     [['Remove `"git *" = "allow"`: `allowed` already holds "bash(git *)"', true, true]], '[agents.e.tools.bash]\n"*" = "ask"\n[agents.e.tools]\nallowed = ["bash(git *)"]\n'],
   ['[agents]\ne.tools.disallowed = ["bash(rm *)"]\n[agents.e.tools.bash]\n"rm *" = "deny"\n',
     [['Remove the table `[agents.e.tools.bash]`: `disallowed` already holds "bash(rm *)"', true, true]], '[agents]\ne.tools.disallowed = ["bash(rm *)"]\n'],
+  // The `mars-ignore` above its header, which spoke of it, goes with it, in fix-all too (the section before holds it: fix-all
+  // stopped there with an internal error, "overlapping edits"); one above the list, which speaks of the list, stays.
+  ['[agents.e.tools]\nallowed = ["frobnicate", "bash(git *)"]\n# mars-ignore: unknown-tool\n[agents.e.tools.bash]\n"git *" = "allow"\n',
+    [['Remove the table `[agents.e.tools.bash]`: `allowed` already holds "bash(git *)"', true, true]], '[agents.e.tools]\nallowed = ["frobnicate", "bash(git *)"]\n'],
+  ['[agents.e.tools]\n# mars-ignore: unknown-tool\nallowed = ["frobnicate", "bash(git *)"]\n[agents.e.tools.bash]\n"git *" = "allow"\n',
+    [['Remove the table `[agents.e.tools.bash]`: `allowed` already holds "bash(git *)"', true, true]], '[agents.e.tools]\n# mars-ignore: unknown-tool\nallowed = ["frobnicate", "bash(git *)"]\n'],
   // Where they hold some of its rules, the others to move into them, which the move cannot write into another section: the
   // rules held go alone (safe, in fix-all), the title saying what is left to move by hand, as the message goes on saying.
   ['[agents.e.tools]\nallowed = ["bash(git *)"]\n[agents.e.tools.bash]\n"git *" = "allow"\n"rm *" = "deny"\n',

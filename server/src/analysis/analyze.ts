@@ -361,7 +361,16 @@ export function seenAt(analysis: Analysis, overrides: SeverityOverrides, outside
  * findings it takes count (a later pass over the document: those shown at the start, and syntax errors).
  */
 export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {}, only?: Code, outside: Outside = NOTHING_OUTSIDE, counter?: FixCounter): Edit[] {
-  const first = fixPass(analysis, overrides, only, outside);
+  // What a fix takes before the text (the `mars-ignore` lines above a header it takes away, in the unit
+  // before: `Fix.takesHeader`) is not in the text each pass reads again: kept apart, given back at the end.
+  const above = new Map<string, Edit>();
+  const within = (edits: Edit[]): Edit[] => {
+    if (!edits.some((e) => e.start < 0)) return edits;
+    for (const e of edits) if (e.start < 0) above.set(`${e.start} ${e.end}`, e);
+    return edits.filter((e) => e.start >= 0);
+  };
+  const withAbove = (edits: Edit[]): Edit[] => (above.size === 0 ? edits : [...[...above.values()].sort((a, b) => a.start - b.start), ...edits]);
+  const first = within(fixPass(analysis, overrides, only, outside));
   // The findings the first pass leaves (past a syntax error too: its fix may make them readable), by
   // where they are and their code, followed through each pass's edits.
   let waiting: Finding[] = [];
@@ -385,7 +394,7 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
       counter.fixed += mended.count();
     });
   }
-  if (first.length === 0) return first;
+  if (first.length === 0) return withAbove(first);
   // A fix can make another problem (moving `bash = "allow"` next to a `bash()` that becomes
   // `bash`): run further passes on the result, each one's edits joined to those before.
   let text = applyEdits(analysis.doc.text, first);
@@ -420,12 +429,12 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
         counter.fixed += mended.count();
       });
     }
-    edits = fixPass(next, overrides, only, outside);
+    edits = within(fixPass(next, overrides, only, outside));
     if (edits.length === 0) break;
     all = composeEdits(text, all, edits);
     text = applyEdits(text, edits);
   }
-  return all;
+  return withAbove(all);
 }
 
 /** How many commas missing after `f`, a syntax error's, its fix writes with it in fix-all (`Fix.inFixAll`): each an error fixed. */

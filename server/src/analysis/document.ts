@@ -833,7 +833,7 @@ function* fixAllPass(da: DocumentAnalysis, overrides: SeverityOverrides, only: C
       if (counter && unit !== counter) counter.fixed += unit!.fixed;
       for (const e of own) edits.push(u.base === 0 ? e : shiftEdit(e, u.base));
       fixedUnreadable ||= own.length > 0 && unreadable;
-      if (unreadable && readsOn) readsOn = own.length > 0 && da.units[i + 1]?.sectionStart === false && readsToEnd(applyEdits(u.analysis.text, own), u.analysis.arrays);
+      if (unreadable && readsOn) readsOn = own.length > 0 && da.units[i + 1]?.sectionStart === false && readsToEnd(applyEdits(u.analysis.text, own.filter((e) => e.start >= 0)), u.analysis.arrays);
     } else if (unreadable) readsOn = false;
     yield;
   }
