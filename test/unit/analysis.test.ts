@@ -2330,6 +2330,17 @@ const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]>
   ['[agents.a.permissions]\nallow = ["read"]\nallowed = ["grep"]\n', '`permissions` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allow` and `allowed` here are not part of its policy.', ['Rename `permissions` to `tools`']],
   ['[agents.a.permissions]\nallow = ["read"]\nbash = "deny"\ndisallowed = ["web"]\n', '`permissions` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allow`, `bash = "deny"` and `disallowed` here are not part of its policy.', ['Rename `permissions` to `tools` and `allow` to `allowed`']],
   ['[agents.a]\npermissions.deny = ["Read"]\n[agents.a.tools]\nallowed = []\n', '`permissions` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `deny` here is not part of its policy.', []],
+  // Lists renamed together into `tools` come into force together: an entry both hold (by meaning) is the conflict they make,
+  // said of `disallowed` as `allow-deny-conflict` says it, in the message and the title, as a single rename's (not preferred);
+  // none for lists beside the tools table (`[agent.a]`), still outside it once renamed.
+  ['[agent.a.tools]\nallowed = ["read", "grep"]\ndeny = ["Read", "web"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` and `deny` here are not part of the policy of agent `a`. `allowed` holds "read", so in `disallowed` it would be both allowed and disallowed.',
+    ['Rename `agent` to `agents` and `deny` to `disallowed` (a conflict: `allowed` holds "read")']],
+  ['[agents.a.permissions]\nallow = ["read", "edit"]\ndeny = ["edit", "read"]\n', '`permissions` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allow` and `deny` here are not part of its policy. `allowed` holds "edit", "read", so in `disallowed` they would be both allowed and disallowed.',
+    ['Rename `permissions` to `tools`, `allow` to `allowed` and `deny` to `disallowed` (a conflict: `allowed` holds "edit", "read")']],
+  ['[agents.a.tool]\nallowed = ["read"]\ndisallowed = ["read"]\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allowed` and `disallowed` here are not part of its policy. `allowed` holds "read", so in `disallowed` it would be both allowed and disallowed.',
+    ['Rename `tool` to `tools` (a conflict: `allowed` holds "read")']],
+  ['[agent.a]\nallowed = ["read"]\ndeny = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` and `deny` here are not part of the policy of agent `a`.',
+    ['Rename `agent` to `agents` and `deny` to `disallowed`']],
   // One typo from either name is read as it is, as one from `tools` is.
   ['[agents.a.permisions]\ndeny = ["WebFetch"]\n', '`permisions` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `deny` here is not part of its policy.', ['Rename `permisions` to `tools` and `deny` to `disallowed`']],
   ['[agents.c]\nPermision = { edit = "deny" }\n', '`Permision` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `edit = "deny"` here is not part of its policy.', ['Rename `Permision` to `tools`']],
@@ -2377,6 +2388,8 @@ for (const [text, message, titles] of MISPLACED_GROUPS) {
   test(`lists under one misspelt part: ${JSON.stringify(text)}`, () => {
     const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'misplaced-tool-list');
     assert.deepEqual(found.map((f) => [f.message, f.fixes.map((x) => x.title)]), [[message, titles]]);
+    // A rename that makes a conflict is offered, not preferred.
+    assert.deepEqual(found[0]!.fixes.map((x) => x.preferred), titles.map((t) => !t.includes('(a conflict: ')));
   });
 }
 

@@ -16,7 +16,7 @@ import { lastStartingBefore, stringTowards } from '../toml/sorted';
 import { CODES, type Code, type Severity, type SeverityOverrides } from './codes';
 import { deleteItems, keptApart, type Edit } from './edits';
 import { isWritten, listAfterString, misplacedAt, unownedAt, ownerKey, ownerLabel, ownPolicy, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, type ListEntry, type ListName, type Owner, type Policies, type UnownedList } from './policies';
-import { extraKeyFixes, fewOf, ignoredKeyFixes, patternAdvice, patternFixes, patternTableOfKey, patternTableOfSection, type PatternTable, keyAsEntries, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, otherList, readsAsMapForm, removeTableFix, shapeConflicts, shapeFixes, strayListConflicts, stringAsList } from './moves';
+import { extraKeyFixes, fewOf, ignoredKeyFixes, patternAdvice, patternFixes, patternTableOfKey, patternTableOfSection, type PatternTable, keyAsEntries, listKeyFixes, mapFormAdvice, mapFormList, groupConflicts, misplacedListFixes, misspeltList, otherList, readsAsMapForm, removeTableFix, shapeConflicts, shapeFixes, strayListConflicts, stringAsList } from './moves';
 
 export interface Fix {
   readonly title: string;
@@ -1098,7 +1098,9 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
   for (const [at, group] of groupedBy(policies.misplaced, misplacedAt)) {
     const { owner, tools, ownerPart, list, keyValue } = group[0]!;
     // A rule's rename puts nothing in force (its move then says its own conflict): no note for it.
-    const conflict = group.length === 1 && !group[0]!.rule ? conflictSaid(list, strayListConflicts(doc.text, policies, owner, keyValue, list)) : '';
+    // Lists renamed together (`[agent.x.tools]` then `allowed` and `deny`): what they would make in force with one another.
+    const conflict = group.length === 1 && !group[0]!.rule ? conflictSaid(list, strayListConflicts(doc.text, policies, owner, keyValue, list))
+      : conflictSaid('disallowed', groupConflicts(doc.text, group));
     // A map-form rule named as written (`bash = "allow"`), not by its tool alone, which no list is named; a pattern's below
     // its tool by the dotted key it makes (`bash."git push" = "deny"`), the tool in a header as much as in its key.
     const slice = (span: Span) => doc.text.slice(span.start, span.end);

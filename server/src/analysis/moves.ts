@@ -242,12 +242,31 @@ export function fewOf(said: readonly string[], join: (items: readonly string[]) 
  * as its message and fix say it: `"grep"` is as much a conflict as `"read"`.
  */
 export function strayListConflicts(text: string, policies: Policies, owner: Owner, kv: KeyValue, list: ListName, inline = false): string[] {
+  return heldByOtherList(policies, owner, list, notYetIn(policies, owner, list, strayListNames(text, kv, inline)));
+}
+
+/** The names a list Mars reads no tool list from holds, or a string written where it goes (as its fix writes them). */
+function strayListNames(text: string, kv: KeyValue, inline: boolean): string[] {
   const value = kv.value;
   if (value?.kind !== 'array' && value?.kind !== 'string') return [];
   const run = value.kind === 'string' ? listAfterString(text, value, inline) : null;
-  const names = run ? run.values.filter((v): v is string => typeof v === 'string')
+  return run ? run.values.filter((v): v is string => typeof v === 'string')
     : value.kind === 'string' ? stringNames(value.value) : value.items.flatMap((i) => (i.kind === 'string' ? [i.value] : []));
-  return heldByOtherList(policies, owner, list, notYetIn(policies, owner, list, names));
+}
+
+/**
+ * What the `allowed` lists of `group`, renamed together into `tools` (`[agent.x.tools]` then `allowed` and `deny`,
+ * `[agents.x.tool]`), hold that its `disallowed` lists hold too, as `allowed` spells them: a conflict the rename puts in
+ * force with them (`allow-deny-conflict`), as a single rename's beside a list written (`strayListConflicts`). None for
+ * lists beside the tools table (`[agent.x]` then `allowed`), still outside it once renamed.
+ */
+export function groupConflicts(text: string, group: readonly MisplacedList[]): string[] {
+  const lists = group.filter((m) => !m.rule);
+  if (lists.length < 2 || lists.some((m) => m.beside)) return [];
+  const allowed = new Map<string, string>();
+  for (const m of lists) if (m.list === 'allowed') for (const n of strayListNames(text, m.keyValue, false)) if (!allowed.has(meaning(n))) allowed.set(meaning(n), n);
+  const held = lists.flatMap((m) => (m.list === 'disallowed' ? strayListNames(text, m.keyValue, false).flatMap((n) => allowed.get(meaning(n)) ?? []) : []));
+  return [...new Set(held)];
 }
 
 const NOTHING: ReadonlyMap<string, string> = new Map();
@@ -548,8 +567,11 @@ export function misplacedListFixes(doc: TomlDocument, policies: Policies, group:
     const value = m.keyValue.value;
     return !renamedAlone(m) && value?.kind === 'string' ? [changedToList(doc.text, value, m.key.name)] : [];
   });
-  if (changes.length === 0) return each[0]!;
-  return [{ ...rename, title: `${rename.title}, and change ${inWords(changes)}`, edits: [...rename.edits, ...each.flatMap((fixes) => fixes[0]!.edits.slice(renamed))], preferred: true, safe: false }];
+  const fix = changes.length === 0 ? each[0]![0]! : { ...rename, title: `${rename.title}, and change ${inWords(changes)}`, edits: [...rename.edits, ...each.flatMap((fixes) => fixes[0]!.edits.slice(renamed))], preferred: true, safe: false };
+  // The lists come into force together: an entry in both is a conflict, said of `disallowed` as `allow-deny-conflict`
+  // says it, and the fix not preferred, as a single rename that makes one.
+  const conflict = conflictNote('disallowed', groupConflicts(doc.text, group));
+  return [conflict === '' ? fix : { ...fix, title: fix.title + conflict, preferred: false }];
 }
 
 /**

@@ -88,6 +88,8 @@ export interface MisplacedList {
   readonly ownerPart: KeyPart | null;
   /** Whether `ownerPart` is in a header that names the owner too (`[agent.x…]`): renaming it renames that one owner's table. */
   readonly ownerHeader: boolean;
+  /** Whether it is written beside the tools table (`[agent.x]` then `allowed`): the owner renamed, it is still outside `tools`. */
+  readonly beside: boolean;
 }
 
 /** The key part at fault in a misplaced list: where its finding sits and its rename goes. */
@@ -616,7 +618,7 @@ function misplacedList(out: Policies, owner: Owner, path: readonly KeyPart[], kv
   if (rule === null && !string && !mayListTools(value)) return;
   if (!beside && tools === null && !inTools) return;
   const list = rule ?? meantList(key.name);
-  if (list) out.misplaced.push({ owner, keyValue: kv, list, key, tools, ownerPart, ownerHeader, rule: rule !== null, ...(dottedRule ? { pattern: dottedRule } : {}) });
+  if (list) out.misplaced.push({ owner, keyValue: kv, list, key, tools, ownerPart, ownerHeader, beside, rule: rule !== null, ...(dottedRule ? { pattern: dottedRule } : {}) });
 }
 
 /**
@@ -628,7 +630,7 @@ function misplacedList(out: Policies, owner: Owner, path: readonly KeyPart[], kv
 function patternSectionRules(out: Policies, base: readonly KeyPart[], entries: readonly KeyValue[], kind: OwnerKind, ownerPart: KeyPart | null): void {
   const owner = { kind, name: base[1]!.name };
   for (const r of patternRules(base[3]!.name, entries)?.filter(movable) ?? []) {
-    out.misplaced.push({ owner, keyValue: r.keyValue, list: r.list, key: base[3]!, tools: base[2]!, ownerPart, ownerHeader: ownerPart !== null, rule: true, pattern: r.pattern });
+    out.misplaced.push({ owner, keyValue: r.keyValue, list: r.list, key: base[3]!, tools: base[2]!, ownerPart, ownerHeader: ownerPart !== null, beside: false, rule: true, pattern: r.pattern });
   }
 }
 
