@@ -17,6 +17,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../support/paths';
+import { tomlEditTakes } from '../support/tomlEdit';
 
 function check(input: string, expected: string[]): void {
   const a = analyzeDocument(input);
@@ -2305,12 +2306,12 @@ test('a tool list under a table one typo from `agents`: renamed in a header nami
     ['agent', 'Move the entries of `disallowed` into `tools.disallowed`'], // the list written beside it takes them
     ['agent', 'Rename `agent` to `agents` and `deny` to `disallowed`'], // both lists of the header's table, the misspelt key with it
     ['Skills', 'Rename `Skills` to `skills`'],
-    ['agent', ''], // `[agents.u]` is written elsewhere
+    ['agent', 'Rename `agent` to `agents`'], // `[agents.u.tools]` beside `[agents.u]` written elsewhere is a table below it
   ]);
   assert.match(found[2]!.message, /^`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` and `deny` here are not part of the policy of agent `x`\.$/);
   const t = everyMisplacedFix(text);
   assert.equal(t, 'agent.r.tools.allowed = ["read"]\nagents.q.tools.disallowed = ["bash", "edit"]\n' +
-    '[agents.x.tools]\nallowed = ["read"]\ndisallowed = ["web"]\n[skills.y]\ntools = { allowed = ["edit"] }\n[agent.u.tools]\nallowed = ["read"]\n[agents.u]\ndescription = "x"\n');
+    '[agents.x.tools]\nallowed = ["read"]\ndisallowed = ["web"]\n[skills.y]\ntools = { allowed = ["edit"] }\n[agents.u.tools]\nallowed = ["read"]\n[agents.u]\ndescription = "x"\n');
 });
 
 // A header one typo from `agents` that names no owner (`[agent]`), the owners dotted below it: renaming it renames
@@ -2362,7 +2363,6 @@ const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]>
   // A table of patterns over lines (TOML 1.1) named on one line, without its comment or line breaks.
   ['[agents.e.permission]\nbash = { # from opencode\n  "git *" = "allow",\n  "*" = "ask" }\n', '`permission` is not `tools`: Mars reads the tool lists of agent `e` only from its `tools` table, so `bash = { "git *" = "allow", "*" = "ask" }` here is not part of its policy.', ['Rename `permission` to `tools`']],
   ['[agents.c]\npermission = { bash."git *" = true }\n', '`permission` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `bash."git *" = true` here is not part of its policy.', ['Rename `permission` to `tools`']],
-  ['[agents.c.permission.bash]\n"git push" = "deny"\n[agents.c.tools]\nallowed = []\n', '`permission` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `bash."git push" = "deny"` here is not part of its policy.', []],
   ['[agents.a.tool]\nallowed = ["read"]\nbash = "deny"\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allowed` and `bash = "deny"` here are not part of its policy.', ['Rename `tool` to `tools`']],
   // Below `tools` itself, a map-form rule is not said: renamed, it is a key Mars ignores there still (told so, with its move).
   ['[agent.a.tools]\nbash = "allow"\nallowed = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
@@ -2378,6 +2378,23 @@ const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]>
   // Not where the rename would make a second spelling of the tools table, as for a list.
   ['[agents.a]\ntool.bash = "allow"\n[agents.a.tools]\nallowed = []\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `bash = "allow"` here is not part of its policy.', []],
   ['[agents.a]\ntools.allowed = ["read"]\ntool = { bash = "allow" }\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `bash = "allow"` here is not part of its policy.', []],
+  // A part renamed in a header writes that header renamed, dropped only where another section clashes with it as TOML reads
+  // them: a table a header or dotted keys made above it is none (`[agents.d]`, `d.model`), nor a header below it
+  // (`[agents.a.tools.sub]`), nor an array of tables written before it; a header or a key at its path, a value above it,
+  // or an array of tables above it written after it, is one.
+  ['[agents.d]\ndescription = "x"\n[agent.d.tools]\nallowed = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `d`.', ['Rename `agent` to `agents`']],
+  ['[agent.d]\nallowed = ["read"]\n[agents.d.tools]\ndisallowed = ["web"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `d`.', ['Rename `agent` to `agents`']],
+  ['[agents.a.tool]\nallowed = ["read"]\n[agents.a.tools.sub]\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allowed` here is not part of its policy.', ['Rename `tool` to `tools`']],
+  ['[agents.a.tool.bash]\n"git *" = "allow"\n[agents.a.tools.sub]\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `bash."git *" = "allow"` here is not part of its policy.', ['Rename `tool` to `tools`']],
+  ['[agents.c.permission.bash]\n"git push" = "deny"\n[agents.c.tools]\nallowed = []\n', '`permission` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `bash."git push" = "deny"` here is not part of its policy.', ['Rename `permission` to `tools`']],
+  ['[agents.a.permissions]\nallow = ["read"]\n[agents.a.tools.sub]\n', '`permissions` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allow` here is not part of its policy.', ['Rename `permissions` to `tools` and `allow` to `allowed`']],
+  ['[[agents.d]]\nname = "d"\n[agent.d.tools]\nallowed = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `d`.', ['Rename `agent` to `agents`']],
+  ['[agent.d.tools]\nallowed = ["read"]\n[[agents.d]]\nname = "d"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `d`.', []],
+  ['[agent.d.tools]\nallowed = ["read"]\n[[agents]]\nname = "d"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `d`.', []],
+  ['[agents]\nd = "x"\n[agent.d.tools]\nallowed = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `d`.', []],
+  ['[agents]\nd = { model = "m" }\n[agent.d.tools]\nallowed = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `d`.', []],
+  ['[agents.d.tools]\nx = 1\n[agent.d.tools]\nallowed = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `d`.', []],
+  ['[agents.a.permissions]\nallow = ["read"]\n[agents.a]\ntools.x = 1\n', '`permissions` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allow` here is not part of its policy.', []],
   // Past five rules, the first five and how many more, as a tools table's patterns are said (20,000 made a message of 569,024 characters).
   [`[agents.c.permission.bash]\n${Array.from({ length: 6 }, (_, i) => `"p${i} *" = "allow"\n`).join('')}`,
     '`permission` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `bash."p0 *" = "allow"`, `bash."p1 *" = "allow"`, `bash."p2 *" = "allow"`, `bash."p3 *" = "allow"`, `bash."p4 *" = "allow"` and 1 more here are not part of its policy.', ['Rename `permission` to `tools`']],
@@ -2385,11 +2402,17 @@ const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]>
     '`permission` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `edit = "deny"`, `write = "deny"`, `read = "deny"`, `grep = "deny"` and `glob = "deny"` here are not part of its policy.', ['Rename `permission` to `tools`']],
 ];
 for (const [text, message, titles] of MISPLACED_GROUPS) {
-  test(`lists under one misspelt part: ${JSON.stringify(text)}`, () => {
+  test(`lists under one misspelt part: ${JSON.stringify(text)}`, async () => {
     const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'misplaced-tool-list');
     assert.deepEqual(found.map((f) => [f.message, f.fixes.map((x) => x.title)]), [[message, titles]]);
     // A rename that makes a conflict is offered, not preferred.
     assert.deepEqual(found[0]!.fixes.map((x) => x.preferred), titles.map((t) => !t.includes('(a conflict: ')));
+    // Each fix of a text TOML 1.0 reads writes what it reads, as toml_edit (Mars's parser) and smol-toml do.
+    for (const fix of (await tomlEditTakes(text)) ? found[0]!.fixes : []) {
+      const fixed = applyEdits(text, fix.edits);
+      assert.equal(await tomlEditTakes(fixed), true, fixed);
+      assert.doesNotThrow(() => parse(fixed), fixed);
+    }
   });
 }
 

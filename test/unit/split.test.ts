@@ -80,9 +80,17 @@ const SAMPLES = [
   '[agents.p.tools.bash]\n"git *" = "allow"\n"rm *" = "deny"\n[agents.p.tools]\nallowed = ["Bash(git *)"]\n[agents.q.tools]\ndisallowed = ["bash(git *)"]\n[agents.q.tools.bash]\n"git *" = "allow"\n' +
     '[agents]\nr.tools.allowed = ["read", "bash(npm *)"]\n[agents.r.tools.bash]\n"npm *" = "allow"\n"*" = "ask"\n',
   // A fix that writes what another section defines (`Fix.creates`) is offered by neither: the rename of `tool` to `tools`
-  // beside a table below `tools`, of `allowed` to `tools.allowed` beside one, of `agent` to `agents` beside `[agents.a]`.
+  // in a key beside a table below `tools`, of `allowed` to `tools.allowed` beside one. A part renamed in a header writes
+  // that header, offered by both where it is valid TOML: `[agents.a.tools]` beside `[agents.a.tools.sub]`, `[agents.d.tools]`
+  // beside `[agents.d]`.
   '[agents.a.tool]\nallowed = ["read"]\n[agents.a.tools.sub]\nx = 1\n[agents.b]\ntool = { allowed = ["read"] }\n[agents.b.tools.bash]\n"git *" = "allow"\n' +
     '[agents.c]\nallowed = ["read"]\n[agents.c.tools.sub]\n[agent.d.tools]\nallowed = ["read"]\n[agents.d]\ndescription = "d"\n[agents.e.permissions]\nallow = ["read"]\n[agents.e.tools.sub]\n',
+  // ...and dropped by both where writing that header would clash: below a value or an inline table, at a header or a table
+  // dotted keys made, below an array of tables written after it (not before it: then it is its last element's).
+  '[agents]\nf = "x"\ng = { model = "m" }\n[agent.f.tools]\nallowed = ["read"]\n[agent.g.tools]\nallowed = ["read"]\n[agents.h.tools]\n[agents.h.tool]\nallowed = ["read"]\n' +
+    '[agents.i]\ntools.x = 1\n[agents.i.permissions]\nallow = ["read"]\n[agent.j.tools]\nallowed = ["read"]\n[[agents.j]]\n[agent.j.tool.bash]\n"git *" = "allow"\n' +
+    // A tools table in another section is no second spelling of the one a header renamed writes (`[agents.k.tools.bash]`).
+    '[agents.k.tool.bash]\n"git *" = "allow"\n[agents.k.tools]\nallowed = ["read"]\n[agent.l]\nallowed = ["read"]\n[agents.l.tools]\ndisallowed = ["web"]\n',
 ];
 
 test('a section at a time finds what the whole text finds, at the same places, with the same fixes', () => {

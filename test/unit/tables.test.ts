@@ -8,7 +8,7 @@ import { parse } from 'smol-toml';
 import { analyzeDocument, DocumentAnalyzer, documentFindings, type DocumentAnalysis } from '../../server/src/analysis/document';
 import { rng } from '../support/rng';
 import { parseToml } from '../../server/src/toml/parse';
-import { RootArrays, sectionDefinitions } from '../../server/src/toml/tables';
+import { KeyIndex, RootArrays, sectionDefinitions } from '../../server/src/toml/tables';
 import { tomlEditTakes } from '../support/tomlEdit';
 
 const syntax = (text: string, da: DocumentAnalysis = analyzeDocument(text)) =>
@@ -48,6 +48,35 @@ const CASES: Array<[name: string, text: string, expected: string[]]> = [
 for (const [name, text, expected] of CASES) {
   test(`tables: ${name}`, () => {
     assert.deepEqual(syntax(text), expected);
+  });
+}
+
+// What a table header written in a section clashes with in the others (`KeyIndex.defines` with `asHeader`, for a fix
+// writing one, `Fix.createsHeader`): the header is written in the text, and the verdict is toml_edit's and smol-toml's.
+// [name, text, the header, whether another section clashes with it]
+const HEADER_CLASHES: Array<[name: string, text: string, header: string, clash: boolean]> = [
+  ['below a table another header made', '[agents.d]\ndescription = "x"\n[agents.d.tools]\n', '[agents.d.tools]', false],
+  ['above a header below it', '[agents.a.tools]\n[agents.a.tools.sub]\nx = 1\n', '[agents.a.tools]', false],
+  ['below a table dotted keys made', '[agents]\nd.model = "m"\n[agents.d.tools]\n', '[agents.d.tools]', false],
+  ['below an array of tables written before it: its last element\'s', '[[agents]]\nname = "a"\n[agents.d.tools]\n', '[agents.d.tools]', false],
+  ['at a header', '[agents.d.tools]\n[agents.d.tools]\n', '[agents.d.tools]', true],
+  ['at a table dotted keys made', '[agents]\nd.tools.x = 1\n[agents.d.tools]\n', '[agents.d.tools]', true],
+  ['at a key', '[agents.d]\ntools = 1\n[agents.d.tools]\n', '[agents.d.tools]', true],
+  ['below an inline table', '[agents]\nd = { model = "m" }\n[agents.d.tools]\n', '[agents.d.tools]', true],
+  ['below a value', '[agents]\nd = "x"\n[agents.d.tools]\n', '[agents.d.tools]', true],
+  ['below an array', '[agents]\nd = [1]\n[agents.d.tools]\n', '[agents.d.tools]', true],
+  ['below an array of tables written after it', '[agents.d.tools]\n[[agents]]\nname = "a"\n', '[agents.d.tools]', true],
+  ['just below an array of tables written after it', '[agents.d.tools]\n[[agents.d]]\nname = "a"\n', '[agents.d.tools]', true],
+];
+
+for (const [name, text, header, clash] of HEADER_CLASHES) {
+  test(`tables: a header written ${name}`, async () => {
+    const sections = parseToml(text).sections;
+    const at = sections.findIndex((s) => s.header !== null && text.slice(s.header.span.start, s.header.span.end) === header);
+    const names = sections[at]!.header!.key.parts.map((p) => p.name);
+    assert.equal(new KeyIndex(sections.map((s) => [sectionDefinitions(s, text)])).defines(names, at, true), clash);
+    assert.equal(await tomlEditTakes(text), !clash);
+    assert.doesNotThrow(() => (clash ? assert.throws(() => parse(text)) : parse(text)));
   });
 }
 

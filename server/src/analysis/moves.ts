@@ -3,7 +3,7 @@
 // table into it, and wrong shapes into the shape Mars reads.
 
 import { isMcpWireToken, namesBetweenCommas, parseToolName, render } from '../grammar/toolName';
-import type { KeyPart, KeyValue, Section, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
+import type { KeyPart, KeyValue, Section, Span, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
 import { basicString, stringList } from '../toml/strings';
 import { capitalized, inWords, quoted, rustTrim, shortened, shown } from '../grammar/text';
 import { canonicalSpelling, mcpWireRewrite, meantEntry } from '../grammar/checks';
@@ -532,19 +532,27 @@ export function misplacedListFixes(doc: TomlDocument, policies: Policies, group:
   // Renamed only where it makes no second spelling of a tools table this section writes (`tools = { … }`,
   // then `tools.allowed`); the dotted keys of the same table (`tools.allowed` beside `deny`) take one
   // more: those with the key prefix the rename writes (a section's or an inline table's is '', which
-  // it never writes). A tools table in another section drops the fix (`creates`). A misspelt `agents`
-  // is renamed only in a header naming one owner (`[agent.x.tools]`), and only where no other section
-  // writes that owner's table: dotted (`agent.x.… = …`), the rename would define `agents.x` with
-  // dotted keys, which a header `[agents]` anywhere makes an error.
+  // it never writes). What another section defines drops the fix (`creates`): a part renamed in a key
+  // writes the tools table or the owner's as a key would; one in a header writes that header, renamed
+  // (`[agents.x.tools]` for `[agent.x.tools]`), which clashes only where writing it would, so not beside
+  // `[agents.x]` or `[agents.x.tools.sub]`. A misspelt `agents` is renamed only in a header naming one
+  // owner (`[agent.x.tools]`): dotted (`agent.x.… = …`), the rename would define `agents.x` with dotted
+  // keys, which a header `[agents]` anywhere makes an error.
   const own = ownPolicy(policies, owner);
-  const clashes = own.tables.some((t) => t.keyPrefix !== prefix) ||
-    own.shape.some((p) => p.kind === 'tools-not-table' || p.kind === 'tools-array-of-tables') ||
+  // A header renamed is judged in its section alone, what other sections define by `creates` (the text analysed whole
+  // reads them too): a tools table there is no second spelling of this one (`[agents.x.tools]` beside `[agents.x.tool.bash]`).
+  const section = i < 0 ? doc.sections.find((s) => s.header?.key.parts.includes(at)) ?? null : null;
+  const here = (span: Span) => !section || (span.start >= section.span.start && span.start < section.span.end);
+  const clashes = own.tables.some((t) => t.keyPrefix !== prefix && t.names.some((n) => here(n.span))) ||
+    own.shape.some((p) => (p.kind === 'tools-not-table' || p.kind === 'tools-array-of-tables') && here(p.span)) ||
     (first.ownerPart !== null && !first.ownerHeader) ||
     // The rename puts in force the table's other keys too (`mcp` beside `allowed`): not when one would stop the load.
     policies.unsafeRenames.has(at);
   const title = first.ownerPart || first.tools ? `Rename ${quoted(at.name)} to ${quoted(to)}` : `Rename to ${quoted(to)}`;
-  const creates = first.ownerPart ? [owner.kind, owner.name] : [owner.kind, owner.name, 'tools'];
-  const rename = clashes ? null : withListKeys(group, at, { title, edits: [{ start: at.span.start, end: at.span.end, newText: to }], creates });
+  const header = section?.header;
+  const written = header ? { creates: header.key.parts.map((p) => (p === at ? to : p.name)), createsHeader: true }
+    : { creates: first.ownerPart ? [owner.kind, owner.name] : [owner.kind, owner.name, 'tools'] };
+  const rename = clashes ? null : withListKeys(group, at, { title, edits: [{ start: at.span.start, end: at.span.end, newText: to }], ...written });
   // A string under a misspelt owner gets the rename alone, as a rule does: beside the tools table or in a table meant as
   // `tools` (`[agent.x]` then `allowed = "read"`) it is still outside it after, with its own fix then; in `tools` itself
   // (`[agent.x.tools]`) the rename would put in force a string Mars refuses, so it is never offered (`noteRename`).
@@ -581,7 +589,7 @@ export function misplacedListFixes(doc: TomlDocument, policies: Policies, group:
  * entries the second step moves into one. A key of the list's name that is no list of names (`allowed = 1`, `allowed.x`)
  * holds back the rename itself (`unsafeRenames`), so no key renamed clashes with one written.
  */
-function withListKeys(group: readonly MisplacedList[], at: KeyPart, rename: Pick<Fix, 'title' | 'edits' | 'creates'>): Pick<Fix, 'title' | 'edits' | 'creates'> {
+function withListKeys(group: readonly MisplacedList[], at: KeyPart, rename: Pick<Fix, 'title' | 'edits' | 'creates' | 'createsHeader'>): Pick<Fix, 'title' | 'edits' | 'creates' | 'createsHeader'> {
   const lists = group.filter((m) => !m.rule);
   const keys = lists.filter((m) => m.key !== at && m.key.name !== m.list);
   if (keys.length === 0 || new Set(lists.map((m) => m.list)).size < lists.length) return rename;
@@ -595,7 +603,7 @@ function withListKeys(group: readonly MisplacedList[], at: KeyPart, rename: Pick
  * rename, as a list there gets where the list is not written yet. It puts nothing in force: in
  * `tools`, Mars ignores the rule too, which then gets its move into the list (`intendedMove`).
  */
-function ruleFixes(rename: Pick<Fix, 'title' | 'edits' | 'creates'> | null): Fix[] {
+function ruleFixes(rename: Pick<Fix, 'title' | 'edits' | 'creates' | 'createsHeader'> | null): Fix[] {
   return rename ? [{ ...rename, preferred: true, safe: false }] : [];
 }
 
@@ -604,7 +612,7 @@ function ruleFixes(rename: Pick<Fix, 'title' | 'edits' | 'creates'> | null): Fix
  * be, else nothing); else its names moved into the list written, `into`.
  */
 function strayListFixes(doc: TomlDocument, policies: Policies, owner: Owner, kv: KeyValue, key: string, list: ListName, into: string,
-  rename: Pick<Fix, 'title' | 'edits' | 'creates'> | null, inline = false): Fix[] {
+  rename: Pick<Fix, 'title' | 'edits' | 'creates' | 'createsHeader'> | null, inline = false): Fix[] {
   const text = doc.text;
   const value = kv.value;
   const target = listTarget(policies, owner, list);
@@ -685,7 +693,7 @@ function listSaid(text: string, value: TomlString): string {
  * more after the string on the line, which a fix of the string alone would leave an error).
  */
 function strayStringFixes(doc: TomlDocument, policies: Policies, owner: Owner, kv: KeyValue, value: TomlString, key: string, list: ListName, into: string,
-  target: Policies['lists'][number] | 'new', rename: Pick<Fix, 'title' | 'edits' | 'creates'> | null, inline: boolean): Fix[] {
+  target: Policies['lists'][number] | 'new', rename: Pick<Fix, 'title' | 'edits' | 'creates' | 'createsHeader'> | null, inline: boolean): Fix[] {
   const text = doc.text;
   const run = listAfterString(text, value, inline);
   if (run) return target === 'new' ? stringsRenamed(text, policies, owner, value, list, run, inline, rename) : [];
@@ -714,7 +722,7 @@ function strayStringFixes(doc: TomlDocument, policies: Policies, owner: Owner, k
  * No move into a list written: taking the key out would leave the strings after it.
  */
 function stringsRenamed(text: string, policies: Policies, owner: Owner, value: TomlString, list: ListName,
-  run: NonNullable<ReturnType<typeof listAfterString>>, inline: boolean, rename: Pick<Fix, 'title' | 'edits' | 'creates'> | null): Fix[] {
+  run: NonNullable<ReturnType<typeof listAfterString>>, inline: boolean, rename: Pick<Fix, 'title' | 'edits' | 'creates' | 'createsHeader'> | null): Fix[] {
   if (!rename || run.doubled !== undefined || moreAfterValue(text, run.end, inline)) return [];
   if (!run.values.every((v) => typeof v === 'string' && parseToolName(v).ok && !namesBetweenCommas(v))) return [];
   const names = run.values as string[];

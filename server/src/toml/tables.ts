@@ -305,8 +305,16 @@ const INDEXED_DEPTH = 4;
 export class KeyIndex {
   /** Each path start of each defined key and header, with the first two units defining there. */
   private readonly below = new Map<string, number[]>();
-  /** Inline tables (which may hold any key below them), by their path, the same way. */
-  private readonly inline = new Map<string, number[]>();
+  /**
+   * Each key's own path, by its path, the same way: nothing is written below it from elsewhere, by a key or a header.
+   * An inline table holds all its keys; any other value is no table (`[agents]` `d = "x"`, then `[agents.d.tools]`).
+   */
+  private readonly closed = new Map<string, number[]>();
+  /**
+   * Each array of tables' path (`[[agents]]`), with the last unit writing it: a table made above it first, by a header
+   * below it (`[agents.x.tools]`, then `[[agents]]`), makes the `[[…]]` after an error; after it, that header is its last element's.
+   */
+  private readonly arrays = new Map<string, number>();
   /** Each header's own path, and the tables a key makes below its header (`x.y` under `[agents]`: agents.x and agents.x.y), the same way. */
   private readonly made = new Map<string, number[]>();
 
@@ -319,12 +327,13 @@ export class KeyIndex {
           current = defs.header.names;
           this.addStarts(current, unit);
           if (current.length <= INDEXED_DEPTH) add(this.made, current.join('\u0000'), unit);
+          if (defs.header.array && current.length < INDEXED_DEPTH) this.arrays.set(current.join('\u0000'), unit);
         }
         for (const k of defs.keys) {
           const full = [...current, ...k.parts];
           this.addStarts(full, unit);
           for (let n = current.length + 1; n <= Math.min(full.length, INDEXED_DEPTH); n++) add(this.made, full.slice(0, n).join('\u0000'), unit);
-          if (k.value === 'inline table' && full.length < INDEXED_DEPTH) add(this.inline, full.join('\u0000'), unit);
+          if (full.length < INDEXED_DEPTH) add(this.closed, full.join('\u0000'), unit);
         }
       }
     });
@@ -336,14 +345,19 @@ export class KeyIndex {
 
   /**
    * Whether a unit other than `except` defines a key at or below `path`; with `asHeader`, what a table
-   * header written at `path` clashes with: a header there, a key there or through it, an inline
-   * table above it, but not a header below it (`[agents.x.tools]` beside `[agents.x]`).
+   * header written at `path` clashes with: a header there, a key there or through it, a key's value
+   * above it (an inline table, or no table), but not a table a header or dotted keys make above it
+   * (`[agents.x.tools]` beside `[agents.x]`, or beside `[agents]` then `x.model = "m"`), as TOML allows,
+   * nor an array of tables above it written before it (`[[agents]]`), only one written after it.
    */
   defines(path: readonly string[], except: number, asHeader: boolean): boolean {
     if (path.length > INDEXED_DEPTH) throw new Error(`paths longer than ${INDEXED_DEPTH} names are not indexed`);
     const other = (units: number[] | undefined) => units !== undefined && units.some((u) => u !== except);
     if (other((asHeader ? this.made : this.below).get(path.join('\u0000')))) return true;
-    for (let n = 1; n < path.length; n++) if (other(this.inline.get(path.slice(0, n).join('\u0000')))) return true;
+    for (let n = 1; n < path.length; n++) {
+      const above = path.slice(0, n).join('\u0000');
+      if (other(this.closed.get(above)) || (this.arrays.get(above) ?? -1) > except) return true;
+    }
     return false;
   }
 }
