@@ -82,8 +82,11 @@ describe('completion', () => {
     ['allowed = ["\\u0053h|"]', 'bash'], ['allowed = ["\\u0053he|ll"]', 'bash'], ['allowed = ["\\U00000042a|"]', 'bash'], ['allowed = ["""\n\\u0052e|"""]', 'read'],
     ['"\\u0061llo|" = ["read"]', 'allowed'], ['bash = "\\u0061l|"', 'allow'],
   ];
-  for (const [src, label] of [...SPELLED, ...ESCAPED]) {
-    test(`typed ${SPELLED.some(([s]) => s === src) ? 'with capitals' : 'with an escape'}, ${src} keeps ${label} in a client that filters by the typed prefix, case and all`, async () => {
+  // Blanks typed around an MCP server, which Mars trims (`mcp(  gi|  /x)`): they lead the filter text as typed.
+  const BLANKED: Array<[src: string, label: string]> = [['allowed = ["mcp(  gi|  /x)"]', 'mcp(github/x)'], ['allowed = ["MCP( gi|)"]', 'mcp(github)']];
+  const how = (src: string) => (SPELLED.some(([s]) => s === src) ? 'with capitals' : ESCAPED.some(([s]) => s === src) ? 'with an escape' : 'with blanks');
+  for (const [src, label] of [...SPELLED, ...ESCAPED, ...BLANKED]) {
+    test(`typed ${how(src)}, ${src} keeps ${label} in a client that filters by the typed prefix, case and all`, async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-case-'));
       fs.mkdirSync(path.join(dir, 'mcp/gh'), { recursive: true });
       fs.writeFileSync(path.join(dir, 'mcp/gh/mcp.toml'), 'name = "github"\n');

@@ -213,6 +213,16 @@ const CASES: Case[] = [
     edit: { label: 'mcp(github/x)', newText: 'mcp(github/x)"', range: [1, 12, 1, 20] } },
   { name: 'on the server of mcp(server/tool): not a server whose entry, the tool kept, the list holds', doc: '[agents.x.tools]\nallowed = ["mcp(linear/get_issue)", "mcp(|github/get_issue)"]',
     servers: ['github', 'linear'], present: ['mcp(github/get_issue)'], absent: ['mcp(linear/get_issue)'] },
+  // A tool left empty (`mcp(gi|/`) is none to keep: `mcp(github/)` is rejected (a segment must not be empty), so the server alone, or its snippet.
+  { name: 'on the server of mcp(server/) with no tool: the server, or its snippet, not an empty tool', doc: '[agents.x.tools]\nallowed = ["mcp(gi|/"]', servers: ['github'],
+    present: ['mcp(github)', 'mcp(server/tool)'], absent: ['mcp(github/)'], edit: { label: 'mcp(github/tool)', newText: 'mcp(github/${1:tool})', range: [1, 12, 1, 19] } },
+  { name: 'on the server of mcp(server/) with a blank tool and `)`: the server, or its snippet', doc: '[agents.x.tools]\nallowed = ["mcp(gi|/ )"]', servers: ['github'],
+    absent: ['mcp(github/ )'], edit: { label: 'mcp(github)', newText: 'mcp(github)', range: [1, 12, 1, 21] } },
+  // Blanks around the server, which Mars trims: the servers as without them, written trimmed, the filter text as typed.
+  { name: 'on a server with blanks around it, the tool kept', doc: '[agents.x.tools]\nallowed = ["mcp(  gi|  /x)"]', servers: ['github'],
+    edit: { label: 'mcp(github/x)', newText: 'mcp(github/x)', range: [1, 12, 1, 25] } },
+  { name: 'on a server with blanks before it', doc: '[agents.x.tools]\nallowed = ["mcp(  gi|)"]', servers: ['github'],
+    present: ['mcp(github/tool)', 'mcp(server/tool)'], edit: { label: 'mcp(github)', newText: 'mcp(github)', range: [1, 12, 1, 21] } },
   // The typed word may match the entry with its tool (`ge`: the `e` of `get_issue`), as the client filters the item's label.
   { name: 'on the server of mcp(server/tool): a server the typed word matches with the tool kept', doc: '[agents.x.tools]\nallowed = ["mcp(ge|/get_issue)"]',
     servers: ['git'], present: ['mcp(git/get_issue)'] },

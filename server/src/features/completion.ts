@@ -472,12 +472,20 @@ function entryItems(analysis: Analysis, ctx: EntryContext, servers: readonly str
       // On the server of `mcp(server/tool)`, the tool after it stays; on the tool, no server fits.
       const slash = ctx.text.indexOf('/', paren);
       if (slash >= 0 && ctx.cursor > slash) return [];
-      if (slash >= 0) {
+      // Blanks before the server (`mcp(  gi|`), which Mars trims, match no server's name: the word
+      // is matched without them, and the filter text leads with them as typed, or the client drops the item.
+      const server = paren + 1 + rustTrimStart(ctx.text.slice(paren + 1, ctx.cursor));
+      const word = ctx.text.slice(0, paren + 1) + ctx.text.slice(server, ctx.cursor);
+      const lead = ctx.text.slice(0, server);
+      const asWritten = (items: CompletionItem[]) => (server === paren + 1 ? items : items.map((i) => ({ ...i, filterText: lead + (i.filterText ?? i.label).slice(4) })));
+      const close = slash >= 0 ? ctx.text.indexOf(')', slash) : -1;
+      // A tool left empty (`mcp(gi|/`) is no tool to keep: `mcp(github/)` is rejected, as a segment must not be empty.
+      if (slash >= 0 && rustTrim(ctx.text.slice(slash + 1, close >= 0 ? close : undefined)) !== '') {
         // A tool not closed yet is closed, as `mcp(gi|` writes `mcp(github)`: `mcp(github/x` is rejected.
-        const tool = ctx.text.slice(slash) + (ctx.text.includes(')', slash) ? '' : ')');
-        return serverItems(servers, typed, holds, range, w, tool, ctx.literal ? tool : decodeBasic(tool));
+        const tool = ctx.text.slice(slash) + (close >= 0 ? '' : ')');
+        return asWritten(serverItems(servers, word, holds, range, w, tool, ctx.literal ? tool : decodeBasic(tool)));
       }
-      return [...serverItems(servers, typed, holds, range, w), mcpSnippetItem(range, typed, w)];
+      return [...asWritten(serverItems(servers, word, holds, range, w)), mcpSnippetItem(range, typed, w)];
     }
     return snippetItems(range, typed, w);
   }
