@@ -35,14 +35,21 @@ describe('completion', () => {
   before(async () => (client = await LspClient.start()));
   after(() => client.stop());
 
-  test('inside a string: canonical names first, the whole entry replaced', async () => {
+  test('inside a string: canonical names first, the name replaced before a pattern written, a snippet replacing the whole entry', async () => {
     const { text, items: got } = await complete('[agents.a.tools]\nallowed = ["ba|sh(git log:*)"]\n');
     assert.ok(got.length > 20);
     assert.equal(got[0]!.label, 'bash', 'canonical names rank first, in table order');
     const read = got.find((i) => i.label === 'read')!;
     const edit = read.textEdit as TextEdit;
-    assert.deepEqual([edit.range.start.character, edit.range.end.character], [12, 27], 'the range is the whole entry, `(`, `:` and `*` included');
+    assert.deepEqual([edit.range.start.character, edit.range.end.character], [12, 16], 'the range is the name, the pattern kept where it is');
     assert.equal(accept(text, read), '[agents.a.tools]\nallowed = ["read(git log:*)"]\n');
+    const snippet = (got.find((i) => i.label === 'read(path)')!.textEdit as TextEdit).range;
+    assert.deepEqual([snippet.start.character, snippet.end.character], [12, 27], 'the range is the whole entry, `(`, `:` and `*` included');
+    // A long pattern is not sent again in every item (37 items of a 2 MB pattern were 56 MB).
+    const long = 'x'.repeat(200_000);
+    const big = await ask<CompletionItem[] | CompletionList | null>('textDocument/completion', `[agents.a.tools]\nallowed = ["b|ash(${long})"]\n`);
+    assert.ok(JSON.stringify(big.result).length < 100_000, `${JSON.stringify(big.result).length} characters`);
+    assert.equal(accept(big.text, items(big.result).find((i) => i.label === 'read')!), `[agents.a.tools]\nallowed = ["read(${long})"]\n`);
     // Inside the pattern, only scoped snippets.
     const inPattern = await complete('[agents.a.tools]\nallowed = ["bash(git lo|g)"]\n');
     assert.ok(inPattern.items.length > 0 && inPattern.items.every((i) => i.label.includes('(')), inPattern.items.map((i) => i.label).join(' '));

@@ -157,8 +157,9 @@ const CASES: Case[] = [
   // the whole entry is replaced
   { name: 'range is the whole entry text', doc: '[agents.x.tools]\nallowed = ["web_f|etch"]',
     edit: { label: 'web_fetch', newText: 'web_fetch', range: [1, 12, 1, 21] } },
+  // The string and its pattern closed, only the name is replaced: the same text, the pattern (2 MB, maybe) not sent in every item.
   { name: 'changing the name keeps the pattern', doc: '[agents.x.tools]\nallowed = ["sh|(git *)"]',
-    edit: { label: 'bash', newText: 'bash(git *)', range: [1, 12, 1, 21] } },
+    edit: { label: 'bash', newText: 'bash', range: [1, 12, 1, 14] } },
   // A pattern not closed yet is closed, as a server's tool is (`mcp(gi|/x`): `ask_user(gh/x` is rejected.
   { name: 'changing the name keeps the pattern, closed, in an unterminated string', doc: '[agents.x.tools]\nallowed = ["mc|p(gh/x',
     edit: { label: 'ask_user', newText: 'ask_user(gh/x)"', range: [1, 12, 1, 20] } },
@@ -182,7 +183,7 @@ const CASES: Case[] = [
   { name: 'a name before a pattern: not offered when the list holds what it would write', doc: '[agents.x.tools]\nallowed = ["bash(git *)", "b|(git *)"]',
     absent: ['bash'], present: ['read'] },
   { name: 'a name before a pattern: offered when the list holds the bare name only', doc: '[agents.x.tools]\nallowed = ["bash", "b|(git *)"]',
-    edit: { label: 'bash', newText: 'bash(git *)', range: [1, 20, 1, 28] } },
+    edit: { label: 'bash', newText: 'bash', range: [1, 20, 1, 21] } },
   { name: 'a name before a pattern: held by meaning (a legacy :* read as Mars reads it)', doc: '[agents.x.tools]\nallowed = ["bash(git *)", "Sh|(git:*)"]',
     absent: ['bash'], present: ['grep'] },
   { name: 'a name before a pattern: held by value (its escapes decoded)', doc: '[agents.x.tools]\nallowed = ["read(ab)", "re|(a\\u0062)"]',
@@ -267,6 +268,17 @@ const CASES: Case[] = [
   { name: 'before a quoted key part', doc: '[agents.s]\ntools.|"allowed" = ["read"]', none: true },
   { name: 'before a bare key part after blanks', doc: '[agents.a]\ntools .| disallowed = ["grep"]', none: true },
   { name: 'before a key part, from the root', doc: 'agents.a.tools.|"allowed" = ["read"]', none: true },
+  // A map-form key's pattern is kept as an entry's is: the name alone replaced; a pattern not closed is closed.
+  { name: 'a map-form key with a pattern: the name replaced, the pattern kept', doc: '[agents.x.tools]\n"sh|(git *)" = "allow"',
+    edit: { label: 'bash', newText: 'bash', range: [1, 1, 1, 3] } },
+  { name: 'a map-form key with a pattern not closed: closed', doc: '[agents.x.tools]\n"mc|p(gh/x" = "allow"',
+    edit: { label: 'ask_user', newText: 'ask_user(gh/x)', range: [1, 1, 1, 9] } },
+  { name: 'a map-form key with a pattern, in its pattern: no tool names, which would drop it', doc: '[agents.x.tools]\n"bash(gi|t *)" = "allow"',
+    none: true },
+  { name: 'a map-form key with a pattern, in a key not closed: closed with it', doc: '[agents.x.tools]\n"sh|(git *',
+    edit: { label: 'bash', newText: 'bash(git *)"', range: [1, 1, 1, 9] } },
+  { name: 'a map-form key with a pattern: not what another key names with it', doc: '[agents.x.tools]\n"bash(git *)" = "deny"\n"sh|(git *)" = "allow"',
+    absent: ['bash'], present: ['read'] },
   { name: 'quoted map-form key', doc: '[agents.x.tools]\n"ba|',
     edit: { label: 'bash', newText: 'bash"', range: [1, 1, 1, 3] } },
   // A quote typed before a key (`"|Shell = "allow"`) pairs with the value's: the key read, `Shell = `, is no key being
@@ -447,7 +459,7 @@ const CASES: Case[] = [
   { name: 'allowed written as a string not closed', doc: '[agents.x.tools]\nallowed = "gr|', edit: { label: 'grep', newText: 'grep"', range: [1, 11, 1, 13] } },
   { name: 'allowed written as a literal string', doc: "[agents.x.tools]\nallowed = 'gr|'", edit: { label: 'grep', newText: 'grep', range: [1, 11, 1, 13] } },
   { name: 'allowed written as a string, a pattern kept', doc: '[agents.x.tools]\nallowed = "sh|(git *)"',
-    edit: { label: 'bash', newText: 'bash(git *)', range: [1, 11, 1, 20] } },
+    edit: { label: 'bash', newText: 'bash', range: [1, 11, 1, 13] } },
   { name: 'allowed written as a string, inline', doc: '[agents.x]\ntools = { allowed = "gr|" }', edit: { label: 'grep', newText: 'grep', range: [1, 21, 1, 23] } },
   { name: 'allowed written as a string, dotted', doc: '[agents.x]\ntools.allowed = "gr|"', edit: { label: 'grep', newText: 'grep', range: [1, 17, 1, 19] } },
   { name: 'allowed written as a string, from the root', doc: 'skills.s.tools.allowed = "gr|"', present: ['grep'] },
@@ -494,9 +506,9 @@ const CASES: Case[] = [
   { name: 'the cursor inside a blank written as an escape, after the name', doc: '[agents.x.tools]\nallowed = "re\\u00|20, grep"',
     edit: { label: 'read', newText: 'read', range: [1, 11, 1, 19] } },
   { name: 'a comma inside a pattern splits nothing', doc: '[agents.x.tools]\nallowed = "sh|(git a, b)"',
-    edit: { label: 'bash', newText: 'bash(git a, b)', range: [1, 11, 1, 23] } },
+    edit: { label: 'bash', newText: 'bash', range: [1, 11, 1, 13] } },
   { name: 'a name between commas, a pattern after it kept', doc: '[agents.x.tools]\nallowed = "read, sh|(git *)"',
-    edit: { label: 'bash', newText: 'bash(git *)', range: [1, 17, 1, 26] } },
+    edit: { label: 'bash', newText: 'bash', range: [1, 17, 1, 19] } },
   { name: 'a name between commas, in a pattern', doc: '[agents.x.tools]\nallowed = "read, bash(|"',
     edit: { label: 'bash(command *)', newText: 'bash(${1:command} *)', range: [1, 17, 1, 22] } },
   // Names between commas in an entry of a list (an `illegal-char` warning, whose split makes one entry per tool): the name
@@ -772,6 +784,12 @@ const ACCEPTED: Array<[doc: string, label: string, after: string]> = [
   ['agents.a.tools.|# note\n', 'allowed', 'agents.a.tools.allowed = [] # note\n'],
   // A tool name before a key with its list already there: appended, the key untouched.
   ['[agents.a.tools]\n|  allowed = ["bash"]', 'read', '[agents.a.tools]\n  allowed = ["bash", "read"]'],
+  // A map-form key's pattern kept, as an entry's, in every spelling; one not closed closed.
+  ['[agents.a.tools]\n"sh|(git *)" = "allow"', 'bash', '[agents.a.tools]\n"bash(git *)" = "allow"'],
+  ['[agents.a]\ntools = { "sh|(git *)" = "allow" }', 'bash', '[agents.a]\ntools = { "bash(git *)" = "allow" }'],
+  ["[agents.a.tools]\n'sh|(git *)' = 'allow'", 'bash', "[agents.a.tools]\n'bash(git *)' = 'allow'"],
+  ['[agents.a.tools]\n"sh|(a\\u0062)" = "allow"', 'bash', '[agents.a.tools]\n"bash(a\\u0062)" = "allow"'],
+  ['[agents.a.tools]\n"mc|p(gh/x" = "allow"', 'ask_user', '[agents.a.tools]\n"ask_user(gh/x)" = "allow"'],
   // A bare word typed in a list, its pattern with it: quoted whole.
   ['[agents.a.tools]\nallowed = [sh|(git)]', 'bash', '[agents.a.tools]\nallowed = ["bash(git)"]'],
   // On a line below an item with no comma after it: the comma goes in after that item.
@@ -1297,8 +1315,13 @@ test('completion and hover agree on a string of a shape problem: completed where
         assert.equal(items.length > 0, described, `${where}: ${described ? 'described as an entry, not completed' : 'completed, not described as an entry'}`);
         if (!described) continue;
         completed++;
-        // Both on the string's content: completion replaces what hover describes.
-        for (const item of items) assert.deepEqual((item.textEdit as TextEdit).range, h!.range, `${where}: ${item.label}`);
+        // Both on the string's content: completion replaces what hover describes, or its name alone before a pattern written.
+        for (const item of items) {
+          const { range } = item.textEdit as TextEdit;
+          const described = h!.range!;
+          assert.deepEqual(range.start, described.start, `${where}: ${item.label}`);
+          if (text[analysis.lines.offset(range.end)] !== '(') assert.deepEqual(range.end, described.end, `${where}: ${item.label}`);
+        }
       }
     }
   }

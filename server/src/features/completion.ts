@@ -69,7 +69,7 @@ export function completions(
     case 'slot':
       return forWord(slotItems(analysis, ctx, servers, word), spelt);
     case 'key':
-      return forWord(keyItems(analysis, ctx, elsewhere, word, suggest), spelt);
+      return forWord(keyItems(analysis, ctx, elsewhere, word, suggest, offset), spelt);
     case 'value':
       return forWord(valueItems(analysis.lines, analysis.policies, ctx), spelt);
     case 'list-value':
@@ -408,13 +408,16 @@ function mayMatch(typed: string, label: string): boolean {
  * Every tool-name item for one place: canonical names (minus those that would write what the list
  * holds), snippets, `*`, MCP servers. `keep` (a pattern already written, as source text; `kept`, its
  * value) follows each canonical name: on `b|(git *)`, `bash` writes `bash(git *)`, which is what
- * must not be held already (plain `bash` may be).
+ * must not be held already (plain `bash` may be). `name`: where the pattern is written already, the
+ * name's range, which a canonical name's item then replaces alone, writing the same text.
  */
-function toolItems(range: Range, typed: string, w: Writer, holds: Set<string>, servers: readonly string[], keep = '', kept = keep, conflict: Conflict = NO_CONFLICT): CompletionItem[] {
+function toolItems(range: Range, typed: string, w: Writer, holds: Set<string>, servers: readonly string[], keep = '', kept = keep, conflict: Conflict = NO_CONFLICT, name: Range | null = null): CompletionItem[] {
   const out: CompletionItem[] = [];
   CAPABILITIES.forEach((cap, i) => {
     const content = w.content(cap.name);
-    if (content !== null && !isHeld(holds, cap.name + kept)) out.push(capabilityItem(cap, i, range, w.wrap(content + keep), typed, ...conflict(cap.name + kept)));
+    if (content === null || isHeld(holds, cap.name + kept)) return;
+    const item = name ? capabilityItem(cap, i, name, content, typed, ...conflict(cap.name + kept)) : capabilityItem(cap, i, range, w.wrap(content + keep), typed, ...conflict(cap.name + kept));
+    out.push(item);
   });
   out.push(...snippetItems(range, typed, w));
   const any = plain(w, '*');
@@ -491,9 +494,13 @@ function entryItems(analysis: Analysis, ctx: EntryContext, servers: readonly str
   }
   // On the name: a pattern already written after it is kept (`sh|(git *)` -> `bash(git *)`); one not
   // closed yet is closed, as a server's tool is (`mc|p(gh/x` -> `ask_user(gh/x)`: `ask_user(gh/x` is rejected).
-  const keep = paren >= 0 ? ctx.text.slice(paren) + (ctx.text.includes(')', paren) ? '' : ')') : '';
+  const closed = paren >= 0 && ctx.text.includes(')', paren);
+  const keep = paren >= 0 ? ctx.text.slice(paren) + (closed ? '' : ')') : '';
   const conflict = ctx.list ? conflictIn(analysis.policies, ctx.list.owner, ctx.list.list) : NO_CONFLICT;
-  const items = toolItems(range, typed, w, holds, servers, keep, ctx.literal ? keep : decodeBasic(keep), conflict);
+  // Where the string and the pattern are closed, a name's item replaces the name alone, the pattern
+  // left where it is: the same text written, without sending a long pattern (2 MB) in every item.
+  const name = closed && ctx.close === '' ? positionsOf(analysis.lines, { start: ctx.range.start, end: ctx.range.start + paren }) : null;
+  const items = toolItems(range, typed, w, holds, servers, keep, ctx.literal ? keep : decodeBasic(keep), conflict, name);
   // In an entry of a list, a pattern written before a comma (`read(path),edit`) makes an entry Mars rejects, an error
   // that stops the load where the entry was one odd name: only names without one there, until it is split.
   // (A string written as the whole list is the shape's to fix, which reads its names apart.)
@@ -577,7 +584,7 @@ const MAP_FORM_VALUE = 'Map form, which Mars ignores.';
 const MAP_FORM_NOTE =
   '_Map form_ (`tool = "allow"`) belongs to agent profiles: Mars ignores such keys in a tools table. Write the \`allowed\` and \`disallowed\` lists instead.';
 
-function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhere, typed: string, suggest: Command | null): CompletionItem[] {
+function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhere, typed: string, suggest: Command | null, offset: number): CompletionItem[] {
   const range = positionsOf(analysis.lines, ctx.range);
   const keys = new Set<string>();
   const holds = new Set<string>();
@@ -622,9 +629,22 @@ function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhe
     // Renaming a key already written (map form, which the diagnostics flag): its canonical spelling.
     // Not a list's key (`allo|wed = […]`): renamed to a tool name it would become a map-form key.
     if (ctx.keyValue?.value?.kind === 'array') return out;
+    // A pattern after the name (`"ba|sh(git *)" = "allow"`) is kept, as an entry's is: the name is
+    // what is renamed. In the pattern itself, no name: renaming the key there would drop it.
+    const source = ctx.quoted ? analysis.doc.text.slice(ctx.range.start, ctx.range.end) : '';
+    const paren = source.indexOf('(');
+    const cursor = offset - ctx.range.start;
+    if (paren >= 0 && cursor > paren) return out;
+    const closed = paren >= 0 && source.includes(')', paren);
+    const keep = paren >= 0 ? source.slice(paren) + (closed ? '' : ')') : '';
+    const kept = analysis.doc.text[ctx.range.start - 1] === '"' ? decodeBasic(keep) : keep;
+    // Where the key's quote and pattern are closed, the name alone is replaced (as for an entry).
+    const nameRange = closed && ctx.close === '' ? positionsOf(analysis.lines, { start: ctx.range.start, end: ctx.range.start + paren }) : null;
     CAPABILITIES.forEach((cap, i) => {
-      if (holds.has(cap.name) || keys.has(cap.name) || renameClashes(cap.name)) return;
-      out.push(capabilityItem(cap, i, range, key(cap.name), typed, MAP_FORM_NOTE));
+      const full = cap.name + kept;
+      if (isHeld(holds, full) || keys.has(full) || renameClashes(full)) return;
+      out.push(nameRange ? capabilityItem(cap, i, nameRange, escapeBasic(cap.name), typed, MAP_FORM_NOTE)
+        : capabilityItem(cap, i, range, paren >= 0 ? escapeBasic(cap.name) + keep + ctx.close : key(cap.name), typed, MAP_FORM_NOTE));
     });
     if (!holds.has('*')) out.push(anyItem(range, key('*'), MAP_FORM_NOTE));
     return out;
