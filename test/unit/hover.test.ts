@@ -767,6 +767,13 @@ const CASES: Case[] = [
   { name: '`allowed` written as an integer, on its value', doc: `${T}allowed = |1`, range: [1, 10, 1, 11],
     has: ['**`1`** is not a list: Mars refuses to load the config.', 'A tool list is written in brackets, such as `allowed = ["read"]`: Tools the agent or skill may use.', '_Of agent `reviewer`._'],
     lacks: ['must be a list of tool names', 'Its fix'] },
+  // Its quote doubled (`"web""read"` may be one string): the guess starts at the string, so no entry is hovered, but its
+  // diagnostic is said over the guess, and the shape Mars wants with it (it had no hover: hoverProperties (g), seed 2).
+  { name: '`disallowed` written as strings, a quote doubled, on the first', doc: `${T}disallowed = "web_f|etch""mcp__*", "web"`, range: [1, 13, 1, 24],
+    has: ['**`"web_fetch"`** is not a list: Mars refuses to load the config.', 'Mars cannot load the file until the syntax error is fixed', 'such as `disallowed = ["read"]`: Tools denied to the agent or skill.',
+      'Its fix: change to `["web_fetch", "mcp__*", "web"]`.'], lacks: ['**Capability**'] },
+  { name: '`allowed` written as literal strings, a quote doubled, on the first', doc: `${T}allowed = 'i|t''s', 'read'`, range: [1, 10, 1, 14], has: ['**`\'it\'`** is not a list'] },
+  { name: '`allowed` written as literal strings, a quote doubled, past the first: none (the guess)', doc: `${T}allowed = 'it''|s', 'read'`, range: null },
   { name: '`allowed` written as a table, on its value', doc: `${T}allowed = |{a = 1}`, range: [1, 10, 1, 17], has: ['**`{a = 1}`** is not a list'] },
   { name: '`disallowed` written as a boolean, on its value', doc: `${T}disallowed = tr|ue`, range: [1, 13, 1, 17],
     has: ['**`true`** is not a list', 'such as `disallowed = ["read"]`: Tools denied to the agent or skill.'] },

@@ -244,13 +244,19 @@ export function hover(
     if (hit(span, false)) return said(describeNotString(doc.text, span, problem.list!, problem.owner, refusal(problem.owner)), span);
   }
   // A value of the wrong shape (`tools = 3`, `allowed = {}`), on its first line, where its diagnostic is: the shape
-  // Mars wants. Not a string the fix makes entries of (`allowed = "read"`), hovered above as those entries.
+  // Mars wants. Not a string the fix makes entries of (`allowed = "read"`), hovered above as those entries, but for one
+  // whose quote is doubled (`allowed = "read""grep", "web"`): the guess starts at it (`read"grep` may be one string), so it
+  // is no entry to hover, yet its diagnostic is said over the guess (analyze.ts `saidOverGuess`), and hovered so here.
   for (const problem of analysis.policies.shape) {
     if (problem.kind !== 'tools-not-table' && problem.kind !== 'list-not-array') continue;
     const value = problem.keyValue?.value;
-    if (!value || (value.kind === 'string' && shapeList(problem))) continue;
+    if (!value) continue;
     const span = valueFirstLine(doc, value.span);
-    if (hit(span, false)) return said(describeWrongValue(doc.text, span, problem.list ?? 'tools', problem.owner, refusal(problem.owner), shapeFixSaid(analysis, problem)), span);
+    const overGuess = inGuessed(analysis.guessed, span.start) && analysis.findings.some((f) => f.code === 'invalid-tool-policy' && f.span.start === span.start && f.span.end === span.end);
+    if (value.kind === 'string' && shapeList(problem) && !overGuess) continue;
+    if (overGuess ? span.start <= offset && offset < span.end : hit(span, false)) {
+      return said(describeWrongValue(doc.text, span, problem.list ?? 'tools', problem.owner, refusal(problem.owner), shapeFixSaid(analysis, problem)), span);
+    }
   }
   // An agent, a skill, `agents` or `skills` written as a value that is no table (`reviewer = 3` under `[agents]`), on its first
   // line, where its diagnostic is: the shape Mars wants, as on a value of the wrong shape where `tools` goes. No fix is offered.
