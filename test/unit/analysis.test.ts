@@ -6,7 +6,9 @@ import { analyzeDocument, countFixAll, DocumentAnalyzer, documentFindings, docum
 import { CODES, type Code, type SeverityOverrides } from '../../server/src/analysis/codes';
 import { parse } from 'smol-toml';
 import { applyEdits } from '../../server/src/analysis/edits';
-import { fixAmong, fixesFromParse, partnersSeen, VerdictMemo, type Finding } from '../../server/src/analysis/findings';
+import { fixAmong, partnersSeen, type Finding } from '../../server/src/analysis/findings';
+import { fixesFromParse } from '../../server/src/analysis/entryFindings';
+import { VerdictMemo } from '../../server/src/analysis/verdicts';
 import { parseToml } from '../../server/src/toml/parse';
 import { rng } from '../support/rng';
 import { ERROR_ALLOWED } from '../../server/src/grammar/toolName';

@@ -26,7 +26,7 @@ import assert from 'node:assert/strict';
 import { type CompletionItem, InsertTextFormat, type MarkupContent, type TextEdit } from 'vscode-languageserver';
 import { inGuessed } from '../../server/src/analysis/analyze';
 import { analyzeDocument, definesOutside, documentFindings, placed, unitAt, type DocumentAnalysis } from '../../server/src/analysis/document';
-import type { ParsedEntry } from '../../server/src/analysis/findings';
+import type { ParsedEntry } from '../../server/src/analysis/verdicts';
 import { completions, snippetText } from '../../server/src/features/completion';
 import { cursorContext } from '../../server/src/features/context';
 import { code, plainReason, startsLike } from '../../server/src/features/describe';

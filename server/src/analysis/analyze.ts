@@ -11,10 +11,12 @@ import { KeyIndex, sectionDefinitions } from '../toml/tables';
 import { closedBelow } from '../toml/syntaxMessages';
 import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, composeEdits, deleteItems, nonOverlapping, type Edit } from './edits';
-import {
-  byPosition, entrySpan, findingAt, fixAmong, fromParse, fixesNotKept, keyContentSpan, partnersSeen, crossEntryFindings, entryFindings, finding, overridden, withoutClashingFixes, withoutGuessedFixes, withHeaderLines, parseEntries, policyFindings, MAY_CREATE, MAY_TAKE_HEADER, otherLists,
-  type Finding, type ParsedEntry, VerdictMemo,
-} from './findings';
+import { byPosition, findingAt, fixAmong, fixesNotKept, partnersSeen, finding, overridden, withoutClashingFixes, withoutGuessedFixes, withHeaderLines, MAY_CREATE, MAY_TAKE_HEADER, type Finding } from './findings';
+import { crossEntryFindings } from './crossEntry';
+import { fromParse, entryFindings, otherLists } from './entryFindings';
+import { entrySpan, keyContentSpan } from './places';
+import { policyFindings } from './policyFindings';
+import { parseEntries, type ParsedEntry, VerdictMemo } from './verdicts';
 import { moveEdits, moveOf, patternSection } from './moves';
 import { findPolicies, listsFor, NO_ARRAYS, NO_LISTS, OWNERS, ownerKey, type ListsTold, type Policies } from './policies';
 import { meantOwner } from './meant';

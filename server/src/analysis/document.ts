@@ -18,7 +18,8 @@ import { KeyIndex, placeSpan, RootArrays, tableConflicts, type DefinitionPlace, 
 import { analyze, eachSeen, fixAllEdits, fixAllTakes, SyntaxMended, visibleFindings, type Analysis, type FixCounter } from './analyze';
 import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, composeEdits, type Edit } from './edits';
-import { byPosition, finding, overridden, VerdictMemo, type Finding, type Fix } from './findings';
+import { byPosition, finding, overridden, type Finding, type Fix } from './findings';
+import { VerdictMemo } from './verdicts';
 import { ownCopy } from '../grammar/text';
 import { followedArrays, followedRoot, listsAlike, listsFor, listsTold, NO_LISTS, readAlike, readWhole, refusalOf, sameOwner, writersByOwner, type ListsTold, type Owner, type ShapeProblem } from './policies';
 import { forgetModel, SectionAnalysis, type Keep } from './section';

@@ -113,7 +113,7 @@ function keyAsEntry(name: string): string | null {
  * The entries a map-form key's move writes: its name as one (`keyAsEntry`), or, for names between
  * commas that are each one Mars takes (`"Read, Grep" = "allow"`, Claude's `tools:` line pasted), one
  * entry per tool (`split`), each meaning once: what was meant, as an entry's split in a list reads it
- * (`splitFix` in findings.ts), not one odd tool `read, _grep`. Null for a name Mars rejects.
+ * (`splitFix` in entryFindings.ts), not one odd tool `read, _grep`. Null for a name Mars rejects.
  * Diagnostics, fixes, hover and completion say the same entries.
  */
 export function keyAsEntries(name: string): { readonly entries: readonly string[]; readonly split: boolean } | null {
@@ -178,7 +178,7 @@ function stringMeanings(values: readonly string[]): ReadonlyMap<string, string> 
 /**
  * What the owner's other list holds of `names` moved into its `list`, as that list spells them (see
  * `heldIn`): moved, the policy would both allow and disallow them, an allow/deny conflict the fix
- * would make (the rule `Outcome` in findings.ts is for an entry's rewrite).
+ * would make (the rule `Outcome` in entryFindings.ts is for an entry's rewrite).
  */
 export function heldByOtherList(policies: Policies, owner: Owner, list: ListName, names: readonly string[]): string[] {
   return heldIn(policies, owner, otherList(list), names);
@@ -393,7 +393,7 @@ function moveFixes(doc: TomlDocument, policies: Policies, move: Move, meant = fa
     // is ignored by Mars, and moving it makes a rule that was not in force: offered, never in fix-all.
     // Removing one whose rule the list already holds changes nothing, as a duplicate's removal does;
     // but a key split at its commas (`Read, Grep`) is held only as a guess at what it meant, as an
-    // entry's split is (`splitFix` in findings.ts): not in fix-all either.
+    // entry's split is (`splitFix` in entryFindings.ts): not in fix-all either.
     safe: !meant && !move.split && (moved.length === 0 || (conflict === '' && move.sure)),
   };
   return [listOf(policies, extra.owner, move.list) ? fix : { ...fix, creates: listPath(extra.owner, move.list) }];

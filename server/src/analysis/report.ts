@@ -17,7 +17,8 @@ import { analyze, fixAllTakes, SyntaxMended, visibleFindings, type Reach } from 
 import { conflictFinding, definitionSpan, fileSuppressionsOf, fixAllReaches, placeFinding, shiftedLines, unitTexts } from './document';
 import { KeyIndex } from '../toml/tables';
 import type { SeverityOverrides } from './codes';
-import { byPosition, detached, fixesNotKept, MAY_CREATE, overridden, VerdictMemo, withoutClashingFixes, type Finding } from './findings';
+import { byPosition, detached, fixesNotKept, MAY_CREATE, overridden, withoutClashingFixes, type Finding } from './findings';
+import { VerdictMemo } from './verdicts';
 import { followedArrays, followedRoot, listsTold, writersByOwner, type ListWriter } from './policies';
 import { SectionAnalysis } from './section';
 import type { Outside } from './suppress';

@@ -16,7 +16,9 @@ import { parseToml } from '../toml/parse';
 import { sectionDefinitions, type SectionDefinitions } from '../toml/tables';
 import { analyze, fixAllMayChange, type Analysis } from './analyze';
 import { CODES, type Code, type SeverityOverrides } from './codes';
-import { findingAt, fixesFromParse, fixesKept, fromParse, type Finding, type Fix, type ParsedEntry, type VerdictMemo } from './findings';
+import { findingAt, fixesKept, type Finding, type Fix } from './findings';
+import { fixesFromParse, fromParse } from './entryFindings';
+import type { ParsedEntry, VerdictMemo } from './verdicts';
 import { listsWritten, type ListsTold, type Policies } from './policies';
 import type { Outside, Suppressions } from './suppress';
 
@@ -306,7 +308,7 @@ class KeptFinding implements Finding {
 
 const MAY_HAVE_SAFE_FIX = 1;
 const NEEDS_READING_BEFORE = 2;
-/** The finding has no fixes, or they can be made from the parse alone (see `fromParse` in findings.ts). */
+/** The finding has no fixes, or they can be made from the parse alone (see `fromParse` in entryFindings.ts). */
 const FIXLESS = 4;
 const DUPLICATE = 8;
 const REPLACEMENT = 16;

@@ -3,7 +3,7 @@
 // half-typed text (unterminated strings, unclosed arrays and inline tables).
 
 import { inGuessed, type Analysis } from '../analysis/analyze';
-import type { ParsedEntry } from '../analysis/findings';
+import type { ParsedEntry } from '../analysis/verdicts';
 import { keyAsEntries, namesATool, strayListOf } from '../analysis/moves';
 import { meantList, meantTools } from '../analysis/meant';
 import { patternRule } from '../analysis/patterns';

@@ -8,7 +8,7 @@ import {
   canonicalSpelling, charProblemsNote, claudeOldTaskSaid, harnessSaid, illegalChars, isClaudeOldTask, mcpWireRewrite, meantCapability, readsAs, respelling, suggestScoped, writtenWithLegacyPrefix,
 } from '../grammar/checks';
 import { capitalized, eqIgnoreAsciiCase, inWords, named, rustTrim, shortened, shown, trimmedAway } from '../grammar/text';
-import { obviousRepair, passedOn } from '../analysis/findings';
+import { obviousRepair, passedOn } from '../analysis/verdicts';
 import { keyAsEntries } from '../analysis/moves';
 import type { ListName } from '../analysis/policies';
 

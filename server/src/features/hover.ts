@@ -18,7 +18,9 @@
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
 import { inGuessed, type Analysis } from '../analysis/analyze';
 import { CODES, isCode } from '../analysis/codes';
-import { asList, keyContentSpan, unownedGroups, unownedSaid, valueFirstLine, writesGuess, type Fix } from '../analysis/findings';
+import { writesGuess, type Fix } from '../analysis/findings';
+import { keyContentSpan, valueFirstLine } from '../analysis/places';
+import { asList, unownedGroups, unownedSaid } from '../analysis/policyFindings';
 import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './context';
 import { shownSpan, valueSources } from '../toml/stringPositions';
 import { fewOf, ignoredKeyFixes, patternAdvice, patternTableOfKey, patternTableOfSection, type PatternTable, removeTableFix, keyAsEntries, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames, strayListOf } from '../analysis/moves';

@@ -11,7 +11,7 @@ import type { Position, Range } from 'vscode-languageserver';
 import type { Analysis } from '../analysis/analyze';
 import { positionsOf } from '../toml/lineIndex';
 import type { KeyPart, Span } from '../toml/model';
-import { keyContentSpan } from '../analysis/findings';
+import { keyContentSpan } from '../analysis/places';
 import { entryAt, extraKeyAt, onSpan } from './context';
 import { shownSpan } from '../toml/stringPositions';
 import { wouldBeEntryAt } from './hover';
