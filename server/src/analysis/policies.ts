@@ -473,7 +473,7 @@ export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO
     }
     // OpenCode's table of patterns of its own below a table meant as `tools` (`[agents.x.permission.bash]`), read whole;
     // under a misspelt owner too (`[agent.x.permission.bash]`), as with the owner spelt right. Not below `tools` itself
-    // (`[agents.x.tools.bash]`: moves.ts), no more than a rule there under a misspelt owner (`misplacedList`).
+    // (`[agents.x.tools.bash]`: patternFixes.ts), no more than a rule there under a misspelt owner (`misplacedList`).
     if (names.length === 4 && header && !header.array && whole && meantTools(names[2]!)) {
       const kind = OWNERS.has(names[0]!) ? names[0] as OwnerKind : meantOwner(names[0]!);
       if (kind) patternSectionRules(out, base, section.entries.filter((kv) => kv.span.start < readUpTo), kind, kind === names[0] ? null : base[0]!);
@@ -597,7 +597,7 @@ function misplacedList(out: Policies, owner: Owner, path: readonly KeyPart[], kv
   // right is said (`[agent.x]` then `allowed = "read"`), and a list in its `tools` table besides (`[agent.x.tools]`).
   const beside = path.length === 3;
   // One rule of OpenCode's patterns dotted below its tool (`bash."git push" = "deny"`), read as in `tools`
-  // (moves.ts, `patternTableOfKey`): the tool is the key, the path one part longer. Below a header naming
+  // (patternFixes.ts, `patternTableOfKey`): the tool is the key, the path one part longer. Below a header naming
   // the tool (`[agents.x.permission.bash]`), the table is read whole (`patternSectionRules`).
   const dottedRule = path.length === 5 && kv.key.parts.includes(path[3]!) ? path[4]! : null;
   const tools = (path.length === 4 || dottedRule) && meantTools(path[2]!.name) ? path[2]! : null;
@@ -623,7 +623,7 @@ function misplacedList(out: Policies, owner: Owner, path: readonly KeyPart[], kv
 
 /**
  * OpenCode's table of patterns of its own in a table meant as `tools` (`[agents.x.permission.bash]` then
- * `"git push" = "deny"`): each rule that moves, read as the table is read whole in `tools` (moves.ts,
+ * `"git push" = "deny"`): each rule that moves, read as the table is read whole in `tools` (patternFixes.ts,
  * `patternTableOfSection`), so one key that is no rule makes none of them one. `entries`: those read;
  * `ownerPart`: the owner's key where it is misspelt (`agent`), else null.
  */

@@ -9,7 +9,8 @@ import { closingQuote, isMultiline, isOpenMultiline } from '../toml/stringPositi
 import { basicString, stringList } from '../toml/strings';
 import { conflictSaid } from './crossEntry';
 import { finding, type Finding, type Fix } from './findings';
-import { extraKeyFixes, fewOf, groupConflicts, ignoredKeyFixes, keyAsEntries, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, patternAdvice, patternFixes, type PatternTable, patternTableOfKey, patternTableOfSection, readsAsMapForm, removeTableFix, shapeConflicts, shapeFixes, strayListConflicts, stringAsList } from './moves';
+import { extraKeyFixes, fewOf, groupConflicts, ignoredKeyFixes, keyAsEntries, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, readsAsMapForm, removeTableFix, shapeConflicts, shapeFixes, strayListConflicts, stringAsList } from './moves';
+import { patternAdvice, patternFixes, type PatternTable, patternTableOfKey, patternTableOfSection } from './patternFixes';
 import { charPlaces, charSpans, keyContentSpan, valueFirstLine } from './places';
 import { isWritten, listAfterString, misplacedAt, ownerLabel, type Policies, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, unownedAt, type UnownedList } from './policies';
 
