@@ -10,7 +10,7 @@ import { lineStartAt } from '../toml/lineIndex';
 import type { KeyPart, KeyValue, Section, Span, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
 import { isMultiline, isOpenMultiline } from '../toml/stringPositions';
 import { basicString, stringList } from '../toml/strings';
-import { moreAfterValue } from '../toml/syntaxMessages';
+import { moreAfterValue } from '../toml/listWithoutBrackets';
 import { dotted } from '../toml/tables';
 import { appendToArray, commentsWithin, deleteKeyValue, deleteTable, type Edit, keptApart, standsAlone } from './edits';
 import type { Fix } from './findings';

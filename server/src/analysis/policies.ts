@@ -8,7 +8,7 @@ import { quoted } from '../grammar/text';
 import { namesBetweenCommas, parseToolName } from '../grammar/toolName';
 import { stringList } from '../toml/strings';
 import { isOpenMultiline } from '../toml/stringPositions';
-import { listWithoutBrackets } from '../toml/syntaxMessages';
+import { listWithoutBrackets } from '../toml/listWithoutBrackets';
 import { holdsListValue, meantList, meantOwner, meantTools, verdictList } from './meant';
 import { dottedPatternRules, inlinePatternRules, movable, patternRules, type PatternRule } from './patterns';
 

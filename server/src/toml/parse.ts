@@ -472,7 +472,7 @@ class Parser {
     // A run of what TOML does not read as a blank (a no-break space, a zero-width space: see
     // unreadBlanks.ts) is a value of its own (an invalid one), not the start of the word after it; a
     // word ends before one, and in an inline table what follows one is read as the next key/value,
-    // its comma missing (`[1` U+00A0 `2]`: see syntaxMessages.ts's `missingComma`).
+    // its comma missing (`[1` U+00A0 `2]`: see missingCommas.ts's `missingComma`).
     const odd = isUnreadBlank(text.charCodeAt(p));
     for (;;) {
       const c = text.charCodeAt(p);

@@ -5,14 +5,15 @@
 // list left open) say which piece that is; where neither does, smol-toml's message stands.
 
 import { parse as smolParse } from 'smol-toml';
-import { lineEndAt, lineStartAt } from './lineIndex';
-import { lastAtOrBefore } from './sorted';
-import { mayHoldToml11 } from './toml11';
-import { isMultiline, surrogatePairEscape } from './stringPositions';
 import { asciiLookalike } from '../grammar/checks';
-import { inWords, quoted, uPlus } from '../grammar/text';
-import { BLANKS_AND_UNREAD, EACH_UNREAD, INVISIBLE, LINE_BREAK, NAMES, trimUnreadEnd, UNREAD, UNREAD_BLANK, UNREAD_BLANKS, unreadFixedAs } from './unreadBlanks';
+import { quoted, uPlus } from '../grammar/text';
+import { lineEndAt, lineStartAt } from './lineIndex';
+import { bracketed, meantInside, readsAsValue, unreadLeftOut, unreadOutsideStrings, valuesBeforeKey, valuesWithoutBrackets } from './listWithoutBrackets';
+import { BLANKS_AND_COMMENTS, itemsOf, listAsItem, missingComma } from './missingCommas';
 import type { KeyValue, Section, Span, SyntaxProblem, TomlValue } from './model';
+import { lastAtOrBefore } from './sorted';
+import { surrogatePairEscape } from './stringPositions';
+import { BLANKS_AND_UNREAD, EACH_UNREAD, INVISIBLE, LINE_BREAK, NAMES, trimUnreadEnd, UNREAD_BLANK, UNREAD_BLANKS, unreadFixedAs } from './unreadBlanks';
 
 export interface Explained {
   /** Without the `TOML syntax error: ` prefix. */
@@ -41,7 +42,7 @@ export function explainError(text: string, section: Section, at: number, raw: st
   return typeof said === 'string' ? { message: said } : said;
 }
 
-type Container = Extract<TomlValue, { kind: 'array' | 'inline-table' }>;
+export type Container = Extract<TomlValue, { kind: 'array' | 'inline-table' }>;
 
 /**
  * A list or inline table left open before `at`, named by the key holding it, with where it opens.
@@ -272,7 +273,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
 }
 
 /** `c`, one of `UNREAD_BLANK`, named, what it is said after (`U+200B (a zero-width space) here is an invisible character`). */
-const unreadKind = (c: string, where = '') =>
+export const unreadKind = (c: string, where = '') =>
   `${uPlus(c.codePointAt(0)!)}${NAMES[c] ? (where ? `${where}, ${NAMES[c]},` : ` (${NAMES[c]})`) : where} is ${INVISIBLE.test(c) ? 'an invisible character' : 'white space'}`;
 
 /** How much of a section a fix is checked by reading again (`unreadBlank`): all of it, or the part around the fix's line (`rereadHead`). */
@@ -403,271 +404,6 @@ const holdsLine = (v: Container, lineStart: number) => v.span.start < lineStart 
 /** `n` byte order marks past the file's start, where smol-toml stops at the first. */
 const strayBom = (n: number) => `${n > 1 ? `${n} invisible byte order marks` : 'an invisible byte order mark'} (U+FEFF) here: Mars reads one only as the first character of the file; delete ${n > 1 ? 'them' : 'it'}`;
 
-/**
- * The comma missing at `at`, inside `open`, between two items of a list or two key/values of an
- * inline table with only blanks between (`["bash" "read"]`, `{ a = 1 b = 2 }`), or two items of a
- * list on two lines with only blanks, line breaks and comments between (`"a"` on one line, `"b"` on
- * the next), written right after the first: null unless what follows the error is whole items, on
- * that line, each read as TOML alone, only blanks between them (their commas missing too: `"a" "b"
- * "c"`), and after the last what may follow an item (a comma, the closing bracket, or for a list the
- * line's end or a comment). Else quotes may pair the wrong way (`"a" "b, "c"`), and where the comma
- * goes is a guess. smol-toml read the item before `at`: it is whole. Where `at` holds white space TOML
- * does not read as a blank (`"bash"` U+00A0 `"read"`, itself an error), it is replaced by the comma
- * and a space, with the blanks beside it (`UNREAD_BLANK`). Between two strings with no blank between
- * (`["a""b"]`), the comma is a `guess`: one string with a quote in it may be meant (`['it''s']`).
- */
-function missingComma(text: string, open: Container, at: number, before: string): Rewrite | null {
-  const blanks = /[ \t]*$/.exec(before)![0].length;
-  let end = at - blanks; // where the item before ends
-  // A character TOML does not read as a blank at the error (a no-break space): the next item is
-  // after it and the blanks beside it, whose place the comma and a space take.
-  const odd = UNREAD_BLANK.test(text[at] ?? '') ? BLANKS_AND_UNREAD.exec(text.slice(at, lineEndAt(text, at)))![0] : '';
-  if (odd !== '') {
-    const next = at + odd.length;
-    const chars = [...new Set([...odd].filter((c) => UNREAD_BLANK.test(c)))].map((c) => uPlus(c.codePointAt(0)!));
-    if (end === at - before.length) {
-      // At the start of its line (blanks before it at most), in a list over lines: the item before is
-      // on a line above, only blanks and comments between. The comma goes after it, and the character
-      // is removed, the indentation before it kept, as at a line's start elsewhere (a space would
-      // indent the line by one): one edit, from the item to the next.
-      const previous = open.kind === 'array' ? [...open.items].reverse().find((item) => item.span.end <= at) : undefined;
-      if (!previous || !onlyCommentsFrom(text, previous.span.end, at)) return null;
-      const kept = `${text.slice(previous.span.end, at)}${[...odd].filter((c) => !UNREAD_BLANK.test(c)).join('')}`;
-      return withCommasAfter(text, open, next, { title: `Insert a comma, and remove ${inWords(chars)}`, span: { start: previous.span.end, end: next }, newText: () => `,${kept}` });
-    }
-    const replaced = withCommasAfter(text, open, next, { title: `Replace ${inWords(chars)} with \`, \``, span: { start: end, end: next }, newText: () => ', ' });
-    if (replaced) return replaced;
-    // At the end of the item's line (a comment after it at most), in a list over lines: the next item
-    // on a line below, only blanks and comments between, the comma in its place (and a space before a comment).
-    if (open.kind !== 'array' || !onlyCommentsFrom(text, next, lineEndAt(text, next))) return null;
-    const following = open.items.find((item) => item.span.start >= next);
-    if (!following || !onlyCommentsFrom(text, next, following.span.start)) return null;
-    const comma = next === lineEndAt(text, next) ? ',' : ', ';
-    return withCommasAfter(text, open, following.span.start, { title: `Replace ${inWords(chars)} with \`${comma}\``, span: { start: end, end: next }, newText: () => comma });
-  }
-  if (end === at - before.length) {
-    // Nothing before it on the line: in a list, the item before on an earlier line, then only blanks and comments.
-    const previous = open.kind === 'array' ? [...open.items].reverse().find((item) => item.span.end <= at) : undefined;
-    if (!previous || !onlyCommentsFrom(text, previous.span.end, at)) return null;
-    end = previous.span.end;
-  }
-  // A string right after a string, no blank between (`["a""b"]`, `['it''s']`): one string with a quote
-  // in it may be meant, so the comma is a guess (neither preferred nor in fix-all).
-  const guess = end === at && /["']/.test(text[at - 1] ?? '') && /["']/.test(text[at] ?? '');
-  const comma = { title: 'Insert a comma', span: { start: end, end }, newText: () => (end === at ? ', ' : ',') };
-  return withCommasAfter(text, open, at, guess ? { ...comma, guess } : comma);
-}
-
-type Rewrite = NonNullable<SyntaxProblem['rewrite']>;
-
-/**
- * `rewrite`, the comma missing before the item of `open` at `at`, where what follows on its line is
- * whole items (`wholeItemsTo`), else null; but for a guess, with the commas missing after it
- * (`commasAfter`), which fix-all writes with it.
- */
-function withCommasAfter(text: string, open: Container, at: number, rewrite: Rewrite): Rewrite | null {
-  const i = itemsOf(open).findIndex((item) => item.span.start === at);
-  const last = wholeItemsTo(text, open, at, i);
-  if (last < 0) return null;
-  return rewrite.guess ? rewrite : { ...rewrite, next: () => commasAfter(text, open, i, last) };
-}
-
-/** The items of a list, or the key/values of an inline table. */
-const itemsOf = (open: Container): readonly { span: Span }[] => (open.kind === 'array' ? open.items : open.entries);
-
-/**
- * The commas missing in `open` after the one missing before its item `i` (the items of whose line
- * run whole to item `last`: see `wholeItemsTo`), each written as `missingComma` writes it where it is
- * the error shown, once those before it are written: right after the item before, where the next
- * item follows it on its line after blanks (a comma and a space in place of them, where they hold
- * what TOML does not read as a blank); in a list, also on a line below after only blanks and
- * comments (not a line that reads as a statement, where the list was left open), what TOML does not
- * read as a blank at the start of its line removed, or at the end of the line above in the comma's
- * place; and what follows it on its line is whole items. Up to where the error shown next would be
- * another, or have no fix: an item Mars's parser may stop at first, or a key defined before it (see
- * `itemsReadPast`; none where the item before the first comma is not plain either), a gap between two items that is none of these (a comma too many; what TOML does not
- * read as a blank at both ends of a line break, or on a line of its own; an inline table's key/values
- * over lines, which TOML 1.0 does not allow), an item after a comma that reads as no value. One walk
- * over the items and their lines.
- */
-function commasAfter(text: string, open: Container, i: number, last: number): Array<Span & { newText: string }> {
-  const items = itemsOf(open);
-  const list = open.kind === 'array';
-  const out: Array<Span & { newText: string }> = [];
-  // The item before the first comma too: once that comma is written, what TOML 1.1 added in it is
-  // shown first (Mars's parser stops there), and fixed in turn before the next comma; written with
-  // them, it could be left behind an error shown before it that has no fix (an inline table over
-  // lines, said at its `{`).
-  let before = i - 1;
-  while (list && before >= 0 && isUnreadRun(text, open.items[before]!)) before--;
-  const readPast = itemsReadPast(text, open, i);
-  if (before < 0 || !plainItem(text, open, before) || !readPast(i)) return out;
-  let lineEnd = lineEndAt(text, items[i]!.span.start);
-  for (let j = i, k = i + 1; k < items.length; j = k++) {
-    // What TOML does not read as a blank is read as an item of its own in a list (an invalid one): past it.
-    while (list && k < items.length && isUnreadRun(text, open.items[k]!)) k++;
-    if (k >= items.length || !readPast(k)) break;
-    const end = items[j]!.span.end;
-    const at = items[k]!.span.start;
-    if (at > lineEnd) {
-      // An inline table's key/values over lines: TOML 1.1 (see `toml11Constructs`).
-      if (!list) break;
-      lineEnd = lineEndAt(text, at);
-    }
-    const gap = text.slice(end, at);
-    if ((list ? COMMA_BETWEEN : COMMA_ON_LINE).test(gap)) {
-      // No error here: smol-toml reads on, through the item after the comma.
-      if (!readsAsValue(list ? text.slice(at, items[k]!.span.end) : `{ ${text.slice(at, items[k]!.span.end)} }`)) break;
-      continue;
-    }
-    // On the line of whole items read before (`"a" "b" "c"`), or after a comma on it (`"a", "b" "c"`).
-    const sameLine = BLANKS_BETWEEN.test(gap) ? ',' : UNREAD_BETWEEN.test(gap) ? ', ' : null;
-    if (sameLine !== null) {
-      if (k > last && (last = wholeItemsTo(text, open, at, k, lineEnd)) < 0) break;
-      // Blanks TOML does not read as such (a no-break space) give their place to the comma and a space.
-      out.push(sameLine === ',' ? { start: end, end, newText: ',' } : { start: end, end: at, newText: ', ' });
-      continue;
-    }
-    const comma = list ? commaOverLines(gap) : null;
-    if (comma === null || nextIsStatement(text, at, '') || (last = wholeItemsTo(text, open, at, k, lineEnd)) < 0) break;
-    out.push({ start: end + comma.start, end: end + comma.end, newText: comma.newText });
-  }
-  return out;
-}
-
-/**
- * The comma missing in `gap`, between two items of a list on two lines (only blanks and comments
- * between), as `missingComma` writes it, its span within `gap`: right after the item above; with
- * what TOML does not read as a blank at the start of the item's line removed (the blanks beside it
- * kept), or in its place at the end of the line above (and a space before a comment). Null for
- * another gap: a line break among such characters at both ends, or such characters on a line of
- * their own, are errors of their own, shown first.
- */
-function commaOverLines(gap: string): (Span & { newText: string }) | null {
-  if (LINES_BETWEEN.test(gap)) return { start: 0, end: 0, newText: ',' };
-  const lineStart = gap.lastIndexOf('\n') + 1;
-  const above = gap.slice(0, lineStart);
-  const indent = gap.slice(lineStart);
-  if (lineStart > 0 && LINES_BETWEEN.test(above) && UNREAD_BETWEEN.test(indent)) return { start: 0, end: gap.length, newText: `,${above}${indent.replace(EACH_UNREAD, '')}` };
-  const atEnd = UNREAD_AT_LINE_END.exec(gap);
-  if (atEnd) return { start: 0, end: atEnd[1]!.length, newText: atEnd[2] === undefined ? ',' : ', ' };
-  return null;
-}
-
-/** Whether `v` is a run of what TOML does not read as a blank, which the model reads as a value of its own. */
-const isUnreadRun = (text: string, v: TomlValue) => v.kind === 'scalar' && v.type === 'invalid' && UNREAD_BLANK.test(text[v.span.start] ?? '');
-
-/**
- * Whether item `k` of `open` may be read past in `commasAfter`, asked of its items in turn from `i`:
- * a plain item (`plainItem`), and in an inline table one whose key's first part no key/value of the
- * table has before it (`a = 1 a = 2`, `a = 1 a.b = 2`: once the comma before it is written, smol-toml's
- * error is that the key is defined; `a.b = 1 a.c = 2` is not, but is rare).
- */
-function itemsReadPast(text: string, open: Container, i: number): (k: number) => boolean {
-  if (open.kind === 'array') return (k) => plainItem(text, open, k);
-  const firstParts = new Set(open.entries.slice(0, i).map((kv) => kv.key.parts[0]?.name));
-  return (k) => {
-    const first = open.entries[k]!.key.parts[0]?.name;
-    if (first === undefined || firstParts.has(first) || !plainItem(text, open, k)) return false;
-    firstParts.add(first);
-    return true;
-  };
-}
-
-/**
- * Whether item `k` of `open` is one Mars's parser stops at nothing in before smol-toml's error after
- * it, which would be shown first (what TOML 1.1 added, `"\e"` or a time without seconds; its
- * recursion limit): in a list, a string on one line, a number or a boolean, holding nothing
- * `toml11Constructs` may find; not a date (a time after it and a blank is one value with it), a list,
- * an inline table, or what reads as no value. In an inline table, a key/value whose value is such,
- * its key of a few parts holding nothing `toml11Constructs` may find either.
- */
-function plainItem(text: string, open: Container, k: number): boolean {
-  if (open.kind === 'array') return extendsOver(text, open.items[k]!);
-  const { key, value, span } = open.entries[k]!;
-  return !!value && key.parts.length <= MANY_PARTS && extendsOver(text, value) && !mayHoldToml11(text.slice(span.start, span.end));
-}
-
-/** The most key parts `plainItem` reads past: a key of many is rare, and Mars's parser stops at `RECURSION_LIMIT`. */
-const MANY_PARTS = 8;
-
-/** Whether `v` is a plain value on one line (see `plainItem`). */
-function extendsOver(text: string, v: TomlValue): boolean {
-  const plain = v.kind === 'string' ? v.terminated && !v.unread && !isMultiline(v) : v.kind === 'scalar' && v.type !== 'datetime' && v.type !== 'invalid';
-  return plain && !mayHoldToml11(text.slice(v.span.start, v.span.end));
-}
-
-// Between two items of a list: blanks on one line, or those and what TOML does not read as a blank
-// (a no-break space: smol-toml stops at the first); a comma, with blanks, line breaks and comments
-// around it (in an inline table, on one line: TOML 1.0 reads no line break there); no comma, over
-// lines; such a character at the end of the line above, then the next line (the run of them and
-// blanks, and a comment after). A comment holds no control character but tab (smol-toml stops at
-// one), and a line ends with LF or CRLF.
-const BLANKS_BETWEEN = /^[ \t]+$/;
-const UNREAD_BETWEEN = new RegExp(`^[ \\t]*${UNREAD}(?:[ \\t]|${UNREAD})*$`, 'u');
-const COMMENT = '#[^\\x00-\\x08\\x0a-\\x1f\\x7f]*';
-const LINES = `(?:\\r?\\n[ \\t]*(?:${COMMENT})?)`;
-const COMMA_BETWEEN = new RegExp(`^[ \\t]*(?:${COMMENT})?${LINES}*,[ \\t]*(?:${COMMENT})?${LINES}*$`);
-const COMMA_ON_LINE = /^[ \t]*,[ \t]*$/;
-const LINES_BETWEEN = new RegExp(`^[ \\t]*(?:${COMMENT})?${LINES}+$`);
-const UNREAD_AT_LINE_END = new RegExp(`^([ \\t]*${UNREAD}(?:[ \\t]|${UNREAD})*)(${COMMENT})?${LINES}+$`, 'u');
-
-/**
- * The index of the last of the whole items of `open` from `at` on its line, or -1 where they are
- * none: each read as TOML alone, only blanks between them (their commas missing too: `"a" "b" "c"`),
- * and after the last what may follow an item (a comma, the closing bracket, or for a list the line's
- * end or a comment). An item may run over lines where it is a multi-line string, or in an inline
- * table a value TOML 1.0 lets run over lines there (a list, a multi-line string): what follows is
- * then read on the line it ends on. (Not a list over lines as a list's item: a `[` at a line's start
- * there may be a header's.) `i`, the index of the item at `at`, and `lineEnd`, where its line ends,
- * where known.
- */
-function wholeItemsTo(text: string, open: Container, at: number, i?: number, lineEnd = lineEndAt(text, at)): number {
-  const items = itemsOf(open);
-  // A key/value of an inline table with no value (`b =`) is no whole item.
-  const valueless = (i: number) => open.kind === 'inline-table' && open.entries[i]!.value === null;
-  const overLines = (i: number) => {
-    const v = open.kind === 'array' ? open.items[i]! : open.entries[i]!.value;
-    return v?.kind === 'string' ? isMultiline(v) : v?.kind === 'array' && open.kind === 'inline-table';
-  };
-  // Blanks between and after them, or what TOML does not read as one (each its own error, fixed in turn).
-  const follows = open.kind === 'array' ? FOLLOWS_IN_LIST : FOLLOWS_IN_TABLE;
-  i ??= items.findIndex((item) => item.span.start === at);
-  for (let from = at; i >= 0 && i < items.length; i++) {
-    const item = items[i]!;
-    if (item.span.start !== from || valueless(i)) return -1;
-    if (item.span.end > lineEnd) {
-      if (!overLines(i)) return -1;
-      lineEnd = lineEndAt(text, item.span.end);
-    }
-    const written = text.slice(item.span.start, item.span.end);
-    if (!readsAsValue(open.kind === 'array' ? written : `{ ${written} }`)) return -1;
-    const rest = text.slice(item.span.end, lineEnd);
-    if (follows.test(rest)) return i;
-    // Another item after blanks, its comma missing too.
-    from = item.span.end + BLANKS_AND_UNREAD.exec(rest)![0].length;
-    if (from === item.span.end) return -1;
-    // What TOML does not read as a blank is read as an item of its own (an invalid one): past it.
-    while (items[i + 1] !== undefined && items[i + 1]!.span.end <= from) i++;
-  }
-  return -1;
-}
-
-/** Blanks, line breaks, comments, and what TOML does not read as a blank (each its own error). */
-const BLANKS_AND_COMMENTS = new RegExp(`(?:[ \\t\\r\\n]|#[^\\n]*|${UNREAD})*`, 'uy');
-const FOLLOWS_IN_LIST = new RegExp(`^(?:[ \\t]|${UNREAD})*(?:[,\\]#]|\\r?$)`, 'u');
-const FOLLOWS_IN_TABLE = new RegExp(`^(?:[ \\t]|${UNREAD})*[,}]`, 'u');
-
-/**
- * Whether the item of `open` at `at` is a list read whole (`[3]`, `["b"]`, which read as headers
- * too) and the list it is in is closed below it, past more such lines: an item, its comma missing,
- * not a header.
- */
-function listAsItem(text: string, open: Extract<Container, { kind: 'array' }>, at: number): boolean {
-  const item = open.items.find((i) => i.span.start === at);
-  return item?.kind === 'array' && item.closed && readsAsValue(text.slice(item.span.start, item.span.end)) && closedBelow(text, at, true);
-}
-
 /** A number's prefix: the base it names, and that base's digits. */
 const BASES: Readonly<Record<string, readonly [string, string]>> = {
   '0x': ['a hex number', '0 to 9 and A to F'],
@@ -759,216 +495,6 @@ function commaInNumber(text: string, at: number): Explained | null {
 }
 
 /**
- * A comma after a statement's value, more values after it (`allowed = "read", "grep"`): the values
- * written, on the whole of them, as the list they read as in brackets; null where they read as none
- * (`"a", b`), or the value starts on a line above.
- */
-function valuesWithoutBrackets(text: string, entries: readonly KeyValue[], at: number, inline = false): Explained | null {
-  const start = valueStartBefore(text, entries, at);
-  const run = start < 0 ? null : listWithoutBrackets(text, start, inline);
-  // Not where the error is past them (in an inline table, on what follows them).
-  if (!run || at > run.end + /^[ \t]*/.exec(text.slice(run.end))![0].length) return null;
-  const commas = run.missing.length === 0 ? '' : `, with a comma after ${inWords(run.missing.map(quoted))}`;
-  return { message: `${quoted(text.slice(start, run.end))} is not a value TOML knows: write a list in brackets${commas} (${quoted(run.list)})${unreadLeftOut(run.unread)}${quoteMeantInside(run.doubled)}`, span: { start, end: run.end } };
-}
-
-/** The advice for two strings with no blank between (`'it''s'`, see `commasBetweenStrings`), which may be one string with a quote meant inside it. */
-const quoteMeantInside = (doubled: string | undefined): string =>
-  doubled === undefined ? '' : meantInside(doubled[0]!, `a \`${doubled[0]}\` of ${quoted(doubled)}`);
-
-/** What to write for a quote `q` (`"` or `'`), named by `which`, that may have been meant inside its string. */
-const meantInside = (q: string, which: string): string => q === '"'
-  ? `. If ${which} was meant inside the string, write it \`\\"\`, or write the string between \`'\` quotes`
-  : `. If ${which} was meant inside the string, write the string between \`"\` quotes (a \`'\` string cannot hold one)`;
-
-/**
- * In an inline table, values with commas between them and no brackets, then its next key with no
- * comma before it (`{ allowed = "read", "grep" disallowed = [] }`), the error at that key, where
- * smol-toml read the last value as a key: both said (the list they make, the comma), on the values,
- * the key shown as related; not "expected `=`" after a value read as a key. No fix: which of the two
- * was meant is a guess only where both are needed.
- */
-function valuesBeforeKey(text: string, entries: readonly KeyValue[], at: number): Explained | null {
-  const key = KEY_LINE.exec(text.slice(at, lineEndAt(text, at)))?.[0];
-  if (key === undefined || !/[ \t]$/.test(text.slice(0, at))) return null;
-  const start = valueStartBefore(text, entries, at);
-  if (start < 0) return null;
-  const token = trimUnreadEnd(text.slice(start, at).trimEnd());
-  const { written, unread } = unreadOutsideStrings(token);
-  const list = token.length <= 80 && !token.endsWith(',') ? bracketed(written) : null;
-  if (list === null) return null;
-  const name = key.slice(0, -1).trimEnd();
-  return {
-    message: `${quoted(token)} is not a value TOML knows: write a list in brackets (${quoted(list)}), and a comma before the table's next key, ${quoted(name)}${unreadLeftOut(unread)}`,
-    span: { start, end: start + token.length },
-    related: [{ span: { start: at, end: at + name.length }, message: 'a comma is missing before this key' }],
-  };
-}
-
-/** Where the last value of `entries` on the line of `at` that ends before `at` starts, or -1. */
-function valueStartBefore(text: string, entries: readonly KeyValue[], at: number): number {
-  const lineStart = lineStartAt(text, at);
-  let start = -1;
-  for (const kv of entries) if (kv.value && kv.value.span.start >= lineStart && kv.value.span.end <= at) start = kv.value.span.start;
-  return start;
-}
-
-/** What a list said in a message does with `unread`, what TOML does not read as a blank among the values it is made of (`listWithoutBrackets`). */
-function unreadLeftOut(unread: readonly string[]): string {
-  if (unread.length === 0) return '';
-  const invisible = unread.every((c) => INVISIBLE.test(c));
-  const does = invisible ? 'the list leaves it out' : unread.some((c) => INVISIBLE.test(c)) ? 'the list has a space for white space and leaves out the invisible' : 'the list has a space in its place';
-  const said = unread.length === 1
-    ? `${unreadKind(unread[0]!, ' in it')} TOML does not read as a blank`
-    : `${inWords(unread.map((c) => uPlus(c.codePointAt(0)!)))} in it are what TOML does not read as blanks`;
-  return `; ${said} (its blanks are space and tab): ${does}`;
-}
-
-/**
- * The values from `start` to the end of its line (or a comment on it, or the `}` or `]` that closes
- * what they are in: `tools = { allowed = "read", "grep" }`; in an inline table, the comma before its
- * next key: `{ allowed = "read", "grep", disallowed = [] }`) with commas between them and no brackets
- * (`"read", "grep"`): where they end, the list in brackets they read as, and its values (the syntax
- * error's message and the fix that wraps a string value in a list say the same list). A comma missing
- * between two strings among them (`"read", "grep" "edit"`) is put in the list, as the fix of a list
- * in brackets puts it in (`["grep" "edit"]`): `missing` holds the strings it goes after. Not where
- * no comma is written between any of them (`"read" "grep"`), where a list is a guess.
- */
-export function listWithoutBrackets(text: string, start: number, inline: boolean): { end: number; list: string; values: unknown[]; unread: string[]; missing: string[]; doubled?: string } | null {
-  let end = closedOrLineEnd(text, start, commentOrLineEnd(text, start));
-  const closes = text[end] === '}';
-  if (closes) end = nextKeyAt(text, start, end);
-  let token = trimUnreadEnd(text.slice(start, end).trimEnd());
-  // In an inline table, a comma after the values (before its `}`, or at the line's end over lines)
-  // is the table's: `{ allowed = "read", "grep", }` is `{ allowed = ["read", "grep"], }`.
-  if ((closes || inline) && token.endsWith(',')) token = trimUnreadEnd(token.slice(0, -1).trimEnd());
-  // What TOML does not read as a blank between them (`"read",` U+00A0 `"grep"`) is left out of the
-  // list: white space made a space, an invisible character removed, as its own fix does.
-  const { written, unread } = unreadOutsideStrings(token);
-  if (token.length > 80) return null;
-  let list = bracketed(written);
-  let missing: string[] = [];
-  let doubled: string | undefined;
-  if (list === null) {
-    const commas = commasBetweenStrings(written);
-    if (commas) [list, missing, doubled] = [bracketed(commas.written), commas.after, commas.doubled];
-  }
-  return list === null ? null : { end: start + token.length, list, values: listValues(list)!, unread, missing, ...(doubled !== undefined ? { doubled } : {}) };
-}
-
-/**
- * `values` with a comma put in after each closed string that only blanks separate from the next
- * string (`"grep" "edit"`: `"grep", "edit"`), and those strings; null where there is none, or where
- * no comma is written outside the strings (then nothing says they are a list's). `doubled`: the
- * first two strings with no blank between (`'it''s'`), which may be one string with a quote in it,
- * as SQL doubles one: there the list is a guess, as the comma is in a list in brackets (`missingComma`).
- */
-function commasBetweenStrings(values: string): { written: string; after: string[]; doubled?: string } | null {
-  let written = '';
-  const after: string[] = [];
-  let comma = false;
-  let doubled: string | undefined;
-  for (let i = 0; i < values.length; i++) {
-    const c = values[i]!;
-    if (c !== '"' && c !== "'") {
-      if (c === ',') comma = true;
-      written += c;
-      continue;
-    }
-    const close = stringEndFrom(values, i);
-    if (close <= i || values[close] !== c) return null; // a string not closed
-    const str = values.slice(i, close + 1);
-    written += str;
-    i = close;
-    const blanks = /^[ \t]*/.exec(values.slice(close + 1))![0];
-    const next = values[close + 1 + blanks.length];
-    if (next === '"' || next === "'") {
-      written += blanks === '' ? ', ' : ',';
-      after.push(str);
-      if (blanks === '' && doubled === undefined) {
-        const nextClose = stringEndFrom(values, close + 1);
-        doubled = values.slice(i - str.length + 1, nextClose < 0 ? values.length : nextClose + 1);
-      }
-    }
-  }
-  return comma && after.length > 0 ? { written, after, ...(doubled !== undefined ? { doubled } : {}) } : null;
-}
-
-/** `values` with what TOML does not read as a blank outside its strings made a space (white space) or removed (invisible), and those characters (each once). */
-function unreadOutsideStrings(values: string): { written: string; unread: string[] } {
-  if (!/[^\x00-\x7f]/.test(values)) return { written: values, unread: [] };
-  let written = '';
-  const unread = new Set<string>();
-  for (let i = 0; i < values.length; i++) {
-    const c = values[i]!;
-    if (c === '"' || c === "'") {
-      const close = stringEndFrom(values, i);
-      const to = close < 0 ? values.length : close + 1;
-      written += values.slice(i, to);
-      i = to - 1;
-    } else if (UNREAD_BLANK.test(c)) {
-      unread.add(c);
-      written += unreadFixedAs(c);
-    } else written += c;
-  }
-  return { written, unread: [...unread] };
-}
-
-/**
- * Whether more follows the value of a key/value ending at `end` on its line than may follow it: a
- * comment, the line's end, and in an inline table the `}` that closes it, or a comma and its next key
- * or `}`, or the line's end (over lines). More: `allowed = "read" "grep"`, `allowed = "read", grep`,
- * `allowed = "read",`, where a fix of the value alone would leave an error after it. `inline`: the
- * key/value is known to be an inline table's (its `}` may be on a line below); else only where that
- * `}` is on its line.
- */
-export function moreAfterValue(text: string, end: number, inline = false): boolean {
-  const lineEnd = commentOrLineEnd(text, end);
-  const rest = text.slice(end, lineEnd).replace(/^[ \t]*/, '');
-  const inTable = inline || text[closedOrLineEnd(text, end, lineEnd)] === '}';
-  if (rest === '' || (inTable && rest[0] === '}')) return false;
-  if (rest[0] !== ',' || !inTable) return true;
-  // Past blanks, and what TOML does not read as one (its own error): `, `U+00A0`disallowed = []`.
-  const next = rest.slice(1).replace(BLANKS_AND_UNREAD, '');
-  return !(next === '' || next[0] === '}' || KEY_LINE.test(next));
-}
-
-/**
- * Values written with commas between them (`1, 5`, `"read","grep"`, a trailing comma too) as the
- * list in brackets that reads as TOML, or null: spaced as TOML is most often written, but as written
- * where a comma may be in a string or a nested list. Not one value and a comma (`1,`).
- */
-function bracketed(values: string): string | null {
-  const items = values.split(',').map((i) => i.trim());
-  const trailing = items.length > 2 && items.at(-1) === '';
-  if (trailing) items.pop(); // `1, 2,`: a list's trailing comma
-  if (items.length < 2 || items.some((i) => i === '')) return null;
-  // As written, but for a trailing comma (`"read", "grep",`): in the list, `["read", "grep",]`, it reads as one more
-  // entry being typed, where the list means the same without it. Kept where the list then reads as none (the comma in
-  // a string left open), which `listValues` below refuses either way.
-  const asWritten = /["'[{]/.test(values);
-  const written = trailing && asWritten ? `[${values.replace(/,[ \t]*$/, '')}]` : null;
-  const list = written !== null && listValues(written) !== null ? written : asWritten ? `[${values}]` : `[${items.join(', ')}]`;
-  // Two values at least: a comma inside the one string there is (`"read, edit"`) makes no list.
-  return (listValues(list)?.length ?? 0) >= 2 ? list : null;
-}
-
-/** `value` as TOML reads it, or undefined where it reads as none. */
-function valueOf(value: string): unknown {
-  try {
-    return smolParse(`x = ${value}`).x;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The values of `list` as TOML reads it, or null where it reads as none. */
-const listValues = (list: string): unknown[] | null => (valueOf(list) as unknown[] | undefined) ?? null;
-
-/** Whether `value` reads as a TOML value. */
-const readsAsValue = (value: string): boolean => valueOf(value) !== undefined;
-
-/**
  * The first place from `at` to `end`, outside quotes, where `stop` holds of its character, given
  * how deep in brackets and braces opened after `at` it is; or `end` (also where a string there is
  * not closed before it).
@@ -989,14 +515,14 @@ function scanOutsideQuotes(text: string, at: number, end: number, stop: (c: stri
 }
 
 /** Where the line of `at` ends, or a comment on it starts (a `#` outside quotes), from `at` on. */
-const commentOrLineEnd = (text: string, at: number): number => scanOutsideQuotes(text, at, lineEndAt(text, at), (c) => c === '#');
+export const commentOrLineEnd = (text: string, at: number): number => scanOutsideQuotes(text, at, lineEndAt(text, at), (c) => c === '#');
 
 /** Where a bracket or brace closes before `end` that was not opened after `at` (quotes skipped), or `end`. */
-const closedOrLineEnd = (text: string, at: number, end: number): number =>
+export const closedOrLineEnd = (text: string, at: number, end: number): number =>
   scanOutsideQuotes(text, at, end, (c, _, depth) => depth === 0 && (c === ']' || c === '}'));
 
 /** Where the first comma before a key is from `at` to `end`, in the inline table they are in (quotes and what opens after `at` skipped), or `end`. */
-const nextKeyAt = (text: string, at: number, end: number): number =>
+export const nextKeyAt = (text: string, at: number, end: number): number =>
   scanOutsideQuotes(text, at, end, (c, i, depth) => c === ',' && depth === 0 && KEY_LINE.test(text.slice(i + 1, end).replace(BLANKS_AND_UNREAD, '')));
 
 /**
@@ -1042,7 +568,7 @@ function quoteOpenAt(text: string, section: Section, lineStart: number, at: numb
  * holding nothing before it; or, when the rest of `at`'s line is empty or a comment, on the next
  * line with content, or the section ends (a header or the file's end follows).
  */
-function nextIsStatement(text: string, at: number, before: string): boolean {
+export function nextIsStatement(text: string, at: number, before: string): boolean {
   let i = at;
   if (/\S/.test(before)) {
     const rest = text.slice(at, lineEndAt(text, at)).trim();
@@ -1092,7 +618,7 @@ export function closedBelow(text: string, at: number, listsAsItems = false): boo
 }
 
 /** A line that starts with `key =` (dotted, quoted parts too). */
-const KEY_LINE = /^(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')(?:[ \t]*\.[ \t]*(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*'))*[ \t]*=/;
+export const KEY_LINE = /^(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')(?:[ \t]*\.[ \t]*(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*'))*[ \t]*=/;
 
 /** The string `at` is in, or at the end of where it was left open, if the model read one. */
 function stringAt(section: Section, at: number): Extract<TomlValue, { kind: 'string' }> | null {
@@ -1126,7 +652,7 @@ function visit(entries: readonly KeyValue[], f: (v: TomlValue) => void): void {
  * Whether the text from `at` (up to `to`) holds only white space and comments (a loop: a regex for
  * it backtracks exponentially on `# # # ...`).
  */
-function onlyCommentsFrom(text: string, at: number, to = text.length): boolean {
+export function onlyCommentsFrom(text: string, at: number, to = text.length): boolean {
   for (let i = at; i < to; i++) {
     const c = text[i]!;
     if (c === '#') while (i + 1 < to && text[i + 1] !== '\n') i++;
@@ -1136,7 +662,7 @@ function onlyCommentsFrom(text: string, at: number, to = text.length): boolean {
 }
 
 /** The index of the last character of the string opening at `i` (its line's last, left open on it), or -1 for a multi-line one never closed. */
-function stringEndFrom(text: string, i: number): number {
+export function stringEndFrom(text: string, i: number): number {
   const q = text[i]!;
   if (text.startsWith(q.repeat(3), i)) {
     const end = text.indexOf(q.repeat(3), i + 3);
