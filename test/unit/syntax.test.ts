@@ -556,6 +556,8 @@ for (const text of COMMAS_IN_TURN) {
 /** 8,000 items of a list, a line each (over 100 KB), and a list of them. */
 const LONG_ITEMS = Array.from({ length: 8_000 }, (_, i) => `  "read(x${i})",\n`).join('');
 const LONG_LIST = `tools = [\n${LONG_ITEMS}]\n`;
+// Over 100 KB of keys (`k0 = 1` …), each read again short (`k0 = 0`): as long as the section's text.
+const MANY_KEYS = Array.from({ length: 12_000 }, (_, i) => `k${i} = 1\n`).join('');
 
 // What TOML does not read as a blank (space and tab are its blanks: toml/unreadBlanks.ts), where smol-toml stops at it
 // (before a key's `=`, after `=` or a comma, after a value): named, as it looks like a space or like nothing, and
@@ -620,6 +622,8 @@ const UNREAD_BLANKS: Array<[text: string, message: string, fixed: string | null]
   [`[agents.a]\n${LONG_LIST}x = 1\n\u200b"y" = 2\n`, 'U+200B (a zero-width space) is an invisible character TOML does not read as a blank (its blanks are space and tab): delete it', `[agents.a]\n${LONG_LIST}x = 1\n"y" = 2\n`],
   [`[agents.a]\n${LONG_LIST}model = "y"\nmodel\u00a0= "x"\n`, 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab)', null],
   [`[agents.a]\nm = 1\n${LONG_LIST}m.b\u00a0= "x"\n`, 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab)', null],
+  // The keys above it over 100 KB even written short: not read again (the line alone cannot tell `model` from a key above), so no fix.
+  [`[agents.a]\n${MANY_KEYS}model\u00a0= "x"\n`, 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab)', null],
 ];
 for (const [text, message, fixed] of UNREAD_BLANKS) {
   test(`what TOML does not read as a blank: ${JSON.stringify(text.length > 200 ? `${text.slice(0, 100)}... (${text.length} characters)` : text)}`, () => {
