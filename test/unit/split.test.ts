@@ -91,6 +91,8 @@ const SAMPLES = [
     '[agents.i]\ntools.x = 1\n[agents.i.permissions]\nallow = ["read"]\n[agent.j.tools]\nallowed = ["read"]\n[[agents.j]]\n[agent.j.tool.bash]\n"git *" = "allow"\n' +
     // A tools table in another section is no second spelling of the one a header renamed writes (`[agents.k.tools.bash]`).
     '[agents.k.tool.bash]\n"git *" = "allow"\n[agents.k.tools]\nallowed = ["read"]\n[agent.l]\nallowed = ["read"]\n[agents.l.tools]\ndisallowed = ["web"]\n',
+  // A key's rename beside a table below `tools`, with two sections only, the top level's and one table's.
+  'agents.a.tool.allowed = ["read"]\n[agents.a.tools.sub]\nx = 1\n',
 ];
 
 test('a section at a time finds what the whole text finds, at the same places, with the same fixes', () => {
