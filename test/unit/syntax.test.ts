@@ -622,6 +622,8 @@ const UNREAD_BLANKS: Array<[text: string, message: string, fixed: string | null]
   [`[agents.a]\n${LONG_LIST}x = 1\n\u200b"y" = 2\n`, 'U+200B (a zero-width space) is an invisible character TOML does not read as a blank (its blanks are space and tab): delete it', `[agents.a]\n${LONG_LIST}x = 1\n"y" = 2\n`],
   [`[agents.a]\n${LONG_LIST}model = "y"\nmodel\u00a0= "x"\n`, 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab)', null],
   [`[agents.a]\nm = 1\n${LONG_LIST}m.b\u00a0= "x"\n`, 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab)', null],
+  // A line that starts inside a string over lines is not read again: from its start it would read as a statement (`k = `).
+  [`[agents.a]\nprompt = """\n${LONG_ITEMS}k = """\u00a0"""\n`, 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab)', null],
   // The keys above it over 100 KB even written short: not read again (the line alone cannot tell `model` from a key above), so no fix.
   [`[agents.a]\n${MANY_KEYS}model\u00a0= "x"\n`, 'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab)', null],
 ];
