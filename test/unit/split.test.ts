@@ -93,6 +93,8 @@ const SAMPLES = [
     '[agents.k.tool.bash]\n"git *" = "allow"\n[agents.k.tools]\nallowed = ["read"]\n[agent.l]\nallowed = ["read"]\n[agents.l.tools]\ndisallowed = ["web"]\n',
   // A key's rename beside a table below `tools`, with two sections only, the top level's and one table's.
   'agents.a.tool.allowed = ["read"]\n[agents.a.tools.sub]\nx = 1\n',
+  // A header a fix writes is no clash with a table below it that another section defines: `[[agents.a]]` written as `[agents.a]` beside `[agents.a.tools]`.
+  '[[agents.a]]\nmodel = "x"\n[agents.a.tools]\nallowed = ["read"]\n',
 ];
 
 test('a section at a time finds what the whole text finds, at the same places, with the same fixes', () => {
