@@ -2342,6 +2342,9 @@ const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]>
     ['Rename `permissions` to `tools`, `allow` to `allowed` and `deny` to `disallowed` (a conflict: `allowed` holds "edit", "read")']],
   ['[agents.a.tool]\nallowed = ["read"]\ndisallowed = ["read"]\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allowed` and `disallowed` here are not part of its policy. `allowed` holds "read", so in `disallowed` it would be both allowed and disallowed.',
     ['Rename `tool` to `tools` (a conflict: `allowed` holds "read")']],
+  // Named once, as `allowed` first spells it, however many spellings of it either list holds.
+  ['[agents.a.tool]\nallowed = ["read", "Read"]\ndisallowed = ["Read", "read"]\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allowed` and `disallowed` here are not part of its policy. `allowed` holds "read", so in `disallowed` it would be both allowed and disallowed.',
+    ['Rename `tool` to `tools` (a conflict: `allowed` holds "read")']],
   ['[agent.a]\nallowed = ["read"]\ndeny = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` and `deny` here are not part of the policy of agent `a`.',
     ['Rename `agent` to `agents` and `deny` to `disallowed`']],
   // One typo from either name is read as it is, as one from `tools` is.
