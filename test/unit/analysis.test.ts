@@ -2345,6 +2345,9 @@ const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]>
   // Named once, as `allowed` first spells it, however many spellings of it either list holds.
   ['[agents.a.tool]\nallowed = ["read", "Read"]\ndisallowed = ["Read", "read"]\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allowed` and `disallowed` here are not part of its policy. `allowed` holds "read", so in `disallowed` it would be both allowed and disallowed.',
     ['Rename `tool` to `tools` (a conflict: `allowed` holds "read")']],
+  // A rule renamed with a list (`edit = "deny"`) is no list: its value is no tool name the lists could share.
+  ['[agents.a.permissions]\nallow = ["deny"]\nedit = "deny"\n', '`permissions` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allow` and `edit = "deny"` here are not part of its policy.',
+    ['Rename `permissions` to `tools` and `allow` to `allowed`']],
   ['[agent.a]\nallowed = ["read"]\ndeny = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` and `deny` here are not part of the policy of agent `a`.',
     ['Rename `agent` to `agents` and `deny` to `disallowed`']],
   // One typo from either name is read as it is, as one from `tools` is.
