@@ -67,6 +67,7 @@ const HEADER_CLASHES: Array<[name: string, text: string, header: string, clash: 
   ['below an array', '[agents]\nd = [1]\n[agents.d.tools]\n', '[agents.d.tools]', true],
   ['below an array of tables written after it', '[agents.d.tools]\n[[agents]]\nname = "a"\n', '[agents.d.tools]', true],
   ['just below an array of tables written after it', '[agents.d.tools]\n[[agents.d]]\nname = "a"\n', '[agents.d.tools]', true],
+  ['below a table dotted keys put a value into after it', '[agents.d.tools]\n[agents]\nd.model = "m"\n', '[agents.d.tools]', true],
 ];
 
 for (const [name, text, header, clash] of HEADER_CLASHES) {

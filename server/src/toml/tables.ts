@@ -317,6 +317,11 @@ export class KeyIndex {
   private readonly arrays = new Map<string, number>();
   /** Each header's own path, and the tables a key makes below its header (`x.y` under `[agents]`: agents.x and agents.x.y), the same way. */
   private readonly made = new Map<string, number[]>();
+  /**
+   * Each table a dotted key puts its value straight into, below its header (`d.model` under `[agents]`: agents.d), with
+   * the last unit writing there: toml_edit refuses that key after a header that made the table on its way (`[agents.d.tools]`).
+   */
+  private readonly filled = new Map<string, number>();
 
   /** `units`: what each unit defines, in document order. */
   constructor(units: ReadonlyArray<readonly SectionDefinitions[]>) {
@@ -334,6 +339,7 @@ export class KeyIndex {
           this.addStarts(full, unit);
           for (let n = current.length + 1; n <= Math.min(full.length, INDEXED_DEPTH); n++) add(this.made, full.slice(0, n).join('\u0000'), unit);
           if (full.length < INDEXED_DEPTH) add(this.closed, full.join('\u0000'), unit);
+          if (k.parts.length > 1 && full.length <= INDEXED_DEPTH) this.filled.set(full.slice(0, -1).join('\u0000'), unit);
         }
       }
     });
@@ -348,7 +354,8 @@ export class KeyIndex {
    * header written at `path` clashes with: a header there, a key there or through it, a key's value
    * above it (an inline table, or no table), but not a table a header or dotted keys make above it
    * (`[agents.x.tools]` beside `[agents.x]`, or beside `[agents]` then `x.model = "m"`), as TOML allows,
-   * nor an array of tables above it written before it (`[[agents]]`), only one written after it.
+   * nor an array of tables above it written before it (`[[agents]]`), only one written after it, nor dotted keys putting
+   * a value into a table above it before it (`[agents]` then `d.model = "m"`), only after it.
    */
   defines(path: readonly string[], except: number, asHeader: boolean): boolean {
     if (path.length > INDEXED_DEPTH) throw new Error(`paths longer than ${INDEXED_DEPTH} names are not indexed`);
@@ -356,7 +363,7 @@ export class KeyIndex {
     if (other((asHeader ? this.made : this.below).get(path.join('\u0000')))) return true;
     for (let n = 1; n < path.length; n++) {
       const above = path.slice(0, n).join('\u0000');
-      if (other(this.closed.get(above)) || (this.arrays.get(above) ?? -1) > except) return true;
+      if (other(this.closed.get(above)) || (this.arrays.get(above) ?? -1) > except || (asHeader && (this.filled.get(above) ?? -1) > except)) return true;
     }
     return false;
   }
