@@ -2342,6 +2342,11 @@ const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]>
     ['Rename `permissions` to `tools`, `allow` to `allowed` and `deny` to `disallowed` (a conflict: `allowed` holds "edit", "read")']],
   ['[agents.a.tool]\nallowed = ["read"]\ndisallowed = ["read"]\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allowed` and `disallowed` here are not part of its policy. `allowed` holds "read", so in `disallowed` it would be both allowed and disallowed.',
     ['Rename `tool` to `tools` (a conflict: `allowed` holds "read")']],
+  // Not of a list whose key the rename leaves as written, two keys being meant as one list (`deny` beside `disallowed`).
+  ['[agent.a.tools]\nallowed = ["read"]\ndeny = ["read"]\ndisallowed = ["grep"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed`, `deny` and `disallowed` here are not part of the policy of agent `a`.',
+    ['Rename `agent` to `agents`']],
+  ['[agent.a.tools]\nallowed = ["read"]\ndeny = ["web"]\ndisallowed = ["Read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed`, `deny` and `disallowed` here are not part of the policy of agent `a`. `allowed` holds "read", so in `disallowed` it would be both allowed and disallowed.',
+    ['Rename `agent` to `agents` (a conflict: `allowed` holds "read")']],
   // Named once, as `allowed` first spells it, however many spellings of it either list holds.
   ['[agents.a.tool]\nallowed = ["read", "Read"]\ndisallowed = ["Read", "read"]\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allowed` and `disallowed` here are not part of its policy. `allowed` holds "read", so in `disallowed` it would be both allowed and disallowed.',
     ['Rename `tool` to `tools` (a conflict: `allowed` holds "read")']],

@@ -262,8 +262,11 @@ function strayListNames(text: string, kv: KeyValue, inline: boolean): string[] {
  * lists beside the tools table (`[agent.x]` then `allowed`), still outside it once renamed.
  */
 export function groupConflicts(text: string, group: readonly MisplacedList[]): string[] {
-  const lists = group.filter((m) => !m.rule);
-  if (lists.length < 2 || lists.some((m) => m.beside)) return [];
+  const all = group.filter((m) => !m.rule);
+  if (all.length < 2 || all.some((m) => m.beside)) return [];
+  // Where two keys are meant as one list (`deny` beside `disallowed`), the rename leaves their keys as written (`withListKeys`):
+  // only the lists already under their own name come into force with it, the others to be moved after.
+  const lists = new Set(all.map((m) => m.list)).size < all.length ? all.filter((m) => m.key.name === m.list) : all;
   const allowed = new Map<string, string>();
   for (const m of lists) if (m.list === 'allowed') for (const n of strayListNames(text, m.keyValue, false)) if (!allowed.has(meaning(n))) allowed.set(meaning(n), n);
   const held = lists.flatMap((m) => (m.list === 'disallowed' ? strayListNames(text, m.keyValue, false).flatMap((n) => allowed.get(meaning(n)) ?? []) : []));
