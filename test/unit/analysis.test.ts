@@ -2347,6 +2347,12 @@ const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]>
     ['Rename `agent` to `agents`']],
   ['[agent.a.tools]\nallowed = ["read"]\ndeny = ["web"]\ndisallowed = ["Read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed`, `deny` and `disallowed` here are not part of the policy of agent `a`. `allowed` holds "read", so in `disallowed` it would be both allowed and disallowed.',
     ['Rename `agent` to `agents` (a conflict: `allowed` holds "read")']],
+  // Nor of a string in a misspelt owner's tools table: its key is left as written, which renamed would put the string in
+  // force where Mars refuses one (`disallowed = "read"`); Mars ignores `deny` there, which then gets its own fix.
+  ['[agent.a.tools]\nallowed = ["read"]\ndeny = "read"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` and `deny` here are not part of the policy of agent `a`.',
+    ['Rename `agent` to `agents`']],
+  ['[agent.a.tools]\ndeny = "web"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `deny` here is not part of the policy of agent `a`.',
+    ['Rename `agent` to `agents`']],
   // Named once, as `allowed` first spells it, however many spellings of it either list holds.
   ['[agents.a.tool]\nallowed = ["read", "Read"]\ndisallowed = ["Read", "read"]\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allowed` and `disallowed` here are not part of its policy. `allowed` holds "read", so in `disallowed` it would be both allowed and disallowed.',
     ['Rename `tool` to `tools` (a conflict: `allowed` holds "read")']],

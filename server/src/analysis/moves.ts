@@ -264,9 +264,10 @@ function strayListNames(text: string, kv: KeyValue, inline: boolean): string[] {
 export function groupConflicts(text: string, group: readonly MisplacedList[]): string[] {
   const all = group.filter((m) => !m.rule);
   if (all.length < 2 || all.some((m) => m.beside)) return [];
-  // Where two keys are meant as one list (`deny` beside `disallowed`), the rename leaves their keys as written (`withListKeys`):
-  // only the lists already under their own name come into force with it, the others to be moved after.
-  const lists = new Set(all.map((m) => m.list)).size < all.length ? all.filter((m) => m.key.name === m.list) : all;
+  // Only the lists under their own name come into force with it: a key the rename leaves as written (`withListKeys`)
+  // is one Mars ignores in `tools` after it.
+  const renamed = keysRenamed(group, misplacedAt(group[0]!));
+  const lists = all.filter((m) => m.key.name === m.list || renamed.includes(m));
   const allowed = new Map<string, string>();
   for (const m of lists) if (m.list === 'allowed') for (const n of strayListNames(text, m.keyValue, false)) if (!allowed.has(meaning(n))) allowed.set(meaning(n), n);
   const held = lists.flatMap((m) => (m.list === 'disallowed' ? strayListNames(text, m.keyValue, false).flatMap((n) => allowed.get(meaning(n)) ?? []) : []));
@@ -595,12 +596,22 @@ export function misplacedListFixes(doc: TomlDocument, policies: Policies, group:
  * holds back the rename itself (`unsafeRenames`), so no key renamed clashes with one written.
  */
 function withListKeys(group: readonly MisplacedList[], at: KeyPart, rename: Pick<Fix, 'title' | 'edits' | 'creates' | 'createsHeader'>): Pick<Fix, 'title' | 'edits' | 'creates' | 'createsHeader'> {
-  const lists = group.filter((m) => !m.rule);
-  const keys = lists.filter((m) => m.key !== at && m.key.name !== m.list);
-  if (keys.length === 0 || new Set(lists.map((m) => m.list)).size < lists.length) return rename;
+  const keys = keysRenamed(group, at);
+  if (keys.length === 0) return rename;
   const edits = [...rename.edits, ...keys.map((m) => ({ start: m.key.span.start, end: m.key.span.end, newText: m.list }))];
   const to = rename.edits[0]!.newText;
   return { ...rename, title: `Rename ${inWords([`${quoted(at.name)} to ${quoted(to)}`, ...keys.map((m) => `${quoted(m.key.name)} to ${quoted(m.list)}`)])}`, edits };
+}
+
+/**
+ * The lists of `group` whose misspelt keys its rename at `at` renames too (`withListKeys`): none where two keys are meant as
+ * one list; nor one holding a string in the tools table of a misspelt owner (`[agent.x.tools]` then `deny = "web"`), which,
+ * renamed, would come into force as it is, a string where Mars refuses one: left as written, it is a key Mars ignores there.
+ */
+function keysRenamed(group: readonly MisplacedList[], at: KeyPart): MisplacedList[] {
+  const lists = group.filter((m) => !m.rule);
+  if (new Set(lists.map((m) => m.list)).size < lists.length) return [];
+  return lists.filter((m) => m.key !== at && m.key.name !== m.list && !(m.ownerPart !== null && !m.beside && m.keyValue.value?.kind === 'string'));
 }
 
 /**
