@@ -61,10 +61,13 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
     '[agent.b]\nallowed = "read"\n[agent.c.tools]\nallowed = "read"\n[agent.d.permission]\nallow = ["read"]\n[agent.e]\ntools.allowed = ["read"]\nallowed = "grep"\n[Agents]\nf = { deny = "web" }\n',
     ['misplaced-tool-list@agent', 'misplaced-tool-list@skill', 'misplaced-tool-list@agent', 'misplaced-tool-list@agent', 'misplaced-tool-list@agent', 'misplaced-tool-list@agent', 'misplaced-tool-list@Agents']],
   // Under a misspelt owner, nothing is said of what no tools table would hold with the owner spelt right: a verdict, `"ask"` alone, a
-  // key of no list, a string of no tool name in `tools`, a list a table deeper; nor of a rule below `tools` itself (`bash = "allow"`,
-  // `[agent.x.tools.bash]`), which, the owner renamed, is a key Mars ignores there still, told so with its move.
+  // key of no list, a string of no tool name in `tools`, a list a table deeper.
   ['what a misspelt owner holds that no tools table would: nothing said', '[agent.a.permission]\nbash."x *" = "ask"\n[skill.s.permission.bash]\n"*" = "ask"\n' +
-    '[agent.b]\ndescription = "read"\nmodel.allowed = ["read"]\n[agent.c.tools]\nallowed = "allow"\nbash = "allow"\n[agent.d.tools.bash]\n"x *" = "allow"\n[agent.e.tool.sub]\ndeny = ["bash"]\n', []],
+    '[agent.b]\ndescription = "read"\nmodel.allowed = ["read"]\n[agent.c.tools]\nallowed = "allow"\n[agent.e.tool.sub]\ndeny = ["bash"]\n', []],
+  // A rule below `tools` itself (`bash = "allow"`, `[agent.x.tools.bash]`) is said with the owner, as a list there is: renamed, it is a
+  // key Mars ignores there still, told so then with its move, but Mars ignores the misspelt root key whole (it was said nowhere).
+  ['rules below a misspelt owner\'s `tools`: said with the owner', '[agent.c.tools]\nallowed = "allow"\nbash = "allow"\n[agent.d.tools.bash]\n"x *" = "allow"\n[skill.e.tools]\nbash = { "git *" = "deny" }\n',
+    ['misplaced-tool-list@agent', 'misplaced-tool-list@agent', 'misplaced-tool-list@skill']],
   // Codex's names for an MCP server's tool lists, written as its `[mcp_servers.x]` holds them; not `enabled` alone, a switch.
   ['Codex\'s tool lists beside the tools table', '[agents.a]\nenabled_tools = ["read"]\ndisabled_tools = "write"\nenabled = "yes"\n', ['misplaced-tool-list@enabled_tools', 'misplaced-tool-list@disabled_tools']],
   // A list where no agent or skill is named, meant for them all: at the root, or in a root table meant as `tools` (Claude Code's
@@ -2383,8 +2386,10 @@ const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]>
   ['[agents.e.permission]\nbash = { # from opencode\n  "git *" = "allow",\n  "*" = "ask" }\n', '`permission` is not `tools`: Mars reads the tool lists of agent `e` only from its `tools` table, so `bash = { "git *" = "allow", "*" = "ask" }` here is not part of its policy.', ['Rename `permission` to `tools`']],
   ['[agents.c]\npermission = { bash."git *" = true }\n', '`permission` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `bash."git *" = true` here is not part of its policy.', ['Rename `permission` to `tools`']],
   ['[agents.a.tool]\nallowed = ["read"]\nbash = "deny"\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allowed` and `bash = "deny"` here are not part of its policy.', ['Rename `tool` to `tools`']],
-  // Below `tools` itself, a map-form rule is not said: renamed, it is a key Mars ignores there still (told so, with its move).
-  ['[agent.a.tools]\nbash = "allow"\nallowed = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
+  // Below `tools` itself, a map-form rule is said with the lists (renamed, it is a key Mars ignores there still, told so then with its
+  // move), and the rename is the fix of both, as for the rule alone (`[agent.a.tools.bash]` too).
+  ['[agent.a.tools]\nbash = "allow"\nallowed = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `bash = "allow"` and `allowed` here are not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
+  ['[agent.a.tools.bash]\n"git *" = "allow"\n"rm *" = "deny"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `bash."git *" = "allow"` and `bash."rm *" = "deny"` here are not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
   ['[agent.a.tool]\nbash = "allow"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `bash = "allow"` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
   // Under a misspelt owner, what an owner spelt right would be told of, each rule named as written: OpenCode's patterns in a table
   // meant as `tools`, dotted or in a table of their own, and a string beside the tools table, the rename alone (it stays outside

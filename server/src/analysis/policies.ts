@@ -472,9 +472,10 @@ export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO
       }
     }
     // OpenCode's table of patterns of its own below a table meant as `tools` (`[agents.x.permission.bash]`), read whole;
-    // under a misspelt owner too (`[agent.x.permission.bash]`), as with the owner spelt right. Not below `tools` itself
-    // (`[agents.x.tools.bash]`: patternFixes.ts), no more than a rule there under a misspelt owner (`misplacedList`).
-    if (names.length === 4 && header && !header.array && whole && meantTools(names[2]!)) {
+    // under a misspelt owner too (`[agent.x.permission.bash]`), as with the owner spelt right, and below its `tools`
+    // itself (`[agent.x.tools.bash]`), as a rule there is (`misplacedList`). Below the `tools` of an owner spelt right
+    // (`[agents.x.tools.bash]`), patternFixes.ts says it.
+    if (names.length === 4 && header && !header.array && whole && (meantTools(names[2]!) || (names[2] === 'tools' && !OWNERS.has(names[0]!)))) {
       const kind = OWNERS.has(names[0]!) ? names[0] as OwnerKind : meantOwner(names[0]!);
       if (kind) patternSectionRules(out, base, section.entries.filter((kv) => kv.span.start < readUpTo), kind, kind === names[0] ? null : base[0]!);
     }
@@ -601,8 +602,9 @@ function misplacedList(out: Policies, owner: Owner, path: readonly KeyPart[], kv
   // the tool (`[agents.x.permission.bash]`), the table is read whole (`patternSectionRules`).
   const dottedRule = path.length === 5 && kv.key.parts.includes(path[3]!) ? path[4]! : null;
   const tools = (path.length === 4 || dottedRule) && meantTools(path[2]!.name) ? path[2]! : null;
-  // Under a misspelt owner, its `tools` table holds lists, and strings where they go, as one meant as `tools` does; not a
-  // map-form rule, which, the owner renamed, is a key Mars ignores there still, told so with its move (`unknown-policy-key`).
+  // Under a misspelt owner, its `tools` table holds lists, and strings where they go, as one meant as `tools` does, and
+  // map-form rules: the owner renamed, such a rule is a key Mars ignores there still, told so with its move
+  // (`unknown-policy-key`), but until then it is said with the owner, which Mars ignores whole, not left unsaid.
   const inTools = ownerPart !== null && path.length === 4 && path[2]!.name === 'tools';
   const key = dottedRule ? path[3]! : path[path.length - 1]!;
   // A map-form rule in a table meant as `tools` (`[agents.x.tool]` then `bash = "allow"`, OpenCode's
@@ -611,7 +613,7 @@ function misplacedList(out: Policies, owner: Owner, path: readonly KeyPart[], kv
   // `tools`, it gets its move (patterns.ts). Not `"ask"` alone, nor a dotted pattern
   // (`bash."git push" = "allow"`), which makes the path longer than a rule's: no verdict Mars could read.
   const rule = tools !== null && dottedRule ? patternRules(key.name, [{ ...kv, key: { ...kv.key, parts: [dottedRule] } }])?.find(movable)?.list ?? null
-    : tools !== null && meantList(key.name) === null ? verdictList(value) ?? patternTableList(key.name, kv) : null;
+    : (tools !== null || inTools) && meantList(key.name) === null ? verdictList(value) ?? patternTableList(key.name, kv) : null;
   // A string in a table meant as `tools` (`[agents.x.tool]` then `allowed = "read"`) is as much a list
   // Mars does not read as `allowed = ["read"]` there; not a verdict (`deny = "allow"`), which names no tool.
   const string = value?.kind === 'string' && (beside || ((tools !== null || inTools) && holdsListValue(value)));
