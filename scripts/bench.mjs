@@ -179,7 +179,7 @@ function findTombi() {
 }
 console.log(TOMBI ? `baseline: ${TOMBI.version} (${TOMBI.path})` : 'baseline: tombi not installed (npm install --no-save @tombi-toml/cli-linux-x64)');
 
-const PUSH_DEBOUNCE_MS = Number(/(?:PUSH_DEBOUNCE_MS|SETTLE_MS)\s*=\s*(\d+)/.exec(safeRead(path.join(root, 'server/src/lsp/server.ts')))?.[1] ?? NaN);
+const PUSH_DEBOUNCE_MS = Number(/(?:PUSH_DEBOUNCE_MS|SETTLE_MS)\s*=\s*(\d+)/.exec(safeRead(path.join(root, 'server/src/lsp/openDocuments.ts')))?.[1] ?? NaN);
 function safeRead(p) {
   try {
     return fs.readFileSync(p, 'utf8');
@@ -573,7 +573,7 @@ if (oursEdit) {
   row('', '', `smol-toml parse ${ms(parseMs)}`, o / parseMs, '<= 8x parse', o <= 8 * parseMs);
   row(`  the server as VS Code runs it: mars.maxProblems ${VSCODE_SETTINGS.maxProblems}, ${oursEdit.diagnostics} of the file's problems sent`, '', '', null, 'info', null);
 
-  if (Number.isFinite(PUSH_DEBOUNCE_MS)) row(`  of which the server's settle delay (server.ts)`, ms(PUSH_DEBOUNCE_MS), '', null, 'info', null);
+  if (Number.isFinite(PUSH_DEBOUNCE_MS)) row(`  of which the server's settle delay (openDocuments.ts)`, ms(PUSH_DEBOUNCE_MS), '', null, 'info', null);
   row('  of which analysing the edit (DocumentAnalyzer.analyze, in-process)', ms(inProcessMs), '', null, 'info', null);
   if (oursEdit.decode) {
     const { bytes, readMs: read } = oursEdit.decode;

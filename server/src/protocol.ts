@@ -74,6 +74,6 @@ export const SUGGEST_COMMAND_OPTION = 'suggestCommand';
 export interface MarsSettings {
   /** Per code: 'error' | 'warning' | 'information' | 'hint' | 'off'. */
   diagnostics?: Record<string, string>;
-  /** The most diagnostics sent for one file, 0 for all (see lsp/server.ts `diagnosticsOf`). */
+  /** The most diagnostics sent for one file, 0 for all (see lsp/diagnosticLists.ts `diagnosticsOf`). */
   maxProblems?: number;
 }
