@@ -520,6 +520,9 @@ export function listKeyFixes(doc: TomlDocument, policies: Policies, extra: Extra
   return strayListFixes(doc, policies, extra.owner, extra.keyValue, extra.name.name, list, list, rename, extra.table.spelling === 'inline');
 }
 
+/** A rename of a misplaced list's key part, with what it writes anew (`Fix.creates`): the fixes of its group take it. */
+type Rename = Pick<Fix, 'title' | 'edits' | 'creates' | 'createsHeader'>;
+
 /**
  * A list meant for an owner's tools table, written outside it (see `MisplacedList`; `group`: those
  * under one misspelt `tools`, a header's): its key made the list's, or its names moved into the list
@@ -595,7 +598,7 @@ export function misplacedListFixes(doc: TomlDocument, policies: Policies, group:
  * entries the second step moves into one. A key of the list's name that is no list of names (`allowed = 1`, `allowed.x`)
  * holds back the rename itself (`unsafeRenames`), so no key renamed clashes with one written.
  */
-function withListKeys(group: readonly MisplacedList[], at: KeyPart, rename: Pick<Fix, 'title' | 'edits' | 'creates' | 'createsHeader'>): Pick<Fix, 'title' | 'edits' | 'creates' | 'createsHeader'> {
+function withListKeys(group: readonly MisplacedList[], at: KeyPart, rename: Rename): Rename {
   const keys = keysRenamed(group, at);
   if (keys.length === 0) return rename;
   const edits = [...rename.edits, ...keys.map((m) => ({ start: m.key.span.start, end: m.key.span.end, newText: m.list }))];
@@ -619,7 +622,7 @@ function keysRenamed(group: readonly MisplacedList[], at: KeyPart): MisplacedLis
  * rename, as a list there gets where the list is not written yet. It puts nothing in force: in
  * `tools`, Mars ignores the rule too, which then gets its move into the list (`intendedMove`).
  */
-function ruleFixes(rename: Pick<Fix, 'title' | 'edits' | 'creates' | 'createsHeader'> | null): Fix[] {
+function ruleFixes(rename: Rename | null): Fix[] {
   return rename ? [{ ...rename, preferred: true, safe: false }] : [];
 }
 
@@ -628,7 +631,7 @@ function ruleFixes(rename: Pick<Fix, 'title' | 'edits' | 'creates' | 'createsHea
  * be, else nothing); else its names moved into the list written, `into`.
  */
 function strayListFixes(doc: TomlDocument, policies: Policies, owner: Owner, kv: KeyValue, key: string, list: ListName, into: string,
-  rename: Pick<Fix, 'title' | 'edits' | 'creates' | 'createsHeader'> | null, inline = false): Fix[] {
+  rename: Rename | null, inline = false): Fix[] {
   const text = doc.text;
   const value = kv.value;
   const target = listTarget(policies, owner, list);
@@ -709,7 +712,7 @@ function listSaid(text: string, value: TomlString): string {
  * more after the string on the line, which a fix of the string alone would leave an error).
  */
 function strayStringFixes(doc: TomlDocument, policies: Policies, owner: Owner, kv: KeyValue, value: TomlString, key: string, list: ListName, into: string,
-  target: Policies['lists'][number] | 'new', rename: Pick<Fix, 'title' | 'edits' | 'creates' | 'createsHeader'> | null, inline: boolean): Fix[] {
+  target: Policies['lists'][number] | 'new', rename: Rename | null, inline: boolean): Fix[] {
   const text = doc.text;
   const run = listAfterString(text, value, inline);
   if (run) return target === 'new' ? stringsRenamed(text, policies, owner, value, list, run, inline, rename) : [];
@@ -738,7 +741,7 @@ function strayStringFixes(doc: TomlDocument, policies: Policies, owner: Owner, k
  * No move into a list written: taking the key out would leave the strings after it.
  */
 function stringsRenamed(text: string, policies: Policies, owner: Owner, value: TomlString, list: ListName,
-  run: NonNullable<ReturnType<typeof listAfterString>>, inline: boolean, rename: Pick<Fix, 'title' | 'edits' | 'creates' | 'createsHeader'> | null): Fix[] {
+  run: NonNullable<ReturnType<typeof listAfterString>>, inline: boolean, rename: Rename | null): Fix[] {
   if (!rename || run.doubled !== undefined || moreAfterValue(text, run.end, inline)) return [];
   if (!run.values.every((v) => typeof v === 'string' && parseToolName(v).ok && !namesBetweenCommas(v))) return [];
   const names = run.values as string[];

@@ -492,14 +492,9 @@ function entryItems(analysis: Analysis, ctx: EntryContext, servers: readonly str
     }
     return snippetItems(range, typed, w);
   }
-  // On the name: a pattern already written after it is kept (`sh|(git *)` -> `bash(git *)`); one not
-  // closed yet is closed, as a server's tool is (`mc|p(gh/x` -> `ask_user(gh/x)`: `ask_user(gh/x` is rejected).
-  const closed = paren >= 0 && ctx.text.includes(')', paren);
-  const keep = paren >= 0 ? ctx.text.slice(paren) + (closed ? '' : ')') : '';
+  // On the name: a pattern already written after it is kept (`sh|(git *)` -> `bash(git *)`).
+  const { keep, name } = patternKept(analysis.lines, ctx.text, ctx.range.start, paren, ctx.close);
   const conflict = ctx.list ? conflictIn(analysis.policies, ctx.list.owner, ctx.list.list) : NO_CONFLICT;
-  // Where the string and the pattern are closed, a name's item replaces the name alone, the pattern
-  // left where it is: the same text written, without sending a long pattern (2 MB) in every item.
-  const name = closed && ctx.close === '' ? positionsOf(analysis.lines, { start: ctx.range.start, end: ctx.range.start + paren }) : null;
   const items = toolItems(range, typed, w, holds, servers, keep, ctx.literal ? keep : decodeBasic(keep), conflict, name);
   // In an entry of a list, a pattern written before a comma (`read(path),edit`) makes an entry Mars rejects, an error
   // that stops the load where the entry was one odd name: only names without one there, until it is split.
@@ -516,6 +511,19 @@ function slotItems(analysis: Analysis, ctx: SlotContext, servers: readonly strin
   // On a line above the cursor's: an edit there moves nothing the main edit replaces.
   const comma = { range: positionsOf(analysis.lines, { start: ctx.comma, end: ctx.comma }), newText: ',' };
   return items.map((item) => ({ ...item, additionalTextEdits: [comma] }));
+}
+
+/**
+ * A pattern written after a name, kept by an item on the name: `source` is the text of a string's
+ * content from `start`, its `(` at `paren` (none: -1). `keep`, the pattern, closed where it is not
+ * yet (`mc|p(gh/x` -> `ask_user(gh/x)`: `ask_user(gh/x` is rejected); `name`, where the string
+ * (`close` empty) and the pattern are closed, the name's range, which an item then replaces alone:
+ * the same text written, without sending a long pattern (2 MB) in every item.
+ */
+function patternKept(lines: Lines, source: string, start: number, paren: number, close: string): { keep: string; name: Range | null } {
+  if (paren < 0) return { keep: '', name: null };
+  const closed = source.includes(')', paren);
+  return { keep: source.slice(paren) + (closed ? '' : ')'), name: closed && close === '' ? positionsOf(lines, { start, end: start + paren }) : null };
 }
 
 /** `allowed = |`: a list of the one name. */
@@ -635,11 +643,8 @@ function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhe
     const paren = source.indexOf('(');
     const cursor = offset - ctx.range.start;
     if (paren >= 0 && cursor > paren) return out;
-    const closed = paren >= 0 && source.includes(')', paren);
-    const keep = paren >= 0 ? source.slice(paren) + (closed ? '' : ')') : '';
+    const { keep, name: nameRange } = patternKept(analysis.lines, source, ctx.range.start, paren, ctx.close);
     const kept = analysis.doc.text[ctx.range.start - 1] === '"' ? decodeBasic(keep) : keep;
-    // Where the key's quote and pattern are closed, the name alone is replaced (as for an entry).
-    const nameRange = closed && ctx.close === '' ? positionsOf(analysis.lines, { start: ctx.range.start, end: ctx.range.start + paren }) : null;
     CAPABILITIES.forEach((cap, i) => {
       const full = cap.name + kept;
       if (isHeld(holds, full) || keys.has(full) || renameClashes(full)) return;

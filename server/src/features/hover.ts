@@ -18,7 +18,7 @@
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
 import { inGuessed, type Analysis } from '../analysis/analyze';
 import { CODES, isCode } from '../analysis/codes';
-import { writesGuess, type Fix } from '../analysis/findings';
+import { findingAt, writesGuess, type Fix } from '../analysis/findings';
 import { keyContentSpan, valueFirstLine } from '../analysis/places';
 import { asList, unownedGroups, unownedSaid } from '../analysis/policyFindings';
 import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './context';
@@ -255,7 +255,7 @@ export function hover(
     const value = problem.keyValue?.value;
     if (!value) continue;
     const span = valueFirstLine(doc, value.span);
-    const overGuess = inGuessed(analysis.guessed, span.start) && analysis.findings.some((f) => f.code === 'invalid-tool-policy' && f.span.start === span.start && f.span.end === span.end);
+    const overGuess = inGuessed(analysis.guessed, span.start) && findingAt(analysis.findings, 'invalid-tool-policy', span) !== undefined;
     if (value.kind === 'string' && shapeList(problem) && !overGuess) continue;
     if (overGuess ? span.start <= offset && offset < span.end : hit(span, false)) {
       return said(describeWrongValue(doc.text, span, problem.list ?? 'tools', problem.owner, refusal(problem.owner), shapeFixSaid(analysis, problem)), span);
