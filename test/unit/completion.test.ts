@@ -81,6 +81,8 @@ interface Case {
   readonly none?: true;
   /** One item's edit. */
   readonly edit?: { readonly label: string; readonly newText: string; readonly range: RangeTuple };
+  /** The document once that item is accepted, its additional edits applied too. */
+  readonly becomes?: string;
 }
 
 const SNIPPETS = ['bash(command *)', 'read(path)', 'skill(name)', 'web_fetch(domain:host)', 'mcp(server/tool)'];
@@ -160,11 +162,14 @@ const CASES: Case[] = [
   // The string and its pattern closed, only the name is replaced: the same text, the pattern (2 MB, maybe) not sent in every item.
   { name: 'changing the name keeps the pattern', doc: '[agents.x.tools]\nallowed = ["sh|(git *)"]',
     edit: { label: 'bash', newText: 'bash', range: [1, 12, 1, 14] } },
-  // A pattern not closed yet is closed, as a server's tool is (`mcp(gi|/x`): `ask_user(gh/x` is rejected.
+  // A pattern not closed yet is closed, as a server's tool is (`mcp(gi|/x`): `ask_user(gh/x` is rejected. The name is
+  // still replaced alone, the `)` and the quote written at the end by an additional edit.
+  { name: 'changing the name keeps the pattern, in an unterminated string', doc: '[agents.x.tools]\nallowed = ["sh|(git *)',
+    edit: { label: 'bash', newText: 'bash', range: [1, 12, 1, 14] }, becomes: '[agents.x.tools]\nallowed = ["bash(git *)"' },
   { name: 'changing the name keeps the pattern, closed, in an unterminated string', doc: '[agents.x.tools]\nallowed = ["mc|p(gh/x',
-    edit: { label: 'ask_user', newText: 'ask_user(gh/x)"', range: [1, 12, 1, 20] } },
+    edit: { label: 'ask_user', newText: 'ask_user', range: [1, 12, 1, 15] }, becomes: '[agents.x.tools]\nallowed = ["ask_user(gh/x)"' },
   { name: 'changing the name keeps the pattern, closed', doc: '[agents.x.tools]\nallowed = ["sh|(git *"]',
-    edit: { label: 'bash', newText: 'bash(git *)', range: [1, 12, 1, 20] } },
+    edit: { label: 'bash', newText: 'bash', range: [1, 12, 1, 14] }, becomes: '[agents.x.tools]\nallowed = ["bash(git *)"]' },
   // The codes of a suppression comment: those a comment can silence, and `all`, not the listed ones.
   { name: 'codes after # mars-ignore:', doc: '[agents.x.tools]\nallowed = ["Bash"]  # mars-ignore: non|',
     present: ['non-canonical', 'unknown-tool', 'all', 'invalid-suppression'], absent: ['toml-syntax'], edit: { label: 'non-canonical', newText: 'non-canonical', range: [1, 35, 1, 38] } },
@@ -272,11 +277,11 @@ const CASES: Case[] = [
   { name: 'a map-form key with a pattern: the name replaced, the pattern kept', doc: '[agents.x.tools]\n"sh|(git *)" = "allow"',
     edit: { label: 'bash', newText: 'bash', range: [1, 1, 1, 3] } },
   { name: 'a map-form key with a pattern not closed: closed', doc: '[agents.x.tools]\n"mc|p(gh/x" = "allow"',
-    edit: { label: 'ask_user', newText: 'ask_user(gh/x)', range: [1, 1, 1, 9] } },
+    edit: { label: 'ask_user', newText: 'ask_user', range: [1, 1, 1, 4] }, becomes: '[agents.x.tools]\n"ask_user(gh/x)" = "allow"' },
   { name: 'a map-form key with a pattern, in its pattern: no tool names, which would drop it', doc: '[agents.x.tools]\n"bash(gi|t *)" = "allow"',
     none: true },
   { name: 'a map-form key with a pattern, in a key not closed: closed with it', doc: '[agents.x.tools]\n"sh|(git *',
-    edit: { label: 'bash', newText: 'bash(git *)"', range: [1, 1, 1, 9] } },
+    edit: { label: 'bash', newText: 'bash', range: [1, 1, 1, 3] }, becomes: '[agents.x.tools]\n"bash(git *)"' },
   { name: 'a map-form key with a pattern: not what another key names with it', doc: '[agents.x.tools]\n"bash(git *)" = "deny"\n"sh|(git *)" = "allow"',
     absent: ['bash'], present: ['read'] },
   { name: 'quoted map-form key', doc: '[agents.x.tools]\n"ba|',
@@ -606,6 +611,7 @@ for (const c of CASES) {
       assert.ok(item, `no item ${c.edit.label}`);
       assert.equal((item.textEdit as TextEdit).newText, c.edit.newText);
       assert.deepEqual(rangeOf(item), c.edit.range);
+      if (c.becomes !== undefined) assert.equal(applyItem(at(c.doc).text, item), c.becomes);
     }
   });
 }

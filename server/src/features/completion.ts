@@ -8,7 +8,7 @@
 // documentation, Markdown, says the rest and does not repeat it.
 
 import {
-  type Command, type CompletionItem, CompletionItemKind, type CompletionList, InsertTextFormat, MarkupKind, type Position, type Range,
+  type Command, type CompletionItem, CompletionItemKind, type CompletionList, InsertTextFormat, MarkupKind, type Position, type Range, type TextEdit,
 } from 'vscode-languageserver';
 import type { Analysis } from '../analysis/analyze';
 import { CODES, type Code } from '../analysis/codes';
@@ -409,14 +409,19 @@ function mayMatch(typed: string, label: string): boolean {
  * holds), snippets, `*`, MCP servers. `keep` (a pattern already written, as source text; `kept`, its
  * value) follows each canonical name: on `b|(git *)`, `bash` writes `bash(git *)`, which is what
  * must not be held already (plain `bash` may be). `name`: where the pattern is written already, the
- * name's range, which a canonical name's item then replaces alone, writing the same text.
+ * name's range, which a canonical name's item then replaces alone, `closing` its additional edits
+ * (`patternKept`), writing the same text.
  */
-function toolItems(range: Range, typed: string, w: Writer, holds: Set<string>, servers: readonly string[], keep = '', kept = keep, conflict: Conflict = NO_CONFLICT, name: Range | null = null): CompletionItem[] {
+function toolItems(
+  range: Range, typed: string, w: Writer, holds: Set<string>, servers: readonly string[], keep = '', kept = keep, conflict: Conflict = NO_CONFLICT, name: Range | null = null,
+  closing: TextEdit[] = [],
+): CompletionItem[] {
   const out: CompletionItem[] = [];
   CAPABILITIES.forEach((cap, i) => {
     const content = w.content(cap.name);
     if (content === null || isHeld(holds, cap.name + kept)) return;
-    const item = name ? capabilityItem(cap, i, name, content, typed, ...conflict(cap.name + kept)) : capabilityItem(cap, i, range, w.wrap(content + keep), typed, ...conflict(cap.name + kept));
+    const item = name ? closedBy(capabilityItem(cap, i, name, content, typed, ...conflict(cap.name + kept)), closing)
+      : capabilityItem(cap, i, range, w.wrap(content + keep), typed, ...conflict(cap.name + kept));
     out.push(item);
   });
   out.push(...snippetItems(range, typed, w));
@@ -425,6 +430,9 @@ function toolItems(range: Range, typed: string, w: Writer, holds: Set<string>, s
   out.push(...serverItems(servers, typed, holds, range, w));
   return out;
 }
+
+/** `item` with the edits that close what it keeps (`patternKept`), if any. */
+const closedBy = (item: CompletionItem, closing: TextEdit[]): CompletionItem => (closing.length === 0 ? item : { ...item, additionalTextEdits: closing });
 
 /** What an item writing an entry says last, where the other list of its policy holds the entry: the conflict it would make. */
 type Conflict = (entry: string) => string[];
@@ -493,9 +501,9 @@ function entryItems(analysis: Analysis, ctx: EntryContext, servers: readonly str
     return snippetItems(range, typed, w);
   }
   // On the name: a pattern already written after it is kept (`sh|(git *)` -> `bash(git *)`).
-  const { keep, name } = patternKept(analysis.lines, ctx.text, ctx.range.start, paren, ctx.close);
+  const { keep, name, closing } = patternKept(analysis.lines, ctx.text, ctx.range.start, paren, ctx.close);
   const conflict = ctx.list ? conflictIn(analysis.policies, ctx.list.owner, ctx.list.list) : NO_CONFLICT;
-  const items = toolItems(range, typed, w, holds, servers, keep, ctx.literal ? keep : decodeBasic(keep), conflict, name);
+  const items = toolItems(range, typed, w, holds, servers, keep, ctx.literal ? keep : decodeBasic(keep), conflict, name, closing);
   // In an entry of a list, a pattern written before a comma (`read(path),edit`) makes an entry Mars rejects, an error
   // that stops the load where the entry was one odd name: only names without one there, until it is split.
   // (A string written as the whole list is the shape's to fix, which reads its names apart.)
@@ -516,14 +524,27 @@ function slotItems(analysis: Analysis, ctx: SlotContext, servers: readonly strin
 /**
  * A pattern written after a name, kept by an item on the name: `source` is the text of a string's
  * content from `start`, its `(` at `paren` (none: -1). `keep`, the pattern, closed where it is not
- * yet (`mc|p(gh/x` -> `ask_user(gh/x)`: `ask_user(gh/x` is rejected); `name`, where the string
- * (`close` empty) and the pattern are closed, the name's range, which an item then replaces alone:
- * the same text written, without sending a long pattern (2 MB) in every item.
+ * yet (`mc|p(gh/x` -> `ask_user(gh/x)`: `ask_user(gh/x` is rejected); `name`, the name's range,
+ * which an item replaces alone, with `closing` as its additional edit where the pattern or the
+ * string is not closed (the `)` and `close` written at the end): the same text written, without
+ * sending a long pattern (2 MB) in every item.
  */
-function patternKept(lines: Lines, source: string, start: number, paren: number, close: string): { keep: string; name: Range | null } {
-  if (paren < 0) return { keep: '', name: null };
+function patternKept(lines: Lines, source: string, start: number, paren: number, close: string): KeptPattern {
+  if (paren < 0) return { keep: '', name: null, closing: [] };
   const closed = source.includes(')', paren);
-  return { keep: source.slice(paren) + (closed ? '' : ')'), name: closed && close === '' ? positionsOf(lines, { start, end: start + paren }) : null };
+  const closing = (closed ? '' : ')') + close;
+  const end = start + source.length;
+  return {
+    keep: source.slice(paren) + (closed ? '' : ')'),
+    name: positionsOf(lines, { start, end: start + paren }),
+    closing: closing === '' ? [] : [{ range: positionsOf(lines, { start: end, end }), newText: closing }],
+  };
+}
+
+interface KeptPattern {
+  readonly keep: string;
+  readonly name: Range | null;
+  readonly closing: TextEdit[];
 }
 
 /** `allowed = |`: a list of the one name. */
@@ -643,13 +664,13 @@ function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhe
     const paren = source.indexOf('(');
     const cursor = offset - ctx.range.start;
     if (paren >= 0 && cursor > paren) return out;
-    const { keep, name: nameRange } = patternKept(analysis.lines, source, ctx.range.start, paren, ctx.close);
+    const { keep, name: nameRange, closing } = patternKept(analysis.lines, source, ctx.range.start, paren, ctx.close);
     const kept = analysis.doc.text[ctx.range.start - 1] === '"' ? decodeBasic(keep) : keep;
     CAPABILITIES.forEach((cap, i) => {
       const full = cap.name + kept;
       if (isHeld(holds, full) || keys.has(full) || renameClashes(full)) return;
-      out.push(nameRange ? capabilityItem(cap, i, nameRange, escapeBasic(cap.name), typed, MAP_FORM_NOTE)
-        : capabilityItem(cap, i, range, paren >= 0 ? escapeBasic(cap.name) + keep + ctx.close : key(cap.name), typed, MAP_FORM_NOTE));
+      out.push(nameRange ? closedBy(capabilityItem(cap, i, nameRange, escapeBasic(cap.name), typed, MAP_FORM_NOTE), closing)
+        : capabilityItem(cap, i, range, key(cap.name), typed, MAP_FORM_NOTE));
     });
     if (!holds.has('*')) out.push(anyItem(range, key('*'), MAP_FORM_NOTE));
     return out;
