@@ -455,6 +455,9 @@ function entryContext(layout: Layout, list: PolicyList | null, array: TomlArray 
  * text maps onto it; else in the text.
  */
 function splittingCommas(text: string, str: TomlString, range: Span): { commas: Span[]; blanks: Span[] } {
+  // No comma that splits, no name beside the one typed (`nameBetweenCommas` asks for no blanks then):
+  // a long entry (2 MB) is not mapped a character at a time on every keystroke.
+  if (commaPieces(str.value).length === 1 && commaPieces(text.slice(range.start, range.end)).length === 1) return { commas: [], blanks: [] };
   const sources = valueSources(text, str);
   const at = (i: number): Span => (sources ? { start: sources.starts[i]!, end: sources.ends[i]! } : { start: range.start + i, end: range.start + i + 1 });
   const value = sources ? str.value : text.slice(range.start, range.end);
