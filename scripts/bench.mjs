@@ -28,12 +28,16 @@ const benchStart = now();
 
 // Bundle the pure analysis modules once, so the figures are for the same code the server runs.
 await esbuild.build({
-  entryPoints: { grammar: 'server/src/grammar/toolName.ts', analysis: 'server/src/analysis/document.ts', completion: 'server/src/features/completion.ts', actions: 'scripts/bench/actions.ts' },
+  entryPoints: {
+    grammar: 'server/src/grammar/toolName.ts', analysis: 'server/src/analysis/document.ts', completion: 'server/src/features/completion.ts', hover: 'server/src/features/hover.ts',
+    actions: 'scripts/bench/actions.ts',
+  },
   absWorkingDir: root, bundle: true, platform: 'node', format: 'cjs', outdir: 'out/bench', logLevel: 'warning',
 });
 const grammar = require(path.join(root, 'out/bench/grammar.js'));
 const analysis = require(path.join(root, 'out/bench/analysis.js'));
 const completion = require(path.join(root, 'out/bench/completion.js'));
+const hoverFeature = require(path.join(root, 'out/bench/hover.js'));
 const actions = require(path.join(root, 'out/bench/actions.js'));
 
 const cpus = os.cpus();
@@ -123,8 +127,22 @@ async function benchScaling() {
     completion.completions(analysis.placed(da, unit), da.lines.position(at), [], (p, how) => analysis.definesOutside(da, unit, p, how));
     return performance.now() - t0;
   };
+  // Found on 2026-12-05: a hover on a long map-form key lowered and copied it whole a few times over
+  // (is it a list's name?) and split it at its commas once for each fix and message that asked.
+  const hoverShapes = {
+    'hover on the name of one long map-form key (100n characters)': (n) => `[agents.a.tools]\n"b|ash(${'git x '.repeat(17 * n)})" = "allow"\n`,
+  };
+  const timeHover = (marked) => {
+    const at = marked.indexOf('|');
+    const text = marked.slice(0, at) + marked.slice(at + 1);
+    const da = analysis.analyzeDocument(text, 'models');
+    const unit = analysis.unitAt(da, at);
+    const t0 = performance.now();
+    hoverFeature.hover(analysis.placed(da, unit), da.lines.position(at));
+    return performance.now() - t0;
+  };
   const timed = [...Object.entries(shapes).map(([shape, make]) => [shape, make, time]), ...Object.entries(actionShapes).map(([shape, make]) => [shape, make, timeActions]),
-    ...Object.entries(completionShapes).map(([shape, make]) => [shape, make, timeCompletion])];
+    ...Object.entries(completionShapes).map(([shape, make]) => [shape, make, timeCompletion]), ...Object.entries(hoverShapes).map(([shape, make]) => [shape, make, timeHover])];
   for (const [shape, make, time] of timed) {
     const n = 5000;
     const [small, large] = [make(n), make(4 * n)];

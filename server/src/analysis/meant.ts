@@ -18,8 +18,19 @@ const LIST_WORDS: ReadonlyMap<string, ListName> = new Map([
 /** The words a typo is measured against: one edit away, and nearer one list than the other. */
 const TYPO_TARGETS: ReadonlyArray<readonly [string, ListName]> = [['allowed', 'allowed'], ['allow', 'allowed'], ['disallowed', 'disallowed'], ['disallow', 'disallowed']];
 
+/** The most characters but `-`, `_` and spaces a key meant as a list has: `disallowedtools` (a typo is one edit from a shorter word). */
+const LONGEST_LIST_WORD = Math.max(...[...LIST_WORDS.keys(), ...TYPO_TARGETS.map(([target]) => target + ' ')].map((w) => w.length));
+
 /** The list a key holding a list was meant to be (`Allowed`, `allow`, `deny`, `alowed`), or null. */
 export function meantList(name: string): ListName | null {
+  // A key too long to be one is let go before it is lowered and copied: a map-form key of 2 MB is
+  // asked this several times a hover.
+  let kept = 0;
+  for (let i = 0; i < name.length && kept <= LONGEST_LIST_WORD; i++) {
+    const c = name.charCodeAt(i);
+    if (c !== 0x2d && c !== 0x5f && c !== 0x20) kept++;
+  }
+  if (kept > LONGEST_LIST_WORD) return null;
   const key = asciiLower(name).replace(/[-_ ]/g, '');
   const word = LIST_WORDS.get(key);
   if (word) return word;

@@ -117,7 +117,17 @@ function keyAsEntry(name: string): string | null {
  * (`splitFix` in entryFindings.ts), not one odd tool `read, _grep`. Null for a name Mars rejects.
  * Diagnostics, fixes, hover and completion say the same entries.
  */
-export function keyAsEntries(name: string): { readonly entries: readonly string[]; readonly split: boolean } | null {
+export function keyAsEntries(name: string): KeyEntries | null {
+  // A key's diagnostic, its fixes and its hover each ask this of the same name, read in full each
+  // time (a map-form key of 2 MB): the last answer is kept.
+  if (lastKeyEntries?.name !== name) lastKeyEntries = { name, entries: keyEntries(name) };
+  return lastKeyEntries.entries;
+}
+
+type KeyEntries = { readonly entries: readonly string[]; readonly split: boolean };
+let lastKeyEntries: { readonly name: string; readonly entries: KeyEntries | null } | null = null;
+
+function keyEntries(name: string): KeyEntries | null {
   const between = namesBetweenCommas(name);
   if (!between) {
     const entry = keyAsEntry(name);

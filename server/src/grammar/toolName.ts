@@ -91,10 +91,10 @@ export function commaPieces(value: string): Array<{ readonly start: number; read
   let depth = 0;
   let start = 0;
   for (let i = 0; i < value.length; i++) {
-    const c = value[i];
-    if (c === '(') depth++;
-    else if (c === ')') depth = Math.max(0, depth - 1);
-    else if (c === ',' && depth === 0) {
+    const c = value.charCodeAt(i);
+    if (c === 0x28) depth++; // (
+    else if (c === 0x29) depth = Math.max(0, depth - 1); // )
+    else if (c === 0x2c && depth === 0) { // ,
       pieces.push({ start, end: i });
       start = i + 1;
     }
