@@ -217,6 +217,38 @@ describe('a request cancelled during a long first analysis is answered "cancelle
   }
 });
 
+// A request on a text not analysed yet (a fix-all resolved after an edit, or offered for it) waits for
+// its analysis a few sections at a time: another document's hover sent after it is answered first,
+// where a resolve analysed the whole text in one go (the fix-all of a clean file is then too quick to
+// give the hover a turn).
+describe('a request waiting for a long first analysis holds up no other request', () => {
+  const big = 'file:///waits-for-analysis/mars.toml';
+  // Long to analyse, quick to fix all: few sections, each of many entries with nothing to fix.
+  const entries = Array.from({ length: 60 }, (_, j) => `"bash(git log ${j})"`).join(', ');
+  const text = Array.from({ length: 400 }, (_, i) => `[agents.a${i}.tools]\nallowed = ["read", ${entries}]\n`).join('');
+  const rows: Array<[string, object]> = [
+    ['textDocument/codeAction', { textDocument: { uri: big }, range: { start: { line: 1, character: 12 }, end: { line: 1, character: 12 } }, context: { diagnostics: [] } }],
+    ['codeAction/resolve', { title: 'Fix all Mars problems in this file', kind: 'source.fixAll.mars', data: { uri: big, version: 1 } }],
+  ];
+  for (const [method, params] of rows) {
+    test(method, async () => {
+      await withClient({ pull: true, resolve: true }, async (c) => {
+        const small = 'file:///waits-for-analysis-small/mars.toml';
+        await c.open(small, TEXT);
+        await c.pulled(small);
+        await c.open(big, text);
+        await new Promise((r) => setTimeout(r, 300)); // its settings read: the request then waits for the analysis alone
+        const answered: string[] = [];
+        const pending = c.conn.sendRequest(method, params).then(() => void answered.push(method));
+        await c.request('textDocument/hover', { textDocument: { uri: small }, position: { line: 1, character: 13 } });
+        answered.push('hover of the other document');
+        await pending;
+        assert.deepEqual(answered, ['hover of the other document', method]);
+      });
+    });
+  }
+});
+
 describe('the quick fixes of a range over thousands of diagnostics (select-all, in a client that does not cap them) are made a step at a time', () => {
   // [what is done while they are made, the order of the answers]: a cancel is answered at once, and
   // another document's hover sent meanwhile is not held up until every quick fix is made.

@@ -198,8 +198,13 @@ export function listenCodeActions(ctx: ServerContext, { guard, settingsOf }: Req
     if (!doc) return a;
     const { overrides } = await settingsOf(doc.uri, token);
     if (!isOpen(doc)) throw contentModified(); // closed (and perhaps opened again) while the settings came
-    const da = states.analysisOf(doc);
-    const { stepToken, check } = whileHolds(doc, states.of(doc.uri).stamp, token);
+    // A text not analysed yet (an edit since the action was offered; a 10 MB file's first analysis
+    // takes seconds) is analysed a few sections at a time, as for a code action: other requests,
+    // and a cancel, are read meanwhile.
+    const da = await untilCancelled(states.analysisSoon(doc), token);
+    if (token.isCancellationRequested) throw cancelled();
+    if (!da) throw contentModified(); // changed or closed during the analysis: resolved again by the client if it still wants it
+    const { stepToken, check } = whileHolds(doc, states.of(doc.uri).stamp, token); // of the text `da` is of: nothing ran in between
     const resolved = await resolveFixAll(a, doc.version, da, fixAllOf(da, overrides, stepToken));
     check();
     return asClientTakes(resolved);

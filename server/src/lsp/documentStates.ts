@@ -35,10 +35,9 @@ export interface DocumentStates {
   changed(uri: string): void;
   drop(uri: string): void;
   values(): IterableIterator<DocState>;
-  /** The analysis of the document's current text, computed once per text (of an open document: kept under its URI). */
-  analysisOf(doc: TextDocument): DocumentAnalysis;
   /**
-   * The same, made a few sections at a time with the event loop free in between (see steps.ts): the
+   * The analysis of the document's current text, computed once per text (of an open document: kept
+   * under its URI), made a few sections at a time with the event loop free in between (see steps.ts): the
    * first analysis of a 10 MB file takes many seconds, and meanwhile other documents, requests and
    * edits are served. Null when the document changed or closed first: the run is dropped, and
    * what it made is reused by the next (see DocumentAnalyzer.analyzeSteps).
@@ -71,11 +70,6 @@ export function documentStates(isOpen: (doc: TextDocument) => boolean, running: 
       states.delete(uri);
     },
     values: () => states.values(),
-    analysisOf: (doc) => {
-      const state = stateOf(doc.uri);
-      if (state.cached?.stamp !== state.stamp) state.cached = { stamp: state.stamp, analysis: state.analyzer.analyze(doc.getText()) };
-      return state.cached.analysis;
-    },
     analysisSoon: (doc) => {
       // A document closed and opened again may come back at the same version with another text: a
       // request still holding the closed one must not analyse it into the new document's state.
