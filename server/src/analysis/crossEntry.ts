@@ -21,11 +21,15 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[],
   // Keyed by object where one is at hand: a string key per entry is what a large file pays for.
   // A map is made only when something goes in it: a big file has thousands of sections, most of one
   // owner, with no duplicate. An owner's entries mostly come together: its policy is looked up again
-  // only when the owner changes.
+  // only when the owner changes, and a list's entries always do: its map is looked up again only
+  // when the list changes. A policy keeps its lists' arrays, not a second map of what they mean,
+  // read only where it has both lists (an edit of a list of 50,000 entries filled one for nothing).
   const firstInList = new Map<TomlArray, Map<string, ParsedEntry>>();
-  const byPolicy = new Map<string, { allowed?: Map<string, ParsedEntry>; disallowed?: Map<string, ParsedEntry> }>();
+  const byPolicy = new Map<string, { allowed?: TomlArray[]; disallowed?: TomlArray[] }>();
   let lastOwner: Owner | null = null;
-  let current: { allowed?: Map<string, ParsedEntry>; disallowed?: Map<string, ParsedEntry> } | undefined;
+  let current: { allowed?: TomlArray[]; disallowed?: TomlArray[] } | undefined;
+  let lastArray: TomlArray | null = null;
+  let seen: Map<string, ParsedEntry> | undefined;
   // What the duplicates of one entry say, made once for each spelling in a row: a list of a million
   // copies of one entry has a million duplicates, whose own messages and related lists were a sixth
   // of its model's memory, and more of what the server keeps of it.
@@ -34,8 +38,20 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[],
     const m = p.verdict.meaning;
     if (m === null) continue;
     const { owner, list, array } = p.entry;
-    let seen = firstInList.get(array);
-    if (!seen) firstInList.set(array, (seen = new Map()));
+    if (array !== lastArray || !seen) {
+      lastArray = array;
+      seen = firstInList.get(array);
+      if (!seen) {
+        firstInList.set(array, (seen = new Map()));
+        if (owner !== lastOwner || !current) {
+          lastOwner = owner;
+          const policyId = ownerKey(owner);
+          current = byPolicy.get(policyId);
+          if (!current) byPolicy.set(policyId, (current = {}));
+        }
+        (current[list] ??= []).push(array);
+      }
+    }
     const earlier = seen.get(m);
     if (earlier) {
       let words = said?.get(earlier);
@@ -54,14 +70,6 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[],
       continue;
     }
     seen.set(m, p);
-    if (owner !== lastOwner || !current) {
-      lastOwner = owner;
-      const policyId = ownerKey(owner);
-      current = byPolicy.get(policyId);
-      if (!current) byPolicy.set(policyId, (current = {}));
-    }
-    const meanings = (current[list] ??= new Map());
-    if (!meanings.has(m)) meanings.set(m, p);
   }
   // Each list's entries by meaning, made when a conflict's fixes are first asked for.
   let byMeaning: Map<TomlArray, Map<string, ParsedEntry[]>> | undefined;
@@ -80,16 +88,33 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[],
   };
   for (const policy of byPolicy.values()) {
     const allowedIn = policy.allowed;
-    if (!policy.disallowed || !allowedIn) continue;
-    // Every meaning the list holds is visited: by `forEach`, no [key, value] pair is made and taken
-    // apart for each, and only a conflict makes the closures of its fixes (written in the loop, each
-    // visit made the scope they close over).
-    policy.disallowed.forEach((denied, m) => {
-      const allowed = allowedIn.get(m);
-      if (!allowed) return;
-      const f = allowDenyConflict(text, m, denied, allowed, sameMeaning);
-      if (keep(f)) out.push(f);
-    });
+    const deniedIn = policy.disallowed;
+    if (!deniedIn || !allowedIn) continue;
+    // An entry of a list written twice (a list of a table of `[[agents]]`, or past a syntax error) is
+    // the first of its meaning in the first array that holds it.
+    const firstIn = (arrays: readonly TomlArray[], m: string) => {
+      for (const a of arrays) {
+        const p = firstInList.get(a)!.get(m);
+        if (p) return p;
+      }
+      return undefined;
+    };
+    const visited = deniedIn.length > 1 ? new Set<string>() : null;
+    // Every meaning the list holds is visited, in the order first written: by `forEach`, no [key,
+    // value] pair is made and taken apart for each, and only a conflict makes the closures of its
+    // fixes (written in the loop, each visit made the scope they close over).
+    for (const a of deniedIn) {
+      firstInList.get(a)!.forEach((denied, m) => {
+        if (visited) {
+          if (visited.has(m)) return;
+          visited.add(m);
+        }
+        const allowed = firstIn(allowedIn, m);
+        if (!allowed) return;
+        const f = allowDenyConflict(text, m, denied, allowed, sameMeaning);
+        if (keep(f)) out.push(f);
+      });
+    }
   }
   return out;
 }
