@@ -13,10 +13,10 @@ import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, composeEdits, deleteItems, nonOverlapping, type Edit } from './edits';
 import { byPosition, findingAt, fixAmong, fixesNotKept, partnersSeen, finding, overridden, withoutClashingFixes, withoutGuessedFixes, withHeaderLines, MAY_CREATE, MAY_TAKE_HEADER, type Finding } from './findings';
 import { crossEntryFindings } from './crossEntry';
-import { fromParse, entryFindings, otherLists } from './entryFindings';
+import { fromParse, entryFindings, knowFirsts, otherLists } from './entryFindings';
 import { entrySpan, keyContentSpan } from './places';
 import { policyFindings } from './policyFindings';
-import { parseEntries, type ParsedEntry, VerdictMemo } from './verdicts';
+import { firstOfEachMeaning, parseEntries, type ParsedEntry, VerdictMemo } from './verdicts';
 import { moveEdits, moveOf } from './moves';
 import { patternSection } from './patternFixes';
 import { findPolicies, listsFor, NO_ARRAYS, NO_LISTS, OWNERS, ownerKey, type ListsTold, type Policies } from './policies';
@@ -78,6 +78,9 @@ export function analyze(text: string, memo: VerdictMemo = new VerdictMemo(), onl
   const said = (f: Finding) => !inGuessed(guessed, f.span.start) && (!only || only(f));
   // Loops, not push(...list): a list of 150,000 entries would overflow the stack as arguments.
   const others = otherLists(policies);
+  // Where nothing is a guess, each list's first entry of each meaning serves the fixes' outcomes and the duplicates alike.
+  const firsts = guessed.length === 0 ? firstOfEachMeaning(entries) : undefined;
+  if (firsts) knowFirsts(firsts);
   // An entry is in the guess where its findings would be, or where its string opens (a multi-line one
   // opened past the error on its line, whose text runs on below it): nothing is said of it.
   const guessedEntry = (p: ParsedEntry) => inGuessed(guessed, p.entry.string.span.start) || inGuessed(guessed, entrySpan(text, p.entry.string).start);
@@ -90,7 +93,7 @@ export function analyze(text: string, memo: VerdictMemo = new VerdictMemo(), onl
   // An entry in the guess (where its own findings would be: they are not said) counts for no other
   // either: a conflict or a duplicate of it would hold the guess for Mars's reading.
   const read = policies.guessed.size === 0 ? entries : entries.filter((p) => !policies.guessed.has(p.entry.string));
-  for (const f of crossEntryFindings(text, read, said)) findings.push(f);
+  for (const f of crossEntryFindings(text, read, said, firsts)) findings.push(f);
   // Their fixes move keys into lists and rewrite or remove key/values: none writes into the guess, nor
   // what another section defines (`Fix.creates`), which the document, analysing each section alone, drops.
   const elsewhere = definedElsewhere(doc);

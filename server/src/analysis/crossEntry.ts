@@ -10,66 +10,65 @@ import { DuplicateFinding, duplicateTitle } from './entryFindings';
 import { finding, type Finding, type Fix, readable } from './findings';
 import { otherList } from './moves';
 import { type ListName, type Owner, ownerKey, ownerLabel } from './policies';
-import type { ParsedEntry } from './verdicts';
+import { firstOfEachMeaning, type ParsedEntry } from './verdicts';
 
 /**
  * Entries of one list that mean the same, and rules a policy both allows and disallows; those `keep`
  * takes (a list of a million duplicates, all made and then dropped, would be held all at once).
+ * `firsts`: each list's first entry of each meaning among `parsed` (`firstOfEachMeaning`), where the
+ * analysis has made it already.
  */
-export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[], keep: (f: Finding) => boolean = () => true): Finding[] {
+export function crossEntryFindings(
+  text: string, parsed: readonly ParsedEntry[], keep: (f: Finding) => boolean = () => true,
+  firsts: ReadonlyMap<TomlArray, ReadonlyMap<string, ParsedEntry>> = firstOfEachMeaning(parsed),
+): Finding[] {
   const out: Finding[] = [];
   // Keyed by object where one is at hand: a string key per entry is what a large file pays for.
   // A map is made only when something goes in it: a big file has thousands of sections, most of one
-  // owner, with no duplicate. An owner's entries mostly come together: its policy is looked up again
-  // only when the owner changes, and a list's entries always do: its map is looked up again only
-  // when the list changes. A policy keeps its lists' arrays, not a second map of what they mean,
-  // read only where it has both lists (an edit of a list of 50,000 entries filled one for nothing).
-  const firstInList = new Map<TomlArray, Map<string, ParsedEntry>>();
+  // owner, with no duplicate. An owner's lists mostly come together: its policy is looked up again
+  // only when the owner changes. A policy keeps its lists' arrays, not a second map of what they
+  // mean, read only where it has both lists (an edit of a list of 50,000 entries filled one for nothing).
   const byPolicy = new Map<string, { allowed?: TomlArray[]; disallowed?: TomlArray[] }>();
   let lastOwner: Owner | null = null;
   let current: { allowed?: TomlArray[]; disallowed?: TomlArray[] } | undefined;
-  let lastArray: TomlArray | null = null;
-  let seen: Map<string, ParsedEntry> | undefined;
+  firsts.forEach((seen, array) => {
+    const { owner, list } = seen.values().next().value!.entry;
+    if (owner !== lastOwner || !current) {
+      lastOwner = owner;
+      const policyId = ownerKey(owner);
+      current = byPolicy.get(policyId);
+      if (!current) byPolicy.set(policyId, (current = {}));
+    }
+    (current[list] ??= []).push(array);
+  });
   // What the duplicates of one entry say, made once for each spelling in a row: a list of a million
   // copies of one entry has a million duplicates, whose own messages and related lists were a sixth
   // of its model's memory, and more of what the server keeps of it.
   let said: Map<ParsedEntry, { raw: string; message: string; title: string; related: Finding['related'] }> | undefined;
+  let lastArray: TomlArray | null = null;
+  let seen: ReadonlyMap<string, ParsedEntry> | undefined;
   for (const p of parsed) {
     const m = p.verdict.meaning;
     if (m === null) continue;
-    const { owner, list, array } = p.entry;
-    if (array !== lastArray || !seen) {
-      lastArray = array;
-      seen = firstInList.get(array);
-      if (!seen) {
-        firstInList.set(array, (seen = new Map()));
-        if (owner !== lastOwner || !current) {
-          lastOwner = owner;
-          const policyId = ownerKey(owner);
-          current = byPolicy.get(policyId);
-          if (!current) byPolicy.set(policyId, (current = {}));
-        }
-        (current[list] ??= []).push(array);
-      }
+    if (p.entry.array !== lastArray || !seen) {
+      lastArray = p.entry.array;
+      seen = firsts.get(lastArray)!;
     }
-    const earlier = seen.get(m);
-    if (earlier) {
-      let words = said?.get(earlier);
-      if (words?.raw !== p.raw) {
-        // What both mean, in the spelling Mars writes, unless one of them is written so already.
-        const written = earlier.verdict.written;
-        const same = earlier.raw === p.raw ? `${quoted(p.raw)} is already in this list`
-          : `${quoted(p.raw)} means the same as ${quoted(earlier.raw)}${earlier.raw === written || p.raw === written ? '' : ` (${quoted(written)})`}, already in this list`;
-        const related = words?.related ?? [{ span: contentSpan(text, earlier.entry.string), message: 'first entry' }];
-        (said ??= new Map()).set(earlier, (words = { raw: p.raw, message: readable(`${same}.`), title: duplicateTitle(p.raw), related }));
-      }
-      // Not a string left open: where it ends is a guess.
-      const span = contentSpan(text, p.entry.string);
-      const f = isOpenMultiline(p.entry.string) ? finding('duplicate-entry', span, words.message, undefined, words.related) : new DuplicateFinding(span, words.message, words.related, text, p, words.title);
-      if (keep(f)) out.push(f);
-      continue;
+    const earlier = seen.get(m)!;
+    if (earlier === p) continue;
+    let words = said?.get(earlier);
+    if (words?.raw !== p.raw) {
+      // What both mean, in the spelling Mars writes, unless one of them is written so already.
+      const written = earlier.verdict.written;
+      const same = earlier.raw === p.raw ? `${quoted(p.raw)} is already in this list`
+        : `${quoted(p.raw)} means the same as ${quoted(earlier.raw)}${earlier.raw === written || p.raw === written ? '' : ` (${quoted(written)})`}, already in this list`;
+      const related = words?.related ?? [{ span: contentSpan(text, earlier.entry.string), message: 'first entry' }];
+      (said ??= new Map()).set(earlier, (words = { raw: p.raw, message: readable(`${same}.`), title: duplicateTitle(p.raw), related }));
     }
-    seen.set(m, p);
+    // Not a string left open: where it ends is a guess.
+    const span = contentSpan(text, p.entry.string);
+    const f = isOpenMultiline(p.entry.string) ? finding('duplicate-entry', span, words.message, undefined, words.related) : new DuplicateFinding(span, words.message, words.related, text, p, words.title);
+    if (keep(f)) out.push(f);
   }
   // Each list's entries by meaning, made when a conflict's fixes are first asked for.
   let byMeaning: Map<TomlArray, Map<string, ParsedEntry[]>> | undefined;
@@ -94,7 +93,7 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[],
     // the first of its meaning in the first array that holds it.
     const firstIn = (arrays: readonly TomlArray[], m: string) => {
       for (const a of arrays) {
-        const p = firstInList.get(a)!.get(m);
+        const p = firsts.get(a)!.get(m);
         if (p) return p;
       }
       return undefined;
@@ -104,7 +103,7 @@ export function crossEntryFindings(text: string, parsed: readonly ParsedEntry[],
     // value] pair is made and taken apart for each, and only a conflict makes the closures of its
     // fixes (written in the loop, each visit made the scope they close over).
     for (const a of deniedIn) {
-      firstInList.get(a)!.forEach((denied, m) => {
+      firsts.get(a)!.forEach((denied, m) => {
         if (visited) {
           if (visited.has(m)) return;
           visited.add(m);

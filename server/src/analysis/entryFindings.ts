@@ -228,12 +228,18 @@ function valueFixes(text: string, str: TomlString, array: TomlArray, index: numb
 }
 
 /**
- * Each list's first entry of each meaning, as written, and where it ends, made when a fix first
- * asks: fix-all asks of every finding, and a list of a million wire tokens would be read a million
- * times over. Not an entry where the reading is a guess (`Reading.guessed`): the arrays of one parse
- * are read with the one reading of its text.
+ * Each list's first entry of each meaning, by meaning, made when a fix first asks: fix-all asks of
+ * every finding, and a list of a million wire tokens would be read a million times over. Not an
+ * entry where the reading is a guess (`Reading.guessed`): the arrays of one parse are read with the
+ * one reading of its text. Where nothing is a guess, the analysis tells it what it made for its
+ * duplicates (`knowFirsts`): a list of 50,000 entries is not read again for it on every keystroke.
  */
-const firstOfMeaning = new WeakMap<TomlArray, ReadonlyMap<string, { readonly value: string; readonly end: number }>>();
+const firstOfMeaning = new WeakMap<TomlArray, (meaning: string) => TomlString | undefined>();
+
+/** Each list's first entry of each meaning (`firstOfEachMeaning`), made by an analysis whose reading of its text holds no guess. */
+export function knowFirsts(firsts: ReadonlyMap<TomlArray, ReadonlyMap<string, ParsedEntry>>): void {
+  firsts.forEach((seen, array) => firstOfMeaning.set(array, (m) => seen.get(m)?.entry.string));
+}
 
 /**
  * The first entry of `array`, as written, that means `meaning`, for the fix of `str`; null when none
@@ -249,7 +255,7 @@ function holding(memo: VerdictMemo, array: TomlArray, meaning: string, str: Toml
   const meaningOf = (raw: string) => memo.verdict(raw).meaning;
   let first = firstOfMeaning.get(array);
   if (!first) {
-    const made = new Map<string, { value: string; end: number }>();
+    const made = new Map<string, TomlString>();
     const guessed = reading.guessed;
     let g = 0;
     for (const item of array.items) {
@@ -258,13 +264,13 @@ function holding(memo: VerdictMemo, array: TomlArray, meaning: string, str: Toml
       while (g < guessed.length && guessed[g]!.end <= item.span.start) g++;
       if (g < guessed.length && guessed[g]!.start < item.span.end) continue;
       const m = meaningOf(item.value);
-      if (m !== null && !made.has(m)) made.set(m, { value: item.value, end: item.span.end });
+      if (m !== null && !made.has(m)) made.set(m, item);
     }
-    firstOfMeaning.set(array, (first = made));
+    firstOfMeaning.set(array, (first = (m) => made.get(m)));
   }
-  const held = first.get(meaning);
+  const held = first(meaning);
   const readTo = reading.unreadableFrom;
-  return held && (held.end <= readTo || str.span.start >= readTo) ? held.value : null;
+  return held && (held.span.end <= readTo || str.span.start >= readTo) ? held.value : null;
 }
 
 /**

@@ -7,6 +7,7 @@ import { errorMessage, isMcpWireToken, namesBetweenCommas, type ParseResult, par
 import type { Code } from './codes';
 import { readable, withText } from './findings';
 import type { ListEntry, Policies } from './policies';
+import type { TomlArray } from '../toml/model';
 
 /** An entry and how Mars reads it. */
 export interface ParsedEntry {
@@ -86,6 +87,30 @@ export class VerdictMemo {
     this.current.set(own, verdict);
     return verdict;
   }
+}
+
+/**
+ * Each list's first entry of each meaning (entries that mean nothing left out), the lists in the
+ * order first met: what duplicates are told by, and what a fix that writes another value asks of
+ * its list and the policy's other list (`holding` in entryFindings.ts), made once for both.
+ */
+export function firstOfEachMeaning(parsed: readonly ParsedEntry[]): Map<TomlArray, Map<string, ParsedEntry>> {
+  const out = new Map<TomlArray, Map<string, ParsedEntry>>();
+  // A list's entries come together: its map is looked up again only when the list changes.
+  let lastArray: TomlArray | null = null;
+  let seen: Map<string, ParsedEntry> | undefined;
+  for (const p of parsed) {
+    const m = p.verdict.meaning;
+    if (m === null) continue;
+    const array = p.entry.array;
+    if (array !== lastArray || !seen) {
+      lastArray = array;
+      seen = out.get(array);
+      if (!seen) out.set(array, (seen = new Map()));
+    }
+    if (!seen.has(m)) seen.set(m, p);
+  }
+  return out;
 }
 
 export function parseEntries(policies: Policies, memo: VerdictMemo = new VerdictMemo()): ParsedEntry[] {
