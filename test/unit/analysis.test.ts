@@ -2420,6 +2420,15 @@ const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]>
   ['[agents]\nd = { model = "m" }\n[agent.d.tools]\nallowed = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `d`.', []],
   ['[agents.d.tools]\nx = 1\n[agent.d.tools]\nallowed = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `d`.', []],
   ['[agents.a.permissions]\nallow = ["read"]\n[agents.a]\ntools.x = 1\n', '`permissions` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allow` here is not part of its policy.', []],
+  // The keys of a header renamed are written with it: a dotted key putting its value into a table a header made, before or
+  // after it (`tools.allowed` beside `[agents.a.tools]`), or below which a header written before it made one on its way
+  // (`[agents.a.tools.sub]`), or a key another section defines, is a clash; a header below it written after it is none.
+  ['[agents.a.tools]\ndisallowed = ["web"]\n[agent.a]\ntools.allowed = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `a`.', []],
+  ['[agent.a]\ntools.allowed = ["read"]\n[agents.a.tools]\ndisallowed = ["web"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `a`.', []],
+  ['[agent.a]\ntools = { allowed = ["read"] }\n[agents.a.tools]\ndisallowed = ["web"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `a`.', []],
+  ['[agents.a.tools.sub]\nx = 1\n[agent.a]\ntools.allowed = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `a`.', []],
+  ['[agent.a]\ntools.allowed = ["read"]\n[agents.a.tools.sub]\nx = 1\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
+  ['[agent.a.tools]\nallowed = ["read"]\n[agents.a.tools.allowed]\nx = 1\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `a`.', []],
   // Past five rules, the first five and how many more, as a tools table's patterns are said (20,000 made a message of 569,024 characters).
   [`[agents.c.permission.bash]\n${Array.from({ length: 6 }, (_, i) => `"p${i} *" = "allow"\n`).join('')}`,
     '`permission` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `bash."p0 *" = "allow"`, `bash."p1 *" = "allow"`, `bash."p2 *" = "allow"`, `bash."p3 *" = "allow"`, `bash."p4 *" = "allow"` and 1 more here are not part of its policy.', ['Rename `permission` to `tools`']],

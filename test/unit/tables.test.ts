@@ -51,7 +51,7 @@ for (const [name, text, expected] of CASES) {
   });
 }
 
-// What a table header written in a section clashes with in the others (`KeyIndex.defines` with `asHeader`, for a fix
+// What a table header written in a section clashes with in the others (`KeyIndex.defines` writing a `header`, for a fix
 // writing one, `Fix.createsHeader`): the header is written in the text, and the verdict is toml_edit's and smol-toml's.
 // [name, text, the header, whether another section clashes with it]
 const HEADER_CLASHES: Array<[name: string, text: string, header: string, clash: boolean]> = [
@@ -75,7 +75,7 @@ for (const [name, text, header, clash] of HEADER_CLASHES) {
     const sections = parseToml(text).sections;
     const at = sections.findIndex((s) => s.header !== null && text.slice(s.header.span.start, s.header.span.end) === header);
     const names = sections[at]!.header!.key.parts.map((p) => p.name);
-    assert.equal(new KeyIndex(sections.map((s) => [sectionDefinitions(s, text)])).defines(names, at, true), clash);
+    assert.equal(new KeyIndex(sections.map((s) => [sectionDefinitions(s, text)])).defines(names, at, 'header'), clash);
     assert.equal(await tomlEditTakes(text), !clash);
     assert.doesNotThrow(() => (clash ? assert.throws(() => parse(text)) : parse(text)));
   });

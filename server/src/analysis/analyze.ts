@@ -117,7 +117,7 @@ function definedElsewhere(doc: TomlDocument): (f: Finding) => Finding {
     if (!MAY_CREATE.has(f.code) || !f.fixes.some((x) => x.creates)) return f;
     index ??= new KeyIndex(sections.map((s) => [sectionDefinitions(s, doc.text)]));
     const own = lastAtOrBefore(sections.length, (i) => sections[i]!.span.start, f.span.start);
-    return withoutClashingFixes(f, (path, asHeader) => index!.defines(path, own, asHeader));
+    return withoutClashingFixes(f, (path, writing) => index!.defines(path, own, writing));
   };
 }
 

@@ -627,7 +627,7 @@ export function placeFinding(f: Finding, base: number): Finding {
 export function outsideOf(da: DocumentAnalysis, i: number): Outside {
   const before = i > 0 && da.units[i]!.sectionStart ? da.units[i - 1]! : null;
   const header = before ? before.analysis.suppressions.pending : null;
-  let outside: Outside = { file: da.fileSuppressed, header, defines: (path, asHeader) => keyIndexOf(da).defines(path, i, asHeader) };
+  let outside: Outside = { file: da.fileSuppressed, header, defines: (path, writing) => keyIndexOf(da).defines(path, i, writing) };
   if (before && header) outside = { ...outside, headerLines: shiftedLines(before.analysis.suppressions.pendingLines, before.base - da.units[i]!.base) };
   return unreadableBefore(da, i) ? { ...outside, unreadableBefore: true } : outside;
 }

@@ -4,6 +4,7 @@
 
 import { shown } from '../grammar/text';
 import type { Span } from '../toml/model';
+import { INDEXED_DEPTH, type Writing } from '../toml/tables';
 import { type Code, CODES, type Severity, type SeverityOverrides } from './codes';
 import type { Edit } from './edits';
 
@@ -43,6 +44,13 @@ export interface Fix {
    * (`[agents.x.tools]`) is no clash, as it would be for a key written there.
    */
   readonly createsHeader?: boolean;
+  /**
+   * With `createsHeader`, the full paths of the keys of the section below the header it writes, which come to be
+   * written there too (`[agent.x]` renamed `[agents.x]`: its `tools.allowed` is agents.x.tools.allowed): a key
+   * another section defines, or a table a dotted one puts its value into that a header made
+   * (`[agents.x.tools]` then `disallowed = […]`), is a clash, as the header's own path is.
+   */
+  readonly createsKeys?: readonly (readonly string[])[];
   /**
    * Where this fix also clears the other finding on its entry (`Shell(git:*)`: the spelling and the
    * legacy `:*`, one rewrite): the fix of this one alone, for when the other is off or suppressed.
@@ -210,12 +218,25 @@ export function withText<T extends object, K extends keyof T>(x: T, key: K, text
 export const readable = shown;
 
 /** The same finding without the fixes that write a key `defined` elsewhere (see `Fix.creates`), filtered when asked for. */
-export function withoutClashingFixes(f: Finding, defined: (path: readonly string[], asHeader: boolean) => boolean): Finding {
+export function withoutClashingFixes(f: Finding, defined: (path: readonly string[], writing: Writing) => boolean): Finding {
   if (f.fixless) return f;
   let kept: readonly Fix[] | undefined;
+  const clashes = (x: Fix) => x.creates !== undefined && (defined(x.creates, x.createsHeader ? 'header' : 'key') ||
+    (x.createsKeys ?? []).some((key) => keyClashes(key, x.creates!.length, defined)));
   return Object.create(f, {
-    fixes: { get: () => (kept ??= f.fixes.filter((x) => !x.creates || !defined(x.creates, x.createsHeader === true))), enumerable: true },
+    fixes: { get: () => (kept ??= f.fixes.filter((x) => !clashes(x))), enumerable: true },
   }) as Finding;
+}
+
+/**
+ * Whether a key written at `path` below a header of its first `from` names clashes with what is `defined` elsewhere: the
+ * key, or a table a dotted key puts its value into on its way. Past the paths indexed, the longest indexed start stands
+ * for the key: anything defined below it is taken for a clash.
+ */
+function keyClashes(path: readonly string[], from: number, defined: (path: readonly string[], writing: Writing) => boolean): boolean {
+  const depth = Math.min(path.length, INDEXED_DEPTH);
+  for (let n = from + 1; n < depth; n++) if (defined(path.slice(0, n), 'dotted')) return true;
+  return defined(path.slice(0, depth), 'key');
 }
 
 /**

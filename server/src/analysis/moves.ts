@@ -531,7 +531,7 @@ export function listKeyFixes(doc: TomlDocument, policies: Policies, extra: Extra
 }
 
 /** A rename of a misplaced list's key part, with what it writes anew (`Fix.creates`): the fixes of its group take it. */
-type Rename = Pick<Fix, 'title' | 'edits' | 'creates' | 'createsHeader'>;
+type Rename = Pick<Fix, 'title' | 'edits' | 'creates' | 'createsHeader' | 'createsKeys'>;
 
 /**
  * A list meant for an owner's tools table, written outside it (see `MisplacedList`; `group`: those
@@ -553,8 +553,8 @@ export function misplacedListFixes(doc: TomlDocument, policies: Policies, group:
   // more: those with the key prefix the rename writes (a section's or an inline table's is '', which
   // it never writes). What another section defines drops the fix (`creates`): a part renamed in a key
   // writes the tools table or the owner's as a key would; one in a header writes that header, renamed
-  // (`[agents.x.tools]` for `[agent.x.tools]`), which clashes only where writing it would, so not beside
-  // `[agents.x]` or `[agents.x.tools.sub]`. A misspelt `agents` is renamed only in a header naming one
+  // (`[agents.x.tools]` for `[agent.x.tools]`), and its section's keys below it, which clash only where writing them
+  // would, so not beside `[agents.x]` or `[agents.x.tools.sub]`. A misspelt `agents` is renamed only in a header naming one
   // owner (`[agent.x.tools]`): dotted (`agent.x.… = …`), the rename would define `agents.x` with dotted
   // keys, which a header `[agents]` anywhere makes an error.
   const own = ownPolicy(policies, owner);
@@ -569,7 +569,7 @@ export function misplacedListFixes(doc: TomlDocument, policies: Policies, group:
     policies.unsafeRenames.has(at);
   const title = first.ownerPart || first.tools ? `Rename ${quoted(at.name)} to ${quoted(to)}` : `Rename to ${quoted(to)}`;
   const header = section?.header;
-  const written = header ? { creates: header.key.parts.map((p) => (p === at ? to : p.name)), createsHeader: true }
+  const written = header ? headerWritten(header.key.parts.map((p) => (p === at ? to : p.name)), section!, keysRenamed(group, at))
     : { creates: first.ownerPart ? [owner.kind, owner.name] : [owner.kind, owner.name, 'tools'] };
   const rename = clashes ? null : withListKeys(group, at, { title, edits: [{ start: at.span.start, end: at.span.end, newText: to }], ...written });
   // A string under a misspelt owner gets the rename alone, as a rule does: beside the tools table or in a table meant as
@@ -599,6 +599,16 @@ export function misplacedListFixes(doc: TomlDocument, policies: Policies, group:
   // says it, and the fix not preferred, as a single rename that makes one.
   const conflict = conflictNote('disallowed', groupConflicts(doc.text, group));
   return [conflict === '' ? fix : { ...fix, title: fix.title + conflict, preferred: false }];
+}
+
+/**
+ * What a header renamed to `names` writes: the header, and the keys of its section below it (`createsKeys`), those of
+ * `renamed` lists under their list's name.
+ */
+function headerWritten(names: readonly string[], section: Section, renamed: readonly MisplacedList[]): Pick<Fix, 'creates' | 'createsHeader' | 'createsKeys'> {
+  const list = new Map(renamed.map((m) => [m.key, m.list]));
+  const keys = section.entries.filter((kv) => kv.key.parts.length > 0).map((kv) => [...names, ...kv.key.parts.map((p) => list.get(p) ?? p.name)]);
+  return { creates: names, createsHeader: true, createsKeys: keys };
 }
 
 /**

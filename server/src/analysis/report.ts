@@ -144,7 +144,7 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
   if (waiting.length === 0 && countLater.length === 0) return;
   const keys = new KeyIndex(definitions);
   // `f`'s fixes but those that would write what a unit other than its own, `unit`, defines.
-  const clashFree = (f: Finding, unit: number) => withoutClashingFixes(f, (path, asHeader) => keys.defines(path, unit, asHeader));
+  const clashFree = (f: Finding, unit: number) => withoutClashingFixes(f, (path, writing) => keys.defines(path, unit, writing));
   for (const { f, unit, reach } of countLater) if (fixAllTakes(reach, clashFree(f, unit))) fixable!.count++;
   for (const { f, unit } of waiting) each(MAY_CREATE.has(f.code) ? clashFree(f, unit) : f);
 }

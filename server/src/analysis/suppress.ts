@@ -12,6 +12,7 @@ import { parseToml } from '../toml/parse';
 import { lineContent, lineEndAt, type Lines } from '../toml/lineIndex';
 import { inComment, lastStartingBefore, stringTowards } from '../toml/sorted';
 import { isMultiline } from '../toml/stringPositions';
+import type { Writing } from '../toml/tables';
 import { lookalikeSaid, nearestWord } from '../grammar/checks';
 import { quoted } from '../grammar/text';
 import { CODES, isCode, type Code } from './codes';
@@ -313,9 +314,9 @@ export interface Outside {
   readonly headerLines?: readonly Span[];
   /**
    * Whether another section defines a key at or below `path` (a fix must not write it again), or
-   * with `asHeader`, what a table header written at `path` would clash with; unknown when absent.
+   * what a table header, or a dotted key's table, written at `path` would clash with (`KeyIndex.defines`); unknown when absent.
    */
-  readonly defines?: (path: readonly string[], asHeader: boolean) => boolean;
+  readonly defines?: (path: readonly string[], writing: Writing) => boolean;
   /**
    * Whether an earlier piece of the unit's section (a big section is analysed in pieces, see
    * toml/chunks.ts) has a syntax error past which it cannot be read. The unit then is what the

@@ -295,7 +295,14 @@ export function dotted(path: readonly string[]): string {
 }
 
 /** Paths as long as a fix ever writes (`agents.<name>.tools.<list>`); longer ones are indexed by their start. */
-const INDEXED_DEPTH = 4;
+export const INDEXED_DEPTH = 4;
+
+/**
+ * What a fix writes at a path, as `KeyIndex.defines` judges it: a key (`key`), a table header
+ * (`header`), or a table a dotted key it writes puts its value into (`dotted`: agents.x.tools for
+ * `tools.allowed` under `[agents.x]`).
+ */
+export type Writing = 'key' | 'header' | 'dotted';
 
 /**
  * Which units (the sections analysed apart, or the sections of a text analysed whole) define a key
@@ -322,6 +329,11 @@ export class KeyIndex {
    * the last unit writing there: toml_edit refuses that key after a header that made the table on its way (`[agents.d.tools]`).
    */
   private readonly filled = new Map<string, number>();
+  /**
+   * Each table a header below it makes on its way (`[agents.d.tools.sub]`: agents, agents.d, agents.d.tools), with the
+   * first unit making it so: toml_edit refuses a dotted key putting a value into it after that header, not before it.
+   */
+  private readonly headedBelow = new Map<string, number>();
 
   /** `units`: what each unit defines, in document order. */
   constructor(units: ReadonlyArray<readonly SectionDefinitions[]>) {
@@ -333,6 +345,10 @@ export class KeyIndex {
           this.addStarts(current, unit);
           if (current.length <= INDEXED_DEPTH) add(this.made, current.join('\u0000'), unit);
           if (defs.header.array && current.length < INDEXED_DEPTH) this.arrays.set(current.join('\u0000'), unit);
+          for (let n = 1; n < current.length && n <= INDEXED_DEPTH; n++) {
+            const above = current.slice(0, n).join('\u0000');
+            if (!this.headedBelow.has(above)) this.headedBelow.set(above, unit);
+          }
         }
         for (const k of defs.keys) {
           const full = [...current, ...k.parts];
@@ -350,15 +366,19 @@ export class KeyIndex {
   }
 
   /**
-   * Whether a unit other than `except` defines a key at or below `path`; with `asHeader`, what a table
+   * Whether a unit other than `except` defines a key at or below `path` (`writing` a key); as `header`, what a table
    * header written at `path` clashes with: a header there, a key there or through it, a key's value
    * above it (an inline table, or no table), but not a table a header or dotted keys make above it
    * (`[agents.x.tools]` beside `[agents.x]`, or beside `[agents]` then `x.model = "m"`), as TOML allows,
    * nor an array of tables above it written before it (`[[agents]]`), only one written after it, nor dotted keys putting
-   * a value into a table above it before it (`[agents]` then `d.model = "m"`), only after it.
+   * a value into a table above it before it (`[agents]` then `d.model = "m"`), only after it. As `dotted`, what a
+   * dotted key of `except` putting a value into the table at `path` clashes with: what a header there does, and a header
+   * below it written before it (`[agents.x.tools.sub]`, then `[agents.x]` and `tools.allowed`), not one after it.
    */
-  defines(path: readonly string[], except: number, asHeader: boolean): boolean {
+  defines(path: readonly string[], except: number, writing: Writing): boolean {
     if (path.length > INDEXED_DEPTH) throw new Error(`paths longer than ${INDEXED_DEPTH} names are not indexed`);
+    const asHeader = writing !== 'key';
+    if (writing === 'dotted' && (this.headedBelow.get(path.join('\u0000')) ?? Infinity) < except) return true;
     const other = (units: number[] | undefined) => units !== undefined && units.some((u) => u !== except);
     if (other((asHeader ? this.made : this.below).get(path.join('\u0000')))) return true;
     for (let n = 1; n < path.length; n++) {
