@@ -2395,6 +2395,11 @@ const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]>
   // meant as `tools`, dotted or in a table of their own, and a string beside the tools table, the rename alone (it stays outside
   // `tools`, told so then, with its fix); a string in `tools` itself gets none, as the rename would put it in force, refused.
   ['[agent.a.permission]\nbash."x *" = "allow"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `bash."x *" = "allow"` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
+  // So is one dotted below the tool in its `tools` table itself, as one in a table of its own there is; renamed, it is a key
+  // Mars ignores in `tools`, told so then with its move. Dotted from the root, or from `[agent]`, the owner is not renamed.
+  ['[agent.a.tools]\nbash."x *" = "allow"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `bash."x *" = "allow"` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
+  ['[agent.a]\ntools.bash."x *" = "deny"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `bash."x *" = "deny"` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
+  ['agent.a.tools.bash."x *" = "allow"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `bash."x *" = "allow"` here is not part of the policy of agent `a`.', []],
   ['[skill.s.permission.bash]\n"x *" = "allow"\n"y *" = "deny"\n"*" = "ask"\n', '`skill` is not `skills`: Mars reads tool policies only under `agents` and `skills`, so `bash."x *" = "allow"` and `bash."y *" = "deny"` here are not part of the policy of skill `s`.', ['Rename `skill` to `skills`']],
   ['[agent.a]\nallowed = "read"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
   ['[agent.a]\nallowed = "read"\ntools.disallowed = ["web"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` and `disallowed` here are not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],

@@ -603,16 +603,16 @@ function misplacedList(out: Policies, owner: Owner, path: readonly KeyPart[], kv
   const dottedRule = path.length === 5 && kv.key.parts.includes(path[3]!) ? path[4]! : null;
   const tools = (path.length === 4 || dottedRule) && meantTools(path[2]!.name) ? path[2]! : null;
   // Under a misspelt owner, its `tools` table holds lists, and strings where they go, as one meant as `tools` does, and
-  // map-form rules: the owner renamed, such a rule is a key Mars ignores there still, told so with its move
+  // map-form rules, OpenCode's patterns dotted below the tool too (`bash."git *" = "allow"`): the owner renamed, such a rule is a key Mars ignores there still, told so with its move
   // (`unknown-policy-key`), but until then it is said with the owner, which Mars ignores whole, not left unsaid.
-  const inTools = ownerPart !== null && path.length === 4 && path[2]!.name === 'tools';
+  const inTools = ownerPart !== null && (path.length === 4 || dottedRule !== null) && path[2]!.name === 'tools';
   const key = dottedRule ? path[3]! : path[path.length - 1]!;
   // A map-form rule in a table meant as `tools` (`[agents.x.tool]` then `bash = "allow"`, OpenCode's
   // `[agents.x.permission]` then `edit = false`): ignored there as a list is. So is OpenCode's table of
   // patterns below the tool (`bash = { "git *" = "allow" }`), read as its first rule that moves: in
   // `tools`, it gets its move (patterns.ts). Not `"ask"` alone, nor a dotted pattern
   // (`bash."git push" = "allow"`), which makes the path longer than a rule's: no verdict Mars could read.
-  const rule = tools !== null && dottedRule ? patternRules(key.name, [{ ...kv, key: { ...kv.key, parts: [dottedRule] } }])?.find(movable)?.list ?? null
+  const rule = (tools !== null || inTools) && dottedRule ? patternRules(key.name, [{ ...kv, key: { ...kv.key, parts: [dottedRule] } }])?.find(movable)?.list ?? null
     : (tools !== null || inTools) && meantList(key.name) === null ? verdictList(value) ?? patternTableList(key.name, kv) : null;
   // A string in a table meant as `tools` (`[agents.x.tool]` then `allowed = "read"`) is as much a list
   // Mars does not read as `allowed = ["read"]` there; not a verdict (`deny = "allow"`), which names no tool.
