@@ -2422,6 +2422,9 @@ const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]>
   ['[agent.d.tools]\nallowed = ["read"]\n[[agents]]\nname = "d"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `d`.', []],
   ['[agents]\nd = "x"\n[agent.d.tools]\nallowed = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `d`.', []],
   ['[agent.d.tools]\nallowed = ["read"]\n[agents]\nd.model = "m"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `d`.', []],
+  // Nor where dotted keys written after it pass a table above it (`d.x.y`): toml_edit (Mars) takes that, smol-toml does
+  // not, so the file would be refused where another parser reads it.
+  ['[agent.d.tools]\nallowed = ["read"]\n[agents]\nd.x.y = 1\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `d`.', []],
   ['[agents]\nd = { model = "m" }\n[agent.d.tools]\nallowed = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `d`.', []],
   ['[agents.d.tools]\nx = 1\n[agent.d.tools]\nallowed = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `d`.', []],
   ['[agents.a.permissions]\nallow = ["read"]\n[agents.a]\ntools.x = 1\n', '`permissions` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allow` here is not part of its policy.', []],

@@ -325,8 +325,10 @@ export class KeyIndex {
   /** Each header's own path, and the tables a key makes below its header (`x.y` under `[agents]`: agents.x and agents.x.y), the same way. */
   private readonly made = new Map<string, number[]>();
   /**
-   * Each table a dotted key puts its value straight into, below its header (`d.model` under `[agents]`: agents.d), with
-   * the last unit writing there: toml_edit refuses that key after a header that made the table on its way (`[agents.d.tools]`).
+   * Each table a dotted key puts its value into or passes on its way, below its header (`d.model` or `d.x.y` under
+   * `[agents]`: agents.d), with the last unit writing there: toml_edit refuses a key putting its value straight into
+   * such a table after a header that made the table on its way (`[agents.d.tools]`), and smol-toml one passing it too
+   * (see the top of this file), so a fix writes neither.
    */
   private readonly filled = new Map<string, number>();
   /**
@@ -355,7 +357,7 @@ export class KeyIndex {
           this.addStarts(full, unit);
           for (let n = current.length + 1; n <= Math.min(full.length, INDEXED_DEPTH); n++) add(this.made, full.slice(0, n).join('\u0000'), unit);
           if (full.length < INDEXED_DEPTH) add(this.closed, full.join('\u0000'), unit);
-          if (k.parts.length > 1 && full.length <= INDEXED_DEPTH) this.filled.set(full.slice(0, -1).join('\u0000'), unit);
+          for (let n = current.length + 1; n < full.length && n <= INDEXED_DEPTH; n++) this.filled.set(full.slice(0, n).join('\u0000'), unit);
         }
       }
     });
@@ -371,7 +373,7 @@ export class KeyIndex {
    * above it (an inline table, or no table), but not a table a header or dotted keys make above it
    * (`[agents.x.tools]` beside `[agents.x]`, or beside `[agents]` then `x.model = "m"`), as TOML allows,
    * nor an array of tables above it written before it (`[[agents]]`), only one written after it, nor dotted keys putting
-   * a value into a table above it before it (`[agents]` then `d.model = "m"`), only after it. As `dotted`, what a
+   * a value into a table above it, or passing it, before it (`[agents]` then `d.model = "m"`), only after it. As `dotted`, what a
    * dotted key of `except` putting a value into the table at `path` clashes with: what a header there does, and a header
    * below it written before it (`[agents.x.tools.sub]`, then `[agents.x]` and `tools.allowed`), not one after it.
    */
