@@ -379,6 +379,15 @@ export function generator(random: () => number): (() => string) & { intended: st
           sections.push(`${chance(0.1) ? `${pick(COMMENTS)}\n` : ''}${chance(0.1) ? `[ ${kind} . ${name} . tools ]` : `[${chance(0.02) ? kind.slice(0, -1) : kind}.${name}.${chance(0.03) ? pick(['tool', 'Tools']) : 'tools'}]`}\n${pairs.map(([k, v]) => line(`${k}${chance(0.1) ? '\t=\t' : ' = '}${v}`)).join('')}`);
           // A list written as a table (Mars rejects it), where no key wrote that list.
           if (chance(0.04) && !pairs.some(([k]) => k === 'allowed')) sections.push(`[${kind}.${name}.tools.allowed]\nx = 1\n`);
+          // What a header a fix renames must not clash with, before it or after it: the owner's table or its tools table
+          // under a misspelt root key (`[agent.a]` then `tools.allowed`), a table below its tools, dotted keys through its table.
+          if (chance(0.05)) {
+            const beside = pick([`[${kind.slice(0, -1)}.${name}]\ntools.${pick(['allowed', 'disallowed'])} = ${list(entries(), false)}\n`,
+              `[${kind.slice(0, -1)}.${name}.tools]\n${pick(['allowed', 'deny', 'bash."git *" = "allow"\nallowed'])} = ${list(entries(), false)}\n`,
+              `[${kind}.${name}.tools.sub]\nx = 1\n`, '']);
+            if (beside !== '') sections.push(beside);
+            else (kind === 'agents' ? agentsTable : skillsTable).push(`${name}.x.y = 1\n`);
+          }
           break;
         case 1: // [agents.x] tools.k = v
           sections.push(`[${kind}.${name}]\n${chance(0.3) ? 'description = "d"\n' : ''}${pairs.map(([k, v]) => line(`${tools(k)}${k} = ${v}`)).join('')}`);
