@@ -331,6 +331,17 @@ const CASES: Case[] = [
   { name: 'map-form value inside its string in a table meant as tools', doc: '[agents.x.permission]\nedit = "d|"', edit: { label: 'deny', newText: 'deny', range: [1, 8, 1, 9] } },
   { name: 'map-form value in an inline table meant as tools', doc: '[agents.x]\npermission = { edit = | }', present: ['"allow"', '"deny"'] },
   { name: 'verdict of a pattern in a table meant as tools', doc: '[agents.x.permission]\nbash = { "git *" = | }', present: ['"allow"', '"deny"'] },
+  // Under an owner one typo from `agents` or `skills`, in its `tools` table or one meant as it, whose rules its diagnostic
+  // says with the owner: the owner's rename makes each a map-form key of the tools table.
+  { name: 'map-form value in the tools table of a misspelt owner', doc: '[agent.x.tools]\nedit = |',
+    present: ['"allow"', '"deny"'], edit: { label: '"allow"', newText: '"allow"', range: [1, 7, 1, 7] } },
+  { name: 'map-form value inside its string under a misspelt owner', doc: '[skill.x.tools]\nedit = "d|"', edit: { label: 'deny', newText: 'deny', range: [1, 8, 1, 9] } },
+  { name: 'map-form value in a table meant as tools of a misspelt owner', doc: '[agent.x.permission]\nedit = |', present: ['"allow"', '"deny"'] },
+  { name: 'map-form value dotted below a misspelt owner', doc: '[agent.x]\ntools.edit = |', present: ['"allow"', '"deny"'] },
+  { name: 'verdict of a pattern in a table of its own below a misspelt owner', doc: '[agent.x.tools.bash]\n"git *" = |', present: ['"allow"', '"deny"'] },
+  { name: 'no map-form value for a list\'s name under a misspelt owner', doc: '[agent.x.tools]\ndeny = |', none: true },
+  { name: 'no map-form value in a misspelt owner\'s own table', doc: '[agent.x]\nedit = |', none: true },
+  { name: 'no map-form value under a root key two typos from an owner', doc: '[agnt.x.tools]\nedit = |', none: true },
   // Not for a list's name there, a key of another table, nor at the root, where no agent or skill is named.
   { name: 'no map-form value for a list\'s name in a table meant as tools', doc: '[agents.x.permission]\ndeny = |', none: true },
   { name: 'no map-form value in an agent\'s table', doc: '[agents.x]\nedit = |', none: true },

@@ -5,7 +5,7 @@
 import { inGuessed, type Analysis } from '../analysis/analyze';
 import type { ParsedEntry } from '../analysis/verdicts';
 import { keyAsEntries, namesATool, strayListOf } from '../analysis/moves';
-import { meantList, meantTools } from '../analysis/meant';
+import { meantList, meantOwner, meantTools } from '../analysis/meant';
 import { patternRule } from '../analysis/patterns';
 import { listEnd, readDirective } from '../analysis/suppress';
 import { isWritten, OWNERS, shapeList, type ExtraKey, type ListName, type Owner, type OwnerKind, type Policies, type ToolsTable } from '../analysis/policies';
@@ -348,16 +348,20 @@ function listOf(policies: Policies, array: TomlArray): ToolList | undefined {
  * The map-form rule whose verdict `kv` writes (`path`: its full key path, null under an array of tables): a key of a
  * tools table (null where it names no tool), or where Mars reads none yet: in a table meant as `tools`
  * (`[agents.x.permission]` then `edit = …`), a key naming a tool, or a pattern below a tool in either (`bash = { "git *" = … }`),
- * as their findings read them (`misplaced-tool-list`, `unknown-policy-key`). Undefined for any other key.
+ * as their findings read them (`misplaced-tool-list`, `unknown-policy-key`); so under an owner one typo from `agents` or
+ * `skills` (`[agent.x.tools]`), in its `tools` table too, whose rules its finding says with the owner. Undefined for any other key.
  */
 function ruleOf(layout: Layout, kv: KeyValue, path: readonly string[] | null): MapFormRule | null | undefined {
   const extra = extraOf(layout.analysis.policies, kv);
   if (extra && extra.name.name !== 'mcp' && namesATool(extra)) return { owner: extra.owner, name: extra.name.name, entries: keyAsEntries(extra.name.name)?.entries ?? null };
   // Below the tool's name (`bash."git *" = …`), a pattern, else no rule (`edit.x.y = …`, `deny = …`).
   const none = extra && extra.name.name !== 'mcp' ? null : undefined;
-  if (!path || !OWNERS.has(path[0]!)) return none;
-  const owner = { kind: path[0] as OwnerKind, name: path[1]! };
-  if (path.length === 4 && meantTools(path[2]!) && meantList(path[3]!) === null) {
+  const kind = !path ? null : OWNERS.has(path[0]!) ? path[0] as OwnerKind : meantOwner(path[0]!);
+  if (!path || !kind) return none;
+  const owner = { kind, name: path[1]! };
+  // The owner's rename makes its `tools` table the one Mars reads, and a rule there a map-form key of it.
+  const meant = (table: string) => meantTools(table) || (table === 'tools' && kind !== path[0]);
+  if (path.length === 4 && meant(path[2]!) && meantList(path[3]!) === null) {
     const entries = keyAsEntries(path[3]!)?.entries;
     return entries ? { owner, name: path[3]!, entries } : none;
   }
