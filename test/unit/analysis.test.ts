@@ -2290,6 +2290,15 @@ const TOOLS_STRINGS: Array<[text: string, titles: string[], after: string | null
   ['[agents.a]\ntools = """\nread"""\n', ['Rename to `tools.allowed`, and change its string to `["read"]`'], '[agents.a]\ntools.allowed = ["""\nread"""]\n'],
   ['[agents.a]\ntools = "bash()"\n', [], null],
   ['[agents.a]\ntools = "read" "grep"\n', [], null],
+  // Strings with commas between them (`tools: Read, Grep` pasted as `tools = "Read", "Grep"`, a syntax error): all of them,
+  // the list in brackets the syntax error says, as beside the tools table (a trailing comma left out, an inline table's
+  // next key kept); not where one is a name Mars rejects or holds names between commas, nor with more after them.
+  ['[agents.a]\ntools = "read", "grep"  # c\n', ['Rename to `tools.allowed`, and change `"read", "grep"` to `["read", "grep"]`'], '[agents.a]\ntools.allowed = ["read", "grep"]  # c\n'],
+  ["[agents.a]\ntools = 'read', \"grep\",\n", ['Rename to `tools.allowed`, and change `\'read\', "grep",` to `[\'read\', "grep"]`'], "[agents.a]\ntools.allowed = ['read', \"grep\"]\n"],
+  ["[agents]\nb = { tools = 'read', 'grep', description = \"d\" }\n", ["Rename to `tools.allowed`, and change `'read', 'grep'` to `['read', 'grep']`"], "[agents]\nb = { tools.allowed = ['read', 'grep'], description = \"d\" }\n"],
+  ['[agents.a]\ntools = "read", "bash()"\n', [], null],
+  ['[agents.a]\ntools = "read, edit", "grep"\n', [], null],
+  ['[agents.a]\ntools = "read", "grep" x\n', [], null],
 ];
 for (const [text, titles, after] of TOOLS_STRINGS) {
   test(`a tool name written as the tools table: ${JSON.stringify(text)}`, () => {

@@ -835,12 +835,23 @@ function shapeFixesAlone(text: string, problem: ShapeProblem): Fix[] {
     // the tools table is (`strayStringFixes`); names between commas (Claude's agent `tools: Read, Grep`
     // pasted) as the list of them, as a string where a list goes is (below). Not a name Mars rejects,
     // nor with more after it on the line, which the fix would leave an error.
+    const last = kv.key.parts[kv.key.parts.length - 1]!;
+    const rename = { start: last.span.end, end: last.span.end, newText: '.allowed' };
+    // Strings with commas between them (`tools = "Read", "Grep"`, a syntax error): all of them, as the list in brackets
+    // the error's message says, as beside the tools table (`stringsRenamed`), mending that error; where each is one name
+    // Mars accepts, nothing follows them, and no comma would be guessed between two strings with no blank between.
+    const run = listAfterString(text, value, problem.inline);
+    if (run) {
+      if (run.doubled !== undefined || moreAfterValue(text, run.end, problem.inline)) return [];
+      if (!run.values.every((v) => typeof v === 'string' && parseToolName(v).ok && !namesBetweenCommas(v))) return [];
+      return [{ title: `Rename to \`tools.allowed\`, and change ${quoted(text.slice(value.span.start, run.end))} to ${quoted(run.list)}`, preferred: true, safe: false,
+        edits: [rename, { start: value.span.start, end: run.end, newText: run.list }], mendsSyntax: true, clearsSyntax: true }];
+    }
     const names = namesBetweenCommas(value.value);
     if (isOpenMultiline(value) || (!names && !parseToolName(value.value).ok) || moreAfterValue(text, value.span.end, problem.inline)) return [];
-    const last = kv.key.parts[kv.key.parts.length - 1]!;
     const list = stringAsList(text, value);
     return [{ title: `Rename to \`tools.allowed\`, and change ${changedToList(text, value)}`, preferred: true, safe: false,
-      edits: [{ start: last.span.end, end: last.span.end, newText: '.allowed' }, { start: value.span.start, end: value.span.end, newText: list }] }];
+      edits: [rename, { start: value.span.start, end: value.span.end, newText: list }] }];
   }
   const written = stringForList(text, problem);
   if (written) {
