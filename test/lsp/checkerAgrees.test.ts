@@ -35,7 +35,9 @@ const DOCUMENTS: Array<[string, string]> = [
   // A part renamed in a header, the rename kept beside what other sections define below or above it, dropped where they clash
   // (`[[agents.f]]` after `[agent.f.tools]`, which the checker reads only past it).
   ['headers renamed beside other sections', '[agents.d]\n[agent.d.tools]\nallowed = ["read"]\n[agents.a.tool]\nallowed = ["read"]\n[agents.a.tools.sub]\n' +
-    '[agent.f.tools]\nallowed = ["read"]\n[[agents.f]]\n[agents]\ng = "x"\n[agent.g.tools]\nallowed = ["read"]\n'],
+    '[agent.f.tools]\nallowed = ["read"]\n[[agents.f]]\n[agents]\ng = "x"\n[agent.g.tools]\nallowed = ["read"]\n' +
+    // The keys of a renamed header's section, written under it: `tools.disallowed` clashes with `[agents.h.tools]`.
+    '[agent.h]\ntools.disallowed = ["web"]\n[agents.h.tools]\nallowed = ["read"]\n'],
   ['rules under a misspelt owner', '[agent.a.permission]\nbash."x *" = "allow"\n[skill.s.permission.bash]\n"x *" = "allow"\n"y *" = "deny"\n[agent.b]\nallowed = "read"\n[agent.c.tools]\nallowed = "read"\n'],
 ];
 

@@ -2446,6 +2446,13 @@ const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]>
   ['[agents.a.tools.sub]\nx = 1\n[agent.a]\ntools.allowed = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `a`.', []],
   ['[agent.a]\ntools.allowed = ["read"]\n[agents.a.tools.sub]\nx = 1\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
   ['[agent.a.tools]\nallowed = ["read"]\n[agents.a.tools.allowed]\nx = 1\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `a`.', []],
+  // The keys of a section whose header is renamed are written under it too: a table a dotted key goes through, or one an
+  // inline table is, clashes with that table's header elsewhere, and with a header below it written before the key.
+  ['[agents.a.tools]\nallowed = ["read"]\n[agent.a]\ntools.disallowed = ["web"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `disallowed` here is not part of the policy of agent `a`.', []],
+  ['[agent.a]\ntools.disallowed = ["web"]\n[agents.a.tools]\nallowed = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `disallowed` here is not part of the policy of agent `a`.', []],
+  ['[agents.a.tools.sub]\n[agent.a]\ntools.disallowed = ["web"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `disallowed` here is not part of the policy of agent `a`.', []],
+  ['[agent.a]\ntools = { disallowed = ["web"] }\n[agents.a.tools.sub]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `disallowed` here is not part of the policy of agent `a`.', []],
+  ['[agent.a]\ntools.disallowed = ["web"]\n[agents.a.tools.sub]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `disallowed` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
   // Past five rules, the first five and how many more, as a tools table's patterns are said (20,000 made a message of 569,024 characters).
   [`[agents.c.permission.bash]\n${Array.from({ length: 6 }, (_, i) => `"p${i} *" = "allow"\n`).join('')}`,
     '`permission` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `bash."p0 *" = "allow"`, `bash."p1 *" = "allow"`, `bash."p2 *" = "allow"`, `bash."p3 *" = "allow"`, `bash."p4 *" = "allow"` and 1 more here are not part of its policy.', ['Rename `permission` to `tools`']],

@@ -90,7 +90,9 @@ const SAMPLES = [
   '[agents]\nf = "x"\ng = { model = "m" }\n[agent.f.tools]\nallowed = ["read"]\n[agent.g.tools]\nallowed = ["read"]\n[agents.h.tools]\n[agents.h.tool]\nallowed = ["read"]\n' +
     '[agents.i]\ntools.x = 1\n[agents.i.permissions]\nallow = ["read"]\n[agent.j.tools]\nallowed = ["read"]\n[[agents.j]]\n[agent.j.tool.bash]\n"git *" = "allow"\n' +
     // A tools table in another section is no second spelling of the one a header renamed writes (`[agents.k.tools.bash]`).
-    '[agents.k.tool.bash]\n"git *" = "allow"\n[agents.k.tools]\nallowed = ["read"]\n[agent.l]\nallowed = ["read"]\n[agents.l.tools]\ndisallowed = ["web"]\n',
+    '[agents.k.tool.bash]\n"git *" = "allow"\n[agents.k.tools]\nallowed = ["read"]\n[agent.l]\nallowed = ["read"]\n[agents.l.tools]\ndisallowed = ["web"]\n' +
+    // The keys of a header renamed are written under it: `tools.disallowed` clashes with `[agents.m.tools]`, not `[agents.n.tools.sub]` after it.
+    '[agent.m]\ntools.disallowed = ["web"]\n[agents.m.tools]\nallowed = ["read"]\n[agent.n]\ntools.disallowed = ["web"]\n[agents.n.tools.sub]\n',
   // A key's rename beside a table below `tools`, with two sections only, the top level's and one table's.
   'agents.a.tool.allowed = ["read"]\n[agents.a.tools.sub]\nx = 1\n',
   // A header a fix writes is no clash with a table below it that another section defines: `[[agents.a]]` written as `[agents.a]` beside `[agents.a.tools]`.

@@ -10,6 +10,7 @@ import { rng } from '../support/rng';
 import { parseToml } from '../../server/src/toml/parse';
 import { KeyIndex, RootArrays, sectionDefinitions } from '../../server/src/toml/tables';
 import { tomlEditTakes } from '../support/tomlEdit';
+import { fixClashes } from '../../server/src/analysis/findings';
 
 const syntax = (text: string, da: DocumentAnalysis = analyzeDocument(text)) =>
   documentFindings(da).filter((f) => f.code === 'toml-syntax').map((f) => `${text.slice(f.span.start, f.span.end)}: ${f.message.replace('TOML syntax error: ', '')}`);
@@ -51,8 +52,9 @@ for (const [name, text, expected] of CASES) {
   });
 }
 
-// What a table header written in a section clashes with in the others (`KeyIndex.defines` writing a `header`, for a fix
-// writing one, `Fix.createsHeader`): the header is written in the text, and the verdict is toml_edit's and smol-toml's.
+// What a table header written in a section, with the keys below it, clashes with in the others (`fixClashes`, through
+// `KeyIndex.defines`, for a fix writing one, `Fix.createsHeader` and `Fix.createsKeys`): the header is written in the text, and
+// the verdict is toml_edit's and smol-toml's.
 // [name, text, the header, whether another section clashes with it]
 const HEADER_CLASHES: Array<[name: string, text: string, header: string, clash: boolean]> = [
   ['below a table another header made', '[agents.d]\ndescription = "x"\n[agents.d.tools]\n', '[agents.d.tools]', false],
@@ -68,6 +70,12 @@ const HEADER_CLASHES: Array<[name: string, text: string, header: string, clash: 
   ['below an array of tables written after it', '[agents.d.tools]\n[[agents]]\nname = "a"\n', '[agents.d.tools]', true],
   ['just below an array of tables written after it', '[agents.d.tools]\n[[agents.d]]\nname = "a"\n', '[agents.d.tools]', true],
   ['below a table dotted keys put a value into after it', '[agents.d.tools]\n[agents]\nd.model = "m"\n', '[agents.d.tools]', true],
+  // The header's own keys, written below it: a table a dotted key goes through, a key's path.
+  ['with a dotted key through a table a header makes', '[agents.a.tools]\n[agents.a]\ntools.allowed = []\n', '[agents.a]', true],
+  ['with a dotted key through a table a header below it made before it', '[agents.a.tools.sub]\n[agents.a]\ntools.allowed = []\n', '[agents.a]', true],
+  ['with a dotted key through a table a header below it makes after it', '[agents.a]\ntools.allowed = []\n[agents.a.tools.sub]\n', '[agents.a]', false],
+  ['with an inline table a header below it makes a table of', '[agents.a]\ntools = { allowed = [] }\n[agents.a.tools.sub]\n', '[agents.a]', true],
+  ['with a key a header makes a table of', '[agents.a.model]\n[agents.a]\nmodel = "m"\n', '[agents.a]', true],
 ];
 
 for (const [name, text, header, clash] of HEADER_CLASHES) {
@@ -75,7 +83,9 @@ for (const [name, text, header, clash] of HEADER_CLASHES) {
     const sections = parseToml(text).sections;
     const at = sections.findIndex((s) => s.header !== null && text.slice(s.header.span.start, s.header.span.end) === header);
     const names = sections[at]!.header!.key.parts.map((p) => p.name);
-    assert.equal(new KeyIndex(sections.map((s) => [sectionDefinitions(s, text)])).defines(names, at, 'header'), clash);
+    const keys = sections[at]!.entries.map((kv) => [...names, ...kv.key.parts.map((p) => p.name)]);
+    const index = new KeyIndex(sections.map((s) => [sectionDefinitions(s, text)]));
+    assert.equal(fixClashes({ creates: names, createsHeader: true, createsKeys: keys }, (path, writing) => index.defines(path, at, writing)), clash);
     assert.equal(await tomlEditTakes(text), !clash);
     assert.doesNotThrow(() => (clash ? assert.throws(() => parse(text)) : parse(text)));
   });

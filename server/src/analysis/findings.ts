@@ -221,11 +221,15 @@ export const readable = shown;
 export function withoutClashingFixes(f: Finding, defined: (path: readonly string[], writing: Writing) => boolean): Finding {
   if (f.fixless) return f;
   let kept: readonly Fix[] | undefined;
-  const clashes = (x: Fix) => x.creates !== undefined && (defined(x.creates, x.createsHeader ? 'header' : 'key') ||
-    (x.createsKeys ?? []).some((key) => keyClashes(key, x.creates!.length, defined)));
   return Object.create(f, {
-    fixes: { get: () => (kept ??= f.fixes.filter((x) => !clashes(x))), enumerable: true },
+    fixes: { get: () => (kept ??= f.fixes.filter((x) => !fixClashes(x, defined))), enumerable: true },
   }) as Finding;
+}
+
+/** Whether what `x` writes (its key or header, and a header's keys) clashes with what is `defined` elsewhere. */
+export function fixClashes(x: Pick<Fix, 'creates' | 'createsHeader' | 'createsKeys'>, defined: (path: readonly string[], writing: Writing) => boolean): boolean {
+  return x.creates !== undefined && (defined(x.creates, x.createsHeader ? 'header' : 'key') ||
+    (x.createsKeys ?? []).some((key) => keyClashes(key, x.creates!.length, defined)));
 }
 
 /**
