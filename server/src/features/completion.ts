@@ -21,7 +21,7 @@ import { CAPABILITIES, type Capability } from '../grammar/vocabulary';
 import { lineEndAt, lineStartAt, positionsOf, type Lines } from '../toml/lineIndex';
 import { basicString, escapeBasic, fitsLiteral, stringList } from '../toml/strings';
 import type { Span, TomlArray, TomlString } from '../toml/model';
-import { decodeBasic } from '../toml/stringPositions';
+import { decodeBasic, indexOfDecoded } from '../toml/stringPositions';
 import {
   aliasesMarkdown, ANY_MEANING, ANY_NOTE, code, filterTextOf, LIST_MEANING, LIST_NOTE, MCP_MEANING, MCP_SNIPPET, scopeMarkdown, snippetEscape, snippetOf, startsLike,
   type Snippet,
@@ -476,7 +476,8 @@ function entryItems(analysis: Analysis, ctx: EntryContext, servers: readonly str
     content: (value) => (ctx.literal ? (fitsLiteral(value) ? value : null) : escapeBasic(value)),
     wrap: (content) => content + ctx.close,
   };
-  const paren = ctx.text.indexOf('(');
+  // Mars reads the decoded value: `bash\u0028git *)` is `bash(git *)`, its `(` the escape's start.
+  const paren = indexOfDecoded(ctx.text, '(', 0, !ctx.literal);
   if (paren >= 0 && ctx.cursor > paren) {
     // In the payload: server names inside `mcp(`, else the scoped snippets.
     if (eqIgnoreAsciiCase(rustTrim(ctx.text.slice(0, paren)), 'mcp')) {
@@ -501,7 +502,7 @@ function entryItems(analysis: Analysis, ctx: EntryContext, servers: readonly str
     return snippetItems(range, typed, w);
   }
   // On the name: a pattern already written after it is kept (`sh|(git *)` -> `bash(git *)`).
-  const { keep, name, closing } = patternKept(analysis.lines, ctx.text, ctx.range.start, paren, ctx.close);
+  const { keep, name, closing } = patternKept(analysis.lines, ctx.text, ctx.range.start, paren, ctx.close, !ctx.literal);
   const conflict = ctx.list ? conflictIn(analysis.policies, ctx.list.owner, ctx.list.list) : NO_CONFLICT;
   const items = toolItems(range, typed, w, holds, servers, keep, ctx.literal ? keep : decodeBasic(keep), conflict, name, closing);
   // In an entry of a list, a pattern written before a comma (`read(path),edit`) makes an entry Mars rejects, an error
@@ -523,15 +524,16 @@ function slotItems(analysis: Analysis, ctx: SlotContext, servers: readonly strin
 
 /**
  * A pattern written after a name, kept by an item on the name: `source` is the text of a string's
- * content from `start`, its `(` at `paren` (none: -1). `keep`, the pattern, closed where it is not
+ * content from `start`, its `(` at `paren` (none: -1), in a basic string's (`basic`) maybe an escape
+ * (`sh|\u0028git *)`), kept as written. `keep`, the pattern, closed where it is not
  * yet (`mc|p(gh/x` -> `ask_user(gh/x)`: `ask_user(gh/x` is rejected); `name`, the name's range,
  * which an item replaces alone, with `closing` as its additional edit where the pattern or the
  * string is not closed (the `)` and `close` written at the end): the same text written, without
  * sending a long pattern (2 MB) in every item.
  */
-function patternKept(lines: Lines, source: string, start: number, paren: number, close: string): KeptPattern {
+function patternKept(lines: Lines, source: string, start: number, paren: number, close: string, basic: boolean): KeptPattern {
   if (paren < 0) return { keep: '', name: null, closing: [] };
-  const closed = source.includes(')', paren);
+  const closed = indexOfDecoded(source, ')', paren, basic) >= 0;
   const closing = (closed ? '' : ')') + close;
   const end = start + source.length;
   return {
@@ -661,11 +663,12 @@ function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhe
     // A pattern after the name (`"ba|sh(git *)" = "allow"`) is kept, as an entry's is: the name is
     // what is renamed. In the pattern itself, no name: renaming the key there would drop it.
     const source = ctx.quoted ? analysis.doc.text.slice(ctx.range.start, ctx.range.end) : '';
-    const paren = source.indexOf('(');
+    const basic = analysis.doc.text[ctx.range.start - 1] === '"';
+    const paren = indexOfDecoded(source, '(', 0, basic);
     const cursor = offset - ctx.range.start;
     if (paren >= 0 && cursor > paren) return out;
-    const { keep, name: nameRange, closing } = patternKept(analysis.lines, source, ctx.range.start, paren, ctx.close);
-    const kept = analysis.doc.text[ctx.range.start - 1] === '"' ? decodeBasic(keep) : keep;
+    const { keep, name: nameRange, closing } = patternKept(analysis.lines, source, ctx.range.start, paren, ctx.close, basic);
+    const kept = basic ? decodeBasic(keep) : keep;
     CAPABILITIES.forEach((cap, i) => {
       const full = cap.name + kept;
       if (isHeld(holds, full) || keys.has(full) || renameClashes(full)) return;

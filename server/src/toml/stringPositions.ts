@@ -205,6 +205,28 @@ export function decodeBasic(content: string): string {
   return out;
 }
 
+/**
+ * Where the character `ch` is first written in `content` at or after `from` (a character's start):
+ * in a basic string's content (`basic`), as itself or as an escape that stands for it (`\u0028`
+ * for `(`), as Mars reads the decoded value; -1 where it is not.
+ */
+export function indexOfDecoded(content: string, ch: string, from: number, basic: boolean): number {
+  if (!basic) return content.indexOf(ch, from);
+  let p = from;
+  for (;;) {
+    const b = content.indexOf('\\', p);
+    const c = content.indexOf(ch, p);
+    if (b < 0 || (c >= 0 && c < b)) return c;
+    const q = escapeEnd(content, b, content.length);
+    if (decodeEscape(content.slice(b, q)) === ch) return b;
+    p = q;
+  }
+}
+
+/** The end of the character written at `p` of `content`: past its escape in a basic string's (`basic`). */
+export const charEnd = (content: string, p: number, basic: boolean): number =>
+  basic && content[p] === '\\' ? escapeEnd(content, p, content.length) : p + 1;
+
 /** The index after the string at p: its closing quote, the end of its line (one-line, unterminated) or of the text. */
 export function stringEnd(text: string, p: number): number {
   const quote = text.charCodeAt(p);
