@@ -238,6 +238,16 @@ const CASES: Case[] = [
     edit: { label: 'mcp(github/x)', newText: 'mcp(github/x)', range: [1, 12, 1, 25] } },
   { name: 'on a server with blanks before it', doc: '[agents.x.tools]\nallowed = ["mcp(  gi|)"]', servers: ['github'],
     present: ['mcp(github/tool)', 'mcp(server/tool)'], edit: { label: 'mcp(github)', newText: 'mcp(github)', range: [1, 12, 1, 21] } },
+  // Blanks written as escapes (`\t`, `\u0020`) are blanks to Mars, which reads the decoded value: read past as those typed are.
+  { name: 'on a server with escaped tabs around it, the tool kept', doc: '[agents.x.tools]\nallowed = ["mcp(\\tgi|\\t/x)"]', servers: ['github'],
+    edit: { label: 'mcp(github/x)', newText: 'mcp(github/x)', range: [1, 12, 1, 25] }, becomes: '[agents.x.tools]\nallowed = ["mcp(github/x)"]' },
+  { name: 'on a server with an escaped space before it', doc: '[agents.x.tools]\nallowed = ["mcp(\\u0020gi|)"]', servers: ['github'],
+    present: ['mcp(github/tool)', 'mcp(server/tool)'], edit: { label: 'mcp(github)', newText: 'mcp(github)', range: [1, 12, 1, 25] } },
+  { name: 'on the server of mcp(server/) with an escaped tab for its tool: none to keep', doc: '[agents.x.tools]\nallowed = ["mcp(gi|/\\t)"]', servers: ['github'],
+    absent: ['mcp(github/\\t)'], edit: { label: 'mcp(github)', newText: 'mcp(github)', range: [1, 12, 1, 22] } },
+  // The `(` and `/` of `mcp(server/tool)` written as escapes are those characters: the server offered, the tool kept as written.
+  { name: 'on the server of mcp(server/tool) whose `(` and `/` are escapes', doc: '[agents.x.tools]\nallowed = ["mcp\\u0028gi|\\u002Fx)"]', servers: ['github'],
+    edit: { label: 'mcp(github/x)', newText: 'mcp(github\\u002Fx)', range: [1, 12, 1, 31] }, becomes: '[agents.x.tools]\nallowed = ["mcp(github\\u002Fx)"]' },
   // The typed word may match the entry with its tool (`ge`: the `e` of `get_issue`), as the client filters the item's label.
   { name: 'on the server of mcp(server/tool): a server the typed word matches with the tool kept', doc: '[agents.x.tools]\nallowed = ["mcp(ge|/get_issue)"]',
     servers: ['git'], present: ['mcp(git/get_issue)'] },

@@ -21,7 +21,7 @@ import { CAPABILITIES, type Capability } from '../grammar/vocabulary';
 import { lineEndAt, lineStartAt, positionsOf, type Lines } from '../toml/lineIndex';
 import { basicString, escapeBasic, fitsLiteral, stringList } from '../toml/strings';
 import type { Span, TomlArray, TomlString } from '../toml/model';
-import { decodeBasic, indexOfDecoded } from '../toml/stringPositions';
+import { charEnd, decodeBasic, indexOfDecoded } from '../toml/stringPositions';
 import {
   aliasesMarkdown, ANY_MEANING, ANY_NOTE, code, filterTextOf, LIST_MEANING, LIST_NOTE, MCP_MEANING, MCP_SNIPPET, scopeMarkdown, snippetEscape, snippetOf, startsLike,
   type Snippet,
@@ -480,26 +480,7 @@ function entryItems(analysis: Analysis, ctx: EntryContext, servers: readonly str
   const paren = indexOfDecoded(ctx.text, '(', 0, !ctx.literal);
   if (paren >= 0 && ctx.cursor > paren) {
     // In the payload: server names inside `mcp(`, else the scoped snippets.
-    if (eqIgnoreAsciiCase(rustTrim(ctx.text.slice(0, paren)), 'mcp')) {
-      // On the server of `mcp(server/tool)`, the tool after it stays; on the tool, no server fits.
-      const slash = ctx.text.indexOf('/', paren);
-      if (slash >= 0 && ctx.cursor > slash) return [];
-      // Blanks before the server (`mcp(  gi|`), which Mars trims, match no server's name: the word
-      // is matched without them, and the filter text leads with them as typed, or the client drops the item.
-      const server = paren + 1 + rustTrimStart(ctx.text.slice(paren + 1, ctx.cursor));
-      const word = ctx.text.slice(0, paren + 1) + ctx.text.slice(server, ctx.cursor);
-      const lead = ctx.text.slice(0, server);
-      const asWritten = (items: CompletionItem[]) => (server === paren + 1 ? items : items.map((i) => ({ ...i, filterText: lead + (i.filterText ?? i.label).slice(4) })));
-      const close = slash >= 0 ? ctx.text.indexOf(')', slash) : -1;
-      // A tool left empty (`mcp(gi|/`) is no tool to keep: `mcp(github/)` is rejected, as a segment must not be empty.
-      if (slash >= 0 && rustTrim(ctx.text.slice(slash + 1, close >= 0 ? close : undefined)) !== '') {
-        // A tool not closed yet is closed, as `mcp(gi|` writes `mcp(github)`: `mcp(github/x` is rejected.
-        const tool = ctx.text.slice(slash) + (close >= 0 ? '' : ')');
-        return asWritten(serverItems(servers, word, holds, range, w, tool, ctx.literal ? tool : decodeBasic(tool)));
-      }
-      return [...asWritten(serverItems(servers, word, holds, range, w)), mcpSnippetItem(range, typed, w)];
-    }
-    return snippetItems(range, typed, w);
+    return mcpItems(ctx.text, ctx.cursor, paren, !ctx.literal, servers, holds, range, w, typed) ?? snippetItems(range, typed, w);
   }
   // On the name: a pattern already written after it is kept (`sh|(git *)` -> `bash(git *)`).
   const { keep, name, closing } = patternKept(analysis.lines, ctx.text, ctx.range.start, paren, ctx.close, !ctx.literal);
@@ -510,6 +491,39 @@ function entryItems(analysis: Analysis, ctx: EntryContext, servers: readonly str
   // (A string written as the whole list is the shape's to fix, which reads its names apart.)
   if (ctx.array === null || !ctx.commaAfter || paren >= 0) return items;
   return items.filter((item) => !item.textEdit?.newText.includes('('));
+}
+
+/**
+ * On the server of `mcp(server/tool)` (`source`, the text of a string's content or a quoted key's, its
+ * `(` at `paren`, the cursor at `cursor`): the servers; null where the name before the `(` is not
+ * `mcp`. Read as Mars reads the decoded value (`basic`: a double-quoted one, whose escapes spell
+ * other characters: `mcp(\tgi|\t/x)` is `mcp(<tab>gi<tab>/x)`), each character kept as written.
+ */
+function mcpItems(
+  source: string, cursor: number, paren: number, basic: boolean, servers: readonly string[], holds: Set<string>, range: Range, w: Writer, typed: string,
+): CompletionItem[] | null {
+  const decoded = (s: string) => (basic ? decodeBasic(s) : s);
+  if (!eqIgnoreAsciiCase(rustTrim(decoded(source.slice(0, paren))), 'mcp')) return null;
+  const open = charEnd(source, paren, basic);
+  // On the server of `mcp(server/tool)`, the tool after it stays; on the tool, no server fits.
+  const slash = indexOfDecoded(source, '/', open, basic);
+  if (slash >= 0 && cursor > slash) return [];
+  // Blanks before the server (`mcp(  gi|`, `mcp(\tgi|`), which Mars trims, match no server's name: the
+  // word is matched without them, and the filter text leads with them as typed, or the client drops the item.
+  let server = open;
+  for (let next = charEnd(source, server, basic); next <= cursor && rustTrim(decoded(source.slice(server, next))) === ''; next = charEnd(source, next, basic)) server = next;
+  const word = decoded(source.slice(0, open)) + decoded(source.slice(server, cursor));
+  const lead = source.slice(0, server);
+  const asWritten = (items: CompletionItem[]) => (server === open ? items : items.map((i) => ({ ...i, filterText: lead + (i.filterText ?? i.label).slice(4) })));
+  const afterSlash = slash >= 0 ? charEnd(source, slash, basic) : -1;
+  const close = slash >= 0 ? indexOfDecoded(source, ')', afterSlash, basic) : -1;
+  // A tool left empty (`mcp(gi|/`) is no tool to keep: `mcp(github/)` is rejected, as a segment must not be empty.
+  if (slash >= 0 && rustTrim(decoded(source.slice(afterSlash, close >= 0 ? close : undefined))) !== '') {
+    // A tool not closed yet is closed, as `mcp(gi|` writes `mcp(github)`: `mcp(github/x` is rejected.
+    const tool = source.slice(slash) + (close >= 0 ? '' : ')');
+    return asWritten(serverItems(servers, word, holds, range, w, tool, decoded(tool)));
+  }
+  return [...asWritten(serverItems(servers, word, holds, range, w)), mcpSnippetItem(range, typed, w)];
 }
 
 function slotItems(analysis: Analysis, ctx: SlotContext, servers: readonly string[], typed: string): CompletionItem[] {
