@@ -56,7 +56,7 @@ export function completions(
   if (codes) return codes;
   const ctx = cursorContext(analysis, offset);
   if (!ctx) return null;
-  const servers = ctx.kind === 'entry' || ctx.kind === 'slot' || ctx.kind === 'list-value' ? mcpServerNames(mcpServers) : [];
+  const servers = ctx.kind === 'entry' || ctx.kind === 'slot' || ctx.kind === 'list-value' || (ctx.kind === 'key' && ctx.quoted) ? mcpServerNames(mcpServers) : [];
   // The word typed so far, as the client filters on it: from the start of the replaced range; the
   // blanks before it in a string (`" Sh|"`, or a no-break space: the white space Mars trims) lead no
   // spelling. What it spells: in a basic string or key, its escapes decoded (`"\u0053h|"` is `Sh`).
@@ -69,7 +69,7 @@ export function completions(
     case 'slot':
       return forWord(slotItems(analysis, ctx, servers, word), spelt);
     case 'key':
-      return forWord(keyItems(analysis, ctx, elsewhere, word, suggest, offset), spelt);
+      return forWord(keyItems(analysis, ctx, elsewhere, word, suggest, offset, servers), spelt);
     case 'value':
       return forWord(valueItems(analysis.lines, analysis.policies, ctx), spelt);
     case 'list-value':
@@ -629,7 +629,7 @@ const MAP_FORM_VALUE = 'Map form, which Mars ignores.';
 const MAP_FORM_NOTE =
   '_Map form_ (`tool = "allow"`) belongs to agent profiles: Mars ignores such keys in a tools table. Write the \`allowed\` and \`disallowed\` lists instead.';
 
-function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhere, typed: string, suggest: Command | null, offset: number): CompletionItem[] {
+function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhere, typed: string, suggest: Command | null, offset: number, servers: readonly string[]): CompletionItem[] {
   const range = positionsOf(analysis.lines, ctx.range);
   const keys = new Set<string>();
   const holds = new Set<string>();
@@ -675,12 +675,17 @@ function keyItems(analysis: Analysis, ctx: KeyContext, elsewhere: DefinedElsewhe
     // Not a list's key (`allo|wed = […]`): renamed to a tool name it would become a map-form key.
     if (ctx.keyValue?.value?.kind === 'array') return out;
     // A pattern after the name (`"ba|sh(git *)" = "allow"`) is kept, as an entry's is: the name is
-    // what is renamed. In the pattern itself, no name: renaming the key there would drop it.
+    // what is renamed. In the pattern itself, no name: renaming the key there would drop it; on the
+    // server of `"mcp(gi|" = "allow"`, the servers, as in an entry, but for a key another one writes.
     const source = ctx.quoted ? analysis.doc.text.slice(ctx.range.start, ctx.range.end) : '';
     const basic = analysis.doc.text[ctx.range.start - 1] === '"';
     const paren = indexOfDecoded(source, '(', 0, basic);
     const cursor = offset - ctx.range.start;
-    if (paren >= 0 && cursor > paren) return out;
+    if (paren >= 0 && cursor > paren) {
+      const w: Writer = { content: (value) => (basic ? escapeBasic(value) : fitsLiteral(value) ? value : null), wrap: (content) => content + ctx.close };
+      const mcp = mcpItems(source, cursor, paren, basic, servers, holds, range, w, typed) ?? [];
+      return [...out, ...mcp.filter((i) => i.insertTextFormat === InsertTextFormat.Snippet || !(keys.has(i.label) || renameClashes(i.label)))];
+    }
     const { keep, name: nameRange, closing } = patternKept(analysis.lines, source, ctx.range.start, paren, ctx.close, basic);
     const kept = basic ? decodeBasic(keep) : keep;
     CAPABILITIES.forEach((cap, i) => {
