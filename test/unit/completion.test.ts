@@ -1420,6 +1420,43 @@ test('completion and ranges hold at every offset of half-typed and broken docume
   }
 });
 
+/**
+ * Entries and map-form keys written with escapes or around an MCP server, completed at every offset:
+ * each item's edits one line each, the main one on the cursor's and holding it; accepted (snippets
+ * with their placeholders' defaults) in a document that was valid TOML, valid TOML still, and the
+ * entry or key the item writes no name Mars rejects.
+ */
+const EVERY_OFFSET: string[] = [
+  '[agents.x.tools]\nallowed = ["sh\\u0028git *)", "g\\u0028a", "mcp\\u0028gi\\u002Fx)", "b\\u0028x\\u0029"]\n',
+  '[agents.x.tools]\nallowed = ["mcp(\\tgi\\t/x)", "mcp(\\u0020gi)", "mcp(gi/\\t)", "mcp(\\tgi\\t/"]\n',
+  '[agents.x.tools]\n"sh\\u0028git *)" = "allow"\n"mcp(gi" = "allow"\n"mcp(gi/x)" = "deny"\n"mcp(  gi  /x)" = "deny"\n\'mcp(gi/y)\' = \'allow\'\n"mcp(\\tgi\\t/z)" = "allow"\n"mcp(gi/" = "allow"\n',
+  '[agents.x]\ntools = { "mcp(gi/x" = "allow", "mcp\\u0028li" = "deny" }\n',
+  '[agents.x.tools]\n"mcp(gi',
+  '[agents.x.tools]\nallowed = ["mcp(\\tgi',
+];
+for (const text of EVERY_OFFSET) {
+  test(`completion at every offset, each item accepted: ${JSON.stringify(text)}`, () => {
+    const analysis = analyze(text);
+    const valid = !analysis.findings.some((f) => f.code === 'toml-syntax');
+    for (let offset = 0; offset <= text.length; offset++) {
+      const position = analysis.lines.position(offset);
+      const result = completions(analysis, position, ['github', 'linear']);
+      for (const item of result === null ? [] : Array.isArray(result) ? result : result.items) {
+        const main = item.textEdit as TextEdit;
+        const at = `${item.label} at ${offset}`;
+        for (const e of [main, ...(item.additionalTextEdits ?? [])]) assert.equal(e.range.start.line, e.range.end.line, at);
+        assert.equal(main.range.start.line, position.line, at);
+        assert.ok(main.range.start.character <= position.character && position.character <= main.range.end.character, at);
+        const after = applyItem(text, item);
+        if (valid) assertValidToml(after, at);
+        const written = analysis.lines.offset(main.range.start);
+        const rejected = analyze(after).findings.filter((f) => f.code === 'invalid-tool-name' && f.span.start <= written && written <= f.span.end);
+        assert.deepEqual(rejected.map((f) => f.message), [], `${at}: ${JSON.stringify(after)}`);
+      }
+    }
+  });
+}
+
 // ---- snippets for clients that take none --------------------------------------------------------
 
 const AS_PLAIN: Array<[snippet: string, plain: string]> = [
