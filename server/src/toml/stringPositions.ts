@@ -212,14 +212,19 @@ export function decodeBasic(content: string): string {
  */
 export function indexOfDecoded(content: string, ch: string, from: number, basic: boolean): number {
   if (!basic) return content.indexOf(ch, from);
+  // The next `ch` written as itself is looked for again only once an escape has taken it in: one
+  // pass over a long pattern of escapes with no `)`, not one per escape.
+  let c = content.indexOf(ch, from);
   let p = from;
   for (;;) {
     const b = content.indexOf('\\', p);
-    const c = content.indexOf(ch, p);
     if (b < 0 || (c >= 0 && c < b)) return c;
     const q = escapeEnd(content, b, content.length);
-    if (decodeEscape(content.slice(b, q)) === ch) return b;
+    // Only a hex escape (`\u0028`) or a simple one (`\t`) can stand for `ch`: no other one decoded.
+    const n = content[b + 1] ?? '';
+    if ((HEX_DIGITS[n] !== undefined || SIMPLE[n] === ch) && decodeEscape(content.slice(b, q)) === ch) return b;
     p = q;
+    if (c >= 0 && c < p) c = content.indexOf(ch, p);
   }
 }
 
