@@ -2228,6 +2228,7 @@ const MISPLACED_STRINGS: Array<[text: string, says: string, titles: string[], af
   ['[agents.d]\nallowed = "Read, Edit", "grep"\n', 'Did you mean `tools.allowed = ["Read, Edit", "grep"]`?', [], null],
   ['[agents.d]\nallowed = "read", "bash()"\n', 'Did you mean `tools.allowed = ["read", "bash()"]`?', [], null],
   ['[agents.d]\nallowed = "read", "grep" ]\n', 'Did you mean `tools.allowed = ["read", "grep"]`?', [], null],
+  ['[agents.d]\nallowed = "read", "grep"}\n', 'Did you mean `tools.allowed = ["read", "grep"]`?', [], null], // no inline table open: a `}` an error still
   ['[agents.d]\ntools.allowed = ["edit"]\nallowed = "read", "grep"\n', 'Did you mean `tools.allowed = ["read", "grep"]`?', [], null],
   // A header's table meant as `tools` is not renamed where its section is not read to its end (`unsafeRenames`).
   ['[agents.a.tool]\nallowed = "read", "grep"\n', 'so `allowed` here is not part of its policy.', [], null],
@@ -2299,6 +2300,10 @@ const TOOLS_STRINGS: Array<[text: string, titles: string[], after: string | null
   ['[agents.a]\ntools = "read", "bash()"\n', [], null],
   ['[agents.a]\ntools = "read, edit", "grep"\n', [], null],
   ['[agents.a]\ntools = "read", "grep" x\n', [], null],
+  // A `}` with no inline table open before it on the line closes none: the rename would leave it an error.
+  ['[agents.a]\ntools = "read", "grep"}\n', [], null],
+  ['[agents.a]\ntools = "read", "grep", }  # c\n', [], null],
+  ['[agents.a]\ntools = "read"}\n', [], null],
 ];
 for (const [text, titles, after] of TOOLS_STRINGS) {
   test(`a tool name written as the tools table: ${JSON.stringify(text)}`, () => {
@@ -2878,6 +2883,7 @@ test('a string then more values where a list goes: the syntax error their list r
     ['[agents.a]\ntools = { allowed = "read", "grep", }\n', 2, 3],
     // Not where the line is an error still once the list is written (`["read", "grep"] ]`).
     ['[agents.a.tools]\nallowed = "read", "grep" ]\n', 1],
+    ['[agents.a.tools]\nallowed = "read", "grep" }\n', 1], // nor a `}` that no `{` before it on the line opened
     // Not where the list made is not fixed unasked (a name Mars refuses), nor where no list is made.
     ['[agents.a.tools]\nallowed = "grep", "bash("\n', 0],
     ['[agents.a.tools]\nallowed = "read", grep\n', 0],

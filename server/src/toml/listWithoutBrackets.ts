@@ -170,17 +170,36 @@ export function unreadOutsideStrings(values: string): { written: string; unread:
  * or `}`, or the line's end (over lines). More: `allowed = "read" "grep"`, `allowed = "read", grep`,
  * `allowed = "read",`, where a fix of the value alone would leave an error after it. `inline`: the
  * key/value is known to be an inline table's (its `}` may be on a line below); else only where that
- * `}` is on its line.
+ * `}` is on its line, a `{` open before it there.
  */
 export function moreAfterValue(text: string, end: number, inline = false): boolean {
   const lineEnd = commentOrLineEnd(text, end);
   const rest = text.slice(end, lineEnd).replace(/^[ \t]*/, '');
-  const inTable = inline || text[closedOrLineEnd(text, end, lineEnd)] === '}';
+  // A `}` with no `{` open before it on the line closes no inline table (`tools = "read", "grep"}`): more, an error still.
+  const inTable = inline || (text[closedOrLineEnd(text, end, lineEnd)] === '}' && inlineTableOpen(text, end));
   if (rest === '' || (inTable && rest[0] === '}')) return false;
   if (rest[0] !== ',' || !inTable) return true;
   // Past blanks, and what TOML does not read as one (its own error): `, `U+00A0`disallowed = []`.
   const next = rest.slice(1).replace(BLANKS_AND_UNREAD, '');
   return !(next === '' || next[0] === '}' || KEY_LINE.test(next));
+}
+
+/**
+ * Whether a `{` opened on the line of `at`, before it, is not closed there (quotes skipped): the key/value
+ * at `at` is in an inline table, which the model may not say once a syntax error stopped its reading.
+ */
+function inlineTableOpen(text: string, at: number): boolean {
+  let open = 0;
+  for (let i = lineStartAt(text, at); i < at; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'") {
+      const close = stringEndFrom(text, i);
+      if (close < 0 || close >= at) break;
+      i = close;
+    } else if (c === '{') open++;
+    else if (c === '}' && open > 0) open--;
+  }
+  return open > 0;
 }
 
 /**
