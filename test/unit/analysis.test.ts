@@ -2418,6 +2418,11 @@ const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]>
   ['[agent.a]\nallowed = "read"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
   ['[agent.a]\nallowed = "read"\ntools.disallowed = ["web"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` and `disallowed` here are not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
   ['[agent.a.tools]\nallowed = "read"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `a`.', []],
+  // `tools` itself written as the list beside the owner's table, meant as its `allowed` (at the root too): said with the owner. No
+  // rename: it would put in force a `tools` that is no table, which stops the load (`invalid-tool-policy`), as for a string in `tools`.
+  ['[agent.a]\ntools = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `tools` here is not part of the policy of agent `a`.', []],
+  ['[agent.a]\ntools = "read"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `tools` here is not part of the policy of agent `a`.', []],
+  ['[agent.a]\ntools = "read", "grep"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `tools` here is not part of the policy of agent `a`.', []],
   // Not where the rename would make a second spelling of the tools table, as for a list.
   ['[agents.a]\ntool.bash = "allow"\n[agents.a.tools]\nallowed = []\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `bash = "allow"` here is not part of its policy.', []],
   ['[agents.a]\ntools.allowed = ["read"]\ntool = { bash = "allow" }\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `bash = "allow"` here is not part of its policy.', []],

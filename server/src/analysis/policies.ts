@@ -619,7 +619,9 @@ function misplacedList(out: Policies, owner: Owner, path: readonly KeyPart[], kv
   const string = value?.kind === 'string' && (beside || ((tools !== null || inTools) && holdsListValue(value)));
   if (rule === null && !string && !mayListTools(value)) return;
   if (!beside && tools === null && !inTools) return;
-  const list = rule ?? meantList(key.name);
+  // `tools` itself written as the list beside a misspelt owner's table (`[agent.x]` then `tools = ["read"]`), meant as its
+  // `allowed` as at the root: with the owner spelt right it is a shape Mars refuses (`invalid-tool-policy`), so not left unsaid.
+  const list = rule ?? (ownerPart !== null && beside && key.name === 'tools' ? 'allowed' : meantList(key.name));
   if (list) out.misplaced.push({ owner, keyValue: kv, list, key, tools, ownerPart, ownerHeader, beside, rule: rule !== null, ...(dottedRule ? { pattern: dottedRule } : {}) });
 }
 
