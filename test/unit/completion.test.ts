@@ -423,6 +423,14 @@ const CASES: Case[] = [
   { name: 'a bare word typed as the value of a list', doc: '[agents.x.tools]\nallowed = sh|',
     edit: { label: 'bash', newText: '["bash"]', range: [1, 10, 1, 12] } },
   { name: 'a pattern typed after the word is kept', doc: '[agents.x.tools]\nallowed = sh|(git)', edit: { label: 'bash', newText: '["bash(git)"]', range: [1, 10, 1, 17] } },
+  // Under an owner one typo from `agents` or `skills`, whose finding says the list with the owner: as the rename makes it.
+  { name: 'value of `allowed` under a misspelt owner', doc: '[agent.x.tools]\nallowed = |',
+    present: ['bash', 'read', '*', ...SNIPPETS], edit: { label: 'read', newText: '["read"]', range: [1, 10, 1, 10] } },
+  { name: 'value of a dotted `disallowed` under a misspelt owner', doc: '[skill.x]\ntools.disallowed = |', edit: { label: '*', newText: '["*"]', range: [1, 19, 1, 19] } },
+  { name: 'value of a list in an inline table under a misspelt owner', doc: '[agent.x]\ntools = { allowed = | }', edit: { label: 'read', newText: '["read"]', range: [1, 20, 1, 20] } },
+  { name: 'a bare word typed as the value of a list under a misspelt owner', doc: '[agent.x.tools]\nallowed = sh|',
+    edit: { label: 'bash', newText: '["bash"]', range: [1, 10, 1, 12] } },
+  { name: 'no value of a list under a root key two typos from an owner', doc: '[agnt.x.tools]\nallowed = |', none: true },
   { name: 'nothing in the pattern of a bare word', doc: '[agents.x.tools]\nallowed = sh(g|it)', none: true },
   { name: 'nothing in the pattern of a bare word, right after its parenthesis', doc: '[agents.x.tools]\nallowed = [sh(|git)]', none: true },
   // A pattern not closed after a bare word: where the word ends is a guess (a `)` may follow past

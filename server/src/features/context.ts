@@ -223,7 +223,7 @@ export function cursorContext(analysis: Analysis, offset: number): CursorContext
       return valueOnCursorLine(layout.text, node, offset) ? entryContext(layout, null, array, node, offset) : null;
     }
     if (node.kind === 'scalar' && found.parent.kind === 'kv') {
-      const key = listKeyOf(policies, found.parent.kv);
+      const key = listKeyOf(policies, found.parent.kv) ?? misspeltOwnerList(found.path);
       if (key) return endGuessed ? null : { kind: 'list-value', ...key, range: node.span, text: bare, cursor: offset - node.span.start };
     }
     const rule = found.parent.kind === 'kv' ? ruleOf(layout, found.parent.kv, found.path) : undefined;
@@ -382,6 +382,16 @@ const LISTS: ReadonlySet<string> = new Set<ListName>(['allowed', 'disallowed']);
 /** The list a member of a tools table is (`allowed`, not `allowed.x`), if it is one. */
 const listNameOf = (m: ToolsTable['members'][number]): ListName | null =>
   m.relative.length === 1 && LISTS.has(m.relative[0]!.name) ? (m.relative[0]!.name as ListName) : null;
+
+/**
+ * The list a key of the `tools` table of an owner one typo from `agents` or `skills` is (`[agent.x.tools]` then `allowed`,
+ * `path` its full key path), as the owner's rename makes it, with that owner: its finding says the list with the owner.
+ */
+function misspeltOwnerList(path: readonly string[] | null): { owner: Owner; list: ListName } | undefined {
+  if (!path || path.length !== 4 || path[2] !== 'tools' || !LISTS.has(path[3]!) || OWNERS.has(path[0]!)) return undefined;
+  const kind = meantOwner(path[0]!);
+  return kind ? { owner: { kind, name: path[1]! }, list: path[3] as ListName } : undefined;
+}
 
 /** The owner and list a key/value is the `allowed`/`disallowed` of, if it is one. */
 function listKeyOf(policies: Policies, kv: KeyValue): { owner: Owner; list: ListName } | undefined {
@@ -569,7 +579,7 @@ function valueAfterEquals(layout: Layout, offset: number): ValueContext | ListVa
   const { text, analysis } = layout;
   const range = { start: offset, end: offset };
   // A key of the section, or of an inline table in it (`bash = { "git *" = | }`), its full key path with it.
-  const valuelessIn = (kvs: readonly KeyValue[], path: readonly string[] | null): ValueContext | null => {
+  const valuelessIn = (kvs: readonly KeyValue[], path: readonly string[] | null): ValueContext | ListValueContext | null => {
     for (const kv of kvs) {
       const at = path && [...path, ...names(kv.key.parts)];
       if (kv.value?.kind === 'inline-table' && kv.value.span.start < offset) {
@@ -578,6 +588,8 @@ function valueAfterEquals(layout: Layout, offset: number): ValueContext | ListVa
       }
       const rule = valueless(kv, text, offset) ? ruleOf(layout, kv, at) : undefined;
       if (rule !== undefined) return { kind: 'value', rule, range, inString: false, close: '' };
+      const list = valueless(kv, text, offset) ? misspeltOwnerList(at) : undefined;
+      if (list) return { kind: 'list-value', ...list, range, text: '', cursor: 0 };
     }
     return null;
   };
