@@ -81,6 +81,17 @@ export function verdictList(value: TomlValue | null): ListName | null {
   return verdict === 'allow' ? 'allowed' : verdict === 'deny' ? 'disallowed' : null;
 }
 
+/**
+ * The list a map-form verdict one typo from `"allow"` or `"deny"` was meant to put its tool in (`"alow"`: `allowed`), or
+ * null; not one `verdictList` reads, nor `"ask"`.
+ */
+export function misspeltVerdictList(value: TomlValue | null): ListName | null {
+  if (value?.kind !== 'string' || verdictList(value) !== null) return null;
+  const verdict = asciiLower(rustTrim(value.value));
+  if (verdict.length < 3 || isMapFormVerdict(verdict)) return null;
+  return editDistance(verdict, 'allow', 1) <= 1 ? 'allowed' : editDistance(verdict, 'deny', 1) <= 1 ? 'disallowed' : null;
+}
+
 const MAP_FORM_VALUES: ReadonlySet<string> = new Set(['allow', 'deny', 'ask']);
 
 /** Whether a string reads as a map-form verdict (`"allow"`, `" Deny "`, `"ask"`), no server or tool name. */

@@ -9,7 +9,7 @@ import { namesBetweenCommas, parseToolName } from '../grammar/toolName';
 import { stringList } from '../toml/strings';
 import { isOpenMultiline } from '../toml/stringPositions';
 import { listWithoutBrackets } from '../toml/listWithoutBrackets';
-import { holdsListValue, meantList, meantOwner, meantTools, verdictList } from './meant';
+import { holdsListValue, meantList, meantOwner, meantTools, misspeltVerdictList, verdictList } from './meant';
 import { dottedPatternRules, inlinePatternRules, movable, patternRules, type PatternRule } from './patterns';
 
 export type OwnerKind = 'agents' | 'skills';
@@ -612,8 +612,11 @@ function misplacedList(out: Policies, owner: Owner, path: readonly KeyPart[], kv
   // patterns below the tool (`bash = { "git *" = "allow" }`), read as its first rule that moves: in
   // `tools`, it gets its move (patterns.ts). Not `"ask"` alone, nor a dotted pattern
   // (`bash."git push" = "allow"`), which makes the path longer than a rule's: no verdict Mars could read.
-  const rule = (tools !== null || inTools) && dottedRule ? patternRules(key.name, [{ ...kv, key: { ...kv.key, parts: [dottedRule] } }])?.find(movable)?.list ?? null
-    : (tools !== null || inTools) && meantList(key.name) === null ? verdictList(value) ?? patternTableList(key.name, kv) : null;
+  const rule = ((tools !== null || inTools) && dottedRule ? patternRules(key.name, [{ ...kv, key: { ...kv.key, parts: [dottedRule] } }])?.find(movable)?.list ?? null
+    : (tools !== null || inTools) && meantList(key.name) === null ? verdictList(value) ?? patternTableList(key.name, kv) : null) ??
+    // A verdict misspelt in its `tools` (`bash = "alow"`, `bash."x *" = "alow"`) is as much a key the owner's rename leaves Mars
+    // ignoring, told so then (`unknown-policy-key`); not in a table meant as `tools`, where it would be said nowhere once renamed.
+    (inTools && meantList(key.name) === null ? misspeltVerdictList(value) : null);
   // A string in a table meant as `tools` (`[agents.x.tool]` then `allowed = "read"`) is as much a list
   // Mars does not read as `allowed = ["read"]` there; not a verdict (`deny = "allow"`), which names no tool.
   const string = value?.kind === 'string' && (beside || ((tools !== null || inTools) && holdsListValue(value)));
