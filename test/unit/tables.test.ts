@@ -76,6 +76,8 @@ const HEADER_CLASHES: Array<[name: string, text: string, header: string, clash: 
   ['with a dotted key through a table a header below it makes after it', '[agents.a]\ntools.allowed = []\n[agents.a.tools.sub]\n', '[agents.a]', false],
   ['with an inline table a header below it makes a table of', '[agents.a]\ntools = { allowed = [] }\n[agents.a.tools.sub]\n', '[agents.a]', true],
   ['with a key a header makes a table of', '[agents.a.model]\n[agents.a]\nmodel = "m"\n', '[agents.a]', true],
+  ['after a header below it, with a key of its own', '[agents.a.tools.sub]\n[agents.a]\nmodel = "m"\n', '[agents.a]', false],
+  ['with a dotted key through a table headers below it made before and after it', '[agents.a.tools.sub]\n[agents.a]\ntools.allowed = []\n[agents.a.tools.other]\n', '[agents.a]', true],
 ];
 
 for (const [name, text, header, clash] of HEADER_CLASHES) {
