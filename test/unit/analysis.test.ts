@@ -48,6 +48,9 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   // A list meant for the tools table, written beside it or in a table that misses `tools`: Mars does
   // not read it as one, so its entries are not judged as tool names.
   ['a tool list beside the tools table', '[agents.a]\nallowed = ["Bash"]\n[agents]\nb.deny = []\nc = { disallowedTools = ["x"] }\n', ['misplaced-tool-list@allowed', 'misplaced-tool-list@deny', 'misplaced-tool-list@disallowedTools']],
+  // Separators between the words are no characters of a list's name, long as the key is (`meantList` lets a longer one go unread).
+  ['a tool list beside the tools table, with separators', '[agents.a]\ndisallowed-tools = ["x"]\n[agents.b]\ndisallowed_tools = ["x"]\n[agents.c]\n"disallowed tools" = ["x"]\n',
+    ['misplaced-tool-list@disallowed-tools', 'misplaced-tool-list@disallowed_tools', 'misplaced-tool-list@disallowed tools']],
   ['tool lists in a table that misses `tools`: one finding on the name', '[agents.a.tool]\nallowed = ["read"]\ndisallowed = ["web"]\n[skills.b]\nTools.deny = ["x"]\n', ['misplaced-tool-list@tool', 'misplaced-tool-list@Tools']],
   ['tool lists in an inline table one typo from `tools`', '[agents.a]\ntool = { allowed = ["read"], x = 1 }\n[agents]\nb = { Tools = { deny = ["x"] } }\n', ['misplaced-tool-list@tool', 'misplaced-tool-list@Tools']],
   // Mars ignores the whole misspelt root key: what an owner spelt right would be told of (a list beside its tools table, as
@@ -2304,6 +2307,12 @@ const TOOLS_STRINGS: Array<[text: string, titles: string[], after: string | null
   ['[agents.a]\ntools = "read", "grep"}\n', [], null],
   ['[agents.a]\ntools = "read", "grep", }  # c\n', [], null],
   ['[agents.a]\ntools = "read"}\n', [], null],
+  ['[agents.a]\ntools = "read", "grep", x\n', [], null],
+  ['[agents.a]\ntools = "read", "grep"]\n', [], null],
+  ['[agents]\nb = { tools = "read", "grep" x }\n', [], null],
+  ['[agents.a]\ntools = "read", "grep" = 1\n', [], null],
+  ["[agents.a]\ntools = 'read', 'grep''s'\n", [], null],
+  ["[agents.a]\ntools = 'read', 'it''s', 'grep'\n", [], null],
 ];
 for (const [text, titles, after] of TOOLS_STRINGS) {
   test(`a tool name written as the tools table: ${JSON.stringify(text)}`, () => {
