@@ -2309,6 +2309,7 @@ const TOOLS_STRINGS: Array<[text: string, titles: string[], after: string | null
   ['[agents.a]\ntools = "read"}\n', [], null],
   ['[agents.a]\ntools = "read", "grep", x\n', [], null],
   ['[agents.a]\ntools = "read", "grep"]\n', [], null],
+  ['[agents.a]\ntools = "read", 1\n', [], null],
   ['[agents]\nb = { tools = "read", "grep" x }\n', [], null],
   ['[agents.a]\ntools = "read", "grep" = 1\n', [], null],
   ["[agents.a]\ntools = 'read', 'grep''s'\n", [], null],
