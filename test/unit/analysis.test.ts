@@ -2413,6 +2413,8 @@ const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]>
   // Below `tools` itself, a map-form rule is said with the lists (renamed, it is a key Mars ignores there still, told so then with its
   // move), and the rename is the fix of both, as for the rule alone (`[agent.a.tools.bash]` too).
   ['[agent.a.tools]\nbash = "allow"\nallowed = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `bash = "allow"` and `allowed` here are not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
+  // A dotted pattern below a name that is no tool is no rule (`foo."git *"`), as in the tools table itself.
+  ['[agent.a.tools]\nfoo."git *" = "allow"\nallowed = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
   ['[agent.a.tools.bash]\n"git *" = "allow"\n"rm *" = "deny"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `bash."git *" = "allow"` and `bash."rm *" = "deny"` here are not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
   ['[agent.a.tool]\nbash = "allow"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `bash = "allow"` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
   // Under a misspelt owner, what an owner spelt right would be told of, each rule named as written: OpenCode's patterns in a table
