@@ -238,8 +238,10 @@ const firstOfMeaning = new WeakMap<TomlArray, (meaning: string) => TomlString | 
 
 /** Each list's first entry of each meaning (`firstOfEachMeaning`), made by an analysis whose reading of its text holds no guess. */
 export function knowFirsts(firsts: ReadonlyMap<TomlArray, ReadonlyMap<string, ParsedEntry>>): void {
-  firsts.forEach((seen, array) => firstOfMeaning.set(array, (m) => seen.get(m)?.entry.string));
+  // Kept whole, not put in the WeakMap array by array: the checker's thousands of lists are mostly never asked.
+  known = firsts;
 }
+let known: ReadonlyMap<TomlArray, ReadonlyMap<string, ParsedEntry>> | null = null;
 
 /**
  * The first entry of `array`, as written, that means `meaning`, for the fix of `str`; null when none
@@ -254,6 +256,8 @@ export function knowFirsts(firsts: ReadonlyMap<TomlArray, ReadonlyMap<string, Pa
 function holding(memo: VerdictMemo, array: TomlArray, meaning: string, str: TomlString, reading: Reading): string | null {
   const meaningOf = (raw: string) => memo.verdict(raw).meaning;
   let first = firstOfMeaning.get(array);
+  const seen = first ? undefined : known?.get(array);
+  if (seen) firstOfMeaning.set(array, (first = (m) => seen.get(m)?.entry.string));
   if (!first) {
     const made = new Map<string, TomlString>();
     const guessed = reading.guessed;
