@@ -657,6 +657,11 @@ const CASES: Case[] = [
     has: ['**Capability** `bash` · pattern `x *`', '_Not an entry yet: `skill` is not `skills`: Mars reads no tool policy under it._', 'As the entry `bash(x *)` of `allowed` of skill `s`:'] },
   { name: 'a rule of patterns dotted below its tool under a table one typo from `agents`', doc: '[agent.a.permission]\nba|sh."x *" = "allow"', range: [1, 0, 1, 4],
     has: ['**`agent`** is not `agents`: Mars reads no tool policy under it'] },
+  // Its verdict one typo from `"allow"` or `"deny"` in `tools` itself: read as the finding reads it, not as `"ask"`.
+  { name: 'a rule of patterns dotted below its tool, its verdict misspelt, in the tools table under a table one typo from `agents`', doc: '[agent.a.tools]\nbash."x |*" = "alow"', range: [1, 6, 1, 9],
+    has: ['**Capability** `bash` · pattern `x *`', '_Not an entry yet: `agent` is not `agents`: Mars reads no tool policy under it._', 'As the entry `bash(x *)` of `allowed` of agent `a`:'], lacks: ['no equivalent'] },
+  { name: 'a rule of patterns dotted below its tool in `tools`, its verdict misspelt, beside the tools table under a table one typo from `agents`', doc: '[agent.a]\ntools.bash."x |*" = "Dny"', range: [1, 12, 1, 15],
+    has: ['_Not an entry yet: `agent` is not `agents`: Mars reads no tool policy under it._', 'As the entry `bash(x *)` of `disallowed` of agent `a`:'], lacks: ['no equivalent'] },
   // Every spelling offered reads back as what the entry means: `bash( *)` would read as `bash(*)`.
   { name: 'a pattern that is only the legacy suffix', doc: `${T}allowed = ["bash(:|*)"]`, range: [1, 12, 1, 20],
     has: ['**Capability** `bash`'], lacks: ['bash( *)', 'Canonical spelling'] },

@@ -7,7 +7,7 @@ import { canonicalSpelling } from '../grammar/checks';
 import { rustTrim } from '../grammar/text';
 import { namesBetweenCommas, parseToolName, render } from '../grammar/toolName';
 import type { KeyPart, KeyValue } from '../toml/model';
-import { meantList, verdictList } from './meant';
+import { meantList, misspeltVerdictList, verdictList } from './meant';
 import type { ListName } from './policies';
 
 /** One rule of a pattern table: `"git *" = "allow"` below `bash`. */
@@ -50,25 +50,30 @@ function entryOf(raw: string): string | null {
   return parsed.ok ? canonicalSpelling(raw, parsed.name) : null;
 }
 
-/** One rule: `kv`'s verdict for the pattern `pattern` of `tool`; null where `tool` takes no pattern (`patternRaw`). */
-export function patternRule(tool: string, pattern: KeyPart, kv: KeyValue): PatternRule | null {
+/**
+ * One rule: `kv`'s verdict for the pattern `pattern` of `tool`; null where `tool` takes no pattern (`patternRaw`).
+ * `misspelt`: a verdict one typo from `"allow"` or `"deny"` (`"alow"`) is read as the one it was meant as, where the
+ * rule is said for a reason it keeps once the verdict is spelt right (under a misspelt owner, policies.ts).
+ */
+export function patternRule(tool: string, pattern: KeyPart, kv: KeyValue, misspelt = false): PatternRule | null {
   const raw = patternRaw(tool, pattern.name);
   if (raw === null) return null;
-  return { keyValue: kv, pattern, list: verdictList(kv.value), entry: entryOf(raw), raw };
+  const list = verdictList(kv.value) ?? (misspelt ? misspeltVerdictList(kv.value) : null);
+  return { keyValue: kv, pattern, list, entry: entryOf(raw), raw };
 }
 
 /**
  * The rules of a table of patterns below `tool` (`kvs`: an inline table's key/values, or a section's),
  * or null where it is none Mars could read a rule of: a key/value that is no rule (`"git".x = …`, one
  * half typed, a value no verdict is written as, `3` or a table), or none that moves (only `"ask"`, or
- * only entries Mars rejects).
+ * only entries Mars rejects). `misspelt`: its verdicts one typo from `"allow"` or `"deny"` read too (`patternRule`).
  */
-export function patternRules(tool: string, kvs: readonly KeyValue[]): PatternRule[] | null {
+export function patternRules(tool: string, kvs: readonly KeyValue[], misspelt = false): PatternRule[] | null {
   const rules: PatternRule[] = [];
   for (const kv of kvs) {
     const value = kv.value;
     if (kv.key.parts.length !== 1 || !(value?.kind === 'string' || (value?.kind === 'scalar' && value.type === 'boolean'))) return null;
-    const rule = patternRule(tool, kv.key.parts[0]!, kv);
+    const rule = patternRule(tool, kv.key.parts[0]!, kv, misspelt);
     if (!rule) return null;
     rules.push(rule);
   }

@@ -92,6 +92,13 @@ export interface MisplacedList {
   readonly beside: boolean;
 }
 
+/**
+ * Whether a misplaced rule's verdict one typo from `"allow"` or `"deny"` (`"alow"`) is read as the one it was meant as:
+ * under a misspelt owner, in its `tools` itself (`[agent.x.tools]`), where the owner renamed leaves the rule a key Mars
+ * ignores, said so then; not in a table meant as `tools` (`[agent.x.tool]`), where renamed it would be said nowhere.
+ */
+export const readsMisspeltVerdicts = (m: MisplacedList): boolean => m.rule && m.ownerPart !== null && (m.tools === null || m.tools.name === 'tools');
+
 /** The key part at fault in a misplaced list: where its finding sits and its rename goes. */
 export const misplacedAt = (m: MisplacedList): KeyPart => m.ownerPart ?? m.tools ?? m.key;
 

@@ -26,7 +26,7 @@ import { shownSpan, valueSources } from '../toml/stringPositions';
 import { fewOf, ignoredKeyFixes, removeTableFix, keyAsEntries, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames, strayListOf } from '../analysis/moves';
 import { patternAdvice, patternTableOfKey, patternTableOfSection, type PatternTable } from '../analysis/patternFixes';
 import { holdsListValue, isMapFormVerdict, meantList, verdictList } from '../analysis/meant';
-import { isWritten, misplacedAt, ownerLabel, refusalOf, sameOwner, shapeList, TOOLS_MCP_REMOVED, unownedAt, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem, type UnownedList } from '../analysis/policies';
+import { isWritten, misplacedAt, ownerLabel, readsMisspeltVerdicts, refusalOf, sameOwner, shapeList, TOOLS_MCP_REMOVED, unownedAt, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem, type UnownedList } from '../analysis/policies';
 import { namesBetweenCommas, parseToolName } from '../grammar/toolName';
 import { capitalized, inWords } from '../grammar/text';
 import { inlinePatternRules, movable, patternRule, patternRules, type PatternRule } from '../analysis/patterns';
@@ -562,20 +562,21 @@ function* unreadRuleTables(analysis: Analysis, offset: number, refusal: (owner: 
   const within = (span: Span, inner: Span) => span.start <= inner.start && inner.end <= span.end;
   const own = analysis.doc.sections.find((s) => s.span.start <= offset && offset <= s.span.end);
   let ownRead = false;
-  const rulesOf = (key: KeyPart, kv: KeyValue, pattern: KeyPart | undefined): readonly PatternRule[] => {
+  // `misspelt`: its verdicts one typo from `"allow"` or `"deny"` read as the finding reads them (`readsMisspeltVerdicts`).
+  const rulesOf = (key: KeyPart, kv: KeyValue, pattern: KeyPart | undefined, misspelt = false): readonly PatternRule[] => {
     // A table of its own is read whole, once: its `"ask"` rules, which no finding takes, are hovered too.
     if (pattern && !ownRead && own && own.header?.key.parts.at(-1) === key && within(own.span, kv.span)) {
       ownRead = true;
-      const all = patternRules(key.name, own.entries);
+      const all = patternRules(key.name, own.entries, misspelt);
       if (all) return all;
     }
     if (!within(kv.span, { start: offset, end: offset })) return [];
     if (!pattern) return inlinePatternRules(key.name, kv) ?? [];
-    const rule = patternRule(key.name, pattern, kv);
+    const rule = patternRule(key.name, pattern, kv, misspelt);
     return rule ? [rule] : [];
   };
   for (const m of analysis.policies.misplaced) {
-    const rules = m.rule ? rulesOf(m.key, m.keyValue, m.pattern) : [];
+    const rules = m.rule ? rulesOf(m.key, m.keyValue, m.pattern, readsMisspeltVerdicts(m)) : [];
     if (rules.length > 0) yield { rules, owner: m.owner, why: misplacedWhy(m), refused: refusal(m.owner) };
   }
   for (const u of analysis.policies.unowned) {
