@@ -662,6 +662,8 @@ const CASES: Case[] = [
     has: ['**Capability** `bash` · pattern `x *`', '_Not an entry yet: `agent` is not `agents`: Mars reads no tool policy under it._', 'As the entry `bash(x *)` of `allowed` of agent `a`:'], lacks: ['no equivalent'] },
   { name: 'a rule of patterns dotted below its tool in `tools`, its verdict misspelt, beside the tools table under a table one typo from `agents`', doc: '[agent.a]\ntools.bash."x |*" = "Dny"', range: [1, 12, 1, 15],
     has: ['_Not an entry yet: `agent` is not `agents`: Mars reads no tool policy under it._', 'As the entry `bash(x *)` of `disallowed` of agent `a`:'], lacks: ['no equivalent'] },
+  { name: 'a rule of patterns in a table of its own, its verdict misspelt, below the tools table under a table one typo from `agents`', doc: '[agent.a.tools.bash]\n"x |*" = "alow"', range: [1, 1, 1, 4],
+    has: ['**Capability** `bash` · pattern `x *`', '_Not an entry yet: `agent` is not `agents`: Mars reads no tool policy under it._', 'As the entry `bash(x *)` of `allowed` of agent `a`:'] },
   // Every spelling offered reads back as what the entry means: `bash( *)` would read as `bash(*)`.
   { name: 'a pattern that is only the legacy suffix', doc: `${T}allowed = ["bash(:|*)"]`, range: [1, 12, 1, 20],
     has: ['**Capability** `bash`'], lacks: ['bash( *)', 'Canonical spelling'] },

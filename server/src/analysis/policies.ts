@@ -643,7 +643,10 @@ function misplacedList(out: Policies, owner: Owner, path: readonly KeyPart[], kv
  */
 function patternSectionRules(out: Policies, base: readonly KeyPart[], entries: readonly KeyValue[], kind: OwnerKind, ownerPart: KeyPart | null): void {
   const owner = { kind, name: base[1]!.name };
-  for (const r of patternRules(base[3]!.name, entries)?.filter(movable) ?? []) {
+  // Below a misspelt owner's `tools` itself (`[agent.x.tools.bash]`), a verdict one typo from `"allow"` or `"deny"` too, as a
+  // rule dotted there is (`misplacedList`); not below a table meant as `tools`, where renamed it would be said nowhere.
+  const misspelt = ownerPart !== null && base[2]!.name === 'tools';
+  for (const r of patternRules(base[3]!.name, entries, misspelt)?.filter(movable) ?? []) {
     out.misplaced.push({ owner, keyValue: r.keyValue, list: r.list, key: base[3]!, tools: base[2]!, ownerPart, ownerHeader: ownerPart !== null, beside: false, rule: true, pattern: r.pattern });
   }
 }
