@@ -619,11 +619,11 @@ function misplacedList(out: Policies, owner: Owner, path: readonly KeyPart[], kv
   // patterns below the tool (`bash = { "git *" = "allow" }`), read as its first rule that moves: in
   // `tools`, it gets its move (patterns.ts). Not `"ask"` alone, nor a dotted pattern
   // (`bash."git push" = "allow"`), which makes the path longer than a rule's: no verdict Mars could read.
-  const rule = ((tools !== null || inTools) && dottedRule ? patternRules(key.name, [{ ...kv, key: { ...kv.key, parts: [dottedRule] } }])?.find(movable)?.list ?? null
-    : (tools !== null || inTools) && meantList(key.name) === null ? verdictList(value) ?? patternTableList(key.name, kv) : null) ??
-    // A verdict misspelt in its `tools` (`bash = "alow"`, `bash."x *" = "alow"`) is as much a key the owner's rename leaves Mars
-    // ignoring, told so then (`unknown-policy-key`); not in a table meant as `tools`, where it would be said nowhere once renamed.
-    (inTools && meantList(key.name) === null ? misspeltVerdictList(value) : null);
+  // A verdict misspelt in its `tools` (`bash = "alow"`, `bash."x *" = "alow"`) is as much a key the owner's rename leaves Mars
+  // ignoring, told so then (`unknown-policy-key`); not in a table meant as `tools`, where it would be said nowhere once
+  // renamed. A dotted one is read as a pattern is (`patternRules`): below a name that is no tool (`foo."x *"`), none.
+  const rule = (tools !== null || inTools) && dottedRule ? patternRules(key.name, [{ ...kv, key: { ...kv.key, parts: [dottedRule] } }], inTools)?.find(movable)?.list ?? null
+    : (tools !== null || inTools) && meantList(key.name) === null ? verdictList(value) ?? patternTableList(key.name, kv) ?? (inTools ? misspeltVerdictList(value) : null) : null;
   // A string in a table meant as `tools` (`[agents.x.tool]` then `allowed = "read"`) is as much a list
   // Mars does not read as `allowed = ["read"]` there; not a verdict (`deny = "allow"`), which names no tool.
   const string = value?.kind === 'string' && (beside || ((tools !== null || inTools) && holdsListValue(value)));
