@@ -2170,6 +2170,10 @@ test('a tool list outside the tools table: renamed into it, or its entries moved
 // `tools.allowed = ["read"]`, said and made as for a list there (renamed, or moved into the list
 // written), in brackets. [the text, the finding's message end, its fixes' titles, the text after the first]
 const MISPLACED_STRINGS: Array<[text: string, says: string, titles: string[], after: string | null]> = [
+  // `tools` itself as the list beside a misspelt owner's table, a string or a list: renamed with the owner, made a list.
+  ['[agent.d]\ntools = "read"\n', 'not part of the policy of agent `d`.', ['Rename `agent` to `agents` and `tools` to `tools.allowed`, and change `"read"` to `["read"]`'], '[agents.d]\ntools.allowed = ["read"]\n'],
+  ['[agent.d]\ntools = "read, grep" # from Claude\nmodel = "m"\n', 'not part of the policy of agent `d`.', ['Rename `agent` to `agents` and `tools` to `tools.allowed`, and change `"read, grep"` to `["read", "grep"]`'], '[agents.d]\ntools.allowed = ["read", "grep"] # from Claude\nmodel = "m"\n'],
+  ['[agent.d]\ntools = [\n  "read", # a comment\n]\n', 'not part of the policy of agent `d`.', ['Rename `agent` to `agents` and `tools` to `tools.allowed`'], '[agents.d]\ntools.allowed = [\n  "read", # a comment\n]\n'],
   ['[agents.d]\nallowed = "read"\n', 'Did you mean `tools.allowed = ["read"]`?', ['Rename to `tools.allowed`, and change `"read"` to `["read"]`'], '[agents.d]\ntools.allowed = ["read"]\n'],
   ["[agents.d]\ndeny = 'web'\n", "Did you mean `tools.disallowed = ['web']`?", ["Rename to `tools.disallowed`, and change `'web'` to `['web']`"], "[agents.d]\ntools.disallowed = ['web']\n"],
   ['[agents]\nd = { allowed = "read" }\n', 'Did you mean `tools.allowed = ["read"]`?', ['Rename to `tools.allowed`, and change `"read"` to `["read"]`'], '[agents]\nd = { tools.allowed = ["read"] }\n'],
@@ -2437,11 +2441,22 @@ const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]>
   ['[agent.a]\nallowed = "read"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
   ['[agent.a]\nallowed = "read"\ntools.disallowed = ["web"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` and `disallowed` here are not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
   ['[agent.a.tools]\nallowed = "read"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `a`.', []],
-  // `tools` itself written as the list beside the owner's table, meant as its `allowed` (at the root too): said with the owner. No
-  // rename: it would put in force a `tools` that is no table, which stops the load (`invalid-tool-policy`), as for a string in `tools`.
-  ['[agent.a]\ntools = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `tools` here is not part of the policy of agent `a`.', []],
-  ['[agent.a]\ntools = "read"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `tools` here is not part of the policy of agent `a`.', []],
+  // `tools` itself written as the list beside the owner's table, meant as its `allowed` (at the root too): said with the owner,
+  // renamed `tools.allowed` with it, a string made a list: renamed alone, it would put in force a `tools` that is no table,
+  // which stops the load (`invalid-tool-policy`). None where that is not sure: a syntax error in the section (`"read", "grep"`),
+  // `allowed` written beside it too (two keys meant as one list), a name in it Mars rejects, a clash with another section.
+  ['[agent.a]\ntools = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `tools` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents` and `tools` to `tools.allowed`']],
+  ['[agent.a]\ntools = "read"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `tools` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents` and `tools` to `tools.allowed`, and change `"read"` to `["read"]`']],
+  ['[agent.a]\ntools = "read, grep"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `tools` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents` and `tools` to `tools.allowed`, and change `"read, grep"` to `["read", "grep"]`']],
+  ['[skill.s]\ntools = []\n', '`skill` is not `skills`: Mars reads tool policies only under `agents` and `skills`, so `tools` here is not part of the policy of skill `s`.', ['Rename `skill` to `skills` and `tools` to `tools.allowed`']],
+  ['[agent.a]\ntools = ["read"]\ndisallowed = ["web"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `tools` and `disallowed` here are not part of the policy of agent `a`.', ['Rename `agent` to `agents` and `tools` to `tools.allowed`']],
   ['[agent.a]\ntools = "read", "grep"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `tools` here is not part of the policy of agent `a`.', []],
+  ['[agent.a]\ntools = ["read"]\nallowed = ["web"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `tools` and `allowed` here are not part of the policy of agent `a`.', []],
+  ['[agent.a]\ntools = ["read", "bash()"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `tools` here is not part of the policy of agent `a`.', []],
+  ['[agent.a]\ntools = ["read", 1]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `tools` here is not part of the policy of agent `a`.', []],
+  ['[agent.a]\ntools = ["read"]\n[agents.a.tools]\ndisallowed = ["web"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `tools` here is not part of the policy of agent `a`.', []],
+  ['[agent.a]\ntools = ["read"]\n[agents.a]\nmodel = "m"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `tools` here is not part of the policy of agent `a`.', []],
+  ['agent.a.tools = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `tools` here is not part of the policy of agent `a`.', []],
   // Not where the rename would make a second spelling of the tools table, as for a list.
   ['[agents.a]\ntool.bash = "allow"\n[agents.a.tools]\nallowed = []\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `bash = "allow"` here is not part of its policy.', []],
   ['[agents.a]\ntools.allowed = ["read"]\ntool = { bash = "allow" }\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `bash = "allow"` here is not part of its policy.', []],

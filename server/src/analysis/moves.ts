@@ -16,7 +16,7 @@ import { appendToArray, commentsWithin, deleteKeyValue, deleteTable, type Edit, 
 import type { Fix } from './findings';
 import { holdsListValue, isMapFormVerdict, meantList, verdictList } from './meant';
 import { patternAdvice, patternFixes, patternTableOfKey } from './patternFixes';
-import { type ExtraKey, listAfterString, type ListName, listOf, listTarget, misplacedAt, type MisplacedList, type Owner, ownerKey, ownPolicy, type Policies, sameOwner, type ShapeProblem } from './policies';
+import { type ExtraKey, isToolsAsList, listAfterString, type ListName, listOf, listTarget, misplacedAt, type MisplacedList, type Owner, ownerKey, ownPolicy, type Policies, sameOwner, type ShapeProblem } from './policies';
 import { directiveOf } from './suppress';
 
 /** The key path of an owner's list: what a fix that writes the list anew creates. */
@@ -569,13 +569,16 @@ export function misplacedListFixes(doc: TomlDocument, policies: Policies, group:
     policies.unsafeRenames.has(at);
   const title = first.ownerPart || first.tools ? `Rename ${quoted(at.name)} to ${quoted(to)}` : `Rename to ${quoted(to)}`;
   const header = section?.header;
-  const written = header ? headerWritten(header.key.parts.map((p) => (p === at ? to : p.name)), section!, keysRenamed(group, at))
+  // `tools` written as the list is renamed with the owner, or the owner not at all (`isToolsAsList`).
+  const renamedKeys = keysRenamed(group, at);
+  const written = header ? headerWritten(header.key.parts.map((p) => (p === at ? to : p.name)), section!, renamedKeys)
     : { creates: first.ownerPart ? [owner.kind, owner.name] : [owner.kind, owner.name, 'tools'] };
-  const rename = clashes ? null : withListKeys(group, at, { title, edits: [{ start: at.span.start, end: at.span.end, newText: to }], ...written });
+  const unrenamed = group.some((m) => isToolsAsList(m) && !renamedKeys.includes(m));
+  const rename = clashes || unrenamed ? null : withListKeys(group, at, { title, edits: [{ start: at.span.start, end: at.span.end, newText: to }], ...written });
   // A string under a misspelt owner gets the rename alone, as a rule does: beside the tools table or in a table meant as
   // `tools` (`[agent.x]` then `allowed = "read"`) it is still outside it after, with its own fix then; in `tools` itself
   // (`[agent.x.tools]`) the rename would put in force a string Mars refuses, so it is never offered (`noteRename`).
-  const renamedAlone = (m: MisplacedList) => m.rule || (m.ownerPart !== null && m.keyValue.value?.kind === 'string');
+  const renamedAlone = (m: MisplacedList) => m.rule || (m.ownerPart !== null && m.keyValue.value?.kind === 'string' && !isToolsAsList(m));
   const fixesOf = (m: MisplacedList): Fix[] => renamedAlone(m) ? ruleFixes(rename) : strayListFixes(doc, policies, owner, m.keyValue, m.key.name, m.list, `tools.${m.list}`, rename);
   if (group.length === 1) return fixesOf(first);
   // A header `[agent]` over several agents: its rename makes several tools tables, which one fix
@@ -606,8 +609,8 @@ export function misplacedListFixes(doc: TomlDocument, policies: Policies, group:
  * `renamed` lists under their list's name.
  */
 function headerWritten(names: readonly string[], section: Section, renamed: readonly MisplacedList[]): Pick<Fix, 'creates' | 'createsHeader' | 'createsKeys'> {
-  const list = new Map(renamed.map((m) => [m.key, m.list]));
-  const keys = section.entries.filter((kv) => kv.key.parts.length > 0).map((kv) => [...names, ...kv.key.parts.map((p) => list.get(p) ?? p.name)]);
+  const list = new Map(renamed.map((m) => [m.key, renamedTo(m)]));
+  const keys = section.entries.filter((kv) => kv.key.parts.length > 0).map((kv) => [...names, ...kv.key.parts.flatMap((p) => list.get(p) ?? [p.name])]);
   return { creates: names, createsHeader: true, createsKeys: keys };
 }
 
@@ -621,10 +624,13 @@ function headerWritten(names: readonly string[], section: Section, renamed: read
 function withListKeys(group: readonly MisplacedList[], at: KeyPart, rename: Rename): Rename {
   const keys = keysRenamed(group, at);
   if (keys.length === 0) return rename;
-  const edits = [...rename.edits, ...keys.map((m) => ({ start: m.key.span.start, end: m.key.span.end, newText: m.list }))];
+  const edits = [...rename.edits, ...keys.map((m) => ({ start: m.key.span.start, end: m.key.span.end, newText: renamedTo(m).join('.') }))];
   const to = rename.edits[0]!.newText;
-  return { ...rename, title: `Rename ${inWords([`${quoted(at.name)} to ${quoted(to)}`, ...keys.map((m) => `${quoted(m.key.name)} to ${quoted(m.list)}`)])}`, edits };
+  return { ...rename, title: `Rename ${inWords([`${quoted(at.name)} to ${quoted(to)}`, ...keys.map((m) => `${quoted(m.key.name)} to ${quoted(renamedTo(m).join('.'))}`)])}`, edits };
 }
+
+/** The key parts a list's key is renamed to with its table (`withListKeys`): its list's name, below `tools` for `tools` itself (`isToolsAsList`). */
+const renamedTo = (m: MisplacedList): readonly string[] => (isToolsAsList(m) ? ['tools', m.list] : [m.list]);
 
 /**
  * The lists of `group` whose misspelt keys its rename at `at` renames too (`withListKeys`): none where two keys are meant as

@@ -103,6 +103,13 @@ export const readsMisspeltVerdicts = (m: MisplacedList): boolean => m.rule && m.
 export const misplacedAt = (m: MisplacedList): KeyPart => m.ownerPart ?? m.tools ?? m.key;
 
 /**
+ * Whether it is `tools` itself written as the list beside a misspelt owner's table (`[agent.x]` then `tools = ["read"]`),
+ * meant as its `allowed`: the owner's rename renames it `tools.allowed` with it (moves.ts, `withListKeys`), as alone it
+ * would put in force a `tools` that is no table, which stops the load.
+ */
+export const isToolsAsList = (m: MisplacedList): boolean => m.ownerPart !== null && m.beside && m.key.name === 'tools';
+
+/**
  * A tool list written where no agent or skill is named, meant as a policy for them all: at the root
  * (`allowed = [...]` before any header), or in a root table meant as `tools` (`[tools]`, Claude
  * Code's `[permissions]` then `deny = [...]`, OpenCode's `[permission]` then `edit = "deny"`). Mars
@@ -746,8 +753,17 @@ function noteRename(out: Policies, text: string, path: readonly KeyPart[], keySt
   // (moves.ts, `strayStringFixes`), never alone. Under a misspelt owner, the owner's rename would put one in its
   // `tools` table (`[agent.x.tools]`) in force as it is, refused: no rename (its misplaced list gets no fix).
   const wrapped = (p: ShapeProblem) => name === 'tools' && p.kind === 'list-not-array' && p.keyValue?.value?.kind === 'string' && holdsListValue(p.keyValue.value);
-  const refused = side.shape.some((p) => !wrapped(p)) || side.extraKeys.some((k) => k.name.name === 'mcp') || side.entries.some((e) => !parseToolName(e.string.value).ok);
+  // Nor `tools` itself written as the list beside the owner's table (`[agent.x]` then `tools = ["read"]`), which the owner's
+  // rename renames `tools.allowed` (`isToolsAsList`), its string made a list, where each of its names is one Mars accepts.
+  const renamedWith = (p: ShapeProblem) => name !== 'tools' && p.kind === 'tools-not-table' && p.keyValue === kv && path.length === 3 && toolsAsListValue(kv.value);
+  const refused = side.shape.some((p) => !wrapped(p) && !renamedWith(p)) || side.extraKeys.some((k) => k.name.name === 'mcp') || side.entries.some((e) => !parseToolName(e.string.value).ok);
   if (refused) out.unsafeRenames.add(part);
+}
+
+/** Whether `tools` written as a list (`tools = ["read"]`, `tools = "read"`) holds only names Mars accepts, strings of them between commas too. */
+function toolsAsListValue(value: TomlValue | null | undefined): boolean {
+  if (value?.kind === 'string') return holdsListValue(value);
+  return value?.kind === 'array' && value.items.every((i) => i.kind === 'string' && parseToolName(i.value).ok);
 }
 
 /** The dotted-key tools tables found so far, by owner and key prefix (a file has thousands). */
