@@ -739,6 +739,16 @@ const IGNORED_KEY_MESSAGES: Array<[table: string, message: string]> = [
   ['bash = true', 'Mars ignores `bash` here, so this rule has no effect. Put "bash" in `allowed` instead. A tools table holds only `allowed` and `disallowed` lists.'],
   ['write = false', 'Mars ignores `write` here, so this rule has no effect. Put "write" in `disallowed` instead. A tools table holds only `allowed` and `disallowed` lists.'],
   ['allowed = ["Bash"]\nbash = true', 'Mars ignores `bash` here, so this rule has no effect; `allowed` already holds "Bash", so the key can go. A tools table holds only `allowed` and `disallowed` lists.'],
+  // A verdict one typo from `"allow"` or `"deny"` is read as the one meant, said so: Mars ignores the key either way.
+  ['bash = "alow"', 'Mars ignores `bash` here, so this rule has no effect (`"alow"` read as `"allow"`). Put "bash" in `allowed` instead. A tools table holds only `allowed` and `disallowed` lists.'],
+  ["write = 'Dny'", 'Mars ignores `write` here, so this rule has no effect (`\'Dny\'` read as `"deny"`). Put "write" in `disallowed` instead. A tools table holds only `allowed` and `disallowed` lists.'],
+  ['allowed = ["Bash"]\nbash = "allw"', 'Mars ignores `bash` here, so this rule has no effect (`"allw"` read as `"allow"`); `allowed` already holds "Bash", so the key can go. A tools table holds only `allowed` and `disallowed` lists.'],
+  ['allowed = ["bash"]\nShell = "deby"', 'Mars ignores `Shell` here, so this rule has no effect (`"deby"` read as `"deny"`). `allowed` holds "bash", so in `disallowed` it would be both allowed and disallowed. A tools table holds only `allowed` and `disallowed` lists.'],
+  ['bash = { "git *" = "alow", "rm *" = "dny", "x *" = "alow" }', 'Mars ignores `bash` here, so these rules have no effect (`"alow"` read as `"allow"` and `"dny"` read as `"deny"`). Put "bash(git *)", "bash(x *)" in `allowed` and "bash(rm *)" in `disallowed` instead. A tools table holds only `allowed` and `disallowed` lists.'],
+  // Not further off, nor `"ask"` one typo away.
+  ['bash = "allowed"', 'Mars ignores `bash` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
+  ['bash = "ask "', 'Mars ignores `bash` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
+  ['bash = "asks"', 'Mars ignores `bash` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
   ['allowed = ["bash"]\nShell = false', 'Mars ignores `Shell` here, so this rule has no effect. `allowed` holds "bash", so in `disallowed` it would be both allowed and disallowed. A tools table holds only `allowed` and `disallowed` lists.'],
   ['bassh = "deny"', 'Mars ignores `bassh` here, so this rule has no effect. Put "bassh" in `disallowed` instead. (Mars has no capability `bassh`: did you mean `bash`?) A tools table holds only `allowed` and `disallowed` lists.'],
   // A scoped entry without its parentheses, as an entry's did-you-mean says it.
@@ -953,6 +963,15 @@ const PATTERN_MOVES: Array<[text: string, fixes: Array<[string, boolean, boolean
     `[agents.a.tools]\nallowed = [${Array.from({ length: 7 }, (_, i) => `"bash(p${i} *)"`).join(', ')}]\n\n[agents.a.tools.bash]\n"*" = "ask"\n`],
   ['[agents.a.tools]\r\nbash = { "git *" = "allow", "*" = "deny" }\r\n', [['Move "bash(git *)" into `allowed` and "bash" into `disallowed`', true, false], ['Remove `bash`', false, false]],
     '[agents.a.tools]\r\nallowed = ["bash(git *)"]\r\ndisallowed = ["bash"]\r\n'],
+  // A verdict one typo from `"allow"` or `"deny"` is read as the one meant, as a map-form key's is: dotted, inline, in a table of its own.
+  ['[agents.a.tools]\nbash."git *" = "alow"\n', [['Move "bash(git *)" into `allowed`', true, false], ['Remove `bash."git *"`', false, false]], '[agents.a.tools]\nallowed = ["bash(git *)"]\n'],
+  ['[agents.a.tools]\nbash = { "git *" = "Alow", "rm *" = \'dny\' }\n', [['Move "bash(git *)" into `allowed` and "bash(rm *)" into `disallowed`', true, false], ['Remove `bash`', false, false]],
+    '[agents.a.tools]\nallowed = ["bash(git *)"]\ndisallowed = ["bash(rm *)"]\n'],
+  ['[agents.a.tools.bash]\n"git *" = "alow"\n"*" = "ask"\n', [['Move "bash(git *)" into `allowed`', true, false], ['Remove the table `[agents.a.tools.bash]`', false, false]],
+    '[agents.a.tools]\nallowed = ["bash(git *)"]\n\n[agents.a.tools.bash]\n"*" = "ask"\n'],
+  ['[agents.a.tools]\nallowed = ["bash(git *)"]\nbash."git *" = "allw"\n', [['Remove `bash."git *"`: `allowed` already holds "bash(git *)"', true, true]], '[agents.a.tools]\nallowed = ["bash(git *)"]\n'],
+  // Not two typos off: no rule (a table of patterns holding one is none).
+  ['[agents.a.tools]\nbash."git *" = "alowd"\n', [['Remove `bash."git *"`', false, false]], '[agents.a.tools]\n'],
   ['[agents.a.tools]\r\nbash = { "git *" = "allow", "*" = "ask" }\r\n', [['Move "bash(git *)" into `allowed`', true, false], ['Remove `bash`', false, false]],
     '[agents.a.tools]\r\nallowed = ["bash(git *)"]\r\nbash = { "*" = "ask" }\r\n'],
   ['[agents.a]\ntools.bash = { "git *" = "allow", "*" = "ask" }\n', [['Move "bash(git *)" into `allowed`', true, false], ['Remove `tools.bash`', false, false]],
@@ -1164,6 +1183,13 @@ const MAP_FORM_VERDICTS: Array<[value: string, fixes: string[]]> = [
   ['"\\tDeny"', ['Move "write" into `disallowed`', 'Remove `write`']],
   ['"ask"', ['Remove `write`']],
   ['"allowed"', ['Remove `write`']],
+  // One typo from `"allow"` or `"deny"`: the one meant (the message says which it read).
+  ['"alow"', ['Move "write" into `allowed`', 'Remove `write`']],
+  ['"Denny"', ['Move "write" into `disallowed`', 'Remove `write`']],
+  ['"dny"', ['Move "write" into `disallowed`', 'Remove `write`']],
+  ['"as"', ['Remove `write`']],
+  ['"allowd"', ['Move "write" into `allowed`', 'Remove `write`']],
+  ['"alllowed"', ['Remove `write`']],
   // A boolean is OpenCode's verdict (`tools: { write: false }`): `true` allows, `false` denies.
   ['true', ['Move "write" into `allowed`', 'Remove `write`']],
   ['false', ['Move "write" into `disallowed`', 'Remove `write`']],

@@ -189,6 +189,15 @@ const CASES: Case[] = [
   { name: 'map-form key given true', doc: `${T}ba|sh = true`, range: [1, 0, 1, 4],
     has: ['**Capability** `bash`', '_Map-form key in the tools table of agent `reviewer`, which holds only `allowed` and `disallowed` lists: Mars ignores it; put `bash` in `allowed` instead._', 'As an entry of a list:'],
     lacks: ['Its fix'] },
+  // A verdict one typo from `"allow"` or `"deny"`: read as the one meant, said so, as the diagnostic does.
+  { name: 'map-form key given a verdict misspelt', doc: `${T}ba|sh = "alow"`, range: [1, 0, 1, 4],
+    has: ['**Capability** `bash`', '_Map-form key in the tools table of agent `reviewer`, which holds only `allowed` and `disallowed` lists: Mars ignores it (`"alow"` read as `"allow"`); put `bash` in `allowed` instead._', 'As an entry of a list:'] },
+  { name: 'table of patterns with a verdict misspelt', doc: `${T}ba|sh = { "git *" = "alow", "rm *" = "deny" }`, range: [1, 0, 1, 4],
+    has: ['_Table of patterns in the tools table of agent `reviewer`, which holds only `allowed` and `disallowed` lists: Mars ignores it (`"alow"` read as `"allow"`); put `bash(git *)` in `allowed` and `bash(rm *)` in `disallowed` instead._'] },
+  { name: 'pattern rule with its verdict misspelt', doc: `${T}bash = { "gi|t *" = "alow", "rm *" = "deny" }`, range: [1, 10, 1, 15],
+    has: ['_Pattern rule of `bash` in the tools table of agent `reviewer`, which holds only `allowed` and `disallowed` lists: Mars ignores it (`"alow"` read as `"allow"`); put `bash(git *)` in `allowed` instead._'] },
+  { name: 'pattern rule beside one with its verdict misspelt', doc: `${T}bash = { "git *" = "alow", "r|m *" = "deny" }`, range: [1, 28, 1, 32], has: ['Mars ignores it; put `bash(rm *)` in `disallowed`'] },
+  { name: 'map-form key given a verdict two typos off', doc: `${T}ba|sh = "alowd"`, range: [1, 0, 1, 4], has: ['a key Mars ignores'], lacks: ['read as', 'put `bash`'] },
   { name: 'map-form key given false', doc: `${T}wr|ite = false`, range: [1, 0, 1, 5], has: ['**Capability** `write`', 'put `write` in `disallowed`'] },
   { name: 'map-form key given a boolean, its list holding it', doc: `${T}disallowed = ["Write"]\nwr|ite = false`, range: [2, 0, 2, 5], has: ['so the key can go'], lacks: ['Its fix'] },
   // OpenCode's table of patterns below a tool: on the tool, the entries Mars reads once it is moved, and the rules left; on a

@@ -14,7 +14,7 @@ import { moreAfterValue } from '../toml/listWithoutBrackets';
 import { dotted } from '../toml/tables';
 import { appendToArray, commentsWithin, deleteKeyValue, deleteTable, type Edit, keptApart, standsAlone } from './edits';
 import type { Fix } from './findings';
-import { holdsListValue, isMapFormVerdict, meantList, verdictList } from './meant';
+import { holdsListValue, isMapFormVerdict, meantList, misspeltVerdictList, verdictList } from './meant';
 import { patternAdvice, patternFixes, patternTableOfKey } from './patternFixes';
 import { type ExtraKey, isToolsAsList, listAfterString, type ListName, listOf, listTarget, misplacedAt, type MisplacedList, type Owner, ownerKey, ownPolicy, type Policies, sameOwner, type ShapeProblem } from './policies';
 import { directiveOf } from './suppress';
@@ -56,11 +56,28 @@ export const namesATool = (extra: ExtraKey): boolean => namesTheKey(extra) && me
 /**
  * The list a map-form rule (`bash = "allow"`, `agent = "deny"`, `write = false`) was meant for, or
  * null; not for a key below the tool's name (`edit.x = "allow"` makes `edit` a table), nor a list's
- * name (`namesATool`).
+ * name (`namesATool`). A verdict one typo from `"allow"` or `"deny"` (`bash = "alow"`) is read as the one
+ * meant (`misspeltVerdict` says so): Mars ignores the key either way, and the rule is what the user meant.
  */
 export function mapFormList(extra: ExtraKey): ListName | null {
-  return namesATool(extra) ? verdictList(extra.keyValue.value) : null;
+  return namesATool(extra) ? verdictList(extra.keyValue.value) ?? misspeltVerdictList(extra.keyValue.value) : null;
 }
+
+/**
+ * The verdicts of `values` one typo from `"allow"` or `"deny"` with the one each is read as (`mapFormList`, `patternRule`), said
+ * after "no effect" where the rule is: ` (`"alow"` read as `"allow"`)`; '' where none is. Each spelling once, past five counted.
+ */
+export function misspeltVerdictsSaid(text: string, values: ReadonlyArray<TomlValue | null>): string {
+  const said = new Set<string>();
+  for (const v of values) {
+    const list = misspeltVerdictList(v);
+    if (list && v) said.add(`${quoted(text.slice(v.span.start, v.span.end))} read as ${quoted(list === 'allowed' ? '"allow"' : '"deny"')}`);
+  }
+  return said.size === 0 ? '' : ` (${fewOf([...said], inWords)})`;
+}
+
+/** The misspelt verdict of a map-form key Mars ignores (`bash = "alow"`), said as `misspeltVerdictsSaid` says it. */
+export const misspeltVerdictOf = (text: string, extra: ExtraKey): string => (namesATool(extra) ? misspeltVerdictsSaid(text, [extra.keyValue.value]) : '');
 
 /** Whether a value reads as a map-form verdict's shape, a string or a boolean (`"ask"` too, not `3`): what the note on the map form is said for. */
 export const readsAsMapForm = (value: TomlValue | null): boolean => value?.kind === 'string' || (value?.kind === 'scalar' && value.type === 'boolean');

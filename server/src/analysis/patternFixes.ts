@@ -33,8 +33,8 @@ export function patternTableOfKey(extra: ExtraKey): PatternTable | null {
   if (!isWritten(extra) || extra.name.name === 'mcp') return null;
   const parts = kv.key.parts;
   const at = parts.indexOf(extra.name);
-  const rules = at === parts.length - 1 ? inlinePatternRules(extra.name.name, kv)
-    : at === parts.length - 2 ? dottedPatternRules(extra.name.name, parts[at + 1]!, kv)
+  const rules = at === parts.length - 1 ? inlinePatternRules(extra.name.name, kv, true)
+    : at === parts.length - 2 ? dottedPatternRules(extra.name.name, parts[at + 1]!, kv, true)
     : null;
   return rules && { owner: extra.owner, tool: extra.name, rules, extra, section: null };
 }
@@ -42,7 +42,7 @@ export function patternTableOfKey(extra: ExtraKey): PatternTable | null {
 /** A table opened below a tools table read as a table of patterns (`[agents.x.tools.bash]` then `"git push" = "deny"`), or null. */
 export function patternTableOfSection(owner: Owner, name: KeyPart, section: Section): PatternTable | null {
   if (!patternSection(name, section)) return null;
-  const rules = patternRules(name.name, section.entries);
+  const rules = patternRules(name.name, section.entries, true);
   return rules && { owner, tool: name, rules, extra: null, section };
 }
 

@@ -93,11 +93,11 @@ export function patternRules(tool: string, kvs: readonly KeyValue[], misspelt = 
  * The rule of a key dotted below `tool` (`bash."npm test" = "allow"`, `pattern` its part after the tool), read as a
  * table of one rule, or null; its key/value the dotted one whole.
  */
-export function dottedPatternRules(tool: string, pattern: KeyPart, kv: KeyValue): PatternRule[] | null {
-  return patternRules(tool, [{ ...kv, key: { ...kv.key, parts: [pattern] } }])?.map((r) => ({ ...r, keyValue: kv })) ?? null;
+export function dottedPatternRules(tool: string, pattern: KeyPart, kv: KeyValue, misspelt = false): PatternRule[] | null {
+  return patternRules(tool, [{ ...kv, key: { ...kv.key, parts: [pattern] } }], misspelt)?.map((r) => ({ ...r, keyValue: kv })) ?? null;
 }
 
 /** The rules of a value written below `tool` as OpenCode's table of patterns (`{ "git *" = "allow" }`), or null. */
-export function inlinePatternRules(tool: string, kv: KeyValue): PatternRule[] | null {
-  return kv.value?.kind === 'inline-table' ? patternRules(tool, kv.value.entries) : null;
+export function inlinePatternRules(tool: string, kv: KeyValue, misspelt = false): PatternRule[] | null {
+  return kv.value?.kind === 'inline-table' ? patternRules(tool, kv.value.entries, misspelt) : null;
 }

@@ -9,7 +9,7 @@ import { closingQuote, isMultiline, isOpenMultiline } from '../toml/stringPositi
 import { basicString, stringList } from '../toml/strings';
 import { conflictSaid } from './crossEntry';
 import { finding, type Finding, type Fix } from './findings';
-import { extraKeyFixes, fewOf, groupConflicts, ignoredKeyFixes, keyAsEntries, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, readsAsMapForm, removeTableFix, shapeConflicts, shapeFixes, strayListConflicts, stringAsList } from './moves';
+import { extraKeyFixes, fewOf, groupConflicts, ignoredKeyFixes, keyAsEntries, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, misspeltVerdictOf, misspeltVerdictsSaid, readsAsMapForm, removeTableFix, shapeConflicts, shapeFixes, strayListConflicts, stringAsList } from './moves';
 import { patternAdvice, patternFixes, type PatternTable, patternTableOfKey, patternTableOfSection } from './patternFixes';
 import { charPlaces, charSpans, keyContentSpan, valueFirstLine } from './places';
 import { isWritten, listAfterString, misplacedAt, ownerLabel, type Policies, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, unownedAt, type UnownedList } from './policies';
@@ -133,7 +133,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     // Its removal where the list holds its rules is safe, but not of a split key: held only as a guess (`extraKeyFixes`).
     const held = (advice?.held ?? false) && !split;
     // What to do with a map-form rule comes first, why Mars ignores it last (see WHY_IGNORED).
-    const noEffect = `Mars ignores ${quoted(name)} here, so this rule has no effect`;
+    const noEffect = `Mars ignores ${quoted(name)} here, so this rule has no effect${misspeltVerdictOf(doc.text, extra)}`;
     // A key read as an entry (its rule moved into a list, or judged as a tool name) has the white
     // space at its ends said as an entry's is (see `trimmedAway`), after what to do.
     const around = trimmedAway(name);
@@ -209,7 +209,7 @@ export function unownedSaid(text: string, group: readonly UnownedList[], quote: 
  */
 function patternMessage(text: string, policies: Policies, t: PatternTable, what: string): string {
   const advice = patternAdvice(text, policies, t, (e) => shortened(shown(basicString(e))), quoted);
-  const noEffect = `Mars ignores ${what} here, so ${t.rules.length === 1 ? 'this rule has' : 'these rules have'} no effect`;
+  const noEffect = `Mars ignores ${what} here, so ${t.rules.length === 1 ? 'this rule has' : 'these rules have'} no effect${misspeltVerdictsSaid(text, t.rules.map((r) => r.keyValue.value))}`;
   const todo = advice.held ? `${noEffect}; ${advice.says}.` : advice.conflict ? `${noEffect}. ${advice.says}.` : `${noEffect}. ${capitalized(advice.says)}.`;
   return `${todo}${advice.left ? ` ${advice.left}` : ''} ${WHY_IGNORED}`;
 }
