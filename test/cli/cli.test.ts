@@ -39,6 +39,9 @@ function workspace(files: Record<string, string | Buffer>): string {
   return dir;
 }
 
+/** A git folder as git tells one (setup.c, is_git_directory): a HEAD naming a ref, `objects` and `refs`. */
+const gitFolder = (at: string) => ({ [`${at}/HEAD`]: 'ref: refs/heads/main\n', [`${at}/objects/.keep`]: '', [`${at}/refs/.keep`]: '' });
+
 test('text format: file:line:column: severity code message, exit 1 on errors', () => {
   const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["Shell", "bash()"]\n' });
   const r = cli(['check', 'mars.toml'], { cwd: dir });
@@ -341,7 +344,7 @@ test('a folder search skips what git ignores: .gitignore files in the searched f
   // As git reads them: `deep/er/mars.toml` holds a slash, so it is matched from the root, two folders
   // down; `mars.toml/` ends with one, so it matches folders only, not dir/mars.toml.
   const dir = workspace({
-    '.git/HEAD': '', '.gitignore': 'build/\n*.local.toml\n!keep/mars.local.toml\ndeep/er/mars.toml\n',
+    ...gitFolder('.git'), '.gitignore': 'build/\n*.local.toml\n!keep/mars.local.toml\ndeep/er/mars.toml\n',
     'sub/.gitignore': '/mars.toml\n', 'other/.gitignore': '!*.local.toml\n', 'dir/.gitignore': 'mars.toml/\n',
     'mars.toml': bad, 'build/mars.toml': bad, 'build/keep/mars.local.toml': bad, 'a/mars.local.toml': bad, 'keep/mars.local.toml': bad,
     'sub/mars.toml': bad, 'sub/x/mars.toml': bad, 'other/mars.local.toml': bad, 'deep/er/mars.toml': bad, 'dir/mars.toml': bad,
@@ -369,7 +372,7 @@ test('a .gitignore pattern of many stars, against a long name, is answered at on
 
 test('an ignore file or a .git that is a pipe or a device is not read, as a mars.toml so made is not: the search went on waiting for it, or reading /dev/zero, forever', () => {
   const bad = '[agents.a.tools]\nallowed = ["mcp"]\n';
-  const repo = workspace({ '.git/info/.keep': '', 'pkg/mars.toml': bad, 'pkg/sub/mars.toml': bad });
+  const repo = workspace({ ...gitFolder('.git'), '.git/info/.keep': '', 'pkg/mars.toml': bad, 'pkg/sub/mars.toml': bad });
   spawnSync('mkfifo', [path.join(repo, '.gitignore'), path.join(repo, '.git/info/exclude')]);
   fs.symlinkSync('/dev/zero', path.join(repo, 'pkg/.gitignore'));
   // A .git that is a pipe: a worktree's .git file, read for the git folder it names.
@@ -389,7 +392,7 @@ test('an ignore file or a .git that is a pipe or a device is not read, as a mars
 
 test('a .gitignore that is a symbolic link is not read, as git (2.32 on) does not follow one in the work tree; info/exclude is followed, as git follows it', () => {
   const bad = '[agents.a.tools]\nallowed = ["mcp"]\n';
-  const repo = workspace({ '.git/info/.keep': '', 'patterns': 'mars.toml\n', 'sub/mars.toml': bad, 'pkg/x/mars.toml': bad, 'pkg/mars.toml': bad });
+  const repo = workspace({ ...gitFolder('.git'), '.git/info/.keep': '', 'patterns': 'mars.toml\n', 'sub/mars.toml': bad, 'pkg/x/mars.toml': bad, 'pkg/mars.toml': bad });
   fs.symlinkSync('../patterns', path.join(repo, 'sub/.gitignore'));
   fs.symlinkSync('../patterns', path.join(repo, 'pkg/.gitignore'));
   fs.symlinkSync('../../patterns', path.join(repo, '.git/info/exclude'));
@@ -409,7 +412,7 @@ test('a .gitignore that is a symbolic link is not read, as git (2.32 on) does no
 test('in a git work tree, a folder searched below its root also skips what .git/info/exclude and the .gitignore files above it ignore; outside one, no .gitignore above is read', () => {
   const bad = '[agents.a.tools]\nallowed = ["mcp"]\n';
   const files = { '.gitignore': 'gen/\n', 'pkg/gen/mars.toml': bad, 'pkg/ex/mars.toml': bad, 'pkg/mars.toml': bad };
-  const repo = workspace({ ...files, '.git/info/exclude': '/pkg/ex/\n' });
+  const repo = workspace({ ...files, ...gitFolder('.git'), '.git/info/exclude': '/pkg/ex/\n' });
   assert.deepEqual(checkedFiles(cli(['check', 'pkg', '--format=json'], { cwd: repo })), ['pkg/mars.toml']);
   assert.deepEqual(checkedFiles(cli(['check', '.', '--format=json'], { cwd: path.join(repo, 'pkg') })), ['mars.toml']);
   assert.deepEqual(checkedFiles(cli(['check', 'pkg', '--format=json', '--no-respect-gitignore'], { cwd: repo })), ['pkg/ex/mars.toml', 'pkg/gen/mars.toml', 'pkg/mars.toml']);
@@ -446,20 +449,26 @@ test('in a git work tree, a folder searched below its root also skips what .git/
 
 test('a repository nested in the searched one is searched by its own ignore files, not the outer ones, as git and ripgrep read it', () => {
   const bad = '[agents.a.tools]\nallowed = ["mcp"]\n';
-  // A git folder as git tells one: a HEAD naming a ref, `objects` and `refs`.
-  const gitFolder = (at: string) => ({ [`${at}/HEAD`]: 'ref: refs/heads/main\n', [`${at}/objects/.keep`]: '', [`${at}/refs/.keep`]: '' });
   const repo = workspace({
-    '.git/HEAD': '', '.gitignore': 'gen/\n', 'gen/mars.toml': bad, 'mars.toml': bad,
+    ...gitFolder('.git'), '.gitignore': 'gen/\n', 'gen/mars.toml': bad, 'mars.toml': bad,
     // A repository cloned inside, with its own info/exclude, and a submodule, whose .git file names its git folder.
     ...gitFolder('sub/.git'), 'sub/.git/info/exclude': 'ex/\n', 'sub/gen/mars.toml': bad, 'sub/ex/mars.toml': bad, 'sub/deep/gen/mars.toml': bad,
     'mod/.git': 'gitdir: ../.git/modules/mod\n', ...gitFolder('.git/modules/mod'), '.git/modules/mod/info/exclude': 'x/\n', 'mod/.gitignore': 'y/\n', 'mod/gen/mars.toml': bad, 'mod/x/mars.toml': bad, 'mod/y/mars.toml': bad,
     // A .git git takes for no repository (a worktree whose repository was removed, a submodule copied without its git
     // folder; an empty .git folder): git lists that folder as one of the outer repository's, by its ignore files.
     'gone/.git': 'gitdir: ../elsewhere/.git/worktrees/gone\n', 'gone/gen/mars.toml': bad, 'gone/mars.toml': bad,
-    'bare/.git/info/exclude': 'ex/\n', 'bare/gen/mars.toml': bad, 'bare/ex/mars.toml': bad,
+    'bare/.git/info/exclude': 'ex/\n', 'bare/gen/mars.toml': bad, 'bare/ex/mars.toml': bad, 'empty/gen/mars.toml': bad, 'empty/mars.toml': bad,
   });
+  fs.mkdirSync(path.join(repo, 'empty', '.git'));
   const inner = ['sub/deep/gen/mars.toml', 'sub/gen/mars.toml'];
-  assert.deepEqual(checkedFiles(cli(['check', '.', '--format=json'], { cwd: repo })), ['bare/ex/mars.toml', 'gone/mars.toml', 'mars.toml', 'mod/gen/mars.toml', ...inner]);
+  assert.deepEqual(checkedFiles(cli(['check', '.', '--format=json'], { cwd: repo })), ['bare/ex/mars.toml', 'empty/mars.toml', 'gone/mars.toml', 'mars.toml', 'mod/gen/mars.toml', ...inner]);
+  // A folder whose .git folder git takes for no repository is searched the same when named, or
+  // searched from inside: git, looking up for the repository, passes its .git by too. It was taken
+  // for the work tree's root there: the outer gen/ was not read, and bare's info/exclude was.
+  for (const [cwd, arg, files] of [
+    [repo, 'bare', ['bare/ex/mars.toml']], [path.join(repo, 'bare'), '.', ['ex/mars.toml']],
+    [repo, 'empty', ['empty/mars.toml']], [path.join(repo, 'empty'), '.', ['mars.toml']],
+  ] as const) assert.deepEqual(checkedFiles(cli(['check', arg, '--format=json'], { cwd })), files, `${cwd} ${arg}`);
   // Searched from inside, or named below it, the same.
   assert.deepEqual(checkedFiles(cli(['check', '.', '--format=json'], { cwd: path.join(repo, 'sub') })), inner.map((f) => f.slice('sub/'.length)));
   assert.deepEqual(checkedFiles(cli(['check', 'sub/deep', '--format=json'], { cwd: repo })), ['sub/deep/gen/mars.toml']);
@@ -472,13 +481,17 @@ test('a repository nested in the searched one is searched by its own ignore file
   fs.rmSync(path.join(repo, '.git/HEAD'));
   if (spawnSync('git', ['init', '-q'], { cwd: repo }).status === 0) {
     const git = spawnSync('git', ['-c', 'core.excludesFile=', 'ls-files', '--others', '--exclude-standard', '--', '*mars.toml'], { cwd: repo, encoding: 'utf8' });
-    assert.deepEqual(git.stdout.trim().split('\n').sort(), ['bare/ex/mars.toml', 'gone/mars.toml', 'mars.toml'], 'git\'s answer');
+    assert.deepEqual(git.stdout.trim().split('\n').sort(), ['bare/ex/mars.toml', 'empty/mars.toml', 'gone/mars.toml', 'mars.toml'], 'git\'s answer');
+    for (const folder of ['bare', 'empty']) {
+      const below = spawnSync('git', ['-c', 'core.excludesFile=', 'ls-files', '--others', '--exclude-standard', '--', '*mars.toml'], { cwd: path.join(repo, folder), encoding: 'utf8' });
+      assert.deepEqual(below.stdout.trim().split('\n').sort(), [folder === 'bare' ? 'ex/mars.toml' : 'mars.toml'], `git's answer in ${folder}`);
+    }
   }
 });
 
 test('a folder of a work tree named through a link from outside it skips what the .gitignore files above it ignore, as when searched from inside', () => {
   const bad = '[agents.a.tools]\nallowed = ["mcp"]\n';
-  const repo = workspace({ '.git/HEAD': '', '.gitignore': 'gen/\n', 'pkg/gen/mars.toml': bad, 'pkg/mars.toml': bad });
+  const repo = workspace({ ...gitFolder('.git'), '.gitignore': 'gen/\n', 'pkg/gen/mars.toml': bad, 'pkg/mars.toml': bad });
   const outside = workspace({});
   fs.symlinkSync(path.join(repo, 'pkg'), path.join(outside, 'link'));
   assert.deepEqual(checkedFiles(cli(['check', '.', '--format=json'], { cwd: path.join(repo, 'pkg') })), ['mars.toml']);

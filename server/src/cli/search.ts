@@ -226,7 +226,7 @@ function outerIgnores(dir: string): IgnoreLevel[] {
     return [];
   }
   const folders = [abs]; // from `dir` up to the work tree's root
-  while (!fs.existsSync(path.join(folders[folders.length - 1]!, '.git'))) {
+  while (!isWorkTreeRoot(folders[folders.length - 1]!)) {
     const up = path.dirname(folders[folders.length - 1]!);
     if (up === folders[folders.length - 1]) return []; // not in a work tree
     folders.push(up);
@@ -241,6 +241,24 @@ function outerIgnores(dir: string): IgnoreLevel[] {
     if (patterns.length > 0) levels.push({ patterns, prefix: prefix(folder) });
   }
   return levels;
+}
+
+/**
+ * Whether git, looking from a folder below `dir` for its repository, stops at `dir` (setup.c,
+ * setup_git_directory_gently_1): at a `.git` folder that is a git folder, and at a `.git` file (a
+ * worktree's or a submodule's, which git reads, or refuses as no gitfile). It looks on past a `.git`
+ * that is neither (an empty `.git` folder, a pipe), as the walk searches the folder holding one as
+ * one of the outer repository's (`isRepository`): `check sub` must skip what `check .` skips there.
+ */
+function isWorkTreeRoot(dir: string): boolean {
+  const dotGit = path.join(dir, '.git');
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(dotGit);
+  } catch {
+    return false;
+  }
+  return stat.isFile() || (stat.isDirectory() && isGitFolder(dotGit));
 }
 
 /** The level of the info/exclude of the repository whose work tree's root is `root`, if it has patterns. */
