@@ -719,6 +719,13 @@ test('a file saved as UTF-16 (as Windows PowerShell 5 writes `>`) is said to be 
     assert.equal(r.code, 2, name);
     assert.equal(r.err.split('\n')[0], `mars-toml: ${name}/mars.toml is UTF-32 text (it starts with a UTF-32 byte order mark); Mars reads it as UTF-8: save it as UTF-8`, name);
   }
+  // Its byte order mark says so with no NUL byte after it too: a document of no character (as Notepad
+  // saves an empty one), or of none in ASCII. Each was read as UTF-8, its FF and FE said as bad bytes, exit 1.
+  const noNul = workspace({ 'empty/mars.toml': Buffer.from([0xff, 0xfe]), 'be/mars.toml': Buffer.from([0xfe, 0xff]), 'cjk/mars.toml': Buffer.from([0xff, 0xfe, 0xe5, 0x65, 0x2c, 0x67]) });
+  for (const name of ['empty', 'be', 'cjk']) {
+    const r = cli(['check', name], { cwd: noNul });
+    assert.deepEqual([r.code, r.out, r.err.split('\n')[0]], [2, '', `mars-toml: ${name}/mars.toml is UTF-16 text (it starts with a UTF-16 byte order mark); Mars reads it as UTF-8: save it as UTF-8`], name);
+  }
   // An executable is no text at all.
   const bin = cli(['check', 'mars.toml'], { cwd: workspace({ 'mars.toml': Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]) }) });
   assert.match(bin.err, /is not a text file \(it contains NUL bytes\)/);
@@ -1607,6 +1614,9 @@ test('check -: what is not text gets the message a file gets, and exit 2; not UT
   const utf16 = cli(['check', '-', '--stdin-filename', 'mars.toml'], { input: Buffer.from('[agents.a.tools]\n', 'utf16le') });
   assert.equal(utf16.code, 2);
   assert.match(utf16.err, /^mars-toml: mars\.toml is UTF-16 text \(.*\); Mars reads it as UTF-8: save it as UTF-8$/m);
+  // Its byte order mark alone (no NUL byte) says it too: `--fix -` wrote it back as a text not UTF-8, exit 1.
+  const bomOnly = cli(['check', '--fix', '-'], { input: Buffer.from([0xff, 0xfe]) });
+  assert.deepEqual([bomOnly.code, bomOnly.out, bomOnly.err.split('\n')[0]], [2, '', 'mars-toml: <stdin> is UTF-16 text (it starts with a UTF-16 byte order mark); Mars reads it as UTF-8: save it as UTF-8']);
   const notUtf8 = Buffer.concat([Buffer.from('# caf'), Buffer.from([0xe9]), Buffer.from('\n')]);
   const unnamed = cli(['check', '-'], { input: notUtf8 });
   assert.equal(unnamed.code, 1);

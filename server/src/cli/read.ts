@@ -138,9 +138,11 @@ function isNullDevice(stat: fs.Stats): boolean {
 /** `bytes`, the content of the file `file` names (as `pathSaid` says it), as text (`Read`). */
 function asText(file: string, bytes: Buffer, maxBytes: number): Read {
   if (bytes.length > maxBytes) return { error: `${file} is too large to check (${bytes.length} bytes; at most ${maxBytes})` };
-  if (bytes.includes(0)) {
-    // Windows PowerShell 5 writes `>` and Out-File as UTF-16: text, in an encoding Mars does not read.
-    const wide = wideEncoding(bytes);
+  // Windows PowerShell 5 writes `>` and Out-File as UTF-16: text, in an encoding Mars does not read.
+  // Its byte order mark says so with no NUL byte after it too (an empty document, `FF FE`; text of
+  // characters none of them ASCII): FF and FE are no UTF-8, where each was said as a bad byte.
+  const wide = wideEncoding(bytes);
+  if (wide || bytes.includes(0)) {
     return { error: wide ? `${file} is ${wide.encoding} text (${wide.how}); Mars reads it as UTF-8: save it as UTF-8` : `${file} is not a text file (it contains NUL bytes); Mars reads it as UTF-8 text` };
   }
   // The BOM stays in the text: the analysis skips one, as Mars's parser does, so a second one is
