@@ -130,6 +130,28 @@ describe('code actions', () => {
     assert.deepEqual(fixAll.map((a) => applied(held, a, heldUri)), ['[agents.a.tools]\nallowed = ["read", "grep", "bash"]\n"Read, Grep" = true\n']);
   });
 
+  test('strings with commas and no brackets: the syntax error\'s list and the shape fix are one action, preferred; alone, a guess', async () => {
+    const text = '[agents.a.tools]\nallowed = "read", "grep"\n';
+    const { uri, diagnostics, actions } = await actionsFor(text);
+    assert.deepEqual(diagnostics.map((d) => d.code).sort(), ['invalid-tool-policy', 'toml-syntax']);
+    const fixes = actions.filter((a) => a.kind === 'quickfix' && !/^(Disable|Fix all)/.test(a.title));
+    assert.deepEqual(fixes.map((a) => [a.title, a.isPreferred === true, a.diagnostics?.map((d) => d.code).sort()]), [
+      ['Change to `["read", "grep"]`', true, ['invalid-tool-policy', 'toml-syntax']],
+    ]);
+    assert.equal(applied(text, fixes[0]!, uri), '[agents.a.tools]\nallowed = ["read", "grep"]\n');
+    // The syntax error's guess first among the diagnostics asked about: still preferred, as the shape fix is.
+    const reversed = await client.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri }, range: diagnostics[0]!.range, context: { diagnostics: [...diagnostics].sort((a) => (a.code === 'toml-syntax' ? -1 : 1)) },
+    });
+    assert.deepEqual(reversed.filter((a) => a.title.startsWith('Change')).map((a) => a.isPreferred === true), [true]);
+    // Under a misspelt owner no shape fix is made: the guess alone, not preferred.
+    const misspelt = '[agent.a]\ntools = "read", "grep"\n';
+    const { uri: u, actions: guess } = await actionsFor(misspelt);
+    const changes = guess.filter((a) => a.title.startsWith('Change'));
+    assert.deepEqual(changes.map((a) => [a.title, a.isPreferred === true]), [['Change to `["read", "grep"]`', false]]);
+    assert.equal(applied(misspelt, changes[0]!, u), '[agent.a]\ntools = ["read", "grep"]\n');
+  });
+
   // OpenCode's table of patterns in a table of its own (`[agents.e.tools.bash]`): its move writes the owner's tools table,
   // which only the document knows is written nowhere else; fix-all leaves it (a rule Mars ignored comes into force).
   test('a table of patterns of its own: its move writes the tools table where no other section does; fix-all leaves it', async () => {

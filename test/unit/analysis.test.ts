@@ -3142,7 +3142,8 @@ test('an entry with a spelling and a legacy prefix to fix: fix-all fixes only wh
 });
 
 test('a move names only what it adds, and wrapping a string in a list is in fix-all only when Mars takes the entry', () => {
-  const titles = (text: string) => documentFindings(analyzeDocument(text)).flatMap((f) => f.fixes.map((x) => `${x.title}${x.safe ? ' (safe)' : ''}`));
+  // The syntax error's own guess (the same list, `SYNTAX_LIST_GUESSES`) aside.
+  const titles = (text: string) => documentFindings(analyzeDocument(text)).filter((f) => f.code !== 'toml-syntax').flatMap((f) => f.fixes.map((x) => `${x.title}${x.safe ? ' (safe)' : ''}`));
   assert.deepEqual(titles('[agents.x.tools]\nallowed = ["mcp(github)"]\nmcp = ["github", "gitlab"]\n'), ['Move "mcp(gitlab)" into `allowed` (it already holds "mcp(github)") (safe)']);
   assert.deepEqual(titles('[agents.x.tools]\nallowed = "read"\n'), ['Change to `["read"]` (safe)']);
   assert.deepEqual(titles('[agents.x.tools]\nallowed = "Shell("\n'), ['Change to `["Shell("]`']);
@@ -3177,6 +3178,27 @@ test('a move names only what it adds, and wrapping a string in a list is in fix-
   // Where the rest of its line is a comment, or the inline table's next key: in fix-all, as before.
   assert.deepEqual(titles('[agents.x]\ntools = { allowed = "read", disallowed = ["edit"] }  # c\n'), ['Change to `["read"]` (safe)']);
 });
+
+// Values with commas between them and no brackets are a syntax error whose message says the list they make: that list is
+// its fix, anywhere (`model = "a", "b"`, under a misspelt owner, where no shape fix is), as a guess: neither preferred nor in
+// fix-all, the values may have been meant otherwise. None where a quote may have been meant inside a string (`"a""b"`).
+const SYNTAX_LIST_GUESSES: Array<[text: string, after: string | null]> = [
+  ['model = "a", "b"\n', 'model = ["a", "b"]\n'],
+  ['[agent.x]\ntools = "read", \'grep\' # c\n', '[agent.x]\ntools = ["read", \'grep\'] # c\n'],
+  ['[agents.x]\nx = { y = 1, z = "a", "b" }\n', '[agents.x]\nx = { y = 1, z = ["a", "b"] }\n'],
+  ['[agents.x]\ndescription = "a", "b" "c"\n', '[agents.x]\ndescription = ["a", "b", "c"]\n'],
+  ['model = "a", "b""c"\n', null],
+];
+for (const [text, after] of SYNTAX_LIST_GUESSES) {
+  test(`values with commas and no brackets: the syntax error's list as a guess: ${JSON.stringify(text)}`, () => {
+    const da = analyzeDocument(text);
+    const syntax = documentFindings(da).filter((f) => f.code === 'toml-syntax');
+    assert.equal(syntax.length, 1);
+    assert.deepEqual(syntax[0]!.fixes.map((x) => [applyEdits(text, x.edits), x.preferred, x.safe]), after === null ? [] : [[after, false, false]]);
+    assert.doesNotThrow(() => after !== null && parse(after));
+    assert.ok(!applyEdits(text, documentFixAll(da)).includes(after ?? '\u0000'), 'not in fix-all');
+  });
+}
 
 // Two strings with no blank between among them (`"grep""edit"`, SQL's `'it''s'`): one string with a quote in it may be
 // meant, as in a list in brackets (`['it''s']`), so the list with the comma put in is a guess: offered, neither

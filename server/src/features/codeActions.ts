@@ -133,6 +133,8 @@ export async function codeActions(
         const same = quickFixes.get(key);
         if (same) {
           same.diagnostics!.push(d);
+          // Preferred where either offers it so (a syntax error's guess, `"read", "grep"` in brackets, is the shape fix of its list).
+          if (fix.preferred) same.isPreferred = true;
           continue;
         }
         const a = action(fix.title, CodeActionKind.QuickFix, versionedEdit(uri, version, lines, fix.edits), [d], fix.preferred);

@@ -19,7 +19,11 @@ export function valuesWithoutBrackets(text: string, entries: readonly KeyValue[]
   // Not where the error is past them (in an inline table, on what follows them).
   if (!run || at > run.end + /^[ \t]*/.exec(text.slice(run.end))![0].length) return null;
   const commas = run.missing.length === 0 ? '' : `, with a comma after ${inWords(run.missing.map(quoted))}`;
-  return { message: `${quoted(text.slice(start, run.end))} is not a value TOML knows: write a list in brackets${commas} (${quoted(run.list)})${unreadLeftOut(run.unread)}${quoteMeantInside(run.doubled)}`, span: { start, end: run.end } };
+  const span = { start, end: run.end };
+  // The list the message says, written as a guess (the values may have been meant otherwise: never preferred, nor in fix-all);
+  // not where a quote may have been meant inside a string (`"read""grep"`), which the message says as the other reading.
+  const rewrite = run.doubled === undefined ? { title: `Change to ${quoted(run.list)}`, span, newText: () => run.list, guess: true } : undefined;
+  return { message: `${quoted(text.slice(start, run.end))} is not a value TOML knows: write a list in brackets${commas} (${quoted(run.list)})${unreadLeftOut(run.unread)}${quoteMeantInside(run.doubled)}`, span, ...(rewrite ? { rewrite } : {}) };
 }
 
 /** The advice for two strings with no blank between (`'it''s'`, see `commasBetweenStrings`), which may be one string with a quote meant inside it. */
