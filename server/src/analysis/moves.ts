@@ -57,7 +57,7 @@ export const namesATool = (extra: ExtraKey): boolean => namesTheKey(extra) && me
  * The list a map-form rule (`bash = "allow"`, `agent = "deny"`, `write = false`) was meant for, or
  * null; not for a key below the tool's name (`edit.x = "allow"` makes `edit` a table), nor a list's
  * name (`namesATool`). A verdict one typo from `"allow"` or `"deny"` (`bash = "alow"`) is read as the one
- * meant (`misspeltVerdict` says so): Mars ignores the key either way, and the rule is what the user meant.
+ * meant (`misspeltVerdictsSaid` says so): Mars ignores the key either way, and the rule is what the user meant.
  */
 export function mapFormList(extra: ExtraKey): ListName | null {
   return namesATool(extra) ? verdictList(extra.keyValue.value) ?? misspeltVerdictList(extra.keyValue.value) : null;

@@ -53,7 +53,9 @@ function entryOf(raw: string): string | null {
 /**
  * One rule: `kv`'s verdict for the pattern `pattern` of `tool`; null where `tool` takes no pattern (`patternRaw`).
  * `misspelt`: a verdict one typo from `"allow"` or `"deny"` (`"alow"`) is read as the one it was meant as, where the
- * rule is said for a reason it keeps once the verdict is spelt right (under a misspelt owner, policies.ts).
+ * rule is said for a reason it keeps once the verdict is spelt right: in a tools table, which Mars ignores it in either way
+ * (patternFixes.ts), or in the `tools` of a misspelt owner (policies.ts); not in a table meant as `tools` (`[agents.x.tool]`),
+ * where, the table renamed, it would be said nowhere.
  */
 export function patternRule(tool: string, pattern: KeyPart, kv: KeyValue, misspelt = false): PatternRule | null {
   const raw = patternRaw(tool, pattern.name);
