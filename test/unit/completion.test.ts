@@ -138,6 +138,15 @@ const CASES: Case[] = [
   // Past a syntax error on its line, quotes pair the wrong way: `", "` reads as a string, which no entry is (hover and the
   // diagnostics say nothing of it either), and an item would be written over the `, ` (`"b"c"bash"d"]`).
   { name: 'in a string past an error on its line, paired the wrong way: nothing', doc: '[agents.x.tools]\nallowed = ["a", "b"c",| "d"]', none: true },
+  // A string at the start of its line, past a syntax error elsewhere or at one (a string not closed): read as typed.
+  { name: 'a string at the start of its line, past a syntax error in another section', doc: 'x = = 1\n[agents.x.tools]\nallowed = [\n"r|"]',
+    edit: { label: 'read', newText: 'read', range: [3, 1, 3, 2] } },
+  { name: 'a string not closed at the start of its line', doc: '[agents.x.tools]\nallowed = [\n"read",\n"r|', edit: { label: 'bash', newText: 'bash"', range: [3, 1, 3, 2] } },
+  // Past a syntax error in its statement, a string right after an `=` (no blank between) reads as typed, as one after a blank does.
+  { name: 'past a syntax error in its statement, a value right after its `=`', doc: '[agents.x]\ntools = { allowed = ["a" "b"], bash ="al|" }',
+    edit: { label: 'allow', newText: 'allow', range: [1, 38, 1, 40] } },
+  { name: 'past a syntax error in its statement, a list written as a string right after its `=`', doc: '[agents.x]\ntools = { allowed = ["a" "b"], disallowed ="r|" }',
+    edit: { label: 'read', newText: 'read', range: [1, 44, 1, 45] } },
   { name: 'the same past an earlier error of the section', doc: '[agents.x.tools]\nallowed = ["read" "x"]\ndisallowed = ["b"c",| "d"]', none: true },
   // A string after a blank there reads as typed: a comma missing before `"x"` leaves the next entry offered.
   { name: 'an entry typed on the line of a comma missing', doc: '[agents.x.tools]\nallowed = ["read" "x", "sh|', edit: { label: 'bash', newText: 'bash"', range: [1, 24, 1, 26] } },
@@ -150,6 +159,9 @@ const CASES: Case[] = [
     edit: { label: 'bash', newText: 'bash"', range: [1, 12, 1, 14] } },
   { name: 'unterminated string keeps the typed ]', doc: '[agents.x.tools]\nallowed = ["sh|]',
     edit: { label: 'bash', newText: 'bash"', range: [1, 12, 1, 14] } },
+  // ... and the `,` typed before it: the quote goes after the name, before the comma.
+  { name: 'unterminated string keeps the typed , and ]', doc: '[agents.x.tools]\nallowed = ["sh|,]',
+    edit: { label: 'bash', newText: 'bash"', range: [1, 12, 1, 14] }, becomes: '[agents.x.tools]\nallowed = ["bash",]' },
   { name: 'unclosed array, next line', doc: '[agents.x.tools]\nallowed = [\n  |\n\ndisallowed = ["read"]\n',
     edit: { label: 'read', newText: '"read"', range: [2, 2, 2, 2] } },
   { name: 'unclosed array at the end of the text', doc: '[agents.x.tools]\nallowed = [|', edit: { label: 'bash', newText: '"bash"', range: [1, 11, 1, 11] } },
@@ -271,6 +283,17 @@ const CASES: Case[] = [
     present: ['bash', 'disallowed'], absent: ['allowed', 'read'], edit: { label: 'bash', newText: '', range: [2, 0, 2, 2] } },
   { name: 'existing map-form key: only the key is replaced', doc: '[agents.x.tools]\nsh|ell = "allow"',
     edit: { label: 'bash', newText: 'bash', range: [1, 0, 1, 5] } },
+  // On a key with its `=` and no value yet, the key is renamed: the verdicts are for after the `=`.
+  { name: 'on a key whose value is not written yet: the key renamed', doc: '[agents.x.tools]\nba|sh =', present: ['bash'], absent: ['"allow"', '"deny"'],
+    edit: { label: 'bash', newText: 'bash', range: [1, 0, 1, 4] } },
+  // On a table header's line, before the header or after it: no key goes there.
+  { name: 'after a tools table header on its line: nothing', doc: '[agents.x.tools] |', none: true },
+  { name: 'after an agent table header on its line: nothing', doc: '[agents.x] |', none: true },
+  { name: 'before a tools table header: nothing', doc: '[agents.x.tools]\nallowed = []\n|[agents.y.tools]', none: true },
+  { name: 'before an agent table header: nothing', doc: '|[agents.y]', none: true },
+  // Renaming a map-form key: not to `*` where another key of the table is `*` already (a duplicate key), the other names kept.
+  { name: 'renaming a map-form key: no `*` where another key is `*`', doc: '[agents.x.tools]\n"*" = "deny"\nsh|ell = "allow"', present: ['bash', 'read'], absent: ['*'] },
+  { name: 'renaming a map-form key: `*` offered', doc: '[agents.x.tools]\nsh|ell = "allow"', present: ['bash', '*'], edit: { label: '*', newText: '"*"', range: [1, 0, 1, 5] } },
   { name: 'a word typed in an inline tools table', doc: '[agents.x]\ntools = { ba| }',
     present: ['allowed', 'disallowed'], edit: { label: 'bash', newText: 'allowed = ["bash"]', range: [1, 10, 1, 12] } },
   { name: 'a word typed after an entry of an inline tools table', doc: '[agents.x]\ntools = { allowed = ["a"], dis| }',
@@ -319,6 +342,9 @@ const CASES: Case[] = [
     present: ['mcp(linear)', 'mcp(github/tool)'], absent: ['mcp(github)'] },
   { name: 'a map-form MCP key: the tool kept, not what another key names', doc: '[agents.x.tools]\n"mcp(linear/x)" = "deny"\n"mcp(|github/x)" = "allow"', servers: ['github', 'linear'],
     present: ['mcp(github/x)'], absent: ['mcp(linear/x)'] },
+  // A snippet writes a tool of the user's choosing, not the key another one names (`mcp(github/tool)` written literally).
+  { name: 'a map-form MCP key: the snippets offered though another key is named as one', doc: '[agents.x.tools]\n"mcp(github/tool)" = "deny"\n"mcp(server/tool)" = "ask"\n"mcp(gi|" = "allow"',
+    servers: ['github'], present: ['mcp(github)', 'mcp(github/tool)', 'mcp(server/tool)'] },
   { name: 'a map-form key with a pattern, in a key not closed: closed with it', doc: '[agents.x.tools]\n"sh|(git *',
     edit: { label: 'bash', newText: 'bash', range: [1, 1, 1, 3] }, becomes: '[agents.x.tools]\n"bash(git *)"' },
   { name: 'a map-form key with a pattern: not what another key names with it', doc: '[agents.x.tools]\n"bash(git *)" = "deny"\n"sh|(git *)" = "allow"',
@@ -358,6 +384,9 @@ const CASES: Case[] = [
   { name: 'map-form value', doc: '[agents.x.tools]\nbash = |',
     present: ['"allow"', '"deny"'], absent: ['bash'], edit: { label: '"allow"', newText: '"allow"', range: [1, 7, 1, 7] } },
   { name: 'map-form value inside its string', doc: '[agents.x.tools]\nbash = "d|"', edit: { label: 'deny', newText: 'deny', range: [1, 8, 1, 9] } },
+  // In a string not closed, the verdict closes it, with the quote it opened with.
+  { name: 'map-form value inside its string not closed: closed', doc: '[agents.x.tools]\nbash = "al|', edit: { label: 'allow', newText: 'allow"', range: [1, 8, 1, 10] } },
+  { name: 'map-form value inside its literal string not closed: closed', doc: "[agents.x.tools]\nbash = 'de|", edit: { label: 'deny', newText: "deny'", range: [1, 8, 1, 10] } },
   { name: 'map-form value in an inline table', doc: '[agents.x]\ntools = { bash = | }', present: ['"allow"', '"deny"'] },
   // The verdict of one of OpenCode's patterns below a tool, which the diagnostic moves as `bash(git *)`, as a map-form key's.
   { name: 'verdict of a pattern in an inline table', doc: '[agents.x.tools]\nbash = { "git *" = | }',
@@ -453,6 +482,10 @@ const CASES: Case[] = [
   { name: 'a bare word with a quote right after it, in a list: nothing', doc: '[agents.x.tools]\nallowed = [re|ad", "grep"]', none: true },
   { name: 'a bare word with a quote right after it, as the value of a list: nothing', doc: '[agents.x.tools]\nallowed = re|ad"', none: true },
   { name: 'a bare word with a quote right after it, as a map-form value: nothing', doc: '[agents.x.tools]\nShell = al|low"', none: true },
+  // A literal string's quote as much as a basic one's.
+  { name: 'a bare word with a single quote right after it, in a list: nothing', doc: "[agents.x.tools]\nallowed = [re|ad', 'grep']", none: true },
+  { name: 'a bare word with a single quote right after it, as the value of a list: nothing', doc: "[agents.x.tools]\nallowed = re|ad'", none: true },
+  { name: 'a bare word with a single quote right after it, as a map-form value: nothing', doc: "[agents.x.tools]\nShell = al|low'", none: true },
   { name: 'nothing in the pattern of a bare word in a list', doc: '[agents.x.tools]\nallowed = [sh(g|it)]', none: true },
   // renaming a map-form key to a list's name would not make its value a list
   { name: 'renaming a map-form key: no list keys', doc: '[agents.x.tools]\nba| = "allow"', present: ['bash'], absent: ['allowed', 'disallowed'] },
@@ -539,6 +572,9 @@ const CASES: Case[] = [
   { name: 'a name between commas, more after it', doc: '[agents.x.tools]\nallowed = "read, gr|, bash"',
     absent: ['read', 'bash'], edit: { label: 'grep', newText: 'grep', range: [1, 17, 1, 19] } },
   { name: 'the first name before a comma', doc: '[agents.x.tools]\nallowed = "re|, grep"', edit: { label: 'read', newText: 'read', range: [1, 11, 1, 13] } },
+  // Before a comma in a string written as the whole list, a pattern is offered still: the shape's fix reads its names apart
+  // (`["read(path)", "grep"]`), where in an entry of a list it would make one Mars rejects (BEFORE_A_COMMA).
+  { name: 'the first name before a comma, a pattern offered', doc: '[agents.x.tools]\nallowed = "re|, grep"', present: ['read', 'read(path)', 'bash(command *)'] },
   { name: 'a name after a comma with no blank', doc: '[agents.x.tools]\nallowed = "read,gr|"', edit: { label: 'grep', newText: 'grep', range: [1, 16, 1, 18] } },
   { name: 'an empty name after a comma', doc: '[agents.x.tools]\nallowed = "read, |"', absent: ['read'], edit: { label: 'grep', newText: 'grep', range: [1, 17, 1, 17] } },
   { name: 'a name between commas, the string not closed', doc: '[agents.x.tools]\nallowed = "read, gr|', edit: { label: 'grep', newText: 'grep"', range: [1, 17, 1, 19] } },
@@ -645,6 +681,10 @@ const CASES: Case[] = [
     edit: { label: 'read', newText: 'read', range: [1, 18, 1, 19] } },
   { name: 'CRLF and BOM', doc: '\ufeff[agents.x.tools]\r\nallowed = [\r\n  "read",\r\n  "b|"\r\n]\r\n',
     absent: ['read'], edit: { label: 'bash', newText: 'bash', range: [3, 3, 3, 4] } },
+  // A key on the first line after a BOM: the BOM is no part of it.
+  { name: 'BOM, a key on the first line', doc: '\ufeffagents.x.tools.gr|', present: ['grep', 'disallowed'],
+    edit: { label: 'allowed', newText: 'allowed = [$0]', range: [0, 16, 0, 18] } },
+  { name: 'BOM, an owner key on the first line', doc: '\ufeffagents.x.|', edit: { label: 'tools.allowed', newText: 'tools.allowed = [$0]', range: [0, 10, 0, 10] } },
 ];
 
 for (const c of CASES) {
@@ -781,6 +821,7 @@ const INTO_LISTS: Array<[doc: string, label: string, after: string]> = [
   ['[agents.x]\ntools = { allowed = ["read"],gr| disallowed = ["edit"] }', 'grep', '[agents.x]\ntools = { allowed = ["read", "grep"], disallowed = ["edit"] }'],
   ['agents.x.tools = { allowed = ["read"], w| }\n', 'write', 'agents.x.tools = { allowed = ["read", "write"] }\n'],
   ['agents.x.tools.ed|', 'edit', 'agents.x.tools.allowed = ["edit"]'],
+  ['\ufeffagents.x.tools.ed|', 'edit', '\ufeffagents.x.tools.allowed = ["edit"]'],
   ['[agents.x]\ntools.allowed = ["read"]\ntools.ba|', 'bash', '[agents.x]\ntools.allowed = ["read", "bash"]'],
   ['agents.x.tools.allowed = ["read"]\nagents.x.tools.gr|', 'grep', 'agents.x.tools.allowed = ["read", "grep"]'],
 ];
@@ -866,6 +907,8 @@ const ACCEPTED: Array<[doc: string, label: string, after: string]> = [
   ['[agents.a.tools]\nallowed = ["Read, gr|"]', 'grep', '[agents.a.tools]\nallowed = ["Read, grep"]'],
   ['[agents.a.tools]\nallowed = ["Read, gr|, Edit"]', 'grep', '[agents.a.tools]\nallowed = ["Read, grep, Edit"]'],
   ["[agents.a.tools]\nallowed = ['Read,\tsh|(git *)']", 'bash', "[agents.a.tools]\nallowed = ['Read,\tbash(git *)']"],
+  // Inside a comma written as an escape, no name is there to split at: the string's content is replaced whole, no escape cut in two.
+  ['[agents.a.tools]\nallowed = ["read\\u00|2c gr"]', 'grep', '[agents.a.tools]\nallowed = ["grep"]'],
 ];
 for (const [doc, label, after] of ACCEPTED) {
   test(`completion: accepting ${label} at ${JSON.stringify(doc)}`, () => {
@@ -905,6 +948,8 @@ const OVER_LINES: Array<[doc: string, label: string, after: string]> = [
   ['[agents.a]\ntools = {\n  |\n}', 'bash', '[agents.a]\ntools = {\n  allowed = ["bash"]\n}'],
   ['[agents.a]\ntools = {\n  |\n  disallowed = ["grep"]\n}', 'read', '[agents.a]\ntools = {\n  allowed = ["read"],\n  disallowed = ["grep"]\n}'],
   ['[agents.a]\ntools = { # note\n  allowed = ["read"],\n  |\n}', '*', '[agents.a]\ntools = { # note\n  allowed = ["read"],\n  disallowed = ["*"]\n}'],
+  // Comma-first: the comma is there already on the line below, none doubled.
+  ['[agents.a]\ntools = {\n  |\n  , disallowed = ["grep"]\n}', 'read', '[agents.a]\ntools = {\n  allowed = ["read"]\n  , disallowed = ["grep"]\n}'],
 ];
 for (const [doc, label, after] of OVER_LINES) {
   test(`completion: accepting ${label} in an inline table over lines, ${JSON.stringify(doc)}`, () => {
