@@ -483,6 +483,12 @@ const CASES: Case[] = [
   { name: 'a bare word with a quote right after it, as the value of a list: nothing', doc: '[agents.x.tools]\nallowed = re|ad"', none: true },
   { name: 'a bare word with a quote right after it, as a map-form value: nothing', doc: '[agents.x.tools]\nShell = al|low"', none: true },
   // A literal string's quote as much as a basic one's.
+  // Inside a comma written as an escape no name is there: an item would replace the names around it (`["grep"]` lost `read`),
+  // or cut the escape in two (`"read\\u00grep"`).
+  { name: 'inside a comma written as an escape: nothing', doc: '[agents.x.tools]\nallowed = ["read\\u00|2c gr"]', none: true },
+  { name: 'inside a comma written as an escape, in a string written as the list: nothing', doc: '[agents.x.tools]\nallowed = "read\\u0|02c gr"', none: true },
+  { name: 'right after a comma written as an escape: the name after it alone', doc: '[agents.x.tools]\nallowed = ["read\\u002c|gr"]', present: ['grep'],
+    edit: { label: 'grep', newText: 'grep', range: [1, 22, 1, 24] } },
   { name: 'a bare word with a single quote right after it, in a list: nothing', doc: "[agents.x.tools]\nallowed = [re|ad', 'grep']", none: true },
   { name: 'a bare word with a single quote right after it, as the value of a list: nothing', doc: "[agents.x.tools]\nallowed = re|ad'", none: true },
   { name: 'a bare word with a single quote right after it, as a map-form value: nothing', doc: "[agents.x.tools]\nShell = al|low'", none: true },
@@ -907,8 +913,6 @@ const ACCEPTED: Array<[doc: string, label: string, after: string]> = [
   ['[agents.a.tools]\nallowed = ["Read, gr|"]', 'grep', '[agents.a.tools]\nallowed = ["Read, grep"]'],
   ['[agents.a.tools]\nallowed = ["Read, gr|, Edit"]', 'grep', '[agents.a.tools]\nallowed = ["Read, grep, Edit"]'],
   ["[agents.a.tools]\nallowed = ['Read,\tsh|(git *)']", 'bash', "[agents.a.tools]\nallowed = ['Read,\tbash(git *)']"],
-  // Inside a comma written as an escape, no name is there to split at: the string's content is replaced whole, no escape cut in two.
-  ['[agents.a.tools]\nallowed = ["read\\u00|2c gr"]', 'grep', '[agents.a.tools]\nallowed = ["grep"]'],
 ];
 for (const [doc, label, after] of ACCEPTED) {
   test(`completion: accepting ${label} at ${JSON.stringify(doc)}`, () => {

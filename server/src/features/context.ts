@@ -448,12 +448,14 @@ function valueOnCursorLine(text: string, str: TomlString, offset: number): boole
   return continued && /^[ \t\r\n]*$/.test(text.slice(lineEnd, str.content.end));
 }
 
-function entryContext(layout: Layout, list: PolicyList | null, array: TomlArray | null, str: TomlString, offset: number): EntryContext {
+function entryContext(layout: Layout, list: PolicyList | null, array: TomlArray | null, str: TomlString, offset: number): EntryContext | null {
   const whole = stringRange(layout, str, offset);
   // Names between commas, each completed alone: in a string written as the whole list, which its fix
   // makes a list of, and in an entry of a list, which `illegal-char`'s split makes one entry per tool;
   // replacing the whole entry would drop the names beside the one typed (`["Read, gr|"]` -> `["grep"]`).
-  const { range, siblings, commaAfter } = nameBetweenCommas(layout.text, whole.range, splittingCommas(layout.text, str, whole.range), offset);
+  const between = nameBetweenCommas(layout.text, whole.range, splittingCommas(layout.text, str, whole.range), offset);
+  if (!between) return null;
+  const { range, siblings, commaAfter } = between;
   // The quote that closes the string goes after its last name, not after one with more following.
   const close = range.end === whole.range.end ? whole.close : '';
   return {
@@ -485,9 +487,10 @@ function splittingCommas(text: string, str: TomlString, range: Span): { commas: 
  * In `range`, the name at the cursor between the `commas` (`read, gr|, bash`), blanks around it
  * left out, and the other names; the whole range when there is no comma.
  */
-function nameBetweenCommas(text: string, range: Span, { commas, blanks }: { commas: readonly Span[]; blanks: readonly Span[] }, offset: number): { range: Span; siblings: string[]; commaAfter: boolean } {
-  // None inside a comma written as an escape (`\\u00|2c`): no name is there.
-  if (commas.length === 0 || commas.some((c) => c.start < offset && offset < c.end)) return { range, siblings: [], commaAfter: false };
+function nameBetweenCommas(text: string, range: Span, { commas, blanks }: { commas: readonly Span[]; blanks: readonly Span[] }, offset: number): { range: Span; siblings: string[]; commaAfter: boolean } | null {
+  // None inside a comma written as an escape (`\\u00|2c`): no name is there, and the item would replace the names around it.
+  if (commas.some((c) => c.start < offset && offset < c.end)) return null;
+  if (commas.length === 0) return { range, siblings: [], commaAfter: false };
   const bounds = [{ start: range.start, end: range.start }, ...commas, { start: range.end, end: range.end }];
   // Blanks around a name, written as themselves or as escapes (`\\t`), by where they start and end.
   const blankFrom = new Map(blanks.map((b) => [b.start, b.end]));
