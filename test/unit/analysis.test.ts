@@ -3179,7 +3179,7 @@ test('a move names only what it adds, and wrapping a string in a list is in fix-
   assert.deepEqual(titles('[agents.x]\ntools = { allowed = "read", disallowed = ["edit"] }  # c\n'), ['Change to `["read"]` (safe)']);
 });
 
-// Values with commas between them and no brackets are a syntax error whose message says the list they make: that list is
+// Values with commas between them and no brackets (or in parentheses) are a syntax error whose message says the list they make: that list is
 // its fix, anywhere (`model = "a", "b"`, under a misspelt owner, where no shape fix is), as a guess: neither preferred nor in
 // fix-all, the values may have been meant otherwise. None where a quote may have been meant inside a string (`"a""b"`).
 const SYNTAX_LIST_GUESSES: Array<[text: string, after: string | null]> = [
@@ -3188,6 +3188,10 @@ const SYNTAX_LIST_GUESSES: Array<[text: string, after: string | null]> = [
   ['[agents.x]\nx = { y = 1, z = "a", "b" }\n', '[agents.x]\nx = { y = 1, z = ["a", "b"] }\n'],
   ['[agents.x]\ndescription = "a", "b" "c"\n', '[agents.x]\ndescription = ["a", "b", "c"]\n'],
   ['model = "a", "b""c"\n', null],
+  // So for values in parentheses (a tuple as Python writes one), where nothing follows them on their line but a comment.
+  ['[agents.x.tools]\nallowed = ("read", "grep")  # c\n', '[agents.x.tools]\nallowed = ["read", "grep"]  # c\n'],
+  ['model = ("a")\n', 'model = ["a"]\n'],
+  ['model = ("a") x\n', null],
 ];
 for (const [text, after] of SYNTAX_LIST_GUESSES) {
   test(`values with commas and no brackets: the syntax error's list as a guess: ${JSON.stringify(text)}`, () => {

@@ -441,7 +441,11 @@ function inParentheses(text: string, at: number): Explained {
   const close = text.lastIndexOf(')', end - 1);
   const list = close > at ? `[${text.slice(at + 1, close)}]` : null;
   if (list !== null && readsAsValue(list)) {
-    return { message: `${quoted(text.slice(at, close + 1))} is not a value TOML knows: write a list in brackets (${quoted(list)})`, span: { start: at, end: close + 1 } };
+    const span = { start: at, end: close + 1 };
+    // The list written, as a guess (a tuple may have been meant otherwise: not preferred, nor in fix-all), where nothing but
+    // blanks follows it on its line (a comment at most): else the line would read no better.
+    const rewrite = /^[ \t]*$/.test(text.slice(close + 1, end)) ? { rewrite: { title: `Change to ${quoted(list)}`, span, newText: () => list, guess: true } } : {};
+    return { message: `${quoted(text.slice(at, close + 1))} is not a value TOML knows: write a list in brackets (${quoted(list)})`, span, ...rewrite };
   }
   return { message: 'a value does not start with `(`: write a list in brackets (`["a", "b"]`), or text in quotes', span: { start: at, end: at + 1 } };
 }
