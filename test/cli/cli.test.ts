@@ -309,6 +309,13 @@ test('no line of a report holds `##[`, which GitHub takes for a workflow command
   assert.match(runs.github.out, /^::notice file=##\[notice\]x\/mars\.toml,.*named `##\[error\]pwned`/m);
 });
 
+test('parse-names writes no `##[` on stdout either: its `[` escaped, read back as `[` in JSON', () => {
+  const p = cli(['parse-names'], { input: '"a##[error]b"\n"bash(##[x)"\n' });
+  assert.equal(p.code, 0, p.err);
+  assert.ok(!p.out.includes('##['), p.out);
+  assert.deepEqual(p.out.trim().split('\n').map((l) => (JSON.parse(l) as { input: string }).input), ['a##[error]b', 'bash(##[x)']);
+});
+
 test('text and github lines are counted as git and grep -n count them, where a lone CR (line ends converted twice) would not end one; JSON keeps LSP ranges', () => {
   const dir = workspace({ 'mars.toml': '\uFEFF[agents.a.tools]\r\r\nallowed = ["Shell"]\r\r\ndisallowed = ["bash()"]\r\r\n' });
   const text = cli(['check'], { cwd: dir });

@@ -76,7 +76,8 @@ export async function parseNames(input: NodeJS.ReadableStream, out: NodeJS.Writa
       failed++;
       return;
     }
-    buffer += toJsonLine(parseRecord(value)) + '\n';
+    // Made `inert` as the checker's output is: GitHub reads `##[` as a workflow command anywhere in a line of a step's stdout too; the escape reads back as `[` in JSON.
+    buffer += inert(toJsonLine(parseRecord(value))) + '\n';
     if (buffer.length > 1 << 16) {
       out.write(buffer);
       buffer = '';
