@@ -195,6 +195,52 @@ describe('settings, suppression and edits', () => {
     }
   });
 
+  test('in a workspace of two folders, each document has its folder\'s settings, and a setting one folder gets wrong is told once while it stays, not at each of its documents', async () => {
+    const client = await LspClient.start({ workspaceFolders: ['file:///A', 'file:///B'] });
+    try {
+      const shown: string[] = [];
+      client.conn.onNotification('window/showMessage', (m: { message: string }) => void shown.push(m.message));
+      let bad = true;
+      let asked = 0;
+      client.conn.onRequest('workspace/configuration', (p: { items: Array<{ scopeUri: string }> }) => p.items.map((i) => {
+        asked++;
+        if (!i.scopeUri.startsWith('file:///A/')) return { diagnostics: { 'unknown-tool': 'error' } };
+        return { diagnostics: { 'unknown-tool': bad ? 'loud' : 'hint', 'non-canonical': 'off' } };
+      }));
+      const told = 'Mars TOML: mars.diagnostics.unknown-tool: "loud" is not a severity (error, warning, information, hint or off); unknown-tool keeps its default, information.';
+      const text = '[agents.a.tools]\nallowed = ["Shell", "FooTool"]\n';
+      const uris = ['file:///A/1/mars.toml', 'file:///B/1/mars.toml', 'file:///A/2/mars.toml', 'file:///B/2/mars.toml'];
+      for (const uri of uris) await client.open(uri, text);
+      const codes = async (uri: string, version: number) => (await client.pushed(uri, version)).map((d) => `${d.code}:${d.severity}`);
+      for (const uri of uris) {
+        assert.deepEqual(await codes(uri, 1), uri.startsWith('file:///A/') ? ['unknown-tool:3'] : ['non-canonical:3', 'unknown-tool:1', 'non-canonical:3'], uri);
+      }
+      assert.deepEqual(shown, [told]);
+      // Each change read by every document, one folder's after the other's.
+      let version = 1;
+      const change = async (times = 1) => {
+        const before = asked;
+        for (let i = 0; i < times; i++) await client.conn.sendNotification('workspace/didChangeConfiguration', { settings: null });
+        for (let i = 0; i < 200 && asked < before + uris.length; i++) await new Promise((r) => setTimeout(r, 10));
+        assert.equal(asked, before + uris.length);
+        version++;
+        for (const uri of uris) await client.change(uri, version, [{ text }]);
+      };
+      await change(2);
+      assert.deepEqual(await codes(uris[2]!, version), ['unknown-tool:3']);
+      assert.deepEqual(shown, [told], 'the same problem, not told again');
+      bad = false;
+      await change();
+      assert.deepEqual(await codes(uris[2]!, version), ['unknown-tool:4']);
+      bad = true;
+      await change();
+      assert.deepEqual(await codes(uris[2]!, version), ['unknown-tool:3']);
+      assert.deepEqual(shown, [told, told], 'set right, then wrong again: told again');
+    } finally {
+      await client.stop();
+    }
+  });
+
   test('mars.maxProblems: the problems VS Code would keep, and a note of the rest; without it, all', async () => {
     const text = '[agents.a.tools]\nallowed = ["Shell", "bash()", "mcp__a__b", "Read", "bash(", "x,y"]\n';
     const all = await LspClient.start();

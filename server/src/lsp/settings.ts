@@ -66,10 +66,14 @@ export class SettingsCache {
   global: Settings = { overrides: {}, maxProblems: 0 };
 
   /**
-   * What was told of the settings as read last: every document reads them, and a change may come
-   * twice (VS Code's client says so and so does the registration), so the same problems are told once.
+   * What was told of the settings as they were read before the last change of them, and what the
+   * reads since have said (`''` for none): every document reads them, a change may come twice (VS
+   * Code's client says so and so does the registration), and in a workspace of several folders the
+   * documents of each read that folder's, so the same problems are told once while they stay, not
+   * each time a document of that folder reads them after one of another folder.
    */
-  private told = '';
+  private told = new Set<string>();
+  private said = new Set<string>();
 
   constructor(private readonly connection: Connection) {}
 
@@ -95,16 +99,23 @@ export class SettingsCache {
     const more = problems.length - PROBLEMS_SHOWN;
     const message = problems.length === 0 ? '' : problems.length === 1 ? `Mars TOML: ${problems[0]}`
       : `Mars TOML settings: ${problems.slice(0, PROBLEMS_SHOWN).join(' ')}${more > 0 ? ` And ${more} more problems with the ${SETTINGS_SECTION} settings, not shown here.` : ''}`;
-    if (message !== this.told) {
-      this.told = message;
+    if (!this.said.has(message) && !this.told.has(message)) {
       // A notification: the message asks nothing of the user (showWarningMessage would be a request).
       if (message) void this.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message });
     }
+    this.said.add(message);
     return read;
   }
 
+  /**
+   * Forgets the settings read for the document at `uri`, or, without one, for every document: they
+   * changed. Then what the reads since the change before said is what was told, unless none was read
+   * (a change told twice): a problem that stays is not told again, and one set right and then made
+   * again is.
+   */
   forget(uri?: string): void {
     if (uri) return void this.cache.delete(uri);
     this.cache.clear();
+    if (this.said.size > 0) [this.told, this.said] = [this.said, new Set()];
   }
 }
