@@ -298,6 +298,30 @@ test('lifecycle: initialize once; after shutdown requests are refused and nothin
   });
 });
 
+// LSP 3.17: after shutdown a client sends nothing but `exit`. One that does (a document closed or
+// opened, a change of settings) got a push clearing the closed document, a `workspace/configuration`
+// request, a `workspace/diagnostic/refresh` request and a message of the settings.
+test('after shutdown the server sends nothing, whatever the client still tells: no push, no request, no message', async () => {
+  for (const options of [{}, { pull: true }, { capabilities: { textDocument: { publishDiagnostics: {} } } }]) {
+    await withClient(options, async (c) => {
+      const sent: string[] = [];
+      c.conn.onNotification('window/showMessage', () => void sent.push('window/showMessage'));
+      const uri = 'file:///after-shutdown/mars.toml';
+      await c.open(uri, TEXT);
+      if ('pull' in options) await c.pulled(uri);
+      else await c.pushed(uri, 1);
+      const [requests, pushes] = [c.serverRequests.length, c.allPushed(uri).length];
+      await c.request('shutdown', null);
+      await c.conn.sendNotification('workspace/didChangeConfiguration', { settings: { mars: { diagnostics: { 'non-canonical': 'loud' } } } });
+      await c.open('file:///after-shutdown/b/mars.toml', TEXT);
+      await c.conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
+      await new Promise((r) => setTimeout(r, 300));
+      sent.push(...c.serverRequests.slice(requests), ...c.allPushed(uri).slice(pushes).map(() => 'publishDiagnostics'), ...c.allPushed('file:///after-shutdown/b/mars.toml').map(() => 'publishDiagnostics b'));
+      assert.deepEqual(sent, [], JSON.stringify(options));
+    });
+  }
+});
+
 test('a push whose settings come after shutdown is not sent', async () => {
   // The analysis of a small file is done at once; the push waits only for the settings.
   await withClient({ settingsDelayMs: 300 }, async (c) => {

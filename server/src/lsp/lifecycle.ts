@@ -121,6 +121,8 @@ export function listenLifecycle(ctx: ServerContext, { refuseUnlessRunning }: Req
 
   connection.onDidChangeConfiguration((change) => {
     settings.forget();
+    // Once shut down (a client's mistake to tell of a change then), nothing more is sent: no refresh asked, no message shown.
+    if (ctx.lifecycle !== 'running') return;
     // Without workspace/configuration, the settings are what this message carries: none means the defaults.
     // (Only what the server reads is told of: with workspace/configuration, the payload is no settings.)
     const payload = (change.settings as Partial<Record<typeof SETTINGS_SECTION, MarsSettings>> | null)?.[SETTINGS_SECTION];

@@ -113,7 +113,8 @@ export function documentDiagnostics(ctx: ServerContext, { guard, refuseUnlessRun
       else names.delete(e.document.uri);
       // Ask for the document's settings now: the round trip to the client overlaps the settle delay
       // (and a pull request's wait) instead of following it.
-      if (name?.served) void settings.get(e.document.uri);
+      // Not once shut down (a client's mistake to open one then): the client is done with the server, which asks it nothing more.
+      if (name?.served && ctx.lifecycle === 'running') void settings.get(e.document.uri);
       schedulePush(e.document, 0);
     });
     documents.onDidChangeContent((e) => {
@@ -123,7 +124,7 @@ export function documentDiagnostics(ctx: ServerContext, { guard, refuseUnlessRun
     documents.onDidClose((e) => {
       states.drop(e.document.uri);
       settings.forget(e.document.uri);
-      if (!ctx.client.pull && nameOf(e.document.uri)) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+      if (!ctx.client.pull && ctx.lifecycle === 'running' && nameOf(e.document.uri)) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
       names.delete(e.document.uri);
     });
 
