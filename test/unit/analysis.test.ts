@@ -745,6 +745,8 @@ const IGNORED_KEY_MESSAGES: Array<[table: string, message: string]> = [
   ['allowed = ["Bash"]\nbash = "allw"', 'Mars ignores `bash` here, so this rule has no effect (`"allw"` read as `"allow"`); `allowed` already holds "Bash", so the key can go. A tools table holds only `allowed` and `disallowed` lists.'],
   ['allowed = ["bash"]\nShell = "deby"', 'Mars ignores `Shell` here, so this rule has no effect (`"deby"` read as `"deny"`). `allowed` holds "bash", so in `disallowed` it would be both allowed and disallowed. A tools table holds only `allowed` and `disallowed` lists.'],
   ['bash = { "git *" = "alow", "rm *" = "dny", "x *" = "alow" }', 'Mars ignores `bash` here, so these rules have no effect (`"alow"` read as `"allow"` and `"dny"` read as `"deny"`). Put "bash(git *)", "bash(x *)" in `allowed` and "bash(rm *)" in `disallowed` instead. A tools table holds only `allowed` and `disallowed` lists.'],
+  // Past five spellings, the rest counted, as a list of entries is.
+  ['bash = { "a *" = "alow", "b *" = "allw", "c *" = "alloww", "d *" = "dny", "e *" = "deby", "f *" = "dey" }', 'Mars ignores `bash` here, so these rules have no effect (`"alow"` read as `"allow"`, `"allw"` read as `"allow"`, `"alloww"` read as `"allow"`, `"dny"` read as `"deny"`, `"deby"` read as `"deny"` and 1 more). Put "bash(a *)", "bash(b *)", "bash(c *)" in `allowed` and "bash(d *)", "bash(e *)", "bash(f *)" in `disallowed` instead. A tools table holds only `allowed` and `disallowed` lists.'],
   // Not further off, nor `"ask"` one typo away.
   ['bash = "allowed"', 'Mars ignores `bash` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
   ['bash = "ask "', 'Mars ignores `bash` here: a tools table holds only `allowed` and `disallowed` lists (the `tool = "allow"` map form belongs to agent profiles).'],
@@ -2209,6 +2211,9 @@ const MISPLACED_STRINGS: Array<[text: string, says: string, titles: string[], af
   // The other list holds it: the move is a conflict, said so.
   ['[agents.d]\ntools.disallowed = ["read"]\nallowed = "read"\n', '`disallowed` holds "read", so in `allowed` it would be both allowed and disallowed.',
     ['Rename to `tools.allowed`, and change `"read"` to `["read"]` (a conflict: `disallowed` holds "read")'], '[agents.d]\ntools.disallowed = ["read"]\ntools.allowed = ["read"]\n'],
+  // A string left open (a syntax error): what it holds is a guess, so no fix, under a misspelt owner too.
+  ['[agents.d]\nallowed = """read\n', 'Did you mean `tools.allowed`?', [], null],
+  ['[agent.d]\ntools = """read\n', 'not part of the policy of agent `d`.', [], null],
   // What Mars would refuse in the list, or more than a name: warned of, not moved.
   ['[agents.d]\nallowed = "bash()"\n', 'Did you mean `tools.allowed = ["bash()"]`?', [], null],
   // Names between commas (a skill's `allowed-tools: Read, Grep` pasted): one entry each, as the shape's example says; one entry of
@@ -2291,6 +2296,8 @@ for (const [text, says, titles, after] of MISPLACED_STRINGS) {
     // Each puts a rule in force that was not, but the removal of a name the list holds already (not of names
     // between commas: held only as their split reads them).
     assert.deepEqual(f.fixes.map((x) => x.safe), f.fixes.map((x) => x.title.startsWith('Remove') && !says.includes('", "')));
+    // One that makes a conflict is offered, not preferred.
+    assert.deepEqual(f.fixes.map((x) => x.preferred), titles.map((t) => !t.includes('(a conflict: ')));
     if (after !== null) {
       const fixed = applyEdits(text, f.fixes[0]!.edits);
       assert.equal(fixed, after);
@@ -2461,6 +2468,13 @@ const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]>
   ['[agent.a.tools]\nbash = "alow"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `bash = "alow"` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
   ['[agent.a.tools]\nbash."x *" = "alow"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `bash."x *" = "alow"` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
   ['[agent.a.tools]\nbash = "ask"\nedit = "Dny"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `edit = "Dny"` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
+  // A rule keyed `tools` in `tools` itself is no `tools` written as the list: the rename alone, as for any other rule.
+  ['[agent.a.tools]\ntools = "allow"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `tools = "allow"` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
+  // Not in a table meant as `tools` (`[agents.a.tool]`, `[agent.a.permission.bash]`), by key, dotted, inline or in a table of its own.
+  ['[agents.a.tool]\nallowed = ["read"]\nbash = "alow"\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allowed` here is not part of its policy.', ['Rename `tool` to `tools`']],
+  ['[agents.a.tool]\nallowed = ["read"]\nbash."git *" = "alow"\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allowed` here is not part of its policy.', ['Rename `tool` to `tools`']],
+  ['[agents.a.tool]\nallowed = ["read"]\nbash = { "git *" = "alow" }\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allowed` here is not part of its policy.', ['Rename `tool` to `tools`']],
+  ['[agent.a.permission.bash]\n"x *" = "alow"\n"y *" = "allow"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `bash."y *" = "allow"` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
   ['[agent.a.tools.bash]\n"x *" = "alow"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `bash."x *" = "alow"` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents`']],
   ['[skill.s.tools.bash]\n"x *" = "deny"\n"y *" = "Dny"\n"*" = "ask"\n', '`skill` is not `skills`: Mars reads tool policies only under `agents` and `skills`, so `bash."x *" = "deny"` and `bash."y *" = "Dny"` here are not part of the policy of skill `s`.', ['Rename `skill` to `skills`']],
   ['[skill.s.permission.bash]\n"x *" = "allow"\n"y *" = "deny"\n"*" = "ask"\n', '`skill` is not `skills`: Mars reads tool policies only under `agents` and `skills`, so `bash."x *" = "allow"` and `bash."y *" = "deny"` here are not part of the policy of skill `s`.', ['Rename `skill` to `skills`']],
@@ -2481,8 +2495,14 @@ const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]>
   ['[agent.a]\ntools = ["read", "bash()"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `tools` here is not part of the policy of agent `a`.', []],
   ['[agent.a]\ntools = ["read", 1]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `tools` here is not part of the policy of agent `a`.', []],
   ['[agent.a]\ntools = ["read"]\n[agents.a.tools]\ndisallowed = ["web"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `tools` here is not part of the policy of agent `a`.', []],
+  // The rename writes `tools.allowed`, a dotted key: a table below `tools` in a header of its own is no clash with it (TOML 1.0).
+  ['[agent.a]\ntools = ["read"]\n[agents.a.tools.bash]\n"git *" = "allow"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `tools` here is not part of the policy of agent `a`.', ['Rename `agent` to `agents` and `tools` to `tools.allowed`']],
   ['[agent.a]\ntools = ["read"]\n[agents.a]\nmodel = "m"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `tools` here is not part of the policy of agent `a`.', []],
   ['agent.a.tools = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `tools` here is not part of the policy of agent `a`.', []],
+  // Nor a verdict (`"allow"`), which names no tool; nor, for a list beside it, a `tools` that is no list of names (`1`), which
+  // the owner's rename would put in force as it is, stopping the load.
+  ['[agent.a]\ntools = "allow"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `tools` here is not part of the policy of agent `a`.', []],
+  ['[agent.a]\ntools = 1\ndisallowed = ["web"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `disallowed` here is not part of the policy of agent `a`.', []],
   // Not where the rename would make a second spelling of the tools table, as for a list.
   ['[agents.a]\ntool.bash = "allow"\n[agents.a.tools]\nallowed = []\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `bash = "allow"` here is not part of its policy.', []],
   ['[agents.a]\ntools.allowed = ["read"]\ntool = { bash = "allow" }\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `bash = "allow"` here is not part of its policy.', []],
