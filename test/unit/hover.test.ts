@@ -588,6 +588,9 @@ const CASES: Case[] = [
     lacks: ['of agent'] },
   { name: 'a dotted pattern rule in a table that misses `tools`', doc: '[agents.a.permission]\nbash."git p|ush" = "deny"', range: [1, 6, 1, 14],
     has: ['**Capability** `bash` · pattern `git push`', '_Not an entry yet: `permission` is not `tools`', 'As the entry `bash(git push)` of `disallowed` of agent `a`:'] },
+  // Its verdict one typo from `"allow"` or `"deny"`: read as the one meant, as the finding reads it (it had no hover).
+  { name: 'a dotted pattern rule in a table that misses `tools`, its verdict misspelt', doc: '[agents.a.permission]\nbash."gi|t *" = "alow"', range: [1, 6, 1, 11],
+    has: ['_Not an entry yet: `permission` is not `tools`: Mars reads no tool list in it._', 'As the entry `bash(git *)` of `allowed` of agent `a`:'] },
   { name: 'a pattern of a table of patterns of its own at the root', doc: '[permission.edit]\n"|*" = "deny"', range: [1, 1, 1, 2],
     has: ['**Capability** `edit`', 'As the entry `edit` of `disallowed`:'] },
   { name: 'an `"ask"` rule of a table of patterns of its own in a table that misses `tools`', doc: '[agents.a.permission.bash]\n"git *" = "allow"\n"r|m *" = "ask"', range: [2, 1, 2, 5],

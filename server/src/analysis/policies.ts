@@ -93,11 +93,11 @@ export interface MisplacedList {
 }
 
 /**
- * Whether a misplaced rule's verdict one typo from `"allow"` or `"deny"` (`"alow"`) is read as the one it was meant as:
- * under a misspelt owner, in its `tools` itself (`[agent.x.tools]`), where the owner renamed leaves the rule a key Mars
- * ignores, said so then; not in a table meant as `tools` (`[agent.x.tool]`), where renamed it would be said nowhere.
+ * Whether a misplaced rule's verdict one typo from `"allow"` or `"deny"` (`"alow"`) is read as the one it was meant as: every
+ * rule's is, as in a tools table (moves.ts, `mapFormList`), where the rename of the table or its owner puts it, a key Mars
+ * ignores still, told so with its move.
  */
-export const readsMisspeltVerdicts = (m: MisplacedList): boolean => m.rule && m.ownerPart !== null && (m.tools === null || m.tools.name === 'tools');
+export const readsMisspeltVerdicts = (m: MisplacedList): boolean => m.rule;
 
 /** The key part at fault in a misplaced list: where its finding sits and its rename goes. */
 export const misplacedAt = (m: MisplacedList): KeyPart => m.ownerPart ?? m.tools ?? m.key;
@@ -626,11 +626,11 @@ function misplacedList(out: Policies, owner: Owner, path: readonly KeyPart[], kv
   // patterns below the tool (`bash = { "git *" = "allow" }`), read as its first rule that moves: in
   // `tools`, it gets its move (patterns.ts). Not `"ask"` alone, nor a dotted pattern
   // (`bash."git push" = "allow"`), which makes the path longer than a rule's: no verdict Mars could read.
-  // A verdict misspelt in its `tools` (`bash = "alow"`, `bash."x *" = "alow"`) is as much a key the owner's rename leaves Mars
-  // ignoring, told so then (`unknown-policy-key`); not in a table meant as `tools`, where it would be said nowhere once
-  // renamed. A dotted one is read as a pattern is (`patternRules`): below a name that is no tool (`foo."x *"`), none.
-  const rule = (tools !== null || inTools) && dottedRule ? patternRules(key.name, [{ ...kv, key: { ...kv.key, parts: [dottedRule] } }], inTools)?.find(movable)?.list ?? null
-    : (tools !== null || inTools) && meantList(key.name) === null ? verdictList(value) ?? patternTableList(key.name, kv) ?? (inTools ? misspeltVerdictList(value) : null) : null;
+  // A verdict one typo from `"allow"` or `"deny"` (`bash = "alow"`, `bash."x *" = "alow"`) is read as the one meant, as in a
+  // tools table (moves.ts, `mapFormList`), where the rename puts it, told so then with its move (`unknown-policy-key`).
+  // A dotted one is read as a pattern is (`patternRules`): below a name that is no tool (`foo."x *"`), none.
+  const rule = (tools !== null || inTools) && dottedRule ? patternRules(key.name, [{ ...kv, key: { ...kv.key, parts: [dottedRule] } }], true)?.find(movable)?.list ?? null
+    : (tools !== null || inTools) && meantList(key.name) === null ? verdictList(value) ?? patternTableList(key.name, kv) ?? misspeltVerdictList(value) : null;
   // A string in a table meant as `tools` (`[agents.x.tool]` then `allowed = "read"`) is as much a list
   // Mars does not read as `allowed = ["read"]` there; not a verdict (`deny = "allow"`), which names no tool.
   const string = value?.kind === 'string' && (beside || ((tools !== null || inTools) && holdsListValue(value)));
@@ -650,17 +650,15 @@ function misplacedList(out: Policies, owner: Owner, path: readonly KeyPart[], kv
  */
 function patternSectionRules(out: Policies, base: readonly KeyPart[], entries: readonly KeyValue[], kind: OwnerKind, ownerPart: KeyPart | null): void {
   const owner = { kind, name: base[1]!.name };
-  // Below a misspelt owner's `tools` itself (`[agent.x.tools.bash]`), a verdict one typo from `"allow"` or `"deny"` too, as a
-  // rule dotted there is (`misplacedList`); not below a table meant as `tools`, where renamed it would be said nowhere.
-  const misspelt = ownerPart !== null && base[2]!.name === 'tools';
-  for (const r of patternRules(base[3]!.name, entries, misspelt)?.filter(movable) ?? []) {
+  // A verdict one typo from `"allow"` or `"deny"` too, as a rule dotted there is (`misplacedList`).
+  for (const r of patternRules(base[3]!.name, entries, true)?.filter(movable) ?? []) {
     out.misplaced.push({ owner, keyValue: r.keyValue, list: r.list, key: base[3]!, tools: base[2]!, ownerPart, ownerHeader: ownerPart !== null, beside: false, rule: true, pattern: r.pattern });
   }
 }
 
 /** The list the first rule of OpenCode's table of patterns (`bash = { "git *" = "allow" }`) that moves goes in, or null for none. */
 function patternTableList(tool: string, kv: KeyValue): ListName | null {
-  return inlinePatternRules(tool, kv)?.find(movable)?.list ?? null;
+  return inlinePatternRules(tool, kv, true)?.find(movable)?.list ?? null;
 }
 
 /**
