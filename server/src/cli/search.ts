@@ -251,14 +251,18 @@ function outerIgnores(dir: string): IgnoreLevel[] {
  * one of the outer repository's (`isRepository`): `check sub` must skip what `check .` skips there.
  */
 function isWorkTreeRoot(dir: string): boolean {
+  const found = dotGitIn(dir);
+  return found !== null && (found.stat.isFile() || (found.stat.isDirectory() && isGitFolder(found.dotGit)));
+}
+
+/** The `.git` in `dir` and what it is, or null where there is none. */
+function dotGitIn(dir: string): { dotGit: string; stat: fs.Stats } | null {
   const dotGit = path.join(dir, '.git');
-  let stat: fs.Stats;
   try {
-    stat = fs.statSync(dotGit);
+    return { dotGit, stat: fs.statSync(dotGit) };
   } catch {
-    return false;
+    return null;
   }
-  return stat.isFile() || (stat.isDirectory() && isGitFolder(dotGit));
 }
 
 /** The level of the info/exclude of the repository whose work tree's root is `root`, if it has patterns. */
@@ -308,13 +312,9 @@ function commonFolder(own: string): string {
  * ignore files.
  */
 function isRepository(dir: string): boolean {
-  const dotGit = path.join(dir, '.git');
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(dotGit);
-  } catch {
-    return false;
-  }
+  const found = dotGitIn(dir);
+  if (!found) return false;
+  const { dotGit, stat } = found;
   if (stat.isDirectory()) return isGitFolder(dotGit);
   // Not read where it is no regular file: a pipe would keep the search waiting.
   if (!stat.isFile()) return false;
