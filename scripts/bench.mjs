@@ -118,29 +118,23 @@ async function benchScaling() {
     'completion at the end of one long entry of `__` (60n characters)': (n) => `[agents.a.tools]\nallowed = ["mcp__${'a__'.repeat(20 * n)}|", "Shell"]\n`,
     'completion on the name of one long entry, its pattern not closed (100n characters)': (n) => `[agents.a.tools]\nallowed = ["b|ash(${'git x '.repeat(17 * n)}\n`,
   };
-  const timeCompletion = (marked) => {
+  // The time of `ask` at the `|` of a text, in the analysis of the section it is in, as the server asks it.
+  const timedAt = (ask) => (marked) => {
     const at = marked.indexOf('|');
     const text = marked.slice(0, at) + marked.slice(at + 1);
     const da = analysis.analyzeDocument(text, 'models');
     const unit = analysis.unitAt(da, at);
     const t0 = performance.now();
-    completion.completions(analysis.placed(da, unit), da.lines.position(at), [], (p, how) => analysis.definesOutside(da, unit, p, how));
+    ask(da, unit, analysis.placed(da, unit), da.lines.position(at));
     return performance.now() - t0;
   };
+  const timeCompletion = timedAt((da, unit, placed, position) => completion.completions(placed, position, [], (p, how) => analysis.definesOutside(da, unit, p, how)));
   // Found on 2026-12-05: a hover on a long map-form key lowered and copied it whole a few times over
   // (is it a list's name?) and split it at its commas once for each fix and message that asked.
   const hoverShapes = {
     'hover on the name of one long map-form key (100n characters)': (n) => `[agents.a.tools]\n"b|ash(${'git x '.repeat(17 * n)})" = "allow"\n`,
   };
-  const timeHover = (marked) => {
-    const at = marked.indexOf('|');
-    const text = marked.slice(0, at) + marked.slice(at + 1);
-    const da = analysis.analyzeDocument(text, 'models');
-    const unit = analysis.unitAt(da, at);
-    const t0 = performance.now();
-    hoverFeature.hover(analysis.placed(da, unit), da.lines.position(at));
-    return performance.now() - t0;
-  };
+  const timeHover = timedAt((da, unit, placed, position) => hoverFeature.hover(placed, position));
   const timed = [...Object.entries(shapes).map(([shape, make]) => [shape, make, time]), ...Object.entries(actionShapes).map(([shape, make]) => [shape, make, timeActions]),
     ...Object.entries(completionShapes).map(([shape, make]) => [shape, make, timeCompletion]), ...Object.entries(hoverShapes).map(([shape, make]) => [shape, make, timeHover])];
   for (const [shape, make, time] of timed) {

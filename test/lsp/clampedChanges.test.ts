@@ -17,6 +17,7 @@ import { LspClient } from '../support/lspClient';
 import { generator } from '../support/marsDocs';
 import { failureReport, type Failure } from '../support/failures';
 import { rng } from '../support/rng';
+import { positionAt } from '../support/text';
 
 const SEED = Number(process.env.MARS_CLAMPED_SEED ?? 20_261_205);
 const ROUNDS = Number(process.env.MARS_CLAMPED_ROUNDS ?? 30);
@@ -48,16 +49,10 @@ function offsetOf(text: string, p: Pos): number {
   if (end > start && text[end - 1] === '\r') end--;
   return Math.min(start + p.character, end);
 }
-function positionOf(text: string, o: number): Pos {
-  const starts = lineStarts(text);
-  let line = 0;
-  while (line + 1 < starts.length && starts[line + 1]! <= o) line++;
-  return { line, character: o - starts[line]! };
-}
 
 /** A position for offset `o` as a client may write it: exact, or past its line's end, or past the last line. */
 function sloppy(text: string, o: number, random: () => number): Pos {
-  const p = positionOf(text, o);
+  const p = positionAt(text, o);
   const starts = lineStarts(text);
   const lineEnd = offsetOf(text, { line: p.line, character: 1e9 });
   const r = random();
@@ -85,7 +80,7 @@ function message(text: string, random: () => number): { changes: Change[]; text:
       a = int(text.length + 1);
       b = random() < 0.5 ? a : Math.min(text.length, a + int(8));
       // Ends moved to a line's end, the place a sloppy position names.
-      if (random() < 0.3) b = offsetOf(text, { line: positionOf(text, b).line, character: 1e9 });
+      if (random() < 0.3) b = offsetOf(text, { line: positionAt(text, b).line, character: 1e9 });
       if (random() < 0.2) b = text.length;
     }
     // Offsets inside a CRLF have no position: at the CR.
@@ -149,7 +144,7 @@ test('incremental sync with positions past a line, past the text and end first g
     for (let k = 0; k < 6; k++) {
       let o = int(text.length + 1);
       if (text[o - 1] === '\r' && text[o] === '\n') o--;
-      const position = positionOf(text, o);
+      const position = positionAt(text, o);
       const hover = (uri: string) => pullClient.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position });
       const [ha, hb] = [await hover(edited[0]!), await hover(fresh[0]!)];
       if (unnamed(ha) !== unnamed(hb)) fail('hover: edited is fresh', `at ${JSON.stringify(position)}\n${unnamed(ha)}\n--- fresh\n${unnamed(hb)}`);
