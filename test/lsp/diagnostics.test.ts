@@ -162,6 +162,38 @@ describe('settings, suppression and edits', () => {
     }
   });
 
+  // A client that declares workspace/configuration but is slow to answer it, or never does: the
+  // defaults apply after CONFIGURATION_WAIT_MS (3 s), told once in the log, and an answer that comes
+  // later is applied, pushed again or, for a pulling client, with a refresh asked.
+  test('settings the client does not answer for within 3 s: the defaults apply, and a later answer is applied when it comes', async () => {
+    const settings = { diagnostics: { 'non-canonical': 'warning' } };
+    const text = '[agents.a.tools]\nallowed = ["Shell"]\n';
+    const [never, late, latePull] = await Promise.all([
+      LspClient.start({ settings, settingsDelayMs: Infinity }),
+      LspClient.start({ settings, settingsDelayMs: 4000 }),
+      LspClient.start({ settings, settingsDelayMs: 4000, pull: true }),
+    ]);
+    try {
+      const severities = (ds: Diagnostic[]) => ds.map((d) => `${d.code}:${d.severity}`);
+      await Promise.all([never, late, latePull].map((c) => c.open('file:///w/mars.toml', text)));
+      const started = Date.now();
+      const firstPull = latePull.pulled('file:///w/mars.toml');
+      assert.deepEqual(severities(await never.pushed('file:///w/mars.toml', 1)), ['non-canonical:3']);
+      assert.ok(Date.now() - started >= 2500, 'pushed before the wait was over');
+      assert.deepEqual(severities(await firstPull), ['non-canonical:3']);
+      await never.open('file:///w2/mars.toml', text);
+      assert.deepEqual(severities(await never.pushed('file:///w2/mars.toml', 1)), ['non-canonical:3']);
+      assert.deepEqual(never.logs.filter((l) => l.includes('workspace/configuration')), ['The client has not answered workspace/configuration within 3 s: the default settings apply until it does.']);
+      for (let i = 0; i < 50 && late.allPushed('file:///w/mars.toml').length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+      assert.deepEqual(late.allPushed('file:///w/mars.toml').map((p) => severities(p.diagnostics)), [['non-canonical:3'], ['non-canonical:2']]);
+      for (let i = 0; i < 50 && !latePull.serverRequests.includes('workspace/diagnostic/refresh'); i++) await new Promise((r) => setTimeout(r, 100));
+      assert.ok(latePull.serverRequests.includes('workspace/diagnostic/refresh'), 'no refresh asked once the settings came');
+      assert.deepEqual(severities(await latePull.pulled('file:///w/mars.toml')), ['non-canonical:2']);
+    } finally {
+      await Promise.all([never, late, latePull].map((c) => c.stop()));
+    }
+  });
+
   test('a setting the server cannot read is named to the user once, in one message, and the rest still apply', async () => {
     const settings = { diagnostics: { 'non-canonical': 'loud', 'unknown-tol': 'off', 'legacy-prefix': 'off', 'mcp-wire-token': 3 } };
     // Each code named by its setting's ID, `mars.diagnostics.<code>` (package.json), as settings.json and the Settings editor name it.

@@ -38,7 +38,7 @@ export interface ClientOptions {
   transport?: 'stdio' | 'ipc' | 'worker';
   /** The client capabilities to declare, in place of VS Code's (the options above then do not apply). */
   capabilities?: object;
-  /** Answer workspace/configuration this much later. */
+  /** Answer workspace/configuration this much later (Infinity: never). */
   settingsDelayMs?: number;
   /** Server requests to answer with an error, as a client that does not know them. */
   refuse?: string[];
@@ -124,6 +124,8 @@ export class LspClient {
     });
     this.conn.onRequest('workspace/configuration', async (p: { items: unknown[] }) => {
       this.serverRequests.push('workspace/configuration');
+      // Infinity: never answered (no timer, which would keep the test's process alive).
+      if (options.settingsDelayMs === Infinity) await new Promise(() => undefined);
       if (options.settingsDelayMs) await new Promise((r) => setTimeout(r, options.settingsDelayMs));
       return p.items.map(() => this.settings);
     });

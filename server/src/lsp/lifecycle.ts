@@ -113,6 +113,14 @@ export function listenLifecycle(ctx: ServerContext, { refuseUnlessRunning }: Req
   const refreshPulled = () => {
     if (ctx.client.refresh) void connection.languages.diagnostics.refresh().catch((e: unknown) => connection.console.warn(`diagnostic refresh failed: ${briefName(String(e))}`));
   };
+  // Settings that came after the defaults were used for a document (a slow client): its diagnostics are made again with them.
+  settings.answeredLate = (uri) => {
+    if (ctx.lifecycle !== 'running') return;
+    const doc = ctx.marsDoc(uri);
+    if (!ctx.client.pull) {
+      if (doc) schedulePush(doc, 0);
+    } else refreshPulled();
+  };
   connection.onShutdown(() => {
     refuseUnlessRunning(); // a second shutdown is an invalid request
     ctx.lifecycle = 'shut down';

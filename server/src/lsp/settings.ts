@@ -59,6 +59,13 @@ export function settingsFrom(settings: MarsSettings | null | undefined, problem:
 /** The most problems of the settings the message names (100,000 made-up codes were told in 12 MB); the rest are counted. */
 const PROBLEMS_SHOWN = 5;
 
+/**
+ * How long a read of the settings waits for the client's answer before the defaults apply: a client
+ * that declares `workspace/configuration` and never answers it would otherwise get no diagnostics
+ * (pulls would wait until cancelled). An answer that comes later still applies (`answeredLate`).
+ */
+export const CONFIGURATION_WAIT_MS = 3000;
+
 export class SettingsCache {
   private readonly cache = new Map<string, Promise<Settings>>();
   supported = false;
@@ -75,17 +82,44 @@ export class SettingsCache {
   private told = new Set<string>();
   private said = new Set<string>();
 
+  /** Told that the settings of the document at `uri` came after the defaults were used for it, and differ from them. */
+  answeredLate: (uri: string) => void = () => undefined;
+  /** Whether the wait for an answer was told in the log (once a session: every document would tell it again). */
+  private toldWait = false;
+
   constructor(private readonly connection: Connection) {}
 
   get(uri: string): Promise<Settings> {
     if (!this.supported) return Promise.resolve(this.global);
     let p = this.cache.get(uri);
     if (!p) {
-      p = this.connection.workspace
+      const asked = this.connection.workspace
         .getConfiguration({ scopeUri: uri, section: SETTINGS_SECTION })
         .then((s: MarsSettings) => this.read(s), () => this.global);
+      p = this.orDefaultsAfterWait(uri, asked);
       this.cache.set(uri, p);
     }
+    return p;
+  }
+
+  /** `asked`, or the defaults if it has not come within `CONFIGURATION_WAIT_MS`; then its answer replaces them when it comes. */
+  private orDefaultsAfterWait(uri: string, asked: Promise<Settings>): Promise<Settings> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise<Settings>((resolve) => {
+      timer = setTimeout(() => {
+        const defaults = this.global;
+        if (!this.toldWait) this.connection.console.warn(`The client has not answered workspace/configuration within ${CONFIGURATION_WAIT_MS / 1000} s: the default settings apply until it does.`);
+        this.toldWait = true;
+        resolve(defaults);
+        void asked.then((read) => {
+          // Forgotten meanwhile (closed, or the settings changed): a read of its own is coming.
+          if (this.cache.get(uri) !== p) return;
+          this.cache.set(uri, asked);
+          if (read.maxProblems !== defaults.maxProblems || JSON.stringify(read.overrides) !== JSON.stringify(defaults.overrides)) this.answeredLate(uri);
+        });
+      }, CONFIGURATION_WAIT_MS);
+    });
+    const p = Promise.race([asked.finally(() => clearTimeout(timer)), waited]);
     return p;
   }
 
