@@ -891,6 +891,23 @@ describe('initialize and the lifecycle', () => {
     });
   });
 
+  // The library dropped it without a word: the editor's text and the server's then differ.
+  test('a didChange of a document that is not open is told in one line until the document is opened, and changes nothing', async () => {
+    await withOpenedRawServer(async (s, logs) => {
+      const other = 'file:///notify-other/mars.toml';
+      const change = (version: number) => s.notify('textDocument/didChange', { textDocument: { uri: other, version }, contentChanges: [{ text: '[agents.a.tools]\nallowed = ["Bash"]\n' }] });
+      await change(2);
+      await change(3);
+      assert.equal(await s.conn.sendRequest('textDocument/hover', { textDocument: { uri: other }, position: { line: 1, character: 13 } }), null);
+      await s.notify('textDocument/didOpen', { textDocument: { uri: other, languageId: 'toml', version: 1, text: TEXT } });
+      await s.notify('textDocument/didClose', { textDocument: { uri: other } });
+      await change(4);
+      await assertFollowsEdits(s);
+      const told = `${other}: a didChange of a document that is not open was ignored, as the next ones are until it is opened (didOpen)`;
+      assert.deepEqual(logs, [told, told]);
+    });
+  });
+
   // A version that is no whole number is read as the next one, so the text follows the editor's;
   // without a version (or of null) the library failed on the change, logging an error, and dropped it.
   test('a didChange whose version is missing, null or no whole number is applied as the next version, with nothing logged', async () => {

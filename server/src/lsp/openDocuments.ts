@@ -50,6 +50,31 @@ export function openDocuments(connection: Connection): TextDocuments<TextDocumen
   });
 }
 
+/**
+ * `documents` listening on `connection`, but a didChange of a document that is not open is told in
+ * the log, once for each until it is opened: the library drops it without a word, and the server's
+ * copy then differs from the editor's (an open lost, or sent after its edits).
+ */
+export function listenDocuments(documents: TextDocuments<TextDocument>, connection: Connection): void {
+  const told = new Set<string>();
+  documents.onDidOpen((e) => void told.delete(e.document.uri));
+  documents.listen({
+    onDidOpenTextDocument: (h) => connection.onDidOpenTextDocument(h),
+    onDidChangeTextDocument: (h) => connection.onDidChangeTextDocument((params, ...rest) => {
+      const { uri } = params.textDocument;
+      if (!documents.get(uri) && !told.has(uri)) {
+        told.add(uri);
+        connection.console.warn(`${briefName(uri)}: a didChange of a document that is not open was ignored, as the next ones are until it is opened (didOpen)`);
+      }
+      return h(params, ...rest);
+    }),
+    onDidCloseTextDocument: (h) => connection.onDidCloseTextDocument(h),
+    onWillSaveTextDocument: (h) => connection.onWillSaveTextDocument(h),
+    onWillSaveTextDocumentWaitUntil: (h) => connection.onWillSaveTextDocumentWaitUntil(h),
+    onDidSaveTextDocument: (h) => connection.onDidSaveTextDocument(h),
+  });
+}
+
 export interface DocumentDiagnostics {
   /**
    * Push: a flood of edits is coalesced into one analysis of the newest version, never queued.

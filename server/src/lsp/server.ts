@@ -10,7 +10,7 @@ import { listenCodeActions } from './codeActionRequests';
 import type { ServerContext, ServerHost } from './context';
 import { documentStates } from './documentStates';
 import { listenLifecycle } from './lifecycle';
-import { documentDiagnostics, openDocuments } from './openDocuments';
+import { documentDiagnostics, listenDocuments, openDocuments } from './openDocuments';
 import { listenPositionRequests } from './positionRequests';
 import { requests } from './requests';
 import { SettingsCache } from './settings';
@@ -42,6 +42,6 @@ export function startServer(connection: Connection, host: ServerHost = {}): void
   listenCodeActions(ctx, r);
   listenPositionRequests(ctx, r);
 
-  documents.listen(connection);
+  listenDocuments(documents, connection);
   connection.listen();
 }
