@@ -10,7 +10,7 @@ import { CODES } from '../../server/src/analysis/codes';
 import { analyzeDocument, documentFixAll } from '../../server/src/analysis/document';
 import { applyEdits } from '../../server/src/analysis/edits';
 import { inert, parseCheckArgs, runCheck, seenSaid } from '../../server/src/cli/check';
-import { findFiles, type Seen } from '../../server/src/cli/search';
+import { findFiles, type Seen, seenNothing } from '../../server/src/cli/search';
 import { parseNames } from '../../server/src/cli/parseNames';
 import { notADocument, notUtf8 } from '../../server/src/cli/read';
 import { PassThrough, Readable } from 'node:stream';
@@ -916,6 +916,32 @@ test('--fix on a file that is not valid UTF-8 with nothing to fix is a plain che
 const FIXABLE = '[agents.a.tools]\nallowed = ["Shell"]\n';
 const FIXED = '[agents.a.tools]\nallowed = ["bash"]\n';
 
+// A folder named beside others that holds nothing to read (mistyped, or all of it ignored) is said,
+// as when it is the only one: it was passed over without a word while the others were checked.
+test('a folder named beside files that are checked, holding no mars.toml of its own, is said, and the others still checked', () => {
+  const dir = workspace({ 'mars.toml': FIXABLE, 'empty/.keep': '', 'hidden/.gitignore': 'mars.toml\n', 'hidden/mars.toml': '', 'full/mars.local.toml': '' });
+  const said = (args: string[]) => {
+    const r = cli(['check', ...args], { cwd: dir });
+    return [r.code, r.err.split('\n').filter((l) => l.startsWith('mars-toml: ')), r.out.split('\n').filter((l) => / (error|warning|information) /.test(l)).length];
+  };
+  const found = said(['mars.toml'])[2];
+  assert.ok((found as number) > 0);
+  const cases: Array<[string[], string[]]> = [
+    [['empty', 'mars.toml'], ['mars-toml: no mars.toml or mars.local.toml under empty']],
+    [['mars.toml', 'empty', 'full', 'empty', 'hidden'], ['mars-toml: no mars.toml or mars.local.toml under empty, hidden that git does not ignore (1 ignored: name it, or pass --no-respect-gitignore, to check it)']],
+    // `.` holds mars.toml, so `empty` beneath it is said, though reached: it holds none itself.
+    [['.', 'empty'], ['mars-toml: no mars.toml or mars.local.toml under empty']],
+    [['nope', 'empty', 'mars.toml'], ['mars-toml: cannot read nope: no such file or folder', 'mars-toml: no mars.toml or mars.local.toml under empty']],
+    [['full', 'mars.toml'], []],
+  ];
+  for (const [args, lines] of cases) {
+    const [code, err, findings] = said(args);
+    assert.deepEqual(err, lines, args.join(' '));
+    assert.equal(findings, found, args.join(' '));
+    assert.equal(code, args.includes('nope') ? 2 : 0, args.join(' '));
+  }
+});
+
 test('--fix writes a file in place: mode, owner and a symlink kept, no other file made', () => {
   const dir = workspace({ 'a/mars.toml': FIXABLE, 'b/mars.toml': FIXABLE, 'real/mars.toml': FIXABLE });
   fs.chmodSync(path.join(dir, 'a/mars.toml'), 0o640);
@@ -1176,8 +1202,9 @@ test('a Mars.toml (the name in other letter cases) with no mars.toml beside it i
   const cases: Array<[string[], number | null, string]> = [
     [['a'], 0, `mars-toml: no mars.toml or mars.local.toml under a: a${sep}Mars.toml is not named mars.toml, ${why('it')}\n0 files checked: no problems\n`],
     [['b'], 0, `mars-toml: no mars.toml or mars.local.toml under b: b${sep}MARS.LOCAL.TOML is not named mars.local.toml and b${sep}mars.Local.toml not mars.local.toml, ${why('them')}\n0 files checked: no problems\n`],
-    // Beside the mars.toml Mars opens, another file is no mistake of its name; nor is a name that is not Mars's (`Mars.TOML.bak`).
-    [['c', 'f'], 0, '1 file checked: 1 information (1 fixable with --fix)\n'],
+    // Beside the mars.toml Mars opens, another file is no mistake of its name; nor is a name that is not Mars's (`Mars.TOML.bak`),
+    // though the folder named that holds it is said to hold none.
+    [['c', 'f'], 0, 'mars-toml: no mars.toml or mars.local.toml under f\n1 file checked: 1 information (1 fixable with --fix)\n'],
     // Beside files checked, and a pipe passed over.
     [['.'], 0, `mars-toml: d${sep}mars.toml is a pipe, passed over (only regular files are read); a${sep}Mars.toml is not named mars.toml, b${sep}MARS.LOCAL.TOML not mars.local.toml and b${sep}mars.Local.toml not mars.local.toml, ${why('them')}\n2 files checked: 2 information (2 fixable with --fix)\n`],
     [['a', 'd'], 0, `mars-toml: no mars.toml or mars.local.toml under a, d: d${sep}mars.toml is a pipe, passed over (only regular files are read); a${sep}Mars.toml is not named mars.toml, ${why('it')}\n0 files checked: no problems\n`],
@@ -1192,11 +1219,12 @@ test('on a file system that does not tell case apart (macOS\'s, Windows\'), a Ma
   const dir = workspace({ 'a/Mars.toml': FIXABLE, 'b/MARS.LOCAL.TOML': FIXABLE, 'c/mars.toml': FIXABLE, 'c/MARS.toml': FIXABLE });
   fs.symlinkSync('/dev/zero', path.join(dir, 'b', 'Mars.toml'));
   // Each name in other letter cases taken for the one Mars opens, as such a file system gives it.
-  const seen: Seen = { passedOver: [], otherCase: [] };
+  const seen = seenNothing();
   const files = findFiles([dir], [], true, seen, () => true);
   const at = (...p: string[]) => path.join(dir, ...p);
   assert.deepEqual(files, [at('a', 'Mars.toml'), at('b', 'MARS.LOCAL.TOML'), at('c', 'mars.toml')]);
   assert.deepEqual(seen, {
+    emptyFolders: [],
     passedOver: [{ path: at('b', 'Mars.toml'), what: 'a device' }],
     otherCase: [{ path: at('a', 'Mars.toml'), name: 'mars.toml', read: true }, { path: at('b', 'MARS.LOCAL.TOML'), name: 'mars.local.toml', read: true }, { path: at('b', 'Mars.toml'), name: 'mars.toml', read: true }],
   });
@@ -1206,7 +1234,7 @@ test('what a search passed over and found in other letter cases, in words: each 
   const why = (them: string) => `passed over (Mars opens mars.toml and mars.local.toml by those exact names, and this file system tells upper and lower case apart: rename ${them})`;
   const read = (them: string) => `Mars reads ${them} here, as this file system does not tell upper and lower case apart, but not on one that does (Linux's): rename ${them}`;
   const pipe = { path: 'p/mars.toml', what: 'a pipe' };
-  const cases: Array<[Seen, { passed: string; read: string }]> = [
+  const cases: Array<[Omit<Seen, 'emptyFolders'>, { passed: string; read: string }]> = [
     [{ passedOver: [], otherCase: [] }, { passed: '', read: '' }],
     [{ passedOver: [pipe], otherCase: [] }, { passed: 'p/mars.toml is a pipe, passed over (only regular files are read)', read: '' }],
     [{ passedOver: [], otherCase: [{ path: 'a/Mars.toml', name: 'mars.toml', read: false }] }, { passed: `a/Mars.toml is not named mars.toml, ${why('it')}`, read: '' }],

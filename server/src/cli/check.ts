@@ -17,7 +17,7 @@ import { notReadWhy, readHere } from '../analysis/fileName';
 import { pathSaid, reason, replaceFile, shellWord, uninterrupted } from './files';
 import { inWords, shown } from '../grammar/text';
 import { nearestWord } from '../grammar/checks';
-import { findFiles, namedAs, type OtherCase, type PathProblem, type Seen } from './search';
+import { findFiles, namedAs, type OtherCase, type PathProblem, type Seen, seenNothing } from './search';
 import { readStdin, readText } from './read';
 
 export interface CheckOptions {
@@ -126,7 +126,7 @@ function severityArg(v: string | undefined): [Code, Severity | 'off'] {
  * case apart, which one that does (Linux's, most CI's) would not give it. Said whatever else was
  * found: a file a user meant Mars to read must not seem checked, nor seem not to be there.
  */
-export function seenSaid({ passedOver, otherCase }: Seen): { passed: string; read: string } {
+export function seenSaid({ passedOver, otherCase }: Omit<Seen, 'emptyFolders'>): { passed: string; read: string } {
   const it = (n: number) => (n === 1 ? 'it' : 'them');
   const named = (list: readonly OtherCase[]) => inWords(list.map((f, i) => `${pathSaid(f.path)} ${i === 0 ? 'is not named' : 'not'} ${f.name}`));
   const notRead = otherCase.filter((f) => !f.read);
@@ -269,7 +269,7 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
   // Stdin is one file, the document --stdin-filename names (shown as that path is) or `<stdin>`.
   const stdin = options.paths[0] === STDIN;
   const unnamed = stdin && options.stdinFilename === undefined; // taken for a mars.toml
-  const seen: Seen = { passedOver: [], otherCase: [] };
+  const seen = seenNothing();
   const files = stdin ? [options.stdinFilename === undefined ? STDIN_NAME : namedAs(options.stdinFilename)] : findFiles(options.paths, problems, options.respectGitignore, seen);
   // Nothing piped: a run that waits for the terminal says so, rather than seem to hang; and, where
   // a file is named -, how to name it, as `-` is always stdin.
@@ -284,12 +284,18 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
   // A file found and passed over (a pipe, a `Mars.toml`) is said, and why, whatever else was found: else a search
   // that found nothing would seem to deny it is there, and one that found others, to have read it.
   const { passed, read: otherCaseRead } = seenSaid(seen);
-  if (files.length === 0 && !unreadable) {
-    // Searched again without .gitignore only when nothing was found, to tell why.
-    const hidden = options.respectGitignore ? findFiles(options.paths, []).length : 0;
+  // Folders named that hold nothing to read (a folder mistyped, or all its files ignored), searched
+  // again without .gitignore to tell why; with what was passed over when nothing else was found.
+  const nothingUnder = (folders: readonly string[], also: string) => {
+    const hidden = options.respectGitignore ? findFiles(folders, []).length : 0;
     const them = hidden === 1 ? 'it' : 'them';
-    complain(`no mars.toml or mars.local.toml under ${options.paths.map(pathSaid).join(', ')}${hidden === 0 ? '' : ` that git does not ignore (${hidden} ignored: name ${them}, or pass --no-respect-gitignore, to check ${them})`}${passed && `${hidden === 0 ? ':' : ';'} ${passed}`}`);
-  } else if (passed) complain(passed);
+    complain(`no mars.toml or mars.local.toml under ${folders.map(pathSaid).join(', ')}${hidden === 0 ? '' : ` that git does not ignore (${hidden} ignored: name ${them}, or pass --no-respect-gitignore, to check ${them})`}${also && `${hidden === 0 ? ':' : ';'} ${also}`}`);
+  };
+  if (files.length === 0 && !unreadable) nothingUnder(options.paths, passed);
+  else {
+    if (seen.emptyFolders.length > 0) nothingUnder(seen.emptyFolders, '');
+    if (passed) complain(passed);
+  }
   if (otherCaseRead) complain(otherCaseRead);
   const line = (text: string) => {
     pending += text;

@@ -35,11 +35,15 @@ export interface OtherCase {
   readonly read: boolean;
 }
 
-/** What a folder's search passed over, and found in other letter cases, for the messages. */
+/** What a folder's search passed over, and found in other letter cases, and the folders named that hold no file it reads or passed over, for the messages. */
 export interface Seen {
   readonly passedOver: PassedOver[];
   readonly otherCase: OtherCase[];
+  readonly emptyFolders: string[];
 }
+
+/** A `Seen` with nothing in it yet. */
+export const seenNothing = (): Seen => ({ passedOver: [], otherCase: [], emptyFolders: [] });
 
 /**
  * The mars.toml and mars.local.toml files under `paths` (a file path is taken as given), each once
@@ -51,9 +55,12 @@ export interface Seen {
  * named so in other letter cases is put in `otherCase` (see there), and checked where Mars reads it.
  * `sameFile` is what a test replaces, for a file system that does not tell case apart.
  */
-export function findFiles(paths: readonly string[], problems: PathProblem[], respectGitignore = false, seen: Seen = { passedOver: [], otherCase: [] }, sameFile = sameEntry): string[] {
-  const { passedOver, otherCase } = seen;
+export function findFiles(paths: readonly string[], problems: PathProblem[], respectGitignore = false, seen: Seen = seenNothing(), sameFile = sameEntry): string[] {
+  const { passedOver, otherCase, emptyFolders } = seen;
   const out: string[] = [];
+  /** How many files the searches have found to read, each time one is reached; with those passed over, what a folder's search met. */
+  let reads = 0;
+  const met = () => reads + passedOver.length + otherCase.length;
   // A file by device and inode; a path that cannot be read (a missing file, a broken link, a
   // folder) by where it resolves to: whichever way it is reached first decides how it is reported.
   const reached = new Set<string>();
@@ -74,18 +81,19 @@ export function findFiles(paths: readonly string[], problems: PathProblem[], res
   /** A file Mars reads by its name (`p`, as `e` in its folder): checked when it is a regular file, else passed over. */
   const found = (e: fs.Dirent, p: string) => {
     const what = e.isSymbolicLink() ? behind(p) : notRegular(e);
-    if (what === null) add(p);
+    if (what === null) add(p), reads++;
     else passedOver.push({ path: p, what });
   };
   // `levels`: the ignore files that apply to the entries of `dir`, outermost first; none without respectGitignore.
   // `nested`: `dir` was entered by the walk, not named (whose repository `outerIgnores` found).
-  const walk = (dir: string, levels: readonly IgnoreLevel[], nested = false) => {
+  // Whether `dir` could be read.
+  const walk = (dir: string, levels: readonly IgnoreLevel[], nested = false): boolean => {
     let entries: fs.Dirent[];
     try {
       entries = fs.readdirSync(dir, { withFileTypes: true });
     } catch (e) {
       problem(dir, `cannot read folder ${pathSaid(dir)}: ${reason(e)}`, true);
-      return;
+      return false;
     }
     if (respectGitignore) {
       // A repository of its own (a `.git` folder, or a submodule's or worktree's `.git` file): git
@@ -120,6 +128,7 @@ export function findFiles(paths: readonly string[], problems: PathProblem[], res
         if (read) found(e, p);
       }
     }
+    return true;
   };
   for (const p of paths) {
     let stat: fs.Stats;
@@ -132,7 +141,9 @@ export function findFiles(paths: readonly string[], problems: PathProblem[], res
     }
     if (stat.isDirectory()) {
       const dir = walkedAs(p);
-      walk(dir, respectGitignore ? outerIgnores(dir) : []);
+      // One that held only files passed over is not empty: they are said, and why.
+      const before = met();
+      if (walk(dir, respectGitignore ? outerIgnores(dir) : []) && met() === before && !emptyFolders.includes(p)) emptyFolders.push(p);
     }
     else add(namedAs(p));
   }
