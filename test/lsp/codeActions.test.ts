@@ -36,6 +36,8 @@ const QUICK_FIXES: Array<[string, string, string]> = [
   ['allowed = ["WebSearch"]', 'non-canonical', 'allowed = ["web_search"]'],
   ['allowed = ["mcp__github__get_issue"]', 'mcp-wire-token', 'allowed = ["mcp(github/get_issue)"]'],
   ['allowed = ["mcp__github__*"]', 'mcp-wire-token', 'allowed = ["mcp(github)"]'],
+  ['allowed = ["mcp__*"]', 'mcp-wire-token', 'allowed = ["mcp(*/*)"]'],
+  ['allowed = ["TodoWrite"]', 'non-canonical', 'allowed = ["task"]'],
   ['allowed = ["bash()"]', 'invalid-tool-name', 'allowed = ["bash"]'],
   ['allowed = ["*(x)"]', 'invalid-tool-name', 'allowed = ["*"]'],
   ["allowed = ['ask-user']", 'unknown-tool', "allowed = ['ask_user']"],
@@ -44,6 +46,7 @@ const QUICK_FIXES: Array<[string, string, string]> = [
   ['allowed = ["read", "bash", "Read"]', 'duplicate-entry', 'allowed = ["read", "bash"]'],
   ['allowed = ["read"]\nbash = "allow"', 'unknown-policy-key', 'allowed = ["read", "bash"]'],
   ['"*" = "deny"', 'unknown-policy-key', 'disallowed = ["*"]'],
+  ['agent = "deny"', 'unknown-policy-key', 'disallowed = ["agent"]'], // SPEC 2's map form, `agent` (sub-agents), not `task`
   ['MultiEdit = "deny"', 'unknown-policy-key', 'disallowed = ["edit"]'], // as the entry's did-you-mean
   ['allowed = "read"', 'invalid-tool-policy', 'allowed = ["read"]'],
   ['allowed = "read", "grep"', 'invalid-tool-policy', 'allowed = ["read", "grep"]'],

@@ -18,7 +18,7 @@ import { analyze, fixAllMayChange, visibleFindings } from '../../server/src/anal
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from '../support/paths';
+import { ROOT, SHARED } from '../support/paths';
 import { tomlEditTakes } from '../support/tomlEdit';
 
 function check(input: string, expected: string[]): void {
@@ -356,6 +356,12 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   // toml_edit (Mars's parser) reads a CR LF line break inside a multi-line string as one LF: no CR to flag, and the same entry as `\n`.
   ['a CR LF in a multi-line string is an LF to Mars', '[agents.a.tools]\r\nallowed = ["""Read(a\r\nb)""", "read(a\\nb)", \'\'\'Grep(x\r\ny)\'\'\']\r\n',
     ['non-canonical@Read(a', 'illegal-char@Read(a', 'duplicate-entry@read(a\\nb)', 'illegal-char@\\n', 'non-canonical@Grep(x', 'illegal-char@Grep(x']],
+  // SPEC section 3's examples of what Mars reads as written: a colon outside bash's legacy `:*` is part of
+  // the path or the host, and a server name may hold one; nothing to say of any of them.
+  ['SPEC 3: a colon outside bash is kept, a server name may hold one', '[agents.a.tools]\nallowed = ["read(./secrets:*)", "web_fetch(domain:*)", "mcp(plugin:demo)", "mcp(plugin:demo/x)"]\n', []],
+  // SPEC section 3, rule 3: a head `mcp` in any casing that is no valid reference is an error; the five valid forms are quiet.
+  ['SPEC 3: `mcp` in any casing is only ever a reference', '[agents.a.tools]\nallowed = ["mcp", "MCP", "mcp(a/b/c)", "mcp(s1)", "mcp(s2/tool)", "mcp(s3/*)", "mcp(*/tool)", "mcp(*/*)"]\n',
+    ['invalid-tool-name@mcp', 'invalid-tool-name@MCP', 'invalid-tool-name@mcp(a/b/c)']],
 ];
 
 for (const [name, input, expected] of CASES) test(name, () => check(input, expected));
@@ -1727,7 +1733,17 @@ const ENTRY_FIXES: Array<[entry: string, code: string, fixed: string | null]> = 
   ['mcp(', 'invalid-tool-name', null],
   ['mcp( ', 'invalid-tool-name', null],
   // A pattern with no name (Mars: empty) is no empty entry: what it names is not clear, so no fix removes it.
-  ['(read)', 'invalid-tool-name', null],
+  ['(read)', 'invalid-tool-name', null],  // SPEC section 4's examples, each by its code: the obvious repairs, the canonical names (pattern kept),
+  // and the portable spelling of Claude's wire tokens (SPEC 3: `mcp__server` and `mcp__server__*` mean
+  // `mcp(server)`, `mcp__*` means `mcp(*/*)`, the first `__` after `mcp__` separating server from tool).
+  ['bash()', 'invalid-tool-name', 'bash'],
+  ['*(x)', 'invalid-tool-name', '*'],
+  ['TodoWrite', 'non-canonical', 'task'],
+  ['WebSearch(rust)', 'non-canonical', 'web_search(rust)'],
+  ['mcp__server', 'mcp-wire-token', 'mcp(server)'],
+  ['mcp__server__*', 'mcp-wire-token', 'mcp(server)'],
+  ['mcp__*', 'mcp-wire-token', 'mcp(*/*)'],
+  ['mcp__server__tool__x', 'mcp-wire-token', 'mcp(server/tool__x)'],
 ];
 for (const [entry, code, fixed] of ENTRY_FIXES) {
   test(`entry fix: ${code} on ${entry}`, () => {
@@ -3444,6 +3460,17 @@ test("each code's summary names every kind of finding of its code", () => {
     assert.ok(documentFindings(analyzeDocument(text)).some((f) => f.code === code), `${code} on ${JSON.stringify(text)}`);
     assert.match(CODES[code].summary, named, code);
   }
+});
+
+// SPEC.md section 4's catalogue is the product's: each code it names, with the default severity it gives (its
+// `TOML syntax` row is `toml-syntax`). The README's table is held to the codes above; this holds the codes to the spec.
+test("SPEC.md's catalogue: each code it names exists, with the default severity it gives", () => {
+  const spec = readFileSync(path.join(SHARED, 'SPEC.md'), 'utf8');
+  const table = spec.slice(spec.indexOf('| code | default severity | when | quick fix |'));
+  const rows = [...table.slice(0, table.indexOf('\n\n')).matchAll(/^\| (`[a-z-]+`|TOML syntax) \| ([a-z]+) \|/gm)]
+    .map(([, code, severity]) => [code === 'TOML syntax' ? 'toml-syntax' : code!.slice(1, -1), severity] as const);
+  assert.equal(rows.length, 11);
+  for (const [code, severity] of rows) assert.equal(CODES[code as Code]?.severity, severity, code);
 });
 
 test("the README's diagnostics table lists the catalogue's codes, in its order, each with its default severity", () => {
