@@ -691,6 +691,22 @@ const CASES: Case[] = [
   { name: 'BOM, a key on the first line', doc: '\ufeffagents.x.tools.gr|', present: ['grep', 'disallowed'],
     edit: { label: 'allowed', newText: 'allowed = [$0]', range: [0, 16, 0, 18] } },
   { name: 'BOM, an owner key on the first line', doc: '\ufeffagents.x.|', edit: { label: 'tools.allowed', newText: 'tools.allowed = [$0]', range: [0, 10, 0, 10] } },
+  // An inline table not closed holds the cursor at the end of its line too, where nothing is typed yet or a word is.
+  { name: 'an inline table not closed, the cursor at the end of its line', doc: '[agents.x]\ntools = { |', edit: { label: 'allowed', newText: 'allowed = [$0]', range: [1, 10, 1, 10] } },
+  { name: 'an inline table not closed, a word typed at the end of its line', doc: '[agents.x]\ntools = { dis|', edit: { label: 'disallowed', newText: 'disallowed = [$0]', range: [1, 10, 1, 13] } },
+  // A comment after a quoted key's closing quote is no sign of the quotes paired the wrong way.
+  { name: 'a quoted key with a comment after it', doc: '[agents.x.tools]\n"Sh|" # c', edit: { label: 'bash', newText: 'bash', range: [1, 1, 1, 3] } },
+  { name: 'a quoted key with a comment right after it', doc: '[agents.x.tools]\n"Sh|"# c', edit: { label: 'bash', newText: 'bash', range: [1, 1, 1, 3] } },
+  // An entry not closed in an inline table: the `}` typed after it is not replaced.
+  { name: 'an entry not closed in an inline table keeps the } after it', doc: '[agents.x]\ntools = { allowed = ["re| }', edit: { label: 'read', newText: 'read"', range: [1, 22, 1, 24] } },
+  // A multi-line literal string has no escapes: `\u0028` is no `(`, so the cursor is on the name, not in a pattern.
+  { name: "a multi-line literal string: no escape opens a pattern", doc: "[agents.x.tools]\nallowed = ['''bash\\u0028g|''']", edit: { label: 'bash', newText: 'bash', range: [1, 14, 1, 25] } },
+  // A quoted key in an agent's table is one key: `tools.allowed = […]` written inside its quotes would be no dotted key.
+  { name: "a quoted key in an agent's table: no owner key", doc: '[agents.x]\n"to|"', none: true },
+  { name: "a quoted key in an agent's table not closed: no owner key", doc: '[agents.x]\n"to|', none: true },
+  { name: 'a quoted part after an agent dotted from the root: no owner key', doc: 'agents.x."to|"', none: true },
+  // Past a missing comma, a string right after a comma (no blank) reads as typed, its quotes paired the right way.
+  { name: 'past a missing comma, a string typed right after a comma', doc: '[agents.x.tools]\nallowed = ["read" "x","sh|', edit: { label: 'bash', newText: 'bash"', range: [1, 23, 1, 25] } },
 ];
 
 for (const c of CASES) {

@@ -63,6 +63,14 @@ const CASES: Case[] = [
     has: ['**Capability** `bash` · pattern `git log *`', 'command prefix'], lacks: ['Canonical spelling'] },
   { name: 'legacy pattern', doc: `${T}allowed = ["Bash(git log:*)|"]`, range: [1, 12, 1, 27],
     has: ['pattern `git log *`', 'Canonical spelling: `bash(git log *)`', 'legacy prefix'] },
+  // A name with a pattern already is not said to want one: no scoped entry is suggested from its head.
+  { name: 'unknown name with a blank in its head and a pattern: no scoped suggestion', doc: `${T}allowed = ["bash gi|t(x)"]`, range: [1, 12, 1, 23],
+    has: ['**Unknown tool** `bash git` · pattern `x`'], lacks: ['A scoped entry is written', '`bash(git)`'] },
+  // A backtick at the end only is padded off the code span's fence, or the fence would run into it.
+  { name: 'an entry ending with a backtick', doc: `${T}allowed = ["a|\`"]`, range: [1, 12, 1, 14], has: ['**Unknown tool** `` a` ``'] },
+  // A capability with no pattern of its own takes one all the same, passed on as written.
+  { name: 'a pattern on a capability that scopes none', doc: `${T}allowed = ["task(fo|o)"]`, range: [1, 12, 1, 21],
+    has: ['**Capability** `task` · pattern `foo`', 'Mars passes the pattern on as written.'], lacks: ['The pattern scopes'] },
   { name: 'path pattern keeps its colon', doc: `${T}disallowed = ["read(./secrets:|*)"]`, range: [1, 15, 1, 32],
     has: ['**Capability** `read` · pattern `./secrets:*`', 'a path or glob'] },
   { name: 'mcp server', doc: `${T}allowed = ["mcp(git|hub)"]`, range: [1, 12, 1, 23],
@@ -134,6 +142,9 @@ const CASES: Case[] = [
     has: ['the text after `mcp` must start with `(` and end with `)`'] },
   { name: 'invalid: an MCP reference left open with nothing in it: the rule in full', doc: `${T}allowed = ["mcp(|"]`, range: [1, 12, 1, 16],
     has: ['`mcp` always names an MCP server'] },
+  // Parentheses closed, a reference Mars rejects for what is inside (two `/`): the rule in full, not the parentheses.
+  { name: 'invalid: an MCP reference with two slashes, its parentheses closed', doc: `${T}allowed = ["mcp(a/b/|c)"]`, range: [1, 12, 1, 22],
+    has: ['`mcp` always names an MCP server', 'at most one `/`'], lacks: ['must start with `(` and end with `)`'] },
   { name: 'invalid: * with a pattern', doc: `${T}allowed = ["*(x)|"]`, range: [1, 12, 1, 16],
     has: ['takes no pattern', 'Write `*` alone only to mean every tool'], lacks: [errorMessage('*(x)', 'WildcardPattern')] },
   { name: 'invalid: * with empty parentheses is not the whole of one tool', doc: `${T}allowed = ["*(|)"]`, range: [1, 12, 1, 15],
@@ -281,6 +292,9 @@ const CASES: Case[] = [
   { name: 'names between commas, on a blank before the comma: nothing', doc: `${T}allowed = "read| , edit"`, range: null },
   { name: 'names between commas, after a stray closing parenthesis', doc: `${T}allowed = "read), ed|it"`, range: [1, 18, 1, 22], has: ['**Capability** `edit`'] },
   { name: 'names between commas, on the opening quote: the first', doc: `${T}allowed = |"read, edit"`, range: [1, 11, 1, 15], has: ['**Capability** `read`'] },
+  // Where the entry's hover is its title alone (a name Mars rejects, with no repair), the sentence before it ends there.
+  { name: 'a string where a list goes, of a name Mars rejects with nothing more to say', doc: `${T}allowed = "(|x)"`, range: [1, 11, 1, 14],
+    has: ['There is no tool name before `(`.', 'As the entry `(x)` of `allowed` of agent `reviewer`.'], lacks: ['`reviewer`:'] },
   // Followed by more values with commas between (a syntax error), the string is one entry of the list they make, as the fix writes it:
   // the names meant first, as on such an entry (`["Read, edit"]`), then the one tool Mars would read.
   { name: 'names between commas in a string then more values: one entry', doc: `${T}allowed = "Re|ad, edit", "grep"`, range: [1, 11, 1, 21],
@@ -757,6 +771,9 @@ const CASES: Case[] = [
   { name: 'a quoted list key in an inline table', doc: '[skills.s]\ntools = { "al|lowed" = ["read"] }', range: [1, 11, 1, 18], has: ['Mars reads: `read`.', 'skill `s`'] },
   { name: 'a long list is cut short', doc: `${T}|allowed = [${Array.from({ length: 40 }, (_, i) => `"t${i}"`).join(', ')}]`, range: [1, 0, 1, 7],
     has: ['`t29` and 10 more.'], lacks: ['`t30`'] },
+  // Thirty names are all shown: none is left to count.
+  { name: 'a list of thirty names is shown whole', doc: `${T}|allowed = [${Array.from({ length: 30 }, (_, i) => `"t${i}"`).join(', ')}]`, range: [1, 0, 1, 7],
+    has: ['`t28`, `t29`.'], lacks: ['more'] },
   // The key of a value of the wrong shape (its diagnostic is on the value): what the diagnostic says, and what its fix does.
   { name: '`tools` written as a list', doc: '[agents.a]\nto|ols = ["read"]', range: [1, 0, 1, 5],
     has: ['**`tools`** is not a table: Mars refuses to load the config.', '`tools` of agent `a` must be a table with `allowed` and `disallowed` lists, not a list.',
