@@ -167,6 +167,11 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['x = 0\ud83d\ude00\n', '0\ud83d\ude00', '`0\ud83d\ude00` is not a value TOML knows: write text in quotes (`"0\ud83d\ude00"`)'],
   ['x = [0\u00a01]\n', '\u00a0', 'expected `,` or `]`: the items of a list are separated by commas (U+00A0 here is white space TOML does not read as a blank)'],
   ['x = { a = 0\u00a0b = 1 }\n', '\u00a0', 'expected `,` or `}`: the keys of an inline table are separated by commas (U+00A0 here is white space TOML does not read as a blank)'],
+  // Underscores after the `0` and no digit after them: no `0` to drop (it said "write `0_`, not `0_`"), said as after another digit.
+  ['x = 0_\n', '0_', '`0_` is unfinished: an underscore in a number goes between two digits (`1_000`)'],
+  ['x = [-0_]\n', '-0_', '`-0_` is unfinished: an underscore in a number goes between two digits (`1_000`)'],
+  ['x = 0__\n', '_', 'an underscore in a number goes between two digits (`1_000`)'],
+  ['x = 0_.5\n', '0_.5', '`0_.5` is not a value TOML knows: write text in quotes (`"0_.5"`)'],
   ['x = 0XFF\n', '0', 'the prefix of a hex, octal or binary number is written in lower case: `0xFF`, not `0XFF`'],
   ['x = 0O755 # mode\n', '0', 'the prefix of a hex, octal or binary number is written in lower case: `0o755`, not `0O755`'],
   ['x = [0B1_0]\n', '0', 'the prefix of a hex, octal or binary number is written in lower case: `0b1_0`, not `0B1_0`'],

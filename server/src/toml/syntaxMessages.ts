@@ -37,6 +37,14 @@ export function explainError(text: string, section: Section, at: number, raw: st
     if (next < text.length && !/[0-9_xXoObB]/.test(text[next]!)) {
       return { at: next, ...explainError(text, section, next, 'illegal character in numeric literal') };
     }
+    // Underscores after the `0` and no digit after them (`0_`, `0__`, `0_.5`): no `0` to drop, what follows
+    // it is wrong, said as after another digit (`1_`, `1__`, `1_.5`), there.
+    const underscores = /^_+/.exec(text.slice(next, next + 64))?.[0].length ?? 0;
+    if (underscores > 0 && !/[0-9]/.test(text[next + underscores] ?? '')) {
+      const after = next + 1;
+      if (after >= text.length || /[ \t\r\n,\]}#]/.test(text[after]!)) return explainError(text, section, at, 'unfinished numeric value');
+      return { at: after, ...explainError(text, section, after, text[after] === '_' ? 'illegal underscore' : 'illegal character in numeric literal') };
+    }
   }
   const said = explained(text, section, at, raw) ?? raw;
   return typeof said === 'string' ? { message: said } : said;
