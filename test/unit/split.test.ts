@@ -36,6 +36,13 @@ const SPLITS: Array<[string, string]> = [
   ['a multi-line string never closed in a list ends the list with its line too', 'a = ["""oops\n|[x] junk\n'],
   ['only a whole header line ends an open array', 'x = [\n[a] = 1\n[b] junk\n|[agents.b] # comment\n'],
   ['escaped quote in a basic string', 'a = "\\"[" \n|[x]\n'],
+  // A backslash escapes nothing in a literal string, one-line or multi-line: the string closes at the quote after it.
+  ['a backslash before the closing quote of a literal string', "a = ['C:\\', 1]\n|[\"h\"]\nk = 1\n"],
+  ['a backslash before the closing quotes of a multi-line literal string', "a = '''x\\'''\n|[h]\nb = '''y'''\n"],
+  // An escaped quote in a header's quoted key does not end it: the line is a whole header, which ends an open array.
+  ['a header with an escaped quote in its key ends an open array', 'x = [\n|[a."b\\"c"]\nk = 1\n'],
+  // Quotes right after a multi-line string's closing ones open no other: the parser reads one stray `"` after it.
+  ['six quotes close a multi-line string and open none', 'a = """x""""""\n|[h]\nb = """y"""\n'],
   ['CRLF', 'a = 1\r\n|[x]\r\nb = 2\r\n'],
   ['BOM: the header shares the first section with it', '\ufeff[x]\na = 1\n|[y]\n'],
   // A header on the first line is one after a BOM as without it: an unclosed one (`[`) opens no array.

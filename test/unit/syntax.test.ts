@@ -273,6 +273,8 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['\ufeff[agents x]\n', 'x', 'expected `.` or `]`: the parts of a table name are joined with `.` (put a name with spaces in quotes)'],
   ['[agents.b.tools]\nallowed = ["read"]\n\n[agents.a.tools', 's', 'this table header is not closed: add `]`'],
   ['[agents.x# comment\n', '#', 'this table header is not closed: add `]`'],
+  // Shown on the name's last character, where the `]` goes, past the blanks after it (tabs too).
+  ['[agents.a.tools \t\t', 's', 'this table header is not closed: add `]`'],
   ["['agents.x]\n", ']', "a string must end on the line it starts: add the closing `'` (a string over several lines is written between `'''`)"],
   // A lone CR ends a line for an editor (LSP), so the character before it is underlined.
   ['x = "a\rb"\n', 'a', 'control character U+000D in a string: write it as `\\u000D`'],
@@ -326,6 +328,8 @@ const MISSING_COMMAS: Array<[text: string, fixed: string | null, title?: string,
   ['[agents.a.tools]\nallowed = [\n  "bash" "read" # r\n]\n', '[agents.a.tools]\nallowed = [\n  "bash", "read" # r\n]\n'],
   ['[agents.a.tools]\nallowed = ["a" "b" "c"]\n', '[agents.a.tools]\nallowed = ["a", "b" "c"]\n'],
   ['x = [1 2]\n', 'x = [1, 2]\n'],
+  // A value right after a string's closing quote that is no string: no quote meant inside, the comma no guess.
+  ['x = ["a"1]\n', 'x = ["a", 1]\n'],
   ['x = [["a" "b"]]\n', 'x = [["a", "b"]]\n'],
   ['x = ["a" { b = 1 }]\n', 'x = ["a", { b = 1 }]\n'],
   ['x = { a = 1 b = 2 }\n', 'x = { a = 1, b = 2 }\n'],
@@ -513,6 +517,9 @@ const COMMAS_IN_TURN: string[] = [
   'x = { a = 1 b = 2 a.c = 3 d = 4 }\n',
   'x = { a = 1 "b" = 2 b = 3 c = 4 }\n',
   'x = { a = 1 b = 2 c = [1] d = 4 e = 5 }\n',
+  'x = { a = 1 b = """x\ny""" c = 2 d = 3 }\n',
+  // A key of Mars's recursion limit (80 parts), which its parser stops at, shown in turn before the commas after it.
+  `x = { a = 1 b = 2 ${Array.from({ length: 80 }, (_, i) => `k${i}`).join('.')} = 3 d = 4 e = 5 }\n`,
   'x = { a = 1 b = 2 c = 07:32 d = 4 e = 5 }\n',
   'x = { a = 1 b = 2 c = 1979-05-27 d = 4 e = 5 }\n',
   'x = { a = 1 b = 2 c = "\\e" d = 4 e = 5 }\n',

@@ -8,7 +8,7 @@ import { parse } from 'smol-toml';
 import { analyzeDocument, DocumentAnalyzer, documentFindings, type DocumentAnalysis } from '../../server/src/analysis/document';
 import { rng } from '../support/rng';
 import { parseToml } from '../../server/src/toml/parse';
-import { KeyIndex, RootArrays, sectionDefinitions } from '../../server/src/toml/tables';
+import { KeyIndex, RootArrays, sectionDefinitions, tableConflicts } from '../../server/src/toml/tables';
 import { tomlEditTakes } from '../support/tomlEdit';
 import { fixClashes } from '../../server/src/analysis/findings';
 
@@ -61,6 +61,8 @@ const HEADER_CLASHES: Array<[name: string, text: string, header: string, clash: 
   ['above a header below it', '[agents.a.tools]\n[agents.a.tools.sub]\nx = 1\n', '[agents.a.tools]', false],
   ['below a table dotted keys made', '[agents]\nd.model = "m"\n[agents.d.tools]\n', '[agents.d.tools]', false],
   ['below an array of tables written before it: its last element\'s', '[[agents]]\nname = "a"\n[agents.d.tools]\n', '[agents.d.tools]', false],
+  // Its own keys go into the element it makes: no clash with the array of tables its own header writes.
+  ['as an array of tables, with a key of its own', '[[agents]]\nname = "a"\n', '[[agents]]', false],
   ['at a header', '[agents.d.tools]\n[agents.d.tools]\n', '[agents.d.tools]', true],
   ['at a table dotted keys made', '[agents]\nd.tools.x = 1\n[agents.d.tools]\n', '[agents.d.tools]', true],
   ['at a key', '[agents.d]\ntools = 1\n[agents.d.tools]\n', '[agents.d.tools]', true],
@@ -130,6 +132,40 @@ test('tables: the verdict on whole documents is toml_edit\'s, on 20,000 random o
   // smol-toml, which checks each section, differs from toml_edit only on dotted keys through tables a header made (see tables.ts).
   assert.ok(smolDiffers > 0 && smolDiffers < 100, `smol-toml and toml_edit differ on ${smolDiffers}`);
   assert.deepEqual(disagree.slice(0, 10), []);
+});
+
+// A header is whole (closed, nothing after it on its line but blanks or a comment) before a CRLF line break too: in a
+// CRLF file `[[agents]]` makes `agents` an array of tables; one still being typed, or with text after it, makes nothing.
+const ROOT_ARRAYS: Array<[text: string, arrays: string[]]> = [
+  ['[[agents]]\r\nx = 1\r\n', ['agents']],
+  ['[[agents]] \t# c\r\n[[skills]]\r\n', ['agents', 'skills']],
+  ['[[agents]]', ['agents']],
+  ['[[agents\r\n[[skills]] x\r\n', []],
+];
+for (const [text, arrays] of ROOT_ARRAYS) {
+  test(`tables: the root arrays of tables of ${JSON.stringify(text)}`, () => {
+    const roots = new RootArrays();
+    for (const section of parseToml(text).sections) roots.addDefinitions(sectionDefinitions(section, text));
+    assert.deepEqual(roots.arrays(), arrays);
+  });
+}
+
+// A clash inside one section is left to the section's own TOML check (which reports it at the key or before it):
+// the clashes across sections hold none of them, so a one-shot report or an analysis does not say one twice.
+test('tables: tableConflicts holds no clash inside one section', () => {
+  for (const text of ['[a]\nb = 1\nb = 2\n[a.c]\n', '[a.b.c]\n[a]\nb.x.y = 1\nb.x = 2\n']) {
+    const conflicts = tableConflicts(parseToml(text).sections.map((s) => sectionDefinitions(s, text)));
+    assert.deepEqual(conflicts.map((c) => c.message), [], text);
+  }
+});
+
+// What was reached before a place, for an edit there to read on from: not what that place itself reached (its text is the edit's).
+test('tables: RootArrays.before(at) holds what the places before `at` reached, not what `at` did', () => {
+  const roots = new RootArrays();
+  roots.add(null, () => ['x'], 0);
+  roots.add({ names: ['agents'], array: true, whole: true }, () => [], 1);
+  roots.add({ names: ['skills'], array: true, whole: true }, () => [], 2);
+  assert.deepEqual([0, 1, 2, 3].map((at) => roots.before(at).arrays()), [[], [], ['agents'], ['agents', 'skills']]);
 });
 
 test('tables: the root keys RootArrays reads as arrays of tables are those smol-toml reads as arrays, on 5,000 random valid documents', () => {

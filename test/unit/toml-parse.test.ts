@@ -128,6 +128,7 @@ const STRINGS: Array<[string, string, string, TomlString['style'], boolean]> = [
   ["'C:\\Users\\x'", 'C:\\Users\\x', 'C:\\Users\\x', 'literal', false],
   ["''", '', '', 'literal', false],
   ["'tab\there'", 'tab\there', 'tab\there', 'literal', false], // a tab is the one control character written as itself
+  ["'del\u007f'", 'del\u007f', 'del\u007f', 'literal', true], // DEL is one in a literal string too
   ["'say \"hi\"'", 'say "hi"', 'say "hi"', 'literal', false],
   ['"""\nRoses\nViolets"""', 'Roses\nViolets', '\nRoses\nViolets', 'multiline-basic', false],
   // A CR LF line break inside is one LF of the value, as toml_edit reads it; an escaped `\r` stays.
@@ -142,6 +143,13 @@ const STRINGS: Array<[string, string, string, TomlString['style'], boolean]> = [
   ['"""a""b"c"""', 'a""b"c', 'a""b"c', 'multiline-basic', false],
   ['"""esc \\" \\t \\u00e9"""', 'esc " \t é', 'esc \\" \\t \\u00e9', 'multiline-basic', false],
   ['"""bad \\ x"""', 'bad \\ x', 'bad \\ x', 'multiline-basic', true], // `\ ` not followed by a newline
+  // A line-ending backslash may have tabs after it, and joins over the tabs of the next line too.
+  ['"""a \\\t\n  b"""', 'a b', 'a \\\t\n  b', 'multiline-basic', false],
+  ['"""a \\ \t\n b"""', 'a b', 'a \\ \t\n b', 'multiline-basic', false],
+  ['"""a \\\n\t\tb"""', 'a b', 'a \\\n\t\tb', 'multiline-basic', false],
+  // A lone CR in a multi-line string is a control character, not a line break.
+  ['"""a\rb"""', 'a\rb', 'a\rb', 'multiline-basic', true],
+  ["'''a\rb'''", 'a\rb', 'a\rb', 'multiline-literal', true],
   ["'''\nraw \\n text\n'''", 'raw \\n text\n', "\nraw \\n text\n", 'multiline-literal', false],
   ["''''x'''''", "'x''", "'x''", 'multiline-literal', false],
   ["''''''", '', '', 'multiline-literal', false],
@@ -170,6 +178,8 @@ test('invalid escapes are located and keep their raw text', () => {
   assert.deepEqual(doc.problems.map((p) => sl(text, p.span)), [String.raw`\q`, String.raw`\u12`]);
   assert.match(doc.problems[0].message, /invalid escape/);
   assert.match(doc.problems[1].message, /Unicode escape/);
+  // A backslash before a lone CR (no line break to TOML) is an invalid escape of that character.
+  assert.equal(parseToml('k = "ab\\\rc"').problems[0]?.message, 'invalid escape sequence `\\\r`');
   // A backslash last in the text is one at the end of the line, as before a line break.
   for (const end of ['k = "ab\\', 'k = "ab\\\n']) assert.equal(parseToml(end).problems[0]?.message, 'invalid escape: `\\` at the end of the line', JSON.stringify(end));
 });
@@ -273,6 +283,9 @@ const CASES: Array<[string, string, string[], string[]]> = [
   // Only a key's first part can be a value's word: `k.true =` is a statement.
   ['unclosed array before a dotted key spaced after its dot', 'a = ["x",\nk. j = 1', ['a = ["x"', 'k.j = 1'], ['expected `]`']],
   ['unclosed array before a dotted key ending in a word', 'a = ["x",\nk.true = 1', ['a = ["x"', 'k.true = 1'], ['expected `]`']],
+  // A key may start with `_`, and a line with a tab: either is a statement that ends the list left open above.
+  ['unclosed array before a key starting with `_`', 'a = ["x",\n_k = 1', ['a = ["x"', '_k = 1'], ['expected `]`']],
+  ['unclosed array before a key indented with a tab', 'a = ["x",\n\tk = 1', ['a = ["x"', 'k = 1'], ['expected `]`']],
   ['unclosed array at the end of the text', 'a = 1\nallowed = ["bash", "re', ['a = 1', 'allowed = ["bash", "re"…'], ['unterminated string', 'expected `]`']],
   ['unclosed array across comment lines', 'a = [ # c\n  1, # d\n\n[x]\ny = 2', ['a = [1', '[x]', 'y = 2'], ['expected `]`']],
   ['key without `=`', 'a = 1\nallowed\nb = 2', ['a = 1', 'allowed = ∅', 'b = 2'], ['expected `=` after key']],
@@ -295,6 +308,16 @@ const CASES: Array<[string, string, string[], string[]]> = [
   ['unterminated string in an array', 'a = ["bash, "read"]\nb = 1', ['a = ["bash, ", !read, "]"…', 'b = 1'], ['missing `,`', 'strings must be quoted', 'unterminated string', 'expected `]`']],
   ['unclosed inline table ends at its line', 'x = {a = 1, b = \ny = 2\nz = { c = "d"\n[t]\nw = 1',
     ['x = {a = 1, b = ∅', 'y = 2', 'z = {c = "d"', '[t]', 'w = 1'], ['expected a value after `=`', 'expected `}`', 'expected `}`']],
+  // Whether an inline table's `}` comes: a list in it left open ends at a `key =` line, and the `}` on it closes the table;
+  // a `}` while a list in it is open closes nothing (the list holds it, as an error), so the table ends with its line.
+  ['an inline table whose `}` comes after a list in it left open', 'x = { a = [1,\nb = 2 }\nc = 3', ['x = {a = [1, b = 2}', 'c = 3'], ['expected `]`']],
+  // A comment runs to the line feed (a lone CR does not end it): a `}` after a lone CR in one closes nothing.
+  ['an inline table whose `}` is in a comment after a lone CR', 'x = {\na = 1 # c\r}\n', ['x = {', 'a = 1'], ['expected `}`']],
+  // A string left open at a backslash ends with its line, and six quotes close a multi-line one and open a one-line one:
+  // the `}` on the line below closes the table.
+  ['an inline table whose `}` comes after a string left open at a backslash', 'x = {\na = "b\\\n}\nc = 1', ['x = {a = "b\\\\"…}', 'c = 1'], ['invalid escape', 'unterminated string']],
+  ['an inline table whose `}` comes after six quotes', 'x = {\na = """b""""""\n}\nc = 1', ['x = {a = "b\\"\\"", "" = ∅}', 'c = 1'], ['unterminated string']],
+  ['an inline table whose `}` comes only inside a list', 'x = {\na = [1 }\n}\nb = 2', ['x = {', 'a = [1', 'b = 2'], ['expected `}`', 'unexpected `}`', 'unexpected `}`', 'expected `]`']],
   ['inline table with a comment', 'x = { a = 1 # c\ny = 2', ['x = {a = 1', 'y = 2'], ['expected `}`']],
   // A broken entry is skipped to the next `,` or `}` of its code: a `}` in the comment after it closes nothing.
   // An entry with a problem of its own after a missing comma: its problem alone is told.
@@ -304,18 +327,28 @@ const CASES: Array<[string, string, string[], string[]]> = [
   ['inline table problems', 'a = {b = 1,}\nc = {d = 1 e = 2}\nf = {g, h = 1}\ni = {, j = 1}\nk = {"l = 1}\nm = {1 = x y, n = 2}\no = {[ = 1, p = 2}',
     ['a = {b = 1}', 'c = {d = 1, e = 2}', 'f = {g = ∅, h = 1}', 'i = {j = 1}', 'k = {"l = 1}" = ∅', 'm = {1 = !x, n = 2}', 'o = {p = 2}'],
     ['missing `,`', 'expected `=`', 'expected a key before `,`', 'unterminated string', 'expected `}`', 'strings must be quoted', 'expected a key in the inline table']],
+  // A comma after what TOML does not read as a blank, where a key was due: that character's problem alone is told.
+  ['inline table: a no-break space where a key was due, then a comma', 'x = { a = 1, \u00a0, b = 2 }\nc = 3', ['x = {a = 1, b = 2}', 'c = 3'], ['expected a key in the inline table, found `\u00a0`']],
+  ['inline table: a run of such characters before a key is one problem', 'x = { a = 1, \u00a0\u2003b = 2 }\nc = 3', ['x = {a = 1, b = 2}', 'c = 3'], ['expected a key in the inline table, found `\u00a0`']],
   ['unterminated quoted key', '"abc = 1\nb = 2', ['"abc = 1" = ∅', 'b = 2'], ['unterminated string']],
   ['unterminated multi-line string swallows the rest', 'a = 1\nb = """\n[x]\nc = 2', ['a = 1', 'b = "[x]\\nc = 2"…'], ['unterminated multi-line string']],
   ['lone carriage return', 'a = 1\rb = 2\nc = 3', ['a = 1', 'c = 3'], ['expected the end of the line']],
   // A list goes on over lines: a lone carriage return in one is a character it cannot hold, the items after it read.
   ['lone carriage return in an array', 'a = [1,\r2]\nb = 3', ['a = [1, 2]', 'b = 3'], ['unexpected']],
   ['emoji key', '😀 = 1\nb = 2', ['b = 2'], ['expected a key or a [table] header, found `😀`']],
+  // What TOML does not read as a blank before a key of digits: its own problem, and the key/value read.
+  ['a key of digits after what TOML does not read as a blank', 'a = 1\n\u20031 = 2', ['a = 1', '1 = 2'], ['expected a key or a [table] header, found `\u2003`']],
   // A lone surrogate is one character of its own, not a pair with the letter after it.
   ['lone high surrogate before a key', '\uD800a = 1\nb = 2', ['b = 2'], ['expected a key or a [table] header, found `\uD800`']],
-  // A date, a space and what is not a time (`1a:00`): the date alone, the rest after the value.
+  // A date, a space and what is not a time (`1a:00`, `123`): the date alone, the rest after the value.
+  ['a date and a space, then a number', 'a = 1979-05-27 123\nb = 1', ['a = 1979-05-27', 'b = 1'], ['expected the end of the line after the value']],
+  // A date-time's time ends before what TOML does not read as a blank, as any value does.
+  ['a date-time, then a no-break space', 'a = 1979-05-27 07:32:00\u00a0\nb = 1', ['a = 1979-05-27 07:32:00', 'b = 1'], ['expected the end of the line after the value']],
   ['a date and a space, then no time', 'a = 1979-05-27 1a:00\nb = 1', ['a = 1979-05-27', 'b = 1'], ['expected the end of the line after the value']],
   // A `[` line is a header where no list is open, inside an inline table too: the `}` after it closes nothing.
   ['an inline table whose `}` comes after a header', 'x = {\na = 1\n[1]\n}\nb = 2', ['x = {', 'a = 1', '[1]', 'b = 2'], ['expected `}`', 'expected a key or a [table] header']],
+  // ... an indented one too, where a stray `[` in the table makes its `}` come: the `[` is no list, the line a header.
+  ['an inline table with a stray `[`, then an indented `[` line', 'x = { [ = 1,\n  [1]\n] }\nb = 2', ['x = {', '[1]', 'b = 2'], ['expected a key in the inline table', 'expected `}`', 'expected a key or a [table] header']],
 ];
 
 test('structure and recovery (data-driven)', () => {
@@ -660,6 +693,12 @@ test('robustness: 10,000-deep nesting', () => {
   }
   assert.ok(parseToml('a = ' + '['.repeat(N) + ']'.repeat(N)).problems.some((p) => p.message === 'nested too deeply'));
   assert.ok(parseToml('a = ' + '{b = '.repeat(N) + '1' + '}'.repeat(N)).problems.some((p) => p.message === 'nested too deeply'));
+  // What is skipped as too deep ends before the blanks at the end of its line, tabs too, and before the statement below it.
+  const deep = parseToml('a = ' + '['.repeat(130) + ' \t\nb = 1');
+  let v = firstValue(deep);
+  while (v.kind === 'array' && v.items.length > 0) v = v.items[0]!;
+  assert.deepEqual([v.kind, v.kind === 'scalar' && v.text], ['scalar', '[[']);
+  assert.deepEqual(summary(deep).slice(-1), ['b = 1']);
 });
 
 test('robustness: adversarial inputs stay linear', () => {
