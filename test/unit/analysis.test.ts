@@ -1428,6 +1428,20 @@ const WHAT_A_FIX_LEADS_TO: Array<[table: string, code: Code, entry: string, says
     ['Change to `bash` (a conflict: `allowed` holds `bash`)', false, false], 'disallowed = ["bash"]\nallowed = ["bassh", "bash"]'],
   ['allowed = ["bash("]\ndisallowed = ["bash"]', 'invalid-tool-name', 'bash(', 'with a non-empty pattern',
     ['Change to `bash` (a conflict: `disallowed` holds `bash`)', false, false], 'allowed = ["bash"]\ndisallowed = ["bash"]'],
+  // The other list holds it once fix-all fixed it (its entry's own safe fix writes what the value means): each fix
+  // judged against the other list as written, fix-all wrote both and made the conflict. Now a conflict, said of both.
+  ['allowed = ["bash("]\ndisallowed = ["bash()"]', 'invalid-tool-name', 'bash(', 'with a non-empty pattern',
+    ['Change to `bash` (a conflict: `disallowed` holds `bash()`, fixed to `bash`)', false, false], 'allowed = ["bash"]\ndisallowed = ["bash()"]'],
+  ['allowed = ["bash("]\ndisallowed = ["bash()"]', 'invalid-tool-name', 'bash()', 'with a non-empty pattern',
+    ['Change to `bash` (a conflict: `allowed` holds `bash(`, fixed to `bash`)', false, false], 'allowed = ["bash("]\ndisallowed = ["bash"]'],
+  ['allowed = ["mcp__gh__x"]\ndisallowed = ["mcp(gh/x"]', 'mcp-wire-token', 'mcp__gh__x',
+    'write `mcp(gh/x)` so every harness applies it. `disallowed` holds `mcp(gh/x`, which its fix makes `mcp(gh/x)`, so `mcp(gh/x)` here would be both allowed and disallowed.',
+    ['Change to `mcp(gh/x)` (a conflict: `disallowed` holds `mcp(gh/x`, fixed to `mcp(gh/x)`)', false, false], 'allowed = ["mcp(gh/x)"]\ndisallowed = ["mcp(gh/x"]'],
+  ['allowed = ["mcp__gh__x"]\ndisallowed = ["mcp(gh/x"]', 'invalid-tool-name', 'mcp(gh/x', 'segments non-empty)',
+    ['Change to `mcp(gh/x)` (a conflict: `allowed` holds `mcp__gh__x`, fixed to `mcp(gh/x)`)', false, false], 'allowed = ["mcp__gh__x"]\ndisallowed = ["mcp(gh/x)"]'],
+  // Fixed in the other list by a fix that is no safe one (a did-you-mean): not what fix-all writes, no conflict.
+  ['allowed = ["bash("]\ndisallowed = ["bassh"]', 'invalid-tool-name', 'bash(', 'with a non-empty pattern',
+    ['Change to `bash`', true, true], 'allowed = ["bash"]\ndisallowed = ["bassh"]'],
   // Held by both lists: the conflict is there already, and removing the entry changes nothing.
   ['allowed = ["bash", "bassh"]\ndisallowed = ["bash"]', 'unknown-tool', 'bassh', 'It looks like `bash`, which this list already holds, so this entry can go.',
     ['Remove `bassh`: the list already holds `bash`', true, false], 'allowed = ["bash"]\ndisallowed = ["bash"]'],
@@ -1444,6 +1458,13 @@ const WHAT_A_FIX_LEADS_TO: Array<[table: string, code: Code, entry: string, says
     ['Move "bash" into `allowed` (a conflict: `disallowed` holds "Shell")', false, false], 'disallowed = ["Shell"]\nallowed = ["bash"]'],
   ['disallowed = ["MCP( github )"]\nmcp = ["github"]', 'invalid-tool-policy', 'mcp', 'as `mcp(server)` or `mcp(server/tool)`.',
     ['Move "mcp(github)" into `allowed` (a conflict: `disallowed` holds "MCP( github )")', false, false], 'disallowed = ["MCP( github )"]\nallowed = ["mcp(github)"]'],
+  // Held by the other list once fix-all fixed it (`bash()` -> `bash`): the move would make the conflict with it.
+  ['disallowed = ["bash()"]\nbash = "allow"', 'unknown-policy-key', 'bash', 'so this rule has no effect. `disallowed` holds "bash()", fixed to "bash", so in `allowed` it would be both allowed and disallowed.',
+    ['Move "bash" into `allowed` (a conflict: `disallowed` holds "bash()", fixed to "bash")', false, false], 'disallowed = ["bash()"]\nallowed = ["bash"]'],
+  ['disallowed = ["mcp(github"]\nmcp = ["github"]', 'invalid-tool-policy', 'mcp', 'as `mcp(server)` or `mcp(server/tool)`.',
+    ['Move "mcp(github)" into `allowed` (a conflict: `disallowed` holds "mcp(github", fixed to "mcp(github)")', false, false], 'disallowed = ["mcp(github"]\nallowed = ["mcp(github)"]'],
+  ['disallowed = ["bash(git *"]\nbash = { "git *" = "allow" }', 'unknown-policy-key', 'bash', 'so this rule has no effect. `disallowed` holds "bash(git *", fixed to "bash(git *)", so in `allowed` it would be both allowed and disallowed.',
+    ['Move "bash(git *)" into `allowed` (a conflict: `disallowed` holds "bash(git *", fixed to "bash(git *)")', false, false], 'disallowed = ["bash(git *"]\nallowed = ["bash(git *)"]'],
   ['allowed = ["read"]\ndisallowed = ["bash"]\nbash = "allow"', 'unknown-policy-key', 'bash', 'so this rule has no effect. `disallowed` holds "bash", so in `allowed` it would be both allowed and disallowed.',
     ['Move "bash" into `allowed` (a conflict: `disallowed` holds "bash")', false, false], 'allowed = ["read", "bash"]\ndisallowed = ["bash"]'],
   ['allowed = ["bash"]\ndisallowed = ["bash"]\nbash = "allow"', 'unknown-policy-key', 'bash', 'so this rule has no effect; `allowed` already holds "bash", so the key can go.',
@@ -1525,11 +1546,27 @@ for (const [table, code, entry, says, fix, after] of WHAT_A_FIX_LEADS_TO) {
     // So does the syntax error a fix mends (`allowed = "read", "grep"` made a list).
     const mended = (x: Finding) => x.code === 'toml-syntax' && f.fixes[0]!.clearsSyntax === true && f.fixes[0]!.edits.some((e) => e.start <= x.span.start && x.span.start < e.end);
     const before = findings.filter((x) => x !== f && x.code !== code && !(x.span.start === f.span.start && x.span.end === f.span.end) && !mended(x)).map((x) => x.code);
-    assert.deepEqual(codes(fixed), [...before, ...(fix[0].includes('a conflict') ? ['allow-deny-conflict'] : [])].sort());
+    // A conflict with an entry once fix-all fixed it is made when that is fixed, not by this fix alone.
+    assert.deepEqual(codes(fixed), [...before, ...(fix[0].includes('a conflict') && !fix[0].includes(', fixed to ') ? ['allow-deny-conflict'] : [])].sort());
     // Fix-all applies it only where it is safe.
     const all = applyEdits(text, documentFixAll(analyzeDocument(text)));
     if (fix[2]) assert.equal(all, `[agents.a.tools]\n${after.replace('"bash", "bash"', '"bash"')}\n`);
     else assert.notEqual(all, `[agents.a.tools]\n${after}\n`);
+  });
+}
+
+// A conflict written (`mcp__gh__*` in both lists) is kept by fix-all rewriting both entries (`mcp(gh)`): it makes none,
+// so the other list's entry, fixed, counts for no conflict there; one that holds the value only once fixed does.
+for (const [table, after] of [
+  ['allowed = ["mcp__gh__*"]\ndisallowed = ["mcp__gh__*"]', 'allowed = ["mcp(gh)"]\ndisallowed = ["mcp(gh)"]'],
+  ['allowed = ["bash("]\ndisallowed = ["bash()"]', 'allowed = ["bash("]\ndisallowed = ["bash()"]'],
+  ['allowed = ["mcp__gh__x"]\ndisallowed = ["mcp(gh/x"]', 'allowed = ["mcp__gh__x"]\ndisallowed = ["mcp(gh/x"]'],
+  ['disallowed = ["mcp(gh"]\nmcp = ["gh"]', 'disallowed = ["mcp(gh)"]\nmcp = ["gh"]'],
+  ['disallowed = ["bash()"]\nbash = "allow"', 'disallowed = ["bash"]\nbash = "allow"'],
+] as const) {
+  test(`fix-all makes no conflict of two fixes: ${table.replace(/\n/g, ' / ')}`, () => {
+    const text = `[agents.a.tools]\n${table}\n`;
+    assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), `[agents.a.tools]\n${after}\n`);
   });
 }
 
@@ -1902,6 +1939,18 @@ for (const [list, fix, after] of SPLIT_FIXES) {
     const fixed = applyEdits(text, f.fixes[0]!.edits);
     assert.equal(fixed, `[agents.a.tools]\n${after}\n`);
     assert.ok(!documentFindings(analyzeDocument(fixed)).some((x) => x.code === 'illegal-char'), 'no comma left');
+  });
+}
+
+// Held by the other list once fix-all fixed it (`bash()` -> `bash`, that entry's own preferred fix): the split, or the
+// key's move, is titled a conflict and not preferred, as where the other list holds `bash` as written.
+for (const [list, title] of [
+  ['allowed = ["Read, Bash"]\ndisallowed = ["bash()"]', 'Split into one entry per tool (a conflict: `disallowed` holds `bash()`, fixed to `bash`)'],
+  ['disallowed = ["bash("]\n"Read, Bash" = "allow"', 'Move "read", "bash" into `allowed` (a conflict: `disallowed` holds "bash(", fixed to "bash")'],
+] as const) {
+  test(`illegal-char's split where the other list holds a name once fixed: ${list.replace(/\n/g, ' / ')}`, () => {
+    const f = documentFindings(analyzeDocument(`[agents.a.tools]\n${list}\n`)).find((x) => x.code === 'illegal-char');
+    assert.deepEqual(f?.fixes.map((x) => [x.title, x.preferred, x.safe]), [[title, false, false]]);
   });
 }
 

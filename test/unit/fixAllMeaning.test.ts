@@ -21,6 +21,7 @@ import assert from 'node:assert/strict';
 import { CODES, type Code, type SeverityOverrides } from '../../server/src/analysis/codes';
 import { analyzeDocument, countFixAll, documentFindings, documentFixAll } from '../../server/src/analysis/document';
 import { applyEdits } from '../../server/src/analysis/edits';
+import type { Finding } from '../../server/src/analysis/findings';
 import { generator, keepsMeaning, load } from '../support/marsDocs';
 import { failureReport, type Failure } from '../support/failures';
 import { rng } from '../support/rng';
@@ -89,6 +90,13 @@ async function checkOrThrow(text: string, intended: string | null, asChecker: bo
     const edits = documentFixAll(analyzeDocument(text, 'fix-all'), {}, undefined, checker);
     if (applyEdits(text, edits) !== fixed || checker.fixed !== counter.fixed) fail('e: the checker fixes and counts the same', `${show}\n--- the checker's\n${applyEdits(text, edits)}\n--- fixed ${checker.fixed}, not ${counter.fixed}`);
   }
+  // (f) No allow/deny conflict it made: a fix that would make one is not in fix-all, judged against the other list as
+  // fix-all leaves it (`bash(` allowed and `bash()` disallowed, each fixed to `bash`, made one). Counted: one there
+  // already may be said in another spelling once fixed (`mcp__slack__*` in both lists, both made `mcp(slack)`).
+  const conflicts = (fs: readonly Finding[]) => fs.filter((f) => f.code === 'allow-deny-conflict').map((f) => f.message);
+  // Where the text reads to its end: a comma mended shows a conflict written, which the reading past it hid.
+  const made = seen.some((f) => f.code === 'toml-syntax') ? [] : conflicts(left);
+  if (made.length > conflicts(seen).length) fail('f: makes no conflict', `${show}\n--- ${made.join('\n')}\n--- before\n${conflicts(seen).join('\n')}`);
   if (left.length === 0) {
     const safe = seen.filter((f) => f.fixes.some((x) => x.safe)).length;
     if (counter.fixed < safe) {
@@ -179,6 +187,12 @@ test('fix-all: the smallest failures this property test found', async () => {
     ['[agents.a.tools]\nallowed = ["mcp__gh"]  # mars-ignore: mcp-wire-token\nmcp = ["gh"]\n', {}, undefined],
     ['[agents.a.tools]\nallowed = ["mcp__gh"]\nmcp = ["gh"]\n', { 'mcp-wire-token': 'off' }, undefined],
     ['[agents.a.tools]\nallowed = ["mcp__gh"]\nmcp = ["gh"]\n', {}, 'invalid-tool-policy'],
+    // (3) Each fix of two entries judged against the other list as written: both in fix-all, which made a conflict.
+    ['[agents.a.tools]\nallowed = ["bash("]\ndisallowed = ["bash()"]\n', {}, undefined],
+    ['[agents.a.tools]\nallowed = ["mcp__gh__x"]\ndisallowed = ["mcp(gh/x"]\n', {}, undefined],
+    ['[agents.a.tools]\nmcp = ["gh"]\ndisallowed = ["mcp(gh"]\n', {}, undefined],
+    // A conflict written, which fix-all keeps in the spelling it writes: not one it makes.
+    ['[agents.a.tools]\nallowed = ["mcp__gh__*"]\ndisallowed = ["mcp__gh__*"]\n', {}, undefined],
   ];
   const failures: Failure[] = [];
   for (const [text, overrides, only] of inputs) {

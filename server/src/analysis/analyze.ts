@@ -79,8 +79,9 @@ export function analyze(text: string, memo: VerdictMemo = new VerdictMemo(), onl
   // Loops, not push(...list): a list of 150,000 entries would overflow the stack as arguments.
   const others = otherLists(policies);
   // Where nothing is a guess, each list's first entry of each meaning serves the fixes' outcomes and the duplicates alike.
-  const firsts = guessed.length === 0 ? firstOfEachMeaning(entries) : undefined;
-  if (firsts) knowFirsts(firsts);
+  const fixable = new Set<TomlArray>();
+  const firsts = guessed.length === 0 ? firstOfEachMeaning(entries, fixable) : undefined;
+  if (firsts) knowFirsts(firsts, fixable);
   // An entry is in the guess where its findings would be, or where its string opens (a multi-line one
   // opened past the error on its line, whose text runs on below it): nothing is said of it.
   const guessedEntry = (p: ParsedEntry) => inGuessed(guessed, p.entry.string.span.start) || inGuessed(guessed, entrySpan(text, p.entry.string).start);

@@ -8,7 +8,7 @@ import { basicString } from '../toml/strings';
 import { deleteItems } from './edits';
 import { DuplicateFinding, duplicateTitle } from './entryFindings';
 import { finding, type Finding, type Fix, readable } from './findings';
-import { otherList } from './moves';
+import { heldShown, otherList } from './moves';
 import { type ListName, type Owner, ownerKey, ownerLabel } from './policies';
 import { firstOfEachMeaning, type ParsedEntry } from './verdicts';
 
@@ -137,6 +137,6 @@ function allowDenyConflict(text: string, m: string, denied: ParsedEntry, allowed
 /** What a message of a list adds where, as `list`, its entries would make a conflict (see `strayListConflicts`): `''` where none. */
 export function conflictSaid(list: ListName, conflicting: readonly string[]): string {
   if (conflicting.length === 0) return '';
-  const names = conflicting.map((n) => shortened(shown(basicString(n)))); // each once (`heldIn`)
+  const names = conflicting.map((n) => heldShown(n, (e) => shortened(shown(basicString(e))))); // each once (`heldIn`)
   return ` ${quoted(otherList(list))} holds ${names.join(', ')}, so in ${quoted(list)} ${names.length === 1 ? 'it' : 'they'} would be both allowed and disallowed.`;
 }

@@ -121,11 +121,11 @@ function splitFix(text: string, memo: VerdictMemo, entry: ListEntry, names: read
   }
   const literal = str.style === 'literal';
   const newText = kept.map((n) => (literal ? `'${n}'` : basicString(n))).join(', ');
-  let conflict: string | null = null;
+  let conflict: OtherHeld | null = null;
   for (const other of others(entry)) {
-    for (const name of kept) conflict ??= holding(memo, other, memo.verdict(name).meaning!, str, reading);
+    for (const name of kept) conflict ??= otherHolding(memo, other, memo.verdict(name).meaning!, str, reading);
   }
-  const title = `Split into one entry per tool${conflict === null ? '' : ` (a conflict: ${quoted(otherList(entry.list))} holds ${quoted(conflict)})`}`;
+  const title = `Split into one entry per tool${conflict === null ? '' : ` (a conflict: ${quoted(otherList(entry.list))} holds ${heldSaid(conflict)})`}`;
   return { title, edits: [{ start: str.span.start, end: str.span.end, newText }], preferred: conflict === null, safe: false };
 }
 
@@ -168,7 +168,19 @@ class ReplacementFinding extends LazyFinding {
  * fix is made again from a parse alone, which a conflict's finding never is: see `fromParse`).
  * `reading`: of its text, where a syntax error leaves it a guess (see `holding`).
  */
-type Outcome = { readonly kind: 'held'; readonly by: string } | { readonly kind: 'conflict'; readonly list: ListName; readonly by: string; readonly already: string | null } | null;
+type Outcome = { readonly kind: 'held'; readonly by: string } | ({ readonly kind: 'conflict'; readonly list: ListName; readonly already: string | null } & OtherHeld) | null;
+
+/**
+ * What the other list of a policy holds that a value means: `by`, its entry as written, and where that
+ * entry means it only once fixed (`bash()`, whose repair fix-all writes, `bash`), `fixedTo`, what its fix writes.
+ */
+interface OtherHeld {
+  readonly by: string;
+  readonly fixedTo?: string;
+}
+
+/** An entry of the other list as a title or message names it: as written, and what its fix writes where that is what holds it. */
+const heldSaid = (h: OtherHeld): string => (h.fixedTo === undefined ? quoted(h.by) : `${quoted(h.by)}, fixed to ${quoted(h.fixedTo)}`);
 
 function outcome(memo: VerdictMemo, entry: Pick<ListEntry, 'array' | 'string' | 'list'>, value: string, reading: Reading, others: OtherLists): Outcome {
   const meaning = memo.verdict(value).meaning;
@@ -177,18 +189,70 @@ function outcome(memo: VerdictMemo, entry: Pick<ListEntry, 'array' | 'string' | 
   const held = holding(memo, entry.array, meaning, entry.string, reading);
   if (held !== null) return { kind: 'held', by: held };
   for (const other of others(entry)) {
-    const by = holding(memo, other, meaning, entry.string, reading);
     // `already`: what that list holds of the entry as written, a conflict before the fix too (allow-deny-conflict's).
-    if (by !== null) return { kind: 'conflict', list: otherList(entry.list), by, already: own === null ? null : holding(memo, other, own, entry.string, reading) };
+    const already = own === null ? null : holding(memo, other, own, entry.string, reading);
+    // Not what that list holds once fixed where it holds the entry as written: fix-all rewriting both
+    // (`mcp__slack__*` in each list, each made `mcp(slack)`) keeps the conflict there, and makes none.
+    const by = otherHolding(memo, other, meaning, entry.string, reading, already === null);
+    if (by !== null) return { kind: 'conflict', list: otherList(entry.list), ...by, already };
   }
   return null;
 }
 
+/**
+ * What the other list `array` of a policy holds that means `meaning`, as written (`holding`), else once
+ * fix-all has fixed it: an entry whose own finding has a safe fix writing a value of that meaning
+ * (`allowed = ["bash("]` beside `disallowed = ["bash()"]`, each fixed to `bash`). Each fix judged
+ * against the other list as written alone, both were in fix-all, which then made the conflict.
+ * `onceFixed` false: as written only.
+ */
+function otherHolding(memo: VerdictMemo, array: TomlArray, meaning: string, str: TomlString, reading: Reading, onceFixed = true): OtherHeld | null {
+  const by = holding(memo, array, meaning, str, reading);
+  if (by !== null || !onceFixed) return by === null ? null : { by };
+  const fixed = fixedOfMeaning(memo, array, reading).get(meaning);
+  return fixed ? { by: fixed.value, fixedTo: fixed.to } : null;
+}
+
+/**
+ * Each list's first entry of each meaning its fix-all fix writes, where that is not what it means as
+ * written (a repair, a wire token's portable spelling), made when first asked, once per list as
+ * `firstOfMeaning` is. Only an entry fix-all fixes: before the first syntax error's reach, not in a
+ * guess, and not a multi-line string left open. Its first issue with a safe value is the one counted
+ * (the fix-all of an entry writes one value); a fix that conflicts or is held in its own turn is
+ * counted too: the conflict is then said of both, and fix-all writes neither.
+ */
+const fixedOfMeanings = new WeakMap<TomlArray, ReadonlyMap<string, { readonly value: string; readonly to: string }>>();
+
+function fixedOfMeaning(memo: VerdictMemo, array: TomlArray, reading: Reading): ReadonlyMap<string, { readonly value: string; readonly to: string }> {
+  let made = fixedOfMeanings.get(array);
+  if (made) return made;
+  // Most lists hold no such entry, as the analysis that read them told (`knowFirsts`): not read again to know it.
+  if (knownFixable && !knownFixable.has(array) && known?.has(array)) return NO_FIXED;
+  const out = new Map<string, { readonly value: string; readonly to: string }>();
+  const guessed = reading.guessed;
+  let g = 0;
+  for (const item of array.items) {
+    if (item.kind !== 'string') continue;
+    const v = memo.verdict(item.value);
+    if (v.issues.length === 0) continue;
+    if (item.span.end > reading.unreadableFrom) break;
+    while (g < guessed.length && guessed[g]!.end <= item.span.start) g++;
+    if ((g < guessed.length && guessed[g]!.start < item.span.end) || isOpenMultiline(item)) continue;
+    const to = v.fixedTo;
+    if (to === null) continue;
+    const m = memo.verdict(to).meaning!;
+    if (!out.has(m)) out.set(m, { value: item.value, to });
+  }
+  fixedOfMeanings.set(array, (made = out));
+  return made;
+}
+
 /** What a message that offers `value` says of the conflict `o` writing it makes, or that is there already. */
 function conflictNote(o: Extract<Outcome, { kind: 'conflict' }>, value: string): string {
+  const by = o.fixedTo === undefined ? quoted(o.by) : `${quoted(o.by)}, which its fix makes ${quoted(o.fixedTo)}`;
   return o.already === null
-    ? `${quoted(o.list)} holds ${quoted(o.by)}, so ${quoted(value)} here would be both allowed and disallowed.`
-    : `${quoted(o.list)} holds ${quoted(o.by)} as well as ${quoted(o.already)}, so this entry is both allowed and disallowed, as written or as ${quoted(value)}.`;
+    ? `${quoted(o.list)} holds ${by}, so ${quoted(value)} here would be both allowed and disallowed.`
+    : `${quoted(o.list)} holds ${by} as well as ${quoted(o.already)}, so this entry is both allowed and disallowed, as written or as ${quoted(value)}.`;
 }
 
 /** The arrays of the other list of an entry's policy (`disallowed` for an entry of `allowed`). */
@@ -221,7 +285,7 @@ function valueFixes(text: string, str: TomlString, array: TomlArray, index: numb
     return [{ title: `Remove ${quoted(str.value)}: the list already holds ${quoted(o.by)}`, edits: deleteItems(text, array, [index]), preferred: r.preferred, safe: r.safe }];
   }
   if (o?.kind === 'conflict') {
-    return [replaceFix(text, `Change to ${quoted(r.value)} (a conflict: ${quoted(o.list)} holds ${quoted(o.by)})`, str, r.value, false, false)];
+    return [replaceFix(text, `Change to ${quoted(r.value)} (a conflict: ${quoted(o.list)} holds ${heldSaid(o)})`, str, r.value, false, false)];
   }
   const fix = (value: string) => replaceFix(text, `Change to ${quoted(value)}`, str, value, r.preferred, r.safe);
   return [r.alone === undefined ? fix(r.value) : { ...fix(r.value), alone: fix(r.alone) }];
@@ -237,11 +301,15 @@ function valueFixes(text: string, str: TomlString, array: TomlArray, index: numb
 const firstOfMeaning = new WeakMap<TomlArray, (meaning: string) => TomlString | undefined>();
 
 /** Each list's first entry of each meaning (`firstOfEachMeaning`), made by an analysis whose reading of its text holds no guess. */
-export function knowFirsts(firsts: ReadonlyMap<TomlArray, ReadonlyMap<string, ParsedEntry>>): void {
+export function knowFirsts(firsts: ReadonlyMap<TomlArray, ReadonlyMap<string, ParsedEntry>>, fixable: ReadonlySet<TomlArray> | null = null): void {
   // Kept whole, not put in the WeakMap array by array: the checker's thousands of lists are mostly never asked.
   known = firsts;
+  // And the lists among them that hold an entry fix-all makes mean something else (`fixedOfMeaning`).
+  knownFixable = fixable;
 }
 let known: ReadonlyMap<TomlArray, ReadonlyMap<string, ParsedEntry>> | null = null;
+let knownFixable: ReadonlySet<TomlArray> | null = null;
+const NO_FIXED: ReadonlyMap<string, { readonly value: string; readonly to: string }> = new Map();
 
 /**
  * The first entry of `array`, as written, that means `meaning`, for the fix of `str`; null when none

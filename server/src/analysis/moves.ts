@@ -14,6 +14,7 @@ import { moreAfterValue } from '../toml/listWithoutBrackets';
 import { dotted } from '../toml/tables';
 import { appendToArray, commentsWithin, deleteKeyValue, deleteTable, type Edit, keptApart, standsAlone } from './edits';
 import type { Fix } from './findings';
+import { fixedValueOf } from './verdicts';
 import { holdsListValue, isMapFormVerdict, meantList, misspeltVerdictList, verdictList } from './meant';
 import { patternAdvice, patternFixes, patternTableOfKey } from './patternFixes';
 import { type ExtraKey, isToolsAsList, listAfterString, type ListName, listOf, listTarget, misplacedAt, type MisplacedList, type Owner, ownerKey, ownPolicy, type Policies, sameOwner, type ShapeProblem } from './policies';
@@ -209,8 +210,45 @@ function stringMeanings(values: readonly string[]): ReadonlyMap<string, string> 
  * would make (the rule `Outcome` in entryFindings.ts is for an entry's rewrite).
  */
 export function heldByOtherList(policies: Policies, owner: Owner, list: ListName, names: readonly string[]): string[] {
-  return heldIn(policies, owner, otherList(list), names);
+  const other = otherList(list);
+  const held = heldIn(policies, owner, other, names);
+  // And what it will hold once fix-all fixed its entries (`bash()` -> `bash`): moved beside it, fix-all would make the conflict.
+  const existing = listOf(policies, owner, other);
+  const fixed = existing ? fixedMeanings(policies, existing.array) : NOTHING;
+  if (fixed.size === 0) return held;
+  const present = meanings(policies, existing!.array);
+  const more = [...new Set(names)].flatMap((n) => (present.has(meaning(n)) ? [] : fixed.get(meaning(n)) ?? []));
+  return more.length === 0 ? held : [...new Set([...held, ...more])];
 }
+
+const listFixedMeanings = new WeakMap<TomlArray, ReadonlyMap<string, string>>();
+
+/**
+ * What a list's entries mean once fix-all fixed them, where that is not what they mean as written
+ * (`fixedValue`), each with its first spelling as written; made once per list, as `meanings`. Only
+ * an entry Mars rejects or a wire token has such a fix: no other is judged.
+ */
+function fixedMeanings(policies: Policies, array: TomlArray): ReadonlyMap<string, string> {
+  let found = listFixedMeanings.get(array);
+  if (!found) {
+    const made = new Map<string, string>();
+    for (const i of array.items) {
+      if (i.kind !== 'string' || policies.guessed.has(i) || isOpenMultiline(i)) continue;
+      const p = parseToolName(i.value);
+      if (p.ok && !isMcpWireToken(rustTrim(i.value))) continue;
+      const to = fixedValueOf(i.value);
+      if (to !== null && !made.has(meaning(to))) made.set(meaning(to), i.value);
+    }
+    listFixedMeanings.set(array, (found = made));
+  }
+  return found;
+}
+
+/** An entry of the other list a conflict is said of (`show`: as written), with what fix-all writes for it where that is what holds it. */
+export const heldShown = (entry: string, show: (entry: string) => string): string => {
+  const to = fixedValueOf(entry);
+  return to === null ? show(entry) : `${show(entry)}, fixed to ${show(to)}`;
+};
 
 export const otherList = (list: ListName): ListName => (list === 'allowed' ? 'disallowed' : 'allowed');
 
@@ -238,11 +276,11 @@ export function mapFormAdvice(policies: Policies, owner: Owner, list: ListName, 
  * (lower case, no full stop; `show` quotes an entry, `q` a list's name).
  */
 export const conflictSays = (list: ListName, held: readonly string[], show: (entry: string) => string, q: (s: string) => string): string =>
-  `${q(otherList(list))} holds ${fewOf(held.map(show))}, so in ${q(list)} ${held.length === 1 ? 'it' : 'they'} would be both allowed and disallowed`;
+  `${q(otherList(list))} holds ${fewOf(held.map((h) => heldShown(h, show)))}, so in ${q(list)} ${held.length === 1 ? 'it' : 'they'} would be both allowed and disallowed`;
 
 /** What a move's title adds where it would make a conflict (`conflicting`: see `heldByOtherList`): `''` where none. */
 export const conflictNote = (list: ListName, conflicting: readonly string[]): string =>
-  conflicting.length > 0 ? ` (a conflict: ${quoted(otherList(list))} holds ${strings(conflicting)})` : '';
+  conflicting.length > 0 ? ` (a conflict: ${quoted(otherList(list))} holds ${fewOf([...new Set(conflicting)].map((h) => heldShown(h, (n) => shortened(shown(basicString(n))))))})` : '';
 
 /** Names as a move's edit writes them (`shel\"l`), so a name holding a quote reads as one name. */
 export const strings = (names: readonly string[]) => fewOf([...new Set(names)].map((n) => shortened(shown(basicString(n)))));

@@ -25,6 +25,8 @@ export interface EntryVerdict {
   readonly meaning: string | null;
   /** The entry as Mars writes it (`mcp(gh)`, not its meaning `mcp(gh/*)`), what messages name; as written when invalid. */
   readonly written: string;
+  /** What fix-all writes for it where that means something else (see `fixedValue`); null where nothing. */
+  readonly fixedTo: string | null;
 }
 
 export interface Replacement {
@@ -94,12 +96,14 @@ export class VerdictMemo {
  * order first met: what duplicates are told by, and what a fix that writes another value asks of
  * its list and the policy's other list (`holding` in entryFindings.ts), made once for both.
  */
-export function firstOfEachMeaning(parsed: readonly ParsedEntry[]): Map<TomlArray, Map<string, ParsedEntry>> {
+export function firstOfEachMeaning(parsed: readonly ParsedEntry[], fixable?: Set<TomlArray>): Map<TomlArray, Map<string, ParsedEntry>> {
   const out = new Map<TomlArray, Map<string, ParsedEntry>>();
   // A list's entries come together: its map is looked up again only when the list changes.
   let lastArray: TomlArray | null = null;
   let seen: Map<string, ParsedEntry> | undefined;
   for (const p of parsed) {
+    // `fixable`: the lists that hold an entry fix-all makes mean something else (`fixedTo`).
+    if (fixable && p.verdict.fixedTo !== null) fixable.add(p.entry.array);
     const m = p.verdict.meaning;
     if (m === null) continue;
     const array = p.entry.array;
@@ -112,6 +116,30 @@ export function firstOfEachMeaning(parsed: readonly ParsedEntry[]): Map<TomlArra
   }
   return out;
 }
+
+/**
+ * The value fix-all writes for an entry where that means something else than the entry as written
+ * (a repair, `bash()` -> `bash`; a wire token's portable spelling, `mcp__gh__x` -> `mcp(gh/x)`): its
+ * first issue's safe value (fix-all writes one value an entry); null where none, or a respelling.
+ * What a conflict check asks of the other list, as it will be once fixed (`otherHolding` in
+ * entryFindings.ts, `heldByOtherList` in moves.ts).
+ */
+function fixedValue(issues: readonly EntryIssue[], meaning: string | null): string | null {
+  for (const i of issues) {
+    const r = i.replacement;
+    if (!r?.safe || r.remove) continue;
+    const parsed = parseToolName(r.value);
+    const m = parsed.ok ? render(parsed.name) : null;
+    return m !== null && m !== meaning ? r.value : null;
+  }
+  return null;
+}
+
+/** The value fix-all writes for an entry, where it means something else (`fixedValue`), of a string alone: what a message says an entry is fixed to. */
+export function fixedValueOf(raw: string): string | null {
+  return ownMemo.verdict(raw).fixedTo;
+}
+const ownMemo = new VerdictMemo();
 
 export function parseEntries(policies: Policies, memo: VerdictMemo = new VerdictMemo()): ParsedEntry[] {
   return policies.entries.map((entry) => {
@@ -215,9 +243,10 @@ function entryVerdict(raw: string): EntryVerdict {
     issues.push({ code: 'illegal-char', chars: g, message: charProblemReason(g), ...(g.kind === 'comma' && between ? { split: between.map((n) => n.name) } : {}) });
   }
   // Made readable here, once per spelling (verdicts are memoized), not once per finding.
+  const meaning = parse.ok ? render(parse.name) : null;
   return {
     parse, issues: issues.map((i) => withText(i.replacement?.held === undefined ? i : { ...i, replacement: { ...i.replacement, held: readable(i.replacement.held) } }, 'message', readable(i.message))),
-    meaning: parse.ok ? render(parse.name) : null, written: parse.ok ? canonicalSpelling(raw, parse.name) : raw,
+    meaning, written: parse.ok ? canonicalSpelling(raw, parse.name) : raw, fixedTo: fixedValue(issues, meaning),
   };
 }
 
