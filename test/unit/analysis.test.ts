@@ -694,7 +694,13 @@ const CHARS_APART: Array<[table: string, found: Array<[message: string, at: stri
     ["2 commas split Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read this entry in pieces; use one entry per tool.", ',b', [[',d', 'another comma']]],
     ['This entry contains control character U+0009, which can break the shell command a harness is started with.', '\\tc', []],
     ['This entry contains control character U+0007, which can break the shell command a harness is started with.', '\\u0007e', []]]],
-  ['"bash(a,b,c)" = "deny"', [["2 commas split Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read this tool name in pieces; use one name per tool.", ',b', [[',c', 'another comma']]]]],  // A run of the value that a line-ending backslash joins from two lines of the text: each line's
+  ['"bash(a,b,c)" = "deny"', [["2 commas split Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read this tool name in pieces; use one name per tool.", ',b', [[',c', 'another comma']]]]],
+  // OpenCode's patterns below a tool: each moved one said as the entry its move writes (`bash(a,b)`) would be, on
+  // its key, as a map-form key's (it was said only once moved); not one left in place (`"ask"`), which becomes none.
+  ['bash = { "a,b" = "allow" }', [["A comma splits Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read the entry this pattern is moved as in pieces; use one entry per tool.", ',b', []]]],
+  ['bash."a,b,c" = "deny"', [["2 commas split Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read the entry this pattern is moved as in pieces; use one entry per tool.", ',b', [[',c', 'another comma']]]]],
+  ['bash = { "x,y" = "ask", "git\\u0007" = "allow" }', [['This pattern contains control character U+0007, which can break the shell command a harness is started with.', '\\u0007', []]]],
+  ['allowed = ["read"]\n[agents.a.tools.bash]\n"a,b" = "allow"\n"c,d" = "ask"', [["A comma splits Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read the entry this pattern is moved as in pieces; use one entry per tool.", ',b', []]]],  // A run of the value that a line-ending backslash joins from two lines of the text: each line's
   // part is a place of its own (a range over both would end on the next line). It was placed on the
   // string's first line, its other part unsaid.
   ['allowed = ["""a,\\\n  ,b"""]', [["2 commas split Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read this entry in pieces; use one entry per tool.", ',\\', [[',b', 'another comma']]]]],

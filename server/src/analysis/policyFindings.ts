@@ -11,6 +11,7 @@ import { conflictSaid } from './crossEntry';
 import { finding, type Finding, type Fix } from './findings';
 import { extraKeyFixes, fewOf, groupConflicts, ignoredKeyFixes, keyAsEntries, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, misspeltVerdictOf, misspeltVerdictsSaid, readsAsMapForm, removeTableFix, shapeConflicts, shapeFixes, strayListConflicts, stringAsList } from './moves';
 import { patternAdvice, patternFixes, type PatternTable, patternTableOfKey, patternTableOfSection } from './patternFixes';
+import { movable } from './patterns';
 import { charPlaces, charSpans, keyContentSpan, valueFirstLine } from './places';
 import { isWritten, listAfterString, misplacedAt, ownerLabel, type Policies, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, unownedAt, type UnownedList } from './policies';
 
@@ -64,6 +65,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     out.push(finding('unknown-policy-key', keyContentSpan(doc.text, name.span),
       patterns ? patternMessage(doc.text, policies, patterns, `the table ${quoted(name.name)}`) : `Mars ignores the table ${quoted(name.name)} here: ${TOOLS_TABLE_HOLDS}.`,
       () => [...(patterns ? patternFixes(doc, policies, patterns) : []), held ? null : removeTableFix(doc, section)].filter((f) => f !== null), undefined, held || (advice !== null && advice.partly)));
+    if (patterns) out.push(...patternCharFindings(doc.text, patterns));
   }
   // One finding per key at fault: the lists under one header `[agents.x.tool]` share its `tool`.
   for (const [at, group] of groupedBy(policies.misplaced, misplacedAt)) {
@@ -114,6 +116,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
         const { moves, removal } = ignoredKeyFixes(doc, policies, extra);
         return removal ? [...moves, removal] : moves;
       }, undefined, held));
+      out.push(...patternCharFindings(doc.text, patterns));
       continue;
     }
     // Mars ignores the key whatever it is named, so a name it would reject breaks nothing here: it
@@ -215,10 +218,24 @@ function patternMessage(text: string, policies: Policies, t: PatternTable, what:
 }
 
 /**
+ * The commas and control characters of the patterns of a table of them whose rules are moved
+ * (`bash = { "a,b" = "allow" }`): each is said on its key, as the entry its move writes
+ * (`bash(a,b)`) would be, before it is moved, as a map-form key's are. Not of a rule left in place
+ * (`"ask"`, an entry Mars rejects), which becomes no entry. No fix: a comma inside a pattern's
+ * parentheses splits no names.
+ */
+function patternCharFindings(text: string, t: PatternTable): Finding[] {
+  const out: Finding[] = [];
+  for (const rule of t.rules) if (movable(rule)) out.push(...keyCharFindings(text, rule.pattern, undefined, 'pattern'));
+  return out;
+}
+
+/**
  * The commas and control characters of a map-form key (as of an entry), each on the key's text it
  * comes from; the commas with `splitMove`, where the key's move splits it at them (never safe).
+ * `of`: what the key is, as the message names it (a tool name, or a pattern: `patternCharFindings`).
  */
-function keyCharFindings(text: string, part: KeyPart, splitMove?: () => Fix[]): Finding[] {
+function keyCharFindings(text: string, part: KeyPart, splitMove?: () => Fix[], of: 'key' | 'pattern' = 'key'): Finding[] {
   const problems = illegalChars(part.name);
   if (problems.length === 0) return [];
   const shown = keyContentSpan(text, part.span);
@@ -231,6 +248,6 @@ function keyCharFindings(text: string, part: KeyPart, splitMove?: () => Fix[]): 
   const placesOf = str ? charSpans(text, str) : () => [];
   return byChar(problems).map((g) => {
     const { at, related } = charPlaces(g, placesOf, shown);
-    return finding('illegal-char', at, charProblemReason(g, 'key'), g.kind === 'comma' ? splitMove : undefined, related, false);
+    return finding('illegal-char', at, charProblemReason(g, of), g.kind === 'comma' ? splitMove : undefined, related, false);
   });
 }

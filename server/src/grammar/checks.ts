@@ -47,12 +47,14 @@ export function byChar(problems: readonly CharProblem[]): CharProblemGroup[] {
  * (`"bash(a,b)" = "deny"`), which names a tool as an entry does and would be moved into a list as one.
  * All of the character the entry holds are counted in it: one finding for them (see `CharProblemGroup`).
  */
-export function charProblemReason(g: Pick<CharProblemGroup, 'kind' | 'char' | 'count'>, of: 'entry' | 'key' = 'entry'): string {
+export function charProblemReason(g: Pick<CharProblemGroup, 'kind' | 'char' | 'count'>, of: 'entry' | 'key' | 'pattern' = 'entry'): string {
   if (g.kind === 'comma') {
-    // An entry of either list: Claude takes both as comma-separated lists (seeds/000).
-    return `${g.count === 1 ? 'A comma splits' : `${g.count} commas split`} ${CLAUDE_LISTS}, so Claude would read this ${of === 'entry' ? 'entry' : 'tool name'} in pieces; use one ${of === 'entry' ? 'entry' : 'name'} per tool.`;
+    // An entry of either list: Claude takes both as comma-separated lists (seeds/000). A pattern's
+    // (`bash = { "a,b" = "allow" }`) is said of the entry its move writes (`bash(a,b)`).
+    const read = of === 'entry' ? 'this entry' : of === 'key' ? 'this tool name' : 'the entry this pattern is moved as';
+    return `${g.count === 1 ? 'A comma splits' : `${g.count} commas split`} ${CLAUDE_LISTS}, so Claude would read ${read} in pieces; use one ${of === 'key' ? 'name' : 'entry'} per tool.`;
   }
-  return `This ${of === 'entry' ? 'entry' : 'tool name'} contains ${describeChar(g.char)}${g.count === 1 ? '' : ` (${g.count} times)`}, which can break the shell command a harness is started with.`;
+  return `This ${of === 'entry' ? 'entry' : of === 'key' ? 'tool name' : 'pattern'} contains ${describeChar(g.char)}${g.count === 1 ? '' : ` (${g.count} times)`}, which can break the shell command a harness is started with.`;
 }
 
 /** What a finding's related place says of a run of its character after the first: `another comma`, `2 more commas`. */
