@@ -274,3 +274,14 @@ test('a client that resolves edits but keeps no data (no dataSupport) gets each 
     }
   });
 });
+
+// Only a client that says `workspaceFolders: true` takes folder changes (LSP: a boolean); `{}`, as a
+// client of another shape may send, is not read as true.
+test('folder change notifications are offered to a client that declares workspaceFolders as true, and only to it', async () => {
+  for (const [declared, offered] of [[true, true], [{}, false], ['true', false], [false, false], [undefined, false]] as const) {
+    await withClient({ capabilities: { workspace: { workspaceFolders: declared } } }, async (c) => {
+      const workspace = c.initializeResult?.capabilities.workspace;
+      assert.deepEqual(workspace, offered ? { workspaceFolders: { supported: true, changeNotifications: true } } : undefined, JSON.stringify(declared));
+    });
+  }
+});

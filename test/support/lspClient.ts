@@ -6,7 +6,7 @@ import {
   createMessageConnection, IPCMessageReader, IPCMessageWriter, Message, type MessageConnection, type MessageReader, type MessageWriter, PortMessageReader, PortMessageWriter,
   ResponseError, type ResponseMessage, StreamMessageReader, StreamMessageWriter,
 } from 'vscode-languageserver/node';
-import type { CompletionItem, CompletionList, Diagnostic, Position, PublishDiagnosticsParams } from 'vscode-languageserver';
+import type { CompletionItem, CompletionList, Diagnostic, InitializeResult, Position, PublishDiagnosticsParams } from 'vscode-languageserver';
 import { DIST } from './paths';
 import { browserServer } from './webWorker';
 
@@ -68,6 +68,8 @@ export class LspClient {
   stderr = '';
   /** The requests the server sent, by method. */
   readonly serverRequests: string[] = [];
+  /** What the server answered to initialize. */
+  initializeResult: InitializeResult | undefined;
   /** What the server registered (`client/registerCapability`), by method, with its options. */
   readonly registrations: Array<{ method: string; registerOptions?: unknown }> = [];
   /** What the server logged (window/logMessage). */
@@ -141,7 +143,7 @@ export class LspClient {
 
   static async start(options: ClientOptions = {}): Promise<LspClient> {
     const c = new LspClient(options);
-    await c.conn.sendRequest('initialize', {
+    c.initializeResult = await c.conn.sendRequest<InitializeResult>('initialize', {
       processId: process.pid,
       rootUri: null,
       workspaceFolders: options.workspaceFolders?.map((uri, i) => ({ uri, name: `folder ${i}` })) ?? null,
