@@ -246,6 +246,17 @@ const CASES: Case[] = [
     has: ['**Capability** `bash` · pattern `git push`', 'put `bash(git push)` in `disallowed` instead'] },
   { name: 'a rule of patterns as a dotted key, on its pattern', doc: `${T}bash."npm |test" = "allow"`, range: [1, 6, 1, 14],
     has: ['**Capability** `bash` · pattern `npm test`', 'put `bash(npm test)` in `allowed` instead'], lacks: ['is below `bash`'] },
+  // A pattern holding a comma or a control character (its key's `illegal-char`): said as on the entry its move writes,
+  // in the words hover says an entry's in (`allowed = ["bash(a,b)"]`: "Holds a comma, …"), inline, dotted, in a table of its own.
+  { name: 'a pattern holding a comma, on it: said as on the entry its move writes', doc: `${T}bash = { "a|,b" = "allow" }`, range: [1, 10, 1, 13],
+    has: ['As the entry `bash(a,b)` of a list:', "Holds a comma, which splits Claude's tool lists (`--allowed-tools`, `--disallowed-tools`)."] },
+  { name: 'a dotted pattern holding a control character, on it', doc: `${T}bash."gi|t\\u0007" = "deny"`, range: [1, 6, 1, 15],
+    has: ['As the entry `bash(git\\u0007)` of a list:', 'Holds control character U+0007, which can break a shell.'] },
+  { name: 'a pattern of a table of its own holding commas and a control character, on it', doc: '[agents.reviewer.tools.edit]\n"a,|b,c\\u0007" = "allow"', range: [1, 1, 1, 12],
+    has: ["Holds 2 commas, which split Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), and control character U+0007, which can break a shell."] },
+  // White space Mars trims beside the pattern's `)` never reaches a harness: nothing said of it, as of the entry (and no `illegal-char`).
+  { name: 'a pattern ending in a tab Mars trims, on it: no character said', doc: `${T}bash = { "gi|t\\t" = "allow" }`, range: [1, 10, 1, 15],
+    has: ['As the entry `bash(git)` of a list:'], lacks: ['Holds', 'U+0009'] },
   // Only `"ask"`: no rule to move, a key Mars ignores.
   { name: 'a table of patterns of only `"ask"`', doc: `${T}ba|sh = { "*" = "ask" }`, range: [1, 0, 1, 4], has: ['**`bash`**: a key Mars ignores.', 'Its fix: remove `bash`.'], lacks: ['OpenCode'] },
   { name: 'a list\'s name given a boolean is not the map form', doc: `${T}de|ny = true`, range: [1, 0, 1, 4],
@@ -611,6 +622,12 @@ const CASES: Case[] = [
     has: ['**`"rm *" = "ask"`**: Mars has no equivalent of this rule.', '_`permission` is not `tools`: Mars reads no tool list in it._'], lacks: ['Capability', 'its move'] },
   { name: 'a pattern Mars rejects in a table that misses `tools`', doc: '[agents.a.permission]\nbash = { "|" = "deny", "git *" = "allow" }', range: [1, 9, 1, 11],
     has: ['**Not a tool name Mars accepts**', '_`permission` is not `tools`: Mars reads no tool list in it._'] },
+  // A pattern holding a comma in a table meant as `tools` or under a misspelt owner: no `illegal-char` until the rename
+  // brings it into `tools` (README, `misplaced-tool-list`), but its hover says the character as on the entry it stands for.
+  { name: 'a pattern holding a comma in a table meant as `tools`', doc: '[agents.a.tool]\nbash = { "a|,b" = "allow" }', range: [1, 10, 1, 13],
+    has: ['_Not an entry yet: `tool` is not `tools`: Mars reads no tool list in it._', "Holds a comma, which splits Claude's tool lists (`--allowed-tools`, `--disallowed-tools`)."] },
+  { name: 'a pattern holding a control character in a table of its own under a misspelt owner', doc: '[agent.a.tools.bash]\n"gi|t\\u0007" = "deny"', range: [1, 1, 1, 10],
+    has: ['_Not an entry yet: `agent` is not `agents`', 'Holds control character U+0007, which can break a shell.'] },
   // A list of no agent or skill, at the root or in a root table meant as `tools`: on the table's name or the list's key, its diagnostic's words.
   { name: 'Claude Code\'s `[permissions]` at the root', doc: '[permi|ssions]\nallow = ["Bash"]', range: [0, 1, 0, 12],
     has: ['not in a table `permissions` at the root, so `allow` here applies to no agent or skill. None of its rules is in force.', 'write them in its `tools` table: `[agents.<name>.tools]`'] },
