@@ -736,6 +736,33 @@ test('one illegal-char finding relates the first 20 places of its character, cou
   }
 });
 
+// A pattern holding a comma in a table meant as `tools`, under a misspelt owner, or at the root gets no `illegal-char`, as
+// an entry of a list there gets none (README, `misplaced-tool-list`: Mars reads no tool list there, so nothing in it is
+// judged as a tool name; hover says the character): the rename into `tools` brings it in, where its own follows (the
+// pattern's as the entry its move writes, the list's entry's as such). [the text, the illegal-char messages after every rename]
+const COMMA_IN_PATTERN = "A comma splits Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read the entry this pattern is moved as in pieces; use one entry per tool.";
+const CHARS_ONCE_RENAMED: Array<[text: string, after: string[]]> = [
+  ['[agents.a.tool]\nbash = { "a,b" = "allow" }\n', [COMMA_IN_PATTERN]],
+  ['[agents.a.tool]\nbash."a,b" = "alow"\n', [COMMA_IN_PATTERN]],
+  ['[agents.a.permission]\nbash = { "a,b" = "allow" }\n', [COMMA_IN_PATTERN]],
+  ['[agents.a.permission.bash]\n"a,b" = "deny"\n', [COMMA_IN_PATTERN]],
+  ['[agents.a]\ntool.bash."a,b" = "allow"\n', [COMMA_IN_PATTERN]],
+  ['[agent.a.tools]\nbash = { "a,b" = "allow" }\n', [COMMA_IN_PATTERN]],
+  ['[agent.a.tools.bash]\n"a,b" = "allow"\n', [COMMA_IN_PATTERN]],
+  ['[agents.a.tool]\nallowed = ["bash(a,b)"]\n', ["A comma splits Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read this entry in pieces; use one entry per tool."]],
+  // No owner to rename it to: none, before or after.
+  ['[permission]\nbash = { "a,b" = "allow" }\n', []],
+];
+for (const [text, after] of CHARS_ONCE_RENAMED) {
+  test(`a comma in a pattern meant for \`tools\` is said once the rename brings it in: ${JSON.stringify(text)}`, () => {
+    const chars = (t: string) => documentFindings(analyzeDocument(t)).filter((f) => f.code === 'illegal-char');
+    assert.ok(documentFindings(analyzeDocument(text)).some((f) => f.code === 'misplaced-tool-list'));
+    assert.deepEqual(chars(text), []);
+    const renamed = everyMisplacedFix(text);
+    assert.deepEqual(chars(renamed).map((f) => [f.message, renamed.slice(f.span.start, f.span.end)]), after.map((m) => [m, ',']));
+  });
+}
+
 // A key Mars ignores in a tools table: what to do (put the rule in its list, take the list it looks
 // meant for, remove the key) comes right after what is wrong, and why Mars ignores it last, as a
 // narrow view (the Problems panel) cuts a long message at its end. A key there is nothing to do for
