@@ -700,7 +700,8 @@ const CHARS_APART: Array<[table: string, found: Array<[message: string, at: stri
   ['bash = { "a,b" = "allow" }', [["A comma splits Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read the entry this pattern is moved as in pieces; use one entry per tool.", ',b', []]]],
   ['bash."a,b,c" = "deny"', [["2 commas split Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read the entry this pattern is moved as in pieces; use one entry per tool.", ',b', [[',c', 'another comma']]]]],
   ['bash = { "x,y" = "ask", "git\\u0007" = "allow" }', [['This pattern contains control character U+0007, which can break the shell command a harness is started with.', '\\u0007', []]]],
-  ['allowed = ["read"]\n[agents.a.tools.bash]\n"a,b" = "allow"\n"c,d" = "ask"', [["A comma splits Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read the entry this pattern is moved as in pieces; use one entry per tool.", ',b', []]]],  // A run of the value that a line-ending backslash joins from two lines of the text: each line's
+  ['allowed = ["read"]\n[agents.a.tools.bash]\n"a,b" = "allow"\n"c,d" = "ask"', [["A comma splits Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read the entry this pattern is moved as in pieces; use one entry per tool.", ',b', []]]],
+  // A run of the value that a line-ending backslash joins from two lines of the text: each line's
   // part is a place of its own (a range over both would end on the next line). It was placed on the
   // string's first line, its other part unsaid.
   ['allowed = ["""a,\\\n  ,b"""]', [["2 commas split Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read this entry in pieces; use one entry per tool.", ',\\', [[',b', 'another comma']]]]],
