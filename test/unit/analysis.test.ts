@@ -153,6 +153,8 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['map form key with invalid name', '[agents.a.tools]\n"mcp()" = "allow"\n', ['unknown-policy-key@mcp()']],
   ['inline agents table at the root', 'agents = { a = { tools = { allowed = ["Bash"] } } }\nskills = { b.tools.disallowed = ["Web"] }\n', ['non-canonical@Bash', 'non-canonical@Web']],
   ['duplicates only within one list', '[agents.a.tools]\nallowed = ["read", "cat"]\ndisallowed = ["view"]\n', ['non-canonical@cat', 'duplicate-entry@cat', 'non-canonical@view', 'allow-deny-conflict@view']],
+  // A list written twice (a syntax error; the second over lines, read as written): a meaning it holds twice is one conflict.
+  ['a disallowed list defined twice, each holding what allowed does: one conflict', '[agents.a.tools]\ndisallowed = ["bash"]\nallowed = ["bash"]\ndisallowed = [\n"bash"]\n', ['allow-deny-conflict@bash', 'toml-syntax@disallowed']],
   // One section's entries of an owner, another's between them: each list's entries are still held by their own policy.
   ['conflict of an owner whose lists another owner\'s come between', 'agents.a.tools.allowed = ["read"]\nagents.b.tools.allowed = ["grep"]\nagents.b.tools.disallowed = ["write"]\nagents.a.tools.disallowed = ["read", "grep"]\n', ['allow-deny-conflict@read']],
   ['conflict across spellings of one policy', '[agents.a.tools]\nallowed = ["bash"]\n[agents.b]\ntools.disallowed = ["bash"]\n', []],
@@ -264,6 +266,8 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['a word run on into `mars-ignore` is no directive, nor one missing its colon', '[agents.a.tools]\nallowed = ["foo"] # mars-ignoreall\n', ['unknown-tool@foo']],
   ['a mars-ignore on a line of its own speaks of the next line with content, past comment lines', '[agents.a.tools]\n# mars-ignore: unknown-tool\n# our own tool\nallowed = ["foo"]\n', []],
   ['two mars-ignore comments speaking of one line: what either silences, every code where the second lists none', '[agents.a.tools]\n# mars-ignore: unknown-tool\nallowed = ["foo", "Read"] # mars-ignore\n', []],
+  // A comment of its own line speaks of the next: a word it named as no code would be said on its own line, unsilenced.
+  ['`all` in a mars-ignore of its own line is no word like no code: nothing said on the comment', '[agents.a.tools]\n# mars-ignore: all\nallowed = ["foo"]\n', []],
   ['no codes, `all`, and text that only mentions mars-ignore: nothing to say', '[agents.a.tools]\n# not a mars-ignore: x\nallowed = ["read"] # mars-ignore\ndisallowed = ["grep"] # mars-ignore: all\n', []],
   // Typing a list above a statement: Mars stops at the statement's first character, but the parser reads it on its own.
   ['a list left open: the statement below it reads as written', '[agents.a.tools]\nallowed = ["Read", "Edit"\ndisallowed = ["Grep"]\nbash = "allow"\n',
@@ -1646,6 +1650,9 @@ const HELD_NEAR_AN_ERROR: Array<[name: string, text: string, entry: string, says
   ['a wire token past the first error: not its spelling after a later error on its line', '[agents.a.tools]\nallowed = ["read" "x"]\ndisallowed = ["mcp__gh__x", "a" "mcp(gh/x)"]\n',
     'mcp__gh__x', 'write `mcp(gh/x)` so every harness applies it.', ['Change to `mcp(gh/x)`']],
   ['nor the other list of its policy, after the first error on its line', '[agents.a.tools]\nallowed = ["read" "grep"]\ndisallowed = ["grpe"]\n', 'grpe', 'Did you mean `grep`?', ['Change to `grep`']],
+  // The other list's entry past the first error, which fix-all leaves as written (`bash()`, no meaning): no conflict to say.
+  ['nor what the other list\'s entry past the first error is once fixed: fix-all does not fix it', '[agents.a.tools]\nallowed = ["bash("]\ndisallowed = [\n  "x" "y",\n  "bash()",\n]\n',
+    'bash(', 'with a non-empty pattern', ['Change to `bash`']],
   // Claude's old `Task`: its second fix, `agent`, by the same rule.
   ['the second fix of Claude\'s old Task, past the first error', '[agents]\na.tools.allowed = ["read" "grep"]\nb.tools.allowed = ["agent", "Task", "read" "x"]\n',
     'Task', 'which Mars calls `agent`.', ['Change to `task`', 'Remove `Task`: the list already holds `agent`']],
@@ -1934,6 +1941,7 @@ const SPLIT_FIXES: Array<[list: string, fix: [string, boolean] | null, after: st
   ['allowed = ["bash(git:*), read"]', ['Split into one entry per tool', true], 'allowed = ["bash(git:*)", "read"]'],
   ['allowed = ["read", "Read, Grep"]', ['Split into one entry per tool', true], 'allowed = ["read", "Grep"]'],
   ['allowed = ["read, Read, grep"]', ['Split into one entry per tool', true], 'allowed = ["read", "grep"]'],
+  ['allowed = ["read", "Read, read"]', ['Remove `Read, read`: the list already holds `read`', true], 'allowed = ["read"]'],
   ['allowed = ["read", "READ,"]', ['Remove `READ,`: the list already holds `read`', true], 'allowed = ["read"]'],
   ['allowed = ["Read, Bash"]\ndisallowed = ["bash"]', ['Split into one entry per tool (a conflict: `disallowed` holds `bash`)', false], 'allowed = ["Read", "Bash"]\ndisallowed = ["bash"]'],
   ['allowed = ["Read, Grep", "x" "read"]', ['Split into one entry per tool', true], 'allowed = ["Read", "Grep", "x" "read"]'],
@@ -2032,6 +2040,8 @@ const SAYS: Array<[line: string, code: string, says: string[], never: string[]]>
   // `mcp(…)` holds no pattern: a wire token with one has no portable spelling, and the message does not offer one.
   ['allowed = ["mcp__gh__x(y)"]', 'mcp-wire-token', ['with a pattern, which `mcp(server/tool)` cannot hold: only Claude applies this rule'], ['write it as']],
   ['allowed = ["mcp__gh__"]', 'mcp-wire-token', ['write it as `mcp(server/tool)`'], ['pattern']],
+  // An entry written twice alike is named once.
+  ['allowed = ["bash", "bash"]\ndisallowed = ["bash"]', 'allow-deny-conflict', ['Remove `bash` from `allowed`'], ['`bash` and `bash`']],
   // Three or more names read as a series, not `a` and `b` and `c`.
   ['allowed = ["bash", "Bash", "shell"]\ndisallowed = ["bash"]', 'allow-deny-conflict', ['Remove `bash`, `Bash` and `shell` from `allowed`', 'Remove `bash` from `disallowed`'], [' and `Bash` and ']],
 ];
@@ -2185,6 +2195,12 @@ test('"Disable for the entire file" from the text alone: after a BOM, extending 
   assert.equal(apply('', 'non-canonical'), '# mars-ignore-file: non-canonical\n');
   assert.equal(apply('[a]\r\nx = 1\r\n', 'non-canonical'), '# mars-ignore-file: non-canonical\r\n[a]\r\nx = 1\r\n'); // a CRLF file's line break
   assert.equal(apply('\uFEFF[a]\n', 'non-canonical'), '\uFEFF# mars-ignore-file: non-canonical\n[a]\n'); // the byte order mark stays first
+});
+
+test('"Disable" on a line starting at a string\'s opening quote, whose end holds a comment: on a line of its own above (the quote is not inside the string)', () => {
+  const fixed = disabled('[agents.a.tools]\nallowed = [\n"Shell", # note\n]\n', 'non-canonical', 2);
+  assert.equal(fixed, '[agents.a.tools]\nallowed = [\n# mars-ignore: non-canonical\n"Shell", # note\n]\n');
+  assert.deepEqual(documentFindings(analyzeDocument(fixed!)).map((f) => f.code), []);
 });
 
 test('"Disable" on a line that ends inside a multi-line string goes on a line of its own above', () => {
@@ -2983,6 +2999,8 @@ test('a duplicate names the entry it repeats, and what both mean only when that 
     documentFindings(analyzeDocument(`[agents.a.tools]\nallowed = ${allowed}\n`)).filter((f) => f.code === 'duplicate-entry').map((f) => f.message);
   assert.deepEqual(messages('["bash", "bash"]'), ['`bash` is already in this list.']);
   assert.deepEqual(messages('["bash", "shell"]'), ['`shell` means the same as `bash`, already in this list.']);
+  // Each duplicate of one entry in its own words, though they share the entry they repeat.
+  assert.deepEqual(messages('["Shell", "shell", "terminal", "shell"]'), ['`shell` means the same as `Shell` (`bash`), already in this list.', '`terminal` means the same as `Shell` (`bash`), already in this list.', '`shell` means the same as `Shell` (`bash`), already in this list.']);
   assert.deepEqual(messages('["Shell", "terminal"]'), ['`terminal` means the same as `Shell` (`bash`), already in this list.']);
   // In the spelling Mars writes, not in what it means (`mcp(gh/*)`), and not again when one entry is so written.
   assert.deepEqual(messages('["MCP(gh)", "mcp(gh/*)"]'), ['`mcp(gh/*)` means the same as `MCP(gh)` (`mcp(gh)`), already in this list.']);
