@@ -1548,6 +1548,17 @@ const WHAT_A_FIX_LEADS_TO: Array<[table: string, code: Code, entry: string, says
   // A string written for a list, made a list of what the other list holds: the same rule.
   ['allowed = "read"\ndisallowed = ["read"]', 'invalid-tool-policy', '"read"', '`disallowed` holds "read", so in `allowed` it would be both allowed and disallowed.',
     ['Change to `["read"]` (a conflict: `disallowed` holds "read")', false, false], 'allowed = ["read"]\ndisallowed = ["read"]'],
+  // The other list written as a string of one name too, which fix-all makes a list in the same pass: it holds that
+  // name (each judged against a string, which holds no entry, fix-all made both lists, or moved `tools.mcp` beside
+  // the list made, and so the conflict). Not names between commas, which fix-all does not make a list.
+  ['allowed = "read"\ndisallowed = "read"', 'invalid-tool-policy', '"read"', '`disallowed` holds "read", so in `allowed` it would be both allowed and disallowed.',
+    ['Change to `["read"]` (a conflict: `disallowed` holds "read")', false, false], 'allowed = ["read"]\ndisallowed = "read"'],
+  ['disallowed = "Read"\nallowed = "read"', 'invalid-tool-policy', '"read"', '`disallowed` holds "Read", so in `allowed` it would be both allowed and disallowed.',
+    ['Change to `["read"]` (a conflict: `disallowed` holds "Read")', false, false], 'disallowed = "Read"\nallowed = ["read"]'],
+  ['disallowed = "mcp(gh)"\nmcp = ["gh"]', 'invalid-tool-policy', 'mcp', 'as `mcp(server)` or `mcp(server/tool)`.',
+    ['Move "mcp(gh)" into `allowed` (a conflict: `disallowed` holds "mcp(gh)")', false, false], 'disallowed = "mcp(gh)"\nallowed = ["mcp(gh)"]'],
+  ['allowed = "read"\ndisallowed = "Read, Edit"', 'invalid-tool-policy', '"read"', 'such as `allowed = ["read"]`.', ['Change to `["read"]`', true, true], 'allowed = ["read"]\ndisallowed = "Read, Edit"'],
+  ['disallowed = "bash("\nallowed = "bash"', 'invalid-tool-policy', '"bash"', 'such as `allowed = ["bash"]`.', ['Change to `["bash"]`', true, true], 'disallowed = "bash("\nallowed = ["bash"]'],
   ['allowed = ["grep"]\ndeny = ["read"]', 'unknown-policy-key', 'deny', 'Did you mean `disallowed`?', ['Rename to `disallowed`', true, false], 'allowed = ["grep"]\ndisallowed = ["read"]'],
   // A string under a misspelt key, where the list goes: renamed in brackets, or moved into the list written.
   ['allowed = ["grep"]\ndeny = "read"', 'unknown-policy-key', 'deny', 'Did you mean `disallowed = ["read"]`?',
@@ -1585,7 +1596,9 @@ for (const [table, code, entry, says, fix, after] of WHAT_A_FIX_LEADS_TO) {
     const mended = (x: Finding) => x.code === 'toml-syntax' && f.fixes[0]!.clearsSyntax === true && f.fixes[0]!.edits.some((e) => e.start <= x.span.start && x.span.start < e.end);
     const before = findings.filter((x) => x !== f && x.code !== code && !(x.span.start === f.span.start && x.span.end === f.span.end) && !mended(x)).map((x) => x.code);
     // A conflict with an entry once fix-all fixed it is made when that is fixed, not by this fix alone.
-    assert.deepEqual(codes(fixed), [...before, ...(fix[0].includes('a conflict') && !fix[0].includes(', fixed to ') ? ['allow-deny-conflict'] : [])].sort());
+    // So is one with a list written as a string (`disallowed = "read"`), made when that is made a list.
+    const made = fix[0].includes('a conflict') && !fix[0].includes(', fixed to ') && !/^(allowed|disallowed) = "/m.test(after);
+    assert.deepEqual(codes(fixed), [...before, ...(made ? ['allow-deny-conflict'] : [])].sort());
     // Fix-all applies it only where it is safe.
     const all = applyEdits(text, documentFixAll(analyzeDocument(text)));
     if (fix[2]) assert.equal(all, `[agents.a.tools]\n${after.replace('"bash", "bash"', '"bash"')}\n`);

@@ -191,6 +191,10 @@ test('fix-all: the smallest failures this property test found', async () => {
     ['[agents.a.tools]\nallowed = ["bash("]\ndisallowed = ["bash()"]\n', {}, undefined],
     ['[agents.a.tools]\nallowed = ["mcp__gh__x"]\ndisallowed = ["mcp(gh/x"]\n', {}, undefined],
     ['[agents.a.tools]\nmcp = ["gh"]\ndisallowed = ["mcp(gh"]\n', {}, undefined],
+    // (4) A list written as a string, made a list in the pass that moved `tools.mcp` beside it, or made another string a list.
+    ['[agents.a.tools]\ndisallowed = "mcp(gh)"\nmcp = ["gh"]\n', {}, undefined],
+    ['[agents.a]\ntools = { disallowed = "mcp(gh/*)", mcp = ["gh"] }\n', {}, undefined],
+    ['[agents.a.tools]\nallowed = "read"\ndisallowed = "Read"\n', {}, undefined],
     // A conflict written, which fix-all keeps in the spelling it writes: not one it makes.
     ['[agents.a.tools]\nallowed = ["mcp__gh__*"]\ndisallowed = ["mcp__gh__*"]\n', {}, undefined],
   ];

@@ -212,13 +212,31 @@ function stringMeanings(values: readonly string[]): ReadonlyMap<string, string> 
 export function heldByOtherList(policies: Policies, owner: Owner, list: ListName, names: readonly string[]): string[] {
   const other = otherList(list);
   const held = heldIn(policies, owner, other, names);
-  // And what it will hold once fix-all fixed its entries (`bash()` -> `bash`): moved beside it, fix-all would make the conflict.
   const existing = listOf(policies, owner, other);
-  const fixed = existing ? fixedMeanings(policies, existing.array) : NOTHING;
+  // A string written for the other list (`disallowed = "read"`), which fix-all makes that list in the same pass: it holds its names.
+  if (!existing) return stringListHeld(policies, owner, other, names, held);
+  // And what it will hold once fix-all fixed its entries (`bash()` -> `bash`): moved beside it, fix-all would make the conflict.
+  const fixed = fixedMeanings(policies, existing.array);
   if (fixed.size === 0) return held;
   const present = meanings(policies, existing!.array);
   const more = [...new Set(names)].flatMap((n) => (present.has(meaning(n)) ? [] : fixed.get(meaning(n)) ?? []));
   return more.length === 0 ? held : [...new Set([...held, ...more])];
+}
+
+/**
+ * `held`, and the owner's `list` where it is written as a string of one name (`disallowed = "mcp(gh)"`)
+ * that means one of `names`: fix-all makes that string the list (`["mcp(gh)"]`) in the pass that moves
+ * `names` beside it (`mcp = ["gh"]`), or makes another string a list (`allowed = "mcp(gh)"`). Judged
+ * against a string, which holds no entry, each was in fix-all, which made the conflict. Not names
+ * between commas (`"read, edit"`), which fix-all leaves (which list was meant is a guess), nor a name
+ * Mars rejects, which it does not make a list.
+ */
+function stringListHeld(policies: Policies, owner: Owner, list: ListName, names: readonly string[], held: string[]): string[] {
+  const problem = ownPolicy(policies, owner).shape.find((p) => p.list === list && p.keyValue?.value?.kind === 'string');
+  const value = problem?.keyValue?.value;
+  if (value?.kind !== 'string' || isOpenMultiline(value) || namesBetweenCommas(value.value) || !parseToolName(value.value).ok) return held;
+  const m = meaning(value.value);
+  return names.some((n) => meaning(n) === m) && !held.includes(value.value) ? [...held, value.value] : held;
 }
 
 const listFixedMeanings = new WeakMap<TomlArray, ReadonlyMap<string, string>>();
