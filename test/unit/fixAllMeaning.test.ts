@@ -204,3 +204,115 @@ test('fix-all: the smallest failures this property test found', async () => {
   }
   assert.deepEqual(failures.map((f) => `${f.property}\n${f.detail}`), []);
 });
+
+// ---------------------------------------------------------------------------------------------
+// Fixes right alone, wrong together: documents whose entries collide (few names, each in many
+// spellings: repairs, respellings, wire tokens, strings written for lists, map-form rules with
+// misspelt verdicts, `tools.mcp`, lists under misspelt keys, tables of patterns, misspelt owners
+// and `tools`, mars-ignore comments), one or two owners. Per document: (a) to (d) as above; the
+// checker's reading (keep 'fix-all') fixes the same; and, where the text reads to its end, fix-all
+// leaves no more findings of a kind than were there, plus what each finding's safe fix made alone
+// (a conflict, a duplicate, an illegal character, a name Mars rejects: none that only fixes together
+// make). It found `disallowed = "mcp(gh)"` beside `tools.mcp = ["gh"]` made a conflict (see above).
+// MARS_COLLIDE_SEED, MARS_COLLIDE_ROUNDS replay or lengthen it. About 8 s here.
+
+const COLLIDE_SEED = Number(process.env.MARS_COLLIDE_SEED ?? 2);
+const COLLIDE_ROUNDS = Number(process.env.MARS_COLLIDE_ROUNDS ?? 1500);
+const NAMES = ['bash(', 'bash()', 'bash', 'Bash', 'Shell', 'shell', 'Shell(git:*)', 'bash(git *)', 'bash(git:*)', 'Bash(git *)', 'mcp__gh__x', 'mcp(gh/x', 'mcp(gh/x)',
+  'mcp__gh', 'mcp(gh', 'mcp(gh)', 'mcp__gh__*', 'mcp(gh/*)', 'read', 'Read', 'read,edit', 'bash\u0007', 'mcp', 'bash(git', 'Shell( ', 'READ', 'cat', 'read(', 'read()',
+  'mcp__gh__x(y)', 'MCP__gh__x', 'mcp(gh/x)y', 'edit', 'Edit', 'bash(git *', 'Shell(git', '*', '*(', 'mcp(*/*)', 'mcp__*', 'CustomTool', 'custom_tool', ' read ', 'mcp( gh )',
+  'mcp(gh/ x)', 'web', 'WebSearch', 'web_search', 'Read,Edit'];
+const RULE_KEYS = ['bash', 'Shell', 'read', 'Read', 'mcp__gh__x', 'mcp__gh', 'bash()', 'mcp(gh)', 'mcp(gh', 'bash(', '"bash(git:*)"', 'edit', 'cat', 'custom_tool', 'CustomTool', 'mcp'];
+const VERDICTS = ['"allow"', '"deny"', '"Allow"', '"alow"', '"deny "', 'true', 'false', '"ask"', '"disallow"', '"DENY"', '"allowed"'];
+const LIST_KEYS = ['allowed', 'disallowed', 'allowed', 'disallowed', 'allow', 'deny', 'Allowed', 'Disallowed', 'disallow', 'allowed_tools'];
+const GRANTS = ['["gh"]', '["gh", "linear"]', '["gh/x"]', '["mcp__gh"]', '["gh", "gh"]', '[" gh "]', '["mcp(gh)"]', '["GH"]', '["gh/*"]'];
+const IGNORES = ['  # mars-ignore', '  # mars-ignore: allow-deny-conflict', '  # mars-ignore: invalid-tool-name', '  # mars-ignore: non-canonical'];
+const SEEN_CODES: readonly Code[] = ['allow-deny-conflict', 'duplicate-entry', 'illegal-char', 'invalid-tool-name', 'invalid-tool-policy', 'mcp-wire-token', 'legacy-prefix', 'misplaced-tool-list', 'unknown-policy-key', 'toml-syntax'];
+
+function colliding(random: () => number): () => string {
+  const int = (n: number) => Math.floor(random() * n);
+  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
+  const chance = (p: number) => random() < p;
+  const s = (v: string) => JSON.stringify(v);
+  const list = () => `[${Array.from({ length: 1 + int(3) }, () => s(pick(NAMES))).join(', ')}]`;
+  const pattern = () => s(pick(['git *', 'x', 'git:*', 'a,b', '*']));
+  const pairs = (): Array<[string, string]> => {
+    const out: Array<[string, string]> = [];
+    const add = (k: string, v: string) => (out.some(([x]) => x === k) ? undefined : out.push([k, v]));
+    for (let i = 1 + int(3); i > 0; i--) add(pick(LIST_KEYS), chance(0.15) ? s(pick(NAMES)) : list());
+    for (let i = int(3); i > 0; i--) {
+      const k = pick(RULE_KEYS);
+      add(/^[a-z_]+$/i.test(k) || k.startsWith('"') ? k : s(k), chance(0.2) ? `{ ${pattern()} = ${pick(VERDICTS)} }` : pick(VERDICTS));
+    }
+    if (chance(0.3)) add('mcp', pick(GRANTS));
+    return out;
+  };
+  return () => {
+    const dotted: string[] = [];
+    const sections: string[] = [];
+    for (let o = 1 + int(2); o > 0; o--) {
+      const owner = `${pick(['agents', 'skills', 'agent', 'agents'])}.${pick(['a', 'b'])}`;
+      const ps = pairs();
+      const tools = chance(0.1) ? pick(['tool', 'Tools', 'permission']) : 'tools';
+      const lines = (prefix: string) => ps.map(([k, v]) => `${prefix}${k} = ${v}${chance(0.1) ? pick(IGNORES) : ''}\n`).join('');
+      switch (int(7)) {
+        case 0: sections.push(`[${owner}.${tools}]\n${lines('')}`); break;
+        case 1: sections.push(`[${owner}]\n${lines(`${tools}.`)}`); break;
+        case 2: sections.push(`[${owner}]\n${tools} = { ${ps.map(([k, v]) => `${k} = ${v}`).join(', ')} }\n`); break;
+        case 3: dotted.push(lines(`${owner}.${tools}.`)); break;
+        case 4: sections.push(`[${owner}.${tools}]\n${lines('')}[${owner}.${tools}.${pick(['bash', 'Shell', 'read'])}]\n${pattern()} = ${pick(VERDICTS)}\n`); break;
+        case 5: {
+          const beside = pick([`tools = ${list()}`, `tools = ${s(pick(NAMES))}`, `allowed = ${list()}`, `disallowed = ${list()}`, `tool.allowed = ${list()}`, `tools.bash = { ${pattern()} = ${pick(VERDICTS)} }`]);
+          sections.push(`[${owner}]\n${beside}\n${lines('tools.')}`);
+          break;
+        }
+        default: sections.push(`[${owner}.${tools}]\n${lines('')}${pick(['bash', 'Shell', 'read', 'mcp__gh'])}.${pattern()} = ${pick(VERDICTS)}\n`);
+      }
+    }
+    return dotted.join('') + sections.join('\n');
+  };
+}
+
+async function checkColliding(text: string, failures: Failure[]): Promise<void> {
+  const fail = (property: string, detail: string) => failures.push({ property, text, detail });
+  const da = analyzeDocument(text);
+  const fixed = applyEdits(text, documentFixAll(da));
+  const show = `--- input\n${text}\n--- output\n${fixed}`;
+  keepsMeaning(await load(text), await load(fixed), show, '', fail);
+  const second = documentFixAll(analyzeDocument(fixed));
+  if (second.length > 0) fail('d: settles', `${show}\n--- second pass\n${applyEdits(fixed, second)}`);
+  const checker = applyEdits(text, documentFixAll(analyzeDocument(text, 'fix-all')));
+  if (checker !== fixed) fail('the checker fixes the same', `${show}\n--- the checker's\n${checker}`);
+  const seen = documentFindings(da);
+  if (seen.some((f) => f.code === 'toml-syntax')) return;
+  const count = (fs: readonly Finding[], c: Code) => fs.filter((f) => f.code === c).length;
+  // What each safe fix alone leaves more of, on top of what was there: all fix-all may leave.
+  const most = new Map(SEEN_CODES.map((c) => [c, count(seen, c)]));
+  for (const f of seen) {
+    const safe = f.fixes.find((x) => x.safe);
+    if (!safe) continue;
+    const alone = documentFindings(analyzeDocument(applyEdits(text, safe.edits)));
+    for (const c of SEEN_CODES) most.set(c, most.get(c)! + Math.max(0, count(alone, c) - count(seen, c)));
+  }
+  const left = documentFindings(analyzeDocument(fixed));
+  for (const c of SEEN_CODES) {
+    if (count(left, c) > most.get(c)!) fail(`no ${c} only fixes together make`, `${show}\n--- left\n${left.filter((f) => f.code === c).map((f) => f.message).join('\n')}`);
+  }
+}
+
+test('fix-all of colliding entries makes nothing that no fix alone makes', async () => {
+  const next = colliding(rng(COLLIDE_SEED));
+  const failures: Failure[] = [];
+  const started = performance.now();
+  let documents = 0;
+  for (; documents < COLLIDE_ROUNDS && performance.now() - started < TIME_LIMIT_MS; documents++) {
+    const text = next();
+    try {
+      await checkColliding(text, failures);
+    } catch (e) {
+      failures.push({ property: `no exception (${String(e).replace(/\d+/g, 'N')})`, text, detail: `--- input\n${text}\n--- ${e instanceof Error ? e.stack : String(e)}` });
+    }
+  }
+  console.log(`# colliding seed ${COLLIDE_SEED}: ${documents} documents, ${failures.length} failures, ${Math.round(performance.now() - started)} ms`);
+  assert.equal(failures.length, 0, failureReport(failures));
+});
