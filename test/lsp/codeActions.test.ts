@@ -133,6 +133,14 @@ describe('code actions', () => {
     assert.deepEqual(fixAll.map((a) => applied(held, a, heldUri)), ['[agents.a.tools]\nallowed = ["read", "grep", "bash"]\n"Read, Grep" = true\n']);
   });
 
+  // A list written as a string beside `tools.mcp`: fix-all makes it the list, and leaves the grant, whose move
+  // beside it would make a conflict; as the checker's --fix does (it moved both into a conflict).
+  test('fix-all makes a string the list and leaves a tools.mcp grant its move would make a conflict of, as --fix does', async () => {
+    const text = '[agents.a.tools]\ndisallowed = "mcp(gh)"\nmcp = ["gh"]\n';
+    const { uri, actions } = await actionsFor(text, ['source.fixAll']);
+    assert.deepEqual(actions.map((a) => applied(text, a, uri)), ['[agents.a.tools]\ndisallowed = ["mcp(gh)"]\nmcp = ["gh"]\n']);
+  });
+
   test('strings with commas and no brackets: the syntax error\'s list and the shape fix are one action, preferred; alone, a guess', async () => {
     const text = '[agents.a.tools]\nallowed = "read", "grep"\n';
     const { uri, diagnostics, actions } = await actionsFor(text);
