@@ -13,19 +13,10 @@ import {
   CancellationTokenSource, createMessageConnection, Message, type MessageConnection, type NotificationMessage, type RequestMessage, ResponseError, type ResponseMessage, StreamMessageWriter,
 } from 'vscode-languageserver/node';
 import { agentsTable } from '../support/bigToml';
-import { LspClient, streamReader } from '../support/lspClient';
+import { LspClient, withClient, streamReader } from '../support/lspClient';
 import { DIST } from '../support/paths';
 
 const TEXT = '[agents.a.tools]\nallowed = ["Shell", "read"]\n';
-
-async function withClient(options: Parameters<typeof LspClient.start>[0], body: (c: LspClient) => Promise<void>): Promise<void> {
-  const c = await LspClient.start(options);
-  try {
-    await body(c);
-  } finally {
-    await c.stop();
-  }
-}
 
 describe('a client that offers nothing', () => {
   test('gets plain-text completions and hover, `changes` edits, no registration, and its settings from didChangeConfiguration', async () => {

@@ -8,18 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ResponseError } from 'vscode-languageserver/node';
-import { LspClient } from '../support/lspClient';
+import { LspClient, withClient } from '../support/lspClient';
 
 const TEXT = '[agents.a.tools]\nallowed = ["Shell", "read"]\n';
-
-async function withClient(options: Parameters<typeof LspClient.start>[0], body: (c: LspClient) => Promise<void>): Promise<void> {
-  const c = await LspClient.start(options);
-  try {
-    await body(c);
-  } finally {
-    await c.stop();
-  }
-}
 
 const asked = (c: LspClient) => c.serverRequests.filter((m) => m === 'workspace/configuration').length;
 

@@ -251,3 +251,13 @@ export class LspClient {
     if (this.exitCode === null) this.kill();
   }
 }
+
+/** A client started with `options`, given to `body`, and stopped whatever `body` does. */
+export async function withClient(options: Parameters<typeof LspClient.start>[0], body: (c: LspClient) => Promise<void>): Promise<void> {
+  const c = await LspClient.start(options);
+  try {
+    await body(c);
+  } finally {
+    await c.stop();
+  }
+}
