@@ -229,15 +229,13 @@ function fixedOfMeaning(memo: VerdictMemo, array: TomlArray, reading: Reading): 
   // Most lists hold no such entry, as the analysis that read them told (`knowFirsts`): not read again to know it.
   if (knownFixable && !knownFixable.has(array) && known?.has(array)) return NO_FIXED;
   const out = new Map<string, { readonly value: string; readonly to: string }>();
-  const guessed = reading.guessed;
-  let g = 0;
+  const readAsWritten = notGuessed(reading);
   for (const item of array.items) {
     if (item.kind !== 'string') continue;
     const v = memo.verdict(item.value);
     if (v.issues.length === 0) continue;
     if (item.span.end > reading.unreadableFrom) break;
-    while (g < guessed.length && guessed[g]!.end <= item.span.start) g++;
-    if ((g < guessed.length && guessed[g]!.start < item.span.end) || isOpenMultiline(item)) continue;
+    if (!readAsWritten(item.span) || isOpenMultiline(item)) continue;
     const to = v.fixedTo;
     if (to === null) continue;
     const m = memo.verdict(to).meaning!;
@@ -245,6 +243,20 @@ function fixedOfMeaning(memo: VerdictMemo, array: TomlArray, reading: Reading): 
   }
   fixedOfMeanings.set(array, (made = out));
   return made;
+}
+
+/**
+ * Whether a span lies outside every span of `reading` that is a guess, asked of spans in text order
+ * (a list's items): the guessed spans are in text order too, so each is passed once.
+ */
+function notGuessed(reading: Reading): (span: Span) => boolean {
+  const guessed = reading.guessed;
+  let g = 0;
+  return (span) => {
+    // The first guessed span not ended before this one.
+    while (g < guessed.length && guessed[g]!.end <= span.start) g++;
+    return !(g < guessed.length && guessed[g]!.start < span.end);
+  };
 }
 
 /** What a message that offers `value` says of the conflict `o` writing it makes, or that is there already. */
@@ -328,13 +340,9 @@ function holding(memo: VerdictMemo, array: TomlArray, meaning: string, str: Toml
   if (seen) firstOfMeaning.set(array, (first = (m) => seen.get(m)?.entry.string));
   if (!first) {
     const made = new Map<string, TomlString>();
-    const guessed = reading.guessed;
-    let g = 0;
+    const readAsWritten = notGuessed(reading);
     for (const item of array.items) {
-      if (item.kind !== 'string') continue;
-      // The guessed spans and the items are both in text order: the first span not ended before the item.
-      while (g < guessed.length && guessed[g]!.end <= item.span.start) g++;
-      if (g < guessed.length && guessed[g]!.start < item.span.end) continue;
+      if (item.kind !== 'string' || !readAsWritten(item.span)) continue;
       const m = meaningOf(item.value);
       if (m !== null && !made.has(m)) made.set(m, item);
     }
