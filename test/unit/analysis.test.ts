@@ -693,6 +693,7 @@ const CHARS_APART: Array<[table: string, found: Array<[message: string, at: stri
   ['disallowed = ["bash(a, b, c)"]', [["2 commas split Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read this entry in pieces; use one entry per tool.", ', b', [[', c', 'another comma']]]]],
   ['allowed = ["a,b,,c"]', [["3 commas split Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read this entry in pieces; use one entry per tool.", ',b', [[',,c', '2 more commas']]]]],
   ['allowed = ["bash(a\\tb\\tc)"]', [['This entry contains control character U+0009 (2 times), which can break the shell command a harness is started with.', '\\tb', [['\\tc', 'control character U+0009 again']]]]],
+  ['allowed = ["bash(a\\tb\\t\\tc)"]', [['This entry contains control character U+0009 (3 times), which can break the shell command a harness is started with.', '\\tb', [['\\t\\tc', 'control character U+0009 2 more times']]]]],
   // Two characters: a finding each.
   ['allowed = ["a,b\\tc,d\\u0007e"]', [
     ["2 commas split Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), so Claude would read this entry in pieces; use one entry per tool.", ',b', [[',d', 'another comma']]],
@@ -1394,6 +1395,7 @@ test('a scoped entry written without its parentheses gets the entry it most like
     // web_fetch scopes a host as `domain:host`: a bare host gets the prefix (as written, `docs.rs`
     // would be a URL glob, which no URL fetched matches); a URL glob or a pattern with it is kept.
     ['web_fetch:docs.rs', 'web_fetch(domain:docs.rs)'],
+    ['web_fetch:localhost', 'web_fetch(domain:localhost)'], // a host of one label is a host too
     ['WebFetch: docs.rs', 'web_fetch(domain:docs.rs)'],
     ['webfetch docs.rs', 'web_fetch(domain:docs.rs)'],
     ['curl/api.github.com', 'web_fetch(domain:api.github.com)'],

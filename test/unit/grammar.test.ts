@@ -6,7 +6,7 @@ import { parseRecord, toJsonLine } from '../../server/src/grammar/record';
 import { errorMessage, parseToolName, render } from '../../server/src/grammar/toolName';
 import { CAPABILITIES, CLAUDE_OLD_TASK, HARNESS_NAMES, capabilityNamed } from '../../server/src/grammar/vocabulary';
 import {
-  canonicalSpelling, editDistance, harnessName, illegalChars, isClaudeOldTask, mcpWireRewrite, nearestWord, respelling, rewriteLegacyPrefix, suggestCapability,
+  canonicalSpelling, editDistance, suggestScoped, harnessName, illegalChars, isClaudeOldTask, mcpWireRewrite, nearestWord, respelling, rewriteLegacyPrefix, suggestCapability,
   writtenWithLegacyPrefix,
 } from '../../server/src/grammar/checks';
 import { SHARED } from '../support/paths';
@@ -65,6 +65,20 @@ for (const [input, expected] of RULES) {
   });
 }
 
+// Rust's `trim` strips exactly Unicode's White_Space (`char::is_whitespace`), which JS's `\p{White_Space}` names too:
+// every code point of the BMP around a name, trimmed or kept as Mars does (U+1680, U+205F are; U+180E, U+200B, U+FEFF are not).
+test('the white space trimmed around a name is Unicode White_Space, each code point of it and no other', () => {
+  const wrong: string[] = [];
+  for (let c = 0; c <= 0xffff; c++) {
+    if (c >= 0xd800 && c <= 0xdfff) continue;
+    const ch = String.fromCharCode(c);
+    const r = parseToolName(`${ch}read${ch}`);
+    const trimmed = r.ok && render(r.name) === 'read';
+    if (trimmed !== /\p{White_Space}/u.test(ch)) wrong.push(`U+${c.toString(16).toUpperCase().padStart(4, '0')}`);
+  }
+  assert.deepEqual(wrong, []);
+});
+
 test("error messages are Mars's own", () => {
   assert.equal(errorMessage('bash(', 'UnbalancedPattern'),
     'invalid tool name `bash(`; allowed: scoped payload written as tool(pattern) with a non-empty pattern');
@@ -84,6 +98,10 @@ const CHARS: Array<[string, string[]]> = [
   ['bash(git log, git status)', ['comma@12']], ['bash,read', ['comma@4']], ['bash\u0000', ['control@4']],
   ['bash(\u001b[31m)', ['control@5']], ['bash(git log)', []], [' \tbash\n', []], ['ba\tsh', ['control@2']],
   // A run of one character is one problem; another character, or one between, starts the next.
+  // Unicode's control characters: C0, DEL and C1 up to U+009F; U+00A0 is none.
+  ['a\u007fb\u0080c\u009fd\u00a0e', ['control@1', 'control@3', 'control@5']],
+  // White space Mars trims beside the last `)` (not the first) is dropped; beside a `/` only in an MCP reference, where it is trimmed.
+  ['bash(a) b\t)', []], ['bash(a\t/b)', ['control@6']], ['mcp(a\t/b)', []],
   ['a,,,b,c', ['comma@1x3', 'comma@5']], ['a\t\t\u0000b', ['control@1x2', 'control@3']], [',,', ['comma@0x2']], ['a,\t,b', ['comma@1', 'control@2', 'comma@3']],
 ];
 for (const [input, expected] of CHARS) {
@@ -187,11 +205,20 @@ const SUGGEST: Array<[string, string | null]> = [
   ['wbe', 'web'], ['Wbe', 'web'], ['wev', null], ['sl', null],
   // One edit up to six letters (`patch` is two from `fetch`), two from seven; no guess between two capabilities as near.
   ['wrtie', 'write'], ['websearc', 'web_search'], ['serach', 'grep'], ['tash', null], ['skell', null], ['notebk', null],  // Look-alikes of ASCII letters: NFKC's (`ＢＡＳＨ`, a Kelvin sign) and Cyrillic or Greek ones, which NFKC keeps.
-  ['\uff22\uff21\uff33\uff28', 'bash'], ['r\u0435\u0430d', 'read'], ['\u0455kill', 'skill'], ['\u039cONITOR', 'monitor'], ['r\u00e9ad', 'read'], ['r\u00e9\u00e9d', null],
+  // Dots are separators too (`l.s` is `ls`, which a name of three letters would be near only by a swap); `tool`, `switch` and
+  // `request` are words of several names' or generic ones: none is near one capability alone (not `tool_search`, `plan_mode`, `ask_user`).
+  ['l.s', 'ls'], ['Web.Fetch', 'web_fetch'], ['tool', null], ['switch', null], ['request', null],
+  ['\uff22\uff21\uff33\uff28', 'bash'], ['r\u0435\u0430d', 'read'], ['\u0455kill', 'skill'], ['\u039cONITOR', 'monitor'], ['\u04cfsp', 'lsp'], ['r\u00e9ad', 'read'], ['r\u00e9\u00e9d', null],
 ];
 for (const [input, expected] of SUGGEST) {
   test(`did you mean for ${input}`, () => assert.equal(suggestCapability(input), expected));
 }
+
+// A scoped entry written without its parentheses, its pattern over lines: the pattern whole (Mars takes a line break in it).
+test('a scoped entry without its parentheses keeps a pattern with line breaks whole', () => {
+  assert.equal(suggestScoped('bash: echo a\nb'), 'bash(echo a\nb)');
+  assert.equal(suggestScoped('read ./a\u2028b'), 'read(./a\u2028b)');
+});
 
 // Other harnesses' names for a capability that Mars has no alias for: matched as Mars reads the name
 // (its case and camel-case folding, a pattern or none), suggested, never read as the capability.
@@ -245,6 +272,8 @@ const NEAREST: Array<[typed: string, words: string[], meant: string | undefined]
   ['chek', ['check', 'parse-names'], 'check'], ['cehk', ['check', 'parse-names'], undefined], ['CHECK', ['check'], 'check'],
   ['--fxi', ['--fix', '--format'], '--fix'], ['--fromat', ['--fix', '--format'], '--format'],
   ['non-canonicl', ['non-canonical', 'unknown-tool'], 'non-canonical'],
+  // Leading dashes are no letters of the word: `--abx` is a word of three letters, two edits from `--fix`.
+  ['--abx', ['--fix', '--format'], undefined],
 ];
 for (const [typed, words, meant] of NEAREST) {
   test(`nearest word to ${typed}`, () => assert.equal(nearestWord(typed, words), meant));
@@ -270,6 +299,10 @@ test('editDistance agrees with the textbook table of edits and adjacent transpos
     const exact = levenshtein(a, b);
     assert.equal(editDistance(a, b, limit), exact <= limit ? exact : limit + 1, `${JSON.stringify(a)} ~ ${JSON.stringify(b)} within ${limit}`);
   }
+  // Past the limit it says limit + 1, not how far past, even where the limit is passed only on the last row
+  // (`aab` to `baca` is three edits), which the random words above never met.
+  assert.equal(editDistance('aab', 'baca', 1), 2);
+  assert.equal(editDistance('aab', 'baca', 3), 3);
   // Long strings grow the reused rows.
   assert.equal(editDistance('a'.repeat(200), 'a'.repeat(199) + 'b', 2), 1);
 });

@@ -158,6 +158,7 @@ const CASES: Case[] = [
   { name: 'comma warning', doc: `${T}allowed = ["read,|write"]`, range: [1, 12, 1, 22], has: ['comma'] },
   // One sentence, counted over the whole entry (three commas in two places, a tab twice), not the diagnostics' words again.
   { name: 'a control character in two runs: counted over both', doc: `${T}allowed = ["bash(a|\\tb\\tc)"]`, range: [1, 12, 1, 25], has: ['Holds control character U+0009 (2 times), which can break a shell.'] },
+  { name: 'two control characters: the first said', doc: `${T}allowed = ["bash(a|\\tb\\u0007c)"]`, range: [1, 12, 1, 29], has: ['Holds control character U+0009, which can break a shell.'] },
   { name: 'commas and control characters counted', doc: `${T}allowed = ["bash(a,|b,,c\\t\\td)"]`, range: [1, 12, 1, 29], has: ["Holds 3 commas, which split Claude's tool lists (`--allowed-tools`, `--disallowed-tools`), and control character U+0009 (2 times), which can break a shell."], lacks: ['as two', 'This entry contains'] },
   // A list written as a string: on its quote as on an entry's, what it would be as one.
   { name: 'on the quote', doc: `${T}allowed = |"read"`, range: [1, 11, 1, 15], has: ['As the entry `read` of `allowed`'] },
@@ -301,6 +302,9 @@ const CASES: Case[] = [
   // A blank between a name and its comma is no part of the name; a stray `)` closes no parenthesis, and the comma after it splits.
   { name: 'names between commas, a blank before the comma', doc: `${T}allowed = "Re|ad , edit"`, range: [1, 11, 1, 15], has: ['**Capability** `read`'] },
   { name: 'names between commas, on a blank before the comma: nothing', doc: `${T}allowed = "read| , edit"`, range: null },
+  // White space as Mars has it: U+0085 before the comma is a blank (Rust trims it), no part of the name; U+FEFF is part of it.
+  { name: 'names between commas, U+0085 before the comma', doc: `${T}allowed = "Re|ad\\u0085, edit"`, range: [1, 11, 1, 15], has: ['**Capability** `read`'] },
+  { name: 'names between commas, U+FEFF before the comma', doc: `${T}allowed = "Re|ad\\ufeff, edit"`, range: [1, 11, 1, 21], has: ['**Unknown tool** `read\\uFEFF`'] },
   { name: 'names between commas, after a stray closing parenthesis', doc: `${T}allowed = "read), ed|it"`, range: [1, 18, 1, 22], has: ['**Capability** `edit`'] },
   { name: 'names between commas, on the opening quote: the first', doc: `${T}allowed = |"read, edit"`, range: [1, 11, 1, 15], has: ['**Capability** `read`'] },
   // Where the entry's hover is its title alone (a name Mars rejects, with no repair), the sentence before it ends there.

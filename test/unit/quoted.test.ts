@@ -80,6 +80,13 @@ const CASES: Array<[name: string, body: string, code: string, expected: string[]
     'allowed = [" "]', 'invalid-tool-name', [`invalid tool name \`" "\`; allowed: ${ERROR_ALLOWED.Empty}`, 'Remove `" "`']],
   ['a blank entry of a tab is quoted as the string it is, the tab escaped as TOML escapes it',
     'allowed = ["\\t"]', 'invalid-tool-name', [`invalid tool name \`"\\t"\`; allowed: ${ERROR_ALLOWED.Empty}`, 'Remove `"\\t"`']],
+  // Blank as Mars has it: U+0085 is white space (Rust trims it), U+FEFF is not (a name of one character, an unknown tool).
+  ['a blank entry of U+0085 is quoted as the string it is',
+    'allowed = ["\\u0085"]', 'invalid-tool-name', [`invalid tool name \`"\\u0085"\`; allowed: ${ERROR_ALLOWED.Empty}`, 'Remove `"\\u0085"`']],
+  ['an entry of U+FEFF, which Mars keeps, is quoted as a name',
+    'allowed = ["\\ufeff"]', 'unknown-tool', [
+      'Mars has no capability named `\\uFEFF`; it passes the entry on as written, so only a harness with a tool of that name applies it.',
+    ]],
   ['an empty table name in a tools table is quoted as the string it is',
     '[agents.a.tools.""]\nx = 1', 'unknown-policy-key', [
       'Mars ignores the table `""` here: a tools table holds only `allowed` and `disallowed` lists.',
