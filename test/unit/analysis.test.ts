@@ -465,6 +465,9 @@ const FIX_ALL: Array<[string, string]> = [
   // The last item of a line going, with its comma: no blank left trailing after the one before it.
   ['allowed = [\n  "read", "Read",\n  "grep",\n]', 'allowed = [\n  "read",\n  "grep",\n]'],
   ['allowed = [\r\n  "bash",\t"Shell" ,\r\n  "grep"\r\n]', 'allowed = [\r\n  "bash",\r\n  "grep"\r\n]'],
+  // The last items going, a `#` in one of them (a string's, no comment): from the end of the item kept, no blank left before `]`.
+  ['allowed = ["bash(echo #)" , "read" , "bash(echo #)"]', 'allowed = ["bash(echo #)" , "read"]'],
+  ['allowed = ["grep" , "read" , "grep"]', 'allowed = ["grep" , "read"]'],
   // A multi-line string keeps the line break it opens with: the lines below stay where they were.
   ['# mars-ignore: unknown-tool\nallowed = ["""\nWebFetch""", "mytool"]', '# mars-ignore: unknown-tool\nallowed = ["""\nweb_fetch""", "mytool"]'],
   // A CR LF inside a multi-line string is an LF to Mars: the rewrite writes `\n`, never a `\r` Mars did not read.

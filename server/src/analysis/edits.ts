@@ -61,10 +61,11 @@ export function deleteItems(text: string, array: TomlArray, indices: Iterable<nu
   const remove = new Set([...indices].filter((i) => i >= 0 && i < items.length));
   const edits: Edit[] = [];
   // Removed items at the end, on the line of the last item kept: from that item's end (`[a, b, c]` -> `[a]`).
+  // No comment can lie between them without a line break after it; a `#` there is a string's (`"bash(echo #)"`).
   let kept = items.length - 1;
   while (kept >= 0 && remove.has(kept)) kept--;
   let upTo = items.length;
-  if (kept >= 0 && kept < items.length - 1 && !/[#\r\n]/.test(text.slice(items[kept]!.span.end, items[items.length - 1]!.span.end))) {
+  if (kept >= 0 && kept < items.length - 1 && !/[\r\n]/.test(text.slice(items[kept]!.span.end, items[items.length - 1]!.span.end))) {
     edits.push({ start: items[kept]!.span.end, end: items[items.length - 1]!.span.end, newText: '' });
     upTo = kept + 1;
   }
