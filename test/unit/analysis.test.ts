@@ -399,6 +399,8 @@ const FIX_ALL: Array<[string, string]> = [
   ['allowed = [\n  "read"\n  , "edit",\n]\nmcp = ["gh"]', 'allowed = [\n  "read"\n  , "edit", "mcp(gh)",\n]\n'],
   // A one-line list a `# mars-ignore` speaks of: the moved names on a line of their own, which it does not.
   ['# mars-ignore: unknown-tool\nallowed = ["read"]\nmcp = ["gh"]', '# mars-ignore: unknown-tool\nallowed = ["read",\n  "mcp(gh)"]\n'],
+  // ... a comment after its `]` that is no `mars-ignore` staying there, after the names moved in.
+  ['# mars-ignore: unknown-tool\nallowed = ["read"]  # note\nmcp = ["gh"]', '# mars-ignore: unknown-tool\nallowed = ["read",\n  "mcp(gh)"]  # note\n'],
   // Names already there in another spelling are not added again.
   ['allowed = [\n  "mcp__github", "mcp(jira/*)"]\nmcp = ["github", "jira", "slack"]', 'allowed = [\n  "mcp(github)", "mcp(jira/*)", "mcp(slack)"]\n'],
   ['allowed = ["read"]  # mars-ignore: unknown-tool\r\nmcp = ["gh", "jira"]\r\n', 'allowed = ["read",  # mars-ignore: unknown-tool\r\n  "mcp(gh)",\r\n  "mcp(jira)"]\r\n'],
@@ -533,6 +535,8 @@ const NO_FIX_INTO_THE_GUESS: Array<[string, string, string[]]> = [
   ['deny = ["bash"]\ndisallowed = ["read" "x"]\n', 'unknown-policy-key', []],
   ['mcp__gh = tr\n', 'unknown-policy-key', []],
   ['mcp__gh = true\nallowed = ["write", "Réad" "read"]\n', 'unknown-policy-key', ['Remove `mcp__gh`']],
+  // A table of patterns holding a multi-line string left open, which runs on to the file's end: no move rewrites it.
+  ['bash = { "git *" = "allow", "x" = """ask\n', 'unknown-policy-key', []],
 ];
 for (const [input, code, titles] of NO_FIX_INTO_THE_GUESS) {
   test(`no fix writes into the guess past a syntax error: ${JSON.stringify(input)}`, () => {
@@ -1126,6 +1130,12 @@ const PATTERN_MOVES: Array<[text: string, fixes: Array<[string, boolean, boolean
   ['[agents.e.tools]\nallowed = ["bash(git *)"]\ndisallowed = ["bash(ls *)"]\n[agents.e.tools.bash]\n"git *" = "allow"\n"ls *" = "allow"\n',
     [['Remove `"git *" = "allow"`: `allowed` already holds "bash(git *)"; move "bash(ls *)" into `allowed` by hand (a conflict: `disallowed` holds "bash(ls *)")', true, true], ['Remove the table `[agents.e.tools.bash]`', false, false]],
     '[agents.e.tools]\nallowed = ["bash(git *)"]\ndisallowed = ["bash(ls *)"]\n[agents.e.tools.bash]\n"ls *" = "allow"\n'],
+  // One list written anew where the key was, in an inline table that is not the tools table (`a = { tools.bash = … }`),
+  // whose line's prefix no list could repeat: in place, as a map-form key's move writes it.
+  ['[agents]\na = { tools.bash = { "git *" = "allow" } }\n', [['Move "bash(git *)" into `allowed`', true, false], ['Remove `tools.bash`', false, false]],
+    '[agents]\na = { tools.allowed = ["bash(git *)"] }\n'],
+  // A table of its own holding a syntax error: its reading is a guess, and nothing moves.
+  ['[agents.a.tools.bash]\n"git *" = "allow"\n"x" = "a\\q"\n', [], null],
 ];
 for (const [text, fixes, after] of PATTERN_MOVES) {
   test(`OpenCode's table of patterns moved into the lists: ${JSON.stringify(text)}`, () => {
@@ -1138,6 +1148,17 @@ for (const [text, fixes, after] of PATTERN_MOVES) {
     assert.deepEqual(documentFixAll(analyzeDocument(text)), safe ? safe.edits : []);
   });
 }
+
+// Over lines (TOML 1.1), leading commas: the rule moved from the `{` line would take the next line's comma, the next rule
+// moved takes that line whole; the two removals meet, so there is no move (its edits overlapped). Trailing commas: moved.
+test('a table of patterns over lines whose moved rules\' removals would meet is not moved', () => {
+  const titles = (t: string) => documentFindings(analyzeDocument(t)).filter((f) => f.code === 'unknown-policy-key').flatMap((f) => f.fixes.map((x) => x.title));
+  assert.deepEqual(titles('[agents.a.tools]\nbash = {\n  "a *" = "allow"\n  , "b *" = "allow"\n  , "*" = "ask"\n}\n'), ['Remove `bash`']);
+  const text = '[agents.a.tools]\nbash = {\n  "a *" = "allow",\n  "b *" = "allow",\n  "*" = "ask"\n}\n';
+  const move = documentFindings(analyzeDocument(text)).find((f) => f.code === 'unknown-policy-key')!.fixes[0]!;
+  assert.equal(move.title, 'Move "bash(a *)", "bash(b *)" into `allowed`');
+  assert.equal(applyEdits(text, move.edits), '[agents.a.tools]\nallowed = ["bash(a *)", "bash(b *)"]\nbash = {\n  "*" = "ask"\n}\n');
+});
 
 // Not where the list holds the key's rule past a syntax error on its line (`["read" "bash"]`, a guess): the key is no
 // safe removal that says the list holds it (fix-all took it away); nor is a move a conflict for the other list holding
