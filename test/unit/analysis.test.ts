@@ -2419,6 +2419,8 @@ const MISPLACED_STRINGS: Array<[text: string, says: string, titles: string[], af
     '[agents.d]\ntools.disallowed = ["grep"]\ntools.allowed = ["read", "grep"]\n'],
   ['[agents.d]\nallowed = "Read, Edit", "grep"\n', 'Did you mean `tools.allowed = ["Read, Edit", "grep"]`?', [], null],
   ['[agents.d]\nallowed = "read", "bash()"\n', 'Did you mean `tools.allowed = ["read", "bash()"]`?', [], null],
+  // Values after it that are no strings make no tool list: said as the string alone, as its own fix would write it.
+  ['[agents.d]\nallowed = "read", 1\n', 'Did you mean `tools.allowed = ["read"]`?', [], null],
   ['[agents.d]\nallowed = "read", "grep" ]\n', 'Did you mean `tools.allowed = ["read", "grep"]`?', [], null],
   ['[agents.d]\nallowed = "read", "grep"}\n', 'Did you mean `tools.allowed = ["read", "grep"]`?', [], null], // no inline table open: a `}` an error still
   ['[agents.d]\ntools.allowed = ["edit"]\nallowed = "read", "grep"\n', 'Did you mean `tools.allowed = ["read", "grep"]`?', [], null],
@@ -2599,6 +2601,11 @@ const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]>
   ['[agents.c.permission]\nbash."git push" = "deny"\nedit = "allow"\n', '`permission` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `bash."git push" = "deny"` and `edit = "allow"` here are not part of its policy.', ['Rename `permission` to `tools`']],
   // A table of patterns over lines (TOML 1.1) named on one line, without its comment or line breaks.
   ['[agents.e.permission]\nbash = { # from opencode\n  "git *" = "allow",\n  "*" = "ask" }\n', '`permission` is not `tools`: Mars reads the tool lists of agent `e` only from its `tools` table, so `bash = { "git *" = "allow", "*" = "ask" }` here is not part of its policy.', ['Rename `permission` to `tools`']],
+  // A one-line table of patterns is named as written (`{"git *" = "allow"}`), not as its key/values joined (`{ "git *" = "allow" }`),
+  // which is only for one over lines.
+  ['[agents.a.tool]\nbash = {"git *" = "allow"}\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `bash = {"git *" = "allow"}` here is not part of its policy.', ['Rename `tool` to `tools`']],
+  // A map-form rule's verdict is no tool name: the other list holding `"allow"` makes no conflict to note.
+  ['[agents.a]\npermission.bash = "allow"\ntools.disallowed = ["allow", "bash"]\n', '`permission` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `bash = "allow"` here is not part of its policy.', ['Rename `permission` to `tools`']],
   ['[agents.c]\npermission = { bash."git *" = true }\n', '`permission` is not `tools`: Mars reads the tool lists of agent `c` only from its `tools` table, so `bash."git *" = true` here is not part of its policy.', ['Rename `permission` to `tools`']],
   ['[agents.a.tool]\nallowed = ["read"]\nbash = "deny"\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allowed` and `bash = "deny"` here are not part of its policy.', ['Rename `tool` to `tools`']],
   // Below `tools` itself, a map-form rule is said with the lists (renamed, it is a key Mars ignores there still, told so then with its

@@ -132,6 +132,13 @@ const SAMPLES: Array<[string, () => string]> = [
     lines.splice(4, 2, `${lines[4]}${lines[5]}`);
     return `${lines.join('\n')}late.tools.allowed = ["gre"p", "grep"]\n"c d".tools.allowed = ["grep"]\n`;
   }],
+  // So is a list of no agent or skill (`allowed` at the root, `tools.deny`) in a later piece of a root table, cut between
+  // its keys' first names, past its error.
+  ['lists of no agent or skill past a syntax error early in the root table', () => {
+    const lines = Array.from({ length: 1500 }, (_, i) => `k${i}.name = "xxxxxxxxxxxxxxxxxxxx"`);
+    lines.splice(4, 2, `${lines[4]}${lines[5]}`);
+    return `${lines.join('\n')}\nallowed = ["read"]\ntools.deny = ["web"]\n`;
+  }],
   // The same past an error the parser reads through (a key defined twice): Mars stops there too.
   ['lists outside the tools table and an agent that is no table past a key defined twice', () => {
     const lines = agentsTable(400).split('\n');
