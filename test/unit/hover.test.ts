@@ -806,6 +806,14 @@ const CASES: Case[] = [
   { name: '`tools` written as names between commas', doc: '[agents.a]\n|tools = "read, grep"', range: [1, 0, 1, 5], has: ['**`tools`** is not a table', 'not a string', 'Its fix: rename to `tools.allowed`, and change `"read, grep"` to `["read", "grep"]`.'] },
   { name: '`allowed` written as a string', doc: `${T}allo|wed = "grep"`, range: [1, 0, 1, 7],
     has: ['**`allowed`** is not a list: Mars refuses to load the config.', '`allowed` of agent `reviewer` must be a list of tool names, such as `allowed = ["grep"]`.', 'Its fix: change to `["grep"]`.'] },
+  // A string left open is the syntax error's to say (close it): no fix of the list writes the unclosed text in brackets.
+  // Its message gives the usual example, as where no list can be made of the string (`"bash("`).
+  ...([[`${T}allo|wed = "grep`, 'is not a list', 'such as `allowed = ["read"]`'], [`${T}allo|wed = 'grep`, 'is not a list', 'such as `allowed = ["read"]`'],
+    [`${T}allo|wed = "grep, read`, 'is not a list', 'such as `allowed = ["read"]`'], ['[agents.a]\ntoo|ls = "grep', 'is not a table', 'not a string']] as const).map(([doc, says, example]): Case => {
+    const key = doc.includes('too|ls') ? '`tools`' : '`allowed`';
+    return { name: `${key} written as a string left open: no fix (${doc.slice(doc.indexOf('=') + 2)})`, doc, range: [1, 0, 1, key.length - 2],
+      has: [`**${key}** ${says}`, example, UNLOADED], lacks: ['Its fix', '["grep]', "['grep]"] };
+  }),
   { name: '`disallowed` written as a number: no fix', doc: `${T}disallo|wed = 1`, range: [1, 0, 1, 10], has: ['**`disallowed`** is not a list'], lacks: ['Its fix'] },
   // The value of the wrong shape (its diagnostic is on it, shown above the hover): not the diagnostic again, but
   // in plain words the shape Mars wants, and the fix the key's hover says (they had no hover but on a string).

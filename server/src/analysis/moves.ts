@@ -900,7 +900,9 @@ function shapeFixesAlone(text: string, problem: ShapeProblem): Fix[] {
   }
   const kv = problem.keyValue;
   const value = kv?.value;
-  if (!kv || !value) return [];
+  // A string left open is the syntax error's, which says to close it: its list would hold the
+  // unclosed text (`"grep` to `["grep]`), a fix no diagnostic offers (the hover on its key said it).
+  if (!kv || !value || (value.kind === 'string' && !value.terminated)) return [];
   if (problem.kind === 'tools-not-table' && value.kind === 'array') {
     // A list of tool names was meant for `allowed`; with anything else in it (`1`, a table, as in
     // `tools = [{ allowed = […] }]`) the renamed list would still stop the load, on that item, as a
