@@ -9,10 +9,11 @@ import path from 'node:path';
 import { CODES } from '../../server/src/analysis/codes';
 import { analyzeDocument, documentFixAll } from '../../server/src/analysis/document';
 import { applyEdits } from '../../server/src/analysis/edits';
-import { inert, parseCheckArgs, runCheck, seenSaid } from '../../server/src/cli/check';
+import { inert, parseCheckArgs, runCheck, seenSaid, wantsColour } from '../../server/src/cli/check';
 import { findFiles, type Seen, seenNothing } from '../../server/src/cli/search';
 import { parseNames } from '../../server/src/cli/parseNames';
-import { notADocument, notUtf8 } from '../../server/src/cli/read';
+import { notADocument, notUtf8, readStdin, readText } from '../../server/src/cli/read';
+import { reason } from '../../server/src/cli/files';
 import { PassThrough, Readable } from 'node:stream';
 import { DIST, ROOT, SHARED } from '../support/paths';
 
@@ -115,6 +116,40 @@ test('colour in text lines only when asked by FORCE_COLOR or on a terminal, as r
   ]);
 });
 
+test('colour as the conventions say: FORCE_COLOR (but 0 or false) anywhere, over NO_COLOR, as in Node; a NO_COLOR not empty none; else only a terminal that shows colour', () => {
+  const terminal = { isTTY: true, hasColors: () => true } as unknown as NodeJS.WritableStream;
+  // A terminal Node says shows no colour (TERM=dumb, a CI variable), and a pipe that has hasColors but is no terminal.
+  const dumb = { isTTY: true, hasColors: () => false } as unknown as NodeJS.WritableStream;
+  const pipe = { hasColors: () => true } as unknown as NodeJS.WritableStream;
+  const rows: Array<[string, NodeJS.WritableStream, NodeJS.ProcessEnv, boolean]> = [
+    ['a terminal', terminal, {}, true],
+    ['a terminal without colour', dumb, {}, false],
+    ['a pipe', pipe, {}, false],
+    ['NO_COLOR', terminal, { NO_COLOR: '1' }, false],
+    // no-color.org: NO_COLOR set to the empty string asks for nothing.
+    ['NO_COLOR empty', terminal, { NO_COLOR: '' }, true],
+    ['FORCE_COLOR into a pipe', pipe, { FORCE_COLOR: '1' }, true],
+    ['FORCE_COLOR=0 on a terminal', terminal, { FORCE_COLOR: '0' }, false],
+    ['FORCE_COLOR=false on a terminal', terminal, { FORCE_COLOR: 'false' }, false],
+    ['FORCE_COLOR over NO_COLOR', pipe, { FORCE_COLOR: '1', NO_COLOR: '1' }, true],
+  ];
+  for (const [name, stream, env, colour] of rows) assert.equal(wantsColour(stream, env), colour, name);
+});
+
+test('--fix -: the report on stderr is coloured as stderr allows, not as stdout, which takes the document', async () => {
+  const run = async (stdoutTty: boolean, stderrTty: boolean) => {
+    const written = { out: '', err: '' };
+    const stream = (which: 'out' | 'err', tty: boolean) =>
+      Object.assign(new PassThrough(), { isTTY: tty, hasColors: () => tty, write: (s: string | Buffer) => ((written[which] += s.toString()), true) }) as unknown as NodeJS.WritableStream;
+    const input = Readable.from([Buffer.from('[agents.a.tools]\nallowed = ["Shell", "grpe"]\n')]);
+    assert.equal(await runCheck(parseCheckArgs(['--fix', '-']), stream('out', stdoutTty), stream('err', stderrTty), input), 0);
+    assert.equal(written.out, '[agents.a.tools]\nallowed = ["bash", "grpe"]\n');
+    return written.err.split('\n')[0];
+  };
+  assert.match(await run(false, true), /^\x1b\[1m<stdin>:2:21:\x1b\[22m \x1b\[34minformation\x1b\[39m \x1b\[2munknown-tool\x1b\[22m Mars has no capability named `grpe`/);
+  assert.match(await run(true, false), /^<stdin>:2:21: information unknown-tool Mars has no capability named `grpe`/);
+});
+
 test('json format: LSP ranges, severities and fixes with edits, each fix saying whether --fix applies it', () => {
   const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["Shell", "grpe"]\n' });
   const r = cli(['check', '--format', 'json'], { cwd: dir });
@@ -144,6 +179,14 @@ test('json format: LSP ranges, severities and fixes with edits, each fix saying 
     .map((f) => [f.code, f.related?.map((x) => `${x.range.start.line}:${x.range.start.character}`)]);
   assert.deepEqual(related.find(([code]) => code === 'duplicate-entry'), ['duplicate-entry', ['1:12']]);
   assert.deepEqual(related.find(([code]) => code === 'allow-deny-conflict'), ['allow-deny-conflict', ['1:12']]);
+});
+
+test('json format: a byte order mark is no character of the first line, as in the text and github formats and the editor, which shows none', () => {
+  const dir = workspace({ 'mars.toml': '\uFEFF[a]\nx=1\n[a]\n' });
+  const [f] = JSON.parse(cli(['check', '--format', 'json'], { cwd: dir }).out) as Array<{ range: unknown; related: Array<{ range: unknown }> }>;
+  assert.deepEqual(f!.range, { start: { line: 2, character: 0 }, end: { line: 2, character: 3 } });
+  assert.deepEqual(f!.related.map((r) => r.range), [{ start: { line: 0, character: 0 }, end: { line: 0, character: 3 } }]);
+  assert.match(cli(['check'], { cwd: dir }).out, /^ {2}mars\.toml:1:1: note: defined here$/m);
 });
 
 test('json format: the bytes JSON.stringify writes (its quoting, no spaces, the keys in order), each finding written out by hand, on a file dense with findings of every shape', () => {
@@ -183,6 +226,9 @@ test('github format: one workflow command per problem, escaped as GitHub reads i
     '::notice file=a%2Cb%3A c/mars.toml,line=2,col=32,endLine=2,endColumn=39,title=Mars TOML (unknown-tool)::Mars has no capability named `my%25tool`; it passes the entry on as written, so only a harness with a tool of that name applies it.',
   ]);
   assert.match(r.err, /^1 file checked: 1 error, 2 information \(2 fixable with --fix\)$/m);
+  // A warning is one; a hint, as information, a notice (GitHub has no fourth level).
+  const level = (severity: string) => cli(['check', '--format', 'github', '--severity', `non-canonical=${severity}`, '--severity', 'invalid-tool-name=off', '--severity', 'unknown-tool=off'], { cwd: dir }).out.split(' ')[0];
+  assert.deepEqual(['error', 'warning', 'information', 'hint'].map(level), ['::error', '::warning', '::notice', '::notice']);
 });
 
 test('the summary says how many problems --fix would fix, as fix-all counts them: none past a syntax error or in a file not UTF-8, none once fixed, none that --severity turns off', () => {
@@ -423,6 +469,9 @@ test('in a git work tree, a folder searched below its root also skips what .git/
   assert.deepEqual(checkedFiles(cli(['check', 'pkg', '--format=json'], { cwd: repo })), ['pkg/mars.toml']);
   assert.deepEqual(checkedFiles(cli(['check', '.', '--format=json'], { cwd: path.join(repo, 'pkg') })), ['mars.toml']);
   assert.deepEqual(checkedFiles(cli(['check', 'pkg', '--format=json', '--no-respect-gitignore'], { cwd: repo })), ['pkg/ex/mars.toml', 'pkg/gen/mars.toml', 'pkg/mars.toml']);
+  // A HEAD that names a commit, not a branch (detached, as CI checks out a pull request), is a git folder's too.
+  const detached = workspace({ ...files, ...gitFolder('.git'), '.git/HEAD': `${'0123456789abcdef'.repeat(3).slice(0, 40)}\n`, '.git/info/exclude': '/pkg/ex/\n' });
+  assert.deepEqual(checkedFiles(cli(['check', 'pkg', '--format=json'], { cwd: detached })), ['pkg/mars.toml']);
   // A worktree's .git is a file naming its git folder from the worktree (wherever the check runs;
   // its line may end in CRLF, as git reads it), whose commondir holds info/exclude.
   for (const end of ['\n', '\r\n']) {
@@ -617,16 +666,18 @@ test('a glob pattern no shell expanded (quoted, or Windows\' cmd) is not found, 
 test('a reader that stops early (`| head`) ends the output quietly: exit status of the check, no EPIPE trace', async () => {
   const entries = Array.from({ length: 3000 }, (_, i) => `"Tool${i}"`).join(', ');
   const dir = workspace({ 'mars.toml': `[agents.a.tools]\nallowed = ["bash()", ${entries}]\n` });
-  for (const format of ['text', 'json', 'github']) {
-    const child = spawn(process.execPath, [path.join(DIST, 'cli.js'), 'check', '--format', format], { cwd: dir });
+  // [arguments, the exit status of the check]: with --fix (the file fixed, 3000 findings left, none an error), stdout is the report still, not a document.
+  const table: Array<[string[], number]> = [[['--format', 'text'], 1], [['--format', 'json'], 1], [['--format', 'github'], 1], [['--fix'], 0]];
+  for (const [args, status] of table) {
+    const child = spawn(process.execPath, [path.join(DIST, 'cli.js'), 'check', ...args], { cwd: dir });
     let err = '';
     child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
     // Read the first chunk, then close the pipe as `head` does.
     await new Promise((resolve) => child.stdout.once('data', resolve));
     child.stdout.destroy();
     const code = await new Promise((resolve) => child.on('close', resolve));
-    assert.equal(code, 1, `${format}: ${err}`);
-    assert.doesNotMatch(err, /EPIPE|Unhandled|at .*\.js:\d+/, format);
+    assert.equal(code, status, `${args.join(' ')}: ${err}`);
+    assert.doesNotMatch(err, /EPIPE|Unhandled|at .*\.js:\d+|cannot write/, args.join(' '));
   }
 });
 
@@ -711,8 +762,10 @@ test('a file saved as UTF-16 (as Windows PowerShell 5 writes `>`) is said to be 
   const text = '[agents.a.tools]\nallowed = ["Shell"]\n';
   const le = Buffer.from(text, 'utf16le');
   const be = Buffer.from(le).swap16();
-  const dir = workspace({ 'bom/mars.toml': Buffer.concat([Buffer.from([0xff, 0xfe]), le]), 'be/mars.toml': Buffer.concat([Buffer.from([0xfe, 0xff]), be]), 'le/mars.toml': le });
-  for (const name of ['bom', 'be', 'le']) {
+  // Without a byte order mark, text that starts with a blank line or a tab (control characters, but text) is told too, in either order.
+  const blank = Buffer.from('\n\t# tools\n' + text, 'utf16le');
+  const dir = workspace({ 'bom/mars.toml': Buffer.concat([Buffer.from([0xff, 0xfe]), le]), 'be/mars.toml': Buffer.concat([Buffer.from([0xfe, 0xff]), be]), 'le/mars.toml': le, 'blank/mars.toml': blank, 'blankbe/mars.toml': Buffer.from(blank).swap16() });
+  for (const name of ['bom', 'be', 'le', 'blank', 'blankbe']) {
     const r = cli(['check', name], { cwd: dir });
     assert.equal(r.code, 2, name);
     assert.match(r.err, new RegExp(`${name}/mars\\.toml is UTF-16 text \\(.*\\); Mars reads it as UTF-8: save it as UTF-8`), name);
@@ -743,6 +796,8 @@ test('the first bad byte is found where the replacement character\'s own bytes b
     [[...Buffer.from('# na'), 0xef, ...Buffer.from('ve\n')], 1, 5, '0xEF'],
     [[...Buffer.from('a = "r'), 0xef, 0xbf, ...Buffer.from('d"\n')], 1, 7, '0xEF'],
     [[0xef, 0xbb, 0xbf, 0xef, 0xbb], 1, 1, '0xEF'],
+    // A byte order mark cut short is none: the columns after it count its bytes' U+FFFD, as the editor shows it.
+    [[0xef, 0xbb, 0x20, 0xff], 1, 3, '0xFF'],
     [[...Buffer.from('# \u{1f680} '), 0xf0, 0x9f, 0x98], 1, 6, '0xF0'],
     [[...Buffer.from('# '), 0xed, 0xa0, 0x80, ...Buffer.from('\n')], 1, 3, '0xED'],
   ];
@@ -1248,7 +1303,7 @@ test('what a search passed over and found in other letter cases, in words: each 
 });
 
 test('help and version on stdout, exit 0; parse-names takes no arguments', () => {
-  for (const args of [['check', '--help'], ['check', '-h'], ['help', 'check'], ['--help'], ['help'], ['help', 'parse-names'], ['-h', 'help']]) {
+  for (const args of [['check', '--help'], ['check', '-h'], ['help', 'check'], ['--help'], ['help'], ['help', 'parse-names'], ['-h', 'help'], ['help', '-V'], ['help', '--version']]) {
     const r = cli(args);
     assert.equal(r.code, 0, args.join(' '));
     assert.match(r.out, args.includes('check') ? /^usage: mars-toml check [^]*--fix +apply the safe fixes, writing each file in place[^]*--no-respect-gitignore\n +search folders without skipping what git ignores/ : /^usage: mars-toml <command>/);
@@ -1407,16 +1462,20 @@ test('parse-names answers each line as it comes, not at the end of the input (a 
 });
 
 test('parse-names stops when its reader goes away, on input that never ends', async () => {
-  const child = spawn(process.execPath, [path.join(DIST, 'cli.js'), 'parse-names']);
-  // Lines keep coming, as from `yes '"bash"'`, until the process is gone.
-  const feed = setInterval(() => child.stdin.writable && child.stdin.write('"bash"\n'.repeat(1000)), 1);
-  child.stdin.on('error', () => {});
-  await new Promise((resolve) => child.stdout.once('data', resolve));
-  child.stdout.destroy();
-  const code = await Promise.race([new Promise((resolve) => child.on('close', resolve)), new Promise((resolve) => setTimeout(() => resolve('still running'), 10_000))]);
-  clearInterval(feed);
-  child.kill();
-  assert.equal(code, 0);
+  // [the first line, the exit status]: a line not answered before the reader went still fails the run.
+  for (const [first, status] of [['"bash"\n', 0], ['42\n', 2]] as const) {
+    const child = spawn(process.execPath, [path.join(DIST, 'cli.js'), 'parse-names']);
+    child.stdin.write(first);
+    // Lines keep coming, as from `yes '"bash"'`, until the process is gone.
+    const feed = setInterval(() => child.stdin.writable && child.stdin.write('"bash"\n'.repeat(1000)), 1);
+    child.stdin.on('error', () => {});
+    await new Promise((resolve) => child.stdout.once('data', resolve));
+    child.stdout.destroy();
+    const code = await Promise.race([new Promise((resolve) => child.on('close', resolve)), new Promise((resolve) => setTimeout(() => resolve('still running'), 10_000))]);
+    clearInterval(feed);
+    child.kill();
+    assert.equal(code, status, first);
+  }
 });
 
 test('a file starting with two byte order marks, which Mars cannot load, is an error; --fix leaves one', () => {
@@ -1523,6 +1582,28 @@ test('a symbolic link that leads nowhere is said to be one, named or found in a 
   }
 });
 
+test('what went wrong with a file, in words: each error of the system the checker meets, and another in Node\'s words without its code, call or path', () => {
+  const rows: Array<[unknown, string]> = [
+    [{ code: 'ENOENT' }, 'no such file or folder'],
+    [{ code: 'EACCES' }, 'permission denied'],
+    // What an immutable file (chattr +i) or a file system refuses even to root says.
+    [{ code: 'EPERM' }, 'permission denied'],
+    [{ code: 'EISDIR' }, 'it is a folder'],
+    [{ code: 'ENOTDIR' }, 'a part of the path is not a folder'],
+    [{ code: 'ELOOP' }, 'too many symbolic links (a loop?)'],
+    [{ code: 'EROFS' }, 'the file system is read-only'],
+    [{ code: 'ENOSPC' }, 'no space left on the device'],
+    [{ code: 'EDQUOT' }, 'the disk quota is used up'],
+    [{ code: 'EFBIG' }, 'the file would be larger than the file system allows'],
+    [{ code: 'ENAMETOOLONG' }, 'the path, or a name in it, is too long'],
+    [Object.assign(new Error("EIO: i/o error, read '/x/mars.toml'"), { code: 'EIO', syscall: 'read' }), 'i/o error'],
+    [Object.assign(new Error('EBUSY: resource busy or locked'), { code: 'EBUSY', syscall: 'open' }), 'resource busy or locked'],
+    [new Error('something else'), 'something else'],
+    ['a string', 'a string'],
+  ];
+  for (const [e, said] of rows) assert.equal(reason(e), said, JSON.stringify(e));
+});
+
 test('a path too long for the system is said to be in words, the path quoted once, not in Node\'s code with the path again', () => {
   const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["read"]\n' });
   // A name past the 255 bytes a folder entry holds, as a file and as a folder; a path past PATH_MAX.
@@ -1553,6 +1634,15 @@ test('a file too large to hold as text (past 512 MiB) is refused with the reason
   assert.doesNotMatch(r.err, /internal error/);
 });
 
+test('a file or stdin of as many bytes as the checker holds is read; one byte more is refused (a limit of a few bytes here)', async () => {
+  const file = path.join(workspace({ 'mars.toml': '[a]\n' }), 'mars.toml');
+  assert.deepEqual(readText(file, 4), { text: '[a]\n', bom: false });
+  assert.match((readText(file, 3) as { error: string }).error, /mars\.toml is too large to check \(4 bytes; at most 3\)$/);
+  const stdin = (...chunks: string[]) => readStdin(Readable.from(chunks.map((c) => Buffer.from(c))), '<stdin>', 4);
+  assert.equal(((await stdin('[a', ']\n')) as { text: string }).text, '[a]\n');
+  assert.deepEqual(await stdin('[a', ']\n', ' '), { error: '<stdin> is too large to check (more than 4 bytes, the most it checks)' });
+});
+
 test('a folder whose name is not UTF-8 is reported as such, not as missing', (t) => {
   const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["read"]\n' });
   const bad = Buffer.concat([Buffer.from(`${dir}/bad`), Buffer.from([0xff]), Buffer.from('dir')]);
@@ -1568,6 +1658,9 @@ test('a folder whose name is not UTF-8 is reported as such, not as missing', (t)
   assert.equal(r.code, 2, r.err);
   assert.match(r.err, /^mars-toml: cannot read folder bad\uFFFDdir: its name is not UTF-8$/m);
   assert.match(r.err, /^1 file checked, 1 folder not read: no problems in what was checked$/m);
+  // Two, said in the plural.
+  fs.mkdirSync(Buffer.concat([Buffer.from(`${dir}/bad2`), Buffer.from([0xfe]), Buffer.from('dir')]));
+  assert.match(cli(['check', '.'], { cwd: dir }).err, /^1 file checked, 2 folders not read: no problems in what was checked$/m);
   // Named on the command line, as a hook passes it: Node gives the name with U+FFFD, which names nothing.
   const script = 'exec "$0" "$1" check "$(printf \'bad\\377dir/mars.toml\')" "$2" "$3"';
   const named = spawnSync('sh', ['-c', script, process.execPath, path.join(DIST, 'cli.js'), 'nope\uFFFD', 'mars.toml/nope\uFFFD'], { cwd: dir, encoding: 'utf8' });
@@ -1631,6 +1724,10 @@ test('check - reads the document from stdin, as a file: every format, --severity
   const named = cli(['check', '-', '--stdin-filename', path.join(dir, 'sub', 'mars.local.toml'), '--severity', 'invalid-tool-name=off'], { cwd: dir, input: findings });
   assert.equal(named.code, 0);
   assert.equal(named.out, 'sub/mars.local.toml:2:13: information non-canonical `Shell` is an alias of `bash`; Mars writes `bash`.\n');
+  // A name that starts with `-`, written with `=` as the usage error says, is the name, not an option.
+  const dashed = cli(['check', '--stdin-filename=--fix', '-'], { cwd: dir, input: findings });
+  assert.equal(dashed.code, 1, dashed.err);
+  assert.match(dashed.out, /^\.\/--fix:2:22: error invalid-tool-name /m);
   const github = cli(['check', '--format', 'github', '--stdin-filename=mars.toml', '-'], { cwd: path.join(dir), workspace: path.dirname(dir), input: findings });
   assert.match(github.out, new RegExp(`^::error file=${path.basename(dir)}/mars\\.toml,line=2,col=22,`, 'm'));
   // A clean document, and an empty one, which is a document with nothing in it.
@@ -1834,6 +1931,8 @@ test('a mistyped option or command is a usage error that names the one it most l
     [['chek'], /^mars-toml: unknown command 'chek' \(did you mean check\?\)$/m],
     [['parse-name'], /unknown command 'parse-name' \(did you mean parse-names\?\)$/m],
     [['--fix'], /unknown command '--fix' \(did you mean mars-toml check --fix\?\)$/m],
+    // An option of check written with its value after `=`, as it is pasted.
+    [['--format=json'], /unknown command '--format=json' \(did you mean mars-toml check --format=json\?\)$/m],
     [['mars.toml'], /unknown command 'mars.toml' \(did you mean mars-toml check mars.toml\?\)$/m],
     [['frobnicate'], /^mars-toml: unknown command 'frobnicate'$/m],
     // An empty one (`mars-toml "$CMD"`, CMD unset) is said, as `help ''` says it, not answered by the help alone.
@@ -1858,6 +1957,11 @@ test('a mistyped option or command is a usage error that names the one it most l
     assert.equal(r.code, 2, args.join(' '));
     assert.match(r.err, message, args.join(' '));
   }
+  // `--` before them reads a path that starts with `-` as the path, as the README says.
+  for (const name of ['-x.toml', '--fx']) {
+    const r = cli(['check', '--', name], { cwd: dir });
+    assert.deepEqual([r.code, r.err], [0, '1 file checked: no problems\n'], name);
+  }
   // The error, the usage line and where the rest is: not the whole help, which would scroll the error away.
   assert.deepEqual(cli(['check', '--fromat', 'json'], { cwd: dir }).err.split('\n').slice(1), [
     'usage: mars-toml check [paths... | -] [--format text|json|github] [--fix] [--severity <code>=<level>]... [--stdin-filename <path>] [--no-respect-gitignore]',
@@ -1867,7 +1971,8 @@ test('a mistyped option or command is a usage error that names the one it most l
 });
 
 test('a path given as the command gets a did-you-mean that, pasted into a shell, checks it: quoted as a POSIX shell reads it, on one line, never a workflow command', () => {
-  const names = ['a b.toml', "it's.toml", '$HOME.toml', '-x.toml', '*.toml', '~.toml', 'a\nb.toml', 'tab\tend.toml', '##[error]x.toml', 'é.toml'];
+  // A Hangul filler is a letter, and draws as nothing.
+  const names = ['a b.toml', "it's.toml", '$HOME.toml', '-x.toml', '*.toml', '~.toml', 'a\nb.toml', 'tab\tend.toml', '##[error]x.toml', 'é.toml', 'a\u3164b.toml'];
   const dir = workspace(Object.fromEntries(names.map((n) => [n, FIXABLE])));
   for (const name of [...names, path.join(dir, 'a b.toml')]) {
     const r = cli([name], { cwd: dir });
@@ -1875,6 +1980,8 @@ test('a path given as the command gets a did-you-mean that, pasted into a shell,
     const lines = r.err.split('\n');
     const suggested = /\(did you mean (mars-toml check .+)\?\)$/.exec(lines[0]!)?.[1];
     assert.ok(suggested, `${JSON.stringify(name)}: ${r.err}`);
+    // Nothing in it a reader could not see: what cannot be seen is written as its bytes.
+    assert.doesNotMatch(suggested, /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/u, name);
     assert.deepEqual(lines.filter((l) => l.trimStart().startsWith('::') || l.includes('##[')), [], name);
     // Run as pasted: `$'…'`, which POSIX.1-2024 reads (as bash, zsh and ksh do), by bash, as dash 0.5.12 predates it.
     const shell = suggested.includes("$'") ? 'bash' : 'sh';
@@ -1892,6 +1999,8 @@ test('--severity: a code or level not known is a usage error that says what is',
     [['--severity', 'unknwn-tool=off'], /'unknwn-tool' is not a diagnostic code \(did you mean unknown-tool\?\); the codes: invalid-tool-name, /],
     [['--severity', 'unknown-tool=loud'], /'loud' is not a level: error, warning, information, hint or off/],
     [['--severity', 'unknown-tool'], /--severity takes <code>=<level>, as unknown-tool=error, not 'unknown-tool'/],
+    // The code ends at the first `=`: what follows is the level, here not one.
+    [['--severity', 'unknown-tool=error=x'], /--severity: 'error=x' is not a level: error, warning, information, hint or off/],
     [['--severity'], /--severity takes <code>=<level>, as unknown-tool=error\n/],
   ];
   for (const [args, message] of cases) {

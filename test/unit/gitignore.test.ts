@@ -52,6 +52,7 @@ const CASES: Record<string, Case> = {
   'an escaped space alone is a name of one space': { ignore: { '.gitignore': '\\ \n' }, files: { ' ': true, 'x': false } },
   'a line of one space is blank': { ignore: { '.gitignore': ' \n' }, files: { ' ': false } },
   'leading spaces are kept': { ignore: { '.gitignore': ' d\n' }, files: { ' d': true, 'd': false } },
+  'a # after leading spaces starts no comment': { ignore: { '.gitignore': ' #x\n' }, files: { ' #x': true, '#x': false } },
   'blank lines, CRLF and a BOM': { ignore: { '.gitignore': '\ufeffa\r\n\r\n\nb\r\n' }, files: { 'a': true, 'b': true, 'c': false } },
   'a backslash makes a wildcard plain': { ignore: { '.gitignore': 'x\\*\nq\\?\n' }, files: { 'x*': true, 'xy': false, 'q?': true, 'qq': false } },
   'a trailing backslash matches nothing': { ignore: { '.gitignore': 'f\\\n' }, files: { 'f': false, 'f\\': false } },
