@@ -154,6 +154,8 @@ test('json format: LSP ranges, severities and fixes with edits, each fix saying 
   const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["Shell", "grpe"]\n' });
   const r = cli(['check', '--format', 'json'], { cwd: dir });
   assert.equal(r.code, 0);
+  // No summary on stderr: the text and github formats' (a reader of the JSON has the findings to count).
+  assert.equal(r.err, '');
   const at = (start: number, end: number) => ({ start: { line: 1, character: start }, end: { line: 1, character: end } });
   assert.deepEqual(JSON.parse(r.out), [{
     file: 'mars.toml',
@@ -301,6 +303,9 @@ test('github format: a file from the workspace root, where GitHub reads it, whic
   const named = workspace({ 'a\nb/mars.toml': '[agents.a.tools]\nallowed = ["bash()"]\n' });
   assert.match(cli(['check', '.'], { cwd: named }).out, /^a\\u000Ab\/mars\.toml:2:13: error/);
   assert.equal(JSON.parse(cli(['check', '.', '--format', 'json'], { cwd: named }).out)[0].file, 'a\nb/mars.toml');
+  // In an annotation, a CR is escaped as a LF is, as GitHub's toolkit escapes it: else it would end the line there.
+  const cr = workspace({ 'a\rb/mars.toml': '[agents.a.tools]\nallowed = ["bash()"]\n' });
+  assert.match(cli(['check', '.', '--format', 'github'], { cwd: cr }).out, /^::error file=a%0Db\/mars\.toml,line=2,col=13,/);
 });
 
 test('github format through a link to the workspace, and a file outside it: named where GitHub finds it; a text line never starts like a command', () => {
@@ -499,6 +504,9 @@ test('in a git work tree, a folder searched below its root also skips what .git/
     });
     assert.deepEqual(checkedFiles(cli(['check', 'pkg', '--format=json'], { cwd: path.join(worktree, 'w') })), checked, JSON.stringify(gitfile));
   }
+  // `gitdir: ` naming no folder is no gitfile either (git: no path in it), not one naming the work tree itself.
+  const noPath = workspace({ ...Object.fromEntries(Object.entries(files).map(([k, v]) => [`w/${k}`, v])), 'w/.git': 'gitdir: \n', 'w/info/exclude': 'ex/\n' });
+  assert.deepEqual(checkedFiles(cli(['check', 'pkg', '--format=json'], { cwd: path.join(noPath, 'w') })), ['pkg/ex/mars.toml', 'pkg/mars.toml']);
   const plain = workspace(files);
   assert.deepEqual(checkedFiles(cli(['check', 'pkg', '--format=json'], { cwd: plain })), ['pkg/ex/mars.toml', 'pkg/gen/mars.toml', 'pkg/mars.toml']);
 });
@@ -647,6 +655,10 @@ test('exit 0 on a clean file, 2 for a missing file or a bad option, with no stac
   assert.equal(usage.code, 2);
   assert.match(usage.err, /--format takes text, json or github, not 'xml'/);
   assert.equal(cli(['frobnicate']).code, 2);
+  // No command at all: the help, on stderr, as a usage error.
+  const none = cli([]);
+  assert.deepEqual([none.code, none.out], [2, '']);
+  assert.match(none.err, /^usage: mars-toml <command>\n/);
 });
 
 test('a glob pattern no shell expanded (quoted, or Windows\' cmd) is not found, and the message says the checker does not expand one either', () => {
@@ -786,6 +798,9 @@ test('a file saved as UTF-16 (as Windows PowerShell 5 writes `>`) is said to be 
     const r = cli(['check', name], { cwd: noNul });
     assert.deepEqual([r.code, r.out, r.err.split('\n')[0]], [2, '', `mars-toml: ${name}/mars.toml is UTF-16 text (it starts with a UTF-16 byte order mark); Mars reads it as UTF-8: save it as UTF-8`], name);
   }
+  // A NUL byte before ASCII text is not UTF-16's two bytes a character: no text at all.
+  const nul = cli(['check', 'mars.toml'], { cwd: workspace({ 'mars.toml': Buffer.concat([Buffer.from([0]), Buffer.from(text)]) }) });
+  assert.deepEqual([nul.code, nul.err.split('\n')[0]], [2, 'mars-toml: mars.toml is not a text file (it contains NUL bytes); Mars reads it as UTF-8 text']);
   // An executable is no text at all.
   const bin = cli(['check', 'mars.toml'], { cwd: workspace({ 'mars.toml': Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]) }) });
   assert.match(bin.err, /is not a text file \(it contains NUL bytes\)/);
@@ -1303,7 +1318,7 @@ test('what a search passed over and found in other letter cases, in words: each 
 });
 
 test('help and version on stdout, exit 0; parse-names takes no arguments', () => {
-  for (const args of [['check', '--help'], ['check', '-h'], ['help', 'check'], ['--help'], ['help'], ['help', 'parse-names'], ['-h', 'help'], ['help', '-V'], ['help', '--version']]) {
+  for (const args of [['check', '--help'], ['check', '-h'], ['help', 'check'], ['--help'], ['help'], ['help', 'parse-names'], ['-h', 'help'], ['help', '-V'], ['help', '--version'], ['parse-names', '--help'], ['parse-names', '-h']]) {
     const r = cli(args);
     assert.equal(r.code, 0, args.join(' '));
     assert.match(r.out, args.includes('check') ? /^usage: mars-toml check [^]*--fix +apply the safe fixes, writing each file in place[^]*--no-respect-gitignore\n +search folders without skipping what git ignores/ : /^usage: mars-toml <command>/);
@@ -1796,6 +1811,12 @@ test('check - on a terminal says it reads the document from there, and how to ch
   const said = 'mars-toml: reading the document from the terminal: end it with Ctrl-D (Ctrl-Z, Enter on Windows)';
   assert.equal(await first(workspace({})), said);
   assert.equal(await first(workspace({ '-': FIXABLE })), `${said}; for the file named -, write .${path.sep}-`);
+  // Checking files, stdin is not read: a terminal there (a run typed by hand) is nothing to say.
+  let err = '';
+  const sink = Object.assign(new PassThrough(), { write: (s: string) => ((err += s), true) }) as unknown as NodeJS.WritableStream;
+  const file = path.join(workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["read"]\n' }), 'mars.toml');
+  assert.equal(await runCheck(parseCheckArgs([file]), sink, sink, terminal()), 0);
+  assert.equal(err, '1 file checked: no problems\n');
 });
 
 test('check - with a folder for stdin (`< .`) says so, exit 2, rather than check an empty document', () => {
