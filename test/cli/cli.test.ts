@@ -1915,6 +1915,7 @@ test('check -: stdin with another path, twice, --stdin-filename without it, or -
     [['.', '--', '-'], /- reads one document from stdin: no other path goes with it/],
     [['--stdin-filename', 'mars.toml'], /--stdin-filename names the document read from stdin: give - as the path/],
     [['-', '--stdin-filename'], /--stdin-filename takes the path the document read from stdin is reported as/],
+    [['-', '--stdin-filename='], /--stdin-filename takes the path the document read from stdin is reported as$/m],
     // The option after it is not its value, as clap reads it: `--fix` was the name, and nothing was fixed.
     [['--stdin-filename', '--fix', '-'], /--stdin-filename takes the path the document read from stdin is reported as, not '--fix', read as an option \(for a path so named, write --stdin-filename=--fix\)$/m],
     [['--fix', '--format', 'json', '-'], /--fix - writes the document to stdout and the findings to stderr: not as JSON, which would be mixed with messages there \(for the findings as JSON, run check --format json - without --fix\)$/m],
