@@ -806,6 +806,17 @@ test('a file saved as UTF-16 (as Windows PowerShell 5 writes `>`) is said to be 
   assert.match(bin.err, /is not a text file \(it contains NUL bytes\)/);
 });
 
+test('a bad byte is said before the syntax error its replacement character makes at the same place, its cause', () => {
+  const dir = workspace({ 'mars.toml': Buffer.concat([Buffer.from('[agents.a.tools]\nallowed = ["read" '), Buffer.from([0xff]), Buffer.from(']\n')]) });
+  for (const format of ['text', 'json']) {
+    const r = cli(['check', '--format', format, 'mars.toml'], { cwd: dir });
+    assert.equal(r.code, 1, r.err);
+    const said = format === 'json' ? (JSON.parse(r.out) as { message: string; range: { start: { line: number; character: number } } }[]).map((f) => `${f.range.start.line + 1}:${f.range.start.character + 1} ${f.message}`)
+      : r.out.trim().split('\n').map((l) => l.replace(/^mars\.toml:/, '').replace(/: error toml-syntax /, ' '));
+    assert.deepEqual(said.map((l) => /^2:19 (Byte 0xFF|TOML syntax error)/.exec(l)?.[1]), ['Byte 0xFF', 'TOML syntax error'], format);
+  }
+});
+
 test('the first bad byte is found where the replacement character\'s own bytes begin it too (EF, EF BF), and a sequence cut at the end of the file', () => {
   const cases: Array<[bytes: number[], line: number, column: number, byte: string]> = [
     [[...Buffer.from('# na'), 0xef, ...Buffer.from('ve\n')], 1, 5, '0xEF'],

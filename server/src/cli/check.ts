@@ -421,7 +421,8 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
       place = [];
     };
     // An error at each run of bad bytes, in order among the other findings: all of them, as a
-    // compiler lists every error, not only the first.
+    // compiler lists every error, not only the first; before a finding at the same place (the syntax
+    // error its U+FFFD makes, `["read" \xFF]`), as its cause.
     const named = path.basename(unnamed ? FILE_NAMES[0] : file);
     const invalid = (read.invalid?.runs ?? []).flatMap((run) => overridden(finding('toml-syntax', { start: run.start, end: run.end },
       `Byte 0x${run.byte.toString(16).toUpperCase().padStart(2, '0')} here is not UTF-8: Mars reads ${named} as UTF-8 and cannot load this file. Save it as UTF-8.`), options.overrides) ?? []);
@@ -429,7 +430,7 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
     const each = (f: Finding) => {
       if (read.invalid && quotesBadBytes(f, read.invalid.replaced)) return;
       if (place.length > 0 && place[0]!.span.start !== f.span.start) flush();
-      while (nextInvalid < invalid.length && f.span.start > invalid[nextInvalid]!.span.start) write(invalid[nextInvalid++]!);
+      while (nextInvalid < invalid.length && f.span.start >= invalid[nextInvalid]!.span.start) write(invalid[nextInvalid++]!);
       // Detached (its fixes made): a place held while the next unit is analysed would keep its unit's model.
       if (json) place.push(detached(f));
       else write(f);
