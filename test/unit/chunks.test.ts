@@ -26,12 +26,19 @@ function wholeText(text: string) {
 
 const pieces = (da: DocumentAnalysis) => da.units.filter((u) => !u.sectionStart).length;
 
-test('chunks: a big table is cut only before a new group, with the comments that lead it', () => {
-  const text = agentsTable(400);
+// A table of agents, and the same with its first agent one whose group would be cut before (its hash 0
+// modulo 16): a cut is made only between two groups, never before the first.
+const CUT_TABLES: Array<[string, () => string]> = [
+  ['a table of agents', () => agentsTable(400)],
+  ['its first group one a cut would be made before, were it not the first', () => agentsTable(400).replaceAll('"agent 0".', 'first-4.')],
+];
+
+for (const [name, make] of CUT_TABLES) test(`chunks: a big table is cut only before a new group, with the comments that lead it: ${name}`, () => {
+  const text = make();
   const chunks = chunkSection(text, 0, text.length);
   assert.ok(chunks && chunks.cuts.length > 5, `cuts: ${chunks?.cuts.length}`);
   assert.equal(chunks.header, '[agents]  # every agent of the team\n'.length);
-  const owner = (line: string) => /^"?(agent[ -]\d+)"?\./.exec(line)?.[1];
+  const owner = (line: string) => /^"?((?:agent|first)[ -]\d+)"?\./.exec(line)?.[1];
   let last = 0;
   for (const cut of chunks.cuts) {
     assert.ok(cut > last && text[cut - 1] === '\n', `cut ${cut} is at a line start, after the one before`);
@@ -51,6 +58,8 @@ const WHOLE: Array<[string, string]> = [
   ['a quoted key with an escape', agentsTable(400).replace('"agent 9"', '"agent\\u0020nine"')],
   ['a header ending with a lone CR', agentsTable(400).replace('team\n\n', 'team\r\r')],
   ['an inline table left open over lines', agentsTable(400).replace('agent-1.description', 'agent-1.extra = { a = 1,\n  b = 2 }\nagent-1.description')],
+  // ... its next line read as a key of a group a cut is made before (`first-4`), and of no group that comes back.
+  ['an inline table left open over lines, its next line a key a cut would be made before', agentsTable(400).replace(/^(agent-1\.tools\.allowed = .*)$/m, '$1\nagent-1.extra = { a = 1,\n  first-4 = 2 }')],
   // Its keys all act on one another: a map-form key is moved into `allowed`.
   ['a tools table of 2,000 map-form keys', `[agents.x.tools]\nallowed = ["read"]\n${Array.from({ length: 2000 }, (_, i) => `tool_${i} = "allow"\n`).join('')}`],
   ['a tools table under a quoted header', `[ "agents" . 'x' . "tools" ]\nallowed = ["read"]\n${Array.from({ length: 2000 }, (_, i) => `tool_${i} = "allow"\n`).join('')}`],

@@ -52,6 +52,31 @@ for (const [name, text, expected] of CASES) {
   });
 }
 
+// Where a clash across sections says the earlier definition is ("defined here"): in the earlier
+// section, placed from its own start, fresh and after edits that move both sections and edit one
+// (the clash kept from the version before, placed again). [name, text, the clashes: under the span, and under the place "defined here"]
+const DEFINED_HERE: Array<[name: string, text: string, clashes: Array<[at: string, definedHere: string]>]> = [
+  ['a table defined twice', '[a]\nx = 1\n[ "a" ]\n', [['[ "a" ]', '[a]']]],
+  ['a header for a table a dotted key made', 'a.b = 1\n[a.c]\n[ a ]\n', [['[ a ]', 'a']]],
+  ['dotted keys into a table with its own header', '[agents.coder.tools]\nallowed = ["read"]\n[agents]\ncoder.tools.disallowed = ["edit"]\n', [['tools', '[agents.coder.tools]']]],
+  ['an array of tables after a table, two sections apart', '[a]\n[b]\ny = 2\n[[a]]\n', [['[[a]]', '[a]']]],
+];
+
+for (const [name, text, clashes] of DEFINED_HERE) {
+  test(`tables: "defined here" is the earlier definition: ${name}`, () => {
+    const said = (t: string, da: DocumentAnalysis) =>
+      documentFindings(da).filter((f) => f.code === 'toml-syntax').map((f) => [t.slice(f.span.start, f.span.end), ...(f.related ?? []).map((r) => t.slice(r.span.start, r.span.end))]);
+    const expected = clashes.map(([at, here]) => [at, here]);
+    assert.deepEqual(said(text, analyzeDocument(text)), expected, 'fresh');
+    const analyzer = new DocumentAnalyzer();
+    analyzer.analyze(text);
+    // Every section moved by a line above them, then the last one edited, its definitions the same.
+    const moved = `# top\n${text}`;
+    const edited = `${moved}# end\n`;
+    for (const t of [moved, edited]) assert.deepEqual(said(t, analyzer.analyze(t)), expected, JSON.stringify(t));
+  });
+}
+
 // What a table header written in a section, with the keys below it, clashes with in the others (`fixClashes`, through
 // `KeyIndex.defines`, for a fix writing one, `Fix.createsHeader` and `Fix.createsKeys`): the header is written in the text, and
 // the verdict is toml_edit's and smol-toml's.
