@@ -7,7 +7,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { analyze, visibleFindings } from '../../server/src/analysis/analyze';
-import { analyzeDocument, countFixAll, DocumentAnalyzer, documentFindings, type DocumentAnalysis } from '../../server/src/analysis/document';
+import { analyzeDocument, countFixAll, DocumentAnalyzer, documentFindings, documentFixAll, type DocumentAnalysis } from '../../server/src/analysis/document';
 import { NO_ARRAYS, readAlike } from '../../server/src/analysis/policies';
 import { reportFindings } from '../../server/src/analysis/report';
 import { made } from '../../server/src/analysis/section';
@@ -135,13 +135,17 @@ test('an edit re-analyses only the section it touches', () => {
   assert.equal(`# one more line\n${edited}`.slice(edit.start, edit.end), 'mcp__github__get_issue');
 });
 
-/** Everything a document analysis tells, in plain data: units, lines, findings and their fixes. */
+/**
+ * Everything a document analysis tells, in plain data: units, lines, findings and their fixes, and
+ * where the strings never closed begin (the next edit re-splits from them, and fix-all stops at the first).
+ */
 function snapshot(da: DocumentAnalysis) {
   const lines = Array.from({ length: da.lines.lineCount }, (_, i) => da.lines.lineStart(i));
   return {
     units: da.units.map((u) => ({ base: u.base, startLine: u.startLine, text: u.analysis.doc.text })),
     lines,
     findings: documentFindings(da).map((f) => ({ code: f.code, span: f.span, message: f.message, fixes: f.fixes.map((x) => x.edits) })),
+    unclosed: da.unclosed,
   };
 }
 
@@ -400,5 +404,29 @@ test('every string left open is remembered: an edit that closes a later one, aft
   for (const edit of ['x', '"', '""', '"""']) {
     const text = `${big.slice(0, at)}${edit}${big.slice(at)}`;
     assert.deepEqual(snapshot(analyzer.analyze(text)), snapshot(new DocumentAnalyzer().analyze(text)), edit);
+  }
+});
+
+// Small documents of lines that move section starts, open and close strings, clash across sections,
+// turn codes off file-wide, and read or write an owner's lists from another section; each edited at
+// random, edit after edit, by an analyzer that keeps its last version, against a fresh analysis of
+// each text: findings, fixes, where the strings never closed begin, and fix-all.
+const EDIT_LINES = ['[a]', '[a.b]', 'b = 1', 'b.c = 2', '[[agents]]', '[agents.x.tools]', '[agents.x.tools.bash]', '"git *" = "allow"', 'allowed = ["bash(git *)", "Shell"]',
+  'disallowed = ["read"]', 'x = """', 'y = \'\'\'', '"""', '\'\'\'', 'z = "\\"""', '# mars-ignore-file: non-canonical', '# mars-ignore: non-canonical', 'v = [', ']', '[skills.s]',
+  'tools.allowed = ["Read", "grpe"]', '\ufeff[y]', 'k = 1\r', '[agents.x.tools]\nallowed = ["bash(git *)"]', '[agents.x.tools.bash]\n"git *" = "allow"', '[agents]\nx.tools.disallowed = ["bash(git *)"]'];
+const EDIT_INSERTS = ['\n', '\r', '[', ']', '"', '"""', "'''", '\\', '#', 'a', '[a]\n', '[a.b]\n', 'b = 1\n', '\n[[agents]]\n', '# mars-ignore-file: non-canonical\n', '', 'allowed = ["bash(git *)"]\n'];
+
+test('edits after edits of small documents of every kind of line: what a fresh analysis of each text gives, fix-all included', () => {
+  const r = rng(5);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+  for (let round = 0; round < 60; round++) {
+    const sample = `${Array.from({ length: 4 + Math.floor(r() * 10) }, () => pick(EDIT_LINES)).join('\n')}\n`;
+    const analyzer = new DocumentAnalyzer();
+    analyzer.analyze(sample);
+    for (const { text, label } of randomEdits(sample, r, EDIT_INSERTS, 25)) {
+      const da = analyzer.analyze(text);
+      const fresh = new DocumentAnalyzer().analyze(text);
+      assert.deepEqual({ ...snapshot(da), fixAll: documentFixAll(da) }, { ...snapshot(fresh), fixAll: documentFixAll(fresh) }, `${JSON.stringify(sample)} ${label}`);
+    }
   }
 });
