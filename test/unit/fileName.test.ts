@@ -102,6 +102,8 @@ test('a document named so in other letter cases is renamed to the name Mars open
     ['file:///p/sub%20dir/MARS.LOCAL.TOML', undefined, 'file:///p/sub%20dir/mars.local.toml'],
     ['file:///p/%4Dars.toml', false, 'file:///p/mars.toml'],
     ['vscode-vfs://github/o/r/Mars.toml?ref=main#x', undefined, 'vscode-vfs://github/o/r/mars.toml?ref=main#x'],
+    // A `/` in the query or the fragment is not the one before the file's name.
+    ['vscode-vfs://github/o/r/Mars.toml?ref=feature/x#a/b', undefined, 'vscode-vfs://github/o/r/mars.toml?ref=feature/x#a/b'],
     ['file:///p/Mars.toml', 'another', null],
     ['untitled:Mars.toml', undefined, null],
     ['untitled:/scratch/Mars.toml', undefined, null],

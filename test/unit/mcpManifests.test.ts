@@ -6,8 +6,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { manifestCache } from '../../server/src/node/mcpServers';
-import { touchesManifests, type McpManifest } from '../../server/src/features/mcpServers';
+import { manifestsOf, touchesManifests, type McpManifest } from '../../server/src/features/mcpServers';
 
 /** A read the test ends by hand, counting the reads started. */
 function manualReads() {
@@ -18,7 +19,8 @@ function manualReads() {
     return new Promise<McpManifest[]>((resolve) => pending.push(resolve));
   };
   const finish = (...names: string[]) => pending.shift()!(names.map((name) => ({ name, uri: `file:///${name}`, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } })));
-  return { read, finish, started: () => started };
+  const finishLast = (...names: string[]) => pending.pop()!(names.map((name) => ({ name, uri: `file:///${name}`, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } })));
+  return { read, finish, finishLast, started: () => started };
 }
 
 const names = (ms: readonly McpManifest[]) => ms.map((m) => m.name);
@@ -105,4 +107,68 @@ test('the disk read: a folder per server, named by its manifest or its folder; n
     ['linear', 'linear', { line: 0, character: 0 }],
   ]);
   fs.rmSync(root, { recursive: true });
+});
+
+test('the disk read: a link to a server\'s folder is one; a huge mcp.toml is none; a name that is blank, not closed, dotted or in a table names no server, the folder does', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-mcp-'));
+  const write = (folder: string, text: string) => {
+    fs.mkdirSync(path.join(root, 'mcp', folder), { recursive: true });
+    fs.writeFileSync(path.join(root, 'mcp', folder, 'mcp.toml'), text);
+  };
+  fs.mkdirSync(path.join(root, 'elsewhere', 'real'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'elsewhere', 'real', 'mcp.toml'), 'name = "linked"\n');
+  fs.mkdirSync(path.join(root, 'mcp'));
+  fs.symlinkSync(path.join(root, 'elsewhere', 'real'), path.join(root, 'mcp', 'link'), 'dir');
+  write('huge', `name = "huge"\n${'#'.repeat(1 << 20)}\n`);
+  write('blank', 'name = "  "\n');
+  write('open', 'name = "open\n');
+  write('dotted', 'name.x = "dotted"\n');
+  write('table', '[server]\nname = "table"\n');
+  write(' spaced ', 'command = "x"\n');
+  const found = (await manifestCache()(root, 'fresh')).slice().sort((a, b) => a.name.localeCompare(b.name));
+  assert.deepEqual(found.map((m) => [m.name, path.basename(path.dirname(fileURLToPath(m.uri))), m.range.start]), [
+    ['blank', 'blank', { line: 0, character: 0 }],
+    ['dotted', 'dotted', { line: 0, character: 0 }],
+    ['linked', 'link', { line: 0, character: 8 }],
+    ['open', 'open', { line: 0, character: 0 }],
+    ['spaced', ' spaced ', { line: 0, character: 0 }],
+    ['table', 'table', { line: 0, character: 0 }],
+  ]);
+  fs.rmSync(root, { recursive: true });
+});
+
+test('the manifests of a server: those of its name, each file once', () => {
+  const at = (name: string, uri: string): McpManifest => ({ name, uri, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } });
+  const all = [at('gh', 'file:///a/mcp.toml'), at('linear', 'file:///b/mcp.toml'), at('gh', 'file:///a/mcp.toml'), at('gh', 'file:///c/mcp.toml')];
+  assert.deepEqual(manifestsOf(all, 'gh').map((m) => m.uri), ['file:///a/mcp.toml', 'file:///c/mcp.toml']);
+  assert.deepEqual(manifestsOf(all, 'GH'), []);
+});
+
+test('forget while a read is under way: the older read ending last is not kept, nor does it end the newer read shared by the next request', async () => {
+  const reads = manualReads();
+  const servers = manifestCache(5000, () => 0, reads.read);
+  const first = servers('/p', 'fresh');
+  servers.forget();
+  const second = servers('/p', 'fresh');
+  assert.equal(reads.started(), 2);
+  // The older read ends first, while the newer is under way: the next request shares the newer.
+  reads.finish('old');
+  assert.deepEqual(names(await first), ['old']);
+  const third = servers('/p', 'fresh');
+  assert.equal(reads.started(), 2, 'the read begun after the change is shared');
+  reads.finish('new');
+  assert.deepEqual([names(await second), names(await third)], [['new'], ['new']]);
+  assert.deepEqual(names(await servers('/p', 'soon')), ['new']);
+  // The newer read ends before the older one: what the older saw is still not kept.
+  servers.forget();
+  const older = servers('/p', 'fresh');
+  servers.forget();
+  const newer = servers('/p', 'fresh');
+  assert.equal(reads.started(), 4);
+  reads.finishLast('newest');
+  assert.deepEqual(names(await newer), ['newest']);
+  reads.finish('stale');
+  assert.deepEqual(names(await older), ['stale']);
+  assert.deepEqual(names(await servers('/p', 'soon')), ['newest'], 'the older read, ended last, is not kept');
+  assert.equal(reads.started(), 4);
 });

@@ -24,6 +24,29 @@ test('markup goes, the words and the lines stay', () => {
   for (const [markdown, plain] of cases) assert.equal(plainText(markdown), plain, markdown);
 });
 
+// CommonMark's edge cases of each rule the code reads.
+test('the edges of CommonMark\'s rules: what is markup and what is text', () => {
+  const cases: Array<[string, string]> = [
+    // Code spans: a content of spaces alone keeps them (only one space each side is stripped from one that has more).
+    ['a `  ` b', 'a    b'],
+    ['a ` x ` b', 'a x b'],
+    // A backtick fence's info string has no backtick: then the line is no fence, and its backticks a code span.
+    ['```a`b```\n*c*', 'a`b\nc'],
+    // A fence closes at a run of its character at least as long as the one that opened it.
+    ['````\na\n```\n````\n*b*', 'a\n```\nb'],
+    // `_` both left- and right-flanking opens (and closes) where punctuation is before it.
+    ['x._(y)_.z', 'x.(y).z'],
+    // A heading has 1 to 6 `#`s.
+    ['####### seven', '####### seven'],
+    ['###### six', 'six'],
+    // A backslash before a line end is a hard break: the break stays, the backslash goes.
+    ['a\\\nb', 'a\nb'],
+    // An autolink's scheme has 2 to 32 characters.
+    ['<a:b> <ab:c>', '<a:b> ab:c'],
+  ];
+  for (const [markdown, plain] of cases) assert.equal(plainText(markdown), plain, JSON.stringify(markdown));
+});
+
 test('what describe.ts writes comes back as it was', () => {
   for (const s of ['bash', 'a`b', '`x`', 'mcp__gh__*', 'x_y_z', '*', '\\', '**']) {
     assert.equal(plainText(code(s)), s, s);

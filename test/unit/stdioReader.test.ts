@@ -240,6 +240,37 @@ test(`stdio reader: a header is waited on up to ${MAX_HEADER_LENGTH} bytes, not 
   assert.equal((r.reader as unknown as { rest: Buffer }).rest.length, 0);
 });
 
+// Headers a careful reader still reads, as the library reads them: a field of no name (only a line
+// without a colon is no field), the same Content-Length twice, the most a message may take.
+test('stdio reader: a field of no name, a Content-Length given twice alike, are read as the library reads them', async () => {
+  const message = { jsonrpc: '2.0', id: 1, method: 'shutdown' };
+  const body = JSON.stringify(message);
+  for (const fields of [[': x'], ['X-Empty:'], [`Content-Length: ${body.length}`], [`content-length:${body.length}`]]) {
+    const bytes = Buffer.from(`Content-Length: ${body.length}\r\n${fields.map((f) => `${f}\r\n`).join('')}\r\n${body}`);
+    const what = JSON.stringify(fields);
+    assert.deepEqual(oursOn([bytes]), { ...nothing(), messages: [message] }, what);
+    assert.deepEqual(await libraryOn([bytes], 1), { ...nothing(), messages: [message] }, `the library: ${what}`);
+  }
+  // A Content-Length of exactly the most a message may take is waited on (not reported), its body to come.
+  const r = ours();
+  r.feed(Buffer.from(`Content-Length: ${256 * 1024 * 1024}\r\n\r\n{`));
+  assert.deepEqual(r.read, nothing());
+  // A line of one byte ended by LF alone is a line, not the blank one ending the header.
+  const one = oursOn([Buffer.from(`Content-Length: 2\r\nX\n\r\n{}`)]);
+  assert.deepEqual(one, { ...nothing(), badHeaders: ['a line of it is not `name: value`: "X"'] });
+});
+
+// Its blank line's LF the 8,193rd byte: reported in one chunk as a byte at a time (the test above).
+test(`stdio reader: a header of ${MAX_HEADER_LENGTH + 1} bytes that comes in one chunk is reported`, () => {
+  const tail = `\r\nContent-Length: 2\r\n\r\n`;
+  const header = `X-Pad: ${'p'.repeat(MAX_HEADER_LENGTH + 1 - 'X-Pad: '.length - tail.length)}${tail}`;
+  assert.equal(header.length, MAX_HEADER_LENGTH + 1);
+  const read = oursOn([Buffer.from(`${header}{}`)]);
+  assert.deepEqual(read, { ...nothing(), badHeaders: [`no blank line ends it within its first ${MAX_HEADER_LENGTH} bytes`] });
+  // A byte shorter (the pad one less) is read.
+  assert.deepEqual(oursOn([Buffer.from(`${header.slice(1)}{}`)]), { ...nothing(), messages: [{}] });
+});
+
 test('stdio reader: a body that is no JSON is reported, and the messages after it are read', () => {
   const one = { jsonrpc: '2.0', method: 'a' };
   const two = { jsonrpc: '2.0', id: 1, method: 'b', params: ['😀'] };
