@@ -1517,6 +1517,9 @@ test('a socket or pipe the server cannot reach, or a port that is none, is told 
   for (const [arg, status, stderr] of [
     ['--socket=abc', 2, /^mars-toml: --socket takes the port the client listens at \(a whole number from 1 to 65535\), not "abc"\n/],
     ['--socket=70000', 2, /^mars-toml: --socket takes the port the client listens at \(a whole number from 1 to 65535\), not "70000"\n/],
+    ['--socket=0', 2, /^mars-toml: --socket takes the port the client listens at \(a whole number from 1 to 65535\), not "0"\n/],
+    // The ends of the range are ports: the server tries them (nothing listens there).
+    ['--socket=65535', 1, /^mars-toml: cannot connect to the client at port 65535 of 127\.0\.0\.1 \(ECONNREFUSED\): is it listening\?\n$/],
     ['--pipe=', 2, /^mars-toml: --pipe takes the name of the pipe the client listens at\n/],
     ['--socket=1', 1, /^mars-toml: cannot connect to the client at port 1 of 127\.0\.0\.1 \(ECONNREFUSED\): is it listening\?\n$/],
     [`--pipe=${missing}`, 1, new RegExp(`^mars-toml: cannot connect to the client at the pipe ${missing.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(ENOENT\\): is it listening\\?\\n$`)],

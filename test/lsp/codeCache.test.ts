@@ -2,6 +2,7 @@
 // first start writes a V8 code cache there, later starts run from it, and nothing about the cache
 // (missing, corrupt, stale, in a folder others can write, not a folder) changes what the server says.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -70,9 +71,40 @@ describe('the server code cache', () => {
       while (caches(folder).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       assert.equal(caches(folder).length, 1, 'written while the server runs');
       assert.equal(c.exitCode, null);
+      // Written once: not again for the diagnostics after, soon or at exit.
+      const [name] = caches(folder);
+      const ino = fs.statSync(path.join(folder, name!)).ino;
+      await c.change(URI, 2, [{ text: `${TEXT}# again\n` }]);
+      await c.pushed(URI, 2);
+      assert.equal(await c.quit(), 0);
+      assert.deepEqual(caches(folder), [name]);
+      assert.equal(fs.statSync(path.join(folder, name!)).ino, ino, 'not written again');
     } finally {
       await c.stop();
     }
+  });
+
+  test('a cache whose payload is whole but that V8 rejects (of another engine) is replaced', async () => {
+    const folder = tempFolder();
+    await session(folder);
+    const [name] = caches(folder);
+    const file = path.join(folder, name!);
+    // The payload's digest right, so only V8 can reject it.
+    const payload = Buffer.alloc(50_000, 7);
+    const rejected = Buffer.concat([createHash('sha256').update(payload).digest(), payload]);
+    fs.writeFileSync(file, rejected);
+    assert.deepEqual(await session(folder), { codes: EXPECTED, exit: 0 });
+    assert.deepEqual(caches(folder), [name]);
+    assert.notDeepEqual(fs.readFileSync(file), rejected, 'the rejected cache was written again');
+  });
+
+  test('the caches of another front in the folder (the checker\'s, `cli-`) are not the server\'s to remove', async () => {
+    const folder = tempFolder();
+    const checker = path.join(folder, 'cli-0123456789abcdef0123.v8cache');
+    fs.writeFileSync(checker, 'the checker\'s');
+    assert.deepEqual(await session(folder), { codes: EXPECTED, exit: 0 });
+    assert.equal(caches(folder).filter((n) => n.startsWith('server-')).length, 1);
+    assert.equal(fs.readFileSync(checker, 'utf8'), 'the checker\'s');
   });
 
   test('a corrupt cache is rejected and replaced; a stale one is removed', async () => {
@@ -127,11 +159,34 @@ describe('the server code cache', () => {
     assert.deepEqual(fs.readdirSync(folder).filter((n) => n.endsWith('.tmp')), [path.basename(writing)]);
   });
 
+  test('a write that fails at its rename leaves no temporary file (the ulimit run above makes no diagnostics, so writes nothing)', async () => {
+    // The cache's name from a first session; where a second would rename onto it, a folder stands.
+    const first = tempFolder();
+    await session(first);
+    const [name] = caches(first);
+    const folder = tempFolder();
+    fs.mkdirSync(path.join(folder, name!, 'x'), { recursive: true });
+    assert.deepEqual(await session(folder), { codes: EXPECTED, exit: 0 });
+    assert.deepEqual(fs.readdirSync(folder), [name]);
+  });
+
   test('a folder others can write is not used, nor a path that is a file', { skip: !posix && 'no mode bits' }, async () => {
     const shared = tempFolder();
     fs.chmodSync(shared, 0o777);
     assert.deepEqual(await session(shared), { codes: EXPECTED, exit: 0 });
     assert.deepEqual(caches(shared), []);
+    // Writable by its group alone is shared too.
+    const group = tempFolder();
+    fs.chmodSync(group, 0o770);
+    assert.deepEqual(await session(group), { codes: EXPECTED, exit: 0 });
+    assert.deepEqual(caches(group), []);
+    // One of another user (as root, who can give it away), private to them, is not this user's.
+    if (process.getuid?.() === 0) {
+      const theirs = tempFolder();
+      fs.chownSync(theirs, 4242, 4242);
+      assert.deepEqual(await session(theirs), { codes: EXPECTED, exit: 0 });
+      assert.deepEqual(caches(theirs), []);
+    }
 
     const file = path.join(tempFolder(), 'a-file');
     fs.writeFileSync(file, 'x');
