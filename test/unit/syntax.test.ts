@@ -301,6 +301,20 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['agents.x.\n', '.', 'a key part is missing after `.`'],
   ['a = { "edit", }\n', ',', 'expected `=` after the key'],
   ['[agents."my agent"x]\n', 'x', 'expected `.` or `]`: the parts of a table name are joined with `.` (put a name with spaces in quotes)'],
+  // Found by hand mutation of toml/syntaxMessages.ts: each row fails with one of its branches changed.
+  ['x = 0_', '0_', '`0_` is unfinished: an underscore in a number goes between two digits (`1_000`)'],
+  ["x = '''abc\n", "'", "this string is never closed: add the closing `'''`"],
+  ['x = 1\na. ', 'a', 'a key part is missing after `.`'],
+  ['a . \t', 'a', 'a key part is missing after `.`'],
+  ['x = { a = , b = 1 }\n', ',', 'a value is missing after `=`'],
+  ['x = \u2019a\u2019\n', '\u2019', '`\u2019` is not a TOML quote: use a straight `"` or `\'`'],
+  [`x = ${'a'.repeat(40)}\n`, 'a'.repeat(40), `\`${'a'.repeat(40)}\` is not a value TOML knows: write text in quotes (\`"${'a'.repeat(40)}"\`)`],
+  [`x = ${'1'.repeat(39)}.\n`, `${'1'.repeat(39)}.`, `\`${'1'.repeat(39)}.\` is unfinished: a float has digits after its \`.\`, as in \`${'1'.repeat(39)}.0\``],
+  ['x = 0b\n', '0b', '`0b` is unfinished: a hex, octal or binary number has digits after its prefix, as in `0b1`'],
+  ['x = 2023-00-01\n', '2', '`2023-00-01` is not a date: the month is 01 to 12'],
+  ['x = 24:00:00\n', '2', '`24:00:00` is not a time: the hour is 00 to 23'],
+  [`x = ${'1,'.repeat(19)}12\n`, `${'1,'.repeat(19)}12`, `\`${'1,'.repeat(19)}12\` is not a value TOML knows: write a list in brackets (\`[${'1, '.repeat(19)}12]\`)`],
+  ["'a\\'.\"b\u0001\" = 1\n", '\u0001', 'control character U+0001 in a string: write it as `\\u0001`'],
 ];
 for (const [text, shown, message, related] of EXPLAINED) {
   test(`the error says what to type: ${JSON.stringify(text)}`, () => {
@@ -328,6 +342,8 @@ const MISSING_COMMAS: Array<[text: string, fixed: string | null, title?: string,
   ['[agents.a.tools]\nallowed = [\n  "bash" "read" # r\n]\n', '[agents.a.tools]\nallowed = [\n  "bash", "read" # r\n]\n'],
   ['[agents.a.tools]\nallowed = ["a" "b" "c"]\n', '[agents.a.tools]\nallowed = ["a", "b" "c"]\n'],
   ['x = [1 2]\n', 'x = [1, 2]\n'],
+  // A string right after a value that is no string, no blank between: no quote meant inside, not a guess.
+  ['x = [true"a"]\n', 'x = [true, "a"]\n'],
   // A value right after a string's closing quote that is no string: no quote meant inside, the comma no guess.
   ['x = ["a"1]\n', 'x = ["a", 1]\n'],
   ['x = [["a" "b"]]\n', 'x = [["a", "b"]]\n'],

@@ -26,6 +26,8 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['shown on its first line', 'a = { b = 1,\n  c = 2 }\n', ['{ b = 1, -> { b = 1, c = 2 }']],
   ['shown on its first line, without the blanks at its end', 'a = { b = 1, \t\n  c = 2 }\n', ['{ b = 1, -> { b = 1, c = 2 }']],
   ['an empty one', 'a = {\n}\n', ['{ -> { }']],
+  // A comma before `]` with no line break after it is kept, as written (optional there).
+  ['a trailing comma before `]` on its line is kept', 'a = {\n  b = [1, 2, ]\n}\n', ['{ -> { b = [1, 2, ] }']],
   ['CRLF', 'a = {\r\n  b = 1\r\n}\r\n', ['{ -> { b = 1 }']],
   ['strings kept as written', 'a = {\n  b = "x  \\" }\\n",\n  c = """\n  y\n  """\n}\n', ['{ -> { b = "x  \\" }\\n", c = """\n  y\n  """ }']],
   ['with a comment inside: no rewrite', 'a = { # note\n  b = 1\n}\n', ['{ -> none']],
