@@ -112,6 +112,14 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['\r\r\n\r\r\n', '', 'a lone carriage return (U+000D): TOML ends a line with a line feed (`\\n` or `\\r\\n`)'],
   ['x = 1\n  \ry = 2\n', '1', 'a lone carriage return (U+000D): TOML ends a line with a line feed (`\\n` or `\\r\\n`)'],
   ['allowed\r= ["read"]\n', 'd', 'a lone carriage return (U+000D): TOML ends a line with a line feed (`\\n` or `\\r\\n`)'],
+  // Where an item, a comma or the closing bracket was due: no comma or `]` is missing for it (it said "expected `,` or `]`", or smol-toml's "invalid value").
+  ['x = ["a"\r"b"]\n', '"', 'a lone carriage return (U+000D): TOML ends a line with a line feed (`\\n` or `\\r\\n`)'],
+  ['x = ["a",\r"b"]\n', ',', 'a lone carriage return (U+000D): TOML ends a line with a line feed (`\\n` or `\\r\\n`)'],
+  ['x = ["a"\r]\n', '"', 'a lone carriage return (U+000D): TOML ends a line with a line feed (`\\n` or `\\r\\n`)'],
+  ['x = [\r"a"]\n', '[', 'a lone carriage return (U+000D): TOML ends a line with a line feed (`\\n` or `\\r\\n`)'],
+  ['x = { a = 1\r}\n', '1', 'a lone carriage return (U+000D): TOML ends a line with a line feed (`\\n` or `\\r\\n`)'],
+  // Not "the list of `x` is not closed": its `]` is on the line the editor shows below.
+  ['x = ["a"\ry = 1]\n', '"', 'a lone carriage return (U+000D): TOML ends a line with a line feed (`\\n` or `\\r\\n`)'],
   // Not a CR of a `\r\n`, which ends the line.
   ['[agents.a.tools\r\nallowed = ["read"]\r\n', 's', 'this table header is not closed: add `]`'],
   // Dates and times smol-toml refuses, said in the forms TOML writes.

@@ -128,6 +128,9 @@ function explained(text: string, section: Section, at: number, raw: string): str
     const said = valuesWithoutBrackets(text, table.entries, at, true) ?? valuesBeforeKey(text, table.entries, at);
     if (said) return said;
   }
+  // A lone CR where an item, a comma or the closing bracket was due (`["a"` CR `"b"]`): a control
+  // character to TOML, which an editor shows as a line break; no comma or `]` is missing for it.
+  if (c === '\r' && !atLineEnd && (raw === 'invalid value' || raw === 'expected comma or end of structure') && open()) return `a lone carriage return (U+000D): ${LINE_ENDS}`;
   switch (raw) {
     case 'invalid date':
     case 'invalid date-time: date part is malformed':
