@@ -309,6 +309,8 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['agents.x.\n', '.', 'a key part is missing after `.`'],
   ['a = { "edit", }\n', ',', 'expected `=` after the key'],
   ['[agents."my agent"x]\n', 'x', 'expected `.` or `]`: the parts of a table name are joined with `.` (put a name with spaces in quotes)'],
+  // After a backslash in a string, white space TOML does not read as a blank is text: the escape is wrong (it said U+00A0 "TOML does not read as a blank").
+  ["x = \"a\\\u00a0b\"\n", "\u00a0", "`\\\u00a0` is not an escape TOML knows: write `\\\\` for a backslash, or use a literal string ('...'), where a backslash is plain"],
   // Found by hand mutation of toml/syntaxMessages.ts: each row fails with one of its branches changed.
   ['x = 0_', '0_', '`0_` is unfinished: an underscore in a number goes between two digits (`1_000`)'],
   ["x = '''abc\n", "'", "this string is never closed: add the closing `'''`"],

@@ -98,7 +98,8 @@ function explained(text: string, section: Section, at: number, raw: string): str
   // after a string or a number there (after a comma, or a `[`, it says "invalid value").
   // Not where what closes the list or table, or a comma, follows it (`["read"` U+00A0 `]`): no item
   // follows, so no comma is missing; it is named as elsewhere (`unreadBlank`).
-  if (UNREAD_BLANK.test(c ?? '')) {
+  // Not after a backslash in a string (`"a\` U+00A0 `b"`), where it is text: the escape is what is wrong.
+  if (UNREAD_BLANK.test(c ?? '') && raw !== 'unrecognised escape sequence') {
     const afterItem = raw === 'expected comma or end of structure' || raw === 'illegal character in numeric literal';
     // What follows, past blanks and such characters; at the line's end (or a comment), on the next
     // line with code (`"a"` U+3000, then `]` or `, "b"` below: no comma is missing either).
