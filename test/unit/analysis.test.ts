@@ -1583,6 +1583,9 @@ const WHAT_A_FIX_LEADS_TO: Array<[table: string, code: Code, entry: string, says
     ['Change to `["read"]` (a conflict: `disallowed` holds "Read")', false, false], 'disallowed = "Read"\nallowed = ["read"]'],
   ['disallowed = "mcp(gh)"\nmcp = ["gh"]', 'invalid-tool-policy', 'mcp', 'as `mcp(server)` or `mcp(server/tool)`.',
     ['Move "mcp(gh)" into `allowed` (a conflict: `disallowed` holds "mcp(gh)")', false, false], 'disallowed = "mcp(gh)"\nallowed = ["mcp(gh)"]'],
+  // One name with a stray comma is made that list by fix-all too (`["mcp(gh)"]`): it holds the name.
+  ['disallowed = "mcp(gh),"\nmcp = ["gh"]', 'invalid-tool-policy', 'mcp', 'as `mcp(server)` or `mcp(server/tool)`.',
+    ['Move "mcp(gh)" into `allowed` (a conflict: `disallowed` holds "mcp(gh),")', false, false], 'disallowed = "mcp(gh),"\nallowed = ["mcp(gh)"]'],
   ['allowed = "read"\ndisallowed = "Read, Edit"', 'invalid-tool-policy', '"read"', 'such as `allowed = ["read"]`.', ['Change to `["read"]`', true, true], 'allowed = ["read"]\ndisallowed = "Read, Edit"'],
   ['disallowed = "bash("\nallowed = "bash"', 'invalid-tool-policy', '"bash"', 'such as `allowed = ["bash"]`.', ['Change to `["bash"]`', true, true], 'disallowed = "bash("\nallowed = ["bash"]'],
   ['allowed = ["grep"]\ndeny = ["read"]', 'unknown-policy-key', 'deny', 'Did you mean `disallowed`?', ['Rename to `disallowed`', true, false], 'allowed = ["grep"]\ndisallowed = ["read"]'],

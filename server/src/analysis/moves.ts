@@ -218,25 +218,36 @@ export function heldByOtherList(policies: Policies, owner: Owner, list: ListName
   // And what it will hold once fix-all fixed its entries (`bash()` -> `bash`): moved beside it, fix-all would make the conflict.
   const fixed = fixedMeanings(policies, existing.array);
   if (fixed.size === 0) return held;
-  const present = meanings(policies, existing!.array);
+  const present = meanings(policies, existing.array);
   const more = [...new Set(names)].flatMap((n) => (present.has(meaning(n)) ? [] : fixed.get(meaning(n)) ?? []));
   return more.length === 0 ? held : [...new Set([...held, ...more])];
 }
 
 /**
- * `held`, and the owner's `list` where it is written as a string of one name (`disallowed = "mcp(gh)"`)
- * that means one of `names`: fix-all makes that string the list (`["mcp(gh)"]`) in the pass that moves
- * `names` beside it (`mcp = ["gh"]`), or makes another string a list (`allowed = "mcp(gh)"`). Judged
- * against a string, which holds no entry, each was in fix-all, which made the conflict. Not names
- * between commas (`"read, edit"`), which fix-all leaves (which list was meant is a guess), nor a name
- * Mars rejects, which it does not make a list.
+ * `held`, and the owner's `list` where it is written as a string that fix-all makes a list of one
+ * name (`safeListName`) meaning one of `names` (`disallowed = "mcp(gh)"`, or `"mcp(gh),"`): it does so
+ * in the pass that moves `names` beside it (`mcp = ["gh"]`), or makes another string a list
+ * (`allowed = "mcp(gh)"`). Judged against a string, which holds no entry, each was in fix-all, which
+ * made the conflict.
  */
 function stringListHeld(policies: Policies, owner: Owner, list: ListName, names: readonly string[], held: string[]): string[] {
-  const problem = ownPolicy(policies, owner).shape.find((p) => p.list === list && p.keyValue?.value?.kind === 'string');
-  const value = problem?.keyValue?.value;
-  if (value?.kind !== 'string' || isOpenMultiline(value) || namesBetweenCommas(value.value) || !parseToolName(value.value).ok) return held;
-  const m = meaning(value.value);
+  const value = ownPolicy(policies, owner).shape.find((p) => p.list === list && p.keyValue?.value?.kind === 'string')?.keyValue?.value;
+  const name = value?.kind === 'string' ? safeListName(value) : null;
+  if (value?.kind !== 'string' || name === null) return held;
+  const m = meaning(name);
   return names.some((n) => meaning(n) === m) && !held.includes(value.value) ? [...held, value.value] : held;
+}
+
+/**
+ * The one name a string written where a list goes is made the list of by its safe fix, which fix-all
+ * applies (`"read"` and `"read,"`: `["read"]`); null for names between commas (which list was meant is
+ * a guess), a name Mars rejects (the list would stop the load still) and a string left open.
+ */
+function safeListName(value: TomlString): string | null {
+  if (!value.terminated || isOpenMultiline(value)) return null;
+  const names = namesBetweenCommas(value.value);
+  if (names) return names.length === 1 ? names[0]!.name : null;
+  return parseToolName(value.value).ok ? value.value : null;
 }
 
 const listFixedMeanings = new WeakMap<TomlArray, ReadonlyMap<string, string>>();
@@ -959,12 +970,10 @@ function shapeFixesAlone(text: string, problem: ShapeProblem): Fix[] {
     // holding commas: that list first, and neither in fix-all (which of the two is a guess). One name
     // and a stray comma (`"read,"`) can only mean that name: safe, as `"read"` alone.
     const names = namesBetweenCommas(value.value);
-    if (names) {
-      const list = change(stringList(names.map((n) => n.name)), true, names.length === 1);
-      return [list, change(wrapped, false, false)];
-    }
-    // Safe when the list it makes loads: an entry Mars rejects would trade one error for another.
-    return [change(wrapped, true, parseToolName(value.value).ok, listSaid(text, value))];
+    // Safe when the list it makes loads (an entry Mars rejects would trade one error for another), of one name.
+    const safe = safeListName(value) !== null;
+    if (names) return [change(stringList(names.map((n) => n.name)), true, safe), change(wrapped, false, false)];
+    return [change(wrapped, true, safe, listSaid(text, value))];
   }
   return [];
 }
