@@ -123,17 +123,17 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   // Not a CR of a `\r\n`, which ends the line.
   ['[agents.a.tools\r\nallowed = ["read"]\r\n', 's', 'this table header is not closed: add `]`'],
   // Dates and times smol-toml refuses, said in the forms TOML writes.
-  ['x = 2023-13-01\n', '2', '`2023-13-01` is not a date: the month is 01 to 12'],
-  ['x = 2023-01-00\n', '2', '`2023-01-00` is not a date: the day is 01 to 31'],
-  ['x = 2023-01-32\n', '2', '`2023-01-32` is not a date: the day is 01 to 31'],
-  ['x = 07:32:61\n', '0', '`07:32:61` is not a time: the second is 00 to 60'],
-  ['x = 1979-05-27T25:00:00\n', '1', '`1979-05-27T25:00:00` is not a time: the hour is 00 to 23'],
-  ['x = 07:61:00\n', '0', '`07:61:00` is not a time: the minute is 00 to 59'],
-  ['x = 1979-05-27T07:32:00+0700\n', '1', '`1979-05-27T07:32:00+0700`: a time offset is written with a colon, `1979-05-27T07:32:00+07:00`'],
-  ['x = 07:32:0\n', '0', '`07:32:0` is not a date or time TOML reads: write YYYY-MM-DD, HH:MM:SS, or both joined by `T`, with `Z` or `+HH:MM` for the offset'],
+  ['x = 2023-13-01\n', '2023-13-01', '`2023-13-01` is not a date: the month is 01 to 12'],
+  ['x = 2023-01-00\n', '2023-01-00', '`2023-01-00` is not a date: the day is 01 to 31'],
+  ['x = 2023-01-32\n', '2023-01-32', '`2023-01-32` is not a date: the day is 01 to 31'],
+  ['x = 07:32:61\n', '07:32:61', '`07:32:61` is not a time: the second is 00 to 60'],
+  ['x = 1979-05-27T25:00:00\n', '1979-05-27T25:00:00', '`1979-05-27T25:00:00` is not a time: the hour is 00 to 23'],
+  ['x = 07:61:00\n', '07:61:00', '`07:61:00` is not a time: the minute is 00 to 59'],
+  ['x = 1979-05-27T07:32:00+0700\n', '1979-05-27T07:32:00+0700', '`1979-05-27T07:32:00+0700`: a time offset is written with a colon, `1979-05-27T07:32:00+07:00`'],
+  ['x = 07:32:0\n', '07:32:0', '`07:32:0` is not a date or time TOML reads: write YYYY-MM-DD, HH:MM:SS, or both joined by `T`, with `Z` or `+HH:MM` for the offset'],
   // smol-toml's "invalid date-time: time part is malformed" (or "date part"), said as its "invalid date" is.
-  ['x = 1979-05-27T07\n', '1', '`1979-05-27T07` is not a date or time TOML reads: write YYYY-MM-DD, HH:MM:SS, or both joined by `T`, with `Z` or `+HH:MM` for the offset'],
-  ['x = 1979-05-2\n', '1', '`1979-05-2` is not a date or time TOML reads: write YYYY-MM-DD, HH:MM:SS, or both joined by `T`, with `Z` or `+HH:MM` for the offset'],
+  ['x = 1979-05-27T07\n', '1979-05-27T07', '`1979-05-27T07` is not a date or time TOML reads: write YYYY-MM-DD, HH:MM:SS, or both joined by `T`, with `Z` or `+HH:MM` for the offset'],
+  ['x = 1979-05-2\n', '1979-05-2', '`1979-05-2` is not a date or time TOML reads: write YYYY-MM-DD, HH:MM:SS, or both joined by `T`, with `Z` or `+HH:MM` for the offset'],
   ['[[agents.a.tools\n', 's', 'this table header is not closed: add `]]`'],
   ['[agents.a tools]\n', 't', 'expected `.` or `]`: the parts of a table name are joined with `.` (put a name with spaces in quotes)'],
   ['[agents.a.tools]]\n', ']', '`]` after the table header: only a comment may follow it on its line'],
@@ -267,9 +267,9 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['= ["read"]\n', '=', 'a key is missing before `=`'],
   ['a. = 1\n', '=', 'a key part is missing after `.`'],
   ['a..b = 1\n', '.', 'a part of this key is empty: remove the extra `.`, or write an empty name as `""`'],
-  ['[agents.a.tools]\nallowed = ["read(C:\\src)"]\n', 's', '`\\s` is not an escape TOML knows: write `\\\\` for a backslash, or use a literal string (\'...\'), where a backslash is plain'],
+  ['[agents.a.tools]\nallowed = ["read(C:\\src)"]\n', '\\s', '`\\s` is not an escape TOML knows: write `\\\\` for a backslash, or use a literal string (\'...\'), where a backslash is plain'],
   ['x = "\\u00zz"\n', 'z', '`\\u` takes four hex digits and `\\U` eight (`\\u00E9`)'],
-  ['[agents.a.tools]\nallowed = ["""bash(ls my\\ dir)"""]\n', '\\ ', '`\\ ` is not an escape TOML knows: write `\\\\` for a backslash, or use a literal string (\'\'\'...\'\'\'), where a backslash is plain; a `\\` at the end of a line joins it to the next'],
+  ['[agents.a.tools]\nallowed = ["""bash(ls my\\ dir)"""]\n', '\\ ', 'a `\\` before a space is not an escape TOML knows: write `\\\\` for a backslash, or use a literal string (\'\'\'...\'\'\'), where a backslash is plain; a `\\` at the end of a line joins it to the next'],
   // smol-toml says "invalid unicode escape" of an escape that names no character; JSON's habit of a surrogate pair is the likely one.
   ['[agents.a.tools]\nallowed = ["x\\uD83D\\uDE00"]\n', '\\uD83D\\uDE00', 'TOML takes no surrogate pair (`\\uD83D\\uDE00`): write U+1F600 as `\\U0001F600`'],
   ['x = "\\udc00"\n', '\\udc00', '`\\udc00` is half of a UTF-16 surrogate pair, no character: TOML writes a character past U+FFFF as `\\U` and eight hex digits (`\\U0001F600`)'],
@@ -310,7 +310,20 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['a = { "edit", }\n', ',', 'expected `=` after the key'],
   ['[agents."my agent"x]\n', 'x', 'expected `.` or `]`: the parts of a table name are joined with `.` (put a name with spaces in quotes)'],
   // After a backslash in a string, white space TOML does not read as a blank is text: the escape is wrong (it said U+00A0 "TOML does not read as a blank").
-  ["x = \"a\\\u00a0b\"\n", "\u00a0", "`\\\u00a0` is not an escape TOML knows: write `\\\\` for a backslash, or use a literal string ('...'), where a backslash is plain"],
+  ["x = \"a\\\u00a0b\"\n", "\\\u00a0", "a `\\` before U+00A0 is not an escape TOML knows: write `\\\\` for a backslash, or use a literal string ('...'), where a backslash is plain"],
+  // After a backslash, a character that shows as a blank, or as nothing, is named, not quoted (it showed `\\u200B`, `\U+0009`).
+  ['x = "a\\\u200bb"\n', '\\\u200b', 'a `\\` before U+200B (a zero-width space) is not an escape TOML knows: write `\\\\` for a backslash, or use a literal string (\'...\'), where a backslash is plain'],
+  ['x = "a\\\tb"\n', '\\\t', 'a `\\` before a tab is not an escape TOML knows: write `\\\\` for a backslash, or use a literal string (\'...\'), where a backslash is plain'],
+  ['x = "a\\ b"\n', '\\ ', 'a `\\` before a space is not an escape TOML knows: write `\\\\` for a backslash, or use a literal string (\'...\'), where a backslash is plain'],
+  // A value right after a number, said as after any other value (smol-toml: "illegal character in numeric literal").
+  ['x = [1"a"]\n', '"', 'expected `,` or `]`: the items of a list are separated by commas'],
+  ["x = [1.5'a']\n", "'", 'expected `,` or `]`: the items of a list are separated by commas'],
+  ['x = [1[2]]\n', '[', 'expected `,` or `]`: the items of a list are separated by commas'],
+  ['x = { a = 1"b" }\n', '"', 'expected `,` or `}`: the keys of an inline table are separated by commas'],
+  ['x = 1"a"\n', '"', '`"` after the value: a line holds one `key = value`, then only a comment'],
+  // A header left open at the end of the text, blanks after its `[`: shown on the `[`, not on the blank.
+  ['[ ', '[', 'this table header is not closed: add `]`'],
+  ['x = 1\n  [\t', '[', 'this table header is not closed: add `]`'],
   // Found by hand mutation of toml/syntaxMessages.ts: each row fails with one of its branches changed.
   ['x = 0_', '0_', '`0_` is unfinished: an underscore in a number goes between two digits (`1_000`)'],
   ["x = '''abc\n", "'", "this string is never closed: add the closing `'''`"],
@@ -321,8 +334,8 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   [`x = ${'a'.repeat(40)}\n`, 'a'.repeat(40), `\`${'a'.repeat(40)}\` is not a value TOML knows: write text in quotes (\`"${'a'.repeat(40)}"\`)`],
   [`x = ${'1'.repeat(39)}.\n`, `${'1'.repeat(39)}.`, `\`${'1'.repeat(39)}.\` is unfinished: a float has digits after its \`.\`, as in \`${'1'.repeat(39)}.0\``],
   ['x = 0b\n', '0b', '`0b` is unfinished: a hex, octal or binary number has digits after its prefix, as in `0b1`'],
-  ['x = 2023-00-01\n', '2', '`2023-00-01` is not a date: the month is 01 to 12'],
-  ['x = 24:00:00\n', '2', '`24:00:00` is not a time: the hour is 00 to 23'],
+  ['x = 2023-00-01\n', '2023-00-01', '`2023-00-01` is not a date: the month is 01 to 12'],
+  ['x = 24:00:00\n', '24:00:00', '`24:00:00` is not a time: the hour is 00 to 23'],
   [`x = ${'1,'.repeat(19)}12\n`, `${'1,'.repeat(19)}12`, `\`${'1,'.repeat(19)}12\` is not a value TOML knows: write a list in brackets (\`[${'1, '.repeat(19)}12]\`)`],
   ["'a\\'.\"b\u0001\" = 1\n", '\u0001', 'control character U+0001 in a string: write it as `\\u0001`'],
 ];
@@ -345,6 +358,8 @@ for (const [text, shown, message, related] of EXPLAINED) {
 const MISSING_COMMAS: Array<[text: string, fixed: string | null, title?: string, guess?: boolean]> = [
   ['[agents.a.tools]\nallowed = ["bash" "read"]\n', '[agents.a.tools]\nallowed = ["bash", "read"]\n'],
   ['[agents.a.tools]\nallowed = ["bash""read"]\n', '[agents.a.tools]\nallowed = ["bash", "read"]\n', undefined, true],
+  // A string right after a number (smol-toml stops there with "illegal character in numeric literal").
+  ['x = [1"a"]\n', 'x = [1, "a"]\n'],
   ["[agents.a.tools]\nallowed = ['it''s']\n", "[agents.a.tools]\nallowed = ['it', 's']\n", undefined, true],
   ['[agents.a.tools]\nallowed = ["a"\'b\']\n', '[agents.a.tools]\nallowed = ["a", \'b\']\n', undefined, true],
   ['[agents.a.tools]\nallowed = ["bash"\t\'read\']\n', '[agents.a.tools]\nallowed = ["bash",\t\'read\']\n'],

@@ -6,7 +6,7 @@
 
 import { parse as smolParse } from 'smol-toml';
 import { asciiLookalike } from '../grammar/checks';
-import { quoted, uPlus } from '../grammar/text';
+import { quoted, shown, uPlus } from '../grammar/text';
 import { lineEndAt, lineStartAt } from './lineIndex';
 import { bracketed, meantInside, readsAsValue, unreadLeftOut, unreadOutsideStrings, valuesBeforeKey, valuesWithoutBrackets } from './listWithoutBrackets';
 import { BLANKS_AND_COMMENTS, itemsOf, listAsItem, missingComma } from './missingCommas';
@@ -135,8 +135,11 @@ function explained(text: string, section: Section, at: number, raw: string): str
   switch (raw) {
     case 'invalid date':
     case 'invalid date-time: date part is malformed':
-    case 'invalid date-time: time part is malformed':
-      return dateError(/^[0-9][0-9:.+\-TtZz ]*/.exec(text.slice(at, lineEndAt(text, at)))?.[0].trimEnd() ?? '');
+    case 'invalid date-time: time part is malformed': {
+      // Shown on the whole date or time, as a bad word is, not on its first digit.
+      const token = /^[0-9][0-9:.+\-TtZz ]*/.exec(text.slice(at, lineEndAt(text, at)))?.[0].trimEnd() ?? '';
+      return token === '' ? dateError(token) : { message: dateError(token), span: { start: at, end: at + token.length } };
+    }
     case 'control characters are not allowed in strings': {
       const quote = quoteOpenAt(text, section, lineStart, at);
       if (atLineEnd) {
@@ -160,12 +163,15 @@ function explained(text: string, section: Section, at: number, raw: string): str
       return 'this inline table is never closed: add `}`';
     case 'expected end of table array declaration':
       return 'a `[[...]]` header ends with `]]`';
-    case 'unrecognised escape sequence':
-      return `${quoted(`\\${shownChar(text, at)}`)} is not an escape TOML knows: write \`\\\\\` for a backslash, or use a literal string ('...'), where a backslash is plain`;
+    case 'unrecognised escape sequence': {
+      // Shown on the backslash and its character, as in a multi-line string.
+      const message = `${escapeWritten(text, at)} is not an escape TOML knows: write \`\\\\\` for a backslash, or use a literal string ('...'), where a backslash is plain`;
+      return text[at - 1] === '\\' ? { message, span: { start: at - 1, end: at + (text.codePointAt(at)! > 0xffff ? 2 : 1) } } : message;
+    }
     case 'invalid escape: only line-ending whitespace may be escaped':
       // A multi-line string's `\` before blanks that do not run to the line's end (`a\ b`): in a
       // one-line string smol-toml calls the same `\ ` an unrecognised escape, said at its blank.
-      return { message: `${quoted(`\\${shownChar(text, at + 1)}`)} is not an escape TOML knows: write \`\\\\\` for a backslash, or use a literal string ('''...'''), where a backslash is plain; a \`\\\` at the end of a line joins it to the next`, span: { start: at, end: at + 2 } };
+      return { message: `${escapeWritten(text, at + 1)} is not an escape TOML knows: write \`\\\\\` for a backslash, or use a literal string ('''...'''), where a backslash is plain; a \`\\\` at the end of a line joins it to the next`, span: { start: at, end: at + 2 } };
     case 'illegal quoted key: multiline strings are not allowed': {
       const q = text[at] === "'" ? "'" : '"';
       return `a key is quoted with one \`${q}\` on each side, not \`${q.repeat(3)}\``;
@@ -197,7 +203,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (header) {
         // Shown at the line's end, where the `]` goes, not at the key's start.
         let end = lineEndAt(text, at);
-        while (end > at + 1 && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
+        while (end > lineStart + 1 && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
         return { message: headerNotClosed, span: { start: end - 1, end } };
       }
       if (/\.[ \t]*$/.test(text.slice(at, lineEndAt(text, at)))) return 'a key part is missing after `.`';
@@ -253,6 +259,11 @@ function explained(text: string, section: Section, at: number, raw: string): str
       return unfinishedNumber(text, at);
     case 'illegal character in numeric literal':
       if (c === ',') return commaInNumber(text, at);
+      // A value started right after a number (`[1"a"]`, `[1[2]]`): said as after any other value
+      // (`[true"a"]`), where a comma is missing, or where the line was to end.
+      if (c === '"' || c === "'" || ((c === '[' || c === '{') && open())) {
+        return explained(text, section, at, open() ? 'expected comma or end of structure' : 'each key-value declaration must be followed by an end-of-line');
+      }
       // A version, a path or a size written bare (`1.2.3`, `30s`): smol-toml read a number up to here.
       return unquotedText(text, at);
     case 'invalid value': {
@@ -702,6 +713,21 @@ function notInBareKey(text: string, at: number): string {
   const c = shownChar(text, at);
   const looks = asciiLookalike(c);
   return looks !== c && /^[A-Za-z0-9]$/.test(looks) ? `${quoted(c)} (${uPlus(c.codePointAt(0)!)}, which looks like ${quoted(looks)})` : quoted(c);
+}
+
+/**
+ * The escape a backslash before `at` makes, as a message names it: quoted where its character shows
+ * (`\s`); else the character after the backslash named (a space, a tab, U+00A0, U+200B (a
+ * zero-width space)), which quoted would show as a blank, as nothing, or as an escape of its own.
+ */
+function escapeWritten(text: string, at: number): string {
+  if (text[at] === ' ' || text[at] === '\t') return `a \`\\\` before a ${text[at] === ' ' ? 'space' : 'tab'}`;
+  const c = shownChar(text, at);
+  if (c.startsWith('U+') || UNREAD_BLANK.test(c) || shown(c) !== c) {
+    const cp = text.codePointAt(at)!;
+    return `a \`\\\` before ${uPlus(cp)}${NAMES[c] ? ` (${NAMES[c]})` : ''}`;
+  }
+  return quoted(`\\${c}`);
 }
 
 function shownChar(text: string, at: number): string {
