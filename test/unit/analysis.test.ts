@@ -1372,6 +1372,8 @@ const UNKNOWN_TOOL_MESSAGES: Array<[table: string, message: string]> = [
   // or the message read "no capability named `bаsh`. Did you mean `bash`?", and `rеаd`, two edits away, got no suggestion.
   ['allowed = ["b\u0430sh"]', 'Mars has no capability named `b\u0430sh`. It holds U+0430, which looks like `a` but is not an ASCII character. Did you mean `bash`? Mars passes the entry on as written, so only a harness with a tool of that name applies it.'],
   ['allowed = ["r\u0435\u0430d"]', 'Mars has no capability named `r\u0435\u0430d`. It holds U+0435, which looks like `e` but is not an ASCII character. Did you mean `read`? Mars passes the entry on as written, so only a harness with a tool of that name applies it.'],
+  // The same with a pattern after a blank: the character named there too (it said nothing of it, nor `read(x)`).
+  ['allowed = ["r\u0435ad x"]', 'Mars has no capability named `r\u0435ad x`. It holds U+0435, which looks like `e` but is not an ASCII character. Did you mean `read(x)`? Mars passes the entry on as written, so only a harness with a tool of that name applies it.'],
   ['allowed = ["\u03a4\u0391SK"]', 'Mars has no capability named `\u03a4\u0391SK`. It holds U+03A4, which looks like `T` but is not an ASCII character. Did you mean `task`? Mars passes the entry on as `\u03a4\u0391sk`, so only a harness with a tool of that name applies it.'],
   // Another harness's name for a capability, which no spelling is near: suggested, and whose it is said.
   ['allowed = ["MultiEdit"]', "Mars has no capability named `MultiEdit`. Did you mean `edit` (Claude's `MultiEdit`)? Mars passes the entry on as `multi_edit`, so only a harness with a tool of that name applies it."],

@@ -220,6 +220,16 @@ test('a scoped entry without its parentheses keeps a pattern with line breaks wh
   assert.equal(suggestScoped('read ./a\u2028b'), 'read(./a\u2028b)');
 });
 
+// A name in look-alikes of ASCII with its pattern after a blank, `:` or `/` (a Cyrillic layout left on): read as the
+// letters it looks like, as a name alone is (`rеad`: `read`); the pattern as written. It got no suggestion.
+const SCOPED_LOOKALIKES: Array<[string, string | null]> = [
+  ['r\u0435ad x', 'read(x)'], ['r\u0435ad:x', 'read(x)'], ['r\u0435ad/etc', 'read(/etc)'], ['b\u0430sh git log', 'bash(git log)'],
+  ['\uff52\uff45\uff41\uff44 x', 'read(x)'], ['r\u0435ad \u0441\u0430.txt', 'read(\u0441\u0430.txt)'], ['r\u00e9ad x', null],
+];
+for (const [input, expected] of SCOPED_LOOKALIKES) {
+  test(`a scoped entry in look-alikes without its parentheses: ${input}`, () => assert.equal(suggestScoped(input), expected));
+}
+
 // Other harnesses' names for a capability that Mars has no alias for: matched as Mars reads the name
 // (its case and camel-case folding, a pattern or none), suggested, never read as the capability.
 // [entry, the capability suggested, the harness's name said]

@@ -107,7 +107,10 @@ const CASES: Case[] = [
   { name: "unknown: another harness's name with a pattern", doc: `${T}allowed = ["read_fi|le(src/**)"]`, range: [1, 12, 1, 29],
     has: ["Did you mean `read` (Cursor's `read_file`)?", meaning('read')] },
   { name: 'unknown: look-alikes of ASCII, read as the letters they look like', doc: `${T}allowed = ["\uff22\uff21|\uff33\uff28"]`, range: [1, 12, 1, 16],
-    has: ['Nearest canonical name: `bash`'] },
+    has: ['Nearest canonical name: `bash`', 'It holds U+FF22, which looks like `B` but is not an ASCII character.'] },
+  // The character named, as in the diagnostic (the hover offered `read` for what reads as `read` and said nothing of why).
+  { name: 'unknown: a Cyrillic letter in a scoped entry without its parentheses', doc: `${T}allowed = ["r\u0435ad |x"]`, range: [1, 12, 1, 18],
+    has: ['It holds U+0435, which looks like `e` but is not an ASCII character.', 'A scoped entry is written `tool(pattern)`: did you mean `read(x)`?'] },
   { name: 'unknown: a scoped entry without its parentheses', doc: `${T}allowed = ["skill:in|it"]`, range: [1, 12, 1, 22],
     has: ['A scoped entry is written `tool(pattern)`: did you mean `skill(init)`?'], lacks: ['Nearest canonical name'] },
   { name: 'unknown: a host written without its parentheses gets the `domain:` web_fetch scopes it by', doc: `${T}allowed = ["WebFetch: do|cs.rs"]`, range: [1, 12, 1, 29],

@@ -5,7 +5,7 @@
 import { ANY_MEANING, ANY_NOTE, capabilityNamed, MCP_MEANING, type Capability, type PatternShape } from '../grammar/vocabulary';
 import { isMcpWireToken, parseToolName, splitToolName, render, type ParseResult, type ToolNameError } from '../grammar/toolName';
 import {
-  canonicalSpelling, charProblemsNote, claudeOldTaskSaid, harnessSaid, illegalChars, isClaudeOldTask, mcpWireRewrite, meantCapability, readsAs, respelling, suggestScoped, writtenWithLegacyPrefix,
+  canonicalSpelling, charProblemsNote, claudeOldTaskSaid, harnessSaid, illegalChars, isClaudeOldTask, lookalikeSaid, mcpWireRewrite, meantCapability, readsAs, respelling, suggestScoped, writtenWithLegacyPrefix,
 } from '../grammar/checks';
 import { capitalized, eqIgnoreAsciiCase, inWords, named, rustTrim, shortened, shown, trimmedAway } from '../grammar/text';
 import { obviousRepair, passedOn } from '../analysis/verdicts';
@@ -270,7 +270,8 @@ export function describeToolName(raw: string, parse: ParseResult, inList: ListNa
       out.push(`**Unknown tool** ${code(name.capability)}` + (name.pattern === null ? '' : ` · pattern ${code(name.pattern)}`));
       // The heading names it: quoted again only where it reads otherwise (a long name would fill the hover).
       const named = head === name.capability ? 'of that name' : `named ${code(head)}`;
-      out.push(`Mars has no capability ${named}: it ${passedOn(raw, name, code)}`);
+      // A name in look-alikes of ASCII reads as the capability suggested below: the character is named, as in its diagnostic.
+      out.push(`Mars has no capability ${named}: it ${passedOn(raw, name, code)}${lookalikeSaid(head)}`);
       const scoped = name.pattern === null ? suggestScoped(head) : null;
       const nearest = scoped === null ? meantCapability(name, head) : null;
       const suggested = nearest ? capabilityNamed(nearest.capability) : undefined;

@@ -379,7 +379,10 @@ export function suggestScoped(head: string): string | null {
   // The separator: a `:` (blanks around it or not), blanks, or a `/` right after the name. A `/`
   // after blanks begins the pattern (`bash /usr/bin/ls`), and one after a path's name begins the
   // path (`read/etc`): dropped, an absolute path would become one relative to the project.
-  const m = /^([A-Za-z][A-Za-z0-9_-]*)(?:[ \t]*:[ \t]*|[ \t]+|(\/))([^ \t].*)$/s.exec(head);
+  // A name in look-alikes of ASCII (`rеad x`, a Cyrillic `е`) is read as the letters it looks like;
+  // the pattern is kept as written (a path may hold such letters).
+  const looks = lookalikeChar(head) === undefined ? undefined : /^[^ \t:/]+/.exec(head)?.[0];
+  const m = /^([A-Za-z][A-Za-z0-9_-]*)(?:[ \t]*:[ \t]*|[ \t]+|(\/))([^ \t].*)$/s.exec(looks === undefined ? head : asciiLookalike(looks) + head.slice(looks.length));
   if (!m) return null;
   const [, word, slash, rest] = m as unknown as [string, string, string | undefined, string];
   let pattern = rest;
@@ -427,7 +430,8 @@ export function asciiLookalike(text: string): string {
  */
 export function lookalikeChar(head: string): string | undefined {
   if (!/[^\x00-\x7f]/.test(head)) return undefined;
-  return /^[\x21-\x7e]+$/.test(asciiLookalike(head)) ? [...head].find((c) => c.charCodeAt(0) > 0x7e) : undefined;
+  // Blanks too: they part a name from a pattern written without parentheses (`rеad x`).
+  return /^[\t\x20-\x7e]+$/.test(asciiLookalike(head)) ? [...head].find((c) => c.charCodeAt(0) > 0x7e) : undefined;
 }
 
 /**
