@@ -204,6 +204,8 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   // group, or a list written without its brackets; each offered only where it would be a value TOML reads.
   ['x = 1,5\n', '1,5', '`1,5` is not a value TOML knows: write a decimal point (`1.5`), or a list in brackets (`[1, 5]`)'],
   ['[agents.a.tools]\nallowed = 1,2\n', '1,2', '`1,2` is not a value TOML knows: write a decimal point (`1.2`), or a list in brackets (`[1, 2]`)'],
+  // A literal string ends at its next `'`, a backslash before it too (found by hand mutation: M29 read `\'` as an escape).
+  ["x = 'C:\\dir\\', 'D:\\' # c\n", "'C:\\dir\\', 'D:\\'", "`'C:\\dir\\', 'D:\\'` is not a value TOML knows: write a list in brackets (`['C:\\dir\\', 'D:\\']`)"],
   ['x = 1, 5 # c\n', '1, 5', '`1, 5` is not a value TOML knows: write a list in brackets (`[1, 5]`)'],
   ['x = -1.5,2,"a"\n', '-1.5,2,"a"', '`-1.5,2,"a"` is not a value TOML knows: write a list in brackets (`[-1.5,2,"a"]`)'],
   ['x = 1,5]\n', '1,5]', '`1,5]` is not a value TOML knows: write a list in brackets (`[1, 5]`)'],

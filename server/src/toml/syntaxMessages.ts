@@ -704,7 +704,6 @@ export function stringEndFrom(text: string, i: number): number {
   return text.length - 1;
 }
 
-/** The character at `at` as a message shows it (a control or invisible one by its code). */
 /**
  * The character at `at`, which a bare key does not take, quoted; one drawn as an ASCII letter or
  * digit (a Cyrillic `е`, a fullwidth `ｂ`) is named too, or the message would say `е` is none.
@@ -730,6 +729,7 @@ function escapeWritten(text: string, at: number): string {
   return quoted(`\\${c}`);
 }
 
+/** The character at `at` as a message shows it (a control character by its code). */
 function shownChar(text: string, at: number): string {
   const cp = text.codePointAt(at);
   if (cp === undefined) return '';
