@@ -326,6 +326,11 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   // A header left open at the end of the text, blanks after its `[`: shown on the `[`, not on the blank.
   ['[ ', '[', 'this table header is not closed: add `]`'],
   ['x = 1\n  [\t', '[', 'this table header is not closed: add `]`'],
+  // An offset after a time of day, which TOML gives to a date and time only (it said "`Z` after the value"), the offset in the example as TOML writes it.
+  ['x = 07:32:00Z\n', 'Z', 'a time of day takes no offset: TOML gives one to a date and time only (`YYYY-MM-DDT07:32:00Z`); without `Z` it is a local time'],
+  ['x = [1, 07:32:00.5-0100]\n', '-0100', 'a time of day takes no offset: TOML gives one to a date and time only (`YYYY-MM-DDT07:32:00.5-01:00`); without `-0100` it is a local time'],
+  ['x = { a = 07:32:00+01 }\n', '+01', 'a time of day takes no offset: TOML gives one to a date and time only (`YYYY-MM-DDT07:32:00+01:00`); without `+01` it is a local time'],
+  ['x = "07:32:00"Z\n', 'Z', '`Z` after the value: a line holds one `key = value`, then only a comment'],
   // Found by hand mutation of toml/syntaxMessages.ts: each row fails with one of its branches changed.
   ['x = 0_', '0_', '`0_` is unfinished: an underscore in a number goes between two digits (`1_000`)'],
   ["x = '''abc\n", "'", "this string is never closed: add the closing `'''`"],

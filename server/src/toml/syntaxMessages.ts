@@ -236,10 +236,12 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (text[at] === '\r') return `a lone carriage return (U+000D) after ${header ? 'the table header' : 'the value'}: ${LINE_ENDS}`;
       return header
         ? `${quoted(shownChar(text, at))} after the table header: only a comment may follow it on its line`
-        : ((c === ',' || c === '"' || c === "'") && valuesWithoutBrackets(text, section.entries, at)) || afterValue(text, at);
+        : ((c === ',' || c === '"' || c === "'") && valuesWithoutBrackets(text, section.entries, at)) || offsetOnTime(text, at) || afterValue(text, at);
     case 'expected comma or end of structure': {
       const o = open();
       if (!o) return null;
+      const offset = offsetOnTime(text, at);
+      if (offset) return offset; // said as where no list is: no comma is missing
       // A `key =` line, or a header, where an item was due: the list above it was left open.
       // Shown on the statement that showed it open, when the error is on it; else after the last item.
       // Not a list as the item (`[3]`, `["b"]`, headers too) in a list the `]` below closes.
@@ -489,6 +491,23 @@ function leadingZero(text: string, at: number): Explained {
 }
 
 /** A character after a statement's value (`"a",`, `1 5`), where only a comment may follow. */
+/**
+ * An offset right after a time of day (`07:32:00Z`, `07:32:00+01:00`), where smol-toml stops as after
+ * any value: TOML gives an offset to a date and time only. Shown on the offset.
+ */
+function offsetOnTime(text: string, at: number): Explained | null {
+  const offset = /^(?:[Zz]|[+-][0-9]{2}(?::?[0-9]{2})?)/.exec(text.slice(at, at + 6))?.[0];
+  if (offset === undefined) return null;
+  const time = /(?:^|[^0-9:.Tt-])([0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]+)?)$/.exec(text.slice(lineStartAt(text, at), at))?.[1];
+  if (time === undefined) return null;
+  // The offset in the example as TOML writes it (`+01:00`, not `+0100` or `+01`).
+  const written = offset.length === 1 ? offset : `${offset.slice(0, 3)}:${offset.length > 3 ? offset.slice(-2) : '00'}`;
+  return {
+    message: `a time of day takes no offset: TOML gives one to a date and time only (\`YYYY-MM-DDT${time}${written}\`); without ${quoted(offset)} it is a local time`,
+    span: { start: at, end: at + offset.length },
+  };
+}
+
 const afterValue = (text: string, at: number) => `${quoted(shownChar(text, at))} after the value: a line holds one \`key = value\`, then only a comment`;
 
 /**
