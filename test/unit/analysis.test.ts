@@ -3381,6 +3381,9 @@ const SYNTAX_LIST_GUESSES: Array<[text: string, after: string | null]> = [
   ['[agents.x.tools]\nallowed = ("read", "grep")  # c\n', '[agents.x.tools]\nallowed = ["read", "grep"]  # c\n'],
   ['model = ("a")\n', 'model = ["a"]\n'],
   ['model = ("a") x\n', null],
+  // Up to 80 characters of values: longer, no list is made of them.
+  [`model = "${'a'.repeat(73)}", "b"\n`, `model = ["${'a'.repeat(73)}", "b"]\n`],
+  [`model = "${'a'.repeat(74)}", "b"\n`, null],
 ];
 for (const [text, after] of SYNTAX_LIST_GUESSES) {
   test(`values with commas and no brackets: the syntax error's list as a guess: ${JSON.stringify(text)}`, () => {

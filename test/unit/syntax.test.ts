@@ -219,6 +219,11 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   // What TOML does not read as a blank after the comma: named, and left out of the list (not quoted into text).
   ['x = 1,\u00a02\n', '1,\u00a02', '`1,\u00a02` is not a value TOML knows: write a list in brackets (`[1, 2]`); U+00A0 in it is white space TOML does not read as a blank (its blanks are space and tab): the list has a space in its place'],
   ['x = 1,\u200b2\n', '1,\u200b2', '`1,\\u200B2` is not a value TOML knows: write a list in brackets (`[1, 2]`); U+200B in it, a zero-width space, is an invisible character TOML does not read as a blank (its blanks are space and tab): the list leaves it out'],
+  // Two of them: both named, and what the list does with each (white space a space, the invisible left out).
+  ['x = 1,\u00a0\u20032\n', '1,\u00a0\u20032', '`1,\u00a0\u20032` is not a value TOML knows: write a list in brackets (`[1, 2]`); U+00A0 and U+2003 in it are what TOML does not read as blanks (its blanks are space and tab): the list has a space in its place'],
+  ['x = 1,\u00a0\u200b2\n', '1,\u00a0\u200b2', '`1,\u00a0\\u200B2` is not a value TOML knows: write a list in brackets (`[1, 2]`); U+00A0 and U+200B in it are what TOML does not read as blanks (its blanks are space and tab): the list has a space for white space and leaves out the invisible'],
+  // A trailing comma after numbers: the list said without it, spaced as TOML is most often written.
+  ['x = 1,2,\n', '1,2,', '`1,2,` is not a value TOML knows: write a list in brackets (`[1, 2]`)'],
   // Values after a key with commas between them, as a list is written without its brackets.
   ['[agents.a.tools]\nallowed = "read", "grep"\n', '"read", "grep"', '`"read", "grep"` is not a value TOML knows: write a list in brackets (`["read", "grep"]`)'],
   // A trailing comma: the list said without it, as the same list (not `["read", "grep",]`).
@@ -241,7 +246,13 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   // Two strings with no blank between among them: one string with a quote in it may be meant, said as in a list in brackets.
   ["[agents.a.tools]\nallowed = 'read', 'it''s'\n", "'read', 'it''s'", "`'read', 'it''s'` is not a value TOML knows: write a list in brackets, with a comma after `'it'` (`['read', 'it', 's']`). If a `'` of `'it''s'` was meant inside the string, write the string between `\"` quotes (a `'` string cannot hold one)"],
   ['[agents.a.tools]\nallowed = "read","grep""edit"\n', '"read","grep""edit"', '`"read","grep""edit"` is not a value TOML knows: write a list in brackets, with a comma after `"grep"` (`["read","grep", "edit"]`). If a `"` of `"grep""edit"` was meant inside the string, write it `\\"`, or write the string between `\'` quotes'],
+  // Two strings with no blank between, twice: the first pair is the one said.
+  ["x = 'a''b''c', 'd'\n", "'a''b''c', 'd'", "`'a''b''c', 'd'` is not a value TOML knows: write a list in brackets, with a comma after `'a'` and `'b'` (`['a', 'b', 'c', 'd']`). If a `'` of `'a''b'` was meant inside the string, write the string between `\"` quotes (a `'` string cannot hold one)"],
   ['[agents.a.tools]\nallowed = "read" "grep"\n', '"', '`"` after the value: a line holds one `key = value`, then only a comment'],
+  // One string with a comma in it, then a comma: one value, no list (the comma inside the string splits nothing).
+  ['x = "a,b",\n', ',', '`,` after the value: a line holds one `key = value`, then only a comment'],
+  // An inline table among the values: the list as written, its commas as they are (not respaced as a list's).
+  ['x = {a=1,b=2}, 3\n', '{a=1,b=2}, 3', '`{a=1,b=2}, 3` is not a value TOML knows: write a list in brackets (`[{a=1,b=2}, 3]`)'],
   ['x = true,false # c\n', 'true,false', '`true,false` is not a value TOML knows: write a list in brackets (`[true, false]`)'],
   ['x = "a", b\n', ',', '`,` after the value: a line holds one `key = value`, then only a comment'],
   // A comma after a number alone, as after any other value.
