@@ -239,6 +239,8 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['x = "a",\u200b"b"\n', '"a",\u200b"b"', '`"a",\\u200B"b"` is not a value TOML knows: write a list in brackets (`["a","b"]`); U+200B in it, a zero-width space, is an invisible character TOML does not read as a blank (its blanks are space and tab): the list leaves it out'],
   // The values, then a key of the inline table with no comma before it: both said, not "expected `=`" after a value read as a key.
   ['[agents.a]\ntools = { allowed = "read", "grep" disallowed = [] }\n', '"read", "grep"', '`"read", "grep"` is not a value TOML knows: write a list in brackets (`["read", "grep"]`), and a comma before the table\'s next key, `disallowed`', 'disallowed'],
+  // So with no blank between the last string's closing quote and the key.
+  ['[agents.a]\ntools = { allowed = "read", \'grep\'disallowed = [] }\n', '"read", \'grep\'', '`"read", \'grep\'` is not a value TOML knows: write a list in brackets (`["read", \'grep\']`), and a comma before the table\'s next key, `disallowed`', 'disallowed'],
   // A comma missing between two strings among them: said, and put in the list.
   ['[agents.a.tools]\nallowed = "read", "grep" "edit"\n', '"read", "grep" "edit"', '`"read", "grep" "edit"` is not a value TOML knows: write a list in brackets, with a comma after `"grep"` (`["read", "grep", "edit"]`)'],
   ['[agents.a.tools]\nallowed = "read" "grep", "edit" "x"\n', '"read" "grep", "edit" "x"', '`"read" "grep", "edit" "x"` is not a value TOML knows: write a list in brackets, with a comma after `"read"` and `"edit"` (`["read", "grep", "edit", "x"]`)'],

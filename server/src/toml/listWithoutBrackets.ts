@@ -44,7 +44,8 @@ export const meantInside = (q: string, which: string): string => q === '"'
  */
 export function valuesBeforeKey(text: string, entries: readonly KeyValue[], at: number): Explained | null {
   const key = KEY_LINE.exec(text.slice(at, lineEndAt(text, at)))?.[0];
-  if (key === undefined || !/[ \t]$/.test(text.slice(0, at))) return null;
+  // After a blank, or right after the last value's closing quote (`"grep"disallowed = []`): not inside a word.
+  if (key === undefined || !/[ \t"']$/.test(text.slice(0, at))) return null;
   const start = valueStartBefore(text, entries, at);
   if (start < 0) return null;
   const token = trimUnreadEnd(text.slice(start, at).trimEnd());
