@@ -315,6 +315,9 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['[agents.a.tools]\nallowed = [read more\t\u200b]\n', 'read more', '`read more` is not a value TOML knows: write text in quotes (`"read more"`)'],
   ['[agents.a.tools]\nallowed = ["read", 1.2.3\u0085 ]\n', '1.2.3', '`1.2.3` is not a value TOML knows: write text in quotes (`"1.2.3"`)'],
   ['x = 1,5\u200b\n', '1,5', '`1,5` is not a value TOML knows: write a decimal point (`1.5`), or a list in brackets (`[1, 5]`)'],
+  // So after a tab before it: the values end before both.
+  ['x = 1,5\t\u200b\n', '1,5', '`1,5` is not a value TOML knows: write a decimal point (`1.5`), or a list in brackets (`[1, 5]`)'],
+  ['x = "a", "b"\t\u200b\n', '"a", "b"', '`"a", "b"` is not a value TOML knows: write a list in brackets (`["a", "b"]`)'],
   ['[agents.a.tools]\nallowed = [\n  "read",\n  Bash = "allow",\n]\n', 'B', 'a list holds values, not `key = value`'],
   // `]` auto-closed after the cursor, so the list is closed after the key typed into it.
   ['[agents.a.tools]\nallowed = ["read", "grep"\nx = 1]\n', 'x', 'a list holds values, not `key = value`'],
