@@ -657,6 +657,7 @@ const UNREAD_BLANKS: Array<[text: string, message: string, fixed: string | null]
   ['x =\u2029"a"\n', 'U+2029 (a paragraph separator) is white space TOML does not read as a blank (its blanks are space and tab): write a space', 'x = "a"\n'],
   ['[agents.a.tools]\nallowed = ["a",\u0085"b"]\n', 'U+0085 (a next line, NEL) is white space TOML does not read as a blank (its blanks are space and tab): write a space', '[agents.a.tools]\nallowed = ["a", "b"]\n'],
   ['x = 1\u2028y = 2\n', 'U+2028 (a line separator) is white space TOML does not read as a blank (its blanks are space and tab), nor as a line break (LF or CRLF): write a line break', 'x = 1\ny = 2\n'],
+  ['x = 1\u0085y = 2\n', 'U+0085 (a next line, NEL) is white space TOML does not read as a blank (its blanks are space and tab), nor as a line break (LF or CRLF): write a line break', 'x = 1\ny = 2\n'],
   ['x = 1\r\ny = 2\u2029z = 3\r\n', 'U+2029 (a paragraph separator) is white space TOML does not read as a blank (its blanks are space and tab), nor as a line break (LF or CRLF): write a line break', 'x = 1\r\ny = 2\r\nz = 3\r\n'],
   ['my\u2028key = 1\n', 'U+2028 (a line separator) is white space TOML does not read as a blank (its blanks are space and tab)', null],
   // Invisible characters: deleted.

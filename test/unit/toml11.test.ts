@@ -30,6 +30,8 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['a trailing comma before `]` on its line is kept', 'a = {\n  b = [1, 2, ]\n}\n', ['{ -> { b = [1, 2, ] }']],
   ['CRLF', 'a = {\r\n  b = 1\r\n}\r\n', ['{ -> { b = 1 }']],
   ['strings kept as written', 'a = {\n  b = "x  \\" }\\n",\n  c = """\n  y\n  """\n}\n', ['{ -> { b = "x  \\" }\\n", c = """\n  y\n  """ }']],
+  // A backslash is text in a literal string: one ending in it is closed by its quotes after it, the rest of the table read on.
+  ['a multi-line literal string ending in a backslash', "a = { b = '''C:\\''',\n  c = [1,\n 2] }\n", ["{ b = '''C:\\''', -> { b = '''C:\\''', c = [1, 2] }"]],
   ['with a comment inside: no rewrite', 'a = { # note\n  b = 1\n}\n', ['{ -> none']],
   ['a comment in a nested list still blocks it', 'a = {\n  b = [ # one\n  1 ]\n}\n', ['{ -> none']],
   // Commas leading the items, or on lines of their own: no blank before them once on one line.
