@@ -216,6 +216,8 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['x = 1,"a\n', ',', 'a number holds no `,`: a decimal point is `.`, and a list is written in brackets (`[1, 2]`)'],
   // A string left open over lines after them (`"""`): the message is made of this line, not of what lies above it.
   ['# c\nx = 1, 5 """\n', ',', 'a number holds no `,`: a decimal point is `.`, and a list is written in brackets (`[1, 2]`)'],
+  // So with what TOML does not read as a blank among them: the string left open is passed over once, to the end.
+  ['x = 1,\u00a02 """\n', ',', 'a number holds no `,`: a decimal point is `.`, and a list is written in brackets (`[1, 2]`)'],
   // What TOML does not read as a blank after the comma: named, and left out of the list (not quoted into text).
   ['x = 1,\u00a02\n', '1,\u00a02', '`1,\u00a02` is not a value TOML knows: write a list in brackets (`[1, 2]`); U+00A0 in it is white space TOML does not read as a blank (its blanks are space and tab): the list has a space in its place'],
   ['x = 1,\u200b2\n', '1,\u200b2', '`1,\\u200B2` is not a value TOML knows: write a list in brackets (`[1, 2]`); U+200B in it, a zero-width space, is an invisible character TOML does not read as a blank (its blanks are space and tab): the list leaves it out'],
