@@ -2426,7 +2426,9 @@ const MISPLACED_STRINGS: Array<[text: string, says: string, titles: string[], af
   ['[agents.d]\nallowed = "read", "bash()"\n', 'Did you mean `tools.allowed = ["read", "bash()"]`?', [], null],
   // Values after it that are no strings make no tool list: said as the string alone, as its own fix would write it.
   ['[agents.d]\nallowed = "read", 1\n', 'Did you mean `tools.allowed = ["read"]`?', [], null],
-  ['[agents.d]\nallowed = "read", "grep" ]\n', 'Did you mean `tools.allowed = ["read", "grep"]`?', [], null],
+  // Their `]` typed and not their `[`: the list's, taken in.
+  ['[agents.d]\nallowed = "read", "grep" ]\n', 'Did you mean `tools.allowed = ["read", "grep"]`?',
+    ['Rename to `tools.allowed`, and change `"read", "grep" ]` to `["read", "grep"]`'], '[agents.d]\ntools.allowed = ["read", "grep"]\n'],
   ['[agents.d]\nallowed = "read", "grep"}\n', 'Did you mean `tools.allowed = ["read", "grep"]`?', [], null], // no inline table open: a `}` an error still
   ['[agents.d]\ntools.allowed = ["edit"]\nallowed = "read", "grep"\n', 'Did you mean `tools.allowed = ["read", "grep"]`?', [], null],
   // A header's table meant as `tools` is not renamed where its section is not read to its end (`unsafeRenames`).
@@ -2496,6 +2498,8 @@ const TOOLS_STRINGS: Array<[text: string, titles: string[], after: string | null
   // the list in brackets the syntax error says, as beside the tools table (a trailing comma left out, an inline table's
   // next key kept); not where one is a name Mars rejects or holds names between commas, nor with more after them.
   ['[agents.a]\ntools = "read", "grep"  # c\n', ['Rename to `tools.allowed`, and change `"read", "grep"` to `["read", "grep"]`'], '[agents.a]\ntools.allowed = ["read", "grep"]  # c\n'],
+  // Their `]` typed and not their `[`: the list's, taken in (it was left, an error still).
+  ['[agents.a]\ntools = "read", "grep"]\n', ['Rename to `tools.allowed`, and change `"read", "grep"]` to `["read", "grep"]`'], '[agents.a]\ntools.allowed = ["read", "grep"]\n'],
   ["[agents.a]\ntools = 'read', \"grep\",\n", ['Rename to `tools.allowed`, and change `\'read\', "grep",` to `[\'read\', "grep"]`'], "[agents.a]\ntools.allowed = ['read', \"grep\"]\n"],
   ["[agents]\nb = { tools = 'read', 'grep', description = \"d\" }\n", ["Rename to `tools.allowed`, and change `'read', 'grep'` to `['read', 'grep']`"], "[agents]\nb = { tools.allowed = ['read', 'grep'], description = \"d\" }\n"],
   ['[agents.a]\ntools = "read", "bash()"\n', [], null],
@@ -2506,7 +2510,6 @@ const TOOLS_STRINGS: Array<[text: string, titles: string[], after: string | null
   ['[agents.a]\ntools = "read", "grep", }  # c\n', [], null],
   ['[agents.a]\ntools = "read"}\n', [], null],
   ['[agents.a]\ntools = "read", "grep", x\n', [], null],
-  ['[agents.a]\ntools = "read", "grep"]\n', [], null],
   ['[agents.a]\ntools = "read", 1\n', [], null],
   ['[agents]\nb = { tools = "read", "grep" x }\n', [], null],
   ['[agents.a]\ntools = "read", "grep" = 1\n', [], null],
@@ -3137,9 +3140,11 @@ test('a string then more values where a list goes: the syntax error their list r
     ['[agents.a]\ntools = { allowed = "read", "grep", disallowed = ["Bash"] }\n', 2],
     // The table's trailing comma (TOML 1.1) is then an error of its own, which fix-all removes in a later pass.
     ['[agents.a]\ntools = { allowed = "read", "grep", }\n', 2, 3],
-    // Not where the line is an error still once the list is written (`["read", "grep"] ]`).
-    ['[agents.a.tools]\nallowed = "read", "grep" ]\n', 1],
-    ['[agents.a.tools]\nallowed = "read", "grep" }\n', 1], // nor a `}` that no `{` before it on the line opened
+    // Their `]` typed and not their `[`: taken into the list (it was left, `["read", "grep"] ]`, an error still).
+    ['[agents.a.tools]\nallowed = "read", "grep" ]\n', 2],
+    ['[agents.a]\ntools = { allowed = "read", "grep"], disallowed = ["Bash"] }\n', 2],
+    // Not where the line is an error still once the list is written: a `}` that no `{` before it on the line opened.
+    ['[agents.a.tools]\nallowed = "read", "grep" }\n', 1],
     // Not where the list made is not fixed unasked (a name Mars refuses), nor where no list is made.
     ['[agents.a.tools]\nallowed = "grep", "bash("\n', 0],
     ['[agents.a.tools]\nallowed = "read", grep\n', 0],

@@ -349,6 +349,10 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['x = [1, 07:32:00.5-0100]\n', '-0100', 'a time of day takes no offset: TOML gives one to a date and time only (`YYYY-MM-DDT07:32:00.5-01:00`); without `-0100` it is a local time'],
   ['x = { a = 07:32:00+01 }\n', '+01', 'a time of day takes no offset: TOML gives one to a date and time only (`YYYY-MM-DDT07:32:00+01:00`); without `+01` it is a local time'],
   ['x = "07:32:00"Z\n', 'Z', '`Z` after the value: a line holds one `key = value`, then only a comment'],
+  // Values with their `]` typed and not their `[`: the `]` is the list's (the fix wrote `["a", "b"] ]`); not with more after it.
+  ['x = "a", "b" ]  # c\n', '"a", "b" ]', '`"a", "b" ]` is not a value TOML knows: write a list in brackets (`["a", "b"]`)'],
+  ['x = { a = "a", "b"] }\n', '"a", "b"]', '`"a", "b"]` is not a value TOML knows: write a list in brackets (`["a", "b"]`)'],
+  ['x = "a", "b"] x\n', '"a", "b"', '`"a", "b"` is not a value TOML knows: write a list in brackets (`["a", "b"]`)'],
   // Found by hand mutation of toml/syntaxMessages.ts: each row fails with one of its branches changed.
   ['x = 0_', '0_', '`0_` is unfinished: an underscore in a number goes between two digits (`1_000`)'],
   ["x = '''abc\n", "'", "this string is never closed: add the closing `'''`"],

@@ -5,7 +5,7 @@ import { parse as smolParse } from 'smol-toml';
 import { inWords, quoted, uPlus } from '../grammar/text';
 import { lineEndAt, lineStartAt } from './lineIndex';
 import type { KeyValue } from './model';
-import { closedOrLineEnd, commentOrLineEnd, type Explained, KEY_LINE, nextKeyAt, stringEndFrom, unreadKind } from './syntaxMessages';
+import { closedOrLineEnd, commentOrLineEnd, type Explained, KEY_LINE, nextKeyAt, onlyCommentsFrom, stringEndFrom, unreadKind } from './syntaxMessages';
 import { BLANKS_AND_UNREAD, INVISIBLE, trimUnreadEnd, UNREAD_BLANK, unreadFixedAs } from './unreadBlanks';
 
 /**
@@ -108,7 +108,12 @@ export function listWithoutBrackets(text: string, start: number, inline: boolean
     const commas = commasBetweenStrings(written);
     if (commas) [list, missing, doubled] = [bracketed(commas.written), commas.after, commas.doubled];
   }
-  return list === null ? null : { end: start + token.length, list, values: listValues(list)!, unread, missing, ...(doubled !== undefined ? { doubled } : {}) };
+  if (list === null) return null;
+  // Their `]` typed and not their `[` (`allowed = "read", "grep"]`), then nothing but a comment, or in
+  // an inline table its `,` or `}`: the `]` is the list's, and what the list replaces takes it in.
+  const after = text.slice(end + 1, lineEndAt(text, end)).replace(BLANKS_AND_UNREAD, '');
+  const closer = text[end] === ']' && (inline ? /^[,}]/.test(after) : onlyCommentsFrom(after, 0)) ? end + 1 : null;
+  return { end: closer ?? start + token.length, list, values: listValues(list)!, unread, missing, ...(doubled !== undefined ? { doubled } : {}) };
 }
 
 /**
