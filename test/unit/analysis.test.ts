@@ -155,6 +155,9 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['duplicates only within one list', '[agents.a.tools]\nallowed = ["read", "cat"]\ndisallowed = ["view"]\n', ['non-canonical@cat', 'duplicate-entry@cat', 'non-canonical@view', 'allow-deny-conflict@view']],
   // A list written twice (a syntax error; the second over lines, read as written): a meaning it holds twice is one conflict.
   ['a disallowed list defined twice, each holding what allowed does: one conflict', '[agents.a.tools]\ndisallowed = ["bash"]\nallowed = ["bash"]\ndisallowed = [\n"bash"]\n', ['allow-deny-conflict@bash', 'toml-syntax@disallowed']],
+  // An allowed list written twice: what either holds conflicts, the first of them too.
+  ['an allowed list defined twice, the first holding what disallowed does: the conflict still said', '[agents.a.tools]\nallowed = ["bash"]\ndisallowed = ["bash"]\nallowed = [\n"read"]\n', ['allow-deny-conflict@bash', 'toml-syntax@allowed']],
+  ['an allowed list defined twice, the second holding what disallowed does: the conflict still said', '[agents.a.tools]\nallowed = ["read"]\ndisallowed = ["bash"]\nallowed = [\n"bash"]\n', ['allow-deny-conflict@bash', 'toml-syntax@allowed']],
   // One section's entries of an owner, another's between them: each list's entries are still held by their own policy.
   ['conflict of an owner whose lists another owner\'s come between', 'agents.a.tools.allowed = ["read"]\nagents.b.tools.allowed = ["grep"]\nagents.b.tools.disallowed = ["write"]\nagents.a.tools.disallowed = ["read", "grep"]\n', ['allow-deny-conflict@read']],
   ['conflict across spellings of one policy', '[agents.a.tools]\nallowed = ["bash"]\n[agents.b]\ntools.disallowed = ["bash"]\n', []],
@@ -3061,6 +3064,8 @@ test('a duplicate names the entry it repeats, and what both mean only when that 
   assert.deepEqual(messages('["Mcp(gh/x)", "mcp(gh/x)"]'), ['`mcp(gh/x)` means the same as `Mcp(gh/x)`, already in this list.']);
   const conflict = documentFindings(analyzeDocument('[agents.a.tools]\nallowed = ["mcp(gh)"]\ndisallowed = ["MCP(gh)"]\n')).find((f) => f.code === 'allow-deny-conflict');
   assert.equal(conflict?.message, 'agent `a` both allows and disallows `mcp(gh)`; keep it in one list.');
+  // Its related entry, the allowed one, in its own spelling.
+  assert.deepEqual(conflict?.related?.map((r) => r.message), ['`mcp(gh)` in `allowed`']);
 });
 
 test('a list written as a table says which kind of table', () => {
