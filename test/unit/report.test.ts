@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { analyzeDocument, countFixAll, documentFindings } from '../../server/src/analysis/document';
+import type { SeverityOverrides } from '../../server/src/analysis/codes';
 import type { Finding } from '../../server/src/analysis/findings';
 import { reportFindings } from '../../server/src/analysis/report';
 import { agentsTable } from '../support/bigToml';
@@ -58,6 +59,10 @@ const CASES: Array<[string, string, number]> = [
   // The removal of a table takes the `mars-ignore` lines above its header, which the unit before holds: here the
   // last piece of a cut table, analysed under a copy of its header.
   ['a table removal after a cut table, with a suppression above its header', `${agentsTable(400)}# mars-ignore: unknown-tool\n[agents.a.tools.sub]\nx = 1\n`, 1],
+  // A table of patterns of its own is read again at the end, told what its owner's lists hold: its findings, and those
+  // after it, wait, their fixes with them; a table it defines again is said among its findings.
+  ['findings with fixes after a table of patterns of its own', '[agents.x.tools.bash]\n"git *" = "allow"\n[agents.y.tools]\nallowed = ["Bash"]\n', 2],
+  ['a table of patterns of its own defined twice', '[agents.x.tools.bash]\n"git *" = "allow"\n[agents.y]\n[agents.x.tools.bash]\n"rm *" = "deny"\n', 3],
   ['a multi-line string never closed', '[agents.a.tools]\nallowed = ["Bash"]\nx = """\n[agents.b.tools]\nallowed = ["grpe"]\n', 1],
 ];
 
@@ -73,3 +78,19 @@ test('report: random edits of a cut table report what the whole analysis reports
   const inserts = ['\n', 'x', '"', '\n[agents.z.tools]\nallowed = ["Bash"]\n', '# mars-ignore\n', '[agents]\n', 'agent-5.tools.allowed = ["ls"]\n', '', '[', '"""'];
   for (const { text, label } of randomEdits(agentsTable(200, 5), r, inserts, 40)) check(text, label);
 });
+
+// The severities a setting or `--severity` gives: the report says each finding at it, or not at all when `off`, as the
+// whole analysis does, a table defined twice (found as the units are put together) too.
+const OVERRIDDEN: Array<[name: string, text: string, overrides: SeverityOverrides, least: number]> = [
+  ['a table defined twice, its code turned down', '[agents.a.tools]\nallowed = ["Bash"]\n[agents.a.tools]\nallowed = ["Read"]\n', { 'toml-syntax': 'warning' }, 3],
+  ['a table defined twice, its code turned off', '[agents.a.tools]\nallowed = ["Bash"]\n[agents.a.tools]\nallowed = ["Read"]\n', { 'toml-syntax': 'off' }, 2],
+];
+
+for (const [name, text, overrides, least] of OVERRIDDEN) {
+  test(`report, with severities set: ${name}`, () => {
+    const reported: ReturnType<typeof plain>[] = [];
+    reportFindings(text, (f) => reported.push(plain(f)), false, overrides);
+    assert.deepEqual(reported, documentFindings(analyzeDocument(text, 'findings'), overrides).map(plain));
+    assert.ok(reported.length >= least, `${reported.length} findings`);
+  });
+}
