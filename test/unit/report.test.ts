@@ -64,6 +64,7 @@ const CASES: Array<[string, string, number]> = [
   ['findings with fixes after a table of patterns of its own', '[agents.x.tools.bash]\n"git *" = "allow"\n[agents.y.tools]\nallowed = ["Bash"]\n', 2],
   ['a table of patterns of its own defined twice', '[agents.x.tools.bash]\n"git *" = "allow"\n[agents.y]\n[agents.x.tools.bash]\n"rm *" = "deny"\n', 3],
   ['a table of patterns of its own past a multi-line string never closed (fix-all does not reach it)', '[agents.a]\nx = \"\"\"\n[agents.e.tools]\nallowed = ["bash(git *)"]\n[agents.e.tools.bash]\n"git *" = "allow"\n', 1],
+  ['a table of patterns of its own before the section writing its owner\'s list', '[agents.e.tools.bash]\n"git *" = "allow"\n[agents.e.tools]\nallowed = ["bash(git *)"]\n', 1],
   ['a multi-line string never closed', '[agents.a.tools]\nallowed = ["Bash"]\nx = """\n[agents.b.tools]\nallowed = ["grpe"]\n', 1],
 ];
 
