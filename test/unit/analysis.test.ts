@@ -1308,6 +1308,7 @@ test('a suppression\'s word that begins one code only is taken for it, as a typo
   assert.deepEqual(said('duplicate'), ['Did you mean `duplicate-entry`?']);
   assert.deepEqual(said('duplicat-entry'), ['Did you mean `duplicate-entry`?']);
   assert.deepEqual(said('legacy'), ['Did you mean `legacy-prefix`?'], 'six letters are enough');
+  assert.deepEqual(said('Duplicate'), ['Did you mean `duplicate-entry`?'], 'case aside');
   // Not a word that begins several, nor a short one, which reads as a reason written without its `--`.
   assert.deepEqual(said('unknown'), ['A reason goes after ` -- `.']);
   assert.deepEqual(said('dup'), ['A reason goes after ` -- `.']);
