@@ -1338,6 +1338,18 @@ for (const [comment, titles] of PROSE_FIXES) {
   });
 }
 
+// What words like no code are told: one word as one name, a run of them as several.
+const PROSE_MESSAGES: Array<[comment: string, message: string]> = [
+  ['unknown-tool xyz', '`xyz` is not a Mars TOML code, so this comment silences nothing by that name. A reason goes after ` -- `.'],
+  ['unknown-tool our own tool', '`our own tool` are not Mars TOML codes, so this comment silences nothing by those names. A reason goes after ` -- `.'],
+];
+for (const [comment, message] of PROSE_MESSAGES) {
+  test(`the message for words like no code in \`mars-ignore: ${comment}\``, () => {
+    const text = `[agents.a.tools]\nallowed = ["foo"] # mars-ignore: ${comment}\n`;
+    assert.deepEqual(documentFindings(analyzeDocument(text)).filter((f) => f.code === 'invalid-suppression').map((f) => f.message), [message]);
+  });
+}
+
 test('a mars-ignore without its colon: the fix writes it, and the comment then silences what it lists', () => {
   for (const [comment, fixed, write] of [
     ['# mars-ignore unknown-tool -- ours', '# mars-ignore: unknown-tool -- ours', '`mars-ignore: unknown-tool`'], // the blank before `--` is no part of the codes
