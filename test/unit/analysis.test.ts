@@ -1350,6 +1350,14 @@ for (const [comment, message] of PROSE_MESSAGES) {
   });
 }
 
+test('"Make … the reason" writes ` -- ` before the words, and the comment then says nothing of them', () => {
+  const text = '[agents.a.tools]\nallowed = ["foo"] # mars-ignore: unknown-tool our own tool\n';
+  const prose = documentFindings(analyzeDocument(text)).find((f) => f.code === 'invalid-suppression');
+  const fixed = applyEdits(text, prose!.fixes[0]!.edits);
+  assert.equal(fixed, '[agents.a.tools]\nallowed = ["foo"] # mars-ignore: unknown-tool -- our own tool\n');
+  assert.deepEqual(documentFindings(analyzeDocument(fixed)), []);
+});
+
 test('a mars-ignore without its colon: the fix writes it, and the comment then silences what it lists', () => {
   for (const [comment, fixed, write] of [
     ['# mars-ignore unknown-tool -- ours', '# mars-ignore: unknown-tool -- ours', '`mars-ignore: unknown-tool`'], // the blank before `--` is no part of the codes
