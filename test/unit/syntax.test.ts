@@ -341,6 +341,11 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['x = [1[2]]\n', '[', 'expected `,` or `]`: the items of a list are separated by commas'],
   ['x = { a = 1"b" }\n', '"', 'expected `,` or `}`: the keys of an inline table are separated by commas'],
   ['x = 1"a"\n', '"', '`"` after the value: a line holds one `key = value`, then only a comment'],
+  ['n = 1].5e3\n', ']', '`]` after the value: a line holds one `key = value`, then only a comment'],
+  ['x = [1}\n', '}', 'expected `,` or `]`: the items of a list are separated by commas'],
+  ['n = 1=.5e3\n', '=', '`=` after the value: a line holds one `key = value`, then only a comment'],
+  // A lone CR where a value is due: named as elsewhere, shown on the character before it (it was smol-toml's raw "invalid value").
+  ['x =\r"a"\n', '=', 'a lone carriage return (U+000D): TOML ends a line with a line feed (`\\n` or `\\r\\n`)'],
   // A header left open at the end of the text, blanks after its `[`: shown on the `[`, not on the blank.
   ['[ ', '[', 'this table header is not closed: add `]`'],
   ['x = 1\n  [\t', '[', 'this table header is not closed: add `]`'],
@@ -353,6 +358,9 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['x = "a", "b" ]  # c\n', '"a", "b" ]', '`"a", "b" ]` is not a value TOML knows: write a list in brackets (`["a", "b"]`)'],
   ['x = { a = "a", "b"] }\n', '"a", "b"]', '`"a", "b"]` is not a value TOML knows: write a list in brackets (`["a", "b"]`)'],
   ['x = "a", "b"] x\n', '"a", "b"', '`"a", "b"` is not a value TOML knows: write a list in brackets (`["a", "b"]`)'],
+  // A `}` where a list's item or `]` is due: named (it was smol-toml's raw "invalid value").
+  ['[agents.a.tools]\nallowed = [}"read"]\n', '}', 'expected a value, or `]`: this `}` closes no inline table'],
+  ['x = { a = [1, }] }\n', '}', 'expected a value, or `]`: this `}` closes no inline table'],
   // Found by hand mutation of toml/syntaxMessages.ts: each row fails with one of its branches changed.
   ['x = 0_', '0_', '`0_` is unfinished: an underscore in a number goes between two digits (`1_000`)'],
   ["x = '''abc\n", "'", "this string is never closed: add the closing `'''`"],

@@ -131,7 +131,8 @@ function explained(text: string, section: Section, at: number, raw: string): str
   }
   // A lone CR where an item, a comma or the closing bracket was due (`["a"` CR `"b"]`): a control
   // character to TOML, which an editor shows as a line break; no comma or `]` is missing for it.
-  if (c === '\r' && !atLineEnd && (raw === 'invalid value' || raw === 'expected comma or end of structure') && open()) return `a lone carriage return (U+000D): ${LINE_ENDS}`;
+  // Where a value is due too (`x =` CR `"a"`).
+  if (c === '\r' && !atLineEnd && (raw === 'invalid value' || (raw === 'expected comma or end of structure' && open()))) return `a lone carriage return (U+000D): ${LINE_ENDS}`;
   switch (raw) {
     case 'invalid date':
     case 'invalid date-time: date part is malformed':
@@ -261,9 +262,10 @@ function explained(text: string, section: Section, at: number, raw: string): str
       return unfinishedNumber(text, at);
     case 'illegal character in numeric literal':
       if (c === ',') return commaInNumber(text, at);
-      // A value started right after a number (`[1"a"]`, `[1[2]]`): said as after any other value
-      // (`[true"a"]`), where a comma is missing, or where the line was to end.
-      if (c === '"' || c === "'" || ((c === '[' || c === '{') && open())) {
+      // A value started right after a number (`[1"a"]`, `[1[2]]`), a bracket closing nothing
+      // (`n = 1]`) or an `=`: said as after any other value (`[true"a"]`, `"a"]`), where a comma is missing, or
+      // where the line was to end.
+      if (c === '"' || c === "'" || c === ']' || c === '}' || c === '=' || ((c === '[' || c === '{') && open())) {
         return explained(text, section, at, open() ? 'expected comma or end of structure' : 'each key-value declaration must be followed by an end-of-line');
       }
       // A version, a path or a size written bare (`1.2.3`, `30s`): smol-toml read a number up to here.
@@ -278,6 +280,8 @@ function explained(text: string, section: Section, at: number, raw: string): str
         return onlyCommentsFrom(text, at) ? leftOpen(text, section, o, at, true) : `expected a value, or \`${closer(o)}\``;
       }
       if (c === ',') return 'expected a value before this `,`: remove the extra comma';
+      // A `}` where a list's item or its `]` is due (`[1, }]`, `[}"read"]`): it closes nothing open there.
+      if (c === '}' && o?.kind === 'array') return 'expected a value, or `]`: this `}` closes no inline table';
       if (c === '\u201C' || c === '\u201D' || c === '\u2018' || c === '\u2019') return `${quoted(c)} is not a TOML quote: use a straight \`"\` or \`'\``;
       if (o?.kind === 'array' && KEY_LINE.test(text.slice(at, lineEndAt(text, at)))) {
         // `Bash = "allow",` inside a list closed further down, or a list left open above a `key =` line.
