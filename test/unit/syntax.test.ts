@@ -361,6 +361,7 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   // A `}` where a list's item or `]` is due: named (it was smol-toml's raw "invalid value").
   ['[agents.a.tools]\nallowed = [}"read"]\n', '}', 'expected a value, or `]`: this `}` closes no inline table'],
   ['x = { a = [1, }] }\n', '}', 'expected a value, or `]`: this `}` closes no inline table'],
+  ['[agents.a.tools]\nallowed = [="read"]\n', '=', 'expected a value, or `]`: a list holds values, not `key = value`'],
   // Found by hand mutation of toml/syntaxMessages.ts: each row fails with one of its branches changed.
   ['x = 0_', '0_', '`0_` is unfinished: an underscore in a number goes between two digits (`1_000`)'],
   ["x = '''abc\n", "'", "this string is never closed: add the closing `'''`"],

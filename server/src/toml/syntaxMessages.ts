@@ -282,6 +282,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (c === ',') return 'expected a value before this `,`: remove the extra comma';
       // A `}` where a list's item or its `]` is due (`[1, }]`, `[}"read"]`): it closes nothing open there.
       if (c === '}' && o?.kind === 'array') return 'expected a value, or `]`: this `}` closes no inline table';
+      if (c === '=' && o?.kind === 'array') return 'expected a value, or `]`: a list holds values, not `key = value`';
       if (c === '\u201C' || c === '\u201D' || c === '\u2018' || c === '\u2019') return `${quoted(c)} is not a TOML quote: use a straight \`"\` or \`'\``;
       if (o?.kind === 'array' && KEY_LINE.test(text.slice(at, lineEndAt(text, at)))) {
         // `Bash = "allow",` inside a list closed further down, or a list left open above a `key =` line.
