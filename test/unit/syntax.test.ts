@@ -327,7 +327,7 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['[agents.a.tools]\nallowed = ["read"\nx = [1]\n[agents.b]\n', 'x', 'the list of `allowed` is not closed: add `]`', '['],
   ['[agents.a]\ntools = { allowed', 'a', 'expected `=` and a value after the key'],
   ['agents.x.\n', '.', 'a key part is missing after `.`'],
-  ['a = { "edit", }\n', ',', 'expected `=` after the key'],
+  ['a = { "edit", }\n', ',', 'expected `=` and a value after the key'],
   ['[agents."my agent"x]\n', 'x', 'expected `.` or `]`: the parts of a table name are joined with `.` (put a name with spaces in quotes)'],
   // After a backslash in a string, white space TOML does not read as a blank is text: the escape is wrong (it said U+00A0 "TOML does not read as a blank").
   ["x = \"a\\\u00a0b\"\n", "\\\u00a0", "a `\\` before U+00A0 is not an escape TOML knows: write `\\\\` for a backslash, or use a literal string ('...'), where a backslash is plain"],
@@ -362,6 +362,8 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['[agents.a.tools]\nallowed = [}"read"]\n', '}', 'expected a value, or `]`: this `}` closes no inline table'],
   ['x = { a = [1, }] }\n', '}', 'expected a value, or `]`: this `}` closes no inline table'],
   ['[agents.a.tools]\nallowed = [="read"]\n', '=', 'expected a value, or `]`: a list holds values, not `key = value`'],
+  // A key then a comma in an inline table: its `=` and value missing (it said "`,` cannot be in a bare key … put the key in quotes").
+  ['t = { x = "a", b, y = 1 }\n', ',', 'expected `=` and a value after the key'],
   // Found by hand mutation of toml/syntaxMessages.ts: each row fails with one of its branches changed.
   ['x = 0_', '0_', '`0_` is unfinished: an underscore in a number goes between two digits (`1_000`)'],
   ["x = '''abc\n", "'", "this string is never closed: add the closing `'''`"],

@@ -225,7 +225,8 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (last === '.' && (atLineEnd || c === '#' || c === '=' || c === ' ' || c === '\t')) return 'a key part is missing after `.`';
       const inline = open()?.kind === 'inline-table';
       if (inline && (last === '{' || last === ',')) return 'expected a key (`allowed = [...]`), or `}`';
-      if (atLineEnd || c === '#' || (inline && c === '}')) return 'expected `=` and a value after the key';
+      // In an inline table, a key then its `,` or `}` (`{ x = "a", b, y = 1 }`): its `=` and value are missing.
+      if (atLineEnd || c === '#' || (inline && (c === '}' || c === ','))) return 'expected `=` and a value after the key';
       if (c === ':') return 'expected `=` after the key (TOML writes `=`, not `:`)';
       // After blanks or a quoted key, the key is complete: what follows it is out of place.
       return /[ \t"']$/.test(before)
