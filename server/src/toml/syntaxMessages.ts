@@ -264,8 +264,8 @@ function explained(text: string, section: Section, at: number, raw: string): str
     case 'illegal character in numeric literal':
       if (c === ',') return commaInNumber(text, at);
       // A value started right after a number (`[1"a"]`, `[1[2]]`), a bracket closing nothing
-      // (`n = 1]`) or an `=`: said as after any other value (`[true"a"]`, `"a"]`), where a comma is missing, or
-      // where the line was to end.
+      // (`n = 1]`) or an `=`: said as after any other value (`[true"a"]`, `"a"]`), where a comma is
+      // missing, or where the line was to end.
       if (c === '"' || c === "'" || c === ']' || c === '}' || c === '=' || ((c === '[' || c === '{') && open())) {
         return explained(text, section, at, open() ? 'expected comma or end of structure' : 'each key-value declaration must be followed by an end-of-line');
       }
@@ -496,7 +496,6 @@ function leadingZero(text: string, at: number): Explained {
   return { message: `a number does not start with \`0\`: write ${quoted(fixed)}, not ${quoted(token)}${octal}`, span };
 }
 
-/** A character after a statement's value (`"a",`, `1 5`), where only a comment may follow. */
 /**
  * An offset right after a time of day (`07:32:00Z`, `07:32:00+01:00`), where smol-toml stops as after
  * any value: TOML gives an offset to a date and time only. Shown on the offset.
@@ -514,6 +513,7 @@ function offsetOnTime(text: string, at: number): Explained | null {
   };
 }
 
+/** A character after a statement's value (`"a",`, `1 5`), where only a comment may follow. */
 const afterValue = (text: string, at: number) => `${quoted(shownChar(text, at))} after the value: a line holds one \`key = value\`, then only a comment`;
 
 /**
