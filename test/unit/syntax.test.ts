@@ -341,6 +341,10 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['x = [1[2]]\n', '[', 'expected `,` or `]`: the items of a list are separated by commas'],
   ['x = { a = 1"b" }\n', '"', 'expected `,` or `}`: the keys of an inline table are separated by commas'],
   ['x = 1"a"\n', '"', '`"` after the value: a line holds one `key = value`, then only a comment'],
+  // A `]` after a value alone, its `[` not typed: the list meant (it said "`]` after the value"); not after a list (a `]` typed twice), nor with more after it.
+  ['x = "a"]  # c\n', ']', 'this `]` closes no list: write its `[` before the value too (`["a"]`)'],
+  ['x = [1]]\n', ']', '`]` after the value: a line holds one `key = value`, then only a comment'],
+  ['x = "a"] y\n', ']', '`]` after the value: a line holds one `key = value`, then only a comment'],
   ['n = 1].5e3\n', ']', '`]` after the value: a line holds one `key = value`, then only a comment'],
   ['x = [1}\n', '}', 'expected `,` or `]`: the items of a list are separated by commas'],
   ['n = 1=.5e3\n', '=', '`=` after the value: a line holds one `key = value`, then only a comment'],
@@ -513,6 +517,14 @@ for (const [text, fixed, title = 'Insert a comma', guess = false] of MISSING_COM
     assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), fixedHasMore ? applyEdits(fixed, documentFixAll(analyzeDocument(fixed))) : fixed);
   });
 }
+
+test('a `]` after a value alone, its `[` not typed: the list it means is offered, as a guess (neither preferred nor in fix-all)', () => {
+  const text = '[agents.a.tools]\nallowed = "read" ]  # c\n';
+  const [error] = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');
+  assert.deepEqual(error!.fixes.map((x) => [x.title, x.preferred, x.safe]), [['Change to `["read"]`', false, false]]);
+  assert.equal(applyEdits(text, error!.fixes[0]!.edits), '[agents.a.tools]\nallowed = ["read"]  # c\n');
+  assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
+});
 
 // Where commas are missing, fix-all writes what fixing each syntax error as it is shown (a section shows one at a time),
 // with its one fix, then fix-all on the rest, writes: the other commas missing in the list are written with the one

@@ -60,6 +60,27 @@ export function valuesBeforeKey(text: string, entries: readonly KeyValue[], at: 
   };
 }
 
+/**
+ * A `]` right after a statement's one value, its `[` not typed (`allowed = "read"]`, nothing but a
+ * comment after it): the list meant, shown on the `]`, written over the value and the `]` as a guess
+ * (the `]` may be stray: never preferred, nor in fix-all). Null where the error at `at` is no such `]`.
+ */
+export function valueThenCloser(text: string, entries: readonly KeyValue[], at: number): Explained | null {
+  if (text[at] !== ']' || !onlyCommentsFrom(text.slice(at + 1, lineEndAt(text, at)).replace(BLANKS_AND_UNREAD, ''), 0)) return null;
+  const start = valueStartBefore(text, entries, at);
+  if (start < 0) return null;
+  const value = text.slice(start, at).trimEnd();
+  const list = `[${value}]`;
+  // Not after a list (`[1]]`): a `]` typed twice, more likely than a list of a list.
+  if (value.startsWith('[') || !readsAsValue(list)) return null;
+  const span = { start, end: at + 1 };
+  return {
+    message: `this \`]\` closes no list: write its \`[\` before the value too (${quoted(list)})`,
+    span: { start: at, end: at + 1 },
+    rewrite: { title: `Change to ${quoted(list)}`, span, newText: () => list, guess: true },
+  };
+}
+
 /** Where the last value of `entries` on the line of `at` that ends before `at` starts, or -1. */
 function valueStartBefore(text: string, entries: readonly KeyValue[], at: number): number {
   const lineStart = lineStartAt(text, at);

@@ -8,7 +8,7 @@ import { parse as smolParse } from 'smol-toml';
 import { asciiLookalike } from '../grammar/checks';
 import { quoted, shown, uPlus } from '../grammar/text';
 import { lineEndAt, lineStartAt } from './lineIndex';
-import { bracketed, meantInside, readsAsValue, unreadLeftOut, unreadOutsideStrings, valuesBeforeKey, valuesWithoutBrackets } from './listWithoutBrackets';
+import { bracketed, meantInside, readsAsValue, unreadLeftOut, unreadOutsideStrings, valuesBeforeKey, valueThenCloser, valuesWithoutBrackets } from './listWithoutBrackets';
 import { BLANKS_AND_COMMENTS, itemsOf, listAsItem, missingComma } from './missingCommas';
 import type { KeyValue, Section, Span, SyntaxProblem, TomlValue } from './model';
 import { lastAtOrBefore } from './sorted';
@@ -238,7 +238,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (text[at] === '\r') return `a lone carriage return (U+000D) after ${header ? 'the table header' : 'the value'}: ${LINE_ENDS}`;
       return header
         ? `${quoted(shownChar(text, at))} after the table header: only a comment may follow it on its line`
-        : ((c === ',' || c === '"' || c === "'") && valuesWithoutBrackets(text, section.entries, at)) || offsetOnTime(text, at) || afterValue(text, at);
+        : ((c === ',' || c === '"' || c === "'") && valuesWithoutBrackets(text, section.entries, at)) || valueThenCloser(text, section.entries, at) || offsetOnTime(text, at) || afterValue(text, at);
     case 'expected comma or end of structure': {
       const o = open();
       if (!o) return null;
