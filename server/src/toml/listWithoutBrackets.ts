@@ -66,7 +66,7 @@ export function valuesBeforeKey(text: string, entries: readonly KeyValue[], at: 
  * (the `]` may be stray: never preferred, nor in fix-all). Null where the error at `at` is no such `]`.
  */
 export function valueThenCloser(text: string, entries: readonly KeyValue[], at: number): Explained | null {
-  if (text[at] !== ']' || !onlyCommentsFrom(text.slice(at + 1, lineEndAt(text, at)).replace(BLANKS_AND_UNREAD, ''), 0)) return null;
+  if (!listCloserAt(text, at, false)) return null;
   const start = valueStartBefore(text, entries, at);
   if (start < 0) return null;
   const value = text.slice(start, at).trimEnd();
@@ -79,6 +79,17 @@ export function valueThenCloser(text: string, entries: readonly KeyValue[], at: 
     span: { start: at, end: at + 1 },
     rewrite: { title: `Change to ${quoted(list)}`, span, newText: () => list, guess: true },
   };
+}
+
+/**
+ * Whether `at` holds a `]` typed after values whose `[` was not (`allowed = "read"]`): then nothing but
+ * a comment follows it on its line, or in an inline table (`inline`) its `,` or `}`. The `]` is the
+ * list's, which the list written in its place takes in (`listWithoutBrackets`, `valueThenCloser`).
+ */
+function listCloserAt(text: string, at: number, inline: boolean): boolean {
+  if (text[at] !== ']') return false;
+  const after = text.slice(at + 1, lineEndAt(text, at)).replace(BLANKS_AND_UNREAD, '');
+  return inline ? /^[,}]/.test(after) : onlyCommentsFrom(after, 0);
 }
 
 /** Where the last value of `entries` on the line of `at` that ends before `at` starts, or -1. */
@@ -130,11 +141,8 @@ export function listWithoutBrackets(text: string, start: number, inline: boolean
     if (commas) [list, missing, doubled] = [bracketed(commas.written), commas.after, commas.doubled];
   }
   if (list === null) return null;
-  // Their `]` typed and not their `[` (`allowed = "read", "grep"]`), then nothing but a comment, or in
-  // an inline table its `,` or `}`: the `]` is the list's, and what the list replaces takes it in.
-  const after = text.slice(end + 1, lineEndAt(text, end)).replace(BLANKS_AND_UNREAD, '');
-  const closer = text[end] === ']' && (inline ? /^[,}]/.test(after) : onlyCommentsFrom(after, 0)) ? end + 1 : null;
-  return { end: closer ?? start + token.length, list, values: listValues(list)!, unread, missing, ...(doubled !== undefined ? { doubled } : {}) };
+  // Their `]` typed and not their `[` (`allowed = "read", "grep"]`): what the list replaces takes it in.
+  return { end: listCloserAt(text, end, inline) ? end + 1 : start + token.length, list, values: listValues(list)!, unread, missing, ...(doubled !== undefined ? { doubled } : {}) };
 }
 
 /**

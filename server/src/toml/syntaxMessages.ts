@@ -261,16 +261,18 @@ function explained(text: string, section: Section, at: number, raw: string): str
     }
     case 'unfinished numeric value':
       return unfinishedNumber(text, at);
-    case 'illegal character in numeric literal':
+    case 'illegal character in numeric literal': {
       if (c === ',') return commaInNumber(text, at);
       // A value started right after a number (`[1"a"]`, `[1[2]]`), a bracket closing nothing
       // (`n = 1]`) or an `=`: said as after any other value (`[true"a"]`, `"a"]`), where a comma is
       // missing, or where the line was to end.
-      if (c === '"' || c === "'" || c === ']' || c === '}' || c === '=' || ((c === '[' || c === '{') && open())) {
-        return explained(text, section, at, open() ? 'expected comma or end of structure' : 'each key-value declaration must be followed by an end-of-line');
+      const inside = open();
+      if (c === '"' || c === "'" || c === ']' || c === '}' || c === '=' || ((c === '[' || c === '{') && inside)) {
+        return explained(text, section, at, inside ? 'expected comma or end of structure' : 'each key-value declaration must be followed by an end-of-line');
       }
       // A version, a path or a size written bare (`1.2.3`, `30s`): smol-toml read a number up to here.
       return unquotedText(text, at);
+    }
     case 'invalid value': {
       if (last === '=' && (atLineEnd || c === '#' || c === '}' || c === ']' || c === ',')) return 'a value is missing after `=`';
       if (c === '=' && last === '=') return 'one `=` between the key and its value';
