@@ -9,7 +9,8 @@ import path from 'node:path';
 import { CODES } from '../../server/src/analysis/codes';
 import { analyzeDocument, documentFixAll } from '../../server/src/analysis/document';
 import { applyEdits } from '../../server/src/analysis/edits';
-import { inert, parseCheckArgs, runCheck, seenSaid, wantsColour } from '../../server/src/cli/check';
+import { inert, parseCheckArgs, runCheck, seenSaid } from '../../server/src/cli/check';
+import { wantsColour } from '../../server/src/cli/colour';
 import { findFiles, type Seen, seenNothing } from '../../server/src/cli/search';
 import { parseNames } from '../../server/src/cli/parseNames';
 import { notADocument, notUtf8, readStdin, readText } from '../../server/src/cli/read';
@@ -1997,7 +1998,7 @@ test('a mistyped option or command is a usage error that names the one it most l
   }
   // The error, the usage line and where the rest is: not the whole help, which would scroll the error away.
   assert.deepEqual(cli(['check', '--fromat', 'json'], { cwd: dir }).err.split('\n').slice(1), [
-    'usage: mars-toml check [paths... | -] [--format text|json|github] [--fix] [--severity <code>=<level>]... [--stdin-filename <path>] [--no-respect-gitignore]',
+    'usage: mars-toml check [paths... | -] [--format text|json|github] [--fix] [--severity <code>=<level>]... [--stdin-filename <path>] [--no-respect-gitignore] [--no-cache]',
     'more: mars-toml check --help',
     '',
   ]);

@@ -19,6 +19,7 @@ import { inWords, shown } from '../grammar/text';
 import { nearestWord } from '../grammar/checks';
 import { findFiles, namedAs, type OtherCase, type PathProblem, type Seen, seenNothing } from './search';
 import { readStdin, readText } from './read';
+import { wantsColour } from './colour';
 
 export interface CheckOptions {
   readonly paths: readonly string[];
@@ -43,7 +44,7 @@ const STDIN_NAME = '<stdin>';
 const FORMATS = ['text', 'json', 'github'] as const;
 
 /** The options of `check`, for the did-you-mean of a mistyped one (`--fromat`, `-fix`), as ruff's and eslint's. */
-export const CHECK_OPTIONS = ['--format', '--fix', '--severity', '--stdin-filename', '--no-respect-gitignore', '--help'];
+export const CHECK_OPTIONS = ['--format', '--fix', '--severity', '--stdin-filename', '--no-respect-gitignore', '--no-cache', '--help'];
 
 /**
  * What the tools a user types daily call an option of ours: ruff's --output-format, biome's
@@ -68,6 +69,7 @@ export function parseCheckArgs(args: readonly string[]): CheckOptions {
     const a = args[i]!;
     if (a === '--fix') fix = true;
     else if (a === '--no-respect-gitignore') respectGitignore = false;
+    else if (a === '--no-cache') continue; // read before the checker loads (resultCache.ts): the check runs
     else if (a === '--help' || a === '-h') return { paths: [], format, fix, respectGitignore, overrides, help: true };
     else if (a === '--format' || a.startsWith('--format=')) {
       const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
@@ -184,18 +186,6 @@ function linesByLf(text: string): Shown {
  */
 export function inert(text: string): string {
   return text.includes('##[') ? text.replace(/##\[/g, '##\\u005B') : text;
-}
-
-/**
- * Whether the text report goes to `stream` in colour: on a terminal that shows colour, as ruff and
- * eslint do, never into a pipe or a file (a CI log, `| grep`), and as the conventions say:
- * FORCE_COLOR (but `0` or `false`) asks for it anywhere, and a set NO_COLOR asks for none.
- */
-export function wantsColour(stream: NodeJS.WritableStream & { isTTY?: boolean; hasColors?: () => boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
-  const force = env.FORCE_COLOR;
-  if (force !== undefined) return force !== '0' && force !== 'false';
-  if (env.NO_COLOR) return false;
-  return stream.isTTY === true && stream.hasColors?.() === true;
 }
 
 /** SGR codes of a text line: the path bold, the severity in its colour, the code faint (and a note line under it). */

@@ -6,10 +6,11 @@ import { CHECK_OPTIONS, inert, parseCheckArgs, runCheck, UsageError } from './ch
 import { nearestWord } from '../grammar/checks';
 import { shown } from '../grammar/text';
 import { parseNames } from './parseNames';
-import { reason, shellWord } from './files';
+import { shellWord } from './files';
+import { watchOutput } from './outputErrors';
 import { codeIsWarm } from '../node/codeCache';
 
-const CHECK = 'check [paths... | -] [--format text|json|github] [--fix] [--severity <code>=<level>]... [--stdin-filename <path>] [--no-respect-gitignore]';
+const CHECK = 'check [paths... | -] [--format text|json|github] [--fix] [--severity <code>=<level>]... [--stdin-filename <path>] [--no-respect-gitignore] [--no-cache]';
 
 const USAGE = `usage: mars-toml <command>
 
@@ -45,6 +46,8 @@ stdin (no other path with it), as a file is read.
   --no-respect-gitignore
                     search folders without skipping what git ignores (the .gitignore files in
                     and above them, and the repository's .git/info/exclude)
+  --no-cache        check the files named even when they hold what they held at the last check
+                    (whose output is kept, and said again, in the user's cache folder)
 
 exit 0: no errors, 1: errors found, 2: usage error, a file or folder not read, a file not fixed,
 or output not written
@@ -138,25 +141,8 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-// A reader that stops early (`mars-toml check | head`) closes the pipe: stop writing quietly and
-// keep the exit status of the check, as grep and ripgrep do, rather than die on an unhandled EPIPE.
-// Any other failure (a full disk) is exit 2, said once on stderr when that still takes it: a CI log
-// would otherwise show a failed step and no reason. `check --fix -` writes the document itself to
-// stdout, not a report of it: a reader gone before it is written loses it, and that is a failure too
-// (`mars-toml check --fix - < a | tee b` must not leave an empty b behind a success).
 let documentOnStdout = false;
-let saidWhy = false;
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE' && !(stream === process.stdout && documentOnStdout)) return;
-    process.exitCode = 2;
-    if (stream === process.stdout && !saidWhy) {
-      saidWhy = true;
-      const why = e.code === 'EPIPE' ? 'the reader closed the pipe' : reason(e);
-      process.stderr.write(`mars-toml: cannot write ${documentOnStdout ? 'the document to stdout' : 'the output'}: ${why}\n`);
-    }
-  });
-}
+watchOutput(() => documentOnStdout);
 
 main(process.argv.slice(2)).then(
   (code) => {

@@ -104,7 +104,7 @@ function intact(file: Buffer): Buffer | undefined {
 }
 
 /** Whether `folder` is (or is now made) a folder this user owns and no one else can write. */
-function ownFolder(folder: string): boolean {
+export function ownFolder(folder: string): boolean {
   try {
     makeFolder(folder);
     const stat = fs.lstatSync(folder);
@@ -163,10 +163,11 @@ function writeCache(folder: string, cacheFile: string, script: vm.Script, prefix
   }
 }
 
-function rm(file: string): void {
+/** Removes `file` if it can (a cache's, or one half written): nothing is read from one left. */
+export function rm(file: string): void {
   try {
     fs.rmSync(file, { force: true });
   } catch {
-    // Gone, or not ours to remove: nothing is read from it.
+    // Gone, or not ours to remove.
   }
 }

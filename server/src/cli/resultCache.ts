@@ -1,0 +1,200 @@
+// What a check said, kept in the user's cache folder beside the code cache, as ruff keeps its
+// results: a check run again on files holding the same bytes, named the same way from the same
+// folder, with the same options, by the same build, says it again from there without loading the
+// checker. A check of the 1 MB bench file from cold code takes 0.6-0.8 s, and said again about
+// 70 ms, most of it Node's start (docs/performance.md, "The checker").
+//
+// Only a check whose output depends on nothing else is kept: files named (not folders, whose search
+// would be a question of its own, nor stdin), read-only (not --fix), and ended with 0 or 1 (never a
+// usage error, a file not read, or output not written). What else it depends on is in the entry's
+// name: the bundle's bytes, Node's version, the current folder, the arguments, the environment the
+// report reads (colour, GITHUB_WORKSPACE) and whether stdout and stderr show colour, and each file's
+// real path and device and inode (the checker reads a file reached twice once); the files' bytes
+// are in the entry, so that an edit replaces it rather than adding one. Anything amiss (no folder
+// of ours, an entry cut short, a file changed during the check) costs the cache, never the check.
+
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { rm } from '../node/codeCache';
+import { wantsColour } from './colour';
+import { watchOutput } from './outputErrors';
+
+const PREFIX = 'result-';
+/** Ends the name of an entry being written, `<entry>.<pid>.tmp`, renamed to `<entry>` once whole. */
+const TEMP = '.tmp';
+/**
+ * The most output kept, in bytes. A check streams its report (a dense 10 MB file makes 700 MB of
+ * JSON): past this, it stops keeping a copy, and the run is not kept.
+ */
+const MOST_KEPT = 64 << 20;
+/** Entries not used for this long are removed when another is written. */
+const UNUSED_FOR_MS = 30 * 24 * 3600_000;
+
+/** The head of an entry, a line of JSON before the output's bytes. */
+interface Head {
+  /** SHA-256 of each file's bytes, in the order named. */
+  files: string[];
+  exit: number;
+  /** The output as written: to stdout (1) or stderr (2), so many bytes, in order. */
+  chunks: [1 | 2, number][];
+}
+
+/**
+ * The paths a run of `argv` names, if it is one that can be kept: `check`, then files and the
+ * options that only shape the report. Anything else (`--fix`, `--no-cache`, `-`, `--help`, `--`, no
+ * path: the current folder) is run as it comes. A value these options do not take is a usage error,
+ * exit 2, never kept.
+ */
+export function keptPaths(argv: readonly string[]): string[] | undefined {
+  if (argv[0] !== 'check') return undefined;
+  const paths: string[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--format' || a === '--severity') i++;
+    else if (a.startsWith('--format=') || a.startsWith('--severity=') || a === '--no-respect-gitignore') continue;
+    else if (a === '' || a.startsWith('-')) return undefined;
+    else paths.push(a);
+  }
+  return paths.length > 0 ? paths : undefined;
+}
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+/**
+ * Each file's bytes' hash, or undefined when one is not a regular file that can be read. Read a
+ * block at a time: a file may be as large as the checker reads (512 MiB), and it reads it again.
+ */
+function hashes(paths: readonly string[]): string[] | undefined {
+  const block = Buffer.allocUnsafe(1 << 20);
+  try {
+    return paths.map((p) => {
+      // Not opened unless a regular file, and never waiting: opening a pipe waits for a writer.
+      if (!fs.statSync(p).isFile()) throw new Error('not a regular file');
+      const fd = fs.openSync(p, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+      try {
+        if (!fs.fstatSync(fd).isFile()) throw new Error('not a regular file');
+        const hash = createHash('sha256');
+        for (let n; (n = fs.readSync(fd, block, 0, block.length, null)) > 0; ) hash.update(block.subarray(0, n));
+        return hash.digest('hex');
+      } finally {
+        fs.closeSync(fd);
+      }
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The kept result of running `bundle` with `argv`, in `folder` (one only this user can write: see
+ * codeCache.ts): `replay` says it again and tells whether it could; `record` keeps what the run
+ * about to start says. Undefined for a run that cannot be kept.
+ */
+export function keptResult(folder: string, bundle: string, argv: readonly string[]): { replay(): boolean; record(): void } | undefined {
+  const paths = keptPaths(argv);
+  const files = paths && hashes(paths);
+  if (!paths || !files) return undefined;
+  let entry: string;
+  try {
+    const env = process.env;
+    const workspace = env.GITHUB_WORKSPACE;
+    const said = [
+      sha256(fs.readFileSync(bundle)), process.version, process.platform, process.cwd(), argv,
+      [env.FORCE_COLOR, env.NO_COLOR, workspace, workspace && realOrNot(workspace)],
+      [wantsColour(process.stdout), wantsColour(process.stderr)],
+      paths.map((p) => {
+        const { dev, ino } = fs.statSync(p);
+        return [fs.realpathSync(p), dev, ino];
+      }),
+    ];
+    entry = path.join(folder, `${PREFIX}${sha256(JSON.stringify(said)).slice(0, 40)}`);
+  } catch {
+    return undefined; // the current folder removed, a file gone meanwhile
+  }
+  return {
+    replay: () => replay(entry, files),
+    record: () => record(folder, entry, paths, files),
+  };
+}
+
+function realOrNot(p: string): string {
+  try {
+    return fs.realpathSync(path.resolve(p));
+  } catch (e) {
+    return String((e as NodeJS.ErrnoException).code);
+  }
+}
+
+function replay(entry: string, files: readonly string[]): boolean {
+  let data: Buffer;
+  let head: Head;
+  let at: number;
+  try {
+    data = fs.readFileSync(entry);
+    at = data.indexOf(10) + 1;
+    head = JSON.parse(data.subarray(0, at).toString('utf8')) as Head;
+  } catch {
+    return false; // none, or not one of ours
+  }
+  if (at === 0 || head.files.join() !== files.join() || head.chunks.reduce((n, [, length]) => n + length, at) !== data.length) return false;
+  watchOutput(() => false);
+  for (const [fd, length] of head.chunks) (fd === 1 ? process.stdout : process.stderr).write(data.subarray(at, (at += length)));
+  process.exitCode = Math.max(head.exit, Number(process.exitCode ?? 0));
+  try {
+    const now = new Date();
+    fs.utimesSync(entry, now, now); // used: kept from the pruning of entries no longer used
+  } catch {
+    // Removed meanwhile: it was said whole.
+  }
+  return true;
+}
+
+/** Keeps a copy of what the process writes to stdout and stderr, written to `entry` at its exit if the run can be kept. */
+function record(folder: string, entry: string, paths: readonly string[], files: readonly string[]): void {
+  const chunks: [1 | 2, Buffer][] = [];
+  let size = 0;
+  for (const [fd, stream] of [[1, process.stdout], [2, process.stderr]] as const) {
+    const write = stream.write;
+    stream.write = function (this: NodeJS.WriteStream, chunk: unknown, ...rest: unknown[]) {
+      if (size <= MOST_KEPT) {
+        const bytes = typeof chunk === 'string' ? Buffer.from(chunk, typeof rest[0] === 'string' ? (rest[0] as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array);
+        chunks.push([fd, bytes]);
+        size += bytes.length;
+      }
+      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+    } as typeof stream.write;
+  }
+  // A bug of ours that ends the run with an uncaught exception exits 1 too: that is no check's output.
+  let crashed = false;
+  process.on('uncaughtExceptionMonitor', () => (crashed = true));
+  process.once('exit', (code) => {
+    // A file changed while it was checked: what was said is of neither its old bytes nor its new.
+    if ((code !== 0 && code !== 1) || crashed || size > MOST_KEPT || hashes(paths)?.join() !== files.join()) return;
+    const head: Head = { files: [...files], exit: code, chunks: chunks.map(([fd, bytes]) => [fd, bytes.length]) };
+    const temp = `${entry}.${process.pid}${TEMP}`;
+    try {
+      fs.writeFileSync(temp, Buffer.concat([Buffer.from(`${JSON.stringify(head)}\n`), ...chunks.map(([, bytes]) => bytes)]), { mode: 0o600 });
+      fs.renameSync(temp, entry); // whole or not at all, for a check reading it meanwhile
+    } catch {
+      rm(temp); // a full disk: the next check runs, as this one did
+      return;
+    }
+    prune(folder);
+  });
+}
+
+/** Removes the entries no check has used for a month, and what a check killed while writing one left. */
+function prune(folder: string): void {
+  const now = Date.now();
+  try {
+    for (const name of fs.readdirSync(folder)) {
+      if (!name.startsWith(PREFIX)) continue;
+      const file = path.join(folder, name);
+      const age = now - (fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? now);
+      if (age > (name.endsWith(TEMP) ? 60_000 : UNUSED_FOR_MS)) rm(file);
+    }
+  } catch {
+    // A folder gone meanwhile.
+  }
+}

@@ -1,0 +1,253 @@
+// The checks kept in the user's cache folder (server/src/cli/resultCache.ts): a check of files
+// unchanged since, run the same way, is said again from there, byte for byte and with its exit
+// status; anything else it depends on makes it run; and only a check whose output depends on
+// nothing else is kept. That a check was said from the cache is shown by changing what the cache
+// holds: a check that ran would not say the change.
+import { spawnSync } from 'node:child_process';
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DIST } from '../support/paths';
+import { keptPaths } from '../../server/src/cli/resultCache';
+
+const FILE = '[agents.a.tools]\nallowed = ["Shell", "reed", "Bash(git"]\ndisallowed = ["Bash"]\n';
+const posix = process.platform !== 'win32';
+
+/** A folder with a mars.toml, and the cache folder its checks use. */
+function place(): { dir: string; folder: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-cli-kept-'));
+  fs.writeFileSync(path.join(dir, 'mars.toml'), FILE);
+  return { dir, folder: path.join(dir, 'xdg', 'mars-toml') };
+}
+
+/** `mars-toml <args>` in `dir`, its caches in `dir`/xdg, as a user runs it (no colour, no GitHub workspace) but for `env`. */
+function run(dir: string, args: string[], env: Record<string, string> = {}, program = path.join(DIST, 'cli.js')) {
+  const base = { ...process.env };
+  for (const name of ['NODE_DISABLE_COMPILE_CACHE', 'FORCE_COLOR', 'NO_COLOR', 'GITHUB_WORKSPACE']) delete base[name];
+  const r = spawnSync(process.execPath, [program, ...args], { cwd: dir, encoding: 'utf8', env: { ...base, XDG_CACHE_HOME: path.join(dir, 'xdg'), ...env }, timeout: 20_000, maxBuffer: 1 << 28 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+const entries = (folder: string) => (fs.existsSync(folder) ? fs.readdirSync(folder).filter((n) => n.startsWith('result-')).map((n) => path.join(folder, n)) : []);
+
+/** Makes every `reed` in the entries' output `REED` (as long): a check said from them says `REED`. */
+function mark(folder: string): void {
+  for (const entry of entries(folder)) {
+    const data = fs.readFileSync(entry);
+    const at = data.indexOf(10) + 1;
+    fs.writeFileSync(entry, Buffer.concat([data.subarray(0, at), Buffer.from(data.subarray(at).toString('latin1').replace(/reed/g, 'REED'), 'latin1')]));
+  }
+}
+const said = (r: { out: string; err: string }) => /REED/.test(r.out + r.err);
+
+test('keptPaths: a check of files named, with options that only shape the report; nothing else', () => {
+  const rows: Array<[string[], string[] | undefined]> = [
+    [['check', 'mars.toml'], ['mars.toml']],
+    [['check', '--format', 'json', 'a/mars.toml', 'b/mars.local.toml', '--severity=unknown-tool=off'], ['a/mars.toml', 'b/mars.local.toml']],
+    [['check', '--format=github', '--severity', 'x=off', '--no-respect-gitignore', 'mars.toml'], ['mars.toml']],
+    [['check'], undefined], // the current folder, searched
+    [['check', '--format', 'json'], undefined],
+    [['check', '--fix', 'mars.toml'], undefined],
+    [['check', 'mars.toml', '--no-cache'], undefined],
+    [['check', '-'], undefined],
+    [['check', '--', 'mars.toml'], undefined],
+    [['check', '--help', 'mars.toml'], undefined],
+    [['check', '--stdin-filename=mars.toml', 'mars.toml'], undefined],
+    [['check', '', 'mars.toml'], undefined],
+    [['check', '--fromat', 'mars.toml'], undefined],
+    [['lint', 'mars.toml'], undefined],
+    [['parse-names'], undefined],
+    [[], undefined],
+  ];
+  for (const [argv, paths] of rows) assert.deepEqual(keptPaths(argv), paths, argv.join(' '));
+});
+
+test('a check of files unchanged since is said again from the cache, stdout, stderr and exit status alike; an edit, or --no-cache, checks them', () => {
+  const { dir, folder } = place();
+  fs.writeFileSync(path.join(dir, 'mars.local.toml'), '[skills.s.tools]\nallowed = ["Read"]\n');
+  for (const format of ['text', 'json', 'github']) {
+    const args = ['check', '--format', format, 'mars.toml', 'mars.local.toml'];
+    const first = run(dir, args);
+    assert.equal(first.code, 1, first.err);
+    assert.match(first.out, /reed/);
+    assert.deepEqual(run(dir, args), first, format);
+    mark(folder);
+    const again = run(dir, args);
+    assert.ok(said(again), `${format}: said from the cache: ${again.out}`);
+    assert.equal(again.code, 1);
+    assert.deepEqual(run(dir, [...args, '--no-cache']), first, `${format} --no-cache`);
+  }
+  assert.equal(entries(folder).length, 3, 'one entry for each way of running it');
+  // An edit: the file is checked, and what it says now is kept in the same entry.
+  fs.writeFileSync(path.join(dir, 'mars.toml'), FILE.replace('"Bash"', '"Bash", "reed"'));
+  const edited = run(dir, ['check', '--format', 'text', 'mars.toml', 'mars.local.toml']);
+  assert.ok(!said(edited));
+  assert.match(edited.out, /mars\.toml:3:24: warning allow-deny-conflict/);
+  assert.deepEqual(run(dir, ['check', '--format', 'text', 'mars.toml', 'mars.local.toml']), edited);
+  assert.equal(entries(folder).length, 3);
+  // No error: exit 0, kept too.
+  fs.writeFileSync(path.join(dir, 'mars.toml'), '[agents.a.tools]\nallowed = ["read"]\n');
+  const clean = run(dir, ['check', 'mars.toml']);
+  assert.deepEqual(clean, { code: 0, out: '', err: '1 file checked: no problems\n' });
+  assert.deepEqual(run(dir, ['check', 'mars.toml']), clean);
+  if (posix) for (const entry of entries(folder)) assert.equal(fs.statSync(entry).mode & 0o777, 0o600);
+});
+
+test('whatever else the output depends on makes the check run: the folder it runs in, the options, the colour, the workspace, the build, files linked or not', () => {
+  const { dir, folder } = place();
+  fs.mkdirSync(path.join(dir, 'sub'));
+  const first = run(dir, ['check', 'mars.toml']);
+  // [why, a check, the same check but for that]: the first is said from the cache, the second runs.
+  const sub = path.join(dir, 'sub');
+  const xdg = { XDG_CACHE_HOME: path.join(dir, 'xdg') };
+  const pairs: Array<[string, () => ReturnType<typeof run>, () => ReturnType<typeof run>]> = [
+    ['another folder', () => run(dir, ['check', path.join(dir, 'mars.toml')]), () => run(sub, ['check', path.join(dir, 'mars.toml')], xdg)],
+    ['another spelling of the path', () => run(dir, ['check', 'mars.toml']), () => run(dir, ['check', './mars.toml'])],
+    ['another format', () => run(dir, ['check', 'mars.toml']), () => run(dir, ['check', '--format=json', 'mars.toml'])],
+    ['a severity', () => run(dir, ['check', 'mars.toml']), () => run(dir, ['check', '--severity', 'unknown-tool=off', 'mars.toml'])],
+    ['FORCE_COLOR', () => run(dir, ['check', 'mars.toml']), () => run(dir, ['check', 'mars.toml'], { FORCE_COLOR: '1' })],
+    ['NO_COLOR', () => run(dir, ['check', 'mars.toml'], { FORCE_COLOR: '1' }), () => run(dir, ['check', 'mars.toml'], { FORCE_COLOR: '1', NO_COLOR: '1' })],
+    ['GITHUB_WORKSPACE', () => run(dir, ['check', '--format', 'github', 'mars.toml']), () => run(dir, ['check', '--format', 'github', 'mars.toml'], { GITHUB_WORKSPACE: sub })],
+  ];
+  // A terminal that shows colour: script(1) gives the check one.
+  const script = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
+  if (script) {
+    const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: path.join(dir, 'xdg'), TERM: 'xterm-256color' };
+    for (const name of ['NODE_DISABLE_COMPILE_CACHE', 'FORCE_COLOR', 'NO_COLOR']) delete env[name];
+    const onTerminal = () => {
+      const r = spawnSync('script', ['-qec', `"${process.execPath}" "${path.join(DIST, 'cli.js')}" check mars.toml`, '/dev/null'], { cwd: dir, encoding: 'utf8', env });
+      return { code: r.status, out: r.stdout, err: r.stderr };
+    };
+    pairs.push(['a terminal', () => run(dir, ['check', 'mars.toml']), onTerminal]);
+  }
+  for (const [why, kept, other] of pairs) {
+    kept();
+    mark(folder);
+    assert.ok(said(kept()), `${why}: the first is said from the cache`);
+    const r = other();
+    assert.ok(!said(r), `${why}: ${r.out}`);
+    assert.equal(r.code, 1, why);
+  }
+  assert.match(run(dir, ['check', 'mars.toml'], { FORCE_COLOR: '1' }).out, /\x1b\[/);
+  if (script) assert.match(pairs.at(-1)![2]().out, /\x1b\[/, 'in colour on the terminal');
+  // A build of its own: the same bundle with a byte more.
+  const build = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-cli-build-'));
+  for (const name of ['cli.js', 'cli-main.js']) fs.copyFileSync(path.join(DIST, name), path.join(build, name));
+  fs.appendFileSync(path.join(build, 'cli-main.js'), '\n');
+  mark(folder);
+  assert.deepEqual(run(dir, ['check', 'mars.toml'], {}, path.join(build, 'cli.js')), first, 'another build');
+  // The same file named twice through a hard link is checked once; as two files, twice.
+  fs.linkSync(path.join(dir, 'mars.toml'), path.join(dir, 'link.toml'));
+  const once = run(dir, ['check', 'mars.toml', 'link.toml']);
+  assert.match(once.err, /^1 file checked/m);
+  fs.rmSync(path.join(dir, 'link.toml'));
+  fs.writeFileSync(path.join(dir, 'link.toml'), FILE);
+  const twice = run(dir, ['check', 'mars.toml', 'link.toml']);
+  assert.match(twice.err, /^2 files checked/m, twice.err);
+});
+
+test('only a check whose output depends on its files alone is kept: not --fix, a folder, stdin, a file not read, a usage error, --no-cache', () => {
+  const { dir, folder } = place();
+  const runs: Array<[string[], number]> = [
+    [['check'], 1],
+    [['check', '.'], 1],
+    [['check', 'mars.toml', 'missing.toml'], 2],
+    [['check', '--format', 'xml', 'mars.toml'], 2],
+    [['check', '--severity', 'nothing', 'mars.toml'], 2],
+    [['check', 'mars.toml', '--no-cache'], 1],
+    [['check', '--fix', 'mars.toml'], 0], // last: it writes the file
+  ];
+  for (const [args, code] of runs) assert.equal(run(dir, args).code, code, args.join(' '));
+  const stdin = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), 'check', '-'], { cwd: dir, input: FILE, encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: path.join(dir, 'xdg') } });
+  assert.equal(stdin.status, 1);
+  assert.deepEqual(entries(folder), []);
+  assert.ok(fs.readdirSync(folder).some((n) => n.endsWith('.v8cache')), 'the code cache was written');
+});
+
+test('a check that ends in a bug of ours (an uncaught exception, exit 1), or whose file changed while it ran, is not kept', () => {
+  const { dir, folder } = place();
+  const build = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-cli-build-'));
+  fs.copyFileSync(path.join(DIST, 'cli.js'), path.join(build, 'cli.js'));
+  const runs = path.join(dir, 'runs');
+  const checker = (body: string) => fs.writeFileSync(path.join(build, 'cli-main.js'), `require('fs').appendFileSync(${JSON.stringify(runs)}, 'x');\nprocess.stdout.write('said\\n');\n${body}\n`);
+  const twice = (why: string) => {
+    fs.rmSync(runs, { force: true });
+    for (let i = 0; i < 2; i++) assert.equal(run(dir, ['check', 'mars.toml'], {}, path.join(build, 'cli.js')).code, 1, why);
+    assert.equal(fs.readFileSync(runs, 'utf8'), 'xx', `${why}: it ran twice`);
+  };
+  checker(`setTimeout(() => { throw new Error('a bug'); });`);
+  twice('an uncaught exception');
+  checker(`require('fs').appendFileSync('mars.toml', '# more\\n'); process.exitCode = 1;`);
+  twice('the file changed');
+  checker(`process.stdout.write(Buffer.alloc(65 << 20)); process.exitCode = 1;`);
+  twice('output past what is kept');
+  assert.deepEqual(entries(folder), []);
+  // The same checker with the file left alone: kept, and said again without running.
+  checker('process.exitCode = 1;');
+  fs.rmSync(runs, { force: true });
+  for (let i = 0; i < 2; i++) assert.deepEqual(run(dir, ['check', 'mars.toml'], {}, path.join(build, 'cli.js')), { code: 1, out: 'said\n', err: '' });
+  assert.equal(fs.readFileSync(runs, 'utf8'), 'x');
+});
+
+test('an entry cut short or changed is not said: the check runs and keeps it again; nor is one in a folder others can write', () => {
+  const { dir, folder } = place();
+  const first = run(dir, ['check', '--format', 'json', 'mars.toml']);
+  const [entry] = entries(folder);
+  const whole = fs.readFileSync(entry!);
+  for (const damaged of [whole.subarray(0, whole.length - 1), Buffer.concat([whole, Buffer.from('x')]), whole.subarray(0, 10), Buffer.from('not json\n')]) {
+    fs.writeFileSync(entry!, damaged);
+    assert.deepEqual(run(dir, ['check', '--format', 'json', 'mars.toml']), first);
+    assert.deepEqual(fs.readFileSync(entry!), whole, 'kept again');
+  }
+  if (posix) {
+    mark(folder);
+    fs.chmodSync(folder, 0o777);
+    assert.deepEqual(run(dir, ['check', '--format', 'json', 'mars.toml']), first, 'a folder others can write is not read');
+  }
+});
+
+test('said from the cache, output that cannot be written ends as the check would: exit 2 and why on a full disk, the exit status of the check when the reader stops early', { skip: !fs.existsSync('/dev/full') }, () => {
+  const { dir, folder } = place();
+  const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: path.join(dir, 'xdg') };
+  delete env.NODE_DISABLE_COMPILE_CACHE;
+  run(dir, ['check', 'mars.toml']);
+  assert.equal(entries(folder).length, 1);
+  const full = fs.openSync('/dev/full', 'w');
+  try {
+    const r = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), 'check', 'mars.toml'], { cwd: dir, stdio: ['ignore', full, 'pipe'], encoding: 'utf8', env });
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(r.stderr, /^mars-toml: cannot write the output: no space left on the device$/m);
+  } finally {
+    fs.closeSync(full);
+  }
+  const big = `${FILE}${Array.from({ length: 3000 }, (_, i) => `[agents.a${i}.tools]\nallowed = ["reed"]\n`).join('')}`;
+  fs.writeFileSync(path.join(dir, 'mars.toml'), big);
+  run(dir, ['check', 'mars.toml']);
+  const r = spawnSync('sh', ['-c', '"$0" "$@" | head -c 10', process.execPath, path.join(DIST, 'cli.js'), 'check', 'mars.toml'], { cwd: dir, encoding: 'utf8', env });
+  assert.equal(r.stdout.length, 10);
+  assert.doesNotMatch(r.stderr, /EPIPE|Unhandled|cannot write/);
+});
+
+test('an entry no check has used for a month is removed when another is written; one said again is used', () => {
+  const { dir, folder } = place();
+  const made = (args: string[]) => {
+    const before = entries(folder);
+    run(dir, args);
+    return entries(folder).find((e) => !before.includes(e))!;
+  };
+  const text = made(['check', 'mars.toml']);
+  const json = made(['check', '--format', 'json', 'mars.toml']);
+  const github = made(['check', '--format', 'github', 'mars.toml']);
+  const daysAgo = (entry: string, days: number) => {
+    const then = new Date(Date.now() - days * 24 * 3600_000);
+    fs.utimesSync(entry, then, then);
+  };
+  daysAgo(text, 40);
+  daysAgo(json, 40);
+  daysAgo(github, 10);
+  run(dir, ['check', 'mars.toml']); // said again: its entry is used
+  const added = made(['check', '--format=json', 'mars.toml']); // a new one: the unused for a month are removed
+  assert.deepEqual(new Set(entries(folder)), new Set([text, github, added]));
+});
