@@ -208,7 +208,7 @@ test('an entry cut short or changed is not said: the check runs and keeps it aga
   }
 });
 
-test('said from the cache, output that cannot be written ends as the check would: exit 2 and why on a full disk, the exit status of the check when the reader stops early', { skip: !fs.existsSync('/dev/full') }, () => {
+test('said from the cache, output that cannot be written ends as the check would: exit 2 and why on a full disk, the exit status of the check when the reader stops early; through a slow pipe, stdout and stderr in the order written', { skip: !fs.existsSync('/dev/full') }, () => {
   const { dir, folder } = place();
   const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: path.join(dir, 'xdg') };
   delete env.NODE_DISABLE_COMPILE_CACHE;
@@ -228,6 +228,11 @@ test('said from the cache, output that cannot be written ends as the check would
   const r = spawnSync('sh', ['-c', '"$0" "$@" | head -c 10', process.execPath, path.join(DIST, 'cli.js'), 'check', 'mars.toml'], { cwd: dir, encoding: 'utf8', env });
   assert.equal(r.stdout.length, 10);
   assert.doesNotMatch(r.stderr, /EPIPE|Unhandled|cannot write/);
+  // stdout and stderr one pipe, read slowly (a write waits): in the order the check wrote them.
+  const slowly = (...extra: string[]) => spawnSync('sh', ['-c', '"$0" "$@" 2>&1 | (sleep 1; cat)', process.execPath, path.join(DIST, 'cli.js'), 'check', 'mars.toml', ...extra], { cwd: dir, encoding: 'utf8', env, maxBuffer: 1 << 28 }).stdout;
+  const checked = slowly('--no-cache');
+  assert.ok(checked.length > 300_000 && checked.endsWith('1 file checked: 1 error, 1 warning, 3003 information (3 fixable with --fix)\n'), checked.slice(-200));
+  assert.equal(slowly(), checked);
 });
 
 test('an entry no check has used for a month is removed when another is written; one said again is used', () => {

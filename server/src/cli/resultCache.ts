@@ -126,27 +126,63 @@ function realOrNot(p: string): string {
   }
 }
 
+/** Bytes read at a time: the head is in the first block, the output streamed through it. */
+const BLOCK = 1 << 20;
+
+/**
+ * Says the entry again, if it is whole and of these files' bytes: whether it does. Streamed a block
+ * at a time rather than read whole (reading the 1 MB file's 13 MB of JSON whole took a third of a
+ * replay), each write waited for before the next, as the check's own are (check.ts, `inOrder`):
+ * stdout and stderr may be one pipe, whose reader must get them in the order written. An entry is
+ * never written in place (see `record`), so the one open is read whole whatever is renamed over it.
+ */
 function replay(entry: string, files: readonly string[]): boolean {
-  let data: Buffer;
-  let head: Head;
-  let at: number;
+  let fd: number;
   try {
-    data = fs.readFileSync(entry);
-    at = data.indexOf(10) + 1;
-    head = JSON.parse(data.subarray(0, at).toString('utf8')) as Head;
+    fd = fs.openSync(entry, 'r');
   } catch {
-    return false; // none, or not one of ours
+    return false; // none yet
   }
-  if (at === 0 || head.files.join() !== files.join() || head.chunks.reduce((n, [, length]) => n + length, at) !== data.length) return false;
+  const block = Buffer.allocUnsafe(BLOCK);
+  let head: Head | undefined;
+  let at = 0;
+  try {
+    const read = fs.readSync(fd, block, 0, BLOCK, 0);
+    at = block.subarray(0, read).indexOf(10) + 1;
+    head = JSON.parse(block.toString('utf8', 0, at)) as Head;
+    if (at === 0 || head.files.join() !== files.join() || head.chunks.reduce((n, [, length]) => n + length, at) !== fs.fstatSync(fd).size) head = undefined;
+  } catch {
+    // Not one of ours (a head longer than a block is not one either: a miss).
+  }
+  if (!head) {
+    fs.closeSync(fd);
+    return false;
+  }
+  const { chunks, exit } = head;
   watchOutput(() => false);
-  for (const [fd, length] of head.chunks) (fd === 1 ? process.stdout : process.stderr).write(data.subarray(at, (at += length)));
-  process.exitCode = Math.max(head.exit, Number(process.exitCode ?? 0));
-  try {
+  const said = async () => {
+    for (const [out, length] of chunks) {
+      const stream = out === 1 ? process.stdout : process.stderr;
+      for (let left = length; left > 0; ) {
+        const read = fs.readSync(fd, block, 0, Math.min(left, BLOCK), at);
+        if (read === 0) throw new Error('it was cut short while it was read');
+        // Called on an error too (a reader gone: watchOutput says it), so nothing waits for ever.
+        await new Promise((done) => stream.write(block.subarray(0, read), done));
+        at += read;
+        left -= read;
+      }
+    }
+    process.exitCode = Math.max(exit, Number(process.exitCode ?? 0));
     const now = new Date();
-    fs.utimesSync(entry, now, now); // used: kept from the pruning of entries no longer used
-  } catch {
-    // Removed meanwhile: it was said whole.
-  }
+    fs.futimesSync(fd, now, now); // used: kept from the pruning of entries no longer used
+  };
+  said()
+    .catch((e: unknown) => {
+      // Part of the output may be written: said, and a failure, as a check that could not finish.
+      process.stderr.write(`mars-toml: cannot read the result kept in ${entry}: ${e instanceof Error ? e.message : String(e)} (run check with --no-cache)\n`);
+      process.exitCode = 2;
+    })
+    .finally(() => fs.closeSync(fd));
   return true;
 }
 
@@ -171,7 +207,12 @@ function record(folder: string, entry: string, paths: readonly string[], files: 
   process.once('exit', (code) => {
     // A file changed while it was checked: what was said is of neither its old bytes nor its new.
     if ((code !== 0 && code !== 1) || crashed || size > MOST_KEPT || hashes(paths)?.join() !== files.join()) return;
-    const head: Head = { files: [...files], exit: code, chunks: chunks.map(([fd, bytes]) => [fd, bytes.length]) };
+    const head: Head = { files: [...files], exit: code, chunks: [] };
+    for (const [fd, bytes] of chunks) {
+      const last = head.chunks.at(-1);
+      if (last?.[0] === fd) last[1] += bytes.length;
+      else head.chunks.push([fd, bytes.length]);
+    }
     const temp = `${entry}.${process.pid}${TEMP}`;
     try {
       fs.writeFileSync(temp, Buffer.concat([Buffer.from(`${JSON.stringify(head)}\n`), ...chunks.map(([, bytes]) => bytes)]), { mode: 0o600 });
