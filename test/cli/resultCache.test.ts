@@ -225,8 +225,9 @@ test('said from the cache, output that cannot be written ends as the check would
   const big = `${FILE}${Array.from({ length: 3000 }, (_, i) => `[agents.a${i}.tools]\nallowed = ["reed"]\n`).join('')}`;
   fs.writeFileSync(path.join(dir, 'mars.toml'), big);
   run(dir, ['check', 'mars.toml']);
-  const r = spawnSync('sh', ['-c', '"$0" "$@" | head -c 10', process.execPath, path.join(DIST, 'cli.js'), 'check', 'mars.toml'], { cwd: dir, encoding: 'utf8', env });
+  const r = spawnSync('bash', ['-c', '"$0" "$@" | head -c 10; exit ${PIPESTATUS[0]}', process.execPath, path.join(DIST, 'cli.js'), 'check', 'mars.toml'], { cwd: dir, encoding: 'utf8', env });
   assert.equal(r.stdout.length, 10);
+  assert.equal(r.status, 1, 'the exit status of the check');
   assert.doesNotMatch(r.stderr, /EPIPE|Unhandled|cannot write/);
   // stdout and stderr one pipe, read slowly (a write waits): in the order the check wrote them.
   const slowly = (...extra: string[]) => spawnSync('sh', ['-c', '"$0" "$@" 2>&1 | (sleep 1; cat)', process.execPath, path.join(DIST, 'cli.js'), 'check', 'mars.toml', ...extra], { cwd: dir, encoding: 'utf8', env, maxBuffer: 1 << 28 }).stdout;

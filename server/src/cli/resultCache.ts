@@ -30,6 +30,8 @@ const TEMP = '.tmp';
 const MOST_KEPT = 64 << 20;
 /** Entries not used for this long are removed when another is written. */
 const UNUSED_FOR_MS = 30 * 24 * 3600_000;
+/** Bytes read at a time: of a file hashed, and of an entry (its head is in the first block, its output streamed through it). */
+const BLOCK = 1 << 20;
 
 /** The head of an entry, a line of JSON before the output's bytes. */
 interface Head {
@@ -66,7 +68,7 @@ const sha256 = (data: string | Buffer) => createHash('sha256').update(data).dige
  * block at a time: a file may be as large as the checker reads (512 MiB), and it reads it again.
  */
 function hashes(paths: readonly string[]): string[] | undefined {
-  const block = Buffer.allocUnsafe(1 << 20);
+  const block = Buffer.allocUnsafe(BLOCK);
   try {
     return paths.map((p) => {
       // Not opened unless a regular file, and never waiting: opening a pipe waits for a writer.
@@ -75,7 +77,7 @@ function hashes(paths: readonly string[]): string[] | undefined {
       try {
         if (!fs.fstatSync(fd).isFile()) throw new Error('not a regular file');
         const hash = createHash('sha256');
-        for (let n; (n = fs.readSync(fd, block, 0, block.length, null)) > 0; ) hash.update(block.subarray(0, n));
+        for (let n; (n = fs.readSync(fd, block, 0, BLOCK, null)) > 0; ) hash.update(block.subarray(0, n));
         return hash.digest('hex');
       } finally {
         fs.closeSync(fd);
@@ -126,9 +128,6 @@ function realOrNot(p: string): string {
   }
 }
 
-/** Bytes read at a time: the head is in the first block, the output streamed through it. */
-const BLOCK = 1 << 20;
-
 /**
  * Says the entry again, if it is whole and of these files' bytes: whether it does. Streamed a block
  * at a time rather than read whole (reading the 1 MB file's 13 MB of JSON whole took a third of a
@@ -173,8 +172,12 @@ function replay(entry: string, files: readonly string[]): boolean {
       }
     }
     process.exitCode = Math.max(exit, Number(process.exitCode ?? 0));
-    const now = new Date();
-    fs.futimesSync(fd, now, now); // used: kept from the pruning of entries no longer used
+    try {
+      const now = new Date();
+      fs.futimesSync(fd, now, now); // used: kept from the pruning of entries no longer used
+    } catch {
+      // A file system that does not take it: the entry is pruned a month after it was written.
+    }
   };
   said()
     .catch((e: unknown) => {
@@ -215,7 +218,13 @@ function record(folder: string, entry: string, paths: readonly string[], files: 
     }
     const temp = `${entry}.${process.pid}${TEMP}`;
     try {
-      fs.writeFileSync(temp, Buffer.concat([Buffer.from(`${JSON.stringify(head)}\n`), ...chunks.map(([, bytes]) => bytes)]), { mode: 0o600 });
+      const fd = fs.openSync(temp, 'w', 0o600);
+      try {
+        fs.writeSync(fd, `${JSON.stringify(head)}\n`);
+        for (const [, bytes] of chunks) fs.writeSync(fd, bytes);
+      } finally {
+        fs.closeSync(fd);
+      }
       fs.renameSync(temp, entry); // whole or not at all, for a check reading it meanwhile
     } catch {
       rm(temp); // a full disk: the next check runs, as this one did
