@@ -668,7 +668,7 @@ if (PROFILE) {
   fs.mkdirSync(profDir);
   try {
     const dir = path.join(profDir, 'cli');
-    spawnSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', dir, CLI, 'check', bigFile, '--format', 'json'], { stdio: 'ignore', cwd: tmp });
+    spawnSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', dir, CLI, 'check', '--no-cache', bigFile, '--format', 'json'], { stdio: 'ignore', cwd: tmp });
     for (const f of fs.readdirSync(dir)) console.log(`\n${report(path.join(dir, f), 'checker (mars-toml check --format json, 1 MB file)')}`);
   } catch (e) {
     console.log(`checker profile failed: ${e instanceof Error ? e.message : e}`);
