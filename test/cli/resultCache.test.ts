@@ -23,10 +23,10 @@ function place(): { dir: string; folder: string } {
 }
 
 /** `mars-toml <args>` in `dir`, its caches in `dir`/xdg, as a user runs it (no colour, no GitHub workspace) but for `env`. */
-function run(dir: string, args: string[], env: Record<string, string> = {}, program = path.join(DIST, 'cli.js')) {
+function run(dir: string, args: string[], env: Record<string, string> = {}, program = path.join(DIST, 'cli.js'), nodeOptions: string[] = []) {
   const base = { ...process.env };
   for (const name of ['NODE_DISABLE_COMPILE_CACHE', 'FORCE_COLOR', 'NO_COLOR', 'GITHUB_WORKSPACE']) delete base[name];
-  const r = spawnSync(process.execPath, [program, ...args], { cwd: dir, encoding: 'utf8', env: { ...base, XDG_CACHE_HOME: path.join(dir, 'xdg'), ...env }, timeout: 20_000, maxBuffer: 1 << 28 });
+  const r = spawnSync(process.execPath, [...nodeOptions, program, ...args], { cwd: dir, encoding: 'utf8', env: { ...base, XDG_CACHE_HOME: path.join(dir, 'xdg'), ...env }, timeout: 20_000, maxBuffer: 1 << 28 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -95,7 +95,7 @@ test('a check of files unchanged since is said again from the cache, stdout, std
   if (posix) for (const entry of entries(folder)) assert.equal(fs.statSync(entry).mode & 0o777, 0o600);
 });
 
-test('whatever else the output depends on makes the check run: the folder it runs in, the options, the colour, the workspace, the build, files linked or not', () => {
+test('whatever else the output depends on makes the check run: the folder it runs in, the options, the colour, the workspace (and whether it is a folder), Node\'s options, the build, files linked or not, a link on the path', () => {
   const { dir, folder } = place();
   fs.mkdirSync(path.join(dir, 'sub'));
   const first = run(dir, ['check', 'mars.toml']);
@@ -110,7 +110,30 @@ test('whatever else the output depends on makes the check run: the folder it run
     ['FORCE_COLOR', () => run(dir, ['check', 'mars.toml']), () => run(dir, ['check', 'mars.toml'], { FORCE_COLOR: '1' })],
     ['NO_COLOR', () => run(dir, ['check', 'mars.toml'], { FORCE_COLOR: '1' }), () => run(dir, ['check', 'mars.toml'], { FORCE_COLOR: '1', NO_COLOR: '1' })],
     ['GITHUB_WORKSPACE', () => run(dir, ['check', '--format', 'github', 'mars.toml']), () => run(dir, ['check', '--format', 'github', 'mars.toml'], { GITHUB_WORKSPACE: sub })],
+    // The same workspace path, no longer a folder: annotations name files by their absolute paths, and say why.
+    ['the workspace a file', () => (fs.rmSync(ws, { recursive: true, force: true }), fs.mkdirSync(ws), run(dir, ['check', '--format', 'github', 'mars.toml'], { GITHUB_WORKSPACE: ws })),
+      () => (fs.rmSync(ws, { recursive: true }), fs.writeFileSync(ws, ''), run(dir, ['check', '--format', 'github', 'mars.toml'], { GITHUB_WORKSPACE: ws }))],
+    // Node's options: a heap too small for the file crashes the check that a larger one finishes.
+    ['NODE_OPTIONS', () => run(dir, ['check', 'mars.toml']), () => run(dir, ['check', 'mars.toml'], { NODE_OPTIONS: '--max-old-space-size=1000' })],
+    ["node's own options", () => run(dir, ['check', 'mars.toml']), () => run(dir, ['check', 'mars.toml'], {}, path.join(DIST, 'cli.js'), ['--max-old-space-size=1000'])],
   ];
+  const ws = path.join(dir, 'ws');
+  if (posix) {
+    // `d/../mars.toml`, `d` a link to a folder two down: the file above the folder linked to, named
+    // from there (other/mars.toml). Linked elsewhere, the same file (the link there leads to it) is named so.
+    for (const other of ['other', 'other2']) {
+      fs.mkdirSync(path.join(dir, other, 'X'), { recursive: true });
+      fs.symlinkSync('../mars.toml', path.join(dir, other, 'mars.toml'));
+    }
+    const linked = (to: string, ...more: string[]) => {
+      fs.rmSync(path.join(dir, 'd'), { force: true });
+      fs.symlinkSync(to, path.join(dir, 'd'));
+      return run(dir, ['check', 'd/../mars.toml', ...more]);
+    };
+    assert.match(linked('other/X', '--no-cache').out, /^other\/mars\.toml:2:13:/);
+    assert.match(linked('other2/X', '--no-cache').out, /^other2\/mars\.toml:2:13:/);
+    pairs.push(['a link on the path', () => linked('other/X'), () => linked('other2/X')]);
+  }
   // A terminal that shows colour: script(1) gives the check one.
   const script = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
   if (script) {

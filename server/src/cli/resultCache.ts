@@ -7,9 +7,11 @@
 // Only a check whose output depends on nothing else is kept: files named (not folders, whose search
 // would be a question of its own, nor stdin), read-only (not --fix), and ended with 0 or 1 (never a
 // usage error, a file not read, or output not written). What else it depends on is in the entry's
-// name: the bundle's bytes, Node's version, the current folder, the arguments, the environment the
-// report reads (colour, GITHUB_WORKSPACE) and whether stdout and stderr show colour, and each file's
-// real path and device and inode (the checker reads a file reached twice once); the files' bytes
+// name: the bundle's bytes, Node's version and options (NODE_OPTIONS: a smaller heap may crash the
+// check), the current folder, the arguments, the environment the report reads (colour,
+// GITHUB_WORKSPACE, and whether that is a folder) and whether stdout and stderr show colour, and
+// each file's real path and device and inode (the checker reads a file reached twice once) and its
+// folder as the system resolves it (the path is shown from there); the files' bytes
 // are in the entry, so that an edit replaces it rather than adding one. Anything amiss (no folder
 // of ours, an entry cut short, a file changed during the check) costs the cache, never the check.
 
@@ -102,12 +104,16 @@ export function keptResult(folder: string, bundle: string, argv: readonly string
     const env = process.env;
     const workspace = env.GITHUB_WORKSPACE;
     const said = [
-      sha256(fs.readFileSync(bundle)), process.version, process.platform, process.cwd(), argv,
-      [env.FORCE_COLOR, env.NO_COLOR, workspace, workspace && realOrNot(workspace)],
+      sha256(fs.readFileSync(bundle)), process.version, process.platform, process.execArgv, env.NODE_OPTIONS, process.cwd(), argv,
+      [env.FORCE_COLOR, env.NO_COLOR, workspace, workspace && folderOrNot(workspace)],
       [wantsColour(process.stdout), wantsColour(process.stderr)],
+      // Paths are shown from their folders as the system reads them, a `..` after a link included
+      // (search.ts, `namedAs`; check.ts, `displayPath`): each path's folder resolved, and resolved
+      // with its `..` taken as written, beside the file's own real path.
       paths.map((p) => {
         const { dev, ino } = fs.statSync(p);
-        return [fs.realpathSync(p), dev, ino];
+        const dir = path.dirname(p);
+        return [fs.realpathSync(p), dev, ino, nativeRealOrNot(dir), nativeRealOrNot(path.normalize(dir))];
       }),
     ];
     entry = path.join(folder, `${PREFIX}${sha256(JSON.stringify(said)).slice(0, 40)}`);
@@ -120,9 +126,20 @@ export function keptResult(folder: string, bundle: string, argv: readonly string
   };
 }
 
-function realOrNot(p: string): string {
+/** Where the workspace is, and whether it is a folder, as check.ts reads it. */
+function folderOrNot(p: string): string {
   try {
-    return fs.realpathSync(path.resolve(p));
+    const real = fs.realpathSync(path.resolve(p));
+    return `${real} ${fs.statSync(real).isDirectory() ? 'folder' : 'other'}`;
+  } catch (e) {
+    return String((e as NodeJS.ErrnoException).code);
+  }
+}
+
+/** `p` resolved by the system (a `..` after a link leads above where it points), as search.ts's `walkedAs` reads it. */
+function nativeRealOrNot(p: string): string {
+  try {
+    return fs.realpathSync.native(p);
   } catch (e) {
     return String((e as NodeJS.ErrnoException).code);
   }
