@@ -259,6 +259,20 @@ test('said from the cache, output that cannot be written ends as the check would
   assert.equal(slowly(), checked);
 });
 
+/** Whether a folder can be mounted read-only over itself in a namespace of our own (`unshare`: Linux, user namespaces allowed). */
+const readOnlyMounts = posix && spawnSync('unshare', ['-rm', 'sh', '-c', 'mount --bind "$0" "$0" && mount -o remount,ro,bind "$0" "$0"', os.tmpdir()]).status === 0;
+
+test('said from a cache on a file system mounted read-only, as the check says it: exit 1, nothing more on stderr', { skip: !readOnlyMounts }, () => {
+  const { dir, folder } = place();
+  const first = run(dir, ['check', 'mars.toml']);
+  mark(folder);
+  const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: path.join(dir, 'xdg') };
+  for (const name of ['NODE_DISABLE_COMPILE_CACHE', 'FORCE_COLOR', 'NO_COLOR', 'GITHUB_WORKSPACE']) delete env[name];
+  const mounted = 'mount --bind "$1" "$1" && mount -o remount,ro,bind "$1" "$1" && exec "$0" "$2" check mars.toml';
+  const r = spawnSync('unshare', ['-rm', 'sh', '-c', mounted, process.execPath, folder, path.join(DIST, 'cli.js')], { cwd: dir, encoding: 'utf8', env });
+  assert.deepEqual({ code: r.status, out: r.stdout, err: r.stderr }, { ...first, out: first.out.replace(/reed/g, 'REED') });
+});
+
 test('an entry no check has used for a month is removed when another is written; one said again is used', () => {
   const { dir, folder } = place();
   const made = (args: string[]) => {

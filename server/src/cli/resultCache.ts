@@ -189,11 +189,11 @@ function replay(entry: string, files: readonly string[]): boolean {
       }
     }
     process.exitCode = Math.max(exit, Number(process.exitCode ?? 0));
+    const now = new Date();
     try {
-      const now = new Date();
       fs.futimesSync(fd, now, now); // used: kept from the pruning of entries no longer used
     } catch {
-      // A file system that does not take it: the entry is pruned a month after it was written.
+      // A cache on a file system mounted read-only (EROFS), an entry not ours to mark: said all the same.
     }
   };
   said()
