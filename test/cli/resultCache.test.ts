@@ -237,17 +237,25 @@ test('said from the cache, output that cannot be written ends as the check would
   delete env.NODE_DISABLE_COMPILE_CACHE;
   run(dir, ['check', 'mars.toml']);
   assert.equal(entries(folder).length, 1);
-  const full = fs.openSync('/dev/full', 'w');
-  try {
-    const r = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), 'check', 'mars.toml'], { cwd: dir, stdio: ['ignore', full, 'pipe'], encoding: 'utf8', env });
-    assert.equal(r.status, 2, r.stderr);
-    assert.match(r.stderr, /^mars-toml: cannot write the output: no space left on the device$/m);
-  } finally {
-    fs.closeSync(full);
-  }
+  // Stdout on a full disk: the check's stderr byte for byte, the failure said where the check says
+  // it: after the summary when the report was one write, before it when a write after the first failed one was held back.
+  const onFull = (...extra: string[]) => {
+    const full = fs.openSync('/dev/full', 'w');
+    try {
+      const r = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), 'check', 'mars.toml', ...extra], { cwd: dir, stdio: ['ignore', full, 'pipe'], encoding: 'utf8', env });
+      return { code: r.status, err: r.stderr };
+    } finally {
+      fs.closeSync(full);
+    }
+  };
+  const small = onFull();
+  assert.equal(small.code, 2, small.err);
+  assert.match(small.err, /^mars-toml: cannot write the output: no space left on the device$/m);
+  assert.deepEqual(small, onFull('--no-cache'));
   const big = `${FILE}${Array.from({ length: 3000 }, (_, i) => `[agents.a${i}.tools]\nallowed = ["reed"]\n`).join('')}`;
   fs.writeFileSync(path.join(dir, 'mars.toml'), big);
   run(dir, ['check', 'mars.toml']);
+  assert.deepEqual(onFull(), onFull('--no-cache'));
   const r = spawnSync('bash', ['-c', '"$0" "$@" | head -c 10; exit ${PIPESTATUS[0]}', process.execPath, path.join(DIST, 'cli.js'), 'check', 'mars.toml'], { cwd: dir, encoding: 'utf8', env });
   assert.equal(r.stdout.length, 10);
   assert.equal(r.status, 1, 'the exit status of the check');

@@ -32,7 +32,7 @@ const TEMP = '.tmp';
 const MOST_KEPT = 64 << 20;
 /** Entries not used for this long are removed when another is written. */
 const UNUSED_FOR_MS = 30 * 24 * 3600_000;
-/** Bytes read at a time: of a file hashed, and of an entry (its head is in the first block, its output streamed through it). */
+/** Bytes read at a time of a file hashed, and first of an entry: its head is in them. */
 const BLOCK = 1 << 20;
 
 /** The head of an entry, a line of JSON before the output's bytes. */
@@ -40,7 +40,7 @@ interface Head {
   /** SHA-256 of each file's bytes, in the order named. */
   files: string[];
   exit: number;
-  /** The output as written: to stdout (1) or stderr (2), so many bytes, in order. */
+  /** The output as written: to stdout (1) or stderr (2), so many bytes, a write at a time, in order. */
   chunks: [1 | 2, number][];
 }
 
@@ -146,11 +146,13 @@ function nativeRealOrNot(p: string): string {
 }
 
 /**
- * Says the entry again, if it is whole and of these files' bytes: whether it does. Streamed a block
- * at a time rather than read whole (reading the 1 MB file's 13 MB of JSON whole took a third of a
- * replay), each write waited for before the next, as the check's own are (check.ts, `inOrder`):
- * stdout and stderr may be one pipe, whose reader must get them in the order written. An entry is
- * never written in place (see `record`), so the one open is read whole whatever is renamed over it.
+ * Says the entry again, if it is whole and of these files' bytes: whether it does. Written as the
+ * check wrote it (check.ts, `inOrder`), a write at a time, read a write at a time rather than whole
+ * (reading the 1 MB file's 13 MB of JSON whole took a third of a replay): a write the stream holds
+ * back is waited for before the next, as stdout and stderr may be one pipe, whose reader must get
+ * them in the order written; one it took whole is not, so that where a write fails (a full disk)
+ * its failure is said among the rest where the check says it. An entry is never written in place
+ * (see `record`), so the one open is read whole whatever is renamed over it.
  */
 function replay(entry: string, files: readonly string[]): boolean {
   let fd: number;
@@ -159,7 +161,7 @@ function replay(entry: string, files: readonly string[]): boolean {
   } catch {
     return false; // none yet
   }
-  const block = Buffer.allocUnsafe(BLOCK);
+  let block = Buffer.allocUnsafe(BLOCK);
   let head: Head | undefined;
   let at = 0;
   try {
@@ -179,14 +181,18 @@ function replay(entry: string, files: readonly string[]): boolean {
   const said = async () => {
     for (const [out, length] of chunks) {
       const stream = out === 1 ? process.stdout : process.stderr;
-      for (let left = length; left > 0; ) {
-        const read = fs.readSync(fd, block, 0, Math.min(left, BLOCK), at);
+      // One buffer for all: a write the stream took whole is written, and one held back is waited for.
+      if (block.length < length) block = Buffer.allocUnsafe(length);
+      const bytes = block.subarray(0, length);
+      for (let got = 0; got < length; ) {
+        const read = fs.readSync(fd, bytes, got, length - got, at + got);
         if (read === 0) throw new Error('it was cut short while it was read');
-        // Called on an error too (a reader gone: watchOutput says it), so nothing waits for ever.
-        await new Promise((done) => stream.write(block.subarray(0, read), done));
-        at += read;
-        left -= read;
+        got += read;
       }
+      at += length;
+      // Called on an error too (a reader gone: watchOutput says it), so nothing waits for ever.
+      const written = new Promise((done) => stream.write(bytes, done));
+      if ((stream as { writableLength?: number }).writableLength) await written;
     }
     process.exitCode = Math.max(exit, Number(process.exitCode ?? 0));
     const now = new Date();
@@ -227,12 +233,8 @@ function record(folder: string, entry: string, paths: readonly string[], files: 
   process.once('exit', (code) => {
     // A file changed while it was checked: what was said is of neither its old bytes nor its new.
     if ((code !== 0 && code !== 1) || crashed || size > MOST_KEPT || hashes(paths)?.join() !== files.join()) return;
-    const head: Head = { files: [...files], exit: code, chunks: [] };
-    for (const [fd, bytes] of chunks) {
-      const last = head.chunks.at(-1);
-      if (last?.[0] === fd) last[1] += bytes.length;
-      else head.chunks.push([fd, bytes.length]);
-    }
+    // Each write kept apart: said again write for write (see `replay`).
+    const head: Head = { files: [...files], exit: code, chunks: chunks.map(([fd, bytes]) => [fd, bytes.length]) };
     const temp = `${entry}.${process.pid}${TEMP}`;
     try {
       const fd = fs.openSync(temp, 'w', 0o600);
