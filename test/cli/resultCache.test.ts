@@ -189,21 +189,35 @@ test('only a check whose output depends on its files alone is kept: not --fix, a
   assert.ok(fs.readdirSync(folder).some((n) => n.endsWith('.v8cache')), 'the code cache was written');
 });
 
-test('a check that ends in a bug of ours (an uncaught exception, exit 1), or whose file changed while it ran, is not kept', () => {
+test('a check that ends in a bug of ours (an uncaught exception, exit 1), or whose file changed while it ran (even changed back), or a link on its path, is not kept', () => {
   const { dir, folder } = place();
   const build = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-cli-build-'));
   fs.copyFileSync(path.join(DIST, 'cli.js'), path.join(build, 'cli.js'));
   const runs = path.join(dir, 'runs');
   const checker = (body: string) => fs.writeFileSync(path.join(build, 'cli-main.js'), `require('fs').appendFileSync(${JSON.stringify(runs)}, 'x');\nprocess.stdout.write('said\\n');\n${body}\n`);
-  const twice = (why: string) => {
+  const twice = (why: string, args = ['check', 'mars.toml'], times = 2) => {
     fs.rmSync(runs, { force: true });
-    for (let i = 0; i < 2; i++) assert.equal(run(dir, ['check', 'mars.toml'], {}, path.join(build, 'cli.js')).code, 1, why);
-    assert.equal(fs.readFileSync(runs, 'utf8'), 'xx', `${why}: it ran twice`);
+    for (let i = 0; i < times; i++) assert.equal(run(dir, args, {}, path.join(build, 'cli.js')).code, 1, why);
+    assert.equal(fs.readFileSync(runs, 'utf8'), 'x'.repeat(times), `${why}: it ran each time`);
   };
   checker(`setTimeout(() => { throw new Error('a bug'); });`);
   twice('an uncaught exception');
   checker(`require('fs').appendFileSync('mars.toml', '# more\\n'); process.exitCode = 1;`);
   twice('the file changed');
+  // Written over and back, a moment after the start (a file's times may be a few ms apart).
+  checker(`setTimeout(() => { const fs = require('fs'); const was = fs.readFileSync('mars.toml'); fs.writeFileSync('mars.toml', '# meanwhile\\n'); fs.writeFileSync('mars.toml', was); process.exitCode = 1; }, 50);`);
+  twice('the file changed and changed back');
+  if (posix) {
+    // `d/../mars.toml`, `d` moved by each run from one folder two down to the other (see `a link on
+    // the path` above): the third run starts as the first did, and a kept first would be said.
+    for (const other of ['other', 'other2']) {
+      fs.mkdirSync(path.join(dir, other, 'X'), { recursive: true });
+      fs.symlinkSync('../mars.toml', path.join(dir, other, 'mars.toml'));
+    }
+    fs.symlinkSync('other/X', path.join(dir, 'd'));
+    checker(`const fs = require('fs'); const to = fs.readlinkSync('d') === 'other/X' ? 'other2/X' : 'other/X'; fs.unlinkSync('d'); fs.symlinkSync(to, 'd'); process.exitCode = 1;`);
+    twice('a link on the path changed', ['check', 'd/../mars.toml'], 3);
+  }
   checker(`process.stdout.write(Buffer.alloc(65 << 20)); process.exitCode = 1;`);
   twice('output past what is kept');
   assert.deepEqual(entries(folder), []);

@@ -13,7 +13,8 @@
 // each file's real path and device and inode (the checker reads a file reached twice once) and its
 // folder as the system resolves it (the path is shown from there); the files' bytes
 // are in the entry, so that an edit replaces it rather than adding one. Anything amiss (no folder
-// of ours, an entry cut short, a file changed during the check) costs the cache, never the check.
+// of ours, an entry cut short, a file or a link on its path changed during the check, even changed
+// back) costs the cache, never the check.
 
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -68,8 +69,10 @@ const sha256 = (data: string | Buffer) => createHash('sha256').update(data).dige
 /**
  * Each file's bytes' hash, or undefined when one is not a regular file that can be read. Read a
  * block at a time: a file may be as large as the checker reads (512 MiB), and it reads it again.
+ * `stamps` gets each file's size and times as it was read: an edit undone while a check ran (its
+ * bytes the same again at its end) changes them, where it leaves the hash as it was.
  */
-function hashes(paths: readonly string[]): string[] | undefined {
+function hashes(paths: readonly string[], stamps: string[] = []): string[] | undefined {
   const block = Buffer.allocUnsafe(BLOCK);
   try {
     return paths.map((p) => {
@@ -77,7 +80,9 @@ function hashes(paths: readonly string[]): string[] | undefined {
       if (!fs.statSync(p).isFile()) throw new Error('not a regular file');
       const fd = fs.openSync(p, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
       try {
-        if (!fs.fstatSync(fd).isFile()) throw new Error('not a regular file');
+        const stat = fs.fstatSync(fd, { bigint: true });
+        if (!stat.isFile()) throw new Error('not a regular file');
+        stamps.push(`${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`);
         const hash = createHash('sha256');
         for (let n; (n = fs.readSync(fd, block, 0, BLOCK, null)) > 0; ) hash.update(block.subarray(0, n));
         return hash.digest('hex');
@@ -97,14 +102,34 @@ function hashes(paths: readonly string[]): string[] | undefined {
  */
 export function keptResult(folder: string, bundle: string, argv: readonly string[]): { replay(): boolean; record(): void } | undefined {
   const paths = keptPaths(argv);
-  const files = paths && hashes(paths);
+  const stamps: string[] = [];
+  const files = paths && hashes(paths, stamps);
   if (!paths || !files) return undefined;
-  let entry: string;
+  let build: string;
+  try {
+    build = sha256(fs.readFileSync(bundle));
+  } catch {
+    return undefined;
+  }
+  const entry = entryOf(folder, build, argv, paths);
+  if (entry === undefined) return undefined;
+  return {
+    replay: () => replay(entry, files),
+    // Kept only if, at its end, all it depends on is as it was at its start: the files, and the links to them.
+    record: () => record(folder, entry, files, () => {
+      const now: string[] = [];
+      return hashes(paths, now)?.join() === files.join() && now.join() === stamps.join() && entryOf(folder, build, argv, paths) === entry;
+    }),
+  };
+}
+
+/** The entry of a run of `argv` by the build `build` (its bundle's hash): its name says all else the output depends on. */
+function entryOf(folder: string, build: string, argv: readonly string[], paths: readonly string[]): string | undefined {
   try {
     const env = process.env;
     const workspace = env.GITHUB_WORKSPACE;
     const said = [
-      sha256(fs.readFileSync(bundle)), process.version, process.platform, process.execArgv, env.NODE_OPTIONS, process.cwd(), argv,
+      build, process.version, process.platform, process.execArgv, env.NODE_OPTIONS, process.cwd(), argv,
       [env.FORCE_COLOR, env.NO_COLOR, workspace, workspace && folderOrNot(workspace)],
       [wantsColour(process.stdout), wantsColour(process.stderr)],
       // Paths are shown from their folders as the system reads them, a `..` after a link included
@@ -116,14 +141,10 @@ export function keptResult(folder: string, bundle: string, argv: readonly string
         return [fs.realpathSync(p), dev, ino, nativeRealOrNot(dir), nativeRealOrNot(path.normalize(dir))];
       }),
     ];
-    entry = path.join(folder, `${PREFIX}${sha256(JSON.stringify(said)).slice(0, 40)}`);
+    return path.join(folder, `${PREFIX}${sha256(JSON.stringify(said)).slice(0, 40)}`);
   } catch {
     return undefined; // the current folder removed, a file gone meanwhile
   }
-  return {
-    replay: () => replay(entry, files),
-    record: () => record(folder, entry, paths, files),
-  };
 }
 
 /** Where the workspace is, and whether it is a folder, as check.ts reads it. */
@@ -213,7 +234,7 @@ function replay(entry: string, files: readonly string[]): boolean {
 }
 
 /** Keeps a copy of what the process writes to stdout and stderr, written to `entry` at its exit if the run can be kept. */
-function record(folder: string, entry: string, paths: readonly string[], files: readonly string[]): void {
+function record(folder: string, entry: string, files: readonly string[], unchanged: () => boolean): void {
   const chunks: [1 | 2, Buffer][] = [];
   let size = 0;
   for (const [fd, stream] of [[1, process.stdout], [2, process.stderr]] as const) {
@@ -231,8 +252,9 @@ function record(folder: string, entry: string, paths: readonly string[], files: 
   let crashed = false;
   process.on('uncaughtExceptionMonitor', () => (crashed = true));
   process.once('exit', (code) => {
-    // A file changed while it was checked: what was said is of neither its old bytes nor its new.
-    if ((code !== 0 && code !== 1) || crashed || size > MOST_KEPT || hashes(paths)?.join() !== files.join()) return;
+    // A file changed while it was checked (even changed back), or a link on its path: what was said
+    // is of neither its old bytes nor its new, nor named as the entry's name says.
+    if ((code !== 0 && code !== 1) || crashed || size > MOST_KEPT || !unchanged()) return;
     // Each write kept apart: said again write for write (see `replay`).
     const head: Head = { files: [...files], exit: code, chunks: chunks.map(([fd, bytes]) => [fd, bytes.length]) };
     const temp = `${entry}.${process.pid}${TEMP}`;
