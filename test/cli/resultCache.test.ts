@@ -161,6 +161,12 @@ test('whatever else the output depends on makes the check run: the folder it run
   fs.appendFileSync(path.join(build, 'cli-main.js'), '\n');
   mark(folder);
   assert.deepEqual(run(dir, ['check', 'mars.toml'], {}, path.join(build, 'cli.js')), first, 'another build');
+  // The same checker said again by another dist/cli.js, whose entries may be read and written otherwise.
+  const front = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-cli-build-'));
+  for (const name of ['cli.js', 'cli-main.js']) fs.copyFileSync(path.join(DIST, name), path.join(front, name));
+  fs.appendFileSync(path.join(front, 'cli.js'), '\n');
+  mark(folder);
+  assert.deepEqual(run(dir, ['check', 'mars.toml'], {}, path.join(front, 'cli.js')), first, 'another dist/cli.js');
   // The same file named twice through a hard link is checked once; as two files, twice.
   fs.linkSync(path.join(dir, 'mars.toml'), path.join(dir, 'link.toml'));
   const once = run(dir, ['check', 'mars.toml', 'link.toml']);

@@ -7,12 +7,13 @@
 // Only a check whose output depends on nothing else is kept: files named (not folders, whose search
 // would be a question of its own, nor stdin), read-only (not --fix), and ended with 0 or 1 (never a
 // usage error, a file not read, or output not written). What else it depends on is in the entry's
-// name: the bundle's bytes, Node's version and options (NODE_OPTIONS: a smaller heap may crash the
-// check), the current folder, the arguments, the environment the report reads (colour,
-// GITHUB_WORKSPACE, and whether that is a folder) and whether stdout and stderr show colour, and
-// each file's real path and device and inode (the checker reads a file reached twice once) and its
-// folder as the system resolves it (the path is shown from there); the files' bytes
-// are in the entry, so that an edit replaces it rather than adding one. Anything amiss (no folder
+// name: the bundles' bytes (the checker's, and dist/cli.js's, which keeps and says the entries),
+// Node's version and options (NODE_OPTIONS: a smaller heap may crash the check), the current
+// folder, the arguments, the environment the report reads (colour, GITHUB_WORKSPACE, and whether
+// that is a folder) and whether stdout and stderr show colour, and each file's real path and device
+// and inode (the checker reads a file reached twice once) and its folder as the system resolves it
+// (the path is shown from there); the files' bytes are in the entry, so that an edit replaces it
+// rather than adding one. Anything amiss (no folder
 // of ours, an entry cut short, a file or a link on its path changed during the check, even changed
 // back) costs the cache, never the check.
 
@@ -107,7 +108,8 @@ export function keptResult(folder: string, bundle: string, argv: readonly string
   if (!paths || !files) return undefined;
   let build: string;
   try {
-    build = sha256(fs.readFileSync(bundle));
+    // The checker's bundle, and this one's (dist/cli.js), which reads and writes the entries.
+    build = sha256(Buffer.concat([fs.readFileSync(bundle), fs.readFileSync(__filename)]));
   } catch {
     return undefined;
   }
