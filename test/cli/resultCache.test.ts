@@ -301,7 +301,7 @@ test('said from a cache on a file system mounted read-only, as the check says it
   assert.deepEqual({ code: r.status, out: r.stdout, err: r.stderr }, { ...first, out: first.out.replace(/reed/g, 'REED') });
 });
 
-test('an entry no check has used for a month is removed when another is written; one said again is used', () => {
+test('an entry no check has used for a month is removed when another is written, and those used longest ago while all hold more than 256 MiB; one said again is used', () => {
   const { dir, folder } = place();
   const made = (args: string[]) => {
     const before = entries(folder);
@@ -321,4 +321,15 @@ test('an entry no check has used for a month is removed when another is written;
   run(dir, ['check', 'mars.toml']); // said again: its entry is used
   const added = made(['check', '--format=json', 'mars.toml']); // a new one: the unused for a month are removed
   assert.deepEqual(new Set(entries(folder)), new Set([text, github, added]));
+  // All held past 256 MiB: those used longest ago go first (entries made as sparse files, of 100 MiB each).
+  const big = [3, 2, 1].map((days) => {
+    const entry = path.join(folder, `result-${'0'.repeat(39)}${days}`);
+    fs.writeFileSync(entry, '');
+    fs.truncateSync(entry, 100 << 20);
+    daysAgo(entry, days);
+    return entry;
+  });
+  const newest = made(['check', '--format', 'json', '--severity', 'unknown-tool=off', 'mars.toml']);
+  // Removed: github's (used 10 days ago), then the one of 3 days; then 200 MiB and a little are held.
+  assert.deepEqual(new Set(entries(folder)), new Set([text, added, ...big.slice(1), newest]));
 });

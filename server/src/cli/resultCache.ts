@@ -17,7 +17,7 @@
 // of ours, an entry cut short, a file or a link on its path changed during the check, even changed
 // back) costs the cache, never the check.
 
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { rm } from '../node/codeCache';
@@ -25,7 +25,7 @@ import { wantsColour } from './colour';
 import { watchOutput } from './outputErrors';
 
 const PREFIX = 'result-';
-/** Ends the name of an entry being written, `<entry>.<pid>.tmp`, renamed to `<entry>` once whole. */
+/** Ends the name of an entry being written, `<entry>.<pid>.<random>.tmp`, renamed to `<entry>` once whole (a pid alone may be another container's). */
 const TEMP = '.tmp';
 /**
  * The most output kept, in bytes. A check streams its report (a dense 10 MB file makes 700 MB of
@@ -34,6 +34,11 @@ const TEMP = '.tmp';
 const MOST_KEPT = 64 << 20;
 /** Entries not used for this long are removed when another is written. */
 const UNUSED_FOR_MS = 30 * 24 * 3600_000;
+/**
+ * The most all entries hold, in bytes: past it, those used longest ago are removed when another is
+ * written (a caller that checks a new temporary copy each time makes an entry each time).
+ */
+const MOST_HELD = 256 << 20;
 /** Bytes read at a time of a file hashed, and first of an entry: its head is in them. */
 const BLOCK = 1 << 20;
 
@@ -259,7 +264,7 @@ function record(folder: string, entry: string, files: readonly string[], unchang
     if ((code !== 0 && code !== 1) || crashed || size > MOST_KEPT || !unchanged()) return;
     // Each write kept apart: said again write for write (see `replay`).
     const head: Head = { files: [...files], exit: code, chunks: chunks.map(([fd, bytes]) => [fd, bytes.length]) };
-    const temp = `${entry}.${process.pid}${TEMP}`;
+    const temp = `${entry}.${process.pid}.${randomBytes(4).toString('hex')}${TEMP}`;
     try {
       const fd = fs.openSync(temp, 'w', 0o600);
       try {
@@ -277,17 +282,29 @@ function record(folder: string, entry: string, files: readonly string[], unchang
   });
 }
 
-/** Removes the entries no check has used for a month, and what a check killed while writing one left. */
+/**
+ * Removes the entries no check has used for a month, then those used longest ago while all hold
+ * more than MOST_HELD, and what a check killed while writing one left.
+ */
 function prune(folder: string): void {
   const now = Date.now();
+  const kept: { file: string; used: number; size: number }[] = [];
   try {
     for (const name of fs.readdirSync(folder)) {
       if (!name.startsWith(PREFIX)) continue;
       const file = path.join(folder, name);
-      const age = now - (fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? now);
-      if (age > (name.endsWith(TEMP) ? 60_000 : UNUSED_FOR_MS)) rm(file);
+      const stat = fs.statSync(file, { throwIfNoEntry: false });
+      if (!stat) continue;
+      if (now - stat.mtimeMs > (name.endsWith(TEMP) ? 60_000 : UNUSED_FOR_MS)) rm(file);
+      else if (!name.endsWith(TEMP)) kept.push({ file, used: stat.mtimeMs, size: stat.size });
     }
   } catch {
-    // A folder gone meanwhile.
+    return; // a folder gone meanwhile
+  }
+  let held = kept.reduce((n, e) => n + e.size, 0);
+  for (const e of kept.sort((a, b) => a.used - b.used)) {
+    if (held <= MOST_HELD) break;
+    rm(e.file);
+    held -= e.size;
   }
 }
