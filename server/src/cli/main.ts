@@ -141,6 +141,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+/** `check --fix -`: stdout is the document itself, whose loss is a failure (see watchOutput). */
 let documentOnStdout = false;
 watchOutput(() => documentOnStdout);
 
