@@ -138,7 +138,8 @@ test('whatever else the output depends on makes the check run: the folder it run
   const script = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
   if (script) {
     const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: path.join(dir, 'xdg'), TERM: 'xterm-256color' };
-    for (const name of ['NODE_DISABLE_COMPILE_CACHE', 'FORCE_COLOR', 'NO_COLOR']) delete env[name];
+    // One that shows colour, as Node tells it: no CI variable either, with which it says none on any terminal.
+    for (const name of ['NODE_DISABLE_COMPILE_CACHE', 'FORCE_COLOR', 'NO_COLOR', 'CI']) delete env[name];
     const onTerminal = () => {
       const r = spawnSync('script', ['-qec', `"${process.execPath}" "${path.join(DIST, 'cli.js')}" check mars.toml`, '/dev/null'], { cwd: dir, encoding: 'utf8', env });
       return { code: r.status, out: r.stdout, err: r.stderr };
