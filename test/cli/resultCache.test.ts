@@ -240,9 +240,23 @@ test('an entry cut short or changed is not said: the check runs and keeps it aga
   const first = run(dir, ['check', '--format', 'json', 'mars.toml']);
   const [entry] = entries(folder);
   const whole = fs.readFileSync(entry!);
-  for (const damaged of [whole.subarray(0, whole.length - 1), Buffer.concat([whole, Buffer.from('x')]), whole.subarray(0, 10), Buffer.from('not json\n')]) {
+  // A head damaged as the entry's length still allows: its writes' lengths add up to the bytes after it.
+  const at = whole.indexOf(10) + 1;
+  const head = JSON.parse(whole.subarray(0, at).toString()) as { files: string[]; exit: number; chunks: [number, number][] };
+  const body = whole.subarray(at);
+  assert.deepEqual(head.chunks, [[1, body.length]], 'the JSON, one write');
+  const n = body.length;
+  const heads = [
+    { ...head, exit: 7 }, { ...head, exit: 256 }, { ...head, exit: -1 }, { ...head, exit: '1' }, { ...head, exit: undefined },
+    { ...head, chunks: [[3, n]] }, { ...head, chunks: [['1', n]] }, { ...head, chunks: [[1, String(n)]] }, { ...head, chunks: [[1, n, 0]] },
+    // A write of -100 bytes, then 100 more than the report: a whole block of memory was written to stderr.
+    { ...head, chunks: [[2, -100], [1, n + 100]] },
+    { ...head, chunks: [[1, n - 0.5], [2, 0.5]] },
+    { ...head, files: head.files.join() }, { ...head, chunks: { 0: [1, n], length: 1 } },
+  ];
+  for (const damaged of [whole.subarray(0, whole.length - 1), Buffer.concat([whole, Buffer.from('x')]), whole.subarray(0, 10), Buffer.from('not json\n'), ...heads.map((h) => Buffer.concat([Buffer.from(`${JSON.stringify(h)}\n`), body]))]) {
     fs.writeFileSync(entry!, damaged);
-    assert.deepEqual(run(dir, ['check', '--format', 'json', 'mars.toml']), first);
+    assert.deepEqual(run(dir, ['check', '--format', 'json', 'mars.toml']), first, damaged.subarray(0, damaged.indexOf(10)).toString());
     assert.deepEqual(fs.readFileSync(entry!), whole, 'kept again');
   }
   if (posix) {

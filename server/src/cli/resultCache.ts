@@ -174,6 +174,18 @@ function nativeRealOrNot(p: string): string {
 }
 
 /**
+ * Whether `head` is one `record` writes: an exit status of a check kept (0 or 1), and each write to
+ * stdout (1) or stderr (2), of a whole number of bytes. A damaged one whose lengths still add up
+ * (`[2, -100]` then `[1, 754]`) wrote a whole block of memory to stderr, another stream than the
+ * entry's, or an exit status of no check (7, or 256 for 0).
+ */
+function wellFormed(head: Head): boolean {
+  const { files, exit, chunks } = head as Partial<Record<keyof Head, unknown>>;
+  return Array.isArray(files) && files.every((f) => typeof f === 'string') && (exit === 0 || exit === 1) && Array.isArray(chunks) &&
+    chunks.every((c) => Array.isArray(c) && c.length === 2 && (c[0] === 1 || c[0] === 2) && Number.isSafeInteger(c[1]) && (c[1] as number) >= 0);
+}
+
+/**
  * Says the entry again, if it is whole and of these files' bytes: whether it does. Written as the
  * check wrote it (check.ts, `inOrder`), a write at a time, read a write at a time rather than whole
  * (reading the 1 MB file's 13 MB of JSON whole took a third of a replay): a write the stream holds
@@ -196,7 +208,7 @@ function replay(entry: string, files: readonly string[]): boolean {
     const read = fs.readSync(fd, block, 0, BLOCK, 0);
     at = block.subarray(0, read).indexOf(10) + 1;
     head = JSON.parse(block.toString('utf8', 0, at)) as Head;
-    if (at === 0 || head.files.join() !== files.join() || head.chunks.reduce((n, [, length]) => n + length, at) !== fs.fstatSync(fd).size) head = undefined;
+    if (at === 0 || !wellFormed(head) || head.files.join() !== files.join() || head.chunks.reduce((n, [, length]) => n + length, at) !== fs.fstatSync(fd).size) head = undefined;
   } catch {
     // Not one of ours (a head longer than a block is not one either: a miss).
   }
