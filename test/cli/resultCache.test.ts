@@ -235,6 +235,26 @@ test('a check that ends in a bug of ours (an uncaught exception, exit 1), or who
   assert.equal(fs.readFileSync(runs, 'utf8'), 'x');
 });
 
+test("a run during which Node wrote on its own, a warning or NODE_DEBUG's lines, each naming its process, is not kept", () => {
+  const { dir, folder } = place();
+  const checked = run(dir, ['check', 'mars.toml', '--no-cache']);
+  // NODE_DEBUG's lines, written through stderr as the check runs: the run after, without it, said them.
+  const debug = run(dir, ['check', 'mars.toml'], { NODE_DEBUG: 'module' });
+  assert.match(debug.err, /^MODULE \d+: /m);
+  assert.deepEqual(entries(folder), []);
+  assert.deepEqual(run(dir, ['check', 'mars.toml']), checked);
+  fs.rmSync(folder, { recursive: true });
+  // A module NODE_OPTIONS preloads warns as the check runs: one warning, the run's own, each time.
+  const preload = path.join(dir, 'warns.js');
+  fs.writeFileSync(preload, "setImmediate(() => process.emitWarning('preloaded'));\n");
+  for (let i = 0; i < 2; i++) {
+    const r = run(dir, ['check', 'mars.toml'], { NODE_OPTIONS: `--require ${preload}` });
+    assert.equal(r.code, 1);
+    assert.equal(r.err.match(/Warning: preloaded/g)?.length, 1, r.err);
+  }
+  assert.deepEqual(entries(folder), []);
+});
+
 test('an entry cut short or changed is not said: the check runs and keeps it again; nor is one in a folder others can write', () => {
   const { dir, folder } = place();
   const first = run(dir, ['check', '--format', 'json', 'mars.toml']);

@@ -107,6 +107,9 @@ function hashes(paths: readonly string[], stamps: string[] = []): string[] | und
  * about to start says. Undefined for a run that cannot be kept.
  */
 export function keptResult(folder: string, bundle: string, argv: readonly string[]): { replay(): boolean; record(): void } | undefined {
+  // Node's own debug output (NODE_DEBUG=module: `MODULE 4123: load …`) is written through stderr, with
+  // its pid, as the check runs: a run kept with it said it again, another's, in every run after.
+  if (process.env.NODE_DEBUG) return undefined;
   const paths = keptPaths(argv);
   const stamps: string[] = [];
   const files = paths && hashes(paths, stamps);
@@ -270,10 +273,14 @@ function record(folder: string, entry: string, files: readonly string[], unchang
   // A bug of ours that ends the run with an uncaught exception exits 1 too: that is no check's output.
   let crashed = false;
   process.on('uncaughtExceptionMonitor', () => (crashed = true));
+  // A warning Node wrote (`(node:4123) ExperimentalWarning: …`, of a flag in NODE_OPTIONS or of a
+  // module it preloads) names its process: said again, it was another's, beside the run's own.
+  let warned = false;
+  process.on('warning', () => (warned = true));
   process.once('exit', (code) => {
     // A file changed while it was checked (even changed back), or a link on its path: what was said
     // is of neither its old bytes nor its new, nor named as the entry's name says.
-    if ((code !== 0 && code !== 1) || crashed || size > MOST_KEPT || !unchanged()) return;
+    if ((code !== 0 && code !== 1) || crashed || warned || size > MOST_KEPT || !unchanged()) return;
     // Each write kept apart: said again write for write (see `replay`).
     const head: Head = { files: [...files], exit: code, chunks: chunks.map(([fd, bytes]) => [fd, bytes.length]) };
     const temp = `${entry}.${process.pid}.${randomBytes(4).toString('hex')}${TEMP}`;
