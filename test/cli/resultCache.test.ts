@@ -95,7 +95,7 @@ test('a check of files unchanged since is said again from the cache, stdout, std
   if (posix) for (const entry of entries(folder)) assert.equal(fs.statSync(entry).mode & 0o777, 0o600);
 });
 
-test('whatever else the output depends on makes the check run: the folder it runs in, the options, the colour, the workspace (and whether it is a folder), Node\'s options, the build, files linked or not, a link on the path', () => {
+test('whatever else the output depends on makes the check run: the folder it runs in, the options, the colour, the workspace (and whether it is a folder), Node\'s options, the resource limits, the build, files linked or not, a link on the path', () => {
   const { dir, folder } = place();
   fs.mkdirSync(path.join(dir, 'sub'));
   const first = run(dir, ['check', 'mars.toml']);
@@ -133,6 +133,16 @@ test('whatever else the output depends on makes the check run: the folder it run
     assert.match(linked('other/X', '--no-cache').out, /^other\/mars\.toml:2:13:/);
     assert.match(linked('other2/X', '--no-cache').out, /^other2\/mars\.toml:2:13:/);
     pairs.push(['a link on the path', () => linked('other/X'), () => linked('other2/X')]);
+  }
+  // A resource limit (ulimit), where the system says them (Linux): less memory or CPU time may end the check.
+  if (fs.existsSync('/proc/self/limits')) {
+    const limited = () => {
+      const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: path.join(dir, 'xdg') };
+      for (const name of ['NODE_DISABLE_COMPILE_CACHE', 'FORCE_COLOR', 'NO_COLOR', 'GITHUB_WORKSPACE']) delete env[name];
+      const r = spawnSync('sh', ['-c', 'ulimit -S -t 3600 && exec "$0" "$@"', process.execPath, path.join(DIST, 'cli.js'), 'check', 'mars.toml'], { cwd: dir, encoding: 'utf8', env });
+      return { code: r.status, out: r.stdout, err: r.stderr };
+    };
+    pairs.push(['a CPU time limit', () => run(dir, ['check', 'mars.toml']), limited]);
   }
   // A terminal that shows colour: script(1) gives the check one.
   const script = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;

@@ -8,7 +8,8 @@
 // would be a question of its own, nor stdin), read-only (not --fix), and ended with 0 or 1 (never a
 // usage error, a file not read, or output not written). What else it depends on is in the entry's
 // name: the bundles' bytes (the checker's, and dist/cli.js's, which keeps and says the entries),
-// Node's version and options (NODE_OPTIONS: a smaller heap may crash the check), the current
+// Node's version and options (NODE_OPTIONS: a smaller heap may crash the check) and the process's
+// resource limits (ulimit: less memory or CPU time may too), the current
 // folder, the arguments, the environment the report reads (colour, GITHUB_WORKSPACE, and whether
 // that is a folder) and whether stdout and stderr show colour, and each file's real path and device
 // and inode (the checker reads a file reached twice once) and its folder as the system resolves it
@@ -139,7 +140,7 @@ function entryOf(folder: string, build: string, argv: readonly string[], paths: 
     const env = process.env;
     const workspace = env.GITHUB_WORKSPACE;
     const said = [
-      build, process.version, process.platform, process.execArgv, env.NODE_OPTIONS, process.cwd(), argv,
+      build, process.version, process.platform, process.execArgv, env.NODE_OPTIONS, limits(), process.cwd(), argv,
       [env.FORCE_COLOR, env.NO_COLOR, workspace, workspace && folderOrNot(workspace)],
       [wantsColour(process.stdout), wantsColour(process.stderr)],
       // Paths are shown from their folders as the system reads them, a `..` after a link included
@@ -154,6 +155,20 @@ function entryOf(folder: string, build: string, argv: readonly string[], paths: 
     return path.join(folder, `${PREFIX}${sha256(JSON.stringify(said)).slice(0, 40)}`);
   } catch {
     return undefined; // the current folder removed, a file gone meanwhile
+  }
+}
+
+/**
+ * The process's resource limits, as `ulimit` sets them (Linux: /proc/self/limits): less memory or
+ * CPU time ends a check that finished without (`ulimit -v 900000` on the bench's 1 MB file: exit 134),
+ * where its kept result, said in a few ms within them, said exit 0 and the whole report. None known
+ * elsewhere (macOS, Windows).
+ */
+function limits(): string {
+  try {
+    return fs.readFileSync('/proc/self/limits', 'utf8');
+  } catch {
+    return '';
   }
 }
 
