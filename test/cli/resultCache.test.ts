@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { DIST } from '../support/paths';
 import { keptPaths } from '../../server/src/cli/resultCache';
 
@@ -245,7 +246,7 @@ test('a check that ends in a bug of ours (an uncaught exception, exit 1), or who
   assert.equal(fs.readFileSync(runs, 'utf8'), 'x');
 });
 
-test("a run during which Node wrote on its own, a warning or NODE_DEBUG's lines, each naming its process, is not kept", () => {
+test("a run during which Node wrote on its own, a warning or NODE_DEBUG's lines, each naming its process, or with a module preloaded, is not kept", () => {
   const { dir, folder } = place();
   const checked = run(dir, ['check', 'mars.toml', '--no-cache']);
   // NODE_DEBUG's lines, written through stderr as the check runs: the run after, without it, said them.
@@ -254,13 +255,27 @@ test("a run during which Node wrote on its own, a warning or NODE_DEBUG's lines,
   assert.deepEqual(entries(folder), []);
   assert.deepEqual(run(dir, ['check', 'mars.toml']), checked);
   fs.rmSync(folder, { recursive: true });
-  // A module NODE_OPTIONS preloads warns as the check runs: one warning, the run's own, each time.
-  const preload = path.join(dir, 'warns.js');
-  fs.writeFileSync(preload, "setImmediate(() => process.emitWarning('preloaded'));\n");
-  for (let i = 0; i < 2; i++) {
-    const r = run(dir, ['check', 'mars.toml'], { NODE_OPTIONS: `--require ${preload}` });
-    assert.equal(r.code, 1);
-    assert.equal(r.err.match(/Warning: preloaded/g)?.length, 1, r.err);
+  // A flag in NODE_OPTIONS that Node warns of (Node 20: `--experimental-permission`), as the check
+  // runs: one warning, the run's own, each time.
+  const flag = '--experimental-permission --allow-fs-read=* --allow-fs-write=*';
+  if (/ExperimentalWarning/.test(spawnSync(process.execPath, [...flag.split(' '), '-e', '0'], { encoding: 'utf8' }).stderr)) {
+    for (let i = 0; i < 2; i++) {
+      const r = run(dir, ['check', 'mars.toml'], { NODE_OPTIONS: flag });
+      assert.equal(r.code, 1);
+      assert.equal(r.err.match(/ExperimentalWarning/g)?.length, 1, r.err);
+    }
+    assert.deepEqual(entries(folder), []);
+  }
+  // A module preloaded (`--require`, `--import`, on Node's command line or in NODE_OPTIONS) runs in
+  // the check: what it writes meanwhile, once a run, whatever its bytes; never kept.
+  const preload = path.join(dir, 'writes.js');
+  fs.writeFileSync(preload, "setImmediate(() => process.stdout.write('preloaded\\n'));\n");
+  for (const [env, options] of [[{ NODE_OPTIONS: `--require ${preload}` }, []], [{}, ['-r', preload]], [{}, [`--import=${pathToFileURL(preload).href}`]]] as const) {
+    for (let i = 0; i < 2; i++) {
+      const r = run(dir, ['check', 'mars.toml'], env, path.join(DIST, 'cli.js'), [...options]);
+      assert.equal(r.code, 1);
+      assert.equal(r.out.match(/^preloaded$/gm)?.length, 1, `${JSON.stringify([env, options])}: ${r.out}`);
+    }
   }
   assert.deepEqual(entries(folder), []);
 });

@@ -6,7 +6,8 @@
 //
 // Only a check whose output depends on nothing else is kept: files named (not folders, whose search
 // would be a question of its own, nor stdin), read-only (not --fix), and ended with 0 or 1 (never a
-// usage error, a file not read, or output not written). What else it depends on is in the entry's
+// usage error, a file not read, or output not written), with nothing of Node's or another's in its
+// output (NODE_DEBUG's lines, a warning, a module preloaded). What else it depends on is in the entry's
 // name: the bundles' bytes (the checker's, and dist/cli.js's, which keeps and says the entries),
 // Node's version and options (NODE_OPTIONS: a smaller heap may crash the check) and the process's
 // resource limits (ulimit: less memory or CPU time may too), the current
@@ -110,7 +111,7 @@ function hashes(paths: readonly string[], stamps: string[] = []): string[] | und
 export function keptResult(folder: string, bundle: string, argv: readonly string[]): { replay(): boolean; record(): void } | undefined {
   // Node's own debug output (NODE_DEBUG=module: `MODULE 4123: load …`) is written through stderr, with
   // its pid, as the check runs: a run kept with it said it again, another's, in every run after.
-  if (process.env.NODE_DEBUG) return undefined;
+  if (process.env.NODE_DEBUG || preloads()) return undefined;
   const paths = keptPaths(argv);
   const stamps: string[] = [];
   const files = paths && hashes(paths, stamps);
@@ -156,6 +157,17 @@ function entryOf(folder: string, build: string, argv: readonly string[], paths: 
   } catch {
     return undefined; // the current folder removed, a file gone meanwhile
   }
+}
+
+/**
+ * Whether Node runs code of another's before the checker (`--require`, `--import`, a loader, on its
+ * command line or in NODE_OPTIONS): it runs in the check, and what it writes meanwhile was kept and
+ * said again beside what it writes in the run that says it (`preloaded says <the time>`, twice);
+ * what it does is in no bytes the entry's name holds.
+ */
+function preloads(): boolean {
+  const options = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
+  return options.some((o) => /^(?:-r|--require|--import|--(?:experimental-)?loader)(?:=|$)/.test(o));
 }
 
 /**
