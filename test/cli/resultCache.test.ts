@@ -3,7 +3,7 @@
 // status; anything else it depends on makes it run; and only a check whose output depends on
 // nothing else is kept. That a check was said from the cache is shown by changing what the cache
 // holds: a check that ran would not say the change.
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -23,12 +23,18 @@ function place(): { dir: string; folder: string } {
   return { dir, folder: path.join(dir, 'xdg', 'mars-toml') };
 }
 
-/** `mars-toml <args>` in `dir`, its caches in `dir`/xdg, as a user runs it (no colour, no GitHub workspace) but for `env`. */
+/** The environment a user runs the checker in from `dir`: its caches in `dir`/xdg, no colour asked for, no GitHub workspace; then `extra`. */
+function userEnv(dir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: path.join(dir, 'xdg') };
+  for (const name of ['NODE_DISABLE_COMPILE_CACHE', 'FORCE_COLOR', 'NO_COLOR', 'GITHUB_WORKSPACE']) delete env[name];
+  return { ...env, ...extra };
+}
+
+const outcome = (r: SpawnSyncReturns<string>) => ({ code: r.status, out: r.stdout, err: r.stderr });
+
+/** `mars-toml <args>` in `dir`, as a user runs it (`userEnv`) but for `env`. */
 function run(dir: string, args: string[], env: Record<string, string> = {}, program = path.join(DIST, 'cli.js'), nodeOptions: string[] = []) {
-  const base = { ...process.env };
-  for (const name of ['NODE_DISABLE_COMPILE_CACHE', 'FORCE_COLOR', 'NO_COLOR', 'GITHUB_WORKSPACE']) delete base[name];
-  const r = spawnSync(process.execPath, [...nodeOptions, program, ...args], { cwd: dir, encoding: 'utf8', env: { ...base, XDG_CACHE_HOME: path.join(dir, 'xdg'), ...env }, timeout: 20_000, maxBuffer: 1 << 28 });
-  return { code: r.status, out: r.stdout, err: r.stderr };
+  return outcome(spawnSync(process.execPath, [...nodeOptions, program, ...args], { cwd: dir, encoding: 'utf8', env: userEnv(dir, env), timeout: 20_000, maxBuffer: 1 << 28 }));
 }
 
 const entries = (folder: string) => (fs.existsSync(folder) ? fs.readdirSync(folder).filter((n) => n.startsWith('result-')).map((n) => path.join(folder, n)) : []);
@@ -138,23 +144,17 @@ test('whatever else the output depends on makes the check run: the folder it run
   // A resource limit (ulimit), where the system says them (Linux): less memory or CPU time may end the check.
   if (fs.existsSync('/proc/self/limits')) {
     const limited = () => {
-      const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: path.join(dir, 'xdg') };
-      for (const name of ['NODE_DISABLE_COMPILE_CACHE', 'FORCE_COLOR', 'NO_COLOR', 'GITHUB_WORKSPACE']) delete env[name];
-      const r = spawnSync('sh', ['-c', 'ulimit -S -t 3600 && exec "$0" "$@"', process.execPath, path.join(DIST, 'cli.js'), 'check', 'mars.toml'], { cwd: dir, encoding: 'utf8', env });
-      return { code: r.status, out: r.stdout, err: r.stderr };
+      return outcome(spawnSync('sh', ['-c', 'ulimit -S -t 3600 && exec "$0" "$@"', process.execPath, path.join(DIST, 'cli.js'), 'check', 'mars.toml'], { cwd: dir, encoding: 'utf8', env: userEnv(dir) }));
     };
     pairs.push(['a CPU time limit', () => run(dir, ['check', 'mars.toml']), limited]);
   }
   // A terminal that shows colour: script(1) gives the check one.
   const script = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
   if (script) {
-    const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: path.join(dir, 'xdg'), TERM: 'xterm-256color' };
     // One that shows colour, as Node tells it: no CI variable either, with which it says none on any terminal.
-    for (const name of ['NODE_DISABLE_COMPILE_CACHE', 'FORCE_COLOR', 'NO_COLOR', 'CI']) delete env[name];
-    const onTerminal = () => {
-      const r = spawnSync('script', ['-qec', `"${process.execPath}" "${path.join(DIST, 'cli.js')}" check mars.toml`, '/dev/null'], { cwd: dir, encoding: 'utf8', env });
-      return { code: r.status, out: r.stdout, err: r.stderr };
-    };
+    const env = userEnv(dir, { TERM: 'xterm-256color' });
+    delete env.CI;
+    const onTerminal = () => outcome(spawnSync('script', ['-qec', `"${process.execPath}" "${path.join(DIST, 'cli.js')}" check mars.toml`, '/dev/null'], { cwd: dir, encoding: 'utf8', env }));
     pairs.push(['a terminal', () => run(dir, ['check', 'mars.toml']), onTerminal]);
   }
   for (const [why, kept, other] of pairs) {
@@ -201,7 +201,7 @@ test('only a check whose output depends on its files alone is kept: not --fix, a
     [['check', '--fix', 'mars.toml'], 0], // last: it writes the file
   ];
   for (const [args, code] of runs) assert.equal(run(dir, args).code, code, args.join(' '));
-  const stdin = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), 'check', '-'], { cwd: dir, input: FILE, encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: path.join(dir, 'xdg') } });
+  const stdin = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), 'check', '-'], { cwd: dir, input: FILE, encoding: 'utf8', env: userEnv(dir) });
   assert.equal(stdin.status, 1);
   assert.deepEqual(entries(folder), []);
   assert.ok(fs.readdirSync(folder).some((n) => n.endsWith('.v8cache')), 'the code cache was written');
@@ -313,8 +313,7 @@ test('an entry cut short or changed is not said: the check runs and keeps it aga
 
 test('said from the cache, output that cannot be written ends as the check would: exit 2 and why on a full disk, the exit status of the check when the reader stops early; through a slow pipe, stdout and stderr in the order written', { skip: !fs.existsSync('/dev/full') }, () => {
   const { dir, folder } = place();
-  const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: path.join(dir, 'xdg') };
-  delete env.NODE_DISABLE_COMPILE_CACHE;
+  const env = userEnv(dir);
   run(dir, ['check', 'mars.toml']);
   assert.equal(entries(folder).length, 1);
   // Stdout on a full disk: the check's stderr byte for byte, the failure said where the check says
@@ -354,11 +353,10 @@ test('said from a cache on a file system mounted read-only, as the check says it
   const { dir, folder } = place();
   const first = run(dir, ['check', 'mars.toml']);
   mark(folder);
-  const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: path.join(dir, 'xdg') };
-  for (const name of ['NODE_DISABLE_COMPILE_CACHE', 'FORCE_COLOR', 'NO_COLOR', 'GITHUB_WORKSPACE']) delete env[name];
+  const env = userEnv(dir);
   const mounted = 'mount --bind "$1" "$1" && mount -o remount,ro,bind "$1" "$1" && exec "$0" "$2" check mars.toml';
   const r = spawnSync('unshare', ['-rm', 'sh', '-c', mounted, process.execPath, folder, path.join(DIST, 'cli.js')], { cwd: dir, encoding: 'utf8', env });
-  assert.deepEqual({ code: r.status, out: r.stdout, err: r.stderr }, { ...first, out: first.out.replace(/reed/g, 'REED') });
+  assert.deepEqual(outcome(r), { ...first, out: first.out.replace(/reed/g, 'REED') });
 });
 
 test('an entry no check has used for a month is removed when another is written, and those used longest ago while all hold more than 256 MiB; one said again is used', () => {
