@@ -19,16 +19,14 @@
 // of ours, an entry cut short, a file or a link on its path changed during the check, even changed
 // back) costs the cache, never the check.
 
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { rm } from '../node/codeCache';
+import { leftByKilled, rm, writeWhole } from '../node/codeCache';
 import { wantsColour } from './colour';
 import { watchOutput } from './outputErrors';
 
 const PREFIX = 'result-';
-/** Ends the name of an entry being written, `<entry>.<pid>.<random>.tmp`, renamed to `<entry>` once whole (a pid alone may be another container's). */
-const TEMP = '.tmp';
 /**
  * The most output kept, in bytes. A check streams its report (a dense 10 MB file makes 700 MB of
  * JSON): past this, it stops keeping a copy, and the run is not kept.
@@ -310,20 +308,8 @@ function record(folder: string, entry: string, files: readonly string[], unchang
     if ((code !== 0 && code !== 1) || crashed || warned || size > MOST_KEPT || !unchanged()) return;
     // Each write kept apart: said again write for write (see `replay`).
     const head: Head = { files: [...files], exit: code, chunks: chunks.map(([fd, bytes]) => [fd, bytes.length]) };
-    const temp = `${entry}.${process.pid}.${randomBytes(4).toString('hex')}${TEMP}`;
-    try {
-      const fd = fs.openSync(temp, 'w', 0o600);
-      try {
-        fs.writeSync(fd, `${JSON.stringify(head)}\n`);
-        for (const [, bytes] of chunks) fs.writeSync(fd, bytes);
-      } finally {
-        fs.closeSync(fd);
-      }
-      fs.renameSync(temp, entry); // whole or not at all, for a check reading it meanwhile
-    } catch {
-      rm(temp); // a full disk: the next check runs, as this one did
-      return;
-    }
+    // Not written (a full disk): the next check runs, as this one did.
+    if (!writeWhole(entry, [Buffer.from(`${JSON.stringify(head)}\n`), ...chunks.map(([, bytes]) => bytes)])) return;
     prune(folder);
   });
 }
@@ -341,8 +327,11 @@ function prune(folder: string): void {
       const file = path.join(folder, name);
       const stat = fs.statSync(file, { throwIfNoEntry: false });
       if (!stat) continue;
-      if (now - stat.mtimeMs > (name.endsWith(TEMP) ? 60_000 : UNUSED_FOR_MS)) rm(file);
-      else if (!name.endsWith(TEMP)) kept.push({ file, used: stat.mtimeMs, size: stat.size });
+      // An entry's name has no `.`: one with is being written (writeWhole), or was by a check killed meanwhile.
+      if (name.includes('.')) {
+        if (leftByKilled(file)) rm(file);
+      } else if (now - stat.mtimeMs > UNUSED_FOR_MS) rm(file);
+      else kept.push({ file, used: stat.mtimeMs, size: stat.size });
     }
   } catch {
     return; // a folder gone meanwhile

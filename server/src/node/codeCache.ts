@@ -10,7 +10,7 @@
 // that no one but this user can write (the extension's own storage). Anything amiss (no
 // cache, a rejected one, a folder not ours, a write that fails) costs the cache, never the start.
 
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import os from 'node:os';
@@ -18,8 +18,10 @@ import path from 'node:path';
 import vm from 'node:vm';
 
 const SUFFIX = '.v8cache';
-/** Ends the name of a cache being written, `<cache>.<pid>.tmp`, renamed to `<cache>` once whole. */
+/** Ends the name of a file being written (`writeWhole`), renamed to its own name once whole. */
 const TEMP = '.tmp';
+/** A file being written for longer than this was left by a process killed meanwhile. */
+const KILLED_AFTER_MS = 60_000;
 /** How long after the first diagnostics a new cache is written, if the process does not exit before. */
 const WRITE_AFTER_MS = 2_000;
 /**
@@ -138,29 +140,52 @@ function makeFolder(folder: string): void {
 }
 
 function writeCache(folder: string, cacheFile: string, script: vm.Script, prefix: string): void {
-  const temp = `${cacheFile}.${process.pid}${TEMP}`;
+  let payload: Buffer;
   try {
-    const payload = script.createCachedData();
-    fs.writeFileSync(temp, Buffer.concat([createHash('sha256').update(payload).digest(), payload]), { mode: 0o600 });
-    fs.renameSync(temp, cacheFile); // whole or not at all, for a server starting meanwhile
+    payload = script.createCachedData();
   } catch {
-    // A full disk or a folder gone: the next start compiles, as this one did, and tries again, so
-    // what was written of this one would be left at every start (each with its own pid).
-    rm(temp);
     return;
   }
+  // Not written (a full disk, a folder gone): the next start compiles, as this one did, and tries again.
+  if (!writeWhole(cacheFile, [createHash('sha256').update(payload).digest(), payload])) return;
   // The caches of earlier builds or Node versions are never read again, nor the half written by a
   // server killed meanwhile (another server's write in progress is newer than that).
-  const killedBefore = Date.now() - 60_000;
   try {
     for (const name of fs.readdirSync(folder)) {
       const file = path.join(folder, name);
       if (!name.startsWith(prefix) || file === cacheFile) continue;
-      if (name.endsWith(SUFFIX) || (name.endsWith(TEMP) && (fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < killedBefore)) rm(file);
+      if (name.endsWith(SUFFIX) || leftByKilled(file)) rm(file);
     }
   } catch {
     // A folder gone meanwhile.
   }
+}
+
+/**
+ * Writes `file`, private to the user, whole or not at all, for a process reading it meanwhile: as
+ * `<file>.<pid>.<random>.tmp` (a pid alone may be another container's), renamed to `file` once
+ * written. Whether it was; where it was not, nothing of it is left (each failed try would leave one).
+ */
+export function writeWhole(file: string, parts: readonly Uint8Array[]): boolean {
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}${TEMP}`;
+  try {
+    const fd = fs.openSync(temp, 'w', 0o600);
+    try {
+      for (const part of parts) fs.writeSync(fd, part);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(temp, file);
+    return true;
+  } catch {
+    rm(temp);
+    return false;
+  }
+}
+
+/** Whether `file` is one `writeWhole` began and a process killed meanwhile left (another's write in progress is newer). */
+export function leftByKilled(file: string): boolean {
+  return file.endsWith(TEMP) && Date.now() - (fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) > KILLED_AFTER_MS;
 }
 
 /** Removes `file` if it can (a cache's, or one half written): nothing is read from one left. */
