@@ -11,7 +11,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DIST } from '../support/paths';
-import { keptPaths } from '../../server/src/cli/resultCache';
+import { PassThrough } from 'node:stream';
+import { parseCheckArgs, runCheck } from '../../server/src/cli/check';
+import { keptRun } from '../../server/src/cli/resultCache';
+import { handOver, seenNothing } from '../../server/src/cli/search';
 
 const FILE = '[agents.a.tools]\nallowed = ["Shell", "reed", "Bash(git"]\ndisallowed = ["Bash"]\n';
 const posix = process.platform !== 'win32';
@@ -49,13 +52,13 @@ function mark(folder: string): void {
 }
 const said = (r: { out: string; err: string }) => /REED/.test(r.out + r.err);
 
-test('keptPaths: a check of files named, with options that only shape the report; nothing else', () => {
-  const rows: Array<[string[], string[] | undefined]> = [
-    [['check', 'mars.toml'], ['mars.toml']],
-    [['check', '--format', 'json', 'a/mars.toml', 'b/mars.local.toml', '--severity=unknown-tool=off'], ['a/mars.toml', 'b/mars.local.toml']],
-    [['check', '--format=github', '--severity', 'x=off', '--no-respect-gitignore', 'mars.toml'], ['mars.toml']],
-    [['check'], undefined], // the current folder, searched
-    [['check', '--format', 'json'], undefined],
+test('keptRun: a check of paths (the current folder by default), with options that only shape the report or the search; nothing else', () => {
+  const rows: Array<[string[], { paths: string[]; respectGitignore: boolean } | undefined]> = [
+    [['check', 'mars.toml'], { paths: ['mars.toml'], respectGitignore: true }],
+    [['check', '--format', 'json', 'a/mars.toml', 'b', '--severity=unknown-tool=off'], { paths: ['a/mars.toml', 'b'], respectGitignore: true }],
+    [['check', '--format=github', '--severity', 'x=off', '--no-respect-gitignore', 'mars.toml'], { paths: ['mars.toml'], respectGitignore: false }],
+    [['check'], { paths: ['.'], respectGitignore: true }], // the current folder, searched
+    [['check', '--format', 'json', '--no-respect-gitignore'], { paths: ['.'], respectGitignore: false }],
     [['check', '--fix', 'mars.toml'], undefined],
     [['check', 'mars.toml', '--no-cache'], undefined],
     [['check', '-'], undefined],
@@ -68,7 +71,7 @@ test('keptPaths: a check of files named, with options that only shape the report
     [['parse-names'], undefined],
     [[], undefined],
   ];
-  for (const [argv, paths] of rows) assert.deepEqual(keptPaths(argv), paths, argv.join(' '));
+  for (const [argv, run] of rows) assert.deepEqual(keptRun(argv), run, argv.join(' '));
 });
 
 test('a check of files unchanged since is said again from the cache, stdout, stderr and exit status alike; an edit, or --no-cache, checks them', () => {
@@ -189,11 +192,92 @@ test('whatever else the output depends on makes the check run: the folder it run
   assert.match(twice.err, /^2 files checked/m, twice.err);
 });
 
-test('only a check whose output depends on its files alone is kept: not --fix, a folder, stdin, a file not read, a usage error, --no-cache', () => {
+test("a folder's search is kept too: said again while it finds the same files holding the same bytes and passes over the same; a file added, ignored, removed or passed over makes the check run", () => {
+  const { dir, folder } = place();
+  fs.mkdirSync(path.join(dir, 'sub'));
+  fs.writeFileSync(path.join(dir, 'sub', 'mars.local.toml'), '[skills.s.tools]\nallowed = ["Read"]\n');
+  /** `check` in `dir`, after `change`: whether it was said from the cache, and what it said. */
+  const after = (change: () => void, args = ['check']) => {
+    change();
+    const first = run(dir, args);
+    assert.ok(!said(first), `${change}: it ran`);
+    assert.deepEqual(run(dir, args), first, `${change}: the same again`);
+    mark(folder);
+    const again = run(dir, args);
+    assert.ok(said(again), `${change}: said from the cache`);
+    return { ...first, entries: entries(folder).length };
+  };
+  const both = after(() => {});
+  assert.equal(both.code, 1);
+  assert.match(both.out, /^mars\.toml:2:22: information unknown-tool/m);
+  assert.match(both.err, /^2 files checked:/m);
+  // The same search named otherly is another run.
+  assert.ok(!said(run(dir, ['check', '.'])));
+  assert.equal(entries(folder).length, 2);
+  // A file added in a folder searched; then ignored by a .gitignore; then searched without it.
+  const added = after(() => fs.mkdirSync(path.join(dir, 'new')) ?? fs.writeFileSync(path.join(dir, 'new', 'mars.toml'), FILE));
+  assert.match(added.err, /^3 files checked:/m);
+  assert.match(added.out, /^new\/mars\.toml:2:22:/m);
+  const ignored = after(() => fs.writeFileSync(path.join(dir, '.gitignore'), 'sub/\n'));
+  assert.match(ignored.err, /^2 files checked:/m);
+  assert.doesNotMatch(ignored.out, /^sub/m);
+  assert.match(after(() => {}, ['check', '--no-respect-gitignore']).err, /^3 files checked:/m);
+  // One removed; a folder named as Mars's file, passed over and said.
+  assert.match(after(() => fs.rmSync(path.join(dir, 'new', 'mars.toml'))).err, /^1 file checked:/m);
+  const passed = after(() => fs.mkdirSync(path.join(dir, 'new', 'mars.toml')));
+  assert.match(passed.err, /new\/mars\.toml is a folder, passed over/);
+  if (posix) {
+    // A link to a file found by another name: the same file, read the same, and named otherly.
+    fs.mkdirSync(path.join(dir, 'l'));
+    const linked = after(() => fs.symlinkSync('../mars.toml', path.join(dir, 'l', 'mars.toml')));
+    assert.match(linked.out, /^l\/mars\.toml:2:22:/m, 'the file, and the link to it, are one file, read once, found first by the link');
+    assert.doesNotMatch(linked.out, /^mars\.toml/m);
+    const renamed = after(() => fs.renameSync(path.join(dir, 'l', 'mars.toml'), path.join(dir, 'l', 'mars.local.toml')));
+    assert.equal(renamed.out, linked.out.replace(/l\/mars\.toml/g, 'l/mars.local.toml'));
+  }
+  // A folder named that holds nothing to read is searched again to say why (what git ignores
+  // there), and a search that finds nothing says so: neither is kept.
+  fs.mkdirSync(path.join(dir, 'empty'));
+  fs.mkdirSync(path.join(dir, 'only', 'mars.toml'), { recursive: true });
+  const kept = entries(folder).length;
+  for (const args of [['check', 'mars.toml', 'empty'], ['check', 'empty']]) assert.match(run(dir, args).err, /^mars-toml: no mars\.toml or mars\.local\.toml under empty$/m);
+  assert.match(run(dir, ['check', 'only']).err, /^mars-toml: no mars\.toml or mars\.local\.toml under only: only\/mars\.toml is a folder, passed over/m);
+  assert.equal(entries(folder).length, kept);
+});
+
+test('the check reads what the search that named its entry found, handed over in the process: a file added meanwhile is read by neither', async () => {
+  const { dir } = place();
+  const other = path.join(dir, 'other.toml');
+  fs.writeFileSync(other, FILE);
+  let report = '';
+  const sink = Object.assign(new PassThrough(), { write: (s: string) => ((report += s), true) }) as unknown as NodeJS.WritableStream;
+  const check = async (paths: string[]) => {
+    report = '';
+    return runCheck(parseCheckArgs(paths), sink, sink, new PassThrough());
+  };
+  // Handed over for these paths, taken by the check of them, once: the next searches again.
+  handOver([dir], true, { files: [other], problems: [], seen: seenNothing() });
+  assert.equal(await check([dir]), 1);
+  assert.match(report, /other\.toml:2:22: information unknown-tool/);
+  assert.match(report, /^1 file checked:/m);
+  assert.equal(await check([dir]), 1);
+  assert.match(report, /mars\.toml:2:22: information unknown-tool/);
+  assert.doesNotMatch(report, /other\.toml/);
+  // A search of other paths is not theirs.
+  handOver([other], true, { files: [], problems: [], seen: seenNothing() });
+  assert.equal(await check([dir]), 1);
+  assert.match(report, /^1 file checked:/m);
+  assert.equal(await check([other]), 1, 'taken by the check before, though not used');
+  // And dist/cli.js hands its search to the checker it loads.
+  const build = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-cli-build-'));
+  fs.copyFileSync(path.join(DIST, 'cli.js'), path.join(build, 'cli.js'));
+  fs.writeFileSync(path.join(build, 'cli-main.js'), "process.stdout.write(JSON.stringify(globalThis[Symbol.for('mars-toml.search')].search.files));");
+  assert.deepEqual(JSON.parse(run(dir, ['check'], {}, path.join(build, 'cli.js')).out), ['mars.toml']);
+});
+
+test('only a check whose output depends on what it reads alone is kept: not --fix, stdin, a file not read, a usage error, --no-cache', () => {
   const { dir, folder } = place();
   const runs: Array<[string[], number]> = [
-    [['check'], 1],
-    [['check', '.'], 1],
     [['check', 'mars.toml', 'missing.toml'], 2],
     [['check', '--format', 'xml', 'mars.toml'], 2],
     [['check', '--severity', 'nothing', 'mars.toml'], 2],
@@ -207,16 +291,16 @@ test('only a check whose output depends on its files alone is kept: not --fix, a
   assert.ok(fs.readdirSync(folder).some((n) => n.endsWith('.v8cache')), 'the code cache was written');
 });
 
-test('a check that ends in a bug of ours (an uncaught exception, exit 1), or whose file changed while it ran (even changed back), or a link on its path, is not kept', () => {
+test('a check that ends in a bug of ours (an uncaught exception, exit 1), or whose file changed while it ran (even changed back), is not kept', () => {
   const { dir, folder } = place();
   const build = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-cli-build-'));
   fs.copyFileSync(path.join(DIST, 'cli.js'), path.join(build, 'cli.js'));
   const runs = path.join(dir, 'runs');
   const checker = (body: string) => fs.writeFileSync(path.join(build, 'cli-main.js'), `require('fs').appendFileSync(${JSON.stringify(runs)}, 'x');\nprocess.stdout.write('said\\n');\n${body}\n`);
-  const twice = (why: string, args = ['check', 'mars.toml'], times = 2) => {
+  const twice = (why: string) => {
     fs.rmSync(runs, { force: true });
-    for (let i = 0; i < times; i++) assert.equal(run(dir, args, {}, path.join(build, 'cli.js')).code, 1, why);
-    assert.equal(fs.readFileSync(runs, 'utf8'), 'x'.repeat(times), `${why}: it ran each time`);
+    for (let i = 0; i < 2; i++) assert.equal(run(dir, ['check', 'mars.toml'], {}, path.join(build, 'cli.js')).code, 1, why);
+    assert.equal(fs.readFileSync(runs, 'utf8'), 'xx', `${why}: it ran each time`);
   };
   checker(`setTimeout(() => { throw new Error('a bug'); });`);
   twice('an uncaught exception');
@@ -225,17 +309,6 @@ test('a check that ends in a bug of ours (an uncaught exception, exit 1), or who
   // Written over and back, a moment after the start (a file's times may be a few ms apart).
   checker(`setTimeout(() => { const fs = require('fs'); const was = fs.readFileSync('mars.toml'); fs.writeFileSync('mars.toml', '# meanwhile\\n'); fs.writeFileSync('mars.toml', was); process.exitCode = 1; }, 50);`);
   twice('the file changed and changed back');
-  if (posix) {
-    // `d/../mars.toml`, `d` moved by each run from one folder two down to the other (see `a link on
-    // the path` above): the third run starts as the first did, and a kept first would be said.
-    for (const other of ['other', 'other2']) {
-      fs.mkdirSync(path.join(dir, other, 'X'), { recursive: true });
-      fs.symlinkSync('../mars.toml', path.join(dir, other, 'mars.toml'));
-    }
-    fs.symlinkSync('other/X', path.join(dir, 'd'));
-    checker(`const fs = require('fs'); const to = fs.readlinkSync('d') === 'other/X' ? 'other2/X' : 'other/X'; fs.unlinkSync('d'); fs.symlinkSync(to, 'd'); process.exitCode = 1;`);
-    twice('a link on the path changed', ['check', 'd/../mars.toml'], 3);
-  }
   checker(`process.stdout.write(Buffer.alloc(65 << 20)); process.exitCode = 1;`);
   twice('output past what is kept');
   assert.deepEqual(entries(folder), []);

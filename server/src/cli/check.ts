@@ -17,7 +17,7 @@ import { notReadWhy, readHere } from '../analysis/fileName';
 import { pathSaid, reason, replaceFile, shellWord, uninterrupted } from './files';
 import { inWords, shown } from '../grammar/text';
 import { nearestWord } from '../grammar/checks';
-import { findFiles, namedAs, type OtherCase, type PathProblem, type Seen, seenNothing } from './search';
+import { findFiles, namedAs, type OtherCase, searchOf, type Seen, seenNothing } from './search';
 import { readStdin, readText } from './read';
 import { wantsColour } from './colour';
 
@@ -255,12 +255,12 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
     if (pending) put(report, pending), (pending = '');
     put(err, `mars-toml: ${inert(shown(message))}\n`);
   };
-  const problems: PathProblem[] = [];
   // Stdin is one file, the document --stdin-filename names (shown as that path is) or `<stdin>`.
   const stdin = options.paths[0] === STDIN;
   const unnamed = stdin && options.stdinFilename === undefined; // taken for a mars.toml
-  const seen = seenNothing();
-  const files = stdin ? [options.stdinFilename === undefined ? STDIN_NAME : namedAs(options.stdinFilename)] : findFiles(options.paths, problems, options.respectGitignore, seen);
+  const { files, problems, seen } = stdin
+    ? { files: [options.stdinFilename === undefined ? STDIN_NAME : namedAs(options.stdinFilename)], problems: [], seen: seenNothing() }
+    : searchOf(options.paths, options.respectGitignore);
   // Nothing piped: a run that waits for the terminal says so, rather than seem to hang; and, where
   // a file is named -, how to name it, as `-` is always stdin.
   if (stdin && input.isTTY) complain(`reading the document from the terminal: end it with Ctrl-D (Ctrl-Z, Enter on Windows)${fs.existsSync(STDIN) ? `; for the file named ${STDIN}, write .${path.sep}${STDIN}` : ''}`);

@@ -46,8 +46,8 @@ stdin (no other path with it), as a file is read.
   --no-respect-gitignore
                     search folders without skipping what git ignores (the .gitignore files in
                     and above them, and the repository's .git/info/exclude)
-  --no-cache        check the files named even when they hold what they held at the last check
-                    (whose output is kept, and said again, in the user's cache folder)
+  --no-cache        check the files even when they hold what they held at the last check of the
+                    same paths (whose output is kept, and said again, in the user's cache folder)
 
 exit 0: no errors, 1: errors found, 2: usage error, a file or folder not read, a file not fixed,
 or output not written

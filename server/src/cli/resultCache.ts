@@ -4,18 +4,19 @@
 // checker. A check of the 1 MB bench file from cold code takes 0.6-0.8 s, and said again about
 // 70 ms, most of it Node's start (docs/performance.md, "The checker").
 //
-// Only a check whose output depends on nothing else is kept: files named (not folders, whose search
-// would be a question of its own, nor stdin), read-only (not --fix), and ended with 0 or 1 (never a
-// usage error, a file not read, or output not written), with nothing of Node's or another's in its
-// output (NODE_DEBUG's lines, a warning, a module preloaded). What else it depends on is in the entry's
-// name: the bundles' bytes (the checker's, and dist/cli.js's, which keeps and says the entries),
-// Node's version and options (NODE_OPTIONS: a smaller heap may crash the check) and the process's
-// resource limits (ulimit: less memory or CPU time may too), the current
-// folder, the arguments, the environment the report reads (colour, GITHUB_WORKSPACE, and whether
-// that is a folder) and whether stdout and stderr show colour, and each file's real path and device
-// and inode (the checker reads a file reached twice once) and its folder as the system resolves it
-// (the path is shown from there); the files' bytes are in the entry, so that an edit replaces it
-// rather than adding one. Anything amiss (no folder
+// Only a check whose output depends on nothing else is kept: of files named or found by a folder's
+// search (not stdin), read-only (not --fix), and ended with 0 or 1 (never a usage error, a file not
+// read, or output not written), with nothing of Node's or another's in its output (NODE_DEBUG's
+// lines, a warning, a module preloaded). What else it depends on is in the entry's name: the
+// bundles' bytes (the checker's, and dist/cli.js's, which keeps and says the entries), Node's
+// version and options (NODE_OPTIONS: a smaller heap may crash the check) and the process's resource
+// limits (ulimit: less memory or CPU time may too), the current folder, the arguments, the
+// environment the report reads (colour, GITHUB_WORKSPACE, and whether that is a folder) and whether
+// stdout and stderr show colour, what the search found and passed over (made here, before the
+// checker loads, and handed to the check, which reads what it found), and each file's real path and
+// device and inode (the checker reads a file reached twice once) and its folder as the system
+// resolves it (the path is shown from there); the files' bytes are in the entry, so that an edit
+// replaces it rather than adding one. Anything amiss (no folder
 // of ours, an entry cut short, a file or a link on its path changed during the check, even changed
 // back) costs the cache, never the check.
 
@@ -25,6 +26,7 @@ import path from 'node:path';
 import { leftByKilled, rm, writeWhole } from '../node/codeCache';
 import { wantsColour } from './colour';
 import { watchOutput } from './outputErrors';
+import { handOver, type Search, searchOf } from './search';
 
 const PREFIX = 'result-';
 /**
@@ -52,22 +54,24 @@ interface Head {
 }
 
 /**
- * The paths a run of `argv` names, if it is one that can be kept: `check`, then files and the
- * options that only shape the report. Anything else (`--fix`, `--no-cache`, `-`, `--help`, `--`, no
- * path: the current folder) is run as it comes. A value these options do not take is a usage error,
- * exit 2, never kept.
+ * The paths a run of `argv` names (the current folder where it names none) and whether its search
+ * skips what git ignores, if it is one that can be kept: `check`, then paths and the options that
+ * only shape the report. Anything else (`--fix`, `--no-cache`, `-`, `--help`, `--`) is run as it
+ * comes. A value these options do not take is a usage error, exit 2, never kept.
  */
-export function keptPaths(argv: readonly string[]): string[] | undefined {
+export function keptRun(argv: readonly string[]): { paths: string[]; respectGitignore: boolean } | undefined {
   if (argv[0] !== 'check') return undefined;
   const paths: string[] = [];
+  let respectGitignore = true;
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--format' || a === '--severity') i++;
-    else if (a.startsWith('--format=') || a.startsWith('--severity=') || a === '--no-respect-gitignore') continue;
+    else if (a.startsWith('--format=') || a.startsWith('--severity=')) continue;
+    else if (a === '--no-respect-gitignore') respectGitignore = false;
     else if (a === '' || a.startsWith('-')) return undefined;
     else paths.push(a);
   }
-  return paths.length > 0 ? paths : undefined;
+  return { paths: paths.length > 0 ? paths : ['.'], respectGitignore };
 }
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
@@ -110,10 +114,16 @@ export function keptResult(folder: string, bundle: string, argv: readonly string
   // Node's own debug output (NODE_DEBUG=module: `MODULE 4123: load …`) is written through stderr, with
   // its pid, as the check runs: a run kept with it said it again, another's, in every run after.
   if (process.env.NODE_DEBUG || preloads()) return undefined;
-  const paths = keptPaths(argv);
+  const run = keptRun(argv);
+  if (!run) return undefined;
+  // What the check reads: the files named, and those its folders' searches find (search.ts). A run
+  // that could not read a path ends with exit 2, and one that found nothing in a folder named
+  // searches it again to say why (what git ignores there), which this search does not know.
+  const search = findOrNot(run.paths, run.respectGitignore);
+  if (!search || search.problems.length > 0 || search.files.length === 0 || search.seen.emptyFolders.length > 0) return undefined;
   const stamps: string[] = [];
-  const files = paths && hashes(paths, stamps);
-  if (!paths || !files) return undefined;
+  const files = hashes(search.files, stamps);
+  if (!files) return undefined;
   let build: string;
   try {
     // The checker's bundle, and this one's (dist/cli.js), which reads and writes the entries.
@@ -121,20 +131,33 @@ export function keptResult(folder: string, bundle: string, argv: readonly string
   } catch {
     return undefined;
   }
-  const entry = entryOf(folder, build, argv, paths);
+  const entry = entryOf(folder, build, argv, search);
   if (entry === undefined) return undefined;
   return {
     replay: () => replay(entry, files),
-    // Kept only if, at its end, all it depends on is as it was at its start: the files, and the links to them.
-    record: () => record(folder, entry, files, () => {
-      const now: string[] = [];
-      return hashes(paths, now)?.join() === files.join() && now.join() === stamps.join() && entryOf(folder, build, argv, paths) === entry;
-    }),
+    record: () => {
+      // The check reads what this search found, which the entry's name holds, not what one of its own would find meanwhile.
+      handOver(run.paths, run.respectGitignore, search);
+      // Kept only if, at its end, all it depends on is as it was at its start: the files, and the links to them.
+      record(folder, entry, files, () => {
+        const now: string[] = [];
+        return hashes(search.files, now)?.join() === files.join() && now.join() === stamps.join() && entryOf(folder, build, argv, search) === entry;
+      });
+    },
   };
 }
 
+/** The search of `paths`, or undefined where it failed (the current folder removed meanwhile): the check then says why. */
+function findOrNot(paths: readonly string[], respectGitignore: boolean): Search | undefined {
+  try {
+    return searchOf(paths, respectGitignore);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The entry of a run of `argv` by the build `build` (its bundle's hash): its name says all else the output depends on. */
-function entryOf(folder: string, build: string, argv: readonly string[], paths: readonly string[]): string | undefined {
+function entryOf(folder: string, build: string, argv: readonly string[], { files, seen }: Search): string | undefined {
   try {
     const env = process.env;
     const workspace = env.GITHUB_WORKSPACE;
@@ -142,14 +165,16 @@ function entryOf(folder: string, build: string, argv: readonly string[], paths: 
       build, process.version, process.platform, process.execArgv, env.NODE_OPTIONS, limits(), process.cwd(), argv,
       [env.FORCE_COLOR, env.NO_COLOR, workspace, workspace && folderOrNot(workspace)],
       [wantsColour(process.stdout), wantsColour(process.stderr)],
-      // Paths are shown from their folders as the system reads them, a `..` after a link included
-      // (search.ts, `namedAs`; check.ts, `displayPath`): each path's folder resolved, and resolved
-      // with its `..` taken as written, beside the file's own real path.
-      paths.map((p) => {
+      // Each file as the search names it, and as the report shows it: from its folder as the system
+      // reads it, a `..` after a link included (check.ts, `displayPath`), its folder resolved, and
+      // resolved with its `..` taken as written, beside the file's own real path.
+      files.map((p) => {
         const { dev, ino } = fs.statSync(p);
         const dir = path.dirname(p);
-        return [fs.realpathSync(p), dev, ino, nativeRealOrNot(dir), nativeRealOrNot(path.normalize(dir))];
+        return [p, fs.realpathSync(p), dev, ino, nativeRealOrNot(dir), nativeRealOrNot(path.normalize(dir))];
       }),
+      // What the search passed over, or found in other letter cases, said in the report.
+      seen,
     ];
     return path.join(folder, `${PREFIX}${sha256(JSON.stringify(said)).slice(0, 40)}`);
   } catch {

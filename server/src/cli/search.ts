@@ -150,6 +150,37 @@ export function findFiles(paths: readonly string[], problems: PathProblem[], res
   return out;
 }
 
+/** What a search of a run's paths found: the files to check, the paths that could not be read, and what it passed over. */
+export interface Search {
+  readonly files: string[];
+  readonly problems: PathProblem[];
+  readonly seen: Seen;
+}
+
+/**
+ * Where dist/cli.js leaves the search it made before it loaded the checker, to name the result kept
+ * of the check (resultCache.ts), for the check to take: what it reads is then what that name says
+ * (a file added meanwhile is read by neither). The two are bundles of their own, each with its own
+ * copy of this module, in one process: a symbol of the process's registry is what they share.
+ */
+const HANDED_OVER = Symbol.for('mars-toml.search');
+type Handed = { [HANDED_OVER]?: { paths: string; respectGitignore: boolean; search: Search } };
+
+/** Leaves `search`, made of `paths`, for the check of those paths about to run in this process (`searchOf`). */
+export function handOver(paths: readonly string[], respectGitignore: boolean, search: Search): void {
+  (globalThis as Handed)[HANDED_OVER] = { paths: JSON.stringify(paths), respectGitignore, search };
+}
+
+/** The search of `paths` (`findFiles`): the one handed over for them, taken once, or one made now. */
+export function searchOf(paths: readonly string[], respectGitignore: boolean): Search {
+  const handed = (globalThis as Handed)[HANDED_OVER];
+  delete (globalThis as Handed)[HANDED_OVER];
+  if (handed && handed.paths === JSON.stringify(paths) && handed.respectGitignore === respectGitignore) return handed.search;
+  const problems: PathProblem[] = [];
+  const seen = seenNothing();
+  return { files: findFiles(paths, problems, respectGitignore, seen), problems, seen };
+}
+
 const UNEXPANDED = 'a pattern is not expanded: name the files, or a folder to search it';
 
 /**
