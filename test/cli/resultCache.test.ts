@@ -275,6 +275,32 @@ test('the check reads what the search that named its entry found, handed over in
   assert.deepEqual(JSON.parse(run(dir, ['check'], {}, path.join(build, 'cli.js')).out), ['mars.toml']);
 });
 
+test('a run that is not kept (a path not read, a folder named that holds nothing, a file not hashed) reads the search made to name its entry too: no run walks the folders twice', () => {
+  const { dir, folder } = place();
+  fs.mkdirSync(path.join(dir, 'empty'));
+  const build = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-cli-build-'));
+  fs.copyFileSync(path.join(DIST, 'cli.js'), path.join(build, 'cli.js'));
+  // The checker says what was handed to it: the files and paths not read of the search, or nothing.
+  fs.writeFileSync(path.join(build, 'cli-main.js'), "const h = globalThis[Symbol.for('mars-toml.search')]; process.stdout.write(JSON.stringify(h ? [h.search.files, h.search.problems.length, h.search.seen.emptyFolders] : null));");
+  const rows: Array<[string[], unknown]> = [
+    [['check'], [['mars.toml'], 0, []]],
+    [['check', '.', 'missing.toml'], [['mars.toml'], 1, []]],
+    [['check', 'empty'], [[], 0, ['empty']]],
+    [['check', 'mars.toml', 'empty'], [['mars.toml'], 0, ['empty']]],
+    [['check', '--format', 'json', 'missing'], [[], 1, []]],
+    [['check', '--no-cache'], null], // no search made before the checker loads
+  ];
+  if (posix) {
+    spawnSync('mkfifo', [path.join(dir, 'piped.toml')]);
+    rows.push([['check', 'piped.toml', '.'], [['piped.toml', 'mars.toml'], 0, []]]); // a pipe named: not hashed, and read by the check (which says what it is)
+  }
+  for (const [args, handed] of rows) assert.deepEqual(JSON.parse(run(dir, args, {}, path.join(build, 'cli.js')).out), handed, args.join(' '));
+  // Checked from it, each says what a check of its own search says.
+  const kept = entries(folder).length;
+  for (const [args] of rows) assert.deepEqual(run(dir, args), run(dir, [...args, '--no-cache']), args.join(' '));
+  assert.equal(entries(folder).length, kept + 1, 'only the first is kept');
+});
+
 test('only a check whose output depends on what it reads alone is kept: not --fix, stdin, a file not read, a usage error, --no-cache', () => {
   const { dir, folder } = place();
   const runs: Array<[string[], number]> = [

@@ -120,7 +120,12 @@ export function keptResult(folder: string, bundle: string, argv: readonly string
   // that could not read a path ends with exit 2, and one that found nothing in a folder named
   // searches it again to say why (what git ignores there), which this search does not know.
   const search = findOrNot(run.paths, run.respectGitignore);
-  if (!search || search.problems.length > 0 || search.files.length === 0 || search.seen.emptyFolders.length > 0) return undefined;
+  if (!search) return undefined;
+  // The check that runs reads what this search found, whether or not it is kept (a path not read,
+  // nothing found, a file that cannot be hashed): no run walks the folders twice. Its entry's name
+  // holds what this search found, not what one of its own would find meanwhile.
+  handOver(run.paths, run.respectGitignore, search);
+  if (search.problems.length > 0 || search.files.length === 0 || search.seen.emptyFolders.length > 0) return undefined;
   const stamps: string[] = [];
   const files = hashes(search.files, stamps);
   if (!files) return undefined;
@@ -135,15 +140,11 @@ export function keptResult(folder: string, bundle: string, argv: readonly string
   if (entry === undefined) return undefined;
   return {
     replay: () => replay(entry, files),
-    record: () => {
-      // The check reads what this search found, which the entry's name holds, not what one of its own would find meanwhile.
-      handOver(run.paths, run.respectGitignore, search);
-      // Kept only if, at its end, all it depends on is as it was at its start: the files, and the links to them.
-      record(folder, entry, files, () => {
-        const now: string[] = [];
-        return hashes(search.files, now)?.join() === files.join() && now.join() === stamps.join() && entryOf(folder, build, argv, search) === entry;
-      });
-    },
+    // Kept only if, at its end, all it depends on is as it was at its start: the files, and the links to them.
+    record: () => record(folder, entry, files, () => {
+      const now: string[] = [];
+      return hashes(search.files, now)?.join() === files.join() && now.join() === stamps.join() && entryOf(folder, build, argv, search) === entry;
+    }),
   };
 }
 
