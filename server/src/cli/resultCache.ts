@@ -46,8 +46,12 @@ const BLOCK = 1 << 20;
 
 /** The head of an entry, a line of JSON before the output's bytes. */
 interface Head {
-  /** SHA-256 of each file's bytes, in the order named. */
-  files: string[];
+  /**
+   * SHA-256 of the SHA-256 of each file's bytes, in the order found: one hash however many files a
+   * search finds (one for each put a search of 16,000 past the block a head is read in, and its
+   * entry, written at every run, was never said).
+   */
+  files: string;
   exit: number;
   /** The output as written: to stdout (1) or stderr (2), so many bytes, a write at a time, in order. */
   chunks: [1 | 2, number][];
@@ -129,6 +133,7 @@ export function keptResult(folder: string, bundle: string, argv: readonly string
   const stamps: string[] = [];
   const files = hashes(search.files, stamps);
   if (!files) return undefined;
+  const bytes = sha256(files.join());
   let build: string;
   try {
     // The checker's bundle, and this one's (dist/cli.js), which reads and writes the entries.
@@ -139,9 +144,9 @@ export function keptResult(folder: string, bundle: string, argv: readonly string
   const entry = entryOf(folder, build, argv, search);
   if (entry === undefined) return undefined;
   return {
-    replay: () => replay(entry, files),
+    replay: () => replay(entry, bytes),
     // Kept only if, at its end, all it depends on is as it was at its start: the files, and the links to them.
-    record: () => record(folder, entry, files, () => {
+    record: () => record(folder, entry, bytes, () => {
       const now: string[] = [];
       return hashes(search.files, now)?.join() === files.join() && now.join() === stamps.join() && entryOf(folder, build, argv, search) === entry;
     }),
@@ -235,7 +240,7 @@ function nativeRealOrNot(p: string): string {
  */
 function wellFormed(head: Head): boolean {
   const { files, exit, chunks } = head as Partial<Record<keyof Head, unknown>>;
-  return Array.isArray(files) && files.every((f) => typeof f === 'string') && (exit === 0 || exit === 1) && Array.isArray(chunks) &&
+  return typeof files === 'string' && (exit === 0 || exit === 1) && Array.isArray(chunks) &&
     chunks.every((c) => Array.isArray(c) && c.length === 2 && (c[0] === 1 || c[0] === 2) && Number.isSafeInteger(c[1]) && (c[1] as number) >= 0);
 }
 
@@ -248,7 +253,7 @@ function wellFormed(head: Head): boolean {
  * its failure is said among the rest where the check says it. An entry is never written in place
  * (see `record`), so the one open is read whole whatever is renamed over it.
  */
-function replay(entry: string, files: readonly string[]): boolean {
+function replay(entry: string, files: string): boolean {
   let fd: number;
   try {
     fd = fs.openSync(entry, 'r');
@@ -262,7 +267,7 @@ function replay(entry: string, files: readonly string[]): boolean {
     const read = fs.readSync(fd, block, 0, BLOCK, 0);
     at = block.subarray(0, read).indexOf(10) + 1;
     head = JSON.parse(block.toString('utf8', 0, at)) as Head;
-    if (at === 0 || !wellFormed(head) || head.files.join() !== files.join() || head.chunks.reduce((n, [, length]) => n + length, at) !== fs.fstatSync(fd).size) head = undefined;
+    if (at === 0 || !wellFormed(head) || head.files !== files || head.chunks.reduce((n, [, length]) => n + length, at) !== fs.fstatSync(fd).size) head = undefined;
   } catch {
     // Not one of ours (a head longer than a block is not one either: a miss).
   }
@@ -307,7 +312,7 @@ function replay(entry: string, files: readonly string[]): boolean {
 }
 
 /** Keeps a copy of what the process writes to stdout and stderr, written to `entry` at its exit if the run can be kept. */
-function record(folder: string, entry: string, files: readonly string[], unchanged: () => boolean): void {
+function record(folder: string, entry: string, files: string, unchanged: () => boolean): void {
   const chunks: [1 | 2, Buffer][] = [];
   let size = 0;
   for (const [fd, stream] of [[1, process.stdout], [2, process.stderr]] as const) {
@@ -333,7 +338,7 @@ function record(folder: string, entry: string, files: readonly string[], unchang
     // is of neither its old bytes nor its new, nor named as the entry's name says.
     if ((code !== 0 && code !== 1) || crashed || warned || size > MOST_KEPT || !unchanged()) return;
     // Each write kept apart: said again write for write (see `replay`).
-    const head: Head = { files: [...files], exit: code, chunks: chunks.map(([fd, bytes]) => [fd, bytes.length]) };
+    const head: Head = { files, exit: code, chunks: chunks.map(([fd, bytes]) => [fd, bytes.length]) };
     // Not written (a full disk): the next check runs, as this one did.
     if (!writeWhole(entry, [Buffer.from(`${JSON.stringify(head)}\n`), ...chunks.map(([, bytes]) => bytes)])) return;
     prune(folder);
