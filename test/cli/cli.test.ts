@@ -429,7 +429,7 @@ test('a .gitignore pattern of many stars, against a long name, is answered at on
   assert.deepEqual(checkedFiles({ out: r.stdout }), ['mars.toml']);
 });
 
-test('an ignore file or a .git that is a pipe or a device is not read, as a mars.toml so made is not: the search went on waiting for it, or reading /dev/zero, forever', () => {
+test('an ignore file, a .git or a git folder\'s HEAD that is a pipe or a device is not read, as a mars.toml so made is not: the search went on waiting for it, or reading /dev/zero, forever', () => {
   const bad = '[agents.a.tools]\nallowed = ["mcp"]\n';
   const repo = workspace({ ...gitFolder('.git'), '.git/info/.keep': '', 'pkg/mars.toml': bad, 'pkg/sub/mars.toml': bad });
   spawnSync('mkfifo', [path.join(repo, '.gitignore'), path.join(repo, '.git/info/exclude')]);
@@ -437,10 +437,16 @@ test('an ignore file or a .git that is a pipe or a device is not read, as a mars
   // A .git that is a pipe: a worktree's .git file, read for the git folder it names.
   const piped = workspace({ 'pkg/mars.toml': bad });
   spawnSync('mkfifo', [path.join(piped, '.git')]);
+  // A .git folder whose HEAD is a pipe, read to tell a git folder: it names none, and pkg is the outer repository's (whose .gitignore skips gen/).
+  const head = workspace({ ...gitFolder('.git'), '.gitignore': 'gen/\n', 'pkg/mars.toml': bad, 'pkg/gen/mars.toml': bad, 'pkg/.git/objects/.keep': '', 'pkg/.git/refs/.keep': '' });
+  spawnSync('mkfifo', [path.join(head, 'pkg/.git/HEAD')]);
   for (const [cwd, args, files] of [
     [repo, ['pkg'], ['pkg/mars.toml', 'pkg/sub/mars.toml']],
     [path.join(repo, 'pkg'), ['.'], ['mars.toml', 'sub/mars.toml']],
     [piped, ['pkg'], ['pkg/mars.toml']],
+    [head, ['.'], ['pkg/mars.toml']],
+    [head, ['pkg'], ['pkg/mars.toml']],
+    [path.join(head, 'pkg'), ['.'], ['mars.toml']],
   ] as const) {
     const r = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), 'check', '--format=json', ...args], { cwd, encoding: 'utf8', timeout: 15_000 });
     assert.equal(r.signal, null, `the search ended: ${cwd} ${args.join(' ')}`);

@@ -373,14 +373,17 @@ function isRepository(dir: string): boolean {
 /**
  * Whether `folder` is a git folder, as git tells one (setup.c, is_git_directory): a HEAD that names a
  * ref (`ref: refs/…`, or a link to `refs/…`) or an object (hex), and, in its common folder (a linked
- * worktree's is its repository's), `objects` and `refs`.
+ * worktree's is its repository's), `objects` and `refs`. A HEAD that is no regular file (a pipe,
+ * which kept the search waiting for a writer) names neither.
  */
 function isGitFolder(folder: string): boolean {
   const head = path.join(folder, 'HEAD');
   try {
-    if (fs.lstatSync(head).isSymbolicLink()) {
+    const stat = fs.lstatSync(head);
+    if (stat.isSymbolicLink()) {
       if (!fs.readlinkSync(head).startsWith('refs/')) return false;
     } else {
+      if (!stat.isFile()) return false;
       const text = fs.readFileSync(head, 'utf8');
       if (!(text.startsWith('ref:') ? text.slice(4).trimStart().startsWith('refs/') : /^[0-9a-f]{40}/i.test(text))) return false;
     }
