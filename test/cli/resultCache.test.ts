@@ -53,12 +53,17 @@ function mark(folder: string): void {
 const said = (r: { out: string; err: string }) => /REED/.test(r.out + r.err);
 
 test('keptRun: a check of paths (the current folder by default), with options that only shape the report or the search; nothing else', () => {
-  const rows: Array<[string[], { paths: string[]; respectGitignore: boolean } | undefined]> = [
-    [['check', 'mars.toml'], { paths: ['mars.toml'], respectGitignore: true }],
-    [['check', '--format', 'json', 'a/mars.toml', 'b', '--severity=unknown-tool=off'], { paths: ['a/mars.toml', 'b'], respectGitignore: true }],
-    [['check', '--format=github', '--severity', 'x=off', '--no-respect-gitignore', 'mars.toml'], { paths: ['mars.toml'], respectGitignore: false }],
-    [['check'], { paths: ['.'], respectGitignore: true }], // the current folder, searched
-    [['check', '--format', 'json', '--no-respect-gitignore'], { paths: ['.'], respectGitignore: false }],
+  const run = (paths: string[], respectGitignore = true, github = false) => ({ paths, respectGitignore, github });
+  const rows: Array<[string[], ReturnType<typeof run> | undefined]> = [
+    [['check', 'mars.toml'], run(['mars.toml'])],
+    [['check', '--format', 'json', 'a/mars.toml', 'b', '--severity=unknown-tool=off'], run(['a/mars.toml', 'b'])],
+    [['check', '--format=github', '--severity', 'x=off', '--no-respect-gitignore', 'mars.toml'], run(['mars.toml'], false, true)],
+    [['check', '--format', 'github', '--format=text'], run(['.'])], // the last said, as the check reads it
+    [['check'], run(['.'])], // the current folder, searched
+    [['check', '--format', 'json', '--no-respect-gitignore'], run(['.'], false)],
+    [['check', '--format', 'xml', 'mars.toml'], undefined], // a usage error, said before any search
+    [['check', '--format=', 'mars.toml'], undefined],
+    [['check', 'mars.toml', '--format'], undefined],
     [['check', '--fix', 'mars.toml'], undefined],
     [['check', 'mars.toml', '--no-cache'], undefined],
     [['check', '-'], undefined],
@@ -71,7 +76,7 @@ test('keptRun: a check of paths (the current folder by default), with options th
     [['parse-names'], undefined],
     [[], undefined],
   ];
-  for (const [argv, run] of rows) assert.deepEqual(keptRun(argv), run, argv.join(' '));
+  for (const [argv, kept] of rows) assert.deepEqual(keptRun(argv), kept, argv.join(' '));
 });
 
 test('a check of files unchanged since is said again from the cache, stdout, stderr and exit status alike; an edit, or --no-cache, checks them', () => {

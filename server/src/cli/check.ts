@@ -20,6 +20,7 @@ import { nearestWord } from '../grammar/checks';
 import { findFiles, namedAs, type OtherCase, searchOf, type Seen, seenNothing } from './search';
 import { readStdin, readText } from './read';
 import { wantsColour } from './colour';
+import { FORMATS, shownPaths } from './shownPaths';
 
 export interface CheckOptions {
   readonly paths: readonly string[];
@@ -41,7 +42,6 @@ export class UsageError extends Error {}
 export const STDIN = '-';
 const STDIN_NAME = '<stdin>';
 
-const FORMATS = ['text', 'json', 'github'] as const;
 
 /** The options of `check`, for the did-you-mean of a mistyped one (`--fromat`, `-fix`), as ruff's and eslint's. */
 export const CHECK_OPTIONS = ['--format', '--fix', '--severity', '--stdin-filename', '--no-respect-gitignore', '--no-cache', '--help'];
@@ -294,42 +294,8 @@ export async function runCheck(options: CheckOptions, out: NodeJS.WritableStream
       pending = '';
     }
   };
-  // Paths are shown from the current folder. GitHub reads an annotation's `file` from the workspace
-  // (the repository's root) whichever folder the step runs in: from there (through links, which
-  // the current folder has resolved), or whole when the file is outside it, or when the workspace
-  // is no folder here (the runner makes a whole path in its workspace relative): a path from the
-  // current folder would be read from the wrong one.
-  const workspace = options.format === 'github' ? process.env.GITHUB_WORKSPACE : undefined;
-  let from: string | null = null;
-  if (workspace) {
-    let why: string | null = null;
-    try {
-      const real = fs.realpathSync(path.resolve(workspace));
-      if (fs.statSync(real).isDirectory()) from = real;
-      else why = 'it is a file';
-    } catch (e) {
-      why = reason(e);
-    }
-    if (why !== null) complain(`GITHUB_WORKSPACE names ${pathSaid(workspace)}, which is not a folder here (${why}): annotations name each file by its absolute path`);
-  } else {
-    try {
-      from = process.cwd();
-    } catch {
-      // The current folder was removed (files named by absolute paths are still checked): paths are shown as found.
-    }
-  }
-  const displayPath = (file: string): string => {
-    if (from === null && !workspace) return file;
-    let target = path.resolve(file);
-    try {
-      if (workspace) target = path.join(fs.realpathSync(path.dirname(target)), path.basename(target));
-    } catch {
-      // shown as resolved
-    }
-    const relative = from === null ? '' : path.relative(from, target);
-    if (relative && relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative)) return relative;
-    return workspace ? target : file;
-  };
+  const { show: displayPath, problem: workspaceProblem } = shownPaths(options.format === 'github');
+  if (workspaceProblem !== null) complain(workspaceProblem);
   const counts = { error: 0, warning: 0, information: 0, hint: 0 };
   let fixed = 0;
   // What --fix would fix, for the summary's hint, as ruff's and eslint's say it: counted only where

@@ -11,14 +11,13 @@
 // bundles' bytes (the checker's, and dist/cli.js's, which keeps and says the entries), Node's
 // version and options (NODE_OPTIONS: a smaller heap may crash the check) and the process's resource
 // limits (ulimit: less memory or CPU time may too), the current folder, the arguments, the
-// environment the report reads (colour, GITHUB_WORKSPACE, and whether that is a folder) and whether
-// stdout and stderr show colour, what the search found and passed over (made here, before the
-// checker loads, and handed to the check, which reads what it found), and each file's real path and
-// device and inode (the checker reads a file reached twice once) and its folder as the system
-// resolves it (the path is shown from there); the files' bytes are in the entry, so that an edit
-// replaces it rather than adding one. Anything amiss (no folder
-// of ours, an entry cut short, a file or a link on its path changed during the check, even changed
-// back) costs the cache, never the check.
+// environment the report reads (colour, and GITHUB_WORKSPACE where it writes GitHub's
+// annotations) and whether stdout and stderr show colour, what the search found and passed over
+// (made here, before the checker loads, and handed to the check, which reads what it found), and
+// each file as the report shows it (shownPaths.ts); the files' bytes are in the entry, so that an
+// edit replaces it rather than adding one. Anything amiss (no folder of ours, an entry cut short, a
+// file changed during the check, even changed back, or where it is shown from) costs the cache,
+// never the check.
 
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -27,6 +26,7 @@ import { leftByKilled, rm, writeWhole } from '../node/codeCache';
 import { wantsColour } from './colour';
 import { watchOutput } from './outputErrors';
 import { handOver, type Search, searchOf } from './search';
+import { FORMATS, shownPaths } from './shownPaths';
 
 const PREFIX = 'result-';
 /**
@@ -58,24 +58,29 @@ interface Head {
 }
 
 /**
- * The paths a run of `argv` names (the current folder where it names none) and whether its search
- * skips what git ignores, if it is one that can be kept: `check`, then paths and the options that
- * only shape the report. Anything else (`--fix`, `--no-cache`, `-`, `--help`, `--`) is run as it
- * comes. A value these options do not take is a usage error, exit 2, never kept.
+ * The paths a run of `argv` names (the current folder where it names none), whether its search
+ * skips what git ignores and whether it writes GitHub's annotations, if it is one that can be kept:
+ * `check`, then paths and the options that only shape the report or the search. Anything else
+ * (`--fix`, `--no-cache`, `-`, `--help`, `--`, a format not known) is run as it comes.
  */
-export function keptRun(argv: readonly string[]): { paths: string[]; respectGitignore: boolean } | undefined {
+export function keptRun(argv: readonly string[]): { paths: string[]; respectGitignore: boolean; github: boolean } | undefined {
   if (argv[0] !== 'check') return undefined;
   const paths: string[] = [];
   let respectGitignore = true;
+  let format: string | undefined = 'text';
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i]!;
-    if (a === '--format' || a === '--severity') i++;
-    else if (a.startsWith('--format=') || a.startsWith('--severity=')) continue;
+    if (a === '--format') format = argv[++i];
+    else if (a.startsWith('--format=')) format = a.slice('--format='.length);
+    else if (a === '--severity') i++;
+    else if (a.startsWith('--severity=')) continue;
     else if (a === '--no-respect-gitignore') respectGitignore = false;
     else if (a === '' || a.startsWith('-')) return undefined;
     else paths.push(a);
+    // A usage error, exit 2, said before any search.
+    if (!(FORMATS as readonly (string | undefined)[]).includes(format)) return undefined;
   }
-  return { paths: paths.length > 0 ? paths : ['.'], respectGitignore };
+  return { paths: paths.length > 0 ? paths : ['.'], respectGitignore, github: format === 'github' };
 }
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
@@ -96,7 +101,7 @@ function hashes(paths: readonly string[], stamps: string[] = []): string[] | und
       try {
         const stat = fs.fstatSync(fd, { bigint: true });
         if (!stat.isFile()) throw new Error('not a regular file');
-        stamps.push(`${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`);
+        stamps.push(stampOf(stat));
         const hash = createHash('sha256');
         for (let n; (n = fs.readSync(fd, block, 0, BLOCK, null)) > 0; ) hash.update(block.subarray(0, n));
         return hash.digest('hex');
@@ -107,6 +112,36 @@ function hashes(paths: readonly string[], stamps: string[] = []): string[] | und
   } catch {
     return undefined;
   }
+}
+
+/** A file's size and times, in ns: any write changes them, though its bytes end as they were. */
+const stampOf = (stat: fs.BigIntStats) => `${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
+
+/**
+ * Times a file system may round a file's times to, and a network file system's clock be behind
+ * this one's, in ns (FAT's are 2 s; Linux takes them from a clock a few ms coarse).
+ */
+const ROUNDED_NS = 60_000_000_000n;
+
+/**
+ * Whether the files hold, at the end of the check, the bytes they held at its start (`since`, ns
+ * of the clock files' times are in) when `files` and `stamps` were taken (`hashes`): their times
+ * and sizes the same, and, where they were written so shortly before that a write during the
+ * check could have left them so, their bytes hashed again. A search finds thousands of files, whose
+ * hashing takes a tenth of a second each time (5,000: 108 ms).
+ */
+function unchangedSince(since: bigint, paths: readonly string[], files: readonly string[], stamps: readonly string[]): boolean {
+  return paths.every((p, i) => {
+    let stat: fs.BigIntStats;
+    try {
+      stat = fs.statSync(p, { bigint: true });
+    } catch {
+      return false;
+    }
+    if (stampOf(stat) !== stamps[i]) return false;
+    const written = stat.mtimeNs > stat.ctimeNs ? stat.mtimeNs : stat.ctimeNs;
+    return written < since - ROUNDED_NS || hashes([p])?.[0] === files[i];
+  });
 }
 
 /**
@@ -130,6 +165,7 @@ export function keptResult(folder: string, bundle: string, argv: readonly string
   // holds what this search found, not what one of its own would find meanwhile.
   handOver(run.paths, run.respectGitignore, search);
   if (search.problems.length > 0 || search.files.length === 0 || search.seen.emptyFolders.length > 0) return undefined;
+  const since = BigInt(Date.now()) * 1_000_000n;
   const stamps: string[] = [];
   const files = hashes(search.files, stamps);
   if (!files) return undefined;
@@ -141,15 +177,12 @@ export function keptResult(folder: string, bundle: string, argv: readonly string
   } catch {
     return undefined;
   }
-  const entry = entryOf(folder, build, argv, search);
+  const entry = entryOf(folder, build, argv, run.github, search);
   if (entry === undefined) return undefined;
   return {
     replay: () => replay(entry, bytes),
-    // Kept only if, at its end, all it depends on is as it was at its start: the files, and the links to them.
-    record: () => record(folder, entry, bytes, () => {
-      const now: string[] = [];
-      return hashes(search.files, now)?.join() === files.join() && now.join() === stamps.join() && entryOf(folder, build, argv, search) === entry;
-    }),
+    // Kept only if, at its end, all it depends on is as it was at its start: the files, and where they are shown from.
+    record: () => record(folder, entry, bytes, () => unchangedSince(since, search.files, files, stamps) && entryOf(folder, build, argv, run.github, search) === entry),
   };
 }
 
@@ -163,28 +196,23 @@ function findOrNot(paths: readonly string[], respectGitignore: boolean): Search 
 }
 
 /** The entry of a run of `argv` by the build `build` (its bundle's hash): its name says all else the output depends on. */
-function entryOf(folder: string, build: string, argv: readonly string[], { files, seen }: Search): string | undefined {
+function entryOf(folder: string, build: string, argv: readonly string[], github: boolean, { files, seen }: Search): string | undefined {
   try {
     const env = process.env;
-    const workspace = env.GITHUB_WORKSPACE;
+    const { show, problem } = shownPaths(github);
     const said = [
       build, process.version, process.platform, process.execArgv, env.NODE_OPTIONS, limits(), process.cwd(), argv,
-      [env.FORCE_COLOR, env.NO_COLOR, workspace, workspace && folderOrNot(workspace)],
-      [wantsColour(process.stdout), wantsColour(process.stderr)],
-      // Each file as the search names it, and as the report shows it: from its folder as the system
-      // reads it, a `..` after a link included (check.ts, `displayPath`), its folder resolved, and
-      // resolved with its `..` taken as written, beside the file's own real path.
-      files.map((p) => {
-        const { dev, ino } = fs.statSync(p);
-        const dir = path.dirname(p);
-        return [p, fs.realpathSync(p), dev, ino, nativeRealOrNot(dir), nativeRealOrNot(path.normalize(dir))];
-      }),
+      [env.FORCE_COLOR, env.NO_COLOR], [wantsColour(process.stdout), wantsColour(process.stderr)],
+      // Each file as the search names it (which the check reads it by: the search is handed to it,
+      // a file reached twice found once) and as the report shows it (from a GitHub workspace, through
+      // the links to its folder), and what is said of the workspace.
+      files.map((p) => [p, show(p)]), problem,
       // What the search passed over, or found in other letter cases, said in the report.
       seen,
     ];
     return path.join(folder, `${PREFIX}${sha256(JSON.stringify(said)).slice(0, 40)}`);
   } catch {
-    return undefined; // the current folder removed, a file gone meanwhile
+    return undefined; // the current folder removed meanwhile
   }
 }
 
@@ -210,25 +238,6 @@ function limits(): string {
     return fs.readFileSync('/proc/self/limits', 'utf8');
   } catch {
     return '';
-  }
-}
-
-/** Where the workspace is, and whether it is a folder, as check.ts reads it. */
-function folderOrNot(p: string): string {
-  try {
-    const real = fs.realpathSync(path.resolve(p));
-    return `${real} ${fs.statSync(real).isDirectory() ? 'folder' : 'other'}`;
-  } catch (e) {
-    return String((e as NodeJS.ErrnoException).code);
-  }
-}
-
-/** `p` resolved by the system (a `..` after a link leads above where it points), as search.ts's `walkedAs` reads it. */
-function nativeRealOrNot(p: string): string {
-  try {
-    return fs.realpathSync.native(p);
-  } catch (e) {
-    return String((e as NodeJS.ErrnoException).code);
   }
 }
 
