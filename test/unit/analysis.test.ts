@@ -126,6 +126,15 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['[agents] after [[agents]]: a clash, its keys still read', '[[agents]]\n[agents]\nx.tools.allowed = ["Bash"]\n', ['invalid-tool-policy@agents', 'toml-syntax@[agents]', 'non-canonical@Bash']],
   // A `[[agents` being typed may yet be `[[agents.y]]`: the tables below it keep their agents meanwhile.
   ['[[agents being typed above [agents.x.tools]: the table is still read', '[[agents\n[agents.x.tools]\nallowed = ["Bash"]\n[[agents.\n[agents.y.tools]\nallowed = ["Read"]\n[[agents] # x\n[agents.z.tools]\nallowed = ["Web"]\n', ['toml-syntax@s', 'non-canonical@Bash', 'toml-syntax@.', 'non-canonical@Read', 'toml-syntax@ ', 'non-canonical@Web']],
+  // Nor does it clash with a table of another section: `[agents.` typed above `[agents]` (on the way to `[agents.new.tools]`) said
+  // `[agents]` defined twice, `[[skills.` above `[skills]` said it an array of tables, till the header was closed.
+  ['a header being typed clashes with no table below it', '[agents.\n[agents]\nx.tools.allowed = ["Bash"]\n[[skills.\n[skills]\ny.tools.allowed = ["Read"]\n', ['toml-syntax@.', 'non-canonical@Bash', 'toml-syntax@.', 'non-canonical@Read']],
+  ['nor with a table above it', '[agents]\nx.tools.allowed = ["Bash"]\n[agents\ny.tools.allowed = ["Read"]\n', ['non-canonical@Bash', 'toml-syntax@s', 'non-canonical@Read']],
+  // A key being typed (no `=`, or no value yet) defines nothing: `agents` typed at the root (on the way to `agents.x.tools.allowed = […]`)
+  // said every `[agents.…]` header below it a clash with a value.
+  ['a key being typed clashes with no table below it', 'agents\n[agents.a]\ntools.allowed = ["Bash"]\n', ['toml-syntax@s', 'non-canonical@Bash']],
+  ['a dotted key being typed, the same', 'agents.\n[agents.a.tools]\nallowed = ["Bash"]\n', ['toml-syntax@.', 'non-canonical@Bash']],
+  ['a key with no value yet, the same', 'skills =\n[skills.b.tools]\nallowed = ["Bash"]\n', ['toml-syntax@=', 'non-canonical@Bash']],
   ['a header adding to `agents` written as a list: a clash, the table still read', 'agents = []\n[agents.x.tools]\nallowed = ["Bash"]\n', ['invalid-tool-policy@[]', 'toml-syntax@[agents.x.tools]', 'non-canonical@Bash']],
   ['an agent or skill written as a value', 'agents.x = "reviewer"\nskills = { y = 1, z = [], w = { tools.allowed = ["read"] } }\n', ['invalid-tool-policy@"reviewer"', 'invalid-tool-policy@1']],
   ['an agent written as a value under [agents]', '[agents]\n"q r" = true\n', ['invalid-tool-policy@true']],

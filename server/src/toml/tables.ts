@@ -44,8 +44,10 @@ export interface SectionHeader {
 /** What `section`, of the text `text`, defines. */
 export function sectionDefinitions(section: Section, text: string): SectionDefinitions {
   const h = section.header;
-  // Made by `map`, exactly as long as it is: a big file keeps one per section.
-  const keys: KeyDefinition[] = section.entries.filter((kv) => kv.key.parts.length > 0)
+  // Made by `map`, exactly as long as it is: a big file keeps one per section. A key with no value
+  // (`agents` or `agents.` being typed, `x =`) defines nothing yet: it may yet be another key, and
+  // typing it must not make every `[agents.x]` below a clash with a value.
+  const keys: KeyDefinition[] = section.entries.filter((kv) => kv.key.parts.length > 0 && kv.value !== null)
     .map((kv) => ({ parts: kv.key.parts.map((p) => p.name), spans: kv.key.parts.map((p) => p.span), value: valueKind(kv.value) }));
   return { header: h && h.key.parts.length > 0 ? { names: h.key.parts.map((p) => p.name), array: h.array, span: h.span, whole: wholeHeader(text, h) } : null, keys };
 }
@@ -129,7 +131,10 @@ export class TableTree {
     const section = this.added++;
     const header = defs.header;
     if (header) {
-      const found = peek(this.root, header.names, header.array ? 'array' : 'table', section, -1);
+      // A header being typed (`[agents`, `[[skills.`, not closed or with more on its line) names no
+      // table yet: its section's keys go into a table of their own, clashing with nothing in another
+      // section (`[agents` above `[agents]` said `[agents]` defined twice while `[agents.x]` was typed).
+      const found = header.whole ? peek(this.root, header.names, header.array ? 'array' : 'table', section, -1) : node('table', { section, key: -1, part: 0 }, true);
       if ('message' in found) {
         out.push({ section, key: -1, part: 0, message: `TOML syntax error: ${found.message}`, earlier: placeOf(found.found) });
         this.current = node('table', { section, key: -1, part: 0 }, true);
