@@ -284,6 +284,10 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   // Typing a list above a statement: Mars stops at the statement's first character, but the parser reads it on its own.
   ['a list left open: the statement below it reads as written', '[agents.a.tools]\nallowed = ["Read", "Edit"\ndisallowed = ["Grep"]\nbash = "allow"\n',
     ['non-canonical@Read', 'non-canonical@Edit', 'toml-syntax@d', 'non-canonical@Grep', 'unknown-policy-key@bash']],
+  // Its key's parts after the first may be quoted: `agents.x.tools.allowed = [` typed above `skills."deep research".tools.WebSearch = "ask"`
+  // took that line into the list (no unknown-policy-key on it, and no clash of `skills` with a `[skills]` in another section), as a bare key's is not.
+  ['a list left open above a dotted key with quoted parts: the same', 'allowed = ["grep"\nskills."deep research".tools.\'Shell\' = "ask"\n[skills]\nc.tools.allowed = ["Read"]\n',
+    ['misplaced-tool-list@allowed', 'toml-syntax@s', 'unknown-policy-key@Shell', 'toml-syntax@[skills]', 'non-canonical@Read']],
   ['a list over lines left open: the same', '[agents.a]\ntools.allowed = [\n  "Read",\n\ntools.disallowed = ["Grep"]\n', ['non-canonical@Read', 'toml-syntax@t', 'non-canonical@Grep']],
   // A string of one line ends with it: past the error's line, the items of a list over lines read as written.
   ['a comma missing in a list over lines: the items on the lines below still count', '[agents.a.tools]\nallowed = [\n  "Read",\n  "bash"\n  "Edit",\n  "Grep",\n  "Shell",\n]\n',

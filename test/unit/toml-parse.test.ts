@@ -283,6 +283,8 @@ const CASES: Array<[string, string, string[], string[]]> = [
   // Only a key's first part can be a value's word: `k.true =` is a statement.
   ['unclosed array before a dotted key spaced after its dot', 'a = ["x",\nk. j = 1', ['a = ["x"', 'k.j = 1'], ['expected `]`']],
   ['unclosed array before a dotted key ending in a word', 'a = ["x",\nk.true = 1', ['a = ["x"', 'k.true = 1'], ['expected `]`']],
+  // A bare word then a dot is no value: the parts after it may be quoted (`skills."deep research".tools.x`), still a statement.
+  ['unclosed array before a dotted key with quoted parts', 'a = ["x",\nk."j k".\'l\' = 1', ['a = ["x"', 'k."j k".l = 1'], ['expected `]`']],
   // A key may start with `_`, and a line with a tab: either is a statement that ends the list left open above.
   ['unclosed array before a key starting with `_`', 'a = ["x",\n_k = 1', ['a = ["x"', '_k = 1'], ['expected `]`']],
   ['unclosed array before a key indented with a tab', 'a = ["x",\n\tk = 1', ['a = ["x"', 'k = 1'], ['expected `]`']],

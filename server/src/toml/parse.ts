@@ -89,7 +89,8 @@ function isWordValue(w: string): boolean {
 
 /**
  * Whether the line starting at p can only be a statement, never the continuation of an array:
- * `[bare...` / `[[bare...` (a table header) or `bare.key =`.
+ * `[bare...` / `[[bare...` (a table header) or `bare.key =`, whose parts after the first may be
+ * quoted (`skills."deep research".tools.x =`: a bare word then a dot is no value either).
  */
 function looksLikeStatement(text: string, p: number): boolean {
   let c = text.charCodeAt(p);
@@ -99,7 +100,15 @@ function looksLikeStatement(text: string, p: number): boolean {
   let first = true;
   for (;;) {
     const s = p;
-    while (isBare(text.charCodeAt(p))) p++;
+    const q = text.charCodeAt(p);
+    if (!first && (q === QUOTE || q === APOS)) {
+      // A quoted part, on its line.
+      for (p++; p < text.length && text.charCodeAt(p) !== q; p += text.charCodeAt(p) === BACKSLASH && q === QUOTE ? 2 : 1) {
+        if (text.charCodeAt(p) === LF || text.charCodeAt(p) === CR) return false;
+      }
+      if (p >= text.length) return false;
+      p++;
+    } else while (isBare(text.charCodeAt(p))) p++;
     if (p === s || (first && isWordValue(text.slice(s, p)))) return false;
     first = false;
     c = text.charCodeAt(p);
