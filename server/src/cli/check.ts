@@ -42,7 +42,6 @@ export class UsageError extends Error {}
 export const STDIN = '-';
 const STDIN_NAME = '<stdin>';
 
-
 /** The options of `check`, for the did-you-mean of a mistyped one (`--fromat`, `-fix`), as ruff's and eslint's. */
 export const CHECK_OPTIONS = ['--format', '--fix', '--severity', '--stdin-filename', '--no-respect-gitignore', '--no-cache', '--help'];
 

@@ -102,12 +102,9 @@ function looksLikeStatement(text: string, p: number): boolean {
     const s = p;
     const q = text.charCodeAt(p);
     if (!first && (q === QUOTE || q === APOS)) {
-      // A quoted part, on its line.
-      for (p++; p < text.length && text.charCodeAt(p) !== q; p += text.charCodeAt(p) === BACKSLASH && q === QUOTE ? 2 : 1) {
-        if (text.charCodeAt(p) === LF || text.charCodeAt(p) === CR) return false;
-      }
-      if (p >= text.length) return false;
-      p++;
+      // A quoted part (one left open ends at its line's end, where no `=` or `.` follows); a `"""` opens none.
+      if (text.charCodeAt(p + 1) === q && text.charCodeAt(p + 2) === q) return false;
+      p = stringEnd(text, p);
     } else while (isBare(text.charCodeAt(p))) p++;
     if (p === s || (first && isWordValue(text.slice(s, p)))) return false;
     first = false;

@@ -133,12 +133,11 @@ export class TableTree {
     if (header) {
       // A header being typed (`[agents`, `[[skills.`, not closed or with more on its line) names no
       // table yet: its section's keys go into a table of their own, clashing with nothing in another
-      // section (`[agents` above `[agents]` said `[agents]` defined twice while `[agents.x]` was typed).
-      const found = header.whole ? peek(this.root, header.names, header.array ? 'array' : 'table', section, -1) : node('table', { section, key: -1, part: 0 }, true);
-      if ('message' in found) {
-        out.push({ section, key: -1, part: 0, message: `TOML syntax error: ${found.message}`, earlier: placeOf(found.found) });
-        this.current = node('table', { section, key: -1, part: 0 }, true);
-      } else this.current = found;
+      // section (`[agents` above `[agents]` said `[agents]` defined twice while `[agents.x]` was typed),
+      // as do those of a header that clashes.
+      const found = header.whole ? peek(this.root, header.names, header.array ? 'array' : 'table', section, -1) : undefined;
+      if (found && 'message' in found) out.push({ section, key: -1, part: 0, message: `TOML syntax error: ${found.message}`, earlier: placeOf(found.found) });
+      this.current = found && !('message' in found) ? found : node('table', { section, key: -1, part: 0 }, true);
       this.currentPath = header.names;
     }
     defs.keys.forEach((kd, key) => {
