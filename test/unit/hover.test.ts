@@ -212,6 +212,11 @@ const CASES: Case[] = [
   { name: 'pattern rule with its verdict misspelt', doc: `${T}bash = { "gi|t *" = "alow", "rm *" = "deny" }`, range: [1, 10, 1, 15],
     has: ['_Pattern rule of `bash` in the tools table of agent `reviewer`, which holds only `allowed` and `disallowed` lists: Mars ignores it (`"alow"` read as `"allow"`); put `bash(git *)` in `allowed` instead._'] },
   { name: 'pattern rule beside one with its verdict misspelt', doc: `${T}bash = { "git *" = "alow", "r|m *" = "deny" }`, range: [1, 28, 1, 32], has: ['Mars ignores it; put `bash(rm *)` in `disallowed`'] },
+  // A verdict holding a backtick is markdown inline code whatever it holds, as everything hover quotes (`code`).
+  { name: 'map-form key given a misspelt verdict holding a backtick', doc: `${T}ba|sh = "a\`llow"`, range: [1, 0, 1, 4],
+    has: ['Mars ignores it (``"a`llow"`` read as `"allow"`); put `bash` in `allowed` instead._'] },
+  { name: 'table of patterns and its rule with a misspelt verdict holding a backtick', doc: `${T}bash = { "gi|t *" = "d\`eny" }`, range: [1, 10, 1, 15],
+    has: ['Mars ignores it (``"d`eny"`` read as `"deny"`); put `bash(git *)` in `disallowed` instead._'] },
   { name: 'map-form key given a verdict two typos off', doc: `${T}ba|sh = "alowd"`, range: [1, 0, 1, 4], has: ['a key Mars ignores'], lacks: ['read as', 'put `bash`'] },
   { name: 'map-form key given false', doc: `${T}wr|ite = false`, range: [1, 0, 1, 5], has: ['**Capability** `write`', 'put `write` in `disallowed`'] },
   { name: 'map-form key given a boolean, its list holding it', doc: `${T}disallowed = ["Write"]\nwr|ite = false`, range: [2, 0, 2, 5], has: ['so the key can go'], lacks: ['Its fix'] },

@@ -68,17 +68,18 @@ export function mapFormList(extra: ExtraKey): ListName | null {
  * The verdicts of `values` one typo from `"allow"` or `"deny"` with the one each is read as (`mapFormList`, `patternRule`), said
  * after "no effect" where the rule is: ` (`"alow"` read as `"allow"`)`; '' where none is. Each spelling once, past five counted.
  */
-export function misspeltVerdictsSaid(text: string, values: ReadonlyArray<TomlValue | null>): string {
+export function misspeltVerdictsSaid(text: string, values: ReadonlyArray<TomlValue | null>, quote: (s: string) => string = quoted): string {
   const said = new Set<string>();
   for (const v of values) {
     const list = misspeltVerdictList(v);
-    if (list && v) said.add(`${quoted(text.slice(v.span.start, v.span.end))} read as ${quoted(list === 'allowed' ? '"allow"' : '"deny"')}`);
+    if (list && v) said.add(`${quote(text.slice(v.span.start, v.span.end))} read as ${quote(list === 'allowed' ? '"allow"' : '"deny"')}`);
   }
   return said.size === 0 ? '' : ` (${fewOf([...said], inWords)})`;
 }
 
 /** The misspelt verdict of a map-form key Mars ignores (`bash = "alow"`), said as `misspeltVerdictsSaid` says it. */
-export const misspeltVerdictOf = (text: string, extra: ExtraKey): string => (namesATool(extra) ? misspeltVerdictsSaid(text, [extra.keyValue.value]) : '');
+export const misspeltVerdictOf = (text: string, extra: ExtraKey, quote: (s: string) => string = quoted): string =>
+  namesATool(extra) ? misspeltVerdictsSaid(text, [extra.keyValue.value], quote) : '';
 
 /** Whether a value reads as a map-form verdict's shape, a string or a boolean (`"ask"` too, not `3`): what the note on the map form is said for. */
 export const readsAsMapForm = (value: TomlValue | null): boolean => value?.kind === 'string' || (value?.kind === 'scalar' && value.type === 'boolean');

@@ -805,12 +805,12 @@ function describePatterns(analysis: Analysis, t: PatternTable, pattern: string |
       return entries.length > 0 ? [`${fewOf(entries.map(code))} in \`${list}\``] : [];
     });
     return [`**${code(tool)}**: OpenCode's rules by pattern for ${code(tool)}. Once moved, Mars reads ${inWords(reads)}.`,
-      `_Table of patterns in ${table}: Mars ignores it${misspeltVerdictsSaid(doc.text, t.rules.map((r) => r.keyValue.value))}; ${advice.says}._`, ...(advice.left ? [advice.left] : []), ...refusedToo];
+      `_Table of patterns in ${table}: Mars ignores it${misspeltVerdictsSaid(doc.text, t.rules.map((r) => r.keyValue.value), code)}; ${advice.says}._`, ...(advice.left ? [advice.left] : []), ...refusedToo];
   }
   const rule = t.rules.find((r) => r.pattern.name === pattern);
   if (!rule) return [ignoredTitle(tool, 'key', pattern), ...refusedToo];
   const written = code(doc.text.slice(rule.pattern.span.start, rule.keyValue.span.end));
-  const ignored = `_Pattern rule of ${code(tool)} in ${table}: Mars ignores it${misspeltVerdictsSaid(doc.text, [rule.keyValue.value])}`;
+  const ignored = `_Pattern rule of ${code(tool)} in ${table}: Mars ignores it${misspeltVerdictsSaid(doc.text, [rule.keyValue.value], code)}`;
   if (rule.list === null) return [`**${written}**: Mars has no equivalent of this rule; its move leaves it as it is.`, `${ignored}._`, ...refusedToo];
   const parse = parseToolName(rule.raw);
   if (!parse.ok) return [rejectedKey(rule.raw, parse.error, rule.list), `${ignored}; its move leaves it as it is._`, ...refusedToo];
@@ -850,7 +850,7 @@ function describeKey(analysis: Analysis, extra: ExtraKey, refused: ShapeProblem 
   // Only `tool = "allow"` or `"deny"` (or `true`, `false`) is the map form, the one a move is offered for; any other key is just ignored.
   // A dotted key (`web.x`) is never the map form: a part below its first is hovered only here.
   if (!list) return [ignoredTitle(name, 'key', below), ...refusedToo, ...removed, `_In ${table}._`];
-  const ignored = `_Map-form key in ${table}: Mars ignores it${misspeltVerdictOf(analysis.doc.text, extra)}`;
+  const ignored = `_Map-form key in ${table}: Mars ignores it${misspeltVerdictOf(analysis.doc.text, extra, code)}`;
   // The entries as the diagnostic and its move write them: names between commas one entry each (`bash(a), read` too).
   const written = keyAsEntries(name);
   // What to do, as the diagnostic says it: not "put it in" a list that holds it, or where the other list does.
