@@ -71,6 +71,9 @@ function mapOffset(offset: number, edits: readonly Edit[], end = false): number 
 }
 
 /** A finding's span after `edits`, or null when an edit rewrote part of it. */
+/** What a finding says of its text, whether of a key or an entry (`This tool name contains …`, `This entry contains …`). */
+const whatItSays = (f: Finding) => f.message.replace(/^This (tool name|entry) /, '');
+
 function followed(f: Finding, edits: readonly Edit[]): { start: number; end: number } | null {
   if (edits.some((e) => e.start < f.span.end && f.span.start < e.end)) return null;
   return { start: mapOffset(f.span.start, edits), end: mapOffset(f.span.end, edits, true) };
@@ -295,8 +298,11 @@ async function checkOrThrow(text: string, counts: Counts, intended: string | nul
         const s = followed(g, c.edits);
         return s ? [`${s.start}:${s.end}`] : [];
       }));
+      // A finding the edit moved with its text (the control character of a key of names between commas,
+      // `"\u0007Read, Grep" = "deny"`, whose move fixes its comma) is that other finding, said of an entry now.
+      const carried = new Set(findings.filter((g) => g.code === f.code && !c.findings.includes(g) && !followed(g, c.edits)).map((g) => whatItSays(g)));
       // Another syntax error there (a `\x62` inside the inline table written on one line) is another finding.
-      const still = left.filter((g) => g.code === f.code && (f.code !== 'toml-syntax' || g.message === f.message) && !others.has(`${g.span.start}:${g.span.end}`)
+      const still = left.filter((g) => g.code === f.code && (f.code !== 'toml-syntax' || g.message === f.message) && !others.has(`${g.span.start}:${g.span.end}`) && !carried.has(whatItSays(g))
         && (at.start === at.end ? g.span.start <= at.start && at.start < g.span.end : g.span.start < at.end && at.start < g.span.end));
       if (still.length > 0) fail(`c: the finding it fixes is gone (${f.code})`, `${show}\n--- still: ${still.map((g) => `${g.code} at ${g.span.start}: ${g.message}`).join(' | ')}`);
     }
@@ -426,6 +432,14 @@ test('each quick fix alone keeps what Mars does and fixes its finding; a disable
 // silences the next line instead (here the `1`), the finding it was for staying.
 test('a disable above a line that starts with a byte order mark silences that line', async () => {
   const text = '[agents.a.tools]\ndisallowed = []\ndisallowed = []\nallowed = [\n\uFEFF  # c\n  1,\n]\n';
+  const failures = await checkDocument(text, { fixes: 0, safe: 0, disables: 0 });
+  assert.deepEqual(failures.map((f) => `${f.property}\n${f.detail}`), []);
+});
+
+// Seeds 101 and 202: the move of a map-form key of names between commas (`"\eRead, Grep"`) fixes
+// its comma; its control character goes with the name into the list, another finding said again there.
+test('a move that carries a finding it does not fix along with its text', async () => {
+  const text = 'skills.c.tools."\\u0007Read, Grep" = "allow"\n';
   const failures = await checkDocument(text, { fixes: 0, safe: 0, disables: 0 });
   assert.deepEqual(failures.map((f) => `${f.property}\n${f.detail}`), []);
 });
