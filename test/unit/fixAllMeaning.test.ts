@@ -202,6 +202,9 @@ test('fix-all: the smallest failures this property test found', async () => {
     ['[agents.a.tools]\nallowed = ["mcp__gh__*"]\ndisallowed = ["mcp__gh__*"]\n', {}, undefined],
     // A syntax error shown once the list fix-all writes takes the first away (a zero-width space), counted as fixed.
     ['[agents.a]\ntools.allowed = "read", "Bash"\ntools.Shell = "allow"\u200b\n', {}, undefined],
+    // A header that names nothing yet (a line separator before its first name): its `allowed` was taken for one of the
+    // section above, so the move of `tools.mcp` there waited for a pass fix-all did not make (oddBlanks seed 505).
+    ['[skills.c.tools]\nmcp = ["gh"]\n\n[\u2028agents.a.tools]\nallowed = ["read"]\n', {}, undefined],
   ];
   const failures: Failure[] = [];
   for (const [text, overrides, only] of inputs) {

@@ -44,6 +44,9 @@ const CASES: Array<[name: string, text: string, expected: string[]]> = [
   ['a clash inside one section is the section check\'s, reported once', '[a]\nb = 1\nb = 2\n[a.c]\n', ['b: `b` is already defined: a key is defined once']],
   ['...also when the key passed through a table another section made', '[a.b.c]\n[a]\nb.x.y = 1\nb.x = 2\n', ['b.x: `b.x` is already defined, as a table, by `b.x.y`']],
   ['keys under a header that clashed add no more findings', '[a]\n[a]\nb = 1\n[a.b]\n', ['[a]: table `[a]` is defined twice']],
+  // A header that names nothing yet (`[` typed): its keys are in a table of their own, not the one above; only the
+  // section's own syntax error is said.
+  ['keys under a header being typed', '[a]\nb = 1\n[\nb = 2\n', ['[: this table header is not closed: add `]`']],
 ];
 
 for (const [name, text, expected] of CASES) {
@@ -166,6 +169,8 @@ const ROOT_ARRAYS: Array<[text: string, arrays: string[]]> = [
   ['[[agents]] \t# c\r\n[[skills]]\r\n', ['agents', 'skills']],
   ['[[agents]]', ['agents']],
   ['[[agents\r\n[[skills]] x\r\n', []],
+  // Keys under a header that names nothing yet are not the root table's: `agents = 1` there leaves `[[agents]]` an array of tables.
+  ['[\nagents = 1\n[[agents]]\n', ['agents']],
 ];
 for (const [text, arrays] of ROOT_ARRAYS) {
   test(`tables: the root arrays of tables of ${JSON.stringify(text)}`, () => {

@@ -14,7 +14,7 @@ import { chunkSection } from '../toml/chunks';
 import { lastAtOrBefore } from '../toml/sorted';
 import { sectionStartsFrom } from '../toml/split';
 import { textChange, type TextChange } from '../toml/textChange';
-import { KeyIndex, placeSpan, RootArrays, tableConflicts, type DefinitionPlace, type SectionDefinitions, type TableConflict } from '../toml/tables';
+import { KeyIndex, keysTable, placeSpan, RootArrays, tableConflicts, type DefinitionPlace, type SectionDefinitions, type TableConflict } from '../toml/tables';
 import { analyze, eachSeen, fixAllEdits, fixAllTakes, SyntaxMended, visibleFindings, type Analysis, type FixCounter } from './analyze';
 import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, composeEdits, type Edit } from './edits';
@@ -502,11 +502,11 @@ export function definesOutside(da: DocumentAnalysis, except: Unit, path: readonl
     for (let i = 0; i < Math.min(n, path.length); i++) if ((i < base.length ? base[i] : parts[i - base.length]) !== path[i]) return false;
     return n >= path.length || inline;
   };
-  let current: readonly string[] = [];
+  let current: readonly string[] | null = [];
   for (const u of da.units) {
     for (const defs of u.analysis.definitions) {
-      if (defs.header) current = defs.header.names;
-      if (u === except) continue;
+      current = keysTable(defs, current);
+      if (u === except || !current) continue;
       if (how === 'header') {
         if (defs.header && defs.header.names.length === path.length && defs.header.names.every((n, i) => n === path[i])) return true;
         continue;
@@ -764,11 +764,11 @@ function readersTold(da: DocumentAnalysis, edits: readonly Edit[]): Array<{ star
   // Edits are sorted and do not overlap, so their ends are sorted too: the last starting at or before the stretch's end tells.
   const touched = (s: { start: number; end: number }) => (edits[lastAtOrBefore(edits.length, (j) => edits[j]!.start, s.end)]?.end ?? -1) >= s.start;
   let writes = false;
-  let current: readonly string[] = [];
+  let current: readonly string[] | null = [];
   da.units.forEach((u, i) => {
     for (const defs of u.analysis.definitions) {
-      if (defs.header) current = defs.header.names;
-      if (!writes && u.analysis.listsRead.size === 0 && touched(stretches[i]!) && defs.keys.some((k) => ofOwner([...current, ...k.parts]))) writes = true;
+      current = keysTable(defs, current);
+      if (!writes && current && u.analysis.listsRead.size === 0 && touched(stretches[i]!) && defs.keys.some((k) => ofOwner([...current!, ...k.parts]))) writes = true;
     }
   });
   if (!writes) return null;

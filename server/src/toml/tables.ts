@@ -27,7 +27,9 @@ export interface KeyDefinition {
 export interface SectionDefinitions {
   /**
    * The section's header. Null for the root table, and for a later piece of a cut section (see
-   * toml/chunks.ts): its keys go on in the table of the section before.
+   * toml/chunks.ts): its keys go on in the table of the section before. A header that names nothing
+   * yet (`[`, or `[\u2028agents.a]`, read no further) has no names: its keys are in no table another
+   * section sees (`keysTable`).
    */
   readonly header: SectionHeader | null;
   readonly keys: readonly KeyDefinition[];
@@ -49,7 +51,17 @@ export function sectionDefinitions(section: Section, text: string): SectionDefin
   // typing it must not make every `[agents.x]` below a clash with a value.
   const keys: KeyDefinition[] = section.entries.filter((kv) => kv.key.parts.length > 0 && kv.value !== null)
     .map((kv) => ({ parts: kv.key.parts.map((p) => p.name), spans: kv.key.parts.map((p) => p.span), value: valueKind(kv.value) }));
-  return { header: h && h.key.parts.length > 0 ? { names: h.key.parts.map((p) => p.name), array: h.array, span: h.span, whole: wholeHeader(text, h) } : null, keys };
+  return { header: h && { names: h.key.parts.map((p) => p.name), array: h.array, span: h.span, whole: h.key.parts.length > 0 && wholeHeader(text, h) }, keys };
+}
+
+/**
+ * The table the keys of a section with `defs` go into, the keys before them going into `before`:
+ * its header's; the one before where it has none; none (null) where its header names nothing yet,
+ * whose keys then clash with nothing and make nothing another section or a fix must keep clear of
+ * (`[\u2028agents.a.tools]` then `allowed = […]` made a `tools.mcp` move into `allowed` above wait).
+ */
+export function keysTable(defs: SectionDefinitions, before: readonly string[] | null): readonly string[] | null {
+  return !defs.header ? before : defs.header.names.length > 0 ? defs.header.names : null;
 }
 
 function valueKind(value: TomlValue | null): ValueKind {
@@ -241,10 +253,10 @@ export class RootArrays {
    * tables below it from their agents.
    */
   add(header: Pick<SectionHeader, 'names' | 'array' | 'whole'> | null, firstParts: () => Iterable<string>, at = 0): void {
-    if (header && header.names.length > 0) {
+    if (header) {
       if (this.headerAt === Infinity) this.headerAt = at;
-      const name = header.names[0]!;
-      if (!this.made.has(name) && header.whole && this.follows(name)) this.made.set(name, { array: header.array && header.names.length === 1, at });
+      const name = header.names[0];
+      if (name !== undefined && !this.made.has(name) && header.whole && this.follows(name)) this.made.set(name, { array: header.array && header.names.length === 1, at });
     } else if (this.headerAt === Infinity) {
       for (const name of firstParts()) if (!this.made.has(name) && this.follows(name)) this.made.set(name, { array: false, at });
     }
@@ -343,11 +355,12 @@ export class KeyIndex {
 
   /** `units`: what each unit defines, in document order. */
   constructor(units: ReadonlyArray<readonly SectionDefinitions[]>) {
-    let current: readonly string[] = [];
+    let current: readonly string[] | null = [];
     units.forEach((definitions, unit) => {
       for (const defs of definitions) {
+        current = keysTable(defs, current);
+        if (!current) continue;
         if (defs.header) {
-          current = defs.header.names;
           this.addStarts(current, unit);
           if (current.length <= INDEXED_DEPTH) add(this.made, current.join('\u0000'), unit);
           if (defs.header.array && current.length < INDEXED_DEPTH) this.arrays.set(current.join('\u0000'), unit);
