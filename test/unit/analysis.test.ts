@@ -582,6 +582,28 @@ test('a map-form key is not moved into a list that is written as something else:
   assert.deepEqual(fixes('[agents.a.tools]\nmcp = []\nallowed = "read"\n'), ['invalid-tool-policy: Remove `mcp = []`: it grants nothing', 'invalid-tool-policy: Change to `["read"]`']);
 });
 
+// A key removed from an inline table, white space TOML does not read as a blank between it and its
+// comma (`mcp = []\u2003,`, found by oddBlanks.test.ts, seed 808): its removal left the comma, `{ , web`,
+// an error more. The blank now goes with the comma; the fix then touches the error, so it is offered
+// once the blank's own fix is made, or, the blank before the key, takes it away.
+test('fixes: a key removed from an inline table leaves no comma behind an odd blank', () => {
+  let applied = 0;
+  for (const text of ['agents.x = { tools = { mcp = []\u2003, web = "ask", allowed = [] } }\n', 'agents.x = { tools = { allowed = [], web = "ask",\u2003mcp = [] } }\n']) {
+    for (const f of documentFindings(analyzeDocument(text))) {
+      for (const x of f.code === 'toml-syntax' ? [] : f.fixes) {
+        const out = applyEdits(text, x.edits);
+        applied++;
+        // A section shows one syntax error at a time: the blank's own, made a space, would hide no other.
+        const errors = documentFindings(analyzeDocument(out.replaceAll('\u2003', ' '))).filter((g) => g.code === 'toml-syntax');
+        assert.deepEqual(errors.map((g) => g.message), [], `${x.title}: ${JSON.stringify(out)}`);
+      }
+    }
+  }
+  assert.equal(applied, 1, 'the removal of `web` from the second (`mcp = []` past the error there); none in the first, whose removal takes the error');
+  const fixes = (t: string) => documentFindings(analyzeDocument(t)).flatMap((f) => f.fixes.map((x) => x.title));
+  assert.ok(fixes('agents.x = { tools = { mcp = [] , web = "ask", allowed = [] } }\n').includes('Remove `mcp = []`: it grants nothing'));
+});
+
 // A list whose key is written but whose value cannot be read for a syntax error between them
 // (`allowed`U+00A0`= []`, the `=` missing) is a list written all the same: a fix that would write
 // another `allowed` (tools.mcp moved, a misspelt list renamed) waits for the error's fix, and then

@@ -6,7 +6,7 @@ import type { Comment, KeyValue, Section, TomlArray, TomlValue } from '../toml/m
 import { lastAtOrBefore, lastStartingBefore } from '../toml/sorted';
 import { skipBlank, skipTrivia } from '../toml/split';
 import { basicString } from '../toml/strings';
-import { UNREAD } from '../toml/unreadBlanks';
+import { isUnreadBlank, UNREAD } from '../toml/unreadBlanks';
 import { directiveOf } from './suppress';
 
 export interface Edit {
@@ -127,10 +127,17 @@ function commaFrom(text: string, from: number, limit: number): number {
   return i < limit && text[i] === ',' ? i : -1;
 }
 
+/**
+ * Whether the character at `i` is a blank between a value and its comma: a space or a tab, or white space TOML
+ * does not read as one (a no-break space), its own syntax error, which a fix taking the comma takes with it
+ * (`{ mcp = []\u2003, web = "ask" }`: the comma left behind made `{\u2003, web`).
+ */
+const blankAt = (text: string, i: number): boolean => text[i] === ' ' || text[i] === '\t' || isUnreadBlank(text.charCodeAt(i));
+
 /** The comma just before `i`, blanks between, or -1. */
 function commaBeside(text: string, i: number): number {
   let j = i;
-  while (j > 0 && (text[j - 1] === ' ' || text[j - 1] === '\t')) j--;
+  while (j > 0 && blankAt(text, j - 1)) j--;
   return text[j - 1] === ',' ? j - 1 : -1;
 }
 
@@ -382,7 +389,7 @@ export function deleteKeyValue(text: string, kv: KeyValue, comments: readonly Co
     return whole ? [...directivesAbove(text, whole.start, commentStarts(comments)), whole] : [{ start: kv.span.start, end: skipBlank(text, after), newText: '' }];
   }
   let before = kv.span.start;
-  while (before > 0 && (text[before - 1] === ' ' || text[before - 1] === '\t')) before--;
+  while (before > 0 && blankAt(text, before - 1)) before--;
   if (text[before - 1] === ',') before--;
   // The first entry, on the `{` line, of a table whose commas start the next lines: the next comma goes.
   const next = text[before - 1] === '{' ? commaFrom(text, kv.span.end, text.length) : -1;
@@ -430,7 +437,7 @@ export function standsAlone(text: string, kv: KeyValue): boolean {
   // On one line with more: an inline table's, a comma or brace beside it. Else its line holds text
   // Mars cannot read (`foo = 1; bar = 2`), which taking it out would leave to load (`bar = 2`).
   let before = kv.span.start;
-  while (before > 0 && (text[before - 1] === ' ' || text[before - 1] === '\t')) before--;
+  while (before > 0 && blankAt(text, before - 1)) before--;
   const after = skipBlank(text, kv.span.end);
   return text[before - 1] === '{' || text[before - 1] === ',' || text[after] === ',' || text[after] === '}';
 }
@@ -449,7 +456,7 @@ function significantBefore(text: string, at: number, comments: readonly Comment[
 /** The offset after a comma that follows `at` (white space allowed before it), else `at`. */
 function afterComma(text: string, at: number): number {
   let i = at;
-  while (i < text.length && (text[i] === ' ' || text[i] === '\t')) i++;
+  while (i < text.length && blankAt(text, i)) i++;
   return text[i] === ',' ? i + 1 : at;
 }
 
