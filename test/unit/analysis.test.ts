@@ -2488,7 +2488,9 @@ const MISPLACED_STRINGS: Array<[text: string, says: string, titles: string[], af
   // Their `]` typed and not their `[`: the list's, taken in.
   ['[agents.d]\nallowed = "read", "grep" ]\n', 'Did you mean `tools.allowed = ["read", "grep"]`?',
     ['Rename to `tools.allowed`, and change `"read", "grep" ]` to `["read", "grep"]`'], '[agents.d]\ntools.allowed = ["read", "grep"]\n'],
-  ['[agents.d]\nallowed = "read", "grep"}\n', 'Did you mean `tools.allowed = ["read", "grep"]`?', [], null], // no inline table open: a `}` an error still
+  // A `}` after them that no `{` before it on the line opened, a comma before it or not: closing nothing, taken in too.
+  ['[agents.d]\nallowed = "read", "grep"}\n', 'Did you mean `tools.allowed = ["read", "grep"]`?',
+    ['Rename to `tools.allowed`, and change `"read", "grep"}` to `["read", "grep"]`'], '[agents.d]\ntools.allowed = ["read", "grep"]\n'],
   ['[agents.d]\ntools.allowed = ["edit"]\nallowed = "read", "grep"\n', 'Did you mean `tools.allowed = ["read", "grep"]`?', [], null],
   // A header's table meant as `tools` is not renamed where its section is not read to its end (`unsafeRenames`).
   ['[agents.a.tool]\nallowed = "read", "grep"\n', 'so `allowed` here is not part of its policy.', [], null],
@@ -2564,9 +2566,10 @@ const TOOLS_STRINGS: Array<[text: string, titles: string[], after: string | null
   ['[agents.a]\ntools = "read", "bash()"\n', [], null],
   ['[agents.a]\ntools = "read, edit", "grep"\n', [], null],
   ['[agents.a]\ntools = "read", "grep" x\n', [], null],
-  // A `}` with no inline table open before it on the line closes none: the rename would leave it an error.
-  ['[agents.a]\ntools = "read", "grep"}\n', [], null],
-  ['[agents.a]\ntools = "read", "grep", }  # c\n', [], null],
+  // A `}` with no inline table open before it on the line closes none: taken into the list too, a comma before it or not;
+  // after one string, where no list is made, the rename would leave it an error.
+  ['[agents.a]\ntools = "read", "grep"}\n', ['Rename to `tools.allowed`, and change `"read", "grep"}` to `["read", "grep"]`'], '[agents.a]\ntools.allowed = ["read", "grep"]\n'],
+  ['[agents.a]\ntools = "read", "grep", }  # c\n', ['Rename to `tools.allowed`, and change `"read", "grep", }` to `["read", "grep"]`'], '[agents.a]\ntools.allowed = ["read", "grep"]  # c\n'],
   ['[agents.a]\ntools = "read"}\n', [], null],
   ['[agents.a]\ntools = "read", "grep", x\n', [], null],
   ['[agents.a]\ntools = "read", 1\n', [], null],
@@ -3204,8 +3207,9 @@ test('a string then more values where a list goes: the syntax error their list r
     // Their `]` typed and not their `[`: taken into the list (it was left, `["read", "grep"] ]`, an error still).
     ['[agents.a.tools]\nallowed = "read", "grep" ]\n', 2],
     ['[agents.a]\ntools = { allowed = "read", "grep"], disallowed = ["Bash"] }\n', 2],
-    // Not where the line is an error still once the list is written: a `}` that no `{` before it on the line opened.
-    ['[agents.a.tools]\nallowed = "read", "grep" }\n', 1],
+    // A `}` that no `{` before it on the line opened closes nothing: taken in too, a comma before it or not.
+    ['[agents.a.tools]\nallowed = "read", "grep" }\n', 2],
+    ['[agents.a.tools]\nallowed = "read", "grep", }  # c\n', 2],
     // Not where the list made is not fixed unasked (a name Mars refuses), nor where no list is made.
     ['[agents.a.tools]\nallowed = "grep", "bash("\n', 0],
     ['[agents.a.tools]\nallowed = "read", grep\n', 0],

@@ -141,8 +141,11 @@ export function listWithoutBrackets(text: string, start: number, inline: boolean
     if (commas) [list, missing, doubled] = [bracketed(commas.written), commas.after, commas.doubled];
   }
   if (list === null) return null;
-  // Their `]` typed and not their `[` (`allowed = "read", "grep"]`): what the list replaces takes it in.
-  return { end: listCloserAt(text, end, inline) ? end + 1 : start + token.length, list, values: listValues(list)!, unread, missing, ...(doubled !== undefined ? { doubled } : {}) };
+  // Their `]` typed and not their `[` (`allowed = "read", "grep"]`): what the list replaces takes it in; so does a
+  // statement's `}` that closes nothing, no `{` open before it on the line (`allowed = "read", "grep", }`), with the
+  // comma before it, where nothing but a comment follows it.
+  const taken = listCloserAt(text, end, inline) || (!inline && text[end] === '}' && !inlineTableOpen(text, start) && onlyCommentsFrom(text.slice(end + 1, lineEndAt(text, end)), 0));
+  return { end: taken ? end + 1 : start + token.length, list, values: listValues(list)!, unread, missing, ...(doubled !== undefined ? { doubled } : {}) };
 }
 
 /**
