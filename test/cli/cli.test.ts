@@ -257,6 +257,11 @@ test('the summary says how many problems --fix would fix, as fix-all counts them
     ['[agents.a.tools]\nallowed = ["bash" "edit" 1979-05-27 "grep" "ls"]\n', '1 error (1 fixable with --fix)', '4 problems fixed: 1 error'],
     // A string then more values where a list goes: the list fix-all writes takes the syntax error away too.
     ['[agents.a.tools]\nallowed = "read", "grep"\n', '2 errors (2 fixable with --fix)', '2 problems fixed: no problems'],
+    // Typing slips whose message names the fix, each fixed in turn (a section shows one syntax error at a time): a bare
+    // name quoted, curly quotes made straight, a comma too many, a `;` for a comma, a `]` typed twice, a list left open;
+    // a bare word with blanks (`read edit`: a comma may be missing) is a guess, which --fix leaves.
+    ['[agents.a.tools]\nallowed = [read, “Edit”, grep,, "web"; "bash"]] # c\ndisallowed = ["ls"\n', '1 error (1 fixable with --fix)', '7 problems fixed: no problems'],
+    ['[agents.a.tools]\nallowed = [read edit]\n', '1 error', '1 error'],
     // A table of patterns of its own whose rule the list holds once fixed goes in the same run, counted as it was shown.
     ['[agents.a.tools]\nallowed = "bash(git *)"\n[agents.a.tools.bash]\n"git *" = "allow"\n', '1 error, 1 warning (1 fixable with --fix)', '2 problems fixed: no problems'],
     // Its rule held in part before the fix and the rest once the other list is wrapped: its finding counted once.

@@ -2206,9 +2206,14 @@ test('fix-all changes nothing past a syntax error in its section, where what the
     assert.deepEqual(documentFixAll(analyzeDocument(moving)), [], moving);
   }
   // Before the error, and in the other sections, fixes are made; so is the syntax error's own.
-  const text = '[agents.a.tools]\nallowed = ["Bash", "read", "read"]\ndisallowed = [mcp, "Bash", "Bash"]\n[agents.b.tools]\nallowed = ["Read"]\n\ufeffx = 1\n';
+  // (`mcp?`: a bare word of a character no name holds, which no fix quotes.)
+  const text = '[agents.a.tools]\nallowed = ["Bash", "read", "read"]\ndisallowed = [mcp?, "Bash", "Bash"]\n[agents.b.tools]\nallowed = ["Read"]\n\ufeffx = 1\n';
   assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))),
-    '[agents.a.tools]\nallowed = ["bash", "read"]\ndisallowed = [mcp, "Bash", "Bash"]\n[agents.b.tools]\nallowed = ["read"]\nx = 1\n');
+    '[agents.a.tools]\nallowed = ["bash", "read"]\ndisallowed = [mcp?, "Bash", "Bash"]\n[agents.b.tools]\nallowed = ["read"]\nx = 1\n');
+  // A bare name is quoted by its fix, then what was past the error is read and fixed, in the same fix-all.
+  const named = text.replace('mcp?', 'mcp');
+  assert.equal(applyEdits(named, documentFixAll(analyzeDocument(named))),
+    '[agents.a.tools]\nallowed = ["bash", "read"]\ndisallowed = ["mcp", "bash"]\n[agents.b.tools]\nallowed = ["read"]\nx = 1\n');
 });
 
 test('a stray byte order mark is named (it is invisible), and deleted by its fix; the one a file starts with is no error, a second is; a run of them is one error', () => {

@@ -658,6 +658,110 @@ for (const text of COMMAS_IN_TURN) {
   });
 }
 
+// Typing slips whose message already names the fix (toml/typingSlips.ts): a comma too many, a `;` for a comma, a word
+// without its quotes, curly quotes pasted from a document or a chat, a `]` or `}` typed twice, a list left open before
+// the next statement. The fix writes what the message says, preferred and in fix-all where the text can mean nothing
+// else; a guess (words with blanks between, which may be two values) is offered, neither preferred nor in fix-all.
+// Fix-all writes what fixing each error in turn writes (the other bare words and curly quotes of the list with the
+// first, `next`), and toml_edit (Mars's parser) reads what it leaves. [text, the text after the error's fix, or null:
+// none; its title; whether a guess; the text after fix-all, where it writes more than the fix; whether toml_edit reads that]
+const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, guess?: boolean, all?: string, reads?: boolean]> = [
+  // A comma where a list's value was due: removed, with its blank where one stands before it, or its line where alone on it.
+  ['x = ["read",, "edit"]\n', 'x = ["read", "edit"]\n', 'Remove the extra comma'],
+  ['x = ["read", , "edit"]\n', 'x = ["read", "edit"]\n', 'Remove the extra comma'],
+  ['x = ["read",,, "edit"] # c\r\n', 'x = ["read", "edit"] # c\r\n', 'Remove the extra commas'],
+  ['x = [, "read"]\n', 'x = ["read"]\n', 'Remove the extra comma'],
+  ['x = ["read",,]\n', 'x = ["read",]\n', 'Remove the extra comma'],
+  ['x = [\r\n  "read",\r\n  ,\r\n  "edit",\r\n]\r\n', 'x = [\r\n  "read",\r\n  "edit",\r\n]\r\n', 'Remove the extra comma'],
+  ['x = ["a",, "b",, "c"]\n', 'x = ["a", "b",, "c"]\n', 'Remove the extra comma', false, 'x = ["a", "b", "c"]\n'],
+  // A `;` between two items of a list: a comma, where a whole item follows it (a number before it too).
+  ['x = ["read"; "edit"]\n', 'x = ["read", "edit"]\n', 'Replace `;` with `,`'],
+  ['x = ["read";"edit"] # c\r\n', 'x = ["read","edit"] # c\r\n', 'Replace `;` with `,`'],
+  ['x = [1; 2]\n', 'x = [1, 2]\n', 'Replace `;` with `,`'],
+  ['x = [true; false]\n', 'x = [true, false]\n', 'Replace `;` with `,`'],
+  ['x = [\n  "a";  # c\n  "b"\n]\n', 'x = [\n  "a",  # c\n  "b"\n]\n', 'Replace `;` with `,`'],
+  ['x = ["a"; "b"; "c"]\n', 'x = ["a", "b"; "c"]\n', 'Replace `;` with `,`', false, 'x = ["a", "b", "c"]\n'],
+  ['x = ["a";]\n', null],
+  ['x = ["a"; b]\n', null],
+  ['x = ["a"; "b]\n', null],
+  ['x = ["a";\ny = 1\n', null],
+  // A bare word where a value was due: in quotes, as the message says, where it is a name (and the others of its list
+  // after it with it, in fix-all); a guess where words have blanks between (`[read edit]`: a comma may be missing).
+  ['x = [read, edit]\n', 'x = ["read", edit]\n', 'Change to `"read"`', false, 'x = ["read", "edit"]\n'],
+  ["x = [read, \"edit\", 'grep', 1, bash(git log *)]  # c\r\n", "x = [\"read\", \"edit\", 'grep', 1, bash(git log *)]  # c\r\n", 'Change to `"read"`', false,
+    "x = [\"read\", \"edit\", 'grep', 1, \"bash(git log *)\"]  # c\r\n"],
+  ['x = [\n  read,  # c\n\n  mcp__gh__x,\n  web-fetch\n]\n', 'x = [\n  "read",  # c\n\n  mcp__gh__x,\n  web-fetch\n]\n', 'Change to `"read"`', false,
+    'x = [\n  "read",  # c\n\n  "mcp__gh__x",\n  "web-fetch"\n]\n'],
+  ['x = read # c\n', 'x = "read" # c\n', 'Change to `"read"`'],
+  ['x = { a = réad, b = 1 }\n', 'x = { a = "réad", b = 1 }\n', 'Change to `"réad"`'],
+  ['x = [read edit]\n', 'x = ["read edit"]\n', 'Change to `"read edit"`', true],
+  // ... past what the fix writes in turn: up to an error with no fix (`tru`), where fix-all stops too.
+  ['x = [read, edit, tru, grep]\n', 'x = ["read", edit, tru, grep]\n', 'Change to `"read"`', false, 'x = ["read", "edit", tru, grep]\n', false],
+  // Not what may be meant bare (a boolean, a number, nothing), nor a word of other characters, nor one more follows.
+  ['x = [tru]\n', null],
+  ['x = [True]\n', null],
+  ['x = [flase]\n', null],
+  ['x = [yes]\n', null],
+  ['x = [NaN]\n', null],
+  ['x = [mcp?]\n', null],
+  ['x = [a\\b]\n', null],
+  ["x = [read 'edit']\n", null],
+  // Curly quotes: straight ones of their kind, the string's text as written (an apostrophe inside passed).
+  ['x = [“read”]\n', 'x = ["read"]\n', 'Change to `"read"`'],
+  ['x = [“read”, ‘edit’, ”grep”] # c\r\n', 'x = ["read", ‘edit’, ”grep”] # c\r\n', 'Change to `"read"`', false, 'x = ["read", \'edit\', "grep"] # c\r\n'],
+  ['x = ‘it’s’\n', "x = 'it’s'\n", "Change to `'it’s'`"],
+  ['x = [“bash(git log *)”, “read"]\n', 'x = ["bash(git log *)", “read"]\n', 'Change to `"bash(git log *)"`', false, 'x = ["bash(git log *)", "read"]\n'],
+  ['x = [“a\\b”]\n', null],
+  ['x = [“say "hi"”]\n', null],
+  ['x = [“read]\n', null],
+  // A `]` or `}` after a statement's list or inline table, closing nothing: removed; in an inline table, a `]` after a key's list.
+  ['x = ["read"]]\n', 'x = ["read"]\n', 'Remove `]`'],
+  ['x = ["read"] ] ] # c\r\n', 'x = ["read"] # c\r\n', 'Remove `]]`'],
+  ['x = { a = 1 }}\n', 'x = { a = 1 }\n', 'Remove `}`'],
+  ['x = ["read"]}\n', 'x = ["read"]\n', 'Remove `}`'],
+  ['t = { a = [1]], b = 2 }\n', 't = { a = [1], b = 2 }\n', 'Remove `]`'],
+  ['t = { a = [1] ] }\n', 't = { a = [1] }\n', 'Remove `]`'],
+  ['x = ["read"]] y\n', null],
+  // Values with commas between them and no brackets, a `}` closing nothing after them: the list takes it in.
+  ['x = "read", "edit", }\n', 'x = ["read", "edit"]\n', 'Change to `["read", "edit"]`', true],
+  ['x = "read", "edit" }  # c\n', 'x = ["read", "edit"]  # c\n', 'Change to `["read", "edit"]`', true],
+  // A statement's list left open before the next statement (or the text's end): closed after its last item, on its line.
+  ['x = ["read"\ny = 1\n', 'x = ["read"]\ny = 1\n', 'Close the list with `]`'],
+  ['x = ["read", # c\r\ny = 1\r\n', 'x = ["read"] # c\r\ny = 1\r\n', 'Close the list with `]`'],
+  ['x = [\n  "read",\n  "edit"  # c\n\n# d\n[t]\n', 'x = [\n  "read",\n  "edit"]  # c\n\n# d\n[t]\n', 'Close the list with `]`'],
+  ['x = ["read"\n', 'x = ["read"]\n', 'Close the list with `]`'],
+  ['x = ["read" # c', 'x = ["read"] # c', 'Close the list with `]`'],
+  ['x = [\ny = 1\n', 'x = []\ny = 1\n', 'Close the list with `]`'],
+  ['x = [[1, 2]\ny = 1\n', 'x = [[1, 2]]\ny = 1\n', 'Close the list with `]`'],
+  // Not a list in a list (closing it would leave the other open), nor before a statement on the item's line.
+  ['x = [[1, 2\ny = 1\n', null],
+  ['x = ["a", y = 1\n', null],
+];
+for (const [text, fixed, title, guess = false, all = fixed ?? text, reads = true] of TYPING_SLIPS) {
+  test(`a typing slip's fix: ${JSON.stringify(text)}`, async () => {
+    const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');
+    assert.equal(found.length, 1);
+    const fixes = found[0]!.fixes;
+    if (fixed === null) {
+      assert.deepEqual(fixes, []);
+      assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
+      return;
+    }
+    assert.deepEqual(fixes.map((x) => [x.title, x.preferred, x.safe]), [[title, !guess, !guess]]);
+    assert.equal(applyEdits(text, fixes[0]!.edits), fixed);
+    if (guess) {
+      assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
+      assert.equal(await tomlEditErrorLine(fixed), null);
+      return;
+    }
+    const once = applyEdits(text, documentFixAll(analyzeDocument(text)));
+    assert.equal(once, all);
+    assert.equal(once, fixedInTurn(text), 'what fixing each error in turn writes');
+    assert.deepEqual(documentFixAll(analyzeDocument(once)), [], 'settled');
+    assert.equal(await tomlEditErrorLine(once) === null, reads);
+  });
+}
+
 /** 8,000 items of a list, a line each (over 100 KB), and a list of them. */
 const LONG_ITEMS = Array.from({ length: 8_000 }, (_, i) => `  "read(x${i})",\n`).join('');
 const LONG_LIST = `tools = [\n${LONG_ITEMS}]\n`;
@@ -781,12 +885,13 @@ test('a list left open, then a header with what TOML does not read as a blank in
   const NOT_CLOSED = 'TOML syntax error: the list of `allowed` is not closed: add `]`';
   for (const [text, said, fixed] of [
     ['[agents.a.tools]\nallowed = ["Bash"\n[\u00a0skills.c]\ntools = { allowed = ["read", "read"] }\n',
-      'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): write a space', '[agents.a.tools]\nallowed = ["bash"\n[ skills.c]\ntools = { allowed = ["read"] }\n'],
+      'U+00A0 is white space TOML does not read as a blank (its blanks are space and tab): write a space', '[agents.a.tools]\nallowed = ["bash"]\n[ skills.c]\ntools = { allowed = ["read"] }\n'],
     ['[agents.a.tools]\nallowed = ["Bash"\n[skills.c\u200b]\ntools = { allowed = ["read", "read"] }\n',
-      'U+200B (a zero-width space) is an invisible character TOML does not read as a blank (its blanks are space and tab): delete it', '[agents.a.tools]\nallowed = ["bash"\n[skills.c]\ntools = { allowed = ["read"] }\n'],
+      'U+200B (a zero-width space) is an invisible character TOML does not read as a blank (its blanks are space and tab): delete it', '[agents.a.tools]\nallowed = ["bash"]\n[skills.c]\ntools = { allowed = ["read"] }\n'],
   ] as const) {
     const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');
-    assert.deepEqual(found.map((f) => [f.message, f.fixes.length]), [[NOT_CLOSED, 0], [`TOML syntax error: ${said}`, 1]]);
+    // The list closed before the header (as it reads once the character is fixed), the character fixed, in one fix-all.
+    assert.deepEqual(found.map((f) => [f.message, f.fixes.length]), [[NOT_CLOSED, 1], [`TOML syntax error: ${said}`, 1]]);
     const once = applyEdits(text, documentFixAll(analyzeDocument(text)));
     assert.equal(once, fixed);
     assert.deepEqual(documentFixAll(analyzeDocument(once)), []);

@@ -199,7 +199,7 @@ function plainItem(text: string, open: Container, k: number): boolean {
 const MANY_PARTS = 8;
 
 /** Whether `v` is a plain value on one line (see `plainItem`). */
-function extendsOver(text: string, v: TomlValue): boolean {
+export function extendsOver(text: string, v: TomlValue): boolean {
   const plain = v.kind === 'string' ? v.terminated && !v.unread && !isMultiline(v) : v.kind === 'scalar' && v.type !== 'datetime' && v.type !== 'invalid';
   return plain && !mayHoldToml11(text.slice(v.span.start, v.span.end));
 }
@@ -218,7 +218,7 @@ const COMMENT = '#[^\\x00-\\x08\\x0a-\\x1f\\x7f]*';
 
 const LINES = `(?:\\r?\\n[ \\t]*(?:${COMMENT})?)`;
 
-const COMMA_BETWEEN = new RegExp(`^[ \\t]*(?:${COMMENT})?${LINES}*,[ \\t]*(?:${COMMENT})?${LINES}*$`);
+export const COMMA_BETWEEN = new RegExp(`^[ \\t]*(?:${COMMENT})?${LINES}*,[ \\t]*(?:${COMMENT})?${LINES}*$`);
 
 const COMMA_ON_LINE = /^[ \t]*,[ \t]*$/;
 
@@ -236,7 +236,7 @@ const UNREAD_AT_LINE_END = new RegExp(`^([ \\t]*${UNREAD}(?:[ \\t]|${UNREAD})*)(
  * there may be a header's.) `i`, the index of the item at `at`, and `lineEnd`, where its line ends,
  * where known.
  */
-function wholeItemsTo(text: string, open: Container, at: number, i?: number, lineEnd = lineEndAt(text, at)): number {
+export function wholeItemsTo(text: string, open: Container, at: number, i?: number, lineEnd = lineEndAt(text, at)): number {
   const items = itemsOf(open);
   // A key/value of an inline table with no value (`b =`) is no whole item.
   const valueless = (i: number) => open.kind === 'inline-table' && open.entries[i]!.value === null;

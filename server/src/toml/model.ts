@@ -97,7 +97,8 @@ export interface SyntaxProblem {
   readonly message: string;
   /**
    * Text for `span` that means the same and is valid, made when asked for: what TOML 1.1 added, in
-   * TOML 1.0; a stray byte order mark removed; a comma missing between two items. With `guess`,
+   * TOML 1.0; a stray byte order mark removed; a comma missing between two items; a typing slip whose message names the
+   * fix (typingSlips.ts: a comma too many, a bare name, curly quotes, a list left open). With `guess`,
    * only one reading of several (a comma between two strings with no blank between, `['it''s']`,
    * which may be one string meant): offered, but neither preferred nor applied by fix-all. `next`:
    * the rewrites of the errors that would show next, each once those before it are written, which

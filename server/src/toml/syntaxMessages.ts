@@ -13,6 +13,7 @@ import { BLANKS_AND_COMMENTS, itemsOf, listAsItem, missingComma } from './missin
 import type { KeyValue, Section, Span, SyntaxProblem, TomlValue } from './model';
 import { lastAtOrBefore } from './sorted';
 import { surrogatePairEscape } from './stringPositions';
+import { bareWordAt, closedList, extraComma, quotedValue, semicolonForComma, strayClosers } from './typingSlips';
 import { BLANKS_AND_UNREAD, EACH_UNREAD, INVISIBLE, LINE_BREAK, NAMES, trimUnreadEnd, UNREAD_BLANK, UNREAD_BLANKS, unreadFixedAs } from './unreadBlanks';
 
 export interface Explained {
@@ -66,10 +67,13 @@ function leftOpen(text: string, section: Section, open: Container, at: number, a
   const whose = key === null ? `a ${what}` : owner!.value === open ? `the ${what} of ${quoted(key)}` : `a ${what} in ${quoted(key)}`;
   const items = itemsOf(open);
   const lastEnd = items.reduce((end, i) => (i.span.end <= at ? Math.max(end, i.span.end) : end), open.span.start + 1);
+  // A statement's own list, closed after its last item (the statement below, or the text's end, ends it).
+  const rewrite = owner?.value === open ? closedList(text, open, lastEnd, at) : null;
   return {
     message: `${whose} is not closed: add \`${closer(open)}\``,
     ...(atItem ? { span: { start: lastEnd - (/[\udc00-\udfff]/.test(text[lastEnd - 1] ?? '') ? 2 : 1), end: lastEnd } } : {}),
     related: [{ span: { start: open.span.start, end: open.span.start + 1 }, message: `the ${what} opens here` }],
+    ...(rewrite ? { rewrite } : {}),
   };
 }
 
@@ -238,7 +242,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (text[at] === '\r') return `a lone carriage return (U+000D) after ${header ? 'the table header' : 'the value'}: ${LINE_ENDS}`;
       return header
         ? `${quoted(shownChar(text, at))} after the table header: only a comment may follow it on its line`
-        : ((c === ',' || c === '"' || c === "'") && valuesWithoutBrackets(text, section.entries, at)) || valueThenCloser(text, section.entries, at) || offsetOnTime(text, at) || afterValue(text, at);
+        : ((c === ',' || c === '"' || c === "'") && valuesWithoutBrackets(text, section.entries, at)) || valueThenCloser(text, section.entries, at) || offsetOnTime(text, at) || strayCloser(text, section.entries, at);
     case 'expected comma or end of structure': {
       const o = open();
       if (!o) return null;
@@ -250,6 +254,9 @@ function explained(text: string, section: Section, at: number, raw: string): str
       const statement = o.kind === 'array' && nextIsStatement(text, at, before) && !listAsItem(text, o, at);
       if (statement && !/\S/.test(before) && closedBelow(text, at)) return 'a list holds values, not `key = value`';
       if (statement) return leftOpen(text, section, o, at, /\S/.test(before) || at >= text.length || /^[ \t]*$/.test(text.slice(at, lineEndAt(text, at))));
+      // A `;` for the comma (`["read"; "edit"]`); in an inline table, a `]` typed twice after a key's list (`{ a = [1]] }`).
+      const slip = semicolonForComma(text, o, at) ?? (o.kind === 'inline-table' ? strayClosers(text, o.entries, at, true) : null);
+      if (slip) return { message: commasBetween(o), rewrite: slip };
       const comma = missingComma(text, o, at, before);
       // Text right after a string's closing quote, no blank between (`"bash(grep "foo")"`, a doubled
       // `""`): most often a quote meant inside the string, where no comma mends it. Where a whole string
@@ -267,7 +274,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       // (`n = 1]`) or an `=`: said as after any other value (`[true"a"]`, `"a"]`), where a comma is
       // missing, or where the line was to end.
       const inside = open();
-      if (c === '"' || c === "'" || c === ']' || c === '}' || c === '=' || ((c === '[' || c === '{') && inside)) {
+      if (c === '"' || c === "'" || c === ']' || c === '}' || c === '=' || ((c === '[' || c === '{' || c === ';') && inside)) {
         return explained(text, section, at, inside ? 'expected comma or end of structure' : 'each key-value declaration must be followed by an end-of-line');
       }
       // A version, a path or a size written bare (`1.2.3`, `30s`): smol-toml read a number up to here.
@@ -282,23 +289,30 @@ function explained(text: string, section: Section, at: number, raw: string): str
         // Nothing but comments to the end: the list was left open.
         return onlyCommentsFrom(text, at) ? leftOpen(text, section, o, at, true) : `expected a value, or \`${closer(o)}\``;
       }
-      if (c === ',') return 'expected a value before this `,`: remove the extra comma';
+      if (c === ',') {
+        const message = 'expected a value before this `,`: remove the extra comma';
+        return o?.kind === 'array' ? { message, rewrite: extraComma(text, at) } : message;
+      }
       // A `}` where a list's item or its `]` is due (`[1, }]`, `[}"read"]`): it closes nothing open there.
       if (c === '}' && o?.kind === 'array') return 'expected a value, or `]`: this `}` closes no inline table';
       if (c === '=' && o?.kind === 'array') return 'expected a value, or `]`: a list holds values, not `key = value`';
-      if (c === '\u201C' || c === '\u201D' || c === '\u2018' || c === '\u2019') return `${quoted(c)} is not a TOML quote: use a straight \`"\` or \`'\``;
+      if (c === '\u201C' || c === '\u201D' || c === '\u2018' || c === '\u2019') {
+        const message = `${quoted(c)} is not a TOML quote: use a straight \`"\` or \`'\``;
+        const rewrite = quotedValue(text, at, o);
+        return rewrite ? { message, rewrite } : message;
+      }
       if (o?.kind === 'array' && KEY_LINE.test(text.slice(at, lineEndAt(text, at)))) {
         // `Bash = "allow",` inside a list closed further down, or a list left open above a `key =` line.
         return closedBelow(text, at) ? 'a list holds values, not `key = value`' : leftOpen(text, section, o, at, false);
       }
       if (c === '(') return inParentheses(text, at);
-      const found = /^[\p{L}_][^,\]}#"'=\r\n]*/u.exec(text.slice(at, lineEndAt(text, at)))?.[0];
-      const word = found === undefined ? undefined : trimUnreadEnd(found.trimEnd());
+      const word = bareWordAt(text, at);
       if (word === undefined) return unquotedText(text, at);
       const span = { start: at, end: at + word.length };
       if (word.length > 40) return { message: 'text here must be in quotes', span }; // a word that long is not typed
       const lower = /^(?:true|false)$/i.test(word) ? '; true and false are written in lower case' : '';
-      return { message: `${quoted(word)} is not a value TOML knows: write text in quotes (${quoted(`"${word}"`)})${lower}`, span };
+      const rewrite = quotedValue(text, at, o);
+      return { message: `${quoted(word)} is not a value TOML knows: write text in quotes (${quoted(`"${word}"`)})${lower}`, span, ...(rewrite ? { rewrite } : {}) };
     }
     default:
       return null;
@@ -517,6 +531,12 @@ function offsetOnTime(text: string, at: number): Explained | null {
 
 /** A character after a statement's value (`"a",`, `1 5`), where only a comment may follow. */
 const afterValue = (text: string, at: number) => `${quoted(shownChar(text, at))} after the value: a line holds one \`key = value\`, then only a comment`;
+
+/** What `afterValue` says, with the fix that removes a `]` or `}` there closing nothing after a list or an inline table (`strayClosers`). */
+function strayCloser(text: string, entries: readonly KeyValue[], at: number): string | Explained {
+  const rewrite = strayClosers(text, entries, at);
+  return rewrite ? { message: afterValue(text, at), rewrite } : afterValue(text, at);
+}
 
 /**
  * A comma right after a number (`x = 1,5`, `allowed = 1,2`), where smol-toml stops as at any

@@ -1,0 +1,199 @@
+// Typing slips whose syntax error already says what to type, and the rewrite that types it: a comma
+// too many (`["read",, "edit"]`), a `;` for a comma (`["read"; "edit"]`), a word without its quotes
+// (`[read, edit]`), curly quotes pasted from a document or a chat (`[“read”]`), a closer typed twice
+// (`["read"]]`), and a list left open before the next statement (`allowed = ["read"` then `model = …`).
+
+import { lineEndAt, lineStartAt } from './lineIndex';
+import { readsAsValue } from './listWithoutBrackets';
+import { BLANKS_AND_COMMENTS, COMMA_BETWEEN, extendsOver, wholeItemsTo } from './missingCommas';
+import type { KeyValue, Span, SyntaxProblem, TomlValue } from './model';
+import { type Container, nextIsStatement, onlyCommentsFrom } from './syntaxMessages';
+import { trimUnreadEnd } from './unreadBlanks';
+
+type Rewrite = NonNullable<SyntaxProblem['rewrite']>;
+
+/**
+ * The comma at `at` where a list's value was due (after `[` or another comma), with those right after
+ * it (`,,,`): removed, the blanks after them too where a blank or the `[` stands before it (`["a", , "b"]`,
+ * `[, "a"]`), else kept (`["a",, "b"]`); alone on its line, with the line. Removing a comma changes no value: no guess.
+ */
+export function extraComma(text: string, at: number): Rewrite {
+  const lineEnd = lineEndAt(text, at);
+  const run = /^,(?:[ \t]*,)*/.exec(text.slice(at, lineEnd))![0];
+  const title = `Remove the extra comma${run.replace(/[ \t]/g, '').length > 1 ? 's' : ''}`;
+  const lineStart = lineStartAt(text, at);
+  // Alone on its line (in a list over lines): the line goes with it.
+  if (/^[ \t]*$/.test(text.slice(lineStart, at)) && /^[ \t]*$/.test(text.slice(at + run.length, lineEnd)) && lineEnd < text.length) {
+    return { title, span: { start: lineStart, end: lineEnd + (text.startsWith('\r\n', lineEnd) ? 2 : 1) }, newText: () => '' };
+  }
+  const before = text[at - 1];
+  const blanks = before === ' ' || before === '\t' || before === '[' ? /^[ \t]*/.exec(text.slice(at + run.length))![0].length : 0;
+  return { title, span: { start: at, end: at + run.length + blanks }, newText: () => '' };
+}
+
+/**
+ * A `;` at `at` between two items of a list (`["read"; "edit"]`, as Nix or MATLAB separate them):
+ * written `,`, where a whole item follows it (on its line, or below it past blanks and comments, not a
+ * line that reads as a statement) and what follows that may follow an item (`wholeItemsTo`), or another `;`. The values
+ * are those written either way, and nothing else reads between two values: no guess. Else null (a `;`
+ * before the `]`, or before what reads as no value).
+ */
+export function semicolonForComma(text: string, open: Container, at: number): Rewrite | null {
+  if (open.kind !== 'array' || text[at] !== ';') return null;
+  BLANKS_AND_COMMENTS.lastIndex = at + 1;
+  const next = at + 1 + BLANKS_AND_COMMENTS.exec(text)![0].length;
+  const i = open.items.findIndex((item) => item.span.start === next);
+  if (i < 0 || nextIsStatement(text, next, '')) return null;
+  // Whole items, or one and another `;` after it (`["a"; "b"; "c"]`: each fixed in turn).
+  const item = open.items[i]!;
+  const lineEnd = lineEndAt(text, next);
+  const semicolonAfter = item.span.end <= lineEnd && /^[ \t]*;/.test(text.slice(item.span.end, lineEnd)) && readsAsValue(text.slice(item.span.start, item.span.end));
+  if (!semicolonAfter && wholeItemsTo(text, open, next, i) < 0) return null;
+  return { title: 'Replace `;` with `,`', span: { start: at, end: at + 1 }, newText: () => ',' };
+}
+
+/** The word written where a value was due at `at` (up to what ends a value, blanks after it left out), as the syntax error names it; undefined where none starts there. */
+export function bareWordAt(text: string, at: number): string | undefined {
+  const found = /^[\p{L}_][^,\]}#"'=\r\n]*/u.exec(text.slice(at, lineEndAt(text, at)))?.[0];
+  return found === undefined ? undefined : trimUnreadEnd(found.trimEnd());
+}
+
+/** A name as a tool, a model or a path is written: letters, digits and `_.-/*:@+~`, a pattern in parentheses at its end (`bash(git log *)`). */
+const NAME = /^[\p{L}_][\p{L}\p{N}_.\/*:@+~-]*(?:\([^()\\"'\r\n]*\))?$/u;
+
+/** What TOML (or YAML, JSON) writes bare for a boolean, a number or nothing: such a word is not text meant in quotes. */
+const KEYWORD = /^(?:true|false|yes|no|on|off|null|nil|none|nan|inf|infinity|undefined)$/i;
+
+/** Whether `word` is one edit (a letter added, dropped, changed, two swapped) from `true` or `false`, in any case: `tru`, `flase`, `Ture`. */
+function likeBoolean(word: string): boolean {
+  const w = word.toLowerCase();
+  return ['true', 'false'].some((b) => oneEditApart(w, b));
+}
+
+function oneEditApart(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true; // one changed
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2); // two swapped
+  }
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/**
+ * The word at `at` where a value was due (`[read, edit]`, `model = sonnet`), in quotes, as the message
+ * says to write it, where it runs to what ends a value (a comma, a closer, a comment, its line's end).
+ * A name (`NAME`: `read`, `bash(git log *)`) can mean nothing else: no guess. Words with blanks between
+ * (`read edit`) may be two values, a comma missing: a guess. None for what may be meant bare (`tru`,
+ * `True`, `yes`, `NaN`: a boolean or a number), nor a word of other characters.
+ */
+function quotedWord(text: string, at: number): Rewrite | null {
+  const word = bareWordAt(text, at);
+  if (word === undefined || word === '' || word.length > 40 || KEYWORD.test(word) || likeBoolean(word)) return null;
+  const rest = text.slice(at + word.length, lineEndAt(text, at)).replace(/^[ \t]*/, '');
+  if (rest !== '' && !/^[,\]}#]/.test(rest)) return null;
+  const name = NAME.test(word);
+  if (!name && !word.split(/[ \t]+/).every((w) => NAME.test(w))) return null;
+  const written = `"${word}"`;
+  if (!readsAsValue(written)) return null;
+  return { title: `Change to ${'`'}${written}${'`'}`, span: { start: at, end: at + word.length }, newText: () => written, ...(name ? {} : { guess: true }) };
+}
+
+/** A curly quote (one the message names), and the quotes that may close the string it opens. */
+const CLOSERS: Readonly<Record<string, string>> = { '\u201C': '\u201C\u201D"', '\u201D': '\u201C\u201D"', '\u2018': "\u2018\u2019'", '\u2019': "\u2018\u2019'" };
+
+/**
+ * The string opened at `at` with a curly quote (`“read”`, `‘read’`, pasted from a document or a
+ * chat): written between straight quotes of its kind, where it closes on its line with a curly quote
+ * (or a straight one) that what ends a value follows (a comma, a closer, a comment, the line's end: an
+ * apostrophe inside, `‘it’s’`, is passed), and holds no straight quote of that kind (nor, between `"`,
+ * a backslash, which would escape). Its text is what was written: no guess.
+ */
+function straightQuotes(text: string, at: number): Rewrite | null {
+  const closers = CLOSERS[text[at]!];
+  if (closers === undefined) return null;
+  const q = closers.at(-1)!;
+  const lineEnd = lineEndAt(text, at);
+  for (let i = at + 1; i < lineEnd; i++) {
+    if (!closers.includes(text[i]!)) continue;
+    const rest = text.slice(i + 1, lineEnd).replace(/^[ \t]*/, '');
+    if (rest !== '' && !/^[,\]}#]/.test(rest)) continue;
+    const content = text.slice(at + 1, i);
+    if (content.includes(q) || (q === '"' && content.includes('\\'))) return null;
+    const written = `${q}${content}${q}`;
+    return readsAsValue(written) ? { title: `Change to ${'`'}${written}${'`'}`, span: { start: at, end: i + 1 }, newText: () => written } : null;
+  }
+  return null;
+}
+
+/**
+ * The rewrite of a value written where one was due at `at` that reads as none: curly quotes made
+ * straight, or a bare word quoted. In a list (`open`), where it is no guess, the others of its kind
+ * after it in the list go with it in fix-all (`next`): a section shows one syntax error at a time.
+ */
+export function quotedValue(text: string, at: number, open: Container | null): Rewrite | null {
+  const rewrite = straightQuotes(text, at) ?? quotedWord(text, at);
+  if (!rewrite || rewrite.guess || open?.kind !== 'array') return rewrite;
+  return { ...rewrite, next: () => quotedAfter(text, open.items, rewrite.span.end) };
+}
+
+/**
+ * The rewrites `quotedValue` makes of the items of a list from `from`, each the error shown once
+ * those before it are written: past items that read as values on one line (`extendsOver`), up to a gap
+ * that is no comma (blanks, comments and line breaks around it), an item that is neither, or one it
+ * makes no rewrite of, or a guess.
+ */
+function quotedAfter(text: string, items: readonly TomlValue[], from: number): Array<Span & { newText: string }> {
+  const out: Array<Span & { newText: string }> = [];
+  let end = from;
+  for (const item of items) {
+    if (item.span.start < end) continue; // the model reads `“git log”` as two items
+    if (!COMMA_BETWEEN.test(text.slice(end, item.span.start))) break;
+    if (extendsOver(text, item)) {
+      end = item.span.end;
+      continue;
+    }
+    const rewrite = item.kind === 'scalar' && item.type === 'invalid' ? straightQuotes(text, item.span.start) ?? quotedWord(text, item.span.start) : null;
+    if (!rewrite || rewrite.guess) break;
+    out.push({ ...rewrite.span, newText: rewrite.newText() });
+    end = rewrite.span.end;
+  }
+  return out;
+}
+
+/**
+ * A run of `]` and `}` at `at` right after a statement's value, a list or an inline table it closes
+ * nothing of (`allowed = ["read"]]`, `tools = { … }}`), nothing but a comment after it on its line:
+ * removed, with the blanks before it. In an inline table (`inline`), a run of `]` after a key's list
+ * or table, its `,` or `}` after it. The value is whole without it: no guess (`[1]]` is a `]` typed
+ * twice more likely than a list of a list).
+ */
+export function strayClosers(text: string, entries: readonly KeyValue[], at: number, inline = false): Rewrite | null {
+  if (text[at] !== ']' && (inline || text[at] !== '}')) return null;
+  const value = entries.find((kv) => kv.value && kv.value.span.end <= at && /^[ \t]*$/.test(text.slice(kv.value.span.end, at)))?.value;
+  if (!value || (value.kind !== 'array' && value.kind !== 'inline-table') || !value.closed) return null;
+  const lineEnd = lineEndAt(text, at);
+  const run = (inline ? /^\](?:[ \t]*\])*/ : /^[\]}](?:[ \t]*[\]}])*/).exec(text.slice(at, lineEnd))![0];
+  const after = at + run.length;
+  if (inline ? !/^[ \t]*[,}]/.test(text.slice(after, lineEnd)) : !onlyCommentsFrom(text, after, lineEnd)) return null;
+  return { title: `Remove ${'`'}${run.replace(/[ \t]/g, '')}${'`'}`, span: { start: value.span.end, end: after }, newText: () => '' };
+}
+
+/**
+ * The list `open` left open before the statement that ends it (a `key =` line or a header below, or the
+ * text's end: no item can follow), closed with `]` right after its last item, `lastEnd` (after its `[`
+ * where it has none), on that item's line, before any comment; in place of a comma after that item.
+ * Only a statement's own list (not one in another, which would leave that open), and only where
+ * nothing but blanks and comments stands between the item and `at`, where the error is, on a line below.
+ */
+export function closedList(text: string, open: Container, lastEnd: number, at: number): Rewrite | null {
+  if (open.kind !== 'array') return null;
+  const lineEnd = lineEndAt(text, lastEnd);
+  const comma = /^[ \t]*,/.exec(text.slice(lastEnd, lineEnd))?.[0] ?? '';
+  const end = lastEnd + comma.length;
+  // The statement on a line below, or the text's end (not `["a", y = 1`, which `]` there would leave after the list).
+  if ((at <= lineEnd && at < text.length) || !onlyCommentsFrom(text, end, at)) return null;
+  return { title: 'Close the list with `]`', span: { start: lastEnd, end }, newText: () => ']' };
+}
