@@ -355,6 +355,13 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
     ['toml-syntax@\u200b', 'non-canonical@Grep']],
   ['nor a duplicate of an entry on a line below', '[agents.a.tools]\nallowed = [\n  "x" "bash",\n  "Bash",\n  "bash",\n]\n', ['unknown-tool@x', 'toml-syntax@"', 'non-canonical@Bash', 'duplicate-entry@bash']],
   ['syntax error kept apart', '[agents.a.tools]\nallowed = ["Bash"\n[agents.b.tools]\nallowed = ["Read"]\n', ['non-canonical@Bash', 'toml-syntax@"', 'non-canonical@Read']],
+  // A quote deleted before a multi-line string in a list: its closing quotes open one, which TOML reads on to the next
+  // multi-line string of the file, and that is taken to end with its line, so the section between keeps its findings.
+  ['a multi-line string opened where the quotes pair the wrong way does not blank out the sections after it',
+    '[agents.a.tools]\nallowed = [read", """bash(x)""", "edit"]\n\n[agents.b.tools]\nallowed = ["Shell"]\n\n[skills.c]\ndescription = """y"""\n',
+    ['toml-syntax@read', 'non-canonical@Shell']],
+  ['... nor in a list over lines, after one of its quotes deleted, with more strings in its section', '[agents.a.tools]\nallowed = [\n  "Read",\n  ""bash(x)""",\n]\ndescription = """\ntext\n"""\n[agents.b.tools]\nallowed = ["Shell"]\n[skills.c]\ndescription = """y"""\n',
+    ['non-canonical@Read', 'toml-syntax@b', 'non-canonical@Shell']],
   ['an unclosed multi-line string does not blank out the sections after it', '[agents.x]\ndescription = """oops\n[agents.a.tools]\nallowed = ["Shell"]\n', ['toml-syntax@"', 'non-canonical@Shell']],
   ['a line break in a multi-line entry: its first line', '[agents.a.tools]\nallowed = ["""Foo\nbar"""]\n', ['unknown-tool@Foo', 'non-canonical@Foo', 'illegal-char@Foo']],
   ['a key below a map-form name is no rule for a list', '[agents.a.tools]\nedit.x = "allow"\n', ['unknown-policy-key@edit']],
@@ -531,6 +538,13 @@ for (const [text, expected] of FIX_ALL_FILES) {
     assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), expected);
   });
 }
+
+test('fix-all writes nothing past a multi-line string taken to end with its line as its quotes pair the wrong way, which Mars reads on', () => {
+  const text = '[agents.a.tools]\nallowed = [read", """bash(x)""", "edit"]\n[agents.b.tools]\nallowed = ["Shell"]\n[skills.c]\ndescription = """y"""\n';
+  const shell = documentFindings(analyzeDocument(text)).find((f) => f.code === 'non-canonical');
+  assert.ok(shell && shell.fixes.length > 0, 'the section below says its finding, with its fix');
+  assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
+});
 
 test('fix-all writes nothing into a string closed right where a syntax error starts: its quotes may pair the wrong way', () => {
   // Read as Mars's parser reads it, the entry is `bash(grep `, whose repair wrote `bash(grep)"foo")"`.

@@ -58,6 +58,20 @@ const SPLITS: Array<[string, string]> = [
   // after it are still analysed while the user types its closing quotes.
   ['a multi-line string never closed ends with its line', "[a]\nd = '''oops [x]\n|[b]\ne = 1 \"\"\"\n|[c]\n"],
   ['... the last one left open, after others closed', 'a = """\n[no]\n"""\nb = """x""" + """\n|[yes]\n'],
+  // So is one opened right after text, where the quotes before it in its statement pair the wrong way (a
+  // string closed right before a character TOML lets follow none): a quote deleted makes a closing `"""`
+  // an opening one, which TOML reads on to the next `"""` of the file, a section's list away.
+  ['a multi-line string opened where the quotes before it pair the wrong way ends with its line', '[a]\nallowed = [read", """bash(x)""", "edit"]\n|[b]\nx = ["Shell"]\n|[c]\nd = """y"""\n'],
+  ['... the quote before a string deleted, in a list over lines', '[a]\nallowed = [\n  "read, """bash(x)""",\n]\n|[b]\nx = 1\n|[c]\nd = """y"""\n'],
+  ['... a quote of the opening ones deleted', "[a]\nallowed = [''bash(x)''', 'edit']\n|[b]\nx = 1\n|[c]\nd = '''y'''\n"],
+  ['... on a line below the error, in the same list', '[a]\nallowed = [read", """bash(x)\nmore""", "edit"]\n|[b]\nx = 1\n|[c]\nd = """y"""\n'],
+  // Its list ends with it, and the statements below it read as written: a multi-line string there hides a header as ever.
+  ['... and the statements below it read as written', '[a]\nallowed = ["read", ""bash(x)""",\n  "x"]\nd = """\n[not]\n"""\n|[b]\nx = 1\n|[c]\ne = """y"""\n'],
+  // Not so where nothing after a string says so, nor for a string opened in a statement below such an error: valid TOML reads as ever.
+  ['a multi-line string after strings closed right before what may follow them reads on', 'a = ["x", """\n[not]\n""", \'y\']\n"k"."q" = """\n[no]\n"""\nb = {c = "d"}\n|[yes]\n'],
+  ['... and after an error on a line above it', '[a]\nx = "a""\nd = """\n[not]\n"""\n|[b]\nx = "b"c\n|[c]\ne = """\n[no]\n"""\n'],
+  // Nor for one opened where a value may start (after a comma): the strings before it may pair right, next to each other.
+  ['a multi-line string opened after a comma, past strings with no comma between them, reads on', 'a = ["read, ""x", """\n[not]\n"""]\n|[yes]\n'],
 ];
 
 for (const [name, marked] of SPLITS) {

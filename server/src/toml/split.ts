@@ -7,7 +7,9 @@
 // whole header (`[agents.b]`, never a value such as `[1]`, `[-1, 2],`, `["x"]` or `[true]`) is
 // taken as unclosed, and that line as a header; so is an inline table (TOML 1.1 lets one go on over
 // lines, which the syntax check reports and the parser reads) at any line starting with `[`; a
-// multi-line string never closed is taken to end with its first line.
+// multi-line string never closed is taken to end with its first line, and so is one opened right
+// after text where the scan sees the quotes before it in its statement pair the wrong way
+// (`LineState.held`).
 
 import { isUnreadBlank } from './unreadBlanks';
 
@@ -182,7 +184,23 @@ export function sectionStartsFrom(text: string, from: number, stop?: (start: num
         continue;
       }
     }
-    p = lineBreak(text, restOfLine(text, p, state));
+    // Outside a list or an inline table, a line starts a statement: quotes seen to pair the wrong way were the last one's.
+    if (!state.arrays && !state.braces) state.misread = false;
+    p = restOfLine(text, p, state);
+    if (state.multiline && state.held) {
+      // A multi-line string opened right after text (`bash(x)"""`), where the quotes before it in its
+      // statement pair the wrong way (`[read", """bash(x)""", "edit"]`, a quote deleted: the closing
+      // `"""` opens one), is read on by TOML to the next `"""` of the file, sections below. That reading
+      // is a guess past a syntax error the user is mending, and the string most likely the one closing
+      // there: it is taken to end with its first line too, as one never closed, and the list it is in
+      // with it (the parser reports its section's first error, before it, all the same; a valid
+      // document holds none).
+      unclosed?.push(state.openedAt!);
+      state.multiline = 0;
+      state.arrays = 0;
+      state.braces = 0;
+    }
+    p = lineBreak(text, p);
   }
   return starts;
 }
@@ -195,6 +213,18 @@ export interface LineState {
   multiline: 0 | typeof QUOTE | typeof APOS; // inside """ or '''
   /** Where the multi-line string still open began. */
   openedAt?: number;
+  /**
+   * The statement so far shows a syntax error the scan can see: a string closed right before a
+   * character TOML lets follow none (`"a""`, `""bash`: its quotes pair the wrong way). Never so in a
+   * valid document. `sectionStartsFrom` clears it at each line start outside a list or inline table.
+   */
+  misread?: boolean;
+  /**
+   * The multi-line string still open was opened where `misread` was set, right after what no value
+   * follows (`bash(x)"""`: most likely the closing quotes of a string whose opening ones the scan
+   * read otherwise): `sectionStartsFrom` ends it with its first line.
+   */
+  held?: boolean;
 }
 
 /** Scans from `p` to the end of its line (the offset of the line break), strings and comments skipped. */
@@ -210,6 +240,7 @@ export function restOfLine(text: string, p: number, state: LineState): number {
         p += 3;
         while (text.charCodeAt(p) === state.multiline) p++; // up to two quotes may end the content
         state.multiline = 0;
+        if (!followsString(text.charCodeAt(p))) state.misread = true;
       } else p++;
       continue;
     }
@@ -221,6 +252,7 @@ export function restOfLine(text: string, p: number, state: LineState): number {
       if (text.charCodeAt(p + 1) === c && text.charCodeAt(p + 2) === c) {
         state.multiline = c;
         state.openedAt = p;
+        state.held = state.misread === true && !startsValue(text.charCodeAt(p - 1));
         p += 3;
         continue;
       }
@@ -231,6 +263,7 @@ export function restOfLine(text: string, p: number, state: LineState): number {
         if (d === BACKSLASH && c === QUOTE) p += 2;
         else if (d === c) {
           p++;
+          if (!followsString(text.charCodeAt(p))) state.misread = true;
           break;
         } else p++;
       }
@@ -244,6 +277,19 @@ export function restOfLine(text: string, p: number, state: LineState): number {
   }
   state.braces = braces;
   return p;
+}
+
+/**
+ * Whether TOML lets `c` follow a string (a value, or a key's quoted part): a blank, `,`, `]`, `}`,
+ * `.`, `=`, a comment, the line's end or the text's (NaN).
+ */
+function followsString(c: number): boolean {
+  return c !== c || c === SPACE || c === TAB || c === 0x2c || c === RBRACKET || c === RBRACE || c === 0x2e || c === 0x3d || c === HASH || c === LF || c === CR;
+}
+
+/** Whether TOML lets a value start right after `c`: a blank, `=`, `[`, `,`, `{`, or the line's start (a line break, or NaN). */
+function startsValue(c: number): boolean {
+  return c !== c || c === SPACE || c === TAB || c === 0x3d || c === LBRACKET || c === 0x2c || c === LBRACE || c === LF || c === CR;
 }
 
 function lineEnd(text: string, p: number): number {
