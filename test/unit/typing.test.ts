@@ -87,8 +87,11 @@ const COMPLETIONS = 3;
 
 const UNLOADED = 'Mars cannot load the file until the syntax error is fixed';
 
-/** A whole header line (closed, nothing but a comment after it), whose key starts with a letter: the one an open list ends at. */
-const WHOLE_HEADER = /^[ \t]*\[\[?[ \t]*[A-Za-z_][^\]\r\n]*\]\]?[ \t]*(#.*)?\r?$/;
+/**
+ * A whole header line (closed, its quoted key parts too, nothing but a comment after it), whose key starts with a
+ * letter: the one an open list ends at. Not `[agents".x-y]`, a quote deleted, which the split reads on past.
+ */
+const WHOLE_HEADER = /^[ \t]*\[\[?[ \t]*[A-Za-z_](?:[\w\-. \t]|"[^"\\\r\n]*"|'[^'\r\n]*')*\]\]?[ \t]*(#.*)?\r?$/;
 
 /** What was checked, so a run that checks nothing fails. */
 const counts = { typings: 0, states: 0, hovers: 0, completions: 0 };
