@@ -152,7 +152,9 @@ async function quickFixesOneByOne(text: string): Promise<{ text: string; steps: 
     // fix may read otherwise beside a finding not shown (`fixAmong`): `Bash( git log:* )` under a
     // legacy-prefix turned off is made `bash(git log:*)`.
     const own = actions.filter((x) => !x.title.startsWith('Disable ') && !x.title.startsWith('Fix all '));
-    const a = own.find((x) => x.isPreferred) ?? own[0];
+    // The safe fix, not a preferred guess beside it (`grpe = true` moved as its did-you-mean `grep`, which adds a rule).
+    const safe = f.fixes.find((y) => y.safe)!.title;
+    const a = own.find((x) => x.title === safe) ?? own.find((x) => x.isPreferred) ?? own[0];
     const change = a?.edit?.documentChanges?.[0] as TextDocumentEdit | undefined;
     if (!change) return { text: t, steps, stuck: `no code action for the safe fix of ${f.code} at ${f.span.start}-${f.span.end} (${f.fixes.map((x) => x.title).join(' | ')}); actions: ${actions.map((x) => x.title).join(' | ')}` };
     const edits: Edit[] = (change.edits as TextEdit[]).map((e) => ({ start: da.lines.offset(e.range.start), end: da.lines.offset(e.range.end), newText: e.newText })).sort((x, y) => x.start - y.start);
