@@ -107,6 +107,17 @@ function mutate(text: string, random: () => number): string {
   }
 }
 
+/** Whether a basic string's text holds a backslash that starts no escape TOML 1.0 knows. */
+function unknownEscape(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] !== '\\') continue;
+    const escape = /^\\(?:[btnfr"\\]|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8})/.exec(text.slice(i));
+    if (!escape) return true;
+    i += escape[0].length - 1;
+  }
+  return false;
+}
+
 async function checkDocument(text: string, random: () => number, counts: { offsets: number; accepted: number; hovers: number }): Promise<Failure[]> {
   const failures: Failure[] = [];
   const fail = (property: string, detail: string) => failures.push({ property, text, detail: `--- input\n${JSON.stringify(text)}\n--- ${detail}` });
@@ -161,7 +172,10 @@ async function checkDocument(text: string, random: () => number, counts: { offse
     const array = ctx?.kind === 'slot' ? ctx.list.array : ctx?.kind === 'entry' && ctx.list !== null ? ctx.array : null;
     if (ctx && (ctx.kind === 'slot' || ctx.kind === 'entry') && array !== null) {
       const paren = ctx.text.indexOf('(');
-      if (paren < 0 || ctx.cursor <= paren) {
+      // A name holding an escape TOML does not know (`"b\(git *)"`) has no value Mars reads, nor a `(` to keep a pattern
+      // from: an item writes the whole string anew.
+      const unread = ctx.kind === 'entry' && !ctx.literal && unknownEscape(ctx.text.slice(0, paren < 0 ? ctx.text.length : paren));
+      if ((paren < 0 || ctx.cursor <= paren) && !unread) {
         const keep = paren >= 0 ? ctx.text.slice(paren) : '';
         const kept = ctx.kind === 'entry' && !ctx.literal ? decodeBasic(keep) : keep;
         const listStart = array.span.start + unit.base;
