@@ -311,6 +311,15 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['[agents.a.tools]\nallowed == ["read"]\n', '=', 'one `=` between the key and its value'],
   ['[agents.a.tools]\nallowed: ["read"]\n', ':', 'expected `=` after the key (TOML writes `=`, not `:`)'],
   ['[agents.a.tools]\nallowed = [\u201Cread\u201D]\n', '\u201C', '`\u201C` is not a TOML quote: use a straight `"` or `\'`'],
+  // The low quotes German and Polish open with, named as the others; and a key in curly quotes, not a character of a bare key.
+  ['[agents.a.tools]\nallowed = [\u201Eread\u201C]\n', '\u201E', '`\u201E` is not a TOML quote: use a straight `"` or `\'`'],
+  ['x = \u201Aa\u2018\n', '\u201A', '`\u201A` is not a TOML quote: use a straight `"` or `\'`'],
+  ['[agents.a.tools]\n\u201Callowed\u201D = ["read"]\n', '\u201C', '`\u201C` is not a TOML quote: use a straight `"` or `\'`'],
+  ['[agents.a]\ntools = { a = 1, \u2018allowed\u2019 = [] }\n', '\u2018', '`\u2018` is not a TOML quote: use a straight `"` or `\'`'],
+  ['[agents.\u201Ca\u201D.tools]\n', '\u201C', '`\u201C` is not a TOML quote: use a straight `"` or `\'`'],
+  // A `;` after a string, before a bare word: a separator of other languages, not a quote meant inside the string.
+  ['x = ["a"; b]\n', ';', 'expected `,` or `]`: the items of a list are separated by commas'],
+  ['x = ["a"; tru]\n', ';', 'expected `,` or `]`: the items of a list are separated by commas'],
   ['[agents.a.tools]\nallowed = [bash(git *)]\n', 'bash(git *)', '`bash(git *)` is not a value TOML knows: write text in quotes (`"bash(git *)"`)'],
   // What TOML does not read as a blank after it is no part of what is said to quote (it has its own error once quoted).
   ['[agents.a.tools]\nallowed = ["read", bash\u200b]\n', 'bash', '`bash` is not a value TOML knows: write text in quotes (`"bash"`)'],
@@ -682,9 +691,26 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['x = [\n  "a";  # c\n  "b"\n]\n', 'x = [\n  "a",  # c\n  "b"\n]\n', 'Replace `;` with `,`'],
   ['x = ["a"; "b"; "c"]\n', 'x = ["a", "b"; "c"]\n', 'Replace `;` with `,`', false, 'x = ["a", "b", "c"]\n'],
   ['x = ["a";]\n', null],
-  ['x = ["a"; b]\n', null],
   ['x = ["a"; "b]\n', null],
   ['x = ["a";\ny = 1\n', null],
+  // Before a bare name or curly quotes: the `,`, then its quotes (in fix-all, as in turn); not before what they do not quote.
+  ['x = ["a"; b]\n', 'x = ["a", b]\n', 'Replace `;` with `,`', false, 'x = ["a", "b"]\n'],
+  ['x = ["a"; \u201Cb\u201D, c] # c\r\n', 'x = ["a", \u201Cb\u201D, c] # c\r\n', 'Replace `;` with `,`', false, 'x = ["a", "b", "c"] # c\r\n'],
+  ['x = ["a"; tru]\n', null],
+  ['x = ["a"; read edit]\n', null],
+  // Between two key/values of an inline table, where the table reads with it a `,` (and each `;` after it), on its line.
+  ['x = { a = 1; b = 2 }\n', 'x = { a = 1, b = 2 }\n', 'Replace `;` with `,`'],
+  ['x = { a = 1;b = "x;y"; c = [1] } # c\r\n', 'x = { a = 1,b = "x;y"; c = [1] } # c\r\n', 'Replace `;` with `,`', false, 'x = { a = 1,b = "x;y", c = [1] } # c\r\n'],
+  ['t = { a = { b = 1; c = 2 } }\n', 't = { a = { b = 1, c = 2 } }\n', 'Replace `;` with `,`'],
+  ['x = { a = 1; b }\n', null],
+  ['x = { a = 1; }\n', null],
+  ['x = { a = 1; b = 2 \n', null],
+  ['x = { a = 1;\n  b = 2 }\n', null],
+  // A comma where an inline table's key was due: removed, as in a list.
+  ['x = { a = 1,, b = 2 }\n', 'x = { a = 1, b = 2 }\n', 'Remove the extra comma'],
+  ['x = { a = 1, ,, b = 2 } # c\r\n', 'x = { a = 1, b = 2 } # c\r\n', 'Remove the extra commas'],
+  ['x = { , a = 1 }\n', 'x = { a = 1 }\n', 'Remove the extra comma'],
+  ['x = { a = 1,, }\n', 'x = { a = 1, }\n', 'Remove the extra comma', false, 'x = { a = 1 }\n'],
   // A bare word where a value was due: in quotes, as the message says, where it is a name (and the others of its list
   // after it with it, in fix-all); a guess where words have blanks between (`[read edit]`: a comma may be missing).
   ['x = [read, edit]\n', 'x = ["read", edit]\n', 'Change to `"read"`', false, 'x = ["read", "edit"]\n'],
@@ -707,6 +733,21 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['x = [a\\b]\n', null],
   ["x = [read 'edit']\n", null],
   // Curly quotes: straight ones of their kind, the string's text as written (an apostrophe inside passed).
+  // The low ones German and Polish open with (`„read“`, `„read”`, `‚read‘`) too.
+  ['x = [\u201Eread\u201C]\n', 'x = ["read"]\n', 'Change to `"read"`'],
+  ['x = [\u201Aread\u2018, \u201Eedit\u201D] # c\r\n', "x = ['read', \u201Eedit\u201D] # c\r\n", "Change to `'read'`", false, 'x = [\'read\', "edit"] # c\r\n'],
+  ['x = \u201Eread\u201C\n', 'x = "read"\n', 'Change to `"read"`'],
+  ['x = [\u201Eread]\n', null],
+  // A key, or a part of one, in curly quotes: straight ones (a quoted key is the bare one: the policy key `allowed` read, its `Read` then fixed).
+  ['[agents.a.tools]\n\u201Callowed\u201D = ["Read"]\n', '[agents.a.tools]\n"allowed" = ["Read"]\n', 'Change to `"allowed"`', false, '[agents.a.tools]\n"allowed" = ["read"]\n'],
+  ["\u2018allowed\u2019 = 1 # c\r\n", "'allowed' = 1 # c\r\n", "Change to `'allowed'`"],
+  ['[agents.a]\ntools = { disallowed = [], \u201Eallowed\u201C = ["Read"] }\n', '[agents.a]\ntools = { disallowed = [], "allowed" = ["Read"] }\n', 'Change to `"allowed"`', false,
+    '[agents.a]\ntools = { disallowed = [], "allowed" = ["read"] }\n'],
+  ['a.\u201Cb\u201D = 1\n', 'a."b" = 1\n', 'Change to `"b"`'],
+  ['[\u201Cagents\u201D.a.tools]\r\nallowed = ["Read"]\r\n', '["agents".a.tools]\r\nallowed = ["Read"]\r\n', 'Change to `"agents"`', false, '["agents".a.tools]\r\nallowed = ["read"]\r\n'],
+  ['\u201Callowed = 1\n', null],
+  ['\u201Ca"b\u201D = 1\n', null],
+  ['\u201Ca b\u201D c = 1\n', null],
   ['x = [“read”]\n', 'x = ["read"]\n', 'Change to `"read"`'],
   ['x = [“read”, ‘edit’, ”grep”] # c\r\n', 'x = ["read", ‘edit’, ”grep”] # c\r\n', 'Change to `"read"`', false, 'x = ["read", \'edit\', "grep"] # c\r\n'],
   ['x = ‘it’s’\n', "x = 'it’s'\n", "Change to `'it’s'`"],
@@ -722,6 +763,12 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['t = { a = [1]], b = 2 }\n', 't = { a = [1], b = 2 }\n', 'Remove `]`'],
   ['t = { a = [1] ] }\n', 't = { a = [1] }\n', 'Remove `]`'],
   ['x = ["read"]] y\n', null],
+  // After a table header: a `]` typed twice (an array of tables' too), removed with the blanks before it.
+  ['[agents.a.tools]]\nallowed = ["Read"]\n', '[agents.a.tools]\nallowed = ["Read"]\n', 'Remove `]`', false, '[agents.a.tools]\nallowed = ["read"]\n'],
+  ['[[agents.a]]]\nx = 1\n', '[[agents.a]]\nx = 1\n', 'Remove `]`'],
+  ['[t] ] ] # c\r\nx = 1\r\n', '[t] # c\r\nx = 1\r\n', 'Remove `]]`'],
+  ['[t]]', '[t]', 'Remove `]`'],
+  ['[t]] x\n', null],
   // Values with commas between them and no brackets, a `}` closing nothing after them: the list takes it in.
   ['x = "read", "edit", }\n', 'x = ["read", "edit"]\n', 'Change to `["read", "edit"]`', true],
   ['x = "read", "edit" }  # c\n', 'x = ["read", "edit"]  # c\n', 'Change to `["read", "edit"]`', true],

@@ -13,7 +13,7 @@ import { BLANKS_AND_COMMENTS, itemsOf, listAsItem, missingComma } from './missin
 import type { KeyValue, Section, Span, SyntaxProblem, TomlValue } from './model';
 import { lastAtOrBefore } from './sorted';
 import { surrogatePairEscape } from './stringPositions';
-import { bareWordAt, closedList, extraComma, quotedValue, semicolonForComma, strayClosers } from './typingSlips';
+import { bareWordAt, closedList, extraComma, quotedValue, semicolonForComma, straightQuotedKey, strayClosers, strayHeaderClosers } from './typingSlips';
 import { BLANKS_AND_UNREAD, EACH_UNREAD, INVISIBLE, LINE_BREAK, NAMES, trimUnreadEnd, UNREAD_BLANK, UNREAD_BLANKS, unreadFixedAs } from './unreadBlanks';
 
 export interface Explained {
@@ -76,6 +76,9 @@ function leftOpen(text: string, section: Section, open: Container, at: number, a
     ...(rewrite ? { rewrite } : {}),
   };
 }
+
+/** The quotes a document or a chat writes for `"` and `'` (`“ ” „`, `‘ ’ ‚`), which TOML does not take. */
+const CURLY_QUOTES = '\u201C\u201D\u201E\u2018\u2019\u201A';
 
 /** Why a lone carriage return is an error, said of it wherever it stands. */
 const LINE_ENDS = 'TOML ends a line with a line feed (`\\n` or `\\r\\n`)';
@@ -213,12 +216,18 @@ function explained(text: string, section: Section, at: number, raw: string): str
       }
       if (/\.[ \t]*$/.test(text.slice(at, lineEndAt(text, at)))) return 'a key part is missing after `.`';
       // Reported at the key's start: a key there is only missing its `=`.
-      if (open()?.kind === 'inline-table' && (last === '{' || last === ',') && !/^[A-Za-z0-9_"'-]/.test(c ?? '')) return 'expected a key (`allowed = [...]`), or `}`';
+      if (open()?.kind === 'inline-table' && (last === '{' || last === ',') && !/^[A-Za-z0-9_"'-]/.test(c ?? '')) return expectedKey(text, at);
       return 'expected `=` and a value after the key';
     case 'illegal character in key': {
       // Where a key goes or within one (a line of line ends converted twice, `\r\r\n`): named as
       // what an editor shows, a line break, which is no character of a key to quote.
       if (c === '\r' && !atLineEnd) return `a lone carriage return (U+000D): ${LINE_ENDS}`;
+      // A key in curly quotes (`“allowed” = [...]`, `[“agents”.a]`): its quotes named, as in a value.
+      if (CURLY_QUOTES.includes(c ?? '') && (last === undefined || last === '.' || last === ',' || last === '{' || (header && last === '['))) {
+        const message = `${quoted(c!)} is not a TOML quote: use a straight \`"\` or \`'\``;
+        const rewrite = straightQuotedKey(text, at, header);
+        return rewrite ? { message, rewrite } : message;
+      }
       if (header) {
         if (atLineEnd || c === '#') return headerNotClosed;
         if (c === '[') return 'expected `]` before this `[`: a header names one table (is its `]` missing?)';
@@ -228,7 +237,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       }
       if (last === '.' && (atLineEnd || c === '#' || c === '=' || c === ' ' || c === '\t')) return 'a key part is missing after `.`';
       const inline = open()?.kind === 'inline-table';
-      if (inline && (last === '{' || last === ',')) return 'expected a key (`allowed = [...]`), or `}`';
+      if (inline && (last === '{' || last === ',')) return expectedKey(text, at);
       // In an inline table, a key then its `,` or `}` (`{ x = "a", b, y = 1 }`): its `=` and value are missing.
       if (atLineEnd || c === '#' || (inline && (c === '}' || c === ','))) return 'expected `=` and a value after the key';
       if (c === ':') return 'expected `=` after the key (TOML writes `=`, not `:`)';
@@ -241,7 +250,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       // A lone CR shows as a line break in most editors: named as one, after a header as after a value.
       if (text[at] === '\r') return `a lone carriage return (U+000D) after ${header ? 'the table header' : 'the value'}: ${LINE_ENDS}`;
       return header
-        ? `${quoted(shownChar(text, at))} after the table header: only a comment may follow it on its line`
+        ? afterHeader(text, at)
         : ((c === ',' || c === '"' || c === "'") && valuesWithoutBrackets(text, section.entries, at)) || valueThenCloser(text, section.entries, at) || offsetOnTime(text, at) || strayCloser(text, section.entries, at);
     case 'expected comma or end of structure': {
       const o = open();
@@ -262,7 +271,8 @@ function explained(text: string, section: Section, at: number, raw: string): str
       // `""`): most often a quote meant inside the string, where no comma mends it. Where a whole string
       // follows (`["a""b"]`, SQL's `['it''s']`) a comma is offered, as a guess (see `missingComma`).
       const quote = before.at(-1);
-      const inside = (!comma || comma.guess === true) && (quote === '"' || quote === "'") && !/[\s,\]}#]/.test(c ?? ' ');
+      // Not a `;` (`["a"; tru]`): a separator of other languages, as with a fix (`semicolonForComma`).
+      const inside = (!comma || comma.guess === true) && (quote === '"' || quote === "'") && !/[\s,\]}#;]/.test(c ?? ' ');
       const message = inside ? `${commasBetween(o)}${meantInside(quote!, `the \`${quote}\` before this`)}` : commasBetween(o);
       return comma ? { message, rewrite: comma } : message;
     }
@@ -296,7 +306,8 @@ function explained(text: string, section: Section, at: number, raw: string): str
       // A `}` where a list's item or its `]` is due (`[1, }]`, `[}"read"]`): it closes nothing open there.
       if (c === '}' && o?.kind === 'array') return 'expected a value, or `]`: this `}` closes no inline table';
       if (c === '=' && o?.kind === 'array') return 'expected a value, or `]`: a list holds values, not `key = value`';
-      if (c === '\u201C' || c === '\u201D' || c === '\u2018' || c === '\u2019') {
+      // Curly quotes, and the low ones German and Polish open with (`„read“`, `‚read‘`).
+      if (CURLY_QUOTES.includes(c ?? '')) {
         const message = `${quoted(c)} is not a TOML quote: use a straight \`"\` or \`'\``;
         const rewrite = quotedValue(text, at, o);
         return rewrite ? { message, rewrite } : message;
@@ -527,6 +538,23 @@ function offsetOnTime(text: string, at: number): Explained | null {
     message: `a time of day takes no offset: TOML gives one to a date and time only (\`YYYY-MM-DDT${time}${written}\`); without ${quoted(offset)} it is a local time`,
     span: { start: at, end: at + offset.length },
   };
+}
+
+/**
+ * A character after a table header, where only a comment may follow; a run of `]` there (`[agents.a.tools]]`,
+ * `[[agents.a]]]`, a `]` typed twice), nothing but a comment after it, removed with the blanks before
+ * it (`strayHeaderClosers`): the header read whole before it.
+ */
+function afterHeader(text: string, at: number): string | Explained {
+  const message = `${quoted(shownChar(text, at))} after the table header: only a comment may follow it on its line`;
+  const rewrite = strayHeaderClosers(text, at);
+  return rewrite ? { message, rewrite } : message;
+}
+
+/** Where a key of an inline table was due; a comma there (`{ a = 1,, b = 2 }`, `{ , a = 1 }`) removed, as in a list (`extraComma`). */
+function expectedKey(text: string, at: number): string | Explained {
+  const message = 'expected a key (`allowed = [...]`), or `}`';
+  return text[at] === ',' ? { message, rewrite: extraComma(text, at) } : message;
 }
 
 /** A character after a statement's value (`"a",`, `1 5`), where only a comment may follow. */

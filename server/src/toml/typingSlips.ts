@@ -32,24 +32,52 @@ export function extraComma(text: string, at: number): Rewrite {
 }
 
 /**
- * A `;` at `at` between two items of a list (`["read"; "edit"]`, as Nix or MATLAB separate them):
- * written `,`, where a whole item follows it (on its line, or below it past blanks and comments, not a
- * line that reads as a statement) and what follows that may follow an item (`wholeItemsTo`), or another `;`. The values
- * are those written either way, and nothing else reads between two values: no guess. Else null (a `;`
- * before the `]`, or before what reads as no value).
+ * A `;` at `at` between two items of a list (`["read"; "edit"]`, as Nix or MATLAB separate them), or two
+ * key/values of an inline table on its line (`{ a = 1; b = 2 }`): written `,`, where a whole item follows it
+ * (in a list on its line, or below it past blanks and comments, not a line that reads as a statement)
+ * and what follows that may follow an item (`wholeItemsTo`), or another `;`; in an inline table, where
+ * a key follows and the table then reads to a `}` on its line (`keysFollow`). The values
+ * are those written either way, and nothing else reads between two values: no guess. In a list, a bare
+ * name or a curly-quoted string after it (`["a"; b]`) too, its quotes written with it in fix-all
+ * (`next`, as `quotedValue` writes them once the `,` is). Else null (a `;` before the `]`, or before what reads as no value).
  */
 export function semicolonForComma(text: string, open: Container, at: number): Rewrite | null {
-  if (open.kind !== 'array' || text[at] !== ';') return null;
+  if (text[at] !== ';') return null;
   BLANKS_AND_COMMENTS.lastIndex = at + 1;
   const next = at + 1 + BLANKS_AND_COMMENTS.exec(text)![0].length;
-  const i = open.items.findIndex((item) => item.span.start === next);
+  const title = 'Replace `;` with `,`';
+  const span = { start: at, end: at + 1 };
+  if (open.kind === 'inline-table') return next < lineEndAt(text, at) && text[next] !== '}' && keysFollow(text, open.span.start, at) ? { title, span, newText: () => ',' } : null;
+  const items = open.items;
+  const i = items.findIndex((item) => item.span.start === next);
   if (i < 0 || nextIsStatement(text, next, '')) return null;
+  // A bare name or a curly-quoted string, which reads as no value until quoted: its quotes next.
+  const item = items[i]!;
+  const value = open.items[i]!;
+  if (value.kind === 'scalar' && value.type === 'invalid') {
+    const quoted = quotedValue(text, next, open);
+    if (!quoted || quoted.guess) return null;
+    return { title, span, newText: () => ',', next: () => [{ ...quoted.span, newText: quoted.newText() }, ...(quoted.next?.() ?? [])] };
+  }
   // Whole items, or one and another `;` after it (`["a"; "b"; "c"]`: each fixed in turn).
-  const item = open.items[i]!;
   const lineEnd = lineEndAt(text, next);
-  const semicolonAfter = item.span.end <= lineEnd && /^[ \t]*;/.test(text.slice(item.span.end, lineEnd)) && readsAsValue(text.slice(item.span.start, item.span.end));
+  const written = text.slice(item.span.start, item.span.end);
+  const semicolonAfter = item.span.end <= lineEnd && /^[ \t]*;/.test(text.slice(item.span.end, lineEnd)) && readsAsValue(written);
   if (!semicolonAfter && wholeItemsTo(text, open, next, i) < 0) return null;
-  return { title: 'Replace `;` with `,`', span: { start: at, end: at + 1 }, newText: () => ',' };
+  return { title, span, newText: () => ',' };
+}
+
+/**
+ * Whether the inline table opened at `start` reads, on its line, with the `;` at `at` written `,`, and
+ * any `;` after it too (`{ a = 1; b = 2; c = 3 }`: each fixed in turn): `key = value` follows it. smol-toml
+ * stops at the `;`, so the model holds nothing after it to tell.
+ */
+function keysFollow(text: string, start: number, at: number): boolean {
+  const line = `${text.slice(start, at)},${text.slice(at + 1, lineEndAt(text, at)).replace(/;/g, ',')}`;
+  for (let end = line.indexOf('}', at - start); end >= 0; end = line.indexOf('}', end + 1)) {
+    if (readsAsValue(line.slice(0, end + 1))) return true;
+  }
+  return false;
 }
 
 /** The word written where a value was due at `at` (up to what ends a value, blanks after it left out), as the syntax error names it; undefined where none starts there. */
@@ -101,8 +129,15 @@ function quotedWord(text: string, at: number): Rewrite | null {
   return { title: `Change to ${'`'}${written}${'`'}`, span: { start: at, end: at + word.length }, newText: () => written, ...(name ? {} : { guess: true }) };
 }
 
-/** A curly quote (one the message names), and the quotes that may close the string it opens. */
-const CLOSERS: Readonly<Record<string, string>> = { '\u201C': '\u201C\u201D"', '\u201D': '\u201C\u201D"', '\u2018': "\u2018\u2019'", '\u2019': "\u2018\u2019'" };
+/** A curly quote (one the message names: a low one too, `„`), and the quotes that may close the string it opens. */
+const CLOSERS: Readonly<Record<string, string>> = {
+  '\u201C': '\u201C\u201D"',
+  '\u201D': '\u201C\u201D"',
+  '\u201E': '\u201C\u201D"', // `„read“` (German), `„read”` (Polish)
+  '\u2018': "\u2018\u2019'",
+  '\u2019': "\u2018\u2019'",
+  '\u201A': "\u2018\u2019'", // `‚read‘`
+};
 
 /**
  * The string opened at `at` with a curly quote (`“read”`, `‘read’`, pasted from a document or a
@@ -111,7 +146,7 @@ const CLOSERS: Readonly<Record<string, string>> = { '\u201C': '\u201C\u201D"', '
  * apostrophe inside, `‘it’s’`, is passed), and holds no straight quote of that kind (nor, between `"`,
  * a backslash, which would escape). Its text is what was written: no guess.
  */
-function straightQuotes(text: string, at: number): Rewrite | null {
+function straightQuotes(text: string, at: number, follows = (rest: string) => rest === '' || /^[,\]}#]/.test(rest)): Rewrite | null {
   const closers = CLOSERS[text[at]!];
   if (closers === undefined) return null;
   const q = closers.at(-1)!;
@@ -119,13 +154,24 @@ function straightQuotes(text: string, at: number): Rewrite | null {
   for (let i = at + 1; i < lineEnd; i++) {
     if (!closers.includes(text[i]!)) continue;
     const rest = text.slice(i + 1, lineEnd).replace(/^[ \t]*/, '');
-    if (rest !== '' && !/^[,\]}#]/.test(rest)) continue;
+    if (!follows(rest)) continue;
     const content = text.slice(at + 1, i);
     if (content.includes(q) || (q === '"' && content.includes('\\'))) return null;
     const written = `${q}${content}${q}`;
     return readsAsValue(written) ? { title: `Change to ${'`'}${written}${'`'}`, span: { start: at, end: i + 1 }, newText: () => written } : null;
   }
   return null;
+}
+
+/**
+ * A key, or a part of one, opened at `at` with a curly quote (`“allowed” = [...]`, `[“agents”.a]`):
+ * written between straight quotes of its kind, as `straightQuotes` writes a value, where it closes on
+ * its line before what may follow a key's part (`=` or `.`, in a header `]`). A quoted key names what
+ * the bare one does (`"allowed"` is `allowed`): the quotes typed are kept, made straight, the least
+ * change that reads as it was meant. No guess.
+ */
+export function straightQuotedKey(text: string, at: number, header: boolean): Rewrite | null {
+  return straightQuotes(text, at, (rest) => (header ? /^[.\]]/ : /^[.=]/).test(rest));
 }
 
 /**
@@ -179,6 +225,22 @@ export function strayClosers(text: string, entries: readonly KeyValue[], at: num
   const after = at + run.length;
   if (inline ? !/^[ \t]*[,}]/.test(text.slice(after, lineEnd)) : !onlyCommentsFrom(text, after, lineEnd)) return null;
   return { title: `Remove ${'`'}${run.replace(/[ \t]/g, '')}${'`'}`, span: { start: value.span.end, end: after }, newText: () => '' };
+}
+
+/**
+ * A run of `]` at `at` right after a table header (`[agents.a.tools]]`, `[[agents.a]]]`), nothing but a
+ * comment after it on its line: removed, with the blanks before it. The header is whole without it,
+ * and a mars.toml holds no array of tables (`[[…]]`) the `]` might have begun to write: no guess.
+ */
+export function strayHeaderClosers(text: string, at: number): Rewrite | null {
+  if (text[at] !== ']') return null;
+  const lineEnd = lineEndAt(text, at);
+  const run = /^\](?:[ \t]*\])*/.exec(text.slice(at, lineEnd))![0];
+  const after = at + run.length;
+  if (!onlyCommentsFrom(text, after, lineEnd)) return null;
+  let start = at;
+  while (text[start - 1] === ' ' || text[start - 1] === '\t') start--;
+  return { title: `Remove ${'`'}${run.replace(/[ \t]/g, '')}${'`'}`, span: { start, end: after }, newText: () => '' };
 }
 
 /**
