@@ -755,6 +755,10 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['x = [“a\\b”]\n', null],
   ['x = [“say "hi"”]\n', null],
   ['x = [“read]\n', null],
+  // Two strings, their comma missing, not one string of both (it wrote `"a” “b"`, preferred and in fix-all); a key's too.
+  ['x = [“a” “b”]\n', null],
+  ['x = [‘a’‘b’, “c”]\n', null],
+  ['“a” “b” = 1\n', null],
   // A `]` or `}` after a statement's list or inline table, closing nothing: removed; in an inline table, a `]` after a key's list.
   ['x = ["read"]]\n', 'x = ["read"]\n', 'Remove `]`'],
   ['x = ["read"] ] ] # c\r\n', 'x = ["read"] # c\r\n', 'Remove `]]`'],

@@ -144,7 +144,8 @@ const CLOSERS: Readonly<Record<string, string>> = {
  * chat): written between straight quotes of its kind, where it closes on its line with a curly quote
  * (or a straight one) that what ends a value follows (a comma, a closer, a comment, the line's end: an
  * apostrophe inside, `‘it’s’`, is passed), and holds no straight quote of that kind (nor, between `"`,
- * a backslash, which would escape). Its text is what was written: no guess.
+ * a backslash, which would escape). Its text is what was written: no guess. None where a quote closes
+ * it before another string opens (`[“a” “b”]`: two strings, their comma missing, not `"a” “b"`).
  */
 function straightQuotes(text: string, at: number, follows = (rest: string) => rest === '' || /^[,\]}#]/.test(rest)): Rewrite | null {
   const closers = CLOSERS[text[at]!];
@@ -154,6 +155,8 @@ function straightQuotes(text: string, at: number, follows = (rest: string) => re
   for (let i = at + 1; i < lineEnd; i++) {
     if (!closers.includes(text[i]!)) continue;
     const rest = text.slice(i + 1, lineEnd).replace(/^[ \t]*/, '');
+    // Another string opened after it (`“a” “b”`, a comma missing): two strings, not one to write.
+    if (/^["'\u201C-\u201E\u2018-\u201A]/.test(rest)) return null;
     if (!follows(rest)) continue;
     const content = text.slice(at + 1, i);
     if (content.includes(q) || (q === '"' && content.includes('\\'))) return null;
