@@ -356,8 +356,8 @@ export function seenAt(analysis: Analysis, overrides: SeverityOverrides, outside
 
 /**
  * Every safe fix of the visible findings as one set of non-overlapping edits against this text
- * (what "fix all" and `source.fixAll.mars` apply). A syntax error's fix goes first, then structural
- * fixes (removals, moves).
+ * (what "fix all" and `source.fixAll.mars` apply). A syntax error's fix goes first, alone, in a pass
+ * of its own; then structural fixes (removals, moves) and values, in the mended text.
  * `counter.fixed` is raised by how many of the findings seen at the start it fixes: those it has a
  * fix for (see `countFixAll`), and those a later pass fixes where the first had none (`allowed =
  * "read"` beside a `tools.mcp`: the move waits until `allowed` is a list). Not what a fix makes as
@@ -393,9 +393,12 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
     // at a time): made for it alone, not kept on the findings beside the model.
     fixesNotKept(() => {
       const mended = new SyntaxMended();
-      for (const f of seenOf(analysis, overrides, outside, only)) {
+      const seen = seenOf(analysis, overrides, outside, only);
+      const later = fixesSyntax(analysis, seen);
+      for (const f of seen) {
         if (counter.counts && !counter.counts(f)) continue;
-        if (mended.takes(analysis, f)) count(f);
+        if (later?.(f)) waiting.push(f);
+        else if (mended.takes(analysis, f)) count(f);
         else waiting.push(f);
       }
       counter.fixed += mended.count();
@@ -424,10 +427,13 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
         // A syntax error shown now, but for one counted before that is still there: counted as in the
         // first pass, with those it has no fix for that a fix taken clears.
         const mended = new SyntaxMended();
-        for (const f of seenOf(next, overrides, outside, only)) {
+        const seen = seenOf(next, overrides, outside, only);
+        const later = fixesSyntax(next, seen);
+        for (const f of seen) {
           const at = `${f.span.start} ${f.code}`;
           if (left.has(at)) {
-            if (mended.takes(next, f)) count(f);
+            if (later?.(f)) waiting.push(f);
+            else if (mended.takes(next, f)) count(f);
             else waiting.push(f);
           } else if (f.code !== 'toml-syntax' || (counter.counts && !counter.counts(f))) continue;
           else if (counted.has(at)) syntaxCounted.push(f);
@@ -575,8 +581,8 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
   if (!mayFix(analysis, seen)) return [];
   const visible = seen.filter((f) => readable(analysis, f));
   const text = analysis.doc.text;
-  // A syntax error's fix first: fixing in turn, it is fixed first, and what its edits touch (a
-  // duplicate's removal beside a comma missing after it) is made on the text it mends, next pass.
+  // A syntax error's fix alone (see the end): what its edits touch (a duplicate's removal beside a
+  // comma missing after it), and everything else, is made on the text it mends, next pass.
   const syntax: Array<readonly Edit[]> = [];
   const structural: Array<readonly Edit[]> = [];
   const values: Array<readonly Edit[]> = [];
@@ -626,5 +632,28 @@ function fixPass(analysis: Analysis, overrides: SeverityOverrides, only: Code | 
     const edits = moveEdits(analysis.doc, analysis.policies, moves);
     if (edits.length > 0 && before(analysis, edits)) structural.push(edits);
   }
-  return nonOverlapping([...syntax, ...structural, ...values]);
+  // A pass that fixes a syntax error makes only that fix: the next reads the mended text, past the
+  // error too, and fixes what is there as fix-all of the text written so would, together. Fixed
+  // with the error, what came before it was judged without what comes after (an `mcp__gh__x`
+  // renamed in `allowed` made the same rename in `disallowed`, past a missing comma, a conflict
+  // left for the user, where fix-all of the text with the comma renames both).
+  return nonOverlapping(syntax.length > 0 ? syntax : [...structural, ...values]);
+}
+
+/**
+ * Where fix-all's pass over `analysis` fixes a syntax error among `seen` (its visible findings),
+ * and so that alone (see `fixPass`): which findings wait to be counted in the next pass, which
+ * judges them in the mended text (an entry before a missing comma, whose fix may make a conflict
+ * with one past it); null where the pass fixes none.
+ */
+export function fixesSyntax(analysis: Reach, seen: Iterable<Finding>): ((f: Finding) => boolean) | null {
+  const edits: Edit[] = [];
+  for (const f of seen) {
+    if (f.code !== 'toml-syntax' || !fixAllTakes(analysis, f)) continue;
+    const fix = f.fixes.find((x) => x.safe)!;
+    edits.push(...(fix.inFixAll ?? fix.edits));
+  }
+  // A finding whose place the fix rewrites (an inline table over lines written on one) is not
+  // followed into the next pass: counted now where fix-all takes it, its fix made in the rewrite.
+  return edits.length === 0 ? null : (f) => f.code !== 'toml-syntax' && !edits.some((e) => e.start <= f.span.start && f.span.start < e.end);
 }

@@ -15,7 +15,7 @@ import { lastAtOrBefore } from '../toml/sorted';
 import { sectionStartsFrom } from '../toml/split';
 import { textChange, type TextChange } from '../toml/textChange';
 import { KeyIndex, keysTable, placeSpan, RootArrays, tableConflicts, type DefinitionPlace, type SectionDefinitions, type TableConflict } from '../toml/tables';
-import { analyze, eachSeen, fixAllEdits, fixAllTakes, SyntaxMended, visibleFindings, type Analysis, type FixCounter } from './analyze';
+import { analyze, eachSeen, fixAllEdits, fixAllTakes, fixesSyntax, SyntaxMended, visibleFindings, type Analysis, type FixCounter } from './analyze';
 import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, composeEdits, type Edit } from './edits';
 import { byPosition, finding, overridden, type Finding, type Fix } from './findings';
@@ -859,7 +859,13 @@ export function countFixAll(da: DocumentAnalysis, overrides: SeverityOverrides, 
     // One at a time: the count stops at `enough` (a lightbulb asks for 1 or 2), not after making
     // the list of all of a big section's visible findings.
     const mended = new SyntaxMended();
+    // Where fix-all fixes a syntax error it stops at, it fixes that alone, and the rest once it is
+    // fixed, judged then (a rename before a missing comma may make a conflict with an entry past
+    // it): not promised. Asked only where the reading stops: a big section's lightbulb reads a few findings.
+    const stops = u.analysis.unreadableFrom < u.analysis.text.length && (code === undefined || code === 'toml-syntax');
+    const later = stops ? fixesSyntax(u.analysis, eachSeen(u.analysis, overrides, outside, 'toml-syntax')) : null;
     for (const f of eachSeen(u.analysis, overrides, outside, code)) {
+      if (later?.(f)) continue;
       if (mended.takes(u.analysis, f) && ++n >= enough) return n;
     }
     n += mended.count();

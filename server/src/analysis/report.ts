@@ -13,7 +13,7 @@
 import { sectionStartsFrom } from '../toml/split';
 import { RootArrays, TableTree, type SectionDefinitions } from '../toml/tables';
 import type { Span } from '../toml/model';
-import { analyze, fixAllTakes, SyntaxMended, visibleFindings, type Reach } from './analyze';
+import { analyze, fixAllTakes, fixesSyntax, SyntaxMended, visibleFindings, type Reach } from './analyze';
 import { conflictFinding, definitionSpan, fileSuppressionsOf, fixAllReaches, placeFinding, shiftedLines, unitTexts } from './document';
 import { KeyIndex } from '../toml/tables';
 import type { SeverityOverrides } from './codes';
@@ -74,7 +74,10 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
   // The findings fix-all fixes among a unit's visible ones (`reach`: where it reaches), as `countFixAll` counts them.
   const count = (analysis: SectionAnalysis, visible: readonly Finding[], unit: number) => fixesNotKept(() => {
     const mended = new SyntaxMended();
+    // Where fix-all fixes a syntax error it stops at, only that (see `countFixAll`).
+    const later = analysis.unreadableFrom < analysis.text.length ? fixesSyntax(analysis, visible) : null;
     for (const f of visible) {
+      if (later?.(f)) continue;
       if (f.mayHaveSafeFix && writesListAnew(f)) {
         countLater.push({ f: detached(f), unit, reach: { unreadableFrom: analysis.unreadableFrom, doc: { text: analysis.doc.text } } });
         continue;

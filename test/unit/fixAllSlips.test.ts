@@ -1,0 +1,160 @@
+// Fix-all does not depend on where a syntax error is: a seeded, bounded property test. Valid generated
+// documents (test/support/marsDocs.ts) get one line broken by a slip whose syntax error has a safe
+// fix (a comma removed between two items on one line, a comma typed twice, a name written without
+// its quotes, curly quotes, a no-break space for a space), and fix-all of the broken text must give
+// what fix-all of the valid text gives, and count one problem more (the syntax error, fixed on the
+// way, and those past the slip that it hid, at most one less each: README, "--fix"). Fixed with the error, what came before it was once judged without what
+// comes after (an `mcp__gh__x` renamed in `allowed` made the same rename in `disallowed`, past the
+// error, a conflict, so that one was left).
+//
+// No difference is let through: each slip is one whose fix writes back what was taken (a comma and
+// the space after it stay; the quotes written are `"`, as the ones taken). A slip whose error has
+// no safe fix (a bare word that is no name, a quote inside a string) is skipped, and counted.
+// Replay with MARS_SLIPS_SEED=<n>; MARS_SLIPS_ROUNDS=<n> for more documents. Bounded by time too.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyzeDocument, countFixAll, documentFindings, documentFixAll } from '../../server/src/analysis/document';
+import { reportFindings } from '../../server/src/analysis/report';
+import { applyEdits } from '../../server/src/analysis/edits';
+import { generator } from '../support/marsDocs';
+import { failureReport, type Failure } from '../support/failures';
+import { rng } from '../support/rng';
+
+const SEED = Number(process.env.MARS_SLIPS_SEED ?? 20_261_206);
+const ROUNDS = Number(process.env.MARS_SLIPS_ROUNDS ?? 1000);
+const TIME_LIMIT_MS = Number(process.env.MARS_SLIPS_MS ?? 30_000);
+
+/** What fix-all writes of `text`, and what it counts as fixed. */
+function fixAll(text: string): { text: string; fixed: number } {
+  const counter = { fixed: 0 };
+  const edits = documentFixAll(analyzeDocument(text), {}, undefined, counter);
+  return { text: applyEdits(text, edits), fixed: counter.fixed };
+}
+
+const syntaxErrors = (text: string) => documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');
+
+/**
+ * How many findings of `valid` the broken text (`text`, which differs from it on line `n` only) does
+ * not show: none of its code starts at the same place, counted from the line's start before that
+ * line, from the text's end after it, and anywhere on the line.
+ */
+function unseenIn(valid: string, text: string, n: number): number {
+  const lineStart = (t: string) => t.split('\n').slice(0, n).join('\n').length;
+  const lineEnd = (t: string) => t.split('\n').slice(0, n + 1).join('\n').length;
+  const where = (t: string, start: number) =>
+    start < lineStart(t) ? `before ${start}` : start > lineEnd(t) ? `after ${t.length - start}` : 'on the line';
+  const shown = documentFindings(analyzeDocument(text)).map((f) => `${f.code} ${where(text, f.span.start)}`);
+  let unseen = 0;
+  for (const f of documentFindings(analyzeDocument(valid))) {
+    const i = shown.indexOf(`${f.code} ${where(valid, f.span.start)}`);
+    if (i < 0) unseen++;
+    else shown.splice(i, 1);
+  }
+  return unseen;
+}
+
+type Slip = 'comma removed' | 'comma twice' | 'bare name' | 'curly quotes' | 'no-break space';
+const SLIPS: readonly Slip[] = ['comma removed', 'comma twice', 'bare name', 'curly quotes', 'no-break space'];
+
+// Two double-quoted items on one line with `, ` between them; a double-quoted item of a list (after
+// `[` or `, `, before `,` or `]`) that is a plain name.
+const BETWEEN = /"(?:[^"\\]|\\.)*", (?=")/g;
+const ITEM = /(?<=\[|, )"([A-Za-z_][A-Za-z0-9_]*)"(?=,|\])/g;
+
+/** `line` broken by `slip` at a place `pick` chooses among those where it can be made, or null. */
+function broken(line: string, slip: Slip, pick: (n: number) => number): string | null {
+  const at = (re: RegExp) => [...line.matchAll(re)];
+  const choose = <T>(xs: readonly T[]): T | null => (xs.length === 0 ? null : xs[pick(xs.length)]!);
+  if (slip === 'bare name' || slip === 'curly quotes') {
+    const m = choose(at(ITEM).filter((m) => !/^(true|false|inf|nan)$/.test(m[1]!)));
+    if (!m) return null;
+    const item = slip === 'bare name' ? m[1]! : `\u201c${m[1]}\u201d`;
+    return line.slice(0, m.index) + item + line.slice(m.index! + m[0].length);
+  }
+  const m = choose(at(BETWEEN));
+  if (!m) return null;
+  const comma = m.index! + m[0].length - 2;
+  const to = slip === 'comma removed' ? '' : slip === 'comma twice' ? ',,' : ',\u00a0';
+  return line.slice(0, comma) + to + line.slice(comma + (slip === 'no-break space' ? 2 : 1));
+}
+
+test('fix-all of a text with one slip gives what fix-all of the text without it gives', () => {
+  const random = rng(SEED);
+  const next = generator(random);
+  const int = (n: number) => Math.floor(random() * n);
+  const failures: Failure[] = [];
+  const started = performance.now();
+  const tried = new Map<Slip, number>(SLIPS.map((s) => [s, 0]));
+  let skipped = 0;
+  let documents = 0;
+  for (; documents < ROUNDS && performance.now() - started < TIME_LIMIT_MS; documents++) {
+    const valid = next();
+    // Valid TOML as Mars reads it, with no multi-line string a broken line could be in.
+    if (/"""|'''/.test(valid) || syntaxErrors(valid).length > 0) continue;
+    const lines = valid.split('\n');
+    const slip = SLIPS[int(SLIPS.length)]!;
+    const candidates = lines.flatMap((l, i) => (!l.includes('#') && broken(l, slip, () => 0) !== null ? [i] : []));
+    if (candidates.length === 0) continue;
+    const n = candidates[int(candidates.length)]!;
+    const text = [...lines.slice(0, n), broken(lines[n]!, slip, int)!, ...lines.slice(n + 1)].join('\n');
+    const errors = syntaxErrors(text);
+    if (!errors.some((f) => f.fixes.some((x) => x.safe))) {
+      skipped++;
+      continue;
+    }
+    tried.set(slip, tried.get(slip)! + 1);
+    try {
+      const [want, got] = [fixAll(valid), fixAll(text)];
+      const show = `--- slip: ${slip}, line ${n + 1}\n--- valid\n${valid}\n--- broken\n${text}\n--- fix-all of the valid text (${want.fixed} fixed)\n${want.text}\n--- fix-all of the broken text (${got.fixed} fixed)\n${got.text}`;
+      if (got.text !== want.text) failures.push({ property: `the same text (${slip})`, text, detail: show });
+      else {
+        // The count: what was shown at the start and fixed, and the slip. What the slip hid (the
+        // entries past it on its line, read as a guess) is fixed but not counted: at most one less each.
+        const hidden = unseenIn(valid, text, n);
+        if (got.fixed > want.fixed + 1 || got.fixed < want.fixed + 1 - hidden) failures.push({ property: `counts what was shown, and the slip (${slip})`, text, detail: `${show}\n--- hidden by the slip: ${hidden}` });
+      }
+    } catch (e) {
+      failures.push({ property: `no exception (${String(e).replace(/\d+/g, 'N')})`, text, detail: `--- input\n${text}\n--- ${e instanceof Error ? e.stack : String(e)}` });
+    }
+  }
+  console.log(`# seed ${SEED}: ${documents} documents, slips ${[...tried].map(([s, k]) => `${s} ${k}`).join(', ')}, ${skipped} with no safe fix, ${failures.length} failures, ${Math.round(performance.now() - started)} ms`);
+  assert.ok([...tried.values()].every((k) => k > 0), 'every slip tried');
+  assert.equal(failures.length, 0, failureReport(failures));
+});
+
+// What this test found, each on its own: fix-all fixed an entry before a syntax error in the pass
+// that fixed the error, judged without the entries past it, read as a guess. (1) The same rename
+// past the error was then one that makes a conflict (`allowed` holding `mcp(gh/x)` already), and was
+// left: `mcp__gh__x` in one list, `mcp(gh/x)` in the other, where fix-all of the text without the
+// slip renames both (the conflict is there as written). (2) The entry's own fix made the conflict,
+// its partner past the error (`'Shell( '` and `" shell"` both made `bash`; `bash(` made `bash` beside
+// an allowed `bash`). Now a pass that fixes a syntax error fixes that alone, and counts it; the next
+// fixes the rest as in the text without the slip, counting what was shown at the start.
+// [text, fix-all's output, what it counts as fixed]
+const FOUND: ReadonlyArray<readonly [string, string, number]> = [
+  ['[agents.a.tools]\nallowed = ["mcp__gh__x", "a" "b"]\ndisallowed = ["mcp__gh__x"]\n', '[agents.a.tools]\nallowed = ["mcp(gh/x)", "a", "b"]\ndisallowed = ["mcp(gh/x)"]\n', 3],
+  ['[agents.a.tools]\nallowed = ["mcp__gh__x",, "a"]\ndisallowed = ["mcp__gh__x"]\n', '[agents.a.tools]\nallowed = ["mcp(gh/x)", "a"]\ndisallowed = ["mcp(gh/x)"]\n', 3],
+  ['[agents.a.tools]\nallowed = ["mcp__gh__x", a]\ndisallowed = ["mcp__gh__x"]\n', '[agents.a.tools]\nallowed = ["mcp(gh/x)", "a"]\ndisallowed = ["mcp(gh/x)"]\n', 3],
+  ['[agents.a.tools]\nallowed = ["mcp__gh__x",\u00a0"a"]\ndisallowed = ["mcp__gh__x"]\n', '[agents.a.tools]\nallowed = ["mcp(gh/x)", "a"]\ndisallowed = ["mcp(gh/x)"]\n', 3],
+  ['[agents.a.tools]\nallowed = ["mcp__gh__x", \u201ca\u201d]\ndisallowed = ["mcp__gh__x"]\n', '[agents.a.tools]\nallowed = ["mcp(gh/x)", "a"]\ndisallowed = ["mcp(gh/x)"]\n', 3],
+  ['[agents.a.tools]\nallowed = ["mcp__gh__x"]]\ndisallowed = ["mcp__gh__x"]\n', '[agents.a.tools]\nallowed = ["mcp(gh/x)"]\ndisallowed = ["mcp(gh/x)"]\n', 3],
+  ['[agents.a.tools]\nallowed = ["mcp__gh__x"\ndisallowed = ["mcp__gh__x"]\n', '[agents.a.tools]\nallowed = ["mcp(gh/x)"]\ndisallowed = ["mcp(gh/x)"]\n', 3],
+  // (2) The rename before the error makes a conflict with the list past it: neither made nor promised.
+  ['[agents.a.tools]\nallowed = ["mcp__gh__x", "a" "b"]\ndisallowed = ["mcp(gh/x)"]\n', '[agents.a.tools]\nallowed = ["mcp__gh__x", "a", "b"]\ndisallowed = ["mcp(gh/x)"]\n', 1],
+  // No conflict made; the syntax error fixed, and what the two shown lists held respelt alone.
+  ['[agents.a.tools]\nallowed = [\'Shell( \', "x" "y"]\ndisallowed = [" shell"]\n', '[agents.a.tools]\nallowed = [\'Shell( \', "x", "y"]\ndisallowed = ["bash"]\n', 2],
+  ['[agents.a.tools]\ndisallowed = ["bash(", "x" "y"]\nallowed = ["bash"]\n', '[agents.a.tools]\ndisallowed = ["bash(", "x", "y"]\nallowed = ["bash"]\n', 1],
+  ['[skills.c]\ntools.allowed = [\'Shell( \', \u201cTerminal\u201d, "x"]\ntools."bash()" = true\n', '[skills.c]\ntools.allowed = ["bash", "x"]\ntools."bash()" = true\n', 2],
+];
+
+for (const [text, want, count] of FOUND) {
+  test(`fix-all past a syntax error: ${JSON.stringify(text)}`, () => {
+    const got = fixAll(text);
+    assert.deepEqual(got, { text: want, fixed: count });
+    // What the lightbulb and the checker's "(N fixable with --fix)" promise: no more than it fixes.
+    const promised = countFixAll(analyzeDocument(text), {}, undefined, Infinity);
+    const fixable = { count: 0 };
+    reportFindings(text, () => {}, false, {}, fixable);
+    assert.ok(promised <= count && fixable.count === promised, `promised ${promised}, fixable ${fixable.count}, fixed ${count}`);
+  });
+}
