@@ -311,7 +311,8 @@ function checkFixesKeepSilenced(text: string, random: () => number, fail: (prope
       const inEdit = edits.find((e) => e.start <= start && start < e.end);
       const removed = inEdit !== undefined && inEdit.newText === '' && /[\r\n]/.test(text.slice(inEdit.start, inEdit.end));
       const expected = inEdit === undefined ? through(edits, start) : removed ? null : through(edits.filter((e) => e !== inEdit), inEdit.start);
-      if (now !== null && afterDa.lines.lineStart(now) === expected) continue;
+      // A byte order mark stays where it is, at the text's start: the first line then starts before it.
+      if (now !== null && (afterDa.lines.lineStart(now) === expected || (now === 0 && expected === 1 && fixed.startsWith('\uFEFF')))) continue;
       const line = (_: DocumentAnalysis, l: number | null) => (l === null ? 'none' : String(l + 1));
       fail('g: a fix leaves a mars-ignore comment speaking of the line it spoke of',
         `${js(c.text)} at line ${line(da, da.lines.position(c.span.start).line)} spoke of line ${line(da, target)}, after the fix of line ${line(afterDa, now)}\n--- fix ${x.title} of ${f.code} at line ${line(da, da.lines.position(f.span.start).line)}\n--- output\n${fixed}`);
@@ -431,4 +432,13 @@ test('a mars-ignore comment silences exactly what it speaks of, says so when it 
   console.log(`# seed ${SEED}: ${documents} documents, ${comments} comments put in, ${counted.silenced} findings silenced, ${counted.said} comments that silence nothing by a name, ${counted.fixes} fixes of them applied, ${counted.kept} other fixes, ${failures.length} failures, ${Math.round(performance.now() - started)} ms`);
   if (process.env.MARS_IGNORE_DUMP) writeFileSync(process.env.MARS_IGNORE_DUMP, JSON.stringify(failures, null, 1));
   assert.equal(failures.length, 0, failureReport(failures));
+});
+
+// Seed 1919: the first line removed from a text starting with a byte order mark, the mark stays, and the line that was
+// second starts before it; its comment speaks of it still.
+test('a mars-ignore comment on the line a fix makes first, after a byte order mark, speaks of that line', () => {
+  const text = '\uFEFFskills.c.tools.mcp = ["gh"]\r\nskills.c.tools.disallowed = ["bash(git:*)"]  # mars-ignore: legacy-prefix\r\nskills.c.tools.allowed = ["read"]\r\n';
+  const failures: string[] = [];
+  checkFixesKeepSilenced(text, rng(1), (property, detail) => failures.push(`${property}\n${detail}`));
+  assert.deepEqual(failures, []);
 });
