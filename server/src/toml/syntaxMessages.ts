@@ -16,6 +16,9 @@ import { surrogatePairEscape } from './stringPositions';
 import { bareWordAt, closedList, extraComma, quotedValue, semicolonForComma, straightQuotedKey, strayClosers, strayHeaderClosers } from './typingSlips';
 import { BLANKS_AND_UNREAD, EACH_UNREAD, INVISIBLE, LINE_BREAK, NAMES, trimUnreadEnd, UNREAD_BLANK, UNREAD_BLANKS, unreadFixedAs } from './unreadBlanks';
 
+/** A message, with the rewrite that types what it says where there is one. */
+const withFix = (message: string, rewrite: Explained['rewrite'] | null): string | Explained => (rewrite ? { message, rewrite } : message);
+
 export interface Explained {
   /** Without the `TOML syntax error: ` prefix. */
   readonly message: string;
@@ -226,7 +229,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (CURLY_QUOTES.includes(c ?? '') && (last === undefined || last === '.' || last === ',' || last === '{' || (header && last === '['))) {
         const message = `${quoted(c!)} is not a TOML quote: use a straight \`"\` or \`'\``;
         const rewrite = straightQuotedKey(text, at, header);
-        return rewrite ? { message, rewrite } : message;
+        return withFix(message, rewrite);
       }
       if (header) {
         if (atLineEnd || c === '#') return headerNotClosed;
@@ -310,7 +313,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (CURLY_QUOTES.includes(c ?? '')) {
         const message = `${quoted(c)} is not a TOML quote: use a straight \`"\` or \`'\``;
         const rewrite = quotedValue(text, at, o);
-        return rewrite ? { message, rewrite } : message;
+        return withFix(message, rewrite);
       }
       if (o?.kind === 'array' && KEY_LINE.test(text.slice(at, lineEndAt(text, at)))) {
         // `Bash = "allow",` inside a list closed further down, or a list left open above a `key =` line.
@@ -548,7 +551,7 @@ function offsetOnTime(text: string, at: number): Explained | null {
 function afterHeader(text: string, at: number): string | Explained {
   const message = `${quoted(shownChar(text, at))} after the table header: only a comment may follow it on its line`;
   const rewrite = strayHeaderClosers(text, at);
-  return rewrite ? { message, rewrite } : message;
+  return withFix(message, rewrite);
 }
 
 /** Where a key of an inline table was due; a comma there (`{ a = 1,, b = 2 }`, `{ , a = 1 }`) removed, as in a list (`extraComma`). */
@@ -563,7 +566,7 @@ const afterValue = (text: string, at: number) => `${quoted(shownChar(text, at))}
 /** What `afterValue` says, with the fix that removes a `]` or `}` there closing nothing after a list or an inline table (`strayClosers`). */
 function strayCloser(text: string, entries: readonly KeyValue[], at: number): string | Explained {
   const rewrite = strayClosers(text, entries, at);
-  return rewrite ? { message: afterValue(text, at), rewrite } : afterValue(text, at);
+  return withFix(afterValue(text, at), rewrite);
 }
 
 /**

@@ -3,6 +3,7 @@
 // (`[read, edit]`), curly quotes pasted from a document or a chat (`[“read”]`), a closer typed twice
 // (`["read"]]`), and a list left open before the next statement (`allowed = ["read"` then `model = …`).
 
+import { editDistance } from '../grammar/checks';
 import { lineEndAt, lineStartAt } from './lineIndex';
 import { readsAsValue } from './listWithoutBrackets';
 import { BLANKS_AND_COMMENTS, COMMA_BETWEEN, extendsOver, wholeItemsTo } from './missingCommas';
@@ -93,22 +94,7 @@ const NAME = /^[\p{L}_][\p{L}\p{N}_.\/*:@+~-]*(?:\([^()\\"'\r\n]*\))?$/u;
 const KEYWORD = /^(?:true|false|yes|no|on|off|null|nil|none|nan|inf|infinity|undefined)$/i;
 
 /** Whether `word` is one edit (a letter added, dropped, changed, two swapped) from `true` or `false`, in any case: `tru`, `flase`, `Ture`. */
-function likeBoolean(word: string): boolean {
-  const w = word.toLowerCase();
-  return ['true', 'false'].some((b) => oneEditApart(w, b));
-}
-
-function oneEditApart(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) {
-    if (a.slice(i + 1) === b.slice(i + 1)) return true; // one changed
-    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2); // two swapped
-  }
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
-}
+const likeBoolean = (word: string): boolean => ['true', 'false'].some((b) => editDistance(word.toLowerCase(), b, 1) <= 1);
 
 /**
  * The word at `at` where a value was due (`[read, edit]`, `model = sonnet`), in quotes, as the message
@@ -183,10 +169,13 @@ export function straightQuotedKey(text: string, at: number, header: boolean): Re
  * after it in the list go with it in fix-all (`next`): a section shows one syntax error at a time.
  */
 export function quotedValue(text: string, at: number, open: Container | null): Rewrite | null {
-  const rewrite = straightQuotes(text, at) ?? quotedWord(text, at);
+  const rewrite = valueRewrite(text, at);
   if (!rewrite || rewrite.guess || open?.kind !== 'array') return rewrite;
   return { ...rewrite, next: () => quotedAfter(text, open.items, rewrite.span.end) };
 }
+
+/** A value at `at` that reads as none, written as one: curly quotes made straight, or a bare word quoted. */
+const valueRewrite = (text: string, at: number): Rewrite | null => straightQuotes(text, at) ?? quotedWord(text, at);
 
 /**
  * The rewrites `quotedValue` makes of the items of a list from `from`, each the error shown once
@@ -204,7 +193,7 @@ function quotedAfter(text: string, items: readonly TomlValue[], from: number): A
       end = item.span.end;
       continue;
     }
-    const rewrite = item.kind === 'scalar' && item.type === 'invalid' ? straightQuotes(text, item.span.start) ?? quotedWord(text, item.span.start) : null;
+    const rewrite = item.kind === 'scalar' && item.type === 'invalid' ? valueRewrite(text, item.span.start) : null;
     if (!rewrite || rewrite.guess) break;
     out.push({ ...rewrite.span, newText: rewrite.newText() });
     end = rewrite.span.end;
@@ -227,8 +216,11 @@ export function strayClosers(text: string, entries: readonly KeyValue[], at: num
   const run = (inline ? /^\](?:[ \t]*\])*/ : /^[\]}](?:[ \t]*[\]}])*/).exec(text.slice(at, lineEnd))![0];
   const after = at + run.length;
   if (inline ? !/^[ \t]*[,}]/.test(text.slice(after, lineEnd)) : !onlyCommentsFrom(text, after, lineEnd)) return null;
-  return { title: `Remove ${'`'}${run.replace(/[ \t]/g, '')}${'`'}`, span: { start: value.span.end, end: after }, newText: () => '' };
+  return runRemoved(run, value.span.end, after);
 }
+
+/** The removal of a run of closers (`run`, blanks between them), from `start` (the blanks before it) to `end`. */
+const runRemoved = (run: string, start: number, end: number): Rewrite => ({ title: `Remove ${'`'}${run.replace(/[ \t]/g, '')}${'`'}`, span: { start, end }, newText: () => '' });
 
 /**
  * A run of `]` at `at` right after a table header (`[agents.a.tools]]`, `[[agents.a]]]`), nothing but a
@@ -243,7 +235,7 @@ export function strayHeaderClosers(text: string, at: number): Rewrite | null {
   if (!onlyCommentsFrom(text, after, lineEnd)) return null;
   let start = at;
   while (text[start - 1] === ' ' || text[start - 1] === '\t') start--;
-  return { title: `Remove ${'`'}${run.replace(/[ \t]/g, '')}${'`'}`, span: { start, end: after }, newText: () => '' };
+  return runRemoved(run, start, after);
 }
 
 /**
