@@ -1,7 +1,8 @@
 // Fix-all does not depend on where a syntax error is: a seeded, bounded property test. Valid generated
 // documents (test/support/marsDocs.ts) get one line broken by a slip whose syntax error has a safe
-// fix (a comma removed between two items on one line, a comma typed twice, a name written without
-// its quotes, curly quotes, a no-break space for a space), and fix-all of the broken text must give
+// fix (a comma removed between two items on one line, a comma typed twice, a `;` for a comma, a name
+// written without its quotes, curly quotes, guillemets, a no-break space for a space, a `;` ending a
+// `key = value` line), and fix-all of the broken text must give
 // what fix-all of the valid text gives, and count one problem more (the syntax error, fixed on the
 // way, and those past the slip that it hid, at most one less each: README, "--fix"). Fixed with the error, what came before it was once judged without what
 // comes after (an `mcp__gh__x` renamed in `allowed` made the same rename in `disallowed`, past the
@@ -53,28 +54,31 @@ function unseenIn(valid: string, text: string, n: number): number {
   return unseen;
 }
 
-type Slip = 'comma removed' | 'comma twice' | 'bare name' | 'curly quotes' | 'no-break space';
-const SLIPS: readonly Slip[] = ['comma removed', 'comma twice', 'bare name', 'curly quotes', 'no-break space'];
+type Slip = 'comma removed' | 'comma twice' | 'semicolon' | 'bare name' | 'curly quotes' | 'guillemets' | 'no-break space' | 'semicolon ending';
+const SLIPS: readonly Slip[] = ['comma removed', 'comma twice', 'semicolon', 'bare name', 'curly quotes', 'guillemets', 'no-break space', 'semicolon ending'];
 
 // Two double-quoted items on one line with `, ` between them; a double-quoted item of a list (after
 // `[` or `, `, before `,` or `]`) that is a plain name.
 const BETWEEN = /"(?:[^"\\]|\\.)*", (?=")/g;
 const ITEM = /(?<=\[|, )"([A-Za-z_][A-Za-z0-9_]*)"(?=,|\])/g;
+// A `key = value` line (a header's or a list's line is not), its value ending on it.
+const STATEMENT = /^[ \t]*[A-Za-z0-9_"'.-]+[ \t]*=[ \t]*\S.*[\]}"'0-9a-z]$/;
 
 /** `line` broken by `slip` at a place `pick` chooses among those where it can be made, or null. */
 function broken(line: string, slip: Slip, pick: (n: number) => number): string | null {
   const at = (re: RegExp) => [...line.matchAll(re)];
   const choose = <T>(xs: readonly T[]): T | null => (xs.length === 0 ? null : xs[pick(xs.length)]!);
-  if (slip === 'bare name' || slip === 'curly quotes') {
+  if (slip === 'semicolon ending') return STATEMENT.test(line) && !/[\[{]$/.test(line) ? `${line};` : null;
+  if (slip === 'bare name' || slip === 'curly quotes' || slip === 'guillemets') {
     const m = choose(at(ITEM).filter((m) => !/^(true|false|inf|nan)$/.test(m[1]!)));
     if (!m) return null;
-    const item = slip === 'bare name' ? m[1]! : `\u201c${m[1]}\u201d`;
+    const item = slip === 'bare name' ? m[1]! : slip === 'curly quotes' ? `\u201c${m[1]}\u201d` : `\u00ab${m[1]}\u00bb`;
     return line.slice(0, m.index) + item + line.slice(m.index! + m[0].length);
   }
   const m = choose(at(BETWEEN));
   if (!m) return null;
   const comma = m.index! + m[0].length - 2;
-  const to = slip === 'comma removed' ? '' : slip === 'comma twice' ? ',,' : ',\u00a0';
+  const to = slip === 'comma removed' ? '' : slip === 'comma twice' ? ',,' : slip === 'semicolon' ? ';' : ',\u00a0';
   return line.slice(0, comma) + to + line.slice(comma + (slip === 'no-break space' ? 2 : 1));
 }
 

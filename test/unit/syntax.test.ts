@@ -690,20 +690,30 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['x = [true; false]\n', 'x = [true, false]\n', 'Replace `;` with `,`'],
   ['x = [\n  "a";  # c\n  "b"\n]\n', 'x = [\n  "a",  # c\n  "b"\n]\n', 'Replace `;` with `,`'],
   ['x = ["a"; "b"; "c"]\n', 'x = ["a", "b"; "c"]\n', 'Replace `;` with `,`', false, 'x = ["a", "b", "c"]\n'],
-  ['x = ["a";]\n', null],
+  // Before the `]`: removed with the blanks before it, or a `,` where the `]` is on a line below (a comma may end a list).
+  ['x = ["a" ;]\n', 'x = ["a"]\n', 'Remove `;`'],
+  ['x = [\r\n  "a";  # c\r\n]\r\n', 'x = [\r\n  "a",  # c\r\n]\r\n', 'Replace `;` with `,`'],
   ['x = ["a"; "b]\n', null],
   ['x = ["a";\ny = 1\n', null],
   // Before a bare name or curly quotes: the `,`, then its quotes (in fix-all, as in turn); not before what they do not quote.
   ['x = ["a"; b]\n', 'x = ["a", b]\n', 'Replace `;` with `,`', false, 'x = ["a", "b"]\n'],
   ['x = ["a"; \u201Cb\u201D, c] # c\r\n', 'x = ["a", \u201Cb\u201D, c] # c\r\n', 'Replace `;` with `,`', false, 'x = ["a", "b", "c"] # c\r\n'],
+  ['x = [1;2;3]\n', 'x = [1,2;3]\n', 'Replace `;` with `,`', false, 'x = [1,2,3]\n'],
+  ['x = ["a";read]\n', 'x = ["a",read]\n', 'Replace `;` with `,`', false, 'x = ["a","read"]\n'],
+  ['x = ["a";1x]\n', null],
+  ['x = ["a"; b; c]\n', 'x = ["a", b; c]\n', 'Replace `;` with `,`', false, 'x = ["a", "b", "c"]\n'],
+  // A bare name before a `;` (outside its parentheses): in quotes, then the `;` a `,`.
+  ['x = [read; edit]\n', 'x = ["read"; edit]\n', 'Change to `"read"`', false, 'x = ["read", "edit"]\n'],
+  ['x = [bash(a; b);read] # c\r\n', 'x = ["bash(a; b)";read] # c\r\n', 'Change to `"bash(a; b)"`', false, 'x = ["bash(a; b)","read"] # c\r\n'],
   ['x = ["a"; tru]\n', null],
   ['x = ["a"; read edit]\n', null],
   // Between two key/values of an inline table, where the table reads with it a `,` (and each `;` after it), on its line.
   ['x = { a = 1; b = 2 }\n', 'x = { a = 1, b = 2 }\n', 'Replace `;` with `,`'],
   ['x = { a = 1;b = "x;y"; c = [1] } # c\r\n', 'x = { a = 1,b = "x;y"; c = [1] } # c\r\n', 'Replace `;` with `,`', false, 'x = { a = 1,b = "x;y", c = [1] } # c\r\n'],
   ['t = { a = { b = 1; c = 2 } }\n', 't = { a = { b = 1, c = 2 } }\n', 'Replace `;` with `,`'],
+  ['x = { a = 1; b = read }\n', 'x = { a = 1, b = read }\n', 'Replace `;` with `,`', false, 'x = { a = 1, b = "read" }\n'],
+  ['x = { a = 1 ; }\n', 'x = { a = 1 }\n', 'Remove `;`'],
   ['x = { a = 1; b }\n', null],
-  ['x = { a = 1; }\n', null],
   ['x = { a = 1; b = 2 \n', null],
   ['x = { a = 1;\n  b = 2 }\n', null],
   // A comma where an inline table's key was due: removed, as in a list.
@@ -738,6 +748,10 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['x = [\u201Aread\u2018, \u201Eedit\u201D] # c\r\n', "x = ['read', \u201Eedit\u201D] # c\r\n", "Change to `'read'`", false, 'x = [\'read\', "edit"] # c\r\n'],
   ['x = \u201Eread\u201C\n', 'x = "read"\n', 'Change to `"read"`'],
   ['x = [\u201Eread]\n', null],
+  // Guillemets (French `«read»`, German `»read«`, single `‹read›`): straight quotes too.
+  ['x = [\u00ABread\u00BB, \u00BBedit\u00AB, \u2039grep\u203A]\n', 'x = ["read", \u00BBedit\u00AB, \u2039grep\u203A]\n', 'Change to `"read"`', false, 'x = ["read", "edit", \'grep\']\n'],
+  ['\u00ABallowed\u00BB = 1\n', '"allowed" = 1\n', 'Change to `"allowed"`'],
+  ['x = [\u00ABa\u00BB \u00ABb\u00BB]\n', null],
   // A key, or a part of one, in curly quotes: straight ones (a quoted key is the bare one: the policy key `allowed` read, its `Read` then fixed).
   ['[agents.a.tools]\n\u201Callowed\u201D = ["Read"]\n', '[agents.a.tools]\n"allowed" = ["Read"]\n', 'Change to `"allowed"`', false, '[agents.a.tools]\n"allowed" = ["read"]\n'],
   ["\u2018allowed\u2019 = 1 # c\r\n", "'allowed' = 1 # c\r\n", "Change to `'allowed'`"],
@@ -767,6 +781,16 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['t = { a = [1]], b = 2 }\n', 't = { a = [1], b = 2 }\n', 'Remove `]`'],
   ['t = { a = [1] ] }\n', 't = { a = [1] }\n', 'Remove `]`'],
   ['x = ["read"]] y\n', null],
+  // A `;` ending a statement: removed (those right after it too), with the blanks before it; before another
+  // `key =` on the line, a line break, the line's indent after it.
+  ['x = ["read"];  # c\r\n', 'x = ["read"]  # c\r\n', 'Remove `;`'],
+  ['x = 1;\n', 'x = 1\n', 'Remove `;`'],
+  ['x = true ;;', 'x = true', 'Remove `;;`'],
+  ['model = sonnet;\n', 'model = "sonnet";\n', 'Change to `"sonnet"`', false, 'model = "sonnet"\n'],
+  ['x = 1; y = 2\n', 'x = 1\ny = 2\n', 'Replace `;` with a line break'],
+  ['  x = "a" ;  y = [1]; z = 3 # c\r\n', '  x = "a"\r\n  y = [1]; z = 3 # c\r\n', 'Replace `;` with a line break', false, '  x = "a"\r\n  y = [1]\r\n  z = 3 # c\r\n'],
+  ['[t]\nx = 1; [u]\n', null],
+  ['x = 1; y\n', null],
   // After a table header: a `]` typed twice (an array of tables' too), removed with the blanks before it.
   ['[agents.a.tools]]\nallowed = ["Read"]\n', '[agents.a.tools]\nallowed = ["Read"]\n', 'Remove `]`', false, '[agents.a.tools]\nallowed = ["read"]\n'],
   ['[[agents.a]]]\nx = 1\n', '[[agents.a]]\nx = 1\n', 'Remove `]`'],

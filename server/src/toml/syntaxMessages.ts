@@ -13,7 +13,7 @@ import { BLANKS_AND_COMMENTS, itemsOf, listAsItem, missingComma } from './missin
 import type { KeyValue, Section, Span, SyntaxProblem, TomlValue } from './model';
 import { lastAtOrBefore } from './sorted';
 import { surrogatePairEscape } from './stringPositions';
-import { bareWordAt, closedList, extraComma, quotedValue, semicolonForComma, straightQuotedKey, strayClosers, strayHeaderClosers } from './typingSlips';
+import { bareWordAt, closedList, extraComma, foreignQuote, quotedValue, semicolonForComma, straightQuotedKey, strayClosers, strayHeaderClosers, straySemicolon } from './typingSlips';
 import { BLANKS_AND_UNREAD, EACH_UNREAD, INVISIBLE, LINE_BREAK, NAMES, trimUnreadEnd, UNREAD_BLANK, UNREAD_BLANKS, unreadFixedAs } from './unreadBlanks';
 
 /** A message, with the rewrite that types what it says where there is one. */
@@ -80,13 +80,10 @@ function leftOpen(text: string, section: Section, open: Container, at: number, a
   };
 }
 
-/** The quotes a document or a chat writes for `"` and `'` (`“ ” „`, `‘ ’ ‚`), which TOML does not take. */
-const CURLY_QUOTES = '\u201C\u201D\u201E\u2018\u2019\u201A';
-
 /** Why a lone carriage return is an error, said of it wherever it stands. */
 const LINE_ENDS = 'TOML ends a line with a line feed (`\\n` or `\\r\\n`)';
 
-const closer = (open: Container) => (open.kind === 'array' ? ']' : '}');
+export const closer = (open: Container) => (open.kind === 'array' ? ']' : '}');
 
 /** What a comma missing in `open` (between two items of a list, two key/values of an inline table) is said as. */
 const commasBetween = (open: Container) =>
@@ -226,7 +223,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       // what an editor shows, a line break, which is no character of a key to quote.
       if (c === '\r' && !atLineEnd) return `a lone carriage return (U+000D): ${LINE_ENDS}`;
       // A key in curly quotes (`“allowed” = [...]`, `[“agents”.a]`): its quotes named, as in a value.
-      if (CURLY_QUOTES.includes(c ?? '') && (last === undefined || last === '.' || last === ',' || last === '{' || (header && last === '['))) {
+      if (foreignQuote(c) && (last === undefined || last === '.' || last === ',' || last === '{' || (header && last === '['))) {
         const message = `${quoted(c!)} is not a TOML quote: use a straight \`"\` or \`'\``;
         const rewrite = straightQuotedKey(text, at, header);
         return withFix(message, rewrite);
@@ -284,10 +281,10 @@ function explained(text: string, section: Section, at: number, raw: string): str
     case 'illegal character in numeric literal': {
       if (c === ',') return commaInNumber(text, at);
       // A value started right after a number (`[1"a"]`, `[1[2]]`), a bracket closing nothing
-      // (`n = 1]`) or an `=`: said as after any other value (`[true"a"]`, `"a"]`), where a comma is
+      // (`n = 1]`), an `=` or a `;`: said as after any other value (`[true"a"]`, `"a"]`), where a comma is
       // missing, or where the line was to end.
       const inside = open();
-      if (c === '"' || c === "'" || c === ']' || c === '}' || c === '=' || ((c === '[' || c === '{' || c === ';') && inside)) {
+      if (c === '"' || c === "'" || c === ']' || c === '}' || c === '=' || c === ';' || ((c === '[' || c === '{') && inside)) {
         return explained(text, section, at, inside ? 'expected comma or end of structure' : 'each key-value declaration must be followed by an end-of-line');
       }
       // A version, a path or a size written bare (`1.2.3`, `30s`): smol-toml read a number up to here.
@@ -310,7 +307,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (c === '}' && o?.kind === 'array') return 'expected a value, or `]`: this `}` closes no inline table';
       if (c === '=' && o?.kind === 'array') return 'expected a value, or `]`: a list holds values, not `key = value`';
       // Curly quotes, and the low ones German and Polish open with (`„read“`, `‚read‘`).
-      if (CURLY_QUOTES.includes(c ?? '')) {
+      if (foreignQuote(c)) {
         const message = `${quoted(c)} is not a TOML quote: use a straight \`"\` or \`'\``;
         const rewrite = quotedValue(text, at, o);
         return withFix(message, rewrite);
@@ -563,9 +560,9 @@ function expectedKey(text: string, at: number): string | Explained {
 /** A character after a statement's value (`"a",`, `1 5`), where only a comment may follow. */
 const afterValue = (text: string, at: number) => `${quoted(shownChar(text, at))} after the value: a line holds one \`key = value\`, then only a comment`;
 
-/** What `afterValue` says, with the fix that removes a `]` or `}` there closing nothing after a list or an inline table (`strayClosers`). */
+/** What `afterValue` says, with the fix that removes a `]` or `}` there closing nothing after a list or an inline table (`strayClosers`), or a `;` ending the statement (`straySemicolon`). */
 function strayCloser(text: string, entries: readonly KeyValue[], at: number): string | Explained {
-  const rewrite = strayClosers(text, entries, at);
+  const rewrite = strayClosers(text, entries, at) ?? straySemicolon(text, at);
   return withFix(afterValue(text, at), rewrite);
 }
 

@@ -8,7 +8,7 @@ import { lineEndAt, lineStartAt } from './lineIndex';
 import { readsAsValue } from './listWithoutBrackets';
 import { BLANKS_AND_COMMENTS, COMMA_BETWEEN, extendsOver, wholeItemsTo } from './missingCommas';
 import type { KeyValue, Span, SyntaxProblem, TomlValue } from './model';
-import { type Container, nextIsStatement, onlyCommentsFrom } from './syntaxMessages';
+import { closedOrLineEnd, closer, type Container, KEY_LINE, nextIsStatement, onlyCommentsFrom } from './syntaxMessages';
 import { trimUnreadEnd } from './unreadBlanks';
 
 type Rewrite = NonNullable<SyntaxProblem['rewrite']>;
@@ -34,13 +34,15 @@ export function extraComma(text: string, at: number): Rewrite {
 
 /**
  * A `;` at `at` between two items of a list (`["read"; "edit"]`, as Nix or MATLAB separate them), or two
- * key/values of an inline table on its line (`{ a = 1; b = 2 }`): written `,`, where a whole item follows it
+ * key/values of an inline table (`{ a = 1; b = 2 }`): written `,`, where a whole item follows it
  * (in a list on its line, or below it past blanks and comments, not a line that reads as a statement)
  * and what follows that may follow an item (`wholeItemsTo`), or another `;`; in an inline table, where
- * a key follows and the table then reads to a `}` on its line (`keysFollow`). The values
- * are those written either way, and nothing else reads between two values: no guess. In a list, a bare
- * name or a curly-quoted string after it (`["a"; b]`) too, its quotes written with it in fix-all
- * (`next`, as `quotedValue` writes them once the `,` is). Else null (a `;` before the `]`, or before what reads as no value).
+ * `key =` follows it on its line and a `}` closes the table there. The values are those written either
+ * way, and nothing else reads between two values: no guess. In a list, a bare name or a curly-quoted
+ * string after it (`["a"; b]`) too, its quotes written with it in fix-all (`next`, as `quotedValue`
+ * writes them once the `,` is). Before what closes the list or table (`["a";]`, `{ a = 1; }`), as
+ * a separator typed after the last item: removed with the blanks before it, or, in a list whose
+ * `]` is on a line below, written `,` (a comma may end a list). Else null (before what reads as no value).
  */
 export function semicolonForComma(text: string, open: Container, at: number): Rewrite | null {
   if (text[at] !== ';') return null;
@@ -48,43 +50,77 @@ export function semicolonForComma(text: string, open: Container, at: number): Re
   const next = at + 1 + BLANKS_AND_COMMENTS.exec(text)![0].length;
   const title = 'Replace `;` with `,`';
   const span = { start: at, end: at + 1 };
-  if (open.kind === 'inline-table') return next < lineEndAt(text, at) && text[next] !== '}' && keysFollow(text, open.span.start, at) ? { title, span, newText: () => ',' } : null;
+  const lineEnd = lineEndAt(text, at);
+  if (text[next] === closer(open)) {
+    if (open.kind === 'array' && next > lineEnd) return { title, span, newText: () => ',' };
+    return runRemoved(';', at - /[ \t]*$/.exec(text.slice(lineStartAt(text, at), at))![0].length, at + 1);
+  }
+  if (open.kind === 'inline-table') {
+    const rest = text.slice(at + 1, lineEnd).replace(/^[ \t]*/, '');
+    return KEY_LINE.test(rest) && text[closedOrLineEnd(text, at + 1, lineEnd)] === '}' ? { title, span, newText: () => ',' } : null;
+  }
   const items = open.items;
   const i = items.findIndex((item) => item.span.start === next);
-  if (i < 0 || nextIsStatement(text, next, '')) return null;
+  if (nextIsStatement(text, next, '')) return null;
+  // A bare word holding the `;` (the model reads `1;2`, `"a";read` so): what follows the `;` in it, up
+  // to another `;`, a value (an item once the `;` is a `,`), or a bare name or curly quotes, as below.
+  const within = i < 0 ? items.find((item) => item.kind === 'scalar' && item.type === 'invalid' && item.span.start <= at && at < item.span.end) : undefined;
+  if (within) {
+    const semicolon = text.indexOf(';', next);
+    const end = semicolon >= 0 && semicolon < within.span.end ? semicolon : within.span.end;
+    if (readsAsValue(text.slice(next, end)) && (end < within.span.end || FOLLOWS_ITEM.test(text.slice(end)))) return { title, span, newText: () => ',' };
+  }
+  const item = within ?? items[i];
+  if (!item) return null;
   // A bare name or a curly-quoted string, which reads as no value until quoted: its quotes next.
-  const item = items[i]!;
-  const value = open.items[i]!;
-  if (value.kind === 'scalar' && value.type === 'invalid') {
+  if (item.kind === 'scalar' && item.type === 'invalid') {
     const quoted = quotedValue(text, next, open);
     if (!quoted || quoted.guess) return null;
     return { title, span, newText: () => ',', next: () => [{ ...quoted.span, newText: quoted.newText() }, ...(quoted.next?.() ?? [])] };
   }
   // Whole items, or one and another `;` after it (`["a"; "b"; "c"]`: each fixed in turn).
-  const lineEnd = lineEndAt(text, next);
+  const itemLineEnd = lineEndAt(text, next);
   const written = text.slice(item.span.start, item.span.end);
-  const semicolonAfter = item.span.end <= lineEnd && /^[ \t]*;/.test(text.slice(item.span.end, lineEnd)) && readsAsValue(written);
+  const semicolonAfter = item.span.end <= itemLineEnd && /^[ \t]*;/.test(text.slice(item.span.end, itemLineEnd)) && readsAsValue(written);
   if (!semicolonAfter && wholeItemsTo(text, open, next, i) < 0) return null;
   return { title, span, newText: () => ',' };
 }
 
+/** What may follow an item of a list on its line: a `,`, its `]`, a `;` (fixed in turn), a comment, the line's end. */
+const FOLLOWS_ITEM = /^[ \t]*(?:[,\];#]|\r?\n|$)/;
+
 /**
- * Whether the inline table opened at `start` reads, on its line, with the `;` at `at` written `,`, and
- * any `;` after it too (`{ a = 1; b = 2; c = 3 }`: each fixed in turn): `key = value` follows it. smol-toml
- * stops at the `;`, so the model holds nothing after it to tell.
+ * A `;` at `at` ending a statement (`allowed = ["read"];`, as C or JavaScript end one), and those right
+ * after it (`;;`), nothing but a comment after them on the line: removed, with the blanks before them;
+ * before another `key =` on the line (`x = 1; y = 2`), written as a line break, the line's indent
+ * after it. TOML ends a statement at the line's end, and the values are whole without them: no guess.
  */
-function keysFollow(text: string, start: number, at: number): boolean {
-  const line = `${text.slice(start, at)},${text.slice(at + 1, lineEndAt(text, at)).replace(/;/g, ',')}`;
-  for (let end = line.indexOf('}', at - start); end >= 0; end = line.indexOf('}', end + 1)) {
-    if (readsAsValue(line.slice(0, end + 1))) return true;
-  }
-  return false;
+export function straySemicolon(text: string, at: number): Rewrite | null {
+  if (text[at] !== ';') return null;
+  const lineStart = lineStartAt(text, at);
+  const lineEnd = lineEndAt(text, at);
+  const run = /^;(?:[ \t]*;)*/.exec(text.slice(at, lineEnd))![0];
+  const start = at - /[ \t]*$/.exec(text.slice(lineStart, at))![0].length;
+  if (onlyCommentsFrom(text, at + run.length, lineEnd)) return runRemoved(run, start, at + run.length);
+  const blanks = /^[ \t]*/.exec(text.slice(at + run.length, lineEnd))![0].length;
+  if (!KEY_LINE.test(text.slice(at + run.length + blanks, lineEnd))) return null;
+  const lineBreak = text[lineEnd] === '\r' ? '\r\n' : '\n';
+  const indent = /^[ \t]*/.exec(text.slice(lineStart, lineEnd))![0];
+  return { title: `Replace ${'`'}${run.replace(/[ \t]/g, '')}${'`'} with a line break`, span: { start, end: at + run.length + blanks }, newText: () => lineBreak + indent };
 }
 
-/** The word written where a value was due at `at` (up to what ends a value, blanks after it left out), as the syntax error names it; undefined where none starts there. */
+/**
+ * The word written where a value was due at `at` (up to what ends a value, or a `;` outside
+ * parentheses, the separator of other languages: `[read; edit]`; blanks after it left out), as the
+ * syntax error names it; undefined where none starts there.
+ */
 export function bareWordAt(text: string, at: number): string | undefined {
   const found = /^[\p{L}_][^,\]}#"'=\r\n]*/u.exec(text.slice(at, lineEndAt(text, at)))?.[0];
-  return found === undefined ? undefined : trimUnreadEnd(found.trimEnd());
+  if (found === undefined) return undefined;
+  let depth = 0;
+  let end = 0;
+  for (; end < found.length && (found[end] !== ';' || depth > 0); end++) depth += found[end] === '(' ? 1 : found[end] === ')' && depth > 0 ? -1 : 0;
+  return trimUnreadEnd(found.slice(0, end).trimEnd());
 }
 
 /** A name as a tool, a model or a path is written: letters, digits and `_.-/*:@+~`, a pattern in parentheses at its end (`bash(git log *)`). */
@@ -98,7 +134,7 @@ const likeBoolean = (word: string): boolean => ['true', 'false'].some((b) => edi
 
 /**
  * The word at `at` where a value was due (`[read, edit]`, `model = sonnet`), in quotes, as the message
- * says to write it, where it runs to what ends a value (a comma, a closer, a comment, its line's end).
+ * says to write it, where it runs to what ends a value (a comma, a closer, a comment, its line's end), or a `;`.
  * A name (`NAME`: `read`, `bash(git log *)`) can mean nothing else: no guess. Words with blanks between
  * (`read edit`) may be two values, a comma missing: a guess. None for what may be meant bare (`tru`,
  * `True`, `yes`, `NaN`: a boolean or a number), nor a word of other characters.
@@ -107,7 +143,7 @@ function quotedWord(text: string, at: number): Rewrite | null {
   const word = bareWordAt(text, at);
   if (word === undefined || word === '' || word.length > 40 || KEYWORD.test(word) || likeBoolean(word)) return null;
   const rest = text.slice(at + word.length, lineEndAt(text, at)).replace(/^[ \t]*/, '');
-  if (rest !== '' && !/^[,\]}#]/.test(rest)) return null;
+  if (rest !== '' && !/^[,\]}#;]/.test(rest)) return null;
   const name = NAME.test(word);
   if (!name && !word.split(/[ \t]+/).every((w) => NAME.test(w))) return null;
   const written = `"${word}"`;
@@ -115,7 +151,10 @@ function quotedWord(text: string, at: number): Rewrite | null {
   return { title: `Change to ${'`'}${written}${'`'}`, span: { start: at, end: at + word.length }, newText: () => written, ...(name ? {} : { guess: true }) };
 }
 
-/** A curly quote (one the message names: a low one too, `„`), and the quotes that may close the string it opens. */
+/**
+ * A quote TOML does not take (one the message names): curly, low (`„`), and guillemets (`«read»`,
+ * `»read«`, `‹read›`), with the quotes that may close the string it opens, the straight one it stands for last.
+ */
 const CLOSERS: Readonly<Record<string, string>> = {
   '\u201C': '\u201C\u201D"',
   '\u201D': '\u201C\u201D"',
@@ -123,7 +162,14 @@ const CLOSERS: Readonly<Record<string, string>> = {
   '\u2018': "\u2018\u2019'",
   '\u2019': "\u2018\u2019'",
   '\u201A': "\u2018\u2019'", // `‚read‘`
+  '\u00AB': '\u00BB"', // `«read»` (French, Russian)
+  '\u00BB': '\u00AB\u00BB"', // `»read«` (German), `»read»` (Swedish)
+  '\u2039': "\u203A'",
+  '\u203A': "\u2039\u203A'",
 };
+
+/** Whether `c` is a quote of `CLOSERS`, which a syntax error names as no TOML quote. */
+export const foreignQuote = (c: string | undefined): boolean => c !== undefined && c in CLOSERS;
 
 /**
  * The string opened at `at` with a curly quote (`“read”`, `‘read’`, pasted from a document or a
@@ -142,7 +188,7 @@ function straightQuotes(text: string, at: number, follows = (rest: string) => re
     if (!closers.includes(text[i]!)) continue;
     const rest = text.slice(i + 1, lineEnd).replace(/^[ \t]*/, '');
     // Another string opened after it (`“a” “b”`, a comma missing): two strings, not one to write.
-    if (/^["'\u201C-\u201E\u2018-\u201A]/.test(rest)) return null;
+    if (rest[0] === '"' || rest[0] === "'" || foreignQuote(rest[0])) return null;
     if (!follows(rest)) continue;
     const content = text.slice(at + 1, i);
     if (content.includes(q) || (q === '"' && content.includes('\\'))) return null;
@@ -219,7 +265,7 @@ export function strayClosers(text: string, entries: readonly KeyValue[], at: num
   return runRemoved(run, value.span.end, after);
 }
 
-/** The removal of a run of closers (`run`, blanks between them), from `start` (the blanks before it) to `end`. */
+/** The removal of a run of closers or `;` (`run`, blanks between them), from `start` (the blanks before it) to `end`. */
 const runRemoved = (run: string, start: number, end: number): Rewrite => ({ title: `Remove ${'`'}${run.replace(/[ \t]/g, '')}${'`'}`, span: { start, end }, newText: () => '' });
 
 /**
