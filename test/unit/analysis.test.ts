@@ -618,6 +618,19 @@ test('fixes: a key removed from an inline table leaves no comma behind an odd bl
   assert.ok(fixes('agents.x = { tools = { mcp = [] , web = "ask", allowed = [] } }\n').includes('Remove `mcp = []`: it grants nothing'));
 });
 
+// The last key of an inline table, a blank before its comma (`["read"] , mcp = []`): its removal takes
+// the comma and the blanks before it, one blank left before the `}`, not two.
+test('fixes: the last key removed from an inline table leaves one blank before its `}`', () => {
+  for (const [text, want] of [
+    ['agents.x = { tools = { allowed = ["read"] , mcp = [] } }\n', 'agents.x = { tools = { allowed = ["read"] } }\n'],
+    ['agents.x = { tools = { allowed = ["read"]\t,  mcp = [] } } # c\r\n', 'agents.x = { tools = { allowed = ["read"] } } # c\r\n'],
+    ['agents.x = { tools = { allowed = ["read"], mcp = [] } }\n', 'agents.x = { tools = { allowed = ["read"] } }\n'],
+  ]) {
+    const removal = documentFindings(analyzeDocument(text)).flatMap((f) => f.fixes).find((x) => x.title === 'Remove `mcp = []`: it grants nothing');
+    assert.equal(removal && applyEdits(text, removal.edits), want);
+  }
+});
+
 // A list whose key is written but whose value cannot be read for a syntax error between them
 // (`allowed`U+00A0`= []`, the `=` missing) is a list written all the same: a fix that would write
 // another `allowed` (tools.mcp moved, a misspelt list renamed) waits for the error's fix, and then

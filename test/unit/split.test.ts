@@ -64,6 +64,7 @@ const SPLITS: Array<[string, string]> = [
   ['a multi-line string opened where the quotes before it pair the wrong way ends with its line', '[a]\nallowed = [read", """bash(x)""", "edit"]\n|[b]\nx = ["Shell"]\n|[c]\nd = """y"""\n'],
   ['... the quote before a string deleted, in a list over lines', '[a]\nallowed = [\n  "read, """bash(x)""",\n]\n|[b]\nx = 1\n|[c]\nd = """y"""\n'],
   ['... a quote of the opening ones deleted', "[a]\nallowed = [''bash(x)''', 'edit']\n|[b]\nx = 1\n|[c]\nd = '''y'''\n"],
+  ['... alone on a line, after a line ending in no value\'s start (`bash(x)`: no comma after it)', '[a]\nallowed = [read", """\n  bash(x)\n"""]\n|[b]\nx = 1\n|[c]\nd = """y"""\n'],
   ['... on a line below the error, in the same list', '[a]\nallowed = [read", """bash(x)\nmore""", "edit"]\n|[b]\nx = 1\n|[c]\nd = """y"""\n'],
   // Its list ends with it, and the statements below it read as written: a multi-line string there hides a header as ever.
   ['... and the statements below it read as written', '[a]\nallowed = ["read", ""bash(x)""",\n  "x"]\nd = """\n[not]\n"""\n|[b]\nx = 1\n|[c]\ne = """y"""\n'],
@@ -72,6 +73,7 @@ const SPLITS: Array<[string, string]> = [
   ['... and after an error on a line above it', '[a]\nx = "a""\nd = """\n[not]\n"""\n|[b]\nx = "b"c\n|[c]\ne = """\n[no]\n"""\n'],
   // Nor for one opened where a value may start (after a comma): the strings before it may pair right, next to each other.
   ['a multi-line string opened after a comma, past strings with no comma between them, reads on', 'a = ["read, ""x", """\n[not]\n"""]\n|[yes]\n'],
+  ['... a comma on a line above it too', 'a = ["read, ""x",\n\n  """\n[not]\n"""]\n|[yes]\n'],
 ];
 
 for (const [name, marked] of SPLITS) {

@@ -390,7 +390,13 @@ export function deleteKeyValue(text: string, kv: KeyValue, comments: readonly Co
   }
   let before = kv.span.start;
   while (before > 0 && blankAt(text, before - 1)) before--;
-  if (text[before - 1] === ',') before--;
+  // With the comma before, the blanks before it (`{ a = 1 , mcp = [] }`): the blank after the last entry left
+  // is the one after it. Not a comma's indentation, where it starts its line (see below).
+  if (text[before - 1] === ',') {
+    let blanks = --before;
+    while (blanks > 0 && blankAt(text, blanks - 1)) blanks--;
+    if (blanks > 0 && text[blanks - 1] !== '\n' && text[blanks - 1] !== '\r') before = blanks;
+  }
   // The first entry, on the `{` line, of a table whose commas start the next lines: the next comma goes.
   const next = text[before - 1] === '{' ? commaFrom(text, kv.span.end, text.length) : -1;
   if (next >= 0) return [{ start: kv.span.start, end: kv.span.end, newText: '' }, { start: next, end: skipBlank(text, next + 1), newText: '' }];

@@ -221,7 +221,7 @@ export interface LineState {
   misread?: boolean;
   /**
    * The multi-line string still open was opened where `misread` was set, right after what no value
-   * follows (`bash(x)"""`: most likely the closing quotes of a string whose opening ones the scan
+   * follows, on its line or the last line above with code (`bash(x)"""`: most likely the closing quotes of a string whose opening ones the scan
    * read otherwise): `sectionStartsFrom` ends it with its first line.
    */
   held?: boolean;
@@ -252,7 +252,7 @@ export function restOfLine(text: string, p: number, state: LineState): number {
       if (text.charCodeAt(p + 1) === c && text.charCodeAt(p + 2) === c) {
         state.multiline = c;
         state.openedAt = p;
-        state.held = state.misread === true && !startsValue(text.charCodeAt(p - 1));
+        state.held = state.misread === true && !startsValue(text.charCodeAt(blanksBefore(text, p)));
         p += 3;
         continue;
       }
@@ -290,6 +290,22 @@ function followsString(c: number): boolean {
 /** Whether TOML lets a value start right after `c`: a blank, `=`, `[`, `,`, `{`, or the line's start (a line break, or NaN). */
 function startsValue(c: number): boolean {
   return c !== c || c === SPACE || c === TAB || c === 0x3d || c === LBRACKET || c === 0x2c || c === LBRACE || c === LF || c === CR;
+}
+
+/**
+ * The offset of the last character before `p` that is no blank or line break (-1 at the text's start):
+ * a `"""` at a line's start (`allowed = [read", """` ⏎ `bash(x)` ⏎ `"""]`, a quote deleted) is
+ * opened after what the lines above end with. A comment line between is taken as what it ends with,
+ * which only matters where `misread` is set, past a syntax error already.
+ */
+function blanksBefore(text: string, p: number): number {
+  let i = p - 1;
+  while (i >= 0) {
+    const c = text.charCodeAt(i);
+    if (c !== SPACE && c !== TAB && c !== LF && c !== CR) break;
+    i--;
+  }
+  return i;
 }
 
 function lineEnd(text: string, p: number): number {
