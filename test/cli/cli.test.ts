@@ -242,7 +242,7 @@ test('the summary says how many problems --fix would fix, as fix-all counts them
     ['[agents.a.tools]\nallowed = ["bassh"]\n', '1 information', '1 information'],
     ['[agents.a.tools]\nallowed = ["read", "Read", "READ"]\n', '2 warnings, 2 information (4 fixable with --fix)', '4 problems fixed: no problems'],
     // Past a syntax error nothing is fixed, and the syntax error has no safe fix here.
-    ['[agents.a.tools]\nallowed = ["Shell"]\nx = = 1\ndisallowed = ["Read"]\n', '1 error, 2 information (1 fixable with --fix)', '1 problem fixed: 1 error, 1 information'],
+    ['[agents.a.tools]\nallowed = ["Shell"]\n= 1\ndisallowed = ["Read"]\n', '1 error, 2 information (1 fixable with --fix)', '1 problem fixed: 1 error, 1 information'],
     // Nor after a multi-line string never closed, which to Mars runs to the end of the file.
     ['[agents.a.tools]\nallowed = ["Shell"]\n[agents.b.tools]\nx = """\n[agents.c.tools]\nallowed = ["Read"]\n', '1 error, 1 warning, 2 information (1 fixable with --fix)', '1 problem fixed: 1 error, 1 warning, 1 information'],
     // A missing comma is fixed, and then what its error hid in the rest of its section (a later pass of
@@ -935,7 +935,7 @@ test('--fix counts the problems it fixed, not findings before and after: a fix m
     ['allowed = ["bash()"]\nbash = "allow"', '2 problems fixed: no problems'],
     // ... as does one past a syntax error whose fix makes it readable.
     ['allowed = ["Shell"]\n\uFEFF[agents.b.tools]\nallowed = ["Shell"]', '3 problems fixed: no problems'],
-    ['allowed = ["mcp(gh/x)", "mcp__gh__x"]\nx = = 1\ndisallowed = ["mcp(gh/x)", "mcp(gh/x)"]', '1 problem fixed: 1 error, 2 warnings'],
+    ['allowed = ["mcp(gh/x)", "mcp__gh__x"]\n= 1\ndisallowed = ["mcp(gh/x)", "mcp(gh/x)"]', '1 problem fixed: 1 error, 2 warnings'],
     // The rule of a table of patterns of its own that the list holds goes; the table stays for the rule to move by hand.
     ['allowed = ["bash(git *)"]\n[agents.a.tools.bash]\n"git *" = "allow"\n"rm *" = "deny"', '1 problem fixed: 1 warning'],
   ];

@@ -374,11 +374,11 @@ describe('what each action covers', () => {
 
   test('fix-all is offered only where it would change something, and under a diagnostic it fixes', async () => {
     // Past the syntax error of its section fix-all writes nothing: no "Fix all" for `Shell` there.
-    const broken = await actionsFor('[agents.a.tools]\nx = = 1\nallowed = ["Shell", "Edit"]\n');
+    const broken = await actionsFor('[agents.a.tools]\n= 1\nallowed = ["Shell", "Edit"]\n');
     assert.deepEqual(broken.actions.filter((a) => a.title.startsWith('Fix all')).map((a) => a.title), []);
     // `Edit` in the next section is fixed by it, `Shell` is not: "Fix all `non-canonical`" is not
     // listed under `Shell` (it would fix only `Edit`, which has its own quick fix).
-    const text = '[agents.a.tools]\nx = = 1\nallowed = ["Shell"]\n[agents.b.tools]\nallowed = ["Edit", "Read"]\n';
+    const text = '[agents.a.tools]\n= 1\nallowed = ["Shell"]\n[agents.b.tools]\nallowed = ["Edit", "Read"]\n';
     const { actions } = await actionsFor(text);
     const fixAlls = actions.filter((a) => a.title.startsWith('Fix all'));
     assert.deepEqual(fixAlls.map((a) => [a.title, a.diagnostics?.map((d) => d.range.start.line)]), [

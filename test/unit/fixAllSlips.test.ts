@@ -2,7 +2,7 @@
 // documents (test/support/marsDocs.ts) get one line broken by a slip whose syntax error has a safe
 // fix (a comma removed between two items on one line, a comma typed twice, a `;` for a comma, a name
 // written without its quotes, curly quotes, guillemets, a no-break space for a space, a `;` ending a
-// `key = value` line), and fix-all of the broken text must give
+// `key = value` line, a `:` or `==` for its `=`, a header or a string left open), and fix-all of the broken text must give
 // what fix-all of the valid text gives, and count one problem more (the syntax error, fixed on the
 // way, and those past the slip that it hid, at most one less each: README, "--fix"). Fixed with the error, what came before it was once judged without what
 // comes after (an `mcp__gh__x` renamed in `allowed` made the same rename in `disallowed`, past the
@@ -54,8 +54,10 @@ function unseenIn(valid: string, text: string, n: number): number {
   return unseen;
 }
 
-type Slip = 'comma removed' | 'comma twice' | 'semicolon' | 'bare name' | 'curly quotes' | 'guillemets' | 'no-break space' | 'semicolon ending';
-const SLIPS: readonly Slip[] = ['comma removed', 'comma twice', 'semicolon', 'bare name', 'curly quotes', 'guillemets', 'no-break space', 'semicolon ending'];
+type Slip = 'comma removed' | 'comma twice' | 'semicolon' | 'bare name' | 'curly quotes' | 'guillemets' | 'no-break space' | 'semicolon ending'
+  | 'colon' | 'equals twice' | 'header open' | 'string open';
+const SLIPS: readonly Slip[] = ['comma removed', 'comma twice', 'semicolon', 'bare name', 'curly quotes', 'guillemets', 'no-break space', 'semicolon ending',
+  'colon', 'equals twice', 'header open', 'string open'];
 
 // Two double-quoted items on one line with `, ` between them; a double-quoted item of a list (after
 // `[` or `, `, before `,` or `]`) that is a plain name.
@@ -63,12 +65,29 @@ const BETWEEN = /"(?:[^"\\]|\\.)*", (?=")/g;
 const ITEM = /(?<=\[|, )"([A-Za-z_][A-Za-z0-9_]*)"(?=,|\])/g;
 // A `key = value` line (a header's or a list's line is not), its value ending on it.
 const STATEMENT = /^[ \t]*[A-Za-z0-9_"'.-]+[ \t]*=[ \t]*\S.*[\]}"'0-9a-z]$/;
+// A bare key's ` = ` (a quoted key's may hold one); a header's closing brackets, no blank before them (the
+// fix writes them before blanks); the last double-quoted string of a line, closers, commas and blanks after it only,
+// not ending in a blank (the fix cannot know it was in the string: `"a ` is taken as `"a"`, and `"a ]` is a guess).
+const KEY_EQUALS = /^([ \t]*[A-Za-z0-9_.-]+) = /;
+const HEADER = /^(\[\[?[^\]"']*[^\]"'\s])(\]\]?)$/;
+const LAST_STRING = /"(?:(?:[^"\\]|\\.)*[^"\\\s])?"[ \t,\]}]*$/;
 
 /** `line` broken by `slip` at a place `pick` chooses among those where it can be made, or null. */
 function broken(line: string, slip: Slip, pick: (n: number) => number): string | null {
   const at = (re: RegExp) => [...line.matchAll(re)];
   const choose = <T>(xs: readonly T[]): T | null => (xs.length === 0 ? null : xs[pick(xs.length)]!);
   if (slip === 'semicolon ending') return STATEMENT.test(line) && !/[\[{]$/.test(line) ? `${line};` : null;
+  if (slip === 'colon' || slip === 'equals twice') {
+    const key = KEY_EQUALS.exec(line)?.[1];
+    return key === undefined ? null : `${key}${slip === 'colon' ? ': ' : ' == '}${line.slice(key.length + 3)}`;
+  }
+  if (slip === 'header open') return HEADER.exec(line)?.[1] ?? null;
+  if (slip === 'string open') {
+    const m = LAST_STRING.exec(line);
+    if (!m) return null;
+    const quote = m.index + m[0].lastIndexOf('"');
+    return line.slice(0, quote) + line.slice(quote + 1);
+  }
   if (slip === 'bare name' || slip === 'curly quotes' || slip === 'guillemets') {
     const m = choose(at(ITEM).filter((m) => !/^(true|false|inf|nan)$/.test(m[1]!)));
     if (!m) return null;

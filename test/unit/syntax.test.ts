@@ -811,6 +811,36 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   // Not a list in a list (closing it would leave the other open), nor before a statement on the item's line.
   ['x = [[1, 2\ny = 1\n', null],
   ['x = ["a", y = 1\n', null],
+  // A `:` or `:=` for a key's `=`: `=`, a blank on each side; not where no value follows.
+  ['[agents.a.tools]\nallowed: ["Read"]\n', '[agents.a.tools]\nallowed = ["Read"]\n', 'Replace `:` with `=`', false, '[agents.a.tools]\nallowed = ["read"]\n'],
+  ['x:1 # c\r\n', 'x = 1 # c\r\n', 'Replace `:` with `=`'],
+  ['x :=  "a"\n', 'x = "a"\n', 'Replace `:=` with `=`'],
+  ['x:\n', null],
+  ['x: # c\n', null],
+  // An `=` typed twice: the second removed; one missing before a value no key starts with: inserted.
+  ['x == 1\n', 'x = 1\n', 'Remove the second `=`'],
+  ['x = = "a" # c\r\n', 'x = "a" # c\r\n', 'Remove the second `=`'],
+  ['allowed ["read"]\n', 'allowed = ["read"]\n', 'Insert `=`'],
+  ['"a"{ b = 1 } # c\n', '"a" = { b = 1 } # c\n', 'Insert `=`'],
+  ['my key = 1\n', null],
+  ['"a" "b" = 1\n', null],
+  ['x [1\n', null],
+  // A header left open at its line's end: closed after its name, before blanks and a comment.
+  ['[agents.a.tools\nallowed = ["Read"]\n', '[agents.a.tools]\nallowed = ["Read"]\n', 'Close the header with `]`', false, '[agents.a.tools]\nallowed = ["read"]\n'],
+  ['[t  # c\r\nx = 1\r\n', '[t]  # c\r\nx = 1\r\n', 'Close the header with `]`'],
+  ['[[t\nx = 1\n', '[[t]]\nx = 1\n', 'Close the header with `]]`'],
+  ['[t', '[t]', 'Close the header with `]`'],
+  ['[t.\nx = 1\n', null],
+  // A one-line string left open: closed after its text; in a list, before the closers and commas it ends with.
+  ['x = ["read]\n', 'x = ["read"]\n', 'Close the string with `"`'],
+  ["x = [\r\n  'read,  \r\n  'edit',\r\n]\r\n", "x = [\r\n  'read',  \r\n  'edit',\r\n]\r\n", "Close the string with `'`"],
+  ['x = "sonnet  \n', 'x = "sonnet"  \n', 'Close the string with `"`'],
+  ['x = "sonnet', 'x = "sonnet"', 'Close the string with `"`'],
+  ['x = ["a\\\\]\n', 'x = ["a\\\\"]\n', 'Close the string with `"`'],
+  // ... a guess where a `#` in it may have begun a comment, or a closer at its end in no list may close nothing.
+  ['x = "read # why\n', 'x = "read # why"\n', 'Close the string with `"`', true],
+  ['x = "sonnet]\n', 'x = "sonnet]"\n', 'Close the string with `"`', true],
+  ['x = "\n', null],
 ];
 for (const [text, fixed, title, guess = false, all = fixed ?? text, reads = true] of TYPING_SLIPS) {
   test(`a typing slip's fix: ${JSON.stringify(text)}`, async () => {

@@ -13,11 +13,14 @@ import { BLANKS_AND_COMMENTS, itemsOf, listAsItem, missingComma } from './missin
 import type { KeyValue, Section, Span, SyntaxProblem, TomlValue } from './model';
 import { lastAtOrBefore } from './sorted';
 import { surrogatePairEscape } from './stringPositions';
-import { bareWordAt, closedList, extraComma, foreignQuote, quotedValue, semicolonForComma, straightQuotedKey, strayClosers, strayHeaderClosers, straySemicolon } from './typingSlips';
+import { bareWordAt, closedHeader, closedList, closedString, colonForEquals, equalsMissing, extraComma, foreignQuote, quotedValue, semicolonForComma, straightQuotedKey, secondEquals, strayClosers, strayHeaderClosers, straySemicolon } from './typingSlips';
 import { BLANKS_AND_UNREAD, EACH_UNREAD, INVISIBLE, LINE_BREAK, NAMES, trimUnreadEnd, UNREAD_BLANK, UNREAD_BLANKS, unreadFixedAs } from './unreadBlanks';
 
 /** A message, with the rewrite that types what it says where there is one. */
 const withFix = (message: string, rewrite: Explained['rewrite'] | null): string | Explained => (rewrite ? { message, rewrite } : message);
+
+/** `rewrite`, where there is one, as the part of an `Explained` that says it. */
+const fixOf = (rewrite: Explained['rewrite'] | null) => (rewrite ? { rewrite } : {});
 
 export interface Explained {
   /** Without the `TOML syntax error: ` prefix. */
@@ -99,7 +102,8 @@ function explained(text: string, section: Section, at: number, raw: string): str
   const atLineEnd = at >= text.length || c === '\n' || (c === '\r' && text[at + 1] === '\n');
   const last = before.trimEnd().at(-1); // the character before, past blanks
   const open = () => openContainer(section.entries, at);
-  const headerNotClosed = `this table header is not closed: add \`${/^\uFEFF?[ \t]*\[\[/.test(before) ? ']]' : ']'}\``;
+  const headerBrackets = /^\uFEFF?[ \t]*\[\[/.test(before) ? ']]' : ']';
+  const headerNotClosed = `this table header is not closed: add \`${headerBrackets}\``;
   // A character TOML does not read as a blank (a no-break space, a zero-width space) right after an
   // item, where its comma is missing before the next: smol-toml says what it says of any character
   // after a string or a number there (after a comma, or a `[`, it says "invalid value").
@@ -151,7 +155,10 @@ function explained(text: string, section: Section, at: number, raw: string): str
     case 'control characters are not allowed in strings': {
       const quote = quoteOpenAt(text, section, lineStart, at);
       if (atLineEnd) {
-        return `a string must end on the line it starts: add the closing \`${quote}\` (a string over several lines is written between \`${quote.repeat(3)}\`)`;
+        const message = `a string must end on the line it starts: add the closing \`${quote}\` (a string over several lines is written between \`${quote.repeat(3)}\`)`;
+        // A value's string (not a quoted key's): closed after its text.
+        const str = stringAt(section, at);
+        return withFix(message, str && str.span.start >= lineStart ? closedString(text, str.span.start, openContainer(section.entries, str.span.start) !== null) : null);
       }
       const code = uPlus(text.charCodeAt(at));
       return quote === "'"
@@ -163,7 +170,9 @@ function explained(text: string, section: Section, at: number, raw: string): str
       return `control character ${uPlus(text.charCodeAt(at))}${c === '\r' ? ' (a carriage return not followed by a line feed)' : ''} in a comment: delete it (a comment holds no control character but tab)`;
     case 'unfinished string': {
       const triple = text.startsWith('"""', at) || text.startsWith("'''", at);
-      return `this string is never closed: add the closing \`${(text[at] === "'" ? "'" : '"').repeat(triple ? 3 : 1)}\``;
+      const message = `this string is never closed: add the closing \`${(text[at] === "'" ? "'" : '"').repeat(triple ? 3 : 1)}\``;
+      // A value's one-line string at the text's end (the model reads no quoted key as a string).
+      return withFix(message, !triple && stringAt(section, at + 1) ? closedString(text, at, open() !== null) : null);
     }
     case 'unfinished array':
       return 'this list is never closed: add `]`';
@@ -212,7 +221,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
         // Shown at the line's end, where the `]` goes, not at the key's start.
         let end = lineEndAt(text, at);
         while (end > lineStart + 1 && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
-        return { message: headerNotClosed, span: { start: end - 1, end } };
+        return { message: headerNotClosed, span: { start: end - 1, end }, ...fixOf(closedHeader(text, end, headerBrackets)) };
       }
       if (/\.[ \t]*$/.test(text.slice(at, lineEndAt(text, at)))) return 'a key part is missing after `.`';
       // Reported at the key's start: a key there is only missing its `=`.
@@ -229,7 +238,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
         return withFix(message, rewrite);
       }
       if (header) {
-        if (atLineEnd || c === '#') return headerNotClosed;
+        if (atLineEnd || c === '#') return withFix(headerNotClosed, closedHeader(text, at, headerBrackets));
         if (c === '[') return 'expected `]` before this `[`: a header names one table (is its `]` missing?)';
         return /[ \t"']$/.test(before)
           ? 'expected `.` or `]`: the parts of a table name are joined with `.` (put a name with spaces in quotes)'
@@ -240,10 +249,10 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (inline && (last === '{' || last === ',')) return expectedKey(text, at);
       // In an inline table, a key then its `,` or `}` (`{ x = "a", b, y = 1 }`): its `=` and value are missing.
       if (atLineEnd || c === '#' || (inline && (c === '}' || c === ','))) return 'expected `=` and a value after the key';
-      if (c === ':') return 'expected `=` after the key (TOML writes `=`, not `:`)';
+      if (c === ':') return withFix('expected `=` after the key (TOML writes `=`, not `:`)', colonForEquals(text, at));
       // After blanks or a quoted key, the key is complete: what follows it is out of place.
       return /[ \t"']$/.test(before)
-        ? 'expected `=` after the key'
+        ? withFix('expected `=` after the key', equalsMissing(text, at))
         : `${notInBareKey(text, at)} cannot be in a bare key (ASCII letters, digits, \`_\` and \`-\`): put the key in quotes`;
     }
     case 'each key-value declaration must be followed by an end-of-line':
@@ -292,7 +301,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
     }
     case 'invalid value': {
       if (last === '=' && (atLineEnd || c === '#' || c === '}' || c === ']' || c === ',')) return 'a value is missing after `=`';
-      if (c === '=' && last === '=') return 'one `=` between the key and its value';
+      if (c === '=' && last === '=') return { message: 'one `=` between the key and its value', rewrite: secondEquals(text, at) };
       const o = open();
       if (atLineEnd || c === '#') {
         if (!o) return 'a value is missing after `=`';

@@ -1,14 +1,16 @@
 // Typing slips whose syntax error already says what to type, and the rewrite that types it: a comma
 // too many (`["read",, "edit"]`), a `;` for a comma (`["read"; "edit"]`), a word without its quotes
 // (`[read, edit]`), curly quotes pasted from a document or a chat (`[“read”]`), a closer typed twice
-// (`["read"]]`), and a list left open before the next statement (`allowed = ["read"` then `model = …`).
+// (`["read"]]`), a list left open before the next statement (`allowed = ["read"` then `model = …`), a
+// `:` for a key's `=` or an `=` typed twice, and a header or a string left open at its line's end.
 
+import { parse as smolParse } from 'smol-toml';
 import { editDistance } from '../grammar/checks';
 import { lineEndAt, lineStartAt } from './lineIndex';
 import { readsAsValue } from './listWithoutBrackets';
 import { BLANKS_AND_COMMENTS, COMMA_BETWEEN, extendsOver, wholeItemsTo } from './missingCommas';
 import type { KeyValue, Span, SyntaxProblem, TomlValue } from './model';
-import { closedOrLineEnd, closer, type Container, KEY_LINE, nextIsStatement, onlyCommentsFrom } from './syntaxMessages';
+import { closedOrLineEnd, closer, commentOrLineEnd, type Container, KEY_LINE, nextIsStatement, onlyCommentsFrom } from './syntaxMessages';
 import { trimUnreadEnd } from './unreadBlanks';
 
 type Rewrite = NonNullable<SyntaxProblem['rewrite']>;
@@ -299,4 +301,83 @@ export function closedList(text: string, open: Container, lastEnd: number, at: n
   // The statement on a line below, or the text's end (not `["a", y = 1`, which `]` there would leave after the list).
   if ((at <= lineEnd && at < text.length) || !onlyCommentsFrom(text, end, at)) return null;
   return { title: 'Close the list with `]`', span: { start: lastEnd, end }, newText: () => ']' };
+}
+
+/**
+ * A `:` (or `:=`) at `at` right after a key, where its `=` goes (`allowed: ["read"]`, as YAML and JSON
+ * write it), a value after it on its line: written `=`, a blank on each side, as `key = value` is. The
+ * key and the value are those written: no guess.
+ */
+export function colonForEquals(text: string, at: number): Rewrite | null {
+  const lineEnd = lineEndAt(text, at);
+  const run = /^:=?[ \t]*/.exec(text.slice(at, lineEnd))![0];
+  const rest = text.slice(at + run.length, lineEnd);
+  if (rest === '' || /^[#=:]/.test(rest)) return null;
+  const blank = text[at - 1] === ' ' || text[at - 1] === '\t' ? '' : ' ';
+  return { title: `Replace ${'`'}${run.trimEnd()}${'`'} with ${'`'}=${'`'}`, span: { start: at, end: at + run.length }, newText: () => `${blank}= ` };
+}
+
+/** A second `=` at `at` after a key's (`allowed == ["read"]`, `x = = 1`): removed, with the blanks between the two. No guess. */
+export function secondEquals(text: string, at: number): Rewrite {
+  let start = at;
+  while (text[start - 1] === ' ' || text[start - 1] === '\t') start--;
+  return { title: 'Remove the second `=`', span: { start, end: at + 1 }, newText: () => '' };
+}
+
+/**
+ * A key followed by a value on its line with no `=` between them (`allowed ["read"]`), the error at the
+ * value's start, `at`: `=` inserted before it, where what follows (up to a comment) reads whole as a
+ * value that no key starts with (a list, an inline table, a string: `my key = 1` is a key with a blank
+ * in it, not a value). No guess.
+ */
+export function equalsMissing(text: string, at: number): Rewrite | null {
+  if (!/^["'[{]/.test(text[at] ?? '')) return null;
+  const value = text.slice(at, commentOrLineEnd(text, at)).trimEnd();
+  if (!readsAsValue(value)) return null;
+  const blank = text[at - 1] === ' ' || text[at - 1] === '\t' ? '' : ' ';
+  return { title: 'Insert `=`', span: { start: at, end: at }, newText: () => `${blank}= ` };
+}
+
+/**
+ * A table header left open at the end of its line, or before its comment (`[agents.a.tools`), `end`
+ * (blanks before it passed): `]` (`]]` for `[[`) written after its name, where the line then reads as a
+ * header. No guess.
+ */
+export function closedHeader(text: string, end: number, brackets: ']' | ']]'): Rewrite | null {
+  const lineStart = lineStartAt(text, end);
+  while (end > lineStart && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
+  if (!readsAsTable(`${text.slice(lineStart, end).replace(/^\uFEFF/, '')}${brackets}`)) return null;
+  return { title: `Close the header with ${'`'}${brackets}${'`'}`, span: { start: end, end }, newText: () => brackets };
+}
+
+/**
+ * The one-line string whose quote is at `quoteAt`, left open at its line's end: closed with its quote
+ * after its text, before the commas and closers it ends with where it is in a list or an inline
+ * table (`inside`: `["read]`, `"read",` in a list over lines), else at the line's end (blanks at the end
+ * left out), where the string then reads. Not where a backslash would escape the quote. A `#` in its text
+ * may have begun a comment (`"read # why`), and a closer at its end in no list may close nothing
+ * (`model = "sonnet]`): a guess. Else its text is what was written: no guess.
+ */
+export function closedString(text: string, quoteAt: number, inside: boolean): Rewrite | null {
+  const q = text[quoteAt]!;
+  const lineEnd = lineEndAt(text, quoteAt);
+  const content = text.slice(quoteAt + 1, lineEnd);
+  const tail = (inside ? /(?:[,\]}](?:[ \t]*[,\]}])*)?[ \t]*$/ : /[ \t]*$/).exec(content)![0];
+  const body = content.slice(0, content.length - tail.length);
+  if (body === '' || (q === '"' && /(?:^|[^\\])(?:\\\\)*\\$/.test(body)) || !readsAsValue(`${q}${body}${q}`)) return null;
+  const at = quoteAt + 1 + body.length;
+  // A `#` in its text, or, in no list, a closer at its end (`model = "sonnet]`), may not be meant in it;
+  // nor a blank before the closers or commas it ends with (`"read ]`: `"read" ]`, or `"read "]`).
+  const guess = body.includes('#') || /[\]}]$/.test(body) || (/^[,\]}]/.test(tail) && /[ \t]$/.test(body));
+  return { title: `Close the string with ${'`'}${q}${'`'}`, span: { start: at, end: at }, newText: () => q, ...(guess ? { guess } : {}) };
+}
+
+/** Whether `line` reads as a table header alone. */
+function readsAsTable(line: string): boolean {
+  try {
+    smolParse(line);
+    return true;
+  } catch {
+    return false;
+  }
 }
