@@ -73,6 +73,7 @@ const SPLITS: Array<[string, string]> = [
   ['... and after an error on a line above it', '[a]\nx = "a""\nd = """\n[not]\n"""\n|[b]\nx = "b"c\n|[c]\ne = """\n[no]\n"""\n'],
   // Nor for one opened where a value may start (after a comma): the strings before it may pair right, next to each other.
   ['a multi-line string opened after a comma, past strings with no comma between them, reads on', 'a = ["read, ""x", """\n[not]\n"""]\n|[yes]\n'],
+  ['... nor one opened after a blank on its line, past what no value follows', 'a = ["x"\u200b """\n[not]\n"""]\n|[yes]\n'],
   ['... a comma on a line above it too', 'a = ["read, ""x",\n\n  """\n[not]\n"""]\n|[yes]\n'],
 ];
 

@@ -252,7 +252,7 @@ export function restOfLine(text: string, p: number, state: LineState): number {
       if (text.charCodeAt(p + 1) === c && text.charCodeAt(p + 2) === c) {
         state.multiline = c;
         state.openedAt = p;
-        state.held = state.misread === true && !startsValue(text.charCodeAt(blanksBefore(text, p)));
+        state.held = state.misread === true && !startsValue(text.charCodeAt(openedAfter(text, p)));
         p += 3;
         continue;
       }
@@ -293,13 +293,16 @@ function startsValue(c: number): boolean {
 }
 
 /**
- * The offset of the last character before `p` that is no blank or line break (-1 at the text's start):
- * a `"""` at a line's start (`allowed = [read", """` ⏎ `bash(x)` ⏎ `"""]`, a quote deleted) is
- * opened after what the lines above end with. A comment line between is taken as what it ends with,
- * which only matters where `misread` is set, past a syntax error already.
+ * The offset of the character a string opening at `p` is opened after: the one before it, or, where
+ * only blanks stand before it on its line, the last before them that is no blank or line break (-1 at
+ * the text's start): a `"""` at a line's start (`allowed = [read", """` ⏎ `bash(x)` ⏎ `"""]`, a quote
+ * deleted) is opened after what the lines above end with. A comment line between is taken as what it
+ * ends with, which only matters where `misread` is set, past a syntax error already.
  */
-function blanksBefore(text: string, p: number): number {
+function openedAfter(text: string, p: number): number {
   let i = p - 1;
+  while (i >= 0 && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) i--;
+  if (i >= 0 && text.charCodeAt(i) !== LF && text.charCodeAt(i) !== CR) return p - 1;
   while (i >= 0) {
     const c = text.charCodeAt(i);
     if (c !== SPACE && c !== TAB && c !== LF && c !== CR) break;
