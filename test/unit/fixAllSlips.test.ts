@@ -2,7 +2,8 @@
 // documents (test/support/marsDocs.ts) get one line broken by a slip whose syntax error has a safe
 // fix (a comma removed between two items on one line, a comma typed twice, a `;` for a comma, a name
 // written without its quotes, curly quotes, guillemets, a no-break space for a space, a `;` ending a
-// `key = value` line, a `:` or `==` for its `=`, a header or a string left open), and fix-all of the broken text must give
+// `key = value` line, a `:` or `==` for its `=`, a header or a string left open, the quotes of a key's part
+// that needs them left out), and fix-all of the broken text must give
 // what fix-all of the valid text gives, and count one problem more (the syntax error, fixed on the
 // way, and those past the slip that it hid, at most one less each: README, "--fix"). Fixed with the error, what came before it was once judged without what
 // comes after (an `mcp__gh__x` renamed in `allowed` made the same rename in `disallowed`, past the
@@ -55,9 +56,9 @@ function unseenIn(valid: string, text: string, n: number): number {
 }
 
 type Slip = 'comma removed' | 'comma twice' | 'semicolon' | 'bare name' | 'curly quotes' | 'guillemets' | 'no-break space' | 'semicolon ending'
-  | 'colon' | 'equals twice' | 'header open' | 'string open';
+  | 'colon' | 'equals twice' | 'header open' | 'string open' | 'key unquoted';
 const SLIPS: readonly Slip[] = ['comma removed', 'comma twice', 'semicolon', 'bare name', 'curly quotes', 'guillemets', 'no-break space', 'semicolon ending',
-  'colon', 'equals twice', 'header open', 'string open'];
+  'colon', 'equals twice', 'header open', 'string open', 'key unquoted'];
 
 // Two double-quoted items on one line with `, ` between them; a double-quoted item of a list (after
 // `[` or `, `, before `,` or `]`) that is a plain name.
@@ -69,6 +70,9 @@ const STATEMENT = /^[ \t]*[A-Za-z0-9_"'.-]+[ \t]*=[ \t]*\S.*[\]}"'0-9a-z]$/;
 // fix writes them before blanks); the last double-quoted string of a line, closers, commas and blanks after it only,
 // not ending in a blank (the fix cannot know it was in the string: `"a ` is taken as `"a"`, and `"a ]` is a guess).
 const KEY_EQUALS = /^([ \t]*[A-Za-z0-9_.-]+) = /;
+// A double-quoted part of a key or a header's name (before `=`, `.`, `]`) that a bare key cannot write (not a
+// `.`, which would split it, nor what TOML reads another way unquoted: a quote, a backslash, `=`, `#`, brackets).
+const QUOTED_PART = /(?<=^[ \t]*\[{0,2}(?:[^=]*\.)?[ \t]*)"([^"\\.=#[\]{}'\s](?:[^"\\.=#[\]{}']*[^"\\.=#[\]{}'\s])?)"(?=[ \t]*[.=\]])/g;
 const HEADER = /^(\[\[?[^\]"']*[^\]"'\s])(\]\]?)$/;
 const LAST_STRING = /"(?:(?:[^"\\]|\\.)*[^"\\\s])?"[ \t,\]}]*$/;
 
@@ -82,6 +86,10 @@ function broken(line: string, slip: Slip, pick: (n: number) => number): string |
     return key === undefined ? null : `${key}${slip === 'colon' ? ': ' : ' == '}${line.slice(key.length + 3)}`;
   }
   if (slip === 'header open') return HEADER.exec(line)?.[1] ?? null;
+  if (slip === 'key unquoted') {
+    const m = choose(at(QUOTED_PART).filter((m) => !/^[A-Za-z0-9_-]+$/.test(m[1]!)));
+    return m ? line.slice(0, m.index) + m[1]! + line.slice(m.index! + m[0].length) : null;
+  }
   if (slip === 'string open') {
     const m = LAST_STRING.exec(line);
     if (!m) return null;

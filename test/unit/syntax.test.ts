@@ -822,7 +822,6 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['x = = "a" # c\r\n', 'x = "a" # c\r\n', 'Remove the second `=`'],
   ['allowed ["read"]\n', 'allowed = ["read"]\n', 'Insert `=`'],
   ['"a"{ b = 1 } # c\n', '"a" = { b = 1 } # c\n', 'Insert `=`'],
-  ['my key = 1\n', null],
   ['"a" "b" = 1\n', null],
   ['x [1\n', null],
   // A header left open at its line's end: closed after its name, before blanks and a comment.
@@ -841,6 +840,24 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['x = "read # why\n', 'x = "read # why"\n', 'Close the string with `"`', true],
   ['x = "sonnet]\n', 'x = "sonnet]"\n', 'Close the string with `"`', true],
   ['x = "\n', null],
+  // A key's part, or a header's, holding a character a bare key does not take or a blank: in quotes (`'` where it holds
+  // a `"`); the parts split at a `.` outside parentheses. Not an inline table's key, nor a part with both quotes.
+  ['[agents.a.tools]\nbash(git log *) = "allow"\n', '[agents.a.tools]\n"bash(git log *)" = "allow"\n', 'Change to `"bash(git log *)"`'],
+  ['tools.bash(cat *.txt) = 1 # c\r\n', 'tools."bash(cat *.txt)" = 1 # c\r\n', 'Change to `"bash(cat *.txt)"`'],
+  ['x.bash(say "hi") = 1\n', 'x.\'bash(say "hi")\' = 1\n', 'Change to `\'bash(say "hi")\'`'],
+  ['git  log = 1\n', '"git  log" = 1\n', 'Change to `"git  log"`'],
+  ['[agents.code reviewer.tools]\r\n', '[agents."code reviewer".tools]\r\n', 'Change to `"code reviewer"`'],
+  ['[[ a . é ]]\n', '[[ a . "é" ]]\n', 'Change to `"é"`'],
+  ['x = { my key = 1 }\n', null],
+  ['"a" "b" = 1\n', null],
+  ['say "hi" \'x\' = 1\n', null],
+  // A statement's list defined again below it (pasted in): its items appended to the first's, its lines removed, as a
+  // guess (it may have been meant in place of the first); not where it shares its line, nor a value that is no list.
+  ['x = ["read"]\r\nx = ["edit", "grep"]  # c\r\ny = []\r\n', 'x = ["read", "edit", "grep"]\r\ny = []\r\n', 'Merge the two `x` lists', true],
+  ['x = []\ny = 1\nx = [\n  "a",\n]\n', 'x = ["a"]\ny = 1\n', 'Merge the two `x` lists', true],
+  ['a.x = ["read"]\na.x = []', 'a.x = ["read"]\n', 'Merge the two `a.x` lists', true],
+  ['x = "a"\nx = ["b"]\n', null],
+  ['t = { x = [1], x = [2] }\n', null],
 ];
 for (const [text, fixed, title, guess = false, all = fixed ?? text, reads = true] of TYPING_SLIPS) {
   test(`a typing slip's fix: ${JSON.stringify(text)}`, async () => {

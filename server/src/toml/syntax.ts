@@ -216,10 +216,10 @@ const REDEFINED = /redefine an already defined/;
  * character: the whole key is shown instead, with the key before it in the same table that it
  * clashes with (one path the start of the other, or the same), which the diagnostic links to.
  */
-function redefinition(doc: TomlDocument, entries: readonly KeyValue[], at: number): Pick<SyntaxProblem, 'span' | 'message' | 'related'> | null {
+function redefinition(doc: TomlDocument, entries: readonly KeyValue[], at: number, inline = false): Pick<SyntaxProblem, 'span' | 'message' | 'related' | 'rewrite'> | null {
   for (let i = 0; i < entries.length; i++) {
     const kv = entries[i]!;
-    if (kv.value?.kind === 'inline-table' && kv.value.span.start < at && at < kv.value.span.end) return redefinition(doc, kv.value.entries, at);
+    if (kv.value?.kind === 'inline-table' && kv.value.span.start < at && at < kv.value.span.end) return redefinition(doc, kv.value.entries, at, true);
     if (kv.key.span.start !== at) continue;
     const names = kv.key.parts.map((p) => p.name);
     const earlier = entries.slice(0, i).find(({ key }) => key.parts.every((p, k) => k >= names.length || p.name === names[k]));
@@ -231,9 +231,35 @@ function redefinition(doc: TomlDocument, entries: readonly KeyValue[], at: numbe
       : earlier.key.parts.length < names.length
         ? `${written(kv.key)} adds to ${written(earlier.key)}, ${why}`
         : `${written(kv.key)} is already defined, as a table, by ${written(earlier.key)}`;
-    return { span: kv.key.span, message: `TOML syntax error: ${message}`, related: [{ span: earlier.key.span, message: 'defined here' }] };
+    const rewrite = earlier.key.parts.length === names.length && !inline ? mergedLists(doc.text, earlier, kv) : null;
+    return { span: kv.key.span, message: `TOML syntax error: ${message}`, related: [{ span: earlier.key.span, message: 'defined here' }], ...(rewrite ? { rewrite } : {}) };
   }
   return null;
+}
+
+/**
+ * A statement's list defined again below (`allowed = ["read"]` … `allowed = ["edit"]`, pasted in):
+ * the items of the second, as written, appended to the first after its last item, and the second's
+ * lines removed (a comment on them too), where it stands alone on them; the text between is kept. A
+ * guess: the second may have been meant in place of the first (`allowed = []` below: allow nothing).
+ */
+function mergedLists(text: string, first: KeyValue, second: KeyValue): SyntaxProblem['rewrite'] {
+  const [a, b] = [first.value, second.value];
+  if (a?.kind !== 'array' || b?.kind !== 'array' || !a.closed || !b.closed) return null;
+  const lineStart = text.lastIndexOf('\n', second.span.start - 1) + 1;
+  const lineEnd = /[^\r\n]*(?:\r?\n)?/y;
+  lineEnd.lastIndex = second.span.end;
+  const end = second.span.end + lineEnd.exec(text)![0].length;
+  if (!/^[ \t]*$/.test(text.slice(lineStart, second.span.start)) || !/^[ \t]*(?:#[^\r\n]*)?(?:\r?\n)?$/.test(text.slice(second.span.end, end))) return null;
+  const items = b.items.length > 0 ? text.slice(b.items[0]!.span.start, b.items.at(-1)!.span.end) : '';
+  const after = a.items.length > 0 ? a.items.at(-1)!.span.end : a.span.start + 1;
+  const key = text.slice(first.key.span.start, first.key.span.end);
+  return {
+    title: `Merge the two ${quoted(key)} lists`,
+    span: { start: after, end },
+    newText: () => `${a.items.length > 0 && items !== '' ? ', ' : ''}${items}${text.slice(after, lineStart)}`,
+    guess: true,
+  };
 }
 
 function errorSpan(text: string, at: number): Span {

@@ -13,7 +13,7 @@ import { BLANKS_AND_COMMENTS, itemsOf, listAsItem, missingComma } from './missin
 import type { KeyValue, Section, Span, SyntaxProblem, TomlValue } from './model';
 import { lastAtOrBefore } from './sorted';
 import { surrogatePairEscape } from './stringPositions';
-import { bareWordAt, closedHeader, closedList, closedString, colonForEquals, equalsMissing, extraComma, foreignQuote, quotedValue, semicolonForComma, straightQuotedKey, secondEquals, strayClosers, strayHeaderClosers, straySemicolon } from './typingSlips';
+import { bareWordAt, closedHeader, closedList, closedString, colonForEquals, equalsMissing, extraComma, foreignQuote, quotedKeyPart, quotedValue, semicolonForComma, straightQuotedKey, secondEquals, strayClosers, strayHeaderClosers, straySemicolon } from './typingSlips';
 import { BLANKS_AND_UNREAD, EACH_UNREAD, INVISIBLE, LINE_BREAK, NAMES, trimUnreadEnd, UNREAD_BLANK, UNREAD_BLANKS, unreadFixedAs } from './unreadBlanks';
 
 /** A message, with the rewrite that types what it says where there is one. */
@@ -240,9 +240,9 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (header) {
         if (atLineEnd || c === '#') return withFix(headerNotClosed, closedHeader(text, at, headerBrackets));
         if (c === '[') return 'expected `]` before this `[`: a header names one table (is its `]` missing?)';
-        return /[ \t"']$/.test(before)
+        return withFix(/[ \t"']$/.test(before)
           ? 'expected `.` or `]`: the parts of a table name are joined with `.` (put a name with spaces in quotes)'
-          : `${notInBareKey(text, at)} cannot be in a bare key (ASCII letters, digits, \`_\` and \`-\`): put this part of the name in quotes`;
+          : `${notInBareKey(text, at)} cannot be in a bare key (ASCII letters, digits, \`_\` and \`-\`): put this part of the name in quotes`, quotedKeyPart(text, at, true));
       }
       if (last === '.' && (atLineEnd || c === '#' || c === '=' || c === ' ' || c === '\t')) return 'a key part is missing after `.`';
       const inline = open()?.kind === 'inline-table';
@@ -251,9 +251,12 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (atLineEnd || c === '#' || (inline && (c === '}' || c === ','))) return 'expected `=` and a value after the key';
       if (c === ':') return withFix('expected `=` after the key (TOML writes `=`, not `:`)', colonForEquals(text, at));
       // After blanks or a quoted key, the key is complete: what follows it is out of place.
-      return /[ \t"']$/.test(before)
-        ? withFix('expected `=` after the key', equalsMissing(text, at))
-        : `${notInBareKey(text, at)} cannot be in a bare key (ASCII letters, digits, \`_\` and \`-\`): put the key in quotes`;
+      if (/[ \t"']$/.test(before)) {
+        const equals = equalsMissing(text, at);
+        const quotes = equals ? null : quotedKeyPart(text, at, false);
+        return quotes ? { message: 'expected `=` after the key (put a key with spaces in quotes)', rewrite: quotes } : withFix('expected `=` after the key', equals);
+      }
+      return withFix(`${notInBareKey(text, at)} cannot be in a bare key (ASCII letters, digits, \`_\` and \`-\`): put the key in quotes`, quotedKeyPart(text, at, false));
     }
     case 'each key-value declaration must be followed by an end-of-line':
       // A lone CR shows as a line break in most editors: named as one, after a header as after a value.

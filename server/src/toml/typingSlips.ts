@@ -381,3 +381,43 @@ function readsAsTable(line: string): boolean {
     return false;
   }
 }
+
+/**
+ * The part of a statement's key, or of a header's name, holding `at`: a character a bare key does not
+ * take, or a blank inside it (`bash(git log *) = "allow"`, `[agents.code reviewer]`, `tools.bash(x) = …`),
+ * as the message says to write it: in quotes, `"`, or `'` where it holds a `"` or a backslash, where the
+ * key then reads. The parts are split at a `.` outside quotes and parentheses (`bash(cat *.txt)` is one).
+ * The name is what was written: no guess. Not a key of an inline table, nor a part quoted already.
+ */
+export function quotedKeyPart(text: string, at: number, header: boolean): Rewrite | null {
+  const lineEnd = lineEndAt(text, at);
+  const start = /^\uFEFF?[ \t]*(?:\[\[?[ \t]*)?/.exec(text.slice(lineStartAt(text, at), lineEnd))![0].length + lineStartAt(text, at);
+  const parts: Span[] = [];
+  let from = start;
+  let depth = 0;
+  let end = -1;
+  for (let i = start; i < lineEnd && end < 0; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'") {
+      while (++i < lineEnd && text[i] !== c) if (c === '"' && text[i] === '\\') i++;
+      if (i >= lineEnd) return null;
+    } else if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && c === '.') {
+      parts.push({ start: from, end: i });
+      from = i + 1;
+    } else if (depth === 0 && c === (header ? ']' : '=')) end = i;
+  }
+  if (end < 0) return null;
+  parts.push({ start: from, end });
+  const part = parts.find((p) => p.start <= at && at < p.end);
+  if (!part) return null;
+  const name = text.slice(part.start, part.end).trim();
+  const s = part.start + text.slice(part.start, part.end).indexOf(name);
+  if (name === '' || name[0] === '"' || name[0] === "'") return null;
+  const q = /["\\]/.test(name) ? "'" : '"';
+  const written = `${q}${name}${q}`;
+  const key = `${text.slice(start, s)}${written}${text.slice(s + name.length, end)}`;
+  if (name.includes(q) || !readsAsTable(header ? `[${key}]` : `${key} = 0`)) return null;
+  return { title: `Change to ${'`'}${written}${'`'}`, span: { start: s, end: s + name.length }, newText: () => written };
+}
