@@ -851,6 +851,15 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['x = { my key = 1 }\n', null],
   ['"a" "b" = 1\n', null],
   ['say "hi" \'x\' = 1\n', null],
+  // A string closed right before more text, its quote most likely meant inside it: the string meant, to the first
+  // later quote that what may follow a value follows, written to hold its quotes; a guess (the quote may close it).
+  ['x = ["bash(grep "foo")", "read"]\n', 'x = [\'bash(grep "foo")\', "read"]\n', 'Change to `\'bash(grep "foo")\'`', true],
+  ["x = ['bash(echo 'hi')'] # c\r\n", 'x = ["bash(echo \'hi\')"] # c\r\n', 'Change to `"bash(echo \'hi\')"`', true],
+  ['x = "say "hi" now"  # c\n', 'x = \'say "hi" now\'  # c\n', 'Change to `\'say "hi" now\'`', true],
+  ['x = "it\'s "so" nice"\n', 'x = "it\'s \\"so\\" nice"\n', 'Change to `"it\'s \\"so\\" nice"`', true],
+  ['t = { a = "x "y" z", b = 1 }\n', 't = { a = \'x "y" z\', b = 1 }\n', 'Change to `\'x "y" z\'`', true],
+  ['x = "a\\\\b "c" d"\n', null],
+  ['x = "a"b\n', null],
   // A statement's list defined again below it (pasted in): its items appended to the first's, its lines removed, as a
   // guess (it may have been meant in place of the first); not where it shares its line, nor a value that is no list.
   ['x = ["read"]\r\nx = ["edit", "grep"]  # c\r\ny = []\r\n', 'x = ["read", "edit", "grep"]\r\ny = []\r\n', 'Merge the two `x` lists', true],

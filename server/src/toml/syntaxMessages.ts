@@ -13,7 +13,7 @@ import { BLANKS_AND_COMMENTS, itemsOf, listAsItem, missingComma } from './missin
 import type { KeyValue, Section, Span, SyntaxProblem, TomlValue } from './model';
 import { lastAtOrBefore } from './sorted';
 import { surrogatePairEscape } from './stringPositions';
-import { bareWordAt, closedHeader, closedList, closedString, colonForEquals, equalsMissing, extraComma, foreignQuote, quotedKeyPart, quotedValue, semicolonForComma, straightQuotedKey, secondEquals, strayClosers, strayHeaderClosers, straySemicolon } from './typingSlips';
+import { bareWordAt, closedHeader, closedList, closedString, colonForEquals, equalsMissing, extraComma, foreignQuote, innerQuotes, quotedKeyPart, quotedValue, semicolonForComma, straightQuotedKey, secondEquals, strayClosers, strayHeaderClosers, straySemicolon } from './typingSlips';
 import { BLANKS_AND_UNREAD, EACH_UNREAD, INVISIBLE, LINE_BREAK, NAMES, trimUnreadEnd, UNREAD_BLANK, UNREAD_BLANKS, unreadFixedAs } from './unreadBlanks';
 
 /** A message, with the rewrite that types what it says where there is one. */
@@ -263,7 +263,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (text[at] === '\r') return `a lone carriage return (U+000D) after ${header ? 'the table header' : 'the value'}: ${LINE_ENDS}`;
       return header
         ? afterHeader(text, at)
-        : ((c === ',' || c === '"' || c === "'") && valuesWithoutBrackets(text, section.entries, at)) || valueThenCloser(text, section.entries, at) || offsetOnTime(text, at) || strayCloser(text, section.entries, at);
+        : ((c === ',' || c === '"' || c === "'") && valuesWithoutBrackets(text, section.entries, at)) || valueThenCloser(text, section.entries, at) || offsetOnTime(text, at) || quoteInside(text, at) || strayCloser(text, section.entries, at);
     case 'expected comma or end of structure': {
       const o = open();
       if (!o) return null;
@@ -286,7 +286,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       // Not a `;` (`["a"; tru]`): a separator of other languages, as with a fix (`semicolonForComma`).
       const inside = (!comma || comma.guess === true) && (quote === '"' || quote === "'") && !/[\s,\]}#;]/.test(c ?? ' ');
       const message = inside ? `${commasBetween(o)}${meantInside(quote!, `the \`${quote}\` before this`)}` : commasBetween(o);
-      return comma ? { message, rewrite: comma } : message;
+      return withFix(message, comma ?? (inside ? innerQuotes(text, at, o.kind === 'array' ? FOLLOWS_IN_LIST : FOLLOWS_IN_TABLE) : null));
     }
     case 'unfinished numeric value':
       return unfinishedNumber(text, at);
@@ -571,6 +571,25 @@ function expectedKey(text: string, at: number): string | Explained {
 
 /** A character after a statement's value (`"a",`, `1 5`), where only a comment may follow. */
 const afterValue = (text: string, at: number) => `${quoted(shownChar(text, at))} after the value: a line holds one \`key = value\`, then only a comment`;
+
+/** What may follow a value in a list, an inline table, a statement: past blanks, the rest of the line starts so. */
+const FOLLOWS_IN_LIST = /^(?:[,\]#]|$)/;
+const FOLLOWS_IN_TABLE = /^(?:[,}#]|$)/;
+const FOLLOWS_STATEMENT = /^(?:#|$)/;
+
+/**
+ * Text right after a statement's string, a quote of its kind further on the line (`description = "say "hi"
+ * now"`): what `afterValue` says, and that the quote before it may have been meant inside the string,
+ * with that string's rewrite (`innerQuotes`). Null where a blank or what ends a value stands there (said as after any value).
+ */
+function quoteInside(text: string, at: number): Explained | null {
+  const q = text[at - 1];
+  if ((q !== '"' && q !== "'") || /[\s,\]}#;]/.test(text[at] ?? ' ')) return null;
+  // No quote of its kind further on the line (`"07:32:00"Z`): nothing says it was meant inside.
+  const later = text.indexOf(q, at);
+  if (later < 0 || later >= lineEndAt(text, at)) return null;
+  return { message: `${afterValue(text, at)}${meantInside(q, `the \`${q}\` before it`)}`, ...fixOf(innerQuotes(text, at, FOLLOWS_STATEMENT)) };
+}
 
 /** What `afterValue` says, with the fix that removes a `]` or `}` there closing nothing after a list or an inline table (`strayClosers`), or a `;` ending the statement (`straySemicolon`). */
 function strayCloser(text: string, entries: readonly KeyValue[], at: number): string | Explained {

@@ -10,7 +10,7 @@ import { lineEndAt, lineStartAt } from './lineIndex';
 import { readsAsValue } from './listWithoutBrackets';
 import { BLANKS_AND_COMMENTS, COMMA_BETWEEN, extendsOver, wholeItemsTo } from './missingCommas';
 import type { KeyValue, Span, SyntaxProblem, TomlValue } from './model';
-import { closedOrLineEnd, closer, commentOrLineEnd, type Container, KEY_LINE, nextIsStatement, onlyCommentsFrom } from './syntaxMessages';
+import { closedOrLineEnd, closer, commentOrLineEnd, type Container, KEY_LINE, nextIsStatement, onlyCommentsFrom, stringEndFrom } from './syntaxMessages';
 import { trimUnreadEnd } from './unreadBlanks';
 
 type Rewrite = NonNullable<SyntaxProblem['rewrite']>;
@@ -420,4 +420,39 @@ export function quotedKeyPart(text: string, at: number, header: boolean): Rewrit
   const key = `${text.slice(start, s)}${written}${text.slice(s + name.length, end)}`;
   if (name.includes(q) || !readsAsTable(header ? `[${key}]` : `${key} = 0`)) return null;
   return { title: `Change to ${'`'}${written}${'`'}`, span: { start: s, end: s + name.length }, newText: () => written };
+}
+
+/**
+ * The string closed at `at - 1` right before more text (`"bash(grep "foo")"`, `'it's'`), its quote
+ * most likely meant inside it: the string meant, from its opening quote to the first later quote of its
+ * kind on the line that what may follow a value there follows (`follows`: in a list `,`, `]`, a comment
+ * or the line's end), written so that it holds its quotes: a `"` string between `'` quotes where its
+ * text holds no `'`, else with each `"` escaped; a `'` string between `"` quotes. Not a text with a
+ * backslash, whose meaning would change, nor a string over lines. A guess: the quote may close the
+ * string as meant (`["a""b"]`, a comma missing).
+ */
+export function innerQuotes(text: string, at: number, follows: RegExp): Rewrite | null {
+  const q = text[at - 1];
+  if (q !== '"' && q !== "'") return null;
+  const lineStart = lineStartAt(text, at);
+  const lineEnd = lineEndAt(text, at);
+  let open = -1;
+  for (let i = lineStart; i < at - 1; i++) {
+    const c = text[i];
+    if (c === '#') return null;
+    if (c !== '"' && c !== "'") continue;
+    if (text.startsWith(c.repeat(3), i)) return null;
+    const end = stringEndFrom(text, i);
+    if (end === at - 1) open = i;
+    i = end;
+  }
+  if (open < 0) return null;
+  for (let j = at; j < lineEnd; j++) {
+    if (text[j] !== q || !follows.test(text.slice(j + 1, lineEnd).replace(/^[ \t]*/, ''))) continue;
+    const content = text.slice(open + 1, j);
+    if (content.includes('\\')) return null;
+    const written = q === '"' && !content.includes("'") ? `'${content}'` : `"${content.replace(/"/g, '\\"')}"`;
+    return readsAsValue(written) ? { title: `Change to ${'`'}${written}${'`'}`, span: { start: open, end: j + 1 }, newText: () => written, guess: true } : null;
+  }
+  return null;
 }
