@@ -2203,6 +2203,12 @@ test('a fix does not write a list another section defines: a second definition w
     assert.deepEqual(onKey(text).fixes.map((x) => x.title), removal, key);
     assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), text, key);
   }
+  // Nor does the fix of a comma in a map-form key's name (illegal-char), the key's move split at it
+  // (found by quickFixes.test.ts, seed 3131: it wrote `allowed = [...]` above `[….tools.allowed]`).
+  const comma = '[agents.x.tools]\n"Read, Grep" = "allow"\n';
+  const moves = (t: string) => documentFindings(analyzeDocument(t)).flatMap((f) => f.fixes.filter((x) => x.title.startsWith('Move')).map(() => f.code));
+  assert.deepEqual(moves(comma), ['unknown-policy-key', 'illegal-char']);
+  assert.deepEqual(moves(`${comma}\n[agents.x.tools.allowed]\nfoo = 1\n`), []);
 });
 
 test('fix-all takes no line of a string for a comment, and keeps a byte order mark', () => {

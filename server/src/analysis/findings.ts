@@ -316,5 +316,8 @@ export function overridden(f: Finding, overrides: SeverityOverrides): Finding | 
 /** Fixes as a finding gives them (`LazyFinding.fixes`): their titles as a reader is shown them. */
 export const withReadableTitles = (fixes: Fix[]): Fix[] => fixes.map((f) => withText(f, 'title', readable(f.title)));
 
-/** The codes whose fixes may write a list anew (`Fix.creates`): the moves of extra keys below. */
-export const MAY_CREATE: ReadonlySet<Code> = new Set(['invalid-tool-policy', 'unknown-policy-key', 'misplaced-tool-list']);
+/**
+ * The codes whose fixes may write a list anew (`Fix.creates`): the moves of extra keys below, and a
+ * comma in a map-form key's name (`"Read, Grep" = "allow"`), whose fix is the key's move, split at it.
+ */
+export const MAY_CREATE: ReadonlySet<Code> = new Set(['invalid-tool-policy', 'unknown-policy-key', 'misplaced-tool-list', 'illegal-char']);
