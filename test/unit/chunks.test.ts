@@ -394,7 +394,8 @@ test('chunks: a big section cut in pieces says and fixes what the whole text doe
     if (again.length > 0) failures.push(`${label}: fix-all leaves ${again.length} edits to a second run`);
   }
   console.log(`# seed ${CHUNKS_SEED}: ${documents} documents, ${cut} cut in pieces, ${failures.length} failures, ${Math.round(performance.now() - started)} ms`);
-  // About half the documents are cut, by chance: 10 or 12 of 24 at seeds 808 and 1616.
-  assert.ok(cut >= documents / 3, `${cut} of ${documents} cut in pieces`);
+  // About half the documents are cut, by chance: 10 or 12 of 24 at seeds 808 and 1616, 7 at seed 3333 (a third
+  // fails about one seed in 30; a quarter, one in 300): the guard is that the generator still cuts.
+  assert.ok(cut >= documents / 4, `${cut} of ${documents} cut in pieces`);
   assert.deepEqual(failures, []);
 });

@@ -162,6 +162,12 @@ const CASES: Case[] = [
   // ... and the `,` typed before it: the quote goes after the name, before the comma.
   { name: 'unterminated string keeps the typed , and ]', doc: '[agents.x.tools]\nallowed = ["sh|,]',
     edit: { label: 'bash', newText: 'bash"', range: [1, 12, 1, 14] }, becomes: '[agents.x.tools]\nallowed = ["bash",]' },
+  // A statement's string has no list or table to close after it: a `]` typed in it is its text, replaced with it
+  // (found by hoverProperties.test.ts, seed 3333: `"skill(name)"]` was written, a syntax error).
+  { name: 'unterminated string where a list goes takes a typed ] as its text', doc: '[agents.x.tools]\nallowed = "sh|]',
+    edit: { label: 'bash', newText: 'bash"', range: [1, 11, 1, 14] }, becomes: '[agents.x.tools]\nallowed = "bash"' },
+  { name: '... in an inline table, the } closes the table', doc: '[agents.x]\ntools = { allowed = "sh| }',
+    edit: { label: 'bash', newText: 'bash"', range: [1, 21, 1, 23] }, becomes: '[agents.x]\ntools = { allowed = "bash" }' },
   { name: 'unclosed array, next line', doc: '[agents.x.tools]\nallowed = [\n  |\n\ndisallowed = ["read"]\n',
     edit: { label: 'read', newText: '"read"', range: [2, 2, 2, 2] } },
   { name: 'unclosed array at the end of the text', doc: '[agents.x.tools]\nallowed = [|', edit: { label: 'bash', newText: '"bash"', range: [1, 11, 1, 11] } },

@@ -249,7 +249,9 @@ async function checkDocument(text: string, random: () => number, counts: { hover
       const errors = after.filter((f) => f.severity === 'error' && f.code !== 'toml-syntax' && f.span.start < Math.max(end, start + 1) && f.span.end > start);
       // One said before elsewhere (a key the edit moved) is no new one.
       const said = (fs: readonly { code: string; message: string }[], f: { code: string; message: string }) => fs.filter((x) => x.code === f.code && x.message === f.message).length;
-      const fresh = errors.filter((f) => !was.some((w) => w.code === f.code) && said(after, f) > said(findings, f));
+      // A string where a list goes is that list's shape problem (`allowed = "re|`), which one left open hid: not the item's.
+      const shape = (f: { code: string }) => f.code === 'invalid-tool-policy' && ctx?.kind === 'entry' && ctx.array === null;
+      const fresh = errors.filter((f) => !was.some((w) => w.code === f.code) && !shape(f) && said(after, f) > said(findings, f));
       if (fresh.length > 0) fail('e: an accepted item makes no error on what it writes', `${show}\n--- ${fresh.map((f) => `${f.code}: ${f.message}`).join('\n')}`);
       if (ctx && (ctx.kind === 'entry' || ctx.kind === 'slot') && ctx.list !== null) {
         const mine = entriesOf(da2).filter(({ p, base }) => p.entry.string.span.start + base < Math.max(end, start + 1) && p.entry.string.span.end + base > start);

@@ -182,6 +182,8 @@ interface Found {
   readonly parent: Parent;
   /** The full key path of an inline table (null inside arrays and arrays of tables). */
   readonly path: readonly string[] | null;
+  /** Whether it is inside a list or an inline table, whose closer may follow a string left open (`["re|]`). */
+  readonly inside: boolean;
 }
 
 const names = (parts: readonly KeyPart[]) => parts.map((p) => p.name);
@@ -207,7 +209,7 @@ export function cursorContext(analysis: Analysis, offset: number): CursorContext
     const quoteAfter = node.kind === 'scalar' && /["']/.test(layout.text[node.span.end] ?? '');
     const endGuessed = (bare.includes('(') && !bare.endsWith(')')) || quoteAfter;
     if (list) {
-      if (node.kind === 'string') return valueOnCursorLine(layout.text, node, offset) ? entryContext(layout, list, list.array, node, offset) : null;
+      if (node.kind === 'string') return valueOnCursorLine(layout.text, node, offset) ? entryContext(layout, list, list.array, node, offset, found.inside) : null;
       if (endGuessed) return null;
       const slot = slotContext(layout, list, offset, node);
       if (slot) return slot;
@@ -218,9 +220,9 @@ export function cursorContext(analysis: Analysis, offset: number): CursorContext
     // A string where a tool list Mars does not read goes (`[agents.x]` then `allowed = "gr|"`), which
     // its fix makes that list of its names: completed as a name of it, as in such a list in brackets.
     const stray = node.kind === 'string' && found.parent.kind === 'kv' ? strayListOf(policies, node) : null;
-    if (node.kind === 'string' && stray) return valueOnCursorLine(layout.text, node, offset) ? entryContext(layout, stray, null, node, offset) : null;
+    if (node.kind === 'string' && stray) return valueOnCursorLine(layout.text, node, offset) ? entryContext(layout, stray, null, node, offset, found.inside) : null;
     if (node.kind === 'string' && policies.shape.some((p) => p.keyValue?.value === (array ?? node) && shapeList(p) !== null)) {
-      return valueOnCursorLine(layout.text, node, offset) ? entryContext(layout, null, array, node, offset) : null;
+      return valueOnCursorLine(layout.text, node, offset) ? entryContext(layout, null, array, node, offset, found.inside) : null;
     }
     if (node.kind === 'scalar' && found.parent.kind === 'kv') {
       const key = listKeyOf(policies, found.parent.kv) ?? misspeltOwnerList(found.path);
@@ -229,7 +231,7 @@ export function cursorContext(analysis: Analysis, offset: number): CursorContext
     const rule = found.parent.kind === 'kv' ? ruleOf(layout, found.parent.kv, found.path) : undefined;
     if (rule !== undefined) {
       if (node.kind === 'scalar') return quoteAfter ? null : { kind: 'value', rule, range: node.span, inString: false, close: '' };
-      const { range, close } = stringRange(layout, node, offset);
+      const { range, close } = stringRange(layout, node, offset, found.inside);
       return { kind: 'value', rule, range, inString: true, close };
     }
     return null;
@@ -314,15 +316,15 @@ class Layout {
   /** The innermost value containing the cursor. */
   innermost(offset: number): Found | null {
     let best: Found | null = null;
-    const consider = (node: TomlValue, parent: Parent, path: readonly string[] | null): void => {
+    const consider = (node: TomlValue, parent: Parent, path: readonly string[] | null, inside: boolean): void => {
       if (node.span.start > offset) return;
-      if (this.contains(node, offset) && (!best || node.span.start >= best.node.span.start)) best = { node, parent, path };
+      if (this.contains(node, offset) && (!best || node.span.start >= best.node.span.start)) best = { node, parent, path, inside };
       if (node.kind === 'array') {
         if (node.closed && node.span.end <= offset) return;
-        for (const item of node.items) consider(item, { kind: 'array', array: node }, null);
+        for (const item of node.items) consider(item, { kind: 'array', array: node }, null, true);
       } else if (node.kind === 'inline-table') {
         if (node.closed && node.span.end <= offset) return;
-        for (const kv of node.entries) if (kv.value) consider(kv.value, { kind: 'kv', kv }, path ? [...path, ...names(kv.key.parts)] : null);
+        for (const kv of node.entries) if (kv.value) consider(kv.value, { kind: 'kv', kv }, path ? [...path, ...names(kv.key.parts)] : null, true);
       }
     };
     const section = this.section;
@@ -330,7 +332,7 @@ class Layout {
     const base = this.base;
     for (const kv of section.entries) {
       if (kv.span.start > offset) break;
-      if (kv.value) consider(kv.value, { kind: 'kv', kv }, base ? [...base, ...names(kv.key.parts)] : null);
+      if (kv.value) consider(kv.value, { kind: 'kv', kv }, base ? [...base, ...names(kv.key.parts)] : null, false);
     }
     return best;
   }
@@ -407,8 +409,11 @@ function listKeyOf(policies: Policies, kv: KeyValue): { owner: Owner; list: List
 
 // ---- strings and slots -------------------------------------------------------------------------
 
-/** The part of a string's content a completion replaces, and the quote an unterminated one needs. */
-function stringRange(layout: Layout, str: TomlString, offset: number): { range: Span; close: string } {
+/**
+ * The part of a string's content a completion replaces, and the quote an unterminated one needs.
+ * `inside`: the string is in a list or an inline table, whose closer may be typed after it.
+ */
+function stringRange(layout: Layout, str: TomlString, offset: number, inside: boolean): { range: Span; close: string } {
   const text = layout.text;
   const start = Math.max(str.content.start, layout.lineStart(offset));
   let end = Math.min(str.content.end, layout.lineEnd(offset));
@@ -418,11 +423,13 @@ function stringRange(layout: Layout, str: TomlString, offset: number): { range: 
   let close = '';
   if (!str.terminated && !isMultiline(str)) {
     // An unterminated string runs to the end of the line: leave a comment after the cursor (a `#`
-    // after a blank is one, the string being typed not closed yet), and the `]`, `,` or `}` typed
-    // after it. Blanks are TOML's, space and tab: other white space is content.
+    // after a blank is one, the string being typed not closed yet), and, in a list or an inline
+    // table, the `]`, `,` or `}` typed after it (a statement's string has none to close: they are its
+    // text, `allowed = "['read']`). Blanks are TOML's, space and tab: other white space is content.
     const comment = text.slice(offset, end).search(/[ \t]#/);
     if (comment >= 0) end = offset + comment;
-    while (end > offset && /[ \t\],}]/.test(text[end - 1]!)) end--;
+    const after = inside ? /[ \t\],}]/ : /[ \t]/;
+    while (end > offset && after.test(text[end - 1]!)) end--;
     close = str.style === 'literal' ? "'" : '"';
   }
   return { range: { start, end: Math.max(end, offset) }, close };
@@ -448,8 +455,8 @@ function valueOnCursorLine(text: string, str: TomlString, offset: number): boole
   return continued && /^[ \t\r\n]*$/.test(text.slice(lineEnd, str.content.end));
 }
 
-function entryContext(layout: Layout, list: PolicyList | null, array: TomlArray | null, str: TomlString, offset: number): EntryContext | null {
-  const whole = stringRange(layout, str, offset);
+function entryContext(layout: Layout, list: PolicyList | null, array: TomlArray | null, str: TomlString, offset: number, inside: boolean): EntryContext | null {
+  const whole = stringRange(layout, str, offset, inside);
   // Names between commas, each completed alone: in a string written as the whole list, which its fix
   // makes a list of, and in an entry of a list, which `illegal-char`'s split makes one entry per tool;
   // replacing the whole entry would drop the names beside the one typed (`["Read, gr|"]` -> `["grep"]`).
