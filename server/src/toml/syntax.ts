@@ -8,7 +8,7 @@
 
 import { parse as smolParse } from 'smol-toml';
 import { RECURSION_LIMIT, type Key, type KeyValue, type Section, type Span, type SyntaxProblem, type TomlDocument } from './model';
-import { LineIndex } from './lineIndex';
+import { LineIndex, lineEndAt, lineStartAt } from './lineIndex';
 import { stringEnd } from './stringPositions';
 import { explainError } from './syntaxMessages';
 import { quoted } from '../grammar/text';
@@ -246,11 +246,10 @@ function redefinition(doc: TomlDocument, entries: readonly KeyValue[], at: numbe
 function mergedLists(text: string, first: KeyValue, second: KeyValue): SyntaxProblem['rewrite'] {
   const [a, b] = [first.value, second.value];
   if (a?.kind !== 'array' || b?.kind !== 'array' || !a.closed || !b.closed) return null;
-  const lineStart = text.lastIndexOf('\n', second.span.start - 1) + 1;
-  const lineEnd = /[^\r\n]*(?:\r?\n)?/y;
-  lineEnd.lastIndex = second.span.end;
-  const end = second.span.end + lineEnd.exec(text)![0].length;
-  if (!/^[ \t]*$/.test(text.slice(lineStart, second.span.start)) || !/^[ \t]*(?:#[^\r\n]*)?(?:\r?\n)?$/.test(text.slice(second.span.end, end))) return null;
+  const lineStart = lineStartAt(text, second.span.start);
+  const lineEnd = lineEndAt(text, second.span.end);
+  const end = lineEnd + (text.startsWith('\r\n', lineEnd) ? 2 : text[lineEnd] === '\n' ? 1 : 0);
+  if (!/^[ \t]*$/.test(text.slice(lineStart, second.span.start)) || !/^[ \t]*(?:#.*)?$/.test(text.slice(second.span.end, lineEnd))) return null;
   const items = b.items.length > 0 ? text.slice(b.items[0]!.span.start, b.items.at(-1)!.span.end) : '';
   const after = a.items.length > 0 ? a.items.at(-1)!.span.end : a.span.start + 1;
   const key = text.slice(first.key.span.start, first.key.span.end);

@@ -55,7 +55,7 @@ export function semicolonForComma(text: string, open: Container, at: number): Re
   const lineEnd = lineEndAt(text, at);
   if (text[next] === closer(open)) {
     if (open.kind === 'array' && next > lineEnd) return { title, span, newText: () => ',' };
-    return runRemoved(';', at - /[ \t]*$/.exec(text.slice(lineStartAt(text, at), at))![0].length, at + 1);
+    return runRemoved(';', blanksFrom(text, at), at + 1);
   }
   if (open.kind === 'inline-table') {
     const rest = text.slice(at + 1, lineEnd).replace(/^[ \t]*/, '');
@@ -102,7 +102,7 @@ export function straySemicolon(text: string, at: number): Rewrite | null {
   const lineStart = lineStartAt(text, at);
   const lineEnd = lineEndAt(text, at);
   const run = /^;(?:[ \t]*;)*/.exec(text.slice(at, lineEnd))![0];
-  const start = at - /[ \t]*$/.exec(text.slice(lineStart, at))![0].length;
+  const start = blanksFrom(text, at);
   if (onlyCommentsFrom(text, at + run.length, lineEnd)) return runRemoved(run, start, at + run.length);
   const blanks = /^[ \t]*/.exec(text.slice(at + run.length, lineEnd))![0].length;
   if (!KEY_LINE.test(text.slice(at + run.length + blanks, lineEnd))) return null;
@@ -267,6 +267,12 @@ export function strayClosers(text: string, entries: readonly KeyValue[], at: num
   return runRemoved(run, value.span.end, after);
 }
 
+/** Where the blanks (space, tab) right before `at` start: `at` where none stands there. */
+function blanksFrom(text: string, at: number): number {
+  while (text[at - 1] === ' ' || text[at - 1] === '\t') at--;
+  return at;
+}
+
 /** The removal of a run of closers or `;` (`run`, blanks between them), from `start` (the blanks before it) to `end`. */
 const runRemoved = (run: string, start: number, end: number): Rewrite => ({ title: `Remove ${'`'}${run.replace(/[ \t]/g, '')}${'`'}`, span: { start, end }, newText: () => '' });
 
@@ -281,9 +287,7 @@ export function strayHeaderClosers(text: string, at: number): Rewrite | null {
   const run = /^\](?:[ \t]*\])*/.exec(text.slice(at, lineEnd))![0];
   const after = at + run.length;
   if (!onlyCommentsFrom(text, after, lineEnd)) return null;
-  let start = at;
-  while (text[start - 1] === ' ' || text[start - 1] === '\t') start--;
-  return runRemoved(run, start, after);
+  return runRemoved(run, blanksFrom(text, at), after);
 }
 
 /**
@@ -313,15 +317,13 @@ export function colonForEquals(text: string, at: number): Rewrite | null {
   const run = /^:=?[ \t]*/.exec(text.slice(at, lineEnd))![0];
   const rest = text.slice(at + run.length, lineEnd);
   if (rest === '' || /^[#=:]/.test(rest)) return null;
-  const blank = text[at - 1] === ' ' || text[at - 1] === '\t' ? '' : ' ';
+  const blank = blanksFrom(text, at) < at ? '' : ' ';
   return { title: `Replace ${'`'}${run.trimEnd()}${'`'} with ${'`'}=${'`'}`, span: { start: at, end: at + run.length }, newText: () => `${blank}= ` };
 }
 
 /** A second `=` at `at` after a key's (`allowed == ["read"]`, `x = = 1`): removed, with the blanks between the two. No guess. */
 export function secondEquals(text: string, at: number): Rewrite {
-  let start = at;
-  while (text[start - 1] === ' ' || text[start - 1] === '\t') start--;
-  return { title: 'Remove the second `=`', span: { start, end: at + 1 }, newText: () => '' };
+  return { title: 'Remove the second `=`', span: { start: blanksFrom(text, at), end: at + 1 }, newText: () => '' };
 }
 
 /**
@@ -334,7 +336,7 @@ export function equalsMissing(text: string, at: number): Rewrite | null {
   if (!/^["'[{]/.test(text[at] ?? '')) return null;
   const value = text.slice(at, commentOrLineEnd(text, at)).trimEnd();
   if (!readsAsValue(value)) return null;
-  const blank = text[at - 1] === ' ' || text[at - 1] === '\t' ? '' : ' ';
+  const blank = blanksFrom(text, at) < at ? '' : ' ';
   return { title: 'Insert `=`', span: { start: at, end: at }, newText: () => `${blank}= ` };
 }
 
@@ -344,9 +346,8 @@ export function equalsMissing(text: string, at: number): Rewrite | null {
  * header. No guess.
  */
 export function closedHeader(text: string, end: number, brackets: ']' | ']]'): Rewrite | null {
-  const lineStart = lineStartAt(text, end);
-  while (end > lineStart && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
-  if (!readsAsTable(`${text.slice(lineStart, end).replace(/^\uFEFF/, '')}${brackets}`)) return null;
+  end = blanksFrom(text, end);
+  if (!readsAsTable(`${text.slice(lineStartAt(text, end), end).replace(/^\uFEFF/, '')}${brackets}`)) return null;
   return { title: `Close the header with ${'`'}${brackets}${'`'}`, span: { start: end, end }, newText: () => brackets };
 }
 
