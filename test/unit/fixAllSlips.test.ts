@@ -1,7 +1,7 @@
 // Fix-all does not depend on where a syntax error is: a seeded, bounded property test. Valid generated
 // documents (test/support/marsDocs.ts) get one line broken by a slip whose syntax error has a safe
 // fix (a comma removed between two items on one line, a comma typed twice, a `;` for a comma, a name
-// written without its quotes, curly quotes, guillemets, a no-break space for a space, a `;` ending a
+// written without its quotes, curly quotes, guillemets, a no-break space for a space, a `;` or `,` ending a
 // `key = value` line, a `:` or `==` for its `=`, a header or a string left open, the quotes of a key's part
 // that needs them left out), and fix-all of the broken text must give
 // what fix-all of the valid text gives, and count one problem more (the syntax error, fixed on the
@@ -55,9 +55,9 @@ function unseenIn(valid: string, text: string, n: number): number {
   return unseen;
 }
 
-type Slip = 'comma removed' | 'comma twice' | 'semicolon' | 'bare name' | 'curly quotes' | 'guillemets' | 'no-break space' | 'semicolon ending'
+type Slip = 'comma removed' | 'comma twice' | 'semicolon' | 'bare name' | 'curly quotes' | 'guillemets' | 'no-break space' | 'semicolon ending' | 'comma ending'
   | 'colon' | 'equals twice' | 'header open' | 'string open' | 'key unquoted';
-const SLIPS: readonly Slip[] = ['comma removed', 'comma twice', 'semicolon', 'bare name', 'curly quotes', 'guillemets', 'no-break space', 'semicolon ending',
+const SLIPS: readonly Slip[] = ['comma removed', 'comma twice', 'semicolon', 'bare name', 'curly quotes', 'guillemets', 'no-break space', 'semicolon ending', 'comma ending',
   'colon', 'equals twice', 'header open', 'string open', 'key unquoted'];
 
 // Two double-quoted items on one line with `, ` between them; a double-quoted item of a list (after
@@ -80,7 +80,7 @@ const LAST_STRING = /"(?:(?:[^"\\]|\\.)*[^"\\\s])?"[ \t,\]}]*$/;
 function broken(line: string, slip: Slip, pick: (n: number) => number): string | null {
   const at = (re: RegExp) => [...line.matchAll(re)];
   const choose = <T>(xs: readonly T[]): T | null => (xs.length === 0 ? null : xs[pick(xs.length)]!);
-  if (slip === 'semicolon ending') return STATEMENT.test(line) && !/[\[{]$/.test(line) ? `${line};` : null;
+  if (slip === 'semicolon ending' || slip === 'comma ending') return STATEMENT.test(line) && !/[\[{]$/.test(line) ? `${line}${slip === 'comma ending' ? ',' : ';'}` : null;
   if (slip === 'colon' || slip === 'equals twice') {
     const key = KEY_EQUALS.exec(line)?.[1];
     return key === undefined ? null : `${key}${slip === 'colon' ? ': ' : ' == '}${line.slice(key.length + 3)}`;

@@ -791,6 +791,14 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['  x = "a" ;  y = [1]; z = 3 # c\r\n', '  x = "a"\r\n  y = [1]; z = 3 # c\r\n', 'Replace `;` with a line break', false, '  x = "a"\r\n  y = [1]\r\n  z = 3 # c\r\n'],
   ['[t]\nx = 1; [u]\n', null],
   ['x = 1; y\n', null],
+  // So a `,` (a JSON object's member ends with one), where no value follows it (that is a list without its brackets).
+  ['x = ["read"],  # c\r\n', 'x = ["read"]  # c\r\n', 'Remove `,`'],
+  ['x = [\n  "a"\n],,\n', 'x = [\n  "a"\n]\n', 'Remove `,,`'],
+  ['x = 1,\n', 'x = 1\n', 'Remove `,`'],
+  ['x = "a", y = 2\n', 'x = "a"\ny = 2\n', 'Replace `,` with a line break'],
+  ['  x = 1, y = true\n', '  x = 1\n  y = true\n', 'Replace `,` with a line break'],
+  ['x = 1,5\n', null],
+  ['x = "a",  # c\n', null],
   // After a table header: a `]` typed twice (an array of tables' too), removed with the blanks before it.
   ['[agents.a.tools]]\nallowed = ["Read"]\n', '[agents.a.tools]\nallowed = ["Read"]\n', 'Remove `]`', false, '[agents.a.tools]\nallowed = ["read"]\n'],
   ['[[agents.a]]]\nx = 1\n', '[[agents.a]]\nx = 1\n', 'Remove `]`'],

@@ -13,7 +13,7 @@ import { BLANKS_AND_COMMENTS, itemsOf, listAsItem, missingComma } from './missin
 import type { KeyValue, Section, Span, SyntaxProblem, TomlValue } from './model';
 import { lastAtOrBefore } from './sorted';
 import { surrogatePairEscape } from './stringPositions';
-import { bareWordAt, closedHeader, closedList, closedString, colonForEquals, equalsMissing, extraComma, foreignQuote, innerQuotes, quotedKeyPart, quotedValue, semicolonForComma, straightQuotedKey, secondEquals, strayClosers, strayHeaderClosers, straySemicolon } from './typingSlips';
+import { bareWordAt, closedHeader, closedList, closedString, colonForEquals, equalsMissing, extraComma, foreignQuote, innerQuotes, quotedKeyPart, quotedValue, semicolonForComma, straightQuotedKey, secondEquals, strayClosers, strayHeaderClosers, strayTerminators } from './typingSlips';
 import { BLANKS_AND_UNREAD, EACH_UNREAD, INVISIBLE, LINE_BREAK, NAMES, trimUnreadEnd, UNREAD_BLANK, UNREAD_BLANKS, unreadFixedAs } from './unreadBlanks';
 
 /** A message, with the rewrite that types what it says where there is one. */
@@ -591,20 +591,24 @@ function quoteInside(text: string, at: number): Explained | null {
   return { message: `${afterValue(text, at)}${meantInside(q, `the \`${q}\` before it`)}`, ...fixOf(innerQuotes(text, at, FOLLOWS_STATEMENT)) };
 }
 
-/** What `afterValue` says, with the fix that removes a `]` or `}` there closing nothing after a list or an inline table (`strayClosers`), or a `;` ending the statement (`straySemicolon`). */
+/** What `afterValue` says, with the fix that removes a `]` or `}` there closing nothing after a list or an inline table (`strayClosers`), or a `;` or `,` ending the statement (`strayTerminators`). */
 function strayCloser(text: string, entries: readonly KeyValue[], at: number): string | Explained {
-  const rewrite = strayClosers(text, entries, at) ?? straySemicolon(text, at);
+  const rewrite = strayClosers(text, entries, at) ?? strayTerminators(text, at, entries);
   return withFix(afterValue(text, at), rewrite);
 }
 
 /**
  * A comma right after a number (`x = 1,5`, `allowed = 1,2`), where smol-toml stops as at any
- * character a number does not hold: the value written, up to a comment, on the whole of it, and what
+ * character a number does not hold (not one ending the statement, `x = 1,`: `strayTerminators`):
+ * the value written, up to a comment, on the whole of it, and what
  * it may mean, each where what it says to write is a value TOML reads: a decimal comma (`1.5`), digits
  * grouped (`1_000`), a list without its brackets (`[1, 5]`, a `]` typed already too). Else text to
  * quote (`1,a`), and after a number alone (`1.5,`), what a comma after any value gets.
  */
 function commaInNumber(text: string, at: number): Explained | null {
+  // A comma ending the statement (`x = 1,`), or before the next one on its line (`x = 1, y = 2`): said as after any value.
+  const terminator = strayTerminators(text, at);
+  if (terminator) return { message: afterValue(text, at), rewrite: terminator };
   const lineStart = lineStartAt(text, at);
   let start = at;
   while (start > lineStart && /[0-9A-Za-z_.:+-]/.test(text[start - 1]!)) start--;

@@ -92,18 +92,24 @@ export function semicolonForComma(text: string, open: Container, at: number): Re
 const FOLLOWS_ITEM = /^[ \t]*(?:[,\];#]|\r?\n|$)/;
 
 /**
- * A `;` at `at` ending a statement (`allowed = ["read"];`, as C or JavaScript end one), and those right
- * after it (`;;`), nothing but a comment after them on the line: removed, with the blanks before them;
- * before another `key =` on the line (`x = 1; y = 2`), written as a line break, the line's indent
- * after it. TOML ends a statement at the line's end, and the values are whole without them: no guess.
+ * A `;` at `at` ending a statement (`allowed = ["read"];`, as C or JavaScript end one), or a `,` (as a
+ * member of a JSON object ends), and those of its kind right after it (`;;`), nothing but a comment
+ * after them on the line: removed, with the blanks before them; before another `key =` on the line
+ * (`x = 1; y = 2`), written as a line break, the line's indent after it. TOML ends a statement at
+ * the line's end, and the values are whole without them: no guess. Not a `,` ending the line after a
+ * string of `entries` (`allowed = "read",`), which may begin values written without their list's brackets.
  */
-export function straySemicolon(text: string, at: number): Rewrite | null {
-  if (text[at] !== ';') return null;
+export function strayTerminators(text: string, at: number, entries: readonly KeyValue[] = []): Rewrite | null {
+  const c = text[at];
+  if (c !== ';' && c !== ',') return null;
   const lineStart = lineStartAt(text, at);
   const lineEnd = lineEndAt(text, at);
-  const run = /^;(?:[ \t]*;)*/.exec(text.slice(at, lineEnd))![0];
+  const run = new RegExp(`^${c}(?:[ \\t]*${c})*`).exec(text.slice(at, lineEnd))![0];
   const start = blanksFrom(text, at);
-  if (onlyCommentsFrom(text, at + run.length, lineEnd)) return runRemoved(run, start, at + run.length);
+  if (onlyCommentsFrom(text, at + run.length, lineEnd)) {
+    const afterString = c === ',' && entries.some(({ value: v }) => v?.kind === 'string' && v.span.end === start);
+    return afterString ? null : runRemoved(run, start, at + run.length);
+  }
   const blanks = /^[ \t]*/.exec(text.slice(at + run.length, lineEnd))![0].length;
   if (!KEY_LINE.test(text.slice(at + run.length + blanks, lineEnd))) return null;
   const lineBreak = text[lineEnd] === '\r' ? '\r\n' : '\n';
