@@ -74,6 +74,8 @@ const SPLITS: Array<[string, string]> = [
   // Nor for one opened where a value may start (after a comma): the strings before it may pair right, next to each other.
   ['a multi-line string opened after a comma, past strings with no comma between them, reads on', 'a = ["read, ""x", """\n[not]\n"""]\n|[yes]\n'],
   ['... nor one opened after a blank on its line, past what no value follows', 'a = ["x"\u200b """\n[not]\n"""]\n|[yes]\n'],
+  ['... nor one first on its line after a line ending in a string, its comma missing', 'a = ["x"y,\n  "b"\n  """\n[not]\n"""]\n|[yes]\n'],
+  ['... nor after what TOML does not read as a blank there (found by fixAllMeaning.test.ts, seed 4040)', 'a = ["x"\u2028\n  """\n[not]\n"""]\n|[yes]\n'],
   ['... a comma on a line above it too', 'a = ["read, ""x",\n\n  """\n[not]\n"""]\n|[yes]\n'],
 ];
 

@@ -252,7 +252,7 @@ export function restOfLine(text: string, p: number, state: LineState): number {
       if (text.charCodeAt(p + 1) === c && text.charCodeAt(p + 2) === c) {
         state.multiline = c;
         state.openedAt = p;
-        state.held = state.misread === true && !startsValue(text.charCodeAt(openedAfter(text, p)));
+        state.held = state.misread === true && openedAfterText(text, p);
         p += 3;
         continue;
       }
@@ -293,22 +293,22 @@ function startsValue(c: number): boolean {
 }
 
 /**
- * The offset of the character a string opening at `p` is opened after: the one before it, or, where
- * only blanks stand before it on its line, the last before them that is no blank or line break (-1 at
- * the text's start): a `"""` at a line's start (`allowed = [read", """` ⏎ `bash(x)` ⏎ `"""]`, a quote
- * deleted) is opened after what the lines above end with. A comment line between is taken as what it
- * ends with, which only matters where `misread` is set, past a syntax error already.
+ * Whether a string opening at `p` is opened right after what no value follows: on its line, the
+ * character before it (`bash(x)"""`); where only blanks stand before it on its line, the last
+ * character above that is no blank or line break, where that ends no value either (`allowed = [read", """`
+ * ⏎ `bash(x)` ⏎ `"""]`, a quote deleted; not a quote or a closer, `"a"` ⏎ `"""b"""`, two values, a
+ * comma missing). A comment line between is taken as what it ends with, which only matters where
+ * `misread` is set, past a syntax error already.
  */
-function openedAfter(text: string, p: number): number {
+function openedAfterText(text: string, p: number): boolean {
+  const blank = (c: number) => c === SPACE || c === TAB;
   let i = p - 1;
-  while (i >= 0 && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) i--;
-  if (i >= 0 && text.charCodeAt(i) !== LF && text.charCodeAt(i) !== CR) return p - 1;
-  while (i >= 0) {
-    const c = text.charCodeAt(i);
-    if (c !== SPACE && c !== TAB && c !== LF && c !== CR) break;
-    i--;
-  }
-  return i;
+  while (i >= 0 && blank(text.charCodeAt(i))) i--;
+  if (i >= 0 && text.charCodeAt(i) !== LF && text.charCodeAt(i) !== CR) return !startsValue(text.charCodeAt(p - 1));
+  // Past what TOML does not read as a blank too (`"a"` U+2028 ⏎ `'''b'''`: a value ends there).
+  while (i >= 0 && (blank(text.charCodeAt(i)) || text.charCodeAt(i) === LF || text.charCodeAt(i) === CR || isUnreadBlank(text.charCodeAt(i)))) i--;
+  const c = text.charCodeAt(i);
+  return i >= 0 && !startsValue(c) && c !== QUOTE && c !== APOS && c !== RBRACKET && c !== RBRACE;
 }
 
 function lineEnd(text: string, p: number): number {
