@@ -73,6 +73,8 @@ const KEY_EQUALS = /^([ \t]*[A-Za-z0-9_.-]+) = /;
 // A double-quoted part of a key or a header's name (before `=`, `.`, `]`) that a bare key cannot write (not a
 // `.`, which would split it, nor what TOML reads another way unquoted: a quote, a backslash, `=`, `#`, brackets).
 const QUOTED_PART = /(?<=^[ \t]*\[{0,2}(?:[^=]*\.)?[ \t]*)"([^"\\.=#[\]{}'\s](?:[^"\\.=#[\]{}']*[^"\\.=#[\]{}'\s])?)"(?=[ \t]*[.=\]])/g;
+// ... and of an inline table's key, right after its `{` or a `,`, before its `=`.
+const QUOTED_INLINE_PART = /(?<=[{,][ \t]*)"([^"\\.=#[\]{}'\s](?:[^"\\.=#[\]{}']*[^"\\.=#[\]{}'\s])?)"(?=[ \t]*=)/g;
 const HEADER = /^(\[\[?[^\]"']*[^\]"'\s])(\]\]?)$/;
 const LAST_STRING = /"(?:(?:[^"\\]|\\.)*[^"\\\s])?"[ \t,\]}]*$/;
 
@@ -87,7 +89,7 @@ function broken(line: string, slip: Slip, pick: (n: number) => number): string |
   }
   if (slip === 'header open') return HEADER.exec(line)?.[1] ?? null;
   if (slip === 'key unquoted') {
-    const m = choose(at(QUOTED_PART).filter((m) => !/^[A-Za-z0-9_-]+$/.test(m[1]!)));
+    const m = choose([...at(QUOTED_PART), ...at(QUOTED_INLINE_PART)].filter((m) => !/^[A-Za-z0-9_-]+$/.test(m[1]!)));
     return m ? line.slice(0, m.index) + m[1]! + line.slice(m.index! + m[0].length) : null;
   }
   if (slip === 'string open') {

@@ -849,14 +849,16 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['x = "sonnet]\n', 'x = "sonnet]"\n', 'Close the string with `"`', true],
   ['x = "\n', null],
   // A key's part, or a header's, holding a character a bare key does not take or a blank: in quotes (`'` where it holds
-  // a `"`); the parts split at a `.` outside parentheses. Not an inline table's key, nor a part with both quotes.
+  // a `"`); the parts split at a `.` outside parentheses; in an inline table, from its `{` or the `,` before. Not a part
+  // with both quotes.
   ['[agents.a.tools]\nbash(git log *) = "allow"\n', '[agents.a.tools]\n"bash(git log *)" = "allow"\n', 'Change to `"bash(git log *)"`'],
   ['tools.bash(cat *.txt) = 1 # c\r\n', 'tools."bash(cat *.txt)" = 1 # c\r\n', 'Change to `"bash(cat *.txt)"`'],
   ['x.bash(say "hi") = 1\n', 'x.\'bash(say "hi")\' = 1\n', 'Change to `\'bash(say "hi")\'`'],
   ['git  log = 1\n', '"git  log" = 1\n', 'Change to `"git  log"`'],
   ['[agents.code reviewer.tools]\r\n', '[agents."code reviewer".tools]\r\n', 'Change to `"code reviewer"`'],
   ['[[ a . é ]]\n', '[[ a . "é" ]]\n', 'Change to `"é"`'],
-  ['x = { my key = 1 }\n', null],
+  ['t = { a = [1, 2], bash(git *) = "allow" }\n', 't = { a = [1, 2], "bash(git *)" = "allow" }\n', 'Change to `"bash(git *)"`'],
+  ['x = { a = { my key = 1 } } # c\r\n', 'x = { a = { "my key" = 1 } } # c\r\n', 'Change to `"my key"`'],
   ['"a" "b" = 1\n', null],
   ['say "hi" \'x\' = 1\n', null],
   // A string closed right before more text, its quote most likely meant inside it: the string meant, to the first

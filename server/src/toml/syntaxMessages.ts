@@ -253,10 +253,10 @@ function explained(text: string, section: Section, at: number, raw: string): str
       // After blanks or a quoted key, the key is complete: what follows it is out of place.
       if (/[ \t"']$/.test(before)) {
         const equals = equalsMissing(text, at);
-        const quotes = equals ? null : quotedKeyPart(text, at, false);
+        const quotes = equals ? null : quotedKeyPart(text, at, false, open());
         return quotes ? { message: 'expected `=` after the key (put a key with spaces in quotes)', rewrite: quotes } : withFix('expected `=` after the key', equals);
       }
-      return withFix(`${notInBareKey(text, at)} cannot be in a bare key (ASCII letters, digits, \`_\` and \`-\`): put the key in quotes`, quotedKeyPart(text, at, false));
+      return withFix(`${notInBareKey(text, at)} cannot be in a bare key (ASCII letters, digits, \`_\` and \`-\`): put the key in quotes`, quotedKeyPart(text, at, false, open()));
     }
     case 'each key-value declaration must be followed by an end-of-line':
       // A lone CR shows as a line break in most editors: named as one, after a header as after a value.

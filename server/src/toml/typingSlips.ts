@@ -379,6 +379,20 @@ export function closedString(text: string, quoteAt: number, inside: boolean): Re
   return { title: `Close the string with ${'`'}${q}${'`'}`, span: { start: at, end: at }, newText: () => q, ...(guess ? { guess } : {}) };
 }
 
+/** Where the key of the inline table `table` that `at` is in starts: after its `{`, or the last `,` between its key/values before `at`. */
+function inlineKeyStart(text: string, table: Container, at: number): number {
+  let start = table.span.start + 1;
+  let depth = 0;
+  for (let i = start; i < at; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'") i = stringEndFrom(text, i);
+    else if (c === '[' || c === '{' || c === '(') depth++;
+    else if (c === ']' || c === '}' || c === ')') depth--;
+    else if (c === ',' && depth === 0) start = i + 1;
+  }
+  return start;
+}
+
 /** Whether `line` reads as a table header alone. */
 function readsAsTable(line: string): boolean {
   try {
@@ -390,15 +404,18 @@ function readsAsTable(line: string): boolean {
 }
 
 /**
- * The part of a statement's key, or of a header's name, holding `at`: a character a bare key does not
- * take, or a blank inside it (`bash(git log *) = "allow"`, `[agents.code reviewer]`, `tools.bash(x) = …`),
- * as the message says to write it: in quotes, `"`, or `'` where it holds a `"` or a backslash, where the
- * key then reads. The parts are split at a `.` outside quotes and parentheses (`bash(cat *.txt)` is one).
- * The name is what was written: no guess. Not a key of an inline table, nor a part quoted already.
+ * The part of a statement's key, or of a header's name, or of a key of the inline table `table`,
+ * holding `at`: a character a bare key does not take, or a blank inside it (`bash(git log *) = "allow"`,
+ * `[agents.code reviewer]`, `tools.bash(x) = …`, `{ bash(git *) = "allow" }`), as the message says to
+ * write it: in quotes, `"`, or `'` where it holds a `"` or a backslash, where the key then reads. The
+ * parts are split at a `.` outside quotes and parentheses (`bash(cat *.txt)` is one). The name is what
+ * was written: no guess. Not a part quoted already.
  */
-export function quotedKeyPart(text: string, at: number, header: boolean): Rewrite | null {
+export function quotedKeyPart(text: string, at: number, header: boolean, table: Container | null = null): Rewrite | null {
   const lineEnd = lineEndAt(text, at);
-  const start = /^\uFEFF?[ \t]*(?:\[\[?[ \t]*)?/.exec(text.slice(lineStartAt(text, at), lineEnd))![0].length + lineStartAt(text, at);
+  const start = table?.kind === 'inline-table'
+    ? inlineKeyStart(text, table, at)
+    : /^\uFEFF?[ \t]*(?:\[\[?[ \t]*)?/.exec(text.slice(lineStartAt(text, at), lineEnd))![0].length + lineStartAt(text, at);
   const parts: Span[] = [];
   let from = start;
   let depth = 0;
@@ -419,7 +436,7 @@ export function quotedKeyPart(text: string, at: number, header: boolean): Rewrit
   parts.push({ start: from, end });
   const part = parts.find((p) => p.start <= at && at < p.end);
   if (!part) return null;
-  const name = text.slice(part.start, part.end).trim();
+  const name = text.slice(part.start, part.end).replace(/^[ \t]+|[ \t]+$/g, '');
   const s = part.start + text.slice(part.start, part.end).indexOf(name);
   if (name === '' || name[0] === '"' || name[0] === "'") return null;
   const q = /["\\]/.test(name) ? "'" : '"';
