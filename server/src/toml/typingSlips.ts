@@ -423,8 +423,9 @@ export function quotedKeyPart(text: string, at: number, header: boolean, table: 
   for (let i = start; i < lineEnd && end < 0; i++) {
     const c = text[i]!;
     if (c === '"' || c === "'") {
-      while (++i < lineEnd && text[i] !== c) if (c === '"' && text[i] === '\\') i++;
-      if (i >= lineEnd) return null;
+      const close = stringEndFrom(text, i);
+      if (close >= lineEnd || close === i || text[close] !== c) return null; // left open
+      i = close;
     } else if (c === '(') depth++;
     else if (c === ')') depth = Math.max(0, depth - 1);
     else if (depth === 0 && c === '.') {
