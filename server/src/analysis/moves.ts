@@ -651,7 +651,10 @@ export function misplacedListFixes(doc: TomlDocument, policies: Policies, group:
     own.shape.some((p) => (p.kind === 'tools-not-table' || p.kind === 'tools-array-of-tables') && here(p.span)) ||
     (first.ownerPart !== null && !first.ownerHeader) ||
     // The rename puts in force the table's other keys too (`mcp` beside `allowed`): not when one would stop the load.
-    policies.unsafeRenames.has(at);
+    policies.unsafeRenames.has(at) ||
+    // Nor where the key renamed is one its section defines already (`a.tools.mcp__gh` above `a.tols.mcp__gh`), or a
+    // table of it: a second definition.
+    (i >= 0 && definedAgain(doc, first.keyValue, parts.map((p) => (p === at ? to : p.name))));
   const title = first.ownerPart || first.tools ? `Rename ${quoted(at.name)} to ${quoted(to)}` : `Rename to ${quoted(to)}`;
   const header = section?.header;
   // `tools` written as the list is renamed with the owner, or the owner not at all (`isToolsAsList`).
@@ -687,6 +690,16 @@ export function misplacedListFixes(doc: TomlDocument, policies: Policies, group:
   // says it, and the fix not preferred, as a single rename that makes one.
   const conflict = conflictNote('disallowed', groupConflicts(doc.text, group));
   return [conflict === '' ? fix : { ...fix, title: fix.title + conflict, preferred: false }];
+}
+
+/** Whether a key/value of the section holding `kv` other than it has the key path `path`, or one path starts the other. */
+function definedAgain(doc: TomlDocument, kv: KeyValue, path: readonly string[]): boolean {
+  const section = doc.sections.find((s) => s.entries.includes(kv));
+  return !!section && section.entries.some((other) => {
+    if (other === kv) return false;
+    const names = other.key.parts.map((p) => p.name);
+    return names.slice(0, path.length).every((n, k) => n === path[k]) || path.slice(0, names.length).every((n, k) => n === names[k]);
+  });
 }
 
 /**
