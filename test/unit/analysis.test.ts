@@ -1842,6 +1842,17 @@ for (const [before, after] of RESPELT_OVER_LINES) {
   });
 }
 
+// A literal string whose value is on its closing line already (`'''` ⏎ `MyTool'''  # mars-ignore`): as it is, joining no
+// line to the comment's, which still speaks of it (written as a basic string, the value moved to the line above,
+// out from under the comment: a silenced duplicate of it became one shown).
+test('a respelling of a literal string over lines whose value is on the closing line keeps it there', () => {
+  const text = "[agents.a.tools]\nallowed = ['''\nMyTool''', \"x\"]  # mars-ignore: unknown-tool\n";
+  const f = documentFindings(analyzeDocument(text)).find((x) => x.code === 'non-canonical')!;
+  const fixed = applyEdits(text, f.fixes.find((x) => x.title === 'Change to `my_tool`')!.edits);
+  assert.equal(fixed, "[agents.a.tools]\nallowed = ['''\nmy_tool''', \"x\"]  # mars-ignore: unknown-tool\n");
+  assert.ok(!documentFindings(analyzeDocument(fixed)).some((x) => x.code === 'unknown-tool'));
+});
+
 // A value that holds a line break (`"""Shell` ⏎ `x"""`) is respelt with it escaped (`shell\nx`): on the line its
 // quotes open on. Where a mars-ignore ends the closing line, that line stays apart in the same way.
 const RESPELT_BREAK: Array<[before: string, after: string]> = [
@@ -2511,12 +2522,13 @@ const MISPLACED_STRINGS: Array<[text: string, says: string, titles: string[], af
   ['[agents.a.tool]\nallowed = ["read"]\ndisallowed = "bash()"\n', 'so `allowed` and `disallowed` here are not part of its policy.', [], null],
   ['[agents.a.tool]\nallowed = ["read"]\ndisallowed = "web" "bash"\n', 'so `allowed` and `disallowed` here are not part of its policy.', [], null],
   // More after it on its line, a syntax error the rename would leave: not moved either.
-  ['[agents.d]\nallowed = "read" "grep"\n', 'Did you mean `tools.allowed = ["read"]`?', [], null],
   ['[agents]\nd = { allowed = "read" x }\n', 'Did you mean `tools.allowed = ["read"]`?', [], null],
   // More strings after it with commas between (a syntax error): said as the list that error's fix writes, none dropped,
   // and renamed as that list, which mends the error (a trailing comma left out of it, as of the list said); not where
   // one is names between commas or one Mars rejects, nor moved into a list written, which would leave the strings after
-  // the key taken out.
+  // the key taken out. Strings with only blanks between (`"read" "grep"`) too: their commas missing, as in brackets.
+  ['[agents.d]\nallowed = "read" "grep"\n', 'Did you mean `tools.allowed = ["read", "grep"]`?',
+    ['Rename to `tools.allowed`, and change `"read" "grep"` to `["read", "grep"]`'], '[agents.d]\ntools.allowed = ["read", "grep"]\n'],
   ['[agents.d]\nallowed = "read", "grep"\n', 'Did you mean `tools.allowed = ["read", "grep"]`?',
     ['Rename to `tools.allowed`, and change `"read", "grep"` to `["read", "grep"]`'], '[agents.d]\ntools.allowed = ["read", "grep"]\n'],
   ['[agents.d]\nallowed = "read", "grep",  # c\n', 'Did you mean `tools.allowed = ["read", "grep"]`?',
@@ -2601,11 +2613,12 @@ const TOOLS_STRINGS: Array<[text: string, titles: string[], after: string | null
   // A multi-line string: its title says the list TOML reads, not its line break as an escape; the fix wraps it as written.
   ['[agents.a]\ntools = """\nread"""\n', ['Rename to `tools.allowed`, and change its string to `["read"]`'], '[agents.a]\ntools.allowed = ["""\nread"""]\n'],
   ['[agents.a]\ntools = "bash()"\n', [], null],
-  ['[agents.a]\ntools = "read" "grep"\n', [], null],
+  ['[agents.a]\ntools = "read" "grep" x\n', [], null],
   // Strings with commas between them (`tools: Read, Grep` pasted as `tools = "Read", "Grep"`, a syntax error): all of them,
   // the list in brackets the syntax error says, as beside the tools table (a trailing comma left out, an inline table's
   // next key kept); not where one is a name Mars rejects or holds names between commas, nor with more after them.
   ['[agents.a]\ntools = "read", "grep"  # c\n', ['Rename to `tools.allowed`, and change `"read", "grep"` to `["read", "grep"]`'], '[agents.a]\ntools.allowed = ["read", "grep"]  # c\n'],
+  ['[agents.a]\ntools = "read" "grep"\n', ['Rename to `tools.allowed`, and change `"read" "grep"` to `["read", "grep"]`'], '[agents.a]\ntools.allowed = ["read", "grep"]\n'],
   // Their `]` typed and not their `[`: the list's, taken in (it was left, an error still).
   ['[agents.a]\ntools = "read", "grep"]\n', ['Rename to `tools.allowed`, and change `"read", "grep"]` to `["read", "grep"]`'], '[agents.a]\ntools.allowed = ["read", "grep"]\n'],
   ["[agents.a]\ntools = 'read', \"grep\",\n", ['Rename to `tools.allowed`, and change `\'read\', "grep",` to `[\'read\', "grep"]`'], "[agents.a]\ntools.allowed = ['read', \"grep\"]\n"],
@@ -3341,9 +3354,8 @@ for (const [list, entry, shown] of ENTRY_THEN_UNREAD_BLANK) {
 // which would leave the rest an error still (`["read"], grep`). [the text]
 const STRING_THEN_NO_LIST: string[] = [
   '[agents.a.tools]\nallowed = "read", grep\n',
-  '[agents.a.tools]\nallowed = "read" "grep"\n',
-  // No comma among them at all: a list is one reading of it, not the only one.
-  '[agents.a.tools]\nallowed = "read" "grep" "edit"\n',
+  // No comma among them, and more than strings: which were meant as the list's is a guess.
+  '[agents.a.tools]\nallowed = "read" "grep" edit\n',
   // A comma missing where a string is not what follows: not a comma alone.
   '[agents.a.tools]\nallowed = "read", "grep" edit\n',
   '[agents.a.tools]\nallowed = "read", "grep" 1\n',
@@ -3479,7 +3491,8 @@ test('a move names only what it adds, and wrapping a string in a list is in fix-
   // error still with the values left outside the list. With commas among them, a comma missing between two strings is
   // put in: the list of all of them, in one edit (the wrap of `"read"` alone wrote `["read"], "grep" "edit"`).
   assert.deepEqual(titles('[agents.x.tools]\nallowed = "read", "grep" "edit"\n'), ['Change to `["read", "grep", "edit"]` (safe)']);
-  assert.deepEqual(titles('[agents.x.tools]\nallowed = "read" "grep"\n'), []);
+  // No comma written among them, only strings and blanks: the list of them, every comma put in, as in brackets.
+  assert.deepEqual(titles('[agents.x.tools]\nallowed = "read" "grep"  "edit"\n'), ['Change to `["read", "grep",  "edit"]` (safe)']);
   assert.deepEqual(titles('[agents.x]\ntools = { allowed = "read", "grep" "edit" }\n'), ['Change to `["read", "grep", "edit"]` (safe)']);
   // Where the rest of its line is a comment, or the inline table's next key: in fix-all, as before.
   assert.deepEqual(titles('[agents.x]\ntools = { allowed = "read", disallowed = ["edit"] }  # c\n'), ['Change to `["read"]` (safe)']);

@@ -241,7 +241,13 @@ async function checkDocument(text: string, random: () => number, counts: { offse
       }
       // In a list Mars does not read, no entry is made until the list is moved where it belongs: (b) holds what is offered.
       if (ctx.kind !== 'list-value' && !a.policies.lists.some((l) => l.array === (ctx.kind === 'slot' ? ctx.list.array : ctx.array))) continue;
-      const after = entriesOf(analyzeDocument(out));
+      const outDa = analyzeDocument(out);
+      // So for a list written where a value was: where Mars reads no list (`[agent.x.tools]`, its owner misspelt).
+      if (ctx.kind === 'list-value') {
+        const u = unitAt(outDa, start);
+        if (!placed(outDa, u).policies.lists.some((l) => l.array.span.start + u.base <= start && start < l.array.span.end + u.base)) continue;
+      }
+      const after = entriesOf(outDa);
       const mine = after.filter(({ p, base }) => p.entry.string.span.start + base < start + Math.max(1, main.newText.length) && p.entry.string.span.end + base > start);
       if (mine.length !== 1) {
         fail(`c: the accepted item is one entry (${ctx.kind})`, `${show}\n--- entries there: ${mine.length}`);

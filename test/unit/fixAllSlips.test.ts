@@ -3,7 +3,7 @@
 // fix (a comma removed between two items on one line, a comma typed twice, a `;` for a comma, a name
 // written without its quotes, curly quotes, guillemets, a no-break space for a space, a `;` or `,` ending a
 // `key = value` line, a `:` or `==` for its `=`, a header or a string left open, the quotes of a key's part
-// that needs them left out), and fix-all of the broken text must give
+// that needs them left out, braces for a list's brackets), and fix-all of the broken text must give
 // what fix-all of the valid text gives, and count one problem more (the syntax error, fixed on the
 // way, and those past the slip that it hid, at most one less each: README, "--fix"). Fixed with the error, what came before it was once judged without what
 // comes after (an `mcp__gh__x` renamed in `allowed` made the same rename in `disallowed`, past the
@@ -37,7 +37,7 @@ const syntaxErrors = (text: string) => documentFindings(analyzeDocument(text)).f
 
 /**
  * How many findings of `valid` the broken text (`text`, which differs from it on line `n` only) does
- * not show: none of its code starts at the same place, counted from the line's start before that
+ * not show: none of its code and message starts at the same place, counted from the line's start before that
  * line, from the text's end after it, and anywhere on the line.
  */
 function unseenIn(valid: string, text: string, n: number): number {
@@ -45,10 +45,11 @@ function unseenIn(valid: string, text: string, n: number): number {
   const lineEnd = (t: string) => t.split('\n').slice(0, n + 1).join('\n').length;
   const where = (t: string, start: number) =>
     start < lineStart(t) ? `before ${start}` : start > lineEnd(t) ? `after ${t.length - start}` : 'on the line';
-  const shown = documentFindings(analyzeDocument(text)).map((f) => `${f.code} ${where(text, f.span.start)}`);
+  // Said the same too: the slip may make a finding of the same code on its line (braces for brackets: the list "must be a list").
+  const shown = documentFindings(analyzeDocument(text)).map((f) => `${f.code} ${where(text, f.span.start)} ${f.message}`);
   let unseen = 0;
   for (const f of documentFindings(analyzeDocument(valid))) {
-    const i = shown.indexOf(`${f.code} ${where(valid, f.span.start)}`);
+    const i = shown.indexOf(`${f.code} ${where(valid, f.span.start)} ${f.message}`);
     if (i < 0) unseen++;
     else shown.splice(i, 1);
   }
@@ -56,9 +57,9 @@ function unseenIn(valid: string, text: string, n: number): number {
 }
 
 type Slip = 'comma removed' | 'comma twice' | 'semicolon' | 'bare name' | 'curly quotes' | 'guillemets' | 'no-break space' | 'semicolon ending' | 'comma ending'
-  | 'colon' | 'equals twice' | 'header open' | 'string open' | 'key unquoted';
+  | 'colon' | 'equals twice' | 'header open' | 'string open' | 'key unquoted' | 'braces';
 const SLIPS: readonly Slip[] = ['comma removed', 'comma twice', 'semicolon', 'bare name', 'curly quotes', 'guillemets', 'no-break space', 'semicolon ending', 'comma ending',
-  'colon', 'equals twice', 'header open', 'string open', 'key unquoted'];
+  'colon', 'equals twice', 'header open', 'string open', 'key unquoted', 'braces'];
 
 // Two double-quoted items on one line with `, ` between them; a double-quoted item of a list (after
 // `[` or `, `, before `,` or `]`) that is a plain name.
@@ -75,6 +76,8 @@ const KEY_EQUALS = /^([ \t]*[A-Za-z0-9_.-]+) = /;
 const QUOTED_PART = /(?<=^[ \t]*\[{0,2}(?:[^=]*\.)?[ \t]*)"([^"\\.=#[\]{}'\s](?:[^"\\.=#[\]{}']*[^"\\.=#[\]{}'\s])?)"(?=[ \t]*[.=\]])/g;
 // ... and of an inline table's key, right after its `{` or a `,`, before its `=`.
 const QUOTED_INLINE_PART = /(?<=[{,][ \t]*)"([^"\\.=#[\]{}'\s](?:[^"\\.=#[\]{}']*[^"\\.=#[\]{}'\s])?)"(?=[ \t]*=)/g;
+// A key's list of strings on one line (not empty: `{}` is a table), whose brackets a set's braces may take (`{"read"}`).
+const STRINGS_LIST = /(?<== )\[("(?:[^"\\]|\\.)*"(?:, "(?:[^"\\]|\\.)*")*)\]/g;
 const HEADER = /^(\[\[?[^\]"']*[^\]"'\s])(\]\]?)$/;
 const LAST_STRING = /"(?:(?:[^"\\]|\\.)*[^"\\\s])?"[ \t,\]}]*$/;
 
@@ -88,6 +91,10 @@ function broken(line: string, slip: Slip, pick: (n: number) => number): string |
     return key === undefined ? null : `${key}${slip === 'colon' ? ': ' : ' == '}${line.slice(key.length + 3)}`;
   }
   if (slip === 'header open') return HEADER.exec(line)?.[1] ?? null;
+  if (slip === 'braces') {
+    const m = choose(at(STRINGS_LIST));
+    return m ? `${line.slice(0, m.index)}{${m[1]}}${line.slice(m.index! + m[0].length)}` : null;
+  }
   if (slip === 'key unquoted') {
     const m = choose([...at(QUOTED_PART), ...at(QUOTED_INLINE_PART)].filter((m) => !/^[A-Za-z0-9_-]+$/.test(m[1]!)));
     return m ? line.slice(0, m.index) + m[1]! + line.slice(m.index! + m[0].length) : null;

@@ -247,12 +247,13 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['[agents.a.tools]\nallowed = "read", "grep" "edit"\n', '"read", "grep" "edit"', '`"read", "grep" "edit"` is not a value TOML knows: write a list in brackets, with a comma after `"grep"` (`["read", "grep", "edit"]`)'],
   ['[agents.a.tools]\nallowed = "read" "grep", "edit" "x"\n', '"read" "grep", "edit" "x"', '`"read" "grep", "edit" "x"` is not a value TOML knows: write a list in brackets, with a comma after `"read"` and `"edit"` (`["read", "grep", "edit", "x"]`)'],
   ['[agents.a]\ntools = { allowed = "read", "grep" "edit" }\n', '"read", "grep" "edit"', '`"read", "grep" "edit"` is not a value TOML knows: write a list in brackets, with a comma after `"grep"` (`["read", "grep", "edit"]`)'],
+  // No comma written, only strings and blanks: the same list, or one string, which other languages write so.
+  ['[agents.a.tools]\nallowed = "read" "grep"\n', '"read" "grep"', '`"read" "grep"` is not a value TOML knows: write a list in brackets, with a comma after `"read"` (`["read", "grep"]`), or one string: TOML does not join strings written side by side'],
   // Two strings with no blank between among them: one string with a quote in it may be meant, said as in a list in brackets.
   ["[agents.a.tools]\nallowed = 'read', 'it''s'\n", "'read', 'it''s'", "`'read', 'it''s'` is not a value TOML knows: write a list in brackets, with a comma after `'it'` (`['read', 'it', 's']`). If a `'` of `'it''s'` was meant inside the string, write the string between `\"` quotes (a `'` string cannot hold one)"],
   ['[agents.a.tools]\nallowed = "read","grep""edit"\n', '"read","grep""edit"', '`"read","grep""edit"` is not a value TOML knows: write a list in brackets, with a comma after `"grep"` (`["read","grep", "edit"]`). If a `"` of `"grep""edit"` was meant inside the string, write it `\\"`, or write the string between `\'` quotes'],
   // Two strings with no blank between, twice: the first pair is the one said.
   ["x = 'a''b''c', 'd'\n", "'a''b''c', 'd'", "`'a''b''c', 'd'` is not a value TOML knows: write a list in brackets, with a comma after `'a'` and `'b'` (`['a', 'b', 'c', 'd']`). If a `'` of `'a''b'` was meant inside the string, write the string between `\"` quotes (a `'` string cannot hold one)"],
-  ['[agents.a.tools]\nallowed = "read" "grep"\n', '"', '`"` after the value: a line holds one `key = value`, then only a comment'],
   // One string with a comma in it, then a comma: one value, no list (the comma inside the string splits nothing).
   ['x = "a,b",\n', ',', '`,` after the value: a line holds one `key = value`, then only a comment'],
   // An inline table among the values: the list as written, its commas as they are (not respaced as a list's).
@@ -336,7 +337,8 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['[agents.a.tools]\nallowed = ["read"\nx = [1]\n[agents.b]\n', 'x', 'the list of `allowed` is not closed: add `]`', '['],
   ['[agents.a]\ntools = { allowed', 'a', 'expected `=` and a value after the key'],
   ['agents.x.\n', '.', 'a key part is missing after `.`'],
-  ['a = { "edit", }\n', ',', 'expected `=` and a value after the key'],
+  ['a = { "edit", b = 1 }\n', ',', 'expected `=` and a value after the key'],
+  ['a = { "edit", }\n', ',', 'an inline table holds `key = value` pairs: a list is written in brackets (`[ "edit", ]`)'],
   ['[agents."my agent"x]\n', 'x', 'expected `.` or `]`: the parts of a table name are joined with `.` (put a name with spaces in quotes)'],
   // After a backslash in a string, white space TOML does not read as a blank is text: the escape is wrong (it said U+00A0 "TOML does not read as a blank").
   ["x = \"a\\\u00a0b\"\n", "\\\u00a0", "a `\\` before U+00A0 is not an escape TOML knows: write `\\\\` for a backslash, or use a literal string ('...'), where a backslash is plain"],
@@ -832,6 +834,13 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['"a"{ b = 1 } # c\n', '"a" = { b = 1 } # c\n', 'Insert `=`'],
   ['"a" "b" = 1\n', null],
   ['x [1\n', null],
+  // Braces around values where a list goes (`{"read"}`, a set as Python writes it): brackets, where the list reads whole.
+  ['[agents.a.tools]\nallowed = {"Read"}\n', '[agents.a.tools]\nallowed = ["Read"]\n', 'Change to `["Read"]`', false, '[agents.a.tools]\nallowed = ["read"]\n'],
+  ['[agents.a]\ntools = { allowed = { "read", "bash(a, b)" } } # c\n', '[agents.a]\ntools = { allowed = [ "read", "bash(a, b)" ] } # c\n', 'Change to `[ "read", "bash(a, b)" ]`'],
+  ['x = {1, 2}\n', 'x = [1, 2]\n', 'Change to `[1, 2]`'],
+  // Not where the list would not read (a table in it, its `}` not on its line): the braces may hold what was meant otherwise.
+  ['x = {"a", {"b"}}\n', null],
+  ['x = {"a", "b"\n', null],
   // A header left open at its line's end: closed after its name, before blanks and a comment.
   ['[agents.a.tools\nallowed = ["Read"]\n', '[agents.a.tools]\nallowed = ["Read"]\n', 'Close the header with `]`', false, '[agents.a.tools]\nallowed = ["read"]\n'],
   ['[t  # c\r\nx = 1\r\n', '[t]  # c\r\nx = 1\r\n', 'Close the header with `]`'],

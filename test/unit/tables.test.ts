@@ -5,7 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from 'smol-toml';
-import { analyzeDocument, DocumentAnalyzer, documentFindings, type DocumentAnalysis } from '../../server/src/analysis/document';
+import { analyzeDocument, DocumentAnalyzer, documentFindings, documentFixAll, type DocumentAnalysis } from '../../server/src/analysis/document';
+import { applyEdits } from '../../server/src/analysis/edits';
 import { rng } from '../support/rng';
 import { parseToml } from '../../server/src/toml/parse';
 import { KeyIndex, RootArrays, sectionDefinitions, tableConflicts } from '../../server/src/toml/tables';
@@ -248,3 +249,35 @@ test('tables: a clash stays where its key is while edits move it inside its sect
   for (const text of versions) assert.deepEqual(syntax(text, analyzer.analyze(text)), syntax(text), text);
   assert.deepEqual(syntax(versions[1]!), ['b: `a.b` is already defined, as a table']);
 });
+
+// A table defined by two headers: the second's key/values moved up into the first, its header and the blank lines
+// before it removed (the comments ending the first, which may be the next header's, stay after them); a guess (the
+// second may have been meant for another table), never preferred nor in fix-all. Not where the merge would clash (a
+// key of both, a table a header between names under it), nor for `[[…]]`. [text, the text after the fix, or null: none]
+const MERGES: Array<[text: string, fixed: string | null]> = [
+  ['[agents.a.tools]\nallowed = ["read"]\n\n[agents.a.tools]\ndisallowed = ["bash"]\n', '[agents.a.tools]\nallowed = ["read"]\ndisallowed = ["bash"]\n'],
+  ['[a]\nx = 1\n# b\'s\n[b]\ny = 2\n\n[a]\nz = """\n[q]\n"""  # c\n\n# c\'s\n[c]\n', '[a]\nx = 1\nz = """\n[q]\n"""  # c\n# b\'s\n[b]\ny = 2\n\n# c\'s\n[c]\n'],
+  ['[a]\r\nx = 1\r\n[a]\r\ny = 2', '[a]\r\nx = 1\r\ny = 2\r\n'],
+  ['[a]\r\nx = 1\r\n\r\n[b]\r\n\r\n[a]\r\ny = 2\r\n\r\n', '[a]\r\nx = 1\r\ny = 2\r\n\r\n[b]\r\n\r\n'],
+  ['[a]\nx.y = 1\n[a.b]\n[a]\nx.z = 2\n', '[a]\nx.y = 1\nx.z = 2\n[a.b]\n'],
+  // Nothing under the second: its header removed (its comment stays where it is).
+  ['[a]\nx = 1\n[a]\n# nothing\n\n[b]\n', '[a]\nx = 1\n# nothing\n\n[b]\n'],
+  ['[a]\nx = 1\n[a]\nx = 2\n', null],
+  ['[a]\nx = { y = 1 }\n[a]\nx.z = 2\n', null],
+  ['[a]\n[a.b]\nc = 1\n[a]\nb.d = 2\n', null],
+  ['[a]\ny = [1 2]\n[a]\nx = 1\n', null],
+];
+for (const [text, fixed] of MERGES) {
+  test(`a table defined twice, merged: ${JSON.stringify(text)}`, async () => {
+    const found = documentFindings(analyzeDocument(text)).filter((f) => / is defined twice$/.test(f.message));
+    assert.equal(found.length, 1);
+    const fixes = found[0]!.fixes;
+    assert.equal(found[0]!.mayHaveSafeFix, false);
+    if (fixed === null) return assert.deepEqual(fixes, []);
+    assert.equal(fixes.length, 1);
+    assert.deepEqual([fixes[0]!.preferred, fixes[0]!.safe], [false, false]);
+    assert.equal(applyEdits(text, fixes[0]!.edits), fixed);
+    assert.equal(await tomlEditTakes(fixed), true);
+    assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
+  });
+}

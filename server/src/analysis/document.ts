@@ -19,6 +19,7 @@ import { analyze, eachSeen, fixAllEdits, fixAllTakes, fixesSyntax, SyntaxMended,
 import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, composeEdits, type Edit } from './edits';
 import { byPosition, finding, overridden, type Finding, type Fix } from './findings';
+import { mergedTables } from './mergedTables';
 import { VerdictMemo } from './verdicts';
 import { ownCopy } from '../grammar/text';
 import { followedArrays, followedRoot, listsAlike, listsFor, listsTold, NO_LISTS, readAlike, readWhole, refusalOf, sameOwner, writersByOwner, type ListsTold, type Owner, type ShapeProblem } from './policies';
@@ -122,7 +123,7 @@ export class DocumentAnalyzer {
       units.slice(replaced.from, replaced.to).every((u, i) => crossSignature(u.analysis) === crossSignature(last.units[replaced.from + i]!.analysis));
     if (!sameCross) return yield* this.whole(text, lines, units, unclosed);
     if (listsTouched(last.units, units, replaced.from, replaced.to)) yield* this.tellLists(units, new Map(), true);
-    const crossFindings = crossFindingsOf(units, last.crossConflicts);
+    const crossFindings = crossFindingsOf(text, units, last.crossConflicts);
     return { text, lines, units, crossFindings, crossConflicts: last.crossConflicts, fileSuppressed: last.fileSuppressed, unclosed, roots: last.roots };
   }
 
@@ -159,7 +160,7 @@ export class DocumentAnalyzer {
     const crossConflicts = tableConflicts(all).map((conflict) => ({ ...at[conflict.section]!, conflict, earlier: at[conflict.earlier.section]! }));
     let fileSuppressed: CodeSet | null = null;
     for (const u of units) fileSuppressed = union(fileSuppressed, u.analysis.suppressions.file);
-    return { text, lines, units, crossFindings: crossFindingsOf(units, crossConflicts), crossConflicts, fileSuppressed, unclosed, roots };
+    return { text, lines, units, crossFindings: crossFindingsOf(text, units, crossConflicts), crossConflicts, fileSuppressed, unclosed, roots };
   }
 
   /**
@@ -380,10 +381,10 @@ function unitIndexAt(units: readonly Unit[], offset: number): number {
  * The conflicts as findings, placed where their units are now; not one past its section's syntax
  * error, where what the text defines is a guess (`[agents.q` left open reads the lines below as its).
  */
-function crossFindingsOf(units: readonly Unit[], conflicts: readonly CrossConflict[]): Finding[] {
+function crossFindingsOf(text: string, units: readonly Unit[], conflicts: readonly CrossConflict[]): Finding[] {
   return conflicts.flatMap(({ unit, index, conflict, earlier }) => {
     const first = units[earlier.unit]!;
-    return conflictFinding(units[unit]!, index, conflict, definitionSpan(first.analysis.definitions[earlier.index]!, first.base, conflict.earlier)) ?? [];
+    return conflictFinding(units[unit]!, index, conflict, definitionSpan(first.analysis.definitions[earlier.index]!, first.base, conflict.earlier), text) ?? [];
   });
 }
 
@@ -397,13 +398,15 @@ export function definitionSpan(defs: SectionDefinitions, base: number, at: Defin
  * A conflict at the `index`-th definitions of `u`, as a finding in document offsets, pointing at
  * `earlier` (the key it clashes with, in document offsets); null past the unit's syntax error.
  */
-export function conflictFinding(u: Pick<Unit, 'analysis' | 'base'>, index: number, conflict: TableConflict, earlier: Span): Finding | null {
+export function conflictFinding(u: Pick<Unit, 'analysis' | 'base'>, index: number, conflict: TableConflict, earlier: Span, docText: string): Finding | null {
   const span = definitionSpan(u.analysis.definitions[index]!, u.base, conflict);
   // From the error's line: a header with an error in it is a guess too.
   const text = u.analysis.text;
   const from = u.analysis.unreadableFrom;
   if (span.start - u.base >= lineStartAt(text, from) && from < text.length) return null;
-  return finding('toml-syntax', span, conflict.message, undefined, [{ span: earlier, message: 'defined here' }]);
+  // A header naming a table a header defined: the second's key/values may be merged into the first (a guess, made when asked).
+  const merge = conflict.key < 0 && conflict.earlier.key < 0 ? () => mergedTables(docText, earlier.start, span.start) : undefined;
+  return finding('toml-syntax', span, conflict.message, merge, [{ span: earlier, message: 'defined here' }], false);
 }
 
 const signatures = new WeakMap<SectionAnalysis, string>();

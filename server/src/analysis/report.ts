@@ -114,7 +114,7 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
       roots.addDefinitions(defs);
       for (const conflict of tables.add(defs)) {
         const earlier = sections[conflict.earlier.section]!;
-        const f = conflictFinding({ analysis, base }, index, conflict, definitionSpan(earlier.defs, earlier.base, conflict.earlier));
+        const f = conflictFinding({ analysis, base }, index, conflict, definitionSpan(earlier.defs, earlier.base, conflict.earlier), text);
         const shown = f && overridden(f, overrides);
         if (shown) conflicts.push(shown);
       }

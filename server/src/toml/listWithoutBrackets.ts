@@ -19,11 +19,13 @@ export function valuesWithoutBrackets(text: string, entries: readonly KeyValue[]
   // Not where the error is past them (in an inline table, on what follows them).
   if (!run || at > run.end + /^[ \t]*/.exec(text.slice(run.end))![0].length) return null;
   const commas = run.missing.length === 0 ? '' : `, with a comma after ${inWords(run.missing.map(quoted))}`;
+  // No comma written between any of them (`description = "say" "hi"`): one string may have been meant, as other languages join strings side by side.
+  const joined = run.missing.length === run.values.length - 1 ? ', or one string: TOML does not join strings written side by side' : '';
   const span = { start, end: run.end };
   // The list the message says, written as a guess (the values may have been meant otherwise: never preferred, nor in fix-all);
   // not where a quote may have been meant inside a string (`"read""grep"`), which the message says as the other reading.
   const rewrite = run.doubled === undefined ? { title: `Change to ${quoted(run.list)}`, span, newText: () => run.list, guess: true } : undefined;
-  return { message: `${quoted(text.slice(start, run.end))} is not a value TOML knows: write a list in brackets${commas} (${quoted(run.list)})${unreadLeftOut(run.unread)}${quoteMeantInside(run.doubled)}`, span, ...(rewrite ? { rewrite } : {}) };
+  return { message: `${quoted(text.slice(start, run.end))} is not a value TOML knows: write a list in brackets${commas} (${quoted(run.list)})${joined}${unreadLeftOut(run.unread)}${quoteMeantInside(run.doubled)}`, span, ...(rewrite ? { rewrite } : {}) };
 }
 
 /** The advice for two strings with no blank between (`'it''s'`, see `commasBetweenStrings`), which may be one string with a quote meant inside it. */
@@ -118,8 +120,10 @@ export function unreadLeftOut(unread: readonly string[]): string {
  * (`"read", "grep"`): where they end, the list in brackets they read as, and its values (the syntax
  * error's message and the fix that wraps a string value in a list say the same list). A comma missing
  * between two strings among them (`"read", "grep" "edit"`) is put in the list, as the fix of a list
- * in brackets puts it in (`["grep" "edit"]`): `missing` holds the strings it goes after. Not where
- * no comma is written between any of them (`"read" "grep"`), where a list is a guess.
+ * in brackets puts it in (`["grep" "edit"]`): `missing` holds the strings it goes after. Where no
+ * comma is written between any of them, only strings with blanks between (`"read" "grep"`): the list
+ * of them too, every comma missing, as in a list in brackets; not strings with no blank between
+ * (`'it''s'`), said as a quote meant inside (`quoteInside`), nor with other text among them.
  */
 export function listWithoutBrackets(text: string, start: number, inline: boolean): { end: number; list: string; values: unknown[]; unread: string[]; missing: string[]; doubled?: string } | null {
   let end = closedOrLineEnd(text, start, commentOrLineEnd(text, start));
@@ -151,7 +155,7 @@ export function listWithoutBrackets(text: string, start: number, inline: boolean
 /**
  * `values` with a comma put in after each closed string that only blanks separate from the next
  * string (`"grep" "edit"`: `"grep", "edit"`), and those strings; null where there is none, or where
- * no comma is written outside the strings (then nothing says they are a list's). `doubled`: the
+ * no comma is written outside the strings and more than they and blanks are. `doubled`: the
  * first two strings with no blank between (`'it''s'`), which may be one string with a quote in it,
  * as SQL doubles one: there the list is a guess, as the comma is in a list in brackets (`missingComma`).
  */
@@ -183,7 +187,10 @@ function commasBetweenStrings(values: string): { written: string; after: string[
       }
     }
   }
-  return comma && after.length > 0 ? { written, after, ...(doubled !== undefined ? { doubled } : {}) } : null;
+  if (after.length === 0) return null;
+  // No comma written: a list only where nothing but its strings and the blanks between them is (`"read" "grep"`).
+  if (!comma && (doubled !== undefined || !/^(?:(?:"(?:[^"\\]|\\.)*"|'[^']*')(?:,[ \t]+|$))+$/.test(written))) return null;
+  return { written, after, ...(doubled !== undefined ? { doubled } : {}) };
 }
 
 /** `values` with what TOML does not read as a blank outside its strings made a space (white space) or removed (invisible), and those characters (each once). */

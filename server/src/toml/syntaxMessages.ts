@@ -13,7 +13,7 @@ import { BLANKS_AND_COMMENTS, itemsOf, listAsItem, missingComma } from './missin
 import type { KeyValue, Section, Span, SyntaxProblem, TomlValue } from './model';
 import { lastAtOrBefore } from './sorted';
 import { surrogatePairEscape } from './stringPositions';
-import { bareWordAt, closedHeader, closedList, closedString, colonForEquals, equalsMissing, extraComma, foreignQuote, innerQuotes, quotedKeyPart, quotedValue, semicolonForComma, straightQuotedKey, secondEquals, strayClosers, strayHeaderClosers, strayTerminators } from './typingSlips';
+import { bareWordAt, bracesForList, closedHeader, closedList, closedString, colonForEquals, equalsMissing, extraComma, foreignQuote, innerQuotes, quotedKeyPart, quotedValue, semicolonForComma, straightQuotedKey, secondEquals, strayClosers, strayHeaderClosers, strayTerminators } from './typingSlips';
 import { BLANKS_AND_UNREAD, EACH_UNREAD, INVISIBLE, LINE_BREAK, NAMES, trimUnreadEnd, UNREAD_BLANK, UNREAD_BLANKS, unreadFixedAs } from './unreadBlanks';
 
 /** A message, with the rewrite that types what it says where there is one. */
@@ -247,6 +247,9 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (last === '.' && (atLineEnd || c === '#' || c === '=' || c === ' ' || c === '\t')) return 'a key part is missing after `.`';
       const inline = open()?.kind === 'inline-table';
       if (inline && (last === '{' || last === ',')) return expectedKey(text, at);
+      // Braces around values where a list's brackets go (`{"read", "edit"}`): no key/value was meant.
+      const braces = inline && (c === '}' || c === ',') ? bracesForList(text, open()!) : null;
+      if (braces) return { message: `an inline table holds \`key = value\` pairs: a list is written in brackets (${quoted(braces.newText())})`, rewrite: braces };
       // In an inline table, a key then its `,` or `}` (`{ x = "a", b, y = 1 }`): its `=` and value are missing.
       if (atLineEnd || c === '#' || (inline && (c === '}' || c === ','))) return 'expected `=` and a value after the key';
       if (c === ':') return withFix('expected `=` after the key (TOML writes `=`, not `:`)', colonForEquals(text, at));

@@ -6,6 +6,7 @@
 
 import { parse as smolParse } from 'smol-toml';
 import { editDistance } from '../grammar/checks';
+import { quoted } from '../grammar/text';
 import { lineEndAt, lineStartAt } from './lineIndex';
 import { readsAsValue } from './listWithoutBrackets';
 import { BLANKS_AND_COMMENTS, COMMA_BETWEEN, extendsOver, wholeItemsTo } from './missingCommas';
@@ -325,6 +326,28 @@ export function colonForEquals(text: string, at: number): Rewrite | null {
   if (rest === '' || /^[#=:]/.test(rest)) return null;
   const blank = blanksFrom(text, at) < at ? '' : ' ';
   return { title: `Replace ${'`'}${run.trimEnd()}${'`'} with ${'`'}=${'`'}`, span: { start: at, end: at + run.length }, newText: () => `${blank}= ` };
+}
+
+/**
+ * An inline table whose braces hold values, not key/values (`allowed = {"read", "edit"}`, as Python
+ * writes a set), the error where its first key's `=` was due: its braces made brackets, where the list
+ * then reads whole, its `}` on its line. The values are those written: no guess.
+ */
+export function bracesForList(text: string, table: Container): Rewrite | null {
+  const open = table.span.start;
+  const lineEnd = lineEndAt(text, open);
+  let depth = 0;
+  for (let i = open; i < lineEnd; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'") i = Math.max(i, stringEndFrom(text, i));
+    else if (c === '[' || c === '{') depth++;
+    else if ((c === ']' || c === '}') && --depth === 0) {
+      const list = `[${text.slice(open + 1, i)}]`;
+      if (c !== '}' || !readsAsValue(list)) return null;
+      return { title: `Change to ${quoted(list)}`, span: { start: open, end: i + 1 }, newText: () => list };
+    }
+  }
+  return null;
 }
 
 /** A second `=` at `at` after a key's (`allowed == ["read"]`, `x = = 1`): removed, with the blanks between the two. No guess. */
