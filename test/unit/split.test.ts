@@ -77,6 +77,7 @@ const SPLITS: Array<[string, string]> = [
   ['... nor one first on its line after a line ending in a string, its comma missing', 'a = ["x"y,\n  "b"\n  """\n[not]\n"""]\n|[yes]\n'],
   ['... nor after what TOML does not read as a blank there (found by fixAllMeaning.test.ts, seed 4040)', 'a = ["x"\u2028\n  """\n[not]\n"""]\n|[yes]\n'],
   ['... a comma on a line above it too', 'a = ["read, ""x",\n\n  """\n[not]\n"""]\n|[yes]\n'],
+  ['... nor past a line holding a comment alone (found by fixAllMeaning.test.ts, seed 4545)', 'a = ["x"\u2003\n  # c\n  """\n[not]\n"""]\n|[yes]\n'],
 ];
 
 for (const [name, marked] of SPLITS) {

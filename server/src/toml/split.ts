@@ -297,16 +297,23 @@ function startsValue(c: number): boolean {
  * character before it (`bash(x)"""`); where only blanks stand before it on its line, the last
  * character above that is no blank or line break, where that ends no value either (`allowed = [read", """`
  * ⏎ `bash(x)` ⏎ `"""]`, a quote deleted; not a quote or a closer, `"a"` ⏎ `"""b"""`, two values, a
- * comma missing). A comment line between is taken as what it ends with, which only matters where
- * `misread` is set, past a syntax error already.
+ * comma missing), past lines holding a comment alone. Asked only where `misread` is set, past a syntax error already.
  */
 function openedAfterText(text: string, p: number): boolean {
   const blank = (c: number) => c === SPACE || c === TAB;
   let i = p - 1;
   while (i >= 0 && blank(text.charCodeAt(i))) i--;
   if (i >= 0 && text.charCodeAt(i) !== LF && text.charCodeAt(i) !== CR) return !startsValue(text.charCodeAt(p - 1));
-  // Past what TOML does not read as a blank too (`"a"` U+2028 ⏎ `'''b'''`: a value ends there).
-  while (i >= 0 && (blank(text.charCodeAt(i)) || text.charCodeAt(i) === LF || text.charCodeAt(i) === CR || isUnreadBlank(text.charCodeAt(i)))) i--;
+  // Past what TOML does not read as a blank too (`"a"` U+2028 ⏎ `'''b'''`: a value ends there), and lines holding a
+  // comment alone (`"a"` U+2003 ⏎ `# c` ⏎ `'''b'''`: not text the string was opened after).
+  for (;;) {
+    while (i >= 0 && (blank(text.charCodeAt(i)) || text.charCodeAt(i) === LF || text.charCodeAt(i) === CR || isUnreadBlank(text.charCodeAt(i)))) i--;
+    let lineStart = i;
+    while (lineStart > 0 && text.charCodeAt(lineStart - 1) !== LF && text.charCodeAt(lineStart - 1) !== CR) lineStart--;
+    while (blank(text.charCodeAt(lineStart))) lineStart++;
+    if (i < 0 || text.charCodeAt(lineStart) !== HASH) break;
+    i = lineStart - 1;
+  }
   const c = text.charCodeAt(i);
   return i >= 0 && !startsValue(c) && c !== QUOTE && c !== APOS && c !== RBRACKET && c !== RBRACE;
 }
