@@ -31,6 +31,8 @@ const DOCUMENTS: Array<[string, string]> = [
   // The file's byte order mark is no character of the text: a lone carriage return after it is marked on itself.
   ['a lone carriage return after the byte order mark', '\uFEFF\rtools.allowed = ["Shell"]\n'],
   ['a byte order mark before a finding and its fixes', '\uFEFFagents.a.tools.allowed = ["Shell"]\n'],
+  // A table defined by two headers: the merge, read from the whole text by both, the checker's one section at a time.
+  ['a table defined twice, merged', '[agents.a.tools]\nallowed = ["Read"]\n\n[agents.b]\n\n[agents.a.tools]\ndisallowed = ["bash"]\n[agents.a]\n[agents.a]\n'],
   // What a misspelt owner holds that a tools table would, read whole as the server reads a section of patterns below it.
   // A part renamed in a header, the rename kept beside what other sections define below or above it, dropped where they clash
   // (`[[agents.f]]` after `[agent.f.tools]`, which the checker reads only past it).

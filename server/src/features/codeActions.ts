@@ -4,7 +4,7 @@
 
 import { type CodeAction, CodeActionKind, type CodeActionContext, type Range } from 'vscode-languageserver';
 import { seenAt } from '../analysis/analyze';
-import { countFixAll, fixAllTakesIn, outsideOf, placedLines, unitIndexOf, type DocumentAnalysis } from '../analysis/document';
+import { countFixAll, crossFindingsShown, fixAllTakesIn, outsideOf, placedLines, unitIndexOf, type DocumentAnalysis } from '../analysis/document';
 import type { Edit } from '../analysis/edits';
 import { fixAmong, partnersSeen } from '../analysis/findings';
 import { isCode, type Code, type SeverityOverrides } from '../analysis/codes';
@@ -124,6 +124,12 @@ export async function codeActions(
       const lines = placedLines(da, unit);
       const seen = seenIn(index);
       const f = seen(code, { start: lines.offset(d.range.start), end: lines.offset(d.range.end) });
+      if (!f && code === 'toml-syntax') {
+        // A table defined twice is no finding of a section: the document's, in its offsets, with its own fixes (a merge).
+        const cross = crossFindingsShown(da, overrides).find((x) => x.code === code && sameRange(positionsOf(da.lines, x.span), d.range));
+        for (const fix of cross?.fixes ?? []) quickFixes.set(JSON.stringify([fix.title, -1, fix.edits]), action(fix.title, CodeActionKind.QuickFix, versionedEdit(uri, version, da.lines, fix.edits), [d], fix.preferred));
+        continue;
+      }
       if (!f || !sameRange(positionsOf(lines, f.span), d.range)) continue;
       askedLines.add(d.range.start.line);
       for (const fix of f.fixes.map((x) => fixAmong(x, f, partnersSeen(seen)))) {
