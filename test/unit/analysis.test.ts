@@ -2631,7 +2631,7 @@ const TOOLS_STRINGS: Array<[text: string, titles: string[], after: string | null
   ['[agents.a]\ntools = "read", "grep"}\n', ['Rename to `tools.allowed`, and change `"read", "grep"}` to `["read", "grep"]`'], '[agents.a]\ntools.allowed = ["read", "grep"]\n'],
   ['[agents.a]\ntools = "read", "grep", }  # c\n', ['Rename to `tools.allowed`, and change `"read", "grep", }` to `["read", "grep"]`'], '[agents.a]\ntools.allowed = ["read", "grep"]  # c\n'],
   ['[agents.a]\ntools = "read"}\n', [], null],
-  ['[agents.a]\ntools = "read", "grep", x\n', [], null],
+  ['[agents.a]\ntools = "read", "grep", tru\n', [], null],
   ['[agents.a]\ntools = "read", 1\n', [], null],
   ['[agents]\nb = { tools = "read", "grep" x }\n', [], null],
   ['[agents.a]\ntools = "read", "grep" = 1\n', [], null],
@@ -3272,7 +3272,9 @@ test('a string then more values where a list goes: the syntax error their list r
     ['[agents.a.tools]\nallowed = "read", "grep", }  # c\n', 2],
     // Not where the list made is not fixed unasked (a name Mars refuses), nor where no list is made.
     ['[agents.a.tools]\nallowed = "grep", "bash("\n', 0],
-    ['[agents.a.tools]\nallowed = "read", grep\n', 0],
+    ['[agents.a.tools]\nallowed = "read", tru\n', 0],
+    // A bare name among them: in quotes in the list (`allowed: Read, Grep` pasted from Claude, its first fixed already).
+    ['[agents.a.tools]\nallowed = "read", grep\n', 2],
   ];
   for (const [text, fixed, counted = fixed] of cases) {
     const da = analyzeDocument(text);
@@ -3353,14 +3355,14 @@ for (const [list, entry, shown] of ENTRY_THEN_UNREAD_BLANK) {
 // missing, a key/value missing its comma, a comma and nothing after): no fix, not one wrapping the string alone,
 // which would leave the rest an error still (`["read"], grep`). [the text]
 const STRING_THEN_NO_LIST: string[] = [
-  '[agents.a.tools]\nallowed = "read", grep\n',
+  '[agents.a.tools]\nallowed = "read", tru\n',
   // No comma among them, and more than strings: which were meant as the list's is a guess.
   '[agents.a.tools]\nallowed = "read" "grep" edit\n',
   // A comma missing where a string is not what follows: not a comma alone.
   '[agents.a.tools]\nallowed = "read", "grep" edit\n',
   '[agents.a.tools]\nallowed = "read", "grep" 1\n',
   '[agents.a.tools]\nallowed = "read",\n',
-  '[agents.a.tools]\nallowed = "read, edit", grep # c\n',
+  '[agents.a.tools]\nallowed = "read, edit", tru # c\n',
   '[agents.a]\ntools = { allowed = "read", "grep" disallowed = [] }\n',
   '[agents.a]\ntools = { allowed = "read", "grep", x }\n',
 ];

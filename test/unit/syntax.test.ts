@@ -247,6 +247,9 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['[agents.a.tools]\nallowed = "read", "grep" "edit"\n', '"read", "grep" "edit"', '`"read", "grep" "edit"` is not a value TOML knows: write a list in brackets, with a comma after `"grep"` (`["read", "grep", "edit"]`)'],
   ['[agents.a.tools]\nallowed = "read" "grep", "edit" "x"\n', '"read" "grep", "edit" "x"', '`"read" "grep", "edit" "x"` is not a value TOML knows: write a list in brackets, with a comma after `"read"` and `"edit"` (`["read", "grep", "edit", "x"]`)'],
   ['[agents.a]\ntools = { allowed = "read", "grep" "edit" }\n', '"read", "grep" "edit"', '`"read", "grep" "edit"` is not a value TOML knows: write a list in brackets, with a comma after `"grep"` (`["read", "grep", "edit"]`)'],
+  // A bare name among them: in quotes in the list (Claude's `tools:` line pasted, its first fixed already).
+  ['[agents.a]\ntools = "Read", Grep, bash(git, log) # c\n', '"Read", Grep, bash(git, log)', '`"Read", Grep, bash(git, log)` is not a value TOML knows: write a list in brackets, `Grep` and `bash(git, log)` in quotes (`["Read", "Grep", "bash(git, log)"]`)'],
+  ['x = "a", tru\n', ',', '`,` after the value: a line holds one `key = value`, then only a comment'],
   // No comma written, only strings and blanks: the same list, or one string, which other languages write so.
   ['[agents.a.tools]\nallowed = "read" "grep"\n', '"read" "grep"', '`"read" "grep"` is not a value TOML knows: write a list in brackets, with a comma after `"read"` (`["read", "grep"]`), or one string: TOML does not join strings written side by side'],
   // Two strings with no blank between among them: one string with a quote in it may be meant, said as in a list in brackets.
@@ -259,7 +262,7 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   // An inline table among the values: the list as written, its commas as they are (not respaced as a list's).
   ['x = {a=1,b=2}, 3\n', '{a=1,b=2}, 3', '`{a=1,b=2}, 3` is not a value TOML knows: write a list in brackets (`[{a=1,b=2}, 3]`)'],
   ['x = true,false # c\n', 'true,false', '`true,false` is not a value TOML knows: write a list in brackets (`[true, false]`)'],
-  ['x = "a", b\n', ',', '`,` after the value: a line holds one `key = value`, then only a comment'],
+  ['x = "a", b\n', '"a", b', '`"a", b` is not a value TOML knows: write a list in brackets, `b` in quotes (`["a", "b"]`)'],
   // A comma after a number alone, as after any other value.
   ['x = 1.5,\n', ',', '`,` after the value: a line holds one `key = value`, then only a comment'],
   ['x = -.5\n', '-.5', 'a float starts with a digit: write `-0.5`'],
@@ -724,15 +727,21 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['x = { , a = 1 }\n', 'x = { a = 1 }\n', 'Remove the extra comma'],
   ['x = { a = 1,, }\n', 'x = { a = 1, }\n', 'Remove the extra comma', false, 'x = { a = 1 }\n'],
   // A bare word where a value was due: in quotes, as the message says, where it is a name (and the others of its list
-  // after it with it, in fix-all); a guess where words have blanks between (`[read edit]`: a comma may be missing).
+  // after it with it, in fix-all; a statement's first, then the list the values after it make, the names among them in
+  // quotes, as Claude's `tools:` line pasted writes them); a guess where words have blanks between: in a list each word,
+  // a comma between (`[read edit]`: the comma most likely missing), else one text.
   ['x = [read, edit]\n', 'x = ["read", edit]\n', 'Change to `"read"`', false, 'x = ["read", "edit"]\n'],
   ["x = [read, \"edit\", 'grep', 1, bash(git log *)]  # c\r\n", "x = [\"read\", \"edit\", 'grep', 1, bash(git log *)]  # c\r\n", 'Change to `"read"`', false,
     "x = [\"read\", \"edit\", 'grep', 1, \"bash(git log *)\"]  # c\r\n"],
   ['x = [\n  read,  # c\n\n  mcp__gh__x,\n  web-fetch\n]\n', 'x = [\n  "read",  # c\n\n  mcp__gh__x,\n  web-fetch\n]\n', 'Change to `"read"`', false,
     'x = [\n  "read",  # c\n\n  "mcp__gh__x",\n  "web-fetch"\n]\n'],
   ['x = read # c\n', 'x = "read" # c\n', 'Change to `"read"`'],
+  ['[agents.a]\ntools = Read, "Grep", bash(git log *) # c\n', '[agents.a]\ntools = "Read", "Grep", bash(git log *) # c\n', 'Change to `"Read"`', false, undefined, false],
+  ['[agents.a.tools]\nallowed = Read, Grep\n', '[agents.a.tools]\nallowed = "Read", Grep\n', 'Change to `"Read"`', false, '[agents.a.tools]\nallowed = ["read", "grep"]\n'],
+  ['x = read, tru, edit\n', 'x = "read", tru, edit\n', 'Change to `"read"`', false, undefined, false],
+  ['model = claude sonnet\n', 'model = "claude sonnet"\n', 'Change to `"claude sonnet"`', true],
   ['x = { a = réad, b = 1 }\n', 'x = { a = "réad", b = 1 }\n', 'Change to `"réad"`'],
-  ['x = [read edit]\n', 'x = ["read edit"]\n', 'Change to `"read edit"`', true],
+  ['x = [read edit]\n', 'x = ["read", "edit"]\n', 'Change to `"read", "edit"`', true],
   // ... past what the fix writes in turn: up to an error with no fix (`tru`), where fix-all stops too.
   ['x = [read, edit, tru, grep]\n', 'x = ["read", edit, tru, grep]\n', 'Change to `"read"`', false, 'x = ["read", "edit", tru, grep]\n', false],
   // Not what may be meant bare (a boolean, a number, nothing), nor a word of other characters, nor one more follows.

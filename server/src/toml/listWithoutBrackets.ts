@@ -3,6 +3,7 @@
 
 import { parse as smolParse } from 'smol-toml';
 import { inWords, quoted, uPlus } from '../grammar/text';
+import { quotableName } from './bareWords';
 import { lineEndAt, lineStartAt } from './lineIndex';
 import type { KeyValue } from './model';
 import { closedOrLineEnd, commentOrLineEnd, type Explained, KEY_LINE, nextKeyAt, onlyCommentsFrom, stringEndFrom, unreadKind } from './syntaxMessages';
@@ -21,11 +22,12 @@ export function valuesWithoutBrackets(text: string, entries: readonly KeyValue[]
   const commas = run.missing.length === 0 ? '' : `, with a comma after ${inWords(run.missing.map(quoted))}`;
   // No comma written between any of them (`description = "say" "hi"`): one string may have been meant, as other languages join strings side by side.
   const joined = run.missing.length === run.values.length - 1 ? ', or one string: TOML does not join strings written side by side' : '';
+  const names = run.names.length === 0 ? '' : `, ${inWords(run.names.map(quoted))} in quotes`;
   const span = { start, end: run.end };
   // The list the message says, written as a guess (the values may have been meant otherwise: never preferred, nor in fix-all);
   // not where a quote may have been meant inside a string (`"read""grep"`), which the message says as the other reading.
   const rewrite = run.doubled === undefined ? { title: `Change to ${quoted(run.list)}`, span, newText: () => run.list, guess: true } : undefined;
-  return { message: `${quoted(text.slice(start, run.end))} is not a value TOML knows: write a list in brackets${commas} (${quoted(run.list)})${joined}${unreadLeftOut(run.unread)}${quoteMeantInside(run.doubled)}`, span, ...(rewrite ? { rewrite } : {}) };
+  return { message: `${quoted(text.slice(start, run.end))} is not a value TOML knows: write a list in brackets${commas}${names} (${quoted(run.list)})${joined}${unreadLeftOut(run.unread)}${quoteMeantInside(run.doubled)}`, span, ...(rewrite ? { rewrite } : {}) };
 }
 
 /** The advice for two strings with no blank between (`'it''s'`, see `commasBetweenStrings`), which may be one string with a quote meant inside it. */
@@ -123,9 +125,10 @@ export function unreadLeftOut(unread: readonly string[]): string {
  * in brackets puts it in (`["grep" "edit"]`): `missing` holds the strings it goes after. Where no
  * comma is written between any of them, only strings with blanks between (`"read" "grep"`): the list
  * of them too, every comma missing, as in a list in brackets; not strings with no blank between
- * (`'it''s'`), said as a quote meant inside (`quoteInside`), nor with other text among them.
+ * (`'it''s'`), said as a quote meant inside (`quoteInside`), nor with other text among them. A bare
+ * name between commas (`"Read", Grep`) is put in quotes (`names`), as its own fix would, but in an inline table.
  */
-export function listWithoutBrackets(text: string, start: number, inline: boolean): { end: number; list: string; values: unknown[]; unread: string[]; missing: string[]; doubled?: string } | null {
+export function listWithoutBrackets(text: string, start: number, inline: boolean): { end: number; list: string; values: unknown[]; unread: string[]; missing: string[]; names: string[]; doubled?: string } | null {
   let end = closedOrLineEnd(text, start, commentOrLineEnd(text, start));
   const closes = text[end] === '}';
   if (closes) end = nextKeyAt(text, start, end);
@@ -135,8 +138,10 @@ export function listWithoutBrackets(text: string, start: number, inline: boolean
   if ((closes || inline) && token.endsWith(',')) token = trimUnreadEnd(token.slice(0, -1).trimEnd());
   // What TOML does not read as a blank between them (`"read",` U+00A0 `"grep"`) is left out of the
   // list: white space made a space, an invisible character removed, as its own fix does.
-  const { written, unread } = unreadOutsideStrings(token);
+  const { written: read, unread } = unreadOutsideStrings(token);
   if (token.length > 80) return null;
+  // Not in an inline table, where a bare word after a comma may be its next key, its `=` missing (`{ x = "a", b, y = 1 }`).
+  const { written, names } = inline ? { written: read, names: [] } : namesQuoted(read);
   let list = bracketed(written);
   let missing: string[] = [];
   let doubled: string | undefined;
@@ -149,7 +154,42 @@ export function listWithoutBrackets(text: string, start: number, inline: boolean
   // statement's `}` that closes nothing, no `{` open before it on the line (`allowed = "read", "grep", }`), with the
   // comma before it, where nothing but a comment follows it.
   const taken = listCloserAt(text, end, inline) || (!inline && text[end] === '}' && !inlineTableOpen(text, start) && onlyCommentsFrom(text.slice(end + 1, lineEndAt(text, end)), 0));
-  return { end: taken ? end + 1 : start + token.length, list, values: listValues(list)!, unread, missing, ...(doubled !== undefined ? { doubled } : {}) };
+  return { end: taken ? end + 1 : start + token.length, list, values: listValues(list)!, unread, missing, names, ...(doubled !== undefined ? { doubled } : {}) };
+}
+
+/**
+ * `values` with each value between its commas that is a bare name (`Grep`, `bash(git log *)`, Claude's
+ * `tools:` line pasted) in quotes, as the fix of a bare word writes it, and those names.
+ */
+function namesQuoted(values: string): { written: string; names: string[] } {
+  const names: string[] = [];
+  let written = '';
+  let from = 0;
+  let depth = 0;
+  const value = (to: number) => {
+    const part = values.slice(from, to);
+    const word = part.trim();
+    if (word !== '' && quotableName(word)) {
+      names.push(word);
+      written += part.replace(word, `"${word}"`);
+    } else written += part;
+  };
+  for (let i = 0; i < values.length; i++) {
+    const c = values[i]!;
+    if (c === '"' || c === "'") {
+      const close = stringEndFrom(values, i);
+      if (close < i || values[close] !== c) return { written: values, names: [] }; // a string not closed
+      i = close;
+    } else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (c === ',' && depth === 0) {
+      value(i);
+      written += ',';
+      from = i + 1;
+    }
+  }
+  value(values.length);
+  return { written, names };
 }
 
 /**

@@ -338,7 +338,10 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (word.length > 40) return { message: 'text here must be in quotes', span }; // a word that long is not typed
       const lower = /^(?:true|false)$/i.test(word) ? '; true and false are written in lower case' : '';
       const rewrite = quotedValue(text, at, o);
-      return { message: `${quoted(word)} is not a value TOML knows: write text in quotes (${quoted(`"${word}"`)})${lower}`, span, ...(rewrite ? { rewrite } : {}) };
+      // Words with blanks between in a list: each in quotes, as its fix writes them (two names, their comma missing).
+      const written = rewrite?.span.end === span.end ? rewrite.newText() : `"${word}"`;
+      const how = written.startsWith(`"${word}"`) ? 'write text in quotes' : 'write each value in quotes, a comma between them';
+      return { message: `${quoted(word)} is not a value TOML knows: ${how} (${quoted(written)})${lower}`, span, ...(rewrite ? { rewrite } : {}) };
     }
     default:
       return null;

@@ -5,9 +5,9 @@
 // `:` for a key's `=` or an `=` typed twice, and a header or a string left open at its line's end.
 
 import { parse as smolParse } from 'smol-toml';
-import { editDistance } from '../grammar/checks';
 import { quoted } from '../grammar/text';
 import { lineEndAt, lineStartAt } from './lineIndex';
+import { meantBare, NAME } from './bareWords';
 import { readsAsValue } from './listWithoutBrackets';
 import { BLANKS_AND_COMMENTS, COMMA_BETWEEN, extendsOver, wholeItemsTo } from './missingCommas';
 import type { KeyValue, Span, SyntaxProblem, TomlValue } from './model';
@@ -132,31 +132,23 @@ export function bareWordAt(text: string, at: number): string | undefined {
   return trimUnreadEnd(found.slice(0, end).trimEnd());
 }
 
-/** A name as a tool, a model or a path is written: letters, digits and `_.-/*:@+~`, a pattern in parentheses at its end (`bash(git log *)`). */
-const NAME = /^[\p{L}_][\p{L}\p{N}_.\/*:@+~-]*(?:\([^()\\"'\r\n]*\))?$/u;
-
-/** What TOML (or YAML, JSON) writes bare for a boolean, a number or nothing: such a word is not text meant in quotes. */
-const KEYWORD = /^(?:true|false|yes|no|on|off|null|nil|none|nan|inf|infinity|undefined)$/i;
-
-/** Whether `word` is one edit (a letter added, dropped, changed, two swapped) from `true` or `false`, in any case: `tru`, `flase`, `Ture`. */
-const likeBoolean = (word: string): boolean => ['true', 'false'].some((b) => editDistance(word.toLowerCase(), b, 1) <= 1);
-
 /**
  * The word at `at` where a value was due (`[read, edit]`, `model = sonnet`), in quotes, as the message
  * says to write it, where it runs to what ends a value (a comma, a closer, a comment, its line's end), or a `;`.
  * A name (`NAME`: `read`, `bash(git log *)`) can mean nothing else: no guess. Words with blanks between
- * (`read edit`) may be two values, a comma missing: a guess. None for what may be meant bare (`tru`,
- * `True`, `yes`, `NaN`: a boolean or a number), nor a word of other characters.
+ * (`read edit`) may be two values, a comma missing: a guess, in a list (`inList`) each word quoted, a comma
+ * between (`"read", "edit"`: a list holds names), else one string (`model = claude sonnet`). None for what
+ * may be meant bare (`tru`, `True`, `yes`, `NaN`: a boolean or a number), nor a word of other characters.
  */
-function quotedWord(text: string, at: number): Rewrite | null {
+function quotedWord(text: string, at: number, inList: boolean): Rewrite | null {
   const word = bareWordAt(text, at);
-  if (word === undefined || word === '' || word.length > 40 || KEYWORD.test(word) || likeBoolean(word)) return null;
+  if (word === undefined || word === '' || word.length > 40 || meantBare(word)) return null;
   const rest = text.slice(at + word.length, lineEndAt(text, at)).replace(/^[ \t]*/, '');
   if (rest !== '' && !/^[,\]}#;]/.test(rest)) return null;
   const name = NAME.test(word);
   if (!name && !word.split(/[ \t]+/).every((w) => NAME.test(w))) return null;
-  const written = `"${word}"`;
-  if (!readsAsValue(written)) return null;
+  const written = name || !inList ? `"${word}"` : word.split(/[ \t]+/).map((w) => `"${w}"`).join(', ');
+  if (!readsAsValue(inList ? `[${written}]` : written)) return null;
   return { title: `Change to ${'`'}${written}${'`'}`, span: { start: at, end: at + word.length }, newText: () => written, ...(name ? {} : { guess: true }) };
 }
 
@@ -224,13 +216,13 @@ export function straightQuotedKey(text: string, at: number, header: boolean): Re
  * after it in the list go with it in fix-all (`next`): a section shows one syntax error at a time.
  */
 export function quotedValue(text: string, at: number, open: Container | null): Rewrite | null {
-  const rewrite = valueRewrite(text, at);
+  const rewrite = valueRewrite(text, at, open?.kind === 'array');
   if (!rewrite || rewrite.guess || open?.kind !== 'array') return rewrite;
   return { ...rewrite, next: () => quotedAfter(text, open.items, rewrite.span.end) };
 }
 
 /** A value at `at` that reads as none, written as one: curly quotes made straight, or a bare word quoted. */
-const valueRewrite = (text: string, at: number): Rewrite | null => straightQuotes(text, at) ?? quotedWord(text, at);
+const valueRewrite = (text: string, at: number, inList: boolean): Rewrite | null => straightQuotes(text, at) ?? quotedWord(text, at, inList);
 
 /**
  * The rewrites `quotedValue` makes of the items of a list from `from`, each the error shown once
@@ -248,7 +240,7 @@ function quotedAfter(text: string, items: readonly TomlValue[], from: number): A
       end = item.span.end;
       continue;
     }
-    const rewrite = item.kind === 'scalar' && item.type === 'invalid' ? valueRewrite(text, item.span.start) : null;
+    const rewrite = item.kind === 'scalar' && item.type === 'invalid' ? valueRewrite(text, item.span.start, true) : null;
     if (!rewrite || rewrite.guess) break;
     out.push({ ...rewrite.span, newText: rewrite.newText() });
     end = rewrite.span.end;
