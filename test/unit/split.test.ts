@@ -78,6 +78,7 @@ const SPLITS: Array<[string, string]> = [
   ['... nor after what TOML does not read as a blank there (found by fixAllMeaning.test.ts, seed 4040)', 'a = ["x"\u2028\n  """\n[not]\n"""]\n|[yes]\n'],
   ['... a comma on a line above it too', 'a = ["read, ""x",\n\n  """\n[not]\n"""]\n|[yes]\n'],
   ['... nor past a line holding a comment alone (found by fixAllMeaning.test.ts, seed 4545)', 'a = ["x"\u2003\n  # c\n  """\n[not]\n"""]\n|[yes]\n'],
+  ['... nor past the comment ending the line above (seed 5555)', 'a = ["x"\u00a0  # mars-ignore: c\n  """\n[not]\n"""]\n|[yes]\n'],
 ];
 
 for (const [name, marked] of SPLITS) {

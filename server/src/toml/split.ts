@@ -225,15 +225,19 @@ export interface LineState {
    * read otherwise): `sectionStartsFrom` ends it with its first line.
    */
   held?: boolean;
+  /** The offset of the last character of code (not a blank, nor a comment) on the lines scanned, or -1. */
+  lastCode?: number;
 }
 
 /** Scans from `p` to the end of its line (the offset of the line break), strings and comments skipped. */
 export function restOfLine(text: string, p: number, state: LineState): number {
   const n = text.length;
   let braces = state.braces ?? 0;
+  let code = -1;
   while (p < n) {
     const c = text.charCodeAt(p);
     if (c === LF || c === CR) break;
+    if (c !== SPACE && c !== TAB && c !== HASH) code = p;
     if (state.multiline) {
       if (c === BACKSLASH && state.multiline === QUOTE) p += 2;
       else if (c === state.multiline && text.charCodeAt(p + 1) === c && text.charCodeAt(p + 2) === c) {
@@ -252,7 +256,7 @@ export function restOfLine(text: string, p: number, state: LineState): number {
       if (text.charCodeAt(p + 1) === c && text.charCodeAt(p + 2) === c) {
         state.multiline = c;
         state.openedAt = p;
-        state.held = state.misread === true && openedAfterText(text, p);
+        state.held = state.misread === true && openedAfterText(text, p, state.lastCode ?? -1);
         p += 3;
         continue;
       }
@@ -267,6 +271,7 @@ export function restOfLine(text: string, p: number, state: LineState): number {
           break;
         } else p++;
       }
+      code = Math.min(p, n) - 1;
       continue;
     }
     if (c === LBRACE) braces++;
@@ -276,6 +281,7 @@ export function restOfLine(text: string, p: number, state: LineState): number {
     p++;
   }
   state.braces = braces;
+  if (code >= 0) state.lastCode = code;
   return p;
 }
 
@@ -295,25 +301,18 @@ function startsValue(c: number): boolean {
 /**
  * Whether a string opening at `p` is opened right after what no value follows: on its line, the
  * character before it (`bash(x)"""`); where only blanks stand before it on its line, the last
- * character above that is no blank or line break, where that ends no value either (`allowed = [read", """`
+ * character of code above (`lastCode`: comments left out), where that ends no value either (`allowed = [read", """`
  * ⏎ `bash(x)` ⏎ `"""]`, a quote deleted; not a quote or a closer, `"a"` ⏎ `"""b"""`, two values, a
- * comma missing), past lines holding a comment alone. Asked only where `misread` is set, past a syntax error already.
+ * comma missing). Asked only where `misread` is set, past a syntax error already.
  */
-function openedAfterText(text: string, p: number): boolean {
+function openedAfterText(text: string, p: number, lastCode: number): boolean {
   const blank = (c: number) => c === SPACE || c === TAB;
   let i = p - 1;
   while (i >= 0 && blank(text.charCodeAt(i))) i--;
   if (i >= 0 && text.charCodeAt(i) !== LF && text.charCodeAt(i) !== CR) return !startsValue(text.charCodeAt(p - 1));
-  // Past what TOML does not read as a blank too (`"a"` U+2028 ⏎ `'''b'''`: a value ends there), and lines holding a
-  // comment alone (`"a"` U+2003 ⏎ `# c` ⏎ `'''b'''`: not text the string was opened after).
-  for (;;) {
-    while (i >= 0 && (blank(text.charCodeAt(i)) || text.charCodeAt(i) === LF || text.charCodeAt(i) === CR || isUnreadBlank(text.charCodeAt(i)))) i--;
-    let lineStart = i;
-    while (lineStart > 0 && text.charCodeAt(lineStart - 1) !== LF && text.charCodeAt(lineStart - 1) !== CR) lineStart--;
-    while (blank(text.charCodeAt(lineStart))) lineStart++;
-    if (i < 0 || text.charCodeAt(lineStart) !== HASH) break;
-    i = lineStart - 1;
-  }
+  // Past what TOML does not read as a blank too (`"a"` U+2028 ⏎ `'''b'''`, `"a"` U+00A0 `# c` ⏎ `'''b'''`: a value ends there).
+  i = lastCode;
+  while (i >= 0 && (blank(text.charCodeAt(i)) || text.charCodeAt(i) === LF || text.charCodeAt(i) === CR || isUnreadBlank(text.charCodeAt(i)))) i--;
   const c = text.charCodeAt(i);
   return i >= 0 && !startsValue(c) && c !== QUOTE && c !== APOS && c !== RBRACKET && c !== RBRACE;
 }
