@@ -713,6 +713,10 @@ const CASES: Case[] = [
   { name: 'a quoted part after an agent dotted from the root: no owner key', doc: 'agents.x."to|"', none: true },
   // Past a missing comma, a string right after a comma (no blank) reads as typed, its quotes paired the right way.
   { name: 'past a missing comma, a string typed right after a comma', doc: '[agents.x.tools]\nallowed = ["read" "x","sh|', edit: { label: 'bash', newText: 'bash"', range: [1, 23, 1, 25] } },
+  // A string left open whose names start with a quote (a stray `'` before the list's own strings): none written over
+  // them, which left their quotes unpaired (`['"read", edit(x)"']`: hoverProperties seed 5959).
+  { name: 'a string left open over strings of the other quote', doc: '[agents.x.tools]\nallowed = [\'"read", "Sh|ell(x)"]', none: true },
+  { name: 'a string left open over strings of the other quote, the cursor on the first', doc: '[agents.x.tools]\nallowed = ["\'re|ad\', \'bash\']', none: true },
 ];
 
 for (const c of CASES) {

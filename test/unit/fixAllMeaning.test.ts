@@ -205,6 +205,9 @@ test('fix-all: the smallest failures this property test found', async () => {
     // A header that names nothing yet (a line separator before its first name): its `allowed` was taken for one of the
     // section above, so the move of `tools.mcp` there waited for a pass fix-all did not make (oddBlanks seed 505).
     ['[skills.c.tools]\nmcp = ["gh"]\n\n[\u2028agents.a.tools]\nallowed = ["read"]\n', {}, undefined],
+    // A list left open at the text's end: fix-all closes it alone, then judges the rest, where `"edit"` wrapped would be
+    // both allowed and disallowed; it was promised all the same, the error being at the end (seed 5252).
+    ['[agents.a.tools]\nallowed = "edit"\ndisallowed = [\n  # mars-ignore: invalid-tool-policy\n  "edit"', {}, undefined],
   ];
   const failures: Failure[] = [];
   for (const [text, overrides, only] of inputs) {

@@ -34,6 +34,8 @@ export interface Analysis {
   readonly suppressions: Suppressions;
   /** Where the TOML could not be read further (the text's length when it all could): fix-all changes nothing past it. */
   readonly unreadableFrom: number;
+  /** Whether it holds a syntax error Mars stops at: before `unreadableFrom`, or at the text's end (a list left open there), where that is its length. */
+  readonly stops: boolean;
   /**
    * Where the reading is a guess, past the syntax error Mars stops at (sorted, apart): nothing there
    * is reported or described (see `guessedSpans`).
@@ -54,7 +56,8 @@ export function analyze(text: string, memo: VerdictMemo = new VerdictMemo(), onl
   const lines = new LineIndex(text);
   const problems = syntaxProblems(doc);
   let unreadableFrom = text.length;
-  for (const problem of problems) if (problem.unreadableFrom !== undefined) unreadableFrom = Math.min(unreadableFrom, problem.unreadableFrom);
+  let stops = false;
+  for (const problem of problems) if (problem.unreadableFrom !== undefined) [unreadableFrom, stops] = [Math.min(unreadableFrom, problem.unreadableFrom), true];
   const policies = findPolicies(doc, arrays, problems);
   // A table of patterns of its own (`[agents.x.tools.bash]`) is said with what the owner's lists
   // hold, which another section writes: the document tells them (see `Policies.outsideLists`). So is
@@ -101,7 +104,7 @@ export function analyze(text: string, memo: VerdictMemo = new VerdictMemo(), onl
   for (const f of policyFindings(doc, policies)) if (said(f) || saidOverGuess(f, guessed, only)) findings.push(elsewhere(withoutGuessedFixes(f, guessed)));
   for (const f of suppressionFindings(doc)) if (said(f)) findings.push(f);
   findings.sort(byPosition);
-  return { doc, lines, policies, entries, findings, suppressions, unreadableFrom, guessed, arrays };
+  return { doc, lines, policies, entries, findings, suppressions, unreadableFrom, stops, guessed, arrays };
 }
 
 /**

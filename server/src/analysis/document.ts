@@ -483,8 +483,8 @@ class PlacedLines implements Lines {
 
 /** A unit's analysis with document positions (offsets stay the unit's). */
 export function placed(da: DocumentAnalysis, unit: Unit): Analysis {
-  const { doc, policies, entries, findings, suppressions, unreadableFrom, guessed, arrays } = unit.analysis.model();
-  return { doc, policies, entries, findings, suppressions, unreadableFrom, guessed, arrays, lines: placedLines(da, unit) };
+  const { doc, policies, entries, findings, suppressions, unreadableFrom, stops, guessed, arrays } = unit.analysis.model();
+  return { doc, policies, entries, findings, suppressions, unreadableFrom, stops, guessed, arrays, lines: placedLines(da, unit) };
 }
 
 /** A unit's lines with document positions (offsets stay the unit's), without its model. */
@@ -864,8 +864,9 @@ export function countFixAll(da: DocumentAnalysis, overrides: SeverityOverrides, 
     const mended = new SyntaxMended();
     // Where fix-all fixes a syntax error it stops at, it fixes that alone, and the rest once it is
     // fixed, judged then (a rename before a missing comma may make a conflict with an entry past
-    // it): not promised. Asked only where the reading stops: a big section's lightbulb reads a few findings.
-    const stops = u.analysis.unreadableFrom < u.analysis.text.length && (code === undefined || code === 'toml-syntax');
+    // it): not promised. Asked only where the reading stops (at the text's end too: a list left open there): a big
+    // section's lightbulb reads a few findings.
+    const stops = u.analysis.stops && (code === undefined || code === 'toml-syntax');
     const later = stops ? fixesSyntax(u.analysis, eachSeen(u.analysis, overrides, outside, 'toml-syntax')) : null;
     for (const f of eachSeen(u.analysis, overrides, outside, code)) {
       if (later?.(f)) continue;

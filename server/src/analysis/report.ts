@@ -75,7 +75,7 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
   const count = (analysis: SectionAnalysis, visible: readonly Finding[], unit: number) => fixesNotKept(() => {
     const mended = new SyntaxMended();
     // Where fix-all fixes a syntax error it stops at, only that (see `countFixAll`).
-    const later = analysis.unreadableFrom < analysis.text.length ? fixesSyntax(analysis, visible) : null;
+    const later = analysis.stops ? fixesSyntax(analysis, visible) : null;
     for (const f of visible) {
       if (later?.(f)) continue;
       if (f.mayHaveSafeFix && writesListAnew(f)) {

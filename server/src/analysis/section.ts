@@ -60,6 +60,7 @@ export class SectionAnalysis implements Analysis {
   /** The length of the hidden header the text starts with (see the constructor). */
   readonly hidden: number;
   readonly unreadableFrom: number;
+  readonly stops: boolean;
   readonly guessed: Analysis['guessed'];
   readonly arrays: Analysis['arrays'];
   /** The owners of `arrays` its reading looks at (`Policies.arraysRead`): told others that agree on these, it reads the same. */
@@ -96,6 +97,7 @@ export class SectionAnalysis implements Analysis {
     this.text = full.doc.text;
     this.suppressions = full.suppressions;
     this.unreadableFrom = full.unreadableFrom;
+    this.stops = full.stops;
     this.guessed = full.guessed;
     this.arrays = full.arrays;
     this.arraysRead = full.policies.arraysRead;

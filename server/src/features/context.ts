@@ -463,6 +463,9 @@ function entryContext(layout: Layout, list: PolicyList | null, array: TomlArray 
   const between = nameBetweenCommas(layout.text, whole.range, splittingCommas(layout.text, str, whole.range), offset);
   if (!between) return null;
   const { range, siblings, commaAfter } = between;
+  // A string left open whose names start with a quote (`['"read", "Sh|ell"]`, a stray `'` before the list's
+  // own strings): those quotes are not the name's, and a name written over one would leave them unpaired.
+  if (!str.terminated && /^[ \t]*["']/.test(layout.text.slice(range.start, range.end))) return null;
   // The quote that closes the string goes after its last name, not after one with more following.
   const close = range.end === whole.range.end ? whole.close : '';
   return {
