@@ -694,12 +694,37 @@ export function misplacedListFixes(doc: TomlDocument, policies: Policies, group:
 
 /** Whether a key/value of the section holding `kv` other than it has the key path `path`, or one path starts the other. */
 function definedAgain(doc: TomlDocument, kv: KeyValue, path: readonly string[]): boolean {
-  const section = doc.sections.find((s) => s.entries.includes(kv));
-  return !!section && section.entries.some((other) => {
-    if (other === kv) return false;
-    const names = other.key.parts.map((p) => p.name);
-    return names.slice(0, path.length).every((n, k) => n === path[k]) || path.slice(0, names.length).every((n, k) => n === names[k]);
-  });
+  const keys = sectionKeysOf(doc).get(kv);
+  if (!keys) return false;
+  const own = kv.key.parts.map((p) => p.name);
+  // Counted without `kv`'s own path and its prefixes.
+  const others = (counts: ReadonlyMap<string, number>, names: readonly string[], mine: boolean) => (counts.get(pathKey(names)) ?? 0) - (mine ? 1 : 0);
+  // Another path that `path` starts (or is): a prefix of it, counted among the prefixes of all.
+  if (others(keys.prefixes, path, startsWith(own, path)) > 0) return true;
+  // Another path that starts `path`: one of its prefixes is a whole path.
+  for (let k = 1; k < path.length; k++) if (others(keys.whole, path.slice(0, k), own.length === k && startsWith(path, own)) > 0) return true;
+  return false;
+}
+
+const startsWith = (a: readonly string[], b: readonly string[]) => b.length <= a.length && b.every((n, i) => a[i] === n);
+const pathKey = (names: readonly string[]) => JSON.stringify(names);
+
+/** For each key/value of `doc`, how many key/values of its section have each key path (`whole`), and each path that starts one (`prefixes`, whole ones too). */
+const sectionKeys = new WeakMap<TomlDocument, Map<KeyValue, { whole: Map<string, number>; prefixes: Map<string, number> }>>();
+function sectionKeysOf(doc: TomlDocument): Map<KeyValue, { whole: Map<string, number>; prefixes: Map<string, number> }> {
+  let byKeyValue = sectionKeys.get(doc);
+  if (byKeyValue) return byKeyValue;
+  sectionKeys.set(doc, (byKeyValue = new Map()));
+  for (const section of doc.sections) {
+    const keys = { whole: new Map<string, number>(), prefixes: new Map<string, number>() };
+    for (const kv of section.entries) {
+      const names = kv.key.parts.map((p) => p.name);
+      keys.whole.set(pathKey(names), (keys.whole.get(pathKey(names)) ?? 0) + 1);
+      for (let k = 1; k <= names.length; k++) keys.prefixes.set(pathKey(names.slice(0, k)), (keys.prefixes.get(pathKey(names.slice(0, k))) ?? 0) + 1);
+      byKeyValue.set(kv, keys);
+    }
+  }
+  return byKeyValue;
 }
 
 /**
