@@ -2,7 +2,8 @@
 // too many (`["read",, "edit"]`), a `;` for a comma (`["read"; "edit"]`), a word without its quotes
 // (`[read, edit]`), curly quotes pasted from a document or a chat (`[“read”]`), a closer typed twice
 // (`["read"]]`), a list left open before the next statement (`allowed = ["read"` then `model = …`), a
-// `:` for a key's `=` or an `=` typed twice, and a header or a string left open at its line's end.
+// `:` for a key's `=` or an `=` typed twice, braces for a list's brackets (`{"read"}`), and a header or
+// a string left open at its line's end.
 
 import { parse as smolParse } from 'smol-toml';
 import { quoted } from '../grammar/text';
