@@ -208,6 +208,9 @@ test('fix-all: the smallest failures this property test found', async () => {
     // A list left open at the text's end: fix-all closes it alone, then judges the rest, where `"edit"` wrapped would be
     // both allowed and disallowed; it was promised all the same, the error being at the end (seed 5252).
     ['[agents.a.tools]\nallowed = "edit"\ndisallowed = [\n  # mars-ignore: invalid-tool-policy\n  "edit"', {}, undefined],
+    // An inline table over lines written on one, which mends a U+2028 in it: the key past it the list holds, removed in
+    // the next pass, was lost from the count with the place the rewrite rewrote (seed 6767).
+    ['[agents.a]\ntools = {\n  allowed = [\n  "mcp(gh/*)" \u2028\n  ,\n],\n  disallowed = [],\n  "mcp(gh)" = "allow"\n}\n', {}, undefined],
   ];
   const failures: Failure[] = [];
   for (const [text, overrides, only] of inputs) {

@@ -411,6 +411,8 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
   // A fix can make another problem (moving `bash = "allow"` next to a `bash()` that becomes
   // `bash`): run further passes on the result, each one's edits joined to those before.
   let text = applyEdits(analysis.doc.text, first);
+  // The text `edits` were made on.
+  let before = analysis.doc.text;
   let edits = first;
   let all = first;
   // Past the bound, a pass runs only after one that fixed a syntax error (a section shows one at a
@@ -422,8 +424,8 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
     const next = analyze(text, undefined, undefined, analysis.arrays, analysis.policies.outsideLists);
     afterError = next.unreadableFrom < text.length;
     if (counter && (waiting.length > 0 || next.findings.some((f) => f.code === 'toml-syntax'))) {
-      const left = placedAfter(waiting, edits);
-      const counted = placedAfter(syntaxCounted, edits);
+      const left = placedAfter(waiting, edits, before);
+      const counted = placedAfter(syntaxCounted, edits, before);
       waiting = [];
       syntaxCounted = [];
       fixesNotKept(() => {
@@ -448,6 +450,7 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
     edits = within(fixPass(next, overrides, only, outside));
     if (edits.length === 0) break;
     all = composeEdits(text, all, edits);
+    before = text;
     text = applyEdits(text, edits);
   }
   return withAbove(all);
@@ -496,17 +499,24 @@ export interface FixCounter {
 }
 
 /**
- * Where the findings start after `edits` (sorted, non-overlapping), each keyed with its code; not
- * those an edit rewrote. One walk over both, the findings in text order.
+ * Where the findings of `text` start after `edits` (sorted, non-overlapping), each keyed with its
+ * code. One an edit rewrote, where its text is once in what the edit writes (an inline table over
+ * lines written on one keeps its keys), there; else not. One walk over both, the findings in text order.
  */
-function placedAfter(findings: readonly Finding[], edits: readonly Edit[]): Set<string> {
+function placedAfter(findings: readonly Finding[], edits: readonly Edit[], text: string): Set<string> {
   const out = new Set<string>();
   let i = 0;
   let shift = 0;
   for (const f of [...findings].sort(byPosition)) {
     const at = f.span.start;
     for (let e = edits[i]; e && e.end <= at; e = edits[++i]) shift += e.newText.length - (e.end - e.start);
-    if (edits[i] && edits[i]!.start <= at) continue; // rewritten
+    const e = edits[i];
+    if (e && e.start <= at) {
+      const written = text.slice(f.span.start, f.span.end);
+      const k = written === '' ? -1 : e.newText.indexOf(written);
+      if (k >= 0 && e.newText.indexOf(written, k + 1) < 0) out.add(`${e.start + shift + k} ${f.code}`);
+      continue;
+    }
     out.add(`${at + shift} ${f.code}`);
   }
   return out;
