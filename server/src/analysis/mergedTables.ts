@@ -7,7 +7,7 @@ import { lineEndAt, lineStartAt } from '../toml/lineIndex';
 import { parseToml } from '../toml/parse';
 import { sectionStartsFrom } from '../toml/split';
 import { syntaxProblems } from '../toml/syntax';
-import { sectionDefinitions, type SectionDefinitions } from '../toml/tables';
+import { pathStartsWith as startsWith, sectionDefinitions, type SectionDefinitions } from '../toml/tables';
 import type { Edit } from './edits';
 import type { Fix } from './findings';
 
@@ -17,8 +17,6 @@ function readSection(text: string, start: number, end: number): SectionDefinitio
   const section = doc.sections.find((s) => s.header !== null);
   return section && syntaxProblems(doc).length === 0 ? sectionDefinitions(section, doc.text) : null;
 }
-
-const startsWith = (a: readonly string[], b: readonly string[]) => b.length <= a.length && b.every((n, i) => a[i] === n);
 
 /** The start of the line before the one starting at `at` (past its whole line break, `\r\n` too). */
 const previousLineStart = (text: string, at: number) => lineStartAt(text, at - (text.startsWith('\r\n', at - 2) ? 2 : 1));

@@ -11,7 +11,7 @@ import type { KeyPart, KeyValue, Section, Span, TomlArray, TomlDocument, TomlStr
 import { isMultiline, isOpenMultiline } from '../toml/stringPositions';
 import { basicString, stringList } from '../toml/strings';
 import { moreAfterValue } from '../toml/listWithoutBrackets';
-import { dotted } from '../toml/tables';
+import { dotted, pathStartsWith as startsWith } from '../toml/tables';
 import { appendToArray, commentsWithin, deleteKeyValue, deleteTable, type Edit, keptApart, standsAlone } from './edits';
 import type { Fix } from './findings';
 import { fixedValueOf } from './verdicts';
@@ -706,8 +706,8 @@ function definedAgain(doc: TomlDocument, kv: KeyValue, path: readonly string[]):
   return false;
 }
 
-const startsWith = (a: readonly string[], b: readonly string[]) => b.length <= a.length && b.every((n, i) => a[i] === n);
-const pathKey = (names: readonly string[]) => JSON.stringify(names);
+// Joined as `KeyIndex` joins paths.
+const pathKey = (names: readonly string[]) => names.join('\u0000');
 
 /** For each key/value of `doc`, how many key/values of its section have each key path (`whole`), and each path that starts one (`prefixes`, whole ones too). */
 const sectionKeys = new WeakMap<TomlDocument, Map<KeyValue, { whole: Map<string, number>; prefixes: Map<string, number> }>>();

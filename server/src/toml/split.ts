@@ -233,11 +233,11 @@ export interface LineState {
 export function restOfLine(text: string, p: number, state: LineState): number {
   const n = text.length;
   let braces = state.braces ?? 0;
-  let code = -1;
+  const start = p;
+  let codeEnd = -1; // where a comment starts on the line
   while (p < n) {
     const c = text.charCodeAt(p);
     if (c === LF || c === CR) break;
-    if (c !== SPACE && c !== TAB && c !== HASH) code = p;
     if (state.multiline) {
       if (c === BACKSLASH && state.multiline === QUOTE) p += 2;
       else if (c === state.multiline && text.charCodeAt(p + 1) === c && text.charCodeAt(p + 2) === c) {
@@ -249,6 +249,7 @@ export function restOfLine(text: string, p: number, state: LineState): number {
       continue;
     }
     if (c === HASH) {
+      codeEnd = p;
       p = lineEnd(text, p);
       break;
     }
@@ -271,7 +272,6 @@ export function restOfLine(text: string, p: number, state: LineState): number {
           break;
         } else p++;
       }
-      code = Math.min(p, n) - 1;
       continue;
     }
     if (c === LBRACE) braces++;
@@ -281,7 +281,10 @@ export function restOfLine(text: string, p: number, state: LineState): number {
     p++;
   }
   state.braces = braces;
-  if (code >= 0) state.lastCode = code;
+  // The line's last character of code, read back at its end from its comment or its end past blanks.
+  let code = (codeEnd < 0 ? Math.min(p, n) : codeEnd) - 1;
+  while (code >= start && (text.charCodeAt(code) === SPACE || text.charCodeAt(code) === TAB)) code--;
+  if (code >= start) state.lastCode = code;
   return p;
 }
 

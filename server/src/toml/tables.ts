@@ -43,6 +43,9 @@ export interface SectionHeader {
   readonly whole: boolean;
 }
 
+/** Whether the key path `path` starts with `start` (or is it). */
+export const pathStartsWith = (path: readonly string[], start: readonly string[]): boolean => start.length <= path.length && start.every((n, i) => path[i] === n);
+
 /** What `section`, of the text `text`, defines. */
 export function sectionDefinitions(section: Section, text: string): SectionDefinitions {
   const h = section.header;
