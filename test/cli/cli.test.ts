@@ -4,7 +4,6 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { CODES } from '../../server/src/analysis/codes';
 import { analyzeDocument, documentFixAll } from '../../server/src/analysis/document';
@@ -17,6 +16,7 @@ import { notADocument, notUtf8, readStdin, readText } from '../../server/src/cli
 import { reason } from '../../server/src/cli/files';
 import { PassThrough, Readable } from 'node:stream';
 import { DIST, ROOT, SHARED } from '../support/paths';
+import { tempDir } from '../support/tempDir';
 
 // Text reports are plain unless asked for colour (see the colour test): `node --test` on a terminal
 // sets FORCE_COLOR for its test files, which every checker run here would inherit.
@@ -33,7 +33,7 @@ const cli = (args: string[], opts: { cwd?: string; input?: string | Buffer; work
 };
 
 function workspace(files: Record<string, string | Buffer>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-cli-'));
+  const dir = tempDir('mars-cli-');
   for (const [name, content] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     fs.writeFileSync(path.join(dir, name), content);
@@ -1066,7 +1066,7 @@ test('--fix writes a file in place: mode, owner and a symlink kept, no other fil
  */
 function cliAsUser(dir: string, args: string[]): { code: number | null; out: string; err: string } | null {
   const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
-  const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-cli-bin-'));
+  const bin = tempDir('mars-cli-bin-');
   fs.chmodSync(bin, 0o755);
   const r = spawnSync(process.execPath, [programIn(bin), ...args], { cwd: dir, encoding: 'utf8', ...asNobody });
   if (r.error || /Cannot find module|EACCES/.test(r.stderr)) return null;
@@ -1528,7 +1528,7 @@ test('a file starting with two byte order marks, which Mars cannot load, is an e
 
 test('a current folder that was removed: files named by absolute paths are checked and fixed as usual', () => {
   const dir = workspace({ 'mars.toml': '[agents.a.tools]\nallowed = ["Shell", "bash()"]\n' });
-  const gone = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-gone-'));
+  const gone = tempDir('mars-gone-');
   const file = path.join(dir, 'mars.toml');
   const run = (args: string[]) => {
     const r = spawnSync('sh', ['-c', 'cd "$1" && rmdir "$1" && shift && exec "$@"', 'sh', gone, process.execPath, path.join(DIST, 'cli.js'), ...args], { encoding: 'utf8' });

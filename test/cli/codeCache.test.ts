@@ -6,16 +6,16 @@ import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { DIST } from '../support/paths';
+import { tempDir } from '../support/tempDir';
 
 const FILE = '[agents.a.tools]\nallowed = ["Shell", "reed"]\n';
 const posix = process.platform !== 'win32';
 
 /** A folder with a mars.toml, and a home of its own. */
 function place(): { dir: string; home: string } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-cli-cache-'));
+  const dir = tempDir('mars-cli-cache-');
   fs.writeFileSync(path.join(dir, 'mars.toml'), FILE);
   const home = path.join(dir, 'home');
   fs.mkdirSync(home);

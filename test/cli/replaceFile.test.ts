@@ -2,9 +2,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { replaceFile } from '../../server/src/cli/files';
+import { tempDir } from '../support/tempDir';
 
 const OLD = Buffer.from('[agents.a.tools]\nallowed = ["Shell"]\n');
 const SHORTER = Buffer.from('[agents.a.tools]\nallowed = ["bash"]\n');
@@ -13,7 +13,7 @@ const LONGER = Buffer.from('[agents.a.tools]\nallowed = ["bash", "mcp(github/get
 const IS_OLD = (b: Buffer) => b.equals(OLD);
 
 function file(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-replace-'));
+  const dir = tempDir('mars-replace-');
   fs.writeFileSync(path.join(dir, 'mars.toml'), OLD);
   return path.join(dir, 'mars.toml');
 }

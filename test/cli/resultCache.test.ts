@@ -15,13 +15,14 @@ import { PassThrough } from 'node:stream';
 import { parseCheckArgs, runCheck } from '../../server/src/cli/check';
 import { keptRun } from '../../server/src/cli/resultCache';
 import { handOver, seenNothing } from '../../server/src/cli/search';
+import { tempDir } from '../support/tempDir';
 
 const FILE = '[agents.a.tools]\nallowed = ["Shell", "reed", "Bash(git"]\ndisallowed = ["Bash"]\n';
 const posix = process.platform !== 'win32';
 
 /** A folder with a mars.toml, and the cache folder its checks use. */
 function place(): { dir: string; folder: string } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-cli-kept-'));
+  const dir = tempDir('mars-cli-kept-');
   fs.writeFileSync(path.join(dir, 'mars.toml'), FILE);
   return { dir, folder: path.join(dir, 'xdg', 'mars-toml') };
 }
@@ -176,13 +177,13 @@ test('whatever else the output depends on makes the check run: the folder it run
   assert.match(run(dir, ['check', 'mars.toml'], { FORCE_COLOR: '1' }).out, /\x1b\[/);
   if (script) assert.match(pairs.at(-1)![2]().out, /\x1b\[/, 'in colour on the terminal');
   // A build of its own: the same bundle with a byte more.
-  const build = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-cli-build-'));
+  const build = tempDir('mars-cli-build-');
   for (const name of ['cli.js', 'cli-main.js']) fs.copyFileSync(path.join(DIST, name), path.join(build, name));
   fs.appendFileSync(path.join(build, 'cli-main.js'), '\n');
   mark(folder);
   assert.deepEqual(run(dir, ['check', 'mars.toml'], {}, path.join(build, 'cli.js')), first, 'another build');
   // The same checker said again by another dist/cli.js, whose entries may be read and written otherwise.
-  const front = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-cli-build-'));
+  const front = tempDir('mars-cli-build-');
   for (const name of ['cli.js', 'cli-main.js']) fs.copyFileSync(path.join(DIST, name), path.join(front, name));
   fs.appendFileSync(path.join(front, 'cli.js'), '\n');
   mark(folder);
@@ -294,7 +295,7 @@ test('the check reads what the search that named its entry found, handed over in
   assert.match(report, /^1 file checked:/m);
   assert.equal(await check([other]), 1, 'taken by the check before, though not used');
   // And dist/cli.js hands its search to the checker it loads.
-  const build = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-cli-build-'));
+  const build = tempDir('mars-cli-build-');
   fs.copyFileSync(path.join(DIST, 'cli.js'), path.join(build, 'cli.js'));
   fs.writeFileSync(path.join(build, 'cli-main.js'), "process.stdout.write(JSON.stringify(globalThis[Symbol.for('mars-toml.search')].search.files));");
   assert.deepEqual(JSON.parse(run(dir, ['check'], {}, path.join(build, 'cli.js')).out), ['mars.toml']);
@@ -303,7 +304,7 @@ test('the check reads what the search that named its entry found, handed over in
 test('a run that is not kept (a path not read, a folder named that holds nothing, a file not hashed) reads the search made to name its entry too: no run walks the folders twice', () => {
   const { dir, folder } = place();
   fs.mkdirSync(path.join(dir, 'empty'));
-  const build = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-cli-build-'));
+  const build = tempDir('mars-cli-build-');
   fs.copyFileSync(path.join(DIST, 'cli.js'), path.join(build, 'cli.js'));
   // The checker says what was handed to it: the files and paths not read of the search, or nothing.
   fs.writeFileSync(path.join(build, 'cli-main.js'), "const h = globalThis[Symbol.for('mars-toml.search')]; process.stdout.write(JSON.stringify(h ? [h.search.files, h.search.problems.length, h.search.seen.emptyFolders] : null));");
@@ -344,7 +345,7 @@ test('only a check whose output depends on what it reads alone is kept: not --fi
 
 test('a check that ends in a bug of ours (an uncaught exception, exit 1), or whose file changed while it ran (even changed back), is not kept', () => {
   const { dir, folder } = place();
-  const build = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-cli-build-'));
+  const build = tempDir('mars-cli-build-');
   fs.copyFileSync(path.join(DIST, 'cli.js'), path.join(build, 'cli.js'));
   const runs = path.join(dir, 'runs');
   const checker = (body: string) => fs.writeFileSync(path.join(build, 'cli-main.js'), `require('fs').appendFileSync(${JSON.stringify(runs)}, 'x');\nprocess.stdout.write('said\\n');\n${body}\n`);

@@ -12,7 +12,6 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver';
 import { CancellationTokenSource } from 'vscode-languageserver/node';
@@ -21,6 +20,7 @@ import { applyEdits } from '../../server/src/analysis/edits';
 import { LspClient } from '../support/lspClient';
 import { DIST } from '../support/paths';
 import { rng } from '../support/rng';
+import { tempDir } from '../support/tempDir';
 
 const SEED = Number(process.env.MARS_FUZZ_SEED ?? 20_260_601);
 console.log(`# fuzz seed ${SEED} (replay with MARS_FUZZ_SEED=${SEED})`);
@@ -431,9 +431,8 @@ const CRASH = /\n\s+at .+:\d+:\d+\)?\n|RangeError|TypeError|Maximum call stack|F
 describe('fuzz: checker (dist/cli.js)', () => {
   let dir: string;
   before(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-fuzz-cli-'));
+    dir = tempDir('mars-fuzz-cli-');
   });
-  after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   const write = (sub: string, doc: Doc): string => {
     const file = path.join(dir, sub, 'mars.toml');

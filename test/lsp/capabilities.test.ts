@@ -15,6 +15,7 @@ import {
 import { agentsTable } from '../support/bigToml';
 import { LspClient, withClient, streamReader } from '../support/lspClient';
 import { DIST } from '../support/paths';
+import { tempDir } from '../support/tempDir';
 
 const TEXT = '[agents.a.tools]\nallowed = ["Shell", "read"]\n';
 
@@ -1101,7 +1102,7 @@ describe('a file named as Mars\'s in other letter cases', () => {
   const START = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
   /** A folder holding `files` (name: text, or the name of a file it is a hard link of, `=mars.toml`). */
   const folder = (files: Record<string, string>) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-other-case-'));
+    const dir = tempDir('mars-other-case-');
     for (const [name, text] of Object.entries(files)) {
       if (text.startsWith('=')) fs.linkSync(path.join(dir, text.slice(1)), path.join(dir, name));
       else fs.writeFileSync(path.join(dir, name), text);

@@ -6,7 +6,6 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CodeAction, Diagnostic, Position, Range, TextDocumentEdit, TextEdit } from 'vscode-languageserver';
@@ -15,6 +14,7 @@ import { DIST, ROOT } from '../support/paths';
 import { BREAKS } from '../support/breaks';
 import { generator } from '../support/marsDocs';
 import { rng } from '../support/rng';
+import { tempDir } from '../support/tempDir';
 
 let client: LspClient;
 before(async () => (client = await LspClient.start()));
@@ -45,7 +45,7 @@ const DOCUMENTS: Array<[string, string]> = [
 
 for (const [name, text] of DOCUMENTS) {
   test(`the server and the checker agree: ${name}`, async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-agree-'));
+    const dir = tempDir('mars-agree-');
     const file = path.join(dir, 'mars.toml');
     fs.writeFileSync(file, text);
     const r = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), 'check', file, '--format', 'json'], { encoding: 'utf8' });
@@ -90,7 +90,7 @@ test('the server and the checker agree on generated documents', async () => {
   const random = rng(SEED);
   const int = (n: number) => Math.floor(random() * n);
   const next = generator(random);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-agree-seeded-'));
+  const dir = tempDir('mars-agree-seeded-');
   const texts: string[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     let text = next();

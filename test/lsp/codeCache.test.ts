@@ -6,10 +6,10 @@ import { createHash } from 'node:crypto';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { LspClient } from '../support/lspClient';
 import { DIST } from '../support/paths';
+import { tempDir } from '../support/tempDir';
 
 const URI = 'file:///cache/mars.toml';
 const TEXT = '[agents.a.tools]\nallowed = ["Shell", "reed"]\n';
@@ -31,7 +31,7 @@ const EXPECTED = ['non-canonical', 'unknown-tool'];
 const posix = process.platform !== 'win32';
 
 function tempFolder(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'mars-code-cache-'));
+  return tempDir('mars-code-cache-');
 }
 
 describe('the server code cache', () => {

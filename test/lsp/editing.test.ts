@@ -3,7 +3,6 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import util from 'node:util';
 import { pathToFileURL } from 'node:url';
@@ -11,6 +10,7 @@ import type { CompletionItem, CompletionList, Diagnostic, Hover, Location, Locat
 import { FILE_GLOB, SUGGEST_COMMAND_OPTION } from '../../server/src/protocol';
 import { LspClient } from '../support/lspClient';
 import { applyTextEdits, positionAt } from '../support/text';
+import { tempDir } from '../support/tempDir';
 
 let client: LspClient;
 let n = 0;
@@ -94,7 +94,7 @@ describe('completion', () => {
   const how = (src: string) => (SPELLED.some(([s]) => s === src) ? 'with capitals' : ESCAPED.some(([s]) => s === src) ? 'with an escape' : 'with blanks');
   for (const [src, label] of [...SPELLED, ...ESCAPED, ...BLANKED]) {
     test(`typed ${how(src)}, ${src} keeps ${label} in a client that filters by the typed prefix, case and all`, async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-case-'));
+      const dir = tempDir('mars-case-');
       fs.mkdirSync(path.join(dir, 'mcp/gh'), { recursive: true });
       fs.writeFileSync(path.join(dir, 'mcp/gh/mcp.toml'), 'name = "github"\n');
       const { text, items: got } = await complete(`[agents.a.tools]\n${src}\n`, pathToFileURL(path.join(dir, 'mars.toml')).href);
@@ -125,7 +125,7 @@ describe('completion', () => {
   });
 
   test('inside mcp( the servers the workspace declares', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-mcp-'));
+    const dir = tempDir('mars-mcp-');
     fs.mkdirSync(path.join(dir, 'mcp/gh'), { recursive: true });
     fs.writeFileSync(path.join(dir, 'mcp/gh/mcp.toml'), 'name = "github"\ncommand = "gh-mcp"\n');
     fs.mkdirSync(path.join(dir, 'mcp/linear'), { recursive: true });
@@ -138,7 +138,7 @@ describe('completion', () => {
   });
 
   test('inside mcp( the servers of a workspace folder added after the start, and not of one removed', async () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-folders-'));
+    const root = tempDir('mars-folders-');
     const [a, b] = [path.join(root, 'a'), path.join(root, 'b')];
     fs.mkdirSync(path.join(a, 'sub'), { recursive: true });
     fs.mkdirSync(path.join(b, 'mcp/gh'), { recursive: true });
@@ -165,7 +165,7 @@ describe('completion', () => {
   // a TypeError logged ("Cannot destructure property 'added'", "removed.map is not a function"), and
   // the folders it did name were not taken. Read as a capability is: a list where one is due.
   test('a folder change of another shape changes what it names, and fails on nothing', async () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-folders-odd-'));
+    const root = tempDir('mars-folders-odd-');
     fs.mkdirSync(path.join(root, 'b/mcp/gh'), { recursive: true });
     fs.writeFileSync(path.join(root, 'b/mcp/gh/mcp.toml'), 'name = "github"\n');
     fs.mkdirSync(path.join(root, 'a'));
@@ -191,7 +191,7 @@ describe('completion', () => {
   });
 
   test('a manifest added, renamed or deleted is seen at once when the client\'s file watcher tells of it', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-watched-'));
+    const dir = tempDir('mars-watched-');
     const c = await LspClient.start({ watchFiles: true });
     try {
       const uri = pathToFileURL(path.join(dir, 'mars.toml')).href;
@@ -335,13 +335,13 @@ describe('hover', () => {
 
 describe('go to definition', () => {
   // A workspace declaring two servers: one named in its manifest, one by its folder.
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-def-'));
+  const dir = tempDir('mars-def-');
   fs.mkdirSync(path.join(dir, 'mcp/gh'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'mcp/gh/mcp.toml'), '# the GitHub server\nname = "github"\ncommand = "gh-mcp"\n');
   fs.mkdirSync(path.join(dir, 'mcp/linear'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'mcp/linear/mcp.toml'), 'command = "linear-mcp"\n');
   // A folder linked in from elsewhere is a server too.
-  const shared = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-def-shared-'));
+  const shared = tempDir('mars-def-shared-');
   fs.writeFileSync(path.join(shared, 'mcp.toml'), 'name = "sentry"\n');
   fs.symlinkSync(shared, path.join(dir, 'mcp/sentry'));
   // A name in a multi-line string, its value on the line after the quotes.
@@ -453,7 +453,7 @@ describe('go to definition', () => {
   });
 
   test('a document opened through a link to its folder: each manifest once', async () => {
-    const link = `${dir}-link`;
+    const link = path.join(tempDir('mars-def-link-'), 'ws');
     fs.symlinkSync(dir, link);
     const c = await LspClient.start({ workspaceFolders: [pathToFileURL(dir).href] });
     try {
@@ -469,7 +469,7 @@ describe('go to definition', () => {
 });
 
 describe('MCP manifests an editor would show otherwise, or could not read', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-odd-mcp-'));
+  const dir = tempDir('mars-odd-mcp-');
   const write = (folder: string, text: string) => {
     fs.mkdirSync(path.join(dir, 'mcp', folder), { recursive: true });
     fs.writeFileSync(path.join(dir, 'mcp', folder, 'mcp.toml'), text);
@@ -511,7 +511,7 @@ describe('positions the document does not have', () => {
   // document does not have, or a number below 0, names no place in it: answered empty, as a request
   // without its position is, whatever the request (a range's end may be the start of the line after
   // the last: LSP's end of a range that takes in its last line's end).
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-positions-'));
+  const dir = tempDir('mars-positions-');
   fs.mkdirSync(path.join(dir, 'mcp/gh'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'mcp/gh/mcp.toml'), 'name = "github"\n');
   const uri = pathToFileURL(path.join(dir, 'mars.toml')).href;

@@ -4,11 +4,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ResponseError } from 'vscode-languageserver/node';
 import { LspClient, withClient } from '../support/lspClient';
+import { tempDir } from '../support/tempDir';
 
 const TEXT = '[agents.a.tools]\nallowed = ["Shell", "read"]\n';
 
@@ -164,7 +164,7 @@ test('a pull whose document is edited during its long first analysis is answered
 test("after shutdown, a file of Mars's names the client's watcher tells of changes nothing it is sent: no refresh, no push", async () => {
   for (const pull of [true, false]) {
     await withClient({ pull, watchFiles: true }, async (c) => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-glue-'));
+      const dir = tempDir('mars-glue-');
       const uri = pathToFileURL(path.join(dir, 'Mars.toml')).href;
       await c.open(uri, TEXT);
       assert.equal((pull ? await c.pulled(uri) : await c.pushed(uri, 1)).length, 1);
@@ -227,7 +227,7 @@ test('a file Mars reads under a name in other letter cases: its note takes one o
   for (const pull of [false, true]) {
     await withClient({ pull, settings: { maxProblems: 3 } }, async (c) => {
       const text = '[agents.a.tools]\nallowed = ["Shell", "Grep", "Glob", "Edit"]\n';
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-glue-'));
+      const dir = tempDir('mars-glue-');
       fs.writeFileSync(path.join(dir, 'mars.toml'), text);
       // A hard link: the one file under both names, as a file system that does not tell case apart has it.
       fs.linkSync(path.join(dir, 'mars.toml'), path.join(dir, 'Mars.toml'));

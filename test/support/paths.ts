@@ -1,7 +1,7 @@
 // Where the tests find the project and the shared reference material, from the bundled test file.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { tempDir } from './tempDir';
 
 function findRoot(start: string): string {
   let dir = start;
@@ -20,4 +20,4 @@ export const DIST = path.join(ROOT, 'dist');
 
 // Every dist/cli.js a test spawns keeps its code cache (see server/src/cli/start.ts) in a folder of
 // this test process's own, not in the user's ~/.cache: the first run writes it, the others run from it.
-process.env.XDG_CACHE_HOME = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-test-cache-'));
+process.env.XDG_CACHE_HOME = tempDir('mars-test-cache-');

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ignored, parseIgnoreFile, type IgnoreLevel } from '../../server/src/cli/gitignore';
+import { tempDir } from '../support/tempDir';
 
 interface Case {
   /** The ignore files: `.gitignore` in any folder, and `.git/info/exclude`. */
@@ -125,18 +126,14 @@ test('gitignore: the table is what git itself does', { skip: !git && 'needs git,
   // No global or system configuration: a user's core.excludesFile would change the answers.
   const env = { ...process.env, GIT_CONFIG_GLOBAL: os.devNull, GIT_CONFIG_NOSYSTEM: '1' };
   for (const [name, c] of Object.entries(CASES)) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-gitignore-'));
-    try {
-      assert.equal(spawnSync('git', ['init', '-q', dir], { env }).status, 0);
-      for (const [file, text] of [...Object.entries(c.ignore), ...Object.keys(c.files).map((f) => [f, ''])]) {
-        fs.mkdirSync(path.dirname(path.join(dir, file!)), { recursive: true });
-        fs.writeFileSync(path.join(dir, file!), text!);
-      }
-      const r = spawnSync('git', ['-c', 'core.quotePath=false', 'ls-files', '-z', '--others', '--exclude-standard'], { cwd: dir, env, encoding: 'utf8' });
-      const listed = r.stdout.split('\0').filter((f) => f !== '' && path.posix.basename(f) !== '.gitignore').sort();
-      assert.deepEqual(listed, expected(c), name);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+    const dir = tempDir('mars-gitignore-');
+    assert.equal(spawnSync('git', ['init', '-q', dir], { env }).status, 0);
+    for (const [file, text] of [...Object.entries(c.ignore), ...Object.keys(c.files).map((f) => [f, ''])]) {
+      fs.mkdirSync(path.dirname(path.join(dir, file!)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file!), text!);
     }
+    const r = spawnSync('git', ['-c', 'core.quotePath=false', 'ls-files', '-z', '--others', '--exclude-standard'], { cwd: dir, env, encoding: 'utf8' });
+    const listed = r.stdout.split('\0').filter((f) => f !== '' && path.posix.basename(f) !== '.gitignore').sort();
+    assert.deepEqual(listed, expected(c), name);
   }
 });

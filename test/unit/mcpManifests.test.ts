@@ -4,11 +4,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { manifestCache } from '../../server/src/node/mcpServers';
 import { manifestsOf, touchesManifests, type McpManifest } from '../../server/src/features/mcpServers';
+import { tempDir } from '../support/tempDir';
 
 /** A read the test ends by hand, counting the reads started. */
 function manualReads() {
@@ -92,7 +92,7 @@ test('a read that fails leaves the list as it was, and the next request reads ag
 });
 
 test('the disk read: a folder per server, named by its manifest or its folder; no mcp.toml, no server', async () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-mcp-'));
+  const root = tempDir('mars-mcp-');
   const write = (folder: string, text: string | null) => {
     fs.mkdirSync(path.join(root, 'mcp', folder), { recursive: true });
     if (text !== null) fs.writeFileSync(path.join(root, 'mcp', folder, 'mcp.toml'), text);
@@ -106,11 +106,10 @@ test('the disk read: a folder per server, named by its manifest or its folder; n
     ['github', 'gh', { line: 0, character: 8 }],
     ['linear', 'linear', { line: 0, character: 0 }],
   ]);
-  fs.rmSync(root, { recursive: true });
 });
 
 test('the disk read: a link to a server\'s folder is one; a huge mcp.toml is none; a name that is blank, not closed, dotted or in a table names no server, the folder does', async () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mars-mcp-'));
+  const root = tempDir('mars-mcp-');
   const write = (folder: string, text: string) => {
     fs.mkdirSync(path.join(root, 'mcp', folder), { recursive: true });
     fs.writeFileSync(path.join(root, 'mcp', folder, 'mcp.toml'), text);
@@ -134,7 +133,6 @@ test('the disk read: a link to a server\'s folder is one; a huge mcp.toml is non
     ['spaced', ' spaced ', { line: 0, character: 0 }],
     ['table', 'table', { line: 0, character: 0 }],
   ]);
-  fs.rmSync(root, { recursive: true });
 });
 
 test('the manifests of a server: those of its name, each file once', () => {
