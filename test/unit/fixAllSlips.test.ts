@@ -57,9 +57,9 @@ function unseenIn(valid: string, text: string, n: number): number {
 }
 
 type Slip = 'comma removed' | 'comma twice' | 'semicolon' | 'bare name' | 'curly quotes' | 'guillemets' | 'no-break space' | 'semicolon ending' | 'comma ending'
-  | 'colon' | 'equals twice' | 'header open' | 'string open' | 'key unquoted' | 'braces';
+  | 'colon' | 'equals twice' | 'header open' | 'string open' | 'key unquoted' | 'braces' | 'comma and quotes';
 const SLIPS: readonly Slip[] = ['comma removed', 'comma twice', 'semicolon', 'bare name', 'curly quotes', 'guillemets', 'no-break space', 'semicolon ending', 'comma ending',
-  'colon', 'equals twice', 'header open', 'string open', 'key unquoted', 'braces'];
+  'colon', 'equals twice', 'header open', 'string open', 'key unquoted', 'braces', 'comma and quotes'];
 
 // Two double-quoted items on one line with `, ` between them; a double-quoted item of a list (after
 // `[` or `, `, before `,` or `]`) that is a plain name.
@@ -104,6 +104,11 @@ function broken(line: string, slip: Slip, pick: (n: number) => number): string |
     if (!m) return null;
     const quote = m.index + m[0].lastIndexOf('"');
     return line.slice(0, quote) + line.slice(quote + 1);
+  }
+  if (slip === 'comma and quotes') {
+    // The comma before a plain name dropped, and its quotes (`"a", "b"` -> `"a" b`).
+    const m = choose(at(ITEM).filter((m) => line.slice(0, m.index).endsWith('", ') && !/^(true|false|inf|nan)$/.test(m[1]!)));
+    return m ? `${line.slice(0, m.index! - 2)} ${m[1]}${line.slice(m.index! + m[0].length)}` : null;
   }
   if (slip === 'bare name' || slip === 'curly quotes' || slip === 'guillemets') {
     const m = choose(at(ITEM).filter((m) => !/^(true|false|inf|nan)$/.test(m[1]!)));

@@ -436,7 +436,9 @@ const MISSING_COMMAS: Array<[text: string, fixed: string | null, title?: string,
   // Not a whole item followed by what may follow one: the quotes may pair the wrong way.
   ['[agents.a.tools]\nallowed = ["a" "b, "c"]\n', null],
   ['[agents.a.tools]\nallowed = ["a" "b"c"]\n', null],
-  ['[agents.a.tools]\nallowed = ["a" b]\n', null],
+  ['[agents.a.tools]\nallowed = ["a" tru]\n', null],
+  // A name that follows, which reads as no value: its quotes too (see the typing slips).
+  ['[agents.a.tools]\nallowed = ["a" b]\n', '[agents.a.tools]\nallowed = ["a", "b"]\n', 'Insert a comma, and change `b` to `"b"`'],
   ['x = [1 2.5.3]\n', null],
   ['x = { a = 1 b }\n', null],
   ['x = { a = 1 b = }\n', null],
@@ -451,7 +453,8 @@ const MISSING_COMMAS: Array<[text: string, fixed: string | null, title?: string,
   ['x = [\n  [1]\n  [2]\n  [3] # c\n]\n', 'x = [\n  [1],\n  [2]\n  [3] # c\n]\n'],
   // ... still only where what follows is whole.
   ['[agents.a.tools]\nallowed = [\n  "a"\n  "b, "c"\n]\n', null],
-  ['[agents.a.tools]\nallowed = [\n  "a"\n  b\n]\n', null],
+  ['[agents.a.tools]\nallowed = [\n  "a"\n  b c\n]\n', null],
+  ['[agents.a.tools]\nallowed = [\n  "a"\n  b\n]\n', '[agents.a.tools]\nallowed = [\n  "a",\n  "b"\n]\n', 'Insert a comma, and change `b` to `"b"`'],
   // The next item a multi-line string over lines (read whole as TOML alone, and what may follow an item after its
   // closing quotes, as for any item); in an inline table, a value over lines, which TOML 1.0 allows there too.
   ['x = ["a" """b\nc"""]\n', 'x = ["a", """b\nc"""]\n'],
@@ -742,6 +745,17 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['model = claude sonnet\n', 'model = "claude sonnet"\n', 'Change to `"claude sonnet"`', true],
   ['x = { a = réad, b = 1 }\n', 'x = { a = "réad", b = 1 }\n', 'Change to `"réad"`'],
   ['x = [read edit]\n', 'x = ["read", "edit"]\n', 'Change to `"read", "edit"`', true],
+  // A list written as YAML writes one, an item a line, no commas: each name in quotes, the comma after the item above it too
+  // (past comments); after a string too (`["read" edit]`), on its line. Not before what they do not quote, nor a value.
+  ['x = [\n  read\n  edit # e\n\n  bash(git log *)\n]\n', 'x = [\n  "read"\n  edit # e\n\n  bash(git log *)\n]\n', 'Change to `"read"`', false,
+    'x = [\n  "read",\n  "edit", # e\n\n  "bash(git log *)"\n]\n'],
+  ['x = [\r\n  "read" # r\r\n  edit\r\n]\r\n', 'x = [\r\n  "read", # r\r\n  "edit"\r\n]\r\n', 'Insert a comma, and change `edit` to `"edit"`'],
+  ['x = ["read" edit, grep]\n', 'x = ["read", "edit", grep]\n', 'Insert a comma, and change `edit` to `"edit"`', false, 'x = ["read", "edit", "grep"]\n'],
+  ['x = ["read" \u201Cedit\u201D]\n', 'x = ["read", "edit"]\n', 'Insert a comma, and change `\u201Cedit\u201D` to `"edit"`'],
+  ['x = [\n  read\n  "edit"\n  grep\n]\n', 'x = [\n  "read"\n  "edit"\n  grep\n]\n', 'Change to `"read"`', false, 'x = [\n  "read",\n  "edit",\n  "grep"\n]\n'],
+  ['x = [\n  "read"\n  tru\n]\n', null],
+  ['x = [\n  "read"\n  read edit\n]\n', null],
+  ['x = ["read"edit]\n', null],
   // ... past what the fix writes in turn: up to an error with no fix (`tru`), where fix-all stops too.
   ['x = [read, edit, tru, grep]\n', 'x = ["read", edit, tru, grep]\n', 'Change to `"read"`', false, 'x = ["read", "edit", tru, grep]\n', false],
   // Not what may be meant bare (a boolean, a number, nothing), nor a word of other characters, nor one more follows.
@@ -1102,7 +1116,7 @@ test('fix-all writes a missing comma and fixes what its error hid in the rest of
   const two = '[agents]\na.tools.allowed = ["read" "grep"]\nb.tools.allowed = ["Bash" "Read"]\nc.tools.allowed = ["Grep"]\n';
   assert.equal(applyEdits(two, documentFixAll(analyzeDocument(two))), '[agents]\na.tools.allowed = ["read", "grep"]\nb.tools.allowed = ["bash", "read"]\nc.tools.allowed = ["grep"]\n');
   // An error fix-all cannot fix keeps it out as before.
-  const stuck = '[agents]\na.tools.allowed = ["read" b]\nb.tools.allowed = ["Bash"]\n';
+  const stuck = '[agents]\na.tools.allowed = ["read" tru]\nb.tools.allowed = ["Bash"]\n';
   assert.deepEqual(documentFixAll(analyzeDocument(stuck)), []);
 });
 

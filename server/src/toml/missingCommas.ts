@@ -210,7 +210,7 @@ export function extendsOver(text: string, v: TomlValue): boolean {
 // lines; such a character at the end of the line above, then the next line (the run of them and
 // blanks, and a comment after). A comment holds no control character but tab (smol-toml stops at
 // one), and a line ends with LF or CRLF.
-const BLANKS_BETWEEN = /^[ \t]+$/;
+export const BLANKS_BETWEEN = /^[ \t]+$/;
 
 const UNREAD_BETWEEN = new RegExp(`^[ \\t]*${UNREAD}(?:[ \\t]|${UNREAD})*$`, 'u');
 
@@ -222,7 +222,7 @@ export const COMMA_BETWEEN = new RegExp(`^[ \\t]*(?:${COMMENT})?${LINES}*,[ \\t]
 
 const COMMA_ON_LINE = /^[ \t]*,[ \t]*$/;
 
-const LINES_BETWEEN = new RegExp(`^[ \\t]*(?:${COMMENT})?${LINES}+$`);
+export const LINES_BETWEEN = new RegExp(`^[ \\t]*(?:${COMMENT})?${LINES}+$`);
 
 const UNREAD_AT_LINE_END = new RegExp(`^([ \\t]*${UNREAD}(?:[ \\t]|${UNREAD})*)(${COMMENT})?${LINES}+$`, 'u');
 

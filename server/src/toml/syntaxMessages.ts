@@ -13,7 +13,7 @@ import { BLANKS_AND_COMMENTS, itemsOf, listAsItem, missingComma } from './missin
 import type { KeyValue, Section, Span, SyntaxProblem, TomlValue } from './model';
 import { lastAtOrBefore } from './sorted';
 import { surrogatePairEscape } from './stringPositions';
-import { bareWordAt, bracesForList, closedHeader, closedList, closedString, colonForEquals, equalsMissing, extraComma, foreignQuote, innerQuotes, quotedKeyPart, quotedValue, semicolonForComma, straightQuotedKey, secondEquals, strayClosers, strayHeaderClosers, strayTerminators } from './typingSlips';
+import { bareWordAt, bracesForList, closedHeader, closedList, closedString, colonForEquals, commaAndQuotedValue, equalsMissing, extraComma, foreignQuote, innerQuotes, quotedKeyPart, quotedValue, semicolonForComma, straightQuotedKey, secondEquals, strayClosers, strayHeaderClosers, strayTerminators } from './typingSlips';
 import { BLANKS_AND_UNREAD, EACH_UNREAD, INVISIBLE, LINE_BREAK, NAMES, trimUnreadEnd, UNREAD_BLANK, UNREAD_BLANKS, unreadFixedAs } from './unreadBlanks';
 
 /** A message, with the rewrite that types what it says where there is one. */
@@ -282,6 +282,11 @@ function explained(text: string, section: Section, at: number, raw: string): str
       const slip = semicolonForComma(text, o, at) ?? (o.kind === 'inline-table' ? strayClosers(text, o.entries, at, true) : null);
       if (slip) return { message: commasBetween(o), rewrite: slip };
       const comma = missingComma(text, o, at, before);
+      // A name after an item, no comma between (`"read"` then `edit` on the line below): the comma, and its quotes.
+      const quotedToo = comma ? null : commaAndQuotedValue(text, o, at);
+      if (quotedToo) {
+        return { message: `${commasBetween(o)}, and text is written in quotes`, span: { start: at, end: quotedToo.span.end }, rewrite: quotedToo };
+      }
       // Text right after a string's closing quote, no blank between (`"bash(grep "foo")"`, a doubled
       // `""`): most often a quote meant inside the string, where no comma mends it. Where a whole string
       // follows (`["a""b"]`, SQL's `['it''s']`) a comma is offered, as a guess (see `missingComma`).

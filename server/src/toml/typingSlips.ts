@@ -10,7 +10,7 @@ import { quoted } from '../grammar/text';
 import { lineEndAt, lineStartAt } from './lineIndex';
 import { meantBare, NAME } from './bareWords';
 import { readsAsValue } from './listWithoutBrackets';
-import { BLANKS_AND_COMMENTS, COMMA_BETWEEN, extendsOver, wholeItemsTo } from './missingCommas';
+import { BLANKS_AND_COMMENTS, BLANKS_BETWEEN, COMMA_BETWEEN, extendsOver, LINES_BETWEEN, wholeItemsTo } from './missingCommas';
 import type { KeyValue, Span, SyntaxProblem, TomlValue } from './model';
 import { closedOrLineEnd, closer, commentOrLineEnd, type Container, KEY_LINE, nextIsStatement, onlyCommentsFrom, stringEndFrom } from './syntaxMessages';
 import { trimUnreadEnd } from './unreadBlanks';
@@ -222,6 +222,30 @@ export function quotedValue(text: string, at: number, open: Container | null): R
   return { ...rewrite, next: () => quotedAfter(text, open.items, rewrite.span.end) };
 }
 
+/**
+ * The comma missing before a value at `at` of the list `open` that reads as none, written as
+ * `quotedValue` writes it where that is no guess: a list written as YAML writes one, an item a line
+ * (`read` then `edit` below it, `"read"` then `edit`), or a name after a string (`["read" edit]`). The
+ * comma goes right after the item before, with only blanks between on its line, or on a line above
+ * with blanks, comments and line breaks between; the items of its kind after it go with it in fix-all.
+ */
+export function commaAndQuotedValue(text: string, open: Container, at: number): Rewrite | null {
+  if (open.kind !== 'array') return null;
+  const previous = [...open.items].reverse().find((item) => item.span.end < at);
+  if (!previous) return null;
+  const gap = text.slice(previous.span.end, at);
+  if (!BLANKS_BETWEEN.test(gap) && !LINES_BETWEEN.test(gap)) return null;
+  const rewrite = valueRewrite(text, at, true);
+  if (!rewrite || rewrite.guess) return null;
+  const written = rewrite.newText();
+  return {
+    title: `Insert a comma, and change ${quoted(text.slice(at, rewrite.span.end))} to ${quoted(written)}`,
+    span: { start: previous.span.end, end: rewrite.span.end },
+    newText: () => `,${gap}${written}`,
+    next: () => quotedAfter(text, open.items, rewrite.span.end),
+  };
+}
+
 /** A value at `at` that reads as none, written as one: curly quotes made straight, or a bare word quoted. */
 const valueRewrite = (text: string, at: number, inList: boolean): Rewrite | null => straightQuotes(text, at) ?? quotedWord(text, at, inList);
 
@@ -229,21 +253,25 @@ const valueRewrite = (text: string, at: number, inList: boolean): Rewrite | null
  * The rewrites `quotedValue` makes of the items of a list from `from`, each the error shown once
  * those before it are written: past items that read as values on one line (`extendsOver`), up to a gap
  * that is no comma (blanks, comments and line breaks around it), an item that is neither, or one it
- * makes no rewrite of, or a guess.
+ * makes no rewrite of, or a guess. After a gap of lines with no comma (a list written as YAML writes
+ * one), the comma too, where the item is one it rewrites (`commaAndQuotedValue`).
  */
 function quotedAfter(text: string, items: readonly TomlValue[], from: number): Array<Span & { newText: string }> {
   const out: Array<Span & { newText: string }> = [];
   let end = from;
   for (const item of items) {
     if (item.span.start < end) continue; // the model reads `“git log”` as two items
-    if (!COMMA_BETWEEN.test(text.slice(end, item.span.start))) break;
-    if (extendsOver(text, item)) {
+    const gap = text.slice(end, item.span.start);
+    const comma = COMMA_BETWEEN.test(gap);
+    if (comma && extendsOver(text, item)) {
       end = item.span.end;
       continue;
     }
+    // Past a gap of lines with no comma, only a value it rewrites (see `commaAndQuotedValue`).
+    if (!comma && !LINES_BETWEEN.test(gap)) break;
     const rewrite = item.kind === 'scalar' && item.type === 'invalid' ? valueRewrite(text, item.span.start, true) : null;
     if (!rewrite || rewrite.guess) break;
-    out.push({ ...rewrite.span, newText: rewrite.newText() });
+    out.push(comma ? { ...rewrite.span, newText: rewrite.newText() } : { start: end, end: rewrite.span.end, newText: `,${gap}${rewrite.newText()}` });
     end = rewrite.span.end;
   }
   return out;
