@@ -2253,9 +2253,9 @@ test('fix-all changes nothing past a syntax error in its section, where what the
   assert.deepEqual(documentFindings(analyzeDocument(broken)).map((f) => f.code), ['toml-syntax']);
   assert.deepEqual(documentFixAll(analyzeDocument(broken)), []);
   // Nor does a fix of something before the error write past it (a move appending to the broken list;
-  // a bare word after an item, whose missing comma has no fix: `["read" "edit"]`'s would be made).
+  // a word that may be meant bare after an item, whose missing comma has no fix: `["read" edit]`'s would be made).
   for (const between of ['', 'y = 1 2\n']) {
-    const moving = `[agents.a.tools]\nmcp = ["x"]\n${between}allowed = ["read" edit]\n`;
+    const moving = `[agents.a.tools]\nmcp = ["x"]\n${between}allowed = ["read" tru]\n`;
     assert.deepEqual(documentFixAll(analyzeDocument(moving)), [], moving);
   }
   // Before the error, and in the other sections, fixes are made; so is the syntax error's own.
