@@ -109,18 +109,24 @@ async function checkOrThrow(text: string, intended: string | null, asChecker: bo
 /**
  * How many syntax errors are shown, summed over the texts fixing them one at a time goes through after `text` (the
  * safe fix of the first syntax error shown that has one, else the safe fix of a finding where a syntax error is, as
- * the list fix-all writes for `allowed = "read", "grep"` takes its error away, else fix-all): more than fix-all can
- * have fixed unseen.
+ * the list fix-all writes for `allowed = "read", "grep"` takes its error away; else, where an error has none until
+ * another finding is fixed, the safe fix of the first finding that has one, the errors shown after it not counted,
+ * being those shown before, said again: `allowed = "a", "b"` in an inline table over lines; else fix-all): more
+ * than fix-all can have fixed unseen.
  */
 function syntaxShownLater(text: string): number {
   let shown = 0;
+  let counted = false;
   for (let step = 0; step < 200; step++) {
     const findings = documentFindings(analyzeDocument(text));
     const found = findings.filter((f) => f.code === 'toml-syntax');
-    if (step > 0) shown += found.length;
-    const error = found.find((f) => f.fixes.some((x) => x.safe)) ?? findings.find((f) => f.fixes.some((x) => x.safe) && found.some((e) => e.span.start === f.span.start));
-    const edits = error ? error.fixes.find((x) => x.safe)!.edits : documentFixAll(analyzeDocument(text));
+    if (counted) shown += found.length;
+    const safe = (f: Finding) => f.fixes.some((x) => x.safe);
+    const error = found.find(safe) ?? findings.find((f) => safe(f) && found.some((e) => e.span.start === f.span.start));
+    const other = error || found.length === 0 ? undefined : findings.find(safe);
+    const edits = (error ?? other)?.fixes.find((x) => x.safe)!.edits ?? documentFixAll(analyzeDocument(text));
     if (edits.length === 0) break;
+    counted = other === undefined;
     text = applyEdits(text, edits);
   }
   return shown;
@@ -211,6 +217,9 @@ test('fix-all: the smallest failures this property test found', async () => {
     // An inline table over lines written on one, which mends a U+2028 in it: the key past it the list holds, removed in
     // the next pass, was lost from the count with the place the rewrite rewrote (seed 6767).
     ['[agents.a]\ntools = {\n  allowed = [\n  "mcp(gh/*)" \u2028\n  ,\n],\n  disallowed = [],\n  "mcp(gh)" = "allow"\n}\n', {}, undefined],
+    // Values without their list's brackets in an inline table over lines: its error has a fix once the list is written,
+    // and then a byte order mark after its `}`, shown once that is fixed, counted too (seed 7878).
+    ['[agents.b]\ntools = {\n  allowed = "write", "Tool"\n}\ufeff\n', {}, undefined],
   ];
   const failures: Failure[] = [];
   for (const [text, overrides, only] of inputs) {

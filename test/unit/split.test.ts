@@ -66,6 +66,8 @@ const SPLITS: Array<[string, string]> = [
   ['... a quote of the opening ones deleted', "[a]\nallowed = [''bash(x)''', 'edit']\n|[b]\nx = 1\n|[c]\nd = '''y'''\n"],
   ['... alone on a line, after a line ending in no value\'s start (`bash(x)`: no comma after it)', '[a]\nallowed = [read", """\n  bash(x)\n"""]\n|[b]\nx = 1\n|[c]\nd = """y"""\n'],
   ['... on a line below the error, in the same list', '[a]\nallowed = [read", """bash(x)\nmore""", "edit"]\n|[b]\nx = 1\n|[c]\nd = """y"""\n'],
+  // Right after text on its line, a syntax error itself, with no quotes before it: its opening quotes deleted, or a line (typing seed 7777).
+  ['... right after a bare word, no quote before it in its statement', '[a]\nallowed = [\nbash(x)""",\n  """\n  read"""\n]\n|[b]\nx = ["""y\nz""", 1]\n|[c]\n'],
   // Its list ends with it, and the statements below it read as written: a multi-line string there hides a header as ever.
   ['... and the statements below it read as written', '[a]\nallowed = ["read", ""bash(x)""",\n  "x"]\nd = """\n[not]\n"""\n|[b]\nx = 1\n|[c]\ne = """y"""\n'],
   // Not so where nothing after a string says so, nor for a string opened in a statement below such an error: valid TOML reads as ever.

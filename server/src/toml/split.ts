@@ -220,9 +220,10 @@ export interface LineState {
    */
   misread?: boolean;
   /**
-   * The multi-line string still open was opened where `misread` was set, right after what no value
-   * follows, on its line or the last line above with code (`bash(x)"""`: most likely the closing quotes of a string whose opening ones the scan
-   * read otherwise): `sectionStartsFrom` ends it with its first line.
+   * The multi-line string still open was opened where `misread` was set, or right after text on its
+   * line, after what no value follows, on its line or the last line above with code (`bash(x)"""`: most
+   * likely the closing quotes of a string whose opening ones the scan read otherwise, or were deleted):
+   * `sectionStartsFrom` ends it with its first line.
    */
   held?: boolean;
   /** The offset of the last character of code (not a blank, nor a comment) on the lines scanned, or -1. */
@@ -257,7 +258,8 @@ export function restOfLine(text: string, p: number, state: LineState): number {
       if (text.charCodeAt(p + 1) === c && text.charCodeAt(p + 2) === c) {
         state.multiline = c;
         state.openedAt = p;
-        state.held = state.misread === true && openedAfterText(text, p, state.lastCode ?? -1);
+        // Right after text on its line (`bash(x)"""`) no multi-line string opens in a valid document: a syntax error too.
+        state.held = (state.misread === true || !startsValue(text.charCodeAt(p - 1))) && openedAfterText(text, p, state.lastCode ?? -1);
         p += 3;
         continue;
       }
