@@ -57,9 +57,9 @@ function unseenIn(valid: string, text: string, n: number): number {
 }
 
 type Slip = 'comma removed' | 'comma twice' | 'semicolon' | 'bare name' | 'curly quotes' | 'guillemets' | 'no-break space' | 'semicolon ending' | 'comma ending'
-  | 'colon' | 'equals twice' | 'header open' | 'string open' | 'key unquoted' | 'braces' | 'comma and quotes';
+  | 'colon' | 'equals twice' | 'header open' | 'string open' | 'key unquoted' | 'braces' | 'comma and quotes' | 'yaml list';
 const SLIPS: readonly Slip[] = ['comma removed', 'comma twice', 'semicolon', 'bare name', 'curly quotes', 'guillemets', 'no-break space', 'semicolon ending', 'comma ending',
-  'colon', 'equals twice', 'header open', 'string open', 'key unquoted', 'braces', 'comma and quotes'];
+  'colon', 'equals twice', 'header open', 'string open', 'key unquoted', 'braces', 'comma and quotes', 'yaml list'];
 
 // Two double-quoted items on one line with `, ` between them; a double-quoted item of a list (after
 // `[` or `, `, before `,` or `]`) that is a plain name.
@@ -78,6 +78,8 @@ const QUOTED_PART = /(?<=^[ \t]*\[{0,2}(?:[^=]*\.)?[ \t]*)"([^"\\.=#[\]{}'\s](?:
 const QUOTED_INLINE_PART = /(?<=[{,][ \t]*)"([^"\\.=#[\]{}'\s](?:[^"\\.=#[\]{}']*[^"\\.=#[\]{}'\s])?)"(?=[ \t]*=)/g;
 // A key's list of strings on one line (not empty: `{}` is a table), whose brackets a set's braces may take (`{"read"}`).
 const STRINGS_LIST = /(?<== )\[("(?:[^"\\]|\\.)*"(?:, "(?:[^"\\]|\\.)*")*)\]/g;
+// A statement whose value is a list of strings on its line, the list all of it (YAML writes one an item a line).
+const KEY_LIST = /^([ \t]*[A-Za-z0-9_.-]+) = \[("(?:[^"\\]|\\.)*"(?:, "(?:[^"\\]|\\.)*")*)\]$/;
 const HEADER = /^(\[\[?[^\]"']*[^\]"'\s])(\]\]?)$/;
 const LAST_STRING = /"(?:(?:[^"\\]|\\.)*[^"\\\s])?"[ \t,\]}]*$/;
 
@@ -104,6 +106,11 @@ function broken(line: string, slip: Slip, pick: (n: number) => number): string |
     if (!m) return null;
     const quote = m.index + m[0].lastIndexOf('"');
     return line.slice(0, quote) + line.slice(quote + 1);
+  }
+  if (slip === 'yaml list') {
+    // `key = ["a", "b"]` as YAML writes it: `key:`, then `  - a` a line, plain names bare.
+    const m = KEY_LIST.exec(line);
+    return m ? `${m[1]}:${[...m[2]!.matchAll(/"(?:[^"\\]|\\.)*"/g)].map(([s]) => `\n  - ${/^"[A-Za-z_][A-Za-z0-9_]*"$/.test(s) ? s.slice(1, -1) : s}`).join('')}` : null;
   }
   if (slip === 'comma and quotes') {
     // The comma before a plain name dropped, and its quotes (`"a", "b"` -> `"a" b`).

@@ -767,6 +767,26 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['x = [mcp?]\n', null],
   ['x = [a\\b]\n', null],
   ["x = [read 'edit']\n", null],
+  // A list written as YAML writes one under a key whose `:` or `=` ends its line (pasted from an agent's front matter):
+  // the TOML list of its items, names in quotes, on the key's line; an item a line where comments or blank lines are
+  // among them, each kept. Up to the next statement (YAML's next key too) or the text's end; not past another line.
+  ['[agents.a.tools]\nallowed:\n  - Read\n  - "bash(git log *)"\n', '[agents.a.tools]\nallowed = ["Read", "bash(git log *)"]\n', 'Write the list as TOML: `["Read", "bash(git log *)"]`', false,
+    '[agents.a.tools]\nallowed = ["read", "bash(git log *)"]\n'],
+  ['[agents.a.tools]\r\nallowed =  # tools\r\n  - Read # files\r\n\r\n  # more\r\n  - \'mcp__gh__x\'\r\ndisallowed:\r\n- Bash\r\n',
+    '[agents.a.tools]\r\nallowed = [ # tools\r\n  "Read", # files\r\n\r\n  # more\r\n  \'mcp__gh__x\',\r\n]\r\ndisallowed:\r\n- Bash\r\n', 'Write the list as TOML: `["Read", \'mcp__gh__x\']`', false,
+    '[agents.a.tools]\r\nallowed = [ # tools\r\n  "read", # files\r\n\r\n  # more\r\n  \'mcp(gh/x)\',\r\n]\r\ndisallowed = ["bash"]\r\n'],
+  ['[agents.a]\ntools:\n- Read\n\n[agents.b]\n', '[agents.a]\ntools = ["Read"]\n\n[agents.b]\n', 'Write the list as TOML: `["Read"]`'],
+  ['allowed:\n  - Read\n  -Grep\n', null],
+  ['allowed:\n  - Read\n    more\n', null],
+  ['allowed:\n  - 1\n', null],
+  ['allowed:\n  - true\n', null],
+  ['allowed:\n  - "a\n', null],
+  ['allowed: # c\n', null],
+  // ... and its items in a list's brackets, its `[` and `]` each on a line of their own: each item's `-` gone, in quotes, a comma after it.
+  ['x = [ # c\r\n  - read\r\n\r\n  # more\r\n  - "grep" # g\r\n]\r\n', 'x = [ # c\r\n  "read",\r\n\r\n  # more\r\n  "grep", # g\r\n]\r\n', 'Write the list as TOML: `["read", "grep"]`'],
+  ['x = [\n  - read\n  - 1\n]\n', null],
+  ['x = [\n  - read\n', null],
+  ['x = [ - read ]\n', null],
   // Curly quotes: straight ones of their kind, the string's text as written (an apostrophe inside passed).
   // The low ones German and Polish open with (`„read“`, `„read”`, `‚read‘`) too.
   ['x = [\u201Eread\u201C]\n', 'x = ["read"]\n', 'Change to `"read"`'],

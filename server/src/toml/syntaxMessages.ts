@@ -15,6 +15,7 @@ import { lastAtOrBefore } from './sorted';
 import { surrogatePairEscape } from './stringPositions';
 import { bareWordAt, bracesForList, closedHeader, closedList, closedString, colonForEquals, commaAndQuotedValue, equalsMissing, extraComma, foreignQuote, innerQuotes, quotedKeyPart, quotedValue, semicolonForComma, straightQuotedKey, secondEquals, strayClosers, strayHeaderClosers, strayTerminators } from './typingSlips';
 import { BLANKS_AND_UNREAD, EACH_UNREAD, INVISIBLE, LINE_BREAK, NAMES, trimUnreadEnd, UNREAD_BLANK, UNREAD_BLANKS, unreadFixedAs } from './unreadBlanks';
+import { yamlItems, yamlList } from './yamlLists';
 
 /** A message, with the rewrite that types what it says where there is one. */
 const withFix = (message: string, rewrite: Explained['rewrite'] | null): string | Explained => (rewrite ? { message, rewrite } : message);
@@ -252,7 +253,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (braces) return { message: `an inline table holds \`key = value\` pairs: a list is written in brackets (${quoted(braces.newText())})`, rewrite: braces };
       // In an inline table, a key then its `,` or `}` (`{ x = "a", b, y = 1 }`): its `=` and value are missing.
       if (atLineEnd || c === '#' || (inline && (c === '}' || c === ','))) return 'expected `=` and a value after the key';
-      if (c === ':') return withFix('expected `=` after the key (TOML writes `=`, not `:`)', colonForEquals(text, at));
+      if (c === ':') return yamlList(text, at) ?? withFix('expected `=` after the key (TOML writes `=`, not `:`)', colonForEquals(text, at));
       // After blanks or a quoted key, the key is complete: what follows it is out of place.
       if (/[ \t"']$/.test(before)) {
         const equals = equalsMissing(text, at);
@@ -311,6 +312,9 @@ function explained(text: string, section: Section, at: number, raw: string): str
       return unquotedText(text, at);
     }
     case 'invalid value': {
+      // A list written as YAML writes one on the lines below (`allowed =` ⏎ `  - Read`), outside a list or an inline table.
+      const yaml = last === '=' && (atLineEnd || c === '#') && !open() ? yamlList(text, lineStart + before.trimEnd().length - 1) : null;
+      if (yaml) return yaml;
       if (last === '=' && (atLineEnd || c === '#' || c === '}' || c === ']' || c === ',')) return 'a value is missing after `=`';
       if (c === '=' && last === '=') return { message: 'one `=` between the key and its value', rewrite: secondEquals(text, at) };
       const o = open();
@@ -337,6 +341,9 @@ function explained(text: string, section: Section, at: number, raw: string): str
         return closedBelow(text, at) ? 'a list holds values, not `key = value`' : leftOpen(text, section, o, at, false);
       }
       if (c === '(') return inParentheses(text, at);
+      // `- Read` on a line of its own in a list: its items written as YAML writes them.
+      const dashed = c === '-' && o?.kind === 'array' ? yamlItems(text, o.span) : null;
+      if (dashed) return dashed;
       const word = bareWordAt(text, at);
       if (word === undefined) return unquotedText(text, at);
       const span = { start: at, end: at + word.length };

@@ -1,0 +1,133 @@
+// A list written as YAML writes one, under a key whose `:` or `=` ends its line (`allowed:` ⏎ `  - Read` ⏎
+// `  - Grep`, pasted from an agent's front matter): the TOML list its items make, which says the same.
+
+import { quoted } from '../grammar/text';
+import { quotableName } from './bareWords';
+import { lineEndAt, lineStartAt } from './lineIndex';
+import { readsAsValue } from './listWithoutBrackets';
+import type { Span, SyntaxProblem } from './model';
+import { KEY_LINE } from './syntaxMessages';
+
+type Rewrite = NonNullable<SyntaxProblem['rewrite']>;
+
+/** A line of the list: its indent, its item as written and as TOML writes it, its comment (`''` where none), and the blank and comment lines above it. */
+interface Item {
+  readonly indent: string;
+  readonly raw: string;
+  readonly value: string;
+  readonly comment: string;
+  readonly above: readonly string[];
+}
+
+// `- item`, then blanks and a comment at most; a line of blanks and a comment at most.
+const ITEM_LINE = /^([ \t]*)-[ \t]+(.*)$/;
+const BLANK_LINE = /^[ \t]*(#.*)?$/;
+
+/**
+ * The item of a YAML list's line (what follows its `- `) as TOML writes it, and its comment: a name
+ * in quotes (`quotableName`: not what may be meant bare, `true`, `null`), or a string on one line
+ * TOML reads (`"Read"`, `'bash(git *)'`). Null for another (a number, a map, a nested list).
+ */
+function itemOf(rest: string): { raw: string; value: string; comment: string } | null {
+  const q = rest[0];
+  if (q === '"' || q === "'") {
+    let end = 1;
+    while (end < rest.length && rest[end] !== q) end += rest[end] === '\\' && q === '"' ? 2 : 1;
+    const value = rest.slice(0, end + 1);
+    const after = rest.slice(end + 1);
+    return end < rest.length && BLANK_LINE.test(after) && readsAsValue(value) ? { raw: value, value, comment: after.trim() } : null;
+  }
+  // YAML starts a comment at a `#` after a blank.
+  const hash = rest.search(/[ \t]#/);
+  const word = (hash < 0 ? rest : rest.slice(0, hash)).trim();
+  return quotableName(word) ? { raw: word, value: `"${word}"`, comment: hash < 0 ? '' : rest.slice(hash).trim() } : null;
+}
+
+/** Whether `line` starts a statement: a header, or a key then `=`, or `:` (the next key of YAML pasted with the list). */
+function statement(line: string): boolean {
+  const code = line.trimStart();
+  return code.startsWith('[') || KEY_LINE.test(code) || KEY_LINE.test(code.replace(/:/, '='));
+}
+
+/**
+ * The lines of a YAML list after the line ending at `from`: each `- item` (see `itemOf`), blank lines
+ * and comments between, up to a line `ends` says ends them (not taken in) or, where `toEnd`, the
+ * text's end; with where the last item's line ends. Null where there is no item, or a line is none of
+ * these (an item's line going on, `    more`, or `-Grep`: what YAML reads there is no guess to make).
+ */
+function itemLines(text: string, from: number, ends: (line: string) => boolean, toEnd: boolean): { items: Item[]; end: number } | null {
+  const items: Item[] = [];
+  let above: string[] = [];
+  let end = from;
+  for (let at = from; ; ) {
+    if (at >= text.length) return toEnd && items.length > 0 ? { items, end } : null;
+    const start = at + (text.startsWith('\r\n', at) ? 2 : 1);
+    at = lineEndAt(text, start);
+    const line = text.slice(start, at);
+    const m = ITEM_LINE.exec(line);
+    if (m) {
+      const item = itemOf(m[2]!.trimEnd());
+      if (!item) return null;
+      items.push({ indent: m[1]!, ...item, above });
+      above = [];
+      end = at;
+    } else if (BLANK_LINE.test(line)) above.push(line);
+    else return ends(line) && items.length > 0 ? { items, end } : null;
+  }
+}
+
+/** `items` written as a TOML list's lines, each after a line break: as indented, a comma after each, its comment, and the lines above it kept. */
+const listLines = (items: readonly Item[], lineBreak: string) =>
+  items.map((item) => `${item.above.map((l) => lineBreak + l).join('')}${lineBreak}${item.indent}${item.value},${item.comment === '' ? '' : ` ${item.comment}`}`).join('');
+
+const lineBreakAt = (text: string, at: number) => (text.startsWith('\r\n', at) ? '\r\n' : '\n');
+
+const asList = (items: readonly Item[]) => `[${items.map((item) => item.value).join(', ')}]`;
+
+const itemSaid = (items: readonly Item[]) => `${quoted(`- ${items[0]!.raw}`)} is a list's item as YAML writes it`;
+
+/**
+ * The list written as YAML writes one after the key whose `:` or `=` is at `sep`, nothing after it on
+ * its line but a comment: its lines (`itemLines`) up to the next statement (a header, a key then `=`
+ * or `:`) or the text's end, written as a TOML list in their place, from the key's end, its `=`
+ * written. On the key's line (`allowed = ["Read", "Grep"]`) where no comment or blank line is among
+ * them; else an item a line (`listLines`), and the `]` on a line of its own. No guess: the list says
+ * what its lines do.
+ */
+export function yamlList(text: string, sep: number): { message: string; rewrite: Rewrite } | null {
+  const lineEnd = lineEndAt(text, sep);
+  const keyComment = text.slice(sep + 1, lineEnd).trim();
+  if (!BLANK_LINE.test(keyComment)) return null;
+  const found = itemLines(text, lineEnd, statement, true);
+  if (!found) return null;
+  const { items, end } = found;
+  // From the end of the key, blanks after it too.
+  let keyEnd = sep;
+  while (keyEnd > 0 && (text[keyEnd - 1] === ' ' || text[keyEnd - 1] === '\t')) keyEnd--;
+  const lineStart = lineStartAt(text, sep);
+  const oneLine = keyComment === '' && items.every((item) => item.comment === '' && item.above.length === 0);
+  const list = asList(items);
+  const lineBreak = lineBreakAt(text, lineEnd);
+  const written = oneLine ? ` = ${list}` : ` = [${keyComment === '' ? '' : ` ${keyComment}`}${listLines(items, lineBreak)}${lineBreak}${/^[ \t]*/.exec(text.slice(lineStart, sep))![0]}]`;
+  return {
+    message: `${itemSaid(items)}: TOML writes a list in brackets, each text in quotes, a comma between them (${quoted(`${text.slice(lineStart, keyEnd).trim()} = ${list}`)})`,
+    rewrite: { title: `Write the list as TOML: ${quoted(list)}`, span: { start: keyEnd, end }, newText: () => written },
+  };
+}
+
+/**
+ * The items of the list opened at `open` (its `[` ending its line, but for a comment) written as YAML
+ * writes them, a line each (`[` ⏎ `  - Read` ⏎ `  - Grep` ⏎ `]`), up to the line of its `]`: each
+ * written as a TOML list's item (`listLines`), its `-` gone, a comma after it. No guess either.
+ */
+export function yamlItems(text: string, open: Span): { message: string; rewrite: Rewrite } | null {
+  const lineEnd = lineEndAt(text, open.start);
+  if (!BLANK_LINE.test(text.slice(open.start + 1, lineEnd))) return null;
+  const found = itemLines(text, lineEnd, (line) => line.trimStart().startsWith(']'), false);
+  if (!found) return null;
+  const { items, end } = found;
+  return {
+    message: `${itemSaid(items)}: a TOML list's items are written without \`-\`, each text in quotes, a comma between them`,
+    rewrite: { title: `Write the list as TOML: ${quoted(asList(items))}`, span: { start: lineEnd, end }, newText: () => listLines(items, lineBreakAt(text, lineEnd)) },
+  };
+}
