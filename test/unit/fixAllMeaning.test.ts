@@ -220,6 +220,9 @@ test('fix-all: the smallest failures this property test found', async () => {
     // Values without their list's brackets in an inline table over lines: its error has a fix once the list is written,
     // and then a byte order mark after its `}`, shown once that is fixed, counted too (seed 7878).
     ['[agents.b]\ntools = {\n  allowed = "write", "Tool"\n}\ufeff\n', {}, undefined],
+    // A zero-width space before a multi-line string: the string was taken to end with its line, as one opened right after
+    // text, so fix-all left the sections below it for a second fix-all (oddBlanks seed 8484).
+    ['[skills.c.tools]\ndisallowed = [\u200b"""\nRead"""]\n[agents]\nx-y.tools.mcp = ["gh"]\n', {}, undefined],
   ];
   const failures: Failure[] = [];
   for (const [text, overrides, only] of inputs) {

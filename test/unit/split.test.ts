@@ -68,6 +68,7 @@ const SPLITS: Array<[string, string]> = [
   ['... on a line below the error, in the same list', '[a]\nallowed = [read", """bash(x)\nmore""", "edit"]\n|[b]\nx = 1\n|[c]\nd = """y"""\n'],
   // Right after text on its line, a syntax error itself, with no quotes before it: its opening quotes deleted, or a line (typing seed 7777).
   ['... right after a bare word, no quote before it in its statement', '[a]\nallowed = [\nbash(x)""",\n  """\n  read"""\n]\n|[b]\nx = ["""y\nz""", 1]\n|[c]\n'],
+  ['... not right after what TOML does not read as a blank, its own error (oddBlanks seed 8484)', 'a = [\u200b"""\n[not]\n"""]\n|[yes]\n'],
   // Its list ends with it, and the statements below it read as written: a multi-line string there hides a header as ever.
   ['... and the statements below it read as written', '[a]\nallowed = ["read", ""bash(x)""",\n  "x"]\nd = """\n[not]\n"""\n|[b]\nx = 1\n|[c]\ne = """y"""\n'],
   // Not so where nothing after a string says so, nor for a string opened in a statement below such an error: valid TOML reads as ever.

@@ -259,7 +259,9 @@ export function restOfLine(text: string, p: number, state: LineState): number {
         state.multiline = c;
         state.openedAt = p;
         // Right after text on its line (`bash(x)"""`) no multi-line string opens in a valid document: a syntax error too.
-        state.held = (state.misread === true || !startsValue(text.charCodeAt(p - 1))) && openedAfterText(text, p, state.lastCode ?? -1);
+        // Not after what TOML does not read as a blank (`[` U+200B `"""`), its own error, the string read on past it.
+        const before = text.charCodeAt(p - 1);
+        state.held = (state.misread === true || (!startsValue(before) && !isUnreadBlank(before))) && openedAfterText(text, p, state.lastCode ?? -1);
         p += 3;
         continue;
       }
