@@ -776,6 +776,10 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
     '[agents.a.tools]\r\nallowed = [ # tools\r\n  "Read", # files\r\n\r\n  # more\r\n  \'mcp__gh__x\',\r\n]\r\ndisallowed:\r\n- Bash\r\n', 'Write the list as TOML: `["Read", \'mcp__gh__x\']`', false,
     '[agents.a.tools]\r\nallowed = [ # tools\r\n  "read", # files\r\n\r\n  # more\r\n  \'mcp(gh/x)\',\r\n]\r\ndisallowed = ["bash"]\r\n'],
   ['[agents.a]\ntools:\n- Read\n\n[agents.b]\n', '[agents.a]\ntools = ["Read"]\n\n[agents.b]\n', 'Write the list as TOML: `["Read"]`'],
+  // Where the list on its key's line would run past 80 characters, an item a line; indented two spaces in from the key where YAML wrote them no deeper.
+  ['[agents.a]\ntools:\n- Read\n- Bash(git log *)\n- Bash(git diff *)\n- WebFetch\n- mcp__github__create_issue\n',
+    '[agents.a]\ntools = [\n  "Read",\n  "Bash(git log *)",\n  "Bash(git diff *)",\n  "WebFetch",\n  "mcp__github__create_issue",\n]\n',
+    'Write the list as TOML: `["Read", "Bash(git log *)", "Bash(git diff *)", "W…p__github__create_issue"]`'],
   ['allowed:\n  - Read\n  -Grep\n', null],
   ['allowed:\n  - Read\n    more\n', null],
   ['allowed:\n  - 1\n', null],

@@ -76,9 +76,19 @@ function itemLines(text: string, from: number, ends: (line: string) => boolean, 
   }
 }
 
-/** `items` written as a TOML list's lines, each after a line break: as indented, a comma after each, its comment, and the lines above it kept. */
-const listLines = (items: readonly Item[], lineBreak: string) =>
-  items.map((item) => `${item.above.map((l) => lineBreak + l).join('')}${lineBreak}${item.indent}${item.value},${item.comment === '' ? '' : ` ${item.comment}`}`).join('');
+/**
+ * `items` written as a TOML list's lines, each after a line break: as indented (two spaces more than
+ * the list's line, `outer`, where YAML wrote them no deeper: `tools:` ⏎ `- Read`), a comma after
+ * each, its comment, and the lines above it kept.
+ */
+const listLines = (items: readonly Item[], lineBreak: string, outer: string) =>
+  items.map((item) => `${item.above.map((l) => lineBreak + l).join('')}${lineBreak}${item.indent.length > outer.length ? item.indent : `${outer}  `}${item.value},${item.comment === '' ? '' : ` ${item.comment}`}`).join('');
+
+/** The indentation of the line `at` is on. */
+const indentOf = (text: string, at: number) => /^[ \t]*/.exec(text.slice(lineStartAt(text, at), at))![0];
+
+/** The most a list written on its key's line takes, as a formatter's column limit (taplo's default: 80). */
+const ONE_LINE = 80;
 
 const lineBreakAt = (text: string, at: number) => (text.startsWith('\r\n', at) ? '\r\n' : '\n');
 
@@ -91,8 +101,8 @@ const itemSaid = (items: readonly Item[]) => `${quoted(`- ${items[0]!.raw}`)} is
  * its line but a comment: its lines (`itemLines`) up to the next statement (a header, a key then `=`
  * or `:`) or the text's end, written as a TOML list in their place, from the key's end, its `=`
  * written. On the key's line (`allowed = ["Read", "Grep"]`) where no comment or blank line is among
- * them; else an item a line (`listLines`), and the `]` on a line of its own. No guess: the list says
- * what its lines do.
+ * them and it fits (`ONE_LINE`); else an item a line (`listLines`), and the `]` on a line of its own.
+ * No guess: the list says what its lines do.
  */
 export function yamlList(text: string, sep: number): { message: string; rewrite: Rewrite } | null {
   const lineEnd = lineEndAt(text, sep);
@@ -105,10 +115,11 @@ export function yamlList(text: string, sep: number): { message: string; rewrite:
   let keyEnd = sep;
   while (keyEnd > 0 && (text[keyEnd - 1] === ' ' || text[keyEnd - 1] === '\t')) keyEnd--;
   const lineStart = lineStartAt(text, sep);
-  const oneLine = keyComment === '' && items.every((item) => item.comment === '' && item.above.length === 0);
   const list = asList(items);
+  const oneLine = keyComment === '' && items.every((item) => item.comment === '' && item.above.length === 0) && keyEnd - lineStart + list.length + 3 <= ONE_LINE;
   const lineBreak = lineBreakAt(text, lineEnd);
-  const written = oneLine ? ` = ${list}` : ` = [${keyComment === '' ? '' : ` ${keyComment}`}${listLines(items, lineBreak)}${lineBreak}${/^[ \t]*/.exec(text.slice(lineStart, sep))![0]}]`;
+  const indent = indentOf(text, sep);
+  const written = oneLine ? ` = ${list}` : ` = [${keyComment === '' ? '' : ` ${keyComment}`}${listLines(items, lineBreak, indent)}${lineBreak}${indent}]`;
   return {
     message: `${itemSaid(items)}: TOML writes a list in brackets, each text in quotes, a comma between them (${quoted(`${text.slice(lineStart, keyEnd).trim()} = ${list}`)})`,
     rewrite: { title: `Write the list as TOML: ${quoted(list)}`, span: { start: keyEnd, end }, newText: () => written },
@@ -128,6 +139,6 @@ export function yamlItems(text: string, open: Span): { message: string; rewrite:
   const { items, end } = found;
   return {
     message: `${itemSaid(items)}: a TOML list's items are written without \`-\`, each text in quotes, a comma between them`,
-    rewrite: { title: `Write the list as TOML: ${quoted(asList(items))}`, span: { start: lineEnd, end }, newText: () => listLines(items, lineBreakAt(text, lineEnd)) },
+    rewrite: { title: `Write the list as TOML: ${quoted(asList(items))}`, span: { start: lineEnd, end }, newText: () => listLines(items, lineBreakAt(text, lineEnd), indentOf(text, open.start)) },
   };
 }
