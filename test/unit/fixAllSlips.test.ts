@@ -108,8 +108,9 @@ function broken(line: string, slip: Slip, pick: (n: number) => number): string |
     return line.slice(0, quote) + line.slice(quote + 1);
   }
   if (slip === 'yaml list') {
-    // `key = ["a", "b"]` as YAML writes it: `key:`, then `  - a` a line, plain names bare.
-    const m = KEY_LIST.exec(line);
+    // `key = ["a", "b"]` as YAML writes it: `key:`, then `  - a` a line, plain names bare. Where it fits on its line
+    // (80 characters): a longer one is written back an item a line.
+    const m = line.length <= 80 ? KEY_LIST.exec(line) : null;
     return m ? `${m[1]}:${[...m[2]!.matchAll(/"(?:[^"\\]|\\.)*"/g)].map(([s]) => `\n  - ${/^"[A-Za-z_][A-Za-z0-9_]*"$/.test(s) ? s.slice(1, -1) : s}`).join('')}` : null;
   }
   if (slip === 'comma and quotes') {
