@@ -253,7 +253,7 @@ test('tables: a clash stays where its key is while edits move it inside its sect
 // A table defined by two headers: the second's key/values moved up into the first, its header and the blank lines
 // before it removed (the comments ending the first, which may be the next header's, stay after them); a guess (the
 // second may have been meant for another table), never preferred nor in fix-all. Not where the merge would clash (a
-// key of both, a table a header between names under it), nor for `[[…]]`. [text, the text after the fix, or null: none]
+// key of both, but for a list of strings on one line in each, joined; a table a header between names under it), nor for `[[…]]`. [text, the text after the fix, or null: none]
 const MERGES: Array<[text: string, fixed: string | null]> = [
   ['[agents.a.tools]\nallowed = ["read"]\n\n[agents.a.tools]\ndisallowed = ["bash"]\n', '[agents.a.tools]\nallowed = ["read"]\ndisallowed = ["bash"]\n'],
   ['[a]\nx = 1\n# b\'s\n[b]\ny = 2\n\n[a]\nz = """\n[q]\n"""  # c\n\n# c\'s\n[c]\n', '[a]\nx = 1\nz = """\n[q]\n"""  # c\n# b\'s\n[b]\ny = 2\n\n# c\'s\n[c]\n'],
@@ -262,7 +262,16 @@ const MERGES: Array<[text: string, fixed: string | null]> = [
   ['[a]\nx.y = 1\n[a.b]\n[a]\nx.z = 2\n', '[a]\nx.y = 1\nx.z = 2\n[a.b]\n'],
   // Nothing under the second: its header removed (its comment stays where it is).
   ['[a]\nx = 1\n[a]\n# nothing\n\n[b]\n', '[a]\nx = 1\n# nothing\n\n[b]\n'],
+  // A key both define as a list of strings on one line: the second's items joined to the first's, those it holds left out.
+  ['[agents.a.tools]\nallowed = ["read"]\n\n[agents.a.tools]\nallowed = [\'edit\', "read"]\ndisallowed = ["bash"]\n',
+    '[agents.a.tools]\nallowed = ["read", \'edit\']\ndisallowed = ["bash"]\n'],
+  ['[agents.a.tools]\r\nallowed = []\r\ndisallowed = ["x"] # c\r\n\r\n[agents.a.tools]\r\ndisallowed = ["bash", "x"]\r\nallowed = ["edit"]',
+    '[agents.a.tools]\r\nallowed = ["edit"]\r\ndisallowed = ["x", "bash"] # c\r\n'],
+  ['[a]\nx = ["a"]\n[a]\nx = ["a"]\n', '[a]\nx = ["a"]\n'],
   ['[a]\nx = 1\n[a]\nx = 2\n', null],
+  ['[a]\nx = [1]\n[a]\nx = [2]\n', null],
+  ['[a]\nx = ["a"]\n[a]\nx = [\n"b"]\n', null],
+  ['[a]\nx = ["a"]\n[a.x]\n[a]\nx = ["b"]\n', null],
   ['[a]\nx = { y = 1 }\n[a]\nx.z = 2\n', null],
   ['[a]\n[a.b]\nc = 1\n[a]\nb.d = 2\n', null],
   ['[a]\ny = [1 2]\n[a]\nx = 1\n', null],

@@ -4,6 +4,7 @@
 
 import { quoted } from '../grammar/text';
 import { lineEndAt, lineStartAt } from '../toml/lineIndex';
+import type { KeyValue, Span, TomlArray } from '../toml/model';
 import { parseToml } from '../toml/parse';
 import { sectionStartsFrom } from '../toml/split';
 import { syntaxProblems } from '../toml/syntax';
@@ -11,11 +12,25 @@ import { pathStartsWith as startsWith, sectionDefinitions, type SectionDefinitio
 import type { Edit } from './edits';
 import type { Fix } from './findings';
 
-/** What the section of `text` from `start` to `end` defines, or null where it holds a syntax error (its reading a guess). */
-function readSection(text: string, start: number, end: number): SectionDefinitions | null {
+/**
+ * What the section of `text` from `start` to `end` defines, and its key/values (read in that slice:
+ * their offsets from `start`), or null where it holds a syntax error (its reading a guess).
+ */
+function readSection(text: string, start: number, end: number): (SectionDefinitions & { readonly entries: readonly KeyValue[] }) | null {
   const doc = parseToml(text.slice(start, end));
   const section = doc.sections.find((s) => s.header !== null);
-  return section && syntaxProblems(doc).length === 0 ? sectionDefinitions(section, doc.text) : null;
+  return section && syntaxProblems(doc).length === 0 ? { ...sectionDefinitions(section, doc.text), entries: section.entries } : null;
+}
+
+/**
+ * The key/value of `entries` (read from `offset`) whose key is `parts`, its value a list on one line
+ * holding only strings, with that list; or null.
+ */
+function listOn(text: string, entries: readonly KeyValue[], parts: readonly string[], offset: number): { kv: KeyValue; list: TomlArray } | null {
+  const kv = entries.find((e) => e.key.parts.length === parts.length && e.key.parts.every((p, i) => p.name === parts[i]));
+  const v = kv?.value;
+  if (!kv || v?.kind !== 'array' || !v.closed || !v.items.every((i) => i.kind === 'string')) return null;
+  return lineEndAt(text, offset + v.span.start) >= offset + v.span.end ? { kv, list: v } : null;
 }
 
 /** The start of the line before the one starting at `at` (past its whole line break, `\r\n` too). */
@@ -47,9 +62,10 @@ const blankLineAt = (text: string, at: number) => at >= text.length || /^[ \t]*$
  * blank lines and comments that end it, which may be the next header's), its header and the blank
  * lines before it removed. Only where both read whole, and nothing then clashes: no key of the second
  * is, holds or is held by a key of the first, or a table a header between them names under it
- * (`[agents.a.tools.bash]`, which a dotted `bash.x` moved above it would define first). Where the
- * second holds nothing, its header removed alone. A guess, neither preferred nor in fix-all: the
- * second may have been meant for another table.
+ * (`[agents.a.tools.bash]`, which a dotted `bash.x` moved above it would define first); but for a key
+ * both define as a list of strings on one line (`allowed` in both), whose items in the second are
+ * joined to the first's, but for those it holds. Where the second holds nothing, its header removed
+ * alone. A guess, neither preferred nor in fix-all: the second may have been meant for another table.
  */
 export function mergedTables(text: string, firstAt: number, secondAt: number): Fix[] {
   const starts = sectionStartsFrom(text, lineStartAt(text, firstAt), (s) => s > secondAt);
@@ -65,8 +81,29 @@ export function mergedTables(text: string, firstAt: number, secondAt: number): F
     if (between === undefined) return [];
     if (startsWith(between, names)) taken.push(between.slice(names.length));
   }
-  if (b.keys.some((k) => taken.some((t) => startsWith(k.parts, t) || startsWith(t, k.parts)))) return [];
   const secondLine = starts.at(-1)!;
+  // A key both define as a list of strings on one line (`allowed` twice): the second's items joined to
+  // the first's, those it holds already left out, and its line not moved. Any other clash: no merge.
+  const joins: Edit[] = [];
+  const dropped: Span[] = [];
+  const joined: string[] = [];
+  for (const k of b.keys) {
+    const clashes = taken.filter((t) => startsWith(k.parts, t) || startsWith(t, k.parts));
+    if (clashes.length === 0) continue;
+    const first = clashes.length === 1 && clashes[0]!.length === k.parts.length ? listOn(text, a.entries, k.parts, starts[0]!) : null;
+    const second = first && listOn(text, b.entries, k.parts, secondLine);
+    if (!first || !second) return [];
+    const itemText = (offset: number) => (i: { span: Span }) => text.slice(offset + i.span.start, offset + i.span.end);
+    const held = new Set(first.list.items.map(itemText(starts[0]!)));
+    const added = [...new Set(second.list.items.map(itemText(secondLine)))].filter((i) => !held.has(i));
+    const last = first.list.items.at(-1);
+    if (added.length > 0) {
+      const at = starts[0]! + (last ? last.span.end : first.list.span.start + 1);
+      joins.push({ start: at, end: at, newText: `${last ? ', ' : ''}${added.join(', ')}` });
+    }
+    dropped.push({ start: lineStartAt(text, secondLine + second.kv.span.start), end: nextLineStart(text, secondLine + second.kv.span.end) });
+    joined.push(quoted(k.parts.join('.')));
+  }
   const bodyStart = nextLineStart(text, secondLine);
   const bodyEnd = contentEnd(text, bodyStart, end);
   // The blank lines before the header go with it where a blank line or the text's end follows what is removed.
@@ -74,12 +111,21 @@ export function mergedTables(text: string, firstAt: number, secondAt: number): F
   if (blankLineAt(text, bodyEnd)) while (removeFrom > 0 && blankLineAt(text, previousLineStart(text, removeFrom))) removeFrom = previousLineStart(text, removeFrom);
   const header = quoted(text.slice(starts[0]! + a.header.span.start, starts[0]! + a.header.span.end));
   if (bodyEnd === bodyStart) return [{ title: `Remove this header: the ${header} above defines the table`, edits: [{ start: removeFrom, end: bodyEnd, newText: '' }], preferred: false, safe: false }];
-  let moved = text.slice(bodyStart, bodyEnd);
-  if (bodyEnd === text.length && !moved.endsWith('\n')) moved += text.includes('\r\n') ? '\r\n' : '\n';
+  // The lines moved, but for those of the lists joined above.
+  let moved = '';
+  let from = bodyStart;
+  for (const d of dropped.sort((x, y) => x.start - y.start)) {
+    moved += text.slice(from, d.start);
+    from = Math.max(from, d.end);
+  }
+  moved += text.slice(from, Math.max(from, bodyEnd));
+  const title = `Merge into the ${header} above${joined.length === 0 ? '' : joined.length === 1 ? `, its ${joined[0]} list joined to the one there` : `, each of its ${joined.join(' and ')} lists joined to the one there`}`;
+  if (!/\S/.test(moved)) return [{ title, edits: [...joins, { start: removeFrom, end: bodyEnd, newText: '' }], preferred: false, safe: false }];
+  if (!moved.endsWith('\n')) moved += text.includes('\r\n') ? '\r\n' : '\n';
   const into = contentEnd(text, nextLineStart(text, starts[0]!), starts[1]!);
   // Nothing but blank lines and comments between the two: one edit, which keeps them after the lines moved.
   const edits: Edit[] = starts.length === 2
     ? [{ start: into, end: bodyEnd, newText: moved + text.slice(into, removeFrom) }]
     : [{ start: into, end: into, newText: moved }, { start: removeFrom, end: bodyEnd, newText: '' }];
-  return [{ title: `Merge into the ${header} above`, edits, preferred: false, safe: false }];
+  return [{ title, edits: [...joins, ...edits], preferred: false, safe: false }];
 }
