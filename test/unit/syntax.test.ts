@@ -808,6 +808,8 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
     '[agents.a]\ntools = { disallowed = [], "allowed" = ["read"] }\n'],
   ['a.\u201Cb\u201D = 1\n', 'a."b" = 1\n', 'Change to `"b"`'],
   ['[\u201Cagents\u201D.a.tools]\r\nallowed = ["Read"]\r\n', '["agents".a.tools]\r\nallowed = ["Read"]\r\n', 'Change to `"agents"`', false, '["agents".a.tools]\r\nallowed = ["read"]\r\n'],
+  // Not a header's part where more than a comment follows the `]` found: a list's, as a line of code given a `[` (chunks seed 10304).
+  ['[a.tools = { allowed = ["read"], disallowed = [] }\n', null],
   ['\u201Callowed = 1\n', null],
   ['\u201Ca"b\u201D = 1\n', null],
   ['\u201Ca b\u201D c = 1\n', null],

@@ -453,7 +453,7 @@ function readsAsTable(line: string): boolean {
  * `[agents.code reviewer]`, `tools.bash(x) = …`, `{ bash(git *) = "allow" }`), as the message says to
  * write it: in quotes, `"`, or `'` where it holds a `"` or a backslash, where the key then reads. The
  * parts are split at a `.` outside quotes and parentheses (`bash(cat *.txt)` is one). The name is what
- * was written: no guess. Not a part quoted already.
+ * was written: no guess. Not a part quoted already, nor one of a header with more than a comment after its `]`.
  */
 export function quotedKeyPart(text: string, at: number, header: boolean, table: Container | null = null): Rewrite | null {
   const lineEnd = lineEndAt(text, at);
@@ -477,7 +477,9 @@ export function quotedKeyPart(text: string, at: number, header: boolean, table: 
       from = i + 1;
     } else if (depth === 0 && c === (header ? ']' : '=')) end = i;
   }
-  if (end < 0) return null;
+  // A header's name runs to its `]`, nothing after it but a comment: else the `]` found may be a list's
+  // (`[a.tools = { allowed = ["read"] }`), and quoting up to it would leave the rest of the line behind.
+  if (end < 0 || (header && !/^\]{1,2}[ \t]*(?:#.*)?$/.test(text.slice(end, lineEnd)))) return null;
   parts.push({ start: from, end });
   const part = parts.find((p) => p.start <= at && at < p.end);
   if (!part) return null;
