@@ -717,10 +717,14 @@ function sectionKeysOf(doc: TomlDocument): Map<KeyValue, { whole: Map<string, nu
   sectionKeys.set(doc, (byKeyValue = new Map()));
   for (const section of doc.sections) {
     const keys = { whole: new Map<string, number>(), prefixes: new Map<string, number>() };
+    const count = (counts: Map<string, number>, names: readonly string[]) => {
+      const key = pathKey(names);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    };
     for (const kv of section.entries) {
       const names = kv.key.parts.map((p) => p.name);
-      keys.whole.set(pathKey(names), (keys.whole.get(pathKey(names)) ?? 0) + 1);
-      for (let k = 1; k <= names.length; k++) keys.prefixes.set(pathKey(names.slice(0, k)), (keys.prefixes.get(pathKey(names.slice(0, k))) ?? 0) + 1);
+      count(keys.whole, names);
+      for (let k = 1; k <= names.length; k++) count(keys.prefixes, names.slice(0, k));
       byKeyValue.set(kv, keys);
     }
   }

@@ -296,7 +296,7 @@ export function strayClosers(text: string, entries: readonly KeyValue[], at: num
 }
 
 /** Where the blanks (space, tab) right before `at` start: `at` where none stands there. */
-function blanksFrom(text: string, at: number): number {
+export function blanksFrom(text: string, at: number): number {
   while (text[at - 1] === ' ' || text[at - 1] === '\t') at--;
   return at;
 }

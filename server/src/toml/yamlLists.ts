@@ -6,7 +6,9 @@ import { quotableName } from './bareWords';
 import { lineEndAt, lineStartAt } from './lineIndex';
 import { readsAsValue } from './listWithoutBrackets';
 import type { Span, SyntaxProblem } from './model';
+import { lineBreak } from './split';
 import { KEY_LINE } from './syntaxMessages';
+import { blanksFrom } from './typingSlips';
 
 type Rewrite = NonNullable<SyntaxProblem['rewrite']>;
 
@@ -61,7 +63,7 @@ function itemLines(text: string, from: number, ends: (line: string) => boolean, 
   let end = from;
   for (let at = from; ; ) {
     if (at >= text.length) return toEnd && items.length > 0 ? { items, end } : null;
-    const start = at + (text.startsWith('\r\n', at) ? 2 : 1);
+    const start = lineBreak(text, at);
     at = lineEndAt(text, start);
     const line = text.slice(start, at);
     const m = ITEM_LINE.exec(line);
@@ -111,9 +113,7 @@ export function yamlList(text: string, sep: number): { message: string; rewrite:
   const found = itemLines(text, lineEnd, statement, true);
   if (!found) return null;
   const { items, end } = found;
-  // From the end of the key, blanks after it too.
-  let keyEnd = sep;
-  while (keyEnd > 0 && (text[keyEnd - 1] === ' ' || text[keyEnd - 1] === '\t')) keyEnd--;
+  const keyEnd = blanksFrom(text, sep); // from the end of the key, blanks after it too
   const lineStart = lineStartAt(text, sep);
   const list = asList(items);
   const oneLine = keyComment === '' && items.every((item) => item.comment === '' && item.above.length === 0) && keyEnd - lineStart + list.length + 3 <= ONE_LINE;
