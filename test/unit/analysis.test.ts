@@ -3047,6 +3047,10 @@ test('a suppression comment just above a table header speaks of the header, in t
     assert.deepEqual(documentFindings(analyzer.analyze(t)).map((f) => f.code), documentFindings(analyzeDocument(t)).map((f) => f.code));
   }
   assert.deepEqual(documentFindings(analyzeDocument(without)).map((f) => f.code), ['unknown-policy-key', 'unknown-policy-key']);
+  // A stray byte order mark first on the header's line stays in the section before (its error is
+  // said there), yet the comment still speaks of the header (seed 10405).
+  const marked = '# mars-ignore: misplaced-tool-list\n\ufeff[agent.a.tools]\nallowed = ["read"]\n';
+  assert.deepEqual(documentFindings(analyzeDocument(marked)).map((f) => f.code), ['toml-syntax']);
 });
 
 test('removing duplicates from lists laid out every way keeps valid TOML and every comment on a line of its own', () => {

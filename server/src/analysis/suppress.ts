@@ -251,7 +251,7 @@ export function findSuppressions(doc: TomlDocument, index: Lines): Suppressions 
         const from = line;
         while (line < index.lineCount) {
           const content = lineContent(text, index.lineStart(line), index.lineEnd(line));
-          if (content.start < content.end && text[content.start] !== '#') break;
+          if (content.start < content.end && text[content.start] !== '#' && !cutBeforeHeader(text, content)) break;
           line++;
         }
         scanned = { from, to: line };
@@ -284,6 +284,17 @@ export function findSuppressions(doc: TomlDocument, index: Lines): Suppressions 
     for (const section of doc.sections) for (const kv of section.entries) walk(kv.value);
   }
   return { file, pending, pendingLines, lines, trailing, opened };
+}
+
+/**
+ * Whether a line's `content` is the byte order marks a section cut leaves at the end of the one
+ * before (`U+FEFF[agents.a.tools]`, see split.ts `sectionCut`): the header's line goes on in the
+ * next section, so a comment above speaks of that header, as it does in the whole text.
+ */
+function cutBeforeHeader(text: string, content: Span): boolean {
+  if (content.end !== text.length) return false;
+  for (let i = content.start; i < content.end; i++) if (text.charCodeAt(i) !== 0xfeff) return false;
+  return true;
 }
 
 /**
