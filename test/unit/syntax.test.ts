@@ -928,9 +928,11 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['t = { a = "x "y" z", b = 1 }\n', 't = { a = \'x "y" z\', b = 1 }\n', 'Change to `\'x "y" z\'`', true],
   ['x = "a\\\\b "c" d"\n', null],
   ['x = "a"b\n', null],
-  // A statement's list defined again below it (pasted in): its items appended to the first's, its lines removed, as a
-  // guess (it may have been meant in place of the first); not where it shares its line, nor a value that is no list.
-  ['x = ["read"]\r\nx = ["edit", "grep"]  # c\r\ny = []\r\n', 'x = ["read", "edit", "grep"]\r\ny = []\r\n', 'Merge the two `x` lists', true],
+  // A statement's list defined again below it (pasted in): its items appended to the first's, its lines removed, but
+  // for the comments not between its items, kept a line each where it was; as a guess (it may have been meant in place
+  // of the first); not where it shares its line, nor a value that is no list.
+  ['x = ["read"]\r\nx = ["edit", "grep"]  # c\r\ny = []\r\n', 'x = ["read", "edit", "grep"]\r\n# c\r\ny = []\r\n', 'Merge the two `x` lists', true],
+  ['x = []\ny = 1\n  x = [ # a\n  "b", # b\n  # c\n  "d", # d\n  # e\n] # f', 'x = ["b", # b\n  # c\n  "d"]\ny = 1\n  # a\n  # d\n  # e\n  # f', 'Merge the two `x` lists', true],
   ['x = []\ny = 1\nx = [\n  "a",\n]\n', 'x = ["a"]\ny = 1\n', 'Merge the two `x` lists', true],
   ['a.x = ["read"]\na.x = []', 'a.x = ["read"]\n', 'Merge the two `a.x` lists', true],
   ['x = "a"\nx = ["b"]\n', null],

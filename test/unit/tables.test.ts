@@ -253,7 +253,7 @@ test('tables: a clash stays where its key is while edits move it inside its sect
 // A table defined by two headers: the second's key/values moved up into the first, its header and the blank lines
 // before it removed (the comments ending the first, which may be the next header's, stay after them); a guess (the
 // second may have been meant for another table), never preferred nor in fix-all. Not where the merge would clash (a
-// key of both, but for a list of strings on one line in each, joined; a table a header between names under it), nor for `[[…]]`. [text, the text after the fix, or null: none]
+// key of both, but for a list of strings in each, joined; a table a header between names under it), nor for `[[…]]`. [text, the text after the fix, or null: none]
 const MERGES: Array<[text: string, fixed: string | null]> = [
   ['[agents.a.tools]\nallowed = ["read"]\n\n[agents.a.tools]\ndisallowed = ["bash"]\n', '[agents.a.tools]\nallowed = ["read"]\ndisallowed = ["bash"]\n'],
   ['[a]\nx = 1\n# b\'s\n[b]\ny = 2\n\n[a]\nz = """\n[q]\n"""  # c\n\n# c\'s\n[c]\n', '[a]\nx = 1\nz = """\n[q]\n"""  # c\n# b\'s\n[b]\ny = 2\n\n# c\'s\n[c]\n'],
@@ -268,9 +268,20 @@ const MERGES: Array<[text: string, fixed: string | null]> = [
   ['[agents.a.tools]\r\nallowed = []\r\ndisallowed = ["x"] # c\r\n\r\n[agents.a.tools]\r\ndisallowed = ["bash", "x"]\r\nallowed = ["edit"]',
     '[agents.a.tools]\r\nallowed = ["edit"]\r\ndisallowed = ["x", "bash"] # c\r\n'],
   ['[a]\nx = ["a"]\n[a]\nx = ["a"]\n', '[a]\nx = ["a"]\n'],
+  // Over lines: the first's laid out a line an item gets one a line, after the comma ending its last's line if any.
+  ['[a]\nx = ["a"]\n[a]\nx = [\n"b"]\n', '[a]\nx = ["a", "b"]\n'],
+  ['[a]\nx = [\n  "a",\n]\n[a]\nx = [\n  "b",\n  "c"\n]\ny = 1\n', '[a]\nx = [\n  "a",\n  "b",\n  "c",\n]\ny = 1\n'],
+  ['[a]\r\nx = [\r\n    "a" # aa\r\n]\r\n[a]\r\nx = ["b", "c"]', '[a]\r\nx = [\r\n    "a", # aa\r\n    "b",\r\n    "c"\r\n]\r\n'],
+  ['[a]\nx = [\n  "a"\n]\n[a]\nx = ["b"]\n', '[a]\nx = [\n  "a",\n  "b"\n]\n'],
+  ['[a]\nx = [\n  "a", "b"\n  , "c"\n]\n[a]\nx = ["d"]\n', '[a]\nx = [\n  "a", "b"\n  , "c", "d"\n]\n'],
+  // The comments on the second's lines kept, a line each where it was; not a mars-ignore there or above it, which
+  // would come to speak of another line.
+  ['[a]\nx = ["a"]\n\n[a]\nx = ["b"]  # why\ny = 1\n', '[a]\nx = ["a", "b"]\n# why\ny = 1\n'],
+  ['[a]\nx = ["a"]\n[a]\n  x = [ # b\n    "b", # c\n  ]', '[a]\nx = ["a", "b"]\n  # b\n  # c\n'],
+  ['[a]\nx = ["a"]\n[a]\nx = ["b"] # mars-ignore: unknown-tool\n', null],
+  ['[a]\nx = ["a"]\n[a]\n# mars-ignore: unknown-tool\n\nx = ["b"]\ny = 1\n', null],
   ['[a]\nx = 1\n[a]\nx = 2\n', null],
   ['[a]\nx = [1]\n[a]\nx = [2]\n', null],
-  ['[a]\nx = ["a"]\n[a]\nx = [\n"b"]\n', null],
   ['[a]\nx = ["a"]\n[a.x]\n[a]\nx = ["b"]\n', null],
   ['[a]\nx = { y = 1 }\n[a]\nx.z = 2\n', null],
   ['[a]\n[a.b]\nc = 1\n[a]\nb.d = 2\n', null],

@@ -4,33 +4,56 @@
 
 import { quoted } from '../grammar/text';
 import { lineEndAt, lineStartAt } from '../toml/lineIndex';
-import type { KeyValue, Span, TomlArray } from '../toml/model';
+import type { Comment, KeyValue, Span, TomlArray } from '../toml/model';
 import { parseToml } from '../toml/parse';
 import { sectionStartsFrom } from '../toml/split';
-import { syntaxProblems } from '../toml/syntax';
+import { commentLines, syntaxProblems } from '../toml/syntax';
 import { pathStartsWith as startsWith, sectionDefinitions, type SectionDefinitions } from '../toml/tables';
 import type { Edit } from './edits';
 import type { Fix } from './findings';
+import { directiveOf } from './suppress';
 
 /**
- * What the section of `text` from `start` to `end` defines, and its key/values (read in that slice:
- * their offsets from `start`), or null where it holds a syntax error (its reading a guess).
+ * What the section of `text` from `start` to `end` defines, its key/values and comments (read in that
+ * slice: their offsets from `start`), or null where it holds a syntax error (its reading a guess).
  */
-function readSection(text: string, start: number, end: number): (SectionDefinitions & { readonly entries: readonly KeyValue[] }) | null {
+function readSection(text: string, start: number, end: number): (SectionDefinitions & { readonly entries: readonly KeyValue[]; readonly comments: readonly Comment[] }) | null {
   const doc = parseToml(text.slice(start, end));
   const section = doc.sections.find((s) => s.header !== null);
-  return section && syntaxProblems(doc).length === 0 ? { ...sectionDefinitions(section, doc.text), entries: section.entries } : null;
+  return section && syntaxProblems(doc).length === 0 ? { ...sectionDefinitions(section, doc.text), entries: section.entries, comments: doc.comments } : null;
+}
+
+/** The key/value of `entries` whose key is `parts`, its value a list holding only strings, with that list; or null. */
+function listOf(entries: readonly KeyValue[], parts: readonly string[]): { kv: KeyValue; list: TomlArray } | null {
+  const kv = entries.find((e) => e.key.parts.length === parts.length && e.key.parts.every((p, i) => p.name === parts[i]));
+  const v = kv?.value;
+  return kv && v?.kind === 'array' && v.closed && v.items.every((i) => i.kind === 'string') ? { kv, list: v } : null;
 }
 
 /**
- * The key/value of `entries` (read from `offset`) whose key is `parts`, its value a list on one line
- * holding only strings, with that list; or null.
+ * The edits appending `added` (items as written) to `list` (read from `offset`): after its last item
+ * on that item's line, or, where the list runs over lines with its last item on a line of its own
+ * and its `]` below, a line each at that item's indent, after the comma ending its line if it has one
+ * (a comma each then, as the list is written), else a comma put after that item.
  */
-function listOn(text: string, entries: readonly KeyValue[], parts: readonly string[], offset: number): { kv: KeyValue; list: TomlArray } | null {
-  const kv = entries.find((e) => e.key.parts.length === parts.length && e.key.parts.every((p, i) => p.name === parts[i]));
-  const v = kv?.value;
-  if (!kv || v?.kind !== 'array' || !v.closed || !v.items.every((i) => i.kind === 'string')) return null;
-  return lineEndAt(text, offset + v.span.start) >= offset + v.span.end ? { kv, list: v } : null;
+function appended(text: string, offset: number, list: TomlArray, added: readonly string[]): Edit[] {
+  const last = list.items.at(-1);
+  const [start, end] = [offset + list.span.start, offset + list.span.end];
+  const after = last ? offset + last.span.end : start + 1;
+  const inLine: Edit[] = [{ start: after, end: after, newText: `${last ? ', ' : ''}${added.join(', ')}` }];
+  if (!last) return inLine;
+  const lineStart = lineStartAt(text, offset + last.span.start);
+  const lineEnd = lineEndAt(text, after);
+  if (lineStart <= start || lineEnd >= end) return inLine;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart, offset + last.span.start))![0];
+  if (indent.length !== offset + last.span.start - lineStart) return inLine;
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const rest = text.slice(after, lineEnd);
+  if (/^[ \t]*,/.test(rest)) return [{ start: lineEnd, end: lineEnd, newText: added.map((i) => `${eol}${indent}${i},`).join('') }];
+  // No comma after the last item on its line: one on a line below (`  , "x"` style) takes the list as written.
+  if (!/^[ \t]*(?:#.*)?$/.test(rest) || /^[ \t]*,/m.test(text.slice(lineEnd, end - 1).replace(/#.*/g, ''))) return inLine;
+  const lines = added.map((i) => `${eol}${indent}${i}`).join(',');
+  return /\S/.test(rest) ? [{ start: after, end: after, newText: ',' }, { start: lineEnd, end: lineEnd, newText: lines }] : [{ start: after, end: after, newText: `,${lines}` }];
 }
 
 /** The start of the line before the one starting at `at` (past its whole line break, `\r\n` too). */
@@ -85,23 +108,26 @@ export function mergedTables(text: string, firstAt: number, secondAt: number): F
   // A key both define as a list of strings on one line (`allowed` twice): the second's items joined to
   // the first's, those it holds already left out, and its line not moved. Any other clash: no merge.
   const joins: Edit[] = [];
-  const dropped: Span[] = [];
+  const dropped: Edit[] = [];
   const joined: string[] = [];
   for (const k of b.keys) {
     const clashes = taken.filter((t) => startsWith(k.parts, t) || startsWith(t, k.parts));
     if (clashes.length === 0) continue;
-    const first = clashes.length === 1 && clashes[0]!.length === k.parts.length ? listOn(text, a.entries, k.parts, starts[0]!) : null;
-    const second = first && listOn(text, b.entries, k.parts, secondLine);
+    const first = clashes.length === 1 && clashes[0]!.length === k.parts.length ? listOf(a.entries, k.parts) : null;
+    const second = first && listOf(b.entries, k.parts);
     if (!first || !second) return [];
     const itemText = (offset: number) => (i: { span: Span }) => text.slice(offset + i.span.start, offset + i.span.end);
     const held = new Set(first.list.items.map(itemText(starts[0]!)));
     const added = [...new Set(second.list.items.map(itemText(secondLine)))].filter((i) => !held.has(i));
-    const last = first.list.items.at(-1);
-    if (added.length > 0) {
-      const at = starts[0]! + (last ? last.span.end : first.list.span.start + 1);
-      joins.push({ start: at, end: at, newText: `${last ? ', ' : ''}${added.join(', ')}` });
-    }
-    dropped.push({ start: lineStartAt(text, secondLine + second.kv.span.start), end: nextLineStart(text, secondLine + second.kv.span.end) });
+    if (added.length > 0) joins.push(...appended(text, starts[0]!, first.list, added));
+    // Its lines removed, but for their comments, kept a line each; a mars-ignore there, or above (speaking
+    // of its first line), would come to speak of another line: no merge.
+    const lines = { start: lineStartAt(text, secondLine + second.kv.span.start), end: nextLineStart(text, secondLine + second.kv.span.end) };
+    const local = { start: lines.start - secondLine, end: lines.end - secondLine };
+    let above = local.start;
+    while (above > 0 && /^[ \t]*(?:#.*)?$/.test(text.slice(previousLineStart(text, secondLine + above), secondLine + above).trimEnd())) above = previousLineStart(text, secondLine + above) - secondLine;
+    if (b.comments.some((c) => c.span.start >= above && c.span.start < local.end && directiveOf(c.text) !== null)) return [];
+    dropped.push({ ...lines, newText: commentLines(text.slice(secondLine), b.comments, local, text.slice(lines.start, secondLine + second.kv.span.start)) });
     joined.push(quoted(k.parts.join('.')));
   }
   const bodyStart = nextLineStart(text, secondLine);
@@ -115,7 +141,7 @@ export function mergedTables(text: string, firstAt: number, secondAt: number): F
   let moved = '';
   let from = bodyStart;
   for (const d of dropped.sort((x, y) => x.start - y.start)) {
-    moved += text.slice(from, d.start);
+    moved += text.slice(from, d.start) + d.newText;
     from = Math.max(from, d.end);
   }
   moved += text.slice(from, Math.max(from, bodyEnd));

@@ -7,7 +7,7 @@
 // recursion limit of Mars's parser (noted by the model parser), which smol-toml's passes.
 
 import { parse as smolParse } from 'smol-toml';
-import { RECURSION_LIMIT, type Key, type KeyValue, type Section, type Span, type SyntaxProblem, type TomlDocument } from './model';
+import { RECURSION_LIMIT, type Comment, type Key, type KeyValue, type Section, type Span, type SyntaxProblem, type TomlDocument } from './model';
 import { LineIndex, lineEndAt, lineStartAt } from './lineIndex';
 import { stringEnd } from './stringPositions';
 import { explainError } from './syntaxMessages';
@@ -231,7 +231,7 @@ function redefinition(doc: TomlDocument, entries: readonly KeyValue[], at: numbe
       : earlier.key.parts.length < names.length
         ? `${written(kv.key)} adds to ${written(earlier.key)}, ${why}`
         : `${written(kv.key)} is already defined, as a table, by ${written(earlier.key)}`;
-    const rewrite = earlier.key.parts.length === names.length && !inline ? mergedLists(doc.text, earlier, kv) : null;
+    const rewrite = earlier.key.parts.length === names.length && !inline ? mergedLists(doc, earlier, kv) : null;
     return { span: kv.key.span, message: `TOML syntax error: ${message}`, related: [{ span: earlier.key.span, message: 'defined here' }], ...(rewrite ? { rewrite } : {}) };
   }
   return null;
@@ -240,25 +240,41 @@ function redefinition(doc: TomlDocument, entries: readonly KeyValue[], at: numbe
 /**
  * A statement's list defined again below (`allowed = ["read"]` … `allowed = ["edit"]`, pasted in):
  * the items of the second, as written, appended to the first after its last item, and the second's
- * lines removed (a comment on them too), where it stands alone on them; the text between is kept. A
+ * lines removed, where it stands alone on them; the text between is kept, and so are the comments on
+ * those lines but between the items (which go with them), a line each where the second was. A
  * guess: the second may have been meant in place of the first (`allowed = []` below: allow nothing).
  */
-function mergedLists(text: string, first: KeyValue, second: KeyValue): SyntaxProblem['rewrite'] {
+function mergedLists(doc: TomlDocument, first: KeyValue, second: KeyValue): SyntaxProblem['rewrite'] {
+  const text = doc.text;
   const [a, b] = [first.value, second.value];
   if (a?.kind !== 'array' || b?.kind !== 'array' || !a.closed || !b.closed) return null;
   const lineStart = lineStartAt(text, second.span.start);
   const lineEnd = lineEndAt(text, second.span.end);
   const end = lineEnd + (text.startsWith('\r\n', lineEnd) ? 2 : text[lineEnd] === '\n' ? 1 : 0);
   if (!/^[ \t]*$/.test(text.slice(lineStart, second.span.start)) || !/^[ \t]*(?:#.*)?$/.test(text.slice(second.span.end, lineEnd))) return null;
-  const items = b.items.length > 0 ? text.slice(b.items[0]!.span.start, b.items.at(-1)!.span.end) : '';
+  const moved = b.items.length > 0 ? { start: b.items[0]!.span.start, end: b.items.at(-1)!.span.end } : null;
+  const items = moved ? text.slice(moved.start, moved.end) : '';
   const after = a.items.length > 0 ? a.items.at(-1)!.span.end : a.span.start + 1;
   const key = text.slice(first.key.span.start, first.key.span.end);
+  const comments = commentLines(text, doc.comments, { start: lineStart, end }, text.slice(lineStart, second.span.start), moved);
   return {
     title: `Merge the two ${quoted(key)} lists`,
     span: { start: after, end },
-    newText: () => `${a.items.length > 0 && items !== '' ? ', ' : ''}${items}${text.slice(after, lineStart)}`,
+    newText: () => `${a.items.length > 0 && items !== '' ? ', ' : ''}${items}${text.slice(after, lineStart)}${comments}`,
     guess: true,
   };
+}
+
+/**
+ * The comments of `comments` in `lines` (whole lines: from a line start to the next, or the text's
+ * end) but those in `skip`, written a line each at `indent`: what stays of lines a fix removes, so no
+ * comment is lost. Each ends with the text's line break, but for the last where `lines` ends the text.
+ */
+export function commentLines(text: string, comments: readonly Comment[], lines: Span, indent: string, skip: Span | null = null): string {
+  const kept = comments.filter((c) => c.span.start >= lines.start && c.span.start < lines.end && !(skip && c.span.start > skip.start && c.span.start < skip.end));
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const written = kept.map((c) => `${indent}${text.slice(c.span.start, c.span.end).trimEnd()}`).join(eol);
+  return written === '' ? '' : lines.end === text.length && !/[\r\n]$/.test(text) ? written : written + eol;
 }
 
 function errorSpan(text: string, at: number): Span {
