@@ -68,6 +68,12 @@ const CASES: Array<[name: string, body: string, code: string, expected: string[]
       `\`bash(${y(45)}…\\u200B${z(18)})\` is already in this list.`,
       `Remove the duplicate \`bash(${y(45)}…\\u200B${z(18)})\``,
     ]],
+  // A list is cut between its items, not inside one (`"Rea…d27"`).
+  ['a long list written in braces is shortened between its items in the message and the fix title',
+    `allowed = {${Array.from({ length: 30 }, (_, i) => `"Read${i}"`).join(', ')}}`, 'toml-syntax', [
+      'TOML syntax error: an inline table holds `key = value` pairs: a list is written in brackets (`["Read0", "Read1", "Read2", "Read3", "Read4", …, "Read28", "Read29"]`)',
+      'Change to `["Read0", "Read1", "Read2", "Read3", "Read4", …, "Read28", "Read29"]`',
+    ]],
   // An empty or blank name (a key, an entry, a table) is quoted as the string it is, not as empty backticks.
   ['an empty map-form key is quoted as the string it is',
     '"" = "deny"', 'unknown-policy-key', [

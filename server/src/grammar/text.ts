@@ -118,11 +118,18 @@ export const QUOTED_MAX = 80;
 /**
  * `s` as quoted to a reader: past `max` characters, its first 5/8 and last 5/16 of `max` (50 and
  * 25 of QUOTED_MAX), never half a surrogate pair nor half of an escape `shown` wrote (`\u200B`, `\U000E0041`).
+ * A list (`["read", "grep", …]`) is cut between its items where both cuts find a `, ` near them:
+ * `["Read0", "Read1", …, "Read29"]`, not `["Read0", "Rea…d29"]`.
  */
 export function shortened(s: string, max = QUOTED_MAX): string {
   if (s.length <= max) return s;
   const headLength = Math.round((max * 5) / 8);
   const tailLength = Math.round((max * 5) / 16);
+  const headComma = s.lastIndexOf(', ', headLength - 2);
+  const tailComma = s.indexOf(', ', s.length - tailLength - 2);
+  if (headComma >= headLength / 2 && tailComma >= 0 && tailComma + 2 <= s.length - tailLength / 2 && headComma < tailComma) {
+    return `${s.slice(0, headComma)}, …, ${s.slice(tailComma + 2)}`;
+  }
   const low = (i: number) => (s.charCodeAt(i) & 0xfc00) === 0xdc00;
   // The escape a cut at `i` would split: where it starts and ends, or null.
   const escapeAround = (i: number): [number, number] | null => {
