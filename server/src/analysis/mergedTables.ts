@@ -86,8 +86,8 @@ const blankLineAt = (text: string, at: number) => at >= text.length || /^[ \t]*$
  * lines before it removed. Only where both read whole, and nothing then clashes: no key of the second
  * is, holds or is held by a key of the first, or a table a header between them names under it
  * (`[agents.a.tools.bash]`, which a dotted `bash.x` moved above it would define first); but for a key
- * both define as a list of strings on one line (`allowed` in both), whose items in the second are
- * joined to the first's, but for those it holds. Where the second holds nothing, its header removed
+ * both define as a list of strings (`allowed` in both), whose items in the second are joined to the
+ * first's, but for those it holds. Where the second holds nothing, its header removed
  * alone. A guess, neither preferred nor in fix-all: the second may have been meant for another table.
  */
 export function mergedTables(text: string, firstAt: number, secondAt: number): Fix[] {
@@ -105,8 +105,8 @@ export function mergedTables(text: string, firstAt: number, secondAt: number): F
     if (startsWith(between, names)) taken.push(between.slice(names.length));
   }
   const secondLine = starts.at(-1)!;
-  // A key both define as a list of strings on one line (`allowed` twice): the second's items joined to
-  // the first's, those it holds already left out, and its line not moved. Any other clash: no merge.
+  // A key both define as a list of strings (`allowed` twice): the second's items joined to the
+  // first's, those it holds already left out, and its lines not moved. Any other clash: no merge.
   const joins: Edit[] = [];
   const dropped: Edit[] = [];
   const joined: string[] = [];

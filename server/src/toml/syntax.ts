@@ -256,11 +256,11 @@ function mergedLists(doc: TomlDocument, first: KeyValue, second: KeyValue): Synt
   const items = moved ? text.slice(moved.start, moved.end) : '';
   const after = a.items.length > 0 ? a.items.at(-1)!.span.end : a.span.start + 1;
   const key = text.slice(first.key.span.start, first.key.span.end);
-  const comments = commentLines(text, doc.comments, { start: lineStart, end }, text.slice(lineStart, second.span.start), moved);
+  const comments = () => commentLines(text, doc.comments, { start: lineStart, end }, text.slice(lineStart, second.span.start), moved);
   return {
     title: `Merge the two ${quoted(key)} lists`,
     span: { start: after, end },
-    newText: () => `${a.items.length > 0 && items !== '' ? ', ' : ''}${items}${text.slice(after, lineStart)}${comments}`,
+    newText: () => `${a.items.length > 0 && items !== '' ? ', ' : ''}${items}${text.slice(after, lineStart)}${comments()}`,
     guess: true,
   };
 }
