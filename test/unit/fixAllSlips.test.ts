@@ -57,9 +57,9 @@ function unseenIn(valid: string, text: string, n: number): number {
 }
 
 type Slip = 'comma removed' | 'comma twice' | 'semicolon' | 'bare name' | 'curly quotes' | 'guillemets' | 'no-break space' | 'semicolon ending' | 'comma ending'
-  | 'colon' | 'equals twice' | 'header open' | 'string open' | 'key unquoted' | 'braces' | 'comma and quotes' | 'yaml list';
+  | 'colon' | 'equals twice' | 'header open' | 'string open' | 'key unquoted' | 'braces' | 'comma and quotes' | 'yaml list' | 'slashes';
 const SLIPS: readonly Slip[] = ['comma removed', 'comma twice', 'semicolon', 'bare name', 'curly quotes', 'guillemets', 'no-break space', 'semicolon ending', 'comma ending',
-  'colon', 'equals twice', 'header open', 'string open', 'key unquoted', 'braces', 'comma and quotes', 'yaml list'];
+  'colon', 'equals twice', 'header open', 'string open', 'key unquoted', 'braces', 'comma and quotes', 'yaml list', 'slashes'];
 
 // Two double-quoted items on one line with `, ` between them; a double-quoted item of a list (after
 // `[` or `, `, before `,` or `]`) that is a plain name.
@@ -82,6 +82,8 @@ const STRINGS_LIST = /(?<== )\[("(?:[^"\\]|\\.)*"(?:, "(?:[^"\\]|\\.)*")*)\]/g;
 const KEY_LIST = /^([ \t]*[A-Za-z0-9_.-]+) = \[("(?:[^"\\]|\\.)*"(?:, "(?:[^"\\]|\\.)*")*)\]$/;
 const HEADER = /^(\[\[?[^\]"']*[^\]"'\s])(\]\]?)$/;
 const LAST_STRING = /"(?:(?:[^"\\]|\\.)*[^"\\\s])?"[ \t,\]}]*$/;
+// A line's comment, first on it or after a blank: its `#` the last, no quote after it (not one in a string).
+const COMMENT = /^(|.*[ \t])#(?=[^"'#]*$)/;
 
 /** `line` broken by `slip` at a place `pick` chooses among those where it can be made, or null. */
 function broken(line: string, slip: Slip, pick: (n: number) => number): string | null {
@@ -93,6 +95,11 @@ function broken(line: string, slip: Slip, pick: (n: number) => number): string |
     return key === undefined ? null : `${key}${slip === 'colon' ? ': ' : ' == '}${line.slice(key.length + 3)}`;
   }
   if (slip === 'header open') return HEADER.exec(line)?.[1] ?? null;
+  if (slip === 'slashes') {
+    // A comment written as JavaScript writes one (`# note` -> `// note`): the only slip made where a line has a `#`.
+    const m = COMMENT.exec(line);
+    return m ? `${m[1]}//${line.slice(m[0].length)}` : null;
+  }
   if (slip === 'braces') {
     const m = choose(at(STRINGS_LIST));
     return m ? `${line.slice(0, m.index)}{${m[1]}}${line.slice(m.index! + m[0].length)}` : null;
@@ -146,7 +153,7 @@ test('fix-all of a text with one slip gives what fix-all of the text without it 
     if (/"""|'''/.test(valid) || syntaxErrors(valid).length > 0) continue;
     const lines = valid.split('\n');
     const slip = SLIPS[int(SLIPS.length)]!;
-    const candidates = lines.flatMap((l, i) => (!l.includes('#') && broken(l, slip, () => 0) !== null ? [i] : []));
+    const candidates = lines.flatMap((l, i) => ((slip === 'slashes') === l.includes('#') && broken(l, slip, () => 0) !== null ? [i] : []));
     if (candidates.length === 0) continue;
     const n = candidates[int(candidates.length)]!;
     const text = [...lines.slice(0, n), broken(lines[n]!, slip, int)!, ...lines.slice(n + 1)].join('\n');

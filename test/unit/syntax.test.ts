@@ -936,6 +936,14 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['x = []\ny = 1\nx = [\n  "a",\n]\n', 'x = ["a"]\ny = 1\n', 'Merge the two `x` lists', true],
   ['a.x = ["read"]\na.x = []', 'a.x = ["read"]\n', 'Merge the two `a.x` lists', true],
   ['x = "a"\nx = ["b"]\n', null],
+  // A comment written with `//` (as JavaScript writes one), where a key, a value's end or an item goes: made `#`. Not
+  // where a value is due (a value left unquoted), nor in an inline table, which holds no comment.
+  ['// allow reading\r\n[agents.a.tools]\r\n', '# allow reading\r\n[agents.a.tools]\r\n', 'Change `//` to `#`'],
+  ['[agents.a.tools] // the tools\nallowed = ["read"] // why\ndisallowed = [ /// first\n  "bash", // no shell\n  // nor this\n  "edit" //last\n]\nx = { a = 1 }\t// t\n',
+    '[agents.a.tools] # the tools\nallowed = ["read"] // why\ndisallowed = [ /// first\n  "bash", // no shell\n  // nor this\n  "edit" //last\n]\nx = { a = 1 }\t// t\n', 'Change `//` to `#`', false,
+    '[agents.a.tools] # the tools\nallowed = ["read"] # why\ndisallowed = [ # first\n  "bash", # no shell\n  # nor this\n  "edit" #last\n]\nx = { a = 1 }\t# t\n'],
+  ['x = //a\n', null],
+  ['x = { //a\n}\n', null],
   ['t = { x = [1], x = [2] }\n', null],
 ];
 for (const [text, fixed, title, guess = false, all = fixed ?? text, reads = true] of TYPING_SLIPS) {

@@ -145,6 +145,8 @@ function explained(text: string, section: Section, at: number, raw: string): str
   // character to TOML, which an editor shows as a line break; no comma or `]` is missing for it.
   // Where a value is due too (`x =` CR `"a"`).
   if (c === '\r' && !atLineEnd && (raw === 'invalid value' || (raw === 'expected comma or end of structure' && open()))) return `a lone carriage return (U+000D): ${LINE_ENDS}`;
+  const slashes = last !== '=' && open()?.kind !== 'inline-table' ? slashComment(text, at, before) : null;
+  if (slashes) return slashes;
   switch (raw) {
     case 'invalid date':
     case 'invalid date-time: date part is malformed':
@@ -504,6 +506,23 @@ const BASES: Readonly<Record<string, readonly [string, string]>> = {
  * at `at` inside it: the whole of it, which is most likely text that needs its quotes. Not a value
  * cut short where a separator follows a number (`1,5`: see `commaInNumber`), which is not text.
  */
+/**
+ * A comment written as JavaScript or C write one (`// allow reading`, `allowed = ["read"] // why`),
+ * where a key, a value's end or an item goes: first on its line, or after a blank or what ends a
+ * value. Its slashes made `#`, which leaves no doubt: nothing in TOML starts with `/` there. Not
+ * where a value is due (`source = //host/x`, a value left unquoted) nor in an inline table, which
+ * holds no comment.
+ */
+function slashComment(text: string, at: number, before: string): Explained | null {
+  if (!text.startsWith('//', at) || !/(?:^\uFEFF?|[ \t\]}"',[])$/.test(before)) return null;
+  const slashes = /^\/+/.exec(text.slice(at, at + 256))![0];
+  return {
+    message: `a TOML comment starts with \`#\`, not \`${slashes}\``,
+    span: { start: at, end: at + slashes.length },
+    rewrite: { title: `Change \`${slashes}\` to \`#\``, span: { start: at, end: at + slashes.length }, newText: () => '#' },
+  };
+}
+
 function unquotedText(text: string, at: number): Explained | null {
   const lineStart = lineStartAt(text, at);
   let start = at;
