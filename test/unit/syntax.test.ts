@@ -195,6 +195,9 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['[agents.a]\ntools = { allowed = ("read"), disallowed = ("web") }\n', '(', 'a value does not start with `(`: write a list in brackets (`["a", "b"]`), or text in quotes'],
   ['[agents.a.tools]\nallowed = ("read"\n', '(', 'a value does not start with `(`: write a list in brackets (`["a", "b"]`), or text in quotes'],
   ['x = True\n', 'True', '`True` is not a value TOML knows: write text in quotes (`"True"`); true and false are written in lower case'],
+  // JSON's, YAML's or Python's null: no text was meant, so no quotes are advised.
+  ['[agents.a.tools]\nallowed = null\n', 'null', '`null` is not a value TOML knows: TOML has no null; leave the key out, or write a value (`[]` for an empty list)'],
+  ['[agents.a.tools]\nallowed = ["read", None]\n', 'None', '`None` is not a value TOML knows: TOML has no null; leave the item out'],
   // A version, a path or a size written bare: smol-toml reads a number, or no value, and names neither.
   ['[dependencies]\nfoo = 1.2.3\n', '1.2.3', '`1.2.3` is not a value TOML knows: write text in quotes (`"1.2.3"`)'],
   ['[dependencies]\nfoo = { version = ^1.2, path = "x" }\n', '^1.2', '`^1.2` is not a value TOML knows: write text in quotes (`"^1.2"`)'],

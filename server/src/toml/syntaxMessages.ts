@@ -350,6 +350,11 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (word === undefined) return unquotedText(text, at);
       const span = { start: at, end: at + word.length };
       if (word.length > 40) return { message: 'text here must be in quotes', span }; // a word that long is not typed
+      // JSON's, YAML's or Python's null: no text meant, so no quotes advised.
+      if (/^(?:null|nil|none|undefined)$/i.test(word)) {
+        const instead = o?.kind === 'array' ? 'leave the item out' : 'leave the key out, or write a value (`[]` for an empty list)';
+        return { message: `${quoted(word)} is not a value TOML knows: TOML has no null; ${instead}`, span };
+      }
       const lower = /^(?:true|false)$/i.test(word) ? '; true and false are written in lower case' : '';
       const rewrite = quotedValue(text, at, o);
       // Words with blanks between in a list: each in quotes, as its fix writes them (two names, their comma missing).
