@@ -1262,7 +1262,7 @@ const IGNORED_TABLE_REMOVALS: Array<[text: string, fixes: Array<[string, boolean
   ['[agents.a]\nprompt = """\n# mars-ignore: unknown-tool\n"""\n[agents.a.tools.sub]\nx = 1\n', [['Remove the table `[agents.a.tools.sub]`', false, false]], '[agents.a]\nprompt = """\n# mars-ignore: unknown-tool\n"""\n'],
   // Not where the section holds a syntax error.
   ['[agents.a.tools.sub] x = 1\n', [], null],
-  ['[agents.a.tools.sub]\nx = 1 y = 2\n', [], null],
+  ['[agents.a.tools.sub]\nx = 1 y\n', [], null],
   ['[agents.a.tools.sub]\nx = """open\n', [], null],
   // One table of an array of them; so OpenCode's rules by pattern there are no table of patterns to move.
   ['[[agents.a.tools.sub]]\nx = 1\n', [], null],
@@ -3035,6 +3035,19 @@ test('invisible characters in messages and fix titles show as escapes: line sepa
   assert.ok(words.some((w) => w.includes('`re\\u00ADad`')) && words.some((w) => w.includes('`x\\u061C1`')) && words.some((w) => w.includes('`t\\U000E0041`')) &&
     words.some((w) => w.includes('`Read\\u034F`')), words.join('\n'));
   for (const w of words) assert.doesNotMatch(w, /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u{e0000}-\u{e007f}]/u, w);
+});
+
+test('a mars-ignore written with `//` silences what it names while its syntax error is there, as it does once fix-all makes it `#`', () => {
+  const codes = (t: string) => documentFindings(analyzeDocument(t)).map((f) => `${f.code}@${t.slice(f.span.start, f.span.end)}`);
+  // File-wide, and above a header (in the section before): fix-all fixes the comment, and leaves what it silences.
+  const text = '// mars-ignore-file: legacy-prefix\n[skills.a.tools]\nallowed = ["bash(git:*)"]\n///mars-ignore: misplaced-tool-list\n[agent.b.tools]\nallowed = ["read"]\n';
+  assert.deepEqual(codes(text), ['toml-syntax@//', 'toml-syntax@///']);
+  assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), text.replace('// ', '# ').replace('///', '#'));
+  // After a value; one naming no code silences nothing.
+  assert.deepEqual(codes('[skills.a.tools]\nallowed = ["Read"] // mars-ignore: non-canonical\n'), ['toml-syntax@//']);
+  assert.deepEqual(codes('[skills.a.tools]\nallowed = ["Read"] // mars-ignore: non-canonicl\n'), ['non-canonical@Read', 'toml-syntax@//']);
+  // Other text after `//` is no comment: what it would silence is shown.
+  assert.deepEqual(codes('// legacy-prefix\n[skills.a.tools]\nallowed = ["bash(git:*)"]\n'), ['toml-syntax@//', 'legacy-prefix@bash(git:*)']);
 });
 
 test('a suppression comment just above a table header speaks of the header, in the section before it', () => {

@@ -57,9 +57,9 @@ function unseenIn(valid: string, text: string, n: number): number {
 }
 
 type Slip = 'comma removed' | 'comma twice' | 'semicolon' | 'bare name' | 'curly quotes' | 'guillemets' | 'no-break space' | 'semicolon ending' | 'comma ending'
-  | 'colon' | 'equals twice' | 'header open' | 'string open' | 'key unquoted' | 'braces' | 'comma and quotes' | 'yaml list' | 'slashes';
+  | 'colon' | 'equals twice' | 'header open' | 'string open' | 'key unquoted' | 'braces' | 'comma and quotes' | 'yaml list' | 'slashes' | 'lines joined';
 const SLIPS: readonly Slip[] = ['comma removed', 'comma twice', 'semicolon', 'bare name', 'curly quotes', 'guillemets', 'no-break space', 'semicolon ending', 'comma ending',
-  'colon', 'equals twice', 'header open', 'string open', 'key unquoted', 'braces', 'comma and quotes', 'yaml list', 'slashes'];
+  'colon', 'equals twice', 'header open', 'string open', 'key unquoted', 'braces', 'comma and quotes', 'yaml list', 'slashes', 'lines joined'];
 
 // Two double-quoted items on one line with `, ` between them; a double-quoted item of a list (after
 // `[` or `, `, before `,` or `]`) that is a plain name.
@@ -153,10 +153,13 @@ test('fix-all of a text with one slip gives what fix-all of the text without it 
     if (/"""|'''/.test(valid) || syntaxErrors(valid).length > 0) continue;
     const lines = valid.split('\n');
     const slip = SLIPS[int(SLIPS.length)]!;
-    const candidates = lines.flatMap((l, i) => ((slip === 'slashes') === l.includes('#') && broken(l, slip, () => 0) !== null ? [i] : []));
+    // Lines joined: a statement and the next, neither indented, on one line (a line break lost in a paste).
+    const joins = slip === 'lines joined';
+    const joinable = (i: number) => [lines[i]!, lines[i + 1] ?? ''].every((l) => KEY_EQUALS.test(l) && /^\S/.test(l) && !l.includes('#')) && STATEMENT.test(lines[i]!);
+    const candidates = lines.flatMap((l, i) => ((slip === 'slashes') === l.includes('#') && (joins ? joinable(i) : broken(l, slip, () => 0) !== null) ? [i] : []));
     if (candidates.length === 0) continue;
     const n = candidates[int(candidates.length)]!;
-    const text = [...lines.slice(0, n), broken(lines[n]!, slip, int)!, ...lines.slice(n + 1)].join('\n');
+    const text = joins ? [...lines.slice(0, n), `${lines[n]} ${lines[n + 1]}`, ...lines.slice(n + 2)].join('\n') : [...lines.slice(0, n), broken(lines[n]!, slip, int)!, ...lines.slice(n + 1)].join('\n');
     const errors = syntaxErrors(text);
     if (!errors.some((f) => f.fixes.some((x) => x.safe))) {
       skipped++;

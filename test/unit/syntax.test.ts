@@ -946,6 +946,10 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
     '[agents.a.tools] # the tools\nallowed = ["read"] // why\ndisallowed = [ /// first\n  "bash", // no shell\n  // nor this\n  "edit" //last\n]\nx = { a = 1 }\t// t\n', 'Change `//` to `#`', false,
     '[agents.a.tools] # the tools\nallowed = ["read"] # why\ndisallowed = [ # first\n  "bash", # no shell\n  # nor this\n  "edit" #last\n]\nx = { a = 1 }\t# t\n'],
   ['x = //a\n', null],
+  // A statement right after another's value on its line (a line break lost in a paste): put on a line of its own.
+  ['[agents.a.tools]\nallowed=["read"]disallowed=["bash"]\n', '[agents.a.tools]\nallowed=["read"]\ndisallowed=["bash"]\n', 'Put `disallowed = …` on a line of its own'],
+  ['[a]\r\n  x = 1  "y z".w = 2\t# c\r\n', '[a]\r\n  x = 1\r\n  "y z".w = 2\t# c\r\n', 'Put `"y z".w = …` on a line of its own'],
+  ['x = { a = 1 } y = 2 z = 3', 'x = { a = 1 }\ny = 2 z = 3', 'Put `y = …` on a line of its own', false, 'x = { a = 1 }\ny = 2\nz = 3'],
   ['x = { //a\n}\n', null],
   ['t = { x = [1], x = [2] }\n', null],
 ];

@@ -13,7 +13,7 @@ import { BLANKS_AND_COMMENTS, itemsOf, listAsItem, missingComma } from './missin
 import type { KeyValue, Section, Span, SyntaxProblem, TomlValue } from './model';
 import { lastAtOrBefore } from './sorted';
 import { surrogatePairEscape } from './stringPositions';
-import { bareWordAt, bracesForList, closedHeader, closedList, closedString, colonForEquals, commaAndQuotedValue, equalsMissing, extraComma, foreignQuote, innerQuotes, quotedKeyPart, quotedValue, semicolonForComma, straightQuotedKey, secondEquals, strayClosers, strayHeaderClosers, strayTerminators } from './typingSlips';
+import { bareWordAt, bracesForList, closedHeader, closedList, closedString, colonForEquals, commaAndQuotedValue, equalsMissing, extraComma, foreignQuote, innerQuotes, joinedStatement, quotedKeyPart, quotedValue, semicolonForComma, straightQuotedKey, secondEquals, strayClosers, strayHeaderClosers, strayTerminators } from './typingSlips';
 import { BLANKS_AND_UNREAD, EACH_UNREAD, INVISIBLE, LINE_BREAK, NAMES, trimUnreadEnd, UNREAD_BLANK, UNREAD_BLANKS, unreadFixedAs } from './unreadBlanks';
 import { yamlItems, yamlList } from './yamlLists';
 
@@ -636,7 +636,10 @@ function quoteInside(text: string, at: number): Explained | null {
 /** What `afterValue` says, with the fix that removes a `]` or `}` there closing nothing after a list or an inline table (`strayClosers`), or a `;` or `,` ending the statement (`strayTerminators`). */
 function strayCloser(text: string, entries: readonly KeyValue[], at: number): string | Explained {
   const rewrite = strayClosers(text, entries, at) ?? strayTerminators(text, at, entries);
-  return withFix(afterValue(text, at), rewrite);
+  if (rewrite) return { message: afterValue(text, at), rewrite };
+  // The next statement on the same line (`allowed = ["read"] disallowed = ["bash"]`, a line break lost).
+  const next = joinedStatement(text, at);
+  return next ? { message: `${quoted(next.key)} after the value: a line holds one \`key = value\`, then only a comment`, rewrite: next.rewrite } : afterValue(text, at);
 }
 
 /**

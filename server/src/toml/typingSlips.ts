@@ -120,6 +120,24 @@ export function strayTerminators(text: string, at: number, entries: readonly Key
 }
 
 /**
+ * A statement right after another's value on its line (`allowed = ["read"] disallowed = ["bash"]`,
+ * a line break lost in a paste): its key as written, and a line break put before it at the line's
+ * indent, the blanks before it taken out. Where what follows `at` starts as a `key =` does.
+ */
+export function joinedStatement(text: string, at: number): { key: string; rewrite: Rewrite } | null {
+  const lineStart = lineStartAt(text, at);
+  const lineEnd = lineEndAt(text, at);
+  const rest = text.slice(at, lineEnd);
+  const key = KEY_LINE.exec(rest)?.[0].replace(/[ \t]*=$/, '');
+  if (key === undefined) return null;
+  let start = at;
+  while (start > lineStart && (text[start - 1] === ' ' || text[start - 1] === '\t')) start--;
+  const lineBreak = text[lineEnd] === '\r' ? '\r\n' : '\n';
+  const indent = /^[ \t]*/.exec(text.slice(lineStart, lineEnd))![0];
+  return { key, rewrite: { title: `Put ${quoted(`${key} = …`)} on a line of its own`, span: { start, end: at }, newText: () => lineBreak + indent } };
+}
+
+/**
  * The word written where a value was due at `at` (up to what ends a value, or a `;` outside
  * parentheses, the separator of other languages: `[read; edit]`; blanks after it left out), as the
  * syntax error names it; undefined where none starts there.
