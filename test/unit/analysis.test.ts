@@ -3454,6 +3454,16 @@ test('an inline table over lines a mars-ignore speaks of is not written on one l
   assert.equal(applyEdits(free, documentFixAll(analyzeDocument(free))), '[agents.x]\ntools = { allowed = ["bash"] }\n');
 });
 
+// A fix over lines a mars-ignore speaks of that keeps each line's text on its line is made: a comma put in after an
+// item, a byte order mark taken out of the line below (fixAllMeaning seed 11112: fix-all made it, the error's own fix was refused).
+test('a missing comma over lines a mars-ignore speaks of is inserted, each line\'s text kept on its line', () => {
+  for (const text of ['x = [\n  # mars-ignore\n  "web"\n  \ufeff "web_search"\n]\n', 'x = [\n  "web"  # mars-ignore\n  "grep"\n]\n']) {
+    const [f] = documentFindings(analyzeDocument(text)).filter((x) => x.code === 'toml-syntax');
+    assert.equal(f!.fixes.length, 1, text);
+    assert.equal(applyEdits(text, f!.fixes[0]!.edits), text.replace('"web"', '"web",').replace('\ufeff', ''));
+  }
+});
+
 test('a key taken out of an inline table over lines takes the mars-ignore above it: it would come to speak of the next line', () => {
   const text = '[agents.a]\ntools = {\n  # mars-ignore: non-canonical\n  mcp = ["gh"],\n  allowed = ["Read"]\n}\n';
   const fixed = applyEdits(text, documentFindings(analyzeDocument(text)).find((f) => f.code === 'invalid-tool-policy')!.fixes[0]!.edits);

@@ -9,6 +9,7 @@ import { lastAtOrBefore, stringTowards } from '../toml/sorted';
 import { syntaxProblems } from '../toml/syntax';
 import { KeyIndex, sectionDefinitions } from '../toml/tables';
 import { closedBelow } from '../toml/syntaxMessages';
+import { UNREAD } from '../toml/unreadBlanks';
 import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, composeEdits, deleteItems, nonOverlapping, type Edit } from './edits';
 import { byPosition, findingAt, fixAmong, fixesNotKept, partnersSeen, finding, overridden, withoutClashingFixes, withoutGuessedFixes, withHeaderLines, MAY_CREATE, MAY_TAKE_HEADER, type Finding } from './findings';
@@ -72,7 +73,7 @@ export function analyze(text: string, memo: VerdictMemo = new VerdictMemo(), onl
   const findings: Finding[] = [];
   const suppressions = findSuppressions(doc, lines);
   for (const problem of problems) {
-    const f = syntaxFinding(problem, lines, suppressions);
+    const f = syntaxFinding(problem, text, lines, suppressions);
     if (!only || only(f)) findings.push(f);
   }
   // Past the error, the rest of its line reads as a guess (`["a", "b"c", "d"]` pairs the quotes
@@ -286,8 +287,8 @@ function guessFrom(doc: TomlDocument, at: number): number {
   return found && found.str.terminated && found.str.span.end === at ? found.str.span.start : at;
 }
 
-function syntaxFinding(problem: SyntaxProblem, lines: Lines, suppressions: Suppressions): Finding {
-  const rewrite = joinsSuppressed(problem.rewrite, lines, suppressions) ? undefined : problem.rewrite;
+function syntaxFinding(problem: SyntaxProblem, text: string, lines: Lines, suppressions: Suppressions): Finding {
+  const rewrite = joinsSuppressed(problem.rewrite, text, lines, suppressions) ? undefined : problem.rewrite;
   const sure = !rewrite?.guess;
   const fix = rewrite && (() => {
     const edit = { ...rewrite.span, newText: rewrite.newText() };
@@ -298,14 +299,25 @@ function syntaxFinding(problem: SyntaxProblem, lines: Lines, suppressions: Suppr
 }
 
 /**
- * Whether a rewrite spans lines a `mars-ignore` speaks of (`tools = {` over lines, `}  # mars-ignore`):
- * written on one line, what the comment says of one of them would come to cover them all.
+ * Whether a rewrite spans lines a `mars-ignore` speaks of (`tools = {` over lines, `}  # mars-ignore`)
+ * and moves what they hold: written on one line, what the comment says of one of them would come to
+ * cover them all. Not one that keeps each line's text on its line (a comma put in after an item, a
+ * byte order mark taken out of the line below).
  */
-function joinsSuppressed(rewrite: SyntaxProblem['rewrite'], lines: Lines, suppressions: Suppressions): boolean {
+function joinsSuppressed(rewrite: SyntaxProblem['rewrite'], text: string, lines: Lines, suppressions: Suppressions): boolean {
   if (!rewrite || suppressions.lines.size === 0) return false;
   const [first, last] = [lines.position(rewrite.span.start).line, lines.position(rewrite.span.end).line];
-  for (let line = first; line <= last && last > first; line++) if (suppressions.lines.has(line)) return true;
+  for (let line = first; line <= last && last > first; line++) if (suppressions.lines.has(line)) return !keepsLines(text.slice(rewrite.span.start, rewrite.span.end), rewrite.newText());
   return false;
+}
+
+/** What a line holds but blanks, commas and what TOML does not read as a blank. */
+const PUNCTUATION = new RegExp(`[ \\t,]|${UNREAD}`, 'gu');
+
+/** Whether `after`, written in place of `before`, has its line breaks and, between them, the same text but for `PUNCTUATION`. */
+function keepsLines(before: string, after: string): boolean {
+  const [was, is] = [before.split(/\r?\n/), after.split(/\r?\n/)];
+  return was.length === is.length && was.every((line, i) => line.replace(PUNCTUATION, '') === is[i]!.replace(PUNCTUATION, ''));
 }
 
 /**
