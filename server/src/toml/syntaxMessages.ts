@@ -507,11 +507,6 @@ const BASES: Readonly<Record<string, readonly [string, string]>> = {
 };
 
 /**
- * A value written bare that reads as no number (`1.2.3`, `^1.2`, `./agents`, `30s`), with the error
- * at `at` inside it: the whole of it, which is most likely text that needs its quotes. Not a value
- * cut short where a separator follows a number (`1,5`: see `commaInNumber`), which is not text.
- */
-/**
  * A comment written as JavaScript or C write one (`// allow reading`, `allowed = ["read"] // why`),
  * where a key, a value's end or an item goes: first on its line, or after a blank or what ends a
  * value. Its slashes made `#`, which leaves no doubt: nothing in TOML starts with `/` there. Not
@@ -528,6 +523,11 @@ function slashComment(text: string, at: number, before: string): Explained | nul
   };
 }
 
+/**
+ * A value written bare that reads as no number (`1.2.3`, `^1.2`, `./agents`, `30s`), with the error
+ * at `at` inside it: the whole of it, which is most likely text that needs its quotes. Not a value
+ * cut short where a separator follows a number (`1,5`: see `commaInNumber`), which is not text.
+ */
 function unquotedText(text: string, at: number): Explained | null {
   const lineStart = lineStartAt(text, at);
   let start = at;

@@ -130,8 +130,7 @@ export function joinedStatement(text: string, at: number): { key: string; rewrit
   const rest = text.slice(at, lineEnd);
   const key = KEY_LINE.exec(rest)?.[0].replace(/[ \t]*=$/, '');
   if (key === undefined) return null;
-  let start = at;
-  while (start > lineStart && (text[start - 1] === ' ' || text[start - 1] === '\t')) start--;
+  const start = blanksFrom(text, at);
   const lineBreak = text[lineEnd] === '\r' ? '\r\n' : '\n';
   const indent = /^[ \t]*/.exec(text.slice(lineStart, lineEnd))![0];
   return { key, rewrite: { title: `Put ${quoted(`${key} = …`)} on a line of its own`, span: { start, end: at }, newText: () => lineBreak + indent } };
