@@ -3037,17 +3037,15 @@ test('invisible characters in messages and fix titles show as escapes: line sepa
   for (const w of words) assert.doesNotMatch(w, /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u{e0000}-\u{e007f}]/u, w);
 });
 
-test('a mars-ignore written with `//` silences what it names while its syntax error is there, as it does once fix-all makes it `#`', () => {
+// A mars-ignore written with `//` is no comment, so it silences nothing, as one without its colon silences nothing:
+// what it names is shown, and fix-all fixes it in the same pass as it makes the `//` a `#` (rewriting, in other
+// sections, what the comment would have silenced: Mars loads no file the comment is in either).
+test('a mars-ignore written with `//` silences nothing until its `//` is made `#`', () => {
   const codes = (t: string) => documentFindings(analyzeDocument(t)).map((f) => `${f.code}@${t.slice(f.span.start, f.span.end)}`);
-  // File-wide, and above a header (in the section before): fix-all fixes the comment, and leaves what it silences.
-  const text = '// mars-ignore-file: legacy-prefix\n[skills.a.tools]\nallowed = ["bash(git:*)"]\n///mars-ignore: misplaced-tool-list\n[agent.b.tools]\nallowed = ["read"]\n';
-  assert.deepEqual(codes(text), ['toml-syntax@//', 'toml-syntax@///']);
-  assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), text.replace('// ', '# ').replace('///', '#'));
-  // After a value; one naming no code silences nothing.
-  assert.deepEqual(codes('[skills.a.tools]\nallowed = ["Read"] // mars-ignore: non-canonical\n'), ['toml-syntax@//']);
-  assert.deepEqual(codes('[skills.a.tools]\nallowed = ["Read"] // mars-ignore: non-canonicl\n'), ['non-canonical@Read', 'toml-syntax@//']);
-  // Other text after `//` is no comment: what it would silence is shown.
-  assert.deepEqual(codes('// legacy-prefix\n[skills.a.tools]\nallowed = ["bash(git:*)"]\n'), ['toml-syntax@//', 'legacy-prefix@bash(git:*)']);
+  const text = '// mars-ignore-file: legacy-prefix\n[skills.a.tools]\nallowed = ["bash(git:*)"]\n';
+  assert.deepEqual(codes(text), ['toml-syntax@//', 'legacy-prefix@bash(git:*)']);
+  assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), '# mars-ignore-file: legacy-prefix\n[skills.a.tools]\nallowed = ["bash(git *)"]\n');
+  assert.deepEqual(codes(text.replace('//', '#')), []);
 });
 
 test('a suppression comment just above a table header speaks of the header, in the section before it', () => {

@@ -97,7 +97,8 @@ function broken(line: string, slip: Slip, pick: (n: number) => number): string |
   if (slip === 'header open') return HEADER.exec(line)?.[1] ?? null;
   if (slip === 'slashes') {
     // A comment written as JavaScript writes one (`# note` -> `// note`): the only slip made where a line has a `#`.
-    const m = COMMENT.exec(line);
+    // Not a mars-ignore, which then silences nothing, so fix-all fixes what it names (README, Syntax errors).
+    const m = line.includes('mars-ignore') ? null : COMMENT.exec(line);
     return m ? `${m[1]}//${line.slice(m[0].length)}` : null;
   }
   if (slip === 'braces') {

@@ -138,7 +138,7 @@ export function suppressionFindings(doc: TomlDocument): Finding[] {
       prose = null;
     };
     for (const { word: name, at } of d.words) {
-      const span = { start: textStart(comment) + at, end: textStart(comment) + at + name.length };
+      const span = { start: comment.span.start + 1 + at, end: comment.span.start + 1 + at + name.length };
       const meant = name === 'all' || isCode(name) ? null : nearestCode(name);
       if (!meant && name !== 'all' && !isCode(name)) {
         // A lone CR ends no comment, but an editor shows it as a line break: a run stops there, so a
@@ -194,7 +194,7 @@ function missingColon(comment: string): { readonly at: number; readonly words: S
 }
 
 function missingColonFinding(comment: Comment, colon: { readonly at: number; readonly words: Span }): Finding {
-  const base = textStart(comment);
+  const base = comment.span.start + 1; // past the `#`
   const from = skipSpaces(comment.text, 0);
   const keyword = comment.text.slice(from, colon.at);
   // On the keyword the colon belongs to: a code misspelt after it has its own finding once the colon is in.
@@ -205,9 +205,6 @@ function missingColonFinding(comment: Comment, colon: { readonly at: number; rea
     title: `Write the colon after \`${keyword}\``, edits: [{ start: base + colon.at, end: base + colon.at, newText: ':' }], preferred: true, safe: false,
   }]);
 }
-
-/** Where a comment's text starts: past its `#` (or the `//` a mars-ignore may be written with, see parse.ts `slashedDirective`). */
-const textStart = (comment: Comment) => comment.span.end - comment.text.length;
 
 const SUPPRESSIBLE = (Object.keys(CODES) as Code[]).filter((c) => c !== 'toml-syntax');
 
@@ -423,7 +420,7 @@ export function suppressFileEdit(text: string, code: Code): Edit {
 function extended(comment: Comment, code: Code): Edit {
   const directive = readDirective(comment.text);
   const list = comment.text.slice(0, listEnd(comment.text, directive?.listAt ?? 0)).trimEnd();
-  const at = textStart(comment) + list.length;
+  const at = comment.span.start + 1 + list.length;
   const separator = (directive?.listAt ?? null) === null ? ': ' : list.endsWith(',') ? ' ' : ', ';
   return { start: at, end: at, newText: `${separator}${code}` };
 }

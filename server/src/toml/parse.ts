@@ -29,7 +29,6 @@ const CR = 0x0d;
 const SPACE = 0x20;
 const QUOTE = 0x22;
 const HASH = 0x23;
-const SLASH = 0x2f;
 const APOS = 0x27;
 const COMMA = 0x2c;
 const DOT = 0x2e;
@@ -249,7 +248,7 @@ class Parser {
         entries.push(this.parseKeyValue(0));
       } else {
         this.problem(this.spanAt(this.pos), `expected a key or a [table] header, found \`${shown(this.charAt(this.pos))}\``);
-        if (!this.slashedDirective()) this.pos = this.lineEnd(this.pos);
+        this.pos = this.lineEnd(this.pos);
       }
       this.endOfLine(before, what);
     }
@@ -298,27 +297,11 @@ class Parser {
     return i > p && this.text.charCodeAt(i - 1) === CR ? i - 1 : i;
   }
 
-  private readComment(marker = 1): void {
+  private readComment(): void {
     const start = this.pos;
     const end = this.lineEnd(start);
-    this.comments.push({ span: { start, end }, text: this.text.slice(start + marker, end) });
+    this.comments.push({ span: { start, end }, text: this.text.slice(start + 1, end) });
     this.pos = end;
-  }
-
-  /**
-   * A mars-ignore comment written with `//` (as JavaScript writes one) at `pos`, a syntax error of
-   * its own: read as a comment too, so that it silences what it names while the error is there, as
-   * it will once its `//` is made `#` (a fix-all pass fixes the error and the sections it speaks
-   * of alike). Other such text is read as the error alone. Whether one was read.
-   */
-  private slashedDirective(): boolean {
-    const text = this.text;
-    if (text.charCodeAt(this.pos) !== SLASH || text.charCodeAt(this.pos + 1) !== SLASH) return false;
-    let marker = 2;
-    while (text.charCodeAt(this.pos + marker) === SLASH) marker++;
-    if (!text.slice(this.pos + marker, this.lineEnd(this.pos)).includes('mars-ignore')) return false;
-    this.readComment(marker);
-    return true;
   }
 
   /** After a statement: optional blanks and comment, then a newline (consumed) or the end. */
@@ -329,12 +312,6 @@ class Parser {
     if (c === HASH) {
       this.readComment();
       c = text.charCodeAt(this.pos);
-    } else if (c === SLASH && this.problems.length === problemsBefore && text.startsWith('//', this.pos)) {
-      const at = this.pos;
-      if (this.slashedDirective()) {
-        this.problem(this.spanAt(at), `expected the end of the line after ${what}`);
-        c = text.charCodeAt(this.pos);
-      }
     }
     if (this.pos >= this.len) return;
     if (c === LF) {
