@@ -3046,6 +3046,11 @@ test('a mars-ignore written with `//` silences nothing until its `//` is made `#
   assert.deepEqual(codes(text), ['toml-syntax@//', 'legacy-prefix@bash(git:*)']);
   assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), '# mars-ignore-file: legacy-prefix\n[skills.a.tools]\nallowed = ["bash(git *)"]\n');
   assert.deepEqual(codes(text.replace('//', '#')), []);
+  // Not on a line a mars-ignore above speaks of: made a comment, the mars-ignore would come to speak of the next line
+  // (suppressProperties, property g).
+  const spoken = '[agents]\n# mars-ignore: illegal-char\n// note\nb.tools.allowed = ["a,b"]\n';
+  assert.deepEqual(documentFindings(analyzeDocument(spoken)).find((f) => f.code === 'toml-syntax')?.fixes, []);
+  assert.deepEqual(documentFixAll(analyzeDocument(spoken)), []);
 });
 
 test('a suppression comment just above a table header speaks of the header, in the section before it', () => {

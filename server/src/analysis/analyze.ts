@@ -2,7 +2,7 @@
 // document.ts): the positional model, its tool policies, and every finding with its fixes.
 // Pure (no LSP, no IO).
 
-import { LineIndex, lineEndAt, type Lines } from '../toml/lineIndex';
+import { LineIndex, lineContent, lineEndAt, type Lines } from '../toml/lineIndex';
 import type { KeyPart, KeyValue, Span, SyntaxProblem, TomlArray, TomlDocument, TomlValue } from '../toml/model';
 import { parseToml } from '../toml/parse';
 import { lastAtOrBefore, stringTowards } from '../toml/sorted';
@@ -288,7 +288,7 @@ function guessFrom(doc: TomlDocument, at: number): number {
 }
 
 function syntaxFinding(problem: SyntaxProblem, text: string, lines: Lines, suppressions: Suppressions): Finding {
-  const rewrite = joinsSuppressed(problem.rewrite, text, lines, suppressions) ? undefined : problem.rewrite;
+  const rewrite = movesSpokenOf(problem.rewrite, text, lines, suppressions) ? undefined : problem.rewrite;
   const sure = !rewrite?.guess;
   const fix = rewrite && (() => {
     const edit = { ...rewrite.span, newText: rewrite.newText() };
@@ -299,15 +299,17 @@ function syntaxFinding(problem: SyntaxProblem, text: string, lines: Lines, suppr
 }
 
 /**
- * Whether a rewrite spans lines a `mars-ignore` speaks of (`tools = {` over lines, `}  # mars-ignore`)
- * and moves what they hold: written on one line, what the comment says of one of them would come to
- * cover them all. Not one that keeps each line's text on its line (a comma put in after an item, a
- * byte order mark taken out of the line below).
+ * Whether a rewrite changes what a `mars-ignore` speaks of. One spanning lines it speaks of (`tools = {`
+ * over lines, `}  # mars-ignore`) that moves what they hold: written on one line, what the comment
+ * says of one of them would come to cover them all; not one that keeps each line's text on its line
+ * (a comma put in after an item, a byte order mark taken out of the line below). One making such a
+ * line a comment (`// note` -> `# note`): a comment above would come to speak of the next line.
  */
-function joinsSuppressed(rewrite: SyntaxProblem['rewrite'], text: string, lines: Lines, suppressions: Suppressions): boolean {
+function movesSpokenOf(rewrite: SyntaxProblem['rewrite'], text: string, lines: Lines, suppressions: Suppressions): boolean {
   if (!rewrite || suppressions.lines.size === 0) return false;
   const [first, last] = [lines.position(rewrite.span.start).line, lines.position(rewrite.span.end).line];
-  for (let line = first; line <= last && last > first; line++) if (suppressions.lines.has(line)) return !keepsLines(text.slice(rewrite.span.start, rewrite.span.end), rewrite.newText());
+  if (first === last) return suppressions.lines.has(first) && rewrite.span.start === lineContent(text, lines.lineStart(first), lines.lineEnd(first)).start && rewrite.newText().startsWith('#');
+  for (let line = first; line <= last; line++) if (suppressions.lines.has(line)) return !keepsLines(text.slice(rewrite.span.start, rewrite.span.end), rewrite.newText());
   return false;
 }
 
