@@ -785,13 +785,18 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
     'Write the list as TOML: `["Read", "Bash(git log *)", "Bash(git diff *)", "W…p__github__create_issue"]`'],
   ['allowed:\n  - Read\n  -Grep\n', null],
   ['allowed:\n  - Read\n    more\n', null],
-  ['allowed:\n  - 1\n', null],
-  ['allowed:\n  - true\n', null],
+  // A boolean or a decimal number, which YAML and TOML write alike, as written; not YAML's others (`yes`, `.inf`, `01`).
+  ['allowed:\n  - 1\n  - -2.5e3\n', 'allowed = [1, -2.5e3]\n', 'Write the list as TOML: `[1, -2.5e3]`'],
+  ['allowed:\n  - true\n', 'allowed = [true]\n', 'Write the list as TOML: `[true]`'],
+  ['allowed:\n  - yes\n', null],
+  ['allowed:\n  - .inf\n', null],
+  ['allowed:\n  - 01\n', null],
   ['allowed:\n  - "a\n', null],
   ['allowed: # c\n', null],
   // ... and its items in a list's brackets, its `[` and `]` each on a line of their own: each item's `-` gone, in quotes, a comma after it.
   ['x = [ # c\r\n  - read\r\n\r\n  # more\r\n  - "grep" # g\r\n]\r\n', 'x = [ # c\r\n  "read",\r\n\r\n  # more\r\n  "grep", # g\r\n]\r\n', 'Write the list as TOML: `["read", "grep"]`'],
-  ['x = [\n  - read\n  - 1\n]\n', null],
+  ['x = [\n  - read\n  - 1\n]\n', 'x = [\n  "read",\n  1,\n]\n', 'Write the list as TOML: `["read", 1]`'],
+  ['x = [\n  - read\n  - {}\n]\n', null],
   ['x = [\n  - read\n', null],
   ['x = [ - read ]\n', null],
   // Curly quotes: straight ones of their kind, the string's text as written (an apostrophe inside passed).

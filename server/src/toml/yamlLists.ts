@@ -25,10 +25,14 @@ interface Item {
 const ITEM_LINE = /^([ \t]*)-[ \t]+(.*)$/;
 const BLANK_LINE = /^[ \t]*(#.*)?$/;
 
+/** A boolean or a decimal number (no leading zero), which YAML and TOML read alike. */
+const YAML_AS_TOML = /^(?:true|false|[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)$/;
+
 /**
  * The item of a YAML list's line (what follows its `- `) as TOML writes it, and its comment: a name
- * in quotes (`quotableName`: not what may be meant bare, `true`, `null`), or a string on one line
- * TOML reads (`"Read"`, `'bash(git *)'`). Null for another (a number, a map, a nested list).
+ * in quotes (`quotableName`: not what may be meant bare, `null`, `yes`), a boolean or a number as
+ * written, or a string on one line TOML reads (`"Read"`, `'bash(git *)'`). Null for another (a map,
+ * a nested list).
  */
 function itemOf(rest: string): { raw: string; value: string; comment: string } | null {
   const q = rest[0];
@@ -42,7 +46,10 @@ function itemOf(rest: string): { raw: string; value: string; comment: string } |
   // YAML starts a comment at a `#` after a blank.
   const hash = rest.search(/[ \t]#/);
   const word = (hash < 0 ? rest : rest.slice(0, hash)).trim();
-  return quotableName(word) ? { raw: word, value: `"${word}"`, comment: hash < 0 ? '' : rest.slice(hash).trim() } : null;
+  const comment = hash < 0 ? '' : rest.slice(hash).trim();
+  // A boolean or a decimal number, which YAML and TOML write alike (not YAML's `yes` or `.inf`), as written.
+  if (YAML_AS_TOML.test(word)) return { raw: word, value: word, comment };
+  return quotableName(word) ? { raw: word, value: `"${word}"`, comment } : null;
 }
 
 /** Whether `line` starts a statement: a header, or a key then `=`, or `:` (the next key of YAML pasted with the list). */
