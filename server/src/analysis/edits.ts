@@ -318,15 +318,19 @@ function closingLineStart(text: string, array: TomlArray): number {
   return start;
 }
 
-/** Whether a `# mars-ignore` on a line of its own above the line at `lineStart` speaks of it (blank and comment lines between). */
-function directiveAbove(text: string, lineStart: number): boolean {
+/**
+ * Whether a `# mars-ignore` on a line of its own above the line at `lineStart` speaks of it (blank and
+ * comment lines between); `orFile`: or a `# mars-ignore-file` is among those comment lines.
+ */
+export function directiveAbove(text: string, lineStart: number, orFile = false): boolean {
   for (let end = lineStart - 1; end > 0; ) {
     if (text[end] === '\n' && text[end - 1] === '\r') end--;
     const start = lineStartAt(text, end);
     const content = lineContent(text, start, end);
     const line = text.slice(content.start, content.end);
     if (line !== '' && !line.startsWith('#')) return false;
-    if (line.startsWith('#') && directiveOf(line.slice(1)) === 'line') return true;
+    const directive = line.startsWith('#') ? directiveOf(line.slice(1)) : null;
+    if (directive === 'line' || (orFile && directive === 'file')) return true;
     end = start - 1;
   }
   return false;

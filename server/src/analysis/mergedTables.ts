@@ -3,13 +3,13 @@
 // section sees alone, so read from the document's text, when the fix is asked for.
 
 import { quoted } from '../grammar/text';
-import { lineEndAt, lineStartAt } from '../toml/lineIndex';
+import { lineEndAt, lineStartAt, newLineOf } from '../toml/lineIndex';
 import type { Comment, KeyValue, Span, TomlArray } from '../toml/model';
 import { parseToml } from '../toml/parse';
 import { sectionStartsFrom } from '../toml/split';
 import { commentLines, syntaxProblems } from '../toml/syntax';
 import { pathStartsWith as startsWith, sectionDefinitions, type SectionDefinitions } from '../toml/tables';
-import type { Edit } from './edits';
+import { directiveAbove, type Edit } from './edits';
 import type { Fix } from './findings';
 import { directiveOf } from './suppress';
 
@@ -47,7 +47,7 @@ function appended(text: string, offset: number, list: TomlArray, added: readonly
   if (lineStart <= start || lineEnd >= end) return inLine;
   const indent = /^[ \t]*/.exec(text.slice(lineStart, offset + last.span.start))![0];
   if (indent.length !== offset + last.span.start - lineStart) return inLine;
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const eol = newLineOf(text);
   const rest = text.slice(after, lineEnd);
   if (/^[ \t]*,/.test(rest)) return [{ start: lineEnd, end: lineEnd, newText: added.map((i) => `${eol}${indent}${i},`).join('') }];
   // No comma after the last item on its line: one on a line below (`  , "x"` style) takes the list as written.
@@ -124,9 +124,7 @@ export function mergedTables(text: string, firstAt: number, secondAt: number): F
     // of its first line), would come to speak of another line: no merge.
     const lines = { start: lineStartAt(text, secondLine + second.kv.span.start), end: nextLineStart(text, secondLine + second.kv.span.end) };
     const local = { start: lines.start - secondLine, end: lines.end - secondLine };
-    let above = local.start;
-    while (above > 0 && /^[ \t]*(?:#.*)?$/.test(text.slice(previousLineStart(text, secondLine + above), secondLine + above).trimEnd())) above = previousLineStart(text, secondLine + above) - secondLine;
-    if (b.comments.some((c) => c.span.start >= above && c.span.start < local.end && directiveOf(c.text) !== null)) return [];
+    if (directiveAbove(text, lines.start, true) || b.comments.some((c) => c.span.start >= local.start && c.span.start < local.end && directiveOf(c.text) !== null)) return [];
     dropped.push({ ...lines, newText: commentLines(text.slice(secondLine), b.comments, local, text.slice(lines.start, secondLine + second.kv.span.start)) });
     joined.push(quoted(k.parts.join('.')));
   }
@@ -147,7 +145,7 @@ export function mergedTables(text: string, firstAt: number, secondAt: number): F
   moved += text.slice(from, Math.max(from, bodyEnd));
   const title = `Merge into the ${header} above${joined.length === 0 ? '' : joined.length === 1 ? `, its ${joined[0]} list joined to the one there` : `, each of its ${joined.join(' and ')} lists joined to the one there`}`;
   if (!/\S/.test(moved)) return [{ title, edits: [...joins, { start: removeFrom, end: bodyEnd, newText: '' }], preferred: false, safe: false }];
-  if (!moved.endsWith('\n')) moved += text.includes('\r\n') ? '\r\n' : '\n';
+  if (!moved.endsWith('\n')) moved += newLineOf(text);
   const into = contentEnd(text, nextLineStart(text, starts[0]!), starts[1]!);
   // Nothing but blank lines and comments between the two: one edit, which keeps them after the lines moved.
   const edits: Edit[] = starts.length === 2

@@ -9,7 +9,7 @@
 
 import type { Comment, Span, TomlDocument, TomlString, TomlValue } from '../toml/model';
 import { parseToml } from '../toml/parse';
-import { lineContent, lineEndAt, type Lines } from '../toml/lineIndex';
+import { lineContent, lineEndAt, newLineOf, type Lines } from '../toml/lineIndex';
 import { inComment, lastStartingBefore, stringTowards } from '../toml/sorted';
 import { isMultiline } from '../toml/stringPositions';
 import type { Writing } from '../toml/tables';
@@ -396,7 +396,7 @@ const eols = new WeakMap<TomlDocument, string>();
 /** The line break a new line of `doc` takes: CRLF when it has any, else LF (found once: a request asks for many lines of one). */
 function eolOf(doc: TomlDocument): string {
   let eol = eols.get(doc);
-  if (eol === undefined) eols.set(doc, (eol = doc.text.includes('\r\n') ? '\r\n' : '\n'));
+  if (eol === undefined) eols.set(doc, (eol = newLineOf(doc.text)));
   return eol;
 }
 
@@ -413,7 +413,7 @@ export function suppressFileEdit(text: string, code: Code): Edit {
   const content = lineContent(text, at, end);
   const first = { span: { start: content.start, end }, text: text.slice(content.start + 1, end) };
   if (text[content.start] === '#' && directiveOf(first.text) === 'file') return extended(first, code);
-  return { start: at, end: at, newText: `# mars-ignore-file: ${code}${text.includes('\r\n') ? '\r\n' : '\n'}` };
+  return { start: at, end: at, newText: `# mars-ignore-file: ${code}${newLineOf(text)}` };
 }
 
 /** `code` added to the codes of a mars-ignore comment (before its `-- reason`; after a comma the list ends with, not a second one). */

@@ -66,6 +66,9 @@ export function lineContent(text: string, start: number, end: number): Span {
   return { start, end };
 }
 
+/** The line break a line written into `text` takes: CRLF where it has any, else LF. */
+export const newLineOf = (text: string): string => (text.includes('\r\n') ? '\r\n' : '\n');
+
 /** Where the line holding `at` ends: its line break, or the text's end. */
 export function lineEndAt(text: string, at: number): number {
   for (let i = at; i < text.length; i++) if (text[i] === '\n' || text[i] === '\r') return i;

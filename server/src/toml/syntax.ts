@@ -8,7 +8,7 @@
 
 import { parse as smolParse } from 'smol-toml';
 import { RECURSION_LIMIT, type Comment, type Key, type KeyValue, type Section, type Span, type SyntaxProblem, type TomlDocument } from './model';
-import { LineIndex, lineEndAt, lineStartAt } from './lineIndex';
+import { LineIndex, lineEndAt, lineStartAt, newLineOf } from './lineIndex';
 import { stringEnd } from './stringPositions';
 import { explainError } from './syntaxMessages';
 import { quoted } from '../grammar/text';
@@ -272,7 +272,7 @@ function mergedLists(doc: TomlDocument, first: KeyValue, second: KeyValue): Synt
  */
 export function commentLines(text: string, comments: readonly Comment[], lines: Span, indent: string, skip: Span | null = null): string {
   const kept = comments.filter((c) => c.span.start >= lines.start && c.span.start < lines.end && !(skip && c.span.start > skip.start && c.span.start < skip.end));
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const eol = newLineOf(text);
   const written = kept.map((c) => `${indent}${text.slice(c.span.start, c.span.end).trimEnd()}`).join(eol);
   return written === '' ? '' : lines.end === text.length && !/[\r\n]$/.test(text) ? written : written + eol;
 }

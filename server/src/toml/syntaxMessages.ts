@@ -612,7 +612,7 @@ function expectedKey(text: string, at: number): string | Explained {
 }
 
 /** A character after a statement's value (`"a",`, `1 5`), where only a comment may follow. */
-const afterValue = (text: string, at: number) => `${quoted(shownChar(text, at))} after the value: a line holds one \`key = value\`, then only a comment`;
+const afterValue = (text: string, at: number, what = shownChar(text, at)) => `${quoted(what)} after the value: a line holds one \`key = value\`, then only a comment`;
 
 /** What may follow a value in a list, an inline table, a statement: past blanks, the rest of the line starts so. */
 const FOLLOWS_IN_LIST = /^(?:[,\]#]|$)/;
@@ -639,7 +639,7 @@ function strayCloser(text: string, entries: readonly KeyValue[], at: number): st
   if (rewrite) return { message: afterValue(text, at), rewrite };
   // The next statement on the same line (`allowed = ["read"] disallowed = ["bash"]`, a line break lost).
   const next = joinedStatement(text, at);
-  return next ? { message: `${quoted(next.key)} after the value: a line holds one \`key = value\`, then only a comment`, rewrite: next.rewrite } : afterValue(text, at);
+  return next ? { message: afterValue(text, at, next.key), rewrite: next.rewrite } : afterValue(text, at);
 }
 
 /**

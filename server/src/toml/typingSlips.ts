@@ -104,7 +104,6 @@ const FOLLOWS_ITEM = /^[ \t]*(?:[,\];#]|\r?\n|$)/;
 export function strayTerminators(text: string, at: number, entries: readonly KeyValue[] = []): Rewrite | null {
   const c = text[at];
   if (c !== ';' && c !== ',') return null;
-  const lineStart = lineStartAt(text, at);
   const lineEnd = lineEndAt(text, at);
   const run = new RegExp(`^${c}(?:[ \\t]*${c})*`).exec(text.slice(at, lineEnd))![0];
   const start = blanksFrom(text, at);
@@ -114,9 +113,14 @@ export function strayTerminators(text: string, at: number, entries: readonly Key
   }
   const blanks = /^[ \t]*/.exec(text.slice(at + run.length, lineEnd))![0].length;
   if (!KEY_LINE.test(text.slice(at + run.length + blanks, lineEnd))) return null;
-  const lineBreak = text[lineEnd] === '\r' ? '\r\n' : '\n';
-  const indent = /^[ \t]*/.exec(text.slice(lineStart, lineEnd))![0];
-  return { title: `Replace ${'`'}${run.replace(/[ \t]/g, '')}${'`'} with a line break`, span: { start, end: at + run.length + blanks }, newText: () => lineBreak + indent };
+  const newLine = newLineAt(text, at);
+  return { title: `Replace ${'`'}${run.replace(/[ \t]/g, '')}${'`'} with a line break`, span: { start, end: at + run.length + blanks }, newText: () => newLine };
+}
+
+/** A line break, the one ending the line holding `at`, and that line's indent: what starts a statement below it. */
+function newLineAt(text: string, at: number): string {
+  const [lineStart, lineEnd] = [lineStartAt(text, at), lineEndAt(text, at)];
+  return (text[lineEnd] === '\r' ? '\r\n' : '\n') + /^[ \t]*/.exec(text.slice(lineStart, lineEnd))![0];
 }
 
 /**
@@ -125,15 +129,10 @@ export function strayTerminators(text: string, at: number, entries: readonly Key
  * indent, the blanks before it taken out. Where what follows `at` starts as a `key =` does.
  */
 export function joinedStatement(text: string, at: number): { key: string; rewrite: Rewrite } | null {
-  const lineStart = lineStartAt(text, at);
-  const lineEnd = lineEndAt(text, at);
-  const rest = text.slice(at, lineEnd);
-  const key = KEY_LINE.exec(rest)?.[0].replace(/[ \t]*=$/, '');
+  const key = KEY_LINE.exec(text.slice(at, lineEndAt(text, at)))?.[0].replace(/[ \t]*=$/, '');
   if (key === undefined) return null;
-  const start = blanksFrom(text, at);
-  const lineBreak = text[lineEnd] === '\r' ? '\r\n' : '\n';
-  const indent = /^[ \t]*/.exec(text.slice(lineStart, lineEnd))![0];
-  return { key, rewrite: { title: `Put ${quoted(`${key} = …`)} on a line of its own`, span: { start, end: at }, newText: () => lineBreak + indent } };
+  const newLine = newLineAt(text, at);
+  return { key, rewrite: { title: `Put ${quoted(`${key} = …`)} on a line of its own`, span: { start: blanksFrom(text, at), end: at }, newText: () => newLine } };
 }
 
 /**
