@@ -40,6 +40,8 @@ const DOCUMENTS: Array<[string, string]> = [
     '[agent.f.tools]\nallowed = ["read"]\n[[agents.f]]\n[agents]\ng = "x"\n[agent.g.tools]\nallowed = ["read"]\n' +
     // The keys of a renamed header's section, written under it: `tools.disallowed` clashes with `[agents.h.tools]`.
     '[agent.h]\ntools.disallowed = ["web"]\n[agents.h.tools]\nallowed = ["read"]\n'],
+  // `[[agents]]` by `name`: one fix of the whole text, offered on each element's header by both.
+  ['arrays of agents and skills by name', '[[agents]]\nname = "coder"\ntools.allowed = ["Bash"]\n\n[[agents]]\nname = "rev"\n[agents.tools]\ndisallowed = ["web"]\n[[skills]]\nname = "s"\n'],
   ['rules under a misspelt owner', '[agent.a.permission]\nbash."x *" = "allow"\n[skill.s.permission.bash]\n"x *" = "allow"\n"y *" = "deny"\n[agent.b]\nallowed = "read"\n[agent.c.tools]\nallowed = "read"\n'],
 ];
 

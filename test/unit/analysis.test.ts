@@ -3737,9 +3737,11 @@ test('an agent, skill or tools table written once as an array of tables ([[…]]
     [['Write as the table `[agents.x]` -> "[agents.x]\\n[agents.x.tools]\\nallowed = [\\"read\\"]\\n"']]);
   assert.deepEqual(fixed('[agents]\ny.description = "d"\n[[agents.x]]\n'), [['Write as the table `[agents.x]` -> "[agents]\\ny.description = \\"d\\"\\n[agents.x]\\n"']]);
   assert.deepEqual(fixed('[agents]\nx.description = "d"\n[[agents.x]]\n').flat(), []);
-  // Not where another section defines the table too, nor for `[[agents]]`, a list of agents with no names.
+  // Not where another section defines the table too, nor for `[[agents]]`, a list of agents with no names; but by
+  // the `name` of each (overlaysByName.test.ts).
   assert.deepEqual(fixed('[[agents.x]]\n[[agents.x]]\n'), [[], []]);
-  assert.deepEqual(fixed('[[agents]]\nname = "x"\n'), [[]]);
+  assert.deepEqual(fixed('[[agents]]\ndescription = "x"\n'), [[]]);
+  assert.deepEqual(fixed('[[agents]]\nname = "x"\n'), [['Write as the table `[agents.x]`, by its `name` -> "[agents.x]\\n"']]);
   // Once written, the file loads: nothing is left to report.
   const text = '[[agents.x]]\ntools.allowed = ["read"]\n';
   const f = documentFindings(analyzeDocument(text))[0]!;

@@ -12,7 +12,7 @@ import { closedBelow } from '../toml/syntaxMessages';
 import { UNREAD } from '../toml/unreadBlanks';
 import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, composeEdits, deleteItems, nonOverlapping, type Edit } from './edits';
-import { byPosition, findingAt, fixAmong, fixesNotKept, partnersSeen, finding, overridden, withoutClashingFixes, withoutGuessedFixes, withHeaderLines, MAY_CREATE, MAY_TAKE_HEADER, type Finding } from './findings';
+import { byPosition, findingAt, fixAmong, fixesNotKept, partnersSeen, finding, overridden, withoutClashingFixes, withoutGuessedFixes, withHeaderLines, withMoreFixes, MAY_CREATE, MAY_TAKE_HEADER, type Finding } from './findings';
 import { crossEntryFindings } from './crossEntry';
 import { fromParse, entryFindings, knowFirsts, otherLists } from './entryFindings';
 import { entrySpan, keyContentSpan } from './places';
@@ -349,6 +349,8 @@ function seenAs(analysis: Analysis, f: Finding, overrides: SeverityOverrides, ou
   if (!isSeen(analysis, f, overrides, outside, suppressible)) return null;
   let seen = outside.defines && MAY_CREATE.has(f.code) ? withoutClashingFixes(f, outside.defines) : f;
   if (outside.headerLines && MAY_TAKE_HEADER.has(f.code)) seen = withHeaderLines(seen, outside.headerLines);
+  const more = outside.beyond?.(f);
+  if (more) seen = withMoreFixes(seen, more);
   return overridden(seen, overrides);
 }
 

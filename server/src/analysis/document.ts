@@ -20,6 +20,7 @@ import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, composeEdits, type Edit } from './edits';
 import { byPosition, finding, overridden, type Finding, type Fix } from './findings';
 import { mergedTables } from './mergedTables';
+import { fixesBeyond } from './overlaysByName';
 import { VerdictMemo } from './verdicts';
 import { ownCopy } from '../grammar/text';
 import { followedArrays, followedRoot, listsAlike, listsFor, listsTold, NO_LISTS, readAlike, readWhole, refusalOf, sameOwner, writersByOwner, type ListsTold, type Owner, type ShapeProblem } from './policies';
@@ -624,14 +625,15 @@ export function placeFinding(f: Finding, base: number): Finding {
 
 /**
  * What bears on a unit's findings from outside it: the file-wide comments; for a unit that starts a
- * section, the comments just above its header, at the end of the unit before; and the keys the
- * other units define.
+ * section, the comments just above its header, at the end of the unit before; the keys the
+ * other units define; and the fixes that edit beyond the unit.
  */
 export function outsideOf(da: DocumentAnalysis, i: number): Outside {
   const before = i > 0 && da.units[i]!.sectionStart ? da.units[i - 1]! : null;
   const header = before ? before.analysis.suppressions.pending : null;
-  let outside: Outside = { file: da.fileSuppressed, header, defines: (path, writing) => keyIndexOf(da).defines(path, i, writing) };
-  if (before && header) outside = { ...outside, headerLines: shiftedLines(before.analysis.suppressions.pendingLines, before.base - da.units[i]!.base) };
+  const base = da.units[i]!.base;
+  let outside: Outside = { file: da.fileSuppressed, header, defines: (path, writing) => keyIndexOf(da).defines(path, i, writing), beyond: (f) => fixesBeyond(da.text, base, f) };
+  if (before && header) outside = { ...outside, headerLines: shiftedLines(before.analysis.suppressions.pendingLines, before.base - base) };
   return unreadableBefore(da, i) ? { ...outside, unreadableBefore: true } : outside;
 }
 

@@ -293,6 +293,15 @@ export function withHeaderLines(f: Finding, lines: readonly Span[]): Finding {
   }) as Finding;
 }
 
+/** `f` with the fixes `more` makes, when asked, after its own (see `Outside.beyond`). */
+export function withMoreFixes(f: Finding, more: () => readonly Fix[]): Finding {
+  let made: readonly Fix[] | undefined;
+  return Object.create(f, {
+    fixless: { value: false, enumerable: true },
+    fixes: { get: () => (made ??= [...f.fixes, ...more()]), enumerable: true },
+  }) as Finding;
+}
+
 /**
  * `f` as plain data, its fixes made: nothing of the model it was found in stays reachable through it
  * (a finding's fixes are made from the model, which it holds until they are).

@@ -3,7 +3,7 @@
 // section sees alone, so read from the document's text, when the fix is asked for.
 
 import { quoted } from '../grammar/text';
-import { lineEndAt, lineStartAt, newLineOf } from '../toml/lineIndex';
+import { lineEndAt, lineStartAt, newLineOf, nextLineStart } from '../toml/lineIndex';
 import type { Comment, KeyValue, Span, TomlArray } from '../toml/model';
 import { parseToml } from '../toml/parse';
 import { sectionStartsFrom } from '../toml/split';
@@ -68,12 +68,6 @@ function contentEnd(text: string, from: number, end: number): number {
     at = lineStart;
   }
   return at;
-}
-
-/** The offset after the line break ending the line of `at` (the text's length on its last line). */
-function nextLineStart(text: string, at: number): number {
-  const end = lineEndAt(text, at);
-  return end + (text.startsWith('\r\n', end) ? 2 : end < text.length ? 1 : 0);
 }
 
 /** Whether the line from `at` (a line start) holds only blanks, or is the text's end. */

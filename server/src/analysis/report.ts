@@ -22,6 +22,7 @@ import { VerdictMemo } from './verdicts';
 import { followedArrays, followedRoot, listsTold, writersByOwner, type ListWriter } from './policies';
 import { SectionAnalysis } from './section';
 import type { Outside } from './suppress';
+import { fixesBeyond } from './overlaysByName';
 
 /**
  * Each finding of `text` at the severity `overrides` give it (its default where they say nothing),
@@ -100,7 +101,8 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
     if (u.sectionStart) unreadableBefore = false;
     const header = u.sectionStart ? pending : null;
     const base = u.start - u.hidden;
-    let outside: Outside = unreadableBefore ? { file, header, unreadableBefore } : { file, header };
+    const beyond = (f: Finding) => fixesBeyond(text, base, f);
+    let outside: Outside = unreadableBefore ? { file, header, unreadableBefore, beyond } : { file, header, beyond };
     if (header) outside = { ...outside, headerLines: shiftedLines(pendingLines, -base) };
     const reads = analysis.listsRead.size > 0;
     const visible = reads ? [] : visibleFindings(analysis, overrides, outside);

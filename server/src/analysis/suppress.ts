@@ -17,7 +17,7 @@ import { lookalikeSaid, nearestWord } from '../grammar/checks';
 import { quoted } from '../grammar/text';
 import { CODES, isCode, type Code } from './codes';
 import type { Edit } from './edits';
-import { finding, type Finding } from './findings';
+import { finding, type Finding, type Fix } from './findings';
 
 export type CodeSet = ReadonlySet<Code> | 'all';
 
@@ -335,6 +335,11 @@ export interface Outside {
    * judgement that holds only if all before it was read, and nothing for fix-all.
    */
   readonly unreadableBefore?: boolean;
+  /**
+   * The fixes of a finding that edit beyond the unit, read from the whole document when asked (in
+   * the unit's offsets: `[[agents]]` made tables by name, see `fixesBeyond`); null for one with none.
+   */
+  readonly beyond?: (f: Finding) => (() => readonly Fix[]) | null;
 }
 
 export const NOTHING_OUTSIDE: Outside = { file: null, header: null };

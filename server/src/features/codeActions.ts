@@ -127,15 +127,15 @@ export async function codeActions(
       if (!f && code === 'toml-syntax') {
         // A table defined twice is no finding of a section: the document's, in its offsets, with its own fixes (a merge).
         const cross = crossFindingsShown(da, overrides).find((x) => x.code === code && sameRange(positionsOf(da.lines, x.span), d.range));
-        for (const fix of cross?.fixes ?? []) quickFixes.set(JSON.stringify([fix.title, -1, fix.edits]), action(fix.title, CodeActionKind.QuickFix, versionedEdit(uri, version, da.lines, fix.edits), [d], fix.preferred));
+        for (const fix of cross?.fixes ?? []) quickFixes.set(JSON.stringify([fix.title, fix.edits.map((e) => [e.start, e.end, e.newText])]), action(fix.title, CodeActionKind.QuickFix, versionedEdit(uri, version, da.lines, fix.edits), [d], fix.preferred));
         continue;
       }
       if (!f || !sameRange(positionsOf(lines, f.span), d.range)) continue;
       askedLines.add(d.range.start.line);
       for (const fix of f.fixes.map((x) => fixAmong(x, f, partnersSeen(seen)))) {
         // One action for one edit: two problems of an entry fixed by one rewrite (`Shell(git:*)`)
-        // share it. (The edits are in the section's offsets: the section is part of the key.)
-        const key = JSON.stringify([fix.title, index, fix.edits]);
+        // share it, as two units' findings do one fix of the document (each `[[agents]]` made a table).
+        const key = JSON.stringify([fix.title, fix.edits.map((e) => [e.start + unit.base, e.end + unit.base, e.newText])]);
         const same = quickFixes.get(key);
         if (same) {
           same.diagnostics!.push(d);

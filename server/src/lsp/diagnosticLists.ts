@@ -69,10 +69,10 @@ export function diagnosticLists(ctx: ServerContext): DiagnosticsOf {
     const runs: Array<EncodedRun<Diagnostic, Finding>> = [];
     for (let i = 0; i < da.units.length; i++) {
       const u = da.units[i]!;
-      // Without what the other units define, which only a finding's fixes read: it holds the whole
+      // Without what the other units define and the fixes beyond the unit, which only a finding's fixes read: they hold the whole
       // analysis `da`, and the findings kept here for the versions after it (as long as the unit's
       // text stays) held every older version's in turn.
-      const { defines: _, ...outside } = outsideOf(da, i);
+      const { defines: _, beyond: __, ...outside } = outsideOf(da, i);
       // What from outside the unit decides what it shows: its header's suppressions, and an earlier piece's syntax error.
       const column = startColumn(da.text, u);
       const key = `${documentKey}${outside.header === null ? '' : `\u0000${codeSetKey(outside.header)}`}${outside.unreadableBefore ? '\u0000after an error' : ''}${column ? `\u0000column ${column}` : ''}`;

@@ -75,6 +75,12 @@ export function lineEndAt(text: string, at: number): number {
   return text.length;
 }
 
+/** The offset after the line break ending the line of `at` (the text's length on its last line). */
+export function nextLineStart(text: string, at: number): number {
+  const end = lineEndAt(text, at);
+  return end + (text.startsWith('\r\n', end) ? 2 : end < text.length ? 1 : 0);
+}
+
 /** A span's ends as positions: the shape of an LSP range, for the server and the checker's JSON alike. */
 export function positionsOf(lines: Pick<Lines, 'position'>, span: { readonly start: number; readonly end: number }): { start: Position; end: Position } {
   return { start: lines.position(span.start), end: lines.position(span.end) };
