@@ -371,7 +371,7 @@ export function generator(random: () => number): (() => string) & { intended: st
     while (chosen.size < count) chosen.add(int(OWNERS.length));
     for (const o of chosen) {
       const [kind, name] = OWNERS[o]!;
-      const form = int(8);
+      const form = int(9);
       const pairs = toolsPairs((form !== 2 && form !== 7) || chance(0.3));
       if (pairs.length === 0 && chance(0.5)) continue;
       switch (form) {
@@ -382,6 +382,8 @@ export function generator(random: () => number): (() => string) & { intended: st
           sections.push(`${chance(0.1) ? `${pick(COMMENTS)}\n` : ''}${chance(0.1) ? `[ ${kind} . ${name} . tools ]` : `[${chance(0.02) ? kind.slice(0, -1) : kind}.${name}.${chance(0.03) ? pick(['tool', 'Tools']) : 'tools'}]`}\n${pairs.map(([k, v]) => line(`${k}${chance(0.1) ? '\t=\t' : ' = '}${v}`)).join('')}`);
           // A list written as a table (Mars rejects it), where no key wrote that list.
           if (chance(0.04) && !pairs.some(([k]) => k === 'allowed')) sections.push(`[${kind}.${name}.tools.allowed]\nx = 1\n`);
+          // OpenCode's table of patterns of its own, before or after the tools table: its move writes into that.
+          if (chance(0.04)) sections.push(`[${kind}.${name}.tools.bash]\n${pick(['', '# from OpenCode\n'])}"git *" = "allow"\n${pick(['"rm *" = "deny"\n', '"*" = "ask"\n', ''])}`);
           // What a header a fix renames must not clash with, before it or after it: the owner's table or its tools table
           // under a misspelt root key (`[agent.a]` then `tools.allowed`), a table below its tools, dotted keys through its table.
           if (chance(0.05)) {
@@ -410,6 +412,9 @@ export function generator(random: () => number): (() => string) & { intended: st
           break;
         case 7: // agents.x = { tools = { … } } at the root, one statement
           root.push(line(`${kind}.${name} = { tools = { ${inline(pairs)} } }`));
+          break;
+        case 8: // [[agents]] name = "x" (Mars reads no array of agents; a clash beside another form of them)
+          sections.push(`[[${kind}]]\n${line(`name = ${name.startsWith('"') ? name : `"${name}"`}`)}${pairs.map(([k, v]) => line(`tools.${k} = ${v}`)).join('')}`);
           break;
       }
     }

@@ -1066,8 +1066,8 @@ for (const [text, fixes, after] of IGNORED_KEY_REMOVALS) {
 
 // OpenCode's table of patterns below a tool, in each form its move rewrites: inline (CRLF kept), in a tools table of
 // dotted keys or inline (one list in the key's place), a table of its own (`[agents.e.tools.bash]`: the owner's tools table
-// written anew above it, or in its place; not where the owner writes one in another section, which the move cannot write
-// into). Never in fix-all, a rule Mars ignored coming into force, but for the rules the lists hold already.
+// written anew above it, or in its place; or, where the owner writes one in another section, into that, read from the
+// whole text: beyondUnit.ts). Never in fix-all, a rule Mars ignored coming into force, but for the rules the lists hold already.
 // [text, the fixes of its unknown-policy-key finding: title, preferred, safe; the text after the first]
 const PATTERN_MOVES: Array<[text: string, fixes: Array<[string, boolean, boolean]>, after: string | null]> = [
   // Many: the title names the first few and counts the rest, the fix moves them all.
@@ -1159,8 +1159,20 @@ const PATTERN_MOVES: Array<[text: string, fixes: Array<[string, boolean, boolean
   ['[agents]\na = { tools.bash = { "git *" = "allow", "rm *" = "deny" } }\n', [['Remove `tools.bash`', false, false]], null],
   // A table of its own keeping a rule: not where a rule is written over lines, each rule moved being taken out alone.
   ['[agents.e.tools.bash]\n"git push" = """\ndeny"""\n"*" = "ask"\n', [['Remove the table `[agents.e.tools.bash]`', false, false]], null],
-  ['[agents.e.tools]\nallowed = ["read"]\n[agents.e.tools.bash]\n"git push" = "deny"\n', [['Remove the table `[agents.e.tools.bash]`', false, false]], null],
+  // Into the owner's tools table in another section, above or below: a list written anew below its last (with its key's
+  // prefix), or below its header, the table's comments kept where it was; not where a mars-ignore above the header speaks of it.
+  ['[agents.e.tools]\nallowed = ["read"]\n[agents.e.tools.bash]\n"git push" = "deny"\n',
+    [['Move "bash(git push)" into `disallowed`', true, false], ['Remove the table `[agents.e.tools.bash]`', false, false]], '[agents.e.tools]\nallowed = ["read"]\ndisallowed = ["bash(git push)"]\n'],
+  ['[agents.e]\n  tools.allowed = ["read"] # mine\n[agents.e.tools.bash]\n# from OpenCode\n"git push" = "deny"\n"git *" = "allow"',
+    [['Move "bash(git *)" into `allowed` and "bash(git push)" into `disallowed`', true, false], ['Remove the table `[agents.e.tools.bash]`', false, false]],
+    '[agents.e]\n  tools.allowed = ["read", "bash(git *)"] # mine\n  tools.disallowed = ["bash(git push)"]\n# from OpenCode\n'],
+  // Not past a TOML error (`tools.allowed` cannot add to the table the header above made).
   ['[agents.e.tools.bash]\n"git push" = "deny"\n[agents.e]\ntools.allowed = ["read"]\n', [['Remove the table `[agents.e.tools.bash]`', false, false]], null],
+  ['[agents.e.tools]\n\n[agents.e.tools.bash]\n"git push" = "deny"\n',
+    [['Move "bash(git push)" into `disallowed`', true, false], ['Remove the table `[agents.e.tools.bash]`', false, false]], '[agents.e.tools]\ndisallowed = ["bash(git push)"]\n\n'],
+  ['[agents.e.tools]\nallowed = ["read"]\n# mars-ignore: bogus\n[agents.e.tools.bash]\n"git push" = "deny"\n', [['Remove the table `[agents.e.tools.bash]`', false, false]], null],
+  // Not into a tools table written inline, which takes no line.
+  ['[agents.e]\ntools = { disallowed = ["read"] }\n[agents.f.tools.bash]\n"git push" = "deny"\n[agents.f]\ntools = { allowed = ["read"] }\n', [['Remove the table `[agents.f.tools.bash]`', false, false]], null],
   // The header written anew clashes with no table below it in another section (`[agents.e.tools.mcp]`), as a key there would.
   ['[agents.e.tools.bash]\n"git push" = "deny"\n\n[agents.e.tools.mcp]\n',
     [['Move "bash(git push)" into `disallowed`', true, false], ['Remove the table `[agents.e.tools.bash]`', false, false]],
@@ -1183,18 +1195,22 @@ const PATTERN_MOVES: Array<[text: string, fixes: Array<[string, boolean, boolean
     [['Remove the table `[agents.e.tools.bash]`: `allowed` already holds "bash(git *)"', true, true]], '[agents.e.tools]\nallowed = ["frobnicate", "bash(git *)"]\n'],
   ['[agents.e.tools]\n# mars-ignore: unknown-tool\nallowed = ["frobnicate", "bash(git *)"]\n[agents.e.tools.bash]\n"git *" = "allow"\n',
     [['Remove the table `[agents.e.tools.bash]`: `allowed` already holds "bash(git *)"', true, true]], '[agents.e.tools]\n# mars-ignore: unknown-tool\nallowed = ["frobnicate", "bash(git *)"]\n'],
-  // Where they hold some of its rules, the others to move into them, which the move cannot write into another section: the
-  // rules held go alone (safe, in fix-all), the title saying what is left to move by hand, as the message goes on saying.
+  // Where they hold some of its rules, the others to move into them: the move of the document, not preferred, and the
+  // removal of the rules held alone (the table's own unit's, safe, in fix-all, preferred), whose title says what is left
+  // to move, as the message goes on saying.
   ['[agents.e.tools]\nallowed = ["bash(git *)"]\n[agents.e.tools.bash]\n"git *" = "allow"\n"rm *" = "deny"\n',
-    [['Remove `"git *" = "allow"`: `allowed` already holds "bash(git *)"; move "bash(rm *)" into `disallowed` by hand', true, true], ['Remove the table `[agents.e.tools.bash]`', false, false]],
-    '[agents.e.tools]\nallowed = ["bash(git *)"]\n[agents.e.tools.bash]\n"rm *" = "deny"\n'],
+    [['Move "bash(rm *)" into `disallowed` (`allowed` already holds "bash(git *)")', false, false],
+      ['Remove `"git *" = "allow"`: `allowed` already holds "bash(git *)"; move "bash(rm *)" into `disallowed` by hand', true, true], ['Remove the table `[agents.e.tools.bash]`', false, false]],
+    '[agents.e.tools]\nallowed = ["bash(git *)"]\ndisallowed = ["bash(rm *)"]\n'],
   ['[agents.e.tools.bash]\n"git *" = "allow"\n"rm *" = "deny"\n"*" = "ask"\n[agents.e.tools]\ndisallowed = ["bash(rm *)"]\n',
-    [['Remove `"rm *" = "deny"`: `disallowed` already holds "bash(rm *)"; move "bash(git *)" into `allowed` by hand', true, true], ['Remove the table `[agents.e.tools.bash]`', false, false]],
-    '[agents.e.tools.bash]\n"git *" = "allow"\n"*" = "ask"\n[agents.e.tools]\ndisallowed = ["bash(rm *)"]\n'],
+    [['Move "bash(git *)" into `allowed` (`disallowed` already holds "bash(rm *)")', false, false],
+      ['Remove `"rm *" = "deny"`: `disallowed` already holds "bash(rm *)"; move "bash(git *)" into `allowed` by hand', true, true], ['Remove the table `[agents.e.tools.bash]`', false, false]],
+    '[agents.e.tools.bash]\n"*" = "ask"\n[agents.e.tools]\ndisallowed = ["bash(rm *)"]\nallowed = ["bash(git *)"]\n'],
   // A rule left that the other list holds: the title says the conflict, as a move's does.
   ['[agents.e.tools]\nallowed = ["bash(git *)"]\ndisallowed = ["bash(ls *)"]\n[agents.e.tools.bash]\n"git *" = "allow"\n"ls *" = "allow"\n',
-    [['Remove `"git *" = "allow"`: `allowed` already holds "bash(git *)"; move "bash(ls *)" into `allowed` by hand (a conflict: `disallowed` holds "bash(ls *)")', true, true], ['Remove the table `[agents.e.tools.bash]`', false, false]],
-    '[agents.e.tools]\nallowed = ["bash(git *)"]\ndisallowed = ["bash(ls *)"]\n[agents.e.tools.bash]\n"ls *" = "allow"\n'],
+    [['Move "bash(ls *)" into `allowed` (`allowed` already holds "bash(git *)") (a conflict: `disallowed` holds "bash(ls *)")', false, false],
+      ['Remove `"git *" = "allow"`: `allowed` already holds "bash(git *)"; move "bash(ls *)" into `allowed` by hand (a conflict: `disallowed` holds "bash(ls *)")', true, true], ['Remove the table `[agents.e.tools.bash]`', false, false]],
+    '[agents.e.tools]\nallowed = ["bash(git *)", "bash(ls *)"]\ndisallowed = ["bash(ls *)"]\n'],
   // One list written anew where the key was, in an inline table that is not the tools table (`a = { tools.bash = … }`),
   // whose line's prefix no list could repeat: in place, as a map-form key's move writes it.
   ['[agents]\na = { tools.bash = { "git *" = "allow" } }\n', [['Move "bash(git *)" into `allowed`', true, false], ['Remove `tools.bash`', false, false]],

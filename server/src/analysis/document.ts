@@ -20,7 +20,7 @@ import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, composeEdits, type Edit } from './edits';
 import { byPosition, finding, overridden, type Finding, type Fix } from './findings';
 import { mergedTables } from './mergedTables';
-import { fixesBeyond } from './overlaysByName';
+import { fixesBeyond } from './beyondUnit';
 import { VerdictMemo } from './verdicts';
 import { ownCopy } from '../grammar/text';
 import { followedArrays, followedRoot, listsAlike, listsFor, listsTold, NO_LISTS, readAlike, readWhole, refusalOf, sameOwner, writersByOwner, type ListsTold, type Owner, type ShapeProblem } from './policies';
@@ -626,13 +626,13 @@ export function placeFinding(f: Finding, base: number): Finding {
 /**
  * What bears on a unit's findings from outside it: the file-wide comments; for a unit that starts a
  * section, the comments just above its header, at the end of the unit before; the keys the
- * other units define; and the fixes that edit beyond the unit.
+ * other units define; and, but for fix-all (`safeOnly`: they are never safe), the fixes that edit beyond the unit.
  */
-export function outsideOf(da: DocumentAnalysis, i: number): Outside {
+export function outsideOf(da: DocumentAnalysis, i: number, safeOnly = false): Outside {
   const before = i > 0 && da.units[i]!.sectionStart ? da.units[i - 1]! : null;
   const header = before ? before.analysis.suppressions.pending : null;
   const base = da.units[i]!.base;
-  let outside: Outside = { file: da.fileSuppressed, header, defines: (path, writing) => keyIndexOf(da).defines(path, i, writing), beyond: (f) => fixesBeyond(da.text, base, f) };
+  let outside: Outside = { file: da.fileSuppressed, header, defines: (path, writing) => keyIndexOf(da).defines(path, i, writing), ...(safeOnly ? {} : { beyond: (f: Finding) => fixesBeyond(da.text, base, f) }) };
   if (before && header) outside = { ...outside, headerLines: shiftedLines(before.analysis.suppressions.pendingLines, before.base - base) };
   return unreadableBefore(da, i) ? { ...outside, unreadableBefore: true } : outside;
 }
@@ -812,7 +812,7 @@ function* fixAllPass(da: DocumentAnalysis, overrides: SeverityOverrides, only: C
   // of its analysis), rather than in one more pass over the whole document for each error.
   let readsOn = true;
   for (const [i, u] of da.units.entries()) {
-    let outside = outsideOf(da, i);
+    let outside = outsideOf(da, i, true);
     if (u.sectionStart) (fixedUnreadable = false), (readsOn = true);
     // What the pieces left out showed: their findings but syntax errors and what needs the reading
     // before them; each syntax error fixed counts all the same (see `fixAllEdits`).
@@ -859,7 +859,7 @@ function readsToEnd(text: string, arrays: ReadonlySet<string>): boolean {
 export function countFixAll(da: DocumentAnalysis, overrides: SeverityOverrides, code: Code | undefined, enough: number): number {
   let n = 0;
   for (const [i, u] of da.units.entries()) {
-    const outside = outsideOf(da, i);
+    const outside = outsideOf(da, i, true);
     if (!fixAllReaches(u.start, outside, da.unclosed[0])) continue;
     // One at a time: the count stops at `enough` (a lightbulb asks for 1 or 2), not after making
     // the list of all of a big section's visible findings.

@@ -293,12 +293,12 @@ export function withHeaderLines(f: Finding, lines: readonly Span[]): Finding {
   }) as Finding;
 }
 
-/** `f` with the fixes `more` makes, when asked, after its own (see `Outside.beyond`). */
+/** `f` with the fixes `more` makes, when asked, before its own: those of the whole document (see `Outside.beyond`). */
 export function withMoreFixes(f: Finding, more: () => readonly Fix[]): Finding {
   let made: readonly Fix[] | undefined;
   return Object.create(f, {
     fixless: { value: false, enumerable: true },
-    fixes: { get: () => (made ??= [...f.fixes, ...more()]), enumerable: true },
+    fixes: { get: () => (made ??= [...more(), ...f.fixes]), enumerable: true },
   }) as Finding;
 }
 

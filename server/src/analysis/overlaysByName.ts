@@ -12,14 +12,11 @@ import { parseToml } from '../toml/parse';
 import { syntaxProblems } from '../toml/syntax';
 import { dotted, sectionDefinitions, tableConflicts } from '../toml/tables';
 import { directiveAbove, type Edit } from './edits';
-import type { Finding, Fix } from './findings';
+import type { Fix } from './findings';
 import { directiveOf } from './suppress';
 
 /** The owners' tables Mars reads by name. */
 const OWNERS = new Set(['agents', 'skills']);
-
-/** Whether the finding at `at` in `text` may be on the key of a `[[…]]` header: its line holds `[[` and blanks before it. */
-const onArrayHeader = (text: string, at: number): boolean => /^[ \t\ufeff]*\[\[[ \t]*$/.test(text.slice(lineStartAt(text, at), at));
 
 /** One element of the array: its header, and its `name` key/value. */
 interface Element {
@@ -27,9 +24,6 @@ interface Element {
   readonly name: string;
   readonly kv: KeyValue;
 }
-
-/** The last text asked about, and its fixes by owner: each element's finding asks for the same fix. */
-let last: { text: string; fixes: Map<string, Fix[]> } | null = null;
 
 /**
  * The fix of the `[[agents]]` (or `[[skills]]`) header whose key holds `at` (an offset of `text`):
@@ -44,13 +38,8 @@ export function overlaysByName(text: string, at: number): Fix[] {
   const header = doc.sections.find((s) => s.header && s.header.span.start <= at && at < s.header.span.end)?.header;
   const kind = header?.array && header.key.parts.length === 1 ? header.key.parts[0]!.name : null;
   if (kind === null || !OWNERS.has(kind)) return [];
-  if (last?.text !== text) last = { text, fixes: new Map() };
-  let fixes = last.fixes.get(kind);
-  if (!fixes) {
-    const whole = syntaxProblems(doc).length === 0 && tableConflicts(doc.sections.map((s) => sectionDefinitions(s, text))).length === 0;
-    last.fixes.set(kind, (fixes = whole ? fixOf(text, doc.sections, doc.comments, kind) : []));
-  }
-  return fixes;
+  const whole = syntaxProblems(doc).length === 0 && tableConflicts(doc.sections.map((s) => sectionDefinitions(s, text))).length === 0;
+  return whole ? fixOf(text, doc.sections, doc.comments, kind) : [];
 }
 
 function fixOf(text: string, sections: readonly Section[], comments: readonly Comment[], kind: string): Fix[] {
@@ -106,11 +95,3 @@ function elementOf(text: string, section: Section): Element | null {
   return { section, name: value.value, kv };
 }
 
-/**
- * The fixes of the finding `f` of the unit at `base` in `text` that edit beyond the unit, in the
- * unit's offsets, made when asked (see `Outside.beyond`); null for a finding with none: most.
- */
-export function fixesBeyond(text: string, base: number, f: Finding): (() => Fix[]) | null {
-  if (f.code !== 'invalid-tool-policy' || !onArrayHeader(text, base + f.span.start)) return null;
-  return () => overlaysByName(text, base + f.span.start).map((x) => ({ ...x, edits: x.edits.map((e) => ({ start: e.start - base, end: e.end - base, newText: e.newText })) }));
-}

@@ -3,14 +3,14 @@
 // fix that moves the rules into the lists or takes out those the lists hold already.
 
 import { capitalized, inWords, quoted } from '../grammar/text';
-import { lineStartAt } from '../toml/lineIndex';
+import { lineStartAt, newLineOf, nextLineStart } from '../toml/lineIndex';
 import type { KeyPart, KeyValue, Section, TomlDocument } from '../toml/model';
 import { stringList } from '../toml/strings';
-import { appendToArray, commentsWithin, deleteKeyValue, deleteTable, type Edit, lineSpokenOf, standsAlone } from './edits';
+import { appendToArray, commentsWithin, deleteKeyValue, deleteTable, directiveAbove, type Edit, lineSpokenOf, standsAlone } from './edits';
 import type { Fix } from './findings';
 import { becomeList, conflictNote, conflictSays, fewOf, heldByOtherList, heldIn, holdsOpenMultiline, listPath, notYetIn, strings } from './moves';
 import { dottedPatternRules, inlinePatternRules, movable, patternRaw, type PatternRule, patternRules } from './patterns';
-import { type ExtraKey, isWritten, type ListName, listTarget, type Owner, ownPolicy, type Policies } from './policies';
+import { type ExtraKey, isWritten, type ListName, listTarget, type Owner, type OwnPolicy, ownPolicy, type Policies } from './policies';
 import { directiveOf } from './suppress';
 
 /**
@@ -239,7 +239,7 @@ export function patternFixes(doc: TomlDocument, policies: Policies, t: PatternTa
     : rulesSaid(text, plan.taken);
   const fix: Fix = {
     title: moving.length === 0 ? `Remove ${what}: ${inWords(heldSaid)}`
-      : `Move ${inWords(moving.map((l) => `${strings(l.moved)} into ${quoted(l.list)}`))}${heldSaid.length > 0 ? ` (${inWords(heldSaid)})` : ''}${conflict}`,
+      : `Move ${intoLists(moving)}${heldSaid.length > 0 ? ` (${inWords(heldSaid)})` : ''}${conflict}`,
     edits,
     preferred: conflict === '',
     safe: moving.length === 0,
@@ -249,6 +249,9 @@ export function patternFixes(doc: TomlDocument, policies: Policies, t: PatternTa
   };
   return [fix];
 }
+
+/** The entries a move puts in each list, as a title says them (`"bash(git *)" into \`allowed\``). */
+const intoLists = (moving: PatternPlan['lists']): string => inWords(moving.map((l) => `${strings(l.moved)} into ${quoted(l.list)}`));
 
 /** What the lists hold of a plan's rules, as a title says it (`\`allowed\` already holds "bash(git *)"`), a list at a time. */
 const heldSays = (plan: PatternPlan): string[] => plan.lists.filter((l) => l.held.length > 0).map((l) => `${quoted(l.list)} already holds ${strings(l.held)}`);
@@ -269,6 +272,84 @@ function heldRemoval(doc: TomlDocument, t: PatternTable, plan: PatternPlan, movi
   if (!eachStandsAlone(text, t.section!)) return [];
   const edits = plan.held.flatMap((r) => deleteKeyValue(text, r.keyValue, doc.comments));
   const conflict = moving.map((l) => conflictNote(l.list, l.conflicts)).join('');
-  const rest = `move ${inWords(moving.map((l) => `${strings(l.moved)} into ${quoted(l.list)}`))} by hand${conflict}`;
+  const rest = `move ${intoLists(moving)} by hand${conflict}`;
   return [{ title: `Remove ${rulesSaid(text, plan.held)}: ${inWords(heldSays(plan))}; ${rest}`, edits, preferred: true, safe: true }];
+}
+
+/**
+ * The move of a table of patterns of its own (`[agents.x.tools.bash]`) into its owner's tools table
+ * written in another section, which the table's own unit cannot write (see `patternFixes`): made
+ * from the analysis of the document's whole text (`doc`, `policies`, in its offsets). Each entry is
+ * appended to its list, or a list is written anew on a line of its own below the owner's last list
+ * (with that key's prefix, `tools.` for a dotted one), else below its `[….tools]` header; the table
+ * goes, its comments kept where it was (but a `mars-ignore` of a line, which spoke of a line taken
+ * out), or where rules without a Mars equivalent (`"ask"`) stay, the rules moved alone. Only where
+ * the owner writes a tools table, no `mars-ignore` above the header speaks of it, and every edit is
+ * sure. Never in fix-all: it puts rules in force that Mars ignored.
+ */
+export function patternMoveAcross(doc: TomlDocument, policies: Policies, t: PatternTable): Fix[] {
+  const text = doc.text;
+  const section = t.section!;
+  const own = ownPolicy(policies, t.owner);
+  const plan = patternPlan(policies, t);
+  const moving = plan.lists.filter((l) => l.moved.length > 0);
+  if (moving.length === 0 || own.tables.length === 0 || directiveAbove(text, lineStartAt(text, section.header!.span.start))) return [];
+  const edits: Edit[] = [];
+  const fresh: string[] = [];
+  for (const l of moving) {
+    const target = listTarget(policies, t.owner, l.list);
+    if (target === null) return [];
+    if (target === 'new') {
+      fresh.push(`${l.list} = ${stringList(l.moved)}`);
+      continue;
+    }
+    const append = appendToArray(text, target.array, l.moved);
+    if (!append) return [];
+    edits.push(append);
+  }
+  if (fresh.length > 0) {
+    const lines = newListLines(doc, own, fresh);
+    if (!lines) return [];
+    edits.push(lines);
+  }
+  if (plan.left.length === 0) {
+    const removal = deleteTable(text, section, doc.comments);
+    if (!removal) return [];
+    const eol = newLineOf(text);
+    const kept = removal.flatMap((e) => commentsWithin(doc.comments, e.start, e.end)).filter((c) => directiveOf(c.text) !== 'line');
+    edits.push(...removal.map((e, i) => (i === 0 ? { ...e, newText: kept.map((c) => `${text.slice(c.span.start, c.span.end)}${eol}`).join('') } : e)));
+  } else {
+    if (!eachStandsAlone(text, section)) return [];
+    for (const r of plan.taken) edits.push(...deleteKeyValue(text, r.keyValue, doc.comments));
+  }
+  const conflict = plan.lists.map((l) => conflictNote(l.list, l.conflicts)).join('');
+  const heldSaid = heldSays(plan);
+  return [{ title: `Move ${intoLists(moving)}${heldSaid.length > 0 ? ` (${inWords(heldSaid)})` : ''}${conflict}`, edits: edits.sort((a, b) => a.start - b.start),
+    // Where the lists hold some rules already, their removal alone (`heldRemoval`, its own unit's) is the one preferred: it is fix-all's.
+    preferred: conflict === '' && plan.held.length === 0, safe: false }];
+}
+
+/**
+ * The edit writing `lines` (new lists) into an owner's tools table: each on a line of its own below
+ * its last list that is alone on its line, a key/value of a section (not of an inline table), with
+ * what that line holds before the list's name (`  tools.`); else below a `[….tools]` header. Null
+ * where the table is written only inline, or by dotted keys of no list.
+ */
+function newListLines(doc: TomlDocument, own: OwnPolicy, lines: readonly string[]): Edit | null {
+  const text = doc.text;
+  const eol = newLineOf(text);
+  const below = (at: number, prefix: string): Edit => {
+    const start = nextLineStart(text, at);
+    const written = lines.map((l) => `${prefix}${l}`);
+    // On the text's last line, with no line break after it: one before them.
+    return start === text.length && !/[\r\n]$/.test(text) ? { start, end: start, newText: `${eol}${written.join(eol)}` } : { start, end: start, newText: written.map((w) => `${w}${eol}`).join('') };
+  };
+  const list = [...own.lists].reverse().find((l) => standsAlone(text, l.keyValue) && !/[\r\n]/.test(text.slice(l.keyValue.span.start, l.keyValue.span.end)) &&
+    /^[ \t]*$/.test(text.slice(lineStartAt(text, l.keyValue.span.start), l.keyValue.span.start)) && doc.sections.some((s) => s.entries.includes(l.keyValue)));
+  if (list) {
+    const parts = list.keyValue.key.parts;
+    return below(list.keyValue.span.end, text.slice(lineStartAt(text, list.keyValue.span.start), parts[parts.length - 1]!.span.start));
+  }
+  const header = own.tables.find((t) => t.spelling === 'section')?.names[0];
+  return header ? below(header.span.start, '') : null;
 }

@@ -22,7 +22,7 @@ import { VerdictMemo } from './verdicts';
 import { followedArrays, followedRoot, listsTold, writersByOwner, type ListWriter } from './policies';
 import { SectionAnalysis } from './section';
 import type { Outside } from './suppress';
-import { fixesBeyond } from './overlaysByName';
+import { fixesBeyond } from './beyondUnit';
 
 /**
  * Each finding of `text` at the severity `overrides` give it (its default where they say nothing),

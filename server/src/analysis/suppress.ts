@@ -338,6 +338,7 @@ export interface Outside {
   /**
    * The fixes of a finding that edit beyond the unit, read from the whole document when asked (in
    * the unit's offsets: `[[agents]]` made tables by name, see `fixesBeyond`); null for one with none.
+   * Never safe: fix-all is given none.
    */
   readonly beyond?: (f: Finding) => (() => readonly Fix[]) | null;
 }

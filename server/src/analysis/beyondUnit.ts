@@ -1,0 +1,62 @@
+// The fixes of a unit's finding that edit other units too (`Outside.beyond`): read from the
+// document's whole text when asked, as the merge of a table defined twice is. What no section sees
+// alone: each `[[agents]]` made the table of its name at once (overlaysByName.ts), and a table of
+// patterns moved into its owner's lists written in another section (`patternMoveAcross`).
+
+import { lineStartAt } from '../toml/lineIndex';
+import { syntaxProblems } from '../toml/syntax';
+import { sectionDefinitions, tableConflicts } from '../toml/tables';
+import { analyze } from './analyze';
+import type { Edit } from './edits';
+import type { Finding, Fix } from './findings';
+import { overlaysByName } from './overlaysByName';
+import { patternMoveAcross, patternTableOfSection } from './patternFixes';
+
+/**
+ * The fixes of the finding `f` of the unit at `base` in `text` that edit beyond the unit, in the
+ * unit's offsets, made when asked; null for a finding with none: most, known from its code and the
+ * text before it on its line.
+ */
+export function fixesBeyond(text: string, base: number, f: Finding): (() => Fix[]) | null {
+  const at = base + f.span.start;
+  const before = () => text.slice(lineStartAt(text, at), at);
+  // On the key of a `[[agents]]` header.
+  if (f.code === 'invalid-tool-policy' && /^[ \t\ufeff]*\[\[[ \t]*$/.test(before())) {
+    const key = `[[${text.slice(at, base + f.span.end)}]]`;
+    return () => inUnit(remembered(text, key, () => overlaysByName(text, at)), base);
+  }
+  // On the last key of a `[….tools.bash]` header.
+  if (f.code === 'unknown-policy-key' && /^[ \t\ufeff]*\[(?!\[)[^\]\r\n]*$/.test(before())) return () => inUnit(patternsMovedAcross(text, at), base);
+  return null;
+}
+
+/** What was made of the last text asked about, by key: every element's finding asks for the same fix, and the checker's JSON asks each. */
+let memo: { text: string; made: Map<string, Fix[]> } | null = null;
+
+function remembered(text: string, key: string, make: () => Fix[]): Fix[] {
+  if (memo?.text !== text) memo = { text, made: new Map() };
+  let made = memo.made.get(key);
+  if (!made) memo.made.set(key, (made = make()));
+  return made;
+}
+
+/**
+ * The move across sections of the table of patterns whose header holds `at`. The whole text is
+ * analysed once for every such table of it, the moves kept and the analysis let go: where its TOML
+ * reads without an error or a clash.
+ */
+function patternsMovedAcross(text: string, at: number): Fix[] {
+  remembered(text, 'patterns', () => {
+    const a = analyze(text);
+    if (syntaxProblems(a.doc).length > 0 || tableConflicts(a.doc.sections.map((s) => sectionDefinitions(s, text))).length > 0) return [];
+    for (const { owner, name, section } of a.policies.extraTables) {
+      const t = patternTableOfSection(owner, name, section);
+      if (t) memo!.made.set(`patterns at ${lineStartAt(text, section.header!.span.start)}`, patternMoveAcross(a.doc, a.policies, t));
+    }
+    return [];
+  });
+  return memo!.made.get(`patterns at ${lineStartAt(text, at)}`) ?? [];
+}
+
+/** Fixes in the document's offsets, in those of the unit at `base`. */
+const inUnit = (fixes: readonly Fix[], base: number): Fix[] => fixes.map((x) => ({ ...x, edits: x.edits.map((e: Edit) => ({ start: e.start - base, end: e.end - base, newText: e.newText })) }));
