@@ -42,6 +42,8 @@ const DOCUMENTS: Array<[string, string]> = [
     '[agent.h]\ntools.disallowed = ["web"]\n[agents.h.tools]\nallowed = ["read"]\n'],
   // `[[agents]]` by `name`: one fix of the whole text, offered on each element's header by both.
   ['arrays of agents and skills by name', '[[agents]]\nname = "coder"\ntools.allowed = ["Bash"]\n\n[[agents]]\nname = "rev"\n[agents.tools]\ndisallowed = ["web"]\n[[skills]]\nname = "s"\n'],
+  // A table of patterns moved into the owner's tools table of another section, read from the whole text by both.
+  ['a table of patterns beside its tools table', '[agents.a.tools]\nallowed = ["read"]\n\n[agents.a.tools.bash]\n# from OpenCode\n"git push" = "deny"\n"git *" = "allow"\n[agents.b]\ntools.disallowed = ["bash(x)"]\n[agents.b.tools.bash]\n"x" = "deny"\n"y" = "allow"\n'],
   ['rules under a misspelt owner', '[agent.a.permission]\nbash."x *" = "allow"\n[skill.s.permission.bash]\n"x *" = "allow"\n"y *" = "deny"\n[agent.b]\nallowed = "read"\n[agent.c.tools]\nallowed = "read"\n'],
 ];
 
