@@ -3741,6 +3741,22 @@ for (const [entry, code, message, rest = ']'] of TRIMMED_MESSAGES) {
   });
 }
 
+// A string where the other list goes is read as the list of it its fix writes: an entry's fix that would write what it
+// holds is a conflict (not preferred, nor in fix-all), as the string's own fix says of the entry.
+test('an entry\'s fix beside a string written where the other list goes: a conflict with what it holds', () => {
+  const fixes = (text: string) => documentFindings(analyzeDocument(text)).map((f) => `${f.code}: ${f.fixes.map((x) => `${x.title}${x.preferred ? ' (preferred)' : ''}`).join(' | ')}`);
+  assert.deepEqual(fixes('[agents.a.tools]\nallowed = ["mcp__gh"]\ndisallowed = "mcp(gh)"\n'), [
+    'mcp-wire-token: Change to `mcp(gh)` (a conflict: `disallowed` holds `mcp(gh)`)',
+    'invalid-tool-policy: Change to `["mcp(gh)"]` (a conflict: `allowed` holds "mcp__gh", fixed to "mcp(gh)")',
+  ]);
+  assert.deepEqual(fixes('[agents.a.tools]\nallowed = ["mcp__gh"]\ndisallowed = "mcp(linear)"\n'), [
+    'mcp-wire-token: Change to `mcp(gh)` (preferred)',
+    'invalid-tool-policy: Change to `["mcp(linear)"]` (preferred)',
+  ]);
+  const text = '[agents.a.tools]\nallowed = ["mcp__gh"]\ndisallowed = "mcp(gh)"\n';
+  assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), text);
+});
+
 test('an agent, skill or tools table written once as an array of tables ([[…]]) gets the fix that writes it as the table Mars reads', () => {
   const fixed = (text: string) => documentFindings(analyzeDocument(text)).filter((f) => f.code === 'invalid-tool-policy')
     .map((f) => f.fixes.map((x) => `${x.title}${x.safe ? ' (safe)' : ''} -> ${JSON.stringify(applyEdits(text, x.edits))}`));

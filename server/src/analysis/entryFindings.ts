@@ -275,14 +275,25 @@ export type OtherLists = (entry: Pick<ListEntry, 'array'>) => readonly TomlArray
 
 const NO_OTHER_LISTS: OtherLists = () => [];
 
-/** The other lists of each entry's policy among `policies` (the owner's, `ownPolicy`), found for each list once, when first asked. */
+/**
+ * The other lists of each entry's policy among `policies` (the owner's, `ownPolicy`), found for each
+ * list once, when first asked; a string written where the other list goes (`disallowed = "mcp(gh)"`)
+ * as the list of it its fix writes, whose entry a fix here would make a conflict with.
+ */
 export function otherLists(policies: Policies): OtherLists {
   let byArray: Map<TomlArray, readonly TomlArray[]> | undefined;
   return (entry) => {
-    byArray ??= new Map(policies.lists.map((l) => [l.array, ownPolicy(policies, l.owner).lists.filter((m) => m.list !== l.list).map((m) => m.array)]));
+    byArray ??= new Map(policies.lists.map((l) => {
+      const own = ownPolicy(policies, l.owner);
+      const strings = own.shape.flatMap((p) => (p.kind === 'list-not-array' && p.list !== l.list && p.keyValue?.value?.kind === 'string' ? [stringAsArray(p.keyValue.value)] : []));
+      return [l.array, [...own.lists.filter((m) => m.list !== l.list).map((m) => m.array), ...strings]];
+    }));
     return byArray.get(entry.array) ?? [];
   };
 }
+
+/** A string where a list goes, read as the list of it (one entry, as written). */
+const stringAsArray = (str: TomlString): TomlArray => ({ kind: 'array', span: str.span, items: [str], closed: true });
 
 /**
  * The fix of an entry's finding that writes another value for it (the `index`th of `array`), as its
