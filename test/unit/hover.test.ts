@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Hover, MarkupContent, Position } from 'vscode-languageserver';
 import { analyze } from '../../server/src/analysis/analyze';
-import { analyzeDocument, placed, refusedOutside, syntaxErrorOutside, tablesBelowToolsOutside, unitAt } from '../../server/src/analysis/document';
+import { analyzeDocument, fixBeyond, placed, refusedOutside, syntaxErrorOutside, tablesBelowToolsOutside, unitAt } from '../../server/src/analysis/document';
 import { hover } from '../../server/src/features/hover';
 import { errorMessage } from '../../server/src/grammar/toolName';
 import { ANY_MEANING, capabilityNamed, MCP_MEANING } from '../../server/src/grammar/vocabulary';
@@ -25,7 +25,7 @@ function runInDocument(src: string): Hover | null {
   const da = analyzeDocument(text);
   const unit = unitAt(da, offset);
   return hover(placed(da, unit), da.lines.position(offset), (owner) => refusedOutside(da, unit, owner), () => syntaxErrorOutside(da, unit),
-    (owner) => tablesBelowToolsOutside(da, unit, owner));
+    (owner) => tablesBelowToolsOutside(da, unit, owner), (code, span) => fixBeyond(da, unit, code, span));
 }
 
 type RangeTuple = readonly [number, number, number, number];
@@ -1054,7 +1054,10 @@ const CASES: Case[] = [
     has: ['**`tools.mcp`** was removed.', 'Mars refuses to load the config.'] },
   { name: 'the part after a dotted key\'s first in a tools table written as an array of tables', doc: '[[agents.d.tools]]\nallowed.|x = ["read"]', range: [1, 8, 1, 9],
     has: ['**`x`**, a key below `allowed`, makes it a table, not a list: Mars refuses to load the config.', '`tools` of agent `d` must be a table, not an array of tables (`[[…]]`).', '_Of agent `d`._'] },
-  { name: '[[agents]]: no fix', doc: '[[age|nts]]\nname = "x"', range: [0, 2, 0, 8],
+  // `[[agents]]` by `name`: the fix of the whole document, as the server hovers it; none without a name.
+  { name: '[[agents]] by name: the fix of the document', doc: '[[age|nts]]\nname = "x"\n[[agents]]\nname = "y"\n', range: [0, 2, 0, 8], inSection: true,
+    has: ['**`[[agents]]`**: Mars refuses to load the config.', '`agents` must be a table of agents by name', 'Its fix: write each `[[agents]]` as the table of its `name`: `[agents.x]`, `[agents.y]`.'] },
+  { name: '[[agents]] with no name: no fix', doc: '[[age|nts]]\ndescription = "x"', range: [0, 2, 0, 8], inSection: true,
     has: ['**`[[agents]]`**: Mars refuses to load the config.', '`agents` must be a table of agents by name'], lacks: ['Its fix'] },
   // The key of an agent, a skill, `agents` or `skills` written as a value that is no table, whose diagnostic is
   // on the value: why Mars refuses it, as on such a header (it had no hover). No fix is offered.

@@ -17,7 +17,7 @@ import { patternMoveAcross, patternTableOfSection } from './patternFixes';
  * unit's offsets, made when asked; null for a finding with none: most, known from its code and the
  * text before it on its line.
  */
-export function fixesBeyond(text: string, base: number, f: Finding): (() => Fix[]) | null {
+export function fixesBeyond(text: string, base: number, f: Pick<Finding, 'code' | 'span'>): (() => Fix[]) | null {
   const at = base + f.span.start;
   const before = () => text.slice(lineStartAt(text, at), at);
   // On the key of a `[[agents]]` header.

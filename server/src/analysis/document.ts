@@ -637,6 +637,11 @@ export function outsideOf(da: DocumentAnalysis, i: number, safeOnly = false): Ou
   return unreadableBefore(da, i) ? { ...outside, unreadableBefore: true } : outside;
 }
 
+/** The first fix of `unit`'s finding of `code` at `span` (its offsets) that edits beyond it (see `Outside.beyond`), for hover to name. */
+export function fixBeyond(da: DocumentAnalysis, unit: Unit, code: Code, span: Span): Fix | undefined {
+  return fixesBeyond(da.text, unit.base, { code, span })?.()[0];
+}
+
 /** `lines` moved by `by`: from the offsets of one unit to those of another. */
 export function shiftedLines(lines: readonly Span[], by: number): Span[] {
   return lines.map((s) => ({ start: s.start + by, end: s.end + by }));

@@ -17,7 +17,7 @@
 
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
 import { inGuessed, type Analysis } from '../analysis/analyze';
-import { CODES, isCode } from '../analysis/codes';
+import { CODES, isCode, type Code } from '../analysis/codes';
 import { findingAt, writesGuess, type Fix } from '../analysis/findings';
 import { keyContentSpan, valueFirstLine } from '../analysis/places';
 import { asList, unownedGroups, unownedSaid } from '../analysis/policyFindings';
@@ -39,11 +39,12 @@ import { code, describeBetweenCommas, describeList, describeToolName, LIST_MEANI
  * `refusedOutside`: why Mars refuses an owner's table that another section writes as an array of
  * tables (`[[agents.x]]` above `[agents.x.tools]`), which the analysis of this one does not see;
  * `syntaxErrorOutside`: whether another section has a syntax error (or the sections together, a
- * table defined twice), which keeps the whole file from loading as one in this section does.
+ * table defined twice), which keeps the whole file from loading as one in this section does;
+ * `fixBeyond`: the fix of a finding of this section that edits others too (`[[agents]]` made tables by name).
  */
 export function hover(
   analysis: Analysis, position: Position, refusedOutside: (owner: Owner) => ShapeProblem | undefined = () => undefined, syntaxErrorOutside: () => boolean = () => false,
-  tablesOutside: (owner: Owner) => number = () => 0,
+  tablesOutside: (owner: Owner) => number = () => 0, fixBeyond: (code: Code, span: Span) => Fix | undefined = () => undefined,
 ): Hover | null {
   const { doc, lines } = analysis;
   const offset = lines.offset(position);
@@ -120,7 +121,7 @@ export function hover(
   // An array of tables where the table of an agent, a skill or `tools` goes (`[[agents.d]]`): the diagnostic's reason, on the header's key.
   const arrayHeader = analysis.policies.shape.find((p) => (p.kind === 'overlay-not-table' || p.kind === 'tools-array-of-tables') && hit(p.span, false) &&
     doc.sections.some((s) => s.header?.array && s.header.key.span.start === p.span.start));
-  if (arrayHeader) return said(describeArrayHeader(analysis, arrayHeader), arrayHeader.span);
+  if (arrayHeader) return said(describeArrayHeader(analysis, arrayHeader, fixBeyond), arrayHeader.span);
   // A list below a tools table written as an array of tables (`[[agents.d.tools]]`), which the
   // analysis reads as none, or a key Mars would ignore there: read from the section as written, not
   // in force, as the header's hover says.
@@ -687,10 +688,10 @@ function refusalSaid(problem: ShapeProblem): string {
 }
 
 /** An array of tables where a table goes (`[[agents.d]]`), hovered on its header: the diagnostic's reason, and its fix. */
-function describeArrayHeader(analysis: Analysis, problem: ShapeProblem): string[] {
+function describeArrayHeader(analysis: Analysis, problem: ShapeProblem, fixBeyond: (code: Code, span: Span) => Fix | undefined): string[] {
   const text = analysis.doc.text;
   const header = analysis.doc.sections.find((s) => s.header?.key.span.start === problem.span.start)!.header!;
-  const fix = shapeFixes(text, problem)[0];
+  const fix = shapeFixes(text, problem)[0] ?? fixBeyond('invalid-tool-policy', problem.span);
   return [
     `**${code(text.slice(header.span.start, header.span.end))}**: Mars refuses to load the config.`,
     refusalSaid(problem),

@@ -2,7 +2,7 @@
 // hover, and go to definition (of `mcp(server)`).
 
 import { type CancellationToken, type Location, type LocationLink, type MarkupContent, MarkupKind } from 'vscode-languageserver';
-import { definesOutside, placed, refusedOutside, syntaxErrorOutside, tablesBelowToolsOutside, unitAt } from '../analysis/document';
+import { definesOutside, fixBeyond, placed, refusedOutside, syntaxErrorOutside, tablesBelowToolsOutside, unitAt } from '../analysis/document';
 import { completions, itemsAsClientTakes } from '../features/completion';
 import { isPosition, isPositionIn } from '../features/convert';
 import { hover } from '../features/hover';
@@ -45,7 +45,7 @@ export function listenPositionRequests(ctx: ServerContext, { guard }: Requests):
     const at = await analysedAt(params, token);
     if (!at) return null;
     const h = hover(placed(at.da, at.unit), at.position, (owner) => refusedOutside(at.da, at.unit, owner), () => syntaxErrorOutside(at.da, at.unit),
-      (owner) => tablesBelowToolsOutside(at.da, at.unit, owner));
+      (owner) => tablesBelowToolsOutside(at.da, at.unit, owner), (code, span) => fixBeyond(at.da, at.unit, code, span));
     return h && !ctx.client.markdownHover ? { ...h, contents: { kind: MarkupKind.PlainText, value: plainText((h.contents as MarkupContent).value) } } : h;
   }));
 
