@@ -279,7 +279,8 @@ function heldRemoval(doc: TomlDocument, t: PatternTable, plan: PatternPlan, movi
 /**
  * The move of a table of patterns of its own (`[agents.x.tools.bash]`) into its owner's tools table
  * written in another section, which the table's own unit cannot write (see `patternFixes`): made
- * from the analysis of the document's whole text (`doc`, `policies`, in its offsets). Each entry is
+ * from an analysis of the whole text (`doc`, `policies`: a document's, asked by `fixesBeyond`, or a
+ * text analysed whole, whose findings offer it first). Each entry is
  * appended to its list, or a list is written anew on a line of its own below the owner's last list
  * (with that key's prefix, `tools.` for a dotted one), else below its `[….tools]` header; the table
  * goes, its comments kept where it was (but a `mars-ignore` of a line, which spoke of a line taken

@@ -10,7 +10,7 @@ import { basicString, stringList } from '../toml/strings';
 import { conflictSaid } from './crossEntry';
 import { finding, type Finding, type Fix } from './findings';
 import { extraKeyFixes, fewOf, groupConflicts, ignoredKeyFixes, keyAsEntries, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, misspeltVerdictOf, misspeltVerdictsSaid, readsAsMapForm, removeTableFix, shapeConflicts, shapeFixes, strayListConflicts, stringAsList } from './moves';
-import { patternAdvice, patternFixes, type PatternTable, patternTableOfKey, patternTableOfSection } from './patternFixes';
+import { patternAdvice, patternFixes, patternMoveAcross, type PatternTable, patternTableOfKey, patternTableOfSection } from './patternFixes';
 import { movable } from './patterns';
 import { charPlaces, charSpans, keyContentSpan, valueFirstLine } from './places';
 import { isWritten, listAfterString, misplacedAt, ownerLabel, type Policies, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, unownedAt, type UnownedList } from './policies';
@@ -64,7 +64,10 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     const held = advice !== null && advice.held;
     out.push(finding('unknown-policy-key', keyContentSpan(doc.text, name.span),
       patterns ? patternMessage(doc.text, policies, patterns, `the table ${quoted(name.name)}`) : `Mars ignores the table ${quoted(name.name)} here: ${TOOLS_TABLE_HOLDS}.`,
-      () => [...(patterns ? patternFixes(doc, policies, patterns) : []), held ? null : removeTableFix(doc, section)].filter((f) => f !== null), undefined, held || (advice !== null && advice.partly)));
+      // Where its owner's tools table is in this text too (a text analysed whole), the move into that first, as a document's section
+      // gets it from the whole text (`fixesBeyond`).
+      () => [...(patterns ? [...patternMoveAcross(doc, policies, patterns), ...patternFixes(doc, policies, patterns)] : []), held ? null : removeTableFix(doc, section)].filter((f) => f !== null),
+      undefined, held || (advice !== null && advice.partly)));
     if (patterns) out.push(...patternCharFindings(doc.text, patterns));
   }
   // One finding per key at fault: the lists under one header `[agents.x.tool]` share its `tool`.
