@@ -4,6 +4,8 @@
 // patterns moved into its owner's lists written in another section (`patternMoveAcross`).
 
 import { lineStartAt } from '../toml/lineIndex';
+import type { TomlDocument } from '../toml/model';
+import { parseToml } from '../toml/parse';
 import { syntaxProblems } from '../toml/syntax';
 import { sectionDefinitions, tableConflicts } from '../toml/tables';
 import { analyze } from './analyze';
@@ -23,7 +25,10 @@ export function fixesBeyond(text: string, base: number, f: Pick<Finding, 'code' 
   // On the key of a `[[agents]]` header.
   if (f.code === 'invalid-tool-policy' && /^[ \t\ufeff]*\[\[[ \t]*$/.test(before())) {
     const key = `[[${text.slice(at, base + f.span.end)}]]`;
-    return () => inUnit(remembered(text, key, () => overlaysByName(text, at)), base);
+    return () => inUnit(remembered(text, key, () => {
+      const doc = parseToml(text);
+      return readsWhole(doc) ? overlaysByName(doc, at) : [];
+    }), base);
   }
   // On the last key of a `[….tools.bash]` header.
   if (f.code === 'unknown-policy-key' && /^[ \t\ufeff]*\[(?!\[)[^\]\r\n]*$/.test(before())) return () => inUnit(patternsMovedAcross(text, at), base);
@@ -48,7 +53,7 @@ function remembered(text: string, key: string, make: () => Fix[]): Fix[] {
 function patternsMovedAcross(text: string, at: number): Fix[] {
   remembered(text, 'patterns', () => {
     const a = analyze(text);
-    if (syntaxProblems(a.doc).length > 0 || tableConflicts(a.doc.sections.map((s) => sectionDefinitions(s, text))).length > 0) return [];
+    if (!readsWhole(a.doc)) return [];
     for (const { owner, name, section } of a.policies.extraTables) {
       const t = patternTableOfSection(owner, name, section);
       if (t) memo!.made.set(`patterns at ${lineStartAt(text, section.header!.span.start)}`, patternMoveAcross(a.doc, a.policies, t));
@@ -57,6 +62,9 @@ function patternsMovedAcross(text: string, at: number): Fix[] {
   });
   return memo!.made.get(`patterns at ${lineStartAt(text, at)}`) ?? [];
 }
+
+/** Whether TOML reads the whole of `doc` without an error or a clash of tables: a fix of it all is no guess. */
+const readsWhole = (doc: TomlDocument): boolean => syntaxProblems(doc).length === 0 && tableConflicts(doc.sections.map((s) => sectionDefinitions(s, doc.text))).length === 0;
 
 /** Fixes in the document's offsets, in those of the unit at `base`. */
 const inUnit = (fixes: readonly Fix[], base: number): Fix[] => fixes.map((x) => ({ ...x, edits: x.edits.map((e: Edit) => ({ start: e.start - base, end: e.end - base, newText: e.newText })) }));

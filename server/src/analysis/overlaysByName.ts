@@ -7,10 +7,8 @@
 
 import { quoted } from '../grammar/text';
 import { lineContent, lineEndAt, lineStartAt, newLineOf, nextLineStart } from '../toml/lineIndex';
-import type { Comment, KeyValue, Section } from '../toml/model';
-import { parseToml } from '../toml/parse';
-import { syntaxProblems } from '../toml/syntax';
-import { dotted, sectionDefinitions, tableConflicts } from '../toml/tables';
+import type { KeyValue, Section, TomlDocument } from '../toml/model';
+import { dotted } from '../toml/tables';
 import { directiveAbove, type Edit } from './edits';
 import type { Fix } from './findings';
 import { directiveOf } from './suppress';
@@ -26,23 +24,19 @@ interface Element {
 }
 
 /**
- * The fix of the `[[agents]]` (or `[[skills]]`) header whose key holds `at` (an offset of `text`):
+ * The fix of the `[[agents]]` (or `[[skills]]`) header whose key holds `at` (an offset of `doc`):
  * each element written `[agents.<its name>]`, its `name` line removed (a comment on it kept), and
  * each header below an element given its name. Only in a text TOML reads whole and without a clash,
  * where every element has a `name` of its own on a line of its own (no `mars-ignore` on or above it,
  * which would come to speak of the next line), and nothing else defines the owners' table. Preferred,
- * as what the names say, but not in fix-all: it rewrites the file's shape.
+ * as what the names say, but not in fix-all: it rewrites the file's shape. `doc`: the text's, read
+ * whole without an error or a clash (`readsWhole`).
  */
-export function overlaysByName(text: string, at: number): Fix[] {
-  const doc = parseToml(text);
-  const header = doc.sections.find((s) => s.header && s.header.span.start <= at && at < s.header.span.end)?.header;
+export function overlaysByName(doc: TomlDocument, at: number): Fix[] {
+  const { text, sections, comments } = doc;
+  const header = sections.find((s) => s.header && s.header.span.start <= at && at < s.header.span.end)?.header;
   const kind = header?.array && header.key.parts.length === 1 ? header.key.parts[0]!.name : null;
   if (kind === null || !OWNERS.has(kind)) return [];
-  const whole = syntaxProblems(doc).length === 0 && tableConflicts(doc.sections.map((s) => sectionDefinitions(s, text))).length === 0;
-  return whole ? fixOf(text, doc.sections, doc.comments, kind) : [];
-}
-
-function fixOf(text: string, sections: readonly Section[], comments: readonly Comment[], kind: string): Fix[] {
   const edits: Edit[] = [];
   const elements: Element[] = [];
   for (const section of sections) {
