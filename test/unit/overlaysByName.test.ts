@@ -33,6 +33,9 @@ const CASES: Array<[name: string, text: string, fixed: string | null]> = [
   ['a mars-ignore on the name\'s line', '[[agents]]\nname = "a" # mars-ignore\n', null],
   ['a syntax error elsewhere', '[[agents]]\nname = "a"\nx = [1 2]\n', null],
   ['the root table defining agents too', 'agents = [{ name = "b" }]\n', null],
+  // Each element's finding carries the fix of them all: not past 64, the checker's JSON writing it with each.
+  ['64 elements', Array.from({ length: 64 }, (_, i) => `[[skills]]\nname = "s${i}"\n`).join(''), Array.from({ length: 64 }, (_, i) => `[skills.s${i}]\n`).join('')],
+  ['65 elements', Array.from({ length: 65 }, (_, i) => `[[skills]]\nname = "s${i}"\n`).join(''), null],
 ];
 
 for (const [name, text, fixed] of CASES) {

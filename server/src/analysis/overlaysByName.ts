@@ -16,6 +16,12 @@ import { directiveOf } from './suppress';
 /** The owners' tables Mars reads by name. */
 const OWNERS = new Set(['agents', 'skills']);
 
+/**
+ * The most elements the fix rewrites. Each element's finding carries the fix of them all, which the
+ * checker's JSON writes out with each: 4,000 of them made 48 million edits (out of memory).
+ */
+const MOST_ELEMENTS = 64;
+
 /** One element of the array: its header, and its `name` key/value. */
 interface Element {
   readonly section: Section;
@@ -28,7 +34,8 @@ interface Element {
  * each element written `[agents.<its name>]`, its `name` line removed (a comment on it kept), and
  * each header below an element given its name. Only in a text TOML reads whole and without a clash,
  * where every element has a `name` of its own on a line of its own (no `mars-ignore` on or above it,
- * which would come to speak of the next line), and nothing else defines the owners' table. Preferred,
+ * which would come to speak of the next line), nothing else defines the owners' table, and there are
+ * at most `MOST_ELEMENTS`. Preferred,
  * as what the names say, but not in fix-all: it rewrites the file's shape. `doc`: the text's, read
  * whole without an error or a clash (`readsWhole`).
  */
@@ -49,7 +56,7 @@ export function overlaysByName(doc: TomlDocument, at: number): Fix[] {
     if (parts[0]!.name !== kind) continue;
     if (section.header!.array && parts.length === 1) {
       const element = elementOf(text, section);
-      if (!element) return [];
+      if (!element || elements.length === MOST_ELEMENTS) return [];
       elements.push(element);
       continue;
     }
