@@ -46,11 +46,18 @@ function remembered(text: string, key: string, make: () => Fix[]): Fix[] {
 }
 
 /**
+ * The longest text analysed whole for a move across sections: the 1 MB bench file takes 250-700 ms,
+ * which a lightbulb request waits for; one of 10 MB, seconds.
+ */
+const MOST_ANALYSED = 2_000_000;
+
+/**
  * The move across sections of the table of patterns whose header holds `at`. The whole text is
  * analysed once for every such table of it, the moves kept and the analysis let go: where its TOML
- * reads without an error or a clash.
+ * reads without an error or a clash, and it is at most `MOST_ANALYSED` long.
  */
 function patternsMovedAcross(text: string, at: number): Fix[] {
+  if (text.length > MOST_ANALYSED) return [];
   remembered(text, 'patterns', () => {
     const a = analyze(text);
     if (!readsWhole(a.doc)) return [];
