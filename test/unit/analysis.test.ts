@@ -691,6 +691,16 @@ for (const [text, moved, fixed] of MOVED_PAST_UNREAD) {
   });
 }
 
+// The move into a tools table of another section reads the whole text: not past 2 MB, which a lightbulb would wait seconds for.
+test('a table of patterns is moved across sections in a text of up to 2 MB', () => {
+  const titles = (padding: number) => {
+    const text = `[agents.e.tools]\nallowed = ["read"]\n${'# a comment line of forty characters ..\n'.repeat(padding)}[agents.e.tools.bash]\n"git push" = "deny"\n`;
+    return documentFindings(analyzeDocument(text)).filter((f) => f.code === 'unknown-policy-key').flatMap((f) => f.fixes.map((x) => x.title));
+  };
+  assert.deepEqual(titles(49_000), ['Move "bash(git push)" into `disallowed`', 'Remove the table `[agents.e.tools.bash]`']);
+  assert.deepEqual(titles(51_000), ['Remove the table `[agents.e.tools.bash]`']);
+});
+
 // Fixes that wait for one another (removals beside one another in an inline table share a comma; a
 // rewrite makes a key redundant), more passes' worth than a few: fix-all still settles in one go.
 const FIX_CHAINS: Array<[string, string]> = [
