@@ -165,7 +165,7 @@ describe('code actions', () => {
 
   // OpenCode's table of patterns in a table of its own (`[agents.e.tools.bash]`): its move writes the owner's tools table,
   // which only the document knows is written nowhere else; fix-all leaves it (a rule Mars ignored comes into force).
-  test('a table of patterns of its own: its move writes the tools table where no other section does; fix-all leaves it', async () => {
+  test('a table of patterns of its own: its move writes the tools table where no other section does, else into it; fix-all leaves it', async () => {
     const text = '[agents.e]\ndescription = "x"\n\n[agents.e.tools.bash]\n"git push" = "deny"\n"*" = "ask"\n';
     const { uri, diagnostics, actions } = await actionsFor(text);
     assert.deepEqual(diagnostics.map((d) => d.code), ['unknown-policy-key']);
@@ -174,18 +174,22 @@ describe('code actions', () => {
     assert.equal(applied(text, fixes[0]!, uri), '[agents.e]\ndescription = "x"\n\n[agents.e.tools]\ndisallowed = ["bash(git push)"]\n\n[agents.e.tools.bash]\n"*" = "ask"\n');
     const { actions: fixAll } = await actionsFor(text, ['source.fixAll']);
     assert.deepEqual(fixAll, []);
-    // The tools table written in another section: no move, whose new header would define it twice.
+    // The tools table written in another section: the move into it (read from the whole text), not a new header, which would define it twice.
     const elsewhere = '[agents.e.tools]\nallowed = ["read"]\n\n[agents.e.tools.bash]\n"git push" = "deny"\n';
-    const { actions: there } = await actionsFor(elsewhere);
-    assert.deepEqual(there.filter((a) => a.kind === 'quickfix' && !/^(Disable|Fix all)/.test(a.title)).map((a) => a.title), ['Remove the table `[agents.e.tools.bash]`']);
-    // Its lists there holding one of its rules: that rule goes, preferred and in fix-all, the other left to move by hand.
+    const { uri: elsewhereUri, actions: there } = await actionsFor(elsewhere);
+    const thereFixes = there.filter((a) => a.kind === 'quickfix' && !/^(Disable|Fix all)/.test(a.title));
+    assert.deepEqual(thereFixes.map((a) => [a.title, a.isPreferred === true]), [['Move "bash(git push)" into `disallowed`', true], ['Remove the table `[agents.e.tools.bash]`', false]]);
+    assert.equal(applied(elsewhere, thereFixes[0]!, elsewhereUri), '[agents.e.tools]\nallowed = ["read"]\ndisallowed = ["bash(git push)"]\n\n');
+    // Its lists there holding one of its rules: that rule goes, preferred and in fix-all, the title saying what is left to
+    // move; the move of the rest is offered too, not preferred.
     const partly = '[agents.e.tools]\nallowed = ["bash(git *)"]\n\n[agents.e.tools.bash]\n"git *" = "allow"\n"git push" = "deny"\n';
     const { uri: partlyUri, actions: held } = await actionsFor(partly);
     const heldFixes = held.filter((a) => a.kind === 'quickfix' && !/^(Disable|Fix all)/.test(a.title));
     assert.deepEqual(heldFixes.map((a) => [a.title, a.isPreferred === true]), [
+      ['Move "bash(git push)" into `disallowed` (`allowed` already holds "bash(git *)")', false],
       ['Remove `"git *" = "allow"`: `allowed` already holds "bash(git *)"; move "bash(git push)" into `disallowed` by hand', true], ['Remove the table `[agents.e.tools.bash]`', false]]);
     const rest = '[agents.e.tools]\nallowed = ["bash(git *)"]\n\n[agents.e.tools.bash]\n"git push" = "deny"\n';
-    assert.equal(applied(partly, heldFixes[0]!, partlyUri), rest);
+    assert.equal(applied(partly, heldFixes[1]!, partlyUri), rest);
     const { uri: allUri, actions: heldAll } = await actionsFor(partly, ['source.fixAll']);
     assert.deepEqual(heldAll.map((a) => applied(partly, a, allUri)), [rest]);
   });
