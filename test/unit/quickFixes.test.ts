@@ -148,10 +148,13 @@ function titleSays(title: string, removed: ReturnType<typeof minus>, added: Retu
   }
   if (/^Remove `/.test(title)) return real.length === 0 && removed.length > 0 ? null : 'only removes';
   // Names written as the edit writes them, TOML basic strings (`"shel\\"l"`).
-  if ((m = /^Move ((?:"(?:[^"\\]|\\.)*"(?:, )?)+) into `(allowed|disallowed)`/.exec(title))) {
-    const names = [...m[1]!.matchAll(/"(?:[^"\\]|\\.)*"/g)].map((x) => x[0]);
-    const ok = real.every(inList(m[2]!)) && JSON.stringify(real.map((l) => shown(basicString(String(decoded(l))))).sort()) === JSON.stringify([...names].sort()) && removed.length > 0;
-    return ok ? null : `adds ${m[1]} to ${m[2]}, nothing else`;
+  // Each list's names (`Move "a" into \`allowed\` and "b", "c" into \`disallowed\``), not where a count stands for some ("and 3 more").
+  const moves = /^Move "/.test(title) && !/ more into `/.test(title) ? [...title.matchAll(/((?:"(?:[^"\\]|\\.)*"(?:, | and )?)+) into `(allowed|disallowed)`/g)] : [];
+  if (moves.length > 0) {
+    const names = moves.flatMap((x) => [...x[1]!.matchAll(/"(?:[^"\\]|\\.)*"/g)].map((n) => `${x[2]} ${n[0]}`));
+    const listOf = (l: { path: string }) => (inList('allowed')(l) ? 'allowed' : inList('disallowed')(l) ? 'disallowed' : '?');
+    const ok = JSON.stringify(real.map((l) => `${listOf(l)} ${shown(basicString(String(decoded(l))))}`).sort()) === JSON.stringify([...names].sort()) && removed.length > 0;
+    return ok ? null : `adds ${names.join(', ')}, nothing else`;
   }
   if ((m = /^Move the entries of `[^]*` into `(allowed|disallowed)`$/.exec(title))) {
     return real.length > 0 && real.every(inList(m[1]!)) && removed.length > 0 ? null : `adds entries to ${m[1]} only`;
