@@ -701,6 +701,15 @@ test('a table of patterns is moved across sections in a text of up to 2 MB', () 
   assert.deepEqual(titles(51_000), ['Remove the table `[agents.e.tools.bash]`']);
 });
 
+// A `[[…` header being typed reaches no root key, so the tables below it are read as the owners' own; closed by fix-all, they
+// are its last element's, no one's tools: fix-all leaves them to its next pass, which reads them so (fixAllSlips seed 101).
+test('fix-all closing a `[[skills` header fixes nothing in the tables below it that it makes an element\'s', () => {
+  const valid = '[[skills]]\nname = "c"\n\n[skills."deep research"]\ntools = { allowed = ["Read"] }\n\n[agents.a.tools]\nallowed = "*"\n';
+  const fixAll = (text: string) => applyEdits(text, documentFixAll(analyzeDocument(text)));
+  assert.equal(fixAll(valid), valid.replace('allowed = "*"', 'allowed = ["*"]'));
+  assert.equal(fixAll(valid.replace('[[skills]]', '[[skills')), fixAll(valid));
+});
+
 // Fixes that wait for one another (removals beside one another in an inline table share a comma; a
 // rewrite makes a key redundant), more passes' worth than a few: fix-all still settles in one go.
 const FIX_CHAINS: Array<[string, string]> = [

@@ -816,9 +816,23 @@ function* fixAllPass(da: DocumentAnalysis, overrides: SeverityOverrides, only: C
   // would be read in the fixed text (a piece is analysed alone: the text before it changes nothing
   // of its analysis), rather than in one more pass over the whole document for each error.
   let readsOn = true;
+  // The root keys of `[[…` headers being typed that the pass fixed: a header being typed reaches no root key
+  // (`RootArrays.add`), so the tables below it with the key (`[skills.x]` after `[[skills`) were read as the
+  // owners' own; once it is closed they are its last element's, Mars's tools of no one. Their units are left
+  // to the next pass, which reads them so (fixed now, a `Read` there written `read` that the text with its
+  // header closed leaves as it is).
+  const opened = new Set<string>();
+  let leftBelowOpened = false;
   for (const [i, u] of da.units.entries()) {
     let outside = outsideOf(da, i, true);
     if (u.sectionStart) (fixedUnreadable = false), (readsOn = true);
+    if (u.sectionStart) leftBelowOpened = opened.size > 0 && u.analysis.definitions.some((d) => d.header !== null && opened.has(d.header.names[0]!));
+    if (leftBelowOpened) {
+      waiting = true;
+      left.push({ start: u.start, end: da.units[i + 1]?.start ?? da.text.length });
+      readsOn = false;
+      continue;
+    }
     // What the pieces left out showed: their findings but syntax errors and what needs the reading
     // before them; each syntax error fixed counts all the same (see `fixAllEdits`).
     let showed = !!outside.unreadableBefore;
@@ -843,6 +857,7 @@ function* fixAllPass(da: DocumentAnalysis, overrides: SeverityOverrides, only: C
       const own = u.analysis.fixAll((a) => fixAllEdits(a, overrides, only, outside, unit));
       if (counter && unit !== counter) counter.fixed += unit!.fixed;
       for (const e of own) edits.push(u.base === 0 ? e : shiftEdit(e, u.base));
+      if (own.length > 0) for (const d of u.analysis.definitions) if (d.header?.array && !d.header.whole && d.header.names.length > 0) opened.add(d.header.names[0]!);
       fixedUnreadable ||= own.length > 0 && unreadable;
       if (unreadable && readsOn) readsOn = own.length > 0 && da.units[i + 1]?.sectionStart === false && readsToEnd(applyEdits(u.analysis.text, own.filter((e) => e.start >= 0)), u.analysis.arrays);
     } else if (unreadable) readsOn = false;
