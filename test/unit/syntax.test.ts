@@ -694,6 +694,9 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['x = ["read",,]\n', 'x = ["read",]\n', 'Remove the extra comma'],
   ['x = [\r\n  "read",\r\n  ,\r\n  "edit",\r\n]\r\n', 'x = [\r\n  "read",\r\n  "edit",\r\n]\r\n', 'Remove the extra comma'],
   ['x = ["a",, "b",, "c"]\n', 'x = ["a", "b",, "c"]\n', 'Remove the extra comma', false, 'x = ["a", "b", "c"]\n'],
+  // First on its line before an item (commas written there), after a line that ends with one: that one goes.
+  ['x = [\n  "a",\n  , "b"\n]\n', 'x = [\n  "a"\n  , "b"\n]\n', 'Remove the extra comma'],
+  ['x = [\r\n  "a", # c\r\n  , "b"\r\n]\r\n', 'x = [\r\n  "a", # c\r\n  "b"\r\n]\r\n', 'Remove the extra comma'],
   // A `;` between two items of a list: a comma, where a whole item follows it (a number before it too).
   ['x = ["read"; "edit"]\n', 'x = ["read", "edit"]\n', 'Replace `;` with `,`'],
   ['x = ["read";"edit"] # c\r\n', 'x = ["read","edit"] # c\r\n', 'Replace `;` with `,`'],

@@ -20,7 +20,8 @@ type Rewrite = NonNullable<SyntaxProblem['rewrite']>;
 /**
  * The comma at `at` where a list's value was due (after `[` or another comma), with those right after
  * it (`,,,`): removed, the blanks after them too where a blank or the `[` stands before it (`["a", , "b"]`,
- * `[, "a"]`), else kept (`["a",, "b"]`); alone on its line, with the line. Removing a comma changes no value: no guess.
+ * `[, "a"]`), else kept (`["a",, "b"]`); alone on its line, with the line; first on its line before an item
+ * after a line ending with a comma, that comma instead. Removing a comma changes no value: no guess.
  */
 export function extraComma(text: string, at: number): Rewrite {
   const lineEnd = lineEndAt(text, at);
@@ -30,6 +31,15 @@ export function extraComma(text: string, at: number): Rewrite {
   // Alone on its line (in a list over lines): the line goes with it.
   if (/^[ \t]*$/.test(text.slice(lineStart, at)) && /^[ \t]*$/.test(text.slice(at + run.length, lineEnd)) && lineEnd < text.length) {
     return { title, span: { start: lineStart, end: lineEnd + (text.startsWith('\r\n', lineEnd) ? 2 : 1) }, newText: () => '' };
+  }
+  // First on its line before an item, the list's commas written there (`"a"` then `, "b"` below): the comma typed
+  // at the end of the line above is the extra one, where nothing but blanks follows it there.
+  if (run === ',' && /^[ \t]*$/.test(text.slice(lineStart, at)) && /^[ \t]*[^\s,#\]]/.test(text.slice(at + 1, lineEnd)) && lineStart > 0) {
+    const above = /,[ \t]*(?:\r\n|\n|\r)$/.exec(text.slice(lineStartAt(text, lineStart - 1), lineStart));
+    if (above) {
+      const comma = lineStart - above[0].length;
+      return { title, span: { start: comma, end: comma + 1 }, newText: () => '' };
+    }
   }
   const before = text[at - 1];
   const blanks = before === ' ' || before === '\t' || before === '[' ? /^[ \t]*/.exec(text.slice(at + run.length))![0].length : 0;
