@@ -112,6 +112,22 @@ suite('Mars TOML in VS Code', () => {
     assert.equal(fixAll[0]!.kind?.value, FIX_ALL_KIND);
   });
 
+  test('the quick fix of `[[agents]]` by name writes every element, and the table below one, as the table of its name', async () => {
+    const text = '[[agents]]\nname = "coder"\ntools.allowed = ["read"]\n\n[[agents]]\nname = "rev"\n[agents.tools]\ndisallowed = ["web"]\n';
+    const { uri, doc } = await untitledMarsToml('agents-by-name', text);
+    const ds = await waitForDiagnostics(uri, (d) => d.length === 2, 'a problem on each [[agents]] header');
+    const second = ds.find((d) => d.range.start.line === 4);
+    assert.ok(second, show(ds));
+    const actions = await codeActions(uri, second.range, vscode.CodeActionKind.QuickFix.value);
+    const fix = actions.find((a) => a.title === 'Write each `[[agents]]` as the table of its `name`: `[agents.coder]`, `[agents.rev]`');
+    assert.ok(fix?.edit, `quick fixes: ${actions.map((a) => a.title).join(' | ')}`);
+    assert.equal(fix.isPreferred, true);
+    assert.ok(await vscode.workspace.applyEdit(fix.edit));
+    assert.equal(doc.getText(), '[agents.coder]\ntools.allowed = ["read"]\n\n[agents.rev]\n[agents.rev.tools]\ndisallowed = ["web"]\n');
+    await waitForDiagnostics(uri, (d) => d.length === 0, 'no problems once each agent is a table by name');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   test('completion offers canonical names inside a tool-list string and no tool names in the description', async () => {
     const doc = await open(marsToml);
     await waitForDiagnostics(marsToml, (d) => d.length === 4, 'the fixture diagnostics (the server is up)');
