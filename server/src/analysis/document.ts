@@ -14,7 +14,7 @@ import { chunkSection } from '../toml/chunks';
 import { lastAtOrBefore } from '../toml/sorted';
 import { sectionStartsFrom } from '../toml/split';
 import { textChange, type TextChange } from '../toml/textChange';
-import { KeyIndex, keysTable, placeSpan, RootArrays, tableConflicts, type DefinitionPlace, type SectionDefinitions, type TableConflict } from '../toml/tables';
+import { KeyIndex, keysTable, placeSpan, RootArrays, tableConflicts, type DefinitionPlace, type SectionDefinitions, type TableConflict, type Writing } from '../toml/tables';
 import { analyze, eachSeen, fixAllEdits, fixAllTakes, fixesSyntax, SyntaxMended, visibleFindings, type Analysis, type FixCounter } from './analyze';
 import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, composeEdits, type Edit } from './edits';
@@ -632,7 +632,8 @@ export function outsideOf(da: DocumentAnalysis, i: number, safeOnly = false): Ou
   const before = i > 0 && da.units[i]!.sectionStart ? da.units[i - 1]! : null;
   const header = before ? before.analysis.suppressions.pending : null;
   const base = da.units[i]!.base;
-  let outside: Outside = { file: da.fileSuppressed, header, defines: (path, writing) => keyIndexOf(da).defines(path, i, writing), ...(safeOnly ? {} : { beyond: (f: Finding) => fixesBeyond(da.text, base, f) }) };
+  const defines = (path: readonly string[], writing: Writing) => keyIndexOf(da).defines(path, i, writing);
+  let outside: Outside = safeOnly ? { file: da.fileSuppressed, header, defines } : { file: da.fileSuppressed, header, defines, beyond: (f) => fixesBeyond(da.text, base, f) };
   if (before && header) outside = { ...outside, headerLines: shiftedLines(before.analysis.suppressions.pendingLines, before.base - base) };
   return unreadableBefore(da, i) ? { ...outside, unreadableBefore: true } : outside;
 }
