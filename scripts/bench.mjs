@@ -85,6 +85,9 @@ async function benchScaling() {
     'map-form keys with comments the list holds': (n) => list(n, (i) => `bash(x${i})`) + Array.from({ length: n }, (_, i) => `"bash(x${i})" = "allow" # c\n`).join(''),
     // Found on 2026-12-02: each owner's fixes walked every owner's tables (the section left whole by `x0` coming back).
     'owners with a misplaced list each, in one section': (n) => `[agents]\n${Array.from({ length: n }, (_, i) => `x${i}.tool.allowed = ["read"]\nx${i}.tools.disallowed = ["grep"]\n`).join('')}x0.description = "d"\n`,
+    // 2026-12-07: each table's move across sections reads the whole text, once for them all.
+    'tables of patterns moved into their tools tables in other sections': (n) =>
+      Array.from({ length: n }, (_, i) => `[agents.a${i}.tools]\nallowed = ["read"]\n\n[agents.a${i}.tools.bash]\n"git push" = "deny"\n`).join(''),
     'map-form keys moved into a list on one line': (n) => `[agents.a.tools]\nallowed = [${Array.from({ length: n }, (_, i) => `"read(y${i})"`).join(', ')}]\n` +
       Array.from({ length: n }, (_, i) => `"bash(x${i})" = "allow"\n`).join(''),
   };
@@ -99,6 +102,8 @@ async function benchScaling() {
   const actionShapes = {
     'one misspelt name many times on one line, one code-action request for every diagnostic': (n) =>
       `[agents.a.tools]\nallowed = [${Array.from({ length: n }, () => '"Shell"').join(', ')}]\n`,
+    'tables of patterns beside their tools tables, one code-action request for every diagnostic': (n) =>
+      Array.from({ length: n }, (_, i) => `[agents.a${i}.tools]\nallowed = ["read"]\n\n[agents.a${i}.tools.bash]\n"git push" = "deny"\n`).join(''),
     'owners with a misspelt name each, one code-action request for every diagnostic': (n) =>
       `[agents]\n${Array.from({ length: n }, (_, i) => `a${i}.tools = { allowed = ["Shell"] }\n`).join('')}`,
   };

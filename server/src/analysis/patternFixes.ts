@@ -4,6 +4,7 @@
 
 import { capitalized, inWords, quoted } from '../grammar/text';
 import { lineStartAt, newLineOf, nextLineStart } from '../toml/lineIndex';
+import { lastStartingBefore } from '../toml/sorted';
 import type { KeyPart, KeyValue, Section, TomlDocument } from '../toml/model';
 import { stringList } from '../toml/strings';
 import { appendToArray, commentsWithin, deleteKeyValue, deleteTable, directiveAbove, type Edit, lineSpokenOf, standsAlone } from './edits';
@@ -346,7 +347,7 @@ function newListLines(doc: TomlDocument, own: OwnPolicy, lines: readonly string[
     return start === text.length && !/[\r\n]$/.test(text) ? { start, end: start, newText: `${eol}${written.join(eol)}` } : { start, end: start, newText: written.map((w) => `${w}${eol}`).join('') };
   };
   const list = [...own.lists].reverse().find((l) => standsAlone(text, l.keyValue) && !/[\r\n]/.test(text.slice(l.keyValue.span.start, l.keyValue.span.end)) &&
-    /^[ \t]*$/.test(text.slice(lineStartAt(text, l.keyValue.span.start), l.keyValue.span.start)) && doc.sections.some((s) => s.entries.includes(l.keyValue)));
+    /^[ \t]*$/.test(text.slice(lineStartAt(text, l.keyValue.span.start), l.keyValue.span.start)) && !!lastStartingBefore(doc.sections, l.keyValue.span.start + 1)?.entries.includes(l.keyValue));
   if (list) {
     const parts = list.keyValue.key.parts;
     return below(list.keyValue.span.end, text.slice(lineStartAt(text, list.keyValue.span.start), parts[parts.length - 1]!.span.start));
