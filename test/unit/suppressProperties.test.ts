@@ -311,7 +311,16 @@ function checkFixesKeepSilenced(text: string, random: () => number, fail: (prope
       // and all, it starts nowhere.
       const inEdit = edits.find((e) => e.start <= start && start < e.end);
       const removed = inEdit !== undefined && inEdit.newText === '' && /[\r\n]/.test(text.slice(inEdit.start, inEdit.end));
-      const expected = inEdit === undefined ? through(edits, start) : removed ? null : through(edits.filter((e) => e !== inEdit), inEdit.start);
+      // An edit over a line break that keeps its line breaks (a comma put in at the end of the line above, with a
+      // character taken from this one's start) starts the line after the same break of what it wrote.
+      const keptBreak = (e: Edit): number | null => {
+        const breaks = (s: string) => s.match(/\r\n|\r|\n/g)?.length ?? 0;
+        const k = breaks(text.slice(e.start, start));
+        if (k === 0 || breaks(text.slice(e.start, e.end)) !== breaks(e.newText)) return null;
+        const after = [...e.newText.matchAll(/\r\n|\r|\n/g)][k - 1]!;
+        return through(edits.filter((x) => x !== e), e.start)! + after.index! + after[0].length;
+      };
+      const expected = inEdit === undefined ? through(edits, start) : removed ? null : keptBreak(inEdit) ?? through(edits.filter((e) => e !== inEdit), inEdit.start);
       // A byte order mark stays where it is, at the text's start: the first line then starts before it.
       if (now !== null && (afterDa.lines.lineStart(now) === expected || (now === 0 && expected === 1 && fixed.startsWith('\uFEFF')))) continue;
       const line = (_: DocumentAnalysis, l: number | null) => (l === null ? 'none' : String(l + 1));

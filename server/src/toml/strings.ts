@@ -37,10 +37,18 @@ export function escapeBasic(value: string): string {
 export function replaceStringValue(text: string, str: TomlString, value: string): { start: number; end: number; newText: string } {
   const literal = str.style === 'literal' || str.style === 'multiline-literal';
   if (str.terminated && (!literal || fitsLiteral(value))) {
-    return { start: valueStart(text, str), end: str.content.end, newText: literal ? value : escapeBasic(value) };
+    // In a multi-line basic string, a line-ending backslash before the value, with the blanks and line breaks
+    // after it, is nothing TOML reads: kept, the value is written on the line it was on, which a `mars-ignore`
+    // there speaks of (`"""\` then `  Read"""  # mars-ignore`), not on the quotes' line above.
+    let start = valueStart(text, str);
+    if (str.style === 'multiline-basic') start += LEADING_CONTINUATIONS.exec(text.slice(start, str.content.end))![0].length;
+    return { start, end: str.content.end, newText: literal ? value : escapeBasic(value) };
   }
   return { start: str.span.start, end: str.span.end, newText: basicString(value) };
 }
+
+/** Line-ending backslashes at a multi-line basic string's start, each with the blanks and line breaks after it. */
+const LEADING_CONTINUATIONS = /^(?:\\[ \t]*(?:\r\n|\n)[ \t\r\n]*)*/;
 
 /** Whether a literal (single-quoted, one-line) string can hold `value`: no `'`, no control character but tab. */
 export function fitsLiteral(value: string): boolean {
