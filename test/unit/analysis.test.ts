@@ -708,6 +708,21 @@ test('fix-all closing a `[[skills` header fixes nothing in the tables below it t
   const fixAll = (text: string) => applyEdits(text, documentFixAll(analyzeDocument(text)));
   assert.equal(fixAll(valid), valid.replace('allowed = "*"', 'allowed = ["*"]'));
   assert.equal(fixAll(valid.replace('[[skills]]', '[[skills')), fixAll(valid));
+  // Nor does the lightbulb's count promise them: a header with a no-break space after it is made whole too.
+  const spaced = valid.replace('[[skills]]', '[[skills]]\u00a0');
+  assert.equal(fixAll(spaced), fixAll(valid));
+  const counter = { fixed: 0 };
+  documentFixAll(analyzeDocument(spaced), {}, undefined, counter);
+  assert.deepEqual([countFixAll(analyzeDocument(spaced), {}, undefined, Infinity), counter.fixed], [2, 2]);
+});
+
+// A header made whole by fix-all (`[agents.b]` then U+2028) reaches `agents` first: a `[[agents]]` below it is then a clash,
+// and `[agents.a]` below that agent a's own, not an element's table, its entries fixed in the same fix-all (oddBlanks seed 707).
+test('fix-all making a header whole reads the tables below it again, and settles', () => {
+  const text = '[agents.b]\u2028\ntools.allowed = []\n\n[[agents]]\nname = "x"\n\n[agents.a]\ntools = { allowed = ["fetch"] }\n';
+  const once = applyEdits(text, documentFixAll(analyzeDocument(text)));
+  assert.equal(once, text.replace('\u2028', '').replace('"fetch"', '"web_fetch"'));
+  assert.deepEqual(documentFixAll(analyzeDocument(once)), []);
 });
 
 // Fixes that wait for one another (removals beside one another in an inline table share a comma; a

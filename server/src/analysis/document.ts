@@ -8,7 +8,7 @@
 // and, if it is a table of patterns of its own (`[agents.x.tools.bash]`), what its owner's lists hold
 // in other units (see `tellLists`); it is analysed again when what it reads of either changes.
 
-import { LineIndex, lineStartAt, type Lines, type Position } from '../toml/lineIndex';
+import { LineIndex, lineEndAt, lineStartAt, type Lines, type Position } from '../toml/lineIndex';
 import type { Span } from '../toml/model';
 import { chunkSection } from '../toml/chunks';
 import { lastAtOrBefore } from '../toml/sorted';
@@ -817,17 +817,13 @@ function* fixAllPass(da: DocumentAnalysis, overrides: SeverityOverrides, only: C
   // would be read in the fixed text (a piece is analysed alone: the text before it changes nothing
   // of its analysis), rather than in one more pass over the whole document for each error.
   let readsOn = true;
-  // The root keys of `[[…` headers being typed that the pass fixed: a header being typed reaches no root key
-  // (`RootArrays.add`), so the tables below it with the key (`[skills.x]` after `[[skills`) were read as the
-  // owners' own; once it is closed they are its last element's, Mars's tools of no one. Their units are left
-  // to the next pass, which reads them so (fixed now, a `Read` there written `read` that the text with its
-  // header closed leaves as it is).
+  // The root keys of the headers not whole that the pass fixed, and whether this section has one (see `unwholeRoots`).
   const opened = new Set<string>();
   let leftBelowOpened = false;
   for (const [i, u] of da.units.entries()) {
     let outside = outsideOf(da, i, true);
     if (u.sectionStart) (fixedUnreadable = false), (readsOn = true);
-    if (u.sectionStart) leftBelowOpened = opened.size > 0 && u.analysis.definitions.some((d) => d.header !== null && opened.has(d.header.names[0]!));
+    if (u.sectionStart) leftBelowOpened = headsUnder(u, opened);
     if (leftBelowOpened) {
       waiting = true;
       left.push({ start: u.start, end: da.units[i + 1]?.start ?? da.text.length });
@@ -858,7 +854,7 @@ function* fixAllPass(da: DocumentAnalysis, overrides: SeverityOverrides, only: C
       const own = u.analysis.fixAll((a) => fixAllEdits(a, overrides, only, outside, unit));
       if (counter && unit !== counter) counter.fixed += unit!.fixed;
       for (const e of own) edits.push(u.base === 0 ? e : shiftEdit(e, u.base));
-      if (own.length > 0) for (const d of u.analysis.definitions) if (d.header?.array && !d.header.whole && d.header.names.length > 0) opened.add(d.header.names[0]!);
+      if (own.length > 0) for (const root of unwholeRoots(u, (from, to) => own.some((e) => e.start <= to && e.end >= from))) opened.add(root);
       fixedUnreadable ||= own.length > 0 && unreadable;
       if (unreadable && readsOn) readsOn = own.length > 0 && da.units[i + 1]?.sectionStart === false && readsToEnd(applyEdits(u.analysis.text, own.filter((e) => e.start >= 0)), u.analysis.arrays);
     } else if (unreadable) readsOn = false;
@@ -866,6 +862,28 @@ function* fixAllPass(da: DocumentAnalysis, overrides: SeverityOverrides, only: C
   }
   return { edits, waiting, left };
 }
+
+/**
+ * The root keys of `u`'s headers that are not whole (`[[skills`, `[agents.b]` then U+2028): such a header reaches no
+ * root key (`RootArrays.add`), so the tables below it of that key were read without it, as the owners' own (`[skills.x]`
+ * after `[[skills`), or as an array's (`[agents.a]` after `[[agents]]`, below `[agents.b]` then U+2028). Once fix-all
+ * has made it whole they may be read otherwise: their units are left to its next pass, which reads them so, and
+ * not promised by its count (a `Read` written `read` where the text with its header whole leaves it).
+ */
+function unwholeRoots(u: Unit, fixes: (from: number, to: number) => boolean): string[] {
+  const text = u.analysis.text;
+  return u.analysis.definitions.flatMap((d) => {
+    const h = d.header;
+    if (!h || h.whole || h.names[0] === undefined) return [];
+    // Made whole by a fix on its line (`]]` written, a character after it taken away), not by others of its unit.
+    const [from, to] = [lineStartAt(text, h.span.start), lineEndAt(text, h.span.end)];
+    return fixes(from, to) ? [h.names[0]] : [];
+  });
+}
+
+/** Whether the section `u` starts has a header of one of `roots`. */
+const headsUnder = (u: Unit, roots: ReadonlySet<string>): boolean =>
+  roots.size > 0 && u.analysis.definitions.some((d) => d.header?.names[0] !== undefined && roots.has(d.header.names[0]));
 
 /** Whether `text`, a unit's analysed text, has no syntax error (`arrays`: as its analysis was told). */
 function readsToEnd(text: string, arrays: ReadonlySet<string>): boolean {
@@ -879,7 +897,12 @@ function readsToEnd(text: string, arrays: ReadonlySet<string>): boolean {
  */
 export function countFixAll(da: DocumentAnalysis, overrides: SeverityOverrides, code: Code | undefined, enough: number): number {
   let n = 0;
+  // As fix-all leaves them to a later pass, the sections below a header not whole it fixes (`unwholeRoots`).
+  const opened = new Set<string>();
+  let belowOpened = false;
   for (const [i, u] of da.units.entries()) {
+    if (u.sectionStart) belowOpened = headsUnder(u, opened);
+    if (belowOpened) continue;
     const outside = outsideOf(da, i, true);
     if (!fixAllReaches(u.start, outside, da.unclosed[0])) continue;
     // One at a time: the count stops at `enough` (a lightbulb asks for 1 or 2), not after making
@@ -891,12 +914,16 @@ export function countFixAll(da: DocumentAnalysis, overrides: SeverityOverrides, 
     // section's lightbulb reads a few findings.
     const stops = u.analysis.stops && (code === undefined || code === 'toml-syntax');
     const later = stops ? fixesSyntax(u.analysis, eachSeen(u.analysis, overrides, outside, 'toml-syntax')) : null;
+    const taken: Finding[] = [];
     for (const f of eachSeen(u.analysis, overrides, outside, code)) {
       if (later?.(f)) continue;
-      if (mended.takes(u.analysis, f) && ++n >= enough) return n;
+      if (!mended.takes(u.analysis, f)) continue;
+      if (++n >= enough) return n;
+      if (f.code === 'toml-syntax') taken.push(f);
     }
     n += mended.count();
     if (n >= enough) return n;
+    if (taken.length > 0) for (const root of unwholeRoots(u, (from, to) => taken.some((f) => f.span.start <= to && f.span.end >= from))) opened.add(root);
   }
   return n;
 }
