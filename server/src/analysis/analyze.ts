@@ -303,12 +303,18 @@ function syntaxFinding(problem: SyntaxProblem, text: string, lines: Lines, suppr
  * over lines, `}  # mars-ignore`) that moves what they hold: written on one line, what the comment
  * says of one of them would come to cover them all; not one that keeps each line's text on its line
  * (a comma put in after an item, a byte order mark taken out of the line below). One making such a
- * line a comment (`// note` -> `# note`): a comment above would come to speak of the next line.
+ * line a comment (`// note` -> `# note`): a comment above would come to speak of the next line; or
+ * making a comment before the one that speaks of it (`"a",  // note  # mars-ignore` -> `# note  #
+ * mars-ignore`), which then is no `mars-ignore` but part of the comment made.
  */
 function movesSpokenOf(rewrite: SyntaxProblem['rewrite'], text: string, lines: Lines, suppressions: Suppressions): boolean {
   if (!rewrite || suppressions.lines.size === 0) return false;
   const [first, last] = [lines.position(rewrite.span.start).line, lines.position(rewrite.span.end).line];
-  if (first === last) return suppressions.lines.has(first) && rewrite.span.start === lineContent(text, lines.lineStart(first), lines.lineEnd(first)).start && rewrite.newText().startsWith('#');
+  if (first === last) {
+    if (!suppressions.lines.has(first) || !rewrite.newText().startsWith('#')) return false;
+    const line = lineContent(text, lines.lineStart(first), lines.lineEnd(first));
+    return rewrite.span.start === line.start || /#\s*mars-ignore/.test(text.slice(rewrite.span.end, line.end));
+  }
   for (let line = first; line <= last; line++) if (suppressions.lines.has(line)) return !keepsLines(text.slice(rewrite.span.start, rewrite.span.end), rewrite.newText());
   return false;
 }
