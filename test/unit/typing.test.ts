@@ -42,6 +42,8 @@
 // - A `# mars-ignore: …` comment silences the next line with content: where that is the next
 //   section's header, that section is the comment's too (one typed, or one last in its section that
 //   a `"""` typed above it reads into its text).
+// - A section that reads the lists the typed section writes (a table of patterns of its own, said with what its
+//   owner's lists hold): Mars reads the typed section only up to a syntax error there, and so is it told.
 // Findings of other sections that speak of the typed section (a clash, pointing at its definition):
 // - of the typed line itself: said of the text as it is where the line is a key with its `=` and a
 //   value begun, or a whole header (`tools.allowed = […]` deleted from the front, under an agent whose
@@ -243,6 +245,13 @@ function checkTyping(before: string, at: number, snippet: string, mode: Mode, ra
     return i;
   };
   const typedSection = sectionAt(at);
+  // Sections that read the lists the typed section writes (a table of patterns of its own, told what its owner's lists
+  // hold: `Policies.listsRead`): while a syntax error is typed there, Mars reads that section only up to it, and so are they told.
+  const typedOwners = new Set<string>();
+  for (const u of fa.units) if (sectionAt(u.start) === typedSection) for (const o of u.analysis.listsWritten.keys()) typedOwners.add(o);
+  for (const u of ba.units) if (sectionAt(u.start <= at ? u.start : u.start + n) === typedSection) for (const o of u.analysis.listsWritten.keys()) typedOwners.add(o);
+  const readers = new Set<number>();
+  for (const u of fa.units) if ([...u.analysis.listsRead].some((o) => typedOwners.has(o))) readers.add(sectionAt(u.start));
   const finalFindings = documentFindings(fa);
   const beforeFindings = documentFindings(ba);
   // Entries of the final text (for hover and completion), by the spans of their strings.
@@ -283,7 +292,7 @@ function checkTyping(before: string, at: number, snippet: string, mode: Mode, ra
       return;
     }
     // The final sections whose findings are compared.
-    const excluded = new Set<number>([typedSection]);
+    const excluded = new Set<number>([typedSection, ...readers]);
     const typed = snippet.slice(from, to);
     if (mode === 'delete' && snippet.startsWith('[') && !typed.trimStart().startsWith('[') && typedSection > 0) excluded.add(typedSection - 1);
     // With the quotes the text has right before and after it: `""` typed before `"bash"` opens a `"""`.
