@@ -27,6 +27,7 @@ import { followedArrays, followedRoot, listsAlike, listsFor, listsTold, NO_LISTS
 import { forgetModel, SectionAnalysis, type Keep } from './section';
 import { findSuppressions, type CodeSet, type Outside } from './suppress';
 import { parseToml } from '../toml/parse';
+import { UNREAD } from '../toml/unreadBlanks';
 
 /**
  * One section of the document (or a piece of a big one, see toml/chunks.ts) and its analysis. A
@@ -874,12 +875,17 @@ function unwholeRoots(u: Unit, fixes: (from: number, to: number) => boolean): st
   const text = u.analysis.text;
   return u.analysis.definitions.flatMap((d) => {
     const h = d.header;
-    if (!h || h.whole || h.names[0] === undefined) return [];
+    if (!h || h.whole) return [];
     // Made whole by a fix on its line (`]]` written, a character after it taken away), not by others of its unit.
     const [from, to] = [lineStartAt(text, h.span.start), lineEndAt(text, h.span.end)];
-    return fixes(from, to) ? [h.names[0]] : [];
+    if (!fixes(from, to)) return [];
+    // A header whose key the parser could not read (`[[` U+FEFF `agents]]`): its key as read once what TOML does not read as a blank is taken out.
+    const root = h.names[0] ?? parseToml(text.slice(from, to).replace(UNREAD_ALL, '')).sections.find((s) => s.header)?.header?.key.parts[0]?.name;
+    return root === undefined ? [] : [root];
   });
 }
+
+const UNREAD_ALL = new RegExp(UNREAD, 'gu');
 
 /** Whether the section `u` starts has a header of one of `roots`. */
 const headsUnder = (u: Unit, roots: ReadonlySet<string>): boolean =>
