@@ -240,7 +240,7 @@ export function patternFixes(doc: TomlDocument, policies: Policies, t: PatternTa
     : rulesSaid(text, plan.taken);
   const fix: Fix = {
     title: moving.length === 0 ? `Remove ${what}: ${inWords(heldSaid)}`
-      : `Move ${intoLists(moving)}${heldSaid.length > 0 ? ` (${inWords(heldSaid)})` : ''}${conflict}`,
+      : moveTitle(moving, heldSaid, conflict),
     edits,
     preferred: conflict === '',
     safe: moving.length === 0,
@@ -253,6 +253,10 @@ export function patternFixes(doc: TomlDocument, policies: Policies, t: PatternTa
 
 /** The entries a move puts in each list, as a title says them (`"bash(git *)" into \`allowed\``). */
 const intoLists = (moving: PatternPlan['lists']): string => inWords(moving.map((l) => `${strings(l.moved)} into ${quoted(l.list)}`));
+
+/** A move's title: what it puts in each list, what they hold already (`heldSays`), and the conflict it makes (`conflictNote`). */
+const moveTitle = (moving: PatternPlan['lists'], heldSaid: readonly string[], conflict: string): string =>
+  `Move ${intoLists(moving)}${heldSaid.length > 0 ? ` (${inWords(heldSaid)})` : ''}${conflict}`;
 
 /** What the lists hold of a plan's rules, as a title says it (`\`allowed\` already holds "bash(git *)"`), a list at a time. */
 const heldSays = (plan: PatternPlan): string[] => plan.lists.filter((l) => l.held.length > 0).map((l) => `${quoted(l.list)} already holds ${strings(l.held)}`);
@@ -326,7 +330,7 @@ export function patternMoveAcross(doc: TomlDocument, policies: Policies, t: Patt
   }
   const conflict = plan.lists.map((l) => conflictNote(l.list, l.conflicts)).join('');
   const heldSaid = heldSays(plan);
-  return [{ title: `Move ${intoLists(moving)}${heldSaid.length > 0 ? ` (${inWords(heldSaid)})` : ''}${conflict}`, edits: edits.sort((a, b) => a.start - b.start),
+  return [{ title: moveTitle(moving, heldSaid, conflict), edits: edits.sort((a, b) => a.start - b.start),
     // Where the lists hold some rules already, their removal alone (`heldRemoval`, its own unit's) is the one preferred: it is fix-all's.
     preferred: conflict === '' && plan.held.length === 0, safe: false }];
 }
