@@ -25,24 +25,31 @@ export function fixesBeyond(text: string, base: number, f: Pick<Finding, 'code' 
   // On the key of a `[[agents]]` header.
   if (f.code === 'invalid-tool-policy' && /^[ \t\ufeff]*\[\[[ \t]*$/.test(before())) {
     const key = `[[${text.slice(at, base + f.span.end)}]]`;
-    return () => inUnit(remembered(text, key, () => {
-      const doc = parseToml(text);
-      return readsWhole(doc) ? overlaysByName(doc, at) : [];
-    }), base);
+    return () => {
+      const { overlays } = memoOf(text);
+      let fixes = overlays.get(key);
+      if (!fixes) {
+        const doc = parseToml(text);
+        overlays.set(key, (fixes = readsWhole(doc) ? overlaysByName(doc, at) : []));
+      }
+      return inUnit(fixes, base);
+    };
   }
   // On the last key of a `[….tools.bash]` header.
   if (f.code === 'unknown-policy-key' && /^[ \t\ufeff]*\[(?!\[)[^\]\r\n]*$/.test(before())) return () => inUnit(patternsMovedAcross(text, at), base);
   return null;
 }
 
-/** What was made of the last text asked about, by key: every element's finding asks for the same fix, and the checker's JSON asks each. */
-let memo: { text: string; made: Map<string, Fix[]> } | null = null;
+/**
+ * What was made of the last text asked about: every element's finding asks for the same fix, and the
+ * checker's JSON asks each. `overlays` by the `[[…]]` header's key, `patterns` (once made) by the line
+ * each table's header starts.
+ */
+let memo: { text: string; overlays: Map<string, Fix[]>; patterns: Map<number, Fix[]> | null } | null = null;
 
-function remembered(text: string, key: string, make: () => Fix[]): Fix[] {
-  if (memo?.text !== text) memo = { text, made: new Map() };
-  let made = memo.made.get(key);
-  if (!made) memo.made.set(key, (made = make()));
-  return made;
+function memoOf(text: string): NonNullable<typeof memo> {
+  if (memo?.text !== text) memo = { text, overlays: new Map(), patterns: null };
+  return memo;
 }
 
 /**
@@ -58,16 +65,18 @@ const MOST_ANALYSED = 2_000_000;
  */
 function patternsMovedAcross(text: string, at: number): Fix[] {
   if (text.length > MOST_ANALYSED) return [];
-  remembered(text, 'patterns', () => {
+  const m = memoOf(text);
+  if (!m.patterns) {
+    m.patterns = new Map();
     const a = analyze(text);
-    if (!readsWhole(a.doc)) return [];
-    for (const { owner, name, section } of a.policies.extraTables) {
-      const t = patternTableOfSection(owner, name, section);
-      if (t) memo!.made.set(`patterns at ${lineStartAt(text, section.header!.span.start)}`, patternMoveAcross(a.doc, a.policies, t));
+    if (readsWhole(a.doc)) {
+      for (const { owner, name, section } of a.policies.extraTables) {
+        const t = patternTableOfSection(owner, name, section);
+        if (t) m.patterns.set(lineStartAt(text, section.header!.span.start), patternMoveAcross(a.doc, a.policies, t));
+      }
     }
-    return [];
-  });
-  return memo!.made.get(`patterns at ${lineStartAt(text, at)}`) ?? [];
+  }
+  return m.patterns.get(lineStartAt(text, at)) ?? [];
 }
 
 /** Whether TOML reads the whole of `doc` without an error or a clash of tables: a fix of it all is no guess. */
