@@ -728,6 +728,22 @@ test('fix-all making a header whole reads the tables below it again, and settles
   assert.deepEqual(documentFixAll(analyzeDocument(once)), []);
 });
 
+// So with a root key/value whose key reads once fix-all takes a character out of it (`agents.a` U+2060 ` = {…}`): it makes
+// `agents` a table, `[[agents]]` below it a clash, and `[agents.b]` agent b's own, its duplicate removed in the same
+// fix-all (oddBlanks seed 3939). A fix of a root line whose key was read already leaves the tables below to the same pass.
+test('fix-all making a root key readable reads the tables below it again, and settles', () => {
+  const text = 'agents.a\u2060 = { tools = { allowed = ["bash"] } }\n\n[[agents]]\nname = "x"\n\n[agents.b]\ntools.disallowed = ["mcp(gh)", "mcp(gh)"]\n';
+  const once = applyEdits(text, documentFixAll(analyzeDocument(text)));
+  assert.equal(once, text.replace('\u2060', '').replace(', "mcp(gh)"]', ']'));
+  assert.deepEqual(documentFixAll(analyzeDocument(once)), []);
+  const counter = { fixed: 0 };
+  documentFixAll(analyzeDocument(text), {}, undefined, counter);
+  // The count promises the one shown (the duplicate, in an element's table then, is not); fix-all fixes both.
+  assert.deepEqual([countFixAll(analyzeDocument(text), {}, undefined, Infinity), counter.fixed], [1, 2]);
+  const read = 'agents.a = { tools = { allowed = ["Bash"] } }\n\n[agents.b]\ntools.disallowed = ["Read"]\n';
+  assert.equal(applyEdits(read, documentFixAll(analyzeDocument(read))), read.replace('Bash', 'bash').replace('Read', 'read'));
+});
+
 // Fixes that wait for one another (removals beside one another in an inline table share a comma; a
 // rewrite makes a key redundant), more passes' worth than a few: fix-all still settles in one go.
 const FIX_CHAINS: Array<[string, string]> = [
@@ -2522,6 +2538,38 @@ test('a tool list outside the tools table: renamed into it, or its entries moved
   const held = '[agents.b]\ntools.allowed = ["read"]\nallowed = ["Read"]\n';
   assert.equal(applyEdits(held, documentFixAll(analyzeDocument(held))), '[agents.b]\ntools.allowed = ["read"]\n');
 });
+
+// `tools` written as a list beside a `disallowed` list meant for the tools table (Claude's agent `tools` and `disallowedTools`
+// pasted): the rename of the second would define `tools` again, so it renames both, one step, as the first's own fix renames
+// it; a conflict said where both hold a name. Not beside an `allowed` list (two of them), nor where the list holds no name.
+// [text, the misplaced list's fixes: title, preferred; the text after the first]
+const TOOLS_LIST_BESIDE: Array<[text: string, fixes: Array<[string, boolean]>, after?: string]> = [
+  ['[agents.r]\ntools = ["Read", "Grep"]\ndisallowedTools = ["Write"]\n', [['Rename to `tools.disallowed`, and `tools` to `tools.allowed`', true]],
+    '[agents.r]\ntools.allowed = ["Read", "Grep"]\ntools.disallowed = ["Write"]\n'],
+  ['[agents.r]\ndisallowed-tools = ["Write", "grep"]  # no\ntools = ["Read", "Grep"]\n', [['Rename to `tools.disallowed`, and `tools` to `tools.allowed` (a conflict: `allowed` holds "Grep")', false]],
+    '[agents.r]\ntools.disallowed = ["Write", "grep"]  # no\ntools.allowed = ["Read", "Grep"]\n'],
+  ['[agents]\nr.tools = ["Read"]\nr.disallowedTools = ["Write"]\n', [['Rename to `tools.disallowed`, and `tools` to `tools.allowed`', true]],
+    '[agents]\nr.tools.allowed = ["Read"]\nr.tools.disallowed = ["Write"]\n'],
+  ['[agents]\nr = { tools = ["Read"], disallowedTools = ["Write"] }\n', [['Rename to `tools.disallowed`, and `tools` to `tools.allowed`', true]],
+    '[agents]\nr = { tools.allowed = ["Read"], tools.disallowed = ["Write"] }\n'],
+  ['[agents.r]\ntools = ["Read"]\nallowedTools = ["Write"]\n', []],
+  ['[agents.r]\ntools = ["Read", 1]\ndisallowedTools = ["Write"]\n', []],
+  ['[agents.r]\ntools = "Read"\ndisallowedTools = ["Write"]\n', []],
+];
+
+for (const [text, fixes, after] of TOOLS_LIST_BESIDE) {
+  test(`\`tools\` as a list beside a \`disallowed\` list: ${JSON.stringify(text)}`, () => {
+    const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'misplaced-tool-list');
+    assert.equal(found.length, 1);
+    assert.deepEqual(found[0]!.fixes.map((x) => [x.title, x.preferred]), fixes);
+    assert.ok(found[0]!.fixes.every((x) => !x.safe), 'each puts rules in force that were not');
+    if (after === undefined) return;
+    const fixed = applyEdits(text, found[0]!.fixes[0]!.edits);
+    assert.equal(fixed, after);
+    // Both lists in force: no finding of their shape or place is left.
+    assert.deepEqual(documentFindings(analyzeDocument(fixed)).filter((f) => f.code === 'misplaced-tool-list' || f.code === 'invalid-tool-policy' || f.code === 'toml-syntax'), []);
+  });
+}
 
 // A string beside the tools table where a list goes (`allowed = "read"`): the list it was meant as,
 // `tools.allowed = ["read"]`, said and made as for a list there (renamed, or moved into the list

@@ -252,6 +252,10 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['[agents.a]\ntools = { allowed = "read", "grep" "edit" }\n', '"read", "grep" "edit"', '`"read", "grep" "edit"` is not a value TOML knows: write a list in brackets, with a comma after `"grep"` (`["read", "grep", "edit"]`)'],
   // A bare name among them: in quotes in the list (Claude's `tools:` line pasted, its first fixed already).
   ['[agents.a]\ntools = "Read", Grep, bash(git, log) # c\n', '"Read", Grep, bash(git, log)', '`"Read", Grep, bash(git, log)` is not a value TOML knows: write a list in brackets, `Grep` and `bash(git, log)` in quotes (`["Read", "Grep", "bash(git, log)"]`)'],
+  // So with the first bare too (the whole line pasted): said on all of them, not as the first name's quotes missing.
+  ['[agents.a]\ntools = Read, Grep # c\n', 'Read, Grep', '`Read, Grep` is not a value TOML knows: write a list in brackets, `Read` and `Grep` in quotes (`["Read", "Grep"]`)'],
+  ['x = read ,  bash(git, log)\n', 'read ,  bash(git, log)', '`read ,  bash(git, log)` is not a value TOML knows: write a list in brackets, `read` and `bash(git, log)` in quotes (`["read" ,  "bash(git, log)"]`)'],
+  ['x = { a = read, b = 1 }\n', 'read', '`read` is not a value TOML knows: write text in quotes (`"read"`)'],
   ['x = "a", tru\n', ',', '`,` after the value: a line holds one `key = value`, then only a comment'],
   // No comma written, only strings and blanks: the same list, or one string, which other languages write so.
   ['[agents.a.tools]\nallowed = "read" "grep"\n', '"read" "grep"', '`"read" "grep"` is not a value TOML knows: write a list in brackets, with a comma after `"read"` (`["read", "grep"]`), or one string: TOML does not join strings written side by side'],
@@ -736,17 +740,22 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['x = { , a = 1 }\n', 'x = { a = 1 }\n', 'Remove the extra comma'],
   ['x = { a = 1,, }\n', 'x = { a = 1, }\n', 'Remove the extra comma', false, 'x = { a = 1 }\n'],
   // A bare word where a value was due: in quotes, as the message says, where it is a name (and the others of its list
-  // after it with it, in fix-all; a statement's first, then the list the values after it make, the names among them in
-  // quotes, as Claude's `tools:` line pasted writes them); a guess where words have blanks between: in a list each word,
-  // a comma between (`[read edit]`: the comma most likely missing), else one text.
+  // after it with it, in fix-all); a guess where words have blanks between: in a list each word, a comma between
+  // (`[read edit]`: the comma most likely missing), else one text. A statement's first, values after it (Claude's
+  // `tools:` line pasted): the list they make, the names among them in quotes, not the first alone (an error still); a
+  // guess but where the key is an `allowed` or `disallowed` list and each is a name Mars accepts.
   ['x = [read, edit]\n', 'x = ["read", edit]\n', 'Change to `"read"`', false, 'x = ["read", "edit"]\n'],
   ["x = [read, \"edit\", 'grep', 1, bash(git log *)]  # c\r\n", "x = [\"read\", \"edit\", 'grep', 1, bash(git log *)]  # c\r\n", 'Change to `"read"`', false,
     "x = [\"read\", \"edit\", 'grep', 1, \"bash(git log *)\"]  # c\r\n"],
   ['x = [\n  read,  # c\n\n  mcp__gh__x,\n  web-fetch\n]\n', 'x = [\n  "read",  # c\n\n  mcp__gh__x,\n  web-fetch\n]\n', 'Change to `"read"`', false,
     'x = [\n  "read",  # c\n\n  "mcp__gh__x",\n  "web-fetch"\n]\n'],
   ['x = read # c\n', 'x = "read" # c\n', 'Change to `"read"`'],
-  ['[agents.a]\ntools = Read, "Grep", bash(git log *) # c\n', '[agents.a]\ntools = "Read", "Grep", bash(git log *) # c\n', 'Change to `"Read"`', false, undefined, false],
-  ['[agents.a.tools]\nallowed = Read, Grep\n', '[agents.a.tools]\nallowed = "Read", Grep\n', 'Change to `"Read"`', false, '[agents.a.tools]\nallowed = ["read", "grep"]\n'],
+  ['[agents.a]\ntools = Read, "Grep", bash(git log *) # c\n', '[agents.a]\ntools = ["Read", "Grep", "bash(git log *)"] # c\n', 'Change to `["Read", "Grep", "bash(git log *)"]`', true],
+  ['[agents.a.tools]\nallowed = Read, Grep\n', '[agents.a.tools]\nallowed = ["Read", "Grep"]\n', 'Change to `["Read", "Grep"]`', false, '[agents.a.tools]\nallowed = ["read", "grep"]\n'],
+  ['[agents.a]\ntools.disallowed = Shell, "Read", bash(git push *)  # c\r\n', '[agents.a]\ntools.disallowed = ["Shell", "Read", "bash(git push *)"]  # c\r\n',
+    'Change to `["Shell", "Read", "bash(git push *)"]`', false, '[agents.a]\ntools.disallowed = ["bash", "read", "bash(git push *)"]  # c\r\n'],
+  ['[agents.a.tools]\nallowed = Read, "Grep, Edit"\n', '[agents.a.tools]\nallowed = ["Read", "Grep, Edit"]\n', 'Change to `["Read", "Grep, Edit"]`', true],
+  ['x = Read, Grep\n', 'x = ["Read", "Grep"]\n', 'Change to `["Read", "Grep"]`', true],
   ['x = read, tru, edit\n', 'x = "read", tru, edit\n', 'Change to `"read"`', false, undefined, false],
   ['model = claude sonnet\n', 'model = "claude sonnet"\n', 'Change to `"claude sonnet"`', true],
   ['x = { a = réad, b = 1 }\n', 'x = { a = "réad", b = 1 }\n', 'Change to `"réad"`'],

@@ -18,7 +18,7 @@ import { fromParse, entryFindings, knowFirsts, otherLists } from './entryFinding
 import { entrySpan, keyContentSpan } from './places';
 import { policyFindings } from './policyFindings';
 import { firstOfEachMeaning, parseEntries, type ParsedEntry, VerdictMemo } from './verdicts';
-import { moveEdits, moveOf } from './moves';
+import { moveEdits, moveOf, namesLoad } from './moves';
 import { patternSection } from './patternFixes';
 import { findPolicies, listsFor, NO_ARRAYS, NO_LISTS, OWNERS, ownerKey, type ListsTold, type Policies } from './policies';
 import { meantOwner } from './meant';
@@ -73,7 +73,7 @@ export function analyze(text: string, memo: VerdictMemo = new VerdictMemo(), onl
   const findings: Finding[] = [];
   const suppressions = findSuppressions(doc, lines);
   for (const problem of problems) {
-    const f = syntaxFinding(problem, text, lines, suppressions);
+    const f = syntaxFinding(problem, text, lines, suppressions, policies);
     if (!only || only(f)) findings.push(f);
   }
   // Past the error, the rest of its line reads as a guess (`["a", "b"c", "d"]` pairs the quotes
@@ -287,15 +287,26 @@ function guessFrom(doc: TomlDocument, at: number): number {
   return found && found.str.terminated && found.str.span.end === at ? found.str.span.start : at;
 }
 
-function syntaxFinding(problem: SyntaxProblem, text: string, lines: Lines, suppressions: Suppressions): Finding {
+function syntaxFinding(problem: SyntaxProblem, text: string, lines: Lines, suppressions: Suppressions, policies: Policies): Finding {
   const rewrite = movesSpokenOf(problem.rewrite, text, lines, suppressions) ? undefined : problem.rewrite;
-  const sure = !rewrite?.guess;
+  const sure = !rewrite?.guess || listOfNames(rewrite, policies);
   const fix = rewrite && (() => {
     const edit = { ...rewrite.span, newText: rewrite.newText() };
     const next = sure && rewrite.next ? rewrite.next() : [];
     return [{ title: rewrite.title, edits: [edit], preferred: sure, safe: sure, ...(next.length > 0 ? { inFixAll: [edit, ...next] } : {}) }];
   });
   return finding('toml-syntax', problem.span, problem.message, fix ?? undefined, problem.related, !!fix && sure);
+}
+
+/**
+ * Whether `rewrite` writes the value of an `allowed` or `disallowed` list (`allowed = Read, Grep`,
+ * Claude's `tools:` line pasted) as the list of its values (`asList`), each a name Mars accepts: no
+ * guess there, where a list is what the key holds, as for strings between commas (`allowed = "Read",
+ * "Grep"`: moves.ts).
+ */
+function listOfNames(rewrite: NonNullable<SyntaxProblem['rewrite']>, policies: Policies): boolean {
+  // The model reads the first name as a value of no kind (`invalid`), which the list's shape problem is on.
+  return !!rewrite.asList && namesLoad(rewrite.asList) && policies.shape.some((p) => p.kind === 'list-not-array' && p.span.start === rewrite.span.start);
 }
 
 /**
@@ -313,7 +324,8 @@ function movesSpokenOf(rewrite: SyntaxProblem['rewrite'], text: string, lines: L
   if (first === last) {
     if (!suppressions.lines.has(first) || !rewrite.newText().startsWith('#')) return false;
     const line = lineContent(text, lines.lineStart(first), lines.lineEnd(first));
-    return rewrite.span.start === line.start || /#\s*mars-ignore/.test(text.slice(rewrite.span.end, line.end));
+    const trailing = suppressions.trailing.get(first);
+    return rewrite.span.start === line.start || (trailing !== undefined && trailing.span.start >= rewrite.span.end);
   }
   for (let line = first; line <= last; line++) if (suppressions.lines.has(line)) return !keepsLines(text.slice(rewrite.span.start, rewrite.span.end), rewrite.newText());
   return false;

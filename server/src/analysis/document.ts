@@ -821,7 +821,9 @@ function* fixAllPass(da: DocumentAnalysis, overrides: SeverityOverrides, only: C
   // The root keys of the headers not whole that the pass fixed, and whether this section has one (see `unwholeRoots`).
   const opened = new Set<string>();
   let leftBelowOpened = false;
+  const root = inRootTable();
   for (const [i, u] of da.units.entries()) {
+    const inRoot = root(u);
     let outside = outsideOf(da, i, true);
     if (u.sectionStart) (fixedUnreadable = false), (readsOn = true);
     if (u.sectionStart) leftBelowOpened = headsUnder(u, opened);
@@ -855,7 +857,7 @@ function* fixAllPass(da: DocumentAnalysis, overrides: SeverityOverrides, only: C
       const own = u.analysis.fixAll((a) => fixAllEdits(a, overrides, only, outside, unit));
       if (counter && unit !== counter) counter.fixed += unit!.fixed;
       for (const e of own) edits.push(u.base === 0 ? e : shiftEdit(e, u.base));
-      if (own.length > 0) for (const root of unwholeRoots(u, (from, to) => own.some((e) => e.start <= to && e.end >= from))) opened.add(root);
+      if (own.length > 0) for (const name of unwholeRoots(u, own, inRoot)) opened.add(name);
       fixedUnreadable ||= own.length > 0 && unreadable;
       if (unreadable && readsOn) readsOn = own.length > 0 && da.units[i + 1]?.sectionStart === false && readsToEnd(applyEdits(u.analysis.text, own.filter((e) => e.start >= 0)), u.analysis.arrays);
     } else if (unreadable) readsOn = false;
@@ -869,11 +871,15 @@ function* fixAllPass(da: DocumentAnalysis, overrides: SeverityOverrides, only: C
  * root key (`RootArrays.add`), so the tables below it of that key were read without it, as the owners' own (`[skills.x]`
  * after `[[skills`), or as an array's (`[agents.a]` after `[[agents]]`, below `[agents.b]` then U+2028). Once fix-all
  * has made it whole they may be read otherwise: their units are left to its next pass, which reads them so, and
- * not promised by its count (a `Read` written `read` where the text with its header whole leaves it).
+ * not promised by its count (a `Read` written `read` where the text with its header whole leaves it). `fixed`: the
+ * spans fixed in `u` (its offsets); `root`: whether `u` is in the root table, where a key/value fixed may make a root
+ * key too (`rootKeysMade`).
  */
-function unwholeRoots(u: Unit, fixes: (from: number, to: number) => boolean): string[] {
+function unwholeRoots(u: Unit, fixed: readonly Span[], root: boolean): string[] {
   const text = u.analysis.text;
-  return u.analysis.definitions.flatMap((d) => {
+  const fixes = (from: number, to: number) => fixed.some((e) => e.start <= to && e.end >= from);
+  const made = root ? rootKeysMade(u, fixed) : [];
+  return [...made, ...u.analysis.definitions.flatMap((d) => {
     const h = d.header;
     if (!h || h.whole) return [];
     // Made whole by a fix on its line (`]]` written, a character after it taken away), not by others of its unit.
@@ -882,7 +888,39 @@ function unwholeRoots(u: Unit, fixes: (from: number, to: number) => boolean): st
     // A header whose key the parser could not read (`[[` U+FEFF `agents]]`): its key as read once what TOML does not read as a blank is taken out.
     const root = h.names[0] ?? parseToml(text.slice(from, to).replace(UNREAD_ALL, '')).sections.find((s) => s.header)?.header?.key.parts[0]?.name;
     return root === undefined ? [] : [root];
-  });
+  })];
+}
+
+/**
+ * The root keys that key/values of the root table fixed on their lines (`fixed`, in `u`'s offsets) start with, and no
+ * key `u` reads: a key not read for a character TOML does not read as a blank in it (`agents.a` U+2060 ` = {…}`)
+ * defines its root once fix-all takes it out, and the tables of it below may be read otherwise (`[agents.b]` after
+ * `[[agents]]`, an array's table, becomes agent b's), as below a header made whole.
+ */
+function rootKeysMade(u: Unit, fixed: readonly Span[]): string[] {
+  const text = u.analysis.text;
+  const read = new Set(u.analysis.definitions.flatMap((d) => d.keys.map((k) => k.parts[0])));
+  const made = new Set<string>();
+  let line = -1;
+  for (const e of fixed) {
+    if (e.start < 0 || e.start > text.length) continue;
+    const from = lineStartAt(text, e.start);
+    if (from === line) continue;
+    line = from;
+    const key = ROOT_KEY.exec(text.slice(from, lineEndAt(text, from)).replace(UNREAD_ALL, ''));
+    const name = key?.[1] ?? key?.[2] ?? key?.[3];
+    if (name !== undefined && !read.has(name)) made.add(name);
+  }
+  return [...made];
+}
+
+/** A key/value's first key part at its line's start (bare, or quoted with no escape), a `.` or its `=` after it. */
+const ROOT_KEY = /^[ \t]*(?:([A-Za-z0-9_-]+)|"([^"\\]*)"|'([^']*)')[ \t]*[.=]/;
+
+/** Whether each unit, asked in order, is in the root table: no header read before it, nor in it. */
+function inRootTable(): (u: Unit) => boolean {
+  let root = true;
+  return (u) => (root &&= !u.analysis.definitions.some((d) => d.header !== null));
 }
 
 const UNREAD_ALL = new RegExp(UNREAD, 'gu');
@@ -906,7 +944,9 @@ export function countFixAll(da: DocumentAnalysis, overrides: SeverityOverrides, 
   // As fix-all leaves them to a later pass, the sections below a header not whole it fixes (`unwholeRoots`).
   const opened = new Set<string>();
   let belowOpened = false;
+  const root = inRootTable();
   for (const [i, u] of da.units.entries()) {
+    const inRoot = root(u);
     if (u.sectionStart) belowOpened = headsUnder(u, opened);
     if (belowOpened) continue;
     const outside = outsideOf(da, i, true);
@@ -929,7 +969,7 @@ export function countFixAll(da: DocumentAnalysis, overrides: SeverityOverrides, 
     }
     n += mended.count();
     if (n >= enough) return n;
-    if (taken.length > 0) for (const root of unwholeRoots(u, (from, to) => taken.some((f) => f.span.start <= to && f.span.end >= from))) opened.add(root);
+    if (taken.length > 0) for (const name of unwholeRoots(u, taken.map((f) => f.span), inRoot)) opened.add(name);
   }
   return n;
 }

@@ -647,14 +647,16 @@ export function misplacedListFixes(doc: TomlDocument, policies: Policies, group:
   // reads them too): a tools table there is no second spelling of this one (`[agents.x.tools]` beside `[agents.x.tool.bash]`).
   const section = i < 0 ? doc.sections.find((s) => s.header?.key.parts.includes(at)) ?? null : null;
   const here = (span: Span) => !section || (span.start >= section.span.start && span.start < section.span.end);
+  const toolsList = i < 0 ? null : toolsListBeside(doc, own.shape, group, parts, i);
   const clashes = own.tables.some((t) => t.keyPrefix !== prefix && t.names.some((n) => here(n.span))) ||
-    own.shape.some((p) => (p.kind === 'tools-not-table' || p.kind === 'tools-array-of-tables') && here(p.span)) ||
+    own.shape.some((p) => ((p.kind === 'tools-not-table' && p !== toolsList?.problem) || p.kind === 'tools-array-of-tables') && here(p.span)) ||
     (first.ownerPart !== null && !first.ownerHeader) ||
     // The rename puts in force the table's other keys too (`mcp` beside `allowed`): not when one would stop the load.
     policies.unsafeRenames.has(at) ||
     // Nor where the key renamed is one its section defines already (`a.tools.mcp__gh` above `a.tols.mcp__gh`), or a
     // table of it: a second definition.
-    (i >= 0 && definedAgain(doc, first.keyValue, parts.map((p) => (p === at ? to : p.name))));
+    // (Beside `tools` written as a list, the only key its rename defines again, which the fix renames too.)
+    (i >= 0 && !toolsList && definedAgain(doc, first.keyValue, parts.map((p) => (p === at ? to : p.name))));
   const title = first.ownerPart || first.tools ? `Rename ${quoted(at.name)} to ${quoted(to)}` : `Rename to ${quoted(to)}`;
   const header = section?.header;
   // `tools` written as the list is renamed with the owner, or the owner not at all (`isToolsAsList`).
@@ -662,12 +664,21 @@ export function misplacedListFixes(doc: TomlDocument, policies: Policies, group:
   const written = header ? headerWritten(header.key.parts.map((p) => (p === at ? to : p.name)), section!, renamedKeys)
     : { creates: first.ownerPart ? [owner.kind, owner.name] : [owner.kind, owner.name, 'tools'] };
   const unrenamed = group.some((m) => isToolsAsList(m) && !renamedKeys.includes(m));
-  const rename = clashes || unrenamed ? null : withListKeys(group, at, { title, edits: [{ start: at.span.start, end: at.span.end, newText: to }], ...written });
+  const edit = { start: at.span.start, end: at.span.end, newText: to };
+  const rename = clashes || unrenamed ? null
+    : toolsList ? { title: `${title}, and ${quoted('tools')} to ${quoted('tools.allowed')}`, edits: [toolsList.edit, edit].sort((a, b) => a.start - b.start), ...written }
+    : withListKeys(group, at, { title, edits: [edit], ...written });
   // A string under a misspelt owner gets the rename alone, as a rule does: beside the tools table or in a table meant as
   // `tools` (`[agent.x]` then `allowed = "read"`) it is still outside it after, with its own fix then; in `tools` itself
   // (`[agent.x.tools]`) the rename would put in force a string Mars refuses, so it is never offered (`noteRename`).
   const renamedAlone = (m: MisplacedList) => m.rule || (m.ownerPart !== null && m.keyValue.value?.kind === 'string' && !isToolsAsList(m));
   const fixesOf = (m: MisplacedList): Fix[] => renamedAlone(m) ? ruleFixes(rename) : strayListFixes(doc, policies, owner, m.keyValue, m.key.name, m.list, `tools.${m.list}`, rename);
+  if (toolsList) {
+    // The two lists come into force together: what both hold is a conflict, said as `groupConflicts` says it.
+    const allowed = new Map(toolsList.names.map((n) => [meaning(n), n]));
+    const note = conflictNote('disallowed', strayListNames(doc.text, first.keyValue, false).flatMap((n) => allowed.get(meaning(n)) ?? []));
+    return fixesOf(first).map((f) => (note === '' ? f : { ...f, title: f.title + note, preferred: false }));
+  }
   if (group.length === 1) return fixesOf(first);
   // A header `[agent]` over several agents: its rename makes several tools tables, which one fix
   // cannot tell the document it writes (`creates`).
@@ -690,6 +701,27 @@ export function misplacedListFixes(doc: TomlDocument, policies: Policies, group:
   // says it, and the fix not preferred, as a single rename that makes one.
   const conflict = conflictNote('disallowed', groupConflicts(doc.text, group));
   return [conflict === '' ? fix : { ...fix, title: fix.title + conflict, preferred: false }];
+}
+
+/**
+ * `tools` written as a list of names beside a `disallowed` list meant for the tools table (Claude's agent `tools` and
+ * `disallowedTools` pasted: `tools = ["Read"]` then `disallowedTools = ["Write"]`), with the same key prefix in the same
+ * section: its shape problem, the edit renaming it `tools.allowed` (as its own fix does), and its names. The rename of the
+ * `disallowed` list into `tools` would define `tools` again; with `tools` renamed too, it makes the tools table of both.
+ */
+function toolsListBeside(doc: TomlDocument, shape: readonly ShapeProblem[], group: readonly MisplacedList[], parts: readonly KeyPart[], i: number): { problem: ShapeProblem; edit: Edit; names: string[] } | null {
+  const first = group[0]!;
+  if (group.length !== 1 || first.list !== 'disallowed' || first.ownerPart || first.tools || first.rule) return null;
+  const problem = shape.find((p) => p.kind === 'tools-not-table' && p.keyValue?.value?.kind === 'array');
+  const kv = problem?.keyValue;
+  const value = kv?.value;
+  if (!problem || !kv || value?.kind !== 'array' || value.items.some((item) => item.kind !== 'string')) return null;
+  const tools = kv.key.parts;
+  if (tools.length !== i + 1 || tools.slice(0, i).some((p, k) => p.name !== parts[k]!.name)) return null;
+  const sectionOf = (at: number) => doc.sections.find((s) => at >= s.span.start && at < s.span.end);
+  if (sectionOf(kv.span.start) !== sectionOf(first.keyValue.span.start)) return null;
+  const last = tools[tools.length - 1]!;
+  return { problem, edit: { start: last.span.end, end: last.span.end, newText: '.allowed' }, names: value.items.flatMap((item) => (item.kind === 'string' ? [item.value] : [])) };
 }
 
 /** Whether a key/value of the section holding `kv` other than it has the key path `path`, or one path starts the other. */
@@ -884,6 +916,9 @@ function strayStringFixes(doc: TomlDocument, policies: Policies, owner: Owner, k
   return between ? fixes.map((f) => ({ ...f, safe: false })) : fixes;
 }
 
+/** Whether each of `values` is one tool name Mars accepts: the list they make loads (a string holding names between commas is a guess of which list was meant). */
+export const namesLoad = (values: readonly unknown[]): boolean => values.every((v) => typeof v === 'string' && parseToolName(v).ok && !namesBetweenCommas(v));
+
 /**
  * Strings with commas between them where a list goes, beside the tools table or under a misspelt key of
  * it (`allowed = "read", "grep"`, a syntax error): the rename, and the strings made the list in brackets
@@ -896,7 +931,7 @@ function strayStringFixes(doc: TomlDocument, policies: Policies, owner: Owner, k
 function stringsRenamed(text: string, policies: Policies, owner: Owner, value: TomlString, list: ListName,
   run: NonNullable<ReturnType<typeof listAfterString>>, inline: boolean, rename: Rename | null): Fix[] {
   if (!rename || run.doubled !== undefined || moreAfterValue(text, run.end, inline)) return [];
-  if (!run.values.every((v) => typeof v === 'string' && parseToolName(v).ok && !namesBetweenCommas(v))) return [];
+  if (!namesLoad(run.values)) return [];
   const names = run.values as string[];
   const conflict = conflictNote(list, heldByOtherList(policies, owner, list, notYetIn(policies, owner, list, names)));
   const wrap = { start: value.span.start, end: run.end, newText: run.list };
@@ -978,7 +1013,7 @@ function shapeFixesAlone(text: string, problem: ShapeProblem): Fix[] {
     const run = listAfterString(text, value, problem.inline);
     if (run) {
       if (run.doubled !== undefined || moreAfterValue(text, run.end, problem.inline)) return [];
-      if (!run.values.every((v) => typeof v === 'string' && parseToolName(v).ok && !namesBetweenCommas(v))) return [];
+      if (!namesLoad(run.values)) return [];
       return [{ title: `Rename to \`tools.allowed\`, and change ${quoted(text.slice(value.span.start, run.end))} to ${quoted(run.list)}`, preferred: true, safe: false,
         edits: [rename, { start: value.span.start, end: run.end, newText: run.list }], mendsSyntax: true, clearsSyntax: true }];
     }
@@ -998,7 +1033,7 @@ function shapeFixesAlone(text: string, problem: ShapeProblem): Fix[] {
     // safe where the list they make loads, as for one string.
     if (run) {
       // Names between commas in one of them (`"read, edit", "grep"`): which list was meant is a guess.
-      const loads = run.onlyStrings && run.values.every((v) => parseToolName(v).ok && !namesBetweenCommas(v));
+      const loads = run.onlyStrings && namesLoad(run.values);
       const clearsSyntax = !moreAfterValue(text, run.end, problem.inline);
       // Two strings with no blank between (`'it''s'`) may be one with a quote in it: the comma put in
       // there is a guess, offered but neither preferred nor in fix-all, as in a list in brackets.

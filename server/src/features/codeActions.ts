@@ -6,7 +6,7 @@ import { type CodeAction, CodeActionKind, type CodeActionContext, type Range } f
 import { seenAt } from '../analysis/analyze';
 import { countFixAll, crossFindingsShown, fixAllTakesIn, outsideOf, placedLines, unitIndexOf, type DocumentAnalysis } from '../analysis/document';
 import type { Edit } from '../analysis/edits';
-import { fixAmong, partnersSeen } from '../analysis/findings';
+import { fixAmong, partnersSeen, type Fix } from '../analysis/findings';
 import { isCode, type Code, type SeverityOverrides } from '../analysis/codes';
 import { openingLine, suppressEdit, suppressFileEdit, type Outside, type ReparseBudget } from '../analysis/suppress';
 import type { Span } from '../toml/model';
@@ -17,6 +17,9 @@ import { DIAGNOSTIC_SOURCE, FIX_ALL_KIND } from '../protocol';
 
 const sameRange = (a: Range, b: Range) =>
   a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
+
+/** One action for one edit of the document, whoever offers it: a fix's title and its edits, `base` added to their offsets (a unit's start). */
+const fixKey = (fix: Fix, base: number): string => JSON.stringify([fix.title, fix.edits.map((e) => [e.start + base, e.end + base, e.newText])]);
 
 /**
  * Whether a request that asks only for kinds `only` (none: any) wants an action of `kind`. The empty
@@ -127,7 +130,7 @@ export async function codeActions(
       if (!f && code === 'toml-syntax') {
         // A table defined twice is no finding of a section: the document's, in its offsets, with its own fixes (a merge).
         const cross = crossFindingsShown(da, overrides).find((x) => x.code === code && sameRange(positionsOf(da.lines, x.span), d.range));
-        for (const fix of cross?.fixes ?? []) quickFixes.set(JSON.stringify([fix.title, fix.edits.map((e) => [e.start, e.end, e.newText])]), action(fix.title, CodeActionKind.QuickFix, versionedEdit(uri, version, da.lines, fix.edits), [d], fix.preferred));
+        for (const fix of cross?.fixes ?? []) quickFixes.set(fixKey(fix, 0), action(fix.title, CodeActionKind.QuickFix, versionedEdit(uri, version, da.lines, fix.edits), [d], fix.preferred));
         continue;
       }
       if (!f || !sameRange(positionsOf(lines, f.span), d.range)) continue;
@@ -135,7 +138,7 @@ export async function codeActions(
       for (const fix of f.fixes.map((x) => fixAmong(x, f, partnersSeen(seen)))) {
         // One action for one edit: two problems of an entry fixed by one rewrite (`Shell(git:*)`)
         // share it, as two units' findings do one fix of the document (each `[[agents]]` made a table).
-        const key = JSON.stringify([fix.title, fix.edits.map((e) => [e.start + unit.base, e.end + unit.base, e.newText])]);
+        const key = fixKey(fix, unit.base);
         const same = quickFixes.get(key);
         if (same) {
           same.diagnostics!.push(d);

@@ -16,7 +16,22 @@ import { BLANKS_AND_UNREAD, INVISIBLE, trimUnreadEnd, UNREAD_BLANK, unreadFixedA
  */
 export function valuesWithoutBrackets(text: string, entries: readonly KeyValue[], at: number, inline = false): Explained | null {
   const start = valueStartBefore(text, entries, at);
-  const run = start < 0 ? null : listWithoutBrackets(text, start, inline);
+  return start < 0 ? null : valuesFrom(text, start, at, inline);
+}
+
+/**
+ * A statement's value that is a bare name, a comma after it (`tools = Read, Grep`, Claude's `tools:`
+ * line pasted), the error at `at` on that name: said and written as `valuesWithoutBrackets` says the
+ * values after a string, the list in brackets with each name in quotes, not the first name alone in
+ * quotes (`"Read", Grep`, still no value). Null where they read as no list.
+ */
+export function namesWithoutBrackets(text: string, at: number): Explained | null {
+  return /^[^\s,]+[ \t]*,/.test(text.slice(at, lineEndAt(text, at))) ? valuesFrom(text, at, at, false, true) : null;
+}
+
+/** The values from `start` said as a list in brackets (`valuesWithoutBrackets`), or null; `asList`: its fix says the values it writes (see `SyntaxProblem`). */
+function valuesFrom(text: string, start: number, at: number, inline: boolean, asList = false): Explained | null {
+  const run = listWithoutBrackets(text, start, inline);
   // Not where the error is past them (in an inline table, on what follows them).
   if (!run || at > run.end + /^[ \t]*/.exec(text.slice(run.end))![0].length) return null;
   const commas = run.missing.length === 0 ? '' : `, with a comma after ${inWords(run.missing.map(quoted))}`;
@@ -26,7 +41,7 @@ export function valuesWithoutBrackets(text: string, entries: readonly KeyValue[]
   const span = { start, end: run.end };
   // The list the message says, written as a guess (the values may have been meant otherwise: never preferred, nor in fix-all);
   // not where a quote may have been meant inside a string (`"read""grep"`), which the message says as the other reading.
-  const rewrite = run.doubled === undefined ? { title: `Change to ${quoted(run.list)}`, span, newText: () => run.list, guess: true } : undefined;
+  const rewrite = run.doubled === undefined ? { title: `Change to ${quoted(run.list)}`, span, newText: () => run.list, guess: true, ...(asList ? { asList: run.values } : {}) } : undefined;
   return { message: `${quoted(text.slice(start, run.end))} is not a value TOML knows: write a list in brackets${commas}${names} (${quoted(run.list)})${joined}${unreadLeftOut(run.unread)}${quoteMeantInside(run.doubled)}`, span, ...(rewrite ? { rewrite } : {}) };
 }
 

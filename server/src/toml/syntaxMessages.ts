@@ -8,7 +8,7 @@ import { parse as smolParse } from 'smol-toml';
 import { asciiLookalike } from '../grammar/checks';
 import { quoted, shown, uPlus } from '../grammar/text';
 import { lineEndAt, lineStartAt } from './lineIndex';
-import { bracketed, meantInside, readsAsValue, unreadLeftOut, unreadOutsideStrings, valuesBeforeKey, valueThenCloser, valuesWithoutBrackets } from './listWithoutBrackets';
+import { bracketed, meantInside, namesWithoutBrackets, readsAsValue, unreadLeftOut, unreadOutsideStrings, valuesBeforeKey, valueThenCloser, valuesWithoutBrackets } from './listWithoutBrackets';
 import { BLANKS_AND_COMMENTS, itemsOf, listAsItem, missingComma } from './missingCommas';
 import type { KeyValue, Section, Span, SyntaxProblem, TomlValue } from './model';
 import { lastAtOrBefore } from './sorted';
@@ -355,6 +355,8 @@ function explained(text: string, section: Section, at: number, raw: string): str
         const instead = o?.kind === 'array' ? 'leave the item out' : 'leave the key out, or write a value (`[]` for an empty list)';
         return { message: `${quoted(word)} is not a value TOML knows: TOML has no null; ${instead}`, span };
       }
+      const names = o ? null : namesWithoutBrackets(text, at);
+      if (names) return names;
       const lower = /^(?:true|false)$/i.test(word) ? '; true and false are written in lower case' : '';
       const rewrite = quotedValue(text, at, o);
       // Words with blanks between in a list: each in quotes, as its fix writes them (two names, their comma missing).
