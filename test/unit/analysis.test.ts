@@ -2541,20 +2541,32 @@ test('a tool list outside the tools table: renamed into it, or its entries moved
 
 // `tools` written as a list beside a `disallowed` list meant for the tools table (Claude's agent `tools` and `disallowedTools`
 // pasted): the rename of the second would define `tools` again, so it renames both, one step, as the first's own fix renames
-// it; a conflict said where both hold a name. Not beside an `allowed` list (two of them), nor where the list holds no name.
+// it (a string made a list too); a conflict said where both hold a name. Not beside an `allowed` list (two of them), nor
+// where `tools` gets no fix of its own.
 // [text, the misplaced list's fixes: title, preferred; the text after the first]
 const TOOLS_LIST_BESIDE: Array<[text: string, fixes: Array<[string, boolean]>, after?: string]> = [
-  ['[agents.r]\ntools = ["Read", "Grep"]\ndisallowedTools = ["Write"]\n', [['Rename to `tools.disallowed`, and `tools` to `tools.allowed`', true]],
+  ['[agents.r]\ntools = ["Read", "Grep"]\ndisallowedTools = ["Write"]\n', [['Rename `disallowedTools` to `tools.disallowed` and `tools` to `tools.allowed`', true]],
     '[agents.r]\ntools.allowed = ["Read", "Grep"]\ntools.disallowed = ["Write"]\n'],
-  ['[agents.r]\ndisallowed-tools = ["Write", "grep"]  # no\ntools = ["Read", "Grep"]\n', [['Rename to `tools.disallowed`, and `tools` to `tools.allowed` (a conflict: `allowed` holds "Grep")', false]],
+  ['[agents.r]\ndisallowed-tools = ["Write", "grep"]  # no\ntools = ["Read", "Grep"]\n', [['Rename `disallowed-tools` to `tools.disallowed` and `tools` to `tools.allowed` (a conflict: `allowed` holds "Grep")', false]],
     '[agents.r]\ntools.disallowed = ["Write", "grep"]  # no\ntools.allowed = ["Read", "Grep"]\n'],
-  ['[agents]\nr.tools = ["Read"]\nr.disallowedTools = ["Write"]\n', [['Rename to `tools.disallowed`, and `tools` to `tools.allowed`', true]],
+  ['[agents]\nr.tools = ["Read"]\nr.disallowedTools = ["Write"]\n', [['Rename `disallowedTools` to `tools.disallowed` and `tools` to `tools.allowed`', true]],
     '[agents]\nr.tools.allowed = ["Read"]\nr.tools.disallowed = ["Write"]\n'],
-  ['[agents]\nr = { tools = ["Read"], disallowedTools = ["Write"] }\n', [['Rename to `tools.disallowed`, and `tools` to `tools.allowed`', true]],
+  ['[agents]\nr = { tools = ["Read"], disallowedTools = ["Write"] }\n', [['Rename `disallowedTools` to `tools.disallowed` and `tools` to `tools.allowed`', true]],
     '[agents]\nr = { tools.allowed = ["Read"], tools.disallowed = ["Write"] }\n'],
   ['[agents.r]\ntools = ["Read"]\nallowedTools = ["Write"]\n', []],
   ['[agents.r]\ntools = ["Read", 1]\ndisallowedTools = ["Write"]\n', []],
-  ['[agents.r]\ntools = "Read"\ndisallowedTools = ["Write"]\n', []],
+  // Strings where the lists go (`tools: Read, Grep` pasted as a string), each made the list its own fix makes.
+  ['[agents.r]\ntools = "Read, Grep"\ndisallowedTools = "Write"\n',
+    [['Rename `disallowedTools` to `tools.disallowed` and `tools` to `tools.allowed`, and change `"Read, Grep"` to `["Read", "Grep"]` and `"Write"` to `["Write"]`', true]],
+    '[agents.r]\ntools.allowed = ["Read", "Grep"]\ntools.disallowed = ["Write"]\n'],
+  ['[agents.r]\ntools = ["Read", "Grep"]\ndisallowedTools = "Write, Grep"\n',
+    [['Rename `disallowedTools` to `tools.disallowed` and `tools` to `tools.allowed`, and change `"Write, Grep"` to `["Write", "Grep"]` (a conflict: `allowed` holds "Grep")', false]],
+    '[agents.r]\ntools.allowed = ["Read", "Grep"]\ntools.disallowed = ["Write", "Grep"]\n'],
+  ['[agents.r]\ntools = ["Read"]\ndisallowedTools = "Write", "Edit"\n',
+    [['Rename `disallowedTools` to `tools.disallowed` and `tools` to `tools.allowed`, and change `"Write", "Edit"` to `["Write", "Edit"]`', true]],
+    '[agents.r]\ntools.allowed = ["Read"]\ntools.disallowed = ["Write", "Edit"]\n'],
+  // Nor where `tools` has no fix of its own (a name Mars rejects).
+  ['[agents.r]\ntools = "bash("\ndisallowedTools = ["Write"]\n', []],
 ];
 
 for (const [text, fixes, after] of TOOLS_LIST_BESIDE) {

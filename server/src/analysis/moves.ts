@@ -666,7 +666,8 @@ export function misplacedListFixes(doc: TomlDocument, policies: Policies, group:
   const unrenamed = group.some((m) => isToolsAsList(m) && !renamedKeys.includes(m));
   const edit = { start: at.span.start, end: at.span.end, newText: to };
   const rename = clashes || unrenamed ? null
-    : toolsList ? { title: `${title}, and ${quoted('tools')} to ${quoted('tools.allowed')}`, edits: [toolsList.edit, edit].sort((a, b) => a.start - b.start), ...written }
+    : toolsList ? { title: `Rename ${quoted(at.name)} to ${quoted(to)} and ${quoted('tools')} to ${quoted('tools.allowed')}${toolsList.change === null ? '' : `, and change ${toolsList.change}`}`,
+      edits: [...toolsList.edits, edit].sort((a, b) => a.start - b.start), ...written }
     : withListKeys(group, at, { title, edits: [edit], ...written });
   // A string under a misspelt owner gets the rename alone, as a rule does: beside the tools table or in a table meant as
   // `tools` (`[agent.x]` then `allowed = "read"`) it is still outside it after, with its own fix then; in `tools` itself
@@ -704,25 +705,32 @@ export function misplacedListFixes(doc: TomlDocument, policies: Policies, group:
 }
 
 /**
- * `tools` written as a list of names beside a `disallowed` list meant for the tools table (Claude's agent `tools` and
- * `disallowedTools` pasted: `tools = ["Read"]` then `disallowedTools = ["Write"]`), with the same key prefix in the same
- * section: its shape problem, the edit renaming it `tools.allowed` (as its own fix does), and its names. The rename of the
- * `disallowed` list into `tools` would define `tools` again; with `tools` renamed too, it makes the tools table of both.
+ * `tools` written as the list of names beside a `disallowed` list meant for the tools table (Claude's agent `tools` and
+ * `disallowedTools` pasted: `tools = ["Read"]` or `tools = "Read, Grep"`, then `disallowedTools = ["Write"]`), with the
+ * same key prefix in the same section: its shape problem, the edits of its own fix (renamed `tools.allowed`, a string
+ * made the list of its names), what that fix changes of its value, and its names. The rename of the `disallowed` list
+ * into `tools` would define `tools` again; with `tools` renamed too, it makes the tools table of both.
  */
-function toolsListBeside(doc: TomlDocument, shape: readonly ShapeProblem[], group: readonly MisplacedList[], parts: readonly KeyPart[], i: number): { problem: ShapeProblem; edit: Edit; names: string[] } | null {
+function toolsListBeside(doc: TomlDocument, shape: readonly ShapeProblem[], group: readonly MisplacedList[], parts: readonly KeyPart[], i: number):
+  { problem: ShapeProblem; edits: readonly Edit[]; change: string | null; names: string[] } | null {
   const first = group[0]!;
   if (group.length !== 1 || first.list !== 'disallowed' || first.ownerPart || first.tools || first.rule) return null;
-  const problem = shape.find((p) => p.kind === 'tools-not-table' && p.keyValue?.value?.kind === 'array');
+  const problem = shape.find((p) => p.kind === 'tools-not-table');
   const kv = problem?.keyValue;
   const value = kv?.value;
-  if (!problem || !kv || value?.kind !== 'array' || value.items.some((item) => item.kind !== 'string')) return null;
+  if (!problem || !kv || (value?.kind !== 'array' && value?.kind !== 'string')) return null;
   const tools = kv.key.parts;
   if (tools.length !== i + 1 || tools.slice(0, i).some((p, k) => p.name !== parts[k]!.name)) return null;
   const sectionOf = (at: number) => doc.sections.find((s) => at >= s.span.start && at < s.span.end);
   if (sectionOf(kv.span.start) !== sectionOf(first.keyValue.span.start)) return null;
-  const last = tools[tools.length - 1]!;
-  return { problem, edit: { start: last.span.end, end: last.span.end, newText: '.allowed' }, names: value.items.flatMap((item) => (item.kind === 'string' ? [item.value] : [])) };
+  // Its own fix, where it is the one clear one (not strings with commas between, `"Read", "Grep"`, whose syntax error it mends).
+  const own = shapeFixesAlone(doc.text, problem);
+  if (own.length !== 1 || !own[0]!.preferred || own[0]!.mendsSyntax) return null;
+  return { problem, edits: own[0]!.edits, change: value.kind === 'string' ? changedToList(doc.text, value) : null, names: strayListNames(doc.text, kv, !!problem.inline) };
 }
+
+/** `title` of a rename (`Rename …`) with `change` said after it, after the change it says already, if any. */
+const andChange = (title: string, change: string): string => `${title}${title.includes(', and change ') ? ' and' : ', and change'} ${change}`;
 
 /** Whether a key/value of the section holding `kv` other than it has the key path `path`, or one path starts the other. */
 function definedAgain(doc: TomlDocument, kv: KeyValue, path: readonly string[]): boolean {
@@ -908,7 +916,7 @@ function strayStringFixes(doc: TomlDocument, policies: Policies, owner: Owner, k
     if (!rename) return [];
     const made = stringAsList(text, value);
     const wrap = { start: value.span.start, end: value.span.end, newText: made };
-    return [{ ...rename, title: `${rename.title}, and change ${changedToList(text, value)}${conflict}`, edits: [...rename.edits, wrap], preferred: conflict === '', safe: false }];
+    return [{ ...rename, title: `${andChange(rename.title, changedToList(text, value))}${conflict}`, edits: [...rename.edits, wrap], preferred: conflict === '', safe: false }];
   }
   if (!standsAlone(text, kv)) return [];
   const names = notYetIn(policies, owner, list, stringNames(value.value));
@@ -935,7 +943,7 @@ function stringsRenamed(text: string, policies: Policies, owner: Owner, value: T
   const names = run.values as string[];
   const conflict = conflictNote(list, heldByOtherList(policies, owner, list, notYetIn(policies, owner, list, names)));
   const wrap = { start: value.span.start, end: run.end, newText: run.list };
-  return [{ ...rename, title: `${rename.title}, and change ${quoted(text.slice(value.span.start, run.end))} to ${quoted(run.list)}${conflict}`,
+  return [{ ...rename, title: `${andChange(rename.title, `${quoted(text.slice(value.span.start, run.end))} to ${quoted(run.list)}`)}${conflict}`,
     edits: [...rename.edits, wrap], preferred: conflict === '', safe: false, mendsSyntax: true, clearsSyntax: true }];
 }
 
