@@ -756,6 +756,8 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
     'Change to `["Shell", "Read", "bash(git push *)"]`', false, '[agents.a]\ntools.disallowed = ["bash", "read", "bash(git push *)"]  # c\r\n'],
   ['[agents.a.tools]\nallowed = Read, "Grep, Edit"\n', '[agents.a.tools]\nallowed = ["Read", "Grep, Edit"]\n', 'Change to `["Read", "Grep, Edit"]`', true],
   ['x = Read, Grep\n', 'x = ["Read", "Grep"]\n', 'Change to `["Read", "Grep"]`', true],
+  ['[agents.a.tools]\nallowed = Bash(git log *), Read\n', '[agents.a.tools]\nallowed = ["Bash(git log *)", "Read"]\n', 'Change to `["Bash(git log *)", "Read"]`', false,
+    '[agents.a.tools]\nallowed = ["bash(git log *)", "read"]\n'],
   ['x = read, tru, edit\n', 'x = "read", tru, edit\n', 'Change to `"read"`', false, undefined, false],
   ['model = claude sonnet\n', 'model = "claude sonnet"\n', 'Change to `"claude sonnet"`', true],
   ['x = { a = réad, b = 1 }\n', 'x = { a = "réad", b = 1 }\n', 'Change to `"réad"`'],

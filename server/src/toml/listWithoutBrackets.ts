@@ -26,8 +26,11 @@ export function valuesWithoutBrackets(text: string, entries: readonly KeyValue[]
  * quotes (`"Read", Grep`, still no value). Null where they read as no list.
  */
 export function namesWithoutBrackets(text: string, at: number): Explained | null {
-  return /^[^\s,]+[ \t]*,/.test(text.slice(at, lineEndAt(text, at))) ? valuesFrom(text, at, at, false, true) : null;
+  return FIRST_NAME_THEN_COMMA.test(text.slice(at, lineEndAt(text, at))) ? valuesFrom(text, at, at, false, true) : null;
 }
+
+/** A name, a pattern in parentheses after it (`Bash(git log *)`), then a comma. */
+const FIRST_NAME_THEN_COMMA = /^[^\s,()]+(?:\([^)]*\))?[ \t]*,/;
 
 /** The values from `start` said as a list in brackets (`valuesWithoutBrackets`), or null; `asList`: its fix says the values it writes (see `SyntaxProblem`). */
 function valuesFrom(text: string, start: number, at: number, inline: boolean, asList = false): Explained | null {
