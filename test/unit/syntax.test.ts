@@ -750,6 +750,9 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['x = [\n  read,  # c\n\n  mcp__gh__x,\n  web-fetch\n]\n', 'x = [\n  "read",  # c\n\n  mcp__gh__x,\n  web-fetch\n]\n', 'Change to `"read"`', false,
     'x = [\n  "read",  # c\n\n  "mcp__gh__x",\n  "web-fetch"\n]\n'],
   ['x = read # c\n', 'x = "read" # c\n', 'Change to `"read"`'],
+  // A comma inside a pattern's parentheses is the pattern's (not where they are left open on the line).
+  ['x = [Bash(git add, commit), Read]\n', 'x = ["Bash(git add, commit)", Read]\n', 'Change to `"Bash(git add, commit)"`', false, 'x = ["Bash(git add, commit)", "Read"]\n'],
+  ['x = [a(b, c]\n', null],
   ['[agents.a]\ntools = Read, "Grep", bash(git log *) # c\n', '[agents.a]\ntools = ["Read", "Grep", "bash(git log *)"] # c\n', 'Change to `["Read", "Grep", "bash(git log *)"]`', true],
   ['[agents.a.tools]\nallowed = Read, Grep\n', '[agents.a.tools]\nallowed = ["Read", "Grep"]\n', 'Change to `["Read", "Grep"]`', false, '[agents.a.tools]\nallowed = ["read", "grep"]\n'],
   ['[agents.a]\ntools.disallowed = Shell, "Read", bash(git push *)  # c\r\n', '[agents.a]\ntools.disallowed = ["Shell", "Read", "bash(git push *)"]  # c\r\n',

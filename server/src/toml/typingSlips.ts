@@ -146,17 +146,29 @@ export function joinedStatement(text: string, at: number): { key: string; rewrit
 }
 
 /**
- * The word written where a value was due at `at` (up to what ends a value, or a `;` outside
- * parentheses, the separator of other languages: `[read; edit]`; blanks after it left out), as the
- * syntax error names it; undefined where none starts there.
+ * The word written where a value was due at `at` (up to what ends a value, or a `;`, the separator of
+ * other languages: `[read; edit]`; each outside parentheses closed on its line, `bash(git add, commit)`
+ * being one name; blanks after it left out), as the syntax error names it; undefined where none starts there.
  */
 export function bareWordAt(text: string, at: number): string | undefined {
-  const found = /^[\p{L}_][^,\]}#"'=\r\n]*/u.exec(text.slice(at, lineEndAt(text, at)))?.[0];
-  if (found === undefined) return undefined;
+  const line = text.slice(at, lineEndAt(text, at));
+  if (!/^[\p{L}_]/u.test(line)) return undefined;
+  const end = wordEnd(line, true);
+  return trimUnreadEnd(line.slice(0, end < 0 ? wordEnd(line, false) : end).trimEnd());
+}
+
+/** Where a bare word at `line`'s start ends (see `bareWordAt`): -1 where `nested` and a parenthesis is left open. */
+function wordEnd(line: string, nested: boolean): number {
   let depth = 0;
-  let end = 0;
-  for (; end < found.length && (found[end] !== ';' || depth > 0); end++) depth += found[end] === '(' ? 1 : found[end] === ')' && depth > 0 ? -1 : 0;
-  return trimUnreadEnd(found.slice(0, end).trimEnd());
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (c === '"' || c === "'" || c === '=' || c === '#' || c === '\r') return depth > 0 ? -1 : i;
+    if ((depth === 0 || !nested) && (c === ',' || c === ']' || c === '}')) return i;
+    if (depth === 0 && c === ';') return i;
+    if (c === '(') depth++;
+    else if (c === ')' && depth > 0) depth--;
+  }
+  return nested && depth > 0 ? -1 : line.length;
 }
 
 /**
