@@ -899,6 +899,15 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['[agents.a.tools]\nallowed: ["Read"]\n', '[agents.a.tools]\nallowed = ["Read"]\n', 'Replace `:` with `=`', false, '[agents.a.tools]\nallowed = ["read"]\n'],
   ['x:1 # c\r\n', 'x = 1 # c\r\n', 'Replace `:` with `=`'],
   ['x :=  "a"\n', 'x = "a"\n', 'Replace `:=` with `=`'],
+  // Text as YAML writes it (a front matter pasted): in quotes too, the string YAML reads, names between commas too (the
+  // section then reads on); not what TOML reads, a word meant bare, nor what YAML reads otherwise.
+  ['description: Reviews code  # why\n', 'description = "Reviews code"  # why\n', 'Replace `: Reviews code` with `= "Reviews code"`'],
+  ['[agents.a]\ntools: Read, Grep\nmodel: sonnet\n', '[agents.a]\ntools = "Read, Grep"\nmodel: sonnet\n', 'Replace `: Read, Grep` with `= "Read, Grep"`', false,
+    '[agents.a]\ntools = "Read, Grep"\nmodel = "sonnet"\n'],
+  ['x: Say "hi" \\ now\r\n', 'x = "Say \\"hi\\" \\\\ now"\r\n', 'Replace `: Say "hi" \\ now` with `= "Say \\"hi\\" \\\\ now"`'],
+  ['x: 1.2.3\n', 'x = "1.2.3"\n', 'Replace `: 1.2.3` with `= "1.2.3"`'],
+  ['x: yes\n', 'x = yes\n', 'Replace `:` with `=`', false, undefined, false],
+  ['x: a: b\n', 'x = a: b\n', 'Replace `:` with `=`', false, undefined, false],
   ['x:\n', null],
   ['x: # c\n', null],
   // An `=` typed twice: the second removed; one missing before a value no key starts with: inserted.

@@ -13,7 +13,8 @@ import { readsAsValue } from './listWithoutBrackets';
 import { BLANKS_AND_COMMENTS, BLANKS_BETWEEN, COMMA_BETWEEN, extendsOver, LINES_BETWEEN, wholeItemsTo } from './missingCommas';
 import type { KeyValue, Span, SyntaxProblem, TomlValue } from './model';
 import { closedOrLineEnd, closer, commentOrLineEnd, type Container, KEY_LINE, nextIsStatement, onlyCommentsFrom, stringEndFrom } from './syntaxMessages';
-import { trimUnreadEnd } from './unreadBlanks';
+import { basicString } from './strings';
+import { trimUnreadEnd, UNREAD } from './unreadBlanks';
 
 type Rewrite = NonNullable<SyntaxProblem['rewrite']>;
 
@@ -376,7 +377,8 @@ export function closedList(text: string, open: Container, lastEnd: number, at: n
 /**
  * A `:` (or `:=`) at `at` right after a key, where its `=` goes (`allowed: ["read"]`, as YAML and JSON
  * write it), a value after it on its line: written `=`, a blank on each side, as `key = value` is. The
- * key and the value are those written: no guess.
+ * key and the value are those written: no guess. Text as YAML writes it (`description: Reviews code`, a
+ * front matter pasted) is in quotes too, the string YAML reads (`yamlText`).
  */
 export function colonForEquals(text: string, at: number): Rewrite | null {
   const lineEnd = lineEndAt(text, at);
@@ -384,8 +386,28 @@ export function colonForEquals(text: string, at: number): Rewrite | null {
   const rest = text.slice(at + run.length, lineEnd);
   if (rest === '' || /^[#=:]/.test(rest)) return null;
   const blank = blanksFrom(text, at) < at ? '' : ' ';
+  const yaml = /^:[ \t]/.test(run) ? yamlText(rest) : null;
+  if (yaml !== null) {
+    const written = basicString(yaml);
+    return { title: `Replace ${quoted(`: ${yaml}`)} with ${quoted(`= ${written}`)}`, span: { start: at, end: at + run.length + yaml.length }, newText: () => `${blank}= ${written}` };
+  }
   return { title: `Replace ${'`'}${run.trimEnd()}${'`'} with ${'`'}=${'`'}`, span: { start: at, end: at + run.length }, newText: () => `${blank}= ` };
 }
+
+/**
+ * The text YAML reads as a string after `key: ` (its plain scalar, up to a ` #` comment), where TOML reads
+ * no value and it can mean no other: not what starts as YAML's other values do (a list, a quote, `- `, `|`),
+ * nor holds a `: `, a control character or what TOML does not read as a blank, nor a word meant bare (`True`,
+ * `yes`, `null`). Else null. Names between commas too (Claude's `tools: Read, Grep`): YAML reads one string, which
+ * Mars's checks then say as the list meant, the section read on past it.
+ */
+function yamlText(rest: string): string | null {
+  const value = rest.replace(/[ \t]+#.*$/, '').trimEnd();
+  if (value === '' || value.length > 200 || /^[-?:,[\]{}#&*!|>'"%@`]/.test(value) || /: |[\u0000-\u001f\u007f]/.test(value) || UNREAD_IN.test(value)) return null;
+  return readsAsValue(value) || meantBare(value) || /^(?:null|~|yes|no|on|off)$/i.test(value) ? null : value;
+}
+
+const UNREAD_IN = new RegExp(UNREAD, 'u');
 
 /**
  * An inline table whose braces hold values, not key/values (`allowed = {"read", "edit"}`, as Python
