@@ -256,6 +256,8 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['[agents.a]\ntools = Read, Grep # c\n', 'Read, Grep', '`Read, Grep` is not a value TOML knows: write a list in brackets, `Read` and `Grep` in quotes (`["Read", "Grep"]`)'],
   ['x = read ,  bash(git, log)\n', 'read ,  bash(git, log)', '`read ,  bash(git, log)` is not a value TOML knows: write a list in brackets, `read` and `bash(git, log)` in quotes (`["read" ,  "bash(git, log)"]`)'],
   ['x = { a = read, b = 1 }\n', 'read', '`read` is not a value TOML knows: write text in quotes (`"read"`)'],
+  // A front matter's `---` fence, pasted with it.
+  ['[agents.a]\n  ---  \n', '---', '`---` fences YAML front matter, which TOML has no use for: remove the line'],
   ['x = "a", tru\n', ',', '`,` after the value: a line holds one `key = value`, then only a comment'],
   // No comma written, only strings and blanks: the same list, or one string, which other languages write so.
   ['[agents.a.tools]\nallowed = "read" "grep"\n', '"read" "grep"', '`"read" "grep"` is not a value TOML knows: write a list in brackets, with a comma after `"read"` (`["read", "grep"]`), or one string: TOML does not join strings written side by side'],
@@ -908,6 +910,10 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['x: 1.2.3\n', 'x = "1.2.3"\n', 'Replace `: 1.2.3` with `= "1.2.3"`'],
   ['x: yes\n', 'x = yes\n', 'Replace `:` with `=`', false, undefined, false],
   ['x: a: b\n', 'x = a: b\n', 'Replace `:` with `=`', false, undefined, false],
+  // The `---` fences of the front matter, pasted with it: removed, lines and all (fix-all then reads on, to the next).
+  ['[agents.a]\n---\nmodel = "m"\n', '[agents.a]\nmodel = "m"\n', 'Remove the line `---`'],
+  ['---\r\ndescription: Reviews code\r\n---\r\n', 'description: Reviews code\r\n---\r\n', 'Remove the line `---`', false, 'description = "Reviews code"\r\n'],
+  ['x = [\n---\n]\n', null],
   ['x:\n', null],
   ['x: # c\n', null],
   // An `=` typed twice: the second removed; one missing before a value no key starts with: inserted.

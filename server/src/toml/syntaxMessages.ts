@@ -7,7 +7,7 @@
 import { parse as smolParse } from 'smol-toml';
 import { asciiLookalike } from '../grammar/checks';
 import { quoted, shown, uPlus } from '../grammar/text';
-import { lineEndAt, lineStartAt } from './lineIndex';
+import { lineEndAt, lineStartAt, nextLineStart } from './lineIndex';
 import { bracketed, meantInside, namesWithoutBrackets, readsAsValue, unreadLeftOut, unreadOutsideStrings, valuesBeforeKey, valueThenCloser, valuesWithoutBrackets } from './listWithoutBrackets';
 import { BLANKS_AND_COMMENTS, itemsOf, listAsItem, missingComma } from './missingCommas';
 import type { KeyValue, Section, Span, SyntaxProblem, TomlValue } from './model';
@@ -253,6 +253,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       // Braces around values where a list's brackets go (`{"read", "edit"}`): no key/value was meant.
       const braces = inline && (c === '}' || c === ',') ? bracesForList(text, open()!) : null;
       if (braces) return { message: `an inline table holds \`key = value\` pairs: a list is written in brackets (${quoted(braces.newText())})`, rewrite: braces };
+      if (atLineEnd && !open() && FENCE.test(text.slice(lineStart, lineEndAt(text, at)))) return frontMatterFence(text, lineStart);
       // In an inline table, a key then its `,` or `}` (`{ x = "a", b, y = 1 }`): its `=` and value are missing.
       if (atLineEnd || c === '#' || (inline && (c === '}' || c === ','))) return 'expected `=` and a value after the key';
       if (c === ':') return yamlList(text, at) ?? withFix('expected `=` after the key (TOML writes `=`, not `:`)', colonForEquals(text, at));
@@ -367,6 +368,19 @@ function explained(text: string, section: Section, at: number, raw: string): str
     default:
       return null;
   }
+}
+
+/** YAML's `---` on a line of its own, which fences a front matter (an agent's, pasted with it). */
+const FENCE = /^[ \t]*---[ \t]*$/;
+
+/** A `---` line (`FENCE`) at `lineStart`: said as YAML's, which TOML has no use for, and its line removed (no guess: it means nothing here). */
+function frontMatterFence(text: string, lineStart: number): Explained {
+  const start = text.indexOf('---', lineStart);
+  return {
+    message: '`---` fences YAML front matter, which TOML has no use for: remove the line',
+    span: { start, end: start + 3 },
+    rewrite: { title: 'Remove the line `---`', span: { start: lineStart, end: nextLineStart(text, lineStart) }, newText: () => '' },
+  };
 }
 
 /** `c`, one of `UNREAD_BLANK`, named, what it is said after (`U+200B (a zero-width space) here is an invisible character`). */
