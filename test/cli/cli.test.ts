@@ -283,6 +283,19 @@ test('the summary says how many problems --fix would fix, as fix-all counts them
   assert.equal(cli(['check'], { cwd: bytes }).err, '1 file checked: 1 error, 1 information\n');
 });
 
+// An agent's front matter pasted whole under its table (Claude's markdown agent): YAML, not TOML, which stops Mars's load
+// of the file. --fix removes the `---` fences and writes each `key: text` as the string YAML reads, so the file loads
+// as TOML (each syntax error fixed counted: 6); `tools`, a string of names, is then said with the list meant, a fix not in --fix (it puts rules in force).
+test('--fix on an agent\'s front matter pasted whole: TOML that reads, then `tools` said as the list meant', () => {
+  const dir = workspace({ 'mars.toml': '[agents.reviewer]\n---\nname: reviewer\ndescription: Reviews code, carefully  # why\ntools: Read, Grep\nmodel: sonnet\n---\n' });
+  assert.equal(cli(['check', '--fix'], { cwd: dir }).err, '1 file checked, 6 problems fixed: 1 error\n');
+  assert.equal(fs.readFileSync(path.join(dir, 'mars.toml'), 'utf8'),
+    '[agents.reviewer]\nname = "reviewer"\ndescription = "Reviews code, carefully"  # why\ntools = "Read, Grep"\nmodel = "sonnet"\n');
+  const left = JSON.parse(cli(['check', '--format', 'json'], { cwd: dir }).out) as Array<{ code: string; fixes: Array<{ title: string; safe: boolean }> }>;
+  assert.deepEqual(left.map((f) => [f.code, f.fixes.map((x) => [x.title, x.safe])]),
+    [['invalid-tool-policy', [['Rename to `tools.allowed`, and change `"Read, Grep"` to `["Read", "Grep"]`', false]]]]);
+});
+
 test('--fix on a big section with commas missing (its first piece, a later one, its last), CRLF and a byte order mark: writes what the editor\'s fix-all writes, and counts what was shown and each syntax error fixed', () => {
   // Past 16 KB, cut in pieces (toml/chunks.ts): each error keeps fix-all out of the pieces after it until its comma is in.
   // The commas at lines 300 and 517 were not shown, but counted, as fixing them one at a time counts them; the `Bash`
