@@ -5,6 +5,7 @@
 
 import { canonicalSpelling, mcpWireRewrite, meantEntry } from '../grammar/checks';
 import { inWords, quoted, rustTrim, shortened, shown } from '../grammar/text';
+import { lastAtOrBefore } from '../toml/sorted';
 import { isMcpWireToken, namesBetweenCommas, parseToolName, render } from '../grammar/toolName';
 import { lineStartAt } from '../toml/lineIndex';
 import type { KeyPart, KeyValue, Section, Span, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
@@ -721,7 +722,8 @@ function toolsListBeside(doc: TomlDocument, shape: readonly ShapeProblem[], grou
   if (!problem || !kv || (value?.kind !== 'array' && value?.kind !== 'string')) return null;
   const tools = kv.key.parts;
   if (tools.length !== i + 1 || tools.slice(0, i).some((p, k) => p.name !== parts[k]!.name)) return null;
-  const sectionOf = (at: number) => doc.sections.find((s) => at >= s.span.start && at < s.span.end);
+  // Found by halving: a text analysed whole may hold thousands of sections, each with such a pair.
+  const sectionOf = (at: number) => lastAtOrBefore(doc.sections.length, (k) => doc.sections[k]!.span.start, at);
   if (sectionOf(kv.span.start) !== sectionOf(first.keyValue.span.start)) return null;
   // Its own fix, where it is the one clear one (not strings with commas between, `"Read", "Grep"`, whose syntax error it mends).
   const own = shapeFixesAlone(doc.text, problem);
