@@ -21,6 +21,8 @@ import { applyEdits } from '../../server/src/analysis/edits';
 import { generator } from '../support/marsDocs';
 import { failureReport, type Failure } from '../support/failures';
 import { rng } from '../support/rng';
+import { meantBare } from '../../server/src/toml/bareWords';
+import { readsAsValue } from '../../server/src/toml/listWithoutBrackets';
 
 const SEED = Number(process.env.MARS_SLIPS_SEED ?? 20_261_206);
 const ROUNDS = Number(process.env.MARS_SLIPS_ROUNDS ?? 1000);
@@ -57,9 +59,9 @@ function unseenIn(valid: string, text: string, n: number): number {
 }
 
 type Slip = 'comma removed' | 'comma twice' | 'semicolon' | 'bare name' | 'curly quotes' | 'guillemets' | 'no-break space' | 'semicolon ending' | 'comma ending'
-  | 'colon' | 'equals twice' | 'header open' | 'string open' | 'key unquoted' | 'braces' | 'comma and quotes' | 'yaml list' | 'slashes' | 'lines joined';
+  | 'colon' | 'equals twice' | 'header open' | 'string open' | 'key unquoted' | 'braces' | 'comma and quotes' | 'yaml list' | 'yaml text' | 'slashes' | 'lines joined';
 const SLIPS: readonly Slip[] = ['comma removed', 'comma twice', 'semicolon', 'bare name', 'curly quotes', 'guillemets', 'no-break space', 'semicolon ending', 'comma ending',
-  'colon', 'equals twice', 'header open', 'string open', 'key unquoted', 'braces', 'comma and quotes', 'yaml list', 'slashes', 'lines joined'];
+  'colon', 'equals twice', 'header open', 'string open', 'key unquoted', 'braces', 'comma and quotes', 'yaml list', 'yaml text', 'slashes', 'lines joined'];
 
 // Two double-quoted items on one line with `, ` between them; a double-quoted item of a list (after
 // `[` or `, `, before `,` or `]`) that is a plain name.
@@ -80,6 +82,9 @@ const QUOTED_INLINE_PART = /(?<=[{,][ \t]*)"([^"\\.=#[\]{}'\s](?:[^"\\.=#[\]{}']
 const STRINGS_LIST = /(?<== )\[("(?:[^"\\]|\\.)*"(?:, "(?:[^"\\]|\\.)*")*)\]/g;
 // A statement whose value is a list of strings on its line, the list all of it (YAML writes one an item a line).
 const KEY_LIST = /^([ \t]*[A-Za-z0-9_.-]+) = \[("(?:[^"\\]|\\.)*"(?:, "(?:[^"\\]|\\.)*")*)\]$/;
+// A statement whose value is a string YAML writes bare as the same text (a front matter's `key: text`): plain, starting
+// with a letter, no quote, backslash, `#` or `:` in it, no blank at its end.
+const KEY_TEXT = /^([ \t]*[A-Za-z0-9_.-]+) = "([A-Za-z_](?:[^"\\#:]*[^"\\#:\s])?)"$/;
 const HEADER = /^(\[\[?[^\]"']*[^\]"'\s])(\]\]?)$/;
 const LAST_STRING = /"(?:(?:[^"\\]|\\.)*[^"\\\s])?"[ \t,\]}]*$/;
 // A line's comment, first on it or after a blank: its `#` the last, no quote after it (not one in a string).
@@ -95,6 +100,11 @@ function broken(line: string, slip: Slip, pick: (n: number) => number): string |
     return key === undefined ? null : `${key}${slip === 'colon' ? ': ' : ' == '}${line.slice(key.length + 3)}`;
   }
   if (slip === 'header open') return HEADER.exec(line)?.[1] ?? null;
+  if (slip === 'yaml text') {
+    // Not what TOML reads bare, nor a word meant bare (`tru`), which YAML text is not taken for.
+    const m = KEY_TEXT.exec(line);
+    return m && !readsAsValue(m[2]!) && !meantBare(m[2]!) ? `${m[1]}: ${m[2]}` : null;
+  }
   if (slip === 'slashes') {
     // A comment written as JavaScript writes one (`# note` -> `// note`): the only slip made where a line has a `#`.
     // Not a mars-ignore, which then silences nothing, so fix-all fixes what it names (README, Syntax errors).
