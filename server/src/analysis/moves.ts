@@ -5,9 +5,9 @@
 
 import { canonicalSpelling, mcpWireRewrite, meantEntry } from '../grammar/checks';
 import { inWords, quoted, rustTrim, shortened, shown } from '../grammar/text';
-import { lastAtOrBefore } from '../toml/sorted';
 import { isMcpWireToken, namesBetweenCommas, parseToolName, render } from '../grammar/toolName';
 import { lineStartAt } from '../toml/lineIndex';
+import { lastAtOrBefore } from '../toml/sorted';
 import type { KeyPart, KeyValue, Section, Span, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
 import { isMultiline, isOpenMultiline } from '../toml/stringPositions';
 import { basicString, stringList } from '../toml/strings';
