@@ -371,7 +371,7 @@ export function generator(random: () => number): (() => string) & { intended: st
     while (chosen.size < count) chosen.add(int(OWNERS.length));
     for (const o of chosen) {
       const [kind, name] = OWNERS[o]!;
-      const form = int(9);
+      const form = int(10);
       const pairs = toolsPairs((form !== 2 && form !== 7) || chance(0.3));
       if (pairs.length === 0 && chance(0.5)) continue;
       switch (form) {
@@ -416,6 +416,13 @@ export function generator(random: () => number): (() => string) & { intended: st
         case 8: // [[agents]] name = "x" (Mars reads no array of agents; a clash beside another form of them)
           sections.push(`[[${kind}]]\n${line(`name = ${name.startsWith('"') ? name : `"${name}"`}`)}${pairs.map(([k, v]) => line(`tools.${k} = ${v}`)).join('')}`);
           break;
+        case 9: { // [agents.x] tools = […] beside disallowedTools = […] (Claude's agent front matter written as TOML)
+          const value = (k: string) => pairs.find(([key]) => key === k)?.[1] ?? list(entries(), false);
+          const both = [line(`tools = ${chance(0.3) ? `"${pick(['Read, Grep', 'Read', 'Bash, Edit', 'read,edit', 'Shell'])}"` : value('allowed')}`),
+            line(`${pick(['disallowedTools', 'disallowed-tools', 'disallowed_tools'])} = ${value('disallowed')}`)];
+          sections.push(`[${kind}.${name}]\n${(chance(0.5) ? both : both.reverse()).join('')}`);
+          break;
+        }
       }
     }
     // Now and then a section past 16 KB, which the analysis cuts into pieces between owners.
