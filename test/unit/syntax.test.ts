@@ -256,6 +256,7 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['[agents.a]\ntools = Read, Grep # c\n', 'Read, Grep', '`Read, Grep` is not a value TOML knows: write a list in brackets, `Read` and `Grep` in quotes (`["Read", "Grep"]`)'],
   ['x = read ,  bash(git, log)\n', 'read ,  bash(git, log)', '`read ,  bash(git, log)` is not a value TOML knows: write a list in brackets, `read` and `bash(git, log)` in quotes (`["read" ,  "bash(git, log)"]`)'],
   ['x = { a = read, b = 1 }\n', 'read', '`read` is not a value TOML knows: write text in quotes (`"read"`)'],
+  ['[agents.a]\ntools:\n  write: false\n', ':', '`tools:` then keys indented below it is a table as YAML writes it: TOML writes each value under its dotted key (`tools.write = false`)'],
   // A front matter's `---` fence, pasted with it.
   ['[agents.a]\n  ---  \n', '---', '`---` fences YAML front matter, which TOML has no use for: remove the line'],
   ['x = "a", tru\n', ',', '`,` after the value: a line holds one `key = value`, then only a comment'],
@@ -914,6 +915,16 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['[agents.a]\n---\nmodel = "m"\n', '[agents.a]\nmodel = "m"\n', 'Remove the line `---`'],
   ['---\r\ndescription: Reviews code\r\n---\r\n', 'description: Reviews code\r\n---\r\n', 'Remove the line `---`', false, 'description = "Reviews code"\r\n'],
   ['x = [\n---\n]\n', null],
+  // A table written as YAML writes a mapping, its keys indented below `key:` (an OpenCode agent's front matter): each
+  // value under its dotted key, on its line, comments and blank lines kept; not where YAML reads what TOML does not write.
+  ['[agents.a]\ntools:\n  write: false\n  edit: false\n', '[agents.a]\ntools.write = false\ntools.edit = false\n', 'Write the table as TOML: `tools.write = false` and 1 more'],
+  ['[agents.a]\r\n  permission:  # from OpenCode\r\n    bash:\r\n      "git push": ask\r\n\r\n      # else\r\n      git *: allow\r\n    edit: deny\r\nmodel = "m"\r\n',
+    '[agents.a]\r\n  # from OpenCode\r\n  permission.bash."git push" = "ask"\r\n  \r\n  # else\r\n  permission.bash."git *" = "allow"\r\n  permission.edit = "deny"\r\nmodel = "m"\r\n',
+    'Write the table as TOML: `permission.bash."git push" = "ask"` and 2 more'],
+  ['x:\n  a: yes\n', null],
+  ['x:\n  a:\n', null],
+  ['x:\n  a: 1\n   b: 2\n', null],
+  ['x:\n  a: 1  # mars-ignore\n', null],
   ['x:\n', null],
   ['x: # c\n', null],
   // An `=` typed twice: the second removed; one missing before a value no key starts with: inserted.

@@ -15,7 +15,7 @@ import { lastAtOrBefore } from './sorted';
 import { surrogatePairEscape } from './stringPositions';
 import { bareWordAt, bracesForList, closedHeader, closedList, closedString, colonForEquals, commaAndQuotedValue, equalsMissing, extraComma, foreignQuote, innerQuotes, joinedStatement, quotedKeyPart, quotedValue, semicolonForComma, straightQuotedKey, secondEquals, strayClosers, strayHeaderClosers, strayTerminators } from './typingSlips';
 import { BLANKS_AND_UNREAD, EACH_UNREAD, INVISIBLE, LINE_BREAK, NAMES, trimUnreadEnd, UNREAD_BLANK, UNREAD_BLANKS, unreadFixedAs } from './unreadBlanks';
-import { yamlItems, yamlList } from './yamlLists';
+import { yamlItems, yamlList, yamlMap } from './yamlLists';
 
 /** A message, with the rewrite that types what it says where there is one. */
 const withFix = (message: string, rewrite: Explained['rewrite'] | null): string | Explained => (rewrite ? { message, rewrite } : message);
@@ -256,7 +256,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (atLineEnd && !open() && FENCE.test(text.slice(lineStart, lineEndAt(text, at)))) return frontMatterFence(text, lineStart);
       // In an inline table, a key then its `,` or `}` (`{ x = "a", b, y = 1 }`): its `=` and value are missing.
       if (atLineEnd || c === '#' || (inline && (c === '}' || c === ','))) return 'expected `=` and a value after the key';
-      if (c === ':') return yamlList(text, at) ?? withFix('expected `=` after the key (TOML writes `=`, not `:`)', colonForEquals(text, at));
+      if (c === ':') return yamlList(text, at) ?? yamlMap(text, at) ?? withFix('expected `=` after the key (TOML writes `=`, not `:`)', colonForEquals(text, at));
       // After blanks or a quoted key, the key is complete: what follows it is out of place.
       if (/[ \t"']$/.test(before)) {
         const equals = equalsMissing(text, at);

@@ -401,7 +401,7 @@ export function colonForEquals(text: string, at: number): Rewrite | null {
  * `yes`, `null`). Else null. Names between commas too (Claude's `tools: Read, Grep`): YAML reads one string, which
  * Mars's checks then say as the list meant, the section read on past it.
  */
-function yamlText(rest: string): string | null {
+export function yamlText(rest: string): string | null {
   const value = rest.replace(/[ \t]+#.*$/, '').trimEnd();
   if (value === '' || value.length > 200 || /^[-?:,[\]{}#&*!|>'"%@`]/.test(value) || /: |[\u0000-\u001f\u007f]/.test(value) || UNREAD_IN.test(value)) return null;
   return readsAsValue(value) || meantBare(value) || /^(?:null|~|yes|no|on|off)$/i.test(value) ? null : value;

@@ -8,7 +8,8 @@ import { readsAsValue } from './listWithoutBrackets';
 import type { Span, SyntaxProblem } from './model';
 import { lineBreak } from './split';
 import { KEY_LINE } from './syntaxMessages';
-import { blanksFrom } from './typingSlips';
+import { basicString } from './strings';
+import { blanksFrom, yamlText } from './typingSlips';
 
 type Rewrite = NonNullable<SyntaxProblem['rewrite']>;
 
@@ -147,5 +148,90 @@ export function yamlItems(text: string, open: Span): { message: string; rewrite:
   return {
     message: `${itemSaid(items)}: a TOML list's items are written without \`-\`, each text in quotes, a comma between them`,
     rewrite: { title: `Write the list as TOML: ${quoted(asList(items))}`, span: { start: lineEnd, end }, newText: () => listLines(items, lineBreakAt(text, lineEnd), indentOf(text, open.start)) },
+  };
+}
+
+// A line of a YAML mapping: its indent, its key (quoted, or plain up to the `:`), then `:` and what follows it.
+const MAP_LINE = /^([ \t]+)("(?:[^"\\]|\\.)*"|'[^']*'|[^\s:#"'\-?][^:#]*?)[ \t]*:(?:[ \t]+(.*))?$/;
+
+/** A YAML key as a TOML key part: bare where TOML takes it so, quoted as written where TOML reads that, else in quotes. */
+function keyPart(raw: string): string | null {
+  if (/^[A-Za-z0-9_-]+$/.test(raw)) return raw;
+  if (raw.startsWith('"') || raw.startsWith("'")) return readsAsValue(raw) ? raw : null;
+  return basicString(raw);
+}
+
+/** A mapping's value after `key: ` as TOML writes it (`itemOf`, or YAML's text in quotes: `yamlText`), and its comment. */
+function scalarOf(rest: string): { value: string; comment: string } | null {
+  const item = itemOf(rest);
+  if (item) return item;
+  const hash = rest.search(/[ \t]#/);
+  const text = yamlText(hash < 0 ? rest : rest.slice(0, hash));
+  return text === null ? null : { value: basicString(text), comment: hash < 0 ? '' : rest.slice(hash).trim() };
+}
+
+/**
+ * A table written as YAML writes a mapping, under a key whose `:` at `sep` ends its line (`tools:` ⏎ `  write:
+ * false` ⏎ `  edit: false`, an OpenCode agent's front matter pasted; `permission:` ⏎ `  bash:` ⏎ `    "git push":
+ * ask`): each value written as the dotted key TOML reads it at (`tools.write = false`, `permission.bash."git push"
+ * = "ask"`), on the key's line and those below it, in the mapping's place; the comments and blank lines among
+ * them kept. It runs to a line indented no deeper than the key's, or the text's end. No guess: YAML reads
+ * it so. None where a line is no such key (a list's item, a value going on), one is indented as none of its
+ * mapping's keys, a nested key holds nothing, a value is none TOML and YAML read alike or text (`yes`, `[…]`),
+ * or a comment is a `mars-ignore`, which would come to speak of another line.
+ */
+export function yamlMap(text: string, sep: number): { message: string; rewrite: Rewrite } | null {
+  const lineEnd = lineEndAt(text, sep);
+  const keyComment = text.slice(sep + 1, lineEnd).trim();
+  if (!BLANK_LINE.test(keyComment)) return null;
+  const indent = indentOf(text, sep);
+  const keyStart = lineStartAt(text, sep) + indent.length;
+  const root = keyPart(text.slice(keyStart, sep).trimEnd());
+  if (root === null) return null;
+  // Each level open: the indent of the line that opened it, its path, and the indent of its keys (once one is read).
+  const levels: Array<{ indent: number; path: string; keys?: number }> = [{ indent: indent.length, path: root }];
+  const written: string[] = keyComment === '' ? [] : [keyComment];
+  let above: string[] = [];
+  let end = -1;
+  for (let at = lineEnd; at < text.length; ) {
+    const start = lineBreak(text, at);
+    at = lineEndAt(text, start);
+    const line = text.slice(start, at);
+    if (BLANK_LINE.test(line)) {
+      above.push(line.trim());
+      continue;
+    }
+    const depth = /^[ \t]*/.exec(line)![0].length;
+    if (depth <= indent.length) break;
+    const m = MAP_LINE.exec(line);
+    if (!m) return null;
+    while (depth <= levels.at(-1)!.indent) levels.pop();
+    const level = levels.at(-1)!;
+    if ((level.keys ??= depth) !== depth) return null;
+    const part = keyPart(m[2]!.trim());
+    if (part === null) return null;
+    const path = `${level.path}.${part}`;
+    const rest = (m[3] ?? '').trim();
+    written.push(...above);
+    above = [];
+    if (rest === '' || rest.startsWith('#')) {
+      if (rest !== '') written.push(rest);
+      levels.push({ indent: depth, path });
+      continue;
+    }
+    const scalar = scalarOf(rest);
+    if (!scalar) return null;
+    written.push(`${path} = ${scalar.value}${scalar.comment === '' ? '' : ` ${scalar.comment}`}`);
+    end = at;
+  }
+  // A nested key holding nothing (YAML's null) below the last value: no TOML of it.
+  if (end < 0 || levels.some((l) => l.keys === undefined && l.indent > indent.length) || written.some((l) => l.includes('mars-ignore'))) return null;
+  const values = written.filter((l) => !l.startsWith('#') && l !== '');
+  const first = values[0]!;
+  const said = `${quoted(first)}${values.length > 1 ? ` and ${values.length - 1} more` : ''}`;
+  const newLine = lineBreakAt(text, lineEnd);
+  return {
+    message: `${quoted(text.slice(keyStart, sep + 1))} then keys indented below it is a table as YAML writes it: TOML writes each value under its dotted key (${said})`,
+    rewrite: { title: `Write the table as TOML: ${said}`, span: { start: keyStart, end }, newText: () => written.join(`${newLine}${indent}`) },
   };
 }
