@@ -919,7 +919,7 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   // value under its dotted key, on its line, comments and blank lines kept; not where YAML reads what TOML does not write.
   ['[agents.a]\ntools:\n  write: false\n  edit: false\n', '[agents.a]\ntools.write = false\ntools.edit = false\n', 'Write the table as TOML: `tools.write = false` and 1 more'],
   ['[agents.a]\r\n  permission:  # from OpenCode\r\n    bash:\r\n      "git push": ask\r\n\r\n      # else\r\n      git *: allow\r\n    edit: deny\r\nmodel = "m"\r\n',
-    '[agents.a]\r\n  # from OpenCode\r\n  permission.bash."git push" = "ask"\r\n  \r\n  # else\r\n  permission.bash."git *" = "allow"\r\n  permission.edit = "deny"\r\nmodel = "m"\r\n',
+    '[agents.a]\r\n  # from OpenCode\r\n  permission.bash."git push" = "ask"\r\n\r\n  # else\r\n  permission.bash."git *" = "allow"\r\n  permission.edit = "deny"\r\nmodel = "m"\r\n',
     'Write the table as TOML: `permission.bash."git push" = "ask"` and 2 more'],
   ['x:\n  a: yes\n', null],
   ['x:\n  a:\n', null],

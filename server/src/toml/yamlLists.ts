@@ -232,6 +232,6 @@ export function yamlMap(text: string, sep: number): { message: string; rewrite: 
   const newLine = lineBreakAt(text, lineEnd);
   return {
     message: `${quoted(text.slice(keyStart, sep + 1))} then keys indented below it is a table as YAML writes it: TOML writes each value under its dotted key (${said})`,
-    rewrite: { title: `Write the table as TOML: ${said}`, span: { start: keyStart, end }, newText: () => written.join(`${newLine}${indent}`) },
+    rewrite: { title: `Write the table as TOML: ${said}`, span: { start: keyStart, end }, newText: () => written.map((l, i) => (i === 0 ? l : `${newLine}${l === '' ? '' : indent}${l}`)).join('') },
   };
 }
