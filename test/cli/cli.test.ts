@@ -286,7 +286,7 @@ test('the summary says how many problems --fix would fix, as fix-all counts them
 // An agent's front matter pasted whole under its table (Claude's markdown agent): YAML, not TOML, which stops Mars's load
 // of the file. --fix removes the `---` fences and writes each `key: text` as the string YAML reads, so the file loads
 // as TOML (each syntax error fixed counted: 6); `tools`, a string of names, is then said with the list meant, a fix not in --fix (it puts rules in force).
-test('--fix on an agent\'s front matter pasted whole: TOML that reads, then `tools` said as the list meant', () => {
+test('--fix on an agent\'s front matter pasted whole (Claude\'s, OpenCode\'s): TOML that reads, then `tools` said as Mars reads it', () => {
   const dir = workspace({ 'mars.toml': '[agents.reviewer]\n---\nname: reviewer\ndescription: Reviews code, carefully  # why\ntools: Read, Grep\nmodel: sonnet\n---\n' });
   assert.equal(cli(['check', '--fix'], { cwd: dir }).err, '1 file checked, 6 problems fixed: 1 error\n');
   assert.equal(fs.readFileSync(path.join(dir, 'mars.toml'), 'utf8'),
@@ -294,6 +294,12 @@ test('--fix on an agent\'s front matter pasted whole: TOML that reads, then `too
   const left = JSON.parse(cli(['check', '--format', 'json'], { cwd: dir }).out) as Array<{ code: string; fixes: Array<{ title: string; safe: boolean }> }>;
   assert.deepEqual(left.map((f) => [f.code, f.fixes.map((x) => [x.title, x.safe])]),
     [['invalid-tool-policy', [['Rename to `tools.allowed`, and change `"Read, Grep"` to `["Read", "Grep"]`', false]]]]);
+  // OpenCode's, its tools a mapping: its rules written as the dotted keys TOML reads, then said as rules Mars ignores.
+  const open = workspace({ 'mars.toml': '[agents.review]\n---\ndescription: Reviews code\ntools:\n  write: false\n---\n' });
+  assert.equal(cli(['check', '--fix'], { cwd: open }).err, '1 file checked, 4 problems fixed: 1 warning\n');
+  assert.equal(fs.readFileSync(path.join(open, 'mars.toml'), 'utf8'), '[agents.review]\ndescription = "Reviews code"\ntools.write = false\n');
+  const rules = JSON.parse(cli(['check', '--format', 'json'], { cwd: open }).out) as Array<{ code: string; fixes: Array<{ title: string }> }>;
+  assert.deepEqual(rules.map((f) => [f.code, f.fixes[0]?.title]), [['unknown-policy-key', 'Move "write" into `disallowed`']]);
 });
 
 test('--fix on a big section with commas missing (its first piece, a later one, its last), CRLF and a byte order mark: writes what the editor\'s fix-all writes, and counts what was shown and each syntax error fixed', () => {
