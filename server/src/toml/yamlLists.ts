@@ -1,5 +1,6 @@
 // A list written as YAML writes one, under a key whose `:` or `=` ends its line (`allowed:` ⏎ `  - Read` ⏎
-// `  - Grep`, pasted from an agent's front matter): the TOML list its items make, which says the same.
+// `  - Grep`, pasted from an agent's front matter): the TOML list its items make, which says the same. So
+// for a table written as a YAML mapping (`tools:` ⏎ `  write: false`): the dotted keys TOML reads it as.
 
 import { quoted } from '../grammar/text';
 import { quotableName } from './bareWords';
