@@ -925,6 +925,11 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['x:\n  a:\n', null],
   ['x:\n  a: 1\n   b: 2\n', null],
   ['x:\n  a: 1  # mars-ignore\n', null],
+  // An object as JSON writes one over lines (Claude's settings pasted, its key's `:` made `=`): on one line, each key's
+  // `:` as `=`, its `}` found past the error; not with a comment inside, nor where it then does not read.
+  ['[agents.a]\ntools = {\n  "allowed": ["a:b", "c"],\n  disallowed: ["d"]\n}\n', '[agents.a]\ntools = { "allowed" = ["a:b", "c"], disallowed = ["d"] }\n', 'Write the inline table on one line, each `:` as `=`'],
+  ['x = {\n  a: 1 # c\n}\n', null],
+  ['x = {\n  a: [1,\n}\n', null],
   ['x:\n', null],
   ['x: # c\n', null],
   // An `=` typed twice: the second removed; one missing before a value no key starts with: inserted.

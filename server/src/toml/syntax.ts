@@ -12,7 +12,7 @@ import { LineIndex, lineEndAt, lineStartAt, newLineOf } from './lineIndex';
 import { stringEnd } from './stringPositions';
 import { explainError } from './syntaxMessages';
 import { quoted } from '../grammar/text';
-import { inlineTableOnOneLine, isStop, toml11Constructs, type Toml11Construct } from './toml11';
+import { inlineTableOnOneLine, isStop, jsonObjectOnOneLine, toml11Constructs, type Toml11Construct } from './toml11';
 import { EACH_UNREAD, isUnreadBlank, unreadFixedAs } from './unreadBlanks';
 
 interface SectionVerdict {
@@ -166,7 +166,10 @@ function firstError(doc: TomlDocument, section: Section, text: string, start: nu
   };
   if (first) {
     const table = !first.rewrite && isUnreadBlank(text.charCodeAt(offset)) ? inlineTableWithUnread(text, first) : null;
-    return table ? [placed(table, start, unreadableFrom), said()] : [placed(first, start, unreadableFrom)];
+    if (table) return [placed(table, start, unreadableFrom), said()];
+    // An object as JSON writes one over lines (`"allow": [...]`), where smol-toml stopped: written on one line as TOML.
+    const json = !first.rewrite && text[first.span.start] === '{' ? jsonObjectOnOneLine(text, first.span.start) : null;
+    return [placed(json ? { ...first, rewrite: json } : first, start, unreadableFrom)];
   }
   const again = REDEFINED.test(message) ? redefinition(doc, section.entries, unreadableFrom) : null;
   if (again) return [{ ...again, unreadableFrom }];

@@ -15,6 +15,7 @@
 // table still open across a line break is reported too, as toml_edit stops at that line break,
 // before whatever smol-toml, reading TOML 1.1, stopped at later (syntax.ts).
 
+import { parse } from 'smol-toml';
 import type { Span } from './model';
 import { stringEnd } from './stringPositions';
 import { quoted } from '../grammar/text';
@@ -37,6 +38,7 @@ const QUOTE = 0x22;
 const HASH = 0x23;
 const APOS = 0x27;
 const COMMA = 0x2c;
+const COLON = 0x3a;
 const EQUALS = 0x3d;
 const LBRACKET = 0x5b;
 const RBRACKET = 0x5d;
@@ -183,6 +185,48 @@ function unclosedInlineTable(text: string, frame: Frame): Toml11Construct {
     message: `an inline table must be closed with \`}\` on the line it opens (${MARS_READS}, where an inline table is one line)`,
     rewrite: null,
   };
+}
+
+/** The most of a text a JSON object pasted as an inline table is looked for in (`jsonObjectOnOneLine`): a settings file's. */
+const JSON_OBJECT_MAX = 20_000;
+
+/**
+ * The inline table opened at `open` over lines that smol-toml stopped reading inside (the section's `text`, past that
+ * error: `syntax.ts`), where it is an object as JSON writes one (`{` ⏎ `"allow": ["Bash(npm test)"],` ⏎ `}`, Claude's settings pasted, its key's `:` made `=`
+ * already): on one line, as one over lines that reads is written, each key's `:` written ` =`, where that reads as
+ * TOML. Its `}` is found by matching brackets past the error, outside strings. None where a comment is inside (the
+ * line would swallow it), or it does not read so.
+ */
+export function jsonObjectOnOneLine(text: string, open: number): Toml11Construct['rewrite'] {
+  const colons: number[] = [];
+  let depth = 0;
+  const stop = Math.min(text.length, open + JSON_OBJECT_MAX);
+  for (let p = open; p < stop; p++) {
+    const c = text.charCodeAt(p);
+    if (c === QUOTE || c === APOS) {
+      const end = stringEnd(text, p);
+      if (text.charCodeAt(end - 1) !== c || end - 1 === p) return null;
+      p = end - 1;
+    } else if (c === HASH) return null;
+    else if (c === LBRACE || c === LBRACKET) depth++;
+    else if (c === RBRACKET) depth--;
+    else if (c === RBRACE && --depth === 0) {
+      const table = colons.reduceRight((t, at) => `${t.slice(0, at - open)}${/[ \t]/.test(text[at - 1]!) ? '=' : ' ='}${t.slice(at - open + 1)}`, text.slice(open, p + 1));
+      const line = oneLine(table, 0, table.length);
+      return readsAsTable(line) ? { title: `Write the inline table on one line${colons.length > 0 ? ', each `:` as `=`' : ''}`, span: { start: open, end: p + 1 }, newText: () => line } : null;
+    } else if (c === COLON && /^[ \t]/.test(text[p + 1] ?? '')) colons.push(p);
+  }
+  return null;
+}
+
+/** Whether `table` (an inline table on one line) reads as TOML. */
+function readsAsTable(table: string): boolean {
+  try {
+    parse(`x = ${table}`);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** An inline table over lines is shown on its first line, from `{` to its last character before the break. */
