@@ -257,6 +257,8 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['x = read ,  bash(git, log)\n', 'read ,  bash(git, log)', '`read ,  bash(git, log)` is not a value TOML knows: write a list in brackets, `read` and `bash(git, log)` in quotes (`["read" ,  "bash(git, log)"]`)'],
   ['x = { a = read, b = 1 }\n', 'read', '`read` is not a value TOML knows: write text in quotes (`"read"`)'],
   ['[agents.a]\ntools:\n  write: false\n', ':', '`tools:` then keys indented below it is a table as YAML writes it: TOML writes each value under its dotted key (`tools.write = false`)'],
+  // A JSON document pasted whole (a settings file): its `{` said as JSON's, not as a character a bare key cannot hold.
+  ['{\n  "permissions": {}\n}\n', '{', 'TOML writes no `{` around a table as JSON does: write `key = value` lines, a table\'s below its `[header]` (`[agents.coder.tools]` then `allowed = ["read"]`)'],
   // A front matter's `---` fence, pasted with it.
   ['[agents.a]\n  ---  \n', '---', '`---` fences YAML front matter, which TOML has no use for: remove the line'],
   ['x = "a", tru\n', ',', '`,` after the value: a line holds one `key = value`, then only a comment'],
