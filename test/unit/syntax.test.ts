@@ -927,6 +927,8 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['x:\n  a:\n', null],
   ['x:\n  a: 1\n   b: 2\n', null],
   ['x:\n  a: 1  # mars-ignore\n', null],
+  // Nor a line no front matter writes, too long to try as a key (its blanks tried every way around it: 100,000 took 16 s).
+  [`x:\n  a${' '.repeat(100_000)}b\n`, null],
   // An object as JSON writes one over lines (Claude's settings pasted, its key's `:` made `=`): on one line, each key's
   // `:` as `=`, its `}` found past the error; not with a comment inside, nor where it then does not read.
   ['[agents.a]\ntools = {\n  "allowed": ["a:b", "c"],\n  disallowed: ["d"]\n}\n', '[agents.a]\ntools = { "allowed" = ["a:b", "c"], disallowed = ["d"] }\n', 'Write the inline table on one line, each `:` as `=`'],

@@ -155,6 +155,8 @@ export function yamlItems(text: string, open: Span): { message: string; rewrite:
 // A line of a YAML mapping: its indent, its key (quoted, or plain up to the `:`), then `:` and what follows it.
 const MAP_LINE = /^([ \t]+)("(?:[^"\\]|\\.)*"|'[^']*'|[^\s:#"'\-?][^:#]*?)[ \t]*:(?:[ \t]+(.*))?$/;
 
+const MAP_LINE_MAX = 1_000;
+
 /** A YAML key as a TOML key part: bare where TOML takes it so, quoted as written where TOML reads that, else in quotes. */
 function keyPart(raw: string): string | null {
   if (/^[A-Za-z0-9_-]+$/.test(raw)) return raw;
@@ -204,7 +206,8 @@ export function yamlMap(text: string, sep: number): { message: string; rewrite: 
     }
     const depth = /^[ \t]*/.exec(line)![0].length;
     if (depth <= indent.length) break;
-    const m = MAP_LINE.exec(line);
+    // Not a line no front matter writes, whose blanks `MAP_LINE` would try every way around its key.
+    const m = line.length <= MAP_LINE_MAX ? MAP_LINE.exec(line) : null;
     if (!m) return null;
     while (depth <= levels.at(-1)!.indent) levels.pop();
     const level = levels.at(-1)!;
