@@ -211,7 +211,13 @@ export function jsonObjectOnOneLine(text: string, open: number): Toml11Construct
     else if (c === LBRACE || c === LBRACKET) depth++;
     else if (c === RBRACKET) depth--;
     else if (c === RBRACE && --depth === 0) {
-      const table = colons.reduceRight((t, at) => `${t.slice(0, at - open)}${/[ \t]/.test(text[at - 1]!) ? '=' : ' ='}${t.slice(at - open + 1)}`, text.slice(open, p + 1));
+      let table = '';
+      let from = open;
+      for (const at of colons) {
+        table += `${text.slice(from, at)}${/[ \t]/.test(text[at - 1]!) ? '=' : ' ='}`;
+        from = at + 1;
+      }
+      table += text.slice(from, p + 1);
       const line = oneLine(table, 0, table.length);
       return readsAsTable(line) ? { title: `Write the inline table on one line${colons.length > 0 ? ', each `:` as `=`' : ''}`, span: { start: open, end: p + 1 }, newText: () => line } : null;
     } else if (c === COLON && /^[ \t]/.test(text[p + 1] ?? '')) colons.push(p);

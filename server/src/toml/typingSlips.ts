@@ -402,7 +402,9 @@ export function colonForEquals(text: string, at: number): Rewrite | null {
  * Mars's checks then say as the list meant, the section read on past it.
  */
 export function yamlText(rest: string): string | null {
-  const value = rest.replace(/[ \t]+#.*$/, '').trimEnd();
+  // Found, not replaced: `/[ \t]+#.*$/` tried every run of blanks to its end (quadratic on a long one).
+  const hash = rest.search(/[ \t]#/);
+  const value = (hash < 0 ? rest : rest.slice(0, hash)).trimEnd();
   if (value === '' || value.length > 200 || /^[-?:,[\]{}#&*!|>'"%@`]/.test(value) || /: |[\u0000-\u001f\u007f]/.test(value) || UNREAD_IN.test(value)) return null;
   return readsAsValue(value) || meantBare(value) || /^(?:null|~|yes|no|on|off)$/i.test(value) ? null : value;
 }
