@@ -919,6 +919,8 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['[agents.a]\n---\nmodel = "m"\n', '[agents.a]\nmodel = "m"\n', 'Remove the line `---`'],
   ['---\r\ndescription: Reviews code\r\n---\r\n', 'description: Reviews code\r\n---\r\n', 'Remove the line `---`', false, 'description = "Reviews code"\r\n'],
   ['x = [\n---\n]\n', null],
+  // The closing fence ends a list written as YAML writes one, as the next statement does (yamlPasted seed 20261207).
+  ['[agents.a]\n---\ntools:\n  - Read\n---\n', '[agents.a]\ntools:\n  - Read\n---\n', 'Remove the line `---`', false, '[agents.a]\ntools = ["Read"]\n'],
   // A table written as YAML writes a mapping, its keys indented below `key:` (an OpenCode agent's front matter): each
   // value under its dotted key, on its line, comments and blank lines kept; not where YAML reads what TOML does not write.
   ['[agents.a]\ntools:\n  write: false\n  edit: false\n', '[agents.a]\ntools.write = false\ntools.edit = false\n', 'Write the table as TOML: `tools.write = false` and 1 more'],

@@ -15,7 +15,7 @@ import { lastAtOrBefore } from './sorted';
 import { surrogatePairEscape } from './stringPositions';
 import { bareWordAt, bracesForList, closedHeader, closedList, closedString, colonForEquals, commaAndQuotedValue, equalsMissing, extraComma, foreignQuote, innerQuotes, joinedStatement, quotedKeyPart, quotedValue, semicolonForComma, straightQuotedKey, secondEquals, strayClosers, strayHeaderClosers, strayTerminators } from './typingSlips';
 import { BLANKS_AND_UNREAD, EACH_UNREAD, INVISIBLE, LINE_BREAK, NAMES, trimUnreadEnd, UNREAD_BLANK, UNREAD_BLANKS, unreadFixedAs } from './unreadBlanks';
-import { yamlItems, yamlList, yamlMap } from './yamlLists';
+import { FENCE, yamlItems, yamlList, yamlMap } from './yamlLists';
 
 /** A message, with the rewrite that types what it says where there is one. */
 const withFix = (message: string, rewrite: Explained['rewrite'] | null): string | Explained => (rewrite ? { message, rewrite } : message);
@@ -371,9 +371,6 @@ function explained(text: string, section: Section, at: number, raw: string): str
       return null;
   }
 }
-
-/** YAML's `---` on a line of its own, which fences a front matter (an agent's, pasted with it). */
-const FENCE = /^[ \t]*---[ \t]*$/;
 
 /** A `---` line (`FENCE`) at `lineStart`: said as YAML's, which TOML has no use for, and its line removed (no guess: it means nothing here). */
 function frontMatterFence(text: string, lineStart: number): Explained {

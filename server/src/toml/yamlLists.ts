@@ -54,10 +54,13 @@ function itemOf(rest: string): { raw: string; value: string; comment: string } |
   return quotableName(word) ? { raw: word, value: `"${word}"`, comment } : null;
 }
 
-/** Whether `line` starts a statement: a header, or a key then `=`, or `:` (the next key of YAML pasted with the list). */
+/** YAML's `---` on a line of its own, which fences a front matter (an agent's, pasted with it). */
+export const FENCE = /^[ \t]*---[ \t]*$/;
+
+/** Whether `line` starts a statement: a header, or a key then `=`, or `:` (the next key of YAML pasted with the list), or ends the front matter (`---`). */
 function statement(line: string): boolean {
   const code = line.trimStart();
-  return code.startsWith('[') || KEY_LINE.test(code) || KEY_LINE.test(code.replace(/:/, '='));
+  return code.startsWith('[') || KEY_LINE.test(code) || KEY_LINE.test(code.replace(/:/, '=')) || FENCE.test(code);
 }
 
 /**

@@ -1,0 +1,100 @@
+// An agent's front matter pasted into mars.toml under its table, as Claude's and OpenCode's agents write it in
+// YAML: fix-all must write TOML that means what YAML reads (js-yaml, the YAML parser, is the reference), so
+// the file loads and Mars's checks then judge what was meant. Seeded documents of what such front matter
+// holds: `---` fences, text (`description: Reviews code, carefully`), names between commas (`tools: Read,
+// Grep`), booleans and numbers, a list of names a line each (`- Read`), and a mapping of rules one or two
+// levels deep (`tools:` then `  write: false`; `permission:` then `  bash:` then `    "git push": ask`).
+// Replay with MARS_YAML_SEED=<n>; MARS_YAML_ROUNDS=<n> for more documents.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { load } from 'js-yaml';
+import { parse } from 'smol-toml';
+import { analyzeDocument, documentFindings, documentFixAll } from '../../server/src/analysis/document';
+import { applyEdits } from '../../server/src/analysis/edits';
+import { failureReport, type Failure } from '../support/failures';
+import { rng } from '../support/rng';
+
+const SEED = Number(process.env.MARS_YAML_SEED ?? 20_261_207);
+const ROUNDS = Number(process.env.MARS_YAML_ROUNDS ?? 400);
+
+const TEXTS = ['reviewer', 'Reviews code, carefully', 'sonnet', 'claude-sonnet-4-5', 'subagent', 'Says "hi" \\ then', '1.2.3', 'a b  c', 'Read, Grep, Glob',
+  'Bash(npm run test:*), Read', 'Écrit du code 😀', 'x#y', 'trailing:colon'];
+const SCALARS = ['true', 'false', '0', '42', '-7', '1.5', '"quoted text"', "'single'"];
+const NAMES = ['Read', 'Grep', 'Bash', 'Edit', 'WebFetch', 'mcp__gh__x', 'bash(git log *)', 'read', 'Task'];
+const KEYS = ['name', 'description', 'model', 'mode', 'color', 'temperature', 'notes', 'max-turns', 'allowed_tools'];
+const RULE_KEYS = ['write', 'edit', 'bash', 'webfetch', '"git push"', 'git *', "'rm -rf *'", 'mcp__gh__*'];
+const VERDICTS = ['true', 'false', 'ask', 'allow', 'deny'];
+const COMMENTS = ['', '', '  # why'];
+
+function frontMatter(random: () => number): string {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+  const keys = new Set<string>();
+  const lines: string[] = [];
+  for (let n = 1 + Math.floor(random() * 6); n > 0; n--) {
+    const kind = Math.floor(random() * 5);
+    const key = kind >= 3 ? pick(['tools', 'permission', 'rules']) : pick(KEYS);
+    if (keys.has(key)) continue;
+    keys.add(key);
+    if (kind === 0) lines.push(`${key}: ${pick(TEXTS)}${pick(COMMENTS)}`);
+    else if (kind === 1) lines.push(`${key}: ${pick(SCALARS)}${pick(COMMENTS)}`);
+    else if (kind === 2) lines.push(`${key}:${pick(COMMENTS)}`, ...Array.from({ length: 1 + Math.floor(random() * 3) }, () => `  - ${pick(NAMES)}`));
+    else {
+      // A mapping of rules: a rule a line, or a tool's patterns one level below it (rule keys once each, as YAML wants).
+      lines.push(`${key}:${pick(COMMENTS)}`);
+      const rules = new Set<string>();
+      for (let k = 1 + Math.floor(random() * 3); k > 0; k--) {
+        const rule = pick(RULE_KEYS);
+        if (rules.has(rule)) continue;
+        rules.add(rule);
+        if (kind === 4 && random() < 0.5) {
+          lines.push(`  ${rule}:`);
+          const patterns = new Set(Array.from({ length: 1 + Math.floor(random() * 2) }, () => pick(RULE_KEYS.filter((r) => r !== rule))));
+          for (const p of patterns) lines.push(`    ${p}: ${pick(VERDICTS)}`);
+        } else lines.push(`  ${rule}: ${pick(VERDICTS)}${pick(COMMENTS)}`);
+        if (random() < 0.15) lines.push(pick(['', '  # a note']));
+      }
+    }
+  }
+  return lines.join('\n');
+}
+
+test('front matter pasted as YAML: fix-all writes TOML that means what YAML reads', () => {
+  const random = rng(SEED);
+  const failures: Failure[] = [];
+  let written = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const yaml = frontMatter(random);
+    const fenced = random() < 0.5;
+    const newLine = random() < 0.2 ? '\r\n' : '\n';
+    const text = `[agents.x]\n${fenced ? '---\n' : ''}${yaml}\n${fenced ? '---\n' : ''}`.replace(/\n/g, newLine);
+    const meant = load(yaml) as Record<string, unknown>;
+    const fixed = applyEdits(text, documentFixAll(analyzeDocument(text)));
+    const show = `--- input\n${text}\n--- fix-all\n${fixed}`;
+    let read: Record<string, unknown>;
+    try {
+      read = (parse(fixed) as { agents: Record<string, Record<string, unknown>> }).agents.x!;
+    } catch (e) {
+      failures.push({ property: 'the fixed text reads as TOML', text, detail: `${show}\n--- ${String(e)}` });
+      continue;
+    }
+    written++;
+    // TOML's values in JSON's shape, as YAML's are (smol-toml reads integers as numbers, as js-yaml does).
+    if (!sameDeep(read, meant)) {
+      failures.push({ property: 'it means what YAML reads', text, detail: `${show}\n--- YAML reads ${JSON.stringify(meant)}\n--- TOML reads ${JSON.stringify(read)}` });
+      continue;
+    }
+    const syntax = documentFindings(analyzeDocument(fixed)).filter((f) => f.code === 'toml-syntax');
+    if (syntax.length > 0) failures.push({ property: 'no syntax error is left', text, detail: `${show}\n--- ${syntax[0]!.message}` });
+  }
+  console.log(`# seed ${SEED}: ${ROUNDS} documents, ${written} read, ${failures.length} failures`);
+  assert.equal(failures.length, 0, failureReport(failures));
+});
+
+/** Whether two values read from JSON-shaped data are the same, keys in any order. */
+function sameDeep(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return a === b;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const [ka, kb] = [Object.keys(a), Object.keys(b)];
+  return ka.length === kb.length && ka.every((k) => sameDeep((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
