@@ -912,6 +912,8 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['x: Say "hi" \\ now\r\n', 'x = "Say \\"hi\\" \\\\ now"\r\n', 'Replace `: Say "hi" \\ now` with `= "Say \\"hi\\" \\\\ now"`'],
   ['x: 1.2.3\n', 'x = "1.2.3"\n', 'Replace `: 1.2.3` with `= "1.2.3"`'],
   ['x: yes\n', 'x = yes\n', 'Replace `:` with `=`', false, undefined, false],
+  // Not in an inline table, where its `,` or `}` ends the value (YAML's flow mapping, `{write: false, bash: ask}`; yamlPasted).
+  ['x = {a: 1, b: ask}\n', 'x = {a = 1, b: ask}\n', 'Replace `:` with `=`', false, 'x = {a = 1, b = "ask"}\n'],
   ['x: a: b\n', 'x = a: b\n', 'Replace `:` with `=`', false, undefined, false],
   // Nor text past 200 characters, found in linear time (a run of 100,000 blanks in it took 13 s).
   [`x: a${' '.repeat(100_000)}b\n`, `x = a${' '.repeat(100_000)}b\n`, 'Replace `:` with `=`', false, undefined, false],

@@ -20,7 +20,7 @@ const ROUNDS = Number(process.env.MARS_YAML_ROUNDS ?? 400);
 
 const TEXTS = ['reviewer', 'Reviews code, carefully', 'sonnet', 'claude-sonnet-4-5', 'subagent', 'Says "hi" \\ then', '1.2.3', 'a b  c', 'Read, Grep, Glob',
   'Bash(npm run test:*), Read', 'Écrit du code 😀', 'x#y', 'trailing:colon'];
-const SCALARS = ['true', 'false', '0', '42', '-7', '1.5', '"quoted text"', "'single'"];
+const SCALARS = ['true', 'false', '0', '42', '-7', '1.5', '"quoted text"', "'single'", '[Read, Grep]', '[]', '{write: false, bash: ask}'];
 const NAMES = ['Read', 'Grep', 'Bash', 'Edit', 'WebFetch', 'mcp__gh__x', 'bash(git log *)', 'read', 'Task'];
 const KEYS = ['name', 'description', 'model', 'mode', 'color', 'temperature', 'notes', 'max-turns', 'allowed_tools'];
 const RULE_KEYS = ['write', 'edit', 'bash', 'webfetch', '"git push"', 'git *', "'rm -rf *'", 'mcp__gh__*'];

@@ -258,7 +258,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (c === '{' && !open() && before.trim() === '') return 'TOML writes no `{` around a table as JSON does: write `key = value` lines, a table\'s below its `[header]` (`[agents.coder.tools]` then `allowed = ["read"]`)';
       // In an inline table, a key then its `,` or `}` (`{ x = "a", b, y = 1 }`): its `=` and value are missing.
       if (atLineEnd || c === '#' || (inline && (c === '}' || c === ','))) return 'expected `=` and a value after the key';
-      if (c === ':') return yamlList(text, at) ?? yamlMap(text, at) ?? withFix('expected `=` after the key (TOML writes `=`, not `:`)', colonForEquals(text, at));
+      if (c === ':') return yamlList(text, at) ?? (open() ? null : yamlMap(text, at)) ?? withFix('expected `=` after the key (TOML writes `=`, not `:`)', colonForEquals(text, at, !open()));
       // After blanks or a quoted key, the key is complete: what follows it is out of place.
       if (/[ \t"']$/.test(before)) {
         const equals = equalsMissing(text, at);

@@ -377,16 +377,17 @@ export function closedList(text: string, open: Container, lastEnd: number, at: n
 /**
  * A `:` (or `:=`) at `at` right after a key, where its `=` goes (`allowed: ["read"]`, as YAML and JSON
  * write it), a value after it on its line: written `=`, a blank on each side, as `key = value` is. The
- * key and the value are those written: no guess. Text as YAML writes it (`description: Reviews code`, a
- * front matter pasted) is in quotes too, the string YAML reads (`yamlText`).
+ * key and the value are those written: no guess. A statement's text as YAML writes it (`description: Reviews
+ * code`, a front matter pasted) is in quotes too, the string YAML reads (`yamlText`); not an inline table's, which
+ * its `,` or `}` ends (`{ bash: ask }`), as a bare word's fix after it quotes.
  */
-export function colonForEquals(text: string, at: number): Rewrite | null {
+export function colonForEquals(text: string, at: number, statement: boolean): Rewrite | null {
   const lineEnd = lineEndAt(text, at);
   const run = /^:=?[ \t]*/.exec(text.slice(at, lineEnd))![0];
   const rest = text.slice(at + run.length, lineEnd);
   if (rest === '' || /^[#=:]/.test(rest)) return null;
   const blank = blanksFrom(text, at) < at ? '' : ' ';
-  const yaml = /^:[ \t]/.test(run) ? yamlText(rest) : null;
+  const yaml = statement && /^:[ \t]/.test(run) ? yamlText(rest) : null;
   if (yaml !== null) {
     const written = basicString(yaml);
     return { title: `Replace ${quoted(`: ${yaml}`)} with ${quoted(`= ${written}`)}`, span: { start: at, end: at + run.length + yaml.length }, newText: () => `${blank}= ${written}` };
