@@ -257,6 +257,8 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['x = read ,  bash(git, log)\n', 'read ,  bash(git, log)', '`read ,  bash(git, log)` is not a value TOML knows: write a list in brackets, `read` and `bash(git, log)` in quotes (`["read" ,  "bash(git, log)"]`)'],
   ['x = { a = read, b = 1 }\n', 'read', '`read` is not a value TOML knows: write text in quotes (`"read"`)'],
   ['[agents.a]\ntools:\n  write: false\n', ':', '`tools:` then keys indented below it is a table as YAML writes it: TOML writes each value under its dotted key (`tools.write = false`)'],
+  // Prose where a key goes (an agent's prompt pasted).
+  ['[agents.a]\nYou are a code reviewer, careful and kind.\n', 'You are a code reviewer, careful and kind.', '`You are a code reviewer, careful and kind.` reads as prose, not `key = value`: TOML holds text in a value (`description = "…"`), or in a comment after `#`'],
   // A JSON document pasted whole (a settings file): its `{` said as JSON's, not as a character a bare key cannot hold.
   ['{\n  "permissions": {}\n}\n', '{', 'TOML writes no `{` around a table as JSON does: write `key = value` lines, a table\'s below its `[header]` (`[agents.coder.tools]` then `allowed = ["read"]`)'],
   // A front matter's `---` fence, pasted with it.
@@ -921,6 +923,10 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['[agents.a]\n---\nmodel = "m"\n', '[agents.a]\nmodel = "m"\n', 'Remove the line `---`'],
   ['---\r\ndescription: Reviews code\r\n---\r\n', 'description: Reviews code\r\n---\r\n', 'Remove the line `---`', false, 'description = "Reviews code"\r\n'],
   ['x = [\n---\n]\n', null],
+  // An agent's prompt pasted below its front matter, prose where a key goes: its lines made a comment, up to a blank
+  // line, a guess (it may be meant as a value, or not at all); not a key missing its `=` (two words at most).
+  ['[agents.a]\nYou are a code reviewer.\r\n- Check the tests\r\n  and the docs.\n\nmodel = "m"\n', '[agents.a]\n# You are a code reviewer.\r\n# - Check the tests\r\n  # and the docs.\n\nmodel = "m"\n', 'Make the 3 lines a comment', true],
+  ['model sonnet\n', null],
   // The closing fence ends a list written as YAML writes one, as the next statement does (yamlPasted seed 20261207).
   ['[agents.a]\n---\ntools:\n  - Read\n---\n', '[agents.a]\ntools:\n  - Read\n---\n', 'Remove the line `---`', false, '[agents.a]\ntools = ["Read"]\n'],
   // A table written as YAML writes a mapping, its keys indented below `key:` (an OpenCode agent's front matter): each

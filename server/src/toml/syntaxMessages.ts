@@ -6,7 +6,7 @@
 
 import { parse as smolParse } from 'smol-toml';
 import { asciiLookalike } from '../grammar/checks';
-import { quoted, shown, uPlus } from '../grammar/text';
+import { quoted, shortened, shown, uPlus } from '../grammar/text';
 import { lineEndAt, lineStartAt, nextLineStart } from './lineIndex';
 import { bracketed, meantInside, namesWithoutBrackets, readsAsValue, unreadLeftOut, unreadOutsideStrings, valuesBeforeKey, valueThenCloser, valuesWithoutBrackets } from './listWithoutBrackets';
 import { BLANKS_AND_COMMENTS, itemsOf, listAsItem, missingComma } from './missingCommas';
@@ -260,6 +260,8 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (atLineEnd || c === '#' || (inline && (c === '}' || c === ','))) return 'expected `=` and a value after the key';
       if (c === ':') return yamlList(text, at) ?? (open() ? null : yamlMap(text, at)) ?? withFix('expected `=` after the key (TOML writes `=`, not `:`)', colonForEquals(text, at, !open()));
       // After blanks or a quoted key, the key is complete: what follows it is out of place.
+      const prose = !open() && /^[ \t]*[^\s"'=]+[ \t]+$/.test(before) ? proseLines(text, lineStart) : null;
+      if (prose) return prose;
       if (/[ \t"']$/.test(before)) {
         const equals = equalsMissing(text, at);
         const quotes = equals ? null : quotedKeyPart(text, at, false, open());
@@ -379,6 +381,36 @@ function frontMatterFence(text: string, lineStart: number): Explained {
     message: '`---` fences YAML front matter, which TOML has no use for: remove the line',
     span: { start, end: start + 3 },
     rewrite: { title: 'Remove the line `---`', span: { start: lineStart, end: nextLineStart(text, lineStart) }, newText: () => '' },
+  };
+}
+
+/** A line of prose: words with blanks between, three at least, no `=` (a statement's key missing its `=` has two words or fewer, or its `=` after). */
+const PROSE = /^[ \t]*[^\s=#[][^\s=]*(?:[ \t]+[^\s=]+){2,}[ \t]*$/;
+
+/**
+ * Lines of prose from `lineStart` where a key goes (an agent's prompt pasted with its front matter: `You are a code
+ * reviewer.`), the error after its first word: said as such, not as a key missing its `=`; each line of the run
+ * (up to a blank line, a comment, a header, or a line with an `=`) made a comment, a guess (offered, neither
+ * preferred nor in fix-all: the text may be meant as a value, or not at all). Null where the line is no prose.
+ */
+function proseLines(text: string, lineStart: number): Explained | null {
+  const first = text.slice(lineStart, lineEndAt(text, lineStart));
+  if (!PROSE.test(first)) return null;
+  const starts: number[] = [];
+  let end = lineStart;
+  for (let at = lineStart; at < text.length; at = nextLineStart(text, at)) {
+    const lineEnd = lineEndAt(text, at);
+    if (!PROSE.test(text.slice(at, lineEnd)) && !(starts.length > 0 && /^[ \t]*[^\s=#[][^=]*$/.test(text.slice(at, lineEnd)))) break;
+    starts.push(at);
+    end = lineEnd;
+    if (lineEnd >= text.length) break;
+  }
+  const indent = (at: number) => at + /^[ \t]*/.exec(text.slice(at, lineEndAt(text, at)))![0].length;
+  return {
+    message: `${quoted(shortened(first.trim()))} reads as prose, not \`key = value\`: TOML holds text in a value (\`description = "…"\`), or in a comment after \`#\``,
+    span: { start: indent(lineStart), end: lineStart + first.trimEnd().length },
+    rewrite: { title: starts.length === 1 ? 'Make the line a comment' : `Make the ${starts.length} lines a comment`, span: { start: indent(lineStart), end }, guess: true,
+      newText: () => starts.map((at, i) => `${i === 0 ? '' : text.slice(lineEndAt(text, starts[i - 1]!), indent(at))}# ${text.slice(indent(at), lineEndAt(text, at))}`).join('') },
   };
 }
 
