@@ -927,6 +927,7 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   // line, a guess (it may be meant as a value, or not at all); not a key missing its `=` (two words at most).
   ['[agents.a]\nYou are a code reviewer.\r\n- Check the tests\r\n  and the docs.\n\nmodel = "m"\n', '[agents.a]\n# You are a code reviewer.\r\n# - Check the tests\r\n  # and the docs.\n\nmodel = "m"\n', 'Make the 3 lines a comment', true],
   ['model sonnet\n', null],
+  ['allowed ["read", "grep", "x"]\n', 'allowed = ["read", "grep", "x"]\n', 'Insert `=`'],
   // The closing fence ends a list written as YAML writes one, as the next statement does (yamlPasted seed 20261207).
   ['[agents.a]\n---\ntools:\n  - Read\n---\n', '[agents.a]\ntools:\n  - Read\n---\n', 'Remove the line `---`', false, '[agents.a]\ntools = ["Read"]\n'],
   // A table written as YAML writes a mapping, its keys indented below `key:` (an OpenCode agent's front matter): each

@@ -260,7 +260,8 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (atLineEnd || c === '#' || (inline && (c === '}' || c === ','))) return 'expected `=` and a value after the key';
       if (c === ':') return yamlList(text, at) ?? (open() ? null : yamlMap(text, at)) ?? withFix('expected `=` after the key (TOML writes `=`, not `:`)', colonForEquals(text, at, !open()));
       // After blanks or a quoted key, the key is complete: what follows it is out of place.
-      const prose = !open() && /^[ \t]*[^\s"'=]+[ \t]+$/.test(before) ? proseLines(text, lineStart) : null;
+      // Words after it (not a value, its `=` missing: `allowed ["read", "grep", "x"]`, `x "a b c"`) may be prose.
+      const prose = !open() && /^\p{L}/u.test(c ?? '') && /^[ \t]*[^\s"'=]+[ \t]+$/.test(before) ? proseLines(text, lineStart) : null;
       if (prose) return prose;
       if (/[ \t"']$/.test(before)) {
         const equals = equalsMissing(text, at);
