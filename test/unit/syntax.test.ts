@@ -938,6 +938,9 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
     'Write the table as TOML: `permission.bash."git push" = "ask"` and 2 more'],
   ['x:\n  a: yes\n', null],
   ['x:\n  a:\n', null],
+  ['x:\n  a:\n  b: 1\n', null],
+  ['x:\n  a: 0x1F\n', null],
+  ['x:\n  - inf\n', null],
   ['x:\n  a: 1\n   b: 2\n', null],
   ['x:\n  a: 1  # mars-ignore\n', null],
   // Nor a line no front matter writes, too long to try as a key (its blanks tried every way around it: 100,000 took 16 s).

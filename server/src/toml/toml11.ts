@@ -191,11 +191,11 @@ function unclosedInlineTable(text: string, frame: Frame): Toml11Construct {
 const JSON_OBJECT_MAX = 20_000;
 
 /**
- * The inline table opened at `open` over lines that smol-toml stopped reading inside (the section's `text`, past that
- * error: `syntax.ts`), where it is an object as JSON writes one (`{` ⏎ `"allow": ["Bash(npm test)"],` ⏎ `}`, Claude's settings pasted, its key's `:` made `=`
- * already): on one line, as one over lines that reads is written, each key's `:` written ` =`, where that reads as
- * TOML. Its `}` is found by matching brackets past the error, outside strings. None where a comment is inside (the
- * line would swallow it), or it does not read so.
+ * The inline table opened at `open` over lines that smol-toml stopped reading inside (the section's `text`, past
+ * that error: `syntax.ts`), where it is an object as JSON writes one (`{` ⏎ `"allow": ["Bash(npm test)"],` ⏎ `}`,
+ * Claude's settings pasted, its key's `:` made `=` already): on one line, as one over lines that reads is written,
+ * each key's `:` written ` =`, where that reads as TOML. Its `}` is found by matching brackets past the error,
+ * outside strings. None where a comment is inside (the line would swallow it), or it does not read so.
  */
 export function jsonObjectOnOneLine(text: string, open: number): Toml11Construct['rewrite'] {
   const colons: number[] = [];

@@ -51,7 +51,8 @@ function itemOf(rest: string): { raw: string; value: string; comment: string } |
   const comment = hash < 0 ? '' : rest.slice(hash).trim();
   // A boolean or a decimal number, which YAML and TOML write alike (not YAML's `yes` or `.inf`), as written.
   if (YAML_AS_TOML.test(word)) return { raw: word, value: word, comment };
-  return quotableName(word) ? { raw: word, value: `"${word}"`, comment } : null;
+  // Not what TOML reads as another value (`0x1F`, `1979-05-27`, `inf`), which YAML may read as one too.
+  return quotableName(word) && !readsAsValue(word) ? { raw: word, value: `"${word}"`, comment } : null;
 }
 
 /** YAML's `---` on a line of its own, which fences a front matter (an agent's, pasted with it). */
@@ -212,7 +213,8 @@ export function yamlMap(text: string, sep: number): { message: string; rewrite: 
     // Not a line no front matter writes, whose blanks `MAP_LINE` would try every way around its key.
     const m = line.length <= MAP_LINE_MAX ? MAP_LINE.exec(line) : null;
     if (!m) return null;
-    while (depth <= levels.at(-1)!.indent) levels.pop();
+    // A nested key closed holding nothing is YAML's null, which TOML has no value for.
+    while (depth <= levels.at(-1)!.indent) if (levels.pop()!.keys === undefined) return null;
     const level = levels.at(-1)!;
     if ((level.keys ??= depth) !== depth) return null;
     const part = keyPart(m[2]!.trim());
@@ -231,7 +233,7 @@ export function yamlMap(text: string, sep: number): { message: string; rewrite: 
     written.push(`${path} = ${scalar.value}${scalar.comment === '' ? '' : ` ${scalar.comment}`}`);
     end = at;
   }
-  // A nested key holding nothing (YAML's null) below the last value: no TOML of it.
+  // So with one holding nothing below the last value.
   if (end < 0 || levels.some((l) => l.keys === undefined && l.indent > indent.length) || written.some((l) => l.includes('mars-ignore'))) return null;
   const values = written.filter((l) => !l.startsWith('#') && l !== '');
   const first = values[0]!;
