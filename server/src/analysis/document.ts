@@ -749,9 +749,16 @@ export function* documentFixAllSteps(da: DocumentAnalysis, overrides: SeverityOv
   return edits;
 }
 
+/** A stretch of text fix-all left to a later pass; `whole`: read to its end when left (see `fixAllPass`). */
+interface Stretch {
+  readonly start: number;
+  readonly end: number;
+  readonly whole?: true;
+}
+
 /** Stretches of a text where they are once `edits` are made (none across their ends). */
-function stretchesPlaced(stretches: ReadonlyArray<{ start: number; end: number }>, edits: readonly Edit[]): Array<{ start: number; end: number }> {
-  return stretches.map(({ start, end }) => ({ start: placedAt(start, edits), end: placedAt(end, edits) }));
+function stretchesPlaced(stretches: readonly Stretch[], edits: readonly Edit[]): Stretch[] {
+  return stretches.map((s) => ({ ...s, start: placedAt(s.start, edits), end: placedAt(s.end, edits) }));
 }
 
 function placedOrNull(stretches: ReadonlyArray<{ start: number; end: number }> | null, edits: readonly Edit[]): Array<{ start: number; end: number }> | null {
@@ -806,11 +813,12 @@ function placedAt(offset: number, edits: readonly Edit[]): number {
  * may have made the rest readable. `left`: the stretches of text of the units it left out.
  * `shown`: where given (a later pass), `counter` counts only what the units in these stretches
  * showed when they were left out (their findings but syntax errors and what needs the reading before
- * them), and the syntax errors fixed there.
+ * them, but for a stretch left `whole`: below a header the pass made whole, read to its end), and the
+ * syntax errors fixed there.
  */
-function* fixAllPass(da: DocumentAnalysis, overrides: SeverityOverrides, only: Code | undefined, counter: { fixed: number } | undefined, shown?: ReadonlyArray<{ start: number; end: number }>): Generator<void, { edits: Edit[]; waiting: boolean; left: Array<{ start: number; end: number }> }> {
+function* fixAllPass(da: DocumentAnalysis, overrides: SeverityOverrides, only: Code | undefined, counter: { fixed: number } | undefined, shown?: readonly Stretch[]): Generator<void, { edits: Edit[]; waiting: boolean; left: Stretch[] }> {
   const edits: Edit[] = [];
-  const left: Array<{ start: number; end: number }> = [];
+  const left: Stretch[] = [];
   let waiting = false;
   let fixedUnreadable = false; // in this section
   // Whether the pieces of this section so far, once fixed, read to their end: where one's syntax
@@ -818,18 +826,13 @@ function* fixAllPass(da: DocumentAnalysis, overrides: SeverityOverrides, only: C
   // would be read in the fixed text (a piece is analysed alone: the text before it changes nothing
   // of its analysis), rather than in one more pass over the whole document for each error.
   let readsOn = true;
-  // The root keys of the headers not whole that the pass fixed, and whether this section has one (see `unwholeRoots`).
-  const opened = new Set<string>();
-  let leftBelowOpened = false;
-  const root = inRootTable();
+  const opened = new OpenedRoots();
   for (const [i, u] of da.units.entries()) {
-    const inRoot = root(u);
     let outside = outsideOf(da, i, true);
     if (u.sectionStart) (fixedUnreadable = false), (readsOn = true);
-    if (u.sectionStart) leftBelowOpened = headsUnder(u, opened);
-    if (leftBelowOpened) {
+    if (opened.leaves(u.analysis, u.sectionStart)) {
       waiting = true;
-      left.push({ start: u.start, end: da.units[i + 1]?.start ?? da.text.length });
+      left.push({ start: u.start, end: da.units[i + 1]?.start ?? da.text.length, whole: true });
       readsOn = false;
       continue;
     }
@@ -847,17 +850,18 @@ function* fixAllPass(da: DocumentAnalysis, overrides: SeverityOverrides, only: C
       continue;
     }
     showed ||= !!shown;
-    const wasLeft = !shown || shown.some((s) => s.start <= u.start && u.start < s.end);
+    const from = shown?.find((s) => s.start <= u.start && u.start < s.end);
+    const wasLeft = !shown || from !== undefined;
     const unreadable = u.analysis.unreadableFrom < u.analysis.text.length;
     // A unit's model is made only where there may be something to fix, and read with its own
     // findings, whose fixes go when it goes (see `fixAll`): kept on the unit's findings, a 10 MB
     // list's fixes stayed beside its next version's analysis.
     if (u.analysis.mayFix(overrides, only, outside)) {
-      const unit: FixCounter | undefined = counter && showed ? { fixed: 0, counts: (f) => wasLeft && (f.code === 'toml-syntax' || !f.needsReadingBefore) } : counter;
+      const unit: FixCounter | undefined = counter && showed ? { fixed: 0, counts: (f) => wasLeft && (f.code === 'toml-syntax' || !f.needsReadingBefore || from?.whole === true) } : counter;
       const own = u.analysis.fixAll((a) => fixAllEdits(a, overrides, only, outside, unit));
       if (counter && unit !== counter) counter.fixed += unit!.fixed;
       for (const e of own) edits.push(u.base === 0 ? e : shiftEdit(e, u.base));
-      if (own.length > 0) for (const name of unwholeRoots(u, own, inRoot)) opened.add(name);
+      opened.fixedIn(u.analysis, own);
       fixedUnreadable ||= own.length > 0 && unreadable;
       if (unreadable && readsOn) readsOn = own.length > 0 && da.units[i + 1]?.sectionStart === false && readsToEnd(applyEdits(u.analysis.text, own.filter((e) => e.start >= 0)), u.analysis.arrays);
     } else if (unreadable) readsOn = false;
@@ -875,11 +879,11 @@ function* fixAllPass(da: DocumentAnalysis, overrides: SeverityOverrides, only: C
  * spans fixed in `u` (its offsets); `root`: whether `u` is in the root table, where a key/value fixed may make a root
  * key too (`rootKeysMade`).
  */
-function unwholeRoots(u: Unit, fixed: readonly Span[], root: boolean): string[] {
-  const text = u.analysis.text;
+function unwholeRoots(a: SectionAnalysis, fixed: readonly Span[], root: boolean): string[] {
+  const text = a.text;
   const fixes = (from: number, to: number) => fixed.some((e) => e.start <= to && e.end >= from);
-  const made = root ? rootKeysMade(u, fixed) : [];
-  return [...made, ...u.analysis.definitions.flatMap((d) => {
+  const made = root ? rootKeysMade(a, fixed) : [];
+  return [...made, ...a.definitions.flatMap((d) => {
     const h = d.header;
     if (!h || h.whole) return [];
     // Made whole by a fix on its line (`]]` written, a character after it taken away), not by others of its unit.
@@ -897,9 +901,9 @@ function unwholeRoots(u: Unit, fixed: readonly Span[], root: boolean): string[] 
  * defines its root once fix-all takes it out, and the tables of it below may be read otherwise (`[agents.b]` after
  * `[[agents]]`, an array's table, becomes agent b's), as below a header made whole.
  */
-function rootKeysMade(u: Unit, fixed: readonly Span[]): string[] {
-  const text = u.analysis.text;
-  const read = new Set(u.analysis.definitions.flatMap((d) => d.keys.map((k) => k.parts[0])));
+function rootKeysMade(a: SectionAnalysis, fixed: readonly Span[]): string[] {
+  const text = a.text;
+  const read = new Set(a.definitions.flatMap((d) => d.keys.map((k) => k.parts[0])));
   const made = new Set<string>();
   let line = -1;
   for (const e of fixed) {
@@ -917,17 +921,31 @@ function rootKeysMade(u: Unit, fixed: readonly Span[]): string[] {
 /** A key/value's first key part at its line's start (bare, or quoted with no escape), a `.` or its `=` after it. */
 const ROOT_KEY = /^[ \t]*(?:([A-Za-z0-9_-]+)|"([^"\\]*)"|'([^']*)')[ \t]*[.=]/;
 
-/** Whether each unit, asked in order, is in the root table: no header read before it, nor in it. */
-function inRootTable(): (u: Unit) => boolean {
-  let root = true;
-  return (u) => (root &&= !u.analysis.definitions.some((d) => d.header !== null));
-}
-
 const UNREAD_ALL = new RegExp(UNREAD, 'gu');
 
-/** Whether the section `u` starts has a header of one of `roots`. */
-const headsUnder = (u: Unit, roots: ReadonlySet<string>): boolean =>
-  roots.size > 0 && u.analysis.definitions.some((d) => d.header?.names[0] !== undefined && roots.has(d.header.names[0]));
+/**
+ * The root keys fix-all makes readable as it goes through a text's units (`unwholeRoots`), and whether a unit is below
+ * a header of one: left to fix-all's next pass, and not promised by its count. Fix-all, `countFixAll` and the checker's
+ * count of what `--fix` would fix (report.ts) ask it alike.
+ */
+export class OpenedRoots {
+  private readonly opened = new Set<string>();
+  // Whether the units so far are in the root table: no header read before them, nor in them.
+  private root = true;
+  private below = false;
+
+  /** Whether the next unit, analysed as `a`, is left: its section below a header of a root made readable. Asked of each unit, in order. */
+  leaves(a: SectionAnalysis, sectionStart: boolean): boolean {
+    this.root &&= !a.definitions.some((d) => d.header !== null);
+    if (sectionStart) this.below = this.opened.size > 0 && a.definitions.some((d) => d.header?.names[0] !== undefined && this.opened.has(d.header.names[0]));
+    return this.below;
+  }
+
+  /** What fix-all fixes in the unit last asked of (`fixed`: spans in its offsets), which may make a root readable. */
+  fixedIn(a: SectionAnalysis, fixed: readonly Span[]): void {
+    if (fixed.length > 0) for (const name of unwholeRoots(a, fixed, this.root)) this.opened.add(name);
+  }
+}
 
 /** Whether `text`, a unit's analysed text, has no syntax error (`arrays`: as its analysis was told). */
 function readsToEnd(text: string, arrays: ReadonlySet<string>): boolean {
@@ -942,13 +960,9 @@ function readsToEnd(text: string, arrays: ReadonlySet<string>): boolean {
 export function countFixAll(da: DocumentAnalysis, overrides: SeverityOverrides, code: Code | undefined, enough: number): number {
   let n = 0;
   // As fix-all leaves them to a later pass, the sections below a header not whole it fixes (`unwholeRoots`).
-  const opened = new Set<string>();
-  let belowOpened = false;
-  const root = inRootTable();
+  const opened = new OpenedRoots();
   for (const [i, u] of da.units.entries()) {
-    const inRoot = root(u);
-    if (u.sectionStart) belowOpened = headsUnder(u, opened);
-    if (belowOpened) continue;
+    if (opened.leaves(u.analysis, u.sectionStart)) continue;
     const outside = outsideOf(da, i, true);
     if (!fixAllReaches(u.start, outside, da.unclosed[0])) continue;
     // One at a time: the count stops at `enough` (a lightbulb asks for 1 or 2), not after making
@@ -969,7 +983,7 @@ export function countFixAll(da: DocumentAnalysis, overrides: SeverityOverrides, 
     }
     n += mended.count();
     if (n >= enough) return n;
-    if (taken.length > 0) for (const name of unwholeRoots(u, taken.map((f) => f.span), inRoot)) opened.add(name);
+    opened.fixedIn(u.analysis, taken.map((f) => f.span));
   }
   return n;
 }

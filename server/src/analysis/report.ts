@@ -14,7 +14,7 @@ import { sectionStartsFrom } from '../toml/split';
 import { RootArrays, TableTree, type SectionDefinitions } from '../toml/tables';
 import type { Span } from '../toml/model';
 import { analyze, fixAllTakes, fixesSyntax, SyntaxMended, visibleFindings, type Reach } from './analyze';
-import { conflictFinding, definitionSpan, fileSuppressionsOf, fixAllReaches, placeFinding, shiftedLines, unitTexts } from './document';
+import { conflictFinding, definitionSpan, fileSuppressionsOf, fixAllReaches, OpenedRoots, placeFinding, shiftedLines, unitTexts } from './document';
 import { KeyIndex } from '../toml/tables';
 import type { SeverityOverrides } from './codes';
 import { byPosition, detached, fixesNotKept, MAY_CREATE, overridden, withoutClashingFixes, type Finding } from './findings';
@@ -72,20 +72,26 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
       else route(f, unit);
     }
   });
+  // The roots fix-all makes readable as it goes, below whose headers it leaves units to its next pass, not counted (see `countFixAll`).
+  const opened = new OpenedRoots();
   // The findings fix-all fixes among a unit's visible ones (`reach`: where it reaches), as `countFixAll` counts them.
   const count = (analysis: SectionAnalysis, visible: readonly Finding[], unit: number) => fixesNotKept(() => {
     const mended = new SyntaxMended();
     // Where fix-all fixes a syntax error it stops at, only that (see `countFixAll`).
     const later = analysis.stops ? fixesSyntax(analysis, visible) : null;
+    const taken: Span[] = [];
     for (const f of visible) {
       if (later?.(f)) continue;
       if (f.mayHaveSafeFix && writesListAnew(f)) {
         countLater.push({ f: detached(f), unit, reach: { unreadableFrom: analysis.unreadableFrom, doc: { text: analysis.doc.text } } });
         continue;
       }
-      if (mended.takes(analysis, f)) fixable!.count++;
+      if (!mended.takes(analysis, f)) continue;
+      fixable!.count++;
+      if (f.code === 'toml-syntax') taken.push(f.span);
     }
     fixable!.count += mended.count();
+    opened.fixedIn(analysis, taken);
   });
   let unitIndex = 0;
   for (const u of unitTexts(text, sectionStartsFrom(text, 0, undefined, unclosed), text.length)) {
@@ -106,7 +112,9 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
     if (header) outside = { ...outside, headerLines: shiftedLines(pendingLines, -base) };
     const reads = analysis.listsRead.size > 0;
     const visible = reads ? [] : visibleFindings(analysis, overrides, outside);
-    const reaches = fixAllReaches(u.start, outside, unclosed[0]);
+    // Asked of every unit, in order (it follows where the root table ends).
+    const left = fixable !== undefined && opened.leaves(analysis, u.sectionStart);
+    const reaches = fixAllReaches(u.start, outside, unclosed[0]) && !left;
     if (fixable && reaches && !reads) count(analysis, visible, definitions.length);
     const found = visible.map((f) => placeFinding(f, base));
     // The tables it defines again go among its findings; a reader's are kept, to be said with its findings at the end.
