@@ -15,7 +15,7 @@
 // table still open across a line break is reported too, as toml_edit stops at that line break,
 // before whatever smol-toml, reading TOML 1.1, stopped at later (syntax.ts).
 
-import { parse } from 'smol-toml';
+import { readsAsValue } from './listWithoutBrackets';
 import type { Span } from './model';
 import { stringEnd } from './stringPositions';
 import { quoted } from '../grammar/text';
@@ -219,20 +219,10 @@ export function jsonObjectOnOneLine(text: string, open: number): Toml11Construct
       }
       table += text.slice(from, p + 1);
       const line = oneLine(table, 0, table.length);
-      return readsAsTable(line) ? { title: `Write the inline table on one line${colons.length > 0 ? ', each `:` as `=`' : ''}`, span: { start: open, end: p + 1 }, newText: () => line } : null;
+      return readsAsValue(line) ? { title: `Write the inline table on one line${colons.length > 0 ? ', each `:` as `=`' : ''}`, span: { start: open, end: p + 1 }, newText: () => line } : null;
     } else if (c === COLON && /^[ \t]/.test(text[p + 1] ?? '')) colons.push(p);
   }
   return null;
-}
-
-/** Whether `table` (an inline table on one line) reads as TOML. */
-function readsAsTable(table: string): boolean {
-  try {
-    parse(`x = ${table}`);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** An inline table over lines is shown on its first line, from `{` to its last character before the break. */
