@@ -943,8 +943,24 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['x:\n  - inf\n', null],
   ['x:\n  a: 1\n   b: 2\n', null],
   ['x:\n  a: 1  # mars-ignore\n', null],
+  // A list below a nested key (its items as deep as the key too, as YAML takes them), and a block of text (`|`, `>`).
+  ['[agents.a]\ntools:\n  allowed:\n    - Read\n    - Grep\n  disallowed:  # no\n  - Write  # w\n', '[agents.a]\ntools.allowed = ["Read", "Grep"]\n# no\ntools.disallowed = [\n  "Write", # w\n]\n',
+    'Write the table as TOML: `tools.allowed = ["Read", "Grep"]` and 1 more', false, '[agents.a]\ntools.allowed = ["read", "grep"]\n# no\ntools.disallowed = [\n  "write", # w\n]\n'],
+  ['x:\n  a: >\n    b\n    c\n  d: 1\n', 'x.a = "b c\\n"\nx.d = 1\n', 'Write the table as TOML: `x.a = "b c\\n"` and 1 more'],
+  ['x:\n  a:\n    - b\n    c: 1\n', null],
   // Nor a line no front matter writes, too long to try as a key (its blanks tried every way around it: 100,000 took 16 s).
   [`x:\n  a${' '.repeat(100_000)}b\n`, null],
+  // Text as YAML writes a block (`|`: lines kept; `>`: folded; `-`/`+`: no line break, or all, kept at its end): the string
+  // YAML reads, in `"""` where it holds a line break before its end; with `=` typed for the `:` too. Not where YAML reads
+  // other text or none (a line less indented than the first but a comment, a tab in an indent): no fix, `=` alone neither.
+  ['[agents.a]\ndescription: |\n  Reviews code.\n  Says "why" \\ then\n\nmodel = "m"\n', '[agents.a]\ndescription = """\nReviews code.\nSays "why" \\\\ then\n"""\n\nmodel = "m"\n', 'Write the text as TOML: 2 lines in `"""`'],
+  ['x: >-  # why\r\n  Reviews\r\n    code\r\n  now\r\n', 'x = """\r\nReviews\r\n  code\r\nnow""" # why\r\n', 'Write the text as TOML: 3 lines in `"""`'],
+  ['x = |\n  a\n', 'x = "a\\n"\n', 'Write the text as TOML: `"a\\n"`'],
+  ['x: |+\n  a"\n\n # after\ny = 1\n', 'x = """\na\\"\n\n"""\n\n # after\ny = 1\n', 'Write the text as TOML: 2 lines in `"""`'],
+  ['x: >\ny = 1\n', 'x = ""\ny = 1\n', 'Write the text as TOML: `""`'],
+  ['x: |\n    a\n  b\n', null],
+  ['x: |\n  a\n \tb\n', null],
+  ['x: |2\n  a\n', null],
   // An object as JSON writes one over lines (Claude's settings pasted, its key's `:` made `=`): on one line, each key's
   // `:` as `=`, its `}` found past the error; not with a comment inside, nor where it then does not read.
   ['[agents.a]\ntools = {\n  "allowed": ["a:b", "c"],\n  disallowed: ["d"]\n}\n', '[agents.a]\ntools = { "allowed" = ["a:b", "c"], disallowed = ["d"] }\n', 'Write the inline table on one line, each `:` as `=`'],

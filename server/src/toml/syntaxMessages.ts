@@ -15,6 +15,7 @@ import { lastAtOrBefore } from './sorted';
 import { surrogatePairEscape } from './stringPositions';
 import { bareWordAt, bracesForList, closedHeader, closedList, closedString, colonForEquals, commaAndQuotedValue, equalsMissing, extraComma, foreignQuote, innerQuotes, joinedStatement, quotedKeyPart, quotedValue, semicolonForComma, straightQuotedKey, secondEquals, strayClosers, strayHeaderClosers, strayTerminators } from './typingSlips';
 import { BLANKS_AND_UNREAD, EACH_UNREAD, INVISIBLE, LINE_BREAK, NAMES, trimUnreadEnd, UNREAD_BLANK, UNREAD_BLANKS, unreadFixedAs } from './unreadBlanks';
+import { yamlBlock } from './yamlBlockText';
 import { FENCE, yamlItems, yamlList, yamlMap } from './yamlLists';
 
 /** A message, with the rewrite that types what it says where there is one. */
@@ -258,7 +259,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (c === '{' && !open() && before.trim() === '') return 'TOML writes no `{` around a table as JSON does: write `key = value` lines, a table\'s below its `[header]` (`[agents.coder.tools]` then `allowed = ["read"]`)';
       // In an inline table, a key then its `,` or `}` (`{ x = "a", b, y = 1 }`): its `=` and value are missing.
       if (atLineEnd || c === '#' || (inline && (c === '}' || c === ','))) return 'expected `=` and a value after the key';
-      if (c === ':') return yamlList(text, at) ?? (open() ? null : yamlMap(text, at)) ?? withFix('expected `=` after the key (TOML writes `=`, not `:`)', colonForEquals(text, at, !open()));
+      if (c === ':') return yamlList(text, at) ?? (open() ? null : yamlBlock(text, at) ?? yamlMap(text, at)) ?? withFix('expected `=` after the key (TOML writes `=`, not `:`)', colonForEquals(text, at, !open()));
       // After blanks or a quoted key, the key is complete: what follows it is out of place.
       // Words after it (not a value, its `=` missing: `allowed ["read", "grep", "x"]`, `x "a b c"`) may be prose.
       const prose = !open() && /^\p{L}/u.test(c ?? '') && /^[ \t]*[^\s"'=]+[ \t]+$/.test(before) ? proseLines(text, lineStart) : null;
@@ -320,8 +321,10 @@ function explained(text: string, section: Section, at: number, raw: string): str
       return unquotedText(text, at);
     }
     case 'invalid value': {
-      // A list written as YAML writes one on the lines below (`allowed =` ⏎ `  - Read`), outside a list or an inline table.
-      const yaml = last === '=' && (atLineEnd || c === '#') && !open() ? yamlList(text, lineStart + before.trimEnd().length - 1) : null;
+      // A list written as YAML writes one on the lines below (`allowed =` ⏎ `  - Read`), outside a list or an inline
+      // table; so for a block of text (`description = |` ⏎ `  Reviews code.`, its `:` replaced alone).
+      const equals = lineStart + before.trimEnd().length - 1;
+      const yaml = last === '=' && !open() ? (atLineEnd || c === '#' ? yamlList(text, equals) : c === '|' || c === '>' ? yamlBlock(text, equals) : null) : null;
       if (yaml) return yaml;
       if (last === '=' && (atLineEnd || c === '#' || c === '}' || c === ']' || c === ',')) return 'a value is missing after `=`';
       if (c === '=' && last === '=') return { message: 'one `=` between the key and its value', rewrite: secondEquals(text, at) };

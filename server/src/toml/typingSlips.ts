@@ -385,7 +385,8 @@ export function colonForEquals(text: string, at: number, statement: boolean): Re
   const lineEnd = lineEndAt(text, at);
   const run = /^:=?[ \t]*/.exec(text.slice(at, lineEnd))![0];
   const rest = text.slice(at + run.length, lineEnd);
-  if (rest === '' || /^[#=:]/.test(rest)) return null;
+  // Not before YAML's block of text (`description: |`), which `=` alone leaves unread.
+  if (rest === '' || /^[#=:|>]/.test(rest)) return null;
   const blank = blanksFrom(text, at) < at ? '' : ' ';
   const yaml = statement && /^:[ \t]/.test(run) ? yamlText(rest) : null;
   if (yaml !== null) {

@@ -11,6 +11,7 @@ import { lineBreak } from './split';
 import { KEY_LINE } from './syntaxMessages';
 import { basicString } from './strings';
 import { blanksFrom, yamlText } from './typingSlips';
+import { blockText, newLineAt, tomlText } from './yamlBlockText';
 
 type Rewrite = NonNullable<SyntaxProblem['rewrite']>;
 
@@ -105,8 +106,6 @@ const indentOf = (text: string, at: number) => /^[ \t]*/.exec(text.slice(lineSta
 /** The most a list written on its key's line takes, as a formatter's column limit (taplo's default: 80). */
 const ONE_LINE = 80;
 
-const lineBreakAt = (text: string, at: number) => (text.startsWith('\r\n', at) ? '\r\n' : '\n');
-
 const asList = (items: readonly Item[]) => `[${items.map((item) => item.value).join(', ')}]`;
 
 const itemSaid = (items: readonly Item[]) => `${quoted(`- ${items[0]!.raw}`)} is a list's item as YAML writes it`;
@@ -130,7 +129,7 @@ export function yamlList(text: string, sep: number): { message: string; rewrite:
   const lineStart = lineStartAt(text, sep);
   const list = asList(items);
   const oneLine = keyComment === '' && items.every((item) => item.comment === '' && item.above.length === 0) && keyEnd - lineStart + list.length + 3 <= ONE_LINE;
-  const lineBreak = lineBreakAt(text, lineEnd);
+  const lineBreak = newLineAt(text, lineEnd);
   const indent = indentOf(text, sep);
   const written = oneLine ? ` = ${list}` : ` = [${keyComment === '' ? '' : ` ${keyComment}`}${listLines(items, lineBreak, indent)}${lineBreak}${indent}]`;
   return {
@@ -152,7 +151,7 @@ export function yamlItems(text: string, open: Span): { message: string; rewrite:
   const { items, end } = found;
   return {
     message: `${itemSaid(items)}: a TOML list's items are written without \`-\`, each text in quotes, a comma between them`,
-    rewrite: { title: `Write the list as TOML: ${quoted(asList(items))}`, span: { start: lineEnd, end }, newText: () => listLines(items, lineBreakAt(text, lineEnd), indentOf(text, open.start)) },
+    rewrite: { title: `Write the list as TOML: ${quoted(asList(items))}`, span: { start: lineEnd, end }, newText: () => listLines(items, newLineAt(text, lineEnd), indentOf(text, open.start)) },
   };
 }
 
@@ -198,6 +197,7 @@ export function yamlMap(text: string, sep: number): { message: string; rewrite: 
   // Each level open: the indent of the line that opened it, its path, and the indent of its keys (once one is read).
   const levels: Array<{ indent: number; path: string; keys?: number }> = [{ indent: indent.length, path: root }];
   const written: string[] = keyComment === '' ? [] : [keyComment];
+  const newLine = newLineAt(text, lineEnd);
   let above: string[] = [];
   let end = -1;
   for (let at = lineEnd; at < text.length; ) {
@@ -225,7 +225,21 @@ export function yamlMap(text: string, sep: number): { message: string; rewrite: 
     above = [];
     if (rest === '' || rest.startsWith('#')) {
       if (rest !== '') written.push(rest);
-      levels.push({ indent: depth, path });
+      // A list below the key (`allowed:` ⏎ `    - Read`), its items indented alike, no less than the key.
+      const list = itemLines(text, at, () => true, true); // the line after it read as the mapping's next
+      if (list && list.items.every((item) => item.indent.length >= depth && item.indent === list.items[0]!.indent)) {
+        const { items } = list;
+        const oneLine = items.every((item) => item.comment === '' && item.above.length === 0) && indent.length + path.length + asList(items).length + 3 <= ONE_LINE;
+        written.push(`${path} = ${oneLine ? asList(items) : `[${listLines(items, newLine, indent)}${newLine}${indent}]`}`);
+        at = end = list.end;
+      } else levels.push({ indent: depth, path });
+      continue;
+    }
+    // A block of text (`description: |` ⏎ `    Reviews code.`), its lines read past.
+    const block = /^[|>]/.test(rest) ? blockText(text, start + line.indexOf(':', m[1]!.length + m[2]!.length)) : null;
+    if (block) {
+      written.push(`${path} = ${tomlText(block.value, newLine)}${block.comment === '' ? '' : ` ${block.comment}`}`);
+      at = end = block.end;
       continue;
     }
     const scalar = scalarOf(rest);
@@ -236,9 +250,9 @@ export function yamlMap(text: string, sep: number): { message: string; rewrite: 
   // So with one holding nothing below the last value.
   if (end < 0 || levels.some((l) => l.keys === undefined && l.indent > indent.length) || written.some((l) => l.includes('mars-ignore'))) return null;
   const values = written.filter((l) => !l.startsWith('#') && l !== '');
-  const first = values[0]!;
+  // A value over lines (a list with comments, a block of text) said by its first.
+  const first = values[0]!.replace(/\r?\n[^]*/, ' …');
   const said = `${quoted(first)}${values.length > 1 ? ` and ${values.length - 1} more` : ''}`;
-  const newLine = lineBreakAt(text, lineEnd);
   return {
     message: `${quoted(text.slice(keyStart, sep + 1))} then keys indented below it is a table as YAML writes it: TOML writes each value under its dotted key (${said})`,
     rewrite: { title: `Write the table as TOML: ${said}`, span: { start: keyStart, end }, newText: () => written.map((l, i) => (i === 0 ? l : `${newLine}${l === '' ? '' : indent}${l}`)).join('') },
