@@ -331,12 +331,18 @@ export function bracketed(values: string): string | null {
 
 /** `value` as TOML reads it, or undefined where it reads as none. */
 function valueOf(value: string): unknown {
+  // What starts as no value does (a name, `Read`): said without the parse's error, which takes its stack
+  // (a YAML list of 50,000 names asked it of each: 0.5 s of 1.5).
+  if (NO_VALUE_START.test(value)) return undefined;
   try {
     return smolParse(`x = ${value}`).x;
   } catch {
     return undefined;
   }
 }
+
+/** A first character no TOML value starts with: not a quote, a bracket, a brace, a digit, a sign, nor `true`'s, `false`'s, `inf`'s or `nan`'s. */
+const NO_VALUE_START = /^[ \t]*(?:[^"'[{0-9+\-tfin \t]|$)/;
 
 /** The values of `list` as TOML reads it, or null where it reads as none. */
 const listValues = (list: string): unknown[] | null => (valueOf(list) as unknown[] | undefined) ?? null;
