@@ -913,6 +913,13 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
     '[agents.a]\ntools = "Read, Grep"\nmodel = "sonnet"\n'],
   ['x: Say "hi" \\ now\r\n', 'x = "Say \\"hi\\" \\\\ now"\r\n', 'Replace `: Say "hi" \\ now` with `= "Say \\"hi\\" \\\\ now"`'],
   ['x: 1.2.3\n', 'x = "1.2.3"\n', 'Replace `: 1.2.3` with `= "1.2.3"`'],
+  // With the lines it goes on over, indented deeper than its key (YAML's plain text: a blank between, a line break for an
+  // empty line), up to a line TOML reads as its own; not where YAML reads no such text (a key's `: `, a comment).
+  ['[agents.a]\ndescription: Reviews code,\n  carefully.\n\n    Then why.\nmodel = "m"\n', '[agents.a]\ndescription = "Reviews code, carefully.\\nThen why."\nmodel = "m"\n',
+    'Replace `: Reviews code,` and the 3 lines below with `= "Reviews code, carefully.\\nThen why."`'],
+  ['x: a\r\n  b\r\n  y = 1\r\n', 'x = "a b"\r\n  y = 1\r\n', 'Replace `: a` and the line below with `= "a b"`'],
+  ['x: a\n  b: c\n', null],
+  ['x: a # c\n  b\n', null],
   ['x: yes\n', 'x = yes\n', 'Replace `:` with `=`', false, undefined, false],
   // Not in an inline table, where its `,` or `}` ends the value (YAML's flow mapping, `{write: false, bash: ask}`; yamlPasted).
   ['x = {a: 1, b: ask}\n', 'x = {a = 1, b: ask}\n', 'Replace `:` with `=`', false, 'x = {a = 1, b = "ask"}\n'],
@@ -948,6 +955,8 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
     'Write the table as TOML: `tools.allowed = ["Read", "Grep"]` and 1 more', false, '[agents.a]\ntools.allowed = ["read", "grep"]\n# no\ntools.disallowed = [\n  "write", # w\n]\n'],
   ['x:\n  a: >\n    b\n    c\n  d: 1\n', 'x.a = "b c\\n"\nx.d = 1\n', 'Write the table as TOML: `x.a = "b c\\n"` and 1 more'],
   ['x:\n  a:\n    - b\n    c: 1\n', null],
+  ['x:\n  a: ask\n    more\n  b: 1\n', 'x.a = "ask more"\nx.b = 1\n', 'Write the table as TOML: `x.a = "ask more"` and 1 more'],
+  ['x:\n  a: "ask"\n    more\n', null],
   // Nor a line no front matter writes, too long to try as a key (its blanks tried every way around it: 100,000 took 16 s).
   [`x:\n  a${' '.repeat(100_000)}b\n`, null],
   // Text as YAML writes a block (`|`: lines kept; `>`: folded; `-`/`+`: no line break, or all, kept at its end): the string

@@ -4,7 +4,8 @@
 // holds: `---` fences, text (`description: Reviews code, carefully`), names between commas (`tools: Read,
 // Grep`), booleans and numbers, a list of names a line each (`- Read`), and a mapping of rules one or two
 // levels deep (`tools:` then `  write: false`; `permission:` then `  bash:` then `    "git push": ask`), a list
-// below a nested key, and blocks of text (`description: |` then lines), at the top and nested.
+// below a nested key, blocks of text (`description: |` then lines) and plain text going on over lines below its
+// key, at the top and nested.
 // Replay with MARS_YAML_SEED=<n>; MARS_YAML_ROUNDS=<n> for more documents.
 
 import { test } from 'node:test';
@@ -32,6 +33,14 @@ const COMMENTS = ['', '', '  # why'];
 const BLOCKS = ['|', '|-', '|+', '>', '>-', '>+'];
 const BLOCK_LINES = ['Reviews code.', 'Says "why" \\ then', 'x: y # not a comment', '"""quoted"""', 'ends with a quote"', '  more indented', 'Écrit 😀', '- not a list', '# not a comment', "it's", ''];
 
+/** Lines plain text goes on over below a key indented `indent`, each deeper (by two or four), an empty line at times. */
+function goesOn(random: () => number, pick: <T>(xs: readonly T[]) => T, indent: string): string[] {
+  return Array.from({ length: 1 + Math.floor(random() * 3) }, () => {
+    const line = pick(['and more, said', 'Read, Grep', '- not a list', '1.5', 'yes', 'Écrit 😀', '']);
+    return line === '' ? '' : `${indent}${pick(['  ', '    '])}${line}${pick(['', '  '])}`;
+  });
+}
+
 /**
  * A block of text below a key indented `indent`: its header, then lines two spaces deeper (the first not
  * deeper still, which would set the block's indent), and a comment indented less than them at times.
@@ -58,7 +67,11 @@ function frontMatter(random: () => number): string {
     const key = kind === 3 || kind === 4 ? pick(['tools', 'permission', 'rules']) : pick(KEYS);
     if (keys.has(key)) continue;
     keys.add(key);
-    if (kind === 0) lines.push(`${key}: ${pick(TEXTS)}${pick(COMMENTS)}`);
+    if (kind === 0) {
+      const comment = pick(COMMENTS);
+      lines.push(`${key}: ${pick(TEXTS)}${comment}`);
+      if (comment === '' && random() < 0.3) lines.push(...goesOn(random, pick, ''));
+    }
     else if (kind === 1) lines.push(`${key}: ${pick(SCALARS)}${pick(COMMENTS)}`);
     else if (kind === 2) lines.push(`${key}:${pick(COMMENTS)}`, ...Array.from({ length: 1 + Math.floor(random() * 3) }, () => `  - ${pick(NAMES)}`));
     else if (kind === 5) {
@@ -84,7 +97,11 @@ function frontMatter(random: () => number): string {
           lines.push(`  ${rule}:`);
           const patterns = new Set(Array.from({ length: 1 + Math.floor(random() * 2) }, () => pick(RULE_KEYS.filter((r) => r !== rule))));
           for (const p of patterns) lines.push(`    ${p}: ${pick(VERDICTS)}`);
-        } else lines.push(`  ${rule}: ${pick(VERDICTS)}${pick(COMMENTS)}`);
+        } else {
+          const comment = pick(COMMENTS);
+          lines.push(`  ${rule}: ${pick(VERDICTS)}${comment}`);
+          if (comment === '' && random() < 0.15) lines.push(...goesOn(random, pick, '  '));
+        }
         if (random() < 0.15) lines.push(pick(['', '  # a note']));
       }
     }

@@ -15,6 +15,7 @@ import type { KeyValue, Span, SyntaxProblem, TomlValue } from './model';
 import { closedOrLineEnd, closer, commentOrLineEnd, type Container, KEY_LINE, nextIsStatement, onlyCommentsFrom, stringEndFrom } from './syntaxMessages';
 import { basicString } from './strings';
 import { trimUnreadEnd, UNREAD } from './unreadBlanks';
+import { plainLines } from './yamlBlockText';
 
 type Rewrite = NonNullable<SyntaxProblem['rewrite']>;
 
@@ -378,8 +379,8 @@ export function closedList(text: string, open: Container, lastEnd: number, at: n
  * A `:` (or `:=`) at `at` right after a key, where its `=` goes (`allowed: ["read"]`, as YAML and JSON
  * write it), a value after it on its line: written `=`, a blank on each side, as `key = value` is. The
  * key and the value are those written: no guess. A statement's text as YAML writes it (`description: Reviews
- * code`, a front matter pasted) is in quotes too, the string YAML reads (`yamlText`); not an inline table's, which
- * its `,` or `}` ends (`{ bash: ask }`), as a bare word's fix after it quotes.
+ * code`, a front matter pasted) is in quotes too, the string YAML reads (`yamlText`), with the lines it goes on
+ * over; not an inline table's, which its `,` or `}` ends (`{ bash: ask }`), as a bare word's fix after it quotes.
  */
 export function colonForEquals(text: string, at: number, statement: boolean): Rewrite | null {
   const lineEnd = lineEndAt(text, at);
@@ -390,8 +391,13 @@ export function colonForEquals(text: string, at: number, statement: boolean): Re
   const blank = blanksFrom(text, at) < at ? '' : ' ';
   const yaml = statement && /^:[ \t]/.test(run) ? yamlText(rest) : null;
   if (yaml !== null) {
-    const written = basicString(yaml);
-    return { title: `Replace ${quoted(`: ${yaml}`)} with ${quoted(`= ${written}`)}`, span: { start: at, end: at + run.length + yaml.length }, newText: () => `${blank}= ${written}` };
+    // Going on over the lines below, indented deeper than the key (`plainLines`): all of it, where YAML reads it.
+    const more = plainLines(text, lineEnd, /^ */.exec(text.slice(lineStartAt(text, at), at))![0].length);
+    if (!more || (more.suffix !== '' && rest.trim() !== yaml)) return null;
+    const written = basicString(yaml + more.suffix);
+    const below = text.slice(lineEnd, more.end).split('\n').length - 1;
+    const said = `${quoted(`: ${yaml}`)}${below === 0 ? '' : ` and the ${below === 1 ? 'line' : `${below} lines`} below`}`;
+    return { title: `Replace ${said} with ${quoted(`= ${written}`)}`, span: { start: at, end: below === 0 ? at + run.length + yaml.length : more.end }, newText: () => `${blank}= ${written}` };
   }
   return { title: `Replace ${'`'}${run.trimEnd()}${'`'} with ${'`'}=${'`'}`, span: { start: at, end: at + run.length }, newText: () => `${blank}= ` };
 }

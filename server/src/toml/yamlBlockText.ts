@@ -1,13 +1,16 @@
 // Text written as YAML writes a block (`description: |` ⏎ `  Reviews code.` ⏎ `  Says why.`, an agent's front
-// matter pasted under its table): the string YAML reads from its lines, written as TOML writes that string.
-// js-yaml is the reference for what YAML reads (test/unit/yamlPasted.test.ts).
+// matter pasted under its table), or plain text going on over lines indented below its key's: the string YAML
+// reads from its lines, written as TOML writes that string. js-yaml is the reference for what YAML reads
+// (test/unit/yamlPasted.test.ts).
 
 import { quoted } from '../grammar/text';
 import { lineEndAt, lineStartAt } from './lineIndex';
 import type { SyntaxProblem } from './model';
 import { lineBreak } from './split';
 import { escapeBasic } from './strings';
+import { KEY_LINE } from './syntaxMessages';
 import { blanksFrom } from './typingSlips';
+import { UNREAD } from './unreadBlanks';
 
 type Rewrite = NonNullable<SyntaxProblem['rewrite']>;
 
@@ -146,3 +149,44 @@ export function yamlBlock(text: string, sep: number): { message: string; rewrite
 
 /** The line break ending the line `at` is on (a line feed where it is the last). */
 export const newLineAt = (text: string, at: number): string => (text.startsWith('\r\n', lineEndAt(text, at)) ? '\r\n' : '\n');
+
+/**
+ * What plain text (`description: Reviews code,`, YAML's plain scalar) goes on with on the lines after `from`
+ * (its first line's end) indented deeper than its key's (`outer`): each line's text, blanks around it
+ * taken off, after a blank, or after a line break for each empty line between (`suffix`, `''` where none
+ * goes on), and where its last line ends. It runs to a line indented no deeper, a comment, or a line TOML
+ * reads as its own statement (`key = value`, a header), which ends it. Null where YAML would read no such
+ * text: a tab in an indent, a line holding `: ` (an error to YAML) or a comment (` #`), a control character
+ * or what TOML does not read as a blank.
+ */
+export function plainLines(text: string, from: number, outer: number): { suffix: string; end: number } | null {
+  let suffix = '';
+  let empty = 0;
+  let end = from;
+  for (let at = from; at < text.length; ) {
+    const start = lineBreak(text, at);
+    if (start >= text.length) break;
+    const lineEnd = lineEndAt(text, start);
+    const line = text.slice(start, lineEnd);
+    const code = line.trim();
+    const spaces = /^ */.exec(line)![0].length;
+    if (code === '' && !line.includes('\t')) {
+      empty++;
+      at = lineEnd;
+      continue;
+    }
+    if ((spaces <= outer && line[spaces] !== '\t') || code.startsWith('#') || code.startsWith('[') || KEY_LINE.test(code)) break;
+    if (/^ *\t/.test(line) || line.length > PLAIN_LINE_MAX || NOT_PLAIN.test(code)) return null;
+    suffix += empty > 0 ? '\n'.repeat(empty) : ' ';
+    suffix += code;
+    empty = 0;
+    at = end = lineEnd;
+  }
+  return { suffix, end };
+}
+
+/** The longest line taken as plain text going on (as `yamlText` takes a first line of 200 characters at most). */
+const PLAIN_LINE_MAX = 200;
+
+/** What plain text going on holds where YAML reads no text: a key's `: `, a comment, a control character, what TOML does not read as a blank. */
+const NOT_PLAIN = new RegExp(`:(?: |$)|[ \\t]#|[\\u0000-\\u001f\\u007f]|${UNREAD}`, 'u');

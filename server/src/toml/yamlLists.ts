@@ -11,7 +11,7 @@ import { lineBreak } from './split';
 import { KEY_LINE } from './syntaxMessages';
 import { basicString } from './strings';
 import { blanksFrom, yamlText } from './typingSlips';
-import { blockText, newLineAt, tomlText } from './yamlBlockText';
+import { blockText, newLineAt, plainLines, tomlText } from './yamlBlockText';
 
 type Rewrite = NonNullable<SyntaxProblem['rewrite']>;
 
@@ -243,9 +243,12 @@ export function yamlMap(text: string, sep: number): { message: string; rewrite: 
       continue;
     }
     const scalar = scalarOf(rest);
-    if (!scalar) return null;
-    written.push(`${path} = ${scalar.value}${scalar.comment === '' ? '' : ` ${scalar.comment}`}`);
-    end = at;
+    // Plain text going on over the lines below (`plainLines`), with no comment after its first line's.
+    const more = scalar && plainLines(text, at, depth);
+    if (!more || (more.suffix !== '' && (scalar.comment !== '' || /^["'[{]/.test(rest)))) return null;
+    const value = more.suffix === '' ? scalar.value : basicString(rest + more.suffix);
+    written.push(`${path} = ${value}${scalar.comment === '' ? '' : ` ${scalar.comment}`}`);
+    at = end = more.end;
   }
   // So with one holding nothing below the last value.
   if (end < 0 || levels.some((l) => l.keys === undefined && l.indent > indent.length) || written.some((l) => l.includes('mars-ignore'))) return null;
