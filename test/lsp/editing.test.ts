@@ -55,6 +55,18 @@ describe('completion', () => {
     assert.ok(inPattern.items.length > 0 && inPattern.items.every((i) => i.label.includes('(')), inPattern.items.map((i) => i.label).join(' '));
   });
 
+  test("in a table header: the tools tables of the agents other sections name, none another section writes", async () => {
+    // Sections far enough apart to be analysed apart: the names come from the whole document.
+    const filler = `model = "${'m'.repeat(20_000)}"\n`.repeat(3);
+    const src = `[agents.reviewer]\n${filler}[agents]\ncoder.tools.allowed = ["read"]\n[skills."deep research"]\n${filler}[skills.|]\n`;
+    const { text, items: got } = await complete(src);
+    assert.deepEqual(got.map((i) => i.label), ['deep research.tools']);
+    assert.equal(accept(text, got[0]!), src.replace('|', '"deep research".tools'));
+    const agents = await complete(src.replace('[skills.|]', '[agents.|]'));
+    assert.deepEqual(agents.items.map((i) => i.label), ['reviewer.tools'], 'not coder, whose tools table its dotted key writes');
+    assert.deepEqual((await complete(src.replace('[skills.|]', '[agents.reviewer.to|]'))).items.map((i) => i.label), ['tools']);
+  });
+
   test('typing an alias offers the canonical name (aliases are in the filter text)', async () => {
     const { items: got } = await complete('[agents.a.tools]\nallowed = ["shel|"]\n');
     const bash = got.find((i) => i.label === 'bash')!;

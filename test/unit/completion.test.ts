@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { parse as smolParse } from 'smol-toml';
 import { type CompletionItem, type CompletionList, InsertTextFormat, type MarkupContent, type Position, type TextEdit } from 'vscode-languageserver';
 import { analyze } from '../../server/src/analysis/analyze';
-import { analyzeDocument, definesOutside, documentFindings, documentFixAll, placed, unitAt } from '../../server/src/analysis/document';
+import { analyzeDocument, definesOutside, documentFindings, documentFixAll, ownersOutside, placed, unitAt } from '../../server/src/analysis/document';
 import { applyEdits } from '../../server/src/analysis/edits';
 import { completions, itemsAsClientTakes, snippetText } from '../../server/src/features/completion';
 import { hover } from '../../server/src/features/hover';
@@ -541,7 +541,7 @@ const CASES: Case[] = [
   { name: 'dependency agents list', doc: '[dependencies.x]\nagents = ["|"]', none: true },
   { name: 'dependency agents list, empty slot', doc: '[dependencies.x]\nagents = [|]', none: true },
   { name: 'root table', doc: '|', none: true },
-  { name: 'table header', doc: '[agents.x.to|ols]', none: true },
+  { name: 'table header', doc: '[agents.x.to|ols]', edit: { label: 'tools', newText: 'tools', range: [0, 10, 0, 15] } },
   { name: 'comment', doc: '[agents.x.tools]\nallowed = ["read"] # ba|', none: true },
   { name: 'comment inside a list', doc: '[agents.x.tools]\nallowed = [\n  "read", # ba|\n]', none: true },
   { name: 'tools as an array of tables', doc: '[[agents.x.tools]]\nallowed = ["|"]', none: true },
@@ -717,6 +717,26 @@ const CASES: Case[] = [
   // them, which left their quotes unpaired (`['"read", edit(x)"']`: hoverProperties seed 5959).
   { name: 'a string left open over strings of the other quote', doc: '[agents.x.tools]\nallowed = [\'"read", "Sh|ell(x)"]', none: true },
   { name: 'a string left open over strings of the other quote, the cursor on the first', doc: '[agents.x.tools]\nallowed = ["\'re|ad\', \'bash\']', none: true },
+  // A table header's name: after `agents.` (or `skills.`), the tools table of each agent the file names elsewhere (quoted
+  // where not bare; not the word typed), then on a name its `tools`; none that a section writes already. Not `agents`
+  // itself, which may name a table written already.
+  { name: 'a header: the tools tables of the agents the file names', doc: 'agents.c.model = "m"\n[agents.b]\n[skills.s]\n[agents]\nd.tools = {}\ne = {}\n[agents.|]',
+    present: ['b.tools', 'c.tools'], absent: ['s.tools', 'd.tools', 'e.tools', 'tools'], edit: { label: 'b.tools', newText: 'b.tools', range: [6, 8, 6, 8] }, becomes: 'agents.c.model = "m"\n[agents.b]\n[skills.s]\n[agents]\nd.tools = {}\ne = {}\n[agents.b.tools]' },
+  { name: 'a header: a name with a blank, in quotes', doc: '[skills."deep research"]\n[skills.d|]', edit: { label: 'deep research.tools', newText: '"deep research".tools', range: [1, 8, 1, 9] } },
+  { name: 'a header: not the name typed', doc: '[agents.ab]\n[agents.abc]\n[agents.ab|]\nx = 1', present: ['abc.tools'], absent: ['ab.tools', 'x.tools'] },
+  { name: 'a header: no names where the file names none', doc: '[agents.|', none: true },
+  { name: 'a header: no names before more of the name', doc: '[agents.a]\n[agents.|.x]', none: true },
+  { name: 'a header: no names below an array of tables', doc: '[[agents]]\nname = "a"\n[agents.b]\n[agents.|', none: true },
+  { name: 'a header: nothing at its first part', doc: '[agents.a]\n[ag|', none: true },
+  { name: "a header: an agent's tools table", doc: '[agents.a]\nmodel = "m"\n[agents.a.t|]', edit: { label: 'tools', newText: 'tools', range: [2, 10, 2, 11] } },
+  { name: 'a header: no tools table written already', doc: '[agents.a.tools]\n[agents.a.|', none: true },
+  { name: 'a header: no tools table its lists make already', doc: '[agents.a]\ntools.allowed = []\n[agents.a.|', none: true },
+  { name: 'a header: nothing below the tools table', doc: '[agents.a.tools.|', none: true },
+  { name: 'a header: nothing past the owners', doc: '[permissions.a.|', none: true },
+  { name: "an array of tables' header: nothing", doc: '[agents.a]\n[[agents.|', none: true },
+  { name: 'a header in a multi-line string: nothing', doc: '[agents.a]\nx = """\n[agents.a.|\n"""', none: true },
+  { name: 'a header: nothing after its `]`', doc: '[agents.a]|', none: true },
+  { name: 'a header left open below a list left open', doc: '[agents.a.tools]\nallowed = [\n[agents.b]\n[agents.|', present: ['b.tools'], absent: ['a.tools'] },
 ];
 
 for (const c of CASES) {
@@ -782,6 +802,24 @@ function runDocument(src: string): CompletionItem[] {
   const result = completions(placed(da, unit), da.lines.position(offset), [], (path, how) => definesOutside(da, unit, path, how));
   return result === null ? [] : Array.isArray(result) ? result : result.items;
 }
+
+test("completion in the document: a header's name offers the tools tables of the agents other sections name, none written already", () => {
+  const labels = (src: string) => {
+    const { text } = at(src);
+    const offset = src.indexOf('|');
+    const da = analyzeDocument(text);
+    const unit = unitAt(da, offset);
+    const result = completions(placed(da, unit), da.lines.position(offset), [], (path, how) => definesOutside(da, unit, path, how), null, (kind) => ownersOutside(da, unit, kind));
+    return (result === null ? [] : Array.isArray(result) ? result : result.items).map((i) => i.label).sort();
+  };
+  // Sections far enough apart to be units of their own.
+  const filler = `model = "${'m'.repeat(20_000)}"\n`.repeat(3);
+  const doc = `[agents.far]\n${filler}[agents]\nnear.tools.allowed = []\nother = {}\n[skills.s]\n${filler}`;
+  assert.ok(analyzeDocument(`${doc}[agents.`).units.length > 2, 'the document is cut in units');
+  assert.deepEqual(labels(`${doc}[agents.|`), ['far.tools']);
+  assert.deepEqual(labels(`${doc}[agents.near.|`), []);
+  assert.deepEqual(labels(`${doc}[agents.far.|`), ['tools']);
+});
 
 test('completion in the document: after [[agents]] in another section, [agents.x…] holds no agent\'s tools', () => {
   for (const doc of ['[[agents]]\n[agents.x.tools]\nallowed = ["|"]', '[[agents]]\nname = "a"\n[agents.x.tools]\n|', '[[agents]]\n[agents.x]\ntools = |', '[[agents]]\n[agents.x]\ntools.allowed = [|]']) {

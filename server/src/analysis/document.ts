@@ -524,6 +524,28 @@ export function definesOutside(da: DocumentAnalysis, except: Unit, path: readonl
 }
 
 /**
+ * The names of the agents (or skills, by `kind`) that units other than `except` name: in a header
+ * (`[agents.x]`, `[agents.x.tools]`) or a key (`x.tools.allowed` under `[agents]`, `agents.x.model` at the
+ * root); read from what the units define, as `definesOutside`, for completion of a header's name.
+ */
+export function ownersOutside(da: DocumentAnalysis, except: Unit, kind: string): Set<string> {
+  const names = new Set<string>();
+  const add = (path: readonly string[]) => {
+    if (path.length >= 2 && path[0] === kind) names.add(path[1]!);
+  };
+  let current: readonly string[] | null = [];
+  for (const u of da.units) {
+    for (const defs of u.analysis.definitions) {
+      current = keysTable(defs, current);
+      if (u === except || !current) continue;
+      if (defs.header) add(defs.header.names);
+      for (const k of defs.keys) add([...current, ...k.parts]);
+    }
+  }
+  return names;
+}
+
+/**
  * Why Mars refuses the table of `owner` where a unit other than `except` writes it as an array of
  * tables (`[[agents.x]]`, and `[agents.x.tools]` a section of its own below it): the shape problem
  * that unit says on its header, if one does. Only the unit with such a header is read to its model.

@@ -14,19 +14,20 @@ import type { Analysis } from '../analysis/analyze';
 import { CODES, type Code } from '../analysis/codes';
 import { appendToArray } from '../analysis/edits';
 import { conflictSays, heldByOtherList, mapFormAdvice } from '../analysis/moves';
-import { listTarget, sameOwner, type ListName, type Owner, type Policies } from '../analysis/policies';
+import { listTarget, OWNERS, sameOwner, type ListName, type Owner, type OwnerKind, type Policies } from '../analysis/policies';
 import { capitalized, eqIgnoreAsciiCase, rustTrim, rustTrimStart, shown } from '../grammar/text';
 import { parseToolName, render } from '../grammar/toolName';
 import { CAPABILITIES, type Capability } from '../grammar/vocabulary';
 import { lineEndAt, lineStartAt, positionsOf, type Lines } from '../toml/lineIndex';
 import { basicString, escapeBasic, fitsLiteral, stringList } from '../toml/strings';
 import type { Span, TomlArray, TomlString } from '../toml/model';
+import { pathStartsWith } from '../toml/tables';
 import { charEnd, decodeBasic, indexOfDecoded } from '../toml/stringPositions';
 import {
-  aliasesMarkdown, ANY_MEANING, ANY_NOTE, code, filterTextOf, LIST_MEANING, LIST_NOTE, MCP_MEANING, MCP_SNIPPET, scopeMarkdown, snippetEscape, snippetOf, startsLike,
+  aliasesMarkdown, ANY_MEANING, ANY_NOTE, code, filterTextOf, LIST_MEANING, LIST_NOTE, MCP_MEANING, MCP_SNIPPET, OWNER_NAMED, scopeMarkdown, snippetEscape, snippetOf, startsLike, TOOLS_MEANING,
   type Snippet,
 } from './describe';
-import { cursorContext, suppressionCodeAt, ALL_CODES, type CursorContext, type EntryContext, type KeyContext, type ListValueContext, type OwnerKeyContext, type SlotContext, type ToolsValueContext, type ValueContext } from './context';
+import { cursorContext, suppressionCodeAt, ALL_CODES, type CursorContext, type EntryContext, type HeaderContext, type KeyContext, type ListValueContext, type OwnerKeyContext, type SlotContext, type ToolsValueContext, type ValueContext } from './context';
 import { mcpServerNames } from './mcpServers';
 import { plainText } from './plainText';
 
@@ -50,6 +51,7 @@ export function completions(
   mcpServers: readonly string[],
   elsewhere: DefinedElsewhere = () => false,
   suggest: Command | null = null,
+  ownersElsewhere: OwnersElsewhere = () => [],
 ): CompletionItem[] | CompletionList | null {
   const offset = analysis.lines.offset(position);
   const codes = suppressionCodeItems(analysis, offset);
@@ -78,7 +80,60 @@ export function completions(
       return toolsValueItems(analysis, ctx, elsewhere, suggest);
     case 'owner-key':
       return forWord(ownerKeyItems(analysis, ctx, elsewhere, suggest), spelt);
+    case 'header':
+      return forWord(headerItems(analysis, ctx, elsewhere, ownersElsewhere), spelt);
   }
+}
+
+/** The names of the agents (or skills) that sections other than the one completion looks at name. */
+export type OwnersElsewhere = (kind: OwnerKind) => Iterable<string>;
+
+/**
+ * A part of a table header's name after `agents.` or `skills.`: the tools table of each agent (or skill)
+ * the file names but for the word typed (`[agents.|]`: `reviewer.tools`, quoted where not bare), and on an
+ * owner's name `tools` (`[agents.x.to|]`); none that a section writes already (`writtenHere`, `elsewhere`),
+ * which the header would define again. Not `agents` or `skills` before it: where the header then names a
+ * table written already (`[agents]` twice, or `agents.x = …` at the root), it would break the file.
+ */
+function headerItems(analysis: Analysis, ctx: HeaderContext, elsewhere: DefinedElsewhere, ownersElsewhere: OwnersElsewhere): CompletionItem[] {
+  const range = positionsOf(analysis.lines, ctx.range);
+  const [kind, name, ...more] = ctx.parts;
+  if (kind === undefined || !OWNERS.has(kind) || more.length > 0) return [];
+  const owners = kind as OwnerKind;
+  const free = (n: string) => !writtenHere(analysis, [kind, n, 'tools'], ctx.header) && !elsewhere([kind, n, 'tools'], 'below');
+  const item = (label: string, newText: string, about: string, i: number): CompletionItem => ({
+    label, kind: CompletionItemKind.Module, ...described(about), sortText: `${RANK.key}${pad(i)}`, textEdit: { range, newText },
+  });
+  if (name !== undefined) return free(name) ? [item('tools', 'tools', TOOLS_MEANING, 0)] : [];
+  if (ctx.partsFollow) return [];
+  const typed = analysis.doc.text.slice(ctx.range.start, ctx.range.end);
+  const names = new Set(ownersElsewhere(owners));
+  // Here, in a header or a key (`[agents.x]`, `x.tools.allowed` under `[agents]`); not below the header typed.
+  for (const section of analysis.doc.sections) {
+    if (section.header?.span.start === ctx.header.start) continue;
+    const base = section.header?.key.parts.map((p) => p.name) ?? [];
+    for (const path of [base, ...section.entries.map((kv) => [...base, ...kv.key.parts.map((p) => p.name)])]) if (path.length >= 2 && path[0] === kind) names.add(path[1]!);
+  }
+  names.delete(typed);
+  return [...names].filter(free).sort().map((n, i) => item(`${n}.tools`, `${/^[A-Za-z0-9_-]+$/.test(n) ? n : basicString(n)}.tools`, `${OWNER_NAMED[owners]} ${TOOLS_MEANING}`, i));
+}
+
+/**
+ * Whether a section of `analysis` but the one whose header is at `header` writes `path` or below it (a header,
+ * a key), holds it in an inline table, or makes its way an array of tables (`[[agents]]`): a header naming
+ * `path` would then break the file.
+ */
+function writtenHere(analysis: Analysis, path: readonly string[], header: Span): boolean {
+  for (const section of analysis.doc.sections) {
+    if (section.header?.span.start === header.start) continue;
+    const base = section.header?.key.parts.map((p) => p.name) ?? [];
+    if (section.header && (pathStartsWith(base, path) || (section.header.array && pathStartsWith(path, base)))) return true;
+    for (const kv of section.entries) {
+      const full = [...base, ...kv.key.parts.map((p) => p.name)];
+      if (pathStartsWith(full, path) || (kv.value?.kind === 'inline-table' && pathStartsWith(path, full))) return true;
+    }
+  }
+  return false;
 }
 
 /**

@@ -9,7 +9,7 @@ import { meantList, meantOwner, meantTools } from '../analysis/meant';
 import { patternRule } from '../analysis/patterns';
 import { listEnd, readDirective } from '../analysis/suppress';
 import { isWritten, OWNERS, shapeList, type ExtraKey, type ListName, type Owner, type OwnerKind, type Policies, type ToolsTable } from '../analysis/policies';
-import type { KeyPart, KeyValue, Section, Span, TomlArray, TomlDocument, TomlInlineTable, TomlString, TomlValue } from '../toml/model';
+import type { KeyPart, KeyValue, Section, Span, TableHeader, TomlArray, TomlDocument, TomlInlineTable, TomlString, TomlValue } from '../toml/model';
 import { inComment, lastAtOrBefore } from '../toml/sorted';
 import { lineStartAt } from '../toml/lineIndex';
 import { skipBlank, skipTrivia } from '../toml/split';
@@ -172,7 +172,23 @@ export interface OwnerKeyContext {
   readonly after: string;
 }
 
-export type CursorContext = EntryContext | SlotContext | KeyContext | ValueContext | ListValueContext | ToolsValueContext | OwnerKeyContext;
+/**
+ * In a table header, on a part of its name typed bare (`[agents.re|]`, `[skills.x.|`): where an owner's
+ * name, or its `tools` table, goes.
+ */
+export interface HeaderContext {
+  readonly kind: 'header';
+  /** The parts of the name before the one typed. */
+  readonly parts: readonly string[];
+  /** The part typed (empty at the cursor), to the end of its word. */
+  readonly range: Span;
+  /** Whether more of the name follows it (`[agents.|.tools]`). */
+  readonly partsFollow: boolean;
+  /** The header's own span, which names no other owner. */
+  readonly header: Span;
+}
+
+export type CursorContext = EntryContext | SlotContext | KeyContext | ValueContext | ListValueContext | ToolsValueContext | OwnerKeyContext | HeaderContext;
 
 
 type Parent = { readonly kind: 'array'; readonly array: TomlArray } | { readonly kind: 'kv'; readonly kv: KeyValue };
@@ -195,6 +211,8 @@ export function cursorContext(analysis: Analysis, offset: number): CursorContext
   const { doc, policies } = analysis;
   if (inComment(doc.comments, offset)) return null;
   const layout = new Layout(analysis, offset);
+  const header = layout.section?.header;
+  if (header && offset > header.span.start && layout.lineOf(offset) === layout.lineOf(header.span.start)) return headerContext(layout, header, offset);
   const found = layout.innermost(offset);
   const node = found?.node;
 
@@ -728,6 +746,18 @@ function keyAt(text: string, from: number, lineEnd: number): string[] | null {
     if (text[p] !== '.') return null;
     p++;
   }
+}
+
+/**
+ * On a part of a table header's name typed bare, from its `[` up to the cursor, before its `]` (or the
+ * line's end, or more of the name). Not in an array of tables' (`[[agents.x]]`, which Mars refuses for an
+ * owner), nor in a quoted part.
+ */
+function headerContext(layout: Layout, header: TableHeader, offset: number): HeaderContext | null {
+  if (header.array) return null;
+  const prefix = scanKeyPrefix(layout.text, header.span.start + 1, offset, layout.lineEnd(offset));
+  if (!prefix || prefix.quoted || !/^(?:[.\]#]|$)/.test(prefix.rest)) return null;
+  return { kind: 'header', parts: prefix.parts, range: prefix.range, partsFollow: prefix.partsFollow, header: header.span };
 }
 
 /**

@@ -10,7 +10,7 @@ import {
 import { capitalized, eqIgnoreAsciiCase, inWords, named, rustTrim, shortened, shown, trimmedAway } from '../grammar/text';
 import { obviousRepair, passedOn } from '../analysis/verdicts';
 import { keyAsEntries } from '../analysis/moves';
-import type { ListName } from '../analysis/policies';
+import type { ListName, OwnerKind } from '../analysis/policies';
 
 // ---- markdown ----------------------------------------------------------------------------------
 
@@ -52,6 +52,10 @@ export const LIST_NOTE: Readonly<Record<ListName, string | null>> = {
   allowed: null,
   disallowed: '`"*"` here makes `allowed` an allowlist.',
 };
+
+/** What the parts of a table header's name that lead to a tools table are, shown in completion. */
+export const OWNER_NAMED: Readonly<Record<OwnerKind, string>> = { agents: 'An agent this file names.', skills: 'A skill this file names.' };
+export const TOOLS_MEANING = 'Its tool policy: the `allowed` and `disallowed` lists.';
 
 /** Names shown in one paragraph before the rest is counted. */
 const SHOWN = 30;
