@@ -744,6 +744,17 @@ test('fix-all making a root key readable reads the tables below it again, and se
   assert.equal(applyEdits(read, documentFixAll(analyzeDocument(read))), read.replace('Bash', 'bash').replace('Read', 'read'));
 });
 
+// Past a multi-line string that never closes, to Mars the rest of the file is its text and fix-all leaves it; where a fix
+// before it makes it close (a U+2003 made a comma, and a U+3000 taken from before the `'''` that opens the string
+// meant), fix-all reads the sections below again in the same go (oddBlanks seed 3232: it left them to the next).
+test('fix-all closing a multi-line string left open reads the sections below it again, and settles', () => {
+  const text = "[agents.a.tools]\nallowed = [\n  'Glob'\u2003\n  '''\nBash''',\n  \u3000'''\nRead''',\n]\n\n[agents.b.tools]\nallowed = [\"Grep\"]\n";
+  assert.ok(analyzeDocument(text).unclosed.length > 0, 'a multi-line string never closes');
+  const once = applyEdits(text, documentFixAll(analyzeDocument(text)));
+  assert.equal(once, "[agents.a.tools]\nallowed = [\n  'glob',\n  '''\nbash''',\n  '''\nread''',\n]\n\n[agents.b.tools]\nallowed = [\"grep\"]\n");
+  assert.deepEqual(documentFixAll(analyzeDocument(once)), []);
+});
+
 // Fixes that wait for one another (removals beside one another in an inline table share a comma; a
 // rewrite makes a key redundant), more passes' worth than a few: fix-all still settles in one go.
 const FIX_CHAINS: Array<[string, string]> = [

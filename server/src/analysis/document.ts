@@ -866,7 +866,10 @@ function* fixAllPass(da: DocumentAnalysis, overrides: SeverityOverrides, only: C
       outside = read;
     }
     if (!fixAllReaches(u.start, outside, da.unclosed[0])) {
-      waiting ||= fixedUnreadable && !!outside.unreadableBefore;
+      // Read again once fixed: past an error of its section this pass fixed, or past a multi-line string
+      // that never closed, where this pass made an edit before it (a U+3000 before the `'''` that opens the
+      // string meant, which then closes it: oddBlanks seed 3232).
+      waiting ||= (fixedUnreadable && !!outside.unreadableBefore) || (da.unclosed[0] !== undefined && u.start > da.unclosed[0] && edits.length > 0);
       left.push({ start: u.start, end: da.units[i + 1]?.start ?? da.text.length });
       readsOn = false;
       continue;
