@@ -760,7 +760,7 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   // A comma inside a pattern's parentheses is the pattern's (not where they are left open on the line).
   ['x = [Bash(git add, commit), Read]\n', 'x = ["Bash(git add, commit)", Read]\n', 'Change to `"Bash(git add, commit)"`', false, 'x = ["Bash(git add, commit)", "Read"]\n'],
   ['x = [a(b, c]\n', null],
-  ['[agents.a]\ntools = Read, "Grep", bash(git log *) # c\n', '[agents.a]\ntools = ["Read", "Grep", "bash(git log *)"] # c\n', 'Change to `["Read", "Grep", "bash(git log *)"]`', true],
+  ['[x]\ntools = Read, "Grep", bash(git log *) # c\n', '[x]\ntools = ["Read", "Grep", "bash(git log *)"] # c\n', 'Change to `["Read", "Grep", "bash(git log *)"]`', true],
   ['[agents.a.tools]\nallowed = Read, Grep\n', '[agents.a.tools]\nallowed = ["Read", "Grep"]\n', 'Change to `["Read", "Grep"]`', false, '[agents.a.tools]\nallowed = ["read", "grep"]\n'],
   ['[agents.a]\ntools.disallowed = Shell, "Read", bash(git push *)  # c\r\n', '[agents.a]\ntools.disallowed = ["Shell", "Read", "bash(git push *)"]  # c\r\n',
     'Change to `["Shell", "Read", "bash(git push *)"]`', false, '[agents.a]\ntools.disallowed = ["bash", "read", "bash(git push *)"]  # c\r\n'],
@@ -1077,6 +1077,25 @@ for (const [text, fixed, title, guess = false, all = fixed ?? text, reads = true
     assert.equal(await tomlEditErrorLine(once) === null, reads);
   });
 }
+
+// Bare names between commas as an agent's `tools` (Claude's `tools:` line pasted, its `:` made `=`): first, preferred but
+// no safe fix, the key renamed `tools.allowed` with the list written, as for strings between commas there (moves.ts).
+test("bare names between commas as an agent's tools: renamed `tools.allowed` and written as the list, in one fix", () => {
+  for (const [text, values, list, fixed] of [
+    ['[agents.a]\ntools = Read, "Grep", bash(git log *) # c\n', 'Read, "Grep", bash(git log *)', '["Read", "Grep", "bash(git log *)"]', '[agents.a]\ntools.allowed = ["Read", "Grep", "bash(git log *)"] # c\n'],
+    ['skills.s.tools = Read, Grep\r\n', 'Read, Grep', '["Read", "Grep"]', 'skills.s.tools.allowed = ["Read", "Grep"]\r\n'],
+  ] as const) {
+    const [syntax] = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');
+    assert.deepEqual(syntax!.fixes.map((x) => [x.title, x.preferred, x.safe]), [[`Rename to \`tools.allowed\`, and change \`${values}\` to \`${list}\``, true, false], [`Change to \`${list}\``, false, false]]);
+    assert.equal(applyEdits(text, syntax!.fixes[0]!.edits), fixed);
+    assert.deepEqual(documentFindings(analyzeDocument(fixed)).filter((f) => f.code === 'toml-syntax' || f.code === 'invalid-tool-policy'), []);
+  }
+  // Not where a name is none Mars accepts, nor the tools of no agent.
+  for (const text of ['[agents.a]\ntools = Read, a b\n', '[x]\ntools = Read, Grep\n', '[agents.a]\nmodel = Read, Grep\n']) {
+    const [syntax] = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');
+    assert.ok(syntax!.fixes.every((x) => !x.title.startsWith('Rename')), text);
+  }
+});
 
 /** 8,000 items of a list, a line each (over 100 KB), and a list of them. */
 const LONG_ITEMS = Array.from({ length: 8_000 }, (_, i) => `  "read(x${i})",\n`).join('');

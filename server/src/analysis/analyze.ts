@@ -2,6 +2,7 @@
 // document.ts): the positional model, its tool policies, and every finding with its fixes.
 // Pure (no LSP, no IO).
 
+import { quoted } from '../grammar/text';
 import { LineIndex, lineContent, lineEndAt, type Lines } from '../toml/lineIndex';
 import type { KeyPart, KeyValue, Span, SyntaxProblem, TomlArray, TomlDocument, TomlValue } from '../toml/model';
 import { parseToml } from '../toml/parse';
@@ -290,12 +291,28 @@ function guessFrom(doc: TomlDocument, at: number): number {
 function syntaxFinding(problem: SyntaxProblem, text: string, lines: Lines, suppressions: Suppressions, policies: Policies): Finding {
   const rewrite = movesSpokenOf(problem.rewrite, text, lines, suppressions) ? undefined : problem.rewrite;
   const sure = !rewrite?.guess || listOfNames(rewrite, policies);
+  const renamed = rewrite && !sure ? toolsListRenamed(rewrite, policies) : null;
   const fix = rewrite && (() => {
     const edit = { ...rewrite.span, newText: rewrite.newText() };
     const next = sure && rewrite.next ? rewrite.next() : [];
-    return [{ title: rewrite.title, edits: [edit], preferred: sure, safe: sure, ...(next.length > 0 ? { inFixAll: [edit, ...next] } : {}) }];
+    const own = { title: rewrite.title, edits: [edit], preferred: sure, safe: sure, ...(next.length > 0 ? { inFixAll: [edit, ...next] } : {}) };
+    // The list its `tools` key's rename makes the agent's `allowed` too, as for strings between commas (moves.ts), preferred.
+    return renamed
+      ? [{ title: `Rename to \`tools.allowed\`, and change ${quoted(text.slice(edit.start, edit.end))} to ${quoted(edit.newText)}`, edits: [renamed, edit], preferred: true, safe: false }, own]
+      : [own];
   });
   return finding('toml-syntax', problem.span, problem.message, fix ?? undefined, problem.related, !!fix && sure);
+}
+
+/**
+ * Where `rewrite` writes the value of an agent's or skill's `tools` key as the list of its names (`tools = Read,
+ * Grep`, Claude's `tools:` line pasted), each one Mars accepts: the edit renaming the key `tools.allowed`, which
+ * that list was meant as. Null elsewhere.
+ */
+function toolsListRenamed(rewrite: NonNullable<SyntaxProblem['rewrite']>, policies: Policies): Edit | null {
+  const problem = rewrite.asList && namesLoad(rewrite.asList) ? policies.shape.find((p) => p.kind === 'tools-not-table' && p.span.start === rewrite.span.start) : undefined;
+  const last = problem?.keyValue?.key.parts.at(-1);
+  return last ? { start: last.span.end, end: last.span.end, newText: '.allowed' } : null;
 }
 
 /**
