@@ -924,7 +924,10 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   // Not in an inline table, where its `,` or `}` ends the value (YAML's flow mapping, `{write: false, bash: ask}`; yamlPasted).
   ['x = {a: 1, b: ask}\n', 'x = {a = 1, b: ask}\n', 'Replace `:` with `=`', false, 'x = {a = 1, b = "ask"}\n'],
   ['x: a: b\n', 'x = a: b\n', 'Replace `:` with `=`', false, undefined, false],
-  // Nor text past 200 characters, found in linear time (a run of 100,000 blanks in it took 13 s).
+  // Text up to 10,000 characters (an agent's description, examples and all); not past it, found in linear time (a run of
+  // 100,000 blanks in it took 13 s).
+  [`description: Use this agent ${"to review code, ".repeat(100).trimEnd()}\n`, `description = "Use this agent ${"to review code, ".repeat(100).trimEnd()}"\n`,
+    'Replace `: Use this agent to review code, to review code, …, to review code,` with `= "Use this agent to review code, to review code, …, to review code,"`'],
   [`x: a${' '.repeat(100_000)}b\n`, `x = a${' '.repeat(100_000)}b\n`, 'Replace `:` with `=`', false, undefined, false],
   // The `---` fences of the front matter, pasted with it: removed, lines and all (fix-all then reads on, to the next).
   ['[agents.a]\n---\nmodel = "m"\n', '[agents.a]\nmodel = "m"\n', 'Remove the line `---`'],

@@ -413,11 +413,14 @@ export function yamlText(rest: string): string | null {
   // Found, not replaced: `/[ \t]+#.*$/` tried every run of blanks to its end (quadratic on a long one).
   const hash = rest.search(/[ \t]#/);
   const value = (hash < 0 ? rest : rest.slice(0, hash)).trimEnd();
-  if (value === '' || value.length > 200 || /^[-?:,[\]{}#&*!|>'"%@`]/.test(value) || /: |[\u0000-\u001f\u007f]/.test(value) || UNREAD_IN.test(value)) return null;
+  if (value === '' || value.length > YAML_TEXT_MAX || /^[-?:,[\]{}#&*!|>'"%@`]/.test(value) || /: |[\u0000-\u001f\u007f]/.test(value) || UNREAD_IN.test(value)) return null;
   return readsAsValue(value) || meantBare(value) || /^(?:null|~|yes|no|on|off)$/i.test(value) ? null : value;
 }
 
 const UNREAD_IN = new RegExp(UNREAD, 'u');
+
+/** The longest line of YAML text taken as a string (an agent's description, examples and all, runs to a few thousand characters). */
+export const YAML_TEXT_MAX = 10_000;
 
 /**
  * An inline table whose braces hold values, not key/values (`allowed = {"read", "edit"}`, as Python

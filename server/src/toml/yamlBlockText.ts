@@ -9,7 +9,7 @@ import type { SyntaxProblem } from './model';
 import { lineBreak } from './split';
 import { escapeBasic } from './strings';
 import { KEY_LINE } from './syntaxMessages';
-import { blanksFrom } from './typingSlips';
+import { blanksFrom, YAML_TEXT_MAX } from './typingSlips';
 import { UNREAD } from './unreadBlanks';
 
 type Rewrite = NonNullable<SyntaxProblem['rewrite']>;
@@ -176,7 +176,7 @@ export function plainLines(text: string, from: number, outer: number): { suffix:
       continue;
     }
     if ((spaces <= outer && line[spaces] !== '\t') || code.startsWith('#') || code.startsWith('[') || KEY_LINE.test(code)) break;
-    if (/^ *\t/.test(line) || line.length > PLAIN_LINE_MAX || NOT_PLAIN.test(code)) return null;
+    if (/^ *\t/.test(line) || line.length > YAML_TEXT_MAX || NOT_PLAIN.test(code)) return null;
     suffix += empty > 0 ? '\n'.repeat(empty) : ' ';
     suffix += code;
     empty = 0;
@@ -185,8 +185,6 @@ export function plainLines(text: string, from: number, outer: number): { suffix:
   return { suffix, end };
 }
 
-/** The longest line taken as plain text going on (as `yamlText` takes a first line of 200 characters at most). */
-const PLAIN_LINE_MAX = 200;
 
 /** What plain text going on holds where YAML reads no text: a key's `: `, a comment, a control character, what TOML does not read as a blank. */
 const NOT_PLAIN = new RegExp(`:(?: |$)|[ \\t]#|[\\u0000-\\u001f\\u007f]|${UNREAD}`, 'u');
