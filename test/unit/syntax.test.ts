@@ -923,7 +923,11 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['x: yes\n', 'x = yes\n', 'Replace `:` with `=`', false, undefined, false],
   // Not in an inline table, where its `,` or `}` ends the value (YAML's flow mapping, `{write: false, bash: ask}`; yamlPasted).
   ['x = {a: 1, b: ask}\n', 'x = {a = 1, b: ask}\n', 'Replace `:` with `=`', false, 'x = {a = 1, b = "ask"}\n'],
-  ['x: a: b\n', 'x = a: b\n', 'Replace `:` with `=`', false, undefined, false],
+  // Text with a `: ` in it, an error to YAML, which an agent's front matter holds as Claude reads it (`Examples: …`): in
+  // quotes too, a guess.
+  ['description: Use it. Examples: <example>user: "hi"</example>  # c\n', 'description = "Use it. Examples: <example>user: \\"hi\\"</example>"  # c\n',
+    'Replace `: Use it. Examples: <example>user: "hi"</example>` with `= "Use it. Examples: <example>user: \\"hi\\"</example>"`', true],
+  ['x: a: b\n  c\n', 'x = a: b\n  c\n', 'Replace `:` with `=`', false, undefined, false],
   // Text up to 10,000 characters (an agent's description, examples and all); not past it, found in linear time (a run of
   // 100,000 blanks in it took 13 s).
   [`description: Use this agent ${"to review code, ".repeat(100).trimEnd()}\n`, `description = "Use this agent ${"to review code, ".repeat(100).trimEnd()}"\n`,

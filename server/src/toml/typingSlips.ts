@@ -389,15 +389,23 @@ export function colonForEquals(text: string, at: number, statement: boolean): Re
   // Not before YAML's block of text (`description: |`), which `=` alone leaves unread.
   if (rest === '' || /^[#=:|>]/.test(rest)) return null;
   const blank = blanksFrom(text, at) < at ? '' : ' ';
-  const yaml = statement && /^:[ \t]/.test(run) ? yamlText(rest) : null;
+  const yamlRun = statement && /^:[ \t]/.test(run);
+  const yaml = yamlRun ? yamlText(rest) : null;
+  // Going on over the lines below, indented deeper than the key (`plainLines`): all of it, where YAML reads it.
+  const more = yamlRun ? plainLines(text, lineEnd, /^ */.exec(text.slice(lineStartAt(text, at), at))![0].length) : null;
   if (yaml !== null) {
-    // Going on over the lines below, indented deeper than the key (`plainLines`): all of it, where YAML reads it.
-    const more = plainLines(text, lineEnd, /^ */.exec(text.slice(lineStartAt(text, at), at))![0].length);
     if (!more || (more.suffix !== '' && rest.trim() !== yaml)) return null;
     const written = basicString(yaml + more.suffix);
     const below = text.slice(lineEnd, more.end).split('\n').length - 1;
     const said = `${quoted(`: ${yaml}`)}${below === 0 ? '' : ` and the ${below === 1 ? 'line' : `${below} lines`} below`}`;
     return { title: `Replace ${said} with ${quoted(`= ${written}`)}`, span: { start: at, end: below === 0 ? at + run.length + yaml.length : more.end }, newText: () => `${blank}= ${written}` };
+  }
+  // Text with a `: ` in it (`description: Use it. Examples: …`), an error to YAML, which a front matter's lenient reader
+  // (an agent's, as Claude reads it) takes whole: in quotes too, on one line, but as a guess.
+  const lenient = more?.suffix === '' ? yamlText(rest, true) : null;
+  if (lenient !== null) {
+    const written = basicString(lenient);
+    return { title: `Replace ${quoted(`: ${lenient}`)} with ${quoted(`= ${written}`)}`, span: { start: at, end: at + run.length + lenient.length }, newText: () => `${blank}= ${written}`, guess: true };
   }
   return { title: `Replace ${'`'}${run.trimEnd()}${'`'} with ${'`'}=${'`'}`, span: { start: at, end: at + run.length }, newText: () => `${blank}= ` };
 }
@@ -405,19 +413,21 @@ export function colonForEquals(text: string, at: number, statement: boolean): Re
 /**
  * The text YAML reads as a string after `key: ` (its plain scalar, up to a ` #` comment), where TOML reads
  * no value and it can mean no other: not what starts as YAML's other values do (a list, a quote, `- `, `|`),
- * nor holds a `: `, a control character or what TOML does not read as a blank, nor a word meant bare (`True`,
- * `yes`, `null`). Else null. Names between commas too (Claude's `tools: Read, Grep`): YAML reads one string, which
+ * nor holds a `: ` (but with `colons`, the text a lenient reader takes), a control character or what TOML does
+ * not read as a blank, nor a word meant bare (`True`, `yes`, `null`). Else null. Names between commas too (Claude's `tools: Read, Grep`): YAML reads one string, which
  * Mars's checks then say as the list meant, the section read on past it.
  */
-export function yamlText(rest: string): string | null {
+export function yamlText(rest: string, colons = false): string | null {
   // Found, not replaced: `/[ \t]+#.*$/` tried every run of blanks to its end (quadratic on a long one).
   const hash = rest.search(/[ \t]#/);
   const value = (hash < 0 ? rest : rest.slice(0, hash)).trimEnd();
-  if (value === '' || value.length > YAML_TEXT_MAX || /^[-?:,[\]{}#&*!|>'"%@`]/.test(value) || /: |[\u0000-\u001f\u007f]/.test(value) || UNREAD_IN.test(value)) return null;
+  if (value === '' || value.length > YAML_TEXT_MAX || /^[-?:,[\]{}#&*!|>'"%@`]/.test(value) || (colons ? CONTROL : CONTROL_OR_COLON).test(value) || UNREAD_IN.test(value)) return null;
   return readsAsValue(value) || meantBare(value) || /^(?:null|~|yes|no|on|off)$/i.test(value) ? null : value;
 }
 
 const UNREAD_IN = new RegExp(UNREAD, 'u');
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const CONTROL_OR_COLON = /: |[\u0000-\u001f\u007f]/;
 
 /** The longest line of YAML text taken as a string (an agent's description, examples and all, runs to a few thousand characters). */
 export const YAML_TEXT_MAX = 10_000;
