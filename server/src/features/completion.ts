@@ -108,12 +108,8 @@ function headerItems(analysis: Analysis, ctx: HeaderContext, elsewhere: DefinedE
   if (ctx.partsFollow) return [];
   const typed = analysis.doc.text.slice(ctx.range.start, ctx.range.end);
   const names = new Set(ownersElsewhere(owners));
-  // Here, in a header or a key (`[agents.x]`, `x.tools.allowed` under `[agents]`); not below the header typed.
-  for (const section of analysis.doc.sections) {
-    if (section.header?.span.start === ctx.header.start) continue;
-    const base = section.header?.key.parts.map((p) => p.name) ?? [];
-    for (const path of [base, ...section.entries.map((kv) => [...base, ...kv.key.parts.map((p) => p.name)])]) if (path.length >= 2 && path[0] === kind) names.add(path[1]!);
-  }
+  // Here, in a header or a key (`[agents.x]`, `x.tools.allowed` under `[agents]`).
+  for (const { path } of pathsWritten(analysis, ctx.header)) if (path.length >= 2 && path[0] === kind) names.add(path[1]!);
   names.delete(typed);
   return [...names].filter(free).sort().map((n, i) => item(`${n}.tools`, `${/^[A-Za-z0-9_-]+$/.test(n) ? n : basicString(n)}.tools`, `${OWNER_NAMED[owners]} ${TOOLS_MEANING}`, i));
 }
@@ -124,16 +120,22 @@ function headerItems(analysis: Analysis, ctx: HeaderContext, elsewhere: DefinedE
  * `path` would then break the file.
  */
 function writtenHere(analysis: Analysis, path: readonly string[], header: Span): boolean {
-  for (const section of analysis.doc.sections) {
-    if (section.header?.span.start === header.start) continue;
-    const base = section.header?.key.parts.map((p) => p.name) ?? [];
-    if (section.header && (pathStartsWith(base, path) || (section.header.array && pathStartsWith(path, base)))) return true;
-    for (const kv of section.entries) {
-      const full = [...base, ...kv.key.parts.map((p) => p.name)];
-      if (pathStartsWith(full, path) || (kv.value?.kind === 'inline-table' && pathStartsWith(path, full))) return true;
-    }
-  }
+  for (const written of pathsWritten(analysis, header)) if (pathStartsWith(written.path, path) || (written.holds && pathStartsWith(path, written.path))) return true;
   return false;
+}
+
+/**
+ * The key paths the sections of `analysis` write, but for the one whose header is at `except` (being typed, its
+ * keys below it too): each header's, then each key's; `holds`, where what it writes holds the paths below it
+ * (an array of tables, an inline table).
+ */
+function* pathsWritten(analysis: Analysis, except: Span): Generator<{ readonly path: readonly string[]; readonly holds: boolean }> {
+  for (const section of analysis.doc.sections) {
+    if (section.header?.span.start === except.start) continue;
+    const base = section.header?.key.parts.map((p) => p.name) ?? [];
+    if (section.header) yield { path: base, holds: section.header.array };
+    for (const kv of section.entries) yield { path: [...base, ...kv.key.parts.map((p) => p.name)], holds: kv.value?.kind === 'inline-table' };
+  }
 }
 
 /**

@@ -414,8 +414,9 @@ export function colonForEquals(text: string, at: number, statement: boolean): Re
  * The text YAML reads as a string after `key: ` (its plain scalar, up to a ` #` comment), where TOML reads
  * no value and it can mean no other: not what starts as YAML's other values do (a list, a quote, `- `, `|`),
  * nor holds a `: ` (but with `colons`, the text a lenient reader takes), a control character or what TOML does
- * not read as a blank, nor a word meant bare (`True`, `yes`, `null`). Else null. Names between commas too (Claude's `tools: Read, Grep`): YAML reads one string, which
- * Mars's checks then say as the list meant, the section read on past it.
+ * not read as a blank, nor a word meant bare (`True`, `yes`, `null`). Else null. Names between commas too
+ * (Claude's `tools: Read, Grep`): YAML reads one string, which Mars's checks then say as the list meant, the
+ * section read on past it.
  */
 export function yamlText(rest: string, colons = false): string | null {
   // Found, not replaced: `/[ \t]+#.*$/` tried every run of blanks to its end (quadratic on a long one).
