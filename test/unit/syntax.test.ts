@@ -96,6 +96,8 @@ for (const [text, shown, message, first] of [...REDEFINED, ...REDEFINED_ACROSS])
 // What to type, for the errors met while typing: [text, the text under the squiggle, message,
 // the text the related location shows, if any].
 const EXPLAINED: Array<[text: string, shown: string, message: string, related?: string]> = [
+  ['[agents.a.tools]\nallowed -= ["read"]\n', '-=', '`-=` is no TOML operator: a key is given its value once, with `=` (to take tools away, list them in `disallowed`)'],
+  ['[agents.a.tools]\nallowed = ["grep"]\nallowed += ["read"]\n', '+=', '`+=` is no TOML operator: a key is given its value once, with `=`; `allowed` is written already: add these to its value'],
   ['[agents.a.tools]\nallowed = ["read", "bash\nx = 1\n', 'h', 'a string must end on the line it starts: add the closing `"` (a string over several lines is written between `"""`)'],
   ['[agents.a.tools]\nallowed = [\'bash\r\n', 'h', "a string must end on the line it starts: add the closing `'` (a string over several lines is written between `'''`)"],
   ['[agents.a.tools]\nallowed = ["read", "bash', '"', 'this string is never closed: add the closing `"`'],
@@ -984,6 +986,14 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['x = {\n  a: [1,\n}\n', null],
   ['x:\n', null],
   ['x: # c\n', null],
+  // Another language's `+=` (or `|=`) for a key's `=`: an agent's list adds to its policy as `+=` means; not where the key
+  // is written above (it would be defined twice), nor for another operator (`-=` meant to take away).
+  ['[agents.a.tools]\nallowed += ["read"]  # c\n', '[agents.a.tools]\nallowed = ["read"]  # c\n', 'Replace `+=` with `=`'],
+  ['x|=1\r\n', 'x = 1\r\n', 'Replace `|=` with `=`'],
+  ['x = { a +=1 }\n', 'x = { a = 1 }\n', 'Replace `+=` with `=`'],
+  ['[agents.a.tools]\nallowed = ["grep"]\nallowed += ["read"]\n', null],
+  ['[agents.a.tools]\nallowed -= ["read"]\n', null],
+  ['x = { a = 1, a += 2 }\n', null],
   // An `=` typed twice: the second removed; one missing before a value no key starts with: inserted.
   ['x == 1\n', 'x = 1\n', 'Remove the second `=`'],
   ['x = = "a" # c\r\n', 'x = "a" # c\r\n', 'Remove the second `=`'],

@@ -260,6 +260,9 @@ function explained(text: string, section: Section, at: number, raw: string): str
       // In an inline table, a key then its `,` or `}` (`{ x = "a", b, y = 1 }`): its `=` and value are missing.
       if (atLineEnd || c === '#' || (inline && (c === '}' || c === ','))) return 'expected `=` and a value after the key';
       if (c === ':') return yamlList(text, at) ?? (open() ? null : yamlBlock(text, at) ?? yamlMap(text, at)) ?? withFix('expected `=` after the key (TOML writes `=`, not `:`)', colonForEquals(text, at, !open()));
+      const o = open();
+      const operator = assignedWith(text, at, o?.kind === 'inline-table' ? o.entries : section.entries, before);
+      if (operator) return operator;
       // After blanks or a quoted key, the key is complete: what follows it is out of place.
       // Words after it (not a value, its `=` missing: `allowed ["read", "grep", "x"]`, `x "a b c"`) may be prose.
       const prose = !open() && /^\p{L}/u.test(c ?? '') && /^[ \t]*[^\s"'=]+[ \t]+$/.test(before) ? proseLines(text, lineStart) : null;
@@ -848,6 +851,29 @@ export function closedBelow(text: string, at: number, listsAsItems = false): boo
     }
   }
   return false;
+}
+
+/**
+ * An operator of another language where a key's `=` goes (`allowed += ["read"]`, `x -= 1`): TOML gives a key
+ * its value once, with `=`. An agent's list in mars.toml adds to the policy it comes with already, as `+=` (or
+ * `|=`) means: replaced with `=`, but where the key is written before in its table (meant to add to that list,
+ * which `=` would define again). No fix for another (`-=` meant to take away: `=` would grant).
+ */
+function assignedWith(text: string, at: number, entries: readonly KeyValue[], before: string): Explained | null {
+  const op = /^[-+*/|&%^]=/.exec(text.slice(at, at + 2))?.[0];
+  if (!op) return null;
+  // The key: in an inline table, after its `{` or the comma before it.
+  const keyAt = Math.max(before.lastIndexOf('{'), before.lastIndexOf(',')) + 1;
+  const key = before.slice(keyAt).trim();
+  const adds = op === '+=' || op === '|=';
+  // Written before it (the key itself may be read, with no value).
+  const again = adds && entries.some((kv) => kv.key.span.end <= at - before.length + keyAt && text.slice(kv.key.span.start, kv.key.span.end) === key);
+  const message = `\`${op}\` is no TOML operator: a key is given its value once, with \`=\`${again ? `; ${quoted(key)} is written already: add these to its value`
+    : op === '-=' && /(?:^|\.)allowed$/.test(key) ? ' (to take tools away, list them in `disallowed`)' : ''}`;
+  const span = { start: at, end: at + 2 };
+  if (!adds || again) return { message, span };
+  const written = `${/[ \t]$/.test(before) ? '' : ' '}=${/^[ \t]/.test(text.slice(at + 2, at + 3)) ? '' : ' '}`;
+  return { message, span, rewrite: { title: `Replace \`${op}\` with \`=\``, span, newText: () => written } };
 }
 
 /** A line that starts with `key =` (dotted, quoted parts too). */

@@ -386,8 +386,8 @@ export function colonForEquals(text: string, at: number, statement: boolean): Re
   const lineEnd = lineEndAt(text, at);
   const run = /^:=?[ \t]*/.exec(text.slice(at, lineEnd))![0];
   const rest = text.slice(at + run.length, lineEnd);
-  // Not before YAML's block of text (`description: |`), which `=` alone leaves unread.
-  if (rest === '' || /^[#=:|>]/.test(rest)) return null;
+  // Not before YAML's block of text (`description: |`) or a list's item (`- read`), which `=` alone leaves unread.
+  if (rest === '' || /^(?:[#=:|>]|-[ \t])/.test(rest)) return null;
   const blank = blanksFrom(text, at) < at ? '' : ' ';
   const yamlRun = statement && /^:[ \t]/.test(run);
   const yaml = yamlRun ? yamlText(rest) : null;
