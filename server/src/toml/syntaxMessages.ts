@@ -855,9 +855,9 @@ export function closedBelow(text: string, at: number, listsAsItems = false): boo
 
 /**
  * An operator of another language where a key's `=` goes (`allowed += ["read"]`, `x -= 1`): TOML gives a key
- * its value once, with `=`. An agent's list in mars.toml adds to the policy it comes with already, as `+=` (or
- * `|=`) means: replaced with `=`, but where the key is written before in its table (meant to add to that list,
- * which `=` would define again). No fix for another (`-=` meant to take away: `=` would grant).
+ * its value once, with `=`, the names `+=` (or `|=`) adds being its list (which Mars lays over the agent's own
+ * policy): replaced with `=`, but where the key is written before in its table (meant to add to that list, which
+ * `=` would define again). No fix for another (`-=` meant to take away: `=` would grant).
  */
 function assignedWith(text: string, at: number, entries: readonly KeyValue[], before: string): Explained | null {
   const op = /^[-+*/|&%^]=/.exec(text.slice(at, at + 2))?.[0];
