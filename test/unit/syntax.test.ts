@@ -96,6 +96,7 @@ for (const [text, shown, message, first] of [...REDEFINED, ...REDEFINED_ACROSS])
 // What to type, for the errors met while typing: [text, the text under the squiggle, message,
 // the text the related location shows, if any].
 const EXPLAINED: Array<[text: string, shown: string, message: string, related?: string]> = [
+  ['[agents.a.tools]\nallowed = ["read"], ["grep"]\n', '["read"], ["grep"]', '`["read"], ["grep"]` is not a value TOML knows: write one list, its strings in one pair of brackets (`["read", "grep"]`)'],
   ['[agents.a.tools]\nallowed -= ["read"]\n', '-=', '`-=` is no TOML operator: a key is given its value once, with `=` (to take tools away, list them in `disallowed`)'],
   ['[agents.a.tools]\nallowed = ["grep"]\nallowed += ["read"]\n', '+=', '`+=` is no TOML operator: a key is given its value once, with `=`; `allowed` is written already: add these to its value'],
   ['[agents.a.tools]\nallowed = ["read", "bash\nx = 1\n', 'h', 'a string must end on the line it starts: add the closing `"` (a string over several lines is written between `"""`)'],
@@ -768,6 +769,9 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
     'Change to `["Shell", "Read", "bash(git push *)"]`', false, '[agents.a]\ntools.disallowed = ["bash", "read", "bash(git push *)"]  # c\r\n'],
   ['[agents.a.tools]\nallowed = Read, "Grep, Edit"\n', '[agents.a.tools]\nallowed = ["Read", "Grep, Edit"]\n', 'Change to `["Read", "Grep, Edit"]`', true],
   ['x = Read, Grep\n', 'x = ["Read", "Grep"]\n', 'Change to `["Read", "Grep"]`', true],
+  // Lists of text side by side: one list of their strings (not a list of lists, as of numbers).
+  ['[agents.a.tools]\nallowed = ["read"], [], [\'grep\', "edit"]  # c\n', '[agents.a.tools]\nallowed = ["read", "grep", "edit"]  # c\n', 'Change to `["read", "grep", "edit"]`', true],
+  ['x = [1], [2]\n', 'x = [[1], [2]]\n', 'Change to `[[1], [2]]`', true],
   ['[agents.a.tools]\nallowed = Bash(git log *), Read\n', '[agents.a.tools]\nallowed = ["Bash(git log *)", "Read"]\n', 'Change to `["Bash(git log *)", "Read"]`', false,
     '[agents.a.tools]\nallowed = ["bash(git log *)", "read"]\n'],
   ['x = read, tru, edit\n', 'x = "read", tru, edit\n', 'Change to `"read"`', false, undefined, false],

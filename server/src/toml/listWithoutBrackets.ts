@@ -6,6 +6,7 @@ import { inWords, quoted, uPlus } from '../grammar/text';
 import { quotableName } from './bareWords';
 import { lineEndAt, lineStartAt } from './lineIndex';
 import type { KeyValue } from './model';
+import { stringList } from './strings';
 import { closedOrLineEnd, commentOrLineEnd, type Explained, KEY_LINE, nextKeyAt, onlyCommentsFrom, stringEndFrom, unreadKind } from './syntaxMessages';
 import { BLANKS_AND_UNREAD, INVISIBLE, trimUnreadEnd, UNREAD_BLANK, unreadFixedAs } from './unreadBlanks';
 
@@ -45,7 +46,8 @@ function valuesFrom(text: string, start: number, at: number, inline: boolean, as
   // The list the message says, written as a guess (the values may have been meant otherwise: never preferred, nor in fix-all);
   // not where a quote may have been meant inside a string (`"read""grep"`), which the message says as the other reading.
   const rewrite = run.doubled === undefined ? { title: `Change to ${quoted(run.list)}`, span, newText: () => run.list, guess: true, ...(asList ? { asList: run.values } : {}) } : undefined;
-  return { message: `${quoted(text.slice(start, run.end))} is not a value TOML knows: write a list in brackets${commas}${names} (${quoted(run.list)})${joined}${unreadLeftOut(run.unread)}${quoteMeantInside(run.doubled)}`, span, ...(rewrite ? { rewrite } : {}) };
+  const write = run.joined ? 'write one list, its strings in one pair of brackets' : `write a list in brackets${commas}${names}`;
+  return { message: `${quoted(text.slice(start, run.end))} is not a value TOML knows: ${write} (${quoted(run.list)})${joined}${unreadLeftOut(run.unread)}${quoteMeantInside(run.doubled)}`, span, ...(rewrite ? { rewrite } : {}) };
 }
 
 /** The advice for two strings with no blank between (`'it''s'`, see `commasBetweenStrings`), which may be one string with a quote meant inside it. */
@@ -146,7 +148,7 @@ export function unreadLeftOut(unread: readonly string[]): string {
  * (`'it''s'`), said as a quote meant inside (`quoteInside`), nor with other text among them. A bare
  * name between commas (`"Read", Grep`) is put in quotes (`names`), as its own fix would, but in an inline table.
  */
-export function listWithoutBrackets(text: string, start: number, inline: boolean): { end: number; list: string; values: unknown[]; unread: string[]; missing: string[]; names: string[]; doubled?: string } | null {
+export function listWithoutBrackets(text: string, start: number, inline: boolean): { end: number; list: string; values: unknown[]; unread: string[]; missing: string[]; names: string[]; doubled?: string; joined?: true } | null {
   let end = closedOrLineEnd(text, start, commentOrLineEnd(text, start));
   const closes = text[end] === '}';
   if (closes) end = nextKeyAt(text, start, end);
@@ -168,11 +170,15 @@ export function listWithoutBrackets(text: string, start: number, inline: boolean
     if (commas) [list, missing, doubled] = [bracketed(commas.written), commas.after, commas.doubled];
   }
   if (list === null) return null;
+  let values = listValues(list)!;
+  // Lists of text side by side (`["read"], ["grep"]`): one list of their strings was meant, not a list of lists.
+  const joined = values.length > 1 && values.every((v) => Array.isArray(v) && v.every((s) => typeof s === 'string'));
+  if (joined) [values, list] = [values.flat(), stringList(values.flat() as string[])];
   // Their `]` typed and not their `[` (`allowed = "read", "grep"]`): what the list replaces takes it in; so does a
   // statement's `}` that closes nothing, no `{` open before it on the line (`allowed = "read", "grep", }`), with the
   // comma before it, where nothing but a comment follows it.
   const taken = listCloserAt(text, end, inline) || (!inline && text[end] === '}' && !inlineTableOpen(text, start) && onlyCommentsFrom(text.slice(end + 1, lineEndAt(text, end)), 0));
-  return { end: taken ? end + 1 : start + token.length, list, values: listValues(list)!, unread, missing, names, ...(doubled !== undefined ? { doubled } : {}) };
+  return { end: taken ? end + 1 : start + token.length, list, values, unread, missing, names, ...(doubled !== undefined ? { doubled } : {}), ...(joined ? { joined } : {}) };
 }
 
 /**
