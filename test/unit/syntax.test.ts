@@ -987,6 +987,13 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   // `:` as `=`, its `}` found past the error; not with a comment inside, nor where it then does not read.
   ['[agents.a]\ntools = {\n  "allowed": ["a:b", "c"],\n  disallowed: ["d"]\n}\n', '[agents.a]\ntools = { "allowed" = ["a:b", "c"], disallowed = ["d"] }\n', 'Write the inline table on one line, each `:` as `=`'],
   ['x = {\n  a: 1 # c\n}\n', null],
+  // A JSON object pasted whole where a key goes (Claude's settings): each value under its dotted key, in the table it
+  // was pasted in, a line each; not where JSON reads no object there, or it holds a null.
+  ['[agents.a]\n{\n  "tools": { "allowed": ["Read"], "disallowed": [] },\n  "model": "m"\n}\n', '[agents.a]\ntools.allowed = ["Read"]\ntools.disallowed = []\nmodel = "m"\n',
+    'Write the JSON object as TOML: `tools.allowed = ["Read"]` and 2 more', false, '[agents.a]\ntools.allowed = ["read"]\ntools.disallowed = []\nmodel = "m"\n'],
+  ['  {"a": {"b": [1, 2.5]}, "c d": true, "e": [{"f": "g"}], "h": {}}\r\n', '  a.b = [1, 2.5]\r\n  "c d" = true\r\n  e = [{ f = "g" }]\r\n  h = {}\r\n', 'Write the JSON object as TOML: `a.b = [1, 2.5]` and 3 more'],
+  ['{\n  "a": null\n}\n', null],
+  ['{\n  a = 1\n}\n', null],
   ['x = {\n  a: [1,\n}\n', null],
   ['x:\n', null],
   ['x: # c\n', null],

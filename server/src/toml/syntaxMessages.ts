@@ -15,6 +15,7 @@ import { lastAtOrBefore } from './sorted';
 import { surrogatePairEscape } from './stringPositions';
 import { bareWordAt, bracesForList, closedHeader, closedList, closedString, colonForEquals, commaAndQuotedValue, equalsMissing, extraComma, foreignQuote, innerQuotes, joinedStatement, quotedKeyPart, quotedValue, semicolonForComma, straightQuotedKey, secondEquals, strayClosers, strayHeaderClosers, strayTerminators } from './typingSlips';
 import { BLANKS_AND_UNREAD, EACH_UNREAD, INVISIBLE, LINE_BREAK, NAMES, trimUnreadEnd, UNREAD_BLANK, UNREAD_BLANKS, unreadFixedAs } from './unreadBlanks';
+import { jsonDocument } from './jsonPasted';
 import { yamlBlock } from './yamlBlockText';
 import { FENCE, yamlItems, yamlList, yamlMap } from './yamlLists';
 
@@ -256,7 +257,9 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (braces) return { message: `an inline table holds \`key = value\` pairs: a list is written in brackets (${quoted(braces.newText())})`, rewrite: braces };
       if (atLineEnd && !open() && FENCE.test(text.slice(lineStart, lineEndAt(text, at)))) return frontMatterFence(text, lineStart);
       // A `{` first on its line where a key goes: a JSON document's (a settings file pasted whole), which TOML writes otherwise.
-      if (c === '{' && !open() && before.trim() === '') return 'TOML writes no `{` around a table as JSON does: write `key = value` lines, a table\'s below its `[header]` (`[agents.coder.tools]` then `allowed = ["read"]`)';
+      if (c === '{' && !open() && before.trim() === '') {
+        return withFix('TOML writes no `{` around a table as JSON does: write `key = value` lines, a table\'s below its `[header]` (`[agents.coder.tools]` then `allowed = ["read"]`)', jsonDocument(text, at));
+      }
       // In an inline table, a key then its `,` or `}` (`{ x = "a", b, y = 1 }`): its `=` and value are missing.
       if (atLineEnd || c === '#' || (inline && (c === '}' || c === ','))) return 'expected `=` and a value after the key';
       if (c === ':') return yamlList(text, at) ?? (open() ? null : yamlBlock(text, at) ?? yamlMap(text, at)) ?? withFix('expected `=` after the key (TOML writes `=`, not `:`)', colonForEquals(text, at, !open()));
