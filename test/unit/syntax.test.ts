@@ -1003,7 +1003,11 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['x|=1\r\n', 'x = 1\r\n', 'Replace `|=` with `=`'],
   ['x = { a +=1 }\n', 'x = { a = 1 }\n', 'Replace `+=` with `=`'],
   ['[agents.a.tools]\nallowed = ["grep"]\nallowed += ["read"]\n', null],
-  ['[agents.a.tools]\nallowed -= ["read"]\n', null],
+  // `allowed -=` meant to take tools away: written in `disallowed`, a guess, where none is written yet.
+  ['[agents.a.tools]\nallowed -=["read"]\n', '[agents.a.tools]\ndisallowed = ["read"]\n', 'Write them in `disallowed`', true],
+  ['[agents.a]\n  tools.allowed -= ["read"]  # c\n', '[agents.a]\n  tools.disallowed = ["read"]  # c\n', 'Write them in `disallowed`', true],
+  ['[agents.a.tools]\ndisallowed = ["x"]\nallowed -= ["read"]\n', null],
+  ['x -= 1\n', null],
   ['x = { a = 1, a += 2 }\n', null],
   // An `=` typed twice: the second removed; one missing before a value no key starts with: inserted.
   ['x == 1\n', 'x = 1\n', 'Remove the second `=`'],

@@ -860,7 +860,8 @@ export function closedBelow(text: string, at: number, listsAsItems = false): boo
  * An operator of another language where a key's `=` goes (`allowed += ["read"]`, `x -= 1`): TOML gives a key
  * its value once, with `=`, the names `+=` (or `|=`) adds being its list (which Mars lays over the agent's own
  * policy): replaced with `=`, but where the key is written before in its table (meant to add to that list, which
- * `=` would define again). No fix for another (`-=` meant to take away: `=` would grant).
+ * `=` would define again). `allowed -=`, meant to take away (`=` would grant): written in `disallowed`, a guess;
+ * no fix for another.
  */
 function assignedWith(text: string, at: number, entries: readonly KeyValue[], before: string): Explained | null {
   const op = /^[-+*/|&%^]=/.exec(text.slice(at, at + 2))?.[0];
@@ -874,6 +875,13 @@ function assignedWith(text: string, at: number, entries: readonly KeyValue[], be
   const message = `\`${op}\` is no TOML operator: a key is given its value once, with \`=\`${again ? `; ${quoted(key)} is written already: add these to its value`
     : op === '-=' && /(?:^|\.)allowed$/.test(key) ? ' (to take tools away, list them in `disallowed`)' : ''}`;
   const span = { start: at, end: at + 2 };
+  // `allowed -= [...]`, meant to take tools away: denied in `disallowed`, where none is written yet (not the same
+  // as no longer allowed: a guess).
+  const deny = /(?:^|\.)allowed$/.exec(key);
+  if (op === '-=' && deny && !entries.some((kv) => text.slice(kv.key.span.start, kv.key.span.end) === `${key.slice(0, deny.index)}${deny[0].startsWith('.') ? '.' : ''}disallowed`)) {
+    const keyStart = at - before.length + keyAt + before.slice(keyAt).search(/\S/) + deny.index + (deny[0].startsWith('.') ? 1 : 0);
+    return { message, span, rewrite: { title: `Write them in \`disallowed\``, span: { start: keyStart, end: at + 2 }, newText: () => `disallowed =${/^[ \t]/.test(text.slice(at + 2, at + 3)) ? '' : ' '}`, guess: true } };
+  }
   if (!adds || again) return { message, span };
   const written = `${/[ \t]$/.test(before) ? '' : ' '}=${/^[ \t]/.test(text.slice(at + 2, at + 3)) ? '' : ' '}`;
   return { message, span, rewrite: { title: `Replace \`${op}\` with \`=\``, span, newText: () => written } };
