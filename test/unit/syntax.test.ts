@@ -993,6 +993,7 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
     'Write the JSON object as TOML: `tools.allowed = ["Read"]` and 2 more', false, '[agents.a]\ntools.allowed = ["read"]\ntools.disallowed = []\nmodel = "m"\n'],
   ['  {"a": {"b": [1, 2.5]}, "c d": true, "e": [{"f": "g"}], "h": {}}\r\n', '  a.b = [1, 2.5]\r\n  "c d" = true\r\n  e = [{ f = "g" }]\r\n  h = {}\r\n', 'Write the JSON object as TOML: `a.b = [1, 2.5]` and 3 more'],
   ['{\n  "a": null\n}\n', null],
+  ['{"id": 12345678901234567890}\n', null],
   ['{\n  a = 1\n}\n', null],
   ['x = {\n  a: [1,\n}\n', null],
   ['x:\n', null],

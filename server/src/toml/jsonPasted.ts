@@ -60,11 +60,12 @@ function dotted(object: Record<string, unknown>, path: string, lines: string[]):
   return true;
 }
 
-/** A JSON value as TOML writes it (a list in brackets, an object as an inline table); null for `null`, which TOML has no value for. */
+/** A JSON value as TOML writes it (a list in brackets, an object as an inline table); null for `null`, which TOML has no value for, or a number it may not hold. */
 function tomlValue(value: unknown): string | null {
   if (typeof value === 'string') return basicString(value);
   if (typeof value === 'boolean') return String(value);
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : null;
+  // Not an integer past 2^53, which JSON.parse has rounded already (nor one past TOML's 64 bits).
+  if (typeof value === 'number') return Number.isFinite(value) && (!Number.isInteger(value) || Number.isSafeInteger(value)) ? String(value) : null;
   if (Array.isArray(value)) {
     const items = value.map(tomlValue);
     return items.includes(null) ? null : `[${items.join(', ')}]`;
