@@ -524,25 +524,50 @@ export function definesOutside(da: DocumentAnalysis, except: Unit, path: readonl
 }
 
 /**
- * The names of the agents (or skills, by `kind`) that units other than `except` name: in a header
- * (`[agents.x]`, `[agents.x.tools]`) or a key (`x.tools.allowed` under `[agents]`, `agents.x.model` at the
- * root); read from what the units define, as `definesOutside`, for completion of a header's name.
+ * The agents (or skills, by `kind`) that key paths written name (a header's, a key's: `add`), each with whether its
+ * `tools` table is written at or below one, or held in an inline table (or an array of tables, `holds`) above it,
+ * `held` where the table of them all is: a header naming that table would then clash. For completion of a
+ * header's name, in one walk of what is written, not one for each name.
  */
-export function ownersOutside(da: DocumentAnalysis, except: Unit, kind: string): Set<string> {
-  const names = new Set<string>();
-  const add = (path: readonly string[]) => {
-    if (path.length >= 2 && path[0] === kind) names.add(path[1]!);
-  };
+export class OwnersNamed {
+  readonly names = new Map<string, boolean>();
+  private held = false;
+
+  constructor(private readonly kind: string) {}
+
+  add(path: readonly string[], holds: boolean): void {
+    if (path[0] !== this.kind) return;
+    if (path.length === 1) {
+      this.held ||= holds;
+      return;
+    }
+    const name = path[1]!;
+    this.names.set(name, this.names.get(name) === true || (path.length === 2 ? holds : path[2] === 'tools'));
+  }
+
+  /** Whether the `tools` table of `name` is written, or held, along the paths added. */
+  toolsWritten(name: string): boolean {
+    return this.held || this.names.get(name) === true;
+  }
+}
+
+/**
+ * The agents (or skills) that units other than `except` name (`OwnersNamed`): in a header (`[agents.x]`,
+ * `[agents.x.tools]`) or a key (`x.tools.allowed` under `[agents]`, `agents.x = { … }` at the root); read from
+ * what the units define, as `definesOutside` reads it.
+ */
+export function ownersOutside(da: DocumentAnalysis, except: Unit, kind: string): OwnersNamed {
+  const owners = new OwnersNamed(kind);
   let current: readonly string[] | null = [];
   for (const u of da.units) {
     for (const defs of u.analysis.definitions) {
       current = keysTable(defs, current);
       if (u === except || !current) continue;
-      if (defs.header) add(defs.header.names);
-      for (const k of defs.keys) add([...current, ...k.parts]);
+      if (defs.header) owners.add(defs.header.names, false);
+      for (const k of defs.keys) owners.add([...current, ...k.parts], k.value === 'inline table');
     }
   }
-  return names;
+  return owners;
 }
 
 /**

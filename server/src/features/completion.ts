@@ -11,6 +11,7 @@ import {
   type Command, type CompletionItem, CompletionItemKind, type CompletionList, InsertTextFormat, MarkupKind, type Position, type Range, type TextEdit,
 } from 'vscode-languageserver';
 import type { Analysis } from '../analysis/analyze';
+import { OwnersNamed } from '../analysis/document';
 import { CODES, type Code } from '../analysis/codes';
 import { appendToArray } from '../analysis/edits';
 import { conflictSays, heldByOtherList, mapFormAdvice } from '../analysis/moves';
@@ -21,7 +22,6 @@ import { CAPABILITIES, type Capability } from '../grammar/vocabulary';
 import { lineEndAt, lineStartAt, positionsOf, type Lines } from '../toml/lineIndex';
 import { basicString, escapeBasic, fitsLiteral, stringList } from '../toml/strings';
 import type { Span, TomlArray, TomlString } from '../toml/model';
-import { pathStartsWith } from '../toml/tables';
 import { charEnd, decodeBasic, indexOfDecoded } from '../toml/stringPositions';
 import {
   aliasesMarkdown, ANY_MEANING, ANY_NOTE, code, filterTextOf, LIST_MEANING, LIST_NOTE, MCP_MEANING, MCP_SNIPPET, OWNER_NAMED, scopeMarkdown, snippetEscape, snippetOf, startsLike, TOOLS_MEANING,
@@ -51,7 +51,7 @@ export function completions(
   mcpServers: readonly string[],
   elsewhere: DefinedElsewhere = () => false,
   suggest: Command | null = null,
-  ownersElsewhere: OwnersElsewhere = () => [],
+  ownersElsewhere: OwnersElsewhere = (kind) => new OwnersNamed(kind),
 ): CompletionItem[] | CompletionList | null {
   const offset = analysis.lines.offset(position);
   const codes = suppressionCodeItems(analysis, offset);
@@ -81,47 +81,38 @@ export function completions(
     case 'owner-key':
       return forWord(ownerKeyItems(analysis, ctx, elsewhere, suggest), spelt);
     case 'header':
-      return forWord(headerItems(analysis, ctx, elsewhere, ownersElsewhere), spelt);
+      return forWord(headerItems(analysis, ctx, ownersElsewhere), spelt);
   }
 }
 
-/** The names of the agents (or skills) that sections other than the one completion looks at name. */
-export type OwnersElsewhere = (kind: OwnerKind) => Iterable<string>;
+/** The agents (or skills) that sections other than the one completion looks at name, each with whether its tools table is written there. */
+export type OwnersElsewhere = (kind: OwnerKind) => OwnersNamed;
 
 /**
  * A part of a table header's name after `agents.` or `skills.`: the tools table of each agent (or skill)
  * the file names but for the word typed (`[agents.|]`: `reviewer.tools`, quoted where not bare), and on an
- * owner's name `tools` (`[agents.x.to|]`); none that a section writes already (`writtenHere`, `elsewhere`),
- * which the header would define again. Not `agents` or `skills` before it: where the header then names a
- * table written already (`[agents]` twice, or `agents.x = …` at the root), it would break the file.
+ * owner's name `tools` (`[agents.x.to|]`); none that a section writes already, here or elsewhere
+ * (`OwnersNamed`), which the header would define again. Not `agents` or `skills` before it: where the header
+ * then names a table written already (`[agents]` twice, or `agents.x = …` at the root), it would break the file.
  */
-function headerItems(analysis: Analysis, ctx: HeaderContext, elsewhere: DefinedElsewhere, ownersElsewhere: OwnersElsewhere): CompletionItem[] {
+function headerItems(analysis: Analysis, ctx: HeaderContext, ownersElsewhere: OwnersElsewhere): CompletionItem[] {
   const range = positionsOf(analysis.lines, ctx.range);
   const [kind, name, ...more] = ctx.parts;
   if (kind === undefined || !OWNERS.has(kind) || more.length > 0) return [];
   const owners = kind as OwnerKind;
-  const free = (n: string) => !writtenHere(analysis, [kind, n, 'tools'], ctx.header) && !elsewhere([kind, n, 'tools'], 'below');
+  // Here, in a header or a key (`[agents.x]`, `x.tools.allowed` under `[agents]`), and in the other sections.
+  const here = new OwnersNamed(kind);
+  for (const { path, holds } of pathsWritten(analysis, ctx.header)) here.add(path, holds);
+  const elsewhere = ownersElsewhere(owners);
+  const free = (n: string) => !here.toolsWritten(n) && !elsewhere.toolsWritten(n);
   const item = (label: string, newText: string, about: string, i: number): CompletionItem => ({
     label, kind: CompletionItemKind.Module, ...described(about), sortText: `${RANK.key}${pad(i)}`, textEdit: { range, newText },
   });
   if (name !== undefined) return free(name) ? [item('tools', 'tools', TOOLS_MEANING, 0)] : [];
   if (ctx.partsFollow) return [];
-  const typed = analysis.doc.text.slice(ctx.range.start, ctx.range.end);
-  const names = new Set(ownersElsewhere(owners));
-  // Here, in a header or a key (`[agents.x]`, `x.tools.allowed` under `[agents]`).
-  for (const { path } of pathsWritten(analysis, ctx.header)) if (path.length >= 2 && path[0] === kind) names.add(path[1]!);
-  names.delete(typed);
+  const names = new Set([...elsewhere.names.keys(), ...here.names.keys()]);
+  names.delete(analysis.doc.text.slice(ctx.range.start, ctx.range.end));
   return [...names].filter(free).sort().map((n, i) => item(`${n}.tools`, `${/^[A-Za-z0-9_-]+$/.test(n) ? n : basicString(n)}.tools`, `${OWNER_NAMED[owners]} ${TOOLS_MEANING}`, i));
-}
-
-/**
- * Whether a section of `analysis` but the one whose header is at `header` writes `path` or below it (a header,
- * a key), holds it in an inline table, or makes its way an array of tables (`[[agents]]`): a header naming
- * `path` would then break the file.
- */
-function writtenHere(analysis: Analysis, path: readonly string[], header: Span): boolean {
-  for (const written of pathsWritten(analysis, header)) if (pathStartsWith(written.path, path) || (written.holds && pathStartsWith(path, written.path))) return true;
-  return false;
 }
 
 /**
