@@ -19,7 +19,7 @@ import { fromParse, entryFindings, knowFirsts, otherLists } from './entryFinding
 import { entrySpan, keyContentSpan } from './places';
 import { policyFindings } from './policyFindings';
 import { firstOfEachMeaning, parseEntries, type ParsedEntry, VerdictMemo } from './verdicts';
-import { moveEdits, moveOf, namesLoad } from './moves';
+import { allowedRename, moveEdits, moveOf, namesLoad } from './moves';
 import { patternSection } from './patternFixes';
 import { findPolicies, listsFor, NO_ARRAYS, NO_LISTS, OWNERS, ownerKey, type ListsTold, type Policies } from './policies';
 import { meantOwner } from './meant';
@@ -311,8 +311,7 @@ function syntaxFinding(problem: SyntaxProblem, text: string, lines: Lines, suppr
  */
 function toolsListRenamed(rewrite: NonNullable<SyntaxProblem['rewrite']>, policies: Policies): Edit | null {
   const problem = rewrite.asList && namesLoad(rewrite.asList) ? policies.shape.find((p) => p.kind === 'tools-not-table' && p.span.start === rewrite.span.start) : undefined;
-  const last = problem?.keyValue?.key.parts.at(-1);
-  return last ? { start: last.span.end, end: last.span.end, newText: '.allowed' } : null;
+  return problem?.keyValue ? allowedRename(problem.keyValue) : null;
 }
 
 /**

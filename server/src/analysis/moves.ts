@@ -987,6 +987,12 @@ export function shapeFixes(text: string, problem: ShapeProblem, conflicting: rea
   return fixes.map((f, i) => ({ ...f, title: i === 0 ? `${f.title}${conflictNote(problem.list!, conflicting)}` : f.title, preferred: false, safe: false }));
 }
 
+/** The edit renaming an owner's `tools` key (`kv`'s) `tools.allowed`: a list written as its value was meant as that list. */
+export function allowedRename(kv: KeyValue): Edit {
+  const last = kv.key.parts[kv.key.parts.length - 1]!;
+  return { start: last.span.end, end: last.span.end, newText: '.allowed' };
+}
+
 function shapeFixesAlone(text: string, problem: ShapeProblem): Fix[] {
   const header = problem.header;
   if (header?.array) {
@@ -1007,16 +1013,14 @@ function shapeFixesAlone(text: string, problem: ShapeProblem): Fix[] {
     // `tools = [{ allowed = […] }]`) the renamed list would still stop the load, on that item, as a
     // misplaced list with one is not moved either.
     if (value.items.some((i) => i.kind !== 'string')) return [];
-    const last = kv.key.parts[kv.key.parts.length - 1]!;
-    return [{ title: 'Rename to `tools.allowed`', edits: [{ start: last.span.end, end: last.span.end, newText: '.allowed' }], preferred: true, safe: false }];
+    return [{ title: 'Rename to `tools.allowed`', edits: [allowedRename(kv)], preferred: true, safe: false }];
   }
   if (problem.kind === 'tools-not-table' && value.kind === 'string') {
     // One tool name (`tools = "read"`) was meant as that list of one, in brackets, as a string beside
     // the tools table is (`strayStringFixes`); names between commas (Claude's agent `tools: Read, Grep`
     // pasted) as the list of them, as a string where a list goes is (below). Not a name Mars rejects,
     // nor with more after it on the line, which the fix would leave an error.
-    const last = kv.key.parts[kv.key.parts.length - 1]!;
-    const rename = { start: last.span.end, end: last.span.end, newText: '.allowed' };
+    const rename = allowedRename(kv);
     // Strings with commas between them (`tools = "Read", "Grep"`, a syntax error): all of them, as the list in brackets
     // the error's message says, as beside the tools table (`stringsRenamed`), mending that error; where each is one name
     // Mars accepts, nothing follows them, and no comma would be guessed between two strings with no blank between.
