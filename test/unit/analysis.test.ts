@@ -3338,6 +3338,17 @@ test('a list written as a table says which kind of table', () => {
   assert.deepEqual(message('[[skills.s.tools.disallowed.x]]\n'), ['`disallowed` of skill `s` must be a list of tool names, not a table.']);
 });
 
+// A header with a blank TOML does not read after it (U+2028, a no-break space) names its table all the same: `[[agents]]`
+// below clashes with it, and `[agents.a.tools]` is agent a's, from the first, not the last element's of an array of
+// tables until fix-all took the blank away (and then fixed findings nobody had been shown).
+test('the tables below a header with a blank TOML does not read after it are read against it', () => {
+  for (const blank of ['\u2028', '\u00a0']) {
+    const text = `[agents.x]${blank}\n[[agents]]\n[agents.a.tools]\nallowed = ["Read"]\n`;
+    assert.deepEqual(documentFindings(analyzeDocument(text)).map((f) => `${f.code} ${text.slice(f.span.start, f.span.end)}`),
+      ['toml-syntax ' + blank, 'toml-syntax [[agents]]', 'invalid-tool-policy agents', 'non-canonical Read'], JSON.stringify(blank));
+  }
+});
+
 // As the rest of the catalogue (but Mars's own words and the TOML parser's): a sentence, its code in backticks.
 const POLICY_MESSAGES: Array<[text: string, message: string]> = [
   ['[[agents.a.tools]]\n', '`tools` of agent `a` must be a table, not an array of tables (`[[…]]`).'],

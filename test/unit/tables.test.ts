@@ -172,6 +172,11 @@ const ROOT_ARRAYS: Array<[text: string, arrays: string[]]> = [
   ['[[agents\r\n[[skills]] x\r\n', []],
   // Keys under a header that names nothing yet are not the root table's: `agents = 1` there leaves `[[agents]]` an array of tables.
   ['[\nagents = 1\n[[agents]]\n', ['agents']],
+  // Blanks TOML does not read after one leave it whole, a syntax error of their own (a no-break space, or a line
+  // separator, which ends the line outside TOML); the sections below are read against it from the first.
+  ['[[agents]]\u00a0\u3000# c\n[skills.x]\u2028\n[[skills]]\n', ['agents']],
+  ['[[agents]]\u2028x = 1\n', ['agents']],
+  ['[[agents]]\u00a0x\n', []],
 ];
 for (const [text, arrays] of ROOT_ARRAYS) {
   test(`tables: the root arrays of tables of ${JSON.stringify(text)}`, () => {

@@ -921,9 +921,9 @@ function* fixAllPass(da: DocumentAnalysis, overrides: SeverityOverrides, only: C
 }
 
 /**
- * The root keys of `u`'s headers that are not whole (`[[skills`, `[agents.b]` then U+2028): such a header reaches no
+ * The root keys of `u`'s headers that are not whole (`[[skills`, `[agents.b]]`): such a header reaches no
  * root key (`RootArrays.add`), so the tables below it of that key were read without it, as the owners' own (`[skills.x]`
- * after `[[skills`), or as an array's (`[agents.a]` after `[[agents]]`, below `[agents.b]` then U+2028). Once fix-all
+ * after `[[skills`), or as an array's (`[agents.a]` after `[[agents]]`, below `[agents.b]]`). Once fix-all
  * has made it whole they may be read otherwise: their units are left to its next pass, which reads them so, and
  * not promised by its count (a `Read` written `read` where the text with its header whole leaves it). `fixed`: the
  * spans fixed in `u` (its offsets); `root`: whether `u` is in the root table, where a key/value fixed may make a root

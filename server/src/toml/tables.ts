@@ -13,6 +13,7 @@
 
 import type { Section, Span, TomlValue } from './model';
 import { quoted } from '../grammar/text';
+import { LINE_BREAK, UNREAD } from './unreadBlanks';
 
 export type ValueKind = 'inline table' | 'array' | 'value';
 
@@ -302,8 +303,14 @@ export function wholeHeader(text: string, header: { readonly array: boolean; rea
   return LINE_REST.test(text);
 }
 
-/** Blanks up to a comment or the line's end (`$`: the text's end). */
-const LINE_REST = /[ \t]*(?:#|\r|\n|$)/y;
+/**
+ * Blanks up to a comment or the line's end (`$`: the text's end). Blanks TOML does not read count too
+ * (`[agents.a]` then a no-break space), and those that break a line outside TOML end it (U+2028): a
+ * syntax error of their own, they leave a header nobody is typing, whose tables the sections below are
+ * read against from the first (read as being typed, `[[agents]]` below made `agents` an array, and
+ * fixing the blank changed what the tables below meant: findings fix-all fixed that no one was shown).
+ */
+const LINE_REST = new RegExp(`(?:[ \\t]|${UNREAD})*?(?:#|\\r|\\n|${LINE_BREAK.source}|$)`, 'uy');
 
 function describe(value: ValueKind | undefined): string {
   return value === 'inline table' ? 'an inline table' : value === 'array' ? 'an array' : 'a value, not a table';
