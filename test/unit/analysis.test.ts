@@ -207,6 +207,11 @@ const CASES: Array<[name: string, input: string, expected: string[]]> = [
   ['a multi-line string past a line-ending backslash and a blank line: from the text it joins', '[agents.a.tools]\nallowed = ["""\\\n\n  Shell"""]\n', ['non-canonical@Shell']],
   ['a multi-line string\'s first line of content: from the line\'s start, blanks and all', '[agents.a.tools]\nallowed = ["""\n  Shell"""]\n', ['non-canonical@  Shell']],
   ['suppressed by code', '[agents.a.tools]\nallowed = ["Bash"] # mars-ignore: non-canonical -- harness name\n', []],
+  // A mars-ignore reads as it will once its line's syntax error is fixed: on its own line after a stray byte order mark, it
+  // speaks of the next; a `#` inside a comment written `//` (one to its line's end, none of its words list items) is none.
+  ['a mars-ignore on its own line after a stray byte order mark: of the next line', '[agents.a.tools]\n\ufeff# mars-ignore: non-canonical\nallowed = ["Bash"]\n', ['toml-syntax@\ufeff']],
+  ['a `//` comment between items: no mars-ignore from a `#` in it, no items', '[agents.a.tools]\nallowed = [\n  "Bash",  // see #mars-ignore: non-canonical\n  "Read",\n]\n',
+    ['non-canonical@Bash', 'toml-syntax@//', 'non-canonical@Read']],
   // Mars reads TOML 1.0: TOML 1.1's escapes are syntax errors, and the entries are read as TOML 1.1 reads them.
   ['TOML 1.1 escapes', '[agents.a.tools]\nallowed = ["\\x62ash", "Re\\x61d"]\n', ['toml-syntax@\\x62', 'non-canonical@Re\\x61d', 'toml-syntax@\\x61']],
   // JSON's surrogate pair is an error too, read as the character it spells (`Shell😀`, not a name of backslashes and letters).

@@ -90,20 +90,26 @@ function readText(da: DocumentAnalysis): { comments: Comment[]; strings: TomlStr
   return { comments: [...comments.values()].sort((a, b) => a.span.start - b.span.start), strings };
 }
 
-/** Whether line `line` of `da` holds content that is no comment: past spaces and tabs (and the file's byte order mark), a character but `#`. */
+/**
+ * What TOML does not read as a blank (a no-break space, a stray byte order mark: each its own syntax error), which
+ * leaves a comment after it on a line of its own.
+ */
+const UNREAD_BLANKS = /^[ \t\p{Zs}\u0085\u2028\u2029\u180E\u200B\u2060\uFEFF]*/u;
+
+/** Whether line `line` of `da` holds content that is no comment: past spaces and tabs (and the file's byte order mark), a character but `#` (past blanks TOML does not read). */
 function contentLine(da: DocumentAnalysis, line: number): boolean {
   let start = da.lines.lineStart(line);
   const end = da.lines.lineEnd(line);
   if (start === 0 && da.text.charCodeAt(0) === 0xfeff) start = 1;
   const content = da.text.slice(start, end).replace(/^[ \t]+/, '').replace(/[ \t\r\n]+$/, '');
-  return content !== '' && content[0] !== '#';
+  return content !== '' && content.replace(UNREAD_BLANKS, '')[0] !== '#';
 }
 
 /** The line a mars-ignore comment `c` (not file-wide) speaks of: its own, or, on a line of its own, the next with content; null when none follows. */
 function spokenOf(da: DocumentAnalysis, c: Comment): number | null {
   let line = da.lines.position(c.span.start).line;
-  const before = da.text.slice(da.lines.lineStart(line), c.span.start).replace(/^\ufeff/, '');
-  if (!/^[ \t]*$/.test(before)) return line;
+  const before = da.text.slice(da.lines.lineStart(line), c.span.start);
+  if (before.replace(UNREAD_BLANKS, '') !== '') return line;
   do line++;
   while (line < da.lines.lineCount && !contentLine(da, line));
   return line < da.lines.lineCount ? line : null;

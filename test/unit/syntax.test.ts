@@ -1077,8 +1077,9 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
     '[agents.a.tools] # the tools\nallowed = ["read"] // why\ndisallowed = [ /// first\n  "bash", // no shell\n  // nor this\n  "edit" //last\n]\nx = { a = 1 }\t// t\n', 'Change `//` to `#`', false,
     '[agents.a.tools] # the tools\nallowed = ["read"] # why\ndisallowed = [ # first\n  "bash", # no shell\n  # nor this\n  "edit" #last\n]\nx = { a = 1 }\t# t\n'],
   ['x = //a\n', null],
-  // Before a mars-ignore on its line, which would become part of the comment made, and silence nothing: no fix.
-  ['[agents.a.tools]\nallowed = [\n  "MCP(gh)",  // note  # mars-ignore\n]\n', null],
+  // Before a mars-ignore on its line, read as part of the comment (it silences nothing before the fix, nor after it).
+  ['[agents.a.tools]\nallowed = [\n  "MCP(gh)",  // note  # mars-ignore\n]\n', '[agents.a.tools]\nallowed = [\n  "MCP(gh)",  # note  # mars-ignore\n]\n', 'Change `//` to `#`', false,
+    '[agents.a.tools]\nallowed = [\n  "mcp(gh)",  # note  # mars-ignore\n]\n'],
   // A statement right after another's value on its line (a line break lost in a paste): put on a line of its own.
   ['[agents.a.tools]\nallowed=["read"]disallowed=["bash"]\n', '[agents.a.tools]\nallowed=["read"]\ndisallowed=["bash"]\n', 'Put `disallowed = …` on a line of its own'],
   ['[a]\r\n  x = 1  "y z".w = 2\t# c\r\n', '[a]\r\n  x = 1\r\n  "y z".w = 2\t# c\r\n', 'Put `"y z".w = …` on a line of its own'],

@@ -330,18 +330,15 @@ function listOfNames(rewrite: NonNullable<SyntaxProblem['rewrite']>, policies: P
  * over lines, `}  # mars-ignore`) that moves what they hold: written on one line, what the comment
  * says of one of them would come to cover them all; not one that keeps each line's text on its line
  * (a comma put in after an item, a byte order mark taken out of the line below). One making such a
- * line a comment (`// note` -> `# note`): a comment above would come to speak of the next line; or
- * making a comment before the one that speaks of it (`"a",  // note  # mars-ignore` -> `# note  #
- * mars-ignore`), which then is no `mars-ignore` but part of the comment made.
+ * line a comment (`// note` -> `# note`): a comment above would come to speak of the next line. (A
+ * `# mars-ignore` after `//` on its line is read as part of that comment already: parse.ts.)
  */
 function movesSpokenOf(rewrite: SyntaxProblem['rewrite'], text: string, lines: Lines, suppressions: Suppressions): boolean {
   if (!rewrite || suppressions.lines.size === 0) return false;
   const [first, last] = [lines.position(rewrite.span.start).line, lines.position(rewrite.span.end).line];
   if (first === last) {
     if (!suppressions.lines.has(first) || !rewrite.newText().startsWith('#')) return false;
-    const line = lineContent(text, lines.lineStart(first), lines.lineEnd(first));
-    const trailing = suppressions.trailing.get(first);
-    return rewrite.span.start === line.start || (trailing !== undefined && trailing.span.start >= rewrite.span.end);
+    return rewrite.span.start === lineContent(text, lines.lineStart(first), lines.lineEnd(first)).start;
   }
   for (let line = first; line <= last; line++) if (suppressions.lines.has(line)) return !keepsLines(text.slice(rewrite.span.start, rewrite.span.end), rewrite.newText());
   return false;

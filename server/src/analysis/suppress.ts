@@ -11,6 +11,7 @@ import type { Comment, Span, TomlDocument, TomlString, TomlValue } from '../toml
 import { parseToml } from '../toml/parse';
 import { lineContent, lineEndAt, newLineOf, type Lines } from '../toml/lineIndex';
 import { inComment, lastStartingBefore, stringTowards } from '../toml/sorted';
+import { lineCodeStart } from '../toml/split';
 import { isMultiline } from '../toml/stringPositions';
 import type { Writing } from '../toml/tables';
 import { lookalikeSaid, nearestWord } from '../grammar/checks';
@@ -242,8 +243,9 @@ export function findSuppressions(doc: TomlDocument, index: Lines): Suppressions 
     const pos = index.position(comment.span.start);
     let line = pos.line;
     const before = lineContent(text, index.lineStart(pos.line), comment.span.start);
-    if (before.start >= before.end) {
-      // On its own line: it speaks of the next line with content. A run of such lines shares the
+    if (before.start >= before.end || lineCodeStart(text, before.start) === comment.span.start) {
+      // On its own line, but for what TOML does not read as a blank before it (a stray byte order mark, its own syntax
+      // error): it speaks of the next line with content, as it does once that is fixed. A run of such lines shares the
       // scan (the lines from the last scan's start to its end hold nothing), or k of them cost k².
       line++;
       if (line >= scanned.from && line <= scanned.to) line = scanned.to;
@@ -251,7 +253,7 @@ export function findSuppressions(doc: TomlDocument, index: Lines): Suppressions 
         const from = line;
         while (line < index.lineCount) {
           const content = lineContent(text, index.lineStart(line), index.lineEnd(line));
-          if (content.start < content.end && text[content.start] !== '#' && !cutBeforeHeader(text, content)) break;
+          if (content.start < content.end && text.charCodeAt(lineCodeStart(text, content.start)) !== 0x23 && !cutBeforeHeader(text, content)) break;
           line++;
         }
         scanned = { from, to: line };

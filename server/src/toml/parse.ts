@@ -32,6 +32,7 @@ const HASH = 0x23;
 const APOS = 0x27;
 const COMMA = 0x2c;
 const DOT = 0x2e;
+const SLASH = 0x2f;
 const EQ = 0x3d;
 const LBRACKET = 0x5b;
 const BACKSLASH = 0x5c;
@@ -612,6 +613,15 @@ class Parser {
       const c = text.charCodeAt(this.pos);
       if (c === HASH) {
         this.readComment();
+        continue;
+      }
+      // A comment written as JavaScript writes one (`// why`) between a list's items is that, to the line's end: not
+      // items (`//`, `why`), nor a comment from a `#` in it (`// see #mars-ignore: x`, no mars-ignore once the fix makes
+      // `//` the `#` it means). The syntax error is smol-toml's verdict's, explained there (syntaxMessages.ts).
+      if (!inline && c === SLASH && text.charCodeAt(this.pos + 1) === SLASH) {
+        const end = this.lineEnd(this.pos);
+        this.problem({ start: this.pos, end }, 'a TOML comment starts with `#`, not `//`');
+        this.pos = end;
         continue;
       }
       let next = -1;

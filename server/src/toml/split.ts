@@ -70,9 +70,10 @@ export function skipBlankOrUnread(text: string, p: number): number {
 
 /**
  * Where the code of the line from `p` starts: past spaces and tabs, and, where `[` or a key's first
- * character follows (a header, a key/value, or an item of a list left open), past what TOML does not
- * read as a blank too (each its own syntax error, which does not make a header's line another, nor
- * hide a key: `<U+3000>[skills.c]`, `<U+2003>b.tools.allowed = [...]`). The split, the parser
+ * character or a comment's `#` follows (a header, a key/value, an item of a list left open, a comment),
+ * past what TOML does not read as a blank too (each its own syntax error, which does not make a
+ * header's line another, nor hide a key or a comment: `<U+3000>[skills.c]`, `<U+2003>b.tools.allowed
+ * = [...]`, `<U+FEFF># mars-ignore`, which speaks of the next line as it does once fixed). The split, the parser
  * (parse.ts) and the chunks (chunks.ts) read a line's start with it, so they agree on which lines are
  * headers.
  */
@@ -81,7 +82,7 @@ export function lineCodeStart(text: string, p: number): number {
   if (!isUnreadBlank(text.charCodeAt(q))) return q;
   const r = skipBlankOrUnread(text, q);
   const c = text.charCodeAt(r);
-  return c === LBRACKET || c === QUOTE || c === APOS || isBareLetter(c) || (c >= 0x30 && c <= 0x39) ? r : q;
+  return c === LBRACKET || c === QUOTE || c === APOS || c === HASH || isBareLetter(c) || (c >= 0x30 && c <= 0x39) ? r : q;
 }
 
 /**
