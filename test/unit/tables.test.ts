@@ -306,3 +306,46 @@ for (const [text, fixed] of MERGES) {
     assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
   });
 }
+
+// A table a header and key/values of another section both define (either first): the key/values moved into the
+// header's table, at its top, their keys from the part past it on (the entries of one written inline, a line each), a
+// comment after one on its line going with it, their lines re-indented as the table's. Preferred (it says what the
+// text does), but not in fix-all: it edits two sections. Not where a key moved would clash (with one of the table, or a
+// table a header names under it), where a mars-ignore is on or above its lines, nor where the table is written as a value.
+// [text, the text after the fix, or null: none]
+const MOVES: Array<[text: string, fixed: string | null]> = [
+  ['agents.a.tools.allowed = ["read"]\n\n[agents.a.tools]\ndisallowed = ["bash"]\n', '[agents.a.tools]\nallowed = ["read"]\ndisallowed = ["bash"]\n'],
+  ['[a]\nb.c = ["x"]  # why\nb.d = [\n  "y",\n]\ne = "f"\n\n[a.b]\n  g = 1\n', '[a]\ne = "f"\n\n[a.b]\n  c = ["x"]  # why\n  d = [\n    "y",\n  ]\n  g = 1\n'],
+  ['[agents.a.tools]\ndisallowed = ["bash"]\n\n[agents.a]\ntools.allowed = ["read"]\n', '[agents.a.tools]\nallowed = ["read"]\ndisallowed = ["bash"]\n\n[agents.a]\n'],
+  ['[a.b]\nc = 1\n\n[a]\nb = { d = 2, e.f = 3 }  # c\n', '[a.b]\nd = 2\ne.f = 3  # c\nc = 1\n\n[a]\n'],
+  ['[a]\r\nb.c = 1\r\n[a.b]', '[a]\r\n[a.b]\r\nc = 1\r\n'],
+  // A multi-line string's lines are its text: written as they were.
+  ['[a]\n  b.c = """\n  x\n  """\n[a.b]\nd = 1\n', '[a]\n[a.b]\nc = """\n  x\n  """\nd = 1\n'],
+  ['[a]\nb.c = 1\n[a.b]\nc = 2\n', null],
+  ['[a]\nb.c.d = 1\n[a.b]\n[a.b.c]\n', null],
+  ['[a]\nb.x = 1\n[a.b.x]\n', null],
+  ['[a]\n# mars-ignore\nb.c = 1\n\n[a.b]\n', null],
+  ['[a]\nb.c = 1  # mars-ignore: unknown-tool\n[a.b]\n', null],
+  ['[a.b]\n[a]\nb = { c = 1 \n', null],
+];
+for (const [text, fixed] of MOVES) {
+  test(`a table a header and key/values both define, the key/values moved: ${JSON.stringify(text)}`, async () => {
+    const found = documentFindings(analyzeDocument(text)).filter((f) => /defined by a key\/value pair|dotted keys cannot add to it|already defined, as a table|is a value, not a table/.test(f.message));
+    // The first clash's (`[a.b]` in `[a]` ⏎ `b.c.d = 1` ⏎ `[a.b]` ⏎ `[a.b.c]`, where `[a.b.c]` clashes too).
+    assert.ok(found.length > 0);
+    const fixes = found[0]!.fixes;
+    assert.equal(found[0]!.mayHaveSafeFix, false);
+    if (fixed === null) return assert.deepEqual(fixes, []);
+    assert.equal(fixes.length, 1);
+    assert.deepEqual([fixes[0]!.preferred, fixes[0]!.safe], [true, false]);
+    assert.equal(applyEdits(text, fixes[0]!.edits), fixed);
+    assert.equal(await tomlEditTakes(fixed), true);
+    assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
+  });
+}
+
+test('the fix moving key/values into a table says which, and where', () => {
+  const titles = (text: string) => documentFindings(analyzeDocument(text)).flatMap((f) => f.fixes.map((x) => x.title));
+  assert.deepEqual(titles('[agents.a]\ntools.allowed = ["read"]\ntools.disallowed = ["bash"]\n[agents.a.tools]\n'), ['Move `tools.allowed = …` and `tools.disallowed = …` into `[agents.a.tools]`']);
+  assert.deepEqual(titles('[agents.a.tools]\n[agents]\na.tools = { allowed = ["read"] }\n'), ['Move `a.tools = …` into `[agents.a.tools]`']);
+});

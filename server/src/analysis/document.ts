@@ -19,6 +19,7 @@ import { analyze, eachSeen, fixAllEdits, fixAllTakes, fixesSyntax, SyntaxMended,
 import type { Code, SeverityOverrides } from './codes';
 import { applyEdits, composeEdits, type Edit } from './edits';
 import { byPosition, finding, overridden, type Finding, type Fix } from './findings';
+import { keysIntoTable } from './keysIntoTable';
 import { mergedTables } from './mergedTables';
 import { fixesBeyond } from './beyondUnit';
 import { VerdictMemo } from './verdicts';
@@ -406,9 +407,14 @@ export function conflictFinding(u: Pick<Unit, 'analysis' | 'base'>, index: numbe
   const text = u.analysis.text;
   const from = u.analysis.unreadableFrom;
   if (span.start - u.base >= lineStartAt(text, from) && from < text.length) return null;
-  // A header naming a table a header defined: the second's key/values may be merged into the first (a guess, made when asked).
-  const merge = conflict.key < 0 && conflict.earlier.key < 0 ? () => mergedTables(docText, earlier.start, span.start) : undefined;
-  return finding('toml-syntax', span, conflict.message, merge, [{ span: earlier, message: 'defined here' }], false);
+  // A header naming a table a header defined: the second's key/values may be merged into the first (a guess); a header
+  // and key/values of another section defining one table: the key/values moved into the header's (made when asked).
+  const [isHeader, wasHeader] = [conflict.key < 0, conflict.earlier.key < 0];
+  const fix = isHeader && wasHeader ? () => mergedTables(docText, earlier.start, span.start)
+    : isHeader ? () => keysIntoTable(docText, span.start, earlier.start)
+    : wasHeader ? () => keysIntoTable(docText, earlier.start, span.start)
+    : undefined;
+  return finding('toml-syntax', span, conflict.message, fix, [{ span: earlier, message: 'defined here' }], false);
 }
 
 const signatures = new WeakMap<SectionAnalysis, string>();

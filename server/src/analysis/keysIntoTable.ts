@@ -1,0 +1,141 @@
+// A table that a header and key/values of another section both define (`tools.allowed = […]` under
+// `[agents.a]`, and `[agents.a.tools]`; either first), a syntax error Mars stops at: the fix that
+// moves the key/values into the header's table, where they then say the same. What no section sees
+// alone, so read from the document's text, when the fix is asked for.
+
+import { quoted } from '../grammar/text';
+import { lineEndAt, lineStartAt, newLineOf, nextLineStart } from '../toml/lineIndex';
+import type { Comment, KeyValue, Span } from '../toml/model';
+import { parseToml } from '../toml/parse';
+import { sectionStarts } from '../toml/split';
+import { syntaxProblems } from '../toml/syntax';
+import { pathStartsWith as startsWith, wholeHeader } from '../toml/tables';
+import { directiveAbove, type Edit } from './edits';
+import type { Fix } from './findings';
+import { directiveOf } from './suppress';
+
+/** A section of the document read alone: its table's path, key/values and comments, in the document's offsets. */
+interface ReadSection {
+  readonly names: readonly string[];
+  readonly header: { readonly span: Span; readonly array: boolean; readonly whole: boolean } | null;
+  readonly entries: readonly KeyValue[];
+  readonly comments: readonly Comment[];
+  readonly base: number;
+}
+
+/** The section of `text` from `start` to `end`, or null where it holds a syntax error (its reading a guess). */
+function readSection(text: string, start: number, end: number): ReadSection | null {
+  const doc = parseToml(text.slice(start, end));
+  if (syntaxProblems(doc).length > 0) return null;
+  const section = doc.sections.find((s) => s.header !== null) ?? doc.sections[0]!;
+  const h = section.header;
+  return {
+    names: h?.key.parts.map((p) => p.name) ?? [],
+    header: h && { span: h.span, array: h.array, whole: wholeHeader(doc.text, h) },
+    entries: section.entries,
+    comments: doc.comments,
+    base: start,
+  };
+}
+
+/**
+ * The fix of a clash between the header at `headerAt` and the key/value whose key has a part at
+ * `keyAt` (document offsets), in another section, before or after it: every key/value of that section
+ * reaching into the header's table (`tools.allowed`, `tools.disallowed` under `[agents.a]`; or the
+ * entries of `tools = { … }`) written at the top of the header's table, their keys from the part past
+ * it on (`allowed = […]`), and taken from where they were. Only where both sections read whole and
+ * nothing then clashes: no key moved is, holds or is held by a key the table has, or a table a header
+ * names under it (`[agents.a.tools.bash]`, which a moved `bash.x` would define twice); and where no
+ * mars-ignore is on or above the lines moved (it would come to speak of another line). Preferred, but
+ * not in fix-all: it edits two sections, and may leave the clash of a third.
+ */
+export function keysIntoTable(text: string, headerAt: number, keyAt: number): Fix[] {
+  const starts = sectionStarts(text);
+  const sectionAt = (at: number) => {
+    let i = starts.length - 1;
+    while (i > 0 && starts[i]! > at) i--;
+    return i;
+  };
+  const [h, k] = [sectionAt(headerAt), sectionAt(keyAt)];
+  if (h === k) return [];
+  const read = (i: number) => readSection(text, starts[i]!, starts[i + 1] ?? text.length);
+  const [table, from] = [read(h), read(k)];
+  if (!table?.header?.whole || table.header.array || !from || (from.header && !from.header.whole)) return [];
+  const names = table.names;
+  const depth = names.length - from.names.length;
+  if (depth < 1 || !startsWith(names, from.names)) return [];
+  const reaching = from.entries.filter((kv) => kv.value !== null && startsWith(kv.key.parts.map((p) => p.name), names.slice(from.names.length)));
+  if (!reaching.some((kv) => kv.key.parts.some((p) => p.span.start + from.base === keyAt))) return [];
+  // What the table holds already: its keys, and the tables headers name under it.
+  const taken = table.entries.map((e) => e.key.parts.map((p) => p.name));
+  for (let i = 0; i < starts.length; i++) {
+    if (i === h || i === k) continue;
+    const under = headerNames(text, starts[i]!);
+    if (under === null) return [];
+    if (under.length > names.length && startsWith(under, names)) taken.push(under.slice(names.length));
+  }
+  // Each key/value moved: its lines taken whole (none a mars-ignore, nor one above), and the lines it writes in the
+  // table, its key from the part past the table on, or, for the table written inline, its entries a line each; a
+  // comment after it on its line goes with it.
+  const at = (offset: number) => from.base + offset;
+  const indent = table.entries.length > 0 ? indentAt(text, table.base + table.entries[0]!.span.start) : '';
+  const removed: Edit[] = [];
+  const lines: string[] = [];
+  for (const kv of reaching) {
+    const parts = kv.key.parts;
+    const value = kv.value!;
+    const start = lineStartAt(text, at(kv.span.start));
+    const end = nextLineStart(text, at(value.span.end));
+    const comments = from.comments.filter((c) => at(c.span.start) >= start && at(c.span.start) < end);
+    if (directiveAbove(text, start, true) || comments.some((c) => directiveOf(c.text) !== null)) return [];
+    const written = parts.length > depth ? [{ parts: parts.slice(depth), span: { start: parts[depth]!.span.start, end: value.span.end } }]
+      : value.kind === 'inline-table' && value.closed ? value.entries.map((e) => ({ parts: e.key.parts, span: { start: e.span.start, end: e.value?.span.end ?? e.span.end } }))
+      : null;
+    if (written === null) return [];
+    const was = indentAt(text, start);
+    for (const w of written) {
+      const path = w.parts.map((p) => p.name);
+      if (taken.some((t) => startsWith(path, t) || startsWith(t, path))) return [];
+      taken.push(path);
+      lines.push(indent + reindented(text.slice(at(w.span.start), at(w.span.end)), was, indent));
+    }
+    const rest = text.slice(at(value.span.end), lineEndAt(text, at(value.span.end))).trimEnd();
+    if (lines.length > 0 && rest !== '') lines[lines.length - 1] += rest;
+    // The blank lines after the file's first statement go with it: the file does not start with one.
+    removed.push({ start, end: start === from.base && !from.header ? blanksEnd(text, end) : end, newText: '' });
+  }
+  if (lines.length === 0) return [];
+  const eol = newLineOf(text);
+  const into = nextLineStart(text, table.base + table.header.span.end);
+  const newLine = into === text.length && !/[\r\n]$/.test(text) ? eol : '';
+  const added: Edit = { start: into, end: into, newText: newLine + lines.map((l) => l + eol).join('') };
+  const headerText = quoted(text.slice(table.base + table.header.span.start, table.base + table.header.span.end));
+  const keys = reaching.map((kv) => quoted(`${text.slice(at(kv.key.span.start), at(kv.key.span.end))} = …`));
+  const title = `Move ${keys.length === 1 ? keys[0] : `${keys.slice(0, -1).join(', ')} and ${keys.at(-1)}`} into ${headerText}`;
+  return [{ title, edits: [...removed, added].sort((a, b) => a.start - b.start), preferred: true, safe: false }];
+}
+
+/** The names of the header on the line at `start`, a section's start ([] for the root table), or null where they cannot be read. */
+function headerNames(text: string, start: number): readonly string[] | null {
+  const doc = parseToml(text.slice(start, lineEndAt(text, start)));
+  const header = doc.sections.find((s) => s.header !== null)?.header;
+  return !header ? (start === 0 ? [] : null) : doc.problems.length === 0 ? header.key.parts.map((p) => p.name) : null;
+}
+
+/** The blanks a line starts with, from its start `at`. */
+const indentAt = (text: string, at: number) => /^[ \t]*/.exec(text.slice(lineStartAt(text, at), lineEndAt(text, at)))![0];
+
+/** The start of the first line from `at` (a line start) holding more than blanks, or the text's end. */
+function blanksEnd(text: string, at: number): number {
+  while (at < text.length && /^[ \t]*$/.test(text.slice(at, lineEndAt(text, at)))) at = nextLineStart(text, at);
+  return at;
+}
+
+/**
+ * A key/value's text written at the indent `to`, its lines after the first at `was` (their key/value's) indented there
+ * too, so a list over lines keeps its shape; as written where it holds a multi-line string, whose lines are its text.
+ */
+function reindented(written: string, was: string, to: string): string {
+  if (was === to || /"""|\'\'\'/.test(written)) return written;
+  return written.replace(/(\r?\n)([ \t]*)/g, (all, eol: string, blanks: string) => (blanks.startsWith(was) ? eol + to + blanks.slice(was.length) : all));
+}
