@@ -340,12 +340,27 @@ function checkTyping(before: string, at: number, snippet: string, mode: Mode, ra
     }
     const relatedToTyped = (f: Finding) => fileWide.has(f.code) || fileWide.has('*') || fileWide.has('all') || (f.related ?? []).some((r) => (read && r.span.start >= lineStart && r.span.start <= lineEnd) ||
       (rereadsBelow && r.span.start > lineEnd && toFinal(r.span.start) >= 0 && !outside(toFinal(r.span.start))));
+    // The text before the typing, in final offsets (its typing place holds none of the snippet).
+    const beforeToFinal = (o: number) => (o <= at ? o : o + n);
+    // A clash that, before the typing and after it, is with a statement below the typed line in its section, which a `"""`
+    // opened there takes into its string (`agents.x-y = …` below, `[[agents]]` further down): while it is open, the clash is
+    // with the next definition there is (`[agents.a.tools]`), said in its own words, at the same place.
+    const withReread = new Set<string>();
+    const spanOf = (code: string, s: number, e: number) => `${code} ${s}-${e}`;
+    if (opensString) {
+      for (const [fs, shift] of [[finalFindings, (o: number) => o], [beforeFindings, beforeToFinal]] as const) {
+        for (const f of fs) {
+          if ((f.related ?? []).some((r) => shift(r.span.start) > toFinal(lineEnd) && !outside(shift(r.span.start)))) withReread.add(spanOf(f.code, shift(f.span.start), shift(f.span.end)));
+        }
+      }
+    }
+    const rereadClash = (f: Finding) => withReread.has(spanOf(f.code, toFinal(f.span.start), toFinal(f.span.end)));
     // (3) in final offsets; a finding on the typed text's section, or spanning into it, is not compared.
     const here = new Set<string>();
     for (const f of found) {
       const s = toFinal(f.span.start);
       const e = toFinal(f.span.end);
-      if (s < 0 || e < 0 || !outside(s) || !outside(Math.max(s, e - 1)) || relatedToTyped(f)) continue;
+      if (s < 0 || e < 0 || !outside(s) || !outside(Math.max(s, e - 1)) || relatedToTyped(f) || rereadClash(f)) continue;
       here.add(keyOf(f, { start: s, end: e }));
     }
     // In the final text and the one before, in final offsets (a clash with the typed line's statement left out, as above).
@@ -363,8 +378,6 @@ function checkTyping(before: string, at: number, snippet: string, mode: Mode, ra
       }
       return out;
     };
-    // The text before the typing, in final offsets (its typing place holds none of the snippet).
-    const beforeToFinal = (o: number) => (o <= at ? o : o + n);
     const inFinal = there(finalFindings, (o) => o, true);
     const inBefore = there(beforeFindings, beforeToFinal, true);
     const added = [...here].filter((x) => !inFinal.has(x) && !inBefore.has(x));
