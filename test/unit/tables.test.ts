@@ -309,9 +309,10 @@ for (const [text, fixed] of MERGES) {
 
 // A table a header and key/values of another section both define (either first): the key/values moved into the
 // header's table, at its top, their keys from the part past it on (the entries of one written inline, a line each), a
-// comment after one on its line going with it, their lines re-indented as the table's. Preferred (it says what the
-// text does), but not in fix-all: it edits two sections. Not where a key moved would clash (with one of the table, or a
-// table a header names under it), where a mars-ignore is on or above its lines, nor where the table is written as a value.
+// comment after one on its line going with it, their lines re-indented as the table's; a list of strings both write
+// joined to the table's. Preferred (it says what the text does), but not in fix-all: it edits two sections. Not where a
+// key moved would clash otherwise (with one of the table, or a table a header names under it), where a mars-ignore is on
+// or above its lines, nor where the table is written as a value.
 // [text, the text after the fix, or null: none]
 const MOVES: Array<[text: string, fixed: string | null]> = [
   ['agents.a.tools.allowed = ["read"]\n\n[agents.a.tools]\ndisallowed = ["bash"]\n', '[agents.a.tools]\nallowed = ["read"]\ndisallowed = ["bash"]\n'],
@@ -321,6 +322,12 @@ const MOVES: Array<[text: string, fixed: string | null]> = [
   ['[a]\r\nb.c = 1\r\n[a.b]', '[a]\r\n[a.b]\r\nc = 1\r\n'],
   // A multi-line string's lines are its text: written as they were.
   ['[a]\n  b.c = """\n  x\n  """\n[a.b]\nd = 1\n', '[a]\n[a.b]\nc = """\n  x\n  """\nd = 1\n'],
+  // A list of strings both write: the items joined to the table's, but for those it holds; not where the list moved has a comment.
+  ['[agents.a]\ntools.disallowed = ["read", "bash"]\ntools.allowed = ["grep"]\n\n[agents.a.tools]\ndisallowed = [\n  "bash",\n]\n',
+    '[agents.a]\n\n[agents.a.tools]\nallowed = ["grep"]\ndisallowed = [\n  "bash",\n  "read",\n]\n'],
+  ['[a.b]\nc = ["x"]\n[a]\nb = { c = ["x"] }\n', '[a.b]\nc = ["x"]\n[a]\n'],
+  ['[a]\nb.c = ["x"]  # why\n[a.b]\nc = ["y"]\n', null],
+  ['[a]\nb.c = ["x"]\n[a.b]\nc = [1]\n', null],
   ['[a]\nb.c = 1\n[a.b]\nc = 2\n', null],
   ['[a]\nb.c.d = 1\n[a.b]\n[a.b.c]\n', null],
   ['[a]\nb.x = 1\n[a.b.x]\n', null],
@@ -348,4 +355,5 @@ test('the fix moving key/values into a table says which, and where', () => {
   const titles = (text: string) => documentFindings(analyzeDocument(text)).flatMap((f) => f.fixes.map((x) => x.title));
   assert.deepEqual(titles('[agents.a]\ntools.allowed = ["read"]\ntools.disallowed = ["bash"]\n[agents.a.tools]\n'), ['Move `tools.allowed = …` and `tools.disallowed = …` into `[agents.a.tools]`']);
   assert.deepEqual(titles('[agents.a.tools]\n[agents]\na.tools = { allowed = ["read"] }\n'), ['Move `a.tools = …` into `[agents.a.tools]`']);
+  assert.deepEqual(titles('[agents.a]\ntools.allowed = ["read"]\n[agents.a.tools]\nallowed = ["grep"]\n'), ['Move `tools.allowed = …` into `[agents.a.tools]`, its `allowed` list joined to the one there']);
 });

@@ -5,12 +5,13 @@
 
 import { quoted } from '../grammar/text';
 import { lineEndAt, lineStartAt, newLineOf, nextLineStart } from '../toml/lineIndex';
-import type { Comment, KeyValue, Span } from '../toml/model';
+import type { Comment, KeyValue, Span, TomlValue } from '../toml/model';
 import { parseToml } from '../toml/parse';
 import { sectionStarts } from '../toml/split';
 import { syntaxProblems } from '../toml/syntax';
 import { pathStartsWith as startsWith, wholeHeader } from '../toml/tables';
 import { directiveAbove, type Edit } from './edits';
+import { appended, listOf } from './mergedTables';
 import type { Fix } from './findings';
 import { directiveOf } from './suppress';
 
@@ -81,6 +82,10 @@ export function keysIntoTable(text: string, headerAt: number, keyAt: number): Fi
   const indent = table.entries.length > 0 ? indentAt(text, table.base + table.entries[0]!.span.start) : '';
   const removed: Edit[] = [];
   const lines: string[] = [];
+  // A key both write as a list of strings (`disallowed` here and in the table): its items joined to the table's, but for
+  // those it holds (mergedTables.ts), where its lines hold no comment, which the join would lose.
+  const joins: Edit[] = [];
+  const joined: string[] = [];
   for (const kv of reaching) {
     const parts = kv.key.parts;
     const value = kv.value!;
@@ -88,31 +93,42 @@ export function keysIntoTable(text: string, headerAt: number, keyAt: number): Fi
     const end = nextLineStart(text, at(value.span.end));
     const comments = from.comments.filter((c) => at(c.span.start) >= start && at(c.span.start) < end);
     if (directiveAbove(text, start, true) || comments.some((c) => directiveOf(c.text) !== null)) return [];
-    const written = parts.length > depth ? [{ parts: parts.slice(depth), span: { start: parts[depth]!.span.start, end: value.span.end } }]
-      : value.kind === 'inline-table' && value.closed ? value.entries.map((e) => ({ parts: e.key.parts, span: { start: e.span.start, end: e.value?.span.end ?? e.span.end } }))
+    const written: Array<{ parts: KeyValue['key']['parts']; start: number; value: TomlValue | null }> | null = parts.length > depth ? [{ parts: parts.slice(depth), start: parts[depth]!.span.start, value }]
+      : value.kind === 'inline-table' && value.closed ? value.entries.map((e) => ({ parts: e.key.parts, start: e.span.start, value: e.value }))
       : null;
     if (written === null) return [];
     const was = indentAt(text, start);
+    const before = lines.length;
     for (const w of written) {
       const path = w.parts.map((p) => p.name);
-      if (taken.some((t) => startsWith(path, t) || startsWith(t, path))) return [];
+      if (taken.some((t) => startsWith(path, t) || startsWith(t, path))) {
+        const list = comments.length === 0 ? listOf(table.entries, path) : null;
+        const items = w.value?.kind === 'array' && w.value.closed && w.value.items.every((i) => i.kind === 'string') ? w.value.items : null;
+        if (!list || !items || taken.filter((t) => startsWith(path, t) || startsWith(t, path)).length > 1) return [];
+        const itemText = (base: number) => (i: { span: Span }) => text.slice(base + i.span.start, base + i.span.end);
+        const held = new Set(list.list.items.map(itemText(table.base)));
+        const adding = [...new Set(items.map(itemText(from.base)))].filter((i) => !held.has(i));
+        if (adding.length > 0) joins.push(...appended(text, table.base, list.list, adding));
+        joined.push(quoted(path.join('.')));
+        continue;
+      }
       taken.push(path);
-      lines.push(indent + reindented(text.slice(at(w.span.start), at(w.span.end)), was, indent));
+      lines.push(indent + reindented(text.slice(at(w.start), at(w.value?.span.end ?? w.start)), was, indent));
     }
     const rest = text.slice(at(value.span.end), lineEndAt(text, at(value.span.end))).trimEnd();
-    if (lines.length > 0 && rest !== '') lines[lines.length - 1] += rest;
+    if (lines.length > before && rest !== '') lines[lines.length - 1] += rest;
     // The blank lines after the file's first statement go with it: the file does not start with one.
     removed.push({ start, end: start === from.base && !from.header ? blanksEnd(text, end) : end, newText: '' });
   }
-  if (lines.length === 0) return [];
   const eol = newLineOf(text);
   const into = nextLineStart(text, table.base + table.header.span.end);
   const newLine = into === text.length && !/[\r\n]$/.test(text) ? eol : '';
   const added: Edit = { start: into, end: into, newText: newLine + lines.map((l) => l + eol).join('') };
   const headerText = quoted(text.slice(table.base + table.header.span.start, table.base + table.header.span.end));
   const keys = reaching.map((kv) => quoted(`${text.slice(at(kv.key.span.start), at(kv.key.span.end))} = …`));
-  const title = `Move ${keys.length === 1 ? keys[0] : `${keys.slice(0, -1).join(', ')} and ${keys.at(-1)}`} into ${headerText}`;
-  return [{ title, edits: [...removed, added].sort((a, b) => a.start - b.start), preferred: true, safe: false }];
+  const lists = joined.length === 0 ? '' : joined.length === 1 ? `, its ${joined[0]} list joined to the one there` : `, each of its ${joined.join(' and ')} lists joined to the one there`;
+  const title = `Move ${keys.length === 1 ? keys[0] : `${keys.slice(0, -1).join(', ')} and ${keys.at(-1)}`} into ${headerText}${lists}`;
+  return [{ title, edits: [...removed, ...(lines.length > 0 ? [added] : []), ...joins].sort((a, b) => a.start - b.start), preferred: true, safe: false }];
 }
 
 /** The names of the header on the line at `start`, a section's start ([] for the root table), or null where they cannot be read. */

@@ -24,7 +24,7 @@ function readSection(text: string, start: number, end: number): (SectionDefiniti
 }
 
 /** The key/value of `entries` whose key is `parts`, its value a list holding only strings, with that list; or null. */
-function listOf(entries: readonly KeyValue[], parts: readonly string[]): { kv: KeyValue; list: TomlArray } | null {
+export function listOf(entries: readonly KeyValue[], parts: readonly string[]): { kv: KeyValue; list: TomlArray } | null {
   const kv = entries.find((e) => e.key.parts.length === parts.length && e.key.parts.every((p, i) => p.name === parts[i]));
   const v = kv?.value;
   return kv && v?.kind === 'array' && v.closed && v.items.every((i) => i.kind === 'string') ? { kv, list: v } : null;
@@ -36,7 +36,7 @@ function listOf(entries: readonly KeyValue[], parts: readonly string[]): { kv: K
  * and its `]` below, a line each at that item's indent, after the comma ending its line if it has one
  * (a comma each then, as the list is written), else a comma put after that item.
  */
-function appended(text: string, offset: number, list: TomlArray, added: readonly string[]): Edit[] {
+export function appended(text: string, offset: number, list: TomlArray, added: readonly string[]): Edit[] {
   const last = list.items.at(-1);
   const [start, end] = [offset + list.span.start, offset + list.span.end];
   const after = last ? offset + last.span.end : start + 1;
