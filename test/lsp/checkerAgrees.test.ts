@@ -33,6 +33,8 @@ const DOCUMENTS: Array<[string, string]> = [
   ['a byte order mark before a finding and its fixes', '\uFEFFagents.a.tools.allowed = ["Shell"]\n'],
   // A table defined by two headers: the merge, read from the whole text by both, the checker's one section at a time.
   ['a table defined twice, merged', '[agents.a.tools]\nallowed = ["Read"]\n\n[agents.b]\n\n[agents.a.tools]\ndisallowed = ["bash"]\n[agents.a]\n[agents.a]\n'],
+  // Key/values moved into the table a header of another section defines (either first), read from the whole text by both.
+  ['key/values moved into a table a header defines', '[agents.a]\ntools.allowed = ["Read"]\ntools.disallowed = ["web"]\n\n[agents.a.tools]\ndisallowed = ["bash"]\n[agents.b.tools]\n[agents.b]\ntools = { allowed = ["grep"] }\n'],
   // What a misspelt owner holds that a tools table would, read whole as the server reads a section of patterns below it.
   // A part renamed in a header, the rename kept beside what other sections define below or above it, dropped where they clash
   // (`[[agents.f]]` after `[agent.f.tools]`, which the checker reads only past it).
