@@ -818,6 +818,8 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   // A boolean or a decimal number, which YAML and TOML write alike, as written; not YAML's others (`yes`, `.inf`, `01`).
   ['allowed:\n  - 1\n  - -2.5e3\n', 'allowed = [1, -2.5e3]\n', 'Write the list as TOML: `[1, -2.5e3]`'],
   ['allowed:\n  - true\n', 'allowed = [true]\n', 'Write the list as TOML: `[true]`'],
+  // Text in quotes TOML reads otherwise (YAML's escapes, a quote written twice): the string YAML reads.
+  ["allowed:\n  - \"mcp\\/x\"  # c\n  - 'it''s'\n", 'allowed = [\n  "mcp/x", # c\n  "it\'s",\n]\n', 'Write the list as TOML: `["mcp/x", "it\'s"]`'],
   ['allowed:\n  - yes\n', null],
   ['allowed:\n  - .inf\n', null],
   ['allowed:\n  - 01\n', null],
@@ -919,6 +921,12 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
     '[agents.a]\ntools = "Read, Grep"\nmodel = "sonnet"\n'],
   ['x: Say "hi" \\ now\r\n', 'x = "Say \\"hi\\" \\\\ now"\r\n', 'Replace `: Say "hi" \\ now` with `= "Say \\"hi\\" \\\\ now"`'],
   ['x: 1.2.3\n', 'x = "1.2.3"\n', 'Replace `: 1.2.3` with `= "1.2.3"`'],
+  // Text in quotes TOML reads otherwise, or not at all (YAML's escapes TOML lacks, a quote written twice): the string YAML
+  // reads, what would not be seen escaped; as written where TOML reads the same.
+  ['x: "a\\/b\\x41\\N\\_\\e\\ "  # c\n', 'x = "a/bA\\u0085\\u00A0\\u001b "  # c\n', 'Replace `: "a\\/b\\x41\\N\\_\\e\\ "` with `= "a/bA\\u0085\\u00A0\\u001b "`'],
+  ["x: 'it''s'\n", 'x = "it\'s"\n', 'Replace `: \'it\'\'s\'` with `= "it\'s"`'],
+  ['x: "a\\tb"\n', 'x = "a\\tb"\n', 'Replace `:` with `=`'],
+  ['x: "a\\qb"\n', 'x = "a\\qb"\n', 'Replace `:` with `=`', false, undefined, false],
   // With the lines it goes on over, indented deeper than its key (YAML's plain text: a blank between, a line break for an
   // empty line), up to a line TOML reads as its own; not where YAML reads no such text (a key's `: `, a comment).
   ['[agents.a]\ndescription: Reviews code,\n  carefully.\n\n    Then why.\nmodel = "m"\n', '[agents.a]\ndescription = "Reviews code, carefully.\\nThen why."\nmodel = "m"\n',

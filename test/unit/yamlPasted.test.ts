@@ -1,7 +1,7 @@
 // An agent's front matter pasted into mars.toml under its table, as Claude's and OpenCode's agents write it in
 // YAML: fix-all must write TOML that means what YAML reads (js-yaml, the YAML parser, is the reference), so
 // the file loads and Mars's checks then judge what was meant. Seeded documents of what such front matter
-// holds: `---` fences, text (`description: Reviews code, carefully`), names between commas (`tools: Read,
+// holds: `---` fences, text (`description: Reviews code, carefully`; in quotes, YAML's escapes and all), names between commas (`tools: Read,
 // Grep`), booleans and numbers, a list of names a line each (`- Read`), and a mapping of rules one or two
 // levels deep (`tools:` then `  write: false`; `permission:` then `  bash:` then `    "git push": ask`), a list
 // below a nested key, blocks of text (`description: |` then lines) and plain text going on over lines below its
@@ -22,11 +22,13 @@ const ROUNDS = Number(process.env.MARS_YAML_ROUNDS ?? 400);
 
 const TEXTS = ['reviewer', 'Reviews code, carefully', 'sonnet', 'claude-sonnet-4-5', 'subagent', 'Says "hi" \\ then', '1.2.3', 'a b  c', 'Read, Grep, Glob',
   'Bash(npm run test:*), Read', 'Écrit du code 😀', 'x#y', 'trailing:colon'];
-const SCALARS = ['true', 'false', '0', '42', '-7', '1.5', '"quoted text"', "'single'", '[Read, Grep]', '[]', '{write: false, bash: ask}'];
-const NAMES = ['Read', 'Grep', 'Bash', 'Edit', 'WebFetch', 'mcp__gh__x', 'bash(git log *)', 'read', 'Task'];
+// Text in quotes with what TOML reads otherwise or not at all: YAML's escapes TOML lacks, a quote written twice.
+const QUOTED = ['"a\\/b \\x41\\N\\_ \\e \\0\\a\\v \\L\\P \\  x\\ty \\U0001F600"', "'it''s'", '"C:\\\\temp \\"q\\""', "'a\\b'"];
+const SCALARS = ['true', 'false', '0', '42', '-7', '1.5', '"quoted text"', "'single'", '[Read, Grep]', '[]', '{write: false, bash: ask}', ...QUOTED];
+const NAMES = ['Read', 'Grep', 'Bash', 'Edit', 'WebFetch', 'mcp__gh__x', 'bash(git log *)', 'read', 'Task', '"Re\\x61d"', "'Gr''ep'", '"mcp\\/x"'];
 const KEYS = ['name', 'description', 'model', 'mode', 'color', 'temperature', 'notes', 'max-turns', 'allowed_tools'];
 const RULE_KEYS = ['write', 'edit', 'bash', 'webfetch', '"git push"', 'git *', "'rm -rf *'", 'mcp__gh__*'];
-const VERDICTS = ['true', 'false', 'ask', 'allow', 'deny'];
+const VERDICTS = ['true', 'false', 'ask', 'allow', 'deny', '"a\\x73k"', "'deny'", '"al\\/low"'];
 const COMMENTS = ['', '', '  # why'];
 // A block of text's header, and its lines: a quote, a backslash, what would be a comment, a key or a list's
 // item outside it, `"""`, a line indented deeper (kept as it is, in a folded block too), empty lines.
@@ -98,9 +100,10 @@ function frontMatter(random: () => number): string {
           const patterns = new Set(Array.from({ length: 1 + Math.floor(random() * 2) }, () => pick(RULE_KEYS.filter((r) => r !== rule))));
           for (const p of patterns) lines.push(`    ${p}: ${pick(VERDICTS)}`);
         } else {
-          const comment = pick(COMMENTS);
-          lines.push(`  ${rule}: ${pick(VERDICTS)}${comment}`);
-          if (comment === '' && random() < 0.15) lines.push(...goesOn(random, pick, '  '));
+          const [verdict, comment] = [pick(VERDICTS), pick(COMMENTS)];
+          lines.push(`  ${rule}: ${verdict}${comment}`);
+          // Plain text goes on over lines; text in quotes closed on its line does not.
+          if (comment === '' && !/^["']/.test(verdict) && random() < 0.15) lines.push(...goesOn(random, pick, '  '));
         }
         if (random() < 0.15) lines.push(pick(['', '  # a note']));
       }

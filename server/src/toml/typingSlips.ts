@@ -16,6 +16,7 @@ import { closedOrLineEnd, closer, commentOrLineEnd, type Container, KEY_LINE, ne
 import { basicString } from './strings';
 import { trimUnreadEnd, UNREAD } from './unreadBlanks';
 import { plainLines } from './yamlBlockText';
+import { seenString, yamlQuoted } from './yamlQuoted';
 
 type Rewrite = NonNullable<SyntaxProblem['rewrite']>;
 
@@ -393,6 +394,13 @@ export function colonForEquals(text: string, at: number, statement: boolean): Re
   const yaml = yamlRun ? yamlText(rest) : null;
   // Going on over the lines below, indented deeper than the key (`plainLines`): all of it, where YAML reads it.
   const more = yamlRun ? plainLines(text, lineEnd, /^ */.exec(text.slice(lineStartAt(text, at), at))![0].length) : null;
+  // Text in quotes TOML reads otherwise, or not at all (`"a\/b"`, `'it''s'`): the string YAML reads, in TOML's quotes.
+  const inQuotes = yamlRun ? yamlQuotedAlone(rest) : null;
+  if (inQuotes) {
+    const written = seenString(inQuotes.value);
+    const raw = rest.slice(0, inQuotes.length);
+    return { title: `Replace ${quoted(`: ${raw}`)} with ${quoted(`= ${written}`)}`, span: { start: at, end: at + run.length + raw.length }, newText: () => `${blank}= ${written}` };
+  }
   if (yaml !== null) {
     if (!more || (more.suffix !== '' && rest.trim() !== yaml)) return null;
     const written = basicString(yaml + more.suffix);
@@ -424,6 +432,16 @@ export function yamlText(rest: string, colons = false): string | null {
   const value = (hash < 0 ? rest : rest.slice(0, hash)).trimEnd();
   if (value === '' || value.length > YAML_TEXT_MAX || /^[-?:,[\]{}#&*!|>'"%@`]/.test(value) || (colons ? CONTROL : CONTROL_OR_COLON).test(value) || UNREAD_IN.test(value)) return null;
   return readsAsValue(value) || meantBare(value) || /^(?:null|~|yes|no|on|off)$/i.test(value) ? null : value;
+}
+
+/**
+ * YAML's text in quotes that `rest` starts with, alone on its line but for a comment, where TOML reads those
+ * quotes otherwise or not at all (an escape TOML lacks, a quote written twice): the string YAML reads. Null
+ * where TOML reads them as written, which means the same (`"a\tb"`, `'a\b'`).
+ */
+export function yamlQuotedAlone(rest: string): { value: string; length: number } | null {
+  const q = yamlQuoted(rest);
+  return q && /^(?:[ \t]+#.*|[ \t]*)$/.test(rest.slice(q.length)) && !readsAsValue(rest.slice(0, q.length)) ? q : null;
 }
 
 const UNREAD_IN = new RegExp(UNREAD, 'u');

@@ -10,7 +10,8 @@ import type { Span, SyntaxProblem } from './model';
 import { lineBreak } from './split';
 import { KEY_LINE } from './syntaxMessages';
 import { basicString } from './strings';
-import { blanksFrom, yamlText } from './typingSlips';
+import { blanksFrom, yamlQuotedAlone, yamlText } from './typingSlips';
+import { seenString } from './yamlQuoted';
 import { blockText, newLineAt, plainLines, tomlText } from './yamlBlockText';
 
 type Rewrite = NonNullable<SyntaxProblem['rewrite']>;
@@ -44,7 +45,10 @@ function itemOf(rest: string): { raw: string; value: string; comment: string } |
     while (end < rest.length && rest[end] !== q) end += rest[end] === '\\' && q === '"' ? 2 : 1;
     const value = rest.slice(0, end + 1);
     const after = rest.slice(end + 1);
-    return end < rest.length && BLANK_LINE.test(after) && readsAsValue(value) ? { raw: value, value, comment: after.trim() } : null;
+    if (end < rest.length && BLANK_LINE.test(after) && readsAsValue(value)) return { raw: value, value, comment: after.trim() };
+    // What TOML reads otherwise, or not at all (`"a\/b"`, `'it''s'`): the string YAML reads, in TOML's quotes.
+    const yaml = yamlQuotedAlone(rest);
+    return yaml && { raw: rest.slice(0, yaml.length), value: seenString(yaml.value), comment: rest.slice(yaml.length).trim() };
   }
   // YAML starts a comment at a `#` after a blank.
   const hash = rest.search(/[ \t]#/);
