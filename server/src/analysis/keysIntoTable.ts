@@ -41,14 +41,16 @@ function readSection(text: string, start: number, end: number): ReadSection | nu
 
 /**
  * The fix of a clash between the header at `headerAt` and the key/value whose key has a part at
- * `keyAt` (document offsets), in another section, before or after it: every key/value of that section
- * reaching into the header's table (`tools.allowed`, `tools.disallowed` under `[agents.a]`; or the
- * entries of `tools = { … }`) written at the top of the header's table, their keys from the part past
- * it on (`allowed = […]`), and taken from where they were. Only where both sections read whole and
- * nothing then clashes: no key moved is, holds or is held by a key the table has, or a table a header
- * names under it (`[agents.a.tools.bash]`, which a moved `bash.x` would define twice); and where no
- * mars-ignore is on or above the lines moved (it would come to speak of another line). Preferred, but
- * not in fix-all: it edits two sections, and may leave the clash of a third.
+ * `keyAt` (document offsets), in another section, before or after it: every key/value of the sections
+ * that reach into the header's table (`tools.allowed`, `tools.disallowed` under `[agents.a]`, at the root
+ * `agents.a.tools.allowed`; or the entries of `tools = { … }`) written at the top of the header's table,
+ * their keys from the part past it on (`allowed = […]`), and taken from where they were: all of them, as
+ * any left would clash with the header then. A list of strings both write joined to the table's, its
+ * items held once. Only where those sections read whole and nothing then clashes: no other key moved is,
+ * holds or is held by a key the table has or another moved, or puts a value in a table a header names
+ * or makes under it (`[agents.a.tools.bash]`: a moved `bash.x` would define it twice); and where no mars-ignore is on
+ * or above the lines moved (it would come to speak of another line). Preferred, but not in fix-all: it
+ * edits other sections than the finding's.
  */
 export function keysIntoTable(text: string, headerAt: number, keyAt: number): Fix[] {
   const starts = sectionStarts(text);
@@ -57,28 +59,29 @@ export function keysIntoTable(text: string, headerAt: number, keyAt: number): Fi
     while (i > 0 && starts[i]! > at) i--;
     return i;
   };
-  const [h, k] = [sectionAt(headerAt), sectionAt(keyAt)];
-  if (h === k) return [];
+  const h = sectionAt(headerAt);
   const read = (i: number) => readSection(text, starts[i]!, starts[i + 1] ?? text.length);
-  const [table, from] = [read(h), read(k)];
-  if (!table?.header?.whole || table.header.array || !from || (from.header && !from.header.whole)) return [];
+  const table = read(h);
+  if (!table?.header?.whole || table.header.array) return [];
   const names = table.names;
-  const depth = names.length - from.names.length;
-  if (depth < 1 || !startsWith(names, from.names)) return [];
-  const reaching = from.entries.filter((kv) => kv.value !== null && startsWith(kv.key.parts.map((p) => p.name), names.slice(from.names.length)));
-  if (!reaching.some((kv) => kv.key.parts.some((p) => p.span.start + from.base === keyAt))) return [];
-  // What the table holds already: its keys, and the tables headers name under it.
+  // What the table holds already: its keys, and the tables headers name under it; and the sections that may reach
+  // into it, those whose table is one it is in (the root's, `[agents]`, `[agents.a]`).
   const taken = table.entries.map((e) => e.key.parts.map((p) => p.name));
+  const headed: Array<readonly string[]> = [];
+  const sources: ReadSection[] = [];
   for (let i = 0; i < starts.length; i++) {
-    if (i === h || i === k) continue;
+    if (i === h) continue;
     const under = headerNames(text, starts[i]!);
     if (under === null) return [];
-    if (under.length > names.length && startsWith(under, names)) taken.push(under.slice(names.length));
+    if (under.length > names.length && startsWith(under, names)) headed.push(under.slice(names.length));
+    if (under.length < names.length && startsWith(names, under)) {
+      const from = read(i);
+      if (!from || (from.header && (!from.header.whole || from.header.array))) return [];
+      sources.push(from);
+    }
   }
-  // Each key/value moved: its lines taken whole (none a mars-ignore, nor one above), and the lines it writes in the
-  // table, its key from the part past the table on, or, for the table written inline, its entries a line each; a
-  // comment after it on its line goes with it.
-  const at = (offset: number) => from.base + offset;
+  const reachingOf = (from: ReadSection) => from.entries.filter((kv) => kv.value !== null && startsWith(kv.key.parts.map((p) => p.name), names.slice(from.names.length)));
+  if (!sources.some((from) => reachingOf(from).some((kv) => kv.key.parts.some((p) => p.span.start + from.base === keyAt)))) return [];
   const indent = table.entries.length > 0 ? indentAt(text, table.base + table.entries[0]!.span.start) : '';
   const removed: Edit[] = [];
   const lines: string[] = [];
@@ -86,46 +89,60 @@ export function keysIntoTable(text: string, headerAt: number, keyAt: number): Fi
   // those it holds (mergedTables.ts), where its lines hold no comment, which the join would lose.
   const joins: Edit[] = [];
   const joined: string[] = [];
-  for (const kv of reaching) {
-    const parts = kv.key.parts;
-    const value = kv.value!;
-    const start = lineStartAt(text, at(kv.span.start));
-    const end = nextLineStart(text, at(value.span.end));
-    const comments = from.comments.filter((c) => at(c.span.start) >= start && at(c.span.start) < end);
-    if (directiveAbove(text, start, true) || comments.some((c) => directiveOf(c.text) !== null)) return [];
-    const written: Array<{ parts: KeyValue['key']['parts']; start: number; value: TomlValue | null }> | null = parts.length > depth ? [{ parts: parts.slice(depth), start: parts[depth]!.span.start, value }]
-      : value.kind === 'inline-table' && value.closed ? value.entries.map((e) => ({ parts: e.key.parts, start: e.span.start, value: e.value }))
-      : null;
-    if (written === null) return [];
-    const was = indentAt(text, start);
-    const before = lines.length;
-    for (const w of written) {
-      const path = w.parts.map((p) => p.name);
-      if (taken.some((t) => startsWith(path, t) || startsWith(t, path))) {
-        const list = comments.length === 0 ? listOf(table.entries, path) : null;
-        const items = w.value?.kind === 'array' && w.value.closed && w.value.items.every((i) => i.kind === 'string') ? w.value.items : null;
-        if (!list || !items || taken.filter((t) => startsWith(path, t) || startsWith(t, path)).length > 1) return [];
-        const itemText = (base: number) => (i: { span: Span }) => text.slice(base + i.span.start, base + i.span.end);
-        const held = new Set(list.list.items.map(itemText(table.base)));
-        const adding = [...new Set(items.map(itemText(from.base)))].filter((i) => !held.has(i));
-        if (adding.length > 0) joins.push(...appended(text, table.base, list.list, adding));
-        joined.push(quoted(path.join('.')));
-        continue;
+  const keys: string[] = [];
+  for (const from of sources) {
+    const depth = names.length - from.names.length;
+    const at = (offset: number) => from.base + offset;
+    // Each key/value moved: its lines taken whole (none a mars-ignore, nor one above), and the lines it writes in the
+    // table, its key from the part past the table on, or, for the table written inline, its entries a line each; a
+    // comment after it on its line goes with it.
+    for (const kv of reachingOf(from)) {
+      const parts = kv.key.parts;
+      const value = kv.value!;
+      const start = lineStartAt(text, at(kv.span.start));
+      const end = nextLineStart(text, at(value.span.end));
+      const comments = from.comments.filter((c) => at(c.span.start) >= start && at(c.span.start) < end);
+      if (directiveAbove(text, start, true) || comments.some((c) => directiveOf(c.text) !== null)) return [];
+      const written: Array<{ parts: KeyValue['key']['parts']; start: number; value: TomlValue | null }> | null = parts.length > depth ? [{ parts: parts.slice(depth), start: parts[depth]!.span.start, value }]
+        : value.kind === 'inline-table' && value.closed ? value.entries.map((e) => ({ parts: e.key.parts, start: e.span.start, value: e.value }))
+        : null;
+      if (written === null) return [];
+      const was = indentAt(text, start);
+      const before = lines.length;
+      for (const w of written) {
+        const path = w.parts.map((p) => p.name);
+        // A dotted key moved may pass through a table a header makes on its way, but neither enter one a header names nor put
+        // a value straight into either (toml/tables.ts).
+        if (headed.some((t) => startsWith(path, t) || startsWith(t, path) || (path.length > 1 && startsWith(t, path.slice(0, -1))))) return [];
+        const clashes = taken.filter((t) => startsWith(path, t) || startsWith(t, path));
+        if (clashes.length > 0) {
+          const list = comments.length === 0 && clashes.length === 1 ? listOf(table.entries, path) : null;
+          const items = w.value?.kind === 'array' && w.value.closed && w.value.items.every((i) => i.kind === 'string') ? w.value.items : null;
+          if (!list || !items) return [];
+          const itemText = (base: number) => (i: { span: Span }) => text.slice(base + i.span.start, base + i.span.end);
+          const held = new Set(list.list.items.map(itemText(table.base)));
+          const adding = [...new Set(items.map(itemText(from.base)))].filter((i) => !held.has(i));
+          if (adding.length > 0) joins.push(...appended(text, table.base, list.list, adding));
+          joined.push(quoted(path.join('.')));
+          continue;
+        }
+        taken.push(path);
+        lines.push(indent + reindented(text.slice(at(w.start), at(w.value?.span.end ?? w.start)), was, indent));
       }
-      taken.push(path);
-      lines.push(indent + reindented(text.slice(at(w.start), at(w.value?.span.end ?? w.start)), was, indent));
+      const rest = text.slice(at(value.span.end), lineEndAt(text, at(value.span.end))).trimEnd();
+      if (lines.length > before && rest !== '') lines[lines.length - 1] += rest;
+      // The blank lines after the file's first statement go with it: the file does not start with one.
+      removed.push({ start, end: start === from.base && !from.header ? blanksEnd(text, end) : end, newText: '' });
+      keys.push(quoted(`${text.slice(at(kv.key.span.start), at(kv.key.span.end))} = …`));
     }
-    const rest = text.slice(at(value.span.end), lineEndAt(text, at(value.span.end))).trimEnd();
-    if (lines.length > before && rest !== '') lines[lines.length - 1] += rest;
-    // The blank lines after the file's first statement go with it: the file does not start with one.
-    removed.push({ start, end: start === from.base && !from.header ? blanksEnd(text, end) : end, newText: '' });
   }
+  // Two lists moved join the table's one at one place: their edits would clash.
+  if (new Set(joined).size < joined.length) return [];
   const eol = newLineOf(text);
   const into = nextLineStart(text, table.base + table.header.span.end);
   const newLine = into === text.length && !/[\r\n]$/.test(text) ? eol : '';
   const added: Edit = { start: into, end: into, newText: newLine + lines.map((l) => l + eol).join('') };
   const headerText = quoted(text.slice(table.base + table.header.span.start, table.base + table.header.span.end));
-  const keys = reaching.map((kv) => quoted(`${text.slice(at(kv.key.span.start), at(kv.key.span.end))} = …`));
   const lists = joined.length === 0 ? '' : joined.length === 1 ? `, its ${joined[0]} list joined to the one there` : `, each of its ${joined.join(' and ')} lists joined to the one there`;
   const title = `Move ${keys.length === 1 ? keys[0] : `${keys.slice(0, -1).join(', ')} and ${keys.at(-1)}`} into ${headerText}${lists}`;
   return [{ title, edits: [...removed, ...(lines.length > 0 ? [added] : []), ...joins].sort((a, b) => a.start - b.start), preferred: true, safe: false }];
