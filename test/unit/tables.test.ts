@@ -316,6 +316,7 @@ for (const [text, fixed] of MERGES) {
 // [text, the text after the fix, or null: none; the clash's text, where not the first clash]
 const MOVES: Array<[text: string, fixed: string | null, on?: string]> = [
   ['agents.a.tools.allowed = ["read"]\n\n[agents.a.tools]\ndisallowed = ["bash"]\n', '[agents.a.tools]\nallowed = ["read"]\ndisallowed = ["bash"]\n'],
+  ['agents.a.tools.allowed = [\n  "read",\n]\n[agents.a.tools]\n', '[agents.a.tools]\nallowed = [\n  "read",\n]\n'],
   ['[a]\nb.c = ["x"]  # why\nb.d = [\n  "y",\n]\ne = "f"\n\n[a.b]\n  g = 1\n', '[a]\ne = "f"\n\n[a.b]\n  c = ["x"]  # why\n  d = [\n    "y",\n  ]\n  g = 1\n'],
   ['[agents.a.tools]\ndisallowed = ["bash"]\n\n[agents.a]\ntools.allowed = ["read"]\n', '[agents.a.tools]\nallowed = ["read"]\ndisallowed = ["bash"]\n\n[agents.a]\n'],
   ['[a.b]\nc = 1\n\n[a]\nb = { d = 2, e.f = 3 }  # c\n', '[a.b]\nd = 2\ne.f = 3  # c\nc = 1\n\n[a]\n'],

@@ -5,39 +5,14 @@
 
 import { quoted } from '../grammar/text';
 import { lineEndAt, lineStartAt, newLineOf, nextLineStart } from '../toml/lineIndex';
-import type { Comment, KeyValue, Span, TomlValue } from '../toml/model';
+import type { KeyValue, TomlValue } from '../toml/model';
 import { parseToml } from '../toml/parse';
 import { sectionStarts } from '../toml/split';
-import { syntaxProblems } from '../toml/syntax';
-import { pathStartsWith as startsWith, wholeHeader } from '../toml/tables';
+import { pathStartsWith as startsWith } from '../toml/tables';
 import { directiveAbove, type Edit } from './edits';
-import { appended, listOf } from './mergedTables';
+import { joinedItems, listOf, pathOf, readSection, type ReadSection } from './mergedTables';
 import type { Fix } from './findings';
 import { directiveOf } from './suppress';
-
-/** A section of the document read alone: its table's path, key/values and comments, in the document's offsets. */
-interface ReadSection {
-  readonly names: readonly string[];
-  readonly header: { readonly span: Span; readonly array: boolean; readonly whole: boolean } | null;
-  readonly entries: readonly KeyValue[];
-  readonly comments: readonly Comment[];
-  readonly base: number;
-}
-
-/** The section of `text` from `start` to `end`, or null where it holds a syntax error (its reading a guess). */
-function readSection(text: string, start: number, end: number): ReadSection | null {
-  const doc = parseToml(text.slice(start, end));
-  if (syntaxProblems(doc).length > 0) return null;
-  const section = doc.sections.find((s) => s.header !== null) ?? doc.sections[0]!;
-  const h = section.header;
-  return {
-    names: h?.key.parts.map((p) => p.name) ?? [],
-    header: h && { span: h.span, array: h.array, whole: wholeHeader(doc.text, h) },
-    entries: section.entries,
-    comments: doc.comments,
-    base: start,
-  };
-}
 
 /**
  * The fix of a clash between the header at `headerAt` and the key/value whose key has a part at
@@ -66,7 +41,7 @@ export function keysIntoTable(text: string, headerAt: number, keyAt: number): Fi
   const names = table.names;
   // What the table holds already: its keys, and the tables headers name under it; and the sections that may reach
   // into it, those whose table is one it is in (the root's, `[agents]`, `[agents.a]`).
-  const taken = table.entries.map((e) => e.key.parts.map((p) => p.name));
+  const taken = table.entries.map(pathOf);
   const headed: Array<readonly string[]> = [];
   const sources: ReadSection[] = [];
   for (let i = 0; i < starts.length; i++) {
@@ -80,7 +55,7 @@ export function keysIntoTable(text: string, headerAt: number, keyAt: number): Fi
       sources.push(from);
     }
   }
-  const reachingOf = (from: ReadSection) => from.entries.filter((kv) => kv.value !== null && startsWith(kv.key.parts.map((p) => p.name), names.slice(from.names.length)));
+  const reachingOf = (from: ReadSection) => from.entries.filter((kv) => kv.value !== null && startsWith(pathOf(kv), names.slice(from.names.length)));
   if (!sources.some((from) => reachingOf(from).some((kv) => kv.key.parts.some((p) => p.span.start + from.base === keyAt)))) return [];
   const indent = table.entries.length > 0 ? indentAt(text, table.base + table.entries[0]!.span.start) : '';
   const removed: Edit[] = [];
@@ -119,10 +94,7 @@ export function keysIntoTable(text: string, headerAt: number, keyAt: number): Fi
           const list = comments.length === 0 && clashes.length === 1 ? listOf(table.entries, path) : null;
           const items = w.value?.kind === 'array' && w.value.closed && w.value.items.every((i) => i.kind === 'string') ? w.value.items : null;
           if (!list || !items) return [];
-          const itemText = (base: number) => (i: { span: Span }) => text.slice(base + i.span.start, base + i.span.end);
-          const held = new Set(list.list.items.map(itemText(table.base)));
-          const adding = [...new Set(items.map(itemText(from.base)))].filter((i) => !held.has(i));
-          if (adding.length > 0) joins.push(...appended(text, table.base, list.list, adding));
+          joins.push(...joinedItems(text, table.base, list.list, from.base, items));
           joined.push(quoted(path.join('.')));
           continue;
         }
@@ -150,9 +122,10 @@ export function keysIntoTable(text: string, headerAt: number, keyAt: number): Fi
 
 /** The names of the header on the line at `start`, a section's start ([] for the root table), or null where they cannot be read. */
 function headerNames(text: string, start: number): readonly string[] | null {
-  const doc = parseToml(text.slice(start, lineEndAt(text, start)));
-  const header = doc.sections.find((s) => s.header !== null)?.header;
-  return !header ? (start === 0 ? [] : null) : doc.problems.length === 0 ? header.key.parts.map((p) => p.name) : null;
+  const line = readSection(text, start, nextLineStart(text, start));
+  if (line?.header) return line.names;
+  // The root table's first line may be a statement's first (a list over lines), no error of a header's.
+  return start === 0 && !parseToml(text.slice(0, nextLineStart(text, 0))).sections.some((s) => s.header) ? [] : null;
 }
 
 /** The blanks a line starts with, from its start `at`. */

@@ -4,23 +4,51 @@
 
 import { quoted } from '../grammar/text';
 import { lineEndAt, lineStartAt, newLineOf, nextLineStart } from '../toml/lineIndex';
-import type { Comment, KeyValue, Span, TomlArray } from '../toml/model';
+import type { Comment, KeyValue, Span, TomlArray, TomlValue } from '../toml/model';
 import { parseToml } from '../toml/parse';
 import { sectionStartsFrom } from '../toml/split';
 import { commentLines, syntaxProblems } from '../toml/syntax';
-import { pathStartsWith as startsWith, sectionDefinitions, type SectionDefinitions } from '../toml/tables';
+import { pathStartsWith as startsWith, wholeHeader } from '../toml/tables';
 import { directiveAbove, type Edit } from './edits';
 import type { Fix } from './findings';
 import { directiveOf } from './suppress';
 
-/**
- * What the section of `text` from `start` to `end` defines, its key/values and comments (read in that
- * slice: their offsets from `start`), or null where it holds a syntax error (its reading a guess).
- */
-function readSection(text: string, start: number, end: number): (SectionDefinitions & { readonly entries: readonly KeyValue[]; readonly comments: readonly Comment[] }) | null {
+/** A section of the document read alone: its table's path, key/values and comments, their spans from `base`, where it starts. */
+export interface ReadSection {
+  readonly names: readonly string[];
+  readonly header: { readonly span: Span; readonly array: boolean; readonly whole: boolean } | null;
+  readonly entries: readonly KeyValue[];
+  readonly comments: readonly Comment[];
+  readonly base: number;
+}
+
+/** The section of `text` from `start` to `end`, or null where it holds a syntax error (its reading a guess). */
+export function readSection(text: string, start: number, end: number): ReadSection | null {
   const doc = parseToml(text.slice(start, end));
-  const section = doc.sections.find((s) => s.header !== null);
-  return section && syntaxProblems(doc).length === 0 ? { ...sectionDefinitions(section, doc.text), entries: section.entries, comments: doc.comments } : null;
+  if (syntaxProblems(doc).length > 0) return null;
+  const section = doc.sections.find((s) => s.header !== null) ?? doc.sections[0]!;
+  const h = section.header;
+  return {
+    names: h?.key.parts.map((p) => p.name) ?? [],
+    header: h && { span: h.span, array: h.array, whole: wholeHeader(doc.text, h) },
+    entries: section.entries,
+    comments: doc.comments,
+    base: start,
+  };
+}
+
+/** A key/value's key, its parts' names. */
+export const pathOf = (kv: KeyValue): string[] => kv.key.parts.map((p) => p.name);
+
+/**
+ * The edits joining the strings `items` (read from `base`) to the list `into` (read from `intoBase`), but for those it
+ * holds (as written): appended after its last item (`appended`).
+ */
+export function joinedItems(text: string, intoBase: number, into: TomlArray, base: number, items: readonly TomlValue[]): Edit[] {
+  const itemText = (offset: number) => (i: { span: Span }) => text.slice(offset + i.span.start, offset + i.span.end);
+  const held = new Set(into.items.map(itemText(intoBase)));
+  const added = [...new Set(items.map(itemText(base)))].filter((i) => !held.has(i));
+  return added.length > 0 ? appended(text, intoBase, into, added) : [];
 }
 
 /** The key/value of `entries` whose key is `parts`, its value a list holding only strings, with that list; or null. */
@@ -36,7 +64,7 @@ export function listOf(entries: readonly KeyValue[], parts: readonly string[]): 
  * and its `]` below, a line each at that item's indent, after the comma ending its line if it has one
  * (a comma each then, as the list is written), else a comma put after that item.
  */
-export function appended(text: string, offset: number, list: TomlArray, added: readonly string[]): Edit[] {
+function appended(text: string, offset: number, list: TomlArray, added: readonly string[]): Edit[] {
   const last = list.items.at(-1);
   const [start, end] = [offset + list.span.start, offset + list.span.end];
   const after = last ? offset + last.span.end : start + 1;
@@ -91,12 +119,12 @@ export function mergedTables(text: string, firstAt: number, secondAt: number): F
   const a = readSection(text, starts[0]!, starts[1]!);
   const b = readSection(text, starts.at(-1)!, end);
   if (!a?.header?.whole || !b?.header?.whole || a.header.array || b.header.array) return [];
-  const names = a.header.names;
-  const taken = a.keys.map((k) => k.parts);
+  const names = a.names;
+  const taken = a.entries.map(pathOf);
   for (let i = 1; i < starts.length - 1; i++) {
-    const between = readSection(text, starts[i]!, nextLineStart(text, starts[i]!))?.header?.names;
-    if (between === undefined) return [];
-    if (startsWith(between, names)) taken.push(between.slice(names.length));
+    const between = readSection(text, starts[i]!, nextLineStart(text, starts[i]!));
+    if (!between?.header) return [];
+    if (startsWith(between.names, names)) taken.push(between.names.slice(names.length));
   }
   const secondLine = starts.at(-1)!;
   // A key both define as a list of strings (`allowed` twice): the second's items joined to the
@@ -104,23 +132,20 @@ export function mergedTables(text: string, firstAt: number, secondAt: number): F
   const joins: Edit[] = [];
   const dropped: Edit[] = [];
   const joined: string[] = [];
-  for (const k of b.keys) {
-    const clashes = taken.filter((t) => startsWith(k.parts, t) || startsWith(t, k.parts));
+  for (const path of b.entries.map(pathOf)) {
+    const clashes = taken.filter((t) => startsWith(path, t) || startsWith(t, path));
     if (clashes.length === 0) continue;
-    const first = clashes.length === 1 && clashes[0]!.length === k.parts.length ? listOf(a.entries, k.parts) : null;
-    const second = first && listOf(b.entries, k.parts);
+    const first = clashes.length === 1 && clashes[0]!.length === path.length ? listOf(a.entries, path) : null;
+    const second = first && listOf(b.entries, path);
     if (!first || !second) return [];
-    const itemText = (offset: number) => (i: { span: Span }) => text.slice(offset + i.span.start, offset + i.span.end);
-    const held = new Set(first.list.items.map(itemText(starts[0]!)));
-    const added = [...new Set(second.list.items.map(itemText(secondLine)))].filter((i) => !held.has(i));
-    if (added.length > 0) joins.push(...appended(text, starts[0]!, first.list, added));
+    joins.push(...joinedItems(text, starts[0]!, first.list, secondLine, second.list.items));
     // Its lines removed, but for their comments, kept a line each; a mars-ignore there, or above (speaking
     // of its first line), would come to speak of another line: no merge.
     const lines = { start: lineStartAt(text, secondLine + second.kv.span.start), end: nextLineStart(text, secondLine + second.kv.span.end) };
     const local = { start: lines.start - secondLine, end: lines.end - secondLine };
     if (directiveAbove(text, lines.start, true) || b.comments.some((c) => c.span.start >= local.start && c.span.start < local.end && directiveOf(c.text) !== null)) return [];
     dropped.push({ ...lines, newText: commentLines(text.slice(secondLine), b.comments, local, text.slice(lines.start, secondLine + second.kv.span.start)) });
-    joined.push(quoted(k.parts.join('.')));
+    joined.push(quoted(path.join('.')));
   }
   const bodyStart = nextLineStart(text, secondLine);
   const bodyEnd = contentEnd(text, bodyStart, end);
