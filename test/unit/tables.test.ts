@@ -317,6 +317,7 @@ for (const [text, fixed] of MERGES) {
 const MOVES: Array<[text: string, fixed: string | null, on?: string]> = [
   ['agents.a.tools.allowed = ["read"]\n\n[agents.a.tools]\ndisallowed = ["bash"]\n', '[agents.a.tools]\nallowed = ["read"]\ndisallowed = ["bash"]\n'],
   ['agents.a.tools.allowed = [\n  "read",\n]\n[agents.a.tools]\n', '[agents.a.tools]\nallowed = [\n  "read",\n]\n'],
+  ['\ufeffagents.a.tools.allowed = ["read"]\n\n[agents.a.tools]\n', '\ufeff[agents.a.tools]\nallowed = ["read"]\n'],
   ['[a]\nb.c = ["x"]  # why\nb.d = [\n  "y",\n]\ne = "f"\n\n[a.b]\n  g = 1\n', '[a]\ne = "f"\n\n[a.b]\n  c = ["x"]  # why\n  d = [\n    "y",\n  ]\n  g = 1\n'],
   ['[agents.a.tools]\ndisallowed = ["bash"]\n\n[agents.a]\ntools.allowed = ["read"]\n', '[agents.a.tools]\nallowed = ["read"]\ndisallowed = ["bash"]\n\n[agents.a]\n'],
   ['[a.b]\nc = 1\n\n[a]\nb = { d = 2, e.f = 3 }  # c\n', '[a.b]\nd = 2\ne.f = 3  # c\nc = 1\n\n[a]\n'],
@@ -366,7 +367,7 @@ test('the fix moving key/values into a table says which, and where', () => {
 
 // The move, on generated documents: an agent's tools written by a header and by key/values of other sections (dotted
 // keys under `[agents.a]` or at the root, `tools = { … }`), either first, with tables of patterns under them, comments,
-// CRLF and indents. Applying each clash's move: the clash is gone and no clash is made (but those the text has with the
+// CRLF, indents and a byte order mark. Applying each clash's move: the clash is gone and no clash is made (but those the text has with the
 // key/values taken away), and where the text then reads
 // as TOML (toml_edit, Mars's reader), it holds what its sections say read each alone and put together (a list both
 // write joined, its items held once): the fix moves what was written, and loses or changes nothing.
@@ -390,7 +391,7 @@ test('the key/values moved into a table: what the sections say, put together, on
       else sections.unshift(`agents.${owner}.tools.${pick(['allowed', 'disallowed'])} = [\n  "read",\n]\n`);
     }
     const newLine = random() < 0.2 ? '\r\n' : '\n';
-    const text = sections.join(pick(['', '\n'])).replace(/\n/g, newLine);
+    const text = (random() < 0.1 ? '\ufeff' : '') + sections.join(pick(['', '\n'])).replace(/\n/g, newLine);
     const findings = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');
     for (const f of findings) {
       const fix = f.fixes.find((x) => / into `\[/.test(x.title));
@@ -403,7 +404,8 @@ test('the key/values moved into a table: what the sections say, put together, on
       // `[agents.b.tools.bash]`, which the root's `agents.b.tools.allowed` made no clash while it made `agents.b.tools`).
       assert.ok(clashes(fixed) <= clashes(applyEdits(text, fix.edits.filter((e) => e.newText === ''))), `none made\n${show}`);
       assert.ok(!documentFindings(analyzeDocument(fixed)).some((g) => g.message === f.message && g.span.start === mapped(f.span.start, fix.edits)), `the clash is gone\n${show}`);
-      if ((await tomlEditTakes(fixed)) !== true) continue;
+      if ((await tomlEditTakes(fixed.replace(/^\ufeff/, ''))) !== true) continue;
+      assert.equal(fixed.startsWith('\ufeff'), text.startsWith('\ufeff'), `the byte order mark kept\n${show}`);
       read++;
       assert.deepEqual(sortedLists(parse(fixed)), sortedLists(together(text)), show);
     }

@@ -65,6 +65,8 @@ export function keysIntoTable(text: string, headerAt: number, keyAt: number): Fi
   const joins: Edit[] = [];
   const joined: string[] = [];
   const keys: string[] = [];
+  // Where the file's first line starts: past its byte order mark, which stays.
+  const fileStart = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   for (const from of sources) {
     const depth = names.length - from.names.length;
     const at = (offset: number) => from.base + offset;
@@ -74,7 +76,7 @@ export function keysIntoTable(text: string, headerAt: number, keyAt: number): Fi
     for (const kv of reachingOf(from)) {
       const parts = kv.key.parts;
       const value = kv.value!;
-      const start = lineStartAt(text, at(kv.span.start));
+      const start = Math.max(lineStartAt(text, at(kv.span.start)), fileStart);
       const end = nextLineStart(text, at(value.span.end));
       const comments = from.comments.filter((c) => at(c.span.start) >= start && at(c.span.start) < end);
       if (directiveAbove(text, start, true) || comments.some((c) => directiveOf(c.text) !== null)) return [];
@@ -104,7 +106,7 @@ export function keysIntoTable(text: string, headerAt: number, keyAt: number): Fi
       const rest = text.slice(at(value.span.end), lineEndAt(text, at(value.span.end))).trimEnd();
       if (lines.length > before && rest !== '') lines[lines.length - 1] += rest;
       // The blank lines after the file's first statement go with it: the file does not start with one.
-      removed.push({ start, end: start === from.base && !from.header ? blanksEnd(text, end) : end, newText: '' });
+      removed.push({ start, end: start === fileStart ? blanksEnd(text, end) : end, newText: '' });
       keys.push(quoted(`${text.slice(at(kv.key.span.start), at(kv.key.span.end))} = …`));
     }
   }
