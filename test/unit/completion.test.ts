@@ -129,6 +129,9 @@ const CASES: Case[] = [
     edit: { label: 'bash', newText: '"bash",', range: [3, 2, 3, 2] } },
   { name: 'multi-line array, a slot above a comment and an item', doc: '[agents.x.tools]\nallowed = [\n  "read",\n  |  # note\n  "grep",\n]',
     edit: { label: 'bash', newText: '  "bash",\n    ', range: [3, 2, 3, 4] } },
+  // Below a comment written `//` (its own syntax error), which the parser reads as one there: a slot all the same.
+  { name: 'multi-line array, below a comment written `//`', doc: '[agents.x.tools]\nallowed = [\n  "read", // note\n  // more\n  |\n]',
+    edit: { label: 'bash', newText: '"bash"', range: [4, 2, 4, 2] } },
   { name: 'bare word typed in the array', doc: '[agents.x.tools]\nallowed = [ba|]',
     edit: { label: 'bash', newText: '"bash"', range: [1, 11, 1, 13] } },
   { name: 'no slot right after an item (comma missing)', doc: '[agents.x.tools]\nallowed = ["bash" |]', none: true },

@@ -539,9 +539,12 @@ function nameBetweenCommas(text: string, range: Span, { commas, blanks }: { comm
   return { range: at, siblings: pieces.filter((_, j) => j !== k).map((p) => text.slice(p.start, p.end)).filter((n) => n !== ''), commaAfter: k < pieces.length - 1 };
 }
 
-/** Text between two offsets with comments and white space removed. */
+/**
+ * Text between two offsets with comments and white space removed: between a list's items, a comment
+ * written `//` too, which the parser reads there as one to its line's end (its syntax error aside).
+ */
 function significant(text: string, from: number, to: number): string {
-  return text.slice(from, Math.max(from, to)).replace(/#[^\r\n]*/g, '').replace(/\s+/g, '');
+  return text.slice(from, Math.max(from, to)).replace(/(?:#|\/\/)[^\r\n]*/g, '').replace(/\s+/g, '');
 }
 
 /**
