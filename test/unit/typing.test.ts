@@ -69,6 +69,7 @@ import { analyzeDocument, definesOutside, DocumentAnalyzer, documentFindings, pl
 import type { Finding } from '../../server/src/analysis/findings';
 import { completions } from '../../server/src/features/completion';
 import { hover } from '../../server/src/features/hover';
+import { parseToml } from '../../server/src/toml/parse';
 import { sectionStarts } from '../../server/src/toml/split';
 import { failureReport, js, type Failure } from '../support/failures';
 import { generator } from '../support/marsDocs';
@@ -245,6 +246,8 @@ function checkTyping(before: string, at: number, snippet: string, mode: Mode, ra
     return i;
   };
   const typedSection = sectionAt(at);
+  /** The first name of the header the final text's `i`-th section opens with, if any. */
+  const rootOf = (i: number) => parseToml(final.slice(sections[i]!.start, final.indexOf('\n', sections[i]!.start) < 0 ? final.length : final.indexOf('\n', sections[i]!.start))).sections.find((x) => x.header)?.header?.key.parts[0]?.name;
   // Sections that read the lists the typed section writes (a table of patterns of its own, told what its owner's lists
   // hold: `Policies.listsRead`): while a syntax error is typed there, Mars reads that section only up to it, and so are they told.
   const typedOwners = new Set<string>();
@@ -293,6 +296,12 @@ function checkTyping(before: string, at: number, snippet: string, mode: Mode, ra
     }
     // The final sections whose findings are compared.
     const excluded = new Set<number>([typedSection, ...readers]);
+    // A root key the text typed so far makes an array of tables, or no longer does, where the text before and the final
+    // one agree (`[` typed above root keys `agents.a.… = …`: they are the broken header's now, and `[[agents]]` below makes
+    // `agents` an array): the tables under it are the array's elements' while it does, or agents' (README "Syntax errors").
+    const arrays = [da.roots, fa.roots, ba.roots].map((r) => new Set(r.arrays()));
+    const flipped = [...new Set(arrays.flatMap((a) => [...a]))].filter((r) => arrays[0]!.has(r) !== arrays[1]!.has(r) && arrays[1]!.has(r) === arrays[2]!.has(r));
+    if (flipped.length > 0) sections.forEach((_, i) => flipped.includes(rootOf(i) ?? '') && excluded.add(i));
     const typed = snippet.slice(from, to);
     if (mode === 'delete' && snippet.startsWith('[') && !typed.trimStart().startsWith('[') && typedSection > 0) excluded.add(typedSection - 1);
     // With the quotes the text has right before and after it: `""` typed before `"bash"` opens a `"""`.
