@@ -334,9 +334,12 @@ const MOVES: Array<[text: string, fixed: string | null, on?: string]> = [
   ['agents.a.tools.allowed = ["read"]\n[agents.a]\ntools.disallowed = ["bash"]\n[agents.a.tools]\n', '[agents.a]\n[agents.a.tools]\nallowed = ["read"]\ndisallowed = ["bash"]\n', '[agents.a.tools]'],
   // Not a value put straight into a table a header makes on its way (`tools`, by `[agents.b.tools.bash]`), nor one entered that a header names.
   ['agents.b.tools.allowed = ["read"]\n[agents.b.tools.bash]\nx = 1\n[agents.b]\nmodel = "m"\n', null],
-  ['a.b.c = 1\n[a.b]\n[a]\n', null, '[a]'],
+  // Into the deepest table a header names on the key's way: `b.c` under `[a]` goes into `[a.b]`.
+  ['a.b.c = 1\n[a.b]\n[a]\n', '[a.b]\nc = 1\n[a]\n', '[a]'],
+  ['agents.zz.tools.allowed = ["read"]\n\n[agents]\nx.model = "m"\n[agents.zz.tools]\ndisallowed = ["bash"]\n', '[agents]\nx.model = "m"\n[agents.zz.tools]\nallowed = ["read"]\ndisallowed = ["bash"]\n', '[agents]'],
+  ['[a]\nb = { c = 1 }\n[a.b]\n[a.b.c]\n', null],
   ['[a]\nb.c = 1\n[a.b]\nc = 2\n', null],
-  ['[a]\nb.c.d = 1\n[a.b]\n[a.b.c]\n', null],
+  ['[a]\nb.c.d = 1\n[a.b]\n[a.b.c]\n', '[a]\n[a.b]\n[a.b.c]\nd = 1\n'],
   ['[a]\nb.x = 1\n[a.b.x]\n', null],
   ['[a]\n# mars-ignore\nb.c = 1\n\n[a.b]\n', null],
   ['[a]\nb.c = 1  # mars-ignore: unknown-tool\n[a.b]\n', null],
@@ -363,6 +366,9 @@ test('the fix moving key/values into a table says which, and where', () => {
   assert.deepEqual(titles('[agents.a]\ntools.allowed = ["read"]\ntools.disallowed = ["bash"]\n[agents.a.tools]\n'), ['Move `tools.allowed = …` and `tools.disallowed = …` into `[agents.a.tools]`']);
   assert.deepEqual(titles('[agents.a.tools]\n[agents]\na.tools = { allowed = ["read"] }\n'), ['Move `a.tools = …` into `[agents.a.tools]`']);
   assert.deepEqual(titles('[agents.a]\ntools.allowed = ["read"]\n[agents.a.tools]\nallowed = ["grep"]\n'), ['Move `tools.allowed = …` into `[agents.a.tools]`, its `allowed` list joined to the one there']);
+  // Into two tables, the header's and one a header names under it.
+  assert.deepEqual(titles('agents.a.x = 1\nagents.a.tools.allowed = ["read"]\n[agents.a]\n[agents.a.tools]\n').filter((t) => t.startsWith('Move')),
+    ['Move `agents.a.x = …` and `agents.a.tools.allowed = …` into `[agents.a]` and `[agents.a.tools]`', 'Move `agents.a.tools.allowed = …` into `[agents.a.tools]`']);
 });
 
 // The move, on generated documents: an agent's tools written by a header and by key/values of other sections (dotted

@@ -14,18 +14,30 @@ import { joinedItems, listOf, pathOf, readSection, type ReadSection } from './me
 import type { Fix } from './findings';
 import { directiveOf } from './suppress';
 
+/** A table the key/values may go into: the header's, or one a header names under it; what it holds, read when first asked. */
+interface Target {
+  /** Its path past the header's. */
+  readonly path: readonly string[];
+  readonly section: number;
+  read?: ReadSection | null;
+  taken?: Array<readonly string[]>;
+  readonly lines: string[];
+}
+
 /**
  * The fix of a clash between the header at `headerAt` and the key/value whose key has a part at
  * `keyAt` (document offsets), in another section, before or after it: every key/value of the sections
  * that reach into the header's table (`tools.allowed`, `tools.disallowed` under `[agents.a]`, at the root
  * `agents.a.tools.allowed`; or the entries of `tools = { … }`) written at the top of the header's table,
- * their keys from the part past it on (`allowed = […]`), and taken from where they were: all of them, as
- * any left would clash with the header then. A list of strings both write joined to the table's, its
- * items held once. Only where those sections read whole and nothing then clashes: no other key moved is,
- * holds or is held by a key the table has or another moved, or puts a value in a table a header names
- * or makes under it (`[agents.a.tools.bash]`: a moved `bash.x` would define it twice); and where no mars-ignore is on
- * or above the lines moved (it would come to speak of another line). Preferred, but not in fix-all: it
- * edits other sections than the finding's.
+ * or of the deepest table a header names under it on its key's way (`agents.a.tools.allowed` under
+ * `[agents]`, with `[agents.a.tools]` below, goes into that), their keys from the part past it on
+ * (`allowed = […]`), and taken from where they were: all of them, as any left would clash with the
+ * header then. A list of strings both write joined to the table's, its items held once. Only where
+ * those sections read whole and nothing then clashes: no other key moved is, holds or is held by a key
+ * the table has or another moved, or puts a value in a table a header names or makes under it; where no
+ * table it goes into is an array's (`[[…]]`); and where no mars-ignore is on or above the lines moved
+ * (it would come to speak of another line). Preferred, but not in fix-all: it edits other sections
+ * than the finding's.
  */
 export function keysIntoTable(text: string, headerAt: number, keyAt: number): Fix[] {
   const starts = sectionStarts(text);
@@ -39,16 +51,16 @@ export function keysIntoTable(text: string, headerAt: number, keyAt: number): Fi
   const table = read(h);
   if (!table?.header?.whole || table.header.array) return [];
   const names = table.names;
-  // What the table holds already: its keys, and the tables headers name under it; and the sections that may reach
-  // into it, those whose table is one it is in (the root's, `[agents]`, `[agents.a]`).
-  const taken = table.entries.map(pathOf);
-  const headed: Array<readonly string[]> = [];
+  // The tables the key/values may go into (the header's, those headers name under it), and the sections that may reach
+  // into them, those whose table is one the header's is in (the root's, `[agents]`, `[agents.a]`).
+  const targets: Target[] = [{ path: [], section: h, read: table, lines: [] }];
   const sources: ReadSection[] = [];
   for (let i = 0; i < starts.length; i++) {
     if (i === h) continue;
-    const under = headerNames(text, starts[i]!);
-    if (under === null) return [];
-    if (under.length > names.length && startsWith(under, names)) headed.push(under.slice(names.length));
+    const line = headerLine(text, starts[i]!);
+    if (line === null) return [];
+    const under = line.names;
+    if (under.length > names.length && startsWith(under, names)) targets.push({ path: under.slice(names.length), section: i, lines: [] });
     if (under.length < names.length && startsWith(names, under)) {
       const from = read(i);
       if (!from || (from.header && (!from.header.whole || from.header.array))) return [];
@@ -57,9 +69,7 @@ export function keysIntoTable(text: string, headerAt: number, keyAt: number): Fi
   }
   const reachingOf = (from: ReadSection) => from.entries.filter((kv) => kv.value !== null && startsWith(pathOf(kv), names.slice(from.names.length)));
   if (!sources.some((from) => reachingOf(from).some((kv) => kv.key.parts.some((p) => p.span.start + from.base === keyAt)))) return [];
-  const indent = table.entries.length > 0 ? indentAt(text, table.base + table.entries[0]!.span.start) : '';
   const removed: Edit[] = [];
-  const lines: string[] = [];
   // A key both write as a list of strings (`disallowed` here and in the table): its items joined to the table's, but for
   // those it holds (mergedTables.ts), where its lines hold no comment, which the join would lose.
   const joins: Edit[] = [];
@@ -85,26 +95,36 @@ export function keysIntoTable(text: string, headerAt: number, keyAt: number): Fi
         : null;
       if (written === null) return [];
       const was = indentAt(text, start);
-      const before = lines.length;
+      let last: Target | null = null;
       for (const w of written) {
-        const path = w.parts.map((p) => p.name);
-        // A dotted key moved may pass through a table a header makes on its way, but neither enter one a header names nor put
-        // a value straight into either (toml/tables.ts).
-        if (headed.some((t) => startsWith(path, t) || startsWith(t, path) || (path.length > 1 && startsWith(t, path.slice(0, -1))))) return [];
+        const whole = w.parts.map((p) => p.name);
+        // Into the deepest table a header names on its way, its key from there on.
+        const target = targets.reduce((best, t) => (t.path.length > best.path.length && t.path.length < whole.length && startsWith(whole, t.path) ? t : best), targets[0]!);
+        const path = whole.slice(target.path.length);
+        // A dotted key moved may pass through a table a header makes on its way, but neither enter one a header names nor
+        // put a value straight into either (toml/tables.ts).
+        const below = targets.filter((t) => t !== target && startsWith(t.path, target.path)).map((t) => t.path.slice(target.path.length));
+        if (below.some((t) => startsWith(path, t) || startsWith(t, path) || (path.length > 1 && startsWith(t, path.slice(0, -1))))) return [];
+        const into = (target.read ??= read(target.section));
+        if (!into?.header?.whole || into.header.array) return [];
+        const taken = (target.taken ??= into.entries.map(pathOf));
         const clashes = taken.filter((t) => startsWith(path, t) || startsWith(t, path));
         if (clashes.length > 0) {
-          const list = comments.length === 0 && clashes.length === 1 ? listOf(table.entries, path) : null;
+          const list = comments.length === 0 && clashes.length === 1 ? listOf(into.entries, path) : null;
           const items = w.value?.kind === 'array' && w.value.closed && w.value.items.every((i) => i.kind === 'string') ? w.value.items : null;
           if (!list || !items) return [];
-          joins.push(...joinedItems(text, table.base, list.list, from.base, items));
+          joins.push(...joinedItems(text, into.base, list.list, from.base, items));
           joined.push(quoted(path.join('.')));
           continue;
         }
         taken.push(path);
-        lines.push(indent + reindented(text.slice(at(w.start), at(w.value?.span.end ?? w.start)), was, indent));
+        const indent = into.entries.length > 0 ? indentAt(text, into.base + into.entries[0]!.span.start) : '';
+        const key = w.parts[w.parts.length - path.length]!;
+        target.lines.push(indent + reindented(text.slice(at(key.span.start), at(w.value?.span.end ?? w.start)), was, indent));
+        last = target;
       }
       const rest = text.slice(at(value.span.end), lineEndAt(text, at(value.span.end))).trimEnd();
-      if (lines.length > before && rest !== '') lines[lines.length - 1] += rest;
+      if (last && rest !== '') last.lines[last.lines.length - 1] += rest;
       // The blank lines after the file's first statement go with it: the file does not start with one.
       removed.push({ start, end: start === fileStart ? blanksEnd(text, end) : end, newText: '' });
       keys.push(quoted(`${text.slice(at(kv.key.span.start), at(kv.key.span.end))} = …`));
@@ -113,21 +133,31 @@ export function keysIntoTable(text: string, headerAt: number, keyAt: number): Fi
   // Two lists moved join the table's one at one place: their edits would clash.
   if (new Set(joined).size < joined.length) return [];
   const eol = newLineOf(text);
-  const into = nextLineStart(text, table.base + table.header.span.end);
-  const newLine = into === text.length && !/[\r\n]$/.test(text) ? eol : '';
-  const added: Edit = { start: into, end: into, newText: newLine + lines.map((l) => l + eol).join('') };
-  const headerText = quoted(text.slice(table.base + table.header.span.start, table.base + table.header.span.end));
+  const added: Edit[] = [];
+  const into: string[] = [];
+  for (const t of targets) {
+    if (!t.read?.header || (t.lines.length === 0 && t.taken === undefined)) continue;
+    into.push(quoted(text.slice(t.read.base + t.read.header.span.start, t.read.base + t.read.header.span.end)));
+    if (t.lines.length === 0) continue;
+    const at = nextLineStart(text, t.read.base + t.read.header.span.end);
+    const newLine = at === text.length && !/[\r\n]$/.test(text) ? eol : '';
+    added.push({ start: at, end: at, newText: newLine + t.lines.map((l) => l + eol).join('') });
+  }
   const lists = joined.length === 0 ? '' : joined.length === 1 ? `, its ${joined[0]} list joined to the one there` : `, each of its ${joined.join(' and ')} lists joined to the one there`;
-  const title = `Move ${keys.length === 1 ? keys[0] : `${keys.slice(0, -1).join(', ')} and ${keys.at(-1)}`} into ${headerText}${lists}`;
-  return [{ title, edits: [...removed, ...(lines.length > 0 ? [added] : []), ...joins].sort((a, b) => a.start - b.start), preferred: true, safe: false }];
+  const title = `Move ${and(keys)} into ${and(into)}${lists}`;
+  return [{ title, edits: [...removed, ...added, ...joins].sort((a, b) => a.start - b.start), preferred: true, safe: false }];
 }
 
-/** The names of the header on the line at `start`, a section's start ([] for the root table), or null where they cannot be read. */
-function headerNames(text: string, start: number): readonly string[] | null {
+/** Things said in a row: `a`, `a and b`, `a, b and c`. */
+const and = (xs: readonly string[]) => (xs.length === 1 ? xs[0]! : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
+
+/** The header on the line at `start`, a section's start (none for the root table's), or null where it cannot be read. */
+function headerLine(text: string, start: number): ReadSection | null {
   const line = readSection(text, start, nextLineStart(text, start));
-  if (line?.header) return line.names;
+  if (line?.header) return line;
   // The root table's first line may be a statement's first (a list over lines), no error of a header's.
-  return start === 0 && !parseToml(text.slice(0, nextLineStart(text, 0))).sections.some((s) => s.header) ? [] : null;
+  const root = { names: [], header: null, entries: [], comments: [], base: 0 };
+  return start === 0 && !parseToml(text.slice(0, nextLineStart(text, 0))).sections.some((s) => s.header) ? root : null;
 }
 
 /** The blanks a line starts with, from its start `at`. */
