@@ -153,7 +153,9 @@ async function checkDocument(text: string, random: () => number, counts: { offse
       }
       for (const o of [da.lines.offset(r.start), da.lines.offset(r.end)]) {
         const c = text.charCodeAt(o - 1);
-        if ((c >= 0xd800 && c <= 0xdbff) || (text[o - 1] === '\r' && text[o] === '\n')) fail('a: a range splits no surrogate pair or CRLF', `${at}: ${item.label} ${JSON.stringify(r)}`);
+        // A high surrogate before a low one (a lone one, an emoji typed half-way, splits nothing).
+        const low = text.charCodeAt(o);
+        if ((c >= 0xd800 && c <= 0xdbff && low >= 0xdc00 && low <= 0xdfff) || (text[o - 1] === '\r' && text[o] === '\n')) fail('a: a range splits no surrogate pair or CRLF', `${at}: ${item.label} ${JSON.stringify(r)}`);
       }
       // A filter text that spells the word typed (from the range's start) but for ASCII case spells
       // it as typed (a `-` typed for `_` too): Neovim's built-in completion keeps only an item it starts, case and all.
