@@ -1085,6 +1085,8 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
     '[agents.a.tools] # the tools\nallowed = ["read"] // why\ndisallowed = [ /// first\n  "bash", // no shell\n  // nor this\n  "edit" //last\n]\nx = { a = 1 }\t// t\n', 'Change `//` to `#`', false,
     '[agents.a.tools] # the tools\nallowed = ["read"] # why\ndisallowed = [ # first\n  "bash", # no shell\n  # nor this\n  "edit" #last\n]\nx = { a = 1 }\t# t\n'],
   ['x = //a\n', null],
+  // Not where it takes away all a line holds before a mars-ignore at its end, which would then speak of the next line.
+  ['[agents.a.tools]\nallowed = [\n  "read",\n  , # mars-ignore: non-canonical\n  "Bash",\n]\n', null],
   // Before a mars-ignore on its line, read as part of the comment (it silences nothing before the fix, nor after it).
   ['[agents.a.tools]\nallowed = [\n  "MCP(gh)",  // note  # mars-ignore\n]\n', '[agents.a.tools]\nallowed = [\n  "MCP(gh)",  # note  # mars-ignore\n]\n', 'Change `//` to `#`', false,
     '[agents.a.tools]\nallowed = [\n  "mcp(gh)",  # note  # mars-ignore\n]\n'],

@@ -330,15 +330,22 @@ function listOfNames(rewrite: NonNullable<SyntaxProblem['rewrite']>, policies: P
  * over lines, `}  # mars-ignore`) that moves what they hold: written on one line, what the comment
  * says of one of them would come to cover them all; not one that keeps each line's text on its line
  * (a comma put in after an item, a byte order mark taken out of the line below). One making such a
- * line a comment (`// note` -> `# note`): a comment above would come to speak of the next line. (A
- * `# mars-ignore` after `//` on its line is read as part of that comment already: parse.ts.)
+ * line a comment (`// note` -> `# note`): a comment above would come to speak of the next line; or
+ * taking away all a line holds before a mars-ignore at its end, which would then speak of the next.
+ * (A `# mars-ignore` after `//` on its line is read as part of that comment already: parse.ts.)
  */
 function movesSpokenOf(rewrite: SyntaxProblem['rewrite'], text: string, lines: Lines, suppressions: Suppressions): boolean {
   if (!rewrite || suppressions.lines.size === 0) return false;
   const [first, last] = [lines.position(rewrite.span.start).line, lines.position(rewrite.span.end).line];
   if (first === last) {
-    if (!suppressions.lines.has(first) || !rewrite.newText().startsWith('#')) return false;
-    return rewrite.span.start === lineContent(text, lines.lineStart(first), lines.lineEnd(first)).start;
+    if (!suppressions.lines.has(first)) return false;
+    const line = lineContent(text, lines.lineStart(first), lines.lineEnd(first));
+    const newText = rewrite.newText();
+    if (newText.startsWith('#')) return rewrite.span.start === line.start;
+    // Taking away all its line holds before a mars-ignore at its end (` , # mars-ignore: …`, a comma too many removed):
+    // on a line of its own then, the comment would speak of the next line.
+    const trailing = suppressions.trailing.get(first);
+    return trailing !== undefined && newText.trim() === '' && text.slice(line.start, rewrite.span.start).trim() === '' && text.slice(rewrite.span.end, trailing.span.start).trim() === '';
   }
   for (let line = first; line <= last; line++) if (suppressions.lines.has(line)) return !keepsLines(text.slice(rewrite.span.start, rewrite.span.end), rewrite.newText());
   return false;
