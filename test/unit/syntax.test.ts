@@ -927,6 +927,14 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ["x: 'it''s'\n", 'x = "it\'s"\n', 'Replace `: \'it\'\'s\'` with `= "it\'s"`'],
   ['x: "a\\tb"\n', 'x = "a\\tb"\n', 'Replace `:` with `=`'],
   ['x: "a\\qb"\n', 'x = "a\\qb"\n', 'Replace `:` with `=`', false, undefined, false],
+  // ... going on over the lines below, deeper than its key, to its closing quote (a break a blank, an empty line a
+  // line break, a `\` ending a line joining it to the next); not where a line going on is not deeper, nor where it never closes.
+  ['[agents.a]\ndescription: "Reviews code,\n  carefully.\n\n  Then \\"why\\", jo\\\n  ined."  # c\nmodel = "m"\n',
+    '[agents.a]\ndescription = "Reviews code, carefully.\\nThen \\"why\\", joined."  # c\nmodel = "m"\n',
+    'Replace `: "Reviews code,` and the 4 lines below with `= "Reviews code, carefully.\\nThen \\"why\\", joined."`'],
+  ["x: 'it''s\r\n   on'\r\n", 'x = "it\'s on"\r\n', 'Replace `: \'it\'\'s` and the line below with `= "it\'s on"`'],
+  ['x: "a\nb"\n', 'x = "a\nb"\n', 'Replace `:` with `=`', false, 'x = "a"\nb"\n', false],
+  ['x: "a\n  b\n', 'x = "a\n  b\n', 'Replace `:` with `=`', false, 'x = "a"\n  b\n', false],
   // With the lines it goes on over, indented deeper than its key (YAML's plain text: a blank between, a line break for an
   // empty line), up to a line TOML reads as its own; not where YAML reads no such text (a key's `: `, a comment).
   ['[agents.a]\ndescription: Reviews code,\n  carefully.\n\n    Then why.\nmodel = "m"\n', '[agents.a]\ndescription = "Reviews code, carefully.\\nThen why."\nmodel = "m"\n',

@@ -1,7 +1,7 @@
 // An agent's front matter pasted into mars.toml under its table, as Claude's and OpenCode's agents write it in
 // YAML: fix-all must write TOML that means what YAML reads (js-yaml, the YAML parser, is the reference), so
 // the file loads and Mars's checks then judge what was meant. Seeded documents of what such front matter
-// holds: `---` fences, text (`description: Reviews code, carefully`; in quotes, YAML's escapes and all), names between commas (`tools: Read,
+// holds: `---` fences, text (`description: Reviews code, carefully`; in quotes, YAML's escapes and all, over lines too), names between commas (`tools: Read,
 // Grep`), booleans and numbers, a list of names a line each (`- Read`), and a mapping of rules one or two
 // levels deep (`tools:` then `  write: false`; `permission:` then `  bash:` then `    "git push": ask`), a list
 // below a nested key, blocks of text (`description: |` then lines) and plain text going on over lines below its
@@ -60,6 +60,19 @@ function block(random: () => number, pick: <T>(xs: readonly T[]) => T, indent: s
   return [`${pick(BLOCKS)}${pick(COMMENTS)}`, ...lines];
 }
 
+/**
+ * Text in quotes going on over lines below its key (`description: "Reviews code,` ⏎ `  carefully."`), two spaces in:
+ * YAML's escapes, a `\\` ending a line (double quotes), a quote written twice (single), empty lines between.
+ */
+function quotedOver(random: () => number, pick: <T>(xs: readonly T[]) => T, key: string): string[] {
+  const q = pick(['"', "'"]);
+  const texts = q === '"' ? ['Reviews code,', 'says \\"why\\"', 'a\\/b \\x41', 'tab\\there', 'joined\\', ''] : ["it''s", 'a \\ backslash', ''];
+  const middle = Array.from({ length: Math.floor(random() * 3) }, () => pick(texts)).map((t) => (t === '' ? '' : `  ${t}`));
+  // Not an empty line right after a joined one, which YAML reads as its own case.
+  const lines = [`${key}: ${q}${pick(texts.filter((t) => t !== ''))}`, ...middle].filter((l, i, all) => !(l === '' && all[i - 1]?.endsWith('\\')));
+  return [...lines, `  ${pick(['the end.', 'done'])}${q}${pick(COMMENTS)}`];
+}
+
 function frontMatter(random: () => number): string {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
   const keys = new Set<string>();
@@ -69,7 +82,8 @@ function frontMatter(random: () => number): string {
     const key = kind === 3 || kind === 4 ? pick(['tools', 'permission', 'rules']) : pick(KEYS);
     if (keys.has(key)) continue;
     keys.add(key);
-    if (kind === 0) {
+    if (kind === 0 && random() < 0.15) lines.push(...quotedOver(random, pick, key));
+    else if (kind === 0) {
       const comment = pick(COMMENTS);
       lines.push(`${key}: ${pick(TEXTS)}${comment}`);
       if (comment === '' && random() < 0.3) lines.push(...goesOn(random, pick, ''));

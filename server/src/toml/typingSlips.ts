@@ -16,7 +16,7 @@ import { closedOrLineEnd, closer, commentOrLineEnd, type Container, KEY_LINE, ne
 import { basicString } from './strings';
 import { trimUnreadEnd, UNREAD } from './unreadBlanks';
 import { plainLines } from './yamlBlockText';
-import { seenString, yamlQuoted } from './yamlQuoted';
+import { quotedLines, seenString, yamlQuoted } from './yamlQuoted';
 
 type Rewrite = NonNullable<SyntaxProblem['rewrite']>;
 
@@ -393,13 +393,21 @@ export function colonForEquals(text: string, at: number, statement: boolean): Re
   const yamlRun = statement && /^:[ \t]/.test(run);
   const yaml = yamlRun ? yamlText(rest) : null;
   // Going on over the lines below, indented deeper than the key (`plainLines`): all of it, where YAML reads it.
-  const more = yamlRun ? plainLines(text, lineEnd, /^ */.exec(text.slice(lineStartAt(text, at), at))![0].length) : null;
+  const indent = /^ */.exec(text.slice(lineStartAt(text, at), at))![0].length;
+  const more = yamlRun ? plainLines(text, lineEnd, indent) : null;
   // Text in quotes TOML reads otherwise, or not at all (`"a\/b"`, `'it''s'`): the string YAML reads, in TOML's quotes.
   const inQuotes = yamlRun ? yamlQuotedAlone(rest) : null;
   if (inQuotes) {
     const written = seenString(inQuotes.value);
     const raw = rest.slice(0, inQuotes.length);
     return { title: `Replace ${quoted(`: ${raw}`)} with ${quoted(`= ${written}`)}`, span: { start: at, end: at + run.length + raw.length }, newText: () => `${blank}= ${written}` };
+  }
+  // ... and going on over the lines below, to its closing quote.
+  const overLines = yamlRun && /^["']/.test(rest) ? quotedLines(text, at + run.length, indent) : null;
+  if (overLines) {
+    const written = seenString(overLines.value);
+    const below = text.slice(lineEnd, overLines.end).split('\n').length - 1;
+    return { title: `Replace ${quoted(`: ${rest.trimEnd()}`)} and the ${below === 1 ? 'line' : `${below} lines`} below with ${quoted(`= ${written}`)}`, span: { start: at, end: overLines.end }, newText: () => `${blank}= ${written}` };
   }
   if (yaml !== null) {
     if (!more || (more.suffix !== '' && rest.trim() !== yaml)) return null;
