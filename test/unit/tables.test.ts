@@ -283,6 +283,11 @@ const MERGES: Array<[text: string, fixed: string | null]> = [
   // would come to speak of another line.
   ['[a]\nx = ["a"]\n\n[a]\nx = ["b"]  # why\ny = 1\n', '[a]\nx = ["a", "b"]\n# why\ny = 1\n'],
   ['[a]\nx = ["a"]\n[a]\n  x = [ # b\n    "b", # c\n  ]', '[a]\nx = ["a", "b"]\n  # b\n  # c\n'],
+  // A comment on the second header's line kept, a line of its own with what moves, or where the header was; a mars-ignore-file
+  // is the file's wherever it is (suppressProperties seed 8686: its merge took one away); not a mars-ignore of that line.
+  ['[a]\nx = 1\n[a]  # mars-ignore-file: unknown-tool\ny = 2\n', '[a]\nx = 1\n# mars-ignore-file: unknown-tool\ny = 2\n'],
+  ['[a]\nx = 1\n[a] # more\n\n[b]\n', '[a]\nx = 1\n# more\n\n[b]\n'],
+  ['[a]\nx = 1\n[a]  # mars-ignore: unknown-tool\ny = 2\n', null],
   ['[a]\nx = ["a"]\n[a]\nx = ["b"] # mars-ignore: unknown-tool\n', null],
   ['[a]\nx = ["a"]\n[a]\n# mars-ignore: unknown-tool\n\nx = ["b"]\ny = 1\n', null],
   ['[a]\nx = 1\n[a]\nx = 2\n', null],

@@ -105,7 +105,8 @@ const blankLineAt = (text: string, at: number) => at >= text.length || /^[ \t]*$
  * The fix of the second of two `[table]` headers naming one table, the first at `firstAt` and the
  * second at `secondAt` (document offsets): its key/values moved to the end of the first's (before the
  * blank lines and comments that end it, which may be the next header's), its header and the blank
- * lines before it removed. Only where both read whole, and nothing then clashes: no key of the second
+ * lines before it removed (a comment on the header's line kept, a line of its own moved with them; not
+ * where it is a mars-ignore of that line). Only where both read whole, and nothing then clashes: no key of the second
  * is, holds or is held by a key of the first, or a table a header between them names under it
  * (`[agents.a.tools.bash]`, which a dotted `bash.x` moved above it would define first); but for a key
  * both define as a list of strings (`allowed` in both), whose items in the second are joined to the
@@ -149,13 +150,18 @@ export function mergedTables(text: string, firstAt: number, secondAt: number): F
   }
   const bodyStart = nextLineStart(text, secondLine);
   const bodyEnd = contentEnd(text, bodyStart, end);
+  // A comment on the second header's line stays, on a line of its own, with what moves (a mars-ignore-file is the
+  // file's wherever it is); not a mars-ignore speaking of that line, which would come to speak of another.
+  const onHeader = b.comments.filter((c) => secondLine + c.span.start < bodyStart);
+  if (onHeader.some((c) => directiveOf(c.text) === 'line')) return [];
+  const kept = onHeader.map((c) => `${text.slice(secondLine + c.span.start, secondLine + c.span.end).trimEnd()}${newLineOf(text)}`).join('');
   // The blank lines before the header go with it where a blank line or the text's end follows what is removed.
   let removeFrom = secondLine;
   if (blankLineAt(text, bodyEnd)) while (removeFrom > 0 && blankLineAt(text, previousLineStart(text, removeFrom))) removeFrom = previousLineStart(text, removeFrom);
   const header = quoted(text.slice(starts[0]! + a.header.span.start, starts[0]! + a.header.span.end));
-  if (bodyEnd === bodyStart) return [{ title: `Remove this header: the ${header} above defines the table`, edits: [{ start: removeFrom, end: bodyEnd, newText: '' }], preferred: false, safe: false }];
+  if (bodyEnd === bodyStart) return [{ title: `Remove this header: the ${header} above defines the table`, edits: [{ start: removeFrom, end: bodyEnd, newText: kept }], preferred: false, safe: false }];
   // The lines moved, but for those of the lists joined above.
-  let moved = '';
+  let moved = kept;
   let from = bodyStart;
   for (const d of dropped.sort((x, y) => x.start - y.start)) {
     moved += text.slice(from, d.start) + d.newText;
@@ -164,6 +170,7 @@ export function mergedTables(text: string, firstAt: number, secondAt: number): F
   moved += text.slice(from, Math.max(from, bodyEnd));
   const title = `Merge into the ${header} above${joined.length === 0 ? '' : joined.length === 1 ? `, its ${joined[0]} list joined to the one there` : `, each of its ${joined.join(' and ')} lists joined to the one there`}`;
   if (!/\S/.test(moved)) return [{ title, edits: [...joins, { start: removeFrom, end: bodyEnd, newText: '' }], preferred: false, safe: false }];
+  if (kept !== '' && moved === kept) return [{ title, edits: [...joins, { start: removeFrom, end: bodyEnd, newText: kept }], preferred: false, safe: false }];
   if (!moved.endsWith('\n')) moved += newLineOf(text);
   const into = contentEnd(text, nextLineStart(text, starts[0]!), starts[1]!);
   // Nothing but blank lines and comments between the two: one edit, which keeps them after the lines moved.
