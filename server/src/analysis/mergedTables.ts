@@ -169,8 +169,8 @@ export function mergedTables(text: string, firstAt: number, secondAt: number): F
   }
   moved += text.slice(from, Math.max(from, bodyEnd));
   const title = `Merge into the ${header} above${joined.length === 0 ? '' : joined.length === 1 ? `, its ${joined[0]} list joined to the one there` : `, each of its ${joined.join(' and ')} lists joined to the one there`}`;
-  if (!/\S/.test(moved)) return [{ title, edits: [...joins, { start: removeFrom, end: bodyEnd, newText: '' }], preferred: false, safe: false }];
-  if (kept !== '' && moved === kept) return [{ title, edits: [...joins, { start: removeFrom, end: bodyEnd, newText: kept }], preferred: false, safe: false }];
+  // Nothing left to move but the header's comment: it stays where the header was.
+  if (!/\S/.test(moved.slice(kept.length))) return [{ title, edits: [...joins, { start: removeFrom, end: bodyEnd, newText: kept }], preferred: false, safe: false }];
   if (!moved.endsWith('\n')) moved += newLineOf(text);
   const into = contentEnd(text, nextLineStart(text, starts[0]!), starts[1]!);
   // Nothing but blank lines and comments between the two: one edit, which keeps them after the lines moved.
