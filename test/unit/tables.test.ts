@@ -11,7 +11,7 @@ import { rng } from '../support/rng';
 import { parseToml } from '../../server/src/toml/parse';
 import { KeyIndex, RootArrays, sectionDefinitions, tableConflicts } from '../../server/src/toml/tables';
 import { tomlEditTakes } from '../support/tomlEdit';
-import { fixClashes } from '../../server/src/analysis/findings';
+import { fixClashes, type Finding } from '../../server/src/analysis/findings';
 
 const syntax = (text: string, da: DocumentAnalysis = analyzeDocument(text)) =>
   documentFindings(da).filter((f) => f.code === 'toml-syntax').map((f) => `${text.slice(f.span.start, f.span.end)}: ${f.message.replace('TOML syntax error: ', '')}`);
@@ -297,18 +297,26 @@ const MERGES: Array<[text: string, fixed: string | null]> = [
   ['[a]\n[a.b]\nc = 1\n[a]\nb.d = 2\n', null],
   ['[a]\ny = [1 2]\n[a]\nx = 1\n', null],
 ];
+/**
+ * The one fix across sections of the clash `f` of `text` (a merge, a move), made when asked and in no fix-all: none where
+ * `fixed` is null, else one, `preferred` or not, never safe, writing `fixed`, which toml_edit reads.
+ */
+async function holdsFixAcross(text: string, f: Finding, fixed: string | null, preferred: boolean): Promise<void> {
+  const fixes = f.fixes;
+  assert.equal(f.mayHaveSafeFix, false);
+  if (fixed === null) return assert.deepEqual(fixes, []);
+  assert.equal(fixes.length, 1);
+  assert.deepEqual([fixes[0]!.preferred, fixes[0]!.safe], [preferred, false]);
+  assert.equal(applyEdits(text, fixes[0]!.edits), fixed);
+  assert.equal(await tomlEditTakes(fixed), true);
+  assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
+}
+
 for (const [text, fixed] of MERGES) {
   test(`a table defined twice, merged: ${JSON.stringify(text)}`, async () => {
     const found = documentFindings(analyzeDocument(text)).filter((f) => / is defined twice$/.test(f.message));
     assert.equal(found.length, 1);
-    const fixes = found[0]!.fixes;
-    assert.equal(found[0]!.mayHaveSafeFix, false);
-    if (fixed === null) return assert.deepEqual(fixes, []);
-    assert.equal(fixes.length, 1);
-    assert.deepEqual([fixes[0]!.preferred, fixes[0]!.safe], [false, false]);
-    assert.equal(applyEdits(text, fixes[0]!.edits), fixed);
-    assert.equal(await tomlEditTakes(fixed), true);
-    assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
+    await holdsFixAcross(text, found[0]!, fixed, false);
   });
 }
 
@@ -355,14 +363,7 @@ for (const [text, fixed, on] of MOVES) {
     const found = documentFindings(analyzeDocument(text)).filter((f) => /defined by a key\/value pair|dotted keys cannot add to it|already defined, as a table|is a value, not a table/.test(f.message)
       && (on === undefined || text.slice(f.span.start, f.span.end) === on));
     assert.ok(found.length > 0);
-    const fixes = found[0]!.fixes;
-    assert.equal(found[0]!.mayHaveSafeFix, false);
-    if (fixed === null) return assert.deepEqual(fixes, []);
-    assert.equal(fixes.length, 1);
-    assert.deepEqual([fixes[0]!.preferred, fixes[0]!.safe], [true, false]);
-    assert.equal(applyEdits(text, fixes[0]!.edits), fixed);
-    assert.equal(await tomlEditTakes(fixed), true);
-    assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
+    await holdsFixAcross(text, found[0]!, fixed, true);
   });
 }
 

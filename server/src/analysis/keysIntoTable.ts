@@ -10,7 +10,7 @@ import { parseToml } from '../toml/parse';
 import { sectionStarts } from '../toml/split';
 import { pathStartsWith as startsWith } from '../toml/tables';
 import { directiveAbove, type Edit } from './edits';
-import { joinedItems, listOf, pathOf, readSection, type ReadSection } from './mergedTables';
+import { blankLineAt, joinedItems, listOf, pathOf, readSection, type ReadSection } from './mergedTables';
 import type { Fix } from './findings';
 import { directiveOf } from './suppress';
 
@@ -165,7 +165,7 @@ const indentAt = (text: string, at: number) => /^[ \t]*/.exec(text.slice(lineSta
 
 /** The start of the first line from `at` (a line start) holding more than blanks, or the text's end. */
 function blanksEnd(text: string, at: number): number {
-  while (at < text.length && /^[ \t]*$/.test(text.slice(at, lineEndAt(text, at)))) at = nextLineStart(text, at);
+  while (at < text.length && blankLineAt(text, at)) at = nextLineStart(text, at);
   return at;
 }
 

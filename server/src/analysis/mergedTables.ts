@@ -99,7 +99,7 @@ function contentEnd(text: string, from: number, end: number): number {
 }
 
 /** Whether the line from `at` (a line start) holds only blanks, or is the text's end. */
-const blankLineAt = (text: string, at: number) => at >= text.length || /^[ \t]*$/.test(text.slice(at, lineEndAt(text, at)));
+export const blankLineAt = (text: string, at: number) => at >= text.length || /^[ \t]*$/.test(text.slice(at, lineEndAt(text, at)));
 
 /**
  * The fix of the second of two `[table]` headers naming one table, the first at `firstAt` and the

@@ -872,18 +872,20 @@ function assignedWith(text: string, at: number, entries: readonly KeyValue[], be
   const adds = op === '+=' || op === '|=';
   // Written before it (the key itself may be read, with no value).
   const again = adds && entries.some((kv) => kv.key.span.end <= at - before.length + keyAt && text.slice(kv.key.span.start, kv.key.span.end) === key);
+  // `allowed -= [...]`, meant to take tools away: where its last part `allowed` starts in the key.
+  const deny = op === '-=' ? /(?:^|\.)allowed$/.exec(key) : null;
+  const listAt = deny ? deny.index + (deny[0].startsWith('.') ? 1 : 0) : -1;
   const message = `\`${op}\` is no TOML operator: a key is given its value once, with \`=\`${again ? `; ${quoted(key)} is written already: add these to its value`
-    : op === '-=' && /(?:^|\.)allowed$/.test(key) ? ' (to take tools away, list them in `disallowed`)' : ''}`;
+    : deny ? ' (to take tools away, list them in `disallowed`)' : ''}`;
   const span = { start: at, end: at + 2 };
-  // `allowed -= [...]`, meant to take tools away: denied in `disallowed`, where none is written yet (not the same
-  // as no longer allowed: a guess).
-  const deny = /(?:^|\.)allowed$/.exec(key);
-  if (op === '-=' && deny && !entries.some((kv) => text.slice(kv.key.span.start, kv.key.span.end) === `${key.slice(0, deny.index)}${deny[0].startsWith('.') ? '.' : ''}disallowed`)) {
-    const keyStart = at - before.length + keyAt + before.slice(keyAt).search(/\S/) + deny.index + (deny[0].startsWith('.') ? 1 : 0);
-    return { message, span, rewrite: { title: `Write them in \`disallowed\``, span: { start: keyStart, end: at + 2 }, newText: () => `disallowed =${/^[ \t]/.test(text.slice(at + 2, at + 3)) ? '' : ' '}`, guess: true } };
+  const blankAfter = /^[ \t]/.test(text.slice(at + 2, at + 3)) ? '' : ' ';
+  // Denied in `disallowed`, where none is written yet (not the same as no longer allowed: a guess).
+  if (deny && !entries.some((kv) => text.slice(kv.key.span.start, kv.key.span.end) === `${key.slice(0, listAt)}disallowed`)) {
+    const keyStart = at - before.length + keyAt + before.slice(keyAt).search(/\S/) + listAt;
+    return { message, span, rewrite: { title: `Write them in \`disallowed\``, span: { start: keyStart, end: at + 2 }, newText: () => `disallowed =${blankAfter}`, guess: true } };
   }
   if (!adds || again) return { message, span };
-  const written = `${/[ \t]$/.test(before) ? '' : ' '}=${/^[ \t]/.test(text.slice(at + 2, at + 3)) ? '' : ' '}`;
+  const written = `${/[ \t]$/.test(before) ? '' : ' '}=${blankAfter}`;
   return { message, span, rewrite: { title: `Replace \`${op}\` with \`=\``, span, newText: () => written } };
 }
 

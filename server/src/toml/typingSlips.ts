@@ -16,7 +16,7 @@ import { closedOrLineEnd, closer, commentOrLineEnd, type Container, KEY_LINE, ne
 import { basicString } from './strings';
 import { trimUnreadEnd, UNREAD } from './unreadBlanks';
 import { plainLines } from './yamlBlockText';
-import { quotedLines, seenString, yamlQuoted } from './yamlQuoted';
+import { AFTER_QUOTES, quotedLines, seenString, yamlQuoted } from './yamlQuoted';
 
 type Rewrite = NonNullable<SyntaxProblem['rewrite']>;
 
@@ -449,7 +449,7 @@ export function yamlText(rest: string, colons = false): string | null {
  */
 export function yamlQuotedAlone(rest: string): { value: string; length: number } | null {
   const q = yamlQuoted(rest);
-  return q && /^(?:[ \t]+#.*|[ \t]*)$/.test(rest.slice(q.length)) && !readsAsValue(rest.slice(0, q.length)) ? q : null;
+  return q && AFTER_QUOTES.test(rest.slice(q.length)) && !readsAsValue(rest.slice(0, q.length)) ? q : null;
 }
 
 const UNREAD_IN = new RegExp(UNREAD, 'u');

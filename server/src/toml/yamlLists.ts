@@ -10,8 +10,8 @@ import type { Span, SyntaxProblem } from './model';
 import { lineBreak } from './split';
 import { KEY_LINE } from './syntaxMessages';
 import { basicString } from './strings';
-import { blanksFrom, yamlQuotedAlone, yamlText } from './typingSlips';
-import { seenString } from './yamlQuoted';
+import { blanksFrom, yamlText } from './typingSlips';
+import { AFTER_QUOTES, seenString, yamlQuoted } from './yamlQuoted';
 import { blockText, newLineAt, plainLines, tomlText } from './yamlBlockText';
 
 type Rewrite = NonNullable<SyntaxProblem['rewrite']>;
@@ -41,14 +41,13 @@ const YAML_AS_TOML = /^(?:true|false|[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][
 function itemOf(rest: string): { raw: string; value: string; comment: string } | null {
   const q = rest[0];
   if (q === '"' || q === "'") {
-    let end = 1;
-    while (end < rest.length && rest[end] !== q) end += rest[end] === '\\' && q === '"' ? 2 : 1;
-    const value = rest.slice(0, end + 1);
-    const after = rest.slice(end + 1);
-    if (end < rest.length && BLANK_LINE.test(after) && readsAsValue(value)) return { raw: value, value, comment: after.trim() };
+    const yaml = yamlQuoted(rest);
+    if (!yaml) return null;
+    const raw = rest.slice(0, yaml.length);
+    const after = rest.slice(yaml.length);
+    if (BLANK_LINE.test(after) && readsAsValue(raw)) return { raw, value: raw, comment: after.trim() };
     // What TOML reads otherwise, or not at all (`"a\/b"`, `'it''s'`): the string YAML reads, in TOML's quotes.
-    const yaml = yamlQuotedAlone(rest);
-    return yaml && { raw: rest.slice(0, yaml.length), value: seenString(yaml.value), comment: rest.slice(yaml.length).trim() };
+    return AFTER_QUOTES.test(after) && !readsAsValue(raw) ? { raw, value: seenString(yaml.value), comment: after.trim() } : null;
   }
   // YAML starts a comment at a `#` after a blank.
   const hash = rest.search(/[ \t]#/);

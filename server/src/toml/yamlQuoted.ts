@@ -8,6 +8,9 @@ import { basicString } from './strings';
 import { YAML_TEXT_MAX } from './typingSlips';
 import { UNREAD } from './unreadBlanks';
 
+/** What may follow text in quotes on its line: blanks, then a comment after one at most. */
+export const AFTER_QUOTES = /^(?:[ \t]+#.*|[ \t]*)$/;
+
 /** A double-quoted escape's character, by the letter after the backslash (YAML 1.2, 5.7), but those of a code. */
 const ESCAPES: Readonly<Record<string, string>> = {
   '0': '\0', a: '\x07', b: '\b', t: '\t', '\t': '\t', n: '\n', v: '\v', f: '\f', r: '\r', e: '\x1b', ' ': ' ',
@@ -76,7 +79,7 @@ export function seenString(value: string): string {
  */
 export function quotedLines(text: string, quoteAt: number, outer: number): { value: string; end: number } | null {
   const q = text[quoteAt];
-  if ((q !== '"' && q !== "'") || yamlQuoted(text.slice(quoteAt, lineEndAt(text, quoteAt))) !== null) return null;
+  if (q !== '"' && q !== "'") return null;
   let folded = '';
   let empty = 0;
   for (let at = quoteAt + 1, first = true; at < text.length; first = false) {
@@ -110,7 +113,7 @@ export function quotedLines(text: string, quoteAt: number, outer: number): { val
     }
     if (first) return null;
     const rest = line.slice(close + 1);
-    if (!/^(?:[ \t]+#.*|[ \t]*)$/.test(rest)) return null;
+    if (!AFTER_QUOTES.test(rest)) return null;
     folded += separator(empty, q) + line.slice(0, close);
     const read = yamlQuoted(`${q}${folded}${q}`);
     return read && { value: read.value, end: lineEnd - rest.length };
