@@ -58,3 +58,9 @@ export async function tomlEditTakes(text: string): Promise<boolean | null> {
   const line = await tomlEditErrorLine(text);
   return line === undefined ? null : line === null;
 }
+
+/** What toml_edit reads `text` as (as JavaScript values); null where it refuses it. */
+export async function tomlEditValue(text: string): Promise<unknown> {
+  if (!(await tomlEditTakes(text))) return null;
+  return glue!.parse(text);
+}

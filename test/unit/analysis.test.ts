@@ -1285,7 +1285,7 @@ const PATTERN_MOVES: Array<[text: string, fixes: Array<[string, boolean, boolean
   ['[agents]\na = { tools.bash = { "git *" = "allow" } }\n', [['Move "bash(git *)" into `allowed`', true, false], ['Remove `tools.bash`', false, false]],
     '[agents]\na = { tools.allowed = ["bash(git *)"] }\n'],
   // A table of its own holding a syntax error: its reading is a guess, and nothing moves.
-  ['[agents.a.tools.bash]\n"git *" = "allow"\n"x" = "a\\q"\n', [], null],
+  ['[agents.a.tools.bash]\n"git *" = "allow"\n"x" = "a\\u12 "\n', [], null],
 ];
 for (const [text, fixes, after] of PATTERN_MOVES) {
   test(`OpenCode's table of patterns moved into the lists: ${JSON.stringify(text)}`, () => {

@@ -926,7 +926,7 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['x: "a\\/b\\x41\\N\\_\\e\\ "  # c\n', 'x = "a/bA\\u0085\\u00A0\\u001b "  # c\n', 'Replace `: "a\\/b\\x41\\N\\_\\e\\ "` with `= "a/bA\\u0085\\u00A0\\u001b "`'],
   ["x: 'it''s'\n", 'x = "it\'s"\n', 'Replace `: \'it\'\'s\'` with `= "it\'s"`'],
   ['x: "a\\tb"\n', 'x = "a\\tb"\n', 'Replace `:` with `=`'],
-  ['x: "a\\qb"\n', 'x = "a\\qb"\n', 'Replace `:` with `=`', false, undefined, false],
+  ['x: "a\\qb"\n', 'x = "a\\qb"\n', 'Replace `:` with `=`', false, 'x = "a\\\\qb"\n'],
   // ... going on over the lines below, deeper than its key, to its closing quote (a break a blank, an empty line a
   // line break, a `\` ending a line joining it to the next); not where a line going on is not deeper, nor where it never closes.
   ['[agents.a]\ndescription: "Reviews code,\n  carefully.\n\n  Then \\"why\\", jo\\\n  ined."  # c\nmodel = "m"\n',
@@ -1103,7 +1103,15 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['[a]\r\n  x = 1  "y z".w = 2\t# c\r\n', '[a]\r\n  x = 1\r\n  "y z".w = 2\t# c\r\n', 'Put `"y z".w = …` on a line of its own'],
   ['x = { a = 1 } y = 2 z = 3', 'x = { a = 1 }\ny = 2 z = 3', 'Put `y = …` on a line of its own', false, 'x = { a = 1 }\ny = 2\nz = 3'],
   ['x = { //a\n}\n', null],
-  ['t = { x = [1], x = [2] }\n', null],
+  ['t = { x = [1], x = [2] }\n', null],  // A backslash that begins no escape in a "..." string: the backslash meant, written `\\` (every such one in the string);
+  // JSON's `\/` (`/` to JSON, a sed pattern's `\/` as written) a guess; `\u12` (a code cut short?) none.
+  ['[agents.a.tools]\nallowed = ["a\\qb"]\n', '[agents.a.tools]\nallowed = ["a\\\\qb"]\n', 'Write the backslash as `\\\\` (`\\\\q`)'],
+  ['[agents.a.tools]\nallowed = ["bash(grep \\d+ \\s)", "read"]\n', '[agents.a.tools]\nallowed = ["bash(grep \\\\d+ \\\\s)", "read"]\n', 'Write each backslash that begins no escape as `\\\\` (`\\\\d`, `\\\\s`)'],
+  ['[agents.a.tools]\nallowed = ["read(C:\\Users\\me\\x)"]\n', '[agents.a.tools]\nallowed = ["read(C:\\\\Users\\\\me\\\\x)"]\n', 'Write each backslash that begins no escape as `\\\\` (`\\\\U`, `\\\\m`, `\\\\x`)'],
+  ['x = "a\\ b\\tc"\n', 'x = "a\\\\ b\\tc"\n', 'Write the backslash as `\\\\`'],
+  ['x = """a\\d \\\n  b\\ c"""\n', 'x = """a\\\\d \\\n  b\\\\ c"""\n', 'Write each backslash that begins no escape as `\\\\`'],
+  ['[agents.a.tools]\nallowed = ["bash(sed s\\/a\\/b)"]\n', '[agents.a.tools]\nallowed = ["bash(sed s\\\\/a\\\\/b)"]\n', 'Write each backslash that begins no escape as `\\\\` (`\\\\/`)', true],
+  ['x = "\\u12 \\q"\n', null],
 ];
 for (const [text, fixed, title, guess = false, all = fixed ?? text, reads = true] of TYPING_SLIPS) {
   test(`a typing slip's fix: ${JSON.stringify(text)}`, async () => {

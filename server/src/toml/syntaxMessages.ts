@@ -13,6 +13,7 @@ import { BLANKS_AND_COMMENTS, itemsOf, listAsItem, missingComma } from './missin
 import type { KeyValue, Section, Span, SyntaxProblem, TomlValue } from './model';
 import { lastAtOrBefore } from './sorted';
 import { surrogatePairEscape } from './stringPositions';
+import { strayBackslashes } from './strayBackslashes';
 import { bareWordAt, bracesForList, closedHeader, closedList, closedString, colonForEquals, commaAndQuotedValue, equalsMissing, extraComma, foreignQuote, innerQuotes, joinedStatement, quotedKeyPart, quotedValue, semicolonForComma, straightQuotedKey, secondEquals, strayClosers, strayHeaderClosers, strayTerminators } from './typingSlips';
 import { BLANKS_AND_UNREAD, EACH_UNREAD, INVISIBLE, LINE_BREAK, NAMES, trimUnreadEnd, UNREAD_BLANK, UNREAD_BLANKS, unreadFixedAs } from './unreadBlanks';
 import { jsonDocument } from './jsonPasted';
@@ -105,6 +106,11 @@ function explained(text: string, section: Section, at: number, raw: string): str
   const atLineEnd = at >= text.length || c === '\n' || (c === '\r' && text[at + 1] === '\n');
   const last = before.trimEnd().at(-1); // the character before, past blanks
   const open = () => openContainer(section.entries, at);
+  // A string's backslashes that begin no escape, each written `\\` (a string the model reads: not a quoted key).
+  const strayAt = (at: number) => {
+    const str = stringAt(section, at);
+    return str ? strayBackslashes(text, str, at) : null;
+  };
   const headerBrackets = /^\uFEFF?[ \t]*\[\[/.test(before) ? ']]' : ']';
   const headerNotClosed = `this table header is not closed: add \`${headerBrackets}\``;
   // A character TOML does not read as a blank (a no-break space, a zero-width space) right after an
@@ -187,13 +193,14 @@ function explained(text: string, section: Section, at: number, raw: string): str
       return 'a `[[...]]` header ends with `]]`';
     case 'unrecognised escape sequence': {
       // Shown on the backslash and its character, as in a multi-line string.
-      const message = `${escapeWritten(text, at)} is not an escape TOML knows: write \`\\\\\` for a backslash, or use a literal string ('...'), where a backslash is plain`;
-      return text[at - 1] === '\\' ? { message, span: { start: at - 1, end: at + (text.codePointAt(at)! > 0xffff ? 2 : 1) } } : message;
+      const json = text[at] === '/' ? ' (JSON reads `\\/` as `/`)' : '';
+      const message = `${escapeWritten(text, at)} is not an escape TOML knows${json}: write \`\\\\\` for a backslash, or use a literal string ('...'), where a backslash is plain`;
+      return text[at - 1] === '\\' ? { message, span: { start: at - 1, end: at + (text.codePointAt(at)! > 0xffff ? 2 : 1) }, ...fixOf(strayAt(at)) } : withFix(message, strayAt(at));
     }
     case 'invalid escape: only line-ending whitespace may be escaped':
       // A multi-line string's `\` before blanks that do not run to the line's end (`a\ b`): in a
       // one-line string smol-toml calls the same `\ ` an unrecognised escape, said at its blank.
-      return { message: `${escapeWritten(text, at + 1)} is not an escape TOML knows: write \`\\\\\` for a backslash, or use a literal string ('''...'''), where a backslash is plain; a \`\\\` at the end of a line joins it to the next`, span: { start: at, end: at + 2 } };
+      return { message: `${escapeWritten(text, at + 1)} is not an escape TOML knows: write \`\\\\\` for a backslash, or use a literal string ('''...'''), where a backslash is plain; a \`\\\` at the end of a line joins it to the next`, span: { start: at, end: at + 2 }, ...fixOf(strayAt(at)) };
     case 'illegal quoted key: multiline strings are not allowed': {
       const q = text[at] === "'" ? "'" : '"';
       return `a key is quoted with one \`${q}\` on each side, not \`${q.repeat(3)}\``;
@@ -201,7 +208,9 @@ function explained(text: string, section: Section, at: number, raw: string): str
     case 'invalid unicode escape':
       return badCodePoint(text, at);
     case 'invalid non-hex character in unicode escape':
-      return '`\\u` takes four hex digits and `\\U` eight (`\\u00E9`)';
+      // `C:\\Users`: a backslash, not a code, where no hex digit follows.
+      return text[at - 2] === '\\' ? withFix(`${quoted(text.slice(at - 2, at))} begins a Unicode escape (${text[at - 1] === 'u' ? 'four' : 'eight'} hex digits): write \`\\\\\` for a backslash, or use a literal string ('...'), where a backslash is plain`, strayAt(at))
+        : '`\\u` takes four hex digits and `\\U` eight (`\\u00E9`)';
     case 'illegal underscore':
       return 'an underscore in a number goes between two digits (`1_000`)';
     case 'illegal leading zero': {
