@@ -932,6 +932,8 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['[agents.a]\ndescription: "Reviews code,\n  carefully.\n\n  Then \\"why\\", jo\\\n  ined."  # c\nmodel = "m"\n',
     '[agents.a]\ndescription = "Reviews code, carefully.\\nThen \\"why\\", joined."  # c\nmodel = "m"\n',
     'Replace `: "Reviews code,` and the 4 lines below with `= "Reviews code, carefully.\\nThen \\"why\\", joined."`'],
+  // Empty lines after a `\` that escaped the line break are the escape's too: nothing between (sweep, yamlPasted seed 9292).
+  ['mode: "joined\\\n\n  the end."\n', 'mode = "joinedthe end."\n', 'Replace `: "joined\\` and the 2 lines below with `= "joinedthe end."`'],
   ["x: 'it''s\r\n   on'\r\n", 'x = "it\'s on"\r\n', 'Replace `: \'it\'\'s` and the line below with `= "it\'s on"`'],
   ['x: "a\nb"\n', 'x = "a\nb"\n', 'Replace `:` with `=`', false, 'x = "a"\nb"\n', false],
   ['x: "a\n  b\n', 'x = "a\n  b\n', 'Replace `:` with `=`', false, 'x = "a"\n  b\n', false],

@@ -88,7 +88,8 @@ export function quotedLines(text: string, quoteAt: number, outer: number): { val
     if (!first) {
       if (line.trim() === '') {
         if (line.includes('\t')) return null;
-        empty++;
+        // Empty lines after a `\` that escaped the line break are its too (YAML's s-double-escaped): nothing put between.
+        if (empty >= 0) empty++;
         at = nextLineStart(text, at);
         continue;
       }
