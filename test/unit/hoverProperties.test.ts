@@ -263,7 +263,8 @@ async function checkDocument(text: string, random: () => number, counts: { hover
         // A string never closed runs on to the end of the text, past the item. In an entry of names between
         // commas (`"read,ed|it"`), the item writes the name at the cursor, one of them.
         const written = (raw: string) => raw === item.label || raw === item.label + kept;
-        const one = (raw: string) => (ctx.kind === 'entry' && ctx.siblings.length > 0 ? raw.split(',').some((n) => written(rustTrim(n))) : written(raw));
+        // So with a comma and blanks alone after the name (`"Bash(x)\t, "`: no sibling), which stay.
+        const one = (raw: string) => written(raw) || (ctx.kind === 'entry' && raw.split(',').some((n) => written(rustTrim(n))));
         if (mine.length === 1 && mine[0]!.p.entry.string.terminated && !one(mine[0]!.p.raw)) fail('e: the entry written is the item\'s label', `${show}\n--- entry ${js(mine[0]!.p.raw)}`);
       }
     }
