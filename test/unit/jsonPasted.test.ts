@@ -1,7 +1,8 @@
 // A JSON object pasted whole where a key goes (Claude's settings.json): fix-all must write TOML that reads and
 // means what `JSON.parse` reads, in the table it was pasted in. Seeded objects, nested, of strings (quotes,
-// backslashes, line breaks, emoji), numbers, booleans, lists (of objects too) and empty ones, keys TOML writes
-// bare and keys it quotes, serialised on one line or over lines, under a header or at the root, LF or CR LF.
+// backslashes, line breaks, emoji, `/` escaped now and then), numbers, booleans, lists (of objects too) and empty ones,
+// keys TOML writes bare and keys it quotes, serialised on one line or over lines, under a header or at the root, or as
+// a key's value, LF or CR LF.
 // Replay with MARS_JSON_SEED=<n>; MARS_JSON_ROUNDS=<n> for more objects.
 
 import { test } from 'node:test';
@@ -16,7 +17,7 @@ const SEED = Number(process.env.MARS_JSON_SEED ?? 20_261_207);
 const ROUNDS = Number(process.env.MARS_JSON_ROUNDS ?? 300);
 
 const KEYS = ['permissions', 'env', 'model', 'hooks', 'a b', 'x.y', 'é', 'k-1', 'k_2', 'say "q"', ''];
-const STRINGS = ['x', 'say "hi"', 'back\\slash', 'line\nbreak', 'tab\there', 'é😀', '', 'Bash(npm test)'];
+const STRINGS = ['x', 'say "hi"', 'back\\slash', 'line\nbreak', 'tab\there', 'é😀', '', 'Bash(npm test)', 'Read(/etc/*)'];
 
 function value(random: () => number, depth: number): unknown {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
@@ -43,15 +44,23 @@ test('a JSON object pasted whole: fix-all writes TOML that means what JSON reads
   for (let round = 0; round < ROUNDS; round++) {
     const meant = object(random, 0);
     if (Object.keys(meant).length === 0) continue;
-    const json = JSON.stringify(meant, null, [0, 2, 4][Math.floor(random() * 3)]);
+    const indent = [0, 2, 4][Math.floor(random() * 3)]!;
+    const spaced = JSON.stringify(meant, null, indent);
     const header = random() < 0.5;
-    const text = `${header ? '[agents.x]\n' : ''}${json}\n`.replace(/\n/g, random() < 0.2 ? '\r\n' : '\n');
+    // Pasted as a key's value (`pasted = {`) now and then: an inline table, each key's `:` as `=`.
+    const asValue = random() < 0.3;
+    // As some writers do (PHP's json_encode), `/` escaped: `\/`, which TOML lacks (a `/` is only ever in a string). Not in
+    // an object on one line pasted as a value, whose keys' `:` are made `=` one error at a time: past the last, nothing
+    // says the `\/` left is JSON's (see README).
+    const json = random() < 0.25 && !(asValue && indent === 0) ? spaced.replace(/\//g, '\\/') : spaced;
+    const text = `${header ? '[agents.x]\n' : ''}${asValue ? 'pasted = ' : ''}${json}\n`.replace(/\n/g, random() < 0.2 ? '\r\n' : '\n');
     const fixed = applyEdits(text, documentFixAll(analyzeDocument(text)));
     const show = `--- input\n${text}\n--- fix-all\n${fixed}`;
     let read: Record<string, unknown>;
     try {
       const doc = parse(fixed) as Record<string, unknown>;
-      read = header ? ((doc.agents as Record<string, unknown>).x as Record<string, unknown>) : doc;
+      const table = header ? ((doc.agents as Record<string, unknown>).x as Record<string, unknown>) : doc;
+      read = asValue ? (table.pasted as Record<string, unknown>) : table;
     } catch (e) {
       failures.push({ property: 'the fixed text reads as TOML', text, detail: `${show}\n--- ${String(e)}` });
       continue;

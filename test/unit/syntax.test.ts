@@ -1004,6 +1004,9 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   // An object as JSON writes one over lines (Claude's settings pasted, its key's `:` made `=`): on one line, each key's
   // `:` as `=`, its `}` found past the error; not with a comment inside, nor where it then does not read.
   ['[agents.a]\ntools = {\n  "allowed": ["a:b", "c"],\n  disallowed: ["d"]\n}\n', '[agents.a]\ntools = { "allowed" = ["a:b", "c"], disallowed = ["d"] }\n', 'Write the inline table on one line, each `:` as `=`'],
+  // JSON's `\/` in its strings, which TOML lacks, written `/` as JSON reads it; `\\/` is a backslash then `/` to both.
+  ['[agents.a]\ntools = {\n  "allowed": ["Bash(ls \\/tmp)", "Bash(sed s\\\\/a)"]\n}\n', '[agents.a]\ntools = { "allowed" = ["Bash(ls /tmp)", "Bash(sed s\\\\/a)"] }\n', 'Write the inline table on one line, each `:` as `=`, JSON\'s `\\/` as `/`', false,
+    '[agents.a]\ntools = { "allowed" = ["bash(ls /tmp)", "bash(sed s\\\\/a)"] }\n'],
   ['x = {\n  a: 1 # c\n}\n', null],
   // A JSON object pasted whole where a key goes (Claude's settings): each value under its dotted key, in the table it
   // was pasted in, a line each; not where JSON reads no object there, or it holds a null.

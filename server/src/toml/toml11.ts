@@ -41,6 +41,7 @@ const COMMA = 0x2c;
 const COLON = 0x3a;
 const EQUALS = 0x3d;
 const LBRACKET = 0x5b;
+const BACKSLASH = 0x5c;
 const RBRACKET = 0x5d;
 const LBRACE = 0x7b;
 const RBRACE = 0x7d;
@@ -199,6 +200,8 @@ const JSON_OBJECT_MAX = 20_000;
  */
 export function jsonObjectOnOneLine(text: string, open: number): Toml11Construct['rewrite'] {
   const colons: number[] = [];
+  // JSON's `\/` in a "..." string, which TOML lacks: `/` to JSON, whose object this is where a key has a `:`.
+  const slashes: number[] = [];
   let depth = 0;
   const stop = Math.min(text.length, open + JSON_OBJECT_MAX);
   for (let p = open; p < stop; p++) {
@@ -206,20 +209,29 @@ export function jsonObjectOnOneLine(text: string, open: number): Toml11Construct
     if (c === QUOTE || c === APOS) {
       const end = stringEnd(text, p);
       if (text.charCodeAt(end - 1) !== c || end - 1 === p) return null;
+      for (let q = p + 1; c === QUOTE && q < end - 1; q++) {
+        if (text.charCodeAt(q) !== BACKSLASH) continue;
+        if (text[q + 1] === '/') slashes.push(q);
+        q++;
+      }
       p = end - 1;
     } else if (c === HASH) return null;
     else if (c === LBRACE || c === LBRACKET) depth++;
     else if (c === RBRACKET) depth--;
     else if (c === RBRACE && --depth === 0) {
+      const json = colons.length > 0;
+      const edits = [...colons.map((at) => [at, 1, /[ \t]/.test(text[at - 1]!) ? '=' : ' ='] as const), ...(json ? slashes.map((at) => [at, 2, '/'] as const) : [])]
+        .sort((a, b) => a[0] - b[0]);
       let table = '';
       let from = open;
-      for (const at of colons) {
-        table += `${text.slice(from, at)}${/[ \t]/.test(text[at - 1]!) ? '=' : ' ='}`;
-        from = at + 1;
+      for (const [at, length, written] of edits) {
+        table += text.slice(from, at) + written;
+        from = at + length;
       }
       table += text.slice(from, p + 1);
       const line = oneLine(table, 0, table.length);
-      return readsAsValue(line) ? { title: `Write the inline table on one line${colons.length > 0 ? ', each `:` as `=`' : ''}`, span: { start: open, end: p + 1 }, newText: () => line } : null;
+      const title = `Write the inline table on one line${json ? ', each `:` as `=`' : ''}${json && slashes.length > 0 ? ', JSON\'s `\\/` as `/`' : ''}`;
+      return readsAsValue(line) ? { title, span: { start: open, end: p + 1 }, newText: () => line } : null;
     } else if (c === COLON && /^[ \t]/.test(text[p + 1] ?? '')) colons.push(p);
   }
   return null;
@@ -295,7 +307,7 @@ function skipString(text: string, p: number, found: Toml11Construct[]): number {
   if (text.charCodeAt(p) !== QUOTE) return end;
   // Within the string only: `indexOf` would run on to the section's end for every string without one.
   for (let q = p + 1; q < end; q++) {
-    if (text.charCodeAt(q) !== 0x5c) continue;
+    if (text.charCodeAt(q) !== BACKSLASH) continue;
     const n = text.charCodeAt(++q);
     if (n === 0x65) found.push(escape(text, { start: q - 1, end: q + 1 }, '\\u001B'));
     else if (n === 0x78) found.push(escape(text, { start: q - 1, end: q + 3 }, `\\u00${text.slice(q + 1, q + 3).toUpperCase()}`));
