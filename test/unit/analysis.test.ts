@@ -1773,7 +1773,14 @@ const WHAT_A_FIX_LEADS_TO: Array<[table: string, code: Code, entry: string, says
   ['allowed = ["edit"]\ndeny = "read", \'grep\', # c', 'unknown-policy-key', 'deny', 'Did you mean `disallowed = ["read", \'grep\']`?',
     ['Rename to `disallowed`, and change `"read", \'grep\',` to `["read", \'grep\']`', true, false], 'allowed = ["edit"]\ndisallowed = ["read", \'grep\'] # c'],
   ['allowed = ["grep"]\ndeny = "read", "grep"', 'unknown-policy-key', 'deny', 'Did you mean `disallowed = ["read", "grep"]`? `allowed` holds "grep", so in `disallowed` it would be both allowed and disallowed.',
-    ['Rename to `disallowed`, and change `"read", "grep"` to `["read", "grep"]` (a conflict: `allowed` holds "grep")', false, false], 'allowed = ["grep"]\ndisallowed = ["read", "grep"]'],
+    ['Rename to `disallowed`, and change `"read", "grep"` to `["read", "grep"]` (a conflict: `allowed` holds "grep")', false, false], 'allowed = ["grep"]\ndisallowed = ["read", "grep"]'],  // The tools table written again inside it, then a list (`tools.allowed`), or Claude Code's settings pasted in (their
+  // JSON's `"permissions": { "allow": … }` written as TOML): the list meant, said of the whole key.
+  ['permissions.allow = ["read"]\npermissions.deny = ["web"]', 'unknown-policy-key', 'permissions.allow', 'Did you mean `allowed`?',
+    ['Rename `permissions.allow` to `allowed`', true, false], 'allowed = ["read"]\npermissions.deny = ["web"]'],
+  ['allowed = ["grep"]\npermissions.allow = ["read", "bash"]', 'unknown-policy-key', 'permissions.allow', 'Did you mean `allowed`?',
+    ['Move the entries of `permissions.allow` into `allowed`', true, false], 'allowed = ["grep", "read", "bash"]'],
+  ['allowed = ["web"]\ntools.deny = ["web"]', 'unknown-policy-key', 'tools.deny', 'Did you mean `disallowed`? `allowed` holds "web", so in `disallowed` it would be both allowed and disallowed.',
+    ['Rename `tools.deny` to `disallowed` (a conflict: `allowed` holds "web")', false, false], 'allowed = ["web"]\ndisallowed = ["web"]'],
 ];
 for (const [table, code, entry, says, fix, after] of WHAT_A_FIX_LEADS_TO) {
   test(`what a fix leads to: ${code} on ${entry} in ${table.replace(/\n/g, ' / ')}`, () => {

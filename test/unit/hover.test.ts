@@ -570,6 +570,11 @@ const CASES: Case[] = [
   { name: 'a list under a misspelt key', doc: `${T}Allo|wed = ["read"]`, range: [1, 0, 1, 7],
     has: ['**`Allowed`**: a list Mars ignores', 'It looks meant for `allowed`: Tools the agent or skill may use', 'agent `reviewer`'],
     lacks: ['Unknown tool', 'Map-form', 'move `allowed`'] },
+  // Claude Code's settings pasted in (`permissions.allow`): the list meant, said of the whole key, on either part.
+  { name: 'a list under Claude\'s settings key, on its table part', doc: `${T}permis|sions.allow = ["read"]`, range: [1, 0, 1, 11],
+    has: ['**`permissions.allow`**: a list Mars ignores', 'It looks meant for `allowed`'], lacks: ['Unknown tool'] },
+  { name: 'a list under Claude\'s settings key, on its list part', doc: `${T}permissions.de|ny = ["bash"]`, range: [1, 12, 1, 16],
+    has: ['**`permissions.deny`**: a list Mars ignores', 'It looks meant for `disallowed`'], lacks: ['Unknown tool'] },
   { name: 'a list under a mistyped key', doc: `${T}alo|wed = ["read"]`, range: [1, 0, 1, 6], has: ['It looks meant for `allowed`'], lacks: ['Unknown tool'] },
   { name: 'a list under another word for disallowed', doc: `${T}"de|ny" = ["bash"]`, range: [1, 1, 1, 5], has: ['It looks meant for `disallowed`'], lacks: ['Unknown tool'] },
   // A string there, where that list goes: what its diagnostic takes it for, in brackets.

@@ -16,7 +16,7 @@ import { dotted, pathStartsWith as startsWith } from '../toml/tables';
 import { appendToArray, commentsWithin, deleteKeyValue, deleteTable, type Edit, keptApart, standsAlone } from './edits';
 import type { Fix } from './findings';
 import { fixedValueOf } from './verdicts';
-import { holdsListValue, isMapFormVerdict, meantList, misspeltVerdictList, verdictList } from './meant';
+import { holdsListValue, isMapFormVerdict, meantList, meantTools, misspeltVerdictList, verdictList } from './meant';
 import { patternAdvice, patternFixes, patternTableOfKey } from './patternFixes';
 import { type ExtraKey, isToolsAsList, listAfterString, type ListName, listOf, listTarget, misplacedAt, type MisplacedList, type Owner, ownerKey, ownPolicy, type Policies, sameOwner, type ShapeProblem } from './policies';
 import { directiveOf } from './suppress';
@@ -586,7 +586,19 @@ export function holdsOpenMultiline(v: TomlValue): boolean {
  * speak of. Not a verdict (`deny = "allow"`), which names no tool (`namesATool`).
  */
 export function misspeltList(extra: ExtraKey): ListName | null {
-  return holdsListValue(extra.keyValue.value) && namesTheKey(extra) ? meantList(extra.name.name) : null;
+  if (!holdsListValue(extra.keyValue.value)) return null;
+  if (namesTheKey(extra)) return meantList(extra.name.name);
+  // The tools table written again inside it, then the list (`tools.allowed` under `[agents.x.tools]`), or Claude Code's
+  // settings pasted in (`permissions.allow = […]`, what their JSON's `"permissions": { "allow": … }` is written as).
+  const parts = extra.keyValue.key.parts;
+  return parts[parts.length - 2] === extra.name && (extra.name.name === 'tools' || meantTools(extra.name.name)) ? meantList(parts[parts.length - 1]!.name) : null;
+}
+
+/** A misspelt list's key past the tools table (`misspeltList`): its name (`Allowed`), or the table meant again and it (`permissions.allow`). */
+export function misspeltListKey(text: string, extra: ExtraKey): { readonly span: Span; readonly written: string } {
+  const parts = extra.keyValue.key.parts;
+  const span = { start: extra.name.span.start, end: parts[parts.length - 1]!.span.end };
+  return { span, written: text.slice(span.start, span.end) };
 }
 
 /**
@@ -612,8 +624,9 @@ export function strayListOf(policies: Policies, value: TomlArray | TomlString): 
 
 /** A list under a misspelled key of a tools table: renamed to `list`, or its names moved into the `list` already written. */
 export function listKeyFixes(doc: TomlDocument, policies: Policies, extra: ExtraKey, list: ListName): Fix[] {
-  const rename = { title: `Rename to ${quoted(list)}`, edits: [{ start: extra.name.span.start, end: extra.name.span.end, newText: list }], creates: listPath(extra.owner, list) };
-  return strayListFixes(doc, policies, extra.owner, extra.keyValue, extra.name.name, list, list, rename, extra.table.spelling === 'inline');
+  const key = misspeltListKey(doc.text, extra);
+  const rename = { title: `Rename ${key.span.end > extra.name.span.end ? `${quoted(key.written)} ` : ''}to ${quoted(list)}`, edits: [{ ...key.span, newText: list }], creates: listPath(extra.owner, list) };
+  return strayListFixes(doc, policies, extra.owner, extra.keyValue, key.span.end > extra.name.span.end ? key.written : extra.name.name, list, list, rename, extra.table.spelling === 'inline');
 }
 
 /** A rename of a misplaced list's key part, with what it writes anew (`Fix.creates`): the fixes of its group take it. */

@@ -9,7 +9,7 @@ import { closingQuote, isMultiline, isOpenMultiline } from '../toml/stringPositi
 import { basicString, stringList } from '../toml/strings';
 import { conflictSaid } from './crossEntry';
 import { finding, type Finding, type Fix } from './findings';
-import { extraKeyFixes, fewOf, groupConflicts, ignoredKeyFixes, keyAsEntries, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, misspeltVerdictOf, misspeltVerdictsSaid, readsAsMapForm, removeTableFix, shapeConflicts, shapeFixes, strayListConflicts, stringAsList } from './moves';
+import { extraKeyFixes, fewOf, groupConflicts, ignoredKeyFixes, keyAsEntries, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, misspeltListKey, misspeltVerdictOf, misspeltVerdictsSaid, readsAsMapForm, removeTableFix, shapeConflicts, shapeFixes, strayListConflicts, stringAsList } from './moves';
 import { patternAdvice, patternFixes, patternMoveAcross, type PatternTable, patternTableOfKey, patternTableOfSection } from './patternFixes';
 import { movable } from './patterns';
 import { charPlaces, charSpans, keyContentSpan, valueFirstLine } from './places';
@@ -106,8 +106,13 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     const meant = misspeltList(extra);
     if (meant) {
       const conflicting = strayListConflicts(doc.text, policies, extra.owner, extra.keyValue, meant, extra.table.spelling === 'inline');
-      out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
-        `Mars ignores ${quoted(name)} here.${lookalikeSaid(name)} Did you mean ${quoted(`${meant}${asList(doc.text, extra.keyValue, extra.table.spelling === 'inline')}`)}?${conflictSaid(meant, conflicting)} ${WHY_IGNORED}`,
+      const key = misspeltListKey(doc.text, extra);
+      const parts = extra.keyValue.key.parts;
+      // Said of the whole key past the tools table (`permissions.allow`), where that is more than its name.
+      const span = key.span.end > extra.name.span.end ? { start: keyContentSpan(doc.text, extra.name.span).start, end: keyContentSpan(doc.text, parts[parts.length - 1]!.span).end } : keyContentSpan(doc.text, extra.name.span);
+      const said = key.span.end > extra.name.span.end ? key.written : name;
+      out.push(finding('unknown-policy-key', span,
+        `Mars ignores ${quoted(said)} here.${lookalikeSaid(said)} Did you mean ${quoted(`${meant}${asList(doc.text, extra.keyValue, extra.table.spelling === 'inline')}`)}?${conflictSaid(meant, conflicting)} ${WHY_IGNORED}`,
         () => listKeyFixes(doc, policies, extra, meant))); // safe only when it removes a key whose entries the list holds
       continue;
     }

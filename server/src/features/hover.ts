@@ -23,7 +23,7 @@ import { keyContentSpan, valueFirstLine } from '../analysis/places';
 import { asList, unownedGroups, unownedSaid } from '../analysis/policyFindings';
 import { ALL_CODES, entryAt, extraKeyAt, onSpan, suppressionCodeAt } from './context';
 import { shownSpan, valueSources } from '../toml/stringPositions';
-import { fewOf, ignoredKeyFixes, removeTableFix, keyAsEntries, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, misspeltVerdictOf, misspeltVerdictsSaid, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames, strayListOf } from '../analysis/moves';
+import { fewOf, ignoredKeyFixes, removeTableFix, keyAsEntries, mapFormAdvice, mapFormList, mcpItemGrant, misspeltList, misspeltListKey, misspeltVerdictOf, misspeltVerdictsSaid, namesTheKey, shapeConflicts, shapeFixes, shapeFixNames, strayListOf } from '../analysis/moves';
 import { patternAdvice, patternTableOfKey, patternTableOfSection, type PatternTable } from '../analysis/patternFixes';
 import { holdsListValue, isMapFormVerdict, meantList, verdictList } from '../analysis/meant';
 import { isWritten, misplacedAt, ownerLabel, readsMisspeltVerdicts, refusalOf, sameOwner, shapeList, TOOLS_MCP_REMOVED, unownedAt, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem, type UnownedList } from '../analysis/policies';
@@ -835,7 +835,7 @@ function describeKey(analysis: Analysis, extra: ExtraKey, refused: ShapeProblem 
   // list, not a tool name.
   const meant = misspeltList(extra);
   if (meant) {
-    return [...ignoredList(name, meant, analysis.doc.text, extra.keyValue, extra.table.spelling === 'inline'), ...refusedToo, `_In ${table}._`];
+    return [...ignoredList(misspeltListKey(analysis.doc.text, extra).written, meant, analysis.doc.text, extra.keyValue, extra.table.spelling === 'inline'), ...refusedToo, `_In ${table}._`];
   }
   // OpenCode's table of patterns below the tool (`bash = { "git *" = "allow" }`): what Mars reads of it once moved.
   const patterns = patternTableOfKey(extra);
