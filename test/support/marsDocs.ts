@@ -227,7 +227,8 @@ const ODD_STRINGS = ['"\\u0053hell"', '"""Shell"""', "'''bash(git:*)'''", '"""\n
 
 const MAP_KEYS = ['bash', 'Shell', 'bash(git:*)', 'read', 'Read', 'mcp__gh__x', 'mcp__gh', '*', 'bash()', 'mcp(gh)', 'web', 'grpe', 'edit', 'mcp', 'MCP', 'WebSearch', 'Read, Grep', 'read,bash'];
 const MAP_VALUES = ['"allow"', '"deny"', '"ask"', 'true', '"allow"', 'false'];
-const MISSPELT = ['allow', 'Allowed', 'deny', 'alowed', 'disallow', 'Disallowed', 'allowed_tools', 'blocked'];
+// Dotted: the tools table written again first, and Claude Code's settings pasted in (what the fix of their JSON writes).
+const MISSPELT = ['allow', 'Allowed', 'deny', 'alowed', 'disallow', 'Disallowed', 'allowed_tools', 'blocked', 'tools.allowed', 'permissions.allow', 'permissions.deny'];
 const MCP_VALUES = ['["gh"]', '["gh", "linear"]', '[]', '"gh"', '["mcp(gh)"]', '["a/b/c"]', '"deny"', '[" gh "]', '["gh", "gh"]', '["gh/x"]', '["mcp__gh"]', '[1]'];
 const COMMENTS = ['# note', '# 😀 note', '# mars-ignore', '# mars-ignore: non-canonical -- 😀', '# mars-ignore: non-canonical', '# mars-ignore: duplicate-entry, unknown-policy-key', '# mars-ignore: invalid-tool-name',
   '# mars-ignore: legacy-prefix -- on purpose', '# mars-ignore: mcp-wire-token', '# mars-ignore: invalid-tool-policy',
@@ -269,7 +270,7 @@ export function generator(random: () => number): (() => string) & { intended: st
   const comma = () => (chance(dropping) ? DROPPED : ',');
 
   const str = (s: string) => (s.startsWith('\u0000') ? s.slice(1) : chance(0.1) && !/['\n\r\u0000-\u001f\u007f]/.test(s) ? `'${s}'` : JSON.stringify(s));
-  const key = (s: string) => (/^[A-Za-z0-9_-]+$/.test(s) ? s : JSON.stringify(s));
+  const key = (s: string) => (/^[A-Za-z0-9_-]+$/.test(s) || MISSPELT.includes(s) ? s : JSON.stringify(s));
   const trailing = () => (chance(0.1) ? `  ${pick(COMMENTS)}` : '');
 
   const entries = (): string[] => {
