@@ -15,7 +15,7 @@
 // meaning and moving one into a list does not.
 import assert from 'node:assert/strict';
 import { parse } from 'smol-toml';
-import { parseToolName, render } from '../../server/src/grammar/toolName';
+import { namesBetweenCommas, parseToolName, render } from '../../server/src/grammar/toolName';
 import { tomlEditTakes } from './tomlEdit';
 
 // ---------------------------------------------------------------------------------------------
@@ -174,9 +174,11 @@ export async function load(text: string): Promise<Loaded> {
               }
             }
           } else if (typeof value === 'string') {
-            // A string where a list goes: the one thing it can mean is a list of it.
+            // A string where a list goes: the one thing it can mean is a list of it; of one name and a stray comma (`"read,"`,
+            // `",Bash"`), of that name, as fix-all reads it (moves.ts, `safeListName`), not an entry holding the comma.
             rejected.push(`${kind}.${name}.tools.${key} is a string`);
-            set.add(lenient(value));
+            const names = namesBetweenCommas(value);
+            set.add(lenient(names?.length === 1 ? names[0]!.name : value));
           } else {
             rejected.push(`${kind}.${name}.tools.${key} is not a list`);
             set.add(`!list ${JSON.stringify(value)}`);
