@@ -1,6 +1,6 @@
 // A "..." string's backslashes that begin no escape (`\d`, `C:\Users`, a shell's `my\ dir`): the fix
 // writes each `\\`, so the string loads holding what the model reads it as (the backslash as
-// written). Generated strings of escapes good and bad, one and three quotes; toml_edit the oracle.
+// written). Generated strings of escapes good and bad, one and three quotes, values and keys; toml_edit the oracle.
 // Replay with MARS_STRAY_SEED=<n>.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -23,7 +23,10 @@ const CUT_SHORT = ['\\u12 ', '\\U0001F6)'];
 const MULTILINE = ['\\\n  ', '\\  \n', '\n'];
 
 const isBackslashFix = (title: string) => /^Write (the|each) backslash/.test(title);
-const valueOf = (text: string) => (parseToml(text).sections[0]!.entries[0]!.value as TomlString).value;
+const valueOf = (text: string, keyed: boolean) => {
+  const kv = parseToml(text).sections[0]!.entries[0]!;
+  return keyed ? kv.key.parts[0]!.name : (kv.value as TomlString).value;
+};
 
 test('a string\'s backslashes that begin no escape: written `\\\\`, the string then loads as the model read it', async () => {
   const random = rng(SEED);
@@ -44,7 +47,9 @@ test('a string\'s backslashes that begin no escape: written `\\\\`, the string t
     // A quote right before the closing ones would close the string early.
     if (multiline) body = body.replace(/(\\*)("+)$/, (all, slashes: string) => (slashes.length % 2 === 1 ? all : `${all}x`));
     const quotes = multiline ? '"""' : '"';
-    const text = `x = ${quotes}${body}${quotes}\n`;
+    // Now and then a quoted key (one line only, as TOML writes a key).
+    const keyed = !multiline && random() < 0.3;
+    const text = keyed ? `"${body}" = 1\n` : `x = ${quotes}${body}${quotes}\n`;
     const what = JSON.stringify(text);
     const syntax = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');
     // A blank after a backslash, then a line break: a multi-line string's line ending backslash, no error.
@@ -64,9 +69,9 @@ test('a string\'s backslashes that begin no escape: written `\\\\`, the string t
     const guess = picked.has(JSON_SLASH);
     assert.deepEqual([fix.preferred, fix.safe], [!guess, !guess], `a guess only where JSON's \`\\/\` is: ${what}`);
     const fixed = applyEdits(text, fix.edits);
-    const read = (await tomlEditValue(fixed)) as { x: string } | null;
+    const read = (await tomlEditValue(fixed)) as Record<string, unknown> | null;
     assert.ok(read, `toml_edit reads ${JSON.stringify(fixed)}`);
-    assert.equal(read.x, valueOf(text), `the string holds what the model read: ${what}`);
+    assert.equal(keyed ? Object.keys(read)[0] : read.x, valueOf(text, keyed), `the string holds what the model read: ${what}`);
     assert.deepEqual(documentFindings(analyzeDocument(fixed)).filter((f) => f.code === 'toml-syntax'), [], JSON.stringify(fixed));
     // Fix-all writes the same, where it writes it.
     assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), guess ? text : fixed, `fix-all: ${what}`);

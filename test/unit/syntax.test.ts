@@ -1117,6 +1117,9 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['x = """a\\d \\\n  b\\ c"""\n', 'x = """a\\\\d \\\n  b\\\\ c"""\n', 'Write each backslash that begins no escape as `\\\\`'],
   ['[agents.a.tools]\nallowed = ["bash(sed s\\/a\\/b)"]\n', '[agents.a.tools]\nallowed = ["bash(sed s\\\\/a\\\\/b)"]\n', 'Write each backslash that begins no escape as `\\\\` (`\\\\/`)', true],
   ['x = "\\u12 \\q"\n', null],
+  // So in a quoted key: a map-form rule's (its move is another fix) and a header's.
+  ['[agents.a.tools]\n"Bash(grep \\d)" = "allow"\n', '[agents.a.tools]\n"Bash(grep \\\\d)" = "allow"\n', 'Write the backslash as `\\\\` (`\\\\d`)'],
+  ['[agents."a\\qb".tools]\nallowed = ["read"]\n', '[agents."a\\\\qb".tools]\nallowed = ["read"]\n', 'Write the backslash as `\\\\` (`\\\\q`)'],
 ];
 for (const [text, fixed, title, guess = false, all = fixed ?? text, reads = true] of TYPING_SLIPS) {
   test(`a typing slip's fix: ${JSON.stringify(text)}`, async () => {

@@ -19,7 +19,7 @@ const SHOWN = 3;
  * escape cut short (`\u12`: a code meant, or a backslash?), where it is not a "..." string, or where
  * the error is on something else.
  */
-export function strayBackslashes(text: string, str: TomlString, at: number): NonNullable<SyntaxProblem['rewrite']> | null {
+export function strayBackslashes(text: string, str: Pick<TomlString, 'style' | 'content'>, at: number): NonNullable<SyntaxProblem['rewrite']> | null {
   const multiline = str.style === 'multiline-basic';
   if (str.style !== 'basic' && !multiline) return null;
   const { start, end } = str.content;

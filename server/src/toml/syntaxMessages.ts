@@ -10,7 +10,7 @@ import { quoted, shortened, shown, uPlus } from '../grammar/text';
 import { lineEndAt, lineStartAt, nextLineStart } from './lineIndex';
 import { bracketed, meantInside, namesWithoutBrackets, readsAsValue, unreadLeftOut, unreadOutsideStrings, valuesBeforeKey, valueThenCloser, valuesWithoutBrackets } from './listWithoutBrackets';
 import { BLANKS_AND_COMMENTS, itemsOf, listAsItem, missingComma } from './missingCommas';
-import type { KeyValue, Section, Span, SyntaxProblem, TomlValue } from './model';
+import type { KeyPart, KeyValue, Section, Span, SyntaxProblem, TomlString, TomlValue } from './model';
 import { lastAtOrBefore } from './sorted';
 import { surrogatePairEscape } from './stringPositions';
 import { strayBackslashes } from './strayBackslashes';
@@ -108,7 +108,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
   const open = () => openContainer(section.entries, at);
   // A string's backslashes that begin no escape, each written `\\` (a string the model reads: not a quoted key).
   const strayAt = (at: number) => {
-    const str = stringAt(section, at);
+    const str = stringAt(section, at) ?? quotedKeyAt(text, section, at);
     return str ? strayBackslashes(text, str, at) : null;
   };
   const headerBrackets = /^\uFEFF?[ \t]*\[\[/.test(before) ? ']]' : ']';
@@ -918,6 +918,23 @@ function openContainer(entries: readonly KeyValue[], at: number): Container | nu
     if ((v.kind === 'array' || v.kind === 'inline-table') && v.span.start < at && (at < v.span.end || !v.closed) && (!found || v.span.start > found.span.start)) found = v;
   });
   return found;
+}
+
+/**
+ * The `"..."` key part holding `at`, of the section's header or of a key (in an inline table too), as
+ * the string it is written as; closed on its line. Null where none.
+ */
+function quotedKeyAt(text: string, section: Section, at: number): Pick<TomlString, 'style' | 'content'> | null {
+  const holds = (p: KeyPart) => p.span.start < at && at < p.span.end && text[p.span.start] === '"' && p.span.end - p.span.start >= 2 && text[p.span.end - 1] === '"';
+  const keyParts = (entries: readonly KeyValue[]): KeyPart | undefined => {
+    for (const kv of entries) {
+      const part = kv.key.parts.find(holds) ?? (kv.value?.kind === 'inline-table' ? keyParts(kv.value.entries) : undefined);
+      if (part) return part;
+    }
+    return undefined;
+  };
+  const part = section.header?.key.parts.find(holds) ?? keyParts(section.entries);
+  return part ? { style: 'basic', content: { start: part.span.start + 1, end: part.span.end - 1 } } : null;
 }
 
 function visit(entries: readonly KeyValue[], f: (v: TomlValue) => void): void {
