@@ -594,11 +594,15 @@ export function misspeltList(extra: ExtraKey): ListName | null {
   return parts[parts.length - 2] === extra.name && (extra.name.name === 'tools' || meantTools(extra.name.name)) ? meantList(parts[parts.length - 1]!.name) : null;
 }
 
-/** A misspelt list's key past the tools table (`misspeltList`): its name (`Allowed`), or the table meant again and it (`permissions.allow`). */
-export function misspeltListKey(text: string, extra: ExtraKey): { readonly span: Span; readonly written: string } {
+/**
+ * A misspelt list's key past the tools table (`misspeltList`): its name (`Allowed`), or, `dotted`, the table meant
+ * again and the list's part (`permissions.allow`), as written.
+ */
+export function misspeltListKey(text: string, extra: ExtraKey): { readonly span: Span; readonly written: string; readonly dotted: boolean; readonly last: KeyPart } {
   const parts = extra.keyValue.key.parts;
-  const span = { start: extra.name.span.start, end: parts[parts.length - 1]!.span.end };
-  return { span, written: text.slice(span.start, span.end) };
+  const last = parts[parts.length - 1]!;
+  const span = { start: extra.name.span.start, end: last.span.end };
+  return { span, written: text.slice(span.start, span.end), dotted: last !== extra.name, last };
 }
 
 /**
@@ -625,8 +629,8 @@ export function strayListOf(policies: Policies, value: TomlArray | TomlString): 
 /** A list under a misspelled key of a tools table: renamed to `list`, or its names moved into the `list` already written. */
 export function listKeyFixes(doc: TomlDocument, policies: Policies, extra: ExtraKey, list: ListName): Fix[] {
   const key = misspeltListKey(doc.text, extra);
-  const rename = { title: `Rename ${key.span.end > extra.name.span.end ? `${quoted(key.written)} ` : ''}to ${quoted(list)}`, edits: [{ ...key.span, newText: list }], creates: listPath(extra.owner, list) };
-  return strayListFixes(doc, policies, extra.owner, extra.keyValue, key.span.end > extra.name.span.end ? key.written : extra.name.name, list, list, rename, extra.table.spelling === 'inline');
+  const rename = { title: `Rename ${key.dotted ? `${quoted(key.written)} ` : ''}to ${quoted(list)}`, edits: [{ ...key.span, newText: list }], creates: listPath(extra.owner, list) };
+  return strayListFixes(doc, policies, extra.owner, extra.keyValue, key.dotted ? key.written : extra.name.name, list, list, rename, extra.table.spelling === 'inline');
 }
 
 /** A rename of a misplaced list's key part, with what it writes anew (`Fix.creates`): the fixes of its group take it. */

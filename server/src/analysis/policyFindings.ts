@@ -106,11 +106,11 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     const meant = misspeltList(extra);
     if (meant) {
       const conflicting = strayListConflicts(doc.text, policies, extra.owner, extra.keyValue, meant, extra.table.spelling === 'inline');
-      const key = misspeltListKey(doc.text, extra);
-      const parts = extra.keyValue.key.parts;
       // Said of the whole key past the tools table (`permissions.allow`), where that is more than its name.
-      const span = key.span.end > extra.name.span.end ? { start: keyContentSpan(doc.text, extra.name.span).start, end: keyContentSpan(doc.text, parts[parts.length - 1]!.span).end } : keyContentSpan(doc.text, extra.name.span);
-      const said = key.span.end > extra.name.span.end ? key.written : name;
+      const key = misspeltListKey(doc.text, extra);
+      const at = keyContentSpan(doc.text, extra.name.span);
+      const span = key.dotted ? { start: at.start, end: keyContentSpan(doc.text, key.last.span).end } : at;
+      const said = key.dotted ? key.written : name;
       out.push(finding('unknown-policy-key', span,
         `Mars ignores ${quoted(said)} here.${lookalikeSaid(said)} Did you mean ${quoted(`${meant}${asList(doc.text, extra.keyValue, extra.table.spelling === 'inline')}`)}?${conflictSaid(meant, conflicting)} ${WHY_IGNORED}`,
         () => listKeyFixes(doc, policies, extra, meant))); // safe only when it removes a key whose entries the list holds

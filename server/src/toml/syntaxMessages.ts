@@ -106,7 +106,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
   const atLineEnd = at >= text.length || c === '\n' || (c === '\r' && text[at + 1] === '\n');
   const last = before.trimEnd().at(-1); // the character before, past blanks
   const open = () => openContainer(section.entries, at);
-  // A string's backslashes that begin no escape, each written `\\` (a string the model reads: not a quoted key).
+  // The backslashes that begin no escape of the string or quoted key part at `at`, each written `\\`.
   const strayAt = (at: number) => {
     const str = stringAt(section, at) ?? quotedKeyAt(text, section, at);
     return str ? strayBackslashes(text, str, at) : null;
