@@ -229,8 +229,9 @@ const ODD_STRINGS = ['"\\u0053hell"', '"""Shell"""', "'''bash(git:*)'''", '"""\n
 
 const MAP_KEYS = ['bash', 'Shell', 'bash(git:*)', 'read', 'Read', 'mcp__gh__x', 'mcp__gh', '*', 'bash()', 'mcp(gh)', 'web', 'grpe', 'edit', 'mcp', 'MCP', 'WebSearch', 'Read, Grep', 'read,bash'];
 const MAP_VALUES = ['"allow"', '"deny"', '"ask"', 'true', '"allow"', 'false'];
-// Dotted: the tools table written again first, and Claude Code's settings pasted in (what the fix of their JSON writes).
-const MISSPELT = ['allow', 'Allowed', 'deny', 'alowed', 'disallow', 'Disallowed', 'allowed_tools', 'blocked', 'tools.allowed', 'permissions.allow', 'permissions.deny'];
+// `tools` (Claude's agent `tools:`, the tools allowed); dotted: the tools table written again first, and Claude Code's
+// settings pasted in (what the fix of their JSON writes).
+const MISSPELT = ['allow', 'Allowed', 'deny', 'alowed', 'disallow', 'Disallowed', 'allowed_tools', 'blocked', 'tools', 'tools.allowed', 'permissions.allow', 'permissions.deny'];
 const MCP_VALUES = ['["gh"]', '["gh", "linear"]', '[]', '"gh"', '["mcp(gh)"]', '["a/b/c"]', '"deny"', '[" gh "]', '["gh", "gh"]', '["gh/x"]', '["mcp__gh"]', '[1]'];
 const COMMENTS = ['# note', '# 😀 note', '# mars-ignore', '# mars-ignore: non-canonical -- 😀', '# mars-ignore: non-canonical', '# mars-ignore: duplicate-entry, unknown-policy-key', '# mars-ignore: invalid-tool-name',
   '# mars-ignore: legacy-prefix -- on purpose', '# mars-ignore: mcp-wire-token', '# mars-ignore: invalid-tool-policy',

@@ -1775,6 +1775,8 @@ const WHAT_A_FIX_LEADS_TO: Array<[table: string, code: Code, entry: string, says
   ['allowed = ["grep"]\ndeny = "read", "grep"', 'unknown-policy-key', 'deny', 'Did you mean `disallowed = ["read", "grep"]`? `allowed` holds "grep", so in `disallowed` it would be both allowed and disallowed.',
     ['Rename to `disallowed`, and change `"read", "grep"` to `["read", "grep"]` (a conflict: `allowed` holds "grep")', false, false], 'allowed = ["grep"]\ndisallowed = ["read", "grep"]'],  // The tools table written again inside it, then a list (`tools.allowed`), or Claude Code's settings pasted in (their
   // JSON's `"permissions": { "allow": … }` written as TOML): the list meant, said of the whole key.
+  // `tools = […]` in the tools table: Claude's agent `tools:`, the tools allowed, as beside the table.
+  ['tools = ["read"]', 'unknown-policy-key', 'tools', 'Did you mean `allowed`?', ['Rename to `allowed`', true, false], 'allowed = ["read"]'],
   ['permissions.allow = ["read"]\npermissions.deny = ["web"]', 'unknown-policy-key', 'permissions.allow', 'Did you mean `allowed`?',
     ['Rename `permissions.allow` to `allowed`', true, false], 'allowed = ["read"]\npermissions.deny = ["web"]'],
   ['allowed = ["grep"]\npermissions.allow = ["read", "bash"]', 'unknown-policy-key', 'permissions.allow', 'Did you mean `allowed`?',

@@ -587,7 +587,8 @@ export function holdsOpenMultiline(v: TomlValue): boolean {
  */
 export function misspeltList(extra: ExtraKey): ListName | null {
   if (!holdsListValue(extra.keyValue.value)) return null;
-  if (namesTheKey(extra)) return meantList(extra.name.name);
+  // `tools = [...]` in the tools table too is Claude's agent `tools:`, the tools allowed, as beside it (`shapeList`).
+  if (namesTheKey(extra)) return extra.name.name === 'tools' ? 'allowed' : meantList(extra.name.name);
   // The tools table written again inside it, then the list (`tools.allowed` under `[agents.x.tools]`), or Claude Code's
   // settings pasted in (`permissions.allow = […]`, what their JSON's `"permissions": { "allow": … }` is written as).
   const parts = extra.keyValue.key.parts;
