@@ -999,6 +999,15 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['x: |+\n  a"\n\n # after\ny = 1\n', 'x = """\na\\"\n\n"""\n\n # after\ny = 1\n', 'Write the text as TOML: 2 lines in `"""`'],
   ['x: >\ny = 1\n', 'x = ""\ny = 1\n', 'Write the text as TOML: `""`'],
   ['x: |\n    a\n  b\n', null],
+  // A list of mappings (Claude's agent `hooks:`, `mcpServers:`): a list of inline tables, nested as YAML nests them;
+  // not with a comment among its lines (an inline table holds none), a block of text, or a key holding nothing (null).
+  ['hooks:\n  PreToolUse:\n    - matcher: "Bash"\n      hooks:\n        - type: command\n          command: "./check.sh"\n',
+    'hooks.PreToolUse = [{ matcher = "Bash", hooks = [{ type = "command", command = "./check.sh" }] }]\n', 'Write the table as TOML: `hooks.PreToolUse = [{ matcher = "Bash", hooks = [{…mand = "./check.sh" }] }]`'],
+  ['mcpServers:  # c\n- name: gh\n  args:\n  - stdio\n\n- name: linear\n  env:\n    TOKEN: x\n', 'mcpServers = [{ name = "gh", args = ["stdio"] }, { name = "linear", env = { TOKEN = "x" } }] # c\n', 'Write the list as TOML: `mcpServers = [{ name = "gh", args = ["stdio"] }, { … { TOKEN = "x" } }]`'],
+  ['mcpServers:\n- name: gh  # c\n', null],
+  ['mcpServers:\n- name: gh\n  note: |\n    x\n', null],
+  // `- type:` is a mapping holding nothing to YAML, not the text `type:`.
+  ['x:\n- type:\n- a\n', null],
   ['x: |\n  a\n \tb\n', null],
   ['x: |2\n  a\n', null],
   // An object as JSON writes one over lines (Claude's settings pasted, its key's `:` made `=`): on one line, each key's

@@ -5,7 +5,7 @@
 // Grep`), booleans and numbers, a list of names a line each (`- Read`), and a mapping of rules one or two
 // levels deep (`tools:` then `  write: false`; `permission:` then `  bash:` then `    "git push": ask`), a list
 // below a nested key, blocks of text (`description: |` then lines) and plain text going on over lines below its
-// key, at the top and nested.
+// key, at the top and nested, and lists of mappings nested two deep (`hooks:` then `  PreToolUse:` then `    - matcher: …`).
 // Replay with MARS_YAML_SEED=<n>; MARS_YAML_ROUNDS=<n> for more documents.
 
 import { test } from 'node:test';
@@ -73,13 +73,41 @@ function quotedOver(random: () => number, pick: <T>(xs: readonly T[]) => T, key:
   return [...lines, `  ${pick(['the end.', 'done'])}${q}${pick(COMMENTS)}`];
 }
 
+// A list of mappings (Claude's agent `hooks:` ⏎ `  PreToolUse:` ⏎ `    - matcher: "Bash"` ⏎ `      hooks:` ⏎
+// `        - type: command`; `mcpServers:` ⏎ `  - name: github`): its items' keys, and what they hold.
+const ITEM_KEYS = ['matcher', 'type', 'command', 'name', 'timeout', '"quoted key"', 'env'];
+const ITEM_VALUES = ['true', 'false', '42', '1.5', 'Bash', 'command', './check.sh', 'Bash(npm run test:*)', 'Écrit 😀', 'a b  c', ...QUOTED];
+
+/** A list of mappings below a key indented `indent`: its items `- ` as deep or two deeper, `depth` levels of lists in them at most. */
+function mappingList(random: () => number, pick: <T>(xs: readonly T[]) => T, indent: string, depth: number): string[] {
+  const dash = `${indent}${pick(['', '  '])}`;
+  const lines: string[] = [];
+  for (let n = 1 + Math.floor(random() * 3); n > 0; n--) {
+    const keys = [...new Set(Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(ITEM_KEYS)))];
+    keys.forEach((key, i) => {
+      const lead = i === 0 ? `${dash}- ` : `${dash}  `;
+      const inner = `${dash}  `;
+      const kind = random();
+      if (depth > 0 && kind < 0.2) lines.push(`${lead}${key}:`, ...mappingList(random, pick, inner, depth - 1));
+      else if (kind < 0.3) {
+        const items = `${inner}${pick(['', '  '])}`;
+        lines.push(`${lead}${key}:`, ...Array.from({ length: 1 + Math.floor(random() * 2) }, () => `${items}- ${pick(NAMES)}`));
+      }
+      else if (kind < 0.4) lines.push(`${lead}${key}:`, `${inner}  ${pick(RULE_KEYS)}: ${pick(VERDICTS)}`);
+      else lines.push(`${lead}${key}: ${pick(ITEM_VALUES)}`);
+      if (random() < 0.1) lines.push('');
+    });
+  }
+  return lines;
+}
+
 function frontMatter(random: () => number): string {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
   const keys = new Set<string>();
   const lines: string[] = [];
   for (let n = 1 + Math.floor(random() * 6); n > 0; n--) {
-    const kind = Math.floor(random() * 6);
-    const key = kind === 3 || kind === 4 ? pick(['tools', 'permission', 'rules']) : pick(KEYS);
+    const kind = Math.floor(random() * 7);
+    const key = kind === 3 || kind === 4 ? pick(['tools', 'permission', 'rules']) : kind === 6 ? pick(['hooks', 'mcpServers']) : pick(KEYS);
     if (keys.has(key)) continue;
     keys.add(key);
     if (kind === 0 && random() < 0.15) lines.push(...quotedOver(random, pick, key));
@@ -93,6 +121,11 @@ function frontMatter(random: () => number): string {
     else if (kind === 5) {
       const [header, ...below] = block(random, pick, '');
       lines.push(`${key}: ${header}`, ...below);
+    } else if (kind === 6) {
+      // A list of mappings, right below the key or below each of its keys (an event's name).
+      lines.push(`${key}:${pick(COMMENTS)}`);
+      if (random() < 0.4) lines.push(...mappingList(random, pick, '', 1));
+      else for (const event of new Set(Array.from({ length: 1 + Math.floor(random() * 2) }, () => pick(['PreToolUse', 'PostToolUse', 'Stop'])))) lines.push(`  ${event}:`, ...mappingList(random, pick, '  ', 1));
     } else {
       // A mapping of rules: a rule a line, or a tool's patterns one level below it (rule keys once each, as YAML wants).
       lines.push(`${key}:${pick(COMMENTS)}`);

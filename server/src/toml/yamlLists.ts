@@ -2,7 +2,7 @@
 // `  - Grep`, pasted from an agent's front matter): the TOML list its items make, which says the same. So
 // for a table written as a YAML mapping (`tools:` ⏎ `  write: false`): the dotted keys TOML reads it as.
 
-import { quoted } from '../grammar/text';
+import { quoted, shortened } from '../grammar/text';
 import { quotableName } from './bareWords';
 import { lineEndAt, lineStartAt } from './lineIndex';
 import { readsAsValue } from './listWithoutBrackets';
@@ -13,6 +13,7 @@ import { basicString } from './strings';
 import { blanksFrom, yamlText } from './typingSlips';
 import { AFTER_QUOTES, seenString, yamlQuoted } from './yamlQuoted';
 import { blockText, newLineAt, plainLines, tomlText } from './yamlBlockText';
+import { mappingsBelow, type Writers } from './yamlNested';
 
 type Rewrite = NonNullable<SyntaxProblem['rewrite']>;
 
@@ -55,6 +56,8 @@ function itemOf(rest: string): { raw: string; value: string; comment: string } |
   const comment = hash < 0 ? '' : rest.slice(hash).trim();
   // A boolean or a decimal number, which YAML and TOML write alike (not YAML's `yes` or `.inf`), as written.
   if (YAML_AS_TOML.test(word)) return { raw: word, value: word, comment };
+  // A key then `:` (`- type:`, `- name: x`) is a mapping to YAML, not text.
+  if (/:(?:[ \t]|$)/.test(word)) return null;
   // Not what TOML reads as another value (`0x1F`, `1979-05-27`, `inf`), which YAML may read as one too.
   return quotableName(word) && !readsAsValue(word) ? { raw: word, value: `"${word}"`, comment } : null;
 }
@@ -179,6 +182,9 @@ function scalarOf(rest: string): { value: string; comment: string } | null {
   return text === null ? null : { value: basicString(text), comment: hash < 0 ? '' : rest.slice(hash).trim() };
 }
 
+/** How a list of mappings (yamlNested.ts) writes its keys and scalars: as a mapping's here. */
+const WRITERS: Writers = { key: keyPart, scalar: scalarOf };
+
 /**
  * A table written as YAML writes a mapping, under a key whose `:` at `sep` ends its line (`tools:` ⏎ `  write:
  * false` ⏎ `  edit: false`, an OpenCode agent's front matter pasted; `permission:` ⏎ `  bash:` ⏎ `    "git push":
@@ -197,6 +203,15 @@ export function yamlMap(text: string, sep: number): { message: string; rewrite: 
   const keyStart = lineStartAt(text, sep) + indent.length;
   const root = keyPart(text.slice(keyStart, sep).trimEnd());
   if (root === null) return null;
+  // A list of mappings right below the key (`hooks:` ⏎ `  - matcher: "Bash"`): the list of inline tables it makes.
+  const mappings = mappingsBelow(text, lineEnd, indent.length, WRITERS);
+  if (mappings) {
+    const said = quoted(`${root} = ${shortened(mappings.value, 60)}`);
+    return {
+      message: `${quoted(text.slice(keyStart, sep + 1))} then a list of mappings below it is a list as YAML writes one: TOML writes it in brackets, each mapping an inline table (${said})`,
+      rewrite: { title: `Write the list as TOML: ${said}`, span: { start: keyStart, end: mappings.end }, newText: () => `${root} = ${mappings.value}${keyComment === '' ? '' : ` ${keyComment}`}` },
+    };
+  }
   // Each level open: the indent of the line that opened it, its path, and the indent of its keys (once one is read).
   const levels: Array<{ indent: number; path: string; keys?: number }> = [{ indent: indent.length, path: root }];
   const written: string[] = keyComment === '' ? [] : [keyComment];
@@ -229,12 +244,17 @@ export function yamlMap(text: string, sep: number): { message: string; rewrite: 
     if (rest === '' || rest.startsWith('#')) {
       if (rest !== '') written.push(rest);
       // A list below the key (`allowed:` ⏎ `    - Read`), its items indented alike, no less than the key.
-      const list = itemLines(text, at, () => true, true); // the line after it read as the mapping's next
+      // A list of mappings (`PreToolUse:` ⏎ `  - matcher: "Bash"`): a list of inline tables.
+      const mappings = mappingsBelow(text, at, depth, WRITERS);
+      const list = mappings ? null : itemLines(text, at, () => true, true); // the line after it read as the mapping's next
       if (list && list.items.every((item) => item.indent.length >= depth && item.indent === list.items[0]!.indent)) {
         const { items } = list;
         const oneLine = items.every((item) => item.comment === '' && item.above.length === 0) && indent.length + path.length + asList(items).length + 3 <= ONE_LINE;
         written.push(`${path} = ${oneLine ? asList(items) : `[${listLines(items, newLine, indent)}${newLine}${indent}]`}`);
         at = end = list.end;
+      } else if (mappings) {
+        written.push(`${path} = ${mappings.value}`);
+        at = end = mappings.end;
       } else levels.push({ indent: depth, path });
       continue;
     }
