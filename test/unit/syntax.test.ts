@@ -1005,6 +1005,11 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
     'hooks.PreToolUse = [{ matcher = "Bash", hooks = [{ type = "command", command = "./check.sh" }] }]\n', 'Write the table as TOML: `hooks.PreToolUse = [{ matcher = "Bash", hooks = [{…mand = "./check.sh" }] }]`'],
   ['mcpServers:  # c\n- name: gh\n  args:\n  - stdio\n\n- name: linear\n  env:\n    TOKEN: x\n', 'mcpServers = [{ name = "gh", args = ["stdio"] }, { name = "linear", env = { TOKEN = "x" } }] # c\n', 'Write the list as TOML: `mcpServers = [{ name = "gh", args = ["stdio"] }, { … { TOKEN = "x" } }]`'],
   ['mcpServers:\n- name: gh  # c\n', null],
+  // Text YAML reads that starts with `-` or `?` and no blank (`--stdio`), a list's item of words (`a b`): in quotes; not a
+  // number as only YAML writes one (`.5`, `0777`, `1.`), which TOML reads otherwise: `:` alone.
+  ['args:\n  - --stdio\n  - a b\n', 'args = ["--stdio", "a b"]\n', 'Write the list as TOML: `["--stdio", "a b"]`'],
+  ['x: --stdio\n', 'x = "--stdio"\n', 'Replace `: --stdio` with `= "--stdio"`'],
+  ['x: .5\n', 'x = .5\n', 'Replace `:` with `=`', false, undefined, false],
   ['mcpServers:\n- name: gh\n  note: |\n    x\n', null],
   // `- type:` is a mapping holding nothing to YAML, not the text `type:`.
   ['x:\n- type:\n- a\n', null],

@@ -21,11 +21,11 @@ const SEED = Number(process.env.MARS_YAML_SEED ?? 20_261_207);
 const ROUNDS = Number(process.env.MARS_YAML_ROUNDS ?? 400);
 
 const TEXTS = ['reviewer', 'Reviews code, carefully', 'sonnet', 'claude-sonnet-4-5', 'subagent', 'Says "hi" \\ then', '1.2.3', 'a b  c', 'Read, Grep, Glob',
-  'Bash(npm run test:*), Read', 'Écrit du code 😀', 'x#y', 'trailing:colon'];
+  'Bash(npm run test:*), Read', 'Écrit du code 😀', 'x#y', 'trailing:colon', '--stdio', '-x y', '?x'];
 // Text in quotes with what TOML reads otherwise or not at all: YAML's escapes TOML lacks, a quote written twice.
 const QUOTED = ['"a\\/b \\x41\\N\\_ \\e \\0\\a\\v \\L\\P \\  x\\ty \\U0001F600"', "'it''s'", '"C:\\\\temp \\"q\\""', "'a\\b'"];
 const SCALARS = ['true', 'false', '0', '42', '-7', '1.5', '"quoted text"', "'single'", '[Read, Grep]', '[]', '{write: false, bash: ask}', ...QUOTED];
-const NAMES = ['Read', 'Grep', 'Bash', 'Edit', 'WebFetch', 'mcp__gh__x', 'bash(git log *)', 'read', 'Task', '"Re\\x61d"', "'Gr''ep'", '"mcp\\/x"'];
+const NAMES = ['Read', 'Grep', 'Bash', 'Edit', 'WebFetch', 'mcp__gh__x', 'bash(git log *)', 'read', 'Task', '"Re\\x61d"', "'Gr''ep'", '"mcp\\/x"', '--stdio', 'a b  c'];
 const KEYS = ['name', 'description', 'model', 'mode', 'color', 'temperature', 'notes', 'max-turns', 'allowed_tools'];
 const RULE_KEYS = ['write', 'edit', 'bash', 'webfetch', '"git push"', 'git *', "'rm -rf *'", 'mcp__gh__*'];
 const VERDICTS = ['true', 'false', 'ask', 'allow', 'deny', '"a\\x73k"', "'deny'", '"al\\/low"'];

@@ -438,8 +438,9 @@ export function yamlText(rest: string, colons = false): string | null {
   // Found, not replaced: `/[ \t]+#.*$/` tried every run of blanks to its end (quadratic on a long one).
   const hash = rest.search(/[ \t]#/);
   const value = (hash < 0 ? rest : rest.slice(0, hash)).trimEnd();
-  if (value === '' || value.length > YAML_TEXT_MAX || /^[-?:,[\]{}#&*!|>'"%@`]/.test(value) || (colons ? CONTROL : CONTROL_OR_COLON).test(value) || UNREAD_IN.test(value)) return null;
-  return readsAsValue(value) || meantBare(value) || /^(?:null|~|yes|no|on|off)$/i.test(value) ? null : value;
+  // Not what starts as YAML's other nodes do; `-` and `?` start text where no blank follows (`--stdio`).
+  if (value === '' || value.length > YAML_TEXT_MAX || /^(?:[:,[\]{}#&*!|>'"%@`]|[-?](?:[ \t]|$))/.test(value) || (colons ? CONTROL : CONTROL_OR_COLON).test(value) || UNREAD_IN.test(value)) return null;
+  return readsAsValue(value) || meantBare(value) || YAML_NOT_TEXT.test(value) ? null : value;
 }
 
 /**
@@ -453,6 +454,12 @@ export function yamlQuotedAlone(rest: string): { value: string; length: number }
 }
 
 const UNREAD_IN = new RegExp(UNREAD, 'u');
+/**
+ * What YAML (js-yaml's schema) reads as no string, and TOML as no value or another: nothing (`null`, `~`), a number as
+ * only YAML writes one (`.5`, `1.`, `.inf`, `0777`, `+1`; `1_000` too, a string to YAML 1.2 but a number to 1.1), a date
+ * and time with a blank (`2001-12-14 21:59:43`). Not taken as text.
+ */
+const YAML_NOT_TEXT = /^(?:null|~|yes|no|on|off)$|^[-+]?(?:[0-9][0-9_]*(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9_]+(?:[eE][-+]?[0-9]+)?|\.(?:inf|Inf|INF)|0x[0-9a-fA-F_]+|0o[0-7_]+|0b[01_]+)$|^\.(?:nan|NaN|NAN)$|^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt ]|$)/i;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const CONTROL_OR_COLON = /: |[\u0000-\u001f\u007f]/;
 

@@ -59,7 +59,10 @@ function itemOf(rest: string): { raw: string; value: string; comment: string } |
   // A key then `:` (`- type:`, `- name: x`) is a mapping to YAML, not text.
   if (/:(?:[ \t]|$)/.test(word)) return null;
   // Not what TOML reads as another value (`0x1F`, `1979-05-27`, `inf`), which YAML may read as one too.
-  return quotableName(word) && !readsAsValue(word) ? { raw: word, value: `"${word}"`, comment } : null;
+  if (quotableName(word) && !readsAsValue(word)) return { raw: word, value: `"${word}"`, comment };
+  // Other text YAML reads as a string (`a b  c`, `--stdio`), in quotes.
+  const text = yamlText(word);
+  return text === null ? null : { raw: word, value: basicString(text), comment };
 }
 
 /** YAML's `---` on a line of its own, which fences a front matter (an agent's, pasted with it). */
