@@ -1004,6 +1004,9 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['hooks:\n  PreToolUse:\n    - matcher: "Bash"\n      hooks:\n        - type: command\n          command: "./check.sh"\n',
     'hooks.PreToolUse = [{ matcher = "Bash", hooks = [{ type = "command", command = "./check.sh" }] }]\n', 'Write the table as TOML: `hooks.PreToolUse = [{ matcher = "Bash", hooks = [{…mand = "./check.sh" }] }]`'],
   ['mcpServers:  # c\n- name: gh\n  args:\n  - stdio\n\n- name: linear\n  env:\n    TOKEN: x\n', 'mcpServers = [{ name = "gh", args = ["stdio"] }, { name = "linear", env = { TOKEN = "x" } }] # c\n', 'Write the list as TOML: `mcpServers = [{ name = "gh", args = ["stdio"] }, { … { TOKEN = "x" } }]`'],
+  // A list in brackets TOML reads as written (`["-y", "x"]`) is the value YAML reads too, nested or not.
+  ['mcpServers:\n  - github:\n      command: npx\n      args: ["-y", "@modelcontextprotocol/server-github"]\n',
+    'mcpServers = [{ github = { command = "npx", args = ["-y", "@modelcontextprotocol/server-github"] } }]\n', 'Write the list as TOML: `mcpServers = [{ github = { command = "npx", args = …erver-github"] } }]`'],
   ['mcpServers:\n- name: gh  # c\n', null],
   // Text YAML reads that starts with `-` or `?` and no blank (`--stdio`), a list's item of words (`a b`): in quotes; not a
   // number as only YAML writes one (`.5`, `0777`, `1.`), which TOML reads otherwise: `:` alone.

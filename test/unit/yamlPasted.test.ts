@@ -76,7 +76,7 @@ function quotedOver(random: () => number, pick: <T>(xs: readonly T[]) => T, key:
 // A list of mappings (Claude's agent `hooks:` ⏎ `  PreToolUse:` ⏎ `    - matcher: "Bash"` ⏎ `      hooks:` ⏎
 // `        - type: command`; `mcpServers:` ⏎ `  - name: github`): its items' keys, and what they hold.
 const ITEM_KEYS = ['matcher', 'type', 'command', 'name', 'timeout', '"quoted key"', 'env'];
-const ITEM_VALUES = ['true', 'false', '42', '1.5', 'Bash', 'command', './check.sh', 'Bash(npm run test:*)', 'Écrit 😀', 'a b  c', ...QUOTED];
+const ITEM_VALUES = ['true', 'false', '42', '1.5', 'Bash', 'command', './check.sh', 'Bash(npm run test:*)', 'Écrit 😀', 'a b  c', '["-y", "@scope/server"]', '[]', '[1, ["a"]]', ...QUOTED];
 
 /** A list of mappings below a key indented `indent`: its items `- ` as deep or two deeper, `depth` levels of lists in them at most. */
 function mappingList(random: () => number, pick: <T>(xs: readonly T[]) => T, indent: string, depth: number): string[] {

@@ -178,6 +178,9 @@ function keyPart(raw: string): string | null {
 
 /** A mapping's value after `key: ` as TOML writes it (`itemOf`, or YAML's text in quotes: `yamlText`), and its comment. */
 function scalarOf(rest: string): { value: string; comment: string } | null {
+  // A list in brackets that TOML reads as written (`["-y", "x"]`, strings in quotes, numbers): YAML reads it the same,
+  // but for an inline table or a `=` in it, which YAML would read as other text.
+  if (rest.startsWith('[') && !/[{}=]/.test(rest) && readsAsValue(rest)) return { value: rest, comment: '' };
   const item = itemOf(rest);
   if (item) return item;
   const hash = rest.search(/[ \t]#/);
