@@ -1008,6 +1008,13 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['mcpServers:\n  - github:\n      command: npx\n      args: ["-y", "@modelcontextprotocol/server-github"]\n',
     'mcpServers = [{ github = { command = "npx", args = ["-y", "@modelcontextprotocol/server-github"] } }]\n', 'Write the list as TOML: `mcpServers = [{ github = { command = "npx", args = …erver-github"] } }]`'],
   ['mcpServers:\n- name: gh  # c\n', null],
+  // A list or a mapping in brackets or braces as a nested value (YAML's flow style): the list or inline table YAML reads;
+  // not with a scalar TOML may read otherwise (`yes`), or more than a comment after it.
+  ['permission:\n  bash: {"git push": ask, "*": allow}  # c\n', 'permission.bash = { "git push" = "ask", "*" = "allow" } # c\n',
+    'Write the table as TOML: `permission.bash = { "git push" = "ask", "*" = "allow" } # c`'],
+  ['permission:\n  allowed: [Read, "a\\/b", 1.5]\n', 'permission.allowed = ["Read", "a/b", 1.5]\n', 'Write the table as TOML: `permission.allowed = ["Read", "a/b", 1.5]`'],
+  ['permission:\n  x: {a: yes}\n', null],
+  ['permission:\n  x: [a, b] c\n', null],
   // Text YAML reads that starts with `-` or `?` and no blank (`--stdio`), a list's item of words (`a b`): in quotes; not a
   // number as only YAML writes one (`.5`, `0777`, `1.`), which TOML reads otherwise: `:` alone.
   ['args:\n  - --stdio\n  - a b\n', 'args = ["--stdio", "a b"]\n', 'Write the list as TOML: `["--stdio", "a b"]`'],

@@ -28,7 +28,9 @@ const SCALARS = ['true', 'false', '0', '42', '-7', '1.5', '"quoted text"', "'sin
 const NAMES = ['Read', 'Grep', 'Bash', 'Edit', 'WebFetch', 'mcp__gh__x', 'bash(git log *)', 'read', 'Task', '"Re\\x61d"', "'Gr''ep'", '"mcp\\/x"', '--stdio', 'a b  c'];
 const KEYS = ['name', 'description', 'model', 'mode', 'color', 'temperature', 'notes', 'max-turns', 'allowed_tools'];
 const RULE_KEYS = ['write', 'edit', 'bash', 'webfetch', '"git push"', 'git *', "'rm -rf *'", 'mcp__gh__*'];
-const VERDICTS = ['true', 'false', 'ask', 'allow', 'deny', '"a\\x73k"', "'deny'", '"al\\/low"'];
+// … and collections in brackets and braces (YAML's flow style), nested too.
+const VERDICTS = ['true', 'false', 'ask', 'allow', 'deny', '"a\\x73k"', "'deny'", '"al\\/low"', '{"git push": ask, "*": allow}', '[Read, Grep]', '{}', '[]',
+  '{write: false, bash: {"git *": allow}}', "['it''s', \"a\\/b\", 1.5]"];
 const COMMENTS = ['', '', '  # why'];
 // A block of text's header, and its lines: a quote, a backslash, what would be a comment, a key or a list's
 // item outside it, `"""`, a line indented deeper (kept as it is, in a folded block too), empty lines.
@@ -76,7 +78,8 @@ function quotedOver(random: () => number, pick: <T>(xs: readonly T[]) => T, key:
 // A list of mappings (Claude's agent `hooks:` ⏎ `  PreToolUse:` ⏎ `    - matcher: "Bash"` ⏎ `      hooks:` ⏎
 // `        - type: command`; `mcpServers:` ⏎ `  - name: github`): its items' keys, and what they hold.
 const ITEM_KEYS = ['matcher', 'type', 'command', 'name', 'timeout', '"quoted key"', 'env'];
-const ITEM_VALUES = ['true', 'false', '42', '1.5', 'Bash', 'command', './check.sh', 'Bash(npm run test:*)', 'Écrit 😀', 'a b  c', '["-y", "@scope/server"]', '[]', '[1, ["a"]]', ...QUOTED];
+const ITEM_VALUES = ['true', 'false', '42', '1.5', 'Bash', 'command', './check.sh', 'Bash(npm run test:*)', 'Écrit 😀', 'a b  c', '["-y", "@scope/server"]', '[]', '[1, ["a"]]',
+  '{write: false, bash: ask}', ...QUOTED];
 
 /** A list of mappings below a key indented `indent`: its items `- ` as deep or two deeper, `depth` levels of lists in them at most. */
 function mappingList(random: () => number, pick: <T>(xs: readonly T[]) => T, indent: string, depth: number): string[] {
@@ -150,7 +153,7 @@ function frontMatter(random: () => number): string {
           const [verdict, comment] = [pick(VERDICTS), pick(COMMENTS)];
           lines.push(`  ${rule}: ${verdict}${comment}`);
           // Plain text goes on over lines; text in quotes closed on its line does not.
-          if (comment === '' && !/^["']/.test(verdict) && random() < 0.15) lines.push(...goesOn(random, pick, '  '));
+          if (comment === '' && !/^["'[{]/.test(verdict) && random() < 0.15) lines.push(...goesOn(random, pick, '  '));
         }
         if (random() < 0.15) lines.push(pick(['', '  # a note']));
       }

@@ -13,6 +13,7 @@ import { basicString } from './strings';
 import { blanksFrom, yamlText } from './typingSlips';
 import { AFTER_QUOTES, seenString, yamlQuoted } from './yamlQuoted';
 import { blockText, newLineAt, plainLines, tomlText } from './yamlBlockText';
+import { yamlFlow } from './yamlFlow';
 import { mappingsBelow, type Writers } from './yamlNested';
 
 type Rewrite = NonNullable<SyntaxProblem['rewrite']>;
@@ -178,9 +179,8 @@ function keyPart(raw: string): string | null {
 
 /** A mapping's value after `key: ` as TOML writes it (`itemOf`, or YAML's text in quotes: `yamlText`), and its comment. */
 function scalarOf(rest: string): { value: string; comment: string } | null {
-  // A list in brackets that TOML reads as written (`["-y", "x"]`, strings in quotes, numbers): YAML reads it the same,
-  // but for an inline table or a `=` in it, which YAML would read as other text.
-  if (rest.startsWith('[') && !/[{}=]/.test(rest) && readsAsValue(rest)) return { value: rest, comment: '' };
+  // A list or a mapping in brackets or braces (`[Read, Grep]`, `{"git push": ask}`): the list or inline table YAML reads.
+  if (rest.startsWith('[') || rest.startsWith('{')) return yamlFlow(rest);
   const item = itemOf(rest);
   if (item) return item;
   const hash = rest.search(/[ \t]#/);
