@@ -48,10 +48,11 @@ export function mappingsBelow(text: string, from: number, depth: number, writers
     if (line[indent] === '\t') return null;
     // The block ends at a line no deeper than the key's, but for the list's own items, which YAML lets stand as deep.
     if (indent < depth || (indent === depth && !ITEM.test(rest))) break;
-    if (rest.startsWith('#')) return null;
+    // Not a list's item first: a mapping, read line by line where it is met (yamlLists.ts), not read to its end here.
+    if (rest.startsWith('#') || (lines.length === 0 && !ITEM.test(rest))) return null;
     lines.push({ indent, text: rest, end: at });
   }
-  if (lines.length === 0 || lines.length > MOST_LINES || !ITEM.test(lines[0]!.text)) return null;
+  if (lines.length === 0 || lines.length > MOST_LINES) return null;
   const reader = new Reader(lines, writers);
   const value = reader.sequence(0, lines[0]!.indent);
   // Mappings among the items, or the list is one of scalars (yamlLists.ts writes that, comments and all).
