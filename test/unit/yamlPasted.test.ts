@@ -66,13 +66,13 @@ function block(random: () => number, pick: <T>(xs: readonly T[]) => T, indent: s
  * Text in quotes going on over lines below its key (`description: "Reviews code,` ⏎ `  carefully."`), two spaces in:
  * YAML's escapes, a `\\` ending a line (double quotes), a quote written twice (single), empty lines between.
  */
-function quotedOver(random: () => number, pick: <T>(xs: readonly T[]) => T, key: string): string[] {
+function quotedOver(random: () => number, pick: <T>(xs: readonly T[]) => T, key: string, indent = ''): string[] {
   const q = pick(['"', "'"]);
   const texts = q === '"' ? ['Reviews code,', 'says \\"why\\"', 'a\\/b \\x41', 'tab\\there', 'joined\\', ''] : ["it''s", 'a \\ backslash', ''];
-  const middle = Array.from({ length: Math.floor(random() * 3) }, () => pick(texts)).map((t) => (t === '' ? '' : `  ${t}`));
+  const middle = Array.from({ length: Math.floor(random() * 3) }, () => pick(texts)).map((t) => (t === '' ? '' : `${indent}  ${t}`));
   // Not an empty line right after a joined one, which YAML reads as its own case.
-  const lines = [`${key}: ${q}${pick(texts.filter((t) => t !== ''))}`, ...middle].filter((l, i, all) => !(l === '' && all[i - 1]?.endsWith('\\')));
-  return [...lines, `  ${pick(['the end.', 'done'])}${q}${pick(COMMENTS)}`];
+  const lines = [`${indent}${key}: ${q}${pick(texts.filter((t) => t !== ''))}`, ...middle].filter((l, i, all) => !(l === '' && all[i - 1]?.endsWith('\\')));
+  return [...lines, `${indent}  ${pick(['the end.', 'done'])}${q}${pick(COMMENTS)}`];
 }
 
 // A list of mappings (Claude's agent `hooks:` ⏎ `  PreToolUse:` ⏎ `    - matcher: "Bash"` ⏎ `      hooks:` ⏎
@@ -149,7 +149,8 @@ function frontMatter(random: () => number): string {
           lines.push(`  ${rule}:`);
           const patterns = new Set(Array.from({ length: 1 + Math.floor(random() * 2) }, () => pick(RULE_KEYS.filter((r) => r !== rule))));
           for (const p of patterns) lines.push(`    ${p}: ${pick(VERDICTS)}`);
-        } else {
+        } else if (kind === 4 && below < 0.7) lines.push(...quotedOver(random, pick, rule, '  ')); // text in quotes over lines, nested
+        else {
           const [verdict, comment] = [pick(VERDICTS), pick(COMMENTS)];
           lines.push(`  ${rule}: ${verdict}${comment}`);
           // Plain text goes on over lines; text in quotes closed on its line does not.

@@ -11,7 +11,7 @@ import { lineBreak } from './split';
 import { KEY_LINE } from './syntaxMessages';
 import { basicString } from './strings';
 import { blanksFrom, yamlText } from './typingSlips';
-import { AFTER_QUOTES, seenString, yamlQuoted } from './yamlQuoted';
+import { AFTER_QUOTES, quotedLines, seenString, yamlQuoted } from './yamlQuoted';
 import { blockText, newLineAt, plainLines, tomlText } from './yamlBlockText';
 import { yamlFlow } from './yamlFlow';
 import { mappingsBelow, type Writers } from './yamlNested';
@@ -272,6 +272,14 @@ export function yamlMap(text: string, sep: number): { message: string; rewrite: 
       continue;
     }
     const scalar = scalarOf(rest);
+    // Text in quotes going on over the lines below, deeper than its key, to its closing quote (`quotedLines`), a comment after it kept.
+    const over = scalar ? null : quotedLines(text, start + line.length - m[3]!.length, depth);
+    if (over) {
+      const comment = text.slice(over.end, lineEndAt(text, over.end)).trim();
+      written.push(`${path} = ${seenString(over.value)}${comment === '' ? '' : ` ${comment}`}`);
+      at = end = lineEndAt(text, over.end);
+      continue;
+    }
     // Plain text going on over the lines below (`plainLines`), with no comment after its first line's.
     const more = scalar && plainLines(text, at, depth);
     if (!more || (more.suffix !== '' && (scalar.comment !== '' || /^["'[{]/.test(rest)))) return null;
