@@ -1008,6 +1008,8 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['mcpServers:\n  - github:\n      command: npx\n      args: ["-y", "@modelcontextprotocol/server-github"]\n',
     'mcpServers = [{ github = { command = "npx", args = ["-y", "@modelcontextprotocol/server-github"] } }]\n', 'Write the list as TOML: `mcpServers = [{ github = { command = "npx", args = …erver-github"] } }]`'],
   ['mcpServers:\n- name: gh  # c\n', null],
+  // So for a list's item in quotes over lines below its `-`.
+  ['allowed:\n  - "Read(\n    x)"\n  - Grep\n', 'allowed = ["Read( x)", "Grep"]\n', 'Write the list as TOML: `["Read( x)", "Grep"]`'],
   // Text in quotes over lines as a nested key's value, a comment after it kept.
   ["permission:\n  note: 'it''s\n    over'  # c\n  bash: ask\n", 'permission.note = "it\'s over" # c\npermission.bash = "ask"\n', 'Write the table as TOML: `permission.note = "it\'s over" # c` and 1 more'],
   // A list or a mapping in brackets or braces as a nested value (YAML's flow style): the list or inline table YAML reads;

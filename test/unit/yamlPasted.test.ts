@@ -104,6 +104,12 @@ function mappingList(random: () => number, pick: <T>(xs: readonly T[]) => T, ind
   return lines;
 }
 
+/** A list's item in quotes going on over lines below its `-` (indented `indent`), as `quotedOver` writes a key's. */
+function itemOver(random: () => number, pick: <T>(xs: readonly T[]) => T, indent: string): string[] {
+  const [first, ...rest] = quotedOver(random, pick, 'k', indent);
+  return [first!.replace(`${indent}k: `, `${indent}- `), ...rest];
+}
+
 function frontMatter(random: () => number): string {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
   const keys = new Set<string>();
@@ -120,7 +126,7 @@ function frontMatter(random: () => number): string {
       if (comment === '' && random() < 0.3) lines.push(...goesOn(random, pick, ''));
     }
     else if (kind === 1) lines.push(`${key}: ${pick(SCALARS)}${pick(COMMENTS)}`);
-    else if (kind === 2) lines.push(`${key}:${pick(COMMENTS)}`, ...Array.from({ length: 1 + Math.floor(random() * 3) }, () => `  - ${pick(NAMES)}`));
+    else if (kind === 2) lines.push(`${key}:${pick(COMMENTS)}`, ...Array.from({ length: 1 + Math.floor(random() * 3) }, () => (random() < 0.1 ? itemOver(random, pick, '  ') : [`  - ${pick(NAMES)}`])).flat());
     else if (kind === 5) {
       const [header, ...below] = block(random, pick, '');
       lines.push(`${key}: ${header}`, ...below);
@@ -144,7 +150,7 @@ function frontMatter(random: () => number): string {
         } else if (kind === 4 && below < 0.3) {
           // A list below the key, its items deeper or as deep (YAML takes both).
           const items = pick(['    ', '  ']);
-          lines.push(`  ${rule}:${pick(COMMENTS)}`, ...Array.from({ length: 1 + Math.floor(random() * 3) }, () => `${items}- ${pick(NAMES)}${pick(COMMENTS)}`));
+          lines.push(`  ${rule}:${pick(COMMENTS)}`, ...Array.from({ length: 1 + Math.floor(random() * 3) }, () => (random() < 0.1 ? itemOver(random, pick, items) : [`${items}- ${pick(NAMES)}${pick(COMMENTS)}`])).flat());
         } else if (kind === 4 && below < 0.6) {
           lines.push(`  ${rule}:`);
           const patterns = new Set(Array.from({ length: 1 + Math.floor(random() * 2) }, () => pick(RULE_KEYS.filter((r) => r !== rule))));

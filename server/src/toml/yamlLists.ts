@@ -92,7 +92,13 @@ function itemLines(text: string, from: number, ends: (line: string) => boolean, 
     const line = text.slice(start, at);
     const m = ITEM_LINE.exec(line);
     if (m) {
-      const item = itemOf(m[2]!.trimEnd());
+      let item = itemOf(m[2]!.trimEnd());
+      // Text in quotes going on over the lines below, deeper than its `-` (`quotedLines`): the string YAML folds it to.
+      const over = item || !/^["']/.test(m[2]!) ? null : quotedLines(text, start + line.length - m[2]!.length, m[1]!.length);
+      if (over) {
+        at = lineEndAt(text, over.end);
+        item = { raw: `${m[2]!.trimEnd()} …`, value: seenString(over.value), comment: text.slice(over.end, at).trim() };
+      }
       if (!item) return null;
       items.push({ indent: m[1]!, ...item, above });
       above = [];
