@@ -1008,6 +1008,9 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['mcpServers:\n  - github:\n      command: npx\n      args: ["-y", "@modelcontextprotocol/server-github"]\n',
     'mcpServers = [{ github = { command = "npx", args = ["-y", "@modelcontextprotocol/server-github"] } }]\n', 'Write the list as TOML: `mcpServers = [{ github = { command = "npx", args = …erver-github"] } }]`'],
   ['mcpServers:\n- name: gh  # c\n', null],
+  // So at the top, where `:` is the key's (`tools: {write: false, bash: ask}`): at once; `=` alone where TOML reads it as written.
+  ['tools: {write: false, bash: ask}  # c\n', 'tools = { write = false, bash = "ask" }  # c\n', 'Replace `: {write: false, bash: ask}` with `= { write = false, bash = "ask" }`'],
+  ["allowed: ['read']\n", "allowed = ['read']\n", 'Replace `:` with `=`'],
   // So for a list's item in quotes over lines below its `-`.
   ['allowed:\n  - "Read(\n    x)"\n  - Grep\n', 'allowed = ["Read( x)", "Grep"]\n', 'Write the list as TOML: `["Read( x)", "Grep"]`'],
   // Text in quotes over lines as a nested key's value, a comment after it kept.

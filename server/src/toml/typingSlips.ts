@@ -16,6 +16,7 @@ import { closedOrLineEnd, closer, commentOrLineEnd, type Container, KEY_LINE, ne
 import { basicString } from './strings';
 import { trimUnreadEnd, UNREAD } from './unreadBlanks';
 import { plainLines } from './yamlBlockText';
+import { yamlFlow } from './yamlFlow';
 import { AFTER_QUOTES, quotedLines, seenString, yamlQuoted } from './yamlQuoted';
 
 type Rewrite = NonNullable<SyntaxProblem['rewrite']>;
@@ -408,6 +409,13 @@ export function colonForEquals(text: string, at: number, statement: boolean): Re
     const written = seenString(overLines.value);
     const below = text.slice(lineEnd, overLines.end).split('\n').length - 1;
     return { title: `Replace ${quoted(`: ${rest.trimEnd()}`)} and the ${below === 1 ? 'line' : `${below} lines`} below with ${quoted(`= ${written}`)}`, span: { start: at, end: overLines.end }, newText: () => `${blank}= ${written}` };
+  }
+  // A list or a mapping in brackets or braces (`tools: {write: false, bash: ask}`): the list or inline table YAML reads, at
+  // once; `=` alone where TOML reads it as written (`['read']`), which YAML reads the same.
+  const flow = yamlRun && /^[[{]/.test(rest) ? yamlFlow(rest) : null;
+  if (flow && !readsAsValue(rest.slice(0, flow.length))) {
+    const raw = rest.slice(0, flow.length);
+    return { title: `Replace ${quoted(`: ${raw}`)} with ${quoted(`= ${flow.value}`)}`, span: { start: at, end: at + run.length + raw.length }, newText: () => `${blank}= ${flow.value}` };
   }
   if (yaml !== null) {
     if (!more || (more.suffix !== '' && rest.trim() !== yaml)) return null;

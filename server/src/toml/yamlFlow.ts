@@ -16,15 +16,15 @@ const BARE_KEY = /^[A-Za-z0-9_-]+$/;
 const DEEPEST = 32;
 
 /**
- * The collection `rest` starts with (`[` or `{`), closed on its line, as TOML writes it, and the comment after it
- * (`''` where none). Null where it is none of those YAML and TOML read alike once written so.
+ * The collection `rest` starts with (`[` or `{`), closed on its line, as TOML writes it, the comment after it
+ * (`''` where none), and how long it is as written. Null where it is none of those YAML and TOML read alike once written so.
  */
-export function yamlFlow(rest: string): { value: string; comment: string } | null {
+export function yamlFlow(rest: string): { value: string; comment: string; length: number } | null {
   const reader = new FlowReader(rest);
   const value = reader.node(0);
   if (value === null || (rest[0] !== '[' && rest[0] !== '{')) return null;
   const after = rest.slice(reader.at);
-  return AFTER_QUOTES.test(after) ? { value, comment: after.trim() } : null;
+  return AFTER_QUOTES.test(after) ? { value, comment: after.trim(), length: reader.at } : null;
 }
 
 class FlowReader {
