@@ -8,10 +8,10 @@ import { basicString } from './strings';
 import { yamlText } from './typingSlips';
 import { AFTER_QUOTES, seenString, yamlQuoted } from './yamlQuoted';
 
-/** A boolean or a decimal number (no leading zero), which YAML and TOML read alike (yamlLists.ts: `YAML_AS_TOML`). */
-const ALIKE = /^(?:true|false|[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)$/;
+/** A boolean or a decimal number (no leading zero), which YAML and TOML read alike: written as it is. */
+export const YAML_AS_TOML = /^(?:true|false|[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)$/;
 /** A bare key TOML takes as written. */
-const BARE_KEY = /^[A-Za-z0-9_-]+$/;
+export const BARE_KEY = /^[A-Za-z0-9_-]+$/;
 /** The deepest nesting read (toml_edit refuses 80 levels in one value; a front matter has two or three). */
 const DEEPEST = 32;
 
@@ -43,7 +43,7 @@ class FlowReader {
     }
     const plain = this.plain();
     if (plain === null) return null;
-    if (ALIKE.test(plain)) return plain;
+    if (YAML_AS_TOML.test(plain)) return plain;
     const text = yamlText(plain);
     return text === null ? null : basicString(text);
   }

@@ -13,7 +13,7 @@ import { basicString } from './strings';
 import { blanksFrom, yamlText } from './typingSlips';
 import { AFTER_QUOTES, quotedLines, seenString, yamlQuoted } from './yamlQuoted';
 import { blockText, newLineAt, plainLines, tomlText } from './yamlBlockText';
-import { yamlFlow } from './yamlFlow';
+import { BARE_KEY, yamlFlow, YAML_AS_TOML } from './yamlFlow';
 import { mappingsBelow, type Writers } from './yamlNested';
 
 type Rewrite = NonNullable<SyntaxProblem['rewrite']>;
@@ -31,8 +31,6 @@ interface Item {
 const ITEM_LINE = /^([ \t]*)-[ \t]+(.*)$/;
 const BLANK_LINE = /^[ \t]*(#.*)?$/;
 
-/** A boolean or a decimal number (no leading zero), which YAML and TOML read alike. */
-const YAML_AS_TOML = /^(?:true|false|[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)$/;
 
 /**
  * The item of a YAML list's line (what follows its `- `) as TOML writes it, and its comment: a name
@@ -178,7 +176,7 @@ const MAP_LINE_MAX = 1_000;
 
 /** A YAML key as a TOML key part: bare where TOML takes it so, quoted as written where TOML reads that, else in quotes. */
 function keyPart(raw: string): string | null {
-  if (/^[A-Za-z0-9_-]+$/.test(raw)) return raw;
+  if (BARE_KEY.test(raw)) return raw;
   if (raw.startsWith('"') || raw.startsWith("'")) return readsAsValue(raw) ? raw : null;
   return basicString(raw);
 }
@@ -202,7 +200,8 @@ const WRITERS: Writers = { key: keyPart, scalar: scalarOf };
  * false` ⏎ `  edit: false`, an OpenCode agent's front matter pasted; `permission:` ⏎ `  bash:` ⏎ `    "git push":
  * ask`): each value written as the dotted key TOML reads it at (`tools.write = false`, `permission.bash."git push"
  * = "ask"`), on the key's line and those below it, in the mapping's place; the comments and blank lines among
- * them kept. It runs to a line indented no deeper than the key's, or the text's end. No guess: YAML reads
+ * them kept. A list of mappings below it, or below a nested key (`hooks:` ⏎ `  - matcher: …`), is the list of
+ * inline tables YAML nests (yamlNested.ts); a list or mapping in brackets or braces, the one YAML reads (yamlFlow.ts). It runs to a line indented no deeper than the key's, or the text's end. No guess: YAML reads
  * it so. None where a line is no such key (a list's item, a value going on), one is indented as none of its
  * mapping's keys, a nested key holds nothing, a value is none TOML and YAML read alike or text (`yes`, `[…]`),
  * or a comment is a `mars-ignore`, which would come to speak of another line.
