@@ -575,6 +575,8 @@ const CASES: Case[] = [
     has: ['**`permissions.allow`**: a list Mars ignores', 'It looks meant for `allowed`'], lacks: ['Unknown tool'] },
   { name: 'a list under Claude\'s settings key, on its list part', doc: `${T}permissions.de|ny = ["bash"]`, range: [1, 12, 1, 16],
     has: ['**`permissions.deny`**: a list Mars ignores', 'It looks meant for `disallowed`'], lacks: ['Unknown tool'] },
+  { name: 'a list under `tools` in the tools table (Claude\'s agent `tools:`)', doc: `${T}too|ls = ["read"]`, range: [1, 0, 1, 5],
+    has: ['**`tools`**: a list Mars ignores', 'It looks meant for `allowed`'], lacks: ['Unknown tool'] },
   { name: 'a list under a mistyped key', doc: `${T}alo|wed = ["read"]`, range: [1, 0, 1, 6], has: ['It looks meant for `allowed`'], lacks: ['Unknown tool'] },
   { name: 'a list under another word for disallowed', doc: `${T}"de|ny" = ["bash"]`, range: [1, 1, 1, 5], has: ['It looks meant for `disallowed`'], lacks: ['Unknown tool'] },
   // A string there, where that list goes: what its diagnostic takes it for, in brackets.
