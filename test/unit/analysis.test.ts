@@ -3972,3 +3972,16 @@ test('a message about a tools table names no file: it reads the same in mars.loc
   assert.ok(messages.length >= 3, messages.join('\n'));
   for (const message of messages) assert.doesNotMatch(message, /mars\.toml/, message);
 });
+
+// Claude Code's third list, `ask` (its settings' `permissions.ask` pasted into a tools table): said as the list it is,
+// which Mars has none of, on the whole key; removal its one fix, as for any key Mars ignores.
+for (const [line, key] of [['ask = ["Edit"]', 'ask'], ['permissions.ask = ["Edit"]', 'permissions.ask'], ['"Ask" = []', 'Ask']] as const) {
+  test(`Claude's \`ask\` list in a tools table: ${line}`, () => {
+    const text = `[agents.a.tools]\n${line}\n`;
+    const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'unknown-policy-key');
+    assert.equal(found.length, 1);
+    assert.equal(text.slice(found[0]!.span.start, found[0]!.span.end), key);
+    assert.match(found[0]!.message, new RegExp(`^Mars ignores \`${key.replace('.', '\\.')}\` here: Mars has no list of tools to ask about first, as Claude Code's \`ask\` is`));
+    assert.deepEqual(found[0]!.fixes.map((x) => [x.title, x.preferred, x.safe]), [[`Remove \`${line.slice(0, line.indexOf(' ='))}\``, false, false]]);
+  });
+}

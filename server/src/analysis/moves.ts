@@ -4,7 +4,7 @@
 // theirs in patternFixes.ts.
 
 import { canonicalSpelling, mcpWireRewrite, meantEntry } from '../grammar/checks';
-import { inWords, quoted, rustTrim, shortened, shown } from '../grammar/text';
+import { asciiLower, inWords, quoted, rustTrim, shortened, shown } from '../grammar/text';
 import { isMcpWireToken, namesBetweenCommas, parseToolName, render } from '../grammar/toolName';
 import { lineStartAt } from '../toml/lineIndex';
 import { lastAtOrBefore } from '../toml/sorted';
@@ -19,6 +19,7 @@ import { fixedValueOf } from './verdicts';
 import { holdsListValue, isMapFormVerdict, meantList, meantTools, misspeltVerdictList, verdictList } from './meant';
 import { patternAdvice, patternFixes, patternTableOfKey } from './patternFixes';
 import { type ExtraKey, isToolsAsList, listAfterString, type ListName, listOf, listTarget, misplacedAt, type MisplacedList, type Owner, ownerKey, ownPolicy, type Policies, sameOwner, type ShapeProblem } from './policies';
+import { keyContentSpan } from './places';
 import { directiveOf } from './suppress';
 
 /** The key path of an owner's list: what a fix that writes the list anew creates. */
@@ -586,24 +587,35 @@ export function holdsOpenMultiline(v: TomlValue): boolean {
  * speak of. Not a verdict (`deny = "allow"`), which names no tool (`namesATool`).
  */
 export function misspeltList(extra: ExtraKey): ListName | null {
-  if (!holdsListValue(extra.keyValue.value)) return null;
+  const part = holdsListValue(extra.keyValue.value) ? listPart(extra) : null;
   // `tools = [...]` in the tools table too is Claude's agent `tools:`, the tools allowed, as beside it (`shapeList`).
-  if (namesTheKey(extra)) return extra.name.name === 'tools' ? 'allowed' : meantList(extra.name.name);
-  // The tools table written again inside it, then the list (`tools.allowed` under `[agents.x.tools]`), or Claude Code's
-  // settings pasted in (`permissions.allow = […]`, what their JSON's `"permissions": { "allow": … }` is written as).
+  return part === null ? null : part === extra.name && part.name === 'tools' ? 'allowed' : meantList(part.name);
+}
+
+/** Claude Code's third list in a tools table (`ask = […]`, `permissions.ask`): one Mars has no place for. */
+export const askList = (extra: ExtraKey): boolean => extra.keyValue.value?.kind === 'array' && asciiLower(listPart(extra)?.name ?? '') === 'ask';
+
+/**
+ * The key part that may name a list in a tools table: the key itself (`Allowed`), or, past the tools table written again
+ * (`tools.allowed` under `[agents.x.tools]`) or Claude Code's settings pasted in (`permissions.allow = […]`, what their
+ * JSON's `"permissions": { "allow": … }` is written as), its last part. Null for a key below a tool (`bash.x`).
+ */
+function listPart(extra: ExtraKey): KeyPart | null {
   const parts = extra.keyValue.key.parts;
-  return parts[parts.length - 2] === extra.name && (extra.name.name === 'tools' || meantTools(extra.name.name)) ? meantList(parts[parts.length - 1]!.name) : null;
+  if (namesTheKey(extra)) return extra.name;
+  return parts[parts.length - 2] === extra.name && (extra.name.name === 'tools' || meantTools(extra.name.name)) ? parts[parts.length - 1]! : null;
 }
 
 /**
- * A misspelt list's key past the tools table (`misspeltList`): its name (`Allowed`), or, `dotted`, the table meant
- * again and the list's part (`permissions.allow`), as written.
+ * A list key's part past the tools table (`listPart`) as written: the key's name (`Allowed`), or, `dotted`, the table
+ * meant again and the list's part (`permissions.allow`); `shown`, where a finding of it is shown (inside quotes).
  */
-export function misspeltListKey(text: string, extra: ExtraKey): { readonly span: Span; readonly written: string; readonly dotted: boolean; readonly last: KeyPart } {
+export function misspeltListKey(text: string, extra: ExtraKey): { readonly span: Span; readonly shown: Span; readonly written: string; readonly dotted: boolean } {
   const parts = extra.keyValue.key.parts;
   const last = parts[parts.length - 1]!;
   const span = { start: extra.name.span.start, end: last.span.end };
-  return { span, written: text.slice(span.start, span.end), dotted: last !== extra.name, last };
+  const shown = { start: keyContentSpan(text, extra.name.span).start, end: keyContentSpan(text, last.span).end };
+  return { span, shown, written: text.slice(span.start, span.end), dotted: last !== extra.name };
 }
 
 /**

@@ -9,7 +9,7 @@ import { closingQuote, isMultiline, isOpenMultiline } from '../toml/stringPositi
 import { basicString, stringList } from '../toml/strings';
 import { conflictSaid } from './crossEntry';
 import { finding, type Finding, type Fix } from './findings';
-import { extraKeyFixes, fewOf, groupConflicts, ignoredKeyFixes, keyAsEntries, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, misspeltListKey, misspeltVerdictOf, misspeltVerdictsSaid, readsAsMapForm, removeTableFix, shapeConflicts, shapeFixes, strayListConflicts, stringAsList } from './moves';
+import { askList, extraKeyFixes, fewOf, groupConflicts, ignoredKeyFixes, keyAsEntries, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, misspeltListKey, misspeltVerdictOf, misspeltVerdictsSaid, readsAsMapForm, removeTableFix, shapeConflicts, shapeFixes, strayListConflicts, stringAsList } from './moves';
 import { patternAdvice, patternFixes, patternMoveAcross, type PatternTable, patternTableOfKey, patternTableOfSection } from './patternFixes';
 import { movable } from './patterns';
 import { charPlaces, charSpans, keyContentSpan, valueFirstLine } from './places';
@@ -108,10 +108,8 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
       const conflicting = strayListConflicts(doc.text, policies, extra.owner, extra.keyValue, meant, extra.table.spelling === 'inline');
       // Said of the whole key past the tools table (`permissions.allow`), where that is more than its name.
       const key = misspeltListKey(doc.text, extra);
-      const at = keyContentSpan(doc.text, extra.name.span);
-      const span = key.dotted ? { start: at.start, end: keyContentSpan(doc.text, key.last.span).end } : at;
       const said = key.dotted ? key.written : name;
-      out.push(finding('unknown-policy-key', span,
+      out.push(finding('unknown-policy-key', key.shown,
         `Mars ignores ${quoted(said)} here.${lookalikeSaid(said)} Did you mean ${quoted(`${meant}${asList(doc.text, extra.keyValue, extra.table.spelling === 'inline')}`)}?${conflictSaid(meant, conflicting)} ${WHY_IGNORED}`,
         () => listKeyFixes(doc, policies, extra, meant))); // safe only when it removes a key whose entries the list holds
       continue;
@@ -149,6 +147,16 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     // space at its ends said as an entry's is (see `trimmedAway`), after what to do.
     const around = trimmedAway(name);
     const trims = around === null ? '' : ` ${around}.`;
+    // Claude Code's third list (`ask = […]`, `permissions.ask`, its settings pasted): said as what it is, which Mars has none of.
+    if (askList(extra)) {
+      const key = misspeltListKey(doc.text, extra);
+      out.push(finding('unknown-policy-key', key.shown, `Mars ignores ${quoted(key.dotted ? key.written : name)} here: Mars has no list of tools to ask about first, as Claude Code's \`ask\` is, so these rules are not in force. ${WHY_IGNORED}`,
+        () => {
+          const { moves, removal } = ignoredKeyFixes(doc, policies, extra);
+          return removal ? [...moves, removal] : moves;
+        }));
+      continue;
+    }
     out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
       !parse.ok && !split ? `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED[parse.error]}).${trims}`
         : advice?.held ? `${noEffect}; ${advice.says}.${trims} ${WHY_IGNORED}`
