@@ -130,7 +130,10 @@ async function answerUi(page, folder, request) {
     answer = { error: e.message };
   }
   fs.mkdirSync(path.join(folder, '.e2e-ui'), { recursive: true });
-  fs.writeFileSync(path.join(folder, '.e2e-ui', `${request.id}.json`), JSON.stringify(answer));
+  // Written whole, then renamed into place: the test polls for the file, and once read one half written (empty).
+  const file = path.join(folder, '.e2e-ui', `${request.id}.json`);
+  fs.writeFileSync(`${file}.part`, JSON.stringify(answer));
+  fs.renameSync(`${file}.part`, file);
 }
 
 /**

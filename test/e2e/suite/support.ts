@@ -98,8 +98,15 @@ export async function paletteTitles(query: string): Promise<string[] | undefined
   const id = `palette-${++uiRequests}`;
   console.log(`E2E_UI ${JSON.stringify({ id, palette: query })}`);
   const answer = fileUri('.e2e-ui', `${id}.json`);
-  const text = await poll(async () => vscode.workspace.fs.readFile(answer).then((b) => new TextDecoder().decode(b), () => undefined), `the runner's answer ${answer.path}`, 30_000);
-  const { titles, error } = JSON.parse(text) as { titles?: string[]; error?: string };
+  // Read until it parses: a runner writing it in place could be read half written.
+  const read = (b: Uint8Array) => {
+    try {
+      return JSON.parse(new TextDecoder().decode(b)) as { titles?: string[]; error?: string };
+    } catch {
+      return undefined;
+    }
+  };
+  const { titles, error } = await poll(async () => vscode.workspace.fs.readFile(answer).then(read, () => undefined), `the runner's answer ${answer.path}`, 30_000);
   assert.ok(titles, `the runner could not read the command palette: ${error}`);
   return titles;
 }
