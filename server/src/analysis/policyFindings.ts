@@ -114,14 +114,22 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
         () => listKeyFixes(doc, policies, extra, meant))); // safe only when it removes a key whose entries the list holds
       continue;
     }
+    // Its move where one is offered, its removal: those of any key Mars ignores (`ignoredKeyFixes`).
+    const ignored = () => {
+      const { moves, removal } = ignoredKeyFixes(doc, policies, extra);
+      return removal ? [...moves, removal] : moves;
+    };
+    // Claude Code's third list (`ask = […]`, `permissions.ask`, its settings pasted): said as what it is, which Mars has none of.
+    if (askList(extra)) {
+      const key = misspeltListKey(doc.text, extra);
+      out.push(finding('unknown-policy-key', key.shown, `Mars ignores ${quoted(key.dotted ? key.written : name)} here: Mars has no list of tools to ask about first, as Claude Code's \`ask\` is, so these rules are not in force. ${WHY_IGNORED}`, ignored));
+      continue;
+    }
     // OpenCode's table of patterns below the tool (`bash = { "git *" = "allow" }`): what its rules mean in Mars, and their move.
     const patterns = patternTableOfKey(extra);
     if (patterns) {
       const held = patternAdvice(doc.text, policies, patterns, (e) => e, (e) => e).held;
-      out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span), patternMessage(doc.text, policies, patterns, quoted(name)), () => {
-        const { moves, removal } = ignoredKeyFixes(doc, policies, extra);
-        return removal ? [...moves, removal] : moves;
-      }, undefined, held));
+      out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span), patternMessage(doc.text, policies, patterns, quoted(name)), ignored, undefined, held));
       out.push(...patternCharFindings(doc.text, patterns));
       continue;
     }
@@ -147,16 +155,6 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     // space at its ends said as an entry's is (see `trimmedAway`), after what to do.
     const around = trimmedAway(name);
     const trims = around === null ? '' : ` ${around}.`;
-    // Claude Code's third list (`ask = […]`, `permissions.ask`, its settings pasted): said as what it is, which Mars has none of.
-    if (askList(extra)) {
-      const key = misspeltListKey(doc.text, extra);
-      out.push(finding('unknown-policy-key', key.shown, `Mars ignores ${quoted(key.dotted ? key.written : name)} here: Mars has no list of tools to ask about first, as Claude Code's \`ask\` is, so these rules are not in force. ${WHY_IGNORED}`,
-        () => {
-          const { moves, removal } = ignoredKeyFixes(doc, policies, extra);
-          return removal ? [...moves, removal] : moves;
-        }));
-      continue;
-    }
     out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
       !parse.ok && !split ? `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED[parse.error]}).${trims}`
         : advice?.held ? `${noEffect}; ${advice.says}.${trims} ${WHY_IGNORED}`
@@ -168,10 +166,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
       // Moving a key Mars ignores puts a rule in force: never safe (only `tools.mcp`'s move may be).
       // Removing one whose rule is already in force changes nothing: safe. Else it can be removed, as
       // the user wishes: offered last, never preferred nor safe (`ignoredKeyFixes`).
-      () => {
-        const { moves, removal } = ignoredKeyFixes(doc, policies, extra);
-        return removal ? [...moves, removal] : moves;
-      }, undefined, held));
+      ignored, undefined, held));
     // Validated as a tool name, the key is checked as an entry is (`illegalChars`): what a move
     // would write into a list is said before it is moved. Its commas, where the move splits the key
     // at them, get that move, as an entry's commas get its split: one fix of both problems (the
