@@ -255,9 +255,10 @@ export function yamlMap(text: string, sep: number): { message: string; rewrite: 
     if (rest === '' || rest.startsWith('#')) {
       if (rest !== '') written.push(rest);
       // A list below the key (`allowed:` ⏎ `    - Read`), its items indented alike, no less than the key.
-      // A list of mappings (`PreToolUse:` ⏎ `  - matcher: "Bash"`): a list of inline tables.
-      const mappings = mappingsBelow(text, at, depth, WRITERS);
-      const list = mappings ? null : itemLines(text, at, () => true, true); // the line after it read as the mapping's next
+      const list = itemLines(text, at, () => true, true); // the line after it read as the mapping's next
+      // A list of mappings (`PreToolUse:` ⏎ `  - matcher: "Bash"`): a list of inline tables. Never one `itemLines` reads
+      // (`itemOf` takes no `key:` for an item), so read only where that read none.
+      const mappings = list ? null : mappingsBelow(text, at, depth, WRITERS);
       if (list && list.items.every((item) => item.indent.length >= depth && item.indent === list.items[0]!.indent)) {
         const { items } = list;
         const oneLine = items.every((item) => item.comment === '' && item.above.length === 0) && indent.length + path.length + asList(items).length + 3 <= ONE_LINE;
