@@ -223,6 +223,11 @@ test('fix-all: the smallest failures this property test found', async () => {
     // A zero-width space before a multi-line string: the string was taken to end with its line, as one opened right after
     // text, so fix-all left the sections below it for a second fix-all (oddBlanks seed 8484).
     ['[skills.c.tools]\ndisallowed = [\u200b"""\nRead"""]\n[agents]\nx-y.tools.mcp = ["gh"]\n', {}, undefined],
+    // `tools.mcp` defined twice, the first moved into `allowed`: the second, no longer defined twice, counted as fixed,
+    // where a zero-width space before them hid the error its definition makes (seed 13231).
+    ['[agents.x-y]\u200b\n"tools"."allowed" = ["READ"]\n"tools"."mcp" = [" gh "]\n"tools"."mcp" = [" gh "]\n', {}, undefined],
+    // Three times: the error on the third, shown once the first moved, counted when the second moves.
+    ['[agents.x]\ntools.allowed = ["READ"]\ntools.mcp = ["gh"]\ntools.mcp = ["gh"]\ntools.mcp = ["lin"]\n', {}, undefined],
   ];
   const failures: Failure[] = [];
   for (const [text, overrides, only] of inputs) {

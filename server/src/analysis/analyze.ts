@@ -494,7 +494,10 @@ export function fixAllEdits(analysis: Analysis, overrides: SeverityOverrides = {
             if (later?.(f)) waiting.push(f);
             else if (mended.takes(next, f)) count(f);
             else waiting.push(f);
-          } else if (f.code !== 'toml-syntax' || (counter.counts && !counter.counts(f))) continue;
+          } else if (f.code !== 'toml-syntax') {
+            // Not counted, but a fix taken of it may take away the other definition of a key an error is on.
+            if (KEY_FIXES.has(f.code)) mended.takes(next, f);
+          } else if (counter.counts && !counter.counts(f)) continue;
           else if (counted.has(at)) syntaxCounted.push(f);
           else if (mended.takes(next, f)) count(f);
         }
@@ -521,30 +524,45 @@ function commasWith(f: Finding): number {
  * Asks `fixAllTakes` of each visible finding of an analysis (where fixes are made: see
  * `fixesNotKept`), and counts beside it the syntax errors fix-all fixes though they have no fix of
  * their own: one that a fix it takes of another finding rewrites, leaving its line reading
- * (`Fix.clearsSyntax`: `allowed = "read", "grep"` made a list, the error on those values). Only shape
- * problems' fixes are read (`invalid-tool-policy`, which such a fix is of): an entry's finding makes none.
+ * (`Fix.clearsSyntax`: `allowed = "read", "grep"` made a list, the error on those values), and a key
+ * defined twice whose other definition such a fix takes away (`tools.mcp` twice: the first moved
+ * into `allowed`, the second no longer defined twice). Only the fixes of a key's findings are read
+ * (the codes in `KEY_FIXES`): an entry's finding makes neither.
  */
 export class SyntaxMended {
   private readonly errors: Span[] = [];
+  /** The untaken errors of a key defined twice, each with where it was defined first. */
+  private readonly twice: { span: Span; first: Span }[] = [];
   private readonly edits: Edit[] = [];
+  private readonly removals: Edit[] = [];
 
   /** `fixAllTakes(analysis, f)`, noted. */
   takes(analysis: Reach, f: Finding): boolean {
     const taken = fixAllTakes(analysis, f);
     if (f.code === 'toml-syntax') {
-      if (!taken) this.errors.push(f.span);
-    } else if (taken && f.code === 'invalid-tool-policy') {
+      if (taken) return taken;
+      const first = f.related?.length === 1 && f.related[0].message === 'defined here' ? f.related[0].span : undefined;
+      if (first) this.twice.push({ span: f.span, first });
+      else this.errors.push(f.span);
+    } else if (taken && KEY_FIXES.has(f.code)) {
       const fix = f.fixes.find((x) => x.safe);
       if (fix?.clearsSyntax) this.edits.push(...fix.edits);
+      if (fix) this.removals.push(...fix.edits.filter((e) => e.newText === ''));
     }
     return taken;
   }
 
   count(): number {
-    if (this.edits.length === 0) return 0;
-    return this.errors.filter((s) => this.edits.some((e) => e.start <= s.start && s.start < e.end)).length;
+    const within = (s: Span, edits: Edit[]) => edits.some((e) => e.start <= s.start && s.start < e.end);
+    const rewritten = this.edits.length === 0 ? 0 : this.errors.filter((s) => within(s, this.edits)).length;
+    // (A section shows one syntax error: a key defined a third time is said as it is, not as defined twice again.)
+    const freed = this.twice.filter((t) => this.removals.some((e) => e.start <= t.first.start && t.first.end <= e.end));
+    return rewritten + freed.length;
   }
 }
+
+/** The codes of a key's findings, whose fixes may rewrite a line a syntax error is on or take away a key's other definition. */
+const KEY_FIXES: ReadonlySet<Code> = new Set(['invalid-tool-policy', 'unknown-policy-key', 'misplaced-tool-list']);
 
 /** How many findings fix-all fixed; `counts`: which findings of the analysis count (all without it). */
 export interface FixCounter {
