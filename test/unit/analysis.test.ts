@@ -773,6 +773,9 @@ const FIX_CHAINS: Array<[string, string]> = [
   // The table's rules held in part before the fix (`"git *"` taken out alone) and the rest once the other list is
   // wrapped: the table the first pass edited is read again too, and goes.
   ['tools.allowed = ["bash(git *)"]\ntools.disallowed = "bash(rm *)"\n[agents.a.tools.bash]\n"git *" = "allow"\n"rm *" = "deny"', 'tools.allowed = ["bash(git *)"]\ntools.disallowed = ["bash(rm *)"]'],
+  // The list past a syntax error (a byte order mark before its `=`): the section defined no list until the pass fixed it,
+  // then wrote `"Bash(git:*)"` as the table's rule, which goes in the same fix-all (oddBlanks seed 14039).
+  ['tools.allowed \ufeff= [\n  "Bash(git:*)"\n]\n[agents.a.tools.bash]\n"git *" = "allow"\n"rm *" = "deny"', 'tools.allowed = [\n  "bash(git *)"\n]\n[agents.a.tools.bash]\n"rm *" = "deny"'],
 ];
 for (const [input, expected] of FIX_CHAINS) {
   test(`fix all, a chain of fixes: ${input}`, () => {

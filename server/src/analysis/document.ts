@@ -838,9 +838,12 @@ function readersTold(da: DocumentAnalysis, edits: readonly Edit[]): Array<{ star
   let writes = false;
   let current: readonly string[] | null = [];
   da.units.forEach((u, i) => {
+    const edited = u.analysis.listsRead.size === 0 && touched(stretches[i]!);
+    // One not read to its end may write a list past its syntax error, which the pass fixed (`allowed \ufeff= […]`).
+    if (edited && u.analysis.unreadableFrom < u.analysis.text.length) writes = true;
     for (const defs of u.analysis.definitions) {
       current = keysTable(defs, current);
-      if (!writes && current && u.analysis.listsRead.size === 0 && touched(stretches[i]!) && defs.keys.some((k) => ofOwner([...current!, ...k.parts]))) writes = true;
+      if (!writes && current && edited && defs.keys.some((k) => ofOwner([...current!, ...k.parts]))) writes = true;
     }
   });
   if (!writes) return null;
