@@ -333,8 +333,8 @@ export function generator(random: () => number): (() => string) & { intended: st
 
   const line = (s: string) => `${chance(0.12) ? `${pick(COMMENTS)}\n` : ''}${s}${trailing()}\n`;
   // Now and then a list written outside the tools table, which Mars does not read as one: beside
-  // it (`tools.` forgotten) or in a table one typo from `tools`.
-  const misplaced = () => pick(['', 'tool.', 'Tools.']);
+  // it (`tools.` forgotten), in a table one typo from `tools`, or Claude Code's settings' `permissions`.
+  const misplaced = () => pick(['', 'tool.', 'Tools.', 'permissions.']);
   const tools = (k: string) => (chance(0.06) && (k === 'allowed' || k === 'disallowed' || MISSPELT.includes(k)) ? misplaced() : 'tools.');
 
   /** An inline table's key/values on one line. */
@@ -383,11 +383,13 @@ export function generator(random: () => number): (() => string) & { intended: st
         case 5:
           // Header spaced now and then; the overlay's own table beside it, before or after.
           if (chance(0.15)) sections.push(`[${kind}.${name}]\ndescription = "d"\n`);
-          sections.push(`${chance(0.1) ? `${pick(COMMENTS)}\n` : ''}${chance(0.1) ? `[ ${kind} . ${name} . tools ]` : `[${chance(0.02) ? kind.slice(0, -1) : kind}.${name}.${chance(0.03) ? pick(['tool', 'Tools']) : 'tools'}]`}\n${pairs.map(([k, v]) => line(`${k}${chance(0.1) ? '\t=\t' : ' = '}${v}`)).join('')}`);
+          sections.push(`${chance(0.1) ? `${pick(COMMENTS)}\n` : ''}${chance(0.1) ? `[ ${kind} . ${name} . tools ]` : `[${chance(0.02) ? kind.slice(0, -1) : kind}.${name}.${chance(0.03) ? pick(['tool', 'Tools', 'permissions']) : 'tools'}]`}\n${pairs.map(([k, v]) => line(`${k}${chance(0.1) ? '\t=\t' : ' = '}${v}`)).join('')}`);
           // A list written as a table (Mars rejects it), where no key wrote that list.
           if (chance(0.04) && !pairs.some(([k]) => k === 'allowed')) sections.push(`[${kind}.${name}.tools.allowed]\nx = 1\n`);
           // OpenCode's table of patterns of its own, before or after the tools table: its move writes into that.
           if (chance(0.04)) sections.push(`[${kind}.${name}.tools.bash]\n${pick(['', '# from OpenCode\n'])}"git *" = "allow"\n${pick(['"rm *" = "deny"\n', '"*" = "ask"\n', ''])}`);
+          // Claude Code's settings as a table of their own beside it: its lists' move writes into that.
+          if (chance(0.04)) sections.push(`[${kind}.${name}.permissions]\n${pick(['', '# settings.json\n'])}allow = ${list(entries(), false)}\n${pick([`deny = ${list(entries(), false)}\n`, 'ask = ["Edit"]\n', ''])}`);
           // What a header a fix renames must not clash with, before it or after it: the owner's table or its tools table
           // under a misspelt root key (`[agent.a]` then `tools.allowed`), a table below its tools, dotted keys through its table.
           if (chance(0.05)) {

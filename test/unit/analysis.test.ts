@@ -1302,6 +1302,39 @@ for (const [text, fixes, after] of PATTERN_MOVES) {
   });
 }
 
+// Lists meant for an owner's tools table, written outside it where that table is written in another section, so no
+// rename can make them its lists: Claude Code's settings pasted as `[agents.x.permissions]` (its `ask` left, having no
+// Mars equivalent, as is any other key), or dotted beside the owner's table (`permissions.allow`). Their entries move
+// into the lists there, read from the whole text (beyondUnit.ts); never in fix-all, rules Mars ignored coming into force.
+// [text, the fixes of its misplaced-tool-list finding: title, preferred, safe; the text after the first]
+const LISTS_MOVED_ACROSS: Array<[text: string, fixes: Array<[string, boolean, boolean]>, after: string | null]> = [
+  ['[agents.x.tools]\nallowed = ["read", "edit"]\n\n# settings.json\n[agents.x.permissions]\nallow = ["Bash(git *)", "Edit"] # git\ndeny = ["WebFetch"]\n\n[agents.y]\n',
+    [['Move "Bash(git *)" into `allowed` and "WebFetch" into `disallowed` (`allowed` already holds "edit")', true, false]],
+    '[agents.x.tools]\nallowed = ["read", "edit", "Bash(git *)"]\ndisallowed = ["WebFetch"]\n\n# settings.json\n# git\n\n[agents.y]\n'],
+  ['[agents.x.permissions]\nallow = ["Read", "read", "grep"]\nask = ["Edit"]\n[agents.x.tools]\nallowed = ["grep"]\n',
+    [['Move "Read" into `allowed` (`allowed` already holds "grep")', true, false]], '[agents.x.permissions]\nask = ["Edit"]\n[agents.x.tools]\nallowed = ["grep", "Read"]\n'],
+  ['[agents.x]\ntools.allowed = ["read"]\n[agents.x.permissions]\nallow = ["edit"]\ndeny = ["edit"]\n',
+    [['Move "edit" into `allowed` and "edit" into `disallowed` (a conflict: `disallowed` holds "edit")', false, false]], '[agents.x]\ntools.allowed = ["read", "edit"]\ntools.disallowed = ["edit"]\n'],
+  ['[agents.x.tools]\nallowed = ["read"]\n[agents.x.permissions]\nallow = ["Read"]\n', [['Remove the table `[agents.x.permissions]`: `allowed` already holds "read"', true, false]], '[agents.x.tools]\nallowed = ["read"]\n'],
+  ['[agents.x]\ndescription = "d"\npermissions.allow = ["Bash(git *)"]\n\n[agents.x.tools]\nallowed = ["read"]\n',
+    [['Move the entries of `allow` into `tools.allowed`', true, false]], '[agents.x]\ndescription = "d"\n\n[agents.x.tools]\nallowed = ["read", "Bash(git *)"]\n'],
+  // Empty lists alone: their removal (Claude's `ask` kept), not safe, as no fix that reads other sections is.
+  ['[agents.x.permissions]\nallow = []\nask = ["Edit"]\n[agents.x.tools]\nallowed = ["read"]\n', [['Remove `allow = []`: it holds nothing', true, false]], '[agents.x.permissions]\nask = ["Edit"]\n[agents.x.tools]\nallowed = ["read"]\n'],
+  // None where an entry is one Mars rejects (moved, it would stop the load), or where a new list would go into a tools table
+  // written only inline.
+  ['[agents.x.tools]\nallowed = ["read"]\n[agents.x.permissions]\nallow = ["bash()"]\n', [], null],
+  ['[agents.x]\ntools = { allowed = ["read"] }\n[agents.x.permissions]\ndeny = ["edit"]\n', [], null],
+];
+for (const [text, fixes, after] of LISTS_MOVED_ACROSS) {
+  test(`lists meant for a tools table in another section moved into it: ${JSON.stringify(text)}`, () => {
+    const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'misplaced-tool-list');
+    assert.equal(found.length, 1);
+    assert.deepEqual(found[0]!.fixes.map((x) => [x.title, x.preferred, x.safe]), fixes);
+    if (after !== null) assert.equal(applyEdits(text, found[0]!.fixes[0]!.edits), after);
+    assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
+  });
+}
+
 // Over lines (TOML 1.1), leading commas: the rule moved from the `{` line would take the next line's comma, the next rule
 // moved takes that line whole; the two removals meet, so there is no move (its edits overlapped). Trailing commas: moved.
 test('a table of patterns over lines whose moved rules\' removals would meet is not moved', () => {

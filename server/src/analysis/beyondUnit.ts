@@ -1,7 +1,8 @@
 // The fixes of a unit's finding that edit other units too (`Outside.beyond`): read from the
 // document's whole text when asked, as the merge of a table defined twice is. What no section sees
-// alone: each `[[agents]]` made the table of its name at once (overlaysByName.ts), and a table of
-// patterns moved into its owner's lists written in another section (`patternMoveAcross`).
+// alone: each `[[agents]]` made the table of its name at once (overlaysByName.ts), and, into the
+// owner's tools table written in another section, a table of patterns moved (`patternMoveAcross`) and
+// lists meant for it (`[agents.x.permissions]`: `listTableMoveAcross`; `permissions.allow` under `[agents.x]`).
 
 import { lineStartAt } from '../toml/lineIndex';
 import type { TomlDocument } from '../toml/model';
@@ -19,7 +20,7 @@ import { patternMoveAcross, patternTableOfSection } from './patternFixes';
  * unit's offsets, made when asked; null for a finding with none: most, known from its code and the
  * text before it on its line.
  */
-export function fixesBeyond(text: string, base: number, f: Pick<Finding, 'code' | 'span'>): (() => Fix[]) | null {
+export function fixesBeyond(text: string, base: number, f: Pick<Finding, 'code' | 'span'> & Partial<Pick<Finding, 'fixes'>>): (() => Fix[]) | null {
   const at = base + f.span.start;
   const before = () => text.slice(lineStartAt(text, at), at);
   // On the key of a `[[agents]]` header.
@@ -36,19 +37,25 @@ export function fixesBeyond(text: string, base: number, f: Pick<Finding, 'code' 
     };
   }
   // On the last key of a `[….tools.bash]` header.
-  if (f.code === 'unknown-policy-key' && /^[ \t\ufeff]*\[(?!\[)[^\]\r\n]*$/.test(before())) return () => inUnit(patternsMovedAcross(text, at), base);
+  if (f.code === 'unknown-policy-key' && /^[ \t\ufeff]*\[(?!\[)[^\]\r\n]*$/.test(before())) return () => inUnit(movedAcross(text).patterns.get(lineStartAt(text, at)) ?? [], base);
+  // A misplaced list's, those of the text analysed whole that its unit's finding has not (by title: a rename is made by both).
+  if (f.code === 'misplaced-tool-list') {
+    return () => {
+      const own = new Set((f.fixes ?? []).map((x) => x.title));
+      return inUnit((movedAcross(text).misplaced.get(at) ?? []).filter((x) => !own.has(x.title)), base);
+    };
+  }
   return null;
 }
 
 /**
  * What was made of the last text asked about: every element's finding asks for the same fix, and the
- * checker's JSON asks each. `overlays` by the `[[…]]` header's key, `patterns` (once made) by the line
- * each table's header starts.
+ * checker's JSON asks each. `overlays` by the `[[…]]` header's key, `moves` (once made) as `movedAcross` keeps them.
  */
-let memo: { text: string; overlays: Map<string, Fix[]>; patterns: Map<number, Fix[]> | null } | null = null;
+let memo: { text: string; overlays: Map<string, Fix[]>; moves: Moves | null } | null = null;
 
 function memoOf(text: string): NonNullable<typeof memo> {
-  if (memo?.text !== text) memo = { text, overlays: new Map(), patterns: null };
+  if (memo?.text !== text) memo = { text, overlays: new Map(), moves: null };
   return memo;
 }
 
@@ -59,24 +66,33 @@ function memoOf(text: string): NonNullable<typeof memo> {
 const MOST_ANALYSED = 2_000_000;
 
 /**
- * The move across sections of the table of patterns whose header holds `at`. The whole text is
- * analysed once for every such table of it, the moves kept and the analysis let go: where its TOML
- * reads without an error or a clash, and it is at most `MOST_ANALYSED` long.
+ * The moves across sections of a text: of each table of patterns, by the line its header starts, and
+ * the fixes of each misplaced list's finding, by where it starts (those its unit cannot make among them).
  */
-function patternsMovedAcross(text: string, at: number): Fix[] {
-  if (text.length > MOST_ANALYSED) return [];
+interface Moves {
+  readonly patterns: Map<number, Fix[]>;
+  readonly misplaced: Map<number, Fix[]>;
+}
+
+/**
+ * The moves across sections of `text`, analysed whole once for all of them, the moves kept and the
+ * analysis let go: where its TOML reads without an error or a clash, and it is at most `MOST_ANALYSED` long.
+ */
+function movedAcross(text: string): Moves {
   const m = memoOf(text);
-  if (!m.patterns) {
-    m.patterns = new Map();
-    const a = analyze(text);
-    if (readsWhole(a.doc)) {
-      for (const { owner, name, section } of a.policies.extraTables) {
-        const t = patternTableOfSection(owner, name, section);
-        if (t) m.patterns.set(lineStartAt(text, section.header!.span.start), patternMoveAcross(a.doc, a.policies, t));
-      }
-    }
+  if (m.moves) return m.moves;
+  const moves: Moves = { patterns: new Map(), misplaced: new Map() };
+  m.moves = moves;
+  if (text.length > MOST_ANALYSED) return moves;
+  const a = analyze(text);
+  if (!readsWhole(a.doc)) return moves;
+  for (const { owner, name, section } of a.policies.extraTables) {
+    const t = patternTableOfSection(owner, name, section);
+    if (t) moves.patterns.set(lineStartAt(text, section.header!.span.start), patternMoveAcross(a.doc, a.policies, t));
   }
-  return m.patterns.get(lineStartAt(text, at)) ?? [];
+  // Never safe, as no fix beyond a unit is: fix-all, a unit at a time, makes none of them.
+  for (const f of a.findings) if (f.code === 'misplaced-tool-list' && f.fixes.length > 0) moves.misplaced.set(f.span.start, f.fixes.map((x) => (x.safe ? { ...x, safe: false } : x)));
+  return moves;
 }
 
 /** Whether TOML reads the whole of `doc` without an error or a clash of tables: a fix of it all is no guess. */

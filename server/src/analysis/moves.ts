@@ -980,7 +980,7 @@ function stringsRenamed(text: string, policies: Policies, owner: Owner, value: T
 }
 
 /** What an entry means to Mars (its rendering), or the entry itself when Mars rejects it. */
-function meaning(raw: string): string {
+export function meaning(raw: string): string {
   const p = parseToolName(raw);
   return p.ok ? render(p.name) : raw;
 }

@@ -252,10 +252,10 @@ export function patternFixes(doc: TomlDocument, policies: Policies, t: PatternTa
 }
 
 /** The entries a move puts in each list, as a title says them (`"bash(git *)" into \`allowed\``). */
-const intoLists = (moving: PatternPlan['lists']): string => inWords(moving.map((l) => `${strings(l.moved)} into ${quoted(l.list)}`));
+const intoLists = (moving: ReadonlyArray<{ readonly list: ListName; readonly moved: readonly string[] }>): string => inWords(moving.map((l) => `${strings(l.moved)} into ${quoted(l.list)}`));
 
 /** A move's title: what it puts in each list, what they hold already (`heldSays`), and the conflict it makes (`conflictNote`). */
-const moveTitle = (moving: PatternPlan['lists'], heldSaid: readonly string[], conflict: string): string =>
+export const moveTitle = (moving: ReadonlyArray<{ readonly list: ListName; readonly moved: readonly string[] }>, heldSaid: readonly string[], conflict: string): string =>
   `Move ${intoLists(moving)}${heldSaid.length > 0 ? ` (${inWords(heldSaid)})` : ''}${conflict}`;
 
 /** What the lists hold of a plan's rules, as a title says it (`\`allowed\` already holds "bash(git *)"`), a list at a time. */
@@ -319,11 +319,9 @@ export function patternMoveAcross(doc: TomlDocument, policies: Policies, t: Patt
     edits.push(lines);
   }
   if (plan.left.length === 0) {
-    const removal = deleteTable(text, section, doc.comments);
+    const removal = tableTakenOut(doc, section);
     if (!removal) return [];
-    const eol = newLineOf(text);
-    const kept = removal.flatMap((e) => commentsWithin(doc.comments, e.start, e.end)).filter((c) => directiveOf(c.text) !== 'line');
-    edits.push(...removal.map((e, i) => (i === 0 ? { ...e, newText: kept.map((c) => `${text.slice(c.span.start, c.span.end)}${eol}`).join('') } : e)));
+    edits.push(...removal);
   } else {
     if (!eachStandsAlone(text, section)) return [];
     for (const r of plan.taken) edits.push(...deleteKeyValue(text, r.keyValue, doc.comments));
@@ -336,12 +334,25 @@ export function patternMoveAcross(doc: TomlDocument, policies: Policies, t: Patt
 }
 
 /**
+ * The removal of a table of its own whose rules or lists moved into another section: its comments kept
+ * where it was, but a `mars-ignore` of a line, which spoke of a line taken out. Null as for `deleteTable`.
+ */
+export function tableTakenOut(doc: TomlDocument, section: Section): Edit[] | null {
+  const text = doc.text;
+  const removal = deleteTable(text, section, doc.comments);
+  if (!removal) return null;
+  const eol = newLineOf(text);
+  const kept = removal.flatMap((e) => commentsWithin(doc.comments, e.start, e.end)).filter((c) => directiveOf(c.text) !== 'line');
+  return removal.map((e, i) => (i === 0 ? { ...e, newText: kept.map((c) => `${text.slice(c.span.start, c.span.end)}${eol}`).join('') } : e));
+}
+
+/**
  * The edit writing `lines` (new lists) into an owner's tools table: each on a line of its own below
  * its last list that is alone on its line, a key/value of a section (not of an inline table), with
  * what that line holds before the list's name (`  tools.`); else below a `[….tools]` header. Null
  * where the table is written only inline, or by dotted keys of no list.
  */
-function newListLines(doc: TomlDocument, own: OwnPolicy, lines: readonly string[]): Edit | null {
+export function newListLines(doc: TomlDocument, own: OwnPolicy, lines: readonly string[]): Edit | null {
   const text = doc.text;
   const eol = newLineOf(text);
   const below = (at: number, prefix: string): Edit => {

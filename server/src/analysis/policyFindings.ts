@@ -10,6 +10,7 @@ import { basicString, stringList } from '../toml/strings';
 import { conflictSaid } from './crossEntry';
 import { finding, type Finding, type Fix } from './findings';
 import { askList, extraKeyFixes, fewOf, groupConflicts, ignoredKeyFixes, keyAsEntries, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, misspeltListKey, misspeltVerdictOf, misspeltVerdictsSaid, readsAsMapForm, removeTableFix, shapeConflicts, shapeFixes, strayListConflicts, stringAsList } from './moves';
+import { listTableMoveAcross } from './listTableMove';
 import { patternAdvice, patternFixes, patternMoveAcross, type PatternTable, patternTableOfKey, patternTableOfSection } from './patternFixes';
 import { movable } from './patterns';
 import { charPlaces, charSpans, keyContentSpan, valueFirstLine } from './places';
@@ -90,7 +91,11 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
         (group.every((m) => sameOwner(m.owner, owner)) ? `the policy of ${ownerLabel(owner)}.` : `any ${owner.kind === 'agents' ? 'agent' : 'skill'}'s policy.`)
       : tools ? `${quoted(tools.name)} is not \`tools\`: ${where}, so ${these} not part of its policy.`
       : `${where}: ${lists[0]} here is not part of its policy. Did you mean ${quoted(`tools.${list}${asList(doc.text, keyValue)}`)}?`) + conflict,
-    () => misplacedListFixes(doc, policies, group)), { needsReadingBefore: true }));
+    () => {
+      // A table of lists whose rename would write the tools table again, written in another section: moved into it instead.
+      const across = listTableMoveAcross(doc, policies, group);
+      return across.length > 0 ? across : misplacedListFixes(doc, policies, group);
+    }), { needsReadingBefore: true }));
   }
   // No agent to move it to, so no fix: one finding per key at fault, as above (the lists of `[permissions]` share its name).
   for (const group of unownedGroups(policies)) {
