@@ -1320,10 +1320,15 @@ const LISTS_MOVED_ACROSS: Array<[text: string, fixes: Array<[string, boolean, bo
     [['Move the entries of `allow` into `tools.allowed`', true, false]], '[agents.x]\ndescription = "d"\n\n[agents.x.tools]\nallowed = ["read", "Bash(git *)"]\n'],
   // Empty lists alone: their removal (Claude's `ask` kept), not safe, as no fix that reads other sections is.
   ['[agents.x.permissions]\nallow = []\nask = ["Edit"]\n[agents.x.tools]\nallowed = ["read"]\n', [['Remove `allow = []`: it holds nothing', true, false]], '[agents.x.permissions]\nask = ["Edit"]\n[agents.x.tools]\nallowed = ["read"]\n'],
-  // None where an entry is one Mars rejects (moved, it would stop the load), or where a new list would go into a tools table
-  // written only inline.
+  // None where an entry is one Mars rejects (moved, it would stop the load), where a new list would go into a tools table
+  // written only inline, or where a map-form rule is among them (`bash = "deny"`).
   ['[agents.x.tools]\nallowed = ["read"]\n[agents.x.permissions]\nallow = ["bash()"]\n', [], null],
   ['[agents.x]\ntools = { allowed = ["read"] }\n[agents.x.permissions]\ndeny = ["edit"]\n', [], null],
+  ['[agents.x.tools]\nallowed = ["read"]\n[agents.x.permissions]\nallow = ["edit"]\nbash = "deny"\n', [], null],
+  // A `mars-ignore` above its header speaks of it: the table stays (taken out, the comment would speak of what follows),
+  // its list moved alone.
+  ['[agents.x.tools]\nallowed = ["read"]\n# mars-ignore: unknown-tool\n[agents.x.permissions]\nallow = ["edit"]\n', [['Move the entries of `allow` into `tools.allowed`', true, false]],
+    '[agents.x.tools]\nallowed = ["read", "edit"]\n# mars-ignore: unknown-tool\n[agents.x.permissions]\n'],
 ];
 for (const [text, fixes, after] of LISTS_MOVED_ACROSS) {
   test(`lists meant for a tools table in another section moved into it: ${JSON.stringify(text)}`, () => {

@@ -5,21 +5,22 @@
 
 import { inWords, quoted } from '../grammar/text';
 import { parseToolName } from '../grammar/toolName';
+import { lineStartAt } from '../toml/lineIndex';
 import type { TomlDocument } from '../toml/model';
 import { isOpenMultiline } from '../toml/stringPositions';
-import { stringList } from '../toml/strings';
-import { appendToArray, deleteKeyValue, type Edit, standsAlone } from './edits';
+import { deleteKeyValue, directiveAbove, standsAlone } from './edits';
 import type { Fix } from './findings';
 import { conflictNote, heldByOtherList, heldIn, meaning, notYetIn, strings } from './moves';
-import { moveTitle, newListLines, tableTakenOut } from './patternFixes';
-import { type ListName, listTarget, misplacedAt, type MisplacedList, ownPolicy, type Policies, sameOwner } from './policies';
+import { intoListsAcross, moveTitle, tableTakenOut } from './patternFixes';
+import { type ListName, misplacedAt, type MisplacedList, ownPolicy, type Policies, sameOwner } from './policies';
 
 /**
  * The move of the lists of `group` (the misplaced lists under one header's key meant as `tools`) into
  * the owner's tools table written in another section: each list's entries Mars reads appended to its
  * list there (each meaning once, not those it holds), or written as a new list below its last one;
- * the table taken out, or where it holds other keys (`defaultMode`), the lists alone. Only where
- * every list holds strings Mars reads, none left open. Never safe: it puts rules in force.
+ * the table taken out, or where it holds other keys (`ask`, `defaultMode`), the lists alone. Only where
+ * every list holds strings Mars reads, none left open, and no map-form rule is among them (`bash = "deny"`).
+ * Never safe: it puts rules in force.
  */
 export function listTableMoveAcross(doc: TomlDocument, policies: Policies, group: readonly MisplacedList[]): Fix[] {
   const text = doc.text;
@@ -28,6 +29,8 @@ export function listTableMoveAcross(doc: TomlDocument, policies: Policies, group
   const at = misplacedAt(first);
   const section = doc.sections.find((s) => s.header?.key.parts.includes(at));
   if (!section || !first.tools || first.ownerPart || group.some((m) => m.rule || !sameOwner(m.owner, owner) || !section.entries.includes(m.keyValue))) return [];
+  // Nor where a `mars-ignore` above its header speaks of it, which would speak of what follows once it is taken out.
+  if (directiveAbove(text, lineStartAt(text, section.header!.span.start))) return [];
   const own = ownPolicy(policies, owner);
   if (own.tables.length === 0) return [];
   // What goes into each list, each meaning once, as written first (`allow` and `allowed` both there go into one).
@@ -49,23 +52,8 @@ export function listTableMoveAcross(doc: TomlDocument, policies: Policies, group
   const moving = lists.filter((l) => l.moved.length > 0);
   // Empty lists alone: their removal, which the table's own unit offers (`misplacedListFixes`).
   if (!lists.some((l) => l.moved.length > 0 || l.held.length > 0)) return [];
-  const edits: Edit[] = [];
-  const fresh: string[] = [];
-  for (const l of moving) {
-    const target = listTarget(policies, owner, l.list);
-    if (target === null) return [];
-    if (target === 'new') fresh.push(`${l.list} = ${stringList(l.moved)}`);
-    else {
-      const append = appendToArray(text, target.array, l.moved);
-      if (!append) return [];
-      edits.push(append);
-    }
-  }
-  if (fresh.length > 0) {
-    const lines = newListLines(doc, own, fresh);
-    if (!lines) return [];
-    edits.push(lines);
-  }
+  const edits = intoListsAcross(doc, policies, owner, own, moving);
+  if (!edits) return [];
   const whole = section.entries.length === group.length;
   if (whole) {
     const removal = tableTakenOut(doc, section);

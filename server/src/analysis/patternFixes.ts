@@ -300,24 +300,8 @@ export function patternMoveAcross(doc: TomlDocument, policies: Policies, t: Patt
   const plan = patternPlan(policies, t);
   const moving = plan.lists.filter((l) => l.moved.length > 0);
   if (moving.length === 0 || own.tables.length === 0 || directiveAbove(text, lineStartAt(text, section.header!.span.start))) return [];
-  const edits: Edit[] = [];
-  const fresh: string[] = [];
-  for (const l of moving) {
-    const target = listTarget(policies, t.owner, l.list);
-    if (target === null) return [];
-    if (target === 'new') {
-      fresh.push(`${l.list} = ${stringList(l.moved)}`);
-      continue;
-    }
-    const append = appendToArray(text, target.array, l.moved);
-    if (!append) return [];
-    edits.push(append);
-  }
-  if (fresh.length > 0) {
-    const lines = newListLines(doc, own, fresh);
-    if (!lines) return [];
-    edits.push(lines);
-  }
+  const edits = intoListsAcross(doc, policies, t.owner, own, moving);
+  if (!edits) return [];
   if (plan.left.length === 0) {
     const removal = tableTakenOut(doc, section);
     if (!removal) return [];
@@ -331,6 +315,32 @@ export function patternMoveAcross(doc: TomlDocument, policies: Policies, t: Patt
   return [{ title: moveTitle(moving, heldSaid, conflict), edits: edits.sort((a, b) => a.start - b.start),
     // Where the lists hold some rules already, their removal alone (`heldRemoval`, its own unit's) is the one preferred: it is fix-all's.
     preferred: conflict === '' && plan.held.length === 0, safe: false }];
+}
+
+/**
+ * The edits putting `moving` (each list's entries) into the owner's tools table written in another
+ * section: appended to a list written, else written as a new list (`newListLines`). Null where one cannot be.
+ */
+export function intoListsAcross(doc: TomlDocument, policies: Policies, owner: Owner, own: OwnPolicy, moving: ReadonlyArray<{ readonly list: ListName; readonly moved: readonly string[] }>): Edit[] | null {
+  const edits: Edit[] = [];
+  const fresh: string[] = [];
+  for (const l of moving) {
+    const target = listTarget(policies, owner, l.list);
+    if (target === null) return null;
+    if (target === 'new') {
+      fresh.push(`${l.list} = ${stringList(l.moved)}`);
+      continue;
+    }
+    const append = appendToArray(doc.text, target.array, l.moved);
+    if (!append) return null;
+    edits.push(append);
+  }
+  if (fresh.length > 0) {
+    const lines = newListLines(doc, own, fresh);
+    if (!lines) return null;
+    edits.push(lines);
+  }
+  return edits;
 }
 
 /**
@@ -352,7 +362,7 @@ export function tableTakenOut(doc: TomlDocument, section: Section): Edit[] | nul
  * what that line holds before the list's name (`  tools.`); else below a `[….tools]` header. Null
  * where the table is written only inline, or by dotted keys of no list.
  */
-export function newListLines(doc: TomlDocument, own: OwnPolicy, lines: readonly string[]): Edit | null {
+function newListLines(doc: TomlDocument, own: OwnPolicy, lines: readonly string[]): Edit | null {
   const text = doc.text;
   const eol = newLineOf(text);
   const below = (at: number, prefix: string): Edit => {
