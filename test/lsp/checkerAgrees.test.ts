@@ -46,6 +46,9 @@ const DOCUMENTS: Array<[string, string]> = [
   ['arrays of agents and skills by name', '[[agents]]\nname = "coder"\ntools.allowed = ["Bash"]\n\n[[agents]]\nname = "rev"\n[agents.tools]\ndisallowed = ["web"]\n[[skills]]\nname = "s"\n'],
   // A table of patterns moved into the owner's tools table of another section, read from the whole text by both.
   ['a table of patterns beside its tools table', '[agents.a.tools]\nallowed = ["read"]\n\n[agents.a.tools.bash]\n# from OpenCode\n"git push" = "deny"\n"git *" = "allow"\n[agents.b]\ntools.disallowed = ["bash(x)"]\n[agents.b.tools.bash]\n"x" = "deny"\n"y" = "allow"\n'],
+  // Claude Code's settings beside the tools table, in a table of their own or dotted: moved into it, read from the whole text by both.
+  ['lists meant for a tools table in another section', '[agents.a.tools]\nallowed = ["read"]\n\n[agents.a.permissions]\nallow = ["Bash(git *)"]\ndeny = ["WebFetch"]\nask = ["Edit"]\n' +
+    '[agents.b]\npermissions.allow = ["grep"]\n[agents.b.tools]\ndisallowed = ["web"]\n'],
   ['rules under a misspelt owner', '[agent.a.permission]\nbash."x *" = "allow"\n[skill.s.permission.bash]\n"x *" = "allow"\n"y *" = "deny"\n[agent.b]\nallowed = "read"\n[agent.c.tools]\nallowed = "read"\n'],
 ];
 
