@@ -288,6 +288,9 @@ const MERGES: Array<[text: string, fixed: string | null]> = [
   ['[a]\nx = 1\n[a]  # mars-ignore-file: unknown-tool\ny = 2\n', '[a]\nx = 1\n# mars-ignore-file: unknown-tool\ny = 2\n'],
   ['[a]\nx = 1\n[a] # more\n\n[b]\n', '[a]\nx = 1\n# more\n\n[b]\n'],
   ['[a]\nx = 1\n[a]  # mars-ignore: unknown-tool\ny = 2\n', null],
+  // Nor one above it, which spoke of it and would come to speak of the line after it (suppressProperties seed 15453).
+  ['[agents.b.tools]\n# mars-ignore\n[agents.b.tools]\n\n[b]\n', null],
+  ['[a]\nx = 1\n# mars-ignore: unknown-tool\n\n[a]\ny = 2\n', null],
   ['[a]\nx = ["a"]\n[a]\nx = ["b"] # mars-ignore: unknown-tool\n', null],
   ['[a]\nx = ["a"]\n[a]\n# mars-ignore: unknown-tool\n\nx = ["b"]\ny = 1\n', null],
   ['[a]\nx = 1\n[a]\nx = 2\n', null],

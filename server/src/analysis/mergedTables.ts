@@ -151,9 +151,9 @@ export function mergedTables(text: string, firstAt: number, secondAt: number): F
   const bodyStart = nextLineStart(text, secondLine);
   const bodyEnd = contentEnd(text, bodyStart, end);
   // A comment on the second header's line stays, on a line of its own, with what moves (a mars-ignore-file is the
-  // file's wherever it is); not a mars-ignore speaking of that line, which would come to speak of another.
+  // file's wherever it is); not a mars-ignore speaking of that line, on it or above it, which would come to speak of another.
   const onHeader = b.comments.filter((c) => secondLine + c.span.start < bodyStart);
-  if (onHeader.some((c) => directiveOf(c.text) === 'line')) return [];
+  if (onHeader.some((c) => directiveOf(c.text) === 'line') || directiveAbove(text, secondLine)) return [];
   const kept = onHeader.map((c) => `${text.slice(secondLine + c.span.start, secondLine + c.span.end).trimEnd()}${newLineOf(text)}`).join('');
   // The blank lines before the header go with it where a blank line or the text's end follows what is removed.
   let removeFrom = secondLine;
