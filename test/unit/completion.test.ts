@@ -822,6 +822,9 @@ test("completion in the document: a header's name offers the tools tables of the
   assert.deepEqual(labels(`${doc}[agents.|`), ['far.tools']);
   assert.deepEqual(labels(`${doc}[agents.near.|`), []);
   assert.deepEqual(labels(`${doc}[agents.far.|`), ['tools']);
+  // Below an array of tables in another section: its keys name no agent (`name`), and no tools table can follow it (completionProperties seed 16160).
+  assert.deepEqual(labels('[[agents]]\nname = "a"\ntools.allowed = []\n\n[agents.|b]\nx = 1\n'), []);
+  assert.deepEqual(labels('[[agents]]\nname = "a"\n\n[agents.b.|]\n'), []);
 });
 
 test('completion in the document: after [[agents]] in another section, [agents.x…] holds no agent\'s tools', () => {

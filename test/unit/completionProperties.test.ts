@@ -25,7 +25,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type CompletionItem, InsertTextFormat, type MarkupContent, type TextEdit } from 'vscode-languageserver';
 import { inGuessed } from '../../server/src/analysis/analyze';
-import { analyzeDocument, definesOutside, documentFindings, placed, unitAt, type DocumentAnalysis } from '../../server/src/analysis/document';
+import { analyzeDocument, definesOutside, documentFindings, ownersOutside, placed, unitAt, type DocumentAnalysis } from '../../server/src/analysis/document';
 import type { ParsedEntry } from '../../server/src/analysis/verdicts';
 import { completions, snippetText } from '../../server/src/features/completion';
 import { cursorContext } from '../../server/src/features/context';
@@ -137,7 +137,8 @@ async function checkDocument(text: string, random: () => number, counts: { offse
     const at = `offset ${offset} (${pos.line}:${pos.character})`;
     let items: CompletionItem[];
     try {
-      const r = completions(a, pos, SERVERS, (path, how) => definesOutside(da, unit, path, how));
+      // As the server asks: what other sections define, and the owners they name (a header's `tools` is offered only where none writes it).
+      const r = completions(a, pos, SERVERS, (path, how) => definesOutside(da, unit, path, how), null, (kind) => ownersOutside(da, unit, kind));
       items = r === null ? [] : Array.isArray(r) ? r : r.items;
     } catch (e) {
       fail('a: completion does not throw', `${at}: ${e instanceof Error ? e.stack : String(e)}`);

@@ -569,7 +569,8 @@ export function ownersOutside(da: DocumentAnalysis, except: Unit, kind: string):
     for (const defs of u.analysis.definitions) {
       current = keysTable(defs, current);
       if (u === except || !current) continue;
-      if (defs.header) owners.add(defs.header.names, false);
+      // An array of tables holds whatever a header below it names (`[[agents]]`: no `[agents.x.tools]` can follow it).
+      if (defs.header) owners.add(defs.header.names, defs.header.array);
       for (const k of defs.keys) owners.add([...current, ...k.parts], k.value === 'inline table');
     }
   }
