@@ -387,7 +387,8 @@ function seenAs(analysis: Analysis, f: Finding, overrides: SeverityOverrides, ou
   if (!isSeen(analysis, f, overrides, outside, suppressible)) return null;
   let seen = outside.defines && MAY_CREATE.has(f.code) ? withoutClashingFixes(f, outside.defines) : f;
   if (outside.headerLines && MAY_TAKE_HEADER.has(f.code)) seen = withHeaderLines(seen, outside.headerLines);
-  const more = outside.beyond?.(f);
+  // Asked of the finding as seen, its fixes that would clash with another section's dropped.
+  const more = outside.beyond?.(seen);
   if (more) seen = withMoreFixes(seen, more);
   return overridden(seen, overrides);
 }

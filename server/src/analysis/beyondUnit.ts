@@ -18,9 +18,10 @@ import { patternMoveAcross, patternTableOfSection } from './patternFixes';
 /**
  * The fixes of the finding `f` of the unit at `base` in `text` that edit beyond the unit, in the
  * unit's offsets, made when asked; null for a finding with none: most, known from its code and the
- * text before it on its line.
+ * text before it on its line. `clashesDropped`: `f`'s fixes that would write what another section
+ * defines are dropped already (a document's: `Outside.defines`), not later (the checker's).
  */
-export function fixesBeyond(text: string, base: number, f: Pick<Finding, 'code' | 'span'> & Partial<Pick<Finding, 'fixes'>>): (() => Fix[]) | null {
+export function fixesBeyond(text: string, base: number, f: Pick<Finding, 'code' | 'span'> & Partial<Pick<Finding, 'fixes'>>, clashesDropped = false): (() => Fix[]) | null {
   const at = base + f.span.start;
   const before = () => text.slice(lineStartAt(text, at), at);
   // On the key of a `[[agents]]` header.
@@ -38,11 +39,14 @@ export function fixesBeyond(text: string, base: number, f: Pick<Finding, 'code' 
   }
   // On the last key of a `[….tools.bash]` header.
   if (f.code === 'unknown-policy-key' && /^[ \t\ufeff]*\[(?!\[)[^\]\r\n]*$/.test(before())) return () => inUnit(movedAcross(text).patterns.get(lineStartAt(text, at)) ?? [], base);
-  // A misplaced list's, those of the text analysed whole that its unit's finding has not (by title: a rename is made by both).
+  // A misplaced list's where its unit's finding has none, or, where they are dropped later, none but renames another
+  // section may clash with (`Fix.creates`): the move into a tools table another section writes, which the rename would
+  // write again. Those of the text analysed whole that it has not (by title), which most such findings need not read.
   if (f.code === 'misplaced-tool-list') {
     return () => {
-      const own = new Set((f.fixes ?? []).map((x) => x.title));
-      return inUnit((movedAcross(text).misplaced.get(at) ?? []).filter((x) => !own.has(x.title)), base);
+      const own = f.fixes ?? [];
+      if (own.some((x) => clashesDropped || !x.creates)) return [];
+      return inUnit((movedAcross(text).misplaced.get(at) ?? []).filter((x) => !own.some((o) => o.title === x.title)), base);
     };
   }
   return null;

@@ -688,7 +688,7 @@ export function outsideOf(da: DocumentAnalysis, i: number, safeOnly = false): Ou
   const header = before ? before.analysis.suppressions.pending : null;
   const base = da.units[i]!.base;
   const defines = (path: readonly string[], writing: Writing) => keyIndexOf(da).defines(path, i, writing);
-  let outside: Outside = safeOnly ? { file: da.fileSuppressed, header, defines } : { file: da.fileSuppressed, header, defines, beyond: (f) => fixesBeyond(da.text, base, f) };
+  let outside: Outside = safeOnly ? { file: da.fileSuppressed, header, defines } : { file: da.fileSuppressed, header, defines, beyond: (f) => fixesBeyond(da.text, base, f, true) };
   if (before && header) outside = { ...outside, headerLines: shiftedLines(before.analysis.suppressions.pendingLines, before.base - base) };
   return unreadableBefore(da, i) ? { ...outside, unreadableBefore: true } : outside;
 }
