@@ -251,11 +251,14 @@ export function patternFixes(doc: TomlDocument, policies: Policies, t: PatternTa
   return [fix];
 }
 
+/** What a move puts in each list: the entries `moved` into `list`. */
+export type ListMoves = ReadonlyArray<{ readonly list: ListName; readonly moved: readonly string[] }>;
+
 /** The entries a move puts in each list, as a title says them (`"bash(git *)" into \`allowed\``). */
-const intoLists = (moving: ReadonlyArray<{ readonly list: ListName; readonly moved: readonly string[] }>): string => inWords(moving.map((l) => `${strings(l.moved)} into ${quoted(l.list)}`));
+const intoLists = (moving: ListMoves): string => inWords(moving.map((l) => `${strings(l.moved)} into ${quoted(l.list)}`));
 
 /** A move's title: what it puts in each list, what they hold already (`heldSays`), and the conflict it makes (`conflictNote`). */
-export const moveTitle = (moving: ReadonlyArray<{ readonly list: ListName; readonly moved: readonly string[] }>, heldSaid: readonly string[], conflict: string): string =>
+export const moveTitle = (moving: ListMoves, heldSaid: readonly string[], conflict: string): string =>
   `Move ${intoLists(moving)}${heldSaid.length > 0 ? ` (${inWords(heldSaid)})` : ''}${conflict}`;
 
 /** What the lists hold of a plan's rules, as a title says it (`\`allowed\` already holds "bash(git *)"`), a list at a time. */
@@ -321,7 +324,7 @@ export function patternMoveAcross(doc: TomlDocument, policies: Policies, t: Patt
  * The edits putting `moving` (each list's entries) into the owner's tools table written in another
  * section: appended to a list written, else written as a new list (`newListLines`). Null where one cannot be.
  */
-export function intoListsAcross(doc: TomlDocument, policies: Policies, owner: Owner, own: OwnPolicy, moving: ReadonlyArray<{ readonly list: ListName; readonly moved: readonly string[] }>): Edit[] | null {
+export function intoListsAcross(doc: TomlDocument, policies: Policies, owner: Owner, own: OwnPolicy, moving: ListMoves): Edit[] | null {
   const edits: Edit[] = [];
   const fresh: string[] = [];
   for (const l of moving) {
