@@ -1302,12 +1302,13 @@ for (const [text, fixes, after] of PATTERN_MOVES) {
   });
 }
 
-// Lists meant for an owner's tools table, written outside it where that table is written in another section, so no
-// rename can make them its lists: Claude Code's settings pasted as `[agents.x.permissions]` (its `ask` left, having no
-// Mars equivalent, as is any other key), or dotted beside the owner's table (`permissions.allow`). Their entries move
-// into the lists there, read from the whole text (beyondUnit.ts); never in fix-all, rules Mars ignored coming into force.
+// Lists meant for an owner's tools table, written outside it where that table is written already (in another section, or
+// beside them), so no rename can make them its lists: Claude Code's settings pasted as `[agents.x.permissions]` (its `ask`
+// left, having no Mars equivalent, as is any other key), dotted (`permissions.allow`) or inline (`permissions = { … }`).
+// Their entries move into the lists there (listsMove.ts), from another section read from the whole text (beyondUnit.ts);
+// never in fix-all, rules Mars ignored coming into force.
 // [text, the fixes of its misplaced-tool-list finding: title, preferred, safe; the text after the first]
-const LISTS_MOVED_ACROSS: Array<[text: string, fixes: Array<[string, boolean, boolean]>, after: string | null]> = [
+const LISTS_MOVED: Array<[text: string, fixes: Array<[string, boolean, boolean]>, after: string | null]> = [
   ['[agents.x.tools]\nallowed = ["read", "edit"]\n\n# settings.json\n[agents.x.permissions]\nallow = ["Bash(git *)", "Edit"] # git\ndeny = ["WebFetch"]\n\n[agents.y]\n',
     [['Move "Bash(git *)" into `allowed` and "WebFetch" into `disallowed` (`allowed` already holds "edit")', true, false]],
     '[agents.x.tools]\nallowed = ["read", "edit", "Bash(git *)"]\ndisallowed = ["WebFetch"]\n\n# settings.json\n# git\n\n[agents.y]\n'],
@@ -1318,6 +1319,14 @@ const LISTS_MOVED_ACROSS: Array<[text: string, fixes: Array<[string, boolean, bo
   ['[agents.x.tools]\nallowed = ["read"]\n[agents.x.permissions]\nallow = ["Read"]\n', [['Remove the table `[agents.x.permissions]`: `allowed` already holds "read"', true, false]], '[agents.x.tools]\nallowed = ["read"]\n'],
   ['[agents.x]\ndescription = "d"\npermissions.allow = ["Bash(git *)"]\n\n[agents.x.tools]\nallowed = ["read"]\n',
     [['Move the entries of `allow` into `tools.allowed`', true, false]], '[agents.x]\ndescription = "d"\n\n[agents.x.tools]\nallowed = ["read", "Bash(git *)"]\n'],
+  // As a key's inline table (`permissions = { … }`), beside the tools table or with it in another section: the key goes
+  // where it holds the lists alone; else each list goes alone, as it did (`ask` left).
+  ['[agents.x]\npermissions = { allow = ["Read"], deny = ["WebFetch"] }\n[agents.x.tools]\nallowed = ["grep"]\n',
+    [['Move "Read" into `allowed` and "WebFetch" into `disallowed`', true, false]], '[agents.x]\n[agents.x.tools]\nallowed = ["grep", "Read"]\ndisallowed = ["WebFetch"]\n'],
+  ['[agents.x]\ntools.allowed = ["grep"]\npermissions = { allow = ["Read"], deny = ["web"] }\n',
+    [['Move "Read" into `allowed` and "web" into `disallowed`', true, false]], '[agents.x]\ntools.allowed = ["grep", "Read"]\ntools.disallowed = ["web"]\n'],
+  ['[agents.x]\ntools.allowed = ["grep"]\npermissions = { allow = ["Read"], ask = ["Edit"] }\n', [['Move the entries of `allow` into `tools.allowed`', true, false]],
+    '[agents.x]\ntools.allowed = ["grep", "Read"]\npermissions = { ask = ["Edit"] }\n'],
   // Empty lists alone: their removal (Claude's `ask` kept), not safe, as no fix that reads other sections is.
   ['[agents.x.permissions]\nallow = []\nask = ["Edit"]\n[agents.x.tools]\nallowed = ["read"]\n', [['Remove `allow = []`: it holds nothing', true, false]], '[agents.x.permissions]\nask = ["Edit"]\n[agents.x.tools]\nallowed = ["read"]\n'],
   // None where an entry is one Mars rejects (moved, it would stop the load), where a new list would go into a tools table
@@ -1330,8 +1339,8 @@ const LISTS_MOVED_ACROSS: Array<[text: string, fixes: Array<[string, boolean, bo
   ['[agents.x.tools]\nallowed = ["read"]\n# mars-ignore: unknown-tool\n[agents.x.permissions]\nallow = ["edit"]\n', [['Move the entries of `allow` into `tools.allowed`', true, false]],
     '[agents.x.tools]\nallowed = ["read", "edit"]\n# mars-ignore: unknown-tool\n[agents.x.permissions]\n'],
 ];
-for (const [text, fixes, after] of LISTS_MOVED_ACROSS) {
-  test(`lists meant for a tools table in another section moved into it: ${JSON.stringify(text)}`, () => {
+for (const [text, fixes, after] of LISTS_MOVED) {
+  test(`lists meant for a tools table written elsewhere moved into it: ${JSON.stringify(text)}`, () => {
     const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'misplaced-tool-list');
     assert.equal(found.length, 1);
     assert.deepEqual(found[0]!.fixes.map((x) => [x.title, x.preferred, x.safe]), fixes);
@@ -2587,7 +2596,7 @@ test('a tool list outside the tools table: renamed into it, or its entries moved
     ['allowed', 'Move the entries of `allowed` into `tools.allowed`'],
     ['tool', 'Rename `tool` to `tools`'], // a header's lists, renamed together
     ['disallowed', ''], // `tools.disallowed` would add to the inline table
-    ['tool', ''], // `[agents.e.tools]` defines the table the rename would make
+    ['tool', 'Move "read" into `allowed`'], // `[agents.e.tools]` defines the table the rename would make: moved into it
     ['allowed', ''], // `bash()` would stop the load in the list
     ['allowed', ''], // so would `1`
     ['deny', 'Rename to `tools.disallowed`'], // so too in an owner's inline table
@@ -2598,7 +2607,7 @@ test('a tool list outside the tools table: renamed into it, or its entries moved
   const t = everyMisplacedFix(text);
   assert.equal(t, '[agents.a]\ntools.allowed = ["read"]\n[agents.b]\ntools.allowed = ["read", "grep"]\ntools.disallowed = ["bash"]\n' +
     '[agents.c.tools]\nallowed = ["edit"]\ndisallowed = ["web"]\n[agents.d]\ntools = { allowed = ["x"] }\ndisallowed = ["bash"]\n' +
-    '[agents.e]\ntool.allowed = ["read"]\n[agents.e.tools]\n[agents.f]\nallowed = ["bash()"]\n[agents.g]\nallowed = ["read", 1]\n' +
+    '[agents.e]\n[agents.e.tools]\nallowed = ["read"]\n[agents.f]\nallowed = ["bash()"]\n[agents.g]\nallowed = ["read", 1]\n' +
     '[agents]\nh = { tools.allowed = ["read"], tools.disallowed = ["bash"] }\n[agents.i.tools]\nallowed = ["read"]\ndisallowed = ["bash"]\n');
   // A list whose entries the tools table already holds changes nothing: fix-all removes it.
   const held = '[agents.b]\ntools.allowed = ["read"]\nallowed = ["Read"]\n';
@@ -2848,11 +2857,14 @@ test('a tool list under a table one typo from `agents`: renamed in a header nami
 // A header one typo from `agents` that names no owner (`[agent]`), the owners dotted below it: renaming it renames
 // the table of each, so no rename, even of one; the message names the owner only where there is one. A misspelt
 // `tools` holding several lists (`tool = { … }`) is said of all of them, with no conflict note for the first alone.
+// Where the owner's tools table is written (beside them, `tools.disallowed`, or in another section), their rename would
+// write it again: their entries move into it instead, together (listsMove.ts), a conflict they make titled so.
 // [text, the finding's message, its fixes' titles]
 const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]> = [
   ['[agent]\nx.tools.allowed = ["read"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of the policy of agent `x`.', []],
   ['[agent]\nx.tools.allowed = ["a"]\ny.tools.allowed = ["b"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `allowed` here is not part of any agent\'s policy.', []],
-  ['[agents.a]\ntools.disallowed = ["read"]\ntool = { allowed = ["read"], deny = ["x"] }\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allowed` and `deny` here are not part of its policy.', []],
+  ['[agents.a]\ntools.disallowed = ["read"]\ntool = { allowed = ["read"], deny = ["x"] }\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allowed` and `deny` here are not part of its policy.',
+    ['Move "read" into `allowed` and "x" into `disallowed` (a conflict: `disallowed` holds "read")']],
   // Claude Code's settings name their lists `permissions.allow` and `.deny`: pasted into an agent, they are read as meant for `tools`
   // (its `ask`, which Mars has no list for, is left as it is).
   // Their keys are renamed with the table (`allow` to `allowed`), each misspelt list Mars would read once renamed; not two keys
@@ -2861,7 +2873,7 @@ const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]>
   ['[skills.s]\npermissions = { allow = ["Read"] }\n', '`permissions` is not `tools`: Mars reads the tool lists of skill `s` only from its `tools` table, so `allow` here is not part of its policy.', ['Rename `permissions` to `tools` and `allow` to `allowed`']],
   ['[agents.a.permissions]\nallow = ["read"]\nallowed = ["grep"]\n', '`permissions` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allow` and `allowed` here are not part of its policy.', ['Rename `permissions` to `tools`']],
   ['[agents.a.permissions]\nallow = ["read"]\nbash = "deny"\ndisallowed = ["web"]\n', '`permissions` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `allow`, `bash = "deny"` and `disallowed` here are not part of its policy.', ['Rename `permissions` to `tools` and `allow` to `allowed`']],
-  ['[agents.a]\npermissions.deny = ["Read"]\n[agents.a.tools]\nallowed = []\n', '`permissions` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `deny` here is not part of its policy.', []],
+  ['[agents.a]\npermissions.deny = ["Read"]\n[agents.a.tools]\nallowed = []\n', '`permissions` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `deny` here is not part of its policy.', ['Move "Read" into `disallowed`']],
   // Lists renamed together into `tools` come into force together: an entry both hold (by meaning) is the conflict they make,
   // said of `disallowed` as `allow-deny-conflict` says it, in the message and the title, as a single rename's (not preferred);
   // none for lists beside the tools table (`[agent.a]`), still outside it once renamed.

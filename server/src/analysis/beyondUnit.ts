@@ -2,7 +2,7 @@
 // document's whole text when asked, as the merge of a table defined twice is. What no section sees
 // alone: each `[[agents]]` made the table of its name at once (overlaysByName.ts), and, into the
 // owner's tools table written in another section, a table of patterns moved (`patternMoveAcross`) and
-// lists meant for it (`[agents.x.permissions]`: `listTableMoveAcross`; `permissions.allow` under `[agents.x]`).
+// lists meant for it (`[agents.x.permissions]`, `permissions.allow` under `[agents.x]`: listsMove.ts).
 
 import { lineStartAt } from '../toml/lineIndex';
 import type { TomlDocument } from '../toml/model';

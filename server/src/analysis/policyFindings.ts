@@ -10,7 +10,7 @@ import { basicString, stringList } from '../toml/strings';
 import { conflictSaid } from './crossEntry';
 import { finding, type Finding, type Fix } from './findings';
 import { askList, extraKeyFixes, fewOf, groupConflicts, ignoredKeyFixes, keyAsEntries, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, misspeltListKey, misspeltVerdictOf, misspeltVerdictsSaid, readsAsMapForm, removeTableFix, shapeConflicts, shapeFixes, strayListConflicts, stringAsList } from './moves';
-import { listTableMoveAcross } from './listTableMove';
+import { headerSection, listsMove } from './listsMove';
 import { patternAdvice, patternFixes, patternMoveAcross, type PatternTable, patternTableOfKey, patternTableOfSection } from './patternFixes';
 import { movable } from './patterns';
 import { charPlaces, charSpans, keyContentSpan, valueFirstLine } from './places';
@@ -92,9 +92,14 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
       : tools ? `${quoted(tools.name)} is not \`tools\`: ${where}, so ${these} not part of its policy.`
       : `${where}: ${lists[0]} here is not part of its policy. Did you mean ${quoted(`tools.${list}${asList(doc.text, keyValue)}`)}?`) + conflict,
     () => {
-      // A table of lists whose rename would write the tools table again, written in another section: moved into it instead.
-      const across = listTableMoveAcross(doc, policies, group);
-      return across.length > 0 ? across : misplacedListFixes(doc, policies, group);
+      // Lists whose rename would write the tools table again, written elsewhere, get their move into it: a header's table
+      // first, whose rename is dropped only where the document is read whole (`Fix.creates`), keys where nothing else is offered.
+      if (headerSection(doc, group)) {
+        const moved = listsMove(doc, policies, group);
+        if (moved.length > 0) return moved;
+      }
+      const fixes = misplacedListFixes(doc, policies, group);
+      return fixes.length > 0 || headerSection(doc, group) ? fixes : listsMove(doc, policies, group);
     }), { needsReadingBefore: true }));
   }
   // No agent to move it to, so no fix: one finding per key at fault, as above (the lists of `[permissions]` share its name).

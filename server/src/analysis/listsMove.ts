@@ -1,0 +1,126 @@
+// Lists meant for an owner's tools table, written outside it where their rename would write that table again:
+// Claude Code's settings as a table of their own (`[agents.x.permissions]` then `allow = […]` and `deny = […]`)
+// beside `[agents.x.tools]`, or as keys (`permissions.deny = […]`, `permissions = { allow = […] }`) beside
+// `tools.allowed`. Their entries move into the lists there instead; where that table is written in another
+// section, only a text analysed whole sees both (`fixesBeyond`).
+
+import { inWords, quoted } from '../grammar/text';
+import { parseToolName } from '../grammar/toolName';
+import { lineStartAt } from '../toml/lineIndex';
+import type { KeyValue, Section, TomlDocument } from '../toml/model';
+import { isOpenMultiline } from '../toml/stringPositions';
+import { deleteKeyValue, directiveAbove, type Edit, standsAlone } from './edits';
+import type { Fix } from './findings';
+import { conflictNote, heldByOtherList, heldIn, meaning, notYetIn, strings } from './moves';
+import { intoListsAcross, moveTitle, tableTakenOut } from './patternFixes';
+import { type ListName, misplacedAt, type MisplacedList, ownPolicy, type Policies, sameOwner } from './policies';
+
+/** The header's section whose key meant as `tools` is `group`'s (`[agents.x.permissions]`), if any. */
+export function headerSection(doc: TomlDocument, group: readonly MisplacedList[]): Section | undefined {
+  const at = misplacedAt(group[0]!);
+  return doc.sections.find((s) => s.header?.key.parts.includes(at));
+}
+
+/**
+ * The move of the lists of `group` (the misplaced lists under one key meant as `tools`) into the owner's
+ * tools table: each list's entries Mars reads appended to its list there (each meaning once, not those
+ * it holds), or written as a new list below its last one; then taken out: a header's table whole, or,
+ * where it holds other keys (`ask`, `defaultMode`), the lists alone; a key's inline table whole, where
+ * it holds them alone; dotted keys each. Only where every list holds strings Mars reads, none left
+ * open, and no map-form rule is among them (`bash = "deny"`). Never safe: it puts rules in force.
+ */
+export function listsMove(doc: TomlDocument, policies: Policies, group: readonly MisplacedList[]): Fix[] {
+  const first = group[0]!;
+  const owner = first.owner;
+  if (!first.tools || first.ownerPart || group.some((m) => m.rule || !sameOwner(m.owner, owner))) return [];
+  const section = headerSection(doc, group);
+  const taken = section ? takenFromTable(doc, section, group) : takenAsKeys(doc, group);
+  if (!taken) return [];
+  const own = ownPolicy(policies, owner);
+  if (own.tables.length === 0) return [];
+  // What goes into each list, each meaning once, as written first (`allow` and `allowed` both there go into one).
+  const names = new Map<ListName, Map<string, string>>();
+  for (const m of group) {
+    const value = m.keyValue.value;
+    if (value?.kind !== 'array') return [];
+    for (const item of value.items) {
+      if (item.kind !== 'string' || isOpenMultiline(item) || !parseToolName(item.value).ok) return [];
+      const into = names.get(m.list) ?? new Map<string, string>();
+      names.set(m.list, into);
+      if (!into.has(meaning(item.value))) into.set(meaning(item.value), item.value);
+    }
+  }
+  const lists = [...names].map(([list, byMeaning]) => {
+    const entries = [...byMeaning.values()];
+    return { list, moved: notYetIn(policies, owner, list, entries), held: heldIn(policies, owner, list, entries) };
+  });
+  const moving = lists.filter((l) => l.moved.length > 0);
+  // Empty lists alone: their removal, which the table's own unit offers (`misplacedListFixes`).
+  if (!lists.some((l) => l.moved.length > 0 || l.held.length > 0)) return [];
+  const edits = intoListsAcross(doc, policies, owner, own, moving);
+  if (!edits) return [];
+  edits.push(...taken.edits);
+  // A conflict the move makes: an entry its list gets that the other list holds, or gets from this move too (said once, of `allowed`).
+  const movedInto = (list: ListName) => new Set((lists.find((l) => l.list === list)?.moved ?? []).map(meaning));
+  const conflict = moving.map((l) => conflictNote(l.list, [...heldByOtherList(policies, owner, l.list, l.moved),
+    ...(l.list === 'allowed' ? l.moved.filter((n) => movedInto('disallowed').has(meaning(n))) : [])])).join('');
+  const heldSaid = lists.filter((l) => l.held.length > 0).map((l) => `${quoted(l.list)} already holds ${strings(l.held)}`);
+  const what = taken.what ?? inWords(group.map((m) => quoted(m.key.name)));
+  const title = moving.length > 0 ? moveTitle(moving, heldSaid, conflict) : `Remove ${what}: ${inWords(heldSaid)}`;
+  return [{ title, edits: edits.sort((a, b) => a.start - b.start), preferred: conflict === '', safe: false }];
+}
+
+/** What a move takes out of where the lists were (`edits`), and what a removal's title calls it where not the lists by name (`what`). */
+interface Taken {
+  readonly edits: readonly Edit[];
+  readonly what?: string;
+}
+
+/** Out of a header's table: the table whole, else its lists alone; none where a `mars-ignore` above its header speaks of it. */
+function takenFromTable(doc: TomlDocument, section: Section, group: readonly MisplacedList[]): Taken | null {
+  const text = doc.text;
+  if (!group.every((m) => section.entries.includes(m.keyValue))) return null;
+  // Taken out, the comment would speak of what follows.
+  if (directiveAbove(text, lineStartAt(text, section.header!.span.start))) return null;
+  if (section.entries.length === group.length) {
+    const edits = tableTakenOut(doc, section);
+    return edits && { edits, what: `the table ${quoted(text.slice(section.header!.span.start, section.header!.span.end))}` };
+  }
+  return keysTaken(text, doc, group.map((m) => m.keyValue));
+}
+
+/**
+ * Out of a section's keys: each dotted key (`permissions.deny = […]`), or the key whose inline table holds the lists
+ * alone (`permissions = { allow = […] }`); none for an inline table holding more, or one deeper.
+ */
+function takenAsKeys(doc: TomlDocument, group: readonly MisplacedList[]): Taken | null {
+  const { direct, holders } = keysOf(doc);
+  if (group.every((m) => direct.has(m.keyValue))) return keysTaken(doc.text, doc, group.map((m) => m.keyValue));
+  const holder = holders.get(group[0]!.keyValue);
+  const value = holder?.value;
+  if (!holder || value?.kind !== 'inline-table' || value.entries.length !== group.length || !group.every((m) => holders.get(m.keyValue) === holder)) return null;
+  return keysTaken(doc.text, doc, [holder], quoted(doc.text.slice(holder.key.span.start, holder.key.span.end)));
+}
+
+const keysIndex = new WeakMap<TomlDocument, { direct: Set<KeyValue>; holders: Map<KeyValue, KeyValue> }>();
+
+/** The key/values of the sections of `doc` (`direct`), and of each one's inline table, the key/value holding it: made once, as a text of thousands of owners asks for each. */
+function keysOf(doc: TomlDocument): { direct: Set<KeyValue>; holders: Map<KeyValue, KeyValue> } {
+  let found = keysIndex.get(doc);
+  if (!found) {
+    found = { direct: new Set(), holders: new Map() };
+    for (const section of doc.sections) {
+      for (const kv of section.entries) {
+        found.direct.add(kv);
+        if (kv.value?.kind === 'inline-table') for (const inner of kv.value.entries) found.holders.set(inner, kv);
+      }
+    }
+    keysIndex.set(doc, found);
+  }
+  return found;
+}
+
+function keysTaken(text: string, doc: TomlDocument, kvs: readonly KeyValue[], what?: string): Taken | null {
+  if (!kvs.every((kv) => standsAlone(text, kv))) return null;
+  return { edits: kvs.flatMap((kv) => deleteKeyValue(text, kv, doc.comments)), ...(what ? { what } : {}) };
+}
