@@ -8,6 +8,7 @@ import { inWords, quoted } from '../grammar/text';
 import { parseToolName } from '../grammar/toolName';
 import { lineStartAt } from '../toml/lineIndex';
 import type { KeyValue, Section, TomlDocument } from '../toml/model';
+import { lastStartingBefore } from '../toml/sorted';
 import { isOpenMultiline } from '../toml/stringPositions';
 import { deleteKeyValue, directiveAbove, type Edit, standsAlone } from './edits';
 import type { Fix } from './findings';
@@ -15,10 +16,11 @@ import { conflictNote, heldByOtherList, heldIn, meaning, notYetIn, strings } fro
 import { intoListsAcross, moveTitle, tableTakenOut } from './patternFixes';
 import { type ListName, misplacedAt, type MisplacedList, ownPolicy, type Policies, sameOwner } from './policies';
 
-/** The header's section whose key meant as `tools` is `group`'s (`[agents.x.permissions]`), if any. */
+/** The header's section whose key meant as `tools` is `group`'s (`[agents.x.permissions]`), if any: found by halving, as a text may hold thousands. */
 export function headerSection(doc: TomlDocument, group: readonly MisplacedList[]): Section | undefined {
   const at = misplacedAt(group[0]!);
-  return doc.sections.find((s) => s.header?.key.parts.includes(at));
+  const section = lastStartingBefore(doc.sections, at.span.start + 1);
+  return section?.header?.key.parts.includes(at) ? section : undefined;
 }
 
 /**
