@@ -1114,6 +1114,8 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['t = { a = "x "y" z", b = 1 }\n', 't = { a = \'x "y" z\', b = 1 }\n', 'Change to `\'x "y" z\'`', true],
   ['x = "a\\\\b "c" d"\n', null],
   ['x = "a"b\n', null],
+  // Not to a quote that ends a `"""`, which opens a multi-line string (suppressProperties seed 16665).
+  ['x = ["bash"[, """\nread""", "grep"]\n', null],
   // A statement's list defined again below it (pasted in): its items appended to the first's, its lines removed, but
   // for the comments not between its items, kept a line each where it was; as a guess (it may have been meant in place
   // of the first); not where it shares its line, nor a value that is no list.

@@ -624,7 +624,7 @@ export function quotedKeyPart(text: string, at: number, header: boolean, table: 
  * kind on the line that what may follow a value there follows (`follows`: in a list `,`, `]`, a comment
  * or the line's end), written so that it holds its quotes: a `"` string between `'` quotes where its
  * text holds no `'`, else with each `"` escaped; a `'` string between `"` quotes. Not a text with a
- * backslash, whose meaning would change, nor a string over lines. A guess: the quote may close the
+ * backslash, whose meaning would change, nor a string over lines, nor one ending in `"""`. A guess: the quote may close the
  * string as meant (`["a""b"]`, a comma missing).
  */
 export function innerQuotes(text: string, at: number, follows: RegExp): Rewrite | null {
@@ -646,7 +646,9 @@ export function innerQuotes(text: string, at: number, follows: RegExp): Rewrite 
   for (let j = at; j < lineEnd; j++) {
     if (text[j] !== q || !follows.test(text.slice(j + 1, lineEnd).replace(/^[ \t]*/, ''))) continue;
     const content = text.slice(open + 1, j);
-    if (content.includes('\\')) return null;
+    // Nor where that quote ends a run of three (`"bash"[, """` then `read"""`): the text opens a multi-line string there,
+    // which taken in would leave the one closing it to open another, running on to the text's end.
+    if (content.includes('\\') || (j - 2 > open && text.startsWith(q.repeat(3), j - 2))) return null;
     const written = q === '"' && !content.includes("'") ? `'${content}'` : `"${content.replace(/"/g, '\\"')}"`;
     return readsAsValue(written) ? { title: `Change to ${'`'}${written}${'`'}`, span: { start: open, end: j + 1 }, newText: () => written, guess: true } : null;
   }
