@@ -88,7 +88,7 @@ function takenFromTable(doc: TomlDocument, section: Section, group: readonly Mis
     const edits = tableTakenOut(doc, section);
     return edits && { edits, what: `the table ${quoted(text.slice(section.header!.span.start, section.header!.span.end))}` };
   }
-  return keysTaken(text, doc, group.map((m) => m.keyValue));
+  return keysTaken(doc, group.map((m) => m.keyValue));
 }
 
 /**
@@ -97,11 +97,11 @@ function takenFromTable(doc: TomlDocument, section: Section, group: readonly Mis
  */
 function takenAsKeys(doc: TomlDocument, group: readonly MisplacedList[]): Taken | null {
   const { direct, holders } = keysOf(doc);
-  if (group.every((m) => direct.has(m.keyValue))) return keysTaken(doc.text, doc, group.map((m) => m.keyValue));
+  if (group.every((m) => direct.has(m.keyValue))) return keysTaken(doc, group.map((m) => m.keyValue));
   const holder = holders.get(group[0]!.keyValue);
   const value = holder?.value;
   if (!holder || value?.kind !== 'inline-table' || value.entries.length !== group.length || !group.every((m) => holders.get(m.keyValue) === holder)) return null;
-  return keysTaken(doc.text, doc, [holder], quoted(doc.text.slice(holder.key.span.start, holder.key.span.end)));
+  return keysTaken(doc, [holder], quoted(doc.text.slice(holder.key.span.start, holder.key.span.end)));
 }
 
 const keysIndex = new WeakMap<TomlDocument, { direct: Set<KeyValue>; holders: Map<KeyValue, KeyValue> }>();
@@ -122,7 +122,8 @@ function keysOf(doc: TomlDocument): { direct: Set<KeyValue>; holders: Map<KeyVal
   return found;
 }
 
-function keysTaken(text: string, doc: TomlDocument, kvs: readonly KeyValue[], what?: string): Taken | null {
-  if (!kvs.every((kv) => standsAlone(text, kv))) return null;
-  return { edits: kvs.flatMap((kv) => deleteKeyValue(text, kv, doc.comments)), ...(what ? { what } : {}) };
+/** Each of `kvs` taken out, where each stands alone on its lines. */
+function keysTaken(doc: TomlDocument, kvs: readonly KeyValue[], what?: string): Taken | null {
+  if (!kvs.every((kv) => standsAlone(doc.text, kv))) return null;
+  return { edits: kvs.flatMap((kv) => deleteKeyValue(doc.text, kv, doc.comments)), ...(what ? { what } : {}) };
 }
