@@ -245,7 +245,10 @@ async function checkDocument(text: string, random: () => number, counts: { hover
       const show = `completion at ${offset} (${ctx?.kind ?? 'no context'}): ${js(item.label)}\n--- output\n${out}\n--- as JSON\n${js(out)}`;
       const da2 = analyzeDocument(out);
       const after = documentFindings(da2);
-      if (syntaxErrors(after) > before) fail('e: an accepted item makes no syntax error', `${show}\n--- ${after.filter((f) => f.code === 'toml-syntax').map((f) => f.message).join('\n')}`);
+      // Not one a key of no meaning written in its place shows too: a key defined twice, renamed, lets the text past it read on
+      // (an inline table over lines read as TOML 1.1), where an error it hid shows then (seed 17069).
+      const plainKey = () => syntaxErrors(documentFindings(analyzeDocument(text.slice(0, main.start) + 'zz_plain' + text.slice(main.end))));
+      if (syntaxErrors(after) > before && !(ctx?.kind === 'key' && plainKey() >= syntaxErrors(after))) fail('e: an accepted item makes no syntax error', `${show}\n--- ${after.filter((f) => f.code === 'toml-syntax').map((f) => f.message).join('\n')}`);
       const errors = after.filter((f) => f.severity === 'error' && f.code !== 'toml-syntax' && f.span.start < Math.max(end, start + 1) && f.span.end > start);
       // One said before elsewhere (a key the edit moved) is no new one.
       const said = (fs: readonly { code: string; message: string }[], f: { code: string; message: string }) => fs.filter((x) => x.code === f.code && x.message === f.message).length;
