@@ -14,24 +14,28 @@ const show = (v: unknown) => {
   }
 };
 
-function fail(message: string | undefined, fallback: string): never {
+function failWith(message: string | undefined, fallback: string): never {
   throw new AssertionError(message ?? fallback);
 }
 
+export function fail(message?: string): never {
+  failWith(message, 'Failed');
+}
+
 export function ok(value: unknown, message?: string): asserts value {
-  if (!value) fail(message, `expected a truthy value, got ${show(value)}`);
+  if (!value) failWith(message, `expected a truthy value, got ${show(value)}`);
 }
 
 export function equal<T>(actual: unknown, expected: T, message?: string): asserts actual is T {
-  if (!Object.is(actual, expected)) fail(message, `expected ${show(expected)}, got ${show(actual)}`);
+  if (!Object.is(actual, expected)) failWith(message, `expected ${show(expected)}, got ${show(actual)}`);
 }
 
 export function deepEqual<T>(actual: unknown, expected: T, message?: string): asserts actual is T {
-  if (!same(actual, expected)) fail(message, `expected ${show(expected)}, got ${show(actual)}`);
+  if (!same(actual, expected)) failWith(message, `expected ${show(expected)}, got ${show(actual)}`);
 }
 
 export function match(actual: string, pattern: RegExp, message?: string): void {
-  if (typeof actual !== 'string' || !pattern.test(actual)) fail(message, `expected ${show(actual)} to match ${pattern}`);
+  if (typeof actual !== 'string' || !pattern.test(actual)) failWith(message, `expected ${show(actual)} to match ${pattern}`);
 }
 
 function same(a: unknown, b: unknown): boolean {
