@@ -802,7 +802,7 @@ function runDocument(src: string): CompletionItem[] {
   const offset = src.indexOf('|');
   const da = analyzeDocument(text);
   const unit = unitAt(da, offset);
-  const result = completions(placed(da, unit), da.lines.position(offset), [], (path, how) => definesOutside(da, unit, path, how));
+  const result = completions(placed(da, unit), da.lines.position(offset), [], (path, how) => definesOutside(da, unit, path, how), null, (kind) => ownersOutside(da, unit, kind));
   return result === null ? [] : Array.isArray(result) ? result : result.items;
 }
 

@@ -36,7 +36,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type CompletionItem, InsertTextFormat, type MarkupContent, type TextEdit } from 'vscode-languageserver';
-import { analyzeDocument, definesOutside, documentFindings, placed, refusedOutside, syntaxErrorOutside, tablesBelowToolsOutside, unitAt, type DocumentAnalysis } from '../../server/src/analysis/document';
+import { analyzeDocument, definesOutside, documentFindings, ownersOutside, placed, refusedOutside, syntaxErrorOutside, tablesBelowToolsOutside, unitAt, type DocumentAnalysis } from '../../server/src/analysis/document';
 import { entrySpan } from '../../server/src/analysis/places';
 import type { ParsedEntry } from '../../server/src/analysis/verdicts';
 import { completions, snippetText } from '../../server/src/features/completion';
@@ -225,7 +225,8 @@ async function checkDocument(text: string, random: () => number, counts: { hover
     const unit = unitAt(da, offset);
     const a = placed(da, unit);
     const pos = da.lines.position(offset);
-    const r = completions(a, pos, SERVERS, (path, how) => definesOutside(da, unit, path, how));
+    // As the server asks: what other sections define, and the owners they name (a header's `tools` only where none writes it; seed 17372).
+    const r = completions(a, pos, SERVERS, (path, how) => definesOutside(da, unit, path, how), null, (kind) => ownersOutside(da, unit, kind));
     const items: CompletionItem[] = r === null ? [] : Array.isArray(r) ? r : r.items;
     const ctx = cursorContext(a, a.lines.offset(pos));
     // A string with a quote right after it (`"""read""""""`, a syntax error) reads its last quotes again once its content changes: not checked.
