@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { parse as smolParse } from 'smol-toml';
 import { type CompletionItem, type CompletionList, InsertTextFormat, type MarkupContent, type Position, type TextEdit } from 'vscode-languageserver';
 import { analyze } from '../../server/src/analysis/analyze';
-import { analyzeDocument, definesOutside, documentFindings, documentFixAll, ownersOutside, placed, unitAt } from '../../server/src/analysis/document';
+import { analyzeDocument, documentFindings, documentFixAll, unitAt } from '../../server/src/analysis/document';
 import { applyEdits } from '../../server/src/analysis/edits';
-import { completions, itemsAsClientTakes, snippetText } from '../../server/src/features/completion';
+import { completions, completionsInDocument, itemsAsClientTakes, snippetText } from '../../server/src/features/completion';
 import { hover } from '../../server/src/features/hover';
 import { mcpManifestName, mcpServerNames } from '../../server/src/features/mcpServers';
 import { plainText } from '../../server/src/features/plainText';
@@ -802,7 +802,7 @@ function runDocument(src: string): CompletionItem[] {
   const offset = src.indexOf('|');
   const da = analyzeDocument(text);
   const unit = unitAt(da, offset);
-  const result = completions(placed(da, unit), da.lines.position(offset), [], (path, how) => definesOutside(da, unit, path, how), null, (kind) => ownersOutside(da, unit, kind));
+  const result = completionsInDocument(da, unit, da.lines.position(offset), []);
   return result === null ? [] : Array.isArray(result) ? result : result.items;
 }
 
@@ -812,7 +812,7 @@ test("completion in the document: a header's name offers the tools tables of the
     const offset = src.indexOf('|');
     const da = analyzeDocument(text);
     const unit = unitAt(da, offset);
-    const result = completions(placed(da, unit), da.lines.position(offset), [], (path, how) => definesOutside(da, unit, path, how), null, (kind) => ownersOutside(da, unit, kind));
+    const result = completionsInDocument(da, unit, da.lines.position(offset), []);
     return (result === null ? [] : Array.isArray(result) ? result : result.items).map((i) => i.label).sort();
   };
   // Sections far enough apart to be units of their own.

@@ -25,9 +25,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type CompletionItem, InsertTextFormat, type MarkupContent, type TextEdit } from 'vscode-languageserver';
 import { inGuessed } from '../../server/src/analysis/analyze';
-import { analyzeDocument, definesOutside, documentFindings, ownersOutside, placed, unitAt, type DocumentAnalysis } from '../../server/src/analysis/document';
+import { analyzeDocument, documentFindings, placed, unitAt, type DocumentAnalysis } from '../../server/src/analysis/document';
 import type { ParsedEntry } from '../../server/src/analysis/verdicts';
-import { completions, snippetText } from '../../server/src/features/completion';
+import { completionsInDocument, snippetText } from '../../server/src/features/completion';
 import { cursorContext } from '../../server/src/features/context';
 import { code, plainReason, startsLike } from '../../server/src/features/describe';
 import { hover } from '../../server/src/features/hover';
@@ -138,7 +138,7 @@ async function checkDocument(text: string, random: () => number, counts: { offse
     let items: CompletionItem[];
     try {
       // As the server asks: what other sections define, and the owners they name (a header's `tools` is offered only where none writes it).
-      const r = completions(a, pos, SERVERS, (path, how) => definesOutside(da, unit, path, how), null, (kind) => ownersOutside(da, unit, kind));
+      const r = completionsInDocument(da, unit, pos, SERVERS);
       items = r === null ? [] : Array.isArray(r) ? r : r.items;
     } catch (e) {
       fail('a: completion does not throw', `${at}: ${e instanceof Error ? e.stack : String(e)}`);

@@ -36,10 +36,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type CompletionItem, InsertTextFormat, type MarkupContent, type TextEdit } from 'vscode-languageserver';
-import { analyzeDocument, definesOutside, documentFindings, ownersOutside, placed, refusedOutside, syntaxErrorOutside, tablesBelowToolsOutside, unitAt, type DocumentAnalysis } from '../../server/src/analysis/document';
+import { analyzeDocument, documentFindings, placed, refusedOutside, syntaxErrorOutside, tablesBelowToolsOutside, unitAt, type DocumentAnalysis } from '../../server/src/analysis/document';
 import { entrySpan } from '../../server/src/analysis/places';
 import type { ParsedEntry } from '../../server/src/analysis/verdicts';
-import { completions, snippetText } from '../../server/src/features/completion';
+import { completionsInDocument, snippetText } from '../../server/src/features/completion';
 import { cursorContext } from '../../server/src/features/context';
 import { code } from '../../server/src/features/describe';
 import { hover } from '../../server/src/features/hover';
@@ -226,7 +226,7 @@ async function checkDocument(text: string, random: () => number, counts: { hover
     const a = placed(da, unit);
     const pos = da.lines.position(offset);
     // As the server asks: what other sections define, and the owners they name (a header's `tools` only where none writes it; seed 17372).
-    const r = completions(a, pos, SERVERS, (path, how) => definesOutside(da, unit, path, how), null, (kind) => ownersOutside(da, unit, kind));
+    const r = completionsInDocument(da, unit, pos, SERVERS);
     const items: CompletionItem[] = r === null ? [] : Array.isArray(r) ? r : r.items;
     const ctx = cursorContext(a, a.lines.offset(pos));
     // A string with a quote right after it (`"""read""""""`, a syntax error) reads its last quotes again once its content changes: not checked.

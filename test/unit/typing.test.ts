@@ -65,9 +65,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CompletionItem, MarkupContent } from 'vscode-languageserver';
-import { analyzeDocument, definesOutside, DocumentAnalyzer, documentFindings, ownersOutside, placed, refusedOutside, syntaxErrorOutside, tablesBelowToolsOutside, unitAt, type DocumentAnalysis } from '../../server/src/analysis/document';
+import { analyzeDocument, DocumentAnalyzer, documentFindings, placed, refusedOutside, syntaxErrorOutside, tablesBelowToolsOutside, unitAt, type DocumentAnalysis } from '../../server/src/analysis/document';
 import type { Finding } from '../../server/src/analysis/findings';
-import { completions } from '../../server/src/features/completion';
+import { completionsInDocument } from '../../server/src/features/completion';
 import { hover } from '../../server/src/features/hover';
 import { parseToml } from '../../server/src/toml/parse';
 import { sectionStarts } from '../../server/src/toml/split';
@@ -226,7 +226,7 @@ function memo<T>(m: Map<number, T>, o: number, make: () => T): T {
 
 function completionLabels(da: DocumentAnalysis, o: number): string {
   const unit = unitAt(da, o);
-  const r = completions(placed(da, unit), da.lines.position(o), ['gh'], (p, how) => definesOutside(da, unit, p, how), null, (kind) => ownersOutside(da, unit, kind));
+  const r = completionsInDocument(da, unit, da.lines.position(o), ['gh']);
   const items: CompletionItem[] = r === null ? [] : Array.isArray(r) ? r : r.items;
   return items.map((i) => i.label).sort().join(' ');
 }

@@ -94,12 +94,11 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     () => {
       // Lists whose rename would write the tools table again, written elsewhere, get their move into it: a header's table
       // first, whose rename is dropped only where the document is read whole (`Fix.creates`), keys where nothing else is offered.
-      if (headerSection(doc, group)) {
-        const moved = listsMove(doc, policies, group);
-        if (moved.length > 0) return moved;
-      }
+      const header = headerSection(doc, group) !== undefined;
+      const moved = header ? listsMove(doc, policies, group) : [];
+      if (moved.length > 0) return moved;
       const fixes = misplacedListFixes(doc, policies, group);
-      return fixes.length > 0 || headerSection(doc, group) ? fixes : listsMove(doc, policies, group);
+      return fixes.length > 0 || header ? fixes : listsMove(doc, policies, group);
     }), { needsReadingBefore: true }));
   }
   // No agent to move it to, so no fix: one finding per key at fault, as above (the lists of `[permissions]` share its name).

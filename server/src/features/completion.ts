@@ -11,7 +11,7 @@ import {
   type Command, type CompletionItem, CompletionItemKind, type CompletionList, InsertTextFormat, MarkupKind, type Position, type Range, type TextEdit,
 } from 'vscode-languageserver';
 import type { Analysis } from '../analysis/analyze';
-import { OwnersNamed } from '../analysis/document';
+import { definesOutside, type DocumentAnalysis, OwnersNamed, ownersOutside, placed, type Unit } from '../analysis/document';
 import { CODES, type Code } from '../analysis/codes';
 import { appendToArray } from '../analysis/edits';
 import { conflictSays, heldByOtherList, mapFormAdvice } from '../analysis/moves';
@@ -37,6 +37,14 @@ import { plainText } from './plainText';
  * `allowed` written here would then clash with it.
  */
 export type DefinedElsewhere = (path: readonly string[], how: 'below' | 'header') => boolean;
+
+/**
+ * Completion at `position` in the section `unit` of a document, told what its other sections define and
+ * the owners they name: as the server asks it (and the tests that stand in for it).
+ */
+export function completionsInDocument(da: DocumentAnalysis, unit: Unit, position: Position, mcpServers: readonly string[], suggest: Command | null = null): CompletionItem[] | CompletionList | null {
+  return completions(placed(da, unit), position, mcpServers, (path, how) => definesOutside(da, unit, path, how), suggest, (kind) => ownersOutside(da, unit, kind));
+}
 
 /**
  * Completion at `position`. `mcpServers`: the workspace's MCP server names, any order, cleaned

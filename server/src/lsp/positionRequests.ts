@@ -2,8 +2,8 @@
 // hover, and go to definition (of `mcp(server)`).
 
 import { type CancellationToken, type Location, type LocationLink, type MarkupContent, MarkupKind } from 'vscode-languageserver';
-import { definesOutside, fixBeyond, ownersOutside, placed, refusedOutside, syntaxErrorOutside, tablesBelowToolsOutside, unitAt } from '../analysis/document';
-import { completions, itemsAsClientTakes } from '../features/completion';
+import { fixBeyond, placed, refusedOutside, syntaxErrorOutside, tablesBelowToolsOutside, unitAt } from '../analysis/document';
+import { completionsInDocument, itemsAsClientTakes } from '../features/completion';
 import { isPosition, isPositionIn } from '../features/convert';
 import { hover } from '../features/hover';
 import { manifestsOf, mcpServerAt } from '../features/mcpServers';
@@ -36,8 +36,7 @@ export function listenPositionRequests(ctx: ServerContext, { guard }: Requests):
     if (!at) return null;
     const { doc, da, unit, position } = at;
     const servers = (await host.mcpServers?.(doc.uri, ctx.workspaceFolders, 'soon')) ?? [];
-    const items = completions(placed(da, unit), position, servers.map((m) => m.name),
-      (path, how) => definesOutside(da, unit, path, how), ctx.client.suggest, (kind) => ownersOutside(da, unit, kind));
+    const items = completionsInDocument(da, unit, position, servers.map((m) => m.name), ctx.client.suggest);
     return itemsAsClientTakes(items, ctx.client.completionClient);
   }));
 
