@@ -60,16 +60,7 @@ export function analyze(text: string, memo: VerdictMemo = new VerdictMemo(), onl
   let unreadableFrom = text.length;
   let stops = false;
   for (const problem of problems) if (problem.unreadableFrom !== undefined) [unreadableFrom, stops] = [Math.min(unreadableFrom, problem.unreadableFrom), true];
-  const policies = findPolicies(doc, arrays, problems);
-  // A table of patterns of its own (`[agents.x.tools.bash]`) is said with what the owner's lists
-  // hold, which another section writes: the document tells them (see `Policies.outsideLists`). So is
-  // one whose rules are half typed (`"git *" =`), for the verdicts completion offers.
-  let listsRead: Set<string> | null = null;
-  for (const { owner, name, section } of policies.extraTables) if (patternSection(name, section)) (listsRead ??= new Set()).add(ownerKey(owner));
-  if (listsRead) {
-    policies.listsRead = listsRead;
-    policies.outsideLists = listsFor(listsRead, lists);
-  }
+  const policies = policiesOf(doc, problems, arrays, lists);
   const entries = parseEntries(policies, memo);
   const findings: Finding[] = [];
   const suppressions = findSuppressions(doc, lines);
@@ -109,13 +100,28 @@ export function analyze(text: string, memo: VerdictMemo = new VerdictMemo(), onl
   return { doc, lines, policies, entries, findings, suppressions, unreadableFrom, stops, guessed, arrays };
 }
 
+/** The tool policies of `doc`, its syntax `problems` found, told `arrays` and `lists` as `analyze` is. */
+export function policiesOf(doc: TomlDocument, problems: readonly SyntaxProblem[], arrays: ReadonlySet<string> = NO_ARRAYS, lists: ListsTold = NO_LISTS): Policies {
+  const policies = findPolicies(doc, arrays, problems);
+  // A table of patterns of its own (`[agents.x.tools.bash]`) is said with what the owner's lists
+  // hold, which another section writes: the document tells them (see `Policies.outsideLists`). So is
+  // one whose rules are half typed (`"git *" =`), for the verdicts completion offers.
+  let listsRead: Set<string> | null = null;
+  for (const { owner, name, section } of policies.extraTables) if (patternSection(name, section)) (listsRead ??= new Set()).add(ownerKey(owner));
+  if (listsRead) {
+    policies.listsRead = listsRead;
+    policies.outsideLists = listsFor(listsRead, lists);
+  }
+  return policies;
+}
+
 /**
  * `f` without the fixes that write what a section of `doc` other than its own defines (`Fix.creates`:
  * the rename of `[agents.a.tool]` to `[agents.a.tools]` beside `[agents.a.tools.sub]`), as the document
  * drops them from a section analysed alone (`Outside.defines`): the text analysed whole offers what the
  * server and the checker do.
  */
-function definedElsewhere(doc: TomlDocument): (f: Finding) => Finding {
+export function definedElsewhere(doc: TomlDocument): (f: Finding) => Finding {
   const sections = doc.sections;
   if (sections.length < 2) return (f) => f;
   let index: KeyIndex | null = null;

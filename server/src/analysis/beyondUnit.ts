@@ -9,10 +9,11 @@ import type { TomlDocument } from '../toml/model';
 import { parseToml } from '../toml/parse';
 import { syntaxProblems } from '../toml/syntax';
 import { sectionDefinitions, tableConflicts } from '../toml/tables';
-import { analyze } from './analyze';
+import { definedElsewhere, policiesOf } from './analyze';
 import type { Edit } from './edits';
 import type { Finding, Fix } from './findings';
 import { overlaysByName } from './overlaysByName';
+import { policyFindings } from './policyFindings';
 import { patternMoveAcross, patternTableOfSection } from './patternFixes';
 
 /**
@@ -88,14 +89,22 @@ function movedAcross(text: string): Moves {
   const moves: Moves = { patterns: new Map(), misplaced: new Map() };
   m.moves = moves;
   if (text.length > MOST_ANALYSED) return moves;
-  const a = analyze(text);
-  if (!readsWhole(a.doc)) return moves;
-  for (const { owner, name, section } of a.policies.extraTables) {
+  const doc = parseToml(text);
+  if (!readsWhole(doc)) return moves;
+  // Not the whole analysis: the moves need only the policies, and the misplaced lists' findings among theirs, as
+  // `analyze` says them where nothing is a guess (every entry's verdict and findings had doubled the checker's time).
+  const policies = policiesOf(doc, []);
+  for (const { owner, name, section } of policies.extraTables) {
     const t = patternTableOfSection(owner, name, section);
-    if (t) moves.patterns.set(lineStartAt(text, section.header!.span.start), patternMoveAcross(a.doc, a.policies, t));
+    if (t) moves.patterns.set(lineStartAt(text, section.header!.span.start), patternMoveAcross(doc, policies, t));
   }
-  // Never safe, as no fix beyond a unit is: fix-all, a unit at a time, makes none of them.
-  for (const f of a.findings) if (f.code === 'misplaced-tool-list' && f.fixes.length > 0) moves.misplaced.set(f.span.start, f.fixes.map((x) => (x.safe ? { ...x, safe: false } : x)));
+  const elsewhere = definedElsewhere(doc);
+  for (const found of policyFindings(doc, policies)) {
+    if (found.code !== 'misplaced-tool-list') continue;
+    const f = elsewhere(found);
+    // Never safe, as no fix beyond a unit is: fix-all, a unit at a time, makes none of them.
+    if (f.fixes.length > 0) moves.misplaced.set(f.span.start, f.fixes.map((x) => (x.safe ? { ...x, safe: false } : x)));
+  }
   return moves;
 }
 

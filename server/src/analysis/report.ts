@@ -107,8 +107,9 @@ export function reportFindings(text: string, each: (f: Finding) => void, fixes =
     if (u.sectionStart) unreadableBefore = false;
     const header = u.sectionStart ? pending : null;
     const base = u.start - u.hidden;
-    const beyond = (f: Finding) => fixesBeyond(text, base, f);
-    let outside: Outside = unreadableBefore ? { file, header, unreadableBefore, beyond } : { file, header, beyond };
+    // Fixes beyond a unit are never safe, so fix-all's count wants none: only an output giving fixes asks the whole text for them.
+    const beyond = fixes ? { beyond: (f: Finding) => fixesBeyond(text, base, f) } : {};
+    let outside: Outside = unreadableBefore ? { file, header, unreadableBefore, ...beyond } : { file, header, ...beyond };
     if (header) outside = { ...outside, headerLines: shiftedLines(pendingLines, -base) };
     const reads = analysis.listsRead.size > 0;
     const visible = reads ? [] : visibleFindings(analysis, overrides, outside);
