@@ -69,7 +69,18 @@ interface PatternPlan {
   readonly held: readonly PatternRule[];
 }
 
+/** Each table's plan, made once for the policies it was made with: its finding's message, its advice and its fixes each ask. */
+const plans = new WeakMap<PatternTable, { readonly policies: Policies; readonly plan: PatternPlan }>();
+
 function patternPlan(policies: Policies, t: PatternTable): PatternPlan {
+  const made = plans.get(t);
+  if (made?.policies === policies) return made.plan;
+  const plan = planOf(policies, t);
+  plans.set(t, { policies, plan });
+  return plan;
+}
+
+function planOf(policies: Policies, t: PatternTable): PatternPlan {
   const lists = (['allowed', 'disallowed'] as const).flatMap((list) => {
     const entries = t.rules.filter(movable).filter((r) => r.list === list).map((r) => r.entry);
     if (entries.length === 0) return [];
