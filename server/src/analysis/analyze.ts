@@ -81,7 +81,7 @@ export function analyze(text: string, memo: VerdictMemo = new VerdictMemo(), onl
   // An entry is in the guess where its findings would be, or where its string opens (a multi-line one
   // opened past the error on its line, whose text runs on below it): nothing is said of it.
   const guessedEntry = (p: ParsedEntry) => inGuessed(guessed, p.entry.string.span.start) || inGuessed(guessed, entrySpan(text, p.entry.string).start);
-  // Nor does a move count it as held by its list (moves.ts asks `policies.guessed`).
+  // Nor does a move count it as held by its list (listsHold.ts asks `policies.guessed`).
   if (guessed.length > 0) for (const p of entries) if (guessedEntry(p)) policies.guessed.add(p.entry.string);
   for (const p of entries) {
     if (guessed.length > 0 && inGuessed(guessed, p.entry.string.span.start)) continue;

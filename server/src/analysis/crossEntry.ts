@@ -8,7 +8,7 @@ import { basicString } from '../toml/strings';
 import { deleteItems } from './edits';
 import { DuplicateFinding, duplicateTitle } from './entryFindings';
 import { finding, type Finding, type Fix, readable } from './findings';
-import { heldShown, otherList } from './moves';
+import { heldShown, otherList } from './listsHold';
 import { type ListName, type Owner, ownerKey, ownerLabel } from './policies';
 import { firstOfEachMeaning, type ParsedEntry } from './verdicts';
 

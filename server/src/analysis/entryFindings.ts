@@ -9,7 +9,7 @@ import { basicString, escapeBasic, replaceStringValue } from '../toml/strings';
 import type { Code } from './codes';
 import { deleteItems, type Edit, keptApart } from './edits';
 import { type Finding, type Fix, LazyFinding, readable, withReadableTitles } from './findings';
-import { otherList } from './moves';
+import { otherList } from './listsHold';
 import { charPlaces, charSpans, entrySpan } from './places';
 import { type ListEntry, type ListName, ownPolicy, type Policies } from './policies';
 import { type ParsedEntry, type Replacement, VerdictMemo } from './verdicts';

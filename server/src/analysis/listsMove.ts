@@ -12,7 +12,7 @@ import { lastStartingBefore } from '../toml/sorted';
 import { isOpenMultiline } from '../toml/stringPositions';
 import { deleteKeyValue, directiveAbove, type Edit, standsAlone } from './edits';
 import type { Fix } from './findings';
-import { conflictNote, heldByOtherList, heldIn, meaning, notYetIn, strings } from './moves';
+import { conflictNote, heldByOtherList, heldIn, meaning, notYetIn, strings } from './listsHold';
 import { intoListsAcross, moveTitle, tableTakenOut } from './patternFixes';
 import { type ListName, misplacedAt, type MisplacedList, ownPolicy, type Policies, sameOwner } from './policies';
 

@@ -230,13 +230,13 @@ export interface Policies {
   /**
    * What the owners of `listsRead` hold in lists written in other sections of the document (a
    * section is analysed alone, see analysis/document.ts): their first closed `allowed` and
-   * `disallowed`. A list written here comes first (moves.ts). Set by `analyze`.
+   * `disallowed`. A list written here comes first (listsHold.ts). Set by `analyze`.
    */
   outsideLists: ListsTold;
   /**
    * The entries in the guess past a syntax error (`"bash"` in `["read" "bash"]`), filled by `analyze`
    * before any finding is made: what a list holds there is a guess, so no move counts it as held or
-   * as a conflict (moves.ts).
+   * as a conflict (listsHold.ts).
    */
   readonly guessed: Set<TomlString>;
 }

@@ -122,7 +122,7 @@ export function firstOfEachMeaning(parsed: readonly ParsedEntry[], fixable?: Set
  * (a repair, `bash()` -> `bash`; a wire token's portable spelling, `mcp__gh__x` -> `mcp(gh/x)`): its
  * first issue's safe value (fix-all writes one value an entry); null where none, or a respelling.
  * What a conflict check asks of the other list, as it will be once fixed (`otherHolding` in
- * entryFindings.ts, `heldByOtherList` in moves.ts).
+ * entryFindings.ts, `heldByOtherList` in listsHold.ts).
  */
 function fixedValue(issues: readonly EntryIssue[], meaning: string | null): string | null {
   for (const i of issues) {
