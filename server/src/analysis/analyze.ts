@@ -19,7 +19,8 @@ import { fromParse, entryFindings, knowFirsts, otherLists } from './entryFinding
 import { entrySpan, keyContentSpan } from './places';
 import { policyFindings } from './policyFindings';
 import { firstOfEachMeaning, parseEntries, type ParsedEntry, VerdictMemo } from './verdicts';
-import { allowedRename, moveEdits, moveOf, namesLoad } from './moves';
+import { moveEdits, moveOf } from './moves';
+import { allowedRename, namesLoad } from './listFixes';
 import { patternSection } from './patternFixes';
 import { findPolicies, listsFor, NO_ARRAYS, NO_LISTS, OWNERS, ownerKey, type ListsTold, type Policies } from './policies';
 import { meantOwner } from './meant';
@@ -302,7 +303,7 @@ function syntaxFinding(problem: SyntaxProblem, text: string, lines: Lines, suppr
     const edit = { ...rewrite.span, newText: rewrite.newText() };
     const next = sure && rewrite.next ? rewrite.next() : [];
     const own = { title: rewrite.title, edits: [edit], preferred: sure, safe: sure, ...(next.length > 0 ? { inFixAll: [edit, ...next] } : {}) };
-    // The list its `tools` key's rename makes the agent's `allowed` too, as for strings between commas (moves.ts), preferred.
+    // The list its `tools` key's rename makes the agent's `allowed` too, as for strings between commas (listFixes.ts), preferred.
     return renamed
       ? [{ title: `Rename to \`tools.allowed\`, and change ${quoted(text.slice(edit.start, edit.end))} to ${quoted(edit.newText)}`, edits: [renamed, edit], preferred: true, safe: false }, own]
       : [own];
@@ -324,7 +325,7 @@ function toolsListRenamed(rewrite: NonNullable<SyntaxProblem['rewrite']>, polici
  * Whether `rewrite` writes the value of an `allowed` or `disallowed` list (`allowed = Read, Grep`,
  * Claude's `tools:` line pasted) as the list of its values (`asList`), each a name Mars accepts: no
  * guess there, where a list is what the key holds, as for strings between commas (`allowed = "Read",
- * "Grep"`: moves.ts).
+ * "Grep"`: listFixes.ts).
  */
 function listOfNames(rewrite: NonNullable<SyntaxProblem['rewrite']>, policies: Policies): boolean {
   // The model reads the first name as a value of no kind (`invalid`), which the list's shape problem is on.

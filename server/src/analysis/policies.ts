@@ -104,7 +104,7 @@ export const misplacedAt = (m: MisplacedList): KeyPart => m.ownerPart ?? m.tools
 
 /**
  * Whether it is `tools` itself written as the list beside a misspelt owner's table (`[agent.x]` then `tools = ["read"]`),
- * meant as its `allowed`: the owner's rename renames it `tools.allowed` with it (moves.ts, `withListKeys`), as alone it
+ * meant as its `allowed`: the owner's rename renames it `tools.allowed` with it (listFixes.ts, `withListKeys`), as alone it
  * would put in force a `tools` that is no table, which stops the load.
  */
 export const isToolsAsList = (m: MisplacedList): boolean => m.ownerPart !== null && m.beside && m.key.name === 'tools';
@@ -748,7 +748,7 @@ function noteRename(out: Policies, text: string, path: readonly KeyPart[], keySt
   visit(side, text, path.map((p) => (p === part ? { ...p, name } : p)), keyStart, kv);
   // A string where a list goes (`allowed = "read"`) in a table meant as `tools` is no reason: it is a
   // misplaced list of its own, whose fix renames the table only as it wraps the string in brackets
-  // (moves.ts, `strayStringFixes`), never alone. Under a misspelt owner, the owner's rename would put one in its
+  // (listFixes.ts, `strayStringFixes`), never alone. Under a misspelt owner, the owner's rename would put one in its
   // `tools` table (`[agent.x.tools]`) in force as it is, refused: no rename (its misplaced list gets no fix).
   const wrapped = (p: ShapeProblem) => name === 'tools' && p.kind === 'list-not-array' && p.keyValue?.value?.kind === 'string' && holdsListValue(p.keyValue.value);
   // Nor `tools` itself written as the list beside the owner's table (`[agent.x]` then `tools = ["read"]`), which the owner's

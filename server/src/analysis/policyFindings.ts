@@ -9,7 +9,8 @@ import { closingQuote, isMultiline, isOpenMultiline } from '../toml/stringPositi
 import { basicString, stringList } from '../toml/strings';
 import { conflictSaid } from './crossEntry';
 import { finding, type Finding, type Fix } from './findings';
-import { askList, extraKeyFixes, groupConflicts, ignoredKeyFixes, keyAsEntries, listKeyFixes, mapFormAdvice, mapFormList, misplacedListFixes, misspeltList, misspeltListKey, misspeltVerdictOf, misspeltVerdictsSaid, readsAsMapForm, removeTableFix, shapeConflicts, shapeFixes, strayListConflicts, stringAsList } from './moves';
+import { askList, extraKeyFixes, ignoredKeyFixes, keyAsEntries, mapFormAdvice, mapFormList, misspeltList, misspeltListKey, misspeltVerdictOf, misspeltVerdictsSaid, readsAsMapForm, removeTableFix } from './moves';
+import { groupConflicts, listKeyFixes, misplacedListFixes, shapeConflicts, shapeFixes, strayListConflicts, stringAsList } from './listFixes';
 import { fewOf } from './listsHold';
 import { headerSection, listsMove } from './listsMove';
 import { patternAdvice, patternFixes, patternMoveAcross, type PatternTable, patternTableOfKey, patternTableOfSection } from './patternFixes';
