@@ -1329,11 +1329,21 @@ const LISTS_MOVED: Array<[text: string, fixes: Array<[string, boolean, boolean]>
     '[agents.x]\ntools.allowed = ["grep", "Read"]\npermissions = { ask = ["Edit"] }\n'],
   // Empty lists alone: their removal (Claude's `ask` kept), not safe, as no fix that reads other sections is.
   ['[agents.x.permissions]\nallow = []\nask = ["Edit"]\n[agents.x.tools]\nallowed = ["read"]\n', [['Remove `allow = []`: it holds nothing', true, false]], '[agents.x.permissions]\nask = ["Edit"]\n[agents.x.tools]\nallowed = ["read"]\n'],
+  // A map-form rule among them (`bash = "deny"`, `webfetch = false`) goes into the list of its verdict, as Mars writes its
+  // name, as from a tools table; names between commas in its key one entry each, a guess, not preferred. Where the lists
+  // hold it already, it goes.
+  ['[agents.x.tools]\nallowed = ["read"]\n[agents.x.permissions]\nallow = ["edit"]\nbash = "deny"\n',
+    [['Move "edit" into `allowed` and "bash" into `disallowed`', true, false]], '[agents.x.tools]\nallowed = ["read", "edit"]\ndisallowed = ["bash"]\n'],
+  ['[agents.x]\ntools.allowed = ["read"]\npermissions = { WebFetch = false, Read = "allow" }\n',
+    [['Move "web_fetch" into `disallowed` (`allowed` already holds "read")', true, false]], '[agents.x]\ntools.allowed = ["read"]\ntools.disallowed = ["web_fetch"]\n'],
+  ['[agents.x.tools]\nallowed = ["read"]\n[agents.x.permissions]\n"Read, Grep" = "allow"\n',
+    [['Move "grep" into `allowed` (`allowed` already holds "read")', false, false]], '[agents.x.tools]\nallowed = ["read", "grep"]\n'],
+  ['[agents.x.tools]\nallowed = ["read"]\n[agents.x.permissions]\nread = true\n', [['Remove the table `[agents.x.permissions]`: `allowed` already holds "read"', true, false]], '[agents.x.tools]\nallowed = ["read"]\n'],
   // None where an entry is one Mars rejects (moved, it would stop the load), where a new list would go into a tools table
-  // written only inline, or where a map-form rule is among them (`bash = "deny"`).
+  // written only inline, or where OpenCode's table of patterns is among them (`bash = { … }`: moved from the tools table).
   ['[agents.x.tools]\nallowed = ["read"]\n[agents.x.permissions]\nallow = ["bash()"]\n', [], null],
   ['[agents.x]\ntools = { allowed = ["read"] }\n[agents.x.permissions]\ndeny = ["edit"]\n', [], null],
-  ['[agents.x.tools]\nallowed = ["read"]\n[agents.x.permissions]\nallow = ["edit"]\nbash = "deny"\n', [], null],
+  ['[agents.x.tools]\nallowed = ["read"]\n[agents.x.permissions]\nallow = ["edit"]\nbash = { "git *" = "allow" }\n', [], null],
   // A `mars-ignore` above its header speaks of it: the table stays (taken out, the comment would speak of what follows),
   // its list moved alone.
   ['[agents.x.tools]\nallowed = ["read"]\n# mars-ignore: unknown-tool\n[agents.x.permissions]\nallow = ["edit"]\n', [['Move the entries of `allow` into `tools.allowed`', true, false]],
@@ -2986,9 +2996,9 @@ const MISPLACED_GROUPS: Array<[text: string, message: string, titles: string[]]>
   // the owner's rename would put in force as it is, stopping the load.
   ['[agent.a]\ntools = "allow"\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `tools` here is not part of the policy of agent `a`.', []],
   ['[agent.a]\ntools = 1\ndisallowed = ["web"]\n', '`agent` is not `agents`: Mars reads tool policies only under `agents` and `skills`, so `disallowed` here is not part of the policy of agent `a`.', []],
-  // Not where the rename would make a second spelling of the tools table, as for a list.
-  ['[agents.a]\ntool.bash = "allow"\n[agents.a.tools]\nallowed = []\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `bash = "allow"` here is not part of its policy.', []],
-  ['[agents.a]\ntools.allowed = ["read"]\ntool = { bash = "allow" }\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `bash = "allow"` here is not part of its policy.', []],
+  // Not where the rename would make a second spelling of the tools table, as for a list: the rule moves into it instead.
+  ['[agents.a]\ntool.bash = "allow"\n[agents.a.tools]\nallowed = []\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `bash = "allow"` here is not part of its policy.', ['Move "bash" into `allowed`']],
+  ['[agents.a]\ntools.allowed = ["read"]\ntool = { bash = "allow" }\n', '`tool` is not `tools`: Mars reads the tool lists of agent `a` only from its `tools` table, so `bash = "allow"` here is not part of its policy.', ['Move "bash" into `allowed`']],
   // A part renamed in a header writes that header renamed, dropped only where another section clashes with it as TOML reads
   // them: a table a header or dotted keys made above it is none (`[agents.d]`, `d.model`), nor a header below it
   // (`[agents.a.tools.sub]`), nor an array of tables written before it; a header or a key at its path, a value above it,

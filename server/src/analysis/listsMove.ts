@@ -13,6 +13,7 @@ import { isOpenMultiline } from '../toml/stringPositions';
 import { deleteKeyValue, directiveAbove, type Edit, standsAlone } from './edits';
 import type { Fix } from './findings';
 import { conflictNote, heldByOtherList, heldIn, meaning, notYetIn, strings } from './listsHold';
+import { keyAsEntries, readsAsMapForm } from './moves';
 import { intoListsAcross, moveTitle, tableTakenOut } from './patternFixes';
 import { type ListName, misplacedAt, type MisplacedList, ownPolicy, type Policies, sameOwner } from './policies';
 
@@ -28,13 +29,14 @@ export function headerSection(doc: TomlDocument, group: readonly MisplacedList[]
  * tools table: each list's entries Mars reads appended to its list there (each meaning once, not those
  * it holds), or written as a new list below its last one; then taken out: a header's table whole, or,
  * where it holds other keys (`ask`, `defaultMode`), the lists alone; a key's inline table whole, where
- * it holds them alone; dotted keys each. Only where every list holds strings Mars reads, none left
- * open, and no map-form rule is among them (`bash = "deny"`). Never safe: it puts rules in force.
+ * it holds them alone; dotted keys each. A map-form rule among them (`bash = "deny"`) goes as from a
+ * tools table (`ruleEntries`). Only where every list holds strings Mars reads, none left open, and no
+ * table of patterns is among them. Never safe: it puts rules in force.
  */
 export function listsMove(doc: TomlDocument, policies: Policies, group: readonly MisplacedList[]): Fix[] {
   const first = group[0]!;
   const owner = first.owner;
-  if (!first.tools || first.ownerPart || group.some((m) => m.rule || !sameOwner(m.owner, owner))) return [];
+  if (!first.tools || first.ownerPart || group.some((m) => !sameOwner(m.owner, owner))) return [];
   const section = headerSection(doc, group);
   const taken = section ? takenFromTable(doc, section, group) : takenAsKeys(doc, group);
   if (!taken) return [];
@@ -42,15 +44,15 @@ export function listsMove(doc: TomlDocument, policies: Policies, group: readonly
   if (own.tables.length === 0) return [];
   // What goes into each list, each meaning once, as written first (`allow` and `allowed` both there go into one).
   const names = new Map<ListName, Map<string, string>>();
+  // Names between commas in a rule's key (`"Read, Grep" = "allow"`) moved one entry each: a guess at what was meant.
+  let guess = false;
   for (const m of group) {
-    const value = m.keyValue.value;
-    if (value?.kind !== 'array') return [];
-    for (const item of value.items) {
-      if (item.kind !== 'string' || isOpenMultiline(item) || !parseToolName(item.value).ok) return [];
-      const into = names.get(m.list) ?? new Map<string, string>();
-      names.set(m.list, into);
-      if (!into.has(meaning(item.value))) into.set(meaning(item.value), item.value);
-    }
+    const entries = m.rule ? ruleEntries(m) : listEntries(m);
+    if (!entries) return [];
+    guess ||= m.rule && entries.length > 1;
+    const into = names.get(m.list) ?? new Map<string, string>();
+    names.set(m.list, into);
+    for (const entry of entries) if (!into.has(meaning(entry))) into.set(meaning(entry), entry);
   }
   const lists = [...names].map(([list, byMeaning]) => {
     const entries = [...byMeaning.values()];
@@ -69,7 +71,30 @@ export function listsMove(doc: TomlDocument, policies: Policies, group: readonly
   const heldSaid = lists.filter((l) => l.held.length > 0).map((l) => `${quoted(l.list)} already holds ${strings(l.held)}`);
   const what = taken.what ?? inWords(group.map((m) => quoted(m.key.name)));
   const title = moving.length > 0 ? moveTitle(moving, heldSaid, conflict) : `Remove ${what}: ${inWords(heldSaid)}`;
-  return [{ title, edits: edits.sort((a, b) => a.start - b.start), preferred: conflict === '', safe: false }];
+  return [{ title, edits: edits.sort((a, b) => a.start - b.start), preferred: conflict === '' && !guess, safe: false }];
+}
+
+/** The entries of a list moved, as written: each a string Mars reads, none left open; null where one is not. */
+function listEntries(m: MisplacedList): string[] | null {
+  const value = m.keyValue.value;
+  if (value?.kind !== 'array') return null;
+  const entries: string[] = [];
+  for (const item of value.items) {
+    if (item.kind !== 'string' || isOpenMultiline(item) || !parseToolName(item.value).ok) return null;
+    entries.push(item.value);
+  }
+  return entries;
+}
+
+/**
+ * The entries a map-form rule moved writes (`bash = "deny"`, `edit = false`: `keyAsEntries`, into the list of its
+ * verdict); null for a table of patterns or a rule of one (`bash = { … }`, `bash."git *" = …`), which move only
+ * from the tools table, and for a name Mars rejects.
+ */
+function ruleEntries(m: MisplacedList): readonly string[] | null {
+  const parts = m.keyValue.key.parts;
+  if (m.pattern || parts[parts.length - 1] !== m.key || !readsAsMapForm(m.keyValue.value)) return null;
+  return keyAsEntries(m.key.name)?.entries ?? null;
 }
 
 /** What a move takes out of where the lists were (`edits`), and what a removal's title calls it where not the lists by name (`what`). */
