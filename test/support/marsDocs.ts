@@ -389,8 +389,8 @@ export function generator(random: () => number): (() => string) & { intended: st
           // OpenCode's table of patterns of its own, before or after the tools table: its move writes into that.
           if (chance(0.04)) sections.push(`[${kind}.${name}.tools.bash]\n${pick(['', '# from OpenCode\n'])}"git *" = "allow"\n${pick(['"rm *" = "deny"\n', '"*" = "ask"\n', ''])}`);
           // Claude Code's settings as a table of their own beside it: its lists' move writes into that.
-          // A map-form rule among them now and then, which moves with the lists.
-          if (chance(0.04)) sections.push(`[${kind}.${name}.permissions]\n${pick(['', '# settings.json\n'])}allow = ${list(entries(), false)}\n${pick([`deny = ${list(entries(), false)}\n`, 'ask = ["Edit"]\n', ''])}${pick(['', '', 'bash = "deny"\n', 'WebFetch = false\n', '"Read, Grep" = "allow"\n'])}`);
+          // A rule among them now and then (map-form, or OpenCode's by pattern), which moves with the lists where it can.
+          if (chance(0.04)) sections.push(`[${kind}.${name}.permissions]\n${pick(['', '# settings.json\n'])}allow = ${list(entries(), false)}\n${pick([`deny = ${list(entries(), false)}\n`, 'ask = ["Edit"]\n', ''])}${pick(['', '', 'bash = "deny"\n', 'WebFetch = false\n', '"Read, Grep" = "allow"\n', 'bash = { "git *" = "allow", "rm *" = "deny" }\n', 'bash."npm *" = "ask"\n'])}`);
           // What a header a fix renames must not clash with, before it or after it: the owner's table or its tools table
           // under a misspelt root key (`[agent.a]` then `tools.allowed`), a table below its tools, dotted keys through its table.
           if (chance(0.05)) {

@@ -1339,11 +1339,15 @@ const LISTS_MOVED: Array<[text: string, fixes: Array<[string, boolean, boolean]>
   ['[agents.x.tools]\nallowed = ["read"]\n[agents.x.permissions]\n"Read, Grep" = "allow"\n',
     [['Move "grep" into `allowed` (`allowed` already holds "read")', false, false]], '[agents.x.tools]\nallowed = ["read", "grep"]\n'],
   ['[agents.x.tools]\nallowed = ["read"]\n[agents.x.permissions]\nread = true\n', [['Remove the table `[agents.x.permissions]`: `allowed` already holds "read"', true, false]], '[agents.x.tools]\nallowed = ["read"]\n'],
+  // So do OpenCode's rules by pattern among them, each as `tool(pattern)` into its verdict's list, as from a tools table.
+  ['[agents.x.tools]\nallowed = ["read"]\n[agents.x.permissions]\nallow = ["edit"]\nbash = { "git *" = "allow", "rm *" = "deny" }\n',
+    [['Move "edit", "bash(git *)" into `allowed` and "bash(rm *)" into `disallowed`', true, false]], '[agents.x.tools]\nallowed = ["read", "edit", "bash(git *)"]\ndisallowed = ["bash(rm *)"]\n'],
+  ['[agents.x.tools]\nallowed = ["read"]\n[agents.x.permissions]\nbash."git *" = "allow"\n', [['Move "bash(git *)" into `allowed`', true, false]], '[agents.x.tools]\nallowed = ["read", "bash(git *)"]\n'],
   // None where an entry is one Mars rejects (moved, it would stop the load), where a new list would go into a tools table
-  // written only inline, or where OpenCode's table of patterns is among them (`bash = { … }`: moved from the tools table).
+  // written only inline, or where a table of patterns holds a rule that does not move (`"ask"`), which would be left alone.
   ['[agents.x.tools]\nallowed = ["read"]\n[agents.x.permissions]\nallow = ["bash()"]\n', [], null],
   ['[agents.x]\ntools = { allowed = ["read"] }\n[agents.x.permissions]\ndeny = ["edit"]\n', [], null],
-  ['[agents.x.tools]\nallowed = ["read"]\n[agents.x.permissions]\nallow = ["edit"]\nbash = { "git *" = "allow" }\n', [], null],
+  ['[agents.x.tools]\nallowed = ["read"]\n[agents.x.permissions]\nallow = ["edit"]\nbash = { "git *" = "allow", "*" = "ask" }\n', [], null],
   // A `mars-ignore` above its header speaks of it: the table stays (taken out, the comment would speak of what follows),
   // its list moved alone.
   ['[agents.x.tools]\nallowed = ["read"]\n# mars-ignore: unknown-tool\n[agents.x.permissions]\nallow = ["edit"]\n', [['Move the entries of `allow` into `tools.allowed`', true, false]],

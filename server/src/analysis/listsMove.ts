@@ -14,6 +14,7 @@ import { deleteKeyValue, directiveAbove, type Edit, standsAlone } from './edits'
 import type { Fix } from './findings';
 import { conflictNote, heldByOtherList, heldIn, meaning, notYetIn, strings } from './listsHold';
 import { keyAsEntries, readsAsMapForm } from './moves';
+import { dottedPatternRules, inlinePatternRules, movable } from './patterns';
 import { intoListsAcross, moveTitle, tableTakenOut } from './patternFixes';
 import { type ListName, misplacedAt, type MisplacedList, ownPolicy, type Policies, sameOwner } from './policies';
 
@@ -29,9 +30,9 @@ export function headerSection(doc: TomlDocument, group: readonly MisplacedList[]
  * tools table: each list's entries Mars reads appended to its list there (each meaning once, not those
  * it holds), or written as a new list below its last one; then taken out: a header's table whole, or,
  * where it holds other keys (`ask`, `defaultMode`), the lists alone; a key's inline table whole, where
- * it holds them alone; dotted keys each. A map-form rule among them (`bash = "deny"`) goes as from a
- * tools table (`ruleEntries`). Only where every list holds strings Mars reads, none left open, and no
- * table of patterns is among them. Never safe: it puts rules in force.
+ * it holds them alone; dotted keys each. A rule among them (`bash = "deny"`, `bash = { "git *" = "allow" }`)
+ * goes as from a tools table (`ruleEntries`). Only where every list holds strings Mars reads, none left
+ * open, and every rule moves. Never safe: it puts rules in force.
  */
 export function listsMove(doc: TomlDocument, policies: Policies, group: readonly MisplacedList[]): Fix[] {
   const first = group[0]!;
@@ -49,10 +50,12 @@ export function listsMove(doc: TomlDocument, policies: Policies, group: readonly
   for (const m of group) {
     const entries = m.rule ? ruleEntries(m) : listEntries(m);
     if (!entries) return [];
-    guess ||= m.rule && entries.length > 1;
-    const into = names.get(m.list) ?? new Map<string, string>();
-    names.set(m.list, into);
-    for (const entry of entries) if (!into.has(meaning(entry))) into.set(meaning(entry), entry);
+    guess ||= entries.guess;
+    for (const { list, entry } of entries.each) {
+      const into = names.get(list) ?? new Map<string, string>();
+      names.set(list, into);
+      if (!into.has(meaning(entry))) into.set(meaning(entry), entry);
+    }
   }
   const lists = [...names].map(([list, byMeaning]) => {
     const entries = [...byMeaning.values()];
@@ -74,27 +77,39 @@ export function listsMove(doc: TomlDocument, policies: Policies, group: readonly
   return [{ title, edits: edits.sort((a, b) => a.start - b.start), preferred: conflict === '' && !guess, safe: false }];
 }
 
+/** What one misplaced key moves: each entry with the list it goes into; `guess` where what was meant is not sure. */
+interface Moved {
+  readonly each: ReadonlyArray<{ readonly list: ListName; readonly entry: string }>;
+  readonly guess: boolean;
+}
+
 /** The entries of a list moved, as written: each a string Mars reads, none left open; null where one is not. */
-function listEntries(m: MisplacedList): string[] | null {
+function listEntries(m: MisplacedList): Moved | null {
   const value = m.keyValue.value;
   if (value?.kind !== 'array') return null;
-  const entries: string[] = [];
+  const each: Array<{ list: ListName; entry: string }> = [];
   for (const item of value.items) {
     if (item.kind !== 'string' || isOpenMultiline(item) || !parseToolName(item.value).ok) return null;
-    entries.push(item.value);
+    each.push({ list: m.list, entry: item.value });
   }
-  return entries;
+  return { each, guess: false };
 }
 
 /**
- * The entries a map-form rule moved writes (`bash = "deny"`, `edit = false`: `keyAsEntries`, into the list of its
- * verdict); null for a table of patterns or a rule of one (`bash = { … }`, `bash."git *" = …`), which move only
- * from the tools table, and for a name Mars rejects.
+ * The entries a rule moved writes, as from a tools table: a map-form rule's (`bash = "deny"`, `edit = false`:
+ * `keyAsEntries`, into the list of its verdict; names between commas in its key one entry each, a guess), or each
+ * rule's of OpenCode's table of patterns (`bash = { "git *" = "allow" }`, `bash."git *" = …`, a header of its own:
+ * `bash(git *)` into its verdict's list). Null for a name Mars rejects, and for a table of patterns with a rule that
+ * does not move (`"ask"`, an entry Mars rejects), which would be left behind alone.
  */
-function ruleEntries(m: MisplacedList): readonly string[] | null {
-  const parts = m.keyValue.key.parts;
-  if (m.pattern || parts[parts.length - 1] !== m.key || !readsAsMapForm(m.keyValue.value)) return null;
-  return keyAsEntries(m.key.name)?.entries ?? null;
+function ruleEntries(m: MisplacedList): Moved | null {
+  const kv = m.keyValue;
+  const parts = kv.key.parts;
+  const rules = m.pattern ? dottedPatternRules(m.key.name, m.pattern, kv) : kv.value?.kind === 'inline-table' ? inlinePatternRules(m.key.name, kv) : undefined;
+  if (rules !== undefined) return rules?.every(movable) ? { each: rules.map((r) => ({ list: r.list, entry: r.entry })), guess: false } : null;
+  if (parts[parts.length - 1] !== m.key || !readsAsMapForm(kv.value)) return null;
+  const entries = keyAsEntries(m.key.name);
+  return entries && { each: entries.entries.map((entry) => ({ list: m.list, entry })), guess: entries.split };
 }
 
 /** What a move takes out of where the lists were (`edits`), and what a removal's title calls it where not the lists by name (`what`). */
