@@ -96,7 +96,11 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     () => {
       // Lists whose rename would write the tools table again, written elsewhere, get their move into it: a header's table
       // first, whose rename is dropped only where the document is read whole (`Fix.creates`), keys where nothing else is offered.
-      const header = headerSection(doc, group) !== undefined;
+      // A header on past the part renamed (`[agents.x.tool.bash]`) renames to a table below the tools table, no second
+      // spelling of it: as keys, its rename first.
+      const section = headerSection(doc, group);
+      const parts = section?.header!.key.parts;
+      const header = parts !== undefined && parts[parts.length - 1] === misplacedAt(group[0]!);
       const moved = header ? listsMove(doc, policies, group) : [];
       if (moved.length > 0) return moved;
       const fixes = misplacedListFixes(doc, policies, group);
