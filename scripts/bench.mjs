@@ -29,7 +29,7 @@ const benchStart = now();
 // Bundle the pure analysis modules once, so the figures are for the same code the server runs.
 await esbuild.build({
   entryPoints: {
-    grammar: 'server/src/grammar/toolName.ts', analysis: 'server/src/analysis/document.ts', completion: 'server/src/features/completion.ts', hover: 'server/src/features/hover.ts',
+    grammar: 'server/src/grammar/toolName.ts', analysis: 'scripts/bench/analysis.ts', completion: 'server/src/features/completion.ts', hover: 'server/src/features/hover.ts',
     actions: 'scripts/bench/actions.ts',
   },
   absWorkingDir: root, bundle: true, platform: 'node', format: 'cjs', outdir: 'out/bench', logLevel: 'warning',

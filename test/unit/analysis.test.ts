@@ -2,7 +2,8 @@
 // `code@text` (the text under the finding's span), pure, with no server in between.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyzeDocument, countFixAll, DocumentAnalyzer, documentFindings, documentFixAll, outsideOf } from '../../server/src/analysis/document';
+import { analyzeDocument, DocumentAnalyzer, documentFindings, outsideOf } from '../../server/src/analysis/document';
+import { countFixAll, documentFixAll } from '../../server/src/analysis/documentFixAll';
 import { CODES, type Code, type SeverityOverrides } from '../../server/src/analysis/codes';
 import { parse } from 'smol-toml';
 import { applyEdits } from '../../server/src/analysis/edits';

@@ -19,7 +19,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CODES, type Code, type SeverityOverrides } from '../../server/src/analysis/codes';
-import { analyzeDocument, countFixAll, documentFindings, documentFixAll } from '../../server/src/analysis/document';
+import { analyzeDocument, documentFindings } from '../../server/src/analysis/document';
+import { countFixAll, documentFixAll } from '../../server/src/analysis/documentFixAll';
 import { applyEdits } from '../../server/src/analysis/edits';
 import type { Finding } from '../../server/src/analysis/findings';
 import { generator, keepsMeaning, load } from '../support/marsDocs';

@@ -15,7 +15,8 @@
 // Replay with MARS_SLIPS_SEED=<n>; MARS_SLIPS_ROUNDS=<n> for more documents. Bounded by time too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyzeDocument, countFixAll, documentFindings, documentFixAll } from '../../server/src/analysis/document';
+import { analyzeDocument, documentFindings } from '../../server/src/analysis/document';
+import { countFixAll, documentFixAll } from '../../server/src/analysis/documentFixAll';
 import { reportFindings } from '../../server/src/analysis/report';
 import { applyEdits } from '../../server/src/analysis/edits';
 import { generator } from '../support/marsDocs';

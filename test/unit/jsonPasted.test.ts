@@ -8,7 +8,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from 'smol-toml';
-import { analyzeDocument, documentFindings, documentFixAll } from '../../server/src/analysis/document';
+import { analyzeDocument, documentFindings } from '../../server/src/analysis/document';
+import { documentFixAll } from '../../server/src/analysis/documentFixAll';
 import { applyEdits } from '../../server/src/analysis/edits';
 import { failureReport, type Failure } from '../support/failures';
 import { rng } from '../support/rng';

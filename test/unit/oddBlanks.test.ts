@@ -26,7 +26,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TextDocumentEdit, TextEdit } from 'vscode-languageserver';
-import { analyzeDocument, documentFindings, documentFixAll } from '../../server/src/analysis/document';
+import { analyzeDocument, documentFindings } from '../../server/src/analysis/document';
+import { documentFixAll } from '../../server/src/analysis/documentFixAll';
 import { applyEdits, type Edit } from '../../server/src/analysis/edits';
 import { codeActions } from '../../server/src/features/codeActions';
 import { toDiagnostic } from '../../server/src/features/convert';

@@ -5,7 +5,8 @@
 // parser) and read again: the array's findings are gone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyzeDocument, documentFindings, documentFixAll } from '../../server/src/analysis/document';
+import { analyzeDocument, documentFindings } from '../../server/src/analysis/document';
+import { documentFixAll } from '../../server/src/analysis/documentFixAll';
 import { applyEdits } from '../../server/src/analysis/edits';
 import { reportFindings } from '../../server/src/analysis/report';
 import { tomlEditTakes } from '../support/tomlEdit';

@@ -4,7 +4,8 @@
 // Replay with MARS_STRAY_SEED=<n>.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyzeDocument, documentFindings, documentFixAll } from '../../server/src/analysis/document';
+import { analyzeDocument, documentFindings } from '../../server/src/analysis/document';
+import { documentFixAll } from '../../server/src/analysis/documentFixAll';
 import { applyEdits } from '../../server/src/analysis/edits';
 import { parseToml } from '../../server/src/toml/parse';
 import type { TomlString } from '../../server/src/toml/model';

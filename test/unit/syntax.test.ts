@@ -3,7 +3,8 @@
 // after it (a squiggle below the real mistake sends the reader the wrong way).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyzeDocument, documentFindings, documentFixAll } from '../../server/src/analysis/document';
+import { analyzeDocument, documentFindings } from '../../server/src/analysis/document';
+import { documentFixAll } from '../../server/src/analysis/documentFixAll';
 import { applyEdits } from '../../server/src/analysis/edits';
 import { LineIndex } from '../../server/src/toml/lineIndex';
 import { rng } from '../support/rng';

@@ -5,7 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from 'smol-toml';
-import { analyzeDocument, DocumentAnalyzer, documentFindings, documentFixAll, type DocumentAnalysis } from '../../server/src/analysis/document';
+import { analyzeDocument, DocumentAnalyzer, documentFindings, type DocumentAnalysis } from '../../server/src/analysis/document';
+import { documentFixAll } from '../../server/src/analysis/documentFixAll';
 import { applyEdits } from '../../server/src/analysis/edits';
 import { rng } from '../support/rng';
 import { parseToml } from '../../server/src/toml/parse';

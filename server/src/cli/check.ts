@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CODES, isCode, levelOf, LEVELS_SAID, nearestCode, type Code, type Severity, type SeverityOverrides } from '../analysis/codes';
-import { analyzeDocument, documentFindings, documentFixAll, type DocumentAnalysis } from '../analysis/document';
+import { analyzeDocument, documentFindings, type DocumentAnalysis } from '../analysis/document';
+import { documentFixAll } from '../analysis/documentFixAll';
 import { applyEdits } from '../analysis/edits';
 import { detached, finding, fixAmong, overridden, partnersSeen, type Finding } from '../analysis/findings';
 import { reportFindings } from '../analysis/report';

@@ -4,7 +4,8 @@
 
 import { type CodeAction, CodeActionKind, type CodeActionContext, type Range } from 'vscode-languageserver';
 import { seenAt } from '../analysis/analyze';
-import { countFixAll, crossFindingsShown, fixAllTakesIn, outsideOf, placedLines, unitIndexOf, type DocumentAnalysis } from '../analysis/document';
+import { crossFindingsShown, outsideOf, placedLines, unitIndexOf, type DocumentAnalysis } from '../analysis/document';
+import { countFixAll, fixAllTakesIn } from '../analysis/documentFixAll';
 import type { Edit } from '../analysis/edits';
 import { fixAmong, partnersSeen, type Fix } from '../analysis/findings';
 import { isCode, type Code, type SeverityOverrides } from '../analysis/codes';

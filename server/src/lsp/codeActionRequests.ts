@@ -7,7 +7,8 @@ import {
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { SeverityOverrides } from '../analysis/codes';
-import { documentFixAllSteps, type DocumentAnalysis } from '../analysis/document';
+import { type DocumentAnalysis } from '../analysis/document';
+import { documentFixAllSteps } from '../analysis/documentFixAll';
 import { codeActions, isFixAllData, resolveFixAll, type FixAll, type FixAllData } from '../features/codeActions';
 import { isRange, isRangeIn, versionedEdit, withoutVersions } from '../features/convert';
 import { renameAction } from '../features/fileName';
