@@ -48,7 +48,9 @@ const DOCUMENTS: Array<[string, string]> = [
   ['a table of patterns beside its tools table', '[agents.a.tools]\nallowed = ["read"]\n\n[agents.a.tools.bash]\n# from OpenCode\n"git push" = "deny"\n"git *" = "allow"\n[agents.b]\ntools.disallowed = ["bash(x)"]\n[agents.b.tools.bash]\n"x" = "deny"\n"y" = "allow"\n'],
   // Claude Code's settings beside the tools table, in a table of their own or dotted: moved into it, read from the whole text by both.
   ['lists meant for a tools table in another section', '[agents.a.tools]\nallowed = ["read"]\n\n[agents.a.permissions]\nallow = ["Bash(git *)"]\ndeny = ["WebFetch"]\nask = ["Edit"]\n' +
-    '[agents.b]\npermissions.allow = ["grep"]\n[agents.b.tools]\ndisallowed = ["web"]\n'],
+    '[agents.b]\npermissions.allow = ["grep"]\n[agents.b.tools]\ndisallowed = ["web"]\n' +
+    // Rules among them move too.
+    '[agents.c.tools]\nallowed = ["read"]\n[agents.c.permissions]\nbash = "deny"\nedit."src/*" = "allow"\n'],
   ['rules under a misspelt owner', '[agent.a.permission]\nbash."x *" = "allow"\n[skill.s.permission.bash]\n"x *" = "allow"\n"y *" = "deny"\n[agent.b]\nallowed = "read"\n[agent.c.tools]\nallowed = "read"\n'],
 ];
 

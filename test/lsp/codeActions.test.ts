@@ -196,13 +196,14 @@ describe('code actions', () => {
 
   // Claude Code's settings as a table of their own beside the tools table, which their rename would write again: their lists
   // move into it together (read from the whole text), the table taken out; fix-all leaves it (rules Mars ignored come into force).
+  // A rule among them moves too, as from the tools table (`bash = { "rm *" = "deny" }` as `bash(rm *)`).
   test('a table of lists meant as `tools` beside the tools table: its lists move into it; fix-all leaves it', async () => {
-    const text = '[agents.e.tools]\nallowed = ["read"]\n\n[agents.e.permissions]\nallow = ["Bash(git *)"]\ndeny = ["WebFetch"]\n';
+    const text = '[agents.e.tools]\nallowed = ["read"]\n\n[agents.e.permissions]\nallow = ["Bash(git *)"]\ndeny = ["WebFetch"]\nbash = { "rm *" = "deny" }\n';
     const { uri, diagnostics, actions } = await actionsFor(text);
     assert.deepEqual(diagnostics.map((d) => d.code), ['misplaced-tool-list']);
     const fixes = actions.filter((a) => a.kind === 'quickfix' && !/^(Disable|Fix all)/.test(a.title));
-    assert.deepEqual(fixes.map((a) => [a.title, a.isPreferred === true]), [['Move "Bash(git *)" into `allowed` and "WebFetch" into `disallowed`', true]]);
-    assert.equal(applied(text, fixes[0]!, uri), '[agents.e.tools]\nallowed = ["read", "Bash(git *)"]\ndisallowed = ["WebFetch"]\n\n');
+    assert.deepEqual(fixes.map((a) => [a.title, a.isPreferred === true]), [['Move "Bash(git *)" into `allowed` and "WebFetch", "bash(rm *)" into `disallowed`', true]]);
+    assert.equal(applied(text, fixes[0]!, uri), '[agents.e.tools]\nallowed = ["read", "Bash(git *)"]\ndisallowed = ["WebFetch", "bash(rm *)"]\n\n');
     const { actions: fixAll } = await actionsFor(text, ['source.fixAll']);
     assert.deepEqual(fixAll, []);
   });
