@@ -9,7 +9,7 @@ import vm from 'node:vm';
 import { analyze, visibleFindings } from '../../server/src/analysis/analyze';
 import { analyzeDocument, DocumentAnalyzer, documentFindings, type DocumentAnalysis } from '../../server/src/analysis/document';
 import { countFixAll, documentFixAll } from '../../server/src/analysis/documentFixAll';
-import { NO_ARRAYS, readAlike } from '../../server/src/analysis/policies';
+import { NO_ARRAYS, readAlike } from '../../server/src/analysis/told';
 import { reportFindings } from '../../server/src/analysis/report';
 import { made } from '../../server/src/analysis/section';
 import type { Finding } from '../../server/src/analysis/findings';

@@ -22,7 +22,8 @@ import { firstOfEachMeaning, parseEntries, type ParsedEntry, VerdictMemo } from 
 import { moveEdits, moveOf } from './moves';
 import { allowedRename, namesLoad } from './listFixes';
 import { patternSection } from './patternFixes';
-import { findPolicies, listsFor, NO_ARRAYS, NO_LISTS, OWNERS, ownerKey, type ListsTold, type Policies } from './policies';
+import { findPolicies, OWNERS, ownerKey, type Policies } from './policies';
+import { listsFor, NO_ARRAYS, NO_LISTS, type ListsTold } from './told';
 import { meantOwner } from './meant';
 import { contentSpan, isOpenMultiline } from '../toml/stringPositions';
 import { anySuppression, findSuppressions, isSuppressed, NOTHING_OUTSIDE, suppressionFindings, type Outside, type Suppressions } from './suppress';

@@ -20,7 +20,7 @@ import { KeyIndex } from '../toml/tables';
 import type { SeverityOverrides } from './codes';
 import { byPosition, detached, fixesNotKept, MAY_CREATE, overridden, withoutClashingFixes, type Finding } from './findings';
 import { VerdictMemo } from './verdicts';
-import { followedArrays, followedRoot, listsTold, writersByOwner, type ListWriter } from './policies';
+import { followedArrays, followedRoot, listsTold, writersByOwner, type ListWriter } from './told';
 import { SectionAnalysis } from './section';
 import type { Outside } from './suppress';
 import { fixesBeyond } from './beyondUnit';

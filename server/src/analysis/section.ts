@@ -19,7 +19,8 @@ import { CODES, type Code, type SeverityOverrides } from './codes';
 import { findingAt, fixesKept, type Finding, type Fix } from './findings';
 import { fixesFromParse, fromParse } from './entryFindings';
 import type { ParsedEntry, VerdictMemo } from './verdicts';
-import { listsWritten, type ListsTold, type Policies } from './policies';
+import { type Policies } from './policies';
+import { listsWritten, type ListsTold } from './told';
 import type { Outside, Suppressions } from './suppress';
 
 /**

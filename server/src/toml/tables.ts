@@ -224,7 +224,7 @@ function peek(from: Node, names: readonly string[], as: 'table' | 'array' | 'dot
 
 /**
  * The root keys an array of tables holds, read a section at a time as TableTree reads them but
- * without its tree (a unit's analysis is told them, see analysis/policies.ts): a root key is what
+ * without its tree (a unit's analysis is told them, see analysis/told.ts): a root key is what
  * first reaches it makes it, an array of tables only when that is a `[[key]]` header, and nothing
  * later changes it (a later `[key]`, `[[key]]` or `key = …` clashes). A header below one
  * (`[agents.x.tools]` after `[[agents]]`) names a table in its last element, not a key of `key`.
