@@ -1340,6 +1340,9 @@ const LISTS_MOVED: Array<[text: string, fixes: Array<[string, boolean, boolean]>
   ['[agents.x.tools]\nallowed = ["read"]\n[agents.x.permissions]\n"Read, Grep" = "allow"\n',
     [['Move "grep" into `allowed` (`allowed` already holds "read")', false, false]], '[agents.x.tools]\nallowed = ["read", "grep"]\n'],
   ['[agents.x.tools]\nallowed = ["read"]\n[agents.x.permissions]\nread = true\n', [['Remove the table `[agents.x.permissions]`: `allowed` already holds "read"', true, false]], '[agents.x.tools]\nallowed = ["read"]\n'],
+  // A verdict one typo from `"allow"` or `"deny"` is read as the one meant, said in the title, as a tools table's rule says it.
+  ['[agents.x.tools]\nallowed = ["read"]\n[agents.x.permissions]\nbash = "alow"\nedit = "deny"\n',
+    [['Move "bash" into `allowed` and "edit" into `disallowed` (`"alow"` read as `"allow"`)', true, false]], '[agents.x.tools]\nallowed = ["read", "bash"]\ndisallowed = ["edit"]\n'],
   // So do OpenCode's rules by pattern among them, each as `tool(pattern)` into its verdict's list, as from a tools table.
   ['[agents.x.tools]\nallowed = ["read"]\n[agents.x.permissions]\nallow = ["edit"]\nbash = { "git *" = "allow", "rm *" = "deny" }\n',
     [['Move "edit", "bash(git *)" into `allowed` and "bash(rm *)" into `disallowed`', true, false]], '[agents.x.tools]\nallowed = ["read", "edit", "bash(git *)"]\ndisallowed = ["bash(rm *)"]\n'],

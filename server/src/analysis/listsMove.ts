@@ -13,7 +13,7 @@ import { isOpenMultiline } from '../toml/stringPositions';
 import { deleteKeyValue, directiveAbove, type Edit, standsAlone } from './edits';
 import type { Fix } from './findings';
 import { conflictNote, heldByOtherList, heldIn, meaning, notYetIn, strings } from './listsHold';
-import { keyAsEntries, readsAsMapForm } from './moves';
+import { keyAsEntries, misspeltVerdictsSaid, readsAsMapForm } from './moves';
 import { dottedPatternRules, inlinePatternRules, movable } from './patterns';
 import { intoListsAcross, moveTitle, tableTakenOut } from './patternFixes';
 import { type ListName, misplacedAt, type MisplacedList, ownPolicy, type Policies, sameOwner } from './policies';
@@ -73,7 +73,10 @@ export function listsMove(doc: TomlDocument, policies: Policies, group: readonly
     ...(l.list === 'allowed' ? l.moved.filter((n) => movedInto('disallowed').has(meaning(n))) : [])])).join('');
   const heldSaid = lists.filter((l) => l.held.length > 0).map((l) => `${quoted(l.list)} already holds ${strings(l.held)}`);
   const what = taken.what ?? inWords(group.map((m) => quoted(m.key.name)));
-  const title = moving.length > 0 ? moveTitle(moving, heldSaid, conflict) : `Remove ${what}: ${inWords(heldSaid)}`;
+  // A map-form rule's verdict one typo from `"allow"` or `"deny"` (`bash = "alow"`) goes where it was meant: said, as the rule's
+  // message in a tools table says it (the misplaced list's says it once renamed there, which the move skips).
+  const misspelt = misspeltVerdictsSaid(doc.text, group.filter((m) => m.rule && !m.pattern).map((m) => m.keyValue.value));
+  const title = `${moving.length > 0 ? moveTitle(moving, heldSaid, conflict) : `Remove ${what}: ${inWords(heldSaid)}`}${misspelt}`;
   return [{ title, edits: edits.sort((a, b) => a.start - b.start), preferred: conflict === '' && !guess, safe: false }];
 }
 
