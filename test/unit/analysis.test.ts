@@ -1992,6 +1992,10 @@ const RESPELT_OVER_LINES: Array<[before: string, after: string, underTheComment?
   ['# mars-ignore: invalid-tool-name\nallowed = ["""\\\n  MyTool""", """\nbash(\n"""]\n', '# mars-ignore: invalid-tool-name\nallowed = ["""\\\n  my_tool""", """\nbash(\n"""]\n'],
   // No mars-ignore on the closing line: written up to the quotes, as before.
   ['allowed = ["""\nMyTool\n""", "foo"]  # note\n', 'allowed = ["""\nmy_tool""", "foo"]  # note\n'],
+  // A `#` in a string between the quotes and the comment is no comment (seed 18887); nor is a string that reads as one.
+  ['allowed = ["""\nMyTool\n""", "#foo"]  # mars-ignore: unknown-tool\n', 'allowed = ["""\nmy_tool\\\n""", "#foo"]  # mars-ignore: unknown-tool\n'],
+  ["allowed = ['''\nMyTool\n''', '#x', \"a\\\"#\"]  # mars-ignore: unknown-tool\n", 'allowed = ["""\nmy_tool\\\n""", \'#x\', "a\\"#"]  # mars-ignore: unknown-tool\n'],
+  ['allowed = ["""\nMyTool\n""", "# mars-ignore: unknown-tool"]\n', 'allowed = ["""\nmy_tool""", "# mars-ignore: unknown-tool"]\n'],
 ];
 for (const [before, after, underTheComment = false] of RESPELT_OVER_LINES) {
   test(`a respelling over lines keeps the line its closing quotes are on apart where a mars-ignore speaks of it: ${JSON.stringify(before)}`, () => {
@@ -2042,6 +2046,8 @@ const REMOVED_OVER_LINES: Array<[before: string, after: string]> = [
   ['allowed = ["read", """\nread"""]  # mars-ignore: unknown-tool\n', 'allowed = ["read"\n]  # mars-ignore: unknown-tool\n'],
   // No mars-ignore on the line it ends on: the lines join, as before.
   ['allowed = ["read", """\nread""", "bash"]  # note\n', 'allowed = ["read", "bash"]  # note\n'],
+  // A `#` in a string before the comment is no comment: it is still found.
+  ['allowed = ["read", """\nread""", "#x"]  # mars-ignore: unknown-tool\n', 'allowed = ["read",\n"#x"]  # mars-ignore: unknown-tool\n'],
 ];
 for (const [before, after] of REMOVED_OVER_LINES) {
   test(`the removal of a duplicate written over lines keeps the line it ends on apart where a mars-ignore speaks of it: ${JSON.stringify(before)}`, () => {

@@ -25,16 +25,16 @@ export interface Edit {
  * around it: `newText` up to `at` (where a line break may go: between a list's items, before its
  * `]`) before the break, the rest after. `inString`: the break falls inside a multi-line basic
  * string, where it goes after a line-ending backslash, which TOML reads, with the line break and
- * blanks after it, as nothing. Else `edit` as it is.
+ * blanks after it, as nothing. Else `edit` as it is. `outside`: where the text after the edit is outside
+ * any string again (past the closing quotes of the string the edit writes into).
  */
-export function keptApart(text: string, edit: Edit, at = edit.newText.length, inString = false): Edit[] {
+export function keptApart(text: string, edit: Edit, at = edit.newText.length, inString = false, outside = edit.end): Edit[] {
   // Bounded by the edit's start: each removal from a one-line list of n items would walk back over
   // the line (quadratic in n), yet only a break inside the edit matters.
   const lineStart = lineStartAt(text, edit.end, edit.start);
   if (lineStart <= edit.start) return [edit];
-  const rest = text.slice(edit.end, lineEndAt(text, edit.end));
-  const hash = rest.indexOf('#');
-  const spoken = (hash >= 0 && directiveOf(rest.slice(hash + 1)) === 'line') || directiveAbove(text, lineStartAt(text, edit.start));
+  const comment = commentFrom(text, outside);
+  const spoken = (comment !== null && directiveOf(comment) === 'line') || directiveAbove(text, lineStartAt(text, edit.start));
   if (!spoken) return [edit];
   const before = text.slice(lineStartAt(text, edit.start), edit.start) + edit.newText.slice(0, at);
   if (!/[^ \t]/.test(before)) return [edit];
@@ -272,11 +272,32 @@ function spokenOf(text: string, array: TomlArray, at: number): boolean {
   return spoken;
 }
 
-/** Whether a `# mars-ignore` speaks of the line holding `at`: later on it, or on a line of its own above it. */
+/** Whether a `# mars-ignore` speaks of the line holding `at` (outside any string): later on it, or on a line of its own above it. */
 export function lineSpokenOf(text: string, at: number): boolean {
-  const rest = text.slice(at, lineEndAt(text, at));
-  const hash = rest.indexOf('#');
-  return (hash >= 0 && directiveOf(rest.slice(hash + 1)) === 'line') || directiveAbove(text, lineStartAt(text, at));
+  const comment = commentFrom(text, at);
+  return (comment !== null && directiveOf(comment) === 'line') || directiveAbove(text, lineStartAt(text, at));
+}
+
+/**
+ * The comment ending the line from `at`, outside any string there, after its `#`; null where there is none. A `#`
+ * in a string is none (`"#edit", "read"]  # mars-ignore: …`), nor one after a string that does not close on the line.
+ */
+export function commentFrom(text: string, at: number): string | null {
+  const end = lineEndAt(text, at);
+  for (let i = at; i < end; i++) {
+    const c = text[i]!;
+    if (c === '#') return text.slice(i + 1, end);
+    if (c !== '"' && c !== "'") continue;
+    const delimiter = text.startsWith(c.repeat(3), i) ? c.repeat(3) : c;
+    let j = i + delimiter.length;
+    // A basic string's escapes: `\"` ends no string.
+    while (j < end && !text.startsWith(delimiter, j)) j += c === '"' && text[j] === '\\' ? 2 : 1;
+    if (j >= end) return null;
+    // A multi-line string's closing quotes take up to two quotes before them (`""""` ends with a quote in it).
+    i = j + delimiter.length - 1;
+    if (delimiter.length === 3) for (let more = 0; more < 2 && text[i + 1] === c; more++) i++;
+  }
+  return null;
 }
 
 /**

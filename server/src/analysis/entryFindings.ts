@@ -49,10 +49,10 @@ function replaceFix(text: string, title: string, str: TomlString, value: string,
 function respelt(text: string, str: TomlString, value: string): Edit[] {
   const edit = replaceStringValue(text, str, value);
   if (!str.terminated || !isMultiline(str)) return [edit];
-  if (str.style === 'multiline-basic') return keptApart(text, edit, edit.newText.length, true);
+  if (str.style === 'multiline-basic') return keptApart(text, edit, edit.newText.length, true, str.span.end);
   // A literal string as it is where the edit joins no line to the comment's (`'''` ⏎ `Shell'''  # mars-ignore`):
   // written as a basic one, the value would move to the line above the comment's.
-  if (keptApart(text, edit)[0] === edit) return [edit];
+  if (keptApart(text, edit, edit.newText.length, false, str.span.end)[0] === edit) return [edit];
   const basic = { start: str.span.start, end: str.span.end, newText: `"""${text.slice(str.content.start, valueStart(text, str))}${escapeBasic(value)}"""` };
   const kept = keptApart(text, basic, basic.newText.length - 3, true);
   return kept.length > 1 ? kept : [edit];
