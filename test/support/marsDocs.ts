@@ -382,7 +382,8 @@ export function generator(random: () => number): (() => string) & { intended: st
         case 0: // [agents.x.tools]
         case 5:
           // Header spaced now and then; the overlay's own table beside it, before or after.
-          if (chance(0.15)) sections.push(`[${kind}.${name}]\ndescription = "d"\n`);
+          // Now and then Claude Code's settings as its inline table there, with a key Mars has no list for, which stays.
+          if (chance(0.15)) sections.push(`[${kind}.${name}]\ndescription = "d"\n${chance(0.2) ? `permissions = { allow = ${list(entries(), false)}${pick(['', ', ask = ["Edit"]', ', defaultMode = "plan"'])} }\n` : ''}`);
           sections.push(`${chance(0.1) ? `${pick(COMMENTS)}\n` : ''}${chance(0.1) ? `[ ${kind} . ${name} . tools ]` : `[${chance(0.02) ? kind.slice(0, -1) : kind}.${name}.${chance(0.03) ? pick(['tool', 'Tools', 'permissions']) : 'tools'}]`}\n${pairs.map(([k, v]) => line(`${k}${chance(0.1) ? '\t=\t' : ' = '}${v}`)).join('')}`);
           // A list written as a table (Mars rejects it), where no key wrote that list.
           if (chance(0.04) && !pairs.some(([k]) => k === 'allowed')) sections.push(`[${kind}.${name}.tools.allowed]\nx = 1\n`);

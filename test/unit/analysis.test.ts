@@ -1328,6 +1328,10 @@ const LISTS_MOVED: Array<[text: string, fixes: Array<[string, boolean, boolean]>
     [['Move "Read" into `allowed` and "web" into `disallowed`', true, false]], '[agents.x]\ntools.allowed = ["grep", "Read"]\ntools.disallowed = ["web"]\n'],
   ['[agents.x]\ntools.allowed = ["grep"]\npermissions = { allow = ["Read"], ask = ["Edit"] }\n', [['Move the entries of `allow` into `tools.allowed`', true, false]],
     '[agents.x]\ntools.allowed = ["grep", "Read"]\npermissions = { ask = ["Edit"] }\n'],
+  // With the tools table in another section, the lists go together, the inline table on one line written again without them.
+  ['[agents.x]\npermissions = {"allow" = ["Bash(git *)", "Read"], "deny" = ["WebFetch"], "ask" = ["Edit"]} # settings\n\n[agents.x.tools]\nallowed = ["grep"]\n',
+    [['Move "Bash(git *)", "Read" into `allowed` and "WebFetch" into `disallowed`', true, false]],
+    '[agents.x]\npermissions = { "ask" = ["Edit"] } # settings\n\n[agents.x.tools]\nallowed = ["grep", "Bash(git *)", "Read"]\ndisallowed = ["WebFetch"]\n'],
   // Empty lists alone: their removal (Claude's `ask` kept), not safe, as no fix that reads other sections is.
   ['[agents.x.permissions]\nallow = []\nask = ["Edit"]\n[agents.x.tools]\nallowed = ["read"]\n', [['Remove `allow = []`: it holds nothing', true, false]], '[agents.x.permissions]\nask = ["Edit"]\n[agents.x.tools]\nallowed = ["read"]\n'],
   // A map-form rule among them (`bash = "deny"`, `webfetch = false`) goes into the list of its verdict, as Mars writes its

@@ -136,15 +136,21 @@ function takenFromTable(doc: TomlDocument, section: Section, group: readonly Mis
 
 /**
  * Out of a section's keys: each dotted key (`permissions.deny = […]`), or the key whose inline table holds the lists
- * alone (`permissions = { allow = […] }`); none for an inline table holding more, or one deeper.
+ * alone (`permissions = { allow = […] }`); where it holds more (Claude's `ask`, `defaultMode`), the inline table on one
+ * line written again without them (`permissions = { ask = […] }`); none for one over lines (TOML 1.1), or one deeper.
  */
 function takenAsKeys(doc: TomlDocument, group: readonly MisplacedList[]): Taken | null {
   const { direct, holders } = keysOf(doc);
   if (group.every((m) => direct.has(m.keyValue))) return keysTaken(doc, group.map((m) => m.keyValue));
   const holder = holders.get(group[0]!.keyValue);
   const value = holder?.value;
-  if (!holder || value?.kind !== 'inline-table' || value.entries.length !== group.length || !group.every((m) => holders.get(m.keyValue) === holder)) return null;
-  return keysTaken(doc, [holder], quoted(doc.text.slice(holder.key.span.start, holder.key.span.end)));
+  if (!holder || value?.kind !== 'inline-table' || !group.every((m) => holders.get(m.keyValue) === holder)) return null;
+  if (value.entries.length === group.length) return keysTaken(doc, [holder], quoted(doc.text.slice(holder.key.span.start, holder.key.span.end)));
+  const text = doc.text;
+  if (!value.closed || /[\r\n]/.test(text.slice(value.span.start, value.span.end))) return null;
+  const moved = new Set(group.map((m) => m.keyValue));
+  const kept = value.entries.filter((kv) => !moved.has(kv)).map((kv) => text.slice(kv.span.start, kv.span.end)).join(', ');
+  return { edits: [{ start: value.span.start, end: value.span.end, newText: `{ ${kept} }` }] };
 }
 
 const keysIndex = new WeakMap<TomlDocument, { direct: Set<KeyValue>; holders: Map<KeyValue, KeyValue> }>();
