@@ -30,7 +30,7 @@ export function headerSection(doc: TomlDocument, group: readonly MisplacedList[]
  * tools table: each list's entries Mars reads appended to its list there (each meaning once, not those
  * it holds), or written as a new list below its last one; then taken out: a header's table whole, or,
  * where it holds other keys (`ask`, `defaultMode`), the lists alone; a key's inline table whole, where
- * it holds them alone; dotted keys each. A rule among them (`bash = "deny"`, `bash = { "git *" = "allow" }`)
+ * it holds them alone, else on one line written again without them; dotted keys each. A rule among them (`bash = "deny"`, `bash = { "git *" = "allow" }`)
  * goes as from a tools table (`ruleEntries`). Only where every list holds strings Mars reads, none left
  * open, and every rule moves. Never safe: it puts rules in force.
  */
