@@ -341,6 +341,11 @@ function checkFixesKeepSilenced(text: string, random: () => number, fail: (prope
       if (was === is) continue;
       // A syntax error's fix on the line makes the comment ending it read, which its reading past the error left unread.
       if (!was && f.code === 'toml-syntax' && da.lines.position(g.span.start).line === da.lines.position(f.span.start).line) continue;
+      // Past a multi-line string never closed Mars reads the rest of the file as its text, and the analysis there is a guess:
+      // the split reads on as if the string closed on its line, while the unit holding it reads it to the unit's end, so
+      // comments a fix moves into that unit are read as string (seed 19493: a table taken out between them).
+      const pastUnclosed = (d: DocumentAnalysis, o: number) => d.unclosed.length > 0 && o >= d.unclosed[0]!;
+      if (pastUnclosed(da, g.span.start) || pastUnclosed(afterDa, at)) continue;
       const line = (d: DocumentAnalysis, o: number) => d.lines.position(o).line + 1;
       fail(`f: a fix leaves a finding it does not touch ${was ? 'silenced' : 'shown'}`,
         `${g.code} at line ${line(da, g.span.start)} (${line(afterDa, at)} after): ${js(text.slice(g.span.start, g.span.end))}\n--- fix ${x.title} of ${f.code} at line ${line(da, f.span.start)}\n--- output\n${fixed}`);
