@@ -1288,6 +1288,9 @@ const PATTERN_MOVES: Array<[text: string, fixes: Array<[string, boolean, boolean
   // whose line's prefix no list could repeat: in place, as a map-form key's move writes it.
   ['[agents]\na = { tools.bash = { "git *" = "allow" } }\n', [['Move "bash(git *)" into `allowed`', true, false], ['Remove `tools.bash`', false, false]],
     '[agents]\na = { tools.allowed = ["bash(git *)"] }\n'],
+  // Nor where the list it would write below the header written anew is a table another section defines (`[….tools.allowed]`):
+  // `allowed` defined twice (quickFixes' seed 20261203 once marsDocs wrote Claude's settings inline).
+  ['[agents.a.tools.allowed]\nx = 1\n\n[agents.a.tools.bash]\n"git *" = "allow"\n', [['Remove the table `[agents.a.tools.bash]`', false, false]], null],
   // A table of its own holding a syntax error: its reading is a guess, and nothing moves.
   ['[agents.a.tools.bash]\n"git *" = "allow"\n"x" = "a\\u12 "\n', [], null],
 ];

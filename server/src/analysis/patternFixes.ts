@@ -149,6 +149,7 @@ export function patternFixes(doc: TomlDocument, policies: Policies, t: PatternTa
   const written = fresh.map((l) => `${l.list} = ${stringList(l.moved)}`);
   let creates: readonly string[] | undefined = fresh.length > 0 ? listPath(t.owner, fresh[0]!.list) : undefined;
   let createsHeader = false;
+  let createsKeys: ReadonlyArray<readonly string[]> | undefined;
   let takesHeader = false;
   if (t.extra) {
     const kv = t.extra.keyValue;
@@ -221,6 +222,8 @@ export function patternFixes(doc: TomlDocument, policies: Policies, t: PatternTa
     if (written.length > 0) {
       creates = [t.owner.kind, t.owner.name, 'tools'];
       createsHeader = true;
+      // And the lists below it: another section may define one as a table (`[agents.x.tools.allowed]`), a clash too.
+      createsKeys = fresh.map((l) => listPath(t.owner, l.list));
     }
     if (plan.left.length === 0 && written.length === 0) {
       const removal = deleteTable(text, section, doc.comments);
@@ -258,6 +261,7 @@ export function patternFixes(doc: TomlDocument, policies: Policies, t: PatternTa
     safe: moving.length === 0,
     ...(creates ? { creates } : {}),
     ...(createsHeader ? { createsHeader } : {}),
+    ...(createsKeys ? { createsKeys } : {}),
     ...(takesHeader ? { takesHeader } : {}),
   };
   return [fix];
