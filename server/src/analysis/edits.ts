@@ -4,7 +4,7 @@
 import { lineContent, lineEndAt, lineStartAt } from '../toml/lineIndex';
 import type { Comment, KeyValue, Section, TomlArray, TomlValue } from '../toml/model';
 import { lastAtOrBefore, lastStartingBefore } from '../toml/sorted';
-import { skipBlank, skipTrivia } from '../toml/split';
+import { type LineState, restOfLine, skipBlank, skipTrivia } from '../toml/split';
 import { basicString } from '../toml/strings';
 import { isUnreadBlank, UNREAD } from '../toml/unreadBlanks';
 import { directiveOf } from './suppress';
@@ -283,21 +283,13 @@ export function lineSpokenOf(text: string, at: number): boolean {
  * in a string is none (`"#edit", "read"]  # mars-ignore: …`), nor one after a string that does not close on the line.
  */
 export function commentFrom(text: string, at: number): string | null {
-  const end = lineEndAt(text, at);
-  for (let i = at; i < end; i++) {
-    const c = text[i]!;
-    if (c === '#') return text.slice(i + 1, end);
-    if (c !== '"' && c !== "'") continue;
-    const delimiter = text.startsWith(c.repeat(3), i) ? c.repeat(3) : c;
-    let j = i + delimiter.length;
-    // A basic string's escapes: `\"` ends no string.
-    while (j < end && !text.startsWith(delimiter, j)) j += c === '"' && text[j] === '\\' ? 2 : 1;
-    if (j >= end) return null;
-    // A multi-line string's closing quotes take up to two quotes before them (`""""` ends with a quote in it).
-    i = j + delimiter.length - 1;
-    if (delimiter.length === 3) for (let more = 0; more < 2 && text[i + 1] === c; more++) i++;
-  }
-  return null;
+  // The split's scan of a line, strings skipped: after it, only blanks lie between the line's last code and its comment.
+  const state: LineState = { arrays: 0, multiline: 0, lastCode: at - 1 };
+  const end = restOfLine(text, at, state);
+  // A multi-line string not closed on the line: open at its end, or read on over a line-ending backslash.
+  if (state.multiline || end !== lineEndAt(text, at)) return null;
+  const hash = text.indexOf('#', state.lastCode! + 1);
+  return hash >= 0 && hash < end ? text.slice(hash + 1, end) : null;
 }
 
 /**
