@@ -607,6 +607,8 @@ const CASES: Case[] = [
     has: ['It looks meant for `disallowed`: Tools denied to the agent or skill'], lacks: ['u000A'] },
   { name: 'a tool list in a table that misses `tools`', doc: '[skills.s.to|ol]\ndeny = ["bash"]', range: [0, 10, 0, 14],
     has: ['**`tool`** is not `tools`', 'It looks meant for `tools`, the table of the `allowed` and `disallowed` lists', '_Of skill `s`._'], lacks: ['tools.disallowed'] },
+  { name: 'a table that misses `tools`, whose rename would put the removed `mcp` in force', doc: '[skills.s.to|ol]\ndeny = ["bash"]\nmcp = ["gh"]', range: [0, 10, 0, 14],
+    has: ['**`tool`** is not `tools`', 'Not renamed for you: there, its `mcp` would stop Mars\'s load (`tools.mcp` was removed', '_Of skill `s`._'] },
   { name: 'Claude Code\'s `permissions` pasted into an agent', doc: '[agents.coder.permi|ssions]\nallow = ["Bash"]', range: [0, 14, 0, 25],
     has: ['**`permissions`** is not `tools`', 'It looks meant for `tools`', '_Of agent `coder`._'] },
   { name: 'a typo of Claude Code\'s `permissions` in an agent', doc: '[agents.coder.permi|sions]\nallow = ["Bash"]', range: [0, 14, 0, 24],

@@ -208,9 +208,11 @@ export interface Policies {
   readonly unowned: UnownedList[];
   /**
    * Key parts one typo from `tools`, `agents` or `skills` whose rename would put in force something
-   * Mars rejects (`[agents.x.tool]` holding `mcp = […]`): no fix renames them.
+   * Mars rejects (`[agents.x.tool]` holding `mcp = […]`): no fix renames them. With why, as a clause
+   * (`Not renamed for you: there, …`), where that is something written (not an array of tables, nor
+   * what a syntax error hides).
    */
-  readonly unsafeRenames: Set<KeyPart>;
+  readonly unsafeRenames: Map<KeyPart, ((quote: Quote) => string) | null>;
   /**
    * Sections whose header names a table in the last element of an array of tables at the root
    * (`[agents.x.tools]` after `[[agents]]`): no owner's, so nothing in them is read as one's.
@@ -280,7 +282,7 @@ export function ownerLabel(owner: Owner, quote: Quote = quoted): string {
 
 const NO_OWNERS: ReadonlySet<string> = new Set();
 
-const emptyPolicies = (): Policies => ({ entries: [], extraKeys: [], extraTables: [], shape: [], tables: [], lists: [], valueless: [], misplaced: [], unowned: [], unsafeRenames: new Set(), inElements: new Set(), arraysRead: NO_ARRAYS, listsRead: NO_OWNERS, outsideLists: NO_LISTS, guessed: new Set() });
+const emptyPolicies = (): Policies => ({ entries: [], extraKeys: [], extraTables: [], shape: [], tables: [], lists: [], valueless: [], misplaced: [], unowned: [], unsafeRenames: new Map(), inElements: new Set(), arraysRead: NO_ARRAYS, listsRead: NO_OWNERS, outsideLists: NO_LISTS, guessed: new Set() });
 
 /**
  * `arrays`: the root keys that arrays of tables hold where the text starts, made by `[[…]]` headers
@@ -326,7 +328,7 @@ export function findPolicies(doc: TomlDocument, arrays: ReadonlySet<string> = NO
     // A header's misspelt part is not renamed where what it makes cannot be known to load: an array
     // of tables (`[[agents.x.tools]]` is refused), or a section not read to its end.
     if (header && (header.array || readUpTo < section.span.end)) {
-      for (const p of base) if (meantTools(p.name) || meantOwner(p.name)) out.unsafeRenames.add(p);
+      for (const p of base) if (meantTools(p.name) || meantOwner(p.name)) out.unsafeRenames.set(p, null);
     }
     if (header?.array && names.length <= 2 && OWNERS.has(names[0]!) && whole) {
       out.shape.push({ ...overlayNotTable(base, header.key.span, () => ARRAY_OF_TABLES), ...(names.length === 2 ? { header } : {}) });
@@ -616,8 +618,21 @@ function noteRename(out: Policies, text: string, path: readonly KeyPart[], keySt
   // Nor `tools` itself written as the list beside the owner's table (`[agent.x]` then `tools = ["read"]`), which the owner's
   // rename renames `tools.allowed` (`isToolsAsList`), its string made a list, where each of its names is one Mars accepts.
   const renamedWith = (p: ShapeProblem) => name !== 'tools' && p.kind === 'tools-not-table' && p.keyValue === kv && path.length === 3 && toolsAsListValue(kv.value);
-  const refused = side.shape.some((p) => !wrapped(p) && !renamedWith(p)) || side.extraKeys.some((k) => k.name.name === 'mcp') || side.entries.some((e) => !parseToolName(e.string.value).ok);
-  if (refused) out.unsafeRenames.add(part);
+  const shape = side.shape.find((p) => !wrapped(p) && !renamedWith(p));
+  const mcp = side.extraKeys.some((k) => k.name.name === 'mcp');
+  // Of `tools` written as the list, renamed with the owner only where it holds names alone: the first that is none.
+  const asList = shape?.kind === 'tools-not-table' && shape.keyValue === kv && kv.value?.kind === 'array' ? kv.value.items : [];
+  const entry = side.entries.map((e) => e.string).concat(asList.filter((i) => i.kind === 'string')).find((str) => !parseToolName(str.value).ok);
+  const refused = mcp ? (q: Quote) => `its ${q('mcp')} would stop Mars's load (${q('tools.mcp')} was removed: name MCP servers in ${q('allowed')} as ${q('mcp(server)')} first)`
+    : entry ? (q: Quote) => `${q(entry.value)} would stop Mars's load, as it is no tool name Mars accepts`
+    : shape ? (q: Quote) => `Mars would refuse it, as ${shape.says(q)}` : null;
+  if (refused) out.unsafeRenames.set(part, refused);
+}
+
+/** Why the key part `part` at fault is not renamed for you, as a sentence after one; '' where nothing written says it. */
+export function notRenamed(policies: Policies, part: KeyPart, quote: Quote): string {
+  const why = policies.unsafeRenames.get(part);
+  return why ? ` Not renamed for you: there, ${why(quote)}.` : '';
 }
 
 /** Whether `tools` written as a list (`tools = ["read"]`, `tools = "read"`) holds only names Mars accepts, strings of them between commas too. */

@@ -16,7 +16,7 @@ import { headerSection, listsMove } from './listsMove';
 import { patternAdvice, patternFixes, patternMoveAcross, type PatternTable, patternTableOfKey, patternTableOfSection } from './patternFixes';
 import { movable } from './patterns';
 import { charPlaces, charSpans, keyContentSpan, valueFirstLine } from './places';
-import { isWritten, listAfterString, misplacedAt, ownerLabel, type Policies, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, unownedAt, type UnownedList } from './policies';
+import { isWritten, listAfterString, misplacedAt, notRenamed, ownerLabel, type Policies, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, unownedAt, type UnownedList } from './policies';
 
 /**
  * Why Mars ignores a key in a tools table, said last where the message says what to do with it
@@ -92,7 +92,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
       ? `${quoted(ownerPart.name)} is not ${quoted(owner.kind)}: Mars reads tool policies only under \`agents\` and \`skills\`, so ${these} not part of ` +
         (group.every((m) => sameOwner(m.owner, owner)) ? `the policy of ${ownerLabel(owner)}.` : `any ${owner.kind === 'agents' ? 'agent' : 'skill'}'s policy.`)
       : tools ? `${quoted(tools.name)} is not \`tools\`: ${where}, so ${these} not part of its policy.`
-      : `${where}: ${lists[0]} here is not part of its policy. Did you mean ${quoted(`tools.${list}${asList(doc.text, keyValue)}`)}?`) + conflict,
+      : `${where}: ${lists[0]} here is not part of its policy. Did you mean ${quoted(`tools.${list}${asList(doc.text, keyValue)}`)}?`) + conflict + notRenamed(policies, at, quoted),
     () => {
       // Lists whose rename would write the tools table again, written elsewhere, get their move into it: a header's table
       // first, whose rename is dropped only where the document is read whole (`Fix.creates`), keys where nothing else is offered.

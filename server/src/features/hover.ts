@@ -28,7 +28,7 @@ import { shapeConflicts, shapeFixes, shapeFixNames } from '../analysis/listFixes
 import { fewOf } from '../analysis/listsHold';
 import { patternAdvice, patternTableOfKey, patternTableOfSection, type PatternTable } from '../analysis/patternFixes';
 import { holdsListValue, isMapFormVerdict, meantList, verdictList } from '../analysis/meant';
-import { isWritten, misplacedAt, ownerLabel, readsMisspeltVerdicts, refusalOf, sameOwner, shapeList, TOOLS_MCP_REMOVED, unownedAt, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem, type UnownedList } from '../analysis/policies';
+import { isWritten, misplacedAt, notRenamed, ownerLabel, readsMisspeltVerdicts, refusalOf, sameOwner, shapeList, TOOLS_MCP_REMOVED, unownedAt, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem, type UnownedList } from '../analysis/policies';
 import { namesBetweenCommas, parseToolName } from '../grammar/toolName';
 import { capitalized, inWords } from '../grammar/text';
 import { inlinePatternRules, movable, patternRule, patternRules, type PatternRule } from '../analysis/patterns';
@@ -192,7 +192,7 @@ export function hover(
   // On the key at fault, or on the list's own where that is another part (`allowed` of `[agents.x.tool]`): what the one at fault says.
   for (const m of analysis.policies.misplaced) {
     const on = [misplacedAt(m), m.key].find((part) => hit(part.span, false));
-    if (on) return said(describeMisplaced(doc.text, m, refusal(m.owner)), keyContentSpan(doc.text, on.span));
+    if (on) return said(describeMisplaced(doc.text, m, refusal(m.owner), notRenamed(analysis.policies, misplacedAt(m), code).trim()), keyContentSpan(doc.text, on.span));
   }
   // A list of no agent or skill (`[tools]` then `allowed`): on the table's name or the list's key, what the finding says.
   for (const group of unownedGroups(analysis.policies)) {
@@ -527,9 +527,9 @@ const owned = (owner: Owner) => ownerLabel(owner, code);
  */
 const bold = (name: string) => `**${code(name)}**`;
 
-function describeMisplaced(text: string, m: MisplacedList, refused: ShapeProblem | undefined): string[] {
+function describeMisplaced(text: string, m: MisplacedList, refused: ShapeProblem | undefined, notRenamed: string): string[] {
   const owner = owned(m.owner);
-  const refusedToo = refusedUnder(refused, null);
+  const refusedToo = [...(notRenamed ? [notRenamed] : []), ...refusedUnder(refused, null)];
   if (m.ownerPart) {
     return [`${misplacedWhy(m, bold)}; none of its rules is in force.`,
       `It looks meant for ${code(m.owner.kind)}, the table of ${m.owner.kind} by name.`, ...refusedToo, `_Of ${owner}._`];
