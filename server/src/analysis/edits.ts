@@ -2,7 +2,7 @@
 // are built from these, and they keep the user's formatting where they can.
 
 import { lineContent, lineEndAt, lineStartAt } from '../toml/lineIndex';
-import type { Comment, KeyValue, Section, TomlArray, TomlValue } from '../toml/model';
+import type { Comment, KeyValue, Section, TomlArray, TomlInlineTable, TomlValue } from '../toml/model';
 import { lastAtOrBefore, lastStartingBefore } from '../toml/sorted';
 import { type LineState, restOfLine, skipBlank, skipTrivia } from '../toml/split';
 import { basicString } from '../toml/strings';
@@ -463,6 +463,15 @@ export function standsAlone(text: string, kv: KeyValue): boolean {
   while (before > 0 && blankAt(text, before - 1)) before--;
   const after = skipBlank(text, kv.span.end);
   return text[before - 1] === '{' || text[before - 1] === ',' || text[after] === ',' || text[after] === '}';
+}
+
+/**
+ * The inline table `table` written again on its line holding only `kept` of its key/values, as written;
+ * null where it runs over lines (TOML 1.1), whose line breaks and comments one line would lose.
+ */
+export function inlineTableKeeping(text: string, table: TomlInlineTable, kept: readonly KeyValue[]): Edit | null {
+  if (/[\r\n]/.test(text.slice(table.span.start, table.span.end))) return null;
+  return { start: table.span.start, end: table.span.end, newText: `{ ${kept.map((kv) => text.slice(kv.span.start, kv.span.end)).join(', ')} }` };
 }
 
 /** The character before `at`, past blanks, line breaks and comments; '' at the start. */

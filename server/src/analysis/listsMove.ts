@@ -10,7 +10,7 @@ import { lineStartAt } from '../toml/lineIndex';
 import type { KeyValue, Section, TomlDocument } from '../toml/model';
 import { lastStartingBefore } from '../toml/sorted';
 import { isOpenMultiline } from '../toml/stringPositions';
-import { deleteKeyValue, directiveAbove, type Edit, standsAlone } from './edits';
+import { deleteKeyValue, directiveAbove, type Edit, inlineTableKeeping, standsAlone } from './edits';
 import type { Fix } from './findings';
 import { conflictNote, heldByOtherList, heldIn, meaning, notYetIn, strings } from './listsHold';
 import { keyAsEntries, misspeltVerdictsSaid, readsAsMapForm } from './moves';
@@ -146,11 +146,9 @@ function takenAsKeys(doc: TomlDocument, group: readonly MisplacedList[]): Taken 
   const value = holder?.value;
   if (!holder || value?.kind !== 'inline-table' || !group.every((m) => holders.get(m.keyValue) === holder)) return null;
   if (value.entries.length === group.length) return keysTaken(doc, [holder], quoted(doc.text.slice(holder.key.span.start, holder.key.span.end)));
-  const text = doc.text;
-  if (!value.closed || /[\r\n]/.test(text.slice(value.span.start, value.span.end))) return null;
   const moved = new Set(group.map((m) => m.keyValue));
-  const kept = value.entries.filter((kv) => !moved.has(kv)).map((kv) => text.slice(kv.span.start, kv.span.end)).join(', ');
-  return { edits: [{ start: value.span.start, end: value.span.end, newText: `{ ${kept} }` }] };
+  const edit = value.closed ? inlineTableKeeping(doc.text, value, value.entries.filter((kv) => !moved.has(kv))) : null;
+  return edit && { edits: [edit] };
 }
 
 const keysIndex = new WeakMap<TomlDocument, { direct: Set<KeyValue>; holders: Map<KeyValue, KeyValue> }>();

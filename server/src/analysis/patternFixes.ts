@@ -7,7 +7,7 @@ import { lineStartAt, newLineOf, nextLineStart } from '../toml/lineIndex';
 import { lastStartingBefore } from '../toml/sorted';
 import type { KeyPart, KeyValue, Section, TomlDocument } from '../toml/model';
 import { stringList } from '../toml/strings';
-import { appendToArray, commentsWithin, deleteKeyValue, deleteTable, directiveAbove, type Edit, lineSpokenOf, standsAlone } from './edits';
+import { appendToArray, commentsWithin, deleteKeyValue, deleteTable, directiveAbove, type Edit, inlineTableKeeping, lineSpokenOf, standsAlone } from './edits';
 import type { Fix } from './findings';
 import { becomeList, holdsOpenMultiline, listPath } from './moves';
 import { conflictNote, conflictSays, fewOf, heldByOtherList, heldIn, notYetIn, strings } from './listsHold';
@@ -181,9 +181,9 @@ export function patternFixes(doc: TomlDocument, policies: Policies, t: PatternTa
           : { start: lineStart, end: lineStart, newText: written.map((w) => `${prefix}${w}${eol}`).join('') });
       }
       // On one line it holds no comment, which would run past its `}` (one after an inline table left open is not in its span).
-      if (!/[\r\n]/.test(text.slice(value.span.start, value.span.end))) {
-        const kept = plan.left.map((r) => text.slice(r.keyValue.span.start, r.keyValue.span.end)).join(', ');
-        edits.push({ start: value.span.start, end: value.span.end, newText: `{ ${kept} }` });
+      const rewritten = value.kind === 'inline-table' ? inlineTableKeeping(text, value, plan.left.map((r) => r.keyValue)) : null;
+      if (rewritten) {
+        edits.push(rewritten);
       } else {
         // Over lines, maybe with a comment (TOML 1.1): the rewrite would join the lines and lose the comments, so the rules
         // moved are taken out, their comments kept on their lines: those side by side on a line as one run, from the first's
