@@ -1354,10 +1354,25 @@ const LISTS_MOVED: Array<[text: string, fixes: Array<[string, boolean, boolean]>
   ['[agents.x.tools]\nallowed = ["read"]\n[agents.x.permissions]\nallow = ["edit"]\nbash = { "git *" = "allow", "rm *" = "deny" }\n',
     [['Move "edit", "bash(git *)" into `allowed` and "bash(rm *)" into `disallowed`', true, false]], '[agents.x.tools]\nallowed = ["read", "edit", "bash(git *)"]\ndisallowed = ["bash(rm *)"]\n'],
   ['[agents.x.tools]\nallowed = ["read"]\n[agents.x.permissions]\nbash."git *" = "allow"\n', [['Move "bash(git *)" into `allowed`', true, false]], '[agents.x.tools]\nallowed = ["read", "bash(git *)"]\n'],
-  // None where an entry is one Mars rejects (moved, it would stop the load), where a new list would go into a tools table
-  // written only inline, or where a table of patterns holds a rule that does not move (`"ask"`), which would be left alone.
+  // A new list goes into a tools table written only inline after its last key, on its line; so does a list beside it,
+  // whose rename to `tools.disallowed` would add to the inline table, and the lists of an inline table meant as `tools`.
+  ['[agents.x]\ntools = { allowed = ["read"] }\n[agents.x.permissions]\ndeny = ["edit"]\n', [['Move "edit" into `disallowed`', true, false]],
+    '[agents.x]\ntools = { allowed = ["read"], disallowed = ["edit"] }\n'],
+  ['[agents.x]\ntools = {}\ndeny = ["edit"]\n', [['Move "edit" into `disallowed`', true, false]], '[agents.x]\ntools = { disallowed = ["edit"] }\n'],
+  ['[agents.x]\ntools = { allowed = ["read"] }\npermissions = { allow = ["edit"], deny = ["bash"] }\n', [['Move "edit" into `allowed` and "bash" into `disallowed`', true, false]],
+    '[agents.x]\ntools = { allowed = ["read", "edit"], disallowed = ["bash"] }\n'],
+  // Not over lines (TOML 1.1), nor on a line a `mars-ignore` speaks of, which would silence the list written there.
+  ['[agents.x]\ntools = { allowed = ["read"] } # mars-ignore: non-canonical\n[agents.x.permissions]\ndeny = ["edit"]\n', [], null],
+  ['[agents.x]\ntools = {\n  allowed = ["read"], # r\n}\n[agents.x.permissions]\ndeny = ["edit"]\n', [], null],
+  // So, read from the whole text, does a list beside the owner's table whose tools table is in another section.
+  ['[agents.x]\ndeny = ["bash"]\nmodel = "m"\n[agents.x.tools]\nallowed = ["read"]\n', [['Move "bash" into `disallowed`', true, false]],
+    '[agents.x]\nmodel = "m"\n[agents.x.tools]\nallowed = ["read"]\ndisallowed = ["bash"]\n'],
+  // An inline table holding nothing but the list moved goes with it: no `permissions = { }` left behind.
+  ['[agents.x.tools]\nallowed = ["read"]\n[agents.x]\npermissions = { allow = ["edit"] }\n', [['Move the entries of `allow` into `tools.allowed`', true, false]],
+    '[agents.x.tools]\nallowed = ["read", "edit"]\n[agents.x]\n'],
+  // None where an entry is one Mars rejects (moved, it would stop the load), or where a table of patterns holds a rule that
+  // does not move (`"ask"`), which would be left alone.
   ['[agents.x.tools]\nallowed = ["read"]\n[agents.x.permissions]\nallow = ["bash()"]\n', [], null],
-  ['[agents.x]\ntools = { allowed = ["read"] }\n[agents.x.permissions]\ndeny = ["edit"]\n', [], null],
   ['[agents.x.tools]\nallowed = ["read"]\n[agents.x.permissions]\nallow = ["edit"]\nbash = { "git *" = "allow", "*" = "ask" }\n', [], null],
   // A `mars-ignore` above its header speaks of it: the table stays (taken out, the comment would speak of what follows),
   // its list moved alone.
@@ -2626,7 +2641,7 @@ test('a tool list outside the tools table: renamed into it, or its entries moved
     ['deny', 'Rename to `tools.disallowed`'], // the dotted keys of the same tools table take one more
     ['allowed', 'Move the entries of `allowed` into `tools.allowed`'],
     ['tool', 'Rename `tool` to `tools`'], // a header's lists, renamed together
-    ['disallowed', ''], // `tools.disallowed` would add to the inline table
+    ['disallowed', 'Move "bash" into `disallowed`'], // `tools.disallowed` would add to the inline table: written into it
     ['tool', 'Move "read" into `allowed`'], // `[agents.e.tools]` defines the table the rename would make: moved into it
     ['allowed', ''], // `bash()` would stop the load in the list
     ['allowed', ''], // so would `1`
@@ -2637,7 +2652,7 @@ test('a tool list outside the tools table: renamed into it, or its entries moved
   assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
   const t = everyMisplacedFix(text);
   assert.equal(t, '[agents.a]\ntools.allowed = ["read"]\n[agents.b]\ntools.allowed = ["read", "grep"]\ntools.disallowed = ["bash"]\n' +
-    '[agents.c.tools]\nallowed = ["edit"]\ndisallowed = ["web"]\n[agents.d]\ntools = { allowed = ["x"] }\ndisallowed = ["bash"]\n' +
+    '[agents.c.tools]\nallowed = ["edit"]\ndisallowed = ["web"]\n[agents.d]\ntools = { allowed = ["x"], disallowed = ["bash"] }\n' +
     '[agents.e]\n[agents.e.tools]\nallowed = ["read"]\n[agents.f]\nallowed = ["bash()"]\n[agents.g]\nallowed = ["read", 1]\n' +
     '[agents]\nh = { tools.allowed = ["read"], tools.disallowed = ["bash"] }\n[agents.i.tools]\nallowed = ["read"]\ndisallowed = ["bash"]\n');
   // A list whose entries the tools table already holds changes nothing: fix-all removes it.

@@ -2,7 +2,7 @@
 // are built from these, and they keep the user's formatting where they can.
 
 import { lineContent, lineEndAt, lineStartAt } from '../toml/lineIndex';
-import type { Comment, KeyValue, Section, TomlArray, TomlInlineTable, TomlValue } from '../toml/model';
+import type { Comment, KeyValue, Section, TomlArray, TomlDocument, TomlInlineTable, TomlValue } from '../toml/model';
 import { lastAtOrBefore, lastStartingBefore } from '../toml/sorted';
 import { type LineState, restOfLine, skipBlank, skipTrivia } from '../toml/split';
 import { basicString } from '../toml/strings';
@@ -446,6 +446,34 @@ export function deleteTable(text: string, section: Section, comments: readonly C
   const eol = /\r\n|\n|\r/.exec(text.slice(header.span.end, end))?.[0] ?? '\n';
   const kept = commentsWithin(comments, first.start, end).filter((c) => directiveOf(c.text) === 'file').map((c) => `${text.slice(c.span.start, c.span.end)}${eol}`);
   return [{ start: first.start, end, newText: kept.join('') }];
+}
+
+const keysIndex = new WeakMap<TomlDocument, { direct: Set<KeyValue>; holders: Map<KeyValue, KeyValue> }>();
+
+/** The key/values of the sections of `doc` (`direct`), and of each one's inline table, the key/value holding it: made once, as a text of thousands of owners asks for each. */
+export function keyValuesOf(doc: TomlDocument): { direct: Set<KeyValue>; holders: Map<KeyValue, KeyValue> } {
+  let found = keysIndex.get(doc);
+  if (!found) {
+    found = { direct: new Set(), holders: new Map() };
+    for (const section of doc.sections) {
+      for (const kv of section.entries) {
+        found.direct.add(kv);
+        if (kv.value?.kind === 'inline-table') for (const inner of kv.value.entries) found.holders.set(inner, kv);
+      }
+    }
+    keysIndex.set(doc, found);
+  }
+  return found;
+}
+
+/**
+ * `kv` taken out (`deleteKeyValue`), or, where it is all a section's key's inline table holds, that key/value, where it
+ * stands alone on its lines: `permissions = { allow = […] }` moved leaves no `permissions = { }` behind.
+ */
+export function keyValueTakenOut(doc: TomlDocument, kv: KeyValue): Edit[] {
+  const holder = keyValuesOf(doc).holders.get(kv);
+  const whole = holder?.value?.kind === 'inline-table' && holder.value.closed && holder.value.entries.length === 1 && standsAlone(doc.text, holder);
+  return deleteKeyValue(doc.text, whole ? holder : kv, doc.comments);
 }
 
 /**

@@ -11,7 +11,7 @@ import { isMultiline, isOpenMultiline } from '../toml/stringPositions';
 import { stringList } from '../toml/strings';
 import { moreAfterValue } from '../toml/listWithoutBrackets';
 import { dotted, pathStartsWith as startsWith } from '../toml/tables';
-import { appendToArray, deleteKeyValue, type Edit, standsAlone } from './edits';
+import { appendToArray, type Edit, keyValueTakenOut, standsAlone } from './edits';
 import type { Fix } from './findings';
 import { conflictNote, heldByOtherList, meaning, notYetIn, safeListName, strings } from './listsHold';
 import { listPath, misspeltListKey } from './moves';
@@ -306,7 +306,7 @@ function strayListFixes(doc: TomlDocument, policies: Policies, owner: Owner, kv:
 function moveOrRemove(doc: TomlDocument, kv: KeyValue, target: Policies['lists'][number], names: readonly string[], conflict: string, moved: string, removed: string): Fix[] {
   const append = names.length > 0 ? appendToArray(doc.text, target.array, names) : null;
   if (names.length > 0 && append === null) return []; // the moved names would be silenced, or text of a string left open
-  const edits = [...(append ? [append] : []), ...deleteKeyValue(doc.text, kv, doc.comments)];
+  const edits = [...(append ? [append] : []), ...keyValueTakenOut(doc, kv)];
   return [{ title: names.length > 0 ? moved + conflict : removed, edits, preferred: conflict === '', safe: names.length === 0 }];
 }
 

@@ -10,7 +10,7 @@ import { lineStartAt } from '../toml/lineIndex';
 import type { KeyValue, Section, TomlDocument } from '../toml/model';
 import { lastStartingBefore } from '../toml/sorted';
 import { isOpenMultiline } from '../toml/stringPositions';
-import { deleteKeyValue, directiveAbove, type Edit, inlineTableKeeping, standsAlone } from './edits';
+import { deleteKeyValue, directiveAbove, type Edit, inlineTableKeeping, keyValuesOf, standsAlone } from './edits';
 import type { Fix } from './findings';
 import { conflictNote, heldByOtherList, heldIn, meaning, notYetIn, strings } from './listsHold';
 import { keyAsEntries, misspeltVerdictsSaid, readsAsMapForm } from './moves';
@@ -26,18 +26,19 @@ export function headerSection(doc: TomlDocument, group: readonly MisplacedList[]
 }
 
 /**
- * The move of the lists of `group` (the misplaced lists under one key meant as `tools`) into the owner's
- * tools table: each list's entries Mars reads appended to its list there (each meaning once, not those
- * it holds), or written as a new list below its last one; then taken out: a header's table whole, or,
- * where it holds other keys (`ask`, `defaultMode`), the lists alone; a key's inline table whole, where
- * it holds them alone, else on one line written again without them; dotted keys each. A rule among them (`bash = "deny"`, `bash = { "git *" = "allow" }`)
- * goes as from a tools table (`ruleEntries`). Only where every list holds strings Mars reads, none left
+ * The move of the lists of `group` (the misplaced lists under one key meant as `tools`, or one list beside the tools
+ * table whose rename would write that table again: `deny` beside `tools = { … }`, or with `[agents.x.tools]` in another
+ * section) into the owner's tools table: each list's entries Mars reads appended to its list there (each meaning once,
+ * not those it holds), or written as a new list (`intoListsAcross`); then taken out: a header's table whole, or, where it
+ * holds other keys (`ask`, `defaultMode`), the lists alone; a key's inline table whole, where it holds them alone, else
+ * on one line written again without them; dotted keys each. A rule among them (`bash = "deny"`, `bash = { "git *" =
+ * "allow" }`) goes as from a tools table (`ruleEntries`). Only where every list holds strings Mars reads, none left
  * open, and every rule moves. Never safe: it puts rules in force.
  */
 export function listsMove(doc: TomlDocument, policies: Policies, group: readonly MisplacedList[]): Fix[] {
   const first = group[0]!;
   const owner = first.owner;
-  if (!first.tools || first.ownerPart || group.some((m) => !sameOwner(m.owner, owner))) return [];
+  if (first.ownerPart || group.some((m) => !sameOwner(m.owner, owner))) return [];
   const section = headerSection(doc, group);
   const taken = section ? takenFromTable(doc, section, group) : takenAsKeys(doc, group);
   if (!taken) return [];
@@ -140,7 +141,7 @@ function takenFromTable(doc: TomlDocument, section: Section, group: readonly Mis
  * line written again without them (`permissions = { ask = […] }`); none for one over lines (TOML 1.1), or one deeper.
  */
 function takenAsKeys(doc: TomlDocument, group: readonly MisplacedList[]): Taken | null {
-  const { direct, holders } = keysOf(doc);
+  const { direct, holders } = keyValuesOf(doc);
   if (group.every((m) => direct.has(m.keyValue))) return keysTaken(doc, group.map((m) => m.keyValue));
   const holder = holders.get(group[0]!.keyValue);
   const value = holder?.value;
@@ -149,24 +150,6 @@ function takenAsKeys(doc: TomlDocument, group: readonly MisplacedList[]): Taken 
   const moved = new Set(group.map((m) => m.keyValue));
   const edit = value.closed ? inlineTableKeeping(doc.text, value, value.entries.filter((kv) => !moved.has(kv))) : null;
   return edit && { edits: [edit] };
-}
-
-const keysIndex = new WeakMap<TomlDocument, { direct: Set<KeyValue>; holders: Map<KeyValue, KeyValue> }>();
-
-/** The key/values of the sections of `doc` (`direct`), and of each one's inline table, the key/value holding it: made once, as a text of thousands of owners asks for each. */
-function keysOf(doc: TomlDocument): { direct: Set<KeyValue>; holders: Map<KeyValue, KeyValue> } {
-  let found = keysIndex.get(doc);
-  if (!found) {
-    found = { direct: new Set(), holders: new Map() };
-    for (const section of doc.sections) {
-      for (const kv of section.entries) {
-        found.direct.add(kv);
-        if (kv.value?.kind === 'inline-table') for (const inner of kv.value.entries) found.holders.set(inner, kv);
-      }
-    }
-    keysIndex.set(doc, found);
-  }
-  return found;
 }
 
 /** Each of `kvs` taken out, where each stands alone on its lines. */

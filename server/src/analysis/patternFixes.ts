@@ -378,8 +378,10 @@ export function tableTakenOut(doc: TomlDocument, section: Section): Edit[] | nul
 /**
  * The edit writing `lines` (new lists) into an owner's tools table: each on a line of its own below
  * its last list that is alone on its line, a key/value of a section (not of an inline table), with
- * what that line holds before the list's name (`  tools.`); else below a `[….tools]` header. Null
- * where the table is written only inline, or by dotted keys of no list.
+ * what that line holds before the list's name (`  tools.`); else below a `[….tools]` header; else,
+ * where it is written only inline, after its last key/value (`tools = { allowed = […], disallowed = […] }`).
+ * Null where it is written only by dotted keys of no list, or inline over lines (TOML 1.1, where a
+ * comment may end a line), left open, or on a line a `# mars-ignore` speaks of, which would silence them.
  */
 function newListLines(doc: TomlDocument, own: OwnPolicy, lines: readonly string[]): Edit | null {
   const text = doc.text;
@@ -397,5 +399,10 @@ function newListLines(doc: TomlDocument, own: OwnPolicy, lines: readonly string[
     return below(list.keyValue.span.end, text.slice(lineStartAt(text, list.keyValue.span.start), parts[parts.length - 1]!.span.start));
   }
   const header = own.tables.find((t) => t.spelling === 'section')?.names[0];
-  return header ? below(header.span.start, '') : null;
+  if (header) return below(header.span.start, '');
+  const inline = own.tables.find((t) => t.inline)?.inline;
+  if (!inline?.closed || /[\r\n]/.test(text.slice(inline.span.start, inline.span.end)) || lineSpokenOf(text, inline.span.end)) return null;
+  const last = inline.entries[inline.entries.length - 1];
+  return last ? { start: last.span.end, end: last.span.end, newText: `, ${lines.join(', ')}` }
+    : { start: inline.span.start, end: inline.span.end, newText: `{ ${lines.join(', ')} }` };
 }

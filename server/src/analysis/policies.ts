@@ -1,7 +1,7 @@
 // The TOML walk: every tool policy (`agents.<name>.tools`, `skills.<name>.tools`) in every TOML
 // spelling, its entries with their context, and the shape problems Mars rejects at load.
 
-import type { KeyPart, KeyValue, Section, Span, SyntaxProblem, TableHeader, TomlArray, TomlDocument, TomlString, TomlValue } from '../toml/model';
+import type { KeyPart, KeyValue, Section, Span, SyntaxProblem, TableHeader, TomlArray, TomlDocument, TomlInlineTable, TomlString, TomlValue } from '../toml/model';
 import { lastAtOrBefore } from '../toml/sorted';
 import { dotted, RootArrays, wholeHeader } from '../toml/tables';
 import { quoted } from '../grammar/text';
@@ -187,6 +187,8 @@ export interface ToolsTable {
   readonly keyPrefix: string;
   /** The key parts `tools` that write it: its header's, its inline table's key, each dotted key's (hover on them). */
   readonly names: KeyPart[];
+  /** The inline table, for spelling `inline`. */
+  readonly inline?: TomlInlineTable;
 }
 
 export interface Policies {
@@ -441,7 +443,7 @@ function visit(out: Policies, text: string, path: readonly KeyPart[], keyStart: 
     const value = kv.value;
     if (!value) return;
     if (value.kind === 'inline-table') {
-      const table: ToolsTable = { owner, members: [], spelling: 'inline', keyPrefix: '', names: [path[2]!] };
+      const table: ToolsTable = { owner, members: [], spelling: 'inline', keyPrefix: '', names: [path[2]!], inline: value };
       out.tables.push(table);
       for (const inner of value.entries) {
         table.members.push({ keyValue: inner, relative: inner.key.parts });
