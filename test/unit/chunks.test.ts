@@ -368,7 +368,10 @@ test('chunks: a big section cut in pieces says and fixes what the whole text doe
     // header put in, `[[agents]]` after `[agents]`) to the document, and its fix-all stops at the text's first
     // error, where the document's goes on in the sections after it.
     const whole = new DocumentAnalyzer({ oneShot: true, uncut: true }).analyze(text);
-    const errors = da.units.filter((u) => u.analysis.unreadableFrom < u.analysis.text.length);
+    // A piece errs where its reading stops, or where it holds any syntax error: one the model reads past (a trailing comma in an
+    // inline table, TOML 1.1) is the section's first all the same, after which the whole section says no other (seed 22018).
+    const syntaxAt = documentFindings(da).filter((f) => f.code === 'toml-syntax').map((f) => f.span.start);
+    const errors = da.units.filter((u) => u.analysis.unreadableFrom < u.analysis.text.length || syntaxAt.some((at) => at >= u.start && at < u.start + u.analysis.text.length));
     // Up to a second piece with an error, or to a piece the whole section reads inside a statement past an error.
     const upTo = Math.min(errors[1]?.start ?? Infinity, pairedApart(da, whole));
     const said = (fs: readonly Finding[]) => plain(fs.filter((f) => f.span.start < upTo));
