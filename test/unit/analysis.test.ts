@@ -1370,10 +1370,16 @@ const LISTS_MOVED: Array<[text: string, fixes: Array<[string, boolean, boolean]>
   // An inline table holding nothing but the list moved goes with it: no `permissions = { }` left behind.
   ['[agents.x.tools]\nallowed = ["read"]\n[agents.x]\npermissions = { allow = ["edit"] }\n', [['Move the entries of `allow` into `tools.allowed`', true, false]],
     '[agents.x.tools]\nallowed = ["read", "edit"]\n[agents.x]\n'],
-  // None where an entry is one Mars rejects (moved, it would stop the load), or where a table of patterns holds a rule that
-  // does not move (`"ask"`), which would be left alone.
+  // A rule with no verdict Mars reads (`"ask"`) stays in its inline table of patterns, written again without the rest, as
+  // one dotted or in a table of its own stays, and as in a tools table.
+  ['[agents.x.tools]\nallowed = ["read"]\n[agents.x.permissions]\nallow = ["edit"]\nbash = { "git *" = "allow", "*" = "ask" }\n',
+    [['Move "edit", "bash(git *)" into `allowed`', true, false]], '[agents.x.tools]\nallowed = ["read", "edit", "bash(git *)"]\n[agents.x.permissions]\nbash = { "*" = "ask" }\n'],
+  ['[agents.x.tools]\nallowed = ["read"]\n[agents.x.permission.bash]\n"git *" = "allow"\n"*" = "ask"\n', [['Rename `permission` to `tools`', true, false]],
+    '[agents.x.tools]\nallowed = ["read"]\n[agents.x.tools.bash]\n"git *" = "allow"\n"*" = "ask"\n'],
+  // None where an entry is one Mars rejects (moved, it would stop the load), a rule's too, nor in an inline table within one.
   ['[agents.x.tools]\nallowed = ["read"]\n[agents.x.permissions]\nallow = ["bash()"]\n', [], null],
-  ['[agents.x.tools]\nallowed = ["read"]\n[agents.x.permissions]\nallow = ["edit"]\nbash = { "git *" = "allow", "*" = "ask" }\n', [], null],
+  ['[agents.x.tools]\nallowed = ["read"]\n[agents.x.permission]\nbash = { "git *" = "allow", "*" = "ask", "" = "deny" }\n', [], null],
+  ['[agents.x]\ntools.allowed = ["read"]\npermission = { bash = { "git *" = "allow", "*" = "ask" } }\n', [], null],
   // A `mars-ignore` above its header speaks of it: the table stays (taken out, the comment would speak of what follows),
   // its list moved alone.
   ['[agents.x.tools]\nallowed = ["read"]\n# mars-ignore: unknown-tool\n[agents.x.permissions]\nallow = ["edit"]\n', [['Move the entries of `allow` into `tools.allowed`', true, false]],

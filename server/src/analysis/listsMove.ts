@@ -39,25 +39,28 @@ export function listsMove(doc: TomlDocument, policies: Policies, group: readonly
   const first = group[0]!;
   const owner = first.owner;
   if (first.ownerPart || group.some((m) => !sameOwner(m.owner, owner))) return [];
-  const section = headerSection(doc, group);
-  const taken = section ? takenFromTable(doc, section, group) : takenAsKeys(doc, group);
-  if (!taken) return [];
   const own = ownPolicy(policies, owner);
   if (own.tables.length === 0) return [];
   // What goes into each list, each meaning once, as written first (`allow` and `allowed` both there go into one).
   const names = new Map<ListName, Map<string, string>>();
   // Names between commas in a rule's key (`"Read, Grep" = "allow"`) moved one entry each: a guess at what was meant.
   let guess = false;
+  // The inline tables of patterns whose `"ask"` rules stay, each with them.
+  const kept = new Map<KeyValue, readonly KeyValue[]>();
   for (const m of group) {
     const entries = m.rule ? ruleEntries(m) : listEntries(m);
     if (!entries) return [];
     guess ||= entries.guess;
+    if (entries.kept) kept.set(m.keyValue, entries.kept);
     for (const { list, entry } of entries.each) {
       const into = names.get(list) ?? new Map<string, string>();
       names.set(list, into);
       if (!into.has(meaning(entry))) into.set(meaning(entry), entry);
     }
   }
+  const section = headerSection(doc, group);
+  const taken = section ? takenFromTable(doc, section, group, kept) : takenAsKeys(doc, group, kept);
+  if (!taken) return [];
   const lists = [...names].map(([list, byMeaning]) => {
     const entries = [...byMeaning.values()];
     return { list, moved: notYetIn(policies, owner, list, entries), held: heldIn(policies, owner, list, entries) };
@@ -81,10 +84,14 @@ export function listsMove(doc: TomlDocument, policies: Policies, group: readonly
   return [{ title, edits: edits.sort((a, b) => a.start - b.start), preferred: conflict === '' && !guess, safe: false }];
 }
 
-/** What one misplaced key moves: each entry with the list it goes into; `guess` where what was meant is not sure. */
+/**
+ * What one misplaced key moves: each entry with the list it goes into; `guess` where what was meant is not sure;
+ * `kept`, of an inline table of patterns, its rules that stay (`"ask"`), which it is written again with.
+ */
 interface Moved {
   readonly each: ReadonlyArray<{ readonly list: ListName; readonly entry: string }>;
   readonly guess: boolean;
+  readonly kept?: readonly KeyValue[];
 }
 
 /** The entries of a list moved, as written: each a string Mars reads, none left open; null where one is not. */
@@ -103,14 +110,20 @@ function listEntries(m: MisplacedList): Moved | null {
  * The entries a rule moved writes, as from a tools table: a map-form rule's (`bash = "deny"`, `edit = false`:
  * `keyAsEntries`, into the list of its verdict; names between commas in its key one entry each, a guess), or each
  * rule's of OpenCode's table of patterns (`bash = { "git *" = "allow" }`, `bash."git *" = …`, a header of its own:
- * `bash(git *)` into its verdict's list). Null for a name Mars rejects, and for a table of patterns with a rule that
- * does not move (`"ask"`, an entry Mars rejects), which would be left behind alone.
+ * `bash(git *)` into its verdict's list). Null for a name Mars rejects. A rule with no verdict Mars reads (`"ask"`)
+ * stays where it is, as one dotted or in a table of its own does (no misplaced list, it is not in the group), and as it
+ * does in a tools table (`patternPlan`): in its inline table written again without the rest (`kept`).
  */
 function ruleEntries(m: MisplacedList): Moved | null {
   const kv = m.keyValue;
   const parts = kv.key.parts;
   const rules = m.pattern ? dottedPatternRules(m.key.name, m.pattern, kv) : kv.value?.kind === 'inline-table' ? inlinePatternRules(m.key.name, kv) : undefined;
-  if (rules !== undefined) return rules?.every(movable) ? { each: rules.map((r) => ({ list: r.list, entry: r.entry })), guess: false } : null;
+  if (rules !== undefined) {
+    const moving = rules?.filter(movable) ?? [];
+    if (!rules || moving.length === 0 || rules.some((r) => r.list !== null && r.entry === null)) return null;
+    const each = moving.map((r) => ({ list: r.list, entry: r.entry }));
+    return moving.length === rules.length ? { each, guess: false } : { each, guess: false, kept: rules.filter((r) => !movable(r)).map((r) => r.keyValue) };
+  }
   if (parts[parts.length - 1] !== m.key || !readsAsMapForm(kv.value)) return null;
   const entries = keyAsEntries(m.key.name);
   return entries && { each: entries.entries.map((entry) => ({ list: m.list, entry })), guess: entries.split };
@@ -122,17 +135,20 @@ interface Taken {
   readonly what?: string;
 }
 
-/** Out of a header's table: the table whole, else its lists alone; none where a `mars-ignore` above its header speaks of it. */
-function takenFromTable(doc: TomlDocument, section: Section, group: readonly MisplacedList[]): Taken | null {
+/**
+ * Out of a header's table: the table whole, else its lists alone (`kept`: see `keysTaken`); none where a `mars-ignore`
+ * above its header speaks of it.
+ */
+function takenFromTable(doc: TomlDocument, section: Section, group: readonly MisplacedList[], kept: ReadonlyMap<KeyValue, readonly KeyValue[]>): Taken | null {
   const text = doc.text;
   if (!group.every((m) => section.entries.includes(m.keyValue))) return null;
   // Taken out, the comment would speak of what follows.
   if (directiveAbove(text, lineStartAt(text, section.header!.span.start))) return null;
-  if (section.entries.length === group.length) {
+  if (section.entries.length === group.length && kept.size === 0) {
     const edits = tableTakenOut(doc, section);
     return edits && { edits, what: `the table ${quoted(text.slice(section.header!.span.start, section.header!.span.end))}` };
   }
-  return keysTaken(doc, group.map((m) => m.keyValue));
+  return keysTaken(doc, group.map((m) => m.keyValue), kept);
 }
 
 /**
@@ -140,20 +156,31 @@ function takenFromTable(doc: TomlDocument, section: Section, group: readonly Mis
  * alone (`permissions = { allow = […] }`); where it holds more (Claude's `ask`, `defaultMode`), the inline table on one
  * line written again without them (`permissions = { ask = […] }`); none for one over lines (TOML 1.1), or one deeper.
  */
-function takenAsKeys(doc: TomlDocument, group: readonly MisplacedList[]): Taken | null {
+function takenAsKeys(doc: TomlDocument, group: readonly MisplacedList[], kept: ReadonlyMap<KeyValue, readonly KeyValue[]>): Taken | null {
   const { direct, holders } = keyValuesOf(doc);
-  if (group.every((m) => direct.has(m.keyValue))) return keysTaken(doc, group.map((m) => m.keyValue));
+  if (group.every((m) => direct.has(m.keyValue))) return keysTaken(doc, group.map((m) => m.keyValue), kept);
   const holder = holders.get(group[0]!.keyValue);
   const value = holder?.value;
-  if (!holder || value?.kind !== 'inline-table' || !group.every((m) => holders.get(m.keyValue) === holder)) return null;
-  if (value.entries.length === group.length) return keysTaken(doc, [holder], quoted(doc.text.slice(holder.key.span.start, holder.key.span.end)));
+  // (Rules kept in an inline table in one are not: that table is written again whole.)
+  if (!holder || value?.kind !== 'inline-table' || !group.every((m) => holders.get(m.keyValue) === holder) || kept.size > 0) return null;
+  if (value.entries.length === group.length) return keysTaken(doc, [holder], new Map(), quoted(doc.text.slice(holder.key.span.start, holder.key.span.end)));
   const moved = new Set(group.map((m) => m.keyValue));
   const edit = value.closed ? inlineTableKeeping(doc.text, value, value.entries.filter((kv) => !moved.has(kv))) : null;
   return edit && { edits: [edit] };
 }
 
-/** Each of `kvs` taken out, where each stands alone on its lines. */
-function keysTaken(doc: TomlDocument, kvs: readonly KeyValue[], what?: string): Taken | null {
+/**
+ * Each of `kvs` taken out, where each stands alone on its lines; or, where `kept` holds rules that stay in its inline
+ * table of patterns, that table written again with them alone, on its one line (none over lines).
+ */
+function keysTaken(doc: TomlDocument, kvs: readonly KeyValue[], kept: ReadonlyMap<KeyValue, readonly KeyValue[]>, what?: string): Taken | null {
   if (!kvs.every((kv) => standsAlone(doc.text, kv))) return null;
-  return { edits: kvs.flatMap((kv) => deleteKeyValue(doc.text, kv, doc.comments)), ...(what ? { what } : {}) };
+  const edits: Edit[] = [];
+  for (const kv of kvs) {
+    const rules = kept.get(kv);
+    const rewritten = rules && kv.value?.kind === 'inline-table' && kv.value.closed ? inlineTableKeeping(doc.text, kv.value, rules) : null;
+    if (rules && !rewritten) return null;
+    edits.push(...(rewritten ? [rewritten] : deleteKeyValue(doc.text, kv, doc.comments)));
+  }
+  return { edits, ...(what ? { what } : {}) };
 }
