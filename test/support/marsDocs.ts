@@ -391,7 +391,7 @@ export function generator(random: () => number): (() => string) & { intended: st
           if (chance(0.04)) sections.push(`[${kind}.${name}.tools.bash]\n${pick(['', '# from OpenCode\n'])}"git *" = "allow"\n${pick(['"rm *" = "deny"\n', '"*" = "ask"\n', ''])}`);
           // Claude Code's settings as a table of their own beside it: its lists' move writes into that.
           // A rule among them now and then (map-form, or OpenCode's by pattern), which moves with the lists where it can.
-          if (chance(0.04)) sections.push(`[${kind}.${name}.permissions]\n${pick(['', '# settings.json\n'])}allow = ${list(entries(), false)}\n${pick([`deny = ${list(entries(), false)}\n`, 'ask = ["Edit"]\n', ''])}${pick(['', '', 'bash = "deny"\n', 'WebFetch = false\n', '"Read, Grep" = "allow"\n', 'bash = { "git *" = "allow", "rm *" = "deny" }\n', 'bash."npm *" = "ask"\n'])}`);
+          if (chance(0.04)) sections.push(`[${kind}.${name}.permissions]\n${pick(['', '# settings.json\n'])}allow = ${list(entries(), false)}\n${pick([`deny = ${list(entries(), false)}\n`, 'ask = ["Edit"]\n', ''])}${pick(['', '', 'bash = "deny"\n', 'WebFetch = false\n', '"Read, Grep" = "allow"\n', 'bash = { "git *" = "allow", "rm *" = "deny" }\n', 'bash = { "git *" = "allow", "*" = "ask" }\n', 'bash."npm *" = "ask"\n'])}`);
           // What a header a fix renames must not clash with, before it or after it: the owner's table or its tools table
           // under a misspelt root key (`[agent.a]` then `tools.allowed`), a table below its tools, dotted keys through its table.
           if (chance(0.05)) {
@@ -406,7 +406,9 @@ export function generator(random: () => number): (() => string) & { intended: st
           sections.push(`[${kind}.${name}]\n${chance(0.3) ? 'description = "d"\n' : ''}${pairs.map(([k, v]) => line(`${tools(k)}${k} = ${v}`)).join('')}`);
           break;
         case 2: // [agents.x] tools = { ... }
-          sections.push(`[${kind}.${name}]\n${line(`tools = { ${inline(pairs)} }`)}`);
+          // Now and then a list meant for it beside it, or Claude Code's settings: their moves write into the inline table.
+          sections.push(`[${kind}.${name}]\n${line(`tools = { ${inline(pairs)} }`)}${chance(0.06) ? `${pick(['deny', 'disallowedTools', 'permissions.deny', 'allowed'])} = ${list(entries(), false)}\n` : ''}`);
+          if (chance(0.04)) sections.push(`[${kind}.${name}.permissions]\n${pick(['allow', 'deny'])} = ${list(entries(), false)}\n`);
           break;
         case 3: // agents.x.tools.k = v at the root
           root.push(...pairs.map(([k, v]) => line(`${kind}.${name}.${tools(k)}${k} = ${v}`)));
