@@ -165,15 +165,15 @@ test('json format: LSP ranges, severities and fixes with edits, each fix saying 
     severity: 'information',
     code: 'non-canonical',
     message: '`Shell` is an alias of `bash`; Mars writes `bash`.',
-    fixes: [{ title: 'Change to `bash`', safe: true, edits: [{ range: at(12, 17), newText: 'bash' }] }],
+    fixes: [{ title: 'Change to `bash`', safe: true, preferred: true, edits: [{ range: at(12, 17), newText: 'bash' }] }],
   }, {
     file: 'mars.toml',
     range: at(21, 25),
     severity: 'information',
     code: 'unknown-tool',
     message: 'Mars has no capability named `grpe`. Did you mean `grep`? Mars passes the entry on as written, so only a harness with a tool of that name applies it.',
-    // A guess: offered, not applied by --fix.
-    fixes: [{ title: 'Change to `grep`', safe: false, edits: [{ range: at(21, 25), newText: 'grep' }] }],
+    // A guess: offered, not applied by --fix; the one the editor prefers all the same (its lightbulb's first).
+    fixes: [{ title: 'Change to `grep`', safe: false, preferred: true, edits: [{ range: at(21, 25), newText: 'grep' }] }],
   }]);
   assert.equal(cli(['check', '--fix'], { cwd: dir }).code, 0);
   assert.equal(fs.readFileSync(path.join(dir, 'mars.toml'), 'utf8'), '[agents.a.tools]\nallowed = ["bash", "grpe"]\n');
@@ -216,7 +216,7 @@ test('json format: the bytes JSON.stringify writes (its quoting, no spaces, the 
     }
   };
   walk(findings);
-  assert.deepEqual([...keys].sort(), ['file,range,severity,code,message,fixes', 'file,range,severity,code,message,related,fixes', 'line,character', 'range,message', 'range,newText', 'start,end', 'title,safe,edits']);
+  assert.deepEqual([...keys].sort(), ['file,range,severity,code,message,fixes', 'file,range,severity,code,message,related,fixes', 'line,character', 'range,message', 'range,newText', 'start,end', 'title,safe,preferred,edits']);
 });
 
 test('github format: one workflow command per problem, escaped as GitHub reads it, and the summary on stderr', () => {

@@ -60,10 +60,10 @@ for (const [name, text] of DOCUMENTS) {
     const file = path.join(dir, 'mars.toml');
     fs.writeFileSync(file, text);
     const r = spawnSync(process.execPath, [path.join(DIST, 'cli.js'), 'check', file, '--format', 'json'], { encoding: 'utf8' });
-    const checker = JSON.parse(r.stdout) as Array<{ range: Diagnostic['range']; code: string; message: string; fixes: Array<{ title: string; safe: boolean; edits: unknown[] }> }>;
+    const checker = JSON.parse(r.stdout) as Array<{ range: Diagnostic['range']; code: string; message: string; fixes: Array<{ title: string; safe: boolean; preferred: boolean; edits: unknown[] }> }>;
     assert.ok(checker.length > 0, r.stderr);
-    // `safe` (whether --fix applies it) is the checker's alone: an editor's action has no such field.
-    const expected = checker.map(({ range, code, message, fixes }) => ({ range, code, message, fixes: fixes.map(({ title, edits }) => ({ title, edits })) }));
+    // `safe` (whether --fix applies it) is the checker's alone: an editor's action has no such field. `preferred` is `isPreferred`.
+    const expected = checker.map(({ range, code, message, fixes }) => ({ range, code, message, fixes: fixes.map(({ title, preferred, edits }) => ({ title, preferred, edits })) }));
     const said = async (uri: string, sent: string) => {
       await client.open(uri, sent);
       const diagnostics = await client.pushed(uri, 1);
@@ -71,7 +71,7 @@ for (const [name, text] of DOCUMENTS) {
       for (const d of diagnostics) {
         const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d], only: ['quickfix'] } });
         // A diagnostic's own fixes: not fix-all of its code, nor the comment that disables it.
-        const fixes = actions.filter((a) => !/^(Fix all|Disable) /.test(a.title)).map((a) => ({ title: a.title, edits: (a.edit!.documentChanges![0] as TextDocumentEdit).edits }));
+        const fixes = actions.filter((a) => !/^(Fix all|Disable) /.test(a.title)).map((a) => ({ title: a.title, preferred: a.isPreferred === true, edits: (a.edit!.documentChanges![0] as TextDocumentEdit).edits }));
         server.push({ range: d.range, code: d.code, message: d.message, fixes });
       }
       return server;

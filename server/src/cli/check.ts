@@ -235,7 +235,8 @@ function jsonFinding(file: string, lines: Shown, f: Finding, partnerSeen: (f: Fi
   const fixes = f.fixes.map((fix) => {
     const x = fixAmong(fix, f, partnerSeen);
     // `safe`: --fix applies it (the first safe fix of a finding), as ruff's applicability says; else only a person would.
-    return `{"title":${q(x.title)},"safe":${x.safe},"edits":[${x.edits.map((e) => `{"range":${rangeOf(e)},"newText":${q(e.newText)}}`).join(',')}]}`;
+    // `preferred`: the one the editor marks so (its lightbulb's first), where one is.
+    return `{"title":${q(x.title)},"safe":${x.safe},"preferred":${x.preferred === true},"edits":[${x.edits.map((e) => `{"range":${rangeOf(e)},"newText":${q(e.newText)}}`).join(',')}]}`;
   });
   return `${out},"fixes":[${fixes.join(',')}]}`;
 }
