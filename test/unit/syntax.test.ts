@@ -299,10 +299,13 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['all@wed = 1\n', '@', '`@` cannot be in a bare key (ASCII letters, digits, `_` and `-`): put the key in quotes'],
   // `é` is a letter: the message names the letters a bare key takes.
   ['[agents.réviseur.tools]\n', 'é', '`é` cannot be in a bare key (ASCII letters, digits, `_` and `-`): put this part of the name in quotes'],
-  // A letter drawn as an ASCII one is named, or the message said `е` is no ASCII letter.
-  ['[agents.a.tools]\nr\u0435ad = "allow"\n', '\u0435', '`\u0435` (U+0435, which looks like `e`) cannot be in a bare key (ASCII letters, digits, `_` and `-`): put the key in quotes'],
-  ['[\u0430gents.a.tools]\n', '\u0430', '`\u0430` (U+0430, which looks like `a`) cannot be in a bare key (ASCII letters, digits, `_` and `-`): put this part of the name in quotes'],
-  ['[agents.a.tools]\n\uff42ash = "allow"\n', '\uff42', '`\uff42` (U+FF42, which looks like `b`) cannot be in a bare key (ASCII letters, digits, `_` and `-`): put the key in quotes'],
+  // A letter drawn as an ASCII one is named, or the message said `е` is no ASCII letter; among ASCII ones, or typed fullwidth,
+  // it was meant as that letter: quoted, the key would name a table Mars never reads (see LOOKALIKE_KEYS). A word of another
+  // script is quoted.
+  ['[agents.a.tools]\nr\u0435ad = "allow"\n', '\u0435', '`\u0435` (U+0435, which looks like `e`) cannot be in a bare key (ASCII letters, digits, `_` and `-`): did you mean `read`?'],
+  ['[\u0430gents.a.tools]\n', '\u0430', '`\u0430` (U+0430, which looks like `a`) cannot be in a bare key (ASCII letters, digits, `_` and `-`): did you mean `agents`?'],
+  ['[agents.a.tools]\n\uff42ash = "allow"\n', '\uff42', '`\uff42` (U+FF42, which looks like `b`) cannot be in a bare key (ASCII letters, digits, `_` and `-`): did you mean `bash`?'],
+  ['[agents.\u0441\u043e\u0440.tools]\n', '\u0441', '`\u0441` (U+0441, which looks like `c`) cannot be in a bare key (ASCII letters, digits, `_` and `-`): put this part of the name in quotes'],
   ['= ["read"]\n', '=', 'a key is missing before `=`'],
   ['a. = 1\n', '=', 'a key part is missing after `.`'],
   ['a..b = 1\n', '.', 'a part of this key is empty: remove the extra `.`, or write an empty name as `""`'],
@@ -422,6 +425,39 @@ for (const [text, shown, message, related] of EXPLAINED) {
       [[shown, `TOML syntax error: ${message}`, related]]);
   });
 }
+
+// A key part whose letters only look like ASCII ones (a Cyrillic `о`, fullwidth letters), among ASCII ones or typed fullwidth:
+// the syntax error's fix writes them in ASCII, preferred, not in fix-all (a did-you-mean, as for an entry); quoting them had
+// been fix-all's, which turned a visible error into a table Mars never reads, said nowhere. Quoted already, the key is told
+// as meant (`tооls` is not `tools`, its character named). A word of another script is quoted, as written.
+// [text, the fix's title, the text after it, the finding after it]
+const LOOKALIKE_KEYS: Array<[text: string, title: string, after: string, then: string | null]> = [
+  ['[agents.x.t\u043e\u043els]\nallowed = ["read"]\n', 'Change to `tools`', '[agents.x.tools]\nallowed = ["read"]\n', null],
+  ['[agents.x.tools]\n\u0430ll\u043ewed = ["read"]\n', 'Change to `allowed`', '[agents.x.tools]\nallowed = ["read"]\n', null],
+  ['[agents.x]\ntools.\uff44\uff45\uff4e\uff59 = ["bash"]\n', 'Change to `deny`', '[agents.x]\ntools.deny = ["bash"]\n', 'unknown-policy-key'],
+  ['[agents.x.tools]\nallowed = ["read"]\n[agents.\u0441\u043e\u0440.tools]\n', 'Change to `"\u0441\u043e\u0440"`', '[agents.x.tools]\nallowed = ["read"]\n[agents."\u0441\u043e\u0440".tools]\n', null],
+];
+for (const [text, title, after, then] of LOOKALIKE_KEYS) {
+  test(`a key's lookalike letters: ${JSON.stringify(text)}`, () => {
+    const [error, ...rest] = documentFindings(analyzeDocument(text));
+    assert.equal(error?.code, 'toml-syntax');
+    assert.deepEqual(rest, []);
+    assert.deepEqual(error!.fixes.map((x) => [x.title, x.preferred, x.safe]), [[title, true, title.startsWith('Change to `"')]]);
+    assert.equal(applyEdits(text, error!.fixes[0]!.edits), after);
+    assert.deepEqual(documentFindings(analyzeDocument(after)).map((f) => f.code), then ? [then] : []);
+    // Fix-all takes the quotes of a word of another script, not a guess at the letters meant.
+    assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), error!.fixes[0]!.safe ? after : text);
+  });
+}
+test('a key quoted with lookalike letters is told as the word it looks like, its character named', () => {
+  const said = (text: string) => documentFindings(analyzeDocument(text)).map((f) => [f.code, f.message, f.fixes.map((x) => x.title)]);
+  assert.deepEqual(said('[agents.x."t\u043e\u043els"]\nallowed = ["read"]\n'), [['misplaced-tool-list',
+    '`t\u043e\u043els` is not `tools`: Mars reads the tool lists of agent `x` only from its `tools` table, so `allowed` here is not part of its policy. It holds U+043E, which looks like `o` but is not an ASCII character.',
+    ['Rename `t\u043e\u043els` to `tools`']]]);
+  assert.deepEqual(said('[agents.x.tools]\n"\u0430ll\u043ewed" = ["read"]\n'), [['unknown-policy-key',
+    'Mars ignores `\u0430ll\u043ewed` here. It holds U+0430, which looks like `a` but is not an ASCII character. Did you mean `allowed`? A tools table holds only `allowed` and `disallowed` lists.',
+    ['Rename to `allowed`']]]);
+});
 
 // A comma missing between two items of a list, or two key/values of an inline table, written on
 // one line with only blanks between, or between two items of a list on two lines (the most common:

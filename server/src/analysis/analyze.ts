@@ -303,7 +303,7 @@ function syntaxFinding(problem: SyntaxProblem, text: string, lines: Lines, suppr
   const fix = rewrite && (() => {
     const edit = { ...rewrite.span, newText: rewrite.newText() };
     const next = sure && rewrite.next ? rewrite.next() : [];
-    const own = { title: rewrite.title, edits: [edit], preferred: sure, safe: sure, ...(next.length > 0 ? { inFixAll: [edit, ...next] } : {}) };
+    const own = { title: rewrite.title, edits: [edit], preferred: sure || rewrite.likely === true, safe: sure, ...(next.length > 0 ? { inFixAll: [edit, ...next] } : {}) };
     // The list its `tools` key's rename makes the agent's `allowed` too, as for strings between commas (listFixes.ts), preferred.
     return renamed
       ? [{ title: `Rename to \`tools.allowed\`, and change ${quoted(text.slice(edit.start, edit.end))} to ${quoted(edit.newText)}`, edits: [renamed, edit], preferred: true, safe: false }, own]

@@ -3,7 +3,7 @@
 // map-form verdict was meant for (`bash = "allow"`: `allowed`). The walk (policies.ts), the findings, their fixes and hover all read
 // a key the same way from here.
 
-import { editDistance } from '../grammar/checks';
+import { asciiLookalike, editDistance } from '../grammar/checks';
 import { asciiLower, rustTrim } from '../grammar/text';
 import type { TomlValue } from '../toml/model';
 import type { ListName, OwnerKind } from './policies';
@@ -21,6 +21,12 @@ const TYPO_TARGETS: ReadonlyArray<readonly [string, ListName]> = [['allowed', 'a
 /** The most characters but `-`, `_` and spaces a key meant as a list has: `disallowedtools` (a typo is one edit from a shorter word). */
 const LONGEST_LIST_WORD = Math.max(...[...LIST_WORDS.keys(), ...TYPO_TARGETS.map(([target]) => target + ' ')].map((w) => w.length));
 
+/**
+ * `name` with the letters that only look like ASCII ones written so (a Cyrillic `о` of `tооls` quoted, `ａｌｌｏｗｅｄ` typed
+ * fullwidth): Mars reads no such key, but it was meant as the one it looks like, and the message says the character.
+ */
+const ascii = (name: string): string => (/[^\x00-\x7f]/.test(name) ? asciiLookalike(name) : name);
+
 /** The list a key holding a list was meant to be (`Allowed`, `allow`, `deny`, `alowed`), or null. */
 export function meantList(name: string): ListName | null {
   // A key too long to be one is let go before it is lowered and copied: a map-form key of 2 MB is
@@ -31,7 +37,7 @@ export function meantList(name: string): ListName | null {
     if (c !== 0x2d && c !== 0x5f && c !== 0x20) kept++;
   }
   if (kept > LONGEST_LIST_WORD) return null;
-  const key = asciiLower(name).replace(/[-_ ]/g, '');
+  const key = asciiLower(ascii(name)).replace(/[-_ ]/g, '');
   const word = LIST_WORDS.get(key);
   if (word) return word;
   if (key.length < 4) return null;
@@ -50,7 +56,7 @@ export function meantList(name: string): ListName | null {
  * another harness's name for it, in any casing or one edit away too (`permisions`, `Permission`), as a paste is retyped.
  */
 export function meantTools(name: string): boolean {
-  const key = asciiLower(name);
+  const key = asciiLower(ascii(name));
   // `permissions`: Claude Code's settings name their lists so (`permissions.allow`, `.deny`), pasted over.
   // `permission`: OpenCode's agent config names its map of verdicts so (`permission: { edit: deny }`).
   // A key one edit from either is hardly anything else: `permissive`, `permits` are further.
@@ -60,7 +66,7 @@ export function meantTools(name: string): boolean {
 /** The table of owners a key that is not `agents` or `skills` was meant to be: another casing, the singular (`agent`), or one edit away (`agnets`). */
 export function meantOwner(name: string): OwnerKind | null {
   if (name === 'agents' || name === 'skills') return null;
-  const key = asciiLower(name);
+  const key = asciiLower(ascii(name));
   for (const owner of ['agents', 'skills'] as const) {
     if (key === owner || key === owner.slice(0, -1) || (key.length >= 5 && editDistance(key, owner, 1) <= 1)) return owner;
   }

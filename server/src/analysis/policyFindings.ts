@@ -92,7 +92,9 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
       ? `${quoted(ownerPart.name)} is not ${quoted(owner.kind)}: Mars reads tool policies only under \`agents\` and \`skills\`, so ${these} not part of ` +
         (group.every((m) => sameOwner(m.owner, owner)) ? `the policy of ${ownerLabel(owner)}.` : `any ${owner.kind === 'agents' ? 'agent' : 'skill'}'s policy.`)
       : tools ? `${quoted(tools.name)} is not \`tools\`: ${where}, so ${these} not part of its policy.`
-      : `${where}: ${lists[0]} here is not part of its policy. Did you mean ${quoted(`tools.${list}${asList(doc.text, keyValue)}`)}?`) + conflict + notRenamed(policies, at, quoted),
+      : `${where}: ${lists[0]} here is not part of its policy. Did you mean ${quoted(`tools.${list}${asList(doc.text, keyValue)}`)}?`) +
+      // A part that only looks like the word (`tооls`, two Cyrillic `о`): the character said, or the message would say a word is not itself.
+      lookalikeSaid((ownerPart ?? tools)?.name ?? '') + conflict + notRenamed(policies, at, quoted),
     () => {
       // Lists whose rename would write the tools table again, written elsewhere, get their move into it: a header's table
       // first, whose rename is dropped only where the document is read whole (`Fix.creates`), keys where nothing else is offered.

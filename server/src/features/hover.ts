@@ -30,7 +30,8 @@ import { patternAdvice, patternTableOfKey, patternTableOfSection, type PatternTa
 import { holdsListValue, isMapFormVerdict, meantList, verdictList } from '../analysis/meant';
 import { isWritten, misplacedAt, notRenamed, ownerLabel, readsMisspeltVerdicts, refusalOf, sameOwner, shapeList, TOOLS_MCP_REMOVED, unownedAt, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem, type UnownedList } from '../analysis/policies';
 import { namesBetweenCommas, parseToolName } from '../grammar/toolName';
-import { capitalized, inWords } from '../grammar/text';
+import { capitalized, inWords, uPlus } from '../grammar/text';
+import { asciiLookalike, lookalikeChar } from '../grammar/checks';
 import { inlinePatternRules, movable, patternRule, patternRules, type PatternRule } from '../analysis/patterns';
 import type { KeyPart, KeyValue, Span, TomlDocument, TomlString, TomlValue } from '../toml/model';
 import { firstLineOf, positionsOf } from '../toml/lineIndex';
@@ -489,10 +490,16 @@ export function wouldBeEntryAt(
 /** `allowed` or `disallowed`, a list's own name, which no key is misspelt as. */
 const isListName = (name: string) => name === 'allowed' || name === 'disallowed';
 
+/** The character of `name` that only looks like an ASCII one (`о` of `tооls`), named in parentheses; '' for none. */
+function lookalikeNamed(name: string): string {
+  const c = lookalikeChar(name);
+  return c === undefined ? '' : ` (it holds ${uPlus(c.codePointAt(0)!)}, which looks like ${code(asciiLookalike(c))})`;
+}
+
 /** Why Mars reads no tool list from a list outside a tools table; the part at fault `shown` as the hover on its key shows it (bold). */
 const misplacedWhy = (m: MisplacedList, shown = code): string =>
-  m.ownerPart ? `${shown(m.ownerPart.name)} is not ${code(m.owner.kind)}: Mars reads no tool policy under it`
-  : m.tools ? `${shown(m.tools.name)} is not \`tools\`: Mars reads no tool list in it`
+  m.ownerPart ? `${shown(m.ownerPart.name)} is not ${code(m.owner.kind)}${lookalikeNamed(m.ownerPart.name)}: Mars reads no tool policy under it`
+  : m.tools ? `${shown(m.tools.name)} is not \`tools\`${lookalikeNamed(m.tools.name)}: Mars reads no tool list in it`
   : `Mars reads the tool lists of ${owned(m.owner)} only from its \`tools\` table`;
 
 /**

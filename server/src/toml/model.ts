@@ -111,6 +111,8 @@ export interface SyntaxProblem {
     readonly span: Span;
     newText(): string;
     readonly guess?: boolean;
+    /** A guess that is the reading to prefer all the same (a key's lookalike letters in ASCII, `tооls` as `tools`): preferred, not in fix-all. */
+    readonly likely?: boolean;
     /** A statement's value written as the list these values make (`Read, Grep`): a guess, but where its key is a list of tool names. */
     readonly asList?: readonly unknown[];
     readonly next?: () => ReadonlyArray<Span & { readonly newText: string }>;

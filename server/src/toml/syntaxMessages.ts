@@ -14,7 +14,7 @@ import type { KeyPart, KeyValue, Section, Span, SyntaxProblem, TomlString, TomlV
 import { lastAtOrBefore } from './sorted';
 import { surrogatePairEscape } from './stringPositions';
 import { strayBackslashes } from './strayBackslashes';
-import { bareWordAt, bracesForList, closedHeader, closedList, closedString, colonForEquals, commaAndQuotedValue, equalsMissing, extraComma, foreignQuote, innerQuotes, joinedStatement, quotedKeyPart, quotedValue, semicolonForComma, straightQuotedKey, secondEquals, strayClosers, strayHeaderClosers, strayTerminators } from './typingSlips';
+import { bareWordAt, bracesForList, closedHeader, closedList, closedString, asciiKeyPart, colonForEquals, commaAndQuotedValue, equalsMissing, extraComma, foreignQuote, innerQuotes, joinedStatement, quotedKeyPart, quotedValue, semicolonForComma, straightQuotedKey, secondEquals, strayClosers, strayHeaderClosers, strayTerminators } from './typingSlips';
 import { BLANKS_AND_UNREAD, EACH_UNREAD, INVISIBLE, LINE_BREAK, NAMES, trimUnreadEnd, UNREAD_BLANK, UNREAD_BLANKS, unreadFixedAs } from './unreadBlanks';
 import { jsonDocument } from './jsonPasted';
 import { yamlBlock } from './yamlBlockText';
@@ -254,9 +254,8 @@ function explained(text: string, section: Section, at: number, raw: string): str
       if (header) {
         if (atLineEnd || c === '#') return withFix(headerNotClosed, closedHeader(text, at, headerBrackets));
         if (c === '[') return 'expected `]` before this `[`: a header names one table (is its `]` missing?)';
-        return withFix(/[ \t"']$/.test(before)
-          ? 'expected `.` or `]`: the parts of a table name are joined with `.` (put a name with spaces in quotes)'
-          : `${notInBareKey(text, at)} cannot be in a bare key (ASCII letters, digits, \`_\` and \`-\`): put this part of the name in quotes`, quotedKeyPart(text, at, true));
+        if (/[ \t"']$/.test(before)) return withFix('expected `.` or `]`: the parts of a table name are joined with `.` (put a name with spaces in quotes)', quotedKeyPart(text, at, true));
+        return notBare(text, at, true, null, 'put this part of the name in quotes');
       }
       if (last === '.' && (atLineEnd || c === '#' || c === '=' || c === ' ' || c === '\t')) return 'a key part is missing after `.`';
       const inline = open()?.kind === 'inline-table';
@@ -284,7 +283,7 @@ function explained(text: string, section: Section, at: number, raw: string): str
         const quotes = equals ? null : quotedKeyPart(text, at, false, open());
         return quotes ? { message: 'expected `=` after the key (put a key with spaces in quotes)', rewrite: quotes } : withFix('expected `=` after the key', equals);
       }
-      return withFix(`${notInBareKey(text, at)} cannot be in a bare key (ASCII letters, digits, \`_\` and \`-\`): put the key in quotes`, quotedKeyPart(text, at, false, open()));
+      return notBare(text, at, false, open(), 'put the key in quotes');
     }
     case 'each key-value declaration must be followed by an end-of-line':
       // A lone CR shows as a line break in most editors: named as one, after a header as after a value.
@@ -973,6 +972,18 @@ export function stringEndFrom(text: string, i: number): number {
     else if (ch === q) return k;
   }
   return text.length - 1;
+}
+
+/**
+ * A character at `at` a bare key does not take: its part quoted (`advice`), or, where its others only look like ASCII
+ * (`tооls`), written in ASCII, asked as a did-you-mean (`asciiKeyPart`): quoted, it would name a table Mars never reads.
+ */
+function notBare(text: string, at: number, header: boolean, table: Container | null, advice: string): Explained {
+  const said = `${notInBareKey(text, at)} cannot be in a bare key (ASCII letters, digits, \`_\` and \`-\`)`;
+  const ascii = asciiKeyPart(text, at, header, table);
+  if (ascii) return { message: `${said}: did you mean ${quoted(ascii.newText())}?`, rewrite: ascii };
+  const quotes = quotedKeyPart(text, at, header, table);
+  return quotes ? { message: `${said}: ${advice}`, rewrite: quotes } : { message: `${said}: ${advice}` };
 }
 
 /**

@@ -6,6 +6,7 @@
 // a string left open at its line's end.
 
 import { parse as smolParse } from 'smol-toml';
+import { asciiLookalike } from '../grammar/checks';
 import { quoted } from '../grammar/text';
 import { lineEndAt, lineStartAt } from './lineIndex';
 import { meantBare, NAME } from './bareWords';
@@ -581,6 +582,36 @@ function readsAsTable(line: string): boolean {
  * was written: no guess. Not a part quoted already, nor one of a header with more than a comment after its `]`.
  */
 export function quotedKeyPart(text: string, at: number, header: boolean, table: Container | null = null): Rewrite | null {
+  const part = keyPartAt(text, at, header, table);
+  if (!part) return null;
+  const { name, span } = part;
+  const q = /["\\]/.test(name) ? "'" : '"';
+  const written = `${q}${name}${q}`;
+  if (name.includes(q) || !part.reads(written)) return null;
+  return { title: `Change to ${'`'}${written}${'`'}`, span, newText: () => written };
+}
+
+/**
+ * The key part holding `at` (as `quotedKeyPart` finds it) written with the ASCII characters its others only
+ * look like (`tооls` with two Cyrillic `о`, `ａｌｌｏｗｅｄ` typed fullwidth): what was meant, quoted it would name
+ * a table Mars never reads. Only where that is a bare key, and the part mixes them with ASCII letters or
+ * digits or is typed fullwidth, not a word of another script (`[agents.сор]`, which is quoted). A guess,
+ * preferred but not applied by fix-all, as a lookalike's did-you-mean in an entry is.
+ */
+export function asciiKeyPart(text: string, at: number, header: boolean, table: Container | null = null): Rewrite | null {
+  const part = keyPartAt(text, at, header, table);
+  if (!part) return null;
+  const { name, span } = part;
+  const ascii = asciiLookalike(name);
+  if (ascii === name || !/^[A-Za-z0-9_-]+$/.test(ascii) || !(/[A-Za-z0-9]/.test(name) || /^[\uff01-\uff5e]+$/.test(name.replace(/[\x00-\x7f]/g, ''))) || !part.reads(ascii)) return null;
+  return { title: `Change to ${'`'}${ascii}${'`'}`, span, newText: () => ascii, guess: true, likely: true };
+}
+
+/**
+ * The part holding `at` of a key, or a header's name, as written (`name`, at `span`, not quoted already), and
+ * whether the key reads with `written` for it (`reads`); null where none is found.
+ */
+function keyPartAt(text: string, at: number, header: boolean, table: Container | null): { name: string; span: Span; reads: (written: string) => boolean } | null {
   const lineEnd = lineEndAt(text, at);
   const start = table?.kind === 'inline-table'
     ? inlineKeyStart(text, table, at)
@@ -611,11 +642,11 @@ export function quotedKeyPart(text: string, at: number, header: boolean, table: 
   const name = text.slice(part.start, part.end).replace(/^[ \t]+|[ \t]+$/g, '');
   const s = part.start + text.slice(part.start, part.end).indexOf(name);
   if (name === '' || name[0] === '"' || name[0] === "'") return null;
-  const q = /["\\]/.test(name) ? "'" : '"';
-  const written = `${q}${name}${q}`;
-  const key = `${text.slice(start, s)}${written}${text.slice(s + name.length, end)}`;
-  if (name.includes(q) || !readsAsTable(header ? `[${key}]` : `${key} = 0`)) return null;
-  return { title: `Change to ${'`'}${written}${'`'}`, span: { start: s, end: s + name.length }, newText: () => written };
+  const reads = (written: string) => {
+    const key = `${text.slice(start, s)}${written}${text.slice(s + name.length, end)}`;
+    return readsAsTable(header ? `[${key}]` : `${key} = 0`);
+  };
+  return { name, span: { start: s, end: s + name.length }, reads };
 }
 
 /**
