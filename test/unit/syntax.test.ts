@@ -845,7 +845,8 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['[agents.a.tools]\r\nallowed =  # tools\r\n  - Read # files\r\n\r\n  # more\r\n  - \'mcp__gh__x\'\r\ndisallowed:\r\n- Bash\r\n',
     '[agents.a.tools]\r\nallowed = [ # tools\r\n  "Read", # files\r\n\r\n  # more\r\n  \'mcp__gh__x\',\r\n]\r\ndisallowed:\r\n- Bash\r\n', 'Write the list as TOML: `["Read", \'mcp__gh__x\']`', false,
     '[agents.a.tools]\r\nallowed = [ # tools\r\n  "read", # files\r\n\r\n  # more\r\n  \'mcp(gh/x)\',\r\n]\r\ndisallowed = ["bash"]\r\n'],
-  ['[agents.a]\ntools:\n- Read\n\n[agents.b]\n', '[agents.a]\ntools = ["Read"]\n\n[agents.b]\n', 'Write the list as TOML: `["Read"]`'],
+  // (An agent's `tools` gets its rename to `tools.allowed` first: see the test of `tools:` pasted as YAML.)
+  ['[x]\ntools:\n- Read\n\n[agents.b]\n', '[x]\ntools = ["Read"]\n\n[agents.b]\n', 'Write the list as TOML: `["Read"]`'],
   // Where the list on its key's line would run past 80 characters, an item a line; indented two spaces in from the key where YAML wrote them no deeper.
   ['[agents.a]\ntools:\n- Read\n- Bash(git log *)\n- Bash(git diff *)\n- WebFetch\n- mcp__github__create_issue\n',
     '[agents.a]\ntools = [\n  "Read",\n  "Bash(git log *)",\n  "Bash(git diff *)",\n  "WebFetch",\n  "mcp__github__create_issue",\n]\n',
@@ -954,8 +955,8 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   // Text as YAML writes it (a front matter pasted): in quotes too, the string YAML reads, names between commas too (the
   // section then reads on); not what TOML reads, a word meant bare, nor what YAML reads otherwise.
   ['description: Reviews code  # why\n', 'description = "Reviews code"  # why\n', 'Replace `: Reviews code` with `= "Reviews code"`'],
-  ['[agents.a]\ntools: Read, Grep\nmodel: sonnet\n', '[agents.a]\ntools = "Read, Grep"\nmodel: sonnet\n', 'Replace `: Read, Grep` with `= "Read, Grep"`', false,
-    '[agents.a]\ntools = "Read, Grep"\nmodel = "sonnet"\n'],
+  ['[x]\ntools: Read, Grep\nmodel: sonnet\n', '[x]\ntools = "Read, Grep"\nmodel: sonnet\n', 'Replace `: Read, Grep` with `= "Read, Grep"`', false,
+    '[x]\ntools = "Read, Grep"\nmodel = "sonnet"\n'],
   ['x: Say "hi" \\ now\r\n', 'x = "Say \\"hi\\" \\\\ now"\r\n', 'Replace `: Say "hi" \\ now` with `= "Say \\"hi\\" \\\\ now"`'],
   ['x: 1.2.3\n', 'x = "1.2.3"\n', 'Replace `: 1.2.3` with `= "1.2.3"`'],
   // Text in quotes TOML reads otherwise, or not at all (YAML's escapes TOML lacks, a quote written twice): the string YAML
@@ -1230,6 +1231,31 @@ test("bare names between commas as an agent's tools: renamed `tools.allowed` and
   }
   // Not where a name is none Mars accepts, nor the tools of no agent.
   for (const text of ['[agents.a]\ntools = Read, a b\n', '[x]\ntools = Read, Grep\n', '[agents.a]\nmodel = Read, Grep\n']) {
+    const [syntax] = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');
+    assert.ok(syntax!.fixes.every((x) => !x.title.startsWith('Rename')), text);
+  }
+});
+
+// An agent's `tools:` pasted as YAML gives it a list (a YAML list below it, or names between commas after `: `): its fix
+// alone writes `tools = [...]`, a value that is no table, which stops Mars's load too. So first, preferred but not safe, the
+// key renamed `tools.allowed` with the list written, its message saying why; the rewrite alone stays fix-all's.
+test("an agent's `tools:` pasted as YAML: renamed `tools.allowed` with its list written, in one fix", () => {
+  for (const [text, list, fixed] of [
+    ['[agents.a]\ntools:\n  - Read\n  - Grep\n', '["Read", "Grep"]', '[agents.a]\ntools.allowed = ["Read", "Grep"]\n'],
+    ['[agents]\na.tools:\n  - Read\n', '["Read"]', '[agents]\na.tools.allowed = ["Read"]\n'],
+    ['[skills.s]\ntools: Read, Grep, Glob\n', '["Read", "Grep", "Glob"]', '[skills.s]\ntools.allowed = ["Read", "Grep", "Glob"]\n'],
+    ['[agents.a]\ntools: Read\n', '["Read"]', '[agents.a]\ntools.allowed = ["Read"]\n'],
+  ] as const) {
+    const [syntax, ...rest] = documentFindings(analyzeDocument(text));
+    assert.deepEqual(rest, [], text);
+    assert.match(syntax!.message, /\. `tools` of (agent `a`|skill `s`) is a table: the list looks meant as its `allowed`$/);
+    assert.deepEqual(syntax!.fixes.map((x) => [x.title, x.preferred, x.safe]).slice(0, 1), [[`Rename to \`tools.allowed\`, and write \`${list}\``, true, false]]);
+    assert.deepEqual(syntax!.fixes.slice(1).map((x) => [x.preferred, x.safe]), [[false, true]]);
+    assert.equal(applyEdits(text, syntax!.fixes[0]!.edits), fixed);
+    assert.deepEqual(documentFindings(analyzeDocument(fixed)).filter((f) => f.code === 'toml-syntax' || f.code === 'invalid-tool-policy'), []);
+  }
+  // Not a list meant for the tools table itself, nor the tools of no agent, nor a value that is no list of names.
+  for (const text of ['[agents.a.tools]\nallowed:\n  - Read\n', '[x]\ntools:\n  - Read\n', '[agents.a]\ntools: Read Grep\n']) {
     const [syntax] = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');
     assert.ok(syntax!.fixes.every((x) => !x.title.startsWith('Rename')), text);
   }

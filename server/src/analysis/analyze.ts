@@ -3,6 +3,8 @@
 // Pure (no LSP, no IO).
 
 import { quoted } from '../grammar/text';
+import { namesBetweenCommas, parseToolName } from '../grammar/toolName';
+import { stringList } from '../toml/strings';
 import { LineIndex, lineContent, lineEndAt, type Lines } from '../toml/lineIndex';
 import type { KeyPart, KeyValue, Span, SyntaxProblem, TomlArray, TomlDocument, TomlValue } from '../toml/model';
 import { parseToml } from '../toml/parse';
@@ -22,7 +24,7 @@ import { firstOfEachMeaning, parseEntries, type ParsedEntry, VerdictMemo } from 
 import { moveEdits, moveOf } from './moves';
 import { allowedRename, namesLoad } from './listFixes';
 import { patternSection } from './patternFixes';
-import { findPolicies, OWNERS, ownerKey, type Policies } from './policies';
+import { findPolicies, ownerLabel, OWNERS, ownerKey, type Owner, type Policies } from './policies';
 import { listsFor, NO_ARRAYS, NO_LISTS, type ListsTold } from './told';
 import { meantOwner } from './meant';
 import { contentSpan, isOpenMultiline } from '../toml/stringPositions';
@@ -67,7 +69,7 @@ export function analyze(text: string, memo: VerdictMemo = new VerdictMemo(), onl
   const findings: Finding[] = [];
   const suppressions = findSuppressions(doc, lines);
   for (const problem of problems) {
-    const f = syntaxFinding(problem, text, lines, suppressions, policies);
+    const f = syntaxFinding(problem, doc, lines, suppressions, policies);
     if (!only || only(f)) findings.push(f);
   }
   // Past the error, the rest of its line reads as a guess (`["a", "b"c", "d"]` pairs the quotes
@@ -296,20 +298,49 @@ function guessFrom(doc: TomlDocument, at: number): number {
   return found && found.str.terminated && found.str.span.end === at ? found.str.span.start : at;
 }
 
-function syntaxFinding(problem: SyntaxProblem, text: string, lines: Lines, suppressions: Suppressions, policies: Policies): Finding {
+function syntaxFinding(problem: SyntaxProblem, doc: TomlDocument, lines: Lines, suppressions: Suppressions, policies: Policies): Finding {
+  const text = doc.text;
   const rewrite = movesSpokenOf(problem.rewrite, text, lines, suppressions) ? undefined : problem.rewrite;
   const sure = !rewrite?.guess || listOfNames(rewrite, policies);
   const renamed = rewrite && !sure ? toolsListRenamed(rewrite, policies) : null;
+  const valueless = rewrite && !renamed ? valuelessToolsRenamed(rewrite, doc) : null;
   const fix = rewrite && (() => {
     const edit = { ...rewrite.span, newText: rewrite.newText() };
     const next = sure && rewrite.next ? rewrite.next() : [];
-    const own = { title: rewrite.title, edits: [edit], preferred: sure || rewrite.likely === true, safe: sure, ...(next.length > 0 ? { inFixAll: [edit, ...next] } : {}) };
+    const own = { title: rewrite.title, edits: [edit], preferred: !valueless && (sure || rewrite.likely === true), safe: sure, ...(next.length > 0 ? { inFixAll: [edit, ...next] } : {}) };
     // The list its `tools` key's rename makes the agent's `allowed` too, as for strings between commas (listFixes.ts), preferred.
-    return renamed
-      ? [{ title: `Rename to \`tools.allowed\`, and change ${quoted(text.slice(edit.start, edit.end))} to ${quoted(edit.newText)}`, edits: [renamed, edit], preferred: true, safe: false }, own]
-      : [own];
+    if (renamed) return [{ title: `Rename to \`tools.allowed\`, and change ${quoted(text.slice(edit.start, edit.end))} to ${quoted(edit.newText)}`, edits: [renamed, edit], preferred: true, safe: false }, own];
+    // So for a list given to a `tools` key written with no value (Claude's `tools:` pasted): preferred, the rewrite alone still fix-all's.
+    if (valueless) return [{ title: `Rename to \`tools.allowed\`, and write ${quoted(valueless.list)}`, edits: [valueless.rename, { ...edit, newText: valueless.newText }], preferred: true, safe: false }, own];
+    return [own];
   });
-  return finding('toml-syntax', problem.span, problem.message, fix ?? undefined, problem.related, !!fix && sure);
+  const message = valueless ? `${problem.message}. \`tools\` of ${ownerLabel(valueless.owner)} is a table: the list looks meant as its \`allowed\`` : problem.message;
+  return finding('toml-syntax', problem.span, message, fix ?? undefined, problem.related, !!fix && sure);
+}
+
+/**
+ * Where `rewrite` gives a value to an agent's or skill's `tools` key written with none (Claude's `tools:` pasted, a
+ * YAML list below it, or `tools: Read, Grep` made the string `"Read, Grep"`): the edit renaming the key `tools.allowed`,
+ * which the list is meant as, and the rewrite's text with such a string made the list of its names (`list`, as said).
+ * Alone, the rewrite gives `tools` a list, a value that is no table, which stops Mars's load too. Null elsewhere.
+ */
+function valuelessToolsRenamed(rewrite: NonNullable<SyntaxProblem['rewrite']>, doc: TomlDocument): { rename: Edit; newText: string; list: string; owner: Owner } | null {
+  const text = doc.text;
+  const at = rewrite.span.start;
+  const section = lastAtOrBefore(doc.sections.length, (i) => doc.sections[i]!.span.start, at);
+  const entries = section < 0 ? [] : doc.sections[section]!.entries;
+  const kv = entries.find((e) => e.value === null && e.key.span.end <= at && /^[ \t]*$/.test(text.slice(e.key.span.end, at)));
+  const header = doc.sections[section]?.header;
+  if (!kv || header?.array) return null;
+  const names = [...(header?.key.parts ?? []), ...kv.key.parts].map((p) => p.name);
+  if (names.length !== 3 || !OWNERS.has(names[0]!) || names[2] !== 'tools') return null;
+  const written = rewrite.newText();
+  // A string of names between commas, or one name: the list of them.
+  const str = /^([ \t]*=[ \t]*)"([^"\\]*)"$/.exec(written);
+  const each = str ? namesBetweenCommas(str[2]!)?.map((n) => n.name) ?? (/^[^\s]+$/.test(str[2]!) && parseToolName(str[2]!).ok ? [str[2]!] : null) : null;
+  const newText = str && each ? `${str[1]}${stringList(each)}` : written;
+  const list = /^[ \t]*=[ \t]*(\[[^\r\n]*\])$/.exec(newText)?.[1];
+  return list ? { rename: allowedRename(kv), newText, list, owner: { kind: names[0] as Owner['kind'], name: names[1]! } } : null;
 }
 
 /**
