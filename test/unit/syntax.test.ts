@@ -459,6 +459,28 @@ test('a key quoted with lookalike letters is told as the word it looks like, its
     ['Rename to `allowed`']]]);
 });
 
+// Punctuation typed with an East Asian keyboard layout, drawn as TOML's: named, and written in ASCII, each of the line's
+// outside strings at once where the line then reads (else the one at the error), in fix-all with the others of its
+// section (`next`); in a string it is text, left as written. Before, a `，` after a string was said as a quote meant
+// inside it, whose fix made one entry of two (`'read"， "edit'`). [text, message, title, fix-all's text]
+const LOOKALIKE_PUNCTUATION: Array<[text: string, message: string, title: string, fixed: string]> = [
+  ['[agents.x.tools]\nallowed = ["read"\uff0c "edit"\u3001 "grep"]\n', '`\uff0c` (U+FF0C) looks like `,` but TOML does not read it as one: write `,`',
+    'Replace `\uff0c` and `\u3001` with `,`', '[agents.x.tools]\nallowed = ["read", "edit", "grep"]\n'],
+  ['[agents.x.tools]\nallowed \uff1d ["read"]\n', '`\uff1d` (U+FF1D) looks like `=` but TOML does not read it as one: write `=`', 'Replace `\uff1d` with `=`', '[agents.x.tools]\nallowed = ["read"]\n'],
+  ['\uff3bagents.x.tools\uff3d\nallowed = ["read"]\n', '`\uff3b` (U+FF3B) looks like `[` but TOML does not read it as one: write `[`', 'Replace `\uff3b` and `\uff3d` with `[` and `]`', '[agents.x.tools]\nallowed = ["read"]\n'],
+  ['[agents.x.tools]\nallowed = ["r\uff0cead"\uff0c "edit"]\ndisallowed = ["a"\uff0c "b"] # \uff0c\n', '`\uff0c` (U+FF0C) looks like `,` but TOML does not read it as one: write `,`',
+    'Replace `\uff0c` with `,`', '[agents.x.tools]\nallowed = ["r\uff0cead", "edit"]\ndisallowed = ["a", "b"] # \uff0c\n'],
+];
+for (const [text, message, title, fixed] of LOOKALIKE_PUNCTUATION) {
+  test(`punctuation typed as an East Asian layout types it: ${JSON.stringify(text)}`, async () => {
+    const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'toml-syntax');
+    assert.deepEqual(found.map((f) => [f.message, f.fixes.map((x) => [x.title, x.preferred, x.safe])]), [[`TOML syntax error: ${message}`, [[title, true, true]]]]);
+    const all = applyEdits(text, documentFixAll(analyzeDocument(text)));
+    assert.equal(all, fixed);
+    assert.equal(await tomlEditErrorLine(all), null);
+  });
+}
+
 // A comma missing between two items of a list, or two key/values of an inline table, written on
 // one line with only blanks between, or between two items of a list on two lines (the most common:
 // a line added at the end of a list): its fix writes it right after the first, preferred and in

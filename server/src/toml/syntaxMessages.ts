@@ -14,7 +14,7 @@ import type { KeyPart, KeyValue, Section, Span, SyntaxProblem, TomlString, TomlV
 import { lastAtOrBefore } from './sorted';
 import { surrogatePairEscape } from './stringPositions';
 import { strayBackslashes } from './strayBackslashes';
-import { bareWordAt, bracesForList, closedHeader, closedList, closedString, asciiKeyPart, colonForEquals, commaAndQuotedValue, equalsMissing, extraComma, foreignQuote, innerQuotes, joinedStatement, quotedKeyPart, quotedValue, semicolonForComma, straightQuotedKey, secondEquals, strayClosers, strayHeaderClosers, strayTerminators } from './typingSlips';
+import { bareWordAt, bracesForList, closedHeader, closedList, closedString, asciiKeyPart, colonForEquals, commaAndQuotedValue, equalsMissing, extraComma, foreignQuote, innerQuotes, joinedStatement, lookalikePunctuation, punctuationLookalike, quotedKeyPart, quotedValue, semicolonForComma, straightQuotedKey, secondEquals, strayClosers, strayHeaderClosers, strayTerminators } from './typingSlips';
 import { BLANKS_AND_UNREAD, EACH_UNREAD, INVISIBLE, LINE_BREAK, NAMES, trimUnreadEnd, UNREAD_BLANK, UNREAD_BLANKS, unreadFixedAs } from './unreadBlanks';
 import { jsonDocument } from './jsonPasted';
 import { yamlBlock } from './yamlBlockText';
@@ -111,6 +111,12 @@ function explained(text: string, section: Section, at: number, raw: string): str
     const str = stringAt(section, at) ?? quotedKeyAt(text, section, at);
     return str ? strayBackslashes(text, str, at) : null;
   };
+  // Punctuation typed with an East Asian keyboard layout (`["read"， "edit"]`, `allowed ＝ […]`): drawn as TOML's, read as no punctuation.
+  const ascii = punctuationLookalike(c);
+  if (ascii) {
+    const rewrite = lookalikePunctuation(text, section.span.start, section.span.end, at);
+    if (rewrite) return { message: `${quoted(c!)} (${uPlus(c!.codePointAt(0)!)}) looks like ${quoted(ascii)} but TOML does not read it as one: write ${quoted(ascii)}`, rewrite };
+  }
   const headerBrackets = /^\uFEFF?[ \t]*\[\[/.test(before) ? ']]' : ']';
   const headerNotClosed = `this table header is not closed: add \`${headerBrackets}\``;
   // A character TOML does not read as a blank (a no-break space, a zero-width space) right after an

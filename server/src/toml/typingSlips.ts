@@ -7,7 +7,7 @@
 
 import { parse as smolParse } from 'smol-toml';
 import { asciiLookalike } from '../grammar/checks';
-import { quoted } from '../grammar/text';
+import { inWords, quoted } from '../grammar/text';
 import { lineEndAt, lineStartAt } from './lineIndex';
 import { meantBare, NAME } from './bareWords';
 import { readsAsValue } from './listWithoutBrackets';
@@ -684,4 +684,94 @@ export function innerQuotes(text: string, at: number, follows: RegExp): Rewrite 
     return readsAsValue(written) ? { title: `Change to ${'`'}${written}${'`'}`, span: { start: open, end: j + 1 }, newText: () => written, guess: true } : null;
   }
   return null;
+}
+
+/**
+ * Punctuation drawn as TOML's that TOML reads as no punctuation: typed with an East Asian keyboard layout (a
+ * fullwidth `，`, the ideographic `、`), or pasted from a document. Each with the ASCII one meant.
+ */
+const PUNCTUATION_LOOKALIKES: ReadonlyMap<string, string> = new Map([
+  ['\uff0c', ','], ['\u3001', ','], ['\uff64', ','], ['\ufe50', ','], ['\ufe51', ','],
+  ['\uff1d', '='], ['\uff3b', '['], ['\uff3d', ']'], ['\u3010', '['], ['\u3011', ']'], ['\uff5b', '{'], ['\uff5d', '}'], ['\uff0e', '.'],
+]);
+
+export const punctuationLookalike = (c: string | undefined): string | undefined => (c === undefined ? undefined : PUNCTUATION_LOOKALIKES.get(c));
+
+/**
+ * The punctuation lookalikes (`PUNCTUATION_LOOKALIKES`) on the line of `at` (the error, on one of them), outside
+ * strings and before a comment, written as the ASCII they look like; or, where the section (from `sectionStart` to
+ * `sectionEnd`) does not read so past the line, the one at `at` alone, where it then reads past it. In `next`, the
+ * same for each such error after it in the section, as each would show once those before are mended. Null where
+ * neither mends the error. No guess: the character means nothing else there, and in a string it is left as written.
+ * (Each is one UTF-16 unit written as one: offsets hold.)
+ */
+export function lookalikePunctuation(text: string, sectionStart: number, sectionEnd: number, at: number): Rewrite | null {
+  const mend = (from: string, where: number): Rewrite | null => {
+    const lineEnd = lineEndAt(from, where);
+    const all = outsideStrings(from, lineStartAt(from, where), lineEnd).filter((i) => PUNCTUATION_LOOKALIKES.has(from[i]!));
+    if (!all.includes(where)) return null;
+    const written = (positions: readonly number[]): Rewrite => {
+      const start = positions[0]!;
+      const end = positions[positions.length - 1]! + 1;
+      const newText = [...from.slice(start, end)].map((c, i) => (positions.includes(start + i) ? PUNCTUATION_LOOKALIKES.get(c)! : c)).join('');
+      const chars = [...new Set(positions.map((i) => from[i]!))];
+      const meant = [...new Set(chars.map((c) => PUNCTUATION_LOOKALIKES.get(c)!))];
+      return { title: `Replace ${inWords(chars.map((c) => quoted(c)))} with ${inWords(meant.map((c) => quoted(c)))}`, span: { start, end }, newText: () => newText };
+    };
+    const readsPast = (r: Rewrite, past: number): boolean => {
+      const error = errorOffset(`${from.slice(sectionStart, r.span.start)}${r.newText()}${from.slice(r.span.end, sectionEnd)}`);
+      return error === null || sectionStart + error > past;
+    };
+    const every = written(all);
+    if (all.length > 1 && readsPast(every, lineEnd)) return every;
+    const one = written([where]);
+    return readsPast(one, where) ? one : null;
+  };
+  const first = mend(text, at);
+  return first && {
+    ...first,
+    // The others of the section, each the error once those before are mended (a section shows one at a time).
+    next: () => {
+      const out: Array<Span & { newText: string }> = [];
+      let written = `${text.slice(0, first.span.start)}${first.newText()}${text.slice(first.span.end)}`;
+      for (let n = 0; n < 1000; n++) {
+        const error = errorOffset(written.slice(sectionStart, sectionEnd));
+        const r = error === null ? null : mend(written, sectionStart + error);
+        if (!r) break;
+        out.push({ ...r.span, newText: r.newText() });
+        written = `${written.slice(0, r.span.start)}${r.newText()}${written.slice(r.span.end)}`;
+      }
+      return out;
+    },
+  };
+}
+
+/** The offsets from `start` to `end` (one line) outside strings, before a comment. */
+function outsideStrings(text: string, start: number, end: number): number[] {
+  const out: number[] = [];
+  let quote = '';
+  for (let i = start; i < end; i++) {
+    const c = text[i]!;
+    if (quote === '"' && c === '\\') i++;
+    else if (quote !== '') {
+      if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '#') break;
+    else out.push(i);
+  }
+  return out;
+}
+
+/** Where smol-toml stops reading `text` (an offset into it), or null where it reads it all. */
+function errorOffset(text: string): number | null {
+  try {
+    smolParse(text, { integersAsBigInt: 'asNeeded' });
+    return null;
+  } catch (e) {
+    const err = e as { line?: number; column?: number };
+    if (typeof err.line !== 'number' || typeof err.column !== 'number') return 0;
+    let offset = 0;
+    for (let line = 1; line < err.line; line++) offset = text.indexOf('\n', offset) + 1;
+    return offset + err.column - 1;
+  }
 }
