@@ -1642,6 +1642,8 @@ const UNKNOWN_TOOL_MESSAGES: Array<[table: string, message: string]> = [
   // The same with a pattern after a blank: the character named there too (it said nothing of it, nor `read(x)`).
   ['allowed = ["r\u0435ad x"]', 'Mars has no capability named `r\u0435ad x`. It holds U+0435, which looks like `e` but is not an ASCII character. Did you mean `read(x)`? Mars passes the entry on as written, so only a harness with a tool of that name applies it.'],
   ['allowed = ["\u03a4\u0391SK"]', 'Mars has no capability named `\u03a4\u0391SK`. It holds U+03A4, which looks like `T` but is not an ASCII character. Did you mean `task`? Mars passes the entry on as `\u03a4\u0391sk`, so only a harness with a tool of that name applies it.'],
+  // Parentheses typed fullwidth (an East Asian keyboard layout): the entry they make in ASCII, as Mars writes it.
+  ['allowed = ["Read\uff08src/**\uff09"]', 'Mars has no capability named `Read\uff08src/**\uff09`. It holds U+FF08, which looks like `(` but is not an ASCII character. Did you mean `read(src/**)`? Mars passes the entry on as `read\uff08src/**\uff09`, so only a harness with a tool of that name applies it.'],
   // Another harness's name for a capability, which no spelling is near: suggested, and whose it is said.
   ['allowed = ["MultiEdit"]', "Mars has no capability named `MultiEdit`. Did you mean `edit` (Claude's `MultiEdit`)? Mars passes the entry on as `multi_edit`, so only a harness with a tool of that name applies it."],
   ['allowed = ["readFile"]', "Mars has no capability named `readFile`. Did you mean `read` (Cursor's `read_file`)? Mars passes the entry on as `read_file`, so only a harness with a tool of that name applies it."],
@@ -1656,6 +1658,17 @@ for (const [table, message] of UNKNOWN_TOOL_MESSAGES) {
     assert.deepEqual(analyze(text).findings.filter((f) => f.code === 'unknown-tool').map((f) => f.message), [message]);
   });
 }
+
+test('a parenthesis typed fullwidth in an entry Mars rejects is the one meant: written in ASCII, not a `)` put after it', () => {
+  const text = '[agents.a.tools]\nallowed = ["Bash(git log\uff09", "bash\uff08git status)"]\n';
+  const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'invalid-tool-name' || f.code === 'unknown-tool');
+  assert.deepEqual(found.map((f) => [f.code, f.fixes.map((x) => [x.title, x.preferred, x.safe])]), [
+    ['invalid-tool-name', [['Change to `Bash(git log)`', true, true]]],
+    ['unknown-tool', [['Change to `bash(git status)`', true, false]]],
+  ]);
+  // Fix-all writes the rejected one (its `Bash` respelt then), not the guess.
+  assert.equal(applyEdits(text, documentFixAll(analyzeDocument(text))), '[agents.a.tools]\nallowed = ["bash(git log)", "bash\uff08git status)"]\n');
+});
 
 test('a name in characters that only look like ASCII says so, and gets the suggestion of the letters they look like', () => {
   const message = (entry: string) => documentFindings(analyzeDocument(`[agents.a.tools]\nallowed = [${JSON.stringify(entry)}]\n`)).find((f) => f.code === 'unknown-tool')!.message;

@@ -1,7 +1,7 @@
 // What one entry string means to Mars and what is wrong with it, as a pure function of the string
 // (memoized: a big file repeats the same few spellings), and the fix each problem calls for.
 
-import { byChar, canonicalSpelling, type CharProblemGroup, charProblemReason, claudeOldTaskMeant, claudeOldTaskSaid, harnessSaid, illegalChars, isClaudeOldTask, lookalikeSaid, mcpWireRewrite, meantEntry, readsAs, respelling, rewriteLegacyPrefix, writtenWithLegacyPrefix } from '../grammar/checks';
+import { asciiParentheses, byChar, canonicalSpelling, type CharProblemGroup, charProblemReason, claudeOldTaskMeant, claudeOldTaskSaid, harnessSaid, illegalChars, isClaudeOldTask, lookalikeSaid, mcpWireRewrite, meantEntry, readsAs, respelling, rewriteLegacyPrefix, writtenWithLegacyPrefix } from '../grammar/checks';
 import { ownCopy, quoted, rustTrim, trimmedAway } from '../grammar/text';
 import { errorMessage, isMcpWireToken, namesBetweenCommas, type ParseResult, parseToolName, render, splitToolName, type ToolName } from '../grammar/toolName';
 import type { Code } from './codes';
@@ -294,6 +294,9 @@ function unknownTool(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'u
 export function obviousRepair(raw: string): string | null {
   const r = parseToolName(raw);
   if (r.ok) return null;
+  // A parenthesis typed fullwidth (`bash(git log）`) was meant as the ASCII one: closing the pattern after it would keep it in.
+  const parenthesized = asciiParentheses(raw);
+  if (parenthesized !== null && parseToolName(parenthesized).ok) return parenthesized;
   const trimmed = rustTrim(raw);
   const head = rustTrim(splitToolName(trimmed)[0]);
   let candidate: string | null = null;

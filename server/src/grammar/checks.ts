@@ -326,6 +326,13 @@ export function meantCapability(name: ToolName, head: string): { readonly capabi
  * (`MultiEdit = "deny"`) both offer it, so the two say and write the same.
  */
 export function meantEntry(raw: string, name: Extract<ToolName, { kind: 'builtin' | 'unknown' }>): { readonly said: string; readonly entry: string; readonly harness: HarnessName | null } | null {
+  // Parentheses typed fullwidth (`Read（src/**）`): the entry they make in ASCII, where Mars knows it.
+  const parenthesized = asciiParentheses(raw);
+  const folded = parenthesized === null ? null : parseToolName(parenthesized);
+  if (folded?.ok && folded.name.kind !== 'unknown') {
+    const entry = canonicalSpelling(parenthesized!, folded.name);
+    return { said: entry, entry, harness: null };
+  }
   const head = rustTrim(splitToolName(rustTrim(raw))[0]);
   // A scoped entry without its parentheses (`skill:init`) before the nearest name, as more precise.
   const scoped = name.pattern === null ? suggestScoped(head) : null;
@@ -334,6 +341,14 @@ export function meantEntry(raw: string, name: Extract<ToolName, { kind: 'builtin
   if (said === undefined) return null;
   // Written as Mars would write it, so the fixed entry is clean (`Bassh(git log:*)` -> `bash(git log *)`).
   return { said, entry: writtenWith(said, name.pattern), harness: nearest?.harness ?? null };
+}
+
+/** Parentheses that only look like ASCII ones, typed with an East Asian keyboard layout: `（` and `）`, the small `﹙` and `﹚`. */
+const PARENTHESES = /[\uff08\uff09\ufe59\ufe5a]/g;
+
+/** `raw` with its parentheses that only look like ASCII ones (`PARENTHESES`) written so; null where it has none. */
+export function asciiParentheses(raw: string): string | null {
+  return /[\uff08\uff09\ufe59\ufe5a]/.test(raw) ? raw.replace(PARENTHESES, (c) => (c === '\uff08' || c === '\ufe59' ? '(' : ')')) : null;
 }
 
 /** Where a harness's name comes from, after what it suggests: `` (Claude's `MultiEdit`)``, quoted by `quote`; nothing for no row. */
