@@ -1293,6 +1293,10 @@ const PATTERN_MOVES: Array<[text: string, fixes: Array<[string, boolean, boolean
   ['[agents.a.tools.allowed]\nx = 1\n\n[agents.a.tools.bash]\n"git *" = "allow"\n', [['Remove the table `[agents.a.tools.bash]`', false, false]], null],
   // A table of its own holding a syntax error: its reading is a guess, and nothing moves.
   ['[agents.a.tools.bash]\n"git *" = "allow"\n"x" = "a\\u12 "\n', [], null],
+  // The header written anew after a byte order mark the text starts with, which stays first (quickFixes' seed 22523: written
+  // before it, the mark was in the middle of the text, which no TOML reads).
+  ['\ufeff[agents.a.tools.bash]\n"git *" = "allow"\n"*" = "ask"\n', [['Move "bash(git *)" into `allowed`', true, false], ['Remove the table `[agents.a.tools.bash]`', false, false]],
+    '\ufeff[agents.a.tools]\nallowed = ["bash(git *)"]\n\n[agents.a.tools.bash]\n"*" = "ask"\n'],
 ];
 for (const [text, fixes, after] of PATTERN_MOVES) {
   test(`OpenCode's table of patterns moved into the lists: ${JSON.stringify(text)}`, () => {

@@ -241,7 +241,8 @@ export function patternFixes(doc: TomlDocument, policies: Policies, t: PatternTa
       takesHeader = true;
     } else {
       if (!eachStandsAlone(text, section)) return [];
-      const lineStart = lineStartAt(text, header.span.start);
+      // After a byte order mark the text starts with, which must stay first (TOML reads one nowhere else).
+      const lineStart = Math.max(lineStartAt(text, header.span.start), text.charCodeAt(0) === 0xfeff ? 1 : 0);
       if (written.length > 0) edits.push({ start: lineStart, end: lineStart, newText: `${made}${eol}` });
       for (const r of plan.taken) edits.push(...deleteKeyValue(text, r.keyValue, doc.comments));
     }
