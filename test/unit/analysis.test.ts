@@ -1107,6 +1107,12 @@ const IGNORED_KEY_REMOVALS: Array<[text: string, fixes: Array<[string, boolean, 
   ['[agents.a.tools]\nallowed = ["edit"]\nMultiEdit = "deny"\n', [['Move "multi_edit" into `disallowed`', true, false], ['Move "edit" into `disallowed` (a conflict: `allowed` holds "edit")', false, false], ['Remove `MultiEdit`', false, false]], '[agents.a.tools]\nallowed = ["edit"]\n'],
   ['[agents.a.tools]\ndisallowed = ["multi_edit"]\nMultiEdit = "deny"\n', [['Remove `MultiEdit`: `disallowed` already holds "multi_edit"', false, true], ['Move "edit" into `disallowed`', true, false]], null],
   ['[agents.a.tools]\ndisallowed = ["edit"]\nMultiEdit = "deny"\n', [['Move "multi_edit" into `disallowed`', false, false], ['Remove `MultiEdit`: `disallowed` already holds "edit"', true, false]], null],
+  // `task` as a map-form key, OpenCode's shape (`permission: { task: deny }`) or Claude's old `Task`: sub-agents there, Mars's
+  // `agent`, where Mars reads `task` as the task list. Both moves, neither preferred nor in fix-all: not even the removal
+  // of a key whose `task` the list holds, which would lose a rule meant for sub-agents.
+  ['[agents.a.tools]\ntask = "deny"\n', [['Move "task" into `disallowed`', false, false], ['Move "agent" into `disallowed`', false, false], ['Remove `task`', false, false]], '[agents.a.tools]\n'],
+  ['[agents.a.tools]\nTask = false\n', [['Move "task" into `disallowed`', false, false], ['Move "agent" into `disallowed`', false, false], ['Remove `Task`', false, false]], '[agents.a.tools]\n'],
+  ['[agents.a.tools]\ndisallowed = ["task"]\ntask = "deny"\n', [['Remove `task`: `disallowed` already holds "task"', false, false], ['Move "agent" into `disallowed`', false, false]], null],
   // Names between commas: split as before, no did-you-mean of the whole (`skill(init,)`).
   ['[agents.a.tools]\n"skill:init," = "allow"\n', [['Move "skill:init" into `allowed`', true, false], ['Remove `"skill:init,"`', false, false]], '[agents.a.tools]\n'],
   // A list under a misspelt key: its rules are meant for a list.
@@ -1136,6 +1142,15 @@ for (const [text, fixes, after] of IGNORED_KEY_REMOVALS) {
     if (after !== null) assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
   });
 }
+
+test('a map-form `task` key says what OpenCode (or Claude, as `Task`) meant by it: sub-agents, Mars\'s `agent`', () => {
+  const message = (text: string) => documentFindings(analyzeDocument(text)).find((f) => f.code === 'unknown-policy-key')!.message;
+  assert.equal(message('[agents.a.tools]\ntask = "deny"\n'), 'Mars ignores `task` here, so this rule has no effect. Put "task" in `disallowed` instead. OpenCode\'s `task` launches sub-agents, which Mars calls `agent`; Mars reads `task` as the task list. A tools table holds only `allowed` and `disallowed` lists.');
+  assert.match(message('[agents.a.tools]\nTask = "allow"\n'), /Put "task" in `allowed` instead\. Claude's old `Task` launched sub-agents, which Mars calls `agent`\. A tools/);
+  assert.match(message('[agents.a.tools]\ndisallowed = ["task"]\ntask = false\n'), /so the key can go\. OpenCode's `task` launches sub-agents/);
+  // An entry of a list is Mars's own shape, where `task` is Mars's: no such note.
+  assert.deepEqual(documentFindings(analyzeDocument('[agents.a.tools]\nallowed = ["task"]\n')), []);
+});
 
 // OpenCode's table of patterns below a tool, in each form its move rewrites: inline (CRLF kept), in a tools table of
 // dotted keys or inline (one list in the key's place), a table of its own (`[agents.e.tools.bash]`: the owner's tools table

@@ -4,7 +4,7 @@
 // tables of patterns in patternFixes.ts; lists moved into a tools table another section writes in
 // listsMove.ts; what the lists hold already, each asks of listsHold.ts.
 
-import { canonicalSpelling, mcpWireRewrite, meantEntry } from '../grammar/checks';
+import { canonicalSpelling, mcpWireRewrite, meantEntry, subAgentsKey } from '../grammar/checks';
 import { asciiLower, inWords, quoted, rustTrim } from '../grammar/text';
 import { isMcpWireToken, namesBetweenCommas, parseToolName } from '../grammar/toolName';
 import { lineStartAt } from '../toml/lineIndex';
@@ -326,6 +326,10 @@ export function ignoredKeyFixes(doc: TomlDocument, policies: Policies, extra: Ex
   const moves = extraKeyFixes(doc, policies, extra);
   const meant = meantMove(doc, policies, extra);
   if (!meant) return { moves, removal: held ? null : removeKeyFix(doc, extra) };
+  // `task` written for OpenCode or Claude's old `Task` (sub-agents, Mars's `agent`), which Mars reads as the task list:
+  // both moves offered, neither preferred, the message saying the two readings; nor in fix-all, not even the removal of
+  // a key whose `task` the list holds, which would lose the rule meant for sub-agents.
+  if (meant.subAgents) return { moves: [...moves.map((f) => ({ ...f, preferred: false, safe: false })), { ...meant, preferred: false }], removal: held ? null : removeKeyFix(doc, extra) };
   // As an entry's did-you-mean (`"MultiEdit"`: `edit`), the move of what the key looks meant as is
   // the one preferred fix, for the editor's auto-fix; the move that keeps Mars's reading stays, in
   // fix-all where it was. Where the list holds what it meant, that move is the key's removal already.
@@ -340,10 +344,16 @@ export function ignoredKeyFixes(doc: TomlDocument, policies: Policies, extra: Ex
  * as the entry it looks meant as (`edit`, `grep`: `meantEntry`, an entry's did-you-mean), or null:
  * not of names between commas, moved one entry per tool already.
  */
-function meantMove(doc: TomlDocument, policies: Policies, extra: ExtraKey): Fix | null {
+function meantMove(doc: TomlDocument, policies: Policies, extra: ExtraKey): (Fix & { readonly subAgents?: true }) | null {
   const move = moveOf(doc.text, policies, extra);
   if (!move || move.split || move.names.length !== 1) return null;
   const parse = parseToolName(extra.name.name);
+  // `task = "deny"`, written for OpenCode (or Claude's old `Task`): its sub-agents, `agent`.
+  const subAgents = parse.ok ? subAgentsKey(extra.name.name, parse.name) : null;
+  if (subAgents) {
+    const fix = moveFixes(doc, policies, { ...move, names: [subAgents.capability], sure: false }, true)[0];
+    return fix ? { ...fix, subAgents: true } : null;
+  }
   const meant = parse.ok && parse.name.kind === 'unknown' ? meantEntry(extra.name.name, parse.name) : null;
   if (!meant || meaning(meant.entry) === meaning(move.names[0]!)) return null;
   return moveFixes(doc, policies, { ...move, names: [meant.entry], sure: false }, true)[0] ?? null;

@@ -1,7 +1,7 @@
 // The findings of a tools table's shape and of keys Mars ignores around it: values of the wrong shape,
 // lists misplaced or misnamed, map-form rules and tables of patterns, lists no agent or skill owns.
 
-import { byChar, charProblemReason, harnessSaid, illegalChars, lookalikeSaid, meantEntry } from '../grammar/checks';
+import { byChar, charProblemReason, harnessSaid, illegalChars, lookalikeSaid, meantEntry, subAgentsKey, subAgentsKeySaid } from '../grammar/checks';
 import { capitalized, inWords, quoted, rustTrim, shortened, shown, trimmedAway } from '../grammar/text';
 import { ERROR_ALLOWED, namesBetweenCommas, parseToolName, splitToolName } from '../grammar/toolName';
 import type { KeyPart, KeyValue, Span, TomlDocument, TomlString, TomlValue } from '../toml/model';
@@ -163,9 +163,12 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     // names between commas, which the split reads: the whole is no name meant (`skill:init,`).
     const head = rustTrim(splitToolName(rustTrim(name))[0]);
     const nearest = parse.ok && parse.name.kind === 'unknown' && !split ? meantEntry(name, parse.name) : null;
+    // `task` written for OpenCode, or Claude's old `Task`: sub-agents there, the task list to Mars (`ignoredKeyFixes` offers both).
+    const subAgents = parse.ok && intent !== null && !split ? subAgentsKey(name, parse.name) : null;
     const advice = moved !== null && intent !== null ? mapFormAdvice(policies, extra.owner, intent, moved.entries, (e) => shortened(shown(basicString(e))), quoted) : null;
-    // Its removal where the list holds its rules is safe, but not of a split key: held only as a guess (`extraKeyFixes`).
-    const held = (advice?.held ?? false) && !split;
+    // Its removal where the list holds its rules is safe, but not of a split key: held only as a guess (`extraKeyFixes`);
+    // nor of a `task` key, held as the task list where sub-agents may be meant (`ignoredKeyFixes`).
+    const held = (advice?.held ?? false) && !split && !subAgents;
     // What to do with a map-form rule comes first, why Mars ignores it last (see WHY_IGNORED).
     const noEffect = `Mars ignores ${quoted(name)} here, so this rule has no effect${misspeltVerdictOf(doc.text, extra)}`;
     // A key read as an entry (its rule moved into a list, or judged as a tool name) has the white
@@ -174,9 +177,9 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     const trims = around === null ? '' : ` ${around}.`;
     out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span),
       !parse.ok && !split ? `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}, and it is not a tool name Mars accepts either (allowed: ${ERROR_ALLOWED[parse.error]}).${trims}`
-        : advice?.held ? `${noEffect}; ${advice.says}.${trims} ${WHY_IGNORED}`
+        : advice?.held ? `${noEffect}; ${advice.says}.${subAgents ? ` ${subAgentsKeySaid(subAgents)}` : ''}${trims} ${WHY_IGNORED}`
         : advice?.conflict ? `${noEffect}. ${advice.says}.${trims} ${WHY_IGNORED}`
-        : advice ? `${noEffect}. ${capitalized(advice.says)}.${nearest ? ` (Mars has no capability ${quoted(head)}: did you mean ${quoted(nearest.said)}${harnessSaid(nearest.harness)}?${lookalikeSaid(head)})` : ''}${trims} ${WHY_IGNORED}`
+        : advice ? `${noEffect}. ${capitalized(advice.says)}.${nearest ? ` (Mars has no capability ${quoted(head)}: did you mean ${quoted(nearest.said)}${harnessSaid(nearest.harness)}?${lookalikeSaid(head)})` : ''}${subAgents ? ` ${subAgentsKeySaid(subAgents)}` : ''}${trims} ${WHY_IGNORED}`
         // The map form's note only where the key reads as one: a tool named with a string, or a
         // boolean (OpenCode's verdict, `tools: { bash: true }`).
         : `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}${readsAsMapForm(extra.keyValue.value) ? ' (the `tool = "allow"` map form belongs to agent profiles).' : '.'}`,

@@ -31,7 +31,7 @@ import { holdsListValue, isMapFormVerdict, meantList, verdictList } from '../ana
 import { isWritten, misplacedAt, notRenamed, ownerLabel, readsMisspeltVerdicts, refusalOf, sameOwner, shapeList, TOOLS_MCP_REMOVED, unownedAt, type ExtraKey, type ListName, type MisplacedList, type Owner, type ShapeProblem, type UnownedList } from '../analysis/policies';
 import { namesBetweenCommas, parseToolName } from '../grammar/toolName';
 import { capitalized, inWords, uPlus } from '../grammar/text';
-import { asciiLookalike, lookalikeChar } from '../grammar/checks';
+import { asciiLookalike, isClaudeOldTask, lookalikeChar, subAgentsKey, subAgentsKeySaid } from '../grammar/checks';
 import { inlinePatternRules, movable, patternRule, patternRules, type PatternRule } from '../analysis/patterns';
 import type { KeyPart, KeyValue, Span, TomlDocument, TomlString, TomlValue } from '../toml/model';
 import { firstLineOf, positionsOf } from '../toml/lineIndex';
@@ -875,5 +875,8 @@ function describeKey(analysis: Analysis, extra: ExtraKey, refused: ShapeProblem 
   }
   const [title, ...rest] = describeToolName(name, parse, list);
   if (between) return [between, `${ignored}; ${todo}._`, ...refusedToo, ...removed, AS_ONE_ENTRY, title!, ...rest];
-  return [title!, `${ignored}; ${todo}._`, ...refusedToo, ...removed, 'As an entry of a list:', ...rest];
+  // `task` written for OpenCode: sub-agents there, as the diagnostic says (Claude's old `Task` is said as an entry's).
+  const subAgents = subAgentsKey(name, parse.name);
+  const opencode = subAgents && !isClaudeOldTask(name, parse.name) ? [subAgentsKeySaid(subAgents, code)] : [];
+  return [title!, `${ignored}; ${todo}._`, ...opencode, ...refusedToo, ...removed, 'As an entry of a list:', ...rest];
 }

@@ -1,7 +1,7 @@
 // Checks Mars itself does not make, over the same parse: what the Claude CLI would choke on, the
 // Claude-only MCP wire spelling, spellings Mars rewrites, and "did you mean" for unknown names.
 
-import { CAPABILITIES, CLAUDE_OLD_TASK, HARNESS_NAMES, capabilityNamed, type HarnessName } from './vocabulary';
+import { CAPABILITIES, CLAUDE_OLD_TASK, HARNESS_NAMES, OPENCODE_TASK, capabilityNamed, type HarnessName } from './vocabulary';
 import { asciiLower, eqIgnoreAsciiCase, isRustWhitespace, quoted, rustTrim, rustTrimEnd, rustTrimStart, uPlus } from './text';
 import { isMcpWireToken, parseToolName, pascalToSnake, render, splitToolName, type ToolName } from './toolName';
 
@@ -374,6 +374,21 @@ function writtenWith(capability: string, pattern: string | null): string {
   const candidate = pattern === null ? capability : `${capability}(${pattern})`;
   const parsed = parseToolName(candidate);
   return parsed.ok ? canonicalSpelling(candidate, parsed.name) : candidate;
+}
+
+/**
+ * The harness whose sub-agents a map-form rule's key names, where Mars reads it as `task`, the task list: Claude's old
+ * `Task` as Claude writes it, else OpenCode's `task` in any casing (`task = "deny"`: `OPENCODE_TASK`). Null for any other key.
+ */
+export function subAgentsKey(raw: string, name: ToolName): HarnessName | null {
+  if (name.kind !== 'builtin' || name.capability !== 'task' || name.pattern !== null) return null;
+  return isClaudeOldTask(raw, name) ? CLAUDE_OLD_TASK : OPENCODE_TASK;
+}
+
+/** What is said of a map-form rule's `task` key (`subAgentsKey`'s row), in a message or hover. */
+export function subAgentsKeySaid(row: HarnessName, quote: (text: string) => string = quoted): string {
+  return row === CLAUDE_OLD_TASK ? claudeOldTaskSaid(quote)
+    : `${row.harness}'s ${quote(row.name)} launches sub-agents, which Mars calls ${quote(row.capability)}; Mars reads ${quote('task')} as the task list.`;
 }
 
 /** What is said of Claude's old `Task`, in a message or hover (`quote`: a message's `quoted`, hover's `code`). */

@@ -121,6 +121,13 @@ export const HARNESS_NAMES: readonly HarnessName[] = [
  */
 export const CLAUDE_OLD_TASK: HarnessName = { harness: 'Claude', name: 'Task', capability: 'agent' };
 
+/**
+ * OpenCode's `task` launches sub-agents too, where Mars reads `task` as the task list: a key of a map-form rule
+ * (`task = "deny"`, OpenCode's shape, its `permission` or `tools` pasted) was written for OpenCode. Not an entry of a
+ * list, Mars's own shape, where `task` is Mars's.
+ */
+export const OPENCODE_TASK: HarnessName = { harness: 'OpenCode', name: 'task', capability: 'agent' };
+
 /** The two special spellings that are not rows of the table (a meaning, then a note, as a capability's). */
 export const ANY_MEANING = 'Every tool not otherwise named.';
 export const ANY_NOTE = '`"*"` in `disallowed` turns the policy into an allowlist.';
