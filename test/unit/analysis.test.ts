@@ -1325,6 +1325,40 @@ for (const [text, fixes, after] of PATTERN_MOVES) {
   });
 }
 
+// Claude Code's settings (or OpenCode's) pasted into a tools table as a table there, meant as that tools table: inline
+// (`permissions = { allow = […] }`, what fix-all makes of their JSON pasted there), or a table of its own, whose lists are
+// in another section (read from the whole text). Its lists, map-form rules and tables of patterns move into the tools
+// table's lists; the rest stays. Before, only its removal was offered. [text, the finding's message's end, its fixes:
+// title, preferred, safe; the text after the first]
+const NESTED_SETTINGS: Array<[text: string, said: string, fixes: Array<[string, boolean, boolean]>, after: string | null]> = [
+  ['[agents.x.tools]\nallowed = ["grep"]\npermissions = { allow = ["Read"], deny = ["WebFetch"] }\n', 'its rules go in `allowed` and `disallowed`.',
+    [['Move "Read" into `allowed` and "WebFetch" into `disallowed`', true, false], ['Remove `permissions`', false, false]], '[agents.x.tools]\nallowed = ["grep", "Read"]\ndisallowed = ["WebFetch"]\n'],
+  ['[agents.x.tools]\npermission = { edit = "deny", bash = { "git *" = "allow" } }\n', 'its rules go in `disallowed` and `allowed`.',
+    [['Move "edit" into `disallowed` and "bash(git *)" into `allowed`', true, false], ['Remove `permission`', false, false]], '[agents.x.tools]\ndisallowed = ["edit"]\nallowed = ["bash(git *)"]\n'],
+  // What has no list in Mars stays (Claude's `ask`, `defaultMode`), the inline table written again with it alone.
+  ['[agents.x.tools]\nallowed = ["grep"]\npermissions = { allow = ["Read"], ask = ["Edit"], defaultMode = "plan" }\n', 'its rules go in `allowed`.',
+    [['Move "Read" into `allowed`', true, false], ['Remove `permissions`', false, false]], '[agents.x.tools]\nallowed = ["grep", "Read"]\npermissions = { ask = ["Edit"], defaultMode = "plan" }\n'],
+  // Held by the lists already: its removal, the one offered.
+  ['[agents.x.tools]\nallowed = ["read"]\npermissions = { allow = ["Read"] }\n', 'its rules go in `allowed`.', [['Remove `permissions`: `allowed` already holds "read"', true, false]], '[agents.x.tools]\nallowed = ["read"]\n'],
+  ['[agents.x.tools]\ntools = { allowed = ["read"] }\n', 'its rules go in `allowed`.', [['Move "read" into `allowed`', true, false], ['Remove `tools`', false, false]], '[agents.x.tools]\nallowed = ["read"]\n'],
+  // A table of its own: moved into the lists of the tools table's section, its other keys left.
+  ['[agents.x.tools]\nallowed = ["grep"]\n\n[agents.x.tools.permissions]\nallow = ["Read"]\nask = ["Edit"]\n', 'its rules go in `allowed`.',
+    [['Move "Read" into `allowed`', true, false], ['Remove the table `[agents.x.tools.permissions]`', false, false]], '[agents.x.tools]\nallowed = ["grep", "Read"]\n\n[agents.x.tools.permissions]\nask = ["Edit"]\n'],
+  // None where an entry is one Mars rejects (moved, it would stop the load): said as any key Mars ignores.
+  ['[agents.x.tools]\npermissions = { allow = ["bash()"] }\n', 'lists.', [['Remove `permissions`', false, false]], null],
+];
+for (const [text, said, fixes, after] of NESTED_SETTINGS) {
+  test(`settings pasted into a tools table as a table there, moved into its lists: ${JSON.stringify(text)}`, () => {
+    const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'unknown-policy-key');
+    assert.equal(found.length, 1);
+    assert.ok(found[0]!.message.endsWith(said), found[0]!.message);
+    assert.deepEqual(found[0]!.fixes.map((x) => [x.title, x.preferred, x.safe]), fixes);
+    if (after !== null) assert.equal(applyEdits(text, found[0]!.fixes[0]!.edits), after);
+    // The message is the text analysed whole's too, read from the table alone.
+    assert.deepEqual(analyze(text).findings.filter((f) => f.code === 'unknown-policy-key').map((f) => f.message), [found[0]!.message]);
+  });
+}
+
 // Lists meant for an owner's tools table, written outside it where that table is written already (in another section, or
 // beside them), so no rename can make them its lists: Claude Code's settings pasted as `[agents.x.permissions]` (its `ask`
 // left, having no Mars equivalent, as is any other key), dotted (`permissions.allow`) or inline (`permissions = { … }`).

@@ -15,6 +15,8 @@ import type { Finding, Fix } from './findings';
 import { overlaysByName } from './overlaysByName';
 import { policyFindings } from './policyFindings';
 import { patternMoveAcross, patternTableOfSection } from './patternFixes';
+import { nestedListsMove } from './listsMove';
+import { nestedTable } from './moves';
 
 /**
  * The fixes of the finding `f` of the unit at `base` in `text` that edit beyond the unit, in the
@@ -71,7 +73,8 @@ function memoOf(text: string): NonNullable<typeof memo> {
 const MOST_ANALYSED = 2_000_000;
 
 /**
- * The moves across sections of a text: of each table of patterns, by the line its header starts, and
+ * The moves across sections of a text: of each table of patterns, or of Claude Code's settings below a tools table
+ * (`[agents.x.tools.permissions]`), by the line its header starts, and
  * the fixes of each misplaced list's finding, by where it starts (those its unit cannot make among them).
  */
 interface Moves {
@@ -97,6 +100,9 @@ function movedAcross(text: string): Moves {
   for (const { owner, name, section } of policies.extraTables) {
     const t = patternTableOfSection(owner, name, section);
     if (t) moves.patterns.set(lineStartAt(text, section.header!.span.start), patternMoveAcross(doc, policies, t));
+    // Claude Code's settings as a table below the tools table (`[agents.x.tools.permissions]`): its lists moved into the tools table's.
+    const nested = !t && nestedTable(name, section) ? nestedListsMove(doc, policies, owner, section.entries, null, section) : null;
+    if (nested) moves.patterns.set(lineStartAt(text, section.header!.span.start), [nested]);
   }
   const elsewhere = definedElsewhere(doc);
   for (const found of policyFindings(doc, policies)) {

@@ -7,7 +7,7 @@
 import { inWords, quoted } from '../grammar/text';
 import { parseToolName } from '../grammar/toolName';
 import { lineStartAt } from '../toml/lineIndex';
-import type { KeyValue, Section, TomlDocument } from '../toml/model';
+import type { KeyValue, Section, TomlDocument, TomlValue } from '../toml/model';
 import { lastStartingBefore } from '../toml/sorted';
 import { isOpenMultiline } from '../toml/stringPositions';
 import { deleteKeyValue, directiveAbove, type Edit, inlineTableKeeping, keyValuesOf, standsAlone } from './edits';
@@ -16,7 +16,8 @@ import { conflictNote, heldByOtherList, heldIn, meaning, notYetIn, strings } fro
 import { keyAsEntries, misspeltVerdictsSaid, readsAsMapForm } from './moves';
 import { dottedPatternRules, inlinePatternRules, movable } from './patterns';
 import { intoListsAcross, moveTitle, tableTakenOut } from './patternFixes';
-import { type ListName, misplacedAt, type MisplacedList, ownPolicy, type Policies, sameOwner } from './policies';
+import { type ListName, misplacedAt, type MisplacedList, type Owner, ownPolicy, type Policies, sameOwner } from './policies';
+import { meantList, misspeltVerdictList, verdictList } from './meant';
 
 /** The header's section whose key meant as `tools` is `group`'s (`[agents.x.permissions]`), if any: found by halving, as a text may hold thousands. */
 export function headerSection(doc: TomlDocument, group: readonly MisplacedList[]): Section | undefined {
@@ -61,27 +62,118 @@ export function listsMove(doc: TomlDocument, policies: Policies, group: readonly
   const section = headerSection(doc, group);
   const taken = section ? takenFromTable(doc, section, group, kept) : takenAsKeys(doc, group, kept);
   if (!taken) return [];
+  // A map-form rule's verdict one typo from `"allow"` or `"deny"` (`bash = "alow"`) goes where it was meant: said, as the rule's
+  // message in a tools table says it (the misplaced list's says it once renamed there, which the move skips).
+  const misspelt = misspeltVerdictsSaid(doc.text, group.filter((m) => m.rule && !m.pattern).map((m) => m.keyValue.value));
+  const fix = movedInto(doc, policies, owner, names, taken.edits, taken.what ?? inWords(group.map((m) => quoted(m.key.name))), guess, misspelt);
+  return fix ? [fix] : [];
+}
+
+/**
+ * The fix putting `names` (by list, each meaning once) into the owner's lists, `taken` the edits taking them out of where
+ * they were: titled by what it moves, or, where the lists hold it all, as the removal of `what`. Null where there is
+ * nothing to move or hold (empty lists alone), or a list cannot take its entries.
+ */
+function movedInto(doc: TomlDocument, policies: Policies, owner: Owner, names: ReadonlyMap<ListName, ReadonlyMap<string, string>>, taken: readonly Edit[], what: string, guess: boolean, misspelt: string): Fix | null {
+  const own = ownPolicy(policies, owner);
   const lists = [...names].map(([list, byMeaning]) => {
     const entries = [...byMeaning.values()];
     return { list, moved: notYetIn(policies, owner, list, entries), held: heldIn(policies, owner, list, entries) };
   });
   const moving = lists.filter((l) => l.moved.length > 0);
   // Empty lists alone: their removal, which the table's own unit offers (`misplacedListFixes`).
-  if (!lists.some((l) => l.moved.length > 0 || l.held.length > 0)) return [];
+  if (!lists.some((l) => l.moved.length > 0 || l.held.length > 0)) return null;
   const edits = intoListsAcross(doc, policies, owner, own, moving);
-  if (!edits) return [];
-  edits.push(...taken.edits);
+  if (!edits) return null;
+  edits.push(...taken);
   // A conflict the move makes: an entry its list gets that the other list holds, or gets from this move too (said once, of `allowed`).
-  const movedInto = (list: ListName) => new Set((lists.find((l) => l.list === list)?.moved ?? []).map(meaning));
+  const movedTo = (list: ListName) => new Set((lists.find((l) => l.list === list)?.moved ?? []).map(meaning));
   const conflict = moving.map((l) => conflictNote(l.list, [...heldByOtherList(policies, owner, l.list, l.moved),
-    ...(l.list === 'allowed' ? l.moved.filter((n) => movedInto('disallowed').has(meaning(n))) : [])])).join('');
+    ...(l.list === 'allowed' ? l.moved.filter((n) => movedTo('disallowed').has(meaning(n))) : [])])).join('');
   const heldSaid = lists.filter((l) => l.held.length > 0).map((l) => `${quoted(l.list)} already holds ${strings(l.held)}`);
-  const what = taken.what ?? inWords(group.map((m) => quoted(m.key.name)));
-  // A map-form rule's verdict one typo from `"allow"` or `"deny"` (`bash = "alow"`) goes where it was meant: said, as the rule's
-  // message in a tools table says it (the misplaced list's says it once renamed there, which the move skips).
-  const misspelt = misspeltVerdictsSaid(doc.text, group.filter((m) => m.rule && !m.pattern).map((m) => m.keyValue.value));
   const title = `${moving.length > 0 ? moveTitle(moving, heldSaid, conflict) : `Remove ${what}: ${inWords(heldSaid)}`}${misspelt}`;
-  return [{ title, edits: edits.sort((a, b) => a.start - b.start), preferred: conflict === '' && !guess, safe: false }];
+  return { title, edits: edits.sort((a, b) => a.start - b.start), preferred: conflict === '' && !guess, safe: false };
+}
+
+/**
+ * Claude Code's settings (or OpenCode's) pasted into a tools table as a table of their own there, meant as that tools table
+ * (`permissions = { allow = […], deny = […] }`, `[agents.x.tools.permissions]`, `permission = { edit = "deny" }`): its lists,
+ * map-form rules and tables of patterns moved into the tools table's lists, as from a table meant as `tools` beside it
+ * (`listsMove`); the rest (`ask`, `defaultMode`) stays, the inline table on one line written again with it alone, or the
+ * section's keys moved taken out. Null where an entry is one Mars rejects, nothing moves, or the table cannot be so
+ * written. `entries`: its key/values; `inline`: the key/value holding them written inline, else `section`, its header's.
+ */
+export function nestedListsMove(doc: TomlDocument, policies: Policies, owner: Owner, entries: readonly KeyValue[], inline: KeyValue | null, section: Section | null): Fix | null {
+  const found = nestedLists(entries);
+  if (!found) return null;
+  const { names, kept, guess, rules } = found;
+  const text = doc.text;
+  let taken: Edit[] | null;
+  let what: string;
+  if (inline) {
+    what = quoted(text.slice(inline.key.span.start, inline.key.span.end));
+    const value = inline.value;
+    if (value?.kind !== 'inline-table' || !value.closed || !standsAlone(text, inline)) return null;
+    const rewritten = kept.length === 0 ? null : inlineTableKeeping(text, value, kept);
+    taken = kept.length === 0 ? deleteKeyValue(text, inline, doc.comments) : rewritten && [rewritten];
+  } else {
+    what = `the table ${quoted(text.slice(section!.header!.span.start, section!.header!.span.end))}`;
+    if (directiveAbove(text, lineStartAt(text, section!.header!.span.start))) return null;
+    const moved = entries.filter((kv) => !kept.includes(kv));
+    taken = kept.length === 0 ? tableTakenOut(doc, section!) : moved.every((kv) => standsAlone(text, kv)) ? moved.flatMap((kv) => deleteKeyValue(text, kv, doc.comments)) : null;
+  }
+  return taken && movedInto(doc, policies, owner, names, taken, what, guess, misspeltVerdictsSaid(text, rules));
+}
+
+/**
+ * What the key/values of a table meant as the tools table it is in move into that table's lists (`names`: by list, each
+ * meaning once, as written first), and those that stay (`kept`); null where an entry is one Mars rejects, or nothing
+ * moves. Read from them alone: what a finding says of them is the same wherever the lists are.
+ */
+export function nestedLists(entries: readonly KeyValue[]): { names: Map<ListName, Map<string, string>>; kept: KeyValue[]; guess: boolean; rules: Array<TomlValue | null> } | null {
+  const names = new Map<ListName, Map<string, string>>();
+  const kept: KeyValue[] = [];
+  let guess = false;
+  const rules: Array<TomlValue | null> = [];
+  for (const kv of entries) {
+    const moved = kv.key.parts.length === 1 ? nestedEntries(kv) : { each: [], guess: false };
+    if (!moved) return null;
+    if (moved.each.length === 0) {
+      kept.push(kv);
+      continue;
+    }
+    guess ||= moved.guess;
+    if (kv.value?.kind !== 'array') rules.push(kv.value);
+    for (const { list, entry } of moved.each) {
+      const into = names.get(list) ?? new Map<string, string>();
+      names.set(list, into);
+      if (!into.has(meaning(entry))) into.set(meaning(entry), entry);
+    }
+  }
+  return names.size === 0 ? null : { names, kept, guess, rules };
+}
+
+/**
+ * What a key/value of a table meant as `tools` moves into its lists: a list's entries (`allow = […]`, each one Mars
+ * reads), a map-form rule's (`edit = "deny"`), an inline table of patterns' (`bash = { "git *" = "allow" }`, all of
+ * them moving). No entries where it holds none of them (`ask = […]`, `defaultMode`): it stays. Null for a name Mars rejects.
+ */
+function nestedEntries(kv: KeyValue): Moved | null {
+  const key = kv.key.parts[0]!;
+  const list = meantList(key.name);
+  if (list && kv.value?.kind === 'array') {
+    const each: Array<{ list: ListName; entry: string }> = [];
+    for (const item of kv.value.items) {
+      if (item.kind !== 'string' || isOpenMultiline(item) || !parseToolName(item.value).ok) return null;
+      each.push({ list, entry: item.value });
+    }
+    return { each, guess: false };
+  }
+  const patterns = kv.value?.kind === 'inline-table' ? inlinePatternRules(key.name, kv) : null;
+  if (patterns) return patterns.every(movable) ? { each: patterns.map((r) => ({ list: r.list, entry: r.entry })), guess: false } : { each: [], guess: false };
+  const verdict = readsAsMapForm(kv.value) ? verdictList(kv.value) ?? misspeltVerdictList(kv.value) : null;
+  const entries = verdict && keyAsEntries(key.name);
+  return entries ? { each: entries.entries.map((entry) => ({ list: verdict, entry })), guess: entries.split } : { each: [], guess: false };
 }
 
 /**

@@ -19,6 +19,7 @@ import { type ExtraKey, type ListName, listOf, listTarget, type Owner, type Poli
 import { keyContentSpan } from './places';
 import { conflictNote, conflictSays, fewOf, heldByOtherList, heldIn, meaning, notYetIn, strings } from './listsHold';
 import { directiveOf } from './suppress';
+import { nestedListsMove } from './listsMove';
 
 /** The key path of an owner's list: what a fix that writes the list anew creates. */
 export const listPath = (owner: Owner, list: ListName): readonly string[] => [owner.kind, owner.name, 'tools', list];
@@ -314,6 +315,9 @@ function removeKeyFix(doc: TomlDocument, extra: ExtraKey): Fix | null {
  * where no move is offered.
  */
 export function ignoredKeyFixes(doc: TomlDocument, policies: Policies, extra: ExtraKey): { readonly moves: Fix[]; readonly removal: Fix | null } {
+  // Claude Code's settings pasted as an inline table (`permissions = { allow = […] }`): their lists moved into this table's.
+  const nested = nestedSettingsMove(doc, policies, extra);
+  if (nested) return { moves: [nested], removal: nested.title.startsWith('Remove ') ? null : removeKeyFix(doc, extra) };
   // OpenCode's table of patterns (`bash = { "git *" = "allow" }`): its move, as a map-form key's.
   const patterns = patternTableOfKey(extra);
   if (patterns) {
@@ -338,6 +342,24 @@ export function ignoredKeyFixes(doc: TomlDocument, policies: Policies, extra: Ex
     removal: held || meant.edits.every((e) => e.newText === '') ? null : removeKeyFix(doc, extra),
   };
 }
+
+/**
+ * The move of a key of a tools table written as a table meant as that tools table (`permissions = { allow = […] }`,
+ * `tools = { … }`, Claude Code's settings pasted; a dotted key's is `misspeltList`'s) into its lists (`nestedListsMove`),
+ * or null.
+ */
+export function nestedSettingsMove(doc: TomlDocument, policies: Policies, extra: ExtraKey): Fix | null {
+  const value = extra.keyValue.value;
+  const parts = extra.keyValue.key.parts;
+  if (value?.kind !== 'inline-table' || parts[parts.length - 1] !== extra.name || !meantAsTools(extra.name.name)) return null;
+  return nestedListsMove(doc, policies, extra.owner, value.entries, extra.keyValue, null);
+}
+
+/** Whether a key below a tools table names a table meant as it: `tools` again, or one `meantTools` reads so (`permissions`). */
+export const meantAsTools = (name: string): boolean => name === 'tools' || meantTools(name);
+
+/** Whether a table below a tools table (`name`, of `section`'s header) is one meant as it, its header ending there (`[agents.x.tools.permissions]`). */
+export const nestedTable = (name: KeyPart, section: Section): boolean => meantAsTools(name.name) && section.header?.key.parts.at(-1) === name;
 
 /**
  * The move of a map-form key whose name Mars does not know (`MultiEdit = "deny"`, `grpe = "allow"`)

@@ -9,10 +9,10 @@ import { closingQuote, isMultiline, isOpenMultiline } from '../toml/stringPositi
 import { basicString, stringList } from '../toml/strings';
 import { conflictSaid } from './crossEntry';
 import { finding, type Finding, type Fix } from './findings';
-import { askList, extraKeyFixes, ignoredKeyFixes, keyAsEntries, mapFormAdvice, mapFormList, misspeltList, misspeltListKey, misspeltVerdictOf, misspeltVerdictsSaid, readsAsMapForm, removeTableFix } from './moves';
+import { askList, extraKeyFixes, ignoredKeyFixes, keyAsEntries, mapFormAdvice, mapFormList, misspeltList, misspeltListKey, misspeltVerdictOf, misspeltVerdictsSaid, meantAsTools, nestedTable, readsAsMapForm, removeTableFix } from './moves';
 import { groupConflicts, listKeyFixes, misplacedListFixes, shapeConflicts, shapeFixes, strayListConflicts, stringAsList } from './listFixes';
 import { fewOf } from './listsHold';
-import { headerSection, listsMove } from './listsMove';
+import { headerSection, listsMove, nestedLists, nestedListsMove } from './listsMove';
 import { patternAdvice, patternFixes, patternMoveAcross, type PatternTable, patternTableOfKey, patternTableOfSection } from './patternFixes';
 import { movable } from './patterns';
 import { charPlaces, charSpans, keyContentSpan, valueFirstLine } from './places';
@@ -65,11 +65,16 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     // the others to move by hand: the rules held go alone.
     const advice = patterns && patternAdvice(doc.text, policies, patterns, (e) => e, (e) => e);
     const held = advice !== null && advice.held;
+    // Claude Code's settings pasted as a table below it (`[agents.x.tools.permissions]` then `allow = […]`): said so, and moved into
+    // its lists, which are in another section, where the text is analysed whole (`nestedTableMove`, as a document's section gets it
+    // from the whole text: `fixesBeyond`).
+    const nested = !patterns && nestedTable(name, section);
     out.push(finding('unknown-policy-key', keyContentSpan(doc.text, name.span),
-      patterns ? patternMessage(doc.text, policies, patterns, `the table ${quoted(name.name)}`) : `Mars ignores the table ${quoted(name.name)} here: ${TOOLS_TABLE_HOLDS}.`,
+      patterns ? patternMessage(doc.text, policies, patterns, `the table ${quoted(name.name)}`) : `Mars ignores the table ${quoted(name.name)} here: ${TOOLS_TABLE_HOLDS}.${nested ? nestedSaid(section.entries) : ''}`,
       // Where its owner's tools table is in this text too (a text analysed whole), the move into that first, as a document's section
       // gets it from the whole text (`fixesBeyond`).
-      () => [...(patterns ? [...patternMoveAcross(doc, policies, patterns), ...patternFixes(doc, policies, patterns)] : []), held ? null : removeTableFix(doc, section)].filter((f) => f !== null),
+      () => [...(patterns ? [...patternMoveAcross(doc, policies, patterns), ...patternFixes(doc, policies, patterns)] : []),
+        nested ? nestedListsMove(doc, policies, owner, section.entries, null, section) : null, held ? null : removeTableFix(doc, section)].filter((f) => f !== null),
       undefined, held || (advice !== null && advice.partly)));
     if (patterns) out.push(...patternCharFindings(doc.text, patterns));
   }
@@ -182,7 +187,8 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
         : advice ? `${noEffect}. ${capitalized(advice.says)}.${nearest ? ` (Mars has no capability ${quoted(head)}: did you mean ${quoted(nearest.said)}${harnessSaid(nearest.harness)}?${lookalikeSaid(head)})` : ''}${subAgents ? ` ${subAgentsKeySaid(subAgents)}` : ''}${trims} ${WHY_IGNORED}`
         // The map form's note only where the key reads as one: a tool named with a string, or a
         // boolean (OpenCode's verdict, `tools: { bash: true }`).
-        : `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}${readsAsMapForm(extra.keyValue.value) ? ' (the `tool = "allow"` map form belongs to agent profiles).' : '.'}`,
+        : `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}${readsAsMapForm(extra.keyValue.value) ? ' (the `tool = "allow"` map form belongs to agent profiles).' : '.'}${
+          extra.keyValue.value?.kind === 'inline-table' && extra.keyValue.key.parts.at(-1) === extra.name && meantAsTools(name) ? nestedSaid(extra.keyValue.value.entries) : ''}`,
       // Moving a key Mars ignores puts a rule in force: never safe (only `tools.mcp`'s move may be).
       // Removing one whose rule is already in force changes nothing: safe. Else it can be removed, as
       // the user wishes: offered last, never preferred nor safe (`ignoredKeyFixes`).
@@ -194,6 +200,15 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     out.push(...keyCharFindings(doc.text, extra.name, split ? () => extraKeyFixes(doc, policies, extra) : undefined));
   }
   return out;
+}
+
+/**
+ * What a table meant as the tools table it is in (`permissions = { allow = […] }`) looks meant to hold there, the lists its
+ * move puts its rules in (`nestedLists`, read from it alone); '' where nothing of it moves.
+ */
+function nestedSaid(entries: readonly KeyValue[]): string {
+  const found = nestedLists(entries);
+  return found ? ` It looks meant as this table's own: its rules go in ${inWords([...found.names.keys()].map((l) => quoted(l)))}.` : '';
 }
 
 /** The unowned lists (see `UnownedList`) grouped by the key part at fault, in order. */
