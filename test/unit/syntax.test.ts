@@ -459,6 +459,11 @@ test('a key quoted with lookalike letters is told as the word it looks like, its
     ['Rename to `allowed`']]]);
 });
 
+test('a string closed with the other quote is said so', () => {
+  const [error] = documentFindings(analyzeDocument('[agents.a.tools]\nallowed = [\'read\', "edit\']\n'));
+  assert.equal(error!.message, 'TOML syntax error: this string opens with `"` and ends with `\'`: close it with the quote it opens with');
+});
+
 // Punctuation typed with an East Asian keyboard layout, drawn as TOML's: named, and written in ASCII, each of the line's
 // outside strings at once where the line then reads (else the one at the error), in fix-all with the others of its
 // section (`next`); in a string it is text, left as written. Before, a `，` after a string was said as a quote meant
@@ -1148,6 +1153,11 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['x = "sonnet  \n', 'x = "sonnet"  \n', 'Close the string with `"`'],
   ['x = "sonnet', 'x = "sonnet"', 'Close the string with `"`'],
   ['x = ["a\\\\]\n', 'x = ["a\\\\"]\n', 'Close the string with `"`'],
+  // Closed with the other quote (quotes mixed as typed): that quote made the one it opens with, not kept inside it
+  // (`"edit'"`, which the fix closing it after its text wrote); a guess outside a list, where it may be text (`"users'`).
+  ['x = [\'read\', "edit\']\n', 'x = [\'read\', "edit"]\n', 'Change the closing `\'` to `"`'],
+  ["x = ['read\"]\n", "x = ['read']\n", 'Change the closing `"` to `\'`'],
+  ['x = "users\'\n', 'x = "users"\n', 'Change the closing `\'` to `"`', true],
   // ... a guess where a `#` in it may have begun a comment, or a closer at its end in no list may close nothing.
   ['x = "read # why\n', 'x = "read # why"\n', 'Close the string with `"`', true],
   ['x = "sonnet]\n', 'x = "sonnet]"\n', 'Close the string with `"`', true],

@@ -173,9 +173,12 @@ function explained(text: string, section: Section, at: number, raw: string): str
       const quote = quoteOpenAt(text, section, lineStart, at);
       if (atLineEnd) {
         const message = `a string must end on the line it starts: add the closing \`${quote}\` (a string over several lines is written between \`${quote.repeat(3)}\`)`;
-        // A value's string (not a quoted key's): closed after its text.
+        // A value's string (not a quoted key's): closed after its text, or where the other quote closes it, with the one it opens with.
         const str = stringAt(section, at);
-        return withFix(message, str && str.span.start >= lineStart ? closedString(text, str.span.start, openContainer(section.entries, str.span.start) !== null) : null);
+        const closed = str && str.span.start >= lineStart ? closedString(text, str.span.start, openContainer(section.entries, str.span.start) !== null) : null;
+        const other = quote === '"' ? "'" : '"';
+        if (closed && closed.span.end === closed.span.start + 1 && text[closed.span.start] === other) return { message: `this string opens with \`${quote}\` and ends with \`${other}\`: close it with the quote it opens with`, rewrite: closed };
+        return withFix(message, closed);
       }
       const code = uPlus(text.charCodeAt(at));
       return quote === "'"

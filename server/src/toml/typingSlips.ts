@@ -543,6 +543,13 @@ export function closedString(text: string, quoteAt: number, inside: boolean): Re
   const body = content.slice(0, content.length - tail.length);
   if (body === '' || (q === '"' && /(?:^|[^\\])(?:\\\\)*\\$/.test(body)) || !readsAsValue(`${q}${body}${q}`)) return null;
   const at = quoteAt + 1 + body.length;
+  // Closed with the other quote (`["read', "edit']`, quotes mixed as one types them): that quote made the one it opened with,
+  // not kept inside the string (`"edit'"`). In a list or an inline table, before what ends an item there, no guess.
+  const other = q === '"' ? "'" : '"';
+  if (body.length > 1 && body.endsWith(other) && !body.slice(0, -1).includes(other) && readsAsValue(`${q}${body.slice(0, -1)}${q}`)) {
+    const sure = inside && /^[,\]}]/.test(tail);
+    return { title: `Change the closing ${'`'}${other}${'`'} to ${'`'}${q}${'`'}`, span: { start: at - 1, end: at }, newText: () => q, ...(sure ? {} : { guess: true }) };
+  }
   // A `#` in its text, or, in no list, a closer at its end (`model = "sonnet]`), may not be meant in it;
   // nor a blank before the closers or commas it ends with (`"read ]`: `"read" ]`, or `"read "]`).
   const guess = body.includes('#') || /[\]}]$/.test(body) || (/^[,\]}]/.test(tail) && /[ \t]$/.test(body));
