@@ -141,6 +141,8 @@ const EXPLAINED: Array<[text: string, shown: string, message: string, related?: 
   ['[[agents.a.tools\n', 's', 'this table header is not closed: add `]]`'],
   ['[agents.a tools]\n', 't', 'expected `.` or `]`: the parts of a table name are joined with `.` (put a name with spaces in quotes)'],
   ['[agents.a.tools]]\n', ']', '`]` after the table header: only a comment may follow it on its line'],
+  // A statement after it (a line break lost in a paste): named by its key (see TYPING_SLIPS for its fix).
+  ['[agents.a.tools] allowed = ["read"]\n', 'a', '`allowed = …` after the table header: only a comment may follow it on its line'],
   ['[[agents.a.tools]\n', ']', 'a `[[...]]` header ends with `]]`'],
   ['[]\n', ']', 'the table header has no name: write one, such as `[agents.coder.tools]`'],
   ['[agents.a.tools]\nallowed = ["read"\nx = 1\n', 'x', 'the list of `allowed` is not closed: add `]`', '['],
@@ -1147,6 +1149,9 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['[[t\nx = 1\n', '[[t]]\nx = 1\n', 'Close the header with `]]`'],
   ['[t', '[t]', 'Close the header with `]`'],
   ['[t.\nx = 1\n', null],
+  // A statement after a header on its line: put on a line of its own, at the header's indent.
+  ['[agents.a.tools] allowed = ["read"]\n', '[agents.a.tools]\nallowed = ["read"]\n', 'Put `allowed = …` on a line of its own'],
+  ['  [agents.a.tools]   allowed = ["read"] # c\r\n', '  [agents.a.tools]\r\n  allowed = ["read"] # c\r\n', 'Put `allowed = …` on a line of its own'],
   // A one-line string left open: closed after its text; in a list, before the closers and commas it ends with.
   ['x = ["read]\n', 'x = ["read"]\n', 'Close the string with `"`'],
   ["x = [\r\n  'read,  \r\n  'edit',\r\n]\r\n", "x = [\r\n  'read',  \r\n  'edit',\r\n]\r\n", "Close the string with `'`"],

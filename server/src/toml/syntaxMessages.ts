@@ -674,6 +674,9 @@ function offsetOnTime(text: string, at: number): Explained | null {
  * it (`strayHeaderClosers`): the header read whole before it.
  */
 function afterHeader(text: string, at: number): string | Explained {
+  // A statement after it on its line (`[agents.x.tools] allowed = ["read"]`, a line break lost in a paste): named, and put below it.
+  const statement = strayHeaderClosers(text, at) ? null : joinedStatement(text, at);
+  if (statement) return { message: `${quoted(`${statement.key} = …`)} after the table header: only a comment may follow it on its line`, rewrite: statement.rewrite };
   const message = `${quoted(shownChar(text, at))} after the table header: only a comment may follow it on its line`;
   const rewrite = strayHeaderClosers(text, at);
   return withFix(message, rewrite);
