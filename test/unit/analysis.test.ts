@@ -1495,7 +1495,6 @@ const IGNORED_TABLE_REMOVALS: Array<[text: string, fixes: Array<[string, boolean
   ['\ufeff# mars-ignore: unknown-tool\n[agents.a.tools.sub]\nx = 1\n', [['Remove the table `[agents.a.tools.sub]`', false, false]], '\ufeff'],
   ['[agents.a]\nprompt = """\n# mars-ignore: unknown-tool\n"""\n[agents.a.tools.sub]\nx = 1\n', [['Remove the table `[agents.a.tools.sub]`', false, false]], '[agents.a]\nprompt = """\n# mars-ignore: unknown-tool\n"""\n'],
   // Not where the section holds a syntax error.
-  ['[agents.a.tools.sub] x = 1\n', [], null],
   ['[agents.a.tools.sub]\nx = 1 y\n', [], null],
   ['[agents.a.tools.sub]\nx = """open\n', [], null],
   // One table of an array of them; so OpenCode's rules by pattern there are no table of patterns to move.
@@ -1605,6 +1604,9 @@ test('a suppression\'s word that begins one code only is taken for it, as a typo
   assert.deepEqual(said('duplicat-entry'), ['Did you mean `duplicate-entry`?']);
   assert.deepEqual(said('legacy'), ['Did you mean `legacy-prefix`?'], 'six letters are enough');
   assert.deepEqual(said('Duplicate'), ['Did you mean `duplicate-entry`?'], 'case aside');
+  // A code in the plural, however far its letters (`entries`, `entry`).
+  assert.deepEqual(said('duplicate-entries'), ['Did you mean `duplicate-entry`?']);
+  assert.deepEqual(said('unknown-tools'), ['Did you mean `unknown-tool`?']);
   // Not a word that begins several, nor a short one, which reads as a reason written without its `--`.
   assert.deepEqual(said('unknown'), ['A reason goes after ` -- `.']);
   assert.deepEqual(said('dup'), ['A reason goes after ` -- `.']);
@@ -1637,8 +1639,19 @@ for (const [comment, titles] of PROSE_FIXES) {
 // What words like no code are told: one word as one name, a run of them as several.
 const PROSE_MESSAGES: Array<[comment: string, message: string]> = [
   ['unknown-tool xyz', '`xyz` is not a Mars TOML code, so this comment silences nothing by that name. A reason goes after ` -- `.'],
+  // Another dash for the reason's (an em dash a word processor made of `--`): said as that, its fix writing `--`.
+  ['unknown-tool \u2014 our own tool', '`\u2014` does not begin a reason, so this comment silences nothing by the words after it: a reason goes after ` -- `.'],
+  ['unknown-tool - our own tool', '`-` does not begin a reason, so this comment silences nothing by the words after it: a reason goes after ` -- `.'],
   ['unknown-tool our own tool', '`our own tool` are not Mars TOML codes, so this comment silences nothing by those names. A reason goes after ` -- `.'],
 ];
+test('another dash before a reason is made ` -- `', () => {
+  const text = '[agents.a.tools]\nallowed = ["foo"] # mars-ignore: unknown-tool \u2014 our own tool\n';
+  const [f] = documentFindings(analyzeDocument(text)).filter((x) => x.code === 'invalid-suppression');
+  assert.deepEqual(f!.fixes.map((x) => [x.title, x.preferred, x.safe]), [['Change `\u2014` to `--`', true, false]]);
+  const fixed = applyEdits(text, f!.fixes[0]!.edits);
+  assert.equal(fixed, '[agents.a.tools]\nallowed = ["foo"] # mars-ignore: unknown-tool -- our own tool\n');
+  assert.deepEqual(documentFindings(analyzeDocument(fixed)), []);
+});
 for (const [comment, message] of PROSE_MESSAGES) {
   test(`the message for words like no code in \`mars-ignore: ${comment}\``, () => {
     const text = `[agents.a.tools]\nallowed = ["foo"] # mars-ignore: ${comment}\n`;

@@ -168,6 +168,12 @@ export function suppressionFindings(doc: TomlDocument): Finding[] {
  */
 function proseFinding(text: string, span: Span, asReason: boolean): Finding {
   const words = text.slice(span.start, span.end);
+  // A reason after another dash (`— our own tool`, `- ours`): that dash is the separator meant, written ` -- `.
+  const dash = asReason ? /^[\u2014\u2013\u2012\u2015-](?=[ \t])/.exec(words)?.[0] : undefined;
+  if (dash) {
+    const message = `${quoted(dash)} does not begin a reason, so this comment silences nothing by the words after it: a reason goes after \` -- \`.`;
+    return finding('invalid-suppression', span, message, () => [{ title: `Change ${quoted(dash)} to \`--\``, edits: [{ start: span.start, end: span.start + dash.length, newText: '--' }], preferred: true, safe: false }]);
+  }
   const one = !/[\s,]/.test(words);
   const message = `${quoted(words)} ${one ? 'is not a Mars TOML code' : 'are not Mars TOML codes'}, so this comment silences nothing by ${one ? 'that name' : 'those names'}. A reason goes after \` -- \`.`;
   if (!asReason) return finding('invalid-suppression', span, message);
@@ -215,6 +221,10 @@ const SUPPRESSIBLE = (Object.keys(CODES) as Code[]).filter((c) => c !== 'toml-sy
  */
 function nearestCode(word: string): Code | null {
   const lower = word.toLowerCase();
+  // A code in the plural (`duplicate-entries`, `unknown-tools`): the code, however far the plural's letters are.
+  const singular = lower.endsWith('ies') ? `${lower.slice(0, -3)}y` : lower.endsWith('s') ? lower.slice(0, -1) : null;
+  const plural = singular === null ? undefined : SUPPRESSIBLE.find((code) => code === singular);
+  if (plural) return plural;
   const begun = lower.length >= 6 ? SUPPRESSIBLE.filter((code) => code.startsWith(lower)) : [];
   if (begun.length === 1) return begun[0]!;
   return nearestWord(lower, SUPPRESSIBLE) ?? null;
