@@ -1198,6 +1198,9 @@ const TYPING_SLIPS: Array<[text: string, fixed: string | null, title?: string, g
   ['x = []\ny = 1\n  x = [ # a\n  "b", # b\n  # c\n  "d", # d\n  # e\n] # f', 'x = ["b", # b\n  # c\n  "d"]\ny = 1\n  # a\n  # d\n  # e\n  # f', 'Merge the two `x` lists', true],
   ['x = []\ny = 1\nx = [\n  "a",\n]\n', 'x = ["a"]\ny = 1\n', 'Merge the two `x` lists', true],
   ['a.x = ["read"]\na.x = []', 'a.x = ["read"]\n', 'Merge the two `a.x` lists', true],
+  // After a comment beside the first's last item, its items go on a line of their own below it: the comment stays with its item.
+  ['x = [\n  "read"  # for docs\n]\nx = ["edit"]\n', 'x = [\n  "read",  # for docs\n  "edit"\n]\n', 'Merge the two `x` lists', true],
+  ['x = [\r\n  "read",  # for docs\r\n]\r\nx = ["edit", "grep"]\r\n', 'x = [\r\n  "read",  # for docs\r\n  "edit", "grep",\r\n]\r\n', 'Merge the two `x` lists', true],
   ['x = "a"\nx = ["b"]\n', null],
   // A comment written with `//` (as JavaScript writes one), where a key, a value's end or an item goes: made `#`. Not
   // where a value is due (a value left unquoted), nor in an inline table, which holds no comment.

@@ -260,6 +260,21 @@ function mergedLists(doc: TomlDocument, first: KeyValue, second: KeyValue): Synt
   const after = a.items.length > 0 ? a.items.at(-1)!.span.end : a.span.start + 1;
   const key = text.slice(first.key.span.start, first.key.span.end);
   const comments = () => commentLines(text, doc.comments, { start: lineStart, end }, text.slice(lineStart, second.span.start), moved);
+  // After a comment on the first's last item's line (`"read"  # why`): the items on a line of their own below it, at its
+  // indent, so that the comment stays with the item it was written beside (not after the items put after that item).
+  const lastLineEnd = lineEndAt(text, after);
+  const rest = text.slice(after, lastLineEnd);
+  if (a.items.length > 0 && items !== '' && /^[ \t]*,?[ \t]*#/.test(rest) && lastLineEnd < lineStart) {
+    const trailing = /^[ \t]*,/.test(rest);
+    const indent = /^[ \t]*/.exec(text.slice(lineStartAt(text, a.items.at(-1)!.span.start)))![0];
+    const eol = text.startsWith('\r\n', lastLineEnd) ? '\r\n' : '\n';
+    return {
+      title: `Merge the two ${quoted(key)} lists`,
+      span: { start: after, end },
+      newText: () => `${trailing ? '' : ','}${rest}${eol}${indent}${items}${trailing ? ',' : ''}${eol}${text.slice(lastLineEnd + eol.length, lineStart)}${comments()}`,
+      guess: true,
+    };
+  }
   return {
     title: `Merge the two ${quoted(key)} lists`,
     span: { start: after, end },
