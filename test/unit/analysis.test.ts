@@ -1725,6 +1725,13 @@ for (const [table, message] of UNKNOWN_TOOL_MESSAGES) {
   });
 }
 
+test('an MCP reference whose tool is left out after its `/` is offered as the server\'s, not in fix-all', () => {
+  const text = '[agents.a.tools]\nallowed = ["mcp(github/)", "MCP( gh / )", "mcp(/x)"]\n';
+  const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'invalid-tool-name');
+  assert.deepEqual(found.map((f) => f.fixes.map((x) => [x.title, x.preferred, x.safe])), [[['Change to `mcp(github)`', true, false]], [['Change to `mcp(gh)`', true, false]], []]);
+  assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
+});
+
 test('a parenthesis typed fullwidth in an entry Mars rejects is the one meant: written in ASCII, not a `)` put after it', () => {
   const text = '[agents.a.tools]\nallowed = ["Bash(git log\uff09", "bash\uff08git status)"]\n';
   const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'invalid-tool-name' || f.code === 'unknown-tool');

@@ -164,7 +164,12 @@ function entryVerdict(raw: string): EntryVerdict {
     const safe = fix === null || rustTrim(fix) !== '*';
     // An empty entry (`""`, a quote typed and its pair closed) means nothing: removed, its only fix, so
     // preferred; not in fix-all, which makes a rejected entry mean the one thing it can, and this means none.
+    // An MCP reference whose tool is left out after its `/` (`mcp(github/)`): the server's, every tool of it, as most
+    // likely meant; offered, preferred, not in fix-all (a tool may have been about to be named).
+    const server = fix === null ? /^mcp\([ \t]*([^/()\s*][^/()]*?)[ \t]*\/[ \t]*\)$/i.exec(rustTrim(raw))?.[1] : undefined;
+    const serverRef = server !== undefined && parseToolName(`mcp(${server})`).ok ? `mcp(${server})` : null;
     const replacement: Replacement | null = fix ? { value: fix, preferred: safe, safe }
+      : serverRef ? { value: serverRef, preferred: true, safe: false }
       : parse.error === 'Empty' && rustTrim(raw) === '' ? { value: '', preferred: true, safe: false, remove: true } : null;
     // Mars's own message, verbatim, then the white space at its ends, as other findings say it: it is
     // not what Mars rejects (`` ` bash( ` ``). Not of an entry that is only white space (see `trimmedAway`).
