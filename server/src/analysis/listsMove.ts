@@ -49,7 +49,7 @@ export function listsMove(doc: TomlDocument, policies: Policies, group: readonly
   // The inline tables of patterns whose `"ask"` rules stay, each with them.
   const kept = new Map<KeyValue, readonly KeyValue[]>();
   for (const m of group) {
-    const entries = m.rule ? ruleEntries(m) : listEntries(m);
+    const entries = m.rule ? ruleEntries(m) : listEntries(m.keyValue, m.list);
     if (!entries) return [];
     guess ||= entries.guess;
     if (entries.kept) kept.set(m.keyValue, entries.kept);
@@ -161,14 +161,7 @@ export function nestedLists(entries: readonly KeyValue[]): { names: Map<ListName
 function nestedEntries(kv: KeyValue): Moved | null {
   const key = kv.key.parts[0]!;
   const list = meantList(key.name);
-  if (list && kv.value?.kind === 'array') {
-    const each: Array<{ list: ListName; entry: string }> = [];
-    for (const item of kv.value.items) {
-      if (item.kind !== 'string' || isOpenMultiline(item) || !parseToolName(item.value).ok) return null;
-      each.push({ list, entry: item.value });
-    }
-    return { each, guess: false };
-  }
+  if (list && kv.value?.kind === 'array') return listEntries(kv, list);
   const patterns = kv.value?.kind === 'inline-table' ? inlinePatternRules(key.name, kv) : null;
   if (patterns) return patterns.every(movable) ? { each: patterns.map((r) => ({ list: r.list, entry: r.entry })), guess: false } : { each: [], guess: false };
   const verdict = readsAsMapForm(kv.value) ? verdictList(kv.value) ?? misspeltVerdictList(kv.value) : null;
@@ -186,14 +179,14 @@ interface Moved {
   readonly kept?: readonly KeyValue[];
 }
 
-/** The entries of a list moved, as written: each a string Mars reads, none left open; null where one is not. */
-function listEntries(m: MisplacedList): Moved | null {
-  const value = m.keyValue.value;
+/** The entries of `kv`'s list moved into `list`, as written: each a string Mars reads, none left open; null where one is not. */
+function listEntries(kv: KeyValue, list: ListName): Moved | null {
+  const value = kv.value;
   if (value?.kind !== 'array') return null;
   const each: Array<{ list: ListName; entry: string }> = [];
   for (const item of value.items) {
     if (item.kind !== 'string' || isOpenMultiline(item) || !parseToolName(item.value).ok) return null;
-    each.push({ list: m.list, entry: item.value });
+    each.push({ list, entry: item.value });
   }
   return { each, guess: false };
 }
