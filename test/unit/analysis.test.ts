@@ -1113,6 +1113,13 @@ const IGNORED_KEY_REMOVALS: Array<[text: string, fixes: Array<[string, boolean, 
   ['[agents.a.tools]\ntask = "deny"\n', [['Move "task" into `disallowed`', false, false], ['Move "agent" into `disallowed`', false, false], ['Remove `task`', false, false]], '[agents.a.tools]\n'],
   ['[agents.a.tools]\nTask = false\n', [['Move "task" into `disallowed`', false, false], ['Move "agent" into `disallowed`', false, false], ['Remove `Task`', false, false]], '[agents.a.tools]\n'],
   ['[agents.a.tools]\ndisallowed = ["task"]\ntask = "deny"\n', [['Remove `task`: `disallowed` already holds "task"', false, false], ['Move "agent" into `disallowed`', false, false]], null],
+  // Not the task list's other names (each harness's to-do tool, which Mars reads as `task` too): moved as any rule.
+  ['[agents.a.tools]\ntodowrite = "allow"\n', [['Move "task" into `allowed`', true, false], ['Remove `todowrite`', false, false]], '[agents.a.tools]\n'],
+  // Nor OpenCode's sub-agents by name (`task = { "explore" = "allow" }`): each rule moved as `task(…)` or as `agent(…)`.
+  ['[agents.a.tools]\ntask = { "*" = "deny", "explore" = "allow" }\n', [['Move "task(explore)" into `allowed` and "task" into `disallowed`', false, false],
+    ['Move "agent(explore)" into `allowed` and "agent" into `disallowed`', false, false], ['Remove `task`', false, false]], '[agents.a.tools]\n'],
+  ['[agents.a.tools]\nallowed = ["task(explore)"]\ntask = { "explore" = "allow" }\n', [['Remove `task`: `allowed` already holds "task(explore)"', false, false],
+    ['Move "agent(explore)" into `allowed`', false, false]], null],
   // Names between commas: split as before, no did-you-mean of the whole (`skill(init,)`).
   ['[agents.a.tools]\n"skill:init," = "allow"\n', [['Move "skill:init" into `allowed`', true, false], ['Remove `"skill:init,"`', false, false]], '[agents.a.tools]\n'],
   // A list under a misspelt key: its rules are meant for a list.
@@ -1148,8 +1155,10 @@ test('a map-form `task` key says what OpenCode (or Claude, as `Task`) meant by i
   assert.equal(message('[agents.a.tools]\ntask = "deny"\n'), 'Mars ignores `task` here, so this rule has no effect. Put "task" in `disallowed` instead. OpenCode\'s `task` launches sub-agents, which Mars calls `agent`; Mars reads `task` as the task list. A tools table holds only `allowed` and `disallowed` lists.');
   assert.match(message('[agents.a.tools]\nTask = "allow"\n'), /Put "task" in `allowed` instead\. Claude's old `Task` launched sub-agents, which Mars calls `agent`\. A tools/);
   assert.match(message('[agents.a.tools]\ndisallowed = ["task"]\ntask = false\n'), /so the key can go\. OpenCode's `task` launches sub-agents/);
-  // An entry of a list is Mars's own shape, where `task` is Mars's: no such note.
+  // An entry of a list is Mars's own shape, where `task` is Mars's: no such note; nor a key of the task list's other names.
   assert.deepEqual(documentFindings(analyzeDocument('[agents.a.tools]\nallowed = ["task"]\n')), []);
+  assert.doesNotMatch(message('[agents.a.tools]\nTodoWrite = "allow"\n'), /sub-agents/);
+  assert.match(message('[agents.a.tools]\ntask = { "explore" = "allow" }\n'), /Put "task\(explore\)" in `allowed` instead\. OpenCode's `task` launches sub-agents, which Mars calls `agent`; Mars reads `task` as the task list\. A tools/);
 });
 
 // OpenCode's table of patterns below a tool, in each form its move rewrites: inline (CRLF kept), in a tools table of

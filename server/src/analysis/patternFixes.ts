@@ -2,7 +2,8 @@
 // the form their fixes rewrite: what the owner's lists hold of their rules, what to say of them, and the
 // fix that moves the rules into the lists or takes out those the lists hold already.
 
-import { capitalized, inWords, quoted } from '../grammar/text';
+import { capitalized, eqIgnoreAsciiCase, inWords, quoted, rustTrim } from '../grammar/text';
+import { OPENCODE_TASK } from '../grammar/vocabulary';
 import { lineStartAt, newLineOf, nextLineStart } from '../toml/lineIndex';
 import { lastStartingBefore } from '../toml/sorted';
 import type { KeyPart, KeyValue, Section, TomlDocument } from '../toml/model';
@@ -27,6 +28,37 @@ export interface PatternTable {
   readonly rules: readonly PatternRule[];
   readonly extra: ExtraKey | null;
   readonly section: Section | null;
+}
+
+/**
+ * The moves of a table of patterns (`patternFixesOf`; its owner's tools table in another section: `patternMoveAcrossOf`).
+ * Below `task` (OpenCode's `permission: { task: { "explore": "allow" } }`, its sub-agents by name), each also as the
+ * sub-agents Mars calls `agent` (`agent(explore)`), neither preferred nor in fix-all: Mars reads `task` as the task list.
+ */
+export function patternFixes(doc: TomlDocument, policies: Policies, t: PatternTable): Fix[] {
+  return withSubAgents(t, (table) => patternFixesOf(doc, policies, table));
+}
+
+export function patternMoveAcross(doc: TomlDocument, policies: Policies, t: PatternTable): Fix[] {
+  return withSubAgents(t, (table) => patternMoveAcrossOf(doc, policies, table));
+}
+
+function withSubAgents(t: PatternTable, fixes: (t: PatternTable) => Fix[]): Fix[] {
+  if (!subAgentsTable(t)) return fixes(t);
+  const agents: PatternTable = { ...t, rules: rulesBelow(t, OPENCODE_TASK.capability) ?? [] };
+  return [...fixes(t), ...(agents.rules.length > 0 ? fixes(agents) : [])].map((f) => ({ ...f, preferred: false, safe: false }));
+}
+
+/** Whether a table of patterns is below `task` (any casing), OpenCode's sub-agents by name (`OPENCODE_TASK`). */
+export const subAgentsTable = (t: PatternTable): boolean => eqIgnoreAsciiCase(rustTrim(t.tool.name), OPENCODE_TASK.name);
+
+/** The rules of `t`, read as below `tool` instead. */
+function rulesBelow(t: PatternTable, tool: string): readonly PatternRule[] | null {
+  if (t.section) return patternRules(tool, t.section.entries, true);
+  const kv = t.extra!.keyValue;
+  const parts = kv.key.parts;
+  const at = parts.indexOf(t.extra!.name);
+  return at === parts.length - 1 ? inlinePatternRules(tool, kv, true) : dottedPatternRules(tool, parts[at + 1]!, kv, true);
 }
 
 /** A key Mars ignores in a tools table read as a table of patterns (`bash = { … }`, or one dotted rule `bash."git *" = …`), or null. */
@@ -132,7 +164,7 @@ export function patternAdvice(text: string, policies: Policies, t: PatternTable,
  * none (each rule moved taken out alone), and a table of its own only where the owner's tools
  * table is written nowhere else (`creates`).
  */
-export function patternFixes(doc: TomlDocument, policies: Policies, t: PatternTable): Fix[] {
+function patternFixesOf(doc: TomlDocument, policies: Policies, t: PatternTable): Fix[] {
   const text = doc.text;
   const plan = patternPlan(policies, t);
   const moving = plan.lists.filter((l) => l.moved.length > 0);
@@ -313,7 +345,7 @@ function heldRemoval(doc: TomlDocument, t: PatternTable, plan: PatternPlan, movi
  * the owner writes a tools table, no `mars-ignore` above the header speaks of it, and every edit is
  * sure. Never in fix-all: it puts rules in force that Mars ignored.
  */
-export function patternMoveAcross(doc: TomlDocument, policies: Policies, t: PatternTable): Fix[] {
+function patternMoveAcrossOf(doc: TomlDocument, policies: Policies, t: PatternTable): Fix[] {
   const text = doc.text;
   const section = t.section!;
   const own = ownPolicy(policies, t.owner);

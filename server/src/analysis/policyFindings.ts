@@ -1,6 +1,7 @@
 // The findings of a tools table's shape and of keys Mars ignores around it: values of the wrong shape,
 // lists misplaced or misnamed, map-form rules and tables of patterns, lists no agent or skill owns.
 
+import { OPENCODE_TASK } from '../grammar/vocabulary';
 import { byChar, charProblemReason, harnessSaid, illegalChars, lookalikeSaid, meantEntry, subAgentsKey, subAgentsKeySaid } from '../grammar/checks';
 import { capitalized, inWords, quoted, rustTrim, shortened, shown, trimmedAway } from '../grammar/text';
 import { ERROR_ALLOWED, namesBetweenCommas, parseToolName, splitToolName } from '../grammar/toolName';
@@ -13,7 +14,7 @@ import { askList, extraKeyFixes, ignoredKeyFixes, keyAsEntries, mapFormAdvice, m
 import { groupConflicts, listKeyFixes, misplacedListFixes, shapeConflicts, shapeFixes, strayListConflicts, stringAsList } from './listFixes';
 import { fewOf } from './listsHold';
 import { headerSection, listsMove, nestedLists, nestedListsMove } from './listsMove';
-import { patternAdvice, patternFixes, patternMoveAcross, type PatternTable, patternTableOfKey, patternTableOfSection } from './patternFixes';
+import { patternAdvice, patternFixes, patternMoveAcross, type PatternTable, patternTableOfKey, patternTableOfSection, subAgentsTable } from './patternFixes';
 import { movable } from './patterns';
 import { charPlaces, charSpans, keyContentSpan, valueFirstLine } from './places';
 import { isWritten, listAfterString, misplacedAt, notRenamed, ownerLabel, type Policies, sameOwner, TOOLS_MCP_REMOVED, TOOLS_TABLE_HOLDS, unownedAt, type UnownedList } from './policies';
@@ -64,7 +65,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     // then go, which changes nothing Mars reads, as for a key of patterns (`ignoredKeyFixes`); or hold some,
     // the others to move by hand: the rules held go alone.
     const advice = patterns && patternAdvice(doc.text, policies, patterns, (e) => e, (e) => e);
-    const held = advice !== null && advice.held;
+    const held = advice !== null && advice.held && !subAgentsTable(patterns!);
     // Claude Code's settings pasted as a table below it (`[agents.x.tools.permissions]` then `allow = […]`): said so, and moved into
     // its lists, which are in another section, where the text is analysed whole (`nestedTableMove`, as a document's section gets it
     // from the whole text: `fixesBeyond`).
@@ -75,7 +76,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
       // gets it from the whole text (`fixesBeyond`).
       () => [...(patterns ? [...patternMoveAcross(doc, policies, patterns), ...patternFixes(doc, policies, patterns)] : []),
         nested ? nestedListsMove(doc, policies, owner, section.entries, null, section) : null, held ? null : removeTableFix(doc, section)].filter((f) => f !== null),
-      undefined, held || (advice !== null && advice.partly)));
+      undefined, held || (advice !== null && advice.partly && !subAgentsTable(patterns!))));
     if (patterns) out.push(...patternCharFindings(doc.text, patterns));
   }
   // One finding per key at fault: the lists under one header `[agents.x.tool]` share its `tool`.
@@ -150,7 +151,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
     // OpenCode's table of patterns below the tool (`bash = { "git *" = "allow" }`): what its rules mean in Mars, and their move.
     const patterns = patternTableOfKey(extra);
     if (patterns) {
-      const held = patternAdvice(doc.text, policies, patterns, (e) => e, (e) => e).held;
+      const held = patternAdvice(doc.text, policies, patterns, (e) => e, (e) => e).held && !subAgentsTable(patterns);
       out.push(finding('unknown-policy-key', keyContentSpan(doc.text, extra.name.span), patternMessage(doc.text, policies, patterns, quoted(name)), ignored, undefined, held));
       out.push(...patternCharFindings(doc.text, patterns));
       continue;
@@ -260,7 +261,9 @@ function patternMessage(text: string, policies: Policies, t: PatternTable, what:
   const advice = patternAdvice(text, policies, t, (e) => shortened(shown(basicString(e))), quoted);
   const noEffect = `Mars ignores ${what} here, so ${t.rules.length === 1 ? 'this rule has' : 'these rules have'} no effect${misspeltVerdictsSaid(text, t.rules.map((r) => r.keyValue.value))}`;
   const todo = advice.held ? `${noEffect}; ${advice.says}.` : advice.conflict ? `${noEffect}. ${advice.says}.` : `${noEffect}. ${capitalized(advice.says)}.`;
-  return `${todo}${advice.left ? ` ${advice.left}` : ''} ${WHY_IGNORED}`;
+  // Below `task`: OpenCode's sub-agents by name, where Mars reads `task` as the task list (`patternFixes` offers both).
+  const subAgents = subAgentsTable(t) ? ` ${subAgentsKeySaid(OPENCODE_TASK)}` : '';
+  return `${todo}${advice.left ? ` ${advice.left}` : ''}${subAgents} ${WHY_IGNORED}`;
 }
 
 /**

@@ -382,7 +382,9 @@ function writtenWith(capability: string, pattern: string | null): string {
  */
 export function subAgentsKey(raw: string, name: ToolName): HarnessName | null {
   if (name.kind !== 'builtin' || name.capability !== 'task' || name.pattern !== null) return null;
-  return isClaudeOldTask(raw, name) ? CLAUDE_OLD_TASK : OPENCODE_TASK;
+  if (isClaudeOldTask(raw, name)) return CLAUDE_OLD_TASK;
+  // `task` itself, not an alias of the task list (`todowrite`, `TodoWrite`, `update_plan`: each harness's to-do tool).
+  return eqIgnoreAsciiCase(rustTrim(raw), OPENCODE_TASK.name) ? OPENCODE_TASK : null;
 }
 
 /** What is said of a map-form rule's `task` key (`subAgentsKey`'s row), in a message or hover. */
