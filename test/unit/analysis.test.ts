@@ -1353,13 +1353,20 @@ const NESTED_SETTINGS: Array<[text: string, said: string, fixes: Array<[string, 
   // A table of its own: moved into the lists of the tools table's section, its other keys left.
   ['[agents.x.tools]\nallowed = ["grep"]\n\n[agents.x.tools.permissions]\nallow = ["Read"]\nask = ["Edit"]\n', 'its rules go in `allowed`.',
     [['Move "Read" into `allowed`', true, false], ['Remove the table `[agents.x.tools.permissions]`', false, false]], '[agents.x.tools]\nallowed = ["grep", "Read"]\n\n[agents.x.tools.permissions]\nask = ["Edit"]\n'],
+  // A table of its own whose owner writes no tools table: renamed it, its lists' keys with it (`ask` a key Mars ignores there
+  // then, with its own fix); not where another section defines a list it would write (`creates`), nor two keys meant as one.
+  ['[agents.r]\nmodel = "m"\n\n[agents.r.tools.permissions]\nallow = ["Read"]\ndeny = ["WebFetch"]\nask = ["Edit"]\n', 'its rules go in `allowed` and `disallowed`.',
+    [['Rename `[agents.r.tools.permissions]` to `[agents.r.tools]`, `allow` to `allowed` and `deny` to `disallowed`', true, false], ['Remove the table `[agents.r.tools.permissions]`', false, false]],
+    '[agents.r]\nmodel = "m"\n\n[agents.r.tools]\nallowed = ["Read"]\ndisallowed = ["WebFetch"]\nask = ["Edit"]\n'],
+  ['[agents.r.tools.permissions]\nallow = ["Read"]\n[agents.r.tools.allowed]\nx = 1\n', 'its rules go in `allowed`.', [['Remove the table `[agents.r.tools.permissions]`', false, false]], null],
+  ['[agents.r.tools.permissions]\nallow = ["Read"]\nallowed = ["Grep"]\n', 'its rules go in `allowed`.', [['Remove the table `[agents.r.tools.permissions]`', false, false]], null],
   // None where an entry is one Mars rejects (moved, it would stop the load): said as any key Mars ignores.
   ['[agents.x.tools]\npermissions = { allow = ["bash()"] }\n', 'lists.', [['Remove `permissions`', false, false]], null],
 ];
 for (const [text, said, fixes, after] of NESTED_SETTINGS) {
   test(`settings pasted into a tools table as a table there, moved into its lists: ${JSON.stringify(text)}`, () => {
-    const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'unknown-policy-key');
-    assert.equal(found.length, 1);
+    const found = documentFindings(analyzeDocument(text)).filter((f) => f.code === 'unknown-policy-key' && /^Mars ignores (the table )?`(permissions?|tools)`/.test(f.message));
+    assert.equal(found.length, 1, JSON.stringify(found.map((f) => f.message)));
     assert.ok(found[0]!.message.endsWith(said), found[0]!.message);
     assert.deepEqual(found[0]!.fixes.map((x) => [x.title, x.preferred, x.safe]), fixes);
     if (after !== null) assert.equal(applyEdits(text, found[0]!.fixes[0]!.edits), after);

@@ -7,13 +7,13 @@
 import { inWords, quoted } from '../grammar/text';
 import { parseToolName } from '../grammar/toolName';
 import { lineStartAt } from '../toml/lineIndex';
-import type { KeyValue, Section, TomlDocument, TomlValue } from '../toml/model';
+import type { KeyPart, KeyValue, Section, TomlDocument, TomlValue } from '../toml/model';
 import { lastStartingBefore } from '../toml/sorted';
 import { isOpenMultiline } from '../toml/stringPositions';
 import { deleteKeyValue, directiveAbove, type Edit, inlineTableKeeping, keyValuesOf, standsAlone } from './edits';
 import type { Fix } from './findings';
 import { conflictNote, heldByOtherList, heldIn, meaning, notYetIn, strings } from './listsHold';
-import { keyAsEntries, misspeltVerdictsSaid, readsAsMapForm } from './moves';
+import { keyAsEntries, listPath, misspeltVerdictsSaid, readsAsMapForm } from './moves';
 import { dottedPatternRules, inlinePatternRules, movable } from './patterns';
 import { intoListsAcross, moveTitle, tableTakenOut } from './patternFixes';
 import { type ListName, misplacedAt, type MisplacedList, type Owner, ownPolicy, type Policies, sameOwner } from './policies';
@@ -123,6 +123,39 @@ export function nestedListsMove(doc: TomlDocument, policies: Policies, owner: Ow
     taken = kept.length === 0 ? tableTakenOut(doc, section!) : moved.every((kv) => standsAlone(text, kv)) ? moved.flatMap((kv) => deleteKeyValue(text, kv, doc.comments)) : null;
   }
   return taken && movedInto(doc, policies, owner, names, taken, what, guess, misspeltVerdictsSaid(text, rules));
+}
+
+/**
+ * Claude Code's settings as a table below a tools table (`[agents.x.tools.permissions]` then `allow = […]`): its header
+ * renamed the tools table's (`[agents.x.tools]`), and its lists' keys the lists' names (`allow` -> `allowed`), as a table
+ * meant as `tools` beside it is renamed with its keys; what has no list (`ask`, map-form rules) then keys Mars ignores
+ * in the tools table, each with its own fix. It writes the tools table (`creates`): where another section writes it, the
+ * document drops it, and the move into that table's lists is offered instead (`nestedListsMove`). Null where an entry
+ * is one Mars rejects, nothing moves, or two keys are meant as one list (`allow` beside `allowed`).
+ */
+export function nestedTableRename(doc: TomlDocument, owner: Owner, section: Section): Fix | null {
+  const header = section.header!;
+  const parts = header.key.parts;
+  if (header.array || parts.length < 2 || !nestedLists(section.entries)) return null;
+  const lists = new Set<ListName>();
+  const renamed: Array<{ key: KeyPart; list: ListName }> = [];
+  for (const kv of section.entries) {
+    const key = kv.key.parts[0]!;
+    const list = kv.key.parts.length === 1 && kv.value?.kind === 'array' ? meantList(key.name) : null;
+    if (!list) continue;
+    if (lists.has(list)) return null;
+    lists.add(list);
+    if (key.name !== list) renamed.push({ key, list });
+  }
+  const text = doc.text;
+  const [tools, last] = [parts[parts.length - 2]!, parts[parts.length - 1]!];
+  const written = `[${text.slice(header.key.span.start, tools.span.end)}]`;
+  const keys = renamed.map((r) => `${quoted(r.key.name)} to ${quoted(r.list)}`);
+  return {
+    title: `Rename ${inWords([`${quoted(text.slice(header.span.start, header.span.end))} to ${quoted(written)}`, ...keys])}`,
+    edits: [{ start: tools.span.end, end: last.span.end, newText: '' }, ...renamed.map((r) => ({ start: r.key.span.start, end: r.key.span.end, newText: r.list }))],
+    preferred: true, safe: false, creates: [owner.kind, owner.name, 'tools'], createsHeader: true, createsKeys: [...lists].map((l) => listPath(owner, l)),
+  };
 }
 
 /**

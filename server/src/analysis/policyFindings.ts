@@ -13,7 +13,7 @@ import { finding, type Finding, type Fix } from './findings';
 import { askList, extraKeyFixes, ignoredKeyFixes, keyAsEntries, mapFormAdvice, mapFormList, misspeltList, misspeltListKey, misspeltVerdictOf, misspeltVerdictsSaid, meantAsTools, nestedTable, readsAsMapForm, removeTableFix } from './moves';
 import { groupConflicts, listKeyFixes, misplacedListFixes, shapeConflicts, shapeFixes, strayListConflicts, stringAsList } from './listFixes';
 import { fewOf } from './listsHold';
-import { headerSection, listsMove, nestedLists, nestedListsMove } from './listsMove';
+import { headerSection, listsMove, nestedLists, nestedListsMove, nestedTableRename } from './listsMove';
 import { patternAdvice, patternFixes, patternMoveAcross, type PatternTable, patternTableOfKey, patternTableOfSection, subAgentsTable } from './patternFixes';
 import { movable } from './patterns';
 import { charPlaces, charSpans, keyContentSpan, valueFirstLine } from './places';
@@ -75,7 +75,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
       // Where its owner's tools table is in this text too (a text analysed whole), the move into that first, as a document's section
       // gets it from the whole text (`fixesBeyond`).
       () => [...(patterns ? [...patternMoveAcross(doc, policies, patterns), ...patternFixes(doc, policies, patterns)] : []),
-        nested ? nestedListsMove(doc, policies, owner, section.entries, null, section) : null, held ? null : removeTableFix(doc, section)].filter((f) => f !== null),
+        nested ? nestedListsMove(doc, policies, owner, section.entries, null, section) ?? nestedTableRename(doc, owner, section) : null, held ? null : removeTableFix(doc, section)].filter((f) => f !== null),
       undefined, held || (advice !== null && advice.partly && !subAgentsTable(patterns!))));
     if (patterns) out.push(...patternCharFindings(doc.text, patterns));
   }
