@@ -2364,6 +2364,12 @@ for (const [entry, code, fixed, sure] of RESPELT_BETWEEN_COMMAS) {
   });
 }
 
+test('an entry of MCP wire names between commas is told to be split first, not written as one reference', () => {
+  const text = '[agents.a.tools]\nallowed = ["mcp__github__get_issue, mcp__github__list_issues"]\n';
+  const f = documentFindings(analyzeDocument(text)).find((x) => x.code === 'mcp-wire-token')!;
+  assert.equal(f.message, 'Claude-only MCP wire spelling, in an entry of names between commas: split it into one entry each, then write each as `mcp(server/tool)` so every harness applies it.');
+});
+
 // The commas of an entry whose pieces are each a name Mars takes (Claude's `tools: Read, Grep` pasted)
 // were meant to split it: illegal-char's one fix, preferred, never in fix-all (it changes what Mars
 // reads). Each name in the entry's quotes, escaped as it needs; what the list holds by meaning (not

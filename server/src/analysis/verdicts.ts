@@ -184,8 +184,13 @@ function entryVerdict(raw: string): EntryVerdict {
     const around = trimmedAway(raw);
     const trims = around === null ? '' : ` ${around}.`;
     if (isMcpWireToken(trimmed)) {
+      // Names between commas (`mcp__gh__a, mcp__gh__b`, Claude's `--allowedTools` pasted): no one reference is meant, so
+      // the message says to split the entry first (`illegal-char`'s fix), each name then rewritten; the whole's rewrite
+      // keeps Mars's reading, offered as for any respelling of such names (neither preferred nor in fix-all).
+      const split = (namesBetweenCommas(trimmed)?.length ?? 0) > 1;
       const portable = mcpWireRewrite(raw);
-      const write = portable && `Claude-only MCP wire spelling; write ${quoted(portable)} so every harness applies it.`;
+      const write = portable && (split ? 'Claude-only MCP wire spelling, in an entry of names between commas: split it into one entry each, then write each as `mcp(server/tool)` so every harness applies it.'
+        : `Claude-only MCP wire spelling; write ${quoted(portable)} so every harness applies it.`);
       issues.push({
         code: 'mcp-wire-token',
         message: (write
