@@ -461,6 +461,23 @@ test('a key quoted with lookalike letters is told as the word it looks like, its
     ['Rename to `allowed`']]]);
 });
 
+// A string's closing quote left out before its comma (`["Read, "Grep"]`), the quote after the comma read as it: put in
+// after its name, preferred, not in fix-all (the comma may be meant inside); it had been said as a quote meant inside
+// the string after, whose fix made one entry of two (`'Read, "Grep'`).
+test('a closing quote left out before a comma is put in', async () => {
+  for (const [text, title, fixed] of [
+    ['[agents.a.tools]\nallowed = ["Read, "Grep", "Glob"]\n', 'Close `"Read` with `"`, before its comma', '[agents.a.tools]\nallowed = ["Read", "Grep", "Glob"]\n'],
+    ['[agents.a.tools]\nallowed = [\'read\', \'grep, \'glob\']\n', 'Close `\'grep` with `\'`, before its comma', '[agents.a.tools]\nallowed = [\'read\', \'grep\', \'glob\']\n'],
+  ] as const) {
+    const [error] = documentFindings(analyzeDocument(text));
+    assert.match(error!.message, /the string before this ends with a comma, where its closing `.` looks left out$/);
+    assert.deepEqual(error!.fixes.map((x) => [x.title, x.preferred, x.safe]), [[title, true, false]]);
+    assert.equal(applyEdits(text, error!.fixes[0]!.edits), fixed);
+    assert.equal(await tomlEditErrorLine(fixed), null);
+    assert.deepEqual(documentFixAll(analyzeDocument(text)), []);
+  }
+});
+
 test('a string closed with the other quote is said so', () => {
   const [error] = documentFindings(analyzeDocument('[agents.a.tools]\nallowed = [\'read\', "edit\']\n'));
   assert.equal(error!.message, 'TOML syntax error: this string opens with `"` and ends with `\'`: close it with the quote it opens with');

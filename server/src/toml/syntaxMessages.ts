@@ -14,7 +14,7 @@ import type { KeyPart, KeyValue, Section, Span, SyntaxProblem, TomlString, TomlV
 import { lastAtOrBefore } from './sorted';
 import { surrogatePairEscape } from './stringPositions';
 import { strayBackslashes } from './strayBackslashes';
-import { bareWordAt, bracesForList, closedHeader, closedList, closedString, asciiKeyPart, colonForEquals, commaAndQuotedValue, equalsMissing, extraComma, foreignQuote, innerQuotes, joinedStatement, lookalikePunctuation, punctuationLookalike, quotedKeyPart, quotedValue, semicolonForComma, straightQuotedKey, secondEquals, strayClosers, strayHeaderClosers, strayTerminators } from './typingSlips';
+import { bareWordAt, bracesForList, closedHeader, closedList, closedString, asciiKeyPart, colonForEquals, commaAndQuotedValue, equalsMissing, extraComma, foreignQuote, innerQuotes, joinedStatement, lookalikePunctuation, punctuationLookalike, quoteBeforeComma, quotedKeyPart, quotedValue, semicolonForComma, straightQuotedKey, secondEquals, strayClosers, strayHeaderClosers, strayTerminators } from './typingSlips';
 import { BLANKS_AND_UNREAD, EACH_UNREAD, INVISIBLE, LINE_BREAK, NAMES, trimUnreadEnd, UNREAD_BLANK, UNREAD_BLANKS, unreadFixedAs } from './unreadBlanks';
 import { jsonDocument } from './jsonPasted';
 import { yamlBlock } from './yamlBlockText';
@@ -324,6 +324,9 @@ function explained(text: string, section: Section, at: number, raw: string): str
       // `""`): most often a quote meant inside the string, where no comma mends it. Where a whole string
       // follows (`["a""b"]`, SQL's `['it''s']`) a comma is offered, as a guess (see `missingComma`).
       const quote = before.at(-1);
+      // A string's closing quote left out before its comma (`["Read, "Grep"]`): the quote after the comma read as it.
+      const late = !comma && o.kind === 'array' ? quoteBeforeComma(text, section.span.start, section.span.end, at) : null;
+      if (late) return { message: `expected \`,\` or \`]\`: the string before this ends with a comma, where its closing \`${quote}\` looks left out`, rewrite: late };
       // Not a `;` (`["a"; tru]`): a separator of other languages, as with a fix (`semicolonForComma`).
       const inside = (!comma || comma.guess === true) && (quote === '"' || quote === "'") && !/[\s,\]}#;]/.test(c ?? ' ');
       const message = inside ? `${commasBetween(o)}${meantInside(quote!, `the \`${quote}\` before this`)}` : commasBetween(o);

@@ -753,6 +753,27 @@ export function lookalikePunctuation(text: string, sectionStart: number, section
   };
 }
 
+/**
+ * A string closed right before more text (`["Read, "Grep", "Glob"]`) whose text ends with a comma: its closing quote
+ * left out, the quote after the comma read as it, where it opens the next string. The quote put in after its name
+ * (`"Read", "Grep"`), where
+ * the section (from `sectionStart` to `sectionEnd`) then reads past the line. A guess, preferred (`likely`), not in
+ * fix-all: the comma may be meant inside the string.
+ */
+export function quoteBeforeComma(text: string, sectionStart: number, sectionEnd: number, at: number): Rewrite | null {
+  const q = text[at - 1];
+  if (q !== '"' && q !== "'") return null;
+  const open = text.lastIndexOf(q, at - 2);
+  if (open < lineStartAt(text, at)) return null;
+  const m = /^([^"'\\,]*[^\s"'\\,])[ \t]*,[ \t]*$/.exec(text.slice(open + 1, at - 1));
+  if (!m) return null;
+  const insert = open + 1 + m[1]!.length;
+  // The quote after the comma then opens the next string, as was meant.
+  const error = errorOffset(`${text.slice(sectionStart, insert)}${q}${text.slice(insert, sectionEnd)}`);
+  if (error !== null && sectionStart + error <= lineEndAt(text, at)) return null;
+  return { title: `Close ${quoted(`${q}${m[1]}`)} with ${quoted(q)}, before its comma`, span: { start: insert, end: insert }, newText: () => q, guess: true, likely: true };
+}
+
 /** The offsets from `start` to `end` (one line) outside strings, before a comment. */
 function outsideStrings(text: string, start: number, end: number): number[] {
   const out: number[] = [];
