@@ -437,7 +437,8 @@ const FIX_ALL: Array<[string, string]> = [
   // as written: never on the last item's line, where its comment would read as theirs.
   ['allowed = [\n  "read",  # mars-ignore: unknown-tool\n]\nmcp = ["github"]', 'allowed = [\n  "read",  # mars-ignore: unknown-tool\n  "mcp(github)",\n]\n'],
   ['allowed = [\r\n\t"read" # keep\r\n]\r\nmcp = ["a", "b"]\r\n', 'allowed = [\r\n\t"read", # keep\r\n\t"mcp(a)",\r\n\t"mcp(b)"\r\n]\r\n'],
-  ['allowed = [\n  "bash",\n  "bash",  # again\n  # mars-ignore: unknown-tool\n  "foo",\n]', 'allowed = [\n  "bash",\n  # mars-ignore: unknown-tool\n  "foo",\n]'],
+  // A removed entry's comment stays, on a line of its own where the entry was (nothing the user wrote is lost).
+  ['allowed = [\n  "bash",\n  "bash",  # again\n  # mars-ignore: unknown-tool\n  "foo",\n]', 'allowed = [\n  "bash",\n  # again\n  # mars-ignore: unknown-tool\n  "foo",\n]'],
   ['allowed = ["web", "web", # note\n  "bar"]  # mars-ignore: unknown-tool', 'allowed = ["web", # note\n  "bar"]  # mars-ignore: unknown-tool'],
   ['allowed = [\n  "read",\n  # the last one\n  "read"\n]', 'allowed = [\n  "read",\n  # the last one\n]'],
   ['allowed = [\n  "read", # keep me\n  "read" ]', 'allowed = [\n  "read", # keep me\n   ]'],
@@ -448,7 +449,7 @@ const FIX_ALL: Array<[string, string]> = [
   ['allowed = [\n  "read",\n  "read"\n  , # grep: needed by the indexer\n  "grep",\n]', 'allowed = [\n  "read",\n  # grep: needed by the indexer\n  "grep",\n]'],
   ['allowed = [\n  "read",\n  "read"\n  , # keep me\n]', 'allowed = [\n  "read",\n  # keep me\n]'],
   // ... but where the item after it goes too, the comment after that item is its own, and goes with it.
-  ['allowed = ["grep", "read",\n  "grep"\n  , "read" # the second\n  , "edit"]', 'allowed = ["grep", "read",\n  "edit"]'],
+  ['allowed = ["grep", "read",\n  "grep"\n  , "read" # the second\n  , "edit"]', 'allowed = ["grep", "read",\n  # the second\n  "edit"]'],
   // The comma taken from the next line goes with the blank after it: the next item keeps its indent.
   ['allowed = [\n  "grep",\n  "grep"\n  , "edit"\n]', 'allowed = [\n  "grep",\n  "edit"\n]'],
   // Removing the last item keeps the comma before it; the move appends after the item kept, next pass.
@@ -492,7 +493,7 @@ const FIX_ALL: Array<[string, string]> = [
   ['allowed = [\n  "read", "bash",\n  "Read", "Bash"\n]', 'allowed = [\n  "read", "bash",\n]'],
   ['allowed = [\n  "read",\n  "Read", "READ",\n  "grep",\n]', 'allowed = [\n  "read",\n  "grep",\n]'],
   ['allowed = [\n  "read", "bash"\n  , "Read", "Bash"\n]', 'allowed = [\n  "read", "bash"\n]'],
-  ['allowed = [\n  "read", "bash",\n  "Read", "Bash"  # both again\n]', 'allowed = [\n  "read", "bash",\n]'],
+  ['allowed = [\n  "read", "bash",\n  "Read", "Bash"  # both again\n]', 'allowed = [\n  "read", "bash",\n  # both again\n]'],
   // The last item of a line going, with its comma: no blank left trailing after the one before it.
   ['allowed = [\n  "read", "Read",\n  "grep",\n]', 'allowed = [\n  "read",\n  "grep",\n]'],
   ['allowed = [\r\n  "bash",\t"Shell" ,\r\n  "grep"\r\n]', 'allowed = [\r\n  "bash",\r\n  "grep"\r\n]'],

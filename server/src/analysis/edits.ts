@@ -53,8 +53,9 @@ export function keptApart(text: string, edit: Edit, at = edit.newText.length, in
  * Remove the items at `indices` of `array`, each with one of the commas that separate it from its
  * neighbours (see the loop for which), in non-overlapping edits. Everything else between the items
  * stays: comments (a suppression comment speaks of the next line) and line breaks. A line left
- * with nothing but blanks goes, with a comment after the removed item on it (a `mars-ignore-file`
- * stays) and the `mars-ignore` lines above that spoke of it (see `directivesAbove`).
+ * with nothing but blanks goes, a comment after the removed item on it kept on a line of its own
+ * (the user's note; not a `mars-ignore` of that line, which would come to speak of the next), and
+ * the `mars-ignore` lines above that spoke of it go (see `directivesAbove`).
  */
 export function deleteItems(text: string, array: TomlArray, indices: Iterable<number>): Edit[] {
   const items = array.items;
@@ -69,9 +70,7 @@ export function deleteItems(text: string, array: TomlArray, indices: Iterable<nu
     edits.push({ start: items[kept]!.span.end, end: items[items.length - 1]!.span.end, newText: '' });
     upTo = kept + 1;
   }
-  // `commaOnly`: a comma cut apart from its item, on a line of its own; a comment after it on that
-  // line is no removed item's, and stays.
-  const cuts: Array<{ start: number; end: number; isComment: IsComment; commaOnly?: boolean }> = [];
+  const cuts: Array<{ start: number; end: number; isComment: IsComment }> = [];
   const taken = new Set<number>(); // commas already removed with an item
   const free = (c: number) => (c >= 0 && !taken.has(c) ? c : -1);
   // The removed indices in order, not every item: a list of 10,000 duplicates asks for each one's fix.
@@ -100,23 +99,22 @@ export function deleteItems(text: string, array: TomlArray, indices: Iterable<nu
     else if (comma === afterNear) cuts.push({ start, end: skipBlank(text, comma + 1), isComment });
     else if (comma === beforeNear) cuts.push({ start: comma, end, isComment });
     // A comma on a later line: between the item and it too there are only commas, blanks and comments.
-    else if (comma === afterFar) cuts.push({ start, end, isComment }, { start: comma, end: skipBlank(text, comma + 1), isComment: (at) => at > end && at < comma, commaOnly: true });
-    else cuts.push({ start, end, isComment }, { start: comma, end: comma + 1, isComment: none, commaOnly: true });
+    else if (comma === afterFar) cuts.push({ start, end, isComment }, { start: comma, end: skipBlank(text, comma + 1), isComment: (at) => at > end && at < comma });
+    else cuts.push({ start, end, isComment }, { start: comma, end: comma + 1, isComment: none });
     if (comma >= 0) taken.add(comma);
   }
   // Cuts with only blanks between are one (a comma taken from the start of a line, then the item
   // after it), so a line they empty is seen as empty and goes.
   cuts.sort((a, b) => a.start - b.start);
   for (let i = 0; i < cuts.length; i++) {
-    let { start, end, isComment, commaOnly = false } = cuts[i]!;
+    let { start, end, isComment } = cuts[i]!;
     for (let next; (next = cuts[i + 1]) && skipBlank(text, end) >= next.start; i++) {
       const before = isComment;
       const also = next.isComment;
       end = Math.max(end, next.end);
       isComment = (at) => before(at) || also(at);
-      commaOnly &&= next.commaOnly === true;
     }
-    edits.push(...widened(text, start, end, isComment, commaOnly));
+    edits.push(...widened(text, start, end, isComment));
   }
   return edits;
 }
@@ -145,12 +143,13 @@ function commaBeside(text: string, i: number): number {
 type IsComment = (at: number) => boolean;
 
 /**
- * [start, end) as an edit, widened to its whole line when nothing else is on it (see `wholeLine`,
- * which `keepComments` is passed to); then with the `# mars-ignore` lines above that spoke of that line.
+ * [start, end) as an edit, widened to its whole line when nothing else is on it (see `wholeLine`: its
+ * comments kept, but a `mars-ignore` of that line, on a line of their own); then with the `# mars-ignore`
+ * lines above that spoke of that line.
  * Else the line a `mars-ignore` ends stays apart (`keptApart`), below an item over lines (`"""` ⏎ `read""",`).
  */
-function widened(text: string, start: number, end: number, isComment: IsComment, keepComments = false): Edit[] {
-  const line = wholeLine(text, start, end, [], keepComments);
+function widened(text: string, start: number, end: number, isComment: IsComment): Edit[] {
+  const line = wholeLine(text, start, end, [], true);
   if (line) return [...directivesAbove(text, line.start, isComment), line];
   // Nothing left after it on its line (`"a", "b",` -> `"a",`): the blanks before it would trail there.
   if (end >= text.length || text[end] === '\n' || text[end] === '\r') while (start > 0 && (text[start - 1] === ' ' || text[start - 1] === '\t')) start--;
@@ -201,7 +200,7 @@ function commentStarts(comments: readonly Comment[]): IsComment {
  * The removal of the whole line around [start, end), line break and a comment after it included,
  * when nothing else is on it; else null. A `mars-ignore-file` comment on it, or among `inside` (the
  * comments in [start, end)), speaks of the whole file: the line is left holding only those. With
- * `keepComments` (what is removed lives on elsewhere: a moved rule), every comment but a
+ * `keepComments` (a list's entry removed, a moved rule: the user's notes), every comment but a
  * `mars-ignore`, which spoke of this line, stays.
  */
 function wholeLine(text: string, start: number, end: number, inside: readonly Comment[] = [], keepComments = false): Edit | null {
