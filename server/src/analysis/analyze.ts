@@ -327,11 +327,12 @@ function syntaxFinding(problem: SyntaxProblem, doc: TomlDocument, lines: Lines, 
 function valuelessToolsRenamed(rewrite: NonNullable<SyntaxProblem['rewrite']>, doc: TomlDocument): { rename: Edit; newText: string; list: string; owner: Owner } | null {
   const text = doc.text;
   const at = rewrite.span.start;
-  const section = lastAtOrBefore(doc.sections.length, (i) => doc.sections[i]!.span.start, at);
-  const entries = section < 0 ? [] : doc.sections[section]!.entries;
-  const kv = entries.find((e) => e.value === null && e.key.span.end <= at && /^[ \t]*$/.test(text.slice(e.key.span.end, at)));
-  const header = doc.sections[section]?.header;
-  if (!kv || header?.array) return null;
+  const section = doc.sections[lastAtOrBefore(doc.sections.length, (i) => doc.sections[i]!.span.start, at)];
+  // The statement the rewrite is on, found by halving: a section may hold thousands of statements, and as many problems.
+  const entries = section?.entries ?? [];
+  const kv = entries[lastAtOrBefore(entries.length, (i) => entries[i]!.span.start, at)];
+  const header = section?.header;
+  if (!kv || kv.value !== null || kv.key.span.end > at || !/^[ \t]*$/.test(text.slice(kv.key.span.end, at)) || header?.array) return null;
   const names = [...(header?.key.parts ?? []), ...kv.key.parts].map((p) => p.name);
   if (names.length !== 3 || !OWNERS.has(names[0]!) || names[2] !== 'tools') return null;
   const written = rewrite.newText();

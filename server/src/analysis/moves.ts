@@ -349,10 +349,14 @@ export function ignoredKeyFixes(doc: TomlDocument, policies: Policies, extra: Ex
  * or null.
  */
 export function nestedSettingsMove(doc: TomlDocument, policies: Policies, extra: ExtraKey): Fix | null {
+  const entries = nestedSettings(extra);
+  return entries && nestedListsMove(doc, policies, extra.owner, entries, extra.keyValue, null);
+}
+
+/** The key/values of a key of a tools table written as a table meant as that tools table (`permissions = { … }`), or null. */
+export function nestedSettings(extra: ExtraKey): readonly KeyValue[] | null {
   const value = extra.keyValue.value;
-  const parts = extra.keyValue.key.parts;
-  if (value?.kind !== 'inline-table' || parts[parts.length - 1] !== extra.name || !meantAsTools(extra.name.name)) return null;
-  return nestedListsMove(doc, policies, extra.owner, value.entries, extra.keyValue, null);
+  return value?.kind === 'inline-table' && extra.keyValue.key.parts.at(-1) === extra.name && meantAsTools(extra.name.name) ? value.entries : null;
 }
 
 /** Whether a key below a tools table names a table meant as it: `tools` again, or one `meantTools` reads so (`permissions`). */

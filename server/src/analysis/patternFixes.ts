@@ -2,7 +2,9 @@
 // the form their fixes rewrite: what the owner's lists hold of their rules, what to say of them, and the
 // fix that moves the rules into the lists or takes out those the lists hold already.
 
-import { capitalized, eqIgnoreAsciiCase, inWords, quoted, rustTrim } from '../grammar/text';
+import { capitalized, inWords, quoted } from '../grammar/text';
+import { subAgentsKey } from '../grammar/checks';
+import { parseToolName } from '../grammar/toolName';
 import { OPENCODE_TASK } from '../grammar/vocabulary';
 import { lineStartAt, newLineOf, nextLineStart } from '../toml/lineIndex';
 import { lastStartingBefore } from '../toml/sorted';
@@ -49,8 +51,11 @@ function withSubAgents(t: PatternTable, fixes: (t: PatternTable) => Fix[]): Fix[
   return [...fixes(t), ...(agents.rules.length > 0 ? fixes(agents) : [])].map((f) => ({ ...f, preferred: false, safe: false }));
 }
 
-/** Whether a table of patterns is below `task` (any casing), OpenCode's sub-agents by name (`OPENCODE_TASK`). */
-export const subAgentsTable = (t: PatternTable): boolean => eqIgnoreAsciiCase(rustTrim(t.tool.name), OPENCODE_TASK.name);
+/** Whether a table of patterns is below `task` (any casing), OpenCode's sub-agents by name, as a map-form key is (`subAgentsKey`). */
+export function subAgentsTable(t: PatternTable): boolean {
+  const parse = parseToolName(t.tool.name);
+  return parse.ok && subAgentsKey(t.tool.name, parse.name) !== null;
+}
 
 /** The rules of `t`, read as below `tool` instead. */
 function rulesBelow(t: PatternTable, tool: string): readonly PatternRule[] | null {

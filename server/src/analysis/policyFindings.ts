@@ -10,7 +10,7 @@ import { closingQuote, isMultiline, isOpenMultiline } from '../toml/stringPositi
 import { basicString, stringList } from '../toml/strings';
 import { conflictSaid } from './crossEntry';
 import { finding, type Finding, type Fix } from './findings';
-import { askList, extraKeyFixes, ignoredKeyFixes, keyAsEntries, mapFormAdvice, mapFormList, misspeltList, misspeltListKey, misspeltVerdictOf, misspeltVerdictsSaid, meantAsTools, nestedTable, readsAsMapForm, removeTableFix } from './moves';
+import { askList, extraKeyFixes, ignoredKeyFixes, keyAsEntries, mapFormAdvice, mapFormList, misspeltList, misspeltListKey, misspeltVerdictOf, misspeltVerdictsSaid, nestedSettings, nestedTable, readsAsMapForm, removeTableFix } from './moves';
 import { groupConflicts, listKeyFixes, misplacedListFixes, shapeConflicts, shapeFixes, strayListConflicts, stringAsList } from './listFixes';
 import { fewOf } from './listsHold';
 import { headerSection, listsMove, nestedLists, nestedListsMove, nestedTableRename } from './listsMove';
@@ -188,8 +188,7 @@ export function policyFindings(doc: TomlDocument, policies: Policies): Finding[]
         : advice ? `${noEffect}. ${capitalized(advice.says)}.${nearest ? ` (Mars has no capability ${quoted(head)}: did you mean ${quoted(nearest.said)}${harnessSaid(nearest.harness)}?${lookalikeSaid(head)})` : ''}${subAgents ? ` ${subAgentsKeySaid(subAgents)}` : ''}${trims} ${WHY_IGNORED}`
         // The map form's note only where the key reads as one: a tool named with a string, or a
         // boolean (OpenCode's verdict, `tools: { bash: true }`).
-        : `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}${readsAsMapForm(extra.keyValue.value) ? ' (the `tool = "allow"` map form belongs to agent profiles).' : '.'}${
-          extra.keyValue.value?.kind === 'inline-table' && extra.keyValue.key.parts.at(-1) === extra.name && meantAsTools(name) ? nestedSaid(extra.keyValue.value.entries) : ''}`,
+        : `Mars ignores ${quoted(name)} here: ${TOOLS_TABLE_HOLDS}${readsAsMapForm(extra.keyValue.value) ? ' (the `tool = "allow"` map form belongs to agent profiles).' : '.'}${nestedSaid(nestedSettings(extra) ?? [])}`,
       // Moving a key Mars ignores puts a rule in force: never safe (only `tools.mcp`'s move may be).
       // Removing one whose rule is already in force changes nothing: safe. Else it can be removed, as
       // the user wishes: offered last, never preferred nor safe (`ignoredKeyFixes`).

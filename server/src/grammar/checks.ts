@@ -348,7 +348,8 @@ const PARENTHESES = /[\uff08\uff09\ufe59\ufe5a]/g;
 
 /** `raw` with its parentheses that only look like ASCII ones (`PARENTHESES`) written so; null where it has none. */
 export function asciiParentheses(raw: string): string | null {
-  return /[\uff08\uff09\ufe59\ufe5a]/.test(raw) ? raw.replace(PARENTHESES, (c) => (c === '\uff08' || c === '\ufe59' ? '(' : ')')) : null;
+  const ascii = raw.replace(PARENTHESES, (c) => (c === '\uff08' || c === '\ufe59' ? '(' : ')'));
+  return ascii === raw ? null : ascii;
 }
 
 /** Where a harness's name comes from, after what it suggests: `` (Claude's `MultiEdit`)``, quoted by `quote`; nothing for no row. */

@@ -14,6 +14,7 @@ import { readsAsValue } from './listWithoutBrackets';
 import { BLANKS_AND_COMMENTS, BLANKS_BETWEEN, COMMA_BETWEEN, extendsOver, LINES_BETWEEN, wholeItemsTo } from './missingCommas';
 import type { KeyValue, Span, SyntaxProblem, TomlValue } from './model';
 import { closedOrLineEnd, closer, commentOrLineEnd, type Container, KEY_LINE, nextIsStatement, onlyCommentsFrom, stringEndFrom } from './syntaxMessages';
+import { checkSection } from './smolVerdict';
 import { basicString } from './strings';
 import { trimUnreadEnd, UNREAD } from './unreadBlanks';
 import { plainLines } from './yamlBlockText';
@@ -777,29 +778,12 @@ export function quoteBeforeComma(text: string, sectionStart: number, sectionEnd:
 /** The offsets from `start` to `end` (one line) outside strings, before a comment. */
 function outsideStrings(text: string, start: number, end: number): number[] {
   const out: number[] = [];
-  let quote = '';
-  for (let i = start; i < end; i++) {
-    const c = text[i]!;
-    if (quote === '"' && c === '\\') i++;
-    else if (quote !== '') {
-      if (c === quote) quote = '';
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '#') break;
-    else out.push(i);
+  for (let i = start; i < end && text[i] !== '#'; i++) {
+    if (text[i] !== '"' && text[i] !== "'") out.push(i);
+    else if ((i = stringEndFrom(text, i)) < 0) break; // a multi-line string left open: the rest is its text
   }
   return out;
 }
 
 /** Where smol-toml stops reading `text` (an offset into it), or null where it reads it all. */
-function errorOffset(text: string): number | null {
-  try {
-    smolParse(text, { integersAsBigInt: 'asNeeded' });
-    return null;
-  } catch (e) {
-    const err = e as { line?: number; column?: number };
-    if (typeof err.line !== 'number' || typeof err.column !== 'number') return 0;
-    let offset = 0;
-    for (let line = 1; line < err.line; line++) offset = text.indexOf('\n', offset) + 1;
-    return offset + err.column - 1;
-  }
-}
+const errorOffset = (text: string): number | null => checkSection(text).error?.offset ?? null;
